@@ -1,0 +1,1 @@
+//! Eddi: a code editor without a screen.
