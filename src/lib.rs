@@ -1,1 +1,7 @@
 //! Eddi: a code editor without a screen.
+//!
+//! See `docs/ARCHITECTURE.md` for the code map.
+
+pub mod analysis;
+pub mod edit;
+pub mod lang;

@@ -1,0 +1,1 @@
+//! Code intelligence (tree-sitter): syntax trees, symbols, analysis.

@@ -1,0 +1,265 @@
+//! The validated command: what the parser produces and the engine executes.
+//!
+//! This is data only. Every variant corresponds to one row of the command
+//! table in [`super::help`]; adding a command means adding both.
+
+use crate::edit::{LineRange, Position};
+
+/// One executable command of the terse language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    // -- sessions --------------------------------------------------------
+    /// `Start <name> ["description"]`
+    Start {
+        name: String,
+        description: Option<String>,
+    },
+    /// `End [<name>]`
+    End { name: Option<String> },
+    /// `Summary [<name>]`
+    Summary { name: Option<String> },
+    /// `Status`
+    Status,
+    /// `Set <option> <value>`: per-session preferences (`Set Format json`).
+    Set { option: SessionOption },
+    /// `Push Context`
+    PushContext,
+    /// `Pop Context`
+    PopContext,
+
+    // -- files -----------------------------------------------------------
+    /// `Open [Create] [dir/] <file>`; `dir` and `file` are already joined.
+    Open { create: bool, path: String },
+    /// `Save [Close] [Force] [<file>]`
+    Save {
+        close: bool,
+        force: bool,
+        path: Option<String>,
+    },
+    /// `Close [<file>]`
+    Close { path: Option<String> },
+    /// `List [Open] [<glob>]`
+    List {
+        open_only: bool,
+        pattern: Option<String>,
+    },
+
+    // -- navigation ------------------------------------------------------
+    /// `Goto <target>`
+    Goto(GotoTarget),
+    /// `Find [Next|Prev|All] "<text>" | /<regex>/`
+    Find {
+        direction: FindDirection,
+        pattern: Pattern,
+    },
+    /// `Find References|Definition|Callers <symbol>` (project index)
+    FindSymbol { kind: SymbolQuery, symbol: String },
+    /// `Replace [All|Confirm] "<text>"|/<regex>/ With "<text>"`
+    Replace {
+        mode: ReplaceMode,
+        pattern: Pattern,
+        replacement: String,
+    },
+    /// `Bookmark <name> [<line>:<col>]`
+    Bookmark { name: String, at: Option<Position> },
+
+    // -- inspection ------------------------------------------------------
+    /// `Show <target> [<context_lines>]`
+    Show {
+        target: ShowTarget,
+        context: Option<usize>,
+    },
+    /// `Analyze <target> [Dependencies|Complexity|Structure|Issues]`
+    Analyze {
+        target: AnalyzeTarget,
+        kind: Option<AnalysisKind>,
+    },
+    /// `Validate [File|<target>]`
+    Validate { target: Option<CodeTarget> },
+    /// `Diff [<file>]`
+    Diff { path: Option<String> },
+
+    // -- modification ----------------------------------------------------
+    /// `Insert Line|Block|Function|Method|Class|Import "<text>"`
+    Insert { kind: InsertKind, text: String },
+    /// `Delete Line [<count>] | Block <a>:<b> | Current | Function <f> | ...`
+    Delete(DeleteTarget),
+    /// `Modify <target> <change>`
+    Modify {
+        target: CodeTarget,
+        change: Modification,
+    },
+    /// `Comment <target> "<text>" [Line|Block|Docstring]`
+    Comment {
+        target: CodeTarget,
+        text: String,
+        style: CommentStyle,
+    },
+    /// `Format [File|<target>] [<style>]`
+    Format {
+        target: Option<CodeTarget>,
+        style: Option<String>,
+    },
+    /// `Undo [<count>]`
+    Undo { count: usize },
+    /// `Redo [<count>]`
+    Redo { count: usize },
+
+    // -- help ------------------------------------------------------------
+    /// `Help [<command>]`
+    Help { topic: Option<String> },
+}
+
+/// A per-session preference set with `Set`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SessionOption {
+    /// `Set Format terse|json`
+    ResponseFormat(ResponseFormat),
+    /// `Set Limit <n>`: the output budget in characters before tiers shorten it.
+    OutputLimit(usize),
+}
+
+/// How replies are rendered for a session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResponseFormat {
+    #[default]
+    Terse,
+    Json,
+}
+
+/// A code element named in a command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeTarget {
+    /// `Function <name>[(<params>)]`; `params` is the text between the parentheses.
+    Function {
+        name: String,
+        params: Option<String>,
+    },
+    /// `Class <Name>`
+    Class { name: String },
+    /// `Method <Class>.<method>`
+    Method { class: String, name: String },
+    /// `Variable <name>`
+    Variable { name: String },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GotoTarget {
+    /// `Goto <line>:<col>`
+    Position(Position),
+    /// `Goto <line>`
+    Line(usize),
+    StartOfFile,
+    EndOfFile,
+    StartOfLine,
+    EndOfLine,
+    StartOfFunction,
+    EndOfFunction,
+    StartOfClass,
+    EndOfClass,
+    /// `Goto Function <f>` / `Class <C>` / `Method <C>.<m>`
+    Code(CodeTarget),
+    /// `Goto <bookmark>`
+    Bookmark(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FindDirection {
+    #[default]
+    Next,
+    Prev,
+    All,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SymbolQuery {
+    References,
+    Definition,
+    Callers,
+}
+
+/// A search pattern: `"text"` (literal) or `/regex/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pattern {
+    Text(String),
+    Regex(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReplaceMode {
+    /// The next match from the cursor.
+    #[default]
+    Next,
+    All,
+    /// Walk the matches, asking `y`/`n`/`q` for each.
+    Confirm,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShowTarget {
+    Line(usize),
+    Block(LineRange),
+    Current,
+    Code(CodeTarget),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnalyzeTarget {
+    File,
+    Code(CodeTarget),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnalysisKind {
+    Dependencies,
+    Complexity,
+    Structure,
+    Issues,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InsertKind {
+    Line,
+    Block,
+    Function,
+    Method,
+    Class,
+    Import,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DeleteTarget {
+    /// `Delete Line [<count>]`: `count` lines from the cursor's line.
+    Lines {
+        count: usize,
+    },
+    Block(LineRange),
+    Current,
+    Code(CodeTarget),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Modification {
+    Rename { new_name: String },
+    AddParam { param: String, at: Option<usize> },
+    RemoveParam { name: String },
+    ChangeSignature { params: String },
+    AddDecorator { decorator: String },
+    SetVisibility { visibility: Visibility },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    Public,
+    Protected,
+    Private,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CommentStyle {
+    #[default]
+    Line,
+    Block,
+    Docstring,
+}
