@@ -3,5 +3,6 @@
 //! See `docs/ARCHITECTURE.md` for the code map.
 
 pub mod analysis;
+pub mod cli;
 pub mod edit;
 pub mod lang;
