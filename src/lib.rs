@@ -4,5 +4,7 @@
 
 pub mod analysis;
 pub mod cli;
+pub mod config;
 pub mod edit;
 pub mod lang;
+pub mod transport;

@@ -1,0 +1,73 @@
+//! The one seam between the transport and the core: [`CommandHandler`].
+//!
+//! The transport never interprets commands. It hands each message's text to a
+//! handler and publishes the rendered reply. [`crate::engine::Engine`]
+//! implements the trait; tests drive the router with small fakes.
+
+use crate::lang::ResponseFormat;
+
+/// One message to run: eddispeak text from one sender.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Incoming {
+    /// The sender id (validated by [`super::validator`]).
+    pub sender: String,
+    /// The message text (UTF-8, sanitised), one or more commands.
+    pub text: String,
+    /// The message id for retry de-duplication (stream `id` or `Nats-Msg-Id`).
+    pub id: Option<String>,
+}
+
+/// The rendered answer to one message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    /// One line per command, terse or JSON per the sender's preference.
+    pub text: String,
+    /// `false` when any command failed.
+    pub ok: bool,
+    /// `true` when the message repeated an id already answered.
+    pub duplicate: bool,
+}
+
+impl Reply {
+    /// A `Fail "<message>"` produced by the transport itself (rejections).
+    pub fn fail(message: &str) -> Reply {
+        Reply {
+            text: fail_line(message),
+            ok: false,
+            duplicate: false,
+        }
+    }
+}
+
+/// Renders `Fail "<message>"`, escaping quotes, backslashes and newlines so
+/// the reply stays one line.
+pub fn fail_line(message: &str) -> String {
+    let mut out = String::with_capacity(message.len() + 8);
+    out.push_str("Fail \"");
+    for c in message.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// What the transport needs from the core. Implementations are synchronous
+/// (they may do file I/O and fsync); the router calls them from
+/// `tokio::task::spawn_blocking`.
+pub trait CommandHandler: Send + Sync + 'static {
+    /// Runs one message (one or more commands) and renders the reply.
+    fn handle(&self, request: &Incoming) -> Reply;
+    /// The sender's active session name, if it has one.
+    fn session_of(&self, sender: &str) -> Option<String>;
+    /// Records the response format a sender asked for in its handshake.
+    fn set_response_format(&self, sender: &str, format: ResponseFormat);
+    /// Persists everything (called on shutdown).
+    fn flush(&self) -> Result<(), String>;
+}

@@ -1,0 +1,639 @@
+//! The service: the NATS `service` API registration, the main `select!` loop
+//! over the direct endpoint, the stream updates, connection events, health
+//! ticks and shutdown, and the handshake task.
+//!
+//! Subjects (prefix `mizuki` and name `eddi` by default, both configurable):
+//! - `<prefix>.<name>.connection_request` — handshake, request/reply (JSON);
+//! - `<prefix>.<name>.cmd.<sender>` — direct eddispeak, request/reply (text);
+//! - `<prefix>.stream.open` — published: ask the stream service for a stream;
+//! - `<prefix>.stream.update` — subscribed: messages appended to streams;
+//! - `<prefix>.stream.append` — published: Eddi's replies.
+//!
+//! Both request/reply subjects are endpoints of one NATS service named
+//! `<name>`, so `$SRV.PING|INFO|STATS` and `nats micro` see them.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_nats::service::{self, ServiceExt};
+use async_nats::{Client, Event, HeaderMap};
+use bytes::Bytes;
+use futures::StreamExt;
+use tokio::sync::watch;
+
+use super::handler::{fail_line, CommandHandler, Incoming, Reply};
+use super::handshake::{self, Accepted, Handshakes, SUPPORTED_EDDISPEAK};
+use super::listener::{Health, NatsStreamListener};
+use super::report;
+use super::router::{MessageRouter, ReplySink};
+use super::validator::{sanitize_input, MessageValidator};
+use super::wire::{
+    self, ConnectionResponse, HandshakeStatus, ServerInfo, SessionState, StreamAppend, StreamOpen,
+};
+
+/// The header a client sets to make a direct request idempotent.
+pub const MSG_ID_HEADER: &str = "Nats-Msg-Id";
+/// Set on every direct reply: `ok` or `fail`.
+pub const STATUS_HEADER: &str = "Eddi-Status";
+/// Set (to `true`) on a reply that repeats an earlier answer.
+pub const DUPLICATE_HEADER: &str = "Eddi-Duplicate";
+
+/// The subjects of one Eddi instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Subjects {
+    pub prefix: String,
+    pub name: String,
+}
+
+impl Subjects {
+    pub fn new(prefix: &str, name: &str) -> Self {
+        Subjects {
+            prefix: prefix.into(),
+            name: name.into(),
+        }
+    }
+    /// `<prefix>.<name>`: the service's endpoint group.
+    pub fn group(&self) -> String {
+        format!("{}.{}", self.prefix, self.name)
+    }
+    pub fn connection_request(&self) -> String {
+        format!("{}.connection_request", self.group())
+    }
+    pub fn direct(&self, sender: &str) -> String {
+        format!("{}.cmd.{sender}", self.group())
+    }
+    pub fn stream_open(&self) -> String {
+        format!("{}.stream.open", self.prefix)
+    }
+    pub fn stream_update(&self) -> String {
+        format!("{}.stream.update", self.prefix)
+    }
+    pub fn stream_append(&self) -> String {
+        format!("{}.stream.append", self.prefix)
+    }
+}
+
+/// Settings of the service loop.
+#[derive(Debug, Clone)]
+pub struct ServeSettings {
+    pub subjects: Subjects,
+    pub max_concurrent_operations: usize,
+    /// How often the main loop checks the connection.
+    pub health_interval: Duration,
+    /// Where the handshake registry is saved (`None`: memory only).
+    pub handshakes_file: Option<std::path::PathBuf>,
+}
+
+/// Transport counters, reported as `data` in `$SRV.STATS`.
+#[derive(Debug, Default)]
+pub struct Counters {
+    pub stream_messages: AtomicU64,
+    pub stream_rejected: AtomicU64,
+    pub stream_ignored: AtomicU64,
+    pub handshakes_accepted: AtomicU64,
+    pub handshakes_rejected: AtomicU64,
+    pub disconnects: AtomicU64,
+}
+
+impl Counters {
+    fn json(&self) -> serde_json::Value {
+        let get = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        serde_json::json!({
+            "stream_messages": get(&self.stream_messages),
+            "stream_rejected": get(&self.stream_rejected),
+            "stream_ignored": get(&self.stream_ignored),
+            "handshakes_accepted": get(&self.handshakes_accepted),
+            "handshakes_rejected": get(&self.handshakes_rejected),
+            "disconnects": get(&self.disconnects),
+        })
+    }
+}
+
+/// Everything the loops share.
+struct Shared {
+    client: Client,
+    subjects: Subjects,
+    handler: Arc<dyn CommandHandler>,
+    validator: Arc<MessageValidator>,
+    router: MessageRouter,
+    handshakes: Mutex<Handshakes>,
+    counters: Arc<Counters>,
+    max_concurrent_operations: usize,
+}
+
+/// Runs Eddi on NATS until `shutdown` completes, then stops taking messages,
+/// finishes the running ones, flushes the handler and drains the connection.
+pub async fn serve(
+    mut listener: NatsStreamListener,
+    handler: Arc<dyn CommandHandler>,
+    validator: MessageValidator,
+    settings: ServeSettings,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), String> {
+    let client = listener.client().clone();
+    let subjects = settings.subjects.clone();
+    let validator = Arc::new(validator);
+    let counters = Arc::new(Counters::default());
+    let handshakes = Handshakes::load(settings.handshakes_file.clone())?;
+    let shared = Arc::new(Shared {
+        client: client.clone(),
+        subjects: subjects.clone(),
+        handler: handler.clone(),
+        validator: validator.clone(),
+        router: MessageRouter::new(handler, validator, settings.max_concurrent_operations),
+        handshakes: Mutex::new(handshakes),
+        counters: counters.clone(),
+        max_concurrent_operations: settings.max_concurrent_operations,
+    });
+
+    let stats_counters = counters.clone();
+    let service = client
+        .service_builder()
+        .description("Eddi: a code editor without a screen, for LLM agents")
+        .metadata(HashMap::from([
+            (
+                "protocol".to_string(),
+                format!("eddispeak/{}", SUPPORTED_EDDISPEAK.join(",")),
+            ),
+            ("handshake".to_string(), subjects.connection_request()),
+            ("direct".to_string(), subjects.direct("<sender>")),
+            ("stream_update".to_string(), subjects.stream_update()),
+            ("stream_append".to_string(), subjects.stream_append()),
+        ]))
+        .stats_handler(move |_endpoint, _stats| stats_counters.json())
+        .start(&subjects.name, env!("CARGO_PKG_VERSION"))
+        .await
+        .map_err(|err| {
+            format!(
+                "cannot register the NATS service {:?}: {err}",
+                subjects.name
+            )
+        })?;
+    let group = service.group(subjects.group());
+    let handshake_endpoint = group
+        .endpoint_builder()
+        .name("connection_request")
+        .metadata(HashMap::from([
+            (
+                "request_schema".to_string(),
+                "protocol/schemas/connection_request.json".to_string(),
+            ),
+            (
+                "response_schema".to_string(),
+                "protocol/schemas/connection_response.json".to_string(),
+            ),
+        ]))
+        .add("connection_request")
+        .await
+        .map_err(|err| format!("cannot add the handshake endpoint: {err}"))?;
+    let mut direct_endpoint = group
+        .endpoint_builder()
+        .name("cmd")
+        .metadata(HashMap::from([(
+            "format".to_string(),
+            "eddispeak text in, terse reply out; sender is the last subject token".to_string(),
+        )]))
+        .add("cmd.*")
+        .await
+        .map_err(|err| format!("cannot add the direct endpoint: {err}"))?;
+    let mut updates = client
+        .subscribe(subjects.stream_update())
+        .await
+        .map_err(|err| format!("cannot subscribe to {}: {err}", subjects.stream_update()))?;
+    client
+        .flush()
+        .await
+        .map_err(|err| format!("cannot flush the subscriptions: {err}"))?;
+
+    // Streams of senders that handshook before a restart: ask for them again.
+    let known_streams = shared.handshakes.lock().unwrap().streams();
+    for stream in known_streams {
+        open_stream(&shared, &stream).await;
+    }
+
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let handshake_task = tokio::spawn(handshake_loop(shared.clone(), handshake_endpoint, stop_rx));
+
+    report::lifecycle(&format!(
+        "eddi serving as {:?}: {}, {}, stream {}",
+        subjects.name,
+        subjects.connection_request(),
+        subjects.direct("<sender>"),
+        subjects.stream_update()
+    ));
+
+    let mut health = tokio::time::interval(settings.health_interval);
+    health.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut was_down = false;
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            _ = &mut shutdown => break,
+            Some(request) = direct_endpoint.next() => on_direct(&shared, request).await,
+            Some(message) = updates.next() => on_update(&shared, message).await,
+            Some(event) = listener.next_event() => {
+                if matches!(event, Event::Disconnected) {
+                    counters.disconnects.fetch_add(1, Ordering::Relaxed);
+                }
+                let text = match (&event, was_down) {
+                    (Event::Connected, true) => "reconnected".to_string(),
+                    _ => event.to_string(),
+                };
+                was_down = matches!(event, Event::Disconnected) || (was_down && !matches!(event, Event::Connected));
+                report::connection(&text);
+            }
+            _ = health.tick() => {
+                if listener.health() == Health::Down {
+                    report::connection("down: the client keeps reconnecting");
+                }
+            }
+        }
+    }
+
+    report::lifecycle("shutting down: no new messages; finishing the running ones");
+    let _ = stop_tx.send(true);
+    let _ = direct_endpoint.stop().await;
+    let _ = updates.unsubscribe().await;
+    let _ = handshake_task.await;
+    shared.router.shutdown().await;
+    let handler = shared.handler.clone();
+    match tokio::task::spawn_blocking(move || handler.flush()).await {
+        Ok(Ok(())) => report::lifecycle("sessions persisted"),
+        Ok(Err(err)) => report::internal("shutdown", &format!("flush failed: {err}")),
+        Err(err) => report::internal("shutdown", &format!("flush task failed: {err}")),
+    }
+    let _ = service.stop().await;
+    if let Err(err) = client.drain().await {
+        report::nats("shutdown", "drain", &err);
+    }
+    report::lifecycle("stopped");
+    Ok(())
+}
+
+// ------------------------------------------------------------- handshakes
+
+/// Handles handshakes one at a time, until told to stop.
+async fn handshake_loop(
+    shared: Arc<Shared>,
+    mut endpoint: service::endpoint::Endpoint,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        tokio::select! {
+            _ = stop.changed() => break,
+            request = endpoint.next() => {
+                let Some(request) = request else { break };
+                handle_handshake(&shared, request).await;
+            }
+        }
+    }
+    let _ = endpoint.stop().await;
+}
+
+async fn handle_handshake(shared: &Arc<Shared>, request: service::Request) {
+    let payload = request.message.payload.clone();
+    match accept_handshake(shared, &payload).await {
+        Ok(response) => {
+            shared
+                .counters
+                .handshakes_accepted
+                .fetch_add(1, Ordering::Relaxed);
+            if let Err(err) = request.respond(Ok(response.to_json().into())).await {
+                report::nats("handshake", "reply", &err);
+            }
+        }
+        Err((reason, connection_id, sender)) => {
+            shared
+                .counters
+                .handshakes_rejected
+                .fetch_add(1, Ordering::Relaxed);
+            report::rejected("handshake", &sender, &reason);
+            let body = ConnectionResponse::rejected(reason.clone(), connection_id).to_json();
+            respond_error(shared, &request, 400, &reason, body.into()).await;
+        }
+    }
+}
+
+type Rejection = (String, Option<String>, String);
+
+async fn accept_handshake(
+    shared: &Arc<Shared>,
+    payload: &Bytes,
+) -> Result<ConnectionResponse, Rejection> {
+    let text = shared
+        .validator
+        .decode(payload)
+        .map_err(|reason| (format!("$: {reason}"), None, "?".to_string()))?;
+    let connection_id = wire::salvage_connection_id(&text);
+    let request = wire::parse_connection_request(&text)
+        .map_err(|err| (err.to_string(), connection_id.clone(), "?".to_string()))?;
+    let sender = request.sender_id.clone();
+    shared
+        .validator
+        .check_sender_id(&sender)
+        .map_err(|reason| {
+            (
+                format!("sender.id: {reason}"),
+                connection_id.clone(),
+                sender.clone(),
+            )
+        })?;
+    let negotiated = handshake::evaluate(&request)
+        .map_err(|reason| (reason, connection_id.clone(), sender.clone()))?;
+
+    let handler = shared.handler.clone();
+    let format = request.session_preferences.response_format;
+    let who = sender.clone();
+    let session = tokio::task::spawn_blocking(move || {
+        if let Some(format) = format {
+            handler.set_response_format(&who, format);
+        }
+        handler.session_of(&who)
+    })
+    .await
+    .map_err(|err| {
+        (
+            format!("internal error: {err}"),
+            connection_id.clone(),
+            sender.clone(),
+        )
+    })?;
+
+    let saved = shared.handshakes.lock().unwrap().accept(
+        &sender,
+        Accepted {
+            stream: request.stream_name.clone(),
+            connection_id: request.connection_id.clone(),
+        },
+    );
+    if let Err(err) = saved {
+        report::internal("handshake", &err);
+    }
+    open_stream(shared, &request.stream_name).await;
+
+    Ok(ConnectionResponse {
+        message_type: wire::CONNECTION_RESPONSE,
+        status: HandshakeStatus::Accepted,
+        stream_id: Some(request.stream_name.clone()),
+        available_features: Some(negotiated.available_features),
+        server_info: Some(ServerInfo {
+            eddi_version: env!("CARGO_PKG_VERSION").to_string(),
+            supported_eddispeak: SUPPORTED_EDDISPEAK.iter().map(|s| s.to_string()).collect(),
+            max_concurrent_operations: shared.max_concurrent_operations,
+        }),
+        connection_established: Some(now_rfc3339()),
+        recipient: Some(shared.subjects.name.clone()),
+        direct_subject: Some(shared.subjects.direct(&sender)),
+        session: Some(SessionState {
+            resumed: session.is_some(),
+            name: session,
+        }),
+        reason: None,
+        connection_id: request.connection_id,
+    })
+}
+
+async fn open_stream(shared: &Shared, stream: &str) {
+    let open = StreamOpen::new(stream, &shared.subjects.name);
+    let body = serde_json::to_vec(&open).unwrap_or_default();
+    if let Err(err) = shared
+        .client
+        .publish(shared.subjects.stream_open(), body.into())
+        .await
+    {
+        report::nats("handshake", "stream open", &err);
+    }
+}
+
+fn now_rfc3339() -> String {
+    time::OffsetDateTime::now_utc()
+        .replace_nanosecond(0)
+        .unwrap_or_else(|_| time::OffsetDateTime::now_utc())
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default()
+}
+
+// ------------------------------------------------------------- direct
+
+async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
+    let sender = request
+        .message
+        .subject
+        .as_str()
+        .rsplit('.')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    if let Err(reason) = shared.validator.check_sender_id(&sender) {
+        report::rejected("direct", &sender, &reason);
+        return respond_error(shared, &request, 400, &reason, fail_line(&reason).into()).await;
+    }
+    let text = match shared.validator.decode(&request.message.payload) {
+        Ok(text) => text,
+        Err(reason) => {
+            report::rejected("direct", &sender, &reason);
+            let code = if reason.starts_with("Payload too large") {
+                413
+            } else {
+                400
+            };
+            return respond_error(shared, &request, code, &reason, fail_line(&reason).into()).await;
+        }
+    };
+    let id = request
+        .message
+        .headers
+        .as_ref()
+        .and_then(|h| h.get(MSG_ID_HEADER))
+        .map(|v| v.as_str().to_string());
+    let incoming = Incoming { sender, text, id };
+    let sink: ReplySink = Box::new(move |reply: Reply| {
+        Box::pin(async move {
+            let mut headers = HeaderMap::new();
+            headers.insert(STATUS_HEADER, if reply.ok { "ok" } else { "fail" });
+            if reply.duplicate {
+                headers.insert(DUPLICATE_HEADER, "true");
+            }
+            if let Err(err) = request
+                .respond_with_headers(Ok(reply.text.into()), headers)
+                .await
+            {
+                report::nats("direct", "reply", &err);
+            }
+        })
+    });
+    if !shared.router.dispatch(incoming, sink) {
+        report::rejected("direct", "?", "shutting down");
+    }
+}
+
+/// Answers a request with a body *and* the ADR-32 error headers.
+///
+/// async-nats's `respond(Err(..))` sends the headers with an empty body and is
+/// the only way to count the error in `$SRV.STATS`. So the body goes first,
+/// published straight to the reply subject (that is what the requester
+/// reads), then `respond(Err)` records the error; its empty second message
+/// reaches a reply inbox that has already been answered.
+async fn respond_error(
+    shared: &Shared,
+    request: &service::Request,
+    code: usize,
+    reason: &str,
+    body: Bytes,
+) {
+    let Some(reply) = request.message.reply.clone() else {
+        return;
+    };
+    let status = reason.replace(['\r', '\n'], " ");
+    let mut headers = HeaderMap::new();
+    headers.insert("Nats-Service-Error", status.as_str());
+    headers.insert("Nats-Service-Error-Code", code.to_string());
+    headers.insert(STATUS_HEADER, "fail");
+    if let Err(err) = shared
+        .client
+        .publish_with_headers(reply, headers, body)
+        .await
+    {
+        report::nats("reply", "error reply", &err);
+    }
+    let _ = request
+        .respond(Err(service::error::Error { status, code }))
+        .await;
+}
+
+// ------------------------------------------------------------- stream
+
+async fn on_update(shared: &Arc<Shared>, message: async_nats::Message) {
+    let name = &shared.subjects.name;
+    let text = match std::str::from_utf8(&message.payload) {
+        Ok(text) => text,
+        Err(_) => {
+            shared
+                .counters
+                .stream_rejected
+                .fetch_add(1, Ordering::Relaxed);
+            report::rejected("stream", "?", "stream update is not valid UTF-8");
+            return;
+        }
+    };
+    let update = match wire::parse_stream_update(text) {
+        Ok(update) => update,
+        Err((err, partial)) => {
+            // Answer when the broken message is addressed to us and says who
+            // sent it on which stream; otherwise there is no one to tell.
+            match (partial.to.as_deref(), partial.from, partial.name) {
+                (Some(to), Some(from), Some(stream)) if to == name && &from != name => {
+                    shared
+                        .counters
+                        .stream_rejected
+                        .fetch_add(1, Ordering::Relaxed);
+                    let reason = format!("Malformed stream message: {err}");
+                    report::rejected("stream", &from, &reason);
+                    let sink = stream_sink(shared, &stream, &from, partial.id);
+                    shared.router.answer(&from, Reply::fail(&reason), sink);
+                }
+                (Some(to), _, _) if to != name => {
+                    shared
+                        .counters
+                        .stream_ignored
+                        .fetch_add(1, Ordering::Relaxed);
+                }
+                _ => {
+                    shared
+                        .counters
+                        .stream_rejected
+                        .fetch_add(1, Ordering::Relaxed);
+                    report::rejected("stream", "?", &format!("unanswerable stream update: {err}"));
+                }
+            }
+            return;
+        }
+    };
+    if &update.to != name || &update.from == name {
+        // Someone else's conversation, or our own reply echoed back.
+        shared
+            .counters
+            .stream_ignored
+            .fetch_add(1, Ordering::Relaxed);
+        return;
+    }
+    shared
+        .counters
+        .stream_messages
+        .fetch_add(1, Ordering::Relaxed);
+    let sink = stream_sink(shared, &update.name, &update.from, update.id.clone());
+    if let Err(reason) = shared.validator.check_sender_id(&update.from) {
+        shared
+            .counters
+            .stream_rejected
+            .fetch_add(1, Ordering::Relaxed);
+        report::rejected("stream", &update.from, &reason);
+        shared
+            .router
+            .answer(&update.from, Reply::fail(&reason), sink);
+        return;
+    }
+    if shared
+        .handshakes
+        .lock()
+        .unwrap()
+        .get(&update.from)
+        .is_none()
+    {
+        shared
+            .counters
+            .stream_rejected
+            .fetch_add(1, Ordering::Relaxed);
+        let reason = format!(
+            "No handshake: send a connection_request to {} first",
+            shared.subjects.connection_request()
+        );
+        report::rejected("stream", &update.from, &reason);
+        shared
+            .router
+            .answer(&update.from, Reply::fail(&reason), sink);
+        return;
+    }
+    if let Err(reason) = shared.validator.decode(update.appended.as_bytes()) {
+        shared
+            .counters
+            .stream_rejected
+            .fetch_add(1, Ordering::Relaxed);
+        report::rejected("stream", &update.from, &reason);
+        shared
+            .router
+            .answer(&update.from, Reply::fail(&reason), sink);
+        return;
+    }
+    let incoming = Incoming {
+        sender: update.from,
+        text: sanitize_input(&update.appended),
+        id: update.id,
+    };
+    shared.router.dispatch(incoming, sink);
+}
+
+/// Publishes one reply on `<prefix>.stream.append`.
+fn stream_sink(
+    shared: &Arc<Shared>,
+    stream: &str,
+    to: &str,
+    in_reply_to: Option<String>,
+) -> ReplySink {
+    let client = shared.client.clone();
+    let subject = shared.subjects.stream_append();
+    let from = shared.subjects.name.clone();
+    let stream = stream.to_string();
+    let to = to.to_string();
+    Box::new(move |reply: Reply| {
+        Box::pin(async move {
+            let body = StreamAppend::new(&stream, &from, &to, reply.text, in_reply_to).to_json();
+            if let Err(err) = client.publish(subject, body.into()).await {
+                report::nats("stream", "append", &err);
+            }
+        })
+    })
+}
