@@ -7,6 +7,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod send;
+pub mod serve;
+
 /// Eddi: a code editor without a screen, for LLM agents.
 #[derive(Debug, Parser)]
 #[command(name = "eddi", version, about)]
@@ -16,10 +19,18 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum CliCommand {}
+pub enum CliCommand {
+    /// Serve Eddi on NATS until SIGINT/SIGTERM.
+    Serve(Box<serve::ServeArgs>),
+    /// Send commands to a running Eddi and print the answer.
+    Send(send::SendArgs),
+}
 
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        CliCommand::Serve(args) => serve::run(*args),
+        CliCommand::Send(args) => send::run(args),
+    }
 }

@@ -521,7 +521,8 @@ async fn on_update(shared: &Arc<Shared>, message: async_nats::Message) {
     };
     let update = match wire::parse_stream_update(text) {
         Ok(update) => update,
-        Err((err, partial)) => {
+        Err(failed) => {
+            let (err, partial) = *failed;
             // Answer when the broken message is addressed to us and says who
             // sent it on which stream; otherwise there is no one to tell.
             match (partial.to.as_deref(), partial.from, partial.name) {

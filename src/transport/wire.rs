@@ -437,11 +437,11 @@ pub struct PartialUpdate {
 
 /// Reads a `stream_update`; on failure returns the error and whatever fields
 /// could be read.
-pub fn parse_stream_update(text: &str) -> Result<StreamUpdate, (FieldError, PartialUpdate)> {
+pub fn parse_stream_update(text: &str) -> Result<StreamUpdate, Box<(FieldError, PartialUpdate)>> {
     let map = match parse_object(text) {
         Ok(map) => map,
         Err(err) => {
-            return Err((
+            return Err(Box::new((
                 err,
                 PartialUpdate {
                     name: None,
@@ -449,7 +449,7 @@ pub fn parse_stream_update(text: &str) -> Result<StreamUpdate, (FieldError, Part
                     to: None,
                     id: None,
                 },
-            ))
+            )))
         }
     };
     let loose = |key: &str| match map.get(key) {
@@ -471,7 +471,7 @@ pub fn parse_stream_update(text: &str) -> Result<StreamUpdate, (FieldError, Part
             id: optional_str(&map, "", "id")?,
         })
     })();
-    parsed.map_err(|err| (err, partial))
+    parsed.map_err(|err| Box::new((err, partial)))
 }
 
 #[cfg(test)]
@@ -543,7 +543,7 @@ mod tests {
     #[test]
     fn stream_update_keeps_what_it_can_read() {
         let (err, partial) =
-            parse_stream_update(r#"{"name":"s","from":"a","to":"eddi"}"#).unwrap_err();
+            *parse_stream_update(r#"{"name":"s","from":"a","to":"eddi"}"#).unwrap_err();
         assert_eq!(err.to_string(), "appended: missing (a string is required)");
         assert_eq!(partial.name.as_deref(), Some("s"));
         assert_eq!(partial.from.as_deref(), Some("a"));

@@ -1,0 +1,212 @@
+//! `eddi serve`: Eddi on NATS until SIGINT/SIGTERM.
+//!
+//! Configuration: flags > environment (`EDDI_*`) > TOML (`--config`, else
+//! `./eddi.toml`) > defaults. With no NATS URL configured and no server at
+//! `nats://127.0.0.1:4222`, a private `nats-server` child is started on a free
+//! local port and stopped on exit.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::config::{Config, NatsAuth, Overrides, DEFAULT_NATS_URL};
+use crate::transport::embedded::{reachable, EmbeddedServer};
+use crate::transport::listener::NatsStreamListener;
+use crate::transport::report::{self, redact_url, LogFormat};
+use crate::transport::validator::{MessageValidator, ValidatorConfig};
+use crate::transport::{serve, CommandHandler, ServeSettings, Subjects};
+
+/// Arguments of `eddi serve`.
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// The workspace root (files are read and written under it).
+    #[arg(long, env = "EDDI_ROOT")]
+    pub root: Option<PathBuf>,
+    /// Where sessions are persisted (default `<root>/.eddi`).
+    #[arg(long, env = "EDDI_STATE_DIR")]
+    pub state_dir: Option<PathBuf>,
+    /// NATS server URL (default: nats://127.0.0.1:4222, else a private server).
+    #[arg(long, env = "EDDI_NATS_URL")]
+    pub nats_url: Option<String>,
+    /// A TOML configuration file (default: ./eddi.toml when present).
+    #[arg(long, env = "EDDI_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// Subject prefix (default mizuki).
+    #[arg(long, env = "EDDI_PREFIX")]
+    pub prefix: Option<String>,
+    /// This instance's name: subjects `<prefix>.<name>.…`, the stream `to`
+    /// and the NATS service name (default eddi).
+    #[arg(long, env = "EDDI_NAME")]
+    pub name: Option<String>,
+    /// Largest accepted payload in bytes (default 1 MiB).
+    #[arg(long, env = "EDDI_MAX_PAYLOAD")]
+    pub max_payload: Option<usize>,
+    /// Messages run at the same time, across senders (default 10).
+    #[arg(long, env = "EDDI_MAX_CONCURRENT")]
+    pub max_concurrent_operations: Option<usize>,
+    /// Milliseconds between connection health checks (default 5000).
+    #[arg(long, env = "EDDI_HEALTH_INTERVAL_MS")]
+    pub health_interval_ms: Option<u64>,
+    /// Log JSON lines instead of human-readable ones.
+    #[arg(long, env = "EDDI_LOG_JSON")]
+    pub log_json: bool,
+    /// NATS auth token.
+    #[arg(long, env = "EDDI_NATS_TOKEN", hide_env_values = true)]
+    pub nats_token: Option<String>,
+    /// NATS user (with --nats-password).
+    #[arg(long, env = "EDDI_NATS_USER")]
+    pub nats_user: Option<String>,
+    #[arg(long, env = "EDDI_NATS_PASSWORD", hide_env_values = true)]
+    pub nats_password: Option<String>,
+    /// NKey seed (`SU…`).
+    #[arg(long, env = "EDDI_NATS_NKEY_SEED", hide_env_values = true)]
+    pub nats_nkey_seed: Option<String>,
+    /// Credentials file (JWT + seed).
+    #[arg(long, env = "EDDI_NATS_CREDS")]
+    pub nats_creds: Option<PathBuf>,
+    /// Extra CA certificate (PEM) to trust.
+    #[arg(long, env = "EDDI_NATS_TLS_CA")]
+    pub nats_tls_ca: Option<PathBuf>,
+    /// Client certificate (PEM), with --nats-tls-key.
+    #[arg(long, env = "EDDI_NATS_TLS_CERT")]
+    pub nats_tls_cert: Option<PathBuf>,
+    #[arg(long, env = "EDDI_NATS_TLS_KEY")]
+    pub nats_tls_key: Option<PathBuf>,
+    /// Refuse to connect without TLS.
+    #[arg(long, env = "EDDI_NATS_REQUIRE_TLS")]
+    pub nats_require_tls: bool,
+}
+
+impl ServeArgs {
+    fn overrides(self) -> Overrides {
+        Overrides {
+            config_file: self.config,
+            root: self.root,
+            state_dir: self.state_dir,
+            nats_url: self.nats_url,
+            prefix: self.prefix,
+            name: self.name,
+            max_payload: self.max_payload,
+            max_concurrent_operations: self.max_concurrent_operations,
+            health_interval_ms: self.health_interval_ms,
+            log_json: self.log_json,
+            auth: NatsAuth {
+                token: self.nats_token,
+                user: self.nats_user,
+                password: self.nats_password,
+                nkey_seed: self.nats_nkey_seed,
+                credentials_file: self.nats_creds,
+                tls_ca_file: self.nats_tls_ca,
+                tls_cert_file: self.nats_tls_cert,
+                tls_key_file: self.nats_tls_key,
+                require_tls: self.nats_require_tls.then_some(true),
+            },
+        }
+    }
+}
+
+pub fn run(args: ServeArgs) -> ExitCode {
+    let config = match Config::resolve(args.overrides()) {
+        Ok(config) => config,
+        Err(err) => {
+            eprintln!("eddi serve: configuration: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    report::init(if config.log_json {
+        LogFormat::Json
+    } else {
+        LogFormat::Human
+    });
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(err) => {
+            eprintln!("eddi serve: cannot start the runtime: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(serve_main(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            report::internal("serve", &err);
+            eprintln!("eddi serve: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve_main(config: Config) -> Result<(), String> {
+    let handler = open_handler(&config).await?;
+
+    let mut embedded = None;
+    let url = match &config.nats_url {
+        Some(url) => url.clone(),
+        None if reachable("127.0.0.1:4222") => DEFAULT_NATS_URL.to_string(),
+        None => {
+            let server = EmbeddedServer::start().await?;
+            let url = server.url();
+            println!("eddi: no NATS server configured or at {DEFAULT_NATS_URL}; started a private nats-server at {url}");
+            embedded = Some(server);
+            url
+        }
+    };
+    let listener =
+        NatsStreamListener::connect(&url, &config.auth, &format!("eddi-{}", config.name)).await?;
+    let subjects = Subjects::new(&config.prefix, &config.name);
+    println!(
+        "eddi: serving {} on {} as {:?} (handshake {}, direct {})",
+        config.root.display(),
+        redact_url(&url),
+        config.name,
+        subjects.connection_request(),
+        subjects.direct("<sender>")
+    );
+    let validator = MessageValidator::new(ValidatorConfig::new(
+        config.max_payload,
+        config.permissions.clone(),
+    ));
+    let settings = ServeSettings {
+        subjects,
+        max_concurrent_operations: config.max_concurrent_operations,
+        health_interval: Duration::from_millis(config.health_interval_ms),
+        handshakes_file: Some(config.state_dir().join("transport").join("handshakes.json")),
+    };
+    let result = serve(listener, handler, validator, settings, shutdown_signal()).await;
+    if let Some(server) = embedded {
+        server.stop().await;
+    }
+    result
+}
+
+/// Opens the core for the workspace.
+async fn open_handler(config: &Config) -> Result<Arc<dyn CommandHandler>, String> {
+    let _ = config;
+    Err("the engine is not available in this build yet".into())
+}
+
+/// Completes on SIGINT or SIGTERM.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = match signal(SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
