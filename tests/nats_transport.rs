@@ -437,3 +437,83 @@ async fn broker_restart_reconnects_by_itself() {
     assert_eq!(handler.session_of("r").as_deref(), Some("s"));
     eddi.stop().await.unwrap();
 }
+
+/// 50 senders × 200 messages, all pipelined (no waiting for answers): half
+/// on the stream, half on the direct subject with a private reply inbox.
+/// Every reply correct, each sender's replies in order, no cross-talk.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_senders_two_hundred_messages_in_order() {
+    use futures::StreamExt;
+    const SENDERS: usize = 50;
+    const MESSAGES: usize = 200;
+    let nats = NatsServer::start();
+    let handler = Arc::new(Recorder::default());
+    let eddi = start_eddi(&nats.url(), handler.clone(), EddiOptions::default()).await;
+    let mut streams = StreamService::new(&nats.url(), "mizuki").await;
+    let c = client(&nats.url()).await;
+    for s in 0..SENDERS / 2 {
+        let reply = handshake(
+            &c,
+            &eddi.subjects,
+            &connection_request(&format!("st{s}"), &format!("stream{s}")),
+        )
+        .await;
+        assert_eq!(reply["status"], "accepted");
+    }
+    let started = std::time::Instant::now();
+    let mut direct_tasks = Vec::new();
+    for s in 0..SENDERS / 2 {
+        let c = client(&nats.url()).await;
+        let subject = eddi.subjects.direct(&format!("d{s}"));
+        direct_tasks.push(tokio::spawn(async move {
+            let inbox = c.new_inbox();
+            let mut replies = c.subscribe(inbox.clone()).await.unwrap();
+            c.flush().await.unwrap();
+            for i in 0..MESSAGES {
+                c.publish_with_reply(subject.clone(), inbox.clone(), format!("d{s}:{i}").into())
+                    .await
+                    .unwrap();
+            }
+            for i in 0..MESSAGES {
+                let msg = tokio::time::timeout(Duration::from_secs(30), replies.next())
+                    .await
+                    .expect("reply in time")
+                    .unwrap();
+                assert_eq!(msg.payload, format!("{} d{s}:{i}", i + 1));
+            }
+        }));
+    }
+    for i in 0..MESSAGES {
+        for s in 0..SENDERS / 2 {
+            streams
+                .say(
+                    &format!("stream{s}"),
+                    &format!("st{s}"),
+                    "eddi",
+                    &format!("st{s}:{i}"),
+                    Some(&format!("{s}-{i}")),
+                )
+                .await;
+        }
+    }
+    let mut next = vec![0usize; SENDERS / 2];
+    for _ in 0..(SENDERS / 2) * MESSAGES {
+        let append = streams.next_append().await;
+        let to = append["to"].as_str().unwrap();
+        let s: usize = to.trim_start_matches("st").parse().unwrap();
+        let i = next[s];
+        assert_eq!(append["name"], format!("stream{s}"));
+        assert_eq!(append["in_reply_to"], format!("{s}-{i}"));
+        assert_eq!(append["appended"], format!("{} st{s}:{i}", i + 1));
+        next[s] += 1;
+    }
+    for task in direct_tasks {
+        task.await.unwrap();
+    }
+    eprintln!("50 x 200 messages answered in {:?}", started.elapsed());
+    assert!(streams
+        .maybe_append(Duration::from_millis(100))
+        .await
+        .is_none());
+    eddi.stop().await.unwrap();
+}
