@@ -496,7 +496,7 @@ async fn fifty_senders_two_hundred_messages_in_order() {
                 .await;
         }
     }
-    let mut next = vec![0usize; SENDERS / 2];
+    let mut next = [0usize; SENDERS / 2];
     for _ in 0..(SENDERS / 2) * MESSAGES {
         let append = streams.next_append().await;
         let to = append["to"].as_str().unwrap();
