@@ -6,3 +6,4 @@ pub mod analysis;
 pub mod cli;
 pub mod edit;
 pub mod lang;
+pub mod workspace;
