@@ -6,4 +6,6 @@ pub mod analysis;
 pub mod cli;
 pub mod edit;
 pub mod lang;
+pub mod reply;
+pub mod session;
 pub mod workspace;

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{ChangeSet, Position};
+use super::{ChangeError, ChangeSet, Position};
 
 /// One undoable step: a change, its inverse, and where the cursor was.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +35,31 @@ impl History {
         self.revisions.truncate(self.applied);
         self.revisions.push(revision);
         self.applied += 1;
+    }
+
+    /// Folds a further change into the last revision, so several edits
+    /// undo as one step (a `Replace Confirm` walk). `inverse` undoes `change`.
+    pub fn amend_last(
+        &mut self,
+        change: ChangeSet,
+        inverse: ChangeSet,
+        cursor_after: Position,
+    ) -> Result<(), ChangeError> {
+        let Some(last) = self
+            .applied
+            .checked_sub(1)
+            .and_then(|i| self.revisions.get_mut(i))
+        else {
+            return Err(ChangeError::LengthMismatch {
+                expected: 0,
+                actual: 0,
+            });
+        };
+        last.change = last.change.clone().compose(change)?;
+        last.inverse = inverse.compose(last.inverse.clone())?;
+        last.cursor_after = cursor_after;
+        self.revisions.truncate(self.applied);
+        Ok(())
     }
 
     /// Steps back one revision and returns it; the caller applies its

@@ -1,0 +1,235 @@
+//! A buffer: one open file of a session, with its cursor and history.
+
+use ropey::Rope;
+use serde::{Deserialize, Serialize};
+
+use crate::edit::{
+    position, Assoc, ChangeError, ChangeSet, History, LineEnding, Position, Revision,
+};
+use crate::workspace::{DiskStamp, WorkspacePath};
+
+/// An open file.
+///
+/// Invariants: `cursor` is always a valid position of `text`; `history`
+/// revisions `..position()` are exactly what turned the opened text into
+/// `text`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Buffer {
+    path: WorkspacePath,
+    #[serde(with = "rope_as_string")]
+    text: Rope,
+    line_ending: LineEnding,
+    cursor: Position,
+    history: History,
+    /// What the file was on disk when opened or last saved; `None` for a
+    /// file created in this session and not saved yet.
+    disk: Option<DiskStamp>,
+    /// The history position that matches `disk`; `None` once that state
+    /// can no longer be reached by undo/redo.
+    saved_at: Option<usize>,
+}
+
+impl Buffer {
+    pub fn new(path: WorkspacePath, text: &str, disk: Option<DiskStamp>) -> Buffer {
+        let text = Rope::from_str(text);
+        let line_ending = LineEnding::detect(&text);
+        Buffer {
+            path,
+            text,
+            line_ending,
+            cursor: Position::ZERO,
+            history: History::default(),
+            disk,
+            saved_at: Some(0),
+        }
+    }
+
+    pub fn path(&self) -> &WorkspacePath {
+        &self.path
+    }
+
+    pub fn text(&self) -> &Rope {
+        &self.text
+    }
+
+    pub fn line_ending(&self) -> LineEnding {
+        self.line_ending
+    }
+
+    pub fn cursor(&self) -> Position {
+        self.cursor
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    pub fn disk(&self) -> Option<&DiskStamp> {
+        self.disk.as_ref()
+    }
+
+    /// Lines as the protocol counts them (`Length` in `Open`'s reply): an
+    /// empty file has 0, a final newline does not open a counted line.
+    pub fn line_count(&self) -> usize {
+        let lines = self.text.len_lines();
+        if self.text.len_chars() == 0 {
+            0
+        } else if self.text.char(self.text.len_chars() - 1) == '\n' {
+            lines - 1
+        } else {
+            lines
+        }
+    }
+
+    /// True when the text differs from what is on disk (or was never saved).
+    pub fn is_modified(&self) -> bool {
+        self.disk.is_none() || self.saved_at != Some(self.history.position())
+    }
+
+    /// The cursor as a char offset.
+    pub fn cursor_char(&self) -> usize {
+        position::to_char(&self.text, self.cursor).unwrap_or(self.text.len_chars())
+    }
+
+    /// Moves the cursor, clamped into the text.
+    pub fn set_cursor(&mut self, pos: Position) {
+        self.cursor = position::clamp(&self.text, pos);
+    }
+
+    /// Applies `change` as a new undo step and moves the cursor.
+    pub fn edit(&mut self, change: ChangeSet, cursor_after: Position) -> Result<(), ChangeError> {
+        let inverse = change.invert(&self.text);
+        change.apply(&mut self.text)?;
+        let cursor_before = self.cursor;
+        self.cursor = position::clamp(&self.text, cursor_after);
+        if self
+            .saved_at
+            .is_some_and(|saved| saved > self.history.position())
+        {
+            self.saved_at = None; // the saved state was in the redo tail
+        }
+        self.history.commit(Revision {
+            change,
+            inverse,
+            cursor_before,
+            cursor_after: self.cursor,
+        });
+        Ok(())
+    }
+
+    /// Folds `change` into the last undo step (a `Replace Confirm` walk).
+    pub fn amend(&mut self, change: ChangeSet, cursor_after: Position) -> Result<(), ChangeError> {
+        if self.history.undo_depth() == 0 {
+            return self.edit(change, cursor_after);
+        }
+        let inverse = change.invert(&self.text);
+        change.apply(&mut self.text)?;
+        self.cursor = position::clamp(&self.text, cursor_after);
+        let amended = self.history.amend_last(change, inverse, self.cursor);
+        debug_assert!(amended.is_ok(), "consecutive changes compose");
+        if self.saved_at == Some(self.history.position()) {
+            self.saved_at = None; // the saved state was the one amended away
+        }
+        Ok(())
+    }
+
+    /// Undoes up to `count` steps; returns the changes applied, in order.
+    pub fn undo(&mut self, count: usize) -> Vec<ChangeSet> {
+        let mut applied = Vec::new();
+        while applied.len() < count {
+            let Some(revision) = self.history.undo() else {
+                break;
+            };
+            let (inverse, cursor) = (revision.inverse.clone(), revision.cursor_before);
+            // A history change always fits the text it was recorded on.
+            if inverse.apply(&mut self.text).is_err() {
+                break;
+            }
+            self.cursor = position::clamp(&self.text, cursor);
+            applied.push(inverse);
+        }
+        applied
+    }
+
+    /// Redoes up to `count` steps; returns the changes applied, in order.
+    pub fn redo(&mut self, count: usize) -> Vec<ChangeSet> {
+        let mut applied = Vec::new();
+        while applied.len() < count {
+            let Some(revision) = self.history.redo() else {
+                break;
+            };
+            let (change, cursor) = (revision.change.clone(), revision.cursor_after);
+            if change.apply(&mut self.text).is_err() {
+                break;
+            }
+            self.cursor = position::clamp(&self.text, cursor);
+            applied.push(change);
+        }
+        applied
+    }
+
+    /// Records that the text is now what `stamp` describes on disk.
+    pub fn mark_saved(&mut self, stamp: DiskStamp) {
+        self.disk = Some(stamp);
+        self.saved_at = Some(self.history.position());
+    }
+
+    /// Maps a char offset of the text before `change` to after it.
+    pub fn map(change: &ChangeSet, offset: usize) -> usize {
+        change.map_pos(offset, Assoc::After)
+    }
+}
+
+mod rope_as_string {
+    use ropey::Rope;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(rope: &Rope, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(rope)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rope, D::Error> {
+        Ok(Rope::from_str(&String::deserialize(d)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn buffer(text: &str) -> Buffer {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = crate::workspace::Workspace::new(dir.path(), 1 << 20).unwrap();
+        Buffer::new(ws.resolve("a.py").unwrap(), text, None)
+    }
+
+    #[test]
+    fn counts_lines_as_the_protocol_does() {
+        assert_eq!(buffer("").line_count(), 0);
+        assert_eq!(buffer("a").line_count(), 1);
+        assert_eq!(buffer("a\nb\n").line_count(), 2);
+        assert_eq!(buffer("a\nb").line_count(), 2);
+    }
+
+    #[test]
+    fn modified_follows_undo_back_to_the_saved_state() {
+        let mut b = buffer("abc");
+        b.mark_saved(crate::workspace::DiskStamp {
+            len: 3,
+            mtime_ns: 0,
+            hash: String::new(),
+        });
+        assert!(!b.is_modified());
+        b.edit(
+            ChangeSet::replace(3, 0, 0, "x").unwrap(),
+            Position::new(0, 1),
+        )
+        .unwrap();
+        assert!(b.is_modified());
+        assert_eq!(b.undo(5).len(), 1);
+        assert!(!b.is_modified());
+        assert_eq!(b.cursor(), Position::ZERO);
+        assert_eq!(b.redo(1).len(), 1);
+        assert_eq!(b.text().to_string(), "xabc");
+    }
+}
