@@ -177,9 +177,12 @@ fn terse_clause(clause: &Clause) -> String {
     }
 }
 
+/// `word` or its English plural (`line`/`lines`, `match`/`matches`).
 pub fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         word.to_owned()
+    } else if word.ends_with("ch") || word.ends_with('s') {
+        format!("{word}es")
     } else {
         format!("{word}s")
     }
