@@ -5,6 +5,7 @@
 pub mod analysis;
 pub mod cli;
 pub mod edit;
+pub mod engine;
 pub mod lang;
 pub mod reply;
 pub mod session;

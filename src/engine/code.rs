@@ -10,7 +10,9 @@ use crate::reply::Reply;
 use super::context::{Ctx, Outcome};
 
 fn unavailable(what: &str) -> Reply {
-    Reply::fail(format!("{what} needs Python code intelligence, which this build does not have yet"))
+    Reply::fail(format!(
+        "{what} needs Python code intelligence, which this build does not have yet"
+    ))
 }
 
 impl Ctx<'_> {

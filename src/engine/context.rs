@@ -22,8 +22,18 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub(super) fn new(session: &'a mut Session, workspace: &'a Workspace, config: &'a EngineConfig, message: &'a str) -> Self {
-        Ctx { session, workspace, config, message }
+    pub(super) fn new(
+        session: &'a mut Session,
+        workspace: &'a Workspace,
+        config: &'a EngineConfig,
+        message: &'a str,
+    ) -> Self {
+        Ctx {
+            session,
+            workspace,
+            config,
+            message,
+        }
     }
 
     /// Runs one command of a session that exists.
@@ -42,24 +52,35 @@ impl<'a> Ctx<'a> {
             Diff { path } => self.diff(path.as_deref()),
             Goto(target) => self.goto(target),
             Find { direction, pattern } => self.find(*direction, pattern),
-            Replace { mode, pattern, replacement } => self.replace(*mode, pattern, replacement),
+            Replace {
+                mode,
+                pattern,
+                replacement,
+            } => self.replace(*mode, pattern, replacement),
             Bookmark { name, at } => self.bookmark(name, *at),
             Show { target, context } => self.show(target, *context),
             Insert { kind, text } => self.insert(*kind, text),
             Delete(target) => self.delete(target),
             Undo { count } => self.undo(*count),
             Redo { count } => self.redo(*count),
-            FindSymbol { .. } | Analyze { .. } | Validate { .. } | Modify { .. } | Comment { .. } | Format { .. } => {
-                self.code_command(command)
+            FindSymbol { .. }
+            | Analyze { .. }
+            | Validate { .. }
+            | Modify { .. }
+            | Comment { .. }
+            | Format { .. } => self.code_command(command),
+            Start { .. } | End { .. } | Help { .. } => {
+                Err(Reply::fail("Internal: session command reached a session"))
             }
-            Start { .. } | End { .. } | Help { .. } => Err(Reply::fail("Internal: session command reached a session")),
         };
         outcome.unwrap_or_else(|fail| fail)
     }
 
     /// The current buffer, or a `Fail` that says how to get one.
     pub(super) fn current(&self) -> Result<&Buffer, Reply> {
-        self.session.current_buffer().ok_or_else(|| Reply::fail("No file open. Use: Open <file>"))
+        self.session
+            .current_buffer()
+            .ok_or_else(|| Reply::fail("No file open. Use: Open <file>"))
     }
 
     pub(super) fn current_path(&self) -> Result<WorkspacePath, Reply> {
@@ -68,13 +89,23 @@ impl<'a> Ctx<'a> {
 
     /// Applies an event the command has fully checked.
     pub(super) fn apply(&mut self, event: Event) -> Result<(), Reply> {
-        self.session.apply(event).map_err(|e| Reply::fail(format!("Internal error, nothing changed: {e}")))
+        self.session
+            .apply(event)
+            .map_err(|e| Reply::fail(format!("Internal error, nothing changed: {e}")))
     }
 
     /// Applies `change` to the current buffer as one undo step.
-    pub(super) fn edit_current(&mut self, change: ChangeSet, cursor: Position) -> Result<(), Reply> {
+    pub(super) fn edit_current(
+        &mut self,
+        change: ChangeSet,
+        cursor: Position,
+    ) -> Result<(), Reply> {
         let path = self.current_path()?;
-        self.apply(Event::Edited { path, change, cursor })
+        self.apply(Event::Edited {
+            path,
+            change,
+            cursor,
+        })
     }
 
     /// Moves the current buffer's cursor and answers `Ok, At l:c`.
@@ -105,10 +136,16 @@ impl<'a> Ctx<'a> {
             .collect();
         match candidates.as_slice() {
             [one] => Ok((*one).clone()),
-            [] => Err(Reply::fail(format!("File not open: {given}. {}", self.open_files_hint()))),
+            [] => Err(Reply::fail(format!(
+                "File not open: {given}. {}",
+                self.open_files_hint()
+            ))),
             many => Err(Reply::fail(format!(
                 "Ambiguous file '{given}': {}",
-                many.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(", ")
+                many.iter()
+                    .map(|p| p.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))),
         }
     }
@@ -130,11 +167,16 @@ pub(super) fn check_disk(live: &mut Live, workspace: &Workspace) -> Vec<String> 
     let paths: Vec<WorkspacePath> = live.session.buffers.keys().cloned().collect();
     for path in paths {
         let buffer = &live.session.buffers[&path];
-        if !workspace.changed_since(&path, buffer.disk()).unwrap_or(false) {
+        if !workspace
+            .changed_since(&path, buffer.disk())
+            .unwrap_or(false)
+        {
             continue;
         }
         let now = workspace.stamp(&path).ok().flatten();
-        let key = now.as_ref().map_or_else(|| "deleted".to_owned(), |s| s.hash.clone());
+        let key = now
+            .as_ref()
+            .map_or_else(|| "deleted".to_owned(), |s| s.hash.clone());
         if live.reported.get(&path) == Some(&key) {
             continue;
         }

@@ -13,7 +13,10 @@ impl Ctx<'_> {
     pub(super) fn open(&mut self, create: bool, given: &str) -> Outcome {
         let path = self.workspace.resolve(given).map_err(file_fail)?;
         if let Some(buffer) = self.session.buffer(&path) {
-            let reply = Reply::Done(vec![Clause::At(buffer.cursor()), Clause::Length(buffer.line_count())]);
+            let reply = Reply::Done(vec![
+                Clause::At(buffer.cursor()),
+                Clause::Length(buffer.line_count()),
+            ]);
             self.apply(Event::Switched { path })?;
             return Ok(reply);
         }
@@ -22,9 +25,16 @@ impl Ctx<'_> {
             Err(FileError::NotFound(_)) if create => (String::new(), None),
             Err(e) => return Err(file_fail(e)),
         };
-        self.apply(Event::Opened { path: path.clone(), text, disk })?;
+        self.apply(Event::Opened {
+            path: path.clone(),
+            text,
+            disk,
+        })?;
         let lines = self.current()?.line_count();
-        Ok(Reply::Done(vec![Clause::At(crate::edit::Position::ZERO), Clause::Length(lines)]))
+        Ok(Reply::Done(vec![
+            Clause::At(crate::edit::Position::ZERO),
+            Clause::Length(lines),
+        ]))
     }
 
     pub(super) fn save(&mut self, close: bool, force: bool, given: Option<&str>) -> Outcome {
@@ -32,23 +42,37 @@ impl Ctx<'_> {
             Some(given) => self.find_open(given)?,
             None => self.current_path()?,
         };
-        let buffer = self.session.buffer(&path).expect("find_open returns open files");
+        let buffer = self
+            .session
+            .buffer(&path)
+            .expect("find_open returns open files");
         if !buffer.is_modified() && !force {
             if close {
                 self.apply(Event::Closed { path })?;
-                return Ok(Reply::Done(vec![Clause::Note("No changes to save, closed".into())]));
+                return Ok(Reply::Done(vec![Clause::Note(
+                    "No changes to save, closed".into(),
+                )]));
             }
             return Err(Reply::fail(format!("No changes to save in {path}")));
         }
-        let changed = self.workspace.changed_since(&path, buffer.disk()).map_err(file_fail)?;
+        let changed = self
+            .workspace
+            .changed_since(&path, buffer.disk())
+            .map_err(file_fail)?;
         if changed && !force {
             return Err(Reply::fail(format!(
                 "{path} changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
             )));
         }
         let bytes = buffer.text().to_string().into_bytes();
-        let stamp = self.workspace.write_atomic(&path, &bytes).map_err(file_fail)?;
-        self.apply(Event::Saved { path: path.clone(), disk: stamp })?;
+        let stamp = self
+            .workspace
+            .write_atomic(&path, &bytes)
+            .map_err(file_fail)?;
+        self.apply(Event::Saved {
+            path: path.clone(),
+            disk: stamp,
+        })?;
         if close {
             self.apply(Event::Closed { path })?;
         }
@@ -60,23 +84,36 @@ impl Ctx<'_> {
             Some(given) => self.find_open(given)?,
             None => self.current_path()?,
         };
-        let discarded = self.session.buffer(&path).is_some_and(|b| b.is_modified() && !(b.disk().is_none() && b.text().len_chars() == 0));
+        let discarded = self
+            .session
+            .buffer(&path)
+            .is_some_and(|b| b.is_modified() && !(b.disk().is_none() && b.text().len_chars() == 0));
         self.apply(Event::Closed { path })?;
-        Ok(if discarded { Reply::Done(vec![Clause::Note("Unsaved changes discarded".into())]) } else { Reply::ok() })
+        Ok(if discarded {
+            Reply::Done(vec![Clause::Note("Unsaved changes discarded".into())])
+        } else {
+            Reply::ok()
+        })
     }
 
     pub(super) fn list(&mut self, open_only: bool, pattern: Option<&str>) -> Outcome {
         let mut files: Vec<String> = if open_only {
             let matcher = match pattern {
                 Some(glob) => Some(
-                    globset::Glob::new(glob).map_err(|e| Reply::fail(format!("Invalid glob '{glob}': {}", e.kind())))?.compile_matcher(),
+                    globset::Glob::new(glob)
+                        .map_err(|e| Reply::fail(format!("Invalid glob '{glob}': {}", e.kind())))?
+                        .compile_matcher(),
                 ),
                 None => None,
             };
             self.session
                 .buffers
                 .values()
-                .filter(|b| matcher.as_ref().is_none_or(|m| m.is_match(b.path().as_str())))
+                .filter(|b| {
+                    matcher
+                        .as_ref()
+                        .is_none_or(|m| m.is_match(b.path().as_str()))
+                })
                 .map(|b| {
                     let mark = if b.is_modified() { " (modified)" } else { "" };
                     format!("{}{mark}", b.path())
@@ -86,10 +123,18 @@ impl Ctx<'_> {
             self.workspace.list(pattern).map_err(Reply::fail)?
         };
         if files.is_empty() {
-            return Ok(Reply::info(if open_only { "No open files" } else { "No files" }));
+            return Ok(Reply::info(if open_only {
+                "No open files"
+            } else {
+                "No files"
+            }));
         }
         files.sort();
-        Ok(Reply::info(output::list_in_tiers("file", &files, self.session.preferences.output_limit)))
+        Ok(Reply::info(output::list_in_tiers(
+            "file",
+            &files,
+            self.session.preferences.output_limit,
+        )))
     }
 
     pub(super) fn diff(&mut self, given: Option<&str>) -> Outcome {
@@ -97,7 +142,10 @@ impl Ctx<'_> {
             Some(given) => self.find_open(given)?,
             None => self.current_path()?,
         };
-        let buffer = self.session.buffer(&path).expect("find_open returns open files");
+        let buffer = self
+            .session
+            .buffer(&path)
+            .expect("find_open returns open files");
         let on_disk = match self.workspace.read(&path) {
             Ok(loaded) => loaded.text,
             Err(FileError::NotFound(_)) => String::new(),
@@ -116,10 +164,14 @@ impl Ctx<'_> {
         if added == 0 && deleted == 0 {
             return Ok(Reply::info(format!("No changes in {path}")));
         }
-        let unified = diff.unified_diff().context_radius(3).header(&format!("a/{path}"), &format!("b/{path}")).to_string();
+        let unified = diff
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{path}"), &format!("b/{path}"))
+            .to_string();
         let limit = self.session.preferences.output_limit;
         let mut clauses = vec![Clause::Note(format!("+{added} -{deleted} lines"))];
-        clauses.extend(output::text_in_tiers(&unified, limit));
+        clauses.extend(output::text_in_tiers(unified.trim_end_matches('\n'), limit));
         Ok(Reply::Info(clauses))
     }
 }

@@ -20,7 +20,10 @@ impl Ctx<'_> {
             }
             ShowTarget::Block(range) => {
                 if range.first > range.last {
-                    return Err(Reply::fail(format!("Block {range} is reversed: write it as {}:{}", range.last, range.first)));
+                    return Err(Reply::fail(format!(
+                        "Block {range} is reversed: write it as {}:{}",
+                        range.last, range.first
+                    )));
                 }
                 check_line(&text, range.last)?;
                 (Position::new(range.first, 0), *range, true)
@@ -32,20 +35,28 @@ impl Ctx<'_> {
             ShowTarget::Code(target) => return self.show_code(target, context),
         };
         let last_line = text.len_lines() - 1;
-        let shown = LineRange::new(range.first.saturating_sub(context), (range.last + context).min(last_line));
+        let shown = LineRange::new(
+            range.first.saturating_sub(context),
+            (range.last + context).min(last_line),
+        );
         let body = lines_text(&text, shown);
         if moves {
             self.move_to(at)?;
         }
         let mut clauses = vec![Clause::At(at)];
-        clauses.extend(output::text_in_tiers(&body, self.session.preferences.output_limit));
+        clauses.extend(output::text_in_tiers(
+            &body,
+            self.session.preferences.output_limit,
+        ));
         Ok(Reply::Info(clauses))
     }
 }
 
 /// Fails with the valid range when `line` does not exist.
 pub(super) fn check_line(text: &Rope, line: usize) -> Result<(), Reply> {
-    position::to_char(text, Position::new(line, 0)).map(|_| ()).map_err(|e| Reply::fail(e.to_string()))
+    position::to_char(text, Position::new(line, 0))
+        .map(|_| ())
+        .map_err(|e| Reply::fail(e.to_string()))
 }
 
 /// The text of whole lines, without their line terminators, joined by `\n`.

@@ -49,7 +49,12 @@ pub struct EngineConfig {
 
 impl EngineConfig {
     pub fn new(root: impl Into<PathBuf>) -> Self {
-        EngineConfig { root: root.into(), state_dir: None, max_file_size: 16 << 20, output_limit: 4000 }
+        EngineConfig {
+            root: root.into(),
+            state_dir: None,
+            max_file_size: 16 << 20,
+            output_limit: 4000,
+        }
     }
 }
 
@@ -77,7 +82,10 @@ pub struct Response {
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {
     #[error("workspace root {path}: {source}")]
-    Root { path: String, source: std::io::Error },
+    Root {
+        path: String,
+        source: std::io::Error,
+    },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -112,18 +120,36 @@ pub struct Engine {
 impl Engine {
     /// Opens the workspace and restores every persisted session.
     pub fn open(config: EngineConfig) -> Result<Engine, EngineError> {
-        let workspace = Workspace::new(&config.root, config.max_file_size)
-            .map_err(|source| EngineError::Root { path: config.root.display().to_string(), source })?;
-        let state_dir = config.state_dir.clone().unwrap_or_else(|| workspace.root().join(".eddi"));
+        let workspace = Workspace::new(&config.root, config.max_file_size).map_err(|source| {
+            EngineError::Root {
+                path: config.root.display().to_string(),
+                source,
+            }
+        })?;
+        let state_dir = config
+            .state_dir
+            .clone()
+            .unwrap_or_else(|| workspace.root().join(".eddi"));
         let store = Store::open(&state_dir)?;
         let mut registry = Registry::default();
         for (session, journal) in store.load_all()? {
-            registry.by_sender.insert(session.sender.clone(), session.name.clone());
+            registry
+                .by_sender
+                .insert(session.sender.clone(), session.name.clone());
             let name = session.name.clone();
-            let live = Live { session, journal, reported: HashMap::new() };
+            let live = Live {
+                session,
+                journal,
+                reported: HashMap::new(),
+            };
             registry.sessions.insert(name, Arc::new(Mutex::new(live)));
         }
-        Ok(Engine { workspace, store, config, registry: Mutex::new(registry) })
+        Ok(Engine {
+            workspace,
+            store,
+            config,
+            registry: Mutex::new(registry),
+        })
     }
 
     pub fn workspace(&self) -> &Workspace {
@@ -147,7 +173,11 @@ impl Engine {
         let live = {
             let mut registry = self.registry();
             registry.formats.insert(sender.to_owned(), format);
-            registry.by_sender.get(sender).and_then(|name| registry.sessions.get(name)).cloned()
+            registry
+                .by_sender
+                .get(sender)
+                .and_then(|name| registry.sessions.get(name))
+                .cloned()
         };
         if let Some(live) = live {
             let mut live = lock(&live);
@@ -165,7 +195,9 @@ impl Engine {
         let sessions: Vec<LiveRef> = self.registry().sessions.values().cloned().collect();
         for live in sessions {
             let mut live = lock(&live);
-            let Live { session, journal, .. } = &mut *live;
+            let Live {
+                session, journal, ..
+            } = &mut *live;
             session.take_unpersisted();
             self.store.snapshot(session, journal)?;
         }
@@ -176,14 +208,30 @@ impl Engine {
     pub fn execute(&self, request: &Request<'_>) -> Response {
         if let Some(id) = request.id {
             if let Some(text) = self.answered(request.sender, id) {
-                return Response { ok: !text.lines().any(|l| l.starts_with("Fail")), text, duplicate: true };
+                return Response {
+                    ok: !text.lines().any(|l| l.starts_with("Fail")),
+                    text,
+                    duplicate: true,
+                };
             }
         }
-        let statements = lang::parse_message(request.text);
-        let mut replies: Vec<Reply> = Vec::new();
         let mut notices = self.check_disk(request.sender);
-        if statements.is_empty() {
-            replies.push(Reply::fail(format!("Empty message. {}", lang::help::short_usage())));
+        let mut replies: Vec<Reply> = Vec::new();
+        match self.confirm_answer(request.sender, request.text) {
+            Some(Ok(reply)) => replies.push(reply),
+            Some(Err(notice)) => notices.push(notice),
+            None => {}
+        }
+        let statements = if replies.is_empty() {
+            lang::parse_message(request.text)
+        } else {
+            Vec::new()
+        };
+        if statements.is_empty() && replies.is_empty() {
+            replies.push(Reply::fail(format!(
+                "Empty message. {}",
+                lang::help::help(None).unwrap_or_default()
+            )));
         }
         for (index, statement) in statements.iter().enumerate() {
             let mut reply = match &statement.parsed {
@@ -199,25 +247,40 @@ impl Engine {
                 let skipped = statements.len() - index - 1;
                 if skipped > 0 {
                     let last = replies.last_mut().expect("just pushed");
-                    last.push(Clause::Note(format!("Skipped {skipped} {}", crate::reply::plural(skipped, "command"))));
+                    last.push(Clause::Note(format!(
+                        "Skipped {skipped} {}",
+                        crate::reply::plural(skipped, "command")
+                    )));
                 }
                 break;
             }
         }
         let format = self.format_of(request.sender);
         let ok = replies.iter().all(Reply::is_ok);
-        let text = replies.iter().map(|r| r.render(format)).collect::<Vec<_>>().join("\n");
+        let text = replies
+            .iter()
+            .map(|r| r.render(format))
+            .collect::<Vec<_>>()
+            .join("\n");
         if let Some(id) = request.id {
             self.remember(request.sender, id, &text);
         }
-        Response { text, ok, duplicate: false }
+        Response {
+            text,
+            ok,
+            duplicate: false,
+        }
     }
 
     fn run(&self, sender: &str, message: &str, command: &Command) -> Reply {
         match command {
-            Command::Start { name, description } => return self.start(sender, name, description.as_deref()),
+            Command::Start { name, description } => {
+                return self.start(sender, name, description.as_deref())
+            }
             Command::End { name } => return self.end(sender, name.as_deref()),
-            Command::Summary { name: Some(name) } if self.session_of(sender).as_deref() != Some(name) => {
+            Command::Summary { name: Some(name) }
+                if self.session_of(sender).as_deref() != Some(name) =>
+            {
                 return self.summary_of(name)
             }
             Command::Help { topic } => {
@@ -236,7 +299,9 @@ impl Engine {
         let reply = ctx.run(command);
         match self.persist(&mut live) {
             Ok(()) => reply,
-            Err(e) => Reply::fail(format!("Could not persist the session ({e}); the change is applied in memory only")),
+            Err(e) => Reply::fail(format!(
+                "Could not persist the session ({e}); the change is applied in memory only"
+            )),
         }
     }
 
@@ -246,24 +311,42 @@ impl Engine {
     }
 
     fn registry(&self) -> MutexGuard<'_, Registry> {
-        self.registry.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.registry
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     fn live_of(&self, sender: &str) -> Option<LiveRef> {
         let registry = self.registry();
-        registry.by_sender.get(sender).and_then(|name| registry.sessions.get(name)).cloned()
+        registry
+            .by_sender
+            .get(sender)
+            .and_then(|name| registry.sessions.get(name))
+            .cloned()
     }
 
     fn format_of(&self, sender: &str) -> ResponseFormat {
         if let Some(live) = self.live_of(sender) {
             return lock(&live).session.preferences.format;
         }
-        self.registry().formats.get(sender).copied().unwrap_or_default()
+        self.registry()
+            .formats
+            .get(sender)
+            .copied()
+            .unwrap_or_default()
     }
 
     fn default_preferences(&self, sender: &str) -> Preferences {
-        let format = self.registry().formats.get(sender).copied().unwrap_or_default();
-        Preferences { format, output_limit: self.config.output_limit }
+        let format = self
+            .registry()
+            .formats
+            .get(sender)
+            .copied()
+            .unwrap_or_default();
+        Preferences {
+            format,
+            output_limit: self.config.output_limit,
+        }
     }
 
     fn answered(&self, sender: &str, id: &str) -> Option<String> {
@@ -275,16 +358,42 @@ impl Engine {
     fn remember(&self, sender: &str, id: &str, text: &str) {
         if let Some(live) = self.live_of(sender) {
             let mut live = lock(&live);
-            let _ = live.session.apply(Event::Answered { id: id.to_owned(), reply: text.to_owned() });
+            let _ = live.session.apply(Event::Answered {
+                id: id.to_owned(),
+                reply: text.to_owned(),
+            });
             let _ = self.persist(&mut live);
         }
+    }
+
+    /// A pending `Replace Confirm` walk takes `y`, `n` or `q` as its answer
+    /// (`Ok(reply)`); any other message ends the walk (`Err(notice)`).
+    fn confirm_answer(&self, sender: &str, text: &str) -> Option<Result<Reply, String>> {
+        let live = self.live_of(sender)?;
+        let mut live = lock(&live);
+        live.session.confirm.as_ref()?;
+        let answer = match text.trim().to_ascii_lowercase().as_str() {
+            "y" | "yes" => Some('y'),
+            "n" | "no" => Some('n'),
+            "q" | "quit" => Some('q'),
+            _ => None,
+        };
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace, &self.config, text);
+        let outcome = match answer {
+            Some(answer) => Ok(ctx.answer(answer)),
+            None => Err(ctx.abandon_walk()?),
+        };
+        let _ = self.persist(&mut live);
+        Some(outcome)
     }
 
     /// Notices for open files changed on disk since this session read or
     /// wrote them (by another session or another program), said once each.
     /// An unmodified buffer simply takes the new text.
     fn check_disk(&self, sender: &str) -> Vec<String> {
-        let Some(live) = self.live_of(sender) else { return Vec::new() };
+        let Some(live) = self.live_of(sender) else {
+            return Vec::new();
+        };
         let mut live = lock(&live);
         let notices = context::check_disk(&mut live, &self.workspace);
         let _ = self.persist(&mut live);

@@ -31,10 +31,14 @@ impl Ctx<'_> {
         inserted.push_str(line_ending.as_str());
         let at = text.line_to_char(line);
         let lines = inserted.matches('\n').count();
-        let change = ChangeSet::replace(text.len_chars(), at, at, &inserted).map_err(|e| Reply::fail(e.to_string()))?;
+        let change = ChangeSet::replace(text.len_chars(), at, at, &inserted)
+            .map_err(|e| Reply::fail(e.to_string()))?;
         let cursor = Position::new(line + lines, 0);
         self.edit_current(change, cursor)?;
-        Ok(Reply::Done(vec![Clause::Inserted { lines, at: line }, Clause::At(cursor)]))
+        Ok(Reply::Done(vec![
+            Clause::Inserted { lines, at: line },
+            Clause::At(cursor),
+        ]))
     }
 
     /// `Insert Block`: the text at the cursor, as given.
@@ -47,24 +51,35 @@ impl Ctx<'_> {
         let text = buffer.text();
         let at = buffer.cursor_char();
         let line = buffer.cursor().line;
-        let change = ChangeSet::replace(text.len_chars(), at, at, &inserted).map_err(|e| Reply::fail(e.to_string()))?;
+        let change = ChangeSet::replace(text.len_chars(), at, at, &inserted)
+            .map_err(|e| Reply::fail(e.to_string()))?;
         let mut after = text.clone();
-        change.apply(&mut after).map_err(|e| Reply::fail(e.to_string()))?;
+        change
+            .apply(&mut after)
+            .map_err(|e| Reply::fail(e.to_string()))?;
         let cursor = position::from_char(&after, at + inserted.chars().count());
         let lines = inserted.matches('\n').count() + usize::from(!inserted.ends_with('\n'));
         self.edit_current(change, cursor)?;
-        Ok(Reply::Done(vec![Clause::Inserted { lines, at: line }, Clause::At(cursor)]))
+        Ok(Reply::Done(vec![
+            Clause::Inserted { lines, at: line },
+            Clause::At(cursor),
+        ]))
     }
 
     pub(super) fn delete(&mut self, target: &DeleteTarget) -> Outcome {
         let buffer = self.current()?;
         let cursor_line = buffer.cursor().line;
         let range = match target {
-            DeleteTarget::Lines { count } => LineRange::new(cursor_line, cursor_line + count.saturating_sub(1)),
+            DeleteTarget::Lines { count } => {
+                LineRange::new(cursor_line, cursor_line + count.saturating_sub(1))
+            }
             DeleteTarget::Current => LineRange::new(cursor_line, cursor_line),
             DeleteTarget::Block(range) => {
                 if range.first > range.last {
-                    return Err(Reply::fail(format!("Block {range} is reversed: write it as {}:{}", range.last, range.first)));
+                    return Err(Reply::fail(format!(
+                        "Block {range} is reversed: write it as {}:{}",
+                        range.last, range.first
+                    )));
                 }
                 *range
             }
@@ -84,28 +99,49 @@ impl Ctx<'_> {
         if range.last >= lines {
             let valid = lines - 1;
             return Err(Reply::fail(if range.first > valid {
-                format!("Line {} out of range: valid lines are 0..{valid}", range.first)
+                format!(
+                    "Line {} out of range: valid lines are 0..{valid}",
+                    range.first
+                )
             } else {
-                format!("Only {} lines from line {} to the end (last line is {valid})", lines - range.first, range.first)
+                format!(
+                    "Only {} lines from line {} to the end (last line is {valid})",
+                    lines - range.first,
+                    range.first
+                )
             }));
         }
         check_line(&text, range.first)?;
         let mut start = text.line_to_char(range.first);
-        let end = if range.last + 1 < text.len_lines() { text.line_to_char(range.last + 1) } else { text.len_chars() };
+        let end = if range.last + 1 < text.len_lines() {
+            text.line_to_char(range.last + 1)
+        } else {
+            text.len_chars()
+        };
         // The last line has no line break of its own: take the one before it.
-        let ends_file = end == text.len_chars() && !text.slice(..end).chars().last().is_some_and(|c| c == '\n');
+        let ends_file =
+            end == text.len_chars() && !text.slice(..end).chars().last().is_some_and(|c| c == '\n');
         if ends_file && start > 0 {
             start -= 1;
             if start > 0 && text.char(start - 1) == '\r' {
                 start -= 1;
             }
         }
-        let change = ChangeSet::from_edits(text.len_chars(), [(start, end, None::<&str>)]).map_err(|e| Reply::fail(e.to_string()))?;
+        let change = ChangeSet::from_edits(text.len_chars(), [(start, end, None::<&str>)])
+            .map_err(|e| Reply::fail(e.to_string()))?;
         let mut after = text.clone();
-        change.apply(&mut after).map_err(|e| Reply::fail(e.to_string()))?;
+        change
+            .apply(&mut after)
+            .map_err(|e| Reply::fail(e.to_string()))?;
         let cursor = position::clamp(&after, Position::new(range.first, 0));
         self.edit_current(change, cursor)?;
-        Ok(Reply::Done(vec![Clause::Deleted { lines: range.len(), at: range.first }, Clause::At(cursor)]))
+        Ok(Reply::Done(vec![
+            Clause::Deleted {
+                lines: range.len(),
+                at: range.first,
+            },
+            Clause::At(cursor),
+        ]))
     }
 
     pub(super) fn undo(&mut self, count: usize) -> Outcome {
@@ -134,6 +170,10 @@ impl Ctx<'_> {
 }
 
 fn step_reply(verb: &str, done: usize, asked: usize, at: Position) -> Reply {
-    let note = if done < asked { format!("{verb} {done} of {asked} (no more steps)") } else { format!("{verb} {done}") };
+    let note = if done < asked {
+        format!("{verb} {done} of {asked} (no more steps)")
+    } else {
+        format!("{verb} {done}")
+    };
     Reply::Done(vec![Clause::Note(note), Clause::At(at)])
 }

@@ -28,7 +28,9 @@ impl Ctx<'_> {
             GotoTarget::StartOfFile => Position::ZERO,
             GotoTarget::EndOfFile => position::from_char(&text, text.len_chars()),
             GotoTarget::StartOfLine => Position::new(cursor.line, 0),
-            GotoTarget::EndOfLine => Position::new(cursor.line, position::line_len(&text, cursor.line)),
+            GotoTarget::EndOfLine => {
+                Position::new(cursor.line, position::line_len(&text, cursor.line))
+            }
             GotoTarget::Bookmark(name) => return self.goto_bookmark(name),
             GotoTarget::StartOfFunction
             | GotoTarget::EndOfFunction
@@ -42,7 +44,11 @@ impl Ctx<'_> {
     fn goto_bookmark(&mut self, name: &str) -> Outcome {
         let Some((path, at)) = self.session.bookmark(name) else {
             let known: Vec<&str> = self.session.bookmarks.keys().map(String::as_str).collect();
-            let hint = if known.is_empty() { "No bookmarks set".to_owned() } else { format!("Bookmarks: {}", known.join(", ")) };
+            let hint = if known.is_empty() {
+                "No bookmarks set".to_owned()
+            } else {
+                format!("Bookmarks: {}", known.join(", "))
+            };
             return Err(Reply::fail(format!(
                 "Unknown Goto target '{name}'. {hint}. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
             )));
@@ -58,8 +64,14 @@ impl Ctx<'_> {
         let at = at.unwrap_or(buffer.cursor());
         position::to_char(buffer.text(), at).map_err(|e| Reply::fail(e.to_string()))?;
         let path = buffer.path().clone();
-        self.apply(Event::Bookmarked { name: name.to_owned(), path, at })?;
-        Ok(Reply::Done(vec![Clause::Note(format!("Bookmark {name} at {at}"))]))
+        self.apply(Event::Bookmarked {
+            name: name.to_owned(),
+            path,
+            at,
+        })?;
+        Ok(Reply::Done(vec![Clause::Note(format!(
+            "Bookmark {name} at {at}"
+        ))]))
     }
 
     pub(super) fn find(&mut self, direction: FindDirection, pattern: &Pattern) -> Outcome {
@@ -74,7 +86,8 @@ impl Ctx<'_> {
         }
         let (start, wrapped) = match direction {
             FindDirection::All => {
-                let mut lines: Vec<usize> = matches.iter().map(|m| text.char_to_line(m.0)).collect();
+                let mut lines: Vec<usize> =
+                    matches.iter().map(|m| text.char_to_line(m.0)).collect();
                 lines.dedup();
                 let count = matches.len();
                 let line_list: Vec<String> = lines.iter().map(usize::to_string).collect();
@@ -84,7 +97,10 @@ impl Ctx<'_> {
                 let text = if full.chars().count() <= limit {
                     format!("{found} at {} {full}", plural(lines.len(), "line"))
                 } else {
-                    format!("{found} on {}", output::list_in_tiers("line", &line_list, limit))
+                    format!(
+                        "{found} on {}",
+                        output::list_in_tiers("line", &line_list, limit)
+                    )
                 };
                 return Ok(Reply::info(text));
             }
@@ -104,7 +120,12 @@ impl Ctx<'_> {
         Ok(reply)
     }
 
-    pub(super) fn replace(&mut self, mode: ReplaceMode, pattern: &Pattern, replacement: &str) -> Outcome {
+    pub(super) fn replace(
+        &mut self,
+        mode: ReplaceMode,
+        pattern: &Pattern,
+        replacement: &str,
+    ) -> Outcome {
         let regex = compile(pattern)?;
         let expand = matches!(pattern, Pattern::Regex(_));
         let buffer = self.current()?;
@@ -115,30 +136,58 @@ impl Ctx<'_> {
         let replacement = line_ending.apply(replacement);
         let found = replacements(&regex, &text, &haystack, &replacement, expand);
         if found.is_empty() {
-            return Err(Reply::fail(format!("Pattern not found: {}", describe(pattern))));
+            return Err(Reply::fail(format!(
+                "Pattern not found: {}",
+                describe(pattern)
+            )));
         }
         match mode {
             ReplaceMode::All => {
-                let edits: Vec<_> = found.iter().filter(|r| !r.is_noop).map(|r| (r.start, r.end, Some(r.new.as_str()))).collect();
+                let edits: Vec<_> = found
+                    .iter()
+                    .filter(|r| !r.is_noop)
+                    .map(|r| (r.start, r.end, Some(r.new.as_str())))
+                    .collect();
                 if edits.is_empty() {
-                    return Err(Reply::fail(format!("Replacement equals every match of {}: nothing to change", describe(pattern))));
+                    return Err(Reply::fail(format!(
+                        "Replacement equals every match of {}: nothing to change",
+                        describe(pattern)
+                    )));
                 }
                 let count = edits.len();
-                let change = ChangeSet::from_edits(text.len_chars(), edits).map_err(|e| Reply::fail(e.to_string()))?;
-                let cursor_after = position::from_char(&apply_preview(&text, &change), change.map_pos(cursor, Assoc::Before));
+                let change = ChangeSet::from_edits(text.len_chars(), edits)
+                    .map_err(|e| Reply::fail(e.to_string()))?;
+                let cursor_after = position::from_char(
+                    &apply_preview(&text, &change),
+                    change.map_pos(cursor, Assoc::Before),
+                );
                 self.edit_current(change, cursor_after)?;
-                Ok(Reply::Done(vec![Clause::Replaced(count), Clause::At(cursor_after)]))
+                Ok(Reply::Done(vec![
+                    Clause::Replaced(count),
+                    Clause::At(cursor_after),
+                ]))
             }
             ReplaceMode::Next => {
-                let next = found.iter().find(|r| r.start >= cursor).or(found.first()).expect("not empty");
+                let next = found
+                    .iter()
+                    .find(|r| r.start >= cursor)
+                    .or(found.first())
+                    .expect("not empty");
                 if next.is_noop {
-                    return Err(Reply::fail(format!("Replacement equals the matched text '{}': nothing to change", next.old)));
+                    return Err(Reply::fail(format!(
+                        "Replacement equals the matched text '{}': nothing to change",
+                        next.old
+                    )));
                 }
-                let change = ChangeSet::replace(text.len_chars(), next.start, next.end, &next.new).map_err(|e| Reply::fail(e.to_string()))?;
+                let change = ChangeSet::replace(text.len_chars(), next.start, next.end, &next.new)
+                    .map_err(|e| Reply::fail(e.to_string()))?;
                 let end = next.start + next.new.chars().count();
                 let cursor_after = position::from_char(&apply_preview(&text, &change), end);
                 self.edit_current(change, cursor_after)?;
-                Ok(Reply::Done(vec![Clause::Replaced(1), Clause::At(cursor_after)]))
+                Ok(Reply::Done(vec![
+                    Clause::Replaced(1),
+                    Clause::At(cursor_after),
+                ]))
             }
             ReplaceMode::Confirm => {
                 let Some(first) = found.iter().find(|r| r.start >= cursor) else {
@@ -163,7 +212,7 @@ impl Ctx<'_> {
     /// Moves to the walk's current match and asks about it.
     fn ask(&mut self, walk: ConfirmWalk) -> Outcome {
         let at = position::from_char(self.current()?.text(), walk.current.0);
-        self.apply(Event::Confirming(Some(walk)))?;
+        self.apply(Event::Confirming { walk: Some(walk) })?;
         let mut reply = self.move_to(at)?;
         reply.push(Clause::Prompt("Replace? (y/n)".into()));
         Ok(reply)
@@ -175,45 +224,74 @@ impl Ctx<'_> {
     }
 
     fn answer_walk(&mut self, answer: char) -> Outcome {
-        let walk = self.session.confirm.clone().ok_or_else(|| Reply::fail("No Replace Confirm is waiting for an answer"))?;
+        let walk = self
+            .session
+            .confirm
+            .clone()
+            .ok_or_else(|| Reply::fail("No Replace Confirm is waiting for an answer"))?;
         if self.session.current.as_ref() != Some(&walk.path) {
-            self.apply(Event::Switched { path: walk.path.clone() })?;
+            self.apply(Event::Switched {
+                path: walk.path.clone(),
+            })?;
         }
         let regex = Regex::new(&walk.regex).map_err(|e| Reply::fail(e.to_string()))?;
         let text = self.current()?.text().clone();
         let haystack = text.to_string();
         let mut walk = walk;
-        let mut search_from = walk.current.1.max(walk.current.0 + usize::from(walk.current.0 == walk.current.1));
+        let mut search_from = walk
+            .current
+            .1
+            .max(walk.current.0 + usize::from(walk.current.0 == walk.current.1));
         match answer {
             'q' => return self.finish_walk(walk.replaced),
             'y' => {
                 let found = replacements(&regex, &text, &haystack, &walk.replacement, walk.expand);
                 let Some(current) = found.iter().find(|r| (r.start, r.end) == walk.current) else {
-                    self.apply(Event::Confirming(None))?;
-                    return Err(Reply::fail("The match changed since it was shown; Replace Confirm ended"));
+                    self.apply(Event::Confirming { walk: None })?;
+                    return Err(Reply::fail(
+                        "The match changed since it was shown; Replace Confirm ended",
+                    ));
                 };
                 if !current.is_noop {
-                    let change = ChangeSet::replace(text.len_chars(), current.start, current.end, &current.new)
-                        .map_err(|e| Reply::fail(e.to_string()))?;
+                    let change = ChangeSet::replace(
+                        text.len_chars(),
+                        current.start,
+                        current.end,
+                        &current.new,
+                    )
+                    .map_err(|e| Reply::fail(e.to_string()))?;
                     let end = current.start + current.new.chars().count();
                     let new_text = apply_preview(&text, &change);
                     let cursor = position::from_char(&new_text, end);
                     let path = walk.path.clone();
                     let event = if walk.replaced == 0 {
-                        Event::Edited { path, change, cursor }
+                        Event::Edited {
+                            path,
+                            change,
+                            cursor,
+                        }
                     } else {
-                        Event::Amended { path, change, cursor }
+                        Event::Amended {
+                            path,
+                            change,
+                            cursor,
+                        }
                     };
                     self.apply(event)?;
                     walk.replaced += 1;
-                    search_from = end.max(current.start + usize::from(current.start == current.end && current.new.is_empty()));
+                    search_from = end.max(
+                        current.start
+                            + usize::from(current.start == current.end && current.new.is_empty()),
+                    );
                 }
             }
             _ => {}
         }
         let text = self.current()?.text().clone();
         let haystack = text.to_string();
-        let next = char_matches(&regex, &text, &haystack).into_iter().find(|m| m.0 >= search_from);
+        let next = char_matches(&regex, &text, &haystack)
+            .into_iter()
+            .find(|m| m.0 >= search_from);
         match next {
             Some(next) => {
                 walk.current = next;
@@ -224,25 +302,38 @@ impl Ctx<'_> {
     }
 
     fn finish_walk(&mut self, replaced: usize) -> Outcome {
-        self.apply(Event::Confirming(None))?;
+        self.apply(Event::Confirming { walk: None })?;
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![Clause::Replaced(replaced), Clause::At(at)]))
+        Ok(Reply::Done(vec![
+            Clause::Replaced(replaced),
+            Clause::At(at),
+        ]))
     }
 
     /// Ends a pending walk because another command came; returns the notice.
     pub fn abandon_walk(&mut self) -> Option<String> {
         let walk = self.session.confirm.clone()?;
-        self.apply(Event::Confirming(None)).ok()?;
-        Some(format!("Replace Confirm ended after {} {}", walk.replaced, plural(walk.replaced, "replacement")))
+        self.apply(Event::Confirming { walk: None }).ok()?;
+        Some(format!(
+            "Replace Confirm ended after {} {}",
+            walk.replaced,
+            plural(walk.replaced, "replacement")
+        ))
     }
 }
 
 fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
     match pattern {
         Pattern::Text(text) if text.is_empty() => Err(Reply::fail("Empty search text")),
-        Pattern::Text(text) => Ok(Regex::new(&regex::escape(text)).expect("escaped text is a valid regex")),
-        Pattern::Regex(source) => Regex::new(&format!("(?m){source}"))
-            .map_err(|e| Reply::fail(format!("Invalid regex /{source}/: {}", e.to_string().lines().last().unwrap_or("")))),
+        Pattern::Text(text) => {
+            Ok(Regex::new(&regex::escape(text)).expect("escaped text is a valid regex"))
+        }
+        Pattern::Regex(source) => Regex::new(&format!("(?m){source}")).map_err(|e| {
+            Reply::fail(format!(
+                "Invalid regex /{source}/: {}",
+                e.to_string().lines().last().unwrap_or("")
+            ))
+        }),
     }
 }
 
@@ -255,7 +346,10 @@ fn describe(pattern: &Pattern) -> String {
 
 /// Matches as char ranges.
 fn char_matches(regex: &Regex, text: &Rope, haystack: &str) -> Vec<(usize, usize)> {
-    regex.find_iter(haystack).map(|m| (text.byte_to_char(m.start()), text.byte_to_char(m.end()))).collect()
+    regex
+        .find_iter(haystack)
+        .map(|m| (text.byte_to_char(m.start()), text.byte_to_char(m.end())))
+        .collect()
 }
 
 struct Replacement {
@@ -266,7 +360,13 @@ struct Replacement {
     is_noop: bool,
 }
 
-fn replacements(regex: &Regex, text: &Rope, haystack: &str, replacement: &str, expand: bool) -> Vec<Replacement> {
+fn replacements(
+    regex: &Regex,
+    text: &Rope,
+    haystack: &str,
+    replacement: &str,
+    expand: bool,
+) -> Vec<Replacement> {
     regex
         .captures_iter(haystack)
         .map(|caps| {
@@ -279,7 +379,13 @@ fn replacements(regex: &Regex, text: &Rope, haystack: &str, replacement: &str, e
                 replacement.to_owned()
             };
             let old = m.as_str().to_owned();
-            Replacement { start: text.byte_to_char(m.start()), end: text.byte_to_char(m.end()), is_noop: old == new, old, new }
+            Replacement {
+                start: text.byte_to_char(m.start()),
+                end: text.byte_to_char(m.end()),
+                is_noop: old == new,
+                old,
+                new,
+            }
         })
         .collect()
 }

@@ -21,13 +21,18 @@ pub(super) fn list_in_tiers(noun: &str, items: &[String], limit: usize) -> Strin
     if shown.is_empty() {
         return format!("{total} {}", plural(total, noun));
     }
-    format!("{total} {} (first {}: {}; narrow it with a pattern)", plural(total, noun), shown.len(), shown.join(", "))
+    format!(
+        "{total} {} (first {}: {}; narrow it with a pattern)",
+        plural(total, noun),
+        shown.len(),
+        shown.join(", ")
+    )
 }
 
 /// Text for a `Txt` clause: whole, or its first lines with a note of what was left out.
 pub(super) fn text_in_tiers(text: &str, limit: usize) -> Vec<Clause> {
     if text.chars().count() <= limit {
-        return vec![Clause::Txt(text.trim_end_matches('\n').to_owned())];
+        return vec![Clause::Txt(text.to_owned())];
     }
     let total = text.lines().count();
     let mut kept = String::new();
@@ -53,9 +58,15 @@ mod tests {
     #[test]
     fn lists_shorten_in_tiers() {
         let items: Vec<String> = (0..100).map(|i| format!("file{i}.py")).collect();
-        assert_eq!(list_in_tiers("file", &items[..2], 100), "file0.py, file1.py");
+        assert_eq!(
+            list_in_tiers("file", &items[..2], 100),
+            "file0.py, file1.py"
+        );
         let shortened = list_in_tiers("file", &items, 100);
-        assert!(shortened.starts_with("100 files (first 3: file0.py, file1.py, file2.py;"), "{shortened}");
+        assert!(
+            shortened.starts_with("100 files (first 4: file0.py, file1.py, file2.py, file3.py;"),
+            "{shortened}"
+        );
         assert_eq!(list_in_tiers("file", &items, 10), "100 files");
     }
 
@@ -63,6 +74,11 @@ mod tests {
     fn text_says_when_it_was_shortened() {
         let text = "line\n".repeat(100);
         let clauses = text_in_tiers(&text, 50);
-        assert_eq!(clauses[0], Clause::Note("Shortened to 10 of 100 lines (limit 50 chars; Set Limit <n> to raise it)".into()));
+        assert_eq!(
+            clauses[0],
+            Clause::Note(
+                "Shortened to 10 of 100 lines (limit 50 chars; Set Limit <n> to raise it)".into()
+            )
+        );
     }
 }

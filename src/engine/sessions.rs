@@ -21,19 +21,39 @@ impl Engine {
         let preferences = self.default_preferences(sender);
         let mut registry = self.registry();
         if let Some(current) = registry.by_sender.get(sender) {
-            return Reply::fail(format!("You already have session '{current}'. End it first: End {current}"));
+            return Reply::fail(format!(
+                "You already have session '{current}'. End it first: End {current}"
+            ));
         }
         if registry.sessions.contains_key(name) {
-            return Reply::fail(format!("Session already exists: {name}. Choose another name"));
+            return Reply::fail(format!(
+                "Session already exists: {name}. Choose another name"
+            ));
         }
-        let started = OffsetDateTime::now_utc().format(&Rfc3339).unwrap_or_default();
-        let session = Session::new(name.to_owned(), description.map(str::to_owned), sender.to_owned(), started, preferences);
-        let mut live = Live { session, journal: JournalState::default(), reported: HashMap::new() };
+        let started = OffsetDateTime::now_utc()
+            .format(&Rfc3339)
+            .unwrap_or_default();
+        let session = Session::new(
+            name.to_owned(),
+            description.map(str::to_owned),
+            sender.to_owned(),
+            started,
+            preferences,
+        );
+        let mut live = Live {
+            session,
+            journal: JournalState::default(),
+            reported: HashMap::new(),
+        };
         if let Err(e) = self.store.snapshot(&live.session, &mut live.journal) {
             return Reply::fail(format!("Could not persist the new session: {e}"));
         }
-        registry.by_sender.insert(sender.to_owned(), name.to_owned());
-        registry.sessions.insert(name.to_owned(), Arc::new(Mutex::new(live)));
+        registry
+            .by_sender
+            .insert(sender.to_owned(), name.to_owned());
+        registry
+            .sessions
+            .insert(name.to_owned(), Arc::new(Mutex::new(live)));
         Reply::ok()
     }
 
@@ -44,7 +64,9 @@ impl Engine {
                 Some(name) if registry.sessions.contains_key(name) => {
                     Reply::fail(format!("Session '{name}' belongs to another sender"))
                 }
-                Some(name) => Reply::fail(format!("Session not found: {name}. You have no session")),
+                Some(name) => {
+                    Reply::fail(format!("Session not found: {name}. You have no session"))
+                }
                 None => Reply::fail("No session to end. Start one with: Start <name>"),
             };
         };
@@ -53,7 +75,11 @@ impl Engine {
                 return Reply::fail(format!("Session not found: {name}. Your session is {own}"));
             }
         }
-        let live = registry.sessions.get(&own).cloned().expect("by_sender names an active session");
+        let live = registry
+            .sessions
+            .get(&own)
+            .cloned()
+            .expect("by_sender names an active session");
         let live = lock(&live);
         let summary = live.session.summary();
         let unsaved = summary.unsaved.clone();
@@ -64,7 +90,10 @@ impl Engine {
         registry.sessions.remove(&own);
         let mut reply = Reply::Done(vec![Clause::Note("Session saved".into())]);
         if !unsaved.is_empty() {
-            reply.push(Clause::Note(format!("Unsaved changes discarded: {}", unsaved.join(", "))));
+            reply.push(Clause::Note(format!(
+                "Unsaved changes discarded: {}",
+                unsaved.join(", ")
+            )));
         }
         reply
     }
@@ -79,7 +108,11 @@ impl Engine {
             Some(summary) => Reply::info(summary),
             None => {
                 let names = self.sessions();
-                let hint = if names.is_empty() { "No active sessions".to_owned() } else { format!("Sessions: {}", names.join(", ")) };
+                let hint = if names.is_empty() {
+                    "No active sessions".to_owned()
+                } else {
+                    format!("Sessions: {}", names.join(", "))
+                };
                 Reply::fail(format!("Session not found: {name}. {hint}"))
             }
         }
@@ -104,7 +137,10 @@ impl Ctx<'_> {
             clauses.push(Clause::Note(format!("{open} files open")));
         }
         if let Some(walk) = &self.session.confirm {
-            clauses.push(Clause::Note(format!("Replace Confirm waiting in {} (y/n/q)", walk.path)));
+            clauses.push(Clause::Note(format!(
+                "Replace Confirm waiting in {} (y/n/q)",
+                walk.path
+            )));
         }
         Ok(Reply::Info(clauses))
     }
@@ -121,24 +157,35 @@ impl Ctx<'_> {
 
     pub(super) fn push_context(&mut self) -> Outcome {
         self.apply(Event::ContextPushed)?;
-        Ok(Reply::Done(vec![Clause::Note(format!("Context depth {}", self.session.contexts.len()))]))
+        Ok(Reply::Done(vec![Clause::Note(format!(
+            "Context depth {}",
+            self.session.contexts.len()
+        ))]))
     }
 
     pub(super) fn pop_context(&mut self) -> Outcome {
         if self.session.contexts.is_empty() {
-            return Err(Reply::fail("No context to pop. Save one with: Push Context"));
+            return Err(Reply::fail(
+                "No context to pop. Save one with: Push Context",
+            ));
         }
         let target = self.session.contexts.last().cloned().flatten();
         if let Some(mark) = &target {
             if !self.session.buffers.contains_key(&mark.path) {
-                return Err(Reply::fail(format!("The saved context's file {} is closed. Open it first", mark.path)));
+                return Err(Reply::fail(format!(
+                    "The saved context's file {} is closed. Open it first",
+                    mark.path
+                )));
             }
         }
         self.apply(Event::ContextPopped)?;
         match self.session.current_buffer() {
             Some(buffer) if target.is_some() => {
                 let at = position::clamp(buffer.text(), buffer.cursor());
-                Ok(Reply::Done(vec![Clause::Note(format!("File {}", buffer.path())), Clause::At(at)]))
+                Ok(Reply::Done(vec![
+                    Clause::Note(format!("File {}", buffer.path())),
+                    Clause::At(at),
+                ]))
             }
             _ => Ok(Reply::ok()),
         }

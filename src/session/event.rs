@@ -73,7 +73,9 @@ pub enum Event {
     ContextPopped,
     PreferencesSet(Preferences),
     /// A `Replace Confirm` walk started, advanced or ended (`None`).
-    Confirming(Option<ConfirmWalk>),
+    Confirming {
+        walk: Option<ConfirmWalk>,
+    },
     /// A request id and the reply it got, for retry de-duplication.
     Answered {
         id: String,

@@ -263,7 +263,7 @@ impl Session {
                 }
             }
             Event::PreferencesSet(preferences) => self.preferences = preferences.clone(),
-            Event::Confirming(walk) => self.confirm = walk.clone(),
+            Event::Confirming { walk } => self.confirm = walk.clone(),
             Event::Answered { id, reply } => {
                 if self.answered.len() == ANSWERED_WINDOW {
                     self.answered.pop_front();

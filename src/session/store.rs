@@ -105,16 +105,24 @@ impl Store {
         let journal_path = dir.join("journal.jsonl");
         let mut length = 0;
         if let Ok(file) = File::open(&journal_path) {
-            for line in BufReader::new(file).lines() {
-                let line = line.map_err(io_err(&journal_path))?;
-                // A torn last line from a crash mid-append is not an event.
-                let Ok(event) = serde_json::from_str::<Event>(&line) else {
-                    break;
+            let lines: Vec<String> = BufReader::new(file)
+                .lines()
+                .collect::<Result<_, _>>()
+                .map_err(io_err(&journal_path))?;
+            let corrupt = |message: String| StoreError::Corrupt {
+                path: journal_path.display().to_string(),
+                message,
+            };
+            for (index, line) in lines.iter().enumerate() {
+                let event = match serde_json::from_str::<Event>(line) {
+                    Ok(event) => event,
+                    // A torn last line from a crash mid-append is not an event.
+                    Err(_) if index + 1 == lines.len() => break,
+                    Err(e) => return Err(corrupt(format!("line {}: {e}", index + 1))),
                 };
-                session.replay(&event).map_err(|e| StoreError::Corrupt {
-                    path: journal_path.display().to_string(),
-                    message: format!("event {length}: {e}"),
-                })?;
+                session
+                    .replay(&event)
+                    .map_err(|e| corrupt(format!("event {}: {e}", index + 1)))?;
                 length += 1;
             }
         }

@@ -22,7 +22,7 @@ pub use path::WorkspacePath;
 pub struct DiskStamp {
     pub len: u64,
     /// Modification time in nanoseconds since the epoch.
-    pub mtime_ns: u128,
+    pub mtime_ns: u64,
     /// blake3 of the bytes, hex.
     pub hash: String,
 }
@@ -200,11 +200,11 @@ impl Workspace {
     }
 }
 
-fn mtime_ns(meta: &fs::Metadata) -> u128 {
+fn mtime_ns(meta: &fs::Metadata) -> u64 {
     meta.modified()
         .ok()
         .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_nanos())
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 fn stamp_of(abs: &Path, bytes: &[u8]) -> Result<DiskStamp> {
