@@ -235,7 +235,7 @@ impl Engine {
         }
         for (index, statement) in statements.iter().enumerate() {
             let mut reply = match &statement.parsed {
-                Ok(command) => self.run(request.sender, request.text, command),
+                Ok(command) => self.run(request.sender, command),
                 Err(error) => Reply::fail(error.to_string()),
             };
             for notice in notices.drain(..) {
@@ -272,7 +272,7 @@ impl Engine {
         }
     }
 
-    fn run(&self, sender: &str, message: &str, command: &Command) -> Reply {
+    fn run(&self, sender: &str, command: &Command) -> Reply {
         match command {
             Command::Start { name, description } => {
                 return self.start(sender, name, description.as_deref())
@@ -295,7 +295,7 @@ impl Engine {
             return Reply::fail("No session. Start one with: Start <name>");
         };
         let mut live = lock(&live);
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace, &self.config, message);
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         let reply = ctx.run(command);
         match self.persist(&mut live) {
             Ok(()) => reply,
@@ -378,7 +378,7 @@ impl Engine {
             "q" | "quit" => Some('q'),
             _ => None,
         };
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace, &self.config, text);
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         let outcome = match answer {
             Some(answer) => Ok(ctx.answer(answer)),
             None => Err(ctx.abandon_walk()?),
