@@ -433,7 +433,7 @@ impl<'t> Parser<'t> {
         let span = self.here();
         match self.glued_params() {
             Some(p) if !p.trim().is_empty() => Err(self.with_usage(
-                format!("Parameters are not allowed here; write {name}()  or {name}"),
+                format!("Parameters are not allowed here; write {name} or {name}()"),
                 span,
             )),
             _ => Ok(()),
