@@ -31,6 +31,8 @@ type Result<T> = std::result::Result<T, ParseError>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Statement {
     /// The command's source text, trimmed (for the reply's list of what ran).
+    /// It may hold raw newlines from inside a string: escape it with
+    /// [`super::quote_for_reply`] before echoing it in a reply.
     pub text: String,
     /// Char offsets of `text` in the message.
     pub span: Span,
@@ -120,7 +122,9 @@ fn token_text<'s>(source: &'s str, token: &Token) -> &'s str {
     source.get(token.bytes.0..token.bytes.1).unwrap_or_default()
 }
 
-const GOTO_KEYWORDS: &[&str] = &[
+/// The keywords `Goto` knows; any other name is a bookmark. The engine can
+/// suggest from these when a bookmark is not found (`help::suggest`).
+pub const GOTO_KEYWORDS: &[&str] = &[
     "StartOfFile",
     "EndOfFile",
     "StartOfLine",
@@ -254,10 +258,27 @@ impl<'t> Parser<'t> {
         match self.peek() {
             None => Ok(()),
             Some(t) => {
-                let hint = if t.word().is_some() {
-                    " (quote text that has spaces)"
-                } else {
-                    ""
+                let after_regex = self
+                    .pos
+                    .checked_sub(1)
+                    .and_then(|i| self.tokens.get(i))
+                    .is_some_and(|p| matches!(p.kind, TokenKind::Regex(_)));
+                let takes_text = matches!(
+                    self.spec.name,
+                    "Find" | "Replace" | "Open" | "Save" | "Close" | "List" | "Diff" | "Start"
+                );
+                let hint = match &t.kind {
+                    TokenKind::Word(w) if w.starts_with('#') => {
+                        " (a # comment must start the command)"
+                    }
+                    TokenKind::Word(_) if t.glued && after_regex => {
+                        " (regex flags go inside the regex, as /(?i)text/)"
+                    }
+                    TokenKind::Params(_) if !t.glued => {
+                        " (write parameters right after the name, as f(a, b))"
+                    }
+                    TokenKind::Word(_) if takes_text => " (quote text that has spaces)",
+                    _ => "",
                 };
                 Err(self.with_usage(format!("Unexpected '{}'{hint}", self.shown(t)), t.span))
             }
@@ -604,7 +625,7 @@ impl<'t> Parser<'t> {
             "Validate" => {
                 let target = match self.peek() {
                     None => None,
-                    Some(_) => self.file_or_code()?,
+                    Some(_) => self.file_or_code("Validate target")?,
                 };
                 Ok(Command::Validate { target })
             }
@@ -641,7 +662,7 @@ impl<'t> Parser<'t> {
                     .and_then(Token::word)
                     .is_some_and(|w| FILE_OR_CODE.iter().any(|k| k.eq_ignore_ascii_case(w)));
                 let target = if is_target {
-                    self.file_or_code()?
+                    self.file_or_code("Format target")?
                 } else {
                     None
                 };
@@ -789,8 +810,8 @@ impl<'t> Parser<'t> {
     }
 
     /// `File` (meaning the whole current file: `None`) or a code target.
-    fn file_or_code(&mut self) -> Result<Option<CodeTarget>> {
-        match self.keyword("target", FILE_OR_CODE)? {
+    fn file_or_code(&mut self, label: &str) -> Result<Option<CodeTarget>> {
+        match self.keyword(label, FILE_OR_CODE)? {
             "File" => Ok(None),
             kind => Ok(Some(self.code_target(kind)?)),
         }
