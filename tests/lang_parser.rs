@@ -861,6 +861,15 @@ fn docs_match_the_command_table() {
 }
 
 #[test]
+fn confirm_answers() {
+    assert_eq!(parse_answer("y"), Some(Answer::Yes));
+    assert_eq!(parse_answer(" No \n"), Some(Answer::No));
+    assert_eq!(parse_answer("Q"), Some(Answer::Quit));
+    assert_eq!(parse_answer("yes please"), None);
+    assert_eq!(parse_answer(""), None);
+}
+
+#[test]
 fn huge_inputs_stay_cheap_and_never_panic() {
     // Many statements, each with a lexical error: positions are found
     // without rescanning the message (this was quadratic once).

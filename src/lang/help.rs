@@ -358,7 +358,18 @@ pub fn reference_markdown() -> String {
         out.push_str(&format!("- Syntax: `{}`\n", spec.usage));
         out.push_str(&format!("- Reply: `{}`\n", spec.reply));
         if !spec.failures.is_empty() {
-            out.push_str(&format!("- Failures: `{}`\n", spec.failures));
+            let failures: Vec<String> = spec
+                .failures
+                .split("; ")
+                .map(|f| {
+                    if f.starts_with("Fail") {
+                        format!("`{f}`")
+                    } else {
+                        f.to_string()
+                    }
+                })
+                .collect();
+            out.push_str(&format!("- Failures: {}\n", failures.join(", ")));
         }
         let examples: Vec<String> = spec
             .examples

@@ -20,4 +20,4 @@ pub mod parser;
 pub use command::*;
 pub use error::{quote_for_reply, ParseError, Span};
 pub use help::{help, CommandSpec, COMMANDS};
-pub use parser::{parse_command, parse_message, Statement};
+pub use parser::{parse_answer, parse_command, parse_message, Answer, Statement};

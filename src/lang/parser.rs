@@ -940,6 +940,29 @@ impl<'t> Parser<'t> {
     }
 }
 
+/// An answer to `Replace Confirm`'s `Replace? (y/n)` prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// `y`: replace this match, go to the next.
+    Yes,
+    /// `n`: keep this match, go to the next.
+    No,
+    /// `q`: stop; the replacements made so far stay (one undo step).
+    Quit,
+}
+
+/// Reads a whole message as a confirm answer: `y`, `n` or `q` (also `yes`,
+/// `no`, `quit`), case-insensitive, surrounding whitespace ignored. `None`
+/// for anything else; the engine asks this only while a walk is pending.
+pub fn parse_answer(text: &str) -> Option<Answer> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "y" | "yes" => Some(Answer::Yes),
+        "n" | "no" => Some(Answer::No),
+        "q" | "quit" => Some(Answer::Quit),
+        _ => None,
+    }
+}
+
 /// Session and bookmark names: `[A-Za-z0-9_.-]{1,64}`.
 pub fn is_valid_name(name: &str) -> bool {
     (1..=64).contains(&name.len())
