@@ -706,7 +706,7 @@ fn missing_arguments_show_the_usage() {
         (s("Delete Line 0"), with("Count must be at least 1, found 0", "Delete")),
         (s("Undo 0"), with("Count must be at least 1, found 0", "Undo")),
         (s("Undo x"), with("Unexpected 'x'", "Undo")),
-        (s("Set Limit 0"), with("a limit in chars must be at least 1, found 0", "Set")),
+        (s("Set Limit 0"), with("Limit must be at least 1, found 0", "Set")),
         (s("Set Limit"), with("Missing a limit in chars", "Set")),
         (s("Modify Function f"), with("Missing Modify change (Rename, AddParam, RemoveParam, ChangeSignature, AddDecorator, SetVisibility)", "Modify")),
         (s("Modify Function f Rename \"a b\""), with("Expected a new name, found '\"a b\"'", "Modify")),

@@ -46,10 +46,9 @@ pub fn parse_message(text: &str) -> Vec<Statement> {
     let tokens = tokenize(text);
     tokens
         .split(Token::is_separator)
-        .filter(|group| !group.is_empty())
-        .map(|group| {
-            let (first, last) = (&group[0], &group[group.len() - 1]);
-            Statement {
+        .filter_map(|group| {
+            let (first, last) = (group.first()?, group.last()?);
+            Some(Statement {
                 text: text
                     .get(first.bytes.0..last.bytes.1)
                     .unwrap_or_default()
@@ -57,7 +56,7 @@ pub fn parse_message(text: &str) -> Vec<Statement> {
                     .to_string(),
                 span: first.span.join(last.span),
                 parsed: parse_tokens(text, group),
-            }
+            })
         })
         .collect()
 }
@@ -94,7 +93,12 @@ fn parse_tokens(source: &str, tokens: &[Token]) -> Result<Command> {
     }) {
         return Err(err);
     }
-    let head = &tokens[0];
+    let Some(head) = tokens.first() else {
+        return Err(ParseError::new(
+            "Empty command; Help lists the commands",
+            Span::at(0),
+        ));
+    };
     let Some(word) = head.word() else {
         return Err(ParseError::new(
             format!(
@@ -318,8 +322,10 @@ impl<'t> Parser<'t> {
         Ok(Some(n))
     }
 
-    fn required_number(&mut self, what: &str, min: usize) -> Result<usize> {
-        match self.opt_number(what, min)? {
+    /// A required number: `what` names it when missing (`a line number`),
+    /// `label` when below `min` (`Line`).
+    fn required_number(&mut self, what: &str, label: &str, min: usize) -> Result<usize> {
+        match self.opt_number(label, min)? {
             Some(n) => Ok(n),
             None => Err(self.expected(what)),
         }
@@ -688,7 +694,9 @@ impl<'t> Parser<'t> {
                 "json" => ResponseFormat::Json,
                 _ => ResponseFormat::Terse,
             }),
-            _ => SessionOption::OutputLimit(self.required_number("a limit in chars", 1)?),
+            _ => {
+                SessionOption::OutputLimit(self.required_number("a limit in chars", "Limit", 1)?)
+            }
         };
         Ok(Command::Set { option })
     }
@@ -800,7 +808,7 @@ impl<'t> Parser<'t> {
 
     fn show(&mut self) -> Result<Command> {
         let target = match self.keyword("Show target", SHOW_TARGETS)? {
-            "Line" => ShowTarget::Line(self.required_number("a line number", 0)?),
+            "Line" => ShowTarget::Line(self.required_number("a line number", "Line", 0)?),
             "Block" => ShowTarget::Block(self.line_range()?),
             "Current" => ShowTarget::Current,
             kind => ShowTarget::Code(self.code_target(kind)?),
@@ -874,7 +882,7 @@ impl<'t> Parser<'t> {
                     return Err(self.with_usage("Empty parameter".into(), span));
                 }
                 let at = if self.eat("At") {
-                    Some(self.required_number("an index", 0)?)
+                    Some(self.required_number("an index", "Index", 0)?)
                 } else {
                     None
                 };
