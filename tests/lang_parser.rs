@@ -778,6 +778,10 @@ fn lexical_errors_name_the_position() {
             "Unknown escape '\\q' in string at 1:15; valid escapes are \\n \\t \\\" \\\\",
         ),
         ("Find /abc", "Unterminated regex starting at 1:6"),
+        (
+            "Insert Block \"a\\\nb\"",
+            "Backslash at the end of a line in string at 1:16; write \\\\ for a backslash",
+        ),
         ("Show Function f(a, b", "Unterminated '(' starting at 1:16"),
     ]);
     // Positions count chars and lines of the whole message.

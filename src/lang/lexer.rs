@@ -243,14 +243,19 @@ impl Lexer {
                         '\\' => value.push('\\'),
                         other => {
                             if bad_escape.is_none() {
-                                let shown = excerpt(&other.to_string());
-                                bad_escape = Some(ParseError::new(
+                                let message = if other == '\n' || other == '\r' {
                                     format!(
-                                        "Unknown escape '\\{shown}' in string at {}; valid escapes are \\n \\t \\\" \\\\ (write \\\\ for a backslash)",
+                                        "Backslash at the end of a line in string at {}; write \\\\ for a backslash",
                                         self.at(j)
-                                    ),
-                                    Span::new(j, j + 2),
-                                ));
+                                    )
+                                } else {
+                                    format!(
+                                        "Unknown escape '\\{}' in string at {}; valid escapes are \\n \\t \\\" \\\\ (write \\\\ for a backslash)",
+                                        excerpt(&other.to_string()),
+                                        self.at(j)
+                                    )
+                                };
+                                bad_escape = Some(ParseError::new(message, Span::new(j, j + 2)));
                             }
                         }
                     }
