@@ -981,3 +981,313 @@ proptest! {
         let _ = parse_message(&glued);
     }
 }
+
+// -- round trip: Display prints canonical text that parses back ----------
+
+fn ident() -> impl Strategy<Value = String> {
+    "[A-Za-z_é][A-Za-z0-9_é]{0,8}"
+}
+
+fn dotted() -> impl Strategy<Value = String> {
+    "[A-Za-z_][A-Za-z0-9_]{0,6}(\\.[A-Za-z_][A-Za-z0-9_]{0,6}){0,2}"
+}
+
+/// Paths that need quoting now and then: spaces, quotes, backslashes, `;`, `#`.
+fn path() -> impl Strategy<Value = String> {
+    "[a-zA-Z0-9_./* é\"\\\\;#()\r-]{0,12}[a-z]"
+}
+
+fn text() -> impl Strategy<Value = String> {
+    any::<String>().prop_filter("non-empty", |t| !t.is_empty())
+}
+
+fn not_blank() -> impl Strategy<Value = String> {
+    any::<String>().prop_filter("not blank", |t| !t.trim().is_empty())
+}
+
+fn code_target() -> impl Strategy<Value = CodeTarget> {
+    prop_oneof![
+        (dotted(), prop::option::of("[a-z0-9_, =*]{0,10}"))
+            .prop_map(|(name, params)| CodeTarget::Function { name, params }),
+        dotted().prop_map(|name| CodeTarget::Class { name }),
+        (dotted(), ident()).prop_map(|(class, name)| CodeTarget::Method { class, name }),
+        dotted().prop_map(|name| CodeTarget::Variable { name }),
+    ]
+}
+
+/// Function, Class or Method (no Variable).
+fn callable_target() -> impl Strategy<Value = CodeTarget> {
+    code_target().prop_filter("no Variable", |t| !matches!(t, CodeTarget::Variable { .. }))
+}
+
+fn pattern() -> impl Strategy<Value = Pattern> {
+    prop_oneof![
+        text().prop_map(Pattern::Text),
+        "[a-z0-9 /.;\"]{1,8}".prop_map(Pattern::Regex),
+        "\\\\d+[a-z/]{0,3}".prop_map(Pattern::Regex),
+    ]
+}
+
+fn bookmark() -> impl Strategy<Value = String> {
+    "[A-Za-z][A-Za-z0-9_.-]{0,10}".prop_filter("not a Goto keyword", |n| {
+        !eddi::lang::parser::GOTO_KEYWORDS
+            .iter()
+            .any(|k| k.eq_ignore_ascii_case(n))
+    })
+}
+
+fn range() -> impl Strategy<Value = LineRange> {
+    (any::<usize>(), any::<usize>()).prop_map(|(a, b)| LineRange::new(a.min(b), a.max(b)))
+}
+
+fn session_strategy() -> BoxedStrategy<Command> {
+    let name = "[A-Za-z0-9_.-]{1,20}";
+    prop_oneof![
+        (name, prop::option::of(any::<String>()))
+            .prop_map(|(name, description)| Command::Start { name, description }),
+        prop::option::of(name).prop_map(|name| Command::End { name }),
+        prop::option::of(name).prop_map(|name| Command::Summary { name }),
+        Just(Command::Status),
+        prop_oneof![Just(ResponseFormat::Terse), Just(ResponseFormat::Json)].prop_map(|f| {
+            Command::Set {
+                option: SessionOption::ResponseFormat(f),
+            }
+        }),
+        (1..=usize::MAX).prop_map(|n| Command::Set {
+            option: SessionOption::OutputLimit(n)
+        }),
+        Just(Command::PushContext),
+        Just(Command::PopContext),
+        prop::sample::select(help::command_names()).prop_map(|t| Command::Help {
+            topic: Some(t.to_string())
+        }),
+        Just(Command::Help { topic: None }),
+    ]
+    .boxed()
+}
+
+fn file_and_navigation_commands() -> BoxedStrategy<Command> {
+    let goto = prop_oneof![
+        (any::<usize>(), any::<usize>())
+            .prop_map(|(l, c)| GotoTarget::Position(Position::new(l, c))),
+        any::<usize>().prop_map(GotoTarget::Line),
+        prop::sample::select(vec![
+            GotoTarget::StartOfFile,
+            GotoTarget::EndOfFile,
+            GotoTarget::StartOfLine,
+            GotoTarget::EndOfLine,
+            GotoTarget::StartOfFunction,
+            GotoTarget::EndOfFunction,
+            GotoTarget::StartOfClass,
+            GotoTarget::EndOfClass,
+        ]),
+        callable_target().prop_map(GotoTarget::Code),
+        bookmark().prop_map(GotoTarget::Bookmark),
+    ];
+    let direction = prop::sample::select(vec![
+        FindDirection::Next,
+        FindDirection::Prev,
+        FindDirection::All,
+    ]);
+    let mode = prop::sample::select(vec![
+        ReplaceMode::Next,
+        ReplaceMode::All,
+        ReplaceMode::Confirm,
+    ]);
+    let query = prop::sample::select(vec![
+        SymbolQuery::References,
+        SymbolQuery::Definition,
+        SymbolQuery::Callers,
+    ]);
+    prop_oneof![
+        (any::<bool>(), path()).prop_map(|(create, path)| Command::Open { create, path }),
+        (any::<bool>(), any::<bool>(), prop::option::of(path()))
+            .prop_map(|(close, force, path)| Command::Save { close, force, path }),
+        prop::option::of(path()).prop_map(|path| Command::Close { path }),
+        (any::<bool>(), prop::option::of(path()))
+            .prop_map(|(open_only, pattern)| Command::List { open_only, pattern }),
+        goto.prop_map(Command::Goto),
+        (direction, pattern())
+            .prop_map(|(direction, pattern)| Command::Find { direction, pattern }),
+        (query, dotted()).prop_map(|(kind, symbol)| Command::FindSymbol { kind, symbol }),
+        (mode, pattern(), any::<String>())
+            .prop_filter("a change", |(_, p, r)| p != &Pattern::Text(r.clone()))
+            .prop_map(|(mode, pattern, replacement)| Command::Replace {
+                mode,
+                pattern,
+                replacement
+            }),
+        (
+            bookmark(),
+            prop::option::of((any::<usize>(), any::<usize>()))
+        )
+            .prop_map(|(name, at)| Command::Bookmark {
+                name,
+                at: at.map(|(l, c)| Position::new(l, c))
+            }),
+        prop::option::of(path()).prop_map(|path| Command::Diff { path }),
+    ]
+    .boxed()
+}
+
+fn inspection_and_edit_commands() -> BoxedStrategy<Command> {
+    let show = prop_oneof![
+        any::<usize>().prop_map(ShowTarget::Line),
+        range().prop_map(ShowTarget::Block),
+        Just(ShowTarget::Current),
+        code_target().prop_map(ShowTarget::Code),
+    ];
+    let analyze = prop_oneof![
+        Just(AnalyzeTarget::File),
+        callable_target().prop_map(AnalyzeTarget::Code),
+    ];
+    let kind = prop::option::of(prop::sample::select(vec![
+        AnalysisKind::Dependencies,
+        AnalysisKind::Complexity,
+        AnalysisKind::Structure,
+        AnalysisKind::Issues,
+    ]));
+    let insert = prop_oneof![
+        "[^\n]{0,20}".prop_map(|text| Command::Insert {
+            kind: InsertKind::Line,
+            text
+        }),
+        (
+            prop::sample::select(vec![
+                InsertKind::Block,
+                InsertKind::Function,
+                InsertKind::Method,
+                InsertKind::Class,
+                InsertKind::Import,
+            ]),
+            text()
+        )
+            .prop_map(|(kind, text)| Command::Insert { kind, text }),
+    ];
+    let delete = prop_oneof![
+        (1..=usize::MAX).prop_map(|count| DeleteTarget::Lines { count }),
+        range().prop_map(DeleteTarget::Block),
+        Just(DeleteTarget::Current),
+        callable_target().prop_map(DeleteTarget::Code),
+    ];
+    prop_oneof![
+        (show, prop::option::of(any::<usize>()))
+            .prop_map(|(target, context)| Command::Show { target, context }),
+        (analyze, kind).prop_map(|(target, kind)| Command::Analyze { target, kind }),
+        prop::option::of(code_target()).prop_map(|target| Command::Validate { target }),
+        insert,
+        delete.prop_map(Command::Delete),
+        (1..=usize::MAX).prop_map(|count| Command::Undo { count }),
+        (1..=usize::MAX).prop_map(|count| Command::Redo { count }),
+        (prop::option::of(code_target()), prop::option::of(ident()))
+            .prop_map(|(target, style)| Command::Format { target, style }),
+    ]
+    .boxed()
+}
+
+fn modify_commands() -> BoxedStrategy<Command> {
+    let change = prop_oneof![
+        ident().prop_map(|new_name| Modification::Rename { new_name }),
+        (not_blank(), prop::option::of(any::<usize>()))
+            .prop_map(|(param, at)| Modification::AddParam { param, at }),
+        ident().prop_map(|name| Modification::RemoveParam { name }),
+        any::<String>().prop_map(|params| Modification::ChangeSignature { params }),
+        not_blank().prop_map(|decorator| Modification::AddDecorator { decorator }),
+        prop::sample::select(vec![
+            Visibility::Public,
+            Visibility::Protected,
+            Visibility::Private
+        ])
+        .prop_map(|visibility| Modification::SetVisibility { visibility }),
+    ];
+    let style = prop::sample::select(vec![
+        CommentStyle::Line,
+        CommentStyle::Block,
+        CommentStyle::Docstring,
+    ]);
+    prop_oneof![
+        (code_target(), change).prop_map(|(target, change)| Command::Modify { target, change }),
+        (code_target(), not_blank(), style).prop_map(|(target, text, style)| Command::Comment {
+            target,
+            text,
+            style
+        }),
+    ]
+    .boxed()
+}
+
+fn any_command() -> impl Strategy<Value = Command> {
+    prop_oneof![
+        session_strategy(),
+        file_and_navigation_commands(),
+        inspection_and_edit_commands(),
+        modify_commands(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn printed_commands_parse_back(command in any_command()) {
+        let text = command.to_string();
+        prop_assert_eq!(parse_command(&text), Ok(command), "printed as {:?}", text);
+    }
+
+    #[test]
+    fn printed_commands_join_into_messages(commands in prop::collection::vec(any_command(), 1..6)) {
+        let text = commands.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ");
+        let parsed: Vec<_> = parse_message(&text).into_iter().map(|s| s.parsed).collect();
+        let expected: Vec<_> = commands.into_iter().map(Ok).collect();
+        prop_assert_eq!(parsed, expected, "message {:?}", text);
+    }
+}
+
+#[test]
+fn canonical_text() {
+    let cases = [
+        (
+            "open create src/auth user_manager.py",
+            "Open Create src/auth/user_manager.py",
+        ),
+        ("Open \"my notes.txt\"", "Open \"my notes.txt\""),
+        ("Open \"create\"", "Open \"create\""),
+        ("find next foo", "Find \"foo\""),
+        ("Find all /a\\/b/", "Find All /a\\/b/"),
+        (
+            "replace confirm x with y",
+            "Replace Confirm \"x\" With \"y\"",
+        ),
+        ("show function __init__() 3", "Show Function __init__() 3"),
+        (
+            "Insert Block \"a\nb\\t\\\"c\\\"\"",
+            "Insert Block \"a\\nb\\t\\\"c\\\"\"",
+        ),
+        ("Format black", "Format File black"),
+        ("Format File", "Format"),
+        ("Validate File", "Validate"),
+        ("delete line", "Delete Line 1"),
+        ("undo", "Undo 1"),
+        ("Comment Class A \"x\" Line", "Comment Class A \"x\""),
+        (
+            "Modify Function f AddDecorator @retry(3)",
+            "Modify Function f AddDecorator \"@retry(3)\"",
+        ),
+        ("help push context", "Help Push"),
+        ("bookmark m 1:2", "Bookmark m 1:2"),
+        ("set format json", "Set Format json"),
+        ("save force close \"Close\"", "Save Close Force \"Close\""),
+    ];
+    let mut failures = Vec::new();
+    for (input, expected) in cases {
+        match parse_command(input) {
+            Ok(command) if command.to_string() == expected => {}
+            Ok(command) => failures.push(format!(
+                "{input:?} printed as {:?}, expected {expected:?}",
+                command.to_string()
+            )),
+            Err(e) => failures.push(format!("{input:?} failed: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}

@@ -9,6 +9,7 @@
 //! - [`help`]: the command table behind usage lines, suggestions, `Help`
 //!   and `docs/COMMANDS.md`.
 //! - [`error`]: [`ParseError`], [`Span`] and [`quote_for_reply`].
+//! - [`print`]: `Display` for [`Command`], canonical text that parses back.
 //! - [`command`]: the validated commands the engine executes.
 
 pub mod command;
@@ -16,6 +17,7 @@ pub mod error;
 pub mod help;
 pub mod lexer;
 pub mod parser;
+pub mod print;
 
 pub use command::*;
 pub use error::{quote_for_reply, ParseError, Span};
