@@ -616,6 +616,39 @@ fn messages_split_into_statements() {
 }
 
 #[test]
+fn the_spec_workflow_parses_as_one_message() {
+    let message = "\u{feff}Start refactor_session \"Refactoring user authentication module\"
+Open Create src/auth user_manager.py
+Insert Block \"class UserManager:\\n    def __init__(self):\\n        self.users = {}\\n\"
+Show Function __init__()
+Goto EndOfClass
+Insert Method \"    def authenticate(self, username, password):\\n        # TODO: Implement authentication\\n        return False\\n\"
+Save Close user_manager.py
+Summary refactor_session
+End refactor_session
+";
+    let statements = parse_message(message);
+    assert_eq!(statements.len(), 9);
+    for st in &statements {
+        assert!(st.parsed.is_ok(), "{:?}: {:?}", st.text, st.parsed);
+    }
+    assert_eq!(
+        statements[1].parsed,
+        Ok(Command::Open {
+            create: true,
+            path: s("src/auth/user_manager.py")
+        })
+    );
+    assert_eq!(
+        statements[5].parsed,
+        Ok(Command::Insert {
+            kind: InsertKind::Method,
+            text: s("    def authenticate(self, username, password):\n        # TODO: Implement authentication\n        return False\n"),
+        })
+    );
+}
+
+#[test]
 fn a_failing_statement_does_not_hide_earlier_ones() {
     let statements = parse_message("Goto 1; Opn x.py; Status");
     assert_eq!(statements.len(), 3);
@@ -994,7 +1027,7 @@ fn dotted() -> impl Strategy<Value = String> {
 
 /// Paths that need quoting now and then: spaces, quotes, backslashes, `;`, `#`.
 fn path() -> impl Strategy<Value = String> {
-    "[a-zA-Z0-9_./* é\"\\\\;#()\r-]{0,12}[a-z]"
+    "[a-zA-Z0-9_./* é\"\\\\;#()\r\u{feff}-]{0,12}[a-z]"
 }
 
 fn text() -> impl Strategy<Value = String> {

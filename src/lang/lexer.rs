@@ -142,7 +142,8 @@ impl Lexer {
                     i += 1;
                     continue;
                 }
-                c if c.is_whitespace() => {
+                // A byte-order mark (a file saved by some editors) is blank.
+                c if c.is_whitespace() || c == '\u{feff}' => {
                     i += 1;
                     continue;
                 }
@@ -363,8 +364,9 @@ impl Lexer {
     }
 }
 
-fn is_word_char(c: char) -> bool {
-    !(c.is_whitespace() || c == '"' || c == ';' || c == '(')
+/// Whether `c` can be part of a bare word.
+pub(crate) fn is_word_char(c: char) -> bool {
+    !(c.is_whitespace() || matches!(c, '"' | ';' | '(' | '\u{feff}'))
 }
 
 fn is_digits(s: &str) -> bool {

@@ -14,6 +14,7 @@
 use std::fmt::{self, Display, Formatter};
 
 use super::command::*;
+use super::lexer::is_word_char;
 
 /// `"text"` with `\\`, `\"`, `\n` and `\t` escaped (the lexer's escapes).
 pub fn quote(text: &str) -> String {
@@ -37,9 +38,7 @@ pub fn quote(text: &str) -> String {
 fn word(text: &str, flags: &[&str]) -> String {
     let plain = !text.is_empty()
         && !text.starts_with('#')
-        && !text
-            .chars()
-            .any(|c| c.is_whitespace() || matches!(c, '"' | ';' | '('))
+        && text.chars().all(is_word_char)
         && !flags.iter().any(|f| f.eq_ignore_ascii_case(text));
     if plain {
         text.to_string()
