@@ -216,6 +216,8 @@ fn bookmarks_follow_edits_above_them() {
         Ok, Inserted 1 line at 0, At 1:0
         > Goto here
         Ok, At 3:0
+        > Goto EndOfFle
+        Fail "Unknown Goto target 'EndOfFle'. Did you mean: EndOfFile, EndOfLine, EndOfClass? Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
         > Goto nowhere
         Fail "Unknown Goto target 'nowhere'. Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
         "#,
