@@ -7,6 +7,8 @@
 
 pub mod error;
 pub mod language;
+pub mod lines;
+pub mod outline;
 pub mod syntax;
 
 pub use error::{AnalysisError, Candidate};
