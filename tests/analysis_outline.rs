@@ -156,7 +156,7 @@ fn ambiguous_and_not_found_messages() {
         )
         .unwrap_err()
         .to_string(),
-        "Not found: class 'Nope'. Available: Server, Shelf, Warehouse"
+        "Not found: class 'Nope'. Available: Shelf, Server, Warehouse"
     );
     assert_eq!(
         lookup(

@@ -647,8 +647,8 @@ pub fn enclosing<'o>(
     outline
         .symbols
         .iter()
-        .filter(|s| wanted(s) && contains(s))
-        .last()
+        .rev()
+        .find(|s| wanted(s) && contains(s))
 }
 
 #[cfg(test)]
