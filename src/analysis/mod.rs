@@ -5,6 +5,7 @@
 //! char offsets, never applied. The project-wide index lives in
 //! `analysis::index` (another module, built on top of this one).
 
+pub mod complexity;
 pub mod error;
 pub mod language;
 pub mod lines;

@@ -418,6 +418,24 @@ fn after_line(text: &Rope, line: usize) -> Position {
     from_char(text, lines::end_with_newline(text, line))
 }
 
+/// The tree node of a symbol: its `function_definition`/`class_definition`
+/// (not the decorated wrapper), or the `expression_statement` of a variable.
+pub fn symbol_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Option<Node<'t>> {
+    let byte = super::syntax::char_to_byte(text, symbol.definition.start);
+    let wanted = match symbol.kind {
+        SymbolKind::Function | SymbolKind::Method => "function_definition",
+        SymbolKind::Class => "class_definition",
+        SymbolKind::Variable | SymbolKind::Attribute => "expression_statement",
+    };
+    let mut node = tree.root().descendant_for_byte_range(byte, byte)?;
+    loop {
+        if node.kind() == wanted && node.start_byte() == byte {
+            return Some(node);
+        }
+        node = node.parent()?;
+    }
+}
+
 // -- lookup -----------------------------------------------------------------
 
 const FUNCTION_HINT: &str = "add (params) or use Method <Class>.<name>";
