@@ -199,7 +199,7 @@ impl<'r> Visitor<'r> {
                         excepts.len() as u32 + u32::from(has_child(node, "else_clause"));
                 }
             }
-            "if_clause" => {
+            "if_clause"
                 if node.parent().is_some_and(|p| {
                     matches!(
                         p.kind(),
@@ -208,9 +208,9 @@ impl<'r> Visitor<'r> {
                             | "dictionary_comprehension"
                             | "generator_expression"
                     )
-                }) {
-                    self.complexity += 1;
-                }
+                }) =>
+            {
+                self.complexity += 1;
             }
             "match_statement" => {
                 let cases: Vec<Node<'_>> = node
@@ -328,10 +328,9 @@ fn class_block(text: &Rope, def: Node<'_>) -> Block {
         inner_classes.extend(v.classes);
     }
     let n = methods.len() as u32;
-    let complexity = if n == 0 {
-        real
-    } else {
-        real / n + u32::from(n > 1)
+    let complexity = match real.checked_div(n) {
+        None => real,
+        Some(average) => average + u32::from(n > 1),
     };
     Block {
         kind: BlockKind::Class,
