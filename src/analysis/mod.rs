@@ -7,10 +7,13 @@
 
 pub mod complexity;
 pub mod error;
+pub mod insert;
 pub mod language;
 pub mod lines;
 pub mod outline;
+pub mod reindent;
 pub mod syntax;
+pub mod textedit;
 
 pub use error::{AnalysisError, Candidate};
 pub use language::Language;
