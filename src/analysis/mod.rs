@@ -12,6 +12,7 @@ pub mod language;
 pub mod lines;
 pub mod outline;
 pub mod reindent;
+pub mod scope;
 pub mod syntax;
 pub mod textedit;
 
