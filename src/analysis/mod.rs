@@ -10,6 +10,7 @@ pub mod error;
 pub mod insert;
 pub mod language;
 pub mod lines;
+pub mod modify;
 pub mod outline;
 pub mod reindent;
 pub mod scope;

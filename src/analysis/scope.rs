@@ -537,6 +537,15 @@ impl Builder<'_> {
                 } else {
                     self.out.scopes[scope].nonlocals.extend(names);
                 }
+                // the declared names count as uses (renames must update them)
+                let mut c = node.walk();
+                let ids: Vec<Node<'_>> = node
+                    .named_children(&mut c)
+                    .filter(|n| n.kind() == "identifier")
+                    .collect();
+                for id in ids {
+                    self.reference(id, scope);
+                }
             }
             "attribute" => {
                 let object = node.child_by_field_name("object");
@@ -665,7 +674,8 @@ impl Builder<'_> {
                         fallback(name, self.out.star_import)
                     };
                 }
-                let skip = s.kind == ScopeKind::Class && !first;
+                let skip =
+                    (s.kind == ScopeKind::Class && !first) || s.nonlocals.iter().any(|n| n == name);
                 if !skip && bound.contains_key(&(i, name.to_string())) {
                     return Resolution::Scope(i);
                 }
