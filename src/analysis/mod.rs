@@ -5,8 +5,11 @@
 //! char offsets, never applied. The project-wide index lives in
 //! `analysis::index` (another module, built on top of this one).
 
+pub mod comment;
 pub mod complexity;
+pub mod delete;
 pub mod error;
+pub mod format;
 pub mod insert;
 pub mod language;
 pub mod lines;

@@ -975,7 +975,10 @@ mod tests {
             names,
             [("os", 0), ("c", 0), ("count", 0), ("inc", 0), ("count", 0)]
         );
-        assert_eq!(resolved(&s, "count"), [Resolution::Scope(0)]);
+        assert_eq!(
+            resolved(&s, "count"),
+            [Resolution::Scope(0), Resolution::Scope(0)]
+        );
         assert_eq!(resolved(&s, "os"), [Resolution::Scope(0)]);
         assert_eq!(s.attributes[0].attribute, "sep");
     }
