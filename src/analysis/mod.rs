@@ -5,6 +5,7 @@
 //! char offsets, never applied. The project-wide index lives in
 //! `analysis::index` (another module, built on top of this one).
 
+pub mod changes;
 pub mod comment;
 pub mod complexity;
 pub mod delete;
