@@ -3,9 +3,15 @@
 //! Each subcommand lives in its own module and drives the same core
 //! ([`crate::engine::Engine`]); none of them holds command logic.
 
+mod repl;
+mod run;
+
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::{Engine, EngineConfig};
 
 pub mod send;
 pub mod serve;
@@ -20,17 +26,52 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum CliCommand {
+    /// Run the commands of a file (or stdin) as one sender; one reply per command.
+    Run(run::RunArgs),
+    /// Interactive session with line editing and history.
+    Repl(repl::ReplArgs),
     /// Serve Eddi on NATS until SIGINT/SIGTERM.
     Serve(Box<serve::ServeArgs>),
     /// Send commands to a running Eddi and print the answer.
     Send(send::SendArgs),
 }
 
+/// Where the workspace is and who is speaking: shared by `run` and `repl`.
+#[derive(Debug, Args)]
+pub struct LocalArgs {
+    /// The workspace root; every path is resolved inside it.
+    #[arg(long, env = "EDDI_ROOT", default_value = ".")]
+    pub root: PathBuf,
+    /// Where sessions persist (default: <root>/.eddi).
+    #[arg(long, env = "EDDI_STATE_DIR")]
+    pub state_dir: Option<PathBuf>,
+    /// The sender id the commands come from.
+    #[arg(long, env = "EDDI_SENDER", default_value = "cli")]
+    pub sender: String,
+}
+
+impl LocalArgs {
+    fn engine(&self) -> Result<Engine, String> {
+        let mut config = EngineConfig::new(&self.root);
+        config.state_dir = self.state_dir.clone();
+        Engine::open(config).map_err(|e| format!("eddi: {e}"))
+    }
+}
+
 /// Entry point of the binary; returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        CliCommand::Serve(args) => serve::run(*args),
-        CliCommand::Send(args) => send::run(args),
+    let result = match cli.command {
+        CliCommand::Run(args) => run::run(args),
+        CliCommand::Repl(args) => repl::repl(args),
+        CliCommand::Serve(args) => Ok(serve::run(*args)),
+        CliCommand::Send(args) => Ok(send::run(args)),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
     }
 }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::config::{Config, NatsAuth, Overrides, DEFAULT_NATS_URL};
+use crate::engine::{Engine, EngineConfig};
 use crate::transport::embedded::{reachable, EmbeddedServer};
 use crate::transport::listener::NatsStreamListener;
 use crate::transport::report::{self, redact_url, LogFormat};
@@ -184,8 +185,17 @@ async fn serve_main(config: Config) -> Result<(), String> {
 
 /// Opens the core for the workspace.
 async fn open_handler(config: &Config) -> Result<Arc<dyn CommandHandler>, String> {
-    let _ = config;
-    Err("the engine is not available in this build yet".into())
+    let mut engine_config = EngineConfig::new(&config.root);
+    engine_config.state_dir = config.state_dir.clone();
+    let engine = tokio::task::spawn_blocking(move || Engine::open(engine_config))
+        .await
+        .map_err(|err| format!("cannot open the workspace: {err}"))?
+        .map_err(|err| format!("cannot open the workspace: {err}"))?;
+    let sessions = engine.sessions();
+    if !sessions.is_empty() {
+        report::lifecycle(&format!("restored sessions: {}", sessions.join(", ")));
+    }
+    Ok(Arc::new(engine))
 }
 
 /// Completes on SIGINT or SIGTERM.

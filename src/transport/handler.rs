@@ -4,6 +4,7 @@
 //! handler and publishes the rendered reply. [`crate::engine::Engine`]
 //! implements the trait; tests drive the router with small fakes.
 
+use crate::engine::{Engine, Request, Response};
 use crate::lang::ResponseFormat;
 
 /// One message to run: eddispeak text from one sender.
@@ -39,23 +40,10 @@ impl Reply {
     }
 }
 
-/// Renders `Fail "<message>"`, escaping quotes, backslashes and newlines so
-/// the reply stays one line.
+/// Renders `Fail "<message>"` exactly as the engine renders its own
+/// failures (same escaping), so the reply stays one line.
 pub fn fail_line(message: &str) -> String {
-    let mut out = String::with_capacity(message.len() + 8);
-    out.push_str("Fail \"");
-    for c in message.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+    crate::reply::Reply::fail(message).terse()
 }
 
 /// What the transport needs from the core. Implementations are synchronous
@@ -70,4 +58,38 @@ pub trait CommandHandler: Send + Sync + 'static {
     fn set_response_format(&self, sender: &str, format: ResponseFormat);
     /// Persists everything (called on shutdown).
     fn flush(&self) -> Result<(), String>;
+}
+
+impl From<Response> for Reply {
+    fn from(response: Response) -> Reply {
+        Reply {
+            text: response.text,
+            ok: response.ok,
+            duplicate: response.duplicate,
+        }
+    }
+}
+
+/// The engine is the handler in production: each call maps one to one.
+impl CommandHandler for Engine {
+    fn handle(&self, request: &Incoming) -> Reply {
+        self.execute(&Request {
+            sender: &request.sender,
+            text: &request.text,
+            id: request.id.as_deref(),
+        })
+        .into()
+    }
+
+    fn session_of(&self, sender: &str) -> Option<String> {
+        Engine::session_of(self, sender)
+    }
+
+    fn set_response_format(&self, sender: &str, format: ResponseFormat) {
+        Engine::set_response_format(self, sender, format)
+    }
+
+    fn flush(&self) -> Result<(), String> {
+        Engine::flush(self).map_err(|err| err.to_string())
+    }
 }

@@ -1,0 +1,190 @@
+//! The execution context of one command: the session and the workspace,
+//! plus the helpers every command family shares.
+
+use crate::edit::{position, ChangeSet, Position};
+use crate::lang::Command;
+use crate::reply::Reply;
+use crate::session::{Buffer, Event, Session};
+use crate::workspace::{Workspace, WorkspacePath};
+
+use super::Live;
+
+/// A command's result: `Err` carries the `Fail` reply, so `?` works.
+pub(super) type Outcome = Result<Reply, Reply>;
+
+pub struct Ctx<'a> {
+    pub(super) session: &'a mut Session,
+    pub(super) workspace: &'a Workspace,
+}
+
+impl<'a> Ctx<'a> {
+    pub(super) fn new(session: &'a mut Session, workspace: &'a Workspace) -> Self {
+        Ctx { session, workspace }
+    }
+
+    /// Runs one command of a session that exists.
+    pub fn run(&mut self, command: &Command) -> Reply {
+        use Command::*;
+        let outcome = match command {
+            Summary { .. } => Ok(Reply::info(self.session.summary().terse())),
+            Status => self.status(),
+            Set { option } => self.set(option),
+            PushContext => self.push_context(),
+            PopContext => self.pop_context(),
+            Open { create, path } => self.open(*create, path),
+            Save { close, force, path } => self.save(*close, *force, path.as_deref()),
+            Close { path } => self.close(path.as_deref()),
+            List { open_only, pattern } => self.list(*open_only, pattern.as_deref()),
+            Diff { path } => self.diff(path.as_deref()),
+            Goto(target) => self.goto(target),
+            Find { direction, pattern } => self.find(*direction, pattern),
+            Replace {
+                mode,
+                pattern,
+                replacement,
+            } => self.replace(*mode, pattern, replacement),
+            Bookmark { name, at } => self.bookmark(name, *at),
+            Show { target, context } => self.show(target, *context),
+            Insert { kind, text } => self.insert(*kind, text),
+            Delete(target) => self.delete(target),
+            Undo { count } => self.undo(*count),
+            Redo { count } => self.redo(*count),
+            FindSymbol { .. }
+            | Analyze { .. }
+            | Validate { .. }
+            | Modify { .. }
+            | Comment { .. }
+            | Format { .. } => self.code_command(command),
+            Start { .. } | End { .. } | Help { .. } => {
+                Err(Reply::fail("Internal: session command reached a session"))
+            }
+        };
+        outcome.unwrap_or_else(|fail| fail)
+    }
+
+    /// The current buffer, or a `Fail` that says how to get one.
+    pub(super) fn current(&self) -> Result<&Buffer, Reply> {
+        self.session
+            .current_buffer()
+            .ok_or_else(|| Reply::fail("No file open. Use: Open <file>"))
+    }
+
+    pub(super) fn current_path(&self) -> Result<WorkspacePath, Reply> {
+        Ok(self.current()?.path().clone())
+    }
+
+    /// Applies an event the command has fully checked.
+    pub(super) fn apply(&mut self, event: Event) -> Result<(), Reply> {
+        self.session
+            .apply(event)
+            .map_err(|e| Reply::fail(format!("Internal error, nothing changed: {e}")))
+    }
+
+    /// Applies `change` to the current buffer as one undo step.
+    pub(super) fn edit_current(
+        &mut self,
+        change: ChangeSet,
+        cursor: Position,
+    ) -> Result<(), Reply> {
+        let path = self.current_path()?;
+        self.apply(Event::Edited {
+            path,
+            change,
+            cursor,
+        })
+    }
+
+    /// Moves the current buffer's cursor and answers `Ok, At l:c`.
+    pub(super) fn move_to(&mut self, to: Position) -> Outcome {
+        let buffer = self.current()?;
+        let to = position::clamp(buffer.text(), to);
+        let path = buffer.path().clone();
+        if buffer.cursor() != to {
+            self.apply(Event::Moved { path, to })?;
+        }
+        Ok(Reply::at(to))
+    }
+
+    /// Finds an open buffer by workspace path, or by a unique file name or
+    /// path suffix (`Save Close user_manager.py` for `src/auth/user_manager.py`).
+    pub(super) fn find_open(&self, given: &str) -> Result<WorkspacePath, Reply> {
+        if let Ok(path) = self.workspace.resolve(given) {
+            if self.session.buffers.contains_key(&path) {
+                return Ok(path);
+            }
+        }
+        let given = given.trim_start_matches("./");
+        let candidates: Vec<&WorkspacePath> = self
+            .session
+            .buffers
+            .keys()
+            .filter(|path| path.as_str().ends_with(&format!("/{given}")) || path.as_str() == given)
+            .collect();
+        match candidates.as_slice() {
+            [one] => Ok((*one).clone()),
+            [] => Err(Reply::fail(format!(
+                "File not open: {given}. {}",
+                self.open_files_hint()
+            ))),
+            many => Err(Reply::fail(format!(
+                "Ambiguous file '{given}': {}",
+                many.iter()
+                    .map(|p| p.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))),
+        }
+    }
+
+    pub(super) fn open_files_hint(&self) -> String {
+        if self.session.buffers.is_empty() {
+            "No files are open".to_owned()
+        } else {
+            let names: Vec<&str> = self.session.buffers.keys().map(|p| p.as_str()).collect();
+            format!("Open files: {}", names.join(", "))
+        }
+    }
+}
+
+/// Reports open files that changed on disk since the session last read or
+/// wrote them; an unmodified buffer takes the new text. Said once per change.
+pub(super) fn check_disk(live: &mut Live, workspace: &Workspace) -> Vec<String> {
+    let mut notices = Vec::new();
+    let paths: Vec<WorkspacePath> = live.session.buffers.keys().cloned().collect();
+    for path in paths {
+        let buffer = &live.session.buffers[&path];
+        if !workspace
+            .changed_since(&path, buffer.disk())
+            .unwrap_or(false)
+        {
+            continue;
+        }
+        let now = workspace.stamp(&path).ok().flatten();
+        let key = now
+            .as_ref()
+            .map_or_else(|| "deleted".to_owned(), |s| s.hash.clone());
+        if live.reported.get(&path) == Some(&key) {
+            continue;
+        }
+        live.reported.insert(path.clone(), key);
+        match now {
+            None => notices.push(format!("{path} was deleted on disk; Save writes it again")),
+            Some(_) if buffer.disk().is_none() => {
+                notices.push(format!("{path} was created on disk by someone else; Save refuses to overwrite it (Save Force does)"))
+            }
+            Some(_) if !buffer.is_modified() => match workspace.read(&path) {
+                Ok(loaded) => {
+                    let event = Event::Reloaded { path: path.clone(), text: loaded.text, disk: loaded.stamp };
+                    if live.session.apply(event).is_ok() {
+                        notices.push(format!("{path} changed on disk; reloaded (you had no unsaved edits)"));
+                    }
+                }
+                Err(e) => notices.push(format!("{path} changed on disk and cannot be read again: {e}")),
+            },
+            Some(_) => notices.push(format!(
+                "{path} changed on disk; your unsaved edits are kept and Save refuses to overwrite it (Save Force does)"
+            )),
+        }
+    }
+    notices
+}

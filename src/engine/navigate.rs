@@ -1,0 +1,404 @@
+//! Navigation: `Goto`, `Find`, `Replace` (with the `Confirm` walk), `Bookmark`.
+
+use regex::Regex;
+use ropey::Rope;
+
+use crate::edit::{position, Assoc, ChangeSet, Position};
+use crate::lang::{FindDirection, GotoTarget, Pattern, ReplaceMode};
+use crate::reply::{plural, Clause, Reply};
+use crate::session::{ConfirmWalk, Event};
+
+use super::context::{Ctx, Outcome};
+use super::output;
+
+impl Ctx<'_> {
+    pub(super) fn goto(&mut self, target: &GotoTarget) -> Outcome {
+        let text = self.current()?.text().clone();
+        let cursor = self.current()?.cursor();
+        let to = match target {
+            GotoTarget::Position(pos) => {
+                position::to_char(&text, *pos).map_err(|e| Reply::fail(e.to_string()))?;
+                *pos
+            }
+            GotoTarget::Line(line) => {
+                let pos = Position::new(*line, 0);
+                position::to_char(&text, pos).map_err(|e| Reply::fail(e.to_string()))?;
+                pos
+            }
+            GotoTarget::StartOfFile => Position::ZERO,
+            GotoTarget::EndOfFile => position::from_char(&text, text.len_chars()),
+            GotoTarget::StartOfLine => Position::new(cursor.line, 0),
+            GotoTarget::EndOfLine => {
+                Position::new(cursor.line, position::line_len(&text, cursor.line))
+            }
+            GotoTarget::Bookmark(name) => return self.goto_bookmark(name),
+            GotoTarget::StartOfFunction
+            | GotoTarget::EndOfFunction
+            | GotoTarget::StartOfClass
+            | GotoTarget::EndOfClass
+            | GotoTarget::Code(_) => return self.goto_code(target),
+        };
+        self.move_to(to)
+    }
+
+    fn goto_bookmark(&mut self, name: &str) -> Outcome {
+        let Some((path, at)) = self.session.bookmark(name) else {
+            let known: Vec<&str> = self.session.bookmarks.keys().map(String::as_str).collect();
+            let mut candidates = known.clone();
+            candidates.extend_from_slice(crate::lang::parser::GOTO_KEYWORDS);
+            let close = crate::lang::help::suggest(name, &candidates);
+            let mut message = format!("Unknown Goto target '{name}'.");
+            if !close.is_empty() {
+                message.push_str(&format!(" Did you mean: {}?", close.join(", ")));
+            }
+            if known.is_empty() {
+                message.push_str(" No bookmarks set.");
+            } else {
+                message.push_str(&format!(" Bookmarks: {}.", known.join(", ")));
+            }
+            message.push_str(" Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>");
+            return Err(Reply::fail(message));
+        };
+        if self.session.current.as_ref() != Some(&path) {
+            self.apply(Event::Switched { path })?;
+        }
+        self.move_to(at)
+    }
+
+    pub(super) fn bookmark(&mut self, name: &str, at: Option<Position>) -> Outcome {
+        let buffer = self.current()?;
+        let at = at.unwrap_or(buffer.cursor());
+        position::to_char(buffer.text(), at).map_err(|e| Reply::fail(e.to_string()))?;
+        let path = buffer.path().clone();
+        self.apply(Event::Bookmarked {
+            name: name.to_owned(),
+            path,
+            at,
+        })?;
+        Ok(Reply::Done(vec![Clause::Note(format!(
+            "Bookmark {name} at {at}"
+        ))]))
+    }
+
+    pub(super) fn find(&mut self, direction: FindDirection, pattern: &Pattern) -> Outcome {
+        let regex = compile(pattern)?;
+        let buffer = self.current()?;
+        let text = buffer.text().clone();
+        let haystack = text.to_string();
+        let cursor = buffer.cursor_char();
+        let matches = char_matches(&regex, &text, &haystack);
+        if matches.is_empty() {
+            return Err(Reply::fail(format!("Not found: {}", describe(pattern))));
+        }
+        let (start, wrapped) = match direction {
+            FindDirection::All => {
+                let mut lines: Vec<usize> =
+                    matches.iter().map(|m| text.char_to_line(m.0)).collect();
+                lines.dedup();
+                let count = matches.len();
+                let line_list: Vec<String> = lines.iter().map(usize::to_string).collect();
+                let limit = self.session.preferences.output_limit;
+                let full = line_list.join(", ");
+                let found = format!("Found {count} {}", plural(count, "match"));
+                let text = if full.chars().count() <= limit {
+                    format!("{found} at {} {full}", plural(lines.len(), "line"))
+                } else {
+                    format!(
+                        "{found} on {}",
+                        output::list_in_tiers("line", &line_list, limit)
+                    )
+                };
+                return Ok(Reply::info(text));
+            }
+            FindDirection::Next => match matches.iter().find(|m| m.0 > cursor) {
+                Some(m) => (m.0, false),
+                None => (matches[0].0, true),
+            },
+            FindDirection::Prev => match matches.iter().rev().find(|m| m.0 < cursor) {
+                Some(m) => (m.0, false),
+                None => (matches[matches.len() - 1].0, true),
+            },
+        };
+        let mut reply = self.move_to(position::from_char(&text, start))?;
+        if wrapped {
+            reply.push(Clause::Note("Wrapped".into()));
+        }
+        Ok(reply)
+    }
+
+    pub(super) fn replace(
+        &mut self,
+        mode: ReplaceMode,
+        pattern: &Pattern,
+        replacement: &str,
+    ) -> Outcome {
+        let regex = compile(pattern)?;
+        let expand = matches!(pattern, Pattern::Regex(_));
+        let buffer = self.current()?;
+        let text = buffer.text().clone();
+        let haystack = text.to_string();
+        let cursor = buffer.cursor_char();
+        let line_ending = buffer.line_ending();
+        let replacement = line_ending.apply(replacement);
+        let found = replacements(&regex, &text, &haystack, &replacement, expand);
+        if found.is_empty() {
+            return Err(Reply::fail(format!(
+                "Pattern not found: {}",
+                describe(pattern)
+            )));
+        }
+        match mode {
+            ReplaceMode::All => {
+                let edits: Vec<_> = found
+                    .iter()
+                    .filter(|r| !r.is_noop)
+                    .map(|r| (r.start, r.end, Some(r.new.as_str())))
+                    .collect();
+                if edits.is_empty() {
+                    return Err(Reply::fail(format!(
+                        "Replacement equals every match of {}: nothing to change",
+                        describe(pattern)
+                    )));
+                }
+                let count = edits.len();
+                let change = ChangeSet::from_edits(text.len_chars(), edits)
+                    .map_err(|e| Reply::fail(e.to_string()))?;
+                let cursor_after = position::from_char(
+                    &apply_preview(&text, &change),
+                    change.map_pos(cursor, Assoc::Before),
+                );
+                self.edit_current(change, cursor_after)?;
+                Ok(Reply::Done(vec![
+                    Clause::Replaced(count),
+                    Clause::At(cursor_after),
+                ]))
+            }
+            ReplaceMode::Next => {
+                let next = found
+                    .iter()
+                    .find(|r| r.start >= cursor)
+                    .or(found.first())
+                    .expect("not empty");
+                if next.is_noop {
+                    return Err(Reply::fail(format!(
+                        "Replacement equals the matched text '{}': nothing to change",
+                        next.old
+                    )));
+                }
+                let change = ChangeSet::replace(text.len_chars(), next.start, next.end, &next.new)
+                    .map_err(|e| Reply::fail(e.to_string()))?;
+                let end = next.start + next.new.chars().count();
+                let cursor_after = position::from_char(&apply_preview(&text, &change), end);
+                self.edit_current(change, cursor_after)?;
+                Ok(Reply::Done(vec![
+                    Clause::Replaced(1),
+                    Clause::At(cursor_after),
+                ]))
+            }
+            ReplaceMode::Confirm => {
+                let Some(first) = found.iter().find(|r| r.start >= cursor) else {
+                    return Err(Reply::fail(format!(
+                        "Pattern not found after the cursor: {} (Confirm walks from the cursor to the end; Goto StartOfFile first)",
+                        describe(pattern)
+                    )));
+                };
+                let walk = ConfirmWalk {
+                    path: self.current_path()?,
+                    regex: regex.as_str().to_owned(),
+                    replacement,
+                    expand,
+                    current: (first.start, first.end),
+                    replaced: 0,
+                };
+                self.ask(walk)
+            }
+        }
+    }
+
+    /// Moves to the walk's current match and asks about it.
+    fn ask(&mut self, walk: ConfirmWalk) -> Outcome {
+        let at = position::from_char(self.current()?.text(), walk.current.0);
+        self.apply(Event::Confirming { walk: Some(walk) })?;
+        let mut reply = self.move_to(at)?;
+        reply.push(Clause::Prompt("Replace? (y/n)".into()));
+        Ok(reply)
+    }
+
+    /// Handles `y`, `n` or `q` for a pending `Replace Confirm` walk.
+    pub fn answer(&mut self, answer: char) -> Reply {
+        self.answer_walk(answer).unwrap_or_else(|fail| fail)
+    }
+
+    fn answer_walk(&mut self, answer: char) -> Outcome {
+        let walk = self
+            .session
+            .confirm
+            .clone()
+            .ok_or_else(|| Reply::fail("No Replace Confirm is waiting for an answer"))?;
+        if self.session.current.as_ref() != Some(&walk.path) {
+            self.apply(Event::Switched {
+                path: walk.path.clone(),
+            })?;
+        }
+        let regex = Regex::new(&walk.regex).map_err(|e| Reply::fail(e.to_string()))?;
+        let text = self.current()?.text().clone();
+        let haystack = text.to_string();
+        let mut walk = walk;
+        let mut search_from = walk
+            .current
+            .1
+            .max(walk.current.0 + usize::from(walk.current.0 == walk.current.1));
+        match answer {
+            'q' => return self.finish_walk(walk.replaced),
+            'y' => {
+                let found = replacements(&regex, &text, &haystack, &walk.replacement, walk.expand);
+                let Some(current) = found.iter().find(|r| (r.start, r.end) == walk.current) else {
+                    self.apply(Event::Confirming { walk: None })?;
+                    return Err(Reply::fail(
+                        "The match changed since it was shown; Replace Confirm ended",
+                    ));
+                };
+                if !current.is_noop {
+                    let change = ChangeSet::replace(
+                        text.len_chars(),
+                        current.start,
+                        current.end,
+                        &current.new,
+                    )
+                    .map_err(|e| Reply::fail(e.to_string()))?;
+                    let end = current.start + current.new.chars().count();
+                    let new_text = apply_preview(&text, &change);
+                    let cursor = position::from_char(&new_text, end);
+                    let path = walk.path.clone();
+                    let event = if walk.replaced == 0 {
+                        Event::Edited {
+                            path,
+                            change,
+                            cursor,
+                        }
+                    } else {
+                        Event::Amended {
+                            path,
+                            change,
+                            cursor,
+                        }
+                    };
+                    self.apply(event)?;
+                    walk.replaced += 1;
+                    search_from = end.max(
+                        current.start
+                            + usize::from(current.start == current.end && current.new.is_empty()),
+                    );
+                }
+            }
+            _ => {}
+        }
+        let text = self.current()?.text().clone();
+        let haystack = text.to_string();
+        let next = char_matches(&regex, &text, &haystack)
+            .into_iter()
+            .find(|m| m.0 >= search_from);
+        match next {
+            Some(next) => {
+                walk.current = next;
+                self.ask(walk)
+            }
+            None => self.finish_walk(walk.replaced),
+        }
+    }
+
+    fn finish_walk(&mut self, replaced: usize) -> Outcome {
+        self.apply(Event::Confirming { walk: None })?;
+        let at = self.current()?.cursor();
+        Ok(Reply::Done(vec![
+            Clause::Replaced(replaced),
+            Clause::At(at),
+        ]))
+    }
+
+    /// Ends a pending walk because another command came; returns the notice.
+    pub fn abandon_walk(&mut self) -> Option<String> {
+        let walk = self.session.confirm.clone()?;
+        self.apply(Event::Confirming { walk: None }).ok()?;
+        Some(format!(
+            "Replace Confirm ended after {} {}",
+            walk.replaced,
+            plural(walk.replaced, "replacement")
+        ))
+    }
+}
+
+fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
+    match pattern {
+        Pattern::Text(text) if text.is_empty() => Err(Reply::fail("Empty search text")),
+        Pattern::Text(text) => {
+            Ok(Regex::new(&regex::escape(text)).expect("escaped text is a valid regex"))
+        }
+        Pattern::Regex(source) => Regex::new(&format!("(?m){source}")).map_err(|e| {
+            Reply::fail(format!(
+                "Invalid regex /{source}/: {}",
+                e.to_string().lines().last().unwrap_or("")
+            ))
+        }),
+    }
+}
+
+fn describe(pattern: &Pattern) -> String {
+    match pattern {
+        Pattern::Text(text) => format!("'{text}'"),
+        Pattern::Regex(source) => format!("/{source}/"),
+    }
+}
+
+/// Matches as char ranges.
+fn char_matches(regex: &Regex, text: &Rope, haystack: &str) -> Vec<(usize, usize)> {
+    regex
+        .find_iter(haystack)
+        .map(|m| (text.byte_to_char(m.start()), text.byte_to_char(m.end())))
+        .collect()
+}
+
+struct Replacement {
+    start: usize,
+    end: usize,
+    old: String,
+    new: String,
+    is_noop: bool,
+}
+
+fn replacements(
+    regex: &Regex,
+    text: &Rope,
+    haystack: &str,
+    replacement: &str,
+    expand: bool,
+) -> Vec<Replacement> {
+    regex
+        .captures_iter(haystack)
+        .map(|caps| {
+            let m = caps.get(0).expect("group 0 always matches");
+            let new = if expand {
+                let mut out = String::new();
+                caps.expand(replacement, &mut out);
+                out
+            } else {
+                replacement.to_owned()
+            };
+            let old = m.as_str().to_owned();
+            Replacement {
+                start: text.byte_to_char(m.start()),
+                end: text.byte_to_char(m.end()),
+                is_noop: old == new,
+                old,
+                new,
+            }
+        })
+        .collect()
+}
+
+/// The text after `change`, for computing the cursor's position there.
+fn apply_preview(text: &Rope, change: &ChangeSet) -> Rope {
+    let mut after = text.clone();
+    let _ = change.apply(&mut after);
+    after
+}

@@ -1,0 +1,193 @@
+//! Session commands: `Start`, `End`, `Summary`, `Status`, `Set`,
+//! `Push Context`, `Pop Context`.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+
+use crate::edit::position;
+use crate::lang::SessionOption;
+use crate::reply::{Clause, Reply};
+use crate::session::store::JournalState;
+use crate::session::{Event, Session};
+
+use super::context::{Ctx, Outcome};
+use super::{lock, Engine, Live};
+
+impl Engine {
+    pub(super) fn start(&self, sender: &str, name: &str, description: Option<&str>) -> Reply {
+        let preferences = self.default_preferences(sender);
+        let mut registry = self.registry();
+        if let Some(current) = registry.by_sender.get(sender) {
+            return Reply::fail(format!(
+                "You already have session '{current}'. End it first: End {current}"
+            ));
+        }
+        if registry.sessions.contains_key(name) {
+            return Reply::fail(format!(
+                "Session already exists: {name}. Choose another name"
+            ));
+        }
+        let started = OffsetDateTime::now_utc()
+            .format(&Rfc3339)
+            .unwrap_or_default();
+        let session = Session::new(
+            name.to_owned(),
+            description.map(str::to_owned),
+            sender.to_owned(),
+            started,
+            preferences,
+        );
+        let mut live = Live {
+            session,
+            journal: JournalState::default(),
+            reported: HashMap::new(),
+        };
+        if let Err(e) = self.store.snapshot(&live.session, &mut live.journal) {
+            return Reply::fail(format!("Could not persist the new session: {e}"));
+        }
+        registry
+            .by_sender
+            .insert(sender.to_owned(), name.to_owned());
+        registry
+            .sessions
+            .insert(name.to_owned(), Arc::new(Mutex::new(live)));
+        Reply::ok()
+    }
+
+    pub(super) fn end(&self, sender: &str, name: Option<&str>) -> Reply {
+        let mut registry = self.registry();
+        let Some(own) = registry.by_sender.get(sender).cloned() else {
+            return match name {
+                Some(name) if registry.sessions.contains_key(name) => {
+                    Reply::fail(format!("Session '{name}' belongs to another sender"))
+                }
+                Some(name) => {
+                    Reply::fail(format!("Session not found: {name}. You have no session"))
+                }
+                None => Reply::fail("No session to end. Start one with: Start <name>"),
+            };
+        };
+        if let Some(name) = name {
+            if name != own {
+                return Reply::fail(format!("Session not found: {name}. Your session is {own}"));
+            }
+        }
+        let live = registry
+            .sessions
+            .get(&own)
+            .cloned()
+            .expect("by_sender names an active session");
+        let live = lock(&live);
+        let summary = live.session.summary();
+        let unsaved = summary.unsaved.clone();
+        if let Err(e) = self.store.end(&own, &summary.terse()) {
+            return Reply::fail(format!("Could not save the session: {e}"));
+        }
+        registry.by_sender.remove(sender);
+        registry.sessions.remove(&own);
+        let mut reply = Reply::Done(vec![Clause::Note("Session saved".into())]);
+        if !unsaved.is_empty() {
+            reply.push(Clause::Note(format!(
+                "Unsaved changes discarded: {}",
+                unsaved.join(", ")
+            )));
+        }
+        reply
+    }
+
+    /// `Summary <name>` of a session that is not the sender's own.
+    pub(super) fn summary_of(&self, name: &str) -> Reply {
+        let live = self.registry().sessions.get(name).cloned();
+        if let Some(live) = live {
+            return Reply::info(lock(&live).session.summary().terse());
+        }
+        match self.store.ended_summary(name) {
+            Some(summary) => Reply::info(summary),
+            None => {
+                let names = self.sessions();
+                let hint = if names.is_empty() {
+                    "No active sessions".to_owned()
+                } else {
+                    format!("Sessions: {}", names.join(", "))
+                };
+                Reply::fail(format!("Session not found: {name}. {hint}"))
+            }
+        }
+    }
+}
+
+impl Ctx<'_> {
+    pub(super) fn status(&self) -> Outcome {
+        let mut clauses = vec![Clause::Note(format!("Session {}", self.session.name))];
+        match self.session.current_buffer() {
+            Some(buffer) => {
+                clauses.push(Clause::Note(format!("File {}", buffer.path())));
+                clauses.push(Clause::At(buffer.cursor()));
+                if buffer.is_modified() {
+                    clauses.push(Clause::Note("Modified".into()));
+                }
+            }
+            None => clauses.push(Clause::Note("No file".into())),
+        }
+        let open = self.session.buffers.len();
+        if open > 1 {
+            clauses.push(Clause::Note(format!("{open} files open")));
+        }
+        if let Some(walk) = &self.session.confirm {
+            clauses.push(Clause::Note(format!(
+                "Replace Confirm waiting in {} (y/n/q)",
+                walk.path
+            )));
+        }
+        Ok(Reply::Info(clauses))
+    }
+
+    pub(super) fn set(&mut self, option: &SessionOption) -> Outcome {
+        let mut preferences = self.session.preferences.clone();
+        match option {
+            SessionOption::ResponseFormat(format) => preferences.format = *format,
+            SessionOption::OutputLimit(limit) => preferences.output_limit = *limit,
+        }
+        self.apply(Event::PreferencesSet(preferences))?;
+        Ok(Reply::ok())
+    }
+
+    pub(super) fn push_context(&mut self) -> Outcome {
+        self.apply(Event::ContextPushed)?;
+        Ok(Reply::Done(vec![Clause::Note(format!(
+            "Context depth {}",
+            self.session.contexts.len()
+        ))]))
+    }
+
+    pub(super) fn pop_context(&mut self) -> Outcome {
+        if self.session.contexts.is_empty() {
+            return Err(Reply::fail(
+                "No context to pop. Save one with: Push Context",
+            ));
+        }
+        let target = self.session.contexts.last().cloned().flatten();
+        if let Some(mark) = &target {
+            if !self.session.buffers.contains_key(&mark.path) {
+                return Err(Reply::fail(format!(
+                    "The saved context's file {} is closed. Open it first",
+                    mark.path
+                )));
+            }
+        }
+        self.apply(Event::ContextPopped)?;
+        match self.session.current_buffer() {
+            Some(buffer) if target.is_some() => {
+                let at = position::clamp(buffer.text(), buffer.cursor());
+                Ok(Reply::Done(vec![
+                    Clause::Note(format!("File {}", buffer.path())),
+                    Clause::At(at),
+                ]))
+            }
+            _ => Ok(Reply::ok()),
+        }
+    }
+}

@@ -1,0 +1,350 @@
+//! Engine tests on real files in temp dirs; data-driven: a script of
+//! commands and the exact reply lines.
+
+use super::*;
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    engine: Engine,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let engine = Engine::open(EngineConfig::new(dir.path())).unwrap();
+        Fixture { dir, engine }
+    }
+
+    fn send(&self, sender: &str, text: &str) -> String {
+        self.engine
+            .execute(&Request {
+                sender,
+                text,
+                id: None,
+            })
+            .text
+    }
+
+    /// Sends each `> command` line and checks the reply lines that follow.
+    fn check(&self, sender: &str, script: &str) {
+        let mut lines = script
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .peekable();
+        while let Some(line) = lines.next() {
+            let command = line
+                .strip_prefix("> ")
+                .unwrap_or_else(|| panic!("expected '> command', got {line}"));
+            let mut expected = Vec::new();
+            while let Some(reply) = lines.peek().filter(|l| !l.starts_with("> ")) {
+                expected.push(*reply);
+                lines.next();
+            }
+            assert_eq!(
+                self.send(sender, command),
+                expected.join("\n"),
+                "reply to: {command}"
+            );
+        }
+    }
+
+    fn write(&self, path: &str, text: &str) {
+        let path = self.dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn read(&self, path: &str) -> String {
+        std::fs::read_to_string(self.dir.path().join(path)).unwrap()
+    }
+}
+
+#[test]
+fn commands_need_a_session() {
+    let f = Fixture::new();
+    f.check(
+        "a",
+        r#"
+        > Open x.py
+        Fail "No session. Start one with: Start <name>"
+        > Start s1
+        Ok
+        > Start s2
+        Fail "You already have session 's1'. End it first: End s1"
+        "#,
+    );
+    f.check(
+        "b",
+        "> Start s1\nFail \"Session already exists: s1. Choose another name\"",
+    );
+}
+
+#[test]
+fn stops_at_the_first_failure_and_counts_the_rest() {
+    let f = Fixture::new();
+    f.check(
+        "a",
+        r#"
+        > Start s; Open Create a.py; Goto 5:0; Insert Line "x"; Save
+        Ok
+        Ok, At 0:0, Length 0
+        Fail "Line 5 out of range: valid lines are 0..0; Skipped 2 commands"
+        "#,
+    );
+}
+
+#[test]
+fn edits_undo_and_save_crlf_files_byte_for_byte() {
+    let f = Fixture::new();
+    f.write("w.txt", "one\r\ntwo\r\nthree");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open w.txt
+        Ok, At 0:0, Length 3
+        > Goto 2
+        Ok, At 2:0
+        > Insert Line "new"
+        Ok, Inserted 1 line at 2, At 3:0
+        > Delete Line
+        Ok, Deleted 1 line at 3, At 2:0
+        > Undo
+        Ok, Undid 1, At 3:0
+        > Show Block 1:3
+        Ok: At 1:0, Txt two\nnew\nthree
+        > Save
+        Ok, Bytes 20
+        "#,
+    );
+    assert_eq!(f.read("w.txt"), "one\r\ntwo\r\nnew\r\nthree");
+}
+
+#[test]
+fn save_refuses_to_overwrite_a_file_changed_on_disk() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.check("a", "> Start s\nOk\n> Open a.py\nOk, At 0:0, Length 1\n> Insert Line \"y = 2\"\nOk, Inserted 1 line at 0, At 1:0");
+    f.write("a.py", "x = 3\n");
+    f.check(
+        "a",
+        r#"
+        > Status
+        Ok: Session s, File a.py, At 1:0, Modified, Notice: a.py changed on disk; your unsaved edits are kept and Save refuses to overwrite it (Save Force does)
+        > Save
+        Fail "a.py changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
+        > Save Force
+        Ok, Bytes 12
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "y = 2\nx = 1\n");
+}
+
+#[test]
+fn another_sessions_save_is_reported_and_an_unmodified_buffer_reloads() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.check("a", "> Start sa; Open a.py\nOk\nOk, At 0:0, Length 1");
+    f.check("b", "> Start sb; Open a.py; Insert Line \"# b\"; Save\nOk\nOk, At 0:0, Length 1\nOk, Inserted 1 line at 0, At 1:0\nOk, Bytes 10");
+    f.check("a", "> Show Line 0\nOk: At 0:0, Txt # b, Notice: a.py changed on disk; reloaded (you had no unsaved edits)");
+}
+
+#[test]
+fn replace_confirm_walks_matches_and_undoes_as_one_step() {
+    let f = Fixture::new();
+    f.write("a.py", "a = 1\nb = a + a\nc = a\n");
+    f.check(
+        "u",
+        r#"
+        > Start s; Open a.py
+        Ok
+        Ok, At 0:0, Length 3
+        > Replace Confirm /\ba\b/ With "alpha"
+        Ok, At 0:0, Replace? (y/n)
+        > y
+        Ok, At 1:4, Replace? (y/n)
+        > n
+        Ok, At 1:8, Replace? (y/n)
+        > y
+        Ok, At 2:4, Replace? (y/n)
+        > q
+        Ok, Replaced 2 occurrences, At 2:4
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Show Block 0:2
+        Ok: At 0:0, Txt a = 1\nb = a + a\nc = a
+        "#,
+    );
+}
+
+#[test]
+fn refuses_no_op_replacements_and_reports_regex_errors() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.check(
+        "u",
+        r#"
+        > Start s; Open a.py
+        Ok
+        Ok, At 0:0, Length 1
+        > Replace /x/ With "x"
+        Fail "Replacement equals the matched text 'x': nothing to change"
+        > Find /x(/
+        Fail "Invalid regex /x(/: unclosed group"
+        > Replace All /(\w) = (\d)/ With "$2 = $1"
+        Ok, Replaced 1 occurrence, At 0:0
+        > Show Line 0
+        Ok: At 0:0, Txt 1 = x
+        "#,
+    );
+}
+
+#[test]
+fn bookmarks_follow_edits_above_them() {
+    let f = Fixture::new();
+    f.write("a.py", "a\nb\nc\n");
+    f.check(
+        "u",
+        r#"
+        > Start s; Open a.py; Bookmark here 2:0
+        Ok
+        Ok, At 0:0, Length 3
+        Ok, Bookmark here at 2:0
+        > Insert Line "new"
+        Ok, Inserted 1 line at 0, At 1:0
+        > Goto here
+        Ok, At 3:0
+        > Goto EndOfFle
+        Fail "Unknown Goto target 'EndOfFle'. Did you mean: EndOfFile, EndOfLine, EndOfClass? Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
+        > Goto nowhere
+        Fail "Unknown Goto target 'nowhere'. Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
+        "#,
+    );
+}
+
+#[test]
+fn retried_request_ids_are_answered_once() {
+    let f = Fixture::new();
+    f.send("u", "Start s; Open Create a.py");
+    let request = Request {
+        sender: "u",
+        text: "Insert Line \"x\"",
+        id: Some("m1"),
+    };
+    let first = f.engine.execute(&request);
+    let again = f.engine.execute(&request);
+    assert_eq!(first.text, again.text);
+    assert!(again.duplicate && !first.duplicate);
+    assert_eq!(f.send("u", "Show Block 0:1"), r"Ok: At 0:0, Txt x\n");
+}
+
+#[test]
+fn sessions_survive_a_restart_with_unsaved_edits() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.send(
+        "u",
+        "Start s; Open a.py; Insert Line \"y = 2\"; Goto 1:3; Bookmark b 0:1",
+    );
+    let engine = Engine::open(EngineConfig::new(f.dir.path())).unwrap();
+    let send = |text: &str| {
+        engine
+            .execute(&Request {
+                sender: "u",
+                text,
+                id: None,
+            })
+            .text
+    };
+    assert_eq!(send("Status"), "Ok: Session s, File a.py, At 1:3, Modified");
+    assert_eq!(send("Show Block 0:1"), r"Ok: At 0:0, Txt y = 2\nx = 1");
+    assert_eq!(send("Undo"), "Ok, Undid 1, At 0:0");
+    assert_eq!(send("Goto b"), "Ok, At 0:0");
+}
+
+#[test]
+fn json_mode_carries_the_same_facts() {
+    let f = Fixture::new();
+    f.send("u", "Start s; Set Format json");
+    assert_eq!(
+        f.send("u", "Open Create a.py"),
+        r#"{"at":{"col":0,"line":0},"length":0,"ok":true}"#
+    );
+    assert_eq!(
+        f.send("u", "Goto 9:0"),
+        r#"{"error":"Line 9 out of range: valid lines are 0..0","ok":false}"#
+    );
+}
+
+#[test]
+fn paths_never_escape_the_workspace() {
+    let f = Fixture::new();
+    f.check(
+        "u",
+        r#"
+        > Start s
+        Ok
+        > Open ../etc/passwd
+        Fail "Path escapes the workspace: ../etc/passwd"
+        > Open /etc/passwd
+        Fail "Path escapes the workspace: /etc/passwd"
+        "#,
+    );
+}
+
+const SHAPES: &str = "import os
+
+
+class Shape:
+    def area(self):
+        return 0
+
+    def describe(self):
+        return f\"{self.area()}\"
+
+
+def total(shapes):
+    return sum(s.area() for s in shapes if s)
+";
+
+#[test]
+fn code_targets_show_goto_modify_delete_and_analyze() {
+    let f = Fixture::new();
+    f.write("shapes.py", SHAPES);
+    f.check(
+        "u",
+        r#"
+        > Start s; Open shapes.py
+        Ok
+        Ok, At 0:0, Length 13
+        > Show Method Shape.area
+        Ok: At 4:4, Txt def area(self):\n        return 0
+        > Goto EndOfFunction
+        Ok, At 6:0
+        > Goto StartOfClass
+        Ok, At 3:0
+        > Goto Function totl
+        Fail "Not found: function 'totl'. Available: total, area, describe"
+        > Analyze Function total Complexity
+        Ok: Function total has complexity 3
+        > Analyze Class Shape Structure
+        Ok: Class Shape: method area at 4:4, method describe at 7:4
+        > Modify Method Shape.area Rename surface
+        Ok, Modified method Shape.area (2 edits), At 4:4
+        > Show Line 8
+        Ok: At 8:0, Txt         return f"{self.surface()}"
+        > Delete Function total
+        Ok, Deleted 4 lines at 9, At 9:0
+        > Diff
+        Ok: +2 -6 lines, 1 method created (Shape.surface), 1 class modified (Shape), 1 method modified (Shape.describe), 1 function deleted (total), 1 method deleted (Shape.area), Txt --- a/shapes.py\n+++ b/shapes.py\n@@ -2,12 +2,8 @@\n \n \n class Shape:\n-    def area(self):\n+    def surface(self):\n         return 0\n \n     def describe(self):\n-        return f"{self.area()}"\n-\n-\n-def total(shapes):\n-    return sum(s.area() for s in shapes if s)\n+        return f"{self.surface()}"
+        > Undo 2
+        Ok, Undid 2, At 3:0
+        > Open Create notes.txt
+        Ok, At 0:0, Length 0
+        > Show Function f
+        Fail "notes.txt is not a Python file: code commands need a .py or .pyi file"
+        "#,
+    );
+}

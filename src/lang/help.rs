@@ -1,0 +1,422 @@
+//! The command table: one row per command, used by the parser (usage lines in
+//! errors, suggestions for unknown names), by `Help`, and to generate the
+//! reference section of `docs/COMMANDS.md` (a test keeps them equal).
+
+use super::error::{excerpt, ParseError, Span};
+
+/// One command of the language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommandSpec {
+    /// The command word as written in docs (`Goto`); matched case-insensitively.
+    pub name: &'static str,
+    /// Where the command belongs in the reference.
+    pub group: &'static str,
+    /// The full syntax, one line.
+    pub usage: &'static str,
+    /// What it does, one line.
+    pub summary: &'static str,
+    /// The success reply shape(s).
+    pub reply: &'static str,
+    /// Typical failures (beyond parse errors).
+    pub failures: &'static str,
+    /// Example commands, separated by `; `.
+    pub examples: &'static str,
+}
+
+/// Every command, in reference order. The `Command` enum has one variant
+/// (or a few, e.g. `Find` and `FindSymbol`) per row.
+pub static COMMANDS: &[CommandSpec] = &[
+    // -- sessions --
+    CommandSpec {
+        name: "Start",
+        group: "Sessions",
+        usage: "Start <name> [\"<description>\"]",
+        summary: "Starts a session; the name is 1-64 of A-Z a-z 0-9 _ . -",
+        reply: "Ok",
+        failures: "Fail \"Session already exists\"; Fail \"Invalid session name '<name>' ...\"",
+        examples: "Start refactor_session \"Refactoring user authentication module\"",
+    },
+    CommandSpec {
+        name: "End",
+        group: "Sessions",
+        usage: "End [<name>]",
+        summary: "Ends the current or named session, closing its files",
+        reply: "Ok, Session saved",
+        failures: "Fail \"Session not found: <name>. Sessions: ...\"",
+        examples: "End; End refactor_session",
+    },
+    CommandSpec {
+        name: "Summary",
+        group: "Sessions",
+        usage: "Summary [<name>]",
+        summary: "Summarises the changes of the current or named session",
+        reply: "Ok: Modified 3 files, Added 45 lines, Deleted 12 lines",
+        failures: "Fail \"Session not found: <name>\"",
+        examples: "Summary; Summary refactor_session",
+    },
+    CommandSpec {
+        name: "Status",
+        group: "Sessions",
+        usage: "Status",
+        summary: "Reports the session, current file and cursor",
+        reply: "Ok: Session <name>, File <path>, At l:c[, Modified]",
+        failures: "",
+        examples: "Status",
+    },
+    CommandSpec {
+        name: "Set",
+        group: "Sessions",
+        usage: "Set Format terse|json | Set Limit <n>",
+        summary: "Sets a session preference: reply format, or output limit in chars (n >= 1)",
+        reply: "Ok",
+        failures: "",
+        examples: "Set Format json; Set Limit 4000",
+    },
+    CommandSpec {
+        name: "Push",
+        group: "Sessions",
+        usage: "Push Context",
+        summary: "Saves the current file and cursor on the context stack",
+        reply: "Ok, Context depth <n>",
+        failures: "",
+        examples: "Push Context",
+    },
+    CommandSpec {
+        name: "Pop",
+        group: "Sessions",
+        usage: "Pop Context",
+        summary: "Returns to the file and cursor saved by Push Context",
+        reply: "Ok, File <path>, At l:c",
+        failures: "Fail \"No context to pop. Save one with: Push Context\"",
+        examples: "Pop Context",
+    },
+    // -- files --
+    CommandSpec {
+        name: "Open",
+        group: "Files",
+        usage: "Open [Create] [<dir>/] <file>",
+        summary: "Opens a file (Create: a new one) and makes it current; a dir word and a file word are joined",
+        reply: "Ok, At 0:0, Length <lines>",
+        failures: "Fail \"File not found\"; Fail \"Permission denied\"; path outside the workspace; binary file",
+        examples: "Open Create src/auth user_manager.py; Open src/auth/user_manager.py; Open \"my notes.txt\"",
+    },
+    CommandSpec {
+        name: "Save",
+        group: "Files",
+        usage: "Save [Close] [Force] [<file>]",
+        summary: "Saves the current or named file atomically; Close closes it after; Force overwrites a file changed on disk",
+        reply: "Ok, Bytes <n> | Ok, No changes to save, closed",
+        failures: "Fail \"No changes to save in <path>\"; Fail \"<path> changed on disk since it was opened; Save Force overwrites it ...\"",
+        examples: "Save; Save Close user_manager.py; Save Force",
+    },
+    CommandSpec {
+        name: "Close",
+        group: "Files",
+        usage: "Close [<file>]",
+        summary: "Closes the current or named file without saving",
+        reply: "Ok | Ok, Unsaved changes discarded",
+        failures: "Fail \"File not open: <file>. Open: ...\"",
+        examples: "Close; Close user_manager.py",
+    },
+    CommandSpec {
+        name: "List",
+        group: "Files",
+        usage: "List [Open] [<glob>]",
+        summary: "Lists workspace files (gitignore-aware), or only the open ones",
+        reply: "Ok: file1.py, file2.py | Ok: 3 files",
+        failures: "",
+        examples: "List; List **/*.py; List Open",
+    },
+    // -- navigation --
+    CommandSpec {
+        name: "Goto",
+        group: "Navigation",
+        usage: "Goto <line>:<col> | <line> | StartOfFile | EndOfFile | StartOfLine | EndOfLine | StartOfFunction | EndOfFunction | StartOfClass | EndOfClass | Function <f> | Class <C> | Method <C>.<m> | <bookmark>",
+        summary: "Moves the cursor",
+        reply: "Ok, At l:c",
+        failures: "Fail \"Line 99 out of range: valid lines are 0..41\"; Fail \"Not in function/class\"",
+        examples: "Goto 12:4; Goto 12; Goto EndOfClass; Goto Method UserManager.authenticate; Goto mark1",
+    },
+    CommandSpec {
+        name: "Find",
+        group: "Navigation",
+        usage: "Find [Next|Prev|All] \"<text>\"|/<regex>/ | Find References|Definition|Callers <symbol>",
+        summary: "Searches the current file from the cursor (wraps); or queries the symbol index",
+        reply: "Ok, At l:c | Ok: Found 3 matches at lines 45, 67, 89",
+        failures: "Fail \"Not found\"",
+        examples: "Find \"self.users\"; Find All /def \\w+/; Find Prev \"x\"; Find References UserManager.authenticate",
+    },
+    CommandSpec {
+        name: "Replace",
+        group: "Navigation",
+        usage: "Replace [All|Confirm] \"<text>\"|/<regex>/ With \"<text>\"",
+        summary: "Replaces the next match, all matches, or walks them asking y/n/q; regex captures $1 work",
+        reply: "Ok, Replaced <n> occurrences[, At l:c] | Ok, At l:c, Replace? (y/n)",
+        failures: "Fail \"Pattern not found\"",
+        examples: "Replace \"foo\" With \"bar\"; Replace All /(\\w+)_id/ With \"${1}Id\"; Replace Confirm \"x\" With \"y\"",
+    },
+    CommandSpec {
+        name: "Bookmark",
+        group: "Navigation",
+        usage: "Bookmark <name> [<line>:<col>]",
+        summary: "Names the cursor (or a position) for Goto <name>",
+        reply: "Ok, Bookmark <name> at l:c",
+        failures: "",
+        examples: "Bookmark mark1; Bookmark init 1:4",
+    },
+    // -- inspection --
+    CommandSpec {
+        name: "Show",
+        group: "Inspection",
+        usage: "Show Line <n> | Block <a>:<b> | Current | Function <f>[(<params>)] | Class <C> | Method <C>.<m> | Variable <v> [<context_lines>]",
+        summary: "Shows code and moves the cursor there; context lines default to 2",
+        reply: "Ok: At l:c, Txt <text with \\n escaped>",
+        failures: "Fail \"Not found\"; Fail \"Ambiguous match\"",
+        examples: "Show Line 3; Show Block 0:9; Show Current 5; Show Function __init__()",
+    },
+    CommandSpec {
+        name: "Analyze",
+        group: "Inspection",
+        usage: "Analyze File | Function <f> | Class <C> | Method <C>.<m> [Dependencies|Complexity|Structure|Issues]",
+        summary: "Reports dependencies, complexity, structure or issues of code",
+        reply: "Ok: <facts>",
+        failures: "Fail \"Not found\"",
+        examples: "Analyze File Structure; Analyze Function login Complexity",
+    },
+    CommandSpec {
+        name: "Validate",
+        group: "Inspection",
+        usage: "Validate [File | Function <f> | Class <C> | Method <C>.<m> | Variable <v>]",
+        summary: "Checks syntax of the current file or a code element",
+        reply: "Ok | Ok: <n> problems: <first>",
+        failures: "",
+        examples: "Validate; Validate Class UserManager",
+    },
+    CommandSpec {
+        name: "Diff",
+        group: "Inspection",
+        usage: "Diff [<file>]",
+        summary: "Unified diff of the current or named file against disk",
+        reply: "Ok: +15 -8 lines, Txt <unified diff, \\n escaped> | Ok: No changes in <path>",
+        failures: "Fail \"File not open: <file>\"",
+        examples: "Diff; Diff src/auth/user_manager.py",
+    },
+    // -- modification --
+    CommandSpec {
+        name: "Insert",
+        group: "Modification",
+        usage: "Insert Line|Block|Function|Method|Class|Import \"<text>\"",
+        summary: "Inserts text: Line before the cursor's line, Block at the cursor; the cursor moves to its end",
+        reply: "Ok, Inserted <n> lines at <l>, At l:c",
+        failures: "Fail \"No file open\"",
+        examples: "Insert Line \"import os\"; Insert Block \"class A:\\n    pass\\n\"",
+    },
+    CommandSpec {
+        name: "Delete",
+        group: "Modification",
+        usage: "Delete Line [<count>] | Block <a>:<b> | Current | Function <f> | Method <C>.<m> | Class <C>",
+        summary: "Deletes lines from the cursor's line, a line range, the current line or a code element",
+        reply: "Ok, Deleted <n> lines at <l>, At l:c",
+        failures: "Fail \"Target not found\"",
+        examples: "Delete Line; Delete Line 3; Delete Block 4:9; Delete Method UserManager.login",
+    },
+    CommandSpec {
+        name: "Modify",
+        group: "Modification",
+        usage: "Modify Function|Method|Class|Variable <name> Rename <new> | AddParam \"<param>\" [At <index>] | RemoveParam <name> | ChangeSignature \"<params>\" | AddDecorator \"@<decorator>\" | SetVisibility public|protected|private",
+        summary: "Changes a code element",
+        reply: "Ok, Modified <target>, At l:c",
+        failures: "Fail \"Not found\"",
+        examples: "Modify Function login Rename sign_in; Modify Method A.f AddParam \"timeout=30\" At 1",
+    },
+    CommandSpec {
+        name: "Comment",
+        group: "Modification",
+        usage: "Comment Function <f> | Class <C> | Method <C>.<m> | Variable <v> \"<text>\" [Line|Block|Docstring]",
+        summary: "Adds a comment (default Line) to a code element",
+        reply: "Ok, Inserted <n> lines at <l>, At l:c",
+        failures: "Fail \"Not found\"",
+        examples: "Comment Function login \"Checks the password\" Docstring",
+    },
+    CommandSpec {
+        name: "Format",
+        group: "Modification",
+        usage: "Format [File | Function <f> | Class <C> | Method <C>.<m> | Variable <v>] [<style>]",
+        summary: "Formats the current file or a code element",
+        reply: "Ok, Modified <n> lines",
+        failures: "",
+        examples: "Format; Format File black; Format Class UserManager",
+    },
+    CommandSpec {
+        name: "Undo",
+        group: "Modification",
+        usage: "Undo [<count>]",
+        summary: "Undoes the last count (default 1) edits of the current file",
+        reply: "Ok, Undid <n>, At l:c",
+        failures: "Fail \"Nothing to undo\"",
+        examples: "Undo; Undo 3",
+    },
+    CommandSpec {
+        name: "Redo",
+        group: "Modification",
+        usage: "Redo [<count>]",
+        summary: "Redoes the last count (default 1) undone edits",
+        reply: "Ok, Redid <n>, At l:c",
+        failures: "Fail \"Nothing to redo\"",
+        examples: "Redo; Redo 2",
+    },
+    // -- help --
+    CommandSpec {
+        name: "Help",
+        group: "Help",
+        usage: "Help [<command>]",
+        summary: "Lists the commands, or gives one command's usage",
+        reply: "Ok: <usage> - <summary>",
+        failures: "Fail \"Unknown command '<x>'. Did you mean: ...?\"",
+        examples: "Help; Help Goto",
+    },
+];
+
+/// The row for `name`, case-insensitively.
+pub fn lookup(name: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name.eq_ignore_ascii_case(name))
+}
+
+/// Terse help: without a topic, the command names; with one, its usage and
+/// summary. An unknown topic is the same error as an unknown command.
+pub fn help(topic: Option<&str>) -> Result<String, ParseError> {
+    match topic {
+        None => Ok(format!(
+            "Commands: {}. Help <command> for usage",
+            command_names().join(", ")
+        )),
+        Some(topic) => match lookup(topic) {
+            Some(spec) => Ok(format!("{} - {}", spec.usage, spec.summary)),
+            None => Err(unknown_command(topic, Span::default())),
+        },
+    }
+}
+
+/// All command names in table order.
+pub fn command_names() -> Vec<&'static str> {
+    COMMANDS.iter().map(|c| c.name).collect()
+}
+
+/// `Unknown command 'Opn'. Did you mean: Open?`, or the list of commands
+/// when nothing is close.
+pub(crate) fn unknown_command(word: &str, span: Span) -> ParseError {
+    let names = command_names();
+    let close = suggest(word, &names);
+    let message = if close.is_empty() {
+        format!(
+            "Unknown command '{}'. Commands: {}",
+            excerpt(word),
+            names.join(", ")
+        )
+    } else {
+        format!(
+            "Unknown command '{}'. Did you mean: {}?",
+            excerpt(word),
+            close.join(", ")
+        )
+    };
+    ParseError::new(message, span)
+}
+
+/// The candidates close to `word` (case-insensitive), best first, at most
+/// three: near-misses by Jaro-Winkler similarity, or those `word` is a
+/// prefix of.
+pub fn suggest<'c>(word: &str, candidates: &[&'c str]) -> Vec<&'c str> {
+    let word = word.to_lowercase();
+    if word.is_empty() {
+        return Vec::new();
+    }
+    let mut scored: Vec<(f64, &'c str)> = candidates
+        .iter()
+        .filter_map(|&c| {
+            let lower = c.to_lowercase();
+            let score = strsim::jaro_winkler(&word, &lower);
+            let prefix = word.chars().count() >= 2 && lower.starts_with(&word);
+            (score >= 0.85 || prefix).then_some((if prefix { 1.0 } else { score }, c))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    scored.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+/// The generated reference section of `docs/COMMANDS.md`: one subsection
+/// per command, grouped, in table order.
+pub fn reference_markdown() -> String {
+    let mut out = String::new();
+    let mut group = "";
+    for spec in COMMANDS {
+        if spec.group != group {
+            group = spec.group;
+            out.push_str(&format!("\n## {group}\n"));
+        }
+        out.push_str(&format!("\n### {}\n\n{}.\n\n", spec.name, spec.summary));
+        out.push_str(&format!("- Syntax: `{}`\n", spec.usage));
+        out.push_str(&format!("- Reply: `{}`\n", spec.reply));
+        if !spec.failures.is_empty() {
+            let failures: Vec<String> = spec
+                .failures
+                .split("; ")
+                .map(|f| {
+                    if f.starts_with("Fail") {
+                        format!("`{f}`")
+                    } else {
+                        f.to_string()
+                    }
+                })
+                .collect();
+            out.push_str(&format!("- Failures: {}\n", failures.join(", ")));
+        }
+        let examples: Vec<String> = spec
+            .examples
+            .split("; ")
+            .map(|e| format!("`{e}`"))
+            .collect();
+        out.push_str(&format!("- Examples: {}\n", examples.join(", ")));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn help_lists_names_or_gives_usage() {
+        let all = help(None).unwrap();
+        assert!(all.starts_with("Commands: Start, End, Summary"));
+        assert_eq!(
+            help(Some("goto")).unwrap(),
+            format!("{} - Moves the cursor", lookup("Goto").unwrap().usage)
+        );
+        assert_eq!(
+            help(Some("Opn")).unwrap_err().message,
+            "Unknown command 'Opn'. Did you mean: Open?"
+        );
+    }
+
+    #[test]
+    fn suggestions_are_close_names() {
+        assert_eq!(suggest("Opn", &command_names()), vec!["Open"]);
+        assert_eq!(suggest("gtoo", &command_names()), vec!["Goto"]);
+        assert!(suggest("xyzzy", &command_names()).is_empty());
+        assert_eq!(
+            suggest("Funtion", &["Line", "Function", "Class"]),
+            vec!["Function"]
+        );
+    }
+
+    #[test]
+    fn table_lines_are_single_lines() {
+        for c in COMMANDS {
+            for field in [c.usage, c.summary, c.reply, c.failures, c.examples] {
+                assert!(!field.contains('\n'), "{}: {field}", c.name);
+            }
+            assert!(c.usage.starts_with(c.name), "{}", c.name);
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! Replies: one per command, rendered terse (`Ok, At 3:0`) or as JSON.
+//!
+//! A [`Reply`] is structured data; rendering is the last step, so the
+//! terse and JSON forms always carry the same facts.
+//!
+//! Terse shapes: `Ok`, `Ok, <clause>, <clause>…` (effects of an edit or a
+//! move), `Ok: <clause>, …` (information asked for), `Fail "<reason>"`.
+
+use serde_json::{json, Map, Value};
+
+use crate::edit::Position;
+use crate::lang::ResponseFormat;
+
+/// One fact of a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Clause {
+    /// `At l:c`: where the cursor is now.
+    At(Position),
+    /// `Length <lines>`
+    Length(usize),
+    /// `Inserted <n> lines at <l>`
+    Inserted { lines: usize, at: usize },
+    /// `Deleted <n> lines at <l>`
+    Deleted { lines: usize, at: usize },
+    /// `Bytes <n>`
+    Bytes(usize),
+    /// `Replaced <n> occurrences`
+    Replaced(usize),
+    /// `Txt <text>` with newlines escaped.
+    Txt(String),
+    /// `Replace? (y/n)`: a confirmation walk waits for an answer.
+    Prompt(String),
+    /// Free text, e.g. `Session saved`, `Found 3 matches at lines 4, 9`.
+    Note(String),
+    /// Something the sender should know that it did not ask about, e.g. a
+    /// file changed on disk by somebody else.
+    Notice(String),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// `Ok` or `Ok, a, b`: the command did something.
+    Done(Vec<Clause>),
+    /// `Ok: a, b`: the command answers a question.
+    Info(Vec<Clause>),
+    /// `Fail "reason"`
+    Fail(String),
+}
+
+impl Reply {
+    pub fn ok() -> Reply {
+        Reply::Done(Vec::new())
+    }
+
+    pub fn at(pos: Position) -> Reply {
+        Reply::Done(vec![Clause::At(pos)])
+    }
+
+    pub fn info(text: impl Into<String>) -> Reply {
+        Reply::Info(vec![Clause::Note(text.into())])
+    }
+
+    pub fn fail(reason: impl Into<String>) -> Reply {
+        Reply::Fail(reason.into())
+    }
+
+    pub fn is_ok(&self) -> bool {
+        !matches!(self, Reply::Fail(_))
+    }
+
+    /// Adds a clause at the end (notices, skipped counts).
+    pub fn push(&mut self, clause: Clause) {
+        match self {
+            Reply::Done(clauses) | Reply::Info(clauses) => clauses.push(clause),
+            Reply::Fail(reason) => {
+                reason.push_str("; ");
+                reason.push_str(&terse_clause(&clause));
+            }
+        }
+    }
+
+    pub fn render(&self, format: ResponseFormat) -> String {
+        match format {
+            ResponseFormat::Terse => self.terse(),
+            ResponseFormat::Json => self.json().to_string(),
+        }
+    }
+
+    pub fn terse(&self) -> String {
+        match self {
+            Reply::Done(clauses) if clauses.is_empty() => "Ok".to_owned(),
+            Reply::Done(clauses) => format!("Ok, {}", join(clauses)),
+            Reply::Info(clauses) => format!("Ok: {}", join(clauses)),
+            Reply::Fail(reason) => format!("Fail \"{}\"", escape(reason)),
+        }
+    }
+
+    pub fn json(&self) -> Value {
+        let mut object = Map::new();
+        let clauses = match self {
+            Reply::Done(clauses) | Reply::Info(clauses) => {
+                object.insert("ok".into(), json!(true));
+                clauses.as_slice()
+            }
+            Reply::Fail(reason) => {
+                object.insert("ok".into(), json!(false));
+                object.insert("error".into(), json!(reason));
+                &[]
+            }
+        };
+        let mut notes = Vec::new();
+        let mut notices = Vec::new();
+        for clause in clauses {
+            match clause {
+                Clause::At(pos) => {
+                    object.insert("at".into(), json!({"line": pos.line, "col": pos.col}));
+                }
+                Clause::Length(n) => {
+                    object.insert("length".into(), json!(n));
+                }
+                Clause::Inserted { lines, at } => {
+                    object.insert("inserted".into(), json!({"lines": lines, "at": at}));
+                }
+                Clause::Deleted { lines, at } => {
+                    object.insert("deleted".into(), json!({"lines": lines, "at": at}));
+                }
+                Clause::Bytes(n) => {
+                    object.insert("bytes".into(), json!(n));
+                }
+                Clause::Replaced(n) => {
+                    object.insert("replaced".into(), json!(n));
+                }
+                Clause::Txt(text) => {
+                    object.insert("text".into(), json!(text));
+                }
+                Clause::Prompt(question) => {
+                    object.insert("prompt".into(), json!(question));
+                }
+                Clause::Note(text) => notes.push(text.clone()),
+                Clause::Notice(text) => notices.push(text.clone()),
+            }
+        }
+        if !notes.is_empty() {
+            object.insert("message".into(), json!(notes.join(", ")));
+        }
+        if !notices.is_empty() {
+            object.insert("notices".into(), json!(notices));
+        }
+        Value::Object(object)
+    }
+}
+
+fn join(clauses: &[Clause]) -> String {
+    clauses
+        .iter()
+        .map(terse_clause)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn terse_clause(clause: &Clause) -> String {
+    match clause {
+        Clause::At(pos) => format!("At {pos}"),
+        Clause::Length(n) => format!("Length {n}"),
+        Clause::Inserted { lines, at } => {
+            format!("Inserted {lines} {} at {at}", plural(*lines, "line"))
+        }
+        Clause::Deleted { lines, at } => {
+            format!("Deleted {lines} {} at {at}", plural(*lines, "line"))
+        }
+        Clause::Bytes(n) => format!("Bytes {n}"),
+        Clause::Replaced(n) => format!("Replaced {n} {}", plural(*n, "occurrence")),
+        Clause::Txt(text) => format!("Txt {}", escape_newlines(text)),
+        Clause::Prompt(question) => question.clone(),
+        Clause::Note(text) => text.clone(),
+        Clause::Notice(text) => format!("Notice: {text}"),
+    }
+}
+
+/// `word` or its English plural (`line`/`lines`, `match`/`matches`).
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.to_owned()
+    } else if word.ends_with("ch") || word.ends_with('s') {
+        format!("{word}es")
+    } else {
+        format!("{word}s")
+    }
+}
+
+/// Escapes text for one terse line: `\` `\n` `\r` `\t`.
+pub fn escape_newlines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Escapes a failure reason for `Fail "<reason>"`: newlines and quotes.
+fn escape(reason: &str) -> String {
+    escape_newlines(reason).replace('"', "\\\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_the_spec_shapes() {
+        assert_eq!(Reply::ok().terse(), "Ok");
+        assert_eq!(Reply::at(Position::new(3, 0)).terse(), "Ok, At 3:0");
+        let inserted = Reply::Done(vec![
+            Clause::Inserted { lines: 3, at: 0 },
+            Clause::At(Position::new(3, 0)),
+        ]);
+        assert_eq!(inserted.terse(), "Ok, Inserted 3 lines at 0, At 3:0");
+        let show = Reply::Info(vec![
+            Clause::At(Position::new(1, 4)),
+            Clause::Txt("def f():\n\tpass".into()),
+        ]);
+        assert_eq!(show.terse(), "Ok: At 1:4, Txt def f():\\n\\tpass");
+        assert_eq!(
+            Reply::fail("Not found: \"x\"\nnext").terse(),
+            r#"Fail "Not found: \"x\"\nnext""#
+        );
+    }
+
+    #[test]
+    fn json_carries_the_same_facts() {
+        let reply = Reply::Done(vec![
+            Clause::At(Position::new(0, 0)),
+            Clause::Length(12),
+            Clause::Notice("a.py changed on disk".into()),
+        ]);
+        assert_eq!(
+            reply.json(),
+            json!({"ok": true, "at": {"line": 0, "col": 0}, "length": 12, "notices": ["a.py changed on disk"]})
+        );
+        assert_eq!(
+            Reply::fail("Nope").json(),
+            json!({"ok": false, "error": "Nope"})
+        );
+    }
+}

@@ -1,0 +1,327 @@
+//! A buffer: one open file of a session, with its cursor and history.
+
+use ropey::Rope;
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::{CharEdit, Language, SyntaxTree};
+use crate::edit::{
+    position, Assoc, ChangeError, ChangeSet, History, LineEnding, Position, Revision,
+};
+use crate::workspace::{DiskStamp, WorkspacePath};
+
+/// An open file.
+///
+/// Invariants: `cursor` is always a valid position of `text`; `history`
+/// revisions `..position()` are exactly what turned the opened text into
+/// `text`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Buffer {
+    path: WorkspacePath,
+    #[serde(with = "rope_as_string")]
+    text: Rope,
+    line_ending: LineEnding,
+    cursor: Position,
+    history: History,
+    /// What the file was on disk when opened or last saved; `None` for a
+    /// file created in this session and not saved yet.
+    disk: Option<DiskStamp>,
+    /// The history position that matches `disk`; `None` once that state
+    /// can no longer be reached by undo/redo.
+    saved_at: Option<usize>,
+    /// The syntax tree of a file in a known language, kept in step with
+    /// every change incrementally; rebuilt lazily after a restore.
+    #[serde(skip)]
+    syntax: Option<SyntaxTree>,
+}
+
+impl Buffer {
+    pub fn new(path: WorkspacePath, text: &str, disk: Option<DiskStamp>) -> Buffer {
+        let text = Rope::from_str(text);
+        let line_ending = LineEnding::detect(&text);
+        let mut buffer = Buffer {
+            path,
+            text,
+            line_ending,
+            cursor: Position::ZERO,
+            history: History::default(),
+            disk,
+            saved_at: Some(0),
+            syntax: None,
+        };
+        buffer.ensure_syntax();
+        buffer
+    }
+
+    /// The language of the file, from its extension.
+    pub fn language(&self) -> Option<Language> {
+        Language::from_path(std::path::Path::new(self.path.as_str()))
+    }
+
+    /// The syntax tree, when the file's language is known and it was parsed.
+    pub fn syntax(&self) -> Option<&SyntaxTree> {
+        self.syntax.as_ref()
+    }
+
+    /// Parses the file if it has a known language and no tree yet.
+    pub fn ensure_syntax(&mut self) -> Option<&SyntaxTree> {
+        if self.syntax.is_none() {
+            let language = self.language()?;
+            self.syntax = SyntaxTree::parse_language(language, &self.text).ok();
+        }
+        self.syntax.as_ref()
+    }
+
+    /// Applies a change to the text and keeps the syntax tree in step
+    /// (incrementally: `Tree::edit` plus a reparse with the old tree).
+    fn apply_change(&mut self, change: &ChangeSet) -> Result<(), ChangeError> {
+        let before = self.text.clone(); // O(1): ropes share their nodes
+        change.apply(&mut self.text)?;
+        if let Some(syntax) = &mut self.syntax {
+            if syntax
+                .edit(&before, &self.text, &char_edits(change))
+                .is_err()
+            {
+                self.syntax = None; // reparsed from scratch on next use
+            }
+        }
+        Ok(())
+    }
+
+    pub fn path(&self) -> &WorkspacePath {
+        &self.path
+    }
+
+    pub fn text(&self) -> &Rope {
+        &self.text
+    }
+
+    pub fn line_ending(&self) -> LineEnding {
+        self.line_ending
+    }
+
+    pub fn cursor(&self) -> Position {
+        self.cursor
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    pub fn disk(&self) -> Option<&DiskStamp> {
+        self.disk.as_ref()
+    }
+
+    /// Lines as the protocol counts them (`Length` in `Open`'s reply): an
+    /// empty file has 0, a final newline does not open a counted line.
+    pub fn line_count(&self) -> usize {
+        let lines = self.text.len_lines();
+        if self.text.len_chars() == 0 {
+            0
+        } else if self.text.char(self.text.len_chars() - 1) == '\n' {
+            lines - 1
+        } else {
+            lines
+        }
+    }
+
+    /// True when the text differs from what is on disk (or was never saved).
+    pub fn is_modified(&self) -> bool {
+        self.disk.is_none() || self.saved_at != Some(self.history.position())
+    }
+
+    /// The cursor as a char offset.
+    pub fn cursor_char(&self) -> usize {
+        position::to_char(&self.text, self.cursor).unwrap_or(self.text.len_chars())
+    }
+
+    /// Moves the cursor, clamped into the text.
+    pub fn set_cursor(&mut self, pos: Position) {
+        self.cursor = position::clamp(&self.text, pos);
+    }
+
+    /// Applies `change` as a new undo step and moves the cursor.
+    pub fn edit(&mut self, change: ChangeSet, cursor_after: Position) -> Result<(), ChangeError> {
+        let inverse = change.invert(&self.text);
+        self.apply_change(&change)?;
+        let cursor_before = self.cursor;
+        self.cursor = position::clamp(&self.text, cursor_after);
+        if self
+            .saved_at
+            .is_some_and(|saved| saved > self.history.position())
+        {
+            self.saved_at = None; // the saved state was in the redo tail
+        }
+        self.history.commit(Revision {
+            change,
+            inverse,
+            cursor_before,
+            cursor_after: self.cursor,
+        });
+        Ok(())
+    }
+
+    /// Folds `change` into the last undo step (a `Replace Confirm` walk).
+    pub fn amend(&mut self, change: ChangeSet, cursor_after: Position) -> Result<(), ChangeError> {
+        if self.history.undo_depth() == 0 {
+            return self.edit(change, cursor_after);
+        }
+        let inverse = change.invert(&self.text);
+        self.apply_change(&change)?;
+        self.cursor = position::clamp(&self.text, cursor_after);
+        let amended = self.history.amend_last(change, inverse, self.cursor);
+        debug_assert!(amended.is_ok(), "consecutive changes compose");
+        if self.saved_at == Some(self.history.position()) {
+            self.saved_at = None; // the saved state was the one amended away
+        }
+        Ok(())
+    }
+
+    /// Undoes up to `count` steps; returns the changes applied, in order.
+    pub fn undo(&mut self, count: usize) -> Vec<ChangeSet> {
+        let mut applied = Vec::new();
+        while applied.len() < count {
+            let Some(revision) = self.history.undo() else {
+                break;
+            };
+            let (inverse, cursor) = (revision.inverse.clone(), revision.cursor_before);
+            // A history change always fits the text it was recorded on.
+            if self.apply_change(&inverse).is_err() {
+                break;
+            }
+            self.cursor = position::clamp(&self.text, cursor);
+            applied.push(inverse);
+        }
+        applied
+    }
+
+    /// Redoes up to `count` steps; returns the changes applied, in order.
+    pub fn redo(&mut self, count: usize) -> Vec<ChangeSet> {
+        let mut applied = Vec::new();
+        while applied.len() < count {
+            let Some(revision) = self.history.redo() else {
+                break;
+            };
+            let (change, cursor) = (revision.change.clone(), revision.cursor_after);
+            if self.apply_change(&change).is_err() {
+                break;
+            }
+            self.cursor = position::clamp(&self.text, cursor);
+            applied.push(change);
+        }
+        applied
+    }
+
+    /// Records that the text is now what `stamp` describes on disk.
+    pub fn mark_saved(&mut self, stamp: DiskStamp) {
+        self.disk = Some(stamp);
+        self.saved_at = Some(self.history.position());
+    }
+
+    /// Maps a char offset of the text before `change` to after it.
+    pub fn map(change: &ChangeSet, offset: usize) -> usize {
+        change.map_pos(offset, Assoc::After)
+    }
+}
+
+/// A change's edits as tree-sitter wants them: in order, each in the
+/// coordinates of the text after the previous ones.
+fn char_edits(change: &ChangeSet) -> Vec<CharEdit> {
+    let mut shift: isize = 0;
+    change
+        .edits()
+        .into_iter()
+        .map(|(from, to, inserted)| {
+            let start = (from as isize + shift) as usize;
+            let old_end = (to as isize + shift) as usize;
+            let new_end = start + inserted.chars().count();
+            shift += new_end as isize - old_end as isize;
+            CharEdit {
+                start,
+                old_end,
+                new_end,
+            }
+        })
+        .collect()
+}
+
+mod rope_as_string {
+    use ropey::Rope;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(rope: &Rope, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(rope)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rope, D::Error> {
+        Ok(Rope::from_str(&String::deserialize(d)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn buffer(text: &str) -> Buffer {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = crate::workspace::Workspace::new(dir.path(), 1 << 20).unwrap();
+        Buffer::new(ws.resolve("a.py").unwrap(), text, None)
+    }
+
+    #[test]
+    fn keeps_the_syntax_tree_in_step_with_edits_undo_and_redo() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = crate::workspace::Workspace::new(dir.path(), 1 << 20).unwrap();
+        let mut b = Buffer::new(
+            ws.resolve("m.py").unwrap(),
+            "def f(x):\n    return x\n",
+            None,
+        );
+        let len = b.text().len_chars();
+        let change = ChangeSet::from_edits(
+            len,
+            [
+                (4, 5, Some("größe")),
+                (len, len, Some("class C:\n    pass\n")),
+            ],
+        )
+        .unwrap();
+        b.edit(change, Position::ZERO).unwrap();
+        let fresh = |b: &Buffer| SyntaxTree::parse(b.text()).unwrap().to_sexp();
+        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        b.undo(1);
+        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        b.redo(1);
+        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        assert!(b.syntax().unwrap().to_sexp().contains("class_definition"));
+    }
+
+    #[test]
+    fn counts_lines_as_the_protocol_does() {
+        assert_eq!(buffer("").line_count(), 0);
+        assert_eq!(buffer("a").line_count(), 1);
+        assert_eq!(buffer("a\nb\n").line_count(), 2);
+        assert_eq!(buffer("a\nb").line_count(), 2);
+    }
+
+    #[test]
+    fn modified_follows_undo_back_to_the_saved_state() {
+        let mut b = buffer("abc");
+        b.mark_saved(crate::workspace::DiskStamp {
+            len: 3,
+            mtime_ns: 0,
+            hash: String::new(),
+        });
+        assert!(!b.is_modified());
+        b.edit(
+            ChangeSet::replace(3, 0, 0, "x").unwrap(),
+            Position::new(0, 1),
+        )
+        .unwrap();
+        assert!(b.is_modified());
+        assert_eq!(b.undo(5).len(), 1);
+        assert!(!b.is_modified());
+        assert_eq!(b.cursor(), Position::ZERO);
+        assert_eq!(b.redo(1).len(), 1);
+        assert_eq!(b.text().to_string(), "xabc");
+    }
+}

@@ -1,0 +1,84 @@
+//! Session events: every change to a session's state, as data.
+//!
+//! The engine never mutates a session directly: it computes events and
+//! hands them to [`super::Session::apply`]. The same events, appended to the
+//! session's journal, replay the session after a restart — so persistence
+//! costs the size of the change, not of the file.
+
+use serde::{Deserialize, Serialize};
+
+use crate::edit::{ChangeSet, Position};
+use crate::workspace::{DiskStamp, WorkspacePath};
+
+use super::{ConfirmWalk, Preferences};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A file was opened (or created as a new buffer) and became current.
+    Opened {
+        path: WorkspacePath,
+        text: String,
+        disk: Option<DiskStamp>,
+    },
+    /// An open file became the current one.
+    Switched {
+        path: WorkspacePath,
+    },
+    Closed {
+        path: WorkspacePath,
+    },
+    /// The cursor of an open file moved.
+    Moved {
+        path: WorkspacePath,
+        to: Position,
+    },
+    /// A change applied as a new undo step.
+    Edited {
+        path: WorkspacePath,
+        change: ChangeSet,
+        cursor: Position,
+    },
+    /// A change folded into the last undo step.
+    Amended {
+        path: WorkspacePath,
+        change: ChangeSet,
+        cursor: Position,
+    },
+    Undone {
+        path: WorkspacePath,
+        count: usize,
+    },
+    Redone {
+        path: WorkspacePath,
+        count: usize,
+    },
+    /// The buffer's text was written to disk.
+    Saved {
+        path: WorkspacePath,
+        disk: DiskStamp,
+    },
+    /// The file on disk changed under an unmodified buffer, which took the new text.
+    Reloaded {
+        path: WorkspacePath,
+        text: String,
+        disk: DiskStamp,
+    },
+    Bookmarked {
+        name: String,
+        path: WorkspacePath,
+        at: Position,
+    },
+    ContextPushed,
+    ContextPopped,
+    PreferencesSet(Preferences),
+    /// A `Replace Confirm` walk started, advanced or ended (`None`).
+    Confirming {
+        walk: Option<ConfirmWalk>,
+    },
+    /// A request id and the reply it got, for retry de-duplication.
+    Answered {
+        id: String,
+        reply: String,
+    },
+}

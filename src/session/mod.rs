@@ -1,0 +1,311 @@
+//! Sessions: what one sender is doing — its open files, the current file,
+//! cursors, bookmarks, context stack, preferences and change record.
+//!
+//! **Invariant:** a session changes only through [`Session::apply`] with an
+//! [`Event`]; each applied event is queued for the journal, so what the
+//! store persists is exactly what happened. Sessions do no I/O.
+
+mod buffer;
+mod event;
+pub mod store;
+mod summary;
+
+use std::collections::{BTreeMap, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use crate::edit::{position, ChangeSet, Position};
+use crate::lang::ResponseFormat;
+use crate::workspace::WorkspacePath;
+
+pub use buffer::Buffer;
+pub use event::Event;
+pub use summary::Summary;
+
+/// How many answered request ids a session remembers for de-duplication.
+pub const ANSWERED_WINDOW: usize = 256;
+
+/// Per-session preferences.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preferences {
+    pub format: ResponseFormat,
+    /// Output budget in chars before long replies are shortened in tiers.
+    pub output_limit: usize,
+}
+
+/// A position in a file that follows edits (bookmarks, saved contexts).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mark {
+    pub path: WorkspacePath,
+    /// Char offset in the file's current text.
+    pub offset: usize,
+}
+
+/// A `Replace Confirm` walk waiting for `y`, `n` or `q`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConfirmWalk {
+    pub path: WorkspacePath,
+    /// The pattern as a regex (literal text is escaped).
+    pub regex: String,
+    pub replacement: String,
+    /// Whether `$1` in the replacement expands captures.
+    pub expand: bool,
+    /// The match being asked about, in chars.
+    pub current: (usize, usize),
+    pub replaced: usize,
+}
+
+/// What a session knows of a file it touched, for `Summary`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FileRecord {
+    /// The text when first opened; `None` if the file did not exist.
+    pub original: Option<String>,
+    /// The text last saved by this session.
+    pub saved: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Session {
+    pub name: String,
+    pub description: Option<String>,
+    pub sender: String,
+    pub started: String,
+    pub buffers: BTreeMap<WorkspacePath, Buffer>,
+    pub current: Option<WorkspacePath>,
+    pub bookmarks: BTreeMap<String, Mark>,
+    pub contexts: Vec<Option<Mark>>,
+    pub preferences: Preferences,
+    pub confirm: Option<ConfirmWalk>,
+    pub files: BTreeMap<WorkspacePath, FileRecord>,
+    pub answered: VecDeque<(String, String)>,
+    /// Events applied since the store last took them.
+    #[serde(skip)]
+    unpersisted: Vec<Event>,
+}
+
+/// Why an event could not be applied (a bug in the engine, or a corrupt journal).
+#[derive(Debug, thiserror::Error)]
+pub enum EventError {
+    #[error("file not open: {0}")]
+    NotOpen(WorkspacePath),
+    #[error("edit does not fit {path}: {source}")]
+    Change {
+        path: WorkspacePath,
+        source: crate::edit::ChangeError,
+    },
+    #[error("no context to pop")]
+    NoContext,
+}
+
+impl Session {
+    pub fn new(
+        name: String,
+        description: Option<String>,
+        sender: String,
+        started: String,
+        preferences: Preferences,
+    ) -> Session {
+        Session {
+            name,
+            description,
+            sender,
+            started,
+            buffers: BTreeMap::new(),
+            current: None,
+            bookmarks: BTreeMap::new(),
+            contexts: Vec::new(),
+            preferences,
+            confirm: None,
+            files: BTreeMap::new(),
+            answered: VecDeque::new(),
+            unpersisted: Vec::new(),
+        }
+    }
+
+    pub fn current_buffer(&self) -> Option<&Buffer> {
+        self.current
+            .as_ref()
+            .and_then(|path| self.buffers.get(path))
+    }
+
+    pub fn buffer(&self, path: &WorkspacePath) -> Option<&Buffer> {
+        self.buffers.get(path)
+    }
+
+    /// The reply already given to request `id`, if it is in the window.
+    pub fn answered(&self, id: &str) -> Option<&str> {
+        self.answered
+            .iter()
+            .find(|(seen, _)| seen == id)
+            .map(|(_, reply)| reply.as_str())
+    }
+
+    /// Applies an event and queues it for the journal.
+    pub fn apply(&mut self, event: Event) -> Result<(), EventError> {
+        self.replay(&event)?;
+        self.unpersisted.push(event);
+        Ok(())
+    }
+
+    /// Takes the events applied since the last call, for the journal.
+    pub fn take_unpersisted(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.unpersisted)
+    }
+
+    /// Applies an event without queueing it (restoring from the journal).
+    pub fn replay(&mut self, event: &Event) -> Result<(), EventError> {
+        match event {
+            Event::Opened { path, text, disk } => {
+                self.files
+                    .entry(path.clone())
+                    .or_insert_with(|| FileRecord {
+                        original: disk.as_ref().map(|_| text.clone()),
+                        saved: None,
+                    });
+                self.buffers
+                    .insert(path.clone(), Buffer::new(path.clone(), text, disk.clone()));
+                self.current = Some(path.clone());
+            }
+            Event::Switched { path } => {
+                self.open(path)?;
+                self.current = Some(path.clone());
+            }
+            Event::Closed { path } => {
+                self.open(path)?;
+                self.buffers.remove(path);
+                if self.current.as_ref() == Some(path) {
+                    self.current = self.buffers.keys().next().cloned();
+                }
+                if self.confirm.as_ref().is_some_and(|walk| &walk.path == path) {
+                    self.confirm = None;
+                }
+            }
+            Event::Moved { path, to } => self.open_mut(path)?.set_cursor(*to),
+            Event::Edited {
+                path,
+                change,
+                cursor,
+            } => {
+                self.open_mut(path)?
+                    .edit(change.clone(), *cursor)
+                    .map_err(|source| EventError::Change {
+                        path: path.clone(),
+                        source,
+                    })?;
+                self.map_marks(path, std::slice::from_ref(change));
+            }
+            Event::Amended {
+                path,
+                change,
+                cursor,
+            } => {
+                self.open_mut(path)?
+                    .amend(change.clone(), *cursor)
+                    .map_err(|source| EventError::Change {
+                        path: path.clone(),
+                        source,
+                    })?;
+                self.map_marks(path, std::slice::from_ref(change));
+            }
+            Event::Undone { path, count } => {
+                let changes = self.open_mut(path)?.undo(*count);
+                self.map_marks(path, &changes);
+            }
+            Event::Redone { path, count } => {
+                let changes = self.open_mut(path)?.redo(*count);
+                self.map_marks(path, &changes);
+            }
+            Event::Saved { path, disk } => {
+                let buffer = self.open_mut(path)?;
+                buffer.mark_saved(disk.clone());
+                let text = buffer.text().to_string();
+                self.files
+                    .entry(path.clone())
+                    .or_insert(FileRecord {
+                        original: None,
+                        saved: None,
+                    })
+                    .saved = Some(text);
+            }
+            Event::Reloaded { path, text, disk } => {
+                let cursor = self.open(path)?.cursor();
+                let mut buffer = Buffer::new(path.clone(), text, Some(disk.clone()));
+                buffer.set_cursor(cursor);
+                self.buffers.insert(path.clone(), buffer);
+            }
+            Event::Bookmarked { name, path, at } => {
+                let buffer = self.open(path)?;
+                let offset = position::to_char(buffer.text(), position::clamp(buffer.text(), *at))
+                    .unwrap_or(0);
+                self.bookmarks.insert(
+                    name.clone(),
+                    Mark {
+                        path: path.clone(),
+                        offset,
+                    },
+                );
+            }
+            Event::ContextPushed => {
+                let mark = self.current_buffer().map(|b| Mark {
+                    path: b.path().clone(),
+                    offset: b.cursor_char(),
+                });
+                self.contexts.push(mark);
+            }
+            Event::ContextPopped => {
+                let mark = self.contexts.pop().ok_or(EventError::NoContext)?;
+                if let Some(Mark { path, offset }) = mark {
+                    if let Some(buffer) = self.buffers.get_mut(&path) {
+                        let to = position::from_char(buffer.text(), offset);
+                        buffer.set_cursor(to);
+                        self.current = Some(path);
+                    }
+                }
+            }
+            Event::PreferencesSet(preferences) => self.preferences = preferences.clone(),
+            Event::Confirming { walk } => self.confirm = walk.clone(),
+            Event::Answered { id, reply } => {
+                if self.answered.len() == ANSWERED_WINDOW {
+                    self.answered.pop_front();
+                }
+                self.answered.push_back((id.clone(), reply.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    fn open(&self, path: &WorkspacePath) -> Result<&Buffer, EventError> {
+        self.buffers
+            .get(path)
+            .ok_or_else(|| EventError::NotOpen(path.clone()))
+    }
+
+    fn open_mut(&mut self, path: &WorkspacePath) -> Result<&mut Buffer, EventError> {
+        self.buffers
+            .get_mut(path)
+            .ok_or_else(|| EventError::NotOpen(path.clone()))
+    }
+
+    /// Moves bookmarks and saved contexts of `path` through applied changes.
+    fn map_marks(&mut self, path: &WorkspacePath, changes: &[ChangeSet]) {
+        let marks = self
+            .bookmarks
+            .values_mut()
+            .chain(self.contexts.iter_mut().flatten());
+        for mark in marks.filter(|m| &m.path == path) {
+            for change in changes {
+                mark.offset = Buffer::map(change, mark.offset);
+            }
+        }
+    }
+
+    /// The position of a bookmark, if its file is open.
+    pub fn bookmark(&self, name: &str) -> Option<(WorkspacePath, Position)> {
+        let mark = self.bookmarks.get(name)?;
+        let buffer = self.buffers.get(&mark.path)?;
+        Some((
+            mark.path.clone(),
+            position::from_char(buffer.text(), mark.offset),
+        ))
+    }
+}

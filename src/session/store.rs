@@ -1,0 +1,216 @@
+//! Persistence of sessions: a snapshot plus an append-only journal of
+//! [`Event`]s per session, under the state directory (`<root>/.eddi/`).
+//!
+//! Layout: `sessions/<name>/snapshot.json` (the whole session, written
+//! atomically) and `sessions/<name>/journal.jsonl` (one event per line,
+//! fsynced before the reply to the command that caused it). A command costs
+//! the size of its events, not of the files; every [`SNAPSHOT_EVERY`] events
+//! the journal is folded into a fresh snapshot. A torn last journal line (a
+//! crash mid-write) is ignored on load; snapshots are replaced by rename, so
+//! a crash never leaves a half-written one. Ended sessions keep their summary
+//! in `ended/<name>.json`.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{Event, Session};
+
+/// Journal length that triggers a new snapshot.
+pub const SNAPSHOT_EVERY: usize = 256;
+
+#[derive(Debug)]
+pub struct Store {
+    dir: PathBuf,
+}
+
+/// A snapshot: the session and how many journal events it already contains.
+#[derive(Serialize, Deserialize)]
+struct Snapshot {
+    session: Session,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("state directory {path}: {source}")]
+    Io { path: String, source: io::Error },
+    #[error("corrupt session state {path}: {message}")]
+    Corrupt { path: String, message: String },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {
+    move |source| StoreError::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// Per-session bookkeeping the engine keeps next to the session.
+#[derive(Debug, Default)]
+pub struct JournalState {
+    /// Events in the journal file since the last snapshot.
+    pub length: usize,
+}
+
+impl Store {
+    /// Opens (creating) the state directory; it ignores itself for git.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        fs::create_dir_all(dir.join("sessions")).map_err(io_err(dir))?;
+        fs::create_dir_all(dir.join("ended")).map_err(io_err(dir))?;
+        let ignore = dir.join(".gitignore");
+        if !ignore.exists() {
+            fs::write(
+                &ignore,
+                "# Eddi's session state; not part of the project.\n*\n",
+            )
+            .map_err(io_err(&ignore))?;
+        }
+        Ok(Store {
+            dir: dir.to_path_buf(),
+        })
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn session_dir(&self, name: &str) -> PathBuf {
+        self.dir.join("sessions").join(name)
+    }
+
+    /// Loads every persisted session: its snapshot plus the journal replayed.
+    pub fn load_all(&self) -> Result<Vec<(Session, JournalState)>, StoreError> {
+        let mut sessions = Vec::new();
+        let root = self.dir.join("sessions");
+        for entry in fs::read_dir(&root).map_err(io_err(&root))? {
+            let entry = entry.map_err(io_err(&root))?;
+            if entry.path().join("snapshot.json").exists() {
+                sessions.push(self.load(&entry.path())?);
+            }
+        }
+        sessions.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+        Ok(sessions)
+    }
+
+    fn load(&self, dir: &Path) -> Result<(Session, JournalState), StoreError> {
+        let snapshot_path = dir.join("snapshot.json");
+        let bytes = fs::read(&snapshot_path).map_err(io_err(&snapshot_path))?;
+        let Snapshot { mut session } =
+            serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
+                path: snapshot_path.display().to_string(),
+                message: e.to_string(),
+            })?;
+        let journal_path = dir.join("journal.jsonl");
+        let mut length = 0;
+        if let Ok(file) = File::open(&journal_path) {
+            let lines: Vec<String> = BufReader::new(file)
+                .lines()
+                .collect::<Result<_, _>>()
+                .map_err(io_err(&journal_path))?;
+            let corrupt = |message: String| StoreError::Corrupt {
+                path: journal_path.display().to_string(),
+                message,
+            };
+            for (index, line) in lines.iter().enumerate() {
+                let event = match serde_json::from_str::<Event>(line) {
+                    Ok(event) => event,
+                    // A torn last line from a crash mid-append is not an event.
+                    Err(_) if index + 1 == lines.len() => break,
+                    Err(e) => return Err(corrupt(format!("line {}: {e}", index + 1))),
+                };
+                session
+                    .replay(&event)
+                    .map_err(|e| corrupt(format!("event {}: {e}", index + 1)))?;
+                length += 1;
+            }
+        }
+        Ok((session, JournalState { length }))
+    }
+
+    /// Writes a full snapshot atomically and starts an empty journal.
+    pub fn snapshot(
+        &self,
+        session: &Session,
+        journal: &mut JournalState,
+    ) -> Result<(), StoreError> {
+        let dir = self.session_dir(&session.name);
+        fs::create_dir_all(&dir).map_err(io_err(&dir))?;
+        let bytes = serde_json::to_vec(&SnapshotRef { session }).expect("sessions serialize");
+        write_atomic(&dir.join("snapshot.json"), &bytes)?;
+        // The snapshot already holds every journal event: drop them.
+        write_atomic(&dir.join("journal.jsonl"), b"")?;
+        journal.length = 0;
+        Ok(())
+    }
+
+    /// Appends events to the journal and fsyncs; snapshots when it is long.
+    pub fn append(
+        &self,
+        session: &Session,
+        journal: &mut JournalState,
+        events: &[Event],
+    ) -> Result<(), StoreError> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        if journal.length + events.len() > SNAPSHOT_EVERY {
+            return self.snapshot(session, journal);
+        }
+        let path = self.session_dir(&session.name).join("journal.jsonl");
+        let mut buf = Vec::new();
+        for event in events {
+            serde_json::to_writer(&mut buf, event).expect("events serialize");
+            buf.push(b'\n');
+        }
+        let mut file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(io_err(&path))?;
+        file.write_all(&buf).map_err(io_err(&path))?;
+        file.sync_data().map_err(io_err(&path))?;
+        journal.length += events.len();
+        Ok(())
+    }
+
+    /// Removes an ended session's state, keeping its summary line.
+    pub fn end(&self, name: &str, summary: &str) -> Result<(), StoreError> {
+        let ended = self.dir.join("ended").join(format!("{name}.json"));
+        let record = serde_json::json!({ "name": name, "summary": summary });
+        write_atomic(&ended, record.to_string().as_bytes())?;
+        let dir = self.session_dir(name);
+        if dir.exists() {
+            fs::remove_dir_all(&dir).map_err(io_err(&dir))?;
+        }
+        Ok(())
+    }
+
+    /// The summary of an ended session, if there is one.
+    pub fn ended_summary(&self, name: &str) -> Option<String> {
+        let bytes = fs::read(self.dir.join("ended").join(format!("{name}.json"))).ok()?;
+        let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
+        value.get("summary")?.as_str().map(str::to_owned)
+    }
+}
+
+#[derive(Serialize)]
+struct SnapshotRef<'a> {
+    session: &'a Session,
+}
+
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    let dir = path.parent().expect("state files live in a directory");
+    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(io_err(dir))?;
+    temp.write_all(bytes).map_err(io_err(path))?;
+    temp.as_file().sync_all().map_err(io_err(path))?;
+    temp.persist(path).map_err(|e| StoreError::Io {
+        path: path.display().to_string(),
+        source: e.error,
+    })?;
+    if let Ok(dir) = File::open(dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}

@@ -1,0 +1,234 @@
+//! The workspace: the one root directory Eddi edits, and the only module
+//! that touches files on disk.
+//!
+//! **Invariants:** every path is resolved inside the root (`..`, absolute
+//! paths elsewhere and symlinks that lead out are refused); every write is
+//! atomic (temp file in the same directory, fsync, rename, permissions kept),
+//! so a crash never leaves a partial file.
+
+mod path;
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use serde::{Deserialize, Serialize};
+
+pub use path::WorkspacePath;
+
+/// What a file looked like on disk when Eddi last read or wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiskStamp {
+    pub len: u64,
+    /// Modification time in nanoseconds since the epoch.
+    pub mtime_ns: u64,
+    /// blake3 of the bytes, hex.
+    pub hash: String,
+}
+
+/// A text file read from disk.
+#[derive(Debug)]
+pub struct LoadedFile {
+    pub text: String,
+    pub stamp: DiskStamp,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("Path escapes the workspace: {0}")]
+    Escapes(String),
+    #[error("Invalid path '{0}': {1}")]
+    Invalid(String, &'static str),
+    #[error("File not found: {0}. Use: Open Create {0}")]
+    NotFound(String),
+    #[error("Not a file: {0}")]
+    NotAFile(String),
+    #[error("Binary file refused: {0} (contains NUL bytes)")]
+    Binary(String),
+    #[error("Not UTF-8: {0} (only UTF-8 text files can be edited)")]
+    NotUtf8(String),
+    #[error("File too large: {path} is {size} bytes, the limit is {limit}")]
+    TooLarge { path: String, size: u64, limit: u64 },
+    #[error("Permission denied: {0}")]
+    PermissionDenied(String),
+    #[error("I/O error on {path}: {source}")]
+    Io { path: String, source: io::Error },
+}
+
+pub type Result<T, E = FileError> = std::result::Result<T, E>;
+
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    root: PathBuf,
+    max_file_size: u64,
+}
+
+impl Workspace {
+    /// Opens the workspace rooted at `root`, which must be a directory.
+    pub fn new(root: &Path, max_file_size: u64) -> io::Result<Workspace> {
+        let root = root.canonicalize()?;
+        if !root.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::NotADirectory,
+                format!("{} is not a directory", root.display()),
+            ));
+        }
+        Ok(Workspace {
+            root,
+            max_file_size,
+        })
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Resolves a user-given path inside the workspace.
+    pub fn resolve(&self, user_path: &str) -> Result<WorkspacePath> {
+        WorkspacePath::resolve(&self.root, user_path)
+    }
+
+    /// The current state of a file on disk, `None` when it does not exist.
+    pub fn stamp(&self, path: &WorkspacePath) -> Result<Option<DiskStamp>> {
+        let abs = path.absolute(&self.root);
+        match fs::read(&abs) {
+            Ok(bytes) => Ok(Some(stamp_of(&abs, &bytes)?)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io_error(path, e)),
+        }
+    }
+
+    /// Cheap check of whether a file still matches `stamp`: compares size
+    /// and mtime, and hashes only when those differ (a `touch` is no change).
+    pub fn changed_since(&self, path: &WorkspacePath, stamp: Option<&DiskStamp>) -> Result<bool> {
+        let abs = path.absolute(&self.root);
+        let meta = match fs::metadata(&abs) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(stamp.is_some()),
+            Err(e) => return Err(io_error(path, e)),
+        };
+        let Some(stamp) = stamp else { return Ok(true) };
+        if meta.len() == stamp.len && mtime_ns(&meta) == stamp.mtime_ns {
+            return Ok(false);
+        }
+        Ok(self.stamp(path)?.map(|now| now.hash) != Some(stamp.hash.clone()))
+    }
+
+    /// Reads a UTF-8 text file, refusing binary, non-UTF-8 and oversized files.
+    pub fn read(&self, path: &WorkspacePath) -> Result<LoadedFile> {
+        let abs = path.absolute(&self.root);
+        let meta = fs::metadata(&abs).map_err(|e| io_error(path, e))?;
+        if !meta.is_file() {
+            return Err(FileError::NotAFile(path.to_string()));
+        }
+        if meta.len() > self.max_file_size {
+            return Err(FileError::TooLarge {
+                path: path.to_string(),
+                size: meta.len(),
+                limit: self.max_file_size,
+            });
+        }
+        let bytes = fs::read(&abs).map_err(|e| io_error(path, e))?;
+        if bytes.contains(&0) {
+            return Err(FileError::Binary(path.to_string()));
+        }
+        let stamp = stamp_of(&abs, &bytes)?;
+        let text = String::from_utf8(bytes).map_err(|_| FileError::NotUtf8(path.to_string()))?;
+        Ok(LoadedFile { text, stamp })
+    }
+
+    /// Writes `bytes` atomically: a temp file in the same directory, fsync,
+    /// the old file's permissions, rename over it, fsync of the directory.
+    pub fn write_atomic(&self, path: &WorkspacePath, bytes: &[u8]) -> Result<DiskStamp> {
+        let abs = path.absolute(&self.root);
+        let dir = abs
+            .parent()
+            .ok_or_else(|| FileError::Invalid(path.to_string(), "no parent directory"))?;
+        fs::create_dir_all(dir).map_err(|e| io_error(path, e))?;
+        // The directory may have been created through a symlink: re-check.
+        self.resolve(path.as_str())?;
+        let mut temp = tempfile::Builder::new()
+            .prefix(".eddi-save-")
+            .tempfile_in(dir)
+            .map_err(|e| io_error(path, e))?;
+        temp.write_all(bytes).map_err(|e| io_error(path, e))?;
+        if let Ok(meta) = fs::metadata(&abs) {
+            fs::set_permissions(temp.path(), meta.permissions()).map_err(|e| io_error(path, e))?;
+        }
+        temp.as_file().sync_all().map_err(|e| io_error(path, e))?;
+        temp.persist(&abs).map_err(|e| io_error(path, e.error))?;
+        if let Ok(dir) = fs::File::open(dir) {
+            let _ = dir.sync_all();
+        }
+        stamp_of(&abs, bytes)
+    }
+
+    /// Lists files under the root (gitignore-aware, hidden files skipped),
+    /// as workspace-relative paths with `/`, sorted, optionally filtered by
+    /// a glob matched against the relative path.
+    pub fn list(&self, pattern: Option<&str>) -> std::result::Result<Vec<String>, String> {
+        let matcher = match pattern {
+            Some(glob) => Some(
+                globset::GlobBuilder::new(glob)
+                    .literal_separator(false)
+                    .build()
+                    .map_err(|e| format!("Invalid glob '{glob}': {}", e.kind()))?
+                    .compile_matcher(),
+            ),
+            None => None,
+        };
+        let mut files = Vec::new();
+        for entry in ignore::WalkBuilder::new(&self.root)
+            .require_git(false)
+            .build()
+            .flatten()
+        {
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                continue;
+            }
+            let Ok(rel) = entry.path().strip_prefix(&self.root) else {
+                continue;
+            };
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            if matcher.as_ref().is_none_or(|m| m.is_match(&rel)) {
+                files.push(rel);
+            }
+        }
+        files.sort();
+        Ok(files)
+    }
+}
+
+fn mtime_ns(meta: &fs::Metadata) -> u64 {
+    meta.modified()
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+fn stamp_of(abs: &Path, bytes: &[u8]) -> Result<DiskStamp> {
+    let meta = fs::metadata(abs).map_err(|e| FileError::Io {
+        path: abs.display().to_string(),
+        source: e,
+    })?;
+    Ok(DiskStamp {
+        len: bytes.len() as u64,
+        mtime_ns: mtime_ns(&meta),
+        hash: blake3::hash(bytes).to_hex().to_string(),
+    })
+}
+
+fn io_error(path: &WorkspacePath, e: io::Error) -> FileError {
+    match e.kind() {
+        io::ErrorKind::NotFound => FileError::NotFound(path.to_string()),
+        io::ErrorKind::PermissionDenied => FileError::PermissionDenied(path.to_string()),
+        _ => FileError::Io {
+            path: path.to_string(),
+            source: e,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;
