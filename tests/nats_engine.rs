@@ -1,0 +1,505 @@
+//! Eddi end to end over a real nats-server with the real engine: the spec's
+//! example workflow on the direct subject and on the stream, retries by id,
+//! permissions, bad input, 50 senders × 200 commands, broker restart.
+
+#[path = "support/nats.rs"]
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use eddi::engine::{Engine, EngineConfig};
+use eddi::transport::validator::Permissions;
+use futures::StreamExt;
+use support::*;
+
+const WORKFLOW: &[(&str, &str)] = &[
+    ("Start refactor_session \"Refactoring user authentication module\"", "Ok"),
+    ("Open Create src/auth user_manager.py", "Ok, At 0:0, Length 0"),
+    (
+        r#"Insert Block "class UserManager:\n    def __init__(self):\n        self.users = {}\n""#,
+        "Ok, Inserted 3 lines at 0, At 3:0",
+    ),
+    ("Show Function __init__()", r"Ok: At 1:4, Txt def __init__(self):\n        self.users = {}"),
+    ("Goto EndOfClass", "Ok, At 3:0"),
+    (
+        r#"Insert Method "def authenticate(self, username, password):\n # TODO: Implement authentication\n return False\n""#,
+        "Ok, Inserted 4 lines at 3, At 7:0",
+    ),
+    ("Save Close user_manager.py", "Ok, Bytes 178"),
+    (
+        "Summary refactor_session",
+        "Ok: Created src/auth/user_manager.py (178 bytes), Added 7 lines, Deleted 0 lines, 1 class created (UserManager), 2 methods created (UserManager.__init__, UserManager.authenticate)",
+    ),
+    ("End refactor_session", "Ok, Session saved"),
+];
+
+const EXPECTED_FILE: &str = "class UserManager:
+    def __init__(self):
+        self.users = {}
+
+    def authenticate(self, username, password):
+        # TODO: Implement authentication
+        return False
+";
+
+fn engine(root: &std::path::Path) -> Arc<Engine> {
+    Arc::new(Engine::open(EngineConfig::new(root)).unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spec_workflow_over_the_direct_subject() {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), EddiOptions::default()).await;
+    let c = client(&nats.url()).await;
+    assert_eq!(
+        direct(&c, &eddi.subjects, "claude", "Status").await,
+        "Fail \"No session. Start one with: Start <name>\""
+    );
+    for (command, expected) in WORKFLOW {
+        assert_eq!(
+            direct(&c, &eddi.subjects, "claude", command).await,
+            *expected,
+            "reply to: {command}"
+        );
+    }
+    let written = std::fs::read_to_string(dir.path().join("src/auth/user_manager.py")).unwrap();
+    assert_eq!(written, EXPECTED_FILE);
+    // A command Eddi does not know never answers Ok.
+    direct(&c, &eddi.subjects, "claude", "Start s2").await;
+    let reply = direct_message(
+        &c,
+        eddi.subjects.direct("claude"),
+        b"Frobnicate now".to_vec(),
+        None,
+    )
+    .await;
+    assert!(
+        String::from_utf8_lossy(&reply.payload).starts_with("Fail \"Unknown command 'Frobnicate'")
+    );
+    assert_eq!(
+        reply.headers.unwrap().get("Eddi-Status").unwrap().as_str(),
+        "fail"
+    );
+    eddi.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spec_workflow_over_the_stream() {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), EddiOptions::default()).await;
+    let mut streams = StreamService::new(&nats.url(), "mizuki").await;
+    let c = client(&nats.url()).await;
+    let sender = "claude-4-sonnet-20250514";
+    let stream = "claude.eddi.code_editing";
+    let accepted = handshake(&c, &eddi.subjects, &connection_request(sender, stream)).await;
+    assert_eq!(accepted["status"], "accepted");
+    assert_eq!(accepted["session"]["resumed"], false);
+    assert_eq!(streams.next_open().await["name"], stream);
+    // All messages at once: the replies come back one each, in order.
+    for (i, (command, _)) in WORKFLOW.iter().enumerate() {
+        streams
+            .say(stream, sender, "eddi", command, Some(&format!("m{i}")))
+            .await;
+    }
+    for (i, (command, expected)) in WORKFLOW.iter().enumerate() {
+        let append = streams.next_append().await;
+        assert_eq!(append["in_reply_to"], format!("m{i}"));
+        assert_eq!(append["to"], sender);
+        assert_eq!(append["from"], "eddi");
+        assert_eq!(append["name"], stream);
+        assert_eq!(append["appended"], *expected, "reply to: {command}");
+    }
+    let written = std::fs::read_to_string(dir.path().join("src/auth/user_manager.py")).unwrap();
+    assert_eq!(written, EXPECTED_FILE);
+
+    // A sender with a session is reconnected to it by a new handshake.
+    streams
+        .say(stream, sender, "eddi", "Start again", Some("m-again"))
+        .await;
+    assert_eq!(streams.next_append().await["appended"], "Ok");
+    let resumed = handshake(&c, &eddi.subjects, &connection_request(sender, stream)).await;
+    assert_eq!(
+        resumed["session"],
+        serde_json::json!({"resumed": true, "name": "again"})
+    );
+    eddi.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_retried_id_gets_the_same_answer_and_is_not_applied_twice() {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), EddiOptions::default()).await;
+    let mut streams = StreamService::new(&nats.url(), "mizuki").await;
+    let c = client(&nats.url()).await;
+    for command in ["Start s", "Open Create a.py"] {
+        direct(&c, &eddi.subjects, "r", command).await;
+    }
+    let with_id = |id: &str| {
+        let mut headers = async_nats::HeaderMap::new();
+        headers.insert("Nats-Msg-Id", id);
+        Some(headers)
+    };
+    let insert = br#"Insert Line "x = 1""#.to_vec();
+    let first = direct_message(
+        &c,
+        eddi.subjects.direct("r"),
+        insert.clone(),
+        with_id("i-1"),
+    )
+    .await;
+    let again = direct_message(
+        &c,
+        eddi.subjects.direct("r"),
+        insert.clone(),
+        with_id("i-1"),
+    )
+    .await;
+    assert_eq!(first.payload, "Ok, Inserted 1 line at 0, At 1:0");
+    assert_eq!(again.payload, first.payload);
+    assert!(first
+        .headers
+        .as_ref()
+        .unwrap()
+        .get("Eddi-Duplicate")
+        .is_none());
+    assert_eq!(
+        again
+            .headers
+            .unwrap()
+            .get("Eddi-Duplicate")
+            .unwrap()
+            .as_str(),
+        "true"
+    );
+    // On the stream too.
+    handshake(&c, &eddi.subjects, &connection_request("r", "rs")).await;
+    streams
+        .say("rs", "r", "eddi", "Insert Line \"y = 2\"", Some("i-2"))
+        .await;
+    streams
+        .say("rs", "r", "eddi", "Insert Line \"y = 2\"", Some("i-2"))
+        .await;
+    let a = streams.next_append().await;
+    let b = streams.next_append().await;
+    assert_eq!(a["appended"], "Ok, Inserted 1 line at 1, At 2:0");
+    assert_eq!(b["appended"], a["appended"]);
+    assert_eq!(b["in_reply_to"], "i-2");
+    assert_eq!(
+        direct(&c, &eddi.subjects, "r", "Save").await,
+        "Ok, Bytes 12"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "x = 1\ny = 2\n"
+    );
+    eddi.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_is_refused_and_everyone_else_is_served() {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("src/auth")).unwrap();
+    std::fs::write(dir.path().join("src/auth/a.py"), "a = 1\n").unwrap();
+    std::fs::write(dir.path().join("notes.py"), "n = 1\n").unwrap();
+    let permissions = Permissions {
+        read_only: ["viewer".to_string()].into(),
+        path_prefixes: [("auth-agent".to_string(), vec!["src/auth".to_string()])].into(),
+    };
+    let options = EddiOptions {
+        max_payload: 64 * 1024,
+        permissions,
+        ..Default::default()
+    };
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), options).await;
+    let mut streams = StreamService::new(&nats.url(), "mizuki").await;
+    let c = client(&nats.url()).await;
+    let s = &eddi.subjects;
+
+    // A well-behaved sender works before, during and after.
+    assert_eq!(direct(&c, s, "good", "Start g").await, "Ok");
+
+    // Read-only: may look, may not touch; nothing of a refused message runs.
+    assert_eq!(direct(&c, s, "viewer", "Start v").await, "Ok");
+    assert_eq!(
+        direct(&c, s, "viewer", "Open src/auth/a.py").await,
+        "Ok, At 0:0, Length 1"
+    );
+    assert_eq!(
+        direct(&c, s, "viewer", "Show Line 0").await,
+        "Ok: At 0:0, Txt a = 1"
+    );
+    assert_eq!(
+        direct(&c, s, "viewer", "Goto 0:0\nInsert Line \"evil = 1\"").await,
+        "Fail \"Permission denied: viewer is read-only; Insert changes files\""
+    );
+    assert_eq!(
+        direct(&c, s, "viewer", "Open Create x.py").await,
+        "Fail \"Permission denied: viewer is read-only; Open Create changes files\""
+    );
+    // Path prefixes.
+    assert_eq!(direct(&c, s, "auth-agent", "Start a").await, "Ok");
+    assert_eq!(
+        direct(&c, s, "auth-agent", "Open src/auth/a.py").await,
+        "Ok, At 0:0, Length 1"
+    );
+    assert_eq!(
+        direct(&c, s, "auth-agent", "Open notes.py").await,
+        "Fail \"Permission denied: auth-agent may not use notes.py; allowed: src/auth\""
+    );
+
+    // Oversized, not UTF-8, bad sender ids: refused with a Fail that says so.
+    let big = format!("Insert Line \"{}\"", "x".repeat(70 * 1024));
+    let reply = direct_message(&c, s.direct("good"), big.clone().into_bytes(), None).await;
+    assert!(String::from_utf8_lossy(&reply.payload).starts_with("Fail \"Payload too large: "));
+    let reply = direct_message(&c, s.direct("good"), vec![0xc3, 0x28], None).await;
+    assert_eq!(
+        reply.payload,
+        "Fail \"Payload is not valid UTF-8 (invalid byte at offset 0)\""
+    );
+    // Over the stream: no handshake, bad id, oversized, mistyped field, other recipient.
+    streams
+        .say("st", "stranger", "eddi", "Start x", Some("1"))
+        .await;
+    assert!(streams.next_append().await["appended"]
+        .as_str()
+        .unwrap()
+        .contains("No handshake"));
+    handshake(&c, s, &connection_request("good", "st")).await;
+    streams.say("st", "good", "eddi", &big, Some("2")).await;
+    assert!(streams.next_append().await["appended"]
+        .as_str()
+        .unwrap()
+        .starts_with("Fail \"Payload too large"));
+    streams
+        .publish_raw(r#"{"name":"st","from":"good","to":"eddi","appended":42,"id":"3"}"#)
+        .await;
+    assert_eq!(
+        streams.next_append().await["appended"],
+        "Fail \"Malformed stream message: appended: expected a string, found 42\""
+    );
+    streams
+        .say("st", "good", "not-eddi", "End g", Some("4"))
+        .await;
+    streams.say("st", "good", "eddi", "Status", Some("5")).await;
+    let append = streams.next_append().await;
+    assert_eq!(append["in_reply_to"], "5");
+    assert_eq!(append["appended"], "Ok: Session g, No file");
+    // Wrong version and garbage handshakes are rejected; the service goes on.
+    let mut wrong: serde_json::Value =
+        serde_json::from_str(&connection_request("v2", "st")).unwrap();
+    wrong["eddispeak_version"] = "1.0".into();
+    assert_eq!(
+        handshake(&c, s, &wrong.to_string()).await["status"],
+        "rejected"
+    );
+    assert_eq!(
+        handshake(&c, s, "\u{0}\u{1}garbage").await["status"],
+        "rejected"
+    );
+    assert_eq!(
+        direct(&c, s, "good", "Status").await,
+        "Ok: Session g, No file"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("src/auth/a.py")).unwrap(),
+        "a = 1\n"
+    );
+    eddi.stop().await.unwrap();
+}
+
+/// 50 senders × 200 commands, pipelined: 25 on the stream, 25 on the direct
+/// subject. Every reply exact, in each sender's order, no cross-talk.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn fifty_senders_two_hundred_commands_each() {
+    const SENDERS: usize = 50;
+    const COMMANDS: usize = 200;
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), EddiOptions::default()).await;
+    let mut streams = StreamService::new(&nats.url(), "mizuki").await;
+    let c = client(&nats.url()).await;
+
+    // Each sender: its session, its file of 10 lines naming it.
+    let setup = |n: usize| {
+        let lines: String = (0..10).map(|k| format!("v{n}_{k} = {k}\\n")).collect();
+        format!("Start s{n}\nOpen Create f{n}.py\nInsert Block \"{lines}\"")
+    };
+    let command = |i: usize| {
+        if i % 2 == 0 {
+            format!("Goto {}:0", i % 10)
+        } else {
+            format!("Show Line {}", i % 10)
+        }
+    };
+    let expected = |n: usize, i: usize| {
+        if i % 2 == 0 {
+            format!("Ok, At {}:0", i % 10)
+        } else {
+            format!("Ok: At {k}:0, Txt v{n}_{k} = {k}", k = i % 10)
+        }
+    };
+    for n in 0..SENDERS {
+        let reply = direct(&c, &eddi.subjects, &format!("u{n}"), &setup(n)).await;
+        assert_eq!(
+            reply,
+            "Ok\nOk, At 0:0, Length 0\nOk, Inserted 10 lines at 0, At 10:0"
+        );
+        if n % 2 == 0 {
+            handshake(
+                &c,
+                &eddi.subjects,
+                &connection_request(&format!("u{n}"), &format!("st{n}")),
+            )
+            .await;
+        }
+    }
+    let started = std::time::Instant::now();
+    let mut direct_tasks = Vec::new();
+    for n in (1..SENDERS).step_by(2) {
+        let c = client(&nats.url()).await;
+        let subject = eddi.subjects.direct(&format!("u{n}"));
+        direct_tasks.push(tokio::spawn(async move {
+            let inbox = c.new_inbox();
+            let mut replies = c.subscribe(inbox.clone()).await.unwrap();
+            c.flush().await.unwrap();
+            for i in 0..COMMANDS {
+                c.publish_with_reply(subject.clone(), inbox.clone(), command(i).into())
+                    .await
+                    .unwrap();
+            }
+            for i in 0..COMMANDS {
+                let msg = tokio::time::timeout(Duration::from_secs(60), replies.next())
+                    .await
+                    .expect("reply in time")
+                    .unwrap();
+                assert_eq!(msg.payload, expected(n, i), "sender u{n} command {i}");
+            }
+        }));
+    }
+    for i in 0..COMMANDS {
+        for n in (0..SENDERS).step_by(2) {
+            let id = format!("{n}-{i}");
+            streams
+                .say(
+                    &format!("st{n}"),
+                    &format!("u{n}"),
+                    "eddi",
+                    &command(i),
+                    Some(&id),
+                )
+                .await;
+        }
+    }
+    let mut next = [0usize; SENDERS];
+    for _ in 0..(SENDERS / 2) * COMMANDS {
+        let append = tokio::time::timeout(Duration::from_secs(60), streams.next_append())
+            .await
+            .expect("append in time");
+        let to = append["to"].as_str().unwrap();
+        let n: usize = to.trim_start_matches('u').parse().unwrap();
+        let i = next[n];
+        assert_eq!(append["name"], format!("st{n}"));
+        assert_eq!(append["in_reply_to"], format!("{n}-{i}"));
+        assert_eq!(
+            append["appended"],
+            expected(n, i),
+            "sender u{n} command {i}"
+        );
+        next[n] += 1;
+    }
+    for task in direct_tasks {
+        task.await.unwrap();
+    }
+    eprintln!(
+        "{SENDERS} senders x {COMMANDS} commands answered in {:?}",
+        started.elapsed()
+    );
+    eddi.stop().await.unwrap();
+}
+
+/// The broker dies and comes back on the same port while a client is
+/// active: Eddi reconnects by itself, sessions intact, no restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn broker_restart_keeps_sessions_and_serves_again() {
+    let mut nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), EddiOptions::default()).await;
+    let mut streams = StreamService::new(&nats.url(), "mizuki").await;
+    let c = client(&nats.url()).await;
+    for (command, reply) in [
+        ("Start s", "Ok"),
+        ("Open Create b.py", "Ok, At 0:0, Length 0"),
+        (
+            "Insert Line \"before = 1\"",
+            "Ok, Inserted 1 line at 0, At 1:0",
+        ),
+    ] {
+        assert_eq!(direct(&c, &eddi.subjects, "b", command).await, reply);
+    }
+    handshake(&c, &eddi.subjects, &connection_request("b", "bs")).await;
+
+    // A client keeps asking while the broker goes away and comes back.
+    let busy = tokio::spawn({
+        let c = c.clone();
+        let subject = eddi.subjects.direct("busy");
+        async move {
+            let mut answered = 0;
+            let end = std::time::Instant::now() + Duration::from_secs(3);
+            while std::time::Instant::now() < end {
+                if c.request(subject.clone(), "Status".into()).await.is_ok() {
+                    answered += 1;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            answered
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    nats.restart();
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let reply = loop {
+        match c
+            .request(eddi.subjects.direct("b"), "Show Line 0".into())
+            .await
+        {
+            Ok(reply) => break String::from_utf8(reply.payload.to_vec()).unwrap(),
+            Err(_) => {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "Eddi never served again"
+                );
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    };
+    assert_eq!(reply, "Ok: At 0:0, Txt before = 1");
+    assert!(busy.await.unwrap() > 0);
+    // The stream works again too (subscriptions were restored).
+    let mut appended = None;
+    for attempt in 0..50 {
+        streams
+            .say(
+                "bs",
+                "b",
+                "eddi",
+                "Goto 0:5",
+                Some(&format!("after-{attempt}")),
+            )
+            .await;
+        if let Some(append) = streams.maybe_append(Duration::from_millis(200)).await {
+            appended = Some(append);
+            break;
+        }
+    }
+    assert_eq!(
+        appended.expect("a stream reply after the restart")["appended"],
+        "Ok, At 0:5"
+    );
+    eddi.stop().await.unwrap();
+}
