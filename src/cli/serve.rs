@@ -30,6 +30,10 @@ pub struct ServeArgs {
     /// NATS server URL (default: nats://127.0.0.1:4222, else a private server).
     #[arg(long, env = "EDDI_NATS_URL")]
     pub nats_url: Option<String>,
+    /// The URL tried when none is configured; when nothing listens there, a
+    /// private nats-server is started. For tests and unusual setups.
+    #[arg(long, env = "EDDI_DEFAULT_NATS_URL", default_value = DEFAULT_NATS_URL, hide = true)]
+    pub default_nats_url: String,
     /// A TOML configuration file (default: ./eddi.toml when present).
     #[arg(long, env = "EDDI_CONFIG")]
     pub config: Option<PathBuf>,
@@ -80,7 +84,12 @@ pub struct ServeArgs {
 }
 
 impl ServeArgs {
-    fn overrides(self) -> Overrides {
+    fn overrides(self) -> (Overrides, String) {
+        let default_url = self.default_nats_url.clone();
+        (self.overrides_only(), default_url)
+    }
+
+    fn overrides_only(self) -> Overrides {
         Overrides {
             config_file: self.config,
             root: self.root,
@@ -108,7 +117,8 @@ impl ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> ExitCode {
-    let config = match Config::resolve(args.overrides()) {
+    let (overrides, default_url) = args.overrides();
+    let config = match Config::resolve(overrides) {
         Ok(config) => config,
         Err(err) => {
             eprintln!("eddi serve: configuration: {err}");
@@ -130,7 +140,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(serve_main(config)) {
+    match runtime.block_on(serve_main(config, default_url)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             report::internal("serve", &err);
@@ -140,17 +150,17 @@ pub fn run(args: ServeArgs) -> ExitCode {
     }
 }
 
-async fn serve_main(config: Config) -> Result<(), String> {
+async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
     let handler = open_handler(&config).await?;
 
     let mut embedded = None;
     let url = match &config.nats_url {
         Some(url) => url.clone(),
-        None if reachable("127.0.0.1:4222") => DEFAULT_NATS_URL.to_string(),
+        None if reachable(host_port(&default_url)) => default_url.clone(),
         None => {
             let server = EmbeddedServer::start().await?;
             let url = server.url();
-            println!("eddi: no NATS server configured or at {DEFAULT_NATS_URL}; started a private nats-server at {url}");
+            println!("eddi: no NATS server configured or at {default_url}; started a private nats-server at {url}");
             embedded = Some(server);
             url
         }
@@ -181,6 +191,13 @@ async fn serve_main(config: Config) -> Result<(), String> {
         server.stop().await;
     }
     result
+}
+
+/// `nats://host:port/…` → `host:port`.
+fn host_port(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    rest.split('/').next().unwrap_or(rest)
 }
 
 /// Opens the core for the workspace.

@@ -2,7 +2,7 @@
 //! at `127.0.0.1:4222`, `eddi serve` starts a private `nats-server` child on a
 //! free local port and stops it on exit.
 
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::{SocketAddr, TcpListener, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 use tokio::process::{Child, Command};
@@ -61,8 +61,10 @@ pub fn free_port() -> std::io::Result<u16> {
 
 /// Whether something accepts TCP connections at `host:port`.
 pub fn reachable(addr: &str) -> bool {
-    match addr.parse::<SocketAddr>() {
-        Ok(addr) => TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_ok(),
-        Err(_) => false,
-    }
+    let Ok(addrs) = addr.to_socket_addrs() else {
+        return false;
+    };
+    addrs
+        .into_iter()
+        .any(|a: SocketAddr| TcpStream::connect_timeout(&a, Duration::from_millis(200)).is_ok())
 }

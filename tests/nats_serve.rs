@@ -1,0 +1,242 @@
+//! `eddi serve` as a process: kill -9 mid-workload and restart (sessions
+//! with unsaved edits restored, no partially written file), graceful SIGTERM,
+//! the embedded nats-server, and `eddi send`.
+
+#[path = "support/nats.rs"]
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use eddi::transport::Subjects;
+use support::*;
+
+fn eddi_serve(root: &Path, extra: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .arg("serve")
+        .arg("--root")
+        .arg(root)
+        .args(extra)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("eddi serve starts")
+}
+
+/// Reads the child's stdout lines until one contains `needle`.
+fn wait_for_line(child: &mut Child, needle: &str) -> String {
+    let stdout = child.stdout.take().expect("piped stdout");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let _ = tx.send(line);
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut seen = Vec::new();
+    while Instant::now() < deadline {
+        if let Ok(line) = rx.recv_timeout(Duration::from_millis(100)) {
+            if line.contains(needle) {
+                return line;
+            }
+            seen.push(line);
+        }
+    }
+    panic!("eddi serve never printed {needle:?}; printed {seen:?}");
+}
+
+fn sigterm(child: &Child) {
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(Instant::now() < deadline, "eddi serve did not exit");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_dash_nine_and_restart_restores_sessions_with_unsaved_edits() {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let url = nats.url();
+    let mut eddi = eddi_serve(dir.path(), &["--nats-url", &url]);
+    wait_for_service(&url, "eddi").await;
+    let s = Subjects::new("mizuki", "eddi");
+    let c = client(&url).await;
+    for (command, reply) in [
+        ("Start k", "Ok"),
+        ("Open Create a.py", "Ok, At 0:0, Length 0"),
+        (
+            r#"Insert Block "saved = 1\n""#,
+            "Ok, Inserted 1 line at 0, At 1:0",
+        ),
+        ("Save", "Ok, Bytes 10"),
+    ] {
+        assert_eq!(direct(&c, &s, "w", command).await, reply);
+    }
+    // A stream sender with a handshake, to check the registry survives.
+    handshake(&c, &s, &connection_request("streamer", "ks")).await;
+
+    // Unsaved edits keep coming while the process is killed.
+    let acked: Arc<Mutex<Vec<(usize, usize)>>> = Arc::default();
+    let writer = tokio::spawn({
+        let c = c.clone();
+        let acked = acked.clone();
+        let subject = s.direct("w");
+        async move {
+            for k in 0.. {
+                let text = format!("Insert Line \"unsaved_{k} = {k}\"");
+                match tokio::time::timeout(
+                    Duration::from_secs(1),
+                    c.request(subject.clone(), text.into()),
+                )
+                .await
+                {
+                    Ok(Ok(reply)) => {
+                        let reply = String::from_utf8(reply.payload.to_vec()).unwrap();
+                        // "Ok, Inserted 1 line at <line>, At <line+1>:0"
+                        let line: usize = reply
+                            .strip_prefix("Ok, Inserted 1 line at ")
+                            .and_then(|r| r.split(',').next())
+                            .and_then(|n| n.parse().ok())
+                            .unwrap_or_else(|| panic!("unexpected reply {reply}"));
+                        acked.lock().unwrap().push((k, line));
+                    }
+                    _ => return,
+                }
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while acked.lock().unwrap().len() < 30 {
+        assert!(Instant::now() < deadline, "the workload did not get going");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    eddi.kill().unwrap(); // SIGKILL
+    eddi.wait().unwrap();
+    writer.await.unwrap();
+    let acked = acked.lock().unwrap().clone();
+
+    // Nothing on disk is partially written: the file is what was saved, and
+    // no stray temporary file is left beside it.
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "saved = 1\n"
+    );
+    let mut entries: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    entries.sort();
+    assert_eq!(entries, [".eddi", "a.py"]);
+
+    let mut again = eddi_serve(dir.path(), &["--nats-url", &url]);
+    wait_for_service(&url, "eddi").await;
+    assert_eq!(
+        direct(&c, &s, "w", "Status")
+            .await
+            .split(", At")
+            .next()
+            .unwrap(),
+        "Ok: Session k, File a.py"
+    );
+    for (k, line) in &acked {
+        assert_eq!(
+            direct(&c, &s, "w", &format!("Show Line {line}")).await,
+            format!("Ok: At {line}:0, Txt unsaved_{k} = {k}")
+        );
+    }
+    // The handshake registry survived too: the stream sender is still known.
+    let mut streams = StreamService::new(&url, "mizuki").await;
+    streams
+        .say("ks", "streamer", "eddi", "Status", Some("1"))
+        .await;
+    assert_eq!(
+        streams.next_append().await["appended"],
+        "Fail \"No session. Start one with: Start <name>\""
+    );
+    sigterm(&again);
+    assert!(wait_exit(&mut again).success());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embedded_server_send_and_graceful_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    // Nothing listens at the default URL this test gives, so eddi starts its own server.
+    let free = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let default = format!("nats://127.0.0.1:{free}");
+    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["serve", "--root"])
+        .arg(dir.path())
+        .env("EDDI_DEFAULT_NATS_URL", &default)
+        .env_remove("EDDI_NATS_URL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let line = wait_for_line(&mut eddi, "started a private nats-server at ");
+    let url = line.rsplit(' ').next().unwrap().to_string();
+    wait_for_service(&url, "eddi").await;
+
+    let send = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_eddi"))
+            .args(["send", "--nats-url", &url, "--sender", "cli"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = send(&["Start e", "Open Create e.py"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Ok\nOk, At 0:0, Length 0\n"
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let out = send(&["--id", "x1", "Insert Line \"e = 1\""]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Ok, Inserted 1 line at 0, At 1:0\n"
+    );
+    let out = send(&["--id", "x1", "Insert Line \"e = 1\""]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Ok, Inserted 1 line at 0, At 1:0\n"
+    );
+    let out = send(&["Show Line 7"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Fail "));
+
+    sigterm(&eddi);
+    assert!(wait_exit(&mut eddi).success());
+    // The private server went with it.
+    let port: u16 = url.rsplit(':').next().unwrap().parse().unwrap();
+    assert!(std::net::TcpStream::connect(("127.0.0.1", port)).is_err());
+    let out = send(&["Status"]);
+    assert_eq!(out.status.code(), Some(2));
+    // Sessions were persisted: the engine finds the unsaved edit again.
+    let engine = eddi::engine::Engine::open(eddi::engine::EngineConfig::new(dir.path())).unwrap();
+    let reply = engine.execute(&eddi::engine::Request {
+        sender: "cli",
+        text: "Show Line 0",
+        id: None,
+    });
+    assert_eq!(reply.text, "Ok: At 0:0, Txt e = 1");
+}
