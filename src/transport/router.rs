@@ -2,39 +2,42 @@
 //! different senders concurrently (at most `max_concurrent_operations` at a
 //! time), and publishes each reply before the sender's next message runs.
 //!
-//! Design: one short-lived tokio task per *active* sender owns an mpsc inbox.
-//! [`MessageRouter::dispatch`] is synchronous, so the order in which the
-//! listener calls it is the order the sender's messages run and their replies
-//! are published. A worker drains whatever is queued (up to [`MAX_BATCH`])
-//! into one `spawn_blocking` call, which keeps the per-message overhead low
-//! under load, then publishes the replies in order. An idle worker removes its
-//! own entry from the map under the map's lock, so a message can never be
-//! queued to a worker that is gone.
+//! Design: a fixed pool of `max_concurrent_operations` OS threads (the
+//! engine is synchronous: file I/O, fsync) and one FIFO queue per sender.
+//! [`MessageRouter::dispatch`] is synchronous and appends to the sender's
+//! queue, so the order in which the listener calls it is the order the
+//! sender's messages run. A sender with queued work is *scheduled* on a run
+//! list; a pool thread takes it, drains up to [`MAX_BATCH`] of its messages,
+//! runs them, publishes the replies in order, and puts the sender back at
+//! the end of the run list if more arrived (round robin between senders).
+//! A sender is on the run list or being drained by at most one thread, which
+//! is what keeps its order. The path from the listener to the reply is one
+//! thread hand-off (a condition variable), the least a blocking engine
+//! allows.
 //!
 //! The router knows nothing of commands: it calls a [`CommandHandler`] and,
 //! for restricted senders, the [`MessageValidator`]'s permission check.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use futures::future::BoxFuture;
-use tokio::sync::{mpsc, Semaphore};
+use tokio::runtime::Handle;
+use tokio::sync::Notify;
 
 use super::handler::{CommandHandler, Incoming, Reply};
 use super::report;
 use super::validator::MessageValidator;
 
-/// Most messages of one sender run in one blocking call.
+/// Most messages of one sender run in one turn.
 pub const MAX_BATCH: usize = 32;
-/// A sender's worker exits after this long without messages.
-const IDLE: Duration = Duration::from_secs(30);
 
-/// Publishes one reply; called by the sender's worker, in order.
+/// Publishes one reply; called by the pool thread that ran the message, in
+/// the sender's order.
 pub type ReplySink = Box<dyn FnOnce(Reply) -> BoxFuture<'static, ()> + Send>;
 
-/// What a queued message asks of the worker.
+/// What a queued message asks of the pool.
 enum Work {
     /// Run it through the handler.
     Run(Incoming),
@@ -47,39 +50,70 @@ struct Job {
     sink: ReplySink,
 }
 
-type Inboxes = Arc<Mutex<HashMap<String, mpsc::UnboundedSender<Job>>>>;
+#[derive(Default)]
+struct State {
+    /// Per sender, the messages not yet taken by a thread. An entry exists
+    /// while the sender is scheduled (on `ready` or being drained).
+    queues: HashMap<String, VecDeque<Job>>,
+    /// Scheduled senders waiting for a thread.
+    ready: VecDeque<String>,
+    /// Messages queued or running.
+    pending: usize,
+    /// No new messages are taken.
+    closed: bool,
+    /// Threads exit once `ready` is empty.
+    stopping: bool,
+}
+
+struct Inner {
+    state: Mutex<State>,
+    work: Condvar,
+    /// Signalled when `pending` drops to zero (shutdown waits on it).
+    idle: Notify,
+    handler: Arc<dyn CommandHandler>,
+    validator: Arc<MessageValidator>,
+    runtime: Handle,
+}
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
 
 /// Routes messages to the handler, per sender in order.
 pub struct MessageRouter {
-    handler: Arc<dyn CommandHandler>,
-    validator: Arc<MessageValidator>,
-    inboxes: Inboxes,
-    permits: Arc<Semaphore>,
-    /// Every worker holds a clone; [`MessageRouter::shutdown`] waits until
-    /// all are dropped (mini-redis's shutdown trick).
-    done_tx: Mutex<Option<mpsc::Sender<()>>>,
-    done_rx: tokio::sync::Mutex<mpsc::Receiver<()>>,
+    inner: Arc<Inner>,
 }
 
 impl MessageRouter {
+    /// Starts the pool. Must be called within a tokio runtime (replies are
+    /// published through it).
     pub fn new(
         handler: Arc<dyn CommandHandler>,
         validator: Arc<MessageValidator>,
         max_concurrent_operations: usize,
     ) -> Self {
-        let (done_tx, done_rx) = mpsc::channel(1);
-        MessageRouter {
+        let inner = Arc::new(Inner {
+            state: Mutex::new(State::default()),
+            work: Condvar::new(),
+            idle: Notify::new(),
             handler,
             validator,
-            inboxes: Arc::new(Mutex::new(HashMap::new())),
-            permits: Arc::new(Semaphore::new(max_concurrent_operations.max(1))),
-            done_tx: Mutex::new(Some(done_tx)),
-            done_rx: tokio::sync::Mutex::new(done_rx),
+            runtime: Handle::current(),
+        });
+        for n in 0..max_concurrent_operations.max(1) {
+            let inner = inner.clone();
+            std::thread::Builder::new()
+                .name(format!("eddi-router-{n}"))
+                .spawn(move || pool_thread(&inner))
+                .expect("cannot start a router thread");
         }
+        MessageRouter { inner }
     }
 
     pub fn handler(&self) -> &Arc<dyn CommandHandler> {
-        &self.handler
+        &self.inner.handler
     }
 
     /// Queues a message behind the sender's earlier ones. Returns `false`
@@ -106,126 +140,108 @@ impl MessageRouter {
         )
     }
 
-    /// The senders with a running worker.
+    /// The senders with queued or running messages.
     pub fn active_senders(&self) -> Vec<String> {
-        self.inboxes.lock().unwrap().keys().cloned().collect()
+        self.inner.lock().queues.keys().cloned().collect()
     }
 
     fn enqueue(&self, sender: &str, job: Job) -> bool {
-        let Some(done) = self.done_tx.lock().unwrap().clone() else {
+        let mut state = self.inner.lock();
+        if state.closed {
             return false;
-        };
-        let mut inboxes = self.inboxes.lock().unwrap();
-        let job = match inboxes.get(sender) {
-            Some(tx) => match tx.send(job) {
-                Ok(()) => return true,
-                Err(mpsc::error::SendError(job)) => job,
-            },
-            None => job,
-        };
-        let (tx, rx) = mpsc::unbounded_channel();
-        tx.send(job).ok();
-        inboxes.insert(sender.to_string(), tx);
-        drop(inboxes);
-        let worker = Worker {
-            sender: sender.to_string(),
-            rx,
-            inboxes: self.inboxes.clone(),
-            handler: self.handler.clone(),
-            validator: self.validator.clone(),
-            permits: self.permits.clone(),
-            _done: done,
-        };
-        tokio::spawn(worker.run());
+        }
+        state.pending += 1;
+        match state.queues.get_mut(sender) {
+            Some(queue) => queue.push_back(job),
+            None => {
+                state
+                    .queues
+                    .insert(sender.to_string(), VecDeque::from([job]));
+                state.ready.push_back(sender.to_string());
+                drop(state);
+                self.inner.work.notify_one();
+            }
+        }
         true
     }
 
-    /// Stops taking messages and waits until every queued one is answered.
+    /// Stops taking messages, waits until every queued one is answered, then
+    /// lets the pool threads go.
     pub async fn shutdown(&self) {
-        self.done_tx.lock().unwrap().take();
-        // Dropping the inboxes' senders lets each worker finish its queue and exit.
-        self.inboxes.lock().unwrap().clear();
-        let mut rx = self.done_rx.lock().await;
-        while rx.recv().await.is_some() {}
-    }
-}
-
-struct Worker {
-    sender: String,
-    rx: mpsc::UnboundedReceiver<Job>,
-    inboxes: Inboxes,
-    handler: Arc<dyn CommandHandler>,
-    validator: Arc<MessageValidator>,
-    permits: Arc<Semaphore>,
-    _done: mpsc::Sender<()>,
-}
-
-impl Worker {
-    async fn run(mut self) {
+        self.inner.lock().closed = true;
         loop {
-            let first = match tokio::time::timeout(IDLE, self.rx.recv()).await {
-                Ok(Some(job)) => job,
-                Ok(None) => return,
-                Err(_) => {
-                    let mut inboxes = self.inboxes.lock().unwrap();
-                    if self.rx.is_empty() {
-                        inboxes.remove(&self.sender);
-                        return;
-                    }
-                    continue;
-                }
-            };
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
-                match self.rx.try_recv() {
-                    Ok(job) => batch.push(job),
-                    Err(_) => break,
-                }
+            let idle = self.inner.idle.notified();
+            tokio::pin!(idle);
+            idle.as_mut().enable();
+            if self.inner.lock().pending == 0 {
+                break;
             }
-            let (works, sinks): (Vec<Work>, Vec<ReplySink>) =
-                batch.into_iter().map(|job| (job.work, job.sink)).unzip();
-            let replies = self.run_batch(works).await;
-            for (reply, sink) in replies.into_iter().zip(sinks) {
-                sink(reply).await;
+            idle.await;
+        }
+        self.inner.lock().stopping = true;
+        self.inner.work.notify_all();
+    }
+}
+
+impl Drop for MessageRouter {
+    fn drop(&mut self) {
+        self.inner.lock().stopping = true;
+        self.inner.work.notify_all();
+    }
+}
+
+fn pool_thread(inner: &Inner) {
+    loop {
+        let (sender, batch) = {
+            let mut state = inner.lock();
+            let sender = loop {
+                if let Some(sender) = state.ready.pop_front() {
+                    break sender;
+                }
+                if state.stopping {
+                    return;
+                }
+                state = inner.work.wait(state).unwrap_or_else(|p| p.into_inner());
+            };
+            let queue = state
+                .queues
+                .get_mut(&sender)
+                .expect("a ready sender has a queue");
+            let take = queue.len().min(MAX_BATCH);
+            let batch: Vec<Job> = queue.drain(..take).collect();
+            (sender, batch)
+        };
+        let count = batch.len();
+        let outcome = catch_unwind(AssertUnwindSafe(|| run_batch(inner, batch)));
+        if outcome.is_err() {
+            report::internal("router", &format!("a batch of {sender} panicked"));
+        }
+        let mut state = inner.lock();
+        state.pending -= count;
+        let more = state.queues.get(&sender).is_some_and(|q| !q.is_empty());
+        if more {
+            state.ready.push_back(sender);
+            drop(state);
+            inner.work.notify_one();
+        } else {
+            state.queues.remove(&sender);
+            if state.pending == 0 {
+                drop(state);
+                inner.idle.notify_waiters();
             }
         }
     }
+}
 
-    async fn run_batch(&self, works: Vec<Work>) -> Vec<Reply> {
-        if works.iter().all(|w| matches!(w, Work::Answer(_))) {
-            return works
-                .into_iter()
-                .map(|w| match w {
-                    Work::Answer(reply) => reply,
-                    Work::Run(_) => unreachable!(),
-                })
-                .collect();
-        }
-        let count = works.len();
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .expect("the semaphore is never closed");
-        let handler = self.handler.clone();
-        let validator = self.validator.clone();
-        let joined = tokio::task::spawn_blocking(move || {
-            works
-                .into_iter()
-                .map(|work| match work {
-                    Work::Answer(reply) => reply,
-                    Work::Run(request) => run_one(&*handler, &validator, &request),
-                })
-                .collect::<Vec<Reply>>()
-        })
-        .await;
-        match joined {
-            Ok(replies) => replies,
-            Err(err) => {
-                report::internal("router", &format!("blocking task failed: {err}"));
-                vec![Reply::fail("Internal error: the command was not completed"); count]
-            }
-        }
+/// Runs a sender's batch in order and publishes each reply before the next
+/// message of the sender can run.
+fn run_batch(inner: &Inner, batch: Vec<Job>) {
+    for job in batch {
+        let reply = match job.work {
+            Work::Answer(reply) => reply,
+            Work::Run(request) => run_one(&*inner.handler, &inner.validator, &request),
+        };
+        inner.runtime.block_on((job.sink)(reply));
     }
 }
 
@@ -259,6 +275,8 @@ mod tests {
     use crate::lang::ResponseFormat;
     use crate::transport::validator::{Permissions, ValidatorConfig};
     use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+    use tokio::sync::mpsc;
 
     /// Echoes the text, records the peak number of concurrent calls.
     #[derive(Default)]

@@ -1,0 +1,256 @@
+//! The NATS round-trip benchmark behind `scripts/bench-nats` (not a test).
+//!
+//! In one run, against one private nats-server: a bare echo responder, and
+//! Eddi (the real engine, in-process, on a temporary workspace) answering
+//! `Goto 10:0` and `Show Line 10` on the direct subject. For each: p50/p99
+//! round trip and throughput with 1 request in flight and with 64 in flight
+//! (64 senders, one request each at a time: one sender's commands run in
+//! order, so concurrency comes from senders).
+//!
+//! `cargo run --release --example bench_nats -- [--requests N] [--state-dir DIR]`
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use eddi::engine::{Engine, EngineConfig};
+use eddi::transport::embedded::EmbeddedServer;
+use eddi::transport::listener::NatsStreamListener;
+use eddi::transport::validator::{MessageValidator, Permissions, ValidatorConfig};
+use eddi::transport::{serve, ServeSettings, Subjects};
+use eddi::transport::{CommandHandler, Incoming, Reply};
+use futures::StreamExt;
+
+/// A handler that does no work: isolates the transport's own cost.
+struct Null;
+
+impl CommandHandler for Null {
+    fn handle(&self, request: &Incoming) -> Reply {
+        let text = match request.text.as_str() {
+            "Goto 10:0" => "Ok, At 10:0",
+            "Show Line 10" => "Ok: At 10:0, Txt line_10 = 10",
+            _ => "Ok\nOk, At 0:0, Length 100",
+        };
+        Reply {
+            text: text.into(),
+            ok: true,
+            duplicate: false,
+        }
+    }
+    fn session_of(&self, _: &str) -> Option<String> {
+        None
+    }
+    fn set_response_format(&self, _: &str, _: eddi::lang::ResponseFormat) {}
+    fn flush(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+const IN_FLIGHT: usize = 64;
+
+struct Figures {
+    p50: Duration,
+    p99: Duration,
+    per_second: f64,
+}
+
+/// Sends `total` requests with `in_flight` workers; worker `w` asks
+/// `subject_of(w)` with `payload`.
+async fn measure(
+    client: &async_nats::Client,
+    subject_of: impl Fn(usize) -> String,
+    payload: &'static str,
+    expect: &'static str,
+    in_flight: usize,
+    total: usize,
+) -> Figures {
+    let per_worker = total / in_flight;
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for w in 0..in_flight {
+        let client = client.clone();
+        let subject = subject_of(w);
+        workers.push(tokio::spawn(async move {
+            let mut latencies = Vec::with_capacity(per_worker);
+            for _ in 0..per_worker {
+                let t = Instant::now();
+                let reply = client
+                    .request(subject.clone(), payload.into())
+                    .await
+                    .expect("a reply");
+                latencies.push(t.elapsed());
+                assert_eq!(reply.payload, expect, "unexpected reply on {subject}");
+            }
+            latencies
+        }));
+    }
+    let mut all = Vec::with_capacity(total);
+    for w in workers {
+        all.extend(w.await.unwrap());
+    }
+    let elapsed = started.elapsed();
+    all.sort();
+    Figures {
+        p50: all[all.len() / 2],
+        p99: all[all.len() * 99 / 100],
+        per_second: all.len() as f64 / elapsed.as_secs_f64(),
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut requests = 20_000usize;
+    let mut state_dir = None;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--requests" => {
+                requests = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--requests N")
+            }
+            "--state-dir" => state_dir = args.next().map(std::path::PathBuf::from),
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    let sequential = (requests / 10).max(100);
+
+    let server = EmbeddedServer::start().await.expect("nats-server on PATH");
+    let url = server.url();
+
+    // The bare echo responder.
+    let echo = async_nats::connect(&url).await.unwrap();
+    let mut echo_sub = echo.subscribe("bench.echo").await.unwrap();
+    echo.flush().await.unwrap();
+    tokio::spawn({
+        let echo = echo.clone();
+        async move {
+            while let Some(msg) = echo_sub.next().await {
+                if let Some(reply) = msg.reply {
+                    echo.publish(reply, msg.payload).await.unwrap();
+                }
+            }
+        }
+    });
+
+    // Eddi on a workspace with a 100-line file, one session per sender.
+    let root = tempfile::tempdir().unwrap();
+    let lines: String = (0..100).map(|k| format!("line_{k} = {k}\n")).collect();
+    std::fs::write(root.path().join("bench.py"), lines).unwrap();
+    let mut config = EngineConfig::new(root.path());
+    config.state_dir = state_dir.clone();
+    let engine: Arc<dyn CommandHandler> = if std::env::var_os("BENCH_NULL_HANDLER").is_some() {
+        Arc::new(Null)
+    } else {
+        Arc::new(Engine::open(config).unwrap())
+    };
+    let listener = NatsStreamListener::connect(&url, &Default::default(), "eddi-bench")
+        .await
+        .unwrap();
+    let subjects = Subjects::new("mizuki", "eddi");
+    let settings = ServeSettings {
+        subjects: subjects.clone(),
+        max_concurrent_operations: IN_FLIGHT,
+        health_interval: Duration::from_secs(5),
+        handshakes_file: None,
+    };
+    let validator = MessageValidator::new(ValidatorConfig::new(1 << 20, Permissions::default()));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let eddi = tokio::spawn(serve(listener, engine, validator, settings, async move {
+        let _ = stopped.await;
+    }));
+
+    let client = async_nats::connect(&url).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    for w in 0..IN_FLIGHT {
+        let reply = client
+            .request(
+                subjects.direct(&format!("b{w}")),
+                format!("Start b{w}\nOpen bench.py").into(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(reply.payload, "Ok\nOk, At 0:0, Length 100", "setup of b{w}");
+    }
+
+    println!(
+        "NATS round trip, nats-server {} on 127.0.0.1, {} cores, state dir on {}",
+        std::process::Command::new("nats-server")
+            .arg("--version")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default(),
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1),
+        state_dir.as_deref().unwrap_or(root.path()).display(),
+    );
+    println!("{sequential} requests with 1 in flight, {requests} with {IN_FLIGHT} in flight\n");
+    println!("| target | in flight | p50 | p99 | req/s | p50 vs echo | req/s vs echo |");
+    println!("| --- | --- | --- | --- | --- | --- | --- |");
+    for (in_flight, total) in [(1, sequential), (IN_FLIGHT, requests)] {
+        // Warm up, then measure.
+        measure(
+            &client,
+            |_| "bench.echo".into(),
+            "Goto 10:0",
+            "Goto 10:0",
+            in_flight,
+            total / 10,
+        )
+        .await;
+        let base = measure(
+            &client,
+            |_| "bench.echo".into(),
+            "Goto 10:0",
+            "Goto 10:0",
+            in_flight,
+            total,
+        )
+        .await;
+        let row = |name: &str, f: &Figures| {
+            println!(
+                "| {name} | {in_flight} | {:.1} µs | {:.1} µs | {:.0} | {:.2}x | {:.2}x |",
+                f.p50.as_secs_f64() * 1e6,
+                f.p99.as_secs_f64() * 1e6,
+                f.per_second,
+                f.p50.as_secs_f64() / base.p50.as_secs_f64(),
+                f.per_second / base.per_second,
+            )
+        };
+        row("echo", &base);
+        let eddi_subject = |w: usize| subjects.direct(&format!("b{w}"));
+        measure(
+            &client,
+            eddi_subject,
+            "Goto 10:0",
+            "Ok, At 10:0",
+            in_flight,
+            total / 10,
+        )
+        .await;
+        let goto = measure(
+            &client,
+            eddi_subject,
+            "Goto 10:0",
+            "Ok, At 10:0",
+            in_flight,
+            total,
+        )
+        .await;
+        row("eddi `Goto 10:0`", &goto);
+        let show = measure(
+            &client,
+            eddi_subject,
+            "Show Line 10",
+            "Ok: At 10:0, Txt line_10 = 10",
+            in_flight,
+            total,
+        )
+        .await;
+        row("eddi `Show Line 10`", &show);
+    }
+    let _ = stop.send(());
+    eddi.await.unwrap().unwrap();
+    server.stop().await;
+}
