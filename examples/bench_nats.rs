@@ -139,18 +139,19 @@ async fn main() {
     std::fs::write(root.path().join("bench.py"), lines).unwrap();
     let mut config = EngineConfig::new(root.path());
     config.state_dir = state_dir.clone();
-    let engine: Arc<dyn CommandHandler> = if std::env::var_os("BENCH_NULL_HANDLER").is_some() {
-        Arc::new(Null)
-    } else {
-        Arc::new(Engine::open(config).unwrap())
-    };
+    let real = Arc::new(Engine::open(config).unwrap());
+    let null = std::env::var_os("BENCH_NULL_HANDLER").is_some();
+    let engine: Arc<dyn CommandHandler> = if null { Arc::new(Null) } else { real.clone() };
     let listener = NatsStreamListener::connect(&url, &Default::default(), "eddi-bench")
         .await
         .unwrap();
     let subjects = Subjects::new("mizuki", "eddi");
     let settings = ServeSettings {
         subjects: subjects.clone(),
-        max_concurrent_operations: IN_FLIGHT,
+        max_concurrent_operations: std::env::var("BENCH_MAX_CONCURRENT")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(eddi::config::DEFAULT_MAX_CONCURRENT),
         health_interval: Duration::from_secs(5),
         handshakes_file: None,
     };
@@ -162,6 +163,13 @@ async fn main() {
 
     let client = async_nats::connect(&url).await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
+    for text in ["Start solo", "Open bench.py"] {
+        real.execute(&eddi::engine::Request {
+            sender: "solo",
+            text,
+            id: None,
+        });
+    }
     for w in 0..IN_FLIGHT {
         let reply = client
             .request(
@@ -249,6 +257,30 @@ async fn main() {
         )
         .await;
         row("eddi `Show Line 10`", &show);
+    }
+    // The engine alone, no NATS: what a round trip cannot go below.
+    for (text, expect) in [
+        ("Goto 10:0", "Ok, At 10:0"),
+        ("Show Line 10", "Ok: At 10:0, Txt line_10 = 10"),
+    ] {
+        let mut times = Vec::with_capacity(sequential);
+        for _ in 0..sequential {
+            let t = Instant::now();
+            let response = real.execute(&eddi::engine::Request {
+                sender: "solo",
+                text,
+                id: None,
+            });
+            times.push(t.elapsed());
+            assert!(null || response.text == expect, "{}", response.text);
+        }
+        times.sort();
+        println!(
+            "| engine alone `{text}` (no NATS) | 1 | {:.1} µs | {:.1} µs | {:.0} | | |",
+            times[times.len() / 2].as_secs_f64() * 1e6,
+            times[times.len() * 99 / 100].as_secs_f64() * 1e6,
+            times.len() as f64 / times.iter().sum::<Duration>().as_secs_f64(),
+        );
     }
     let _ = stop.send(());
     eddi.await.unwrap().unwrap();

@@ -289,6 +289,15 @@ async fn bad_input_is_refused_and_everyone_else_is_served() {
     let append = streams.next_append().await;
     assert_eq!(append["in_reply_to"], "5");
     assert_eq!(append["appended"], "Ok: Session g, No file");
+    // A direct message without a reply subject is not run (nobody to answer).
+    c.publish(s.direct("silent"), "Start quiet".into())
+        .await
+        .unwrap();
+    c.flush().await.unwrap();
+    assert_eq!(
+        direct(&c, s, "silent", "Status").await,
+        "Fail \"No session. Start one with: Start <name>\""
+    );
     // Wrong version and garbage handshakes are rejected; the service goes on.
     let mut wrong: serde_json::Value =
         serde_json::from_str(&connection_request("v2", "st")).unwrap();

@@ -419,6 +419,11 @@ fn now_rfc3339() -> String {
 // ------------------------------------------------------------- direct
 
 async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
+    if request.message.reply.is_none() {
+        // A request with nowhere to answer: nothing runs unanswered.
+        report::rejected("direct", "?", "no reply subject; use request/reply");
+        return;
+    }
     let sender = request
         .message
         .subject
