@@ -47,53 +47,102 @@ impl CommandHandler for Null {
 
 const IN_FLIGHT: usize = 64;
 
-struct Figures {
-    p50: Duration,
-    p99: Duration,
-    per_second: f64,
-}
-
-/// Sends `total` requests with `in_flight` workers; worker `w` asks
-/// `subject_of(w)` with `payload`.
-async fn measure(
-    client: &async_nats::Client,
-    subject_of: impl Fn(usize) -> String,
+/// One thing to ask: the echo responder or Eddi.
+#[derive(Clone, Copy)]
+struct Target {
+    name: &'static str,
+    eddi: bool,
     payload: &'static str,
     expect: &'static str,
+}
+
+const TARGETS: [Target; 3] = [
+    Target { name: "echo", eddi: false, payload: "Goto 10:0", expect: "Goto 10:0" },
+    Target { name: "eddi `Goto 10:0`", eddi: true, payload: "Goto 10:0", expect: "Ok, At 10:0" },
+    Target {
+        name: "eddi `Show Line 10`",
+        eddi: true,
+        payload: "Show Line 10",
+        expect: "Ok: At 10:0, Txt line_10 = 10",
+    },
+];
+
+/// Worker `w`'s subject for a target: Eddi's sender `b<w>`, or the echo.
+fn subject(subjects: &Subjects, target: &Target, w: usize) -> String {
+    if target.eddi {
+        subjects.direct(&format!("b{w}"))
+    } else {
+        "bench.echo".into()
+    }
+}
+
+/// Round trips with `in_flight` workers, each asking every target in turn
+/// `per_worker` times, so all targets share the same background load.
+async fn latencies(
+    client: &async_nats::Client,
+    subjects: &Subjects,
+    in_flight: usize,
+    per_worker: usize,
+) -> Vec<Vec<Duration>> {
+    let mut workers = Vec::new();
+    for w in 0..in_flight {
+        let client = client.clone();
+        let subjects = subjects.clone();
+        workers.push(tokio::spawn(async move {
+            let mut found = vec![Vec::with_capacity(per_worker); TARGETS.len()];
+            for _ in 0..per_worker {
+                for (t, target) in TARGETS.iter().enumerate() {
+                    let subject = subject(&subjects, target, w);
+                    let started = Instant::now();
+                    let reply = client.request(subject, target.payload.into()).await.expect("a reply");
+                    found[t].push(started.elapsed());
+                    assert_eq!(reply.payload, target.expect, "{}", target.name);
+                }
+            }
+            found
+        }));
+    }
+    let mut all = vec![Vec::new(); TARGETS.len()];
+    for worker in workers {
+        for (t, found) in worker.await.unwrap().into_iter().enumerate() {
+            all[t].extend(found);
+        }
+    }
+    for found in &mut all {
+        found.sort();
+    }
+    all
+}
+
+/// Requests per second for one target alone, `in_flight` workers.
+async fn throughput(
+    client: &async_nats::Client,
+    subjects: &Subjects,
+    target: Target,
     in_flight: usize,
     total: usize,
-) -> Figures {
+) -> f64 {
     let per_worker = total / in_flight;
     let started = Instant::now();
     let mut workers = Vec::new();
     for w in 0..in_flight {
         let client = client.clone();
-        let subject = subject_of(w);
+        let subject = subject(subjects, &target, w);
         workers.push(tokio::spawn(async move {
-            let mut latencies = Vec::with_capacity(per_worker);
             for _ in 0..per_worker {
-                let t = Instant::now();
-                let reply = client
-                    .request(subject.clone(), payload.into())
-                    .await
-                    .expect("a reply");
-                latencies.push(t.elapsed());
-                assert_eq!(reply.payload, expect, "unexpected reply on {subject}");
+                let reply = client.request(subject.clone(), target.payload.into()).await.expect("a reply");
+                assert_eq!(reply.payload, target.expect, "{}", target.name);
             }
-            latencies
         }));
     }
-    let mut all = Vec::with_capacity(total);
-    for w in workers {
-        all.extend(w.await.unwrap());
+    for worker in workers {
+        worker.await.unwrap();
     }
-    let elapsed = started.elapsed();
-    all.sort();
-    Figures {
-        p50: all[all.len() / 2],
-        p99: all[all.len() * 99 / 100],
-        per_second: all.len() as f64 / elapsed.as_secs_f64(),
-    }
+    (per_worker * in_flight) as f64 / started.elapsed().as_secs_f64()
+}
+
+fn micros(d: Duration) -> String {
+    format!("{:.1} µs", d.as_secs_f64() * 1e6)
 }
 
 #[tokio::main]
@@ -193,70 +242,51 @@ async fn main() {
             .unwrap_or(1),
         state_dir.as_deref().unwrap_or(root.path()).display(),
     );
-    println!("{sequential} requests with 1 in flight, {requests} with {IN_FLIGHT} in flight\n");
+    println!(
+        "latency: {sequential} requests per target with 1 in flight, {requests} with {IN_FLIGHT} in flight, targets interleaved; \
+         throughput: 1 in flight = 1/mean latency, {IN_FLIGHT} in flight = median of 3 rounds of {requests} per target alone\n"
+    );
     println!("| target | in flight | p50 | p99 | req/s | p50 vs echo | req/s vs echo |");
     println!("| --- | --- | --- | --- | --- | --- | --- |");
-    for (in_flight, total) in [(1, sequential), (IN_FLIGHT, requests)] {
-        // Warm up, then measure.
-        measure(
-            &client,
-            |_| "bench.echo".into(),
-            "Goto 10:0",
-            "Goto 10:0",
-            in_flight,
-            total / 10,
-        )
-        .await;
-        let base = measure(
-            &client,
-            |_| "bench.echo".into(),
-            "Goto 10:0",
-            "Goto 10:0",
-            in_flight,
-            total,
-        )
-        .await;
-        let row = |name: &str, f: &Figures| {
+    for in_flight in [1, IN_FLIGHT] {
+        // Warm up, then: latencies interleaved across targets; throughput per
+        // target alone, the median of three rounds taken in turn.
+        latencies(&client, &subjects, in_flight, 20).await;
+        let per_worker = if in_flight == 1 { sequential } else { (requests / in_flight).max(10) };
+        let lat = latencies(&client, &subjects, in_flight, per_worker).await;
+        let mut rates = vec![Vec::new(); TARGETS.len()];
+        if in_flight == 1 {
+            for (t, found) in lat.iter().enumerate() {
+                let mean = found.iter().sum::<Duration>().as_secs_f64() / found.len() as f64;
+                rates[t].push(1.0 / mean);
+            }
+        } else {
+            for _round in 0..3 {
+                for (t, target) in TARGETS.iter().enumerate() {
+                    rates[t].push(throughput(&client, &subjects, *target, in_flight, requests).await);
+                }
+            }
+        }
+        let rate: Vec<f64> = rates
+            .iter_mut()
+            .map(|r| {
+                r.sort_by(|a, b| a.partial_cmp(b).unwrap());
+                r[r.len() / 2]
+            })
+            .collect();
+        let p50 = |t: usize| lat[t][lat[t].len() / 2];
+        let p99 = |t: usize| lat[t][lat[t].len() * 99 / 100];
+        for (t, target) in TARGETS.iter().enumerate() {
             println!(
-                "| {name} | {in_flight} | {:.1} µs | {:.1} µs | {:.0} | {:.2}x | {:.2}x |",
-                f.p50.as_secs_f64() * 1e6,
-                f.p99.as_secs_f64() * 1e6,
-                f.per_second,
-                f.p50.as_secs_f64() / base.p50.as_secs_f64(),
-                f.per_second / base.per_second,
-            )
-        };
-        row("echo", &base);
-        let eddi_subject = |w: usize| subjects.direct(&format!("b{w}"));
-        measure(
-            &client,
-            eddi_subject,
-            "Goto 10:0",
-            "Ok, At 10:0",
-            in_flight,
-            total / 10,
-        )
-        .await;
-        let goto = measure(
-            &client,
-            eddi_subject,
-            "Goto 10:0",
-            "Ok, At 10:0",
-            in_flight,
-            total,
-        )
-        .await;
-        row("eddi `Goto 10:0`", &goto);
-        let show = measure(
-            &client,
-            eddi_subject,
-            "Show Line 10",
-            "Ok: At 10:0, Txt line_10 = 10",
-            in_flight,
-            total,
-        )
-        .await;
-        row("eddi `Show Line 10`", &show);
+                "| {} | {in_flight} | {} | {} | {:.0} | {:.2}x | {:.2}x |",
+                target.name,
+                micros(p50(t)),
+                micros(p99(t)),
+                rate[t],
+                p50(t).as_secs_f64() / p50(0).as_secs_f64(),
+                rate[t] / rate[0],
+            );
+        }
     }
     // The engine alone, no NATS: what a round trip cannot go below.
     for (text, expect) in [
