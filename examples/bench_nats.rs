@@ -57,8 +57,18 @@ struct Target {
 }
 
 const TARGETS: [Target; 3] = [
-    Target { name: "echo", eddi: false, payload: "Goto 10:0", expect: "Goto 10:0" },
-    Target { name: "eddi `Goto 10:0`", eddi: true, payload: "Goto 10:0", expect: "Ok, At 10:0" },
+    Target {
+        name: "echo",
+        eddi: false,
+        payload: "Goto 10:0",
+        expect: "Goto 10:0",
+    },
+    Target {
+        name: "eddi `Goto 10:0`",
+        eddi: true,
+        payload: "Goto 10:0",
+        expect: "Ok, At 10:0",
+    },
     Target {
         name: "eddi `Show Line 10`",
         eddi: true,
@@ -94,7 +104,10 @@ async fn latencies(
                 for (t, target) in TARGETS.iter().enumerate() {
                     let subject = subject(&subjects, target, w);
                     let started = Instant::now();
-                    let reply = client.request(subject, target.payload.into()).await.expect("a reply");
+                    let reply = client
+                        .request(subject, target.payload.into())
+                        .await
+                        .expect("a reply");
                     found[t].push(started.elapsed());
                     assert_eq!(reply.payload, target.expect, "{}", target.name);
                 }
@@ -130,7 +143,10 @@ async fn throughput(
         let subject = subject(subjects, &target, w);
         workers.push(tokio::spawn(async move {
             for _ in 0..per_worker {
-                let reply = client.request(subject.clone(), target.payload.into()).await.expect("a reply");
+                let reply = client
+                    .request(subject.clone(), target.payload.into())
+                    .await
+                    .expect("a reply");
                 assert_eq!(reply.payload, target.expect, "{}", target.name);
             }
         }));
@@ -252,7 +268,11 @@ async fn main() {
         // Warm up, then: latencies interleaved across targets; throughput per
         // target alone, the median of three rounds taken in turn.
         latencies(&client, &subjects, in_flight, 20).await;
-        let per_worker = if in_flight == 1 { sequential } else { (requests / in_flight).max(10) };
+        let per_worker = if in_flight == 1 {
+            sequential
+        } else {
+            (requests / in_flight).max(10)
+        };
         let lat = latencies(&client, &subjects, in_flight, per_worker).await;
         let mut rates = vec![Vec::new(); TARGETS.len()];
         if in_flight == 1 {
@@ -263,7 +283,8 @@ async fn main() {
         } else {
             for _round in 0..3 {
                 for (t, target) in TARGETS.iter().enumerate() {
-                    rates[t].push(throughput(&client, &subjects, *target, in_flight, requests).await);
+                    rates[t]
+                        .push(throughput(&client, &subjects, *target, in_flight, requests).await);
                 }
             }
         }
