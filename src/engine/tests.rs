@@ -348,3 +348,29 @@ fn code_targets_show_goto_modify_delete_and_analyze() {
         "#,
     );
 }
+
+#[test]
+fn senders_run_in_parallel_without_cross_talk() {
+    let f = Fixture::new();
+    std::thread::scope(|scope| {
+        for n in 0..8 {
+            let f = &f;
+            scope.spawn(move || {
+                let sender = format!("agent{n}");
+                let reply = f.send(&sender, &format!("Start s{n}; Open Create f{n}.txt"));
+                assert_eq!(reply, "Ok\nOk, At 0:0, Length 0");
+                for i in 0..100 {
+                    let goto = f.send(&sender, &format!("Goto {i}"));
+                    assert_eq!(goto, format!("Ok, At {i}:0"));
+                    let reply = f.send(&sender, &format!("Insert Line \"line {i} of {n}\""));
+                    assert_eq!(reply, format!("Ok, Inserted 1 line at {i}, At {}:0", i + 1));
+                }
+                assert!(f.send(&sender, "Save").starts_with("Ok, Bytes "));
+            });
+        }
+    });
+    for n in 0..8 {
+        let expected: String = (0..100).map(|i| format!("line {i} of {n}\n")).collect();
+        assert_eq!(f.read(&format!("f{n}.txt")), expected);
+    }
+}
