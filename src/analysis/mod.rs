@@ -19,6 +19,7 @@ pub mod reindent;
 pub mod scope;
 pub mod syntax;
 pub mod textedit;
+pub mod validate;
 
 pub use error::{AnalysisError, Candidate};
 pub use language::Language;
