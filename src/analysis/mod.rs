@@ -8,9 +8,11 @@
 pub mod comment;
 pub mod complexity;
 pub mod delete;
+pub mod dependencies;
 pub mod error;
 pub mod format;
 pub mod insert;
+pub mod issues;
 pub mod language;
 pub mod lines;
 pub mod modify;
