@@ -13,7 +13,8 @@ fn report(src: &str, target: Option<CodeTarget>) -> eddi::analysis::Report {
     let text = Rope::from_str(src);
     let tree = SyntaxTree::parse(&text).unwrap();
     let a = Analysis::new(&text, &tree);
-    a.report(&text, &tree, target.as_ref(), &IssueConfig::default()).unwrap()
+    a.report(&text, &tree, target.as_ref(), &IssueConfig::default())
+        .unwrap()
 }
 
 /// `radon cc -s --show-closures tests/fixtures/python/inventory.py`
@@ -37,7 +38,11 @@ const RADON: &[(&str, u32)] = &[
 fn file_report_matches_radon_and_lists_issues() {
     for src in [INVENTORY.to_string(), INVENTORY.replace('\n', "\r\n")] {
         let r = report(&src, None);
-        let cc: Vec<(&str, u32)> = r.complexities.iter().map(|(n, c)| (n.as_str(), *c)).collect();
+        let cc: Vec<(&str, u32)> = r
+            .complexities
+            .iter()
+            .map(|(n, c)| (n.as_str(), *c))
+            .collect();
         assert_eq!(cc, RADON);
         let issues: Vec<String> = r.issues.iter().map(|i| i.to_string()).collect();
         assert_eq!(
@@ -61,20 +66,45 @@ fn file_report_matches_radon_and_lists_issues() {
 
 #[test]
 fn element_reports() {
-    let r = report(INVENTORY, Some(CodeTarget::Method { class: "Server".into(), name: "run".into() }));
+    let r = report(
+        INVENTORY,
+        Some(CodeTarget::Method {
+            class: "Server".into(),
+            name: "run".into(),
+        }),
+    );
     assert_eq!(r.complexity, Some(8));
-    let deps: Vec<String> = r.dependencies.imports.iter().map(|i| i.describe()).collect();
+    let deps: Vec<String> = r
+        .dependencies
+        .imports
+        .iter()
+        .map(|i| i.describe())
+        .collect();
     assert_eq!(deps, ["import json as js"]);
     assert_eq!(r.dependencies.external_count(), 1);
     // None/True are keywords, not names
     assert_eq!(r.dependencies.builtins, ["open", "range"]);
     assert!(r.issues.is_empty());
 
-    let r = report(INVENTORY, Some(CodeTarget::Class { name: "Warehouse".into() }));
+    let r = report(
+        INVENTORY,
+        Some(CodeTarget::Class {
+            name: "Warehouse".into(),
+        }),
+    );
     assert_eq!(r.complexity, Some(3));
-    let deps: Vec<String> = r.dependencies.imports.iter().map(|i| i.describe()).collect();
+    let deps: Vec<String> = r
+        .dependencies
+        .imports
+        .iter()
+        .map(|i| i.describe())
+        .collect();
     assert_eq!(deps, ["import os", "from collections import OrderedDict"]);
-    let nested: Vec<&str> = r.structure.iter().map(|s| s.qualified_name.as_str()).collect();
+    let nested: Vec<&str> = r
+        .structure
+        .iter()
+        .map(|s| s.qualified_name.as_str())
+        .collect();
     assert_eq!(
         nested,
         [
@@ -89,10 +119,24 @@ fn element_reports() {
         ]
     );
     let issues: Vec<String> = r.issues.iter().map(|i| i.to_string()).collect();
-    assert_eq!(issues, ["38:8 unused variable 'unused'", "43:8 bare 'except:'"]);
+    assert_eq!(
+        issues,
+        ["38:8 unused variable 'unused'", "43:8 bare 'except:'"]
+    );
 
-    let r = report(INVENTORY, Some(CodeTarget::Function { name: "register".into(), params: None }));
-    let deps: Vec<String> = r.dependencies.imports.iter().map(|i| i.describe()).collect();
+    let r = report(
+        INVENTORY,
+        Some(CodeTarget::Function {
+            name: "register".into(),
+            params: None,
+        }),
+    );
+    let deps: Vec<String> = r
+        .dependencies
+        .imports
+        .iter()
+        .map(|i| i.describe())
+        .collect();
     assert_eq!(deps, Vec::<String>::new());
     assert_eq!(r.dependencies.unresolved, ["log_calls"]);
 }
@@ -102,10 +146,27 @@ fn broken_file_still_analyses() {
     let src = "def ok():\n    return 1\n\ndef broken(x:\n    if x\n        return 2\n\nclass C:\n    def m(self):\n        return 'ü' +\n";
     let text = Rope::from_str(src);
     let tree = SyntaxTree::parse(&text).unwrap();
-    let errors: Vec<String> = syntax_errors(&text, &tree).iter().map(|e| e.to_string()).collect();
+    let errors: Vec<String> = syntax_errors(&text, &tree)
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
     assert!(!errors.is_empty());
     let a = Analysis::new(&text, &tree);
-    let r = a.report(&text, &tree, None, &IssueConfig::default()).unwrap();
-    assert!(r.issues.iter().any(|i| i.message.starts_with("syntax error")));
-    assert_eq!(a.lookup(&CodeTarget::Function { name: "ok".into(), params: None }).unwrap().position.line, 0);
+    let r = a
+        .report(&text, &tree, None, &IssueConfig::default())
+        .unwrap();
+    assert!(r
+        .issues
+        .iter()
+        .any(|i| i.message.starts_with("syntax error")));
+    assert_eq!(
+        a.lookup(&CodeTarget::Function {
+            name: "ok".into(),
+            params: None
+        })
+        .unwrap()
+        .position
+        .line,
+        0
+    );
 }

@@ -185,8 +185,15 @@ fn function_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Resu
     })
 }
 
+/// The `parameters` node (only when it is a complete `( … )`) and its items.
 fn parameter_nodes<'t>(def: Node<'t>) -> (Option<Node<'t>>, Vec<Node<'t>>) {
-    let params = def.child_by_field_name("parameters");
+    let params = def.child_by_field_name("parameters").filter(|p| {
+        p.end_byte() >= p.start_byte() + 2
+            && p.child(0)
+                .is_some_and(|c| c.kind() == "(" && !c.is_missing())
+            && p.child(p.child_count().saturating_sub(1))
+                .is_some_and(|c| c.kind() == ")" && !c.is_missing())
+    });
     let list = params
         .map(|p| {
             let mut c = p.walk();
