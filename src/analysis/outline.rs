@@ -436,6 +436,47 @@ pub fn symbol_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Op
     }
 }
 
+/// Functions, methods and classes added, removed and modified between two
+/// versions of a file (for `Diff` and `Summary`). Symbols are matched by
+/// kind and qualified name; "modified" means the text of the element
+/// (decorators and attached comments included) changed. A rename shows as
+/// one removal and one addition.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OutlineDiff {
+    pub added: Vec<(SymbolKind, String)>,
+    pub removed: Vec<(SymbolKind, String)>,
+    pub modified: Vec<(SymbolKind, String)>,
+}
+
+/// Compares the definitions of two outlines of one file.
+pub fn diff(old: &Outline, old_text: &Rope, new: &Outline, new_text: &Rope) -> OutlineDiff {
+    let defs = |o: &Outline| -> Vec<(SymbolKind, String, Range<usize>)> {
+        o.symbols
+            .iter()
+            .filter(|s| s.kind.is_callable() || s.kind == SymbolKind::Class)
+            .map(|s| (s.kind, s.qualified_name.clone(), s.full.clone()))
+            .collect()
+    };
+    let (before, after) = (defs(old), defs(new));
+    let mut out = OutlineDiff::default();
+    for (kind, name, range) in &after {
+        match before.iter().find(|(k, n, _)| k == kind && n == name) {
+            None => out.added.push((*kind, name.clone())),
+            Some((_, _, old_range)) => {
+                if old_text.slice(old_range.clone()) != new_text.slice(range.clone()) {
+                    out.modified.push((*kind, name.clone()));
+                }
+            }
+        }
+    }
+    for (kind, name, _) in &before {
+        if !after.iter().any(|(k, n, _)| k == kind && n == name) {
+            out.removed.push((*kind, name.clone()));
+        }
+    }
+    out
+}
+
 // -- lookup -----------------------------------------------------------------
 
 const FUNCTION_HINT: &str = "add (params) or use Method <Class>.<name>";
@@ -703,6 +744,24 @@ mod tests {
         let at_end = enclosing(&o, &text, Position::new(3, 0), Enclosing::Class).unwrap();
         assert_eq!(at_end.name, "UserManager");
         assert!(enclosing(&o, &text, Position::new(3, 0), Enclosing::Function).is_some());
+    }
+
+    #[test]
+    fn diff_reports_added_removed_modified() {
+        let (a_text, a) =
+            outline_of("class A:\n    def m(self):\n        return 1\n\ndef gone():\n    pass\n");
+        let (b_text, b) =
+            outline_of("class A:\n    def m(self):\n        return 2\n\ndef new():\n    pass\n");
+        let d = diff(&a, &a_text, &b, &b_text);
+        assert_eq!(d.added, [(SymbolKind::Function, "new".to_string())]);
+        assert_eq!(d.removed, [(SymbolKind::Function, "gone".to_string())]);
+        assert_eq!(
+            d.modified,
+            [
+                (SymbolKind::Class, "A".to_string()),
+                (SymbolKind::Method, "A.m".to_string())
+            ]
+        );
     }
 
     #[test]

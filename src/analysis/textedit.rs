@@ -10,6 +10,7 @@
 use ropey::Rope;
 
 use super::error::{AnalysisError, Result};
+use super::syntax::CharEdit;
 use crate::edit::Position;
 
 /// Replace chars `start..end` of the current text with `text`.
@@ -86,6 +87,23 @@ pub fn check(text: &Rope, edits: &[TextEdit]) -> Result<()> {
     Ok(())
 }
 
+/// The [`CharEdit`]s that bring a [`SyntaxTree`] in step after `edits` were
+/// applied: the edits in reverse order (as [`apply`] applies them), so each
+/// is relative to the text after the previous ones.
+///
+/// [`SyntaxTree`]: super::SyntaxTree
+pub fn char_edits(edits: &[TextEdit]) -> Vec<CharEdit> {
+    edits
+        .iter()
+        .rev()
+        .map(|e| CharEdit {
+            start: e.start,
+            old_end: e.end,
+            new_end: e.start + e.text.chars().count(),
+        })
+        .collect()
+}
+
 /// Maps a char offset of the old text to the new text (an offset inside a
 /// replaced range moves to the end of its replacement).
 pub fn map_offset(edits: &[TextEdit], offset: usize) -> usize {
@@ -118,5 +136,26 @@ mod tests {
         assert_eq!(map_offset(&edits, 7), 12);
         let bad = vec![TextEdit::insert(6, "a"), TextEdit::insert(2, "b")];
         assert!(apply(&text, &bad).is_err());
+    }
+
+    #[test]
+    fn char_edits_keep_a_tree_in_step() {
+        let old = Rope::from_str("def f(a):\n    return a\n\nx = 'é'\n");
+        let edits = vec![
+            TextEdit::replace(4..5, "größer"),
+            TextEdit::insert(9, "\n    b = 1"),
+            TextEdit::replace(28..31, "🎉"),
+        ];
+        let new = apply(&old, &edits).unwrap();
+        let mut tree = super::super::SyntaxTree::parse(&old).unwrap();
+        tree.edit(&old, &new, &char_edits(&edits)).unwrap();
+        assert_eq!(
+            tree.to_sexp(),
+            super::super::SyntaxTree::parse(&new).unwrap().to_sexp()
+        );
+        assert_eq!(
+            new.to_string(),
+            "def größer(a):\n    b = 1\n    return a\n\nx = 🎉\n"
+        );
     }
 }
