@@ -167,6 +167,43 @@ fn insert_into_empty_file_and_after_last_line_without_newline() {
 }
 
 #[test]
+fn functions_never_split_the_import_block_and_pass_bodies_are_replaced() {
+    let (text, tree, a) =
+        setup("\"\"\"Doc.\"\"\"\nimport os\nimport sys\n\n\ndef main():\n    pass\n");
+    let r = insert_definition(
+        &text,
+        &tree,
+        &a.outline,
+        Position::ZERO,
+        InsertKind::Function,
+        "def first():\n    pass",
+    )
+    .unwrap();
+    assert_eq!(
+        applied(&text, &r),
+        "\"\"\"Doc.\"\"\"\nimport os\nimport sys\n\n\ndef first():\n    pass\n\n\ndef main():\n    pass\n"
+    );
+    let (text, tree, a) = setup("class Empty:\n    pass\n\n\nx = 1\n");
+    let r = insert_definition(
+        &text,
+        &tree,
+        &a.outline,
+        Position::new(1, 4),
+        InsertKind::Method,
+        "def m(self):\n    return 0",
+    )
+    .unwrap();
+    assert_eq!(
+        applied(&text, &r),
+        "class Empty:\n    def m(self):\n        return 0\n\n\nx = 1\n"
+    );
+    assert_eq!(
+        (r.element, r.cursor),
+        (Some(Position::new(1, 4)), Position::new(3, 0))
+    );
+}
+
+#[test]
 fn crlf_source_keeps_positions_in_chars() {
     let (text, tree, a) = setup("class Ä:\r\n    def ö(self):\r\n        pass\r\n");
     let r = insert_definition(

@@ -109,11 +109,20 @@ pub fn insert_definition(
             check_shape(code, shape, what)?;
             let code = reindent(code, "", &unit);
             let statements = statements(tree.root());
-            let anchor = statements
+            let mut anchor_index = statements
                 .iter()
-                .rev()
-                .find(|s| start_line(text, **s) <= cursor.line)
-                .copied();
+                .rposition(|s| start_line(text, *s) <= cursor.line);
+            // never between a docstring and the imports, or inside the imports
+            if let Some(i) = anchor_index {
+                if is_header_statement(statements[i]) {
+                    let mut j = i;
+                    while j + 1 < statements.len() && is_header_statement(statements[j + 1]) {
+                        j += 1;
+                    }
+                    anchor_index = Some(j);
+                }
+            }
+            let anchor = anchor_index.map(|i| statements[i]);
             match anchor {
                 Some(anchor) => place_after(text, anchor, &code, 2, |_| 2),
                 None => match statements.first() {
@@ -529,6 +538,15 @@ pub fn insert_import(text: &Rope, tree: &SyntaxTree, code: &str) -> Result<EditR
         element,
         note: None,
     })
+}
+
+/// Docstring and import statements: the head of a module.
+fn is_header_statement(node: Node<'_>) -> bool {
+    is_docstring(node)
+        || matches!(
+            node.kind(),
+            "import_statement" | "import_from_statement" | "future_import_statement"
+        )
 }
 
 fn is_docstring(node: Node<'_>) -> bool {
