@@ -37,7 +37,8 @@
 //! * black 24.10.0 + pygments 2.18.0 + attrs 24.2.0: 5529 / 5533; the 4
 //!   missing blocks are all in black's `tests/data/cases/expression.py`,
 //!   where tree-sitter-python 0.25 cannot parse `g = 1, *"ten"` (line 160)
-//!   and its error recovery hides two later `def`s from the tree. Every
+//!   (and its copy at line 463) and its error recovery hides the `def`s
+//!   that follow (two after each copy) from the tree. Every
 //!   block both tools see has the same complexity.
 //!
 //! Other differences: on code with syntax errors radon reports a parse
