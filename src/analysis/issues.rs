@@ -1,8 +1,12 @@
 //! Potential problems in a Python file, each with a position and a short
 //! message:
 //! * syntax errors ([`super::validate`]);
-//! * unused imports (module and function level; `__future__` imports, names
-//!   listed in a literal `__all__` and star imports are exempt);
+//! * unused imports (module and function level). Exempt: `__future__` and
+//!   star imports, names listed in a literal `__all__`, explicit re-exports
+//!   (`import x as x`, `from m import x as x`), import statements carrying a
+//!   `# noqa` comment, names that occur as a word inside a string (string
+//!   annotations such as `"WSGIApplication"`), and every module-level import
+//!   of a package `__init__.py` ([`IssueConfig::package_init`]);
 //! * unused local variables (plain assignments in functions never read;
 //!   names starting with `_`, unpacking targets, and functions calling
 //!   `locals()`/`vars()` are exempt);
@@ -16,9 +20,9 @@
 //!   default 50 lines, counted from the `def` line to the last body line);
 //! * `TODO`/`FIXME`/`XXX`/`HACK` comments.
 //!
-//! Known limits (per-file, no type inference): names used only in string
-//! annotations count as unused imports; names created dynamically or PEP
-//! 695 type parameters may be reported as undefined.
+//! Known limits (per-file, no type inference): names created dynamically or
+//! PEP 695 type parameters may be reported as undefined; a name mentioned
+//! in any string is taken as used.
 
 use ropey::Rope;
 use tree_sitter::Node;
@@ -57,13 +61,18 @@ impl std::fmt::Display for Issue {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IssueConfig {
+    /// Functions with more lines than this are reported (default 50).
     pub max_function_lines: usize,
+    /// The file is a package's `__init__.py`: its module-level imports are
+    /// re-exports, not unused (default false; the caller knows the path).
+    pub package_init: bool,
 }
 
 impl Default for IssueConfig {
     fn default() -> Self {
         IssueConfig {
             max_function_lines: 50,
+            package_init: false,
         }
     }
 }
@@ -85,6 +94,7 @@ pub fn issues(
         })
         .collect();
     let exported = dunder_all(text, tree);
+    let mut strings: Option<std::collections::HashSet<String>> = None;
     // unused imports and variables
     let mut reported: Vec<(usize, String)> = Vec::new();
     for b in &scopes.bindings {
@@ -99,7 +109,19 @@ pub fn issues(
         let scope = &scopes.scopes[b.scope];
         match b.kind {
             BindingKind::Import => {
-                if b.scope == 0 && exported.contains(&b.name) {
+                if b.scope == 0 && (exported.contains(&b.name) || config.package_init) {
+                    continue;
+                }
+                let statement = text.slice(b.statement.clone()).to_string();
+                let last_line = from_char(text, b.statement.end).line;
+                if statement.contains(&format!("{0} as {0}", b.name))
+                    || super::lines::text_of(text, last_line).contains("# noqa")
+                    || statement.contains("# noqa")
+                {
+                    continue;
+                }
+                let strings = strings.get_or_insert_with(|| string_words(text, tree));
+                if strings.contains(&b.name) {
                     continue;
                 }
                 reported.push(key);
@@ -242,6 +264,29 @@ fn has_word(s: &str, word: &str) -> bool {
     })
 }
 
+/// Identifier-like words inside string literals (string annotations).
+fn string_words(text: &Rope, tree: &SyntaxTree) -> std::collections::HashSet<String> {
+    fn walk(text: &Rope, node: Node<'_>, out: &mut std::collections::HashSet<String>) {
+        if node.kind() == "string_content" {
+            let t = node_text(text, node);
+            for w in t.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+                if !w.is_empty() {
+                    out.insert(w.to_string());
+                }
+            }
+            return;
+        }
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        for child in children {
+            walk(text, child, out);
+        }
+    }
+    let mut out = std::collections::HashSet::new();
+    walk(text, tree.root(), &mut out);
+    out
+}
+
 /// Names in a module-level `__all__ = [...]` / `(...)` literal.
 fn dunder_all(text: &Rope, tree: &SyntaxTree) -> Vec<String> {
     let root = tree.root();
@@ -291,6 +336,7 @@ mod tests {
             &s,
             &IssueConfig {
                 max_function_lines: limit,
+                package_init: false,
             },
         )
         .iter()
@@ -300,18 +346,18 @@ mod tests {
 
     #[test]
     fn each_kind() {
-        let src = "import os, sys\nfrom x import y\n__all__ = ['y']\n\ndef f(a, b=[], *, c=dict()):\n    unused = 1\n    _ignored = 2\n    p, q = 1, 2\n    try:\n        return sys.argv, missing\n    except:\n        pass  # TODO: handle\n    # TODOS are not todos\n";
+        let src = "import os, sys\nfrom x import y\nfrom z import w as w\nimport q  # noqa: F401\nfrom t import Hint\nv: 'Hint' = 1\n__all__ = ['y']\n\ndef f(a, b=[], *, c=dict()):\n    unused = 1\n    _ignored = 2\n    p, q = 1, 2\n    try:\n        return sys.argv, missing\n    except:\n        pass  # TODO: handle\n    # TODOS are not todos\n";
         assert_eq!(
             run(src, 5),
             [
                 "0:7 unused import 'os'",
-                "4:0 function 'f' is 8 lines long (limit 5)",
-                "4:9 mutable default argument 'b=[]'",
-                "4:18 mutable default argument 'c=dict()'",
-                "5:4 unused variable 'unused'",
-                "9:25 undefined name 'missing'",
-                "10:4 bare 'except:'",
-                "11:14 TODO: handle",
+                "8:0 function 'f' is 8 lines long (limit 5)",
+                "8:9 mutable default argument 'b=[]'",
+                "8:18 mutable default argument 'c=dict()'",
+                "9:4 unused variable 'unused'",
+                "13:25 undefined name 'missing'",
+                "14:4 bare 'except:'",
+                "15:14 TODO: handle",
             ]
         );
         assert_eq!(
