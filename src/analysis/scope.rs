@@ -16,10 +16,9 @@
 //! Known limits: no type inference (`x = C(); x.m()` is not linked to
 //! `C.m`); names created dynamically (`globals()[…]`, `exec`) are unknown;
 //! with a star import unresolved names are reported as
-//! [`Resolution::Star`], not undefined; comprehension iterables are all
-//! resolved in the comprehension scope (Python evaluates the first one
-//! outside; this only matters when a comprehension variable shadows a name
-//! used in its first iterable).
+//! [`Resolution::Star`], not undefined. As in Python, a comprehension's
+//! first iterable is resolved in the enclosing scope (so it sees class
+//! attributes in a class body), the rest in the comprehension's own scope.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -386,16 +385,20 @@ impl Builder<'_> {
                 let inner = self.new_scope(ScopeKind::Comprehension, scope, node, None);
                 let mut c = node.walk();
                 let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                let mut first_clause = true;
                 for child in children {
                     if child.kind() == "for_in_clause" {
                         if let Some(left) = child.child_by_field_name("left") {
                             self.bind_target(left, BindingKind::Other, child, inner);
                         }
+                        // the first iterable is evaluated in the enclosing scope
+                        let iter_scope = if first_clause { scope } else { inner };
+                        first_clause = false;
                         let mut c2 = child.walk();
                         let rights: Vec<Node<'_>> =
                             child.children_by_field_name("right", &mut c2).collect();
                         for r in rights {
-                            self.visit(r, inner);
+                            self.visit(r, iter_scope);
                         }
                     } else {
                         self.visit(child, inner);
@@ -949,18 +952,27 @@ mod tests {
         let (_, s) = scopes(
             "x = 1\nclass C:\n    x = 2\n    y = x\n    def m(self):\n        return x\n\ndef f(x):\n    return [x for x in range(x)]\nprint(undefined_name, len)\n",
         );
-        // y = x (class scope), return x (module, class skipped), range(x) and the element x
+        // y = x (class scope), return x (module, class skipped), the element
+        // x (comprehension), range(x) (first iterable: f's parameter)
         assert_eq!(
             resolved(&s, "x"),
             [
                 Resolution::Scope(1),
                 Resolution::Scope(0),
                 Resolution::Scope(4),
-                Resolution::Scope(4)
+                Resolution::Scope(3)
             ]
         );
         assert_eq!(resolved(&s, "undefined_name"), [Resolution::Undefined]);
         assert_eq!(resolved(&s, "len"), [Resolution::Builtin]);
+        let (_, class) = scopes(
+            "class T:\n    _types = {1: 'a'}\n    _str = {v: k for k, v in _types.items() if _types}\n",
+        );
+        // the first iterable sees the class attribute; the condition does not
+        assert_eq!(
+            resolved(&class, "_types"),
+            [Resolution::Scope(1), Resolution::Undefined]
+        );
     }
 
     #[test]
