@@ -114,9 +114,10 @@ pub fn issues(
                 }
                 let statement = text.slice(b.statement.clone()).to_string();
                 let last_line = from_char(text, b.statement.end).line;
+                let noqa = |t: &str| t.to_ascii_lowercase().contains("# noqa");
                 if statement.contains(&format!("{0} as {0}", b.name))
-                    || super::lines::text_of(text, last_line).contains("# noqa")
-                    || statement.contains("# noqa")
+                    || noqa(&super::lines::text_of(text, last_line))
+                    || noqa(&statement)
                 {
                     continue;
                 }

@@ -582,50 +582,51 @@ impl Builder<'_> {
         }
     }
 
-    /// Match patterns: bare names capture, dotted names are values.
+    /// Match patterns: bare names capture, dotted names are values, class
+    /// patterns read their class.
     fn bind_pattern(&mut self, node: Node<'_>, scope: usize) {
         let mut c = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
         for child in children {
-            match child.kind() {
-                "dotted_name" if child.named_child_count() == 1 => {
-                    if let Some(id) = child.named_child(0) {
-                        self.bind(id, BindingKind::Other, node, scope);
-                    }
-                }
-                "dotted_name" => {
-                    if let Some(first) = child.named_child(0) {
-                        self.reference(first, scope);
-                    }
-                }
-                "case_pattern" => self.bind_pattern(child, scope),
-                "class_pattern" => {
-                    let mut c2 = child.walk();
-                    let parts: Vec<Node<'_>> = child.named_children(&mut c2).collect();
-                    for (i, p) in parts.into_iter().enumerate() {
-                        if i == 0 && p.kind() == "dotted_name" {
-                            if let Some(first) = p.named_child(0) {
-                                self.reference(first, scope);
-                            }
-                        } else {
-                            self.bind_pattern_node(p, scope);
-                        }
-                    }
-                }
-                _ => self.bind_pattern_node(child, scope),
-            }
+            self.bind_pattern_node(child, scope);
         }
     }
 
     fn bind_pattern_node(&mut self, node: Node<'_>, scope: usize) {
         match node.kind() {
             "case_pattern" => self.bind_pattern(node, scope),
-            "identifier" => self.bind(node, BindingKind::Other, node, scope),
-            "keyword_pattern" => {
-                if let Some(last) = node.named_child(node.named_child_count().saturating_sub(1)) {
-                    self.bind_pattern_node(last, scope);
+            "dotted_name" if node.named_child_count() == 1 => {
+                if let Some(id) = node.named_child(0) {
+                    self.bind(id, BindingKind::Other, node, scope);
                 }
             }
+            "dotted_name" => {
+                if let Some(first) = node.named_child(0) {
+                    self.reference(first, scope);
+                }
+            }
+            "class_pattern" => {
+                let mut c = node.walk();
+                let parts: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                for (i, p) in parts.into_iter().enumerate() {
+                    if i == 0 && p.kind() == "dotted_name" {
+                        if let Some(first) = p.named_child(0) {
+                            self.reference(first, scope);
+                        }
+                    } else {
+                        self.bind_pattern_node(p, scope);
+                    }
+                }
+            }
+            "keyword_pattern" => {
+                // `name=pattern`: the keyword is an attribute name
+                let mut c = node.walk();
+                let parts: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                for p in parts.into_iter().skip(1) {
+                    self.bind_pattern_node(p, scope);
+                }
+            }
+            "identifier" => self.bind(node, BindingKind::Other, node, scope),
             "as_pattern" => self.visit(node, scope),
             _ => {
                 let mut c = node.walk();
@@ -973,6 +974,22 @@ mod tests {
             resolved(&class, "_types"),
             [Resolution::Scope(1), Resolution::Undefined]
         );
+    }
+
+    #[test]
+    fn match_patterns_capture_and_read() {
+        let (_, s) = scopes("from m import Point, Color\ndef f(v):\n    match v:\n        case Point(x=0, y=yy) | Color.RED:\n            return yy\n        case [first, *rest]:\n            return first, rest\n");
+        assert_eq!(resolved(&s, "Point"), [Resolution::Scope(0)]);
+        assert_eq!(resolved(&s, "Color"), [Resolution::Scope(0)]);
+        assert_eq!(resolved(&s, "yy"), [Resolution::Scope(1)]);
+        assert_eq!(resolved(&s, "rest"), [Resolution::Scope(1)]);
+        let bound: Vec<&str> = s
+            .bindings
+            .iter()
+            .filter(|b| b.scope == 1)
+            .map(|b| b.name.as_str())
+            .collect();
+        assert_eq!(bound, ["v", "yy", "first", "rest"]);
     }
 
     #[test]
