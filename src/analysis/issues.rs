@@ -365,5 +365,7 @@ mod tests {
             run("def f(:\n    pass\n", 50),
             ["0:6 syntax error: missing ')'"]
         );
+        let locals = "def g(items):\n    x: int\n    a = 1\n    b = 2\n    c = 0\n    c += 1\n    d = 3\n    del d\n    for i in items:\n        pass\n    with open('f') as fh:\n        pass\n    def inner():\n        return a\n    return inner\n";
+        assert_eq!(run(locals, 50), ["3:4 unused variable 'b'"]);
     }
 }

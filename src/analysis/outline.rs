@@ -24,7 +24,9 @@
 //!   `self`/`cls` of the candidate may be omitted.
 //! * `Method C.m` matches methods whose enclosing class is named `C` (or has
 //!   qualified name `C`). `Class N` / `Variable v` match names or qualified
-//!   names (`Outer.Inner`, `Config.debug`).
+//!   names (`Outer.Inner`, `Config.debug`). A variable assigned several
+//!   times in one scope resolves to its first assignment; module variables
+//!   win over class attributes of the same name.
 //! * Several matches → [`AnalysisError::Ambiguous`] listing candidates with
 //!   positions; none → [`AnalysisError::NotFound`] listing available names of
 //!   that kind, closest (Jaro-Winkler) first, at most 10.
@@ -556,7 +558,7 @@ pub fn lookup<'o>(outline: &'o Outline, target: &CodeTarget) -> Result<&'o Symbo
             )
         }
         CodeTarget::Variable { name } => {
-            let found = outline
+            let mut found: Vec<&Symbol> = outline
                 .symbols
                 .iter()
                 .filter(|s| {
@@ -564,6 +566,17 @@ pub fn lookup<'o>(outline: &'o Outline, target: &CodeTarget) -> Result<&'o Symbo
                         && (s.name == *name || s.qualified_name == *name)
                 })
                 .collect();
+            // re-assignments in one scope: the first assignment declares it
+            let mut seen: Vec<String> = Vec::new();
+            found.retain(|s| {
+                let first = !seen.contains(&s.qualified_name);
+                seen.push(s.qualified_name.clone());
+                first
+            });
+            // module variables win over class attributes of the same name
+            if found.iter().any(|s| s.kind == SymbolKind::Variable) {
+                found.retain(|s| s.kind == SymbolKind::Variable);
+            }
             pick(outline, found, "variable", name.clone(), OTHER_HINT, |s| {
                 matches!(s.kind, SymbolKind::Variable | SymbolKind::Attribute)
             })
@@ -744,6 +757,29 @@ mod tests {
         let at_end = enclosing(&o, &text, Position::new(3, 0), Enclosing::Class).unwrap();
         assert_eq!(at_end.name, "UserManager");
         assert!(enclosing(&o, &text, Position::new(3, 0), Enclosing::Function).is_some());
+    }
+
+    #[test]
+    fn reassigned_variable_resolves_to_its_first_assignment() {
+        let (_, o) =
+            outline_of("DEBUG = False\nif env:\n    DEBUG = True\nclass C:\n    DEBUG = 1\n");
+        let v = |n: &str| lookup(&o, &CodeTarget::Variable { name: n.into() });
+        assert_eq!(v("DEBUG").unwrap().position, Position::new(0, 0));
+        assert_eq!(v("C.DEBUG").unwrap().position, Position::new(4, 4));
+        let (_, o2) = outline_of("class A:\n    n = 1\nclass B:\n    n = 2\n");
+        assert_eq!(
+            lookup(&o2, &CodeTarget::Variable { name: "n".into() })
+                .unwrap_err()
+                .to_string(),
+            "Ambiguous match: 'n' at 1:4 (A.n), 3:4 (B.n); use the qualified name (Outer.Name)"
+        );
+        let (_, o) = outline_of("x = 1\nx = 2\n");
+        assert_eq!(
+            lookup(&o, &CodeTarget::Variable { name: "x".into() })
+                .unwrap()
+                .position,
+            Position::new(0, 0)
+        );
     }
 
     #[test]

@@ -411,7 +411,13 @@ impl Builder<'_> {
                         .parent()
                         .filter(|p| p.kind() == "expression_statement")
                         .unwrap_or(node);
-                    self.bind_target(left, BindingKind::Assignment, stmt, scope);
+                    // `x: int` without a value declares, it does not assign
+                    let kind = if node.child_by_field_name("right").is_some() {
+                        BindingKind::Assignment
+                    } else {
+                        BindingKind::Other
+                    };
+                    self.bind_target(left, kind, stmt, scope);
                 }
                 if let Some(t) = node.child_by_field_name("type") {
                     self.visit(t, scope);
