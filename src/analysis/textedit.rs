@@ -58,6 +58,25 @@ pub struct EditResult {
     pub note: Option<String>,
 }
 
+impl EditResult {
+    /// Lines added (negative: removed) by the edits: newlines inserted minus
+    /// newlines deleted. For the spec's `Insert Method` example this is 4
+    /// (the PEP 8 blank line and the three lines of the method).
+    pub fn lines_added(&self, text: &Rope) -> isize {
+        self.edits
+            .iter()
+            .map(|e| {
+                let removed = text
+                    .slice(e.start.min(text.len_chars())..e.end.min(text.len_chars()))
+                    .chars()
+                    .filter(|c| *c == '\n')
+                    .count() as isize;
+                e.text.matches('\n').count() as isize - removed
+            })
+            .sum()
+    }
+}
+
 /// Applies edits to a copy of `text`. Fails on unsorted, overlapping or
 /// out-of-range edits.
 pub fn apply(text: &Rope, edits: &[TextEdit]) -> Result<Rope> {
