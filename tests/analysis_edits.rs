@@ -4,7 +4,7 @@ use eddi::analysis::comment::comment;
 use eddi::analysis::delete::delete_symbol;
 use eddi::analysis::insert::{insert_definition, insert_import};
 use eddi::analysis::modify::modify;
-use eddi::analysis::textedit::apply;
+use eddi::analysis::textedit::{apply, char_edits};
 use eddi::analysis::{Analysis, EditResult, SyntaxTree};
 use eddi::edit::Position;
 use eddi::lang::command::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
@@ -75,6 +75,12 @@ fn spec_workflow() {
         (r.element, r.cursor),
         (Some(Position::new(4, 4)), Position::new(7, 0))
     );
+    assert_eq!(r.lines_added(&text), 4);
+    // the session's tree follows the edit incrementally
+    let new = apply(&text, &r.edits).unwrap();
+    let mut tree = tree;
+    tree.edit(&text, &new, &char_edits(&r.edits)).unwrap();
+    assert_eq!(tree.to_sexp(), SyntaxTree::parse(&new).unwrap().to_sexp());
 }
 
 #[test]
