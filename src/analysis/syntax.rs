@@ -106,11 +106,30 @@ impl SyntaxTree {
     }
 }
 
+thread_local! {
+    /// One parser per thread and language, reused across parses.
+    static PARSER: std::cell::RefCell<Option<(Language, Parser)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 fn parse_rope(language: Language, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
-    let mut parser = Parser::new();
-    parser
-        .set_language(&language.tree_sitter())
-        .map_err(|e| AnalysisError::ParseFailed(e.to_string()))?;
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().map(|(l, _)| *l) != Some(language) {
+            let mut parser = Parser::new();
+            parser
+                .set_language(&language.tree_sitter())
+                .map_err(|e| AnalysisError::ParseFailed(e.to_string()))?;
+            *slot = Some((language, parser));
+        }
+        match slot.as_mut() {
+            Some((_, parser)) => parse_with(parser, text, old),
+            None => Err(AnalysisError::ParseFailed("no parser".into())),
+        }
+    })
+}
+
+fn parse_with(parser: &mut Parser, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
     let len = text.len_bytes();
     let mut read = |byte: usize, _: Point| -> &[u8] {
         if byte >= len {
