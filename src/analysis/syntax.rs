@@ -19,7 +19,12 @@
 //!   [`SyntaxTree::reparse`] for the finest-grained reuse.
 //!
 //! Known limits: parsing never fails except on cancellation, which Eddi does
-//! not use; that case still becomes an error, never a panic.
+//! not use; that case still becomes an error, never a panic. For text with
+//! syntax errors, tree-sitter's error recovery can shape ERROR nodes
+//! differently after an incremental reparse than after a fresh parse (an
+//! upstream behaviour, reproduced with plain tree-sitter); error-free text
+//! always gives the same tree (`tests/analysis_incremental.rs`). Call
+//! [`SyntaxTree::parse`] afresh where byte-identical error trees matter.
 
 use ropey::Rope;
 use tree_sitter::{InputEdit, Node, Parser, Point, Tree};
