@@ -240,6 +240,7 @@ fn imports_go_into_the_import_block() {
     assert!(applied(&text, &r).starts_with(
         "import json as js\nfrom .base import Base, Mixin\nfrom . import sibling\n\n\n"
     ));
+    assert_eq!(r.element, Some(Position::new(1, 0)));
     let r = insert_import(&text, &tree, "import json as js").unwrap();
     assert!(r.edits.is_empty());
     assert_eq!(r.note.as_deref(), Some("already imported"));

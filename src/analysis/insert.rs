@@ -60,7 +60,7 @@ pub fn insert_definition(
             let header_line = class.position.line;
             let base = match statements.first() {
                 Some(first) if node_start(text, *first).line > header_line => {
-                    " ".repeat(0) + &line_indent(text, node_start(text, *first).line)
+                    line_indent(text, node_start(text, *first).line)
                 }
                 _ => line_indent(text, header_line) + &unit,
             };
@@ -514,23 +514,21 @@ pub fn insert_import(text: &Rope, tree: &SyntaxTree, code: &str) -> Result<EditR
         }
     }
     let new = apply(text, &merged)?;
-    let element = merged.last().map(|e| {
-        let at = super::textedit::map_offset(&merged, e.start);
-        let mut p = from_char(&new, at);
-        if e.text.starts_with('\n') && e.start == e.end && merged_into.is_none() {
-            p = Position::new(
-                p.line + e.text.chars().take_while(|c| *c == '\n').count(),
+    // the element: the first new import line, else the merged statement
+    let inserted = merged
+        .iter()
+        .rev()
+        .find(|e| e.start == e.end && e.text.trim_start_matches('\n').contains('\n'));
+    let element = match (inserted, merged_into) {
+        (Some(e), _) => {
+            let line = from_char(&new, super::textedit::map_offset(&merged, e.start)).line;
+            Some(Position::new(
+                line + e.text.chars().take_while(|c| *c == '\n').count(),
                 0,
-            );
+            ))
         }
-        if e.start != e.end || !e.text.contains('\n') {
-            p.col = 0;
-        }
-        p
-    });
-    let element = match (merged_into, new_lines.is_empty() && future_lines.is_empty()) {
-        (Some(line), true) => Some(Position::new(line, 0)),
-        _ => element,
+        (None, Some(line)) => Some(Position::new(line, 0)),
+        (None, None) => None,
     };
     Ok(EditResult {
         edits: merged,
