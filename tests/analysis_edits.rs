@@ -463,3 +463,41 @@ fn rename_non_ascii_function() {
         "Name conflict: 'log' already exists in this scope"
     );
 }
+
+#[test]
+fn nested_class_insert_and_delete() {
+    let src = include_str!("fixtures/python/inventory.py");
+    let (text, tree, a) = setup(src);
+    // cursor inside Warehouse.Shelf.run: the method goes into Shelf, at its indentation
+    let r = insert_definition(
+        &text,
+        &tree,
+        &a.outline,
+        Position::new(34, 12),
+        InsertKind::Method,
+        "@staticmethod\nasync def size():\n    return 3\n",
+    )
+    .unwrap();
+    let out = applied(&text, &r);
+    assert!(
+        out.contains("            return [x for x in range(3) if x]\n\n        @staticmethod\n        async def size():\n            return 3\n\n    def __init__(self, items=None):\n"),
+        "{out}"
+    );
+    assert_eq!(r.element, Some(Position::new(37, 8)));
+    let (new_text, new_tree, new_a) = setup(&out);
+    let size = new_a.lookup(&method("Shelf", "size")).unwrap();
+    assert_eq!(
+        (size.position, size.is_async, size.qualified_name.as_str()),
+        (Position::new(37, 8), true, "Warehouse.Shelf.size")
+    );
+    let _ = new_tree;
+    // deleting the nested class keeps one blank line between the members around it
+    let shelf = new_a
+        .lookup(&CodeTarget::Class {
+            name: "Shelf".into(),
+        })
+        .unwrap();
+    let r = delete_symbol(&new_text, &new_a.outline, shelf).unwrap();
+    assert!(applied(&new_text, &r)
+        .contains("    name: str = \"main\"\n\n    def __init__(self, items=None):\n"));
+}

@@ -67,13 +67,6 @@ pub fn modify(
     })
 }
 
-impl Symbol {
-    /// Char offset of [`Symbol::position`] in `text`.
-    pub fn position_offset(&self, text: &Rope) -> usize {
-        crate::edit::position::to_char(text, self.position).unwrap_or(self.definition.start)
-    }
-}
-
 const KEYWORDS: &[&str] = &[
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
     "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",

@@ -114,6 +114,13 @@ pub struct Symbol {
     pub parent: Option<usize>,
 }
 
+impl Symbol {
+    /// Char offset of [`Symbol::position`] in `text`.
+    pub fn position_offset(&self, text: &Rope) -> usize {
+        crate::edit::position::to_char(text, self.position).unwrap_or(self.definition.start)
+    }
+}
+
 /// All symbols of a file, in source order (parents before children).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outline {
