@@ -219,7 +219,7 @@ pub fn byte_to_char(text: &Rope, byte: usize) -> usize {
     text.byte_to_char(byte.min(text.len_bytes()))
 }
 
-/// The char offset of a char position given as a byte offset into the rope.
+/// The byte offset of a char offset (clamped to the document).
 pub fn char_to_byte(text: &Rope, char_idx: usize) -> usize {
     text.char_to_byte(char_idx.min(text.len_chars()))
 }
