@@ -165,13 +165,16 @@ impl Ctx<'_> {
         let (before, after) = self.apply_result(&result)?;
         let lines = after.len_lines().saturating_sub(before.len_lines());
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![
+        let inserted = if lines == 0 {
+            // `from m import b` merged into an existing `from m import a`.
+            Clause::Note(format!("Merged into line {first_line}"))
+        } else {
             Clause::Inserted {
                 lines,
                 at: first_line,
-            },
-            Clause::At(at),
-        ]))
+            }
+        };
+        Ok(Reply::Done(vec![inserted, Clause::At(at)]))
     }
 
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {

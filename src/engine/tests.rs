@@ -404,3 +404,34 @@ fn analyze_validate_and_save_report_code_problems() {
         "#,
     );
 }
+
+#[test]
+fn imports_comments_signatures_and_format() {
+    let f = Fixture::new();
+    f.write(
+        "svc.py",
+        "from os import path\n\n\ndef run(a,b):\n    return path.join(a,b)\n",
+    );
+    f.check(
+        "u",
+        r#"
+        > Start s; Open svc.py
+        Ok
+        Ok, At 0:0, Length 5
+        > Insert Import "from os import sep"
+        Ok, Merged into line 0, At 0:0
+        > Insert Import "from os import sep"
+        Ok, Nothing inserted: already imported, At 0:0
+        > Modify Function run AddParam "c=None"
+        Ok, Modified function run (1 edit), At 3:0
+        > Comment Function run "Join two parts." Docstring
+        Ok, Docstring added to function run, At 4:4
+        > Format
+        Ok, Formatted, 6 -> 6 lines, At 4:4
+        > Show Function run
+        Ok: At 3:0, Txt def run(a, b, c=None):\n    """Join two parts."""\n    return path.join(a, b)
+        > Show Line 0
+        Ok: At 0:0, Txt from os import path, sep
+        "#,
+    );
+}
