@@ -39,10 +39,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn save(&mut self, close: bool, force: bool, given: Option<&str>) -> Outcome {
-        let path = match given {
-            Some(given) => self.find_open(given)?,
-            None => self.current_path()?,
-        };
+        let path = self.open_or_current(given)?;
         let buffer = self
             .session
             .buffer(&path)
@@ -91,10 +88,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn close(&mut self, given: Option<&str>) -> Outcome {
-        let path = match given {
-            Some(given) => self.find_open(given)?,
-            None => self.current_path()?,
-        };
+        let path = self.open_or_current(given)?;
         let discarded = self
             .session
             .buffer(&path)
@@ -149,10 +143,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn diff(&mut self, given: Option<&str>) -> Outcome {
-        let path = match given {
-            Some(given) => self.find_open(given)?,
-            None => self.current_path()?,
-        };
+        let path = self.open_or_current(given)?;
         let buffer = self
             .session
             .buffer(&path)
