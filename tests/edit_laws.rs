@@ -473,6 +473,102 @@ proptest! {
     }
 }
 
+/// One action on a buffer, for the mixed-sequence law.
+#[derive(Debug, Clone)]
+enum Action {
+    Edit(RawEdits, (usize, usize)),
+    Amend(RawEdits, (usize, usize)),
+    Undo(usize),
+    Redo(usize),
+    Save,
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    let cursor = (0usize..12, 0usize..16);
+    prop_oneof![
+        4 => (raw_edits(), cursor.clone()).prop_map(|(r, c)| Action::Edit(r, c)),
+        1 => (raw_edits(), cursor).prop_map(|(r, c)| Action::Amend(r, c)),
+        2 => (1usize..4).prop_map(Action::Undo),
+        2 => (1usize..4).prop_map(Action::Redo),
+        1 => Just(Action::Save),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// Edits, amends, undos, redos and saves in any order: the buffer
+    /// walks a model of linear history exactly (text and cursor at every
+    /// step; a commit after an undo drops the redo tail), and `is_modified`
+    /// is false exactly at the saved state, so it never claims unsaved
+    /// text is saved.
+    #[test]
+    fn history_follows_a_linear_model_and_modified_tracks_the_save(
+        text in text(), actions in prop::collection::vec(action(), 1..16),
+    ) {
+        let (_dir, mut buffer) = buffer(&text);
+        // The model: states[..=at] are undoable to, states[at + 1..] redoable.
+        let mut states = vec![state(&buffer)];
+        let mut at = 0;
+        let mut saved: Option<usize> = Some(0);
+        let mut saved_text = text.clone();
+        for action in &actions {
+            match action {
+                Action::Edit(raw, (line, col)) | Action::Amend(raw, (line, col)) => {
+                    let change = build(buffer.text().len_chars(), raw);
+                    let cursor = Position::new(*line, *col);
+                    let amend = matches!(action, Action::Amend(..)) && at > 0;
+                    if amend {
+                        buffer.amend(change, cursor).unwrap();
+                        if saved.is_some_and(|s| s >= at) {
+                            saved = None; // amended away, or in the dropped tail
+                        }
+                    } else {
+                        buffer.edit(change, cursor).unwrap();
+                        if saved.is_some_and(|s| s > at) {
+                            saved = None; // in the dropped redo tail
+                        }
+                        at += 1;
+                    }
+                    states.truncate(at + if amend { 1 } else { 0 });
+                    if amend {
+                        states[at] = state(&buffer);
+                    } else {
+                        states.push(state(&buffer));
+                    }
+                }
+                Action::Undo(count) => {
+                    let done = buffer.undo(*count).len();
+                    prop_assert_eq!(done, (*count).min(at));
+                    at -= done;
+                }
+                Action::Redo(count) => {
+                    let done = buffer.redo(*count).len();
+                    prop_assert_eq!(done, (*count).min(states.len() - 1 - at));
+                    at += done;
+                }
+                Action::Save => {
+                    buffer.mark_saved(DiskStamp {
+                        len: 0,
+                        mtime_ns: 0,
+                        hash: String::new(),
+                    });
+                    saved = Some(at);
+                    saved_text = buffer.text().to_string();
+                }
+            }
+            prop_assert_eq!(&state(&buffer), &states[at], "after {:?}", action);
+            prop_assert_eq!(buffer.history().undo_depth(), at);
+            prop_assert_eq!(buffer.history().redo_depth(), states.len() - 1 - at);
+            prop_assert_eq!(buffer.is_modified(), saved != Some(at), "after {:?}", action);
+            if !buffer.is_modified() {
+                prop_assert_eq!(buffer.text().to_string(), saved_text.clone());
+            }
+            prop_assert!(position::to_char(buffer.text(), buffer.cursor()).is_ok());
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Through the engine, on real files
 // ---------------------------------------------------------------------------
