@@ -309,18 +309,28 @@ proptest! {
         }
     }
 
-    /// Offsets inside a deleted or replaced range land on its edge.
+    /// Around each edit `from..to` → `start..end` in the new text: its
+    /// start maps to `start` (Before) or past the inserted text (After);
+    /// offsets inside the replaced range land on its edges; its end, when
+    /// something was deleted, is the first surviving char and maps to `end`
+    /// whatever the association.
     #[test]
-    fn positions_inside_a_replacement_go_to_its_edges(text in text(), raw in raw_edits()) {
+    fn positions_around_an_edit_go_to_its_edges(text in text(), raw in raw_edits()) {
         let original = Rope::from_str(&text);
         let change = build(original.len_chars(), &raw);
         let mut shift: isize = 0;
         for (from, to, inserted) in change.edits() {
             let start = (from as isize + shift) as usize;
             let end = start + inserted.chars().count();
+            prop_assert_eq!(change.map_pos(from, Assoc::Before), start);
+            prop_assert_eq!(change.map_pos(from, Assoc::After), end);
             for pos in from + 1..to {
                 prop_assert_eq!(change.map_pos(pos, Assoc::Before), start);
                 prop_assert_eq!(change.map_pos(pos, Assoc::After), end);
+            }
+            if to > from {
+                prop_assert_eq!(change.map_pos(to, Assoc::Before), end, "end of {}..{}", from, to);
+                prop_assert_eq!(change.map_pos(to, Assoc::After), end);
             }
             shift += inserted.chars().count() as isize - (to - from) as isize;
         }
