@@ -1,46 +1,364 @@
-//! Code-aware commands: Python targets (`Function`, `Class`, `Method`,
-//! `Variable`), analysis, validation, formatting and the project index.
+//! Code-aware commands on Python files: `Show`/`Goto`/`Insert`/`Delete` of
+//! functions, classes, methods and variables, `Modify`, `Comment`,
+//! `Format`, `Validate` and `Analyze`.
 //!
-//! Until the code-intelligence layer is wired in, every one of them fails
-//! with a reason: a command that is not implemented never answers `Ok`.
+//! The analysis layer computes edits as data ([`EditResult`]); this module
+//! turns them into one change set (in the file's line-ending style), applies
+//! it as one undo step and words the reply. Commands that need the project
+//! index (`Find References|Definition|Callers`) fail with a reason until it
+//! is wired in: a command that is not implemented never answers `Ok`.
 
-use crate::lang::{CodeTarget, Command, GotoTarget, InsertKind};
-use crate::reply::Reply;
+use ropey::Rope;
+
+use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
+use crate::analysis::textedit::EditResult;
+use crate::analysis::{
+    comment, complexity, delete, format, insert, modify, AnalysisError, SyntaxTree,
+};
+use crate::edit::{position, ChangeSet, LineRange, Position};
+use crate::lang::{
+    AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, GotoTarget, InsertKind,
+    Modification,
+};
+use crate::reply::{plural, Clause, Reply};
 
 use super::context::{Ctx, Outcome};
+use super::output;
 
-fn unavailable(what: &str) -> Reply {
-    Reply::fail(format!(
-        "{what} needs Python code intelligence, which this build does not have yet"
-    ))
+/// What the code commands work on: the current file's text, tree and outline.
+struct Code {
+    text: Rope,
+    tree: SyntaxTree,
+    outline: Outline,
+    cursor: Position,
+}
+
+fn analysis_fail(error: AnalysisError) -> Reply {
+    Reply::fail(error.to_string())
 }
 
 impl Ctx<'_> {
-    pub(super) fn code_command(&mut self, command: &Command) -> Outcome {
-        let what = match command {
-            Command::FindSymbol { .. } => "Find References/Definition/Callers",
-            Command::Analyze { .. } => "Analyze",
-            Command::Validate { .. } => "Validate",
-            Command::Modify { .. } => "Modify",
-            Command::Comment { .. } => "Comment",
-            _ => "Format",
+    /// The current file as code, or a `Fail` saying why it is not.
+    fn code(&mut self) -> Result<Code, Reply> {
+        let path = self.current_path()?;
+        let buffer = self
+            .session
+            .buffers
+            .get_mut(&path)
+            .expect("current buffer is open");
+        if buffer.language().is_none() {
+            return Err(Reply::fail(format!(
+                "{path} is not a Python file: code commands need a .py or .pyi file"
+            )));
+        }
+        let Some(tree) = buffer.ensure_syntax().cloned() else {
+            return Err(Reply::fail(format!("{path} could not be parsed")));
         };
-        Err(unavailable(what))
+        let text = buffer.text().clone();
+        let outline = outline::outline(&text, &tree);
+        Ok(Code {
+            text,
+            tree,
+            outline,
+            cursor: buffer.cursor(),
+        })
     }
 
-    pub(super) fn goto_code(&mut self, _target: &GotoTarget) -> Outcome {
-        Err(unavailable("Goto to a code element"))
+    /// Applies computed edits as one undo step; `Err` when there are none.
+    fn apply_result(&mut self, result: &EditResult) -> Result<(Rope, Rope), Reply> {
+        if result.edits.is_empty() {
+            let why = result
+                .note
+                .clone()
+                .unwrap_or_else(|| "nothing to change".to_owned());
+            return Err(Reply::fail(format!("No change: {why}")));
+        }
+        let buffer = self.current()?;
+        let before = buffer.text().clone();
+        let line_ending = buffer.line_ending();
+        let edits = result
+            .edits
+            .iter()
+            .map(|e| (e.start, e.end, Some(line_ending.apply(&e.text))));
+        let change = ChangeSet::from_edits(before.len_chars(), edits)
+            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        self.edit_current(change, result.cursor)?;
+        Ok((before, self.current()?.text().clone()))
     }
 
-    pub(super) fn show_code(&mut self, _target: &CodeTarget, _context: usize) -> Outcome {
-        Err(unavailable("Show of a code element"))
+    pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
+        let code = self.code()?;
+        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let body = if context == 0 {
+            code.text.slice(symbol.definition.clone()).to_string()
+        } else {
+            let last = code.text.len_lines() - 1;
+            let lines = LineRange::new(
+                symbol.full_lines.first.saturating_sub(context),
+                (symbol.full_lines.last + context).min(last),
+            );
+            super::inspect::lines_text(&code.text, lines)
+        };
+        let at = symbol.position;
+        self.move_to(at)?;
+        let mut clauses = vec![Clause::At(at)];
+        clauses.extend(output::text_in_tiers(
+            &body.replace('\r', ""),
+            self.session.preferences.output_limit,
+        ));
+        Ok(Reply::Info(clauses))
     }
 
-    pub(super) fn insert_code(&mut self, _kind: InsertKind, _text: &str) -> Outcome {
-        Err(unavailable("Insert Function/Method/Class/Import"))
+    pub(super) fn goto_code(&mut self, target: &GotoTarget) -> Outcome {
+        let code = self.code()?;
+        let (kind, start) = match target {
+            GotoTarget::StartOfFunction => (Enclosing::Function, true),
+            GotoTarget::EndOfFunction => (Enclosing::Function, false),
+            GotoTarget::StartOfClass => (Enclosing::Class, true),
+            GotoTarget::EndOfClass => (Enclosing::Class, false),
+            GotoTarget::Code(target) => {
+                let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+                return self.move_to(symbol.position);
+            }
+            _ => return Err(Reply::fail("Internal: not a code target")),
+        };
+        let Some(symbol) = enclosing(&code.outline, &code.text, code.cursor, kind) else {
+            let what = if kind == Enclosing::Function {
+                "function"
+            } else {
+                "class"
+            };
+            return Err(Reply::fail(format!(
+                "Not in {what} (cursor at {})",
+                code.cursor
+            )));
+        };
+        self.move_to(if start { symbol.position } else { symbol.end })
     }
 
-    pub(super) fn delete_code(&mut self, _target: &CodeTarget) -> Outcome {
-        Err(unavailable("Delete of a code element"))
+    pub(super) fn insert_code(&mut self, kind: InsertKind, given: &str) -> Outcome {
+        let code = self.code()?;
+        let result = match kind {
+            InsertKind::Import => insert::insert_import(&code.text, &code.tree, given),
+            _ => insert::insert_definition(
+                &code.text,
+                &code.tree,
+                &code.outline,
+                code.cursor,
+                kind,
+                given,
+            ),
+        }
+        .map_err(analysis_fail)?;
+        if result.edits.is_empty() {
+            return match result.note {
+                Some(note) => Ok(Reply::Done(vec![
+                    Clause::Note(format!("Nothing inserted: {note}")),
+                    Clause::At(code.cursor),
+                ])),
+                None => Err(Reply::fail("Nothing to insert")),
+            };
+        }
+        let first_line = code.text.char_to_line(result.edits[0].start);
+        let (before, after) = self.apply_result(&result)?;
+        let lines = after.len_lines().saturating_sub(before.len_lines());
+        let at = self.current()?.cursor();
+        Ok(Reply::Done(vec![
+            Clause::Inserted {
+                lines,
+                at: first_line,
+            },
+            Clause::At(at),
+        ]))
+    }
+
+    pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
+        let code = self.code()?;
+        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let result =
+            delete::delete_symbol(&code.text, &code.outline, symbol).map_err(analysis_fail)?;
+        let first_line = code
+            .text
+            .char_to_line(result.edits.first().map_or(0, |e| e.start));
+        let (before, after) = self.apply_result(&result)?;
+        let lines = before.len_lines().saturating_sub(after.len_lines());
+        let at = self.current()?.cursor();
+        Ok(Reply::Done(vec![
+            Clause::Deleted {
+                lines,
+                at: first_line,
+            },
+            Clause::At(at),
+        ]))
+    }
+
+    pub(super) fn code_command(&mut self, command: &Command) -> Outcome {
+        match command {
+            Command::Modify { target, change } => self.modify(target, change),
+            Command::Comment { target, text, style } => self.comment(target, text, *style),
+            Command::Format { target, style } => self.format(target.as_ref(), style.as_deref()),
+            Command::Analyze { target, kind } => self.analyze(target, *kind),
+            Command::Validate { .. } => Err(Reply::fail(
+                "Validate needs the syntax checker, which this build does not have yet",
+            )),
+            Command::FindSymbol { .. } => Err(Reply::fail(
+                "Find References/Definition/Callers needs the project index, which this build does not have yet",
+            )),
+            _ => Err(Reply::fail("Internal: not a code command")),
+        }
+    }
+
+    fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Outcome {
+        let code = self.code()?;
+        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let described = describe(symbol);
+        let result = modify::modify(&code.text, &code.tree, &code.outline, target, change)
+            .map_err(analysis_fail)?;
+        let edits = result.edits.len();
+        self.apply_result(&result)?;
+        let at = result.element.unwrap_or(result.cursor);
+        let at = position::clamp(self.current()?.text(), at);
+        Ok(Reply::Done(vec![
+            Clause::Note(format!(
+                "Modified {described} ({edits} {})",
+                plural(edits, "edit")
+            )),
+            Clause::At(at),
+        ]))
+    }
+
+    fn comment(&mut self, target: &CodeTarget, body: &str, style: CommentStyle) -> Outcome {
+        let code = self.code()?;
+        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let described = describe(symbol);
+        let result =
+            comment::comment(&code.text, &code.tree, symbol, body, style).map_err(analysis_fail)?;
+        self.apply_result(&result)?;
+        let what = match style {
+            CommentStyle::Docstring => "Docstring",
+            _ => "Comment",
+        };
+        let at = self.current()?.cursor();
+        Ok(Reply::Done(vec![
+            Clause::Note(format!("{what} added to {described}")),
+            Clause::At(at),
+        ]))
+    }
+
+    fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Outcome {
+        let code = self.code()?;
+        let lines = match target {
+            Some(target) => Some(
+                lookup(&code.outline, target)
+                    .map_err(analysis_fail)?
+                    .full_lines,
+            ),
+            None => None,
+        };
+        let result =
+            format::format(&code.text, lines, style, code.cursor).map_err(analysis_fail)?;
+        if result.edits.is_empty() {
+            return Ok(Reply::Done(vec![
+                Clause::Note("Already formatted".into()),
+                Clause::At(code.cursor),
+            ]));
+        }
+        let (before, after) = self.apply_result(&result)?;
+        let at = self.current()?.cursor();
+        let note = format!(
+            "Formatted, {} -> {} lines",
+            before.len_lines() - 1,
+            after.len_lines() - 1
+        );
+        Ok(Reply::Done(vec![Clause::Note(note), Clause::At(at)]))
+    }
+
+    fn analyze(&mut self, target: &AnalyzeTarget, kind: Option<AnalysisKind>) -> Outcome {
+        let code = self.code()?;
+        let symbol = match target {
+            AnalyzeTarget::File => None,
+            AnalyzeTarget::Code(target) => {
+                Some(lookup(&code.outline, target).map_err(analysis_fail)?)
+            }
+        };
+        match kind {
+            Some(AnalysisKind::Complexity) | None => {
+                let Some(symbol) = symbol else {
+                    return Ok(Reply::info(file_complexity(&code)));
+                };
+                let complexity = complexity::of_symbol(&code.text, &code.tree, symbol).ok_or_else(|| {
+                    Reply::fail(format!("{} has no complexity: only functions, methods and classes do", describe(symbol)))
+                })?;
+                Ok(Reply::info(format!("{} has complexity {complexity}", capitalized(&describe(symbol)))))
+            }
+            Some(AnalysisKind::Structure) => Ok(Reply::info(structure(&code.outline, symbol))),
+            Some(AnalysisKind::Dependencies) | Some(AnalysisKind::Issues) => Err(Reply::fail(
+                "Analyze Dependencies and Issues need the checks of the analysis layer, which this build does not have yet",
+            )),
+        }
+    }
+}
+
+/// `function f`, `method C.m`, `class C`, `variable v`.
+fn describe(symbol: &Symbol) -> String {
+    format!("{} {}", symbol.kind.noun(), symbol.qualified_name)
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// The most complex blocks of a file, as radon ranks them.
+fn file_complexity(code: &Code) -> String {
+    let blocks = complexity::blocks(&code.text, &code.tree);
+    let mut all: Vec<_> = blocks.iter().flat_map(|b| b.flatten()).collect();
+    if all.is_empty() {
+        return "No functions or classes".to_owned();
+    }
+    all.sort_by_key(|b| std::cmp::Reverse(b.complexity));
+    let total: u32 = all.iter().map(|b| b.complexity).sum();
+    let top: Vec<String> = all
+        .iter()
+        .take(5)
+        .map(|b| {
+            let name = match &b.classname {
+                Some(class) => format!("{class}.{}", b.name),
+                None => b.name.clone(),
+            };
+            format!("{name} {}", b.complexity)
+        })
+        .collect();
+    format!(
+        "{} blocks, average complexity {:.1}, highest: {}",
+        all.len(),
+        f64::from(total) / all.len() as f64,
+        top.join(", ")
+    )
+}
+
+/// An outline: the members of a class, or the top level of the file.
+fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
+    let parent = symbol.and_then(|s| outline.index_of(s));
+    let members: Vec<String> = outline
+        .symbols
+        .iter()
+        .filter(|s| s.parent == parent)
+        .map(|s| {
+            let kind = match s.kind {
+                SymbolKind::Function if s.is_async => "async function",
+                SymbolKind::Method if s.is_async => "async method",
+                kind => kind.noun(),
+            };
+            format!("{kind} {} at {}", s.name, s.position)
+        })
+        .collect();
+    let owner = symbol.map_or_else(|| "File".to_owned(), |s| capitalized(&describe(s)));
+    if members.is_empty() {
+        format!("{owner} has no members")
+    } else {
+        format!("{owner}: {}", members.join(", "))
     }
 }

@@ -1,5 +1,5 @@
-//! The execution context of one command: the session, the workspace and
-//! the configuration, plus the helpers every command family shares.
+//! The execution context of one command: the session and the workspace,
+//! plus the helpers every command family shares.
 
 use crate::edit::{position, ChangeSet, Position};
 use crate::lang::Command;
@@ -7,7 +7,7 @@ use crate::reply::Reply;
 use crate::session::{Buffer, Event, Session};
 use crate::workspace::{Workspace, WorkspacePath};
 
-use super::{EngineConfig, Live};
+use super::Live;
 
 /// A command's result: `Err` carries the `Fail` reply, so `?` works.
 pub(super) type Outcome = Result<Reply, Reply>;
@@ -15,25 +15,11 @@ pub(super) type Outcome = Result<Reply, Reply>;
 pub struct Ctx<'a> {
     pub(super) session: &'a mut Session,
     pub(super) workspace: &'a Workspace,
-    pub(super) config: &'a EngineConfig,
-    /// The whole message, for commands that need their source text.
-    #[allow(dead_code)]
-    pub(super) message: &'a str,
 }
 
 impl<'a> Ctx<'a> {
-    pub(super) fn new(
-        session: &'a mut Session,
-        workspace: &'a Workspace,
-        config: &'a EngineConfig,
-        message: &'a str,
-    ) -> Self {
-        Ctx {
-            session,
-            workspace,
-            config,
-            message,
-        }
+    pub(super) fn new(session: &'a mut Session, workspace: &'a Workspace) -> Self {
+        Ctx { session, workspace }
     }
 
     /// Runs one command of a session that exists.

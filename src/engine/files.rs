@@ -2,6 +2,7 @@
 
 use similar::TextDiff;
 
+use crate::analysis::changes::code_changes;
 use crate::reply::{Clause, Reply};
 use crate::session::Event;
 use crate::workspace::FileError;
@@ -171,6 +172,16 @@ impl Ctx<'_> {
             .to_string();
         let limit = self.session.preferences.output_limit;
         let mut clauses = vec![Clause::Note(format!("+{added} -{deleted} lines"))];
+        if buffer.language().is_some() {
+            let existed = self.workspace.stamp(&path).ok().flatten().is_some();
+            let before = existed.then_some(on_disk.as_str());
+            clauses.extend(
+                code_changes(before, &now)
+                    .terse()
+                    .into_iter()
+                    .map(Clause::Note),
+            );
+        }
         clauses.extend(output::text_in_tiers(unified.trim_end_matches('\n'), limit));
         Ok(Reply::Info(clauses))
     }

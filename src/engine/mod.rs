@@ -207,10 +207,10 @@ impl Engine {
     /// Runs one message and returns its reply.
     pub fn execute(&self, request: &Request<'_>) -> Response {
         if let Some(id) = request.id {
-            if let Some(text) = self.answered(request.sender, id) {
+            if let Some((text, ok)) = self.answered(request.sender, id) {
                 return Response {
-                    ok: !text.lines().any(|l| l.starts_with("Fail")),
                     text,
+                    ok,
                     duplicate: true,
                 };
             }
@@ -235,7 +235,7 @@ impl Engine {
         }
         for (index, statement) in statements.iter().enumerate() {
             let mut reply = match &statement.parsed {
-                Ok(command) => self.run(request.sender, request.text, command),
+                Ok(command) => self.run(request.sender, command),
                 Err(error) => Reply::fail(error.to_string()),
             };
             for notice in notices.drain(..) {
@@ -263,7 +263,7 @@ impl Engine {
             .collect::<Vec<_>>()
             .join("\n");
         if let Some(id) = request.id {
-            self.remember(request.sender, id, &text);
+            self.remember(request.sender, id, &text, ok);
         }
         Response {
             text,
@@ -272,7 +272,7 @@ impl Engine {
         }
     }
 
-    fn run(&self, sender: &str, message: &str, command: &Command) -> Reply {
+    fn run(&self, sender: &str, command: &Command) -> Reply {
         match command {
             Command::Start { name, description } => {
                 return self.start(sender, name, description.as_deref())
@@ -295,7 +295,7 @@ impl Engine {
             return Reply::fail("No session. Start one with: Start <name>");
         };
         let mut live = lock(&live);
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace, &self.config, message);
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         let reply = ctx.run(command);
         match self.persist(&mut live) {
             Ok(()) => reply,
@@ -349,18 +349,21 @@ impl Engine {
         }
     }
 
-    fn answered(&self, sender: &str, id: &str) -> Option<String> {
+    fn answered(&self, sender: &str, id: &str) -> Option<(String, bool)> {
         let live = self.live_of(sender)?;
         let live = lock(&live);
-        live.session.answered(id).map(str::to_owned)
+        live.session
+            .answered(id)
+            .map(|answer| (answer.reply.clone(), answer.ok))
     }
 
-    fn remember(&self, sender: &str, id: &str, text: &str) {
+    fn remember(&self, sender: &str, id: &str, text: &str, ok: bool) {
         if let Some(live) = self.live_of(sender) {
             let mut live = lock(&live);
             let _ = live.session.apply(Event::Answered {
                 id: id.to_owned(),
                 reply: text.to_owned(),
+                ok,
             });
             let _ = self.persist(&mut live);
         }
@@ -378,7 +381,7 @@ impl Engine {
             "q" | "quit" => Some('q'),
             _ => None,
         };
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace, &self.config, text);
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         let outcome = match answer {
             Some(answer) => Ok(ctx.answer(answer)),
             None => Err(ctx.abandon_walk()?),

@@ -3,7 +3,7 @@
 
 use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::lang::{DeleteTarget, InsertKind};
-use crate::reply::{Clause, Reply};
+use crate::reply::{plural, Clause, Reply};
 use crate::session::Event;
 
 use super::context::{Ctx, Outcome};
@@ -104,9 +104,10 @@ impl Ctx<'_> {
                     range.first
                 )
             } else {
+                let left = lines - range.first;
+                let noun = plural(left, "line");
                 format!(
-                    "Only {} lines from line {} to the end (last line is {valid})",
-                    lines - range.first,
+                    "Only {left} {noun} from line {} to the end (last line is {valid})",
                     range.first
                 )
             }));
@@ -120,7 +121,7 @@ impl Ctx<'_> {
         };
         // The last line has no line break of its own: take the one before it.
         let ends_file =
-            end == text.len_chars() && !text.slice(..end).chars().last().is_some_and(|c| c == '\n');
+            end == text.len_chars() && text.slice(..end).chars().last().is_none_or(|c| c != '\n');
         if ends_file && start > 0 {
             start -= 1;
             if start > 0 && text.char(start - 1) == '\r' {

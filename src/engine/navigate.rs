@@ -44,14 +44,20 @@ impl Ctx<'_> {
     fn goto_bookmark(&mut self, name: &str) -> Outcome {
         let Some((path, at)) = self.session.bookmark(name) else {
             let known: Vec<&str> = self.session.bookmarks.keys().map(String::as_str).collect();
-            let hint = if known.is_empty() {
-                "No bookmarks set".to_owned()
+            let mut candidates = known.clone();
+            candidates.extend_from_slice(crate::lang::parser::GOTO_KEYWORDS);
+            let close = crate::lang::help::suggest(name, &candidates);
+            let mut message = format!("Unknown Goto target '{name}'.");
+            if !close.is_empty() {
+                message.push_str(&format!(" Did you mean: {}?", close.join(", ")));
+            }
+            if known.is_empty() {
+                message.push_str(" No bookmarks set.");
             } else {
-                format!("Bookmarks: {}", known.join(", "))
-            };
-            return Err(Reply::fail(format!(
-                "Unknown Goto target '{name}'. {hint}. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
-            )));
+                message.push_str(&format!(" Bookmarks: {}.", known.join(", ")));
+            }
+            message.push_str(" Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>");
+            return Err(Reply::fail(message));
         };
         if self.session.current.as_ref() != Some(&path) {
             self.apply(Event::Switched { path })?;

@@ -216,6 +216,8 @@ fn bookmarks_follow_edits_above_them() {
         Ok, Inserted 1 line at 0, At 1:0
         > Goto here
         Ok, At 3:0
+        > Goto EndOfFle
+        Fail "Unknown Goto target 'EndOfFle'. Did you mean: EndOfFile, EndOfLine, EndOfClass? Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
         > Goto nowhere
         Fail "Unknown Goto target 'nowhere'. Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
         "#,
@@ -290,4 +292,85 @@ fn paths_never_escape_the_workspace() {
         Fail "Path escapes the workspace: /etc/passwd"
         "#,
     );
+}
+
+const SHAPES: &str = "import os
+
+
+class Shape:
+    def area(self):
+        return 0
+
+    def describe(self):
+        return f\"{self.area()}\"
+
+
+def total(shapes):
+    return sum(s.area() for s in shapes if s)
+";
+
+#[test]
+fn code_targets_show_goto_modify_delete_and_analyze() {
+    let f = Fixture::new();
+    f.write("shapes.py", SHAPES);
+    f.check(
+        "u",
+        r#"
+        > Start s; Open shapes.py
+        Ok
+        Ok, At 0:0, Length 13
+        > Show Method Shape.area
+        Ok: At 4:4, Txt def area(self):\n        return 0
+        > Goto EndOfFunction
+        Ok, At 6:0
+        > Goto StartOfClass
+        Ok, At 3:0
+        > Goto Function totl
+        Fail "Not found: function 'totl'. Available: total, area, describe"
+        > Analyze Function total Complexity
+        Ok: Function total has complexity 3
+        > Analyze Class Shape Structure
+        Ok: Class Shape: method area at 4:4, method describe at 7:4
+        > Modify Method Shape.area Rename surface
+        Ok, Modified method Shape.area (2 edits), At 4:4
+        > Show Line 8
+        Ok: At 8:0, Txt         return f"{self.surface()}"
+        > Delete Function total
+        Ok, Deleted 4 lines at 9, At 9:0
+        > Diff
+        Ok: +2 -6 lines, 1 method created (Shape.surface), 1 class modified (Shape), 1 method modified (Shape.describe), 1 function deleted (total), 1 method deleted (Shape.area), Txt --- a/shapes.py\n+++ b/shapes.py\n@@ -2,12 +2,8 @@\n \n \n class Shape:\n-    def area(self):\n+    def surface(self):\n         return 0\n \n     def describe(self):\n-        return f"{self.area()}"\n-\n-\n-def total(shapes):\n-    return sum(s.area() for s in shapes if s)\n+        return f"{self.surface()}"
+        > Undo 2
+        Ok, Undid 2, At 3:0
+        > Open Create notes.txt
+        Ok, At 0:0, Length 0
+        > Show Function f
+        Fail "notes.txt is not a Python file: code commands need a .py or .pyi file"
+        "#,
+    );
+}
+
+#[test]
+fn senders_run_in_parallel_without_cross_talk() {
+    let f = Fixture::new();
+    std::thread::scope(|scope| {
+        for n in 0..8 {
+            let f = &f;
+            scope.spawn(move || {
+                let sender = format!("agent{n}");
+                let reply = f.send(&sender, &format!("Start s{n}; Open Create f{n}.txt"));
+                assert_eq!(reply, "Ok\nOk, At 0:0, Length 0");
+                for i in 0..100 {
+                    let goto = f.send(&sender, &format!("Goto {i}"));
+                    assert_eq!(goto, format!("Ok, At {i}:0"));
+                    let reply = f.send(&sender, &format!("Insert Line \"line {i} of {n}\""));
+                    assert_eq!(reply, format!("Ok, Inserted 1 line at {i}, At {}:0", i + 1));
+                }
+                assert!(f.send(&sender, "Save").starts_with("Ok, Bytes "));
+            });
+        }
+    });
+    for n in 0..8 {
+        let expected: String = (0..100).map(|i| format!("line {i} of {n}\n")).collect();
+        assert_eq!(f.read(&format!("f{n}.txt")), expected);
+    }
 }

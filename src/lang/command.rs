@@ -131,7 +131,10 @@ pub enum ResponseFormat {
 /// A code element named in a command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CodeTarget {
-    /// `Function <name>[(<params>)]`; `params` is the text between the parentheses.
+    /// `Function <name>[(<params>)]`; `params` is the raw text between the
+    /// parentheses. `Some("")` comes from `f()`, which the spec writes to mean
+    /// "the function" (`Show Function __init__()` finds `def __init__(self)`),
+    /// so an empty list should not filter by parameters.
     Function {
         name: String,
         params: Option<String>,

@@ -59,7 +59,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Sessions",
         usage: "Status",
         summary: "Reports the session, current file and cursor",
-        reply: "Ok: Session <name>, File <path>, At l:c",
+        reply: "Ok: Session <name>, File <path>, At l:c[, Modified]",
         failures: "",
         examples: "Status",
     },
@@ -77,7 +77,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Sessions",
         usage: "Push Context",
         summary: "Saves the current file and cursor on the context stack",
-        reply: "Ok",
+        reply: "Ok, Context depth <n>",
         failures: "",
         examples: "Push Context",
     },
@@ -86,8 +86,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Sessions",
         usage: "Pop Context",
         summary: "Returns to the file and cursor saved by Push Context",
-        reply: "Ok, At l:c",
-        failures: "Fail \"Context stack is empty\"",
+        reply: "Ok, File <path>, At l:c",
+        failures: "Fail \"No context to pop. Save one with: Push Context\"",
         examples: "Pop Context",
     },
     // -- files --
@@ -105,8 +105,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Files",
         usage: "Save [Close] [Force] [<file>]",
         summary: "Saves the current or named file atomically; Close closes it after; Force overwrites a file changed on disk",
-        reply: "Ok, Bytes <n> | Ok, Saved and closed, Bytes <n>",
-        failures: "Fail \"No changes to save\"; Fail \"File changed on disk ...\"",
+        reply: "Ok, Bytes <n> | Ok, No changes to save, closed",
+        failures: "Fail \"No changes to save in <path>\"; Fail \"<path> changed on disk since it was opened; Save Force overwrites it ...\"",
         examples: "Save; Save Close user_manager.py; Save Force",
     },
     CommandSpec {
@@ -151,7 +151,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Navigation",
         usage: "Replace [All|Confirm] \"<text>\"|/<regex>/ With \"<text>\"",
         summary: "Replaces the next match, all matches, or walks them asking y/n/q; regex captures $1 work",
-        reply: "Ok, Replaced <n> occurrences | Ok, At l:c, Replace? (y/n)",
+        reply: "Ok, Replaced <n> occurrences[, At l:c] | Ok, At l:c, Replace? (y/n)",
         failures: "Fail \"Pattern not found\"",
         examples: "Replace \"foo\" With \"bar\"; Replace All /(\\w+)_id/ With \"${1}Id\"; Replace Confirm \"x\" With \"y\"",
     },
@@ -160,7 +160,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Navigation",
         usage: "Bookmark <name> [<line>:<col>]",
         summary: "Names the cursor (or a position) for Goto <name>",
-        reply: "Ok, At l:c",
+        reply: "Ok, Bookmark <name> at l:c",
         failures: "",
         examples: "Bookmark mark1; Bookmark init 1:4",
     },
@@ -197,7 +197,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Inspection",
         usage: "Diff [<file>]",
         summary: "Unified diff of the current or named file against disk",
-        reply: "Ok: +15 -8 lines, <diff with \\n escaped>",
+        reply: "Ok: +15 -8 lines, Txt <unified diff, \\n escaped> | Ok: No changes in <path>",
         failures: "Fail \"File not open: <file>\"",
         examples: "Diff; Diff src/auth/user_manager.py",
     },
@@ -216,7 +216,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Modification",
         usage: "Delete Line [<count>] | Block <a>:<b> | Current | Function <f> | Method <C>.<m> | Class <C>",
         summary: "Deletes lines from the cursor's line, a line range, the current line or a code element",
-        reply: "Ok, Deleted <n> lines, At l:c",
+        reply: "Ok, Deleted <n> lines at <l>, At l:c",
         failures: "Fail \"Target not found\"",
         examples: "Delete Line; Delete Line 3; Delete Block 4:9; Delete Method UserManager.login",
     },
@@ -358,7 +358,18 @@ pub fn reference_markdown() -> String {
         out.push_str(&format!("- Syntax: `{}`\n", spec.usage));
         out.push_str(&format!("- Reply: `{}`\n", spec.reply));
         if !spec.failures.is_empty() {
-            out.push_str(&format!("- Failures: `{}`\n", spec.failures));
+            let failures: Vec<String> = spec
+                .failures
+                .split("; ")
+                .map(|f| {
+                    if f.starts_with("Fail") {
+                        format!("`{f}`")
+                    } else {
+                        f.to_string()
+                    }
+                })
+                .collect();
+            out.push_str(&format!("- Failures: {}\n", failures.join(", ")));
         }
         let examples: Vec<String> = spec
             .examples

@@ -24,7 +24,7 @@
 //!
 //! Positions in error messages are 1-based `line:col` in the message.
 
-use super::error::{excerpt, line_col, ParseError, Span};
+use super::error::{excerpt, ParseError, Span};
 
 /// What a token is; the text of words is kept as written (case included).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,11 +80,13 @@ pub fn tokenize(text: &str) -> Vec<Token> {
     Lexer::new(text).run()
 }
 
-struct Lexer<'a> {
-    text: &'a str,
+struct Lexer {
     chars: Vec<char>,
     /// Byte offset of each char, plus `text.len()` at the end.
     bytes: Vec<usize>,
+    /// Char offset where each line starts (for `line:col` in errors without
+    /// rescanning the message: many errors in a huge message stay linear).
+    line_starts: Vec<usize>,
     tokens: Vec<Token>,
     /// Tokens so far in the current command.
     stmt_len: usize,
@@ -94,19 +96,23 @@ struct Lexer<'a> {
     stmt_has_mode: bool,
 }
 
-impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Self {
+impl Lexer {
+    fn new(text: &str) -> Self {
         let mut chars = Vec::with_capacity(text.len());
         let mut bytes = Vec::with_capacity(text.len() + 1);
-        for (b, c) in text.char_indices() {
+        let mut line_starts = vec![0];
+        for (i, (b, c)) in text.char_indices().enumerate() {
             chars.push(c);
             bytes.push(b);
+            if c == '\n' {
+                line_starts.push(i + 1);
+            }
         }
         bytes.push(text.len());
         Lexer {
-            text,
             chars,
             bytes,
+            line_starts,
             tokens: Vec::new(),
             stmt_len: 0,
             stmt_takes_pattern: false,
@@ -136,7 +142,8 @@ impl<'a> Lexer<'a> {
                     i += 1;
                     continue;
                 }
-                c if c.is_whitespace() => {
+                // A byte-order mark (a file saved by some editors) is blank.
+                c if c.is_whitespace() || c == '\u{feff}' => {
                     i += 1;
                     continue;
                 }
@@ -176,8 +183,10 @@ impl<'a> Lexer<'a> {
         );
     }
 
+    /// `line:col` (1-based) of a char offset, as error messages show it.
     fn at(&self, offset: usize) -> String {
-        let (line, col) = line_col(self.text, offset);
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let col = offset - self.line_starts[line - 1] + 1;
         format!("{line}:{col}")
     }
 
@@ -235,14 +244,19 @@ impl<'a> Lexer<'a> {
                         '\\' => value.push('\\'),
                         other => {
                             if bad_escape.is_none() {
-                                let shown = excerpt(&other.to_string());
-                                bad_escape = Some(ParseError::new(
+                                let message = if other == '\n' || other == '\r' {
                                     format!(
-                                        "Unknown escape '\\{shown}' in string at {}; valid escapes are \\n \\t \\\" \\\\ (write \\\\ for a backslash)",
+                                        "Backslash at the end of a line in string at {}; write \\\\ for a backslash",
                                         self.at(j)
-                                    ),
-                                    Span::new(j, j + 2),
-                                ));
+                                    )
+                                } else {
+                                    format!(
+                                        "Unknown escape '\\{}' in string at {}; valid escapes are \\n \\t \\\" \\\\ (write \\\\ for a backslash)",
+                                        excerpt(&other.to_string()),
+                                        self.at(j)
+                                    )
+                                };
+                                bad_escape = Some(ParseError::new(message, Span::new(j, j + 2)));
                             }
                         }
                     }
@@ -350,8 +364,9 @@ impl<'a> Lexer<'a> {
     }
 }
 
-fn is_word_char(c: char) -> bool {
-    !(c.is_whitespace() || c == '"' || c == ';' || c == '(')
+/// Whether `c` can be part of a bare word.
+pub(crate) fn is_word_char(c: char) -> bool {
+    !(c.is_whitespace() || matches!(c, '"' | ';' | '(' | '\u{feff}'))
 }
 
 fn is_digits(s: &str) -> bool {

@@ -9,6 +9,7 @@
 //! - [`help`]: the command table behind usage lines, suggestions, `Help`
 //!   and `docs/COMMANDS.md`.
 //! - [`error`]: [`ParseError`], [`Span`] and [`quote_for_reply`].
+//! - [`print`]: `Display` for [`Command`], canonical text that parses back.
 //! - [`command`]: the validated commands the engine executes.
 
 pub mod command;
@@ -16,8 +17,9 @@ pub mod error;
 pub mod help;
 pub mod lexer;
 pub mod parser;
+pub mod print;
 
 pub use command::*;
 pub use error::{quote_for_reply, ParseError, Span};
 pub use help::{help, CommandSpec, COMMANDS};
-pub use parser::{parse_command, parse_message, Statement};
+pub use parser::{parse_answer, parse_command, parse_message, Answer, Statement};

@@ -31,6 +31,8 @@ type Result<T> = std::result::Result<T, ParseError>;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Statement {
     /// The command's source text, trimmed (for the reply's list of what ran).
+    /// It may hold raw newlines from inside a string: escape it with
+    /// [`super::quote_for_reply`] before echoing it in a reply.
     pub text: String,
     /// Char offsets of `text` in the message.
     pub span: Span,
@@ -44,10 +46,9 @@ pub fn parse_message(text: &str) -> Vec<Statement> {
     let tokens = tokenize(text);
     tokens
         .split(Token::is_separator)
-        .filter(|group| !group.is_empty())
-        .map(|group| {
-            let (first, last) = (&group[0], &group[group.len() - 1]);
-            Statement {
+        .filter_map(|group| {
+            let (first, last) = (group.first()?, group.last()?);
+            Some(Statement {
                 text: text
                     .get(first.bytes.0..last.bytes.1)
                     .unwrap_or_default()
@@ -55,7 +56,7 @@ pub fn parse_message(text: &str) -> Vec<Statement> {
                     .to_string(),
                 span: first.span.join(last.span),
                 parsed: parse_tokens(text, group),
-            }
+            })
         })
         .collect()
 }
@@ -92,7 +93,12 @@ fn parse_tokens(source: &str, tokens: &[Token]) -> Result<Command> {
     }) {
         return Err(err);
     }
-    let head = &tokens[0];
+    let Some(head) = tokens.first() else {
+        return Err(ParseError::new(
+            "Empty command; Help lists the commands",
+            Span::at(0),
+        ));
+    };
     let Some(word) = head.word() else {
         return Err(ParseError::new(
             format!(
@@ -120,7 +126,9 @@ fn token_text<'s>(source: &'s str, token: &Token) -> &'s str {
     source.get(token.bytes.0..token.bytes.1).unwrap_or_default()
 }
 
-const GOTO_KEYWORDS: &[&str] = &[
+/// The keywords `Goto` knows; any other name is a bookmark. The engine can
+/// suggest from these when a bookmark is not found (`help::suggest`).
+pub const GOTO_KEYWORDS: &[&str] = &[
     "StartOfFile",
     "EndOfFile",
     "StartOfLine",
@@ -254,10 +262,27 @@ impl<'t> Parser<'t> {
         match self.peek() {
             None => Ok(()),
             Some(t) => {
-                let hint = if t.word().is_some() {
-                    " (quote text that has spaces)"
-                } else {
-                    ""
+                let after_regex = self
+                    .pos
+                    .checked_sub(1)
+                    .and_then(|i| self.tokens.get(i))
+                    .is_some_and(|p| matches!(p.kind, TokenKind::Regex(_)));
+                let takes_text = matches!(
+                    self.spec.name,
+                    "Find" | "Replace" | "Open" | "Save" | "Close" | "List" | "Diff" | "Start"
+                );
+                let hint = match &t.kind {
+                    TokenKind::Word(w) if w.starts_with('#') => {
+                        " (a # comment must start the command)"
+                    }
+                    TokenKind::Word(_) if t.glued && after_regex => {
+                        " (regex flags go inside the regex, as /(?i)text/)"
+                    }
+                    TokenKind::Params(_) if !t.glued => {
+                        " (write parameters right after the name, as f(a, b))"
+                    }
+                    TokenKind::Word(_) if takes_text => " (quote text that has spaces)",
+                    _ => "",
                 };
                 Err(self.with_usage(format!("Unexpected '{}'{hint}", self.shown(t)), t.span))
             }
@@ -297,8 +322,10 @@ impl<'t> Parser<'t> {
         Ok(Some(n))
     }
 
-    fn required_number(&mut self, what: &str, min: usize) -> Result<usize> {
-        match self.opt_number(what, min)? {
+    /// A required number: `what` names it when missing (`a line number`),
+    /// `label` when below `min` (`Line`).
+    fn required_number(&mut self, what: &str, label: &str, min: usize) -> Result<usize> {
+        match self.opt_number(label, min)? {
             Some(n) => Ok(n),
             None => Err(self.expected(what)),
         }
@@ -433,7 +460,7 @@ impl<'t> Parser<'t> {
         let span = self.here();
         match self.glued_params() {
             Some(p) if !p.trim().is_empty() => Err(self.with_usage(
-                format!("Parameters are not allowed here; write {name}()  or {name}"),
+                format!("Parameters are not allowed here; write {name} or {name}()"),
                 span,
             )),
             _ => Ok(()),
@@ -604,7 +631,7 @@ impl<'t> Parser<'t> {
             "Validate" => {
                 let target = match self.peek() {
                     None => None,
-                    Some(_) => self.file_or_code()?,
+                    Some(_) => self.file_or_code("Validate target")?,
                 };
                 Ok(Command::Validate { target })
             }
@@ -641,7 +668,7 @@ impl<'t> Parser<'t> {
                     .and_then(Token::word)
                     .is_some_and(|w| FILE_OR_CODE.iter().any(|k| k.eq_ignore_ascii_case(w)));
                 let target = if is_target {
-                    self.file_or_code()?
+                    self.file_or_code("Format target")?
                 } else {
                     None
                 };
@@ -667,7 +694,9 @@ impl<'t> Parser<'t> {
                 "json" => ResponseFormat::Json,
                 _ => ResponseFormat::Terse,
             }),
-            _ => SessionOption::OutputLimit(self.required_number("a limit in chars", 1)?),
+            _ => {
+                SessionOption::OutputLimit(self.required_number("a limit in chars", "Limit", 1)?)
+            }
         };
         Ok(Command::Set { option })
     }
@@ -779,7 +808,7 @@ impl<'t> Parser<'t> {
 
     fn show(&mut self) -> Result<Command> {
         let target = match self.keyword("Show target", SHOW_TARGETS)? {
-            "Line" => ShowTarget::Line(self.required_number("a line number", 0)?),
+            "Line" => ShowTarget::Line(self.required_number("a line number", "Line", 0)?),
             "Block" => ShowTarget::Block(self.line_range()?),
             "Current" => ShowTarget::Current,
             kind => ShowTarget::Code(self.code_target(kind)?),
@@ -789,8 +818,8 @@ impl<'t> Parser<'t> {
     }
 
     /// `File` (meaning the whole current file: `None`) or a code target.
-    fn file_or_code(&mut self) -> Result<Option<CodeTarget>> {
-        match self.keyword("target", FILE_OR_CODE)? {
+    fn file_or_code(&mut self, label: &str) -> Result<Option<CodeTarget>> {
+        match self.keyword(label, FILE_OR_CODE)? {
             "File" => Ok(None),
             kind => Ok(Some(self.code_target(kind)?)),
         }
@@ -853,7 +882,7 @@ impl<'t> Parser<'t> {
                     return Err(self.with_usage("Empty parameter".into(), span));
                 }
                 let at = if self.eat("At") {
-                    Some(self.required_number("an index", 0)?)
+                    Some(self.required_number("an index", "Index", 0)?)
                 } else {
                     None
                 };
@@ -916,6 +945,29 @@ impl<'t> Parser<'t> {
         Ok(Command::Help {
             topic: Some(spec.name.to_string()),
         })
+    }
+}
+
+/// An answer to `Replace Confirm`'s `Replace? (y/n)` prompt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// `y`: replace this match, go to the next.
+    Yes,
+    /// `n`: keep this match, go to the next.
+    No,
+    /// `q`: stop; the replacements made so far stay (one undo step).
+    Quit,
+}
+
+/// Reads a whole message as a confirm answer: `y`, `n` or `q` (also `yes`,
+/// `no`, `quit`), case-insensitive, surrounding whitespace ignored. `None`
+/// for anything else; the engine asks this only while a walk is pending.
+pub fn parse_answer(text: &str) -> Option<Answer> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "y" | "yes" => Some(Answer::Yes),
+        "n" | "no" => Some(Answer::No),
+        "q" | "quit" => Some(Answer::Quit),
+        _ => None,
     }
 }
 

@@ -3,6 +3,7 @@
 use ropey::Rope;
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::{CharEdit, Language, SyntaxTree};
 use crate::edit::{
     position, Assoc, ChangeError, ChangeSet, History, LineEnding, Position, Revision,
 };
@@ -27,13 +28,17 @@ pub struct Buffer {
     /// The history position that matches `disk`; `None` once that state
     /// can no longer be reached by undo/redo.
     saved_at: Option<usize>,
+    /// The syntax tree of a file in a known language, kept in step with
+    /// every change incrementally; rebuilt lazily after a restore.
+    #[serde(skip)]
+    syntax: Option<SyntaxTree>,
 }
 
 impl Buffer {
     pub fn new(path: WorkspacePath, text: &str, disk: Option<DiskStamp>) -> Buffer {
         let text = Rope::from_str(text);
         let line_ending = LineEnding::detect(&text);
-        Buffer {
+        let mut buffer = Buffer {
             path,
             text,
             line_ending,
@@ -41,7 +46,45 @@ impl Buffer {
             history: History::default(),
             disk,
             saved_at: Some(0),
+            syntax: None,
+        };
+        buffer.ensure_syntax();
+        buffer
+    }
+
+    /// The language of the file, from its extension.
+    pub fn language(&self) -> Option<Language> {
+        Language::from_path(std::path::Path::new(self.path.as_str()))
+    }
+
+    /// The syntax tree, when the file's language is known and it was parsed.
+    pub fn syntax(&self) -> Option<&SyntaxTree> {
+        self.syntax.as_ref()
+    }
+
+    /// Parses the file if it has a known language and no tree yet.
+    pub fn ensure_syntax(&mut self) -> Option<&SyntaxTree> {
+        if self.syntax.is_none() {
+            let language = self.language()?;
+            self.syntax = SyntaxTree::parse_language(language, &self.text).ok();
         }
+        self.syntax.as_ref()
+    }
+
+    /// Applies a change to the text and keeps the syntax tree in step
+    /// (incrementally: `Tree::edit` plus a reparse with the old tree).
+    fn apply_change(&mut self, change: &ChangeSet) -> Result<(), ChangeError> {
+        let before = self.text.clone(); // O(1): ropes share their nodes
+        change.apply(&mut self.text)?;
+        if let Some(syntax) = &mut self.syntax {
+            if syntax
+                .edit(&before, &self.text, &char_edits(change))
+                .is_err()
+            {
+                self.syntax = None; // reparsed from scratch on next use
+            }
+        }
+        Ok(())
     }
 
     pub fn path(&self) -> &WorkspacePath {
@@ -102,7 +145,7 @@ impl Buffer {
         // text the change was built for (and asserts so in debug builds).
         self.check_fits(&change)?;
         let inverse = change.invert(&self.text);
-        change.apply(&mut self.text)?;
+        self.apply_change(&change)?;
         let cursor_before = self.cursor;
         self.cursor = position::clamp(&self.text, cursor_after);
         if self
@@ -127,7 +170,7 @@ impl Buffer {
         }
         self.check_fits(&change)?; // before `invert`, as in `edit`
         let inverse = change.invert(&self.text);
-        change.apply(&mut self.text)?;
+        self.apply_change(&change)?;
         self.cursor = position::clamp(&self.text, cursor_after);
         let amended = self.history.amend_last(change, inverse, self.cursor);
         debug_assert!(amended.is_ok(), "consecutive changes compose");
@@ -146,7 +189,7 @@ impl Buffer {
             };
             let (inverse, cursor) = (revision.inverse.clone(), revision.cursor_before);
             // A history change always fits the text it was recorded on.
-            if inverse.apply(&mut self.text).is_err() {
+            if self.apply_change(&inverse).is_err() {
                 break;
             }
             self.cursor = position::clamp(&self.text, cursor);
@@ -163,7 +206,7 @@ impl Buffer {
                 break;
             };
             let (change, cursor) = (revision.change.clone(), revision.cursor_after);
-            if change.apply(&mut self.text).is_err() {
+            if self.apply_change(&change).is_err() {
                 break;
             }
             self.cursor = position::clamp(&self.text, cursor);
@@ -197,6 +240,27 @@ impl Buffer {
     }
 }
 
+/// A change's edits as tree-sitter wants them: in order, each in the
+/// coordinates of the text after the previous ones.
+fn char_edits(change: &ChangeSet) -> Vec<CharEdit> {
+    let mut shift: isize = 0;
+    change
+        .edits()
+        .into_iter()
+        .map(|(from, to, inserted)| {
+            let start = (from as isize + shift) as usize;
+            let old_end = (to as isize + shift) as usize;
+            let new_end = start + inserted.chars().count();
+            shift += new_end as isize - old_end as isize;
+            CharEdit {
+                start,
+                old_end,
+                new_end,
+            }
+        })
+        .collect()
+}
+
 mod rope_as_string {
     use ropey::Rope;
     use serde::{Deserialize, Deserializer, Serializer};
@@ -218,6 +282,34 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let ws = crate::workspace::Workspace::new(dir.path(), 1 << 20).unwrap();
         Buffer::new(ws.resolve("a.py").unwrap(), text, None)
+    }
+
+    #[test]
+    fn keeps_the_syntax_tree_in_step_with_edits_undo_and_redo() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = crate::workspace::Workspace::new(dir.path(), 1 << 20).unwrap();
+        let mut b = Buffer::new(
+            ws.resolve("m.py").unwrap(),
+            "def f(x):\n    return x\n",
+            None,
+        );
+        let len = b.text().len_chars();
+        let change = ChangeSet::from_edits(
+            len,
+            [
+                (4, 5, Some("größe")),
+                (len, len, Some("class C:\n    pass\n")),
+            ],
+        )
+        .unwrap();
+        b.edit(change, Position::ZERO).unwrap();
+        let fresh = |b: &Buffer| SyntaxTree::parse(b.text()).unwrap().to_sexp();
+        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        b.undo(1);
+        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        b.redo(1);
+        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        assert!(b.syntax().unwrap().to_sexp().contains("class_definition"));
     }
 
     #[test]

@@ -80,5 +80,6 @@ pub enum Event {
     Answered {
         id: String,
         reply: String,
+        ok: bool,
     },
 }

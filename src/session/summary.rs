@@ -4,6 +4,7 @@
 use similar::{ChangeTag, TextDiff};
 
 use super::Session;
+use crate::analysis::changes::code_changes;
 use crate::reply::plural;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -16,6 +17,8 @@ pub struct Summary {
     pub unsaved: Vec<String>,
     pub lines_added: usize,
     pub lines_deleted: usize,
+    /// Functions, methods and classes created/modified/deleted (Python files).
+    pub code: Vec<String>,
 }
 
 impl Session {
@@ -42,6 +45,11 @@ impl Session {
                 }
             } else if before != now {
                 summary.modified.push(path.to_string());
+            }
+            if path.as_str().ends_with(".py") || path.as_str().ends_with(".pyi") {
+                summary
+                    .code
+                    .extend(code_changes(record.original.as_deref(), &now).terse());
             }
             for change in TextDiff::from_lines(before, &now).iter_all_changes() {
                 match change.tag() {
@@ -72,7 +80,11 @@ impl Summary {
         if !self.unsaved.is_empty() {
             parts.push(format!("Unsaved {}", self.unsaved.join(", ")));
         }
-        if parts.is_empty() && self.lines_added == 0 && self.lines_deleted == 0 {
+        if parts.is_empty()
+            && self.lines_added == 0
+            && self.lines_deleted == 0
+            && self.code.is_empty()
+        {
             return "No changes".to_owned();
         }
         parts.push(format!(
@@ -85,6 +97,7 @@ impl Summary {
             self.lines_deleted,
             plural(self.lines_deleted, "line")
         ));
+        parts.extend(self.code.iter().cloned());
         parts.join(", ")
     }
 }

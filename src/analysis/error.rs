@@ -1,0 +1,102 @@
+//! The one error type of the analysis layer. Messages are for the agent that
+//! sent the command: each names what was wrong and what to do instead.
+
+use crate::edit::Position;
+
+/// A candidate listed by [`AnalysisError::Ambiguous`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    pub position: Position,
+    pub qualified_name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// `kind` is a lowercase noun (`function`, `method`, `class`, `variable`,
+    /// `parameter`); `available` is sorted closest first.
+    #[error("Not found: {kind} '{name}'. {}", available_text(kind, available))]
+    NotFound {
+        kind: &'static str,
+        name: String,
+        available: Vec<String>,
+    },
+    #[error("Ambiguous match: '{name}' at {}; {hint}", candidates_text(candidates))]
+    Ambiguous {
+        name: String,
+        candidates: Vec<Candidate>,
+        hint: &'static str,
+    },
+    /// The cursor is not inside an element of that kind.
+    #[error("Not in {0}")]
+    NotIn(&'static str),
+    /// Code given for insertion or modification does not have the expected shape.
+    #[error("Invalid code: {0}")]
+    InvalidCode(String),
+    #[error("Invalid name '{0}': not a Python identifier")]
+    InvalidName(String),
+    #[error("Name conflict: '{0}' already exists in this scope")]
+    NameConflict(String),
+    /// The parser gave up (only on cancellation; kept so nothing panics).
+    #[error("Parse failed: {0}")]
+    ParseFailed(String),
+    #[error("No formatter found: install ruff: pip install ruff")]
+    FormatterMissing,
+    #[error("Format failed: {0}")]
+    FormatFailed(String),
+    #[error("Invalid edit: {0}")]
+    InvalidEdit(String),
+}
+
+fn available_text(kind: &str, available: &[String]) -> String {
+    if available.is_empty() {
+        format!("No {kind}s in file")
+    } else {
+        format!("Available: {}", available.join(", "))
+    }
+}
+
+fn candidates_text(candidates: &[Candidate]) -> String {
+    candidates
+        .iter()
+        .map(|c| format!("{} ({})", c.position, c.qualified_name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub type Result<T, E = AnalysisError> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_fix() {
+        let e = AnalysisError::NotFound {
+            kind: "function",
+            name: "foo".into(),
+            available: vec!["bar".into(), "baz".into()],
+        };
+        assert_eq!(
+            e.to_string(),
+            "Not found: function 'foo'. Available: bar, baz"
+        );
+        let e = AnalysisError::Ambiguous {
+            name: "run".into(),
+            candidates: vec![
+                Candidate {
+                    position: Position::new(3, 4),
+                    qualified_name: "Worker.run".into(),
+                },
+                Candidate {
+                    position: Position::new(17, 4),
+                    qualified_name: "Server.run".into(),
+                },
+            ],
+            hint: "add (params) or use Method <Class>.<name>",
+        };
+        assert_eq!(
+            e.to_string(),
+            "Ambiguous match: 'run' at 3:4 (Worker.run), 17:4 (Server.run); add (params) or use Method <Class>.<name>"
+        );
+    }
+}

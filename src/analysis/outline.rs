@@ -1,0 +1,836 @@
+//! The symbols of a Python file and how commands name them.
+//!
+//! [`outline`] lists, in source order: functions (sync and async), classes,
+//! methods (functions whose nearest enclosing definition is a class, also
+//! through `if`/`try`/`with` blocks in the class body), nested classes and
+//! functions, module-level variables and class attributes (targets of plain
+//! and annotated assignments, including tuple targets and chained `a = b = 1`).
+//! Definitions inside `if`/`try`/`for`/`while`/`with`/`match` blocks are
+//! found too; assignments inside functions are locals, not listed.
+//!
+//! Every symbol has its own position — the `def`/`class`/`async` keyword (for
+//! variables the name) — and line ranges: `full_lines` also covers decorators
+//! and the `#` comment lines directly above (no blank line in between, same
+//! indentation). Ranges end at the last line of *code*: trailing comments
+//! that tree-sitter puts at the end of a block are not part of it.
+//!
+//! [`lookup`] resolves a [`CodeTarget`]:
+//! * `Function name` matches functions *and* methods called `name`; when
+//!   both exist, plain functions win. A dotted name (`Outer.helper`) matches
+//!   the qualified name.
+//! * `(params)`: empty parentheses mean "no filter" (`Show Function
+//!   __init__()` finds `def __init__(self)`). Otherwise the parameter *names*
+//!   are compared in order (types, defaults and `*`/`**` ignored); a leading
+//!   `self`/`cls` of the candidate may be omitted.
+//! * `Method C.m` matches methods whose enclosing class is named `C` (or has
+//!   qualified name `C`). `Class N` / `Variable v` match names or qualified
+//!   names (`Outer.Inner`, `Config.debug`). A variable assigned several
+//!   times in one scope resolves to its first assignment; module variables
+//!   win over class attributes of the same name.
+//! * Several matches → [`AnalysisError::Ambiguous`] listing candidates with
+//!   positions; none → [`AnalysisError::NotFound`] listing available names of
+//!   that kind, closest (Jaro-Winkler) first, at most 10.
+//!
+//! [`enclosing`] finds the innermost function/class around a position. The
+//! blank line right after a definition's last line (or the end of the file
+//! there) still counts as inside it, so `Goto EndOfClass` followed by
+//! `Insert Method` lands in that class.
+
+use std::ops::Range;
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use super::error::{AnalysisError, Candidate, Result};
+use super::lines;
+use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
+use crate::edit::position::from_char;
+use crate::edit::{LineRange, Position};
+use crate::lang::command::CodeTarget;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SymbolKind {
+    Function,
+    Method,
+    Class,
+    /// A module-level variable.
+    Variable,
+    /// A variable assigned directly in a class body.
+    Attribute,
+}
+
+impl SymbolKind {
+    pub fn noun(self) -> &'static str {
+        match self {
+            SymbolKind::Function => "function",
+            SymbolKind::Method => "method",
+            SymbolKind::Class => "class",
+            SymbolKind::Variable => "variable",
+            SymbolKind::Attribute => "attribute",
+        }
+    }
+
+    pub fn is_callable(self) -> bool {
+        matches!(self, SymbolKind::Function | SymbolKind::Method)
+    }
+}
+
+/// One symbol of the outline. Char ranges are offsets into the rope the
+/// outline was computed from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Symbol {
+    pub kind: SymbolKind,
+    pub name: String,
+    /// Dotted path through enclosing definitions: `Outer.Inner.method`.
+    pub qualified_name: String,
+    /// Text between the parentheses of a function, as written.
+    pub params: Option<String>,
+    /// Bare parameter names (no `*`, types or defaults).
+    pub param_names: Vec<String>,
+    pub is_async: bool,
+    /// Decorator texts, `@` included.
+    pub decorators: Vec<String>,
+    /// The element's own position: its `def`/`class`/`async` keyword, or
+    /// the name of a variable.
+    pub position: Position,
+    pub name_position: Position,
+    /// Column of the keyword (the indentation of the definition), in chars.
+    pub indent: usize,
+    /// Keyword (or variable statement) to the end of its last code token.
+    pub definition: Range<usize>,
+    /// Attached comments, decorators and the definition, as whole lines.
+    pub full_lines: LineRange,
+    /// `full_lines` as chars: from the first line's start to the start of
+    /// the line after the last (or the end of the text).
+    pub full: Range<usize>,
+    /// The body block (functions and classes), from its first statement to
+    /// the end of its last code token.
+    pub body: Option<Range<usize>>,
+    pub body_lines: Option<LineRange>,
+    /// The position just after the element: start of the line after its
+    /// last line, or the end of the text (`Goto End…`).
+    pub end: Position,
+    /// Index of the enclosing function/class in [`Outline::symbols`].
+    pub parent: Option<usize>,
+}
+
+impl Symbol {
+    /// Char offset of [`Symbol::position`] in `text`.
+    pub fn position_offset(&self, text: &Rope) -> usize {
+        crate::edit::position::to_char(text, self.position).unwrap_or(self.definition.start)
+    }
+}
+
+/// All symbols of a file, in source order (parents before children).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outline {
+    pub symbols: Vec<Symbol>,
+}
+
+impl Outline {
+    pub fn parent(&self, symbol: &Symbol) -> Option<&Symbol> {
+        symbol.parent.and_then(|i| self.symbols.get(i))
+    }
+
+    /// Direct children of the symbol at `index`.
+    pub fn children(&self, index: usize) -> impl Iterator<Item = &Symbol> {
+        self.symbols.iter().filter(move |s| s.parent == Some(index))
+    }
+
+    /// The index of a symbol obtained from this outline.
+    pub fn index_of(&self, symbol: &Symbol) -> Option<usize> {
+        self.symbols.iter().position(|s| std::ptr::eq(s, symbol))
+    }
+
+    /// Symbols of a kind, in source order.
+    pub fn of_kind(&self, kind: SymbolKind) -> impl Iterator<Item = &Symbol> {
+        self.symbols.iter().filter(move |s| s.kind == kind)
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Scope {
+    Module,
+    Class(usize),
+    Function(usize),
+}
+
+impl Scope {
+    fn index(self) -> Option<usize> {
+        match self {
+            Scope::Module => None,
+            Scope::Class(i) | Scope::Function(i) => Some(i),
+        }
+    }
+}
+
+/// Computes the outline of a parsed file.
+pub fn outline(text: &Rope, tree: &SyntaxTree) -> Outline {
+    let mut out = Outline::default();
+    collect(text, tree.root(), Scope::Module, &mut out);
+    out
+}
+
+fn collect(text: &Rope, block: Node<'_>, scope: Scope, out: &mut Outline) {
+    let mut cursor = block.walk();
+    let children: Vec<Node<'_>> = block.named_children(&mut cursor).collect();
+    for child in children {
+        match child.kind() {
+            "function_definition" | "class_definition" => {
+                add_definition(text, child, None, scope, out)
+            }
+            "decorated_definition" => {
+                if let Some(def) = child.child_by_field_name("definition") {
+                    add_definition(text, def, Some(child), scope, out);
+                }
+            }
+            "expression_statement" => {
+                if matches!(scope, Scope::Module | Scope::Class(_)) {
+                    add_assignments(text, child, scope, out);
+                }
+            }
+            "if_statement" | "elif_clause" | "else_clause" | "for_statement"
+            | "while_statement" | "try_statement" | "except_clause" | "finally_clause"
+            | "with_statement" | "match_statement" | "case_clause" | "block" | "ERROR" => {
+                collect(text, child, scope, out)
+            }
+            _ => {}
+        }
+    }
+}
+
+fn qualified(out: &Outline, scope: Scope, name: &str) -> String {
+    match scope.index().and_then(|i| out.symbols.get(i)) {
+        Some(parent) => format!("{}.{}", parent.qualified_name, name),
+        None => name.to_string(),
+    }
+}
+
+fn add_definition(
+    text: &Rope,
+    def: Node<'_>,
+    decorated: Option<Node<'_>>,
+    scope: Scope,
+    out: &mut Outline,
+) {
+    let Some(name_node) = def.child_by_field_name("name") else {
+        return;
+    };
+    let name = node_text(text, name_node);
+    let is_class = def.kind() == "class_definition";
+    let kind = match (is_class, scope) {
+        (true, _) => SymbolKind::Class,
+        (false, Scope::Class(_)) => SymbolKind::Method,
+        (false, _) => SymbolKind::Function,
+    };
+    let is_async = def.child(0).is_some_and(|c| c.kind() == "async");
+    let (params, param_names) = match def.child_by_field_name("parameters") {
+        Some(p) => {
+            let t = node_text(text, p);
+            let inner = t
+                .strip_prefix('(')
+                .map(|s| s.strip_suffix(')').unwrap_or(s))
+                .unwrap_or(&t)
+                .to_string();
+            (Some(inner), parameter_names(text, p))
+        }
+        None => (None, Vec::new()),
+    };
+    let decorators = decorated
+        .map(|d| {
+            let mut c = d.walk();
+            d.named_children(&mut c)
+                .filter(|n| n.kind() == "decorator")
+                .map(|n| node_text(text, n))
+                .collect()
+        })
+        .unwrap_or_default();
+    let position = node_start(text, def);
+    let outer = decorated.unwrap_or(def);
+    let content_end = content_end_byte(def);
+    let body = def
+        .child_by_field_name("body")
+        .map(|b| byte_to_char(text, b.start_byte())..byte_to_char(text, content_end_byte(b)));
+    let body_lines = body.as_ref().map(|b| {
+        LineRange::new(
+            from_char(text, b.start).line,
+            from_char(text, b.end.saturating_sub(1).max(b.start)).line,
+        )
+    });
+    let definition = byte_to_char(text, def.start_byte())..byte_to_char(text, content_end);
+    let first_line = attached_comments_start(text, node_start(text, outer).line, position.col);
+    let last_line = from_char(text, definition.end.saturating_sub(1).max(definition.start)).line;
+    let symbol = Symbol {
+        kind,
+        qualified_name: qualified(out, scope, &name),
+        name,
+        params,
+        param_names,
+        is_async,
+        decorators,
+        position,
+        name_position: node_start(text, name_node),
+        indent: position.col,
+        definition,
+        full_lines: LineRange::new(first_line, last_line),
+        full: lines::start(text, first_line)..lines::end_with_newline(text, last_line),
+        body,
+        body_lines,
+        end: after_line(text, last_line),
+        parent: scope.index(),
+    };
+    out.symbols.push(symbol);
+    let index = out.symbols.len() - 1;
+    if let Some(body) = def.child_by_field_name("body") {
+        let inner = if is_class {
+            Scope::Class(index)
+        } else {
+            Scope::Function(index)
+        };
+        collect(text, body, inner, out);
+    }
+}
+
+fn add_assignments(text: &Rope, stmt: Node<'_>, scope: Scope, out: &mut Outline) {
+    let Some(mut assign) = stmt.named_child(0) else {
+        return;
+    };
+    if assign.kind() != "assignment" {
+        return;
+    }
+    let kind = match scope {
+        Scope::Class(_) => SymbolKind::Attribute,
+        _ => SymbolKind::Variable,
+    };
+    let mut targets = Vec::new();
+    loop {
+        if let Some(left) = assign.child_by_field_name("left") {
+            target_names(left, &mut targets);
+        }
+        match assign.child_by_field_name("right") {
+            Some(r) if r.kind() == "assignment" => assign = r,
+            _ => break,
+        }
+    }
+    let definition = byte_to_char(text, stmt.start_byte())..byte_to_char(text, stmt.end_byte());
+    let first = from_char(text, definition.start).line;
+    let last = from_char(text, definition.end.saturating_sub(1).max(definition.start)).line;
+    for target in targets {
+        let name = node_text(text, target);
+        let position = node_start(text, target);
+        let stmt_pos = node_start(text, stmt);
+        out.symbols.push(Symbol {
+            kind,
+            qualified_name: qualified(out, scope, &name),
+            name,
+            params: None,
+            param_names: Vec::new(),
+            is_async: false,
+            decorators: Vec::new(),
+            position,
+            name_position: position,
+            indent: stmt_pos.col,
+            definition: definition.clone(),
+            full_lines: LineRange::new(first, last),
+            full: lines::start(text, first)..lines::end_with_newline(text, last),
+            body: None,
+            body_lines: None,
+            end: after_line(text, last),
+            parent: scope.index(),
+        });
+    }
+}
+
+/// Identifiers bound by an assignment target (`a`, `a, b`, `(a, [b, c])`).
+fn target_names<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
+    match node.kind() {
+        "identifier" => out.push(node),
+        "pattern_list" | "tuple_pattern" | "list_pattern" => {
+            let mut c = node.walk();
+            for child in node.named_children(&mut c) {
+                target_names(child, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Bare parameter names of a `parameters`/`lambda_parameters` node.
+pub fn parameter_names(text: &Rope, params: Node<'_>) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut c = params.walk();
+    for p in params.named_children(&mut c) {
+        if let Some(id) = parameter_identifier(p) {
+            names.push(node_text(text, id));
+        }
+    }
+    names
+}
+
+/// The identifier a parameter node binds, if any.
+pub fn parameter_identifier(p: Node<'_>) -> Option<Node<'_>> {
+    match p.kind() {
+        "identifier" => Some(p),
+        "default_parameter" | "typed_default_parameter" => p
+            .child_by_field_name("name")
+            .filter(|n| n.kind() == "identifier"),
+        "typed_parameter" | "list_splat_pattern" | "dictionary_splat_pattern" => {
+            let mut c = p.walk();
+            let first = p.named_children(&mut c).next();
+            first.and_then(|n| {
+                if n.kind() == "identifier" {
+                    Some(n)
+                } else {
+                    parameter_identifier(n)
+                }
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The end of the last child that is not a comment: tree-sitter may end a
+/// block with the comments that follow it.
+pub fn content_end_byte(node: Node<'_>) -> usize {
+    let mut i = node.child_count();
+    while i > 0 {
+        i -= 1;
+        if let Some(child) = node.child(i) {
+            if child.kind() == "comment" {
+                continue;
+            }
+            if child.end_byte() == child.start_byte() {
+                continue; // zero-width (MISSING/dedent) nodes
+            }
+            return content_end_byte(child);
+        }
+    }
+    node.end_byte()
+}
+
+/// First line of the `#` comments directly above `line` at indentation `indent`.
+fn attached_comments_start(text: &Rope, line: usize, indent: usize) -> usize {
+    let mut first = line;
+    while first > 0 {
+        let above = lines::text_of(text, first - 1);
+        let trimmed = above.trim_start();
+        if trimmed.starts_with('#') && lines::indent_str(&above).chars().count() == indent {
+            first -= 1;
+        } else {
+            break;
+        }
+    }
+    first
+}
+
+fn after_line(text: &Rope, line: usize) -> Position {
+    from_char(text, lines::end_with_newline(text, line))
+}
+
+/// The tree node of a symbol: its `function_definition`/`class_definition`
+/// (not the decorated wrapper), or the `expression_statement` of a variable.
+pub fn symbol_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Option<Node<'t>> {
+    let byte = super::syntax::char_to_byte(text, symbol.definition.start);
+    let wanted = match symbol.kind {
+        SymbolKind::Function | SymbolKind::Method => "function_definition",
+        SymbolKind::Class => "class_definition",
+        SymbolKind::Variable | SymbolKind::Attribute => "expression_statement",
+    };
+    let mut node = tree.root().descendant_for_byte_range(byte, byte)?;
+    loop {
+        if node.kind() == wanted && node.start_byte() == byte {
+            return Some(node);
+        }
+        node = node.parent()?;
+    }
+}
+
+/// Functions, methods and classes added, removed and modified between two
+/// versions of a file (for `Diff` and `Summary`). Symbols are matched by
+/// kind and qualified name; "modified" means the text of the element
+/// (decorators and attached comments included) changed. A rename shows as
+/// one removal and one addition.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OutlineDiff {
+    pub added: Vec<(SymbolKind, String)>,
+    pub removed: Vec<(SymbolKind, String)>,
+    pub modified: Vec<(SymbolKind, String)>,
+}
+
+/// Compares the definitions of two outlines of one file.
+pub fn diff(old: &Outline, old_text: &Rope, new: &Outline, new_text: &Rope) -> OutlineDiff {
+    let defs = |o: &Outline| -> Vec<(SymbolKind, String, Range<usize>)> {
+        o.symbols
+            .iter()
+            .filter(|s| s.kind.is_callable() || s.kind == SymbolKind::Class)
+            .map(|s| (s.kind, s.qualified_name.clone(), s.full.clone()))
+            .collect()
+    };
+    let (before, after) = (defs(old), defs(new));
+    let mut out = OutlineDiff::default();
+    for (kind, name, range) in &after {
+        match before.iter().find(|(k, n, _)| k == kind && n == name) {
+            None => out.added.push((*kind, name.clone())),
+            Some((_, _, old_range)) => {
+                if old_text.slice(old_range.clone()) != new_text.slice(range.clone()) {
+                    out.modified.push((*kind, name.clone()));
+                }
+            }
+        }
+    }
+    for (kind, name, _) in &before {
+        if !after.iter().any(|(k, n, _)| k == kind && n == name) {
+            out.removed.push((*kind, name.clone()));
+        }
+    }
+    out
+}
+
+// -- lookup -----------------------------------------------------------------
+
+const FUNCTION_HINT: &str = "add (params) or use Method <Class>.<name>";
+const OTHER_HINT: &str = "use the qualified name (Outer.Name)";
+
+/// Resolves a command's target to one symbol.
+pub fn lookup<'o>(outline: &'o Outline, target: &CodeTarget) -> Result<&'o Symbol> {
+    match target {
+        CodeTarget::Function { name, params } => {
+            let matches_name = |s: &Symbol| s.name == *name || s.qualified_name == *name;
+            let mut found: Vec<&Symbol> = outline
+                .symbols
+                .iter()
+                .filter(|s| s.kind.is_callable() && matches_name(s))
+                .collect();
+            if let Some(wanted) = params.as_deref().map(split_param_names) {
+                if !wanted.is_empty() {
+                    found.retain(|s| params_match(&s.param_names, &wanted));
+                }
+            }
+            if found.iter().any(|s| s.kind == SymbolKind::Function) {
+                found.retain(|s| s.kind == SymbolKind::Function);
+            }
+            let shown = match params {
+                Some(p) => format!("{name}({p})"),
+                None => name.clone(),
+            };
+            pick(outline, found, "function", shown, FUNCTION_HINT, |s| {
+                s.kind.is_callable()
+            })
+        }
+        CodeTarget::Class { name } => {
+            let found = outline
+                .of_kind(SymbolKind::Class)
+                .filter(|s| s.name == *name || s.qualified_name == *name)
+                .collect();
+            pick(outline, found, "class", name.clone(), OTHER_HINT, |s| {
+                s.kind == SymbolKind::Class
+            })
+        }
+        CodeTarget::Method { class, name } => {
+            let classes: Vec<&Symbol> = outline
+                .of_kind(SymbolKind::Class)
+                .filter(|s| s.name == *class || s.qualified_name == *class)
+                .collect();
+            if classes.is_empty() {
+                return pick(
+                    outline,
+                    Vec::new(),
+                    "class",
+                    class.clone(),
+                    OTHER_HINT,
+                    |s| s.kind == SymbolKind::Class,
+                );
+            }
+            let found = outline
+                .of_kind(SymbolKind::Method)
+                .filter(|s| {
+                    s.name == *name
+                        && outline
+                            .parent(s)
+                            .is_some_and(|p| classes.iter().any(|c| std::ptr::eq(*c, p)))
+                })
+                .collect();
+            pick(
+                outline,
+                found,
+                "method",
+                format!("{class}.{name}"),
+                OTHER_HINT,
+                |s| {
+                    s.kind == SymbolKind::Method
+                        && outline
+                            .parent(s)
+                            .is_some_and(|p| classes.iter().any(|c| std::ptr::eq(*c, p)))
+                },
+            )
+        }
+        CodeTarget::Variable { name } => {
+            let mut found: Vec<&Symbol> = outline
+                .symbols
+                .iter()
+                .filter(|s| {
+                    matches!(s.kind, SymbolKind::Variable | SymbolKind::Attribute)
+                        && (s.name == *name || s.qualified_name == *name)
+                })
+                .collect();
+            // re-assignments in one scope: the first assignment declares it
+            let mut seen: Vec<String> = Vec::new();
+            found.retain(|s| {
+                let first = !seen.contains(&s.qualified_name);
+                seen.push(s.qualified_name.clone());
+                first
+            });
+            // module variables win over class attributes of the same name
+            if found.iter().any(|s| s.kind == SymbolKind::Variable) {
+                found.retain(|s| s.kind == SymbolKind::Variable);
+            }
+            pick(outline, found, "variable", name.clone(), OTHER_HINT, |s| {
+                matches!(s.kind, SymbolKind::Variable | SymbolKind::Attribute)
+            })
+        }
+    }
+}
+
+fn pick<'o>(
+    outline: &'o Outline,
+    mut found: Vec<&'o Symbol>,
+    kind: &'static str,
+    name: String,
+    hint: &'static str,
+    available: impl Fn(&Symbol) -> bool,
+) -> Result<&'o Symbol> {
+    // The same name bound twice by one statement (`a = a = 1`) is one symbol.
+    found.dedup_by(|a, b| a.position == b.position);
+    match found.len() {
+        1 => Ok(found[0]),
+        0 => {
+            let mut names: Vec<String> = Vec::new();
+            for s in outline.symbols.iter().filter(|s| available(s)) {
+                let shown = if kind == "method" {
+                    s.qualified_name.clone()
+                } else {
+                    s.name.clone()
+                };
+                if !names.contains(&shown) {
+                    names.push(shown);
+                }
+            }
+            let bare = name.split('(').next().unwrap_or(&name).to_string();
+            names.sort_by(|a, b| {
+                let da = strsim::jaro_winkler(&bare, a);
+                let db = strsim::jaro_winkler(&bare, b);
+                db.total_cmp(&da).then_with(|| a.cmp(b))
+            });
+            names.truncate(10);
+            Err(AnalysisError::NotFound {
+                kind,
+                name,
+                available: names,
+            })
+        }
+        _ => Err(AnalysisError::Ambiguous {
+            name,
+            candidates: found
+                .iter()
+                .map(|s| Candidate {
+                    position: s.position,
+                    qualified_name: s.qualified_name.clone(),
+                })
+                .collect(),
+            hint,
+        }),
+    }
+}
+
+/// Parameter names from a `(params)` filter: `a: int = 1, *args` → `a, args`.
+pub fn split_param_names(params: &str) -> Vec<String> {
+    split_top_level(params)
+        .into_iter()
+        .filter_map(|p| {
+            let p = p.trim().trim_start_matches('*').trim();
+            let end = p.find([':', '=']).unwrap_or(p.len());
+            let name = p[..end].trim();
+            (!name.is_empty() && name != "/").then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// Splits at commas outside brackets and strings.
+pub fn split_top_level(s: &str) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    let mut current = String::new();
+    for ch in s.chars() {
+        match quote {
+            Some(q) => {
+                if ch == q {
+                    quote = None;
+                }
+            }
+            None => match ch {
+                '\'' | '"' => quote = Some(ch),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    parts.push(std::mem::take(&mut current));
+                    continue;
+                }
+                _ => {}
+            },
+        }
+        current.push(ch);
+    }
+    if !current.trim().is_empty() {
+        parts.push(current);
+    }
+    parts
+}
+
+fn params_match(have: &[String], wanted: &[String]) -> bool {
+    if have == wanted {
+        return true;
+    }
+    matches!(have.first().map(String::as_str), Some("self" | "cls")) && have[1..] == *wanted
+}
+
+// -- enclosing --------------------------------------------------------------
+
+/// What [`enclosing`] looks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Enclosing {
+    /// A function or method.
+    Function,
+    Class,
+}
+
+/// The innermost function (or class) containing `pos`: from its first
+/// attached comment or decorator line to its last line, plus the line right
+/// after when that line is blank or the end of the file.
+pub fn enclosing<'o>(
+    outline: &'o Outline,
+    text: &Rope,
+    pos: Position,
+    kind: Enclosing,
+) -> Option<&'o Symbol> {
+    let wanted = |s: &Symbol| match kind {
+        Enclosing::Function => s.kind.is_callable(),
+        Enclosing::Class => s.kind == SymbolKind::Class,
+    };
+    let contains = |s: &Symbol| {
+        (pos.line >= s.full_lines.first && pos.line <= s.full_lines.last)
+            || (pos.line == s.full_lines.last + 1 && lines::is_blank(text, pos.line))
+    };
+    // Nested symbols come after their parents in source order and siblings
+    // do not overlap, so the innermost container is the last one.
+    outline
+        .symbols
+        .iter()
+        .rev()
+        .find(|s| wanted(s) && contains(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outline_of(src: &str) -> (Rope, Outline) {
+        let text = Rope::from_str(src);
+        let tree = SyntaxTree::parse(&text).unwrap();
+        let o = outline(&text, &tree);
+        (text, o)
+    }
+
+    const USER_MANAGER: &str =
+        "class UserManager:\n    def __init__(self):\n        self.users = {}\n";
+
+    #[test]
+    fn spec_example_positions() {
+        let (text, o) = outline_of(USER_MANAGER);
+        let init = lookup(
+            &o,
+            &CodeTarget::Function {
+                name: "__init__".into(),
+                params: Some(String::new()),
+            },
+        )
+        .unwrap();
+        assert_eq!(init.position, Position::new(1, 4));
+        assert_eq!(init.kind, SymbolKind::Method);
+        assert_eq!(init.qualified_name, "UserManager.__init__");
+        assert_eq!(init.params.as_deref(), Some("self"));
+        let class = &o.symbols[0];
+        assert_eq!(class.end, Position::new(3, 0));
+        let at_end = enclosing(&o, &text, Position::new(3, 0), Enclosing::Class).unwrap();
+        assert_eq!(at_end.name, "UserManager");
+        assert!(enclosing(&o, &text, Position::new(3, 0), Enclosing::Function).is_some());
+    }
+
+    #[test]
+    fn reassigned_variable_resolves_to_its_first_assignment() {
+        let (_, o) =
+            outline_of("DEBUG = False\nif env:\n    DEBUG = True\nclass C:\n    DEBUG = 1\n");
+        let v = |n: &str| lookup(&o, &CodeTarget::Variable { name: n.into() });
+        assert_eq!(v("DEBUG").unwrap().position, Position::new(0, 0));
+        assert_eq!(v("C.DEBUG").unwrap().position, Position::new(4, 4));
+        let (_, o2) = outline_of("class A:\n    n = 1\nclass B:\n    n = 2\n");
+        assert_eq!(
+            lookup(&o2, &CodeTarget::Variable { name: "n".into() })
+                .unwrap_err()
+                .to_string(),
+            "Ambiguous match: 'n' at 1:4 (A.n), 3:4 (B.n); use the qualified name (Outer.Name)"
+        );
+        let (_, o) = outline_of("x = 1\nx = 2\n");
+        assert_eq!(
+            lookup(&o, &CodeTarget::Variable { name: "x".into() })
+                .unwrap()
+                .position,
+            Position::new(0, 0)
+        );
+    }
+
+    #[test]
+    fn diff_reports_added_removed_modified() {
+        let (a_text, a) =
+            outline_of("class A:\n    def m(self):\n        return 1\n\ndef gone():\n    pass\n");
+        let (b_text, b) =
+            outline_of("class A:\n    def m(self):\n        return 2\n\ndef new():\n    pass\n");
+        let d = diff(&a, &a_text, &b, &b_text);
+        assert_eq!(d.added, [(SymbolKind::Function, "new".to_string())]);
+        assert_eq!(d.removed, [(SymbolKind::Function, "gone".to_string())]);
+        assert_eq!(
+            d.modified,
+            [
+                (SymbolKind::Class, "A".to_string()),
+                (SymbolKind::Method, "A.m".to_string())
+            ]
+        );
+    }
+
+    #[test]
+    fn params_filter_names_in_order_and_may_omit_self() {
+        assert_eq!(
+            split_param_names("a: int = 1, *args, **kw"),
+            ["a", "args", "kw"]
+        );
+        assert_eq!(split_param_names(" "), Vec::<String>::new());
+        let (_, o) = outline_of("def f(a):\n    pass\n\ndef f(a, b):\n    pass\n");
+        let t = |p: &str| CodeTarget::Function {
+            name: "f".into(),
+            params: Some(p.into()),
+        };
+        assert_eq!(
+            lookup(&o, &t("a, b")).unwrap().position,
+            Position::new(3, 0)
+        );
+        assert_eq!(lookup(&o, &t("a")).unwrap().position, Position::new(0, 0));
+        assert_eq!(
+            lookup(&o, &t("")).unwrap_err().to_string(),
+            "Ambiguous match: 'f()' at 0:0 (f), 3:0 (f); add (params) or use Method <Class>.<name>"
+        );
+        assert!(matches!(
+            lookup(&o, &t("z")),
+            Err(AnalysisError::NotFound { .. })
+        ));
+    }
+}

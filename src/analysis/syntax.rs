@@ -1,0 +1,350 @@
+//! Syntax trees kept in step with a [`Rope`], and the one place that converts
+//! between tree-sitter's byte offsets / [`Point`]s and Eddi's positions.
+//!
+//! * Tree-sitter speaks UTF-8 bytes and `Point { row, column }` where
+//!   `column` is a byte offset within the row. Eddi speaks char offsets and
+//!   [`Position`] (`col` in chars). All conversions live here
+//!   ([`char_to_point`], [`byte_to_position`], [`node_start`] …).
+//! * Rows: ropey is built without `unicode_lines`, so only `'\n'` breaks a
+//!   line, exactly as tree-sitter counts rows. In CRLF files the `'\r'` stays
+//!   at the end of its line; positions never point past it (see
+//!   [`crate::edit::position::from_char`]).
+//! * Parsing reads the rope chunk by chunk; no `String` copy is made.
+//! * Incremental edits: [`SyntaxTree::edit`] takes the text before and after
+//!   and the edits applied in order. A single edit is passed to
+//!   [`Tree::edit`] as is; several edits are folded into one covering edit
+//!   computed from the old and new texts (exact, since both texts are
+//!   known; intermediate documents are not needed). Callers that hold every
+//!   intermediate rope can call [`SyntaxTree::edit_step`] per edit and then
+//!   [`SyntaxTree::reparse`] for the finest-grained reuse.
+//!
+//! Known limits: parsing never fails except on cancellation, which Eddi does
+//! not use; that case still becomes an error, never a panic. For text with
+//! syntax errors, tree-sitter's error recovery can shape ERROR nodes
+//! differently after an incremental reparse than after a fresh parse (an
+//! upstream behaviour, reproduced with plain tree-sitter); error-free text
+//! always gives the same tree (`tests/analysis_incremental.rs`). Call
+//! [`SyntaxTree::parse`] afresh where byte-identical error trees matter.
+
+use ropey::Rope;
+use tree_sitter::{InputEdit, Node, Parser, Point, Tree};
+
+use super::error::{AnalysisError, Result};
+use super::language::Language;
+use crate::edit::position::from_char;
+use crate::edit::Position;
+
+/// One edit in char offsets: `start..old_end` of the document before this
+/// edit was replaced by `start..new_end` of the document after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CharEdit {
+    pub start: usize,
+    pub old_end: usize,
+    pub new_end: usize,
+}
+
+/// A parsed document: the tree-sitter tree and the language it was parsed with.
+#[derive(Debug, Clone)]
+pub struct SyntaxTree {
+    tree: Tree,
+    language: Language,
+}
+
+impl SyntaxTree {
+    /// Parses Python source.
+    pub fn parse(text: &Rope) -> Result<Self> {
+        Self::parse_language(Language::Python, text)
+    }
+
+    /// Parses `text` as `language`.
+    pub fn parse_language(language: Language, text: &Rope) -> Result<Self> {
+        let tree = parse_rope(language, text, None)?;
+        Ok(SyntaxTree { tree, language })
+    }
+
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    pub fn root(&self) -> Node<'_> {
+        self.tree.root_node()
+    }
+
+    pub fn language(&self) -> Language {
+        self.language
+    }
+
+    /// True when the tree contains ERROR or MISSING nodes.
+    pub fn has_errors(&self) -> bool {
+        self.tree.root_node().has_error()
+    }
+
+    /// The tree as an S-expression (for tests and debugging).
+    pub fn to_sexp(&self) -> String {
+        self.tree.root_node().to_sexp()
+    }
+
+    /// Brings the tree in step with `new_text`, which is `old_text` after
+    /// `edits` were applied in order (each in the coordinates of the
+    /// document after the previous ones), and reparses incrementally.
+    pub fn edit(&mut self, old_text: &Rope, new_text: &Rope, edits: &[CharEdit]) -> Result<()> {
+        if let Some(span) = fold_edits(edits)? {
+            let input = input_edit(old_text, new_text, span)?;
+            self.tree.edit(&input);
+        }
+        self.reparse(new_text)
+    }
+
+    /// Applies one edit to the tree without reparsing: `before` is the text
+    /// the edit applies to, `after` the text it produced. Follow a run of
+    /// steps with [`SyntaxTree::reparse`].
+    pub fn edit_step(&mut self, before: &Rope, after: &Rope, edit: CharEdit) -> Result<()> {
+        let input = input_edit(before, after, edit)?;
+        self.tree.edit(&input);
+        Ok(())
+    }
+
+    /// Reparses `text`, reusing the (edited) old tree.
+    pub fn reparse(&mut self, text: &Rope) -> Result<()> {
+        self.tree = parse_rope(self.language, text, Some(&self.tree))?;
+        Ok(())
+    }
+}
+
+thread_local! {
+    /// One parser per thread and language, reused across parses.
+    static PARSER: std::cell::RefCell<Option<(Language, Parser)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+fn parse_rope(language: Language, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().map(|(l, _)| *l) != Some(language) {
+            let mut parser = Parser::new();
+            parser
+                .set_language(&language.tree_sitter())
+                .map_err(|e| AnalysisError::ParseFailed(e.to_string()))?;
+            *slot = Some((language, parser));
+        }
+        match slot.as_mut() {
+            Some((_, parser)) => parse_with(parser, text, old),
+            None => Err(AnalysisError::ParseFailed("no parser".into())),
+        }
+    })
+}
+
+fn parse_with(parser: &mut Parser, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
+    let len = text.len_bytes();
+    let mut read = |byte: usize, _: Point| -> &[u8] {
+        if byte >= len {
+            return &[];
+        }
+        let (chunk, chunk_start, _, _) = text.chunk_at_byte(byte);
+        &chunk.as_bytes()[byte - chunk_start..]
+    };
+    parser
+        .parse_with_options(&mut read, old, None)
+        .ok_or_else(|| AnalysisError::ParseFailed("parser cancelled".into()))
+}
+
+/// Folds edits applied in sequence into one edit of the first document that
+/// yields the last: `start..old_end` in the old text, `start..new_end` in the new.
+fn fold_edits(edits: &[CharEdit]) -> Result<Option<CharEdit>> {
+    let mut span: Option<CharEdit> = None;
+    for e in edits {
+        if e.old_end < e.start || e.new_end < e.start {
+            return Err(AnalysisError::InvalidEdit(format!(
+                "edit {}..{} -> {}: ends before it starts",
+                e.start, e.old_end, e.new_end
+            )));
+        }
+        span = Some(match span {
+            None => *e,
+            Some(s) => {
+                // `s.start..s.new_end` is the changed region in the current
+                // document; outside it, text before is identical to the old
+                // text and text after is shifted by `old_end - new_end`.
+                let start = s.start.min(e.start);
+                let union_end = s.new_end.max(e.old_end);
+                let old_end = (union_end + s.old_end).saturating_sub(s.new_end);
+                let new_end = union_end + e.new_end - e.old_end;
+                CharEdit {
+                    start,
+                    old_end,
+                    new_end,
+                }
+            }
+        });
+    }
+    Ok(span)
+}
+
+fn input_edit(before: &Rope, after: &Rope, e: CharEdit) -> Result<InputEdit> {
+    if e.old_end > before.len_chars() || e.new_end > after.len_chars() {
+        return Err(AnalysisError::InvalidEdit(format!(
+            "edit {}..{} -> {} outside the document ({} chars before, {} after)",
+            e.start,
+            e.old_end,
+            e.new_end,
+            before.len_chars(),
+            after.len_chars()
+        )));
+    }
+    Ok(InputEdit {
+        start_byte: before.char_to_byte(e.start),
+        old_end_byte: before.char_to_byte(e.old_end),
+        new_end_byte: after.char_to_byte(e.new_end),
+        start_position: char_to_point(before, e.start),
+        old_end_position: char_to_point(before, e.old_end),
+        new_end_position: char_to_point(after, e.new_end),
+    })
+}
+
+// -- conversions ------------------------------------------------------------
+
+/// The tree-sitter point (row, byte column) of a char offset (clamped).
+pub fn char_to_point(text: &Rope, char_idx: usize) -> Point {
+    let char_idx = char_idx.min(text.len_chars());
+    let row = text.char_to_line(char_idx);
+    let byte = text.char_to_byte(char_idx);
+    Point {
+        row,
+        column: byte - text.line_to_byte(row),
+    }
+}
+
+/// The char offset of a byte offset (clamped to the document).
+pub fn byte_to_char(text: &Rope, byte: usize) -> usize {
+    text.byte_to_char(byte.min(text.len_bytes()))
+}
+
+/// The byte offset of a char offset (clamped to the document).
+pub fn char_to_byte(text: &Rope, char_idx: usize) -> usize {
+    text.char_to_byte(char_idx.min(text.len_chars()))
+}
+
+/// The Eddi position of a byte offset.
+pub fn byte_to_position(text: &Rope, byte: usize) -> Position {
+    from_char(text, byte_to_char(text, byte))
+}
+
+/// The Eddi position of a tree-sitter point (column in bytes).
+pub fn point_to_position(text: &Rope, point: Point) -> Position {
+    if point.row >= text.len_lines() {
+        return from_char(text, text.len_chars());
+    }
+    let line_byte = text.line_to_byte(point.row);
+    byte_to_position(text, line_byte + point.column)
+}
+
+/// Where a node starts, as a position.
+pub fn node_start(text: &Rope, node: Node<'_>) -> Position {
+    byte_to_position(text, node.start_byte())
+}
+
+/// Where a node ends (exclusive), as a position.
+pub fn node_end(text: &Rope, node: Node<'_>) -> Position {
+    byte_to_position(text, node.end_byte())
+}
+
+/// The char range of a node.
+pub fn node_chars(text: &Rope, node: Node<'_>) -> std::ops::Range<usize> {
+    byte_to_char(text, node.start_byte())..byte_to_char(text, node.end_byte())
+}
+
+/// The source text of a node.
+pub fn node_text(text: &Rope, node: Node<'_>) -> String {
+    let len = text.len_bytes();
+    let start = node.start_byte().min(len);
+    let end = node.end_byte().min(len).max(start);
+    text.byte_slice(start..end).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_chars_not_bytes() {
+        let text = Rope::from_str("s = 'ä€🎉'\r\nnaïve = 1\n");
+        let tree = SyntaxTree::parse(&text).unwrap();
+        let root = tree.root();
+        let second = root.named_child(1).unwrap();
+        assert_eq!(node_start(&text, second), Position::new(1, 0));
+        let assign = second.named_child(0).unwrap();
+        let right = assign.child_by_field_name("right").unwrap();
+        assert_eq!(node_start(&text, right), Position::new(1, 8));
+        assert_eq!(node_text(&text, right), "1");
+        let first = root.named_child(0).unwrap();
+        // 's = ' is 4 chars, the string is 5 chars (quotes included)
+        assert_eq!(node_end(&text, first), Position::new(0, 9));
+        assert_eq!(char_to_point(&text, 9), Point { row: 0, column: 15 });
+        assert_eq!(
+            point_to_position(&text, Point { row: 0, column: 15 }),
+            Position::new(0, 9)
+        );
+    }
+
+    #[test]
+    fn single_edit_matches_fresh_parse() {
+        let old = Rope::from_str("def f(a):\n    return a\n");
+        let mut tree = SyntaxTree::parse(&old).unwrap();
+        let mut new = old.clone();
+        new.insert(6, "x, ");
+        tree.edit(
+            &old,
+            &new,
+            &[CharEdit {
+                start: 6,
+                old_end: 6,
+                new_end: 9,
+            }],
+        )
+        .unwrap();
+        assert_eq!(tree.to_sexp(), SyntaxTree::parse(&new).unwrap().to_sexp());
+    }
+
+    #[test]
+    fn folded_edits_cover_both_regions() {
+        let edits = [
+            CharEdit {
+                start: 10,
+                old_end: 12,
+                new_end: 15,
+            },
+            CharEdit {
+                start: 2,
+                old_end: 3,
+                new_end: 2,
+            },
+        ];
+        // second edit before the first: start 2; old end 12; new end 15 + 0 - 1
+        assert_eq!(
+            fold_edits(&edits).unwrap(),
+            Some(CharEdit {
+                start: 2,
+                old_end: 12,
+                new_end: 14
+            })
+        );
+        let bad = [CharEdit {
+            start: 5,
+            old_end: 4,
+            new_end: 5,
+        }];
+        assert!(fold_edits(&bad).is_err());
+    }
+
+    #[test]
+    fn out_of_range_edit_is_an_error() {
+        let old = Rope::from_str("x = 1\n");
+        let mut tree = SyntaxTree::parse(&old).unwrap();
+        let edits = [CharEdit {
+            start: 0,
+            old_end: 50,
+            new_end: 0,
+        }];
+        assert!(tree.edit(&old, &old, &edits).is_err());
+    }
+}

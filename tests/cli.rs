@@ -1,0 +1,189 @@
+//! The `eddi` binary driven as a child process on real files: `eddi run`,
+//! `eddi repl`, and a `kill -9` in the middle of a session.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn eddi(root: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));
+    command
+        .env_remove("EDDI_ROOT")
+        .env_remove("EDDI_SENDER")
+        .env_remove("EDDI_STATE_DIR");
+    command.current_dir(root);
+    command
+}
+
+/// Runs a script with `eddi run` and returns (stdout lines, exit code).
+fn run(root: &Path, script: &str) -> (Vec<String>, i32) {
+    let mut child = eddi(root)
+        .args(["run", "--root"])
+        .arg(root)
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    (
+        stdout.lines().map(str::to_owned).collect(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn run_prints_one_reply_per_command_and_fails_on_the_first_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let (lines, code) = run(
+        dir.path(),
+        "Start s\nOpen Create notes.txt\nInsert Block \"hello\\nworld\\n\"\nOpn x\nSave\n",
+    );
+    assert_eq!(
+        lines,
+        [
+            "Ok",
+            "Ok, At 0:0, Length 0",
+            "Ok, Inserted 2 lines at 0, At 2:0",
+            "Fail \"Unknown command 'Opn'. Did you mean: Open?\"",
+            "Skipped 1 command",
+        ]
+    );
+    assert_eq!(code, 1);
+    assert!(
+        !dir.path().join("notes.txt").exists(),
+        "the failed run saved nothing"
+    );
+}
+
+#[test]
+fn a_killed_process_comes_back_with_its_unsaved_edits() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("app.py"),
+        "import os\n\nprint(os.getcwd())\n",
+    )
+    .unwrap();
+    let mut child = eddi(dir.path())
+        .args(["repl", "--sender", "agent-7", "--root"])
+        .arg(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut ask = |command: &str| {
+        writeln!(stdin, "{command}").unwrap();
+        stdin.flush().unwrap();
+        let mut reply = String::new();
+        stdout.read_line(&mut reply).unwrap();
+        reply.trim_end().to_owned()
+    };
+    assert_eq!(ask("Start crash_test"), "Ok");
+    assert_eq!(ask("Open app.py"), "Ok, At 0:0, Length 3");
+    assert_eq!(ask("Goto 2"), "Ok, At 2:0");
+    assert_eq!(
+        ask("Insert Line \"import sys\""),
+        "Ok, Inserted 1 line at 2, At 3:0"
+    );
+    assert_eq!(
+        ask("Replace \"getcwd\" With \"getpid\""),
+        "Ok, Replaced 1 occurrence, At 3:15"
+    );
+    // The reply was printed, so the edit is on disk in the journal: kill -9.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("app.py")).unwrap(),
+        "import os\n\nprint(os.getcwd())\n"
+    );
+
+    let (lines, code) = run_as(
+        dir.path(),
+        "agent-7",
+        "Status\nShow Block 0:3\nUndo\nUndo\nSave\n",
+    );
+    assert_eq!(
+        lines,
+        [
+            "Ok: Session crash_test, File app.py, At 3:15, Modified",
+            r"Ok: At 0:0, Txt import os\n\nimport sys\nprint(os.getpid())",
+            "Ok, Undid 1, At 3:0",
+            "Ok, Undid 1, At 2:0",
+            "Fail \"No changes to save in app.py\"",
+        ]
+    );
+    assert_eq!(code, 1);
+}
+
+fn run_as(root: &Path, sender: &str, script: &str) -> (Vec<String>, i32) {
+    let mut child = eddi(root)
+        .args(["run", "--sender", sender, "--root"])
+        .arg(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    (
+        stdout.lines().map(str::to_owned).collect(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn bad_input_fails_clearly_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("data.bin"), b"\x00\x01\x02").unwrap();
+    std::fs::write(dir.path().join("ok.py"), "x = 1\n").unwrap();
+    let huge = "a".repeat(2_000_000);
+    let script = format!(
+        "Start s\nOpen data.bin\nOpen ../outside.py\nOpen ok.py\nGoto 99:0\nShow Block 5:1\nInsert Line \"unterminated\nDelete Line 7\nInsert Block \"{huge}\"\nUndo\nShow Line 0\n"
+    );
+    // Every failing command is its own run so each failure is seen.
+    let mut replies = Vec::new();
+    for command in script.lines() {
+        let (lines, _) = run(dir.path(), command);
+        replies.push(lines.join(" | "));
+    }
+    let short: Vec<String> = replies
+        .iter()
+        .map(|r| r.chars().take(120).collect())
+        .collect();
+    assert_eq!(
+        short,
+        [
+            "Ok",
+            "Fail \"Binary file refused: data.bin (contains NUL bytes)\"",
+            "Fail \"Path escapes the workspace: ../outside.py\"",
+            "Ok, At 0:0, Length 1",
+            "Fail \"Line 99 out of range: valid lines are 0..1\"",
+            "Fail \"Block start 5 is after its end 1. Usage: Show Line <n> | Block <a>:<b> | Current | Function <f>[(<params>)] | Clas",
+            "Fail \"Unterminated string starting at 1:13; close it with \\\"\"",
+            "Fail \"Only 1 line from line 0 to the end (last line is 0)\"",
+            "Ok, Inserted 1 line at 0, At 0:2000000",
+            "Ok, Undid 1, At 0:0",
+            "Ok: At 0:0, Txt x = 1",
+        ]
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("ok.py")).unwrap(),
+        "x = 1\n"
+    );
+}
