@@ -5,10 +5,14 @@
 //! - `buffer_edit`: `Buffer::edit` of a one-line insert — ChangeSet build,
 //!   invert, apply and history commit: an edit plus its undo record. The
 //!   target of issue 2 is under 20 µs at any position, flat in file size.
+//!   The file is `f.txt`, so no syntax tree is kept.
+//! - `buffer_edit_py`: the same in `f.py`, whose buffer also keeps a
+//!   tree-sitter tree in step (incremental reparse on every change).
 //! - `engine_mem`: whole commands through `Engine::execute` (parse, run,
-//!   journal append, render) with the session journal on tmpfs
+//!   journal append, render) on `f.txt` with the session journal on tmpfs
 //!   (`/dev/shm`), so the journal's fsync costs no disk I/O: the command
 //!   path without persistence cost, as close as the public API allows.
+//!   `engine_mem_py`: one of them (`Insert Line`, middle) on `f.py`.
 //! - `engine_disk`: the same with the journal on the real disk, as in
 //!   production (each mutating command fsyncs before it replies).
 //! - `snapshot`: `Engine::flush`, the full snapshot the store writes every
@@ -82,14 +86,24 @@ fn line_at(lines: usize, place: &str) -> usize {
 }
 
 fn buffer_edit(c: &mut Criterion) {
-    let mut group = c.benchmark_group("buffer_edit");
+    buffer_group(c, "buffer_edit", "f.txt", 30);
+}
+
+/// The same edit in a `.py` buffer, which keeps a tree-sitter tree in step
+/// with every change (an incremental reparse per edit, undo and redo).
+fn buffer_edit_py(c: &mut Criterion) {
+    buffer_group(c, "buffer_edit_py", "f.py", 10);
+}
+
+fn buffer_group(c: &mut Criterion, name: &str, file: &str, samples: usize) {
+    let mut group = c.benchmark_group(name);
     group
-        .sample_size(30)
+        .sample_size(samples)
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(500));
     let dir = tempfile::tempdir().unwrap();
     let workspace = Workspace::new(dir.path(), 1 << 30).unwrap();
-    let path = workspace.resolve("f.py").unwrap();
+    let path = workspace.resolve(file).unwrap();
     for (lines, label) in SIZES {
         let mut buffer = Buffer::new(path.clone(), &python(lines), None);
         for place in WHERE {
@@ -126,9 +140,9 @@ struct Bench {
 }
 
 impl Bench {
-    fn new(lines: usize, in_memory: bool) -> Bench {
+    fn new(lines: usize, in_memory: bool, file: &str) -> Bench {
         let root = tempfile::tempdir().unwrap();
-        std::fs::write(root.path().join("f.py"), python(lines)).unwrap();
+        std::fs::write(root.path().join(file), python(lines)).unwrap();
         let state = if in_memory && Path::new("/dev/shm").is_dir() {
             tempfile::tempdir_in("/dev/shm").unwrap()
         } else {
@@ -146,7 +160,7 @@ impl Bench {
             _root: root,
             _state: state,
         };
-        bench.run("Start bench; Open f.py");
+        bench.run(&format!("Start bench; Open {file}"));
         bench
     }
 
@@ -220,14 +234,24 @@ fn cases(lines: usize, place: &str) -> Vec<Case> {
     ]
 }
 
-fn engine_group(c: &mut Criterion, group_name: &str, in_memory: bool, only: &[(&str, &str)]) {
+/// Where an engine group keeps its journal, which file it edits and which
+/// (command, place) pairs it measures (all when empty).
+struct Setup<'a> {
+    in_memory: bool,
+    file: &'a str,
+    only: &'a [(&'a str, &'a str)],
+    samples: usize,
+}
+
+fn engine_group(c: &mut Criterion, group_name: &str, setup: Setup<'_>) {
+    let only = setup.only;
     let mut group = c.benchmark_group(group_name);
     group
-        .sample_size(20)
+        .sample_size(setup.samples)
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(500));
     for (lines, label) in SIZES {
-        let bench = Bench::new(lines, in_memory);
+        let bench = Bench::new(lines, setup.in_memory, setup.file);
         for place in WHERE {
             for case in cases(lines, place) {
                 if !only.is_empty() && !only.contains(&(case.name, place)) {
@@ -262,19 +286,41 @@ fn engine_group(c: &mut Criterion, group_name: &str, in_memory: bool, only: &[(&
     group.finish();
 }
 
+/// The command path on a plain-text file (no syntax tree): parse, run,
+/// journal append on tmpfs, render.
 fn engine_mem(c: &mut Criterion) {
-    engine_group(c, "engine_mem", true, &[]);
+    let setup = Setup {
+        in_memory: true,
+        file: "f.txt",
+        only: &[],
+        samples: 20,
+    };
+    engine_group(c, "engine_mem", setup);
+}
+
+/// The same command path on a `.py` file, whose buffer reparses its syntax
+/// tree on every edit and undo; measured for one command, as the reparse
+/// dominates and is measured per position in `buffer_edit_py`.
+fn engine_mem_py(c: &mut Criterion) {
+    let setup = Setup {
+        in_memory: true,
+        file: "f.py",
+        only: &[("insert_line", "middle")],
+        samples: 10,
+    };
+    engine_group(c, "engine_mem_py", setup);
 }
 
 /// On disk every command pays the journal fsync; measured where it shows
 /// the fsync, not for every command and position again.
 fn engine_disk(c: &mut Criterion) {
-    engine_group(
-        c,
-        "engine_disk",
-        false,
-        &[("insert_line", "middle"), ("goto", "middle")],
-    );
+    let setup = Setup {
+        in_memory: false,
+        file: "f.txt",
+        only: &[("insert_line", "middle"), ("goto", "middle")],
+        samples: 20,
+    };
+    engine_group(c, "engine_disk", setup);
 }
 
 fn snapshot(c: &mut Criterion) {
@@ -285,7 +331,7 @@ fn snapshot(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500));
     for (lines, label) in SIZES {
         for (name, in_memory) in [("mem", true), ("disk", false)] {
-            let bench = Bench::new(lines, in_memory);
+            let bench = Bench::new(lines, in_memory, "f.txt");
             group.bench_function(BenchmarkId::new(name, label), |b| {
                 b.iter(|| bench.engine.flush().unwrap())
             });
@@ -294,5 +340,13 @@ fn snapshot(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, buffer_edit, engine_mem, engine_disk, snapshot);
+criterion_group!(
+    benches,
+    buffer_edit,
+    buffer_edit_py,
+    engine_mem,
+    engine_mem_py,
+    engine_disk,
+    snapshot
+);
 criterion_main!(benches);
