@@ -10,7 +10,8 @@
 //!
 //! The last group drives the whole engine on real files in temp dirs: CRLF
 //! and unterminated files, edited with `Insert Line`, `Delete Line` and
-//! `Replace`, saved, undone and saved again, must round-trip byte for byte.
+//! `Replace`, saved, undone (also after a restart that restores the session
+//! from its journal) and saved again, must round-trip byte for byte.
 //!
 //! Case counts are modest on purpose: the suite runs in a few seconds.
 
@@ -613,6 +614,12 @@ impl Fixture {
         reply
     }
 
+    /// Drops the engine and opens a new one on the same root and state
+    /// directory, as after a crash: sessions come back from the journal.
+    fn restart(&mut self) {
+        self.engine = Engine::open(EngineConfig::new(self.dir.path())).unwrap();
+    }
+
     fn bytes(&self, file: &str) -> Vec<u8> {
         std::fs::read(self.dir.path().join(file)).unwrap()
     }
@@ -650,13 +657,15 @@ fn op() -> impl Strategy<Value = Op> {
 
 /// Runs `ops` on `doc` through the engine, checking each result against a
 /// line model, the saved bytes after the edits, after undoing them all
-/// (the original bytes) and after redoing them all.
-fn engine_round_trip(doc: Doc, ops: &[Op]) -> Result<(), TestCaseError> {
+/// (the original bytes) and after redoing them all. With `restart`, the
+/// undo and redo run on a freshly opened engine that restored the session
+/// from its journal.
+fn engine_round_trip(doc: Doc, ops: &[Op], restart: bool) -> Result<(), TestCaseError> {
     let original = doc.render();
     let mut model = doc;
     model.normalize();
     assert_eq!(model.render(), original, "normalizing keeps the text");
-    let f = Fixture::new("f.py", &original);
+    let mut f = Fixture::new("f.py", &original);
     let open = f.must("Start laws; Open f.py");
     prop_assert!(
         open.ends_with(&format!("Length {}", model.lines.len())),
@@ -704,6 +713,9 @@ fn engine_round_trip(doc: Doc, ops: &[Op]) -> Result<(), TestCaseError> {
     let edited = model.render();
     f.must("Save Force");
     prop_assert_eq!(String::from_utf8(f.bytes("f.py")).unwrap(), edited.clone());
+    if restart {
+        f.restart();
+    }
     if edits > 0 {
         f.must(&format!("Undo {edits}"));
         let (ok, reply) = f.send("Undo");
@@ -737,9 +749,9 @@ proptest! {
     /// every edit then saving gives back the original bytes exactly.
     #[test]
     fn engine_edits_undone_round_trip_byte_for_byte(
-        doc in doc(0..8), ops in prop::collection::vec(op(), 1..7),
+        doc in doc(0..8), ops in prop::collection::vec(op(), 1..7), restart in any::<bool>(),
     ) {
-        engine_round_trip(doc, &ops)?;
+        engine_round_trip(doc, &ops, restart)?;
     }
 }
 
@@ -759,8 +771,10 @@ fn crlf_and_unterminated_files_round_trip() {
                 Op::Replace(1, "世界", "Ω Ω"),
                 Op::DeleteLine(3),
             ];
-            if let Err(e) = engine_round_trip(doc, &ops) {
-                panic!("{ending:?}, final newline {final_newline}: {e}");
+            for restart in [false, true] {
+                if let Err(e) = engine_round_trip(doc.clone(), &ops, restart) {
+                    panic!("{ending:?}, final newline {final_newline}, restart {restart}: {e}");
+                }
             }
         }
     }
