@@ -679,6 +679,9 @@ fn engine_round_trip(doc: Doc, ops: &[Op], restart: bool) -> Result<(), TestCase
         "{}",
         open
     );
+    // A bookmark on the last line, moved through every edit after it.
+    let marked = model.lines.len().saturating_sub(1);
+    f.must(&format!("Bookmark mark {marked}:0"));
     let mut edits = 0;
     for op in ops {
         // Each op picks a line of the model (`at` modulo the line count).
@@ -717,6 +720,8 @@ fn engine_round_trip(doc: Doc, ops: &[Op], restart: bool) -> Result<(), TestCase
         prop_assert_eq!(ok, expect_ok, "{} -> {}", message, reply);
         edits += usize::from(ok);
     }
+    // The bookmark still names a valid position of the edited text.
+    f.must("Goto mark");
     let edited = model.render();
     f.must("Save Force");
     prop_assert_eq!(String::from_utf8(f.bytes("f.py")).unwrap(), edited.clone());
