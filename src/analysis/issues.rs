@@ -224,7 +224,7 @@ fn walk(text: &Rope, node: Node<'_>, out: &mut Vec<Issue>) {
         }
         "except_clause" => {
             // no exception type: the first named child is the block itself
-            let bare = node.named_child(0).map_or(true, |n| n.kind() == "block");
+            let bare = node.named_child(0).is_none_or(|n| n.kind() == "block");
             if bare && !node_text(text, node).starts_with("except*") {
                 out.push(Issue {
                     kind: IssueKind::BareExcept,
