@@ -141,6 +141,9 @@ impl Buffer {
 
     /// Applies `change` as a new undo step and moves the cursor.
     pub fn edit(&mut self, change: ChangeSet, cursor_after: Position) -> Result<(), ChangeError> {
+        // Refuse a stale change *before* inverting it: `invert` requires the
+        // text the change was built for (and asserts so in debug builds).
+        self.check_fits(&change)?;
         let inverse = change.invert(&self.text);
         self.apply_change(&change)?;
         let cursor_before = self.cursor;
@@ -165,6 +168,7 @@ impl Buffer {
         if self.history.undo_depth() == 0 {
             return self.edit(change, cursor_after);
         }
+        self.check_fits(&change)?; // before `invert`, as in `edit`
         let inverse = change.invert(&self.text);
         self.apply_change(&change)?;
         self.cursor = position::clamp(&self.text, cursor_after);
@@ -215,6 +219,19 @@ impl Buffer {
     pub fn mark_saved(&mut self, stamp: DiskStamp) {
         self.disk = Some(stamp);
         self.saved_at = Some(self.history.position());
+    }
+
+    /// Refuses a change built for a text of another length, leaving the
+    /// buffer untouched (the same error `ChangeSet::apply` gives).
+    fn check_fits(&self, change: &ChangeSet) -> Result<(), ChangeError> {
+        if change.len_before() == self.text.len_chars() {
+            Ok(())
+        } else {
+            Err(ChangeError::LengthMismatch {
+                expected: change.len_before(),
+                actual: self.text.len_chars(),
+            })
+        }
     }
 
     /// Maps a char offset of the text before `change` to after it.
@@ -301,6 +318,32 @@ mod tests {
         assert_eq!(buffer("a").line_count(), 1);
         assert_eq!(buffer("a\nb\n").line_count(), 2);
         assert_eq!(buffer("a\nb").line_count(), 2);
+    }
+
+    /// Regression: a stale change used to reach `ChangeSet::invert` before
+    /// `apply` checked its length, which panics in debug builds.
+    #[test]
+    fn refuses_a_stale_change_without_panicking() {
+        let mut b = buffer("abc");
+        let stale = ChangeSet::replace(5, 0, 1, "x").unwrap();
+        let refused = Err(ChangeError::LengthMismatch {
+            expected: 5,
+            actual: 3,
+        });
+        assert_eq!(b.edit(stale.clone(), Position::ZERO), refused);
+        b.edit(
+            ChangeSet::replace(3, 0, 0, "y").unwrap(),
+            Position::new(0, 1),
+        )
+        .unwrap();
+        let refused = Err(ChangeError::LengthMismatch {
+            expected: 5,
+            actual: 4,
+        });
+        assert_eq!(b.amend(stale, Position::ZERO), refused);
+        assert_eq!(b.text().to_string(), "yabc");
+        assert_eq!(b.cursor(), Position::new(0, 1));
+        assert_eq!(b.history().len(), 1);
     }
 
     #[test]
