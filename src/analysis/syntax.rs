@@ -88,11 +88,24 @@ impl SyntaxTree {
     /// `edits` were applied in order (each in the coordinates of the
     /// document after the previous ones), and reparses incrementally.
     pub fn edit(&mut self, old_text: &Rope, new_text: &Rope, edits: &[CharEdit]) -> Result<()> {
+        self.edit_tree(old_text, new_text, edits)?;
+        self.reparse(new_text)
+    }
+
+    /// Like [`SyntaxTree::edit`] without the reparse: only `Tree::edit`,
+    /// which is cheap. Several of these may come before one
+    /// [`SyntaxTree::reparse`] of the final text.
+    pub fn edit_tree(
+        &mut self,
+        old_text: &Rope,
+        new_text: &Rope,
+        edits: &[CharEdit],
+    ) -> Result<()> {
         if let Some(span) = fold_edits(edits)? {
             let input = input_edit(old_text, new_text, span)?;
             self.tree.edit(&input);
         }
-        self.reparse(new_text)
+        Ok(())
     }
 
     /// Applies one edit to the tree without reparsing: `before` is the text

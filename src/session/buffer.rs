@@ -28,10 +28,15 @@ pub struct Buffer {
     /// The history position that matches `disk`; `None` once that state
     /// can no longer be reached by undo/redo.
     saved_at: Option<usize>,
-    /// The syntax tree of a file in a known language, kept in step with
-    /// every change incrementally; rebuilt lazily after a restore.
+    /// The syntax tree of a file in a known language. Every change edits
+    /// it (`Tree::edit`, cheap) and marks it stale; the incremental reparse
+    /// with the old tree happens when a code-aware command asks for it, so
+    /// plain edits never pay for parsing. Rebuilt lazily after a restore.
     #[serde(skip)]
     syntax: Option<SyntaxTree>,
+    /// The tree has been edited but not reparsed since.
+    #[serde(skip)]
+    syntax_stale: bool,
 }
 
 impl Buffer {
@@ -47,6 +52,7 @@ impl Buffer {
             disk,
             saved_at: Some(0),
             syntax: None,
+            syntax_stale: false,
         };
         buffer.ensure_syntax();
         buffer
@@ -57,31 +63,39 @@ impl Buffer {
         Language::from_path(std::path::Path::new(self.path.as_str()))
     }
 
-    /// The syntax tree, when the file's language is known and it was parsed.
-    pub fn syntax(&self) -> Option<&SyntaxTree> {
-        self.syntax.as_ref()
-    }
-
-    /// Parses the file if it has a known language and no tree yet.
+    /// The up-to-date syntax tree of a file in a known language: parsed on
+    /// first use, reparsed incrementally (with the edited old tree) when
+    /// changes came since.
     pub fn ensure_syntax(&mut self) -> Option<&SyntaxTree> {
-        if self.syntax.is_none() {
-            let language = self.language()?;
-            self.syntax = SyntaxTree::parse_language(language, &self.text).ok();
+        match &mut self.syntax {
+            Some(syntax) if self.syntax_stale => {
+                if syntax.reparse(&self.text).is_err() {
+                    self.syntax = None;
+                }
+            }
+            Some(_) => {}
+            None => {
+                let language = self.language()?;
+                self.syntax = SyntaxTree::parse_language(language, &self.text).ok();
+            }
         }
+        self.syntax_stale = false;
         self.syntax.as_ref()
     }
 
-    /// Applies a change to the text and keeps the syntax tree in step
-    /// (incrementally: `Tree::edit` plus a reparse with the old tree).
+    /// Applies a change to the text and edits the syntax tree to match
+    /// (`Tree::edit` only; see [`Self::ensure_syntax`] for the reparse).
     fn apply_change(&mut self, change: &ChangeSet) -> Result<(), ChangeError> {
         let before = self.text.clone(); // O(1): ropes share their nodes
         change.apply(&mut self.text)?;
         if let Some(syntax) = &mut self.syntax {
             if syntax
-                .edit(&before, &self.text, &char_edits(change))
-                .is_err()
+                .edit_tree(&before, &self.text, &char_edits(change))
+                .is_ok()
             {
-                self.syntax = None; // reparsed from scratch on next use
+                self.syntax_stale = true;
+            } else {
+                self.syntax = None; // parsed from scratch on next use
             }
         }
         Ok(())
@@ -304,12 +318,15 @@ mod tests {
         .unwrap();
         b.edit(change, Position::ZERO).unwrap();
         let fresh = |b: &Buffer| SyntaxTree::parse(b.text()).unwrap().to_sexp();
-        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        let kept = |b: &mut Buffer| b.ensure_syntax().unwrap().to_sexp();
+        assert_eq!(kept(&mut b), fresh(&b));
         b.undo(1);
-        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        assert_eq!(kept(&mut b), fresh(&b));
         b.redo(1);
-        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
-        assert!(b.syntax().unwrap().to_sexp().contains("class_definition"));
+        b.undo(1);
+        b.redo(1); // several changes between two reparses
+        assert_eq!(kept(&mut b), fresh(&b));
+        assert!(kept(&mut b).contains("class_definition"));
     }
 
     #[test]
