@@ -17,27 +17,7 @@ fn eddi(root: &Path) -> Command {
 
 /// Runs a script with `eddi run` and returns (stdout lines, exit code).
 fn run(root: &Path, script: &str) -> (Vec<String>, i32) {
-    let mut child = eddi(root)
-        .args(["run", "--root"])
-        .arg(root)
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    (
-        stdout.lines().map(str::to_owned).collect(),
-        output.status.code().unwrap_or(-1),
-    )
+    run_as(root, "cli", script)
 }
 
 #[test]

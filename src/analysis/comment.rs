@@ -130,7 +130,7 @@ fn docstring(text: &Rope, tree: &SyntaxTree, symbol: &Symbol, body: &str) -> Res
         let common = rest_text
             .iter()
             .filter(|l| !l.trim().is_empty())
-            .map(|l| l.len() - l.trim_start().len())
+            .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
             .min()
             .unwrap_or(0);
         for l in rest_text {
@@ -138,7 +138,7 @@ fn docstring(text: &Rope, tree: &SyntaxTree, symbol: &Symbol, body: &str) -> Res
                 s.push('\n');
             } else {
                 s.push_str(&indent);
-                s.push_str(&l[common.min(l.len() - l.trim_start().len())..]);
+                s.push_str(&l[common.min(l.len() - l.trim_start_matches([' ', '\t']).len())..]);
                 s.push('\n');
             }
         }

@@ -60,7 +60,7 @@ pub fn insert_definition(
             let header_line = class.position.line;
             let base = match statements.first() {
                 Some(first) if node_start(text, *first).line > header_line => {
-                    " ".repeat(0) + &line_indent(text, node_start(text, *first).line)
+                    line_indent(text, node_start(text, *first).line)
                 }
                 _ => line_indent(text, header_line) + &unit,
             };
@@ -109,11 +109,20 @@ pub fn insert_definition(
             check_shape(code, shape, what)?;
             let code = reindent(code, "", &unit);
             let statements = statements(tree.root());
-            let anchor = statements
+            let mut anchor_index = statements
                 .iter()
-                .rev()
-                .find(|s| start_line(text, **s) <= cursor.line)
-                .copied();
+                .rposition(|s| start_line(text, *s) <= cursor.line);
+            // never between a docstring and the imports, or inside the imports
+            if let Some(i) = anchor_index {
+                if is_header_statement(statements[i]) {
+                    let mut j = i;
+                    while j + 1 < statements.len() && is_header_statement(statements[j + 1]) {
+                        j += 1;
+                    }
+                    anchor_index = Some(j);
+                }
+            }
+            let anchor = anchor_index.map(|i| statements[i]);
             match anchor {
                 Some(anchor) => place_after(text, anchor, &code, 2, |_| 2),
                 None => match statements.first() {
@@ -505,23 +514,21 @@ pub fn insert_import(text: &Rope, tree: &SyntaxTree, code: &str) -> Result<EditR
         }
     }
     let new = apply(text, &merged)?;
-    let element = merged.last().map(|e| {
-        let at = super::textedit::map_offset(&merged, e.start);
-        let mut p = from_char(&new, at);
-        if e.text.starts_with('\n') && e.start == e.end && merged_into.is_none() {
-            p = Position::new(
-                p.line + e.text.chars().take_while(|c| *c == '\n').count(),
+    // the element: the first new import line, else the merged statement
+    let inserted = merged
+        .iter()
+        .rev()
+        .find(|e| e.start == e.end && e.text.trim_start_matches('\n').contains('\n'));
+    let element = match (inserted, merged_into) {
+        (Some(e), _) => {
+            let line = from_char(&new, super::textedit::map_offset(&merged, e.start)).line;
+            Some(Position::new(
+                line + e.text.chars().take_while(|c| *c == '\n').count(),
                 0,
-            );
+            ))
         }
-        if e.start != e.end || !e.text.contains('\n') {
-            p.col = 0;
-        }
-        p
-    });
-    let element = match (merged_into, new_lines.is_empty() && future_lines.is_empty()) {
-        (Some(line), true) => Some(Position::new(line, 0)),
-        _ => element,
+        (None, Some(line)) => Some(Position::new(line, 0)),
+        (None, None) => None,
     };
     Ok(EditResult {
         edits: merged,
@@ -529,6 +536,15 @@ pub fn insert_import(text: &Rope, tree: &SyntaxTree, code: &str) -> Result<EditR
         element,
         note: None,
     })
+}
+
+/// Docstring and import statements: the head of a module.
+fn is_header_statement(node: Node<'_>) -> bool {
+    is_docstring(node)
+        || matches!(
+            node.kind(),
+            "import_statement" | "import_from_statement" | "future_import_statement"
+        )
 }
 
 fn is_docstring(node: Node<'_>) -> bool {

@@ -67,13 +67,6 @@ pub fn modify(
     })
 }
 
-impl Symbol {
-    /// Char offset of [`Symbol::position`] in `text`.
-    pub fn position_offset(&self, text: &Rope) -> usize {
-        crate::edit::position::to_char(text, self.position).unwrap_or(self.definition.start)
-    }
-}
-
 const KEYWORDS: &[&str] = &[
     "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
     "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
@@ -185,8 +178,15 @@ fn function_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Resu
     })
 }
 
+/// The `parameters` node (only when it is a complete `( … )`) and its items.
 fn parameter_nodes<'t>(def: Node<'t>) -> (Option<Node<'t>>, Vec<Node<'t>>) {
-    let params = def.child_by_field_name("parameters");
+    let params = def.child_by_field_name("parameters").filter(|p| {
+        p.end_byte() >= p.start_byte() + 2
+            && p.child(0)
+                .is_some_and(|c| c.kind() == "(" && !c.is_missing())
+            && p.child(p.child_count().saturating_sub(1))
+                .is_some_and(|c| c.kind() == ")" && !c.is_missing())
+    });
     let list = params
         .map(|p| {
             let mut c = p.walk();

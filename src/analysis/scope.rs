@@ -16,10 +16,9 @@
 //! Known limits: no type inference (`x = C(); x.m()` is not linked to
 //! `C.m`); names created dynamically (`globals()[…]`, `exec`) are unknown;
 //! with a star import unresolved names are reported as
-//! [`Resolution::Star`], not undefined; comprehension iterables are all
-//! resolved in the comprehension scope (Python evaluates the first one
-//! outside; this only matters when a comprehension variable shadows a name
-//! used in its first iterable).
+//! [`Resolution::Star`], not undefined. As in Python, a comprehension's
+//! first iterable is resolved in the enclosing scope (so it sees class
+//! attributes in a class body), the rest in the comprehension's own scope.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -386,16 +385,20 @@ impl Builder<'_> {
                 let inner = self.new_scope(ScopeKind::Comprehension, scope, node, None);
                 let mut c = node.walk();
                 let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                let mut first_clause = true;
                 for child in children {
                     if child.kind() == "for_in_clause" {
                         if let Some(left) = child.child_by_field_name("left") {
                             self.bind_target(left, BindingKind::Other, child, inner);
                         }
+                        // the first iterable is evaluated in the enclosing scope
+                        let iter_scope = if first_clause { scope } else { inner };
+                        first_clause = false;
                         let mut c2 = child.walk();
                         let rights: Vec<Node<'_>> =
                             child.children_by_field_name("right", &mut c2).collect();
                         for r in rights {
-                            self.visit(r, inner);
+                            self.visit(r, iter_scope);
                         }
                     } else {
                         self.visit(child, inner);
@@ -408,7 +411,13 @@ impl Builder<'_> {
                         .parent()
                         .filter(|p| p.kind() == "expression_statement")
                         .unwrap_or(node);
-                    self.bind_target(left, BindingKind::Assignment, stmt, scope);
+                    // `x: int` without a value declares, it does not assign
+                    let kind = if node.child_by_field_name("right").is_some() {
+                        BindingKind::Assignment
+                    } else {
+                        BindingKind::Other
+                    };
+                    self.bind_target(left, kind, stmt, scope);
                 }
                 if let Some(t) = node.child_by_field_name("type") {
                     self.visit(t, scope);
@@ -579,50 +588,51 @@ impl Builder<'_> {
         }
     }
 
-    /// Match patterns: bare names capture, dotted names are values.
+    /// Match patterns: bare names capture, dotted names are values, class
+    /// patterns read their class.
     fn bind_pattern(&mut self, node: Node<'_>, scope: usize) {
         let mut c = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
         for child in children {
-            match child.kind() {
-                "dotted_name" if child.named_child_count() == 1 => {
-                    if let Some(id) = child.named_child(0) {
-                        self.bind(id, BindingKind::Other, node, scope);
-                    }
-                }
-                "dotted_name" => {
-                    if let Some(first) = child.named_child(0) {
-                        self.reference(first, scope);
-                    }
-                }
-                "case_pattern" => self.bind_pattern(child, scope),
-                "class_pattern" => {
-                    let mut c2 = child.walk();
-                    let parts: Vec<Node<'_>> = child.named_children(&mut c2).collect();
-                    for (i, p) in parts.into_iter().enumerate() {
-                        if i == 0 && p.kind() == "dotted_name" {
-                            if let Some(first) = p.named_child(0) {
-                                self.reference(first, scope);
-                            }
-                        } else {
-                            self.bind_pattern_node(p, scope);
-                        }
-                    }
-                }
-                _ => self.bind_pattern_node(child, scope),
-            }
+            self.bind_pattern_node(child, scope);
         }
     }
 
     fn bind_pattern_node(&mut self, node: Node<'_>, scope: usize) {
         match node.kind() {
             "case_pattern" => self.bind_pattern(node, scope),
-            "identifier" => self.bind(node, BindingKind::Other, node, scope),
-            "keyword_pattern" => {
-                if let Some(last) = node.named_child(node.named_child_count().saturating_sub(1)) {
-                    self.bind_pattern_node(last, scope);
+            "dotted_name" if node.named_child_count() == 1 => {
+                if let Some(id) = node.named_child(0) {
+                    self.bind(id, BindingKind::Other, node, scope);
                 }
             }
+            "dotted_name" => {
+                if let Some(first) = node.named_child(0) {
+                    self.reference(first, scope);
+                }
+            }
+            "class_pattern" => {
+                let mut c = node.walk();
+                let parts: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                for (i, p) in parts.into_iter().enumerate() {
+                    if i == 0 && p.kind() == "dotted_name" {
+                        if let Some(first) = p.named_child(0) {
+                            self.reference(first, scope);
+                        }
+                    } else {
+                        self.bind_pattern_node(p, scope);
+                    }
+                }
+            }
+            "keyword_pattern" => {
+                // `name=pattern`: the keyword is an attribute name
+                let mut c = node.walk();
+                let parts: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                for p in parts.into_iter().skip(1) {
+                    self.bind_pattern_node(p, scope);
+                }
+            }
+            "identifier" => self.bind(node, BindingKind::Other, node, scope),
             "as_pattern" => self.visit(node, scope),
             _ => {
                 let mut c = node.walk();
@@ -949,18 +959,43 @@ mod tests {
         let (_, s) = scopes(
             "x = 1\nclass C:\n    x = 2\n    y = x\n    def m(self):\n        return x\n\ndef f(x):\n    return [x for x in range(x)]\nprint(undefined_name, len)\n",
         );
-        // y = x (class scope), return x (module, class skipped), range(x) and the element x
+        // y = x (class scope), return x (module, class skipped), the element
+        // x (comprehension), range(x) (first iterable: f's parameter)
         assert_eq!(
             resolved(&s, "x"),
             [
                 Resolution::Scope(1),
                 Resolution::Scope(0),
                 Resolution::Scope(4),
-                Resolution::Scope(4)
+                Resolution::Scope(3)
             ]
         );
         assert_eq!(resolved(&s, "undefined_name"), [Resolution::Undefined]);
         assert_eq!(resolved(&s, "len"), [Resolution::Builtin]);
+        let (_, class) = scopes(
+            "class T:\n    _types = {1: 'a'}\n    _str = {v: k for k, v in _types.items() if _types}\n",
+        );
+        // the first iterable sees the class attribute; the condition does not
+        assert_eq!(
+            resolved(&class, "_types"),
+            [Resolution::Scope(1), Resolution::Undefined]
+        );
+    }
+
+    #[test]
+    fn match_patterns_capture_and_read() {
+        let (_, s) = scopes("from m import Point, Color\ndef f(v):\n    match v:\n        case Point(x=0, y=yy) | Color.RED:\n            return yy\n        case [first, *rest]:\n            return first, rest\n");
+        assert_eq!(resolved(&s, "Point"), [Resolution::Scope(0)]);
+        assert_eq!(resolved(&s, "Color"), [Resolution::Scope(0)]);
+        assert_eq!(resolved(&s, "yy"), [Resolution::Scope(1)]);
+        assert_eq!(resolved(&s, "rest"), [Resolution::Scope(1)]);
+        let bound: Vec<&str> = s
+            .bindings
+            .iter()
+            .filter(|b| b.scope == 1)
+            .map(|b| b.name.as_str())
+            .collect();
+        assert_eq!(bound, ["v", "yy", "first", "rest"]);
     }
 
     #[test]

@@ -10,6 +10,7 @@
 use ropey::Rope;
 
 use super::error::{AnalysisError, Result};
+use super::syntax::CharEdit;
 use crate::edit::Position;
 
 /// Replace chars `start..end` of the current text with `text`.
@@ -57,6 +58,25 @@ pub struct EditResult {
     pub note: Option<String>,
 }
 
+impl EditResult {
+    /// Lines added (negative: removed) by the edits: newlines inserted minus
+    /// newlines deleted. For the spec's `Insert Method` example this is 4
+    /// (the PEP 8 blank line and the three lines of the method).
+    pub fn lines_added(&self, text: &Rope) -> isize {
+        self.edits
+            .iter()
+            .map(|e| {
+                let removed = text
+                    .slice(e.start.min(text.len_chars())..e.end.min(text.len_chars()))
+                    .chars()
+                    .filter(|c| *c == '\n')
+                    .count() as isize;
+                e.text.matches('\n').count() as isize - removed
+            })
+            .sum()
+    }
+}
+
 /// Applies edits to a copy of `text`. Fails on unsorted, overlapping or
 /// out-of-range edits.
 pub fn apply(text: &Rope, edits: &[TextEdit]) -> Result<Rope> {
@@ -84,6 +104,23 @@ pub fn check(text: &Rope, edits: &[TextEdit]) -> Result<()> {
         last_end = e.end;
     }
     Ok(())
+}
+
+/// The [`CharEdit`]s that bring a [`SyntaxTree`] in step after `edits` were
+/// applied: the edits in reverse order (as [`apply`] applies them), so each
+/// is relative to the text after the previous ones.
+///
+/// [`SyntaxTree`]: super::SyntaxTree
+pub fn char_edits(edits: &[TextEdit]) -> Vec<CharEdit> {
+    edits
+        .iter()
+        .rev()
+        .map(|e| CharEdit {
+            start: e.start,
+            old_end: e.end,
+            new_end: e.start + e.text.chars().count(),
+        })
+        .collect()
 }
 
 /// Maps a char offset of the old text to the new text (an offset inside a
@@ -118,5 +155,26 @@ mod tests {
         assert_eq!(map_offset(&edits, 7), 12);
         let bad = vec![TextEdit::insert(6, "a"), TextEdit::insert(2, "b")];
         assert!(apply(&text, &bad).is_err());
+    }
+
+    #[test]
+    fn char_edits_keep_a_tree_in_step() {
+        let old = Rope::from_str("def f(a):\n    return a\n\nx = 'é'\n");
+        let edits = vec![
+            TextEdit::replace(4..5, "größer"),
+            TextEdit::insert(9, "\n    b = 1"),
+            TextEdit::replace(28..31, "🎉"),
+        ];
+        let new = apply(&old, &edits).unwrap();
+        let mut tree = super::super::SyntaxTree::parse(&old).unwrap();
+        tree.edit(&old, &new, &char_edits(&edits)).unwrap();
+        assert_eq!(
+            tree.to_sexp(),
+            super::super::SyntaxTree::parse(&new).unwrap().to_sexp()
+        );
+        assert_eq!(
+            new.to_string(),
+            "def größer(a):\n    b = 1\n    return a\n\nx = 🎉\n"
+        );
     }
 }

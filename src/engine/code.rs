@@ -10,10 +10,12 @@
 
 use ropey::Rope;
 
+use crate::analysis::dependencies::Dependencies;
+use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
 use crate::analysis::textedit::EditResult;
 use crate::analysis::{
-    comment, complexity, delete, format, insert, modify, AnalysisError, SyntaxTree,
+    comment, delete, format, insert, modify, validate, Analysis, AnalysisError, SyntaxTree,
 };
 use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::lang::{
@@ -163,13 +165,16 @@ impl Ctx<'_> {
         let (before, after) = self.apply_result(&result)?;
         let lines = after.len_lines().saturating_sub(before.len_lines());
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![
+        let inserted = if lines == 0 {
+            // `from m import b` merged into an existing `from m import a`.
+            Clause::Note(format!("Merged into line {first_line}"))
+        } else {
             Clause::Inserted {
                 lines,
                 at: first_line,
-            },
-            Clause::At(at),
-        ]))
+            }
+        };
+        Ok(Reply::Done(vec![inserted, Clause::At(at)]))
     }
 
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
@@ -198,9 +203,7 @@ impl Ctx<'_> {
             Command::Comment { target, text, style } => self.comment(target, text, *style),
             Command::Format { target, style } => self.format(target.as_ref(), style.as_deref()),
             Command::Analyze { target, kind } => self.analyze(target, *kind),
-            Command::Validate { .. } => Err(Reply::fail(
-                "Validate needs the syntax checker, which this build does not have yet",
-            )),
+            Command::Validate { target } => self.validate(target.as_ref()),
             Command::FindSymbol { .. } => Err(Reply::fail(
                 "Find References/Definition/Callers needs the project index, which this build does not have yet",
             )),
@@ -275,28 +278,186 @@ impl Ctx<'_> {
 
     fn analyze(&mut self, target: &AnalyzeTarget, kind: Option<AnalysisKind>) -> Outcome {
         let code = self.code()?;
-        let symbol = match target {
+        let analysis = Analysis::new(&code.text, &code.tree);
+        let target = match target {
             AnalyzeTarget::File => None,
-            AnalyzeTarget::Code(target) => {
-                Some(lookup(&code.outline, target).map_err(analysis_fail)?)
-            }
+            AnalyzeTarget::Code(target) => Some(target),
         };
-        match kind {
-            Some(AnalysisKind::Complexity) | None => {
-                let Some(symbol) = symbol else {
-                    return Ok(Reply::info(file_complexity(&code)));
-                };
-                let complexity = complexity::of_symbol(&code.text, &code.tree, symbol).ok_or_else(|| {
-                    Reply::fail(format!("{} has no complexity: only functions, methods and classes do", describe(symbol)))
-                })?;
-                Ok(Reply::info(format!("{} has complexity {complexity}", capitalized(&describe(symbol)))))
+        let config = IssueConfig {
+            package_init: self.current_path()?.file_name() == "__init__.py",
+            ..IssueConfig::default()
+        };
+        let report = analysis
+            .report(&code.text, &code.tree, target, &config)
+            .map_err(analysis_fail)?;
+        let subject = report
+            .symbol
+            .as_ref()
+            .map_or_else(|| "File".to_owned(), |s| capitalized(&describe(s)));
+        let limit = self.session.preferences.output_limit;
+        let text = match kind {
+            None => {
+                let mut parts = Vec::new();
+                match report.complexity {
+                    Some(c) => parts.push(format!("{subject} has complexity {c}")),
+                    None => parts.push(format!(
+                        "{subject}: {}",
+                        complexity_overview(&report.complexities)
+                    )),
+                }
+                let used = report.dependencies.external_count();
+                parts.push(format!(
+                    "uses {used} external {}",
+                    plural(used, "dependency").replace("dependencys", "dependencies")
+                ));
+                let issues = report.issues.len();
+                parts.push(format!(
+                    "{issues} potential {} found",
+                    plural(issues, "issue")
+                ));
+                parts.join(", ")
             }
-            Some(AnalysisKind::Structure) => Ok(Reply::info(structure(&code.outline, symbol))),
-            Some(AnalysisKind::Dependencies) | Some(AnalysisKind::Issues) => Err(Reply::fail(
-                "Analyze Dependencies and Issues need the checks of the analysis layer, which this build does not have yet",
-            )),
+            Some(AnalysisKind::Complexity) => match report.complexity {
+                Some(c) if report.complexities.len() <= 1 => {
+                    format!("{subject} has complexity {c}")
+                }
+                Some(c) => {
+                    let inner: Vec<String> = report
+                        .complexities
+                        .iter()
+                        .map(|(n, c)| format!("{n} {c}"))
+                        .collect();
+                    format!(
+                        "{subject} has complexity {c}; {}",
+                        output::list_in_tiers("block", &inner, limit)
+                    )
+                }
+                None => format!("{subject}: {}", complexity_overview(&report.complexities)),
+            },
+            Some(AnalysisKind::Dependencies) => {
+                dependencies_text(&subject, &report.dependencies, limit)
+            }
+            Some(AnalysisKind::Issues) => {
+                if report.issues.is_empty() {
+                    format!("{subject}: no potential issues found")
+                } else {
+                    let listed: Vec<String> =
+                        report.issues.iter().map(ToString::to_string).collect();
+                    let n = listed.len();
+                    format!(
+                        "{n} potential {}: {}",
+                        plural(n, "issue"),
+                        output::list_in_tiers("issue", &listed, limit)
+                    )
+                }
+            }
+            Some(AnalysisKind::Structure) => structure(&analysis.outline, report.symbol.as_ref()),
+        };
+        Ok(Reply::info(text))
+    }
+
+    fn validate(&mut self, target: Option<&CodeTarget>) -> Outcome {
+        let code = self.code()?;
+        let mut errors = validate::syntax_errors(&code.text, &code.tree);
+        if let Some(target) = target {
+            let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+            let lines = symbol.full_lines;
+            errors.retain(|e| e.position.line >= lines.first && e.position.line <= lines.last);
+        }
+        if errors.is_empty() {
+            return Ok(Reply::info("No syntax errors"));
+        }
+        let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        let n = listed.len();
+        let limit = self.session.preferences.output_limit;
+        Ok(Reply::info(format!(
+            "{n} syntax {}: {}",
+            plural(n, "error"),
+            output::list_in_tiers("error", &listed, limit)
+        )))
+    }
+}
+
+/// The syntax errors of a Python buffer, for `Save`'s reply; `None` when
+/// the file is not Python or has none.
+pub(super) fn syntax_note(buffer: &mut crate::session::Buffer) -> Option<String> {
+    let text = buffer.text().clone();
+    let tree = buffer.ensure_syntax()?;
+    let errors = validate::syntax_errors(&text, tree);
+    let first = errors.first()?;
+    let n = errors.len();
+    Some(format!(
+        "{n} syntax {} at {}",
+        plural(n, "error"),
+        if n == 1 {
+            first.position.to_string()
+        } else {
+            errors
+                .iter()
+                .take(5)
+                .map(|e| e.position.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    ))
+}
+
+fn complexity_overview(blocks: &[(String, u32)]) -> String {
+    if blocks.is_empty() {
+        return "no functions or classes".to_owned();
+    }
+    let total: u32 = blocks.iter().map(|(_, c)| c).sum();
+    let mut ranked: Vec<&(String, u32)> = blocks.iter().collect();
+    ranked.sort_by_key(|(_, c)| std::cmp::Reverse(*c));
+    let top: Vec<String> = ranked
+        .iter()
+        .take(5)
+        .map(|(n, c)| format!("{n} {c}"))
+        .collect();
+    format!(
+        "{} blocks, average complexity {:.1}, highest {}",
+        blocks.len(),
+        f64::from(total) / blocks.len() as f64,
+        top.join(", ")
+    )
+}
+
+fn dependencies_text(subject: &str, deps: &Dependencies, limit: usize) -> String {
+    let n = deps.external_count();
+    let imports: Vec<String> = deps
+        .imports
+        .iter()
+        .map(|i| {
+            let dots = ".".repeat(i.level);
+            match &i.name {
+                Some(name) => format!("{dots}{}.{name}", i.module).replace("..", "."),
+                None => format!("{dots}{}", i.module),
+            }
+        })
+        .collect();
+    let mut text = format!(
+        "{subject} uses {n} external {}",
+        if n == 1 { "dependency" } else { "dependencies" }
+    );
+    if !imports.is_empty() {
+        text.push_str(&format!(
+            ": {}",
+            output::list_in_tiers("import", &imports, limit / 2)
+        ));
+    }
+    for (label, names) in [
+        ("internal", &deps.internal),
+        ("builtins", &deps.builtins),
+        ("unresolved", &deps.unresolved),
+    ] {
+        if !names.is_empty() {
+            text.push_str(&format!(
+                "; {label}: {}",
+                output::list_in_tiers("name", names, limit / 4)
+            ));
         }
     }
+    text
 }
 
 /// `function f`, `method C.m`, `class C`, `variable v`.
@@ -311,37 +472,14 @@ fn capitalized(text: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// The most complex blocks of a file, as radon ranks them.
-fn file_complexity(code: &Code) -> String {
-    let blocks = complexity::blocks(&code.text, &code.tree);
-    let mut all: Vec<_> = blocks.iter().flat_map(|b| b.flatten()).collect();
-    if all.is_empty() {
-        return "No functions or classes".to_owned();
-    }
-    all.sort_by_key(|b| std::cmp::Reverse(b.complexity));
-    let total: u32 = all.iter().map(|b| b.complexity).sum();
-    let top: Vec<String> = all
-        .iter()
-        .take(5)
-        .map(|b| {
-            let name = match &b.classname {
-                Some(class) => format!("{class}.{}", b.name),
-                None => b.name.clone(),
-            };
-            format!("{name} {}", b.complexity)
-        })
-        .collect();
-    format!(
-        "{} blocks, average complexity {:.1}, highest: {}",
-        all.len(),
-        f64::from(total) / all.len() as f64,
-        top.join(", ")
-    )
-}
-
 /// An outline: the members of a class, or the top level of the file.
 fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
-    let parent = symbol.and_then(|s| outline.index_of(s));
+    let parent = symbol.and_then(|sym| {
+        outline
+            .symbols
+            .iter()
+            .position(|s| s.position == sym.position && s.qualified_name == sym.qualified_name)
+    });
     let members: Vec<String> = outline
         .symbols
         .iter()

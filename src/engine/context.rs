@@ -136,6 +136,14 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The open file a command names, or the current one when it names none.
+    pub(super) fn open_or_current(&self, given: Option<&str>) -> Result<WorkspacePath, Reply> {
+        match given {
+            Some(given) => self.find_open(given),
+            None => self.current_path(),
+        }
+    }
+
     pub(super) fn open_files_hint(&self) -> String {
         if self.session.buffers.is_empty() {
             "No files are open".to_owned()

@@ -2,7 +2,7 @@
 
 use similar::TextDiff;
 
-use crate::analysis::changes::code_changes;
+use crate::analysis::changes::{code_changes, terse};
 use crate::reply::{Clause, Reply};
 use crate::session::Event;
 use crate::workspace::FileError;
@@ -39,10 +39,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn save(&mut self, close: bool, force: bool, given: Option<&str>) -> Outcome {
-        let path = match given {
-            Some(given) => self.find_open(given)?,
-            None => self.current_path()?,
-        };
+        let path = self.open_or_current(given)?;
         let buffer = self
             .session
             .buffer(&path)
@@ -74,17 +71,24 @@ impl Ctx<'_> {
             path: path.clone(),
             disk: stamp,
         })?;
+        let mut reply = Reply::Done(vec![Clause::Bytes(bytes.len())]);
+        // Saved anyway, but said: the agent should know the file is broken.
+        let buffer = self
+            .session
+            .buffers
+            .get_mut(&path)
+            .expect("saved buffer is open");
+        if let Some(note) = super::code::syntax_note(buffer) {
+            reply.push(Clause::Note(note));
+        }
         if close {
             self.apply(Event::Closed { path })?;
         }
-        Ok(Reply::Done(vec![Clause::Bytes(bytes.len())]))
+        Ok(reply)
     }
 
     pub(super) fn close(&mut self, given: Option<&str>) -> Outcome {
-        let path = match given {
-            Some(given) => self.find_open(given)?,
-            None => self.current_path()?,
-        };
+        let path = self.open_or_current(given)?;
         let discarded = self
             .session
             .buffer(&path)
@@ -139,10 +143,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn diff(&mut self, given: Option<&str>) -> Outcome {
-        let path = match given {
-            Some(given) => self.find_open(given)?,
-            None => self.current_path()?,
-        };
+        let path = self.open_or_current(given)?;
         let buffer = self
             .session
             .buffer(&path)
@@ -175,12 +176,8 @@ impl Ctx<'_> {
         if buffer.language().is_some() {
             let existed = self.workspace.stamp(&path).ok().flatten().is_some();
             let before = existed.then_some(on_disk.as_str());
-            clauses.extend(
-                code_changes(before, &now)
-                    .terse()
-                    .into_iter()
-                    .map(Clause::Note),
-            );
+            let changes = code_changes(before, &now);
+            clauses.extend(terse(&changes).into_iter().map(Clause::Note));
         }
         clauses.extend(output::text_in_tiers(unified.trim_end_matches('\n'), limit));
         Ok(Reply::Info(clauses))

@@ -207,10 +207,10 @@ impl Engine {
     /// Runs one message and returns its reply.
     pub fn execute(&self, request: &Request<'_>) -> Response {
         if let Some(id) = request.id {
-            if let Some(text) = self.answered(request.sender, id) {
+            if let Some((text, ok)) = self.answered(request.sender, id) {
                 return Response {
-                    ok: !text.lines().any(|l| l.starts_with("Fail")),
                     text,
+                    ok,
                     duplicate: true,
                 };
             }
@@ -263,7 +263,7 @@ impl Engine {
             .collect::<Vec<_>>()
             .join("\n");
         if let Some(id) = request.id {
-            self.remember(request.sender, id, &text);
+            self.remember(request.sender, id, &text, ok);
         }
         Response {
             text,
@@ -349,18 +349,21 @@ impl Engine {
         }
     }
 
-    fn answered(&self, sender: &str, id: &str) -> Option<String> {
+    fn answered(&self, sender: &str, id: &str) -> Option<(String, bool)> {
         let live = self.live_of(sender)?;
         let live = lock(&live);
-        live.session.answered(id).map(str::to_owned)
+        live.session
+            .answered(id)
+            .map(|answer| (answer.reply.clone(), answer.ok))
     }
 
-    fn remember(&self, sender: &str, id: &str, text: &str) {
+    fn remember(&self, sender: &str, id: &str, text: &str, ok: bool) {
         if let Some(live) = self.live_of(sender) {
             let mut live = lock(&live);
             let _ = live.session.apply(Event::Answered {
                 id: id.to_owned(),
                 reply: text.to_owned(),
+                ok,
             });
             let _ = self.persist(&mut live);
         }

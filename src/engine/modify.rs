@@ -120,8 +120,7 @@ impl Ctx<'_> {
             text.len_chars()
         };
         // The last line has no line break of its own: take the one before it.
-        let ends_file =
-            end == text.len_chars() && text.slice(..end).chars().last().is_none_or(|c| c != '\n');
+        let ends_file = end == text.len_chars() && (end == 0 || text.char(end - 1) != '\n');
         if ends_file && start > 0 {
             start -= 1;
             if start > 0 && text.char(start - 1) == '\r' {

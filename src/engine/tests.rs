@@ -348,3 +348,90 @@ fn code_targets_show_goto_modify_delete_and_analyze() {
         "#,
     );
 }
+
+#[test]
+fn senders_run_in_parallel_without_cross_talk() {
+    let f = Fixture::new();
+    std::thread::scope(|scope| {
+        for n in 0..8 {
+            let f = &f;
+            scope.spawn(move || {
+                let sender = format!("agent{n}");
+                let reply = f.send(&sender, &format!("Start s{n}; Open Create f{n}.txt"));
+                assert_eq!(reply, "Ok\nOk, At 0:0, Length 0");
+                for i in 0..100 {
+                    let goto = f.send(&sender, &format!("Goto {i}"));
+                    assert_eq!(goto, format!("Ok, At {i}:0"));
+                    let reply = f.send(&sender, &format!("Insert Line \"line {i} of {n}\""));
+                    assert_eq!(reply, format!("Ok, Inserted 1 line at {i}, At {}:0", i + 1));
+                }
+                assert!(f.send(&sender, "Save").starts_with("Ok, Bytes "));
+            });
+        }
+    });
+    for n in 0..8 {
+        let expected: String = (0..100).map(|i| format!("line {i} of {n}\n")).collect();
+        assert_eq!(f.read(&format!("f{n}.txt")), expected);
+    }
+}
+
+#[test]
+fn analyze_validate_and_save_report_code_problems() {
+    let f = Fixture::new();
+    f.write("m.py", "import os\nimport json\n\n\ndef load(path, cache=[]):\n    try:\n        return json.loads(open(path).read())\n    except:\n        return None\n");
+    f.check(
+        "u",
+        r#"
+        > Start s; Open m.py
+        Ok
+        Ok, At 0:0, Length 9
+        > Analyze Function load
+        Ok: Function load has complexity 2, uses 1 external dependency, 2 potential issues found
+        > Analyze Function load Dependencies
+        Ok: Function load uses 1 external dependency: json; builtins: open
+        > Analyze File Issues
+        Ok: 3 potential issues: 0:7 unused import 'os', 4:15 mutable default argument 'cache=[]', 7:4 bare 'except:'
+        > Validate
+        Ok: No syntax errors
+        > Goto 4:0
+        Ok, At 4:0
+        > Insert Line "def broken(:"
+        Ok, Inserted 1 line at 4, At 5:0
+        > Validate
+        Ok: 1 syntax error: 4:11 missing ')'
+        > Save
+        Ok, Bytes 149, 1 syntax error at 4:11
+        "#,
+    );
+}
+
+#[test]
+fn imports_comments_signatures_and_format() {
+    let f = Fixture::new();
+    f.write(
+        "svc.py",
+        "from os import path\n\n\ndef run(a,b):\n    return path.join(a,b)\n",
+    );
+    f.check(
+        "u",
+        r#"
+        > Start s; Open svc.py
+        Ok
+        Ok, At 0:0, Length 5
+        > Insert Import "from os import sep"
+        Ok, Merged into line 0, At 0:0
+        > Insert Import "from os import sep"
+        Ok, Nothing inserted: already imported, At 0:0
+        > Modify Function run AddParam "c=None"
+        Ok, Modified function run (1 edit), At 3:0
+        > Comment Function run "Join two parts." Docstring
+        Ok, Docstring added to function run, At 4:4
+        > Format
+        Ok, Formatted, 6 -> 6 lines, At 4:4
+        > Show Function run
+        Ok: At 3:0, Txt def run(a, b, c=None):\n    """Join two parts."""\n    return path.join(a, b)
+        > Show Line 0
+        Ok: At 0:0, Txt from os import path, sep
+        "#,
+    );
+}

@@ -28,10 +28,15 @@ pub struct Buffer {
     /// The history position that matches `disk`; `None` once that state
     /// can no longer be reached by undo/redo.
     saved_at: Option<usize>,
-    /// The syntax tree of a file in a known language, kept in step with
-    /// every change incrementally; rebuilt lazily after a restore.
+    /// The syntax tree of a file in a known language. Every change edits
+    /// it (`Tree::edit`, cheap) and marks it stale; the incremental reparse
+    /// with the old tree happens when a code-aware command asks for it, so
+    /// plain edits never pay for parsing. Rebuilt lazily after a restore.
     #[serde(skip)]
     syntax: Option<SyntaxTree>,
+    /// The tree has been edited but not reparsed since.
+    #[serde(skip)]
+    syntax_stale: bool,
 }
 
 impl Buffer {
@@ -47,6 +52,7 @@ impl Buffer {
             disk,
             saved_at: Some(0),
             syntax: None,
+            syntax_stale: false,
         };
         buffer.ensure_syntax();
         buffer
@@ -57,31 +63,39 @@ impl Buffer {
         Language::from_path(std::path::Path::new(self.path.as_str()))
     }
 
-    /// The syntax tree, when the file's language is known and it was parsed.
-    pub fn syntax(&self) -> Option<&SyntaxTree> {
-        self.syntax.as_ref()
-    }
-
-    /// Parses the file if it has a known language and no tree yet.
+    /// The up-to-date syntax tree of a file in a known language: parsed on
+    /// first use, reparsed incrementally (with the edited old tree) when
+    /// changes came since.
     pub fn ensure_syntax(&mut self) -> Option<&SyntaxTree> {
-        if self.syntax.is_none() {
-            let language = self.language()?;
-            self.syntax = SyntaxTree::parse_language(language, &self.text).ok();
+        match &mut self.syntax {
+            Some(syntax) if self.syntax_stale => {
+                if syntax.reparse(&self.text).is_err() {
+                    self.syntax = None;
+                }
+            }
+            Some(_) => {}
+            None => {
+                let language = self.language()?;
+                self.syntax = SyntaxTree::parse_language(language, &self.text).ok();
+            }
         }
+        self.syntax_stale = false;
         self.syntax.as_ref()
     }
 
-    /// Applies a change to the text and keeps the syntax tree in step
-    /// (incrementally: `Tree::edit` plus a reparse with the old tree).
+    /// Applies a change to the text and edits the syntax tree to match
+    /// (`Tree::edit` only; see [`Self::ensure_syntax`] for the reparse).
     fn apply_change(&mut self, change: &ChangeSet) -> Result<(), ChangeError> {
         let before = self.text.clone(); // O(1): ropes share their nodes
         change.apply(&mut self.text)?;
         if let Some(syntax) = &mut self.syntax {
             if syntax
-                .edit(&before, &self.text, &char_edits(change))
-                .is_err()
+                .edit_tree(&before, &self.text, &char_edits(change))
+                .is_ok()
             {
-                self.syntax = None; // reparsed from scratch on next use
+                self.syntax_stale = true;
+            } else {
+                self.syntax = None; // parsed from scratch on next use
             }
         }
         Ok(())
@@ -141,6 +155,9 @@ impl Buffer {
 
     /// Applies `change` as a new undo step and moves the cursor.
     pub fn edit(&mut self, change: ChangeSet, cursor_after: Position) -> Result<(), ChangeError> {
+        // Refuse a stale change *before* inverting it: `invert` requires the
+        // text the change was built for (and asserts so in debug builds).
+        self.check_fits(&change)?;
         let inverse = change.invert(&self.text);
         self.apply_change(&change)?;
         let cursor_before = self.cursor;
@@ -165,6 +182,7 @@ impl Buffer {
         if self.history.undo_depth() == 0 {
             return self.edit(change, cursor_after);
         }
+        self.check_fits(&change)?; // before `invert`, as in `edit`
         let inverse = change.invert(&self.text);
         self.apply_change(&change)?;
         self.cursor = position::clamp(&self.text, cursor_after);
@@ -215,6 +233,19 @@ impl Buffer {
     pub fn mark_saved(&mut self, stamp: DiskStamp) {
         self.disk = Some(stamp);
         self.saved_at = Some(self.history.position());
+    }
+
+    /// Refuses a change built for a text of another length, leaving the
+    /// buffer untouched (the same error `ChangeSet::apply` gives).
+    fn check_fits(&self, change: &ChangeSet) -> Result<(), ChangeError> {
+        if change.len_before() == self.text.len_chars() {
+            Ok(())
+        } else {
+            Err(ChangeError::LengthMismatch {
+                expected: change.len_before(),
+                actual: self.text.len_chars(),
+            })
+        }
     }
 
     /// Maps a char offset of the text before `change` to after it.
@@ -287,12 +318,15 @@ mod tests {
         .unwrap();
         b.edit(change, Position::ZERO).unwrap();
         let fresh = |b: &Buffer| SyntaxTree::parse(b.text()).unwrap().to_sexp();
-        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        let kept = |b: &mut Buffer| b.ensure_syntax().unwrap().to_sexp();
+        assert_eq!(kept(&mut b), fresh(&b));
         b.undo(1);
-        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
+        assert_eq!(kept(&mut b), fresh(&b));
         b.redo(1);
-        assert_eq!(b.syntax().unwrap().to_sexp(), fresh(&b));
-        assert!(b.syntax().unwrap().to_sexp().contains("class_definition"));
+        b.undo(1);
+        b.redo(1); // several changes between two reparses
+        assert_eq!(kept(&mut b), fresh(&b));
+        assert!(kept(&mut b).contains("class_definition"));
     }
 
     #[test]
@@ -301,6 +335,32 @@ mod tests {
         assert_eq!(buffer("a").line_count(), 1);
         assert_eq!(buffer("a\nb\n").line_count(), 2);
         assert_eq!(buffer("a\nb").line_count(), 2);
+    }
+
+    /// Regression: a stale change used to reach `ChangeSet::invert` before
+    /// `apply` checked its length, which panics in debug builds.
+    #[test]
+    fn refuses_a_stale_change_without_panicking() {
+        let mut b = buffer("abc");
+        let stale = ChangeSet::replace(5, 0, 1, "x").unwrap();
+        let refused = Err(ChangeError::LengthMismatch {
+            expected: 5,
+            actual: 3,
+        });
+        assert_eq!(b.edit(stale.clone(), Position::ZERO), refused);
+        b.edit(
+            ChangeSet::replace(3, 0, 0, "y").unwrap(),
+            Position::new(0, 1),
+        )
+        .unwrap();
+        let refused = Err(ChangeError::LengthMismatch {
+            expected: 5,
+            actual: 4,
+        });
+        assert_eq!(b.amend(stale, Position::ZERO), refused);
+        assert_eq!(b.text().to_string(), "yabc");
+        assert_eq!(b.cursor(), Position::new(0, 1));
+        assert_eq!(b.history().len(), 1);
     }
 
     #[test]

@@ -80,5 +80,26 @@ pub enum Event {
     Answered {
         id: String,
         reply: String,
+        ok: bool,
     },
+}
+
+impl Event {
+    /// Whether the event changes a buffer's text or a file: such events are
+    /// fsynced before the reply. The others (cursor moves, bookmarks,
+    /// preferences, answered ids) are written but not synced: they survive a
+    /// killed process, and an OS crash loses at most those.
+    pub fn changes_text(&self) -> bool {
+        matches!(
+            self,
+            Event::Opened { .. }
+                | Event::Closed { .. }
+                | Event::Edited { .. }
+                | Event::Amended { .. }
+                | Event::Undone { .. }
+                | Event::Redone { .. }
+                | Event::Saved { .. }
+                | Event::Reloaded { .. }
+        )
+    }
 }

@@ -55,6 +55,14 @@ pub struct ConfirmWalk {
     pub replaced: usize,
 }
 
+/// A reply given to a request id, kept for retries of that id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answered {
+    pub id: String,
+    pub reply: String,
+    pub ok: bool,
+}
+
 /// What a session knows of a file it touched, for `Summary`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FileRecord {
@@ -77,7 +85,7 @@ pub struct Session {
     pub preferences: Preferences,
     pub confirm: Option<ConfirmWalk>,
     pub files: BTreeMap<WorkspacePath, FileRecord>,
-    pub answered: VecDeque<(String, String)>,
+    pub answered: VecDeque<Answered>,
     /// Events applied since the store last took them.
     #[serde(skip)]
     unpersisted: Vec<Event>,
@@ -133,11 +141,8 @@ impl Session {
     }
 
     /// The reply already given to request `id`, if it is in the window.
-    pub fn answered(&self, id: &str) -> Option<&str> {
-        self.answered
-            .iter()
-            .find(|(seen, _)| seen == id)
-            .map(|(_, reply)| reply.as_str())
+    pub fn answered(&self, id: &str) -> Option<&Answered> {
+        self.answered.iter().find(|answer| answer.id == id)
     }
 
     /// Applies an event and queues it for the journal.
@@ -264,11 +269,15 @@ impl Session {
             }
             Event::PreferencesSet(preferences) => self.preferences = preferences.clone(),
             Event::Confirming { walk } => self.confirm = walk.clone(),
-            Event::Answered { id, reply } => {
+            Event::Answered { id, reply, ok } => {
                 if self.answered.len() == ANSWERED_WINDOW {
                     self.answered.pop_front();
                 }
-                self.answered.push_back((id.clone(), reply.clone()));
+                self.answered.push_back(Answered {
+                    id: id.clone(),
+                    reply: reply.clone(),
+                    ok: *ok,
+                });
             }
         }
         Ok(())

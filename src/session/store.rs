@@ -3,7 +3,8 @@
 //!
 //! Layout: `sessions/<name>/snapshot.json` (the whole session, written
 //! atomically) and `sessions/<name>/journal.jsonl` (one event per line,
-//! fsynced before the reply to the command that caused it). A command costs
+//! written before the reply to the command that caused it, and fsynced
+//! then when it changes text or files — see [`Event::changes_text`]). A command costs
 //! the size of its events, not of the files; every [`SNAPSHOT_EVERY`] events
 //! the journal is folded into a fresh snapshot. A torn last journal line (a
 //! crash mid-write) is ignored on load; snapshots are replaced by rename, so
@@ -170,7 +171,12 @@ impl Store {
             .open(&path)
             .map_err(io_err(&path))?;
         file.write_all(&buf).map_err(io_err(&path))?;
-        file.sync_data().map_err(io_err(&path))?;
+        // Every event is in the kernel before the reply (a killed process
+        // loses nothing); those that change text or files also reach the
+        // disk (an OS crash loses at most cursor moves and the like).
+        if events.iter().any(Event::changes_text) {
+            file.sync_data().map_err(io_err(&path))?;
+        }
         journal.length += events.len();
         Ok(())
     }

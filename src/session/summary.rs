@@ -4,7 +4,7 @@
 use similar::{ChangeTag, TextDiff};
 
 use super::Session;
-use crate::analysis::changes::code_changes;
+use crate::analysis::changes::{code_changes, terse};
 use crate::reply::plural;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -49,7 +49,7 @@ impl Session {
             if path.as_str().ends_with(".py") || path.as_str().ends_with(".pyi") {
                 summary
                     .code
-                    .extend(code_changes(record.original.as_deref(), &now).terse());
+                    .extend(terse(&code_changes(record.original.as_deref(), &now)));
             }
             for change in TextDiff::from_lines(before, &now).iter_all_changes() {
                 match change.tag() {
