@@ -451,6 +451,7 @@ async fn broker_restart_keeps_sessions_and_serves_again() {
         assert_eq!(direct(&c, &eddi.subjects, "b", command).await, reply);
     }
     handshake(&c, &eddi.subjects, &connection_request("b", "bs")).await;
+    assert_eq!(streams.next_open().await["name"], "bs");
 
     // A client keeps asking while the broker goes away and comes back.
     let busy = tokio::spawn({

@@ -242,6 +242,14 @@ pub async fn serve(
                     (Event::Connected, true) => "reconnected".to_string(),
                     _ => event.to_string(),
                 };
+                if matches!(event, Event::Connected) && was_down {
+                    // The stream service may have restarted with the broker:
+                    // ask again for the streams of handshaken senders.
+                    let streams = shared.handshakes.lock().unwrap().streams();
+                    for stream in streams {
+                        open_stream(&shared, &stream).await;
+                    }
+                }
                 was_down = matches!(event, Event::Disconnected) || (was_down && !matches!(event, Event::Connected));
                 report::connection(&text);
             }
