@@ -240,3 +240,99 @@ async fn embedded_server_send_and_graceful_sigterm() {
     });
     assert_eq!(reply.text, "Ok: At 0:0, Txt e = 1");
 }
+
+/// Flags beat `EDDI_*` variables, which beat the TOML file: the instance's
+/// name (and so its service and subjects) shows which one won.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn flags_beat_environment_beat_the_file() {
+    let nats = NatsServer::start();
+    let url = nats.url();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("eddi.toml");
+    std::fs::write(
+        &file,
+        format!("name = \"from-file\"\nprefix = \"filep\"\n[nats]\nurl = \"{url}\"\n"),
+    )
+    .unwrap();
+    let root = dir.path().join("ws");
+    std::fs::create_dir(&root).unwrap();
+    let start = |env_name: Option<&str>, flag_name: Option<&str>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_eddi"));
+        cmd.args(["serve", "--root"])
+            .arg(&root)
+            .arg("--config")
+            .arg(&file);
+        cmd.env_remove("EDDI_NAME")
+            .env_remove("EDDI_NATS_URL")
+            .env_remove("EDDI_PREFIX");
+        if let Some(name) = env_name {
+            cmd.env("EDDI_NAME", name);
+        }
+        if let Some(name) = flag_name {
+            cmd.args(["--name", name]);
+        }
+        cmd.stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let c = client(&url).await;
+    for (env_name, flag_name, expected) in [
+        (None, None, "from-file"),
+        (Some("from-env"), None, "from-env"),
+        (Some("from-env"), Some("from-flag"), "from-flag"),
+    ] {
+        let mut eddi = start(env_name, flag_name);
+        wait_for_service(&url, expected).await;
+        let reply = direct(&c, &Subjects::new("filep", expected), "p", "Status").await;
+        assert_eq!(reply, "Fail \"No session. Start one with: Start <name>\"");
+        sigterm(&eddi);
+        assert!(wait_exit(&mut eddi).success());
+    }
+}
+
+/// `--log-json` writes JSON lines, and no secret reaches the log even when
+/// the connection fails.
+#[test]
+fn json_logs_without_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["serve", "--log-json", "--root"])
+        .arg(dir.path())
+        .args([
+            "--nats-url",
+            "nats://agent:pa55word@127.0.0.1:1",
+            "--nats-token",
+            "t0ken-s3cret",
+        ])
+        .env_remove("RUST_LOG")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !stderr.contains("pa55word") && !stderr.contains("t0ken-s3cret"),
+        "{stderr}"
+    );
+    let json_line = stderr
+        .lines()
+        .find(|l| l.starts_with('{'))
+        .unwrap_or_else(|| panic!("no JSON log line in {stderr}"));
+    let record: serde_json::Value = serde_json::from_str(json_line).unwrap();
+    assert_eq!(record["level"], "ERROR");
+    assert!(
+        record["fields"]["what"]
+            .as_str()
+            .unwrap()
+            .contains("nats://agent:***@127.0.0.1:1"),
+        "{record}"
+    );
+    // A bad configuration is exit code 2 and names the field.
+    let output = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["serve", "--name", "a.b", "--root"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("name: \"a.b\""));
+}
