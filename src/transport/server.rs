@@ -149,6 +149,13 @@ pub async fn serve(
         max_concurrent_operations: settings.max_concurrent_operations,
     });
 
+    // Subscriptions go out in this order, and `$SRV.INFO` lists an endpoint
+    // only once it is subscribed: a client that sees both endpoints in INFO
+    // knows every subscription is in place.
+    let mut updates = client
+        .subscribe(subjects.stream_update())
+        .await
+        .map_err(|err| format!("cannot subscribe to {}: {err}", subjects.stream_update()))?;
     let stats_counters = counters.clone();
     let service = client
         .service_builder()
@@ -199,10 +206,6 @@ pub async fn serve(
         .add("cmd.*")
         .await
         .map_err(|err| format!("cannot add the direct endpoint: {err}"))?;
-    let mut updates = client
-        .subscribe(subjects.stream_update())
-        .await
-        .map_err(|err| format!("cannot subscribe to {}: {err}", subjects.stream_update()))?;
     client
         .flush()
         .await

@@ -177,14 +177,19 @@ impl Drop for Eddi {
     }
 }
 
-/// Waits (up to 20 s) until a service named `name` answers a PING.
+/// Waits (up to 20 s) until a service named `name` lists both its endpoints
+/// in `$SRV.INFO` (Eddi subscribes everything else before them).
 pub async fn wait_for_service(url: &str, name: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         if let Ok(client) = async_nats::connect(url).await {
-            let ping = client.request(format!("$SRV.PING.{name}"), "".into()).await;
-            if ping.is_ok() {
-                return;
+            let info = client.request(format!("$SRV.INFO.{name}"), "".into()).await;
+            if let Ok(info) = info {
+                let info: serde_json::Value =
+                    serde_json::from_slice(&info.payload).unwrap_or_default();
+                if info["endpoints"].as_array().is_some_and(|e| e.len() >= 2) {
+                    return;
+                }
             }
         }
         assert!(
