@@ -513,3 +513,30 @@ async fn broker_restart_keeps_sessions_and_serves_again() {
     );
     eddi.stop().await.unwrap();
 }
+
+/// `session_preferences.response_format: "json"` in the handshake makes the
+/// sender's replies JSON, on the stream and on the direct subject alike.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_handshake_response_format_applies_to_replies() {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), EddiOptions::default()).await;
+    let mut streams = StreamService::new(&nats.url(), "mizuki").await;
+    let c = client(&nats.url()).await;
+    let mut request: serde_json::Value =
+        serde_json::from_str(&connection_request("j", "js")).unwrap();
+    request["session_preferences"]["response_format"] = "json".into();
+    assert_eq!(
+        handshake(&c, &eddi.subjects, &request.to_string()).await["status"],
+        "accepted"
+    );
+    streams.say("js", "j", "eddi", "Start s", Some("1")).await;
+    let append = streams.next_append().await;
+    let reply: serde_json::Value = serde_json::from_str(append["appended"].as_str().unwrap())
+        .unwrap_or_else(|e| panic!("not JSON: {append} ({e})"));
+    assert_eq!(reply["ok"], true);
+    let direct_reply = direct(&c, &eddi.subjects, "j", "Goto 9:9").await;
+    let reply: serde_json::Value = serde_json::from_str(&direct_reply).unwrap();
+    assert_eq!(reply["ok"], false, "{direct_reply}");
+    eddi.stop().await.unwrap();
+}
