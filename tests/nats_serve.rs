@@ -336,3 +336,87 @@ fn json_logs_without_secrets() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("name: \"a.b\""));
 }
+
+/// Token and user/password auth against servers that require them; a
+/// refused connection says so without repeating the secret.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn token_and_user_password_auth() {
+    use eddi::config::NatsAuth;
+    use eddi::transport::listener::NatsStreamListener;
+
+    let nats = NatsServer::start_with(&["--auth", "s3cret-token"]);
+    let good = NatsAuth {
+        token: Some("s3cret-token".into()),
+        ..Default::default()
+    };
+    let listener = NatsStreamListener::connect(&nats.url(), &good, "t")
+        .await
+        .unwrap();
+    assert_eq!(
+        listener.health(),
+        eddi::transport::listener::Health::Connected
+    );
+    let bad = NatsAuth {
+        token: Some("wrong-token".into()),
+        ..Default::default()
+    };
+    let err = NatsStreamListener::connect(&nats.url(), &bad, "t")
+        .await
+        .err()
+        .unwrap();
+    assert!(err.contains("cannot connect"), "{err}");
+    assert!(!err.contains("wrong-token"), "{err}");
+
+    let nats = NatsServer::start_with(&["--user", "agent", "--pass", "pa55"]);
+    let good = NatsAuth {
+        user: Some("agent".into()),
+        password: Some("pa55".into()),
+        ..Default::default()
+    };
+    NatsStreamListener::connect(&nats.url(), &good, "t")
+        .await
+        .unwrap();
+    let half = NatsAuth {
+        user: Some("agent".into()),
+        ..Default::default()
+    };
+    let err = NatsStreamListener::connect(&nats.url(), &half, "t")
+        .await
+        .err()
+        .unwrap();
+    assert_eq!(err, "nats user and password must be given together");
+}
+
+/// NKey auth: the server knows the public key, Eddi signs with the seed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nkey_seed_auth() {
+    use eddi::config::NatsAuth;
+    use eddi::transport::listener::NatsStreamListener;
+
+    let pair = nkeys::KeyPair::new_user();
+    let dir = tempfile::tempdir().unwrap();
+    let conf = dir.path().join("nkey.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "authorization {{ users = [ {{ nkey: {} }} ] }}\n",
+            pair.public_key()
+        ),
+    )
+    .unwrap();
+    let nats = NatsServer::start_with(&["-c", conf.to_str().unwrap()]);
+    let auth = NatsAuth {
+        nkey_seed: Some(pair.seed().unwrap()),
+        ..Default::default()
+    };
+    NatsStreamListener::connect(&nats.url(), &auth, "t")
+        .await
+        .unwrap();
+    let stranger = NatsAuth {
+        nkey_seed: Some(nkeys::KeyPair::new_user().seed().unwrap()),
+        ..Default::default()
+    };
+    assert!(NatsStreamListener::connect(&nats.url(), &stranger, "t")
+        .await
+        .is_err());
+}

@@ -20,17 +20,27 @@ use tokio::task::JoinHandle;
 pub struct NatsServer {
     child: Option<Child>,
     port: u16,
+    args: Vec<String>,
 }
 
 impl NatsServer {
     /// Starts a server on a free port; panics loudly if the binary is missing.
     pub fn start() -> NatsServer {
+        NatsServer::start_with(&[])
+    }
+
+    /// Starts a server with extra `nats-server` arguments (auth, say).
+    pub fn start_with(args: &[&str]) -> NatsServer {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap()
             .port();
-        let mut server = NatsServer { child: None, port };
+        let mut server = NatsServer {
+            child: None,
+            port,
+            args: args.iter().map(|a| a.to_string()).collect(),
+        };
         server.spawn();
         server
     }
@@ -40,6 +50,7 @@ impl NatsServer {
         loop {
             let mut child = Command::new("nats-server")
                 .args(["-a", "127.0.0.1", "-p", &self.port.to_string()])
+                .args(&self.args)
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .spawn()
