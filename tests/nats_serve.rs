@@ -420,3 +420,111 @@ async fn nkey_seed_auth() {
         .await
         .is_err());
 }
+
+/// TLS: a server with a certificate from a test CA; Eddi trusts the CA and
+/// requires TLS. Certificates come from the `openssl` command.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tls_with_a_private_ca() {
+    use eddi::config::NatsAuth;
+    use eddi::transport::listener::NatsStreamListener;
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let openssl = |args: &[&str]| {
+        let out = Command::new("openssl")
+            .args(args)
+            .current_dir(d)
+            .output()
+            .expect("the openssl command makes the test certificates");
+        assert!(
+            out.status.success(),
+            "openssl {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    let ec = [
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+    ];
+    openssl(
+        &[
+            &["req", "-x509"][..],
+            &ec,
+            &[
+                "-keyout",
+                "ca.key",
+                "-out",
+                "ca.pem",
+                "-days",
+                "1",
+                "-subj",
+                "/CN=eddi-test-ca",
+            ],
+        ]
+        .concat(),
+    );
+    openssl(
+        &[
+            &["req"][..],
+            &ec,
+            &[
+                "-keyout",
+                "server.key",
+                "-out",
+                "server.csr",
+                "-subj",
+                "/CN=127.0.0.1",
+            ],
+        ]
+        .concat(),
+    );
+    std::fs::write(d.join("san.ext"), "subjectAltName=IP:127.0.0.1\n").unwrap();
+    openssl(&[
+        "x509",
+        "-req",
+        "-in",
+        "server.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-out",
+        "server.pem",
+        "-days",
+        "1",
+        "-extfile",
+        "san.ext",
+    ]);
+    let cert = d.join("server.pem");
+    let key = d.join("server.key");
+    let nats = NatsServer::start_with(&[
+        "--tls",
+        "--tlscert",
+        cert.to_str().unwrap(),
+        "--tlskey",
+        key.to_str().unwrap(),
+    ]);
+    let auth = NatsAuth {
+        tls_ca_file: Some(d.join("ca.pem")),
+        require_tls: Some(true),
+        ..Default::default()
+    };
+    let url = format!("tls://127.0.0.1:{}", nats.port());
+    let listener = NatsStreamListener::connect(&url, &auth, "t").await.unwrap();
+    assert_eq!(
+        listener.health(),
+        eddi::transport::listener::Health::Connected
+    );
+    // Without the CA the server's certificate is not trusted.
+    let untrusting = NatsAuth {
+        require_tls: Some(true),
+        ..Default::default()
+    };
+    assert!(NatsStreamListener::connect(&url, &untrusting, "t")
+        .await
+        .is_err());
+}
