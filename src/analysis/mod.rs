@@ -7,6 +7,7 @@
 
 pub mod complexity;
 pub mod error;
+pub mod index;
 pub mod language;
 pub mod lines;
 pub mod outline;
