@@ -26,8 +26,11 @@
 //! and parameters are resolved and then dropped: the index answers questions
 //! about module-level and class-level symbols only.
 //!
+//! Type inference is minimal: `self`/`cls` in methods, calling a class
+//! (`C().m`), and a function local bound exactly once (`m = C()`, then
+//! `m.f()`); a local bound several times is untyped.
+//!
 //! Known limits: `match` patterns are skipped (captures and class patterns);
-//! no type inference beyond `self`/`cls` and calling a class (`C().m`);
 //! assignments `self.x = …` are references to `x`, never definitions;
 //! `__all__` is ignored for star imports; nesting deeper than
 //! [`MAX_DEPTH`] is not walked (the file is flagged `truncated`).
@@ -454,14 +457,23 @@ impl<'s> Scanner<'s> {
                 }
             }
             "assignment" => {
-                if let Some(right) = node.child_by_field_name("right") {
-                    self.visit(right, ctx);
-                }
+                let value = match node.child_by_field_name("right") {
+                    Some(right) => self.expr(right, ctx),
+                    None => UNKNOWN,
+                };
                 if let Some(ty) = node.child_by_field_name("type") {
                     self.visit(ty, ctx);
                 }
                 if let Some(left) = node.child_by_field_name("left") {
-                    self.target(left, ctx, true);
+                    if left.kind() == "identifier" && self.scopes[ctx.scope].kind == ScopeKind::Function
+                    {
+                        // A local holding a value the index can follow
+                        // (`m = Manager()`); kept only if it is its sole binding.
+                        let name = self.intern(self.text(left));
+                        self.bind(ctx.scope, name, value);
+                    } else {
+                        self.target(left, ctx, true);
+                    }
                 }
             }
             "augmented_assignment" => {
@@ -962,7 +974,12 @@ impl<'s> Scanner<'s> {
                 .iter()
                 .map(|(k, v)| (*k, v.clone()))
                 .collect();
+            let local = self.scopes[i].kind != ScopeKind::Module
+                && self.scopes[i].kind != ScopeKind::Class;
             for (name, mut values) in bindings {
+                if local && values.len() > 1 && values.contains(&UNKNOWN) {
+                    values.clear();
+                }
                 values.retain(|&v| v != UNKNOWN);
                 values.dedup();
                 let v = match values.len() {

@@ -140,6 +140,9 @@ impl ProjectIndex {
         if let Some(exact) = groups.remove(q) {
             return Ok(exact);
         }
+        if let Some(found) = self.reexported(q) {
+            return Ok(found);
+        }
         match groups.len() {
             1 => Ok(groups.into_values().next().unwrap_or_default()),
             0 => Err(IndexError::NotFound {
@@ -162,6 +165,51 @@ impl ProjectIndex {
                     .collect(),
             }),
         }
+    }
+
+    /// A dotted query whose prefix is a project module and whose rest is a
+    /// name that module binds, e.g. a re-export such as `django.db.models.Q`
+    /// (defined in `django.db.models.query_utils`).
+    fn reexported(&self, q: &str) -> Option<(FileId, Vec<DefId>)> {
+        let mut split = q.len();
+        while let Some(i) = q[..split].rfind('.') {
+            let (module, rest) = (&q[..i], &q[i + 1..]);
+            split = i;
+            if !self.by_module.contains_key(module) {
+                continue;
+            }
+            let mut parts = rest.split('.');
+            let mut res = self.member(module, parts.next()?, 0);
+            for part in parts {
+                res = match res {
+                    Res::Defs(defs) => {
+                        let members: Vec<DefRef> = defs
+                            .iter()
+                            .filter_map(|d| {
+                                let f = self.file(d.file)?;
+                                let m = f.members.get(&d.def)?;
+                                Some(m.iter().filter(|&&m| f.name(f.def(m).name) == part).map(|&m| DefRef { file: d.file, def: m }).collect::<Vec<_>>())
+                            })
+                            .flatten()
+                            .collect();
+                        Res::Defs(members)
+                    }
+                    Res::Module(m) => self.member(&m, part, 0),
+                    _ => return None,
+                };
+            }
+            if let Res::Defs(defs) = res {
+                let first = *defs.first()?;
+                let defs: Vec<DefId> = defs
+                    .iter()
+                    .filter(|d| d.file == first.file)
+                    .map(|d| d.def)
+                    .collect();
+                return Some((first.file, defs));
+            }
+            return None;
+        }
+        None
     }
 
     fn closest_symbols(&self, name: &str) -> Vec<String> {

@@ -1,0 +1,115 @@
+//! Benchmark of the project index on a real codebase (see
+//! `scripts/bench-index`): raw parse floor, cold build, warm references,
+//! refresh without changes, peak RSS.
+//!
+//! Usage: `cargo run --release --example index_bench -- <root> [symbol…]`
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use eddi::analysis::index::{disk, ProjectIndex};
+use rayon::prelude::*;
+
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let Some(root) = args.next().map(PathBuf::from) else {
+        eprintln!("usage: index_bench <root> [symbol…]");
+        std::process::exit(2);
+    };
+    let mut symbols: Vec<String> = args.collect();
+    if symbols.is_empty() {
+        symbols = vec![
+            "django.utils.translation.gettext".into(),
+            "django.db.models.Q".into(),
+        ];
+    }
+    let threads = rayon::current_num_threads();
+    println!("root: {}  threads: {threads}", root.display());
+
+    // (a) the floor: walk, read and parse every file in parallel, nothing else.
+    let t = Instant::now();
+    let paths = disk::python_files(&root);
+    let (lines, bytes, nodes): (usize, usize, usize) = paths
+        .par_iter()
+        .map(|rel| {
+            let Ok(src) = std::fs::read_to_string(root.join(rel)) else {
+                return (0, 0, 0);
+            };
+            let n = disk::parse(&src).map(|t| t.root_node().descendant_count()).unwrap_or(0);
+            (src.lines().count(), src.len(), n)
+        })
+        .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+    let floor = t.elapsed();
+    println!(
+        "files: {}  lines: {lines}  bytes: {bytes}  nodes: {nodes}",
+        paths.len()
+    );
+    println!("(a) raw parse floor (walk+read+parse): {:.0} ms", ms(floor));
+
+    // (b) cold index.
+    let t = Instant::now();
+    let mut index = ProjectIndex::build(&root);
+    let cold = t.elapsed();
+    println!(
+        "(b) cold ProjectIndex::build: {:.0} ms  ({:.2}x floor)  files: {}  skipped: {}",
+        ms(cold),
+        cold.as_secs_f64() / floor.as_secs_f64(),
+        index.len(),
+        index.skipped().len()
+    );
+    for s in index.skipped().iter().take(5) {
+        println!("    skipped {}: {}", s.path, s.reason);
+    }
+
+    // (c) warm references.
+    for symbol in &symbols {
+        let mut times = Vec::new();
+        let mut summary = String::new();
+        for i in 0..100 {
+            let t = Instant::now();
+            let r = index.find_references(symbol);
+            times.push(t.elapsed());
+            if i == 0 {
+                summary = match r {
+                    Ok(r) => format!("{} references, {} possible", r.certain.len(), r.possible.len()),
+                    Err(e) => format!("error: {e}"),
+                };
+            }
+        }
+        times.sort();
+        println!(
+            "(c) find_references {symbol}: {summary}; median {:.2} ms, p99 {:.2} ms",
+            ms(times[times.len() / 2]),
+            ms(times[times.len() * 99 / 100])
+        );
+    }
+    let t = Instant::now();
+    let callers = index.find_callers(&symbols[0]).map(|c| c.certain.len());
+    println!("    find_callers {}: {:?} in {:.2} ms", symbols[0], callers, ms(t.elapsed()));
+
+    // (e) refresh with nothing changed (the per-query polling cost).
+    let t = Instant::now();
+    let report = index.refresh();
+    println!(
+        "(e) refresh, no changes: {:.0} ms (changes found: {})",
+        ms(t.elapsed()),
+        !report.is_empty()
+    );
+
+    // (d) peak memory of the whole run.
+    match peak_rss_mb() {
+        Some(mb) => println!("(d) peak RSS (VmHWM): {mb:.0} MB"),
+        None => println!("(d) peak RSS: unavailable"),
+    }
+}
