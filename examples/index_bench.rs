@@ -46,7 +46,9 @@ fn main() {
             let Ok(src) = std::fs::read_to_string(root.join(rel)) else {
                 return (0, 0, 0);
             };
-            let n = disk::parse(&src).map(|t| t.root_node().descendant_count()).unwrap_or(0);
+            let n = disk::parse(&src)
+                .map(|t| t.root_node().descendant_count())
+                .unwrap_or(0);
             (src.lines().count(), src.len(), n)
         })
         .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
@@ -82,7 +84,11 @@ fn main() {
             times.push(t.elapsed());
             if i == 0 {
                 summary = match r {
-                    Ok(r) => format!("{} references, {} possible", r.certain.len(), r.possible.len()),
+                    Ok(r) => format!(
+                        "{} references, {} possible",
+                        r.certain.len(),
+                        r.possible.len()
+                    ),
                     Err(e) => format!("error: {e}"),
                 };
             }
@@ -96,7 +102,12 @@ fn main() {
     }
     let t = Instant::now();
     let callers = index.find_callers(&symbols[0]).map(|c| c.certain.len());
-    println!("    find_callers {}: {:?} in {:.2} ms", symbols[0], callers, ms(t.elapsed()));
+    println!(
+        "    find_callers {}: {:?} in {:.2} ms",
+        symbols[0],
+        callers,
+        ms(t.elapsed())
+    );
 
     // (e) refresh with nothing changed (the per-query polling cost).
     let t = Instant::now();

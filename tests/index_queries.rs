@@ -26,7 +26,13 @@ fn callers(r: Result<Callers, eddi::analysis::index::IndexError>) -> String {
             let show = |calls: &[eddi::analysis::index::Call]| {
                 calls
                     .iter()
-                    .map(|c| format!("{} in {}", c.location, c.caller.as_deref().unwrap_or("<module>")))
+                    .map(|c| {
+                        format!(
+                            "{} in {}",
+                            c.location,
+                            c.caller.as_deref().unwrap_or("<module>")
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .join(", ")
             };
@@ -40,7 +46,14 @@ fn deps(r: Result<Vec<Dependency>, eddi::analysis::index::IndexError>) -> String
     match r {
         Ok(d) => d
             .iter()
-            .map(|d| format!("{} ({}) at {}", d.module, d.path.as_deref().unwrap_or("external"), d.at))
+            .map(|d| {
+                format!(
+                    "{} ({}) at {}",
+                    d.module,
+                    d.path.as_deref().unwrap_or("external"),
+                    d.at
+                )
+            })
             .collect::<Vec<_>>()
             .join(", "),
         Err(e) => format!("Fail: {e}"),
@@ -100,15 +113,39 @@ const REFERENCES: &[(&str, &str)] = &[
 
 /// `Find Definition`: symbol → "qualified kind path:line:col".
 const DEFINITIONS: &[(&str, &str)] = &[
-    ("fetch_users", "shop.models.fetch_users function shop/models.py:16:0"),
-    ("Policy.check", "shop.auth.UserManager.Policy.check method shop/auth.py:42:8"),
-    ("UserManager.Policy", "shop.auth.UserManager.Policy class shop/auth.py:41:4"),
-    ("User.active", "shop.models.User.active attribute shop/models.py:6:4"),
-    ("shop.util.VERSION", "shop.util.VERSION variable shop/util/__init__.py:2:0"),
+    (
+        "fetch_users",
+        "shop.models.fetch_users function shop/models.py:16:0",
+    ),
+    (
+        "Policy.check",
+        "shop.auth.UserManager.Policy.check method shop/auth.py:42:8",
+    ),
+    (
+        "UserManager.Policy",
+        "shop.auth.UserManager.Policy class shop/auth.py:41:4",
+    ),
+    (
+        "User.active",
+        "shop.models.User.active attribute shop/models.py:6:4",
+    ),
+    (
+        "shop.util.VERSION",
+        "shop.util.VERSION variable shop/util/__init__.py:2:0",
+    ),
     ("auth.log()", "shop.auth.log function shop/auth.py:11:0"),
-    ("shop.util.normalize", "shop.util.text.normalize function shop/util/text.py:10:0"),
-    ("make_counter.bump", "shop.util.text.make_counter.bump function shop/util/text.py:23:4"),
-    ("shop.auth.UserManager.build", "shop.auth.UserManager.build method shop/auth.py:46:4"),
+    (
+        "shop.util.normalize",
+        "shop.util.text.normalize function shop/util/text.py:10:0",
+    ),
+    (
+        "make_counter.bump",
+        "shop.util.text.make_counter.bump function shop/util/text.py:23:4",
+    ),
+    (
+        "shop.auth.UserManager.build",
+        "shop.auth.UserManager.build method shop/auth.py:46:4",
+    ),
 ];
 
 /// `Find Callers`: symbol → "call in caller, …; possible: …".
@@ -186,9 +223,15 @@ fn dependencies_both_ways() {
     let index = fixture();
     let mut failures = Vec::new();
     for (module, want_deps, want_dependents) in DEPENDENCIES {
-        let got = (deps(index.dependencies(module)), deps(index.dependents(module)));
+        let got = (
+            deps(index.dependencies(module)),
+            deps(index.dependents(module)),
+        );
         if got != (want_deps.to_string(), want_dependents.to_string()) {
-            failures.push(format!("{module}\n  want: {want_deps} / {want_dependents}\n  got:  {} / {}", got.0, got.1));
+            failures.push(format!(
+                "{module}\n  want: {want_deps} / {want_dependents}\n  got:  {} / {}",
+                got.0, got.1
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -199,9 +242,21 @@ fn hidden_files_are_not_indexed() {
     let index = fixture();
     assert_eq!(
         index.paths(),
-        ["app.py", "shop/__init__.py", "shop/auth.py", "shop/cli.py", "shop/models.py", "shop/plugins/base.py", "shop/util/__init__.py", "shop/util/text.py"]
+        [
+            "app.py",
+            "shop/__init__.py",
+            "shop/auth.py",
+            "shop/cli.py",
+            "shop/models.py",
+            "shop/plugins/base.py",
+            "shop/util/__init__.py",
+            "shop/util/text.py"
+        ]
     );
     assert!(index.skipped().is_empty());
-    assert_eq!(index.module_of("shop/plugins/base.py"), Some("shop.plugins.base"));
+    assert_eq!(
+        index.module_of("shop/plugins/base.py"),
+        Some("shop.plugins.base")
+    );
     assert_eq!(index.module_of("shop/util/__init__.py"), Some("shop.util"));
 }

@@ -20,7 +20,10 @@ pub enum IndexError {
         name: String,
         closest: Vec<String>,
     },
-    #[error("Ambiguous symbol '{name}': {}; use a qualified name", candidates_text(candidates))]
+    #[error(
+        "Ambiguous symbol '{name}': {}; use a qualified name",
+        candidates_text(candidates)
+    )]
     Ambiguous {
         name: String,
         candidates: Vec<SymbolCandidate>,

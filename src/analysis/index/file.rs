@@ -197,7 +197,9 @@ impl FileIndex {
 
     /// References whose key is `name`.
     pub fn refs_keyed(&self, name: &str) -> &[Ref] {
-        let i = self.ref_keys.partition_point(|&(k, _, _)| self.name(k) < name);
+        let i = self
+            .ref_keys
+            .partition_point(|&(k, _, _)| self.name(k) < name);
         match self.ref_keys.get(i) {
             Some(&(k, s, e)) if self.name(k) == name => &self.refs[s as usize..e as usize],
             _ => &[],
@@ -465,7 +467,8 @@ impl<'s> Scanner<'s> {
                     self.visit(ty, ctx);
                 }
                 if let Some(left) = node.child_by_field_name("left") {
-                    if left.kind() == "identifier" && self.scopes[ctx.scope].kind == ScopeKind::Function
+                    if left.kind() == "identifier"
+                        && self.scopes[ctx.scope].kind == ScopeKind::Function
                     {
                         // A local holding a value the index can follow
                         // (`m = Manager()`); kept only if it is its sole binding.
@@ -482,7 +485,8 @@ impl<'s> Scanner<'s> {
                 }
                 if let Some(left) = node.child_by_field_name("left") {
                     self.expr(left, ctx);
-                    if left.kind() == "identifier" && self.scopes[ctx.scope].kind != ScopeKind::Module
+                    if left.kind() == "identifier"
+                        && self.scopes[ctx.scope].kind != ScopeKind::Module
                     {
                         let id = self.intern(self.text(left));
                         self.bind(ctx.scope, id, UNKNOWN);
@@ -710,8 +714,10 @@ impl<'s> Scanner<'s> {
         let def = (self.file.defs.len() - 1) as DefId;
         self.bind(ctx.scope, name, value);
         let is_static = decorators.is_some_and(|ds| {
-            ds.iter()
-                .any(|d| d.named_child(0).is_some_and(|e| self.text(e) == "staticmethod"))
+            ds.iter().any(|d| {
+                d.named_child(0)
+                    .is_some_and(|e| self.text(e) == "staticmethod")
+            })
         });
         // Annotations and defaults are evaluated in the enclosing scope.
         if let Some(ret) = node.child_by_field_name("return_type") {
@@ -855,7 +861,10 @@ impl<'s> Scanner<'s> {
         let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut cursor).collect();
         for n in names {
             let (dotted_node, alias) = match n.kind() {
-                "aliased_import" => (n.child_by_field_name("name"), n.child_by_field_name("alias")),
+                "aliased_import" => (
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("alias"),
+                ),
                 _ => (Some(n), None),
             };
             let Some(dotted_node) = dotted_node else {
@@ -936,7 +945,10 @@ impl<'s> Scanner<'s> {
         let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut cursor).collect();
         for n in names {
             let (name_node, alias) = match n.kind() {
-                "aliased_import" => (n.child_by_field_name("name"), n.child_by_field_name("alias")),
+                "aliased_import" => (
+                    n.child_by_field_name("name"),
+                    n.child_by_field_name("alias"),
+                ),
                 _ => (Some(n), None),
             };
             let Some(name_node) = name_node else {
@@ -974,8 +986,8 @@ impl<'s> Scanner<'s> {
                 .iter()
                 .map(|(k, v)| (*k, v.clone()))
                 .collect();
-            let local = self.scopes[i].kind != ScopeKind::Module
-                && self.scopes[i].kind != ScopeKind::Class;
+            let local =
+                self.scopes[i].kind != ScopeKind::Module && self.scopes[i].kind != ScopeKind::Class;
             for (name, mut values) in bindings {
                 if local && values.len() > 1 && values.contains(&UNKNOWN) {
                     values.clear();
@@ -988,7 +1000,10 @@ impl<'s> Scanner<'s> {
                     n => {
                         let start = self.file.unions.len() as u32;
                         self.file.unions.extend(values);
-                        self.push(Value::Union { start, len: n as u32 })
+                        self.push(Value::Union {
+                            start,
+                            len: n as u32,
+                        })
                     }
                 };
                 self.scopes[i].resolved.insert(name, v);
@@ -1003,7 +1018,7 @@ impl<'s> Scanner<'s> {
                 Value::Same(v)
             };
         }
-        let module_scope = std::mem::replace(&mut self.scopes[0].resolved, HashMap::new());
+        let module_scope = std::mem::take(&mut self.scopes[0].resolved);
         for (name, v) in module_scope {
             if v != UNKNOWN {
                 let key = self.file.names[name as usize].clone();

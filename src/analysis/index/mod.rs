@@ -52,6 +52,9 @@ pub use error::{IndexError, Result, SymbolCandidate};
 pub use file::FileIndex;
 pub use query::{Call, Callers, Definition, Dependency, Location, References};
 
+/// One file read from disk, or why it was not.
+type Loaded = std::result::Result<(FileIndex, Stamp), SkipReason>;
+
 /// Index of a file slot in the project index.
 pub type FileId = usize;
 
@@ -109,7 +112,7 @@ impl ProjectIndex {
 
     fn load_all(&mut self, paths: Vec<String>) {
         let root = self.root.clone();
-        let loaded: Vec<(String, std::result::Result<(FileIndex, Stamp), SkipReason>)> = paths
+        let loaded: Vec<(String, Loaded)> = paths
             .into_par_iter()
             .map(|rel| {
                 let r = disk::load(&root, &rel);
@@ -240,8 +243,7 @@ impl ProjectIndex {
                 reload.push(path);
             }
         }
-        self.skipped
-            .retain(|s| self.root.join(&s.path).exists());
+        self.skipped.retain(|s| self.root.join(&s.path).exists());
         self.load_all(reload);
         report.changed.sort();
         report.added.sort();

@@ -65,11 +65,7 @@ mod tests {
         ];
         for (path, want) in cases {
             let got = module_name(path);
-            assert_eq!(
-                got.as_ref().map(|(m, p)| (m.as_str(), *p)),
-                *want,
-                "{path}"
-            );
+            assert_eq!(got.as_ref().map(|(m, p)| (m.as_str(), *p)), *want, "{path}");
         }
         assert_eq!(package_of("pkg.sub.mod", false), "pkg.sub");
         assert_eq!(package_of("pkg", true), "pkg");

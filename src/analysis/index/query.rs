@@ -188,7 +188,15 @@ impl ProjectIndex {
                             .filter_map(|d| {
                                 let f = self.file(d.file)?;
                                 let m = f.members.get(&d.def)?;
-                                Some(m.iter().filter(|&&m| f.name(f.def(m).name) == part).map(|&m| DefRef { file: d.file, def: m }).collect::<Vec<_>>())
+                                Some(
+                                    m.iter()
+                                        .filter(|&&m| f.name(f.def(m).name) == part)
+                                        .map(|&m| DefRef {
+                                            file: d.file,
+                                            def: m,
+                                        })
+                                        .collect::<Vec<_>>(),
+                                )
                             })
                             .flatten()
                             .collect();
@@ -257,10 +265,15 @@ impl ProjectIndex {
     }
 
     #[allow(clippy::type_complexity)]
-    fn uses(&self, symbol: &str, calls_only: bool) -> Result<(Vec<Definition>, Vec<Call>, Vec<Call>)> {
+    fn uses(
+        &self,
+        symbol: &str,
+        calls_only: bool,
+    ) -> Result<(Vec<Definition>, Vec<Call>, Vec<Call>)> {
         let (fid, defs) = self.symbol(symbol)?;
         let targets: Vec<DefRef> = defs.iter().map(|&def| DefRef { file: fid, def }).collect();
-        let definitions: Vec<Definition> = targets.iter().filter_map(|&d| self.definition(d)).collect();
+        let definitions: Vec<Definition> =
+            targets.iter().filter_map(|&d| self.definition(d)).collect();
         let Some(file) = self.file(fid) else {
             return Ok((definitions, Vec::new(), Vec::new()));
         };
@@ -294,7 +307,10 @@ impl ProjectIndex {
                                     .and_then(|f| f.defs.get(d.def as usize))
                                     .and_then(|def| def.parent)
                                     .is_some_and(|p| {
-                                        overridden_in.contains(&DefRef { file: d.file, def: p })
+                                        overridden_in.contains(&DefRef {
+                                            file: d.file,
+                                            def: p,
+                                        })
                                     })
                             }) =>
                     {
@@ -400,7 +416,11 @@ impl ProjectIndex {
             if other == fid {
                 continue;
             }
-            if let Some(dep) = self.imports_of(other).into_iter().find(|d| d.module == name) {
+            if let Some(dep) = self
+                .imports_of(other)
+                .into_iter()
+                .find(|d| d.module == name)
+            {
                 out.push(Dependency {
                     module: f.module.clone(),
                     path: self.path(other).map(str::to_string),

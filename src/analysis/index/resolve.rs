@@ -171,7 +171,10 @@ impl ProjectIndex {
                     .collect();
                 if !classes.is_empty() {
                     self.class_member(&classes, name, depth)
-                } else if defs.iter().all(|d| self.kind(*d) == Some(SymbolKind::Function)) {
+                } else if defs
+                    .iter()
+                    .all(|d| self.kind(*d) == Some(SymbolKind::Function))
+                {
                     Res::Unknown
                 } else {
                     // A variable: it may hold anything.
