@@ -101,14 +101,17 @@ const REFERENCES: &[(&str, &str)] = &[
     ("cli.run()", "shop/cli.py:14:11; possible: "),
     ("UserManager.Policy.check", "; possible: "),
     ("PATTERN", "shop/util/text.py:11:11; possible: "),
+    // instance attributes: the first `self.x = …` defines, the rest refer
+    ("Cart.items", "shop/models.py:29:13, shop/models.py:30:30; possible: "),
+    ("Cart.owner", "shop/models.py:31:20; possible: "),
     // a re-export path names the class where it is defined
     ("shop.UserManager", "shop/__init__.py:1:18, shop/auth.py:47:15, shop/cli.py:1:31, shop/cli.py:8:14, shop/plugins/base.py:0:22, shop/plugins/base.py:3:19; possible: "),
     ("authenticate", "Fail: Ambiguous symbol 'authenticate': shop.auth.UserManager.authenticate at shop/auth.py:32:4, shop.auth.authenticate at shop/auth.py:5:0; use a qualified name"),
     ("log", "Fail: Ambiguous symbol 'log': shop.auth.log at shop/auth.py:11:0, shop.models.log at shop/models.py:12:0; use a qualified name"),
     ("validate", "Fail: Ambiguous symbol 'validate': shop.auth.BaseManager.validate at shop/auth.py:23:4, shop.auth.UserManager.validate at shop/auth.py:38:4; use a qualified name"),
-    ("authentcate", "Fail: Not found: symbol 'authentcate'. Closest: authenticate, make_counter, check, run, active, BaseManager, counter, main, name, save"),
+    ("authentcate", "Fail: Not found: symbol 'authentcate'. Closest: authenticate, make_counter, check, run, active, BaseManager, counter, Cart, main, name"),
     // files in hidden directories are not indexed
-    ("hidden", "Fail: Not found: symbol 'hidden'. Closest: validate, main, authenticate, build, check, active, shadow, BaseManager, UserManager, make_counter"),
+    ("hidden", "Fail: Not found: symbol 'hidden'. Closest: add, validate, main, authenticate, build, check, items, active, shadow, __init__"),
 ];
 
 /// `Find Definition`: symbol → "qualified kind path:line:col".

@@ -17,7 +17,9 @@
 //!
 //! Definitions are functions, methods, classes (nested ones too, qualified
 //! through their parents: `Outer.Inner.method`, `f.helper`), module-level
-//! variables and class attributes (targets of assignments in a class body).
+//! variables, class attributes (targets of assignments in a class body) and
+//! instance attributes (the first `self.x = …` in a method of a class whose
+//! body does not assign `x`; later ones are references).
 //! Every such binding site is a definition; several definitions may share a
 //! qualified name (a property and its setter, conditional definitions).
 //!
@@ -31,7 +33,8 @@
 //! `m.f()`); a local bound several times is untyped.
 //!
 //! Known limits: `match` patterns are skipped (captures and class patterns);
-//! assignments `self.x = …` are references to `x`, never definitions;
+//! instance attributes are found only through `self.x = …` in the class's
+//! own methods (a subclass assigning an attribute of its base defines its own);
 //! `__all__` is ignored for star imports; nesting deeper than
 //! [`MAX_DEPTH`] is not walked (the file is flagged `truncated`).
 
@@ -95,6 +98,9 @@ pub struct Def {
     pub parent: Option<DefId>,
     /// Base class expressions (classes only).
     pub bases: Vec<ValueId>,
+    /// An instance attribute: first assigned as `self.x = …` in a method,
+    /// with no class-level definition of `x` in its class.
+    pub instance: bool,
 }
 
 /// The form of an import.
@@ -253,6 +259,13 @@ struct Ctx {
     depth: usize,
 }
 
+/// `obj.name = …`: an instance attribute's definition when `obj` is `self`.
+struct AttrWrite {
+    /// Index in `refs` of the reference to `name`.
+    reference: usize,
+    value: ValueId,
+}
+
 struct Pending {
     scope: usize,
     name: Name,
@@ -266,6 +279,7 @@ struct Scanner<'s> {
     name_ids: HashMap<Box<str>, Name>,
     scopes: Vec<Scope>,
     pending: Vec<Pending>,
+    attr_writes: Vec<AttrWrite>,
 }
 
 /// Indexes one parsed file. `src` is the text `tree` was parsed from.
@@ -284,6 +298,7 @@ pub fn scan(module: &str, is_package: bool, src: &str, tree: &Tree) -> FileIndex
         name_ids: HashMap::new(),
         scopes: vec![Scope::new(ScopeKind::Module, None)],
         pending: Vec::new(),
+        attr_writes: Vec::new(),
     };
     let ctx = Ctx {
         scope: 0,
@@ -658,8 +673,18 @@ impl<'s> Scanner<'s> {
                     self.target(inner, ctx, defines);
                 }
             }
+            "attribute" => {
+                // `self.x = …` may define an instance attribute (see `finish`).
+                let value = self.expr(node, ctx);
+                if value != UNKNOWN && !self.file.refs.is_empty() {
+                    self.attr_writes.push(AttrWrite {
+                        reference: self.file.refs.len() - 1,
+                        value,
+                    });
+                }
+            }
             _ => {
-                // `self.x = …`, `a[i] = …`: uses, not bindings.
+                // `a[i] = …`: uses, not bindings.
                 self.expr(node, ctx);
             }
         }
@@ -691,6 +716,7 @@ impl<'s> Scanner<'s> {
             name_position,
             parent: ctx.owner,
             bases: Vec::new(),
+            instance: false,
         });
         if let Some(class) = ctx.class {
             self.file.members.entry(class).or_default().push(id);
@@ -1018,6 +1044,7 @@ impl<'s> Scanner<'s> {
                 Value::Same(v)
             };
         }
+        self.instance_attributes();
         let module_scope = std::mem::take(&mut self.scopes[0].resolved);
         for (name, v) in module_scope {
             if v != UNKNOWN {
@@ -1059,6 +1086,55 @@ impl<'s> Scanner<'s> {
         self.file.refs.shrink_to_fit();
         self.file.values.shrink_to_fit();
         self.file
+    }
+
+    /// The first `self.x = …` of a class whose body does not define `x`
+    /// becomes the definition of the instance attribute `x`.
+    fn instance_attributes(&mut self) {
+        let writes = std::mem::take(&mut self.attr_writes);
+        for w in writes {
+            let Value::Attr { base, name } = self.file.value(w.value) else {
+                continue;
+            };
+            let mut v = base;
+            let mut class = None;
+            for _ in 0..8 {
+                match self.file.value(v) {
+                    Value::Same(next) => v = next,
+                    Value::SelfOf(c) => {
+                        class = Some(c);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            let Some(class) = class else { continue };
+            let text = self.file.name(name).to_string();
+            let defined = self.file.members.get(&class).is_some_and(|m| {
+                m.iter()
+                    .any(|&d| self.file.name(self.file.defs[d as usize].name) == text)
+            });
+            if defined {
+                continue;
+            }
+            let Some(r) = self.file.refs.get_mut(w.reference) else {
+                continue;
+            };
+            r.value = UNKNOWN; // the definition site is not a reference
+            let position = Position::new(r.line as usize, r.col as usize);
+            let id = self.file.defs.len() as DefId;
+            self.file.defs.push(Def {
+                name,
+                qualified: self.qualified(Some(class), &text),
+                kind: SymbolKind::Attribute,
+                position,
+                name_position: position,
+                parent: Some(class),
+                bases: Vec::new(),
+                instance: true,
+            });
+            self.file.members.entry(class).or_default().push(id);
+        }
     }
 
     /// LEGB lookup of `name` used in `scope`; `inner` when coming from a
