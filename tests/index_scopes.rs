@@ -1,0 +1,135 @@
+//! Python scoping, one small module per case: which uses of a module- or
+//! class-level symbol the index counts (`line:col`, zero-based, in `m.py`).
+
+use eddi::analysis::index::ProjectIndex;
+use ropey::Rope;
+
+/// (what the case shows, source of `m.py`, symbol, "certain; possible: …").
+const CASES: &[(&str, &str, &str, &str)] = &[
+    (
+        "class bodies are invisible from their methods",
+        "x = 1\nclass C:\n    x = 2\n    def m(self):\n        return x\n",
+        "m.x",
+        "4:15; possible: ",
+    ),
+    (
+        "…so the class attribute has no use",
+        "x = 1\nclass C:\n    x = 2\n    def m(self):\n        return x\n",
+        "C.x",
+        "; possible: ",
+    ),
+    (
+        "comprehension variables do not leak",
+        "n = 0\ndef f(items):\n    a = [n for n in items]\n    return n\n",
+        "m.n",
+        "3:11; possible: ",
+    ),
+    (
+        "a name assigned anywhere in a function is local to all of it",
+        "v = 1\ndef f():\n    print(v)\n    v = 2\n",
+        "m.v",
+        "; possible: ",
+    ),
+    (
+        "global sends the name to the module",
+        "v = 1\ndef f():\n    global v\n    v = 2\n    return v\n",
+        "m.v",
+        "4:11; possible: ",
+    ),
+    (
+        "nonlocal binds in the enclosing function, not the module",
+        "def outer():\n    def inner():\n        nonlocal count\n        count = 1\n    count = 0\n    return inner\ncount = 5\ndef g(): return count\n",
+        "m.count",
+        "7:16; possible: ",
+    ),
+    (
+        "a parameter shadows a global",
+        "def helper(): pass\ndef f(helper):\n    return helper()\ndef g():\n    return helper()\n",
+        "m.helper",
+        "4:11; possible: ",
+    ),
+    (
+        "defaults are evaluated in the enclosing (class) scope",
+        "D = 1\nclass C:\n    D = 2\n    def m(self, d=D):\n        return d\n",
+        "C.D",
+        "3:18; possible: ",
+    ),
+    (
+        "a walrus in a comprehension binds in the function",
+        "total = 0\ndef f(xs):\n    [total := total + x for x in xs]\n    return total\n",
+        "m.total",
+        "; possible: ",
+    ),
+    (
+        "lambda parameters shadow, lambda bodies see globals",
+        "k = 1\nf = lambda k: k\ng = lambda: k\n",
+        "m.k",
+        "2:12; possible: ",
+    ),
+    (
+        "conditional bindings: a fallback definition is used",
+        "try:\n    from json import loads\nexcept ImportError:\n    def loads(s): return s\nloads('x')\n",
+        "m.loads",
+        "4:0; possible: ",
+    ),
+    (
+        "class attributes through the class and self; untyped receivers are possible",
+        "class C:\n    n = 0\n    def m(self):\n        C.n += 1\n        return self.n, type(self).n\n",
+        "C.n",
+        "3:10, 4:20; possible: 4:34",
+    ),
+    (
+        "cls in a classmethod, not self in a staticmethod",
+        "class C:\n    def a(self): pass\n    @classmethod\n    def b(cls): return cls.a\n    @staticmethod\n    def c(x): return x.a\n",
+        "C.a",
+        "3:27; possible: 5:23",
+    ),
+    (
+        "a local bound twice is untyped",
+        "class C:\n    def a(self): pass\ndef f(flag):\n    o = C()\n    o.a()\n    p = C()\n    if flag:\n        p = None\n    p.a()\n",
+        "C.a",
+        "4:6; possible: 8:6",
+    ),
+    (
+        "a nested class is reached through its outer class",
+        "class Outer:\n    class Inner:\n        def go(self): pass\nOuter.Inner().go()\nOuter.Inner.go\n",
+        "Outer.Inner.go",
+        "3:14, 4:12; possible: ",
+    ),
+    (
+        "f-strings, decorators with arguments and keyword argument names",
+        "def deco(n): return lambda f: f\nname = 'x'\n@deco(n=name)\ndef g(name=None):\n    return f'{name}'\nprint(f'{name!r}', name=1)\n",
+        "m.name",
+        "2:8, 5:9; possible: ",
+    ),
+];
+
+fn check(src: &str, symbol: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut index = ProjectIndex::build(dir.path());
+    index.update_file("m.py", &Rope::from_str(src)).unwrap();
+    match index.find_references(symbol) {
+        Ok(r) => {
+            let show = |v: &[eddi::analysis::index::Location]| {
+                v.iter()
+                    .map(|l| l.position.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!("{}; possible: {}", show(&r.certain), show(&r.possible))
+        }
+        Err(e) => format!("Fail: {e}"),
+    }
+}
+
+#[test]
+fn scoping_rules() {
+    let mut failures = Vec::new();
+    for (what, src, symbol, want) in CASES {
+        let got = check(src, symbol);
+        if got != *want {
+            failures.push(format!("{what} ({symbol})\n  want: {want}\n  got:  {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
