@@ -29,10 +29,21 @@
 //! * Classes defined inside functions are ignored entirely (radon drops
 //!   them), as are their methods.
 //!
-//! Differences from radon: none known on valid code (see
-//! `scripts/radon-compare`). On code with syntax errors radon reports a
-//! parse error and nothing else, while this module still counts what
-//! tree-sitter recovered.
+//! Agreement with radon (`scripts/radon-compare [pkg==ver …]`, every
+//! function, method, class, closure and inner class of the sdist, keyed by
+//! file, line and type):
+//! * requests 2.32.3 + flask 3.0.3 + rich 13.9.4: 3182 / 3182 identical;
+//! * django 5.1.4: 36407 / 36407 identical (`.py` files);
+//! * black 24.10.0 + pygments 2.18.0 + attrs 24.2.0: 5529 / 5533; the 4
+//!   missing blocks are all in black's `tests/data/cases/expression.py`,
+//!   where tree-sitter-python 0.25 cannot parse `g = 1, *"ten"` (line 160)
+//!   (and its copy at line 463) and its error recovery hides the `def`s
+//!   that follow (two after each copy) from the tree. Every
+//!   block both tools see has the same complexity.
+//!
+//! Other differences: on code with syntax errors radon reports a parse
+//! error and nothing else, while this module still counts what tree-sitter
+//! recovered.
 
 use ropey::Rope;
 use tree_sitter::Node;

@@ -24,7 +24,9 @@
 //!   `self`/`cls` of the candidate may be omitted.
 //! * `Method C.m` matches methods whose enclosing class is named `C` (or has
 //!   qualified name `C`). `Class N` / `Variable v` match names or qualified
-//!   names (`Outer.Inner`, `Config.debug`).
+//!   names (`Outer.Inner`, `Config.debug`). A variable assigned several
+//!   times in one scope resolves to its first assignment; module variables
+//!   win over class attributes of the same name.
 //! * Several matches → [`AnalysisError::Ambiguous`] listing candidates with
 //!   positions; none → [`AnalysisError::NotFound`] listing available names of
 //!   that kind, closest (Jaro-Winkler) first, at most 10.
@@ -110,6 +112,13 @@ pub struct Symbol {
     pub end: Position,
     /// Index of the enclosing function/class in [`Outline::symbols`].
     pub parent: Option<usize>,
+}
+
+impl Symbol {
+    /// Char offset of [`Symbol::position`] in `text`.
+    pub fn position_offset(&self, text: &Rope) -> usize {
+        crate::edit::position::to_char(text, self.position).unwrap_or(self.definition.start)
+    }
 }
 
 /// All symbols of a file, in source order (parents before children).
@@ -436,6 +445,47 @@ pub fn symbol_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Op
     }
 }
 
+/// Functions, methods and classes added, removed and modified between two
+/// versions of a file (for `Diff` and `Summary`). Symbols are matched by
+/// kind and qualified name; "modified" means the text of the element
+/// (decorators and attached comments included) changed. A rename shows as
+/// one removal and one addition.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OutlineDiff {
+    pub added: Vec<(SymbolKind, String)>,
+    pub removed: Vec<(SymbolKind, String)>,
+    pub modified: Vec<(SymbolKind, String)>,
+}
+
+/// Compares the definitions of two outlines of one file.
+pub fn diff(old: &Outline, old_text: &Rope, new: &Outline, new_text: &Rope) -> OutlineDiff {
+    let defs = |o: &Outline| -> Vec<(SymbolKind, String, Range<usize>)> {
+        o.symbols
+            .iter()
+            .filter(|s| s.kind.is_callable() || s.kind == SymbolKind::Class)
+            .map(|s| (s.kind, s.qualified_name.clone(), s.full.clone()))
+            .collect()
+    };
+    let (before, after) = (defs(old), defs(new));
+    let mut out = OutlineDiff::default();
+    for (kind, name, range) in &after {
+        match before.iter().find(|(k, n, _)| k == kind && n == name) {
+            None => out.added.push((*kind, name.clone())),
+            Some((_, _, old_range)) => {
+                if old_text.slice(old_range.clone()) != new_text.slice(range.clone()) {
+                    out.modified.push((*kind, name.clone()));
+                }
+            }
+        }
+    }
+    for (kind, name, _) in &before {
+        if !after.iter().any(|(k, n, _)| k == kind && n == name) {
+            out.removed.push((*kind, name.clone()));
+        }
+    }
+    out
+}
+
 // -- lookup -----------------------------------------------------------------
 
 const FUNCTION_HINT: &str = "add (params) or use Method <Class>.<name>";
@@ -515,7 +565,7 @@ pub fn lookup<'o>(outline: &'o Outline, target: &CodeTarget) -> Result<&'o Symbo
             )
         }
         CodeTarget::Variable { name } => {
-            let found = outline
+            let mut found: Vec<&Symbol> = outline
                 .symbols
                 .iter()
                 .filter(|s| {
@@ -523,6 +573,17 @@ pub fn lookup<'o>(outline: &'o Outline, target: &CodeTarget) -> Result<&'o Symbo
                         && (s.name == *name || s.qualified_name == *name)
                 })
                 .collect();
+            // re-assignments in one scope: the first assignment declares it
+            let mut seen: Vec<String> = Vec::new();
+            found.retain(|s| {
+                let first = !seen.contains(&s.qualified_name);
+                seen.push(s.qualified_name.clone());
+                first
+            });
+            // module variables win over class attributes of the same name
+            if found.iter().any(|s| s.kind == SymbolKind::Variable) {
+                found.retain(|s| s.kind == SymbolKind::Variable);
+            }
             pick(outline, found, "variable", name.clone(), OTHER_HINT, |s| {
                 matches!(s.kind, SymbolKind::Variable | SymbolKind::Attribute)
             })
@@ -703,6 +764,47 @@ mod tests {
         let at_end = enclosing(&o, &text, Position::new(3, 0), Enclosing::Class).unwrap();
         assert_eq!(at_end.name, "UserManager");
         assert!(enclosing(&o, &text, Position::new(3, 0), Enclosing::Function).is_some());
+    }
+
+    #[test]
+    fn reassigned_variable_resolves_to_its_first_assignment() {
+        let (_, o) =
+            outline_of("DEBUG = False\nif env:\n    DEBUG = True\nclass C:\n    DEBUG = 1\n");
+        let v = |n: &str| lookup(&o, &CodeTarget::Variable { name: n.into() });
+        assert_eq!(v("DEBUG").unwrap().position, Position::new(0, 0));
+        assert_eq!(v("C.DEBUG").unwrap().position, Position::new(4, 4));
+        let (_, o2) = outline_of("class A:\n    n = 1\nclass B:\n    n = 2\n");
+        assert_eq!(
+            lookup(&o2, &CodeTarget::Variable { name: "n".into() })
+                .unwrap_err()
+                .to_string(),
+            "Ambiguous match: 'n' at 1:4 (A.n), 3:4 (B.n); use the qualified name (Outer.Name)"
+        );
+        let (_, o) = outline_of("x = 1\nx = 2\n");
+        assert_eq!(
+            lookup(&o, &CodeTarget::Variable { name: "x".into() })
+                .unwrap()
+                .position,
+            Position::new(0, 0)
+        );
+    }
+
+    #[test]
+    fn diff_reports_added_removed_modified() {
+        let (a_text, a) =
+            outline_of("class A:\n    def m(self):\n        return 1\n\ndef gone():\n    pass\n");
+        let (b_text, b) =
+            outline_of("class A:\n    def m(self):\n        return 2\n\ndef new():\n    pass\n");
+        let d = diff(&a, &a_text, &b, &b_text);
+        assert_eq!(d.added, [(SymbolKind::Function, "new".to_string())]);
+        assert_eq!(d.removed, [(SymbolKind::Function, "gone".to_string())]);
+        assert_eq!(
+            d.modified,
+            [
+                (SymbolKind::Class, "A".to_string()),
+                (SymbolKind::Method, "A.m".to_string())
+            ]
+        );
     }
 
     #[test]

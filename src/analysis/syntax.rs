@@ -19,7 +19,12 @@
 //!   [`SyntaxTree::reparse`] for the finest-grained reuse.
 //!
 //! Known limits: parsing never fails except on cancellation, which Eddi does
-//! not use; that case still becomes an error, never a panic.
+//! not use; that case still becomes an error, never a panic. For text with
+//! syntax errors, tree-sitter's error recovery can shape ERROR nodes
+//! differently after an incremental reparse than after a fresh parse (an
+//! upstream behaviour, reproduced with plain tree-sitter); error-free text
+//! always gives the same tree (`tests/analysis_incremental.rs`). Call
+//! [`SyntaxTree::parse`] afresh where byte-identical error trees matter.
 
 use ropey::Rope;
 use tree_sitter::{InputEdit, Node, Parser, Point, Tree};
@@ -106,11 +111,30 @@ impl SyntaxTree {
     }
 }
 
+thread_local! {
+    /// One parser per thread and language, reused across parses.
+    static PARSER: std::cell::RefCell<Option<(Language, Parser)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 fn parse_rope(language: Language, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
-    let mut parser = Parser::new();
-    parser
-        .set_language(&language.tree_sitter())
-        .map_err(|e| AnalysisError::ParseFailed(e.to_string()))?;
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.as_ref().map(|(l, _)| *l) != Some(language) {
+            let mut parser = Parser::new();
+            parser
+                .set_language(&language.tree_sitter())
+                .map_err(|e| AnalysisError::ParseFailed(e.to_string()))?;
+            *slot = Some((language, parser));
+        }
+        match slot.as_mut() {
+            Some((_, parser)) => parse_with(parser, text, old),
+            None => Err(AnalysisError::ParseFailed("no parser".into())),
+        }
+    })
+}
+
+fn parse_with(parser: &mut Parser, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
     let len = text.len_bytes();
     let mut read = |byte: usize, _: Point| -> &[u8] {
         if byte >= len {
@@ -195,7 +219,7 @@ pub fn byte_to_char(text: &Rope, byte: usize) -> usize {
     text.byte_to_char(byte.min(text.len_bytes()))
 }
 
-/// The char offset of a char position given as a byte offset into the rope.
+/// The byte offset of a char offset (clamped to the document).
 pub fn char_to_byte(text: &Rope, char_idx: usize) -> usize {
     text.char_to_byte(char_idx.min(text.len_chars()))
 }

@@ -1,0 +1,232 @@
+//! `Comment <target> "<text>" [Line|Block|Docstring]` as edits.
+//!
+//! * Line: one `# text` line per line of text, directly above the element
+//!   (below comments already attached, above decorators), at its indentation.
+//! * Block: the same, with the text wrapped at 72 columns (paragraphs kept,
+//!   empty lines become a bare `#`).
+//! * Docstring (functions, methods, classes): a PEP 257 docstring as the
+//!   first statement of the body, replacing an existing docstring. One line
+//!   gives `"""Text."""`; several give the summary line, a blank line, the
+//!   rest, and the closing quotes on their own line. `'''` is used when the
+//!   text contains `"""`. A body on the header's line (`def f(): pass`) is
+//!   refused with a message to split it first.
+
+use ropey::Rope;
+
+use super::error::{AnalysisError, Result};
+use super::lines;
+use super::outline::{symbol_node, Symbol, SymbolKind};
+use super::syntax::{byte_to_char, node_start, SyntaxTree};
+use super::textedit::{apply, map_offset, EditResult, TextEdit};
+use crate::edit::position::from_char;
+use crate::lang::command::CommentStyle;
+
+/// Computes a comment or docstring for `symbol`.
+pub fn comment(
+    text: &Rope,
+    tree: &SyntaxTree,
+    symbol: &Symbol,
+    body: &str,
+    style: CommentStyle,
+) -> Result<EditResult> {
+    let body = body.replace("\r\n", "\n");
+    let edits = match style {
+        CommentStyle::Line | CommentStyle::Block => {
+            let mut line = symbol.full_lines.first;
+            while line < symbol.position.line
+                && lines::text_of(text, line).trim_start().starts_with('#')
+            {
+                line += 1;
+            }
+            let indent = lines::indent_str(&lines::text_of(text, line)).to_string();
+            let content: Vec<String> = if style == CommentStyle::Block {
+                wrap(
+                    &body,
+                    72usize.saturating_sub(indent.chars().count() + 2).max(20),
+                )
+            } else {
+                body.lines().map(str::to_string).collect()
+            };
+            let mut out = String::new();
+            for l in content {
+                out.push_str(&indent);
+                if l.trim().is_empty() {
+                    out.push_str("#\n");
+                } else {
+                    out.push_str("# ");
+                    out.push_str(l.trim_end());
+                    out.push('\n');
+                }
+            }
+            vec![TextEdit::insert(lines::start(text, line), out)]
+        }
+        CommentStyle::Docstring => docstring(text, tree, symbol, &body)?,
+    };
+    let new = apply(text, &edits)?;
+    let at = map_offset(&edits, edits[0].start);
+    let element = from_char(&new, at);
+    Ok(EditResult {
+        cursor: element,
+        element: Some(element),
+        edits,
+        note: None,
+    })
+}
+
+fn docstring(text: &Rope, tree: &SyntaxTree, symbol: &Symbol, body: &str) -> Result<Vec<TextEdit>> {
+    if !matches!(
+        symbol.kind,
+        SymbolKind::Function | SymbolKind::Method | SymbolKind::Class
+    ) {
+        return Err(AnalysisError::InvalidCode(format!(
+            "'{}' is a {}; docstrings belong to functions, methods and classes (use Line or Block)",
+            symbol.name,
+            symbol.kind.noun()
+        )));
+    }
+    let node = symbol_node(text, tree, symbol).ok_or_else(|| {
+        AnalysisError::InvalidCode(format!("no definition found for '{}'", symbol.name))
+    })?;
+    let block = node
+        .child_by_field_name("body")
+        .ok_or_else(|| AnalysisError::InvalidCode("definition has no body".into()))?;
+    let mut c = block.walk();
+    let first = block
+        .named_children(&mut c)
+        .find(|n| n.kind() != "comment")
+        .ok_or_else(|| AnalysisError::InvalidCode("definition has no body".into()))?;
+    let first_pos = node_start(text, first);
+    if first_pos.line == symbol.position.line {
+        return Err(AnalysisError::InvalidCode(format!(
+            "'{}' has its body on the header line; put the body on its own line first",
+            symbol.name
+        )));
+    }
+    let indent = lines::indent_str(&lines::text_of(text, first_pos.line)).to_string();
+    let quotes = if body.contains("\"\"\"") {
+        "'''"
+    } else {
+        "\"\"\""
+    };
+    let trimmed = body.trim();
+    let mut doc_lines = trimmed.lines();
+    let summary = doc_lines.next().unwrap_or("").trim();
+    let rest: Vec<&str> = doc_lines.collect();
+    let doc = if rest.iter().all(|l| l.trim().is_empty()) {
+        let pad = if summary.ends_with(quotes.chars().next().unwrap_or('"')) {
+            " "
+        } else {
+            ""
+        };
+        format!("{quotes}{summary}{pad}{quotes}")
+    } else {
+        let mut s = format!("{quotes}{summary}\n");
+        let rest_text: Vec<&str> = rest
+            .iter()
+            .map(|l| l.trim_end())
+            .skip_while(|l| l.trim().is_empty())
+            .collect();
+        s.push('\n');
+        let common = rest_text
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
+            .min()
+            .unwrap_or(0);
+        for l in rest_text {
+            if l.trim().is_empty() {
+                s.push('\n');
+            } else {
+                s.push_str(&indent);
+                s.push_str(&l[common.min(l.len() - l.trim_start_matches([' ', '\t']).len())..]);
+                s.push('\n');
+            }
+        }
+        s.push_str(&indent);
+        s.push_str(quotes);
+        s
+    };
+    let is_doc = first.kind() == "expression_statement"
+        && first.named_child_count() == 1
+        && first.named_child(0).is_some_and(|n| n.kind() == "string");
+    let start = byte_to_char(text, first.start_byte());
+    if is_doc {
+        let end = byte_to_char(text, first.end_byte());
+        Ok(vec![TextEdit::replace(start..end, doc)])
+    } else {
+        Ok(vec![TextEdit::insert(start, format!("{doc}\n{indent}"))])
+    }
+}
+
+/// Greedy word wrap; blank lines separate paragraphs.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for para in text.split('\n') {
+        if para.trim().is_empty() {
+            out.push(String::new());
+            continue;
+        }
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                out.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        out.push(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::outline::{lookup, outline};
+    use crate::lang::command::CodeTarget;
+
+    fn run(src: &str, target: CodeTarget, body: &str, style: CommentStyle) -> Result<String> {
+        let text = Rope::from_str(src);
+        let tree = SyntaxTree::parse(&text).unwrap();
+        let o = outline(&text, &tree);
+        let s = lookup(&o, &target)?;
+        let r = comment(&text, &tree, s, body, style)?;
+        Ok(apply(&text, &r.edits).unwrap().to_string())
+    }
+
+    #[test]
+    fn comments_and_docstrings() {
+        let src = "class A:\n    # existing\n    @dec\n    def m(self):\n        return 1\n";
+        let m = CodeTarget::Method {
+            class: "A".into(),
+            name: "m".into(),
+        };
+        assert_eq!(
+            run(src, m.clone(), "Returns one.", CommentStyle::Line).unwrap(),
+            "class A:\n    # existing\n    # Returns one.\n    @dec\n    def m(self):\n        return 1\n"
+        );
+        assert_eq!(
+            run(src, m.clone(), "Return one.", CommentStyle::Docstring).unwrap(),
+            "class A:\n    # existing\n    @dec\n    def m(self):\n        \"\"\"Return one.\"\"\"\n        return 1\n"
+        );
+        let with_doc = "def f():\n    '''Old.'''\n    pass\n";
+        let f = CodeTarget::Function {
+            name: "f".into(),
+            params: None,
+        };
+        assert_eq!(
+            run(
+                with_doc,
+                f.clone(),
+                "New.\n\nDetails here.",
+                CommentStyle::Docstring
+            )
+            .unwrap(),
+            "def f():\n    \"\"\"New.\n\n    Details here.\n    \"\"\"\n    pass\n"
+        );
+        assert!(run("def f(): pass\n", f, "x", CommentStyle::Docstring).is_err());
+        assert_eq!(wrap("aaa bbb ccc", 7), ["aaa bbb", "ccc"]);
+    }
+}

@@ -1,0 +1,185 @@
+//! `Format [File|<target>] [<style>]` through a real formatter.
+//!
+//! Runs Ruff's formatter (`ruff format -`, text on stdin) and falls back to
+//! Black (`black -q -`) when `ruff` is not on `PATH`; with neither, the error
+//! says what to install. A target is formatted with the formatter's range
+//! option (`ruff format --range a-b`, `black --line-ranges a-b`, 1-based
+//! lines). `style` may be `ruff` or `black` (force one), or a number (the
+//! line length). The result is one whole-text replacement (one undo step),
+//! with `'\n'` line endings like every generated text; no edit when the
+//! text is already formatted.
+//!
+//! This is the only module of `analysis` that runs a process.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use ropey::Rope;
+
+use super::error::{AnalysisError, Result};
+use super::textedit::{EditResult, TextEdit};
+use crate::edit::position::clamp;
+use crate::edit::{LineRange, Position};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Formatter {
+    Ruff,
+    Black,
+}
+
+/// Formats `text` (or only `lines`), keeping the cursor clamped in the result.
+pub fn format(
+    text: &Rope,
+    lines: Option<LineRange>,
+    style: Option<&str>,
+    cursor: Position,
+) -> Result<EditResult> {
+    let line_length = style.and_then(|s| s.parse::<u32>().ok());
+    let order: &[Formatter] = match style.map(str::to_ascii_lowercase).as_deref() {
+        Some("black") => &[Formatter::Black],
+        Some("ruff") => &[Formatter::Ruff],
+        _ => &[Formatter::Ruff, Formatter::Black],
+    };
+    let source = text.to_string();
+    let mut last_missing = true;
+    for f in order {
+        match run(*f, &source, lines, line_length) {
+            Ok(out) => {
+                let out = out.replace("\r\n", "\n");
+                let edits = if out == source.replace("\r\n", "\n") && !source.contains('\r') {
+                    Vec::new()
+                } else {
+                    vec![TextEdit::replace(0..text.len_chars(), out.clone())]
+                };
+                let note = edits.is_empty().then(|| "already formatted".to_string());
+                let new = Rope::from_str(&out);
+                return Ok(EditResult {
+                    edits,
+                    cursor: clamp(&new, cursor),
+                    element: None,
+                    note,
+                });
+            }
+            Err(RunError::Missing) => last_missing = true,
+            Err(RunError::Failed(msg)) => return Err(AnalysisError::FormatFailed(msg)),
+        }
+    }
+    if last_missing {
+        Err(AnalysisError::FormatterMissing)
+    } else {
+        Err(AnalysisError::FormatFailed("no formatter succeeded".into()))
+    }
+}
+
+enum RunError {
+    Missing,
+    Failed(String),
+}
+
+fn run(
+    f: Formatter,
+    source: &str,
+    lines: Option<LineRange>,
+    line_length: Option<u32>,
+) -> std::result::Result<String, RunError> {
+    let mut cmd = match f {
+        Formatter::Ruff => {
+            let mut c = Command::new("ruff");
+            c.args(["format", "--stdin-filename", "eddi.py"]);
+            if let Some(r) = lines {
+                // the end is exclusive: the start of the line after the range
+                c.arg(format!("--range={}-{}", r.first + 1, r.last + 2));
+            }
+            if let Some(n) = line_length {
+                c.arg(format!("--line-length={n}"));
+            }
+            c.arg("-");
+            c
+        }
+        Formatter::Black => {
+            let mut c = Command::new("black");
+            c.arg("-q");
+            if let Some(r) = lines {
+                c.arg(format!("--line-ranges={}-{}", r.first + 1, r.last + 1));
+            }
+            if let Some(n) = line_length {
+                c.arg(format!("--line-length={n}"));
+            }
+            c.arg("-");
+            c
+        }
+    };
+    let mut child = match cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(RunError::Missing),
+        Err(e) => return Err(RunError::Failed(e.to_string())),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        // a formatter that exits early closes the pipe; its status says why
+        let _ = stdin.write_all(source.as_bytes());
+    }
+    let output = child
+        .wait_with_output()
+        .map_err(|e| RunError::Failed(e.to_string()))?;
+    if !output.status.success() {
+        let err = String::from_utf8_lossy(&output.stderr);
+        let first = err
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("formatter failed")
+            .trim()
+            .to_string();
+        return Err(RunError::Failed(first));
+    }
+    String::from_utf8(output.stdout).map_err(|e| RunError::Failed(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn have_ruff() -> bool {
+        Command::new("ruff").arg("--version").output().is_ok()
+    }
+
+    #[test]
+    fn ruff_formats_and_reports_errors() {
+        if !have_ruff() {
+            // without ruff the error must say what to install
+            let r = format(&Rope::from_str("x=1\n"), None, Some("ruff"), Position::ZERO);
+            assert_eq!(
+                r.unwrap_err().to_string(),
+                "No formatter found: install ruff: pip install ruff"
+            );
+            return;
+        }
+        let r = format(
+            &Rope::from_str("x=1\r\ny = [1,2]\n"),
+            None,
+            None,
+            Position::new(5, 5),
+        )
+        .unwrap();
+        assert_eq!(r.edits[0].text, "x = 1\ny = [1, 2]\n");
+        assert_eq!(r.cursor, Position::new(2, 0));
+        let same = format(&Rope::from_str("x = 1\n"), None, None, Position::ZERO).unwrap();
+        assert!(same.edits.is_empty());
+        assert!(matches!(
+            format(&Rope::from_str("def (:\n"), None, None, Position::ZERO),
+            Err(AnalysisError::FormatFailed(_))
+        ));
+        let ranged = format(
+            &Rope::from_str("a=1\nb=2\n"),
+            Some(LineRange::new(1, 1)),
+            None,
+            Position::ZERO,
+        )
+        .unwrap();
+        assert_eq!(ranged.edits[0].text, "a=1\nb = 2\n");
+    }
+}

@@ -1,0 +1,244 @@
+//! Syntax errors from tree-sitter's ERROR and MISSING nodes.
+//!
+//! Each error has the position where it starts and a short description:
+//! `missing ':'` for a MISSING token (named MISSING nodes: `missing
+//! identifier`), `unexpected 'x'` for an ERROR node (its first token,
+//! shortened to 20 chars), `unexpected end of file` for an ERROR at the
+//! end. Nested ERROR nodes are reported once (the outermost), MISSING nodes
+//! inside them too. Tree-sitter's recovery decides where an error is seen:
+//! this is not CPython's message, only its place and a hint.
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use super::syntax::{node_start, node_text, SyntaxTree};
+use crate::edit::Position;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub position: Position,
+    pub message: String,
+}
+
+impl std::fmt::Display for SyntaxError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.position, self.message)
+    }
+}
+
+/// All syntax errors, in source order.
+pub fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    let mut out = Vec::new();
+    let root = tree.root();
+    if root.has_error() {
+        collect(text, root, &mut out);
+    }
+    out.sort_by_key(|e| e.position);
+    out.dedup();
+    out
+}
+
+fn collect(text: &Rope, node: Node<'_>, out: &mut Vec<SyntaxError>) {
+    if node.is_missing() {
+        let what = if node.is_named() {
+            node.kind().to_string()
+        } else {
+            format!("'{}'", node.kind())
+        };
+        out.push(SyntaxError {
+            position: node_start(text, node),
+            message: format!("missing {what}"),
+        });
+        return;
+    }
+    if node.is_error() {
+        out.push(describe_error(text, node));
+        // MISSING nodes inside are still worth reporting
+        let mut c = node.walk();
+        for child in node.children(&mut c) {
+            collect_missing(text, child, out);
+        }
+        return;
+    }
+    if !node.has_error() {
+        return;
+    }
+    let mut c = node.walk();
+    for child in node.children(&mut c) {
+        collect(text, child, out);
+    }
+}
+
+const BLOCK_KEYWORDS: &[&str] = &[
+    "def", "class", "if", "elif", "else", "for", "while", "with", "try", "except", "finally",
+    "async", "match", "case",
+];
+
+/// Describes an ERROR node: a block header without its colon, an unclosed or
+/// unmatched bracket, else the token tree-sitter could not place.
+fn describe_error(text: &Rope, node: Node<'_>) -> SyntaxError {
+    let start = super::syntax::byte_to_char(text, node.start_byte());
+    let body = node_text(text, node);
+    let first_word: String = body
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    let brackets = scan_brackets(&body);
+    if BLOCK_KEYWORDS.contains(&first_word.as_str()) {
+        // the header's logical line: up to the first newline outside brackets
+        if let Some(end) = header_end(&body) {
+            let header = body[..end].trim_end();
+            if !header.ends_with(':') && brackets.is_none() {
+                let at = start + header.chars().count();
+                return SyntaxError {
+                    position: crate::edit::position::from_char(text, at),
+                    message: "missing ':'".into(),
+                };
+            }
+        }
+    }
+    if let Some((offset, ch, unclosed)) = brackets {
+        let at = start + body[..offset].chars().count();
+        return SyntaxError {
+            position: crate::edit::position::from_char(text, at),
+            message: if unclosed {
+                format!("unclosed '{ch}'")
+            } else {
+                format!("unexpected '{ch}'")
+            },
+        };
+    }
+    let mut c = node.walk();
+    let direct: Vec<Node<'_>> = node.children(&mut c).collect();
+    let token = direct
+        .iter()
+        .rev()
+        .find(|n| !n.is_named() && n.end_byte() > n.start_byte())
+        .copied()
+        .or_else(|| first_token(node));
+    match token {
+        Some(tok) => {
+            let t = node_text(text, tok);
+            let t = t.lines().next().unwrap_or("").trim();
+            let short: String = t.chars().take(20).collect();
+            SyntaxError {
+                position: node_start(text, tok),
+                message: if short.is_empty() {
+                    "unexpected token".to_string()
+                } else {
+                    format!("unexpected '{short}'")
+                },
+            }
+        }
+        None => SyntaxError {
+            position: node_start(text, node),
+            message: "unexpected end of file".to_string(),
+        },
+    }
+}
+
+/// Byte offset of the end of the first logical line (outside brackets).
+fn header_end(s: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, ch) in s.char_indices() {
+        match ch {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            '#' if depth <= 0 => return Some(i),
+            '\n' if depth <= 0 => return Some(i),
+            _ => {}
+        }
+    }
+    Some(s.len())
+}
+
+/// The first unmatched closer, or else the first unclosed opener:
+/// (byte offset, bracket, unclosed). Strings and comments are skipped.
+fn scan_brackets(s: &str) -> Option<(usize, char, bool)> {
+    let mut stack: Vec<(usize, char)> = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut chars = s.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        if let Some(q) = quote {
+            if ch == '\\' {
+                chars.next();
+            } else if ch == q || ch == '\n' {
+                quote = None;
+            }
+            continue;
+        }
+        match ch {
+            '\'' | '"' => quote = Some(ch),
+            '#' => {
+                for (_, c) in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' | '[' | '{' => stack.push((i, ch)),
+            ')' | ']' | '}' => {
+                let open = match ch {
+                    ')' => '(',
+                    ']' => '[',
+                    _ => '{',
+                };
+                match stack.pop() {
+                    Some((_, o)) if o == open => {}
+                    _ => return Some((i, ch, false)),
+                }
+            }
+            _ => {}
+        }
+    }
+    stack.first().map(|(i, ch)| (*i, *ch, true))
+}
+
+fn collect_missing(text: &Rope, node: Node<'_>, out: &mut Vec<SyntaxError>) {
+    if node.is_missing() {
+        collect(text, node, out);
+        return;
+    }
+    let mut c = node.walk();
+    for child in node.children(&mut c) {
+        collect_missing(text, child, out);
+    }
+}
+
+fn first_token(node: Node<'_>) -> Option<Node<'_>> {
+    if node.child_count() == 0 {
+        return (node.end_byte() > node.start_byte()).then_some(node);
+    }
+    let mut c = node.walk();
+    let children: Vec<Node<'_>> = node.children(&mut c).collect();
+    children.into_iter().find_map(first_token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn errors(src: &str) -> Vec<String> {
+        let text = Rope::from_str(src);
+        let tree = SyntaxTree::parse(&text).unwrap();
+        syntax_errors(&text, &tree)
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn missing_and_unexpected() {
+        assert_eq!(errors("def f()\n    return 1\n"), ["0:7 missing ':'"]);
+        assert_eq!(errors("x = 1\n"), Vec::<String>::new());
+        assert_eq!(errors("x = = 2\n"), ["0:4 unexpected '='"]);
+        assert_eq!(errors("if x\n    pass\n"), ["0:4 missing ':'"]);
+        assert_eq!(errors("foo(1, 2\nbar = 3\n"), ["0:3 unclosed '('"]);
+        assert_eq!(
+            errors("class A:\n    def m(self:\n        pass\n"),
+            ["1:9 unclosed '('"]
+        );
+        assert_eq!(errors("s = 'ä'; y = )\n"), ["0:13 unexpected ')'"]);
+    }
+}
