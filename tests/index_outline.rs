@@ -60,3 +60,69 @@ fn definitions_match_the_outline() {
         }
     }
 }
+
+/// Within one file, the index and the per-file resolver (`analysis::scope`)
+/// agree on the uses of every module-level function, class and variable.
+#[test]
+fn same_file_references_match_the_scope_resolver() {
+    use eddi::analysis::scope::{analyze, BindingKind, Resolution};
+    let dir = tempfile::tempdir().unwrap();
+    let mut index = ProjectIndex::build(dir.path());
+    let files: &[(&str, &str)] = &[
+        ("inventory.py", include_str!("fixtures/python/inventory.py")),
+        (
+            "shop/auth.py",
+            include_str!("fixtures/index/shop/shop/auth.py"),
+        ),
+        (
+            "shop/cli.py",
+            include_str!("fixtures/index/shop/shop/cli.py"),
+        ),
+        (
+            "shop/util/text.py",
+            include_str!("fixtures/index/shop/shop/util/text.py"),
+        ),
+        ("shadowing.py", include_str!("fixtures/python/shadowing.py")),
+    ];
+    for (path, src) in files {
+        let text = Rope::from_str(src);
+        index.update_file(path, &text).unwrap();
+        let module = index.module_of(path).unwrap().to_string();
+        let scopes = analyze(&text, &SyntaxTree::parse(&text).unwrap());
+        let mut names: Vec<&str> = scopes
+            .bindings
+            .iter()
+            .filter(|b| b.scope == 0)
+            .filter(|b| {
+                matches!(
+                    b.kind,
+                    BindingKind::Function | BindingKind::Class | BindingKind::Assignment
+                )
+            })
+            .map(|b| b.name.as_str())
+            .collect();
+        names.sort();
+        names.dedup();
+        for name in names {
+            let mut want: Vec<String> = scopes
+                .references
+                .iter()
+                .filter(|r| r.name == name && r.resolution == Resolution::Scope(0))
+                .map(|r| eddi::edit::position::from_char(&text, r.range.start).to_string())
+                .collect();
+            want.sort();
+            want.dedup();
+            let mut got: Vec<String> = match index.find_references(&format!("{module}.{name}")) {
+                Ok(r) => r
+                    .certain
+                    .iter()
+                    .filter(|l| l.path == *path)
+                    .map(|l| l.position.to_string())
+                    .collect(),
+                Err(e) => vec![format!("Fail: {e}")],
+            };
+            got.sort();
+            assert_eq!(got, want, "{path}: {name}");
+        }
+    }
+}

@@ -81,7 +81,7 @@ const REFERENCES: &[(&str, &str)] = &[
     ("normalize", "app.py:9:24, shop/auth.py:1:23, shop/auth.py:7:11, shop/cli.py:2:28, shop/util/text.py:17:11; possible: "),
     ("slug", "app.py:9:19, shop/cli.py:2:22, shop/cli.py:13:14; possible: "),
     // `global counter; counter += 1`
-    ("counter", "shop/util/text.py:16:4; possible: "),
+    ("counter", "shop/util/text.py:15:11, shop/util/text.py:16:4; possible: "),
     // a nested function
     ("make_counter.bump", "shop/util/text.py:28:11; possible: "),
     // inside a comprehension; `from . import models` + `models.User`

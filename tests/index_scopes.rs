@@ -34,7 +34,7 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "global sends the name to the module",
         "v = 1\ndef f():\n    global v\n    v = 2\n    return v\n",
         "m.v",
-        "4:11; possible: ",
+        "2:11, 4:11; possible: ",
     ),
     (
         "nonlocal binds in the enclosing function, not the module",

@@ -464,11 +464,18 @@ impl<'s> Scanner<'s> {
                 for n in names {
                     if n.kind() == "identifier" {
                         let id = self.intern(self.text(n));
-                        let scope = &mut self.scopes[ctx.scope];
                         if global {
-                            scope.globals.push(id);
+                            self.scopes[ctx.scope].globals.push(id);
+                            // `global x` names the module's `x` (a rename must change it).
+                            let slot = self.push(Value::Unknown);
+                            self.pending.push(Pending {
+                                scope: 0,
+                                name: id,
+                                slot,
+                            });
+                            self.add_ref(n, slot, ctx);
                         } else {
-                            scope.nonlocals.push(id);
+                            self.scopes[ctx.scope].nonlocals.push(id);
                         }
                     }
                 }
