@@ -229,6 +229,67 @@ impl FileIndex {
 
 // -- scanning ---------------------------------------------------------------
 
+/// Field ids of the Python grammar, looked up once (by name, tree-sitter
+/// compares strings on every call).
+struct Fields {
+    alias: u16,
+    alternative: u16,
+    arguments: u16,
+    attribute: u16,
+    body: u16,
+    definition: u16,
+    function: u16,
+    left: u16,
+    module_name: u16,
+    name: u16,
+    object: u16,
+    parameters: u16,
+    return_type: u16,
+    right: u16,
+    superclasses: u16,
+    r#type: u16,
+    value: u16,
+}
+
+fn fields() -> &'static Fields {
+    static FIELDS: std::sync::OnceLock<Fields> = std::sync::OnceLock::new();
+    FIELDS.get_or_init(|| {
+        let lang: tree_sitter::Language = crate::analysis::Language::Python.tree_sitter();
+        let id = |name: &str| {
+            lang.field_id_for_name(name)
+                .map(|f| f.get())
+                .unwrap_or(u16::MAX)
+        };
+        Fields {
+            alias: id("alias"),
+            alternative: id("alternative"),
+            arguments: id("arguments"),
+            attribute: id("attribute"),
+            body: id("body"),
+            definition: id("definition"),
+            function: id("function"),
+            left: id("left"),
+            module_name: id("module_name"),
+            name: id("name"),
+            object: id("object"),
+            parameters: id("parameters"),
+            return_type: id("return_type"),
+            right: id("right"),
+            superclasses: id("superclasses"),
+            r#type: id("type"),
+            value: id("value"),
+        }
+    })
+}
+
+/// `node.child_by_field_name(name)` through the precomputed id.
+fn field<'t>(node: Node<'t>, id: u16) -> Option<Node<'t>> {
+    if id == u16::MAX {
+        return None;
+    }
+    node.child_by_field_id(id)
+}
+
 const UNKNOWN: ValueId = 0;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -272,7 +333,9 @@ struct Pending {
     slot: ValueId,
 }
 
-struct Scanner<'s> {
+struct Scanner<'s, 't> {
+    /// Cursors reused by `children` (creating one allocates).
+    cursors: Vec<tree_sitter::TreeCursor<'t>>,
     src: &'s str,
     package: String,
     file: FileIndex,
@@ -286,6 +349,7 @@ struct Scanner<'s> {
 pub fn scan(module: &str, is_package: bool, src: &str, tree: &Tree) -> FileIndex {
     let root = tree.root_node();
     let mut s = Scanner {
+        cursors: Vec::new(),
         src,
         package: module_path::package_of(module, is_package).to_string(),
         file: FileIndex {
@@ -323,13 +387,13 @@ impl Scope {
     }
 }
 
-impl<'s> Scanner<'s> {
-    fn text(&self, node: Node<'_>) -> &'s str {
+impl<'s, 't> Scanner<'s, 't> {
+    fn text(&self, node: Node<'t>) -> &'s str {
         self.src.get(node.byte_range()).unwrap_or("")
     }
 
     /// Zero-based line and char column of a node's start.
-    fn pos(&self, node: Node<'_>) -> Position {
+    fn pos(&self, node: Node<'t>) -> Position {
         let p = node.start_position();
         let start = node.start_byte();
         let line_start = start.saturating_sub(p.column);
@@ -391,7 +455,7 @@ impl<'s> Scanner<'s> {
         scope
     }
 
-    fn add_ref(&mut self, node: Node<'_>, value: ValueId, ctx: Ctx) {
+    fn add_ref(&mut self, node: Node<'t>, value: ValueId, ctx: Ctx) {
         let p = self.pos(node);
         self.file.refs.push(Ref {
             line: p.line as u32,
@@ -402,20 +466,29 @@ impl<'s> Scanner<'s> {
         });
     }
 
-    fn children(&mut self, node: Node<'_>, ctx: Ctx) {
-        let mut cursor = node.walk();
-        if !cursor.goto_first_child() {
+    fn children(&mut self, node: Node<'t>, ctx: Ctx) {
+        if node.child_count() == 0 {
             return;
         }
-        loop {
-            let child = cursor.node();
-            if child.is_named() {
-                self.visit(child, ctx);
+        let mut cursor = match self.cursors.pop() {
+            Some(mut c) => {
+                c.reset(node);
+                c
             }
-            if !cursor.goto_next_sibling() {
-                break;
+            None => node.walk(),
+        };
+        if cursor.goto_first_child() {
+            loop {
+                let child = cursor.node();
+                if child.is_named() {
+                    self.visit(child, ctx);
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
             }
         }
+        self.cursors.push(cursor);
     }
 
     fn deeper(&mut self, ctx: Ctx) -> Option<Ctx> {
@@ -430,7 +503,7 @@ impl<'s> Scanner<'s> {
     }
 
     /// Visits a statement or expression for its uses and bindings.
-    fn visit(&mut self, node: Node<'_>, ctx: Ctx) {
+    fn visit(&mut self, node: Node<'t>, ctx: Ctx) {
         let Some(ctx) = self.deeper(ctx) else {
             return;
         };
@@ -439,14 +512,14 @@ impl<'s> Scanner<'s> {
             "class_definition" => self.class(node, None, ctx),
             "decorated_definition" => {
                 let mut cursor = node.walk();
-                let decorators: Vec<Node<'_>> = node
+                let decorators: Vec<Node<'t>> = node
                     .named_children(&mut cursor)
                     .filter(|c| c.kind() == "decorator")
                     .collect();
                 for d in &decorators {
                     self.children(*d, ctx);
                 }
-                if let Some(def) = node.child_by_field_name("definition") {
+                if let Some(def) = field(node, fields().definition) {
                     match def.kind() {
                         "function_definition" => self.function(def, Some(&decorators), ctx),
                         "class_definition" => self.class(def, Some(&decorators), ctx),
@@ -456,11 +529,34 @@ impl<'s> Scanner<'s> {
             }
             "import_statement" => self.import(node, ctx),
             "import_from_statement" => self.import_from(node, ctx),
-            "future_import_statement" | "comment" | "pass_statement" => {}
+            "future_import_statement"
+            | "comment"
+            | "pass_statement"
+            | "integer"
+            | "float"
+            | "true"
+            | "false"
+            | "none"
+            | "ellipsis" => {}
+            "string" => {
+                // Only f-strings hold expressions (in `interpolation` nodes).
+                let start = node.start_byte();
+                let prefix = self
+                    .src
+                    .as_bytes()
+                    .get(start..(start + 3).min(node.end_byte()));
+                if prefix.is_some_and(|p| {
+                    p.iter()
+                        .take_while(|b| b.is_ascii_alphabetic())
+                        .any(|b| matches!(b, b'f' | b'F' | b't' | b'T'))
+                }) {
+                    self.children(node, ctx);
+                }
+            }
             "global_statement" | "nonlocal_statement" => {
                 let global = node.kind() == "global_statement";
                 let mut cursor = node.walk();
-                let names: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let names: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
                 for n in names {
                     if n.kind() == "identifier" {
                         let id = self.intern(self.text(n));
@@ -481,14 +577,14 @@ impl<'s> Scanner<'s> {
                 }
             }
             "assignment" => {
-                let value = match node.child_by_field_name("right") {
+                let value = match field(node, fields().right) {
                     Some(right) => self.expr(right, ctx),
                     None => UNKNOWN,
                 };
-                if let Some(ty) = node.child_by_field_name("type") {
+                if let Some(ty) = field(node, fields().r#type) {
                     self.visit(ty, ctx);
                 }
-                if let Some(left) = node.child_by_field_name("left") {
+                if let Some(left) = field(node, fields().left) {
                     if left.kind() == "identifier"
                         && self.scopes[ctx.scope].kind == ScopeKind::Function
                     {
@@ -502,10 +598,10 @@ impl<'s> Scanner<'s> {
                 }
             }
             "augmented_assignment" => {
-                if let Some(right) = node.child_by_field_name("right") {
+                if let Some(right) = field(node, fields().right) {
                     self.visit(right, ctx);
                 }
-                if let Some(left) = node.child_by_field_name("left") {
+                if let Some(left) = field(node, fields().left) {
                     self.expr(left, ctx);
                     if left.kind() == "identifier"
                         && self.scopes[ctx.scope].kind != ScopeKind::Module
@@ -516,32 +612,32 @@ impl<'s> Scanner<'s> {
                 }
             }
             "named_expression" => {
-                if let Some(v) = node.child_by_field_name("value") {
+                if let Some(v) = field(node, fields().value) {
                     self.visit(v, ctx);
                 }
-                if let Some(n) = node.child_by_field_name("name") {
+                if let Some(n) = field(node, fields().name) {
                     let scope = self.binding_scope(ctx.scope);
                     let id = self.intern(self.text(n));
                     self.bind(scope, id, UNKNOWN);
                 }
             }
             "for_statement" => {
-                if let Some(right) = node.child_by_field_name("right") {
+                if let Some(right) = field(node, fields().right) {
                     self.visit(right, ctx);
                 }
-                if let Some(left) = node.child_by_field_name("left") {
+                if let Some(left) = field(node, fields().left) {
                     self.target(left, ctx, false);
                 }
-                if let Some(body) = node.child_by_field_name("body") {
+                if let Some(body) = field(node, fields().body) {
                     self.visit(body, ctx);
                 }
-                if let Some(alt) = node.child_by_field_name("alternative") {
+                if let Some(alt) = field(node, fields().alternative) {
                     self.visit(alt, ctx);
                 }
             }
             "as_pattern" => {
                 let mut cursor = node.walk();
-                let parts: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
                 for p in parts {
                     if p.kind() == "as_pattern_target" {
                         if let Some(t) = p.named_child(0) {
@@ -560,7 +656,7 @@ impl<'s> Scanner<'s> {
             "case_clause" => {
                 // Patterns are skipped (see the module docs); guard and body are walked.
                 let mut cursor = node.walk();
-                let parts: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
                 for p in parts {
                     if p.kind() != "case_pattern" {
                         self.visit(p, ctx);
@@ -568,7 +664,7 @@ impl<'s> Scanner<'s> {
                 }
             }
             "keyword_argument" => {
-                if let Some(v) = node.child_by_field_name("value") {
+                if let Some(v) = field(node, fields().value) {
                     self.visit(v, ctx);
                 }
             }
@@ -580,7 +676,7 @@ impl<'s> Scanner<'s> {
     }
 
     /// Visits an expression and returns its value.
-    fn expr(&mut self, node: Node<'_>, ctx: Ctx) -> ValueId {
+    fn expr(&mut self, node: Node<'t>, ctx: Ctx) -> ValueId {
         let Some(ctx) = self.deeper(ctx) else {
             return UNKNOWN;
         };
@@ -597,11 +693,11 @@ impl<'s> Scanner<'s> {
                 slot
             }
             "attribute" => {
-                let base = match node.child_by_field_name("object") {
+                let base = match field(node, fields().object) {
                     Some(o) => self.expr(o, ctx),
                     None => UNKNOWN,
                 };
-                match node.child_by_field_name("attribute") {
+                match field(node, fields().attribute) {
                     Some(a) => {
                         let name = self.intern(self.text(a));
                         let v = self.push(Value::Attr { base, name });
@@ -613,7 +709,7 @@ impl<'s> Scanner<'s> {
             }
             "call" => {
                 let mut callee = UNKNOWN;
-                if let Some(f) = node.child_by_field_name("function") {
+                if let Some(f) = field(node, fields().function) {
                     let before = self.file.refs.len();
                     callee = self.expr(f, ctx);
                     if matches!(f.kind(), "identifier" | "attribute")
@@ -624,7 +720,7 @@ impl<'s> Scanner<'s> {
                         }
                     }
                 }
-                if let Some(args) = node.child_by_field_name("arguments") {
+                if let Some(args) = field(node, fields().arguments) {
                     self.visit(args, ctx);
                 }
                 self.push(Value::Call(callee))
@@ -645,7 +741,7 @@ impl<'s> Scanner<'s> {
 
     /// Binds the names of an assignment-like target. `defines`: an
     /// assignment, whose targets at module or class level are definitions.
-    fn target(&mut self, node: Node<'_>, ctx: Ctx, defines: bool) {
+    fn target(&mut self, node: Node<'t>, ctx: Ctx, defines: bool) {
         let Some(ctx) = self.deeper(ctx) else {
             return;
         };
@@ -670,7 +766,7 @@ impl<'s> Scanner<'s> {
             "pattern_list" | "tuple_pattern" | "list_pattern" | "tuple" | "list"
             | "expression_list" | "list_splat_pattern" | "list_splat" => {
                 let mut cursor = node.walk();
-                let parts: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
                 for p in parts {
                     self.target(p, ctx, defines);
                 }
@@ -731,8 +827,8 @@ impl<'s> Scanner<'s> {
         self.push(Value::Def(id))
     }
 
-    fn function(&mut self, node: Node<'_>, decorators: Option<&[Node<'_>]>, ctx: Ctx) {
-        let Some(name_node) = node.child_by_field_name("name") else {
+    fn function(&mut self, node: Node<'t>, decorators: Option<&[Node<'t>]>, ctx: Ctx) {
+        let Some(name_node) = field(node, fields().name) else {
             return self.children(node, ctx);
         };
         let text = self.text(name_node);
@@ -753,7 +849,7 @@ impl<'s> Scanner<'s> {
             })
         });
         // Annotations and defaults are evaluated in the enclosing scope.
-        if let Some(ret) = node.child_by_field_name("return_type") {
+        if let Some(ret) = field(node, fields().return_type) {
             self.visit(ret, ctx);
         }
         let scope = self.new_scope(ScopeKind::Function, ctx.scope);
@@ -763,27 +859,27 @@ impl<'s> Scanner<'s> {
             class: None,
             depth: ctx.depth,
         };
-        if let Some(params) = node.child_by_field_name("parameters") {
+        if let Some(params) = field(node, fields().parameters) {
             let self_class = match ctx.class {
                 Some(c) if !is_static => Some(c),
                 _ => None,
             };
             self.parameters(params, ctx, inner, self_class);
         }
-        if let Some(body) = node.child_by_field_name("body") {
+        if let Some(body) = field(node, fields().body) {
             self.children(body, inner);
         }
     }
 
     /// Binds parameters in `inner`, visits defaults and annotations in `outer`.
-    fn parameters(&mut self, params: Node<'_>, outer: Ctx, inner: Ctx, self_class: Option<DefId>) {
+    fn parameters(&mut self, params: Node<'t>, outer: Ctx, inner: Ctx, self_class: Option<DefId>) {
         let mut cursor = params.walk();
-        let list: Vec<Node<'_>> = params.named_children(&mut cursor).collect();
+        let list: Vec<Node<'t>> = params.named_children(&mut cursor).collect();
         for (i, p) in list.into_iter().enumerate() {
-            if let Some(v) = p.child_by_field_name("value") {
+            if let Some(v) = field(p, fields().value) {
                 self.visit(v, outer);
             }
-            if let Some(t) = p.child_by_field_name("type") {
+            if let Some(t) = field(p, fields().r#type) {
                 self.visit(t, outer);
             }
             if let Some(id) = parameter_identifier(p) {
@@ -797,16 +893,16 @@ impl<'s> Scanner<'s> {
         }
     }
 
-    fn class(&mut self, node: Node<'_>, _decorators: Option<&[Node<'_>]>, ctx: Ctx) {
-        let Some(name_node) = node.child_by_field_name("name") else {
+    fn class(&mut self, node: Node<'t>, _decorators: Option<&[Node<'t>]>, ctx: Ctx) {
+        let Some(name_node) = field(node, fields().name) else {
             return self.children(node, ctx);
         };
         let text = self.text(name_node);
         let name = self.intern(text);
         let mut bases = Vec::new();
-        if let Some(args) = node.child_by_field_name("superclasses") {
+        if let Some(args) = field(node, fields().superclasses) {
             let mut cursor = args.walk();
-            let list: Vec<Node<'_>> = args.named_children(&mut cursor).collect();
+            let list: Vec<Node<'t>> = args.named_children(&mut cursor).collect();
             for a in list {
                 if a.kind() == "keyword_argument" || a.kind() == "comment" {
                     self.visit(a, ctx);
@@ -821,7 +917,7 @@ impl<'s> Scanner<'s> {
         self.file.defs[def as usize].bases = bases;
         self.bind(ctx.scope, name, value);
         let scope = self.new_scope(ScopeKind::Class, ctx.scope);
-        if let Some(body) = node.child_by_field_name("body") {
+        if let Some(body) = field(node, fields().body) {
             let inner = Ctx {
                 scope,
                 owner: Some(def),
@@ -832,22 +928,22 @@ impl<'s> Scanner<'s> {
         }
     }
 
-    fn lambda(&mut self, node: Node<'_>, ctx: Ctx) {
+    fn lambda(&mut self, node: Node<'t>, ctx: Ctx) {
         let scope = self.new_scope(ScopeKind::Function, ctx.scope);
         let inner = Ctx {
             scope,
             class: None,
             ..ctx
         };
-        if let Some(params) = node.child_by_field_name("parameters") {
+        if let Some(params) = field(node, fields().parameters) {
             self.parameters(params, ctx, inner, None);
         }
-        if let Some(body) = node.child_by_field_name("body") {
+        if let Some(body) = field(node, fields().body) {
             self.visit(body, inner);
         }
     }
 
-    fn comprehension(&mut self, node: Node<'_>, ctx: Ctx) {
+    fn comprehension(&mut self, node: Node<'t>, ctx: Ctx) {
         let scope = self.new_scope(ScopeKind::Comprehension, ctx.scope);
         let inner = Ctx {
             scope,
@@ -855,19 +951,19 @@ impl<'s> Scanner<'s> {
             ..ctx
         };
         let mut cursor = node.walk();
-        let parts: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
         let mut first = true;
         for p in parts {
             if p.kind() == "for_in_clause" {
                 let mut c = p.walk();
-                let rights: Vec<Node<'_>> = p.children_by_field_name("right", &mut c).collect();
+                let rights: Vec<Node<'t>> = p.children_by_field_name("right", &mut c).collect();
                 for r in rights {
                     if r.is_named() {
                         self.visit(r, if first { ctx } else { inner });
                     }
                 }
                 first = false;
-                if let Some(left) = p.child_by_field_name("left") {
+                if let Some(left) = field(p, fields().left) {
                     self.target(left, inner, false);
                 }
             } else {
@@ -881,7 +977,7 @@ impl<'s> Scanner<'s> {
         self.scopes.len() - 1
     }
 
-    fn dotted(&self, node: Node<'_>) -> String {
+    fn dotted(&self, node: Node<'t>) -> String {
         let mut cursor = node.walk();
         node.named_children(&mut cursor)
             .map(|n| self.text(n))
@@ -889,15 +985,12 @@ impl<'s> Scanner<'s> {
             .join(".")
     }
 
-    fn import(&mut self, node: Node<'_>, ctx: Ctx) {
+    fn import(&mut self, node: Node<'t>, ctx: Ctx) {
         let mut cursor = node.walk();
-        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut cursor).collect();
+        let names: Vec<Node<'t>> = node.children_by_field_name("name", &mut cursor).collect();
         for n in names {
             let (dotted_node, alias) = match n.kind() {
-                "aliased_import" => (
-                    n.child_by_field_name("name"),
-                    n.child_by_field_name("alias"),
-                ),
+                "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
                 _ => (Some(n), None),
             };
             let Some(dotted_node) = dotted_node else {
@@ -933,8 +1026,8 @@ impl<'s> Scanner<'s> {
         }
     }
 
-    fn import_from(&mut self, node: Node<'_>, ctx: Ctx) {
-        let Some(module_node) = node.child_by_field_name("module_name") else {
+    fn import_from(&mut self, node: Node<'t>, ctx: Ctx) {
+        let Some(module_node) = field(node, fields().module_name) else {
             return;
         };
         let (module, relative) = if module_node.kind() == "relative_import" {
@@ -975,13 +1068,10 @@ impl<'s> Scanner<'s> {
             return;
         }
         let mut cursor = node.walk();
-        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut cursor).collect();
+        let names: Vec<Node<'t>> = node.children_by_field_name("name", &mut cursor).collect();
         for n in names {
             let (name_node, alias) = match n.kind() {
-                "aliased_import" => (
-                    n.child_by_field_name("name"),
-                    n.child_by_field_name("alias"),
-                ),
+                "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
                 _ => (Some(n), None),
             };
             let Some(name_node) = name_node else {
