@@ -140,8 +140,10 @@ impl ProjectIndex {
         if let Some(exact) = groups.remove(q) {
             return Ok(exact);
         }
-        if let Some(found) = self.reexported(q) {
-            return Ok(found);
+        if groups.is_empty() {
+            if let Some(found) = self.reexported(q)? {
+                return Ok(found);
+            }
         }
         match groups.len() {
             1 => Ok(groups.into_values().next().unwrap_or_default()),
@@ -167,57 +169,93 @@ impl ProjectIndex {
         }
     }
 
-    /// A dotted query whose prefix is a project module and whose rest is a
-    /// name that module binds, e.g. a re-export such as `django.db.models.Q`
-    /// (defined in `django.db.models.query_utils`).
-    fn reexported(&self, q: &str) -> Option<(FileId, Vec<DefId>)> {
+    /// A dotted query whose prefix names a project module and whose rest is
+    /// a name that module binds: a re-export such as `django.db.models.Q`
+    /// (defined in `django.db.models.query_utils`). The prefix may be the end
+    /// of a module name (`models.Model`); modules that bind the name to
+    /// different symbols make the query ambiguous.
+    fn reexported(&self, q: &str) -> Result<Option<(FileId, Vec<DefId>)>> {
+        let mut found: BTreeMap<String, (FileId, Vec<DefId>)> = BTreeMap::new();
         let mut split = q.len();
         while let Some(i) = q[..split].rfind('.') {
-            let (module, rest) = (&q[..i], &q[i + 1..]);
             split = i;
-            if !self.by_module.contains_key(module) {
-                continue;
-            }
-            let mut parts = rest.split('.');
-            let mut res = self.member(module, parts.next()?, 0);
-            for part in parts {
-                res = match res {
-                    Res::Defs(defs) => {
-                        let members: Vec<DefRef> = defs
-                            .iter()
-                            .filter_map(|d| {
-                                let f = self.file(d.file)?;
-                                let m = f.members.get(&d.def)?;
-                                Some(
-                                    m.iter()
-                                        .filter(|&&m| f.name(f.def(m).name) == part)
-                                        .map(|&m| DefRef {
-                                            file: d.file,
-                                            def: m,
-                                        })
-                                        .collect::<Vec<_>>(),
-                                )
-                            })
-                            .flatten()
-                            .collect();
-                        Res::Defs(members)
+            let (prefix, rest) = (&q[..i], &q[i + 1..]);
+            let dotted = format!(".{prefix}");
+            let mut modules: Vec<&str> = self
+                .by_module
+                .keys()
+                .filter(|m| *m == prefix || m.ends_with(&dotted))
+                .map(String::as_str)
+                .collect();
+            modules.sort_unstable();
+            for module in modules {
+                if let Some((fid, defs)) = self.member_path(module, rest) {
+                    if let (Some(f), Some(&d)) = (self.file(fid), defs.first()) {
+                        found.entry(f.full_name(d)).or_insert((fid, defs));
                     }
-                    Res::Module(m) => self.member(&m, part, 0),
-                    _ => return None,
-                };
+                }
             }
-            if let Res::Defs(defs) = res {
-                let first = *defs.first()?;
-                let defs: Vec<DefId> = defs
-                    .iter()
-                    .filter(|d| d.file == first.file)
-                    .map(|d| d.def)
-                    .collect();
-                return Some((first.file, defs));
+            if !found.is_empty() {
+                break;
             }
-            return None;
         }
-        None
+        match found.len() {
+            0 => Ok(None),
+            1 => Ok(found.into_values().next()),
+            _ => Err(IndexError::Ambiguous {
+                name: q.to_string(),
+                candidates: found
+                    .into_iter()
+                    .filter_map(|(full, (fid, defs))| {
+                        let d = self.file(fid)?.def(*defs.first()?);
+                        Some(SymbolCandidate {
+                            qualified_name: full,
+                            path: self.path(fid)?.to_string(),
+                            position: d.position,
+                        })
+                    })
+                    .collect(),
+            }),
+        }
+    }
+
+    /// `rest` (`Name` or `Class.member`) looked up from `module`.
+    fn member_path(&self, module: &str, rest: &str) -> Option<(FileId, Vec<DefId>)> {
+        let mut parts = rest.split('.');
+        let mut res = self.member(module, parts.next()?, 0);
+        for part in parts {
+            res = match res {
+                Res::Defs(defs) => Res::Defs(
+                    defs.iter()
+                        .filter_map(|d| {
+                            let f = self.file(d.file)?;
+                            let members = f.members.get(&d.def)?;
+                            Some(
+                                members
+                                    .iter()
+                                    .filter(|&&m| f.name(f.def(m).name) == part)
+                                    .map(|&m| DefRef {
+                                        file: d.file,
+                                        def: m,
+                                    })
+                                    .collect::<Vec<_>>(),
+                            )
+                        })
+                        .flatten()
+                        .collect(),
+                ),
+                Res::Module(m) => self.member(&m, part, 0),
+                _ => return None,
+            };
+        }
+        let Res::Defs(defs) = res else { return None };
+        let first = *defs.first()?;
+        let defs: Vec<DefId> = defs
+            .iter()
+            .filter(|d| d.file == first.file)
+            .map(|d| d.def)
+            .collect();
+        Some((first.file, defs))
     }
 
     fn closest_symbols(&self, name: &str) -> Vec<String> {
@@ -373,7 +411,7 @@ impl ProjectIndex {
                 continue;
             }
             let module = match (&imp.kind, &imp.name) {
-                (ImportKind::From, Some(name)) => {
+                (ImportKind::From, Some(name)) if self.packages.contains_key(&imp.module) => {
                     let sub = format!("{}.{}", imp.module, name);
                     if self.by_module.contains_key(&sub) {
                         sub
@@ -399,6 +437,26 @@ impl ProjectIndex {
         out
     }
 
+    /// Where `f` first imports `module` (the same rules as `imports_of`,
+    /// without allocating).
+    fn first_import_of(&self, f: &super::FileIndex, module: &str) -> Option<Position> {
+        f.imports.iter().find_map(|imp| {
+            let hit = match (&imp.kind, &imp.name) {
+                (ImportKind::From, Some(name)) => {
+                    let is_sub = module
+                        .strip_prefix(imp.module.as_str())
+                        .and_then(|r| r.strip_prefix('.'))
+                        == Some(name.as_str());
+                    is_sub
+                        || (imp.module == module
+                            && !self.by_module.contains_key(&format!("{module}.{name}")))
+                }
+                _ => imp.module == module,
+            };
+            hit.then_some(imp.position)
+        })
+    }
+
     /// The modules a module imports (by module name or path), in source order.
     pub fn dependencies(&self, module: &str) -> Result<Vec<Dependency>> {
         let fid = self.module_file(module)?;
@@ -416,15 +474,14 @@ impl ProjectIndex {
             if other == fid {
                 continue;
             }
-            if let Some(dep) = self
-                .imports_of(other)
-                .into_iter()
-                .find(|d| d.module == name)
-            {
+            if let Some(position) = self.first_import_of(f, &name) {
                 out.push(Dependency {
                     module: f.module.clone(),
                     path: self.path(other).map(str::to_string),
-                    at: dep.at,
+                    at: Location {
+                        path: self.path(other).unwrap_or_default().to_string(),
+                        position,
+                    },
                 });
             }
         }
