@@ -151,19 +151,32 @@ fn unreadable_and_odd_files_are_skipped_or_survived() {
     .unwrap();
     // Deep nesting: walked up to a limit, never a stack overflow.
     let deep = format!(
-        "def deep():\n    return {}1{}\n\nv = {}\n\ndeep()\n",
+        "def deep():\n    return {}1{}\n\nv = {}\n\ndeep()\nw = {}1{}\nc = deep{}\na = deep{}\nt = {}0\n",
         "(".repeat(3000),
         ")".repeat(3000),
-        vec!["deep()"; 3000].join(" + ")
+        vec!["deep()"; 3000].join(" + "),
+        "[f(".repeat(2000),
+        ")]".repeat(2000),
+        "()".repeat(3000),
+        ".x".repeat(3000),
+        "1 if v else ".repeat(2000),
     );
     fs::write(root.join("pkg/deep.py"), deep).unwrap();
     fs::write(root.join("pkg/empty.py"), "").unwrap();
-    // Run the build on a thread with a small (1 MiB) stack to show the
-    // depth limit, not a large stack, keeps the walk safe.
-    let root_buf = root.to_path_buf();
+    let index = ProjectIndex::build(root);
+    // `update_file` runs on the caller's thread: re-index the deep file on a
+    // thread with a small (1 MiB) stack to show the depth limit, not a large
+    // stack, keeps the walk safe (debug build, large frames).
+    let deep_src = fs::read_to_string(root.join("pkg/deep.py")).unwrap();
     let index = std::thread::Builder::new()
         .stack_size(1 << 20)
-        .spawn(move || ProjectIndex::build(&root_buf))
+        .spawn(move || {
+            let mut index = index;
+            index
+                .update_file("pkg/deep.py", &Rope::from_str(&deep_src))
+                .unwrap();
+            index
+        })
         .unwrap()
         .join()
         .unwrap();
@@ -171,6 +184,7 @@ fn unreadable_and_odd_files_are_skipped_or_survived() {
         index.paths(),
         ["pkg/broken.py", "pkg/deep.py", "pkg/empty.py"]
     );
+    let mut index = index;
     let mut skipped: Vec<(String, SkipReason)> = index
         .skipped()
         .iter()
@@ -191,4 +205,15 @@ fn unreadable_and_odd_files_are_skipped_or_survived() {
     assert!(index.file_index("pkg/deep.py").unwrap().truncated);
     assert_eq!(certain(&index, "ok"), "pkg/broken.py:7:0");
     assert!(certain(&index, "deep").contains("pkg/deep.py:5:0"));
+    // Re-saved as UTF-8, the skipped file is indexed by the next refresh.
+    assert!(index.refresh().is_empty());
+    fs::write(root.join("pkg/latin1.py"), "été = 1\n").unwrap();
+    assert_eq!(index.refresh().added, ["pkg/latin1.py"]);
+    assert_eq!(index.skipped().len(), 1);
+    assert_eq!(
+        index.find_definition("été").unwrap()[0]
+            .location
+            .to_string(),
+        "pkg/latin1.py:0:0"
+    );
 }

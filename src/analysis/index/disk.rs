@@ -65,6 +65,8 @@ impl std::fmt::Display for SkipReason {
 pub struct Skipped {
     pub path: String,
     pub reason: SkipReason,
+    /// The disk's stamp when it was skipped: `refresh` retries on change.
+    pub stamp: Option<Stamp>,
 }
 
 /// Workspace-relative, `/`-separated paths of the Python files under `root`,

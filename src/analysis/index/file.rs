@@ -48,7 +48,7 @@ use crate::edit::Position;
 
 /// Deepest syntax nesting walked; deeper subtrees are skipped so that a
 /// pathological file cannot overflow the stack.
-pub const MAX_DEPTH: usize = 400;
+pub const MAX_DEPTH: usize = 256;
 
 /// Index of an interned string in [`FileIndex::names`].
 pub type Name = u32;
@@ -661,6 +661,27 @@ impl<'s, 't> Scanner<'s, 't> {
                     if p.kind() != "case_pattern" {
                         self.visit(p, ctx);
                     }
+                }
+            }
+            "binary_operator" | "boolean_operator" => {
+                // Long chains (`a + b + c …`) nest to the left: walk the left
+                // spine in a loop instead of recursing once per operator.
+                let mut rights = Vec::new();
+                let mut left = node;
+                while matches!(left.kind(), "binary_operator" | "boolean_operator") {
+                    if let Some(r) = field(left, fields().right) {
+                        rights.push(r);
+                    }
+                    match field(left, fields().left) {
+                        Some(l) => left = l,
+                        None => break,
+                    }
+                }
+                if left != node {
+                    self.visit(left, ctx);
+                }
+                for r in rights.into_iter().rev() {
+                    self.visit(r, ctx);
                 }
             }
             "keyword_argument" => {

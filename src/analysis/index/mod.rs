@@ -130,7 +130,12 @@ impl ProjectIndex {
     fn skip(&mut self, path: String, reason: SkipReason) {
         self.remove_file(&path);
         self.skipped.retain(|s| s.path != path);
-        self.skipped.push(Skipped { path, reason });
+        let stamp = Stamp::of(&self.root.join(&path)).ok();
+        self.skipped.push(Skipped {
+            path,
+            reason,
+            stamp,
+        });
     }
 
     fn insert(&mut self, path: String, stamp: Option<Stamp>, index: FileIndex) {
@@ -236,14 +241,21 @@ impl ProjectIndex {
         for path in &report.removed {
             self.remove_file(path);
         }
-        let skipped: Vec<String> = self.skipped.iter().map(|s| s.path.clone()).collect();
+        // Skipped files are retried when their stamp changed.
+        let mut unchanged_skips = std::collections::HashSet::new();
+        for s in &self.skipped {
+            if Stamp::of(&self.root.join(&s.path)).ok() == s.stamp {
+                unchanged_skips.insert(s.path.clone());
+            }
+        }
         for path in disk::python_files(&self.root) {
-            if !self.by_path.contains_key(&path) && !skipped.contains(&path) {
+            if !self.by_path.contains_key(&path) && !unchanged_skips.contains(&path) {
                 report.added.push(path.clone());
                 reload.push(path);
             }
         }
-        self.skipped.retain(|s| self.root.join(&s.path).exists());
+        let root = self.root.clone();
+        self.skipped.retain(|s| root.join(&s.path).exists());
         self.load_all(reload);
         report.changed.sort();
         report.added.sort();
