@@ -102,6 +102,18 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "m.name",
         "2:8, 5:9; possible: ",
     ),
+    (
+        "super() is the bases of the method's class",
+        "class A:\n    def m(self): pass\nclass B(A):\n    def m(self):\n        return super().m()\n",
+        "A.m",
+        "4:23; possible: ",
+    ),
+    (
+        "…and never dispatches to the override itself",
+        "class A:\n    def m(self): pass\nclass B(A):\n    def m(self):\n        return super().m()\n",
+        "B.m",
+        "; possible: ",
+    ),
 ];
 
 fn check(src: &str, symbol: &str) -> String {
@@ -132,4 +144,45 @@ fn scoping_rules() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Star imports bind a literal `__all__`, else the names without a leading `_`.
+#[test]
+fn star_imports_follow_dunder_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut index = ProjectIndex::build(dir.path());
+    let files = [
+        ("a/__init__.py", "__all__ = ['public']\n__all__ += ('extra',)\ndef public(): pass\ndef extra(): pass\ndef hidden(): pass\n"),
+        ("b.py", "def shown(): pass\ndef _private(): pass\n"),
+        ("m.py", "from a import *\nfrom b import *\npublic(); extra(); hidden(); shown(); _private()\n"),
+    ];
+    for (path, src) in files {
+        index.update_file(path, &Rope::from_str(src)).unwrap();
+    }
+    let uses = |symbol: &str| {
+        index
+            .find_references(symbol)
+            .map(|r| {
+                r.certain
+                    .iter()
+                    .map(|l| l.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .unwrap_or_else(|e| e.to_string())
+    };
+    assert_eq!(uses("a.public"), "m.py:2:0");
+    assert_eq!(uses("a.extra"), "m.py:2:10");
+    assert_eq!(uses("a.hidden"), "");
+    assert_eq!(uses("b.shown"), "m.py:2:29");
+    assert_eq!(uses("b._private"), "");
+    assert_eq!(
+        index
+            .file_index("a/__init__.py")
+            .unwrap()
+            .all
+            .as_ref()
+            .map(|a| a.len()),
+        Some(2)
+    );
 }

@@ -33,9 +33,10 @@
 //! `m.f()`); a local bound several times is untyped.
 //!
 //! Known limits: `match` patterns are skipped (captures and class patterns);
+//! `__all__` is read only when it is a literal list or tuple of strings;
 //! instance attributes are found only through `self.x = …` in the class's
 //! own methods (a subclass assigning an attribute of its base defines its own);
-//! `__all__` is ignored for star imports; nesting deeper than
+//! nesting deeper than
 //! [`MAX_DEPTH`] is not walked (the file is flagged `truncated`).
 
 use std::collections::HashMap;
@@ -78,6 +79,8 @@ pub enum Value {
     Call(ValueId),
     /// `self`/`cls` in a method of the class.
     SelfOf(DefId),
+    /// `super()` in a method of the class: its bases.
+    Super(DefId),
     /// Same as another value (a name use points at its binding).
     Same(ValueId),
     /// Several bindings of one name (`try: import a` / `except: a = None`).
@@ -168,6 +171,9 @@ pub struct FileIndex {
     pub members: HashMap<DefId, Vec<DefId>>,
     /// Modules star-imported at module level, in order.
     pub stars: Vec<String>,
+    /// The names of a literal `__all__` (list or tuple of strings, also
+    /// extended with `+=`); `None` without one or when it is computed.
+    pub all: Option<Vec<Box<str>>>,
     pub has_syntax_errors: bool,
     /// Nesting beyond [`MAX_DEPTH`] was skipped.
     pub truncated: bool,
@@ -210,6 +216,21 @@ impl FileIndex {
             Some(&(k, s, e)) if self.name(k) == name => &self.refs[s as usize..e as usize],
             _ => &[],
         }
+    }
+
+    /// `super().name`: an attribute whose object is `super()`.
+    pub fn is_super_attribute(&self, value: ValueId) -> bool {
+        let Value::Attr { mut base, .. } = self.value(value) else {
+            return false;
+        };
+        for _ in 0..8 {
+            match self.value(base) {
+                Value::Same(v) => base = v,
+                Value::Super(_) => return true,
+                _ => return false,
+            }
+        }
+        false
     }
 
     pub fn def(&self, id: DefId) -> &Def {
@@ -317,6 +338,8 @@ struct Ctx {
     owner: Option<DefId>,
     /// Set in a class body: the class.
     class: Option<DefId>,
+    /// Set in a method (and lambdas/comprehensions in it): its class, for `super()`.
+    method_of: Option<DefId>,
     depth: usize,
 }
 
@@ -343,6 +366,8 @@ struct Scanner<'s, 't> {
     scopes: Vec<Scope>,
     pending: Vec<Pending>,
     attr_writes: Vec<AttrWrite>,
+    /// `__all__` was assigned something other than literal strings.
+    all_dynamic: bool,
 }
 
 /// Indexes one parsed file. `src` is the text `tree` was parsed from.
@@ -363,11 +388,13 @@ pub fn scan(module: &str, is_package: bool, src: &str, tree: &Tree) -> FileIndex
         scopes: vec![Scope::new(ScopeKind::Module, None)],
         pending: Vec::new(),
         attr_writes: Vec::new(),
+        all_dynamic: false,
     };
     let ctx = Ctx {
         scope: 0,
         owner: None,
         class: None,
+        method_of: None,
         depth: 0,
     };
     s.children(root, ctx);
@@ -576,6 +603,9 @@ impl<'s, 't> Scanner<'s, 't> {
                     }
                 }
             }
+            "assignment" | "augmented_assignment" if ctx.scope == 0 && self.is_all(node) => {
+                self.dunder_all(node, ctx);
+            }
             "assignment" => {
                 let value = match field(node, fields().right) {
                     Some(right) => self.expr(right, ctx),
@@ -744,7 +774,12 @@ impl<'s, 't> Scanner<'s, 't> {
                 if let Some(args) = field(node, fields().arguments) {
                     self.visit(args, ctx);
                 }
-                self.push(Value::Call(callee))
+                let is_super = field(node, fields().function)
+                    .is_some_and(|f| f.kind() == "identifier" && self.text(f) == "super");
+                match ctx.method_of {
+                    Some(class) if is_super => self.push(Value::Super(class)),
+                    _ => self.push(Value::Call(callee)),
+                }
             }
             "parenthesized_expression" => match node.named_child(0) {
                 Some(inner) if node.named_child_count() == 1 => self.expr(inner, ctx),
@@ -878,6 +913,7 @@ impl<'s, 't> Scanner<'s, 't> {
             scope,
             owner: Some(def),
             class: None,
+            method_of: ctx.class,
             depth: ctx.depth,
         };
         if let Some(params) = field(node, fields().parameters) {
@@ -943,6 +979,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 scope,
                 owner: Some(def),
                 class: Some(def),
+                method_of: None,
                 depth: ctx.depth,
             };
             self.children(body, inner);
@@ -1120,6 +1157,48 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
+    /// `__all__ = …` / `__all__ += …` at module level.
+    fn is_all(&self, node: Node<'t>) -> bool {
+        field(node, fields().left).is_some_and(|l| self.text(l) == "__all__")
+    }
+
+    fn dunder_all(&mut self, node: Node<'t>, ctx: Ctx) {
+        let Some(right) = field(node, fields().right) else {
+            return;
+        };
+        self.visit(right, ctx);
+        if !matches!(right.kind(), "list" | "tuple") {
+            self.all_dynamic = true;
+            if node.kind() == "assignment" {
+                if let Some(left) = field(node, fields().left) {
+                    self.target(left, ctx, true);
+                }
+            }
+            return;
+        }
+        let mut names = Vec::new();
+        let mut cursor = right.walk();
+        for item in right.named_children(&mut cursor) {
+            let text = self.text(item);
+            let inner = text
+                .strip_prefix(['"', '\''])
+                .and_then(|t| t.strip_suffix(['"', '\'']));
+            match inner {
+                Some(name) if item.kind() == "string" => names.push(name.into()),
+                _ if item.kind() == "comment" => {}
+                _ => self.all_dynamic = true,
+            }
+        }
+        if node.kind() == "assignment" {
+            if let Some(left) = field(node, fields().left) {
+                self.target(left, ctx, true);
+            }
+            self.file.all = Some(names);
+        } else {
+            self.file.all.get_or_insert_with(Vec::new).extend(names);
+        }
+    }
+
     // -- after the walk -----------------------------------------------------
 
     fn finish(mut self) -> FileIndex {
@@ -1163,6 +1242,9 @@ impl<'s, 't> Scanner<'s, 't> {
             };
         }
         self.instance_attributes();
+        if self.all_dynamic {
+            self.file.all = None;
+        }
         let module_scope = std::mem::take(&mut self.scopes[0].resolved);
         for (name, v) in module_scope {
             if v != UNKNOWN {
@@ -1298,7 +1380,7 @@ fn key_of(file: &FileIndex, value: ValueId, depth: usize) -> Option<Name> {
         return None;
     }
     match file.value(value) {
-        Value::Unknown | Value::Call(_) | Value::SelfOf(_) => None,
+        Value::Unknown | Value::Call(_) | Value::SelfOf(_) | Value::Super(_) => None,
         Value::Def(d) => Some(file.def(d).name),
         Value::Module(m) => Some(m),
         Value::Member { name, .. } | Value::Free(name) | Value::Attr { name, .. } => Some(name),

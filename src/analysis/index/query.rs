@@ -17,7 +17,8 @@
 //! `from m import f` and every use through aliases. Uses the index cannot
 //! prove are listed apart as *possible*: attributes of untyped values for
 //! class members (`obj.m()`), and `self.m()` in a base class when the symbol
-//! overrides `m` in a subclass (dynamic dispatch may reach it).
+//! overrides `m` in a subclass (dynamic dispatch may reach it; `super().m()`
+//! never does).
 //!
 //! **Callers** are the references that are the callee of a call, with the
 //! innermost enclosing function or class (`None` at module level).
@@ -340,6 +341,7 @@ impl ProjectIndex {
                     Res::Defs(ds) if ds.iter().any(|d| targets.contains(d)) => Some(true),
                     Res::Defs(ds)
                         if !overridden_in.is_empty()
+                            && !f.is_super_attribute(r.value)
                             && ds.iter().any(|d| {
                                 self.file(d.file)
                                     .and_then(|f| f.defs.get(d.def as usize))

@@ -5,6 +5,9 @@
 //!   in `m`'s module-level bindings, following re-exports (`from .a import f`
 //!   in a package's `__init__`), then submodules (`m.f` as a module), then
 //!   `m`'s star imports. Modules outside the project are external.
+//! * `super()` in a method is an instance of the class's project bases.
+//! * Star imports bind the names of a literal `__all__`, else every name not
+//!   starting with `_`.
 //! * A name unbound at module level is looked up in the file's star imports;
 //!   otherwise it is a builtin or undefined and denotes nothing.
 //! * `C.m`, `C().m`, `self.m`/`cls.m` look `m` up in `C`, then in its project
@@ -63,6 +66,9 @@ impl ProjectIndex {
             Value::Free(name) => {
                 let name = f.name(name);
                 for star in &f.stars {
+                    if !self.star_exports(star, name) {
+                        continue;
+                    }
                     match self.member(star, name, depth + 1) {
                         Res::Unknown | Res::External => continue,
                         r => return r,
@@ -90,6 +96,18 @@ impl ProjectIndex {
                 _ => Res::Unknown,
             },
             Value::SelfOf(def) => Res::Instance(vec![DefRef { file, def }]),
+            Value::Super(def) => {
+                let mut bases = Vec::new();
+                for &b in &f.def(def).bases {
+                    if let Res::Defs(defs) = self.resolve(file, b, depth + 1) {
+                        bases.extend(
+                            defs.into_iter()
+                                .filter(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                        );
+                    }
+                }
+                Res::Instance(bases)
+            }
             Value::Same(v) => self.resolve(file, v, depth + 1),
             Value::Union { start, len } => {
                 let mut defs = Vec::new();
@@ -143,6 +161,9 @@ impl ProjectIndex {
                 return Res::Module(sub);
             }
             for star in &f.stars {
+                if !self.star_exports(star, name) {
+                    continue;
+                }
                 match self.member(star, name, depth + 1) {
                     Res::Unknown | Res::External => continue,
                     r => return r,
@@ -157,6 +178,20 @@ impl ProjectIndex {
             Res::Unknown
         } else {
             Res::External
+        }
+    }
+
+    /// Whether `from module import *` binds `name`: its `__all__` when
+    /// literal, else every name not starting with `_`.
+    fn star_exports(&self, module: &str, name: &str) -> bool {
+        let all = self
+            .by_module
+            .get(module)
+            .and_then(|&fid| self.file(fid))
+            .and_then(|f| f.all.as_ref());
+        match all {
+            Some(all) => all.iter().any(|n| &**n == name),
+            None => !name.starts_with('_'),
         }
     }
 
