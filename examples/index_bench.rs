@@ -45,13 +45,13 @@ fn main() {
         .sum();
 
     // (a) the floor: walk, read and parse every file in parallel, nothing
-    // else (trees dropped at once). Best of two runs (the cores are shared).
-    let mut floor = Duration::MAX;
-    let mut totals = (0, 0, 0);
-    for _ in 0..2 {
+    // else (trees dropped at once); (b) the cold index. The cores are shared
+    // with other work, so the two are interleaved three times (floor, build,
+    // floor, build, …) and compared by their minimum and their median.
+    let floor_run = || {
         let t = Instant::now();
         let paths = disk::python_files(&root);
-        totals = paths
+        let totals = paths
             .par_iter()
             .map(|rel| {
                 let Ok(src) = std::fs::read_to_string(root.join(rel)) else {
@@ -63,37 +63,53 @@ fn main() {
                 (src.lines().count(), src.len(), n)
             })
             .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
-        floor = floor.min(t.elapsed());
+        (t.elapsed(), totals)
+    };
+    let mut floors = Vec::new();
+    let mut builds = Vec::new();
+    let mut totals = (0, 0, 0);
+    let mut index = None;
+    for _ in 0..3 {
+        let (took, t) = floor_run();
+        floors.push(took);
+        totals = t;
+        drop(index.take());
+        let t = Instant::now();
+        let built = ProjectIndex::build(&root);
+        builds.push(t.elapsed());
+        index = Some(built);
     }
+    let Some(mut index) = index else { return };
     let (lines, bytes, nodes) = totals;
     println!(
         "files: {}  lines: {lines}  bytes: {bytes}  syntax nodes: {nodes}",
         paths.len()
     );
+    let show = |v: &[Duration]| {
+        v.iter()
+            .map(|d| format!("{:.0}", ms(*d)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let min = |v: &[Duration]| v.iter().copied().min().unwrap_or_default();
+    let median = |v: &[Duration]| {
+        let mut v = v.to_vec();
+        v.sort();
+        v[v.len() / 2]
+    };
     println!(
-        "(a) raw parse floor (walk+read+parse, best of 2): {:.0} ms",
-        ms(floor)
+        "(a) raw parse floor (walk+read+parse): min {:.0} ms, median {:.0} ms (runs {} ms)",
+        ms(min(&floors)),
+        ms(median(&floors)),
+        show(&floors)
     );
-
-    // (b) cold index, best of two (the first index is dropped before the second).
-    let mut cold = Duration::MAX;
-    let mut samples = Vec::new();
-    let mut index = None;
-    for _ in 0..2 {
-        drop(index.take());
-        let t = Instant::now();
-        let built = ProjectIndex::build(&root);
-        let took = t.elapsed();
-        samples.push(format!("{:.0}", ms(took)));
-        cold = cold.min(took);
-        index = Some(built);
-    }
-    let Some(mut index) = index else { return };
     println!(
-        "(b) cold ProjectIndex::build (best of 2; runs {} ms): {:.0} ms = {:.2}x floor; files: {}, skipped: {}",
-        samples.join(", "),
-        ms(cold),
-        cold.as_secs_f64() / floor.as_secs_f64(),
+        "(b) cold ProjectIndex::build: min {:.0} ms, median {:.0} ms (runs {} ms) = {:.2}x floor (min/min), {:.2}x (median/median); files: {}, skipped: {}",
+        ms(min(&builds)),
+        ms(median(&builds)),
+        show(&builds),
+        min(&builds).as_secs_f64() / min(&floors).as_secs_f64(),
+        median(&builds).as_secs_f64() / median(&floors).as_secs_f64(),
         index.len(),
         index.skipped().len()
     );

@@ -39,7 +39,7 @@
 //! nesting deeper than
 //! [`MAX_DEPTH`] is not walked (the file is flagged `truncated`).
 
-use std::collections::HashMap;
+use super::hash::FxHashMap as HashMap;
 
 use tree_sitter::{Node, Tree};
 
@@ -384,7 +384,7 @@ pub fn scan(module: &str, is_package: bool, src: &str, tree: &Tree) -> FileIndex
             values: vec![Value::Unknown],
             ..FileIndex::default()
         },
-        name_ids: HashMap::new(),
+        name_ids: HashMap::default(),
         scopes: vec![Scope::new(ScopeKind::Module, None)],
         pending: Vec::new(),
         attr_writes: Vec::new(),
@@ -406,10 +406,10 @@ impl Scope {
         Scope {
             kind,
             parent,
-            bindings: HashMap::new(),
+            bindings: HashMap::default(),
             globals: Vec::new(),
             nonlocals: Vec::new(),
-            resolved: HashMap::new(),
+            resolved: HashMap::default(),
         }
     }
 }
@@ -1204,11 +1204,7 @@ impl<'s, 't> Scanner<'s, 't> {
     fn finish(mut self) -> FileIndex {
         // The value of every bound name of every scope.
         for i in 0..self.scopes.len() {
-            let bindings: Vec<(Name, Vec<ValueId>)> = self.scopes[i]
-                .bindings
-                .iter()
-                .map(|(k, v)| (*k, v.clone()))
-                .collect();
+            let bindings = std::mem::take(&mut self.scopes[i].bindings);
             let local =
                 self.scopes[i].kind != ScopeKind::Module && self.scopes[i].kind != ScopeKind::Class;
             for (name, mut values) in bindings {

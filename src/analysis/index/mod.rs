@@ -37,6 +37,7 @@
 pub mod disk;
 pub mod error;
 pub mod file;
+pub mod hash;
 pub mod module_path;
 pub mod query;
 pub mod resolve;
