@@ -10,6 +10,7 @@
 //! * [`resolve`]: what a symbolic value denotes in the project, at query time.
 //! * [`query`]: the queries and their result types.
 //! * [`disk`]: which files are indexed, reading, stamps, one parser per thread.
+//! * [`hash`]: the fast hasher of the index's maps.
 //!
 //! **Architecture invariant:** a [`FileIndex`] depends only on its own file's
 //! text and path. Cross-module links (imports, re-exports, base classes,
@@ -42,7 +43,7 @@ pub mod module_path;
 pub mod query;
 pub mod resolve;
 
-use std::collections::HashMap;
+use hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -101,9 +102,9 @@ impl ProjectIndex {
         let mut index = ProjectIndex {
             root: root.to_path_buf(),
             files: Vec::new(),
-            by_path: HashMap::new(),
-            by_module: HashMap::new(),
-            packages: HashMap::new(),
+            by_path: HashMap::default(),
+            by_module: HashMap::default(),
+            packages: HashMap::default(),
             skipped: Vec::new(),
         };
         let paths = disk::python_files(root);

@@ -149,7 +149,6 @@ impl ProjectIndex {
         if depth > MAX_DEPTH || module.is_empty() {
             return Res::Unknown;
         }
-        let sub = format!("{module}.{name}");
         if let Some(&fid) = self.by_module.get(module) {
             let Some(f) = self.file(fid) else {
                 return Res::Unknown;
@@ -157,6 +156,7 @@ impl ProjectIndex {
             if let Some(&v) = f.exports.get(name) {
                 return self.resolve(fid, v, depth + 1);
             }
+            let sub = format!("{module}.{name}");
             if self.is_project_module(&sub) {
                 return Res::Module(sub);
             }
@@ -171,6 +171,7 @@ impl ProjectIndex {
             }
             return Res::Unknown;
         }
+        let sub = format!("{module}.{name}");
         if self.is_project_module(&sub) {
             return Res::Module(sub);
         }
