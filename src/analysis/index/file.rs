@@ -154,17 +154,22 @@ pub struct FileIndex {
     pub module: String,
     pub is_package: bool,
     pub names: Vec<Box<str>>,
+    /// Interned names: text → id (equal texts have equal ids).
+    pub name_ids: HashMap<Box<str>, Name>,
     pub defs: Vec<Def>,
-    /// Def ids sorted by name, for lookups by name.
+    /// Def ids grouped by name.
     pub defs_by_name: Vec<DefId>,
+    /// name → `(start, end)` range of `defs_by_name`.
+    pub def_ranges: HashMap<Name, (u32, u32)>,
     pub imports: Vec<Import>,
     pub values: Vec<Value>,
     pub unions: Vec<ValueId>,
-    /// References sorted by key: the name the referenced symbol has at its
-    /// definition (`g` imported as `from m import f as g` has key `f`).
+    /// References grouped by key: the name the referenced symbol has at its
+    /// definition (`g` imported as `from m import f as g` has key `f`), in
+    /// source order within a key.
     pub refs: Vec<Ref>,
-    /// `(key, start, end)` ranges of `refs`, sorted by key.
-    pub ref_keys: Vec<(Name, u32, u32)>,
+    /// key → `(start, end)` range of `refs`.
+    pub ref_ranges: HashMap<Name, (u32, u32)>,
     /// Module-level bindings: name → value.
     pub exports: HashMap<Box<str>, ValueId>,
     /// Members (methods, attributes, nested classes) of each class.
@@ -197,25 +202,21 @@ impl FileIndex {
     }
 
     /// Definitions named `name`.
-    pub fn defs_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = DefId> + 'a {
-        let start = self
-            .defs_by_name
-            .partition_point(|&d| self.name(self.defs[d as usize].name) < name);
-        self.defs_by_name[start..]
-            .iter()
-            .copied()
-            .take_while(move |&d| self.name(self.defs[d as usize].name) == name)
+    pub fn defs_named(&self, name: &str) -> &[DefId] {
+        self.name_ids
+            .get(name)
+            .and_then(|id| self.def_ranges.get(id))
+            .and_then(|&(s, e)| self.defs_by_name.get(s as usize..e as usize))
+            .unwrap_or(&[])
     }
 
     /// References whose key is `name`.
     pub fn refs_keyed(&self, name: &str) -> &[Ref] {
-        let i = self
-            .ref_keys
-            .partition_point(|&(k, _, _)| self.name(k) < name);
-        match self.ref_keys.get(i) {
-            Some(&(k, s, e)) if self.name(k) == name => &self.refs[s as usize..e as usize],
-            _ => &[],
-        }
+        self.name_ids
+            .get(name)
+            .and_then(|id| self.ref_ranges.get(id))
+            .and_then(|&(s, e)| self.refs.get(s as usize..e as usize))
+            .unwrap_or(&[])
     }
 
     /// `super().name`: an attribute whose object is `super()`.
@@ -1256,29 +1257,15 @@ impl<'s, 't> Scanner<'s, 't> {
                 keyed.push((key, r));
             }
         }
-        let names = &self.file.names;
-        keyed.sort_by(|a, b| {
-            names[a.0 as usize]
-                .cmp(&names[b.0 as usize])
-                .then((a.1.line, a.1.col).cmp(&(b.1.line, b.1.col)))
-        });
-        let mut ref_keys: Vec<(Name, u32, u32)> = Vec::new();
-        for (i, (k, _)) in keyed.iter().enumerate() {
-            match ref_keys.last_mut() {
-                Some(last) if names[last.0 as usize] == names[*k as usize] => last.2 = i as u32 + 1,
-                _ => ref_keys.push((*k, i as u32, i as u32 + 1)),
-            }
-        }
+        keyed.sort_by_key(|(k, r)| (*k, r.line, r.col));
+        self.file.ref_ranges = ranges(keyed.iter().map(|(k, _)| *k));
         self.file.refs = keyed.into_iter().map(|(_, r)| r).collect();
-        self.file.ref_keys = ref_keys;
         let mut by_name: Vec<DefId> = (0..self.file.defs.len() as DefId).collect();
-        let file = &self.file;
-        by_name.sort_by(|&a, &b| {
-            file.name(file.defs[a as usize].name)
-                .cmp(file.name(file.defs[b as usize].name))
-                .then(a.cmp(&b))
-        });
+        let defs = &self.file.defs;
+        by_name.sort_by_key(|&d| (defs[d as usize].name, d));
+        self.file.def_ranges = ranges(by_name.iter().map(|&d| defs[d as usize].name));
         self.file.defs_by_name = by_name;
+        self.file.name_ids = std::mem::take(&mut self.name_ids);
         self.file.refs.shrink_to_fit();
         self.file.values.shrink_to_fit();
         self.file
@@ -1367,6 +1354,18 @@ impl<'s, 't> Scanner<'s, 't> {
     fn free(&mut self, name: Name) -> ValueId {
         self.push(Value::Free(name))
     }
+}
+
+/// The `(start, end)` run of each key in a sequence grouped by key.
+fn ranges(keys: impl Iterator<Item = Name>) -> HashMap<Name, (u32, u32)> {
+    let mut out: HashMap<Name, (u32, u32)> = HashMap::default();
+    for (i, k) in keys.enumerate() {
+        let i = i as u32;
+        out.entry(k)
+            .and_modify(|r| r.1 = i + 1)
+            .or_insert((i, i + 1));
+    }
+    out
 }
 
 /// The name a reference's symbol has at its definition, or `None` when the

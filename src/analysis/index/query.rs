@@ -131,7 +131,7 @@ impl ProjectIndex {
         let suffix = format!(".{q}");
         let mut groups: BTreeMap<String, (FileId, Vec<DefId>)> = BTreeMap::new();
         for (fid, f) in self.iter_files() {
-            for d in f.defs_named(last) {
+            for &d in f.defs_named(last) {
                 let full = f.full_name(d);
                 if full == q || full.ends_with(&suffix) {
                     groups.entry(full).or_insert((fid, Vec::new())).1.push(d);
