@@ -17,6 +17,17 @@ fn peak_rss_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+/// CPU time (user + system, all threads) of this process so far, from
+/// `/proc/self/stat` in clock ticks of 10 ms (USER_HZ = 100 on Linux).
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -69,14 +80,19 @@ fn main() {
     let mut builds = Vec::new();
     let mut totals = (0, 0, 0);
     let mut index = None;
+    let (mut floor_cpu, mut build_cpu) = (Duration::ZERO, Duration::ZERO);
     for _ in 0..3 {
+        let c = cpu_time();
         let (took, t) = floor_run();
+        floor_cpu += cpu_time().zip(c).map(|(a, b)| a - b).unwrap_or_default();
         floors.push(took);
         totals = t;
         drop(index.take());
+        let c = cpu_time();
         let t = Instant::now();
         let built = ProjectIndex::build(&root);
         builds.push(t.elapsed());
+        build_cpu += cpu_time().zip(c).map(|(a, b)| a - b).unwrap_or_default();
         index = Some(built);
     }
     let Some(mut index) = index else { return };
@@ -112,6 +128,12 @@ fn main() {
         median(&builds).as_secs_f64() / median(&floors).as_secs_f64(),
         index.len(),
         index.skipped().len()
+    );
+    println!(
+        "    CPU time (user+sys, all threads, 3 runs each): floor {:.0} ms, build {:.0} ms = {:.2}x",
+        ms(floor_cpu),
+        ms(build_cpu),
+        build_cpu.as_secs_f64() / floor_cpu.as_secs_f64().max(1e-9)
     );
     for s in index.skipped().iter().take(5) {
         println!("    skipped {}: {}", s.path, s.reason);
