@@ -186,3 +186,31 @@ fn star_imports_follow_dunder_all() {
         Some(2)
     );
 }
+
+/// Constructing a class calls the `__init__` it defines or inherits.
+#[test]
+fn constructions_call_init() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut index = ProjectIndex::build(dir.path());
+    let src = "class A:\n    def __init__(self): pass\nclass B(A): pass\nclass C(A):\n    def __init__(self): super().__init__()\nA(); B(); C()\n";
+    index.update_file("m.py", &Rope::from_str(src)).unwrap();
+    let callers = |symbol: &str| {
+        let c = index.find_callers(symbol).unwrap();
+        c.certain
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} in {}",
+                    c.location.position,
+                    c.caller.as_deref().unwrap_or("<module>")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    assert_eq!(
+        callers("A.__init__"),
+        "4:32 in m.C.__init__, 5:0 in <module>, 5:5 in <module>"
+    );
+    assert_eq!(callers("C.__init__"), "5:10 in <module>");
+}

@@ -153,27 +153,27 @@ impl Ref {
 pub struct FileIndex {
     pub module: String,
     pub is_package: bool,
-    pub names: Vec<Box<str>>,
+    pub(crate) names: Vec<Box<str>>,
     /// Interned names: text → id (equal texts have equal ids).
-    pub name_ids: HashMap<Box<str>, Name>,
+    pub(crate) name_ids: HashMap<Box<str>, Name>,
     pub defs: Vec<Def>,
     /// Def ids grouped by name.
-    pub defs_by_name: Vec<DefId>,
+    pub(crate) defs_by_name: Vec<DefId>,
     /// name → `(start, end)` range of `defs_by_name`.
-    pub def_ranges: HashMap<Name, (u32, u32)>,
+    pub(crate) def_ranges: HashMap<Name, (u32, u32)>,
     pub imports: Vec<Import>,
-    pub values: Vec<Value>,
-    pub unions: Vec<ValueId>,
+    pub(crate) values: Vec<Value>,
+    pub(crate) unions: Vec<ValueId>,
     /// References grouped by key: the name the referenced symbol has at its
     /// definition (`g` imported as `from m import f as g` has key `f`), in
     /// source order within a key.
-    pub refs: Vec<Ref>,
+    pub(crate) refs: Vec<Ref>,
     /// key → `(start, end)` range of `refs`.
-    pub ref_ranges: HashMap<Name, (u32, u32)>,
+    pub(crate) ref_ranges: HashMap<Name, (u32, u32)>,
     /// Module-level bindings: name → value.
-    pub exports: HashMap<Box<str>, ValueId>,
+    pub(crate) exports: HashMap<Box<str>, ValueId>,
     /// Members (methods, attributes, nested classes) of each class.
-    pub members: HashMap<DefId, Vec<DefId>>,
+    pub(crate) members: HashMap<DefId, Vec<DefId>>,
     /// Modules star-imported at module level, in order.
     pub stars: Vec<String>,
     /// The names of a literal `__all__` (list or tuple of strings, also

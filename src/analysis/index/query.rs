@@ -22,7 +22,8 @@
 //!
 //! **Callers** are the references that are the callee of a call, with the
 //! innermost enclosing function or class (`None` at module level).
-//! Calling a class (`C()`) is a caller of the class, not of `C.__init__`.
+//! Calling a class (`C()`) is a caller of the class, and of the `__init__`
+//! it runs: `C`'s own or the one it inherits from a project base class.
 //!
 //! **Dependencies** of a module are the modules it imports (`from p import m`
 //! counts as importing the submodule `p.m` when that is a project module),
@@ -374,11 +375,63 @@ impl ProjectIndex {
                 }
             }
         }
+        if calls_only && name == "__init__" && is_member {
+            if let Some(class) = parent {
+                certain.extend(self.constructions(class, &targets));
+            }
+        }
         certain.sort();
         certain.dedup();
         possible.sort();
         possible.dedup();
         Ok((definitions, certain, possible))
+    }
+
+    /// Calls of `class` and of its project subclasses that inherit the
+    /// `__init__` in `targets` (constructing them runs it).
+    fn constructions(&self, class: DefRef, targets: &[DefRef]) -> Vec<Call> {
+        let mut classes = vec![class];
+        for (fid, f) in self.iter_files() {
+            for (d, def) in f.defs.iter().enumerate() {
+                let c = DefRef {
+                    file: fid,
+                    def: d as DefId,
+                };
+                if def.kind != SymbolKind::Class || c == class || def.bases.is_empty() {
+                    continue;
+                }
+                if let Res::Defs(ds) = self.class_member(&[c], "__init__", 0) {
+                    if ds.iter().any(|d| targets.contains(d)) {
+                        classes.push(c);
+                    }
+                }
+            }
+        }
+        let mut calls = Vec::new();
+        for c in classes {
+            let Some(name) = self
+                .file(c.file)
+                .map(|f| f.name(f.def(c.def).name).to_string())
+            else {
+                continue;
+            };
+            for (rid, f) in self.iter_files() {
+                for r in f.refs_keyed(&name).iter().filter(|r| r.is_call) {
+                    if let Res::Defs(ds) = self.resolve(rid, r.value, 0) {
+                        if ds.contains(&c) {
+                            calls.push(Call {
+                                location: Location {
+                                    path: self.path(rid).unwrap_or_default().to_string(),
+                                    position: r.position(),
+                                },
+                                caller: r.owner.map(|o| f.full_name(o)),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        calls
     }
 
     /// The module a query names: a module name or a workspace-relative path.

@@ -223,7 +223,7 @@ impl ProjectIndex {
         }
     }
 
-    fn class_member(&self, classes: &[DefRef], name: &str, depth: usize) -> Res {
+    pub(crate) fn class_member(&self, classes: &[DefRef], name: &str, depth: usize) -> Res {
         let mut found = Vec::new();
         let mut seen = Vec::new();
         for &c in classes {
