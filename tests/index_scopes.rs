@@ -114,6 +114,24 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "B.m",
         "; possible: ",
     ),
+    (
+        "a variable with one definition stands for its value",
+        "class Library:\n    def filter(self): pass\nregister = Library()\nAlias = Library\n@register.filter\ndef f(): pass\nAlias().filter()\n",
+        "Library.filter",
+        "4:10, 6:8; possible: ",
+    ),
+    (
+        "…while its own uses stay references to the variable",
+        "class Library:\n    def filter(self): pass\nregister = Library()\nAlias = Library\n@register.filter\ndef f(): pass\nAlias().filter()\n",
+        "m.Library",
+        "2:11, 3:8; possible: ",
+    ),
+    (
+        "a variable defined through itself ends (depth limit), no loop",
+        "x = x.y\nx.z()\n",
+        "m.x",
+        "0:4, 1:0; possible: ",
+    ),
 ];
 
 fn check(src: &str, symbol: &str) -> String {

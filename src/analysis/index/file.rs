@@ -104,6 +104,9 @@ pub struct Def {
     /// An instance attribute: first assigned as `self.x = …` in a method,
     /// with no class-level definition of `x` in its class.
     pub instance: bool,
+    /// What a variable or class attribute was assigned (`x = C()`), when
+    /// it is the sole target.
+    pub value: Option<ValueId>,
 }
 
 /// The form of an import.
@@ -369,6 +372,8 @@ struct Scanner<'s, 't> {
     attr_writes: Vec<AttrWrite>,
     /// `__all__` was assigned something other than literal strings.
     all_dynamic: bool,
+    /// The value assigned to the identifier target being bound.
+    rhs: ValueId,
 }
 
 /// Indexes one parsed file. `src` is the text `tree` was parsed from.
@@ -390,6 +395,7 @@ pub fn scan(module: &str, is_package: bool, src: &str, tree: &Tree) -> FileIndex
         pending: Vec::new(),
         attr_writes: Vec::new(),
         all_dynamic: false,
+        rhs: UNKNOWN,
     };
     let ctx = Ctx {
         scope: 0,
@@ -623,6 +629,11 @@ impl<'s, 't> Scanner<'s, 't> {
                         // (`m = Manager()`); kept only if it is its sole binding.
                         let name = self.intern(self.text(left));
                         self.bind(ctx.scope, name, value);
+                    } else if left.kind() == "identifier" {
+                        // A module or class variable remembers what it holds.
+                        self.rhs = value;
+                        self.target(left, ctx, true);
+                        self.rhs = UNKNOWN;
                     } else {
                         self.target(left, ctx, true);
                     }
@@ -814,7 +825,13 @@ impl<'s, 't> Scanner<'s, 't> {
                 let value = match kind {
                     Some(kind) => {
                         let pos = self.pos(node);
-                        self.define(text, name, kind, pos, pos, ctx)
+                        let v = self.define(text, name, kind, pos, pos, ctx);
+                        if self.rhs != UNKNOWN {
+                            if let Some(d) = self.file.defs.last_mut() {
+                                d.value = Some(self.rhs);
+                            }
+                        }
+                        v
                     }
                     None => UNKNOWN,
                 };
@@ -877,6 +894,7 @@ impl<'s, 't> Scanner<'s, 't> {
             parent: ctx.owner,
             bases: Vec::new(),
             instance: false,
+            value: None,
         });
         if let Some(class) = ctx.class {
             self.file.members.entry(class).or_default().push(id);
@@ -1315,6 +1333,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 parent: Some(class),
                 bases: Vec::new(),
                 instance: true,
+                value: None,
             });
             self.file.members.entry(class).or_default().push(id);
         }

@@ -6,6 +6,8 @@
 //!   in a package's `__init__`), then submodules (`m.f` as a module), then
 //!   `m`'s star imports. Modules outside the project are external.
 //! * `super()` in a method is an instance of the class's project bases.
+//! * A variable with one definition (`x = C()`, `Alias = C`, module or class
+//!   level) stands for its value when its attributes are read or it is called.
 //! * Star imports bind the names of a literal `__all__`, else every name not
 //!   starting with `_`.
 //! * A name unbound at module level is looked up in the file's star imports;
@@ -80,21 +82,23 @@ impl ProjectIndex {
                 let base = self.resolve(file, base, depth + 1);
                 self.attribute(base, f.name(name), depth + 1)
             }
-            Value::Call(callee) => match self.resolve(file, callee, depth + 1) {
-                Res::Defs(defs) => {
-                    let classes: Vec<DefRef> = defs
-                        .into_iter()
-                        .filter(|d| self.kind(*d) == Some(SymbolKind::Class))
-                        .collect();
-                    if classes.is_empty() {
-                        Res::Unknown
-                    } else {
-                        Res::Instance(classes)
+            Value::Call(callee) => {
+                match self.through_variable(self.resolve(file, callee, depth + 1), depth + 1) {
+                    Res::Defs(defs) => {
+                        let classes: Vec<DefRef> = defs
+                            .into_iter()
+                            .filter(|d| self.kind(*d) == Some(SymbolKind::Class))
+                            .collect();
+                        if classes.is_empty() {
+                            Res::Unknown
+                        } else {
+                            Res::Instance(classes)
+                        }
                     }
+                    Res::External => Res::External,
+                    _ => Res::Unknown,
                 }
-                Res::External => Res::External,
-                _ => Res::Unknown,
-            },
+            }
             Value::SelfOf(def) => Res::Instance(vec![DefRef { file, def }]),
             Value::Super(def) => {
                 let mut bases = Vec::new();
@@ -196,8 +200,25 @@ impl ProjectIndex {
         }
     }
 
+    /// A lone variable definition stands for the value it was assigned
+    /// (`register = Library()`, `Alias = Library`); anything else is kept.
+    fn through_variable(&self, res: Res, depth: usize) -> Res {
+        if let Res::Defs(defs) = &res {
+            if let [d] = defs.as_slice() {
+                let def = self.file(d.file).and_then(|f| f.defs.get(d.def as usize));
+                if let Some(v) = def.and_then(|def| def.value) {
+                    match self.resolve(d.file, v, depth + 1) {
+                        Res::Unknown | Res::Possible => {}
+                        r => return r,
+                    }
+                }
+            }
+        }
+        res
+    }
+
     fn attribute(&self, base: Res, name: &str, depth: usize) -> Res {
-        match base {
+        match self.through_variable(base, depth) {
             Res::Module(m) => self.member(&m, name, depth),
             Res::Defs(defs) => {
                 let classes: Vec<DefRef> = defs
