@@ -51,9 +51,9 @@ use crate::edit::Position;
 /// pathological file cannot overflow the stack.
 pub const MAX_DEPTH: usize = 256;
 
-/// Index of an interned string in [`FileIndex::names`].
+/// Index of an interned string of a [`FileIndex`] ([`FileIndex::name`]).
 pub type Name = u32;
-/// Index of a [`Value`] in [`FileIndex::values`].
+/// Index of a [`Value`] of a [`FileIndex`] ([`FileIndex::value`]).
 pub type ValueId = u32;
 /// Index of a [`Def`] in [`FileIndex::defs`].
 pub type DefId = u32;

@@ -4,8 +4,8 @@
 //! `Analyze … Dependencies`.
 //!
 //! Code map:
-//! * [`module_path`]: module names from paths, relative imports made absolute.
-//! * [`file`]: one file's [`FileIndex`]; names resolved by scope within the
+//! * [`module_path`](mod@module_path): module names from paths, relative imports made absolute.
+//! * [`file`](mod@file): one file's [`FileIndex`]; names resolved by scope within the
 //!   file, cross-module meaning left symbolic.
 //! * [`resolve`]: what a symbolic value denotes in the project, at query time.
 //! * [`query`]: the queries and their result types.
@@ -33,7 +33,7 @@
 //! that keeps both size and mtime (within the file system's resolution) is
 //! missed until the next change.
 //!
-//! Known limits: see [`file`] and [`resolve`]; files are `.py` only.
+//! Known limits: see [`file`](mod@file) and [`resolve`]; files are `.py` only.
 
 pub mod disk;
 pub mod error;
