@@ -93,7 +93,8 @@ const REFERENCES: &[(&str, &str)] = &[
     ("auth.log", "shop/auth.py:21:15, shop/auth.py:43:19, shop/cli.py:12:13; possible: "),
     // an async function, imported only
     ("fetch_users", "shop/cli.py:3:38; possible: "),
-    // a class in a namespace package (no __init__.py)
+    // a class in a namespace package (no __init__.py), whose module imports
+    // its base with `from ..auth import UserManager`
     ("AdminManager", "app.py:0:30, app.py:7:12, shop/plugins/base.py:7:20, shop/plugins/base.py:8:15; possible: "),
     ("AdminManager.promote", "app.py:8:10; possible: "),
     // a decorator
@@ -105,7 +106,7 @@ const REFERENCES: &[(&str, &str)] = &[
     ("Cart.items", "shop/models.py:29:13, shop/models.py:30:30; possible: "),
     ("Cart.owner", "shop/models.py:31:20; possible: "),
     // a re-export path names the class where it is defined
-    ("shop.UserManager", "shop/__init__.py:1:18, shop/auth.py:47:15, shop/cli.py:1:31, shop/cli.py:8:14, shop/plugins/base.py:0:22, shop/plugins/base.py:3:19; possible: "),
+    ("shop.UserManager", "shop/__init__.py:1:18, shop/auth.py:47:15, shop/cli.py:1:31, shop/cli.py:8:14, shop/plugins/base.py:0:19, shop/plugins/base.py:3:19; possible: "),
     ("authenticate", "Fail: Ambiguous symbol 'authenticate': shop.auth.UserManager.authenticate at shop/auth.py:32:4, shop.auth.authenticate at shop/auth.py:5:0; use a qualified name"),
     ("log", "Fail: Ambiguous symbol 'log': shop.auth.log at shop/auth.py:11:0, shop.models.log at shop/models.py:12:0; use a qualified name"),
     ("validate", "Fail: Ambiguous symbol 'validate': shop.auth.BaseManager.validate at shop/auth.py:23:4, shop.auth.UserManager.validate at shop/auth.py:38:4; use a qualified name"),
