@@ -20,6 +20,7 @@ mod inspect;
 mod modify;
 mod navigate;
 mod output;
+mod query;
 mod sessions;
 
 use std::collections::HashMap;
@@ -115,6 +116,8 @@ pub struct Engine {
     store: Store,
     config: EngineConfig,
     registry: Mutex<Registry>,
+    /// The project index, shared by every session; built on first use.
+    index: Mutex<query::IndexState>,
 }
 
 impl Engine {
@@ -149,6 +152,7 @@ impl Engine {
             store,
             config,
             registry: Mutex::new(registry),
+            index: Mutex::default(),
         })
     }
 
@@ -288,6 +292,11 @@ impl Engine {
                     Ok(text) => Reply::info(text),
                     Err(e) => Reply::fail(e.to_string()),
                 }
+            }
+            Command::FindSymbol { kind, symbol } => return self.find_symbol(sender, *kind, symbol),
+            Command::Save { .. } => {
+                // A file Eddi saved is re-indexed before the next query.
+                self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
             }
             _ => {}
         }
