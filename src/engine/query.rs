@@ -39,9 +39,44 @@ impl IndexState {
 
 impl Engine {
     pub(super) fn find_symbol(&self, sender: &str, kind: SymbolQuery, symbol: &str) -> Reply {
-        let Some(live) = self.live_of(sender) else {
-            return Reply::fail("No session. Start one with: Start <name>");
-        };
+        self.with_index(sender, |index, limit| match kind {
+            SymbolQuery::Definition => definitions(index, symbol),
+            SymbolQuery::References => references(index, symbol, limit),
+            SymbolQuery::Callers => callers(index, symbol, limit),
+        })
+        .unwrap_or_else(|fail| fail)
+    }
+
+    /// The modules of the project that import `path`, for `Analyze File Dependencies`.
+    pub(super) fn imported_by(&self, sender: &str, path: &str) -> Option<String> {
+        self.with_index(sender, |index, limit| {
+            let module = index.module_of(path)?.to_owned();
+            let dependents = index.dependents(&module).ok()?;
+            let names: Vec<String> = dependents.iter().map(|d| d.module.clone()).collect();
+            Some(if names.is_empty() {
+                format!("imported by no module of the project ({module})")
+            } else {
+                format!(
+                    "imported by {}",
+                    output::list_in_tiers("module", &names, limit / 2)
+                )
+            })
+        })
+        .ok()
+        .flatten()
+    }
+
+    /// Runs `query` on the index brought up to date for `sender`: refreshed
+    /// from disk when due, with the sender's unsaved Python buffers laid
+    /// over it for the duration of the query.
+    fn with_index<R>(
+        &self,
+        sender: &str,
+        query: impl FnOnce(&ProjectIndex, usize) -> R,
+    ) -> Result<R, Reply> {
+        let live = self
+            .live_of(sender)
+            .ok_or_else(|| Reply::fail("No session. Start one with: Start <name>"))?;
         let (overlay, limit) = {
             let live = lock(&live);
             let overlay: Vec<(String, Rope)> = live
@@ -79,15 +114,11 @@ impl Engine {
         for (path, text) in &overlay {
             let _ = index.update_file(path, text);
         }
-        let reply = match kind {
-            SymbolQuery::Definition => definitions(index, symbol),
-            SymbolQuery::References => references(index, symbol, limit),
-            SymbolQuery::Callers => callers(index, symbol, limit),
-        };
+        let result = query(index, limit);
         for (path, _) in &overlay {
             self.restore(index, path);
         }
-        reply
+        Ok(result)
     }
 
     /// Puts a file back to its text on disk after an overlay.

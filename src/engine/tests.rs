@@ -476,3 +476,23 @@ fn find_queries_the_project_index_with_the_senders_unsaved_edits() {
     std::thread::sleep(super::query::REFRESH_EVERY);
     f.check("b", "> Find Callers login\nOk: Found 2 callers: pkg/cli.py:4:4 in pkg.cli.main, pkg/extra.py:1:0 in <module>");
 }
+
+#[test]
+fn analyze_file_dependencies_names_the_importers() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write(
+        "pkg/auth.py",
+        "import os\n\n\ndef login(user):\n    return os.getenv(user)\n",
+    );
+    f.write("pkg/cli.py", "from pkg.auth import login\n");
+    f.check(
+        "a",
+        r#"
+        > Start s; Open pkg/auth.py; Analyze File Dependencies
+        Ok
+        Ok, At 0:0, Length 5
+        Ok: File uses 1 external dependency: os, imported by pkg.cli
+        "#,
+    );
+}
