@@ -33,6 +33,7 @@ pub mod delete;
 pub mod dependencies;
 pub mod error;
 pub mod format;
+pub mod index;
 pub mod insert;
 pub mod issues;
 pub mod language;

@@ -4,9 +4,8 @@
 //!
 //! The analysis layer computes edits as data ([`EditResult`]); this module
 //! turns them into one change set (in the file's line-ending style), applies
-//! it as one undo step and words the reply. Commands that need the project
-//! index (`Find References|Definition|Callers`) fail with a reason until it
-//! is wired in: a command that is not implemented never answers `Ok`.
+//! it as one undo step and words the reply. Queries of the project index
+//! (`Find References|Definition|Callers`) live in `query`.
 
 use ropey::Rope;
 
@@ -200,13 +199,15 @@ impl Ctx<'_> {
     pub(super) fn code_command(&mut self, command: &Command) -> Outcome {
         match command {
             Command::Modify { target, change } => self.modify(target, change),
-            Command::Comment { target, text, style } => self.comment(target, text, *style),
+            Command::Comment {
+                target,
+                text,
+                style,
+            } => self.comment(target, text, *style),
             Command::Format { target, style } => self.format(target.as_ref(), style.as_deref()),
             Command::Analyze { target, kind } => self.analyze(target, *kind),
             Command::Validate { target } => self.validate(target.as_ref()),
-            Command::FindSymbol { .. } => Err(Reply::fail(
-                "Find References/Definition/Callers needs the project index, which this build does not have yet",
-            )),
+            Command::FindSymbol { .. } => Err(Reply::fail("Internal: queries run on the engine")),
             _ => Err(Reply::fail("Internal: not a code command")),
         }
     }

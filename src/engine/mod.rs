@@ -20,13 +20,14 @@ mod inspect;
 mod modify;
 mod navigate;
 mod output;
+mod query;
 mod sessions;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::lang::{self, Command, ResponseFormat};
+use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ResponseFormat};
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
@@ -115,6 +116,8 @@ pub struct Engine {
     store: Store,
     config: EngineConfig,
     registry: Mutex<Registry>,
+    /// The project index, shared by every session; built on first use.
+    index: Mutex<query::IndexState>,
 }
 
 impl Engine {
@@ -149,6 +152,7 @@ impl Engine {
             store,
             config,
             registry: Mutex::new(registry),
+            index: Mutex::default(),
         })
     }
 
@@ -289,6 +293,11 @@ impl Engine {
                     Err(e) => Reply::fail(e.to_string()),
                 }
             }
+            Command::FindSymbol { kind, symbol } => return self.find_symbol(sender, *kind, symbol),
+            Command::Save { .. } => {
+                // A file Eddi saved is re-indexed before the next query.
+                self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
+            }
             _ => {}
         }
         let Some(live) = self.live_of(sender) else {
@@ -296,13 +305,30 @@ impl Engine {
         };
         let mut live = lock(&live);
         let mut ctx = Ctx::new(&mut live.session, &self.workspace);
-        let reply = ctx.run(command);
-        match self.persist(&mut live) {
-            Ok(()) => reply,
-            Err(e) => Reply::fail(format!(
+        let mut reply = ctx.run(command);
+        if let Err(e) = self.persist(&mut live) {
+            return Reply::fail(format!(
                 "Could not persist the session ({e}); the change is applied in memory only"
-            )),
+            ));
         }
+        let current = live.session.current.clone();
+        drop(live);
+        // The project's side of a file's dependencies comes from the index.
+        if let (
+            Command::Analyze {
+                target: AnalyzeTarget::File,
+                kind: Some(AnalysisKind::Dependencies),
+            },
+            Some(path),
+        ) = (command, current)
+        {
+            if reply.is_ok() {
+                if let Some(note) = self.imported_by(sender, path.as_str()) {
+                    reply.push(Clause::Note(note));
+                }
+            }
+        }
+        reply
     }
 
     fn persist(&self, live: &mut Live) -> Result<(), StoreError> {

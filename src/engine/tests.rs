@@ -435,3 +435,64 @@ fn imports_comments_signatures_and_format() {
         "#,
     );
 }
+
+#[test]
+fn find_queries_the_project_index_with_the_senders_unsaved_edits() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write("pkg/auth.py", "def login(user):\n    return user\n");
+    f.write(
+        "pkg/cli.py",
+        "from pkg.auth import login\n\n\ndef main():\n    login('a')\n    return login\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa
+        Ok
+        > Find Definition login
+        Ok: Found 1 definition: function pkg.auth.login at pkg/auth.py:0:0
+        > Find References pkg.auth.login
+        Ok: Found 3 references: pkg/cli.py:0:21, pkg/cli.py:4:4, pkg/cli.py:5:11
+        > Find Callers login()
+        Ok: Found 1 caller: pkg/cli.py:4:4 in pkg.cli.main
+        > Find References logn
+        Fail "Not found: symbol 'logn'. Closest: login, main"
+        > Open pkg/cli.py; Goto 5; Insert Line "    login('b')"
+        Ok, At 0:0, Length 6
+        Ok, At 5:0
+        Ok, Inserted 1 line at 5, At 6:0
+        > Find Callers login
+        Ok: Found 2 callers: pkg/cli.py:4:4 in pkg.cli.main, pkg/cli.py:5:4 in pkg.cli.main
+        "#,
+    );
+    // Another session sees the files as they are on disk, not a's buffer.
+    f.check(
+        "b",
+        "> Start sb; Find Callers login\nOk\nOk: Found 1 caller: pkg/cli.py:4:4 in pkg.cli.main",
+    );
+    // A file written by another program is seen by the next query.
+    f.write("pkg/extra.py", "from pkg.auth import login\nlogin(1)\n");
+    std::thread::sleep(super::query::REFRESH_EVERY);
+    f.check("b", "> Find Callers login\nOk: Found 2 callers: pkg/cli.py:4:4 in pkg.cli.main, pkg/extra.py:1:0 in <module>");
+}
+
+#[test]
+fn analyze_file_dependencies_names_the_importers() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write(
+        "pkg/auth.py",
+        "import os\n\n\ndef login(user):\n    return os.getenv(user)\n",
+    );
+    f.write("pkg/cli.py", "from pkg.auth import login\n");
+    f.check(
+        "a",
+        r#"
+        > Start s; Open pkg/auth.py; Analyze File Dependencies
+        Ok
+        Ok, At 0:0, Length 5
+        Ok: File uses 1 external dependency: os, imported by pkg.cli
+        "#,
+    );
+}

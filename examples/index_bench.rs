@@ -1,0 +1,216 @@
+//! Benchmark of the project index on a real codebase (see
+//! `scripts/bench-index`): raw parse floor, cold build, warm references,
+//! refresh without changes, peak RSS.
+//!
+//! Usage: `cargo run --release --example index_bench -- <root> [symbol…]`
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use eddi::analysis::index::{disk, ProjectIndex};
+use rayon::prelude::*;
+
+fn peak_rss_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+/// CPU time (user + system, all threads) of this process so far, from
+/// `/proc/self/stat` in clock ticks of 10 ms (USER_HZ = 100 on Linux).
+fn cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = &stat[stat.rfind(')')? + 1..];
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
+/// On-CPU time of the calling thread, from `/proc/thread-self/schedstat`:
+/// unlike wall time it excludes the time the thread waited for a core. The
+/// kernel updates it at scheduler ticks, so only sums over many calls mean
+/// something.
+fn thread_cpu() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(Duration::from_nanos(
+        s.split_whitespace().next()?.parse().ok()?,
+    ))
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let Some(root) = args.next().map(PathBuf::from) else {
+        eprintln!("usage: index_bench <root> [symbol…]");
+        std::process::exit(2);
+    };
+    let mut symbols: Vec<String> = args.collect();
+    if symbols.is_empty() {
+        symbols = vec![
+            "django.utils.translation.gettext".into(),
+            "django.db.models.Q".into(),
+        ];
+    }
+    let threads = rayon::current_num_threads();
+    println!("root: {}  threads: {threads}", root.display());
+
+    // Warm the page cache so that neither measurement pays for the disk.
+    let paths = disk::python_files(&root);
+    let _: usize = paths
+        .iter()
+        .map(|rel| std::fs::read(root.join(rel)).map(|b| b.len()).unwrap_or(0))
+        .sum();
+
+    // (a) the floor: walk, read and parse every file in parallel, nothing
+    // else (trees dropped at once); (b) the cold index. The cores are shared
+    // with other work, so the two are interleaved three times (floor, build,
+    // floor, build, …) and compared by their minimum and their median.
+    let floor_run = || {
+        let t = Instant::now();
+        let paths = disk::python_files(&root);
+        let totals = paths
+            .par_iter()
+            .map(|rel| {
+                let Ok(src) = std::fs::read_to_string(root.join(rel)) else {
+                    return (0, 0, 0);
+                };
+                let n = disk::parse(&src)
+                    .map(|t| t.root_node().descendant_count())
+                    .unwrap_or(0);
+                (src.lines().count(), src.len(), n)
+            })
+            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+        (t.elapsed(), totals)
+    };
+    let mut floors = Vec::new();
+    let mut builds = Vec::new();
+    let mut totals = (0, 0, 0);
+    let mut index = None;
+    let (mut floor_cpu, mut build_cpu) = (Duration::ZERO, Duration::ZERO);
+    for _ in 0..3 {
+        let c = cpu_time();
+        let (took, t) = floor_run();
+        floor_cpu += cpu_time().zip(c).map(|(a, b)| a - b).unwrap_or_default();
+        floors.push(took);
+        totals = t;
+        drop(index.take());
+        let c = cpu_time();
+        let t = Instant::now();
+        let built = ProjectIndex::build(&root);
+        builds.push(t.elapsed());
+        build_cpu += cpu_time().zip(c).map(|(a, b)| a - b).unwrap_or_default();
+        index = Some(built);
+    }
+    let Some(mut index) = index else { return };
+    let (lines, bytes, nodes) = totals;
+    println!(
+        "files: {}  lines: {lines}  bytes: {bytes}  syntax nodes: {nodes}",
+        paths.len()
+    );
+    let show = |v: &[Duration]| {
+        v.iter()
+            .map(|d| format!("{:.0}", ms(*d)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let min = |v: &[Duration]| v.iter().copied().min().unwrap_or_default();
+    let median = |v: &[Duration]| {
+        let mut v = v.to_vec();
+        v.sort();
+        v[v.len() / 2]
+    };
+    println!(
+        "(a) raw parse floor (walk+read+parse): min {:.0} ms, median {:.0} ms (runs {} ms)",
+        ms(min(&floors)),
+        ms(median(&floors)),
+        show(&floors)
+    );
+    println!(
+        "(b) cold ProjectIndex::build: min {:.0} ms, median {:.0} ms (runs {} ms) = {:.2}x floor (min/min), {:.2}x (median/median); files: {}, skipped: {}",
+        ms(min(&builds)),
+        ms(median(&builds)),
+        show(&builds),
+        min(&builds).as_secs_f64() / min(&floors).as_secs_f64(),
+        median(&builds).as_secs_f64() / median(&floors).as_secs_f64(),
+        index.len(),
+        index.skipped().len()
+    );
+    println!(
+        "    CPU time (user+sys, all threads, 3 runs each): floor {:.0} ms, build {:.0} ms = {:.2}x",
+        ms(floor_cpu),
+        ms(build_cpu),
+        build_cpu.as_secs_f64() / floor_cpu.as_secs_f64().max(1e-9)
+    );
+    for s in index.skipped().iter().take(5) {
+        println!("    skipped {}: {}", s.path, s.reason);
+    }
+
+    // (c) warm references: wall time of each run, and the mean on-CPU time
+    // of this thread over the 100 runs.
+    for symbol in &symbols {
+        let mut times = Vec::new();
+        let mut summary = String::new();
+        let cpu_before = thread_cpu();
+        for i in 0..100 {
+            let t = Instant::now();
+            let r = index.find_references(symbol);
+            times.push(t.elapsed());
+            if i == 0 {
+                summary = match r {
+                    Ok(r) => format!(
+                        "{} references, {} possible",
+                        r.certain.len(),
+                        r.possible.len()
+                    ),
+                    Err(e) => format!("error: {e}"),
+                };
+            }
+        }
+        let cpu_mean = thread_cpu()
+            .zip(cpu_before)
+            .map(|(a, b)| ms(a - b) / 100.0)
+            .unwrap_or(f64::NAN);
+        times.sort();
+        let pct = |p: usize| {
+            times
+                .get(times.len() * p / 100)
+                .map(|d| ms(*d))
+                .unwrap_or(f64::NAN)
+        };
+        println!(
+            "(c) find_references {symbol}: {summary}; wall median {:.2} ms, p99 {:.2} ms, max {:.2} ms; mean on-CPU {:.2} ms",
+            pct(50),
+            pct(99),
+            times.last().map(|d| ms(*d)).unwrap_or(f64::NAN),
+            cpu_mean
+        );
+    }
+    let t = Instant::now();
+    let callers = index.find_callers(&symbols[0]).map(|c| c.certain.len());
+    println!(
+        "    find_callers {}: {:?} in {:.2} ms",
+        symbols[0],
+        callers,
+        ms(t.elapsed())
+    );
+
+    // (e) refresh with nothing changed (the per-query polling cost).
+    let t = Instant::now();
+    let report = index.refresh();
+    println!(
+        "(e) refresh, no changes: {:.0} ms (changes found: {})",
+        ms(t.elapsed()),
+        !report.is_empty()
+    );
+
+    // (d) peak memory of the whole run.
+    match peak_rss_mb() {
+        Some(mb) => println!("(d) peak RSS (VmHWM): {mb:.0} MB"),
+        None => println!("(d) peak RSS: unavailable"),
+    }
+}

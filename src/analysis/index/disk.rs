@@ -1,0 +1,141 @@
+//! Reading the workspace: which files are indexed, their stamps, and
+//! turning one file's bytes into a [`FileIndex`] with the thread's parser.
+//!
+//! * Files: every `*.py` under the root found by `ignore::WalkBuilder`:
+//!   `.gitignore` (also outside a git repository), `.ignore` and global git
+//!   excludes are honoured; hidden files and directories are skipped;
+//!   symbolic links are not followed.
+//! * Skipped, and reported: files over [`MAX_FILE_BYTES`], files that are
+//!   not UTF-8, unreadable files.
+//! * One tree-sitter `Parser` per thread (a thread-local), reused for every
+//!   file that thread parses; trees are dropped once scanned.
+
+use std::cell::RefCell;
+use std::path::Path;
+use std::time::SystemTime;
+
+use tree_sitter::Parser;
+
+use super::file::{scan, FileIndex};
+use super::module_path::module_name;
+use crate::analysis::Language;
+
+/// Larger files are skipped (generated code, data dumps).
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// What the disk said about a file when it was read: polled by `refresh`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stamp {
+    pub modified: Option<SystemTime>,
+    pub len: u64,
+}
+
+impl Stamp {
+    pub fn of(path: &Path) -> std::io::Result<Stamp> {
+        let meta = std::fs::metadata(path)?;
+        Ok(Stamp {
+            modified: meta.modified().ok(),
+            len: meta.len(),
+        })
+    }
+}
+
+/// Why a file is not in the index.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SkipReason {
+    NotUtf8,
+    TooLarge(u64),
+    Unreadable(String),
+    ParseFailed,
+}
+
+impl std::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SkipReason::NotUtf8 => write!(f, "not UTF-8"),
+            SkipReason::TooLarge(n) => write!(f, "too large ({n} bytes)"),
+            SkipReason::Unreadable(e) => write!(f, "unreadable: {e}"),
+            SkipReason::ParseFailed => write!(f, "parse failed"),
+        }
+    }
+}
+
+/// A file that could not be indexed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    pub path: String,
+    pub reason: SkipReason,
+    /// The disk's stamp when it was skipped: `refresh` retries on change.
+    pub stamp: Option<Stamp>,
+}
+
+/// Workspace-relative, `/`-separated paths of the Python files under `root`,
+/// sorted.
+pub fn python_files(root: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let walker = ignore::WalkBuilder::new(root)
+        .hidden(true)
+        .require_git(false)
+        .follow_links(false)
+        .build();
+    for entry in walker.flatten() {
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            continue;
+        }
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("py") {
+            continue;
+        }
+        if let Some(rel) = relative(root, path) {
+            out.push(rel);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `path` relative to `root` with `/` separators.
+pub fn relative(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let parts: Vec<&str> = rel
+        .components()
+        .map(|c| c.as_os_str().to_str())
+        .collect::<Option<_>>()?;
+    Some(parts.join("/"))
+}
+
+thread_local! {
+    static PARSER: RefCell<Option<Parser>> = const { RefCell::new(None) };
+}
+
+/// Parses `src` with this thread's parser.
+pub fn parse(src: &str) -> Option<tree_sitter::Tree> {
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        if slot.is_none() {
+            let mut p = Parser::new();
+            p.set_language(&Language::Python.tree_sitter()).ok()?;
+            *slot = Some(p);
+        }
+        slot.as_mut()?.parse(src, None)
+    })
+}
+
+/// Indexes source text for a workspace-relative path.
+pub fn index_text(rel: &str, src: &str) -> Result<FileIndex, SkipReason> {
+    let (module, is_package) = module_name(rel).unwrap_or_default();
+    let tree = parse(src).ok_or(SkipReason::ParseFailed)?;
+    Ok(scan(&module, is_package, src, &tree))
+}
+
+/// Reads and indexes one file.
+pub fn load(root: &Path, rel: &str) -> Result<(FileIndex, Stamp), SkipReason> {
+    let path = root.join(rel);
+    let stamp = Stamp::of(&path).map_err(|e| SkipReason::Unreadable(e.to_string()))?;
+    if stamp.len > MAX_FILE_BYTES {
+        return Err(SkipReason::TooLarge(stamp.len));
+    }
+    let bytes = std::fs::read(&path).map_err(|e| SkipReason::Unreadable(e.to_string()))?;
+    let src = String::from_utf8(bytes).map_err(|_| SkipReason::NotUtf8)?;
+    Ok((index_text(rel, &src)?, stamp))
+}

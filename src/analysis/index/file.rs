@@ -1,0 +1,1407 @@
+//! What the index knows about one Python file: its definitions, imports and
+//! references, with names already resolved by scope *inside* the file.
+//!
+//! A [`FileIndex`] is built from one parse ([`scan`]) and never looks at
+//! other files: what a name means across modules is left symbolic (a
+//! [`Value`] such as "member `f` of module `pkg.a`") and resolved at query
+//! time by `resolve`. This keeps `update_file` to one file: nothing stored
+//! here depends on another file's contents.
+//!
+//! Scopes follow Python's LEGB rules: module, class, function, lambda and
+//! comprehension scopes; a name assigned anywhere in a function (assignment,
+//! augmented assignment, `for`, `with … as`, `except … as`, `import`, `def`,
+//! `class`, walrus, parameters) is local to it unless declared `global` or
+//! `nonlocal`; class bodies are not visible from nested functions; the first
+//! iterable of a comprehension is evaluated in the enclosing scope; a walrus
+//! in a comprehension binds in the enclosing function.
+//!
+//! Definitions are functions, methods, classes (nested ones too, qualified
+//! through their parents: `Outer.Inner.method`, `f.helper`), module-level
+//! variables, class attributes (targets of assignments in a class body) and
+//! instance attributes (the first `self.x = …` in a method of a class whose
+//! body does not assign `x`; later ones are references).
+//! Every such binding site is a definition; several definitions may share a
+//! qualified name (a property and its setter, conditional definitions).
+//!
+//! References are identifiers read as names, attribute names (`x.f`), and the
+//! names in `from m import f` (the import is a use of `f`). Function locals
+//! and parameters are resolved and then dropped: the index answers questions
+//! about module-level and class-level symbols only.
+//!
+//! Type inference is minimal: `self`/`cls` in methods, calling a class
+//! (`C().m`), and a function local bound exactly once (`m = C()`, then
+//! `m.f()`); a local bound several times is untyped.
+//!
+//! Known limits: `match` patterns are skipped (captures and class patterns);
+//! `__all__` is read only when it is a literal list or tuple of strings;
+//! instance attributes are found only through `self.x = …` in the class's
+//! own methods (a subclass assigning an attribute of its base defines its own);
+//! nesting deeper than
+//! [`MAX_DEPTH`] is not walked (the file is flagged `truncated`).
+
+use super::hash::FxHashMap as HashMap;
+
+use tree_sitter::{Node, Tree};
+
+use super::module_path;
+use crate::analysis::outline::{parameter_identifier, SymbolKind};
+use crate::edit::Position;
+
+/// Deepest syntax nesting walked; deeper subtrees are skipped so that a
+/// pathological file cannot overflow the stack.
+pub const MAX_DEPTH: usize = 256;
+
+/// Index of an interned string of a [`FileIndex`] ([`FileIndex::name`]).
+pub type Name = u32;
+/// Index of a [`Value`] of a [`FileIndex`] ([`FileIndex::value`]).
+pub type ValueId = u32;
+/// Index of a [`Def`] in [`FileIndex::defs`].
+pub type DefId = u32;
+
+/// The value a local name, attribute or expression denotes, as far as one
+/// file can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Value {
+    /// A local, a parameter, a literal, a function's result: nothing the
+    /// index follows.
+    Unknown,
+    /// A definition of this file.
+    Def(DefId),
+    /// A module, by absolute dotted name (`import x.y` binds `x`).
+    Module(Name),
+    /// `from module import name`.
+    Member { module: Name, name: Name },
+    /// A name not bound at module level: a star import's or a builtin.
+    Free(Name),
+    /// `base.name`.
+    Attr { base: ValueId, name: Name },
+    /// The result of calling `base` (an instance when `base` is a class).
+    Call(ValueId),
+    /// `self`/`cls` in a method of the class.
+    SelfOf(DefId),
+    /// `super()` in a method of the class: its bases.
+    Super(DefId),
+    /// Same as another value (a name use points at its binding).
+    Same(ValueId),
+    /// Several bindings of one name (`try: import a` / `except: a = None`).
+    Union { start: u32, len: u32 },
+}
+
+/// One definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Def {
+    pub name: Name,
+    /// Qualified within the module: `Outer.Inner.method`.
+    pub qualified: String,
+    pub kind: SymbolKind,
+    /// The `def`/`class`/`async` keyword; the name for variables.
+    pub position: Position,
+    pub name_position: Position,
+    /// The enclosing function or class.
+    pub parent: Option<DefId>,
+    /// Base class expressions (classes only).
+    pub bases: Vec<ValueId>,
+    /// An instance attribute: first assigned as `self.x = …` in a method,
+    /// with no class-level definition of `x` in its class.
+    pub instance: bool,
+    /// What a variable or class attribute was assigned (`x = C()`), when
+    /// it is the sole target.
+    pub value: Option<ValueId>,
+}
+
+/// The form of an import.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportKind {
+    /// `import a.b [as c]`.
+    Module,
+    /// `from a import b [as c]`; `name` is set.
+    From,
+    /// `from a import *`.
+    Star,
+}
+
+/// One imported module or name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    pub kind: ImportKind,
+    /// Absolute module name; empty when a relative import climbs above the
+    /// top-level package.
+    pub module: String,
+    pub name: Option<String>,
+    /// Where the module name is written.
+    pub position: Position,
+    pub relative: bool,
+}
+
+/// One use of a symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ref {
+    pub line: u32,
+    pub col: u32,
+    pub value: ValueId,
+    /// The innermost function or class the use is in.
+    pub owner: Option<DefId>,
+    /// The use is the callee of a call (`f()`, `x.f()`).
+    pub is_call: bool,
+}
+
+impl Ref {
+    pub fn position(&self) -> Position {
+        Position::new(self.line as usize, self.col as usize)
+    }
+}
+
+/// The index of one file. Built by [`scan`]; immutable afterwards.
+#[derive(Debug, Clone, Default)]
+pub struct FileIndex {
+    pub module: String,
+    pub is_package: bool,
+    pub(crate) names: Vec<Box<str>>,
+    /// Interned names: text → id (equal texts have equal ids).
+    pub(crate) name_ids: HashMap<Box<str>, Name>,
+    pub defs: Vec<Def>,
+    /// Def ids grouped by name.
+    pub(crate) defs_by_name: Vec<DefId>,
+    /// name → `(start, end)` range of `defs_by_name`.
+    pub(crate) def_ranges: HashMap<Name, (u32, u32)>,
+    pub imports: Vec<Import>,
+    pub(crate) values: Vec<Value>,
+    pub(crate) unions: Vec<ValueId>,
+    /// References grouped by key: the name the referenced symbol has at its
+    /// definition (`g` imported as `from m import f as g` has key `f`), in
+    /// source order within a key.
+    pub(crate) refs: Vec<Ref>,
+    /// key → `(start, end)` range of `refs`.
+    pub(crate) ref_ranges: HashMap<Name, (u32, u32)>,
+    /// Module-level bindings: name → value.
+    pub(crate) exports: HashMap<Box<str>, ValueId>,
+    /// Members (methods, attributes, nested classes) of each class.
+    pub(crate) members: HashMap<DefId, Vec<DefId>>,
+    /// Modules star-imported at module level, in order.
+    pub stars: Vec<String>,
+    /// The names of a literal `__all__` (list or tuple of strings, also
+    /// extended with `+=`); `None` without one or when it is computed.
+    pub all: Option<Vec<Box<str>>>,
+    pub has_syntax_errors: bool,
+    /// Nesting beyond [`MAX_DEPTH`] was skipped.
+    pub truncated: bool,
+}
+
+impl FileIndex {
+    pub fn name(&self, id: Name) -> &str {
+        self.names.get(id as usize).map(|s| &**s).unwrap_or("")
+    }
+
+    pub fn value(&self, id: ValueId) -> Value {
+        self.values
+            .get(id as usize)
+            .copied()
+            .unwrap_or(Value::Unknown)
+    }
+
+    pub fn union(&self, start: u32, len: u32) -> &[ValueId] {
+        let (s, e) = (start as usize, (start + len) as usize);
+        self.unions.get(s..e).unwrap_or(&[])
+    }
+
+    /// Definitions named `name`.
+    pub fn defs_named(&self, name: &str) -> &[DefId] {
+        self.name_ids
+            .get(name)
+            .and_then(|id| self.def_ranges.get(id))
+            .and_then(|&(s, e)| self.defs_by_name.get(s as usize..e as usize))
+            .unwrap_or(&[])
+    }
+
+    /// References whose key is `name`.
+    pub fn refs_keyed(&self, name: &str) -> &[Ref] {
+        self.name_ids
+            .get(name)
+            .and_then(|id| self.ref_ranges.get(id))
+            .and_then(|&(s, e)| self.refs.get(s as usize..e as usize))
+            .unwrap_or(&[])
+    }
+
+    /// `super().name`: an attribute whose object is `super()`.
+    pub fn is_super_attribute(&self, value: ValueId) -> bool {
+        let Value::Attr { mut base, .. } = self.value(value) else {
+            return false;
+        };
+        for _ in 0..8 {
+            match self.value(base) {
+                Value::Same(v) => base = v,
+                Value::Super(_) => return true,
+                _ => return false,
+            }
+        }
+        false
+    }
+
+    pub fn def(&self, id: DefId) -> &Def {
+        &self.defs[id as usize]
+    }
+
+    /// `module.qualified` of a definition.
+    pub fn full_name(&self, id: DefId) -> String {
+        let d = self.def(id);
+        if self.module.is_empty() {
+            d.qualified.clone()
+        } else {
+            format!("{}.{}", self.module, d.qualified)
+        }
+    }
+}
+
+// -- scanning ---------------------------------------------------------------
+
+/// Field ids of the Python grammar, looked up once (by name, tree-sitter
+/// compares strings on every call).
+struct Fields {
+    alias: u16,
+    alternative: u16,
+    arguments: u16,
+    attribute: u16,
+    body: u16,
+    definition: u16,
+    function: u16,
+    left: u16,
+    module_name: u16,
+    name: u16,
+    object: u16,
+    parameters: u16,
+    return_type: u16,
+    right: u16,
+    superclasses: u16,
+    r#type: u16,
+    value: u16,
+}
+
+fn fields() -> &'static Fields {
+    static FIELDS: std::sync::OnceLock<Fields> = std::sync::OnceLock::new();
+    FIELDS.get_or_init(|| {
+        let lang: tree_sitter::Language = crate::analysis::Language::Python.tree_sitter();
+        let id = |name: &str| {
+            lang.field_id_for_name(name)
+                .map(|f| f.get())
+                .unwrap_or(u16::MAX)
+        };
+        Fields {
+            alias: id("alias"),
+            alternative: id("alternative"),
+            arguments: id("arguments"),
+            attribute: id("attribute"),
+            body: id("body"),
+            definition: id("definition"),
+            function: id("function"),
+            left: id("left"),
+            module_name: id("module_name"),
+            name: id("name"),
+            object: id("object"),
+            parameters: id("parameters"),
+            return_type: id("return_type"),
+            right: id("right"),
+            superclasses: id("superclasses"),
+            r#type: id("type"),
+            value: id("value"),
+        }
+    })
+}
+
+/// `node.child_by_field_name(name)` through the precomputed id.
+fn field<'t>(node: Node<'t>, id: u16) -> Option<Node<'t>> {
+    if id == u16::MAX {
+        return None;
+    }
+    node.child_by_field_id(id)
+}
+
+const UNKNOWN: ValueId = 0;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ScopeKind {
+    Module,
+    Class,
+    Function,
+    Comprehension,
+}
+
+struct Scope {
+    kind: ScopeKind,
+    parent: Option<usize>,
+    /// name → binding values (`UNKNOWN` for plain locals).
+    bindings: HashMap<Name, Vec<ValueId>>,
+    globals: Vec<Name>,
+    nonlocals: Vec<Name>,
+    /// The resolved value of each bound name (after the walk).
+    resolved: HashMap<Name, ValueId>,
+}
+
+#[derive(Clone, Copy)]
+struct Ctx {
+    scope: usize,
+    owner: Option<DefId>,
+    /// Set in a class body: the class.
+    class: Option<DefId>,
+    /// Set in a method (and lambdas/comprehensions in it): its class, for `super()`.
+    method_of: Option<DefId>,
+    depth: usize,
+}
+
+/// `obj.name = …`: an instance attribute's definition when `obj` is `self`.
+struct AttrWrite {
+    /// Index in `refs` of the reference to `name`.
+    reference: usize,
+    value: ValueId,
+}
+
+struct Pending {
+    scope: usize,
+    name: Name,
+    slot: ValueId,
+}
+
+struct Scanner<'s, 't> {
+    /// Cursors reused by `children` (creating one allocates).
+    cursors: Vec<tree_sitter::TreeCursor<'t>>,
+    src: &'s str,
+    package: String,
+    file: FileIndex,
+    name_ids: HashMap<Box<str>, Name>,
+    scopes: Vec<Scope>,
+    pending: Vec<Pending>,
+    attr_writes: Vec<AttrWrite>,
+    /// `__all__` was assigned something other than literal strings.
+    all_dynamic: bool,
+    /// The value assigned to the identifier target being bound.
+    rhs: ValueId,
+}
+
+/// Indexes one parsed file. `src` is the text `tree` was parsed from.
+pub fn scan(module: &str, is_package: bool, src: &str, tree: &Tree) -> FileIndex {
+    let root = tree.root_node();
+    let mut s = Scanner {
+        cursors: Vec::new(),
+        src,
+        package: module_path::package_of(module, is_package).to_string(),
+        file: FileIndex {
+            module: module.to_string(),
+            is_package,
+            has_syntax_errors: root.has_error(),
+            values: vec![Value::Unknown],
+            ..FileIndex::default()
+        },
+        name_ids: HashMap::default(),
+        scopes: vec![Scope::new(ScopeKind::Module, None)],
+        pending: Vec::new(),
+        attr_writes: Vec::new(),
+        all_dynamic: false,
+        rhs: UNKNOWN,
+    };
+    let ctx = Ctx {
+        scope: 0,
+        owner: None,
+        class: None,
+        method_of: None,
+        depth: 0,
+    };
+    s.children(root, ctx);
+    s.finish()
+}
+
+impl Scope {
+    fn new(kind: ScopeKind, parent: Option<usize>) -> Self {
+        Scope {
+            kind,
+            parent,
+            bindings: HashMap::default(),
+            globals: Vec::new(),
+            nonlocals: Vec::new(),
+            resolved: HashMap::default(),
+        }
+    }
+}
+
+impl<'s, 't> Scanner<'s, 't> {
+    fn text(&self, node: Node<'t>) -> &'s str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    /// Zero-based line and char column of a node's start.
+    fn pos(&self, node: Node<'t>) -> Position {
+        let p = node.start_position();
+        let start = node.start_byte();
+        let line_start = start.saturating_sub(p.column);
+        let col = self
+            .src
+            .get(line_start..start)
+            .map(|s| {
+                if s.is_ascii() {
+                    s.len()
+                } else {
+                    s.chars().count()
+                }
+            })
+            .unwrap_or(p.column);
+        Position::new(p.row, col)
+    }
+
+    fn intern(&mut self, s: &str) -> Name {
+        if let Some(&id) = self.name_ids.get(s) {
+            return id;
+        }
+        let id = self.file.names.len() as Name;
+        self.file.names.push(s.into());
+        self.name_ids.insert(s.into(), id);
+        id
+    }
+
+    fn intern_owned(&mut self, s: String) -> Name {
+        self.intern(&s)
+    }
+
+    fn push(&mut self, v: Value) -> ValueId {
+        self.file.values.push(v);
+        (self.file.values.len() - 1) as ValueId
+    }
+
+    fn bind(&mut self, scope: usize, name: Name, value: ValueId) {
+        // `global x` in a function sends bindings of x to the module.
+        let scope = if self.scopes[scope].globals.contains(&name) {
+            0
+        } else {
+            scope
+        };
+        self.scopes[scope]
+            .bindings
+            .entry(name)
+            .or_default()
+            .push(value);
+    }
+
+    /// The nearest scope that is not a comprehension (walrus targets).
+    fn binding_scope(&self, mut scope: usize) -> usize {
+        while self.scopes[scope].kind == ScopeKind::Comprehension {
+            match self.scopes[scope].parent {
+                Some(p) => scope = p,
+                None => break,
+            }
+        }
+        scope
+    }
+
+    fn add_ref(&mut self, node: Node<'t>, value: ValueId, ctx: Ctx) {
+        let p = self.pos(node);
+        self.file.refs.push(Ref {
+            line: p.line as u32,
+            col: p.col as u32,
+            value,
+            owner: ctx.owner,
+            is_call: false,
+        });
+    }
+
+    fn children(&mut self, node: Node<'t>, ctx: Ctx) {
+        if node.child_count() == 0 {
+            return;
+        }
+        let mut cursor = match self.cursors.pop() {
+            Some(mut c) => {
+                c.reset(node);
+                c
+            }
+            None => node.walk(),
+        };
+        if cursor.goto_first_child() {
+            loop {
+                let child = cursor.node();
+                if child.is_named() {
+                    self.visit(child, ctx);
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        self.cursors.push(cursor);
+    }
+
+    fn deeper(&mut self, ctx: Ctx) -> Option<Ctx> {
+        if ctx.depth >= MAX_DEPTH {
+            self.file.truncated = true;
+            return None;
+        }
+        Some(Ctx {
+            depth: ctx.depth + 1,
+            ..ctx
+        })
+    }
+
+    /// Visits a statement or expression for its uses and bindings.
+    fn visit(&mut self, node: Node<'t>, ctx: Ctx) {
+        let Some(ctx) = self.deeper(ctx) else {
+            return;
+        };
+        match node.kind() {
+            "function_definition" => self.function(node, None, ctx),
+            "class_definition" => self.class(node, None, ctx),
+            "decorated_definition" => {
+                let mut cursor = node.walk();
+                let decorators: Vec<Node<'t>> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| c.kind() == "decorator")
+                    .collect();
+                for d in &decorators {
+                    self.children(*d, ctx);
+                }
+                if let Some(def) = field(node, fields().definition) {
+                    match def.kind() {
+                        "function_definition" => self.function(def, Some(&decorators), ctx),
+                        "class_definition" => self.class(def, Some(&decorators), ctx),
+                        _ => self.visit(def, ctx),
+                    }
+                }
+            }
+            "import_statement" => self.import(node, ctx),
+            "import_from_statement" => self.import_from(node, ctx),
+            "future_import_statement"
+            | "comment"
+            | "pass_statement"
+            | "integer"
+            | "float"
+            | "true"
+            | "false"
+            | "none"
+            | "ellipsis" => {}
+            "string" => {
+                // Only f-strings hold expressions (in `interpolation` nodes).
+                let start = node.start_byte();
+                let prefix = self
+                    .src
+                    .as_bytes()
+                    .get(start..(start + 3).min(node.end_byte()));
+                if prefix.is_some_and(|p| {
+                    p.iter()
+                        .take_while(|b| b.is_ascii_alphabetic())
+                        .any(|b| matches!(b, b'f' | b'F' | b't' | b'T'))
+                }) {
+                    self.children(node, ctx);
+                }
+            }
+            "global_statement" | "nonlocal_statement" => {
+                let global = node.kind() == "global_statement";
+                let mut cursor = node.walk();
+                let names: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                for n in names {
+                    if n.kind() == "identifier" {
+                        let id = self.intern(self.text(n));
+                        if global {
+                            self.scopes[ctx.scope].globals.push(id);
+                            // `global x` names the module's `x` (a rename must change it).
+                            let slot = self.push(Value::Unknown);
+                            self.pending.push(Pending {
+                                scope: 0,
+                                name: id,
+                                slot,
+                            });
+                            self.add_ref(n, slot, ctx);
+                        } else {
+                            self.scopes[ctx.scope].nonlocals.push(id);
+                        }
+                    }
+                }
+            }
+            "assignment" | "augmented_assignment" if ctx.scope == 0 && self.is_all(node) => {
+                self.dunder_all(node, ctx);
+            }
+            "assignment" => {
+                let value = match field(node, fields().right) {
+                    Some(right) => self.expr(right, ctx),
+                    None => UNKNOWN,
+                };
+                if let Some(ty) = field(node, fields().r#type) {
+                    self.visit(ty, ctx);
+                }
+                if let Some(left) = field(node, fields().left) {
+                    if left.kind() == "identifier"
+                        && self.scopes[ctx.scope].kind == ScopeKind::Function
+                    {
+                        // A local holding a value the index can follow
+                        // (`m = Manager()`); kept only if it is its sole binding.
+                        let name = self.intern(self.text(left));
+                        self.bind(ctx.scope, name, value);
+                    } else if left.kind() == "identifier" {
+                        // A module or class variable remembers what it holds.
+                        self.rhs = value;
+                        self.target(left, ctx, true);
+                        self.rhs = UNKNOWN;
+                    } else {
+                        self.target(left, ctx, true);
+                    }
+                }
+            }
+            "augmented_assignment" => {
+                if let Some(right) = field(node, fields().right) {
+                    self.visit(right, ctx);
+                }
+                if let Some(left) = field(node, fields().left) {
+                    self.expr(left, ctx);
+                    if left.kind() == "identifier"
+                        && self.scopes[ctx.scope].kind != ScopeKind::Module
+                    {
+                        let id = self.intern(self.text(left));
+                        self.bind(ctx.scope, id, UNKNOWN);
+                    }
+                }
+            }
+            "named_expression" => {
+                if let Some(v) = field(node, fields().value) {
+                    self.visit(v, ctx);
+                }
+                if let Some(n) = field(node, fields().name) {
+                    let scope = self.binding_scope(ctx.scope);
+                    let id = self.intern(self.text(n));
+                    self.bind(scope, id, UNKNOWN);
+                }
+            }
+            "for_statement" => {
+                if let Some(right) = field(node, fields().right) {
+                    self.visit(right, ctx);
+                }
+                if let Some(left) = field(node, fields().left) {
+                    self.target(left, ctx, false);
+                }
+                if let Some(body) = field(node, fields().body) {
+                    self.visit(body, ctx);
+                }
+                if let Some(alt) = field(node, fields().alternative) {
+                    self.visit(alt, ctx);
+                }
+            }
+            "as_pattern" => {
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                for p in parts {
+                    if p.kind() == "as_pattern_target" {
+                        if let Some(t) = p.named_child(0) {
+                            self.target(t, ctx, false);
+                        }
+                    } else {
+                        self.visit(p, ctx);
+                    }
+                }
+            }
+            "lambda" => self.lambda(node, ctx),
+            "list_comprehension"
+            | "set_comprehension"
+            | "dictionary_comprehension"
+            | "generator_expression" => self.comprehension(node, ctx),
+            "case_clause" => {
+                // Patterns are skipped (see the module docs); guard and body are walked.
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                for p in parts {
+                    if p.kind() != "case_pattern" {
+                        self.visit(p, ctx);
+                    }
+                }
+            }
+            "binary_operator" | "boolean_operator" => {
+                // Long chains (`a + b + c …`) nest to the left: walk the left
+                // spine in a loop instead of recursing once per operator.
+                let mut rights = Vec::new();
+                let mut left = node;
+                while matches!(left.kind(), "binary_operator" | "boolean_operator") {
+                    if let Some(r) = field(left, fields().right) {
+                        rights.push(r);
+                    }
+                    match field(left, fields().left) {
+                        Some(l) => left = l,
+                        None => break,
+                    }
+                }
+                if left != node {
+                    self.visit(left, ctx);
+                }
+                for r in rights.into_iter().rev() {
+                    self.visit(r, ctx);
+                }
+            }
+            "keyword_argument" => {
+                if let Some(v) = field(node, fields().value) {
+                    self.visit(v, ctx);
+                }
+            }
+            "identifier" | "attribute" | "call" | "parenthesized_expression" => {
+                self.expr(node, ctx);
+            }
+            _ => self.children(node, ctx),
+        }
+    }
+
+    /// Visits an expression and returns its value.
+    fn expr(&mut self, node: Node<'t>, ctx: Ctx) -> ValueId {
+        let Some(ctx) = self.deeper(ctx) else {
+            return UNKNOWN;
+        };
+        match node.kind() {
+            "identifier" => {
+                let name = self.intern(self.text(node));
+                let slot = self.push(Value::Unknown);
+                self.pending.push(Pending {
+                    scope: ctx.scope,
+                    name,
+                    slot,
+                });
+                self.add_ref(node, slot, ctx);
+                slot
+            }
+            "attribute" => {
+                let base = match field(node, fields().object) {
+                    Some(o) => self.expr(o, ctx),
+                    None => UNKNOWN,
+                };
+                match field(node, fields().attribute) {
+                    Some(a) => {
+                        let name = self.intern(self.text(a));
+                        let v = self.push(Value::Attr { base, name });
+                        self.add_ref(a, v, ctx);
+                        v
+                    }
+                    None => UNKNOWN,
+                }
+            }
+            "call" => {
+                let mut callee = UNKNOWN;
+                if let Some(f) = field(node, fields().function) {
+                    let before = self.file.refs.len();
+                    callee = self.expr(f, ctx);
+                    if matches!(f.kind(), "identifier" | "attribute")
+                        && self.file.refs.len() > before
+                    {
+                        if let Some(r) = self.file.refs.last_mut() {
+                            r.is_call = true;
+                        }
+                    }
+                }
+                if let Some(args) = field(node, fields().arguments) {
+                    self.visit(args, ctx);
+                }
+                let is_super = field(node, fields().function)
+                    .is_some_and(|f| f.kind() == "identifier" && self.text(f) == "super");
+                match ctx.method_of {
+                    Some(class) if is_super => self.push(Value::Super(class)),
+                    _ => self.push(Value::Call(callee)),
+                }
+            }
+            "parenthesized_expression" => match node.named_child(0) {
+                Some(inner) if node.named_child_count() == 1 => self.expr(inner, ctx),
+                _ => {
+                    self.children(node, ctx);
+                    UNKNOWN
+                }
+            },
+            _ => {
+                self.visit(node, ctx);
+                UNKNOWN
+            }
+        }
+    }
+
+    /// Binds the names of an assignment-like target. `defines`: an
+    /// assignment, whose targets at module or class level are definitions.
+    fn target(&mut self, node: Node<'t>, ctx: Ctx, defines: bool) {
+        let Some(ctx) = self.deeper(ctx) else {
+            return;
+        };
+        match node.kind() {
+            "identifier" => {
+                let text = self.text(node);
+                let name = self.intern(text);
+                let kind = match self.scopes[ctx.scope].kind {
+                    ScopeKind::Module if defines => Some(SymbolKind::Variable),
+                    ScopeKind::Class if defines => Some(SymbolKind::Attribute),
+                    _ => None,
+                };
+                let value = match kind {
+                    Some(kind) => {
+                        let pos = self.pos(node);
+                        let v = self.define(text, name, kind, pos, pos, ctx);
+                        if self.rhs != UNKNOWN {
+                            if let Some(d) = self.file.defs.last_mut() {
+                                d.value = Some(self.rhs);
+                            }
+                        }
+                        v
+                    }
+                    None => UNKNOWN,
+                };
+                self.bind(ctx.scope, name, value);
+            }
+            "pattern_list" | "tuple_pattern" | "list_pattern" | "tuple" | "list"
+            | "expression_list" | "list_splat_pattern" | "list_splat" => {
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                for p in parts {
+                    self.target(p, ctx, defines);
+                }
+            }
+            "parenthesized_expression" => {
+                if let Some(inner) = node.named_child(0) {
+                    self.target(inner, ctx, defines);
+                }
+            }
+            "attribute" => {
+                // `self.x = …` may define an instance attribute (see `finish`).
+                let value = self.expr(node, ctx);
+                if value != UNKNOWN && !self.file.refs.is_empty() {
+                    self.attr_writes.push(AttrWrite {
+                        reference: self.file.refs.len() - 1,
+                        value,
+                    });
+                }
+            }
+            _ => {
+                // `a[i] = …`: uses, not bindings.
+                self.expr(node, ctx);
+            }
+        }
+    }
+
+    fn qualified(&self, parent: Option<DefId>, name: &str) -> String {
+        match parent {
+            Some(p) => format!("{}.{}", self.file.defs[p as usize].qualified, name),
+            None => name.to_string(),
+        }
+    }
+
+    /// Adds a definition owned by `ctx.owner` and returns its value.
+    fn define(
+        &mut self,
+        text: &str,
+        name: Name,
+        kind: SymbolKind,
+        position: Position,
+        name_position: Position,
+        ctx: Ctx,
+    ) -> ValueId {
+        let id = self.file.defs.len() as DefId;
+        self.file.defs.push(Def {
+            name,
+            qualified: self.qualified(ctx.owner, text),
+            kind,
+            position,
+            name_position,
+            parent: ctx.owner,
+            bases: Vec::new(),
+            instance: false,
+            value: None,
+        });
+        if let Some(class) = ctx.class {
+            self.file.members.entry(class).or_default().push(id);
+        }
+        self.push(Value::Def(id))
+    }
+
+    fn function(&mut self, node: Node<'t>, decorators: Option<&[Node<'t>]>, ctx: Ctx) {
+        let Some(name_node) = field(node, fields().name) else {
+            return self.children(node, ctx);
+        };
+        let text = self.text(name_node);
+        let name = self.intern(text);
+        let kind = if ctx.class.is_some() {
+            SymbolKind::Method
+        } else {
+            SymbolKind::Function
+        };
+        let (pos, name_pos) = (self.pos(node), self.pos(name_node));
+        let value = self.define(text, name, kind, pos, name_pos, ctx);
+        let def = (self.file.defs.len() - 1) as DefId;
+        self.bind(ctx.scope, name, value);
+        let is_static = decorators.is_some_and(|ds| {
+            ds.iter().any(|d| {
+                d.named_child(0)
+                    .is_some_and(|e| self.text(e) == "staticmethod")
+            })
+        });
+        // Annotations and defaults are evaluated in the enclosing scope.
+        if let Some(ret) = field(node, fields().return_type) {
+            self.visit(ret, ctx);
+        }
+        let scope = self.new_scope(ScopeKind::Function, ctx.scope);
+        let inner = Ctx {
+            scope,
+            owner: Some(def),
+            class: None,
+            method_of: ctx.class,
+            depth: ctx.depth,
+        };
+        if let Some(params) = field(node, fields().parameters) {
+            let self_class = match ctx.class {
+                Some(c) if !is_static => Some(c),
+                _ => None,
+            };
+            self.parameters(params, ctx, inner, self_class);
+        }
+        if let Some(body) = field(node, fields().body) {
+            self.children(body, inner);
+        }
+    }
+
+    /// Binds parameters in `inner`, visits defaults and annotations in `outer`.
+    fn parameters(&mut self, params: Node<'t>, outer: Ctx, inner: Ctx, self_class: Option<DefId>) {
+        let mut cursor = params.walk();
+        let list: Vec<Node<'t>> = params.named_children(&mut cursor).collect();
+        for (i, p) in list.into_iter().enumerate() {
+            if let Some(v) = field(p, fields().value) {
+                self.visit(v, outer);
+            }
+            if let Some(t) = field(p, fields().r#type) {
+                self.visit(t, outer);
+            }
+            if let Some(id) = parameter_identifier(p) {
+                let name = self.intern(self.text(id));
+                let value = match self_class {
+                    Some(c) if i == 0 && p.kind() == "identifier" => self.push(Value::SelfOf(c)),
+                    _ => UNKNOWN,
+                };
+                self.bind(inner.scope, name, value);
+            }
+        }
+    }
+
+    fn class(&mut self, node: Node<'t>, _decorators: Option<&[Node<'t>]>, ctx: Ctx) {
+        let Some(name_node) = field(node, fields().name) else {
+            return self.children(node, ctx);
+        };
+        let text = self.text(name_node);
+        let name = self.intern(text);
+        let mut bases = Vec::new();
+        if let Some(args) = field(node, fields().superclasses) {
+            let mut cursor = args.walk();
+            let list: Vec<Node<'t>> = args.named_children(&mut cursor).collect();
+            for a in list {
+                if a.kind() == "keyword_argument" || a.kind() == "comment" {
+                    self.visit(a, ctx);
+                } else {
+                    bases.push(self.expr(a, ctx));
+                }
+            }
+        }
+        let (pos, name_pos) = (self.pos(node), self.pos(name_node));
+        let value = self.define(text, name, SymbolKind::Class, pos, name_pos, ctx);
+        let def = (self.file.defs.len() - 1) as DefId;
+        self.file.defs[def as usize].bases = bases;
+        self.bind(ctx.scope, name, value);
+        let scope = self.new_scope(ScopeKind::Class, ctx.scope);
+        if let Some(body) = field(node, fields().body) {
+            let inner = Ctx {
+                scope,
+                owner: Some(def),
+                class: Some(def),
+                method_of: None,
+                depth: ctx.depth,
+            };
+            self.children(body, inner);
+        }
+    }
+
+    fn lambda(&mut self, node: Node<'t>, ctx: Ctx) {
+        let scope = self.new_scope(ScopeKind::Function, ctx.scope);
+        let inner = Ctx {
+            scope,
+            class: None,
+            ..ctx
+        };
+        if let Some(params) = field(node, fields().parameters) {
+            self.parameters(params, ctx, inner, None);
+        }
+        if let Some(body) = field(node, fields().body) {
+            self.visit(body, inner);
+        }
+    }
+
+    fn comprehension(&mut self, node: Node<'t>, ctx: Ctx) {
+        let scope = self.new_scope(ScopeKind::Comprehension, ctx.scope);
+        let inner = Ctx {
+            scope,
+            class: None,
+            ..ctx
+        };
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let mut first = true;
+        for p in parts {
+            if p.kind() == "for_in_clause" {
+                let mut c = p.walk();
+                let rights: Vec<Node<'t>> = p.children_by_field_name("right", &mut c).collect();
+                for r in rights {
+                    if r.is_named() {
+                        self.visit(r, if first { ctx } else { inner });
+                    }
+                }
+                first = false;
+                if let Some(left) = field(p, fields().left) {
+                    self.target(left, inner, false);
+                }
+            } else {
+                self.visit(p, inner);
+            }
+        }
+    }
+
+    fn new_scope(&mut self, kind: ScopeKind, parent: usize) -> usize {
+        self.scopes.push(Scope::new(kind, Some(parent)));
+        self.scopes.len() - 1
+    }
+
+    fn dotted(&self, node: Node<'t>) -> String {
+        let mut cursor = node.walk();
+        node.named_children(&mut cursor)
+            .map(|n| self.text(n))
+            .collect::<Vec<_>>()
+            .join(".")
+    }
+
+    fn import(&mut self, node: Node<'t>, ctx: Ctx) {
+        let mut cursor = node.walk();
+        let names: Vec<Node<'t>> = node.children_by_field_name("name", &mut cursor).collect();
+        for n in names {
+            let (dotted_node, alias) = match n.kind() {
+                "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
+                _ => (Some(n), None),
+            };
+            let Some(dotted_node) = dotted_node else {
+                continue;
+            };
+            let module = self.dotted(dotted_node);
+            if module.is_empty() {
+                continue;
+            }
+            let position = self.pos(dotted_node);
+            self.file.imports.push(Import {
+                kind: ImportKind::Module,
+                module: module.clone(),
+                name: None,
+                position,
+                relative: false,
+            });
+            match alias {
+                Some(a) => {
+                    let m = self.intern_owned(module);
+                    let v = self.push(Value::Module(m));
+                    let id = self.intern(self.text(a));
+                    self.bind(ctx.scope, id, v);
+                }
+                None => {
+                    let first = module.split('.').next().unwrap_or("").to_string();
+                    let m = self.intern_owned(first.clone());
+                    let v = self.push(Value::Module(m));
+                    let id = self.intern_owned(first);
+                    self.bind(ctx.scope, id, v);
+                }
+            }
+        }
+    }
+
+    fn import_from(&mut self, node: Node<'t>, ctx: Ctx) {
+        let Some(module_node) = field(node, fields().module_name) else {
+            return;
+        };
+        let (module, relative) = if module_node.kind() == "relative_import" {
+            let mut level = 0;
+            let mut rest = String::new();
+            let mut cursor = module_node.walk();
+            for c in module_node.named_children(&mut cursor) {
+                match c.kind() {
+                    "import_prefix" => level = self.text(c).chars().filter(|&ch| ch == '.').count(),
+                    "dotted_name" => rest = self.dotted(c),
+                    _ => {}
+                }
+            }
+            (
+                module_path::absolute(&self.package, level.max(1), &rest).unwrap_or_default(),
+                true,
+            )
+        } else {
+            (self.dotted(module_node), false)
+        };
+        let position = self.pos(module_node);
+        let m = self.intern_owned(module.clone());
+        let mut cursor = node.walk();
+        let star = node
+            .named_children(&mut cursor)
+            .any(|c| c.kind() == "wildcard_import");
+        if star {
+            self.file.imports.push(Import {
+                kind: ImportKind::Star,
+                module: module.clone(),
+                name: None,
+                position,
+                relative,
+            });
+            if ctx.scope == 0 && !module.is_empty() {
+                self.file.stars.push(module);
+            }
+            return;
+        }
+        let mut cursor = node.walk();
+        let names: Vec<Node<'t>> = node.children_by_field_name("name", &mut cursor).collect();
+        for n in names {
+            let (name_node, alias) = match n.kind() {
+                "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
+                _ => (Some(n), None),
+            };
+            let Some(name_node) = name_node else {
+                continue;
+            };
+            let name_text = self.dotted(name_node);
+            self.file.imports.push(Import {
+                kind: ImportKind::From,
+                module: module.clone(),
+                name: Some(name_text.clone()),
+                position,
+                relative,
+            });
+            if module.is_empty() {
+                continue;
+            }
+            let name = self.intern_owned(name_text.clone());
+            let v = self.push(Value::Member { module: m, name });
+            self.add_ref(name_node, v, ctx);
+            let bound = match alias {
+                Some(a) => self.intern(self.text(a)),
+                None => name,
+            };
+            self.bind(ctx.scope, bound, v);
+        }
+    }
+
+    /// `__all__ = …` / `__all__ += …` at module level.
+    fn is_all(&self, node: Node<'t>) -> bool {
+        field(node, fields().left).is_some_and(|l| self.text(l) == "__all__")
+    }
+
+    fn dunder_all(&mut self, node: Node<'t>, ctx: Ctx) {
+        let Some(right) = field(node, fields().right) else {
+            return;
+        };
+        self.visit(right, ctx);
+        if !matches!(right.kind(), "list" | "tuple") {
+            self.all_dynamic = true;
+            if node.kind() == "assignment" {
+                if let Some(left) = field(node, fields().left) {
+                    self.target(left, ctx, true);
+                }
+            }
+            return;
+        }
+        let mut names = Vec::new();
+        let mut cursor = right.walk();
+        for item in right.named_children(&mut cursor) {
+            let text = self.text(item);
+            let inner = text
+                .strip_prefix(['"', '\''])
+                .and_then(|t| t.strip_suffix(['"', '\'']));
+            match inner {
+                Some(name) if item.kind() == "string" => names.push(name.into()),
+                _ if item.kind() == "comment" => {}
+                _ => self.all_dynamic = true,
+            }
+        }
+        if node.kind() == "assignment" {
+            if let Some(left) = field(node, fields().left) {
+                self.target(left, ctx, true);
+            }
+            self.file.all = Some(names);
+        } else {
+            self.file.all.get_or_insert_with(Vec::new).extend(names);
+        }
+    }
+
+    // -- after the walk -----------------------------------------------------
+
+    fn finish(mut self) -> FileIndex {
+        // The value of every bound name of every scope.
+        for i in 0..self.scopes.len() {
+            let bindings = std::mem::take(&mut self.scopes[i].bindings);
+            let local =
+                self.scopes[i].kind != ScopeKind::Module && self.scopes[i].kind != ScopeKind::Class;
+            for (name, mut values) in bindings {
+                if local && values.len() > 1 && values.contains(&UNKNOWN) {
+                    values.clear();
+                }
+                values.retain(|&v| v != UNKNOWN);
+                values.dedup();
+                let v = match values.len() {
+                    0 => UNKNOWN,
+                    1 => values[0],
+                    n => {
+                        let start = self.file.unions.len() as u32;
+                        self.file.unions.extend(values);
+                        self.push(Value::Union {
+                            start,
+                            len: n as u32,
+                        })
+                    }
+                };
+                self.scopes[i].resolved.insert(name, v);
+            }
+        }
+        let pending = std::mem::take(&mut self.pending);
+        for p in &pending {
+            let v = self.lookup(p.scope, p.name, false);
+            self.file.values[p.slot as usize] = if v == UNKNOWN {
+                Value::Unknown
+            } else {
+                Value::Same(v)
+            };
+        }
+        self.instance_attributes();
+        if self.all_dynamic {
+            self.file.all = None;
+        }
+        let module_scope = std::mem::take(&mut self.scopes[0].resolved);
+        for (name, v) in module_scope {
+            if v != UNKNOWN {
+                let key = self.file.names[name as usize].clone();
+                self.file.exports.insert(key, v);
+            }
+        }
+        // Keep the references that may denote a module- or class-level
+        // symbol, keyed by that symbol's own name.
+        let mut keyed: Vec<(Name, Ref)> = Vec::with_capacity(self.file.refs.len());
+        for r in std::mem::take(&mut self.file.refs) {
+            if let Some(key) = key_of(&self.file, r.value, 0) {
+                keyed.push((key, r));
+            }
+        }
+        keyed.sort_by_key(|(k, r)| (*k, r.line, r.col));
+        self.file.ref_ranges = ranges(keyed.iter().map(|(k, _)| *k));
+        self.file.refs = keyed.into_iter().map(|(_, r)| r).collect();
+        let mut by_name: Vec<DefId> = (0..self.file.defs.len() as DefId).collect();
+        let defs = &self.file.defs;
+        by_name.sort_by_key(|&d| (defs[d as usize].name, d));
+        self.file.def_ranges = ranges(by_name.iter().map(|&d| defs[d as usize].name));
+        self.file.defs_by_name = by_name;
+        self.file.name_ids = std::mem::take(&mut self.name_ids);
+        self.file.refs.shrink_to_fit();
+        self.file.values.shrink_to_fit();
+        self.file
+    }
+
+    /// The first `self.x = …` of a class whose body does not define `x`
+    /// becomes the definition of the instance attribute `x`.
+    fn instance_attributes(&mut self) {
+        let writes = std::mem::take(&mut self.attr_writes);
+        for w in writes {
+            let Value::Attr { base, name } = self.file.value(w.value) else {
+                continue;
+            };
+            let mut v = base;
+            let mut class = None;
+            for _ in 0..8 {
+                match self.file.value(v) {
+                    Value::Same(next) => v = next,
+                    Value::SelfOf(c) => {
+                        class = Some(c);
+                        break;
+                    }
+                    _ => break,
+                }
+            }
+            let Some(class) = class else { continue };
+            let text = self.file.name(name).to_string();
+            let defined = self.file.members.get(&class).is_some_and(|m| {
+                m.iter()
+                    .any(|&d| self.file.name(self.file.defs[d as usize].name) == text)
+            });
+            if defined {
+                continue;
+            }
+            let Some(r) = self.file.refs.get_mut(w.reference) else {
+                continue;
+            };
+            r.value = UNKNOWN; // the definition site is not a reference
+            let position = Position::new(r.line as usize, r.col as usize);
+            let id = self.file.defs.len() as DefId;
+            self.file.defs.push(Def {
+                name,
+                qualified: self.qualified(Some(class), &text),
+                kind: SymbolKind::Attribute,
+                position,
+                name_position: position,
+                parent: Some(class),
+                bases: Vec::new(),
+                instance: true,
+                value: None,
+            });
+            self.file.members.entry(class).or_default().push(id);
+        }
+    }
+
+    /// LEGB lookup of `name` used in `scope`; `inner` when coming from a
+    /// nested scope (class bodies are then invisible).
+    fn lookup(&mut self, scope: usize, name: Name, inner: bool) -> ValueId {
+        let mut scope = scope;
+        let mut inner = inner;
+        loop {
+            let s = &self.scopes[scope];
+            let skip_class = s.kind == ScopeKind::Class && inner;
+            if !skip_class {
+                if s.globals.contains(&name) {
+                    if let Some(&v) = self.scopes[0].resolved.get(&name) {
+                        return v;
+                    }
+                    return self.free(name);
+                }
+                if !s.nonlocals.contains(&name) {
+                    if let Some(&v) = s.resolved.get(&name) {
+                        return v;
+                    }
+                }
+            }
+            match s.parent {
+                Some(p) => {
+                    scope = p;
+                    inner = true;
+                }
+                None => return self.free(name),
+            }
+        }
+    }
+
+    fn free(&mut self, name: Name) -> ValueId {
+        self.push(Value::Free(name))
+    }
+}
+
+/// The `(start, end)` run of each key in a sequence grouped by key.
+fn ranges(keys: impl Iterator<Item = Name>) -> HashMap<Name, (u32, u32)> {
+    let mut out: HashMap<Name, (u32, u32)> = HashMap::default();
+    for (i, k) in keys.enumerate() {
+        let i = i as u32;
+        out.entry(k)
+            .and_modify(|r| r.1 = i + 1)
+            .or_insert((i, i + 1));
+    }
+    out
+}
+
+/// The name a reference's symbol has at its definition, or `None` when the
+/// reference denotes nothing the index answers for (locals, literals).
+fn key_of(file: &FileIndex, value: ValueId, depth: usize) -> Option<Name> {
+    if depth > 32 {
+        return None;
+    }
+    match file.value(value) {
+        Value::Unknown | Value::Call(_) | Value::SelfOf(_) | Value::Super(_) => None,
+        Value::Def(d) => Some(file.def(d).name),
+        Value::Module(m) => Some(m),
+        Value::Member { name, .. } | Value::Free(name) | Value::Attr { name, .. } => Some(name),
+        Value::Same(v) => key_of(file, v, depth + 1),
+        Value::Union { start, len } => file
+            .union(start, len)
+            .iter()
+            .find_map(|&v| key_of(file, v, depth + 1)),
+    }
+}

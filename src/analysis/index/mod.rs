@@ -1,0 +1,341 @@
+//! The project index (the Code Query Engine): every Python module of a
+//! workspace with its definitions, imports and references, for
+//! `Find Definition`, `Find References`, `Find Callers` and
+//! `Analyze … Dependencies`.
+//!
+//! Code map:
+//! * [`module_path`](mod@module_path): module names from paths, relative imports made absolute.
+//! * [`file`](mod@file): one file's [`FileIndex`]; names resolved by scope within the
+//!   file, cross-module meaning left symbolic.
+//! * [`resolve`]: what a symbolic value denotes in the project, at query time.
+//! * [`query`]: the queries and their result types.
+//! * [`disk`]: which files are indexed, reading, stamps, one parser per thread.
+//! * [`hash`]: the fast hasher of the index's maps.
+//!
+//! **Architecture invariant:** a [`FileIndex`] depends only on its own file's
+//! text and path. Cross-module links (imports, re-exports, base classes,
+//! star imports) are followed when a query runs. So [`ProjectIndex::update_file`]
+//! re-indexes exactly one file and nothing else goes stale; queries pay for
+//! resolution, but only for references whose key (the referenced symbol's
+//! own name) matches, found by binary search per file.
+//!
+//! **Keeping current: mtime polling, not file watching.** Eddi calls
+//! [`ProjectIndex::update_file`] after its own edits (the buffer's text,
+//! saved or not) and [`ProjectIndex::refresh`] before answering a query.
+//! `refresh` stats every indexed file (modification time and size) and walks
+//! the tree for new and deleted files, re-indexing only what changed. Polling
+//! was chosen over a watcher (inotify/FSEvents through `notify`) because it
+//! needs no background thread or channel inside a library that otherwise
+//! computes data, cannot miss events (overflowing inotify queues, network
+//! and container file systems, editors that replace files by rename), has no
+//! per-directory watch limits on large trees, and costs a stat per file only
+//! when a query is asked (measured in `docs/BENCHMARKS-index.md`). A change
+//! that keeps both size and mtime (within the file system's resolution) is
+//! missed until the next change.
+//!
+//! Known limits: see [`file`](mod@file) and [`resolve`]; files are `.py` only.
+
+pub mod disk;
+pub mod error;
+pub mod file;
+pub mod hash;
+pub mod module_path;
+pub mod query;
+pub mod resolve;
+
+use hash::FxHashMap as HashMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use ropey::Rope;
+
+pub use disk::{SkipReason, Skipped, Stamp};
+pub use error::{IndexError, Result, SymbolCandidate};
+pub use file::FileIndex;
+pub use query::{Call, Callers, Definition, Dependency, Location, References};
+
+/// One file read from disk, or why it was not.
+type Loaded = std::result::Result<(FileIndex, Stamp), SkipReason>;
+
+/// Index of a file slot in the project index.
+pub type FileId = usize;
+
+#[derive(Debug)]
+struct Entry {
+    path: String,
+    /// The disk's stamp when the file was last read or updated; `None` for
+    /// a buffer that does not exist on disk.
+    stamp: Option<Stamp>,
+    index: FileIndex,
+}
+
+/// What [`ProjectIndex::refresh`] found changed on disk.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RefreshReport {
+    pub added: Vec<String>,
+    pub changed: Vec<String>,
+    pub removed: Vec<String>,
+}
+
+impl RefreshReport {
+    pub fn is_empty(&self) -> bool {
+        self.added.is_empty() && self.changed.is_empty() && self.removed.is_empty()
+    }
+}
+
+/// All Python modules under a root. See the module docs.
+#[derive(Debug)]
+pub struct ProjectIndex {
+    root: PathBuf,
+    files: Vec<Option<Entry>>,
+    by_path: HashMap<String, FileId>,
+    by_module: HashMap<String, FileId>,
+    /// Every dotted prefix of an indexed module name, with a count.
+    packages: HashMap<String, usize>,
+    skipped: Vec<Skipped>,
+}
+
+impl ProjectIndex {
+    /// Indexes every Python file under `root`, in parallel. Never fails:
+    /// files that cannot be indexed are listed by [`ProjectIndex::skipped`].
+    pub fn build(root: &Path) -> ProjectIndex {
+        let mut index = ProjectIndex {
+            root: root.to_path_buf(),
+            files: Vec::new(),
+            by_path: HashMap::default(),
+            by_module: HashMap::default(),
+            packages: HashMap::default(),
+            skipped: Vec::new(),
+        };
+        let paths = disk::python_files(root);
+        index.load_all(paths);
+        index
+    }
+
+    fn load_all(&mut self, paths: Vec<String>) {
+        let root = self.root.clone();
+        let loaded: Vec<(String, Loaded)> = paths
+            .into_par_iter()
+            .map(|rel| {
+                let r = disk::load(&root, &rel);
+                (rel, r)
+            })
+            .collect();
+        for (rel, r) in loaded {
+            match r {
+                Ok((index, stamp)) => self.insert(rel, Some(stamp), index),
+                Err(reason) => self.skip(rel, reason),
+            }
+        }
+    }
+
+    fn skip(&mut self, path: String, reason: SkipReason) {
+        self.remove_file(&path);
+        self.skipped.retain(|s| s.path != path);
+        let stamp = Stamp::of(&self.root.join(&path)).ok();
+        self.skipped.push(Skipped {
+            path,
+            reason,
+            stamp,
+        });
+    }
+
+    fn insert(&mut self, path: String, stamp: Option<Stamp>, index: FileIndex) {
+        self.skipped.retain(|s| s.path != path);
+        if let Some(&fid) = self.by_path.get(&path) {
+            let old_module = self.files[fid].as_ref().map(|e| e.index.module.clone());
+            if old_module.as_deref() == Some(index.module.as_str()) {
+                self.files[fid] = Some(Entry { path, stamp, index });
+                return;
+            }
+            self.remove_file(&path);
+        }
+        let fid = self.files.len();
+        let module = index.module.clone();
+        if !module.is_empty() && !self.by_module.contains_key(&module) {
+            self.by_module.insert(module.clone(), fid);
+        }
+        let mut prefix = String::new();
+        for part in module.split('.') {
+            if !prefix.is_empty() {
+                prefix.push('.');
+            }
+            prefix.push_str(part);
+            *self.packages.entry(prefix.clone()).or_default() += 1;
+        }
+        self.by_path.insert(path.clone(), fid);
+        self.files.push(Some(Entry { path, stamp, index }));
+    }
+
+    /// Drops a file from the index; false when it was not indexed.
+    pub fn remove_file(&mut self, rel_path: &str) -> bool {
+        let rel = normalize(rel_path).unwrap_or_default();
+        let Some(fid) = self.by_path.remove(&rel) else {
+            return false;
+        };
+        let Some(entry) = self.files.get_mut(fid).and_then(Option::take) else {
+            return false;
+        };
+        let module = entry.index.module;
+        if self.by_module.get(&module) == Some(&fid) {
+            self.by_module.remove(&module);
+            // Another file with the same module name takes over.
+            if let Some((other, _)) = self
+                .files
+                .iter()
+                .enumerate()
+                .find(|(_, e)| e.as_ref().is_some_and(|e| e.index.module == module))
+            {
+                self.by_module.insert(module.clone(), other);
+            }
+        }
+        let mut prefix = String::new();
+        for part in module.split('.') {
+            if !prefix.is_empty() {
+                prefix.push('.');
+            }
+            prefix.push_str(part);
+            if let Some(n) = self.packages.get_mut(&prefix) {
+                *n -= 1;
+                if *n == 0 {
+                    self.packages.remove(&prefix);
+                }
+            }
+        }
+        true
+    }
+
+    /// Re-indexes one file from the text Eddi holds for it (saved or not).
+    /// Only that file is re-read: see the module docs.
+    pub fn update_file(&mut self, rel_path: &str, text: &Rope) -> Result<()> {
+        let rel = normalize(rel_path).ok_or_else(|| IndexError::InvalidPath(rel_path.into()))?;
+        if module_path::module_name(&rel).is_none() {
+            return Err(IndexError::NotPython(rel));
+        }
+        let src = text.to_string();
+        let stamp = match self.by_path.get(&rel).and_then(|&f| self.files[f].as_ref()) {
+            Some(e) => e.stamp,
+            None => Stamp::of(&self.root.join(&rel)).ok(),
+        };
+        match disk::index_text(&rel, &src) {
+            Ok(index) => self.insert(rel, stamp, index),
+            Err(reason) => self.skip(rel, reason),
+        }
+        Ok(())
+    }
+
+    /// Brings the index in step with the disk: re-reads indexed files whose
+    /// mtime or size changed, drops deleted ones, adds new ones.
+    pub fn refresh(&mut self) -> RefreshReport {
+        let mut report = RefreshReport::default();
+        let mut reload = Vec::new();
+        for entry in self.files.iter().flatten() {
+            match Stamp::of(&self.root.join(&entry.path)) {
+                Ok(now) if Some(now) != entry.stamp => {
+                    report.changed.push(entry.path.clone());
+                    reload.push(entry.path.clone());
+                }
+                Ok(_) => {}
+                Err(_) if entry.stamp.is_none() => {} // an unsaved buffer
+                Err(_) => report.removed.push(entry.path.clone()),
+            }
+        }
+        for path in &report.removed {
+            self.remove_file(path);
+        }
+        // Skipped files are retried when their stamp changed.
+        let mut unchanged_skips = std::collections::HashSet::new();
+        for s in &self.skipped {
+            if Stamp::of(&self.root.join(&s.path)).ok() == s.stamp {
+                unchanged_skips.insert(s.path.clone());
+            }
+        }
+        for path in disk::python_files(&self.root) {
+            if !self.by_path.contains_key(&path) && !unchanged_skips.contains(&path) {
+                report.added.push(path.clone());
+                reload.push(path);
+            }
+        }
+        let root = self.root.clone();
+        self.skipped.retain(|s| root.join(&s.path).exists());
+        self.load_all(reload);
+        report.changed.sort();
+        report.added.sort();
+        report.removed.sort();
+        report
+    }
+
+    /// The workspace root.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Number of indexed files.
+    pub fn len(&self) -> usize {
+        self.by_path.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_path.is_empty()
+    }
+
+    /// Files that could not be indexed, and why.
+    pub fn skipped(&self) -> &[Skipped] {
+        &self.skipped
+    }
+
+    /// Indexed paths, sorted.
+    pub fn paths(&self) -> Vec<&str> {
+        let mut v: Vec<&str> = self.by_path.keys().map(String::as_str).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// The index of one file, by workspace-relative path.
+    pub fn file_index(&self, rel_path: &str) -> Option<&FileIndex> {
+        let rel = normalize(rel_path)?;
+        self.by_path.get(&rel).and_then(|&f| self.file(f))
+    }
+
+    /// The module name of an indexed file.
+    pub fn module_of(&self, rel_path: &str) -> Option<&str> {
+        self.file_index(rel_path).map(|f| f.module.as_str())
+    }
+
+    pub(crate) fn file(&self, fid: FileId) -> Option<&FileIndex> {
+        self.files.get(fid)?.as_ref().map(|e| &e.index)
+    }
+
+    pub(crate) fn path(&self, fid: FileId) -> Option<&str> {
+        self.files.get(fid)?.as_ref().map(|e| e.path.as_str())
+    }
+
+    pub(crate) fn iter_files(&self) -> impl Iterator<Item = (FileId, &FileIndex)> {
+        self.files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| e.as_ref().map(|e| (i, &e.index)))
+    }
+
+    pub(crate) fn is_project_module(&self, module: &str) -> bool {
+        self.packages.contains_key(module)
+    }
+}
+
+/// `a\\b/./c.py` → `a/b/c.py`; `None` for absolute paths or paths leaving
+/// the root.
+fn normalize(rel: &str) -> Option<String> {
+    let rel = rel.replace('\\', "/");
+    if rel.starts_with('/') {
+        return None;
+    }
+    let mut parts = Vec::new();
+    for p in rel.split('/') {
+        match p {
+            "" | "." => {}
+            ".." => return None,
+            p => parts.push(p),
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("/"))
+}

@@ -1,0 +1,546 @@
+//! Queries over the index: definitions, references, callers, dependencies.
+//! All return data; Eddi's command engine formats the replies.
+//!
+//! **Naming a symbol.** A query is plain (`authenticate`), dotted
+//! (`UserManager.authenticate`, `auth.login`) or fully qualified
+//! (`pkg.auth.UserManager.authenticate`), with an optional trailing
+//! `(…)`. It matches every definition whose full name (`module.qualified`)
+//! equals it or ends with `.` + it. Definitions sharing a full name are one
+//! symbol (a property and its setter, conditional definitions). An exact
+//! full-name match wins over suffix matches; otherwise several symbols are
+//! [`IndexError::Ambiguous`] (candidates listed with their full names and
+//! positions), none is [`IndexError::NotFound`] (closest names listed).
+//!
+//! **References** exclude the definition sites (those are what
+//! [`ProjectIndex::find_definition`] returns); an assignment at module or
+//! class level is a definition, not a reference. They include the name in
+//! `from m import f` and every use through aliases. Uses the index cannot
+//! prove are listed apart as *possible*: attributes of untyped values for
+//! class members (`obj.m()`), and `self.m()` in a base class when the symbol
+//! overrides `m` in a subclass (dynamic dispatch may reach it; `super().m()`
+//! never does).
+//!
+//! **Callers** are the references that are the callee of a call, with the
+//! innermost enclosing function or class (`None` at module level).
+//! Calling a class (`C()`) is a caller of the class, and of the `__init__`
+//! it runs: `C`'s own or the one it inherits from a project base class.
+//!
+//! **Dependencies** of a module are the modules it imports (`from p import m`
+//! counts as importing the submodule `p.m` when that is a project module),
+//! each once, at its first import; dependents are the project modules that
+//! import it.
+
+use std::collections::{BTreeMap, HashSet};
+
+use super::error::{IndexError, Result, SymbolCandidate};
+use super::file::{DefId, ImportKind};
+use super::resolve::{DefRef, Res};
+use super::{FileId, ProjectIndex};
+use crate::analysis::outline::SymbolKind;
+use crate::edit::Position;
+
+/// A place in the workspace.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// Workspace-relative, `/`-separated.
+    pub path: String,
+    pub position: Position,
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.path, self.position)
+    }
+}
+
+/// One definition site of a symbol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Definition {
+    /// `module.Class.method`.
+    pub qualified_name: String,
+    pub kind: SymbolKind,
+    /// The `def`/`class`/`async` keyword (the name for variables), as the
+    /// per-file commands (`Show`, `Goto`) place elements.
+    pub location: Location,
+    pub name_position: Position,
+}
+
+/// Uses of one symbol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct References {
+    pub definitions: Vec<Definition>,
+    /// Proven uses, sorted by path and position.
+    pub certain: Vec<Location>,
+    /// Uses the index cannot prove nor exclude.
+    pub possible: Vec<Location>,
+}
+
+/// One call of a symbol.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Call {
+    pub location: Location,
+    /// Full name of the function or class the call is in; `None` at module level.
+    pub caller: Option<String>,
+}
+
+/// Calls of one symbol.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Callers {
+    pub definitions: Vec<Definition>,
+    pub certain: Vec<Call>,
+    pub possible: Vec<Call>,
+}
+
+/// An import edge between modules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dependency {
+    pub module: String,
+    /// The project file of `module`; `None` when it is external.
+    pub path: Option<String>,
+    /// Where the importing module names it (first import).
+    pub at: Location,
+}
+
+/// Strips `(…)` and surrounding blanks from a symbol query.
+fn clean(query: &str) -> &str {
+    let q = query.trim();
+    match q.find('(') {
+        Some(i) if q.ends_with(')') => q[..i].trim_end(),
+        _ => q,
+    }
+}
+
+impl ProjectIndex {
+    fn definition(&self, d: DefRef) -> Option<Definition> {
+        let f = self.file(d.file)?;
+        let def = f.defs.get(d.def as usize)?;
+        Some(Definition {
+            qualified_name: f.full_name(d.def),
+            kind: def.kind,
+            location: Location {
+                path: self.path(d.file)?.to_string(),
+                position: def.position,
+            },
+            name_position: def.name_position,
+        })
+    }
+
+    /// The one symbol a query names: its file and definitions.
+    fn symbol(&self, query: &str) -> Result<(FileId, Vec<DefId>)> {
+        let q = clean(query);
+        let last = q.rsplit('.').next().unwrap_or(q);
+        let suffix = format!(".{q}");
+        let mut groups: BTreeMap<String, (FileId, Vec<DefId>)> = BTreeMap::new();
+        for (fid, f) in self.iter_files() {
+            for &d in f.defs_named(last) {
+                let full = f.full_name(d);
+                if full == q || full.ends_with(&suffix) {
+                    groups.entry(full).or_insert((fid, Vec::new())).1.push(d);
+                }
+            }
+        }
+        if let Some(exact) = groups.remove(q) {
+            return Ok(exact);
+        }
+        if groups.is_empty() {
+            if let Some(found) = self.reexported(q)? {
+                return Ok(found);
+            }
+        }
+        match groups.len() {
+            1 => Ok(groups.into_values().next().unwrap_or_default()),
+            0 => Err(IndexError::NotFound {
+                kind: "symbol",
+                name: q.to_string(),
+                closest: self.closest_symbols(last),
+            }),
+            _ => Err(IndexError::Ambiguous {
+                name: q.to_string(),
+                candidates: groups
+                    .into_iter()
+                    .filter_map(|(full, (fid, defs))| {
+                        let d = self.file(fid)?.def(*defs.first()?);
+                        Some(SymbolCandidate {
+                            qualified_name: full,
+                            path: self.path(fid)?.to_string(),
+                            position: d.position,
+                        })
+                    })
+                    .collect(),
+            }),
+        }
+    }
+
+    /// A dotted query whose prefix names a project module and whose rest is
+    /// a name that module binds: a re-export such as `django.db.models.Q`
+    /// (defined in `django.db.models.query_utils`). The prefix may be the end
+    /// of a module name (`models.Model`); modules that bind the name to
+    /// different symbols make the query ambiguous.
+    fn reexported(&self, q: &str) -> Result<Option<(FileId, Vec<DefId>)>> {
+        let mut found: BTreeMap<String, (FileId, Vec<DefId>)> = BTreeMap::new();
+        let mut split = q.len();
+        while let Some(i) = q[..split].rfind('.') {
+            split = i;
+            let (prefix, rest) = (&q[..i], &q[i + 1..]);
+            let dotted = format!(".{prefix}");
+            let mut modules: Vec<&str> = self
+                .by_module
+                .keys()
+                .filter(|m| *m == prefix || m.ends_with(&dotted))
+                .map(String::as_str)
+                .collect();
+            modules.sort_unstable();
+            for module in modules {
+                if let Some((fid, defs)) = self.member_path(module, rest) {
+                    if let (Some(f), Some(&d)) = (self.file(fid), defs.first()) {
+                        found.entry(f.full_name(d)).or_insert((fid, defs));
+                    }
+                }
+            }
+            if !found.is_empty() {
+                break;
+            }
+        }
+        match found.len() {
+            0 => Ok(None),
+            1 => Ok(found.into_values().next()),
+            _ => Err(IndexError::Ambiguous {
+                name: q.to_string(),
+                candidates: found
+                    .into_iter()
+                    .filter_map(|(full, (fid, defs))| {
+                        let d = self.file(fid)?.def(*defs.first()?);
+                        Some(SymbolCandidate {
+                            qualified_name: full,
+                            path: self.path(fid)?.to_string(),
+                            position: d.position,
+                        })
+                    })
+                    .collect(),
+            }),
+        }
+    }
+
+    /// `rest` (`Name` or `Class.member`) looked up from `module`.
+    fn member_path(&self, module: &str, rest: &str) -> Option<(FileId, Vec<DefId>)> {
+        let mut parts = rest.split('.');
+        let mut res = self.member(module, parts.next()?, 0);
+        for part in parts {
+            res = match res {
+                Res::Defs(defs) => Res::Defs(
+                    defs.iter()
+                        .filter_map(|d| {
+                            let f = self.file(d.file)?;
+                            let members = f.members.get(&d.def)?;
+                            Some(
+                                members
+                                    .iter()
+                                    .filter(|&&m| f.name(f.def(m).name) == part)
+                                    .map(|&m| DefRef {
+                                        file: d.file,
+                                        def: m,
+                                    })
+                                    .collect::<Vec<_>>(),
+                            )
+                        })
+                        .flatten()
+                        .collect(),
+                ),
+                Res::Module(m) => self.member(&m, part, 0),
+                _ => return None,
+            };
+        }
+        let Res::Defs(defs) = res else { return None };
+        let first = *defs.first()?;
+        let defs: Vec<DefId> = defs
+            .iter()
+            .filter(|d| d.file == first.file)
+            .map(|d| d.def)
+            .collect();
+        Some((first.file, defs))
+    }
+
+    fn closest_symbols(&self, name: &str) -> Vec<String> {
+        let mut scored: Vec<(f64, String)> = Vec::new();
+        let mut seen = HashSet::new();
+        for (_, f) in self.iter_files() {
+            for d in &f.defs {
+                let n = f.name(d.name);
+                if seen.insert(n) {
+                    scored.push((strsim::jaro_winkler(name, n), n.to_string()));
+                }
+            }
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        scored.into_iter().take(10).map(|(_, n)| n).collect()
+    }
+
+    /// The definition sites of a symbol.
+    pub fn find_definition(&self, symbol: &str) -> Result<Vec<Definition>> {
+        let (fid, defs) = self.symbol(symbol)?;
+        Ok(defs
+            .into_iter()
+            .filter_map(|def| self.definition(DefRef { file: fid, def }))
+            .collect())
+    }
+
+    /// Uses of a symbol, definition sites excluded.
+    pub fn find_references(&self, symbol: &str) -> Result<References> {
+        let (definitions, certain, possible) = self.uses(symbol, false)?;
+        Ok(References {
+            definitions,
+            certain: certain.into_iter().map(|c| c.location).collect(),
+            possible: possible.into_iter().map(|c| c.location).collect(),
+        })
+    }
+
+    /// Calls of a function, method or class.
+    pub fn find_callers(&self, function: &str) -> Result<Callers> {
+        let (definitions, certain, possible) = self.uses(function, true)?;
+        Ok(Callers {
+            definitions,
+            certain,
+            possible,
+        })
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn uses(
+        &self,
+        symbol: &str,
+        calls_only: bool,
+    ) -> Result<(Vec<Definition>, Vec<Call>, Vec<Call>)> {
+        let (fid, defs) = self.symbol(symbol)?;
+        let targets: Vec<DefRef> = defs.iter().map(|&def| DefRef { file: fid, def }).collect();
+        let definitions: Vec<Definition> =
+            targets.iter().filter_map(|&d| self.definition(d)).collect();
+        let Some(file) = self.file(fid) else {
+            return Ok((definitions, Vec::new(), Vec::new()));
+        };
+        let first = file.def(defs[0]);
+        let name = file.name(first.name).to_string();
+        let parent = first.parent.map(|p| DefRef { file: fid, def: p });
+        let is_member = parent.is_some_and(|p| self.kind(p) == Some(SymbolKind::Class));
+        // Classes whose `self.name` may dispatch to an override in `parent`.
+        let overridden_in: Vec<DefRef> = match parent {
+            Some(p) if is_member && first.kind == SymbolKind::Method => self.ancestors(p),
+            _ => Vec::new(),
+        };
+        let mut certain = Vec::new();
+        let mut possible = Vec::new();
+        for (rid, f) in self.iter_files() {
+            let refs = f.refs_keyed(&name);
+            if refs.is_empty() {
+                continue;
+            }
+            let Some(path) = self.path(rid) else { continue };
+            for r in refs {
+                if calls_only && !r.is_call {
+                    continue;
+                }
+                let verdict = match self.resolve(rid, r.value, 0) {
+                    Res::Defs(ds) if ds.iter().any(|d| targets.contains(d)) => Some(true),
+                    Res::Defs(ds)
+                        if !overridden_in.is_empty()
+                            && !f.is_super_attribute(r.value)
+                            && ds.iter().any(|d| {
+                                self.file(d.file)
+                                    .and_then(|f| f.defs.get(d.def as usize))
+                                    .and_then(|def| def.parent)
+                                    .is_some_and(|p| {
+                                        overridden_in.contains(&DefRef {
+                                            file: d.file,
+                                            def: p,
+                                        })
+                                    })
+                            }) =>
+                    {
+                        Some(false)
+                    }
+                    Res::Possible if is_member => Some(false),
+                    _ => None,
+                };
+                let Some(sure) = verdict else { continue };
+                let call = Call {
+                    location: Location {
+                        path: path.to_string(),
+                        position: r.position(),
+                    },
+                    caller: r.owner.map(|o| f.full_name(o)),
+                };
+                if sure {
+                    certain.push(call);
+                } else {
+                    possible.push(call);
+                }
+            }
+        }
+        if calls_only && name == "__init__" && is_member {
+            if let Some(class) = parent {
+                certain.extend(self.constructions(class, &targets));
+            }
+        }
+        certain.sort();
+        certain.dedup();
+        possible.sort();
+        possible.dedup();
+        Ok((definitions, certain, possible))
+    }
+
+    /// Calls of `class` and of its project subclasses that inherit the
+    /// `__init__` in `targets` (constructing them runs it).
+    fn constructions(&self, class: DefRef, targets: &[DefRef]) -> Vec<Call> {
+        let mut classes = vec![class];
+        for (fid, f) in self.iter_files() {
+            for (d, def) in f.defs.iter().enumerate() {
+                let c = DefRef {
+                    file: fid,
+                    def: d as DefId,
+                };
+                if def.kind != SymbolKind::Class || c == class || def.bases.is_empty() {
+                    continue;
+                }
+                if let Res::Defs(ds) = self.class_member(&[c], "__init__", 0) {
+                    if ds.iter().any(|d| targets.contains(d)) {
+                        classes.push(c);
+                    }
+                }
+            }
+        }
+        let mut calls = Vec::new();
+        for c in classes {
+            let Some(name) = self
+                .file(c.file)
+                .map(|f| f.name(f.def(c.def).name).to_string())
+            else {
+                continue;
+            };
+            for (rid, f) in self.iter_files() {
+                for r in f.refs_keyed(&name).iter().filter(|r| r.is_call) {
+                    if let Res::Defs(ds) = self.resolve(rid, r.value, 0) {
+                        if ds.contains(&c) {
+                            calls.push(Call {
+                                location: Location {
+                                    path: self.path(rid).unwrap_or_default().to_string(),
+                                    position: r.position(),
+                                },
+                                caller: r.owner.map(|o| f.full_name(o)),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        calls
+    }
+
+    /// The module a query names: a module name or a workspace-relative path.
+    fn module_file(&self, module: &str) -> Result<FileId> {
+        let m = module.trim();
+        if let Some(&fid) = self.by_module.get(m) {
+            return Ok(fid);
+        }
+        if let Some(&fid) = self.by_path.get(m.trim_start_matches("./")) {
+            return Ok(fid);
+        }
+        let mut names: Vec<&String> = self.by_module.keys().collect();
+        names.sort_by(|a, b| {
+            strsim::jaro_winkler(m, b)
+                .total_cmp(&strsim::jaro_winkler(m, a))
+                .then_with(|| a.cmp(b))
+        });
+        Err(IndexError::NotFound {
+            kind: "module",
+            name: m.to_string(),
+            closest: names.into_iter().take(10).cloned().collect(),
+        })
+    }
+
+    fn imports_of(&self, fid: FileId) -> Vec<Dependency> {
+        let (Some(f), Some(path)) = (self.file(fid), self.path(fid)) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Dependency> = Vec::new();
+        for imp in &f.imports {
+            if imp.module.is_empty() {
+                continue;
+            }
+            let module = match (&imp.kind, &imp.name) {
+                (ImportKind::From, Some(name)) if self.packages.contains_key(&imp.module) => {
+                    let sub = format!("{}.{}", imp.module, name);
+                    if self.by_module.contains_key(&sub) {
+                        sub
+                    } else {
+                        imp.module.clone()
+                    }
+                }
+                _ => imp.module.clone(),
+            };
+            if module == f.module || out.iter().any(|d| d.module == module) {
+                continue;
+            }
+            let target = self.by_module.get(&module).and_then(|&t| self.path(t));
+            out.push(Dependency {
+                path: target.map(str::to_string),
+                module,
+                at: Location {
+                    path: path.to_string(),
+                    position: imp.position,
+                },
+            });
+        }
+        out
+    }
+
+    /// Where `f` first imports `module` (the same rules as `imports_of`,
+    /// without allocating).
+    fn first_import_of(&self, f: &super::FileIndex, module: &str) -> Option<Position> {
+        f.imports.iter().find_map(|imp| {
+            let hit = match (&imp.kind, &imp.name) {
+                (ImportKind::From, Some(name)) => {
+                    let is_sub = module
+                        .strip_prefix(imp.module.as_str())
+                        .and_then(|r| r.strip_prefix('.'))
+                        == Some(name.as_str());
+                    is_sub
+                        || (imp.module == module
+                            && !self.by_module.contains_key(&format!("{module}.{name}")))
+                }
+                _ => imp.module == module,
+            };
+            hit.then_some(imp.position)
+        })
+    }
+
+    /// The modules a module imports (by module name or path), in source order.
+    pub fn dependencies(&self, module: &str) -> Result<Vec<Dependency>> {
+        let fid = self.module_file(module)?;
+        Ok(self.imports_of(fid))
+    }
+
+    /// The project modules that import a module; `at` is where each imports it.
+    pub fn dependents(&self, module: &str) -> Result<Vec<Dependency>> {
+        let fid = self.module_file(module)?;
+        let Some(name) = self.file(fid).map(|f| f.module.clone()) else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for (other, f) in self.iter_files() {
+            if other == fid {
+                continue;
+            }
+            if let Some(position) = self.first_import_of(f, &name) {
+                out.push(Dependency {
+                    module: f.module.clone(),
+                    path: self.path(other).map(str::to_string),
+                    at: Location {
+                        path: self.path(other).unwrap_or_default().to_string(),
+                        position,
+                    },
+                });
+            }
+        }
+        out.sort_by(|a, b| a.module.cmp(&b.module));
+        Ok(out)
+    }
+}

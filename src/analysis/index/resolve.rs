@@ -1,0 +1,331 @@
+//! Cross-module resolution: what a file's symbolic [`Value`] denotes in the
+//! whole project, computed at query time.
+//!
+//! * A module member (`from m import f`, `m.f` after `import m`) is looked up
+//!   in `m`'s module-level bindings, following re-exports (`from .a import f`
+//!   in a package's `__init__`), then submodules (`m.f` as a module), then
+//!   `m`'s star imports. Modules outside the project are external.
+//! * `super()` in a method is an instance of the class's project bases.
+//! * A variable with one definition (`x = C()`, `Alias = C`, module or class
+//!   level) stands for its value when its attributes are read or it is called.
+//! * Star imports bind the names of a literal `__all__`, else every name not
+//!   starting with `_`.
+//! * A name unbound at module level is looked up in the file's star imports;
+//!   otherwise it is a builtin or undefined and denotes nothing.
+//! * `C.m`, `C().m`, `self.m`/`cls.m` look `m` up in `C`, then in its project
+//!   base classes depth-first (an approximation of the C3 MRO that agrees
+//!   with it for single inheritance). The first class that defines `m` wins.
+//! * An attribute of something the index cannot type (a parameter, a local,
+//!   a function's result, a module variable, a class whose bases are external)
+//!   is *possible*: it may be any class member of that name.
+//!
+//! Resolution is bounded by [`MAX_DEPTH`] steps so import cycles end.
+
+use super::file::{DefId, Value, ValueId};
+use super::{FileId, ProjectIndex};
+use crate::analysis::outline::SymbolKind;
+
+/// Resolution steps before giving up (cycles in re-exports).
+pub const MAX_DEPTH: usize = 24;
+
+/// A definition in the project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DefRef {
+    pub file: FileId,
+    pub def: DefId,
+}
+
+/// What a value denotes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Res {
+    /// Definitions (the value *is* one of them).
+    Defs(Vec<DefRef>),
+    /// An instance of one of these classes.
+    Instance(Vec<DefRef>),
+    /// A module of the project.
+    Module(String),
+    /// Something from outside the project.
+    External,
+    /// An attribute of a value the index cannot type.
+    Possible,
+    /// A local, literal, builtin or undefined name.
+    Unknown,
+}
+
+impl ProjectIndex {
+    pub(crate) fn resolve(&self, file: FileId, value: ValueId, depth: usize) -> Res {
+        if depth > MAX_DEPTH {
+            return Res::Unknown;
+        }
+        let Some(f) = self.file(file) else {
+            return Res::Unknown;
+        };
+        match f.value(value) {
+            Value::Unknown => Res::Unknown,
+            Value::Def(def) => Res::Defs(vec![DefRef { file, def }]),
+            Value::Module(m) => self.module_res(f.name(m)),
+            Value::Member { module, name } => self.member(f.name(module), f.name(name), depth + 1),
+            Value::Free(name) => {
+                let name = f.name(name);
+                for star in &f.stars {
+                    if !self.star_exports(star, name) {
+                        continue;
+                    }
+                    match self.member(star, name, depth + 1) {
+                        Res::Unknown | Res::External => continue,
+                        r => return r,
+                    }
+                }
+                Res::Unknown
+            }
+            Value::Attr { base, name } => {
+                let base = self.resolve(file, base, depth + 1);
+                self.attribute(base, f.name(name), depth + 1)
+            }
+            Value::Call(callee) => {
+                match self.through_variable(self.resolve(file, callee, depth + 1), depth + 1) {
+                    Res::Defs(defs) => {
+                        let classes: Vec<DefRef> = defs
+                            .into_iter()
+                            .filter(|d| self.kind(*d) == Some(SymbolKind::Class))
+                            .collect();
+                        if classes.is_empty() {
+                            Res::Unknown
+                        } else {
+                            Res::Instance(classes)
+                        }
+                    }
+                    Res::External => Res::External,
+                    _ => Res::Unknown,
+                }
+            }
+            Value::SelfOf(def) => Res::Instance(vec![DefRef { file, def }]),
+            Value::Super(def) => {
+                let mut bases = Vec::new();
+                for &b in &f.def(def).bases {
+                    if let Res::Defs(defs) = self.resolve(file, b, depth + 1) {
+                        bases.extend(
+                            defs.into_iter()
+                                .filter(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                        );
+                    }
+                }
+                Res::Instance(bases)
+            }
+            Value::Same(v) => self.resolve(file, v, depth + 1),
+            Value::Union { start, len } => {
+                let mut defs = Vec::new();
+                let mut other = Res::Unknown;
+                for &v in f.union(start, len) {
+                    match self.resolve(file, v, depth + 1) {
+                        Res::Defs(d) => defs.extend(d),
+                        r if other == Res::Unknown => other = r,
+                        _ => {}
+                    }
+                }
+                if defs.is_empty() {
+                    other
+                } else {
+                    defs.sort();
+                    defs.dedup();
+                    Res::Defs(defs)
+                }
+            }
+        }
+    }
+
+    pub(crate) fn kind(&self, d: DefRef) -> Option<SymbolKind> {
+        self.file(d.file)
+            .and_then(|f| f.defs.get(d.def as usize))
+            .map(|d| d.kind)
+    }
+
+    fn module_res(&self, module: &str) -> Res {
+        if self.is_project_module(module) {
+            Res::Module(module.to_string())
+        } else {
+            Res::External
+        }
+    }
+
+    /// `name` looked up as an attribute of `module`.
+    pub(crate) fn member(&self, module: &str, name: &str, depth: usize) -> Res {
+        if depth > MAX_DEPTH || module.is_empty() {
+            return Res::Unknown;
+        }
+        if let Some(&fid) = self.by_module.get(module) {
+            let Some(f) = self.file(fid) else {
+                return Res::Unknown;
+            };
+            if let Some(&v) = f.exports.get(name) {
+                return self.resolve(fid, v, depth + 1);
+            }
+            let sub = format!("{module}.{name}");
+            if self.is_project_module(&sub) {
+                return Res::Module(sub);
+            }
+            for star in &f.stars {
+                if !self.star_exports(star, name) {
+                    continue;
+                }
+                match self.member(star, name, depth + 1) {
+                    Res::Unknown | Res::External => continue,
+                    r => return r,
+                }
+            }
+            return Res::Unknown;
+        }
+        let sub = format!("{module}.{name}");
+        if self.is_project_module(&sub) {
+            return Res::Module(sub);
+        }
+        if self.is_project_module(module) {
+            Res::Unknown
+        } else {
+            Res::External
+        }
+    }
+
+    /// Whether `from module import *` binds `name`: its `__all__` when
+    /// literal, else every name not starting with `_`.
+    fn star_exports(&self, module: &str, name: &str) -> bool {
+        let all = self
+            .by_module
+            .get(module)
+            .and_then(|&fid| self.file(fid))
+            .and_then(|f| f.all.as_ref());
+        match all {
+            Some(all) => all.iter().any(|n| &**n == name),
+            None => !name.starts_with('_'),
+        }
+    }
+
+    /// A lone variable definition stands for the value it was assigned
+    /// (`register = Library()`, `Alias = Library`); anything else is kept.
+    fn through_variable(&self, res: Res, depth: usize) -> Res {
+        if let Res::Defs(defs) = &res {
+            if let [d] = defs.as_slice() {
+                let def = self.file(d.file).and_then(|f| f.defs.get(d.def as usize));
+                if let Some(v) = def.and_then(|def| def.value) {
+                    match self.resolve(d.file, v, depth + 1) {
+                        Res::Unknown | Res::Possible => {}
+                        r => return r,
+                    }
+                }
+            }
+        }
+        res
+    }
+
+    fn attribute(&self, base: Res, name: &str, depth: usize) -> Res {
+        match self.through_variable(base, depth) {
+            Res::Module(m) => self.member(&m, name, depth),
+            Res::Defs(defs) => {
+                let classes: Vec<DefRef> = defs
+                    .iter()
+                    .copied()
+                    .filter(|d| self.kind(*d) == Some(SymbolKind::Class))
+                    .collect();
+                if !classes.is_empty() {
+                    self.class_member(&classes, name, depth)
+                } else if defs
+                    .iter()
+                    .all(|d| self.kind(*d) == Some(SymbolKind::Function))
+                {
+                    Res::Unknown
+                } else {
+                    // A variable: it may hold anything.
+                    Res::Possible
+                }
+            }
+            Res::Instance(classes) => self.class_member(&classes, name, depth),
+            Res::External => Res::External,
+            Res::Possible | Res::Unknown => Res::Possible,
+        }
+    }
+
+    pub(crate) fn class_member(&self, classes: &[DefRef], name: &str, depth: usize) -> Res {
+        let mut found = Vec::new();
+        let mut seen = Vec::new();
+        for &c in classes {
+            self.lookup_member(c, name, depth, &mut found, &mut seen);
+        }
+        if found.is_empty() {
+            // Set dynamically (`self.x = …`), defined in a subclass, or
+            // inherited from an external base.
+            Res::Possible
+        } else {
+            found.sort();
+            found.dedup();
+            Res::Defs(found)
+        }
+    }
+
+    /// Depth-first through project base classes; the first class defining
+    /// `name` wins. True when found.
+    fn lookup_member(
+        &self,
+        class: DefRef,
+        name: &str,
+        depth: usize,
+        found: &mut Vec<DefRef>,
+        seen: &mut Vec<DefRef>,
+    ) -> bool {
+        if depth > MAX_DEPTH || seen.contains(&class) {
+            return false;
+        }
+        seen.push(class);
+        let Some(f) = self.file(class.file) else {
+            return false;
+        };
+        if let Some(members) = f.members.get(&class.def) {
+            let before = found.len();
+            for &m in members {
+                if f.name(f.def(m).name) == name {
+                    found.push(DefRef {
+                        file: class.file,
+                        def: m,
+                    });
+                }
+            }
+            if found.len() > before {
+                return true;
+            }
+        }
+        for &base in &f.def(class.def).bases {
+            if let Res::Defs(defs) = self.resolve(class.file, base, depth + 1) {
+                for d in defs {
+                    if self.kind(d) == Some(SymbolKind::Class)
+                        && self.lookup_member(d, name, depth + 1, found, seen)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The project classes `class` derives from, transitively (not itself).
+    pub(crate) fn ancestors(&self, class: DefRef) -> Vec<DefRef> {
+        let mut out = Vec::new();
+        let mut stack = vec![(class, 0usize)];
+        while let Some((c, depth)) = stack.pop() {
+            if depth > MAX_DEPTH {
+                continue;
+            }
+            let Some(f) = self.file(c.file) else { continue };
+            for &base in &f.def(c.def).bases {
+                if let Res::Defs(defs) = self.resolve(c.file, base, 0) {
+                    for d in defs {
+                        if self.kind(d) == Some(SymbolKind::Class) && !out.contains(&d) {
+                            out.push(d);
+                            stack.push((d, depth + 1));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
