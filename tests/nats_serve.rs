@@ -528,3 +528,47 @@ async fn tls_with_a_private_ca() {
         .await
         .is_err());
 }
+
+/// The broker restarts under a running `eddi serve`: the disconnect and the
+/// reconnect are logged, and the same process serves again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn broker_restart_is_logged_and_survived() {
+    let mut nats = NatsServer::start();
+    let url = nats.url();
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("eddi.log");
+    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args([
+            "serve",
+            "--health-interval-ms",
+            "100",
+            "--nats-url",
+            &url,
+            "--root",
+        ])
+        .arg(dir.path())
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    wait_for_service(&url, "eddi").await;
+    let s = Subjects::new("mizuki", "eddi");
+    let c = client(&url).await;
+    assert_eq!(direct(&c, &s, "r", "Start r").await, "Ok");
+    nats.restart();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Ok(reply) = c.request(s.direct("r"), "Status".into()).await {
+            assert_eq!(reply.payload, "Ok: Session r, No file");
+            break;
+        }
+        assert!(Instant::now() < deadline, "never served again");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    sigterm(&eddi);
+    assert!(wait_exit(&mut eddi).success());
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("event=\"disconnected\""), "{logged}");
+    assert!(logged.contains("event=\"reconnected\""), "{logged}");
+}

@@ -21,8 +21,10 @@ pub enum LogFormat {
 pub fn init(format: LogFormat) {
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    use std::io::IsTerminal;
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     let _ = match format {
         LogFormat::Human => builder.try_init(),
@@ -48,7 +50,7 @@ pub fn nats(layer: &str, what: &str, err: &dyn std::fmt::Display) {
 /// A connection event: connected, disconnected, reconnected, lame duck…
 pub fn connection(event: &str) {
     match event {
-        "connected" => info!(event, "nats connection"),
+        "connected" | "reconnected" => info!(event, "nats connection"),
         _ => warn!(event, "nats connection"),
     }
 }
