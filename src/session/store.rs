@@ -53,6 +53,9 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {
 pub struct JournalState {
     /// Events in the journal file since the last snapshot.
     pub length: usize,
+    /// The journal, open for appending (a snapshot replaces the file, and
+    /// drops this handle with it).
+    file: Option<File>,
 }
 
 impl Store {
@@ -127,7 +130,7 @@ impl Store {
                 length += 1;
             }
         }
-        Ok((session, JournalState { length }))
+        Ok((session, JournalState { length, file: None }))
     }
 
     /// Writes a full snapshot atomically and starts an empty journal.
@@ -143,6 +146,7 @@ impl Store {
         // The snapshot already holds every journal event: drop them.
         write_atomic(&dir.join("journal.jsonl"), b"")?;
         journal.length = 0;
+        journal.file = None;
         Ok(())
     }
 
@@ -165,12 +169,23 @@ impl Store {
             serde_json::to_writer(&mut buf, event).expect("events serialize");
             buf.push(b'\n');
         }
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .map_err(io_err(&path))?;
-        file.write_all(&buf).map_err(io_err(&path))?;
+        let file = match &mut journal.file {
+            Some(file) => file,
+            None => journal.file.insert(
+                OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&path)
+                    .map_err(io_err(&path))?,
+            ),
+        };
+        let before = file.metadata().map_err(io_err(&path))?.len();
+        if let Err(e) = file.write_all(&buf) {
+            // Never leave a torn line for later events to follow.
+            let _ = file.set_len(before);
+            journal.file = None;
+            return Err(io_err(&path)(e));
+        }
         // Every event is in the kernel before the reply (a killed process
         // loses nothing); those that change text or files also reach the
         // disk (an OS crash loses at most cursor moves and the like).
