@@ -208,6 +208,27 @@ impl Engine {
         Ok(())
     }
 
+    /// Whether a message only moves the cursor or reads (no text change,
+    /// hence no fsync; no search over the file, no code analysis, no
+    /// process): microseconds, so a transport may run it on an async
+    /// worker. Anything else, and anything that does not parse, is not.
+    pub fn is_quick(&self, sender: &str, text: &str) -> bool {
+        if text.len() > 4096 {
+            return false;
+        }
+        if let Some(live) = self.live_of(sender) {
+            if lock(&live).session.confirm.is_some() {
+                return false; // `y`/`n` answers edit
+            }
+        }
+        let statements = lang::parse_message(text);
+        !statements.is_empty()
+            && statements.iter().all(|statement| match &statement.parsed {
+                Ok(command) => is_quick_command(command),
+                Err(_) => false,
+            })
+    }
+
     /// Runs one message and returns its reply.
     pub fn execute(&self, request: &Request<'_>) -> Response {
         if let Some(id) = request.id {
@@ -427,6 +448,19 @@ impl Engine {
         let notices = context::check_disk(&mut live, &self.workspace);
         let _ = self.persist(&mut live);
         notices
+    }
+}
+
+fn is_quick_command(command: &Command) -> bool {
+    use lang::{GotoTarget as G, ShowTarget as S};
+    match command {
+        Command::Status | Command::Help { .. } | Command::Bookmark { .. } => true,
+        Command::Goto(target) => !matches!(
+            target,
+            G::Code(_) | G::StartOfFunction | G::EndOfFunction | G::StartOfClass | G::EndOfClass
+        ),
+        Command::Show { target, .. } => !matches!(target, S::Code(_)),
+        _ => false,
     }
 }
 

@@ -496,3 +496,21 @@ fn analyze_file_dependencies_names_the_importers() {
         "#,
     );
 }
+
+#[test]
+fn only_cursor_moves_and_reads_are_quick() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.send("u", "Start s; Open a.py");
+    let quick = |text: &str| f.engine.is_quick("u", text);
+    assert!(quick("Goto 0:1; Show Line 0; Status; Bookmark b"));
+    assert!(!quick("Goto 0:1; Insert Line \"y\""), "an edit fsyncs");
+    assert!(!quick("Show Function f"), "code targets parse the file");
+    assert!(!quick("Find \"x\""), "a search scans the file");
+    assert!(!quick("Gotoo 1"), "what does not parse goes the usual way");
+    f.send("u", "Replace Confirm \"x\" With \"z\"");
+    assert!(
+        !quick("Goto 0:0"),
+        "a pending Replace Confirm takes the message as an answer"
+    );
+}

@@ -52,6 +52,11 @@ pub fn fail_line(message: &str) -> String {
 pub trait CommandHandler: Send + Sync + 'static {
     /// Runs one message (one or more commands) and renders the reply.
     fn handle(&self, request: &Incoming) -> Reply;
+    /// Whether the message is cheap enough to run on an async worker
+    /// (microseconds, no fsync, no process); the router then skips its pool.
+    fn is_quick(&self, _sender: &str, _text: &str) -> bool {
+        false
+    }
     /// The sender's active session name, if it has one.
     fn session_of(&self, sender: &str) -> Option<String>;
     /// Records the response format a sender asked for in its handshake.
@@ -79,6 +84,10 @@ impl CommandHandler for Engine {
             id: request.id.as_deref(),
         })
         .into()
+    }
+
+    fn is_quick(&self, sender: &str, text: &str) -> bool {
+        Engine::is_quick(self, sender, text)
     }
 
     fn session_of(&self, sender: &str) -> Option<String> {

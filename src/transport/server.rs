@@ -481,7 +481,7 @@ async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
             }
         })
     });
-    if !shared.router.dispatch(incoming, sink) {
+    if !shared.router.submit(incoming, sink).await {
         report::rejected("direct", "?", "shutting down");
     }
 }
@@ -630,7 +630,7 @@ async fn on_update(shared: &Arc<Shared>, message: async_nats::Message) {
         text: sanitize_input(&update.appended),
         id: update.id,
     };
-    shared.router.dispatch(incoming, sink);
+    shared.router.submit(incoming, sink).await;
 }
 
 /// Publishes one reply on `<prefix>.stream.append`.
