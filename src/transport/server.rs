@@ -36,7 +36,8 @@ use super::wire::{
 
 /// The header a client sets to make a direct request idempotent.
 pub const MSG_ID_HEADER: &str = "Nats-Msg-Id";
-/// Set on every direct reply: `ok` or `fail`.
+/// `fail` on a direct reply when a command failed (and `ok`/`fail` on a
+/// repeated answer); absent on a plain success.
 pub const STATUS_HEADER: &str = "Eddi-Status";
 /// Set (to `true`) on a reply that repeats an earlier answer.
 pub const DUPLICATE_HEADER: &str = "Eddi-Duplicate";
@@ -468,6 +469,14 @@ async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
     let incoming = Incoming { sender, text, id };
     let sink: ReplySink = Box::new(move |reply: Reply| {
         Box::pin(async move {
+            // A plain success carries no headers: they make every hop of
+            // the reply dearer (protocol/README.md, "Direct request/reply").
+            if reply.ok && !reply.duplicate {
+                if let Err(err) = request.respond(Ok(reply.text.into())).await {
+                    report::nats("direct", "reply", &err);
+                }
+                return;
+            }
             let mut headers = HeaderMap::new();
             headers.insert(STATUS_HEADER, if reply.ok { "ok" } else { "fail" });
             if reply.duplicate {
