@@ -591,39 +591,32 @@ async fn on_update(shared: &Arc<Shared>, message: async_nats::Message) {
         .stream_messages
         .fetch_add(1, Ordering::Relaxed);
     let sink = stream_sink(shared, &update.name, &update.from, update.id.clone());
-    if let Err(reason) = shared.validator.check_sender_id(&update.from) {
-        shared
-            .counters
-            .stream_rejected
-            .fetch_add(1, Ordering::Relaxed);
-        report::rejected("stream", &update.from, &reason);
-        shared
-            .router
-            .answer(&update.from, Reply::fail(&reason), sink);
-        return;
-    }
-    if shared
-        .handshakes
-        .lock()
-        .unwrap()
-        .get(&update.from)
-        .is_none()
-    {
-        shared
-            .counters
-            .stream_rejected
-            .fetch_add(1, Ordering::Relaxed);
-        let reason = format!(
-            "No handshake: send a connection_request to {} first",
-            shared.subjects.connection_request()
-        );
-        report::rejected("stream", &update.from, &reason);
-        shared
-            .router
-            .answer(&update.from, Reply::fail(&reason), sink);
-        return;
-    }
-    if let Err(reason) = shared.validator.decode(update.appended.as_bytes()) {
+    let handshaken = || {
+        let known = shared
+            .handshakes
+            .lock()
+            .unwrap()
+            .get(&update.from)
+            .is_some();
+        known.then_some(()).ok_or_else(|| {
+            format!(
+                "No handshake: send a connection_request to {} first",
+                shared.subjects.connection_request()
+            )
+        })
+    };
+    let checked = shared
+        .validator
+        .check_sender_id(&update.from)
+        .and_then(|()| handshaken())
+        .and_then(|()| {
+            shared
+                .validator
+                .decode(update.appended.as_bytes())
+                .map(|_| ())
+        });
+    if let Err(reason) = checked {
+        // Rejected, but answered in the sender's order like any message.
         shared
             .counters
             .stream_rejected
