@@ -156,19 +156,24 @@ impl ProjectIndex {
             }),
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
-                candidates: groups
-                    .into_iter()
-                    .filter_map(|(full, (fid, defs))| {
-                        let d = self.file(fid)?.def(*defs.first()?);
-                        Some(SymbolCandidate {
-                            qualified_name: full,
-                            path: self.path(fid)?.to_string(),
-                            position: d.position,
-                        })
-                    })
-                    .collect(),
+                candidates: self.candidates(groups),
             }),
         }
+    }
+
+    /// The candidates an ambiguous query lists: each group's first definition.
+    fn candidates(&self, groups: BTreeMap<String, (FileId, Vec<DefId>)>) -> Vec<SymbolCandidate> {
+        groups
+            .into_iter()
+            .filter_map(|(full, (fid, defs))| {
+                let d = self.file(fid)?.def(*defs.first()?);
+                Some(SymbolCandidate {
+                    qualified_name: full,
+                    path: self.path(fid)?.to_string(),
+                    position: d.position,
+                })
+            })
+            .collect()
     }
 
     /// A dotted query whose prefix names a project module and whose rest is
@@ -206,17 +211,7 @@ impl ProjectIndex {
             1 => Ok(found.into_values().next()),
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
-                candidates: found
-                    .into_iter()
-                    .filter_map(|(full, (fid, defs))| {
-                        let d = self.file(fid)?.def(*defs.first()?);
-                        Some(SymbolCandidate {
-                            qualified_name: full,
-                            path: self.path(fid)?.to_string(),
-                            position: d.position,
-                        })
-                    })
-                    .collect(),
+                candidates: self.candidates(found),
             }),
         }
     }
