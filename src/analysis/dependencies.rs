@@ -99,15 +99,7 @@ fn collect_import(text: &Rope, stmt: Node<'_>, out: &mut Vec<Import>) {
     match stmt.kind() {
         "import_statement" => {
             for n in names {
-                let (module, alias) = match n.kind() {
-                    "aliased_import" => (
-                        n.child_by_field_name("name")
-                            .map(|m| node_text(text, m))
-                            .unwrap_or_default(),
-                        n.child_by_field_name("alias").map(|a| node_text(text, a)),
-                    ),
-                    _ => (node_text(text, n), None),
-                };
+                let (module, alias) = name_and_alias(text, n);
                 let bound = alias
                     .clone()
                     .unwrap_or_else(|| module.split('.').next().unwrap_or("").to_string());
@@ -142,15 +134,7 @@ fn collect_import(text: &Rope, stmt: Node<'_>, out: &mut Vec<Import>) {
                 });
             }
             for n in names {
-                let (name, alias) = match n.kind() {
-                    "aliased_import" => (
-                        n.child_by_field_name("name")
-                            .map(|m| node_text(text, m))
-                            .unwrap_or_default(),
-                        n.child_by_field_name("alias").map(|a| node_text(text, a)),
-                    ),
-                    _ => (node_text(text, n), None),
-                };
+                let (name, alias) = name_and_alias(text, n);
                 let bound = alias.clone().unwrap_or_else(|| name.clone());
                 out.push(Import {
                     name: Some(name),
@@ -241,6 +225,19 @@ pub fn dependencies_of(
     deps.builtins = builtins.into_iter().collect();
     deps.unresolved = unresolved.into_iter().collect();
     deps
+}
+
+/// The imported name and its alias: `a.b as c` → (`a.b`, `c`), `a.b` → (`a.b`, none).
+fn name_and_alias(text: &Rope, n: Node<'_>) -> (String, Option<String>) {
+    match n.kind() {
+        "aliased_import" => (
+            n.child_by_field_name("name")
+                .map(|m| node_text(text, m))
+                .unwrap_or_default(),
+            n.child_by_field_name("alias").map(|a| node_text(text, a)),
+        ),
+        _ => (node_text(text, n), None),
+    }
 }
 
 #[cfg(test)]
