@@ -514,3 +514,12 @@ fn only_cursor_moves_and_reads_are_quick() {
         "a pending Replace Confirm takes the message as an answer"
     );
 }
+
+// One file of conversations per topic, so work on different topics never
+// touches the same file.
+mod analysis_checks;
+mod code_addressing;
+mod commit;
+mod replies;
+mod state;
+mod text_edits;

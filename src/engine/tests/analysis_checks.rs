@@ -1,0 +1,1 @@
+//! Engine conversations: analysis checks (start with `use super::*;` for the fixture).

@@ -1,0 +1,1 @@
+//! Engine conversations: code addressing (start with `use super::*;` for the fixture).

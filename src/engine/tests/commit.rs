@@ -1,0 +1,1 @@
+//! Engine conversations: commit (start with `use super::*;` for the fixture).

@@ -1,0 +1,1 @@
+//! Engine conversations: replies (start with `use super::*;` for the fixture).

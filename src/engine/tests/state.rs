@@ -1,0 +1,1 @@
+//! Engine conversations: state (start with `use super::*;` for the fixture).

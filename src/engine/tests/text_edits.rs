@@ -1,0 +1,1 @@
+//! Engine conversations: text edits (start with `use super::*;` for the fixture).
