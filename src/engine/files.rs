@@ -5,7 +5,7 @@ use similar::TextDiff;
 use crate::analysis::changes::{code_changes, terse};
 use crate::reply::{Clause, Reply};
 use crate::session::Event;
-use crate::workspace::FileError;
+use crate::workspace::{CommitError, Expect, FileError, FileWrite};
 
 use super::context::{Ctx, Outcome};
 use super::output;
@@ -13,11 +13,19 @@ use super::output;
 impl Ctx<'_> {
     pub(super) fn open(&mut self, create: bool, given: &str) -> Outcome {
         let path = self.workspace.resolve(given).map_err(file_fail)?;
+        // One file, one buffer, whatever name it is reached by.
+        let alias = self
+            .workspace
+            .alias_of(given, &path)
+            .map(|alias| Clause::Note(format!("Opened as {path} ({alias} links to it)")));
         if let Some(buffer) = self.session.buffer(&path) {
-            let reply = Reply::Done(vec![
+            let mut reply = Reply::Done(vec![
                 Clause::At(buffer.cursor()),
                 Clause::Length(buffer.line_count()),
             ]);
+            if let Some(alias) = alias.clone() {
+                reply.push(alias);
+            }
             self.apply(Event::Switched { path })?;
             return Ok(reply);
         }
@@ -32,10 +40,14 @@ impl Ctx<'_> {
             disk,
         })?;
         let lines = self.current()?.line_count();
-        Ok(Reply::Done(vec![
+        let mut reply = Reply::Done(vec![
             Clause::At(crate::edit::Position::ZERO),
             Clause::Length(lines),
-        ]))
+        ]);
+        if let Some(alias) = alias {
+            reply.push(alias);
+        }
+        Ok(reply)
     }
 
     pub(super) fn save(&mut self, close: bool, force: bool, given: Option<&str>) -> Outcome {
@@ -53,25 +65,43 @@ impl Ctx<'_> {
             }
             return Err(Reply::fail(format!("No changes to save in {path}")));
         }
-        let changed = self
-            .workspace
-            .changed_since(&path, buffer.disk())
-            .map_err(file_fail)?;
-        if changed && !force {
-            return Err(Reply::fail(format!(
-                "{path} changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
-            )));
-        }
+        // What the file must still be on disk: the commit checks it under
+        // the file's lock, so of two sessions saving one file only one wins.
+        let on_disk = self.workspace.stamp(&path).map_err(file_fail)?;
+        let recreated = on_disk.is_none() && buffer.disk().is_some();
+        let expect = match buffer.disk() {
+            _ if force => Expect::Anything,
+            // Deleted meanwhile: writing it again loses nobody's text.
+            Some(_) if recreated => Expect::Absent,
+            Some(stamp) => Expect::Stamp(stamp.clone()),
+            None => Expect::Absent,
+        };
         let bytes = buffer.text().to_string().into_bytes();
-        let stamp = self
-            .workspace
-            .write_atomic(&path, &bytes)
-            .map_err(file_fail)?;
+        let write = FileWrite {
+            path: path.clone(),
+            expect,
+            content: Some(bytes),
+        };
+        let stamp = match self.workspace.commit(std::slice::from_ref(&write)) {
+            Ok(mut stamps) => stamps.pop().flatten().expect("a saved file has a stamp"),
+            Err(CommitError::Conflicts(_)) => {
+                return Err(Reply::fail(format!(
+                    "{path} changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
+                )))
+            }
+            Err(e) => return Err(Reply::fail(e.to_string())),
+        };
+        let bytes = write.content.expect("a save writes content");
         self.apply(Event::Saved {
             path: path.clone(),
             disk: stamp,
         })?;
         let mut reply = Reply::Done(vec![Clause::Bytes(bytes.len())]);
+        if recreated && !force {
+            reply.push(Clause::Note(format!(
+                "{path} had been deleted on disk; saved it again"
+            )));
+        }
         // Saved anyway, but said: the agent should know the file is broken.
         let buffer = self
             .session

@@ -31,7 +31,7 @@ use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ResponseFormat};
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
-use crate::workspace::Workspace;
+use crate::workspace::{Fault, Recovery, Workspace};
 
 pub use context::Ctx;
 
@@ -89,6 +89,8 @@ pub enum EngineError {
     },
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error("recovering interrupted commits: {0}")]
+    Recovery(std::io::Error),
 }
 
 /// A session with its journal bookkeeping, behind its own lock.
@@ -123,17 +125,30 @@ pub struct Engine {
 impl Engine {
     /// Opens the workspace and restores every persisted session.
     pub fn open(config: EngineConfig) -> Result<Engine, EngineError> {
-        let workspace = Workspace::new(&config.root, config.max_file_size).map_err(|source| {
-            EngineError::Root {
-                path: config.root.display().to_string(),
-                source,
-            }
-        })?;
-        let state_dir = config
-            .state_dir
-            .clone()
-            .unwrap_or_else(|| workspace.root().join(".eddi"));
-        let store = Store::open(&state_dir)?;
+        let root_error = |source| EngineError::Root {
+            path: config.root.display().to_string(),
+            source,
+        };
+        let mut workspace =
+            Workspace::new(&config.root, config.max_file_size).map_err(root_error)?;
+        if let Some(state_dir) = &config.state_dir {
+            workspace = workspace.with_state_dir(state_dir).map_err(root_error)?;
+        }
+        let store = Store::open(workspace.state_dir())?;
+        // A commit a crash interrupted is rolled back (or, if it had
+        // finished, cleaned up) before any session looks at the files.
+        let recovery = workspace.recover().map_err(EngineError::Recovery)?;
+        if recovery != Recovery::default() {
+            tracing::warn!(
+                rolled_back = recovery.rolled_back,
+                finished = recovery.finished,
+                "recovered commits interrupted by a crash"
+            );
+        }
+        // Test hook: faults injected into commits of a whole process.
+        if let Ok(spec) = std::env::var("EDDI_FAULT_COMMIT") {
+            workspace.inject_fault(Fault::parse(&spec));
+        }
         let mut registry = Registry::default();
         for (session, journal) in store.load_all()? {
             registry

@@ -370,6 +370,7 @@ mod tests {
             len: 3,
             mtime_ns: 0,
             hash: String::new(),
+            ino: 0,
         });
         assert!(!b.is_modified());
         b.edit(

@@ -2,19 +2,27 @@
 //! that touches files on disk.
 //!
 //! **Invariants:** every path is resolved inside the root (`..`, absolute
-//! paths elsewhere and symlinks that lead out are refused); every write is
-//! atomic (temp file in the same directory, fsync, rename, permissions kept),
-//! so a crash never leaves a partial file.
+//! paths elsewhere, symlinks that lead out and Eddi's own state directory
+//! are refused) to its canonical form, so a file reached through a link or
+//! under two names is one file; every write is a [`commit`]: all of its
+//! files or none, checked against what the writer expected under per-file
+//! locks shared by all sessions, atomic per file (temp file beside the
+//! target, fsync, rename, permissions kept), so a crash never leaves a
+//! partial file or a half-applied change.
 
+mod commit;
+mod locks;
 mod path;
 
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::UNIX_EPOCH;
 
 use serde::{Deserialize, Serialize};
 
+pub use commit::{CommitError, Conflict, Expect, Fault, FileWrite, Found, Recovery};
 pub use path::WorkspacePath;
 
 /// What a file looked like on disk when Eddi last read or wrote it.
@@ -25,6 +33,11 @@ pub struct DiskStamp {
     pub mtime_ns: u64,
     /// blake3 of the bytes, hex.
     pub hash: String,
+    /// The inode: every commit replaces the file by a new one, so this
+    /// tells a rewrite apart even within one mtime tick. 0 when unknown
+    /// (stamps persisted by older versions).
+    #[serde(default)]
+    pub ino: u64,
 }
 
 /// A text file read from disk.
@@ -38,6 +51,8 @@ pub struct LoadedFile {
 pub enum FileError {
     #[error("Path escapes the workspace: {0}")]
     Escapes(String),
+    #[error("Path is inside Eddi's state directory, which is not part of the project: {0}")]
+    StateDir(String),
     #[error("Invalid path '{0}': {1}")]
     Invalid(String, &'static str),
     #[error("File not found: {0}. Use: Open Create {0}")]
@@ -58,10 +73,21 @@ pub enum FileError {
 
 pub type Result<T, E = FileError> = std::result::Result<T, E>;
 
+/// The workspace. Clones share the commit locks (one set per workspace).
 #[derive(Debug, Clone)]
 pub struct Workspace {
     root: PathBuf,
+    /// Eddi's own directory (sessions, commit records): never a project file.
+    state_dir: PathBuf,
     max_file_size: u64,
+    shared: Arc<Shared>,
+}
+
+/// What every clone of a workspace shares.
+#[derive(Debug, Default)]
+struct Shared {
+    locks: locks::FileLocks,
+    fault: Mutex<Option<Fault>>,
 }
 
 impl Workspace {
@@ -75,18 +101,39 @@ impl Workspace {
             ));
         }
         Ok(Workspace {
+            state_dir: root.join(".eddi"),
             root,
             max_file_size,
+            shared: Arc::default(),
         })
+    }
+
+    /// Puts Eddi's state directory elsewhere than `<root>/.eddi`.
+    pub fn with_state_dir(mut self, state_dir: &Path) -> io::Result<Workspace> {
+        fs::create_dir_all(state_dir)?;
+        self.state_dir = state_dir.canonicalize()?;
+        Ok(self)
     }
 
     pub fn root(&self) -> &Path {
         &self.root
     }
 
-    /// Resolves a user-given path inside the workspace.
+    pub fn state_dir(&self) -> &Path {
+        &self.state_dir
+    }
+
+    /// Resolves a user-given path inside the workspace, to the file's
+    /// canonical name (through symlinks inside the root).
     pub fn resolve(&self, user_path: &str) -> Result<WorkspacePath> {
-        WorkspacePath::resolve(&self.root, user_path)
+        WorkspacePath::resolve(&self.root, &self.state_dir, user_path)
+    }
+
+    /// The name a user path was given under, when it is not the file's
+    /// canonical name (a symlink, or a path through a linked directory).
+    pub fn alias_of(&self, user_path: &str, resolved: &WorkspacePath) -> Option<String> {
+        let given = WorkspacePath::lexical(&self.root, user_path).ok()?;
+        (given != resolved.as_str()).then_some(given)
     }
 
     /// The current state of a file on disk, `None` when it does not exist.
@@ -109,7 +156,8 @@ impl Workspace {
             Err(e) => return Err(io_error(path, e)),
         };
         let Some(stamp) = stamp else { return Ok(true) };
-        if meta.len() == stamp.len && mtime_ns(&meta) == stamp.mtime_ns {
+        if meta.len() == stamp.len && mtime_ns(&meta) == stamp.mtime_ns && inode(&meta) == stamp.ino
+        {
             return Ok(false);
         }
         Ok(self.stamp(path)?.map(|now| now.hash) != Some(stamp.hash.clone()))
@@ -138,30 +186,22 @@ impl Workspace {
         Ok(LoadedFile { text, stamp })
     }
 
-    /// Writes `bytes` atomically: a temp file in the same directory, fsync,
-    /// the old file's permissions, rename over it, fsync of the directory.
+    /// Writes one file whatever it holds now (a single-file [`commit`]
+    /// with [`Expect::Anything`]).
     pub fn write_atomic(&self, path: &WorkspacePath, bytes: &[u8]) -> Result<DiskStamp> {
-        let abs = path.absolute(&self.root);
-        let dir = abs
-            .parent()
-            .ok_or_else(|| FileError::Invalid(path.to_string(), "no parent directory"))?;
-        fs::create_dir_all(dir).map_err(|e| io_error(path, e))?;
-        // The directory may have been created through a symlink: re-check.
-        self.resolve(path.as_str())?;
-        let mut temp = tempfile::Builder::new()
-            .prefix(".eddi-save-")
-            .tempfile_in(dir)
-            .map_err(|e| io_error(path, e))?;
-        temp.write_all(bytes).map_err(|e| io_error(path, e))?;
-        if let Ok(meta) = fs::metadata(&abs) {
-            fs::set_permissions(temp.path(), meta.permissions()).map_err(|e| io_error(path, e))?;
+        let write = FileWrite {
+            path: path.clone(),
+            expect: Expect::Anything,
+            content: Some(bytes.to_vec()),
+        };
+        match self.commit(&[write]) {
+            Ok(mut stamps) => Ok(stamps.pop().flatten().expect("a written file has a stamp")),
+            Err(CommitError::Prepare(e) | CommitError::RolledBack(e)) => Err(e),
+            Err(other) => Err(FileError::Io {
+                path: path.to_string(),
+                source: io::Error::other(other.to_string()),
+            }),
         }
-        temp.as_file().sync_all().map_err(|e| io_error(path, e))?;
-        temp.persist(&abs).map_err(|e| io_error(path, e.error))?;
-        if let Ok(dir) = fs::File::open(dir) {
-            let _ = dir.sync_all();
-        }
-        stamp_of(&abs, bytes)
     }
 
     /// Lists files under the root (gitignore-aware, hidden files skipped),
@@ -207,6 +247,11 @@ fn mtime_ns(meta: &fs::Metadata) -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
+fn inode(meta: &fs::Metadata) -> u64 {
+    use std::os::unix::fs::MetadataExt;
+    meta.ino()
+}
+
 fn stamp_of(abs: &Path, bytes: &[u8]) -> Result<DiskStamp> {
     let meta = fs::metadata(abs).map_err(|e| FileError::Io {
         path: abs.display().to_string(),
@@ -216,6 +261,7 @@ fn stamp_of(abs: &Path, bytes: &[u8]) -> Result<DiskStamp> {
         len: bytes.len() as u64,
         mtime_ns: mtime_ns(&meta),
         hash: blake3::hash(bytes).to_hex().to_string(),
+        ino: inode(&meta),
     })
 }
 

@@ -10,13 +10,66 @@ use super::{FileError, Result};
 /// A normalised path relative to the workspace root, with `/` separators.
 ///
 /// Constructed only by [`WorkspacePath::resolve`], which guarantees that it
-/// stays inside the root, also through symlinks that exist at that time.
+/// stays inside the root, also through symlinks that exist at that time,
+/// and that it is the file's canonical name (symlinks resolved).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct WorkspacePath(String);
 
 impl WorkspacePath {
-    pub(super) fn resolve(root: &Path, user_path: &str) -> Result<WorkspacePath> {
+    /// Resolves `user_path` to the canonical name of the file inside `root`:
+    /// lexically normalised (`..` may not climb above the root), then
+    /// through the symlinks that exist now — so a link and its target, or
+    /// `a/../b.py` and `b.py`, are one path. Refuses what leads outside the
+    /// root and what lies in Eddi's state directory.
+    pub(super) fn resolve(root: &Path, state_dir: &Path, user_path: &str) -> Result<WorkspacePath> {
+        let lexical = Self::lexical(root, user_path)?;
+        let escapes = || FileError::Escapes(user_path.trim().to_owned());
+        // The deepest existing ancestor, canonical, plus the rest as given.
+        let mut probe = root.join(&lexical);
+        let mut missing: Vec<std::ffi::OsString> = Vec::new();
+        let mut hops = 0;
+        let real = loop {
+            match probe.canonicalize() {
+                Ok(real) => break real,
+                // A dangling link: follow it to the file it would create.
+                Err(_) if probe.is_symlink() && hops < 40 => {
+                    hops += 1;
+                    let target = std::fs::read_link(&probe).map_err(|_| escapes())?;
+                    let parent = probe.parent().ok_or_else(escapes)?;
+                    probe = parent.join(target);
+                }
+                Err(_) => match (probe.file_name(), probe.parent()) {
+                    (Some(name), Some(parent)) => {
+                        missing.push(name.to_owned());
+                        probe = parent.to_path_buf();
+                    }
+                    _ => return Err(escapes()),
+                },
+            }
+        };
+        let mut real = real;
+        real.extend(missing.iter().rev());
+        let relative = real.strip_prefix(root).map_err(|_| escapes())?;
+        if state_dir.starts_with(root) && real.starts_with(state_dir) {
+            return Err(FileError::StateDir(user_path.trim().to_owned()));
+        }
+        let parts: Vec<String> = relative
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if parts.is_empty() {
+            return Err(FileError::Invalid(
+                user_path.to_owned(),
+                "names the workspace root, not a file",
+            ));
+        }
+        Ok(WorkspacePath(parts.join("/")))
+    }
+
+    /// The lexical normal form of a user path, relative to `root`, with `/`
+    /// (no symlink is followed).
+    pub(super) fn lexical(root: &Path, user_path: &str) -> Result<String> {
         let trimmed = user_path.trim();
         if trimmed.is_empty() {
             return Err(FileError::Invalid(user_path.to_owned(), "empty path"));
@@ -36,7 +89,6 @@ impl WorkspacePath {
         } else {
             given.to_path_buf()
         };
-        // Lexical normalisation: `..` may not climb above the root.
         let mut parts: Vec<String> = Vec::new();
         for component in relative.components() {
             match component {
@@ -58,21 +110,7 @@ impl WorkspacePath {
                 "names the workspace root, not a file",
             ));
         }
-        let path = WorkspacePath(parts.join("/"));
-        // Symlinks: the deepest existing ancestor must resolve inside the root.
-        let mut probe = path.absolute(root);
-        loop {
-            if let Ok(real) = probe.canonicalize() {
-                if !real.starts_with(root) {
-                    return Err(FileError::Escapes(trimmed.to_owned()));
-                }
-                break;
-            }
-            if !probe.pop() {
-                break;
-            }
-        }
-        Ok(path)
+        Ok(parts.join("/"))
     }
 
     pub fn as_str(&self) -> &str {

@@ -1,0 +1,549 @@
+//! Commits: the one way Eddi changes files on disk — all of them or none.
+//!
+//! A commit is a list of [`FileWrite`]s (new content, or a deletion), each
+//! with what the file must still be on disk ([`Expect`]). Saves are
+//! single-file commits; refactors and `Save All` commit many files.
+//!
+//! The steps, with the files' commit locks held (shared by all senders):
+//! 1. *check*: every file is what its writer expected — compared by content
+//!    hash, never by size and mtime alone (two saves in one mtime tick must
+//!    not pass for one); any mismatch fails the whole commit, naming files;
+//! 2. *prepare*: each new content goes to a temp file beside its target
+//!    (same file system, so the rename is atomic), permissions of the old
+//!    file, fsynced; a failure here leaves every file untouched;
+//! 3. for several files, *keep* each old file under a backup name (a hard
+//!    link, or a copy where links are not supported) and write the *intent
+//!    record* to the state directory (fsynced) — from here on a crash is
+//!    recovered by [`Workspace::recover`];
+//! 4. *apply*: rename each temp over its target (a deletion unlinks), then
+//!    fsync the directories; the first failure restores every file already
+//!    replaced from its backup, byte for byte;
+//! 5. mark the record committed (fsynced), drop the backups, drop the record.
+//!
+//! Recovery after a crash: a record not marked committed is rolled back
+//! (a target whose temp file is gone was replaced: its backup goes back);
+//! a committed one is finished (backups and record removed). Either way the
+//! files of one commit are all old or all new, never a mix. A single file
+//! needs no record: one rename is atomic by itself.
+//!
+//! Paths are canonical [`WorkspacePath`]s, so a symlink inside the workspace
+//! is written through to its target and the link stays a link.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use super::{io_error, stamp_of, DiskStamp, FileError, Workspace, WorkspacePath};
+
+/// What a file must be on disk for a commit to go ahead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expect {
+    /// The file must not exist (a new file).
+    Absent,
+    /// The file must hold exactly the content this stamp was taken of.
+    Stamp(DiskStamp),
+    /// Whatever is there is replaced (`Save Force`).
+    Anything,
+}
+
+/// One file's part of a commit.
+#[derive(Debug, Clone)]
+pub struct FileWrite {
+    pub path: WorkspacePath,
+    pub expect: Expect,
+    /// The new content; `None` deletes the file.
+    pub content: Option<Vec<u8>>,
+}
+
+/// How a file differs from what its writer expected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// It exists with other content.
+    Changed,
+    /// It was expected to exist and does not.
+    Deleted,
+    /// It was expected not to exist and does.
+    Created,
+}
+
+/// A file that is not what the commit expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    pub path: WorkspacePath,
+    pub found: Found,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CommitError {
+    /// Some files changed since the change was computed: nothing written.
+    #[error("{}", conflict_message(.0))]
+    Conflicts(Vec<Conflict>),
+    /// The same file twice in one commit (a bug of the caller).
+    #[error("{0} appears twice in one commit")]
+    Duplicate(WorkspacePath),
+    /// Preparing failed (a temp file could not be written): nothing written.
+    #[error("{0}; nothing was written")]
+    Prepare(FileError),
+    /// Replacing a file failed: every file already replaced was restored.
+    #[error("{0}; every file was restored as it was")]
+    RolledBack(FileError),
+    /// Replacing failed and so did restoring; the intent record stays, and
+    /// the next start of Eddi finishes the rollback.
+    #[error("{error}; restoring the files failed too ({restore}); Eddi retries at its next start")]
+    Stuck { error: FileError, restore: String },
+}
+
+fn conflict_message(conflicts: &[Conflict]) -> String {
+    let files: Vec<String> = conflicts
+        .iter()
+        .map(|c| {
+            let what = match c.found {
+                Found::Changed => "changed on disk",
+                Found::Deleted => "was deleted on disk",
+                Found::Created => "was created on disk",
+            };
+            format!("{} {what}", c.path)
+        })
+        .collect();
+    format!(
+        "{} since it was read; nothing was written",
+        files.join(", ")
+    )
+}
+
+/// A fault to inject into commits, for tests of the failure paths (set with
+/// [`Workspace::inject_fault`] or, for whole processes, the environment
+/// variable `EDDI_FAULT_COMMIT`: `fail-prepare:K`, `fail-apply:K`,
+/// `crash-after:K`). `K` counts files of a commit from 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Writing the temp file of the K-th file fails.
+    FailPrepare(usize),
+    /// Replacing the K-th file fails.
+    FailApply(usize),
+    /// The process aborts right after replacing the K-th file.
+    CrashAfterApply(usize),
+    /// In-process stand-in for a crash: the commit stops right after
+    /// replacing the K-th file, with no rollback and no clean-up.
+    AbandonAfterApply(usize),
+}
+
+impl Fault {
+    pub fn parse(spec: &str) -> Option<Fault> {
+        let (kind, k) = spec.trim().split_once(':')?;
+        let k = k.parse().ok()?;
+        match kind {
+            "fail-prepare" => Some(Fault::FailPrepare(k)),
+            "fail-apply" => Some(Fault::FailApply(k)),
+            "crash-after" => Some(Fault::CrashAfterApply(k)),
+            "abandon-after" => Some(Fault::AbandonAfterApply(k)),
+            _ => None,
+        }
+    }
+}
+
+/// The intent record of a multi-file commit, in `<state>/commits/<id>.json`.
+#[derive(Debug, Serialize, Deserialize)]
+struct Intent {
+    committed: bool,
+    entries: Vec<IntentEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct IntentEntry {
+    target: PathBuf,
+    /// The new content, until renamed over `target`; `None` for a deletion.
+    temp: Option<PathBuf>,
+    /// The old content; `None` when the file did not exist.
+    backup: Option<PathBuf>,
+}
+
+/// What [`Workspace::recover`] did with interrupted commits.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Recovery {
+    /// Commits that had not finished: every file restored.
+    pub rolled_back: usize,
+    /// Commits that had finished but not cleaned up.
+    pub finished: usize,
+}
+
+impl Workspace {
+    /// Writes every file of `writes` or none, checking each against what its
+    /// writer expected; returns each file's new stamp (`None` when deleted),
+    /// in the order given.
+    pub fn commit(&self, writes: &[FileWrite]) -> Result<Vec<Option<DiskStamp>>, CommitError> {
+        let mut sorted: Vec<&WorkspacePath> = writes.iter().map(|w| &w.path).collect();
+        sorted.sort();
+        if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
+            return Err(CommitError::Duplicate(pair[0].clone()));
+        }
+        let _held = self.shared.locks.lock_all(sorted);
+        self.check(writes)?;
+        let temps = self.prepare(writes)?;
+        let result = if writes.len() == 1 {
+            self.apply_one(&writes[0], temps.into_iter().next().flatten())
+        } else {
+            self.apply_many(writes, temps)
+        };
+        result?;
+        writes
+            .iter()
+            .map(|write| match &write.content {
+                Some(bytes) => stamp_of(&write.path.absolute(&self.root), bytes)
+                    .map(Some)
+                    .map_err(CommitError::RolledBack),
+                None => Ok(None),
+            })
+            .collect()
+    }
+
+    /// Undoes or finishes commits a crash interrupted (see the module doc).
+    pub fn recover(&self) -> io::Result<Recovery> {
+        let mut recovery = Recovery::default();
+        let dir = self.commits_dir();
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(recovery),
+            Err(e) => return Err(e),
+        };
+        let mut records: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        records.sort();
+        for record in records {
+            let bytes = fs::read(&record)?;
+            let intent: Intent = serde_json::from_slice(&bytes).map_err(|e| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("commit record {}: {e}", record.display()),
+                )
+            })?;
+            if intent
+                .entries
+                .iter()
+                .any(|entry| !entry.target.starts_with(&self.root))
+            {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "commit record {} names files outside the workspace",
+                        record.display()
+                    ),
+                ));
+            }
+            if intent.committed {
+                finish(&intent.entries);
+                recovery.finished += 1;
+            } else {
+                roll_back(&intent.entries)?;
+                recovery.rolled_back += 1;
+            }
+            fs::remove_file(&record)?;
+            sync_dir(&dir);
+        }
+        Ok(recovery)
+    }
+
+    /// Sets (or clears) a fault to inject into the following commits.
+    pub fn inject_fault(&self, fault: Option<Fault>) {
+        *self
+            .shared
+            .fault
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = fault;
+    }
+
+    fn fault(&self) -> Option<Fault> {
+        *self
+            .shared
+            .fault
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn commits_dir(&self) -> PathBuf {
+        self.state_dir.join("commits")
+    }
+
+    /// Step 1: every file is exactly what its writer expected.
+    fn check(&self, writes: &[FileWrite]) -> Result<(), CommitError> {
+        let mut conflicts = Vec::new();
+        for write in writes {
+            let now = self.stamp(&write.path).map_err(CommitError::Prepare)?;
+            let found = match (&write.expect, now) {
+                (Expect::Anything, _) | (Expect::Absent, None) => None,
+                (Expect::Absent, Some(_)) => Some(Found::Created),
+                (Expect::Stamp(_), None) => Some(Found::Deleted),
+                (Expect::Stamp(expected), Some(now)) => {
+                    (now.hash != expected.hash).then_some(Found::Changed)
+                }
+            };
+            if let Some(found) = found {
+                conflicts.push(Conflict {
+                    path: write.path.clone(),
+                    found,
+                });
+            }
+        }
+        if conflicts.is_empty() {
+            Ok(())
+        } else {
+            Err(CommitError::Conflicts(conflicts))
+        }
+    }
+
+    /// Step 2: the new contents in fsynced temp files beside their targets.
+    fn prepare(&self, writes: &[FileWrite]) -> Result<Vec<Option<PathBuf>>, CommitError> {
+        let mut temps: Vec<Option<PathBuf>> = Vec::with_capacity(writes.len());
+        for (k, write) in writes.iter().enumerate() {
+            let temp = match &write.content {
+                None => Ok(None),
+                Some(bytes) => {
+                    if self.fault() == Some(Fault::FailPrepare(k)) {
+                        Err(injected(&write.path))
+                    } else {
+                        self.write_temp(&write.path, bytes).map(Some)
+                    }
+                }
+            };
+            match temp {
+                Ok(temp) => temps.push(temp),
+                Err(e) => {
+                    remove_all(temps.iter().flatten());
+                    return Err(CommitError::Prepare(e));
+                }
+            }
+        }
+        Ok(temps)
+    }
+
+    fn write_temp(&self, path: &WorkspacePath, bytes: &[u8]) -> Result<PathBuf, FileError> {
+        let abs = path.absolute(&self.root);
+        let dir = abs
+            .parent()
+            .ok_or_else(|| FileError::Invalid(path.to_string(), "no parent directory"))?;
+        fs::create_dir_all(dir).map_err(|e| io_error(path, e))?;
+        // The directory may have been created through a symlink: re-check.
+        self.resolve(path.as_str())?;
+        let mut temp = tempfile::Builder::new()
+            .prefix(".eddi-new-")
+            .tempfile_in(dir)
+            .map_err(|e| io_error(path, e))?;
+        temp.write_all(bytes).map_err(|e| io_error(path, e))?;
+        if let Ok(meta) = fs::metadata(&abs) {
+            fs::set_permissions(temp.path(), meta.permissions()).map_err(|e| io_error(path, e))?;
+        }
+        temp.as_file().sync_all().map_err(|e| io_error(path, e))?;
+        let (_, temp) = temp.keep().map_err(|e| io_error(path, e.error))?;
+        Ok(temp)
+    }
+
+    /// Steps 4 for one file: a rename (or unlink) is atomic by itself.
+    fn apply_one(&self, write: &FileWrite, temp: Option<PathBuf>) -> Result<(), CommitError> {
+        let abs = write.path.absolute(&self.root);
+        let outcome = match self.fault() {
+            Some(Fault::FailApply(0)) => Err(injected(&write.path)),
+            _ => replace(&abs, temp.as_deref()).map_err(|e| io_error(&write.path, e)),
+        };
+        if let Err(e) = outcome {
+            remove_all(temp.iter());
+            return Err(CommitError::RolledBack(e));
+        }
+        if self.fault() == Some(Fault::CrashAfterApply(0)) {
+            std::process::abort();
+        }
+        sync_parent(&abs);
+        Ok(())
+    }
+
+    /// Steps 3–5 for several files.
+    fn apply_many(
+        &self,
+        writes: &[FileWrite],
+        temps: Vec<Option<PathBuf>>,
+    ) -> Result<(), CommitError> {
+        let mut entries = Vec::with_capacity(writes.len());
+        for (write, temp) in writes.iter().zip(&temps) {
+            let target = write.path.absolute(&self.root);
+            let backup = match self.keep_old(&target) {
+                Ok(backup) => backup,
+                Err(e) => {
+                    let entries: Vec<IntentEntry> = entries;
+                    remove_all(entries.iter().filter_map(|e| e.backup.as_ref()));
+                    remove_all(temps.iter().flatten());
+                    return Err(CommitError::Prepare(io_error(&write.path, e)));
+                }
+            };
+            entries.push(IntentEntry {
+                target,
+                temp: temp.clone(),
+                backup,
+            });
+        }
+        let record = self.commits_dir().join(format!("{}.json", unique_id()));
+        let mut intent = Intent {
+            committed: false,
+            entries,
+        };
+        if let Err(e) = write_record(&record, &intent) {
+            remove_all(intent.entries.iter().filter_map(|e| e.backup.as_ref()));
+            remove_all(temps.iter().flatten());
+            return Err(CommitError::Prepare(FileError::Io {
+                path: record.display().to_string(),
+                source: e,
+            }));
+        }
+        for (k, (write, entry)) in writes.iter().zip(&intent.entries).enumerate() {
+            let outcome = match self.fault() {
+                Some(Fault::FailApply(at)) if at == k => Err(injected(&write.path)),
+                _ => replace(&entry.target, entry.temp.as_deref())
+                    .map_err(|e| io_error(&write.path, e)),
+            };
+            if let Err(error) = outcome {
+                return match roll_back(&intent.entries) {
+                    Ok(()) => {
+                        let _ = fs::remove_file(&record);
+                        Err(CommitError::RolledBack(error))
+                    }
+                    Err(restore) => Err(CommitError::Stuck {
+                        error,
+                        restore: restore.to_string(),
+                    }),
+                };
+            }
+            match self.fault() {
+                Some(Fault::CrashAfterApply(at)) if at == k => std::process::abort(),
+                Some(Fault::AbandonAfterApply(at)) if at == k => {
+                    return Err(CommitError::Stuck {
+                        error: injected(&write.path),
+                        restore: "abandoned (injected fault)".into(),
+                    })
+                }
+                _ => {}
+            }
+        }
+        for entry in &intent.entries {
+            sync_parent(&entry.target);
+        }
+        intent.committed = true;
+        // Past this point the commit stands; cleaning up is best effort
+        // (a record left behind is finished at the next start).
+        if write_record(&record, &intent).is_ok() {
+            finish(&intent.entries);
+            let _ = fs::remove_file(&record);
+        }
+        Ok(())
+    }
+
+    /// Keeps the current content of `target` under a backup name beside it.
+    fn keep_old(&self, target: &Path) -> io::Result<Option<PathBuf>> {
+        if !target.exists() {
+            return Ok(None);
+        }
+        let dir = target
+            .parent()
+            .expect("workspace files live in a directory");
+        let backup = dir.join(format!(".eddi-old-{}", unique_id()));
+        if fs::hard_link(target, &backup).is_err() {
+            // No hard links here (some file systems): a fsynced copy.
+            fs::copy(target, &backup)?;
+            fs::File::open(&backup)?.sync_all()?;
+        }
+        Ok(Some(backup))
+    }
+}
+
+/// Puts the new content in place: a rename over the target, or an unlink.
+fn replace(target: &Path, temp: Option<&Path>) -> io::Result<()> {
+    match temp {
+        Some(temp) => fs::rename(temp, target),
+        None => match fs::remove_file(target) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            other => other,
+        },
+    }
+}
+
+/// Restores every entry's old content: a target whose temp is gone (or, for
+/// a deletion, that is gone) was replaced and gets its backup back; a new
+/// file that was created is removed. Leftover temps and backups go.
+fn roll_back(entries: &[IntentEntry]) -> io::Result<()> {
+    for entry in entries {
+        let replaced = match &entry.temp {
+            Some(temp) => !temp.exists(),
+            None => !entry.target.exists(),
+        };
+        match (&entry.backup, replaced) {
+            (Some(backup), true) => fs::rename(backup, &entry.target)?,
+            (None, true) if entry.temp.is_some() => match fs::remove_file(&entry.target) {
+                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+                _ => {}
+            },
+            _ => {}
+        }
+        remove_all(entry.temp.iter().chain(&entry.backup));
+        sync_parent(&entry.target);
+    }
+    Ok(())
+}
+
+/// Drops the backups and temps of a commit that stands.
+fn finish(entries: &[IntentEntry]) {
+    remove_all(entries.iter().flat_map(|e| e.temp.iter().chain(&e.backup)));
+}
+
+fn write_record(path: &Path, intent: &Intent) -> io::Result<()> {
+    let dir = path
+        .parent()
+        .expect("records live in the commits directory");
+    fs::create_dir_all(dir)?;
+    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
+    temp.write_all(&serde_json::to_vec(intent).expect("intents serialize"))?;
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    sync_dir(dir);
+    Ok(())
+}
+
+fn remove_all<'a>(paths: impl IntoIterator<Item = &'a PathBuf>) {
+    for path in paths {
+        let _ = fs::remove_file(path);
+    }
+}
+
+fn sync_parent(path: &Path) {
+    if let Some(dir) = path.parent() {
+        sync_dir(dir);
+    }
+}
+
+fn sync_dir(dir: &Path) {
+    if let Ok(dir) = fs::File::open(dir) {
+        let _ = dir.sync_all();
+    }
+}
+
+fn injected(path: &WorkspacePath) -> FileError {
+    FileError::Io {
+        path: path.to_string(),
+        source: io::Error::other("injected fault"),
+    }
+}
+
+/// Unique among the commits of all processes on this machine.
+fn unique_id() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!(
+        "{}-{nanos}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
