@@ -395,6 +395,7 @@ fn buffer(text: &str) -> (tempfile::TempDir, Buffer) {
         len: text.len() as u64,
         mtime_ns: 0,
         hash: String::new(),
+        ino: 0,
     });
     (dir, buffer)
 }
@@ -571,6 +572,7 @@ proptest! {
                         len: 0,
                         mtime_ns: 0,
                         hash: String::new(),
+        ino: 0,
                     });
                     saved = Some(at);
                     saved_text = buffer.text().to_string();
