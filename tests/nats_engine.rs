@@ -511,3 +511,67 @@ async fn the_handshake_response_format_applies_to_replies() {
     assert_eq!(reply["ok"], false, "{direct_reply}");
     eddi.stop().await.unwrap();
 }
+
+/// The trial's lost update: two senders save one file at the same moment
+/// over NATS. Exactly one `Ok`; the other is told of the conflict; the
+/// disk holds the winner's edit and nothing else.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_senders_saving_one_file_at_once_never_both_succeed() {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), EddiOptions::default()).await;
+    let c = client(&nats.url()).await;
+    let path = dir.path().join("f.py");
+    for attempt in 0..50 {
+        std::fs::write(&path, "x = 0\n").unwrap();
+        for (sender, line) in [("alice", "a = 1"), ("bob", "b = 2")] {
+            direct(
+                &c,
+                &eddi.subjects,
+                sender,
+                &format!("Start {sender}{attempt}"),
+            )
+            .await;
+            let opened = direct(&c, &eddi.subjects, sender, "Open f.py").await;
+            assert!(opened.starts_with("Ok"), "{opened}");
+            let inserted = direct(
+                &c,
+                &eddi.subjects,
+                sender,
+                &format!("Insert Line \"{line}\""),
+            )
+            .await;
+            assert!(inserted.starts_with("Ok"), "{inserted}");
+        }
+        let (a, b) = tokio::join!(
+            direct(&c, &eddi.subjects, "alice", "Save"),
+            direct(&c, &eddi.subjects, "bob", "Save"),
+        );
+        let oks = [&a, &b].iter().filter(|r| r.starts_with("Ok")).count();
+        assert_eq!(oks, 1, "attempt {attempt}: {a} / {b}");
+        let (winner, loser) = if a.starts_with("Ok") {
+            ("a = 1", &b)
+        } else {
+            ("b = 2", &a)
+        };
+        assert!(
+            loser.contains("changed on disk since it was opened"),
+            "{loser}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            format!("{winner}\nx = 0\n")
+        );
+        for sender in ["alice", "bob"] {
+            direct(&c, &eddi.subjects, sender, "Close f.py").await;
+            direct(
+                &c,
+                &eddi.subjects,
+                sender,
+                &format!("End {sender}{attempt}"),
+            )
+            .await;
+        }
+    }
+    eddi.stop().await.unwrap();
+}
