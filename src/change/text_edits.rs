@@ -1,0 +1,97 @@
+//! One file's edits: char ranges of a base text replaced by new text.
+
+use std::ops::Range;
+
+use ropey::Rope;
+
+use crate::edit::{ChangeSet, LineEnding};
+
+/// Replace `range` (chars of the base text) with `insert`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Indel {
+    pub range: Range<usize>,
+    pub insert: String,
+}
+
+impl Indel {
+    pub fn new(range: Range<usize>, insert: impl Into<String>) -> Indel {
+        Indel {
+            range,
+            insert: insert.into(),
+        }
+    }
+}
+
+/// A checked set of edits of one text.
+///
+/// **Invariant:** sorted by position and disjoint (ranges may touch; two
+/// insertions at one offset keep the order they were given in).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TextEdits {
+    indels: Vec<Indel>,
+}
+
+impl TextEdits {
+    /// Sorts the edits and checks that none overlap; on overlap returns the
+    /// two ranges.
+    pub fn new(
+        indels: impl IntoIterator<Item = Indel>,
+    ) -> Result<TextEdits, (Range<usize>, Range<usize>)> {
+        let mut indels: Vec<Indel> = indels
+            .into_iter()
+            .filter(|i| !(i.range.is_empty() && i.insert.is_empty()))
+            .collect();
+        indels.sort_by_key(|i| (i.range.start, i.range.end));
+        for pair in indels.windows(2) {
+            if pair[0].range.end > pair[1].range.start || pair[0].range.start > pair[0].range.end {
+                return Err((pair[0].range.clone(), pair[1].range.clone()));
+            }
+        }
+        Ok(TextEdits { indels })
+    }
+
+    /// Both sets of edits; fails on the first overlap.
+    pub fn union(self, other: TextEdits) -> Result<TextEdits, (Range<usize>, Range<usize>)> {
+        TextEdits::new(self.indels.into_iter().chain(other.indels))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Indel> {
+        self.indels.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.indels.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.indels.is_empty()
+    }
+
+    /// The edits as one document's change set, inserted text in the
+    /// document's line-ending style; fails when a range lies outside a text
+    /// of `len` chars.
+    pub fn to_change_set(
+        &self,
+        len: usize,
+        line_ending: LineEnding,
+    ) -> Result<ChangeSet, crate::edit::ChangeError> {
+        ChangeSet::from_edits(
+            len,
+            self.indels.iter().map(|i| {
+                (
+                    i.range.start,
+                    i.range.end,
+                    Some(line_ending.apply(&i.insert)),
+                )
+            }),
+        )
+    }
+
+    /// The base text with the edits applied (for previews and commits).
+    pub fn apply(&self, base: &Rope) -> Result<Rope, crate::edit::ChangeError> {
+        let mut text = base.clone();
+        self.to_change_set(base.len_chars(), LineEnding::detect(base))?
+            .apply(&mut text)?;
+        Ok(text)
+    }
+}
