@@ -20,6 +20,10 @@ pub struct Revision {
     pub inverse: ChangeSet,
     pub cursor_before: Position,
     pub cursor_after: Position,
+    /// The step this revision is part of when one step changed several
+    /// documents (a multi-file change): they undo and redo together.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<u64>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,6 +109,16 @@ impl History {
     pub fn is_empty(&self) -> bool {
         self.revisions.is_empty()
     }
+
+    /// The revisions undo steps back over, most recent first.
+    pub fn undo_stack(&self) -> impl Iterator<Item = &Revision> {
+        self.revisions[..self.applied].iter().rev()
+    }
+
+    /// The revisions redo applies, next first.
+    pub fn redo_stack(&self) -> impl Iterator<Item = &Revision> {
+        self.revisions[self.applied..].iter()
+    }
 }
 
 #[cfg(test)]
@@ -126,6 +140,7 @@ mod tests {
                 inverse,
                 cursor_before: Position::ZERO,
                 cursor_after: Position::new(0, 1),
+                group: None,
             });
         }
         assert_eq!(text.to_string(), "yxabc");

@@ -4,6 +4,7 @@
 //! disk or transports. **Invariant:** nothing here does I/O.
 
 pub mod changeset;
+pub mod diff;
 pub mod history;
 pub mod position;
 pub mod text;

@@ -33,6 +33,7 @@ impl<'a> Ctx<'a> {
             PopContext => self.pop_context(),
             Open { create, path } => self.open(*create, path),
             Save { close, force, path } => self.save(*close, *force, path.as_deref()),
+            SaveAll { force } => self.save_all(*force),
             Close { path } => self.close(path.as_deref()),
             List { open_only, pattern } => self.list(*open_only, pattern.as_deref()),
             Diff { path } => self.diff(path.as_deref()),
@@ -91,6 +92,7 @@ impl<'a> Ctx<'a> {
             path,
             change,
             cursor,
+            group: None,
         })
     }
 

@@ -5,8 +5,9 @@ use similar::TextDiff;
 use crate::analysis::changes::{code_changes, terse};
 use crate::reply::{Clause, Reply};
 use crate::session::Event;
-use crate::workspace::{CommitError, Expect, FileError, FileWrite};
+use crate::workspace::{CommitError, Expect, FileError, FileWrite, WorkspacePath};
 
+use super::apply::commit_fail;
 use super::context::{Ctx, Outcome};
 use super::output;
 
@@ -65,17 +66,7 @@ impl Ctx<'_> {
             }
             return Err(Reply::fail(format!("No changes to save in {path}")));
         }
-        // What the file must still be on disk: the commit checks it under
-        // the file's lock, so of two sessions saving one file only one wins.
-        let on_disk = self.workspace.stamp(&path).map_err(file_fail)?;
-        let recreated = on_disk.is_none() && buffer.disk().is_some();
-        let expect = match buffer.disk() {
-            _ if force => Expect::Anything,
-            // Deleted meanwhile: writing it again loses nobody's text.
-            Some(_) if recreated => Expect::Absent,
-            Some(stamp) => Expect::Stamp(stamp.clone()),
-            None => Expect::Absent,
-        };
+        let (expect, recreated) = self.save_expect(&path, force)?;
         let bytes = buffer.text().to_string().into_bytes();
         let write = FileWrite {
             path: path.clone(),
@@ -89,7 +80,7 @@ impl Ctx<'_> {
                     "{path} changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
                 )))
             }
-            Err(e) => return Err(Reply::fail(e.to_string())),
+            Err(e) => return Err(commit_fail(e)),
         };
         let bytes = write.content.expect("a save writes content");
         self.apply(Event::Saved {
@@ -115,6 +106,70 @@ impl Ctx<'_> {
             self.apply(Event::Closed { path })?;
         }
         Ok(reply)
+    }
+
+    /// `Save All`: every modified open file of the session, as one commit
+    /// (all of them or none; a conflict names every file in the way).
+    pub(super) fn save_all(&mut self, force: bool) -> Outcome {
+        let modified: Vec<WorkspacePath> = self
+            .session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified())
+            .map(|b| b.path().clone())
+            .collect();
+        if modified.is_empty() {
+            return Err(Reply::fail("No changes to save in any open file"));
+        }
+        let mut writes = Vec::with_capacity(modified.len());
+        for path in &modified {
+            let (expect, _) = self.save_expect(path, force)?;
+            let buffer = self.session.buffer(path).expect("listed above");
+            writes.push(FileWrite {
+                path: path.clone(),
+                expect,
+                content: Some(buffer.text().to_string().into_bytes()),
+            });
+        }
+        let stamps = self.workspace.commit(&writes).map_err(commit_fail)?;
+        let bytes: usize = writes
+            .iter()
+            .map(|w| w.content.as_ref().map_or(0, Vec::len))
+            .sum();
+        for (path, stamp) in modified.iter().zip(stamps) {
+            self.apply(Event::Saved {
+                path: path.clone(),
+                disk: stamp.expect("a saved file has a stamp"),
+            })?;
+        }
+        let names: Vec<&str> = modified.iter().map(|p| p.as_str()).collect();
+        Ok(Reply::Done(vec![
+            Clause::Note(format!(
+                "Saved {} {}: {}",
+                modified.len(),
+                crate::reply::plural(modified.len(), "file"),
+                names.join(", ")
+            )),
+            Clause::Bytes(bytes),
+        ]))
+    }
+
+    /// What a file must still be on disk for this session to save it, and
+    /// whether it is being written again after a deletion: the commit
+    /// checks it under the file's lock, so of two sessions saving one file
+    /// only one wins.
+    fn save_expect(&self, path: &WorkspacePath, force: bool) -> Result<(Expect, bool), Reply> {
+        let buffer = self.session.buffer(path).expect("saving an open file");
+        let on_disk = self.workspace.stamp(path).map_err(file_fail)?;
+        let recreated = on_disk.is_none() && buffer.disk().is_some();
+        let expect = match buffer.disk() {
+            _ if force => Expect::Anything,
+            // Deleted meanwhile: writing it again loses nobody's text.
+            Some(_) if recreated => Expect::Absent,
+            Some(stamp) => Expect::Stamp(stamp.clone()),
+            None => Expect::Absent,
+        };
+        Ok((expect, recreated))
     }
 
     pub(super) fn close(&mut self, given: Option<&str>) -> Outcome {

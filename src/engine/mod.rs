@@ -13,6 +13,7 @@
 //! **Invariant:** a failed command changes nothing — commands compute
 //! their events first and apply them only when everything checked out.
 
+mod apply;
 mod code;
 mod context;
 mod files;
@@ -33,6 +34,7 @@ use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
 use crate::workspace::{Fault, Recovery, Workspace};
 
+pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
 
 /// What the engine needs to know; every field has a sensible default.
@@ -244,6 +246,34 @@ impl Engine {
             })
     }
 
+    /// Applies a computed change in the sender's session — to its buffers,
+    /// or also to disk as one commit — as one undo step (the typed
+    /// operation under refactors and agent tools). A failure changes
+    /// nothing and says why.
+    pub fn apply_change(
+        &self,
+        sender: &str,
+        change: &crate::change::WorkspaceChange,
+        mode: ApplyMode,
+    ) -> Result<Applied, String> {
+        let Some(live) = self.live_of(sender) else {
+            return Err("No session. Start one with: Start <name>".into());
+        };
+        let mut live = lock(&live);
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
+        let result = ctx.apply_change(change, mode).map_err(|fail| match fail {
+            Reply::Fail(reason) => reason,
+            other => other.render(ResponseFormat::Terse),
+        });
+        self.persist(&mut live).map_err(|e| {
+            format!("Could not persist the session ({e}); the change is applied in memory only")
+        })?;
+        if result.is_ok() && mode == ApplyMode::Commit {
+            self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
+        }
+        result
+    }
+
     /// Runs one message and returns its reply.
     pub fn execute(&self, request: &Request<'_>) -> Response {
         if let Some(id) = request.id {
@@ -330,7 +360,7 @@ impl Engine {
                 }
             }
             Command::FindSymbol { kind, symbol } => return self.find_symbol(sender, *kind, symbol),
-            Command::Save { .. } => {
+            Command::Save { .. } | Command::SaveAll { .. } => {
                 // A file Eddi saved is re-indexed before the next query.
                 self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
             }

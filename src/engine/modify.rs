@@ -5,7 +5,9 @@ use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::lang::{DeleteTarget, InsertKind};
 use crate::reply::{plural, Clause, Reply};
 use crate::session::Event;
+use crate::workspace::WorkspacePath;
 
+use super::apply::Direction;
 use super::context::{Ctx, Outcome};
 use super::inspect::check_line;
 
@@ -145,27 +147,63 @@ impl Ctx<'_> {
     }
 
     pub(super) fn undo(&mut self, count: usize) -> Outcome {
-        let buffer = self.current()?;
-        let depth = buffer.history().undo_depth();
-        if depth == 0 {
-            return Err(Reply::fail(format!("Nothing to undo in {}", buffer.path())));
-        }
-        let path = buffer.path().clone();
-        let done = count.min(depth);
-        self.apply(Event::Undone { path, count: done })?;
-        Ok(step_reply("Undid", done, count, self.current()?.cursor()))
+        self.walk_history(count, Direction::Undo)
     }
 
     pub(super) fn redo(&mut self, count: usize) -> Outcome {
-        let buffer = self.current()?;
-        let depth = buffer.history().redo_depth();
-        if depth == 0 {
-            return Err(Reply::fail(format!("Nothing to redo in {}", buffer.path())));
+        self.walk_history(count, Direction::Redo)
+    }
+
+    /// Undoes or redoes up to `count` steps of the current file: its own
+    /// revisions, and whole multi-file steps (every file of the step at once).
+    fn walk_history(&mut self, count: usize, direction: Direction) -> Outcome {
+        let (verb, none) = match direction {
+            Direction::Undo => ("Undid", "Nothing to undo"),
+            Direction::Redo => ("Redid", "Nothing to redo"),
+        };
+        let path = self.current_path()?;
+        let mut done = 0;
+        let mut spanned: Vec<WorkspacePath> = Vec::new();
+        while done < count {
+            let next = {
+                let history = self.current()?.history();
+                let mut stack: Box<dyn Iterator<Item = &crate::edit::Revision>> = match direction {
+                    Direction::Undo => Box::new(history.undo_stack()),
+                    Direction::Redo => Box::new(history.redo_stack()),
+                };
+                stack.next().map(|first| match first.group {
+                    Some(group) => (Some(group), 1),
+                    None => (None, 1 + stack.take_while(|r| r.group.is_none()).count()),
+                })
+            };
+            let Some((group, run)) = next else { break };
+            if let Some(group) = group {
+                for file in self.step(group, direction)? {
+                    if file != path && !spanned.contains(&file) {
+                        spanned.push(file);
+                    }
+                }
+                done += 1;
+                continue;
+            }
+            // A run of this file's own revisions is one event.
+            let n = run.min(count - done);
+            let path = path.clone();
+            self.apply(match direction {
+                Direction::Undo => Event::Undone { path, count: n },
+                Direction::Redo => Event::Redone { path, count: n },
+            })?;
+            done += n;
         }
-        let path = buffer.path().clone();
-        let done = count.min(depth);
-        self.apply(Event::Redone { path, count: done })?;
-        Ok(step_reply("Redid", done, count, self.current()?.cursor()))
+        if done == 0 {
+            return Err(Reply::fail(format!("{none} in {path}")));
+        }
+        let mut reply = step_reply(verb, done, count, self.current()?.cursor());
+        if !spanned.is_empty() {
+            let files: Vec<&str> = spanned.iter().map(|p| p.as_str()).collect();
+            reply.push(Clause::Note(format!("Also in {}", files.join(", "))));
+        }
+        Ok(reply)
     }
 }
 

@@ -275,6 +275,7 @@ impl Ctx<'_> {
                             path,
                             change,
                             cursor,
+                            group: None,
                         }
                     } else {
                         Event::Amended {

@@ -36,6 +36,8 @@ pub enum Command {
         force: bool,
         path: Option<String>,
     },
+    /// `Save All [Force]`: every modified open file, as one commit.
+    SaveAll { force: bool },
     /// `Close [<file>]`
     Close { path: Option<String> },
     /// `List [Open] [<glob>]`

@@ -562,6 +562,10 @@ impl<'t> Parser<'t> {
             }
             "Open" => self.open(),
             "Save" => {
+                if self.eat("All") {
+                    let force = self.eat("Force");
+                    return Ok(Command::SaveAll { force });
+                }
                 let (mut close, mut force) = (false, false);
                 loop {
                     if self.eat("Close") {

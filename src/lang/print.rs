@@ -120,8 +120,11 @@ impl Display for Command {
                 "Save{}{}{}",
                 if *close { " Close" } else { "" },
                 if *force { " Force" } else { "" },
-                opt_word(path, &["Close", "Force"])
+                opt_word(path, &["Close", "Force", "All"])
             ),
+            Command::SaveAll { force } => {
+                write!(f, "Save All{}", if *force { " Force" } else { "" })
+            }
             Command::Close { path } => write!(f, "Close{}", opt_word(path, &[])),
             Command::List { open_only, pattern } => write!(
                 f,

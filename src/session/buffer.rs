@@ -37,6 +37,10 @@ pub struct Buffer {
     /// The tree has been edited but not reparsed since.
     #[serde(skip)]
     syntax_stale: bool,
+    /// Grows with every change of the text (edit, undo, redo, reload): a
+    /// change computed at one version applies only at that version.
+    #[serde(default)]
+    version: u64,
 }
 
 impl Buffer {
@@ -53,9 +57,38 @@ impl Buffer {
             saved_at: Some(0),
             syntax: None,
             syntax_stale: false,
+            version: 0,
         };
         buffer.ensure_syntax();
         buffer
+    }
+
+    /// The same file with new text from disk (another session's commit,
+    /// another program), as a later version of this buffer: the cursor is
+    /// mapped through the difference, the history starts anew. Returns the
+    /// difference too, for the session's marks.
+    pub fn reloaded(&self, text: &str, disk: DiskStamp) -> (Buffer, ChangeSet) {
+        let mut buffer = Buffer::new(self.path.clone(), text, Some(disk));
+        let moved = crate::edit::diff::change_between(&self.text, &buffer.text);
+        let cursor = Buffer::map(&moved, self.cursor_char());
+        buffer.cursor = position::from_char(&buffer.text, cursor);
+        buffer.version = self.version + 1;
+        (buffer, moved)
+    }
+
+    /// The version of the text; see the field's doc.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// blake3 of the text (UTF-8, the file's own line endings), hex:
+    /// computed on demand, for hash preconditions and preview checks.
+    pub fn content_hash(&self) -> String {
+        let mut hasher = blake3::Hasher::new();
+        for chunk in self.text.chunks() {
+            hasher.update(chunk.as_bytes());
+        }
+        hasher.finalize().to_hex().to_string()
     }
 
     /// The language of the file, from its extension.
@@ -88,6 +121,7 @@ impl Buffer {
     fn apply_change(&mut self, change: &ChangeSet) -> Result<(), ChangeError> {
         let before = self.text.clone(); // O(1): ropes share their nodes
         change.apply(&mut self.text)?;
+        self.version += 1;
         if let Some(syntax) = &mut self.syntax {
             if syntax
                 .edit_tree(&before, &self.text, &char_edits(change))
@@ -155,6 +189,17 @@ impl Buffer {
 
     /// Applies `change` as a new undo step and moves the cursor.
     pub fn edit(&mut self, change: ChangeSet, cursor_after: Position) -> Result<(), ChangeError> {
+        self.edit_in_step(change, cursor_after, None)
+    }
+
+    /// Applies `change` as a new undo step that is part of `group`, a step
+    /// spanning several files (see `Revision::group`).
+    pub fn edit_in_step(
+        &mut self,
+        change: ChangeSet,
+        cursor_after: Position,
+        group: Option<u64>,
+    ) -> Result<(), ChangeError> {
         // Refuse a stale change *before* inverting it: `invert` requires the
         // text the change was built for (and asserts so in debug builds).
         self.check_fits(&change)?;
@@ -173,6 +218,7 @@ impl Buffer {
             inverse,
             cursor_before,
             cursor_after: self.cursor,
+            group,
         });
         Ok(())
     }

@@ -38,6 +38,16 @@ pub enum Event {
         path: WorkspacePath,
         change: ChangeSet,
         cursor: Position,
+        /// The multi-file step this edit is part of (see `StepStarted`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        group: Option<u64>,
+    },
+    /// A step that changes several files begins: the `Edited` events of
+    /// `group` that follow undo and redo together.
+    StepStarted {
+        group: u64,
+        files: Vec<WorkspacePath>,
+        committed: bool,
     },
     /// A change folded into the last undo step.
     Amended {
@@ -95,6 +105,7 @@ impl Event {
             Event::Opened { .. }
                 | Event::Closed { .. }
                 | Event::Edited { .. }
+                | Event::StepStarted { .. }
                 | Event::Amended { .. }
                 | Event::Undone { .. }
                 | Event::Redone { .. }

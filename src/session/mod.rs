@@ -55,6 +55,16 @@ pub struct ConfirmWalk {
     pub replaced: usize,
 }
 
+/// One step of a session that changed several files (a multi-file change):
+/// each file's revision of the step carries the step's group id.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    pub files: Vec<WorkspacePath>,
+    /// The step was committed to disk: undoing or redoing it writes the
+    /// files again, as one commit.
+    pub committed: bool,
+}
+
 /// A reply given to a request id, kept for retries of that id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answered {
@@ -86,6 +96,10 @@ pub struct Session {
     pub confirm: Option<ConfirmWalk>,
     pub files: BTreeMap<WorkspacePath, FileRecord>,
     pub answered: VecDeque<Answered>,
+    /// Steps that changed several files at once, by group id (see
+    /// `Revision::group`): they undo and redo as one.
+    #[serde(default)]
+    pub steps: BTreeMap<u64, Step>,
     /// Events applied since the store last took them.
     #[serde(skip)]
     unpersisted: Vec<Event>,
@@ -126,6 +140,7 @@ impl Session {
             confirm: None,
             files: BTreeMap::new(),
             answered: VecDeque::new(),
+            steps: BTreeMap::new(),
             unpersisted: Vec::new(),
         }
     }
@@ -190,9 +205,10 @@ impl Session {
                 path,
                 change,
                 cursor,
+                group,
             } => {
                 self.open_mut(path)?
-                    .edit(change.clone(), *cursor)
+                    .edit_in_step(change.clone(), *cursor, *group)
                     .map_err(|source| EventError::Change {
                         path: path.clone(),
                         source,
@@ -233,10 +249,22 @@ impl Session {
                     .saved = Some(text);
             }
             Event::Reloaded { path, text, disk } => {
-                let cursor = self.open(path)?.cursor();
-                let mut buffer = Buffer::new(path.clone(), text, Some(disk.clone()));
-                buffer.set_cursor(cursor);
+                let (buffer, moved) = self.open(path)?.reloaded(text, disk.clone());
                 self.buffers.insert(path.clone(), buffer);
+                self.map_marks(path, &[moved]);
+            }
+            Event::StepStarted {
+                group,
+                files,
+                committed,
+            } => {
+                self.steps.insert(
+                    *group,
+                    Step {
+                        files: files.clone(),
+                        committed: *committed,
+                    },
+                );
             }
             Event::Bookmarked { name, path, at } => {
                 let buffer = self.open(path)?;
@@ -306,6 +334,11 @@ impl Session {
                 mark.offset = Buffer::map(change, mark.offset);
             }
         }
+    }
+
+    /// A new id for a step that spans several files.
+    pub fn next_step_id(&self) -> u64 {
+        self.steps.keys().next_back().map_or(1, |last| last + 1)
     }
 
     /// The position of a bookmark, if its file is open.

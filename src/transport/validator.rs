@@ -210,6 +210,7 @@ fn is_read_only(command: &Command) -> bool {
         | Command::Help { .. } => true,
         Command::Open { create, .. } => !create,
         Command::Save { .. }
+        | Command::SaveAll { .. }
         | Command::Replace { .. }
         | Command::Insert { .. }
         | Command::Delete(_)

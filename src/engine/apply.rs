@@ -1,0 +1,456 @@
+//! The one applier: a [`WorkspaceChange`] into a session's buffers and,
+//! when committed, onto disk as one all-or-nothing commit.
+//!
+//! Applying is two phases. *Plan* checks every file against the base the
+//! change was computed on (buffer version, disk stamp, absence) and
+//! computes each file's new text — nothing is touched, so a stale or
+//! conflicting change fails whole, naming the files. *Apply* commits the
+//! new texts (when asked) and only then turns the plan into session
+//! events: files the session did not have open are opened, each file's
+//! edit is one revision, and a change of several files (or one that was
+//! committed) is one step: `Undo` reverts it in every file at once.
+
+use ropey::Rope;
+
+use crate::change::{Base, FileOp, WorkspaceChange};
+use crate::edit::{position, ChangeSet, LineEnding};
+use crate::reply::Reply;
+use crate::session::Event;
+use crate::workspace::{CommitError, DiskStamp, Expect, FileError, FileWrite, WorkspacePath};
+
+use super::context::Ctx;
+
+/// Whether a change stays in the buffers or is also written to disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ApplyMode {
+    /// The buffers only; the files stay as they are until saved.
+    Buffers,
+    /// The buffers and the disk, all files or none.
+    Commit,
+}
+
+/// What applying a change did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// Every file whose text changed, created or deleted.
+    pub files: Vec<WorkspacePath>,
+    /// Files the session opened to apply the change.
+    pub opened: Vec<WorkspacePath>,
+}
+
+/// One file of a planned change.
+struct Planned {
+    path: WorkspacePath,
+    /// The text the change applies to; `None` for a file that does not exist.
+    before: Option<Rope>,
+    /// The text afterwards and the change that makes it; `None` when the
+    /// file is deleted.
+    after: Option<(Rope, ChangeSet)>,
+    /// The session has the file open.
+    open: bool,
+    /// The disk state the base text came from (for a buffer: its stamp).
+    disk: Option<DiskStamp>,
+    /// What the file must be on disk when committed.
+    expect: Expect,
+}
+
+impl Ctx<'_> {
+    /// Applies `change` (see the module doc); a failure changes nothing.
+    pub(super) fn apply_change(
+        &mut self,
+        change: &WorkspaceChange,
+        mode: ApplyMode,
+    ) -> Result<Applied, Reply> {
+        let plan = self.plan(change)?;
+        if mode == ApplyMode::Buffers {
+            if let Some(p) = plan
+                .iter()
+                .find(|p| p.before.is_none() || p.after.is_none())
+            {
+                return Err(Reply::fail(format!(
+                    "Creating, deleting or moving files needs a commit ({} would be {})",
+                    p.path,
+                    if p.after.is_none() {
+                        "deleted"
+                    } else {
+                        "created"
+                    }
+                )));
+            }
+        }
+        let stamps = match mode {
+            ApplyMode::Buffers => vec![None; plan.len()],
+            ApplyMode::Commit => self.commit_plan(&plan)?,
+        };
+        // The files whose text the step changes: one revision each.
+        let changed: Vec<WorkspacePath> = plan
+            .iter()
+            .filter(|p| p.after.as_ref().is_some_and(|(_, c)| !c.is_identity()))
+            .map(|p| p.path.clone())
+            .collect();
+        let deletes = plan.iter().any(|p| p.after.is_none());
+        let group = (changed.len() > 1 || deletes || mode == ApplyMode::Commit)
+            .then(|| (self.session.next_step_id(), changed));
+        let current = self.session.current.clone();
+        let mut applied = Applied::default();
+        if let Some((group, files)) = &group {
+            self.apply(Event::StepStarted {
+                group: *group,
+                files: files.clone(),
+                committed: mode == ApplyMode::Commit,
+            })?;
+        }
+        for (planned, stamp) in plan.into_iter().zip(stamps) {
+            applied.files.push(planned.path.clone());
+            let Some(after) = planned.after else {
+                if planned.open {
+                    self.apply(Event::Closed {
+                        path: planned.path.clone(),
+                    })?;
+                }
+                continue;
+            };
+            let (after, edit) = after;
+            let before = planned.before.unwrap_or_default();
+            if !planned.open {
+                self.apply(Event::Opened {
+                    path: planned.path.clone(),
+                    text: before.to_string(),
+                    disk: planned.disk.clone(),
+                })?;
+                applied.opened.push(planned.path.clone());
+            }
+            let buffer = self.session.buffer(&planned.path).expect("opened above");
+            let cursor = position::from_char(
+                &after,
+                edit.map_pos(buffer.cursor_char(), crate::edit::Assoc::Before),
+            );
+            if !edit.is_identity() {
+                self.apply(Event::Edited {
+                    path: planned.path.clone(),
+                    change: edit,
+                    cursor,
+                    group: group.as_ref().map(|(id, _)| *id),
+                })?;
+            }
+            if let Some(disk) = stamp {
+                self.apply(Event::Saved {
+                    path: planned.path.clone(),
+                    disk,
+                })?;
+            }
+        }
+        if let Some(current) = current.filter(|c| self.session.buffers.contains_key(c)) {
+            if self.session.current.as_ref() != Some(&current) {
+                self.apply(Event::Switched { path: current })?;
+            }
+        }
+        Ok(applied)
+    }
+
+    /// Phase one: every file checked against its base, its new text computed.
+    fn plan(&self, change: &WorkspaceChange) -> Result<Vec<Planned>, Reply> {
+        let mut plan = Vec::new();
+        let mut problems = Vec::new();
+        for (path, file) in change.files() {
+            match self.plan_file(path, &file.base, &file.op) {
+                Ok(mut planned) => plan.append(&mut planned),
+                Err(problem) => problems.push(problem),
+            }
+        }
+        if problems.is_empty() {
+            Ok(plan)
+        } else {
+            Err(Reply::fail(format!(
+                "The change does not apply, nothing was changed: {}",
+                problems.join("; ")
+            )))
+        }
+    }
+
+    fn plan_file(
+        &self,
+        path: &WorkspacePath,
+        base: &Base,
+        op: &FileOp,
+    ) -> Result<Vec<Planned>, String> {
+        let buffer = self.session.buffer(path);
+        let (before, disk, expect) = match (base, buffer) {
+            (Base::Buffer { version }, Some(b)) if b.version() == *version => (
+                Some(b.text().clone()),
+                b.disk().cloned(),
+                b.disk().cloned().map_or(Expect::Absent, Expect::Stamp),
+            ),
+            (Base::Buffer { version }, Some(b)) => {
+                return Err(format!(
+                    "{path} changed since the change was computed (version {version}, now {})",
+                    b.version()
+                ))
+            }
+            (Base::Buffer { .. }, None) => return Err(format!("{path} is not open")),
+            (Base::Disk(stamp), Some(b)) => {
+                if b.is_modified() {
+                    return Err(format!("{path} has unsaved edits: Save or Undo them first"));
+                }
+                if b.disk().map(|d| &d.hash) != Some(&stamp.hash) {
+                    return Err(format!(
+                        "{path} changed on disk since the change was computed"
+                    ));
+                }
+                (
+                    Some(b.text().clone()),
+                    Some(stamp.clone()),
+                    Expect::Stamp(stamp.clone()),
+                )
+            }
+            (Base::Disk(stamp), None) => {
+                let loaded = self.workspace.read(path).map_err(|e| e.to_string())?;
+                if loaded.stamp.hash != stamp.hash {
+                    return Err(format!(
+                        "{path} changed on disk since the change was computed"
+                    ));
+                }
+                (
+                    Some(Rope::from_str(&loaded.text)),
+                    Some(loaded.stamp),
+                    Expect::Stamp(stamp.clone()),
+                )
+            }
+            // A new buffer of this session, not saved yet.
+            (Base::Absent, Some(b)) if b.disk().is_none() => {
+                (Some(b.text().clone()), None, Expect::Absent)
+            }
+            (Base::Absent, Some(_)) => return Err(format!("{path} exists")),
+            (Base::Absent, None) => match self.workspace.stamp(path) {
+                Ok(None) => (None, None, Expect::Absent),
+                Ok(Some(_)) => return Err(format!("{path} exists")),
+                Err(e) => return Err(e.to_string()),
+            },
+        };
+        let open = buffer.is_some();
+        let edited = |before: &Option<Rope>, edits: &crate::change::TextEdits| match before {
+            Some(text) => {
+                let fail = |e| format!("{path}: the edits do not fit the text ({e})");
+                let change = edits
+                    .to_change_set(text.len_chars(), LineEnding::detect(text))
+                    .map_err(fail)?;
+                let mut after = text.clone();
+                change.apply(&mut after).map_err(fail)?;
+                Ok((after, change))
+            }
+            None => Err(format!("{path} does not exist")),
+        };
+        let created = |text: &str| {
+            let text = Rope::from_str(&LineEnding::Lf.apply(text));
+            let change = ChangeSet::replace(0, 0, 0, &text.to_string()).expect("an insertion fits");
+            (text, change)
+        };
+        let planned = |before, after, open, disk, expect| Planned {
+            path: path.clone(),
+            before,
+            after,
+            open,
+            disk,
+            expect,
+        };
+        Ok(match op {
+            FileOp::Edit(edits) => {
+                let after = edited(&before, edits)?;
+                vec![planned(before, Some(after), open, disk, expect)]
+            }
+            FileOp::Create(text) => {
+                if before.as_ref().is_some_and(|b| b.len_chars() > 0) {
+                    return Err(format!("{path} exists"));
+                }
+                vec![planned(before, Some(created(text)), open, disk, expect)]
+            }
+            FileOp::Delete => {
+                if before.is_none() {
+                    return Err(format!("{path} does not exist"));
+                }
+                vec![planned(before, None, open, disk, expect)]
+            }
+            FileOp::Move { to, edits } => {
+                let after = edited(&before, edits)?;
+                if self.session.buffer(to).is_some()
+                    || !matches!(self.workspace.stamp(to), Ok(None))
+                {
+                    return Err(format!("{to} exists: a move needs a new name"));
+                }
+                vec![
+                    planned(before, None, open, disk, expect),
+                    Planned {
+                        path: to.clone(),
+                        before: None,
+                        after: Some(after),
+                        open: false,
+                        disk: None,
+                        expect: Expect::Absent,
+                    },
+                ]
+            }
+        })
+    }
+
+    /// Phase two, on disk: one commit of every planned file.
+    fn commit_plan(&self, plan: &[Planned]) -> Result<Vec<Option<DiskStamp>>, Reply> {
+        let writes: Vec<FileWrite> = plan
+            .iter()
+            .map(|p| FileWrite {
+                path: p.path.clone(),
+                expect: p.expect.clone(),
+                content: p
+                    .after
+                    .as_ref()
+                    .map(|(text, _)| text.to_string().into_bytes()),
+            })
+            .collect();
+        self.workspace.commit(&writes).map_err(commit_fail)
+    }
+
+    /// Writes the texts of several buffers back to disk as one commit (an
+    /// undo or redo of a committed step), each file expected as the buffer
+    /// last saw it; returns the new stamps, in order.
+    pub(super) fn commit_buffers(
+        &self,
+        texts: &[(WorkspacePath, Rope)],
+    ) -> Result<Vec<DiskStamp>, Reply> {
+        let writes: Vec<FileWrite> = texts
+            .iter()
+            .map(|(path, text)| FileWrite {
+                path: path.clone(),
+                expect: self
+                    .session
+                    .buffer(path)
+                    .and_then(|b| b.disk().cloned())
+                    .map_or(Expect::Absent, Expect::Stamp),
+                content: Some(text.to_string().into_bytes()),
+            })
+            .collect();
+        let stamps = self.workspace.commit(&writes).map_err(commit_fail)?;
+        Ok(stamps
+            .into_iter()
+            .map(|s| s.expect("written files have stamps"))
+            .collect())
+    }
+}
+
+/// A commit's failure as a reply: conflicts name the files and the way out.
+pub(super) fn commit_fail(error: CommitError) -> Reply {
+    match error {
+        CommitError::Conflicts(_) => Reply::fail(format!(
+            "Conflict: {error}. Diff shows the difference; Close and Open take the new text"
+        )),
+        CommitError::Prepare(FileError::PermissionDenied(path)) => Reply::fail(format!(
+            "Write permission denied: {path}; nothing was written"
+        )),
+        other => Reply::fail(other.to_string()),
+    }
+}
+
+/// Which way a step goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Direction {
+    Undo,
+    Redo,
+}
+
+impl Ctx<'_> {
+    /// Undoes or redoes the multi-file step `group` in all its files at
+    /// once — on disk too, as one commit, when the step was committed. It
+    /// refuses, naming the files, when one of them has moved on since
+    /// (later edits, closed, unsaved edits on a committed step).
+    pub(super) fn step(
+        &mut self,
+        group: u64,
+        direction: Direction,
+    ) -> Result<Vec<WorkspacePath>, Reply> {
+        let step = self
+            .session
+            .steps
+            .get(&group)
+            .cloned()
+            .ok_or_else(|| Reply::fail(format!("Internal: step {group} is not recorded")))?;
+        let mut texts = Vec::new();
+        let mut problems = Vec::new();
+        for path in &step.files {
+            let Some(buffer) = self.session.buffer(path) else {
+                problems.push(format!("{path} was closed or deleted"));
+                continue;
+            };
+            let revision = match direction {
+                Direction::Undo => buffer.history().undo_stack().next(),
+                Direction::Redo => buffer.history().redo_stack().next(),
+            };
+            let Some(revision) = revision.filter(|r| r.group == Some(group)) else {
+                let mut history = buffer
+                    .history()
+                    .undo_stack()
+                    .chain(buffer.history().redo_stack());
+                problems.push(if history.any(|r| r.group == Some(group)) {
+                    format!("{path} has later edits (undo those first)")
+                } else {
+                    format!("{path} changed on disk since and was reloaded")
+                });
+                continue;
+            };
+            if step.committed && buffer.is_modified() {
+                problems.push(format!("{path} has unsaved edits"));
+                continue;
+            }
+            let change = match direction {
+                Direction::Undo => &revision.inverse,
+                Direction::Redo => &revision.change,
+            };
+            let mut text = buffer.text().clone();
+            change
+                .apply(&mut text)
+                .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+            texts.push((path.clone(), text));
+        }
+        if !problems.is_empty() {
+            let verb = match direction {
+                Direction::Undo => "undo",
+                Direction::Redo => "redo",
+            };
+            return Err(Reply::fail(format!(
+                "Cannot {verb} the step that changed {}: {}",
+                names(&step.files),
+                problems.join("; ")
+            )));
+        }
+        let stamps = if step.committed {
+            self.commit_buffers(&texts)?.into_iter().map(Some).collect()
+        } else {
+            vec![None; texts.len()]
+        };
+        for ((path, _), stamp) in texts.into_iter().zip(stamps) {
+            let event = match direction {
+                Direction::Undo => Event::Undone {
+                    path: path.clone(),
+                    count: 1,
+                },
+                Direction::Redo => Event::Redone {
+                    path: path.clone(),
+                    count: 1,
+                },
+            };
+            self.apply(event)?;
+            if let Some(disk) = stamp {
+                self.apply(Event::Saved { path, disk })?;
+            }
+        }
+        Ok(step.files)
+    }
+}
+
+/// `a.py, b.py`, or the first few and how many more.
+fn names(paths: &[WorkspacePath]) -> String {
+    const SHOWN: usize = 5;
+    let mut shown: Vec<&str> = paths.iter().take(SHOWN).map(|p| p.as_str()).collect();
+    if paths.len() > SHOWN {
+        shown.push("…");
+        return format!("{} ({} files)", shown.join(", "), paths.len());
+    }
+    shown.join(", ")
+}
