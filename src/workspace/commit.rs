@@ -8,23 +8,27 @@
 //! 1. *check*: every file is what its writer expected — compared by content
 //!    hash, never by size and mtime alone (two saves in one mtime tick must
 //!    not pass for one); any mismatch fails the whole commit, naming files;
-//! 2. *prepare*: each new content goes to a temp file beside its target
+//! 2. write the *intent record* (`<state>/commits/<id>.json`, phase
+//!    `preparing`): the names of the temp files and backups about to be
+//!    made, so a crash from here on leaves nothing behind in the project;
+//! 3. *prepare*: each new content goes to a temp file beside its target
 //!    (same file system, so the rename is atomic), permissions of the old
-//!    file, fsynced; a failure here leaves every file untouched;
-//! 3. for several files, *keep* each old file under a backup name (a hard
-//!    link, or a copy where links are not supported) and write the *intent
-//!    record* to the state directory (fsynced) — from here on a crash is
-//!    recovered by [`Workspace::recover`];
-//! 4. *apply*: rename each temp over its target (a deletion unlinks), then
+//!    file, fsynced; for several files each old file is also kept under a
+//!    backup name (a hard link, or a copy where links are not supported).
+//!    A failure here leaves every file untouched;
+//! 4. for several files, the record goes to phase `applying` (fsynced);
+//!    then *apply*: rename each temp over its target (a deletion unlinks),
 //!    fsync the directories; the first failure restores every file already
 //!    replaced from its backup, byte for byte;
-//! 5. mark the record committed (fsynced), drop the backups, drop the record.
+//! 5. phase `committed` (fsynced), backups dropped, record dropped.
 //!
-//! Recovery after a crash: a record not marked committed is rolled back
-//! (a target whose temp file is gone was replaced: its backup goes back);
-//! a committed one is finished (backups and record removed). Either way the
+//! Recovery after a crash ([`Workspace::recover`], run when the engine
+//! opens): `preparing` — nothing was replaced: temps and backups go;
+//! `applying` — roll back (a target whose temp is gone was replaced: its
+//! backup goes back); `committed` — finish the clean-up. Either way the
 //! files of one commit are all old or all new, never a mix. A single file
-//! needs no record: one rename is atomic by itself.
+//! needs no rollback: one rename is atomic by itself, so its record is
+//! only there to clean up a temp file, and is not fsynced.
 //!
 //! Paths are canonical [`WorkspacePath`]s, so a symlink inside the workspace
 //! is written through to its target and the link stays a link.
@@ -145,11 +149,22 @@ impl Fault {
     }
 }
 
-/// The intent record of a multi-file commit, in `<state>/commits/<id>.json`.
+/// The intent record of a commit, in `<state>/commits/<id>.json`.
 #[derive(Debug, Serialize, Deserialize)]
 struct Intent {
-    committed: bool,
+    phase: Phase,
     entries: Vec<IntentEntry>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Phase {
+    /// Temps and backups are being made; no target replaced yet.
+    Preparing,
+    /// Targets are being replaced.
+    Applying,
+    /// Every target is replaced; only clean-up is left.
+    Committed,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -157,7 +172,8 @@ struct IntentEntry {
     target: PathBuf,
     /// The new content, until renamed over `target`; `None` for a deletion.
     temp: Option<PathBuf>,
-    /// The old content; `None` when the file did not exist.
+    /// The old content; `None` when the file does not exist (or, for a
+    /// single file, is not kept).
     backup: Option<PathBuf>,
 }
 
@@ -181,14 +197,67 @@ impl Workspace {
             return Err(CommitError::Duplicate(pair[0].clone()));
         }
         let _held = self.shared.locks.lock_all(sorted);
-        self.check(writes)?;
-        let temps = self.prepare(writes)?;
-        let result = if writes.len() == 1 {
-            self.apply_one(&writes[0], temps.into_iter().next().flatten())
-        } else {
-            self.apply_many(writes, temps)
+        let existing = self.check(writes)?;
+        let id = unique_id();
+        let many = writes.len() > 1;
+        let mut intent = Intent {
+            phase: Phase::Preparing,
+            entries: writes
+                .iter()
+                .zip(&existing)
+                .enumerate()
+                .map(|(k, (write, exists))| {
+                    let target = write.path.absolute(&self.root);
+                    let beside = |kind: &str| {
+                        let dir = target
+                            .parent()
+                            .expect("workspace files live in a directory");
+                        dir.join(format!(".eddi-{kind}-{id}-{k}"))
+                    };
+                    IntentEntry {
+                        temp: write.content.as_ref().map(|_| beside("new")),
+                        backup: (many && *exists).then(|| beside("old")),
+                        target,
+                    }
+                })
+                .collect(),
         };
-        result?;
+        let record = self.commits_dir().join(format!("{id}.json"));
+        // A single file's record only cleans up after a kill: no fsync.
+        write_record(&record, &intent, many).map_err(|e| {
+            CommitError::Prepare(FileError::Io {
+                path: record.display().to_string(),
+                source: e,
+            })
+        })?;
+        if let Err(e) = self.prepare(writes, &intent.entries) {
+            finish(&intent.entries);
+            let _ = fs::remove_file(&record);
+            return Err(CommitError::Prepare(e));
+        }
+        if many {
+            intent.phase = Phase::Applying;
+            if let Err(e) = write_record(&record, &intent, true) {
+                finish(&intent.entries);
+                let _ = fs::remove_file(&record);
+                return Err(CommitError::Prepare(FileError::Io {
+                    path: record.display().to_string(),
+                    source: e,
+                }));
+            }
+        }
+        self.apply(writes, &intent.entries, &record)?;
+        if many {
+            intent.phase = Phase::Committed;
+            // Past this point the commit stands; cleaning up is best effort
+            // (a record left behind is finished at the next start).
+            if write_record(&record, &intent, true).is_ok() {
+                finish(&intent.entries);
+                let _ = fs::remove_file(&record);
+            }
+        } else {
+            let _ = fs::remove_file(&record);
+        }
         writes
             .iter()
             .map(|write| match &write.content {
@@ -209,25 +278,36 @@ impl Workspace {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(recovery),
             Err(e) => return Err(e),
         };
-        let mut records: Vec<PathBuf> = entries
+        let (mut records, torn): (Vec<PathBuf>, Vec<PathBuf>) = entries
             .flatten()
             .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect();
+            .partition(|p| p.extension().is_some_and(|x| x == "json"));
+        // Temp files of records a crash cut off before they were renamed.
+        remove_all(&torn);
         records.sort();
         for record in records {
             let bytes = fs::read(&record)?;
-            let intent: Intent = serde_json::from_slice(&bytes).map_err(|e| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!("commit record {}: {e}", record.display()),
-                )
-            })?;
-            if intent
-                .entries
-                .iter()
-                .any(|entry| !entry.target.starts_with(&self.root))
-            {
+            let intent: Intent = match serde_json::from_slice(&bytes) {
+                Ok(intent) => intent,
+                // A record torn by a crash while it was first written: the
+                // commit had not begun preparing.
+                Err(_) if bytes.is_empty() => {
+                    fs::remove_file(&record)?;
+                    continue;
+                }
+                Err(e) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!("commit record {}: {e}", record.display()),
+                    ))
+                }
+            };
+            let outside = |p: &PathBuf| !p.starts_with(&self.root);
+            if intent.entries.iter().any(|entry| {
+                outside(&entry.target)
+                    || entry.temp.as_ref().is_some_and(outside)
+                    || entry.backup.as_ref().is_some_and(outside)
+            }) {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidData,
                     format!(
@@ -236,12 +316,16 @@ impl Workspace {
                     ),
                 ));
             }
-            if intent.committed {
-                finish(&intent.entries);
-                recovery.finished += 1;
-            } else {
-                roll_back(&intent.entries)?;
-                recovery.rolled_back += 1;
+            match intent.phase {
+                Phase::Preparing => finish(&intent.entries),
+                Phase::Applying => {
+                    roll_back(&intent.entries)?;
+                    recovery.rolled_back += 1;
+                }
+                Phase::Committed => {
+                    finish(&intent.entries);
+                    recovery.finished += 1;
+                }
             }
             fs::remove_file(&record)?;
             sync_dir(&dir);
@@ -270,11 +354,14 @@ impl Workspace {
         self.state_dir.join("commits")
     }
 
-    /// Step 1: every file is exactly what its writer expected.
-    fn check(&self, writes: &[FileWrite]) -> Result<(), CommitError> {
+    /// Step 1: every file is exactly what its writer expected. Returns
+    /// whether each file exists now.
+    fn check(&self, writes: &[FileWrite]) -> Result<Vec<bool>, CommitError> {
         let mut conflicts = Vec::new();
+        let mut existing = Vec::with_capacity(writes.len());
         for write in writes {
             let now = self.stamp(&write.path).map_err(CommitError::Prepare)?;
+            existing.push(now.is_some());
             let found = match (&write.expect, now) {
                 (Expect::Anything, _) | (Expect::Absent, None) => None,
                 (Expect::Absent, Some(_)) => Some(Found::Created),
@@ -291,38 +378,29 @@ impl Workspace {
             }
         }
         if conflicts.is_empty() {
-            Ok(())
+            Ok(existing)
         } else {
             Err(CommitError::Conflicts(conflicts))
         }
     }
 
-    /// Step 2: the new contents in fsynced temp files beside their targets.
-    fn prepare(&self, writes: &[FileWrite]) -> Result<Vec<Option<PathBuf>>, CommitError> {
-        let mut temps: Vec<Option<PathBuf>> = Vec::with_capacity(writes.len());
-        for (k, write) in writes.iter().enumerate() {
-            let temp = match &write.content {
-                None => Ok(None),
-                Some(bytes) => {
-                    if self.fault() == Some(Fault::FailPrepare(k)) {
-                        Err(injected(&write.path))
-                    } else {
-                        self.write_temp(&write.path, bytes).map(Some)
-                    }
+    /// Step 3: the new contents in fsynced temp files, the old ones kept.
+    fn prepare(&self, writes: &[FileWrite], entries: &[IntentEntry]) -> Result<(), FileError> {
+        for (k, (write, entry)) in writes.iter().zip(entries).enumerate() {
+            if let (Some(bytes), Some(temp)) = (&write.content, &entry.temp) {
+                if self.fault() == Some(Fault::FailPrepare(k)) {
+                    return Err(injected(&write.path));
                 }
-            };
-            match temp {
-                Ok(temp) => temps.push(temp),
-                Err(e) => {
-                    remove_all(temps.iter().flatten());
-                    return Err(CommitError::Prepare(e));
-                }
+                self.write_temp(&write.path, temp, bytes)?;
+            }
+            if let Some(backup) = &entry.backup {
+                keep_old(&entry.target, backup).map_err(|e| io_error(&write.path, e))?;
             }
         }
-        Ok(temps)
+        Ok(())
     }
 
-    fn write_temp(&self, path: &WorkspacePath, bytes: &[u8]) -> Result<PathBuf, FileError> {
+    fn write_temp(&self, path: &WorkspacePath, temp: &Path, bytes: &[u8]) -> Result<(), FileError> {
         let abs = path.absolute(&self.root);
         let dir = abs
             .parent()
@@ -330,84 +408,35 @@ impl Workspace {
         fs::create_dir_all(dir).map_err(|e| io_error(path, e))?;
         // The directory may have been created through a symlink: re-check.
         self.resolve(path.as_str())?;
-        let mut temp = tempfile::Builder::new()
-            .prefix(".eddi-new-")
-            .tempfile_in(dir)
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(temp)
             .map_err(|e| io_error(path, e))?;
-        temp.write_all(bytes).map_err(|e| io_error(path, e))?;
+        file.write_all(bytes).map_err(|e| io_error(path, e))?;
         if let Ok(meta) = fs::metadata(&abs) {
-            fs::set_permissions(temp.path(), meta.permissions()).map_err(|e| io_error(path, e))?;
+            fs::set_permissions(temp, meta.permissions()).map_err(|e| io_error(path, e))?;
         }
-        temp.as_file().sync_all().map_err(|e| io_error(path, e))?;
-        let (_, temp) = temp.keep().map_err(|e| io_error(path, e.error))?;
-        Ok(temp)
+        file.sync_all().map_err(|e| io_error(path, e))
     }
 
-    /// Steps 4 for one file: a rename (or unlink) is atomic by itself.
-    fn apply_one(&self, write: &FileWrite, temp: Option<PathBuf>) -> Result<(), CommitError> {
-        let abs = write.path.absolute(&self.root);
-        let outcome = match self.fault() {
-            Some(Fault::FailApply(0)) => Err(injected(&write.path)),
-            _ => replace(&abs, temp.as_deref()).map_err(|e| io_error(&write.path, e)),
-        };
-        if let Err(e) = outcome {
-            remove_all(temp.iter());
-            return Err(CommitError::RolledBack(e));
-        }
-        if self.fault() == Some(Fault::CrashAfterApply(0)) {
-            std::process::abort();
-        }
-        sync_parent(&abs);
-        Ok(())
-    }
-
-    /// Steps 3–5 for several files.
-    fn apply_many(
+    /// Step 4: every target replaced, or every one restored.
+    fn apply(
         &self,
         writes: &[FileWrite],
-        temps: Vec<Option<PathBuf>>,
+        entries: &[IntentEntry],
+        record: &Path,
     ) -> Result<(), CommitError> {
-        let mut entries = Vec::with_capacity(writes.len());
-        for (write, temp) in writes.iter().zip(&temps) {
-            let target = write.path.absolute(&self.root);
-            let backup = match self.keep_old(&target) {
-                Ok(backup) => backup,
-                Err(e) => {
-                    let entries: Vec<IntentEntry> = entries;
-                    remove_all(entries.iter().filter_map(|e| e.backup.as_ref()));
-                    remove_all(temps.iter().flatten());
-                    return Err(CommitError::Prepare(io_error(&write.path, e)));
-                }
-            };
-            entries.push(IntentEntry {
-                target,
-                temp: temp.clone(),
-                backup,
-            });
-        }
-        let record = self.commits_dir().join(format!("{}.json", unique_id()));
-        let mut intent = Intent {
-            committed: false,
-            entries,
-        };
-        if let Err(e) = write_record(&record, &intent) {
-            remove_all(intent.entries.iter().filter_map(|e| e.backup.as_ref()));
-            remove_all(temps.iter().flatten());
-            return Err(CommitError::Prepare(FileError::Io {
-                path: record.display().to_string(),
-                source: e,
-            }));
-        }
-        for (k, (write, entry)) in writes.iter().zip(&intent.entries).enumerate() {
+        for (k, (write, entry)) in writes.iter().zip(entries).enumerate() {
             let outcome = match self.fault() {
                 Some(Fault::FailApply(at)) if at == k => Err(injected(&write.path)),
                 _ => replace(&entry.target, entry.temp.as_deref())
                     .map_err(|e| io_error(&write.path, e)),
             };
             if let Err(error) = outcome {
-                return match roll_back(&intent.entries) {
+                return match roll_back(entries) {
                     Ok(()) => {
-                        let _ = fs::remove_file(&record);
+                        let _ = fs::remove_file(record);
                         Err(CommitError::RolledBack(error))
                     }
                     Err(restore) => Err(CommitError::Stuck {
@@ -427,35 +456,21 @@ impl Workspace {
                 _ => {}
             }
         }
-        for entry in &intent.entries {
+        for entry in entries {
             sync_parent(&entry.target);
-        }
-        intent.committed = true;
-        // Past this point the commit stands; cleaning up is best effort
-        // (a record left behind is finished at the next start).
-        if write_record(&record, &intent).is_ok() {
-            finish(&intent.entries);
-            let _ = fs::remove_file(&record);
         }
         Ok(())
     }
+}
 
-    /// Keeps the current content of `target` under a backup name beside it.
-    fn keep_old(&self, target: &Path) -> io::Result<Option<PathBuf>> {
-        if !target.exists() {
-            return Ok(None);
-        }
-        let dir = target
-            .parent()
-            .expect("workspace files live in a directory");
-        let backup = dir.join(format!(".eddi-old-{}", unique_id()));
-        if fs::hard_link(target, &backup).is_err() {
-            // No hard links here (some file systems): a fsynced copy.
-            fs::copy(target, &backup)?;
-            fs::File::open(&backup)?.sync_all()?;
-        }
-        Ok(Some(backup))
+/// Keeps the current content of `target` under `backup`, beside it.
+fn keep_old(target: &Path, backup: &Path) -> io::Result<()> {
+    if fs::hard_link(target, backup).is_err() {
+        // No hard links here (some file systems): a fsynced copy.
+        fs::copy(target, backup)?;
+        fs::File::open(backup)?.sync_all()?;
     }
+    Ok(())
 }
 
 /// Puts the new content in place: a rename over the target, or an unlink.
@@ -497,16 +512,20 @@ fn finish(entries: &[IntentEntry]) {
     remove_all(entries.iter().flat_map(|e| e.temp.iter().chain(&e.backup)));
 }
 
-fn write_record(path: &Path, intent: &Intent) -> io::Result<()> {
+fn write_record(path: &Path, intent: &Intent, durable: bool) -> io::Result<()> {
     let dir = path
         .parent()
         .expect("records live in the commits directory");
     fs::create_dir_all(dir)?;
     let mut temp = tempfile::NamedTempFile::new_in(dir)?;
     temp.write_all(&serde_json::to_vec(intent).expect("intents serialize"))?;
-    temp.as_file().sync_all()?;
+    if durable {
+        temp.as_file().sync_all()?;
+    }
     temp.persist(path).map_err(|e| e.error)?;
-    sync_dir(dir);
+    if durable {
+        sync_dir(dir);
+    }
     Ok(())
 }
 
