@@ -372,6 +372,14 @@ impl Engine {
         let mut live = lock(&live);
         let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         let mut reply = ctx.run(command);
+        // The effects table is what the fsync policy and the fast path
+        // trust: a command below `Edit` never makes an event that needs one.
+        debug_assert!(
+            command.effect() >= lang::Effect::Edit
+                || !live.session.unpersisted().iter().any(Event::needs_fsync),
+            "{command} is classified {:?} but fsyncs",
+            command.effect()
+        );
         if let Err(e) = self.persist(&mut live) {
             return Reply::fail(format!(
                 "Could not persist the session ({e}); the change is applied in memory only"
@@ -496,17 +504,9 @@ impl Engine {
     }
 }
 
+/// Instant reads and cursor moves: no fsync, microseconds.
 fn is_quick_command(command: &Command) -> bool {
-    use lang::{GotoTarget as G, ShowTarget as S};
-    match command {
-        Command::Status | Command::Help { .. } | Command::Bookmark { .. } => true,
-        Command::Goto(target) => !matches!(
-            target,
-            G::Code(_) | G::StartOfFunction | G::EndOfFunction | G::StartOfClass | G::EndOfClass
-        ),
-        Command::Show { target, .. } => !matches!(target, S::Code(_)),
-        _ => false,
-    }
+    command.effect() <= lang::Effect::Move && command.is_instant()
 }
 
 /// Locks a session, recovering from a poisoned lock (a panic elsewhere must

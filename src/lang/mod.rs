@@ -11,8 +11,10 @@
 //! - [`error`]: [`ParseError`], [`Span`] and [`quote_for_reply`].
 //! - [`print`]: `Display` for [`Command`], canonical text that parses back.
 //! - [`command`]: the validated commands the engine executes.
+//! - [`effect`]: what each command may do ([`Effect`]), for every policy.
 
 pub mod command;
+pub mod effect;
 pub mod error;
 pub mod help;
 pub mod lexer;
@@ -20,6 +22,7 @@ pub mod parser;
 pub mod print;
 
 pub use command::*;
+pub use effect::Effect;
 pub use error::{quote_for_reply, ParseError, Span};
 pub use help::{help, CommandSpec, COMMANDS};
 pub use parser::{parse_answer, parse_command, parse_message, Answer, Statement};

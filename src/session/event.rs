@@ -95,22 +95,21 @@ pub enum Event {
 }
 
 impl Event {
-    /// Whether the event changes a buffer's text or a file: such events are
-    /// fsynced before the reply. The others (cursor moves, bookmarks,
-    /// preferences, answered ids) are written but not synced: they survive a
-    /// killed process, and an OS crash loses at most those.
-    pub fn changes_text(&self) -> bool {
+    /// Whether the event must reach the disk before the reply: those of
+    /// commands that edit a buffer or write a file (the `Edit` and `Write`
+    /// effects of `lang::Effect`). The others (opening and closing buffers,
+    /// reloads, cursor moves, bookmarks, preferences, answered ids) are
+    /// written but not synced: they survive a killed process, an OS crash
+    /// loses at most those — and the next synced event syncs them too.
+    pub fn needs_fsync(&self) -> bool {
         matches!(
             self,
-            Event::Opened { .. }
-                | Event::Closed { .. }
-                | Event::Edited { .. }
+            Event::Edited { .. }
                 | Event::StepStarted { .. }
                 | Event::Amended { .. }
                 | Event::Undone { .. }
                 | Event::Redone { .. }
                 | Event::Saved { .. }
-                | Event::Reloaded { .. }
         )
     }
 }

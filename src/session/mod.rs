@@ -167,6 +167,11 @@ impl Session {
         Ok(())
     }
 
+    /// The events applied and not yet taken by the journal.
+    pub fn unpersisted(&self) -> &[Event] {
+        &self.unpersisted
+    }
+
     /// Takes the events applied since the last call, for the journal.
     pub fn take_unpersisted(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.unpersisted)

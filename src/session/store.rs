@@ -4,7 +4,7 @@
 //! Layout: `sessions/<name>/snapshot.json` (the whole session, written
 //! atomically) and `sessions/<name>/journal.jsonl` (one event per line,
 //! written before the reply to the command that caused it, and fsynced
-//! then when it changes text or files — see [`Event::changes_text`]). A command costs
+//! then when it edits text or writes files — see [`Event::needs_fsync`]). A command costs
 //! the size of its events, not of the files; every [`SNAPSHOT_EVERY`] events
 //! the journal is folded into a fresh snapshot. A torn last journal line (a
 //! crash mid-write) is ignored on load; snapshots are replaced by rename, so
@@ -189,7 +189,7 @@ impl Store {
         // Every event is in the kernel before the reply (a killed process
         // loses nothing); those that change text or files also reach the
         // disk (an OS crash loses at most cursor moves and the like).
-        if events.iter().any(Event::changes_text) {
+        if events.iter().any(Event::needs_fsync) {
             file.sync_data().map_err(io_err(&path))?;
         }
         journal.length += events.len();

@@ -1,0 +1,116 @@
+//! What a command may do, as one classification every policy reads: the
+//! NATS fast path (instant reads and moves skip the router's pool), the
+//! permissions (a read-only sender runs nothing above [`Effect::Session`]),
+//! the fsync policy (only commands that edit or write produce events that
+//! are fsynced) and, later, the tool hints of MCP (read-only, destructive).
+//!
+//! The classification is a `match` over [`Command`], so the compiler makes
+//! every new command state its effect; the reference in `docs/COMMANDS.md`
+//! shows it per command.
+
+use super::command::{Command, DeleteTarget, FindDirection, GotoTarget, InsertKind, ShowTarget};
+
+/// The most a command does, from least to most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Effect {
+    /// Looks at files, code or the session and changes nothing.
+    Read,
+    /// Moves the cursor or the session's marks (or opens a file to read).
+    Move,
+    /// Changes the session itself: starts or ends it, its preferences,
+    /// which buffers are open.
+    Session,
+    /// Changes a buffer's text; the files on disk stay as they are.
+    Edit,
+    /// Writes files on disk.
+    Write,
+}
+
+impl Effect {
+    pub fn name(self) -> &'static str {
+        match self {
+            Effect::Read => "read",
+            Effect::Move => "move",
+            Effect::Session => "session",
+            Effect::Edit => "edit",
+            Effect::Write => "write",
+        }
+    }
+}
+
+impl Command {
+    /// What this command may do; see the module doc.
+    pub fn effect(&self) -> Effect {
+        use Command::*;
+        match self {
+            Summary { .. } | Status | List { .. } | Diff { .. } | Help { .. } => Effect::Read,
+            Show { .. } | Analyze { .. } | Validate { .. } | FindSymbol { .. } => Effect::Read,
+            Find {
+                direction: FindDirection::All,
+                ..
+            } => Effect::Read,
+            // `Show` and the code queries move the cursor to what they show.
+            Goto(_) | Find { .. } | Bookmark { .. } | PushContext | PopContext => Effect::Move,
+            Open { create: false, .. } => Effect::Move,
+            Start { .. } | End { .. } | Set { .. } | Close { .. } => Effect::Session,
+            Open { create: true, .. } => Effect::Edit,
+            Replace { .. }
+            | Insert { .. }
+            | Delete(_)
+            | Modify { .. }
+            | Comment { .. }
+            | Format { .. } => Effect::Edit,
+            Undo { .. } | Redo { .. } => Effect::Write, // the undo of a committed step writes
+            Save { .. } | SaveAll { .. } => Effect::Write,
+        }
+    }
+
+    /// Whether the command takes microseconds: no search through a file,
+    /// no code analysis, no disk read, no process. Instant reads and moves
+    /// may run on the transport's own task.
+    pub fn is_instant(&self) -> bool {
+        use Command::*;
+        match self {
+            Status | Help { .. } | Bookmark { .. } | PushContext | PopContext => true,
+            Goto(target) => !matches!(
+                target,
+                GotoTarget::Code(_)
+                    | GotoTarget::StartOfFunction
+                    | GotoTarget::EndOfFunction
+                    | GotoTarget::StartOfClass
+                    | GotoTarget::EndOfClass
+            ),
+            Show { target, .. } => !matches!(target, ShowTarget::Code(_)),
+            Insert {
+                kind: InsertKind::Line | InsertKind::Block,
+                ..
+            } => true,
+            Delete(target) => !matches!(target, DeleteTarget::Code(_)),
+            _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::parse_command;
+
+    fn effect(text: &str) -> Effect {
+        parse_command(text).unwrap().effect()
+    }
+
+    #[test]
+    fn classifies_commands_by_what_they_may_do() {
+        assert_eq!(effect("Show Line 3"), Effect::Read);
+        assert_eq!(effect("Find All \"x\""), Effect::Read);
+        assert_eq!(effect("Find \"x\""), Effect::Move);
+        assert_eq!(effect("Goto 3:0"), Effect::Move);
+        assert_eq!(effect("Open a.py"), Effect::Move);
+        assert_eq!(effect("Close a.py"), Effect::Session);
+        assert_eq!(effect("Open Create a.py"), Effect::Edit);
+        assert_eq!(effect("Insert Line \"x\""), Effect::Edit);
+        assert_eq!(effect("Save All"), Effect::Write);
+        assert!(Effect::Read < Effect::Move && Effect::Edit < Effect::Write);
+    }
+}
