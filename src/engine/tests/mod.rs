@@ -248,7 +248,14 @@ fn sessions_survive_a_restart_with_unsaved_edits() {
         "u",
         "Start s; Open a.py; Insert Line \"y = 2\"; Goto 1:3; Bookmark b 0:1",
     );
-    let engine = Engine::open(EngineConfig::new(f.dir.path())).unwrap();
+    // As after a crash: the old engine is gone (it holds the state dir's lock).
+    let Fixture { dir, engine } = f;
+    drop(engine);
+    let f = Fixture {
+        engine: Engine::open(EngineConfig::new(dir.path())).unwrap(),
+        dir,
+    };
+    let engine = &f.engine;
     let send = |text: &str| {
         engine
             .execute(&Request {
