@@ -10,7 +10,9 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::config::{Config, NatsAuth, Overrides, DEFAULT_NATS_URL};
+use crate::config::{
+    Config, NatsAuth, Overrides, DEFAULT_NAME, DEFAULT_NATS_URL, DEFAULT_PREFIX,
+};
 use crate::engine::{Engine, EngineConfig};
 use crate::transport::embedded::{reachable, EmbeddedServer};
 use crate::transport::listener::NatsStreamListener;
@@ -176,6 +178,9 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         subjects.connection_request(),
         subjects.direct("<sender>")
     );
+    // `eddi send` defaults to 4222 and the default subjects; a private
+    // server is elsewhere, so say exactly how to reach this one.
+    println!("eddi: send commands with: {}", send_line(&url, &config));
     let validator = MessageValidator::new(ValidatorConfig::new(
         config.max_payload,
         config.permissions.clone(),
@@ -191,6 +196,31 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         server.stop().await;
     }
     result
+}
+
+/// The `eddi send` command line that reaches this instance (the URL's
+/// password redacted; flags only where they differ from `send`'s defaults).
+fn send_line(url: &str, config: &Config) -> String {
+    let mut line = format!("eddi send --nats-url {}", redact_url(url));
+    if config.prefix != DEFAULT_PREFIX {
+        line.push_str(&format!(" --prefix {}", config.prefix));
+    }
+    if config.name != DEFAULT_NAME {
+        line.push_str(&format!(" --name {}", config.name));
+    }
+    line.push_str(" --sender NAME 'Start s; Status'");
+    let auth = &config.auth;
+    if auth.token.is_some()
+        || auth.user.is_some()
+        || auth.nkey_seed.is_some()
+        || auth.credentials_file.is_some()
+        || auth.tls_cert_file.is_some()
+    {
+        line.push_str(
+            " (eddi send has no auth flags: put user:password@ or a token@ into --nats-url)",
+        );
+    }
+    line
 }
 
 /// `nats://host:port/…` → `host:port`.
