@@ -10,9 +10,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::config::{
-    Config, NatsAuth, Overrides, DEFAULT_NAME, DEFAULT_NATS_URL, DEFAULT_PREFIX,
-};
+use crate::config::{Config, NatsAuth, Overrides, DEFAULT_NAME, DEFAULT_NATS_URL, DEFAULT_PREFIX};
 use crate::engine::{Engine, EngineConfig};
 use crate::transport::embedded::{reachable, EmbeddedServer};
 use crate::transport::listener::NatsStreamListener;
