@@ -406,3 +406,54 @@ async fn handshake_replies_never_echo_a_huge_field_whole() {
         format!("stream_name: {} chars, at most 256", SMALL - 1000)
     );
 }
+
+/// A handler that ignores the room: `big <n>` answers `n` lines of 100 bytes.
+struct Careless;
+
+impl eddi::transport::CommandHandler for Careless {
+    fn handle(&self, req: &eddi::transport::Incoming) -> eddi::transport::Reply {
+        assert!(req.room.is_some(), "the transport always says the room");
+        let n: usize = req.text.strip_prefix("big ").unwrap().parse().unwrap();
+        eddi::transport::Reply {
+            text: vec!["Ok: ".to_string() + &"\"".repeat(96); n].join("\n"),
+            ok: true,
+            duplicate: false,
+        }
+    }
+    fn session_of(&self, _: &str) -> Option<String> {
+        None
+    }
+    fn set_response_format(&self, _: &str, _: eddi::lang::ResponseFormat) {}
+    fn flush(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// The transport's last guard: whatever the handler answers, what goes on
+/// the wire fits (here quotes, which the stream's JSON doubles).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_transport_fits_a_reply_the_handler_did_not() {
+    let (nats, _conf) = server_with_max_payload(SMALL);
+    let eddi = start_eddi(&nats.url(), Arc::new(Careless), EddiOptions::default()).await;
+    let c = client(&nats.url()).await;
+    let reply = direct(&c, &eddi.subjects, "w", "big 1000").await;
+    assert!(reply.len() <= SMALL);
+    assert!(
+        last_line(&reply).starts_with("Fail \"Reply too large: the first 645 of 1000 reply lines fit"),
+        "{}",
+        last_line(&reply)
+    );
+
+    let mut streams = StreamService::new(&nats.url(), "mizuki").await;
+    handshake(&c, &eddi.subjects, &connection_request("streamer", "st")).await;
+    streams.next_open().await;
+    streams.say("st", "streamer", "eddi", "big 1000", Some("b1")).await;
+    let append = streams.next_append().await;
+    assert!(append.to_string().len() <= SMALL);
+    let text = append["appended"].as_str().unwrap();
+    assert!(
+        last_line(text).starts_with("Fail \"Reply too large: the first "),
+        "{}",
+        last_line(text)
+    );
+}
