@@ -439,7 +439,8 @@ async fn the_transport_fits_a_reply_the_handler_did_not() {
     let reply = direct(&c, &eddi.subjects, "w", "big 1000").await;
     assert!(reply.len() <= SMALL);
     assert!(
-        last_line(&reply).starts_with("Fail \"Reply too large: the first 645 of 1000 reply lines fit"),
+        last_line(&reply)
+            .starts_with("Fail \"Reply too large: the first 645 of 1000 reply lines fit"),
         "{}",
         last_line(&reply)
     );
@@ -447,7 +448,9 @@ async fn the_transport_fits_a_reply_the_handler_did_not() {
     let mut streams = StreamService::new(&nats.url(), "mizuki").await;
     handshake(&c, &eddi.subjects, &connection_request("streamer", "st")).await;
     streams.next_open().await;
-    streams.say("st", "streamer", "eddi", "big 1000", Some("b1")).await;
+    streams
+        .say("st", "streamer", "eddi", "big 1000", Some("b1"))
+        .await;
     let append = streams.next_append().await;
     assert!(append.to_string().len() <= SMALL);
     let text = append["appended"].as_str().unwrap();
