@@ -398,7 +398,7 @@ mod tests {
 
     #[test]
     fn a_question_that_cannot_fit_fails_saying_how_to_ask_for_less() {
-        let many: Vec<Clause> = (0..100).map(|i| Clause::Length(i)).collect();
+        let many: Vec<Clause> = (0..100).map(Clause::Length).collect();
         let rendered = fit(Reply::Info(many), TERSE, &room(400), 300).render(TERSE);
         assert!(rendered.starts_with("Fail \"Reply too large: this connection's replies hold at most 400 bytes. Ask for less"), "{rendered}");
     }
