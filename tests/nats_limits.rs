@@ -460,3 +460,41 @@ async fn the_transport_fits_a_reply_the_handler_did_not() {
         last_line(text)
     );
 }
+
+/// Ids are kept for retries and echoed on the stream: a long one is refused,
+/// and a refusal whose id is too long to echo goes out without it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn message_ids_are_bounded() {
+    let s = setup(Some(SMALL)).await;
+    let long = "i".repeat(300);
+    let reply = s.ask_message("w", "Start s", Some(&long)).await;
+    assert_eq!(
+        String::from_utf8(reply.payload.to_vec()).unwrap(),
+        "Fail \"Invalid message id: 300 bytes, at most 256\""
+    );
+    let mut streams = StreamService::new(&s._nats.url(), "mizuki").await;
+    handshake(
+        &s.client,
+        &s.eddi.subjects,
+        &connection_request("streamer", "st"),
+    )
+    .await;
+    streams.next_open().await;
+    let huge = "i".repeat(SMALL - 400);
+    streams
+        .say("st", "streamer", "eddi", "Status", Some(&huge))
+        .await;
+    let append = streams.next_append().await;
+    assert_eq!(
+        append["appended"],
+        format!(
+            "Fail \"Invalid message id: {} bytes, at most 256\"",
+            SMALL - 400
+        )
+    );
+    assert!(
+        append["in_reply_to"].is_null(),
+        "{}",
+        &append.to_string()[..200]
+    );
+}

@@ -68,7 +68,7 @@ impl ReplyRoom {
     }
 
     /// The bytes a reply line takes, with its line break.
-    pub(super) fn line_size(&self, line: &str) -> usize {
+    fn line_size(&self, line: &str) -> usize {
         self.size(line) + self.size("\n")
     }
 
@@ -100,9 +100,17 @@ impl Budget {
             return reply;
         };
         let format = format();
-        let fitted = fit(reply, format, room, room.left(self.used));
-        self.used += room.line_size(&fitted.render(format));
-        fitted
+        let left = room.left(self.used);
+        let mut size = room.size(&reply.render(format));
+        let reply = if size <= left {
+            reply
+        } else {
+            let fitted = fit(reply, format, room, left);
+            size = room.size(&fitted.render(format));
+            fitted
+        };
+        self.used += size + room.size("\n");
+        reply
     }
 
     /// The reply of the next command when the replies so far leave no

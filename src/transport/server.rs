@@ -493,6 +493,10 @@ async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
         .as_ref()
         .and_then(|h| h.get(MSG_ID_HEADER))
         .map(|v| v.as_str().to_string());
+    if let Err(reason) = shared.validator.check_message_id(id.as_deref()) {
+        report::rejected("direct", &sender, &reason);
+        return respond_error(shared, &request, 400, &reason, fail_line(&reason).into()).await;
+    }
     let room = direct_room(&shared.client);
     let incoming = Incoming {
         sender,
@@ -669,6 +673,7 @@ async fn on_update(shared: &Arc<Shared>, message: async_nats::Message) {
     let checked = shared
         .validator
         .check_sender_id(&update.from)
+        .and_then(|()| shared.validator.check_message_id(update.id.as_deref()))
         .and_then(|()| handshaken())
         .and_then(|()| {
             shared
