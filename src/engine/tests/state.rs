@@ -36,9 +36,7 @@ fn a_second_engine_on_one_state_dir_is_refused_naming_this_process() {
     let mut config = EngineConfig::new(f.dir.path());
     config.state_dir = Some(other.path().to_path_buf());
     assert!(Engine::open(config).is_ok());
-    let Fixture { dir, engine } = f;
-    drop(engine);
-    assert!(Engine::open(EngineConfig::new(dir.path())).is_ok());
+    drop(f.restart());
 }
 
 #[test]
