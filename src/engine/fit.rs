@@ -153,17 +153,17 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
     match reply {
         Reply::Fail(reason) => {
             let chars = reason.chars().count();
-            let kept = largest(chars, |k| fits(&Reply::Fail(cut(&reason, k, chars, room))));
-            Reply::Fail(cut(&reason, kept, chars, room))
+            let kept = largest(chars, |k| fits(&Reply::Fail(cut(&reason, k, room))));
+            Reply::Fail(cut(&reason, kept, room))
         }
-        Reply::Done(clauses) => shorten_clauses(clauses, true, &fits).unwrap_or_else(|| {
+        Reply::Done(clauses) => shorten_clauses(clauses, true, room, &fits).unwrap_or_else(|| {
             Reply::Done(vec![Clause::Note(format!(
                 "Reply left out: too large ({})",
                 room.limit()
             ))])
         }),
         Reply::Info(clauses) => {
-            shorten_clauses(clauses, false, &fits).unwrap_or_else(|| too_large(room))
+            shorten_clauses(clauses, false, room, &fits).unwrap_or_else(|| too_large(room))
         }
     }
 }
@@ -182,8 +182,10 @@ fn too_large(room: &ReplyRoom) -> Reply {
 fn shorten_clauses(
     mut clauses: Vec<Clause>,
     done: bool,
+    room: &ReplyRoom,
     fits: &dyn Fn(&Reply) -> bool,
 ) -> Option<Reply> {
+    let cut_mark = format!(": {})", room.limit());
     let make = |clauses: Vec<Clause>| {
         if done {
             Reply::Done(clauses)
@@ -194,11 +196,11 @@ fn shorten_clauses(
     loop {
         // Each clause is shortened once: the loop ends.
         let (index, _) = (0..clauses.len())
-            .filter(|&i| !is_shortened(&clauses, i))
+            .filter(|&i| !is_shortened(&clauses, i, &cut_mark))
             .filter_map(|i| text_of(&clauses[i]).map(|text| (i, text.len())))
             .filter(|&(_, len)| len > 0)
             .max_by_key(|&(_, len)| len)?;
-        let full = text_of(&clauses[index]).map_or(0, |text| units(&clauses[index], text));
+        let full = text_of(&clauses[index]).map_or(0, |text| text.chars().count());
         // A text the output tiers already shortened: one note says both.
         let tiered = index
             .checked_sub(1)
@@ -206,7 +208,7 @@ fn shorten_clauses(
         let from = if tiered.is_some() { index - 1 } else { index };
         let attempt = |keep: usize| {
             let mut candidate = clauses.clone();
-            candidate.splice(from..=index, shortened(&clauses[index], keep, tiered));
+            candidate.splice(from..=index, shortened(&clauses[index], keep, tiered, room));
             candidate
         };
         let keep = largest(full, |k| fits(&make(attempt(k))));
@@ -218,15 +220,16 @@ fn shorten_clauses(
     }
 }
 
-/// Whether clause `i` already is the result of a shortening here.
-fn is_shortened(clauses: &[Clause], i: usize) -> bool {
+/// Whether clause `i` already is the result of a shortening here (texts
+/// get a note in front, the rest end in `cut_mark`).
+fn is_shortened(clauses: &[Clause], i: usize, cut_mark: &str) -> bool {
     match &clauses[i] {
         Clause::Txt(_) => matches!(
             i.checked_sub(1).map(|p| &clauses[p]),
             Some(Clause::Note(note)) if note.starts_with(TXT_NOTE)
         ),
         Clause::Note(text) | Clause::Notice(text) | Clause::Prompt(text) => {
-            text.starts_with(TXT_NOTE) || text.ends_with(CUT_TAIL)
+            text.starts_with(TXT_NOTE) || text.ends_with(cut_mark)
         }
         _ => true,
     }
@@ -242,16 +245,7 @@ fn text_of(clause: &Clause) -> Option<&str> {
     }
 }
 
-/// What a clause is shortened by: lines for a text, chars otherwise.
-fn units(clause: &Clause, text: &str) -> usize {
-    match clause {
-        Clause::Txt(_) => text.lines().count().max(1),
-        _ => text.chars().count(),
-    }
-}
-
 const TXT_NOTE: &str = "Shortened to fit: ";
-const CUT_TAIL: &str = " to fit the connection)";
 
 /// The whole text's line count from the output tiers' note in front of a
 /// text (`Shortened to 10 of 100 lines (…)`), if that is what `note` is.
@@ -265,42 +259,63 @@ fn tier_total(note: &Clause, text: &Clause) -> Option<usize> {
     total.parse().ok()
 }
 
-/// A clause kept to `keep` units (lines of a text, chars of the rest);
-/// `total` is the whole text's line count when the text already is a part.
-fn shortened(clause: &Clause, keep: usize, total: Option<usize>) -> Vec<Clause> {
+/// A clause kept to about `keep` chars; `total` is the whole text's line
+/// count when a text already is a part of one.
+fn shortened(clause: &Clause, keep: usize, total: Option<usize>, room: &ReplyRoom) -> Vec<Clause> {
     match clause {
         Clause::Txt(text) => {
-            let total = total.unwrap_or_else(|| text.lines().count().max(1));
-            let kept: Vec<&str> = text.lines().take(keep).collect();
-            vec![
-                Clause::Note(format!(
-                    "{TXT_NOTE}{} of {total} {}; show a smaller part (Show Block a:b)",
-                    kept.len(),
-                    plural(total, "line")
-                )),
-                Clause::Txt(kept.join("\n")),
-            ]
+            let (note, kept) = text_head(text, keep, total);
+            vec![Clause::Note(note), Clause::Txt(kept)]
         }
-        Clause::Note(text) => vec![Clause::Note(cut_plain(text, keep))],
-        Clause::Notice(text) => vec![Clause::Notice(cut_plain(text, keep))],
-        Clause::Prompt(text) => vec![Clause::Prompt(cut_plain(text, keep))],
+        Clause::Note(text) => vec![Clause::Note(cut(text, keep, room))],
+        Clause::Notice(text) => vec![Clause::Notice(cut(text, keep, room))],
+        Clause::Prompt(text) => vec![Clause::Prompt(cut(text, keep, room))],
         other => vec![other.clone()],
     }
 }
 
-/// The first `keep` chars of `text`, saying it was cut.
-fn cut_plain(text: &str, keep: usize) -> String {
-    let total = text.chars().count();
-    let head: String = text.chars().take(keep).collect();
-    format!("{head}… (cut at {keep} of {total} chars{CUT_TAIL}")
+/// The whole lines of `text` within `keep` chars — or, when not even its
+/// first line is, that line's first `keep` chars — and the note saying so.
+/// Longer for a larger `keep`, so the best can be searched for.
+fn text_head(text: &str, keep: usize, total: Option<usize>) -> (String, String) {
+    let lines = text.lines().count().max(1);
+    let total = total.unwrap_or(lines);
+    let advice = "show a smaller part (Show Block a:b)";
+    let mut used = 0;
+    let mut kept = 0;
+    for line in text.lines() {
+        let cost = line.chars().count() + usize::from(kept > 0);
+        if used + cost > keep {
+            break;
+        }
+        used += cost;
+        kept += 1;
+    }
+    if kept > 0 || keep == 0 {
+        let head: Vec<&str> = text.lines().take(kept).collect();
+        let note = format!(
+            "{TXT_NOTE}{kept} of {total} {}; {advice}",
+            plural(total, "line")
+        );
+        return (note, head.join("\n"));
+    }
+    let first = text.lines().next().unwrap_or_default();
+    let head: String = first.chars().take(keep).collect();
+    let note = format!(
+        "{TXT_NOTE}the first {keep} of {} chars of its first line, of {total} {}; {advice}",
+        first.chars().count(),
+        plural(total, "line")
+    );
+    (note, head)
 }
 
-/// A failure reason kept to `keep` chars.
-fn cut(reason: &str, keep: usize, total: usize, room: &ReplyRoom) -> String {
+/// The first `keep` chars of a note or a failure reason, saying it was cut.
+fn cut(text: &str, keep: usize, room: &ReplyRoom) -> String {
+    let total = text.chars().count();
     if keep >= total {
-        return reason.to_owned();
+        return text.to_owned();
     }
-    let head: String = reason.chars().take(keep).collect();
+    let head: String = text.chars().take(keep).collect();
     format!("{head}… (cut at {keep} of {total} chars: {})", room.limit())
 }
 
@@ -390,6 +405,32 @@ mod tests {
         assert!(rendered.starts_with("Ok: Shortened to fit: "), "{rendered}");
         assert!(rendered
             .contains(" of 1000 lines; show a smaller part (Show Block a:b), Txt line 0\\nline 1"));
+    }
+
+    #[test]
+    fn one_huge_line_keeps_its_start() {
+        let reply = Reply::Info(vec![Clause::Txt("x".repeat(10_000))]);
+        let rendered = fit(reply, TERSE, &room(1000), 500).render(TERSE);
+        assert!(rendered.len() <= 500, "{}", rendered.len());
+        assert!(
+            rendered.starts_with(
+                "Ok: Shortened to fit: the first 3"
+            ) && rendered.contains(" of 10000 chars of its first line, of 1 line; show a smaller part (Show Block a:b), Txt xxx"),
+            "{rendered}"
+        );
+    }
+
+    #[test]
+    fn a_long_note_is_cut_and_says_so() {
+        let reply = Reply::Info(vec![Clause::Note("n".repeat(5000)), Clause::Length(3)]);
+        let rendered = fit(reply, TERSE, &room(1000), 400).render(TERSE);
+        assert!(rendered.len() <= 400);
+        assert!(
+            rendered.ends_with(
+                " of 5000 chars: this connection's replies hold at most 1000 bytes), Length 3"
+            ),
+            "{rendered}"
+        );
     }
 
     #[test]
