@@ -160,13 +160,21 @@ fn eddi_serve_holds_the_state_dir_against_run_and_a_second_serve() {
     let mut first = serve(dir.path());
     let mut out = BufReader::new(first.stdout.take().unwrap());
     let mut line = String::new();
-    out.read_line(&mut line).unwrap();
-    assert!(line.contains("serving"), "{line}");
+    while !line.contains("send commands with") {
+        line.clear();
+        assert!(out.read_line(&mut line).unwrap() > 0, "serve stopped");
+    }
 
     let refused = run(dir.path(), &[], "Status\n");
     assert_eq!(refused.status.code(), Some(2));
+    // The holder says how to reach it.
+    let holder = format!("(pid {}, eddi serve, since 20", first.id());
+    let reach = format!(
+        "; reach it with: eddi send --nats-url {} --sender NAME 'Start s; Status'). Two Eddis",
+        nats.url()
+    );
     assert!(
-        stderr(&refused).contains(&format!("(pid {}, eddi serve, since ", first.id())),
+        stderr(&refused).contains(&holder) && stderr(&refused).contains(&reach),
         "{}",
         stderr(&refused)
     );

@@ -151,7 +151,9 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
-    let handler = open_handler(&config).await?;
+    // First: a state directory held by another Eddi stops us before any
+    // private server is started.
+    let engine = open_engine(&config).await?;
 
     let mut embedded = None;
     let url = match &config.nats_url {
@@ -178,7 +180,12 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
     );
     // `eddi send` defaults to 4222 and the default subjects; a private
     // server is elsewhere, so say exactly how to reach this one.
-    println!("eddi: send commands with: {}", send_line(&url, &config));
+    let send = send_line(&url, &config);
+    println!("eddi: send commands with: {send}");
+    if let Err(err) = engine.announce(&send) {
+        report::internal("serve", &format!("cannot describe the state lock: {err}"));
+    }
+    let handler: Arc<dyn CommandHandler> = engine;
     let validator = MessageValidator::new(ValidatorConfig::new(
         config.max_payload,
         config.permissions.clone(),
@@ -229,7 +236,7 @@ fn host_port(url: &str) -> &str {
 }
 
 /// Opens the core for the workspace.
-async fn open_handler(config: &Config) -> Result<Arc<dyn CommandHandler>, String> {
+async fn open_engine(config: &Config) -> Result<Arc<Engine>, String> {
     let mut engine_config = EngineConfig::new(&config.root);
     engine_config.state_dir = config.state_dir.clone();
     let engine = tokio::task::spawn_blocking(move || Engine::open(engine_config))

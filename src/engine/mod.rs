@@ -162,6 +162,12 @@ impl Engine {
         &self.workspace
     }
 
+    /// Tells an Eddi refused this state directory how to reach this one
+    /// (a service's `eddi send` line).
+    pub fn announce(&self, how_to_reach: &str) -> Result<(), EngineError> {
+        Ok(self.store.announce(how_to_reach)?)
+    }
+
     /// The sender's active session name.
     pub fn session_of(&self, sender: &str) -> Option<String> {
         self.registry().by_sender.get(sender).cloned()

@@ -19,7 +19,7 @@ pub const LOCK_FILE: &str = "lock";
 /// The held lock; released when dropped (or when the process dies).
 #[derive(Debug)]
 pub struct StateLock {
-    _file: File,
+    file: File,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -48,7 +48,7 @@ impl StateLock {
             path: path.display().to_string(),
             source,
         };
-        let mut file = OpenOptions::new()
+        let file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
@@ -73,11 +73,23 @@ impl StateLock {
             }
             Err(TryLockError::Error(err)) => return Err(io_err(err)),
         }
+        let lock = StateLock { file };
         // Say who holds it, for the one that will be refused.
-        file.set_len(0).map_err(io_err)?;
-        file.rewind().map_err(io_err)?;
-        file.write_all(describe_self().as_bytes()).map_err(io_err)?;
-        Ok(StateLock { _file: file })
+        lock.describe(None).map_err(io_err)?;
+        Ok(lock)
+    }
+
+    /// Rewrites the holder's description, with how to reach it (say, the
+    /// `eddi send` line of a service) once that is known.
+    pub fn describe(&self, how_to_reach: Option<&str>) -> io::Result<()> {
+        let mut text = describe_self();
+        if let Some(how) = how_to_reach {
+            text.push_str(&format!("; reach it with: {how}"));
+        }
+        let mut file = &self.file;
+        file.set_len(0)?;
+        file.rewind()?;
+        file.write_all(text.as_bytes())
     }
 }
 
@@ -103,7 +115,7 @@ fn describe_self() -> String {
         })
         .unwrap_or_default();
     format!(
-        "pid {}, {}, since {since}\n",
+        "pid {}, {}, since {since}",
         std::process::id(),
         command.join(" ")
     )

@@ -40,7 +40,7 @@ pub const SNAPSHOT_EVERY: usize = 256;
 pub struct Store {
     dir: PathBuf,
     /// Held while the store lives: no second Eddi on this directory.
-    _lock: StateLock,
+    lock: StateLock,
 }
 
 /// The content of `format.json`.
@@ -114,12 +114,20 @@ impl Store {
         }
         Ok(Store {
             dir: dir.to_path_buf(),
-            _lock: lock,
+            lock,
         })
     }
 
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Tells an Eddi refused this directory how to reach this one.
+    pub fn announce(&self, how_to_reach: &str) -> Result<(), StoreError> {
+        let path = self.dir.join(super::lock::LOCK_FILE);
+        self.lock
+            .describe(Some(how_to_reach))
+            .map_err(io_err(&path))
     }
 
     fn session_dir(&self, name: &str) -> PathBuf {
