@@ -151,6 +151,7 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
+    let shutdown = shutdown_signal();
     // First: a state directory held by another Eddi stops us before any
     // private server is started.
     let engine = open_engine(&config).await?;
@@ -196,7 +197,7 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         health_interval: Duration::from_millis(config.health_interval_ms),
         handshakes_file: Some(config.state_dir().join("transport").join("handshakes.json")),
     };
-    let result = serve(listener, handler, validator, settings, shutdown_signal()).await;
+    let result = serve(listener, handler, validator, settings, shutdown).await;
     if let Some(server) = embedded {
         server.stop().await;
     }
@@ -250,25 +251,34 @@ async fn open_engine(config: &Config) -> Result<Arc<Engine>, String> {
     Ok(Arc::new(engine))
 }
 
-/// Completes on SIGINT or SIGTERM.
-async fn shutdown_signal() {
+/// Completes on SIGINT or SIGTERM. The handlers are installed when this is
+/// called, not when it is first polled: a signal that comes while the
+/// service is still starting stops it gracefully instead of killing it.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut term = match signal(SignalKind::terminate()) {
-            Ok(term) => term,
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-                return;
+        use tokio::signal::unix::{signal, Signal, SignalKind};
+        let term = signal(SignalKind::terminate()).ok();
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        async fn received(signal: Option<Signal>) {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending().await,
             }
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
+        }
+        async move {
+            tokio::select! {
+                _ = received(term) => {}
+                _ = received(interrupt) => {}
+            }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
