@@ -498,3 +498,50 @@ async fn message_ids_are_bounded() {
         &append.to_string()[..200]
     );
 }
+
+/// The limit is the connection's, as it is now: after the server restarts
+/// with a smaller `max_payload`, replies fit the new one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reconnect_to_a_smaller_server_shrinks_the_replies() {
+    let (mut nats, conf) = server_with_max_payload(SMALL);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("big.py"), big_python(5000)).unwrap();
+    let engine = Arc::new(Engine::open(EngineConfig::new(dir.path())).unwrap());
+    let eddi = start_eddi(&nats.url(), engine, EddiOptions::default()).await;
+    let c = client(&nats.url()).await;
+    let show = "Show Block 0:4999";
+    direct(
+        &c,
+        &eddi.subjects,
+        "w",
+        "Start s; Set Limit 100000; Open big.py",
+    )
+    .await;
+    let before = direct(&c, &eddi.subjects, "w", show).await;
+    assert!(before.len() > SMALL / 2, "{}", before.len());
+
+    let smaller = SMALL / 2;
+    std::fs::write(
+        conf.path().join("nats.conf"),
+        format!("max_payload: {smaller}\n"),
+    )
+    .unwrap();
+    nats.restart();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let after = loop {
+        match c.request(eddi.subjects.direct("w"), show.into()).await {
+            Ok(reply) => break reply,
+            Err(_) => {
+                assert!(std::time::Instant::now() < deadline, "never served again");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    };
+    assert!(after.payload.len() <= smaller, "{}", after.payload.len());
+    let text = String::from_utf8(after.payload.to_vec()).unwrap();
+    assert!(
+        text.starts_with("Ok: At 0:0, Shortened to fit: ") && text.contains(" of 5000 lines;"),
+        "{}",
+        &text[..200]
+    );
+}

@@ -497,16 +497,17 @@ async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
         report::rejected("direct", &sender, &reason);
         return respond_error(shared, &request, 400, &reason, fail_line(&reason).into()).await;
     }
-    let room = direct_room(&shared.client);
     let incoming = Incoming {
         sender,
         text,
         id,
-        room: Some(room),
+        room: Some(direct_room(&shared.client)),
     };
+    let client = shared.client.clone();
     let sink: ReplySink = Box::new(move |reply: Reply| {
         Box::pin(async move {
-            let reply = reply.fitted(&room);
+            // Measured again: a reconnect may have brought another server.
+            let reply = reply.fitted(&direct_room(&client));
             // A plain success carries no headers: they make every hop of
             // the reply dearer (protocol/README.md, "Direct request/reply").
             if reply.ok && !reply.duplicate {
