@@ -470,7 +470,7 @@ async fn message_ids_are_bounded() {
     let reply = s.ask_message("w", "Start s", Some(&long)).await;
     assert_eq!(
         String::from_utf8(reply.payload.to_vec()).unwrap(),
-        "Fail \"Invalid message id: 300 bytes, at most 256\""
+        "Fail \"Invalid message id: 300 chars, at most 256\""
     );
     let mut streams = StreamService::new(&s._nats.url(), "mizuki").await;
     handshake(
@@ -488,7 +488,7 @@ async fn message_ids_are_bounded() {
     assert_eq!(
         append["appended"],
         format!(
-            "Fail \"Invalid message id: {} bytes, at most 256\"",
+            "Fail \"Invalid message id: {} chars, at most 256\"",
             SMALL - 400
         )
     );

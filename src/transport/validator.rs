@@ -96,15 +96,15 @@ impl MessageValidator {
     }
 
     /// A message id (stream `id`, `Nats-Msg-Id`) is at most
-    /// [`MAX_MESSAGE_ID`] bytes.
+    /// [`MAX_MESSAGE_ID`] chars.
     pub fn check_message_id(&self, id: Option<&str>) -> Result<(), String> {
-        match id {
-            Some(id) if id.len() > MAX_MESSAGE_ID => Err(format!(
-                "Invalid message id: {} bytes, at most {MAX_MESSAGE_ID}",
-                id.len()
-            )),
-            _ => Ok(()),
+        let length = id.map_or(0, |id| id.chars().count());
+        if length > MAX_MESSAGE_ID {
+            return Err(format!(
+                "Invalid message id: {length} chars, at most {MAX_MESSAGE_ID}"
+            ));
         }
+        Ok(())
     }
 
     /// Whether `sender` may run `command`.
