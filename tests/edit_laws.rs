@@ -596,21 +596,23 @@ proptest! {
 
 struct Fixture {
     dir: tempfile::TempDir,
-    engine: Engine,
+    /// `None` only inside `restart`: the state directory takes one Eddi.
+    engine: Option<Engine>,
 }
 
 impl Fixture {
     fn new(file: &str, bytes: &str) -> Fixture {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(file), bytes).unwrap();
-        let engine = Engine::open(EngineConfig::new(dir.path())).unwrap();
+        let engine = Some(Engine::open(EngineConfig::new(dir.path())).unwrap());
         Fixture { dir, engine }
     }
 
     /// Sends one message; returns whether every command in it succeeded,
     /// and the reply.
     fn send(&self, text: &str) -> (bool, String) {
-        let response = self.engine.execute(&Request {
+        let engine = self.engine.as_ref().expect("the engine is open");
+        let response = engine.execute(&Request {
             sender: "laws",
             text,
             id: None,
@@ -627,7 +629,8 @@ impl Fixture {
     /// Drops the engine and opens a new one on the same root and state
     /// directory, as after a crash: sessions come back from the journal.
     fn restart(&mut self) {
-        self.engine = Engine::open(EngineConfig::new(self.dir.path())).unwrap();
+        self.engine = None;
+        self.engine = Some(Engine::open(EngineConfig::new(self.dir.path())).unwrap());
     }
 
     fn bytes(&self, file: &str) -> Vec<u8> {

@@ -310,14 +310,14 @@ async fn fifty_senders_two_hundred_commands_each() {
         format!("Start s{n}\nOpen Create f{n}.py\nInsert Block \"{lines}\"")
     };
     let command = |i: usize| {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             format!("Goto {}:0", i % 10)
         } else {
             format!("Show Line {}", i % 10)
         }
     };
     let expected = |n: usize, i: usize| {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             format!("Ok, At {}:0", i % 10)
         } else {
             format!("Ok: At {k}:0, Txt v{n}_{k} = {k}", k = i % 10)

@@ -572,3 +572,53 @@ async fn broker_restart_is_logged_and_survived() {
     assert!(logged.contains("event=\"disconnected\""), "{logged}");
     assert!(logged.contains("event=\"reconnected\""), "{logged}");
 }
+
+/// `eddi send` defaults to 4222, a private server is elsewhere: `serve`
+/// prints the exact `eddi send` line, and that line works as printed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_prints_the_eddi_send_line_that_reaches_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let free = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["serve", "--name", "ed2", "--root"])
+        .arg(dir.path())
+        .env("EDDI_DEFAULT_NATS_URL", format!("nats://127.0.0.1:{free}"))
+        .env_remove("EDDI_NATS_URL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let line = wait_for_line(&mut eddi, "eddi: send commands with: ");
+    let command = line
+        .strip_prefix("eddi: send commands with: ")
+        .unwrap()
+        .to_string();
+    assert!(
+        command.starts_with("eddi send --nats-url nats://127.0.0.1:")
+            && command.ends_with(" --name ed2 --sender NAME 'Start s; Status'"),
+        "{command}"
+    );
+    let url = command.split(' ').nth(3).unwrap().to_string();
+    assert_ne!(url, "nats://127.0.0.1:4222");
+    wait_for_service(&url, "ed2").await;
+    // Run it as printed, through a shell, as a person would paste it.
+    let pasted = command
+        .replacen("eddi", env!("CARGO_BIN_EXE_eddi"), 1)
+        .replace("NAME", "paster");
+    let out = Command::new("sh")
+        .args(["-c", &pasted])
+        .env_remove("EDDI_NATS_URL")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Ok\nOk: Session s, No file\n",
+        "{out:?}"
+    );
+    sigterm(&eddi);
+    assert!(wait_exit(&mut eddi).success());
+}

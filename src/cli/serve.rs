@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::config::{Config, NatsAuth, Overrides, DEFAULT_NATS_URL};
+use crate::config::{Config, NatsAuth, Overrides, DEFAULT_NAME, DEFAULT_NATS_URL, DEFAULT_PREFIX};
 use crate::engine::{Engine, EngineConfig};
 use crate::transport::embedded::{reachable, EmbeddedServer};
 use crate::transport::listener::NatsStreamListener;
@@ -151,7 +151,10 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
-    let handler = open_handler(&config).await?;
+    let shutdown = shutdown_signal();
+    // First: a state directory held by another Eddi stops us before any
+    // private server is started.
+    let engine = open_engine(&config).await?;
 
     let mut embedded = None;
     let url = match &config.nats_url {
@@ -176,6 +179,14 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         subjects.connection_request(),
         subjects.direct("<sender>")
     );
+    // `eddi send` defaults to 4222 and the default subjects; a private
+    // server is elsewhere, so say exactly how to reach this one.
+    let send = send_line(&url, &config);
+    println!("eddi: send commands with: {send}");
+    if let Err(err) = engine.announce(&send) {
+        report::internal("serve", &format!("cannot describe the state lock: {err}"));
+    }
+    let handler: Arc<dyn CommandHandler> = engine;
     let validator = MessageValidator::new(ValidatorConfig::new(
         config.max_payload,
         config.permissions.clone(),
@@ -186,11 +197,36 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         health_interval: Duration::from_millis(config.health_interval_ms),
         handshakes_file: Some(config.state_dir().join("transport").join("handshakes.json")),
     };
-    let result = serve(listener, handler, validator, settings, shutdown_signal()).await;
+    let result = serve(listener, handler, validator, settings, shutdown).await;
     if let Some(server) = embedded {
         server.stop().await;
     }
     result
+}
+
+/// The `eddi send` command line that reaches this instance (the URL's
+/// password redacted; flags only where they differ from `send`'s defaults).
+fn send_line(url: &str, config: &Config) -> String {
+    let mut line = format!("eddi send --nats-url {}", redact_url(url));
+    if config.prefix != DEFAULT_PREFIX {
+        line.push_str(&format!(" --prefix {}", config.prefix));
+    }
+    if config.name != DEFAULT_NAME {
+        line.push_str(&format!(" --name {}", config.name));
+    }
+    line.push_str(" --sender NAME 'Start s; Status'");
+    let auth = &config.auth;
+    if auth.token.is_some()
+        || auth.user.is_some()
+        || auth.nkey_seed.is_some()
+        || auth.credentials_file.is_some()
+        || auth.tls_cert_file.is_some()
+    {
+        line.push_str(
+            " (eddi send has no auth flags: put user:password@ or a token@ into --nats-url)",
+        );
+    }
+    line
 }
 
 /// `nats://host:port/…` → `host:port`.
@@ -201,7 +237,7 @@ fn host_port(url: &str) -> &str {
 }
 
 /// Opens the core for the workspace.
-async fn open_handler(config: &Config) -> Result<Arc<dyn CommandHandler>, String> {
+async fn open_engine(config: &Config) -> Result<Arc<Engine>, String> {
     let mut engine_config = EngineConfig::new(&config.root);
     engine_config.state_dir = config.state_dir.clone();
     let engine = tokio::task::spawn_blocking(move || Engine::open(engine_config))
@@ -215,25 +251,34 @@ async fn open_handler(config: &Config) -> Result<Arc<dyn CommandHandler>, String
     Ok(Arc::new(engine))
 }
 
-/// Completes on SIGINT or SIGTERM.
-async fn shutdown_signal() {
+/// Completes on SIGINT or SIGTERM. The handlers are installed when this is
+/// called, not when it is first polled: a signal that comes while the
+/// service is still starting stops it gracefully instead of killing it.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut term = match signal(SignalKind::terminate()) {
-            Ok(term) => term,
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-                return;
+        use tokio::signal::unix::{signal, Signal, SignalKind};
+        let term = signal(SignalKind::terminate()).ok();
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        async fn received(signal: Option<Signal>) {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending().await,
             }
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
+        }
+        async move {
+            tokio::select! {
+                _ = received(term) => {}
+                _ = received(interrupt) => {}
+            }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }

@@ -17,6 +17,7 @@ mod apply;
 mod code;
 mod context;
 mod files;
+mod fit;
 mod inspect;
 mod modify;
 mod navigate;
@@ -36,6 +37,7 @@ use crate::workspace::{Fault, Recovery, Workspace};
 
 pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
+pub use fit::{fit_lines, ReplyRoom};
 
 /// What the engine needs to know; every field has a sensible default.
 #[derive(Debug, Clone)]
@@ -177,6 +179,12 @@ impl Engine {
         &self.workspace
     }
 
+    /// Tells an Eddi refused this state directory how to reach this one
+    /// (a service's `eddi send` line).
+    pub fn announce(&self, how_to_reach: &str) -> Result<(), EngineError> {
+        Ok(self.store.announce(how_to_reach)?)
+    }
+
     /// The sender's active session name.
     pub fn session_of(&self, sender: &str) -> Option<String> {
         self.registry().by_sender.get(sender).cloned()
@@ -276,19 +284,31 @@ impl Engine {
 
     /// Runs one message and returns its reply.
     pub fn execute(&self, request: &Request<'_>) -> Response {
+        self.execute_within(request, None)
+    }
+
+    /// Runs one message whose reply must fit `room` (a transport's payload
+    /// limit): long replies are shortened, and once the replies fill the
+    /// room the next command does not run (see [`fit`]).
+    pub fn execute_within(&self, request: &Request<'_>, room: Option<ReplyRoom>) -> Response {
         if let Some(id) = request.id {
             if let Some((text, ok)) = self.answered(request.sender, id) {
+                // Given again as it was, unless this connection is smaller.
+                let fitted =
+                    room.and_then(|room| fit_lines(&text, self.format_of(request.sender), &room));
                 return Response {
-                    text,
-                    ok,
+                    ok: ok && fitted.is_none(),
+                    text: fitted.unwrap_or(text),
                     duplicate: true,
                 };
             }
         }
         let mut notices = self.check_disk(request.sender);
         let mut replies: Vec<Reply> = Vec::new();
+        let mut budget = fit::Budget::new(room);
+        let format_now = || self.format_of(request.sender);
         match self.confirm_answer(request.sender, request.text) {
-            Some(Ok(reply)) => replies.push(reply),
+            Some(Ok(reply)) => replies.push(budget.admit(reply, format_now)),
             Some(Err(notice)) => notices.push(notice),
             None => {}
         }
@@ -298,40 +318,54 @@ impl Engine {
             Vec::new()
         };
         if statements.is_empty() && replies.is_empty() {
-            replies.push(Reply::fail(format!(
+            let empty = Reply::fail(format!(
                 "Empty message. {}",
                 lang::help::help(None).unwrap_or_default()
-            )));
+            ));
+            replies.push(budget.admit(empty, format_now));
         }
         for (index, statement) in statements.iter().enumerate() {
+            let skipped = statements.len() - index - 1;
+            if index > 0 {
+                if let Some(not_run) = budget.not_run(skipped) {
+                    replies.push(not_run);
+                    break;
+                }
+            }
             let mut reply = match &statement.parsed {
-                Ok(command) => self.run(request.sender, command),
+                Ok(command) => self.run_within(request.sender, command, room.as_ref()),
                 Err(error) => Reply::fail(error.to_string()),
             };
             for notice in notices.drain(..) {
                 reply.push(Clause::Notice(notice));
             }
             let failed = !reply.is_ok();
+            // Fitted first: the reserve keeps room for the note.
+            let mut reply = budget.admit(reply, format_now);
+            if failed && skipped > 0 {
+                reply.push(Clause::Note(format!(
+                    "Skipped {skipped} {}",
+                    crate::reply::plural(skipped, "command")
+                )));
+            }
             replies.push(reply);
             if failed {
-                let skipped = statements.len() - index - 1;
-                if skipped > 0 {
-                    let last = replies.last_mut().expect("just pushed");
-                    last.push(Clause::Note(format!(
-                        "Skipped {skipped} {}",
-                        crate::reply::plural(skipped, "command")
-                    )));
-                }
                 break;
             }
         }
         let format = self.format_of(request.sender);
-        let ok = replies.iter().all(Reply::is_ok);
-        let text = replies
+        let mut ok = replies.iter().all(Reply::is_ok);
+        let mut text = replies
             .iter()
             .map(|r| r.render(format))
             .collect::<Vec<_>>()
             .join("\n");
+        // Replies were fitted in the format of their time; a `Set Format`
+        // later in the message may have made them longer.
+        if let Some(fitted) = room.and_then(|room| fit_lines(&text, format, &room)) {
+            text = fitted;
+            ok = false;
+        }
         if let Some(id) = request.id {
             self.remember(request.sender, id, &text, ok);
         }
@@ -340,6 +374,29 @@ impl Engine {
             ok,
             duplicate: false,
         }
+    }
+
+    /// Runs one command; `Set Limit` is capped to what `room` can carry.
+    fn run_within(&self, sender: &str, command: &Command, room: Option<&ReplyRoom>) -> Reply {
+        if let (
+            Command::Set {
+                option: lang::SessionOption::OutputLimit(asked),
+            },
+            Some(room),
+        ) = (command, room)
+        {
+            if let Some((cap, note)) = fit::cap_limit(room, *asked) {
+                let capped = Command::Set {
+                    option: lang::SessionOption::OutputLimit(cap),
+                };
+                let mut reply = self.run(sender, &capped);
+                if reply.is_ok() {
+                    reply.push(note);
+                }
+                return reply;
+            }
+        }
+        self.run(sender, command)
     }
 
     fn run(&self, sender: &str, command: &Command) -> Reply {

@@ -68,7 +68,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Sessions",
         usage: "Set Format terse|json | Set Limit <n>",
         summary: "Sets a session preference: reply format, or output limit in chars (n >= 1)",
-        reply: "Ok",
+        reply: "Ok[, Limit capped at <n> chars: …] (capped where no reply could carry it)",
         failures: "",
         examples: "Set Format json; Set Limit 4000",
     },

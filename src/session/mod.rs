@@ -7,6 +7,7 @@
 
 mod buffer;
 mod event;
+pub mod lock;
 pub mod store;
 mod summary;
 

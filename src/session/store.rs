@@ -10,6 +10,11 @@
 //! crash mid-write) is ignored on load; snapshots are replaced by rename, so
 //! a crash never leaves a half-written one. Ended sessions keep their summary
 //! in `ended/<name>.json`.
+//!
+//! The directory belongs to one Eddi at a time ([`StateLock`], taken here so
+//! every front end has it), and `format.json` says which version of this
+//! layout it holds ([`STATE_FORMAT`]): an older one is migrated on open, a
+//! newer one is refused rather than misread.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Write};
@@ -17,7 +22,16 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::lock::{LockError, StateLock};
 use super::{Event, Session};
+
+/// The version of everything persisted here (snapshots, journal events,
+/// ended records, the transport's handshakes). Bump it when a change to
+/// those types cannot be read by the previous version's code, and add the
+/// step from the previous version to [`migrate`].
+pub const STATE_FORMAT: u32 = 1;
+/// Says which [`STATE_FORMAT`] the directory holds.
+const FORMAT_FILE: &str = "format.json";
 
 /// Journal length that triggers a new snapshot.
 pub const SNAPSHOT_EVERY: usize = 256;
@@ -25,6 +39,16 @@ pub const SNAPSHOT_EVERY: usize = 256;
 #[derive(Debug)]
 pub struct Store {
     dir: PathBuf,
+    /// Held while the store lives: no second Eddi on this directory.
+    lock: StateLock,
+}
+
+/// The content of `format.json`.
+#[derive(Serialize, Deserialize)]
+struct FormatRecord {
+    format: u32,
+    /// The Eddi that wrote the directory, to name it in a refusal.
+    written_by: String,
 }
 
 /// A snapshot: the session and how many journal events it already contains.
@@ -39,6 +63,19 @@ pub enum StoreError {
     Io { path: String, source: io::Error },
     #[error("corrupt session state {path}: {message}")]
     Corrupt { path: String, message: String },
+    #[error(transparent)]
+    Locked(#[from] LockError),
+    #[error(
+        "state directory {dir} holds state format {found} (written by {written_by}); \
+         this eddi {ours} reads format {STATE_FORMAT} and older. Use that newer Eddi, \
+         or start this one with another --state-dir (this one is left untouched)"
+    )]
+    Newer {
+        dir: String,
+        found: u32,
+        written_by: String,
+        ours: &'static str,
+    },
 }
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> StoreError + '_ {
@@ -60,7 +97,11 @@ pub struct JournalState {
 
 impl Store {
     /// Opens (creating) the state directory; it ignores itself for git.
+    /// Refused while another Eddi holds it, or when a newer Eddi wrote it.
     pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        fs::create_dir_all(dir).map_err(io_err(dir))?;
+        let lock = StateLock::acquire(dir)?;
+        check_format(dir)?;
         fs::create_dir_all(dir.join("sessions")).map_err(io_err(dir))?;
         fs::create_dir_all(dir.join("ended")).map_err(io_err(dir))?;
         let ignore = dir.join(".gitignore");
@@ -73,11 +114,20 @@ impl Store {
         }
         Ok(Store {
             dir: dir.to_path_buf(),
+            lock,
         })
     }
 
     pub fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// Tells an Eddi refused this directory how to reach this one.
+    pub fn announce(&self, how_to_reach: &str) -> Result<(), StoreError> {
+        let path = self.dir.join(super::lock::LOCK_FILE);
+        self.lock
+            .describe(Some(how_to_reach))
+            .map_err(io_err(&path))
     }
 
     fn session_dir(&self, name: &str) -> PathBuf {
@@ -219,6 +269,61 @@ impl Store {
 #[derive(Serialize)]
 struct SnapshotRef<'a> {
     session: &'a Session,
+}
+
+/// Reads the directory's format version; migrates an older one (a directory
+/// without `format.json` but with sessions is version 0: Eddi before
+/// versioning) and refuses a newer one.
+fn check_format(dir: &Path) -> Result<(), StoreError> {
+    let path = dir.join(FORMAT_FILE);
+    let found = match fs::read(&path) {
+        Ok(bytes) => {
+            let record: FormatRecord =
+                serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
+                    path: path.display().to_string(),
+                    message: format!(
+                        "{e}; it should read {{\"format\": {STATE_FORMAT}, \"written_by\": \"…\"}}"
+                    ),
+                })?;
+            if record.format > STATE_FORMAT {
+                return Err(StoreError::Newer {
+                    dir: dir.display().to_string(),
+                    found: record.format,
+                    written_by: record.written_by,
+                    ours: env!("CARGO_PKG_VERSION"),
+                });
+            }
+            record.format
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
+        Err(e) => return Err(io_err(&path)(e)),
+    };
+    if found == STATE_FORMAT {
+        return Ok(());
+    }
+    migrate(dir, found)?;
+    let record = FormatRecord {
+        format: STATE_FORMAT,
+        written_by: format!("eddi {}", env!("CARGO_PKG_VERSION")),
+    };
+    write_atomic(
+        &path,
+        &serde_json::to_vec(&record).expect("format records serialize"),
+    )
+}
+
+/// Rewrites the directory from format `from` to [`STATE_FORMAT`], one
+/// version at a time.
+fn migrate(_dir: &Path, from: u32) -> Result<(), StoreError> {
+    for version in from..STATE_FORMAT {
+        match version {
+            // Version 0 (before versioning) is version 1's layout without
+            // `format.json`: nothing to rewrite.
+            0 => {}
+            _ => unreachable!("every version below STATE_FORMAT has a step"),
+        }
+    }
+    Ok(())
 }
 
 fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {

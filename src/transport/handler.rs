@@ -4,7 +4,7 @@
 //! handler and publishes the rendered reply. [`crate::engine::Engine`]
 //! implements the trait; tests drive the router with small fakes.
 
-use crate::engine::{Engine, Request, Response};
+use crate::engine::{Engine, ReplyRoom, Request, Response};
 use crate::lang::ResponseFormat;
 
 /// One message to run: eddispeak text from one sender.
@@ -16,6 +16,8 @@ pub struct Incoming {
     pub text: String,
     /// The message id for retry de-duplication (stream `id` or `Nats-Msg-Id`).
     pub id: Option<String>,
+    /// How many bytes the reply may take on its way back (`None`: any).
+    pub room: Option<ReplyRoom>,
 }
 
 /// The rendered answer to one message.
@@ -30,6 +32,24 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// The reply as it fits `room`: the last guard before the wire, for
+    /// replies the engine did not fit (the transport's own, a handler's
+    /// that ignores the room). Its first lines and a `Fail` saying the rest
+    /// was left out; unchanged when it fits.
+    pub fn fitted(mut self, room: &ReplyRoom) -> Reply {
+        // One JSON object per line in JSON mode, terse lines otherwise.
+        let format = if self.text.starts_with('{') {
+            ResponseFormat::Json
+        } else {
+            ResponseFormat::Terse
+        };
+        if let Some(text) = crate::engine::fit_lines(&self.text, format, room) {
+            self.text = text;
+            self.ok = false;
+        }
+        self
+    }
+
     /// A `Fail "<message>"` produced by the transport itself (rejections).
     pub fn fail(message: &str) -> Reply {
         Reply {
@@ -78,11 +98,14 @@ impl From<Response> for Reply {
 /// The engine is the handler in production: each call maps one to one.
 impl CommandHandler for Engine {
     fn handle(&self, request: &Incoming) -> Reply {
-        self.execute(&Request {
-            sender: &request.sender,
-            text: &request.text,
-            id: request.id.as_deref(),
-        })
+        self.execute_within(
+            &Request {
+                sender: &request.sender,
+                text: &request.text,
+                id: request.id.as_deref(),
+            },
+            request.room,
+        )
         .into()
     }
 

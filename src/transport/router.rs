@@ -432,6 +432,7 @@ mod tests {
                         sender: format!("s{s}"),
                         text,
                         id: None,
+                        room: None,
                     };
                     assert!(router.submit(req, sink_to(tx.clone())).await);
                 }
@@ -485,6 +486,7 @@ mod tests {
                     sender: format!("s{s}"),
                     text: i.to_string(),
                     id: None,
+                    room: None,
                 };
                 if i == 25 {
                     router.answer(&req.sender, Reply::fail("rejected"), sink_to(tx.clone()));
@@ -508,6 +510,7 @@ mod tests {
             sender: "s0".into(),
             text: "late".into(),
             id: None,
+            room: None,
         };
         assert!(!router.dispatch(late, sink_to(tx)));
     }
@@ -521,6 +524,7 @@ mod tests {
                 sender: "p".into(),
                 text: text.into(),
                 id: None,
+                room: None,
             };
             router.dispatch(req, sink_to(tx.clone()));
         }
@@ -540,6 +544,7 @@ mod tests {
                 sender: "q".into(),
                 text: i.to_string(),
                 id: None,
+                room: None,
             };
             router.dispatch(req, sink_to(tx.clone()));
         }

@@ -33,6 +33,7 @@ use super::validator::{sanitize_input, MessageValidator};
 use super::wire::{
     self, ConnectionResponse, HandshakeStatus, ServerInfo, SessionState, StreamAppend, StreamOpen,
 };
+use crate::engine::ReplyRoom;
 
 /// The header a client sets to make a direct request idempotent.
 pub const MSG_ID_HEADER: &str = "Nats-Msg-Id";
@@ -41,6 +42,15 @@ pub const MSG_ID_HEADER: &str = "Nats-Msg-Id";
 pub const STATUS_HEADER: &str = "Eddi-Status";
 /// Set (to `true`) on a reply that repeats an earlier answer.
 pub const DUPLICATE_HEADER: &str = "Eddi-Duplicate";
+
+/// Bytes kept for the headers of a direct reply (`Eddi-Status`,
+/// `Eddi-Duplicate`): NATS counts them into `max_payload`.
+const DIRECT_HEADERS: usize = 128;
+/// The longest stream name or connection id a handshake may carry: both are
+/// echoed in replies, which must fit the server's `max_payload`.
+const MAX_HANDSHAKE_NAME: usize = 256;
+/// The longest rejection reason sent back: reasons may quote the input.
+const MAX_REASON: usize = 512;
 
 /// The subjects of one Eddi instance.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -322,6 +332,10 @@ async fn handle_handshake(shared: &Arc<Shared>, request: service::Request) {
                 .counters
                 .handshakes_rejected
                 .fetch_add(1, Ordering::Relaxed);
+            // Both may quote the request: keep the answer (body and error
+            // header) far below the payload limit.
+            let reason = clip(&reason, MAX_REASON);
+            let connection_id = connection_id.filter(|id| id.len() <= MAX_HANDSHAKE_NAME);
             report::rejected("handshake", &sender, &reason);
             let body = ConnectionResponse::rejected(reason.clone(), connection_id).to_json();
             respond_error(shared, &request, 400, &reason, body.into()).await;
@@ -343,6 +357,19 @@ async fn accept_handshake(
     let request = wire::parse_connection_request(&text)
         .map_err(|err| (err.to_string(), connection_id.clone(), "?".to_string()))?;
     let sender = request.sender_id.clone();
+    for (field, value) in [
+        ("stream_name", Some(&request.stream_name)),
+        ("connection_id", request.connection_id.as_ref()),
+    ] {
+        let length = value.map_or(0, |v| v.chars().count());
+        if length > MAX_HANDSHAKE_NAME {
+            return Err((
+                format!("{field}: {length} chars, at most {MAX_HANDSHAKE_NAME}"),
+                None,
+                sender,
+            ));
+        }
+    }
     shared
         .validator
         .check_sender_id(&sender)
@@ -466,9 +493,21 @@ async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
         .as_ref()
         .and_then(|h| h.get(MSG_ID_HEADER))
         .map(|v| v.as_str().to_string());
-    let incoming = Incoming { sender, text, id };
+    if let Err(reason) = shared.validator.check_message_id(id.as_deref()) {
+        report::rejected("direct", &sender, &reason);
+        return respond_error(shared, &request, 400, &reason, fail_line(&reason).into()).await;
+    }
+    let incoming = Incoming {
+        sender,
+        text,
+        id,
+        room: Some(direct_room(&shared.client)),
+    };
+    let client = shared.client.clone();
     let sink: ReplySink = Box::new(move |reply: Reply| {
         Box::pin(async move {
+            // Measured again: a reconnect may have brought another server.
+            let reply = reply.fitted(&direct_room(&client));
             // A plain success carries no headers: they make every hop of
             // the reply dearer (protocol/README.md, "Direct request/reply").
             if reply.ok && !reply.duplicate {
@@ -495,6 +534,33 @@ async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
     }
 }
 
+/// `text` cut to `max` chars, saying so.
+fn clip(text: &str, max: usize) -> String {
+    let length = text.chars().count();
+    if length <= max {
+        return text.to_owned();
+    }
+    let head: String = text.chars().take(max).collect();
+    format!("{head}… (cut at {max} of {length} chars)")
+}
+
+/// The room of a direct reply on this connection.
+fn direct_room(client: &Client) -> ReplyRoom {
+    ReplyRoom {
+        bytes: client.max_payload().saturating_sub(DIRECT_HEADERS),
+        json_escaped: false,
+    }
+}
+
+/// The room of a reply published on the stream: what the server takes,
+/// less the `stream_append` envelope around the (escaped) text.
+fn stream_room(client: &Client, append: &StreamAppend) -> ReplyRoom {
+    ReplyRoom {
+        bytes: client.max_payload().saturating_sub(append.to_json().len()),
+        json_escaped: true,
+    }
+}
+
 /// Answers a request with a body *and* the ADR-32 error headers.
 ///
 /// async-nats's `respond(Err(..))` sends the headers with an empty body and is
@@ -512,7 +578,7 @@ async fn respond_error(
     let Some(reply) = request.message.reply.clone() else {
         return;
     };
-    let status = reason.replace(['\r', '\n'], " ");
+    let status = clip(&reason.replace(['\r', '\n'], " "), MAX_REASON);
     let mut headers = HeaderMap::new();
     headers.insert("Nats-Service-Error", status.as_str());
     headers.insert("Nats-Service-Error-Code", code.to_string());
@@ -608,6 +674,7 @@ async fn on_update(shared: &Arc<Shared>, message: async_nats::Message) {
     let checked = shared
         .validator
         .check_sender_id(&update.from)
+        .and_then(|()| shared.validator.check_message_id(update.id.as_deref()))
         .and_then(|()| handshaken())
         .and_then(|()| {
             shared
@@ -627,7 +694,15 @@ async fn on_update(shared: &Arc<Shared>, message: async_nats::Message) {
             .answer(&update.from, Reply::fail(&reason), sink);
         return;
     }
+    let envelope = StreamAppend::new(
+        &update.name,
+        name,
+        &update.from,
+        String::new(),
+        update.id.clone(),
+    );
     let incoming = Incoming {
+        room: Some(stream_room(&shared.client, &envelope)),
         sender: update.from,
         text: sanitize_input(&update.appended),
         id: update.id,
@@ -649,7 +724,13 @@ fn stream_sink(
     let to = to.to_string();
     Box::new(move |reply: Reply| {
         Box::pin(async move {
-            let body = StreamAppend::new(&stream, &from, &to, reply.text, in_reply_to).to_json();
+            let mut append = StreamAppend::new(&stream, &from, &to, String::new(), in_reply_to);
+            if append.to_json().len() + MAX_REASON > client.max_payload() {
+                // An id too long to echo: the reply goes out without it.
+                append.in_reply_to = None;
+            }
+            append.appended = reply.fitted(&stream_room(&client, &append)).text;
+            let body = append.to_json();
             if let Err(err) = client.publish(subject, body.into()).await {
                 report::nats("stream", "append", &err);
             }

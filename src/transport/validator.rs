@@ -13,6 +13,9 @@ use crate::lang::Command;
 pub const DEFAULT_MAX_PAYLOAD: usize = 1024 * 1024;
 /// The longest sender id accepted.
 pub const MAX_SENDER_ID: usize = 64;
+/// The longest message id accepted: ids are kept per session for retries
+/// and echoed in stream replies (`in_reply_to`), which must fit the payload.
+pub const MAX_MESSAGE_ID: usize = 256;
 
 /// Who may do what. Empty means everyone may do everything.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
@@ -90,6 +93,18 @@ impl MessageValidator {
     /// NATS subject token (`<prefix>.<name>.cmd.<sender>`) and a safe file name.
     pub fn check_sender_id(&self, id: &str) -> Result<(), String> {
         check_sender_id(id)
+    }
+
+    /// A message id (stream `id`, `Nats-Msg-Id`) is at most
+    /// [`MAX_MESSAGE_ID`] chars.
+    pub fn check_message_id(&self, id: Option<&str>) -> Result<(), String> {
+        let length = id.map_or(0, |id| id.chars().count());
+        if length > MAX_MESSAGE_ID {
+            return Err(format!(
+                "Invalid message id: {length} chars, at most {MAX_MESSAGE_ID}"
+            ));
+        }
+        Ok(())
     }
 
     /// Whether `sender` may run `command`.

@@ -158,14 +158,9 @@ mod steps {
         assert_eq!(f.send("u", "Redo"), "Ok, Redid 1, At 0:0, Also in b.py");
         assert_eq!(f.read("b.py"), "from a import renamed\nprint(x)\n");
         // The step survives a restart, and its undo still spans both files.
-        let engine = Engine::open(EngineConfig::new(f.dir.path())).unwrap();
-        let reply = engine.execute(&Request {
-            sender: "u",
-            text: "Undo; List Open",
-            id: None,
-        });
+        let f = f.restart();
         assert_eq!(
-            reply.text,
+            f.send("u", "Undo; List Open"),
             "Ok, Undid 1, At 0:0, Also in b.py\nOk: a.py, b.py"
         );
         assert_eq!(f.read("a.py"), "x = 1\n");

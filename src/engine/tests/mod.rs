@@ -15,6 +15,15 @@ impl Fixture {
         Fixture { dir, engine }
     }
 
+    /// A new engine on the same root and state directory, as after a crash
+    /// (the old one goes first: a state directory takes one Eddi at a time).
+    fn restart(self) -> Fixture {
+        let Fixture { dir, engine } = self;
+        drop(engine);
+        let engine = Engine::open(EngineConfig::new(dir.path())).unwrap();
+        Fixture { dir, engine }
+    }
+
     fn send(&self, sender: &str, text: &str) -> String {
         self.engine
             .execute(&Request {
@@ -248,7 +257,8 @@ fn sessions_survive_a_restart_with_unsaved_edits() {
         "u",
         "Start s; Open a.py; Insert Line \"y = 2\"; Goto 1:3; Bookmark b 0:1",
     );
-    let engine = Engine::open(EngineConfig::new(f.dir.path())).unwrap();
+    let f = f.restart();
+    let engine = &f.engine;
     let send = |text: &str| {
         engine
             .execute(&Request {
