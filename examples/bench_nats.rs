@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use eddi::engine::{Engine, EngineConfig};
 use eddi::transport::embedded::EmbeddedServer;
 use eddi::transport::listener::NatsStreamListener;
-use eddi::transport::validator::{MessageValidator, Permissions, ValidatorConfig};
+use eddi::transport::validator::{MessageValidator, ValidatorConfig};
 use eddi::transport::{serve, ServeSettings, Subjects};
 use eddi::transport::{CommandHandler, Incoming, Reply};
 use futures::StreamExt;
@@ -220,7 +220,7 @@ async fn main() {
         health_interval: Duration::from_secs(5),
         handshakes_file: None,
     };
-    let validator = MessageValidator::new(ValidatorConfig::new(1 << 20, Permissions::default()));
+    let validator = MessageValidator::new(ValidatorConfig::new(1 << 20));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let eddi = tokio::spawn(serve(listener, engine, validator, settings, async move {
         let _ = stopped.await;

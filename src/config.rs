@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use crate::transport::validator::{Permissions, DEFAULT_MAX_PAYLOAD};
+use crate::engine::Permissions;
+use crate::transport::validator::DEFAULT_MAX_PAYLOAD;
 
 /// The default subject prefix: subjects are `<prefix>.<name>.…`.
 pub const DEFAULT_PREFIX: &str = "mizuki";

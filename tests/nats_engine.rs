@@ -8,8 +8,8 @@ mod support;
 use std::sync::Arc;
 use std::time::Duration;
 
+use eddi::engine::Permissions;
 use eddi::engine::{Engine, EngineConfig};
-use eddi::transport::validator::Permissions;
 use futures::StreamExt;
 use support::*;
 
@@ -181,12 +181,19 @@ async fn bad_input_is_refused_and_everyone_else_is_served() {
         read_only: ["viewer".to_string()].into(),
         path_prefixes: [("auth-agent".to_string(), vec!["src/auth".to_string()])].into(),
     };
+    // Permissions belong to the engine: every front end obeys them.
+    let mut config = EngineConfig::new(dir.path());
+    config.permissions = permissions;
     let options = EddiOptions {
         max_payload: 64 * 1024,
-        permissions,
         ..Default::default()
     };
-    let eddi = start_eddi(&nats.url(), engine(dir.path()), options).await;
+    let eddi = start_eddi(
+        &nats.url(),
+        Arc::new(Engine::open(config).unwrap()),
+        options,
+    )
+    .await;
     let mut streams = StreamService::new(&nats.url(), "mizuki").await;
     let c = client(&nats.url()).await;
     let s = &eddi.subjects;

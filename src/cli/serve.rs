@@ -187,10 +187,7 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         report::internal("serve", &format!("cannot describe the state lock: {err}"));
     }
     let handler: Arc<dyn CommandHandler> = engine;
-    let validator = MessageValidator::new(ValidatorConfig::new(
-        config.max_payload,
-        config.permissions.clone(),
-    ));
+    let validator = MessageValidator::new(ValidatorConfig::new(config.max_payload));
     let settings = ServeSettings {
         subjects,
         max_concurrent_operations: config.max_concurrent_operations,
@@ -240,6 +237,7 @@ fn host_port(url: &str) -> &str {
 async fn open_engine(config: &Config) -> Result<Arc<Engine>, String> {
     let mut engine_config = EngineConfig::new(&config.root);
     engine_config.state_dir = config.state_dir.clone();
+    engine_config.permissions = config.permissions.clone();
     let engine = tokio::task::spawn_blocking(move || Engine::open(engine_config))
         .await
         .map_err(|err| format!("cannot open the workspace: {err}"))?

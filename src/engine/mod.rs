@@ -22,6 +22,7 @@ mod inspect;
 mod modify;
 mod navigate;
 mod output;
+mod policy;
 mod query;
 mod sessions;
 
@@ -38,6 +39,7 @@ use crate::workspace::{Fault, Recovery, Workspace};
 pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
 pub use fit::{fit_lines, ReplyRoom};
+pub use policy::Permissions;
 
 /// What the engine needs to know; every field has a sensible default.
 #[derive(Debug, Clone)]
@@ -50,6 +52,8 @@ pub struct EngineConfig {
     pub max_file_size: u64,
     /// Default output budget (chars) before replies are shortened in tiers.
     pub output_limit: usize,
+    /// Who may do what; checked for every message, whatever its transport.
+    pub permissions: Permissions,
 }
 
 impl EngineConfig {
@@ -59,6 +63,7 @@ impl EngineConfig {
             state_dir: None,
             max_file_size: 16 << 20,
             output_limit: 4000,
+            permissions: Permissions::default(),
         }
     }
 }
@@ -264,6 +269,9 @@ impl Engine {
         change: &crate::change::WorkspaceChange,
         mode: ApplyMode,
     ) -> Result<Applied, String> {
+        self.config
+            .permissions
+            .check_change(sender, change.touched())?;
         let Some(live) = self.live_of(sender) else {
             return Err("No session. Start one with: Start <name>".into());
         };
@@ -314,6 +322,15 @@ impl Engine {
         }
         let statements = if replies.is_empty() {
             lang::parse_message(request.text)
+        } else {
+            Vec::new()
+        };
+        // The one door: a message is checked whole before any of it runs.
+        if let Some(denied) = self.denied(request.sender, &statements) {
+            replies.push(budget.admit(Reply::fail(denied), format_now));
+        }
+        let statements = if replies.is_empty() {
+            statements
         } else {
             Vec::new()
         };
@@ -374,6 +391,18 @@ impl Engine {
             ok,
             duplicate: false,
         }
+    }
+
+    /// Why `sender` may not run this message, if it may not (see [`policy`]).
+    fn denied(&self, sender: &str, statements: &[lang::Statement]) -> Option<String> {
+        let permissions = &self.config.permissions;
+        if permissions.is_open() {
+            return None;
+        }
+        statements
+            .iter()
+            .filter_map(|statement| statement.parsed.as_ref().ok())
+            .find_map(|command| permissions.check(&self.workspace, sender, command).err())
     }
 
     /// Runs one command; `Set Limit` is capped to what `room` can carry.

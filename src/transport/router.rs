@@ -15,8 +15,8 @@
 //! thread hand-off (a condition variable), the least a blocking engine
 //! allows.
 //!
-//! The router knows nothing of commands: it calls a [`CommandHandler`] and,
-//! for restricted senders, the [`MessageValidator`]'s permission check.
+//! The router knows nothing of commands: it calls a [`CommandHandler`]
+//! (which also enforces the permissions).
 
 use std::collections::{HashMap, VecDeque};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -30,7 +30,6 @@ use tokio::sync::Notify;
 
 use super::handler::{CommandHandler, Incoming, Reply};
 use super::report;
-use super::validator::MessageValidator;
 
 /// Most messages of one sender run in one turn.
 pub const MAX_BATCH: usize = 32;
@@ -82,7 +81,6 @@ struct Inner {
     /// Signalled when `pending` drops to zero (shutdown waits on it).
     idle: Notify,
     handler: Arc<dyn CommandHandler>,
-    validator: Arc<MessageValidator>,
     runtime: Handle,
 }
 
@@ -100,11 +98,7 @@ pub struct MessageRouter {
 impl MessageRouter {
     /// Starts the pool. Must be called within a tokio runtime (replies are
     /// published through it).
-    pub fn new(
-        handler: Arc<dyn CommandHandler>,
-        validator: Arc<MessageValidator>,
-        max_concurrent_operations: usize,
-    ) -> Self {
+    pub fn new(handler: Arc<dyn CommandHandler>, max_concurrent_operations: usize) -> Self {
         let inner = Arc::new(Inner {
             state: Mutex::new(State::default()),
             work: Condvar::new(),
@@ -112,7 +106,6 @@ impl MessageRouter {
             spinning: AtomicBool::new(false),
             idle: Notify::new(),
             handler,
-            validator,
             runtime: Handle::current(),
         });
         for n in 0..max_concurrent_operations.max(1) {
@@ -179,7 +172,7 @@ impl MessageRouter {
             inner: self.inner.clone(),
             sender: request.sender.clone(),
         };
-        let reply = run_one(&*self.inner.handler, &self.inner.validator, &request);
+        let reply = run_one(&*self.inner.handler, &request);
         Ok((reply, busy))
     }
 
@@ -337,22 +330,14 @@ fn run_batch(inner: &Inner, batch: Vec<Job>) {
     for job in batch {
         let reply = match job.work {
             Work::Answer(reply) => reply,
-            Work::Run(request) => run_one(&*inner.handler, &inner.validator, &request),
+            Work::Run(request) => run_one(&*inner.handler, &request),
         };
         inner.runtime.block_on((job.sink)(reply));
     }
 }
 
-/// Permission check, then the handler; a panic becomes a `Fail`, never a
-/// lost reply.
-fn run_one(
-    handler: &dyn CommandHandler,
-    validator: &MessageValidator,
-    request: &Incoming,
-) -> Reply {
-    if let Err(denied) = validator.check_message(&request.sender, &request.text) {
-        return Reply::fail(&denied);
-    }
+/// The handler; a panic becomes a `Fail`, never a lost reply.
+fn run_one(handler: &dyn CommandHandler, request: &Incoming) -> Reply {
     match catch_unwind(AssertUnwindSafe(|| handler.handle(request))) {
         Ok(reply) => reply,
         Err(panic) => {
@@ -371,7 +356,6 @@ fn run_one(
 mod tests {
     use super::*;
     use crate::lang::ResponseFormat;
-    use crate::transport::validator::{Permissions, ValidatorConfig};
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
     use tokio::sync::mpsc;
@@ -461,8 +445,7 @@ mod tests {
     }
 
     fn router(handler: Arc<Echo>, max: usize) -> MessageRouter {
-        let validator = MessageValidator::new(ValidatorConfig::new(1024, Permissions::default()));
-        MessageRouter::new(handler, Arc::new(validator), max)
+        MessageRouter::new(handler, max)
     }
 
     fn sink_to(tx: mpsc::UnboundedSender<String>) -> ReplySink {

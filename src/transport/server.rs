@@ -154,7 +154,7 @@ pub async fn serve(
         subjects: subjects.clone(),
         handler: handler.clone(),
         validator: validator.clone(),
-        router: MessageRouter::new(handler, validator, settings.max_concurrent_operations),
+        router: MessageRouter::new(handler, settings.max_concurrent_operations),
         handshakes: Mutex::new(handshakes),
         counters: counters.clone(),
         max_concurrent_operations: settings.max_concurrent_operations,

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use eddi::transport::listener::NatsStreamListener;
-use eddi::transport::validator::{MessageValidator, Permissions, ValidatorConfig};
+use eddi::transport::validator::{MessageValidator, ValidatorConfig};
 use eddi::transport::{serve, CommandHandler, ServeSettings, Subjects};
 use futures::StreamExt;
 use tokio::sync::oneshot;
@@ -124,7 +124,6 @@ pub struct EddiOptions {
     pub name: String,
     pub max_payload: usize,
     pub max_concurrent: usize,
-    pub permissions: Permissions,
     pub state_dir: Option<PathBuf>,
 }
 
@@ -135,7 +134,6 @@ impl Default for EddiOptions {
             name: "eddi".into(),
             max_payload: 1024 * 1024,
             max_concurrent: 8,
-            permissions: Permissions::default(),
             state_dir: None,
         }
     }
@@ -154,10 +152,7 @@ pub async fn start_eddi(url: &str, handler: Arc<dyn CommandHandler>, options: Ed
         health_interval: Duration::from_millis(200),
         handshakes_file: options.state_dir.map(|d| d.join("handshakes.json")),
     };
-    let validator = MessageValidator::new(ValidatorConfig::new(
-        options.max_payload,
-        options.permissions,
-    ));
+    let validator = MessageValidator::new(ValidatorConfig::new(options.max_payload));
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(serve(listener, handler, validator, settings, async move {
         let _ = stopped.await;
