@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ResponseFormat};
+use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ReplyDetail, ResponseFormat};
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
@@ -109,6 +109,8 @@ struct Registry {
     by_sender: HashMap<String, String>,
     /// Response format asked for in a handshake, before a session exists.
     formats: HashMap<String, ResponseFormat>,
+    /// Reply detail asked for in a handshake, before a session exists.
+    details: HashMap<String, ReplyDetail>,
 }
 
 pub struct Engine {
@@ -174,19 +176,23 @@ impl Engine {
 
     /// Sets how replies to `sender` are rendered (a handshake preference).
     pub fn set_response_format(&self, sender: &str, format: ResponseFormat) {
-        let live = {
-            let mut registry = self.registry();
-            registry.formats.insert(sender.to_owned(), format);
-            registry
-                .by_sender
-                .get(sender)
-                .and_then(|name| registry.sessions.get(name))
-                .cloned()
-        };
-        if let Some(live) = live {
+        self.registry().formats.insert(sender.to_owned(), format);
+        self.set_preference(sender, |preferences| preferences.format = format);
+    }
+
+    /// Sets whether replies to `sender` are brief (a handshake preference).
+    pub fn set_reply_detail(&self, sender: &str, detail: ReplyDetail) {
+        self.registry().details.insert(sender.to_owned(), detail);
+        self.set_preference(sender, |preferences| preferences.replies = detail);
+    }
+
+    /// Changes the preferences of the sender's active session, if any (and
+    /// persists them).
+    fn set_preference(&self, sender: &str, change: impl FnOnce(&mut Preferences)) {
+        if let Some(live) = self.live_of(sender) {
             let mut live = lock(&live);
             let mut preferences = live.session.preferences.clone();
-            preferences.format = format;
+            change(&mut preferences);
             if live.session.preferences != preferences {
                 let _ = live.session.apply(Event::PreferencesSet(preferences));
                 let _ = self.persist(&mut live);
@@ -231,6 +237,14 @@ impl Engine {
 
     /// Runs one message and returns its reply.
     pub fn execute(&self, request: &Request<'_>) -> Response {
+        self.execute_in_script(request, 0)
+    }
+
+    /// Runs one message that is followed by `remaining` more commands which
+    /// the caller will not run if this one fails (`eddi run` sends a script
+    /// one command per message): a failure then counts them as skipped in
+    /// its own reply, so the script still gets one reply per command.
+    pub fn execute_in_script(&self, request: &Request<'_>, remaining: usize) -> Response {
         if let Some(id) = request.id {
             if let Some((text, ok)) = self.answered(request.sender, id) {
                 return Response {
@@ -269,22 +283,25 @@ impl Engine {
             let failed = !reply.is_ok();
             replies.push(reply);
             if failed {
-                let skipped = statements.len() - index - 1;
+                let skipped = statements.len() - index - 1 + remaining;
                 if skipped > 0 {
                     let last = replies.last_mut().expect("just pushed");
-                    last.push(Clause::Note(format!(
-                        "Skipped {skipped} {}",
-                        crate::reply::plural(skipped, "command")
-                    )));
+                    last.push(Clause::Skipped(skipped));
                 }
                 break;
             }
         }
-        let format = self.format_of(request.sender);
+        if let [reply] = replies.as_mut_slice() {
+            // A failed `y`/`n` answer in a script stops it too.
+            if statements.is_empty() && !reply.is_ok() && remaining > 0 {
+                reply.push(Clause::Skipped(remaining));
+            }
+        }
+        let (format, detail) = self.rendering_of(request.sender);
         let ok = replies.iter().all(Reply::is_ok);
         let text = replies
             .iter()
-            .map(|r| r.render(format))
+            .map(|r| r.render_as(format, detail))
             .collect::<Vec<_>>()
             .join("\n");
         if let Some(id) = request.id {
@@ -372,27 +389,23 @@ impl Engine {
             .cloned()
     }
 
-    fn format_of(&self, sender: &str) -> ResponseFormat {
+    /// How the sender's replies are rendered: its session's preferences,
+    /// else what its handshake asked for.
+    fn rendering_of(&self, sender: &str) -> (ResponseFormat, ReplyDetail) {
         if let Some(live) = self.live_of(sender) {
-            return lock(&live).session.preferences.format;
+            let preferences = &lock(&live).session.preferences;
+            return (preferences.format, preferences.replies);
         }
-        self.registry()
-            .formats
-            .get(sender)
-            .copied()
-            .unwrap_or_default()
+        let preferences = self.default_preferences(sender);
+        (preferences.format, preferences.replies)
     }
 
     fn default_preferences(&self, sender: &str) -> Preferences {
-        let format = self
-            .registry()
-            .formats
-            .get(sender)
-            .copied()
-            .unwrap_or_default();
+        let registry = self.registry();
         Preferences {
-            format,
+            format: registry.formats.get(sender).copied().unwrap_or_default(),
             output_limit: self.config.output_limit,
+            replies: registry.details.get(sender).copied().unwrap_or_default(),
         }
     }
 

@@ -119,7 +119,8 @@ impl Ctx<'_> {
                 None => (matches[matches.len() - 1].0, true),
             },
         };
-        let mut reply = self.move_to(position::from_char(&text, start))?;
+        // Where the match is was asked: a fact, kept by brief replies.
+        let mut reply = self.move_to(position::from_char(&text, start))?.found();
         if wrapped {
             reply.push(Clause::Note("Wrapped".into()));
         }

@@ -117,6 +117,18 @@ pub enum SessionOption {
     ResponseFormat(ResponseFormat),
     /// `Set Limit <n>`: the output budget in characters before tiers shorten it.
     OutputLimit(usize),
+    /// `Set Replies brief|full`
+    Replies(ReplyDetail),
+}
+
+/// How much a success reply says: everything, or only what the sender did
+/// not already know (`Set Replies brief`; see `reply::Clause::is_confirmation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReplyDetail {
+    #[default]
+    Full,
+    Brief,
 }
 
 /// How replies are rendered for a session.

@@ -66,11 +66,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Set",
         group: "Sessions",
-        usage: "Set Format terse|json | Set Limit <n>",
-        summary: "Sets a session preference: reply format, or output limit in chars (n >= 1)",
+        usage: "Set Format terse|json | Set Limit <n> | Set Replies brief|full",
+        summary: "Sets a session preference: reply format, output limit in chars (n >= 1), or brief replies (a success that only confirms what was asked is just Ok)",
         reply: "Ok",
         failures: "",
-        examples: "Set Format json; Set Limit 4000",
+        examples: "Set Format json; Set Limit 4000; Set Replies brief",
     },
     CommandSpec {
         name: "Push",

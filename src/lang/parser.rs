@@ -160,8 +160,9 @@ const MODIFY_CHANGES: &[&str] = &[
 ];
 const VISIBILITIES: &[&str] = &["public", "protected", "private"];
 const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring"];
-const SET_OPTIONS: &[&str] = &["Format", "Limit"];
+const SET_OPTIONS: &[&str] = &["Format", "Limit", "Replies"];
 const FORMATS: &[&str] = &["terse", "json"];
+const REPLY_DETAILS: &[&str] = &["brief", "full"];
 
 struct Parser<'t> {
     source: &'t str,
@@ -694,6 +695,12 @@ impl<'t> Parser<'t> {
                 "json" => ResponseFormat::Json,
                 _ => ResponseFormat::Terse,
             }),
+            "Replies" => {
+                SessionOption::Replies(match self.keyword("reply detail", REPLY_DETAILS)? {
+                    "brief" => ReplyDetail::Brief,
+                    _ => ReplyDetail::Full,
+                })
+            }
             _ => {
                 SessionOption::OutputLimit(self.required_number("a limit in chars", "Limit", 1)?)
             }

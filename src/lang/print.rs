@@ -107,6 +107,16 @@ impl Display for Command {
             Command::Set {
                 option: SessionOption::OutputLimit(limit),
             } => write!(f, "Set Limit {limit}"),
+            Command::Set {
+                option: SessionOption::Replies(detail),
+            } => write!(
+                f,
+                "Set Replies {}",
+                match detail {
+                    ReplyDetail::Full => "full",
+                    ReplyDetail::Brief => "brief",
+                }
+            ),
             Command::PushContext => f.write_str("Push Context"),
             Command::PopContext => f.write_str("Pop Context"),
             Command::Open { create, path } => write!(

@@ -89,7 +89,7 @@ fn stops_at_the_first_failure_and_counts_the_rest() {
         > Start s; Open Create a.py; Goto 5:0; Insert Line "x"; Save
         Ok
         Ok, At 0:0, Length 0
-        Fail "Line 5 out of range: valid lines are 0..0; Skipped 2 commands"
+        Fail "Line 5 out of range: valid lines are 0..0", Skipped 2 commands
         "#,
     );
 }

@@ -1,1 +1,182 @@
-//! Engine conversations: replies (start with `use super::*;` for the fixture).
+//! Engine conversations: how much replies say — brief replies, the skipped
+//! count of a failing message, search results with their lines.
+
+use super::*;
+
+#[test]
+fn brief_replies_drop_confirmations_and_keep_facts() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\ny = 2\n");
+    f.check(
+        "u",
+        r#"
+        > Start s; Set Replies brief
+        Ok
+        Ok
+        > Open a.py
+        Ok
+        > Goto 1:0
+        Ok
+        > Insert Line "z = x"
+        Ok
+        > Goto 1:0; Delete Line
+        Ok
+        Ok
+        > Insert Block "a = 1\nb = 2\n"
+        Ok
+        > Find "x"
+        Ok, At 0:0, Wrapped
+        > Find "y"
+        Ok, At 3:0
+        > Replace All "b = 2" With "b = 3"
+        Ok, Replaced 1 occurrence
+        > Show Line 1
+        Ok: At 1:0, Txt a = 1
+        > Status
+        Ok: Session s, File a.py, At 1:0, Modified
+        > Save
+        Ok
+        > Goto 9:0
+        Fail "Line 9 out of range: valid lines are 0..4"
+        > Close
+        Ok
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "x = 1\na = 1\nb = 3\ny = 2\n");
+}
+
+#[test]
+fn brief_replies_keep_notices_questions_and_notes() {
+    let f = Fixture::new();
+    f.write("a.py", "a = 1\nb = a\n");
+    f.write("b.py", "x = 1\n");
+    f.check(
+        "u",
+        r#"
+        > Start s; Set Replies brief; Open b.py; Open a.py
+        Ok
+        Ok
+        Ok
+        Ok
+        > Replace Confirm "a" With "c"
+        Ok, At 0:0, Replace? (y/n)
+        > q
+        Ok, Replaced 0 occurrences
+        > Insert Line "def f(:"
+        Ok
+        > Save
+        Ok, 1 syntax error at 0:6
+        "#,
+    );
+    f.write("b.py", "x = 2\n");
+    f.check(
+        "u",
+        r#"
+        > Goto 1:0
+        Ok, Notice: b.py changed on disk; reloaded (you had no unsaved edits)
+        > Close b.py
+        Ok
+        "#,
+    );
+}
+
+#[test]
+fn brief_json_replies_carry_the_same_facts_as_terse() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.send("u", "Start s; Set Replies brief; Set Format json");
+    assert_eq!(f.send("u", "Open a.py"), r#"{"ok":true}"#);
+    assert_eq!(f.send("u", "Goto 0:2"), r#"{"ok":true}"#);
+    assert_eq!(
+        f.send("u", "Find \"1\""),
+        r#"{"at":{"col":4,"line":0},"ok":true}"#
+    );
+    assert_eq!(
+        f.send("u", "Show Line 0"),
+        r#"{"at":{"col":0,"line":0},"ok":true,"text":"x = 1"}"#
+    );
+}
+
+#[test]
+fn set_replies_full_goes_back_and_brief_survives_a_restart() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.check(
+        "u",
+        "> Start s; Set Replies brief; Open a.py\nOk\nOk\nOk\n> Set Replies full; Goto 0:1\nOk\nOk, At 0:1\n> Set Replies brief\nOk",
+    );
+    let engine = Engine::open(EngineConfig::new(f.dir.path())).unwrap();
+    let reply = engine.execute(&Request {
+        sender: "u",
+        text: "Goto 0:2",
+        id: None,
+    });
+    assert_eq!(reply.text, "Ok");
+}
+
+#[test]
+fn state_written_before_brief_replies_existed_loads_as_full() {
+    let old: crate::session::Preferences =
+        serde_json::from_str(r#"{"format":"terse","output_limit":4000}"#).unwrap();
+    assert_eq!(old.replies, crate::lang::ReplyDetail::Full);
+}
+
+#[test]
+fn a_handshake_may_ask_for_brief_replies_before_the_session_exists() {
+    let f = Fixture::new();
+    f.engine
+        .set_reply_detail("u", crate::lang::ReplyDetail::Brief);
+    f.check("u", "> Start s; Open Create a.py; Goto 0:0\nOk\nOk\nOk");
+}
+
+#[test]
+fn the_skipped_count_is_a_clause_of_the_failing_reply() {
+    let f = Fixture::new();
+    f.check(
+        "u",
+        r#"
+        > Start s; Open Create a.py; Goto 5:0; Insert Line "x"; Save
+        Ok
+        Ok, At 0:0, Length 0
+        Fail "Line 5 out of range: valid lines are 0..0", Skipped 2 commands
+        "#,
+    );
+    f.send("u", "Set Format json");
+    assert_eq!(
+        f.send("u", "Goto 5:0; Save"),
+        r#"{"error":"Line 5 out of range: valid lines are 0..0","ok":false,"skipped":1}"#
+    );
+    // A parse failure too, and the notices of a failing reply stay notices.
+    f.write("a.py", "changed\n");
+    assert_eq!(
+        f.send("u", "Opn x; Save"),
+        r#"{"error":"Unknown command 'Opn'. Did you mean: Open?","notices":["a.py was created on disk by someone else; Save refuses to overwrite it (Save Force does)"],"ok":false,"skipped":1}"#
+    );
+}
+
+#[test]
+fn a_script_counts_what_it_skips_in_the_failing_reply() {
+    let f = Fixture::new();
+    f.send("u", "Start s");
+    let reply = f.engine.execute_in_script(
+        &Request {
+            sender: "u",
+            text: "Goto 3:0",
+            id: None,
+        },
+        2,
+    );
+    assert_eq!(
+        reply.text,
+        "Fail \"No file open. Use: Open <file>\", Skipped 2 commands"
+    );
+    let ok = f.engine.execute_in_script(
+        &Request {
+            sender: "u",
+            text: "Status",
+            id: None,
+        },
+        2,
+    );
+    assert_eq!(ok.text, "Ok: Session s, No file");
+}
