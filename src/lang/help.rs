@@ -142,7 +142,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Navigation",
         usage: "Find [Next|Prev|All] \"<text>\"|/<regex>/ | Find References|Definition|Callers <symbol>",
         summary: "Searches the current file from the cursor (wraps); or queries the symbol index",
-        reply: "Ok, At l:c[, Wrapped] | Ok: Found 3 matches at lines 45, 67, 89 | Ok: Found 3 references: pkg/cli.py:8:4, pkg/cli.py:9:11, pkg/a.py:0:27[; 2 possible: ...] | Ok: Found 1 definition: function pkg.a.f at pkg/a.py:3:0 | Ok: Found 2 callers: pkg/cli.py:8:4 in pkg.cli.main, ...",
+        reply: "Ok, At l:c[, Wrapped] | Ok: Found 3 matches at lines 45, 67, 89 | Ok: Found 2 references[ and 1 possible], with lines, Txt pkg/cli.py:8:4: login(u)\\npkg/a.py:0:27: from pkg.auth import login[\\npossible:\\n...] | Ok: Found 1 definition, with lines, Txt pkg/a.py:3:0 function pkg.a.f: def f(x): | Ok: Found 2 callers, with lines, Txt pkg/cli.py:8:4 in pkg.cli.main: f(1)\\n... | over the output limit: Ok: Found 300 references, positions only (...): pkg/cli.py:8:4, ... | ..., counts per file (...): pkg/cli.py 12, ... | Ok: Found 30000 references in 400 files (too many to list ...)",
         failures: "Fail \"Not found: 'x'\"; Fail \"Not found: symbol 'x'. Closest: ...\"; Fail \"Ambiguous symbol 'x': ...; use a qualified name\"",
         examples: "Find \"self.users\"; Find All /def \\w+/; Find Prev \"x\"; Find References UserManager.authenticate",
     },

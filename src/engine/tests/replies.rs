@@ -180,3 +180,35 @@ fn a_script_counts_what_it_skips_in_the_failing_reply() {
     );
     assert_eq!(ok.text, "Ok: Session s, No file");
 }
+
+#[test]
+fn find_references_show_each_sites_line_then_shorten_in_tiers() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write("pkg/auth.py", "def login(user):\n    return user\n");
+    f.write(
+        "pkg/cli.py",
+        "from pkg.auth import login\n\n\ndef main():\n    login('a')   \n    return login\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open pkg/cli.py; Goto 4:0; Insert Line "    login('unsaved')"
+        Ok
+        Ok, At 0:0, Length 6
+        Ok, At 4:0
+        Ok, Inserted 1 line at 4, At 5:0
+        > Find Callers login
+        Ok: Found 2 callers, with lines, Txt pkg/cli.py:4:4 in pkg.cli.main: login('unsaved')\npkg/cli.py:5:4 in pkg.cli.main: login('a')
+        > Set Limit 100; Find References login
+        Ok
+        Ok: Found 4 references, positions only (the lines exceed the limit of 100 chars; Set Limit <n> to raise it): pkg/cli.py:0:21, pkg/cli.py:4:4, pkg/cli.py:5:4, pkg/cli.py:6:11
+        > Set Limit 40; Find References login
+        Ok
+        Ok: Found 4 references, counts per file (too many for positions within 40 chars): pkg/cli.py 4
+        > Set Limit 5; Find References login
+        Ok
+        Ok: Found 4 references in 1 file (too many to list within 5 chars; narrow the query)
+        "#,
+    );
+}
