@@ -21,6 +21,7 @@ mod modify;
 mod navigate;
 mod output;
 mod query;
+mod search;
 mod sessions;
 
 use std::collections::HashMap;

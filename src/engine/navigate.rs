@@ -329,7 +329,7 @@ impl Ctx<'_> {
     }
 }
 
-fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
+pub(super) fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
     match pattern {
         Pattern::Text(text) if text.is_empty() => Err(Reply::fail("Empty search text")),
         Pattern::Text(text) => {
@@ -344,7 +344,7 @@ fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
     }
 }
 
-fn describe(pattern: &Pattern) -> String {
+pub(super) fn describe(pattern: &Pattern) -> String {
     match pattern {
         Pattern::Text(text) => format!("'{text}'"),
         Pattern::Regex(source) => format!("/{source}/"),

@@ -72,7 +72,9 @@ pub(super) fn sites_in_tiers(
         lines.push_str("possible:\n");
         lines.push_str(&joined(possible, Site::line_text, "\n"));
     }
-    if lines.chars().count() <= limit {
+    // Sites read without their lines (too many to fit anyway) skip a tier.
+    let has_lines = certain.iter().chain(possible).any(|s| s.line.is_some());
+    if has_lines && lines.chars().count() <= limit {
         return vec![
             Clause::Note(format!("{found}, with lines")),
             Clause::Txt(lines),

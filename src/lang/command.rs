@@ -52,6 +52,9 @@ pub enum Command {
         direction: FindDirection,
         pattern: Pattern,
     },
+    /// `Find All "<text>"|/<regex>/ In Files "<glob>"`: every match in the
+    /// workspace's files (gitignore-aware) whose path matches the glob.
+    FindInFiles { pattern: Pattern, glob: String },
     /// `Find References|Definition|Callers <symbol>` (project index)
     FindSymbol { kind: SymbolQuery, symbol: String },
     /// `Replace [All|Confirm] "<text>"|/<regex>/ With "<text>"`

@@ -140,11 +140,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Find",
         group: "Navigation",
-        usage: "Find [Next|Prev|All] \"<text>\"|/<regex>/ | Find References|Definition|Callers <symbol>",
-        summary: "Searches the current file from the cursor (wraps); or queries the symbol index",
-        reply: "Ok, At l:c[, Wrapped] | Ok: Found 3 matches at lines 45, 67, 89 | Ok: Found 2 references[ and 1 possible], with lines, Txt pkg/cli.py:8:4: login(u)\\npkg/a.py:0:27: from pkg.auth import login[\\npossible:\\n...] | Ok: Found 1 definition, with lines, Txt pkg/a.py:3:0 function pkg.a.f: def f(x): | Ok: Found 2 callers, with lines, Txt pkg/cli.py:8:4 in pkg.cli.main: f(1)\\n... | over the output limit: Ok: Found 300 references, positions only (...): pkg/cli.py:8:4, ... | ..., counts per file (...): pkg/cli.py 12, ... | Ok: Found 30000 references in 400 files (too many to list ...)",
+        usage: "Find [Next|Prev|All] \"<text>\"|/<regex>/ | Find All \"<text>\"|/<regex>/ In Files \"<glob>\" | Find References|Definition|Callers <symbol>",
+        summary: "Searches the current file from the cursor (wraps); or every file of the workspace matching a glob (gitignore-aware, your unsaved buffers included); or queries the symbol index",
+        reply: "Ok, At l:c[, Wrapped] | Ok: Found 3 matches at lines 45, 67, 89 | Ok: Found 2 matches in 2 files (searched 40 files), with lines, Txt a.py:3:4: x = timeout\\nb/c.py:0:0: timeout = 1 (tiers as below; `, skipped 1 file (binary, not UTF-8 or too large)` when some could not be read) | Ok: Found 2 references[ and 1 possible], with lines, Txt pkg/cli.py:8:4: login(u)\\npkg/a.py:0:27: from pkg.auth import login[\\npossible:\\n...] | Ok: Found 1 definition, with lines, Txt pkg/a.py:3:0 function pkg.a.f: def f(x): | Ok: Found 2 callers, with lines, Txt pkg/cli.py:8:4 in pkg.cli.main: f(1)\\n... | over the output limit: Ok: Found 300 references, positions only (...): pkg/cli.py:8:4, ... | ..., counts per file (...): pkg/cli.py 12, ... | Ok: Found 30000 references in 400 files (too many to list ...)",
         failures: "Fail \"Not found: 'x'\"; Fail \"Not found: symbol 'x'. Closest: ...\"; Fail \"Ambiguous symbol 'x': ...; use a qualified name\"",
-        examples: "Find \"self.users\"; Find All /def \\w+/; Find Prev \"x\"; Find References UserManager.authenticate",
+        examples: "Find \"self.users\"; Find All /def \\w+/; Find Prev \"x\"; Find All \"timeout=\" In Files \"*.py\"; Find All /def get_\\w+/ In Files \"src/**/*.py\"; Find References UserManager.authenticate",
     },
     CommandSpec {
         name: "Replace",

@@ -603,6 +603,9 @@ impl<'t> Parser<'t> {
                     _ => FindDirection::Next,
                 };
                 let pattern = self.pattern()?;
+                if self.eat("In") {
+                    return self.in_files(direction, pattern);
+                }
                 Ok(Command::Find { direction, pattern })
             }
             "Replace" => self.replace(),
@@ -686,6 +689,27 @@ impl<'t> Parser<'t> {
                 count: self.opt_number("Count", 1)?.unwrap_or(1),
             }),
             _ => self.help(),
+        }
+    }
+
+    /// The `In Files "<glob>"` suffix of `Find All` (`In` already eaten).
+    fn in_files(&mut self, direction: FindDirection, pattern: Pattern) -> Result<Command> {
+        if direction != FindDirection::All {
+            return Err(self.with_usage(
+                "'In Files' searches every match: write Find All \"<text>\" In Files \"<glob>\""
+                    .into(),
+                self.here(),
+            ));
+        }
+        if !self.eat("Files") {
+            return Err(self.expected("'Files' (Find All \"<text>\" In Files \"<glob>\")"));
+        }
+        match self.opt_path() {
+            None => Err(self.expected("a glob like \"*.py\" or \"src/**/*.py\"")),
+            Some((glob, span)) if glob.trim().is_empty() => {
+                Err(self.with_usage("Empty glob: use \"*\" for every file".into(), span))
+            }
+            Some((glob, _)) => Ok(Command::FindInFiles { pattern, glob }),
         }
     }
 

@@ -164,6 +164,9 @@ impl Display for Command {
                 };
                 write!(f, "Find{direction} {pattern}")
             }
+            Command::FindInFiles { pattern, glob } => {
+                write!(f, "Find All {pattern} In Files {}", quote(glob))
+            }
             Command::FindSymbol { kind, symbol } => {
                 let kind = match kind {
                     SymbolQuery::References => "References",

@@ -202,6 +202,7 @@ fn is_read_only(command: &Command) -> bool {
         | Command::Goto(_)
         | Command::Find { .. }
         | Command::FindSymbol { .. }
+        | Command::FindInFiles { .. }
         | Command::Bookmark { .. }
         | Command::Show { .. }
         | Command::Analyze { .. }

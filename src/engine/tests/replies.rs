@@ -212,3 +212,88 @@ fn find_references_show_each_sites_line_then_shorten_in_tiers() {
         "#,
     );
 }
+
+#[test]
+fn find_all_in_files_searches_the_workspace_like_grep() {
+    let f = Fixture::new();
+    f.write(".gitignore", "build/\n");
+    f.write("a.py", "def get(url, timeout=None):\n    return url\n");
+    f.write(
+        "pkg/b.py",
+        "from a import get\nget('x')\nget('y', timeout=3)\n",
+    );
+    f.write("build/c.py", "get('ignored')\n");
+    f.write("notes.txt", "get me\n");
+    std::fs::write(f.dir.path().join("blob.py"), b"get\0binary").unwrap();
+    std::fs::write(f.dir.path().join("latin1.py"), b"get = '\xe9'\n").unwrap();
+    f.check(
+        "u",
+        r#"
+        > Start s
+        Ok
+        > Find All "timeout" In Files "*.py"
+        Ok: Found 2 matches in 2 files (searched 2 files), with lines, skipped 2 files: blob.py (binary), latin1.py (not UTF-8), Txt a.py:0:13: def get(url, timeout=None):\npkg/b.py:2:9: get('y', timeout=3)
+        > Find All /get\(/ In Files "pkg/**"
+        Ok: Found 2 matches in 1 file (searched 1 file), with lines, Txt pkg/b.py:1:0: get('x')\npkg/b.py:2:0: get('y', timeout=3)
+        > Find All "nowhere" In Files "*.py"
+        Fail "Not found: 'nowhere' in 2 files matching \"*.py\"; skipped 2 files: blob.py (binary), latin1.py (not UTF-8)"
+        > Find All "x" In Files "*.rs"
+        Fail "No files match \"*.rs\" (gitignored and hidden files are not searched); List shows the files"
+        > Find All "x" In Files "[z"
+        Fail "Invalid glob '[z': unclosed character class; missing ']'"
+        "#,
+    );
+}
+
+#[test]
+fn find_all_in_files_searches_unsaved_buffers_instead_of_the_disk() {
+    let f = Fixture::new();
+    f.write("a.py", "old = 1\n");
+    f.check(
+        "u",
+        r#"
+        > Start s; Open a.py; Replace All "old" With "new"; Open Create n.py; Insert Line "new = 2"
+        Ok
+        Ok, At 0:0, Length 1
+        Ok, Replaced 1 occurrence, At 0:0
+        Ok, At 0:0, Length 0
+        Ok, Inserted 1 line at 0, At 1:0
+        > Find All "new" In Files "*.py"
+        Ok: Found 2 matches in 2 files (searched 2 files), with lines, Txt a.py:0:0: new = 1\nn.py:0:0: new = 2
+        > Set Limit 50; Find All /new|=/ In Files "*"
+        Ok
+        Ok: Found 4 matches in 2 files (searched 2 files), positions only (the lines exceed the limit of 50 chars; Set Limit <n> to raise it): a.py:0:0, a.py:0:4, n.py:0:0, n.py:0:4
+        "#,
+    );
+    // Another session sees the disk.
+    f.check(
+        "v",
+        "> Start t; Find All \"new\" In Files \"*.py\"\nOk\nFail \"Not found: 'new' in 1 file matching \\\"*.py\\\"\"",
+    );
+}
+
+#[test]
+fn in_files_goes_with_find_all_and_needs_a_glob() {
+    use crate::lang::{parse_command, Command, Pattern};
+    let parsed = parse_command(r#"find all /def \w+/ in files "src/**/*.py""#).unwrap();
+    assert_eq!(
+        parsed,
+        Command::FindInFiles {
+            pattern: Pattern::Regex(r"def \w+".into()),
+            glob: "src/**/*.py".into()
+        }
+    );
+    assert_eq!(parse_command(&parsed.to_string()).unwrap(), parsed);
+    let f = Fixture::new();
+    let fail = |text: &str| f.send("u", text);
+    assert!(fail(r#"Find "x" In Files "*.py""#)
+        .starts_with(r#"Fail "'In Files' searches every match: write Find All \"<text>\" In Files \"<glob>\". Usage: Find"#));
+    assert!(
+        fail(r#"Find All "x" In *.py"#).starts_with(r#"Fail "Expected 'Files' (Find All"#),
+        "{}",
+        fail(r#"Find All "x" In *.py"#)
+    );
+    assert!(fail(r#"Find All "x" In Files"#).starts_with(r#"Fail "Missing a glob like \"*.py\""#));
+    assert!(fail(r#"Find All "x" In Files """#)
+        .starts_with(r#"Fail "Empty glob: use \"*\" for every file"#));
+}
