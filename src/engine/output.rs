@@ -28,12 +28,47 @@ impl Site {
         }
     }
 
-    fn line_text(&self) -> String {
-        match &self.line {
-            Some(line) => format!("{}: {line}", self.position_text()),
-            None => self.position_text(),
-        }
+    /// Whether `other` is on the same line, shown the same way.
+    fn same_line(&self, other: &Site) -> bool {
+        self.path == other.path
+            && self.position.line == other.position.line
+            && self.label == other.label
+            && self.line.is_some()
+            && self.line == other.line
     }
+}
+
+/// Sites one per line, `path:line:col[ label]: text`; several sites on one
+/// line share it, their columns listed (`a.py:7:4,19: f(x) or f(y)`), as
+/// grep shows a matching line once.
+fn with_lines(sites: &[Site]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sites.len() {
+        let site = &sites[i];
+        let mut cols = vec![site.position.col.to_string()];
+        while i + 1 < sites.len() && site.same_line(&sites[i + 1]) {
+            i += 1;
+            cols.push(sites[i].position.col.to_string());
+        }
+        let label = site
+            .label
+            .as_ref()
+            .map(|l| format!(" {l}"))
+            .unwrap_or_default();
+        let at = format!(
+            "{}:{}:{}{label}",
+            site.path,
+            site.position.line,
+            cols.join(",")
+        );
+        out.push(match &site.line {
+            Some(line) => format!("{at}: {line}"),
+            None => at,
+        });
+        i += 1;
+    }
+    out.join("\n")
 }
 
 /// A line as a site shows it: trimmed, and cut at [`MAX_LINE_CHARS`].
@@ -64,13 +99,13 @@ pub(super) fn sites_in_tiers(
     let joined = |sites: &[Site], each: fn(&Site) -> String, sep: &str| -> String {
         sites.iter().map(each).collect::<Vec<_>>().join(sep)
     };
-    let mut lines = joined(certain, Site::line_text, "\n");
+    let mut lines = with_lines(certain);
     if !possible.is_empty() {
         if !lines.is_empty() {
             lines.push('\n');
         }
         lines.push_str("possible:\n");
-        lines.push_str(&joined(possible, Site::line_text, "\n"));
+        lines.push_str(&with_lines(possible));
     }
     // Sites read without their lines (too many to fit anyway) skip a tier.
     let has_lines = certain.iter().chain(possible).any(|s| s.line.is_some());
@@ -208,12 +243,19 @@ mod tests {
                 line: Some(site_line("    x = f(1)   ")),
             })
             .collect();
-        let clauses = sites_in_tiers("Found 20 references", &sites[..2], &[], 1000);
+        let mut same_line = sites[4].clone();
+        same_line.position.col = 9;
+        let clauses = sites_in_tiers(
+            "Found 20 references",
+            &[sites[0].clone(), sites[4].clone(), same_line],
+            &[],
+            1000,
+        );
         assert_eq!(
             clauses,
             [
                 Clause::Note("Found 20 references, with lines".into()),
-                Clause::Txt("pkg/m0.py:0:4: x = f(1)\npkg/m1.py:1:4: x = f(1)".into())
+                Clause::Txt("pkg/m0.py:0:4: x = f(1)\npkg/m0.py:4:4,9: x = f(1)".into())
             ]
         );
         let tier = |limit| match &sites_in_tiers("Found 20 references", &sites, &[], limit)[..] {

@@ -87,44 +87,28 @@ impl Ctx<'_> {
             }
         }
         let searched = paths.len() - skipped.len();
-        let skipped_note = (!skipped.is_empty()).then(|| {
+        let mut scope = format!("searched {searched} {}", plural(searched, "file"));
+        if !skipped.is_empty() {
             let n = skipped.len();
             let listed = output::list_in_tiers("file", &skipped, limit / 4);
             if listed.starts_with(|c: char| c.is_ascii_digit()) {
-                format!("skipped {listed}") // already counted: `40 files (first 3: …)`
+                // already counted: `40 files (first 3: …)`
+                scope.push_str(&format!(", skipped {listed}"));
             } else {
-                format!("skipped {n} {}: {listed}", plural(n, "file"))
+                scope.push_str(&format!(", skipped {n} {}: {listed}", plural(n, "file")));
             }
-        });
+        }
         if sites.is_empty() {
-            let mut reason = format!(
-                "Not found: {} in {searched} {} matching \"{glob}\"",
+            return Err(Reply::fail(format!(
+                "Not found: {} in the files matching \"{glob}\" ({scope})",
                 describe(pattern),
-                plural(searched, "file")
-            );
-            if let Some(note) = skipped_note {
-                reason.push_str(&format!("; {note}"));
-            }
-            return Err(Reply::fail(reason));
+            )));
         }
-        let files = {
-            let mut files: Vec<&str> = sites.iter().map(|s| s.path.as_str()).collect();
-            files.dedup();
-            files.len()
-        };
-        let head = format!(
-            "Found {} {} in {files} {} (searched {searched} {})",
-            sites.len(),
-            plural(sites.len(), "match"),
-            plural(files, "file"),
-            plural(searched, "file"),
-        );
+        let head = format!("Found {} {}", sites.len(), plural(sites.len(), "match"));
         let mut clauses = output::sites_in_tiers(&head, &sites, &[], limit);
-        if let Some(note) = skipped_note {
-            // Before the `Txt`, which stays last.
-            let at = clauses.len() - usize::from(matches!(clauses.last(), Some(Clause::Txt(_))));
-            clauses.insert(at, Clause::Note(note));
-        }
+        // Before the `Txt`, which stays last.
+        let at = clauses.len() - usize::from(matches!(clauses.last(), Some(Clause::Txt(_))));
+        clauses.insert(at, Clause::Note(scope));
         Ok(Reply::Info(clauses))
     }
 }

@@ -232,11 +232,11 @@ fn find_all_in_files_searches_the_workspace_like_grep() {
         > Start s
         Ok
         > Find All "timeout" In Files "*.py"
-        Ok: Found 2 matches in 2 files (searched 2 files), with lines, skipped 2 files: blob.py (binary), latin1.py (not UTF-8), Txt a.py:0:13: def get(url, timeout=None):\npkg/b.py:2:9: get('y', timeout=3)
+        Ok: Found 2 matches, with lines, searched 2 files, skipped 2 files: blob.py (binary), latin1.py (not UTF-8), Txt a.py:0:13: def get(url, timeout=None):\npkg/b.py:2:9: get('y', timeout=3)
         > Find All /get\(/ In Files "pkg/**"
-        Ok: Found 2 matches in 1 file (searched 1 file), with lines, Txt pkg/b.py:1:0: get('x')\npkg/b.py:2:0: get('y', timeout=3)
+        Ok: Found 2 matches, with lines, searched 1 file, Txt pkg/b.py:1:0: get('x')\npkg/b.py:2:0: get('y', timeout=3)
         > Find All "nowhere" In Files "*.py"
-        Fail "Not found: 'nowhere' in 2 files matching \"*.py\"; skipped 2 files: blob.py (binary), latin1.py (not UTF-8)"
+        Fail "Not found: 'nowhere' in the files matching \"*.py\" (searched 2 files, skipped 2 files: blob.py (binary), latin1.py (not UTF-8))"
         > Find All "x" In Files "*.rs"
         Fail "No files match \"*.rs\" (gitignored and hidden files are not searched); List shows the files"
         > Find All "x" In Files "[z"
@@ -259,16 +259,16 @@ fn find_all_in_files_searches_unsaved_buffers_instead_of_the_disk() {
         Ok, At 0:0, Length 0
         Ok, Inserted 1 line at 0, At 1:0
         > Find All "new" In Files "*.py"
-        Ok: Found 2 matches in 2 files (searched 2 files), with lines, Txt a.py:0:0: new = 1\nn.py:0:0: new = 2
+        Ok: Found 2 matches, with lines, searched 2 files, Txt a.py:0:0: new = 1\nn.py:0:0: new = 2
         > Set Limit 50; Find All /new|=/ In Files "*"
         Ok
-        Ok: Found 4 matches in 2 files (searched 2 files), positions only (the lines exceed the limit of 50 chars; Set Limit <n> to raise it): a.py:0:0, a.py:0:4, n.py:0:0, n.py:0:4
+        Ok: Found 4 matches, positions only (the lines exceed the limit of 50 chars; Set Limit <n> to raise it): a.py:0:0, a.py:0:4, n.py:0:0, n.py:0:4, searched 2 files
         "#,
     );
     // Another session sees the disk.
     f.check(
         "v",
-        "> Start t; Find All \"new\" In Files \"*.py\"\nOk\nFail \"Not found: 'new' in 1 file matching \\\"*.py\\\"\"",
+        "> Start t; Find All \"new\" In Files \"*.py\"\nOk\nFail \"Not found: 'new' in the files matching \\\"*.py\\\" (searched 1 file)\"",
     );
 }
 
