@@ -231,6 +231,10 @@ fn paths_of(command: &Command) -> Vec<&str> {
         }
         | Command::Close { path: Some(path) }
         | Command::Diff { path: Some(path) } => vec![path.as_str()],
+        // A search reads the files its glob matches: the glob must start
+        // with an allowed prefix's literal directories (`src/auth/**/*.py`
+        // does; `*.py` and `src/auth*/x.py` do not).
+        Command::FindInFiles { glob, .. } => vec![glob.as_str()],
         _ => Vec::new(),
     }
 }
@@ -353,5 +357,20 @@ mod tests {
             .check_permissions("a", &open("src/auth/../../etc/passwd"))
             .is_err());
         assert!(v.check_permissions("b", &open("etc/x")).is_ok());
+        let search = |glob: &str| Command::FindInFiles {
+            pattern: crate::lang::Pattern::Text("x".into()),
+            glob: glob.into(),
+        };
+        assert!(v
+            .check_permissions("a", &search("src/auth/**/*.py"))
+            .is_ok());
+        assert!(v
+            .check_permissions("a", &search("src/auth/user.py"))
+            .is_ok());
+        assert_eq!(
+            v.check_permissions("a", &search("*.py")).unwrap_err(),
+            "Permission denied: a may not use *.py; allowed: src/auth"
+        );
+        assert!(v.check_permissions("a", &search("src/auth*/x.py")).is_err());
     }
 }
