@@ -297,3 +297,18 @@ fn in_files_goes_with_find_all_and_needs_a_glob() {
     assert!(fail(r#"Find All "x" In Files """#)
         .starts_with(r#"Fail "Empty glob: use \"*\" for every file"#));
 }
+
+#[test]
+fn diff_and_summary_tell_same_named_definitions_apart() {
+    let f = Fixture::new();
+    let compat = include_str!("../../../tests/fixtures/click_compat.py");
+    f.write("_compat.py", compat);
+    f.send("u", "Start s; Open _compat.py; Insert Line \"# a comment\"");
+    let diff = f.send("u", "Diff");
+    assert!(
+        diff.starts_with("Ok: +1 -0 lines, Txt "),
+        "no definition is modified by a shifted file: {diff}"
+    );
+    let summary = f.send("u", "Summary");
+    assert!(!summary.contains("modified ("), "{summary}");
+}
