@@ -135,6 +135,17 @@ pub(super) fn sites_in_tiers(
         }
         counts
     };
+    counts_in_tiers(found, &per_file(certain), &per_file(possible), limit)
+}
+
+/// The last two tiers of [`sites_in_tiers`], from the number of sites per
+/// file: the counts per file, else the total (`found` says it).
+pub(super) fn counts_in_tiers(
+    found: &str,
+    certain: &BTreeMap<String, usize>,
+    possible: &BTreeMap<String, usize>,
+    limit: usize,
+) -> Vec<Clause> {
     let listed = |counts: &BTreeMap<String, usize>| -> String {
         counts
             .iter()
@@ -142,13 +153,12 @@ pub(super) fn sites_in_tiers(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let (certain_files, possible_files) = (per_file(certain), per_file(possible));
-    let mut counted = listed(&certain_files);
+    let mut counted = listed(certain);
     if !possible.is_empty() {
         counted.push_str(&format!(
             "; {} possible: {}",
-            possible.len(),
-            listed(&possible_files)
+            possible.values().sum::<usize>(),
+            listed(possible)
         ));
     }
     if counted.chars().count() <= limit {
@@ -156,12 +166,14 @@ pub(super) fn sites_in_tiers(
             "{found}, counts per file (too many for positions within {limit} chars): {counted}"
         ))];
     }
-    let mut files = certain_files;
-    files.extend(possible_files);
+    let files = certain
+        .keys()
+        .chain(possible.keys())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
     vec![Clause::Note(format!(
-        "{found} in {} {} (too many to list within {limit} chars; narrow the query)",
-        files.len(),
-        plural(files.len(), "file")
+        "{found} in {files} {} (too many to list within {limit} chars; narrow the query)",
+        plural(files, "file")
     ))]
 }
 

@@ -23,10 +23,18 @@ use super::context::{Ctx, Outcome};
 use super::navigate::{compile, describe};
 use super::output::{self, site_line, Site};
 
+/// The matches of one file: how many, and the first ones (with their lines
+/// while many could fit), at most `keep` of them.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Found {
+    count: usize,
+    kept: Vec<(Position, Option<String>)>,
+}
+
 /// What searching one file gave.
 enum Searched {
     /// The matches, with the text of their lines when `keep_lines`.
-    Matches(Vec<(Position, Option<String>)>),
+    Matches(Found),
     /// The file could not be searched as text (binary, not UTF-8, too large,
     /// unreadable): why.
     Skipped(String),
@@ -57,21 +65,29 @@ impl Ctx<'_> {
         }
         let limit = self.session.preferences.output_limit;
         let keep_lines = |n: usize| n.saturating_mul(16) <= limit;
+        // More sites than this cannot be listed even as positions (`a:1:2, `
+        // is 7 chars): only counted, so a pattern matching everywhere costs
+        // no memory per match.
+        let keep = limit / 7 + 1;
         let workspace = self.workspace;
         let results: Vec<Searched> = paths
             .par_iter()
             .map(|path| match buffers.get(path) {
-                Some(text) => Searched::Matches(matches(&regex, text, &keep_lines)),
-                None => search_disk(workspace, path, &regex, &keep_lines),
+                Some(text) => Searched::Matches(matches(&regex, text, keep, &keep_lines)),
+                None => search_disk(workspace, path, &regex, keep, &keep_lines),
             })
             .collect();
 
         let mut sites = Vec::new();
+        let mut per_file = BTreeMap::new();
         let mut skipped = Vec::new();
         for (path, searched) in paths.iter().zip(results) {
             match searched {
                 Searched::Matches(found) => {
-                    sites.extend(found.into_iter().map(|(position, line)| Site {
+                    if found.count > 0 {
+                        per_file.insert(path.clone(), found.count);
+                    }
+                    sites.extend(found.kept.into_iter().map(|(position, line)| Site {
                         path: path.clone(),
                         position,
                         label: None,
@@ -81,7 +97,8 @@ impl Ctx<'_> {
                 Searched::Skipped(why) => skipped.push(format!("{path} ({why})")),
             }
         }
-        if !keep_lines(sites.len()) {
+        let total: usize = per_file.values().sum();
+        if !keep_lines(total) {
             for site in &mut sites {
                 site.line = None; // cannot fit: positions or counts only
             }
@@ -98,14 +115,18 @@ impl Ctx<'_> {
                 scope.push_str(&format!(", skipped {n} {}: {listed}", plural(n, "file")));
             }
         }
-        if sites.is_empty() {
+        if total == 0 {
             return Err(Reply::fail(format!(
                 "Not found: {} in the files matching \"{glob}\" ({scope})",
                 describe(pattern),
             )));
         }
-        let head = format!("Found {} {}", sites.len(), plural(sites.len(), "match"));
-        let mut clauses = output::sites_in_tiers(&head, &sites, &[], limit);
+        let head = format!("Found {total} {}", plural(total, "match"));
+        let mut clauses = if total <= keep {
+            output::sites_in_tiers(&head, &sites, &[], limit)
+        } else {
+            output::counts_in_tiers(&head, &per_file, &BTreeMap::new(), limit)
+        };
         // Before the `Txt`, which stays last.
         let at = clauses.len() - usize::from(matches!(clauses.last(), Some(Clause::Txt(_))));
         clauses.insert(at, Clause::Note(scope));
@@ -117,13 +138,14 @@ fn search_disk(
     workspace: &Workspace,
     path: &str,
     regex: &Regex,
+    keep: usize,
     keep_lines: &(impl Fn(usize) -> bool + Sync),
 ) -> Searched {
     let loaded = workspace
         .resolve(path)
         .and_then(|resolved| workspace.read(&resolved));
     match loaded {
-        Ok(file) => Searched::Matches(matches(regex, &file.text, keep_lines)),
+        Ok(file) => Searched::Matches(matches(regex, &file.text, keep, keep_lines)),
         Err(FileError::Binary(_)) => Searched::Skipped("binary".into()),
         Err(FileError::NotUtf8(_)) => Searched::Skipped("not UTF-8".into()),
         Err(FileError::TooLarge { size, .. }) => Searched::Skipped(format!("{size} bytes")),
@@ -131,16 +153,18 @@ fn search_disk(
     }
 }
 
-/// Every match of `regex` in `text` as `line:col` (columns in chars), with
-/// its line's text while `keep_lines` says so many could fit.
-fn matches(
-    regex: &Regex,
-    text: &str,
-    keep_lines: &impl Fn(usize) -> bool,
-) -> Vec<(Position, Option<String>)> {
+/// The matches of `regex` in `text`: all counted, the first `keep` as
+/// `line:col` (columns in chars), with their line's text while
+/// `keep_lines` says so many could fit.
+fn matches(regex: &Regex, text: &str, keep: usize, keep_lines: &impl Fn(usize) -> bool) -> Found {
     let mut found = Vec::new();
+    let mut count = 0;
     let (mut line, mut line_start, mut scanned) = (0, 0, 0);
     for m in regex.find_iter(text) {
+        count += 1;
+        if found.len() == keep {
+            continue;
+        }
         // Lines are counted forward from the previous match only.
         for (offset, _) in text[scanned..m.start()].match_indices('\n') {
             line += 1;
@@ -159,7 +183,7 @@ fn matches(
             *shown = None;
         }
     }
-    found
+    Found { count, kept: found }
 }
 
 /// The glob as `Workspace::list` matches it (against the relative path,
@@ -179,17 +203,20 @@ mod tests {
     #[test]
     fn matches_give_line_col_in_chars_and_the_trimmed_line() {
         let regex = Regex::new("x").unwrap();
-        let found = matches(&regex, "aé x\r\n\n  bx x\n", &|_| true);
+        let found = matches(&regex, "aé x\r\n\n  bx x\n", 10, &|_| true);
         assert_eq!(
-            found,
+            found.kept,
             [
                 (Position::new(0, 3), Some("aé x".into())),
                 (Position::new(2, 3), Some("bx x".into())),
                 (Position::new(2, 5), Some("bx x".into())),
             ]
         );
-        assert!(matches(&regex, "x x x", &|n| n < 3)
+        assert!(matches(&regex, "x x x", 10, &|n| n < 3)
+            .kept
             .iter()
             .all(|(_, line)| line.is_none()));
+        let many = matches(&regex, &"x".repeat(1000), 5, &|_| false);
+        assert_eq!((many.count, many.kept.len()), (1000, 5));
     }
 }

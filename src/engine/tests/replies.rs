@@ -312,3 +312,18 @@ fn diff_and_summary_tell_same_named_definitions_apart() {
     let summary = f.send("u", "Summary");
     assert!(!summary.contains("modified ("), "{summary}");
 }
+
+#[test]
+fn a_search_matching_everywhere_is_counted_not_listed() {
+    let f = Fixture::new();
+    f.write("a.txt", &"abc\n".repeat(20_000));
+    f.write("b.txt", "abc\n");
+    f.check(
+        "u",
+        r#"
+        > Start s; Find All /\w/ In Files "*.txt"
+        Ok
+        Ok: Found 60003 matches, counts per file (too many for positions within 4000 chars): a.txt 60000, b.txt 3, searched 2 files
+        "#,
+    );
+}
