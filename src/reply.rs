@@ -4,18 +4,25 @@
 //! terse and JSON forms always carry the same facts.
 //!
 //! Terse shapes: `Ok`, `Ok, <clause>, <clause>…` (effects of an edit or a
-//! move), `Ok: <clause>, …` (information asked for), `Fail "<reason>"`.
+//! move), `Ok: <clause>, …` (information asked for), `Fail "<reason>"`
+//! (optionally followed by `, <clause>…`: notices and the skipped count).
+//!
+//! With `Set Replies brief` a reply drops its *confirmations* — clauses that
+//! only repeat what the sender asked for — see [`Clause::is_confirmation`].
 
 use serde_json::{json, Map, Value};
 
 use crate::edit::Position;
-use crate::lang::ResponseFormat;
+use crate::lang::{ReplyDetail, ResponseFormat};
 
 /// One fact of a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Clause {
     /// `At l:c`: where the cursor is now.
     At(Position),
+    /// `At l:c` as the answer to a search (`Find Next|Prev`): where the match
+    /// is. Rendered like [`Clause::At`], but a fact, not a confirmation.
+    Found(Position),
     /// `Length <lines>`
     Length(usize),
     /// `Inserted <n> lines at <l>`
@@ -35,6 +42,48 @@ pub enum Clause {
     /// Something the sender should know that it did not ask about, e.g. a
     /// file changed on disk by somebody else.
     Notice(String),
+    /// `Skipped <n> commands`: the commands of the message (or script) after
+    /// a failure that did not run.
+    Skipped(usize),
+}
+
+impl Clause {
+    /// Whether this clause only confirms what the sender asked for, so a
+    /// `Set Replies brief` session does without it. The one table:
+    ///
+    /// | Clause | brief drops it | why |
+    /// |---|---|---|
+    /// | `At l:c` (cursor after a move or an edit) | yes | the sender chose the place (`Goto`, `Open`, `Insert`); `Status` or `Show` asks for it |
+    /// | `Length n` (`Open`) | yes | `Show`/`Status` answer it when wanted |
+    /// | `Inserted n lines at l`, `Deleted n lines at l` | yes | the sender wrote the text or named the lines |
+    /// | `Bytes n` (`Save`) | yes | a successful save is the fact |
+    /// | `At l:c` of a search (`Find Next|Prev`) | no | where the match is was asked |
+    /// | `Replaced n occurrences` | no | how many matched is not known beforehand |
+    /// | `Txt …`, `Replace? (y/n)` | no | asked for |
+    /// | free-text notes (`Wrapped`, `Already formatted`, `Unsaved changes discarded`, counts…) | no | command-specific facts |
+    /// | `Notice: …` (files changed on disk, syntax-error notes) | no | never asked for, always needed |
+    /// | `Skipped n commands` | no | says what did not run |
+    ///
+    /// Only `Ok, …` replies (effects) are trimmed: an `Ok: …` reply is the
+    /// answer to a question and a `Fail` is never shortened. The `At` of a
+    /// reply that asks a question (`Replace Confirm`'s `Ok, At l:c, Replace?
+    /// (y/n)`) is where the question is about, so such a reply stays whole.
+    pub fn is_confirmation(&self) -> bool {
+        match self {
+            Clause::At(_)
+            | Clause::Length(_)
+            | Clause::Inserted { .. }
+            | Clause::Deleted { .. }
+            | Clause::Bytes(_) => true,
+            Clause::Found(_)
+            | Clause::Replaced(_)
+            | Clause::Txt(_)
+            | Clause::Prompt(_)
+            | Clause::Note(_)
+            | Clause::Notice(_)
+            | Clause::Skipped(_) => false,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,8 +92,9 @@ pub enum Reply {
     Done(Vec<Clause>),
     /// `Ok: a, b`: the command answers a question.
     Info(Vec<Clause>),
-    /// `Fail "reason"`
-    Fail(String),
+    /// `Fail "reason"`, then the clauses added after the failure (notices,
+    /// the skipped count): `Fail "reason", Skipped 2 commands`.
+    Fail(String, Vec<Clause>),
 }
 
 impl Reply {
@@ -61,21 +111,56 @@ impl Reply {
     }
 
     pub fn fail(reason: impl Into<String>) -> Reply {
-        Reply::Fail(reason.into())
+        Reply::Fail(reason.into(), Vec::new())
     }
 
     pub fn is_ok(&self) -> bool {
-        !matches!(self, Reply::Fail(_))
+        !matches!(self, Reply::Fail(..))
+    }
+
+    /// The reason of a failure.
+    pub fn failure(&self) -> Option<&str> {
+        match self {
+            Reply::Fail(reason, _) => Some(reason),
+            _ => None,
+        }
     }
 
     /// Adds a clause at the end (notices, skipped counts).
     pub fn push(&mut self, clause: Clause) {
         match self {
-            Reply::Done(clauses) | Reply::Info(clauses) => clauses.push(clause),
-            Reply::Fail(reason) => {
-                reason.push_str("; ");
-                reason.push_str(&terse_clause(&clause));
+            Reply::Done(clauses) | Reply::Info(clauses) | Reply::Fail(_, clauses) => {
+                clauses.push(clause)
             }
+        }
+    }
+
+    /// The reply's `At` clauses as the answer to a search ([`Clause::Found`]).
+    pub fn found(mut self) -> Reply {
+        if let Reply::Done(clauses) = &mut self {
+            for clause in clauses {
+                if let Clause::At(pos) = clause {
+                    *clause = Clause::Found(*pos);
+                }
+            }
+        }
+        self
+    }
+
+    /// The reply for a `Set Replies brief` session: an effect without its
+    /// confirmations (see [`Clause::is_confirmation`]); answers and
+    /// failures unchanged.
+    pub fn brief(self) -> Reply {
+        match self {
+            Reply::Done(clauses) if !clauses.iter().any(|c| matches!(c, Clause::Prompt(_))) => {
+                Reply::Done(
+                    clauses
+                        .into_iter()
+                        .filter(|c| !c.is_confirmation())
+                        .collect(),
+                )
+            }
+            other => other,
         }
     }
 
@@ -86,12 +171,25 @@ impl Reply {
         }
     }
 
+    /// Renders in the format, brief or full.
+    pub fn render_as(&self, format: ResponseFormat, detail: ReplyDetail) -> String {
+        match detail {
+            ReplyDetail::Full => self.render(format),
+            ReplyDetail::Brief => self.clone().brief().render(format),
+        }
+    }
+
     pub fn terse(&self) -> String {
         match self {
             Reply::Done(clauses) if clauses.is_empty() => "Ok".to_owned(),
             Reply::Done(clauses) => format!("Ok, {}", join(clauses)),
             Reply::Info(clauses) => format!("Ok: {}", join(clauses)),
-            Reply::Fail(reason) => format!("Fail \"{}\"", escape(reason)),
+            Reply::Fail(reason, clauses) if clauses.is_empty() => {
+                format!("Fail \"{}\"", escape(reason))
+            }
+            Reply::Fail(reason, clauses) => {
+                format!("Fail \"{}\", {}", escape(reason), join(clauses))
+            }
         }
     }
 
@@ -102,18 +200,21 @@ impl Reply {
                 object.insert("ok".into(), json!(true));
                 clauses.as_slice()
             }
-            Reply::Fail(reason) => {
+            Reply::Fail(reason, clauses) => {
                 object.insert("ok".into(), json!(false));
                 object.insert("error".into(), json!(reason));
-                &[]
+                clauses.as_slice()
             }
         };
         let mut notes = Vec::new();
         let mut notices = Vec::new();
         for clause in clauses {
             match clause {
-                Clause::At(pos) => {
+                Clause::At(pos) | Clause::Found(pos) => {
                     object.insert("at".into(), json!({"line": pos.line, "col": pos.col}));
+                }
+                Clause::Skipped(n) => {
+                    object.insert("skipped".into(), json!(n));
                 }
                 Clause::Length(n) => {
                     object.insert("length".into(), json!(n));
@@ -160,7 +261,8 @@ fn join(clauses: &[Clause]) -> String {
 
 fn terse_clause(clause: &Clause) -> String {
     match clause {
-        Clause::At(pos) => format!("At {pos}"),
+        Clause::At(pos) | Clause::Found(pos) => format!("At {pos}"),
+        Clause::Skipped(n) => format!("Skipped {n} {}", plural(*n, "command")),
         Clause::Length(n) => format!("Length {n}"),
         Clause::Inserted { lines, at } => {
             format!("Inserted {lines} {} at {at}", plural(*lines, "line"))

@@ -33,8 +33,7 @@ fn run_prints_one_reply_per_command_and_fails_on_the_first_failure() {
             "Ok",
             "Ok, At 0:0, Length 0",
             "Ok, Inserted 2 lines at 0, At 2:0",
-            "Fail \"Unknown command 'Opn'. Did you mean: Open?\"",
-            "Skipped 1 command",
+            "Fail \"Unknown command 'Opn'. Did you mean: Open?\", Skipped 1 command",
         ]
     );
     assert_eq!(code, 1);

@@ -135,7 +135,7 @@ async fn many_commands_stop_where_their_replies_fill_the_payload() {
         format!(
             "Fail \"Not run: the replies before it fill the room (this connection's replies \
              hold at most {} bytes). Send this command and the rest again in another \
-             message; Skipped {} commands\"",
+             message\", Skipped {} commands",
             SMALL - 128,
             5000 - answered - 1
         )

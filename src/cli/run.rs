@@ -2,7 +2,10 @@
 //!
 //! Each command is sent as its own message (so `y`/`n` answers to a
 //! `Replace Confirm` work in a script); the run stops at the first failure,
-//! as a multi-command message does, and the exit code is 1 then.
+//! as a multi-command message does, and the exit code is 1 then; the
+//! failing command's reply counts the skipped ones (`Fail "…", Skipped 2
+//! commands`, or `"skipped": 2` in JSON), so there is exactly one line per
+//! command that ran.
 
 use std::io::{self, Read};
 use std::path::PathBuf;
@@ -37,20 +40,18 @@ pub fn run(args: RunArgs) -> Result<ExitCode, String> {
     let engine = args.local.engine()?;
     let statements = lang::parse_message(&script);
     for (index, statement) in statements.iter().enumerate() {
-        let response = engine.execute(&Request {
-            sender: &args.local.sender,
-            text: &statement.text,
-            id: None,
-        });
+        // The failing reply itself says how many commands were skipped.
+        let remaining = statements.len() - index - 1;
+        let response = engine.execute_in_script(
+            &Request {
+                sender: &args.local.sender,
+                text: &statement.text,
+                id: None,
+            },
+            remaining,
+        );
         println!("{}", response.text);
         if !response.ok {
-            let skipped = statements.len() - index - 1;
-            if skipped > 0 {
-                println!(
-                    "Skipped {skipped} {}",
-                    crate::reply::plural(skipped, "command")
-                );
-            }
             return Ok(ExitCode::from(1));
         }
     }

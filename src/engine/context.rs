@@ -39,6 +39,7 @@ impl<'a> Ctx<'a> {
             Diff { path } => self.diff(path.as_deref()),
             Goto(target) => self.goto(target),
             Find { direction, pattern } => self.find(*direction, pattern),
+            FindInFiles { pattern, glob } => self.find_in_files(pattern, glob),
             Replace {
                 mode,
                 pattern,

@@ -117,18 +117,15 @@ impl Budget {
     /// room for it: it does not run, and `skipped` more commands follow it.
     pub(super) fn not_run(&self, skipped: usize) -> Option<Reply> {
         let room = self.room.as_ref().filter(|room| room.is_full(self.used))?;
-        let mut reason = format!(
+        let mut reply = Reply::fail(format!(
             "Not run: the replies before it fill the room ({}). Send this command and \
              the rest again in another message",
             room.limit()
-        );
+        ));
         if skipped > 0 {
-            reason.push_str(&format!(
-                "; Skipped {skipped} {}",
-                plural(skipped, "command")
-            ));
+            reply.push(Clause::Skipped(skipped));
         }
-        Some(Reply::Fail(reason))
+        Some(reply)
     }
 }
 
@@ -151,10 +148,11 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
         return reply;
     }
     match reply {
-        Reply::Fail(reason) => {
+        Reply::Fail(reason, clauses) => {
             let chars = reason.chars().count();
-            let kept = largest(chars, |k| fits(&Reply::Fail(cut(&reason, k, room))));
-            Reply::Fail(cut(&reason, kept, room))
+            let shortened = |k| Reply::Fail(cut(&reason, k, room), clauses.clone());
+            let kept = largest(chars, |k| fits(&shortened(k)));
+            shortened(kept)
         }
         Reply::Done(clauses) => shorten_clauses(clauses, true, room, &fits).unwrap_or_else(|| {
             Reply::Done(vec![Clause::Note(format!(
@@ -170,7 +168,7 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
 
 /// The answer to a question that cannot fit however shortened.
 fn too_large(room: &ReplyRoom) -> Reply {
-    Reply::Fail(format!(
+    Reply::fail(format!(
         "Reply too large: {}. Ask for less: a smaller part (Show Block a:b), a narrower \
          pattern, or a lower Set Limit",
         room.limit()
@@ -355,7 +353,7 @@ pub fn fit_lines(text: &str, format: ResponseFormat, room: &ReplyRoom) -> Option
         used += size;
         kept.push(*line);
     }
-    let closing = Reply::Fail(format!(
+    let closing = Reply::fail(format!(
         "Reply too large: the first {} of {} reply lines fit ({}); the rest is left out. \
          Ask for less (a smaller part, a lower Set Limit, fewer commands per message)",
         kept.len(),

@@ -24,13 +24,14 @@ mod navigate;
 mod output;
 mod policy;
 mod query;
+mod search;
 mod sessions;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ResponseFormat};
+use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ReplyDetail, ResponseFormat};
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
@@ -120,6 +121,8 @@ struct Registry {
     by_sender: HashMap<String, String>,
     /// Response format asked for in a handshake, before a session exists.
     formats: HashMap<String, ResponseFormat>,
+    /// Reply detail asked for in a handshake, before a session exists.
+    details: HashMap<String, ReplyDetail>,
 }
 
 pub struct Engine {
@@ -204,19 +207,23 @@ impl Engine {
 
     /// Sets how replies to `sender` are rendered (a handshake preference).
     pub fn set_response_format(&self, sender: &str, format: ResponseFormat) {
-        let live = {
-            let mut registry = self.registry();
-            registry.formats.insert(sender.to_owned(), format);
-            registry
-                .by_sender
-                .get(sender)
-                .and_then(|name| registry.sessions.get(name))
-                .cloned()
-        };
-        if let Some(live) = live {
+        self.registry().formats.insert(sender.to_owned(), format);
+        self.set_preference(sender, |preferences| preferences.format = format);
+    }
+
+    /// Sets whether replies to `sender` are brief (a handshake preference).
+    pub fn set_reply_detail(&self, sender: &str, detail: ReplyDetail) {
+        self.registry().details.insert(sender.to_owned(), detail);
+        self.set_preference(sender, |preferences| preferences.replies = detail);
+    }
+
+    /// Changes the preferences of the sender's active session, if any (and
+    /// persists them).
+    fn set_preference(&self, sender: &str, change: impl FnOnce(&mut Preferences)) {
+        if let Some(live) = self.live_of(sender) {
             let mut live = lock(&live);
             let mut preferences = live.session.preferences.clone();
-            preferences.format = format;
+            change(&mut preferences);
             if live.session.preferences != preferences {
                 let _ = live.session.apply(Event::PreferencesSet(preferences));
                 let _ = self.persist(&mut live);
@@ -278,7 +285,7 @@ impl Engine {
         let mut live = lock(&live);
         let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         let result = ctx.apply_change(change, mode).map_err(|fail| match fail {
-            Reply::Fail(reason) => reason,
+            Reply::Fail(reason, _) => reason,
             other => other.render(ResponseFormat::Terse),
         });
         self.persist(&mut live).map_err(|e| {
@@ -292,13 +299,30 @@ impl Engine {
 
     /// Runs one message and returns its reply.
     pub fn execute(&self, request: &Request<'_>) -> Response {
-        self.execute_within(request, None)
+        self.execute_with(request, None, 0)
     }
 
     /// Runs one message whose reply must fit `room` (a transport's payload
     /// limit): long replies are shortened, and once the replies fill the
     /// room the next command does not run (see [`fit`]).
     pub fn execute_within(&self, request: &Request<'_>, room: Option<ReplyRoom>) -> Response {
+        self.execute_with(request, room, 0)
+    }
+
+    /// Runs one message that is followed by `remaining` more commands which
+    /// the caller will not run if this one fails (`eddi run` sends a script
+    /// one command per message): a failure then counts them as skipped in
+    /// its own reply, so the script still gets one reply per command.
+    pub fn execute_in_script(&self, request: &Request<'_>, remaining: usize) -> Response {
+        self.execute_with(request, None, remaining)
+    }
+
+    fn execute_with(
+        &self,
+        request: &Request<'_>,
+        room: Option<ReplyRoom>,
+        remaining: usize,
+    ) -> Response {
         if let Some(id) = request.id {
             if let Some((text, ok)) = self.answered(request.sender, id) {
                 // Given again as it was, unless this connection is smaller.
@@ -357,24 +381,27 @@ impl Engine {
                 reply.push(Clause::Notice(notice));
             }
             let failed = !reply.is_ok();
-            // Fitted first: the reserve keeps room for the note.
+            // Fitted first: the reserve keeps room for the count.
             let mut reply = budget.admit(reply, format_now);
-            if failed && skipped > 0 {
-                reply.push(Clause::Note(format!(
-                    "Skipped {skipped} {}",
-                    crate::reply::plural(skipped, "command")
-                )));
+            if failed && skipped + remaining > 0 {
+                reply.push(Clause::Skipped(skipped + remaining));
             }
             replies.push(reply);
             if failed {
                 break;
             }
         }
-        let format = self.format_of(request.sender);
+        if let [reply] = replies.as_mut_slice() {
+            // A failed `y`/`n` answer in a script stops it too.
+            if statements.is_empty() && !reply.is_ok() && remaining > 0 {
+                reply.push(Clause::Skipped(remaining));
+            }
+        }
+        let (format, detail) = self.rendering_of(request.sender);
         let mut ok = replies.iter().all(Reply::is_ok);
         let mut text = replies
             .iter()
-            .map(|r| r.render(format))
+            .map(|r| r.render_as(format, detail))
             .collect::<Vec<_>>()
             .join("\n");
         // Replies were fitted in the format of their time; a `Set Format`
@@ -511,27 +538,27 @@ impl Engine {
             .cloned()
     }
 
+    /// How the sender's replies are rendered: its session's preferences,
+    /// else what its handshake asked for.
     fn format_of(&self, sender: &str) -> ResponseFormat {
+        self.rendering_of(sender).0
+    }
+
+    fn rendering_of(&self, sender: &str) -> (ResponseFormat, ReplyDetail) {
         if let Some(live) = self.live_of(sender) {
-            return lock(&live).session.preferences.format;
+            let preferences = &lock(&live).session.preferences;
+            return (preferences.format, preferences.replies);
         }
-        self.registry()
-            .formats
-            .get(sender)
-            .copied()
-            .unwrap_or_default()
+        let preferences = self.default_preferences(sender);
+        (preferences.format, preferences.replies)
     }
 
     fn default_preferences(&self, sender: &str) -> Preferences {
-        let format = self
-            .registry()
-            .formats
-            .get(sender)
-            .copied()
-            .unwrap_or_default();
+        let registry = self.registry();
         Preferences {
-            format,
+            format: registry.formats.get(sender).copied().unwrap_or_default(),
             output_limit: self.config.output_limit,
+            replies: registry.details.get(sender).copied().unwrap_or_default(),
         }
     }
 

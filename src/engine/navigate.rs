@@ -119,7 +119,8 @@ impl Ctx<'_> {
                 None => (matches[matches.len() - 1].0, true),
             },
         };
-        let mut reply = self.move_to(position::from_char(&text, start))?;
+        // Where the match is was asked: a fact, kept by brief replies.
+        let mut reply = self.move_to(position::from_char(&text, start))?.found();
         if wrapped {
             reply.push(Clause::Note("Wrapped".into()));
         }
@@ -329,7 +330,7 @@ impl Ctx<'_> {
     }
 }
 
-fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
+pub(super) fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
     match pattern {
         Pattern::Text(text) if text.is_empty() => Err(Reply::fail("Empty search text")),
         Pattern::Text(text) => {
@@ -344,7 +345,7 @@ fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
     }
 }
 
-fn describe(pattern: &Pattern) -> String {
+pub(super) fn describe(pattern: &Pattern) -> String {
     match pattern {
         Pattern::Text(text) => format!("'{text}'"),
         Pattern::Regex(source) => format!("/{source}/"),

@@ -1,6 +1,181 @@
 //! Long outputs are shortened in tiers, and always say so: never a silent cut.
 
+use std::collections::BTreeMap;
+
+use crate::edit::Position;
 use crate::reply::{plural, Clause};
+
+/// Longest line text a site shows, in chars; longer lines end in `…`.
+pub(super) const MAX_LINE_CHARS: usize = 160;
+
+/// One place a search or query found: `path:line:col[ <label>]`, with the
+/// text of its line when it could be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Site {
+    pub path: String,
+    pub position: Position,
+    /// What the site is, e.g. `in pkg.cli.main` or `function pkg.a.f`.
+    pub label: Option<String>,
+    /// The line, trimmed (at most [`MAX_LINE_CHARS`]).
+    pub line: Option<String>,
+}
+
+impl Site {
+    fn position_text(&self) -> String {
+        match &self.label {
+            Some(label) => format!("{}:{} {label}", self.path, self.position),
+            None => format!("{}:{}", self.path, self.position),
+        }
+    }
+
+    /// Whether `other` is on the same line, shown the same way.
+    fn same_line(&self, other: &Site) -> bool {
+        self.path == other.path
+            && self.position.line == other.position.line
+            && self.label == other.label
+            && self.line.is_some()
+            && self.line == other.line
+    }
+}
+
+/// Sites one per line, `path:line:col[ label]: text`; several sites on one
+/// line share it, their columns listed (`a.py:7:4,19: f(x) or f(y)`), as
+/// grep shows a matching line once.
+fn with_lines(sites: &[Site]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sites.len() {
+        let site = &sites[i];
+        let mut cols = vec![site.position.col.to_string()];
+        while i + 1 < sites.len() && site.same_line(&sites[i + 1]) {
+            i += 1;
+            cols.push(sites[i].position.col.to_string());
+        }
+        let label = site
+            .label
+            .as_ref()
+            .map(|l| format!(" {l}"))
+            .unwrap_or_default();
+        let at = format!(
+            "{}:{}:{}{label}",
+            site.path,
+            site.position.line,
+            cols.join(",")
+        );
+        out.push(match &site.line {
+            Some(line) => format!("{at}: {line}"),
+            None => at,
+        });
+        i += 1;
+    }
+    out.join("\n")
+}
+
+/// A line as a site shows it: trimmed, and cut at [`MAX_LINE_CHARS`].
+pub(super) fn site_line(line: &str) -> String {
+    let line = line.trim();
+    if line.chars().count() <= MAX_LINE_CHARS {
+        return line.to_owned();
+    }
+    let mut cut: String = line.chars().take(MAX_LINE_CHARS).collect();
+    cut.push('…');
+    cut
+}
+
+/// Sites in tiers, always saying which: every site with its line, one per
+/// line of a `Txt` (grep's `path:line:col: text`); else their positions;
+/// else the count per file; else the total. `found` is the head of the
+/// answer (`Found 3 references`), `possible` the sites that may be uses
+/// too, listed after the certain ones.
+pub(super) fn sites_in_tiers(
+    found: &str,
+    certain: &[Site],
+    possible: &[Site],
+    limit: usize,
+) -> Vec<Clause> {
+    if certain.is_empty() && possible.is_empty() {
+        return vec![Clause::Note(found.to_owned())];
+    }
+    let joined = |sites: &[Site], each: fn(&Site) -> String, sep: &str| -> String {
+        sites.iter().map(each).collect::<Vec<_>>().join(sep)
+    };
+    let mut lines = with_lines(certain);
+    if !possible.is_empty() {
+        if !lines.is_empty() {
+            lines.push('\n');
+        }
+        lines.push_str("possible:\n");
+        lines.push_str(&with_lines(possible));
+    }
+    // Sites read without their lines (too many to fit anyway) skip a tier.
+    let has_lines = certain.iter().chain(possible).any(|s| s.line.is_some());
+    if has_lines && lines.chars().count() <= limit {
+        return vec![
+            Clause::Note(format!("{found}, with lines")),
+            Clause::Txt(lines),
+        ];
+    }
+    let mut positions = joined(certain, Site::position_text, ", ");
+    if !possible.is_empty() {
+        positions.push_str(&format!(
+            "; {} possible: {}",
+            possible.len(),
+            joined(possible, Site::position_text, ", ")
+        ));
+    }
+    if positions.chars().count() <= limit {
+        return vec![Clause::Note(format!(
+            "{found}, positions only (the lines exceed the limit of {limit} chars; Set Limit <n> to raise it): {positions}"
+        ))];
+    }
+    let per_file = |sites: &[Site]| -> BTreeMap<String, usize> {
+        let mut counts = BTreeMap::new();
+        for site in sites {
+            *counts.entry(site.path.clone()).or_default() += 1;
+        }
+        counts
+    };
+    counts_in_tiers(found, &per_file(certain), &per_file(possible), limit)
+}
+
+/// The last two tiers of [`sites_in_tiers`], from the number of sites per
+/// file: the counts per file, else the total (`found` says it).
+pub(super) fn counts_in_tiers(
+    found: &str,
+    certain: &BTreeMap<String, usize>,
+    possible: &BTreeMap<String, usize>,
+    limit: usize,
+) -> Vec<Clause> {
+    let listed = |counts: &BTreeMap<String, usize>| -> String {
+        counts
+            .iter()
+            .map(|(path, n)| format!("{path} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut counted = listed(certain);
+    if !possible.is_empty() {
+        counted.push_str(&format!(
+            "; {} possible: {}",
+            possible.values().sum::<usize>(),
+            listed(possible)
+        ));
+    }
+    if counted.chars().count() <= limit {
+        return vec![Clause::Note(format!(
+            "{found}, counts per file (too many for positions within {limit} chars): {counted}"
+        ))];
+    }
+    let files = certain
+        .keys()
+        .chain(possible.keys())
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    vec![Clause::Note(format!(
+        "{found} in {files} {} (too many to list within {limit} chars; narrow the query)",
+        plural(files, "file")
+    ))]
+}
 
 /// A list of names: all of them; else the first ones and a count; else the count.
 pub(super) fn list_in_tiers(noun: &str, items: &[String], limit: usize) -> String {
@@ -68,6 +243,50 @@ mod tests {
             "{shortened}"
         );
         assert_eq!(list_in_tiers("file", &items, 10), "100 files");
+    }
+
+    #[test]
+    fn sites_shorten_from_lines_to_positions_to_counts_to_the_total() {
+        let sites: Vec<Site> = (0..20)
+            .map(|i| Site {
+                path: format!("pkg/m{}.py", i % 4),
+                position: Position::new(i, 4),
+                label: None,
+                line: Some(site_line("    x = f(1)   ")),
+            })
+            .collect();
+        let mut same_line = sites[4].clone();
+        same_line.position.col = 9;
+        let clauses = sites_in_tiers(
+            "Found 20 references",
+            &[sites[0].clone(), sites[4].clone(), same_line],
+            &[],
+            1000,
+        );
+        assert_eq!(
+            clauses,
+            [
+                Clause::Note("Found 20 references, with lines".into()),
+                Clause::Txt("pkg/m0.py:0:4: x = f(1)\npkg/m0.py:4:4,9: x = f(1)".into())
+            ]
+        );
+        let tier = |limit| match &sites_in_tiers("Found 20 references", &sites, &[], limit)[..] {
+            [Clause::Note(note)] => note.clone(),
+            other => panic!("{other:?}"),
+        };
+        assert!(tier(400).starts_with("Found 20 references, positions only (the lines exceed the limit of 400 chars; Set Limit <n> to raise it): pkg/m0.py:0:4, pkg/m1.py:1:4,"), "{}", tier(400));
+        assert_eq!(
+            tier(100),
+            "Found 20 references, counts per file (too many for positions within 100 chars): pkg/m0.py 5, pkg/m1.py 5, pkg/m2.py 5, pkg/m3.py 5"
+        );
+        assert_eq!(
+            tier(20),
+            "Found 20 references in 4 files (too many to list within 20 chars; narrow the query)"
+        );
+        assert_eq!(
+            site_line(&"x".repeat(500)).chars().count(),
+            MAX_LINE_CHARS + 1
+        );
     }
 
     #[test]

@@ -111,6 +111,10 @@ fn paths_of(command: &Command) -> Vec<&str> {
         }
         | Command::Close { path: Some(path) }
         | Command::Diff { path: Some(path) } => vec![path.as_str()],
+        // A search reads the files its glob matches: the glob must start
+        // with an allowed prefix's literal directories (`src/auth/**/*.py`
+        // does; `*.py` and `src/auth*/x.py` do not).
+        Command::FindInFiles { glob, .. } => vec![glob.as_str()],
         _ => Vec::new(),
     }
 }
@@ -201,5 +205,11 @@ mod tests {
             "Permission denied: a may not use src/auth/link.py (which is secret.py); allowed: src/auth"
         );
         assert!(check(&p, &ws, "b", "Open etc/x").is_ok());
+        assert!(check(&p, &ws, "a", "Find All \"x\" In Files \"src/auth/**/*.py\"").is_ok());
+        assert_eq!(
+            check(&p, &ws, "a", "Find All \"x\" In Files \"*.py\"").unwrap_err(),
+            "Permission denied: a may not use *.py; allowed: src/auth"
+        );
+        assert!(check(&p, &ws, "a", "Find All \"x\" In Files \"src/auth*/x.py\"").is_err());
     }
 }

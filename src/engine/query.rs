@@ -9,17 +9,18 @@
 //! duration of its query (so an agent sees its own edits, and no other
 //! session does), then the files go back to their text on disk.
 
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use ropey::Rope;
 
-use crate::analysis::index::{Location, ProjectIndex};
+use crate::analysis::index::{Call, Location, ProjectIndex};
 use crate::lang::SymbolQuery;
 use crate::reply::{plural, Reply};
-use crate::workspace::FileError;
+use crate::workspace::{FileError, Workspace};
 
-use super::{lock, output, Engine};
+use super::output::{self, site_line, Site};
+use super::{lock, Engine};
 
 /// How stale the index may be with respect to other programs' writes.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
@@ -39,17 +40,17 @@ impl IndexState {
 
 impl Engine {
     pub(super) fn find_symbol(&self, sender: &str, kind: SymbolQuery, symbol: &str) -> Reply {
-        self.with_index(sender, |index, limit| match kind {
-            SymbolQuery::Definition => definitions(index, symbol),
-            SymbolQuery::References => references(index, symbol, limit),
-            SymbolQuery::Callers => callers(index, symbol, limit),
+        self.with_index(sender, |index, limit, lines| match kind {
+            SymbolQuery::Definition => definitions(index, symbol, limit, lines),
+            SymbolQuery::References => references(index, symbol, limit, lines),
+            SymbolQuery::Callers => callers(index, symbol, limit, lines),
         })
         .unwrap_or_else(|fail| fail)
     }
 
     /// The modules of the project that import `path`, for `Analyze File Dependencies`.
     pub(super) fn imported_by(&self, sender: &str, path: &str) -> Option<String> {
-        self.with_index(sender, |index, limit| {
+        self.with_index(sender, |index, limit, _| {
             let module = index.module_of(path)?.to_owned();
             let dependents = index.dependents(&module).ok()?;
             let names: Vec<String> = dependents.iter().map(|d| d.module.clone()).collect();
@@ -68,16 +69,17 @@ impl Engine {
 
     /// Runs `query` on the index brought up to date for `sender`: refreshed
     /// from disk when due, with the sender's unsaved Python buffers laid
-    /// over it for the duration of the query.
+    /// over it for the duration of the query; the lines of the sites it
+    /// finds come from those buffers, else from disk.
     fn with_index<R>(
         &self,
         sender: &str,
-        query: impl FnOnce(&ProjectIndex, usize) -> R,
+        query: impl FnOnce(&ProjectIndex, usize, &mut SiteLines<'_>) -> R,
     ) -> Result<R, Reply> {
         let live = self
             .live_of(sender)
             .ok_or_else(|| Reply::fail("No session. Start one with: Start <name>"))?;
-        let (overlay, limit) = {
+        let (overlay, limit, mut lines) = {
             let live = lock(&live);
             let overlay: Vec<(String, Rope)> = live
                 .session
@@ -86,7 +88,8 @@ impl Engine {
                 .filter(|b| b.is_modified() && b.language().is_some())
                 .map(|b| (b.path().to_string(), b.text().clone()))
                 .collect();
-            (overlay, live.session.preferences.output_limit)
+            let lines = SiteLines::new(&self.workspace, &live.session);
+            (overlay, live.session.preferences.output_limit, lines)
         };
         let mut state = self
             .index
@@ -114,7 +117,7 @@ impl Engine {
         for (path, text) in &overlay {
             let _ = index.update_file(path, text);
         }
-        let result = query(index, limit);
+        let result = query(index, limit, &mut lines);
         for (path, _) in &overlay {
             self.restore(index, path);
         }
@@ -138,117 +141,142 @@ impl Engine {
     }
 }
 
-fn definitions(index: &ProjectIndex, symbol: &str) -> Reply {
+/// The text of the lines sites are on: the session's open buffers (saved
+/// or not, as the index sees them), else the file on disk, read once.
+pub(super) struct SiteLines<'w> {
+    workspace: &'w Workspace,
+    buffers: HashMap<String, Rope>,
+    disk: HashMap<String, Option<Rope>>,
+}
+
+impl<'w> SiteLines<'w> {
+    pub(super) fn new(workspace: &'w Workspace, session: &crate::session::Session) -> Self {
+        SiteLines {
+            workspace,
+            buffers: session
+                .buffers
+                .values()
+                .map(|b| (b.path().to_string(), b.text().clone()))
+                .collect(),
+            disk: HashMap::new(),
+        }
+    }
+
+    /// The trimmed text of `line` of `path`, if the file can be read.
+    fn line(&mut self, path: &str, line: usize) -> Option<String> {
+        let text = match self.buffers.get(path) {
+            Some(text) => text,
+            None => {
+                let workspace = self.workspace;
+                self.disk
+                    .entry(path.to_owned())
+                    .or_insert_with(|| {
+                        let path = workspace.resolve(path).ok()?;
+                        Some(Rope::from_str(&workspace.read(&path).ok()?.text))
+                    })
+                    .as_ref()?
+            }
+        };
+        (line < text.len_lines()).then(|| site_line(&text.line(line).to_string()))
+    }
+
+    /// A site at `location`, with its line when the sites could fit the
+    /// budget with lines at all (no file is read for a list that cannot).
+    fn site(&mut self, location: &Location, label: Option<String>, with_line: bool) -> Site {
+        Site {
+            path: location.path.clone(),
+            position: location.position,
+            line: if with_line {
+                self.line(&location.path, location.position.line)
+            } else {
+                None
+            },
+            label,
+        }
+    }
+}
+
+/// Whether `n` sites might fit `limit` chars with their lines: each needs
+/// at least a path, a position and some text.
+fn lines_may_fit(n: usize, limit: usize) -> bool {
+    n.saturating_mul(16) <= limit
+}
+
+fn definitions(
+    index: &ProjectIndex,
+    symbol: &str,
+    limit: usize,
+    lines: &mut SiteLines<'_>,
+) -> Reply {
     match index.find_definition(symbol) {
         Ok(found) if found.is_empty() => Reply::fail(format!("Not found: '{symbol}'")),
         Ok(found) => {
-            let listed: Vec<String> = found
+            let with_line = lines_may_fit(found.len(), limit);
+            let sites: Vec<Site> = found
                 .iter()
-                .map(|d| format!("{} {} at {}", d.kind.noun(), d.qualified_name, d.location))
+                .map(|d| {
+                    let label = format!("{} {}", d.kind.noun(), d.qualified_name);
+                    lines.site(&d.location, Some(label), with_line)
+                })
                 .collect();
-            let n = listed.len();
-            Reply::info(format!(
-                "Found {n} {}: {}",
-                plural(n, "definition"),
-                listed.join(", ")
-            ))
+            let n = sites.len();
+            let head = format!("Found {n} {}", plural(n, "definition"));
+            Reply::Info(output::sites_in_tiers(&head, &sites, &[], limit))
         }
         Err(e) => Reply::fail(e.to_string()),
     }
 }
 
-fn references(index: &ProjectIndex, symbol: &str, limit: usize) -> Reply {
+fn references(
+    index: &ProjectIndex,
+    symbol: &str,
+    limit: usize,
+    lines: &mut SiteLines<'_>,
+) -> Reply {
     match index.find_references(symbol) {
         Ok(found) => {
-            let mut text = found_text("reference", &found.certain, limit);
-            if !found.possible.is_empty() {
-                let n = found.possible.len();
-                text.push_str(&format!(
-                    "; {n} possible: {}",
-                    locations_in_tiers(&found.possible, limit / 2)
-                ));
-            }
-            Reply::info(text)
+            let with_line = lines_may_fit(found.certain.len() + found.possible.len(), limit);
+            let mut sites = |locations: &[Location]| -> Vec<Site> {
+                locations
+                    .iter()
+                    .map(|l| lines.site(l, None, with_line))
+                    .collect()
+            };
+            let (certain, possible) = (sites(&found.certain), sites(&found.possible));
+            let head = found_head("reference", certain.len(), possible.len());
+            Reply::Info(output::sites_in_tiers(&head, &certain, &possible, limit))
         }
         Err(e) => Reply::fail(e.to_string()),
     }
 }
 
-fn callers(index: &ProjectIndex, symbol: &str, limit: usize) -> Reply {
+fn callers(index: &ProjectIndex, symbol: &str, limit: usize, lines: &mut SiteLines<'_>) -> Reply {
     match index.find_callers(symbol) {
         Ok(found) => {
-            let described = |calls: &[crate::analysis::index::Call]| -> Vec<String> {
+            let with_line = lines_may_fit(found.certain.len() + found.possible.len(), limit);
+            let mut sites = |calls: &[Call]| -> Vec<Site> {
                 calls
                     .iter()
                     .map(|c| {
-                        format!(
-                            "{} in {}",
-                            c.location,
-                            c.caller.as_deref().unwrap_or("<module>")
-                        )
+                        let label = format!("in {}", c.caller.as_deref().unwrap_or("<module>"));
+                        lines.site(&c.location, Some(label), with_line)
                     })
                     .collect()
             };
-            let certain = described(&found.certain);
-            let n = certain.len();
-            let mut text = if n == 0 {
-                "Found 0 callers".to_owned()
-            } else {
-                format!(
-                    "Found {n} {}: {}",
-                    plural(n, "caller"),
-                    output::list_in_tiers("caller", &certain, limit)
-                )
-            };
-            if !found.possible.is_empty() {
-                let possible = described(&found.possible);
-                let n = possible.len();
-                text.push_str(&format!(
-                    "; {n} possible: {}",
-                    output::list_in_tiers("caller", &possible, limit / 2)
-                ));
-            }
-            Reply::info(text)
+            let (certain, possible) = (sites(&found.certain), sites(&found.possible));
+            let head = found_head("caller", certain.len(), possible.len());
+            Reply::Info(output::sites_in_tiers(&head, &certain, &possible, limit))
         }
         Err(e) => Reply::fail(e.to_string()),
     }
 }
 
-fn found_text(noun: &str, locations: &[Location], limit: usize) -> String {
-    let n = locations.len();
-    if n == 0 {
-        return format!("Found 0 {}", plural(0, noun));
+/// `Found 3 references` or `Found 3 references and 2 possible`.
+fn found_head(noun: &str, certain: usize, possible: usize) -> String {
+    let head = format!("Found {certain} {}", plural(certain, noun));
+    if possible == 0 {
+        head
+    } else {
+        format!("{head} and {possible} possible")
     }
-    format!(
-        "Found {n} {}: {}",
-        plural(n, noun),
-        locations_in_tiers(locations, limit)
-    )
-}
-
-/// Locations in tiers: every `path:line:col`; else counts per file; else
-/// the number of files. Always says which.
-fn locations_in_tiers(locations: &[Location], limit: usize) -> String {
-    let all: Vec<String> = locations.iter().map(ToString::to_string).collect();
-    let joined = all.join(", ");
-    if joined.chars().count() <= limit {
-        return joined;
-    }
-    let mut per_file: BTreeMap<&str, usize> = BTreeMap::new();
-    for location in locations {
-        *per_file.entry(location.path.as_str()).or_default() += 1;
-    }
-    let counts: Vec<String> = per_file
-        .iter()
-        .map(|(path, n)| format!("{path} {n}"))
-        .collect();
-    let files = per_file.len();
-    let counted = counts.join(", ");
-    if counted.chars().count() <= limit {
-        return format!("too many to list, per file: {counted}");
-    }
-    format!(
-        "too many to list, in {files} {}; narrow the query",
-        plural(files, "file")
-    )
 }

@@ -150,6 +150,7 @@ impl Ctx<'_> {
         match option {
             SessionOption::ResponseFormat(format) => preferences.format = *format,
             SessionOption::OutputLimit(limit) => preferences.output_limit = *limit,
+            SessionOption::Replies(detail) => preferences.replies = *detail,
         }
         self.apply(Event::PreferencesSet(preferences))?;
         Ok(Reply::ok())

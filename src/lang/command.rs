@@ -54,6 +54,9 @@ pub enum Command {
         direction: FindDirection,
         pattern: Pattern,
     },
+    /// `Find All "<text>"|/<regex>/ In Files "<glob>"`: every match in the
+    /// workspace's files (gitignore-aware) whose path matches the glob.
+    FindInFiles { pattern: Pattern, glob: String },
     /// `Find References|Definition|Callers <symbol>` (project index)
     FindSymbol { kind: SymbolQuery, symbol: String },
     /// `Replace [All|Confirm] "<text>"|/<regex>/ With "<text>"`
@@ -119,6 +122,18 @@ pub enum SessionOption {
     ResponseFormat(ResponseFormat),
     /// `Set Limit <n>`: the output budget in characters before tiers shorten it.
     OutputLimit(usize),
+    /// `Set Replies brief|full`
+    Replies(ReplyDetail),
+}
+
+/// How much a success reply says: everything, or only what the sender did
+/// not already know (`Set Replies brief`; see `reply::Clause::is_confirmation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReplyDetail {
+    #[default]
+    Full,
+    Brief,
 }
 
 /// How replies are rendered for a session.

@@ -45,6 +45,7 @@ impl Command {
         match self {
             Summary { .. } | Status | List { .. } | Diff { .. } | Help { .. } => Effect::Read,
             Show { .. } | Analyze { .. } | Validate { .. } | FindSymbol { .. } => Effect::Read,
+            FindInFiles { .. } => Effect::Read,
             Find {
                 direction: FindDirection::All,
                 ..

@@ -66,11 +66,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Set",
         group: "Sessions",
-        usage: "Set Format terse|json | Set Limit <n>",
-        summary: "Sets a session preference: reply format, or output limit in chars (n >= 1)",
+        usage: "Set Format terse|json | Set Limit <n> | Set Replies brief|full",
+        summary: "Sets a session preference: reply format, output limit in chars (n >= 1), or brief replies (a success that only confirms what was asked is just Ok)",
         reply: "Ok[, Limit capped at <n> chars: …] (capped where no reply could carry it)",
         failures: "",
-        examples: "Set Format json; Set Limit 4000",
+        examples: "Set Format json; Set Limit 4000; Set Replies brief",
     },
     CommandSpec {
         name: "Push",
@@ -140,11 +140,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Find",
         group: "Navigation",
-        usage: "Find [Next|Prev|All] \"<text>\"|/<regex>/ | Find References|Definition|Callers <symbol>",
-        summary: "Searches the current file from the cursor (wraps); or queries the symbol index",
-        reply: "Ok, At l:c[, Wrapped] | Ok: Found 3 matches at lines 45, 67, 89 | Ok: Found 3 references: pkg/cli.py:8:4, pkg/cli.py:9:11, pkg/a.py:0:27[; 2 possible: ...] | Ok: Found 1 definition: function pkg.a.f at pkg/a.py:3:0 | Ok: Found 2 callers: pkg/cli.py:8:4 in pkg.cli.main, ...",
+        usage: "Find [Next|Prev|All] \"<text>\"|/<regex>/ | Find All \"<text>\"|/<regex>/ In Files \"<glob>\" | Find References|Definition|Callers <symbol>",
+        summary: "Searches the current file from the cursor (wraps); or every file of the workspace matching a glob (gitignore-aware, your unsaved buffers included); or queries the symbol index",
+        reply: "Ok, At l:c[, Wrapped] | Ok: Found 3 matches at lines 45, 67, 89 | Ok: Found 2 matches, with lines, searched 40 files[, skipped 1 file: x.py (binary)], Txt a.py:3:4: x = timeout\\nb/c.py:0:0: timeout = 1 (tiers as below) | Ok: Found 2 references[ and 1 possible], with lines, Txt pkg/cli.py:8:4: login(u)\\npkg/a.py:0:27: from pkg.auth import login[\\npossible:\\n...] | Ok: Found 1 definition, with lines, Txt pkg/a.py:3:0 function pkg.a.f: def f(x): | Ok: Found 2 callers, with lines, Txt pkg/cli.py:8:4 in pkg.cli.main: f(1)\\n... | over the output limit: Ok: Found 300 references, positions only (...): pkg/cli.py:8:4, ... | ..., counts per file (...): pkg/cli.py 12, ... | Ok: Found 30000 references in 400 files (too many to list ...)",
         failures: "Fail \"Not found: 'x'\"; Fail \"Not found: symbol 'x'. Closest: ...\"; Fail \"Ambiguous symbol 'x': ...; use a qualified name\"",
-        examples: "Find \"self.users\"; Find All /def \\w+/; Find Prev \"x\"; Find References UserManager.authenticate",
+        examples: "Find \"self.users\"; Find All /def \\w+/; Find Prev \"x\"; Find All \"timeout=\" In Files \"*.py\"; Find All /def get_\\w+/ In Files \"src/**/*.py\"; Find References UserManager.authenticate",
     },
     CommandSpec {
         name: "Replace",

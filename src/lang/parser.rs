@@ -160,8 +160,9 @@ const MODIFY_CHANGES: &[&str] = &[
 ];
 const VISIBILITIES: &[&str] = &["public", "protected", "private"];
 const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring"];
-const SET_OPTIONS: &[&str] = &["Format", "Limit"];
+const SET_OPTIONS: &[&str] = &["Format", "Limit", "Replies"];
 const FORMATS: &[&str] = &["terse", "json"];
+const REPLY_DETAILS: &[&str] = &["brief", "full"];
 
 struct Parser<'t> {
     source: &'t str,
@@ -606,6 +607,9 @@ impl<'t> Parser<'t> {
                     _ => FindDirection::Next,
                 };
                 let pattern = self.pattern()?;
+                if self.eat("In") {
+                    return self.in_files(direction, pattern);
+                }
                 Ok(Command::Find { direction, pattern })
             }
             "Replace" => self.replace(),
@@ -692,12 +696,39 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// The `In Files "<glob>"` suffix of `Find All` (`In` already eaten).
+    fn in_files(&mut self, direction: FindDirection, pattern: Pattern) -> Result<Command> {
+        if direction != FindDirection::All {
+            return Err(self.with_usage(
+                "'In Files' searches every match: write Find All \"<text>\" In Files \"<glob>\""
+                    .into(),
+                self.here(),
+            ));
+        }
+        if !self.eat("Files") {
+            return Err(self.expected("'Files' (Find All \"<text>\" In Files \"<glob>\")"));
+        }
+        match self.opt_path() {
+            None => Err(self.expected("a glob like \"*.py\" or \"src/**/*.py\"")),
+            Some((glob, span)) if glob.trim().is_empty() => {
+                Err(self.with_usage("Empty glob: use \"*\" for every file".into(), span))
+            }
+            Some((glob, _)) => Ok(Command::FindInFiles { pattern, glob }),
+        }
+    }
+
     fn set(&mut self) -> Result<Command> {
         let option = match self.keyword("Set option", SET_OPTIONS)? {
             "Format" => SessionOption::ResponseFormat(match self.keyword("format", FORMATS)? {
                 "json" => ResponseFormat::Json,
                 _ => ResponseFormat::Terse,
             }),
+            "Replies" => {
+                SessionOption::Replies(match self.keyword("reply detail", REPLY_DETAILS)? {
+                    "brief" => ReplyDetail::Brief,
+                    _ => ReplyDetail::Full,
+                })
+            }
             _ => {
                 SessionOption::OutputLimit(self.required_number("a limit in chars", "Limit", 1)?)
             }

@@ -107,6 +107,16 @@ impl Display for Command {
             Command::Set {
                 option: SessionOption::OutputLimit(limit),
             } => write!(f, "Set Limit {limit}"),
+            Command::Set {
+                option: SessionOption::Replies(detail),
+            } => write!(
+                f,
+                "Set Replies {}",
+                match detail {
+                    ReplyDetail::Full => "full",
+                    ReplyDetail::Brief => "brief",
+                }
+            ),
             Command::PushContext => f.write_str("Push Context"),
             Command::PopContext => f.write_str("Pop Context"),
             Command::Open { create, path } => write!(
@@ -156,6 +166,9 @@ impl Display for Command {
                     FindDirection::All => " All",
                 };
                 write!(f, "Find{direction} {pattern}")
+            }
+            Command::FindInFiles { pattern, glob } => {
+                write!(f, "Find All {pattern} In Files {}", quote(glob))
             }
             Command::FindSymbol { kind, symbol } => {
                 let kind = match kind {

@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, VecDeque};
 use serde::{Deserialize, Serialize};
 
 use crate::edit::{position, ChangeSet, Position};
-use crate::lang::ResponseFormat;
+use crate::lang::{ReplyDetail, ResponseFormat};
 use crate::workspace::WorkspacePath;
 
 pub use buffer::Buffer;
@@ -32,6 +32,10 @@ pub struct Preferences {
     pub format: ResponseFormat,
     /// Output budget in chars before long replies are shortened in tiers.
     pub output_limit: usize,
+    /// Brief or full success replies; absent in state dirs written before
+    /// it existed, which load as full.
+    #[serde(default)]
+    pub replies: ReplyDetail,
 }
 
 /// A position in a file that follows edits (bookmarks, saved contexts).

@@ -5,7 +5,7 @@
 //! implements the trait; tests drive the router with small fakes.
 
 use crate::engine::{Engine, ReplyRoom, Request, Response};
-use crate::lang::ResponseFormat;
+use crate::lang::{ReplyDetail, ResponseFormat};
 
 /// One message to run: eddispeak text from one sender.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,6 +81,8 @@ pub trait CommandHandler: Send + Sync + 'static {
     fn session_of(&self, sender: &str) -> Option<String>;
     /// Records the response format a sender asked for in its handshake.
     fn set_response_format(&self, sender: &str, format: ResponseFormat);
+    /// Records the reply detail (brief/full) a sender asked for in its handshake.
+    fn set_reply_detail(&self, _sender: &str, _detail: ReplyDetail) {}
     /// Persists everything (called on shutdown).
     fn flush(&self) -> Result<(), String>;
 }
@@ -119,6 +121,10 @@ impl CommandHandler for Engine {
 
     fn set_response_format(&self, sender: &str, format: ResponseFormat) {
         Engine::set_response_format(self, sender, format)
+    }
+
+    fn set_reply_detail(&self, sender: &str, detail: ReplyDetail) {
+        Engine::set_reply_detail(self, sender, detail)
     }
 
     fn flush(&self) -> Result<(), String> {

@@ -385,10 +385,14 @@ async fn accept_handshake(
 
     let handler = shared.handler.clone();
     let format = request.session_preferences.response_format;
+    let replies = request.session_preferences.replies;
     let who = sender.clone();
     let session = tokio::task::spawn_blocking(move || {
         if let Some(format) = format {
             handler.set_response_format(&who, format);
+        }
+        if let Some(replies) = replies {
+            handler.set_reply_detail(&who, replies);
         }
         handler.session_of(&who)
     })

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::lang::ResponseFormat;
+use crate::lang::{ReplyDetail, ResponseFormat};
 
 /// The `message_type` of a handshake request.
 pub const CONNECTION_REQUEST: &str = "connection_request";
@@ -60,6 +60,8 @@ pub struct RequestedFeature {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SessionPreferences {
     pub response_format: Option<ResponseFormat>,
+    /// `"brief"` or `"full"`: `Set Replies` for the sender's sessions.
+    pub replies: Option<ReplyDetail>,
     pub error_handling: Option<String>,
     pub preview_mode: Option<bool>,
 }
@@ -376,6 +378,18 @@ pub fn parse_connection_request(text: &str) -> Result<ConnectionRequest, FieldEr
                     ))
                 }
             };
+        session_preferences.replies =
+            match optional_str(prefs, "session_preferences.", "replies")?.as_deref() {
+                None => None,
+                Some("brief") => Some(ReplyDetail::Brief),
+                Some("full") => Some(ReplyDetail::Full),
+                Some(other) => {
+                    return Err(FieldError::new(
+                        "session_preferences.replies",
+                        format!("expected \"brief\" or \"full\", found {other:?}"),
+                    ))
+                }
+            };
         session_preferences.error_handling =
             optional_str(prefs, "session_preferences.", "error_handling")?;
         session_preferences.preview_mode = match prefs.get("preview_mode") {
@@ -525,6 +539,10 @@ mod tests {
             (
                 r#"{"message_type":"connection_request","sender":{"id":"a"},"stream_name":"s","eddispeak_version":"2.0","session_preferences":{"response_format":"xml"}}"#,
                 "session_preferences.response_format: expected \"terse\" or \"json\"",
+            ),
+            (
+                r#"{"message_type":"connection_request","sender":{"id":"a"},"stream_name":"s","eddispeak_version":"2.0","session_preferences":{"replies":"short"}}"#,
+                "session_preferences.replies: expected \"brief\" or \"full\"",
             ),
             (
                 r#"{"message_type":"connection_request","sender":{"id":"a"},"stream_name":"s","eddispeak_version":"2.0","timestamp":"yesterday"}"#,

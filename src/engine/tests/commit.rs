@@ -176,7 +176,7 @@ mod steps {
         f.write("b.py", "# someone else\n");
         assert_eq!(
             f.send("u", "Undo"),
-            "Fail \"Cannot undo the step that changed a.py, b.py: b.py changed on disk since and was reloaded; Notice: b.py changed on disk; reloaded (you had no unsaved edits)\""
+            "Fail \"Cannot undo the step that changed a.py, b.py: b.py changed on disk since and was reloaded\", Notice: b.py changed on disk; reloaded (you had no unsaved edits)"
         );
         assert_eq!(f.read("a.py"), "renamed = 1\n", "nothing was reverted");
         assert_eq!(f.read("b.py"), "# someone else\n");

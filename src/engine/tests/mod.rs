@@ -98,7 +98,7 @@ fn stops_at_the_first_failure_and_counts_the_rest() {
         > Start s; Open Create a.py; Goto 5:0; Insert Line "x"; Save
         Ok
         Ok, At 0:0, Length 0
-        Fail "Line 5 out of range: valid lines are 0..0; Skipped 2 commands"
+        Fail "Line 5 out of range: valid lines are 0..0", Skipped 2 commands
         "#,
     );
 }
@@ -461,11 +461,11 @@ fn find_queries_the_project_index_with_the_senders_unsaved_edits() {
         > Start sa
         Ok
         > Find Definition login
-        Ok: Found 1 definition: function pkg.auth.login at pkg/auth.py:0:0
+        Ok: Found 1 definition, with lines, Txt pkg/auth.py:0:0 function pkg.auth.login: def login(user):
         > Find References pkg.auth.login
-        Ok: Found 3 references: pkg/cli.py:0:21, pkg/cli.py:4:4, pkg/cli.py:5:11
+        Ok: Found 3 references, with lines, Txt pkg/cli.py:0:21: from pkg.auth import login\npkg/cli.py:4:4: login('a')\npkg/cli.py:5:11: return login
         > Find Callers login()
-        Ok: Found 1 caller: pkg/cli.py:4:4 in pkg.cli.main
+        Ok: Found 1 caller, with lines, Txt pkg/cli.py:4:4 in pkg.cli.main: login('a')
         > Find References logn
         Fail "Not found: symbol 'logn'. Closest: login, main"
         > Open pkg/cli.py; Goto 5; Insert Line "    login('b')"
@@ -473,18 +473,18 @@ fn find_queries_the_project_index_with_the_senders_unsaved_edits() {
         Ok, At 5:0
         Ok, Inserted 1 line at 5, At 6:0
         > Find Callers login
-        Ok: Found 2 callers: pkg/cli.py:4:4 in pkg.cli.main, pkg/cli.py:5:4 in pkg.cli.main
+        Ok: Found 2 callers, with lines, Txt pkg/cli.py:4:4 in pkg.cli.main: login('a')\npkg/cli.py:5:4 in pkg.cli.main: login('b')
         "#,
     );
     // Another session sees the files as they are on disk, not a's buffer.
     f.check(
         "b",
-        "> Start sb; Find Callers login\nOk\nOk: Found 1 caller: pkg/cli.py:4:4 in pkg.cli.main",
+        "> Start sb; Find Callers login\nOk\nOk: Found 1 caller, with lines, Txt pkg/cli.py:4:4 in pkg.cli.main: login('a')",
     );
     // A file written by another program is seen by the next query.
     f.write("pkg/extra.py", "from pkg.auth import login\nlogin(1)\n");
     std::thread::sleep(super::query::REFRESH_EVERY);
-    f.check("b", "> Find Callers login\nOk: Found 2 callers: pkg/cli.py:4:4 in pkg.cli.main, pkg/extra.py:1:0 in <module>");
+    f.check("b", "> Find Callers login\nOk: Found 2 callers, with lines, Txt pkg/cli.py:4:4 in pkg.cli.main: login('a')\\npkg/extra.py:1:0 in <module>: login(1)");
 }
 
 #[test]

@@ -54,7 +54,7 @@ fn commands_past_a_full_room_do_not_run() {
         format!(
             "Fail \"Not run: the replies before it fill the room (this connection's replies \
              hold at most 2000 bytes). Send this command and the rest again in another \
-             message; Skipped {} commands\"",
+             message\", Skipped {} commands",
             100 - ran - 1
         )
     );

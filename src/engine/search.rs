@@ -1,0 +1,222 @@
+//! `Find All "<text>"|/<regex>/ In Files "<glob>"`: a text search over the
+//! workspace, answered as grep does (`path:line:col: text`) in the output
+//! tiers.
+//!
+//! The files are the workspace's listing (gitignore-aware, hidden files
+//! skipped) filtered by the glob; they are read through the workspace, so
+//! its rules hold: binary, non-UTF-8 and oversized files are skipped and
+//! counted. A file the session has open is searched in its buffer (unsaved
+//! edits included), not on disk; a new buffer not yet saved is searched too
+//! when its path matches. Files are searched in parallel (rayon).
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+use regex::Regex;
+
+use crate::edit::Position;
+use crate::lang::Pattern;
+use crate::reply::{plural, Clause, Reply};
+use crate::workspace::{FileError, Workspace};
+
+use super::context::{Ctx, Outcome};
+use super::navigate::{compile, describe};
+use super::output::{self, site_line, Site};
+
+/// The matches of one file: how many, and the first ones (with their lines
+/// while many could fit), at most `keep` of them.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Found {
+    count: usize,
+    kept: Vec<(Position, Option<String>)>,
+}
+
+/// What searching one file gave.
+enum Searched {
+    /// The matches, with the text of their lines when `keep_lines`.
+    Matches(Found),
+    /// The file could not be searched as text (binary, not UTF-8, too large,
+    /// unreadable): why.
+    Skipped(String),
+}
+
+impl Ctx<'_> {
+    pub(super) fn find_in_files(&mut self, pattern: &Pattern, glob: &str) -> Outcome {
+        let regex = compile(pattern)?;
+        let matcher = glob_matcher(glob).map_err(Reply::fail)?;
+        let mut paths = self.workspace.list(Some(glob)).map_err(Reply::fail)?;
+        let buffers: BTreeMap<String, String> = self
+            .session
+            .buffers
+            .values()
+            .map(|b| (b.path().to_string(), b.text().to_string()))
+            .filter(|(path, _)| matcher.is_match(path))
+            .collect();
+        for path in buffers.keys() {
+            if !paths.contains(path) {
+                paths.push(path.clone()); // a new file, not on disk yet
+            }
+        }
+        paths.sort();
+        if paths.is_empty() {
+            return Err(Reply::fail(format!(
+                "No files match \"{glob}\" (gitignored and hidden files are not searched); List shows the files"
+            )));
+        }
+        let limit = self.session.preferences.output_limit;
+        let keep_lines = |n: usize| n.saturating_mul(16) <= limit;
+        // More sites than this cannot be listed even as positions (`a:1:2, `
+        // is 7 chars): only counted, so a pattern matching everywhere costs
+        // no memory per match.
+        let keep = limit / 7 + 1;
+        let workspace = self.workspace;
+        let results: Vec<Searched> = paths
+            .par_iter()
+            .map(|path| match buffers.get(path) {
+                Some(text) => Searched::Matches(matches(&regex, text, keep, &keep_lines)),
+                None => search_disk(workspace, path, &regex, keep, &keep_lines),
+            })
+            .collect();
+
+        let mut sites = Vec::new();
+        let mut per_file = BTreeMap::new();
+        let mut skipped = Vec::new();
+        for (path, searched) in paths.iter().zip(results) {
+            match searched {
+                Searched::Matches(found) => {
+                    if found.count > 0 {
+                        per_file.insert(path.clone(), found.count);
+                    }
+                    sites.extend(found.kept.into_iter().map(|(position, line)| Site {
+                        path: path.clone(),
+                        position,
+                        label: None,
+                        line,
+                    }))
+                }
+                Searched::Skipped(why) => skipped.push(format!("{path} ({why})")),
+            }
+        }
+        let total: usize = per_file.values().sum();
+        if !keep_lines(total) {
+            for site in &mut sites {
+                site.line = None; // cannot fit: positions or counts only
+            }
+        }
+        let searched = paths.len() - skipped.len();
+        let mut scope = format!("searched {searched} {}", plural(searched, "file"));
+        if !skipped.is_empty() {
+            let n = skipped.len();
+            let listed = output::list_in_tiers("file", &skipped, limit / 4);
+            if listed.starts_with(|c: char| c.is_ascii_digit()) {
+                // already counted: `40 files (first 3: …)`
+                scope.push_str(&format!(", skipped {listed}"));
+            } else {
+                scope.push_str(&format!(", skipped {n} {}: {listed}", plural(n, "file")));
+            }
+        }
+        if total == 0 {
+            return Err(Reply::fail(format!(
+                "Not found: {} in the files matching \"{glob}\" ({scope})",
+                describe(pattern),
+            )));
+        }
+        let head = format!("Found {total} {}", plural(total, "match"));
+        let mut clauses = if total <= keep {
+            output::sites_in_tiers(&head, &sites, &[], limit)
+        } else {
+            output::counts_in_tiers(&head, &per_file, &BTreeMap::new(), limit)
+        };
+        // Before the `Txt`, which stays last.
+        let at = clauses.len() - usize::from(matches!(clauses.last(), Some(Clause::Txt(_))));
+        clauses.insert(at, Clause::Note(scope));
+        Ok(Reply::Info(clauses))
+    }
+}
+
+fn search_disk(
+    workspace: &Workspace,
+    path: &str,
+    regex: &Regex,
+    keep: usize,
+    keep_lines: &(impl Fn(usize) -> bool + Sync),
+) -> Searched {
+    let loaded = workspace
+        .resolve(path)
+        .and_then(|resolved| workspace.read(&resolved));
+    match loaded {
+        Ok(file) => Searched::Matches(matches(regex, &file.text, keep, keep_lines)),
+        Err(FileError::Binary(_)) => Searched::Skipped("binary".into()),
+        Err(FileError::NotUtf8(_)) => Searched::Skipped("not UTF-8".into()),
+        Err(FileError::TooLarge { size, .. }) => Searched::Skipped(format!("{size} bytes")),
+        Err(e) => Searched::Skipped(e.to_string()),
+    }
+}
+
+/// The matches of `regex` in `text`: all counted, the first `keep` as
+/// `line:col` (columns in chars), with their line's text while
+/// `keep_lines` says so many could fit.
+fn matches(regex: &Regex, text: &str, keep: usize, keep_lines: &impl Fn(usize) -> bool) -> Found {
+    let mut found = Vec::new();
+    let mut count = 0;
+    let (mut line, mut line_start, mut scanned) = (0, 0, 0);
+    for m in regex.find_iter(text) {
+        count += 1;
+        if found.len() == keep {
+            continue;
+        }
+        // Lines are counted forward from the previous match only.
+        for (offset, _) in text[scanned..m.start()].match_indices('\n') {
+            line += 1;
+            line_start = scanned + offset + 1;
+        }
+        scanned = m.start();
+        let col = text[line_start..m.start()].chars().count();
+        let line_end = text[line_start..]
+            .find('\n')
+            .map_or(text.len(), |end| line_start + end);
+        let shown = keep_lines(found.len() + 1).then(|| site_line(&text[line_start..line_end]));
+        found.push((Position::new(line, col), shown));
+    }
+    if !keep_lines(found.len()) {
+        for (_, shown) in &mut found {
+            *shown = None;
+        }
+    }
+    Found { count, kept: found }
+}
+
+/// The glob as `Workspace::list` matches it (against the relative path,
+/// `*` crossing `/`), for buffers that are not on disk yet.
+fn glob_matcher(glob: &str) -> Result<globset::GlobMatcher, String> {
+    globset::GlobBuilder::new(glob)
+        .literal_separator(false)
+        .build()
+        .map(|g| g.compile_matcher())
+        .map_err(|e| format!("Invalid glob '{glob}': {}", e.kind()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_give_line_col_in_chars_and_the_trimmed_line() {
+        let regex = Regex::new("x").unwrap();
+        let found = matches(&regex, "aé x\r\n\n  bx x\n", 10, &|_| true);
+        assert_eq!(
+            found.kept,
+            [
+                (Position::new(0, 3), Some("aé x".into())),
+                (Position::new(2, 3), Some("bx x".into())),
+                (Position::new(2, 5), Some("bx x".into())),
+            ]
+        );
+        assert!(matches(&regex, "x x x", 10, &|n| n < 3)
+            .kept
+            .iter()
+            .all(|(_, line)| line.is_none()));
+        let many = matches(&regex, &"x".repeat(1000), 5, &|_| false);
+        assert_eq!((many.count, many.kept.len()), (1000, 5));
+    }
+}
