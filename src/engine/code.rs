@@ -160,9 +160,14 @@ impl Ctx<'_> {
                 None => Err(Reply::fail("Nothing to insert")),
             };
         }
-        let first_line = code.text.char_to_line(result.edits[0].start);
+        let start = result.edits[0].start;
+        let mut first_line = code.text.char_to_line(start);
         let (before, after) = self.apply_result(&result)?;
-        let lines = after.len_lines().saturating_sub(before.len_lines());
+        let lines = position::counted_lines(&after).saturating_sub(position::counted_lines(&before));
+        if lines > 0 && start > code.text.line_to_char(first_line) {
+            // Lines added after the end of a line start on the next one.
+            first_line += 1;
+        }
         let at = self.current()?.cursor();
         let inserted = if lines == 0 {
             // `from m import b` merged into an existing `from m import a`.
@@ -185,7 +190,11 @@ impl Ctx<'_> {
             .text
             .char_to_line(result.edits.first().map_or(0, |e| e.start));
         let (before, after) = self.apply_result(&result)?;
-        let lines = before.len_lines().saturating_sub(after.len_lines());
+        // Counted lines (a final line break opens none), plus the lines a
+        // replacement put back (`pass` for a class left empty).
+        let put_back: usize = result.edits.iter().map(|e| e.text.matches('\n').count()).sum();
+        let lines = (position::counted_lines(&before) + put_back)
+            .saturating_sub(position::counted_lines(&after));
         let at = self.current()?.cursor();
         Ok(Reply::Done(vec![
             Clause::Deleted {

@@ -128,14 +128,7 @@ impl Buffer {
     /// Lines as the protocol counts them (`Length` in `Open`'s reply): an
     /// empty file has 0, a final newline does not open a counted line.
     pub fn line_count(&self) -> usize {
-        let lines = self.text.len_lines();
-        if self.text.len_chars() == 0 {
-            0
-        } else if self.text.char(self.text.len_chars() - 1) == '\n' {
-            lines - 1
-        } else {
-            lines
-        }
+        position::counted_lines(&self.text)
     }
 
     /// True when the text differs from what is on disk (or was never saved).

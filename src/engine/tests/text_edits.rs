@@ -1,1 +1,391 @@
-//! Engine conversations: text edits (start with `use super::*;` for the fixture).
+//! Engine conversations: text edits at the ends of files, search and
+//! replace, Show, line ranges, files deleted on disk.
+
+use proptest::prelude::*;
+
+use super::*;
+
+// -- Insert and Delete at the end of a file ---------------------------------
+
+#[test]
+fn a_line_inserted_at_the_end_of_the_last_line_goes_after_it() {
+    let f = Fixture::new();
+    f.write("a.py", "def f(a):\n    return a");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.py; Goto EndOfFile
+        Ok
+        Ok, At 0:0, Length 2
+        Ok, At 1:12
+        > Insert Line "# end"
+        Ok, Inserted 1 line at 2, At 2:5
+        > Insert Line "# really"
+        Ok, Inserted 1 line at 3, At 3:8
+        > Save
+        Ok, Bytes 37
+        "##,
+    );
+    assert_eq!(
+        f.read("a.py"),
+        "def f(a):\n    return a\n# end\n# really",
+        "the file keeps ending without a newline"
+    );
+}
+
+#[test]
+fn a_line_inserted_at_the_end_of_a_line_goes_after_it_everywhere() {
+    let f = Fixture::new();
+    f.write("w.txt", "one\r\ntwo\r\nthree\r\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open w.txt; Goto 0; Goto EndOfLine
+        Ok
+        Ok, At 0:0, Length 3
+        Ok, At 0:0
+        Ok, At 0:3
+        > Insert Line "after one"
+        Ok, Inserted 1 line at 1, At 2:0
+        > Goto 2:1
+        Ok, At 2:1
+        > Insert Line "inside two goes before it"
+        Ok, Inserted 1 line at 2, At 3:0
+        > Goto EndOfFile
+        Ok, At 5:0
+        > Insert Line "appended"
+        Ok, Inserted 1 line at 5, At 6:0
+        > Save
+        Ok, Bytes 65
+        "##,
+    );
+    assert_eq!(
+        f.read("w.txt"),
+        "one\r\nafter one\r\ninside two goes before it\r\ntwo\r\nthree\r\nappended\r\n"
+    );
+}
+
+#[test]
+fn inserts_into_empty_and_one_line_files() {
+    let f = Fixture::new();
+    f.write("one.txt", "x");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open Create empty.txt; Insert Line "a"; Insert Line "b"
+        Ok
+        Ok, At 0:0, Length 0
+        Ok, Inserted 1 line at 0, At 1:0
+        Ok, Inserted 1 line at 1, At 2:0
+        > Save
+        Ok, Bytes 4
+        > Open Create blocks.txt; Insert Block "p\nq\n"; Insert Block "r"
+        Ok, At 0:0, Length 0
+        Ok, Inserted 2 lines at 0, At 2:0
+        Ok, Inserted 1 line at 2, At 2:1
+        > Insert Block "s\n"
+        Ok, Inserted 1 line at 3, At 3:1
+        > Save
+        Ok, Bytes 7
+        > Open one.txt; Insert Line "before"; Goto EndOfFile; Insert Line "after"
+        Ok, At 0:0, Length 1
+        Ok, Inserted 1 line at 0, At 1:0
+        Ok, At 1:1
+        Ok, Inserted 1 line at 2, At 2:5
+        > Save
+        Ok, Bytes 14
+        "##,
+    );
+    assert_eq!(f.read("empty.txt"), "a\nb\n");
+    assert_eq!(f.read("blocks.txt"), "p\nq\nr\ns");
+    assert_eq!(f.read("one.txt"), "before\nx\nafter");
+}
+
+#[test]
+fn a_block_of_whole_lines_never_glues_onto_the_end_of_a_line() {
+    let f = Fixture::new();
+    f.write("a.py", "def f(a):\n    return a");
+    f.write("b.txt", "x = 1\ny = 2\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.py; Goto EndOfFile
+        Ok
+        Ok, At 0:0, Length 2
+        Ok, At 1:12
+        > Insert Block "\n\ndef g():\n    pass\n"
+        Ok, Inserted 4 lines at 2, At 5:8
+        > Save
+        Ok, Bytes 42
+        > Open b.txt; Goto 0:5
+        Ok, At 0:0, Length 2
+        Ok, At 0:5
+        > Insert Block "z = 3\n"
+        Ok, Inserted 1 line at 1, At 2:0
+        > Goto 2:1
+        Ok, At 2:1
+        > Insert Block "\n"
+        Ok, Inserted 1 line at 2, At 3:0
+        > Goto 0:0
+        Ok, At 0:0
+        > Insert Block "# top\n"
+        Ok, Inserted 1 line at 0, At 1:0
+        > Goto 1:5
+        Ok, At 1:5
+        > Insert Block "  # one"
+        Ok, Inserted 1 line at 1, At 1:12
+        > Save
+        Ok, Bytes 32
+        "##,
+    );
+    assert_eq!(f.read("a.py"), "def f(a):\n    return a\n\n\ndef g():\n    pass");
+    assert_eq!(
+        f.read("b.txt"),
+        "# top\nx = 1  # one\nz = 3\ny\n = 2\n",
+        "a partial block goes exactly at the cursor; a lone line break splits the line"
+    );
+}
+
+#[test]
+fn deleting_the_last_line_keeps_the_files_ending() {
+    let f = Fixture::new();
+    f.write("a.txt", "a\r\nb\r\nc");
+    f.write("b.txt", "a\nb\nc\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.txt; Goto 2; Delete Line
+        Ok
+        Ok, At 0:0, Length 3
+        Ok, At 2:0
+        Ok, Deleted 1 line at 2, At 1:0
+        > Delete Line
+        Ok, Deleted 1 line at 1, At 0:0
+        > Delete Line
+        Ok, Deleted 1 line at 0, At 0:0
+        > Delete Line
+        Fail "Nothing to delete: the file is empty"
+        > Save
+        Ok, Bytes 0
+        > Open b.txt; Goto 1; Delete Line 2
+        Ok, At 0:0, Length 3
+        Ok, At 1:0
+        Ok, Deleted 2 lines at 1, At 1:0
+        > Save
+        Ok, Bytes 2
+        "##,
+    );
+    assert_eq!(f.read("a.txt"), "");
+    assert_eq!(f.read("b.txt"), "a\n");
+}
+
+/// One edit of the property test, with what a naive line model says it does.
+#[derive(Debug, Clone)]
+enum Op {
+    /// Goto a position given as fractions of the lines and the line length.
+    Goto(usize, usize),
+    InsertLine(String),
+    /// Whole lines, each followed by a line break, as one `Insert Block`.
+    InsertLines(Vec<String>),
+    /// Text without a final line break, possibly over several lines.
+    InsertPartial(String),
+    DeleteLines(usize),
+    DeleteBlock(usize, usize),
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let word = "[a-c ]{0,3}";
+    prop_oneof![
+        (0..100usize, 0..100usize).prop_map(|(l, c)| Op::Goto(l, c)),
+        word.prop_map(Op::InsertLine),
+        prop::collection::vec(word, 1..3).prop_map(Op::InsertLines),
+        "[a-c]{1,2}(\n[a-c]{1,2})?".prop_map(Op::InsertPartial),
+        (1..4usize).prop_map(Op::DeleteLines),
+        (0..6usize, 0..3usize).prop_map(|(a, n)| Op::DeleteBlock(a, n)),
+    ]
+}
+
+/// The document as the lines between its line breaks (`"a\n"` is `["a", ""]`).
+struct Model {
+    lines: Vec<String>,
+    cursor: (usize, usize),
+}
+
+impl Model {
+    fn counted_lines(&self) -> usize {
+        self.lines.len() - usize::from(self.lines.last().is_some_and(String::is_empty))
+    }
+
+    /// Inserts whole lines where `Insert Line` puts them: before the
+    /// cursor's line, after it when the cursor ends a non-empty line.
+    fn insert_lines(&mut self, new: &[String]) -> usize {
+        let (line, col) = self.cursor;
+        let len = self.lines[line].chars().count();
+        let at = if len > 0 && col == len { line + 1 } else { line };
+        let appended = at == self.lines.len();
+        for (i, text) in new.iter().enumerate() {
+            self.lines.insert(at + i, text.clone());
+        }
+        let last = at + new.len() - 1;
+        self.cursor = if appended {
+            (last, self.lines[last].chars().count())
+        } else {
+            (last + 1, 0)
+        };
+        at
+    }
+
+    /// `Insert Block`: whole lines at the end of a non-empty line go after
+    /// it, anything else goes exactly at the cursor. Returns the reply's line.
+    fn insert_block(&mut self, block: &str) -> usize {
+        let (line, col) = self.cursor;
+        let len = self.lines[line].chars().count();
+        if len > 0 && col == len {
+            let lines: Vec<String> = block.lines().map(str::to_owned).collect();
+            self.insert_lines(&lines)
+        } else {
+            self.insert_partial(block);
+            line
+        }
+    }
+
+    fn insert_partial(&mut self, text: &str) {
+        let (line, col) = self.cursor;
+        let old = &self.lines[line];
+        let split = old.char_indices().nth(col).map_or(old.len(), |(i, _)| i);
+        let joined = format!("{}{text}{}", &old[..split], &old[split..]);
+        let new: Vec<String> = joined.split('\n').map(str::to_owned).collect();
+        let last = line + new.len() - 1;
+        let end_col = new.last().unwrap().chars().count() - (old.chars().count() - col);
+        self.lines.splice(line..=line, new);
+        self.cursor = (last, end_col);
+    }
+
+    /// Deletes lines `first..=last` when they exist; `false` when refused.
+    fn delete(&mut self, first: usize, last: usize) -> bool {
+        if last >= self.counted_lines() {
+            return false;
+        }
+        self.lines.drain(first..=last);
+        if self.lines.is_empty() {
+            self.lines.push(String::new());
+        }
+        let line = first.min(self.lines.len() - 1);
+        self.cursor = (line, 0);
+        true
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Insert Line, Insert Block and Delete Line|Block agree with the naive
+    /// line model on LF and CRLF files, with and without a final newline;
+    /// the file on disk is the model's text, and undoing everything gives
+    /// the original back.
+    #[test]
+    fn line_edits_agree_with_a_line_model(
+        start in prop::collection::vec("[a-c ]{0,3}", 1..4),
+        crlf in any::<bool>(),
+        ops in prop::collection::vec(op(), 1..8),
+    ) {
+        let eol = if crlf && start.len() > 1 { "\r\n" } else { "\n" };
+        let original = start.join(eol);
+        let f = Fixture::new();
+        f.write("m.txt", &original);
+        f.send("u", "Start s; Open m.txt");
+        let mut model = Model { lines: start.clone(), cursor: (0, 0) };
+        let mut edits = 0;
+        for op in &ops {
+            let reply = match op {
+                Op::Goto(l, c) => {
+                    let line = l % model.lines.len();
+                    let col = c % (model.lines[line].chars().count() + 1);
+                    model.cursor = (line, col);
+                    f.send("u", &format!("Goto {line}:{col}"))
+                }
+                Op::InsertLine(text) => {
+                    let at = model.insert_lines(std::slice::from_ref(text));
+                    let reply = f.send("u", &format!("Insert Line \"{text}\""));
+                    prop_assert!(reply.starts_with(&format!("Ok, Inserted 1 line at {at}, ")), "{}", reply);
+                    reply
+                }
+                Op::InsertLines(lines) => {
+                    let block: String = lines.iter().map(|l| format!("{l}\n")).collect();
+                    let at = model.insert_block(&block);
+                    let reply = f.send("u", &format!("Insert Block \"{}\"", block.replace('\n', "\\n")));
+                    let expected = format!("Ok, Inserted {} {} at {at}, ", lines.len(), if lines.len() == 1 { "line" } else { "lines" });
+                    prop_assert!(reply.starts_with(&expected), "{} (expected {})", reply, expected);
+                    reply
+                }
+                Op::InsertPartial(text) => {
+                    model.insert_partial(text);
+                    f.send("u", &format!("Insert Block \"{}\"", text.replace('\n', "\\n")))
+                }
+                Op::DeleteLines(n) => {
+                    let first = model.cursor.0;
+                    let done = model.delete(first, first + n - 1);
+                    let reply = f.send("u", &format!("Delete Line {n}"));
+                    prop_assert_eq!(done, reply.starts_with("Ok"), "{}", reply);
+                    reply
+                }
+                Op::DeleteBlock(a, n) => {
+                    let done = model.delete(*a, a + n);
+                    let reply = f.send("u", &format!("Delete Block {a}:{}", a + n));
+                    prop_assert_eq!(done, reply.starts_with("Ok"), "{}", reply);
+                    reply
+                }
+            };
+            if reply.starts_with("Ok, Inserted") || reply.starts_with("Ok, Deleted") {
+                edits += 1;
+            }
+            let (line, col) = model.cursor;
+            prop_assert!(reply.ends_with(&format!("At {line}:{col}")) || reply.starts_with("Fail"),
+                "after {:?}: {} (model at {}:{})", op, reply, line, col);
+        }
+        let expected = model.lines.join(eol);
+        if expected != original {
+            prop_assert!(f.send("u", "Save").starts_with("Ok, Bytes"));
+            prop_assert_eq!(f.read("m.txt"), expected);
+        }
+        if edits > 0 {
+            let undo = format!("Undo {edits}");
+            prop_assert!(f.send("u", &undo).starts_with("Ok, Undid"));
+            prop_assert!(f.send("u", "Save Force").starts_with("Ok, Bytes"));
+            prop_assert_eq!(f.read("m.txt"), original);
+        }
+    }
+}
+
+#[test]
+fn code_edits_at_the_end_of_a_file_without_a_final_newline_count_their_lines() {
+    let f = Fixture::new();
+    f.write("a.py", "import os\n\nclass C:\n    def m(self):\n        return 1");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.py; Goto EndOfFile
+        Ok
+        Ok, At 0:0, Length 5
+        Ok, At 4:16
+        > Insert Function "def g():\n    pass"
+        Ok, Inserted 4 lines at 5, At 9:0
+        > Show Block 7:8 0
+        Ok: At 7:0, Txt def g():\n    pass
+        > Undo; Goto 4:16; Insert Method "def k(self):\n    pass"
+        Ok, Undid 1, At 4:16
+        Ok, At 4:16
+        Ok, Inserted 3 lines at 5, At 8:0
+        > Undo; Delete Method C.m
+        Ok, Undid 1, At 4:16
+        Ok, Deleted 2 lines at 3, At 3:0
+        > Show Block 2:3 0
+        Ok: At 2:0, Txt class C:\n    pass
+        > Undo; Delete Class C
+        Ok, Undid 1, At 4:16
+        Ok, Deleted 4 lines at 1, At 1:0
+        > Status
+        Ok: Session s, File a.py, At 1:0, Modified
+        "##,
+    );
+}
