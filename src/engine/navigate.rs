@@ -4,6 +4,7 @@ use regex::Regex;
 use ropey::Rope;
 
 use crate::edit::{position, Assoc, ChangeSet, Position};
+use crate::lang::replacement::Template;
 use crate::lang::{FindDirection, GotoTarget, Pattern, ReplaceMode};
 use crate::reply::{plural, Clause, Reply};
 use crate::session::{ConfirmWalk, Event};
@@ -140,7 +141,8 @@ impl Ctx<'_> {
         let cursor = buffer.cursor_char();
         let line_ending = buffer.line_ending();
         let replacement = line_ending.apply(replacement);
-        let found = replacements(&regex, &text, &haystack, &replacement, expand);
+        let template = template(&replacement, &regex, expand)?;
+        let found = replacements(&regex, &text, &haystack, &replacement, template.as_ref());
         if found.is_empty() {
             return Err(Reply::fail(format!(
                 "Pattern not found: {}",
@@ -251,7 +253,8 @@ impl Ctx<'_> {
         match answer {
             'q' => return self.finish_walk(walk.replaced),
             'y' => {
-                let found = replacements(&regex, &text, &haystack, &walk.replacement, walk.expand);
+                let template = template(&walk.replacement, &regex, walk.expand)?;
+                let found = replacements(&regex, &text, &haystack, &walk.replacement, template.as_ref());
                 let Some(current) = found.iter().find(|r| (r.start, r.end) == walk.current) else {
                     self.apply(Event::Confirming { walk: None })?;
                     return Err(Reply::fail(
@@ -366,23 +369,31 @@ struct Replacement {
     is_noop: bool,
 }
 
+/// The parsed replacement of a regex pattern (`$1`, `${name}`, `$$`);
+/// `None` for a text pattern, whose replacement is literal.
+fn template(replacement: &str, regex: &Regex, expand: bool) -> Result<Option<Template>, Reply> {
+    if !expand {
+        return Ok(None);
+    }
+    Template::new(replacement, regex)
+        .map(Some)
+        .map_err(Reply::fail)
+}
+
 fn replacements(
     regex: &Regex,
     text: &Rope,
     haystack: &str,
     replacement: &str,
-    expand: bool,
+    template: Option<&Template>,
 ) -> Vec<Replacement> {
     regex
         .captures_iter(haystack)
         .map(|caps| {
             let m = caps.get(0).expect("group 0 always matches");
-            let new = if expand {
-                let mut out = String::new();
-                caps.expand(replacement, &mut out);
-                out
-            } else {
-                replacement.to_owned()
+            let new = match template {
+                Some(template) => template.expand(&caps),
+                None => replacement.to_owned(),
             };
             let old = m.as_str().to_owned();
             Replacement {

@@ -11,6 +11,7 @@
 //! - [`error`]: [`ParseError`], [`Span`] and [`quote_for_reply`].
 //! - [`print`]: `Display` for [`Command`], canonical text that parses back.
 //! - [`command`]: the validated commands the engine executes.
+//! - [`replacement`]: `Replace`'s replacement text (`$1`, `${name}`, `$$`).
 
 pub mod command;
 pub mod error;
@@ -18,6 +19,7 @@ pub mod help;
 pub mod lexer;
 pub mod parser;
 pub mod print;
+pub mod replacement;
 
 pub use command::*;
 pub use error::{quote_for_reply, ParseError, Span};

@@ -792,7 +792,16 @@ impl<'t> Parser<'t> {
         if !self.eat("With") {
             return Err(self.expected("'With \"<text>\"'"));
         }
+        let span = self.here();
         let replacement = self.text_or_word("the replacement \"<text>\"")?;
+        if let Pattern::Regex(source) = &pattern {
+            // `$costs` would expand to nothing: refuse before anything runs.
+            if let Ok(regex) = regex::Regex::new(source) {
+                if let Err(message) = super::replacement::Template::new(&replacement, &regex) {
+                    return Err(ParseError::new(message, span));
+                }
+            }
+        }
         if pattern == Pattern::Text(replacement.clone()) {
             return Err(self.with_usage(
                 "Replacement equals the search text; nothing would change".into(),

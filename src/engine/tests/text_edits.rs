@@ -389,3 +389,37 @@ fn code_edits_at_the_end_of_a_file_without_a_final_newline_count_their_lines() {
         "##,
     );
 }
+
+// -- Replace: the replacement text ---------------------------------------------
+
+#[test]
+fn an_unknown_group_in_a_replacement_fails_and_says_how_to_write_a_dollar() {
+    let f = Fixture::new();
+    f.write("p.py", "cost = 1\ntotal_cost = cost * 2\nuser_id = 3\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open p.py
+        Ok
+        Ok, At 0:0, Length 3
+        > Replace All /cost/ With "$costs"; Save
+        Fail "Unknown group '$costs' in the replacement \"$costs\": the regex has no groups besides $0 (the whole match). Write $$ for a literal $ (\"$$costs\"); a group is ${1} or ${name}; Skipped 1 command"
+        > Replace /cost/ With "$costs"
+        Fail "Unknown group '$costs' in the replacement \"$costs\": the regex has no groups besides $0 (the whole match). Write $$ for a literal $ (\"$$costs\"); a group is ${1} or ${name}"
+        > Replace Confirm /(\w+)_id/ With "$1_key"
+        Fail "Unknown group '$1_key' in the replacement \"$1_key\": the regex has groups $0, $1. Write \"${1}_key\" for group 1 followed by '_key', or $$ for a literal $ (\"$$1_key\")"
+        > Replace Confirm /(?P<name>\w+)_id/ With "${nam}Id"
+        Fail "Unknown group '${nam}' in the replacement \"${nam}Id\": the regex has groups $0, $1 or ${name}. Write $$ for a literal $ (\"$${nam}Id\"); a group is ${1} or ${name}"
+        > Replace All /cost/ With "$$costs"
+        Ok, Replaced 3 occurrences, At 0:0
+        > Replace Confirm /(?P<name>\w+)_id/ With "${name}Id"
+        Ok, At 2:0, Replace? (y/n)
+        > y
+        Ok, Replaced 1 occurrence, At 2:6
+        > Replace All "$costs" With "$price $1 $$"
+        Ok, Replaced 3 occurrences, At 2:6
+        > Show Block 0:2 0
+        Ok: At 0:0, Txt $price $1 $$ = 1\ntotal_$price $1 $$ = $price $1 $$ * 2\nuserId = 3
+        "##,
+    );
+}
