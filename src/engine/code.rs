@@ -110,6 +110,18 @@ impl Ctx<'_> {
         Ok(Reply::Info(clauses))
     }
 
+    /// A code element's whole lines (decorators and attached comments
+    /// included) as chars, and its description (`function f`): the scope
+    /// of `Replace … In Function f`.
+    pub(super) fn element_chars(
+        &mut self,
+        target: &CodeTarget,
+    ) -> Result<(std::ops::Range<usize>, String), Reply> {
+        let code = self.code()?;
+        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        Ok((symbol.full.clone(), describe(symbol)))
+    }
+
     pub(super) fn goto_code(&mut self, target: &GotoTarget) -> Outcome {
         let code = self.code()?;
         let (kind, start) = match target {

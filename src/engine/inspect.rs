@@ -59,6 +59,31 @@ pub(super) fn check_line(text: &Rope, line: usize) -> Result<(), Reply> {
         .map_err(|e| Reply::fail(e.to_string()))
 }
 
+/// Refuses a line range that reaches past the last line, for commands that
+/// change text (`Delete Block`, `Replace … In Block`): there a wrong range
+/// means a wrong idea of the file, so nothing is guessed. Reads clamp instead.
+pub(super) fn check_block(text: &Rope, range: LineRange) -> Result<(), Reply> {
+    let lines = position::counted_lines(text);
+    if lines == 0 {
+        return Err(Reply::fail(format!(
+            "Block {range} is past the end: the file is empty"
+        )));
+    }
+    let last = lines - 1;
+    if range.first > last {
+        return Err(Reply::fail(format!(
+            "Block {range} is past the end of the file: the last line is {last}"
+        )));
+    }
+    if range.last > last {
+        return Err(Reply::fail(format!(
+            "Block {range} is past the end of the file: the last line is {last}; write Block {}:{last}",
+            range.first
+        )));
+    }
+    Ok(())
+}
+
 /// The text of whole lines, without their line terminators, joined by `\n`.
 pub(super) fn lines_text(text: &Rope, range: LineRange) -> String {
     let mut out = String::new();

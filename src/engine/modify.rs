@@ -9,7 +9,7 @@ use crate::reply::{plural, Clause, Reply};
 use crate::session::Event;
 
 use super::context::{Ctx, Outcome};
-use super::inspect::check_line;
+use super::inspect::check_block;
 
 impl Ctx<'_> {
     pub(super) fn insert(&mut self, kind: InsertKind, given: &str) -> Outcome {
@@ -85,11 +85,19 @@ impl Ctx<'_> {
     pub(super) fn delete(&mut self, target: &DeleteTarget) -> Outcome {
         let buffer = self.current()?;
         let cursor_line = buffer.cursor().line;
+        let lines = buffer.line_count();
+        if lines == 0 && !matches!(target, DeleteTarget::Code(_)) {
+            return Err(Reply::fail("Nothing to delete: the file is empty"));
+        }
         let range = match target {
             DeleteTarget::Lines { count } => {
-                LineRange::new(cursor_line, cursor_line + count.saturating_sub(1))
+                check_count(cursor_line, *count, lines)?;
+                LineRange::new(cursor_line, cursor_line + count - 1)
             }
-            DeleteTarget::Current => LineRange::new(cursor_line, cursor_line),
+            DeleteTarget::Current => {
+                check_count(cursor_line, 1, lines)?;
+                LineRange::new(cursor_line, cursor_line)
+            }
             DeleteTarget::Block(range) => {
                 if range.first > range.last {
                     return Err(Reply::fail(format!(
@@ -97,6 +105,7 @@ impl Ctx<'_> {
                         range.last, range.first
                     )));
                 }
+                check_block(buffer.text(), *range)?;
                 *range
             }
             DeleteTarget::Code(target) => return self.delete_code(target),
@@ -104,31 +113,11 @@ impl Ctx<'_> {
         self.delete_lines(range)
     }
 
-    /// Deletes whole lines, with their line breaks; the cursor goes to the
-    /// start of the line that takes their place.
+    /// Deletes whole lines that exist, with their line breaks; the cursor
+    /// goes to the start of the line that takes their place.
     pub(super) fn delete_lines(&mut self, range: LineRange) -> Outcome {
         let text = self.current()?.text().clone();
-        let lines = self.current()?.line_count();
-        if lines == 0 {
-            return Err(Reply::fail("Nothing to delete: the file is empty"));
-        }
-        if range.last >= lines {
-            let valid = lines - 1;
-            return Err(Reply::fail(if range.first > valid {
-                format!(
-                    "Line {} out of range: valid lines are 0..{valid}",
-                    range.first
-                )
-            } else {
-                let left = lines - range.first;
-                let noun = plural(left, "line");
-                format!(
-                    "Only {left} {noun} from line {} to the end (last line is {valid})",
-                    range.first
-                )
-            }));
-        }
-        check_line(&text, range.first)?;
+        check_block(&text, range)?;
         let mut start = text.line_to_char(range.first);
         let end = if range.last + 1 < text.len_lines() {
             text.line_to_char(range.last + 1)
@@ -183,6 +172,26 @@ impl Ctx<'_> {
         self.apply(Event::Redone { path, count: done })?;
         Ok(step_reply("Redid", done, count, self.current()?.cursor()))
     }
+}
+
+/// Refuses to delete `count` lines from `line` when fewer are left: a
+/// count that is too large means a wrong idea of the file.
+fn check_count(line: usize, count: usize, lines: usize) -> Result<(), Reply> {
+    let last = lines - 1;
+    let asked = format!("{count} {}", plural(count, "line"));
+    if line > last {
+        return Err(Reply::fail(format!(
+            "Cannot delete {asked} at line {line}: the cursor is past the last line ({last}), on the empty end after the final line break; Goto {last} first"
+        )));
+    }
+    let left = lines - line;
+    if count > left {
+        return Err(Reply::fail(format!(
+            "Cannot delete {asked} from line {line}: only {left} {} left to the end (the last line is {last}); use Delete Line {left}",
+            plural(left, "line")
+        )));
+    }
+    Ok(())
 }
 
 fn step_reply(verb: &str, done: usize, asked: usize, at: Position) -> Reply {

@@ -1,15 +1,18 @@
 //! Navigation: `Goto`, `Find`, `Replace` (with the `Confirm` walk), `Bookmark`.
 
+use std::ops::Range;
+
 use regex::Regex;
 use ropey::Rope;
 
 use crate::edit::{position, Assoc, ChangeSet, Position};
 use crate::lang::replacement::Template;
-use crate::lang::{FindDirection, GotoTarget, Pattern, ReplaceMode};
+use crate::lang::{FindDirection, GotoTarget, Pattern, ReplaceMode, Scope};
 use crate::reply::{plural, Clause, Reply};
 use crate::session::{ConfirmWalk, Event};
 
 use super::context::{Ctx, Outcome};
+use super::inspect::check_block;
 use super::output;
 
 impl Ctx<'_> {
@@ -132,7 +135,12 @@ impl Ctx<'_> {
         mode: ReplaceMode,
         pattern: &Pattern,
         replacement: &str,
+        scope: Option<&Scope>,
     ) -> Outcome {
+        let scope = match scope {
+            Some(scope) => Some(self.scope_chars(scope)?),
+            None => None,
+        };
         let regex = compile(pattern)?;
         let expand = matches!(pattern, Pattern::Regex(_));
         let buffer = self.current()?;
@@ -142,12 +150,23 @@ impl Ctx<'_> {
         let line_ending = buffer.line_ending();
         let replacement = line_ending.apply(replacement);
         let template = template(&replacement, &regex, expand)?;
-        let found = replacements(&regex, &text, &haystack, &replacement, template.as_ref());
+        let mut found = replacements(&regex, &text, &haystack, &replacement, template.as_ref());
         if found.is_empty() {
             return Err(Reply::fail(format!(
                 "Pattern not found: {}",
                 describe(pattern)
             )));
+        }
+        if let Some((range, what)) = &scope {
+            let in_file = found.len();
+            found.retain(|r| r.start >= range.start && r.end <= range.end);
+            if found.is_empty() {
+                return Err(Reply::fail(format!(
+                    "Pattern not found in {what}: {} ({in_file} {} elsewhere in the file)",
+                    describe(pattern),
+                    plural(in_file, "match")
+                )));
+            }
         }
         match mode {
             ReplaceMode::All => {
@@ -198,7 +217,9 @@ impl Ctx<'_> {
                 ]))
             }
             ReplaceMode::Confirm => {
-                let Some(first) = found.iter().find(|r| r.start >= cursor) else {
+                // A scope is walked whole; the file is walked from the cursor.
+                let from = if scope.is_some() { 0 } else { cursor };
+                let Some(first) = found.iter().find(|r| r.start >= from) else {
                     return Err(Reply::fail(format!(
                         "Pattern not found after the cursor: {} (Confirm walks from the cursor to the end; Goto StartOfFile first)",
                         describe(pattern)
@@ -211,8 +232,26 @@ impl Ctx<'_> {
                     expand,
                     current: (first.start, first.end),
                     replaced: 0,
+                    scope_end: scope.map(|(range, _)| range.end),
                 };
                 self.ask(walk)
+            }
+        }
+    }
+
+    /// The chars a `Replace … In <scope>` may change, and how to name them.
+    fn scope_chars(&mut self, scope: &Scope) -> Result<(Range<usize>, String), Reply> {
+        match scope {
+            Scope::Code(target) => self.element_chars(target),
+            Scope::Block(range) => {
+                let text = self.current()?.text();
+                check_block(text, *range)?;
+                let end = if range.last + 1 < text.len_lines() {
+                    text.line_to_char(range.last + 1)
+                } else {
+                    text.len_chars()
+                };
+                Ok((text.line_to_char(range.first)..end, format!("block {range}")))
             }
         }
     }
@@ -288,6 +327,9 @@ impl Ctx<'_> {
                     };
                     self.apply(event)?;
                     walk.replaced += 1;
+                    walk.scope_end = walk.scope_end.map(|end| {
+                        end + current.new.chars().count() - (current.end - current.start)
+                    });
                     search_from = end.max(
                         current.start
                             + usize::from(current.start == current.end && current.new.is_empty()),
@@ -300,7 +342,8 @@ impl Ctx<'_> {
         let haystack = text.to_string();
         let next = char_matches(&regex, &text, &haystack)
             .into_iter()
-            .find(|m| m.0 >= search_from);
+            .find(|m| m.0 >= search_from)
+            .filter(|m| walk.scope_end.is_none_or(|end| m.1 <= end));
         match next {
             Some(next) => {
                 walk.current = next;

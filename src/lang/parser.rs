@@ -142,6 +142,7 @@ pub const GOTO_KEYWORDS: &[&str] = &[
     "Method",
 ];
 const CODE_KINDS: &[&str] = &["Function", "Class", "Method", "Variable"];
+const REPLACE_SCOPES: &[&str] = &["Function", "Method", "Class", "Variable", "Block"];
 const SHOW_TARGETS: &[&str] = &[
     "Line", "Block", "Current", "Function", "Class", "Method", "Variable",
 ];
@@ -808,10 +809,19 @@ impl<'t> Parser<'t> {
                 self.end_span(),
             ));
         }
+        let scope = if self.eat("In") {
+            Some(match self.keyword("Replace scope", REPLACE_SCOPES)? {
+                "Block" => Scope::Block(self.line_range()?),
+                kind => Scope::Code(self.code_target(kind)?),
+            })
+        } else {
+            None
+        };
         Ok(Command::Replace {
             mode,
             pattern,
             replacement,
+            scope,
         })
     }
 

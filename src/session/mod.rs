@@ -53,6 +53,10 @@ pub struct ConfirmWalk {
     /// The match being asked about, in chars.
     pub current: (usize, usize),
     pub replaced: usize,
+    /// `Replace Confirm … In <scope>`: where the scope ends (chars, kept
+    /// up to date as replacements change the text); `None`: the file's end.
+    #[serde(default)]
+    pub scope_end: Option<usize>,
 }
 
 /// A reply given to a request id, kept for retries of that id.

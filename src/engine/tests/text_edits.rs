@@ -423,3 +423,65 @@ fn an_unknown_group_in_a_replacement_fails_and_says_how_to_write_a_dollar() {
         "##,
     );
 }
+
+// -- Replace In <scope> ------------------------------------------------------
+
+const SCOPES: &str = "n = 0
+
+
+def f(n):
+    return n + 1
+
+
+class C:
+    n = 2
+
+    def m(self, n):
+        return n * C.n
+";
+
+#[test]
+fn replace_in_a_scope_changes_only_that_scope() {
+    let f = Fixture::new();
+    f.write("s.py", SCOPES);
+    f.check(
+        "u",
+        r##"
+        > Start s; Open s.py
+        Ok
+        Ok, At 0:0, Length 12
+        > Replace All /\bn\b/ With "k" In Function f
+        Ok, Replaced 2 occurrences, At 0:0
+        > Replace All /\bn\b/ With "count" In Method C.m
+        Ok, Replaced 3 occurrences, At 0:0
+        > Show Block 3:11 0
+        Ok: At 3:0, Txt def f(k):\n    return k + 1\n\n\nclass C:\n    n = 2\n\n    def m(self, count):\n        return count * C.count
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Replace /\bn\b/ With "x" In Class C
+        Ok, Replaced 1 occurrence, At 8:5
+        > Replace Confirm /\bn\b/ With "y" In Class C
+        Ok, At 10:16, Replace? (y/n)
+        > n
+        Ok, At 11:15, Replace? (y/n)
+        > y
+        Ok, At 11:21, Replace? (y/n)
+        > y
+        Ok, Replaced 2 occurrences, At 11:22
+        > Replace All /\bn\b/ With "z" In Block 0:1
+        Ok, Replaced 1 occurrence, At 11:22
+        > Show Block 0:0 0
+        Ok: At 0:0, Txt z = 0
+        > Replace All "zz" With "q" In Function f
+        Fail "Pattern not found: 'zz'"
+        > Replace All "C" With "D" In Function f
+        Fail "Pattern not found in function f: 'C' (2 matches elsewhere in the file)"
+        > Replace All "k" With "j" In Function g
+        Fail "Not found: function 'g'. Available: f, m"
+        > Replace All "k" With "j" In Block 2:40
+        Fail "Block 2:40 is past the end of the file: the last line is 11; write Block 2:11"
+        > Replace All "k" With "j" In Loop 2
+        Fail "Unknown Replace scope 'Loop'. Valid: Function, Method, Class, Variable, Block"
+        "##,
+    );
+}
