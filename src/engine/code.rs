@@ -16,7 +16,7 @@ use crate::analysis::textedit::EditResult;
 use crate::analysis::{
     comment, delete, format, insert, modify, validate, Analysis, AnalysisError, SyntaxTree,
 };
-use crate::edit::{position, ChangeSet, LineRange, Position};
+use crate::edit::{position, ChangeSet, Position};
 use crate::lang::{
     AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, GotoTarget, InsertKind,
     Modification,
@@ -87,27 +87,23 @@ impl Ctx<'_> {
         Ok((before, self.current()?.text().clone()))
     }
 
+    /// `Show Function f` …: the definition from its keyword (as the spec's
+    /// example shows it); with context, its whole lines (attached comments
+    /// and decorators included) and the lines around them.
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
         let code = self.code()?;
         let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
-        let body = if context == 0 {
-            code.text.slice(symbol.definition.clone()).to_string()
-        } else {
-            let last = code.text.len_lines() - 1;
-            let lines = LineRange::new(
-                symbol.full_lines.first.saturating_sub(context),
-                (symbol.full_lines.last + context).min(last),
-            );
-            super::inspect::lines_text(&code.text, lines)
-        };
         let at = symbol.position;
+        let clauses = if context == 0 {
+            let body = code.text.slice(symbol.definition.clone()).to_string();
+            output::text_in_tiers(&body.replace('\r', ""), self.session.preferences.output_limit)
+        } else {
+            self.shown_lines(&code.text, symbol.full_lines, context)
+        };
         self.move_to(at)?;
-        let mut clauses = vec![Clause::At(at)];
-        clauses.extend(output::text_in_tiers(
-            &body.replace('\r', ""),
-            self.session.preferences.output_limit,
-        ));
-        Ok(Reply::Info(clauses))
+        let mut reply = vec![Clause::At(at)];
+        reply.extend(clauses);
+        Ok(Reply::Info(reply))
     }
 
     /// A code element's whole lines (decorators and attached comments

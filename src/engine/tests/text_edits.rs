@@ -485,3 +485,63 @@ fn replace_in_a_scope_changes_only_that_scope() {
         "##,
     );
 }
+
+// -- Show --------------------------------------------------------------------
+
+#[test]
+fn show_with_context_says_which_lines_txt_holds_and_puts_txt_last() {
+    let f = Fixture::new();
+    f.write("a.py", "import os\n\n\ndef f(a):\n    return a, \"x, Notice: y\"\n\n\nz = 1\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.py
+        Ok
+        Ok, At 0:0, Length 8
+        > Show Function f
+        Ok: At 3:0, Txt def f(a):\n    return a, "x, Notice: y"
+        > Show Function f 2
+        Ok: At 3:0, Lines 1:6, Txt \n\ndef f(a):\n    return a, "x, Notice: y"\n\n
+        > Show Line 0 5
+        Ok: At 0:0, Lines 0:5, Txt import os\n\n\ndef f(a):\n    return a, "x, Notice: y"\n
+        > Show Line 7 2
+        Ok: At 7:0, Lines 5:7, Txt \n\nz = 1
+        > Show Line 8 1
+        Ok: At 8:0, Lines 7:8, Txt z = 1\n
+        > Goto 4:4
+        Ok, At 4:4
+        > Show Current 1
+        Ok: At 4:4, Lines 3:5, Txt def f(a):\n    return a, "x, Notice: y"\n
+        "##,
+    );
+    f.write("a.py", "changed = 1\n");
+    f.check(
+        "u",
+        r##"
+        > Show Line 0
+        Ok: At 0:0, Notice: a.py changed on disk; reloaded (you had no unsaved edits), Txt changed = 1
+        "##,
+    );
+}
+
+#[test]
+fn show_block_past_the_end_is_clamped_and_says_so() {
+    let f = Fixture::new();
+    f.write("a.txt", "a\nb\nc\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.txt
+        Ok
+        Ok, At 0:0, Length 3
+        > Show Block 1:99
+        Ok: At 1:0, Block 1:99 clamped to 1:2: the file ends at line 2, Txt b\nc
+        > Show Block 1:99 1
+        Ok: At 1:0, Block 1:99 clamped to 1:2: the file ends at line 2, Lines 0:2, Txt a\nb\nc
+        > Show Block 9:12
+        Fail "Line 9 out of range: valid lines are 0..3"
+        > Show Line 9
+        Fail "Line 9 out of range: valid lines are 0..3"
+        "##,
+    );
+}
