@@ -44,7 +44,11 @@ impl Ctx<'_> {
             .session
             .buffer(&path)
             .expect("find_open returns open files");
-        if !buffer.is_modified() && !force {
+        // A file deleted on disk is written again, edited or not (the
+        // notice about it says so).
+        let deleted = buffer.disk().is_some()
+            && self.workspace.stamp(&path).map_err(file_fail)?.is_none();
+        if !buffer.is_modified() && !force && !deleted {
             if close {
                 self.apply(Event::Closed { path })?;
                 return Ok(Reply::Done(vec![Clause::Note(
@@ -57,7 +61,7 @@ impl Ctx<'_> {
             .workspace
             .changed_since(&path, buffer.disk())
             .map_err(file_fail)?;
-        if changed && !force {
+        if changed && !force && !deleted {
             return Err(Reply::fail(format!(
                 "{path} changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
             )));

@@ -34,9 +34,7 @@ impl Ctx<'_> {
                 }
                 check_line(&text, range.first)?;
                 // Reading past the end is harmless: show what exists, and say so.
-                let last_line = position::counted_lines(&text)
-                    .saturating_sub(1)
-                    .max(range.first);
+                let last_line = text.len_lines() - 1;
                 let shown = LineRange::new(range.first, range.last.min(last_line));
                 if shown != *range {
                     notes.push(Clause::Note(format!(

@@ -95,8 +95,6 @@ pub enum EngineError {
 pub(crate) struct Live {
     pub session: Session,
     pub journal: JournalState,
-    /// Disk hashes already reported as changed, so a notice is said once.
-    pub reported: HashMap<crate::workspace::WorkspacePath, String>,
 }
 
 type LiveRef = Arc<Mutex<Live>>;
@@ -140,11 +138,7 @@ impl Engine {
                 .by_sender
                 .insert(session.sender.clone(), session.name.clone());
             let name = session.name.clone();
-            let live = Live {
-                session,
-                journal,
-                reported: HashMap::new(),
-            };
+            let live = Live { session, journal };
             registry.sessions.insert(name, Arc::new(Mutex::new(live)));
         }
         Ok(Engine {
@@ -445,7 +439,7 @@ impl Engine {
             return Vec::new();
         };
         let mut live = lock(&live);
-        let notices = context::check_disk(&mut live, &self.workspace);
+        let notices = context::check_disk(&mut live.session, &self.workspace);
         let _ = self.persist(&mut live);
         notices
     }

@@ -28,6 +28,10 @@ pub struct Buffer {
     /// The history position that matches `disk`; `None` once that state
     /// can no longer be reached by undo/redo.
     saved_at: Option<usize>,
+    /// The disk state (a hash, or `deleted`) last reported to the sender
+    /// as a change on disk, so each change is said once, across restarts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    noticed: Option<String>,
     /// The syntax tree of a file in a known language. Every change edits
     /// it (`Tree::edit`, cheap) and marks it stale; the incremental reparse
     /// with the old tree happens when a code-aware command asks for it, so
@@ -51,6 +55,7 @@ impl Buffer {
             history: History::default(),
             disk,
             saved_at: Some(0),
+            noticed: None,
             syntax: None,
             syntax_stale: false,
         };
@@ -226,6 +231,18 @@ impl Buffer {
     pub fn mark_saved(&mut self, stamp: DiskStamp) {
         self.disk = Some(stamp);
         self.saved_at = Some(self.history.position());
+        self.noticed = None;
+    }
+
+    /// The disk state last reported as changed (see [`Event::DiskNoticed`]).
+    ///
+    /// [`Event::DiskNoticed`]: super::Event::DiskNoticed
+    pub fn noticed(&self) -> Option<&str> {
+        self.noticed.as_deref()
+    }
+
+    pub fn set_noticed(&mut self, key: Option<String>) {
+        self.noticed = key;
     }
 
     /// Refuses a change built for a text of another length, leaving the

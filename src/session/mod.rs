@@ -242,6 +242,7 @@ impl Session {
                 buffer.set_cursor(cursor);
                 self.buffers.insert(path.clone(), buffer);
             }
+            Event::DiskNoticed { path, key } => self.open_mut(path)?.set_noticed(key.clone()),
             Event::Bookmarked { name, path, at } => {
                 let buffer = self.open(path)?;
                 let offset = position::to_char(buffer.text(), position::clamp(buffer.text(), *at))

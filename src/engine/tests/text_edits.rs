@@ -535,13 +535,111 @@ fn show_block_past_the_end_is_clamped_and_says_so() {
         Ok
         Ok, At 0:0, Length 3
         > Show Block 1:99
-        Ok: At 1:0, Block 1:99 clamped to 1:2: the file ends at line 2, Txt b\nc
+        Ok: At 1:0, Block 1:99 clamped to 1:3: the file ends at line 3, Txt b\nc\n
         > Show Block 1:99 1
-        Ok: At 1:0, Block 1:99 clamped to 1:2: the file ends at line 2, Lines 0:2, Txt a\nb\nc
+        Ok: At 1:0, Block 1:99 clamped to 1:3: the file ends at line 3, Lines 0:3, Txt a\nb\nc\n
         > Show Block 9:12
         Fail "Line 9 out of range: valid lines are 0..3"
         > Show Line 9
         Fail "Line 9 out of range: valid lines are 0..3"
         "##,
     );
+}
+
+// -- Line ranges: reads clamp, writes refuse -------------------------------------
+
+#[test]
+fn deletes_past_the_end_are_refused_naming_what_was_asked() {
+    let f = Fixture::new();
+    let text: String = (0..17).map(|i| format!("x{i} = {i}\n")).collect();
+    f.write("a.py", &text);
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.py; Goto 17
+        Ok
+        Ok, At 0:0, Length 17
+        Ok, At 17:0
+        > Delete Line 999
+        Fail "Cannot delete 999 lines at line 17: the cursor is past the last line (16), on the empty end after the final line break; Goto 16 first"
+        > Delete Current
+        Fail "Cannot delete 1 line at line 17: the cursor is past the last line (16), on the empty end after the final line break; Goto 16 first"
+        > Goto 15; Delete Line 3
+        Ok, At 15:0
+        Fail "Cannot delete 3 lines from line 15: only 2 lines left to the end (the last line is 16); use Delete Line 2"
+        > Delete Block 10:17
+        Fail "Block 10:17 is past the end of the file: the last line is 16; write Block 10:16"
+        > Delete Block 17:20
+        Fail "Block 17:20 is past the end of the file: the last line is 16"
+        > Delete Line 2
+        Ok, Deleted 2 lines at 15, At 15:0
+        > Open Create e.txt; Delete Block 0:0
+        Ok, At 0:0, Length 0
+        Fail "Nothing to delete: the file is empty"
+        "##,
+    );
+}
+
+// -- Files deleted on disk -------------------------------------------------------
+
+#[test]
+fn a_file_deleted_on_disk_is_said_once_even_across_restarts_and_save_writes_it_again() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.write("b.py", "y = 1\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open b.py; Open a.py; Insert Line "z = 0"
+        Ok
+        Ok, At 0:0, Length 1
+        Ok, At 0:0, Length 1
+        Ok, Inserted 1 line at 0, At 1:0
+        "##,
+    );
+    std::fs::remove_file(f.dir.path().join("a.py")).unwrap();
+    f.check(
+        "u",
+        r##"
+        > Goto 0
+        Ok, At 0:0, Notice: a.py was deleted on disk; Save writes it again, Close drops it
+        > Goto 1
+        Ok, At 1:0
+        "##,
+    );
+    // `eddi run` starts a new engine per invocation: still said only once.
+    let restarted = Engine::open(EngineConfig::new(f.dir.path())).unwrap();
+    let send = |text: &str| {
+        restarted
+            .execute(&Request {
+                sender: "u",
+                text,
+                id: None,
+            })
+            .text
+    };
+    assert_eq!(send("Goto 0"), "Ok, At 0:0");
+    assert_eq!(send("Save"), "Ok, Bytes 12");
+    assert_eq!(f.read("a.py"), "z = 0\nx = 1\n");
+    assert_eq!(send("Goto 1"), "Ok, At 1:0");
+    // An unmodified file deleted on disk: Save writes it again too.
+    std::fs::remove_file(f.dir.path().join("b.py")).unwrap();
+    assert_eq!(
+        send("Save b.py"),
+        "Ok, Bytes 6, Notice: b.py was deleted on disk; Save writes it again, Close drops it"
+    );
+    assert_eq!(f.read("b.py"), "y = 1\n");
+    // Back in step, a second deletion is a new change: said again.
+    std::fs::remove_file(f.dir.path().join("a.py")).unwrap();
+    assert_eq!(
+        send("Goto 0"),
+        "Ok, At 0:0, Notice: a.py was deleted on disk; Save writes it again, Close drops it"
+    );
+    let again = Engine::open(EngineConfig::new(f.dir.path())).unwrap();
+    let reply = again.execute(&Request {
+        sender: "u",
+        text: "Save Force",
+        id: None,
+    });
+    assert_eq!(reply.text, "Ok, Bytes 12", "no old notice on Save Force");
 }
