@@ -33,7 +33,7 @@ pub enum Clause {
     Txt(String),
     /// `Replace? (y/n)`: a confirmation walk waits for an answer.
     Prompt(String),
-    /// Free text, e.g. `Session saved`, `Found 3 matches at lines 4, 9`.
+    /// Free text, e.g. `Session saved`, `Found 3 matches at 4:0, 9:2, 9:7`.
     Note(String),
     /// Something the sender should know that it did not ask about, e.g. a
     /// file changed on disk by somebody else.

@@ -96,21 +96,17 @@ impl Ctx<'_> {
         }
         let (start, wrapped) = match direction {
             FindDirection::All => {
-                let mut lines: Vec<usize> =
-                    matches.iter().map(|m| text.char_to_line(m.0)).collect();
-                lines.dedup();
+                let positions: Vec<String> = matches
+                    .iter()
+                    .map(|m| position::from_char(&text, m.0).to_string())
+                    .collect();
                 let count = matches.len();
-                let line_list: Vec<String> = lines.iter().map(usize::to_string).collect();
                 let limit = self.session.preferences.output_limit;
-                let full = line_list.join(", ");
-                let found = format!("Found {count} {}", plural(count, "match"));
+                let full = positions.join(", ");
                 let text = if full.chars().count() <= limit {
-                    format!("{found} at {} {full}", plural(lines.len(), "line"))
+                    format!("Found {count} {} at {full}", plural(count, "match"))
                 } else {
-                    format!(
-                        "{found} on {}",
-                        output::list_in_tiers("line", &line_list, limit)
-                    )
+                    format!("Found {}", output::list_in_tiers("match", &positions, limit))
                 };
                 return Ok(Reply::info(text));
             }

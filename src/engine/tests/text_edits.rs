@@ -643,3 +643,26 @@ fn a_file_deleted_on_disk_is_said_once_even_across_restarts_and_save_writes_it_a
     });
     assert_eq!(reply.text, "Ok, Bytes 12", "no old notice on Save Force");
 }
+
+// -- Find All --------------------------------------------------------------------
+
+#[test]
+fn find_all_gives_every_match_as_line_col() {
+    let f = Fixture::new();
+    f.write("a.py", "a = a + 1\nb = 2\nc = a\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.py; Set Limit 80
+        Ok
+        Ok, At 0:0, Length 3
+        Ok
+        > Find All /\ba\b/
+        Ok: Found 3 matches at 0:0, 0:4, 2:4
+        > Find All " = "
+        Ok: Found 3 matches at 0:1, 1:1, 2:1
+        > Find All /./
+        Ok: Found 19 matches (first 4: 0:0, 0:1, 0:2, 0:3; narrow it with a pattern)
+        "##,
+    );
+}
