@@ -132,10 +132,10 @@ impl Ctx<'_> {
             self.workspace.list(pattern).map_err(Reply::fail)?
         };
         if files.is_empty() {
-            return Ok(Reply::info(if open_only {
-                "No open files"
-            } else {
-                "No files"
+            let what = if open_only { "No open files" } else { "No files" };
+            return Ok(Reply::info(match pattern {
+                Some(pattern) => format!("{what} match '{pattern}'"),
+                None => what.to_owned(),
             }));
         }
         files.sort();

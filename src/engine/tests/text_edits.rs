@@ -666,3 +666,34 @@ fn find_all_gives_every_match_as_line_col() {
         "##,
     );
 }
+
+// -- List --------------------------------------------------------------------------
+
+#[test]
+fn list_takes_a_directory_or_a_glob() {
+    let f = Fixture::new();
+    f.write("top.py", "");
+    f.write("src/a.py", "");
+    f.write("src/sub/b.txt", "");
+    f.write("srcs/c.py", "");
+    f.check(
+        "u",
+        r##"
+        > Start s; List src
+        Ok
+        Ok: src/a.py, src/sub/b.txt
+        > List src/
+        Ok: src/a.py, src/sub/b.txt
+        > List ./src/sub
+        Ok: src/sub/b.txt
+        > List .
+        Ok: src/a.py, src/sub/b.txt, srcs/c.py, top.py
+        > List **/*.py
+        Ok: src/a.py, srcs/c.py, top.py
+        > List nothing*
+        Ok: No files match 'nothing*'
+        > List Open
+        Ok: No open files
+        "##,
+    );
+}
