@@ -288,8 +288,8 @@ impl Ctx<'_> {
         let at = self.current()?.cursor();
         let note = format!(
             "Formatted, {} -> {} lines",
-            before.len_lines() - 1,
-            after.len_lines() - 1
+            position::counted_lines(&before),
+            position::counted_lines(&after)
         );
         Ok(Reply::Done(vec![Clause::Note(note), Clause::At(at)]))
     }

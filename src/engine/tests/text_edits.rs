@@ -697,3 +697,26 @@ fn list_takes_a_directory_or_a_glob() {
         "##,
     );
 }
+
+// -- Wording -------------------------------------------------------------------------
+
+#[test]
+fn counts_and_plurals_read_as_english() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.py; Show Class X
+        Ok
+        Ok, At 0:0, Length 1
+        Fail "Not found: class 'X'. No classes in file"
+        > Open Create b.txt; Insert Block "y"; Save
+        Ok, At 0:0, Length 0
+        Ok, Inserted 1 line at 0, At 0:1
+        Ok, Bytes 1
+        > Summary
+        Ok: Created b.txt (1 byte), Added 1 line, Deleted 0 lines
+        "##,
+    );
+}
