@@ -241,6 +241,13 @@ impl Engine {
             Some(Err(notice)) => notices.push(notice),
             None => {}
         }
+        if replies.is_empty() && lang::parse_answer(request.text).is_some() {
+            // A late answer: the walk ended (finished, or a command came).
+            replies.push(Reply::fail(format!(
+                "No Replace Confirm is waiting for an answer, so '{}' is not understood; start one with: Replace Confirm \"<text>\" With \"<text>\"",
+                request.text.trim()
+            )));
+        }
         let statements = if replies.is_empty() {
             lang::parse_message(request.text)
         } else {
@@ -272,6 +279,13 @@ impl Engine {
                     )));
                 }
                 break;
+            }
+        }
+        // An answer to `Replace Confirm` is no statement: its reply carries
+        // the notices (they are said once, so they must not be lost).
+        if let Some(first) = replies.first_mut() {
+            for notice in notices.drain(..) {
+                first.push(Clause::Notice(notice));
             }
         }
         let format = self.format_of(request.sender);

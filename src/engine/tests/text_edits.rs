@@ -720,3 +720,32 @@ fn counts_and_plurals_read_as_english() {
         "##,
     );
 }
+
+#[test]
+fn a_command_during_replace_confirm_ends_the_walk_and_runs() {
+    let f = Fixture::new();
+    f.write("a.py", "a = 1\nb = a\n");
+    f.write("b.txt", "old\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open b.txt; Open a.py; Replace Confirm "a" With "z"
+        Ok
+        Ok, At 0:0, Length 1
+        Ok, At 0:0, Length 2
+        Ok, At 0:0, Replace? (y/n)
+        "##,
+    );
+    f.write("b.txt", "new\n");
+    f.check(
+        "u",
+        r##"
+        > yes
+        Ok, At 1:4, Replace? (y/n), Notice: b.txt changed on disk; reloaded (you had no unsaved edits)
+        > Status
+        Ok: Session s, File a.py, At 1:4, Modified, 2 files open, Notice: Replace Confirm ended after 1 replacement
+        > y
+        Fail "No Replace Confirm is waiting for an answer, so 'y' is not understood; start one with: Replace Confirm \"<text>\" With \"<text>\""
+        "##,
+    );
+}
