@@ -193,11 +193,9 @@ fn terse_clause(clause: &Clause) -> String {
 
 /// `word` or its English plural (`line`/`lines`, `match`/`matches`).
 pub fn plural(n: usize, word: &str) -> String {
-    let consonant_y = word.strip_suffix('y').filter(|stem| {
-        stem.chars()
-            .last()
-            .is_some_and(|c| !"aeiou".contains(c))
-    });
+    let consonant_y = word
+        .strip_suffix('y')
+        .filter(|stem| stem.chars().last().is_some_and(|c| !"aeiou".contains(c)));
     if n == 1 {
         word.to_owned()
     } else if let Some(stem) = consonant_y {
@@ -259,7 +257,15 @@ mod tests {
         let plurals: Vec<String> = words.iter().map(|w| plural(2, w)).collect();
         assert_eq!(
             plurals,
-            ["lines", "matches", "classes", "dependencies", "keys", "boxes", "files"]
+            [
+                "lines",
+                "matches",
+                "classes",
+                "dependencies",
+                "keys",
+                "boxes",
+                "files"
+            ]
         );
         assert_eq!(plural(1, "class"), "class");
         assert_eq!(plural(0, "class"), "classes");

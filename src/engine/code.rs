@@ -96,7 +96,10 @@ impl Ctx<'_> {
         let at = symbol.position;
         let clauses = if context == 0 {
             let body = code.text.slice(symbol.definition.clone()).to_string();
-            output::text_in_tiers(&body.replace('\r', ""), self.session.preferences.output_limit)
+            output::text_in_tiers(
+                &body.replace('\r', ""),
+                self.session.preferences.output_limit,
+            )
         } else {
             self.shown_lines(&code.text, symbol.full_lines, context)
         };
@@ -171,7 +174,8 @@ impl Ctx<'_> {
         let start = result.edits[0].start;
         let mut first_line = code.text.char_to_line(start);
         let (before, after) = self.apply_result(&result)?;
-        let lines = position::counted_lines(&after).saturating_sub(position::counted_lines(&before));
+        let lines =
+            position::counted_lines(&after).saturating_sub(position::counted_lines(&before));
         if lines > 0 && start > code.text.line_to_char(first_line) {
             // Lines added after the end of a line start on the next one.
             first_line += 1;
@@ -200,7 +204,11 @@ impl Ctx<'_> {
         let (before, after) = self.apply_result(&result)?;
         // Counted lines (a final line break opens none), plus the lines a
         // replacement put back (`pass` for a class left empty).
-        let put_back: usize = result.edits.iter().map(|e| e.text.matches('\n').count()).sum();
+        let put_back: usize = result
+            .edits
+            .iter()
+            .map(|e| e.text.matches('\n').count())
+            .sum();
         let lines = (position::counted_lines(&before) + put_back)
             .saturating_sub(position::counted_lines(&after));
         let at = self.current()?.cursor();

@@ -46,8 +46,8 @@ impl Ctx<'_> {
             .expect("find_open returns open files");
         // A file deleted on disk is written again, edited or not (the
         // notice about it says so).
-        let deleted = buffer.disk().is_some()
-            && self.workspace.stamp(&path).map_err(file_fail)?.is_none();
+        let deleted =
+            buffer.disk().is_some() && self.workspace.stamp(&path).map_err(file_fail)?.is_none();
         if !buffer.is_modified() && !force && !deleted {
             if close {
                 self.apply(Event::Closed { path })?;
@@ -132,7 +132,11 @@ impl Ctx<'_> {
             self.workspace.list(pattern).map_err(Reply::fail)?
         };
         if files.is_empty() {
-            let what = if open_only { "No open files" } else { "No files" };
+            let what = if open_only {
+                "No open files"
+            } else {
+                "No files"
+            };
             return Ok(Reply::info(match pattern {
                 Some(pattern) => format!("{what} match '{pattern}'"),
                 None => what.to_owned(),

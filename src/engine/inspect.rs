@@ -65,7 +65,9 @@ impl Ctx<'_> {
     pub(super) fn shown_lines(&self, text: &Rope, range: LineRange, context: usize) -> Vec<Clause> {
         // Context stops at the last counted line: the empty end after a
         // final line break is shown only when asked for.
-        let last_line = position::counted_lines(text).saturating_sub(1).max(range.last);
+        let last_line = position::counted_lines(text)
+            .saturating_sub(1)
+            .max(range.last);
         let first = range.first.saturating_sub(context);
         let shown = LineRange::new(first, range.last.saturating_add(context).min(last_line));
         let body = lines_text(text, shown);

@@ -106,7 +106,10 @@ impl Ctx<'_> {
                 let text = if full.chars().count() <= limit {
                     format!("Found {count} {} at {full}", plural(count, "match"))
                 } else {
-                    format!("Found {}", output::list_in_tiers("match", &positions, limit))
+                    format!(
+                        "Found {}",
+                        output::list_in_tiers("match", &positions, limit)
+                    )
                 };
                 return Ok(Reply::info(text));
             }
@@ -247,7 +250,10 @@ impl Ctx<'_> {
                 } else {
                     text.len_chars()
                 };
-                Ok((text.line_to_char(range.first)..end, format!("block {range}")))
+                Ok((
+                    text.line_to_char(range.first)..end,
+                    format!("block {range}"),
+                ))
             }
         }
     }
@@ -289,7 +295,13 @@ impl Ctx<'_> {
             'q' => return self.finish_walk(walk.replaced),
             'y' => {
                 let template = template(&walk.replacement, &regex, walk.expand)?;
-                let found = replacements(&regex, &text, &haystack, &walk.replacement, template.as_ref());
+                let found = replacements(
+                    &regex,
+                    &text,
+                    &haystack,
+                    &walk.replacement,
+                    template.as_ref(),
+                );
                 let Some(current) = found.iter().find(|r| (r.start, r.end) == walk.current) else {
                     self.apply(Event::Confirming { walk: None })?;
                     return Err(Reply::fail(

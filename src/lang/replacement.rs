@@ -21,7 +21,10 @@ pub struct Template {
 enum Piece {
     Literal(String),
     /// A group as written: its name or number, and whether it was `${…}`.
-    Group { name: String, braced: bool },
+    Group {
+        name: String,
+        braced: bool,
+    },
 }
 
 impl Template {
@@ -208,8 +211,14 @@ mod tests {
         assert!(expand(r"(?P<y>\d)", "${x}", "1")
             .unwrap_err()
             .contains("the regex has groups $0, $1 or ${y}"));
-        assert!(expand("a", "$2", "a").unwrap_err().starts_with("Unknown group '$2'"));
-        assert!(expand("a", "${1", "a").unwrap_err().starts_with("Unclosed '${'"));
-        assert!(expand("a", "${a-b}", "a").unwrap_err().starts_with("Invalid group '${a-b}'"));
+        assert!(expand("a", "$2", "a")
+            .unwrap_err()
+            .starts_with("Unknown group '$2'"));
+        assert!(expand("a", "${1", "a")
+            .unwrap_err()
+            .starts_with("Unclosed '${'"));
+        assert!(expand("a", "${a-b}", "a")
+            .unwrap_err()
+            .starts_with("Invalid group '${a-b}'"));
     }
 }

@@ -210,7 +210,9 @@ impl Workspace {
     /// the root), or `None` when it is not an existing directory.
     fn directory(&self, pattern: &str) -> Option<String> {
         let trimmed = pattern.trim().trim_end_matches('/');
-        let abs = self.root.join(if trimmed.is_empty() { "." } else { trimmed });
+        let abs = self
+            .root
+            .join(if trimmed.is_empty() { "." } else { trimmed });
         if abs.canonicalize().ok()? == self.root {
             return Some(String::new());
         }

@@ -138,7 +138,10 @@ fn a_block_of_whole_lines_never_glues_onto_the_end_of_a_line() {
         Ok, Bytes 32
         "##,
     );
-    assert_eq!(f.read("a.py"), "def f(a):\n    return a\n\n\ndef g():\n    pass");
+    assert_eq!(
+        f.read("a.py"),
+        "def f(a):\n    return a\n\n\ndef g():\n    pass"
+    );
     assert_eq!(
         f.read("b.txt"),
         "# top\nx = 1  # one\nz = 3\ny\n = 2\n",
@@ -221,7 +224,11 @@ impl Model {
     fn insert_lines(&mut self, new: &[String]) -> usize {
         let (line, col) = self.cursor;
         let len = self.lines[line].chars().count();
-        let at = if len > 0 && col == len { line + 1 } else { line };
+        let at = if len > 0 && col == len {
+            line + 1
+        } else {
+            line
+        };
         let appended = at == self.lines.len();
         for (i, text) in new.iter().enumerate() {
             self.lines.insert(at + i, text.clone());
@@ -360,7 +367,10 @@ proptest! {
 #[test]
 fn code_edits_at_the_end_of_a_file_without_a_final_newline_count_their_lines() {
     let f = Fixture::new();
-    f.write("a.py", "import os\n\nclass C:\n    def m(self):\n        return 1");
+    f.write(
+        "a.py",
+        "import os\n\nclass C:\n    def m(self):\n        return 1",
+    );
     f.check(
         "u",
         r##"
@@ -491,7 +501,10 @@ fn replace_in_a_scope_changes_only_that_scope() {
 #[test]
 fn show_with_context_says_which_lines_txt_holds_and_puts_txt_last() {
     let f = Fixture::new();
-    f.write("a.py", "import os\n\n\ndef f(a):\n    return a, \"x, Notice: y\"\n\n\nz = 1\n");
+    f.write(
+        "a.py",
+        "import os\n\n\ndef f(a):\n    return a, \"x, Notice: y\"\n\n\nz = 1\n",
+    );
     f.check(
         "u",
         r##"
