@@ -5,7 +5,7 @@ use std::ops::Range;
 use regex::Regex;
 use ropey::Rope;
 
-use crate::edit::{position, Assoc, ChangeSet, Position};
+use crate::edit::{position, Assoc, ChangeSet, LineEnding, Position};
 use crate::lang::replacement::Template;
 use crate::lang::{FindDirection, GotoTarget, Pattern, ReplaceMode, Scope};
 use crate::reply::{plural, Clause, Reply};
@@ -85,8 +85,8 @@ impl Ctx<'_> {
     }
 
     pub(super) fn find(&mut self, direction: FindDirection, pattern: &Pattern) -> Outcome {
-        let regex = compile(pattern)?;
         let buffer = self.current()?;
+        let regex = compile(pattern, buffer.line_ending())?;
         let text = buffer.text().clone();
         let haystack = text.to_string();
         let cursor = buffer.cursor_char();
@@ -140,9 +140,9 @@ impl Ctx<'_> {
             Some(scope) => Some(self.scope_chars(scope)?),
             None => None,
         };
-        let regex = compile(pattern)?;
-        let expand = matches!(pattern, Pattern::Regex(_));
         let buffer = self.current()?;
+        let regex = compile(pattern, buffer.line_ending())?;
+        let expand = matches!(pattern, Pattern::Regex(_));
         let text = buffer.text().clone();
         let haystack = text.to_string();
         let cursor = buffer.cursor_char();
@@ -382,13 +382,15 @@ impl Ctx<'_> {
     }
 }
 
-fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
+/// The pattern as a regex for a file with `line_ending`: a text's line
+/// breaks become the file's, and `^`/`$` know `\r\n` (the `R` flag), so a
+/// search finds the same in a CRLF file as in an LF one.
+fn compile(pattern: &Pattern, line_ending: LineEnding) -> Result<Regex, Reply> {
     match pattern {
         Pattern::Text(text) if text.is_empty() => Err(Reply::fail("Empty search text")),
-        Pattern::Text(text) => {
-            Ok(Regex::new(&regex::escape(text)).expect("escaped text is a valid regex"))
-        }
-        Pattern::Regex(source) => Regex::new(&format!("(?m){source}")).map_err(|e| {
+        Pattern::Text(text) => Ok(Regex::new(&regex::escape(&line_ending.apply(text)))
+            .expect("escaped text is a valid regex")),
+        Pattern::Regex(source) => Regex::new(&format!("(?mR){source}")).map_err(|e| {
             Reply::fail(format!(
                 "Invalid regex /{source}/: {}",
                 e.to_string().lines().last().unwrap_or("")

@@ -762,3 +762,28 @@ fn a_command_during_replace_confirm_ends_the_walk_and_runs() {
         "##,
     );
 }
+
+#[test]
+fn search_and_replace_find_the_same_in_crlf_files() {
+    let f = Fixture::new();
+    f.write("w.txt", "a = 1\r\nb = 1\r\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open w.txt
+        Ok
+        Ok, At 0:0, Length 2
+        > Find All /1$/
+        Ok: Found 2 matches at 0:4, 1:4
+        > Find All /^b.*$/
+        Ok: Found 1 match at 1:0
+        > Replace All "1\nb" With "2\nc"
+        Ok, Replaced 1 occurrence, At 0:0
+        > Replace All /1$/ With "3"
+        Ok, Replaced 1 occurrence, At 0:0
+        > Save
+        Ok, Bytes 14
+        "##,
+    );
+    assert_eq!(f.read("w.txt"), "a = 2\r\nc = 3\r\n");
+}
