@@ -787,3 +787,45 @@ fn search_and_replace_find_the_same_in_crlf_files() {
     );
     assert_eq!(f.read("w.txt"), "a = 2\r\nc = 3\r\n");
 }
+
+#[test]
+fn replace_in_a_variable_or_a_decorated_function_and_quitting_a_scoped_walk() {
+    let f = Fixture::new();
+    f.write(
+        "v.py",
+        "LIMITS = {\n    'a': 1,\n    'b': 1,\n}\n\n\n# keeps 1\n@cache\ndef g():\n    return 1\n",
+    );
+    f.check(
+        "u",
+        r##"
+        > Start s; Open v.py
+        Ok
+        Ok, At 0:0, Length 10
+        > Replace All "1" With "2" In Variable LIMITS
+        Ok, Replaced 2 occurrences, At 0:0
+        > Replace Confirm "1" With "3" In Function g
+        Ok, At 6:8, Replace? (y/n)
+        > q
+        Ok, Replaced 0 occurrences, At 6:8
+        > Replace All "cache" With "lru_cache" In Function g
+        Ok, Replaced 1 occurrence, At 6:8
+        > Show Block 0:9 0
+        Ok: At 0:0, Txt LIMITS = {\n    'a': 2,\n    'b': 2,\n}\n\n\n# keeps 1\n@lru_cache\ndef g():\n    return 1
+        "##,
+    );
+}
+
+#[test]
+fn json_show_carries_the_lines_of_its_text() {
+    let f = Fixture::new();
+    f.write("a.txt", "a\nb\nc\n");
+    f.send("u", "Start s; Open a.txt; Set Format json");
+    assert_eq!(
+        f.send("u", "Show Line 1 1"),
+        r#"{"at":{"col":0,"line":1},"lines":{"first":0,"last":2},"ok":true,"text":"a\nb\nc"}"#
+    );
+    assert_eq!(
+        f.send("u", "Show Block 2:9"),
+        r#"{"at":{"col":0,"line":2},"message":"Block 2:9 clamped to 2:3: the file ends at line 3","ok":true,"text":"c\n"}"#
+    );
+}
