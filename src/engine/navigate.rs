@@ -194,11 +194,9 @@ impl Ctx<'_> {
                 ]))
             }
             ReplaceMode::Next => {
-                let next = found
-                    .iter()
-                    .find(|r| r.start >= cursor)
-                    .or(found.first())
-                    .expect("not empty");
+                let after = found.iter().find(|r| r.start >= cursor);
+                let wrapped = after.is_none();
+                let next = after.or(found.first()).expect("not empty");
                 if next.is_noop {
                     return Err(Reply::fail(format!(
                         "Replacement equals the matched text '{}': nothing to change",
@@ -210,10 +208,12 @@ impl Ctx<'_> {
                 let end = next.start + next.new.chars().count();
                 let cursor_after = position::from_char(&apply_preview(&text, &change), end);
                 self.edit_current(change, cursor_after)?;
-                Ok(Reply::Done(vec![
-                    Clause::Replaced(1),
-                    Clause::At(cursor_after),
-                ]))
+                let mut reply = Reply::Done(vec![Clause::Replaced(1), Clause::At(cursor_after)]);
+                if wrapped {
+                    // As `Find` says it: the match was before the cursor.
+                    reply.push(Clause::Note("Wrapped".into()));
+                }
+                Ok(reply)
             }
             ReplaceMode::Confirm => {
                 // A scope is walked whole; the file is walked from the cursor.

@@ -829,3 +829,22 @@ fn json_show_carries_the_lines_of_its_text() {
         r#"{"at":{"col":0,"line":2},"message":"Block 2:9 clamped to 2:3: the file ends at line 3","ok":true,"text":"c\n"}"#
     );
 }
+
+#[test]
+fn replace_next_says_when_it_wrapped_as_find_does() {
+    let f = Fixture::new();
+    f.write("a.txt", "x\ny\nx\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.txt; Goto 1
+        Ok
+        Ok, At 0:0, Length 3
+        Ok, At 1:0
+        > Replace "x" With "z"
+        Ok, Replaced 1 occurrence, At 2:1
+        > Replace "x" With "z"
+        Ok, Replaced 1 occurrence, At 0:1, Wrapped
+        "##,
+    );
+}
