@@ -152,7 +152,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         usage: "Replace [All|Confirm] \"<text>\"|/<regex>/ With \"<text>\" [In Function <f> | Method <C>.<m> | Class <C> | Variable <v> | Block <a>:<b>]",
         summary: "Replaces the next match, all matches, or walks them asking y/n/q, in the file or only In a scope; with a /regex/, $1, ${1}, ${name} are groups and $$ is a $; with \"text\" the replacement is literal",
         reply: "Ok, Replaced <n> occurrences, At l:c[, Wrapped] | Ok, At l:c, Replace? (y/n)",
-        failures: "Fail \"Pattern not found: 'x'\"; Fail \"Unknown group '$costs' in the replacement ... Write $$ for a literal $ ...\"; Fail \"Pattern not found in function f: 'x' (2 matches elsewhere)\"",
+        failures: "Fail \"Pattern not found: 'x'\"; Fail \"Unknown group '$costs' in the replacement ... Write $$ for a literal $ ...\"; Fail \"Pattern not found in function f: 'x' (2 matches elsewhere in the file)\"",
         examples: "Replace \"foo\" With \"bar\"; Replace All /(\\w+)_id/ With \"${1}Id\"; Replace Confirm \"x\" With \"y\"; Replace All \"a\" With \"b\" In Function f; Replace All /\\bi\\b/ With \"n\" In Block 10:20",
     },
     CommandSpec {
