@@ -2,7 +2,9 @@
 //!
 //! Each command is sent as its own message (so `y`/`n` answers to a
 //! `Replace Confirm` work in a script); the run stops at the first failure,
-//! as a multi-command message does, and the exit code is 1 then.
+//! as a multi-command message does, and the exit code is 1 then. The
+//! commands left unrun are counted on one more line, `Skipped <n> commands`
+//! (in a multi-command message the count is part of the failure's reply).
 
 use std::io::{self, Read};
 use std::path::PathBuf;
