@@ -848,3 +848,29 @@ fn replace_next_says_when_it_wrapped_as_find_does() {
         "##,
     );
 }
+
+#[test]
+fn insert_line_after_goto_end_of_the_last_function_or_class_goes_below_it() {
+    let f = Fixture::new();
+    f.write("a.py", "class C:\n    def m(self):\n        return 1");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.py; Goto 2:4; Goto EndOfFunction
+        Ok
+        Ok, At 0:0, Length 3
+        Ok, At 2:4
+        Ok, At 2:16
+        > Insert Line "# after m"
+        Ok, Inserted 1 line at 3, At 3:9
+        > Undo; Goto 1:0; Goto EndOfClass
+        Ok, Undid 1, At 2:16
+        Ok, At 1:0
+        Ok, At 2:16
+        > Insert Line "x = C()"
+        Ok, Inserted 1 line at 3, At 3:7
+        > Show Block 0:3
+        Ok: At 0:0, Txt class C:\n    def m(self):\n        return 1\nx = C()
+        "##,
+    );
+}
