@@ -68,10 +68,22 @@ impl Ctx<'_> {
         let last_line = position::counted_lines(text)
             .saturating_sub(1)
             .max(range.last);
-        let first = range.first.saturating_sub(context);
-        let shown = LineRange::new(first, range.last.saturating_add(context).min(last_line));
-        let body = lines_text(text, shown);
-        let mut clauses = output::text_in_tiers(&body, self.session.preferences.output_limit);
+        let limit = self.session.preferences.output_limit;
+        let mut first = range.first.saturating_sub(context);
+        let mut shown = LineRange::new(first, range.last.saturating_add(context).min(last_line));
+        let mut body = lines_text(text, shown);
+        let mut dropped = None;
+        if context > 0 && body.chars().count() > limit {
+            // Too long: the context goes first, the target is what was asked.
+            first = range.first;
+            shown = range;
+            body = lines_text(text, shown);
+            dropped = Some(Clause::Note(format!(
+                "Context left out (limit {limit} chars; Set Limit <n> to raise it)"
+            )));
+        }
+        let mut clauses: Vec<Clause> = dropped.into_iter().collect();
+        clauses.extend(output::text_in_tiers(&body, limit));
         let kept = clauses.iter().find_map(|c| match c {
             Clause::Txt(t) => Some(t.matches('\n').count() + 1),
             _ => None,

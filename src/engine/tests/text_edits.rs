@@ -874,3 +874,23 @@ fn insert_line_after_goto_end_of_the_last_function_or_class_goes_below_it() {
         "##,
     );
 }
+
+#[test]
+fn a_shortened_show_names_the_lines_it_kept() {
+    let f = Fixture::new();
+    let text: String = (0..30).map(|i| format!("line {i:02}\n")).collect();
+    f.write("a.txt", &text);
+    f.check(
+        "u",
+        r##"
+        > Start s; Open a.txt; Set Limit 30
+        Ok
+        Ok, At 0:0, Length 30
+        Ok
+        > Show Line 10 3
+        Ok: At 10:0, Lines 10:10, Context left out (limit 30 chars; Set Limit <n> to raise it), Txt line 10
+        > Show Block 10:20 1
+        Ok: At 10:0, Lines 10:12, Context left out (limit 30 chars; Set Limit <n> to raise it), Shortened to 3 of 11 lines (limit 30 chars; Set Limit <n> to raise it), Txt line 10\nline 11\nline 12
+        "##,
+    );
+}
