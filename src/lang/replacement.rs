@@ -53,9 +53,9 @@ impl Template {
                     ));
                 };
                 let name = &braced[..close];
-                if name.is_empty() || !name.chars().all(is_name_char) {
+                if name.is_empty() {
                     return Err(format!(
-                        "Invalid group '${{{name}}}' in the replacement \"{text}\": a group is ${{1}} or ${{name}} (letters, digits, _); $$ is a literal $"
+                        "Empty group '${{}}' in the replacement \"{text}\": a group is ${{1}} or ${{name}}; $$ is a literal $"
                     ));
                 }
                 push_literal(&mut pieces, &mut literal);
@@ -217,8 +217,12 @@ mod tests {
         assert!(expand("a", "${1", "a")
             .unwrap_err()
             .starts_with("Unclosed '${'"));
+        assert!(expand("a", "${}", "a")
+            .unwrap_err()
+            .starts_with("Empty group '${}'"));
         assert!(expand("a", "${a-b}", "a")
             .unwrap_err()
-            .starts_with("Invalid group '${a-b}'"));
+            .starts_with("Unknown group '${a-b}'"));
+        assert_eq!(expand(r"(?P<a.b>x)", "[${a.b}]", "x").unwrap(), "[x]");
     }
 }
