@@ -194,6 +194,8 @@ enum Op {
     InsertPartial(String),
     DeleteLines(usize),
     DeleteBlock(usize, usize),
+    /// `Replace All "<from>" With "<to>"`, either possibly over a line break.
+    ReplaceAll(String, String),
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -205,6 +207,9 @@ fn op() -> impl Strategy<Value = Op> {
         "[a-c]{1,2}(\n[a-c]{1,2})?".prop_map(Op::InsertPartial),
         (1..4usize).prop_map(Op::DeleteLines),
         (0..6usize, 0..3usize).prop_map(|(a, n)| Op::DeleteBlock(a, n)),
+        ("[a-c]{1,2}\n?[a-c]?", "[a-c]{0,2}\n?")
+            .prop_filter("a change", |(from, to)| from != to)
+            .prop_map(|(from, to)| Op::ReplaceAll(from, to)),
     ]
 }
 
@@ -286,8 +291,8 @@ impl Model {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
-    /// Insert Line, Insert Block and Delete Line|Block agree with the naive
-    /// line model on LF and CRLF files, with and without a final newline;
+    /// Insert Line, Insert Block, Delete Line|Block and Replace All agree
+    /// with the naive line model on LF and CRLF files, with and without a final newline;
     /// the file on disk is the model's text, and undoing everything gives
     /// the original back.
     #[test]
@@ -340,6 +345,27 @@ proptest! {
                     let done = model.delete(*a, a + n);
                     let reply = f.send("u", &format!("Delete Block {a}:{}", a + n));
                     prop_assert_eq!(done, reply.starts_with("Ok"), "{}", reply);
+                    reply
+                }
+                Op::ReplaceAll(from, to) => {
+                    // The model: `str::replace` on the text with `\n` breaks.
+                    let joined = model.lines.join("\n");
+                    let count = joined.matches(from.as_str()).count();
+                    let escape = |t: &str| t.replace('\n', "\\n");
+                    let command = format!("Replace All \"{}\" With \"{}\"", escape(from), escape(to));
+                    let reply = f.send("u", &command);
+                    prop_assert_eq!(count > 0, reply.starts_with("Ok"), "{}", reply);
+                    if count > 0 {
+                        let expected = format!("Ok, Replaced {count} ");
+                        prop_assert!(reply.starts_with(&expected), "{} (expected {})", reply, expected);
+                        model.lines = joined.replace(from.as_str(), to).split('\n').map(str::to_owned).collect();
+                        // Where the cursor lands is the engine's to say; keep it in step.
+                        let at = reply.rsplit("At ").next().unwrap();
+                        let (l, c) = at.split_once(':').unwrap();
+                        model.cursor = (l.parse().unwrap(), c.parse().unwrap());
+                        prop_assert!(model.cursor.0 < model.lines.len());
+                        edits += 1;
+                    }
                     reply
                 }
             };
