@@ -33,11 +33,14 @@ pub enum Clause {
     Bytes(usize),
     /// `Replaced <n> occurrences`
     Replaced(usize),
-    /// `Txt <text>` with newlines escaped.
+    /// `Lines a:b`: the lines a `Txt` shows (whole lines, zero-based, inclusive).
+    Lines(crate::edit::LineRange),
+    /// `Txt <text>` with newlines escaped; always rendered last, so the
+    /// text may contain anything (`, Notice:` included).
     Txt(String),
     /// `Replace? (y/n)`: a confirmation walk waits for an answer.
     Prompt(String),
-    /// Free text, e.g. `Session saved`, `Found 3 matches at lines 4, 9`.
+    /// Free text, e.g. `Session saved`, `Found 3 matches at 4:0, 9:2, 9:7`.
     Note(String),
     /// Something the sender should know that it did not ask about, e.g. a
     /// file changed on disk by somebody else.
@@ -78,6 +81,7 @@ impl Clause {
             Clause::Found(_)
             | Clause::Replaced(_)
             | Clause::Txt(_)
+            | Clause::Lines(_)
             | Clause::Prompt(_)
             | Clause::Note(_)
             | Clause::Notice(_)
@@ -231,6 +235,12 @@ impl Reply {
                 Clause::Replaced(n) => {
                     object.insert("replaced".into(), json!(n));
                 }
+                Clause::Lines(range) => {
+                    object.insert(
+                        "lines".into(),
+                        json!({"first": range.first, "last": range.last}),
+                    );
+                }
                 Clause::Txt(text) => {
                     object.insert("text".into(), json!(text));
                 }
@@ -251,9 +261,13 @@ impl Reply {
     }
 }
 
+/// The clauses in order, but `Txt` last: everything after `Txt ` is text.
 fn join(clauses: &[Clause]) -> String {
+    let is_txt = |c: &&Clause| matches!(c, Clause::Txt(_));
     clauses
         .iter()
+        .filter(|c| !is_txt(c))
+        .chain(clauses.iter().filter(is_txt))
         .map(terse_clause)
         .collect::<Vec<_>>()
         .join(", ")
@@ -272,6 +286,7 @@ fn terse_clause(clause: &Clause) -> String {
         }
         Clause::Bytes(n) => format!("Bytes {n}"),
         Clause::Replaced(n) => format!("Replaced {n} {}", plural(*n, "occurrence")),
+        Clause::Lines(range) => format!("Lines {range}"),
         Clause::Txt(text) => format!("Txt {}", escape_newlines(text)),
         Clause::Prompt(question) => question.clone(),
         Clause::Note(text) => text.clone(),
@@ -281,9 +296,14 @@ fn terse_clause(clause: &Clause) -> String {
 
 /// `word` or its English plural (`line`/`lines`, `match`/`matches`).
 pub fn plural(n: usize, word: &str) -> String {
+    let consonant_y = word
+        .strip_suffix('y')
+        .filter(|stem| stem.chars().last().is_some_and(|c| !"aeiou".contains(c)));
     if n == 1 {
         word.to_owned()
-    } else if word.ends_with("ch") || word.ends_with('s') {
+    } else if let Some(stem) = consonant_y {
+        format!("{stem}ies")
+    } else if ["ch", "sh", "s", "x"].iter().any(|end| word.ends_with(end)) {
         format!("{word}es")
     } else {
         format!("{word}s")
@@ -332,6 +352,41 @@ mod tests {
             Reply::fail("Not found: \"x\"\nnext").terse(),
             r#"Fail "Not found: \"x\"\nnext""#
         );
+    }
+
+    #[test]
+    fn plurals_are_english() {
+        let words = ["line", "match", "class", "dependency", "key", "box", "file"];
+        let plurals: Vec<String> = words.iter().map(|w| plural(2, w)).collect();
+        assert_eq!(
+            plurals,
+            [
+                "lines",
+                "matches",
+                "classes",
+                "dependencies",
+                "keys",
+                "boxes",
+                "files"
+            ]
+        );
+        assert_eq!(plural(1, "class"), "class");
+        assert_eq!(plural(0, "class"), "classes");
+    }
+
+    #[test]
+    fn txt_is_always_last_so_its_text_can_hold_anything() {
+        let reply = Reply::Info(vec![
+            Clause::At(Position::new(4, 4)),
+            Clause::Txt("a, Notice: b".into()),
+            Clause::Lines(crate::edit::LineRange::new(2, 8)),
+            Clause::Notice("x.py changed on disk".into()),
+        ]);
+        assert_eq!(
+            reply.terse(),
+            "Ok: At 4:4, Lines 2:8, Notice: x.py changed on disk, Txt a, Notice: b"
+        );
+        assert_eq!(reply.json()["lines"], json!({"first": 2, "last": 8}));
     }
 
     #[test]

@@ -155,7 +155,7 @@ fn bad_input_fails_clearly_and_changes_nothing() {
             "Fail \"Line 99 out of range: valid lines are 0..1\"",
             "Fail \"Block start 5 is after its end 1. Usage: Show Line <n> | Block <a>:<b> | Current | Function <f>[(<params>)] | Clas",
             "Fail \"Unterminated string starting at 1:13; close it with \\\"\"",
-            "Fail \"Only 1 line from line 0 to the end (last line is 0)\"",
+            "Fail \"Cannot delete 7 lines from line 0: only 1 line left to the end (the last line is 0); use Delete Line 1\"",
             "Ok, Inserted 1 line at 0, At 0:2000000",
             "Ok, Undid 1, At 0:0",
             "Ok: At 0:0, Txt x = 1",

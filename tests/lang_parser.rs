@@ -334,6 +334,7 @@ fn find_and_replace() {
                 mode: ReplaceMode::Next,
                 pattern: text("foo"),
                 replacement: s("bar"),
+                scope: None,
             },
         ),
         (
@@ -342,6 +343,7 @@ fn find_and_replace() {
                 mode: ReplaceMode::All,
                 pattern: re(r"(\w+)_id"),
                 replacement: s("${1}Id"),
+                scope: None,
             },
         ),
         (
@@ -350,6 +352,7 @@ fn find_and_replace() {
                 mode: ReplaceMode::Confirm,
                 pattern: text("x"),
                 replacement: s(""),
+                scope: None,
             },
         ),
         (
@@ -358,6 +361,40 @@ fn find_and_replace() {
                 mode: ReplaceMode::Next,
                 pattern: text("foo"),
                 replacement: s("bar"),
+                scope: None,
+            },
+        ),
+        (
+            "Replace All \"a\" With \"b\" In Function f",
+            Command::Replace {
+                mode: ReplaceMode::All,
+                pattern: text("a"),
+                replacement: s("b"),
+                scope: Some(Scope::Code(CodeTarget::Function {
+                    name: s("f"),
+                    params: None,
+                })),
+            },
+        ),
+        (
+            "replace confirm /x/ with y in method C.m",
+            Command::Replace {
+                mode: ReplaceMode::Confirm,
+                pattern: re("x"),
+                replacement: s("y"),
+                scope: Some(Scope::Code(CodeTarget::Method {
+                    class: s("C"),
+                    name: s("m"),
+                })),
+            },
+        ),
+        (
+            "Replace All /(\\d+)/ With \"<$1>\" In Block 3:9",
+            Command::Replace {
+                mode: ReplaceMode::All,
+                pattern: re(r"(\d+)"),
+                replacement: s("<$1>"),
+                scope: Some(Scope::Block(LineRange::new(3, 9))),
             },
         ),
         (
@@ -726,6 +763,9 @@ fn missing_arguments_show_the_usage() {
         (s("Replace \"a\""), with("Missing 'With \"<text>\"'", "Replace")),
         (s("Replace \"a\" With"), with("Missing the replacement \"<text>\"", "Replace")),
         (s("Replace \"a\" With \"a\""), with("Replacement equals the search text; nothing would change", "Replace")),
+        (s("Replace All \"a\" With \"b\" In Loop"), "Unknown Replace scope 'Loop'. Valid: Function, Method, Class, Variable, Block".to_string()),
+        (s("Replace All \"a\" With \"b\" In Block 9:3"), with("Block start 9 is after its end 3", "Replace")),
+        (s("Replace All /cost/ With \"$costs\""), "Unknown group '$costs' in the replacement \"$costs\": the regex has no groups besides $0 (the whole match). Write $$ for a literal $ (\"$$costs\"); a group is ${1} or ${name}".to_string()),
         (s("Show"), with("Missing Show target (Line, Block, Current, Function, Class, Method, Variable)", "Show")),
         (s("Show Line"), with("Missing a line number", "Show")),
         (s("Show Block 9:3"), with("Block start 9 is after its end 3", "Show")),
@@ -1069,6 +1109,13 @@ fn bookmark() -> impl Strategy<Value = String> {
     })
 }
 
+fn scope() -> impl Strategy<Value = Scope> {
+    prop_oneof![
+        code_target().prop_map(Scope::Code),
+        range().prop_map(Scope::Block),
+    ]
+}
+
 fn range() -> impl Strategy<Value = LineRange> {
     (any::<usize>(), any::<usize>()).prop_map(|(a, b)| LineRange::new(a.min(b), a.max(b)))
 }
@@ -1143,12 +1190,16 @@ fn file_and_navigation_commands() -> BoxedStrategy<Command> {
         (direction, pattern())
             .prop_map(|(direction, pattern)| Command::Find { direction, pattern }),
         (query, dotted()).prop_map(|(kind, symbol)| Command::FindSymbol { kind, symbol }),
-        (mode, pattern(), any::<String>())
-            .prop_filter("a change", |(_, p, r)| p != &Pattern::Text(r.clone()))
-            .prop_map(|(mode, pattern, replacement)| Command::Replace {
+        (mode, pattern(), any::<String>(), prop::option::of(scope()))
+            .prop_filter("a change", |(_, p, r, _)| p != &Pattern::Text(r.clone()))
+            .prop_filter("groups the regex has", |(_, p, r, _)| {
+                !matches!(p, Pattern::Regex(_)) || !r.contains('$')
+            })
+            .prop_map(|(mode, pattern, replacement, scope)| Command::Replace {
                 mode,
                 pattern,
-                replacement
+                replacement,
+                scope
             }),
         (
             bookmark(),

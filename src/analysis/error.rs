@@ -49,7 +49,7 @@ pub enum AnalysisError {
 
 fn available_text(kind: &str, available: &[String]) -> String {
     if available.is_empty() {
-        format!("No {kind}s in file")
+        format!("No {} in file", crate::reply::plural(0, kind))
     } else {
         format!("Available: {}", available.join(", "))
     }
@@ -80,6 +80,12 @@ mod tests {
             e.to_string(),
             "Not found: function 'foo'. Available: bar, baz"
         );
+        let e = AnalysisError::NotFound {
+            kind: "class",
+            name: "X".into(),
+            available: vec![],
+        };
+        assert_eq!(e.to_string(), "Not found: class 'X'. No classes in file");
         let e = AnalysisError::Ambiguous {
             name: "run".into(),
             candidates: vec![

@@ -26,7 +26,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum CliCommand {
-    /// Run the commands of a file (or stdin) as one sender; one reply per command.
+    /// Run the commands of a file (or stdin) as one sender: one reply line per
+    /// command; at the first failure it stops (exit 1), saying `Skipped <n> commands`.
     Run(run::RunArgs),
     /// Interactive session with line editing and history.
     Repl(repl::ReplArgs),

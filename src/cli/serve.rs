@@ -182,10 +182,11 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
     // `eddi send` defaults to 4222 and the default subjects; a private
     // server is elsewhere, so say exactly how to reach this one.
     let send = send_line(&url, &config);
-    println!("eddi: send commands with: {send}");
+    // The lock says how to reach this one before anyone is told to.
     if let Err(err) = engine.announce(&send) {
         report::internal("serve", &format!("cannot describe the state lock: {err}"));
     }
+    println!("eddi: send commands with: {send}");
     let handler: Arc<dyn CommandHandler> = engine;
     let validator = MessageValidator::new(ValidatorConfig::new(config.max_payload));
     let settings = ServeSettings {

@@ -78,6 +78,20 @@ pub fn line_count(text: &Rope) -> usize {
     text.len_lines()
 }
 
+/// Lines as the protocol counts them (`Length` in `Open`'s reply, the
+/// counts of `Inserted`/`Deleted`): an empty text has 0, and a final line
+/// break does not open a counted line.
+pub fn counted_lines(text: &Rope) -> usize {
+    let len = text.len_chars();
+    if len == 0 {
+        0
+    } else if text.char(len - 1) == '\n' {
+        text.len_lines() - 1
+    } else {
+        text.len_lines()
+    }
+}
+
 /// Length of `line` in chars, without its line terminator.
 pub fn line_len(text: &Rope, line: usize) -> usize {
     let slice = text.line(line);

@@ -16,7 +16,7 @@ use crate::analysis::textedit::EditResult;
 use crate::analysis::{
     comment, delete, format, insert, modify, validate, Analysis, AnalysisError, SyntaxTree,
 };
-use crate::edit::{position, ChangeSet, LineRange, Position};
+use crate::edit::{position, ChangeSet, Position};
 use crate::lang::{
     AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, GotoTarget, InsertKind,
     Modification,
@@ -87,27 +87,38 @@ impl Ctx<'_> {
         Ok((before, self.current()?.text().clone()))
     }
 
+    /// `Show Function f` …: the definition from its keyword (as the spec's
+    /// example shows it); with context, its whole lines (attached comments
+    /// and decorators included) and the lines around them.
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
         let code = self.code()?;
         let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
-        let body = if context == 0 {
-            code.text.slice(symbol.definition.clone()).to_string()
-        } else {
-            let last = code.text.len_lines() - 1;
-            let lines = LineRange::new(
-                symbol.full_lines.first.saturating_sub(context),
-                (symbol.full_lines.last + context).min(last),
-            );
-            super::inspect::lines_text(&code.text, lines)
-        };
         let at = symbol.position;
+        let clauses = if context == 0 {
+            let body = code.text.slice(symbol.definition.clone()).to_string();
+            output::text_in_tiers(
+                &body.replace('\r', ""),
+                self.session.preferences.output_limit,
+            )
+        } else {
+            self.shown_lines(&code.text, symbol.full_lines, context)
+        };
         self.move_to(at)?;
-        let mut clauses = vec![Clause::At(at)];
-        clauses.extend(output::text_in_tiers(
-            &body.replace('\r', ""),
-            self.session.preferences.output_limit,
-        ));
-        Ok(Reply::Info(clauses))
+        let mut reply = vec![Clause::At(at)];
+        reply.extend(clauses);
+        Ok(Reply::Info(reply))
+    }
+
+    /// A code element's whole lines (decorators and attached comments
+    /// included) as chars, and its description (`function f`): the scope
+    /// of `Replace … In Function f`.
+    pub(super) fn element_chars(
+        &mut self,
+        target: &CodeTarget,
+    ) -> Result<(std::ops::Range<usize>, String), Reply> {
+        let code = self.code()?;
+        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        Ok((symbol.full.clone(), describe(symbol)))
     }
 
     pub(super) fn goto_code(&mut self, target: &GotoTarget) -> Outcome {
@@ -160,9 +171,15 @@ impl Ctx<'_> {
                 None => Err(Reply::fail("Nothing to insert")),
             };
         }
-        let first_line = code.text.char_to_line(result.edits[0].start);
+        let start = result.edits[0].start;
+        let mut first_line = code.text.char_to_line(start);
         let (before, after) = self.apply_result(&result)?;
-        let lines = after.len_lines().saturating_sub(before.len_lines());
+        let lines =
+            position::counted_lines(&after).saturating_sub(position::counted_lines(&before));
+        if lines > 0 && start > code.text.line_to_char(first_line) {
+            // Lines added after the end of a line start on the next one.
+            first_line += 1;
+        }
         let at = self.current()?.cursor();
         let inserted = if lines == 0 {
             // `from m import b` merged into an existing `from m import a`.
@@ -185,7 +202,15 @@ impl Ctx<'_> {
             .text
             .char_to_line(result.edits.first().map_or(0, |e| e.start));
         let (before, after) = self.apply_result(&result)?;
-        let lines = before.len_lines().saturating_sub(after.len_lines());
+        // Counted lines (a final line break opens none), plus the lines a
+        // replacement put back (`pass` for a class left empty).
+        let put_back: usize = result
+            .edits
+            .iter()
+            .map(|e| e.text.matches('\n').count())
+            .sum();
+        let lines = (position::counted_lines(&before) + put_back)
+            .saturating_sub(position::counted_lines(&after));
         let at = self.current()?.cursor();
         Ok(Reply::Done(vec![
             Clause::Deleted {
@@ -271,8 +296,8 @@ impl Ctx<'_> {
         let at = self.current()?.cursor();
         let note = format!(
             "Formatted, {} -> {} lines",
-            before.len_lines() - 1,
-            after.len_lines() - 1
+            position::counted_lines(&before),
+            position::counted_lines(&after)
         );
         Ok(Reply::Done(vec![Clause::Note(note), Clause::At(at)]))
     }

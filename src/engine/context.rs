@@ -7,8 +7,6 @@ use crate::reply::Reply;
 use crate::session::{Buffer, Event, Session};
 use crate::workspace::{Workspace, WorkspacePath};
 
-use super::Live;
-
 /// A command's result: `Err` carries the `Fail` reply, so `?` works.
 pub(super) type Outcome = Result<Reply, Reply>;
 
@@ -44,7 +42,8 @@ impl<'a> Ctx<'a> {
                 mode,
                 pattern,
                 replacement,
-            } => self.replace(*mode, pattern, replacement),
+                scope,
+            } => self.replace(*mode, pattern, replacement, scope.as_ref()),
             Bookmark { name, at } => self.bookmark(name, *at),
             Show { target, context } => self.show(target, *context),
             Insert { kind, text } => self.insert(*kind, text),
@@ -158,16 +157,22 @@ impl<'a> Ctx<'a> {
 }
 
 /// Reports open files that changed on disk since the session last read or
-/// wrote them; an unmodified buffer takes the new text. Said once per change.
-pub(super) fn check_disk(live: &mut Live, workspace: &Workspace) -> Vec<String> {
+/// wrote them; an unmodified buffer takes the new text. Said once per
+/// change: the buffer remembers what was reported (in the journal, so a
+/// restarted Eddi or the next `eddi run` does not say it again).
+pub(super) fn check_disk(session: &mut Session, workspace: &Workspace) -> Vec<String> {
     let mut notices = Vec::new();
-    let paths: Vec<WorkspacePath> = live.session.buffers.keys().cloned().collect();
+    let paths: Vec<WorkspacePath> = session.buffers.keys().cloned().collect();
     for path in paths {
-        let buffer = &live.session.buffers[&path];
-        if !workspace
+        let buffer = &session.buffers[&path];
+        let changed = workspace
             .changed_since(&path, buffer.disk())
-            .unwrap_or(false)
-        {
+            .unwrap_or(false);
+        if !changed {
+            if buffer.noticed().is_some() {
+                // Back in step (saved, or the file came back as it was).
+                let _ = session.apply(Event::DiskNoticed { path, key: None });
+            }
             continue;
         }
         let now = workspace.stamp(&path).ok().flatten();
@@ -180,26 +185,35 @@ pub(super) fn check_disk(live: &mut Live, workspace: &Workspace) -> Vec<String> 
                 disk: stamp,
             };
             // Cannot fail: the buffer is open.
-            let _ = live.session.apply(event);
-            live.reported.remove(&path);
+            let _ = session.apply(event);
             continue;
         }
         let key = now
             .as_ref()
             .map_or_else(|| "deleted".to_owned(), |s| s.hash.clone());
-        if live.reported.get(&path) == Some(&key) {
+        if buffer.noticed() == Some(key.as_str()) {
             continue;
         }
-        live.reported.insert(path.clone(), key);
+        let modified = buffer.is_modified();
+        let created = buffer.disk().is_none();
+        let noticed = Event::DiskNoticed {
+            path: path.clone(),
+            key: Some(key),
+        };
+        if session.apply(noticed).is_err() {
+            continue;
+        }
         match now {
-            None => notices.push(format!("{path} was deleted on disk; Save writes it again")),
-            Some(_) if buffer.disk().is_none() => {
+            None => notices.push(format!(
+                "{path} was deleted on disk; Save writes it again, Close drops it"
+            )),
+            Some(_) if created => {
                 notices.push(format!("{path} was created on disk by someone else; Save refuses to overwrite it (Save Force does)"))
             }
-            Some(_) if !buffer.is_modified() => match workspace.read(&path) {
+            Some(_) if !modified => match workspace.read(&path) {
                 Ok(loaded) => {
                     let event = Event::Reloaded { path: path.clone(), text: loaded.text, disk: loaded.stamp };
-                    if live.session.apply(event).is_ok() {
+                    if session.apply(event).is_ok() {
                         notices.push(format!("{path} changed on disk; reloaded (you had no unsaved edits)"));
                     }
                 }

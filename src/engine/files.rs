@@ -57,7 +57,11 @@ impl Ctx<'_> {
             .session
             .buffer(&path)
             .expect("find_open returns open files");
-        if !buffer.is_modified() && !force {
+        // A file deleted on disk is written again, edited or not (the
+        // notice about it says so).
+        let deleted =
+            buffer.disk().is_some() && self.workspace.stamp(&path).map_err(file_fail)?.is_none();
+        if !buffer.is_modified() && !force && !deleted {
             if close {
                 self.apply(Event::Closed { path })?;
                 return Ok(Reply::Done(vec![Clause::Note(
@@ -66,7 +70,7 @@ impl Ctx<'_> {
             }
             return Err(Reply::fail(format!("No changes to save in {path}")));
         }
-        let (expect, recreated) = self.save_expect(&path, force)?;
+        let expect = self.save_expect(&path, force)?;
         let bytes = buffer.text().to_string().into_bytes();
         let write = FileWrite {
             path: path.clone(),
@@ -88,11 +92,6 @@ impl Ctx<'_> {
             disk: stamp,
         })?;
         let mut reply = Reply::Done(vec![Clause::Bytes(bytes.len())]);
-        if recreated && !force {
-            reply.push(Clause::Note(format!(
-                "{path} had been deleted on disk; saved it again"
-            )));
-        }
         // Saved anyway, but said: the agent should know the file is broken.
         let buffer = self
             .session
@@ -123,7 +122,7 @@ impl Ctx<'_> {
         }
         let mut writes = Vec::with_capacity(modified.len());
         for path in &modified {
-            let (expect, _) = self.save_expect(path, force)?;
+            let expect = self.save_expect(path, force)?;
             let buffer = self.session.buffer(path).expect("listed above");
             writes.push(FileWrite {
                 path: path.clone(),
@@ -154,11 +153,10 @@ impl Ctx<'_> {
         ]))
     }
 
-    /// What a file must still be on disk for this session to save it, and
-    /// whether it is being written again after a deletion: the commit
-    /// checks it under the file's lock, so of two sessions saving one file
-    /// only one wins.
-    fn save_expect(&self, path: &WorkspacePath, force: bool) -> Result<(Expect, bool), Reply> {
+    /// What a file must still be on disk for this session to save it: the
+    /// commit checks it under the file's lock, so of two sessions saving
+    /// one file only one wins.
+    fn save_expect(&self, path: &WorkspacePath, force: bool) -> Result<Expect, Reply> {
         let buffer = self.session.buffer(path).expect("saving an open file");
         let on_disk = self.workspace.stamp(path).map_err(file_fail)?;
         let recreated = on_disk.is_none() && buffer.disk().is_some();
@@ -169,7 +167,7 @@ impl Ctx<'_> {
             Some(stamp) => Expect::Stamp(stamp.clone()),
             None => Expect::Absent,
         };
-        Ok((expect, recreated))
+        Ok(expect)
     }
 
     pub(super) fn close(&mut self, given: Option<&str>) -> Outcome {
@@ -213,10 +211,14 @@ impl Ctx<'_> {
             self.workspace.list(pattern).map_err(Reply::fail)?
         };
         if files.is_empty() {
-            return Ok(Reply::info(if open_only {
+            let what = if open_only {
                 "No open files"
             } else {
                 "No files"
+            };
+            return Ok(Reply::info(match pattern {
+                Some(pattern) => format!("{what} match '{pattern}'"),
+                None => what.to_owned(),
             }));
         }
         files.sort();

@@ -107,8 +107,6 @@ pub enum EngineError {
 pub(crate) struct Live {
     pub session: Session,
     pub journal: JournalState,
-    /// Disk hashes already reported as changed, so a notice is said once.
-    pub reported: HashMap<crate::workspace::WorkspacePath, String>,
 }
 
 type LiveRef = Arc<Mutex<Live>>;
@@ -167,11 +165,7 @@ impl Engine {
                 .by_sender
                 .insert(session.sender.clone(), session.name.clone());
             let name = session.name.clone();
-            let live = Live {
-                session,
-                journal,
-                reported: HashMap::new(),
-            };
+            let live = Live { session, journal };
             registry.sessions.insert(name, Arc::new(Mutex::new(live)));
         }
         Ok(Engine {
@@ -344,6 +338,13 @@ impl Engine {
             Some(Err(notice)) => notices.push(notice),
             None => {}
         }
+        if replies.is_empty() && lang::parse_answer(request.text).is_some() {
+            // A late answer: the walk ended (finished, or a command came).
+            replies.push(Reply::fail(format!(
+                "No Replace Confirm is waiting for an answer, so '{}' is not understood; start one with: Replace Confirm \"<text>\" With \"<text>\"",
+                request.text.trim()
+            )));
+        }
         let statements = if replies.is_empty() {
             lang::parse_message(request.text)
         } else {
@@ -395,6 +396,13 @@ impl Engine {
             // A failed `y`/`n` answer in a script stops it too.
             if statements.is_empty() && !reply.is_ok() && remaining > 0 {
                 reply.push(Clause::Skipped(remaining));
+            }
+        }
+        // An answer to `Replace Confirm` is no statement: its reply carries
+        // the notices (they are said once, so they must not be lost).
+        if let Some(first) = replies.first_mut() {
+            for notice in notices.drain(..) {
+                first.push(Clause::Notice(notice));
             }
         }
         let (format, detail) = self.rendering_of(request.sender);
@@ -611,7 +619,7 @@ impl Engine {
             return Vec::new();
         };
         let mut live = lock(&live);
-        let notices = context::check_disk(&mut live, &self.workspace);
+        let notices = context::check_disk(&mut live.session, &self.workspace);
         let _ = self.persist(&mut live);
         notices
     }

@@ -1,6 +1,8 @@
 //! Text modification: `Insert Line | Block`, `Delete Line | Block |
 //! Current`, `Undo`, `Redo` (code-aware forms live in `code`).
 
+use ropey::Rope;
+
 use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::lang::{DeleteTarget, InsertKind};
 use crate::reply::{plural, Clause, Reply};
@@ -9,7 +11,7 @@ use crate::workspace::WorkspacePath;
 
 use super::apply::Direction;
 use super::context::{Ctx, Outcome};
-use super::inspect::check_line;
+use super::inspect::check_block;
 
 impl Ctx<'_> {
     pub(super) fn insert(&mut self, kind: InsertKind, given: &str) -> Outcome {
@@ -22,48 +24,62 @@ impl Ctx<'_> {
         }
     }
 
-    /// `Insert Line`: new line(s) before the cursor's line.
+    /// `Insert Line`: a new line before the cursor's line, or after it when
+    /// the cursor is at the end of a non-empty line (see [`whole_lines_at`]).
     fn insert_line(&mut self, given: &str) -> Outcome {
         let buffer = self.current()?;
         let line_ending = buffer.line_ending();
         let text = buffer.text();
-        let line = buffer.cursor().line;
         let body = given.strip_suffix('\n').unwrap_or(given);
-        let mut inserted = line_ending.apply(body);
-        inserted.push_str(line_ending.as_str());
-        let at = text.line_to_char(line);
-        let lines = inserted.matches('\n').count();
-        let change = ChangeSet::replace(text.len_chars(), at, at, &inserted)
-            .map_err(|e| Reply::fail(e.to_string()))?;
-        let cursor = Position::new(line + lines, 0);
-        self.edit_current(change, cursor)?;
-        Ok(Reply::Done(vec![
-            Clause::Inserted { lines, at: line },
-            Clause::At(cursor),
-        ]))
+        let mut lines_given = line_ending.apply(body);
+        lines_given.push_str(line_ending.as_str());
+        let lines = lines_given.matches('\n').count();
+        let placed = whole_lines_at(text, buffer.cursor(), &lines_given, line_ending.as_str());
+        self.insert_placed(placed, lines)
     }
 
-    /// `Insert Block`: the text at the cursor, as given.
+    /// `Insert Block`: the text at the cursor, as given — except that a block
+    /// of whole lines (ending with a line break) at the end of a line goes
+    /// after that line instead of gluing onto it.
     fn insert_block(&mut self, given: &str) -> Outcome {
         if given.is_empty() {
             return Err(Reply::fail("Nothing to insert: the text is empty"));
         }
         let buffer = self.current()?;
-        let inserted = buffer.line_ending().apply(given);
+        let line_ending = buffer.line_ending();
+        let inserted = line_ending.apply(given);
         let text = buffer.text();
-        let at = buffer.cursor_char();
-        let line = buffer.cursor().line;
-        let change = ChangeSet::replace(text.len_chars(), at, at, &inserted)
+        let cursor = buffer.cursor();
+        let lines = inserted.matches('\n').count() + usize::from(!inserted.ends_with('\n'));
+        let ends_line = cursor.col > 0 && cursor.col == position::line_len(text, cursor.line);
+        let placed = if inserted.ends_with('\n') && ends_line {
+            whole_lines_at(text, cursor, &inserted, line_ending.as_str())
+        } else {
+            Placed {
+                at: buffer.cursor_char(),
+                text: inserted,
+                line: cursor.line,
+            }
+        };
+        self.insert_placed(placed, lines)
+    }
+
+    /// Applies a placed insertion; the cursor goes to the end of what was inserted.
+    fn insert_placed(&mut self, placed: Placed, lines: usize) -> Outcome {
+        let text = self.current()?.text();
+        let change = ChangeSet::replace(text.len_chars(), placed.at, placed.at, &placed.text)
             .map_err(|e| Reply::fail(e.to_string()))?;
         let mut after = text.clone();
         change
             .apply(&mut after)
             .map_err(|e| Reply::fail(e.to_string()))?;
-        let cursor = position::from_char(&after, at + inserted.chars().count());
-        let lines = inserted.matches('\n').count() + usize::from(!inserted.ends_with('\n'));
+        let cursor = position::from_char(&after, placed.at + placed.text.chars().count());
         self.edit_current(change, cursor)?;
         Ok(Reply::Done(vec![
-            Clause::Inserted { lines, at: line },
+            Clause::Inserted {
+                lines,
+                at: placed.line,
+            },
             Clause::At(cursor),
         ]))
     }
@@ -71,11 +87,19 @@ impl Ctx<'_> {
     pub(super) fn delete(&mut self, target: &DeleteTarget) -> Outcome {
         let buffer = self.current()?;
         let cursor_line = buffer.cursor().line;
+        let lines = buffer.line_count();
+        if lines == 0 && !matches!(target, DeleteTarget::Code(_)) {
+            return Err(Reply::fail("Nothing to delete: the file is empty"));
+        }
         let range = match target {
             DeleteTarget::Lines { count } => {
-                LineRange::new(cursor_line, cursor_line + count.saturating_sub(1))
+                check_count(cursor_line, *count, lines)?;
+                LineRange::new(cursor_line, cursor_line + count - 1)
             }
-            DeleteTarget::Current => LineRange::new(cursor_line, cursor_line),
+            DeleteTarget::Current => {
+                check_count(cursor_line, 1, lines)?;
+                LineRange::new(cursor_line, cursor_line)
+            }
             DeleteTarget::Block(range) => {
                 if range.first > range.last {
                     return Err(Reply::fail(format!(
@@ -83,6 +107,7 @@ impl Ctx<'_> {
                         range.last, range.first
                     )));
                 }
+                check_block(buffer.text(), *range)?;
                 *range
             }
             DeleteTarget::Code(target) => return self.delete_code(target),
@@ -90,31 +115,11 @@ impl Ctx<'_> {
         self.delete_lines(range)
     }
 
-    /// Deletes whole lines, with their line breaks; the cursor goes to the
-    /// start of the line that takes their place.
+    /// Deletes whole lines that exist, with their line breaks; the cursor
+    /// goes to the start of the line that takes their place.
     pub(super) fn delete_lines(&mut self, range: LineRange) -> Outcome {
         let text = self.current()?.text().clone();
-        let lines = self.current()?.line_count();
-        if lines == 0 {
-            return Err(Reply::fail("Nothing to delete: the file is empty"));
-        }
-        if range.last >= lines {
-            let valid = lines - 1;
-            return Err(Reply::fail(if range.first > valid {
-                format!(
-                    "Line {} out of range: valid lines are 0..{valid}",
-                    range.first
-                )
-            } else {
-                let left = lines - range.first;
-                let noun = plural(left, "line");
-                format!(
-                    "Only {left} {noun} from line {} to the end (last line is {valid})",
-                    range.first
-                )
-            }));
-        }
-        check_line(&text, range.first)?;
+        check_block(&text, range)?;
         let mut start = text.line_to_char(range.first);
         let end = if range.last + 1 < text.len_lines() {
             text.line_to_char(range.last + 1)
@@ -207,6 +212,26 @@ impl Ctx<'_> {
     }
 }
 
+/// Refuses to delete `count` lines from `line` when fewer are left: a
+/// count that is too large means a wrong idea of the file.
+fn check_count(line: usize, count: usize, lines: usize) -> Result<(), Reply> {
+    let last = lines - 1;
+    let asked = format!("{count} {}", plural(count, "line"));
+    if line > last {
+        return Err(Reply::fail(format!(
+            "Cannot delete {asked} at line {line}: the cursor is past the last line ({last}), on the empty end after the final line break; Goto {last} first"
+        )));
+    }
+    let left = lines - line;
+    if count > left {
+        return Err(Reply::fail(format!(
+            "Cannot delete {asked} from line {line}: only {left} {} left to the end (the last line is {last}); use Delete Line {left}",
+            plural(left, "line")
+        )));
+    }
+    Ok(())
+}
+
 fn step_reply(verb: &str, done: usize, asked: usize, at: Position) -> Reply {
     let note = if done < asked {
         format!("{verb} {done} of {asked} (no more steps)")
@@ -214,4 +239,41 @@ fn step_reply(verb: &str, done: usize, asked: usize, at: Position) -> Reply {
         format!("{verb} {done}")
     };
     Reply::Done(vec![Clause::Note(note), Clause::At(at)])
+}
+
+/// Where an insertion goes: the char offset, the text to insert there, and
+/// the line its first inserted line gets.
+struct Placed {
+    at: usize,
+    text: String,
+    line: usize,
+}
+
+/// Places whole lines (`given` ends with `eol`) relative to the cursor's
+/// line: before it, or after it when the cursor is at the end of a
+/// non-empty line — as Enter would there. After a last line that has no
+/// line break, the break goes in front and the file keeps ending without one.
+fn whole_lines_at(text: &Rope, cursor: Position, given: &str, eol: &str) -> Placed {
+    let len = position::line_len(text, cursor.line);
+    let after = len > 0 && cursor.col == len;
+    if !after {
+        return Placed {
+            at: text.line_to_char(cursor.line),
+            text: given.to_owned(),
+            line: cursor.line,
+        };
+    }
+    if cursor.line + 1 < text.len_lines() {
+        return Placed {
+            at: text.line_to_char(cursor.line + 1),
+            text: given.to_owned(),
+            line: cursor.line + 1,
+        };
+    }
+    let body = given.strip_suffix(eol).unwrap_or(given);
+    Placed {
+        at: text.len_chars(),
+        text: format!("{eol}{body}"),
+        line: cursor.line + 1,
+    }
 }

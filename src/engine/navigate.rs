@@ -1,14 +1,18 @@
 //! Navigation: `Goto`, `Find`, `Replace` (with the `Confirm` walk), `Bookmark`.
 
+use std::ops::Range;
+
 use regex::Regex;
 use ropey::Rope;
 
-use crate::edit::{position, Assoc, ChangeSet, Position};
-use crate::lang::{FindDirection, GotoTarget, Pattern, ReplaceMode};
+use crate::edit::{position, Assoc, ChangeSet, LineEnding, Position};
+use crate::lang::replacement::Template;
+use crate::lang::{FindDirection, GotoTarget, Pattern, ReplaceMode, Scope};
 use crate::reply::{plural, Clause, Reply};
 use crate::session::{ConfirmWalk, Event};
 
 use super::context::{Ctx, Outcome};
+use super::inspect::check_block;
 use super::output;
 
 impl Ctx<'_> {
@@ -81,8 +85,8 @@ impl Ctx<'_> {
     }
 
     pub(super) fn find(&mut self, direction: FindDirection, pattern: &Pattern) -> Outcome {
-        let regex = compile(pattern)?;
         let buffer = self.current()?;
+        let regex = compile(pattern, buffer.line_ending())?;
         let text = buffer.text().clone();
         let haystack = text.to_string();
         let cursor = buffer.cursor_char();
@@ -92,20 +96,19 @@ impl Ctx<'_> {
         }
         let (start, wrapped) = match direction {
             FindDirection::All => {
-                let mut lines: Vec<usize> =
-                    matches.iter().map(|m| text.char_to_line(m.0)).collect();
-                lines.dedup();
+                let positions: Vec<String> = matches
+                    .iter()
+                    .map(|m| position::from_char(&text, m.0).to_string())
+                    .collect();
                 let count = matches.len();
-                let line_list: Vec<String> = lines.iter().map(usize::to_string).collect();
                 let limit = self.session.preferences.output_limit;
-                let full = line_list.join(", ");
-                let found = format!("Found {count} {}", plural(count, "match"));
+                let full = positions.join(", ");
                 let text = if full.chars().count() <= limit {
-                    format!("{found} at {} {full}", plural(lines.len(), "line"))
+                    format!("Found {count} {} at {full}", plural(count, "match"))
                 } else {
                     format!(
-                        "{found} on {}",
-                        output::list_in_tiers("line", &line_list, limit)
+                        "Found {}",
+                        output::list_in_tiers("match", &positions, limit)
                     )
                 };
                 return Ok(Reply::info(text));
@@ -132,21 +135,38 @@ impl Ctx<'_> {
         mode: ReplaceMode,
         pattern: &Pattern,
         replacement: &str,
+        scope: Option<&Scope>,
     ) -> Outcome {
-        let regex = compile(pattern)?;
-        let expand = matches!(pattern, Pattern::Regex(_));
+        let scope = match scope {
+            Some(scope) => Some(self.scope_chars(scope)?),
+            None => None,
+        };
         let buffer = self.current()?;
+        let regex = compile(pattern, buffer.line_ending())?;
+        let expand = matches!(pattern, Pattern::Regex(_));
         let text = buffer.text().clone();
         let haystack = text.to_string();
         let cursor = buffer.cursor_char();
         let line_ending = buffer.line_ending();
         let replacement = line_ending.apply(replacement);
-        let found = replacements(&regex, &text, &haystack, &replacement, expand);
+        let template = template(&replacement, &regex, expand)?;
+        let mut found = replacements(&regex, &text, &haystack, &replacement, template.as_ref());
         if found.is_empty() {
             return Err(Reply::fail(format!(
                 "Pattern not found: {}",
                 describe(pattern)
             )));
+        }
+        if let Some((range, what)) = &scope {
+            let in_file = found.len();
+            found.retain(|r| r.start >= range.start && r.end <= range.end);
+            if found.is_empty() {
+                return Err(Reply::fail(format!(
+                    "Pattern not found in {what}: {} ({in_file} {} elsewhere in the file)",
+                    describe(pattern),
+                    plural(in_file, "match")
+                )));
+            }
         }
         match mode {
             ReplaceMode::All => {
@@ -175,11 +195,9 @@ impl Ctx<'_> {
                 ]))
             }
             ReplaceMode::Next => {
-                let next = found
-                    .iter()
-                    .find(|r| r.start >= cursor)
-                    .or(found.first())
-                    .expect("not empty");
+                let after = found.iter().find(|r| r.start >= cursor);
+                let wrapped = after.is_none();
+                let next = after.or(found.first()).expect("not empty");
                 if next.is_noop {
                     return Err(Reply::fail(format!(
                         "Replacement equals the matched text '{}': nothing to change",
@@ -191,13 +209,17 @@ impl Ctx<'_> {
                 let end = next.start + next.new.chars().count();
                 let cursor_after = position::from_char(&apply_preview(&text, &change), end);
                 self.edit_current(change, cursor_after)?;
-                Ok(Reply::Done(vec![
-                    Clause::Replaced(1),
-                    Clause::At(cursor_after),
-                ]))
+                let mut reply = Reply::Done(vec![Clause::Replaced(1), Clause::At(cursor_after)]);
+                if wrapped {
+                    // As `Find` says it: the match was before the cursor.
+                    reply.push(Clause::Note("Wrapped".into()));
+                }
+                Ok(reply)
             }
             ReplaceMode::Confirm => {
-                let Some(first) = found.iter().find(|r| r.start >= cursor) else {
+                // A scope is walked whole; the file is walked from the cursor.
+                let from = if scope.is_some() { 0 } else { cursor };
+                let Some(first) = found.iter().find(|r| r.start >= from) else {
                     return Err(Reply::fail(format!(
                         "Pattern not found after the cursor: {} (Confirm walks from the cursor to the end; Goto StartOfFile first)",
                         describe(pattern)
@@ -210,8 +232,29 @@ impl Ctx<'_> {
                     expand,
                     current: (first.start, first.end),
                     replaced: 0,
+                    scope_end: scope.map(|(range, _)| range.end),
                 };
                 self.ask(walk)
+            }
+        }
+    }
+
+    /// The chars a `Replace … In <scope>` may change, and how to name them.
+    fn scope_chars(&mut self, scope: &Scope) -> Result<(Range<usize>, String), Reply> {
+        match scope {
+            Scope::Code(target) => self.element_chars(target),
+            Scope::Block(range) => {
+                let text = self.current()?.text();
+                check_block(text, *range)?;
+                let end = if range.last + 1 < text.len_lines() {
+                    text.line_to_char(range.last + 1)
+                } else {
+                    text.len_chars()
+                };
+                Ok((
+                    text.line_to_char(range.first)..end,
+                    format!("block {range}"),
+                ))
             }
         }
     }
@@ -252,7 +295,14 @@ impl Ctx<'_> {
         match answer {
             'q' => return self.finish_walk(walk.replaced),
             'y' => {
-                let found = replacements(&regex, &text, &haystack, &walk.replacement, walk.expand);
+                let template = template(&walk.replacement, &regex, walk.expand)?;
+                let found = replacements(
+                    &regex,
+                    &text,
+                    &haystack,
+                    &walk.replacement,
+                    template.as_ref(),
+                );
                 let Some(current) = found.iter().find(|r| (r.start, r.end) == walk.current) else {
                     self.apply(Event::Confirming { walk: None })?;
                     return Err(Reply::fail(
@@ -287,6 +337,9 @@ impl Ctx<'_> {
                     };
                     self.apply(event)?;
                     walk.replaced += 1;
+                    walk.scope_end = walk.scope_end.map(|end| {
+                        end + current.new.chars().count() - (current.end - current.start)
+                    });
                     search_from = end.max(
                         current.start
                             + usize::from(current.start == current.end && current.new.is_empty()),
@@ -299,7 +352,8 @@ impl Ctx<'_> {
         let haystack = text.to_string();
         let next = char_matches(&regex, &text, &haystack)
             .into_iter()
-            .find(|m| m.0 >= search_from);
+            .find(|m| m.0 >= search_from)
+            .filter(|m| walk.scope_end.is_none_or(|end| m.1 <= end));
         match next {
             Some(next) => {
                 walk.current = next;
@@ -330,13 +384,15 @@ impl Ctx<'_> {
     }
 }
 
-pub(super) fn compile(pattern: &Pattern) -> Result<Regex, Reply> {
+/// The pattern as a regex for a file with `line_ending`: a text's line
+/// breaks become the file's, and `^`/`$` know `\r\n` (the `R` flag), so a
+/// search finds the same in a CRLF file as in an LF one.
+pub(super) fn compile(pattern: &Pattern, line_ending: LineEnding) -> Result<Regex, Reply> {
     match pattern {
         Pattern::Text(text) if text.is_empty() => Err(Reply::fail("Empty search text")),
-        Pattern::Text(text) => {
-            Ok(Regex::new(&regex::escape(text)).expect("escaped text is a valid regex"))
-        }
-        Pattern::Regex(source) => Regex::new(&format!("(?m){source}")).map_err(|e| {
+        Pattern::Text(text) => Ok(Regex::new(&regex::escape(&line_ending.apply(text)))
+            .expect("escaped text is a valid regex")),
+        Pattern::Regex(source) => Regex::new(&format!("(?mR){source}")).map_err(|e| {
             Reply::fail(format!(
                 "Invalid regex /{source}/: {}",
                 e.to_string().lines().last().unwrap_or("")
@@ -368,23 +424,31 @@ struct Replacement {
     is_noop: bool,
 }
 
+/// The parsed replacement of a regex pattern (`$1`, `${name}`, `$$`);
+/// `None` for a text pattern, whose replacement is literal.
+fn template(replacement: &str, regex: &Regex, expand: bool) -> Result<Option<Template>, Reply> {
+    if !expand {
+        return Ok(None);
+    }
+    Template::new(replacement, regex)
+        .map(Some)
+        .map_err(Reply::fail)
+}
+
 fn replacements(
     regex: &Regex,
     text: &Rope,
     haystack: &str,
     replacement: &str,
-    expand: bool,
+    template: Option<&Template>,
 ) -> Vec<Replacement> {
     regex
         .captures_iter(haystack)
         .map(|caps| {
             let m = caps.get(0).expect("group 0 always matches");
-            let new = if expand {
-                let mut out = String::new();
-                caps.expand(replacement, &mut out);
-                out
-            } else {
-                replacement.to_owned()
+            let new = match template {
+                Some(template) => template.expand(&caps),
+                None => replacement.to_owned(),
             };
             let old = m.as_str().to_owned();
             Replacement {

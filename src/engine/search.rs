@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use regex::Regex;
 
-use crate::edit::Position;
+use crate::edit::{LineEnding, Position};
 use crate::lang::Pattern;
 use crate::reply::{plural, Clause, Reply};
 use crate::workspace::{FileError, Workspace};
@@ -42,7 +42,11 @@ enum Searched {
 
 impl Ctx<'_> {
     pub(super) fn find_in_files(&mut self, pattern: &Pattern, glob: &str) -> Outcome {
-        let regex = compile(pattern)?;
+        // A text pattern's line breaks are each file's own.
+        let regexes = Regexes {
+            lf: compile(pattern, LineEnding::Lf)?,
+            crlf: compile(pattern, LineEnding::CrLf)?,
+        };
         let matcher = glob_matcher(glob).map_err(Reply::fail)?;
         let mut paths = self.workspace.list(Some(glob)).map_err(Reply::fail)?;
         let buffers: BTreeMap<String, String> = self
@@ -73,8 +77,8 @@ impl Ctx<'_> {
         let results: Vec<Searched> = paths
             .par_iter()
             .map(|path| match buffers.get(path) {
-                Some(text) => Searched::Matches(matches(&regex, text, keep, &keep_lines)),
-                None => search_disk(workspace, path, &regex, keep, &keep_lines),
+                Some(text) => Searched::Matches(matches(regexes.of(text), text, keep, &keep_lines)),
+                None => search_disk(workspace, path, &regexes, keep, &keep_lines),
             })
             .collect();
 
@@ -134,10 +138,26 @@ impl Ctx<'_> {
     }
 }
 
+/// The pattern compiled for each line-ending style.
+struct Regexes {
+    lf: Regex,
+    crlf: Regex,
+}
+
+impl Regexes {
+    /// The regex for a text, by the style of its first line break.
+    fn of(&self, text: &str) -> &Regex {
+        match text.find('\n') {
+            Some(i) if text[..i].ends_with('\r') => &self.crlf,
+            _ => &self.lf,
+        }
+    }
+}
+
 fn search_disk(
     workspace: &Workspace,
     path: &str,
-    regex: &Regex,
+    regexes: &Regexes,
     keep: usize,
     keep_lines: &(impl Fn(usize) -> bool + Sync),
 ) -> Searched {
@@ -145,7 +165,12 @@ fn search_disk(
         .resolve(path)
         .and_then(|resolved| workspace.read(&resolved));
     match loaded {
-        Ok(file) => Searched::Matches(matches(regex, &file.text, keep, keep_lines)),
+        Ok(file) => Searched::Matches(matches(
+            regexes.of(&file.text),
+            &file.text,
+            keep,
+            keep_lines,
+        )),
         Err(FileError::Binary(_)) => Searched::Skipped("binary".into()),
         Err(FileError::NotUtf8(_)) => Searched::Skipped("not UTF-8".into()),
         Err(FileError::TooLarge { size, .. }) => Searched::Skipped(format!("{size} bytes")),

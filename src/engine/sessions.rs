@@ -1,7 +1,6 @@
 //! Session commands: `Start`, `End`, `Summary`, `Status`, `Set`,
 //! `Push Context`, `Pop Context`.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use time::format_description::well_known::Rfc3339;
@@ -43,7 +42,6 @@ impl Engine {
         let mut live = Live {
             session,
             journal: JournalState::default(),
-            reported: HashMap::new(),
         };
         if let Err(e) = self.store.snapshot(&live.session, &mut live.journal) {
             return Reply::fail(format!("Could not persist the new session: {e}"));

@@ -59,11 +59,13 @@ pub enum Command {
     FindInFiles { pattern: Pattern, glob: String },
     /// `Find References|Definition|Callers <symbol>` (project index)
     FindSymbol { kind: SymbolQuery, symbol: String },
-    /// `Replace [All|Confirm] "<text>"|/<regex>/ With "<text>"`
+    /// `Replace [All|Confirm] "<text>"|/<regex>/ With "<text>" [In <scope>]`
     Replace {
         mode: ReplaceMode,
         pattern: Pattern,
         replacement: String,
+        /// Only matches inside this part of the file; `None`: the whole file.
+        scope: Option<Scope>,
     },
     /// `Bookmark <name> [<line>:<col>]`
     Bookmark { name: String, at: Option<Position> },
@@ -214,6 +216,15 @@ pub enum ReplaceMode {
     All,
     /// Walk the matches, asking `y`/`n`/`q` for each.
     Confirm,
+}
+
+/// Where `Replace … In <scope>` looks: a code element or a line range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Scope {
+    /// `In Function f`, `In Method C.m`, `In Class C`, `In Variable v`
+    Code(CodeTarget),
+    /// `In Block a:b`
+    Block(LineRange),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,6 +12,7 @@
 //! - [`print`]: `Display` for [`Command`], canonical text that parses back.
 //! - [`command`]: the validated commands the engine executes.
 //! - [`effect`]: what each command may do ([`Effect`]), for every policy.
+//! - [`replacement`]: `Replace`'s replacement text (`$1`, `${name}`, `$$`).
 
 pub mod command;
 pub mod effect;
@@ -20,6 +21,7 @@ pub mod help;
 pub mod lexer;
 pub mod parser;
 pub mod print;
+pub mod replacement;
 
 pub use command::*;
 pub use effect::Effect;

@@ -142,6 +142,7 @@ pub const GOTO_KEYWORDS: &[&str] = &[
     "Method",
 ];
 const CODE_KINDS: &[&str] = &["Function", "Class", "Method", "Variable"];
+const REPLACE_SCOPES: &[&str] = &["Function", "Method", "Class", "Variable", "Block"];
 const SHOW_TARGETS: &[&str] = &[
     "Line", "Block", "Current", "Function", "Class", "Method", "Variable",
 ];
@@ -827,17 +828,35 @@ impl<'t> Parser<'t> {
         if !self.eat("With") {
             return Err(self.expected("'With \"<text>\"'"));
         }
+        let span = self.here();
         let replacement = self.text_or_word("the replacement \"<text>\"")?;
+        if let Pattern::Regex(source) = &pattern {
+            // `$costs` would expand to nothing: refuse before anything runs.
+            if let Ok(regex) = regex::Regex::new(source) {
+                if let Err(message) = super::replacement::Template::new(&replacement, &regex) {
+                    return Err(ParseError::new(message, span));
+                }
+            }
+        }
         if pattern == Pattern::Text(replacement.clone()) {
             return Err(self.with_usage(
                 "Replacement equals the search text; nothing would change".into(),
                 self.end_span(),
             ));
         }
+        let scope = if self.eat("In") {
+            Some(match self.keyword("Replace scope", REPLACE_SCOPES)? {
+                "Block" => Scope::Block(self.line_range()?),
+                kind => Scope::Code(self.code_target(kind)?),
+            })
+        } else {
+            None
+        };
         Ok(Command::Replace {
             mode,
             pattern,
             replacement,
+            scope,
         })
     }
 

@@ -182,13 +182,19 @@ impl Display for Command {
                 mode,
                 pattern,
                 replacement,
+                scope,
             } => {
                 let mode = match mode {
                     ReplaceMode::Next => "",
                     ReplaceMode::All => " All",
                     ReplaceMode::Confirm => " Confirm",
                 };
-                write!(f, "Replace{mode} {pattern} With {}", quote(replacement))
+                write!(f, "Replace{mode} {pattern} With {}", quote(replacement))?;
+                match scope {
+                    None => Ok(()),
+                    Some(Scope::Code(code)) => write!(f, " In {code}"),
+                    Some(Scope::Block(range)) => write!(f, " In Block {range}"),
+                }
             }
             Command::Bookmark { name, at } => write!(f, "Bookmark {name}{}", opt(at)),
             Command::Show { target, context } => {

@@ -28,6 +28,10 @@ pub struct Buffer {
     /// The history position that matches `disk`; `None` once that state
     /// can no longer be reached by undo/redo.
     saved_at: Option<usize>,
+    /// The disk state (a hash, or `deleted`) last reported to the sender
+    /// as a change on disk, so each change is said once, across restarts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    noticed: Option<String>,
     /// The syntax tree of a file in a known language. Every change edits
     /// it (`Tree::edit`, cheap) and marks it stale; the incremental reparse
     /// with the old tree happens when a code-aware command asks for it, so
@@ -55,6 +59,7 @@ impl Buffer {
             history: History::default(),
             disk,
             saved_at: Some(0),
+            noticed: None,
             syntax: None,
             syntax_stale: false,
             version: 0,
@@ -162,14 +167,7 @@ impl Buffer {
     /// Lines as the protocol counts them (`Length` in `Open`'s reply): an
     /// empty file has 0, a final newline does not open a counted line.
     pub fn line_count(&self) -> usize {
-        let lines = self.text.len_lines();
-        if self.text.len_chars() == 0 {
-            0
-        } else if self.text.char(self.text.len_chars() - 1) == '\n' {
-            lines - 1
-        } else {
-            lines
-        }
+        position::counted_lines(&self.text)
     }
 
     /// True when the text differs from what is on disk (or was never saved).
@@ -279,6 +277,18 @@ impl Buffer {
     pub fn mark_saved(&mut self, stamp: DiskStamp) {
         self.disk = Some(stamp);
         self.saved_at = Some(self.history.position());
+        self.noticed = None;
+    }
+
+    /// The disk state last reported as changed (see [`Event::DiskNoticed`]).
+    ///
+    /// [`Event::DiskNoticed`]: super::Event::DiskNoticed
+    pub fn noticed(&self) -> Option<&str> {
+        self.noticed.as_deref()
+    }
+
+    pub fn set_noticed(&mut self, key: Option<String>) {
+        self.noticed = key;
     }
 
     /// Refuses a change built for a text of another length, leaving the

@@ -74,6 +74,12 @@ pub enum Event {
         text: String,
         disk: DiskStamp,
     },
+    /// The sender was told that the file changed on disk (`key`: the new
+    /// hash, or `deleted`), or (`None`) the file is back in step.
+    DiskNoticed {
+        path: WorkspacePath,
+        key: Option<String>,
+    },
     Bookmarked {
         name: String,
         path: WorkspacePath,

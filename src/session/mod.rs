@@ -58,6 +58,10 @@ pub struct ConfirmWalk {
     /// The match being asked about, in chars.
     pub current: (usize, usize),
     pub replaced: usize,
+    /// `Replace Confirm … In <scope>`: where the scope ends (chars, kept
+    /// up to date as replacements change the text); `None`: the file's end.
+    #[serde(default)]
+    pub scope_end: Option<usize>,
 }
 
 /// One step of a session that changed several files (a multi-file change):
@@ -276,6 +280,7 @@ impl Session {
                     },
                 );
             }
+            Event::DiskNoticed { path, key } => self.open_mut(path)?.set_noticed(key.clone()),
             Event::Bookmarked { name, path, at } => {
                 let buffer = self.open(path)?;
                 let offset = position::to_char(buffer.text(), position::clamp(buffer.text(), *at))

@@ -68,7 +68,10 @@ impl Summary {
     pub fn terse(&self) -> String {
         let mut parts = Vec::new();
         for (path, bytes) in &self.created {
-            parts.push(format!("Created {path} ({bytes} bytes)"));
+            parts.push(format!(
+                "Created {path} ({bytes} {})",
+                plural(*bytes, "byte")
+            ));
         }
         if !self.modified.is_empty() {
             parts.push(format!(

@@ -206,17 +206,19 @@ impl Workspace {
 
     /// Lists files under the root (gitignore-aware, hidden files skipped),
     /// as workspace-relative paths with `/`, sorted, optionally filtered by
-    /// a glob matched against the relative path.
+    /// a glob matched against the relative path — or, when the pattern
+    /// names a directory (`src`, `src/`, `.`), the files under it.
     pub fn list(&self, pattern: Option<&str>) -> std::result::Result<Vec<String>, String> {
+        let under = pattern.and_then(|p| self.directory(p));
         let matcher = match pattern {
-            Some(glob) => Some(
+            Some(glob) if under.is_none() => Some(
                 globset::GlobBuilder::new(glob)
                     .literal_separator(false)
                     .build()
                     .map_err(|e| format!("Invalid glob '{glob}': {}", e.kind()))?
                     .compile_matcher(),
             ),
-            None => None,
+            _ => None,
         };
         let mut files = Vec::new();
         for entry in ignore::WalkBuilder::new(&self.root)
@@ -231,12 +233,33 @@ impl Workspace {
                 continue;
             };
             let rel = rel.to_string_lossy().replace('\\', "/");
-            if matcher.as_ref().is_none_or(|m| m.is_match(&rel)) {
+            let wanted = match (&under, &matcher) {
+                (Some(dir), _) => dir.is_empty() || rel.starts_with(&format!("{dir}/")),
+                (None, Some(m)) => m.is_match(&rel),
+                (None, None) => true,
+            };
+            if wanted {
                 files.push(rel);
             }
         }
         files.sort();
         Ok(files)
+    }
+
+    /// The workspace-relative directory a `List` pattern names (`""` for
+    /// the root), or `None` when it is not an existing directory.
+    fn directory(&self, pattern: &str) -> Option<String> {
+        let trimmed = pattern.trim().trim_end_matches('/');
+        let abs = self
+            .root
+            .join(if trimmed.is_empty() { "." } else { trimmed });
+        if abs.canonicalize().ok()? == self.root {
+            return Some(String::new());
+        }
+        let path = self.resolve(trimmed).ok()?;
+        path.absolute(&self.root)
+            .is_dir()
+            .then(|| path.as_str().to_owned())
     }
 }
 

@@ -157,7 +157,7 @@ fn another_sessions_save_is_reported_and_an_unmodified_buffer_reloads() {
     f.write("a.py", "x = 1\n");
     f.check("a", "> Start sa; Open a.py\nOk\nOk, At 0:0, Length 1");
     f.check("b", "> Start sb; Open a.py; Insert Line \"# b\"; Save\nOk\nOk, At 0:0, Length 1\nOk, Inserted 1 line at 0, At 1:0\nOk, Bytes 10");
-    f.check("a", "> Show Line 0\nOk: At 0:0, Txt # b, Notice: a.py changed on disk; reloaded (you had no unsaved edits)");
+    f.check("a", "> Show Line 0\nOk: At 0:0, Notice: a.py changed on disk; reloaded (you had no unsaved edits), Txt # b");
 }
 
 #[test]
