@@ -63,6 +63,7 @@ fn method(class: &str, name: &str) -> CodeTarget {
     CodeTarget::Method {
         class: s(class),
         name: s(name),
+        params: None,
     }
 }
 
@@ -1043,7 +1044,7 @@ fn code_target() -> impl Strategy<Value = CodeTarget> {
         (dotted(), prop::option::of("[a-z0-9_, =*]{0,10}"))
             .prop_map(|(name, params)| CodeTarget::Function { name, params }),
         dotted().prop_map(|name| CodeTarget::Class { name }),
-        (dotted(), ident()).prop_map(|(class, name)| CodeTarget::Method { class, name }),
+        (dotted(), ident()).prop_map(|(class, name)| CodeTarget::Method { class, name, params: None }),
         dotted().prop_map(|name| CodeTarget::Variable { name }),
     ]
 }

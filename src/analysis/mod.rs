@@ -27,6 +27,7 @@
 //! The project-wide index lives in `analysis::index` (built on this layer).
 
 pub mod changes;
+pub mod choices;
 pub mod comment;
 pub mod complexity;
 pub mod delete;

@@ -269,7 +269,7 @@ fn remove_param(
         return Err(AnalysisError::NotFound {
             kind: "parameter",
             name: format!("{name}' of '{}", symbol.qualified_name),
-            available: symbol.param_names.clone(),
+            available: super::choices::Choices::ranked(name, symbol.param_names.clone()),
         });
     };
     let start = byte_to_char(text, list[i].start_byte());
@@ -386,6 +386,7 @@ mod tests {
         let method = CodeTarget::Method {
             class: "A".into(),
             name: "load".into(),
+            params: None,
         };
         let src2 = "class A:\n    def load(self):\n        return self.load\n\n    @classmethod\n    def make(cls):\n        return cls.load, A.load, other.load\n\nload = 1\n";
         assert_eq!(

@@ -10,6 +10,7 @@
 use ropey::Rope;
 
 use crate::analysis::dependencies::Dependencies;
+use crate::analysis::index::module_path::ImportRoots;
 use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
 use crate::analysis::textedit::EditResult;
@@ -26,12 +27,37 @@ use crate::reply::{plural, Clause, Reply};
 use super::context::{Ctx, Outcome};
 use super::output;
 
-/// What the code commands work on: the current file's text, tree and outline.
+/// What the code commands work on: the current file's text, tree and
+/// outline (with the functions' locals), and its module name.
 struct Code {
     text: Rope,
     tree: SyntaxTree,
     outline: Outline,
     cursor: Position,
+    module: String,
+}
+
+impl Code {
+    /// The target as this file's outline names it: a name the project
+    /// index printed (`pkg.mod.C.m`) loses its module prefix when only
+    /// that form resolves.
+    fn target(&self, target: &CodeTarget) -> CodeTarget {
+        if matches!(
+            lookup(&self.outline, target),
+            Err(AnalysisError::NotFound { .. })
+        ) {
+            let local = outline::without_module(target, &self.module);
+            if local != *target && lookup(&self.outline, &local).is_ok() {
+                return local;
+            }
+        }
+        target.clone()
+    }
+
+    /// The one symbol `target` names.
+    fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, Reply> {
+        lookup(&self.outline, &self.target(target)).map_err(analysis_fail)
+    }
 }
 
 fn analysis_fail(error: AnalysisError) -> Reply {
@@ -56,12 +82,18 @@ impl Ctx<'_> {
             return Err(Reply::fail(format!("{path} could not be parsed")));
         };
         let text = buffer.text().clone();
-        let outline = outline::outline(&text, &tree);
+        let mut outline = outline::outline(&text, &tree);
+        outline.add_locals(&text, &tree);
+        let module = ImportRoots::new(self.workspace.root())
+            .module_name(path.as_str())
+            .map(|(m, _)| m)
+            .unwrap_or_default();
         Ok(Code {
             text,
             tree,
             outline,
             cursor: buffer.cursor(),
+            module,
         })
     }
 
@@ -89,7 +121,7 @@ impl Ctx<'_> {
 
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
         let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let symbol = code.symbol(target)?;
         let body = if context == 0 {
             code.text.slice(symbol.definition.clone()).to_string()
         } else {
@@ -118,7 +150,7 @@ impl Ctx<'_> {
             GotoTarget::StartOfClass => (Enclosing::Class, true),
             GotoTarget::EndOfClass => (Enclosing::Class, false),
             GotoTarget::Code(target) => {
-                let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+                let symbol = code.symbol(target)?;
                 return self.move_to(symbol.position);
             }
             _ => return Err(Reply::fail("Internal: not a code target")),
@@ -178,7 +210,8 @@ impl Ctx<'_> {
 
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
         let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let symbol = code.symbol(target)?;
+        refuse_local(symbol, "Delete", "Delete Line")?;
         let result =
             delete::delete_symbol(&code.text, &code.outline, symbol).map_err(analysis_fail)?;
         let first_line = code
@@ -214,8 +247,9 @@ impl Ctx<'_> {
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Outcome {
         let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let symbol = code.symbol(target)?;
         let described = describe(symbol);
+        let target = &code.target(target);
         let result = modify::modify(&code.text, &code.tree, &code.outline, target, change)
             .map_err(analysis_fail)?;
         let edits = result.edits.len();
@@ -233,7 +267,8 @@ impl Ctx<'_> {
 
     fn comment(&mut self, target: &CodeTarget, body: &str, style: CommentStyle) -> Outcome {
         let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let symbol = code.symbol(target)?;
+        refuse_local(symbol, "Comment", "Goto and Insert Line")?;
         let described = describe(symbol);
         let result =
             comment::comment(&code.text, &code.tree, symbol, body, style).map_err(analysis_fail)?;
@@ -253,9 +288,7 @@ impl Ctx<'_> {
         let code = self.code()?;
         let lines = match target {
             Some(target) => Some(
-                lookup(&code.outline, target)
-                    .map_err(analysis_fail)?
-                    .full_lines,
+                code.symbol(target)?.full_lines,
             ),
             None => None,
         };
@@ -282,14 +315,14 @@ impl Ctx<'_> {
         let analysis = Analysis::new(&code.text, &code.tree);
         let target = match target {
             AnalyzeTarget::File => None,
-            AnalyzeTarget::Code(target) => Some(target),
+            AnalyzeTarget::Code(target) => Some(code.target(target)),
         };
         let config = IssueConfig {
             package_init: self.current_path()?.file_name() == "__init__.py",
             ..IssueConfig::default()
         };
         let report = analysis
-            .report(&code.text, &code.tree, target, &config)
+            .report(&code.text, &code.tree, target.as_ref(), &config)
             .map_err(analysis_fail)?;
         let subject = report
             .symbol
@@ -361,7 +394,7 @@ impl Ctx<'_> {
         let code = self.code()?;
         let mut errors = validate::syntax_errors(&code.text, &code.tree);
         if let Some(target) = target {
-            let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+            let symbol = code.symbol(target)?;
             let lines = symbol.full_lines;
             errors.retain(|e| e.position.line >= lines.first && e.position.line <= lines.last);
         }
@@ -459,6 +492,18 @@ fn dependencies_text(subject: &str, deps: &Dependencies, limit: usize) -> String
         }
     }
     text
+}
+
+/// Local variables are addressed by Show, Goto and Modify Rename; other
+/// commands work on whole definitions.
+fn refuse_local(symbol: &Symbol, command: &str, instead: &str) -> Result<(), Reply> {
+    if symbol.kind != SymbolKind::Local {
+        return Ok(());
+    }
+    Err(Reply::fail(format!(
+        "{command} works on definitions; {} is a local variable (at {}): use {instead}",
+        symbol.qualified_name, symbol.position
+    )))
 }
 
 /// `function f`, `method C.m`, `class C`, `variable v`.

@@ -467,34 +467,48 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// A code element's name: dotted, with an optional `#<n>` (the n-th of
+    /// the same-named definitions: `Function f#2`).
+    fn target_name(&mut self, what: &str) -> Result<String> {
+        match self.peek().and_then(Token::word) {
+            Some(w) if is_target_name(w) => {
+                self.pos += 1;
+                Ok(w.to_string())
+            }
+            _ => Err(self.expected(what)),
+        }
+    }
+
     /// The name after a code-kind keyword (`Function`, `Class`, `Method`,
     /// `Variable`, canonical spelling).
     fn code_target(&mut self, kind: &str) -> Result<CodeTarget> {
         match kind {
             "Function" => {
-                let name = self.ident("a function name", true)?;
+                let name = self.target_name("a function name")?;
                 let params = self.glued_params();
                 Ok(CodeTarget::Function { name, params })
             }
             "Class" => Ok(CodeTarget::Class {
-                name: self.ident("a class name", true)?,
+                name: self.target_name("a class name")?,
             }),
             "Method" => {
                 let (class, name) = match self.peek().and_then(Token::word) {
-                    Some(w) => match w.rsplit_once('.') {
-                        Some((c, m)) if is_dotted(c) && is_ident(m) => {
-                            (c.to_string(), m.to_string())
-                        }
+                    Some(w) if is_target_name(w) => match w.rsplit_once('.') {
+                        Some((c, m)) if is_dotted(c) => (c.to_string(), m.to_string()),
                         _ => return Err(self.expected("a method as Class.method")),
                     },
-                    None => return Err(self.expected("a method as Class.method")),
+                    _ => return Err(self.expected("a method as Class.method")),
                 };
                 self.pos += 1;
-                self.empty_params_only(&format!("{class}.{name}"))?;
-                Ok(CodeTarget::Method { class, name })
+                let params = self.glued_params();
+                Ok(CodeTarget::Method {
+                    class,
+                    name,
+                    params,
+                })
             }
             _ => Ok(CodeTarget::Variable {
-                name: self.ident("a variable name", true)?,
+                name: self.target_name("a variable name")?,
             }),
         }
     }
@@ -1006,6 +1020,14 @@ fn is_ident(s: &str) -> bool {
 /// `a`, `a.b`, `pkg.mod.Class.m`.
 fn is_dotted(s: &str) -> bool {
     s.split('.').all(is_ident)
+}
+
+/// A dotted name, optionally followed by `#<n>` (`f#2`, `C.m#1`).
+fn is_target_name(s: &str) -> bool {
+    match s.rsplit_once('#') {
+        Some((name, n)) => is_dotted(name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()),
+        None => is_dotted(s),
+    }
 }
 
 /// The one-line reason of a regex error (its Display spans several lines).
