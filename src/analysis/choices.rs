@@ -17,8 +17,15 @@ pub const SHOWN: usize = 10;
 pub const CLOSE: f64 = 0.8;
 
 /// How close `candidate` is to `asked` (0 = not close), case-insensitive.
+/// A dotted name is compared by its last part (`Session.nosuch` is not
+/// close to `Session.send` for sharing `Session.`).
 fn score(asked: &str, candidate: &str) -> f64 {
-    let (a, c) = (asked.to_lowercase(), candidate.to_lowercase());
+    let last = |s: &str| s.rsplit('.').next().unwrap_or(s).to_lowercase();
+    let (a, c) = if asked.contains('.') {
+        (last(asked), last(candidate))
+    } else {
+        (asked.to_lowercase(), candidate.to_lowercase())
+    };
     if a.is_empty() {
         return 0.0;
     }

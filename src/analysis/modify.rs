@@ -58,7 +58,13 @@ pub fn modify(
     };
     let note = edits.is_empty().then(|| "nothing to change".to_string());
     let new = apply(text, &edits)?;
-    let element = from_char(&new, map_offset(&edits, symbol.position_offset(text)));
+    // A renamed variable's position is its name: it stays at the name's start.
+    let at = symbol.position_offset(text);
+    let moved = match edits.iter().find(|e| e.start == at && e.end > at) {
+        Some(e) => map_offset(&edits, at) - e.text.chars().count(),
+        None => map_offset(&edits, at),
+    };
+    let element = from_char(&new, moved);
     Ok(EditResult {
         edits,
         cursor: element,

@@ -167,7 +167,10 @@ impl Outline {
             };
             let declared = &scopes.scopes[scope];
             let mut seen: Vec<&str> = Vec::new();
-            for b in scopes.bindings.iter().filter(|b| b.scope == scope) {
+            let mut bindings: Vec<&super::scope::Binding> =
+                scopes.bindings.iter().filter(|b| b.scope == scope).collect();
+            bindings.sort_by_key(|b| b.range.start);
+            for b in bindings {
                 if matches!(b.kind, BindingKind::Function | BindingKind::Class)
                     || seen.contains(&b.name.as_str())
                     || declared.globals.contains(&b.name)
@@ -654,12 +657,72 @@ fn named(s: &Symbol, wanted: &str) -> bool {
     s.name == wanted || s.qualified_name == wanted
 }
 
+/// Keeps the symbols whose parameters match a `(params)` filter: names in
+/// order (a leading `self`/`cls` may be left out) and, where the filter
+/// gives one, the annotation (`get(key: str)` picks one of overloads).
 fn params_filter(found: &mut Vec<&Symbol>, params: &Option<String>) {
-    if let Some(wanted) = params.as_deref().map(split_param_names) {
-        if !wanted.is_empty() {
-            found.retain(|s| params_match(&s.param_names, &wanted));
+    let Some(wanted) = params.as_deref().map(typed_params) else {
+        return;
+    };
+    if wanted.is_empty() {
+        return;
+    }
+    let names: Vec<String> = wanted.iter().map(|(n, _)| n.clone()).collect();
+    found.retain(|s| {
+        if !params_match(&s.param_names, &names) {
+            return false;
+        }
+        let have = typed_params(s.params.as_deref().unwrap_or(""));
+        let Some(skip) = have.len().checked_sub(wanted.len()) else {
+            return false;
+        };
+        let have = &have[skip..];
+        wanted
+            .iter()
+            .zip(have)
+            .all(|((_, want), (_, has))| want.is_none() || want == has)
+    });
+}
+
+/// `self, key: int = 0, *args` → `[(self, None), (key, Some("int")), (args, None)]`,
+/// annotations without blanks.
+fn typed_params(params: &str) -> Vec<(String, Option<String>)> {
+    split_top_level(params)
+        .into_iter()
+        .filter_map(|p| {
+            let p = p.trim().trim_start_matches('*').trim();
+            let end = p.find([':', '=']).unwrap_or(p.len());
+            let name = p[..end].trim();
+            if name.is_empty() || name == "/" {
+                return None;
+            }
+            let annotation = p[end..].strip_prefix(':').map(|rest| {
+                let stop = top_level_find(rest, '=').unwrap_or(rest.len());
+                rest[..stop].split_whitespace().collect::<String>()
+            });
+            Some((name.to_string(), annotation))
+        })
+        .collect()
+}
+
+/// The first `ch` outside brackets and strings.
+fn top_level_find(s: &str, ch: char) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    for (i, c) in s.char_indices() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None => match c {
+                '\'' | '"' => quote = Some(c),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                c if c == ch && depth == 0 => return Some(i),
+                _ => {}
+            },
         }
     }
+    None
 }
 
 /// The names offered when `asked` is not found: for a dotted name whose
@@ -900,6 +963,31 @@ pub fn working_form(outline: &Outline, s: &Symbol) -> CodeTarget {
     }
     if !names.is_empty() {
         let params = Some(names.join(", "));
+        attempts.push(match &base {
+            CodeTarget::Function { name, .. } => CodeTarget::Function {
+                name: name.clone(),
+                params,
+            },
+            CodeTarget::Method { class, name, .. } => CodeTarget::Method {
+                class: class.clone(),
+                name: name.clone(),
+                params,
+            },
+            other => other.clone(),
+        });
+    }
+    // overloads: the parameters with their annotations, as written
+    let typed: Vec<String> = split_top_level(s.params.as_deref().unwrap_or(""))
+        .iter()
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !(s.kind == SymbolKind::Method && (p == "self" || p == "cls")))
+        .map(|p| match top_level_find(&p, '=') {
+            Some(i) => p[..i].trim().to_string(),
+            None => p,
+        })
+        .collect();
+    if typed.iter().any(|p| p.contains(':')) {
+        let params = Some(typed.join(", "));
         attempts.push(match &base {
             CodeTarget::Function { name, .. } => CodeTarget::Function {
                 name: name.clone(),

@@ -211,7 +211,6 @@ impl Ctx<'_> {
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
         let code = self.code()?;
         let symbol = code.symbol(target)?;
-        refuse_local(symbol, "Delete", "Delete Line")?;
         let result =
             delete::delete_symbol(&code.text, &code.outline, symbol).map_err(analysis_fail)?;
         let first_line = code

@@ -56,7 +56,7 @@ impl Ctx<'_> {
             } else {
                 message.push_str(&format!(" Bookmarks: {}.", known.join(", ")));
             }
-            message.push_str(" Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>");
+            message.push_str(" Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>, Variable <v>");
             return Err(Reply::fail(message));
         };
         if self.session.current.as_ref() != Some(&path) {

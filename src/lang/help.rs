@@ -131,11 +131,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Goto",
         group: "Navigation",
-        usage: "Goto <line>:<col> | <line> | StartOfFile | EndOfFile | StartOfLine | EndOfLine | StartOfFunction | EndOfFunction | StartOfClass | EndOfClass | Function <f> | Class <C> | Method <C>.<m> | <bookmark>",
+        usage: "Goto <line>:<col> | <line> | StartOfFile | EndOfFile | StartOfLine | EndOfLine | StartOfFunction | EndOfFunction | StartOfClass | EndOfClass | Function <f> | Class <C> | Method <C>.<m> | Variable <v> | <bookmark>",
         summary: "Moves the cursor",
         reply: "Ok, At l:c",
         failures: "Fail \"Line 99 out of range: valid lines are 0..41\"; Fail \"Not in function/class\"",
-        examples: "Goto 12:4; Goto 12; Goto EndOfClass; Goto Method UserManager.authenticate; Goto mark1",
+        examples: "Goto 12:4; Goto 12; Goto EndOfClass; Goto Method UserManager.authenticate; Goto Variable login.user; Goto mark1",
     },
     CommandSpec {
         name: "Find",

@@ -140,6 +140,7 @@ pub const GOTO_KEYWORDS: &[&str] = &[
     "Function",
     "Class",
     "Method",
+    "Variable",
 ];
 const CODE_KINDS: &[&str] = &["Function", "Class", "Method", "Variable"];
 const SHOW_TARGETS: &[&str] = &[

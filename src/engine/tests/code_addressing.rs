@@ -1,1 +1,214 @@
-//! Engine conversations: code addressing (start with `use super::*;` for the fixture).
+//! Engine conversations: code addressing — local variables, property
+//! accessors, overloads and platform branches, names printed by the index
+//! accepted back, and the lists offered when a name is not found.
+
+use super::*;
+
+const LOCALS: &str = "def total(items):
+    count = 0
+    for item in items:
+        count += item
+    return count
+
+
+class Cart:
+    def add(self, item):
+        price = item.price
+
+        def inner():
+            return price
+
+        return inner() + price
+";
+
+const SHAPES: &str = "import sys
+from typing import overload
+
+
+class Text:
+    @property
+    def plain(self):
+        return self._text
+
+    @plain.setter
+    def plain(self, new_text):
+        self._text = new_text
+
+    @overload
+    def get(self, key: int) -> int: ...
+    @overload
+    def get(self, key: str) -> str: ...
+    def get(self, key):
+        return key
+
+
+if sys.platform == \"win32\":
+    def home():
+        return \"C:\"
+else:
+    def home():
+        return \"/\"
+
+
+def area(w, h):
+    return w * h
+
+
+def area(r):
+    return r * r
+";
+
+
+/// Every form an ambiguity lists, sent back after `command`, must land on
+/// the position listed with it.
+fn listed_forms_are_accepted(f: &Fixture, sender: &str, command: &str) -> usize {
+    let reply = f.send(sender, command);
+    let re = regex::Regex::new(
+        r"(\d+:\d+) \(((?:Function|Method|Class|Variable) [^ ,()]+(?:\([^)]*\))?)\)",
+    )
+    .unwrap();
+    assert!(reply.contains("Ambiguous match"), "{command}: {reply}");
+    let mut n = 0;
+    for c in re.captures_iter(&reply) {
+        let (at, form) = (&c[1], &c[2]);
+        assert_eq!(
+            f.send(sender, &format!("Goto {form}")),
+            format!("Ok, At {at}"),
+            "form {form} listed by {command}: {reply}"
+        );
+        n += 1;
+    }
+    n
+}
+
+#[test]
+fn locals_are_addressed_as_function_dot_name() {
+    let f = Fixture::new();
+    f.write("a.py", LOCALS);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.py
+        Ok
+        Ok, At 0:0, Length 15
+        > Show Variable total.count
+        Ok: At 1:4, Txt count = 0
+        > Goto Variable total.item
+        Ok, At 2:8
+        > Goto Variable total.items
+        Ok, At 0:10
+        > Show Variable Cart.add.price
+        Ok: At 9:8, Txt price = item.price
+        > Show Variable total.nosuch
+        Fail "Not found: variable 'total.nosuch'. Available: total.items, total.count, total.item"
+        > Comment Variable total.count "why"
+        Fail "Comment works on definitions; total.count is a local variable (at 1:4): use Goto and Insert Line"
+        > Modify Variable Cart.add.price Rename cost
+        Ok, Modified local variable Cart.add.price (3 edits), At 9:8
+        > Show Method Cart.add
+        Ok: At 8:4, Txt def add(self, item):\n        cost = item.price\n\n        def inner():\n            return cost\n\n        return inner() + cost
+        > Modify Variable total.count Rename n
+        Ok, Modified local variable total.count (3 edits), At 1:4
+        > Show Function total
+        Ok: At 0:0, Txt def total(items):\n    n = 0\n    for item in items:\n        n += item\n    return n
+        "#,
+    );
+}
+
+/// The issue's case: renaming one local of requests'
+/// `SessionRedirectMixin.resolve_redirects` is one command and misses
+/// nothing (the same name in the other methods stays).
+#[test]
+fn a_local_of_requests_resolve_redirects_is_renamed_in_one_command() {
+    let f = Fixture::new();
+    let source = include_str!("../../../tests/fixtures/requests/sessions_redirect.py");
+    f.write("sessions.py", source);
+    let method = |text: &str| -> String {
+        let start = text.find("    def resolve_redirects(").unwrap();
+        let end = start + text[start..].find("    def rebuild_auth(").unwrap();
+        text[start..end].to_string()
+    };
+    let count = |text: &str, word: &str| regex::Regex::new(&format!(r"\b{word}\b")).unwrap().find_iter(text).count();
+    assert_eq!(count(&method(source), "prepared_request"), 16);
+    let elsewhere = count(source, "prepared_request") - 16;
+    f.check(
+        "a",
+        r#"
+        > Start s; Open sessions.py
+        Ok
+        Ok, At 0:0, Length 356
+        > Modify Variable SessionRedirectMixin.resolve_redirects.prepared_request Rename new_request
+        Ok, Modified local variable SessionRedirectMixin.resolve_redirects.prepared_request (16 edits), At 178:12
+        > Save
+        Ok, Bytes 13271
+        "#,
+    );
+    let after = f.read("sessions.py");
+    assert_eq!(count(&method(&after), "prepared_request"), 0);
+    assert_eq!(count(&method(&after), "new_request"), 16);
+    assert_eq!(count(&after, "prepared_request"), elsewhere);
+}
+
+#[test]
+fn property_accessors_overloads_and_branches_have_forms_that_work() {
+    let f = Fixture::new();
+    f.write("s.py", SHAPES);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open s.py
+        Ok
+        Ok, At 0:0, Length 35
+        > Goto Method Text.plain
+        Fail "Ambiguous match: 'Text.plain' at 6:4 (Method Text.plain.getter), 10:4 (Method Text.plain.setter); name one of them as listed"
+        > Goto Method Text.get
+        Fail "Ambiguous match: 'Text.get' at 14:4 (Method Text.get(key: int)), 16:4 (Method Text.get(key: str)), 17:4 (Method Text.get#3); name one of them as listed"
+        > Goto Function home
+        Fail "Ambiguous match: 'home' at 22:4 (Function home#1), 25:4 (Function home#2); name one of them as listed"
+        > Goto Function area
+        Fail "Ambiguous match: 'area' at 29:0 (Function area(w, h)), 33:0 (Function area(r)); name one of them as listed"
+        > Goto Function Text.plain.getter
+        Ok, At 6:4
+        > Goto Method Text.plain(new_text)
+        Ok, At 10:4
+        > Goto Function home#3
+        Fail "Not found: function 'home#3'. Available: home#1, home#2"
+        > Goto Method Text.plain.deleter
+        Fail "Not found: method 'Text.plain.deleter'. Available: Text.plain, Text.get"
+        "#,
+    );
+    for command in [
+        "Goto Method Text.plain",
+        "Goto Function plain",
+        "Goto Function Text.plain",
+        "Goto Method Text.get",
+        "Goto Function get",
+        "Goto Function home",
+        "Goto Function area",
+    ] {
+        assert!(listed_forms_are_accepted(&f, "a", command) >= 2, "{command}");
+    }
+    // every command taking a code target accepts the forms
+    f.check(
+        "a",
+        r#"
+        > Show Method Text.plain.setter
+        Ok: At 10:4, Txt def plain(self, new_text):\n        self._text = new_text
+        > Modify Method Text.plain.setter Rename text
+        Ok, Modified method Text.plain (3 edits), At 10:4
+        > Goto Method Text.text.setter
+        Ok, At 10:4
+        > Modify Method Text.get(key: str) AddDecorator "@cache"
+        Ok, Modified method Text.get (1 edit), At 17:4
+        > Delete Function area(r)
+        Ok, Deleted 4 lines at 32, At 32:0
+        > Goto Function area
+        Ok, At 30:0
+        "#,
+    );
+    // (the wording of Comment's reply is not this test's business)
+    let commented = f.send("a", "Comment Function home#2 \"POSIX\" Line");
+    assert!(commented.starts_with("Ok, Comment added to function home"), "{commented}");
+    assert!(f.send("a", "Save").starts_with("Ok"));
+    assert!(f.read("s.py").contains("else:\n    # POSIX\n    def home():"));
+}
