@@ -212,3 +212,106 @@ fn property_accessors_overloads_and_branches_have_forms_that_work() {
     assert!(f.send("a", "Save").starts_with("Ok"));
     assert!(f.read("s.py").contains("else:\n    # POSIX\n    def home():"));
 }
+
+/// Two projects side by side under the workspace root (a `src/` layout
+/// with `pyproject.toml`, a flat one with `setup.py`).
+fn two_projects(f: &Fixture) {
+    f.write("requests/pyproject.toml", "[project]\nname = \"requests\"\n");
+    f.write(
+        "requests/src/requests/__init__.py",
+        "from .models import PreparedRequest\n",
+    );
+    f.write(
+        "requests/src/requests/models.py",
+        "class PreparedRequest:\n    def prepare(self, method=None):\n        return method\n",
+    );
+    f.write(
+        "requests/src/requests/sessions.py",
+        "from requests.models import PreparedRequest\n\n\nclass Session:\n    def request(self, method):\n        return PreparedRequest().prepare(method)\n",
+    );
+    f.write(
+        "requests/src/requests/api.py",
+        "import requests.models\n\n\ndef get():\n    return requests.models.PreparedRequest().prepare(\"GET\")\n",
+    );
+    f.write("rich/setup.py", "");
+    f.write("rich/rich/__init__.py", "");
+    f.write(
+        "rich/rich/text.py",
+        "class Text:\n    def render(self):\n        return ''\n\n\ndef prepare():\n    pass\n",
+    );
+    f.write(
+        "rich/rich/console.py",
+        "from rich.text import Text\n\n\ndef show():\n    return Text().render()\n",
+    );
+}
+
+#[test]
+fn module_names_follow_the_projects_import_roots() {
+    let f = Fixture::new();
+    two_projects(&f);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find Definition requests.models.PreparedRequest
+        Ok: Found 1 definition: class requests.models.PreparedRequest at requests/src/requests/models.py:0:0
+        > Find Callers requests.models.PreparedRequest.prepare
+        Ok: Found 2 callers: requests/src/requests/api.py:4:45 in requests.api.get, requests/src/requests/sessions.py:5:33 in requests.sessions.Session.request
+        > Find Callers rich.text.Text.render
+        Ok: Found 1 caller: rich/rich/console.py:4:18 in rich.console.show
+        "#,
+    );
+}
+
+/// Every name the index prints is accepted back: by the index's own
+/// queries, and (in the file it names) by Show and Goto.
+#[test]
+fn names_printed_by_the_index_are_accepted_back() {
+    let f = Fixture::new();
+    two_projects(&f);
+    f.send("a", "Start s");
+    let name = regex::Regex::new(r"(?:^|[ :,])((?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*)").unwrap();
+    let definition = regex::Regex::new(r"Found 1 definition: (\w+) (\S+) at ([\w/.]+\.py):(\d+:\d+)$").unwrap();
+    let mut checked = 0;
+    for query in [
+        "Find Definition PreparedRequest.prepare",
+        "Find Callers requests.models.PreparedRequest.prepare",
+        "Find References PreparedRequest",
+        "Find Callers Text.render",
+        "Find Definition Session.request",
+        "Find Definition prepare",
+    ] {
+        let reply = f.send("a", query);
+        assert!(
+            reply.starts_with("Ok") || reply.starts_with("Fail \"Ambiguous"),
+            "{query}: {reply}"
+        );
+        for c in name.captures_iter(&reply) {
+            let printed = &c[1];
+            if printed.ends_with(".py") {
+                continue;
+            }
+            let back = f.send("a", &format!("Find Definition {printed}"));
+            let d = definition
+                .captures(&back)
+                .unwrap_or_else(|| panic!("{printed} from {query}: {back}"));
+            assert_eq!(&d[2], printed);
+            let kind = match &d[1] {
+                "method" => "Method",
+                "class" => "Class",
+                "variable" | "attribute" => "Variable",
+                _ => "Function",
+            };
+            assert!(f.send("a", &format!("Open {}", &d[3])).starts_with("Ok"));
+            assert_eq!(
+                f.send("a", &format!("Goto {kind} {printed}")),
+                format!("Ok, At {}", &d[4]),
+                "{printed} from {query}"
+            );
+            assert!(f.send("a", &format!("Show {kind} {printed}")).starts_with("Ok: At"));
+            checked += 1;
+        }
+    }
+    assert!(checked >= 7, "{checked}");
+}
