@@ -3,6 +3,7 @@
 //! See `docs/ARCHITECTURE.md` for the code map.
 
 pub mod analysis;
+pub mod choices;
 pub mod cli;
 pub mod config;
 pub mod edit;

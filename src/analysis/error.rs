@@ -1,7 +1,7 @@
 //! The one error type of the analysis layer. Messages are for the agent that
 //! sent the command: each names what was wrong and what to do instead.
 
-use super::choices::Choices;
+use crate::choices::Choices;
 use crate::edit::Position;
 
 /// A candidate listed by [`AnalysisError::Ambiguous`].

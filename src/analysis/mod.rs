@@ -27,7 +27,6 @@
 //! The project-wide index lives in `analysis::index` (built on this layer).
 
 pub mod changes;
-pub mod choices;
 pub mod comment;
 pub mod complexity;
 pub mod delete;
@@ -129,7 +128,7 @@ impl Analysis {
                     .symbols
                     .iter()
                     .filter(|s| s.kind.is_callable() || s.kind == SymbolKind::Class)
-                    .filter_map(|s| complexity_at(s).map(|c| (s.qualified_name.clone(), c)))
+                    .filter_map(|s| complexity_at(s).map(|c| (outline::display_name(&self.outline, s), c)))
                     .collect();
                 let mut dependencies = Dependencies {
                     imports: dependencies::imports(text, tree),
@@ -169,7 +168,7 @@ impl Analysis {
                 let complexities = std::iter::once(symbol)
                     .chain(self.outline.symbols.iter().filter(|s| inside(s)))
                     .filter(|s| s.kind.is_callable() || s.kind == SymbolKind::Class)
-                    .filter_map(|s| complexity_at(s).map(|c| (s.qualified_name.clone(), c)))
+                    .filter_map(|s| complexity_at(s).map(|c| (outline::display_name(&self.outline, s), c)))
                     .collect();
                 Ok(Report {
                     symbol: Some(symbol.clone()),

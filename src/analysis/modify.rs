@@ -275,7 +275,7 @@ fn remove_param(
         return Err(AnalysisError::NotFound {
             kind: "parameter",
             name: format!("{name}' of '{}", symbol.qualified_name),
-            available: super::choices::Choices::ranked(name, symbol.param_names.clone()),
+            available: crate::choices::Choices::ranked(name, symbol.param_names.clone()),
         });
     };
     let start = byte_to_char(text, list[i].start_byte());

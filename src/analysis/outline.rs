@@ -41,7 +41,7 @@ use std::ops::Range;
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::choices::Choices;
+use crate::choices::Choices;
 use super::error::{AnalysisError, Candidate, Result};
 use super::lines;
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
@@ -1030,6 +1030,16 @@ pub fn working_form(outline: &Outline, s: &Symbol) -> CodeTarget {
         CodeTarget::Variable { name } => CodeTarget::Variable {
             name: format!("{name}#{ordinal}"),
         },
+    }
+}
+
+/// The name part of [`working_form`] (`Text.plain.setter`, `home#2`,
+/// `area(r)`): what listings print so that every name printed works.
+pub fn display_name(outline: &Outline, s: &Symbol) -> String {
+    let form = working_form(outline, s).to_string();
+    match form.split_once(' ') {
+        Some((_, name)) => name.to_string(),
+        None => form,
     }
 }
 

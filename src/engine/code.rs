@@ -535,7 +535,10 @@ fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
                 SymbolKind::Method if s.is_async => "async method",
                 kind => kind.noun(),
             };
-            format!("{kind} {} at {}", s.name, s.position)
+            // a name that alone is ambiguous is printed in a form that works
+            let name = outline::display_name(outline, s);
+            let name = if name == s.qualified_name { &s.name } else { &name };
+            format!("{kind} {name} at {}", s.position)
         })
         .collect();
     let owner = symbol.map_or_else(|| "File".to_owned(), |s| capitalized(&describe(s)));

@@ -324,24 +324,13 @@ pub(crate) fn unknown_command(word: &str, span: Span) -> ParseError {
 }
 
 /// The candidates close to `word` (case-insensitive), best first, at most
-/// three: near-misses by Jaro-Winkler similarity, or those `word` is a
-/// prefix of.
+/// three ([`crate::choices::closest`]).
 pub fn suggest<'c>(word: &str, candidates: &[&'c str]) -> Vec<&'c str> {
-    let word = word.to_lowercase();
-    if word.is_empty() {
-        return Vec::new();
-    }
-    let mut scored: Vec<(f64, &'c str)> = candidates
+    let close = crate::choices::closest(word, candidates, 3);
+    close
         .iter()
-        .filter_map(|&c| {
-            let lower = c.to_lowercase();
-            let score = strsim::jaro_winkler(&word, &lower);
-            let prefix = word.chars().count() >= 2 && lower.starts_with(&word);
-            (score >= 0.85 || prefix).then_some((if prefix { 1.0 } else { score }, c))
-        })
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    scored.into_iter().take(3).map(|(_, c)| c).collect()
+        .filter_map(|c| candidates.iter().copied().find(|x| x == c))
+        .collect()
 }
 
 /// The generated reference section of `docs/COMMANDS.md`: one subsection

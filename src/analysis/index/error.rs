@@ -13,12 +13,13 @@ pub struct SymbolCandidate {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IndexError {
-    /// `closest` is sorted closest first (at most 10).
-    #[error("Not found: {kind} '{name}'. {}", closest_text(closest))]
+    /// `offered` says what to ask instead: the close names, or the members
+    /// of the owner the query names (`Session.nosuch`).
+    #[error("Not found: {kind} '{name}'. {offered}")]
     NotFound {
         kind: &'static str,
         name: String,
-        closest: Vec<String>,
+        offered: String,
     },
     #[error(
         "Ambiguous symbol '{name}': {}; use a qualified name",
@@ -32,14 +33,6 @@ pub enum IndexError {
     InvalidPath(String),
     #[error("Not a Python file: '{0}' (only .py files are indexed)")]
     NotPython(String),
-}
-
-fn closest_text(closest: &[String]) -> String {
-    if closest.is_empty() {
-        "The index is empty".to_string()
-    } else {
-        format!("Closest: {}", closest.join(", "))
-    }
 }
 
 fn candidates_text(candidates: &[SymbolCandidate]) -> String {

@@ -9,7 +9,8 @@
 //! symbol (a property and its setter, conditional definitions). An exact
 //! full-name match wins over suffix matches; otherwise several symbols are
 //! [`IndexError::Ambiguous`] (candidates listed with their full names and
-//! positions), none is [`IndexError::NotFound`] (closest names listed).
+//! positions), none is [`IndexError::NotFound`] (the owner's members or
+//! the close names offered).
 //!
 //! **References** exclude the definition sites (those are what
 //! [`ProjectIndex::find_definition`] returns); an assignment at module or
@@ -33,6 +34,7 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::error::{IndexError, Result, SymbolCandidate};
+use crate::choices::{closest, Choices, SHOWN};
 use super::file::{DefId, ImportKind};
 use super::resolve::{DefRef, Res};
 use super::{FileId, ProjectIndex};
@@ -152,7 +154,7 @@ impl ProjectIndex {
             0 => Err(IndexError::NotFound {
                 kind: "symbol",
                 name: q.to_string(),
-                closest: self.closest_symbols(last),
+                offered: self.offered_symbols(q),
             }),
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
@@ -255,19 +257,61 @@ impl ProjectIndex {
         Some((first.file, defs))
     }
 
-    fn closest_symbols(&self, name: &str) -> Vec<String> {
-        let mut scored: Vec<(f64, String)> = Vec::new();
+    /// What a query that matched nothing is offered: the members of its
+    /// owner when the owner exists (`Session.nosuch` → the members of
+    /// `Session`, `pkg.mod.nosuch` → the names of `pkg.mod`), else the
+    /// close names in the index (or none: nothing rather than noise).
+    fn offered_symbols(&self, q: &str) -> String {
+        let last = q.rsplit('.').next().unwrap_or(q);
+        if let Some((owner, _)) = q.rsplit_once('.') {
+            if let Ok((fid, defs)) = self.symbol(owner) {
+                if let (Some(f), Some(&d)) = (self.file(fid), defs.first()) {
+                    let members: Vec<String> = f
+                        .members
+                        .get(&d)
+                        .into_iter()
+                        .flatten()
+                        .map(|&m| f.name(f.def(m).name).to_string())
+                        .collect();
+                    if !members.is_empty() {
+                        let choices = Choices::ranked(last, members);
+                        return format!("Members of {}: {choices}", f.full_name(d));
+                    }
+                }
+            } else if let Some(&fid) = self.by_module.get(owner) {
+                if let Some(f) = self.file(fid) {
+                    let names: Vec<String> = f
+                        .defs
+                        .iter()
+                        .filter(|d| d.parent.is_none())
+                        .map(|d| f.name(d.name).to_string())
+                        .collect();
+                    if !names.is_empty() {
+                        let choices = Choices::ranked(last, names);
+                        return format!("Names in module {owner}: {choices}");
+                    }
+                }
+            }
+        }
+        let mut names: Vec<&str> = Vec::new();
         let mut seen = HashSet::new();
         for (_, f) in self.iter_files() {
             for d in &f.defs {
                 let n = f.name(d.name);
                 if seen.insert(n) {
-                    scored.push((strsim::jaro_winkler(name, n), n.to_string()));
+                    names.push(n);
                 }
             }
         }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-        scored.into_iter().take(10).map(|(_, n)| n).collect()
+        names.sort_unstable();
+        let close = closest(last, &names, SHOWN);
+        if !close.is_empty() {
+            format!("Closest: {}", close.join(", "))
+        } else if self.is_empty() {
+            "The index is empty".to_string()
+        } else {
+            "No similar name in the index".to_string()
+        }
     }
 
     /// The definition sites of a symbol.
@@ -438,16 +482,28 @@ impl ProjectIndex {
         if let Some(&fid) = self.by_path.get(m.trim_start_matches("./")) {
             return Ok(fid);
         }
-        let mut names: Vec<&String> = self.by_module.keys().collect();
-        names.sort_by(|a, b| {
-            strsim::jaro_winkler(m, b)
-                .total_cmp(&strsim::jaro_winkler(m, a))
-                .then_with(|| a.cmp(b))
-        });
+        // the modules of the package asked for, else all; close ones first
+        let mut names: Vec<String> = self.by_module.keys().cloned().collect();
+        names.sort_unstable();
+        if let Some((package, _)) = m.rsplit_once('.') {
+            let inside: Vec<String> = names
+                .iter()
+                .filter(|n| *n == package || n.starts_with(&format!("{package}.")))
+                .cloned()
+                .collect();
+            if !inside.is_empty() {
+                names = inside;
+            }
+        }
+        let offered = if names.is_empty() {
+            "The index is empty".to_string()
+        } else {
+            format!("Modules: {}", Choices::ranked(m, names))
+        };
         Err(IndexError::NotFound {
             kind: "module",
             name: m.to_string(),
-            closest: names.into_iter().take(10).cloned().collect(),
+            offered,
         })
     }
 

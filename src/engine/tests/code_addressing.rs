@@ -315,3 +315,65 @@ fn names_printed_by_the_index_are_accepted_back() {
     }
     assert!(checked >= 7, "{checked}");
 }
+#[test]
+fn names_listed_by_analyze_are_accepted_back() {
+    let f = Fixture::new();
+    f.write("s.py", SHAPES);
+    f.send("a", "Start s; Open s.py");
+    let listed = regex::Regex::new(r"(?:method|function|class) (\S+(?: \w+\))?|\S+\([^)]*\)|\S+) at (\d+:\d+)").unwrap();
+    let mut n = 0;
+    for command in ["Analyze File Structure", "Analyze Class Text Structure"] {
+        let reply = f.send("a", command);
+        for c in listed.captures_iter(&reply) {
+            let (name, at) = (&c[1], &c[2]);
+            let kind = if name == "Text" { "Class" } else { "Function" };
+            assert_eq!(
+                f.send("a", &format!("Goto {kind} {name}")),
+                format!("Ok, At {at}"),
+                "{name} listed by {command}: {reply}"
+            );
+            n += 1;
+        }
+    }
+    assert_eq!(n, 10);
+    f.check(
+        "a",
+        r#"
+        > Analyze Class Text Complexity
+        Ok: Class Text has complexity 2; Text 2, Text.plain.getter 1, Text.plain.setter 1, Text.get(key: int) 1, Text.get(key: str) 1, Text.get#3 1
+        "#,
+    );
+}
+
+#[test]
+fn not_found_lists_are_ordered_cut_with_a_count_and_only_close_names_are_suggested() {
+    let f = Fixture::new();
+    let mut many = String::new();
+    for i in 0..13 {
+        many.push_str(&format!("def step{i}():\n    pass\n\n\n"));
+    }
+    many.push_str("def total():\n    pass\n\n\nclass Session:\n    def send(self):\n        pass\n\n    def mount(self, prefix):\n        pass\n");
+    f.write("m.py", &many);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open m.py
+        Ok
+        Ok, At 0:0, Length 62
+        > Goto Function nosuchsym
+        Fail "Not found: function 'nosuchsym'. Available: step0, step1, step2, step3, step4, step5, step6, step7, step8, step9, … (6 more)"
+        > Goto Function totl
+        Fail "Not found: function 'totl'. Available: total, step0, step1, step2, step3, step4, step5, step6, step7, step8, … (6 more)"
+        > Goto Method Session.mont
+        Fail "Not found: method 'Session.mont'. Available: Session.mount, Session.send"
+        > Find Definition nosuchsym
+        Fail "Not found: symbol 'nosuchsym'. No similar name in the index"
+        > Find Definition totl
+        Fail "Not found: symbol 'totl'. Closest: total"
+        > Find Definition Session.nosuch
+        Fail "Not found: symbol 'Session.nosuch'. Members of m.Session: send, mount"
+        > Find Definition m.nosuch
+        Fail "Not found: symbol 'm.nosuch'. Names in module m: step0, step1, step2, step3, step4, step5, step6, step7, step8, step9, … (5 more)"
+        "#,
+    );
+}
