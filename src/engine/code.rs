@@ -228,6 +228,29 @@ impl Ctx<'_> {
         ]))
     }
 
+    /// The module-qualified name of the symbol `target` names when other
+    /// modules can use it (not a local, nor defined inside a function),
+    /// for the note on what a rename in this file leaves unchanged.
+    pub(super) fn importable_name(&mut self, target: &CodeTarget) -> Option<String> {
+        let code = self.code().ok()?;
+        let symbol = code.symbol(target).ok()?;
+        if symbol.kind == SymbolKind::Local {
+            return None;
+        }
+        let mut parent = code.outline.parent(symbol);
+        while let Some(p) = parent {
+            if p.kind.is_callable() {
+                return None;
+            }
+            parent = code.outline.parent(p);
+        }
+        Some(if code.module.is_empty() {
+            symbol.qualified_name.clone()
+        } else {
+            format!("{}.{}", code.module, symbol.qualified_name)
+        })
+    }
+
     pub(super) fn code_command(&mut self, command: &Command) -> Outcome {
         match command {
             Command::Modify { target, change } => self.modify(target, change),

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use ropey::Rope;
 
-use crate::analysis::index::{Location, ProjectIndex};
+use crate::analysis::index::{IndexError, Location, ProjectIndex};
 use crate::lang::SymbolQuery;
 use crate::reply::{plural, Reply};
 use crate::workspace::FileError;
@@ -64,6 +64,40 @@ impl Engine {
         })
         .ok()
         .flatten()
+    }
+
+    /// After an in-file rename of `old` (module-qualified) in `path`: the
+    /// uses of the old name in other files, which the rename did not change
+    /// (they no longer resolve), and the command that would.
+    pub(super) fn left_in_other_files(
+        &self,
+        sender: &str,
+        old: &str,
+        path: &str,
+        new_name: &str,
+    ) -> Option<String> {
+        let left: Vec<Location> = self
+            .with_index(sender, |index, _| index.find_unresolved(old, false))
+            .ok()?
+            .into_iter()
+            .map(|c| c.location)
+            .filter(|l| l.path != path)
+            .collect();
+        if left.is_empty() {
+            return None;
+        }
+        let shown: Vec<String> = left
+            .iter()
+            .take(3)
+            .map(|l| format!("{}:{}", l.path, l.position.line))
+            .collect();
+        let more = if left.len() > shown.len() { ", …" } else { "" };
+        let n = left.len();
+        Some(format!(
+            "not changed: {n} {} in other files ({}{more}); cross-file rename: Refactor RenameSymbol {old} {new_name}",
+            plural(n, "reference"),
+            shown.join(", ")
+        ))
     }
 
     /// Runs `query` on the index brought up to date for `sender`: refreshed
@@ -170,8 +204,36 @@ fn references(index: &ProjectIndex, symbol: &str, limit: usize) -> Reply {
             }
             Reply::info(text)
         }
-        Err(e) => Reply::fail(e.to_string()),
+        Err(e) => unresolved_or_fail(index, symbol, false, e, limit),
     }
+}
+
+/// A name the project no longer defines (renamed in its own file) still
+/// has uses in other files: they are listed, not hidden behind `Not found`.
+fn unresolved_or_fail(
+    index: &ProjectIndex,
+    symbol: &str,
+    calls_only: bool,
+    error: IndexError,
+    limit: usize,
+) -> Reply {
+    if matches!(error, IndexError::NotFound { .. }) {
+        let left: Vec<Location> = index
+            .find_unresolved(symbol, calls_only)
+            .into_iter()
+            .map(|c| c.location)
+            .collect();
+        if !left.is_empty() {
+            let noun = if calls_only { "caller" } else { "reference" };
+            return Reply::info(format!(
+                "Found 0 {} (no definition of '{symbol}' in the project); {} unresolved: {}",
+                plural(0, noun),
+                left.len(),
+                locations_in_tiers(&left, limit)
+            ));
+        }
+    }
+    Reply::fail(error.to_string())
 }
 
 fn callers(index: &ProjectIndex, symbol: &str, limit: usize) -> Reply {
@@ -210,7 +272,7 @@ fn callers(index: &ProjectIndex, symbol: &str, limit: usize) -> Reply {
             }
             Reply::info(text)
         }
-        Err(e) => Reply::fail(e.to_string()),
+        Err(e) => unresolved_or_fail(index, symbol, true, e, limit),
     }
 }
 

@@ -35,7 +35,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::error::{IndexError, Result, SymbolCandidate};
 use crate::choices::{closest, Choices, SHOWN};
-use super::file::{DefId, ImportKind};
+use super::file::{DefId, ImportKind, Value};
 use super::resolve::{DefRef, Res};
 use super::{FileId, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
@@ -312,6 +312,86 @@ impl ProjectIndex {
         } else {
             "No similar name in the index".to_string()
         }
+    }
+
+    /// Uses of a name that the project no longer defines: references keyed
+    /// by the last part of `symbol` that resolve to nothing although what
+    /// they are taken from is in the project — `from pkg.m import old`
+    /// after `old` was renamed in `pkg/m.py`, `m.old()`, `C.old`, `C().old`.
+    /// With a dotted `symbol` the owner (a module or a class) must match.
+    /// Bare names that resolve to nothing (locals, undefined names) are not
+    /// listed: nothing says which symbol they meant.
+    pub fn find_unresolved(&self, symbol: &str, calls_only: bool) -> Vec<Call> {
+        let q = clean(symbol);
+        let (owner, name) = match q.rsplit_once('.') {
+            Some((o, n)) => (Some(o), n),
+            None => (None, q),
+        };
+        let owner = match owner {
+            None => None,
+            Some(o) if self.is_project_module(o) => Some(Res::Module(o.to_string())),
+            Some(o) => match self.symbol(o) {
+                Ok((fid, defs)) => Some(Res::Defs(
+                    defs.into_iter().map(|def| DefRef { file: fid, def }).collect(),
+                )),
+                Err(_) => return Vec::new(),
+            },
+        };
+        let mut calls = Vec::new();
+        for (rid, f) in self.iter_files() {
+            for r in f.refs_keyed(name) {
+                if calls_only && !r.is_call {
+                    continue;
+                }
+                // a member missing from a known class resolves as possible
+                // (it may be set dynamically): it counts when the class is known
+                let resolved = self.resolve(rid, r.value, 0);
+                if !matches!(resolved, Res::Unknown | Res::Possible) {
+                    continue;
+                }
+                let mut value = r.value;
+                for _ in 0..8 {
+                    match f.value(value) {
+                        Value::Same(v) => value = v,
+                        _ => break,
+                    }
+                }
+                let taken_from = match f.value(value) {
+                    Value::Member { module, .. } => self.module_res(f.name(module)),
+                    Value::Attr { base, .. } => self.resolve(rid, base, 0),
+                    _ => continue,
+                };
+                let of_class = match &taken_from {
+                    Res::Defs(ds) => ds.iter().any(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                    Res::Instance(_) => true,
+                    _ => false,
+                };
+                if resolved == Res::Possible && !of_class {
+                    continue;
+                }
+                let matches = match (&owner, &taken_from) {
+                    (None, Res::Module(_)) => true,
+                    (None, _) => of_class,
+                    (Some(Res::Module(m)), Res::Module(from)) => m == from,
+                    (Some(Res::Defs(classes)), Res::Defs(ds) | Res::Instance(ds)) => {
+                        ds.iter().any(|d| classes.contains(d))
+                    }
+                    _ => false,
+                };
+                if matches {
+                    calls.push(Call {
+                        location: Location {
+                            path: self.path(rid).unwrap_or_default().to_string(),
+                            position: r.position(),
+                        },
+                        caller: r.owner.map(|o| f.full_name(o)),
+                    });
+                }
+            }
+        }
+        calls.sort();
+        calls.dedup();
+        calls
     }
 
     /// The definition sites of a symbol.

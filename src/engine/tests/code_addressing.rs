@@ -377,3 +377,51 @@ fn not_found_lists_are_ordered_cut_with_a_count_and_only_close_names_are_suggest
         "#,
     );
 }
+
+/// A module used by two others: `helper` is imported by name, `Store.load`
+/// called on an instance and through the class.
+fn used_elsewhere(f: &Fixture) {
+    f.write("pkg/__init__.py", "");
+    f.write(
+        "pkg/core.py",
+        "def helper(x):\n    return x\n\n\nclass Store:\n    def load(self):\n        return helper(1)\n\n\ndef local_use():\n    return helper(2)\n",
+    );
+    f.write(
+        "pkg/a.py",
+        "from pkg.core import helper, Store\n\n\ndef run():\n    helper(3)\n    return Store().load()\n",
+    );
+    f.write(
+        "b.py",
+        "from pkg import core\nfrom pkg.core import helper as h\n\n\ndef main():\n    core.helper(4)\n    h(5)\n    return core.Store.load\n",
+    );
+}
+
+#[test]
+fn an_in_file_rename_says_what_it_left_in_other_files() {
+    let f = Fixture::new();
+    used_elsewhere(&f);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open pkg/core.py
+        Ok
+        Ok, At 0:0, Length 11
+        > Find References pkg.core.helper
+        Ok: Found 7 references: b.py:1:21, b.py:5:9, b.py:6:4, pkg/a.py:0:21, pkg/a.py:4:4, pkg/core.py:6:15, pkg/core.py:10:11
+        > Modify Function helper Rename assist
+        Ok, Modified function helper (3 edits), At 0:0, not changed: 5 references in other files (b.py:1, b.py:5, b.py:6, …); cross-file rename: Refactor RenameSymbol pkg.core.helper assist
+        > Find References pkg.core.helper
+        Ok: Found 0 references (no definition of 'pkg.core.helper' in the project); 5 unresolved: b.py:1:21, b.py:5:9, b.py:6:4, pkg/a.py:0:21, pkg/a.py:4:4
+        > Find Callers helper
+        Ok: Found 0 callers (no definition of 'helper' in the project); 3 unresolved: b.py:5:9, b.py:6:4, pkg/a.py:4:4
+        > Find References pkg.core.assist
+        Ok: Found 2 references: pkg/core.py:6:15, pkg/core.py:10:11
+        > Modify Method Store.load Rename fetch
+        Ok, Modified method Store.load (1 edit), At 5:4, not changed: 2 references in other files (b.py:7, pkg/a.py:5); cross-file rename: Refactor RenameSymbol pkg.core.Store.load fetch
+        > Find References Store.load
+        Ok: Found 0 references (no definition of 'Store.load' in the project); 2 unresolved: b.py:7:22, pkg/a.py:5:19
+        > Modify Function local_use SetVisibility Protected
+        Ok, Modified function local_use (1 edit), At 9:0
+        "#,
+    );
+}
