@@ -17,6 +17,7 @@ mod code;
 mod context;
 mod files;
 mod inspect;
+mod leftovers;
 mod modify;
 mod navigate;
 mod output;
@@ -27,8 +28,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::analysis::modify::visible_name;
-use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, Modification, ResponseFormat};
+use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ResponseFormat};
+use leftovers::Leftover;
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
@@ -327,24 +328,8 @@ impl Engine {
         };
         let mut live = lock(&live);
         let mut ctx = Ctx::new(&mut live.session, &self.workspace);
-        // An in-file rename says what it leaves unchanged in other files.
-        let renamed = match command {
-            Command::Modify {
-                target,
-                change: change @ (Modification::Rename { .. } | Modification::SetVisibility { .. }),
-            } => ctx.importable_name(target).and_then(|old| {
-                let name = old.rsplit('.').next().unwrap_or(&old);
-                let new_name = match change {
-                    Modification::Rename { new_name } => new_name.clone(),
-                    Modification::SetVisibility { visibility } => {
-                        visible_name(name, *visibility).ok()?
-                    }
-                    _ => return None,
-                };
-                Some((old, new_name))
-            }),
-            _ => None,
-        };
+        // An edit of a definition says what it leaves unchanged elsewhere.
+        let leftover = Leftover::of(&mut ctx, command);
         let mut reply = ctx.run(command);
         if let Err(e) = self.persist(&mut live) {
             return Reply::fail(format!(
@@ -353,8 +338,8 @@ impl Engine {
         }
         let current = live.session.current.clone();
         drop(live);
-        if let (Some((old, new_name)), Some(path), true) = (renamed, &current, reply.is_ok()) {
-            if let Some(note) = self.left_in_other_files(sender, &old, path.as_str(), &new_name) {
+        if let (Some(leftover), Some(path), true) = (&leftover, &current, reply.is_ok()) {
+            if let Some(note) = self.leftover_note(sender, leftover, path.as_str()) {
                 reply.push(Clause::Note(note));
             }
         }

@@ -66,44 +66,10 @@ impl Engine {
         .flatten()
     }
 
-    /// After an in-file rename of `old` (module-qualified) in `path`: the
-    /// uses of the old name in other files, which the rename did not change
-    /// (they no longer resolve), and the command that would.
-    pub(super) fn left_in_other_files(
-        &self,
-        sender: &str,
-        old: &str,
-        path: &str,
-        new_name: &str,
-    ) -> Option<String> {
-        let left: Vec<Location> = self
-            .with_index(sender, |index, _| index.find_unresolved(old, false))
-            .ok()?
-            .into_iter()
-            .map(|c| c.location)
-            .filter(|l| l.path != path)
-            .collect();
-        if left.is_empty() {
-            return None;
-        }
-        let shown: Vec<String> = left
-            .iter()
-            .take(3)
-            .map(|l| format!("{}:{}", l.path, l.position.line))
-            .collect();
-        let more = if left.len() > shown.len() { ", …" } else { "" };
-        let n = left.len();
-        Some(format!(
-            "not changed: {n} {} in other files ({}{more}); cross-file rename: Refactor RenameSymbol {old} {new_name}",
-            plural(n, "reference"),
-            shown.join(", ")
-        ))
-    }
-
     /// Runs `query` on the index brought up to date for `sender`: refreshed
     /// from disk when due, with the sender's unsaved Python buffers laid
     /// over it for the duration of the query.
-    fn with_index<R>(
+    pub(super) fn with_index<R>(
         &self,
         sender: &str,
         query: impl FnOnce(&ProjectIndex, usize) -> R,

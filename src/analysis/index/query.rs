@@ -319,8 +319,8 @@ impl ProjectIndex {
     /// they are taken from is in the project — `from pkg.m import old`
     /// after `old` was renamed in `pkg/m.py`, `m.old()`, `C.old`, `C().old`.
     /// With a dotted `symbol` the owner (a module or a class) must match.
-    /// Bare names that resolve to nothing (locals, undefined names) are not
-    /// listed: nothing says which symbol they meant.
+    /// Free names of a module (not bound in it, not builtins) count as its
+    /// own; locals are never listed.
     pub fn find_unresolved(&self, symbol: &str, calls_only: bool) -> Vec<Call> {
         let q = clean(symbol);
         let (owner, name) = match q.rsplit_once('.') {
@@ -359,6 +359,10 @@ impl ProjectIndex {
                 let taken_from = match f.value(value) {
                     Value::Member { module, .. } => self.module_res(f.name(module)),
                     Value::Attr { base, .. } => self.resolve(rid, base, 0),
+                    // a module-level name of this file that is not bound any more
+                    Value::Free(_) if !crate::analysis::scope::is_builtin(name) => {
+                        Res::Module(f.module.clone())
+                    }
                     _ => continue,
                 };
                 let of_class = match &taken_from {

@@ -425,3 +425,29 @@ fn an_in_file_rename_says_what_it_left_in_other_files() {
         "#,
     );
 }
+
+#[test]
+fn deleting_or_resigning_a_function_says_what_it_leaves() {
+    let f = Fixture::new();
+    used_elsewhere(&f);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open pkg/core.py
+        Ok
+        Ok, At 0:0, Length 11
+        > Modify Function helper AddParam "y=0"
+        Ok, Modified function helper (1 edit), At 0:0
+        > Modify Function helper AddParam "z"
+        Ok, Modified function helper (1 edit), At 0:0, calls not updated: 5 (b.py:5, b.py:6, pkg/a.py:4, …)
+        > Modify Function helper RemoveParam z
+        Ok, Modified function helper (1 edit), At 0:0, calls not updated: 5 (b.py:5, b.py:6, pkg/a.py:4, …)
+        > Modify Method Store.load AddDecorator "@staticmethod"
+        Ok, Modified method Store.load (1 edit), At 6:4
+        > Delete Function helper
+        Ok, Deleted 4 lines at 0, At 0:0, still used: 5 references in other files (b.py:1, b.py:5, b.py:6, …)
+        > Find References helper
+        Ok: Found 0 references (no definition of 'helper' in the project); 7 unresolved: b.py:1:21, b.py:5:9, b.py:6:4, pkg/a.py:0:21, pkg/a.py:4:4, pkg/core.py:3:15, pkg/core.py:7:11
+        "#,
+    );
+}
