@@ -133,7 +133,10 @@ mod tests {
 
     #[test]
     fn ranked_puts_close_first_then_source_order_and_counts_the_rest() {
-        let c: Vec<String> = (0..15).map(|i| format!("f{i}")).chain(["total".into()]).collect();
+        let c: Vec<String> = (0..15)
+            .map(|i| format!("f{i}"))
+            .chain(["total".into()])
+            .collect();
         let r = Choices::ranked("totl", c);
         assert_eq!(r.shown[0], "total");
         assert_eq!(r.shown[1], "f0");

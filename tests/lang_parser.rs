@@ -1044,7 +1044,11 @@ fn code_target() -> impl Strategy<Value = CodeTarget> {
         (dotted(), prop::option::of("[a-z0-9_, =*]{0,10}"))
             .prop_map(|(name, params)| CodeTarget::Function { name, params }),
         dotted().prop_map(|name| CodeTarget::Class { name }),
-        (dotted(), ident()).prop_map(|(class, name)| CodeTarget::Method { class, name, params: None }),
+        (dotted(), ident()).prop_map(|(class, name)| CodeTarget::Method {
+            class,
+            name,
+            params: None
+        }),
         dotted().prop_map(|name| CodeTarget::Variable { name }),
     ]
 }

@@ -18,18 +18,27 @@
 //! * `Function name` matches functions *and* methods called `name`; when
 //!   both exist, plain functions win. A dotted name (`Outer.helper`) matches
 //!   the qualified name.
-//! * `(params)`: empty parentheses mean "no filter" (`Show Function
-//!   __init__()` finds `def __init__(self)`). Otherwise the parameter *names*
-//!   are compared in order (types, defaults and `*`/`**` ignored); a leading
-//!   `self`/`cls` of the candidate may be omitted.
+//! * `(params)` (on `Function` and `Method`): empty parentheses mean "no
+//!   filter" (`Show Function __init__()` finds `def __init__(self)`).
+//!   Otherwise the parameter *names* are compared in order (defaults and
+//!   `*`/`**` ignored; a leading `self`/`cls` of the candidate may be
+//!   omitted), and annotations where the filter gives them (`get(key: str)`
+//!   picks one of `typing.overload`s).
 //! * `Method C.m` matches methods whose enclosing class is named `C` (or has
-//!   qualified name `C`). `Class N` / `Variable v` match names or qualified
-//!   names (`Outer.Inner`, `Config.debug`). A variable assigned several
-//!   times in one scope resolves to its first assignment; module variables
-//!   win over class attributes of the same name.
-//! * Several matches → [`AnalysisError::Ambiguous`] listing candidates with
-//!   positions; none → [`AnalysisError::NotFound`] listing available names of
-//!   that kind, closest (Jaro-Winkler) first, at most 10.
+//!   qualified name `C`). `C.p.getter`/`.setter`/`.deleter` (as `Method` or
+//!   `Function`) names one function of a property. `Class N` / `Variable v`
+//!   match names or qualified names (`Outer.Inner`, `Config.debug`). A
+//!   variable assigned several times in one scope resolves to its first
+//!   assignment; module variables win over class attributes of the same
+//!   name. `Variable f.x` / `C.m.x` is a local of a function, from
+//!   [`Outline::locals`] (filled by [`Outline::add_locals`]).
+//! * `name#n` is the n-th (1-based, source order) of the definitions the
+//!   rest matches: same-named definitions in `if`/`else` branches.
+//! * Several matches → [`AnalysisError::Ambiguous`] listing each candidate
+//!   with its position and a form that resolves to exactly it
+//!   ([`working_form`]); none → [`AnalysisError::NotFound`] listing the
+//!   available names of that kind ([`crate::choices::Choices`]: close ones
+//!   first, then source order, cut at 10 with the rest counted).
 //!
 //! [`enclosing`] finds the innermost function/class around a position. The
 //! blank line right after a definition's last line (or the end of the file
@@ -41,10 +50,10 @@ use std::ops::Range;
 use ropey::Rope;
 use tree_sitter::Node;
 
-use crate::choices::Choices;
 use super::error::{AnalysisError, Candidate, Result};
 use super::lines;
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
+use crate::choices::Choices;
 use crate::edit::position::from_char;
 use crate::edit::{LineRange, Position};
 use crate::lang::command::CodeTarget;
@@ -167,8 +176,11 @@ impl Outline {
             };
             let declared = &scopes.scopes[scope];
             let mut seen: Vec<&str> = Vec::new();
-            let mut bindings: Vec<&super::scope::Binding> =
-                scopes.bindings.iter().filter(|b| b.scope == scope).collect();
+            let mut bindings: Vec<&super::scope::Binding> = scopes
+                .bindings
+                .iter()
+                .filter(|b| b.scope == scope)
+                .collect();
             bindings.sort_by_key(|b| b.range.start);
             for b in bindings {
                 if matches!(b.kind, BindingKind::Function | BindingKind::Class)
@@ -181,7 +193,11 @@ impl Outline {
                 seen.push(&b.name);
                 let position = from_char(text, b.range.start);
                 let stmt = from_char(text, b.statement.start);
-                let last = from_char(text, b.statement.end.saturating_sub(1).max(b.statement.start)).line;
+                let last = from_char(
+                    text,
+                    b.statement.end.saturating_sub(1).max(b.statement.start),
+                )
+                .line;
                 locals.push(Symbol {
                     kind: SymbolKind::Local,
                     name: b.name.clone(),
@@ -614,7 +630,10 @@ pub fn lookup<'o>(outline: &'o Outline, target: &CodeTarget) -> Result<&'o Symbo
     }
 }
 
-fn find<'o>(outline: &'o Outline, target: &CodeTarget) -> std::result::Result<&'o Symbol, Miss<'o>> {
+fn find<'o>(
+    outline: &'o Outline,
+    target: &CodeTarget,
+) -> std::result::Result<&'o Symbol, Miss<'o>> {
     let (found, shown) = matches(outline, target)?;
     let ordinal = match target {
         CodeTarget::Method { name, .. } => split_ordinal(name).1,

@@ -309,9 +309,7 @@ impl Ctx<'_> {
     fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Outcome {
         let code = self.code()?;
         let lines = match target {
-            Some(target) => Some(
-                code.symbol(target)?.full_lines,
-            ),
+            Some(target) => Some(code.symbol(target)?.full_lines),
             None => None,
         };
         let result =
@@ -560,7 +558,11 @@ fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
             };
             // a name that alone is ambiguous is printed in a form that works
             let name = outline::display_name(outline, s);
-            let name = if name == s.qualified_name { &s.name } else { &name };
+            let name = if name == s.qualified_name {
+                &s.name
+            } else {
+                &name
+            };
             format!("{kind} {name} at {}", s.position)
         })
         .collect();

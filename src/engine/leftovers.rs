@@ -71,14 +71,20 @@ impl Leftover {
 
 impl Engine {
     /// After the command succeeded in `path`: the note on what it left.
-    pub(super) fn leftover_note(&self, sender: &str, leftover: &Leftover, path: &str) -> Option<String> {
-        let places = |calls: Vec<crate::analysis::index::Call>, other_files: bool| -> Vec<Location> {
-            calls
-                .into_iter()
-                .map(|c| c.location)
-                .filter(|l| !other_files || l.path != path)
-                .collect()
-        };
+    pub(super) fn leftover_note(
+        &self,
+        sender: &str,
+        leftover: &Leftover,
+        path: &str,
+    ) -> Option<String> {
+        let places =
+            |calls: Vec<crate::analysis::index::Call>, other_files: bool| -> Vec<Location> {
+                calls
+                    .into_iter()
+                    .map(|c| c.location)
+                    .filter(|l| !other_files || l.path != path)
+                    .collect()
+            };
         match leftover {
             Leftover::Renamed { old, new } => {
                 let left = places(

@@ -29,11 +29,11 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ResponseFormat};
-use leftovers::Leftover;
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
 use crate::workspace::Workspace;
+use leftovers::Leftover;
 
 pub use context::Ctx;
 

@@ -1026,7 +1026,9 @@ fn is_dotted(s: &str) -> bool {
 /// A dotted name, optionally followed by `#<n>` (`f#2`, `C.m#1`).
 fn is_target_name(s: &str) -> bool {
     match s.rsplit_once('#') {
-        Some((name, n)) => is_dotted(name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()),
+        Some((name, n)) => {
+            is_dotted(name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        }
         None => is_dotted(s),
     }
 }

@@ -78,7 +78,13 @@ impl ImportRoots {
                 break;
             }
         }
-        let inside = |d: &str| if project.is_empty() { d.to_string() } else { format!("{project}/{d}") };
+        let inside = |d: &str| {
+            if project.is_empty() {
+                d.to_string()
+            } else {
+                format!("{project}/{d}")
+            }
+        };
         let src = inside("src");
         if rel_path.starts_with(&format!("{src}/")) && self.has_src_root(&project) {
             return src;
@@ -183,7 +189,10 @@ mod tests {
         }
         let mut roots = ImportRoots::new(root);
         let name = |roots: &mut ImportRoots, p: &str| roots.module_name(p).unwrap().0;
-        assert_eq!(name(&mut roots, "requests/src/requests/models.py"), "requests.models");
+        assert_eq!(
+            name(&mut roots, "requests/src/requests/models.py"),
+            "requests.models"
+        );
         assert_eq!(name(&mut roots, "requests/tests/test_a.py"), "tests.test_a");
         assert_eq!(name(&mut roots, "rich/rich/console.py"), "rich.console");
         assert_eq!(name(&mut roots, "rich/setup.py"), "setup");

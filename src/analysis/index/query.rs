@@ -34,11 +34,11 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::error::{IndexError, Result, SymbolCandidate};
-use crate::choices::{closest, Choices, SHOWN};
 use super::file::{DefId, ImportKind, Value};
 use super::resolve::{DefRef, Res};
 use super::{FileId, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
+use crate::choices::{closest, Choices, SHOWN};
 use crate::edit::Position;
 
 /// A place in the workspace.
@@ -332,7 +332,9 @@ impl ProjectIndex {
             Some(o) if self.is_project_module(o) => Some(Res::Module(o.to_string())),
             Some(o) => match self.symbol(o) {
                 Ok((fid, defs)) => Some(Res::Defs(
-                    defs.into_iter().map(|def| DefRef { file: fid, def }).collect(),
+                    defs.into_iter()
+                        .map(|def| DefRef { file: fid, def })
+                        .collect(),
                 )),
                 Err(_) => return Vec::new(),
             },

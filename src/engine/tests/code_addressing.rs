@@ -58,7 +58,6 @@ def area(r):
     return r * r
 ";
 
-
 /// Every form an ambiguity lists, sent back after `command`, must land on
 /// the position listed with it.
 fn listed_forms_are_accepted(f: &Fixture, sender: &str, command: &str) -> usize {
@@ -128,7 +127,12 @@ fn a_local_of_requests_resolve_redirects_is_renamed_in_one_command() {
         let end = start + text[start..].find("    def rebuild_auth(").unwrap();
         text[start..end].to_string()
     };
-    let count = |text: &str, word: &str| regex::Regex::new(&format!(r"\b{word}\b")).unwrap().find_iter(text).count();
+    let count = |text: &str, word: &str| {
+        regex::Regex::new(&format!(r"\b{word}\b"))
+            .unwrap()
+            .find_iter(text)
+            .count()
+    };
     assert_eq!(count(&method(source), "prepared_request"), 16);
     let elsewhere = count(source, "prepared_request") - 16;
     f.check(
@@ -186,7 +190,10 @@ fn property_accessors_overloads_and_branches_have_forms_that_work() {
         "Goto Function home",
         "Goto Function area",
     ] {
-        assert!(listed_forms_are_accepted(&f, "a", command) >= 2, "{command}");
+        assert!(
+            listed_forms_are_accepted(&f, "a", command) >= 2,
+            "{command}"
+        );
     }
     // every command taking a code target accepts the forms
     f.check(
@@ -208,15 +215,23 @@ fn property_accessors_overloads_and_branches_have_forms_that_work() {
     );
     // (the wording of Comment's reply is not this test's business)
     let commented = f.send("a", "Comment Function home#2 \"POSIX\" Line");
-    assert!(commented.starts_with("Ok, Comment added to function home"), "{commented}");
+    assert!(
+        commented.starts_with("Ok, Comment added to function home"),
+        "{commented}"
+    );
     assert!(f.send("a", "Save").starts_with("Ok"));
-    assert!(f.read("s.py").contains("else:\n    # POSIX\n    def home():"));
+    assert!(f
+        .read("s.py")
+        .contains("else:\n    # POSIX\n    def home():"));
 }
 
 /// Two projects side by side under the workspace root (a `src/` layout
 /// with `pyproject.toml`, a flat one with `setup.py`).
 fn two_projects(f: &Fixture) {
-    f.write("requests/pyproject.toml", "[project]\nname = \"requests\"\n");
+    f.write(
+        "requests/pyproject.toml",
+        "[project]\nname = \"requests\"\n",
+    );
     f.write(
         "requests/src/requests/__init__.py",
         "from .models import PreparedRequest\n",
@@ -272,7 +287,8 @@ fn names_printed_by_the_index_are_accepted_back() {
     two_projects(&f);
     f.send("a", "Start s");
     let name = regex::Regex::new(r"(?:^|[ :,])((?:[A-Za-z_]\w*\.)+[A-Za-z_]\w*)").unwrap();
-    let definition = regex::Regex::new(r"Found 1 definition: (\w+) (\S+) at ([\w/.]+\.py):(\d+:\d+)$").unwrap();
+    let definition =
+        regex::Regex::new(r"Found 1 definition: (\w+) (\S+) at ([\w/.]+\.py):(\d+:\d+)$").unwrap();
     let mut checked = 0;
     for query in [
         "Find Definition PreparedRequest.prepare",
@@ -309,7 +325,9 @@ fn names_printed_by_the_index_are_accepted_back() {
                 format!("Ok, At {}", &d[4]),
                 "{printed} from {query}"
             );
-            assert!(f.send("a", &format!("Show {kind} {printed}")).starts_with("Ok: At"));
+            assert!(f
+                .send("a", &format!("Show {kind} {printed}"))
+                .starts_with("Ok: At"));
             checked += 1;
         }
     }
@@ -320,7 +338,10 @@ fn names_listed_by_analyze_are_accepted_back() {
     let f = Fixture::new();
     f.write("s.py", SHAPES);
     f.send("a", "Start s; Open s.py");
-    let listed = regex::Regex::new(r"(?:method|function|class) (\S+(?: \w+\))?|\S+\([^)]*\)|\S+) at (\d+:\d+)").unwrap();
+    let listed = regex::Regex::new(
+        r"(?:method|function|class) (\S+(?: \w+\))?|\S+\([^)]*\)|\S+) at (\d+:\d+)",
+    )
+    .unwrap();
     let mut n = 0;
     for command in ["Analyze File Structure", "Analyze Class Text Structure"] {
         let reply = f.send("a", command);
