@@ -416,7 +416,43 @@ fn inspection() {
         ),
         (
             "Show Method A.b()",
-            show(ShowTarget::Code(method("A", "b")), None),
+            show(
+                ShowTarget::Code(CodeTarget::Method {
+                    class: s("A"),
+                    name: s("b"),
+                    params: Some(String::new()),
+                }),
+                None,
+            ),
+        ),
+        (
+            "Show Method Text.get(key: str)",
+            show(
+                ShowTarget::Code(CodeTarget::Method {
+                    class: s("Text"),
+                    name: s("get"),
+                    params: Some(s("key: str")),
+                }),
+                None,
+            ),
+        ),
+        (
+            "Show Method Text.plain.setter",
+            show(ShowTarget::Code(method("Text.plain", "setter")), None),
+        ),
+        (
+            "Show Function home#2",
+            show(
+                ShowTarget::Code(CodeTarget::Function {
+                    name: s("home#2"),
+                    params: None,
+                }),
+                None,
+            ),
+        ),
+        (
+            "Goto Variable Cart.add.price",
+            Command::Goto(GotoTarget::Code(var("Cart.add.price"))),
         ),
         (
             "Show Variable users",
@@ -702,7 +738,7 @@ fn unknown_commands_and_keywords_suggest() {
         ("Analyze File Complex", "Unknown analysis kind 'Complex'. Did you mean: Complexity?"),
         ("Set Format xml", "Unknown format 'xml'. Valid: terse, json"),
         ("Set Colour red", "Unknown Set option 'Colour'. Valid: Format, Limit"),
-        ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Valid: Line, Block, Docstring"),
+        ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Did you mean: Line? Valid: Line, Block, Docstring"),
     ]);
 }
 
