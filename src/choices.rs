@@ -6,7 +6,11 @@
 //!   best first. Nothing rather than noise: `nosuchsym` suggests nothing.
 //! * [`Choices::ranked`]: every valid choice, the close ones first (best
 //!   first), then the others in the order given (source order for symbols),
-//!   cut at [`SHOWN`] with the number left out said (`… (12 more)`).
+//!   cut at [`SHOWN`] with the number left out said (`… (12 more)`);
+//!   [`Choices::ranked_dotted`] compares dotted names by their last part.
+//!
+//! Used by every error that offers names: code targets, the project index,
+//! command and keyword suggestions, bookmarks, open files, sessions.
 
 use std::fmt;
 
@@ -17,11 +21,11 @@ pub const SHOWN: usize = 10;
 pub const CLOSE: f64 = 0.8;
 
 /// How close `candidate` is to `asked` (0 = not close), case-insensitive.
-/// A dotted name is compared by its last part (`Session.nosuch` is not
-/// close to `Session.send` for sharing `Session.`).
-fn score(asked: &str, candidate: &str) -> f64 {
+/// `dotted`: names like `Session.send` are compared by their last part
+/// (`Session.nosuch` is not close to `Session.send` for sharing `Session.`).
+fn score(asked: &str, candidate: &str, dotted: bool) -> f64 {
     let last = |s: &str| s.rsplit('.').next().unwrap_or(s).to_lowercase();
-    let (a, c) = if asked.contains('.') {
+    let (a, c) = if dotted {
         (last(asked), last(candidate))
     } else {
         (asked.to_lowercase(), candidate.to_lowercase())
@@ -43,10 +47,19 @@ fn score(asked: &str, candidate: &str) -> f64 {
 /// The candidates close to `asked`, best first (ties in the given order),
 /// each once, at most `max`.
 pub fn closest<S: AsRef<str>>(asked: &str, candidates: &[S], max: usize) -> Vec<String> {
+    closest_by(asked, candidates, max, false)
+}
+
+fn closest_by<S: AsRef<str>>(
+    asked: &str,
+    candidates: &[S],
+    max: usize,
+    dotted: bool,
+) -> Vec<String> {
     let mut scored: Vec<(f64, usize, &str)> = Vec::new();
     for (i, c) in candidates.iter().enumerate() {
         let c = c.as_ref();
-        let s = score(asked, c);
+        let s = score(asked, c, dotted);
         if s > 0.0 && !scored.iter().any(|(_, _, n)| *n == c) {
             scored.push((s, i, c));
         }
@@ -71,13 +84,23 @@ impl Choices {
     /// All `candidates` (in a useful order: source order), deduplicated,
     /// the ones close to `asked` moved first, cut at [`SHOWN`].
     pub fn ranked(asked: &str, candidates: Vec<String>) -> Choices {
+        Choices::ranked_by(asked, candidates, false)
+    }
+
+    /// [`Choices::ranked`] for dotted names (`Cart.add.price`), compared by
+    /// their last part.
+    pub fn ranked_dotted(asked: &str, candidates: Vec<String>) -> Choices {
+        Choices::ranked_by(asked, candidates, true)
+    }
+
+    fn ranked_by(asked: &str, candidates: Vec<String>, dotted: bool) -> Choices {
         let mut unique: Vec<String> = Vec::new();
         for c in candidates {
             if !unique.contains(&c) {
                 unique.push(c);
             }
         }
-        let close = closest(asked, &unique, SHOWN);
+        let close = closest_by(asked, &unique, SHOWN, dotted);
         let mut shown = close.clone();
         shown.extend(
             unique
@@ -89,14 +112,6 @@ impl Choices {
         Choices {
             more: unique.len() - shown.len(),
             shown,
-        }
-    }
-
-    /// Only the close ones (best first, at most [`SHOWN`]).
-    pub fn close(asked: &str, candidates: &[String]) -> Choices {
-        Choices {
-            shown: closest(asked, candidates, SHOWN),
-            more: 0,
         }
     }
 
@@ -146,6 +161,19 @@ mod tests {
         assert_eq!(
             Choices::ranked("x", names(&["b", "a", "b"])).to_string(),
             "b, a"
+        );
+        let members = names(&["total.count", "total.items"]);
+        assert_eq!(
+            Choices::ranked_dotted("total.itms", members.clone()).shown[0],
+            "total.items"
+        );
+        assert_eq!(
+            Choices::ranked_dotted("total.nosuch", members).shown[0],
+            "total.count"
+        );
+        assert_eq!(
+            Choices::ranked("man.py", names(&["a.py", "main.py"])).shown[0],
+            "main.py"
         );
     }
 }

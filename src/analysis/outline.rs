@@ -774,7 +774,7 @@ fn not_found<'o>(kind: &'static str, name: String, offered: Vec<String>) -> Miss
     Miss::NotFound(AnalysisError::NotFound {
         kind,
         name,
-        available: Choices::ranked(&bare, offered),
+        available: Choices::ranked_dotted(&bare, offered),
     })
 }
 

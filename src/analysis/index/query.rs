@@ -584,7 +584,7 @@ impl ProjectIndex {
         let offered = if names.is_empty() {
             "The index is empty".to_string()
         } else {
-            format!("Modules: {}", Choices::ranked(m, names))
+            format!("Modules: {}", Choices::ranked_dotted(m, names))
         };
         Err(IndexError::NotFound {
             kind: "module",

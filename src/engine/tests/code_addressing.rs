@@ -472,3 +472,26 @@ fn deleting_or_resigning_a_function_says_what_it_leaves() {
         "#,
     );
 }
+
+/// The other lists offered by errors (bookmarks, open files) are cut the
+/// same way, close names first.
+#[test]
+fn bookmark_and_open_file_lists_are_cut_with_a_count() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.write("main.py", "y = 2\n");
+    let mut marks = String::from("Start s; Open a.py; Open main.py");
+    for i in 0..12 {
+        marks.push_str(&format!("; Bookmark m{i:02} 0:0"));
+    }
+    assert!(!f.send("a", &marks).contains("Fail"));
+    f.check(
+        "a",
+        r#"
+        > Goto m11x
+        Fail "Unknown Goto target 'm11x'. Did you mean: m11? Bookmarks: m11, m00, m01, m02, m03, m04, m05, m06, m07, m08, … (2 more). Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>, Variable <v>"
+        > Close man.py
+        Fail "File not open: man.py. Open files: main.py, a.py"
+        "#,
+    );
+}
