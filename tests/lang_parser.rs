@@ -790,7 +790,6 @@ fn missing_arguments_show_the_usage() {
         (s("Validate Current"), s("Unknown Validate target 'Current'. Valid: File, Function, Class, Method, Variable")),
         (s("Analyze Variable x"), s("Unknown Analyze target 'Variable'. Valid: File, Function, Class, Method")),
         (s("Start s1 description"), with("Expected a quoted description \"...\", found 'description'", "Start")),
-        (s("Find References a.b(x)"), with("Parameters are not allowed here; write a.b or a.b()", "Find")),
     ];
     let cases: Vec<(&str, &str)> = cases
         .iter()

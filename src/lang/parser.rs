@@ -456,18 +456,6 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Rejects a glued non-empty parameter list after `name`.
-    fn empty_params_only(&mut self, name: &str) -> Result<()> {
-        let span = self.here();
-        match self.glued_params() {
-            Some(p) if !p.trim().is_empty() => Err(self.with_usage(
-                format!("Parameters are not allowed here; write {name} or {name}()"),
-                span,
-            )),
-            _ => Ok(()),
-        }
-    }
-
     /// A code element's name: dotted, with an optional `#<n>` (the n-th of
     /// the same-named definitions: `Function f#2`).
     fn target_name(&mut self, what: &str) -> Result<String> {
@@ -607,8 +595,10 @@ impl<'t> Parser<'t> {
                         _ => SymbolQuery::Callers,
                     };
                     let symbol =
-                        self.ident("a symbol like name, Class.method or pkg.mod.func", true)?;
-                    self.empty_params_only(&symbol)?;
+                        self.target_name("a symbol like name, Class.method or pkg.mod.func")?;
+                    // Names Eddi prints may carry `(params)`: the index
+                    // takes same-named definitions as one symbol.
+                    self.glued_params();
                     return Ok(Command::FindSymbol { kind, symbol });
                 }
                 let direction = match self.eat_one_of(&["Next", "Prev", "All"]) {

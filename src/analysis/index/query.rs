@@ -127,9 +127,27 @@ impl ProjectIndex {
         })
     }
 
-    /// The one symbol a query names: its file and definitions.
+    /// The one symbol a query names: its file and definitions. The forms
+    /// the per-file commands print are accepted: `f#2` (the ordinal is
+    /// dropped: same-named definitions are one symbol here) and
+    /// `C.p.setter` (a property's accessor names the property).
     fn symbol(&self, query: &str) -> Result<(FileId, Vec<DefId>)> {
         let q = clean(query);
+        let q = crate::analysis::outline::split_ordinal(q).0;
+        let found = self.symbol_named(q);
+        if let (Err(IndexError::NotFound { .. }), Some((property, accessor))) =
+            (&found, q.rsplit_once('.'))
+        {
+            if crate::analysis::outline::ACCESSORS.contains(&accessor) {
+                if let Ok(property) = self.symbol_named(property) {
+                    return Ok(property);
+                }
+            }
+        }
+        found
+    }
+
+    fn symbol_named(&self, q: &str) -> Result<(FileId, Vec<DefId>)> {
         let last = q.rsplit('.').next().unwrap_or(q);
         let suffix = format!(".{q}");
         let mut groups: BTreeMap<String, (FileId, Vec<DefId>)> = BTreeMap::new();

@@ -75,6 +75,9 @@ fn listed_forms_are_accepted(f: &Fixture, sender: &str, command: &str) -> usize 
             format!("Ok, At {at}"),
             "form {form} listed by {command}: {reply}"
         );
+        let name = form.split_once(' ').map_or(form, |(_, name)| name);
+        let found = f.send(sender, &format!("Find Definition {name}"));
+        assert!(found.starts_with("Ok: Found"), "{name}: {found}");
         n += 1;
     }
     n
@@ -353,6 +356,9 @@ fn names_listed_by_analyze_are_accepted_back() {
                 format!("Ok, At {at}"),
                 "{name} listed by {command}: {reply}"
             );
+            // the project index takes the same names
+            let found = f.send("a", &format!("Find Definition {name}"));
+            assert!(found.starts_with("Ok: Found"), "{name}: {found}");
             n += 1;
         }
     }
