@@ -745,7 +745,8 @@ fn top_level_find(s: &str, ch: char) -> Option<usize> {
 }
 
 /// The names offered when `asked` is not found: for a dotted name whose
-/// owner exists, the owner's members of that kind; else all of that kind.
+/// owner exists, the owner's members of that kind (none: the module-level
+/// ones); else all of that kind.
 fn offered(outline: &Outline, asked: &str, of_kind: impl Fn(&Symbol) -> bool) -> Vec<String> {
     let all = outline.symbols.iter().chain(&outline.locals);
     if let Some((owner, _)) = asked.rsplit_once('.') {
@@ -756,6 +757,13 @@ fn offered(outline: &Outline, asked: &str, of_kind: impl Fn(&Symbol) -> bool) ->
             .collect();
         if !members.is_empty() {
             return members;
+        }
+        // an owner without such members: the module-level ones
+        if all.clone().any(|s| named(s, owner)) {
+            return all
+                .filter(|s| of_kind(s) && s.parent.is_none())
+                .map(|s| s.name.clone())
+                .collect();
         }
     }
     all.filter(|s| of_kind(s))

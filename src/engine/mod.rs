@@ -338,6 +338,15 @@ impl Engine {
         }
         let current = live.session.current.clone();
         drop(live);
+        if let (Reply::Fail(reason), Some(name), Some(path)) =
+            (&mut reply, dotted_target(command), &current)
+        {
+            if reason.starts_with("Not found") {
+                if let Some(hint) = self.defined_elsewhere(sender, &name, path.as_str()) {
+                    reason.push_str(&format!("; {hint}"));
+                }
+            }
+        }
         if let (Some(leftover), Some(path), true) = (&leftover, &current, reply.is_ok()) {
             if let Some(note) = self.leftover_note(sender, leftover, path.as_str()) {
                 reply.push(Clause::Note(note));
@@ -477,6 +486,42 @@ fn is_quick_command(command: &Command) -> bool {
 /// not take every later request of that sender down with it).
 fn lock(live: &LiveRef) -> MutexGuard<'_, Live> {
     live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The name of a command's code target when it is dotted (`pkg.mod.f`,
+/// `C.m`): a name that may be defined in another file.
+fn dotted_target(command: &Command) -> Option<String> {
+    use lang::{CodeTarget, DeleteTarget, GotoTarget, ShowTarget};
+    let target = match command {
+        Command::Show {
+            target: ShowTarget::Code(t),
+            ..
+        }
+        | Command::Goto(GotoTarget::Code(t))
+        | Command::Delete(DeleteTarget::Code(t))
+        | Command::Modify { target: t, .. }
+        | Command::Comment { target: t, .. }
+        | Command::Analyze {
+            target: AnalyzeTarget::Code(t),
+            ..
+        } => t,
+        Command::Format {
+            target: Some(t), ..
+        }
+        | Command::Validate { target: Some(t) } => t,
+        _ => return None,
+    };
+    let name = match target {
+        CodeTarget::Method { class, name, .. } => format!("{class}.{name}"),
+        CodeTarget::Function { name, .. }
+        | CodeTarget::Class { name }
+        | CodeTarget::Variable { name } => name.clone(),
+    };
+    let dotted = match target {
+        CodeTarget::Method { class, .. } => class.contains('.'),
+        _ => name.contains('.'),
+    };
+    dotted.then_some(name)
 }
 
 #[cfg(test)]

@@ -66,6 +66,22 @@ impl Engine {
         .flatten()
     }
 
+    /// For a code target not found in the current file: where the project
+    /// defines it, when elsewhere (`Goto Function requests.api.get` from
+    /// `models.py`), so the agent knows which file to open.
+    pub(super) fn defined_elsewhere(&self, sender: &str, name: &str, path: &str) -> Option<String> {
+        let found = self
+            .with_index(sender, |index, _| index.find_definition(name).ok())
+            .ok()??;
+        let files: Vec<&str> = found
+            .iter()
+            .map(|d| d.location.path.as_str())
+            .filter(|p| *p != path)
+            .collect();
+        let first = files.first()?;
+        Some(format!("{name} is defined in {first}: Open {first} first"))
+    }
+
     /// Runs `query` on the index brought up to date for `sender`: refreshed
     /// from disk when due, with the sender's unsaved Python buffers laid
     /// over it for the duration of the query.

@@ -16,9 +16,18 @@ class Cart:
         price = item.price
 
         def inner():
-            return price
+            tax = price / 5
+            return tax
 
         return inner() + price
+
+
+COUNTER = 0
+
+
+def bump():
+    global COUNTER
+    COUNTER += 1
 ";
 
 const SHAPES: &str = "import sys
@@ -92,7 +101,11 @@ fn locals_are_addressed_as_function_dot_name() {
         r#"
         > Start s; Open a.py
         Ok
-        Ok, At 0:0, Length 15
+        Ok, At 0:0, Length 24
+        > Show Variable Cart.add.inner.tax
+        Ok: At 12:12, Txt tax = price / 5
+        > Show Variable bump.COUNTER
+        Fail "Not found: variable 'bump.COUNTER'. Available: COUNTER"
         > Show Variable total.count
         Ok: At 1:4, Txt count = 0
         > Goto Variable total.item
@@ -108,7 +121,7 @@ fn locals_are_addressed_as_function_dot_name() {
         > Modify Variable Cart.add.price Rename cost
         Ok, Modified local variable Cart.add.price (3 edits), At 9:8
         > Show Method Cart.add
-        Ok: At 8:4, Txt def add(self, item):\n        cost = item.price\n\n        def inner():\n            return cost\n\n        return inner() + cost
+        Ok: At 8:4, Txt def add(self, item):\n        cost = item.price\n\n        def inner():\n            tax = cost / 5\n            return tax\n\n        return inner() + cost
         > Modify Variable total.count Rename n
         Ok, Modified local variable total.count (3 edits), At 1:4
         > Show Function total
@@ -278,6 +291,12 @@ fn module_names_follow_the_projects_import_roots() {
         Ok: Found 2 callers: requests/src/requests/api.py:4:45 in requests.api.get, requests/src/requests/sessions.py:5:33 in requests.sessions.Session.request
         > Find Callers rich.text.Text.render
         Ok: Found 1 caller: rich/rich/console.py:4:18 in rich.console.show
+        > Open requests/src/requests/models.py
+        Ok, At 0:0, Length 3
+        > Goto Method requests.models.PreparedRequest.prepare
+        Ok, At 1:4
+        > Goto Function requests.api.get
+        Fail "Not found: function 'requests.api.get'. Available: PreparedRequest.prepare; requests.api.get is defined in requests/src/requests/api.py: Open requests/src/requests/api.py first"
         "#,
     );
 }
