@@ -635,23 +635,25 @@ fn find<'o>(
     target: &CodeTarget,
 ) -> std::result::Result<&'o Symbol, Miss<'o>> {
     let (found, shown) = matches(outline, target)?;
-    let ordinal = match target {
-        CodeTarget::Method { name, .. } => split_ordinal(name).1,
-        CodeTarget::Function { name, .. }
+    let name = match target {
+        CodeTarget::Method { name, .. }
+        | CodeTarget::Function { name, .. }
         | CodeTarget::Class { name }
-        | CodeTarget::Variable { name } => split_ordinal(name).1,
+        | CodeTarget::Variable { name } => name,
     };
-    if let Some(n) = ordinal {
+    if let (base, Some(n)) = split_ordinal(name) {
+        let base = match target {
+            CodeTarget::Method { class, .. } => format!("{class}.{base}"),
+            _ => base.to_string(),
+        };
         return match found.get(n - 1) {
             Some(s) => Ok(*s),
             None => Err(Miss::NotFound(AnalysisError::NotFound {
                 kind: kind_noun(target),
-                name: shown.clone(),
+                name: shown,
                 available: Choices::ranked(
-                    &shown,
-                    (1..=found.len())
-                        .map(|i| format!("{}#{i}", shown.split('#').next().unwrap_or("")))
-                        .collect(),
+                    &base,
+                    (1..=found.len()).map(|i| format!("{base}#{i}")).collect(),
                 ),
             })),
         };
@@ -796,7 +798,7 @@ fn matches<'o>(
         Some(p) => format!("{name}({p})"),
         None => name.to_string(),
     };
-    let mut found: Vec<&Symbol> = match target {
+    let found: Vec<&Symbol> = match target {
         CodeTarget::Function { name, params } => {
             let (base, _) = split_ordinal(name);
             let callable = |s: &&Symbol| s.kind.is_callable();
@@ -877,7 +879,6 @@ fn matches<'o>(
                 .filter(|s| wanted_accessor.is_none() || accessor(s) == wanted_accessor)
                 .collect();
             params_filter(&mut found, params);
-            let shown = with_params(&format!("{class}.{name}"), params);
             if found.is_empty() {
                 let offered: Vec<String> = outline
                     .symbols
@@ -885,9 +886,10 @@ fn matches<'o>(
                     .filter(|s| in_classes(s))
                     .map(|s| s.qualified_name.clone())
                     .collect();
+                let shown = with_params(&format!("{class}.{name}"), params);
                 return Err(not_found("method", shown, offered));
             }
-            return Ok((dedup(found), shown));
+            found
         }
         CodeTarget::Variable { name } => {
             let (base, _) = split_ordinal(name);
@@ -930,13 +932,16 @@ fn matches<'o>(
             found
         }
     };
-    found = dedup(found);
     let shown = match target {
         CodeTarget::Function { name, params } => with_params(name, params),
         CodeTarget::Class { name } | CodeTarget::Variable { name } => name.clone(),
-        CodeTarget::Method { .. } => unreachable!("returned above"),
+        CodeTarget::Method {
+            class,
+            name,
+            params,
+        } => with_params(&format!("{class}.{name}"), params),
     };
-    Ok((found, shown))
+    Ok((dedup(found), shown))
 }
 
 /// The same name bound twice by one statement (`a = a = 1`) is one symbol.

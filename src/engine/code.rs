@@ -28,7 +28,8 @@ use super::context::{Ctx, Outcome};
 use super::output;
 
 /// What the code commands work on: the current file's text, tree and
-/// outline (with the functions' locals), and its module name.
+/// outline (with the functions' locals when a target may name one), and
+/// its module name.
 struct Code {
     text: Rope,
     tree: SyntaxTree,
@@ -65,6 +66,16 @@ fn analysis_fail(error: AnalysisError) -> Reply {
 }
 
 impl Ctx<'_> {
+    /// The current file as code for `target`: with the functions' locals
+    /// when the target may name one (`Variable f.x`).
+    fn code_for(&mut self, target: Option<&CodeTarget>) -> Result<Code, Reply> {
+        let mut code = self.code()?;
+        if matches!(target, Some(CodeTarget::Variable { name }) if name.contains('.')) {
+            code.outline.add_locals(&code.text, &code.tree);
+        }
+        Ok(code)
+    }
+
     /// The current file as code, or a `Fail` saying why it is not.
     fn code(&mut self) -> Result<Code, Reply> {
         let path = self.current_path()?;
@@ -82,8 +93,7 @@ impl Ctx<'_> {
             return Err(Reply::fail(format!("{path} could not be parsed")));
         };
         let text = buffer.text().clone();
-        let mut outline = outline::outline(&text, &tree);
-        outline.add_locals(&text, &tree);
+        let outline = outline::outline(&text, &tree);
         let module = ImportRoots::new(self.workspace.root())
             .module_name(path.as_str())
             .map(|(m, _)| m)
@@ -120,7 +130,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         let body = if context == 0 {
             code.text.slice(symbol.definition.clone()).to_string()
@@ -143,7 +153,10 @@ impl Ctx<'_> {
     }
 
     pub(super) fn goto_code(&mut self, target: &GotoTarget) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(match target {
+            GotoTarget::Code(t) => Some(t),
+            _ => None,
+        })?;
         let (kind, start) = match target {
             GotoTarget::StartOfFunction => (Enclosing::Function, true),
             GotoTarget::EndOfFunction => (Enclosing::Function, false),
@@ -209,7 +222,7 @@ impl Ctx<'_> {
     }
 
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         let result =
             delete::delete_symbol(&code.text, &code.outline, symbol).map_err(analysis_fail)?;
@@ -232,7 +245,7 @@ impl Ctx<'_> {
     /// modules can use it (not a local, nor defined inside a function),
     /// for the note on what a rename in this file leaves unchanged.
     pub(super) fn importable_name(&mut self, target: &CodeTarget) -> Option<String> {
-        let code = self.code().ok()?;
+        let code = self.code_for(Some(target)).ok()?;
         let symbol = code.symbol(target).ok()?;
         if symbol.kind == SymbolKind::Local {
             return None;
@@ -268,7 +281,7 @@ impl Ctx<'_> {
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         let described = describe(symbol);
         let target = &code.target(target);
@@ -288,7 +301,7 @@ impl Ctx<'_> {
     }
 
     fn comment(&mut self, target: &CodeTarget, body: &str, style: CommentStyle) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         refuse_local(symbol, "Comment", "Goto and Insert Line")?;
         let described = describe(symbol);
@@ -307,7 +320,7 @@ impl Ctx<'_> {
     }
 
     fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(target)?;
         let lines = match target {
             Some(target) => Some(code.symbol(target)?.full_lines),
             None => None,
@@ -411,7 +424,7 @@ impl Ctx<'_> {
     }
 
     fn validate(&mut self, target: Option<&CodeTarget>) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(target)?;
         let mut errors = validate::syntax_errors(&code.text, &code.tree);
         if let Some(target) = target {
             let symbol = code.symbol(target)?;
