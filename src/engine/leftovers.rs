@@ -5,7 +5,8 @@
 //! then resolve to nothing. `RemoveParam`, `ChangeSignature` and an
 //! `AddParam` without a default change no call. Instead of answering a
 //! plain `Ok`, the reply says how many such places there are and where
-//! (the first few, `path:line`), using the project index after the edit:
+//! (the first few, `path:line`; for a deletion and a signature change also
+//! in the file itself), using the project index after the edit:
 //! the renamed or deleted name's *unresolved* uses (what `Find References`
 //! of the old name lists from then on), the changed function's callers.
 
@@ -100,12 +101,20 @@ impl Engine {
                 })
             }
             Leftover::Deleted { old } => {
+                // uses left in this file are broken too
                 let left = places(
                     self.with_index(sender, |index, _| index.find_unresolved(old, false))
                         .ok()?,
-                    true,
+                    false,
                 );
-                (!left.is_empty()).then(|| format!("still used: {}", in_other_files(&left)))
+                (!left.is_empty()).then(|| {
+                    let n = left.len();
+                    format!(
+                        "still used: {n} {} ({})",
+                        plural(n, "reference"),
+                        first_places(&left)
+                    )
+                })
             }
             Leftover::Resigned { function } => {
                 let calls = self

@@ -216,7 +216,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Modification",
         usage: "Delete Line [<count>] | Block <a>:<b> | Current | Function <f> | Method <C>.<m> | Class <C>",
         summary: "Deletes lines from the cursor's line, a line range, the current line or a code element",
-        reply: "Ok, Deleted <n> lines at <l>, At l:c[, still used: 2 references in other files (b.py:3, …)]",
+        reply: "Ok, Deleted <n> lines at <l>, At l:c[, still used: 2 references (b.py:3, …)]",
         failures: "Fail \"Target not found\"",
         examples: "Delete Line; Delete Line 3; Delete Block 4:9; Delete Method UserManager.login",
     },

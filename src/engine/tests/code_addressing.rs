@@ -491,7 +491,7 @@ fn deleting_or_resigning_a_function_says_what_it_leaves() {
         > Modify Method Store.load AddDecorator "@staticmethod"
         Ok, Modified method Store.load (1 edit), At 6:4
         > Delete Function helper
-        Ok, Deleted 4 lines at 0, At 0:0, still used: 5 references in other files (b.py:1, b.py:5, b.py:6, …)
+        Ok, Deleted 4 lines at 0, At 0:0, still used: 7 references (b.py:1, b.py:5, b.py:6, …)
         > Find References helper
         Ok: Found 0 references (no definition of 'helper' in the project); 7 unresolved: b.py:1:21, b.py:5:9, b.py:6:4, pkg/a.py:0:21, pkg/a.py:4:4, pkg/core.py:3:15, pkg/core.py:7:11
         "#,
