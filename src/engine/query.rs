@@ -169,7 +169,11 @@ fn definitions(index: &ProjectIndex, symbol: &str) -> Reply {
                 listed.join(", ")
             ))
         }
-        Err(e) => Reply::fail(e.to_string()),
+        // module names are printed too (`Analyze File Dependencies`)
+        Err(e) => match index.path_of_module(symbol) {
+            Some(path) => Reply::info(format!("Found 1 definition: module {symbol} at {path}:0:0")),
+            None => Reply::fail(e.to_string()),
+        },
     }
 }
 

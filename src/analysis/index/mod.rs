@@ -316,6 +316,11 @@ impl ProjectIndex {
         self.file_index(rel_path).map(|f| f.module.as_str())
     }
 
+    /// The file of a project module.
+    pub fn path_of_module(&self, module: &str) -> Option<&str> {
+        self.by_module.get(module).and_then(|&fid| self.path(fid))
+    }
+
     pub(crate) fn file(&self, fid: FileId) -> Option<&FileIndex> {
         self.files.get(fid)?.as_ref().map(|e| &e.index)
     }

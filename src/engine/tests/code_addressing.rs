@@ -291,6 +291,8 @@ fn module_names_follow_the_projects_import_roots() {
         Ok: Found 2 callers: requests/src/requests/api.py:4:45 in requests.api.get, requests/src/requests/sessions.py:5:33 in requests.sessions.Session.request
         > Find Callers rich.text.Text.render
         Ok: Found 1 caller: rich/rich/console.py:4:18 in rich.console.show
+        > Find Definition requests.sessions
+        Ok: Found 1 definition: module requests.sessions at requests/src/requests/sessions.py:0:0
         > Open requests/src/requests/models.py
         Ok, At 0:0, Length 3
         > Goto Method requests.models.PreparedRequest.prepare
@@ -354,6 +356,17 @@ fn names_printed_by_the_index_are_accepted_back() {
         }
     }
     assert!(checked >= 7, "{checked}");
+    // the modules Analyze names
+    f.send("a", "Open requests/src/requests/models.py");
+    let deps = f.send("a", "Analyze File Dependencies");
+    let importers = deps.split("imported by ").nth(1).unwrap_or_else(|| panic!("{deps}"));
+    let mut modules = 0;
+    for module in importers.split(", ") {
+        let found = f.send("a", &format!("Find Definition {module}"));
+        assert!(found.starts_with("Ok: Found 1 definition: module"), "{module}: {found}");
+        modules += 1;
+    }
+    assert!(modules >= 2, "{deps}");
 }
 #[test]
 fn names_listed_by_analyze_are_accepted_back() {
