@@ -359,11 +359,17 @@ fn names_printed_by_the_index_are_accepted_back() {
     // the modules Analyze names
     f.send("a", "Open requests/src/requests/models.py");
     let deps = f.send("a", "Analyze File Dependencies");
-    let importers = deps.split("imported by ").nth(1).unwrap_or_else(|| panic!("{deps}"));
+    let importers = deps
+        .split("imported by ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{deps}"));
     let mut modules = 0;
     for module in importers.split(", ") {
         let found = f.send("a", &format!("Find Definition {module}"));
-        assert!(found.starts_with("Ok: Found 1 definition: module"), "{module}: {found}");
+        assert!(
+            found.starts_with("Ok: Found 1 definition: module"),
+            "{module}: {found}"
+        );
         modules += 1;
     }
     assert!(modules >= 2, "{deps}");
