@@ -33,7 +33,8 @@
 //!   name. `Variable f.x` / `C.m.x` is a local of a function, from
 //!   [`Outline::locals`] (filled by [`Outline::add_locals`]).
 //! * `name#n` is the n-th (1-based, source order) of the definitions the
-//!   rest matches: same-named definitions in `if`/`else` branches.
+//!   rest matches: same-named definitions in `if`/`else` branches (for a
+//!   variable: its n-th assignment).
 //! * Several matches → [`AnalysisError::Ambiguous`] listing each candidate
 //!   with its position and a form that resolves to exactly it
 //!   ([`working_form`]); none → [`AnalysisError::NotFound`] listing the
@@ -641,6 +642,17 @@ fn find<'o>(
         | CodeTarget::Class { name }
         | CodeTarget::Variable { name } => name,
     };
+    let (_, ordinal) = split_ordinal(name);
+    let mut found = found;
+    if ordinal.is_none() && matches!(target, CodeTarget::Variable { .. }) {
+        // re-assignments in one scope: the first assignment declares it
+        let mut seen: Vec<&str> = Vec::new();
+        found.retain(|s| {
+            let first = !seen.contains(&s.qualified_name.as_str());
+            seen.push(&s.qualified_name);
+            first
+        });
+    }
     if let (base, Some(n)) = split_ordinal(name) {
         let base = match target {
             CodeTarget::Method { class, .. } => format!("{class}.{base}"),
@@ -900,13 +912,7 @@ fn matches<'o>(
                 .iter()
                 .filter(|s| variable(s) && named(s, base))
                 .collect();
-            // re-assignments in one scope: the first assignment declares it
-            let mut seen: Vec<String> = Vec::new();
-            found.retain(|s| {
-                let first = !seen.contains(&s.qualified_name);
-                seen.push(s.qualified_name.clone());
-                first
-            });
+            // (re-assignments stay listed for `x#2`; `find` keeps the first)
             // module variables win over class attributes of the same name
             if found.iter().any(|s| s.kind == SymbolKind::Variable) {
                 found.retain(|s| s.kind == SymbolKind::Variable);
@@ -1294,5 +1300,46 @@ mod tests {
             lookup(&o, &t("z")),
             Err(AnalysisError::NotFound { .. })
         ));
+    }
+}
+
+#[cfg(test)]
+mod working_form_tests {
+    use super::*;
+    use crate::lang::{parse_command, Command, GotoTarget};
+
+    /// Every symbol's working form, printed and parsed back as a command,
+    /// resolves to that symbol.
+    fn round_trip(src: &str) -> usize {
+        let text = Rope::from_str(src);
+        let tree = SyntaxTree::parse(&text).unwrap();
+        let mut o = outline(&text, &tree);
+        o.add_locals(&text, &tree);
+        let all: Vec<&Symbol> = o.symbols.iter().chain(&o.locals).collect();
+        for s in &all {
+            let form = working_form(&o, s).to_string();
+            let Ok(Command::Goto(GotoTarget::Code(target))) =
+                parse_command(&format!("Goto {form}"))
+            else {
+                panic!("{form} does not parse");
+            };
+            let found = lookup(&o, &target).unwrap_or_else(|e| panic!("{form}: {e}"));
+            assert!(
+                std::ptr::eq(found, *s),
+                "{form} names {}",
+                found.qualified_name
+            );
+        }
+        all.len()
+    }
+
+    #[test]
+    fn every_symbol_has_a_form_that_resolves_back() {
+        let n = round_trip(include_str!("../../tests/fixtures/python/inventory.py"))
+            + round_trip(include_str!("../../tests/fixtures/requests/sessions_redirect.py"))
+            + round_trip(
+                "import sys\nfrom typing import overload\n\nclass T:\n    @property\n    def p(self):\n        x = 1\n        return x\n\n    @p.setter\n    def p(self, v):\n        x = v\n\n    @overload\n    def g(self, k: int) -> int: ...\n    @overload\n    def g(self, k: str) -> str: ...\n    def g(self, k):\n        return k\n\nif sys.platform == 'win32':\n    def home():\n        pass\n    class C:\n        pass\nelse:\n    def home():\n        pass\n    class C:\n        pass\n",
+            );
+        assert!(n > 100, "{n}");
     }
 }
