@@ -250,18 +250,25 @@ impl Ctx<'_> {
         if symbol.kind == SymbolKind::Local {
             return None;
         }
-        let mut parent = code.outline.parent(symbol);
-        while let Some(p) = parent {
-            if p.kind.is_callable() {
-                return None;
-            }
-            parent = code.outline.parent(p);
-        }
-        Some(if code.module.is_empty() {
-            symbol.qualified_name.clone()
-        } else {
-            format!("{}.{}", code.module, symbol.qualified_name)
-        })
+        importable(&code, symbol)
+    }
+
+    /// For a target naming a parameter of a function other modules can
+    /// call: that function's module-qualified name (renaming the parameter
+    /// changes its signature).
+    pub(super) fn parameter_of(&mut self, target: &CodeTarget) -> Option<String> {
+        let code = self.code_for(Some(target)).ok()?;
+        let symbol = code.symbol(target).ok()?;
+        let function = code.outline.parent(symbol)?;
+        let in_signature = function
+            .body
+            .as_ref()
+            .is_some_and(|body| symbol.definition.start < body.start);
+        (symbol.kind == SymbolKind::Local
+            && in_signature
+            && function.param_names.contains(&symbol.name))
+        .then(|| importable(&code, function))
+        .flatten()
     }
 
     pub(super) fn code_command(&mut self, command: &Command) -> Outcome {
@@ -525,6 +532,23 @@ fn dependencies_text(subject: &str, deps: &Dependencies, limit: usize) -> String
         }
     }
     text
+}
+
+/// The module-qualified name of a symbol other modules can use: not
+/// defined inside a function.
+fn importable(code: &Code, symbol: &Symbol) -> Option<String> {
+    let mut parent = code.outline.parent(symbol);
+    while let Some(p) = parent {
+        if p.kind.is_callable() {
+            return None;
+        }
+        parent = code.outline.parent(p);
+    }
+    Some(if code.module.is_empty() {
+        symbol.qualified_name.clone()
+    } else {
+        format!("{}.{}", code.module, symbol.qualified_name)
+    })
 }
 
 /// Local variables are addressed by Show, Goto and Modify Rename; other

@@ -2,8 +2,9 @@
 //!
 //! `Modify … Rename`/`SetVisibility` and `Delete Function|Class|Method`
 //! work in the current file only; the uses of the old name in other files
-//! then resolve to nothing. `RemoveParam`, `ChangeSignature` and an
-//! `AddParam` without a default change no call. Instead of answering a
+//! then resolve to nothing. `RemoveParam`, `ChangeSignature`, an
+//! `AddParam` without a default and renaming a parameter
+//! (`Variable f.param`) change no call. Instead of answering a
 //! plain `Ok`, the reply says how many such places there are and where
 //! (the first few, `path:line`; for a deletion and a signature change also
 //! in the file itself), using the project index after the edit:
@@ -45,9 +46,16 @@ impl Leftover {
                 };
                 match change {
                     Modification::Rename { .. } | Modification::SetVisibility { .. } => {
-                        let old = ctx.importable_name(target)?;
-                        let new = renamed_to(&old)?;
-                        Some(Leftover::Renamed { old, new })
+                        match ctx.importable_name(target) {
+                            Some(old) => {
+                                let new = renamed_to(&old)?;
+                                Some(Leftover::Renamed { old, new })
+                            }
+                            // a parameter: its function's signature changes
+                            None => Some(Leftover::Resigned {
+                                function: ctx.parameter_of(target)?,
+                            }),
+                        }
                     }
                     Modification::AddParam { param, .. }
                         if param.contains('=') || param.trim_start().starts_with('*') =>

@@ -507,6 +507,8 @@ fn deleting_or_resigning_a_function_says_what_it_leaves() {
         Ok, Modified function helper (1 edit), At 0:0, calls not updated: 5 (b.py:5, b.py:6, pkg/a.py:4, …)
         > Modify Function helper RemoveParam z
         Ok, Modified function helper (1 edit), At 0:0, calls not updated: 5 (b.py:5, b.py:6, pkg/a.py:4, …)
+        > Modify Variable helper.x Rename value
+        Ok, Modified local variable helper.x (2 edits), At 0:11, calls not updated: 5 (b.py:5, b.py:6, pkg/a.py:4, …)
         > Modify Method Store.load AddDecorator "@staticmethod"
         Ok, Modified method Store.load (1 edit), At 6:4
         > Delete Function helper
