@@ -22,8 +22,9 @@ pub enum IndexError {
         offered: String,
     },
     #[error(
-        "Ambiguous symbol '{name}': {}; use a qualified name",
-        candidates_text(candidates)
+        "Ambiguous symbol '{name}': {}; {}",
+        candidates_text(candidates),
+        ambiguity_hint(candidates)
     )]
     Ambiguous {
         name: String,
@@ -33,6 +34,21 @@ pub enum IndexError {
     InvalidPath(String),
     #[error("Not a Python file: '{0}' (only .py files are indexed)")]
     NotPython(String),
+}
+
+/// Different names: one of them is the query. The same name in several
+/// files (two projects under the root with the same module names): only the
+/// per-file commands can tell them apart.
+fn ambiguity_hint(candidates: &[SymbolCandidate]) -> &'static str {
+    let first = candidates.first().map(|c| c.qualified_name.as_str());
+    if candidates
+        .iter()
+        .all(|c| Some(c.qualified_name.as_str()) == first)
+    {
+        "the same module name in several projects: Open the file and use Show or Goto there"
+    } else {
+        "use a qualified name"
+    }
 }
 
 fn candidates_text(candidates: &[SymbolCandidate]) -> String {

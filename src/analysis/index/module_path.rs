@@ -14,6 +14,10 @@
 //! * Directories without `__init__.py` are namespace packages (PEP 420): their
 //!   files are named the same way, so `ns/tool.py` is `ns.tool`.
 //!
+//! Two projects may then give two files one module name (`tests.test_utils`):
+//! imports resolve to the first indexed, and the index keeps their
+//! definitions apart (a query naming both is ambiguous, listing the paths).
+//!
 //! Known limits: no `sys.path` configuration, no `.pth` files; a marker
 //! added or removed is noticed when the files under it are re-indexed
 //! (`refresh` re-checks the names of all files). Only `.py` files are

@@ -150,17 +150,24 @@ impl ProjectIndex {
     fn symbol_named(&self, q: &str) -> Result<(FileId, Vec<DefId>)> {
         let last = q.rsplit('.').next().unwrap_or(q);
         let suffix = format!(".{q}");
-        let mut groups: BTreeMap<String, (FileId, Vec<DefId>)> = BTreeMap::new();
+        // Keyed by file too: two projects under one root may both have a
+        // module `tests.test_utils`; their definitions are not one symbol.
+        let mut groups: BTreeMap<(String, FileId), Vec<DefId>> = BTreeMap::new();
         for (fid, f) in self.iter_files() {
             for &d in f.defs_named(last) {
                 let full = f.full_name(d);
                 if full == q || full.ends_with(&suffix) {
-                    groups.entry(full).or_insert((fid, Vec::new())).1.push(d);
+                    groups.entry((full, fid)).or_default().push(d);
                 }
             }
         }
-        if let Some(exact) = groups.remove(q) {
-            return Ok(exact);
+        let exact: Vec<(String, FileId)> = groups
+            .keys()
+            .filter(|(full, _)| full == q)
+            .cloned()
+            .collect();
+        if !exact.is_empty() {
+            groups.retain(|(full, _), _| full == q);
         }
         if groups.is_empty() {
             if let Some(found) = self.reexported(q)? {
@@ -168,7 +175,11 @@ impl ProjectIndex {
             }
         }
         match groups.len() {
-            1 => Ok(groups.into_values().next().unwrap_or_default()),
+            1 => Ok(groups
+                .into_iter()
+                .next()
+                .map(|((_, fid), defs)| (fid, defs))
+                .unwrap_or_default()),
             0 => Err(IndexError::NotFound {
                 kind: "symbol",
                 name: q.to_string(),
@@ -176,13 +187,18 @@ impl ProjectIndex {
             }),
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
-                candidates: self.candidates(groups),
+                candidates: self.candidates(
+                    groups
+                        .into_iter()
+                        .map(|((full, fid), defs)| (full, (fid, defs)))
+                        .collect(),
+                ),
             }),
         }
     }
 
     /// The candidates an ambiguous query lists: each group's first definition.
-    fn candidates(&self, groups: BTreeMap<String, (FileId, Vec<DefId>)>) -> Vec<SymbolCandidate> {
+    fn candidates(&self, groups: Vec<(String, (FileId, Vec<DefId>))>) -> Vec<SymbolCandidate> {
         groups
             .into_iter()
             .filter_map(|(full, (fid, defs))| {
@@ -231,7 +247,7 @@ impl ProjectIndex {
             1 => Ok(found.into_values().next()),
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
-                candidates: self.candidates(found),
+                candidates: self.candidates(found.into_iter().collect()),
             }),
         }
     }

@@ -303,6 +303,28 @@ fn module_names_follow_the_projects_import_roots() {
     );
 }
 
+/// Two projects with the same module names are not one symbol.
+#[test]
+fn same_module_names_in_two_projects_stay_apart() {
+    let f = Fixture::new();
+    two_projects(&f);
+    f.write("requests/tests/test_a.py", "def test_x():\n    pass\n");
+    f.write("rich/tests/test_a.py", "\n\ndef test_x():\n    pass\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find Definition tests.test_a.test_x
+        Fail "Ambiguous symbol 'tests.test_a.test_x': tests.test_a.test_x at requests/tests/test_a.py:0:0, tests.test_a.test_x at rich/tests/test_a.py:2:0; the same module name in several projects: Open the file and use Show or Goto there"
+        > Open rich/tests/test_a.py
+        Ok, At 0:0, Length 4
+        > Goto Function tests.test_a.test_x
+        Ok, At 2:0
+        "#,
+    );
+}
+
 /// Every name the index prints is accepted back: by the index's own
 /// queries, and (in the file it names) by Show and Goto.
 #[test]
