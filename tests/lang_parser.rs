@@ -789,6 +789,7 @@ fn missing_arguments_show_the_usage() {
         (s("Show Function f (a)"), with("Unexpected '(a)' (write parameters right after the name, as f(a, b))", "Show")),
         (s("Validate Current"), s("Unknown Validate target 'Current'. Valid: File, Function, Class, Method, Variable")),
         (s("Analyze Variable x"), s("Unknown Analyze target 'Variable'. Valid: File, Function, Class, Method")),
+        (s("Show Class Foo(Base)"), with("Class takes no parameters: write Class Foo (the second of that name: Class Foo#2)", "Show")),
         (s("Start s1 description"), with("Expected a quoted description \"...\", found 'description'", "Start")),
     ];
     let cases: Vec<(&str, &str)> = cases

@@ -477,9 +477,11 @@ impl<'t> Parser<'t> {
                 let params = self.glued_params();
                 Ok(CodeTarget::Function { name, params })
             }
-            "Class" => Ok(CodeTarget::Class {
-                name: self.target_name("a class name")?,
-            }),
+            "Class" => {
+                let name = self.target_name("a class name")?;
+                self.no_params("Class", &name)?;
+                Ok(CodeTarget::Class { name })
+            }
             "Method" => {
                 let (class, name) = match self.peek().and_then(Token::word) {
                     Some(w) if is_target_name(w) => match w.rsplit_once('.') {
@@ -496,9 +498,25 @@ impl<'t> Parser<'t> {
                     params,
                 })
             }
-            _ => Ok(CodeTarget::Variable {
-                name: self.target_name("a variable name")?,
-            }),
+            _ => {
+                let name = self.target_name("a variable name")?;
+                self.no_params("Variable", &name)?;
+                Ok(CodeTarget::Variable { name })
+            }
+        }
+    }
+
+    /// Classes and variables take no `(…)`; same-named ones are `Name#2`.
+    fn no_params(&mut self, kind: &str, name: &str) -> Result<()> {
+        let span = self.here();
+        match self.glued_params() {
+            Some(_) => Err(self.with_usage(
+                format!(
+                    "{kind} takes no parameters: write {kind} {name} (the second of that name: {kind} {name}#2)"
+                ),
+                span,
+            )),
+            None => Ok(()),
         }
     }
 
