@@ -290,7 +290,7 @@ impl Ctx<'_> {
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Outcome {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
-        let described = describe(symbol);
+        let described = describe_in(&code.outline, symbol);
         let target = &code.target(target);
         let result = modify::modify(&code.text, &code.tree, &code.outline, target, change)
             .map_err(analysis_fail)?;
@@ -311,7 +311,7 @@ impl Ctx<'_> {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         refuse_local(symbol, "Comment", "Goto and Insert Line")?;
-        let described = describe(symbol);
+        let described = describe_in(&code.outline, symbol);
         let result =
             comment::comment(&code.text, &code.tree, symbol, body, style).map_err(analysis_fail)?;
         self.apply_result(&result)?;
@@ -364,10 +364,10 @@ impl Ctx<'_> {
         let report = analysis
             .report(&code.text, &code.tree, target.as_ref(), &config)
             .map_err(analysis_fail)?;
-        let subject = report
-            .symbol
-            .as_ref()
-            .map_or_else(|| "File".to_owned(), |s| capitalized(&describe(s)));
+        let subject = report.symbol.as_ref().map_or_else(
+            || "File".to_owned(),
+            |s| capitalized(&describe_copy(&code.outline, s)),
+        );
         let limit = self.session.preferences.output_limit;
         let text = match kind {
             None => {
@@ -563,6 +563,25 @@ fn refuse_local(symbol: &Symbol, command: &str, instead: &str) -> Result<(), Rep
     )))
 }
 
+/// [`describe`] with a name that works when the plain one is ambiguous
+/// (`method Text.plain.setter`); `symbol` is from `outline`.
+fn describe_in(outline: &Outline, symbol: &Symbol) -> String {
+    format!(
+        "{} {}",
+        symbol.kind.noun(),
+        outline::display_name(outline, symbol)
+    )
+}
+
+/// [`describe_in`] for a copy of a symbol of `outline` (as reports hold).
+fn describe_copy(outline: &Outline, copy: &Symbol) -> String {
+    outline
+        .symbols
+        .iter()
+        .find(|s| s.position == copy.position && s.qualified_name == copy.qualified_name)
+        .map_or_else(|| describe(copy), |s| describe_in(outline, s))
+}
+
 /// `function f`, `method C.m`, `class C`, `variable v`.
 fn describe(symbol: &Symbol) -> String {
     format!("{} {}", symbol.kind.noun(), symbol.qualified_name)
@@ -603,7 +622,10 @@ fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
             format!("{kind} {name} at {}", s.position)
         })
         .collect();
-    let owner = symbol.map_or_else(|| "File".to_owned(), |s| capitalized(&describe(s)));
+    let owner = symbol.map_or_else(
+        || "File".to_owned(),
+        |s| capitalized(&describe_copy(outline, s)),
+    );
     if members.is_empty() {
         format!("{owner} has no members")
     } else {

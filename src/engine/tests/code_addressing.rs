@@ -218,11 +218,11 @@ fn property_accessors_overloads_and_branches_have_forms_that_work() {
         > Show Method Text.plain.setter
         Ok: At 10:4, Txt def plain(self, new_text):\n        self._text = new_text
         > Modify Method Text.plain.setter Rename text
-        Ok, Modified method Text.plain (3 edits), At 10:4
+        Ok, Modified method Text.plain.setter (3 edits), At 10:4
         > Goto Method Text.text.setter
         Ok, At 10:4
         > Modify Method Text.get(key: str) AddDecorator "@cache"
-        Ok, Modified method Text.get (1 edit), At 17:4
+        Ok, Modified method Text.get(key: str) (1 edit), At 17:4
         > Delete Function area(r)
         Ok, Deleted 4 lines at 32, At 32:0
         > Goto Function area
@@ -428,6 +428,10 @@ fn names_listed_by_analyze_are_accepted_back() {
         r#"
         > Analyze Class Text Complexity
         Ok: Class Text has complexity 2; Text 2, Text.plain.getter 1, Text.plain.setter 1, Text.get(key: int) 1, Text.get(key: str) 1, Text.get#3 1
+        > Analyze Method Text.plain.setter Complexity
+        Ok: Method Text.plain.setter has complexity 1
+        > Analyze Function home#2 Structure
+        Ok: Function home#2 has no members
         "#,
     );
 }
