@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod change;
+pub mod choices;
 pub mod cli;
 pub mod config;
 pub mod edit;

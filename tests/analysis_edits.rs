@@ -34,6 +34,7 @@ fn method(class: &str, name: &str) -> CodeTarget {
     CodeTarget::Method {
         class: class.into(),
         name: name.into(),
+        params: None,
     }
 }
 

@@ -86,6 +86,7 @@ fn crlf_gives_the_same_outline() {
         &CodeTarget::Method {
             class: "Warehouse".into(),
             name: "total".into(),
+            params: None,
         },
     )
     .unwrap();
@@ -122,7 +123,7 @@ fn ambiguous_and_not_found_messages() {
     let (_, o) = parse(INVENTORY);
     assert_eq!(
         lookup(&o, &function("run")).unwrap_err().to_string(),
-        "Ambiguous match: 'run' at 33:8 (Warehouse.Shelf.run), 40:4 (Warehouse.run), 55:4 (Server.run); add (params) or use Method <Class>.<name>"
+        "Ambiguous match: 'run' at 33:8 (Method Warehouse.Shelf.run), 40:4 (Method Warehouse.run), 55:4 (Method Server.run); name one of them as listed"
     );
     let by_params = lookup(
         &o,
@@ -138,32 +139,35 @@ fn ambiguous_and_not_found_messages() {
         &CodeTarget::Method {
             class: "Shelf".into(),
             name: "run".into(),
+            params: None,
         },
     )
     .unwrap();
     assert_eq!(method.position, Position::new(33, 8));
     assert_eq!(
         lookup(&o, &function("regster")).unwrap_err().to_string(),
-        "Not found: function 'regster'. Available: register, helper, fetch, naïve_sum, log, run, total, __init__"
+        "Not found: function 'regster'. Available: register, log, run, __init__, total, helper, naïve_sum, fetch"
     );
     assert_eq!(
         lookup(
             &o,
             &CodeTarget::Method {
                 class: "Nope".into(),
-                name: "run".into()
+                name: "run".into(),
+                params: None,
             }
         )
         .unwrap_err()
         .to_string(),
-        "Not found: class 'Nope'. Available: Shelf, Server, Warehouse"
+        "Not found: class 'Nope'. Available: Warehouse, Shelf, Server"
     );
     assert_eq!(
         lookup(
             &o,
             &CodeTarget::Method {
                 class: "Server".into(),
-                name: "stop".into()
+                name: "stop".into(),
+                params: None,
             }
         )
         .unwrap_err()

@@ -71,6 +71,7 @@ fn element_reports() {
         Some(CodeTarget::Method {
             class: "Server".into(),
             name: "run".into(),
+            params: None,
         }),
     );
     assert_eq!(r.complexity, Some(8));

@@ -63,11 +63,12 @@ fn target_of(a: &Analysis, i: usize) -> Option<CodeTarget> {
                 .map(|p| p.name.clone())
                 .unwrap_or_default(),
             name: s.name.clone(),
+            params: None,
         },
         SymbolKind::Class => CodeTarget::Class {
             name: s.name.clone(),
         },
-        SymbolKind::Variable | SymbolKind::Attribute => CodeTarget::Variable {
+        SymbolKind::Variable | SymbolKind::Attribute | SymbolKind::Local => CodeTarget::Variable {
             name: s.name.clone(),
         },
     })

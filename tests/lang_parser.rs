@@ -63,6 +63,7 @@ fn method(class: &str, name: &str) -> CodeTarget {
     CodeTarget::Method {
         class: s(class),
         name: s(name),
+        params: None,
     }
 }
 
@@ -385,6 +386,7 @@ fn find_and_replace() {
                 scope: Some(Scope::Code(CodeTarget::Method {
                     class: s("C"),
                     name: s("m"),
+                    params: None,
                 })),
             },
         ),
@@ -452,7 +454,43 @@ fn inspection() {
         ),
         (
             "Show Method A.b()",
-            show(ShowTarget::Code(method("A", "b")), None),
+            show(
+                ShowTarget::Code(CodeTarget::Method {
+                    class: s("A"),
+                    name: s("b"),
+                    params: Some(String::new()),
+                }),
+                None,
+            ),
+        ),
+        (
+            "Show Method Text.get(key: str)",
+            show(
+                ShowTarget::Code(CodeTarget::Method {
+                    class: s("Text"),
+                    name: s("get"),
+                    params: Some(s("key: str")),
+                }),
+                None,
+            ),
+        ),
+        (
+            "Show Method Text.plain.setter",
+            show(ShowTarget::Code(method("Text.plain", "setter")), None),
+        ),
+        (
+            "Show Function home#2",
+            show(
+                ShowTarget::Code(CodeTarget::Function {
+                    name: s("home#2"),
+                    params: None,
+                }),
+                None,
+            ),
+        ),
+        (
+            "Goto Variable Cart.add.price",
+            Command::Goto(GotoTarget::Code(var("Cart.add.price"))),
         ),
         (
             "Show Variable users",
@@ -738,7 +776,7 @@ fn unknown_commands_and_keywords_suggest() {
         ("Analyze File Complex", "Unknown analysis kind 'Complex'. Did you mean: Complexity?"),
         ("Set Format xml", "Unknown format 'xml'. Valid: terse, json"),
         ("Set Colour red", "Unknown Set option 'Colour'. Valid: Format, Limit"),
-        ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Valid: Line, Block, Docstring"),
+        ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Did you mean: Line? Valid: Line, Block, Docstring"),
     ]);
 }
 
@@ -792,8 +830,8 @@ fn missing_arguments_show_the_usage() {
         (s("Show Function f (a)"), with("Unexpected '(a)' (write parameters right after the name, as f(a, b))", "Show")),
         (s("Validate Current"), s("Unknown Validate target 'Current'. Valid: File, Function, Class, Method, Variable")),
         (s("Analyze Variable x"), s("Unknown Analyze target 'Variable'. Valid: File, Function, Class, Method")),
+        (s("Show Class Foo(Base)"), with("Class takes no parameters: write Class Foo (the second of that name: Class Foo#2)", "Show")),
         (s("Start s1 description"), with("Expected a quoted description \"...\", found 'description'", "Start")),
-        (s("Find References a.b(x)"), with("Parameters are not allowed here; write a.b or a.b()", "Find")),
     ];
     let cases: Vec<(&str, &str)> = cases
         .iter()
@@ -1083,7 +1121,11 @@ fn code_target() -> impl Strategy<Value = CodeTarget> {
         (dotted(), prop::option::of("[a-z0-9_, =*]{0,10}"))
             .prop_map(|(name, params)| CodeTarget::Function { name, params }),
         dotted().prop_map(|name| CodeTarget::Class { name }),
-        (dotted(), ident()).prop_map(|(class, name)| CodeTarget::Method { class, name }),
+        (dotted(), ident()).prop_map(|(class, name)| CodeTarget::Method {
+            class,
+            name,
+            params: None
+        }),
         dotted().prop_map(|name| CodeTarget::Variable { name }),
     ]
 }

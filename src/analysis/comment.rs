@@ -202,6 +202,7 @@ mod tests {
         let m = CodeTarget::Method {
             class: "A".into(),
             name: "m".into(),
+            params: None,
         };
         assert_eq!(
             run(src, m.clone(), "Returns one.", CommentStyle::Line).unwrap(),

@@ -113,17 +113,20 @@ mod tests {
         let m = CodeTarget::Method {
             class: "A".into(),
             name: "m".into(),
+            params: None,
         };
         assert_eq!(del(cls, m).0, "class A:\n    pass\n\n\nx = 1\n");
         let two = "class A:\n    def m(self):\n        pass\n\n    def n(self):\n        pass\n";
         let m = CodeTarget::Method {
             class: "A".into(),
             name: "m".into(),
+            params: None,
         };
         assert_eq!(del(two, m).0, "class A:\n    def n(self):\n        pass\n");
         let n = CodeTarget::Method {
             class: "A".into(),
             name: "n".into(),
+            params: None,
         };
         assert_eq!(del(two, n).0, "class A:\n    def m(self):\n        pass\n");
     }

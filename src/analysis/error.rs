@@ -1,24 +1,26 @@
 //! The one error type of the analysis layer. Messages are for the agent that
 //! sent the command: each names what was wrong and what to do instead.
 
+use crate::choices::Choices;
 use crate::edit::Position;
 
 /// A candidate listed by [`AnalysisError::Ambiguous`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
     pub position: Position,
-    pub qualified_name: String,
+    /// A target naming exactly this candidate (`Method Text.plain.setter`).
+    pub form: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AnalysisError {
     /// `kind` is a lowercase noun (`function`, `method`, `class`, `variable`,
-    /// `parameter`); `available` is sorted closest first.
+    /// `parameter`); `available` has the close names first.
     #[error("Not found: {kind} '{name}'. {}", available_text(kind, available))]
     NotFound {
         kind: &'static str,
         name: String,
-        available: Vec<String>,
+        available: Choices,
     },
     #[error("Ambiguous match: '{name}' at {}; {hint}", candidates_text(candidates))]
     Ambiguous {
@@ -47,18 +49,18 @@ pub enum AnalysisError {
     InvalidEdit(String),
 }
 
-fn available_text(kind: &str, available: &[String]) -> String {
+fn available_text(kind: &str, available: &Choices) -> String {
     if available.is_empty() {
         format!("No {} in file", crate::reply::plural(0, kind))
     } else {
-        format!("Available: {}", available.join(", "))
+        format!("Available: {available}")
     }
 }
 
 fn candidates_text(candidates: &[Candidate]) -> String {
     candidates
         .iter()
-        .map(|c| format!("{} ({})", c.position, c.qualified_name))
+        .map(|c| format!("{} ({})", c.position, c.form))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -74,7 +76,7 @@ mod tests {
         let e = AnalysisError::NotFound {
             kind: "function",
             name: "foo".into(),
-            available: vec!["bar".into(), "baz".into()],
+            available: Choices::ranked("foo", vec!["bar".into(), "baz".into()]),
         };
         assert_eq!(
             e.to_string(),
@@ -83,7 +85,7 @@ mod tests {
         let e = AnalysisError::NotFound {
             kind: "class",
             name: "X".into(),
-            available: vec![],
+            available: Choices::ranked("X", vec![]),
         };
         assert_eq!(e.to_string(), "Not found: class 'X'. No classes in file");
         let e = AnalysisError::Ambiguous {
@@ -91,18 +93,18 @@ mod tests {
             candidates: vec![
                 Candidate {
                     position: Position::new(3, 4),
-                    qualified_name: "Worker.run".into(),
+                    form: "Method Worker.run".into(),
                 },
                 Candidate {
                     position: Position::new(17, 4),
-                    qualified_name: "Server.run".into(),
+                    form: "Method Server.run".into(),
                 },
             ],
-            hint: "add (params) or use Method <Class>.<name>",
+            hint: "name one of them as listed",
         };
         assert_eq!(
             e.to_string(),
-            "Ambiguous match: 'run' at 3:4 (Worker.run), 17:4 (Server.run); add (params) or use Method <Class>.<name>"
+            "Ambiguous match: 'run' at 3:4 (Method Worker.run), 17:4 (Method Server.run); name one of them as listed"
         );
     }
 }

@@ -128,7 +128,9 @@ impl Analysis {
                     .symbols
                     .iter()
                     .filter(|s| s.kind.is_callable() || s.kind == SymbolKind::Class)
-                    .filter_map(|s| complexity_at(s).map(|c| (s.qualified_name.clone(), c)))
+                    .filter_map(|s| {
+                        complexity_at(s).map(|c| (outline::display_name(&self.outline, s), c))
+                    })
                     .collect();
                 let mut dependencies = Dependencies {
                     imports: dependencies::imports(text, tree),
@@ -168,7 +170,9 @@ impl Analysis {
                 let complexities = std::iter::once(symbol)
                     .chain(self.outline.symbols.iter().filter(|s| inside(s)))
                     .filter(|s| s.kind.is_callable() || s.kind == SymbolKind::Class)
-                    .filter_map(|s| complexity_at(s).map(|c| (s.qualified_name.clone(), c)))
+                    .filter_map(|s| {
+                        complexity_at(s).map(|c| (outline::display_name(&self.outline, s), c))
+                    })
                     .collect();
                 Ok(Report {
                     symbol: Some(symbol.clone()),

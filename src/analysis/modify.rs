@@ -58,7 +58,13 @@ pub fn modify(
     };
     let note = edits.is_empty().then(|| "nothing to change".to_string());
     let new = apply(text, &edits)?;
-    let element = from_char(&new, map_offset(&edits, symbol.position_offset(text)));
+    // A renamed variable's position is its name: it stays at the name's start.
+    let at = symbol.position_offset(text);
+    let moved = match edits.iter().find(|e| e.start == at && e.end > at) {
+        Some(e) => map_offset(&edits, at) - e.text.chars().count(),
+        None => map_offset(&edits, at),
+    };
+    let element = from_char(&new, moved);
     Ok(EditResult {
         edits,
         cursor: element,
@@ -269,7 +275,7 @@ fn remove_param(
         return Err(AnalysisError::NotFound {
             kind: "parameter",
             name: format!("{name}' of '{}", symbol.qualified_name),
-            available: symbol.param_names.clone(),
+            available: crate::choices::Choices::ranked(name, symbol.param_names.clone()),
         });
     };
     let start = byte_to_char(text, list[i].start_byte());
@@ -386,6 +392,7 @@ mod tests {
         let method = CodeTarget::Method {
             class: "A".into(),
             name: "load".into(),
+            params: None,
         };
         let src2 = "class A:\n    def load(self):\n        return self.load\n\n    @classmethod\n    def make(cls):\n        return cls.load, A.load, other.load\n\nload = 1\n";
         assert_eq!(

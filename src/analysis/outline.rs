@@ -18,18 +18,28 @@
 //! * `Function name` matches functions *and* methods called `name`; when
 //!   both exist, plain functions win. A dotted name (`Outer.helper`) matches
 //!   the qualified name.
-//! * `(params)`: empty parentheses mean "no filter" (`Show Function
-//!   __init__()` finds `def __init__(self)`). Otherwise the parameter *names*
-//!   are compared in order (types, defaults and `*`/`**` ignored); a leading
-//!   `self`/`cls` of the candidate may be omitted.
+//! * `(params)` (on `Function` and `Method`): empty parentheses mean "no
+//!   filter" (`Show Function __init__()` finds `def __init__(self)`).
+//!   Otherwise the parameter *names* are compared in order (defaults and
+//!   `*`/`**` ignored; a leading `self`/`cls` of the candidate may be
+//!   omitted), and annotations where the filter gives them (`get(key: str)`
+//!   picks one of `typing.overload`s).
 //! * `Method C.m` matches methods whose enclosing class is named `C` (or has
-//!   qualified name `C`). `Class N` / `Variable v` match names or qualified
-//!   names (`Outer.Inner`, `Config.debug`). A variable assigned several
-//!   times in one scope resolves to its first assignment; module variables
-//!   win over class attributes of the same name.
-//! * Several matches → [`AnalysisError::Ambiguous`] listing candidates with
-//!   positions; none → [`AnalysisError::NotFound`] listing available names of
-//!   that kind, closest (Jaro-Winkler) first, at most 10.
+//!   qualified name `C`). `C.p.getter`/`.setter`/`.deleter` (as `Method` or
+//!   `Function`) names one function of a property. `Class N` / `Variable v`
+//!   match names or qualified names (`Outer.Inner`, `Config.debug`). A
+//!   variable assigned several times in one scope resolves to its first
+//!   assignment; module variables win over class attributes of the same
+//!   name. `Variable f.x` / `C.m.x` is a local of a function, from
+//!   [`Outline::locals`] (filled by [`Outline::add_locals`]).
+//! * `name#n` is the n-th (1-based, source order) of the definitions the
+//!   rest matches: same-named definitions in `if`/`else` branches (for a
+//!   variable: its n-th assignment).
+//! * Several matches → [`AnalysisError::Ambiguous`] listing each candidate
+//!   with its position and a form that resolves to exactly it
+//!   ([`working_form`]); none → [`AnalysisError::NotFound`] listing the
+//!   available names of that kind ([`crate::choices::Choices`]: close ones
+//!   first, then source order, cut at 10 with the rest counted).
 //!
 //! [`enclosing`] finds the innermost function/class around a position. The
 //! blank line right after a definition's last line (or the end of the file
@@ -44,6 +54,7 @@ use tree_sitter::Node;
 use super::error::{AnalysisError, Candidate, Result};
 use super::lines;
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
+use crate::choices::Choices;
 use crate::edit::position::from_char;
 use crate::edit::{LineRange, Position};
 use crate::lang::command::CodeTarget;
@@ -57,6 +68,9 @@ pub enum SymbolKind {
     Variable,
     /// A variable assigned directly in a class body.
     Attribute,
+    /// A name bound in a function (assignment, parameter, loop target, …);
+    /// only in [`Outline::locals`].
+    Local,
 }
 
 impl SymbolKind {
@@ -67,6 +81,7 @@ impl SymbolKind {
             SymbolKind::Class => "class",
             SymbolKind::Variable => "variable",
             SymbolKind::Attribute => "attribute",
+            SymbolKind::Local => "local variable",
         }
     }
 
@@ -125,6 +140,9 @@ impl Symbol {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Outline {
     pub symbols: Vec<Symbol>,
+    /// The local variables of every function, once [`Outline::add_locals`]
+    /// ran (`Variable f.x`); their `parent` is the function.
+    pub locals: Vec<Symbol>,
 }
 
 impl Outline {
@@ -140,6 +158,69 @@ impl Outline {
     /// The index of a symbol obtained from this outline.
     pub fn index_of(&self, symbol: &Symbol) -> Option<usize> {
         self.symbols.iter().position(|s| std::ptr::eq(s, symbol))
+    }
+
+    /// Lists the names bound in each function's own scope (parameters,
+    /// assignments, loop and `with` targets, imports, …; not `global`/
+    /// `nonlocal` names, nor nested `def`/`class`, which are symbols), each
+    /// at its first binding, with the binding's statement as its text.
+    pub fn add_locals(&mut self, text: &Rope, tree: &SyntaxTree) {
+        use super::scope::BindingKind;
+        let scopes = super::scope::analyze(text, tree);
+        let mut locals = Vec::new();
+        for (i, function) in self.symbols.iter().enumerate() {
+            if !function.kind.is_callable() {
+                continue;
+            }
+            let Some(scope) = scopes.scope_of_definition(function.definition.start) else {
+                continue;
+            };
+            let declared = &scopes.scopes[scope];
+            let mut seen: Vec<&str> = Vec::new();
+            let mut bindings: Vec<&super::scope::Binding> = scopes
+                .bindings
+                .iter()
+                .filter(|b| b.scope == scope)
+                .collect();
+            bindings.sort_by_key(|b| b.range.start);
+            for b in bindings {
+                if matches!(b.kind, BindingKind::Function | BindingKind::Class)
+                    || seen.contains(&b.name.as_str())
+                    || declared.globals.contains(&b.name)
+                    || declared.nonlocals.contains(&b.name)
+                {
+                    continue;
+                }
+                seen.push(&b.name);
+                let position = from_char(text, b.range.start);
+                let stmt = from_char(text, b.statement.start);
+                let last = from_char(
+                    text,
+                    b.statement.end.saturating_sub(1).max(b.statement.start),
+                )
+                .line;
+                locals.push(Symbol {
+                    kind: SymbolKind::Local,
+                    name: b.name.clone(),
+                    qualified_name: format!("{}.{}", function.qualified_name, b.name),
+                    params: None,
+                    param_names: Vec::new(),
+                    is_async: false,
+                    decorators: Vec::new(),
+                    position,
+                    name_position: position,
+                    indent: stmt.col,
+                    definition: b.statement.clone(),
+                    full_lines: LineRange::new(stmt.line, last),
+                    full: lines::start(text, stmt.line)..lines::end_with_newline(text, last),
+                    body: None,
+                    body_lines: None,
+                    end: after_line(text, last),
+                    parent: Some(i),
+                });
+            }
+        }
+        self.locals = locals;
     }
 
     /// Symbols of a kind, in source order.
@@ -435,6 +516,7 @@ pub fn symbol_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Op
         SymbolKind::Function | SymbolKind::Method => "function_definition",
         SymbolKind::Class => "class_definition",
         SymbolKind::Variable | SymbolKind::Attribute => "expression_statement",
+        SymbolKind::Local => return None,
     };
     let mut node = tree.root().descendant_for_byte_range(byte, byte)?;
     loop {
@@ -488,157 +570,543 @@ pub fn diff(old: &Outline, old_text: &Rope, new: &Outline, new_text: &Rope) -> O
 
 // -- lookup -----------------------------------------------------------------
 
-const FUNCTION_HINT: &str = "add (params) or use Method <Class>.<name>";
-const OTHER_HINT: &str = "use the qualified name (Outer.Name)";
+const AMBIGUOUS_HINT: &str = "name one of them as listed";
 
-/// Resolves a command's target to one symbol.
-pub fn lookup<'o>(outline: &'o Outline, target: &CodeTarget) -> Result<&'o Symbol> {
-    match target {
-        CodeTarget::Function { name, params } => {
-            let matches_name = |s: &Symbol| s.name == *name || s.qualified_name == *name;
-            let mut found: Vec<&Symbol> = outline
-                .symbols
-                .iter()
-                .filter(|s| s.kind.is_callable() && matches_name(s))
-                .collect();
-            if let Some(wanted) = params.as_deref().map(split_param_names) {
-                if !wanted.is_empty() {
-                    found.retain(|s| params_match(&s.param_names, &wanted));
-                }
-            }
-            if found.iter().any(|s| s.kind == SymbolKind::Function) {
-                found.retain(|s| s.kind == SymbolKind::Function);
-            }
-            let shown = match params {
-                Some(p) => format!("{name}({p})"),
-                None => name.clone(),
-            };
-            pick(outline, found, "function", shown, FUNCTION_HINT, |s| {
-                s.kind.is_callable()
-            })
-        }
-        CodeTarget::Class { name } => {
-            let found = outline
-                .of_kind(SymbolKind::Class)
-                .filter(|s| s.name == *name || s.qualified_name == *name)
-                .collect();
-            pick(outline, found, "class", name.clone(), OTHER_HINT, |s| {
-                s.kind == SymbolKind::Class
-            })
-        }
-        CodeTarget::Method { class, name } => {
-            let classes: Vec<&Symbol> = outline
-                .of_kind(SymbolKind::Class)
-                .filter(|s| s.name == *class || s.qualified_name == *class)
-                .collect();
-            if classes.is_empty() {
-                return pick(
-                    outline,
-                    Vec::new(),
-                    "class",
-                    class.clone(),
-                    OTHER_HINT,
-                    |s| s.kind == SymbolKind::Class,
-                );
-            }
-            let found = outline
-                .of_kind(SymbolKind::Method)
-                .filter(|s| {
-                    s.name == *name
-                        && outline
-                            .parent(s)
-                            .is_some_and(|p| classes.iter().any(|c| std::ptr::eq(*c, p)))
-                })
-                .collect();
-            pick(
-                outline,
-                found,
-                "method",
-                format!("{class}.{name}"),
-                OTHER_HINT,
-                |s| {
-                    s.kind == SymbolKind::Method
-                        && outline
-                            .parent(s)
-                            .is_some_and(|p| classes.iter().any(|c| std::ptr::eq(*c, p)))
-                },
-            )
-        }
-        CodeTarget::Variable { name } => {
-            let mut found: Vec<&Symbol> = outline
-                .symbols
-                .iter()
-                .filter(|s| {
-                    matches!(s.kind, SymbolKind::Variable | SymbolKind::Attribute)
-                        && (s.name == *name || s.qualified_name == *name)
-                })
-                .collect();
-            // re-assignments in one scope: the first assignment declares it
-            let mut seen: Vec<String> = Vec::new();
-            found.retain(|s| {
-                let first = !seen.contains(&s.qualified_name);
-                seen.push(s.qualified_name.clone());
-                first
-            });
-            // module variables win over class attributes of the same name
-            if found.iter().any(|s| s.kind == SymbolKind::Variable) {
-                found.retain(|s| s.kind == SymbolKind::Variable);
-            }
-            pick(outline, found, "variable", name.clone(), OTHER_HINT, |s| {
-                matches!(s.kind, SymbolKind::Variable | SymbolKind::Attribute)
-            })
-        }
+/// The words naming one function of a property: `Text.plain.setter`.
+pub const ACCESSORS: [&str; 3] = ["getter", "setter", "deleter"];
+
+/// `f#2` → (`f`, 2): the n-th (1-based, source order) of the definitions
+/// the name matches; any other name → (name, None).
+pub fn split_ordinal(name: &str) -> (&str, Option<usize>) {
+    match name.rsplit_once('#') {
+        Some((base, n)) => match n.parse::<usize>() {
+            Ok(n) if n > 0 && !base.is_empty() => (base, Some(n)),
+            _ => (name, None),
+        },
+        None => (name, None),
     }
 }
 
-fn pick<'o>(
-    outline: &'o Outline,
-    mut found: Vec<&'o Symbol>,
-    kind: &'static str,
-    name: String,
-    hint: &'static str,
-    available: impl Fn(&Symbol) -> bool,
-) -> Result<&'o Symbol> {
-    // The same name bound twice by one statement (`a = a = 1`) is one symbol.
-    found.dedup_by(|a, b| a.position == b.position);
-    match found.len() {
-        1 => Ok(found[0]),
-        0 => {
-            let mut names: Vec<String> = Vec::new();
-            for s in outline.symbols.iter().filter(|s| available(s)) {
-                let shown = if kind == "method" {
-                    s.qualified_name.clone()
-                } else {
-                    s.name.clone()
-                };
-                if !names.contains(&shown) {
-                    names.push(shown);
-                }
-            }
-            let bare = name.split('(').next().unwrap_or(&name).to_string();
-            names.sort_by(|a, b| {
-                let da = strsim::jaro_winkler(&bare, a);
-                let db = strsim::jaro_winkler(&bare, b);
-                db.total_cmp(&da).then_with(|| a.cmp(b))
-            });
-            names.truncate(10);
-            Err(AnalysisError::NotFound {
-                kind,
-                name,
-                available: names,
-            })
+/// Which function of a property a method is: `@property` (and
+/// `cached_property`) → `getter`, `@x.setter` → `setter`, `@x.deleter` → `deleter`.
+pub fn accessor(symbol: &Symbol) -> Option<&'static str> {
+    symbol.decorators.iter().find_map(|d| {
+        let d = d.trim_start_matches('@').trim();
+        if d == "property" || d.ends_with("cached_property") || d.ends_with(".property") {
+            return Some("getter");
         }
-        _ => Err(AnalysisError::Ambiguous {
+        let (owner, word) = d.rsplit_once('.')?;
+        (owner == symbol.name)
+            .then(|| ACCESSORS.iter().copied().find(|a| *a == word))
+            .flatten()
+    })
+}
+
+/// Why [`find`] did not come back with one symbol.
+enum Miss<'o> {
+    NotFound(AnalysisError),
+    /// The name as asked, and the matches in source order.
+    Ambiguous(String, Vec<&'o Symbol>),
+}
+
+/// Resolves a command's target to one symbol. When several match, the
+/// error lists for each a form of the target that names exactly it (the
+/// qualified name, a property accessor `Text.plain.setter`, the parameter
+/// names `f(a, b)`, or the ordinal `f#2`).
+pub fn lookup<'o>(outline: &'o Outline, target: &CodeTarget) -> Result<&'o Symbol> {
+    match find(outline, target) {
+        Ok(symbol) => Ok(symbol),
+        Err(Miss::NotFound(e)) => Err(e),
+        Err(Miss::Ambiguous(name, found)) => Err(AnalysisError::Ambiguous {
             name,
             candidates: found
                 .iter()
                 .map(|s| Candidate {
                     position: s.position,
-                    qualified_name: s.qualified_name.clone(),
+                    form: working_form(outline, s).to_string(),
                 })
                 .collect(),
-            hint,
+            hint: AMBIGUOUS_HINT,
         }),
+    }
+}
+
+fn find<'o>(
+    outline: &'o Outline,
+    target: &CodeTarget,
+) -> std::result::Result<&'o Symbol, Miss<'o>> {
+    let (found, shown) = matches(outline, target)?;
+    let name = match target {
+        CodeTarget::Method { name, .. }
+        | CodeTarget::Function { name, .. }
+        | CodeTarget::Class { name }
+        | CodeTarget::Variable { name } => name,
+    };
+    let (_, ordinal) = split_ordinal(name);
+    let mut found = found;
+    if ordinal.is_none() && matches!(target, CodeTarget::Variable { .. }) {
+        // re-assignments in one scope: the first assignment declares it
+        let mut seen: Vec<&str> = Vec::new();
+        found.retain(|s| {
+            let first = !seen.contains(&s.qualified_name.as_str());
+            seen.push(&s.qualified_name);
+            first
+        });
+    }
+    if let (base, Some(n)) = split_ordinal(name) {
+        let base = match target {
+            CodeTarget::Method { class, .. } => format!("{class}.{base}"),
+            _ => base.to_string(),
+        };
+        return match found.get(n - 1) {
+            Some(s) => Ok(*s),
+            None => Err(Miss::NotFound(AnalysisError::NotFound {
+                kind: kind_noun(target),
+                name: shown,
+                available: Choices::ranked(
+                    &base,
+                    (1..=found.len()).map(|i| format!("{base}#{i}")).collect(),
+                ),
+            })),
+        };
+    }
+    match found.len() {
+        1 => Ok(found[0]),
+        _ => Err(Miss::Ambiguous(shown, found)),
+    }
+}
+
+fn kind_noun(target: &CodeTarget) -> &'static str {
+    match target {
+        CodeTarget::Function { .. } => "function",
+        CodeTarget::Method { .. } => "method",
+        CodeTarget::Class { .. } => "class",
+        CodeTarget::Variable { .. } => "variable",
+    }
+}
+
+/// Names matching `wanted` (its simple or qualified name).
+fn named(s: &Symbol, wanted: &str) -> bool {
+    s.name == wanted || s.qualified_name == wanted
+}
+
+/// Keeps the symbols whose parameters match a `(params)` filter: names in
+/// order (a leading `self`/`cls` may be left out) and, where the filter
+/// gives one, the annotation (`get(key: str)` picks one of overloads).
+fn params_filter(found: &mut Vec<&Symbol>, params: &Option<String>) {
+    let Some(wanted) = params.as_deref().map(typed_params) else {
+        return;
+    };
+    if wanted.is_empty() {
+        return;
+    }
+    let names: Vec<String> = wanted.iter().map(|(n, _)| n.clone()).collect();
+    found.retain(|s| {
+        if !params_match(&s.param_names, &names) {
+            return false;
+        }
+        let have = typed_params(s.params.as_deref().unwrap_or(""));
+        let Some(skip) = have.len().checked_sub(wanted.len()) else {
+            return false;
+        };
+        let have = &have[skip..];
+        wanted
+            .iter()
+            .zip(have)
+            .all(|((_, want), (_, has))| want.is_none() || want == has)
+    });
+}
+
+/// `self, key: int = 0, *args` → `[(self, None), (key, Some("int")), (args, None)]`,
+/// annotations without blanks.
+fn typed_params(params: &str) -> Vec<(String, Option<String>)> {
+    split_top_level(params)
+        .into_iter()
+        .filter_map(|p| {
+            let p = p.trim().trim_start_matches('*').trim();
+            let end = p.find([':', '=']).unwrap_or(p.len());
+            let name = p[..end].trim();
+            if name.is_empty() || name == "/" {
+                return None;
+            }
+            let annotation = p[end..].strip_prefix(':').map(|rest| {
+                let stop = top_level_find(rest, '=').unwrap_or(rest.len());
+                rest[..stop].split_whitespace().collect::<String>()
+            });
+            Some((name.to_string(), annotation))
+        })
+        .collect()
+}
+
+/// The first `ch` outside brackets and strings.
+fn top_level_find(s: &str, ch: char) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    for (i, c) in s.char_indices() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None => match c {
+                '\'' | '"' => quote = Some(c),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                c if c == ch && depth == 0 => return Some(i),
+                _ => {}
+            },
+        }
+    }
+    None
+}
+
+/// The names offered when `asked` is not found: for a dotted name whose
+/// owner exists, the owner's members of that kind (none: the module-level
+/// ones); else all of that kind.
+fn offered(outline: &Outline, asked: &str, of_kind: impl Fn(&Symbol) -> bool) -> Vec<String> {
+    let all = outline.symbols.iter().chain(&outline.locals);
+    if let Some((owner, _)) = asked.rsplit_once('.') {
+        let members: Vec<String> = all
+            .clone()
+            .filter(|s| of_kind(s) && outline.parent(s).is_some_and(|p| named(p, owner)))
+            .map(|s| s.qualified_name.clone())
+            .collect();
+        if !members.is_empty() {
+            return members;
+        }
+        // an owner without such members: the module-level ones
+        if all.clone().any(|s| named(s, owner)) {
+            return all
+                .filter(|s| of_kind(s) && s.parent.is_none())
+                .map(|s| s.name.clone())
+                .collect();
+        }
+    }
+    all.filter(|s| of_kind(s))
+        .map(|s| {
+            if asked.contains('.') {
+                s.qualified_name.clone()
+            } else {
+                s.name.clone()
+            }
+        })
+        .collect()
+}
+
+fn not_found<'o>(kind: &'static str, name: String, offered: Vec<String>) -> Miss<'o> {
+    let bare = name.split(['(', '#']).next().unwrap_or(&name).to_string();
+    Miss::NotFound(AnalysisError::NotFound {
+        kind,
+        name,
+        available: Choices::ranked_dotted(&bare, offered),
+    })
+}
+
+/// Every symbol `target` matches (ordinal not applied), in source order,
+/// and the target as asked; `Err` when none does.
+fn matches<'o>(
+    outline: &'o Outline,
+    target: &CodeTarget,
+) -> std::result::Result<(Vec<&'o Symbol>, String), Miss<'o>> {
+    let with_params = |name: &str, params: &Option<String>| match params {
+        Some(p) => format!("{name}({p})"),
+        None => name.to_string(),
+    };
+    let found: Vec<&Symbol> = match target {
+        CodeTarget::Function { name, params } => {
+            let (base, _) = split_ordinal(name);
+            let callable = |s: &&Symbol| s.kind.is_callable();
+            let mut found: Vec<&Symbol> = outline
+                .symbols
+                .iter()
+                .filter(callable)
+                .filter(|s| named(s, base))
+                .collect();
+            if found.is_empty() {
+                if let Some((owner, word)) = base.rsplit_once('.') {
+                    if ACCESSORS.contains(&word) {
+                        found = outline
+                            .symbols
+                            .iter()
+                            .filter(callable)
+                            .filter(|s| named(s, owner) && accessor(s) == Some(word))
+                            .collect();
+                    }
+                }
+            }
+            params_filter(&mut found, params);
+            if found.iter().any(|s| s.kind == SymbolKind::Function) {
+                found.retain(|s| s.kind == SymbolKind::Function);
+            }
+            if found.is_empty() {
+                let offered = offered(outline, base, |s| s.kind.is_callable());
+                return Err(not_found("function", with_params(name, params), offered));
+            }
+            found
+        }
+        CodeTarget::Class { name } => {
+            let (base, _) = split_ordinal(name);
+            let found: Vec<&Symbol> = outline
+                .of_kind(SymbolKind::Class)
+                .filter(|s| named(s, base))
+                .collect();
+            if found.is_empty() {
+                let offered = offered(outline, base, |s| s.kind == SymbolKind::Class);
+                return Err(not_found("class", name.clone(), offered));
+            }
+            found
+        }
+        CodeTarget::Method {
+            class,
+            name,
+            params,
+        } => {
+            let (base, _) = split_ordinal(name);
+            let classes_named = |c: &str| -> Vec<&Symbol> {
+                outline
+                    .of_kind(SymbolKind::Class)
+                    .filter(|s| named(s, c))
+                    .collect()
+            };
+            let mut classes = classes_named(class);
+            let (mut method, mut wanted_accessor) = (base, None);
+            if classes.is_empty() && ACCESSORS.contains(&base) {
+                if let Some((owner, m)) = class.rsplit_once('.') {
+                    classes = classes_named(owner);
+                    (method, wanted_accessor) = (m, Some(base));
+                }
+            }
+            if classes.is_empty() {
+                let offered = offered(outline, class, |s| s.kind == SymbolKind::Class);
+                return Err(not_found("class", class.clone(), offered));
+            }
+            let in_classes = |s: &Symbol| {
+                s.kind == SymbolKind::Method
+                    && outline
+                        .parent(s)
+                        .is_some_and(|p| classes.iter().any(|c| std::ptr::eq(*c, p)))
+            };
+            let mut found: Vec<&Symbol> = outline
+                .symbols
+                .iter()
+                .filter(|s| in_classes(s) && s.name == method)
+                .filter(|s| wanted_accessor.is_none() || accessor(s) == wanted_accessor)
+                .collect();
+            params_filter(&mut found, params);
+            if found.is_empty() {
+                let offered: Vec<String> = outline
+                    .symbols
+                    .iter()
+                    .filter(|s| in_classes(s))
+                    .map(|s| s.qualified_name.clone())
+                    .collect();
+                let shown = with_params(&format!("{class}.{name}"), params);
+                return Err(not_found("method", shown, offered));
+            }
+            found
+        }
+        CodeTarget::Variable { name } => {
+            let (base, _) = split_ordinal(name);
+            let variable =
+                |s: &Symbol| matches!(s.kind, SymbolKind::Variable | SymbolKind::Attribute);
+            let mut found: Vec<&Symbol> = outline
+                .symbols
+                .iter()
+                .filter(|s| variable(s) && named(s, base))
+                .collect();
+            // (re-assignments stay listed for `x#2`; `find` keeps the first)
+            // module variables win over class attributes of the same name
+            if found.iter().any(|s| s.kind == SymbolKind::Variable) {
+                found.retain(|s| s.kind == SymbolKind::Variable);
+            }
+            // `f.x`, `C.m.x`: a local of a function
+            if found.is_empty() {
+                if let Some((owner, local)) = base.rsplit_once('.') {
+                    found = outline
+                        .locals
+                        .iter()
+                        .filter(|s| {
+                            s.name == local && outline.parent(s).is_some_and(|p| named(p, owner))
+                        })
+                        .collect();
+                }
+            }
+            if found.is_empty() {
+                let offered = offered(outline, base, |s| {
+                    variable(s) || s.kind == SymbolKind::Local
+                });
+                return Err(not_found("variable", name.clone(), offered));
+            }
+            found
+        }
+    };
+    let shown = match target {
+        CodeTarget::Function { name, params } => with_params(name, params),
+        CodeTarget::Class { name } | CodeTarget::Variable { name } => name.clone(),
+        CodeTarget::Method {
+            class,
+            name,
+            params,
+        } => with_params(&format!("{class}.{name}"), params),
+    };
+    Ok((dedup(found), shown))
+}
+
+/// The same name bound twice by one statement (`a = a = 1`) is one symbol.
+fn dedup(mut found: Vec<&Symbol>) -> Vec<&Symbol> {
+    found.dedup_by(|a, b| a.position == b.position);
+    found
+}
+
+/// The plain target naming a symbol: its qualified name.
+fn base_target(outline: &Outline, s: &Symbol) -> CodeTarget {
+    match s.kind {
+        SymbolKind::Function => CodeTarget::Function {
+            name: s.qualified_name.clone(),
+            params: None,
+        },
+        SymbolKind::Method => CodeTarget::Method {
+            class: outline
+                .parent(s)
+                .map_or_else(String::new, |p| p.qualified_name.clone()),
+            name: s.name.clone(),
+            params: None,
+        },
+        SymbolKind::Class => CodeTarget::Class {
+            name: s.qualified_name.clone(),
+        },
+        SymbolKind::Variable | SymbolKind::Attribute | SymbolKind::Local => CodeTarget::Variable {
+            name: s.qualified_name.clone(),
+        },
+    }
+}
+
+/// A target that [`lookup`] resolves to exactly `s`: the qualified name,
+/// else with the property accessor, else with the parameter names, else
+/// with the ordinal among the qualified name's matches.
+pub fn working_form(outline: &Outline, s: &Symbol) -> CodeTarget {
+    let base = base_target(outline, s);
+    let names: Vec<String> = match s.param_names.first().map(String::as_str) {
+        Some("self" | "cls") if s.kind == SymbolKind::Method => s.param_names[1..].to_vec(),
+        _ => s.param_names.clone(),
+    };
+    let mut attempts = vec![base.clone()];
+    if let Some(word) = accessor(s) {
+        attempts.push(match &base {
+            CodeTarget::Method { class, name, .. } => CodeTarget::Method {
+                class: format!("{class}.{name}"),
+                name: word.to_string(),
+                params: None,
+            },
+            other => other.clone(),
+        });
+    }
+    if !names.is_empty() {
+        let params = Some(names.join(", "));
+        attempts.push(match &base {
+            CodeTarget::Function { name, .. } => CodeTarget::Function {
+                name: name.clone(),
+                params,
+            },
+            CodeTarget::Method { class, name, .. } => CodeTarget::Method {
+                class: class.clone(),
+                name: name.clone(),
+                params,
+            },
+            other => other.clone(),
+        });
+    }
+    // overloads: the parameters with their annotations, as written
+    let typed: Vec<String> = split_top_level(s.params.as_deref().unwrap_or(""))
+        .iter()
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !(s.kind == SymbolKind::Method && (p == "self" || p == "cls")))
+        .map(|p| match top_level_find(&p, '=') {
+            Some(i) => p[..i].trim().to_string(),
+            None => p,
+        })
+        .collect();
+    if typed.iter().any(|p| p.contains(':')) {
+        let params = Some(typed.join(", "));
+        attempts.push(match &base {
+            CodeTarget::Function { name, .. } => CodeTarget::Function {
+                name: name.clone(),
+                params,
+            },
+            CodeTarget::Method { class, name, .. } => CodeTarget::Method {
+                class: class.clone(),
+                name: name.clone(),
+                params,
+            },
+            other => other.clone(),
+        });
+    }
+    for t in &attempts {
+        if find(outline, t).is_ok_and(|found| std::ptr::eq(found, s)) {
+            return t.clone();
+        }
+    }
+    let ordinal = matches(outline, &base)
+        .ok()
+        .and_then(|(found, _)| found.iter().position(|f| std::ptr::eq(*f, s)))
+        .map_or(1, |i| i + 1);
+    match base {
+        CodeTarget::Function { name, params } => CodeTarget::Function {
+            name: format!("{name}#{ordinal}"),
+            params,
+        },
+        CodeTarget::Method {
+            class,
+            name,
+            params,
+        } => CodeTarget::Method {
+            class,
+            name: format!("{name}#{ordinal}"),
+            params,
+        },
+        CodeTarget::Class { name } => CodeTarget::Class {
+            name: format!("{name}#{ordinal}"),
+        },
+        CodeTarget::Variable { name } => CodeTarget::Variable {
+            name: format!("{name}#{ordinal}"),
+        },
+    }
+}
+
+/// The name part of [`working_form`] (`Text.plain.setter`, `home#2`,
+/// `area(r)`): what listings print so that every name printed works.
+pub fn display_name(outline: &Outline, s: &Symbol) -> String {
+    let form = working_form(outline, s).to_string();
+    match form.split_once(' ') {
+        Some((_, name)) => name.to_string(),
+        None => form,
+    }
+}
+
+/// `target` with a leading module name removed (`pkg.mod.C.m` → `C.m` in
+/// the file of module `pkg.mod`): the names the project index prints are
+/// accepted by the per-file commands.
+pub fn without_module(target: &CodeTarget, module: &str) -> CodeTarget {
+    let strip = |name: &str| -> String {
+        match name.strip_prefix(module).and_then(|r| r.strip_prefix('.')) {
+            Some(rest) if !module.is_empty() && !rest.is_empty() => rest.to_string(),
+            _ => name.to_string(),
+        }
+    };
+    match target {
+        CodeTarget::Function { name, params } => CodeTarget::Function {
+            name: strip(name),
+            params: params.clone(),
+        },
+        CodeTarget::Class { name } => CodeTarget::Class { name: strip(name) },
+        CodeTarget::Method {
+            class,
+            name,
+            params,
+        } => CodeTarget::Method {
+            class: strip(class),
+            name: name.clone(),
+            params: params.clone(),
+        },
+        CodeTarget::Variable { name } => CodeTarget::Variable { name: strip(name) },
     }
 }
 
@@ -778,7 +1246,7 @@ mod tests {
             lookup(&o2, &CodeTarget::Variable { name: "n".into() })
                 .unwrap_err()
                 .to_string(),
-            "Ambiguous match: 'n' at 1:4 (A.n), 3:4 (B.n); use the qualified name (Outer.Name)"
+            "Ambiguous match: 'n' at 1:4 (Variable A.n), 3:4 (Variable B.n); name one of them as listed"
         );
         let (_, o) = outline_of("x = 1\nx = 2\n");
         assert_eq!(
@@ -826,11 +1294,52 @@ mod tests {
         assert_eq!(lookup(&o, &t("a")).unwrap().position, Position::new(0, 0));
         assert_eq!(
             lookup(&o, &t("")).unwrap_err().to_string(),
-            "Ambiguous match: 'f()' at 0:0 (f), 3:0 (f); add (params) or use Method <Class>.<name>"
+            "Ambiguous match: 'f()' at 0:0 (Function f(a)), 3:0 (Function f(a, b)); name one of them as listed"
         );
         assert!(matches!(
             lookup(&o, &t("z")),
             Err(AnalysisError::NotFound { .. })
         ));
+    }
+}
+
+#[cfg(test)]
+mod working_form_tests {
+    use super::*;
+    use crate::lang::{parse_command, Command, GotoTarget};
+
+    /// Every symbol's working form, printed and parsed back as a command,
+    /// resolves to that symbol.
+    fn round_trip(src: &str) -> usize {
+        let text = Rope::from_str(src);
+        let tree = SyntaxTree::parse(&text).unwrap();
+        let mut o = outline(&text, &tree);
+        o.add_locals(&text, &tree);
+        let all: Vec<&Symbol> = o.symbols.iter().chain(&o.locals).collect();
+        for s in &all {
+            let form = working_form(&o, s).to_string();
+            let Ok(Command::Goto(GotoTarget::Code(target))) =
+                parse_command(&format!("Goto {form}"))
+            else {
+                panic!("{form} does not parse");
+            };
+            let found = lookup(&o, &target).unwrap_or_else(|e| panic!("{form}: {e}"));
+            assert!(
+                std::ptr::eq(found, *s),
+                "{form} names {}",
+                found.qualified_name
+            );
+        }
+        all.len()
+    }
+
+    #[test]
+    fn every_symbol_has_a_form_that_resolves_back() {
+        let n = round_trip(include_str!("../../tests/fixtures/python/inventory.py"))
+            + round_trip(include_str!("../../tests/fixtures/requests/sessions_redirect.py"))
+            + round_trip(
+                "import sys\nfrom typing import overload\n\nclass T:\n    @property\n    def p(self):\n        x = 1\n        return x\n\n    @p.setter\n    def p(self, v):\n        x = v\n\n    @overload\n    def g(self, k: int) -> int: ...\n    @overload\n    def g(self, k: str) -> str: ...\n    def g(self, k):\n        return k\n\nif sys.platform == 'win32':\n    def home():\n        pass\n    class C:\n        pass\nelse:\n    def home():\n        pass\n    class C:\n        pass\n",
+            );
+        assert!(n > 100, "{n}");
     }
 }

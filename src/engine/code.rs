@@ -10,6 +10,7 @@
 use ropey::Rope;
 
 use crate::analysis::dependencies::Dependencies;
+use crate::analysis::index::module_path::ImportRoots;
 use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
 use crate::analysis::textedit::EditResult;
@@ -26,12 +27,38 @@ use crate::reply::{plural, Clause, Reply};
 use super::context::{Ctx, Outcome};
 use super::output;
 
-/// What the code commands work on: the current file's text, tree and outline.
+/// What the code commands work on: the current file's text, tree and
+/// outline (with the functions' locals when a target may name one), and
+/// its module name.
 struct Code {
     text: Rope,
     tree: SyntaxTree,
     outline: Outline,
     cursor: Position,
+    module: String,
+}
+
+impl Code {
+    /// The target as this file's outline names it: a name the project
+    /// index printed (`pkg.mod.C.m`) loses its module prefix when only
+    /// that form resolves.
+    fn target(&self, target: &CodeTarget) -> CodeTarget {
+        if matches!(
+            lookup(&self.outline, target),
+            Err(AnalysisError::NotFound { .. })
+        ) {
+            let local = outline::without_module(target, &self.module);
+            if local != *target && lookup(&self.outline, &local).is_ok() {
+                return local;
+            }
+        }
+        target.clone()
+    }
+
+    /// The one symbol `target` names.
+    fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, Reply> {
+        lookup(&self.outline, &self.target(target)).map_err(analysis_fail)
+    }
 }
 
 fn analysis_fail(error: AnalysisError) -> Reply {
@@ -39,6 +66,16 @@ fn analysis_fail(error: AnalysisError) -> Reply {
 }
 
 impl Ctx<'_> {
+    /// The current file as code for `target`: with the functions' locals
+    /// when the target may name one (`Variable f.x`).
+    fn code_for(&mut self, target: Option<&CodeTarget>) -> Result<Code, Reply> {
+        let mut code = self.code()?;
+        if matches!(target, Some(CodeTarget::Variable { name }) if name.contains('.')) {
+            code.outline.add_locals(&code.text, &code.tree);
+        }
+        Ok(code)
+    }
+
     /// The current file as code, or a `Fail` saying why it is not.
     fn code(&mut self) -> Result<Code, Reply> {
         let path = self.current_path()?;
@@ -57,11 +94,16 @@ impl Ctx<'_> {
         };
         let text = buffer.text().clone();
         let outline = outline::outline(&text, &tree);
+        let module = ImportRoots::new(self.workspace.root())
+            .module_name(path.as_str())
+            .map(|(m, _)| m)
+            .unwrap_or_default();
         Ok(Code {
             text,
             tree,
             outline,
             cursor: buffer.cursor(),
+            module,
         })
     }
 
@@ -91,8 +133,8 @@ impl Ctx<'_> {
     /// example shows it); with context, its whole lines (attached comments
     /// and decorators included) and the lines around them.
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
-        let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let code = self.code_for(Some(target))?;
+        let symbol = code.symbol(target)?;
         let at = symbol.position;
         let clauses = if context == 0 {
             let body = code.text.slice(symbol.definition.clone()).to_string();
@@ -116,20 +158,23 @@ impl Ctx<'_> {
         &mut self,
         target: &CodeTarget,
     ) -> Result<(std::ops::Range<usize>, String), Reply> {
-        let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let code = self.code_for(Some(target))?;
+        let symbol = code.symbol(target)?;
         Ok((symbol.full.clone(), describe(symbol)))
     }
 
     pub(super) fn goto_code(&mut self, target: &GotoTarget) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(match target {
+            GotoTarget::Code(t) => Some(t),
+            _ => None,
+        })?;
         let (kind, start) = match target {
             GotoTarget::StartOfFunction => (Enclosing::Function, true),
             GotoTarget::EndOfFunction => (Enclosing::Function, false),
             GotoTarget::StartOfClass => (Enclosing::Class, true),
             GotoTarget::EndOfClass => (Enclosing::Class, false),
             GotoTarget::Code(target) => {
-                let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+                let symbol = code.symbol(target)?;
                 return self.move_to(symbol.position);
             }
             _ => return Err(Reply::fail("Internal: not a code target")),
@@ -194,8 +239,8 @@ impl Ctx<'_> {
     }
 
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
-        let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+        let code = self.code_for(Some(target))?;
+        let symbol = code.symbol(target)?;
         let result =
             delete::delete_symbol(&code.text, &code.outline, symbol).map_err(analysis_fail)?;
         let first_line = code
@@ -221,6 +266,36 @@ impl Ctx<'_> {
         ]))
     }
 
+    /// The module-qualified name of the symbol `target` names when other
+    /// modules can use it (not a local, nor defined inside a function),
+    /// for the note on what a rename in this file leaves unchanged.
+    pub(super) fn importable_name(&mut self, target: &CodeTarget) -> Option<String> {
+        let code = self.code_for(Some(target)).ok()?;
+        let symbol = code.symbol(target).ok()?;
+        if symbol.kind == SymbolKind::Local {
+            return None;
+        }
+        importable(&code, symbol)
+    }
+
+    /// For a target naming a parameter of a function other modules can
+    /// call: that function's module-qualified name (renaming the parameter
+    /// changes its signature).
+    pub(super) fn parameter_of(&mut self, target: &CodeTarget) -> Option<String> {
+        let code = self.code_for(Some(target)).ok()?;
+        let symbol = code.symbol(target).ok()?;
+        let function = code.outline.parent(symbol)?;
+        let in_signature = function
+            .body
+            .as_ref()
+            .is_some_and(|body| symbol.definition.start < body.start);
+        (symbol.kind == SymbolKind::Local
+            && in_signature
+            && function.param_names.contains(&symbol.name))
+        .then(|| importable(&code, function))
+        .flatten()
+    }
+
     pub(super) fn code_command(&mut self, command: &Command) -> Outcome {
         match command {
             Command::Modify { target, change } => self.modify(target, change),
@@ -238,9 +313,10 @@ impl Ctx<'_> {
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Outcome {
-        let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
-        let described = describe(symbol);
+        let code = self.code_for(Some(target))?;
+        let symbol = code.symbol(target)?;
+        let described = describe_in(&code.outline, symbol);
+        let target = &code.target(target);
         let result = modify::modify(&code.text, &code.tree, &code.outline, target, change)
             .map_err(analysis_fail)?;
         let edits = result.edits.len();
@@ -257,9 +333,10 @@ impl Ctx<'_> {
     }
 
     fn comment(&mut self, target: &CodeTarget, body: &str, style: CommentStyle) -> Outcome {
-        let code = self.code()?;
-        let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
-        let described = describe(symbol);
+        let code = self.code_for(Some(target))?;
+        let symbol = code.symbol(target)?;
+        refuse_local(symbol, "Comment", "Goto and Insert Line")?;
+        let described = describe_in(&code.outline, symbol);
         let result =
             comment::comment(&code.text, &code.tree, symbol, body, style).map_err(analysis_fail)?;
         self.apply_result(&result)?;
@@ -275,13 +352,9 @@ impl Ctx<'_> {
     }
 
     fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(target)?;
         let lines = match target {
-            Some(target) => Some(
-                lookup(&code.outline, target)
-                    .map_err(analysis_fail)?
-                    .full_lines,
-            ),
+            Some(target) => Some(code.symbol(target)?.full_lines),
             None => None,
         };
         let result =
@@ -307,19 +380,19 @@ impl Ctx<'_> {
         let analysis = Analysis::new(&code.text, &code.tree);
         let target = match target {
             AnalyzeTarget::File => None,
-            AnalyzeTarget::Code(target) => Some(target),
+            AnalyzeTarget::Code(target) => Some(code.target(target)),
         };
         let config = IssueConfig {
             package_init: self.current_path()?.file_name() == "__init__.py",
             ..IssueConfig::default()
         };
         let report = analysis
-            .report(&code.text, &code.tree, target, &config)
+            .report(&code.text, &code.tree, target.as_ref(), &config)
             .map_err(analysis_fail)?;
-        let subject = report
-            .symbol
-            .as_ref()
-            .map_or_else(|| "File".to_owned(), |s| capitalized(&describe(s)));
+        let subject = report.symbol.as_ref().map_or_else(
+            || "File".to_owned(),
+            |s| capitalized(&describe_copy(&code.outline, s)),
+        );
         let limit = self.session.preferences.output_limit;
         let text = match kind {
             None => {
@@ -383,10 +456,10 @@ impl Ctx<'_> {
     }
 
     fn validate(&mut self, target: Option<&CodeTarget>) -> Outcome {
-        let code = self.code()?;
+        let code = self.code_for(target)?;
         let mut errors = validate::syntax_errors(&code.text, &code.tree);
         if let Some(target) = target {
-            let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
+            let symbol = code.symbol(target)?;
             let lines = symbol.full_lines;
             errors.retain(|e| e.position.line >= lines.first && e.position.line <= lines.last);
         }
@@ -486,6 +559,54 @@ fn dependencies_text(subject: &str, deps: &Dependencies, limit: usize) -> String
     text
 }
 
+/// The module-qualified name of a symbol other modules can use: not
+/// defined inside a function.
+fn importable(code: &Code, symbol: &Symbol) -> Option<String> {
+    let mut parent = code.outline.parent(symbol);
+    while let Some(p) = parent {
+        if p.kind.is_callable() {
+            return None;
+        }
+        parent = code.outline.parent(p);
+    }
+    Some(if code.module.is_empty() {
+        symbol.qualified_name.clone()
+    } else {
+        format!("{}.{}", code.module, symbol.qualified_name)
+    })
+}
+
+/// Local variables are addressed by Show, Goto and Modify Rename; other
+/// commands work on whole definitions.
+fn refuse_local(symbol: &Symbol, command: &str, instead: &str) -> Result<(), Reply> {
+    if symbol.kind != SymbolKind::Local {
+        return Ok(());
+    }
+    Err(Reply::fail(format!(
+        "{command} works on definitions; {} is a local variable (at {}): use {instead}",
+        symbol.qualified_name, symbol.position
+    )))
+}
+
+/// [`describe`] with a name that works when the plain one is ambiguous
+/// (`method Text.plain.setter`); `symbol` is from `outline`.
+fn describe_in(outline: &Outline, symbol: &Symbol) -> String {
+    format!(
+        "{} {}",
+        symbol.kind.noun(),
+        outline::display_name(outline, symbol)
+    )
+}
+
+/// [`describe_in`] for a copy of a symbol of `outline` (as reports hold).
+fn describe_copy(outline: &Outline, copy: &Symbol) -> String {
+    outline
+        .symbols
+        .iter()
+        .find(|s| s.position == copy.position && s.qualified_name == copy.qualified_name)
+        .map_or_else(|| describe(copy), |s| describe_in(outline, s))
+}
+
 /// `function f`, `method C.m`, `class C`, `variable v`.
 fn describe(symbol: &Symbol) -> String {
     format!("{} {}", symbol.kind.noun(), symbol.qualified_name)
@@ -516,10 +637,20 @@ fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
                 SymbolKind::Method if s.is_async => "async method",
                 kind => kind.noun(),
             };
-            format!("{kind} {} at {}", s.name, s.position)
+            // a name that alone is ambiguous is printed in a form that works
+            let name = outline::display_name(outline, s);
+            let name = if name == s.qualified_name {
+                &s.name
+            } else {
+                &name
+            };
+            format!("{kind} {name} at {}", s.position)
         })
         .collect();
-    let owner = symbol.map_or_else(|| "File".to_owned(), |s| capitalized(&describe(s)));
+    let owner = symbol.map_or_else(
+        || "File".to_owned(),
+        |s| capitalized(&describe_copy(outline, s)),
+    );
     if members.is_empty() {
         format!("{owner} has no members")
     } else {

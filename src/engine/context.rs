@@ -126,7 +126,7 @@ impl<'a> Ctx<'a> {
             [one] => Ok((*one).clone()),
             [] => Err(Reply::fail(format!(
                 "File not open: {given}. {}",
-                self.open_files_hint()
+                self.open_files_hint(given)
             ))),
             many => Err(Reply::fail(format!(
                 "Ambiguous file '{given}': {}",
@@ -146,12 +146,16 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    pub(super) fn open_files_hint(&self) -> String {
+    /// The open files, those close to `asked` first.
+    pub(super) fn open_files_hint(&self, asked: &str) -> String {
         if self.session.buffers.is_empty() {
             "No files are open".to_owned()
         } else {
-            let names: Vec<&str> = self.session.buffers.keys().map(|p| p.as_str()).collect();
-            format!("Open files: {}", names.join(", "))
+            let names: Vec<String> = self.session.buffers.keys().map(|p| p.to_string()).collect();
+            format!(
+                "Open files: {}",
+                crate::choices::Choices::ranked(asked, names)
+            )
         }
     }
 }

@@ -19,6 +19,7 @@ mod context;
 mod files;
 mod fit;
 mod inspect;
+mod leftovers;
 mod modify;
 mod navigate;
 mod output;
@@ -36,6 +37,7 @@ use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
 use crate::workspace::{Fault, Recovery, Workspace};
+use leftovers::Leftover;
 
 pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
@@ -492,6 +494,8 @@ impl Engine {
         };
         let mut live = lock(&live);
         let mut ctx = Ctx::new(&mut live.session, &self.workspace);
+        // An edit of a definition says what it leaves unchanged elsewhere.
+        let leftover = Leftover::of(&mut ctx, command);
         let mut reply = ctx.run(command);
         // The effects table is what the fsync policy and the fast path
         // trust: a command below `Edit` never makes an event that needs one.
@@ -508,6 +512,20 @@ impl Engine {
         }
         let current = live.session.current.clone();
         drop(live);
+        if let (Reply::Fail(reason, _), Some(name), Some(path)) =
+            (&mut reply, dotted_target(command), &current)
+        {
+            if reason.starts_with("Not found") {
+                if let Some(hint) = self.defined_elsewhere(sender, &name, path.as_str()) {
+                    reason.push_str(&format!("; {hint}"));
+                }
+            }
+        }
+        if let (Some(leftover), Some(path), true) = (&leftover, &current, reply.is_ok()) {
+            if let Some(note) = self.leftover_note(sender, leftover, path.as_str()) {
+                reply.push(Clause::Note(note));
+            }
+        }
         // The project's side of a file's dependencies comes from the index.
         if let (
             Command::Analyze {
@@ -634,6 +652,42 @@ fn is_quick_command(command: &Command) -> bool {
 /// not take every later request of that sender down with it).
 fn lock(live: &LiveRef) -> MutexGuard<'_, Live> {
     live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The name of a command's code target when it is dotted (`pkg.mod.f`,
+/// `C.m`): a name that may be defined in another file.
+fn dotted_target(command: &Command) -> Option<String> {
+    use lang::{CodeTarget, DeleteTarget, GotoTarget, ShowTarget};
+    let target = match command {
+        Command::Show {
+            target: ShowTarget::Code(t),
+            ..
+        }
+        | Command::Goto(GotoTarget::Code(t))
+        | Command::Delete(DeleteTarget::Code(t))
+        | Command::Modify { target: t, .. }
+        | Command::Comment { target: t, .. }
+        | Command::Analyze {
+            target: AnalyzeTarget::Code(t),
+            ..
+        } => t,
+        Command::Format {
+            target: Some(t), ..
+        }
+        | Command::Validate { target: Some(t) } => t,
+        _ => return None,
+    };
+    let name = match target {
+        CodeTarget::Method { class, name, .. } => format!("{class}.{name}"),
+        CodeTarget::Function { name, .. }
+        | CodeTarget::Class { name }
+        | CodeTarget::Variable { name } => name.clone(),
+    };
+    let dotted = match target {
+        CodeTarget::Method { class, .. } => class.contains('.'),
+        _ => name.contains('.'),
+    };
+    dotted.then_some(name)
 }
 
 #[cfg(test)]

@@ -58,9 +58,11 @@ impl Ctx<'_> {
             if known.is_empty() {
                 message.push_str(" No bookmarks set.");
             } else {
-                message.push_str(&format!(" Bookmarks: {}.", known.join(", ")));
+                let known: Vec<String> = known.iter().map(|k| k.to_string()).collect();
+                let known = crate::choices::Choices::ranked(name, known);
+                message.push_str(&format!(" Bookmarks: {known}."));
             }
-            message.push_str(" Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>");
+            message.push_str(" Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>, Variable <v>");
             return Err(Reply::fail(message));
         };
         if self.session.current.as_ref() != Some(&path) {

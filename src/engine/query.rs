@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use ropey::Rope;
 
-use crate::analysis::index::{Call, Location, ProjectIndex};
+use crate::analysis::index::{Call, IndexError, Location, ProjectIndex};
 use crate::lang::SymbolQuery;
 use crate::reply::{plural, Reply};
 use crate::workspace::{FileError, Workspace};
@@ -67,11 +67,27 @@ impl Engine {
         .flatten()
     }
 
+    /// For a code target not found in the current file: where the project
+    /// defines it, when elsewhere (`Goto Function requests.api.get` from
+    /// `models.py`), so the agent knows which file to open.
+    pub(super) fn defined_elsewhere(&self, sender: &str, name: &str, path: &str) -> Option<String> {
+        let found = self
+            .with_index(sender, |index, _, _| index.find_definition(name).ok())
+            .ok()??;
+        let files: Vec<&str> = found
+            .iter()
+            .map(|d| d.location.path.as_str())
+            .filter(|p| *p != path)
+            .collect();
+        let first = files.first()?;
+        Some(format!("{name} is defined in {first}: Open {first} first"))
+    }
+
     /// Runs `query` on the index brought up to date for `sender`: refreshed
     /// from disk when due, with the sender's unsaved Python buffers laid
     /// over it for the duration of the query; the lines of the sites it
     /// finds come from those buffers, else from disk.
-    fn with_index<R>(
+    pub(super) fn with_index<R>(
         &self,
         sender: &str,
         query: impl FnOnce(&ProjectIndex, usize, &mut SiteLines<'_>) -> R,
@@ -223,7 +239,11 @@ fn definitions(
             let head = format!("Found {n} {}", plural(n, "definition"));
             Reply::Info(output::sites_in_tiers(&head, &sites, &[], limit))
         }
-        Err(e) => Reply::fail(e.to_string()),
+        // module names are printed too (`Analyze File Dependencies`)
+        Err(e) => match index.path_of_module(symbol) {
+            Some(path) => Reply::info(format!("Found 1 definition: module {symbol} at {path}:0:0")),
+            None => Reply::fail(e.to_string()),
+        },
     }
 }
 
@@ -246,8 +266,38 @@ fn references(
             let head = found_head("reference", certain.len(), possible.len());
             Reply::Info(output::sites_in_tiers(&head, &certain, &possible, limit))
         }
-        Err(e) => Reply::fail(e.to_string()),
+        Err(e) => unresolved_or_fail(index, symbol, false, e, limit, lines),
     }
+}
+
+/// A name the project no longer defines (renamed in its own file) still
+/// has uses in other files: they are listed, not hidden behind `Not found`.
+fn unresolved_or_fail(
+    index: &ProjectIndex,
+    symbol: &str,
+    calls_only: bool,
+    error: IndexError,
+    limit: usize,
+    lines: &mut SiteLines<'_>,
+) -> Reply {
+    if matches!(error, IndexError::NotFound { .. }) {
+        let left = index.find_unresolved(symbol, calls_only);
+        if !left.is_empty() {
+            let with_line = lines_may_fit(left.len(), limit);
+            let sites: Vec<Site> = left
+                .iter()
+                .map(|c| lines.site(&c.location, None, with_line))
+                .collect();
+            let noun = if calls_only { "caller" } else { "reference" };
+            let head = format!(
+                "Found 0 {} (no definition of '{symbol}' in the project); {} unresolved",
+                plural(0, noun),
+                left.len(),
+            );
+            return Reply::Info(output::sites_in_tiers(&head, &sites, &[], limit));
+        }
+    }
+    Reply::fail(error.to_string())
 }
 
 fn callers(index: &ProjectIndex, symbol: &str, limit: usize, lines: &mut SiteLines<'_>) -> Reply {
@@ -267,7 +317,7 @@ fn callers(index: &ProjectIndex, symbol: &str, limit: usize, lines: &mut SiteLin
             let head = found_head("caller", certain.len(), possible.len());
             Reply::Info(output::sites_in_tiers(&head, &certain, &possible, limit))
         }
-        Err(e) => Reply::fail(e.to_string()),
+        Err(e) => unresolved_or_fail(index, symbol, true, e, limit, lines),
     }
 }
 

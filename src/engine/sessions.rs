@@ -109,7 +109,7 @@ impl Engine {
                 let hint = if names.is_empty() {
                     "No active sessions".to_owned()
                 } else {
-                    format!("Sessions: {}", names.join(", "))
+                    format!("Sessions: {}", crate::choices::Choices::ranked(name, names))
                 };
                 Reply::fail(format!("Session not found: {name}. {hint}"))
             }

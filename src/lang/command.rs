@@ -160,8 +160,12 @@ pub enum CodeTarget {
     },
     /// `Class <Name>`
     Class { name: String },
-    /// `Method <Class>.<method>`
-    Method { class: String, name: String },
+    /// `Method <Class>.<method>[(<params>)]`; `params` as for `Function`.
+    Method {
+        class: String,
+        name: String,
+        params: Option<String>,
+    },
     /// `Variable <name>`
     Variable { name: String },
 }

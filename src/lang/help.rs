@@ -131,11 +131,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Goto",
         group: "Navigation",
-        usage: "Goto <line>:<col> | <line> | StartOfFile | EndOfFile | StartOfLine | EndOfLine | StartOfFunction | EndOfFunction | StartOfClass | EndOfClass | Function <f> | Class <C> | Method <C>.<m> | <bookmark>",
+        usage: "Goto <line>:<col> | <line> | StartOfFile | EndOfFile | StartOfLine | EndOfLine | StartOfFunction | EndOfFunction | StartOfClass | EndOfClass | Function <f> | Class <C> | Method <C>.<m> | Variable <v> | <bookmark>",
         summary: "Moves the cursor",
         reply: "Ok, At l:c",
         failures: "Fail \"Line 99 out of range: valid lines are 0..41\"; Fail \"Not in function/class\"",
-        examples: "Goto 12:4; Goto 12; Goto EndOfClass; Goto Method UserManager.authenticate; Goto mark1",
+        examples: "Goto 12:4; Goto 12; Goto EndOfClass; Goto Method UserManager.authenticate; Goto Variable login.user; Goto mark1",
     },
     CommandSpec {
         name: "Find",
@@ -143,7 +143,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         usage: "Find [Next|Prev|All] \"<text>\"|/<regex>/ | Find All \"<text>\"|/<regex>/ In Files \"<glob>\" | Find References|Definition|Callers <symbol>",
         summary: "Searches the current file from the cursor (wraps); or every file of the workspace matching a glob (gitignore-aware, your unsaved buffers included); or queries the symbol index",
         reply: "Ok, At l:c[, Wrapped] | Ok: Found 3 matches at 45:4, 67:0, 89:12 | Ok: Found 2 matches, with lines, searched 40 files[, skipped 1 file: x.py (binary)], Txt a.py:3:4: x = timeout\\nb/c.py:0:0: timeout = 1 (tiers as below) | Ok: Found 2 references[ and 1 possible], with lines, Txt pkg/cli.py:8:4: login(u)\\npkg/a.py:0:27: from pkg.auth import login[\\npossible:\\n...] | Ok: Found 1 definition, with lines, Txt pkg/a.py:3:0 function pkg.a.f: def f(x): | Ok: Found 2 callers, with lines, Txt pkg/cli.py:8:4 in pkg.cli.main: f(1)\\n... | over the output limit: Ok: Found 300 references, positions only (...): pkg/cli.py:8:4, ... | ..., counts per file (...): pkg/cli.py 12, ... | Ok: Found 30000 references in 400 files (too many to list ...)",
-        failures: "Fail \"Not found: 'x'\"; Fail \"Not found: symbol 'x'. Closest: ...\"; Fail \"Ambiguous symbol 'x': ...; use a qualified name\"",
+        failures: "Fail \"Not found: 'x'\"; Fail \"Not found: symbol 'x'. Closest: ...\" (or: Members of pkg.C: ...); Fail \"Ambiguous symbol 'x': ...; use a qualified name\"; a name no longer defined: Ok: Found 0 references (no definition of 'x' in the project); 2 unresolved: ...",
         examples: "Find \"self.users\"; Find All /def \\w+/; Find Prev \"x\"; Find All \"timeout=\" In Files \"*.py\"; Find All /def get_\\w+/ In Files \"src/**/*.py\"; Find References UserManager.authenticate",
     },
     CommandSpec {
@@ -168,11 +168,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Show",
         group: "Inspection",
-        usage: "Show Line <n> | Block <a>:<b> | Current | Function <f>[(<params>)] | Class <C> | Method <C>.<m> | Variable <v> [<context_lines>]",
+        usage: "Show Line <n> | Block <a>:<b> | Current | Function <f>[(<params>)] | Class <C> | Method <C>.<m>[(<params>)] | Variable <v> [<context_lines>]",
         summary: "Shows code and moves the cursor there; context lines default to 0 (see Editing rules); a Block past the end is clamped",
         reply: "Ok: At l:c, Txt <text with \\n escaped> | Ok: At l:c, Lines a:b, Txt <text> (with context)",
-        failures: "Fail \"Not found\"; Fail \"Ambiguous match\"; Fail \"Line 9 out of range: valid lines are 0..5\"",
-        examples: "Show Line 3; Show Block 0:9; Show Current 5; Show Function __init__()",
+        failures: "Fail \"Not found: function 'x'. Available: ...\"; Fail \"Ambiguous match: 'x' at 3:4 (Method A.x), 9:4 (Method B.x); name one of them as listed\"; Fail \"Line 9 out of range: valid lines are 0..5\"",
+        examples: "Show Line 3; Show Block 0:9; Show Current 5; Show Function __init__(); Show Method Text.plain.setter; Show Variable login.user",
     },
     CommandSpec {
         name: "Analyze",
@@ -216,7 +216,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Modification",
         usage: "Delete Line [<count>] | Block <a>:<b> | Current | Function <f> | Method <C>.<m> | Class <C>",
         summary: "Deletes lines from the cursor's line, a line range, the current line or a code element",
-        reply: "Ok, Deleted <n> lines at <l>, At l:c",
+        reply: "Ok, Deleted <n> lines at <l>, At l:c[, still used: 2 references (b.py:3, …)]",
         failures: "Fail \"Not found: function 'f' ...\"; Fail \"Block 4:99 is past the end of the file: the last line is 41; write Block 4:41\"; Fail \"Cannot delete 3 lines from line 40: only 2 lines left to the end ...\"",
         examples: "Delete Line; Delete Line 3; Delete Block 4:9; Delete Method UserManager.login",
     },
@@ -225,9 +225,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Modification",
         usage: "Modify Function|Method|Class|Variable <name> Rename <new> | AddParam \"<param>\" [At <index>] | RemoveParam <name> | ChangeSignature \"<params>\" | AddDecorator \"@<decorator>\" | SetVisibility public|protected|private",
         summary: "Changes a code element",
-        reply: "Ok, Modified method C.f (2 edits), At l:c",
+        reply: "Ok, Modified method C.f (2 edits), At l:c[, not changed: 5 references in other files (b.py:3, …); cross-file rename: Refactor RenameSymbol pkg.a.C.f g][, calls not updated: 2 (a.py:4, …)]",
         failures: "Fail \"Not found\"",
-        examples: "Modify Function login Rename sign_in; Modify Method A.f AddParam \"timeout=30\" At 1",
+        examples: "Modify Function login Rename sign_in; Modify Variable login.user Rename account; Modify Method A.f AddParam \"timeout=30\" At 1",
     },
     CommandSpec {
         name: "Comment",
@@ -324,24 +324,13 @@ pub(crate) fn unknown_command(word: &str, span: Span) -> ParseError {
 }
 
 /// The candidates close to `word` (case-insensitive), best first, at most
-/// three: near-misses by Jaro-Winkler similarity, or those `word` is a
-/// prefix of.
+/// three ([`crate::choices::closest`]).
 pub fn suggest<'c>(word: &str, candidates: &[&'c str]) -> Vec<&'c str> {
-    let word = word.to_lowercase();
-    if word.is_empty() {
-        return Vec::new();
-    }
-    let mut scored: Vec<(f64, &'c str)> = candidates
+    let close = crate::choices::closest(word, candidates, 3);
+    close
         .iter()
-        .filter_map(|&c| {
-            let lower = c.to_lowercase();
-            let score = strsim::jaro_winkler(&word, &lower);
-            let prefix = word.chars().count() >= 2 && lower.starts_with(&word);
-            (score >= 0.85 || prefix).then_some((if prefix { 1.0 } else { score }, c))
-        })
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    scored.into_iter().take(3).map(|(_, c)| c).collect()
+        .filter_map(|c| candidates.iter().copied().find(|x| x == c))
+        .collect()
 }
 
 /// The generated reference section of `docs/COMMANDS.md`: one subsection

@@ -140,6 +140,7 @@ pub const GOTO_KEYWORDS: &[&str] = &[
     "Function",
     "Class",
     "Method",
+    "Variable",
 ];
 const CODE_KINDS: &[&str] = &["Function", "Class", "Method", "Variable"];
 const REPLACE_SCOPES: &[&str] = &["Function", "Method", "Class", "Variable", "Block"];
@@ -457,15 +458,15 @@ impl<'t> Parser<'t> {
         }
     }
 
-    /// Rejects a glued non-empty parameter list after `name`.
-    fn empty_params_only(&mut self, name: &str) -> Result<()> {
-        let span = self.here();
-        match self.glued_params() {
-            Some(p) if !p.trim().is_empty() => Err(self.with_usage(
-                format!("Parameters are not allowed here; write {name} or {name}()"),
-                span,
-            )),
-            _ => Ok(()),
+    /// A code element's name: dotted, with an optional `#<n>` (the n-th of
+    /// the same-named definitions: `Function f#2`).
+    fn target_name(&mut self, what: &str) -> Result<String> {
+        match self.peek().and_then(Token::word) {
+            Some(w) if is_target_name(w) => {
+                self.pos += 1;
+                Ok(w.to_string())
+            }
+            _ => Err(self.expected(what)),
         }
     }
 
@@ -474,30 +475,50 @@ impl<'t> Parser<'t> {
     fn code_target(&mut self, kind: &str) -> Result<CodeTarget> {
         match kind {
             "Function" => {
-                let name = self.ident("a function name", true)?;
+                let name = self.target_name("a function name")?;
                 let params = self.glued_params();
                 Ok(CodeTarget::Function { name, params })
             }
-            "Class" => Ok(CodeTarget::Class {
-                name: self.ident("a class name", true)?,
-            }),
+            "Class" => {
+                let name = self.target_name("a class name")?;
+                self.no_params("Class", &name)?;
+                Ok(CodeTarget::Class { name })
+            }
             "Method" => {
                 let (class, name) = match self.peek().and_then(Token::word) {
-                    Some(w) => match w.rsplit_once('.') {
-                        Some((c, m)) if is_dotted(c) && is_ident(m) => {
-                            (c.to_string(), m.to_string())
-                        }
+                    Some(w) if is_target_name(w) => match w.rsplit_once('.') {
+                        Some((c, m)) if is_dotted(c) => (c.to_string(), m.to_string()),
                         _ => return Err(self.expected("a method as Class.method")),
                     },
-                    None => return Err(self.expected("a method as Class.method")),
+                    _ => return Err(self.expected("a method as Class.method")),
                 };
                 self.pos += 1;
-                self.empty_params_only(&format!("{class}.{name}"))?;
-                Ok(CodeTarget::Method { class, name })
+                let params = self.glued_params();
+                Ok(CodeTarget::Method {
+                    class,
+                    name,
+                    params,
+                })
             }
-            _ => Ok(CodeTarget::Variable {
-                name: self.ident("a variable name", true)?,
-            }),
+            _ => {
+                let name = self.target_name("a variable name")?;
+                self.no_params("Variable", &name)?;
+                Ok(CodeTarget::Variable { name })
+            }
+        }
+    }
+
+    /// Classes and variables take no `(…)`; same-named ones are `Name#2`.
+    fn no_params(&mut self, kind: &str, name: &str) -> Result<()> {
+        let span = self.here();
+        match self.glued_params() {
+            Some(_) => Err(self.with_usage(
+                format!(
+                    "{kind} takes no parameters: write {kind} {name} (the second of that name: {kind} {name}#2)"
+                ),
+                span,
+            )),
+            None => Ok(()),
         }
     }
 
@@ -598,8 +619,10 @@ impl<'t> Parser<'t> {
                         _ => SymbolQuery::Callers,
                     };
                     let symbol =
-                        self.ident("a symbol like name, Class.method or pkg.mod.func", true)?;
-                    self.empty_params_only(&symbol)?;
+                        self.target_name("a symbol like name, Class.method or pkg.mod.func")?;
+                    // Names Eddi prints may carry `(params)`: the index
+                    // takes same-named definitions as one symbol.
+                    self.glued_params();
                     return Ok(Command::FindSymbol { kind, symbol });
                 }
                 let direction = match self.eat_one_of(&["Next", "Prev", "All"]) {
@@ -1060,6 +1083,16 @@ fn is_ident(s: &str) -> bool {
 /// `a`, `a.b`, `pkg.mod.Class.m`.
 fn is_dotted(s: &str) -> bool {
     s.split('.').all(is_ident)
+}
+
+/// A dotted name, optionally followed by `#<n>` (`f#2`, `C.m#1`).
+fn is_target_name(s: &str) -> bool {
+    match s.rsplit_once('#') {
+        Some((name, n)) => {
+            is_dotted(name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        }
+        None => is_dotted(s),
+    }
 }
 
 /// The one-line reason of a regex error (its Display spans several lines).

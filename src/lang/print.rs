@@ -69,7 +69,16 @@ impl Display for CodeTarget {
                 params: Some(params),
             } => write!(f, "Function {name}({params})"),
             CodeTarget::Class { name } => write!(f, "Class {name}"),
-            CodeTarget::Method { class, name } => write!(f, "Method {class}.{name}"),
+            CodeTarget::Method {
+                class,
+                name,
+                params: None,
+            } => write!(f, "Method {class}.{name}"),
+            CodeTarget::Method {
+                class,
+                name,
+                params: Some(params),
+            } => write!(f, "Method {class}.{name}({params})"),
             CodeTarget::Variable { name } => write!(f, "Variable {name}"),
         }
     }

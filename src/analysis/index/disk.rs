@@ -17,7 +17,6 @@ use std::time::SystemTime;
 use tree_sitter::Parser;
 
 use super::file::{scan, FileIndex};
-use super::module_path::module_name;
 use crate::analysis::Language;
 
 /// Larger files are skipped (generated code, data dumps).
@@ -121,15 +120,17 @@ pub fn parse(src: &str) -> Option<tree_sitter::Tree> {
     })
 }
 
-/// Indexes source text for a workspace-relative path.
-pub fn index_text(rel: &str, src: &str) -> Result<FileIndex, SkipReason> {
-    let (module, is_package) = module_name(rel).unwrap_or_default();
+/// A module's name and whether it is a package's `__init__`.
+pub type ModuleName = (String, bool);
+
+/// Indexes the source text of a module.
+pub fn index_text(module: &ModuleName, src: &str) -> Result<FileIndex, SkipReason> {
     let tree = parse(src).ok_or(SkipReason::ParseFailed)?;
-    Ok(scan(&module, is_package, src, &tree))
+    Ok(scan(&module.0, module.1, src, &tree))
 }
 
 /// Reads and indexes one file.
-pub fn load(root: &Path, rel: &str) -> Result<(FileIndex, Stamp), SkipReason> {
+pub fn load(root: &Path, rel: &str, module: &ModuleName) -> Result<(FileIndex, Stamp), SkipReason> {
     let path = root.join(rel);
     let stamp = Stamp::of(&path).map_err(|e| SkipReason::Unreadable(e.to_string()))?;
     if stamp.len > MAX_FILE_BYTES {
@@ -137,5 +138,5 @@ pub fn load(root: &Path, rel: &str) -> Result<(FileIndex, Stamp), SkipReason> {
     }
     let bytes = std::fs::read(&path).map_err(|e| SkipReason::Unreadable(e.to_string()))?;
     let src = String::from_utf8(bytes).map_err(|_| SkipReason::NotUtf8)?;
-    Ok((index_text(rel, &src)?, stamp))
+    Ok((index_text(module, &src)?, stamp))
 }

@@ -13,16 +13,18 @@ pub struct SymbolCandidate {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IndexError {
-    /// `closest` is sorted closest first (at most 10).
-    #[error("Not found: {kind} '{name}'. {}", closest_text(closest))]
+    /// `offered` says what to ask instead: the close names, or the members
+    /// of the owner the query names (`Session.nosuch`).
+    #[error("Not found: {kind} '{name}'. {offered}")]
     NotFound {
         kind: &'static str,
         name: String,
-        closest: Vec<String>,
+        offered: String,
     },
     #[error(
-        "Ambiguous symbol '{name}': {}; use a qualified name",
-        candidates_text(candidates)
+        "Ambiguous symbol '{name}': {}; {}",
+        candidates_text(candidates),
+        ambiguity_hint(candidates)
     )]
     Ambiguous {
         name: String,
@@ -34,11 +36,18 @@ pub enum IndexError {
     NotPython(String),
 }
 
-fn closest_text(closest: &[String]) -> String {
-    if closest.is_empty() {
-        "The index is empty".to_string()
+/// Different names: one of them is the query. The same name in several
+/// files (two projects under the root with the same module names): only the
+/// per-file commands can tell them apart.
+fn ambiguity_hint(candidates: &[SymbolCandidate]) -> &'static str {
+    let first = candidates.first().map(|c| c.qualified_name.as_str());
+    if candidates
+        .iter()
+        .all(|c| Some(c.qualified_name.as_str()) == first)
+    {
+        "the same module name in several projects: Open the file and use Show or Goto there"
     } else {
-        format!("Closest: {}", closest.join(", "))
+        "use a qualified name"
     }
 }
 

@@ -4,7 +4,8 @@
 //! `Analyze … Dependencies`.
 //!
 //! Code map:
-//! * [`module_path`](mod@module_path): module names from paths, relative imports made absolute.
+//! * [`module_path`](mod@module_path): import roots and module names from paths, relative
+//!   imports made absolute.
 //! * [`file`](mod@file): one file's [`FileIndex`]; names resolved by scope within the
 //!   file, cross-module meaning left symbolic.
 //! * [`resolve`]: what a symbolic value denotes in the project, at query time.
@@ -13,7 +14,7 @@
 //! * [`hash`]: the fast hasher of the index's maps.
 //!
 //! **Architecture invariant:** a [`FileIndex`] depends only on its own file's
-//! text and path. Cross-module links (imports, re-exports, base classes,
+//! text and module name (from its path and the project markers above it). Cross-module links (imports, re-exports, base classes,
 //! star imports) are followed when a query runs. So [`ProjectIndex::update_file`]
 //! re-indexes exactly one file and nothing else goes stale; queries pay for
 //! resolution, but only for references whose key (the referenced symbol's
@@ -114,10 +115,18 @@ impl ProjectIndex {
 
     fn load_all(&mut self, paths: Vec<String>) {
         let root = self.root.clone();
-        let loaded: Vec<(String, Loaded)> = paths
-            .into_par_iter()
+        let mut roots = module_path::ImportRoots::new(&root);
+        let named: Vec<(String, disk::ModuleName)> = paths
+            .into_iter()
             .map(|rel| {
-                let r = disk::load(&root, &rel);
+                let module = roots.module_name(&rel).unwrap_or_default();
+                (rel, module)
+            })
+            .collect();
+        let loaded: Vec<(String, Loaded)> = named
+            .into_par_iter()
+            .map(|(rel, module)| {
+                let r = disk::load(&root, &rel, &module);
                 (rel, r)
             })
             .collect();
@@ -209,15 +218,15 @@ impl ProjectIndex {
     /// Only that file is re-read: see the module docs.
     pub fn update_file(&mut self, rel_path: &str, text: &Rope) -> Result<()> {
         let rel = normalize(rel_path).ok_or_else(|| IndexError::InvalidPath(rel_path.into()))?;
-        if module_path::module_name(&rel).is_none() {
+        let Some(module) = module_path::ImportRoots::new(&self.root).module_name(&rel) else {
             return Err(IndexError::NotPython(rel));
-        }
+        };
         let src = text.to_string();
         let stamp = match self.by_path.get(&rel).and_then(|&f| self.files[f].as_ref()) {
             Some(e) => e.stamp,
             None => Stamp::of(&self.root.join(&rel)).ok(),
         };
-        match disk::index_text(&rel, &src) {
+        match disk::index_text(&module, &src) {
             Ok(index) => self.insert(rel, stamp, index),
             Err(reason) => self.skip(rel, reason),
         }
@@ -229,9 +238,14 @@ impl ProjectIndex {
     pub fn refresh(&mut self) -> RefreshReport {
         let mut report = RefreshReport::default();
         let mut reload = Vec::new();
+        // A project marker added or removed renames the modules under it.
+        let mut roots = module_path::ImportRoots::new(&self.root);
         for entry in self.files.iter().flatten() {
+            let renamed = roots
+                .module_name(&entry.path)
+                .is_some_and(|(m, _)| m != entry.index.module);
             match Stamp::of(&self.root.join(&entry.path)) {
-                Ok(now) if Some(now) != entry.stamp => {
+                Ok(now) if Some(now) != entry.stamp || renamed => {
                     report.changed.push(entry.path.clone());
                     reload.push(entry.path.clone());
                 }
@@ -300,6 +314,11 @@ impl ProjectIndex {
     /// The module name of an indexed file.
     pub fn module_of(&self, rel_path: &str) -> Option<&str> {
         self.file_index(rel_path).map(|f| f.module.as_str())
+    }
+
+    /// The file of a project module.
+    pub fn path_of_module(&self, module: &str) -> Option<&str> {
+        self.by_module.get(module).and_then(|&fid| self.path(fid))
     }
 
     pub(crate) fn file(&self, fid: FileId) -> Option<&FileIndex> {

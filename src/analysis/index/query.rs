@@ -9,7 +9,8 @@
 //! symbol (a property and its setter, conditional definitions). An exact
 //! full-name match wins over suffix matches; otherwise several symbols are
 //! [`IndexError::Ambiguous`] (candidates listed with their full names and
-//! positions), none is [`IndexError::NotFound`] (closest names listed).
+//! positions), none is [`IndexError::NotFound`] (the owner's members or
+//! the close names offered).
 //!
 //! **References** exclude the definition sites (those are what
 //! [`ProjectIndex::find_definition`] returns); an assignment at module or
@@ -33,10 +34,11 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::error::{IndexError, Result, SymbolCandidate};
-use super::file::{DefId, ImportKind};
+use super::file::{DefId, ImportKind, Value};
 use super::resolve::{DefRef, Res};
 use super::{FileId, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
+use crate::choices::{closest, Choices, SHOWN};
 use crate::edit::Position;
 
 /// A place in the workspace.
@@ -125,22 +127,47 @@ impl ProjectIndex {
         })
     }
 
-    /// The one symbol a query names: its file and definitions.
+    /// The one symbol a query names: its file and definitions. The forms
+    /// the per-file commands print are accepted: `f#2` (the ordinal is
+    /// dropped: same-named definitions are one symbol here) and
+    /// `C.p.setter` (a property's accessor names the property).
     fn symbol(&self, query: &str) -> Result<(FileId, Vec<DefId>)> {
         let q = clean(query);
+        let q = crate::analysis::outline::split_ordinal(q).0;
+        let found = self.symbol_named(q);
+        if let (Err(IndexError::NotFound { .. }), Some((property, accessor))) =
+            (&found, q.rsplit_once('.'))
+        {
+            if crate::analysis::outline::ACCESSORS.contains(&accessor) {
+                if let Ok(property) = self.symbol_named(property) {
+                    return Ok(property);
+                }
+            }
+        }
+        found
+    }
+
+    fn symbol_named(&self, q: &str) -> Result<(FileId, Vec<DefId>)> {
         let last = q.rsplit('.').next().unwrap_or(q);
         let suffix = format!(".{q}");
-        let mut groups: BTreeMap<String, (FileId, Vec<DefId>)> = BTreeMap::new();
+        // Keyed by file too: two projects under one root may both have a
+        // module `tests.test_utils`; their definitions are not one symbol.
+        let mut groups: BTreeMap<(String, FileId), Vec<DefId>> = BTreeMap::new();
         for (fid, f) in self.iter_files() {
             for &d in f.defs_named(last) {
                 let full = f.full_name(d);
                 if full == q || full.ends_with(&suffix) {
-                    groups.entry(full).or_insert((fid, Vec::new())).1.push(d);
+                    groups.entry((full, fid)).or_default().push(d);
                 }
             }
         }
-        if let Some(exact) = groups.remove(q) {
-            return Ok(exact);
+        let exact: Vec<(String, FileId)> = groups
+            .keys()
+            .filter(|(full, _)| full == q)
+            .cloned()
+            .collect();
+        if !exact.is_empty() {
+            groups.retain(|(full, _), _| full == q);
         }
         if groups.is_empty() {
             if let Some(found) = self.reexported(q)? {
@@ -148,21 +175,30 @@ impl ProjectIndex {
             }
         }
         match groups.len() {
-            1 => Ok(groups.into_values().next().unwrap_or_default()),
+            1 => Ok(groups
+                .into_iter()
+                .next()
+                .map(|((_, fid), defs)| (fid, defs))
+                .unwrap_or_default()),
             0 => Err(IndexError::NotFound {
                 kind: "symbol",
                 name: q.to_string(),
-                closest: self.closest_symbols(last),
+                offered: self.offered_symbols(q),
             }),
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
-                candidates: self.candidates(groups),
+                candidates: self.candidates(
+                    groups
+                        .into_iter()
+                        .map(|((full, fid), defs)| (full, (fid, defs)))
+                        .collect(),
+                ),
             }),
         }
     }
 
     /// The candidates an ambiguous query lists: each group's first definition.
-    fn candidates(&self, groups: BTreeMap<String, (FileId, Vec<DefId>)>) -> Vec<SymbolCandidate> {
+    fn candidates(&self, groups: Vec<(String, (FileId, Vec<DefId>))>) -> Vec<SymbolCandidate> {
         groups
             .into_iter()
             .filter_map(|(full, (fid, defs))| {
@@ -211,7 +247,7 @@ impl ProjectIndex {
             1 => Ok(found.into_values().next()),
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
-                candidates: self.candidates(found),
+                candidates: self.candidates(found.into_iter().collect()),
             }),
         }
     }
@@ -255,19 +291,147 @@ impl ProjectIndex {
         Some((first.file, defs))
     }
 
-    fn closest_symbols(&self, name: &str) -> Vec<String> {
-        let mut scored: Vec<(f64, String)> = Vec::new();
+    /// What a query that matched nothing is offered: the members of its
+    /// owner when the owner exists (`Session.nosuch` → the members of
+    /// `Session`, `pkg.mod.nosuch` → the names of `pkg.mod`), else the
+    /// close names in the index (or none: nothing rather than noise).
+    fn offered_symbols(&self, q: &str) -> String {
+        let last = q.rsplit('.').next().unwrap_or(q);
+        if let Some((owner, _)) = q.rsplit_once('.') {
+            if let Ok((fid, defs)) = self.symbol(owner) {
+                if let (Some(f), Some(&d)) = (self.file(fid), defs.first()) {
+                    let members: Vec<String> = f
+                        .members
+                        .get(&d)
+                        .into_iter()
+                        .flatten()
+                        .map(|&m| f.name(f.def(m).name).to_string())
+                        .collect();
+                    if !members.is_empty() {
+                        let choices = Choices::ranked(last, members);
+                        return format!("Members of {}: {choices}", f.full_name(d));
+                    }
+                }
+            } else if let Some(&fid) = self.by_module.get(owner) {
+                if let Some(f) = self.file(fid) {
+                    let names: Vec<String> = f
+                        .defs
+                        .iter()
+                        .filter(|d| d.parent.is_none())
+                        .map(|d| f.name(d.name).to_string())
+                        .collect();
+                    if !names.is_empty() {
+                        let choices = Choices::ranked(last, names);
+                        return format!("Names in module {owner}: {choices}");
+                    }
+                }
+            }
+        }
+        let mut names: Vec<&str> = Vec::new();
         let mut seen = HashSet::new();
         for (_, f) in self.iter_files() {
             for d in &f.defs {
                 let n = f.name(d.name);
                 if seen.insert(n) {
-                    scored.push((strsim::jaro_winkler(name, n), n.to_string()));
+                    names.push(n);
                 }
             }
         }
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
-        scored.into_iter().take(10).map(|(_, n)| n).collect()
+        names.sort_unstable();
+        let close = closest(last, &names, SHOWN);
+        if !close.is_empty() {
+            format!("Closest: {}", close.join(", "))
+        } else if self.is_empty() {
+            "The index is empty".to_string()
+        } else {
+            "No similar name in the index".to_string()
+        }
+    }
+
+    /// Uses of a name that the project no longer defines: references keyed
+    /// by the last part of `symbol` that resolve to nothing although what
+    /// they are taken from is in the project — `from pkg.m import old`
+    /// after `old` was renamed in `pkg/m.py`, `m.old()`, `C.old`, `C().old`.
+    /// With a dotted `symbol` the owner (a module or a class) must match.
+    /// Free names of a module (not bound in it, not builtins) count as its
+    /// own; locals are never listed.
+    pub fn find_unresolved(&self, symbol: &str, calls_only: bool) -> Vec<Call> {
+        let q = clean(symbol);
+        let (owner, name) = match q.rsplit_once('.') {
+            Some((o, n)) => (Some(o), n),
+            None => (None, q),
+        };
+        let owner = match owner {
+            None => None,
+            Some(o) if self.is_project_module(o) => Some(Res::Module(o.to_string())),
+            Some(o) => match self.symbol(o) {
+                Ok((fid, defs)) => Some(Res::Defs(
+                    defs.into_iter()
+                        .map(|def| DefRef { file: fid, def })
+                        .collect(),
+                )),
+                Err(_) => return Vec::new(),
+            },
+        };
+        let mut calls = Vec::new();
+        for (rid, f) in self.iter_files() {
+            for r in f.refs_keyed(name) {
+                if calls_only && !r.is_call {
+                    continue;
+                }
+                // a member missing from a known class resolves as possible
+                // (it may be set dynamically): it counts when the class is known
+                let resolved = self.resolve(rid, r.value, 0);
+                if !matches!(resolved, Res::Unknown | Res::Possible) {
+                    continue;
+                }
+                let mut value = r.value;
+                for _ in 0..8 {
+                    match f.value(value) {
+                        Value::Same(v) => value = v,
+                        _ => break,
+                    }
+                }
+                let taken_from = match f.value(value) {
+                    Value::Member { module, .. } => self.module_res(f.name(module)),
+                    Value::Attr { base, .. } => self.resolve(rid, base, 0),
+                    // a module-level name of this file that is not bound any more
+                    Value::Free(_) if !crate::analysis::scope::is_builtin(name) => {
+                        Res::Module(f.module.clone())
+                    }
+                    _ => continue,
+                };
+                let of_class = match &taken_from {
+                    Res::Defs(ds) => ds.iter().any(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                    Res::Instance(_) => true,
+                    _ => false,
+                };
+                if resolved == Res::Possible && !of_class {
+                    continue;
+                }
+                let matches = match (&owner, &taken_from) {
+                    (None, Res::Module(_)) => true,
+                    (None, _) => of_class,
+                    (Some(Res::Module(m)), Res::Module(from)) => m == from,
+                    (Some(Res::Defs(classes)), Res::Defs(ds) | Res::Instance(ds)) => {
+                        ds.iter().any(|d| classes.contains(d))
+                    }
+                    _ => false,
+                };
+                if matches {
+                    calls.push(Call {
+                        location: Location {
+                            path: self.path(rid).unwrap_or_default().to_string(),
+                            position: r.position(),
+                        },
+                        caller: r.owner.map(|o| f.full_name(o)),
+                    });
+                }
+            }
+        }
+        calls.sort();
+        calls.dedup();
+        calls
     }
 
     /// The definition sites of a symbol.
@@ -438,16 +602,28 @@ impl ProjectIndex {
         if let Some(&fid) = self.by_path.get(m.trim_start_matches("./")) {
             return Ok(fid);
         }
-        let mut names: Vec<&String> = self.by_module.keys().collect();
-        names.sort_by(|a, b| {
-            strsim::jaro_winkler(m, b)
-                .total_cmp(&strsim::jaro_winkler(m, a))
-                .then_with(|| a.cmp(b))
-        });
+        // the modules of the package asked for, else all; close ones first
+        let mut names: Vec<String> = self.by_module.keys().cloned().collect();
+        names.sort_unstable();
+        if let Some((package, _)) = m.rsplit_once('.') {
+            let inside: Vec<String> = names
+                .iter()
+                .filter(|n| *n == package || n.starts_with(&format!("{package}.")))
+                .cloned()
+                .collect();
+            if !inside.is_empty() {
+                names = inside;
+            }
+        }
+        let offered = if names.is_empty() {
+            "The index is empty".to_string()
+        } else {
+            format!("Modules: {}", Choices::ranked_dotted(m, names))
+        };
         Err(IndexError::NotFound {
             kind: "module",
             name: m.to_string(),
-            closest: names.into_iter().take(10).cloned().collect(),
+            offered,
         })
     }
 

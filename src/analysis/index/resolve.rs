@@ -140,7 +140,7 @@ impl ProjectIndex {
             .map(|d| d.kind)
     }
 
-    fn module_res(&self, module: &str) -> Res {
+    pub(crate) fn module_res(&self, module: &str) -> Res {
         if self.is_project_module(module) {
             Res::Module(module.to_string())
         } else {

@@ -226,9 +226,9 @@ fn bookmarks_follow_edits_above_them() {
         > Goto here
         Ok, At 3:0
         > Goto EndOfFle
-        Fail "Unknown Goto target 'EndOfFle'. Did you mean: EndOfFile, EndOfLine, EndOfClass? Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
+        Fail "Unknown Goto target 'EndOfFle'. Did you mean: EndOfFile, EndOfLine, EndOfClass? Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>, Variable <v>"
         > Goto nowhere
-        Fail "Unknown Goto target 'nowhere'. Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>"
+        Fail "Unknown Goto target 'nowhere'. Bookmarks: here. Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>, Variable <v>"
         "#,
     );
 }
@@ -467,7 +467,7 @@ fn find_queries_the_project_index_with_the_senders_unsaved_edits() {
         > Find Callers login()
         Ok: Found 1 caller, with lines, Txt pkg/cli.py:4:4 in pkg.cli.main: login('a')
         > Find References logn
-        Fail "Not found: symbol 'logn'. Closest: login, main"
+        Fail "Not found: symbol 'logn'. Closest: login"
         > Open pkg/cli.py; Goto 5; Insert Line "    login('b')"
         Ok, At 0:0, Length 6
         Ok, At 5:0
