@@ -71,6 +71,20 @@ impl EngineConfig {
     }
 }
 
+/// A message parsed once ([`Engine::prepare`]), ready to run.
+#[derive(Debug)]
+pub struct Turn {
+    statements: Vec<lang::Statement>,
+    quick: bool,
+}
+
+impl Turn {
+    /// Instant reads and moves only: see [`Engine::is_quick`].
+    pub fn is_quick(&self) -> bool {
+        self.quick
+    }
+}
+
 /// One message from one sender.
 #[derive(Debug, Clone, Copy)]
 pub struct Request<'a> {
@@ -246,20 +260,24 @@ impl Engine {
     /// process): microseconds, so a transport may run it on an async
     /// worker. Anything else, and anything that does not parse, is not.
     pub fn is_quick(&self, sender: &str, text: &str) -> bool {
-        if text.len() > 4096 {
-            return false;
-        }
-        if let Some(live) = self.live_of(sender) {
-            if lock(&live).session.confirm.is_some() {
-                return false; // `y`/`n` answers edit
-            }
-        }
+        self.prepare(sender, text).is_quick()
+    }
+
+    /// Parses a message once, for [`Self::execute_turn`]; says whether it
+    /// is quick (see [`Self::is_quick`]).
+    pub fn prepare(&self, sender: &str, text: &str) -> Turn {
         let statements = lang::parse_message(text);
-        !statements.is_empty()
+        let quick = text.len() <= 4096
+            && !statements.is_empty()
             && statements.iter().all(|statement| match &statement.parsed {
                 Ok(command) => is_quick_command(command),
                 Err(_) => false,
             })
+            // A pending `Replace Confirm` takes `y`/`n` answers, which edit.
+            && self
+                .live_of(sender)
+                .is_none_or(|live| lock(&live).session.confirm.is_none());
+        Turn { statements, quick }
     }
 
     /// Applies a computed change in the sender's session — to its buffers,
@@ -313,9 +331,30 @@ impl Engine {
         self.execute_with(request, None, remaining)
     }
 
+    /// Runs a message [`Self::prepare`] parsed, within `room`.
+    pub fn execute_turn(
+        &self,
+        request: &Request<'_>,
+        turn: Turn,
+        room: Option<ReplyRoom>,
+    ) -> Response {
+        self.run_turn(request, turn, room, 0)
+    }
+
     fn execute_with(
         &self,
         request: &Request<'_>,
+        room: Option<ReplyRoom>,
+        remaining: usize,
+    ) -> Response {
+        let turn = self.prepare(request.sender, request.text);
+        self.run_turn(request, turn, room, remaining)
+    }
+
+    fn run_turn(
+        &self,
+        request: &Request<'_>,
+        turn: Turn,
         room: Option<ReplyRoom>,
         remaining: usize,
     ) -> Response {
@@ -348,7 +387,7 @@ impl Engine {
             )));
         }
         let statements = if replies.is_empty() {
-            lang::parse_message(request.text)
+            turn.statements
         } else {
             Vec::new()
         };

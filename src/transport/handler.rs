@@ -4,7 +4,7 @@
 //! handler and publishes the rendered reply. [`crate::engine::Engine`]
 //! implements the trait; tests drive the router with small fakes.
 
-use crate::engine::{Engine, ReplyRoom, Request, Response};
+use crate::engine::{Engine, ReplyRoom, Request, Response, Turn};
 use crate::lang::{ReplyDetail, ResponseFormat};
 
 /// One message to run: eddispeak text from one sender.
@@ -66,16 +66,42 @@ pub fn fail_line(message: &str) -> String {
     crate::reply::Reply::fail(message).terse()
 }
 
+/// A message the handler has looked at once, before it is routed: whether
+/// it is quick (the router may run it on its own task), and the handler's
+/// parse of it, handed back to [`CommandHandler::run`] so the message is
+/// parsed once.
+#[derive(Debug, Default)]
+pub struct Prepared {
+    quick: bool,
+    turn: Option<Turn>,
+}
+
+impl Prepared {
+    /// For handlers that keep nothing of the look (fakes in tests).
+    pub fn quick(quick: bool) -> Prepared {
+        Prepared { quick, turn: None }
+    }
+
+    pub fn is_quick(&self) -> bool {
+        self.quick
+    }
+}
+
 /// What the transport needs from the core. Implementations are synchronous
 /// (they may do file I/O and fsync); the router calls them from
 /// `tokio::task::spawn_blocking`.
 pub trait CommandHandler: Send + Sync + 'static {
     /// Runs one message (one or more commands) and renders the reply.
     fn handle(&self, request: &Incoming) -> Reply;
-    /// Whether the message is cheap enough to run on an async worker
-    /// (microseconds, no fsync, no process); the router then skips its pool.
-    fn is_quick(&self, _sender: &str, _text: &str) -> bool {
-        false
+    /// Looks at a message once: is it cheap enough to run on an async
+    /// worker (microseconds, no fsync, no process)? The router then skips
+    /// its pool.
+    fn prepare(&self, _request: &Incoming) -> Prepared {
+        Prepared::default()
+    }
+    /// Runs a message [`Self::prepare`] looked at.
+    fn run(&self, request: &Incoming, _prepared: Prepared) -> Reply {
+        self.handle(request)
     }
     /// The sender's active session name, if it has one.
     fn session_of(&self, sender: &str) -> Option<String>;
@@ -100,19 +126,28 @@ impl From<Response> for Reply {
 /// The engine is the handler in production: each call maps one to one.
 impl CommandHandler for Engine {
     fn handle(&self, request: &Incoming) -> Reply {
-        self.execute_within(
-            &Request {
-                sender: &request.sender,
-                text: &request.text,
-                id: request.id.as_deref(),
-            },
-            request.room,
-        )
-        .into()
+        let prepared = CommandHandler::prepare(self, request);
+        CommandHandler::run(self, request, prepared)
     }
 
-    fn is_quick(&self, sender: &str, text: &str) -> bool {
-        Engine::is_quick(self, sender, text)
+    fn prepare(&self, request: &Incoming) -> Prepared {
+        let turn = Engine::prepare(self, &request.sender, &request.text);
+        Prepared {
+            quick: turn.is_quick(),
+            turn: Some(turn),
+        }
+    }
+
+    fn run(&self, request: &Incoming, prepared: Prepared) -> Reply {
+        let request_ref = Request {
+            sender: &request.sender,
+            text: &request.text,
+            id: request.id.as_deref(),
+        };
+        let turn = prepared
+            .turn
+            .unwrap_or_else(|| Engine::prepare(self, &request.sender, &request.text));
+        self.execute_turn(&request_ref, turn, request.room).into()
     }
 
     fn session_of(&self, sender: &str) -> Option<String> {

@@ -28,7 +28,7 @@ use futures::future::BoxFuture;
 use tokio::runtime::Handle;
 use tokio::sync::Notify;
 
-use super::handler::{CommandHandler, Incoming, Reply};
+use super::handler::{CommandHandler, Incoming, Prepared, Reply};
 use super::report;
 
 /// Most messages of one sender run in one turn.
@@ -44,8 +44,8 @@ pub type ReplySink = Box<dyn FnOnce(Reply) -> BoxFuture<'static, ()> + Send>;
 
 /// What a queued message asks of the pool.
 enum Work {
-    /// Run it through the handler.
-    Run(Incoming),
+    /// Run it through the handler (as it prepared it, when it did).
+    Run(Incoming, Option<Prepared>),
     /// Already answered by the transport (a rejection); publish it in turn.
     Answer(Reply),
 }
@@ -129,7 +129,7 @@ impl MessageRouter {
         self.enqueue(
             &sender,
             Job {
-                work: Work::Run(request),
+                work: Work::Run(request, None),
                 sink,
             },
         )
@@ -149,19 +149,30 @@ impl MessageRouter {
                 drop(busy);
                 true
             }
-            Err(request) => self.dispatch(request, sink),
+            Err(queued) => {
+                let (request, prepared) = *queued;
+                self.enqueue(
+                    &request.sender.clone(),
+                    Job {
+                        work: Work::Run(request, Some(prepared)),
+                        sink,
+                    },
+                )
+            }
         }
     }
 
-    /// Runs a quick message of an idle sender now; gives it back otherwise.
-    fn run_inline(&self, request: Incoming) -> Result<(Reply, Busy), Incoming> {
-        if !self.inner.handler.is_quick(&request.sender, &request.text) {
-            return Err(request);
+    /// Runs a quick message of an idle sender now; gives it back otherwise,
+    /// with the handler's look at it (so it is parsed once either way).
+    fn run_inline(&self, request: Incoming) -> Result<(Reply, Busy), Box<(Incoming, Prepared)>> {
+        let prepared = self.inner.handler.prepare(&request);
+        if !prepared.is_quick() {
+            return Err(Box::new((request, prepared)));
         }
         {
             let mut state = self.inner.lock();
             if state.closed || state.queues.contains_key(&request.sender) {
-                return Err(request);
+                return Err(Box::new((request, prepared)));
             }
             // An entry that is not on `ready`: later messages of this sender
             // queue behind it and wait until `Busy` is dropped.
@@ -172,7 +183,7 @@ impl MessageRouter {
             inner: self.inner.clone(),
             sender: request.sender.clone(),
         };
-        let reply = run_one(&*self.inner.handler, &request);
+        let reply = run_one(&*self.inner.handler, &request, Some(prepared));
         Ok((reply, busy))
     }
 
@@ -330,15 +341,19 @@ fn run_batch(inner: &Inner, batch: Vec<Job>) {
     for job in batch {
         let reply = match job.work {
             Work::Answer(reply) => reply,
-            Work::Run(request) => run_one(&*inner.handler, &request),
+            Work::Run(request, prepared) => run_one(&*inner.handler, &request, prepared),
         };
         inner.runtime.block_on((job.sink)(reply));
     }
 }
 
 /// The handler; a panic becomes a `Fail`, never a lost reply.
-fn run_one(handler: &dyn CommandHandler, request: &Incoming) -> Reply {
-    match catch_unwind(AssertUnwindSafe(|| handler.handle(request))) {
+fn run_one(handler: &dyn CommandHandler, request: &Incoming, prepared: Option<Prepared>) -> Reply {
+    let run = || match prepared {
+        Some(prepared) => handler.run(request, prepared),
+        None => handler.handle(request),
+    };
+    match catch_unwind(AssertUnwindSafe(run)) {
         Ok(reply) => reply,
         Err(panic) => {
             let what = panic
@@ -383,8 +398,8 @@ mod tests {
                 duplicate: false,
             }
         }
-        fn is_quick(&self, _: &str, text: &str) -> bool {
-            text.starts_with('q')
+        fn prepare(&self, req: &Incoming) -> Prepared {
+            Prepared::quick(req.text.starts_with('q'))
         }
         fn session_of(&self, _: &str) -> Option<String> {
             None
