@@ -11,7 +11,8 @@
 //! the formatter in [`format`].
 //!
 //! Code map:
-//! * [`language`] — the grammar registry (Python).
+//! * [`grammar`] — the grammar registry (Python): the languages Eddi parses
+//!   (not to be confused with [`crate::lang`], the command language).
 //! * [`syntax`] — [`SyntaxTree`]: parse from rope chunks, incremental edits,
 //!   byte/point ↔ position conversions.
 //! * [`lines`] — line text, indentation, CRLF-aware helpers.
@@ -36,7 +37,7 @@ pub mod format;
 pub mod index;
 pub mod insert;
 pub mod issues;
-pub mod language;
+pub mod grammar;
 pub mod lines;
 pub mod modify;
 pub mod outline;
@@ -47,7 +48,7 @@ pub mod textedit;
 pub mod validate;
 
 pub use error::{AnalysisError, Candidate};
-pub use language::Language;
+pub use grammar::Language;
 pub use outline::{Enclosing, Outline, Symbol, SymbolKind};
 pub use syntax::{CharEdit, SyntaxTree};
 pub use textedit::{EditResult, TextEdit};

@@ -30,7 +30,7 @@ use ropey::Rope;
 use tree_sitter::{InputEdit, Node, Parser, Point, Tree};
 
 use super::error::{AnalysisError, Result};
-use super::language::Language;
+use super::grammar::Language;
 use crate::edit::position::from_char;
 use crate::edit::Position;
 
