@@ -446,6 +446,15 @@ impl Engine {
                 first.push(Clause::Notice(notice));
             }
         }
+        // One turn, one write of its events to the journal (and at most one
+        // fsync), before the reply leaves.
+        if let Err(e) = self.persist_sender(request.sender) {
+            if let Some(last) = replies.last_mut() {
+                *last = Reply::fail(format!(
+                    "Could not persist the session ({e}); the changes of this message are applied in memory only"
+                ));
+            }
+        }
         let (format, detail) = self.rendering_of(request.sender);
         let mut ok = replies.iter().all(Reply::is_ok);
         let mut text = replies
@@ -535,20 +544,19 @@ impl Engine {
         let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         // An edit of a definition says what it leaves unchanged elsewhere.
         let leftover = Leftover::of(&mut ctx, command);
+        let before = ctx.session.unpersisted().len();
         let mut reply = ctx.run(command);
         // The effects table is what the fsync policy and the fast path
         // trust: a command below `Edit` never makes an event that needs one.
         debug_assert!(
             command.effect() >= lang::Effect::Edit
-                || !live.session.unpersisted().iter().any(Event::needs_fsync),
+                || !live.session.unpersisted()[before..]
+                    .iter()
+                    .any(Event::needs_fsync),
             "{command} is classified {:?} but fsyncs",
             command.effect()
         );
-        if let Err(e) = self.persist(&mut live) {
-            return Reply::fail(format!(
-                "Could not persist the session ({e}); the change is applied in memory only"
-            ));
-        }
+        // The events stay staged: the turn persists them once, at its end.
         let current = live.session.current.clone();
         drop(live);
         if let (Reply::Fail(reason, _), Some(name), Some(path)) =
@@ -581,6 +589,14 @@ impl Engine {
             }
         }
         reply
+    }
+
+    /// Persists the sender's session, if it has one.
+    fn persist_sender(&self, sender: &str) -> Result<(), StoreError> {
+        match self.live_of(sender) {
+            Some(live) => self.persist(&mut lock(&live)),
+            None => Ok(()),
+        }
     }
 
     fn persist(&self, live: &mut Live) -> Result<(), StoreError> {
@@ -664,7 +680,6 @@ impl Engine {
             Some(answer) => Ok(ctx.answer(answer)),
             None => Err(ctx.abandon_walk()?),
         };
-        let _ = self.persist(&mut live);
         Some(outcome)
     }
 
@@ -676,9 +691,7 @@ impl Engine {
             return Vec::new();
         };
         let mut live = lock(&live);
-        let notices = context::check_disk(&mut live.session, &self.workspace);
-        let _ = self.persist(&mut live);
-        notices
+        context::check_disk(&mut live.session, &self.workspace)
     }
 }
 
