@@ -554,15 +554,44 @@ fn modification() {
                 target: func("login", None),
                 text: s("Checks the password"),
                 style: CommentStyle::Docstring,
+                replace: false,
+            },
+        ),
+        (
+            "Comment Function get \"Fetch.\" Docstring Replace",
+            Command::Comment {
+                target: func("get", None),
+                text: s("Fetch."),
+                style: CommentStyle::Docstring,
+                replace: true,
+            },
+        ),
+        (
+            "Comment Function get \"Fetch.\" Replace",
+            Command::Comment {
+                target: func("get", None),
+                text: s("Fetch."),
+                style: CommentStyle::Line,
+                replace: true,
             },
         ),
         (
             "Comment Class A \"x\"",
-            Command::Comment { target: class("A"), text: s("x"), style: CommentStyle::Line },
+            Command::Comment {
+                target: class("A"),
+                text: s("x"),
+                style: CommentStyle::Line,
+                replace: false,
+            },
         ),
         (
             "comment method A.b \"x\" block",
-            Command::Comment { target: method("A", "b"), text: s("x"), style: CommentStyle::Block },
+            Command::Comment {
+                target: method("A", "b"),
+                text: s("x"),
+                style: CommentStyle::Block,
+                replace: false,
+            },
         ),
         ("Format", Command::Format { target: None, style: None }),
         ("Format File black", Command::Format { target: None, style: Some(s("black")) }),
@@ -1240,11 +1269,14 @@ fn modify_commands() -> BoxedStrategy<Command> {
     ]);
     prop_oneof![
         (code_target(), change).prop_map(|(target, change)| Command::Modify { target, change }),
-        (code_target(), not_blank(), style).prop_map(|(target, text, style)| Command::Comment {
-            target,
-            text,
-            style
-        }),
+        (code_target(), not_blank(), style, any::<bool>()).prop_map(
+            |(target, text, style, replace)| Command::Comment {
+                target,
+                text,
+                style,
+                replace
+            }
+        ),
     ]
     .boxed()
 }

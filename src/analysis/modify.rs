@@ -56,7 +56,17 @@ pub fn modify(
         Modification::ChangeSignature { params } => change_signature(text, tree, symbol, params)?,
         Modification::AddDecorator { decorator } => add_decorator(text, symbol, decorator)?,
     };
-    let note = edits.is_empty().then(|| "nothing to change".to_string());
+    let name = &symbol.qualified_name;
+    let note = edits.is_empty().then(|| match change {
+        Modification::Rename { new_name } => format!("{name} is already named {new_name}"),
+        Modification::SetVisibility { .. } => format!("{name} already has that visibility"),
+        Modification::AddDecorator { decorator } => format!(
+            "{name} already has the decorator @{}",
+            decorator.trim().trim_start_matches('@')
+        ),
+        Modification::ChangeSignature { .. } => format!("{name} already has that signature"),
+        _ => "nothing to change".to_string(),
+    });
     let new = apply(text, &edits)?;
     let element = from_char(&new, map_offset(&edits, symbol.position_offset(text)));
     Ok(EditResult {

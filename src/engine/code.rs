@@ -12,6 +12,7 @@ use ropey::Rope;
 use crate::analysis::dependencies::Dependencies;
 use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
+use crate::analysis::comment::Commented;
 use crate::analysis::textedit::EditResult;
 use crate::analysis::{
     comment, delete, format, insert, modify, validate, Analysis, AnalysisError, SyntaxTree,
@@ -173,7 +174,10 @@ impl Ctx<'_> {
                 at: first_line,
             }
         };
-        Ok(Reply::Done(vec![inserted, Clause::At(at)]))
+        let mut clauses = vec![inserted];
+        clauses.extend(result.note.map(Clause::Note));
+        clauses.push(Clause::At(at));
+        Ok(Reply::Done(clauses))
     }
 
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
@@ -203,7 +207,8 @@ impl Ctx<'_> {
                 target,
                 text,
                 style,
-            } => self.comment(target, text, *style),
+                replace,
+            } => self.comment(target, text, *style, *replace),
             Command::Format { target, style } => self.format(target.as_ref(), style.as_deref()),
             Command::Analyze { target, kind } => self.analyze(target, *kind),
             Command::Validate { target } => self.validate(target.as_ref()),
@@ -231,22 +236,36 @@ impl Ctx<'_> {
         ]))
     }
 
-    fn comment(&mut self, target: &CodeTarget, body: &str, style: CommentStyle) -> Outcome {
+    fn comment(
+        &mut self,
+        target: &CodeTarget,
+        body: &str,
+        style: CommentStyle,
+        replace: bool,
+    ) -> Outcome {
         let code = self.code()?;
         let symbol = lookup(&code.outline, target).map_err(analysis_fail)?;
         let described = describe(symbol);
-        let result =
-            comment::comment(&code.text, &code.tree, symbol, body, style).map_err(analysis_fail)?;
+        let (result, commented) =
+            comment::comment(&code.text, &code.tree, symbol, body, style, replace)
+                .map_err(analysis_fail)?;
         self.apply_result(&result)?;
         let what = match style {
             CommentStyle::Docstring => "Docstring",
             _ => "Comment",
         };
+        let lines = |n: usize| format!("{n} {}", plural(n, "line"));
+        let note = match commented {
+            Commented::Added => format!("{what} added to {described}"),
+            Commented::AddedBelow(n) => {
+                format!("{what} added to {described}, below its {} of comments", lines(n))
+            }
+            Commented::Replaced(n) => {
+                format!("{what} replaced on {described} (was {})", lines(n))
+            }
+        };
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![
-            Clause::Note(format!("{what} added to {described}")),
-            Clause::At(at),
-        ]))
+        Ok(Reply::Done(vec![Clause::Note(note), Clause::At(at)]))
     }
 
     fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Outcome {

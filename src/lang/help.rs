@@ -232,11 +232,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Comment",
         group: "Modification",
-        usage: "Comment Function <f> | Class <C> | Method <C>.<m> | Variable <v> \"<text>\" [Line|Block|Docstring]",
-        summary: "Adds a comment (default Line) to a code element",
-        reply: "Ok, Comment added to function f, At l:c | Ok, Docstring added to method C.f, At l:c",
-        failures: "Fail \"Not found\"",
-        examples: "Comment Function login \"Checks the password\" Docstring",
+        usage: "Comment Function <f> | Class <C> | Method <C>.<m> | Variable <v> \"<text>\" [Line|Block|Docstring] [Replace]",
+        summary: "Adds a comment (default Line) to a code element; Replace replaces its docstring or attached comment",
+        reply: "Ok, Comment added to function f, At l:c | Ok, Docstring added to method C.f, At l:c | Ok, Docstring replaced on function f (was 9 lines), At l:c",
+        failures: "Fail \"Not found\"; Fail \"Function f already has a docstring (…); to replace it: Comment Function f … Docstring Replace\"",
+        examples: "Comment Function login \"Checks the password\" Docstring; Comment Function get \"Fetch a URL.\" Docstring Replace",
     },
     CommandSpec {
         name: "Format",
@@ -244,7 +244,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         usage: "Format [File | Function <f> | Class <C> | Method <C>.<m> | Variable <v>] [<style>]",
         summary: "Formats the current file or a code element",
         reply: "Ok, Formatted, <a> -> <b> lines, At l:c | Ok, Already formatted, At l:c",
-        failures: "",
+        failures: "Fail \"Unknown style 'yapf'. Valid: ruff, black, or a line length (Format 100)\"; Fail \"No formatter found: black is not installed (pip install black); …\"",
         examples: "Format; Format File black; Format Class UserManager",
     },
     CommandSpec {

@@ -648,18 +648,23 @@ impl<'t> Parser<'t> {
                 if text.trim().is_empty() {
                     return Err(self.with_usage("Empty comment".into(), self.here()));
                 }
+                // `Replace` may follow the style or stand for `Line Replace`
+                let replace_only = self.eat("Replace");
                 let style = match self.peek() {
                     None => CommentStyle::Line,
+                    Some(_) if replace_only => CommentStyle::Line,
                     Some(_) => match self.keyword("comment style", COMMENT_STYLES)? {
                         "Block" => CommentStyle::Block,
                         "Docstring" => CommentStyle::Docstring,
                         _ => CommentStyle::Line,
                     },
                 };
+                let replace = replace_only || self.eat("Replace");
                 Ok(Command::Comment {
                     target,
                     text,
                     style,
+                    replace,
                 })
             }
             "Format" => {
