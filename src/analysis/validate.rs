@@ -1,4 +1,6 @@
-//! Syntax errors from tree-sitter's ERROR and MISSING nodes.
+//! Syntax errors: tree-sitter's ERROR and MISSING nodes ([`parse_errors`])
+//! plus the compile-time errors CPython raises on code its grammar accepts
+//! ([`super::compile_checks`]); [`syntax_errors`] is both.
 //!
 //! Each error has the position where it starts and a short description:
 //! `missing ':'` for a MISSING token (named MISSING nodes: `missing
@@ -26,8 +28,18 @@ impl std::fmt::Display for SyntaxError {
     }
 }
 
-/// All syntax errors, in source order.
+/// All syntax errors CPython would raise (as far as Eddi knows them), in
+/// source order.
 pub fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    let mut out = parse_errors(text, tree);
+    out.extend(super::compile_checks::compile_errors(text, tree));
+    out.sort_by_key(|e| e.position);
+    out.dedup();
+    out
+}
+
+/// The errors of tree-sitter's parse: ERROR and MISSING nodes.
+pub fn parse_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     let mut out = Vec::new();
     let root = tree.root();
     if root.has_error() {
@@ -117,6 +129,17 @@ fn describe_error(text: &Rope, node: Node<'_>) -> SyntaxError {
         .find(|n| !n.is_named() && n.end_byte() > n.start_byte())
         .copied()
         .or_else(|| first_token(node));
+    // a block header tree-sitter could not read (`for f() in x:`): the
+    // fault is in the header, not in the body token recovery stopped at
+    if BLOCK_KEYWORDS.contains(&first_word.as_str()) {
+        let header_line = node.start_position().row;
+        if token.is_some_and(|t| t.start_position().row > header_line) {
+            return SyntaxError {
+                position: node_start(text, node),
+                message: format!("invalid '{first_word}' statement"),
+            };
+        }
+    }
     match token {
         Some(tok) => {
             let t = node_text(text, tok);
