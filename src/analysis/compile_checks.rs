@@ -47,7 +47,16 @@ pub fn compile_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     };
     checker.future_imports(root);
     checker.walk(root, false);
-    checker.out.extend(indentation_errors(text));
+    let indentation = indentation_errors(text);
+    // a body tree-sitter saw as empty because of mixed tabs and spaces:
+    // the tokenizer's error on the next line is the one CPython raises
+    checker.out.retain(|e| {
+        !e.message.starts_with("expected an indented block")
+            || !indentation
+                .iter()
+                .any(|i| Some(i.position.line) == next_code_line(text, e.position.line))
+    });
+    checker.out.extend(indentation);
     checker.out.sort_by_key(|e| e.position);
     checker.out.dedup();
     checker.out
@@ -309,6 +318,10 @@ impl<'a, 't> Checker<'a, 't> {
                 self.walk_children(node, in_loop);
             }
             "integer" | "float" => self.number_end(node),
+            "block" if named_children(node).is_empty() => {
+                self.empty_block(node);
+                self.walk_children(node, in_loop);
+            }
             _ => self.walk_children(node, in_loop),
         }
     }
@@ -340,6 +353,47 @@ impl<'a, 't> Checker<'a, 't> {
             "decimal"
         };
         self.error(node, format!("invalid {kind} literal"));
+    }
+
+    /// tree-sitter accepts a header with no body at the end of the file
+    /// (or before only comments); CPython's tokenizer wants an indented
+    /// block. Reported where CPython does: on the last comment, else on
+    /// the header's line.
+    fn empty_block(&mut self, block: Node<'t>) {
+        let Some(header) = block.parent().filter(|h| !h.has_error()) else {
+            return;
+        };
+        let what = match header.kind() {
+            "function_definition" => "function definition".to_owned(),
+            "class_definition" => "class definition".to_owned(),
+            kind => {
+                let keyword = kind
+                    .trim_end_matches("_statement")
+                    .trim_end_matches("_clause");
+                format!("'{keyword}' statement")
+            }
+        };
+        let colon_line = block
+            .prev_sibling()
+            .map_or(header.start_position().row, |n| n.end_position().row);
+        let mut line = colon_line;
+        for next in colon_line + 1..self.text.len_lines() {
+            let content = super::lines::text_of(self.text, next);
+            let content = content.trim();
+            if content.starts_with('#') {
+                line = next;
+            } else if !content.is_empty() {
+                break;
+            }
+        }
+        self.out.push(SyntaxError {
+            position: crate::edit::Position::new(line, 0),
+            // Eddi's positions are 0-based, unlike CPython's "on line N"
+            message: format!(
+                "expected an indented block after {what} at {}",
+                node_start(self.text, header)
+            ),
+        });
     }
 
     fn function(&mut self, node: Node<'t>) {
@@ -1200,6 +1254,15 @@ fn in_pattern_or_declaration(id: Node<'_>) -> bool {
         }
     }
     false
+}
+
+/// The first line after `line` that is not blank or a comment.
+fn next_code_line(text: &Rope, line: usize) -> Option<usize> {
+    (line + 1..text.len_lines()).find(|l| {
+        let content = super::lines::text_of(text, *l);
+        let content = content.trim();
+        !content.is_empty() && !content.starts_with('#')
+    })
 }
 
 /// CPython's tokenizer check of indentation: each logical line's

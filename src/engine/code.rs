@@ -84,8 +84,92 @@ impl Ctx<'_> {
             .map(|e| (e.start, e.end, Some(line_ending.apply(&e.text))));
         let change = ChangeSet::from_edits(before.len_chars(), edits)
             .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        self.check_syntax_kept(&before, &change)?;
         self.edit_current(change, result.cursor)?;
         Ok((before, self.current()?.text().clone()))
+    }
+
+    /// Refuses a code edit that breaks a file's syntax: a valid file must
+    /// stay valid, an invalid one must not get more errors. The one check
+    /// every code edit (Insert, Delete, Modify, Comment, Format) passes.
+    fn check_syntax_kept(&mut self, before: &Rope, change: &ChangeSet) -> Result<(), Reply> {
+        let path = self.current_path()?;
+        let buffer = self
+            .session
+            .buffers
+            .get_mut(&path)
+            .expect("current buffer is open");
+        let Some(tree) = buffer.ensure_syntax() else {
+            return Ok(()); // not Python
+        };
+        let old = validate::syntax_errors(before, tree).len();
+        let mut after = before.clone();
+        change
+            .apply(&mut after)
+            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        let tree = SyntaxTree::parse_language(tree.language(), &after).map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        let new = validate::syntax_errors(&after, &tree);
+        if new.len() <= old {
+            return Ok(());
+        }
+        let listed: Vec<String> = new.iter().take(3).map(ToString::to_string).collect();
+        let more = if new.len() > 3 { ", …" } else { "" };
+        let what = if old == 0 {
+            "the file would no longer be valid Python".to_owned()
+        } else {
+            format!(
+                "it would add syntax errors (the file had {old}, it would have {})",
+                new.len()
+            )
+        };
+        Err(Reply::fail(format!(
+            "Refused, nothing changed: {what}: {}{more}",
+            listed.join(", ")
+        )))
+    }
+
+    /// Before a plain text edit: the current Python buffer's text and tree,
+    /// to tell afterwards whether the edit broke its syntax.
+    pub(super) fn syntax_before(&mut self) -> Option<(Rope, SyntaxTree)> {
+        let path = self.current_path().ok()?;
+        let buffer = self.session.buffers.get_mut(&path)?;
+        let tree = buffer.ensure_syntax()?.clone();
+        Some((buffer.text().clone(), tree))
+    }
+
+    /// Text edits may leave a file invalid (code is typed in steps), but
+    /// never silently: when a valid file became invalid, the reply names
+    /// the errors.
+    pub(super) fn note_broken_syntax(&mut self, before: (Rope, SyntaxTree), reply: &mut Reply) {
+        let Reply::Done(clauses) = reply else {
+            return;
+        };
+        let Some(note) = self.broken_syntax_note(&before) else {
+            return;
+        };
+        let at = clauses
+            .iter()
+            .position(|c| matches!(c, Clause::At(_)))
+            .unwrap_or(clauses.len());
+        clauses.insert(at, Clause::Note(note));
+    }
+
+    fn broken_syntax_note(&mut self, before: &(Rope, SyntaxTree)) -> Option<String> {
+        let path = self.current_path().ok()?;
+        let buffer = self.session.buffers.get_mut(&path)?;
+        let text = buffer.text().clone();
+        let errors = validate::syntax_errors(&text, buffer.ensure_syntax()?);
+        if errors.is_empty() || !validate::syntax_errors(&before.0, &before.1).is_empty() {
+            return None;
+        }
+        let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
+        let more = if errors.len() > 3 { ", …" } else { "" };
+        Some(format!(
+            "Now invalid Python ({} syntax {}): {}{more}",
+            errors.len(),
+            plural(errors.len(), "error"),
+            listed.join(", ")
+        ))
     }
 
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
@@ -227,13 +311,13 @@ impl Ctx<'_> {
         self.apply_result(&result)?;
         let at = result.element.unwrap_or(result.cursor);
         let at = position::clamp(self.current()?.text(), at);
-        Ok(Reply::Done(vec![
-            Clause::Note(format!(
-                "Modified {described} ({edits} {})",
-                plural(edits, "edit")
-            )),
-            Clause::At(at),
-        ]))
+        let mut clauses = vec![Clause::Note(format!(
+            "Modified {described} ({edits} {})",
+            plural(edits, "edit")
+        ))];
+        clauses.extend(result.note.map(Clause::Note));
+        clauses.push(Clause::At(at));
+        Ok(Reply::Done(clauses))
     }
 
     fn comment(

@@ -25,7 +25,21 @@ impl<'a> Ctx<'a> {
     /// Runs one command of a session that exists.
     pub fn run(&mut self, command: &Command) -> Reply {
         use Command::*;
-        let outcome = match command {
+        // plain text edits may break a Python file's syntax, but say so
+        let text_edit = matches!(
+            command,
+            Insert {
+                kind: crate::lang::InsertKind::Line | crate::lang::InsertKind::Block,
+                ..
+            } | Replace { .. }
+                | Delete(
+                    crate::lang::DeleteTarget::Lines { .. }
+                        | crate::lang::DeleteTarget::Current
+                        | crate::lang::DeleteTarget::Block(_)
+                )
+        );
+        let syntax_before = if text_edit { self.syntax_before() } else { None };
+        let mut outcome = match command {
             Summary { .. } => Ok(Reply::info(self.session.summary().terse())),
             Status => self.status(),
             Set { option } => self.set(option),
@@ -59,6 +73,9 @@ impl<'a> Ctx<'a> {
                 Err(Reply::fail("Internal: session command reached a session"))
             }
         };
+        if let (Some(before), Ok(reply)) = (syntax_before, outcome.as_mut()) {
+            self.note_broken_syntax(before, reply);
+        }
         outcome.unwrap_or_else(|fail| fail)
     }
 

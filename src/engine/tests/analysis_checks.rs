@@ -86,3 +86,78 @@ fn format_styles_are_checked_and_a_formatted_crlf_file_is_left_alone() {
         "#,
     );
 }
+
+const SESSION: &str = "class Session:\n    def mount(self, prefix, adapter):\n        pass\n\n\ndef get(url, params=None):\n    return url\n";
+
+#[test]
+fn add_param_goes_where_python_accepts_it_and_says_so() {
+    let f = Fixture::new();
+    f.write("s.py", SESSION);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open s.py
+        Ok
+        Ok, At 0:0, Length 7
+        > Modify Method Session.mount AddParam "replace=True" At 1
+        Ok, Modified method Session.mount (1 edit), replace=True placed at 2 instead of 1: a parameter with a default cannot precede one without, At 1:4
+        > Show Block 1:1
+        Ok: At 1:0, Txt     def mount(self, prefix, adapter, replace=True):
+        > Modify Function get AddParam "timeout"
+        Ok, Modified function get (1 edit), timeout placed at 1 instead of 2: a parameter without a default cannot follow one with a default, At 5:0
+        > Show Block 5:5
+        Ok: At 5:0, Txt def get(url, timeout, params=None):
+        "#,
+    );
+}
+
+#[test]
+fn code_edits_that_break_the_syntax_are_refused() {
+    let f = Fixture::new();
+    f.write("s.py", SESSION);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open s.py
+        Ok
+        Ok, At 0:0, Length 7
+        > Insert Function "def broken(:"
+        Fail "Refused, nothing changed: the file would no longer be valid Python: 5:11 missing ')'"
+        > Modify Function get ChangeSignature "a=1, b"
+        Fail "Refused, nothing changed: the file would no longer be valid Python: 5:13 non-default argument follows default argument"
+        > Goto 2
+        Ok, At 2:0
+        > Insert Method "def m(self, x, x):\n    pass"
+        Fail "Refused, nothing changed: the file would no longer be valid Python: 4:19 duplicate argument 'x' in function definition"
+        > Status
+        Ok: Session s, File s.py, At 2:0
+        "#,
+    );
+}
+
+#[test]
+fn text_edits_that_break_the_syntax_say_so() {
+    let f = Fixture::new();
+    f.write("s.py", SESSION);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open s.py
+        Ok
+        Ok, At 0:0, Length 7
+        > Goto 7; Insert Line "if url"
+        Ok, At 7:0
+        Ok, Inserted 1 line at 7, Now invalid Python (1 syntax error): 7:6 missing ':', At 8:0
+        > Insert Line "    return 2"
+        Ok, Inserted 1 line at 8, At 9:0
+        > Undo 2
+        Ok, Undid 2, At 7:0
+        > Goto 6; Delete Line
+        Ok, At 6:0
+        Ok, Deleted 1 line at 6, Now invalid Python (1 syntax error): 5:0 expected an indented block after function definition at 5:0, At 6:0
+        > Undo; Replace All "return url" With "break"
+        Ok, Undid 1, At 6:0
+        Ok, Replaced 1 occurrence, Now invalid Python (1 syntax error): 6:4 'break' outside loop, At 6:0
+        "#,
+    );
+}
