@@ -27,6 +27,13 @@ use crate::reply::{plural, Clause, Reply};
 use super::context::{Ctx, Outcome};
 use super::output;
 
+/// A Python buffer as it was before a text edit.
+pub(super) struct SyntaxBefore {
+    path: crate::workspace::WorkspacePath,
+    text: Rope,
+    tree: SyntaxTree,
+}
+
 /// What the code commands work on: the current file's text, tree and outline.
 struct Code {
     text: Rope,
@@ -130,17 +137,21 @@ impl Ctx<'_> {
 
     /// Before a plain text edit: the current Python buffer's text and tree,
     /// to tell afterwards whether the edit broke its syntax.
-    pub(super) fn syntax_before(&mut self) -> Option<(Rope, SyntaxTree)> {
+    pub(super) fn syntax_before(&mut self) -> Option<SyntaxBefore> {
         let path = self.current_path().ok()?;
         let buffer = self.session.buffers.get_mut(&path)?;
         let tree = buffer.ensure_syntax()?.clone();
-        Some((buffer.text().clone(), tree))
+        Some(SyntaxBefore {
+            text: buffer.text().clone(),
+            tree,
+            path,
+        })
     }
 
     /// Text edits may leave a file invalid (code is typed in steps), but
     /// never silently: when a valid file became invalid, the reply names
     /// the errors.
-    pub(super) fn note_broken_syntax(&mut self, before: (Rope, SyntaxTree), reply: &mut Reply) {
+    pub(super) fn note_broken_syntax(&mut self, before: SyntaxBefore, reply: &mut Reply) {
         let Reply::Done(clauses) = reply else {
             return;
         };
@@ -154,12 +165,14 @@ impl Ctx<'_> {
         clauses.insert(at, Clause::Note(note));
     }
 
-    fn broken_syntax_note(&mut self, before: &(Rope, SyntaxTree)) -> Option<String> {
-        let path = self.current_path().ok()?;
-        let buffer = self.session.buffers.get_mut(&path)?;
+    fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
+        let buffer = self.session.buffers.get_mut(&before.path)?;
+        if buffer.text() == &before.text {
+            return None;
+        }
         let text = buffer.text().clone();
         let errors = validate::syntax_errors(&text, buffer.ensure_syntax()?);
-        if errors.is_empty() || !validate::syntax_errors(&before.0, &before.1).is_empty() {
+        if errors.is_empty() || !validate::syntax_errors(&before.text, &before.tree).is_empty() {
             return None;
         }
         let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();

@@ -161,3 +161,42 @@ fn text_edits_that_break_the_syntax_say_so() {
         "#,
     );
 }
+
+#[test]
+fn validate_reports_what_cpython_refuses_at_compile_time() {
+    let f = Fixture::new();
+    f.write(
+        "c.py",
+        "def f(a=1, b):\n    return a\n\nreturn 2\nfor x in y:\n    pass\nelse:\n    break\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open c.py
+        Ok
+        Ok, At 0:0, Length 8
+        > Validate
+        Ok: 3 syntax errors: 0:11 non-default argument follows default argument, 3:0 'return' outside function, 7:4 'break' outside loop
+        > Validate Function f
+        Ok: 1 syntax error: 0:11 non-default argument follows default argument
+        "#,
+    );
+}
+
+#[test]
+fn a_confirmed_replacement_that_breaks_the_syntax_says_so() {
+    let f = Fixture::new();
+    f.write("s.py", "def f(x):\n    return x\n");
+    f.check(
+        "a",
+        r#"
+        > Start s; Open s.py
+        Ok
+        Ok, At 0:0, Length 2
+        > Replace Confirm "return x" With "break"
+        Ok, At 1:4, Replace? (y/n)
+        > y
+        Ok, Replaced 1 occurrence, Now invalid Python (1 syntax error): 1:4 'break' outside loop, At 1:9
+        "#,
+    );
+}
