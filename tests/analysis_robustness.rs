@@ -129,7 +129,7 @@ proptest! {
                 let r = delete_symbol(&text, &a.outline, symbol).unwrap();
                 prop_assert!(check(&text, &r.edits).is_ok());
                 for style in [CommentStyle::Line, CommentStyle::Block, CommentStyle::Docstring] {
-                    if let Ok(r) = comment(&text, &tree, symbol, "Doc \u{3000}text\n\n  more", style) {
+                    if let Ok((r, _)) = comment(&text, &tree, symbol, "Doc \u{3000}text\n\n  more", style, true) {
                         prop_assert!(check(&text, &r.edits).is_ok());
                     }
                 }
