@@ -94,6 +94,9 @@ proptest! {
         let tree = SyntaxTree::parse(&text).unwrap();
         let a = Analysis::new(&text, &tree);
         let _ = blocks(&text, &tree);
+        for e in eddi::analysis::validate::syntax_errors(&text, &tree) {
+            prop_assert!(e.position.line < text.len_lines());
+        }
         let report = a.report(&text, &tree, None, &IssueConfig::default()).unwrap();
         for s in &a.outline.symbols {
             let _ = dependencies_of(&text, &tree, &a.scopes, s);
