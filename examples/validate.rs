@@ -43,12 +43,7 @@ fn main() {
         };
         match syntax_errors(&text, &tree).first() {
             None => println!("{}\tok\t", file.display()),
-            Some(e) => println!(
-                "{}\t{}\t{}",
-                file.display(),
-                e.position.line + 1,
-                e.message
-            ),
+            Some(e) => println!("{}\t{}\t{}", file.display(), e.position.line + 1, e.message),
         }
     }
 }

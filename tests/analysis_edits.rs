@@ -428,7 +428,15 @@ fn delete_and_comment_on_fixture() {
     assert!(applied(&text, &r).contains(
         "class Warehouse(Base):\n    \"\"\"Stock in one place.\"\"\"\n\n    capacity = 10\n"
     ));
-    let (r, _) = comment(&text, &tree, class, "first\nsecond", CommentStyle::Line, false).unwrap();
+    let (r, _) = comment(
+        &text,
+        &tree,
+        class,
+        "first\nsecond",
+        CommentStyle::Line,
+        false,
+    )
+    .unwrap();
     assert!(applied(&text, &r).contains("\n\n# first\n# second\nclass Warehouse(Base):\n"));
 }
 

@@ -278,7 +278,8 @@ mod tests {
                 .to_string(),
             "Function f already has a docstring (4 lines at 1:4); to replace it: Comment Function f \"<text>\" Docstring Replace"
         );
-        let (_, how) = run_with(with_doc, f.clone(), "New.", CommentStyle::Docstring, true).unwrap();
+        let (_, how) =
+            run_with(with_doc, f.clone(), "New.", CommentStyle::Docstring, true).unwrap();
         assert_eq!(how, Commented::Replaced(4));
         let commented = "# one\n# two\ndef f():\n    pass\n";
         assert_eq!(

@@ -66,10 +66,15 @@ pub fn compile_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
 enum Block {
     Module,
     Class,
-    Function { is_async: bool },
+    Function {
+        is_async: bool,
+    },
     Lambda,
     /// `"list comprehension"` …; generator expressions may be async anywhere.
-    Comprehension { kind: &'static str, is_generator: bool },
+    Comprehension {
+        kind: &'static str,
+        is_generator: bool,
+    },
 }
 
 #[derive(Clone, Copy)]
@@ -215,9 +220,7 @@ impl<'a, 't> Checker<'a, 't> {
                 self.walk_children(node, in_loop);
             }
             "break_statement" if !in_loop => self.error(node, "'break' outside loop"),
-            "continue_statement" if !in_loop => {
-                self.error(node, "'continue' not properly in loop")
-            }
+            "continue_statement" if !in_loop => self.error(node, "'continue' not properly in loop"),
             "argument_list" => {
                 self.arguments(node);
                 self.walk_children(node, in_loop);
@@ -298,9 +301,7 @@ impl<'a, 't> Checker<'a, 't> {
             }
             "print_statement" => {
                 // `print >> f` alone is a valid shift expression
-                let only_chevron = named_children(node)
-                    .iter()
-                    .all(|n| n.kind() == "chevron");
+                let only_chevron = named_children(node).iter().all(|n| n.kind() == "chevron");
                 if !only_chevron {
                     self.error(
                         node,
@@ -427,7 +428,8 @@ impl<'a, 't> Checker<'a, 't> {
 
     /// A comprehension: its first iterable belongs to the enclosing scope.
     fn comprehension(&mut self, node: Node<'t>) {
-        let (kind, is_generator) = comprehension_kind(node.kind()).unwrap_or(("comprehension", false));
+        let (kind, is_generator) =
+            comprehension_kind(node.kind()).unwrap_or(("comprehension", false));
         let clauses: Vec<Node<'t>> = named_children(node)
             .into_iter()
             .filter(|n| n.kind() == "for_in_clause")
@@ -592,7 +594,10 @@ impl<'a, 't> Checker<'a, 't> {
                     self.error(p, "cannot assign to __debug__");
                 }
                 if !names.insert(name.clone()) {
-                    self.error(p, format!("duplicate argument '{name}' in function definition"));
+                    self.error(
+                        p,
+                        format!("duplicate argument '{name}' in function definition"),
+                    );
                 }
             }
         }
@@ -656,7 +661,8 @@ impl<'a, 't> Checker<'a, 't> {
         if node.child_by_field_name("type").is_some() {
             // `(a): int` is a parenthesised name, not a tuple
             let tuple = left.kind() == "pattern_list"
-                || (left.kind() == "tuple_pattern" && children(left).iter().any(|c| c.kind() == ","));
+                || (left.kind() == "tuple_pattern"
+                    && children(left).iter().any(|c| c.kind() == ","));
             let what = match left.kind() {
                 _ if tuple => Some("tuple"),
                 "list_pattern" => Some("list"),
@@ -707,8 +713,14 @@ impl<'a, 't> Checker<'a, 't> {
             other => {
                 let what = match other {
                     "call" => "function call",
-                    "integer" | "float" | "string" | "concatenated_string" | "true"
-                    | "false" | "none" | "ellipsis" => match self.text_of(target).as_str() {
+                    "integer"
+                    | "float"
+                    | "string"
+                    | "concatenated_string"
+                    | "true"
+                    | "false"
+                    | "none"
+                    | "ellipsis" => match self.text_of(target).as_str() {
                         "True" | "False" | "None" => return self.named_constant(target, verb),
                         _ => "literal",
                     },
@@ -771,8 +783,7 @@ impl<'a, 't> Checker<'a, 't> {
             let mut up = node.parent();
             while let Some(n) = up {
                 if n.kind() == "for_in_clause"
-                    && n
-                        .child_by_field_name("right")
+                    && n.child_by_field_name("right")
                         .is_some_and(|r| r.start_byte() <= node.start_byte())
                 {
                     self.error(
@@ -794,8 +805,7 @@ impl<'a, 't> Checker<'a, 't> {
         let mut up = node.parent();
         while let Some(n) = up {
             if n.kind() == "for_in_clause" {
-                if n
-                    .child_by_field_name("right")
+                if n.child_by_field_name("right")
                     .is_some_and(|r| r.start_byte() <= node.start_byte())
                 {
                     self.error(
@@ -885,7 +895,9 @@ impl<'a, 't> Checker<'a, 't> {
             if let Some(body) = body {
                 if let Some(prior) = self.prior_occurrence(body, &name, node) {
                     let message = match prior {
-                        Occurrence::Use => format!("name '{name}' is used prior to {what} declaration"),
+                        Occurrence::Use => {
+                            format!("name '{name}' is used prior to {what} declaration")
+                        }
                         Occurrence::Annotation if is_global => {
                             format!("annotated name '{name}' can't be global")
                         }
@@ -1168,7 +1180,10 @@ fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>)
                             visit(name);
                         }
                     }
-                    if !matches!(n.kind(), "function_definition" | "class_definition" | "lambda") {
+                    if !matches!(
+                        n.kind(),
+                        "function_definition" | "class_definition" | "lambda"
+                    ) {
                         stack.extend(named_children(n));
                     }
                 }
@@ -1232,8 +1247,14 @@ fn occurrence(id: Node<'_>) -> Option<Occurrence> {
                 return Some(Occurrence::Binding)
             }
             "delete_statement" => return Some(Occurrence::Binding),
-            "pattern_list" | "tuple_pattern" | "list_pattern" | "list_splat_pattern"
-            | "parenthesized_expression" | "tuple" | "list" | "expression_list"
+            "pattern_list"
+            | "tuple_pattern"
+            | "list_pattern"
+            | "list_splat_pattern"
+            | "parenthesized_expression"
+            | "tuple"
+            | "list"
+            | "expression_list"
             | "as_pattern" => {}
             _ => return Some(Occurrence::Use),
         }
@@ -1324,8 +1345,7 @@ fn indentation_errors(text: &Rope) -> Vec<SyntaxError> {
                     let (top, top_alt) = *stack.last().unwrap_or(&(0, 0));
                     if col != top {
                         out.push(SyntaxError {
-                            message: "unindent does not match any outer indentation level"
-                                .into(),
+                            message: "unindent does not match any outer indentation level".into(),
                             ..at
                         });
                     } else if alt != top_alt {
@@ -1347,8 +1367,7 @@ fn indentation_errors(text: &Rope) -> Vec<SyntaxError> {
                 if ch == quote {
                     if !triple {
                         string = None;
-                    } else if chars.get(i + 1) == Some(&quote) && chars.get(i + 2) == Some(&quote)
-                    {
+                    } else if chars.get(i + 1) == Some(&quote) && chars.get(i + 2) == Some(&quote) {
                         string = None;
                         i += 3;
                         continue;

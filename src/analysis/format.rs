@@ -195,15 +195,25 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ranged.edits[0].text, "a=1\nb = 2\n");
-        let crlf = format(&Rope::from_str("x = 1\r\ny = 2\r\n"), None, None, Position::ZERO);
-        assert!(crlf.unwrap().edits.is_empty(), "a formatted CRLF file needs no edit");
+        let crlf = format(
+            &Rope::from_str("x = 1\r\ny = 2\r\n"),
+            None,
+            None,
+            Position::ZERO,
+        );
+        assert!(
+            crlf.unwrap().edits.is_empty(),
+            "a formatted CRLF file needs no edit"
+        );
     }
 
     #[test]
     fn styles_are_checked_and_missing_formatters_named() {
         let x = Rope::from_str("x=1\n");
         assert_eq!(
-            format(&x, None, Some("yapf"), Position::ZERO).unwrap_err().to_string(),
+            format(&x, None, Some("yapf"), Position::ZERO)
+                .unwrap_err()
+                .to_string(),
             "Unknown style 'yapf'. Valid: ruff, black, or a line length (Format 100)"
         );
         if Command::new("black").arg("--version").output().is_err() {

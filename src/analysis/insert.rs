@@ -62,10 +62,14 @@ pub fn insert_definition(
             .map(|s| format!("{} {} at {}", s.kind.noun(), s.qualified_name, s.position))
             .collect();
         if !same.is_empty() {
-            result.note = Some(format!(
+            let shadowing = format!(
                 "'{name}' is already defined ({}); the later definition wins",
                 same.join(", ")
-            ));
+            );
+            result.note = Some(match result.note.take() {
+                Some(note) => format!("{note}; {shadowing}"),
+                None => shadowing,
+            });
         }
     }
     Ok(result)
@@ -119,7 +123,9 @@ fn place_definition(
                 let line = node_start(text, *only).line;
                 if (t == "pass" || t == "...") && line > header_line {
                     let range = lines::start(text, line)..lines::end_with_newline(text, line);
-                    return finish(text, vec![TextEdit::replace(range, code.clone())], range_start(text, line), &code, 0);
+                    let mut result = finish(text, vec![TextEdit::replace(range, code.clone())], range_start(text, line), &code, 0)?;
+                    result.note = Some(format!("replaced the class's '{t}' body"));
+                    return Ok(result);
                 }
             }
             let anchor = if cursor.line <= header_line {

@@ -246,12 +246,13 @@ fn param_kind(node: Node<'_>) -> ParamKind {
         "list_splat_pattern" | "keyword_separator" => ParamKind::Star,
         "dictionary_splat_pattern" => ParamKind::DoubleStar,
         "positional_separator" => ParamKind::Slash,
-        "typed_parameter" => node
-            .named_child(0)
-            .map_or(ParamKind::Plain, |inner| match param_kind(inner) {
-                ParamKind::Default => ParamKind::Plain,
-                kind => kind,
-            }),
+        "typed_parameter" => {
+            node.named_child(0)
+                .map_or(ParamKind::Plain, |inner| match param_kind(inner) {
+                    ParamKind::Default => ParamKind::Plain,
+                    kind => kind,
+                })
+        }
         _ => ParamKind::Plain,
     }
 }
@@ -320,7 +321,9 @@ fn add_param(
                 index = i;
                 let why = match new {
                     ParamKind::Default => "a parameter with a default cannot precede one without",
-                    ParamKind::Plain => "a parameter without a default cannot follow one with a default",
+                    ParamKind::Plain => {
+                        "a parameter without a default cannot follow one with a default"
+                    }
                     ParamKind::DoubleStar => "**kwargs comes last",
                     _ => "Python allows it only there",
                 };

@@ -9,10 +9,10 @@
 
 use ropey::Rope;
 
+use crate::analysis::comment::Commented;
 use crate::analysis::dependencies::Dependencies;
 use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
-use crate::analysis::comment::Commented;
 use crate::analysis::textedit::EditResult;
 use crate::analysis::{
     comment, delete, format, insert, modify, validate, Analysis, AnalysisError, SyntaxTree,
@@ -114,7 +114,8 @@ impl Ctx<'_> {
         change
             .apply(&mut after)
             .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
-        let tree = SyntaxTree::parse_language(tree.language(), &after).map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        let tree = SyntaxTree::parse_language(tree.language(), &after)
+            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
         let new = validate::syntax_errors(&after, &tree);
         if new.len() <= old {
             return Ok(());
@@ -288,13 +289,13 @@ impl Ctx<'_> {
         let (before, after) = self.apply_result(&result)?;
         let lines = before.len_lines().saturating_sub(after.len_lines());
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![
-            Clause::Deleted {
-                lines,
-                at: first_line,
-            },
-            Clause::At(at),
-        ]))
+        let mut clauses = vec![Clause::Deleted {
+            lines,
+            at: first_line,
+        }];
+        clauses.extend(result.note.map(Clause::Note));
+        clauses.push(Clause::At(at));
+        Ok(Reply::Done(clauses))
     }
 
     pub(super) fn code_command(&mut self, command: &Command) -> Outcome {
@@ -355,7 +356,10 @@ impl Ctx<'_> {
         let note = match commented {
             Commented::Added => format!("{what} added to {described}"),
             Commented::AddedBelow(n) => {
-                format!("{what} added to {described}, below its {} of comments", lines(n))
+                format!(
+                    "{what} added to {described}, below its {} of comments",
+                    lines(n)
+                )
             }
             Commented::Replaced(n) => {
                 format!("{what} replaced on {described} (was {})", lines(n))

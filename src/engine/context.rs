@@ -38,7 +38,11 @@ impl<'a> Ctx<'a> {
                         | crate::lang::DeleteTarget::Block(_)
                 )
         );
-        let syntax_before = if text_edit { self.syntax_before() } else { None };
+        let syntax_before = if text_edit {
+            self.syntax_before()
+        } else {
+            None
+        };
         let mut outcome = match command {
             Summary { .. } => Ok(Reply::info(self.session.summary().terse())),
             Status => self.status(),

@@ -50,7 +50,10 @@ fn comments_say_what_they_did_to_existing_comments() {
 #[test]
 fn adding_what_is_there_says_so() {
     let f = Fixture::new();
-    f.write("m.py", "@cache\ndef f():\n    pass\n\n\ndef g():\n    pass\n");
+    f.write(
+        "m.py",
+        "@cache\ndef f():\n    pass\n\n\ndef g():\n    pass\n",
+    );
     f.check(
         "a",
         r#"
@@ -197,6 +200,47 @@ fn a_confirmed_replacement_that_breaks_the_syntax_says_so() {
         Ok, At 1:4, Replace? (y/n)
         > y
         Ok, Replaced 1 occurrence, Now invalid Python (1 syntax error): 1:4 'break' outside loop, At 1:9
+        "#,
+    );
+}
+
+#[test]
+fn save_notes_compile_time_errors_too() {
+    let f = Fixture::new();
+    f.write("b.py", "x = 1\n");
+    f.check(
+        "a",
+        r#"
+        > Start s; Open b.py
+        Ok
+        Ok, At 0:0, Length 1
+        > Goto 1; Insert Line "break"
+        Ok, At 1:0
+        Ok, Inserted 1 line at 1, Now invalid Python (1 syntax error): 1:0 'break' outside loop, At 2:0
+        > Save
+        Ok, Bytes 12, 1 syntax error at 1:0
+        "#,
+    );
+}
+
+#[test]
+fn a_replaced_or_added_pass_body_is_said() {
+    let f = Fixture::new();
+    f.write(
+        "k.py",
+        "class K:\n    pass\n\n\nclass L:\n    def only(self):\n        return 1\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open k.py
+        Ok
+        Ok, At 0:0, Length 7
+        > Goto 1; Insert Method "def m(self):\n    return 1"
+        Ok, At 1:0
+        Ok, Inserted 1 line at 1, replaced the class's 'pass' body, At 3:0
+        > Delete Method L.only
+        Ok, Deleted 1 line at 6, the class keeps a 'pass' body, At 6:0
         "#,
     );
 }
