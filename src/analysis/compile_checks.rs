@@ -175,6 +175,9 @@ impl<'a, 't> Checker<'a, 't> {
             }
             kind if comprehension_kind(kind).is_some() => self.comprehension(node),
             "for_statement" | "while_statement" => {
+                if let Some(left) = node.child_by_field_name("left") {
+                    self.starred_targets(left);
+                }
                 if node.kind() == "for_statement" && starts_with_async(node) {
                     self.async_statement(node, "'async for' outside async function");
                 }
@@ -318,7 +321,25 @@ impl<'a, 't> Checker<'a, 't> {
                 self.walrus(node);
                 self.walk_children(node, in_loop);
             }
-            "integer" | "float" => self.number_end(node),
+            "integer" | "float" => {
+                self.number_end(node);
+                self.integer_form(node);
+            }
+            "string" => {
+                self.string(node);
+                self.walk_children(node, in_loop);
+            }
+            "concatenated_string" => {
+                let kinds: HashSet<bool> = named_children(node)
+                    .into_iter()
+                    .filter(|n| n.kind() == "string")
+                    .map(|n| string_prefix(self.text, n).contains(['b', 'B']))
+                    .collect();
+                if kinds.len() > 1 {
+                    self.error(node, "cannot mix bytes and nonbytes literals");
+                }
+                self.walk_children(node, in_loop);
+            }
             "block" if named_children(node).is_empty() => {
                 self.empty_block(node);
                 self.walk_children(node, in_loop);
@@ -397,6 +418,72 @@ impl<'a, 't> Checker<'a, 't> {
         });
     }
 
+    /// Integer forms the grammar accepts from Python 2: `010`, `10L`.
+    fn integer_form(&mut self, node: Node<'t>) {
+        if node.kind() != "integer" {
+            return;
+        }
+        let literal = self.text_of(node);
+        let lower = literal.to_ascii_lowercase();
+        if lower.ends_with('l') {
+            let kind = match lower.get(..2) {
+                Some("0x") => "hexadecimal",
+                Some("0o") => "octal",
+                Some("0b") => "binary",
+                _ => "decimal",
+            };
+            self.error(node, format!("invalid {kind} literal"));
+        } else if lower.starts_with('0')
+            && lower.chars().all(|c| c.is_ascii_digit() || c == '_')
+            && lower.chars().any(|c| ('1'..='9').contains(&c))
+        {
+            self.error(
+                node,
+                "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
+            );
+        }
+    }
+
+    /// What a string's prefix and escapes allow: bytes are ASCII, `\x`,
+    /// `\u`, `\U` and `\N` escapes are complete, f-string conversions are
+    /// `!s`, `!r` or `!a`.
+    fn string(&mut self, node: Node<'t>) {
+        if node.has_error() {
+            return;
+        }
+        let prefix = string_prefix(self.text, node);
+        let raw = prefix.contains(['r', 'R']);
+        let bytes = prefix.contains(['b', 'B']);
+        for part in named_children(node) {
+            match part.kind() {
+                "interpolation" => {
+                    if let Some(conversion) = part.child_by_field_name("type_conversion") {
+                        let text = self.text_of(conversion);
+                        if !matches!(text.as_str(), "!s" | "!r" | "!a") {
+                            self.error(
+                                conversion,
+                                "f-string: invalid conversion character: expected 's', 'r', or 'a'",
+                            );
+                        }
+                    }
+                }
+                "string_content" => {
+                    let content = self.text_of(part);
+                    if bytes && !content.is_ascii() {
+                        self.error(part, "bytes can only contain ASCII literal characters");
+                        continue;
+                    }
+                    if !raw {
+                        if let Some(message) = bad_escape(&content, bytes) {
+                            self.error(part, message);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn function(&mut self, node: Node<'t>) {
         let is_async = starts_with_async(node);
         let body = node.child_by_field_name("body");
@@ -410,14 +497,26 @@ impl<'a, 't> Checker<'a, 't> {
                 self.walk(child, false);
             }
         }
+        if let Some(name) = node.child_by_field_name("name") {
+            self.debug_target(name);
+        }
         if let (true, Some(body)) = (is_async, body) {
             let mut yields = false;
             let mut returns = Vec::new();
+            let mut yield_froms = Vec::new();
             own_scope(body, &mut |n| match n.kind() {
-                "yield" => yields = true,
+                "yield" => {
+                    yields = true;
+                    if n.child(1).is_some_and(|c| c.kind() == "from") {
+                        yield_froms.push(n);
+                    }
+                }
                 "return_statement" if n.named_child_count() > 0 => returns.push(n),
                 _ => {}
             });
+            for y in yield_froms {
+                self.error(y, "'yield from' inside async function");
+            }
             if yields {
                 for r in returns {
                     self.error(r, "'return' with value in async generator");
@@ -542,6 +641,20 @@ impl<'a, 't> Checker<'a, 't> {
             let p = *p;
             if double_star {
                 self.error(p, "arguments cannot follow var-keyword argument");
+                return;
+            }
+            let tuple = p.kind() == "tuple_pattern"
+                || p.child_by_field_name("name")
+                    .is_some_and(|n| n.kind() == "tuple_pattern");
+            if tuple {
+                self.error(
+                    p,
+                    if params.kind() == "lambda_parameters" {
+                        "Lambda expression parameters cannot be parenthesized"
+                    } else {
+                        "Function parameters cannot be parenthesized"
+                    },
+                );
                 return;
             }
             let inner = if p.kind() == "typed_parameter" {
@@ -675,13 +788,26 @@ impl<'a, 't> Checker<'a, 't> {
                 );
             }
         }
-        if left.kind() == "list_splat_pattern" {
-            self.error(left, "starred assignment target must be in a list or tuple");
-        }
+        self.starred_targets(left);
         self.assignable(left, "assign to");
         if let Some(right) = node.child_by_field_name("right") {
             if right.kind() == "list_splat" {
                 self.error(right, "can't use starred expression here");
+            }
+        }
+    }
+
+    /// A starred target alone (`*a = b`), or two in one (`*a, *b = c`).
+    fn starred_targets(&mut self, left: Node<'t>) {
+        if left.kind() == "list_splat_pattern" {
+            self.error(left, "starred assignment target must be in a list or tuple");
+        } else if left.kind() == "pattern_list" {
+            let starred = named_children(left)
+                .iter()
+                .filter(|n| n.kind() == "list_splat_pattern")
+                .count();
+            if starred > 1 {
+                self.error(left, "multiple starred expressions in assignment");
             }
         }
     }
@@ -698,7 +824,7 @@ impl<'a, 't> Checker<'a, 't> {
                     .iter()
                     .filter(|n| matches!(n.kind(), "list_splat_pattern" | "list_splat"))
                     .count();
-                if starred > 1 && verb == "assign to" {
+                if starred > 1 && verb == "assign to" && target.kind() != "pattern_list" {
                     self.error(target, "multiple starred expressions in assignment");
                 }
                 for item in items {
@@ -1101,6 +1227,65 @@ enum Occurrence {
     Use,
     Annotation,
     Binding,
+}
+
+/// The prefix of a string literal (`b`, `rb`, `f` …), before its quote.
+fn string_prefix(text: &Rope, string: Node<'_>) -> String {
+    string
+        .child(0)
+        .map(|start| {
+            node_text(text, start)
+                .chars()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The first escape CPython cannot decode in a non-raw literal's text.
+fn bad_escape(content: &str, bytes: bool) -> Option<&'static str> {
+    let chars: Vec<char> = content.chars().collect();
+    let hex = |from: usize, n: usize| {
+        (from..from + n).all(|i| chars.get(i).is_some_and(char::is_ascii_hexdigit))
+    };
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] != '\\' {
+            i += 1;
+            continue;
+        }
+        match chars.get(i + 1) {
+            Some('x') if !hex(i + 2, 2) => {
+                return Some(if bytes {
+                    "(value error) invalid \\x escape"
+                } else {
+                    "(unicode error) truncated \\xXX escape"
+                })
+            }
+            Some('u') if !bytes && !hex(i + 2, 4) => {
+                return Some("(unicode error) truncated \\uXXXX escape")
+            }
+            Some('U') if !bytes && !hex(i + 2, 8) => {
+                return Some("(unicode error) truncated \\UXXXXXXXX escape")
+            }
+            Some('N') if !bytes => {
+                let closed = chars.get(i + 2) == Some(&'{')
+                    && chars[i + 2..]
+                        .iter()
+                        .skip(1)
+                        .take_while(|c| **c != '}')
+                        .count()
+                        > 0
+                    && chars[i + 3..].contains(&'}');
+                if !closed {
+                    return Some("(unicode error) malformed \\N character escape");
+                }
+            }
+            _ => {}
+        }
+        i += 2;
+    }
+    None
 }
 
 /// The identifier a parameter binds.
