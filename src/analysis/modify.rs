@@ -76,7 +76,14 @@ pub fn modify(
         Modification::ChangeSignature { .. } => format!("{name} already has that signature"),
         _ => "nothing to change".to_string(),
     });
-    let note = note.or(placed);
+    let note = note.or(placed).or_else(|| match change {
+        // the old parameter list is gone: say what it was
+        Modification::ChangeSignature { .. } => symbol
+            .params
+            .as_ref()
+            .map(|old| format!("the signature was ({old})")),
+        _ => None,
+    });
     let new = apply(text, &edits)?;
     let element = from_char(&new, map_offset(&edits, symbol.position_offset(text)));
     Ok(EditResult {

@@ -244,3 +244,19 @@ fn a_replaced_or_added_pass_body_is_said() {
         "#,
     );
 }
+
+#[test]
+fn a_changed_signature_says_what_it_was() {
+    let f = Fixture::new();
+    f.write("s.py", SESSION);
+    f.check(
+        "a",
+        r#"
+        > Start s; Open s.py
+        Ok
+        Ok, At 0:0, Length 7
+        > Modify Function get ChangeSignature "url, *, timeout=5"
+        Ok, Modified function get (1 edit), the signature was (url, params=None), At 5:0
+        "#,
+    );
+}
