@@ -304,6 +304,7 @@ impl<'a, 't> Checker<'a, 't> {
                     .into_iter()
                     .filter(|n| n.kind() == "except_clause")
                     .collect();
+                let star = |clause: Node<'_>| children(clause).iter().any(|c| c.kind() == "*");
                 for (i, clause) in clauses.iter().enumerate() {
                     let bare = named_children(*clause)
                         .first()
@@ -312,6 +313,16 @@ impl<'a, 't> Checker<'a, 't> {
                         self.error(*clause, "default 'except:' must be last");
                     }
                 }
+                if let Some(mixed) = clauses.iter().find(|c| star(**c) != star(clauses[0])) {
+                    self.error(
+                        *mixed,
+                        "cannot have both 'except' and 'except*' on the same 'try'",
+                    );
+                }
+                self.walk_children(node, in_loop);
+            }
+            "match_statement" => {
+                self.unreachable_cases(node);
                 self.walk_children(node, in_loop);
             }
             "print_statement" => {
@@ -399,6 +410,44 @@ impl<'a, 't> Checker<'a, 't> {
                 node_start(self.text, header)
             ),
         });
+    }
+
+    /// A case that matches everything (`case x:`, `case _:`, unguarded)
+    /// must be the last.
+    fn unreachable_cases(&mut self, node: Node<'t>) {
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        let cases: Vec<Node<'t>> = named_children(body)
+            .into_iter()
+            .filter(|n| n.kind() == "case_clause")
+            .collect();
+        for case in cases.iter().rev().skip(1).rev() {
+            if case.child_by_field_name("guard").is_some() || case.has_error() {
+                continue;
+            }
+            let patterns: Vec<Node<'t>> = named_children(*case)
+                .into_iter()
+                .filter(|n| n.kind() == "case_pattern")
+                .collect();
+            let [pattern] = patterns.as_slice() else {
+                continue;
+            };
+            let inner = named_children(*pattern);
+            let message = match inner.as_slice() {
+                [] if self.text_of(*pattern) == "_" => {
+                    "wildcard makes remaining patterns unreachable".to_owned()
+                }
+                [name] if name.kind() == "dotted_name" && name.named_child_count() == 1 => {
+                    format!(
+                        "name capture '{}' makes remaining patterns unreachable",
+                        self.text_of(*name)
+                    )
+                }
+                _ => continue,
+            };
+            self.error(*case, message);
+        }
     }
 
     fn function(&mut self, node: Node<'t>) {
