@@ -21,7 +21,15 @@
 //!   assignment in the same scope, both at once, no binding to refer to.
 //! * Indentation: tabs and spaces mixed inconsistently (`TabError`), a
 //!   dedent to no outer level.
-//! * Python 2 `print x` / `exec x` statements.
+//! * Blocks: a body missing at the end of the file, a `default except:`
+//!   before others, `except` mixed with `except*`, a `match` case that
+//!   matches everything before other cases.
+//! * Literals: a number running into a name, `010`, `10L`, non-ASCII bytes,
+//!   mixed bytes and str, incomplete escapes, bad f-string conversions.
+//! * Python 2 forms: `print x`, `exec x`, parenthesised tuple parameters.
+//!
+//! Not checked: what depends on the Python version (3.11's f-string
+//! limits, lifted in 3.12), unknown `\N{…}` names, nesting limits.
 //!
 //! This module walks the tree with the stack of enclosing blocks (module,
 //! class, function, lambda, comprehension); `declarations` checks
