@@ -10,6 +10,7 @@
 use ropey::Rope;
 
 use crate::analysis::comment::Commented;
+use crate::analysis::compile_checks::statements_span;
 use crate::analysis::dependencies::Dependencies;
 use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
@@ -26,6 +27,97 @@ use crate::reply::{plural, Clause, Reply};
 
 use super::context::{Ctx, Outcome};
 use super::output;
+
+/// The lines an edit changed, in the text before and after it (from the
+/// common prefix and suffix of the two texts, compared chunk by chunk);
+/// `None` when nothing changed.
+fn changed_lines(before: &Rope, after: &Rope) -> Option<(LineRange, LineRange)> {
+    let prefix = common_bytes(before.chunks(), after.chunks());
+    if prefix == before.len_bytes() && prefix == after.len_bytes() {
+        return None;
+    }
+    let max_suffix = before.len_bytes().min(after.len_bytes()) - prefix;
+    let suffix = common_bytes_backwards(backwards(before), backwards(after)).min(max_suffix);
+    let lines = |rope: &Rope| {
+        let end = (rope.len_bytes() - suffix).max(prefix);
+        LineRange::new(rope.byte_to_line(prefix), rope.byte_to_line(end))
+    };
+    Some((lines(before), lines(after)))
+}
+
+/// The chunks of a rope from its end to its start.
+fn backwards(rope: &Rope) -> ropey::iter::Chunks<'_> {
+    rope.chunks_at_byte(rope.len_bytes()).0.reversed()
+}
+
+/// How many bytes two chunk sequences share at their start.
+fn common_bytes<'a>(
+    mut a: impl Iterator<Item = &'a str>,
+    mut b: impl Iterator<Item = &'a str>,
+) -> usize {
+    let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
+    let mut same = 0;
+    loop {
+        if x.is_empty() {
+            match a.next() {
+                Some(chunk) => x = chunk.as_bytes(),
+                None => return same,
+            }
+            continue;
+        }
+        if y.is_empty() {
+            match b.next() {
+                Some(chunk) => y = chunk.as_bytes(),
+                None => return same,
+            }
+            continue;
+        }
+        let n = x.len().min(y.len());
+        if x[..n] != y[..n] {
+            return same + x.iter().zip(y).take_while(|(p, q)| p == q).count();
+        }
+        same += n;
+        x = &x[n..];
+        y = &y[n..];
+    }
+}
+
+/// How many bytes two reversed chunk sequences share at their end.
+fn common_bytes_backwards<'a>(
+    mut a: impl Iterator<Item = &'a str>,
+    mut b: impl Iterator<Item = &'a str>,
+) -> usize {
+    let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
+    let mut same = 0;
+    loop {
+        if x.is_empty() {
+            match a.next() {
+                Some(chunk) => x = chunk.as_bytes(),
+                None => return same,
+            }
+            continue;
+        }
+        if y.is_empty() {
+            match b.next() {
+                Some(chunk) => y = chunk.as_bytes(),
+                None => return same,
+            }
+            continue;
+        }
+        let n = x.len().min(y.len());
+        if x[x.len() - n..] != y[y.len() - n..] {
+            return same
+                + x.iter()
+                    .rev()
+                    .zip(y.iter().rev())
+                    .take_while(|(p, q)| p == q)
+                    .count();
+        }
+        same += n;
+        x = &x[..x.len() - n];
+        y = &y[..y.len() - n];
+    }
+}
 
 /// A Python buffer as it was before a text edit.
 pub(super) struct SyntaxBefore {
@@ -166,14 +258,29 @@ impl Ctx<'_> {
         clauses.insert(at, Clause::Note(note));
     }
 
+    /// The note for a text edit that made valid code invalid. Only the
+    /// top-level statements the edit touched are checked, before and after,
+    /// so a keystroke costs the size of its statement, not of the file.
     fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
         let buffer = self.session.buffers.get_mut(&before.path)?;
-        if buffer.text() == &before.text {
+        let text = buffer.text().clone();
+        let (was, now) = changed_lines(&before.text, &text)?;
+        let tree = buffer.ensure_syntax()?;
+        // the same statements on both sides: what the edit touched in
+        // either text, mapped through the shift of the lines after it
+        let was = statements_span(before.tree.root(), was);
+        let now = statements_span(tree.root(), now);
+        let shift = |line: usize, from: &Rope, to: &Rope| {
+            (line + to.len_lines()).saturating_sub(from.len_lines())
+        };
+        let first = was.first.min(now.first);
+        let was_all = LineRange::new(first, was.last.max(shift(now.last, &text, &before.text)));
+        let now_all = LineRange::new(first, now.last.max(shift(was.last, &before.text, &text)));
+        if !validate::syntax_errors_in(&before.text, &before.tree, was_all).is_empty() {
             return None;
         }
-        let text = buffer.text().clone();
-        let errors = validate::syntax_errors(&text, buffer.ensure_syntax()?);
-        if errors.is_empty() || !validate::syntax_errors(&before.text, &before.tree).is_empty() {
+        let errors = validate::syntax_errors_in(&text, tree, now_all);
+        if errors.is_empty() {
             return None;
         }
         let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
@@ -619,5 +726,34 @@ fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
         format!("{owner} has no members")
     } else {
         format!("{owner}: {}", members.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(a: &str, b: &str) -> Option<(LineRange, LineRange)> {
+        changed_lines(&Rope::from_str(a), &Rope::from_str(b))
+    }
+
+    #[test]
+    fn changed_lines_from_common_prefix_and_suffix() {
+        assert_eq!(lines("a\nb\n", "a\nb\n"), None);
+        assert_eq!(
+            lines("a\nb\nc\n", "a\nx\nb\nc\n"),
+            Some((LineRange::new(1, 1), LineRange::new(1, 2)))
+        );
+        assert_eq!(
+            lines("a\nb\nc\n", "a\nc\n"),
+            Some((LineRange::new(1, 2), LineRange::new(1, 1)))
+        );
+        // ropes of many chunks, edited deep inside
+        let big: String = (0..5000).map(|i| format!("x{i} = {i}\n")).collect();
+        let mut edited = Rope::from_str(&big);
+        let at = edited.line_to_char(4000);
+        edited.insert(at, "if y\n");
+        let (was, now) = changed_lines(&Rope::from_str(&big), &edited).unwrap();
+        assert_eq!((was.first, now.first, now.last), (4000, 4000, 4001));
     }
 }

@@ -260,3 +260,23 @@ fn a_changed_signature_says_what_it_was() {
         "#,
     );
 }
+
+#[test]
+fn breaking_valid_code_is_said_even_when_other_code_is_broken() {
+    let f = Fixture::new();
+    f.write("m.py", "def f(:\n    pass\n\n\ndef g():\n    return 1\n");
+    f.check(
+        "a",
+        r##"
+        > Start s; Open m.py
+        Ok
+        Ok, At 0:0, Length 6
+        > Goto 5; Delete Line
+        Ok, At 5:0
+        Ok, Deleted 1 line at 5, Now invalid Python (1 syntax error): 4:0 expected an indented block after function definition at 4:0, At 5:0
+        > Goto 0; Insert Line "# still broken"
+        Ok, At 0:0
+        Ok, Inserted 1 line at 0, At 1:0
+        "##,
+    );
+}
