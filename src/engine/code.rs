@@ -260,7 +260,7 @@ impl Ctx<'_> {
 
     /// The note for a text edit that made valid code invalid. Only the
     /// top-level statements the edit touched are checked, before and after,
-    /// so a keystroke costs the size of its statement, not of the file.
+    /// not the whole file.
     fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
         let buffer = self.session.buffers.get_mut(&before.path)?;
         let text = buffer.text().clone();
