@@ -20,13 +20,27 @@ use crate::analysis::{
 };
 use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::lang::{
-    AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, GotoTarget, InsertKind,
-    Modification,
+    AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, DeleteTarget, GotoTarget,
+    InsertKind, Modification,
 };
 use crate::reply::{plural, Clause, Reply};
 
 use super::context::{Ctx, Outcome};
 use super::output;
+
+/// The commands that edit text as text (their syntax is noted, not refused).
+pub(super) fn is_text_edit(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Insert {
+            kind: InsertKind::Line | InsertKind::Block,
+            ..
+        } | Command::Replace { .. }
+            | Command::Delete(
+                DeleteTarget::Lines { .. } | DeleteTarget::Current | DeleteTarget::Block(_)
+            )
+    )
+}
 
 /// The lines an edit changed, in the text before and after it (from the
 /// common prefix and suffix of the two texts, compared chunk by chunk);

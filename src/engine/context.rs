@@ -26,19 +26,7 @@ impl<'a> Ctx<'a> {
     pub fn run(&mut self, command: &Command) -> Reply {
         use Command::*;
         // plain text edits may break a Python file's syntax, but say so
-        let text_edit = matches!(
-            command,
-            Insert {
-                kind: crate::lang::InsertKind::Line | crate::lang::InsertKind::Block,
-                ..
-            } | Replace { .. }
-                | Delete(
-                    crate::lang::DeleteTarget::Lines { .. }
-                        | crate::lang::DeleteTarget::Current
-                        | crate::lang::DeleteTarget::Block(_)
-                )
-        );
-        let syntax_before = if text_edit {
+        let syntax_before = if super::code::is_text_edit(command) {
             self.syntax_before()
         } else {
             None
