@@ -280,3 +280,26 @@ fn breaking_valid_code_is_said_even_when_other_code_is_broken() {
         "##,
     );
 }
+
+#[test]
+fn a_missing_formatter_is_named() {
+    if std::process::Command::new("black")
+        .arg("--version")
+        .output()
+        .is_ok()
+    {
+        return; // only meaningful where black is not installed
+    }
+    let f = Fixture::new();
+    f.write("w.py", "x=1\n");
+    f.check(
+        "a",
+        r#"
+        > Start s; Open w.py
+        Ok
+        Ok, At 0:0, Length 1
+        > Format File black
+        Fail "No formatter found: black is not installed (pip install black); Format ruff uses ruff"
+        "#,
+    );
+}
