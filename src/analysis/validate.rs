@@ -57,6 +57,9 @@ pub fn parse_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     let root = tree.root();
     if root.has_error() {
         collect(text, root, &mut out);
+        if out.is_empty() {
+            out.push(hidden_error(text, root));
+        }
     }
     out.sort_by_key(|e| e.position);
     out.dedup();
@@ -174,6 +177,44 @@ fn describe_error(text: &Rope, node: Node<'_>) -> SyntaxError {
     }
 }
 
+/// An error no node shows: tree-sitter hides a MISSING token of a hidden
+/// rule (the newline between two statements, as in `1abc`), and only
+/// `has_error` tells. It is in the deepest node that has an error: between
+/// two of its statements on one line, else at its start.
+fn hidden_error(text: &Rope, root: Node<'_>) -> SyntaxError {
+    let mut node = root;
+    loop {
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        if let Some(child) = children.iter().find(|n| n.has_error()) {
+            node = *child;
+            continue;
+        }
+        let statement = |n: &Node<'_>| {
+            n.kind().ends_with("_statement")
+                || matches!(
+                    n.kind(),
+                    "function_definition" | "class_definition" | "decorated_definition"
+                )
+        };
+        for pair in children.windows(2) {
+            if statement(&pair[0])
+                && statement(&pair[1])
+                && pair[0].end_position().row == pair[1].start_position().row
+            {
+                return SyntaxError {
+                    position: node_start(text, pair[1]),
+                    message: "missing newline or ';' before this statement".into(),
+                };
+            }
+        }
+        return SyntaxError {
+            position: node_start(text, node),
+            message: "invalid syntax".into(),
+        };
+    }
+}
+
 /// Byte offset of the end of the first logical line (outside brackets).
 fn header_end(s: &str) -> Option<usize> {
     let mut depth = 0i32;
@@ -276,5 +317,15 @@ mod tests {
             ["1:9 unclosed '('"]
         );
         assert_eq!(errors("s = 'ä'; y = )\n"), ["0:13 unexpected ')'"]);
+        // a hidden MISSING newline: only has_error() tells
+        let text = Rope::from_str("class A:\n    pass\n\n\n1syntax_error  # NOQA\n");
+        let tree = SyntaxTree::parse(&text).unwrap();
+        assert_eq!(
+            parse_errors(&text, &tree)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["4:1 missing newline or ';' before this statement"]
+        );
     }
 }
