@@ -289,7 +289,7 @@ impl<'a, 't> Checker<'a, 't> {
                 self.walk_children(node, in_loop);
             }
             "augmented_assignment" => {
-                if let Some(left) = node.child_by_field_name("left") {
+                if let Some(left) = node.child_by_field_name("left").map(unparenthesized) {
                     if let Some(what) = match left.kind() {
                         "identifier" | "attribute" | "subscript" => None,
                         "pattern_list" | "tuple_pattern" => Some("tuple"),
@@ -1041,6 +1041,20 @@ impl<'a, 't> Checker<'a, 't> {
             }
         }
     }
+}
+
+/// `(a)` is `a`: tree-sitter reads a parenthesised target as a tuple of one.
+fn unparenthesized(node: Node<'_>) -> Node<'_> {
+    let mut node = node;
+    while matches!(node.kind(), "tuple_pattern" | "parenthesized_expression")
+        && !children(node).iter().any(|c| c.kind() == ",")
+    {
+        match named_children(node).as_slice() {
+            [only] => node = *only,
+            _ => break,
+        }
+    }
+    node
 }
 
 /// The identifier a parameter binds.
