@@ -510,27 +510,31 @@ impl<'a, 't> Checker<'a, 't> {
         if let Some(name) = node.child_by_field_name("name") {
             self.debug_target(name);
         }
-        if let (true, Some(body)) = (is_async, body) {
-            let mut yields = false;
-            let mut returns = Vec::new();
-            let mut yield_froms = Vec::new();
-            own_scope(body, &mut |n| match n.kind() {
-                "yield" => {
-                    yields = true;
-                    if n.child(1).is_some_and(|c| c.kind() == "from") {
-                        yield_froms.push(n);
-                    }
+        let Some(body) = body else { return };
+        let mut yields = false;
+        let mut awaits = false;
+        let mut returns = Vec::new();
+        let mut yield_froms = Vec::new();
+        own_scope(body, &mut |n| match n.kind() {
+            "yield" => {
+                yields = true;
+                if n.child(1).is_some_and(|c| c.kind() == "from") {
+                    yield_froms.push(n);
                 }
-                "return_statement" if n.named_child_count() > 0 => returns.push(n),
-                _ => {}
-            });
+            }
+            "await" => awaits = true,
+            "return_statement" if n.named_child_count() > 0 => returns.push(n),
+            _ => {}
+        });
+        if is_async {
             for y in yield_froms {
                 self.error(y, "'yield from' inside async function");
             }
-            if yields {
-                for r in returns {
-                    self.error(r, "'return' with value in async generator");
-                }
+        }
+        // CPython's symtable makes any function with an `await` a coroutine
+        if yields && (is_async || awaits) {
+            for r in returns {
+                self.error(r, "'return' with value in async generator");
             }
         }
     }
