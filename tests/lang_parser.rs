@@ -730,7 +730,7 @@ fn unknown_commands_and_keywords_suggest() {
         ("Analyze File Complex", "Unknown analysis kind 'Complex'. Did you mean: Complexity?"),
         ("Set Format xml", "Unknown format 'xml'. Valid: terse, json"),
         ("Set Colour red", "Unknown Set option 'Colour'. Valid: Format, Limit"),
-        ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Valid: Line, Block, Docstring"),
+        ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Valid: Line, Block, Docstring, Replace"),
     ]);
 }
 

@@ -159,7 +159,7 @@ const MODIFY_CHANGES: &[&str] = &[
     "SetVisibility",
 ];
 const VISIBILITIES: &[&str] = &["public", "protected", "private"];
-const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring"];
+const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring", "Replace"];
 const SET_OPTIONS: &[&str] = &["Format", "Limit"];
 const FORMATS: &[&str] = &["terse", "json"];
 
@@ -649,17 +649,16 @@ impl<'t> Parser<'t> {
                     return Err(self.with_usage("Empty comment".into(), self.here()));
                 }
                 // `Replace` may follow the style or stand for `Line Replace`
-                let replace_only = self.eat("Replace");
-                let style = match self.peek() {
-                    None => CommentStyle::Line,
-                    Some(_) if replace_only => CommentStyle::Line,
-                    Some(_) => match self.keyword("comment style", COMMENT_STYLES)? {
-                        "Block" => CommentStyle::Block,
-                        "Docstring" => CommentStyle::Docstring,
-                        _ => CommentStyle::Line,
-                    },
-                };
-                let replace = replace_only || self.eat("Replace");
+                let (mut style, mut replace) = (CommentStyle::Line, false);
+                if self.peek().is_some() {
+                    match self.keyword("comment style", COMMENT_STYLES)? {
+                        "Replace" => replace = true,
+                        "Block" => style = CommentStyle::Block,
+                        "Docstring" => style = CommentStyle::Docstring,
+                        _ => {}
+                    }
+                    replace = replace || self.eat("Replace");
+                }
                 Ok(Command::Comment {
                     target,
                     text,
