@@ -14,7 +14,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::syntax::{node_start, node_text, SyntaxTree};
-use crate::edit::{LineRange, Position};
+use crate::edit::Position;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SyntaxError {
@@ -33,19 +33,6 @@ impl std::fmt::Display for SyntaxError {
 pub fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     let mut out = parse_errors(text, tree);
     out.extend(super::compile_checks::compile_errors(text, tree));
-    out.sort_by_key(|e| e.position);
-    out.dedup();
-    out
-}
-
-/// The syntax errors around `lines` only: in the top-level statements that
-/// touch them ([`super::compile_checks::compile_errors_in`]), for checking
-/// an edit in the size of what it changed.
-pub fn syntax_errors_in(text: &Rope, tree: &SyntaxTree, lines: LineRange) -> Vec<SyntaxError> {
-    let span = super::compile_checks::statements_span(tree.root(), lines);
-    let mut out = parse_errors(text, tree);
-    out.retain(|e| e.position.line >= span.first && e.position.line <= span.last);
-    out.extend(super::compile_checks::compile_errors_in(text, tree, span));
     out.sort_by_key(|e| e.position);
     out.dedup();
     out

@@ -10,7 +10,6 @@
 use ropey::Rope;
 
 use crate::analysis::comment::Commented;
-use crate::analysis::compile_checks::statements_span;
 use crate::analysis::dependencies::Dependencies;
 use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
@@ -136,8 +135,68 @@ fn common_bytes_backwards<'a>(
 /// A Python buffer as it was before a text edit.
 pub(super) struct SyntaxBefore {
     path: crate::workspace::WorkspacePath,
+    language: crate::analysis::Language,
     text: Rope,
-    tree: SyntaxTree,
+}
+
+/// `lines` widened to whole top-level statements, read from the text: up
+/// to the line at column 0 that starts the statement (with its
+/// decorators), down to the line before the next one. Clauses at column 0
+/// (`else:`, `except …:`) and closing brackets continue a statement.
+fn top_level_lines(text: &Rope, lines: LineRange) -> LineRange {
+    let count = text.len_lines();
+    let starts = |line: usize| {
+        let l = text.line(line);
+        let Some(first) = l.chars().next() else {
+            return false;
+        };
+        if first.is_whitespace() || first == '#' || matches!(first, ')' | ']' | '}') {
+            return false;
+        }
+        let word: String = l
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        !matches!(word.as_str(), "else" | "elif" | "except" | "finally")
+    };
+    let mut first = lines.first.min(count.saturating_sub(1));
+    while first > 0 && !starts(first) {
+        first -= 1;
+    }
+    while first > 0 && text.line(first - 1).chars().next() == Some('@') {
+        first -= 1;
+    }
+    let mut last = lines.last.min(count.saturating_sub(1));
+    while last + 1 < count && !starts(last + 1) {
+        last += 1;
+    }
+    LineRange::new(first, last)
+}
+
+/// The syntax errors of the lines `lines` (whole top-level statements)
+/// parsed on their own, at their positions in `text`.
+fn statement_errors(
+    language: crate::analysis::Language,
+    text: &Rope,
+    lines: LineRange,
+) -> Vec<validate::SyntaxError> {
+    let start = text.line_to_char(lines.first);
+    let end = if lines.last + 1 < text.len_lines() {
+        text.line_to_char(lines.last + 1)
+    } else {
+        text.len_chars()
+    };
+    let snippet = Rope::from(text.slice(start..end));
+    let Ok(tree) = SyntaxTree::parse_language(language, &snippet) else {
+        return Vec::new();
+    };
+    validate::syntax_errors(&snippet, &tree)
+        .into_iter()
+        .map(|mut e| {
+            e.position.line += lines.first;
+            e
+        })
+        .collect()
 }
 
 /// What the code commands work on: the current file's text, tree and outline.
@@ -245,13 +304,11 @@ impl Ctx<'_> {
     /// Before a plain text edit: the current Python buffer's text and tree,
     /// to tell afterwards whether the edit broke its syntax.
     pub(super) fn syntax_before(&mut self) -> Option<SyntaxBefore> {
-        let path = self.current_path().ok()?;
-        let buffer = self.session.buffers.get_mut(&path)?;
-        let tree = buffer.ensure_syntax()?.clone();
+        let buffer = self.current().ok()?;
         Some(SyntaxBefore {
+            language: buffer.language()?,
             text: buffer.text().clone(),
-            tree,
-            path,
+            path: buffer.path().clone(),
         })
     }
 
@@ -273,27 +330,26 @@ impl Ctx<'_> {
     }
 
     /// The note for a text edit that made valid code invalid. Only the
-    /// top-level statements the edit touched are checked, before and after,
-    /// not the whole file.
+    /// top-level statements the edit touched are parsed and checked, before
+    /// and after, on their own: the buffer's tree is left to be reparsed
+    /// lazily, when a code command needs it.
     fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
-        let buffer = self.session.buffers.get_mut(&before.path)?;
-        let text = buffer.text().clone();
-        let (was, now) = changed_lines(&before.text, &text)?;
-        let tree = buffer.ensure_syntax()?;
+        let after = self.session.buffers.get(&before.path)?.text().clone();
+        let (was, now) = changed_lines(&before.text, &after)?;
         // the same statements on both sides: what the edit touched in
         // either text, mapped through the shift of the lines after it
-        let was = statements_span(before.tree.root(), was);
-        let now = statements_span(tree.root(), now);
+        let was = top_level_lines(&before.text, was);
+        let now = top_level_lines(&after, now);
         let shift = |line: usize, from: &Rope, to: &Rope| {
             (line + to.len_lines()).saturating_sub(from.len_lines())
         };
         let first = was.first.min(now.first);
-        let was_all = LineRange::new(first, was.last.max(shift(now.last, &text, &before.text)));
-        let now_all = LineRange::new(first, now.last.max(shift(was.last, &before.text, &text)));
-        if !validate::syntax_errors_in(&before.text, &before.tree, was_all).is_empty() {
+        let was = LineRange::new(first, was.last.max(shift(now.last, &after, &before.text)));
+        let now = LineRange::new(first, now.last.max(shift(was.last, &before.text, &after)));
+        if !statement_errors(before.language, &before.text, was).is_empty() {
             return None;
         }
-        let errors = validate::syntax_errors_in(&text, tree, now_all);
+        let errors = statement_errors(before.language, &after, now);
         if errors.is_empty() {
             return None;
         }

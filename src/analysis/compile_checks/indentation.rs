@@ -4,8 +4,6 @@
 
 use ropey::Rope;
 
-use crate::edit::LineRange;
-
 use crate::analysis::validate::SyntaxError;
 
 /// The first line after `line` that is not blank or a comment.
@@ -21,17 +19,14 @@ pub(super) fn next_code_line(text: &Rope, line: usize) -> Option<usize> {
 /// indentation is compared with tabs as 8 columns and as 1; the two must
 /// agree on more/same/less (`TabError`), and a dedent must land on an
 /// outer level.
-pub(super) fn indentation_errors(text: &Rope, lines: LineRange) -> Vec<SyntaxError> {
+pub(super) fn indentation_errors(text: &Rope) -> Vec<SyntaxError> {
     let mut out = Vec::new();
     let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
     let mut depth = 0usize;
     let mut string: Option<(char, bool)> = None; // quote, triple
     let mut continued = false;
-    // `lines` starts at a top-level statement: indentation 0, no bracket
-    // or string open
-    let last = lines.last.min(text.len_lines().saturating_sub(1));
-    for line_no in lines.first..=last {
-        let line: String = text.line(line_no).chars().collect();
+    for (line_no, line) in text.lines().enumerate() {
+        let line: String = line.chars().collect();
         let logical_start = depth == 0 && string.is_none() && !continued;
         let chars: Vec<char> = line.chars().collect();
         if logical_start {

@@ -46,7 +46,6 @@ use tree_sitter::Node;
 
 use super::syntax::{node_start, node_text, SyntaxTree};
 use super::validate::SyntaxError;
-use crate::edit::LineRange;
 use declarations::own_scope;
 use indentation::{indentation_errors, next_code_line};
 use literals::string_prefix;
@@ -57,15 +56,6 @@ mod literals;
 
 /// The compile-time errors of a parsed file, in source order.
 pub fn compile_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    let all = LineRange::new(0, text.len_lines().saturating_sub(1));
-    compile_errors_in(text, tree, all)
-}
-
-/// The compile-time errors of the top-level statements that touch `lines`
-/// (so an edit is checked in the size of what it touched, not of the
-/// file), in source order. Module-wide facts (`from __future__`
-/// placement, `global` after a module-level use) are still seen.
-pub fn compile_errors_in(text: &Rope, tree: &SyntaxTree, lines: LineRange) -> Vec<SyntaxError> {
     let root = tree.root();
     let mut checker = Checker {
         text,
@@ -75,17 +65,9 @@ pub fn compile_errors_in(text: &Rope, tree: &SyntaxTree, lines: LineRange) -> Ve
             node: root,
         }],
     };
-    let span = statements_span(root, lines);
     checker.future_imports(root);
-    let mut c = root.walk();
-    let statements: Vec<Node<'_>> = root
-        .children(&mut c)
-        .filter(|n| n.end_position().row >= span.first && n.start_position().row <= span.last)
-        .collect();
-    for statement in statements {
-        checker.walk(statement, false);
-    }
-    let indentation = indentation_errors(text, span);
+    checker.walk(root, false);
+    let indentation = indentation_errors(text);
     // a body tree-sitter saw as empty because of mixed tabs and spaces:
     // the tokenizer's error on the next line is the one CPython raises
     checker.out.retain(|e| {
@@ -95,27 +77,9 @@ pub fn compile_errors_in(text: &Rope, tree: &SyntaxTree, lines: LineRange) -> Ve
                 .any(|i| Some(i.position.line) == next_code_line(text, e.position.line))
     });
     checker.out.extend(indentation);
-    checker
-        .out
-        .retain(|e| e.position.line >= span.first && e.position.line <= span.last);
     checker.out.sort_by_key(|e| e.position);
     checker.out.dedup();
     checker.out
-}
-
-/// `lines` widened to whole top-level statements: from the start of the
-/// first one touching it to the end of the last.
-pub fn statements_span(root: Node<'_>, lines: LineRange) -> LineRange {
-    let mut c = root.walk();
-    let (mut first, mut last) = (lines.first, lines.last);
-    for n in root.children(&mut c) {
-        let (start, end) = (n.start_position().row, n.end_position().row);
-        if end >= lines.first && start <= lines.last {
-            first = first.min(start);
-            last = last.max(end);
-        }
-    }
-    LineRange::new(first, last)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -448,11 +412,8 @@ impl<'a, 't> Checker<'a, 't> {
         }
         self.out.push(SyntaxError {
             position: crate::edit::Position::new(line, 0),
-            // Eddi's positions are 0-based, unlike CPython's "on line N"
-            message: format!(
-                "expected an indented block after {what} at {}",
-                node_start(self.text, header)
-            ),
+            // CPython adds "on line N" (1-based); Eddi's positions say where
+            message: format!("expected an indented block after {what}"),
         });
     }
 

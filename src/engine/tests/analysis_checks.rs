@@ -157,7 +157,7 @@ fn text_edits_that_break_the_syntax_say_so() {
         Ok, Undid 2, At 7:0
         > Goto 6; Delete Line
         Ok, At 6:0
-        Ok, Deleted 1 line at 6, Now invalid Python (1 syntax error): 5:0 expected an indented block after function definition at 5:0, At 6:0
+        Ok, Deleted 1 line at 6, Now invalid Python (1 syntax error): 5:0 expected an indented block after function definition, At 6:0
         > Undo; Replace All "return url" With "break"
         Ok, Undid 1, At 6:0
         Ok, Replaced 1 occurrence, Now invalid Python (1 syntax error): 6:4 'break' outside loop, At 6:0
@@ -273,7 +273,7 @@ fn breaking_valid_code_is_said_even_when_other_code_is_broken() {
         Ok, At 0:0, Length 6
         > Goto 5; Delete Line
         Ok, At 5:0
-        Ok, Deleted 1 line at 5, Now invalid Python (1 syntax error): 4:0 expected an indented block after function definition at 4:0, At 5:0
+        Ok, Deleted 1 line at 5, Now invalid Python (1 syntax error): 4:0 expected an indented block after function definition, At 5:0
         > Goto 0; Insert Line "# still broken"
         Ok, At 0:0
         Ok, Inserted 1 line at 0, At 1:0
