@@ -137,13 +137,17 @@ pub(super) struct SyntaxBefore {
     path: crate::workspace::WorkspacePath,
     language: crate::analysis::Language,
     text: Rope,
+    /// The buffer's tree as it was, not reparsed (see `syntax_unparsed`).
+    tree: Option<SyntaxTree>,
 }
 
-/// `lines` widened to whole top-level statements, read from the text: up
-/// to the line at column 0 that starts the statement (with its
-/// decorators), down to the line before the next one. Clauses at column 0
-/// (`else:`, `except …:`) and closing brackets continue a statement.
-fn top_level_lines(text: &Rope, lines: LineRange) -> LineRange {
+/// `lines` widened to whole top-level statements: those of the (possibly
+/// not reparsed) tree that touch them, and, for code typed since the last
+/// parse, what the text says: up to the line at column 0 that starts a
+/// statement (with its decorators), down to the line before the next one.
+/// Clauses at column 0 (`else:`, `except …:`) and closing brackets
+/// continue a statement.
+fn top_level_lines(text: &Rope, tree: Option<&SyntaxTree>, lines: LineRange) -> LineRange {
     let count = text.len_lines();
     let starts = |line: usize| {
         let l = text.line(line);
@@ -169,6 +173,17 @@ fn top_level_lines(text: &Rope, lines: LineRange) -> LineRange {
     let mut last = lines.last.min(count.saturating_sub(1));
     while last + 1 < count && !starts(last + 1) {
         last += 1;
+    }
+    if let Some(tree) = tree {
+        let root = tree.root();
+        let mut c = root.walk();
+        for n in root.children(&mut c) {
+            let (start, end) = (n.start_position().row, n.end_position().row);
+            if end >= lines.first && start <= lines.last {
+                first = first.min(start);
+                last = last.max(end.min(count.saturating_sub(1)));
+            }
+        }
     }
     LineRange::new(first, last)
 }
@@ -308,6 +323,7 @@ impl Ctx<'_> {
         Some(SyntaxBefore {
             language: buffer.language()?,
             text: buffer.text().clone(),
+            tree: buffer.syntax_unparsed().cloned(),
             path: buffer.path().clone(),
         })
     }
@@ -334,12 +350,13 @@ impl Ctx<'_> {
     /// and after, on their own: the buffer's tree is left to be reparsed
     /// lazily, when a code command needs it.
     fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
-        let after = self.session.buffers.get(&before.path)?.text().clone();
+        let buffer = self.session.buffers.get(&before.path)?;
+        let after = buffer.text().clone();
         let (was, now) = changed_lines(&before.text, &after)?;
         // the same statements on both sides: what the edit touched in
         // either text, mapped through the shift of the lines after it
-        let was = top_level_lines(&before.text, was);
-        let now = top_level_lines(&after, now);
+        let was = top_level_lines(&before.text, before.tree.as_ref(), was);
+        let now = top_level_lines(&after, buffer.syntax_unparsed(), now);
         let shift = |line: usize, from: &Rope, to: &Rope| {
             (line + to.len_lines()).saturating_sub(from.len_lines())
         };
@@ -825,5 +842,26 @@ mod tests {
         edited.insert(at, "if y\n");
         let (was, now) = changed_lines(&Rope::from_str(&big), &edited).unwrap();
         assert_eq!((was.first, now.first, now.last), (4000, 4000, 4001));
+    }
+
+    #[test]
+    fn top_level_lines_cover_whole_statements() {
+        let text = Rope::from_str(
+            "import os\n\n@dec\ndef f():\n    x = (\n1)\n    return x\n\nif a:\n    pass\nelse:\n    pass\nz = 1\n",
+        );
+        let tree = SyntaxTree::parse(&text).unwrap();
+        let span = |a, b| top_level_lines(&text, Some(&tree), LineRange::new(a, b));
+        assert_eq!(
+            span(6, 6),
+            LineRange::new(2, 7),
+            "decorator to the blank line"
+        );
+        assert_eq!(
+            span(5, 5),
+            LineRange::new(2, 7),
+            "a column-0 bracket continues"
+        );
+        assert_eq!(span(11, 11), LineRange::new(8, 11), "else continues the if");
+        assert_eq!(span(12, 12), LineRange::new(12, 13));
     }
 }
