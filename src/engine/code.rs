@@ -175,14 +175,14 @@ fn top_level_lines(text: &Rope, tree: Option<&SyntaxTree>, lines: LineRange) -> 
         last += 1;
     }
     if let Some(tree) = tree {
-        let root = tree.root();
-        let mut c = root.walk();
-        for n in root.children(&mut c) {
-            let (start, end) = (n.start_position().row, n.end_position().row);
-            if end >= lines.first && start <= lines.last {
-                first = first.min(start);
-                last = last.max(end.min(count.saturating_sub(1)));
-            }
+        // from the first statement that reaches the lines (a descent, not a
+        // walk over the whole module) to the last that starts in them
+        let from = text.line_to_byte(lines.first.min(count.saturating_sub(1)));
+        let mut next = tree.root().first_child_for_byte(from);
+        while let Some(n) = next.filter(|n| n.start_position().row <= lines.last) {
+            first = first.min(n.start_position().row);
+            last = last.max(n.end_position().row.min(count.saturating_sub(1)));
+            next = n.next_sibling();
         }
     }
     LineRange::new(first, last)
@@ -363,11 +363,9 @@ impl Ctx<'_> {
         let first = was.first.min(now.first);
         let was = LineRange::new(first, was.last.max(shift(now.last, &after, &before.text)));
         let now = LineRange::new(first, now.last.max(shift(was.last, &before.text, &after)));
-        if !statement_errors(before.language, &before.text, was).is_empty() {
-            return None;
-        }
+        // after first: most edits keep the code valid, one parse then
         let errors = statement_errors(before.language, &after, now);
-        if errors.is_empty() {
+        if errors.is_empty() || !statement_errors(before.language, &before.text, was).is_empty() {
             return None;
         }
         let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
