@@ -188,6 +188,80 @@ fn top_level_lines(text: &Rope, tree: Option<&SyntaxTree>, lines: LineRange) -> 
     LineRange::new(first, last)
 }
 
+fn invalid_note(errors: &[validate::SyntaxError]) -> String {
+    let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
+    let more = if errors.len() > 3 { ", …" } else { "" };
+    format!(
+        "Now invalid Python ({} syntax {}): {}{more}",
+        errors.len(),
+        plural(errors.len(), "error"),
+        listed.join(", ")
+    )
+}
+
+/// A function definition (with its decorators) that strictly contains some
+/// lines: its lines and the column of its header.
+struct Function {
+    lines: LineRange,
+    indent: usize,
+}
+
+/// The innermost function of the (possibly not reparsed) tree whose header
+/// is above `lines` and whose body reaches their end.
+fn enclosing_function(tree: Option<&SyntaxTree>, lines: LineRange) -> Option<Function> {
+    let root = tree?.root();
+    let at = tree_sitter::Point::new(lines.first, 0);
+    let mut node = root.descendant_for_point_range(at, at)?;
+    loop {
+        if node.kind() == "function_definition"
+            && node.start_position().row < lines.first
+            && node.end_position().row >= lines.last
+        {
+            let outer = node
+                .parent()
+                .filter(|p| p.kind() == "decorated_definition")
+                .unwrap_or(node);
+            return Some(Function {
+                lines: LineRange::new(outer.start_position().row, node.end_position().row),
+                indent: node.start_position().column,
+            });
+        }
+        node = node.parent()?;
+    }
+}
+
+/// The syntax errors of one function parsed on its own, dedented to
+/// column 0, at their positions in `text`.
+fn function_errors(
+    language: crate::analysis::Language,
+    text: &Rope,
+    function: &Function,
+) -> Vec<validate::SyntaxError> {
+    let last = function.lines.last.min(text.len_lines().saturating_sub(1));
+    let mut snippet = String::new();
+    for line in function.lines.first..=last {
+        let l = text.line(line).to_string();
+        let strip = l
+            .char_indices()
+            .take(function.indent)
+            .take_while(|(_, c)| *c == ' ' || *c == '\t')
+            .count();
+        snippet.push_str(&l[strip..]);
+    }
+    let snippet = Rope::from_str(&snippet);
+    let Ok(tree) = SyntaxTree::parse_language(language, &snippet) else {
+        return Vec::new();
+    };
+    validate::syntax_errors(&snippet, &tree)
+        .into_iter()
+        .map(|mut e| {
+            e.position.line += function.lines.first;
+            e.position.col += function.indent;
+            e
+        })
+        .collect()
+}
+
 /// The syntax errors of the lines `lines` (whole top-level statements)
 /// parsed on their own, at their positions in `text`.
 fn statement_errors(
@@ -353,6 +427,22 @@ impl Ctx<'_> {
         let buffer = self.session.buffers.get(&before.path)?;
         let after = buffer.text().clone();
         let (was, now) = changed_lines(&before.text, &after)?;
+        if let (Some(old), Some(new)) = (
+            enclosing_function(before.tree.as_ref(), was),
+            enclosing_function(buffer.syntax_unparsed(), now),
+        ) {
+            // inside one function whose header the edit left alone: check
+            // only that function, dedented (a big class costs its method)
+            if old.lines.first == new.lines.first && old.indent == new.indent {
+                let errors = function_errors(before.language, &after, &new);
+                if errors.is_empty()
+                    || !function_errors(before.language, &before.text, &old).is_empty()
+                {
+                    return None;
+                }
+                return Some(invalid_note(&errors));
+            }
+        }
         // the same statements on both sides: what the edit touched in
         // either text, mapped through the shift of the lines after it
         let was = top_level_lines(&before.text, before.tree.as_ref(), was);
@@ -368,14 +458,7 @@ impl Ctx<'_> {
         if errors.is_empty() || !statement_errors(before.language, &before.text, was).is_empty() {
             return None;
         }
-        let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
-        let more = if errors.len() > 3 { ", …" } else { "" };
-        Some(format!(
-            "Now invalid Python ({} syntax {}): {}{more}",
-            errors.len(),
-            plural(errors.len(), "error"),
-            listed.join(", ")
-        ))
+        Some(invalid_note(&errors))
     }
 
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {

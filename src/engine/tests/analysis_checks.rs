@@ -303,3 +303,26 @@ fn a_missing_formatter_is_named() {
         "#,
     );
 }
+
+#[test]
+fn a_method_broken_inside_a_class_is_named_at_its_place() {
+    let f = Fixture::new();
+    f.write(
+        "k.py",
+        "class K:\n    @property\n    def a(self):\n        return 1\n\n    def b(self):\n        return 2\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open k.py
+        Ok
+        Ok, At 0:0, Length 7
+        > Goto 3; Insert Line "        if self"
+        Ok, At 3:0
+        Ok, Inserted 1 line at 3, Now invalid Python (1 syntax error): 3:15 missing ':', At 4:0
+        > Goto 7; Insert Line "        await self"
+        Ok, At 7:0
+        Ok, Inserted 1 line at 7, Now invalid Python (1 syntax error): 7:8 'await' outside async function, At 8:0
+        "#,
+    );
+}
