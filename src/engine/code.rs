@@ -420,9 +420,9 @@ impl Ctx<'_> {
     }
 
     /// The note for a text edit that made valid code invalid. Only the
-    /// top-level statements the edit touched are parsed and checked, before
-    /// and after, on their own: the buffer's tree is left to be reparsed
-    /// lazily, when a code command needs it.
+    /// function the edit is in (else the top-level statements it touched)
+    /// is parsed and checked, before and after, on its own: the buffer's
+    /// tree is left to be reparsed lazily, when a code command needs it.
     fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
         let buffer = self.session.buffers.get(&before.path)?;
         let after = buffer.text().clone();
