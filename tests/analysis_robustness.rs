@@ -95,6 +95,9 @@ proptest! {
         let tree = SyntaxTree::parse(&text).unwrap();
         let a = Analysis::new(&text, &tree);
         let _ = blocks(&text, &tree);
+        for e in eddi::analysis::validate::syntax_errors(&text, &tree) {
+            prop_assert!(e.position.line < text.len_lines());
+        }
         let report = a.report(&text, &tree, None, &IssueConfig::default()).unwrap();
         for s in &a.outline.symbols {
             let _ = dependencies_of(&text, &tree, &a.scopes, s);
@@ -130,7 +133,7 @@ proptest! {
                 let r = delete_symbol(&text, &a.outline, symbol).unwrap();
                 prop_assert!(check(&text, &r.edits).is_ok());
                 for style in [CommentStyle::Line, CommentStyle::Block, CommentStyle::Docstring] {
-                    if let Ok(r) = comment(&text, &tree, symbol, "Doc \u{3000}text\n\n  more", style) {
+                    if let Ok((r, _)) = comment(&text, &tree, symbol, "Doc \u{3000}text\n\n  more", style, true) {
                         prop_assert!(check(&text, &r.edits).is_ok());
                     }
                 }

@@ -629,15 +629,44 @@ fn modification() {
                 target: func("login", None),
                 text: s("Checks the password"),
                 style: CommentStyle::Docstring,
+                replace: false,
+            },
+        ),
+        (
+            "Comment Function get \"Fetch.\" Docstring Replace",
+            Command::Comment {
+                target: func("get", None),
+                text: s("Fetch."),
+                style: CommentStyle::Docstring,
+                replace: true,
+            },
+        ),
+        (
+            "Comment Function get \"Fetch.\" Replace",
+            Command::Comment {
+                target: func("get", None),
+                text: s("Fetch."),
+                style: CommentStyle::Line,
+                replace: true,
             },
         ),
         (
             "Comment Class A \"x\"",
-            Command::Comment { target: class("A"), text: s("x"), style: CommentStyle::Line },
+            Command::Comment {
+                target: class("A"),
+                text: s("x"),
+                style: CommentStyle::Line,
+                replace: false,
+            },
         ),
         (
             "comment method A.b \"x\" block",
-            Command::Comment { target: method("A", "b"), text: s("x"), style: CommentStyle::Block },
+            Command::Comment {
+                target: method("A", "b"),
+                text: s("x"),
+                style: CommentStyle::Block,
+                replace: false,
+            },
         ),
         ("Format", Command::Format { target: None, style: None }),
         ("Format File black", Command::Format { target: None, style: Some(s("black")) }),
@@ -776,7 +805,7 @@ fn unknown_commands_and_keywords_suggest() {
         ("Analyze File Complex", "Unknown analysis kind 'Complex'. Did you mean: Complexity?"),
         ("Set Format xml", "Unknown format 'xml'. Valid: terse, json"),
         ("Set Colour red", "Unknown Set option 'Colour'. Valid: Format, Limit"),
-        ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Did you mean: Line? Valid: Line, Block, Docstring"),
+        ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Did you mean: Line? Valid: Line, Block, Docstring, Replace"),
     ]);
 }
 
@@ -1333,11 +1362,14 @@ fn modify_commands() -> BoxedStrategy<Command> {
     ]);
     prop_oneof![
         (code_target(), change).prop_map(|(target, change)| Command::Modify { target, change }),
-        (code_target(), not_blank(), style).prop_map(|(target, text, style)| Command::Comment {
-            target,
-            text,
-            style
-        }),
+        (code_target(), not_blank(), style, any::<bool>()).prop_map(
+            |(target, text, style, replace)| Command::Comment {
+                target,
+                text,
+                style,
+                replace
+            }
+        ),
     ]
     .boxed()
 }

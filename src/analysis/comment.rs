@@ -5,11 +5,17 @@
 //! * Block: the same, with the text wrapped at 72 columns (paragraphs kept,
 //!   empty lines become a bare `#`).
 //! * Docstring (functions, methods, classes): a PEP 257 docstring as the
-//!   first statement of the body, replacing an existing docstring. One line
+//!   first statement of the body. An existing docstring is never
+//!   overwritten silently: without `replace` the command is refused (the
+//!   message says how to replace it); with it, the old one goes. One line
 //!   gives `"""Text."""`; several give the summary line, a blank line, the
 //!   rest, and the closing quotes on their own line. `'''` is used when the
 //!   text contains `"""`. A body on the header's line (`def f(): pass`) is
 //!   refused with a message to split it first.
+//! * `replace` on Line/Block removes the comment lines attached above the
+//!   element first; without it the new comment goes below them. What
+//!   happened (added, added below N lines, replaced N lines) comes back as
+//!   a [`Commented`] so the reply can say it.
 
 use ropey::Rope;
 
@@ -21,23 +27,38 @@ use super::textedit::{apply, map_offset, EditResult, TextEdit};
 use crate::edit::position::from_char;
 use crate::lang::command::CommentStyle;
 
-/// Computes a comment or docstring for `symbol`.
+/// What a comment edit does to the text that was there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Commented {
+    /// Nothing was there.
+    Added,
+    /// Added below this many comment lines already attached to the element.
+    AddedBelow(usize),
+    /// Replaced a comment or docstring of this many lines.
+    Replaced(usize),
+}
+
+/// Computes a comment or docstring for `symbol`; `replace` allows
+/// replacing the existing one.
 pub fn comment(
     text: &Rope,
     tree: &SyntaxTree,
     symbol: &Symbol,
     body: &str,
     style: CommentStyle,
-) -> Result<EditResult> {
+    replace: bool,
+) -> Result<(EditResult, Commented)> {
     let body = body.replace("\r\n", "\n");
-    let edits = match style {
+    let (edits, commented) = match style {
         CommentStyle::Line | CommentStyle::Block => {
-            let mut line = symbol.full_lines.first;
+            let first = symbol.full_lines.first;
+            let mut line = first;
             while line < symbol.position.line
                 && lines::text_of(text, line).trim_start().starts_with('#')
             {
                 line += 1;
             }
+            let attached = line - first;
             let indent = lines::indent_str(&lines::text_of(text, line)).to_string();
             let content: Vec<String> = if style == CommentStyle::Block {
                 wrap(
@@ -58,22 +79,37 @@ pub fn comment(
                     out.push('\n');
                 }
             }
-            vec![TextEdit::insert(lines::start(text, line), out)]
+            let at = lines::start(text, line);
+            match attached {
+                0 => (vec![TextEdit::insert(at, out)], Commented::Added),
+                n if replace => (
+                    vec![TextEdit::replace(lines::start(text, first)..at, out)],
+                    Commented::Replaced(n),
+                ),
+                n => (vec![TextEdit::insert(at, out)], Commented::AddedBelow(n)),
+            }
         }
-        CommentStyle::Docstring => docstring(text, tree, symbol, &body)?,
+        CommentStyle::Docstring => docstring(text, tree, symbol, &body, replace)?,
     };
     let new = apply(text, &edits)?;
     let at = map_offset(&edits, edits[0].start);
     let element = from_char(&new, at);
-    Ok(EditResult {
+    let result = EditResult {
         cursor: element,
         element: Some(element),
         edits,
         note: None,
-    })
+    };
+    Ok((result, commented))
 }
 
-fn docstring(text: &Rope, tree: &SyntaxTree, symbol: &Symbol, body: &str) -> Result<Vec<TextEdit>> {
+fn docstring(
+    text: &Rope,
+    tree: &SyntaxTree,
+    symbol: &Symbol,
+    body: &str,
+    replace: bool,
+) -> Result<(Vec<TextEdit>, Commented)> {
     if !matches!(
         symbol.kind,
         SymbolKind::Function | SymbolKind::Method | SymbolKind::Class
@@ -151,11 +187,34 @@ fn docstring(text: &Rope, tree: &SyntaxTree, symbol: &Symbol, body: &str) -> Res
         && first.named_child(0).is_some_and(|n| n.kind() == "string");
     let start = byte_to_char(text, first.start_byte());
     if is_doc {
+        let old_lines = first.end_position().row - first.start_position().row + 1;
+        if !replace {
+            let kind = capitalized(symbol.kind.noun());
+            let name = &symbol.qualified_name;
+            return Err(AnalysisError::WouldOverwrite(format!(
+                "{kind} {name} already has a docstring ({old_lines} {} at {first_pos}); \
+                 to replace it: Comment {kind} {name} \"<text>\" Docstring Replace",
+                if old_lines == 1 { "line" } else { "lines" },
+            )));
+        }
         let end = byte_to_char(text, first.end_byte());
-        Ok(vec![TextEdit::replace(start..end, doc)])
+        Ok((
+            vec![TextEdit::replace(start..end, doc)],
+            Commented::Replaced(old_lines),
+        ))
     } else {
-        Ok(vec![TextEdit::insert(start, format!("{doc}\n{indent}"))])
+        Ok((
+            vec![TextEdit::insert(start, format!("{doc}\n{indent}"))],
+            Commented::Added,
+        ))
     }
+}
+
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Greedy word wrap; blank lines separate paragraphs.
@@ -188,12 +247,55 @@ mod tests {
     use crate::lang::command::CodeTarget;
 
     fn run(src: &str, target: CodeTarget, body: &str, style: CommentStyle) -> Result<String> {
+        run_with(src, target, body, style, false).map(|(text, _)| text)
+    }
+
+    fn run_with(
+        src: &str,
+        target: CodeTarget,
+        body: &str,
+        style: CommentStyle,
+        replace: bool,
+    ) -> Result<(String, Commented)> {
         let text = Rope::from_str(src);
         let tree = SyntaxTree::parse(&text).unwrap();
         let o = outline(&text, &tree);
         let s = lookup(&o, &target)?;
-        let r = comment(&text, &tree, s, body, style)?;
-        Ok(apply(&text, &r.edits).unwrap().to_string())
+        let (r, commented) = comment(&text, &tree, s, body, style, replace)?;
+        Ok((apply(&text, &r.edits).unwrap().to_string(), commented))
+    }
+
+    #[test]
+    fn existing_text_is_never_dropped_silently() {
+        let f = CodeTarget::Function {
+            name: "f".into(),
+            params: None,
+        };
+        let with_doc = "def f():\n    \"\"\"Old.\n\n    More.\n    \"\"\"\n    pass\n";
+        assert_eq!(
+            run_with(with_doc, f.clone(), "New.", CommentStyle::Docstring, false)
+                .unwrap_err()
+                .to_string(),
+            "Function f already has a docstring (4 lines at 1:4); to replace it: Comment Function f \"<text>\" Docstring Replace"
+        );
+        let (_, how) =
+            run_with(with_doc, f.clone(), "New.", CommentStyle::Docstring, true).unwrap();
+        assert_eq!(how, Commented::Replaced(4));
+        let commented = "# one\n# two\ndef f():\n    pass\n";
+        assert_eq!(
+            run_with(commented, f.clone(), "three", CommentStyle::Line, false).unwrap(),
+            (
+                "# one\n# two\n# three\ndef f():\n    pass\n".to_string(),
+                Commented::AddedBelow(2)
+            )
+        );
+        assert_eq!(
+            run_with(commented, f, "new", CommentStyle::Line, true).unwrap(),
+            (
+                "# new\ndef f():\n    pass\n".to_string(),
+                Commented::Replaced(2)
+            )
+        );
     }
 
     #[test]
@@ -218,13 +320,15 @@ mod tests {
             params: None,
         };
         assert_eq!(
-            run(
+            run_with(
                 with_doc,
                 f.clone(),
                 "New.\n\nDetails here.",
-                CommentStyle::Docstring
+                CommentStyle::Docstring,
+                true
             )
-            .unwrap(),
+            .unwrap()
+            .0,
             "def f():\n    \"\"\"New.\n\n    Details here.\n    \"\"\"\n    pass\n"
         );
         assert!(run("def f(): pass\n", f, "x", CommentStyle::Docstring).is_err());

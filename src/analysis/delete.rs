@@ -66,11 +66,12 @@ pub fn delete_symbol(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<
     let new = apply(text, &edits)?;
     let at = edits[0].start.min(new.len_chars());
     let cursor = from_char(&new, at);
+    let note = sole_member.then(|| "the class keeps a 'pass' body".to_string());
     Ok(EditResult {
         edits,
         cursor,
         element: None,
-        note: None,
+        note,
     })
 }
 

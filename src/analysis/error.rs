@@ -41,10 +41,16 @@ pub enum AnalysisError {
     /// The parser gave up (only on cancellation; kept so nothing panics).
     #[error("Parse failed: {0}")]
     ParseFailed(String),
-    #[error("No formatter found: install ruff: pip install ruff")]
-    FormatterMissing,
+    /// Names the formatter that is missing and how to get it.
+    #[error("No formatter found: {0}")]
+    FormatterMissing(&'static str),
+    #[error("Unknown style '{0}'. Valid: ruff, black, or a line length (Format 100)")]
+    UnknownStyle(String),
     #[error("Format failed: {0}")]
     FormatFailed(String),
+    /// The edit would drop existing text; the message says how to ask for it.
+    #[error("{0}")]
+    WouldOverwrite(String),
     #[error("Invalid edit: {0}")]
     InvalidEdit(String),
 }

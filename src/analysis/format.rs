@@ -4,10 +4,12 @@
 //! Black (`black -q -`) when `ruff` is not on `PATH`; with neither, the error
 //! says what to install. A target is formatted with the formatter's range
 //! option (`ruff format --range a-b`, `black --line-ranges a-b`, 1-based
-//! lines). `style` may be `ruff` or `black` (force one), or a number (the
-//! line length). The result is one whole-text replacement (one undo step),
+//! lines). `style` may be `ruff` or `black` (only that one), or a number
+//! (the line length); any other style is refused, naming the valid ones, and
+//! a missing formatter is named. The result is one whole-text replacement (one undo step),
 //! with `'\n'` line endings like every generated text; no edit when the
-//! text is already formatted.
+//! text is already formatted (compared with `'\n'` line endings, so a CRLF
+//! file that is formatted stays untouched).
 //!
 //! This is the only module of `analysis` that runs a process.
 
@@ -27,6 +29,23 @@ pub enum Formatter {
     Black,
 }
 
+/// What `style` asks for: which formatters to try, in order, and a line
+/// length. `Err` names the valid styles.
+fn parse_style(style: Option<&str>) -> Result<(&'static [Formatter], Option<u32>)> {
+    const EITHER: &[Formatter] = &[Formatter::Ruff, Formatter::Black];
+    let Some(style) = style else {
+        return Ok((EITHER, None));
+    };
+    if let Ok(n) = style.parse::<u32>() {
+        return Ok((EITHER, Some(n)));
+    }
+    match style.to_ascii_lowercase().as_str() {
+        "ruff" => Ok((&[Formatter::Ruff], None)),
+        "black" => Ok((&[Formatter::Black], None)),
+        _ => Err(AnalysisError::UnknownStyle(style.to_string())),
+    }
+}
+
 /// Formats `text` (or only `lines`), keeping the cursor clamped in the result.
 pub fn format(
     text: &Rope,
@@ -34,19 +53,14 @@ pub fn format(
     style: Option<&str>,
     cursor: Position,
 ) -> Result<EditResult> {
-    let line_length = style.and_then(|s| s.parse::<u32>().ok());
-    let order: &[Formatter] = match style.map(str::to_ascii_lowercase).as_deref() {
-        Some("black") => &[Formatter::Black],
-        Some("ruff") => &[Formatter::Ruff],
-        _ => &[Formatter::Ruff, Formatter::Black],
-    };
-    let source = text.to_string();
-    let mut last_missing = true;
+    let (order, line_length) = parse_style(style)?;
+    // formatters and generated text speak '\n'; the engine restores CRLF
+    let source = text.to_string().replace("\r\n", "\n");
     for f in order {
         match run(*f, &source, lines, line_length) {
             Ok(out) => {
                 let out = out.replace("\r\n", "\n");
-                let edits = if out == source.replace("\r\n", "\n") && !source.contains('\r') {
+                let edits = if out == source {
                     Vec::new()
                 } else {
                     vec![TextEdit::replace(0..text.len_chars(), out.clone())]
@@ -60,15 +74,15 @@ pub fn format(
                     note,
                 });
             }
-            Err(RunError::Missing) => last_missing = true,
+            Err(RunError::Missing) => continue,
             Err(RunError::Failed(msg)) => return Err(AnalysisError::FormatFailed(msg)),
         }
     }
-    if last_missing {
-        Err(AnalysisError::FormatterMissing)
-    } else {
-        Err(AnalysisError::FormatFailed("no formatter succeeded".into()))
-    }
+    Err(AnalysisError::FormatterMissing(match order {
+        [Formatter::Black] => "black is not installed (pip install black); Format ruff uses ruff",
+        [Formatter::Ruff] => "ruff is not installed (pip install ruff); Format black uses black",
+        _ => "neither ruff nor black is installed: pip install ruff",
+    }))
 }
 
 enum RunError {
@@ -154,7 +168,7 @@ mod tests {
             let r = format(&Rope::from_str("x=1\n"), None, Some("ruff"), Position::ZERO);
             assert_eq!(
                 r.unwrap_err().to_string(),
-                "No formatter found: install ruff: pip install ruff"
+                "No formatter found: ruff is not installed (pip install ruff); Format black uses black"
             );
             return;
         }
@@ -181,5 +195,32 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ranged.edits[0].text, "a=1\nb = 2\n");
+        let crlf = format(
+            &Rope::from_str("x = 1\r\ny = 2\r\n"),
+            None,
+            None,
+            Position::ZERO,
+        );
+        assert!(
+            crlf.unwrap().edits.is_empty(),
+            "a formatted CRLF file needs no edit"
+        );
+    }
+
+    #[test]
+    fn styles_are_checked_and_missing_formatters_named() {
+        let x = Rope::from_str("x=1\n");
+        assert_eq!(
+            format(&x, None, Some("yapf"), Position::ZERO)
+                .unwrap_err()
+                .to_string(),
+            "Unknown style 'yapf'. Valid: ruff, black, or a line length (Format 100)"
+        );
+        if Command::new("black").arg("--version").output().is_err() {
+            assert_eq!(
+                format(&x, None, Some("black"), Position::ZERO).unwrap_err().to_string(),
+                "No formatter found: black is not installed (pip install black); Format ruff uses ruff"
+            );
+        }
     }
 }

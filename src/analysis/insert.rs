@@ -36,8 +36,60 @@ use crate::edit::position::from_char;
 use crate::edit::Position;
 use crate::lang::command::InsertKind;
 
-/// Computes the insertion of a function, method or class definition.
+/// Computes the insertion of a function, method or class definition. A
+/// name that is already defined in the same scope is inserted (overloads
+/// and platform branches are legitimate) but the result's note says which
+/// definition the new one shadows or is shadowed by.
 pub fn insert_definition(
+    text: &Rope,
+    tree: &SyntaxTree,
+    outline: &Outline,
+    cursor: Position,
+    kind: InsertKind,
+    code: &str,
+) -> Result<EditResult> {
+    let mut result = place_definition(text, tree, outline, cursor, kind, code)?;
+    if let Some(name) = defined_name(code) {
+        let scope = match kind {
+            InsertKind::Method => enclosing(outline, text, cursor, Enclosing::Class)
+                .and_then(|c| outline.symbols.iter().position(|s| std::ptr::eq(s, c))),
+            _ => None,
+        };
+        let same: Vec<String> = outline
+            .symbols
+            .iter()
+            .filter(|s| s.parent == scope && s.name == name)
+            .map(|s| format!("{} {} at {}", s.kind.noun(), s.qualified_name, s.position))
+            .collect();
+        if !same.is_empty() {
+            let shadowing = format!(
+                "'{name}' is already defined ({}); the later definition wins",
+                same.join(", ")
+            );
+            result.note = Some(match result.note.take() {
+                Some(note) => format!("{note}; {shadowing}"),
+                None => shadowing,
+            });
+        }
+    }
+    Ok(result)
+}
+
+/// The name a `def`/`async def`/`class` statement defines.
+fn defined_name(code: &str) -> Option<String> {
+    let head = code.trim_start();
+    let rest = ["async def ", "def ", "class "]
+        .iter()
+        .find_map(|k| head.strip_prefix(k))?;
+    let name: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+fn place_definition(
     text: &Rope,
     tree: &SyntaxTree,
     outline: &Outline,
@@ -71,7 +123,9 @@ pub fn insert_definition(
                 let line = node_start(text, *only).line;
                 if (t == "pass" || t == "...") && line > header_line {
                     let range = lines::start(text, line)..lines::end_with_newline(text, line);
-                    return finish(text, vec![TextEdit::replace(range, code.clone())], range_start(text, line), &code, 0);
+                    let mut result = finish(text, vec![TextEdit::replace(range, code.clone())], range_start(text, line), &code, 0)?;
+                    result.note = Some(format!("replaced the class's '{t}' body"));
+                    return Ok(result);
                 }
             }
             let anchor = if cursor.line <= header_line {

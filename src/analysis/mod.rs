@@ -21,7 +21,8 @@
 //! * [`scope`] — scopes, bindings, references (LEGB).
 //! * [`complexity`] — radon-exact cyclomatic complexity.
 //! * [`dependencies`] — imports and what an element uses.
-//! * [`issues`], [`validate`] — problems and syntax errors.
+//! * [`issues`], [`validate`] — problems and syntax errors;
+//!   [`compile_checks`] — the errors CPython's compiler adds to its parser's.
 //! * [`textedit`], [`reindent`], [`insert`], [`delete`], [`modify`],
 //!   [`comment`], [`format`] — edits.
 //!
@@ -29,6 +30,7 @@
 
 pub mod changes;
 pub mod comment;
+pub mod compile_checks;
 pub mod complexity;
 pub mod delete;
 pub mod dependencies;

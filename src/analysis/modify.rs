@@ -13,7 +13,11 @@
 //!
 //! Parameters: `AddParam … At <i>` counts the parameters as written,
 //! *not counting* a leading `self`/`cls` of methods; without `At`, the
-//! parameter goes before a `**kwargs` if there is one, else last.
+//! parameter goes before a `**kwargs` if there is one, else last. Where
+//! Python would refuse the parameter (`replace=True` before a parameter
+//! without a default, a plain one after a default, anything after
+//! `**kwargs`) it goes to the nearest place Python accepts, and the
+//! result's note says so.
 //! RemoveParam/ChangeSignature change the signature only, not the calls.
 //! AddDecorator puts the decorator outermost (first); adding one already
 //! present changes nothing. SetVisibility follows Python's convention
@@ -41,6 +45,7 @@ pub fn modify(
     change: &Modification,
 ) -> Result<EditResult> {
     let symbol = lookup(outline, target)?;
+    let mut placed = None;
     let edits = match change {
         Modification::Rename { new_name } => rename(text, tree, outline, symbol, new_name)?,
         Modification::SetVisibility { visibility } => {
@@ -51,12 +56,34 @@ pub fn modify(
                 rename(text, tree, outline, symbol, &new_name)?
             }
         }
-        Modification::AddParam { param, at } => add_param(text, tree, symbol, param, *at)?,
+        Modification::AddParam { param, at } => {
+            let (edits, note) = add_param(text, tree, symbol, param, *at)?;
+            placed = note;
+            edits
+        }
         Modification::RemoveParam { name } => remove_param(text, tree, symbol, name)?,
         Modification::ChangeSignature { params } => change_signature(text, tree, symbol, params)?,
         Modification::AddDecorator { decorator } => add_decorator(text, symbol, decorator)?,
     };
-    let note = edits.is_empty().then(|| "nothing to change".to_string());
+    let name = &symbol.qualified_name;
+    let note = edits.is_empty().then(|| match change {
+        Modification::Rename { new_name } => format!("{name} is already named {new_name}"),
+        Modification::SetVisibility { .. } => format!("{name} already has that visibility"),
+        Modification::AddDecorator { decorator } => format!(
+            "{name} already has the decorator @{}",
+            decorator.trim().trim_start_matches('@')
+        ),
+        Modification::ChangeSignature { .. } => format!("{name} already has that signature"),
+        _ => "nothing to change".to_string(),
+    });
+    let note = note.or(placed).or_else(|| match change {
+        // the old parameter list is gone: say what it was
+        Modification::ChangeSignature { .. } => symbol
+            .params
+            .as_ref()
+            .map(|old| format!("the signature was ({old})")),
+        _ => None,
+    });
     let new = apply(text, &edits)?;
     // A renamed variable's position is its name: it stays at the name's start.
     let at = symbol.position_offset(text);
@@ -216,13 +243,62 @@ fn check_params(params: &str) -> Result<()> {
     Ok(())
 }
 
+/// What a parameter is, for where Python allows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ParamKind {
+    Plain,
+    Default,
+    Star,
+    DoubleStar,
+    Slash,
+}
+
+fn param_kind(node: Node<'_>) -> ParamKind {
+    match node.kind() {
+        "default_parameter" | "typed_default_parameter" => ParamKind::Default,
+        "list_splat_pattern" | "keyword_separator" => ParamKind::Star,
+        "dictionary_splat_pattern" => ParamKind::DoubleStar,
+        "positional_separator" => ParamKind::Slash,
+        "typed_parameter" => {
+            node.named_child(0)
+                .map_or(ParamKind::Plain, |inner| match param_kind(inner) {
+                    ParamKind::Default => ParamKind::Plain,
+                    kind => kind,
+                })
+        }
+        _ => ParamKind::Plain,
+    }
+}
+
+/// True when Python accepts a parameter of kind `new` inserted before
+/// `kinds[index]`.
+fn legal_at(kinds: &[ParamKind], index: usize, new: ParamKind) -> bool {
+    let (before, after) = kinds.split_at(index);
+    if before.contains(&ParamKind::DoubleStar) {
+        return false;
+    }
+    let keyword_only = before.contains(&ParamKind::Star);
+    let positional_after = || {
+        after
+            .iter()
+            .take_while(|k| !matches!(k, ParamKind::Star | ParamKind::DoubleStar))
+    };
+    match new {
+        ParamKind::Plain => keyword_only || !before.contains(&ParamKind::Default),
+        ParamKind::Default => keyword_only || !positional_after().any(|k| *k == ParamKind::Plain),
+        ParamKind::Star => !kinds.contains(&ParamKind::Star) && !after.contains(&ParamKind::Slash),
+        ParamKind::DoubleStar => after.is_empty() && !kinds.contains(&ParamKind::DoubleStar),
+        ParamKind::Slash => true,
+    }
+}
+
 fn add_param(
     text: &Rope,
     tree: &SyntaxTree,
     symbol: &Symbol,
     param: &str,
     at: Option<usize>,
-) -> Result<Vec<TextEdit>> {
+) -> Result<(Vec<TextEdit>, Option<String>)> {
     let def = function_node(text, tree, symbol)?;
     let param = param.trim();
     check_params(param)?;
@@ -239,13 +315,39 @@ fn add_param(
                 Some("self" | "cls")
             ),
     );
-    let index = match at {
+    let asked = match at {
         Some(i) => (i + skip).min(list.len()),
         None => list
             .iter()
             .position(|n| n.kind() == "dictionary_splat_pattern")
             .unwrap_or(list.len()),
     };
+    let kinds: Vec<ParamKind> = list.iter().map(|n| param_kind(*n)).collect();
+    let mut index = asked;
+    let mut note = None;
+    if let Some(new) = single_param_kind(param) {
+        if !legal_at(&kinds, asked, new) {
+            let nearest = (skip..=list.len())
+                .filter(|i| legal_at(&kinds, *i, new))
+                .min_by_key(|i| (i.abs_diff(asked), std::cmp::Reverse(*i)));
+            if let Some(i) = nearest {
+                index = i;
+                let why = match new {
+                    ParamKind::Default => "a parameter with a default cannot precede one without",
+                    ParamKind::Plain => {
+                        "a parameter without a default cannot follow one with a default"
+                    }
+                    ParamKind::DoubleStar => "**kwargs comes last",
+                    _ => "Python allows it only there",
+                };
+                note = Some(format!(
+                    "{param} placed at {} instead of {}: {why}",
+                    i - skip,
+                    asked - skip
+                ));
+            }
+        }
+    }
     let edit = if list.is_empty() {
         TextEdit::insert(byte_to_char(text, params.start_byte()) + 1, param)
     } else if index >= list.len() {
@@ -257,7 +359,19 @@ fn add_param(
             format!("{param}, "),
         )
     };
-    Ok(vec![edit])
+    Ok((vec![edit], note))
+}
+
+/// The kind of a parameter text that is exactly one parameter.
+fn single_param_kind(param: &str) -> Option<ParamKind> {
+    let probe = Rope::from_str(&format!("def f({param}):\n    pass\n"));
+    let tree = SyntaxTree::parse(&probe).ok()?;
+    let def = tree.root().named_child(0)?;
+    let (_, list) = parameter_nodes(def);
+    match list.as_slice() {
+        [one] => Some(param_kind(*one)),
+        _ => None,
+    }
 }
 
 fn remove_param(

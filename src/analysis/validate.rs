@@ -1,4 +1,6 @@
-//! Syntax errors from tree-sitter's ERROR and MISSING nodes.
+//! Syntax errors: tree-sitter's ERROR and MISSING nodes ([`parse_errors`])
+//! plus the compile-time errors CPython raises on code its grammar accepts
+//! ([`super::compile_checks`]); [`syntax_errors`] is both.
 //!
 //! Each error has the position where it starts and a short description:
 //! `missing ':'` for a MISSING token (named MISSING nodes: `missing
@@ -26,12 +28,25 @@ impl std::fmt::Display for SyntaxError {
     }
 }
 
-/// All syntax errors, in source order.
+/// All syntax errors CPython would raise (as far as Eddi knows them), in
+/// source order.
 pub fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    let mut out = parse_errors(text, tree);
+    out.extend(super::compile_checks::compile_errors(text, tree));
+    out.sort_by_key(|e| e.position);
+    out.dedup();
+    out
+}
+
+/// The errors of tree-sitter's parse: ERROR and MISSING nodes.
+pub fn parse_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     let mut out = Vec::new();
     let root = tree.root();
     if root.has_error() {
         collect(text, root, &mut out);
+        if out.is_empty() {
+            out.push(hidden_error(text, root));
+        }
     }
     out.sort_by_key(|e| e.position);
     out.dedup();
@@ -117,6 +132,17 @@ fn describe_error(text: &Rope, node: Node<'_>) -> SyntaxError {
         .find(|n| !n.is_named() && n.end_byte() > n.start_byte())
         .copied()
         .or_else(|| first_token(node));
+    // a block header tree-sitter could not read (`for f() in x:`): the
+    // fault is in the header, not in the body token recovery stopped at
+    if BLOCK_KEYWORDS.contains(&first_word.as_str()) {
+        let header_line = node.start_position().row;
+        if token.is_some_and(|t| t.start_position().row > header_line) {
+            return SyntaxError {
+                position: node_start(text, node),
+                message: format!("invalid '{first_word}' statement"),
+            };
+        }
+    }
     match token {
         Some(tok) => {
             let t = node_text(text, tok);
@@ -135,6 +161,44 @@ fn describe_error(text: &Rope, node: Node<'_>) -> SyntaxError {
             position: node_start(text, node),
             message: "unexpected end of file".to_string(),
         },
+    }
+}
+
+/// An error no node shows: tree-sitter hides a MISSING token of a hidden
+/// rule (the newline between two statements, as in `1abc`), and only
+/// `has_error` tells. It is in the deepest node that has an error: between
+/// two of its statements on one line, else at its start.
+fn hidden_error(text: &Rope, root: Node<'_>) -> SyntaxError {
+    let mut node = root;
+    loop {
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        if let Some(child) = children.iter().find(|n| n.has_error()) {
+            node = *child;
+            continue;
+        }
+        let statement = |n: &Node<'_>| {
+            n.kind().ends_with("_statement")
+                || matches!(
+                    n.kind(),
+                    "function_definition" | "class_definition" | "decorated_definition"
+                )
+        };
+        for pair in children.windows(2) {
+            if statement(&pair[0])
+                && statement(&pair[1])
+                && pair[0].end_position().row == pair[1].start_position().row
+            {
+                return SyntaxError {
+                    position: node_start(text, pair[1]),
+                    message: "missing newline or ';' before this statement".into(),
+                };
+            }
+        }
+        return SyntaxError {
+            position: node_start(text, node),
+            message: "invalid syntax".into(),
+        };
     }
 }
 
@@ -240,5 +304,15 @@ mod tests {
             ["1:9 unclosed '('"]
         );
         assert_eq!(errors("s = 'ä'; y = )\n"), ["0:13 unexpected ')'"]);
+        // a hidden MISSING newline: only has_error() tells
+        let text = Rope::from_str("class A:\n    pass\n\n\n1syntax_error  # NOQA\n");
+        let tree = SyntaxTree::parse(&text).unwrap();
+        assert_eq!(
+            parse_errors(&text, &tree)
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+            ["4:1 missing newline or ';' before this statement"]
+        );
     }
 }

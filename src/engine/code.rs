@@ -9,6 +9,7 @@
 
 use ropey::Rope;
 
+use crate::analysis::comment::Commented;
 use crate::analysis::dependencies::Dependencies;
 use crate::analysis::index::module_path::ImportRoots;
 use crate::analysis::issues::IssueConfig;
@@ -17,15 +18,276 @@ use crate::analysis::textedit::EditResult;
 use crate::analysis::{
     comment, delete, format, insert, modify, validate, Analysis, AnalysisError, SyntaxTree,
 };
-use crate::edit::{position, ChangeSet, Position};
+use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::lang::{
-    AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, GotoTarget, InsertKind,
-    Modification,
+    AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, DeleteTarget, GotoTarget,
+    InsertKind, Modification,
 };
 use crate::reply::{plural, Clause, Reply};
 
 use super::context::{Ctx, Outcome};
 use super::output;
+
+/// The commands that edit text as text (their syntax is noted, not refused).
+pub(super) fn is_text_edit(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Insert {
+            kind: InsertKind::Line | InsertKind::Block,
+            ..
+        } | Command::Replace { .. }
+            | Command::Delete(
+                DeleteTarget::Lines { .. } | DeleteTarget::Current | DeleteTarget::Block(_)
+            )
+    )
+}
+
+/// The lines an edit changed, in the text before and after it (from the
+/// common prefix and suffix of the two texts, compared chunk by chunk);
+/// `None` when nothing changed.
+fn changed_lines(before: &Rope, after: &Rope) -> Option<(LineRange, LineRange)> {
+    let prefix = common_bytes(before.chunks(), after.chunks());
+    if prefix == before.len_bytes() && prefix == after.len_bytes() {
+        return None;
+    }
+    let max_suffix = before.len_bytes().min(after.len_bytes()) - prefix;
+    let suffix = common_bytes_backwards(backwards(before), backwards(after)).min(max_suffix);
+    let lines = |rope: &Rope| {
+        let end = (rope.len_bytes() - suffix).max(prefix);
+        LineRange::new(rope.byte_to_line(prefix), rope.byte_to_line(end))
+    };
+    Some((lines(before), lines(after)))
+}
+
+/// The chunks of a rope from its end to its start.
+fn backwards(rope: &Rope) -> ropey::iter::Chunks<'_> {
+    rope.chunks_at_byte(rope.len_bytes()).0.reversed()
+}
+
+/// How many bytes two chunk sequences share at their start.
+fn common_bytes<'a>(
+    mut a: impl Iterator<Item = &'a str>,
+    mut b: impl Iterator<Item = &'a str>,
+) -> usize {
+    let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
+    let mut same = 0;
+    loop {
+        if x.is_empty() {
+            match a.next() {
+                Some(chunk) => x = chunk.as_bytes(),
+                None => return same,
+            }
+            continue;
+        }
+        if y.is_empty() {
+            match b.next() {
+                Some(chunk) => y = chunk.as_bytes(),
+                None => return same,
+            }
+            continue;
+        }
+        let n = x.len().min(y.len());
+        if x[..n] != y[..n] {
+            return same + x.iter().zip(y).take_while(|(p, q)| p == q).count();
+        }
+        same += n;
+        x = &x[n..];
+        y = &y[n..];
+    }
+}
+
+/// How many bytes two reversed chunk sequences share at their end.
+fn common_bytes_backwards<'a>(
+    mut a: impl Iterator<Item = &'a str>,
+    mut b: impl Iterator<Item = &'a str>,
+) -> usize {
+    let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
+    let mut same = 0;
+    loop {
+        if x.is_empty() {
+            match a.next() {
+                Some(chunk) => x = chunk.as_bytes(),
+                None => return same,
+            }
+            continue;
+        }
+        if y.is_empty() {
+            match b.next() {
+                Some(chunk) => y = chunk.as_bytes(),
+                None => return same,
+            }
+            continue;
+        }
+        let n = x.len().min(y.len());
+        if x[x.len() - n..] != y[y.len() - n..] {
+            return same
+                + x.iter()
+                    .rev()
+                    .zip(y.iter().rev())
+                    .take_while(|(p, q)| p == q)
+                    .count();
+        }
+        same += n;
+        x = &x[..x.len() - n];
+        y = &y[..y.len() - n];
+    }
+}
+
+/// A Python buffer as it was before a text edit.
+pub(super) struct SyntaxBefore {
+    path: crate::workspace::WorkspacePath,
+    language: crate::analysis::Language,
+    text: Rope,
+    /// The buffer's tree as it was, not reparsed (see `syntax_unparsed`).
+    tree: Option<SyntaxTree>,
+}
+
+/// `lines` widened to whole top-level statements: those of the (possibly
+/// not reparsed) tree that touch them, and, for code typed since the last
+/// parse, what the text says: up to the line at column 0 that starts a
+/// statement (with its decorators), down to the line before the next one.
+/// Clauses at column 0 (`else:`, `except …:`) and closing brackets
+/// continue a statement.
+fn top_level_lines(text: &Rope, tree: Option<&SyntaxTree>, lines: LineRange) -> LineRange {
+    let count = text.len_lines();
+    let starts = |line: usize| {
+        let l = text.line(line);
+        let Some(first) = l.chars().next() else {
+            return false;
+        };
+        if first.is_whitespace() || first == '#' || matches!(first, ')' | ']' | '}') {
+            return false;
+        }
+        let word: String = l
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        !matches!(word.as_str(), "else" | "elif" | "except" | "finally")
+    };
+    let mut first = lines.first.min(count.saturating_sub(1));
+    while first > 0 && !starts(first) {
+        first -= 1;
+    }
+    while first > 0 && text.line(first - 1).chars().next() == Some('@') {
+        first -= 1;
+    }
+    let mut last = lines.last.min(count.saturating_sub(1));
+    while last + 1 < count && !starts(last + 1) {
+        last += 1;
+    }
+    if let Some(tree) = tree {
+        // from the first statement that reaches the lines (a descent, not a
+        // walk over the whole module) to the last that starts in them
+        let from = text.line_to_byte(lines.first.min(count.saturating_sub(1)));
+        let mut next = tree.root().first_child_for_byte(from);
+        while let Some(n) = next.filter(|n| n.start_position().row <= lines.last) {
+            first = first.min(n.start_position().row);
+            last = last.max(n.end_position().row.min(count.saturating_sub(1)));
+            next = n.next_sibling();
+        }
+    }
+    LineRange::new(first, last)
+}
+
+fn invalid_note(errors: &[validate::SyntaxError]) -> String {
+    let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
+    let more = if errors.len() > 3 { ", …" } else { "" };
+    format!(
+        "Now invalid Python ({} syntax {}): {}{more}",
+        errors.len(),
+        plural(errors.len(), "error"),
+        listed.join(", ")
+    )
+}
+
+/// A function definition (with its decorators) that strictly contains some
+/// lines: its lines and the column of its header.
+struct Function {
+    lines: LineRange,
+    indent: usize,
+}
+
+/// The innermost function of the (possibly not reparsed) tree whose header
+/// is above `lines` and whose body reaches their end.
+fn enclosing_function(tree: Option<&SyntaxTree>, lines: LineRange) -> Option<Function> {
+    let root = tree?.root();
+    let at = tree_sitter::Point::new(lines.first, 0);
+    let mut node = root.descendant_for_point_range(at, at)?;
+    loop {
+        if node.kind() == "function_definition"
+            && node.start_position().row < lines.first
+            && node.end_position().row >= lines.last
+        {
+            let outer = node
+                .parent()
+                .filter(|p| p.kind() == "decorated_definition")
+                .unwrap_or(node);
+            return Some(Function {
+                lines: LineRange::new(outer.start_position().row, node.end_position().row),
+                indent: node.start_position().column,
+            });
+        }
+        node = node.parent()?;
+    }
+}
+
+/// The syntax errors of one function parsed on its own, dedented to
+/// column 0, at their positions in `text`.
+fn function_errors(
+    language: crate::analysis::Language,
+    text: &Rope,
+    function: &Function,
+) -> Vec<validate::SyntaxError> {
+    let last = function.lines.last.min(text.len_lines().saturating_sub(1));
+    let mut snippet = String::new();
+    for line in function.lines.first..=last {
+        let l = text.line(line).to_string();
+        let strip = l
+            .char_indices()
+            .take(function.indent)
+            .take_while(|(_, c)| *c == ' ' || *c == '\t')
+            .count();
+        snippet.push_str(&l[strip..]);
+    }
+    let snippet = Rope::from_str(&snippet);
+    let Ok(tree) = SyntaxTree::parse_language(language, &snippet) else {
+        return Vec::new();
+    };
+    validate::syntax_errors(&snippet, &tree)
+        .into_iter()
+        .map(|mut e| {
+            e.position.line += function.lines.first;
+            e.position.col += function.indent;
+            e
+        })
+        .collect()
+}
+
+/// The syntax errors of the lines `lines` (whole top-level statements)
+/// parsed on their own, at their positions in `text`.
+fn statement_errors(
+    language: crate::analysis::Language,
+    text: &Rope,
+    lines: LineRange,
+) -> Vec<validate::SyntaxError> {
+    let start = text.line_to_char(lines.first);
+    let end = if lines.last + 1 < text.len_lines() {
+        text.line_to_char(lines.last + 1)
+    } else {
+        text.len_chars()
+    };
+    let snippet = Rope::from(text.slice(start..end));
+    let Ok(tree) = SyntaxTree::parse_language(language, &snippet) else {
+        return Vec::new();
+    };
+    validate::syntax_errors(&snippet, &tree)
+        .into_iter()
+        .map(|mut e| {
+            e.position.line += lines.first;
+            e
+        })
+        .collect()
+}
 
 /// What the code commands work on: the current file's text, tree and
 /// outline (with the functions' locals when a target may name one), and
@@ -125,8 +387,120 @@ impl Ctx<'_> {
             .map(|e| (e.start, e.end, Some(line_ending.apply(&e.text))));
         let change = ChangeSet::from_edits(before.len_chars(), edits)
             .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        self.check_syntax_kept(&before, &change)?;
         self.edit_current(change, result.cursor)?;
         Ok((before, self.current()?.text().clone()))
+    }
+
+    /// Refuses a code edit that breaks a file's syntax: a valid file must
+    /// stay valid, an invalid one must not get more errors. The one check
+    /// every code edit (Insert, Delete, Modify, Comment, Format) passes.
+    fn check_syntax_kept(&mut self, before: &Rope, change: &ChangeSet) -> Result<(), Reply> {
+        let path = self.current_path()?;
+        let buffer = self
+            .session
+            .buffers
+            .get_mut(&path)
+            .expect("current buffer is open");
+        let Some(tree) = buffer.ensure_syntax() else {
+            return Ok(()); // not Python
+        };
+        let old = validate::syntax_errors(before, tree).len();
+        let mut after = before.clone();
+        change
+            .apply(&mut after)
+            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        let tree = SyntaxTree::parse_language(tree.language(), &after)
+            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        let new = validate::syntax_errors(&after, &tree);
+        if new.len() <= old {
+            return Ok(());
+        }
+        let listed: Vec<String> = new.iter().take(3).map(ToString::to_string).collect();
+        let more = if new.len() > 3 { ", …" } else { "" };
+        let what = if old == 0 {
+            "the file would no longer be valid Python".to_owned()
+        } else {
+            format!(
+                "it would add syntax errors (the file had {old}, it would have {})",
+                new.len()
+            )
+        };
+        Err(Reply::fail(format!(
+            "Refused, nothing changed: {what}: {}{more}",
+            listed.join(", ")
+        )))
+    }
+
+    /// Before a plain text edit: the current Python buffer's text and tree,
+    /// to tell afterwards whether the edit broke its syntax.
+    pub(super) fn syntax_before(&mut self) -> Option<SyntaxBefore> {
+        let buffer = self.current().ok()?;
+        Some(SyntaxBefore {
+            language: buffer.language()?,
+            text: buffer.text().clone(),
+            tree: buffer.syntax_unparsed().cloned(),
+            path: buffer.path().clone(),
+        })
+    }
+
+    /// Text edits may leave a file invalid (code is typed in steps), but
+    /// never silently: when a valid file became invalid, the reply names
+    /// the errors.
+    pub(super) fn note_broken_syntax(&mut self, before: SyntaxBefore, reply: &mut Reply) {
+        let Reply::Done(clauses) = reply else {
+            return;
+        };
+        let Some(note) = self.broken_syntax_note(&before) else {
+            return;
+        };
+        let at = clauses
+            .iter()
+            .position(|c| matches!(c, Clause::At(_)))
+            .unwrap_or(clauses.len());
+        clauses.insert(at, Clause::Note(note));
+    }
+
+    /// The note for a text edit that made valid code invalid. Only the
+    /// function the edit is in (else the top-level statements it touched)
+    /// is parsed and checked, before and after, on its own: the buffer's
+    /// tree is left to be reparsed lazily, when a code command needs it.
+    fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
+        let buffer = self.session.buffers.get(&before.path)?;
+        let after = buffer.text().clone();
+        let (was, now) = changed_lines(&before.text, &after)?;
+        if let (Some(old), Some(new)) = (
+            enclosing_function(before.tree.as_ref(), was),
+            enclosing_function(buffer.syntax_unparsed(), now),
+        ) {
+            // inside one function whose header the edit left alone: check
+            // only that function, dedented (a big class costs its method)
+            if old.lines.first == new.lines.first && old.indent == new.indent {
+                let errors = function_errors(before.language, &after, &new);
+                if errors.is_empty()
+                    || !function_errors(before.language, &before.text, &old).is_empty()
+                {
+                    return None;
+                }
+                return Some(invalid_note(&errors));
+            }
+        }
+        // the same statements on both sides: what the edit touched in
+        // either text, mapped through the shift of the lines after it
+        let was = top_level_lines(&before.text, before.tree.as_ref(), was);
+        let now = top_level_lines(&after, buffer.syntax_unparsed(), now);
+        let shift = |line: usize, from: &Rope, to: &Rope| {
+            (line + to.len_lines()).saturating_sub(from.len_lines())
+        };
+        let first = was.first.min(now.first);
+        let was = LineRange::new(first, was.last.max(shift(now.last, &after, &before.text)));
+        let now = LineRange::new(first, now.last.max(shift(was.last, &before.text, &after)));
+        // after first: most edits keep the code valid, one parse then
+        let errors = statement_errors(before.language, &after, now);
+        if errors.is_empty() || !statement_errors(before.language, &before.text, was).is_empty() {
+            return None;
+        }
+        Some(invalid_note(&errors))
     }
 
     /// `Show Function f` …: the definition from its keyword (as the spec's
@@ -235,7 +609,10 @@ impl Ctx<'_> {
                 at: first_line,
             }
         };
-        Ok(Reply::Done(vec![inserted, Clause::At(at)]))
+        let mut clauses = vec![inserted];
+        clauses.extend(result.note.map(Clause::Note));
+        clauses.push(Clause::At(at));
+        Ok(Reply::Done(clauses))
     }
 
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
@@ -257,13 +634,13 @@ impl Ctx<'_> {
         let lines = (position::counted_lines(&before) + put_back)
             .saturating_sub(position::counted_lines(&after));
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![
-            Clause::Deleted {
-                lines,
-                at: first_line,
-            },
-            Clause::At(at),
-        ]))
+        let mut clauses = vec![Clause::Deleted {
+            lines,
+            at: first_line,
+        }];
+        clauses.extend(result.note.map(Clause::Note));
+        clauses.push(Clause::At(at));
+        Ok(Reply::Done(clauses))
     }
 
     /// The module-qualified name of the symbol `target` names when other
@@ -303,7 +680,8 @@ impl Ctx<'_> {
                 target,
                 text,
                 style,
-            } => self.comment(target, text, *style),
+                replace,
+            } => self.comment(target, text, *style, *replace),
             Command::Format { target, style } => self.format(target.as_ref(), style.as_deref()),
             Command::Analyze { target, kind } => self.analyze(target, *kind),
             Command::Validate { target } => self.validate(target.as_ref()),
@@ -323,32 +701,49 @@ impl Ctx<'_> {
         self.apply_result(&result)?;
         let at = result.element.unwrap_or(result.cursor);
         let at = position::clamp(self.current()?.text(), at);
-        Ok(Reply::Done(vec![
-            Clause::Note(format!(
-                "Modified {described} ({edits} {})",
-                plural(edits, "edit")
-            )),
-            Clause::At(at),
-        ]))
+        let mut clauses = vec![Clause::Note(format!(
+            "Modified {described} ({edits} {})",
+            plural(edits, "edit")
+        ))];
+        clauses.extend(result.note.map(Clause::Note));
+        clauses.push(Clause::At(at));
+        Ok(Reply::Done(clauses))
     }
 
-    fn comment(&mut self, target: &CodeTarget, body: &str, style: CommentStyle) -> Outcome {
+    fn comment(
+        &mut self,
+        target: &CodeTarget,
+        body: &str,
+        style: CommentStyle,
+        replace: bool,
+    ) -> Outcome {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         refuse_local(symbol, "Comment", "Goto and Insert Line")?;
         let described = describe_in(&code.outline, symbol);
-        let result =
-            comment::comment(&code.text, &code.tree, symbol, body, style).map_err(analysis_fail)?;
+        let (result, commented) =
+            comment::comment(&code.text, &code.tree, symbol, body, style, replace)
+                .map_err(analysis_fail)?;
         self.apply_result(&result)?;
         let what = match style {
             CommentStyle::Docstring => "Docstring",
             _ => "Comment",
         };
+        let lines = |n: usize| format!("{n} {}", plural(n, "line"));
+        let note = match commented {
+            Commented::Added => format!("{what} added to {described}"),
+            Commented::AddedBelow(n) => {
+                format!(
+                    "{what} added to {described}, below its {} of comments",
+                    lines(n)
+                )
+            }
+            Commented::Replaced(n) => {
+                format!("{what} replaced on {described} (was {})", lines(n))
+            }
+        };
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![
-            Clause::Note(format!("{what} added to {described}")),
-            Clause::At(at),
-        ]))
+        Ok(Reply::Done(vec![Clause::Note(note), Clause::At(at)]))
     }
 
     fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Outcome {
@@ -655,5 +1050,55 @@ fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
         format!("{owner} has no members")
     } else {
         format!("{owner}: {}", members.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(a: &str, b: &str) -> Option<(LineRange, LineRange)> {
+        changed_lines(&Rope::from_str(a), &Rope::from_str(b))
+    }
+
+    #[test]
+    fn changed_lines_from_common_prefix_and_suffix() {
+        assert_eq!(lines("a\nb\n", "a\nb\n"), None);
+        assert_eq!(
+            lines("a\nb\nc\n", "a\nx\nb\nc\n"),
+            Some((LineRange::new(1, 1), LineRange::new(1, 2)))
+        );
+        assert_eq!(
+            lines("a\nb\nc\n", "a\nc\n"),
+            Some((LineRange::new(1, 2), LineRange::new(1, 1)))
+        );
+        // ropes of many chunks, edited deep inside
+        let big: String = (0..5000).map(|i| format!("x{i} = {i}\n")).collect();
+        let mut edited = Rope::from_str(&big);
+        let at = edited.line_to_char(4000);
+        edited.insert(at, "if y\n");
+        let (was, now) = changed_lines(&Rope::from_str(&big), &edited).unwrap();
+        assert_eq!((was.first, now.first, now.last), (4000, 4000, 4001));
+    }
+
+    #[test]
+    fn top_level_lines_cover_whole_statements() {
+        let text = Rope::from_str(
+            "import os\n\n@dec\ndef f():\n    x = (\n1)\n    return x\n\nif a:\n    pass\nelse:\n    pass\nz = 1\n",
+        );
+        let tree = SyntaxTree::parse(&text).unwrap();
+        let span = |a, b| top_level_lines(&text, Some(&tree), LineRange::new(a, b));
+        assert_eq!(
+            span(6, 6),
+            LineRange::new(2, 7),
+            "decorator to the blank line"
+        );
+        assert_eq!(
+            span(5, 5),
+            LineRange::new(2, 7),
+            "a column-0 bracket continues"
+        );
+        assert_eq!(span(11, 11), LineRange::new(8, 11), "else continues the if");
+        assert_eq!(span(12, 12), LineRange::new(12, 13));
     }
 }

@@ -23,7 +23,13 @@ impl<'a> Ctx<'a> {
     /// Runs one command of a session that exists.
     pub fn run(&mut self, command: &Command) -> Reply {
         use Command::*;
-        let outcome = match command {
+        // plain text edits may break a Python file's syntax, but say so
+        let syntax_before = if super::code::is_text_edit(command) {
+            self.syntax_before()
+        } else {
+            None
+        };
+        let mut outcome = match command {
             Summary { .. } => Ok(Reply::info(self.session.summary().terse())),
             Status => self.status(),
             Set { option } => self.set(option),
@@ -60,6 +66,9 @@ impl<'a> Ctx<'a> {
                 Err(Reply::fail("Internal: session command reached a session"))
             }
         };
+        if let (Some(before), Ok(reply)) = (syntax_before, outcome.as_mut()) {
+            self.note_broken_syntax(before, reply);
+        }
         outcome.unwrap_or_else(|fail| fail)
     }
 

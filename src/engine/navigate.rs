@@ -272,7 +272,12 @@ impl Ctx<'_> {
 
     /// Handles `y`, `n` or `q` for a pending `Replace Confirm` walk.
     pub fn answer(&mut self, answer: char) -> Reply {
-        self.answer_walk(answer).unwrap_or_else(|fail| fail)
+        let syntax_before = self.syntax_before();
+        let mut outcome = self.answer_walk(answer);
+        if let (Some(before), Ok(reply)) = (syntax_before, outcome.as_mut()) {
+            self.note_broken_syntax(before, reply);
+        }
+        outcome.unwrap_or_else(|fail| fail)
     }
 
     fn answer_walk(&mut self, answer: char) -> Outcome {

@@ -96,11 +96,14 @@ pub enum Command {
         target: CodeTarget,
         change: Modification,
     },
-    /// `Comment <target> "<text>" [Line|Block|Docstring]`
+    /// `Comment <target> "<text>" [Line|Block|Docstring] [Replace]`
     Comment {
         target: CodeTarget,
         text: String,
         style: CommentStyle,
+        /// Replace the element's existing docstring or attached comment
+        /// (without it, an existing docstring is never overwritten).
+        replace: bool,
     },
     /// `Format [File|<target>] [<style>]`
     Format {

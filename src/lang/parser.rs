@@ -161,7 +161,7 @@ const MODIFY_CHANGES: &[&str] = &[
     "SetVisibility",
 ];
 const VISIBILITIES: &[&str] = &["public", "protected", "private"];
-const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring"];
+const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring", "Replace"];
 const SET_OPTIONS: &[&str] = &["Format", "Limit", "Replies"];
 const FORMATS: &[&str] = &["terse", "json"];
 const REPLY_DETAILS: &[&str] = &["brief", "full"];
@@ -680,18 +680,22 @@ impl<'t> Parser<'t> {
                 if text.trim().is_empty() {
                     return Err(self.with_usage("Empty comment".into(), self.here()));
                 }
-                let style = match self.peek() {
-                    None => CommentStyle::Line,
-                    Some(_) => match self.keyword("comment style", COMMENT_STYLES)? {
-                        "Block" => CommentStyle::Block,
-                        "Docstring" => CommentStyle::Docstring,
-                        _ => CommentStyle::Line,
-                    },
-                };
+                // `Replace` may follow the style or stand for `Line Replace`
+                let (mut style, mut replace) = (CommentStyle::Line, false);
+                if self.peek().is_some() {
+                    match self.keyword("comment style", COMMENT_STYLES)? {
+                        "Replace" => replace = true,
+                        "Block" => style = CommentStyle::Block,
+                        "Docstring" => style = CommentStyle::Docstring,
+                        _ => {}
+                    }
+                    replace = replace || self.eat("Replace");
+                }
                 Ok(Command::Comment {
                     target,
                     text,
                     style,
+                    replace,
                 })
             }
             "Format" => {

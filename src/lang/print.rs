@@ -280,13 +280,16 @@ impl Display for Command {
                 target,
                 text,
                 style,
+                replace,
             } => {
-                let style = match style {
-                    CommentStyle::Line => "",
-                    CommentStyle::Block => " Block",
-                    CommentStyle::Docstring => " Docstring",
+                let style = match (style, replace) {
+                    (CommentStyle::Line, false) => "",
+                    (CommentStyle::Line, true) => " Line",
+                    (CommentStyle::Block, _) => " Block",
+                    (CommentStyle::Docstring, _) => " Docstring",
                 };
-                write!(f, "Comment {target} {}{style}", quote(text))
+                let replace = if *replace { " Replace" } else { "" };
+                write!(f, "Comment {target} {}{style}{replace}", quote(text))
             }
             Command::Format { target, style } => match (target, style) {
                 // `Format <style>` would read a style spelled `File` as a target.

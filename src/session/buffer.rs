@@ -121,6 +121,13 @@ impl Buffer {
         self.syntax.as_ref()
     }
 
+    /// The syntax tree as it is, without a reparse: after edits its nodes'
+    /// positions follow the text, but code typed since the last parse is
+    /// not in it. For cheap, approximate structure (statement boundaries).
+    pub fn syntax_unparsed(&self) -> Option<&SyntaxTree> {
+        self.syntax.as_ref()
+    }
+
     /// Applies a change to the text and edits the syntax tree to match
     /// (`Tree::edit` only; see [`Self::ensure_syntax`] for the reparse).
     fn apply_change(&mut self, change: &ChangeSet) -> Result<(), ChangeError> {

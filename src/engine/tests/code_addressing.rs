@@ -540,7 +540,7 @@ fn deleting_or_resigning_a_function_says_what_it_leaves() {
         > Modify Function helper AddParam "y=0"
         Ok, Modified function helper (1 edit), At 0:0
         > Modify Function helper AddParam "z"
-        Ok, Modified function helper (1 edit), At 0:0, calls not updated: 5 (b.py:5, b.py:6, pkg/a.py:4, …)
+        Ok, Modified function helper (1 edit), z placed at 1 instead of 2: a parameter without a default cannot follow one with a default, At 0:0, calls not updated: 5 (b.py:5, b.py:6, pkg/a.py:4, …)
         > Modify Function helper RemoveParam z
         Ok, Modified function helper (1 edit), At 0:0, calls not updated: 5 (b.py:5, b.py:6, pkg/a.py:4, …)
         > Modify Variable helper.x Rename value

@@ -203,7 +203,7 @@ fn refuses_no_op_replacements_and_reports_regex_errors() {
         > Find /x(/
         Fail "Invalid regex /x(/: unclosed group"
         > Replace All /(\w) = (\d)/ With "$2 = $1"
-        Ok, Replaced 1 occurrence, At 0:0
+        Ok, Replaced 1 occurrence, Now invalid Python (1 syntax error): 0:2 unexpected '=', At 0:0
         > Show Line 0
         Ok: At 0:0, Txt 1 = x
         "#,
@@ -406,7 +406,7 @@ fn analyze_validate_and_save_report_code_problems() {
         > Goto 4:0
         Ok, At 4:0
         > Insert Line "def broken(:"
-        Ok, Inserted 1 line at 4, At 5:0
+        Ok, Inserted 1 line at 4, Now invalid Python (1 syntax error): 4:11 missing ')', At 5:0
         > Validate
         Ok: 1 syntax error: 4:11 missing ')'
         > Save

@@ -63,7 +63,7 @@ fn brief_replies_keep_notices_questions_and_notes() {
         > q
         Ok, Replaced 0 occurrences
         > Insert Line "def f(:"
-        Ok
+        Ok, Now invalid Python (1 syntax error): 0:6 missing ')'
         > Save
         Ok, 1 syntax error at 0:6
         "#,

@@ -414,7 +414,7 @@ fn code_edits_at_the_end_of_a_file_without_a_final_newline_count_their_lines() {
         Ok, Inserted 3 lines at 5, At 8:0
         > Undo; Delete Method C.m
         Ok, Undid 1, At 4:16
-        Ok, Deleted 2 lines at 3, At 3:0
+        Ok, Deleted 2 lines at 3, the class keeps a 'pass' body, At 3:0
         > Show Block 2:3 0
         Ok: At 2:0, Txt class C:\n    pass
         > Undo; Delete Class C
@@ -447,7 +447,7 @@ fn an_unknown_group_in_a_replacement_fails_and_says_how_to_write_a_dollar() {
         > Replace Confirm /(?P<name>\w+)_id/ With "${nam}Id"
         Fail "Unknown group '${nam}' in the replacement \"${nam}Id\": the regex has groups $0, $1 or ${name}. Write $$ for a literal $ (\"$${nam}Id\"); a group is ${1} or ${name}"
         > Replace All /cost/ With "$$costs"
-        Ok, Replaced 3 occurrences, At 0:0
+        Ok, Replaced 3 occurrences, Now invalid Python (3 syntax errors): 0:0 unexpected '$', 1:6 unexpected '$', 1:15 unexpected '$', At 0:0
         > Replace Confirm /(?P<name>\w+)_id/ With "${name}Id"
         Ok, At 2:0, Replace? (y/n)
         > y
