@@ -25,6 +25,7 @@ use crate::lang::{
 use crate::reply::{plural, Clause, Reply};
 
 use super::context::{Ctx, Outcome};
+use super::ops::{self, ComplexityReport, StructureNode};
 use super::output;
 
 /// What the code commands work on: the current file's text, tree and
@@ -61,8 +62,9 @@ impl Code {
     }
 }
 
+/// An analysis failure as a typed `Fail` (its code and candidates for JSON).
 fn analysis_fail(error: AnalysisError) -> Reply {
-    Reply::fail(error.to_string())
+    ops::json::failure(error.into())
 }
 
 impl Ctx<'_> {
@@ -135,19 +137,18 @@ impl Ctx<'_> {
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
-        let at = symbol.position;
+        let path = self.current_path()?;
+        let element = ops::code::element(&code.text, &code.outline, symbol, path.as_str());
+        let at = element.span.start;
         let clauses = if context == 0 {
-            let body = code.text.slice(symbol.definition.clone()).to_string();
-            output::text_in_tiers(
-                &body.replace('\r', ""),
-                self.session.preferences.output_limit,
-            )
+            output::text_in_tiers(&element.text, self.session.preferences.output_limit)
         } else {
             self.shown_lines(&code.text, symbol.full_lines, context)
         };
         self.move_to(at)?;
         let mut reply = vec![Clause::At(at)];
         reply.extend(clauses);
+        reply.push(ops::json::data("element", ops::json::element(&element)));
         Ok(Reply::Info(reply))
     }
 
@@ -394,6 +395,26 @@ impl Ctx<'_> {
             |s| capitalized(&describe_copy(&code.outline, s)),
         );
         let limit = self.session.preferences.output_limit;
+        let path = self.current_path()?;
+        let data = match kind {
+            Some(AnalysisKind::Structure) => Some(ops::json::data(
+                "structure",
+                ops::json::structure(&ops::code::structure(
+                    &analysis.outline,
+                    report.symbol.as_ref(),
+                    path.as_str(),
+                )),
+            )),
+            Some(AnalysisKind::Complexity) => Some(ops::json::data(
+                "complexity",
+                ops::json::complexity(&ops::code::complexity(&analysis.outline, &report)),
+            )),
+            Some(AnalysisKind::Dependencies) => Some(ops::json::data(
+                "dependencies",
+                ops::json::dependencies(&report.dependencies),
+            )),
+            _ => None,
+        };
         let text = match kind {
             None => {
                 let mut parts = Vec::new();
@@ -401,7 +422,7 @@ impl Ctx<'_> {
                     Some(c) => parts.push(format!("{subject} has complexity {c}")),
                     None => parts.push(format!(
                         "{subject}: {}",
-                        complexity_overview(&report.complexities)
+                        complexity_overview(&ops::code::complexity(&analysis.outline, &report))
                     )),
                 }
                 let used = report.dependencies.external_count();
@@ -416,23 +437,11 @@ impl Ctx<'_> {
                 ));
                 parts.join(", ")
             }
-            Some(AnalysisKind::Complexity) => match report.complexity {
-                Some(c) if report.complexities.len() <= 1 => {
-                    format!("{subject} has complexity {c}")
-                }
-                Some(c) => {
-                    let inner: Vec<String> = report
-                        .complexities
-                        .iter()
-                        .map(|(n, c)| format!("{n} {c}"))
-                        .collect();
-                    format!(
-                        "{subject} has complexity {c}; {}",
-                        output::list_in_tiers("block", &inner, limit)
-                    )
-                }
-                None => format!("{subject}: {}", complexity_overview(&report.complexities)),
-            },
+            Some(AnalysisKind::Complexity) => complexity_text(
+                &subject,
+                &ops::code::complexity(&analysis.outline, &report),
+                limit,
+            ),
             Some(AnalysisKind::Dependencies) => {
                 dependencies_text(&subject, &report.dependencies, limit)
             }
@@ -450,9 +459,14 @@ impl Ctx<'_> {
                     )
                 }
             }
-            Some(AnalysisKind::Structure) => structure(&analysis.outline, report.symbol.as_ref()),
+            Some(AnalysisKind::Structure) => structure_text(
+                &subject,
+                &ops::code::structure(&analysis.outline, report.symbol.as_ref(), path.as_str()),
+            ),
         };
-        Ok(Reply::info(text))
+        let mut reply = vec![Clause::Note(text)];
+        reply.extend(data);
+        Ok(Reply::Info(reply))
     }
 
     fn validate(&mut self, target: Option<&CodeTarget>) -> Outcome {
@@ -501,17 +515,37 @@ pub(super) fn syntax_note(buffer: &mut crate::session::Buffer) -> Option<String>
     ))
 }
 
-fn complexity_overview(blocks: &[(String, u32)]) -> String {
+/// `Analyze … Complexity`: the element's figure and its blocks, or the
+/// file's overview.
+fn complexity_text(subject: &str, report: &ComplexityReport, limit: usize) -> String {
+    match report.total {
+        Some(c) if report.blocks.len() <= 1 => format!("{subject} has complexity {c}"),
+        Some(c) => {
+            let inner: Vec<String> = report
+                .blocks
+                .iter()
+                .map(|b| format!("{} {}", b.name, b.complexity))
+                .collect();
+            format!(
+                "{subject} has complexity {c}; {}",
+                output::list_in_tiers("block", &inner, limit)
+            )
+        }
+        None => format!("{subject}: {}", complexity_overview(report)),
+    }
+}
+
+fn complexity_overview(report: &ComplexityReport) -> String {
+    let blocks = &report.blocks;
     if blocks.is_empty() {
         return "no functions or classes".to_owned();
     }
-    let total: u32 = blocks.iter().map(|(_, c)| c).sum();
-    let mut ranked: Vec<&(String, u32)> = blocks.iter().collect();
-    ranked.sort_by_key(|(_, c)| std::cmp::Reverse(*c));
-    let top: Vec<String> = ranked
+    let total: u32 = blocks.iter().map(|b| b.complexity).sum();
+    let top: Vec<String> = report
+        .ranked()
         .iter()
         .take(5)
-        .map(|(n, c)| format!("{n} {c}"))
+        .map(|b| format!("{} {}", b.name, b.complexity))
         .collect();
     format!(
         "{} blocks, average complexity {:.1}, highest {}",
@@ -620,37 +654,20 @@ fn capitalized(text: &str) -> String {
 }
 
 /// An outline: the members of a class, or the top level of the file.
-fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
-    let parent = symbol.and_then(|sym| {
-        outline
-            .symbols
-            .iter()
-            .position(|s| s.position == sym.position && s.qualified_name == sym.qualified_name)
-    });
-    let members: Vec<String> = outline
-        .symbols
+fn structure_text(owner: &str, tree: &StructureNode) -> String {
+    let members: Vec<String> = tree
+        .children
         .iter()
-        .filter(|s| s.parent == parent)
         .map(|s| {
-            let kind = match s.kind {
-                SymbolKind::Function if s.is_async => "async function",
-                SymbolKind::Method if s.is_async => "async method",
-                kind => kind.noun(),
-            };
-            // a name that alone is ambiguous is printed in a form that works
-            let name = outline::display_name(outline, s);
-            let name = if name == s.qualified_name {
-                &s.name
+            let kind = if s.is_async {
+                format!("async {}", s.kind)
             } else {
-                &name
+                s.kind.to_owned()
             };
-            format!("{kind} {name} at {}", s.position)
+            let at = s.span.map_or_else(String::new, |span| span.start.to_string());
+            format!("{kind} {} at {at}", s.name)
         })
         .collect();
-    let owner = symbol.map_or_else(
-        || "File".to_owned(),
-        |s| capitalized(&describe_copy(outline, s)),
-    );
     if members.is_empty() {
         format!("{owner} has no members")
     } else {

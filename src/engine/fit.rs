@@ -147,6 +147,11 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
     if fits(&reply) {
         return reply;
     }
+    // JSON data goes first: the worded clauses say the same, shortened.
+    let reply = without_data(reply, room);
+    if fits(&reply) {
+        return reply;
+    }
     match reply {
         Reply::Fail(reason, clauses) => {
             let chars = reason.chars().count();
@@ -163,6 +168,26 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
         Reply::Info(clauses) => {
             shorten_clauses(clauses, false, room, &fits).unwrap_or_else(|| too_large(room))
         }
+    }
+}
+
+/// `reply` without its JSON data ([`Clause::Data`]), saying so.
+fn without_data(reply: Reply, room: &ReplyRoom) -> Reply {
+    let is_data = |c: &Clause| matches!(c, Clause::Data(_));
+    let (Reply::Done(clauses) | Reply::Info(clauses) | Reply::Fail(_, clauses)) = &reply;
+    if !clauses.iter().any(is_data) {
+        return reply;
+    }
+    let note = Clause::Note(format!("Data left out to fit ({})", room.limit()));
+    let lean = |clauses: Vec<Clause>| -> Vec<Clause> {
+        let mut kept: Vec<Clause> = clauses.into_iter().filter(|c| !is_data(c)).collect();
+        kept.push(note.clone());
+        kept
+    };
+    match reply {
+        Reply::Done(clauses) => Reply::Done(lean(clauses)),
+        Reply::Info(clauses) => Reply::Info(lean(clauses)),
+        Reply::Fail(reason, clauses) => Reply::Fail(reason, lean(clauses)),
     }
 }
 

@@ -20,6 +20,8 @@ pub enum IndexError {
         kind: &'static str,
         name: String,
         offered: String,
+        /// The names `offered` lists, for clients that take them as data.
+        choices: Vec<String>,
     },
     #[error(
         "Ambiguous symbol '{name}': {}; {}",
