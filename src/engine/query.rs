@@ -21,7 +21,7 @@ use crate::lang::SymbolQuery;
 use crate::reply::{plural, Clause, Reply};
 use crate::workspace::{FileError, Workspace};
 
-use super::ops::{json, symbols, DefinitionSite, Location, OpError, Uses};
+use super::ops::{json, symbols, DefinitionSite, ErrorKind, Location, OpError, Uses};
 use super::output::{self, Site};
 use super::{lock, Engine};
 
@@ -229,7 +229,7 @@ fn definitions(
 ) -> Reply {
     let mut found = match symbols::find_definition(index, symbol) {
         Ok(found) => found,
-        Err(e) => return json::failure(e),
+        Err(e) => return index_fail(e),
     };
     let data = |found: &[DefinitionSite]| {
         json::data(
@@ -275,7 +275,7 @@ fn uses(
 ) -> Reply {
     let mut found = match found {
         Ok(found) => found,
-        Err(e) => return json::failure(e),
+        Err(e) => return index_fail(e),
     };
     if lines_may_fit(found.sites.len(), limit) {
         symbols::add_context(&mut found.sites, lines, true);
@@ -300,6 +300,19 @@ fn uses(
     }
     clauses.push(Clause::Data(fields));
     Reply::Info(clauses)
+}
+
+/// An index failure in the terse language: a symbol that only the
+/// per-file commands can tell apart (one module name in several projects)
+/// says how.
+fn index_fail(mut error: OpError) -> Reply {
+    let first = error.candidates.first();
+    if error.kind == ErrorKind::Ambiguous && error.candidates.iter().all(|c| Some(c) == first) {
+        error
+            .message
+            .push_str(": Open the file and use Show or Goto there");
+    }
+    json::failure(error)
 }
 
 /// A located site as the terse tiers list it.

@@ -237,3 +237,19 @@ fn every_json_reply_of_a_conversation_validates_against_the_schema() {
         assert_valid(&validator, line, &reply);
     }
 }
+
+#[test]
+fn the_engine_words_the_hint_for_a_missing_file() {
+    let f = Fixture::new();
+    f.check(
+        "u",
+        r#"
+        > Start s
+        Ok
+        > Open missing.py
+        Fail "File not found: missing.py. Use: Open Create missing.py"
+        > Open Create missing.py
+        Ok, At 0:0, Length 0
+        "#,
+    );
+}
