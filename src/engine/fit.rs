@@ -148,7 +148,10 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
         return reply;
     }
     // JSON data goes first: the worded clauses say the same, shortened.
-    let reply = without_data(reply, room);
+    let reply = match format {
+        ResponseFormat::Json => without_data(reply, room),
+        ResponseFormat::Terse => reply,
+    };
     if fits(&reply) {
         return reply;
     }
@@ -416,6 +419,26 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn json_data_too_large_is_left_out_saying_so_and_terse_is_untouched() {
+        let sites: Vec<serde_json::Value> = (0..200)
+            .map(|i| serde_json::json!({"path": "a.py", "line": i}))
+            .collect();
+        let mut fields = serde_json::Map::new();
+        fields.insert("references".into(), serde_json::Value::Array(sites));
+        let reply = Reply::Info(vec![
+            Clause::Note("Found 200 references".into()),
+            Clause::Data(fields),
+        ]);
+        let json = ResponseFormat::Json;
+        let fitted = fit(reply.clone(), json, &room(1000), 500);
+        assert_eq!(
+            fitted.render(json),
+            r#"{"message":"Found 200 references, Data left out to fit (this connection's replies hold at most 1000 bytes)","ok":true}"#
+        );
+        assert_eq!(fit(reply, TERSE, &room(1000), 500).terse(), "Ok: Found 200 references");
     }
 
     #[test]
