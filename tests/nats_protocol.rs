@@ -197,9 +197,18 @@ async fn live_json_replies_match_the_reply_schema() {
         "class Cart:\n    def total(self):\n        return 0\n\n\ndef pay(cart):\n    return cart.total()\n",
     )
     .unwrap();
-    std::fs::write(dir.path().join("app.py"), "from shop import pay\n\npay(None)\n").unwrap();
+    std::fs::write(
+        dir.path().join("app.py"),
+        "from shop import pay\n\npay(None)\n",
+    )
+    .unwrap();
     let engine = eddi::engine::Engine::open(eddi::engine::EngineConfig::new(dir.path())).unwrap();
-    let eddi = start_eddi(&nats.url(), std::sync::Arc::new(engine), EddiOptions::default()).await;
+    let eddi = start_eddi(
+        &nats.url(),
+        std::sync::Arc::new(engine),
+        EddiOptions::default(),
+    )
+    .await;
     let c = client(&nats.url()).await;
     let mut request: Value = serde_json::from_str(&connection_request("j", "js")).unwrap();
     request["session_preferences"]["response_format"] = "json".into();

@@ -664,7 +664,9 @@ fn structure_text(owner: &str, tree: &StructureNode) -> String {
             } else {
                 s.kind.to_owned()
             };
-            let at = s.span.map_or_else(String::new, |span| span.start.to_string());
+            let at = s
+                .span
+                .map_or_else(String::new, |span| span.start.to_string());
             format!("{kind} {} at {at}", s.name)
         })
         .collect();

@@ -438,7 +438,10 @@ mod tests {
             fitted.render(json),
             r#"{"message":"Found 200 references, Data left out to fit (this connection's replies hold at most 1000 bytes)","ok":true}"#
         );
-        assert_eq!(fit(reply, TERSE, &room(1000), 500).terse(), "Ok: Found 200 references");
+        assert_eq!(
+            fit(reply, TERSE, &room(1000), 500).terse(),
+            "Ok: Found 200 references"
+        );
     }
 
     #[test]

@@ -537,7 +537,11 @@ impl Engine {
         ) = (command, current)
         {
             if reply.is_ok() {
-                for clause in self.imported_by(sender, path.as_str()).into_iter().flatten() {
+                for clause in self
+                    .imported_by(sender, path.as_str())
+                    .into_iter()
+                    .flatten()
+                {
                     reply.push(clause);
                 }
             }

@@ -256,7 +256,12 @@ fn definitions(
     }
     let sites: Vec<Site> = found
         .iter()
-        .map(|d| site(&d.location, Some(format!("{} {}", d.kind, d.qualified_name))))
+        .map(|d| {
+            site(
+                &d.location,
+                Some(format!("{} {}", d.kind, d.qualified_name)),
+            )
+        })
         .collect();
     let n = sites.len();
     let head = format!("Found {n} {}", plural(n, "definition"));

@@ -183,11 +183,11 @@ impl ProjectIndex {
             0 => {
                 let (offered, choices) = self.offered_symbols(q);
                 Err(IndexError::NotFound {
-                kind: "symbol",
-                name: q.to_string(),
-                offered,
-                choices,
-            })
+                    kind: "symbol",
+                    name: q.to_string(),
+                    offered,
+                    choices,
+                })
             }
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),

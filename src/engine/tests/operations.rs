@@ -81,9 +81,10 @@ fn references_and_callers_are_arrays_of_locations() {
     assert_eq!(calls.len(), 1, "{callers}");
     assert_eq!(calls[0]["path"], "shop.py");
     assert_eq!(calls[0]["in_symbol"], "shop.checkout");
+    // `cart.total()`: the range is the name `total`
     assert_eq!(
-        (&calls[0]["line"], &calls[0]["end_col"].as_u64().unwrap() - calls[0]["col"].as_u64().unwrap()),
-        (&json!(11), 5),
+        (&calls[0]["line"], &calls[0]["col"], &calls[0]["end_col"]),
+        (&json!(11), &json!(16), &json!(21)),
         "{callers}"
     );
 }
@@ -112,7 +113,10 @@ fn show_gives_the_element_and_its_range() {
         json!({"kind": "method", "name": "Cart.total", "path": "shop.py",
                "line": 4, "col": 4, "end_line": 7, "end_col": 16})
     );
-    assert!(shown["text"].as_str().unwrap().starts_with("def total(self):"));
+    assert!(shown["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("def total(self):"));
 }
 
 #[test]
@@ -127,19 +131,36 @@ fn structure_is_a_tree_and_complexity_numbers() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|c| format!("{} {}", c["kind"].as_str().unwrap(), c["name"].as_str().unwrap()))
+            .map(|c| {
+                format!(
+                    "{} {}",
+                    c["kind"].as_str().unwrap(),
+                    c["name"].as_str().unwrap()
+                )
+            })
             .collect()
     };
     assert_eq!(names(structure), ["class Cart", "function checkout"]);
-    assert_eq!(names(&structure["children"][0]), ["method add", "method total"]);
+    assert_eq!(
+        names(&structure["children"][0]),
+        ["method add", "method total"]
+    );
     assert_eq!(structure["children"][1]["async"], json!(true));
-    assert_eq!(structure["children"][0]["children"][1]["qualified_name"], "Cart.total");
+    assert_eq!(
+        structure["children"][0]["children"][1]["qualified_name"],
+        "Cart.total"
+    );
 
     let complexity = ask(&f, "Analyze File Complexity");
     let blocks = complexity["complexity"]["blocks"].as_array().unwrap();
     let figures: Vec<(String, u64)> = blocks
         .iter()
-        .map(|b| (b["name"].as_str().unwrap().to_owned(), b["complexity"].as_u64().unwrap()))
+        .map(|b| {
+            (
+                b["name"].as_str().unwrap().to_owned(),
+                b["complexity"].as_u64().unwrap(),
+            )
+        })
         .collect();
     // most complex first; equals in source order
     assert_eq!(figures[0], ("Cart".to_owned(), 3));
@@ -188,7 +209,9 @@ fn failures_carry_a_code_and_the_valid_choices() {
 
     // the terse reply is unchanged
     f.send("u", "Set Format terse");
-    assert!(f.send("u", "Find References Crat").starts_with("Fail \"Not found: symbol 'Crat'"));
+    assert!(f
+        .send("u", "Find References Crat")
+        .starts_with("Fail \"Not found: symbol 'Crat'"));
 }
 
 #[test]
