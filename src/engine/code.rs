@@ -396,24 +396,28 @@ impl Ctx<'_> {
         );
         let limit = self.session.preferences.output_limit;
         let path = self.current_path()?;
-        let data = match kind {
-            Some(AnalysisKind::Structure) => Some(ops::json::data(
-                "structure",
-                ops::json::structure(&ops::code::structure(
-                    &analysis.outline,
-                    report.symbol.as_ref(),
-                    path.as_str(),
-                )),
-            )),
-            Some(AnalysisKind::Complexity) => Some(ops::json::data(
-                "complexity",
-                ops::json::complexity(&ops::code::complexity(&analysis.outline, &report)),
-            )),
-            Some(AnalysisKind::Dependencies) => Some(ops::json::data(
+        let structure = || {
+            let tree =
+                ops::code::structure(&analysis.outline, report.symbol.as_ref(), path.as_str());
+            ops::json::data("structure", ops::json::structure(&tree))
+        };
+        let complexity = || {
+            let figures = ops::code::complexity(&analysis.outline, &report);
+            ops::json::data("complexity", ops::json::complexity(&figures))
+        };
+        let dependencies = || {
+            ops::json::data(
                 "dependencies",
                 ops::json::dependencies(&report.dependencies),
-            )),
-            _ => None,
+            )
+        };
+        let issues = || ops::json::data("issues", ops::json::issues(&report.issues));
+        let data = match kind {
+            None => vec![complexity(), dependencies(), issues()],
+            Some(AnalysisKind::Structure) => vec![structure()],
+            Some(AnalysisKind::Complexity) => vec![complexity()],
+            Some(AnalysisKind::Dependencies) => vec![dependencies()],
+            Some(AnalysisKind::Issues) => vec![issues()],
         };
         let text = match kind {
             None => {
@@ -477,17 +481,22 @@ impl Ctx<'_> {
             let lines = symbol.full_lines;
             errors.retain(|e| e.position.line >= lines.first && e.position.line <= lines.last);
         }
+        let data = ops::json::data("syntax_errors", ops::json::syntax_errors(&errors));
         if errors.is_empty() {
-            return Ok(Reply::info("No syntax errors"));
+            return Ok(Reply::Info(vec![
+                Clause::Note("No syntax errors".into()),
+                data,
+            ]));
         }
         let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
         let n = listed.len();
         let limit = self.session.preferences.output_limit;
-        Ok(Reply::info(format!(
+        let text = format!(
             "{n} syntax {}: {}",
             plural(n, "error"),
             output::list_in_tiers("error", &listed, limit)
-        )))
+        );
+        Ok(Reply::Info(vec![Clause::Note(text), data]))
     }
 }
 

@@ -6,6 +6,8 @@
 use serde_json::{json, Map, Value};
 
 use crate::analysis::dependencies::Dependencies;
+use crate::analysis::issues::{Issue, IssueKind};
+use crate::analysis::validate::SyntaxError;
 use crate::reply::{Clause, Reply};
 
 use super::{ComplexityReport, DefinitionSite, Element, Location, OpError, StructureNode};
@@ -141,4 +143,33 @@ pub fn dependencies(deps: &Dependencies) -> Value {
         "builtins": deps.builtins,
         "unresolved": deps.unresolved,
     })
+}
+
+/// `[{kind, line, col, message}]`: `Analyze … Issues` (and `Analyze` alone).
+pub fn issues(issues: &[Issue]) -> Value {
+    let kind = |kind: IssueKind| match kind {
+        IssueKind::SyntaxError => "syntax_error",
+        IssueKind::UnusedImport => "unused_import",
+        IssueKind::UnusedVariable => "unused_variable",
+        IssueKind::UndefinedName => "undefined_name",
+        IssueKind::MutableDefault => "mutable_default",
+        IssueKind::BareExcept => "bare_except",
+        IssueKind::LongFunction => "long_function",
+        IssueKind::Todo => "todo",
+    };
+    issues
+        .iter()
+        .map(|i| {
+            json!({"kind": kind(i.kind), "line": i.position.line, "col": i.position.col,
+                   "message": i.message})
+        })
+        .collect()
+}
+
+/// `[{line, col, message}]`: `Validate`.
+pub fn syntax_errors(errors: &[SyntaxError]) -> Value {
+    errors
+        .iter()
+        .map(|e| json!({"line": e.position.line, "col": e.position.col, "message": e.message}))
+        .collect()
 }

@@ -276,3 +276,60 @@ fn the_engine_words_the_hint_for_a_missing_file() {
         "#,
     );
 }
+
+#[test]
+fn issues_and_syntax_errors_are_lists_of_positions() {
+    let f = Fixture::new();
+    f.write("m.py", "import os\n\n\ndef load(cache=[]):\n    try:\n        return 1\n    except:\n        return None\n");
+    f.write("broken.py", "def f(:\n    pass\n");
+    f.send("u", "Start s; Set Format json; Open m.py");
+    let analyzed = ask(&f, "Analyze File Issues");
+    let kinds: Vec<(&str, u64)> = analyzed["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["kind"].as_str().unwrap(), i["line"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("unused_import", 0),
+            ("mutable_default", 3),
+            ("bare_except", 6)
+        ],
+        "{analyzed}"
+    );
+    // `Analyze` alone: the three figures as data
+    let summary = ask(&f, "Analyze File");
+    assert_eq!(summary["complexity"]["blocks"][0]["name"], "load");
+    assert_eq!(summary["issues"].as_array().unwrap().len(), 3);
+    assert_eq!(summary["dependencies"]["imports"][0]["module"], "os");
+
+    assert_eq!(ask(&f, "Validate")["syntax_errors"], json!([]));
+    f.send("u", "Open broken.py");
+    let invalid = ask(&f, "Validate");
+    assert_eq!(invalid["syntax_errors"][0]["line"], json!(0), "{invalid}");
+    let validator = reply_schema();
+    for (command, reply) in [
+        ("Analyze File", &summary),
+        ("Analyze File Issues", &analyzed),
+        ("Validate", &invalid),
+    ] {
+        assert_valid(&validator, command, reply);
+    }
+}
+
+#[test]
+fn an_ambiguous_symbol_lists_its_candidates_as_data() {
+    let f = Fixture::new();
+    f.write("a.py", "def helper():\n    pass\n");
+    f.write("b.py", "def helper():\n    pass\n");
+    f.send("u", "Start s; Set Format json");
+    let found = ask(&f, "Find References helper");
+    assert_eq!(found["failure"]["code"], "ambiguous", "{found}");
+    assert_eq!(
+        found["failure"]["candidates"],
+        json!(["a.helper", "b.helper"])
+    );
+    assert_valid(&reply_schema(), "Find References helper", &found);
+}
