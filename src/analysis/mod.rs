@@ -43,6 +43,7 @@ pub mod outline;
 pub mod reindent;
 pub mod scope;
 pub mod syntax;
+pub mod target;
 pub mod textedit;
 pub mod validate;
 
@@ -54,7 +55,7 @@ pub use textedit::{EditResult, TextEdit};
 
 use ropey::Rope;
 
-use crate::lang::command::CodeTarget;
+use crate::analysis::target::CodeTarget;
 use dependencies::Dependencies;
 use issues::{Issue, IssueConfig};
 use scope::Scopes;

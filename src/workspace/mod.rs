@@ -56,7 +56,7 @@ pub enum FileError {
     #[error("Invalid path '{0}': {1}")]
     Invalid(String, &'static str),
     /// Each surface says how to create the file in its own terms
-    /// (the engine: `Use: Open Create <file>`).
+    /// (the engine names the command that creates it).
     #[error("File not found: {0}")]
     NotFound(String),
     #[error("Not a file: {0}")]
