@@ -194,9 +194,16 @@ impl From<AnalysisError> for OpError {
         let message = error.to_string();
         let (kind, candidates) = match error {
             AnalysisError::NotFound { available, .. } => (ErrorKind::NotFound, available.shown),
+            // names, as for `NotFound` (`f(a)`, not the form `Function f(a)`)
             AnalysisError::Ambiguous { candidates, .. } => (
                 ErrorKind::Ambiguous,
-                candidates.into_iter().map(|c| c.form).collect(),
+                candidates
+                    .into_iter()
+                    .map(|c| match c.form.split_once(' ') {
+                        Some((_, name)) => name.to_owned(),
+                        None => c.form,
+                    })
+                    .collect(),
             ),
             AnalysisError::NotIn(_) => (ErrorKind::NotApplicable, Vec::new()),
             AnalysisError::InvalidCode(_)

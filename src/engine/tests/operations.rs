@@ -333,3 +333,17 @@ fn an_ambiguous_symbol_lists_its_candidates_as_data() {
     );
     assert_valid(&reply_schema(), "Find References helper", &found);
 }
+
+#[test]
+fn an_ambiguous_element_lists_names_that_resolve() {
+    let f = Fixture::new();
+    f.write("m.py", "def f(a):\n    pass\n\n\ndef f(a, b):\n    pass\n");
+    f.send("u", "Start s; Set Format json; Open m.py");
+    let shown = ask(&f, "Show Function f");
+    assert_eq!(shown["failure"]["code"], "ambiguous", "{shown}");
+    assert_eq!(shown["failure"]["candidates"], json!(["f(a)", "f(a, b)"]));
+    // each candidate works as the name of the element
+    for name in ["f(a)", "f(a, b)"] {
+        assert_eq!(ask(&f, &format!("Show Function {name}"))["ok"], json!(true));
+    }
+}
