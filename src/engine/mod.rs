@@ -22,7 +22,7 @@ mod inspect;
 mod leftovers;
 mod modify;
 mod navigate;
-mod ops;
+pub mod ops;
 mod output;
 mod policy;
 mod query;

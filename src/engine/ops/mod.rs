@@ -12,7 +12,7 @@
 //! language are added by the renderers.
 
 pub(super) mod code;
-pub(super) mod json;
+pub mod json;
 pub(super) mod symbols;
 
 use crate::analysis::index::IndexError;

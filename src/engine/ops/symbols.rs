@@ -9,7 +9,57 @@ use crate::analysis::index::{Call, IndexError, ProjectIndex};
 use crate::edit::Position;
 
 use super::super::query::SiteLines;
+use super::super::Engine;
 use super::{DefinitionSite, ErrorKind, Location, OpError, Span, Uses};
+
+/// The index operations for clients other than the terse commands (the
+/// agent tools, scripts): in `sender`'s view of the project (its unsaved
+/// buffers included), every site with its line.
+impl Engine {
+    pub fn find_definition(
+        &self,
+        sender: &str,
+        symbol: &str,
+    ) -> Result<Vec<DefinitionSite>, OpError> {
+        self.in_index(sender, |index, lines| {
+            let mut found = find_definition(index, symbol)?;
+            let mut sites: Vec<Location> = found.iter().map(|d| d.location.clone()).collect();
+            add_context(&mut sites, lines, false);
+            for (d, site) in found.iter_mut().zip(sites) {
+                d.location = site;
+            }
+            Ok(found)
+        })
+    }
+
+    pub fn find_references(&self, sender: &str, symbol: &str) -> Result<Uses, OpError> {
+        self.in_index(sender, |index, lines| {
+            let mut uses = find_references(index, symbol)?;
+            add_context(&mut uses.sites, lines, true);
+            Ok(uses)
+        })
+    }
+
+    pub fn find_callers(&self, sender: &str, function: &str) -> Result<Uses, OpError> {
+        self.in_index(sender, |index, lines| {
+            let mut uses = find_callers(index, function)?;
+            add_context(&mut uses.sites, lines, true);
+            Ok(uses)
+        })
+    }
+
+    fn in_index<R>(
+        &self,
+        sender: &str,
+        query: impl FnOnce(&ProjectIndex, &mut SiteLines<'_>) -> Result<R, OpError>,
+    ) -> Result<R, OpError> {
+        self.with_index(sender, |index, _, lines| query(index, lines))
+            .map_err(|fail| {
+                let reason = fail.failure().unwrap_or("No session").to_owned();
+                OpError::new(ErrorKind::NotApplicable, reason)
+            })?
+    }
+}
 
 /// Where the project defines `symbol`; a dotted module name is found as
 /// the module (its file, at `0:0`).
