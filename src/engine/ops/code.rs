@@ -5,11 +5,148 @@
 
 use ropey::Rope;
 
-use crate::analysis::outline::{display_name, Outline, Symbol, SymbolKind};
-use crate::analysis::Report;
+use crate::analysis::dependencies::Dependencies;
+use crate::analysis::index::module_path::ImportRoots;
+use crate::analysis::issues::IssueConfig;
+use crate::analysis::language::Language;
+use crate::analysis::outline::{self, display_name, lookup, Outline, Symbol, SymbolKind};
+use crate::analysis::target::CodeTarget;
+use crate::analysis::{Analysis, AnalysisError, Report, SyntaxTree};
 use crate::edit::position;
+use crate::workspace::FileError;
 
-use super::{BlockComplexity, ComplexityReport, Element, Span, StructureNode};
+use super::super::{lock, Engine};
+use super::{BlockComplexity, ComplexityReport, Element, ErrorKind, OpError, Span, StructureNode};
+
+/// The per-file operations for clients other than the terse commands (the
+/// agent tools, scripts): on any Python file of the workspace, as `sender`
+/// sees it (its buffer when open, unsaved changes included, else the disk).
+impl Engine {
+    /// `get_function` / `get_class`: the element's code and range.
+    pub fn get_element(
+        &self,
+        sender: &str,
+        path: &str,
+        target: &CodeTarget,
+    ) -> Result<Element, OpError> {
+        let file = self.python_file(sender, path)?;
+        let symbol = file.symbol(target)?;
+        Ok(element(&file.text, &file.outline, symbol, &file.path))
+    }
+
+    /// `get_structure`: the file as a tree.
+    pub fn structure(&self, sender: &str, path: &str) -> Result<StructureNode, OpError> {
+        let file = self.python_file(sender, path)?;
+        Ok(structure(&file.outline, None, &file.path))
+    }
+
+    /// `get_complexity`: the file's (or one element's) figures.
+    pub fn complexity(
+        &self,
+        sender: &str,
+        path: &str,
+        target: Option<&CodeTarget>,
+    ) -> Result<ComplexityReport, OpError> {
+        let file = self.python_file(sender, path)?;
+        let report = file.report(target)?;
+        Ok(complexity(&file.outline, &report))
+    }
+
+    /// What the file (or one element) uses.
+    pub fn dependencies(
+        &self,
+        sender: &str,
+        path: &str,
+        target: Option<&CodeTarget>,
+    ) -> Result<Dependencies, OpError> {
+        Ok(self.python_file(sender, path)?.report(target)?.dependencies)
+    }
+
+    fn python_file(&self, sender: &str, given: &str) -> Result<PythonFile, OpError> {
+        self.config
+            .permissions
+            .check_read(&self.workspace, sender, given)
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let path = self.workspace.resolve(given).map_err(file_error)?;
+        if Language::from_path(std::path::Path::new(path.as_str())) != Some(Language::Python) {
+            return Err(OpError::new(
+                ErrorKind::InvalidArgument,
+                format!("{path} is not a Python file: code operations need a .py or .pyi file"),
+            ));
+        }
+        let open = self.live_of(sender).and_then(|live| {
+            let live = lock(&live);
+            live.session.buffers.get(&path).map(|b| b.text().clone())
+        });
+        let text = match open {
+            Some(text) => text,
+            None => Rope::from_str(&self.workspace.read(&path).map_err(file_error)?.text),
+        };
+        let tree = SyntaxTree::parse(&text).map_err(OpError::from)?;
+        let mut outline = outline::outline(&text, &tree);
+        outline.add_locals(&text, &tree);
+        let module = ImportRoots::new(self.workspace.root())
+            .module_name(path.as_str())
+            .map(|(m, _)| m)
+            .unwrap_or_default();
+        Ok(PythonFile {
+            path: path.to_string(),
+            is_init: path.file_name() == "__init__.py",
+            text,
+            tree,
+            outline,
+            module,
+        })
+    }
+}
+
+/// A Python file as the per-file operations read it.
+struct PythonFile {
+    path: String,
+    is_init: bool,
+    text: Rope,
+    tree: SyntaxTree,
+    outline: Outline,
+    module: String,
+}
+
+impl PythonFile {
+    /// The one symbol `target` names; a name the index printed
+    /// (`pkg.mod.C.m`) is found without its module prefix too.
+    fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, OpError> {
+        match lookup(&self.outline, target) {
+            Err(AnalysisError::NotFound { .. }) if !self.module.is_empty() => {
+                let local = outline::without_module(target, &self.module);
+                lookup(&self.outline, &local).map_err(OpError::from)
+            }
+            found => found.map_err(OpError::from),
+        }
+    }
+
+    fn report(&self, target: Option<&CodeTarget>) -> Result<Report, OpError> {
+        let config = IssueConfig {
+            package_init: self.is_init,
+            ..IssueConfig::default()
+        };
+        let target = match target {
+            Some(target) => Some(self.symbol(target)?),
+            None => None,
+        }
+        .map(|s| outline::working_form(&self.outline, s));
+        Analysis::new(&self.text, &self.tree)
+            .report(&self.text, &self.tree, target.as_ref(), &config)
+            .map_err(OpError::from)
+    }
+}
+
+fn file_error(error: FileError) -> OpError {
+    let kind = match error {
+        FileError::NotFound(_) => ErrorKind::NotFound,
+        FileError::PermissionDenied(_) | FileError::Io { .. } => ErrorKind::Unavailable,
+        _ => ErrorKind::InvalidArgument,
+    };
+    OpError::new(kind, error.to_string())
+}
 
 /// The element `symbol` of `outline` (of the file `path`): its code and where.
 pub fn element(text: &Rope, outline: &Outline, symbol: &Symbol, path: &str) -> Element {

@@ -161,6 +161,8 @@ pub enum ErrorKind {
     Conflict,
     /// A tool it needs is missing or failed (the formatter).
     Unavailable,
+    /// The sender may not do this (read-only, outside its path prefixes).
+    PermissionDenied,
     Internal,
 }
 
@@ -174,6 +176,7 @@ impl ErrorKind {
             ErrorKind::NotApplicable => "not_applicable",
             ErrorKind::Conflict => "conflict",
             ErrorKind::Unavailable => "unavailable",
+            ErrorKind::PermissionDenied => "permission_denied",
             ErrorKind::Internal => "internal",
         }
     }
