@@ -44,16 +44,7 @@ impl Code {
     /// index printed (`pkg.mod.C.m`) loses its module prefix when only
     /// that form resolves.
     fn target(&self, target: &CodeTarget) -> CodeTarget {
-        if matches!(
-            lookup(&self.outline, target),
-            Err(AnalysisError::NotFound { .. })
-        ) {
-            let local = outline::without_module(target, &self.module);
-            if local != *target && lookup(&self.outline, &local).is_ok() {
-                return local;
-            }
-        }
-        target.clone()
+        ops::code::local_target(&self.outline, &self.module, target)
     }
 
     /// The one symbol `target` names.

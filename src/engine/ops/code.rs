@@ -111,16 +111,10 @@ struct PythonFile {
 }
 
 impl PythonFile {
-    /// The one symbol `target` names; a name the index printed
-    /// (`pkg.mod.C.m`) is found without its module prefix too.
+    /// The one symbol `target` names.
     fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, OpError> {
-        match lookup(&self.outline, target) {
-            Err(AnalysisError::NotFound { .. }) if !self.module.is_empty() => {
-                let local = outline::without_module(target, &self.module);
-                lookup(&self.outline, &local).map_err(OpError::from)
-            }
-            found => found.map_err(OpError::from),
-        }
+        lookup(&self.outline, &local_target(&self.outline, &self.module, target))
+            .map_err(OpError::from)
     }
 
     fn report(&self, target: Option<&CodeTarget>) -> Result<Report, OpError> {
@@ -137,6 +131,19 @@ impl PythonFile {
             .report(&self.text, &self.tree, target.as_ref(), &config)
             .map_err(OpError::from)
     }
+}
+
+/// The target as the file's outline names it: a name the project index
+/// printed (`pkg.mod.C.m`) loses its module prefix when only that form
+/// resolves.
+pub fn local_target(outline: &Outline, module: &str, target: &CodeTarget) -> CodeTarget {
+    if matches!(lookup(outline, target), Err(AnalysisError::NotFound { .. })) {
+        let local = outline::without_module(target, module);
+        if local != *target && lookup(outline, &local).is_ok() {
+            return local;
+        }
+    }
+    target.clone()
 }
 
 fn file_error(error: FileError) -> OpError {
