@@ -248,11 +248,7 @@ fn definitions(
         }
     }
     if lines_may_fit(found.len(), limit) {
-        let mut sites: Vec<Location> = found.iter().map(|d| d.location.clone()).collect();
-        symbols::add_context(&mut sites, lines, false);
-        for (d, site) in found.iter_mut().zip(sites) {
-            d.location = site;
-        }
+        symbols::add_definition_context(&mut found, lines);
     }
     let sites: Vec<Site> = found
         .iter()

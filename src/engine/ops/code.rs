@@ -113,8 +113,11 @@ struct PythonFile {
 impl PythonFile {
     /// The one symbol `target` names.
     fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, OpError> {
-        lookup(&self.outline, &local_target(&self.outline, &self.module, target))
-            .map_err(OpError::from)
+        lookup(
+            &self.outline,
+            &local_target(&self.outline, &self.module, target),
+        )
+        .map_err(OpError::from)
     }
 
     fn report(&self, target: Option<&CodeTarget>) -> Result<Report, OpError> {

@@ -23,11 +23,7 @@ impl Engine {
     ) -> Result<Vec<DefinitionSite>, OpError> {
         self.in_index(sender, |index, lines| {
             let mut found = find_definition(index, symbol)?;
-            let mut sites: Vec<Location> = found.iter().map(|d| d.location.clone()).collect();
-            add_context(&mut sites, lines, false);
-            for (d, site) in found.iter_mut().zip(sites) {
-                d.location = site;
-            }
+            add_definition_context(&mut found, lines);
             Ok(found)
         })
     }
@@ -180,6 +176,13 @@ pub fn add_context(sites: &mut [Location], lines: &mut SiteLines<'_>, name_at_st
             site.span.end = Position::new(site.span.start.line, site.span.start.col + written);
         }
         site.context = Some(super::super::output::site_line(&line));
+    }
+}
+
+/// [`add_context`] for definitions: each one's line.
+pub fn add_definition_context(found: &mut [DefinitionSite], lines: &mut SiteLines<'_>) {
+    for definition in found {
+        add_context(std::slice::from_mut(&mut definition.location), lines, false);
     }
 }
 
