@@ -419,6 +419,36 @@ mod tests {
     }
 
     #[test]
+    fn data_is_for_json_only_and_a_typed_failure_becomes_a_failure_object() {
+        let mut fields = Map::new();
+        fields.insert("references".into(), json!([{"path": "a.py", "line": 1}]));
+        let found = Reply::Info(vec![
+            Clause::Note("Found 1 reference".into()),
+            Clause::Data(fields),
+        ]);
+        assert_eq!(found.terse(), "Ok: Found 1 reference");
+        assert_eq!(
+            found.json(),
+            json!({"ok": true, "message": "Found 1 reference", "references": [{"path": "a.py", "line": 1}]})
+        );
+        let failed = Reply::Fail(
+            "Not found: 'x'".into(),
+            vec![Clause::Error {
+                code: "not_found",
+                candidates: vec!["y".into()],
+            }],
+        );
+        assert_eq!(failed.terse(), r#"Fail "Not found: 'x'""#);
+        assert_eq!(
+            failed.json(),
+            json!({"ok": false, "error": "Not found: 'x'",
+                   "failure": {"code": "not_found", "message": "Not found: 'x'", "candidates": ["y"]}})
+        );
+        // an effect with data only is still a plain `Ok`
+        assert_eq!(Reply::Done(vec![Clause::Data(Map::new())]).terse(), "Ok");
+    }
+
+    #[test]
     fn json_carries_the_same_facts() {
         let reply = Reply::Done(vec![
             Clause::At(Position::new(0, 0)),
