@@ -347,3 +347,32 @@ fn an_ambiguous_element_lists_names_that_resolve() {
         assert_eq!(ask(&f, &format!("Show Function {name}"))["ok"], json!(true));
     }
 }
+
+#[test]
+fn code_edits_fail_typed_too_and_change_nothing() {
+    let f = shop();
+    let codes: Vec<(String, String)> = [
+        "Modify Function nosuch Rename x",
+        "Modify Method Cart.add AddParam \"x=\"",
+        "Modify Method Cart.add Rename total",
+        "Delete Class Crt",
+    ]
+    .iter()
+    .map(|command| {
+        let reply = ask(&f, command);
+        (
+            command.to_string(),
+            reply["failure"]["code"].as_str().unwrap_or("-").to_owned(),
+        )
+    })
+    .collect();
+    let codes: Vec<&str> = codes.iter().map(|(_, c)| c.as_str()).collect();
+    assert_eq!(
+        codes,
+        ["not_found", "invalid_argument", "conflict", "not_found"]
+    );
+    assert_eq!(
+        ask(&f, "Status")["message"],
+        json!("Session s, File shop.py")
+    );
+}
