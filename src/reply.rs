@@ -48,6 +48,16 @@ pub enum Clause {
     /// `Skipped <n> commands`: the commands of the message (or script) after
     /// a failure that did not run.
     Skipped(usize),
+    /// An operation's result as data, for JSON only (its fields join the
+    /// reply object: `"references": […]`); the terse form words the same
+    /// facts in other clauses.
+    Data(Map<String, Value>),
+    /// A typed failure's code and valid choices, for JSON only: with the
+    /// reason they make the reply's `"failure"` object.
+    Error {
+        code: &'static str,
+        candidates: Vec<String>,
+    },
 }
 
 impl Clause {
@@ -85,7 +95,9 @@ impl Clause {
             | Clause::Prompt(_)
             | Clause::Note(_)
             | Clause::Notice(_)
-            | Clause::Skipped(_) => false,
+            | Clause::Skipped(_)
+            | Clause::Data(_)
+            | Clause::Error { .. } => false,
         }
     }
 }
@@ -185,10 +197,10 @@ impl Reply {
 
     pub fn terse(&self) -> String {
         match self {
-            Reply::Done(clauses) if clauses.is_empty() => "Ok".to_owned(),
+            Reply::Done(clauses) if !clauses.iter().any(is_worded) => "Ok".to_owned(),
             Reply::Done(clauses) => format!("Ok, {}", join(clauses)),
             Reply::Info(clauses) => format!("Ok: {}", join(clauses)),
-            Reply::Fail(reason, clauses) if clauses.is_empty() => {
+            Reply::Fail(reason, clauses) if !clauses.iter().any(is_worded) => {
                 format!("Fail \"{}\"", escape(reason))
             }
             Reply::Fail(reason, clauses) => {
@@ -210,6 +222,7 @@ impl Reply {
                 clauses.as_slice()
             }
         };
+        let reason = self.failure();
         let mut notes = Vec::new();
         let mut notices = Vec::new();
         for clause in clauses {
@@ -249,6 +262,15 @@ impl Reply {
                 }
                 Clause::Note(text) => notes.push(text.clone()),
                 Clause::Notice(text) => notices.push(text.clone()),
+                Clause::Data(fields) => {
+                    object.extend(fields.clone());
+                }
+                Clause::Error { code, candidates } => {
+                    object.insert(
+                        "failure".into(),
+                        json!({"code": code, "message": reason, "candidates": candidates}),
+                    );
+                }
             }
         }
         if !notes.is_empty() {
@@ -261,12 +283,18 @@ impl Reply {
     }
 }
 
+/// Whether a clause has a terse form (data for JSON has none).
+fn is_worded(clause: &Clause) -> bool {
+    !matches!(clause, Clause::Data(_) | Clause::Error { .. })
+}
+
 /// The clauses in order, but `Txt` last: everything after `Txt ` is text.
 fn join(clauses: &[Clause]) -> String {
     let is_txt = |c: &&Clause| matches!(c, Clause::Txt(_));
+    let is_data = |c: &&Clause| matches!(c, Clause::Data(_) | Clause::Error { .. });
     clauses
         .iter()
-        .filter(|c| !is_txt(c))
+        .filter(|c| !is_txt(c) && !is_data(c))
         .chain(clauses.iter().filter(is_txt))
         .map(terse_clause)
         .collect::<Vec<_>>()
@@ -291,6 +319,7 @@ fn terse_clause(clause: &Clause) -> String {
         Clause::Prompt(question) => question.clone(),
         Clause::Note(text) => text.clone(),
         Clause::Notice(text) => format!("Notice: {text}"),
+        Clause::Data(_) | Clause::Error { .. } => String::new(),
     }
 }
 
@@ -387,6 +416,36 @@ mod tests {
             "Ok: At 4:4, Lines 2:8, Notice: x.py changed on disk, Txt a, Notice: b"
         );
         assert_eq!(reply.json()["lines"], json!({"first": 2, "last": 8}));
+    }
+
+    #[test]
+    fn data_is_for_json_only_and_a_typed_failure_becomes_a_failure_object() {
+        let mut fields = Map::new();
+        fields.insert("references".into(), json!([{"path": "a.py", "line": 1}]));
+        let found = Reply::Info(vec![
+            Clause::Note("Found 1 reference".into()),
+            Clause::Data(fields),
+        ]);
+        assert_eq!(found.terse(), "Ok: Found 1 reference");
+        assert_eq!(
+            found.json(),
+            json!({"ok": true, "message": "Found 1 reference", "references": [{"path": "a.py", "line": 1}]})
+        );
+        let failed = Reply::Fail(
+            "Not found: 'x'".into(),
+            vec![Clause::Error {
+                code: "not_found",
+                candidates: vec!["y".into()],
+            }],
+        );
+        assert_eq!(failed.terse(), r#"Fail "Not found: 'x'""#);
+        assert_eq!(
+            failed.json(),
+            json!({"ok": false, "error": "Not found: 'x'",
+                   "failure": {"code": "not_found", "message": "Not found: 'x'", "candidates": ["y"]}})
+        );
+        // an effect with data only is still a plain `Ok`
+        assert_eq!(Reply::Done(vec![Clause::Data(Map::new())]).terse(), "Ok");
     }
 
     #[test]

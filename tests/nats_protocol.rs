@@ -183,3 +183,54 @@ async fn live_messages_match_the_schemas() {
     assert_eq!(errors("stream_append", &append), Vec::<String>::new());
     eddi.stop().await.unwrap();
 }
+
+/// The JSON replies of a real conversation over NATS (a sender that asked
+/// for `response_format: "json"` in its handshake, the engine on real
+/// files) validate against `reply.json`, data and typed failures included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_json_replies_match_the_reply_schema() {
+    use support::*;
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("shop.py"),
+        "class Cart:\n    def total(self):\n        return 0\n\n\ndef pay(cart):\n    return cart.total()\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("app.py"),
+        "from shop import pay\n\npay(None)\n",
+    )
+    .unwrap();
+    let engine = eddi::engine::Engine::open(eddi::engine::EngineConfig::new(dir.path())).unwrap();
+    let eddi = start_eddi(
+        &nats.url(),
+        std::sync::Arc::new(engine),
+        EddiOptions::default(),
+    )
+    .await;
+    let c = client(&nats.url()).await;
+    let mut request: Value = serde_json::from_str(&connection_request("j", "js")).unwrap();
+    request["session_preferences"]["response_format"] = "json".into();
+    assert_eq!(
+        handshake(&c, &eddi.subjects, &request.to_string()).await["status"],
+        "accepted"
+    );
+    let conversation = "Start s\nOpen shop.py\nShow Method Cart.total\nFind References shop.pay\n\
+        Find Callers shop.pay\nFind Definition Cart\nAnalyze File Structure\n\
+        Analyze File Complexity\nAnalyze File Dependencies\nGoto 1:0\nInsert Line \"    # n\"\n\
+        Status\nShow Function nosuch";
+    let reply = direct(&c, &eddi.subjects, "j", conversation).await;
+    let lines: Vec<Value> = reply
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l} ({e})")))
+        .collect();
+    assert_eq!(lines.len(), 13, "{reply}");
+    for line in &lines {
+        assert_eq!(errors("reply", line), Vec::<String>::new(), "{line}");
+    }
+    assert_eq!(lines[3]["references"][0]["path"], "app.py", "{reply}");
+    assert_eq!(lines[4]["callers"][0]["in_symbol"], "<module>", "{reply}");
+    assert_eq!(lines[12]["failure"]["code"], "not_found", "{reply}");
+    eddi.stop().await.unwrap();
+}

@@ -24,8 +24,8 @@ use super::lines;
 use super::outline::{symbol_node, Symbol, SymbolKind};
 use super::syntax::{byte_to_char, node_start, SyntaxTree};
 use super::textedit::{apply, map_offset, EditResult, TextEdit};
+use crate::analysis::target::CommentStyle;
 use crate::edit::position::from_char;
-use crate::lang::command::CommentStyle;
 
 /// What a comment edit does to the text that was there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -244,7 +244,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::analysis::outline::{lookup, outline};
-    use crate::lang::command::CodeTarget;
+    use crate::analysis::target::CodeTarget;
 
     fn run(src: &str, target: CodeTarget, body: &str, style: CommentStyle) -> Result<String> {
         run_with(src, target, body, style, false).map(|(text, _)| text)

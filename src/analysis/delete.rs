@@ -79,9 +79,9 @@ pub fn delete_symbol(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<
 mod tests {
     use super::*;
     use crate::analysis::outline::{lookup, outline};
+    use crate::analysis::target::CodeTarget;
     use crate::analysis::SyntaxTree;
     use crate::edit::Position;
-    use crate::lang::command::CodeTarget;
 
     fn del(src: &str, target: CodeTarget) -> (String, Position) {
         let text = Rope::from_str(src);

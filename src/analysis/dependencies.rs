@@ -245,7 +245,7 @@ mod tests {
     use super::*;
     use crate::analysis::outline::{lookup, outline};
     use crate::analysis::scope::analyze;
-    use crate::lang::command::CodeTarget;
+    use crate::analysis::target::CodeTarget;
 
     #[test]
     fn imports_and_uses() {

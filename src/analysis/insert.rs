@@ -32,9 +32,9 @@ use super::outline::{content_end_byte, enclosing, symbol_node, Enclosing, Outlin
 use super::reindent::{detect_unit, reindent};
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
 use super::textedit::{apply, EditResult, TextEdit};
+use crate::analysis::target::InsertKind;
 use crate::edit::position::from_char;
 use crate::edit::Position;
-use crate::lang::command::InsertKind;
 
 /// Computes the insertion of a function, method or class definition. A
 /// name that is already defined in the same scope is inserted (overloads

@@ -46,6 +46,7 @@ pub mod outline;
 pub mod reindent;
 pub mod scope;
 pub mod syntax;
+pub mod target;
 pub mod textedit;
 pub mod validate;
 
@@ -57,7 +58,7 @@ pub use textedit::{EditResult, TextEdit};
 
 use ropey::Rope;
 
-use crate::lang::command::CodeTarget;
+use crate::analysis::target::CodeTarget;
 use dependencies::Dependencies;
 use issues::{Issue, IssueConfig};
 use scope::Scopes;

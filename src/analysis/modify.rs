@@ -33,8 +33,8 @@ use super::outline::{lookup, parameter_identifier, symbol_node, Outline, Symbol,
 use super::scope::{analyze, Resolution, ScopeKind, Scopes};
 use super::syntax::{byte_to_char, node_text, SyntaxTree};
 use super::textedit::{apply, map_offset, EditResult, TextEdit};
+use crate::analysis::target::{CodeTarget, Modification, Visibility};
 use crate::edit::position::from_char;
-use crate::lang::command::{CodeTarget, Modification, Visibility};
 
 /// Computes a modification of the element named by `target`.
 pub fn modify(

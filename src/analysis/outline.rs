@@ -54,10 +54,10 @@ use tree_sitter::Node;
 use super::error::{AnalysisError, Candidate, Result};
 use super::lines;
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
+use crate::analysis::target::CodeTarget;
 use crate::choices::Choices;
 use crate::edit::position::from_char;
 use crate::edit::{LineRange, Position};
-use crate::lang::command::CodeTarget;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SymbolKind {

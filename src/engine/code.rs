@@ -26,6 +26,7 @@ use crate::lang::{
 use crate::reply::{plural, Clause, Reply};
 
 use super::context::{Ctx, Outcome};
+use super::ops::{self, ComplexityReport, StructureNode};
 use super::output;
 
 /// The commands that edit text as text (their syntax is noted, not refused).
@@ -305,16 +306,7 @@ impl Code {
     /// index printed (`pkg.mod.C.m`) loses its module prefix when only
     /// that form resolves.
     fn target(&self, target: &CodeTarget) -> CodeTarget {
-        if matches!(
-            lookup(&self.outline, target),
-            Err(AnalysisError::NotFound { .. })
-        ) {
-            let local = outline::without_module(target, &self.module);
-            if local != *target && lookup(&self.outline, &local).is_ok() {
-                return local;
-            }
-        }
-        target.clone()
+        ops::code::local_target(&self.outline, &self.module, target)
     }
 
     /// The one symbol `target` names.
@@ -323,8 +315,9 @@ impl Code {
     }
 }
 
+/// An analysis failure as a typed `Fail` (its code and candidates for JSON).
 fn analysis_fail(error: AnalysisError) -> Reply {
-    Reply::fail(error.to_string())
+    ops::json::failure(error.into())
 }
 
 impl Ctx<'_> {
@@ -509,19 +502,18 @@ impl Ctx<'_> {
     pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
-        let at = symbol.position;
+        let path = self.current_path()?;
+        let element = ops::code::element(&code.text, &code.outline, symbol, path.as_str());
+        let at = element.span.start;
         let clauses = if context == 0 {
-            let body = code.text.slice(symbol.definition.clone()).to_string();
-            output::text_in_tiers(
-                &body.replace('\r', ""),
-                self.session.preferences.output_limit,
-            )
+            output::text_in_tiers(&element.text, self.session.preferences.output_limit)
         } else {
             self.shown_lines(&code.text, symbol.full_lines, context)
         };
         self.move_to(at)?;
         let mut reply = vec![Clause::At(at)];
         reply.extend(clauses);
+        reply.push(ops::json::data("element", ops::json::element(&element)));
         Ok(Reply::Info(reply))
     }
 
@@ -789,6 +781,30 @@ impl Ctx<'_> {
             |s| capitalized(&describe_copy(&code.outline, s)),
         );
         let limit = self.session.preferences.output_limit;
+        let path = self.current_path()?;
+        let structure = || {
+            let tree =
+                ops::code::structure(&analysis.outline, report.symbol.as_ref(), path.as_str());
+            ops::json::data("structure", ops::json::structure(&tree))
+        };
+        let complexity = || {
+            let figures = ops::code::complexity(&analysis.outline, &report);
+            ops::json::data("complexity", ops::json::complexity(&figures))
+        };
+        let dependencies = || {
+            ops::json::data(
+                "dependencies",
+                ops::json::dependencies(&report.dependencies),
+            )
+        };
+        let issues = || ops::json::data("issues", ops::json::issues(&report.issues));
+        let data = match kind {
+            None => vec![complexity(), dependencies(), issues()],
+            Some(AnalysisKind::Structure) => vec![structure()],
+            Some(AnalysisKind::Complexity) => vec![complexity()],
+            Some(AnalysisKind::Dependencies) => vec![dependencies()],
+            Some(AnalysisKind::Issues) => vec![issues()],
+        };
         let text = match kind {
             None => {
                 let mut parts = Vec::new();
@@ -796,7 +812,7 @@ impl Ctx<'_> {
                     Some(c) => parts.push(format!("{subject} has complexity {c}")),
                     None => parts.push(format!(
                         "{subject}: {}",
-                        complexity_overview(&report.complexities)
+                        complexity_overview(&ops::code::complexity(&analysis.outline, &report))
                     )),
                 }
                 let used = report.dependencies.external_count();
@@ -811,23 +827,11 @@ impl Ctx<'_> {
                 ));
                 parts.join(", ")
             }
-            Some(AnalysisKind::Complexity) => match report.complexity {
-                Some(c) if report.complexities.len() <= 1 => {
-                    format!("{subject} has complexity {c}")
-                }
-                Some(c) => {
-                    let inner: Vec<String> = report
-                        .complexities
-                        .iter()
-                        .map(|(n, c)| format!("{n} {c}"))
-                        .collect();
-                    format!(
-                        "{subject} has complexity {c}; {}",
-                        output::list_in_tiers("block", &inner, limit)
-                    )
-                }
-                None => format!("{subject}: {}", complexity_overview(&report.complexities)),
-            },
+            Some(AnalysisKind::Complexity) => complexity_text(
+                &subject,
+                &ops::code::complexity(&analysis.outline, &report),
+                limit,
+            ),
             Some(AnalysisKind::Dependencies) => {
                 dependencies_text(&subject, &report.dependencies, limit)
             }
@@ -845,9 +849,14 @@ impl Ctx<'_> {
                     )
                 }
             }
-            Some(AnalysisKind::Structure) => structure(&analysis.outline, report.symbol.as_ref()),
+            Some(AnalysisKind::Structure) => structure_text(
+                &subject,
+                &ops::code::structure(&analysis.outline, report.symbol.as_ref(), path.as_str()),
+            ),
         };
-        Ok(Reply::info(text))
+        let mut reply = vec![Clause::Note(text)];
+        reply.extend(data);
+        Ok(Reply::Info(reply))
     }
 
     fn validate(&mut self, target: Option<&CodeTarget>) -> Outcome {
@@ -858,17 +867,22 @@ impl Ctx<'_> {
             let lines = symbol.full_lines;
             errors.retain(|e| e.position.line >= lines.first && e.position.line <= lines.last);
         }
+        let data = ops::json::data("syntax_errors", ops::json::syntax_errors(&errors));
         if errors.is_empty() {
-            return Ok(Reply::info("No syntax errors"));
+            return Ok(Reply::Info(vec![
+                Clause::Note("No syntax errors".into()),
+                data,
+            ]));
         }
         let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
         let n = listed.len();
         let limit = self.session.preferences.output_limit;
-        Ok(Reply::info(format!(
+        let text = format!(
             "{n} syntax {}: {}",
             plural(n, "error"),
             output::list_in_tiers("error", &listed, limit)
-        )))
+        );
+        Ok(Reply::Info(vec![Clause::Note(text), data]))
     }
 }
 
@@ -896,17 +910,37 @@ pub(super) fn syntax_note(buffer: &mut crate::session::Buffer) -> Option<String>
     ))
 }
 
-fn complexity_overview(blocks: &[(String, u32)]) -> String {
+/// `Analyze … Complexity`: the element's figure and its blocks, or the
+/// file's overview.
+fn complexity_text(subject: &str, report: &ComplexityReport, limit: usize) -> String {
+    match report.total {
+        Some(c) if report.blocks.len() <= 1 => format!("{subject} has complexity {c}"),
+        Some(c) => {
+            let inner: Vec<String> = report
+                .blocks
+                .iter()
+                .map(|b| format!("{} {}", b.name, b.complexity))
+                .collect();
+            format!(
+                "{subject} has complexity {c}; {}",
+                output::list_in_tiers("block", &inner, limit)
+            )
+        }
+        None => format!("{subject}: {}", complexity_overview(report)),
+    }
+}
+
+fn complexity_overview(report: &ComplexityReport) -> String {
+    let blocks = &report.blocks;
     if blocks.is_empty() {
         return "no functions or classes".to_owned();
     }
-    let total: u32 = blocks.iter().map(|(_, c)| c).sum();
-    let mut ranked: Vec<&(String, u32)> = blocks.iter().collect();
-    ranked.sort_by_key(|(_, c)| std::cmp::Reverse(*c));
-    let top: Vec<String> = ranked
+    let total: u32 = blocks.iter().map(|b| b.complexity).sum();
+    let top: Vec<String> = report
+        .ranked()
         .iter()
         .take(5)
-        .map(|(n, c)| format!("{n} {c}"))
+        .map(|b| format!("{} {}", b.name, b.complexity))
         .collect();
     format!(
         "{} blocks, average complexity {:.1}, highest {}",
@@ -1015,37 +1049,22 @@ fn capitalized(text: &str) -> String {
 }
 
 /// An outline: the members of a class, or the top level of the file.
-fn structure(outline: &Outline, symbol: Option<&Symbol>) -> String {
-    let parent = symbol.and_then(|sym| {
-        outline
-            .symbols
-            .iter()
-            .position(|s| s.position == sym.position && s.qualified_name == sym.qualified_name)
-    });
-    let members: Vec<String> = outline
-        .symbols
+fn structure_text(owner: &str, tree: &StructureNode) -> String {
+    let members: Vec<String> = tree
+        .children
         .iter()
-        .filter(|s| s.parent == parent)
         .map(|s| {
-            let kind = match s.kind {
-                SymbolKind::Function if s.is_async => "async function",
-                SymbolKind::Method if s.is_async => "async method",
-                kind => kind.noun(),
-            };
-            // a name that alone is ambiguous is printed in a form that works
-            let name = outline::display_name(outline, s);
-            let name = if name == s.qualified_name {
-                &s.name
+            let kind = if s.is_async {
+                format!("async {}", s.kind)
             } else {
-                &name
+                s.kind.to_owned()
             };
-            format!("{kind} {name} at {}", s.position)
+            let at = s
+                .span
+                .map_or_else(String::new, |span| span.start.to_string());
+            format!("{kind} {} at {at}", s.name)
         })
         .collect();
-    let owner = symbol.map_or_else(
-        || "File".to_owned(),
-        |s| capitalized(&describe_copy(outline, s)),
-    );
     if members.is_empty() {
         format!("{owner} has no members")
     } else {

@@ -271,6 +271,11 @@ impl Ctx<'_> {
     }
 }
 
+/// A file error worded for the terse language: a missing file says how to
+/// create it (the workspace speaks no command language).
 pub(super) fn file_fail(error: FileError) -> Reply {
-    Reply::fail(error.to_string())
+    match &error {
+        FileError::NotFound(path) => Reply::fail(format!("{error}. Use: Open Create {path}")),
+        _ => Reply::fail(error.to_string()),
+    }
 }

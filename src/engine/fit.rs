@@ -147,6 +147,14 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
     if fits(&reply) {
         return reply;
     }
+    // JSON data goes first: the worded clauses say the same, shortened.
+    let reply = match format {
+        ResponseFormat::Json => without_data(reply, room),
+        ResponseFormat::Terse => reply,
+    };
+    if fits(&reply) {
+        return reply;
+    }
     match reply {
         Reply::Fail(reason, clauses) => {
             let chars = reason.chars().count();
@@ -163,6 +171,26 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
         Reply::Info(clauses) => {
             shorten_clauses(clauses, false, room, &fits).unwrap_or_else(|| too_large(room))
         }
+    }
+}
+
+/// `reply` without its JSON data ([`Clause::Data`]), saying so.
+fn without_data(reply: Reply, room: &ReplyRoom) -> Reply {
+    let is_data = |c: &Clause| matches!(c, Clause::Data(_));
+    let (Reply::Done(clauses) | Reply::Info(clauses) | Reply::Fail(_, clauses)) = &reply;
+    if !clauses.iter().any(is_data) {
+        return reply;
+    }
+    let note = Clause::Note(format!("Data left out to fit ({})", room.limit()));
+    let lean = |clauses: Vec<Clause>| -> Vec<Clause> {
+        let mut kept: Vec<Clause> = clauses.into_iter().filter(|c| !is_data(c)).collect();
+        kept.push(note.clone());
+        kept
+    };
+    match reply {
+        Reply::Done(clauses) => Reply::Done(lean(clauses)),
+        Reply::Info(clauses) => Reply::Info(lean(clauses)),
+        Reply::Fail(reason, clauses) => Reply::Fail(reason, lean(clauses)),
     }
 }
 
@@ -391,6 +419,29 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn json_data_too_large_is_left_out_saying_so_and_terse_is_untouched() {
+        let sites: Vec<serde_json::Value> = (0..200)
+            .map(|i| serde_json::json!({"path": "a.py", "line": i}))
+            .collect();
+        let mut fields = serde_json::Map::new();
+        fields.insert("references".into(), serde_json::Value::Array(sites));
+        let reply = Reply::Info(vec![
+            Clause::Note("Found 200 references".into()),
+            Clause::Data(fields),
+        ]);
+        let json = ResponseFormat::Json;
+        let fitted = fit(reply.clone(), json, &room(1000), 500);
+        assert_eq!(
+            fitted.render(json),
+            r#"{"message":"Found 200 references, Data left out to fit (this connection's replies hold at most 1000 bytes)","ok":true}"#
+        );
+        assert_eq!(
+            fit(reply, TERSE, &room(1000), 500).terse(),
+            "Ok: Found 200 references"
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@ mod inspect;
 mod leftovers;
 mod modify;
 mod navigate;
+pub mod ops;
 mod output;
 mod policy;
 mod query;
@@ -583,8 +584,12 @@ impl Engine {
         ) = (command, current)
         {
             if reply.is_ok() {
-                if let Some(note) = self.imported_by(sender, path.as_str()) {
-                    reply.push(Clause::Note(note));
+                for clause in self
+                    .imported_by(sender, path.as_str())
+                    .into_iter()
+                    .flatten()
+                {
+                    reply.push(clause);
                 }
             }
         }

@@ -73,6 +73,20 @@ impl Permissions {
         Ok(())
     }
 
+    /// Whether `sender` may read the file `given` (its path prefixes), for
+    /// the typed operations that name a file without a command.
+    pub fn check_read(
+        &self,
+        workspace: &Workspace,
+        sender: &str,
+        given: &str,
+    ) -> Result<(), String> {
+        if !self.restricts(sender) {
+            return Ok(());
+        }
+        self.check_path(workspace, sender, given)
+    }
+
     fn check_path(&self, workspace: &Workspace, sender: &str, given: &str) -> Result<(), String> {
         // Lexically first (`..` never passes), then as the file really is.
         self.check_allowed(sender, given, given)?;

@@ -14,12 +14,15 @@ use std::time::{Duration, Instant};
 
 use ropey::Rope;
 
-use crate::analysis::index::{Call, IndexError, Location, ProjectIndex};
+use serde_json::{json, Map, Value};
+
+use crate::analysis::index::ProjectIndex;
 use crate::lang::SymbolQuery;
-use crate::reply::{plural, Reply};
+use crate::reply::{plural, Clause, Reply};
 use crate::workspace::{FileError, Workspace};
 
-use super::output::{self, site_line, Site};
+use super::ops::{json, symbols, DefinitionSite, ErrorKind, Location, OpError, Uses};
+use super::output::{self, Site};
 use super::{lock, Engine};
 
 /// How stale the index may be with respect to other programs' writes.
@@ -42,26 +45,41 @@ impl Engine {
     pub(super) fn find_symbol(&self, sender: &str, kind: SymbolQuery, symbol: &str) -> Reply {
         self.with_index(sender, |index, limit, lines| match kind {
             SymbolQuery::Definition => definitions(index, symbol, limit, lines),
-            SymbolQuery::References => references(index, symbol, limit, lines),
-            SymbolQuery::Callers => callers(index, symbol, limit, lines),
+            SymbolQuery::References => uses(
+                symbols::find_references(index, symbol),
+                symbol,
+                "reference",
+                limit,
+                lines,
+            ),
+            SymbolQuery::Callers => uses(
+                symbols::find_callers(index, symbol),
+                symbol,
+                "caller",
+                limit,
+                lines,
+            ),
         })
         .unwrap_or_else(|fail| fail)
     }
 
-    /// The modules of the project that import `path`, for `Analyze File Dependencies`.
-    pub(super) fn imported_by(&self, sender: &str, path: &str) -> Option<String> {
+    /// The modules of the project that import `path`, for `Analyze File
+    /// Dependencies`: the note and the data.
+    pub(super) fn imported_by(&self, sender: &str, path: &str) -> Option<Vec<Clause>> {
         self.with_index(sender, |index, limit, _| {
-            let module = index.module_of(path)?.to_owned();
-            let dependents = index.dependents(&module).ok()?;
-            let names: Vec<String> = dependents.iter().map(|d| d.module.clone()).collect();
-            Some(if names.is_empty() {
+            let (module, names) = symbols::dependents(index, path)?;
+            let note = if names.is_empty() {
                 format!("imported by no module of the project ({module})")
             } else {
                 format!(
                     "imported by {}",
                     output::list_in_tiers("module", &names, limit / 2)
                 )
-            })
+            };
+            Some(vec![
+                Clause::Note(note),
+                json::data("imported_by", json!({"module": module, "modules": names})),
+            ])
         })
         .ok()
         .flatten()
@@ -178,8 +196,8 @@ impl<'w> SiteLines<'w> {
         }
     }
 
-    /// The trimmed text of `line` of `path`, if the file can be read.
-    fn line(&mut self, path: &str, line: usize) -> Option<String> {
+    /// The text of `line` of `path` as written, if the file can be read.
+    pub(super) fn raw_line(&mut self, path: &str, line: usize) -> Option<String> {
         let text = match self.buffers.get(path) {
             Some(text) => text,
             None => {
@@ -193,22 +211,7 @@ impl<'w> SiteLines<'w> {
                     .as_ref()?
             }
         };
-        (line < text.len_lines()).then(|| site_line(&text.line(line).to_string()))
-    }
-
-    /// A site at `location`, with its line when the sites could fit the
-    /// budget with lines at all (no file is read for a list that cannot).
-    fn site(&mut self, location: &Location, label: Option<String>, with_line: bool) -> Site {
-        Site {
-            path: location.path.clone(),
-            position: location.position,
-            line: if with_line {
-                self.line(&location.path, location.position.line)
-            } else {
-                None
-            },
-            label,
-        }
+        (line < text.len_lines()).then(|| text.line(line).to_string())
     }
 }
 
@@ -224,100 +227,102 @@ fn definitions(
     limit: usize,
     lines: &mut SiteLines<'_>,
 ) -> Reply {
-    match index.find_definition(symbol) {
-        Ok(found) if found.is_empty() => Reply::fail(format!("Not found: '{symbol}'")),
-        Ok(found) => {
-            let with_line = lines_may_fit(found.len(), limit);
-            let sites: Vec<Site> = found
-                .iter()
-                .map(|d| {
-                    let label = format!("{} {}", d.kind.noun(), d.qualified_name);
-                    lines.site(&d.location, Some(label), with_line)
-                })
-                .collect();
-            let n = sites.len();
-            let head = format!("Found {n} {}", plural(n, "definition"));
-            Reply::Info(output::sites_in_tiers(&head, &sites, &[], limit))
-        }
-        // module names are printed too (`Analyze File Dependencies`)
-        Err(e) => match index.path_of_module(symbol) {
-            Some(path) => Reply::info(format!("Found 1 definition: module {symbol} at {path}:0:0")),
-            None => Reply::fail(e.to_string()),
-        },
-    }
-}
-
-fn references(
-    index: &ProjectIndex,
-    symbol: &str,
-    limit: usize,
-    lines: &mut SiteLines<'_>,
-) -> Reply {
-    match index.find_references(symbol) {
-        Ok(found) => {
-            let with_line = lines_may_fit(found.certain.len() + found.possible.len(), limit);
-            let mut sites = |locations: &[Location]| -> Vec<Site> {
-                locations
-                    .iter()
-                    .map(|l| lines.site(l, None, with_line))
-                    .collect()
-            };
-            let (certain, possible) = (sites(&found.certain), sites(&found.possible));
-            let head = found_head("reference", certain.len(), possible.len());
-            Reply::Info(output::sites_in_tiers(&head, &certain, &possible, limit))
-        }
-        Err(e) => unresolved_or_fail(index, symbol, false, e, limit, lines),
-    }
-}
-
-/// A name the project no longer defines (renamed in its own file) still
-/// has uses in other files: they are listed, not hidden behind `Not found`.
-fn unresolved_or_fail(
-    index: &ProjectIndex,
-    symbol: &str,
-    calls_only: bool,
-    error: IndexError,
-    limit: usize,
-    lines: &mut SiteLines<'_>,
-) -> Reply {
-    if matches!(error, IndexError::NotFound { .. }) {
-        let left = index.find_unresolved(symbol, calls_only);
-        if !left.is_empty() {
-            let with_line = lines_may_fit(left.len(), limit);
-            let sites: Vec<Site> = left
-                .iter()
-                .map(|c| lines.site(&c.location, None, with_line))
-                .collect();
-            let noun = if calls_only { "caller" } else { "reference" };
-            let head = format!(
-                "Found 0 {} (no definition of '{symbol}' in the project); {} unresolved",
-                plural(0, noun),
-                left.len(),
+    let mut found = match symbols::find_definition(index, symbol) {
+        Ok(found) => found,
+        Err(e) => return index_fail(e),
+    };
+    let data = |found: &[DefinitionSite]| {
+        json::data(
+            "definitions",
+            Value::Array(found.iter().map(json::definition).collect()),
+        )
+    };
+    // module names are printed too (`Analyze File Dependencies`)
+    if let [module] = found.as_slice() {
+        if module.kind == "module" {
+            let text = format!(
+                "Found 1 definition: module {} at {}:0:0",
+                module.qualified_name, module.location.path
             );
-            return Reply::Info(output::sites_in_tiers(&head, &sites, &[], limit));
+            return Reply::Info(vec![Clause::Note(text), data(&found)]);
         }
     }
-    Reply::fail(error.to_string())
+    if lines_may_fit(found.len(), limit) {
+        symbols::add_definition_context(&mut found, lines);
+    }
+    let sites: Vec<Site> = found
+        .iter()
+        .map(|d| {
+            site(
+                &d.location,
+                Some(format!("{} {}", d.kind, d.qualified_name)),
+            )
+        })
+        .collect();
+    let n = sites.len();
+    let head = format!("Found {n} {}", plural(n, "definition"));
+    let mut clauses = output::sites_in_tiers(&head, &sites, &[], limit);
+    clauses.push(data(&found));
+    Reply::Info(clauses)
 }
 
-fn callers(index: &ProjectIndex, symbol: &str, limit: usize, lines: &mut SiteLines<'_>) -> Reply {
-    match index.find_callers(symbol) {
-        Ok(found) => {
-            let with_line = lines_may_fit(found.certain.len() + found.possible.len(), limit);
-            let mut sites = |calls: &[Call]| -> Vec<Site> {
-                calls
-                    .iter()
-                    .map(|c| {
-                        let label = format!("in {}", c.caller.as_deref().unwrap_or("<module>"));
-                        lines.site(&c.location, Some(label), with_line)
-                    })
-                    .collect()
-            };
-            let (certain, possible) = (sites(&found.certain), sites(&found.possible));
-            let head = found_head("caller", certain.len(), possible.len());
-            Reply::Info(output::sites_in_tiers(&head, &certain, &possible, limit))
-        }
-        Err(e) => unresolved_or_fail(index, symbol, true, e, limit, lines),
+/// `Find References` and `Find Callers`: `noun` names what a use is.
+fn uses(
+    found: Result<Uses, OpError>,
+    symbol: &str,
+    noun: &str,
+    limit: usize,
+    lines: &mut SiteLines<'_>,
+) -> Reply {
+    let mut found = match found {
+        Ok(found) => found,
+        Err(e) => return index_fail(e),
+    };
+    if lines_may_fit(found.sites.len(), limit) {
+        symbols::add_context(&mut found.sites, lines, true);
+    }
+    let label = |l: &Location| l.in_symbol.as_ref().map(|s| format!("in {s}"));
+    let certain: Vec<Site> = found.certain().map(|l| site(l, label(l))).collect();
+    let possible: Vec<Site> = found.possible().map(|l| site(l, label(l))).collect();
+    let head = if found.unresolved {
+        format!(
+            "Found 0 {} (no definition of '{symbol}' in the project); {} unresolved",
+            plural(0, noun),
+            certain.len(),
+        )
+    } else {
+        found_head(noun, certain.len(), possible.len())
+    };
+    let mut clauses = output::sites_in_tiers(&head, &certain, &possible, limit);
+    let mut fields = Map::new();
+    fields.insert(format!("{noun}s"), json::locations(&found.sites));
+    if found.unresolved {
+        fields.insert("unresolved".into(), json!(true));
+    }
+    clauses.push(Clause::Data(fields));
+    Reply::Info(clauses)
+}
+
+/// An index failure in the terse language: a symbol that only the
+/// per-file commands can tell apart (one module name in several projects)
+/// says how.
+fn index_fail(mut error: OpError) -> Reply {
+    let first = error.candidates.first();
+    if error.kind == ErrorKind::Ambiguous && error.candidates.iter().all(|c| Some(c) == first) {
+        error
+            .message
+            .push_str(": Open the file and use Show or Goto there");
+    }
+    json::failure(error)
+}
+
+/// A located site as the terse tiers list it.
+fn site(location: &Location, label: Option<String>) -> Site {
+    Site {
+        path: location.path.clone(),
+        position: location.span.start,
+        line: location.context.clone(),
+        label,
     }
 }
 

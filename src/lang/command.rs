@@ -5,6 +5,10 @@
 
 use crate::edit::{LineRange, Position};
 
+// What a command names of the code and how it changes it are the analysis
+// layer's own plain types; the command language uses them as they are.
+pub use crate::analysis::target::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
+
 /// One executable command of the terse language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -150,29 +154,6 @@ pub enum ResponseFormat {
     Json,
 }
 
-/// A code element named in a command.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CodeTarget {
-    /// `Function <name>[(<params>)]`; `params` is the raw text between the
-    /// parentheses. `Some("")` comes from `f()`, which the spec writes to mean
-    /// "the function" (`Show Function __init__()` finds `def __init__(self)`),
-    /// so an empty list should not filter by parameters.
-    Function {
-        name: String,
-        params: Option<String>,
-    },
-    /// `Class <Name>`
-    Class { name: String },
-    /// `Method <Class>.<method>[(<params>)]`; `params` as for `Function`.
-    Method {
-        class: String,
-        name: String,
-        params: Option<String>,
-    },
-    /// `Variable <name>`
-    Variable { name: String },
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GotoTarget {
     /// `Goto <line>:<col>`
@@ -256,16 +237,6 @@ pub enum AnalysisKind {
     Issues,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum InsertKind {
-    Line,
-    Block,
-    Function,
-    Method,
-    Class,
-    Import,
-}
-
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeleteTarget {
     /// `Delete Line [<count>]`: `count` lines from the cursor's line.
@@ -275,29 +246,4 @@ pub enum DeleteTarget {
     Block(LineRange),
     Current,
     Code(CodeTarget),
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Modification {
-    Rename { new_name: String },
-    AddParam { param: String, at: Option<usize> },
-    RemoveParam { name: String },
-    ChangeSignature { params: String },
-    AddDecorator { decorator: String },
-    SetVisibility { visibility: Visibility },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Visibility {
-    Public,
-    Protected,
-    Private,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CommentStyle {
-    #[default]
-    Line,
-    Block,
-    Docstring,
 }

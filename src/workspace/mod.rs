@@ -55,7 +55,9 @@ pub enum FileError {
     StateDir(String),
     #[error("Invalid path '{0}': {1}")]
     Invalid(String, &'static str),
-    #[error("File not found: {0}. Use: Open Create {0}")]
+    /// Each surface says how to create the file in its own terms
+    /// (the engine names the command that creates it).
+    #[error("File not found: {0}")]
     NotFound(String),
     #[error("Not a file: {0}")]
     NotAFile(String),

@@ -52,10 +52,10 @@ fn refuses_binary_non_utf8_and_large_files() {
         ws.read(&ws.resolve("big").unwrap()),
         Err(FileError::TooLarge { .. })
     ));
-    assert!(matches!(
-        ws.read(&ws.resolve("missing").unwrap()),
-        Err(FileError::NotFound(_))
-    ));
+    let missing = ws.read(&ws.resolve("missing").unwrap());
+    assert!(matches!(missing, Err(FileError::NotFound(_))));
+    // the files service speaks no command language: hints are the surface's
+    assert_eq!(missing.unwrap_err().to_string(), "File not found: missing");
 }
 
 #[test]

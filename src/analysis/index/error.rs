@@ -20,6 +20,8 @@ pub enum IndexError {
         kind: &'static str,
         name: String,
         offered: String,
+        /// The names `offered` lists, for clients that take them as data.
+        choices: Vec<String>,
     },
     #[error(
         "Ambiguous symbol '{name}': {}; {}",
@@ -38,14 +40,14 @@ pub enum IndexError {
 
 /// Different names: one of them is the query. The same name in several
 /// files (two projects under the root with the same module names): only the
-/// per-file commands can tell them apart.
+/// per-file commands can tell them apart (each surface says how).
 fn ambiguity_hint(candidates: &[SymbolCandidate]) -> &'static str {
     let first = candidates.first().map(|c| c.qualified_name.as_str());
     if candidates
         .iter()
         .all(|c| Some(c.qualified_name.as_str()) == first)
     {
-        "the same module name in several projects: Open the file and use Show or Goto there"
+        "the same module name in several projects"
     } else {
         "use a qualified name"
     }

@@ -180,11 +180,15 @@ impl ProjectIndex {
                 .next()
                 .map(|((_, fid), defs)| (fid, defs))
                 .unwrap_or_default()),
-            0 => Err(IndexError::NotFound {
-                kind: "symbol",
-                name: q.to_string(),
-                offered: self.offered_symbols(q),
-            }),
+            0 => {
+                let (offered, choices) = self.offered_symbols(q);
+                Err(IndexError::NotFound {
+                    kind: "symbol",
+                    name: q.to_string(),
+                    offered,
+                    choices,
+                })
+            }
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
                 candidates: self.candidates(
@@ -294,8 +298,9 @@ impl ProjectIndex {
     /// What a query that matched nothing is offered: the members of its
     /// owner when the owner exists (`Session.nosuch` → the members of
     /// `Session`, `pkg.mod.nosuch` → the names of `pkg.mod`), else the
-    /// close names in the index (or none: nothing rather than noise).
-    fn offered_symbols(&self, q: &str) -> String {
+    /// close names in the index (or none: nothing rather than noise);
+    /// the message and the names it offers.
+    fn offered_symbols(&self, q: &str) -> (String, Vec<String>) {
         let last = q.rsplit('.').next().unwrap_or(q);
         if let Some((owner, _)) = q.rsplit_once('.') {
             if let Ok((fid, defs)) = self.symbol(owner) {
@@ -309,7 +314,8 @@ impl ProjectIndex {
                         .collect();
                     if !members.is_empty() {
                         let choices = Choices::ranked(last, members);
-                        return format!("Members of {}: {choices}", f.full_name(d));
+                        let offered = format!("Members of {}: {choices}", f.full_name(d));
+                        return (offered, choices.shown);
                     }
                 }
             } else if let Some(&fid) = self.by_module.get(owner) {
@@ -322,7 +328,7 @@ impl ProjectIndex {
                         .collect();
                     if !names.is_empty() {
                         let choices = Choices::ranked(last, names);
-                        return format!("Names in module {owner}: {choices}");
+                        return (format!("Names in module {owner}: {choices}"), choices.shown);
                     }
                 }
             }
@@ -339,13 +345,14 @@ impl ProjectIndex {
         }
         names.sort_unstable();
         let close = closest(last, &names, SHOWN);
-        if !close.is_empty() {
+        let offered = if !close.is_empty() {
             format!("Closest: {}", close.join(", "))
         } else if self.is_empty() {
             "The index is empty".to_string()
         } else {
             "No similar name in the index".to_string()
-        }
+        };
+        (offered, close)
     }
 
     /// Uses of a name that the project no longer defines: references keyed
@@ -615,15 +622,17 @@ impl ProjectIndex {
                 names = inside;
             }
         }
-        let offered = if names.is_empty() {
+        let choices = Choices::ranked_dotted(m, names);
+        let offered = if choices.is_empty() {
             "The index is empty".to_string()
         } else {
-            format!("Modules: {}", Choices::ranked_dotted(m, names))
+            format!("Modules: {choices}")
         };
         Err(IndexError::NotFound {
             kind: "module",
             name: m.to_string(),
             offered,
+            choices: choices.shown,
         })
     }
 

@@ -1,0 +1,258 @@
+//! The operations on one Python file: an element's code (`get_function`,
+//! `get_class`), the file's structure as a tree, and complexity figures —
+//! computed from the analysis layer's outline and report, nothing
+//! recomputed.
+
+use ropey::Rope;
+
+use crate::analysis::dependencies::Dependencies;
+use crate::analysis::index::module_path::ImportRoots;
+use crate::analysis::issues::IssueConfig;
+use crate::analysis::language::Language;
+use crate::analysis::outline::{self, display_name, lookup, Outline, Symbol, SymbolKind};
+use crate::analysis::target::CodeTarget;
+use crate::analysis::{Analysis, AnalysisError, Report, SyntaxTree};
+use crate::edit::position;
+use crate::workspace::FileError;
+
+use super::super::{lock, Engine};
+use super::{BlockComplexity, ComplexityReport, Element, ErrorKind, OpError, Span, StructureNode};
+
+/// The per-file operations for clients other than the terse commands (the
+/// agent tools, scripts): on any Python file of the workspace, as `sender`
+/// sees it (its buffer when open, unsaved changes included, else the disk).
+impl Engine {
+    /// `get_function` / `get_class`: the element's code and range.
+    pub fn get_element(
+        &self,
+        sender: &str,
+        path: &str,
+        target: &CodeTarget,
+    ) -> Result<Element, OpError> {
+        let file = self.python_file(sender, path)?;
+        let symbol = file.symbol(target)?;
+        Ok(element(&file.text, &file.outline, symbol, &file.path))
+    }
+
+    /// `get_structure`: the file as a tree.
+    pub fn structure(&self, sender: &str, path: &str) -> Result<StructureNode, OpError> {
+        let file = self.python_file(sender, path)?;
+        Ok(structure(&file.outline, None, &file.path))
+    }
+
+    /// `get_complexity`: the file's (or one element's) figures.
+    pub fn complexity(
+        &self,
+        sender: &str,
+        path: &str,
+        target: Option<&CodeTarget>,
+    ) -> Result<ComplexityReport, OpError> {
+        let file = self.python_file(sender, path)?;
+        let report = file.report(target)?;
+        Ok(complexity(&file.outline, &report))
+    }
+
+    /// What the file (or one element) uses.
+    pub fn dependencies(
+        &self,
+        sender: &str,
+        path: &str,
+        target: Option<&CodeTarget>,
+    ) -> Result<Dependencies, OpError> {
+        Ok(self.python_file(sender, path)?.report(target)?.dependencies)
+    }
+
+    fn python_file(&self, sender: &str, given: &str) -> Result<PythonFile, OpError> {
+        self.config
+            .permissions
+            .check_read(&self.workspace, sender, given)
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let path = self.workspace.resolve(given).map_err(file_error)?;
+        if Language::from_path(std::path::Path::new(path.as_str())) != Some(Language::Python) {
+            return Err(OpError::new(
+                ErrorKind::InvalidArgument,
+                format!("{path} is not a Python file: code operations need a .py or .pyi file"),
+            ));
+        }
+        let open = self.live_of(sender).and_then(|live| {
+            let live = lock(&live);
+            live.session.buffers.get(&path).map(|b| b.text().clone())
+        });
+        let text = match open {
+            Some(text) => text,
+            None => Rope::from_str(&self.workspace.read(&path).map_err(file_error)?.text),
+        };
+        let tree = SyntaxTree::parse(&text).map_err(OpError::from)?;
+        let mut outline = outline::outline(&text, &tree);
+        outline.add_locals(&text, &tree);
+        let module = ImportRoots::new(self.workspace.root())
+            .module_name(path.as_str())
+            .map(|(m, _)| m)
+            .unwrap_or_default();
+        Ok(PythonFile {
+            path: path.to_string(),
+            is_init: path.file_name() == "__init__.py",
+            text,
+            tree,
+            outline,
+            module,
+        })
+    }
+}
+
+/// A Python file as the per-file operations read it.
+struct PythonFile {
+    path: String,
+    is_init: bool,
+    text: Rope,
+    tree: SyntaxTree,
+    outline: Outline,
+    module: String,
+}
+
+impl PythonFile {
+    /// The one symbol `target` names.
+    fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, OpError> {
+        lookup(
+            &self.outline,
+            &local_target(&self.outline, &self.module, target),
+        )
+        .map_err(OpError::from)
+    }
+
+    fn report(&self, target: Option<&CodeTarget>) -> Result<Report, OpError> {
+        let config = IssueConfig {
+            package_init: self.is_init,
+            ..IssueConfig::default()
+        };
+        let target = match target {
+            Some(target) => Some(self.symbol(target)?),
+            None => None,
+        }
+        .map(|s| outline::working_form(&self.outline, s));
+        Analysis::new(&self.text, &self.tree)
+            .report(&self.text, &self.tree, target.as_ref(), &config)
+            .map_err(OpError::from)
+    }
+}
+
+/// The target as the file's outline names it: a name the project index
+/// printed (`pkg.mod.C.m`) loses its module prefix when only that form
+/// resolves.
+pub fn local_target(outline: &Outline, module: &str, target: &CodeTarget) -> CodeTarget {
+    if matches!(lookup(outline, target), Err(AnalysisError::NotFound { .. })) {
+        let local = outline::without_module(target, module);
+        if local != *target && lookup(outline, &local).is_ok() {
+            return local;
+        }
+    }
+    target.clone()
+}
+
+fn file_error(error: FileError) -> OpError {
+    let kind = match error {
+        FileError::NotFound(_) => ErrorKind::NotFound,
+        FileError::PermissionDenied(_) | FileError::Io { .. } => ErrorKind::Unavailable,
+        _ => ErrorKind::InvalidArgument,
+    };
+    OpError::new(kind, error.to_string())
+}
+
+/// The element `symbol` of `outline` (of the file `path`): its code and where.
+pub fn element(text: &Rope, outline: &Outline, symbol: &Symbol, path: &str) -> Element {
+    Element {
+        kind: symbol.kind.noun(),
+        name: display_name(outline, symbol),
+        path: path.to_owned(),
+        span: Span {
+            start: symbol.position,
+            end: position::from_char(text, symbol.definition.end),
+        },
+        text: text
+            .slice(symbol.definition.clone())
+            .to_string()
+            .replace('\r', ""),
+    }
+}
+
+/// The structure under `subject` (a copy of one of `outline`'s symbols, as
+/// reports hold), or of the whole file `path`: every element with its
+/// members, in source order.
+pub fn structure(outline: &Outline, subject: Option<&Symbol>, path: &str) -> StructureNode {
+    let index = subject.and_then(|sym| index_of(outline, sym));
+    let children = members(outline, index);
+    match subject {
+        Some(sym) => StructureNode {
+            children,
+            ..node(outline, index.map_or(sym, |i| &outline.symbols[i]))
+        },
+        None => StructureNode {
+            kind: "file",
+            name: path.to_owned(),
+            form: path.to_owned(),
+            is_async: false,
+            span: None,
+            children,
+        },
+    }
+}
+
+/// The complexity figures of a report.
+pub fn complexity(outline: &Outline, report: &Report) -> ComplexityReport {
+    ComplexityReport {
+        subject: report.symbol.as_ref().map(|sym| {
+            let found = index_of(outline, sym).map_or(sym, |i| &outline.symbols[i]);
+            node(outline, found)
+        }),
+        total: report.complexity,
+        blocks: report
+            .complexities
+            .iter()
+            .map(|(name, complexity)| BlockComplexity {
+                name: name.clone(),
+                complexity: *complexity,
+            })
+            .collect(),
+    }
+}
+
+fn index_of(outline: &Outline, copy: &Symbol) -> Option<usize> {
+    outline
+        .symbols
+        .iter()
+        .position(|s| s.position == copy.position && s.qualified_name == copy.qualified_name)
+}
+
+fn members(outline: &Outline, parent: Option<usize>) -> Vec<StructureNode> {
+    outline
+        .symbols
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.parent == parent)
+        .map(|(i, s)| StructureNode {
+            children: members(outline, Some(i)),
+            ..node(outline, s)
+        })
+        .collect()
+}
+
+/// One element without its members.
+fn node(outline: &Outline, s: &Symbol) -> StructureNode {
+    let form = display_name(outline, s);
+    StructureNode {
+        kind: s.kind.noun(),
+        // a name that alone is ambiguous is given in a form that works
+        name: if form == s.qualified_name {
+            s.name.clone()
+        } else {
+            form.clone()
+        },
+        form,
+        is_async: s.is_async && matches!(s.kind, SymbolKind::Function | SymbolKind::Method),
+        span: Some(Span {
+            start: s.position,
+            end: s.end,
+        }),
+        children: Vec::new(),
+    }
+}

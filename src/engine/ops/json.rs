@@ -1,0 +1,175 @@
+//! The JSON rendering of the operations' results: the fields a reply
+//! object gets (`"references": […]`, `"structure": {…}`), documented by
+//! `protocol/schemas/reply.json`. Field names are the wire contract:
+//! extend, never rename.
+
+use serde_json::{json, Map, Value};
+
+use crate::analysis::dependencies::Dependencies;
+use crate::analysis::issues::{Issue, IssueKind};
+use crate::analysis::validate::SyntaxError;
+use crate::reply::{Clause, Reply};
+
+use super::{ComplexityReport, DefinitionSite, Element, Location, OpError, StructureNode};
+
+/// A failed operation as a `Fail` reply: the message, and for JSON its
+/// code and candidates (`"failure": {"code", "message", "candidates"}`).
+pub fn failure(error: OpError) -> Reply {
+    Reply::Fail(
+        error.message,
+        vec![Clause::Error {
+            code: error.kind.code(),
+            candidates: error.candidates,
+        }],
+    )
+}
+
+/// One JSON field as a reply clause.
+pub fn data(key: &str, value: Value) -> Clause {
+    let mut fields = Map::new();
+    fields.insert(key.to_owned(), value);
+    Clause::Data(fields)
+}
+
+/// `{path, line, col, end_line, end_col, certain, in_symbol?, context?}`.
+pub fn location(site: &Location) -> Value {
+    let mut object = json!({
+        "path": site.path,
+        "line": site.span.start.line,
+        "col": site.span.start.col,
+        "end_line": site.span.end.line,
+        "end_col": site.span.end.col,
+        "certain": site.certain,
+    });
+    if let Some(in_symbol) = &site.in_symbol {
+        object["in_symbol"] = json!(in_symbol);
+    }
+    if let Some(context) = &site.context {
+        object["context"] = json!(context);
+    }
+    object
+}
+
+pub fn locations<'a>(sites: impl IntoIterator<Item = &'a Location>) -> Value {
+    Value::Array(sites.into_iter().map(location).collect())
+}
+
+/// A definition: its location with `name` and `kind`.
+pub fn definition(site: &DefinitionSite) -> Value {
+    let mut object = location(&site.location);
+    object["name"] = json!(site.qualified_name);
+    object["kind"] = json!(site.kind);
+    object
+}
+
+/// `{kind, name, path, line, col, end_line, end_col}` (the text is the
+/// reply's `"text"`).
+pub fn element(element: &Element) -> Value {
+    json!({
+        "kind": element.kind,
+        "name": element.name,
+        "path": element.path,
+        "line": element.span.start.line,
+        "col": element.span.start.col,
+        "end_line": element.span.end.line,
+        "end_col": element.span.end.col,
+    })
+}
+
+/// `{kind, name, qualified_name, async, line?, col?, end_line?, end_col?, children}`.
+pub fn structure(node: &StructureNode) -> Value {
+    let mut object = json!({
+        "kind": node.kind,
+        "name": node.name,
+        "qualified_name": node.form,
+        "async": node.is_async,
+        "children": node.children.iter().map(structure).collect::<Vec<_>>(),
+    });
+    if let Some(span) = node.span {
+        object["line"] = json!(span.start.line);
+        object["col"] = json!(span.start.col);
+        object["end_line"] = json!(span.end.line);
+        object["end_col"] = json!(span.end.col);
+    }
+    object
+}
+
+/// `{subject?, total?, average?, blocks: [{name, complexity}]}`, most complex first.
+pub fn complexity(report: &ComplexityReport) -> Value {
+    let blocks: Vec<Value> = report
+        .ranked()
+        .into_iter()
+        .map(|b| json!({"name": b.name, "complexity": b.complexity}))
+        .collect();
+    let mut object = json!({ "blocks": blocks });
+    if let Some(subject) = &report.subject {
+        object["subject"] = json!({"kind": subject.kind, "name": subject.name});
+    }
+    if let Some(total) = report.total {
+        object["total"] = json!(total);
+    }
+    if !report.blocks.is_empty() {
+        let sum: u32 = report.blocks.iter().map(|b| b.complexity).sum();
+        object["average"] = json!(f64::from(sum) / report.blocks.len() as f64);
+    }
+    object
+}
+
+/// `{external, imports: [{module, name?, alias?, level, line, col}], internal, builtins, unresolved}`.
+pub fn dependencies(deps: &Dependencies) -> Value {
+    let imports: Vec<Value> = deps
+        .imports
+        .iter()
+        .map(|i| {
+            let mut import = json!({
+                "module": i.module,
+                "level": i.level,
+                "line": i.position.line,
+                "col": i.position.col,
+            });
+            if let Some(name) = &i.name {
+                import["name"] = json!(name);
+            }
+            if let Some(alias) = &i.alias {
+                import["alias"] = json!(alias);
+            }
+            import
+        })
+        .collect();
+    json!({
+        "external": deps.external_count(),
+        "imports": imports,
+        "internal": deps.internal,
+        "builtins": deps.builtins,
+        "unresolved": deps.unresolved,
+    })
+}
+
+/// `[{kind, line, col, message}]`: `Analyze … Issues` (and `Analyze` alone).
+pub fn issues(issues: &[Issue]) -> Value {
+    let kind = |kind: IssueKind| match kind {
+        IssueKind::SyntaxError => "syntax_error",
+        IssueKind::UnusedImport => "unused_import",
+        IssueKind::UnusedVariable => "unused_variable",
+        IssueKind::UndefinedName => "undefined_name",
+        IssueKind::MutableDefault => "mutable_default",
+        IssueKind::BareExcept => "bare_except",
+        IssueKind::LongFunction => "long_function",
+        IssueKind::Todo => "todo",
+    };
+    issues
+        .iter()
+        .map(|i| {
+            json!({"kind": kind(i.kind), "line": i.position.line, "col": i.position.col,
+                   "message": i.message})
+        })
+        .collect()
+}
+
+/// `[{line, col, message}]`: `Validate`.
+pub fn syntax_errors(errors: &[SyntaxError]) -> Value {
+    errors
+        .iter()
+        .map(|e| json!({"line": e.position.line, "col": e.position.col, "message": e.message}))
+        .collect()
+}

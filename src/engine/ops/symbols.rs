@@ -1,0 +1,227 @@
+//! The project index operations: definitions, references and callers of a
+//! symbol, and the modules that import a file, as [`Location`]s.
+//!
+//! They run on the index `Engine::with_index` prepares (fresh, with the
+//! sender's unsaved buffers laid over it); the sites' lines are read only
+//! when asked ([`add_context`]), as reading them costs a file per path.
+
+use crate::analysis::index::{Call, IndexError, ProjectIndex};
+use crate::edit::Position;
+
+use super::super::query::SiteLines;
+use super::super::Engine;
+use super::{DefinitionSite, ErrorKind, Location, OpError, Span, Uses};
+
+/// The index operations for clients other than the terse commands (the
+/// agent tools, scripts): in `sender`'s view of the project (its unsaved
+/// buffers included), every site with its line.
+impl Engine {
+    pub fn find_definition(
+        &self,
+        sender: &str,
+        symbol: &str,
+    ) -> Result<Vec<DefinitionSite>, OpError> {
+        self.in_index(sender, |index, lines| {
+            let mut found = find_definition(index, symbol)?;
+            add_definition_context(&mut found, lines);
+            Ok(found)
+        })
+    }
+
+    pub fn find_references(&self, sender: &str, symbol: &str) -> Result<Uses, OpError> {
+        self.in_index(sender, |index, lines| {
+            let mut uses = find_references(index, symbol)?;
+            add_context(&mut uses.sites, lines, true);
+            Ok(uses)
+        })
+    }
+
+    pub fn find_callers(&self, sender: &str, function: &str) -> Result<Uses, OpError> {
+        self.in_index(sender, |index, lines| {
+            let mut uses = find_callers(index, function)?;
+            add_context(&mut uses.sites, lines, true);
+            Ok(uses)
+        })
+    }
+
+    fn in_index<R>(
+        &self,
+        sender: &str,
+        query: impl FnOnce(&ProjectIndex, &mut SiteLines<'_>) -> Result<R, OpError>,
+    ) -> Result<R, OpError> {
+        self.with_index(sender, |index, _, lines| query(index, lines))
+            .map_err(|fail| {
+                let reason = fail.failure().unwrap_or("No session").to_owned();
+                OpError::new(ErrorKind::NotApplicable, reason)
+            })?
+    }
+}
+
+/// Where the project defines `symbol`; a dotted module name is found as
+/// the module (its file, at `0:0`).
+pub fn find_definition(index: &ProjectIndex, symbol: &str) -> Result<Vec<DefinitionSite>, OpError> {
+    match index.find_definition(symbol) {
+        Ok(found) if found.is_empty() => Err(OpError::new(
+            ErrorKind::NotFound,
+            format!("Not found: '{symbol}'"),
+        )),
+        Ok(found) => Ok(found
+            .into_iter()
+            .map(|d| {
+                let name = last_part(&d.qualified_name);
+                let end = Span::of_name(d.name_position, name).end;
+                DefinitionSite {
+                    kind: d.kind.noun(),
+                    location: Location {
+                        path: d.location.path,
+                        span: Span {
+                            start: d.location.position,
+                            end,
+                        },
+                        certain: true,
+                        in_symbol: None,
+                        context: None,
+                    },
+                    qualified_name: d.qualified_name,
+                }
+            })
+            .collect()),
+        Err(e) => match index.path_of_module(symbol) {
+            Some(path) => Ok(vec![DefinitionSite {
+                qualified_name: symbol.to_owned(),
+                kind: "module",
+                location: Location {
+                    path: path.to_owned(),
+                    span: Span {
+                        start: Position::new(0, 0),
+                        end: Position::new(0, 0),
+                    },
+                    certain: true,
+                    in_symbol: None,
+                    context: None,
+                },
+            }]),
+            None => Err(e.into()),
+        },
+    }
+}
+
+/// The uses of `symbol`, certain then possible. A name the project no
+/// longer defines (renamed in its own file) still has uses in other files:
+/// they come back as unresolved uses, not as `NotFound`.
+pub fn find_references(index: &ProjectIndex, symbol: &str) -> Result<Uses, OpError> {
+    match index.find_references(symbol) {
+        Ok(found) => {
+            let site = |certain: bool| {
+                move |l: &crate::analysis::index::Location| Location {
+                    path: l.path.clone(),
+                    span: Span::of_name(l.position, last_part(symbol)),
+                    certain,
+                    in_symbol: None,
+                    context: None,
+                }
+            };
+            let mut sites: Vec<Location> = found.certain.iter().map(site(true)).collect();
+            sites.extend(found.possible.iter().map(site(false)));
+            Ok(Uses {
+                sites,
+                unresolved: false,
+            })
+        }
+        Err(e) => unresolved(index, symbol, false, e),
+    }
+}
+
+/// The calls of `function`, each with the function or class it is in.
+pub fn find_callers(index: &ProjectIndex, function: &str) -> Result<Uses, OpError> {
+    match index.find_callers(function) {
+        Ok(found) => {
+            let mut sites: Vec<Location> = found
+                .certain
+                .iter()
+                .map(|c| call_site(c, function, true))
+                .collect();
+            sites.extend(found.possible.iter().map(|c| call_site(c, function, false)));
+            Ok(Uses {
+                sites,
+                unresolved: false,
+            })
+        }
+        Err(e) => unresolved(index, function, true, e),
+    }
+}
+
+/// The module of `path` and the project's modules that import it.
+pub fn dependents(index: &ProjectIndex, path: &str) -> Option<(String, Vec<String>)> {
+    let module = index.module_of(path)?.to_owned();
+    let dependents = index.dependents(&module).ok()?;
+    let names = dependents.into_iter().map(|d| d.module).collect();
+    Some((module, names))
+}
+
+/// Fills each site's `context` with its line; for uses (`name_at_start`),
+/// also its end with the end of the name written there (the index keeps
+/// where a use starts only).
+pub fn add_context(sites: &mut [Location], lines: &mut SiteLines<'_>, name_at_start: bool) {
+    for site in sites {
+        let Some(line) = lines.raw_line(&site.path, site.span.start.line) else {
+            continue;
+        };
+        let written = line
+            .chars()
+            .skip(site.span.start.col)
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .count();
+        if name_at_start && written > 0 {
+            site.span.end = Position::new(site.span.start.line, site.span.start.col + written);
+        }
+        site.context = Some(super::super::output::site_line(&line));
+    }
+}
+
+/// [`add_context`] for definitions: each one's line.
+pub fn add_definition_context(found: &mut [DefinitionSite], lines: &mut SiteLines<'_>) {
+    for definition in found {
+        add_context(std::slice::from_mut(&mut definition.location), lines, false);
+    }
+}
+
+fn call_site(call: &Call, function: &str, certain: bool) -> Location {
+    Location {
+        path: call.location.path.clone(),
+        span: Span::of_name(call.location.position, last_part(function)),
+        certain,
+        in_symbol: Some(call.caller.clone().unwrap_or_else(|| "<module>".to_owned())),
+        context: None,
+    }
+}
+
+fn unresolved(
+    index: &ProjectIndex,
+    symbol: &str,
+    calls_only: bool,
+    error: IndexError,
+) -> Result<Uses, OpError> {
+    if matches!(error, IndexError::NotFound { .. }) {
+        let left = index.find_unresolved(symbol, calls_only);
+        if !left.is_empty() {
+            return Ok(Uses {
+                sites: left
+                    .iter()
+                    .map(|c| Location {
+                        in_symbol: None,
+                        ..call_site(c, symbol, true)
+                    })
+                    .collect(),
+                unresolved: true,
+            });
+        }
+    }
+    Err(error.into())
+}
+
+/// `C.m` → `m`, `f(x)` → `f`: the name as a site writes it.
+fn last_part(symbol: &str) -> &str {
+    let symbol = symbol.split('(').next().unwrap_or(symbol).trim();
+    symbol.rsplit('.').next().unwrap_or(symbol)
+}
