@@ -12,7 +12,7 @@
 //!
 //! Code map:
 //! * [`grammar`] — the grammar registry (Python): the languages Eddi parses
-//!   (not to be confused with [`crate::lang`], the command language).
+//!   (not to be confused with the command language, `lang`).
 //! * [`syntax`] — [`SyntaxTree`]: parse from rope chunks, incremental edits,
 //!   byte/point ↔ position conversions.
 //! * [`lines`] — line text, indentation, CRLF-aware helpers.

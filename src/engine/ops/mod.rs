@@ -212,8 +212,14 @@ impl From<AnalysisError> for OpError {
             AnalysisError::InvalidCode(_)
             | AnalysisError::InvalidName(_)
             | AnalysisError::InvalidEdit(_) => (ErrorKind::InvalidArgument, Vec::new()),
-            AnalysisError::NameConflict(_) => (ErrorKind::Conflict, Vec::new()),
-            AnalysisError::FormatterMissing | AnalysisError::FormatFailed(_) => {
+            AnalysisError::UnknownStyle(_) => (
+                ErrorKind::InvalidArgument,
+                vec!["ruff".into(), "black".into()],
+            ),
+            AnalysisError::NameConflict(_) | AnalysisError::WouldOverwrite(_) => {
+                (ErrorKind::Conflict, Vec::new())
+            }
+            AnalysisError::FormatterMissing(_) | AnalysisError::FormatFailed(_) => {
                 (ErrorKind::Unavailable, Vec::new())
             }
             AnalysisError::ParseFailed(_) => (ErrorKind::Internal, Vec::new()),
