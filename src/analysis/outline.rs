@@ -341,17 +341,21 @@ fn add_assignments(text: &Rope, stmt: Node<'_>, scope: Scope, out: &mut Outline)
     }
 }
 
-/// Identifiers bound by an assignment target (`a`, `a, b`, `(a, [b, c])`).
+/// Identifiers bound by an assignment target (`a`, `a, b`, `(a, [b, c])`),
+/// in source order. An explicit stack rather than recursion, so that a
+/// pathologically nested target cannot overflow the thread's stack.
 fn target_names<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
-    match node.kind() {
-        "identifier" => out.push(node),
-        "pattern_list" | "tuple_pattern" | "list_pattern" => {
-            let mut c = node.walk();
-            for child in node.named_children(&mut c) {
-                target_names(child, out);
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "identifier" => out.push(node),
+            "pattern_list" | "tuple_pattern" | "list_pattern" => {
+                let mut c = node.walk();
+                let children: Vec<Node<'t>> = node.named_children(&mut c).collect();
+                stack.extend(children.into_iter().rev());
             }
+            _ => {}
         }
-        _ => {}
     }
 }
 

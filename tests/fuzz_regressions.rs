@@ -1,0 +1,84 @@
+//! What the fuzz targets found (`docs/RELIABILITY.md` lists each finding
+//! with its target and input), one test per bug, named after what broke.
+//! The minimised inputs are also in `fuzz/corpus/<target>/regression-*`,
+//! replayed by `tests/fuzz_corpus.rs`.
+
+use eddi::analysis::complexity::blocks;
+use eddi::analysis::dependencies::{dependencies_of, imports};
+use eddi::analysis::index::disk::index_text;
+use eddi::analysis::issues::IssueConfig;
+use eddi::analysis::validate::syntax_errors;
+use eddi::analysis::{Analysis, SyntaxTree};
+use eddi::change::{Indel, TextEdits};
+use ropey::Rope;
+
+/// `change`: the range check looked at the first of each pair only, so an
+/// inverted range sorted last (or alone) was accepted as a valid edit; an
+/// inverted range without text was even dropped as a no-op.
+#[test]
+fn text_edits_refuse_an_inverted_range_wherever_it_sorts() {
+    let inverted = [
+        vec![Indel::new(1..2, ""), Indel::new(4..2, "x")],
+        vec![Indel::new(4..2, "x")],
+        vec![Indel::new(4..2, "")],
+        vec![Indel::new(4..2, "x"), Indel::new(7..8, "y")],
+    ];
+    for indels in inverted {
+        assert!(
+            TextEdits::new(indels.clone()).is_err(),
+            "accepted {indels:?}"
+        );
+    }
+    // A no-op is still dropped, and touching edits are still fine.
+    let fine = TextEdits::new([Indel::new(3..3, ""), Indel::new(1..2, "a"), Indel::new(2..4, "")])
+        .unwrap();
+    assert_eq!(fine.len(), 2);
+}
+
+/// `analysis`: the scope walk, the complexity visitor and the import walk
+/// recursed once per level of syntax nesting, so `x = ((((…1))))` a few
+/// thousand levels deep (a few KB of text, one message) overflowed the
+/// stack and aborted the whole process. Each shape here crashed at least
+/// one of them on a 2 MB thread (the size of Eddi's router threads).
+#[test]
+fn deeply_nested_code_does_not_overflow_the_stack() {
+    let n = 20_000;
+    let shapes = [
+        format!("x = {}1{}\n", "(".repeat(n), ")".repeat(n)),
+        format!("x = {}1{}\n", "[".repeat(n), "]".repeat(n)),
+        format!("x = {}1{}\n", "f(".repeat(n), ")".repeat(n)),
+        format!("x = {}1\n", "-".repeat(n)),
+        format!("x = 1{}\n", " + 1".repeat(n)),
+        format!("f = {}0\n", "lambda: ".repeat(n)),
+        format!("x = a{}\n", ".b".repeat(n)),
+        format!("x = {}1 +{}\n", "(".repeat(n), ")".repeat(n)),
+        format!("x = {}1, def{}\n", "[".repeat(n), "]".repeat(n)),
+        format!("{}a{} = 1\n", "(".repeat(n), ")".repeat(n)),
+        format!("def f():\n    return {}1{}\n", "[".repeat(n), "]".repeat(n)),
+        (0..2000)
+            .map(|i| format!("{}if x:\n", " ".repeat(i)))
+            .collect::<String>()
+            + &" ".repeat(2000)
+            + "pass\n",
+    ];
+    for source in shapes {
+        let outcome = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let text = Rope::from_str(&source);
+                let tree = SyntaxTree::parse(&text).unwrap();
+                let analysis = Analysis::new(&text, &tree);
+                let _ = blocks(&text, &tree);
+                let _ = imports(&text, &tree);
+                let _ = syntax_errors(&text, &tree);
+                let _ = analysis.report(&text, &tree, None, &IssueConfig::default());
+                for symbol in &analysis.outline.symbols {
+                    let _ = dependencies_of(&text, &tree, &analysis.scopes, symbol);
+                }
+                let _ = index_text("m.py", &source);
+            })
+            .unwrap()
+            .join();
+        assert!(outcome.is_ok());
+    }
+}
