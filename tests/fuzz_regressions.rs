@@ -9,7 +9,8 @@ use eddi::analysis::index::disk::index_text;
 use eddi::analysis::issues::IssueConfig;
 use eddi::analysis::validate::syntax_errors;
 use eddi::analysis::{Analysis, SyntaxTree};
-use eddi::change::{Indel, TextEdits};
+use eddi::change::{Base, ChangeError, FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
+use eddi::workspace::Workspace;
 use ropey::Rope;
 
 /// `change`: the range check looked at the first of each pair only, so an
@@ -81,4 +82,34 @@ fn deeply_nested_code_does_not_overflow_the_stack() {
             .join();
         assert!(outcome.is_ok());
     }
+}
+
+/// `change`: `union` checked that no move's destination was another
+/// file's part, but not that two moves went to the same destination: the
+/// union of `a.py → c.py` and `b.py → c.py` was accepted as one change.
+#[test]
+fn two_moves_onto_one_destination_do_not_combine() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = Workspace::new(dir.path(), 1 << 20).unwrap();
+    let path = |p: &str| ws.resolve(p).unwrap();
+    let move_to = |to: &str| FileChange {
+        base: Base::Absent,
+        op: FileOp::Move {
+            to: path(to),
+            edits: TextEdits::default(),
+        },
+    };
+    let mut a = WorkspaceChange::new();
+    a.insert(path("a.py"), move_to("c.py")).unwrap();
+    let mut b = WorkspaceChange::new();
+    b.insert(path("b.py"), move_to("c.py")).unwrap();
+    assert_eq!(
+        a.clone().union(b).unwrap_err(),
+        ChangeError::MoveTarget(path("c.py"))
+    );
+    assert!(a.insert(path("b.py"), move_to("c.py")).is_err());
+    // Moves to different destinations still combine.
+    let mut d = WorkspaceChange::new();
+    d.insert(path("d.py"), move_to("e.py")).unwrap();
+    assert!(a.union(d).is_ok());
 }
