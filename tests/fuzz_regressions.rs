@@ -36,7 +36,9 @@ fn text_edits_refuse_an_inverted_range_wherever_it_sorts() {
     assert_eq!(fine.len(), 2);
 }
 
-/// `analysis`: the scope walk, the complexity visitor and the import walk
+/// `analysis`: the scope walk (expressions, targets, match patterns), the
+/// complexity visitor, the import walk, the issue and string walks, the
+/// syntax-error walk and the outline's target names and content end all
 /// recursed once per level of syntax nesting, so `x = ((((…1))))` a few
 /// thousand levels deep (a few KB of text, one message) overflowed the
 /// stack and aborted the whole process. Each shape here crashed at least
@@ -55,7 +57,8 @@ fn deeply_nested_code_does_not_overflow_the_stack() {
         format!("x = {}1 +{}\n", "(".repeat(n), ")".repeat(n)),
         format!("x = {}1, def{}\n", "[".repeat(n), "]".repeat(n)),
         format!("{}a{} = 1\n", "(".repeat(n), ")".repeat(n)),
-        format!("def f():\n    return {}1{}\n", "[".repeat(n), "]".repeat(n)),
+        format!("def f():\n    return {}1{}\n", "[".repeat(n * 10), "]".repeat(n * 10)),
+        format!("match x:\n    case {}a{}:\n        pass\n", "[".repeat(n), "]".repeat(n)),
         (0..2000)
             .map(|i| format!("{}if x:\n", " ".repeat(i)))
             .collect::<String>()

@@ -396,20 +396,25 @@ pub fn parameter_identifier(p: Node<'_>) -> Option<Node<'_>> {
 /// The end of the last child that is not a comment: tree-sitter may end a
 /// block with the comments that follow it.
 pub fn content_end_byte(node: Node<'_>) -> usize {
-    let mut i = node.child_count();
-    while i > 0 {
-        i -= 1;
-        if let Some(child) = node.child(i) {
-            if child.kind() == "comment" {
-                continue;
+    // A loop down the last children, not recursion: nesting may be deep.
+    let mut node = node;
+    'descend: loop {
+        let mut i = node.child_count();
+        while i > 0 {
+            i -= 1;
+            if let Some(child) = node.child(i) {
+                if child.kind() == "comment" {
+                    continue;
+                }
+                if child.end_byte() == child.start_byte() {
+                    continue; // zero-width (MISSING/dedent) nodes
+                }
+                node = child;
+                continue 'descend;
             }
-            if child.end_byte() == child.start_byte() {
-                continue; // zero-width (MISSING/dedent) nodes
-            }
-            return content_end_byte(child);
         }
+        return node.end_byte();
     }
-    node.end_byte()
 }
 
 /// First line of the `#` comments directly above `line` at indentation `indent`.

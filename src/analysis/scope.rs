@@ -632,6 +632,15 @@ impl Builder<'_> {
     }
 
     fn bind_pattern_node(&mut self, node: Node<'_>, scope: usize) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        self.bind_pattern_part(node, scope);
+        self.depth -= 1;
+    }
+
+    fn bind_pattern_part(&mut self, node: Node<'_>, scope: usize) {
         match node.kind() {
             "case_pattern" => self.bind_pattern(node, scope),
             "dotted_name" if node.named_child_count() == 1 => {
