@@ -70,7 +70,10 @@ fn run(target: &str, dir: &str, mutations: usize) -> usize {
         .iter()
         .find(|(name, _)| *name == target)
         .expect("a known target");
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join(dir).join(target);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz")
+        .join(dir)
+        .join(target);
     let files = inputs(&root);
     for file in &files {
         let data = std::fs::read(file).unwrap();
@@ -115,5 +118,8 @@ fn open_findings() {
 #[test]
 fn every_target_has_a_test() {
     let names: Vec<&str> = checks::TARGETS.iter().map(|(n, _)| *n).collect();
-    assert_eq!(names, ["parser", "wire", "edit", "commit", "change", "analysis"]);
+    assert_eq!(
+        names,
+        ["parser", "wire", "edit", "commit", "change", "analysis"]
+    );
 }

@@ -57,7 +57,11 @@ fn indels(input: &mut Input, len: usize) -> Vec<Indel> {
             } else {
                 start + input.below(4)
             };
-            let insert = if input.bool() { input.text(PIECES, 2) } else { String::new() };
+            let insert = if input.bool() {
+                input.text(PIECES, 2)
+            } else {
+                String::new()
+            };
             Indel::new(start..end, insert)
         })
         .collect()
@@ -82,11 +86,10 @@ fn text_edits(indels: &[Indel]) -> Option<TextEdits> {
         .cloned()
         .collect();
     let well_formed = kept.iter().all(|i| i.range.start <= i.range.end);
-    let disjoint = kept.iter().enumerate().all(|(n, x)| {
-        kept[n + 1..]
-            .iter()
-            .all(|y| !overlap(&x.range, &y.range))
-    });
+    let disjoint = kept
+        .iter()
+        .enumerate()
+        .all(|(n, x)| kept[n + 1..].iter().all(|y| !overlap(&x.range, &y.range)));
     let result = TextEdits::new(indels.iter().cloned());
     assert_eq!(
         result.is_ok(),
@@ -122,9 +125,7 @@ fn applies(edits: &TextEdits, base: &str) {
     let result = edits.apply(&rope);
     assert_eq!(result.is_ok(), fits, "apply {edits:?} to {base:?}");
     let Ok(text) = result else { return };
-    let crlf = base
-        .find('\n')
-        .is_some_and(|at| base[..at].ends_with('\r'));
+    let crlf = base.find('\n').is_some_and(|at| base[..at].ends_with('\r'));
     let mut chars: Vec<char> = base.chars().collect();
     for indel in edits.iter().collect::<Vec<_>>().into_iter().rev() {
         let lf = indel.insert.replace("\r\n", "\n");
@@ -168,8 +169,12 @@ fn change_of(parts: &[(usize, FileChange)]) -> Option<WorkspaceChange> {
 }
 
 fn workspace_changes(input: &mut Input) {
-    let ours: Vec<_> = (0..input.below(3) + 1).map(|_| file_change(input)).collect();
-    let theirs: Vec<_> = (0..input.below(3) + 1).map(|_| file_change(input)).collect();
+    let ours: Vec<_> = (0..input.below(3) + 1)
+        .map(|_| file_change(input))
+        .collect();
+    let theirs: Vec<_> = (0..input.below(3) + 1)
+        .map(|_| file_change(input))
+        .collect();
     let (Some(a), Some(b)) = (change_of(&ours), change_of(&theirs)) else {
         return;
     };
@@ -213,17 +218,16 @@ fn workspace_changes(input: &mut Input) {
         ok = false;
     }
     let result = a.clone().union(b.clone());
-    assert_eq!(
-        result.is_ok(),
-        ok,
-        "union of {a:?} and {b:?}: {result:?}"
-    );
+    assert_eq!(result.is_ok(), ok, "union of {a:?} and {b:?}: {result:?}");
     if let Ok(both) = result {
         let got: BTreeMap<&WorkspacePath, FileChange> =
             both.files().map(|(p, f)| (p, f.clone())).collect();
         assert_eq!(got, merged);
         let touched = both.touched();
-        assert!(touched.windows(2).all(|w| w[0] <= w[1]), "touched() is sorted");
+        assert!(
+            touched.windows(2).all(|w| w[0] <= w[1]),
+            "touched() is sorted"
+        );
     }
 }
 

@@ -67,7 +67,13 @@ pub fn check(data: &[u8]) {
 
 /// One commit: builds it, predicts it, runs it, compares. Returns the
 /// workspace to go on with (a fresh one after a recovery).
-fn commit(input: &mut Input, ws: Workspace, root: &Path, model: &mut Files, link: bool) -> Workspace {
+fn commit(
+    input: &mut Input,
+    ws: Workspace,
+    root: &Path,
+    model: &mut Files,
+    link: bool,
+) -> Workspace {
     let count = input.below(4) + 1;
     let mut writes = Vec::new();
     // Per write: its canonical name, and the content its expectation is
@@ -286,7 +292,11 @@ fn walk(root: &Path, dir: &Path, files: &mut Files, links: &mut Vec<(String, Str
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let path = entry.path();
-        let name = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+        let name = path
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         if name == ".eddi" {
             continue;
         }

@@ -28,9 +28,29 @@ use super::input::Input;
 /// repairs, multi-byte chars (CJK, emoji, a combining mark), both line ends
 /// and a lone `\r`.
 const PIECES: &[&str] = &[
-    "def f(x):\n", "    return x\n", "class C:\n", "    ", "pass", "\n", "\r\n", "\r",
-    ":", "(", ")", "\"\"\"", "'", "#", "世界", "🎉", "e\u{301}", "x = 1", "if x:",
-    "lambda: 0", "[", "]", ",",
+    "def f(x):\n",
+    "    return x\n",
+    "class C:\n",
+    "    ",
+    "pass",
+    "\n",
+    "\r\n",
+    "\r",
+    ":",
+    "(",
+    ")",
+    "\"\"\"",
+    "'",
+    "#",
+    "世界",
+    "🎉",
+    "e\u{301}",
+    "x = 1",
+    "if x:",
+    "lambda: 0",
+    "[",
+    "]",
+    ",",
 ];
 
 const MAX_STEPS: usize = 24;
@@ -202,7 +222,9 @@ fn algebra(change: &ChangeSet, before: &str, after: &str) {
     assert_eq!(change.len_after(), new.len_chars());
     let inverse = change.invert(&old);
     let mut back = new.clone();
-    inverse.apply(&mut back).expect("the inverse fits the new text");
+    inverse
+        .apply(&mut back)
+        .expect("the inverse fits the new text");
     assert_eq!(back.to_string(), before, "apply ∘ invert is the identity");
     let both = change
         .clone()
@@ -210,7 +232,11 @@ fn algebra(change: &ChangeSet, before: &str, after: &str) {
         .expect("a change and its inverse chain");
     let mut round = old.clone();
     both.apply(&mut round).expect("fits");
-    assert_eq!(round.to_string(), before, "compose is sequential application");
+    assert_eq!(
+        round.to_string(),
+        before,
+        "compose is sequential application"
+    );
     let rebuilt = ChangeSet::from_edits(
         change.len_before(),
         change.edits().into_iter().map(|(a, b, s)| (a, b, Some(s))),

@@ -15,8 +15,11 @@ pub mod input;
 pub mod parser;
 pub mod wire;
 
+/// A target's check: panics on a finding.
+pub type Check = fn(&[u8]);
+
 /// The targets, by the names of their fuzz binaries and corpus directories.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Check)] = &[
     ("parser", parser::check),
     ("wire", wire::check),
     ("edit", edit::check),
