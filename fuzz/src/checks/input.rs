@@ -67,11 +67,6 @@ impl<'a> Input<'a> {
         out
     }
 
-    /// The rest of the input.
-    pub fn rest(&mut self) -> &'a [u8] {
-        std::mem::take(&mut self.data)
-    }
-
     /// The next `n` bytes (fewer at the end).
     pub fn bytes(&mut self, n: usize) -> &'a [u8] {
         let n = n.min(self.data.len());
