@@ -168,7 +168,18 @@ impl<'r> Visitor<'r> {
         }
     }
 
-    fn visit(&mut self, node: Node<'_>) {
+    /// Depth first, in source order; an explicit stack rather than
+    /// recursion, so that a pathologically nested file cannot overflow the
+    /// thread's stack.
+    fn visit(&mut self, root: Node<'_>) {
+        let mut stack = vec![root];
+        while let Some(node) = stack.pop() {
+            self.count(node, &mut stack);
+        }
+    }
+
+    /// Counts `node` and pushes the children still to visit.
+    fn count<'t>(&mut self, node: Node<'t>, stack: &mut Vec<Node<'t>>) {
         match node.kind() {
             "function_definition" => {
                 let block = function_block(self.text, node, self.to_method, self.classname.clone());
@@ -181,7 +192,7 @@ impl<'r> Visitor<'r> {
             }
             "decorated_definition" => {
                 if let Some(def) = node.child_by_field_name("definition") {
-                    self.visit(def);
+                    stack.push(def);
                 }
                 return;
             }
@@ -238,9 +249,7 @@ impl<'r> Visitor<'r> {
             }
             _ => {}
         }
-        for child in children(node) {
-            self.visit(child);
-        }
+        stack.extend(children(node).into_iter().rev());
     }
 }
 

@@ -64,16 +64,19 @@ pub fn imports(text: &Rope, tree: &SyntaxTree) -> Vec<Import> {
     out
 }
 
-fn walk(text: &Rope, node: Node<'_>, out: &mut Vec<Import>) {
-    match node.kind() {
-        "import_statement" | "import_from_statement" | "future_import_statement" => {
-            collect_import(text, node, out);
-        }
-        _ => {
-            let mut c = node.walk();
-            let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-            for child in children {
-                walk(text, child, out);
+/// Depth first, in source order; an explicit stack rather than recursion,
+/// so that a pathologically nested file cannot overflow the thread's stack.
+fn walk(text: &Rope, root: Node<'_>, out: &mut Vec<Import>) {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "import_statement" | "import_from_statement" | "future_import_statement" => {
+                collect_import(text, node, out);
+            }
+            _ => {
+                let mut c = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                stack.extend(children.into_iter().rev());
             }
         }
     }

@@ -197,7 +197,20 @@ const MUTABLE_CALLS: &[&str] = &[
     "deque",
 ];
 
-fn walk(text: &Rope, node: Node<'_>, out: &mut Vec<Issue>) {
+/// Depth first over every node; an explicit stack rather than recursion,
+/// so that a pathologically nested file cannot overflow the thread's stack.
+fn walk(text: &Rope, root: Node<'_>, out: &mut Vec<Issue>) {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        issues_at(text, node, out);
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children.into_iter().rev());
+    }
+}
+
+/// The issues of one node by itself.
+fn issues_at(text: &Rope, node: Node<'_>, out: &mut Vec<Issue>) {
     match node.kind() {
         "default_parameter" | "typed_default_parameter" => {
             if let Some(v) = node.child_by_field_name("value") {
@@ -249,11 +262,6 @@ fn walk(text: &Rope, node: Node<'_>, out: &mut Vec<Issue>) {
         }
         _ => {}
     }
-    let mut c = node.walk();
-    let children: Vec<Node<'_>> = node.children(&mut c).collect();
-    for child in children {
-        walk(text, child, out);
-    }
 }
 
 fn has_word(s: &str, word: &str) -> bool {
@@ -267,7 +275,10 @@ fn has_word(s: &str, word: &str) -> bool {
 
 /// Identifier-like words inside string literals (string annotations).
 fn string_words(text: &Rope, tree: &SyntaxTree) -> std::collections::HashSet<String> {
-    fn walk(text: &Rope, node: Node<'_>, out: &mut std::collections::HashSet<String>) {
+    let mut out = std::collections::HashSet::new();
+    // An explicit stack, not recursion: see `walk`.
+    let mut stack = vec![tree.root()];
+    while let Some(node) = stack.pop() {
         if node.kind() == "string_content" {
             let t = node_text(text, node);
             for w in t.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
@@ -275,16 +286,11 @@ fn string_words(text: &Rope, tree: &SyntaxTree) -> std::collections::HashSet<Str
                     out.insert(w.to_string());
                 }
             }
-            return;
+            continue;
         }
         let mut c = node.walk();
-        let children: Vec<Node<'_>> = node.children(&mut c).collect();
-        for child in children {
-            walk(text, child, out);
-        }
+        stack.extend(node.children(&mut c));
     }
-    let mut out = std::collections::HashSet::new();
-    walk(text, tree.root(), &mut out);
     out
 }
 

@@ -422,17 +422,21 @@ fn add_assignments(text: &Rope, stmt: Node<'_>, scope: Scope, out: &mut Outline)
     }
 }
 
-/// Identifiers bound by an assignment target (`a`, `a, b`, `(a, [b, c])`).
+/// Identifiers bound by an assignment target (`a`, `a, b`, `(a, [b, c])`),
+/// in source order. An explicit stack rather than recursion, so that a
+/// pathologically nested target cannot overflow the thread's stack.
 fn target_names<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
-    match node.kind() {
-        "identifier" => out.push(node),
-        "pattern_list" | "tuple_pattern" | "list_pattern" => {
-            let mut c = node.walk();
-            for child in node.named_children(&mut c) {
-                target_names(child, out);
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "identifier" => out.push(node),
+            "pattern_list" | "tuple_pattern" | "list_pattern" => {
+                let mut c = node.walk();
+                let children: Vec<Node<'t>> = node.named_children(&mut c).collect();
+                stack.extend(children.into_iter().rev());
             }
+            _ => {}
         }
-        _ => {}
     }
 }
 
@@ -473,20 +477,25 @@ pub fn parameter_identifier(p: Node<'_>) -> Option<Node<'_>> {
 /// The end of the last child that is not a comment: tree-sitter may end a
 /// block with the comments that follow it.
 pub fn content_end_byte(node: Node<'_>) -> usize {
-    let mut i = node.child_count();
-    while i > 0 {
-        i -= 1;
-        if let Some(child) = node.child(i) {
-            if child.kind() == "comment" {
-                continue;
+    // A loop down the last children, not recursion: nesting may be deep.
+    let mut node = node;
+    'descend: loop {
+        let mut i = node.child_count();
+        while i > 0 {
+            i -= 1;
+            if let Some(child) = node.child(i) {
+                if child.kind() == "comment" {
+                    continue;
+                }
+                if child.end_byte() == child.start_byte() {
+                    continue; // zero-width (MISSING/dedent) nodes
+                }
+                node = child;
+                continue 'descend;
             }
-            if child.end_byte() == child.start_byte() {
-                continue; // zero-width (MISSING/dedent) nodes
-            }
-            return content_end_byte(child);
         }
+        return node.end_byte();
     }
-    node.end_byte()
 }
 
 /// First line of the `#` comments directly above `line` at indentation `indent`.

@@ -19,6 +19,9 @@
 //! [`Resolution::Star`], not undefined. As in Python, a comprehension's
 //! first iterable is resolved in the enclosing scope (so it sees class
 //! attributes in a class body), the rest in the comprehension's own scope.
+//! Syntax nested deeper than [`MAX_DEPTH`] is not walked (its names are
+//! neither bindings nor references), so that a pathological file cannot
+//! overflow the stack; CPython refuses such nesting anyway.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -27,6 +30,9 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::syntax::{byte_to_char, node_text, SyntaxTree};
+
+/// Deepest syntax nesting walked, as in the project index's scan.
+pub const MAX_DEPTH: usize = super::index::file::MAX_DEPTH;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScopeKind {
@@ -179,6 +185,7 @@ pub fn analyze(text: &Rope, tree: &SyntaxTree) -> Scopes {
         out: Scopes::default(),
         pending: Vec::new(),
         pending_attrs: Vec::new(),
+        depth: 0,
     };
     b.out.scopes.push(Scope {
         kind: ScopeKind::Module,
@@ -203,6 +210,8 @@ struct Builder<'r> {
     pending: Vec<(String, Range<usize>, usize)>,
     /// (object, attribute, attribute range, scope)
     pending_attrs: Vec<(String, String, Range<usize>, usize)>,
+    /// How deep the walk is nested now (see [`MAX_DEPTH`]).
+    depth: usize,
 }
 
 impl Builder<'_> {
@@ -278,6 +287,21 @@ impl Builder<'_> {
         statement: Node<'_>,
         scope: usize,
     ) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        self.bind_target_node(target, kind, statement, scope);
+        self.depth -= 1;
+    }
+
+    fn bind_target_node(
+        &mut self,
+        target: Node<'_>,
+        kind: BindingKind,
+        statement: Node<'_>,
+        scope: usize,
+    ) {
         match target.kind() {
             "identifier" => self.bind(target, kind, statement, scope),
             "pattern_list"
@@ -332,6 +356,15 @@ impl Builder<'_> {
     }
 
     fn visit(&mut self, node: Node<'_>, scope: usize) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        self.visit_node(node, scope);
+        self.depth -= 1;
+    }
+
+    fn visit_node(&mut self, node: Node<'_>, scope: usize) {
         match node.kind() {
             "identifier" => self.reference(node, scope),
             "comment" | "string_content" | "escape_sequence" => {}
@@ -599,6 +632,15 @@ impl Builder<'_> {
     }
 
     fn bind_pattern_node(&mut self, node: Node<'_>, scope: usize) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        self.bind_pattern_part(node, scope);
+        self.depth -= 1;
+    }
+
+    fn bind_pattern_part(&mut self, node: Node<'_>, scope: usize) {
         match node.kind() {
             "case_pattern" => self.bind_pattern(node, scope),
             "dotted_name" if node.named_child_count() == 1 => {

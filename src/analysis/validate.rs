@@ -53,34 +53,36 @@ pub fn parse_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     out
 }
 
-fn collect(text: &Rope, node: Node<'_>, out: &mut Vec<SyntaxError>) {
-    if node.is_missing() {
-        let what = if node.is_named() {
-            node.kind().to_string()
-        } else {
-            format!("'{}'", node.kind())
-        };
-        out.push(SyntaxError {
-            position: node_start(text, node),
-            message: format!("missing {what}"),
-        });
-        return;
-    }
-    if node.is_error() {
-        out.push(describe_error(text, node));
-        // MISSING nodes inside are still worth reporting
-        let mut c = node.walk();
-        for child in node.children(&mut c) {
-            collect_missing(text, child, out);
+/// Depth first; an explicit stack rather than recursion, so that a
+/// pathologically nested file cannot overflow the thread's stack. Each
+/// entry says whether it lies inside a reported ERROR node, where only
+/// MISSING nodes are still worth reporting.
+fn collect(text: &Rope, root: Node<'_>, out: &mut Vec<SyntaxError>) {
+    let mut stack = vec![(root, false)];
+    while let Some((node, in_error)) = stack.pop() {
+        if node.is_missing() {
+            let what = if node.is_named() {
+                node.kind().to_string()
+            } else {
+                format!("'{}'", node.kind())
+            };
+            out.push(SyntaxError {
+                position: node_start(text, node),
+                message: format!("missing {what}"),
+            });
+            continue;
         }
-        return;
-    }
-    if !node.has_error() {
-        return;
-    }
-    let mut c = node.walk();
-    for child in node.children(&mut c) {
-        collect(text, child, out);
+        if !in_error {
+            if node.is_error() {
+                out.push(describe_error(text, node));
+            } else if !node.has_error() {
+                continue;
+            }
+        }
+        let in_error = in_error || node.is_error();
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children.into_iter().rev().map(|child| (child, in_error)));
     }
 }
 
@@ -259,24 +261,21 @@ fn scan_brackets(s: &str) -> Option<(usize, char, bool)> {
     stack.first().map(|(i, ch)| (*i, *ch, true))
 }
 
-fn collect_missing(text: &Rope, node: Node<'_>, out: &mut Vec<SyntaxError>) {
-    if node.is_missing() {
-        collect(text, node, out);
-        return;
-    }
-    let mut c = node.walk();
-    for child in node.children(&mut c) {
-        collect_missing(text, child, out);
-    }
-}
-
+/// The first leaf with text, depth first (an explicit stack: see `collect`).
 fn first_token(node: Node<'_>) -> Option<Node<'_>> {
-    if node.child_count() == 0 {
-        return (node.end_byte() > node.start_byte()).then_some(node);
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        if node.child_count() == 0 {
+            if node.end_byte() > node.start_byte() {
+                return Some(node);
+            }
+            continue;
+        }
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children.into_iter().rev());
     }
-    let mut c = node.walk();
-    let children: Vec<Node<'_>> = node.children(&mut c).collect();
-    children.into_iter().find_map(first_token)
+    None
 }
 
 #[cfg(test)]

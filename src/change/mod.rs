@@ -138,10 +138,12 @@ impl WorkspaceChange {
             };
             merged.insert(path, combined);
         }
-        // A move's destination may not be touched by anything else.
+        // A move's destination may not be touched by anything else,
+        // another move onto it included.
+        let mut destinations = std::collections::BTreeSet::new();
         for file in merged.values() {
             if let FileOp::Move { to, .. } = &file.op {
-                if merged.contains_key(to) {
+                if merged.contains_key(to) || !destinations.insert(to) {
                     return Err(ChangeError::MoveTarget(to.clone()));
                 }
             }

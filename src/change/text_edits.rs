@@ -33,17 +33,22 @@ pub struct TextEdits {
 
 impl TextEdits {
     /// Sorts the edits and checks that none overlap; on overlap returns the
-    /// two ranges.
+    /// two ranges. An inverted range (start after end) is refused as
+    /// overlapping itself.
     pub fn new(
         indels: impl IntoIterator<Item = Indel>,
     ) -> Result<TextEdits, (Range<usize>, Range<usize>)> {
         let mut indels: Vec<Indel> = indels
             .into_iter()
-            .filter(|i| !(i.range.is_empty() && i.insert.is_empty()))
+            .filter(|i| !(i.range.start == i.range.end && i.insert.is_empty()))
             .collect();
+        // Every range, the last one too (a pairwise check never sees it first).
+        if let Some(bad) = indels.iter().find(|i| i.range.start > i.range.end) {
+            return Err((bad.range.clone(), bad.range.clone()));
+        }
         indels.sort_by_key(|i| (i.range.start, i.range.end));
         for pair in indels.windows(2) {
-            if pair[0].range.end > pair[1].range.start || pair[0].range.start > pair[0].range.end {
+            if pair[0].range.end > pair[1].range.start {
                 return Err((pair[0].range.clone(), pair[1].range.clone()));
             }
         }
