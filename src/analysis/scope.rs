@@ -60,7 +60,11 @@ pub struct Binding {
     pub range: Range<usize>,
     /// The whole statement (imports: the import statement).
     pub statement: Range<usize>,
+    /// The scope the name binds in (after `global`/`nonlocal` and walrus
+    /// targets in comprehensions are taken into account).
     pub scope: usize,
+    /// The scope the binding is written in.
+    pub site: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +83,10 @@ pub struct Reference {
     pub range: Range<usize>,
     pub scope: usize,
     pub resolution: Resolution,
+    /// Read in an annotation (of a parameter, return or variable): not
+    /// evaluated under `from __future__ import annotations`, still a use
+    /// of the name for renames.
+    pub in_annotation: bool,
 }
 
 /// `object.attribute` where `object` is a plain name.
@@ -115,6 +123,8 @@ pub struct Scopes {
     pub references: Vec<Reference>,
     pub attributes: Vec<AttributeAccess>,
     pub star_import: bool,
+    /// `from __future__ import annotations`: annotations are not evaluated.
+    pub future_annotations: bool,
 }
 
 impl Scopes {
@@ -179,6 +189,7 @@ pub fn analyze(text: &Rope, tree: &SyntaxTree) -> Scopes {
         out: Scopes::default(),
         pending: Vec::new(),
         pending_attrs: Vec::new(),
+        in_annotation: false,
     };
     b.out.scopes.push(Scope {
         kind: ScopeKind::Module,
@@ -199,10 +210,12 @@ pub fn analyze(text: &Rope, tree: &SyntaxTree) -> Scopes {
 struct Builder<'r> {
     text: &'r Rope,
     out: Scopes,
-    /// (name, range, scope)
-    pending: Vec<(String, Range<usize>, usize)>,
+    /// (name, range, scope, in an annotation)
+    pending: Vec<(String, Range<usize>, usize, bool)>,
     /// (object, attribute, attribute range, scope)
     pending_attrs: Vec<(String, String, Range<usize>, usize)>,
+    /// Visiting an annotation.
+    in_annotation: bool,
 }
 
 impl Builder<'_> {
@@ -250,6 +263,7 @@ impl Builder<'_> {
             range,
             statement,
             scope,
+            site: scope,
         });
     }
 
@@ -258,7 +272,15 @@ impl Builder<'_> {
         if name == "locals" || name == "vars" {
             self.out.scopes[scope].uses_locals = true;
         }
-        self.pending.push((name, self.chars(node), scope));
+        self.pending
+            .push((name, self.chars(node), scope, self.in_annotation));
+    }
+
+    /// An annotation: its names are uses, flagged as such.
+    fn visit_annotation(&mut self, node: Node<'_>, scope: usize) {
+        let outer = std::mem::replace(&mut self.in_annotation, true);
+        self.visit(node, scope);
+        self.in_annotation = outer;
     }
 
     fn visit_children(&mut self, node: Node<'_>, scope: usize) {
@@ -312,15 +334,11 @@ impl Builder<'_> {
         let list: Vec<Node<'_>> = params.named_children(&mut c).collect();
         for (i, p) in list.iter().enumerate() {
             // defaults and annotations are evaluated in the enclosing scope
-            for field in ["value", "type"] {
-                if let Some(v) = p.child_by_field_name(field) {
-                    self.visit(v, outer);
-                }
+            if let Some(v) = p.child_by_field_name("value") {
+                self.visit(v, outer);
             }
-            if p.kind() == "typed_parameter" {
-                if let Some(t) = p.child_by_field_name("type") {
-                    self.visit(t, outer);
-                }
+            if let Some(t) = p.child_by_field_name("type") {
+                self.visit_annotation(t, outer);
             }
             if let Some(id) = super::outline::parameter_identifier(*p) {
                 if i == 0 {
@@ -341,7 +359,7 @@ impl Builder<'_> {
                     self.bind(name, BindingKind::Function, node, scope);
                 }
                 if let Some(rt) = node.child_by_field_name("return_type") {
-                    self.visit(rt, scope);
+                    self.visit_annotation(rt, scope);
                 }
                 let fname = node
                     .child_by_field_name("name")
@@ -420,7 +438,7 @@ impl Builder<'_> {
                     self.bind_target(left, kind, stmt, scope);
                 }
                 if let Some(t) = node.child_by_field_name("type") {
-                    self.visit(t, scope);
+                    self.visit_annotation(t, scope);
                 }
                 if let Some(right) = node.child_by_field_name("right") {
                     self.visit(right, scope);
@@ -445,7 +463,10 @@ impl Builder<'_> {
                     target_scope = self.out.scopes[target_scope].parent.unwrap_or(0);
                 }
                 if let Some(name) = node.child_by_field_name("name") {
-                    self.bind(name, BindingKind::Assignment, node, target_scope);
+                    self.bind(name, BindingKind::Assignment, node, scope);
+                    if let Some(b) = self.out.bindings.last_mut() {
+                        b.scope = target_scope;
+                    }
                 }
                 if let Some(v) = node.child_by_field_name("value") {
                     self.visit(v, scope);
@@ -533,7 +554,27 @@ impl Builder<'_> {
                     self.out.star_import = true;
                 }
             }
-            "future_import_statement" => {}
+            "future_import_statement" => {
+                // `from __future__ import annotations` binds `annotations`
+                let mut c = node.walk();
+                let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+                for n in names {
+                    let id = match n.kind() {
+                        "aliased_import" => n.child_by_field_name("alias"),
+                        _ => n.named_child(0),
+                    };
+                    let feature = match n.kind() {
+                        "aliased_import" => n.child_by_field_name("name"),
+                        _ => Some(n),
+                    };
+                    if feature.is_some_and(|f| node_text(self.text, f) == "annotations") {
+                        self.out.future_annotations = true;
+                    }
+                    if let Some(id) = id {
+                        self.bind(id, BindingKind::Import, node, scope);
+                    }
+                }
+            }
             "global_statement" | "nonlocal_statement" => {
                 let mut c = node.walk();
                 let names: Vec<String> = node
@@ -633,7 +674,6 @@ impl Builder<'_> {
                 }
             }
             "identifier" => self.bind(node, BindingKind::Other, node, scope),
-            "as_pattern" => self.visit(node, scope),
             _ => {
                 let mut c = node.walk();
                 let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
@@ -697,13 +737,14 @@ impl Builder<'_> {
         let pending = std::mem::take(&mut self.pending);
         let mut refs: Vec<Reference> = pending
             .into_iter()
-            .map(|(name, range, scope)| {
+            .map(|(name, range, scope, in_annotation)| {
                 let resolution = resolve(&name, scope);
                 Reference {
                     name,
                     range,
                     scope,
                     resolution,
+                    in_annotation,
                 }
             })
             .collect();
@@ -996,6 +1037,24 @@ mod tests {
             .map(|b| b.name.as_str())
             .collect();
         assert_eq!(bound, ["v", "yy", "first", "rest"]);
+    }
+
+    #[test]
+    fn annotations_are_uses_read_once_and_flagged() {
+        let (_, s) = scopes("from __future__ import annotations\nclass T: ...\ndef f(a: T, b: T = T()) -> T:\n    v: T = a\n");
+        assert!(s.future_annotations);
+        let uses: Vec<bool> = s
+            .references
+            .iter()
+            .filter(|r| r.name == "T")
+            .map(|r| r.in_annotation)
+            .collect();
+        // one use per written `T` (a typed parameter's was read twice)
+        assert_eq!(uses, [true, true, false, true, true]);
+        assert_eq!(
+            s.bindings_of(0, "annotations").next().map(|b| b.kind),
+            Some(BindingKind::Import)
+        );
     }
 
     #[test]
