@@ -354,265 +354,24 @@ impl Builder<'_> {
             "identifier" => self.reference(node, scope),
             "comment" | "string_content" | "escape_sequence" => {}
             "decorated_definition" => self.visit_children(node, scope),
-            "function_definition" => {
-                if let Some(name) = node.child_by_field_name("name") {
-                    self.bind(name, BindingKind::Function, node, scope);
-                }
-                if let Some(rt) = node.child_by_field_name("return_type") {
-                    self.visit_annotation(rt, scope);
-                }
-                let fname = node
-                    .child_by_field_name("name")
-                    .map(|n| node_text(self.text, n));
-                let inner = self.new_scope(ScopeKind::Function, scope, node, fname);
-                if let Some(params) = node.child_by_field_name("parameters") {
-                    self.bind_parameters(params, scope, inner);
-                }
-                if let Some(body) = node.child_by_field_name("body") {
-                    self.visit_children(body, inner);
-                }
-            }
-            "lambda" => {
-                let inner = self.new_scope(ScopeKind::Lambda, scope, node, None);
-                if let Some(params) = node.child_by_field_name("parameters") {
-                    self.bind_parameters(params, scope, inner);
-                }
-                if let Some(body) = node.child_by_field_name("body") {
-                    self.visit(body, inner);
-                }
-            }
-            "class_definition" => {
-                if let Some(name) = node.child_by_field_name("name") {
-                    self.bind(name, BindingKind::Class, node, scope);
-                }
-                if let Some(sup) = node.child_by_field_name("superclasses") {
-                    self.visit(sup, scope);
-                }
-                let cname = node
-                    .child_by_field_name("name")
-                    .map(|n| node_text(self.text, n));
-                let inner = self.new_scope(ScopeKind::Class, scope, node, cname);
-                if let Some(body) = node.child_by_field_name("body") {
-                    self.visit_children(body, inner);
-                }
-            }
+            "function_definition" => self.visit_function(node, scope),
+            "lambda" => self.visit_lambda(node, scope),
+            "class_definition" => self.visit_class(node, scope),
             "list_comprehension"
             | "set_comprehension"
             | "dictionary_comprehension"
-            | "generator_expression" => {
-                let inner = self.new_scope(ScopeKind::Comprehension, scope, node, None);
-                let mut c = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                let mut first_clause = true;
-                for child in children {
-                    if child.kind() == "for_in_clause" {
-                        if let Some(left) = child.child_by_field_name("left") {
-                            self.bind_target(left, BindingKind::Other, child, inner);
-                        }
-                        // the first iterable is evaluated in the enclosing scope
-                        let iter_scope = if first_clause { scope } else { inner };
-                        first_clause = false;
-                        let mut c2 = child.walk();
-                        let rights: Vec<Node<'_>> =
-                            child.children_by_field_name("right", &mut c2).collect();
-                        for r in rights {
-                            self.visit(r, iter_scope);
-                        }
-                    } else {
-                        self.visit(child, inner);
-                    }
-                }
-            }
-            "assignment" => {
-                if let Some(left) = node.child_by_field_name("left") {
-                    let stmt = node
-                        .parent()
-                        .filter(|p| p.kind() == "expression_statement")
-                        .unwrap_or(node);
-                    // `x: int` without a value declares, it does not assign
-                    let kind = if node.child_by_field_name("right").is_some() {
-                        BindingKind::Assignment
-                    } else {
-                        BindingKind::Other
-                    };
-                    self.bind_target(left, kind, stmt, scope);
-                }
-                if let Some(t) = node.child_by_field_name("type") {
-                    self.visit_annotation(t, scope);
-                }
-                if let Some(right) = node.child_by_field_name("right") {
-                    self.visit(right, scope);
-                }
-            }
-            "augmented_assignment" => {
-                if let Some(left) = node.child_by_field_name("left") {
-                    if left.kind() == "identifier" {
-                        self.reference(left, scope);
-                        self.bind(left, BindingKind::Assignment, node, scope);
-                    } else {
-                        self.visit(left, scope);
-                    }
-                }
-                if let Some(right) = node.child_by_field_name("right") {
-                    self.visit(right, scope);
-                }
-            }
-            "named_expression" => {
-                let mut target_scope = scope;
-                while self.out.scopes[target_scope].kind == ScopeKind::Comprehension {
-                    target_scope = self.out.scopes[target_scope].parent.unwrap_or(0);
-                }
-                if let Some(name) = node.child_by_field_name("name") {
-                    self.bind(name, BindingKind::Assignment, node, scope);
-                    if let Some(b) = self.out.bindings.last_mut() {
-                        b.scope = target_scope;
-                    }
-                }
-                if let Some(v) = node.child_by_field_name("value") {
-                    self.visit(v, scope);
-                }
-            }
-            "for_statement" => {
-                if let Some(left) = node.child_by_field_name("left") {
-                    self.bind_target(left, BindingKind::Other, node, scope);
-                }
-                for field in ["right", "body", "alternative"] {
-                    if let Some(n) = node.child_by_field_name(field) {
-                        self.visit(n, scope);
-                    }
-                }
-            }
-            "as_pattern" => {
-                // `with x as y`, `except E as e` (older grammars), `case p as y`
-                let mut c = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                for child in children {
-                    if child.kind() == "as_pattern_target" {
-                        let stmt = node.parent().unwrap_or(node);
-                        if let Some(t) = child.named_child(0) {
-                            self.bind_target(t, BindingKind::Other, stmt, scope);
-                        }
-                    } else {
-                        self.visit(child, scope);
-                    }
-                }
-            }
-            "except_clause" => {
-                let alias = node.child_by_field_name("alias");
-                let mut c = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                for child in children {
-                    if Some(child) == alias && child.kind() == "identifier" {
-                        self.bind(child, BindingKind::Other, node, scope);
-                    } else {
-                        self.visit(child, scope);
-                    }
-                }
-            }
-            "import_statement" => {
-                let mut c = node.walk();
-                let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
-                for n in names {
-                    match n.kind() {
-                        "aliased_import" => {
-                            if let Some(alias) = n.child_by_field_name("alias") {
-                                self.bind(alias, BindingKind::Import, node, scope);
-                            }
-                        }
-                        _ => {
-                            if let Some(first) = n.named_child(0) {
-                                self.bind(first, BindingKind::Import, node, scope);
-                            }
-                        }
-                    }
-                }
-            }
-            "import_from_statement" => {
-                let mut c = node.walk();
-                let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
-                for n in names {
-                    match n.kind() {
-                        "aliased_import" => {
-                            if let Some(alias) = n.child_by_field_name("alias") {
-                                self.bind(alias, BindingKind::Import, node, scope);
-                            }
-                        }
-                        _ => {
-                            if let Some(last) =
-                                n.named_child(n.named_child_count().saturating_sub(1))
-                            {
-                                self.bind(last, BindingKind::Import, node, scope);
-                            }
-                        }
-                    }
-                }
-                let mut c = node.walk();
-                if node
-                    .named_children(&mut c)
-                    .any(|n| n.kind() == "wildcard_import")
-                {
-                    self.out.star_import = true;
-                }
-            }
-            "future_import_statement" => {
-                // `from __future__ import annotations` binds `annotations`
-                let mut c = node.walk();
-                let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
-                for n in names {
-                    let id = match n.kind() {
-                        "aliased_import" => n.child_by_field_name("alias"),
-                        _ => n.named_child(0),
-                    };
-                    let feature = match n.kind() {
-                        "aliased_import" => n.child_by_field_name("name"),
-                        _ => Some(n),
-                    };
-                    if feature.is_some_and(|f| node_text(self.text, f) == "annotations") {
-                        self.out.future_annotations = true;
-                    }
-                    if let Some(id) = id {
-                        self.bind(id, BindingKind::Import, node, scope);
-                    }
-                }
-            }
-            "global_statement" | "nonlocal_statement" => {
-                let mut c = node.walk();
-                let names: Vec<String> = node
-                    .named_children(&mut c)
-                    .filter(|n| n.kind() == "identifier")
-                    .map(|n| node_text(self.text, n))
-                    .collect();
-                if node.kind() == "global_statement" {
-                    self.out.scopes[scope].globals.extend(names);
-                } else {
-                    self.out.scopes[scope].nonlocals.extend(names);
-                }
-                // the declared names count as uses (renames must update them)
-                let mut c = node.walk();
-                let ids: Vec<Node<'_>> = node
-                    .named_children(&mut c)
-                    .filter(|n| n.kind() == "identifier")
-                    .collect();
-                for id in ids {
-                    self.reference(id, scope);
-                }
-            }
-            "attribute" => {
-                let object = node.child_by_field_name("object");
-                if let Some(o) = object {
-                    self.visit(o, scope);
-                }
-                if let (Some(o), Some(attr)) = (object, node.child_by_field_name("attribute")) {
-                    if o.kind() == "identifier" {
-                        self.pending_attrs.push((
-                            node_text(self.text, o),
-                            node_text(self.text, attr),
-                            self.chars(attr),
-                            scope,
-                        ));
-                    }
-                }
-            }
+            | "generator_expression" => self.visit_comprehension(node, scope),
+            "assignment" => self.visit_assignment(node, scope),
+            "augmented_assignment" => self.visit_augmented_assignment(node, scope),
+            "named_expression" => self.visit_named_expression(node, scope),
+            "for_statement" => self.visit_for(node, scope),
+            "as_pattern" => self.visit_as_pattern(node, scope),
+            "except_clause" => self.visit_except(node, scope),
+            "import_statement" => self.visit_import(node, scope),
+            "import_from_statement" => self.visit_import_from(node, scope),
+            "future_import_statement" => self.visit_future_import(node, scope),
+            "global_statement" | "nonlocal_statement" => self.visit_declaration(node, scope),
+            "attribute" => self.visit_attribute(node, scope),
             "keyword_argument" => {
                 if let Some(v) = node.child_by_field_name("value") {
                     self.visit(v, scope);
@@ -626,6 +385,293 @@ impl Builder<'_> {
                 }
             }
             _ => self.visit_children(node, scope),
+        }
+    }
+
+    /// `def`: the name binds here; annotations, defaults and decorators are
+    /// evaluated here, the body in its own scope.
+    fn visit_function(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(name) = node.child_by_field_name("name") {
+            self.bind(name, BindingKind::Function, node, scope);
+        }
+        if let Some(rt) = node.child_by_field_name("return_type") {
+            self.visit_annotation(rt, scope);
+        }
+        let fname = node
+            .child_by_field_name("name")
+            .map(|n| node_text(self.text, n));
+        let inner = self.new_scope(ScopeKind::Function, scope, node, fname);
+        if let Some(params) = node.child_by_field_name("parameters") {
+            self.bind_parameters(params, scope, inner);
+        }
+        if let Some(body) = node.child_by_field_name("body") {
+            self.visit_children(body, inner);
+        }
+    }
+
+    /// `lambda`: defaults here, the body in its own scope.
+    fn visit_lambda(&mut self, node: Node<'_>, scope: usize) {
+        let inner = self.new_scope(ScopeKind::Lambda, scope, node, None);
+        if let Some(params) = node.child_by_field_name("parameters") {
+            self.bind_parameters(params, scope, inner);
+        }
+        if let Some(body) = node.child_by_field_name("body") {
+            self.visit(body, inner);
+        }
+    }
+
+    /// `class`: the name and bases here, the body in a class scope
+    /// (invisible from nested scopes).
+    fn visit_class(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(name) = node.child_by_field_name("name") {
+            self.bind(name, BindingKind::Class, node, scope);
+        }
+        if let Some(sup) = node.child_by_field_name("superclasses") {
+            self.visit(sup, scope);
+        }
+        let cname = node
+            .child_by_field_name("name")
+            .map(|n| node_text(self.text, n));
+        let inner = self.new_scope(ScopeKind::Class, scope, node, cname);
+        if let Some(body) = node.child_by_field_name("body") {
+            self.visit_children(body, inner);
+        }
+    }
+
+    /// Comprehensions and generator expressions have their own scope; the
+    /// first iterable is evaluated in the enclosing one.
+    fn visit_comprehension(&mut self, node: Node<'_>, scope: usize) {
+        let inner = self.new_scope(ScopeKind::Comprehension, scope, node, None);
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        let mut first_clause = true;
+        for child in children {
+            if child.kind() == "for_in_clause" {
+                if let Some(left) = child.child_by_field_name("left") {
+                    self.bind_target(left, BindingKind::Other, child, inner);
+                }
+                // the first iterable is evaluated in the enclosing scope
+                let iter_scope = if first_clause { scope } else { inner };
+                first_clause = false;
+                let mut c2 = child.walk();
+                let rights: Vec<Node<'_>> =
+                    child.children_by_field_name("right", &mut c2).collect();
+                for r in rights {
+                    self.visit(r, iter_scope);
+                }
+            } else {
+                self.visit(child, inner);
+            }
+        }
+    }
+
+    /// `a = …`, `a: T = …`, `a: T`.
+    fn visit_assignment(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(left) = node.child_by_field_name("left") {
+            let stmt = node
+                .parent()
+                .filter(|p| p.kind() == "expression_statement")
+                .unwrap_or(node);
+            // `x: int` without a value declares, it does not assign
+            let kind = if node.child_by_field_name("right").is_some() {
+                BindingKind::Assignment
+            } else {
+                BindingKind::Other
+            };
+            self.bind_target(left, kind, stmt, scope);
+        }
+        if let Some(t) = node.child_by_field_name("type") {
+            self.visit_annotation(t, scope);
+        }
+        if let Some(right) = node.child_by_field_name("right") {
+            self.visit(right, scope);
+        }
+    }
+
+    /// `a += …` reads and binds `a`.
+    fn visit_augmented_assignment(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(left) = node.child_by_field_name("left") {
+            if left.kind() == "identifier" {
+                self.reference(left, scope);
+                self.bind(left, BindingKind::Assignment, node, scope);
+            } else {
+                self.visit(left, scope);
+            }
+        }
+        if let Some(right) = node.child_by_field_name("right") {
+            self.visit(right, scope);
+        }
+    }
+
+    /// `(a := …)` binds in the nearest scope that is not a comprehension.
+    fn visit_named_expression(&mut self, node: Node<'_>, scope: usize) {
+        let mut target_scope = scope;
+        while self.out.scopes[target_scope].kind == ScopeKind::Comprehension {
+            target_scope = self.out.scopes[target_scope].parent.unwrap_or(0);
+        }
+        if let Some(name) = node.child_by_field_name("name") {
+            self.bind(name, BindingKind::Assignment, node, scope);
+            if let Some(b) = self.out.bindings.last_mut() {
+                b.scope = target_scope;
+            }
+        }
+        if let Some(v) = node.child_by_field_name("value") {
+            self.visit(v, scope);
+        }
+    }
+
+    /// `for a in …:`
+    fn visit_for(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(left) = node.child_by_field_name("left") {
+            self.bind_target(left, BindingKind::Other, node, scope);
+        }
+        for field in ["right", "body", "alternative"] {
+            if let Some(n) = node.child_by_field_name(field) {
+                self.visit(n, scope);
+            }
+        }
+    }
+
+    /// `with x as y`, `except E as e` (older grammars), `case p as y`.
+    fn visit_as_pattern(&mut self, node: Node<'_>, scope: usize) {
+        // `with x as y`, `except E as e` (older grammars), `case p as y`
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        for child in children {
+            if child.kind() == "as_pattern_target" {
+                let stmt = node.parent().unwrap_or(node);
+                if let Some(t) = child.named_child(0) {
+                    self.bind_target(t, BindingKind::Other, stmt, scope);
+                }
+            } else {
+                self.visit(child, scope);
+            }
+        }
+    }
+
+    /// `except E as e:`
+    fn visit_except(&mut self, node: Node<'_>, scope: usize) {
+        let alias = node.child_by_field_name("alias");
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        for child in children {
+            if Some(child) == alias && child.kind() == "identifier" {
+                self.bind(child, BindingKind::Other, node, scope);
+            } else {
+                self.visit(child, scope);
+            }
+        }
+    }
+
+    /// `import a.b [as c]` binds `a` (or `c`).
+    fn visit_import(&mut self, node: Node<'_>, scope: usize) {
+        let mut c = node.walk();
+        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+        for n in names {
+            match n.kind() {
+                "aliased_import" => {
+                    if let Some(alias) = n.child_by_field_name("alias") {
+                        self.bind(alias, BindingKind::Import, node, scope);
+                    }
+                }
+                _ => {
+                    if let Some(first) = n.named_child(0) {
+                        self.bind(first, BindingKind::Import, node, scope);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `from m import a [as b]`, `from m import *`.
+    fn visit_import_from(&mut self, node: Node<'_>, scope: usize) {
+        let mut c = node.walk();
+        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+        for n in names {
+            match n.kind() {
+                "aliased_import" => {
+                    if let Some(alias) = n.child_by_field_name("alias") {
+                        self.bind(alias, BindingKind::Import, node, scope);
+                    }
+                }
+                _ => {
+                    if let Some(last) = n.named_child(n.named_child_count().saturating_sub(1)) {
+                        self.bind(last, BindingKind::Import, node, scope);
+                    }
+                }
+            }
+        }
+        let mut c = node.walk();
+        if node
+            .named_children(&mut c)
+            .any(|n| n.kind() == "wildcard_import")
+        {
+            self.out.star_import = true;
+        }
+    }
+
+    /// `from __future__ import …` binds the feature's name.
+    fn visit_future_import(&mut self, node: Node<'_>, scope: usize) {
+        // `from __future__ import annotations` binds `annotations`
+        let mut c = node.walk();
+        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+        for n in names {
+            let id = match n.kind() {
+                "aliased_import" => n.child_by_field_name("alias"),
+                _ => n.named_child(0),
+            };
+            let feature = match n.kind() {
+                "aliased_import" => n.child_by_field_name("name"),
+                _ => Some(n),
+            };
+            if feature.is_some_and(|f| node_text(self.text, f) == "annotations") {
+                self.out.future_annotations = true;
+            }
+            if let Some(id) = id {
+                self.bind(id, BindingKind::Import, node, scope);
+            }
+        }
+    }
+
+    /// `global` / `nonlocal`.
+    fn visit_declaration(&mut self, node: Node<'_>, scope: usize) {
+        let mut c = node.walk();
+        let names: Vec<String> = node
+            .named_children(&mut c)
+            .filter(|n| n.kind() == "identifier")
+            .map(|n| node_text(self.text, n))
+            .collect();
+        if node.kind() == "global_statement" {
+            self.out.scopes[scope].globals.extend(names);
+        } else {
+            self.out.scopes[scope].nonlocals.extend(names);
+        }
+        // the declared names count as uses (renames must update them)
+        let mut c = node.walk();
+        let ids: Vec<Node<'_>> = node
+            .named_children(&mut c)
+            .filter(|n| n.kind() == "identifier")
+            .collect();
+        for id in ids {
+            self.reference(id, scope);
+        }
+    }
+
+    /// `obj.name`: a use of `obj`; the attribute is kept for renames.
+    fn visit_attribute(&mut self, node: Node<'_>, scope: usize) {
+        let object = node.child_by_field_name("object");
+        if let Some(o) = object {
+            self.visit(o, scope);
+        }
+        if let (Some(o), Some(attr)) = (object, node.child_by_field_name("attribute")) {
+            if o.kind() == "identifier" {
+                self.pending_attrs.push((
+                    node_text(self.text, o),
+                    node_text(self.text, attr),
+                    self.chars(attr),
+                    scope,
+                ));
+            }
         }
     }
 
