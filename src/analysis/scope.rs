@@ -19,6 +19,12 @@
 //! [`Resolution::Star`], not undefined. As in Python, a comprehension's
 //! first iterable is resolved in the enclosing scope (so it sees class
 //! attributes in a class body), the rest in the comprehension's own scope.
+//! Nesting deeper than [`MAX_DEPTH`] is not walked ([`Scopes::truncated`]).
+//! Type parameters (`def f[T]`, Python 3.12) are not bound.
+//!
+//! Ground truth is CPython's `symtable`: `tests/scope_symtable.rs` (tricky
+//! snippets) and `scripts/symtable-compare` (whole packages) compare every
+//! scope's names through [`super::symtable`].
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -125,7 +131,13 @@ pub struct Scopes {
     pub star_import: bool,
     /// `from __future__ import annotations`: annotations are not evaluated.
     pub future_annotations: bool,
+    /// Nesting beyond [`MAX_DEPTH`] was not walked (its names are missing).
+    pub truncated: bool,
 }
+
+/// Deepest syntax nesting walked; deeper subtrees are skipped so that a
+/// pathological file cannot overflow the stack (as in the project index).
+pub const MAX_DEPTH: usize = crate::analysis::index::file::MAX_DEPTH;
 
 impl Scopes {
     /// Bindings of `name` in `scope`.
@@ -190,6 +202,7 @@ pub fn analyze(text: &Rope, tree: &SyntaxTree) -> Scopes {
         pending: Vec::new(),
         pending_attrs: Vec::new(),
         in_annotation: false,
+        depth: 0,
     };
     b.out.scopes.push(Scope {
         kind: ScopeKind::Module,
@@ -216,6 +229,8 @@ struct Builder<'r> {
     pending_attrs: Vec<(String, String, Range<usize>, usize)>,
     /// Visiting an annotation.
     in_annotation: bool,
+    /// Nesting of the walk (see [`MAX_DEPTH`]).
+    depth: usize,
 }
 
 impl Builder<'_> {
@@ -300,6 +315,16 @@ impl Builder<'_> {
         statement: Node<'_>,
         scope: usize,
     ) {
+        self.deeper(|b| b.bind_target_node(target, kind, statement, scope));
+    }
+
+    fn bind_target_node(
+        &mut self,
+        target: Node<'_>,
+        kind: BindingKind,
+        statement: Node<'_>,
+        scope: usize,
+    ) {
         match target.kind() {
             "identifier" => self.bind(target, kind, statement, scope),
             "pattern_list"
@@ -349,7 +374,22 @@ impl Builder<'_> {
         }
     }
 
+    /// Runs `walk` one level deeper, unless that is beyond [`MAX_DEPTH`].
+    fn deeper(&mut self, walk: impl FnOnce(&mut Self)) {
+        if self.depth >= MAX_DEPTH {
+            self.out.truncated = true;
+            return;
+        }
+        self.depth += 1;
+        walk(self);
+        self.depth -= 1;
+    }
+
     fn visit(&mut self, node: Node<'_>, scope: usize) {
+        self.deeper(|b| b.visit_node(node, scope));
+    }
+
+    fn visit_node(&mut self, node: Node<'_>, scope: usize) {
         match node.kind() {
             "identifier" => self.reference(node, scope),
             "comment" | "string_content" | "escape_sequence" => {}
@@ -686,6 +726,10 @@ impl Builder<'_> {
     }
 
     fn bind_pattern_node(&mut self, node: Node<'_>, scope: usize) {
+        self.deeper(|b| b.bind_pattern_kind(node, scope));
+    }
+
+    fn bind_pattern_kind(&mut self, node: Node<'_>, scope: usize) {
         match node.kind() {
             "case_pattern" => self.bind_pattern(node, scope),
             "dotted_name" if node.named_child_count() == 1 => {
@@ -1101,6 +1145,18 @@ mod tests {
             s.bindings_of(0, "annotations").next().map(|b| b.kind),
             Some(BindingKind::Import)
         );
+    }
+
+    #[test]
+    fn deep_nesting_is_cut_not_a_stack_overflow() {
+        // 10 000 nested lists overflowed the stack (an abort, not a panic)
+        let n = 10_000;
+        let src = format!("x = {}{}\ny = 1\n", "[a, ".repeat(n), "]".repeat(n));
+        let (_, s) = scopes(&src);
+        assert!(s.truncated);
+        // what is not too deep is still resolved
+        assert_eq!(s.bindings_of(0, "y").count(), 1);
+        assert!(!scopes("x = [[a]]\n").1.truncated);
     }
 
     #[test]
