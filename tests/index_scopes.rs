@@ -156,6 +156,24 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "m.y",
         "; possible: ",
     ),
+    (
+        "`except … as e` binds e in the function",
+        "e = 1\ndef f():\n    try:\n        pass\n    except ValueError as e:\n        return e\n",
+        "m.e",
+        "; possible: ",
+    ),
+    (
+        "`del x` makes x local to the function",
+        "x = 1\ndef f():\n    del x\ndel x\n",
+        "m.x",
+        "3:4; possible: ",
+    ),
+    (
+        "a walrus in a module-level comprehension binds at module level",
+        "[(last := n) for n in range(3)]\nprint(last)\n",
+        "m.last",
+        "1:6; possible: ",
+    ),
 ];
 
 fn check(src: &str, symbol: &str) -> String {

@@ -151,6 +151,9 @@ pub struct Ref {
     pub is_call: bool,
 }
 
+// Every reference of the project is one of these: keep it small.
+const _: () = assert!(std::mem::size_of::<Ref>() == 24);
+
 impl Ref {
     pub fn position(&self) -> Position {
         Position::new(self.line as usize, self.col as usize)
@@ -658,10 +661,25 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
                 if let Some(n) = field(node, fields().name) {
                     let scope = self.binding_scope(ctx.scope);
-                    let id = self.intern(self.text(n));
-                    self.bind(scope, id, UNKNOWN);
+                    let text = self.text(n);
+                    let id = self.intern(text);
+                    // at module level (comprehensions included) it assigns a
+                    // module variable, as `x = …` does
+                    let value = if self.scopes[scope].kind == ScopeKind::Module {
+                        let pos = self.pos(n);
+                        let module = Ctx {
+                            owner: None,
+                            class: None,
+                            ..ctx
+                        };
+                        self.define(text, id, SymbolKind::Variable, pos, pos, module)
+                    } else {
+                        UNKNOWN
+                    };
+                    self.bind(scope, id, value);
                 }
             }
+            "delete_statement" => self.delete(node, ctx),
             "for_statement" => {
                 if let Some(right) = field(node, fields().right) {
                     self.visit(right, ctx);
@@ -857,6 +875,26 @@ impl<'s, 't> Scanner<'s, 't> {
                 let name = self.intern(self.text(p));
                 value = self.push(Value::Attr { base: value, name });
                 self.add_ref(p, value, ctx);
+            }
+        }
+    }
+
+    /// `del a, b[i], c.d`: in a function `del a` makes `a` local (it is a
+    /// use of the local, not of a global); at module or class level it is
+    /// a use of the variable. Subscripts and attributes are uses.
+    fn delete(&mut self, node: Node<'t>, ctx: Ctx) {
+        let mut cursor = node.walk();
+        let targets: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        for t in targets {
+            match t.kind() {
+                "identifier" if self.scopes[ctx.scope].kind == ScopeKind::Function => {
+                    let id = self.intern(self.text(t));
+                    self.bind(ctx.scope, id, UNKNOWN);
+                }
+                "expression_list" | "tuple" | "list" | "parenthesized_expression" => {
+                    self.delete(t, ctx)
+                }
+                _ => self.visit(t, ctx),
             }
         }
     }
