@@ -217,3 +217,33 @@ fn unreadable_and_odd_files_are_skipped_or_survived() {
         "pkg/latin1.py:0:0"
     );
 }
+
+/// Files are read through the workspace: its size limit and its refusal of
+/// binary files apply to the index as to every other read.
+#[test]
+fn files_are_read_through_the_workspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("ok.py"), "def ok(): pass\n").unwrap();
+    fs::write(root.join("nul.py"), "x = 1\0\n").unwrap();
+    fs::write(root.join("big.py"), format!("s = '{}'\n", "a".repeat(2000))).unwrap();
+    let workspace = eddi::workspace::Workspace::new(root, 1024).unwrap();
+    let index = ProjectIndex::build_in(&workspace);
+    assert_eq!(index.paths(), ["ok.py"]);
+    let mut skipped: Vec<(String, SkipReason)> = index
+        .skipped()
+        .iter()
+        .map(|s| (s.path.clone(), s.reason.clone()))
+        .collect();
+    skipped.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        skipped,
+        [
+            ("big.py".to_string(), SkipReason::TooLarge(2007)),
+            ("nul.py".to_string(), SkipReason::Binary),
+        ]
+    );
+    // a bare root gets the index's own limit, and the same binary rule
+    let index = ProjectIndex::build(root);
+    assert_eq!(index.paths(), ["big.py", "ok.py"]);
+}

@@ -125,9 +125,7 @@ impl Engine {
             }
             None => {
                 state.refreshed = Some(Instant::now());
-                state
-                    .index
-                    .insert(ProjectIndex::build(self.workspace.root()))
+                state.index.insert(ProjectIndex::build_in(&self.workspace))
             }
         };
         for (path, text) in &overlay {

@@ -47,6 +47,7 @@ pub mod resolve;
 use hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::workspace::Workspace;
 use rayon::prelude::*;
 use ropey::Rope;
 
@@ -88,6 +89,9 @@ impl RefreshReport {
 #[derive(Debug)]
 pub struct ProjectIndex {
     root: PathBuf,
+    /// Files are read through it (its jail, size limit, binary and UTF-8
+    /// rules); `None` when `root` is not a directory (nothing to read).
+    workspace: Option<Workspace>,
     files: Vec<Option<Entry>>,
     by_path: HashMap<String, FileId>,
     by_module: HashMap<String, FileId>,
@@ -100,8 +104,18 @@ impl ProjectIndex {
     /// Indexes every Python file under `root`, in parallel. Never fails:
     /// files that cannot be indexed are listed by [`ProjectIndex::skipped`].
     pub fn build(root: &Path) -> ProjectIndex {
+        Self::build_with(root, Workspace::new(root, disk::MAX_FILE_BYTES).ok())
+    }
+
+    /// Indexes the Python files of a workspace, read through it.
+    pub fn build_in(workspace: &Workspace) -> ProjectIndex {
+        Self::build_with(workspace.root(), Some(workspace.clone()))
+    }
+
+    fn build_with(root: &Path, workspace: Option<Workspace>) -> ProjectIndex {
         let mut index = ProjectIndex {
             root: root.to_path_buf(),
+            workspace,
             files: Vec::new(),
             by_path: HashMap::default(),
             by_module: HashMap::default(),
@@ -115,6 +129,7 @@ impl ProjectIndex {
 
     fn load_all(&mut self, paths: Vec<String>) {
         let root = self.root.clone();
+        let workspace = self.workspace.clone();
         let mut roots = module_path::ImportRoots::new(&root);
         let named: Vec<(String, disk::ModuleName)> = paths
             .into_iter()
@@ -126,7 +141,10 @@ impl ProjectIndex {
         let loaded: Vec<(String, Loaded)> = named
             .into_par_iter()
             .map(|(rel, module)| {
-                let r = disk::load(&root, &rel, &module);
+                let r = match &workspace {
+                    Some(w) => disk::load(w, &rel, &module),
+                    None => Err(SkipReason::Unreadable("no workspace".into())),
+                };
                 (rel, r)
             })
             .collect();
