@@ -14,7 +14,7 @@
 
 use std::cell::RefCell;
 use std::path::Path;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use tree_sitter::Parser;
 
@@ -145,17 +145,16 @@ pub fn load(
     let path = workspace
         .resolve(rel)
         .map_err(|e| SkipReason::Unreadable(e.to_string()))?;
-    let file = workspace.read(&path).map_err(|e| match e {
+    let (text, meta) = workspace.read_text(&path).map_err(|e| match e {
         FileError::TooLarge { size, .. } => SkipReason::TooLarge(size),
         FileError::NotUtf8(_) => SkipReason::NotUtf8,
         FileError::Binary(_) => SkipReason::Binary,
         other => SkipReason::Unreadable(other.to_string()),
     })?;
-    // the stamp of the bytes read, in the terms `refresh` polls
+    // taken before the read: a write meanwhile shows at the next refresh
     let stamp = Stamp {
-        modified: (file.stamp.mtime_ns > 0)
-            .then(|| UNIX_EPOCH + Duration::from_nanos(file.stamp.mtime_ns)),
-        len: file.stamp.len,
+        modified: meta.modified().ok(),
+        len: meta.len(),
     };
-    Ok((index_text(module, &file.text)?, stamp))
+    Ok((index_text(module, &text)?, stamp))
 }
