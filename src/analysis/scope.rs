@@ -131,6 +131,10 @@ pub struct Scopes {
     pub star_import: bool,
     /// `from __future__ import annotations`: annotations are not evaluated.
     pub future_annotations: bool,
+    /// The names `from __future__ import …` binds (module scope). Kept
+    /// apart from [`Scopes::bindings`]: they are compiler directives,
+    /// never "unused imports" nor rename targets.
+    pub future_imports: Vec<String>,
     /// Nesting beyond [`MAX_DEPTH`] was not walked (its names are missing).
     pub truncated: bool,
 }
@@ -650,8 +654,8 @@ impl Builder<'_> {
         }
     }
 
-    /// `from __future__ import …` binds the feature's name.
-    fn visit_future_import(&mut self, node: Node<'_>, scope: usize) {
+    /// `from __future__ import …` binds the feature's name (kept apart).
+    fn visit_future_import(&mut self, node: Node<'_>, _scope: usize) {
         // `from __future__ import annotations` binds `annotations`
         let mut c = node.walk();
         let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
@@ -668,7 +672,7 @@ impl Builder<'_> {
                 self.out.future_annotations = true;
             }
             if let Some(id) = id {
-                self.bind(id, BindingKind::Import, node, scope);
+                self.out.future_imports.push(node_text(self.text, id));
             }
         }
     }
@@ -1141,10 +1145,8 @@ mod tests {
             .collect();
         // one use per written `T` (a typed parameter's was read twice)
         assert_eq!(uses, [true, true, false, true, true]);
-        assert_eq!(
-            s.bindings_of(0, "annotations").next().map(|b| b.kind),
-            Some(BindingKind::Import)
-        );
+        assert_eq!(s.future_imports, ["annotations"]);
+        assert_eq!(s.bindings_of(0, "annotations").count(), 0);
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub fn categories(scopes: &Scopes) -> BTreeMap<(usize, String), Category> {
             add(i, n, Category::Nonlocal);
         }
     }
+    for name in &scopes.future_imports {
+        add(0, name, Category::Import);
+    }
     for b in &scopes.bindings {
         let c = match b.kind {
             BindingKind::Parameter => Category::Param,
