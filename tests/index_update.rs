@@ -247,3 +247,28 @@ fn files_are_read_through_the_workspace() {
     let index = ProjectIndex::build(root);
     assert_eq!(index.paths(), ["big.py", "ok.py"]);
 }
+
+/// Unsaved text is laid over the index as a view: the view answers from
+/// it, the index itself (shared by every session) is unchanged.
+#[test]
+fn an_overlay_is_a_view_not_a_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("a.py"), "def old(): pass\n").unwrap();
+    fs::write(root.join("b.py"), "from a import old\nold()\n").unwrap();
+    let index = ProjectIndex::build(root);
+    let view = index.overlaid(&[
+        ("a.py".to_string(), Rope::from_str("def new(): pass\n")),
+        (
+            "c.py".to_string(),
+            Rope::from_str("from a import new\nnew()\n"),
+        ),
+    ]);
+    assert!(view.find_references("a.new").is_ok());
+    assert!(view.find_references("a.old").is_err());
+    assert_eq!(view.len(), 3);
+    // the index is as the disk says
+    assert!(index.find_references("a.old").is_ok());
+    assert!(index.find_references("a.new").is_err());
+    assert_eq!(index.paths(), ["a.py", "b.py"]);
+}

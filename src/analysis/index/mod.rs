@@ -50,6 +50,7 @@ use std::path::{Path, PathBuf};
 use crate::workspace::Workspace;
 use rayon::prelude::*;
 use ropey::Rope;
+use std::sync::Arc;
 
 pub use disk::{SkipReason, Skipped, Stamp};
 pub use error::{IndexError, Result, SymbolCandidate};
@@ -86,13 +87,14 @@ impl RefreshReport {
 }
 
 /// All Python modules under a root. See the module docs.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ProjectIndex {
     root: PathBuf,
     /// Files are read through it (its jail, size limit, binary and UTF-8
     /// rules); `None` when `root` is not a directory (nothing to read).
     workspace: Option<Workspace>,
-    files: Vec<Option<Entry>>,
+    /// Shared with the views made by [`ProjectIndex::overlaid`].
+    files: Vec<Option<Arc<Entry>>>,
     by_path: HashMap<String, FileId>,
     by_module: HashMap<String, FileId>,
     /// Every dotted prefix of an indexed module name, with a count.
@@ -172,7 +174,7 @@ impl ProjectIndex {
         if let Some(&fid) = self.by_path.get(&path) {
             let old_module = self.files[fid].as_ref().map(|e| e.index.module.clone());
             if old_module.as_deref() == Some(index.module.as_str()) {
-                self.files[fid] = Some(Entry { path, stamp, index });
+                self.files[fid] = Some(Arc::new(Entry { path, stamp, index }));
                 return;
             }
             self.remove_file(&path);
@@ -191,7 +193,8 @@ impl ProjectIndex {
             *self.packages.entry(prefix.clone()).or_default() += 1;
         }
         self.by_path.insert(path.clone(), fid);
-        self.files.push(Some(Entry { path, stamp, index }));
+        self.files
+            .push(Some(Arc::new(Entry { path, stamp, index })));
     }
 
     /// Drops a file from the index; false when it was not indexed.
@@ -203,7 +206,7 @@ impl ProjectIndex {
         let Some(entry) = self.files.get_mut(fid).and_then(Option::take) else {
             return false;
         };
-        let module = entry.index.module;
+        let module = entry.index.module.clone();
         if self.by_module.get(&module) == Some(&fid) {
             self.by_module.remove(&module);
             // Another file with the same module name takes over.
@@ -249,6 +252,18 @@ impl ProjectIndex {
             Err(reason) => self.skip(rel, reason),
         }
         Ok(())
+    }
+
+    /// A view of the index with `files` (workspace path, unsaved text) laid
+    /// over it: the index itself is not changed, and the view shares every
+    /// other file's index with it (a clone of the maps, not of the files).
+    pub fn overlaid(&self, files: &[(String, Rope)]) -> ProjectIndex {
+        let mut view = self.clone();
+        for (path, text) in files {
+            // a path the index does not take (not Python) is left out
+            let _ = view.update_file(path, text);
+        }
+        view
     }
 
     /// Brings the index in step with the disk: re-reads indexed files whose
