@@ -132,6 +132,48 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "m.x",
         "0:4, 1:0; possible: ",
     ),
+    (
+        "match: a class pattern reads its class",
+        "class Point:\n    pass\ndef f(v):\n    match v:\n        case Point(x=0) | [Point()]:\n            return 1\n",
+        "m.Point",
+        "4:13, 4:27; possible: ",
+    ),
+    (
+        "match: a dotted value pattern reads the attribute",
+        "class Color:\n    RED = 1\ndef f(v):\n    match v:\n        case Color.RED:\n            pass\n",
+        "m.Color.RED",
+        "4:19; possible: ",
+    ),
+    (
+        "match: a capture binds in the function, shadowing the module's name",
+        "x = 1\ndef f(v):\n    match v:\n        case [x, *rest] if rest:\n            return x\n    return x\ndef g():\n    return x\n",
+        "m.x",
+        "7:11; possible: ",
+    ),
+    (
+        "match: `as` captures too",
+        "y = 1\ndef f(v):\n    match v:\n        case str() as y:\n            return y\n",
+        "m.y",
+        "; possible: ",
+    ),
+    (
+        "`except … as e` binds e in the function",
+        "e = 1\ndef f():\n    try:\n        pass\n    except ValueError as e:\n        return e\n",
+        "m.e",
+        "; possible: ",
+    ),
+    (
+        "`del x` makes x local to the function",
+        "x = 1\ndef f():\n    del x\ndel x\n",
+        "m.x",
+        "3:4; possible: ",
+    ),
+    (
+        "a walrus in a module-level comprehension binds at module level",
+        "[(last := n) for n in range(3)]\nprint(last)\n",
+        "m.last",
+        "1:6; possible: ",
+    ),
 ];
 
 fn check(src: &str, symbol: &str) -> String {
@@ -231,4 +273,22 @@ fn constructions_call_init() {
         "4:32 in m.C.__init__, 5:0 in <module>, 5:5 in <module>"
     );
     assert_eq!(callers("C.__init__"), "5:10 in <module>");
+}
+
+/// A reference is the whole name: its end is its start plus the name's
+/// length in chars, also after non-ASCII text on the line.
+#[test]
+fn references_carry_the_range_of_the_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut index = ProjectIndex::build(dir.path());
+    let src = "def naïve_helper(): pass\ns = 'é€🎉'; naïve_helper()\n";
+    index.update_file("m.py", &Rope::from_str(src)).unwrap();
+    let r = index.find_references("m.naïve_helper").unwrap();
+    let ranges: Vec<String> = r
+        .certain
+        .iter()
+        .map(|l| format!("{}-{}", l.position, l.end))
+        .collect();
+    // `s = 'é€🎉'; ` is 11 chars; the name is 12 chars long
+    assert_eq!(ranges, ["1:11-1:23"]);
 }

@@ -217,3 +217,58 @@ fn unreadable_and_odd_files_are_skipped_or_survived() {
         "pkg/latin1.py:0:0"
     );
 }
+
+/// Files are read through the workspace: its size limit and its refusal of
+/// binary files apply to the index as to every other read.
+#[test]
+fn files_are_read_through_the_workspace() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("ok.py"), "def ok(): pass\n").unwrap();
+    fs::write(root.join("nul.py"), "x = 1\0\n").unwrap();
+    fs::write(root.join("big.py"), format!("s = '{}'\n", "a".repeat(2000))).unwrap();
+    let workspace = eddi::workspace::Workspace::new(root, 1024).unwrap();
+    let index = ProjectIndex::build_in(&workspace);
+    assert_eq!(index.paths(), ["ok.py"]);
+    let mut skipped: Vec<(String, SkipReason)> = index
+        .skipped()
+        .iter()
+        .map(|s| (s.path.clone(), s.reason.clone()))
+        .collect();
+    skipped.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        skipped,
+        [
+            ("big.py".to_string(), SkipReason::TooLarge(2007)),
+            ("nul.py".to_string(), SkipReason::Binary),
+        ]
+    );
+    // a bare root gets the index's own limit, and the same binary rule
+    let index = ProjectIndex::build(root);
+    assert_eq!(index.paths(), ["big.py", "ok.py"]);
+}
+
+/// Unsaved text is laid over the index as a view: the view answers from
+/// it, the index itself (shared by every session) is unchanged.
+#[test]
+fn an_overlay_is_a_view_not_a_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    fs::write(root.join("a.py"), "def old(): pass\n").unwrap();
+    fs::write(root.join("b.py"), "from a import old\nold()\n").unwrap();
+    let index = ProjectIndex::build(root);
+    let view = index.overlaid(&[
+        ("a.py".to_string(), Rope::from_str("def new(): pass\n")),
+        (
+            "c.py".to_string(),
+            Rope::from_str("from a import new\nnew()\n"),
+        ),
+    ]);
+    assert!(view.find_references("a.new").is_ok());
+    assert!(view.find_references("a.old").is_err());
+    assert_eq!(view.len(), 3);
+    // the index is as the disk says
+    assert!(index.find_references("a.old").is_ok());
+    assert!(index.find_references("a.new").is_err());
+    assert_eq!(index.paths(), ["a.py", "b.py"]);
+}

@@ -45,6 +45,7 @@ pub mod modify;
 pub mod outline;
 pub mod reindent;
 pub mod scope;
+pub mod symtable;
 pub mod syntax;
 pub mod target;
 pub mod textedit;

@@ -19,9 +19,14 @@
 //! [`Resolution::Star`], not undefined. As in Python, a comprehension's
 //! first iterable is resolved in the enclosing scope (so it sees class
 //! attributes in a class body), the rest in the comprehension's own scope.
-//! Syntax nested deeper than [`MAX_DEPTH`] is not walked (its names are
-//! neither bindings nor references), so that a pathological file cannot
-//! overflow the stack; CPython refuses such nesting anyway.
+//! Nesting deeper than [`MAX_DEPTH`] is not walked ([`Scopes::truncated`]):
+//! its names are neither bindings nor references, so that a pathological
+//! file cannot overflow the stack; CPython refuses such nesting anyway.
+//! Type parameters (`def f[T]`, Python 3.12) are not bound.
+//!
+//! Ground truth is CPython's `symtable`: `tests/scope_symtable.rs` (tricky
+//! snippets) and `scripts/symtable-compare` (whole packages) compare every
+//! scope's names through [`super::symtable`].
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -30,9 +35,6 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::syntax::{byte_to_char, node_text, SyntaxTree};
-
-/// Deepest syntax nesting walked, as in the project index's scan.
-pub const MAX_DEPTH: usize = super::index::file::MAX_DEPTH;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScopeKind {
@@ -66,7 +68,11 @@ pub struct Binding {
     pub range: Range<usize>,
     /// The whole statement (imports: the import statement).
     pub statement: Range<usize>,
+    /// The scope the name binds in (after `global`/`nonlocal` and walrus
+    /// targets in comprehensions are taken into account).
     pub scope: usize,
+    /// The scope the binding is written in.
+    pub site: usize,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,6 +91,10 @@ pub struct Reference {
     pub range: Range<usize>,
     pub scope: usize,
     pub resolution: Resolution,
+    /// Read in an annotation (of a parameter, return or variable): not
+    /// evaluated under `from __future__ import annotations`, still a use
+    /// of the name for renames.
+    pub in_annotation: bool,
 }
 
 /// `object.attribute` where `object` is a plain name.
@@ -121,7 +131,19 @@ pub struct Scopes {
     pub references: Vec<Reference>,
     pub attributes: Vec<AttributeAccess>,
     pub star_import: bool,
+    /// `from __future__ import annotations`: annotations are not evaluated.
+    pub future_annotations: bool,
+    /// The names `from __future__ import …` binds (module scope). Kept
+    /// apart from [`Scopes::bindings`]: they are compiler directives,
+    /// never "unused imports" nor rename targets.
+    pub future_imports: Vec<String>,
+    /// Nesting beyond [`MAX_DEPTH`] was not walked (its names are missing).
+    pub truncated: bool,
 }
+
+/// Deepest syntax nesting walked; deeper subtrees are skipped so that a
+/// pathological file cannot overflow the stack (as in the project index).
+pub const MAX_DEPTH: usize = crate::analysis::index::file::MAX_DEPTH;
 
 impl Scopes {
     /// Bindings of `name` in `scope`.
@@ -185,6 +207,7 @@ pub fn analyze(text: &Rope, tree: &SyntaxTree) -> Scopes {
         out: Scopes::default(),
         pending: Vec::new(),
         pending_attrs: Vec::new(),
+        in_annotation: false,
         depth: 0,
     };
     b.out.scopes.push(Scope {
@@ -206,11 +229,13 @@ pub fn analyze(text: &Rope, tree: &SyntaxTree) -> Scopes {
 struct Builder<'r> {
     text: &'r Rope,
     out: Scopes,
-    /// (name, range, scope)
-    pending: Vec<(String, Range<usize>, usize)>,
+    /// (name, range, scope, in an annotation)
+    pending: Vec<(String, Range<usize>, usize, bool)>,
     /// (object, attribute, attribute range, scope)
     pending_attrs: Vec<(String, String, Range<usize>, usize)>,
-    /// How deep the walk is nested now (see [`MAX_DEPTH`]).
+    /// Visiting an annotation.
+    in_annotation: bool,
+    /// Nesting of the walk (see [`MAX_DEPTH`]).
     depth: usize,
 }
 
@@ -259,6 +284,7 @@ impl Builder<'_> {
             range,
             statement,
             scope,
+            site: scope,
         });
     }
 
@@ -267,7 +293,15 @@ impl Builder<'_> {
         if name == "locals" || name == "vars" {
             self.out.scopes[scope].uses_locals = true;
         }
-        self.pending.push((name, self.chars(node), scope));
+        self.pending
+            .push((name, self.chars(node), scope, self.in_annotation));
+    }
+
+    /// An annotation: its names are uses, flagged as such.
+    fn visit_annotation(&mut self, node: Node<'_>, scope: usize) {
+        let outer = std::mem::replace(&mut self.in_annotation, true);
+        self.visit(node, scope);
+        self.in_annotation = outer;
     }
 
     fn visit_children(&mut self, node: Node<'_>, scope: usize) {
@@ -287,12 +321,7 @@ impl Builder<'_> {
         statement: Node<'_>,
         scope: usize,
     ) {
-        if self.depth >= MAX_DEPTH {
-            return;
-        }
-        self.depth += 1;
-        self.bind_target_node(target, kind, statement, scope);
-        self.depth -= 1;
+        self.deeper(|b| b.bind_target_node(target, kind, statement, scope));
     }
 
     fn bind_target_node(
@@ -336,15 +365,11 @@ impl Builder<'_> {
         let list: Vec<Node<'_>> = params.named_children(&mut c).collect();
         for (i, p) in list.iter().enumerate() {
             // defaults and annotations are evaluated in the enclosing scope
-            for field in ["value", "type"] {
-                if let Some(v) = p.child_by_field_name(field) {
-                    self.visit(v, outer);
-                }
+            if let Some(v) = p.child_by_field_name("value") {
+                self.visit(v, outer);
             }
-            if p.kind() == "typed_parameter" {
-                if let Some(t) = p.child_by_field_name("type") {
-                    self.visit(t, outer);
-                }
+            if let Some(t) = p.child_by_field_name("type") {
+                self.visit_annotation(t, outer);
             }
             if let Some(id) = super::outline::parameter_identifier(*p) {
                 if i == 0 {
@@ -355,13 +380,19 @@ impl Builder<'_> {
         }
     }
 
-    fn visit(&mut self, node: Node<'_>, scope: usize) {
+    /// Runs `walk` one level deeper, unless that is beyond [`MAX_DEPTH`].
+    fn deeper(&mut self, walk: impl FnOnce(&mut Self)) {
         if self.depth >= MAX_DEPTH {
+            self.out.truncated = true;
             return;
         }
         self.depth += 1;
-        self.visit_node(node, scope);
+        walk(self);
         self.depth -= 1;
+    }
+
+    fn visit(&mut self, node: Node<'_>, scope: usize) {
+        self.deeper(|b| b.visit_node(node, scope));
     }
 
     fn visit_node(&mut self, node: Node<'_>, scope: usize) {
@@ -369,242 +400,24 @@ impl Builder<'_> {
             "identifier" => self.reference(node, scope),
             "comment" | "string_content" | "escape_sequence" => {}
             "decorated_definition" => self.visit_children(node, scope),
-            "function_definition" => {
-                if let Some(name) = node.child_by_field_name("name") {
-                    self.bind(name, BindingKind::Function, node, scope);
-                }
-                if let Some(rt) = node.child_by_field_name("return_type") {
-                    self.visit(rt, scope);
-                }
-                let fname = node
-                    .child_by_field_name("name")
-                    .map(|n| node_text(self.text, n));
-                let inner = self.new_scope(ScopeKind::Function, scope, node, fname);
-                if let Some(params) = node.child_by_field_name("parameters") {
-                    self.bind_parameters(params, scope, inner);
-                }
-                if let Some(body) = node.child_by_field_name("body") {
-                    self.visit_children(body, inner);
-                }
-            }
-            "lambda" => {
-                let inner = self.new_scope(ScopeKind::Lambda, scope, node, None);
-                if let Some(params) = node.child_by_field_name("parameters") {
-                    self.bind_parameters(params, scope, inner);
-                }
-                if let Some(body) = node.child_by_field_name("body") {
-                    self.visit(body, inner);
-                }
-            }
-            "class_definition" => {
-                if let Some(name) = node.child_by_field_name("name") {
-                    self.bind(name, BindingKind::Class, node, scope);
-                }
-                if let Some(sup) = node.child_by_field_name("superclasses") {
-                    self.visit(sup, scope);
-                }
-                let cname = node
-                    .child_by_field_name("name")
-                    .map(|n| node_text(self.text, n));
-                let inner = self.new_scope(ScopeKind::Class, scope, node, cname);
-                if let Some(body) = node.child_by_field_name("body") {
-                    self.visit_children(body, inner);
-                }
-            }
+            "function_definition" => self.visit_function(node, scope),
+            "lambda" => self.visit_lambda(node, scope),
+            "class_definition" => self.visit_class(node, scope),
             "list_comprehension"
             | "set_comprehension"
             | "dictionary_comprehension"
-            | "generator_expression" => {
-                let inner = self.new_scope(ScopeKind::Comprehension, scope, node, None);
-                let mut c = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                let mut first_clause = true;
-                for child in children {
-                    if child.kind() == "for_in_clause" {
-                        if let Some(left) = child.child_by_field_name("left") {
-                            self.bind_target(left, BindingKind::Other, child, inner);
-                        }
-                        // the first iterable is evaluated in the enclosing scope
-                        let iter_scope = if first_clause { scope } else { inner };
-                        first_clause = false;
-                        let mut c2 = child.walk();
-                        let rights: Vec<Node<'_>> =
-                            child.children_by_field_name("right", &mut c2).collect();
-                        for r in rights {
-                            self.visit(r, iter_scope);
-                        }
-                    } else {
-                        self.visit(child, inner);
-                    }
-                }
-            }
-            "assignment" => {
-                if let Some(left) = node.child_by_field_name("left") {
-                    let stmt = node
-                        .parent()
-                        .filter(|p| p.kind() == "expression_statement")
-                        .unwrap_or(node);
-                    // `x: int` without a value declares, it does not assign
-                    let kind = if node.child_by_field_name("right").is_some() {
-                        BindingKind::Assignment
-                    } else {
-                        BindingKind::Other
-                    };
-                    self.bind_target(left, kind, stmt, scope);
-                }
-                if let Some(t) = node.child_by_field_name("type") {
-                    self.visit(t, scope);
-                }
-                if let Some(right) = node.child_by_field_name("right") {
-                    self.visit(right, scope);
-                }
-            }
-            "augmented_assignment" => {
-                if let Some(left) = node.child_by_field_name("left") {
-                    if left.kind() == "identifier" {
-                        self.reference(left, scope);
-                        self.bind(left, BindingKind::Assignment, node, scope);
-                    } else {
-                        self.visit(left, scope);
-                    }
-                }
-                if let Some(right) = node.child_by_field_name("right") {
-                    self.visit(right, scope);
-                }
-            }
-            "named_expression" => {
-                let mut target_scope = scope;
-                while self.out.scopes[target_scope].kind == ScopeKind::Comprehension {
-                    target_scope = self.out.scopes[target_scope].parent.unwrap_or(0);
-                }
-                if let Some(name) = node.child_by_field_name("name") {
-                    self.bind(name, BindingKind::Assignment, node, target_scope);
-                }
-                if let Some(v) = node.child_by_field_name("value") {
-                    self.visit(v, scope);
-                }
-            }
-            "for_statement" => {
-                if let Some(left) = node.child_by_field_name("left") {
-                    self.bind_target(left, BindingKind::Other, node, scope);
-                }
-                for field in ["right", "body", "alternative"] {
-                    if let Some(n) = node.child_by_field_name(field) {
-                        self.visit(n, scope);
-                    }
-                }
-            }
-            "as_pattern" => {
-                // `with x as y`, `except E as e` (older grammars), `case p as y`
-                let mut c = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                for child in children {
-                    if child.kind() == "as_pattern_target" {
-                        let stmt = node.parent().unwrap_or(node);
-                        if let Some(t) = child.named_child(0) {
-                            self.bind_target(t, BindingKind::Other, stmt, scope);
-                        }
-                    } else {
-                        self.visit(child, scope);
-                    }
-                }
-            }
-            "except_clause" => {
-                let alias = node.child_by_field_name("alias");
-                let mut c = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                for child in children {
-                    if Some(child) == alias && child.kind() == "identifier" {
-                        self.bind(child, BindingKind::Other, node, scope);
-                    } else {
-                        self.visit(child, scope);
-                    }
-                }
-            }
-            "import_statement" => {
-                let mut c = node.walk();
-                let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
-                for n in names {
-                    match n.kind() {
-                        "aliased_import" => {
-                            if let Some(alias) = n.child_by_field_name("alias") {
-                                self.bind(alias, BindingKind::Import, node, scope);
-                            }
-                        }
-                        _ => {
-                            if let Some(first) = n.named_child(0) {
-                                self.bind(first, BindingKind::Import, node, scope);
-                            }
-                        }
-                    }
-                }
-            }
-            "import_from_statement" => {
-                let mut c = node.walk();
-                let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
-                for n in names {
-                    match n.kind() {
-                        "aliased_import" => {
-                            if let Some(alias) = n.child_by_field_name("alias") {
-                                self.bind(alias, BindingKind::Import, node, scope);
-                            }
-                        }
-                        _ => {
-                            if let Some(last) =
-                                n.named_child(n.named_child_count().saturating_sub(1))
-                            {
-                                self.bind(last, BindingKind::Import, node, scope);
-                            }
-                        }
-                    }
-                }
-                let mut c = node.walk();
-                if node
-                    .named_children(&mut c)
-                    .any(|n| n.kind() == "wildcard_import")
-                {
-                    self.out.star_import = true;
-                }
-            }
-            "future_import_statement" => {}
-            "global_statement" | "nonlocal_statement" => {
-                let mut c = node.walk();
-                let names: Vec<String> = node
-                    .named_children(&mut c)
-                    .filter(|n| n.kind() == "identifier")
-                    .map(|n| node_text(self.text, n))
-                    .collect();
-                if node.kind() == "global_statement" {
-                    self.out.scopes[scope].globals.extend(names);
-                } else {
-                    self.out.scopes[scope].nonlocals.extend(names);
-                }
-                // the declared names count as uses (renames must update them)
-                let mut c = node.walk();
-                let ids: Vec<Node<'_>> = node
-                    .named_children(&mut c)
-                    .filter(|n| n.kind() == "identifier")
-                    .collect();
-                for id in ids {
-                    self.reference(id, scope);
-                }
-            }
-            "attribute" => {
-                let object = node.child_by_field_name("object");
-                if let Some(o) = object {
-                    self.visit(o, scope);
-                }
-                if let (Some(o), Some(attr)) = (object, node.child_by_field_name("attribute")) {
-                    if o.kind() == "identifier" {
-                        self.pending_attrs.push((
-                            node_text(self.text, o),
-                            node_text(self.text, attr),
-                            self.chars(attr),
-                            scope,
-                        ));
-                    }
-                }
-            }
+            | "generator_expression" => self.visit_comprehension(node, scope),
+            "assignment" => self.visit_assignment(node, scope),
+            "augmented_assignment" => self.visit_augmented_assignment(node, scope),
+            "named_expression" => self.visit_named_expression(node, scope),
+            "for_statement" => self.visit_for(node, scope),
+            "as_pattern" => self.visit_as_pattern(node, scope),
+            "except_clause" => self.visit_except(node, scope),
+            "import_statement" => self.visit_import(node, scope),
+            "import_from_statement" => self.visit_import_from(node, scope),
+            "future_import_statement" => self.visit_future_import(node, scope),
+            "global_statement" | "nonlocal_statement" => self.visit_declaration(node, scope),
+            "attribute" => self.visit_attribute(node, scope),
             "keyword_argument" => {
                 if let Some(v) = node.child_by_field_name("value") {
                     self.visit(v, scope);
@@ -621,6 +434,293 @@ impl Builder<'_> {
         }
     }
 
+    /// `def`: the name binds here; annotations, defaults and decorators are
+    /// evaluated here, the body in its own scope.
+    fn visit_function(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(name) = node.child_by_field_name("name") {
+            self.bind(name, BindingKind::Function, node, scope);
+        }
+        if let Some(rt) = node.child_by_field_name("return_type") {
+            self.visit_annotation(rt, scope);
+        }
+        let fname = node
+            .child_by_field_name("name")
+            .map(|n| node_text(self.text, n));
+        let inner = self.new_scope(ScopeKind::Function, scope, node, fname);
+        if let Some(params) = node.child_by_field_name("parameters") {
+            self.bind_parameters(params, scope, inner);
+        }
+        if let Some(body) = node.child_by_field_name("body") {
+            self.visit_children(body, inner);
+        }
+    }
+
+    /// `lambda`: defaults here, the body in its own scope.
+    fn visit_lambda(&mut self, node: Node<'_>, scope: usize) {
+        let inner = self.new_scope(ScopeKind::Lambda, scope, node, None);
+        if let Some(params) = node.child_by_field_name("parameters") {
+            self.bind_parameters(params, scope, inner);
+        }
+        if let Some(body) = node.child_by_field_name("body") {
+            self.visit(body, inner);
+        }
+    }
+
+    /// `class`: the name and bases here, the body in a class scope
+    /// (invisible from nested scopes).
+    fn visit_class(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(name) = node.child_by_field_name("name") {
+            self.bind(name, BindingKind::Class, node, scope);
+        }
+        if let Some(sup) = node.child_by_field_name("superclasses") {
+            self.visit(sup, scope);
+        }
+        let cname = node
+            .child_by_field_name("name")
+            .map(|n| node_text(self.text, n));
+        let inner = self.new_scope(ScopeKind::Class, scope, node, cname);
+        if let Some(body) = node.child_by_field_name("body") {
+            self.visit_children(body, inner);
+        }
+    }
+
+    /// Comprehensions and generator expressions have their own scope; the
+    /// first iterable is evaluated in the enclosing one.
+    fn visit_comprehension(&mut self, node: Node<'_>, scope: usize) {
+        let inner = self.new_scope(ScopeKind::Comprehension, scope, node, None);
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        let mut first_clause = true;
+        for child in children {
+            if child.kind() == "for_in_clause" {
+                if let Some(left) = child.child_by_field_name("left") {
+                    self.bind_target(left, BindingKind::Other, child, inner);
+                }
+                // the first iterable is evaluated in the enclosing scope
+                let iter_scope = if first_clause { scope } else { inner };
+                first_clause = false;
+                let mut c2 = child.walk();
+                let rights: Vec<Node<'_>> =
+                    child.children_by_field_name("right", &mut c2).collect();
+                for r in rights {
+                    self.visit(r, iter_scope);
+                }
+            } else {
+                self.visit(child, inner);
+            }
+        }
+    }
+
+    /// `a = …`, `a: T = …`, `a: T`.
+    fn visit_assignment(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(left) = node.child_by_field_name("left") {
+            let stmt = node
+                .parent()
+                .filter(|p| p.kind() == "expression_statement")
+                .unwrap_or(node);
+            // `x: int` without a value declares, it does not assign
+            let kind = if node.child_by_field_name("right").is_some() {
+                BindingKind::Assignment
+            } else {
+                BindingKind::Other
+            };
+            self.bind_target(left, kind, stmt, scope);
+        }
+        if let Some(t) = node.child_by_field_name("type") {
+            self.visit_annotation(t, scope);
+        }
+        if let Some(right) = node.child_by_field_name("right") {
+            self.visit(right, scope);
+        }
+    }
+
+    /// `a += …` reads and binds `a`.
+    fn visit_augmented_assignment(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(left) = node.child_by_field_name("left") {
+            if left.kind() == "identifier" {
+                self.reference(left, scope);
+                self.bind(left, BindingKind::Assignment, node, scope);
+            } else {
+                self.visit(left, scope);
+            }
+        }
+        if let Some(right) = node.child_by_field_name("right") {
+            self.visit(right, scope);
+        }
+    }
+
+    /// `(a := …)` binds in the nearest scope that is not a comprehension.
+    fn visit_named_expression(&mut self, node: Node<'_>, scope: usize) {
+        let mut target_scope = scope;
+        while self.out.scopes[target_scope].kind == ScopeKind::Comprehension {
+            target_scope = self.out.scopes[target_scope].parent.unwrap_or(0);
+        }
+        if let Some(name) = node.child_by_field_name("name") {
+            self.bind(name, BindingKind::Assignment, node, scope);
+            if let Some(b) = self.out.bindings.last_mut() {
+                b.scope = target_scope;
+            }
+        }
+        if let Some(v) = node.child_by_field_name("value") {
+            self.visit(v, scope);
+        }
+    }
+
+    /// `for a in …:`
+    fn visit_for(&mut self, node: Node<'_>, scope: usize) {
+        if let Some(left) = node.child_by_field_name("left") {
+            self.bind_target(left, BindingKind::Other, node, scope);
+        }
+        for field in ["right", "body", "alternative"] {
+            if let Some(n) = node.child_by_field_name(field) {
+                self.visit(n, scope);
+            }
+        }
+    }
+
+    /// `with x as y`, `except E as e` (older grammars), `case p as y`.
+    fn visit_as_pattern(&mut self, node: Node<'_>, scope: usize) {
+        // `with x as y`, `except E as e` (older grammars), `case p as y`
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        for child in children {
+            if child.kind() == "as_pattern_target" {
+                let stmt = node.parent().unwrap_or(node);
+                if let Some(t) = child.named_child(0) {
+                    self.bind_target(t, BindingKind::Other, stmt, scope);
+                }
+            } else {
+                self.visit(child, scope);
+            }
+        }
+    }
+
+    /// `except E as e:`
+    fn visit_except(&mut self, node: Node<'_>, scope: usize) {
+        let alias = node.child_by_field_name("alias");
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        for child in children {
+            if Some(child) == alias && child.kind() == "identifier" {
+                self.bind(child, BindingKind::Other, node, scope);
+            } else {
+                self.visit(child, scope);
+            }
+        }
+    }
+
+    /// `import a.b [as c]` binds `a` (or `c`).
+    fn visit_import(&mut self, node: Node<'_>, scope: usize) {
+        let mut c = node.walk();
+        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+        for n in names {
+            match n.kind() {
+                "aliased_import" => {
+                    if let Some(alias) = n.child_by_field_name("alias") {
+                        self.bind(alias, BindingKind::Import, node, scope);
+                    }
+                }
+                _ => {
+                    if let Some(first) = n.named_child(0) {
+                        self.bind(first, BindingKind::Import, node, scope);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `from m import a [as b]`, `from m import *`.
+    fn visit_import_from(&mut self, node: Node<'_>, scope: usize) {
+        let mut c = node.walk();
+        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+        for n in names {
+            match n.kind() {
+                "aliased_import" => {
+                    if let Some(alias) = n.child_by_field_name("alias") {
+                        self.bind(alias, BindingKind::Import, node, scope);
+                    }
+                }
+                _ => {
+                    if let Some(last) = n.named_child(n.named_child_count().saturating_sub(1)) {
+                        self.bind(last, BindingKind::Import, node, scope);
+                    }
+                }
+            }
+        }
+        let mut c = node.walk();
+        if node
+            .named_children(&mut c)
+            .any(|n| n.kind() == "wildcard_import")
+        {
+            self.out.star_import = true;
+        }
+    }
+
+    /// `from __future__ import …` binds the feature's name (kept apart).
+    fn visit_future_import(&mut self, node: Node<'_>, _scope: usize) {
+        // `from __future__ import annotations` binds `annotations`
+        let mut c = node.walk();
+        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
+        for n in names {
+            let id = match n.kind() {
+                "aliased_import" => n.child_by_field_name("alias"),
+                _ => n.named_child(0),
+            };
+            let feature = match n.kind() {
+                "aliased_import" => n.child_by_field_name("name"),
+                _ => Some(n),
+            };
+            if feature.is_some_and(|f| node_text(self.text, f) == "annotations") {
+                self.out.future_annotations = true;
+            }
+            if let Some(id) = id {
+                self.out.future_imports.push(node_text(self.text, id));
+            }
+        }
+    }
+
+    /// `global` / `nonlocal`.
+    fn visit_declaration(&mut self, node: Node<'_>, scope: usize) {
+        let mut c = node.walk();
+        let names: Vec<String> = node
+            .named_children(&mut c)
+            .filter(|n| n.kind() == "identifier")
+            .map(|n| node_text(self.text, n))
+            .collect();
+        if node.kind() == "global_statement" {
+            self.out.scopes[scope].globals.extend(names);
+        } else {
+            self.out.scopes[scope].nonlocals.extend(names);
+        }
+        // the declared names count as uses (renames must update them)
+        let mut c = node.walk();
+        let ids: Vec<Node<'_>> = node
+            .named_children(&mut c)
+            .filter(|n| n.kind() == "identifier")
+            .collect();
+        for id in ids {
+            self.reference(id, scope);
+        }
+    }
+
+    /// `obj.name`: a use of `obj`; the attribute is kept for renames.
+    fn visit_attribute(&mut self, node: Node<'_>, scope: usize) {
+        let object = node.child_by_field_name("object");
+        if let Some(o) = object {
+            self.visit(o, scope);
+        }
+        if let (Some(o), Some(attr)) = (object, node.child_by_field_name("attribute")) {
+            if o.kind() == "identifier" {
+                self.pending_attrs.push((
+                    node_text(self.text, o),
+                    node_text(self.text, attr),
+                    self.chars(attr),
+                    scope,
+                ));
+            }
+        }
+    }
+
     /// Match patterns: bare names capture, dotted names are values, class
     /// patterns read their class.
     fn bind_pattern(&mut self, node: Node<'_>, scope: usize) {
@@ -632,15 +732,10 @@ impl Builder<'_> {
     }
 
     fn bind_pattern_node(&mut self, node: Node<'_>, scope: usize) {
-        if self.depth >= MAX_DEPTH {
-            return;
-        }
-        self.depth += 1;
-        self.bind_pattern_part(node, scope);
-        self.depth -= 1;
+        self.deeper(|b| b.bind_pattern_kind(node, scope));
     }
 
-    fn bind_pattern_part(&mut self, node: Node<'_>, scope: usize) {
+    fn bind_pattern_kind(&mut self, node: Node<'_>, scope: usize) {
         match node.kind() {
             "case_pattern" => self.bind_pattern(node, scope),
             "dotted_name" if node.named_child_count() == 1 => {
@@ -675,7 +770,6 @@ impl Builder<'_> {
                 }
             }
             "identifier" => self.bind(node, BindingKind::Other, node, scope),
-            "as_pattern" => self.visit(node, scope),
             _ => {
                 let mut c = node.walk();
                 let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
@@ -739,13 +833,14 @@ impl Builder<'_> {
         let pending = std::mem::take(&mut self.pending);
         let mut refs: Vec<Reference> = pending
             .into_iter()
-            .map(|(name, range, scope)| {
+            .map(|(name, range, scope, in_annotation)| {
                 let resolution = resolve(&name, scope);
                 Reference {
                     name,
                     range,
                     scope,
                     resolution,
+                    in_annotation,
                 }
             })
             .collect();
@@ -1038,6 +1133,34 @@ mod tests {
             .map(|b| b.name.as_str())
             .collect();
         assert_eq!(bound, ["v", "yy", "first", "rest"]);
+    }
+
+    #[test]
+    fn annotations_are_uses_read_once_and_flagged() {
+        let (_, s) = scopes("from __future__ import annotations\nclass T: ...\ndef f(a: T, b: T = T()) -> T:\n    v: T = a\n");
+        assert!(s.future_annotations);
+        let uses: Vec<bool> = s
+            .references
+            .iter()
+            .filter(|r| r.name == "T")
+            .map(|r| r.in_annotation)
+            .collect();
+        // one use per written `T` (a typed parameter's was read twice)
+        assert_eq!(uses, [true, true, false, true, true]);
+        assert_eq!(s.future_imports, ["annotations"]);
+        assert_eq!(s.bindings_of(0, "annotations").count(), 0);
+    }
+
+    #[test]
+    fn deep_nesting_is_cut_not_a_stack_overflow() {
+        // 10 000 nested lists overflowed the stack (an abort, not a panic)
+        let n = 10_000;
+        let src = format!("x = {}{}\ny = 1\n", "[a, ".repeat(n), "]".repeat(n));
+        let (_, s) = scopes(&src);
+        assert!(s.truncated);
+        // what is not too deep is still resolved
+        assert_eq!(s.bindings_of(0, "y").count(), 1);
+        assert!(!scopes("x = [[a]]\n").1.truncated);
     }
 
     #[test]

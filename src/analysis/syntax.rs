@@ -266,6 +266,34 @@ pub fn node_chars(text: &Rope, node: Node<'_>) -> std::ops::Range<usize> {
     byte_to_char(text, node.start_byte())..byte_to_char(text, node.end_byte())
 }
 
+/// Where a node starts in `src`, the text it was parsed from, as a
+/// position (for callers that hold a `&str` rather than a rope: the
+/// project index scans files it reads once).
+#[inline]
+pub fn node_start_in(src: &str, node: Node<'_>) -> Position {
+    let p = node.start_position();
+    let start = node.start_byte();
+    let line_start = start.saturating_sub(p.column);
+    let col = src.get(line_start..start).map(char_len).unwrap_or(p.column);
+    Position::new(p.row, col)
+}
+
+/// The length in chars of a byte range of `src` (0 when it does not fall
+/// on char boundaries).
+#[inline]
+pub fn char_len_in(src: &str, bytes: std::ops::Range<usize>) -> usize {
+    src.get(bytes).map(char_len).unwrap_or(0)
+}
+
+#[inline]
+fn char_len(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}
+
 /// The source text of a node.
 pub fn node_text(text: &Rope, node: Node<'_>) -> String {
     let len = text.len_bytes();

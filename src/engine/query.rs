@@ -5,9 +5,9 @@
 //! and kept current in two ways: changes made by other programs are picked
 //! up by an mtime/size poll (`ProjectIndex::refresh`) at most once per
 //! [`REFRESH_EVERY`], and at once after a `Save` through Eddi; the querying
-//! session's *unsaved* Python buffers are laid over the index for the
-//! duration of its query (so an agent sees its own edits, and no other
-//! session does), then the files go back to their text on disk.
+//! session's *unsaved* Python buffers are laid over the index as a view
+//! for its query (`ProjectIndex::overlaid`: so an agent sees its own edits,
+//! and no other session does); the shared index is never written by a query.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -19,7 +19,7 @@ use serde_json::{json, Map, Value};
 use crate::analysis::index::ProjectIndex;
 use crate::lang::SymbolQuery;
 use crate::reply::{plural, Clause, Reply};
-use crate::workspace::{FileError, Workspace};
+use crate::workspace::Workspace;
 
 use super::ops::{json, symbols, DefinitionSite, ErrorKind, Location, OpError, Uses};
 use super::output::{self, Site};
@@ -143,35 +143,15 @@ impl Engine {
             }
             None => {
                 state.refreshed = Some(Instant::now());
-                state
-                    .index
-                    .insert(ProjectIndex::build(self.workspace.root()))
+                state.index.insert(ProjectIndex::build_in(&self.workspace))
             }
         };
-        for (path, text) in &overlay {
-            let _ = index.update_file(path, text);
+        if overlay.is_empty() {
+            return Ok(query(index, limit, &mut lines));
         }
-        let result = query(index, limit, &mut lines);
-        for (path, _) in &overlay {
-            self.restore(index, path);
-        }
-        Ok(result)
-    }
-
-    /// Puts a file back to its text on disk after an overlay.
-    fn restore(&self, index: &mut ProjectIndex, path: &str) {
-        let loaded = self
-            .workspace
-            .resolve(path)
-            .and_then(|p| self.workspace.read(&p));
-        match loaded {
-            Ok(file) => {
-                let _ = index.update_file(path, &Rope::from_str(&file.text));
-            }
-            Err(FileError::NotFound(_)) | Err(_) => {
-                index.remove_file(path);
-            }
-        }
+        // the sender's unsaved buffers, as a view: the shared index is untouched
+        let view = index.overlaid(&overlay);
+        Ok(query(&view, limit, &mut lines))
     }
 }
 

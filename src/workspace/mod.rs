@@ -167,6 +167,15 @@ impl Workspace {
 
     /// Reads a UTF-8 text file, refusing binary, non-UTF-8 and oversized files.
     pub fn read(&self, path: &WorkspacePath) -> Result<LoadedFile> {
+        let (text, _) = self.read_text(path)?;
+        let stamp = stamp_of(&path.absolute(&self.root), text.as_bytes())?;
+        Ok(LoadedFile { text, stamp })
+    }
+
+    /// [`Workspace::read`] without the content hash: the text and the
+    /// metadata taken before reading it (size, mtime), for readers of every
+    /// file of the project (the project index), where hashing costs.
+    pub fn read_text(&self, path: &WorkspacePath) -> Result<(String, fs::Metadata)> {
         let abs = path.absolute(&self.root);
         let meta = fs::metadata(&abs).map_err(|e| io_error(path, e))?;
         if !meta.is_file() {
@@ -183,9 +192,8 @@ impl Workspace {
         if bytes.contains(&0) {
             return Err(FileError::Binary(path.to_string()));
         }
-        let stamp = stamp_of(&abs, &bytes)?;
         let text = String::from_utf8(bytes).map_err(|_| FileError::NotUtf8(path.to_string()))?;
-        Ok(LoadedFile { text, stamp })
+        Ok((text, meta))
     }
 
     /// Writes one file whatever it holds now (a single-file [`commit`]

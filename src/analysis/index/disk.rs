@@ -5,8 +5,10 @@
 //!   `.gitignore` (also outside a git repository), `.ignore` and global git
 //!   excludes are honoured; hidden files and directories are skipped;
 //!   symbolic links are not followed.
-//! * Skipped, and reported: files over [`MAX_FILE_BYTES`], files that are
-//!   not UTF-8, unreadable files.
+//! * Read through the [`Workspace`] (`Workspace::read`): its jail, size
+//!   limit ([`MAX_FILE_BYTES`] for an index built on a bare root), binary
+//!   and UTF-8 rules. Skipped, and reported: files over the limit, binary
+//!   or not UTF-8, unreadable files.
 //! * One tree-sitter `Parser` per thread (a thread-local), reused for every
 //!   file that thread parses; trees are dropped once scanned.
 
@@ -18,6 +20,7 @@ use tree_sitter::Parser;
 
 use super::file::{scan, FileIndex};
 use crate::analysis::Language;
+use crate::workspace::{FileError, Workspace};
 
 /// Larger files are skipped (generated code, data dumps).
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
@@ -43,6 +46,8 @@ impl Stamp {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SkipReason {
     NotUtf8,
+    /// Contains NUL bytes.
+    Binary,
     TooLarge(u64),
     Unreadable(String),
     ParseFailed,
@@ -52,6 +57,7 @@ impl std::fmt::Display for SkipReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SkipReason::NotUtf8 => write!(f, "not UTF-8"),
+            SkipReason::Binary => write!(f, "binary (contains NUL bytes)"),
             SkipReason::TooLarge(n) => write!(f, "too large ({n} bytes)"),
             SkipReason::Unreadable(e) => write!(f, "unreadable: {e}"),
             SkipReason::ParseFailed => write!(f, "parse failed"),
@@ -129,14 +135,26 @@ pub fn index_text(module: &ModuleName, src: &str) -> Result<FileIndex, SkipReaso
     Ok(scan(&module.0, module.1, src, &tree))
 }
 
-/// Reads and indexes one file.
-pub fn load(root: &Path, rel: &str, module: &ModuleName) -> Result<(FileIndex, Stamp), SkipReason> {
-    let path = root.join(rel);
-    let stamp = Stamp::of(&path).map_err(|e| SkipReason::Unreadable(e.to_string()))?;
-    if stamp.len > MAX_FILE_BYTES {
-        return Err(SkipReason::TooLarge(stamp.len));
-    }
-    let bytes = std::fs::read(&path).map_err(|e| SkipReason::Unreadable(e.to_string()))?;
-    let src = String::from_utf8(bytes).map_err(|_| SkipReason::NotUtf8)?;
-    Ok((index_text(module, &src)?, stamp))
+/// Reads and indexes one file through the workspace: the same jail,
+/// size limit, binary and UTF-8 rules as every other read of Eddi.
+pub fn load(
+    workspace: &Workspace,
+    rel: &str,
+    module: &ModuleName,
+) -> Result<(FileIndex, Stamp), SkipReason> {
+    let path = workspace
+        .resolve(rel)
+        .map_err(|e| SkipReason::Unreadable(e.to_string()))?;
+    let (text, meta) = workspace.read_text(&path).map_err(|e| match e {
+        FileError::TooLarge { size, .. } => SkipReason::TooLarge(size),
+        FileError::NotUtf8(_) => SkipReason::NotUtf8,
+        FileError::Binary(_) => SkipReason::Binary,
+        other => SkipReason::Unreadable(other.to_string()),
+    })?;
+    // taken before the read: a write meanwhile shows at the next refresh
+    let stamp = Stamp {
+        modified: meta.modified().ok(),
+        len: meta.len(),
+    };
+    Ok((index_text(module, &text)?, stamp))
 }

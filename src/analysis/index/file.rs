@@ -32,8 +32,10 @@
 //! (`C().m`), and a function local bound exactly once (`m = C()`, then
 //! `m.f()`); a local bound several times is untyped.
 //!
-//! Known limits: `match` patterns are skipped (captures and class patterns);
-//! `__all__` is read only when it is a literal list or tuple of strings;
+//! `match` patterns bind their captures and read their class and value
+//! patterns (`case Point(x=0) | Color.RED`), as in `analysis::scope`.
+//!
+//! Known limits: `__all__` is read only when it is a literal list or tuple of strings;
 //! instance attributes are found only through `self.x = …` in the class's
 //! own methods (a subclass assigning an attribute of its base defines its own);
 //! nesting deeper than
@@ -45,6 +47,7 @@ use tree_sitter::{Node, Tree};
 
 use super::module_path;
 use crate::analysis::outline::{parameter_identifier, SymbolKind};
+use crate::analysis::syntax;
 use crate::edit::Position;
 
 /// Deepest syntax nesting walked; deeper subtrees are skipped so that a
@@ -138,6 +141,9 @@ pub struct Import {
 pub struct Ref {
     pub line: u32,
     pub col: u32,
+    /// Length of the name in chars (identifiers never span lines; longer
+    /// than `u16::MAX` is cut, which keeps a `Ref` at 24 bytes).
+    pub len: u16,
     pub value: ValueId,
     /// The innermost function or class the use is in.
     pub owner: Option<DefId>,
@@ -145,9 +151,17 @@ pub struct Ref {
     pub is_call: bool,
 }
 
+// Every reference of the project is one of these: keep it small.
+const _: () = assert!(std::mem::size_of::<Ref>() == 24);
+
 impl Ref {
     pub fn position(&self) -> Position {
         Position::new(self.line as usize, self.col as usize)
+    }
+
+    /// Where the name ends (exclusive).
+    pub fn end(&self) -> Position {
+        Position::new(self.line as usize, self.col as usize + self.len as usize)
     }
 }
 
@@ -428,21 +442,7 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// Zero-based line and char column of a node's start.
     fn pos(&self, node: Node<'t>) -> Position {
-        let p = node.start_position();
-        let start = node.start_byte();
-        let line_start = start.saturating_sub(p.column);
-        let col = self
-            .src
-            .get(line_start..start)
-            .map(|s| {
-                if s.is_ascii() {
-                    s.len()
-                } else {
-                    s.chars().count()
-                }
-            })
-            .unwrap_or(p.column);
-        Position::new(p.row, col)
+        syntax::node_start_in(self.src, node)
     }
 
     fn intern(&mut self, s: &str) -> Name {
@@ -491,9 +491,11 @@ impl<'s, 't> Scanner<'s, 't> {
 
     fn add_ref(&mut self, node: Node<'t>, value: ValueId, ctx: Ctx) {
         let p = self.pos(node);
+        let len = syntax::char_len_in(self.src, node.byte_range());
         self.file.refs.push(Ref {
             line: p.line as u32,
             col: p.col as u32,
+            len: len.min(u16::MAX as usize) as u16,
             value,
             owner: ctx.owner,
             is_call: false,
@@ -659,10 +661,25 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
                 if let Some(n) = field(node, fields().name) {
                     let scope = self.binding_scope(ctx.scope);
-                    let id = self.intern(self.text(n));
-                    self.bind(scope, id, UNKNOWN);
+                    let text = self.text(n);
+                    let id = self.intern(text);
+                    // at module level (comprehensions included) it assigns a
+                    // module variable, as `x = …` does
+                    let value = if self.scopes[scope].kind == ScopeKind::Module {
+                        let pos = self.pos(n);
+                        let module = Ctx {
+                            owner: None,
+                            class: None,
+                            ..ctx
+                        };
+                        self.define(text, id, SymbolKind::Variable, pos, pos, module)
+                    } else {
+                        UNKNOWN
+                    };
+                    self.bind(scope, id, value);
                 }
             }
+            "delete_statement" => self.delete(node, ctx),
             "for_statement" => {
                 if let Some(right) = field(node, fields().right) {
                     self.visit(right, ctx);
@@ -695,16 +712,7 @@ impl<'s, 't> Scanner<'s, 't> {
             | "set_comprehension"
             | "dictionary_comprehension"
             | "generator_expression" => self.comprehension(node, ctx),
-            "case_clause" => {
-                // Patterns are skipped (see the module docs); guard and body are walked.
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
-                for p in parts {
-                    if p.kind() != "case_pattern" {
-                        self.visit(p, ctx);
-                    }
-                }
-            }
+            "case_pattern" => self.pattern(node, ctx),
             "binary_operator" | "boolean_operator" => {
                 // Long chains (`a + b + c …`) nest to the left: walk the left
                 // spine in a loop instead of recursing once per operator.
@@ -803,6 +811,90 @@ impl<'s, 't> Scanner<'s, 't> {
             _ => {
                 self.visit(node, ctx);
                 UNKNOWN
+            }
+        }
+    }
+
+    /// A `match` pattern: bare names capture (bind), dotted names are
+    /// values read (`Color.RED`), class patterns read their class
+    /// (`Point(x=0)`; the keyword names attributes, not variables).
+    fn pattern(&mut self, node: Node<'t>, ctx: Ctx) {
+        let Some(ctx) = self.deeper(ctx) else {
+            return;
+        };
+        match node.kind() {
+            "dotted_name" if node.named_child_count() == 1 => {
+                if let Some(id) = node.named_child(0) {
+                    self.target(id, ctx, false);
+                }
+            }
+            "dotted_name" => {
+                self.dotted_value(node, ctx);
+            }
+            "identifier" => self.target(node, ctx, false),
+            "class_pattern" => {
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                for (i, p) in parts.into_iter().enumerate() {
+                    if i == 0 && p.kind() == "dotted_name" {
+                        self.dotted_value(p, ctx);
+                    } else {
+                        self.pattern(p, ctx);
+                    }
+                }
+            }
+            "keyword_pattern" => {
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                for p in parts.into_iter().skip(1) {
+                    self.pattern(p, ctx);
+                }
+            }
+            "string" | "integer" | "float" | "true" | "false" | "none" | "comment" => {}
+            _ => self.children_patterns(node, ctx),
+        }
+    }
+
+    fn children_patterns(&mut self, node: Node<'t>, ctx: Ctx) {
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        for p in parts {
+            self.pattern(p, ctx);
+        }
+    }
+
+    /// `a.b.c` read as a value: a use of `a`, then of each attribute.
+    fn dotted_value(&mut self, node: Node<'t>, ctx: Ctx) {
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let mut value = UNKNOWN;
+        for (i, p) in parts.into_iter().enumerate() {
+            if i == 0 {
+                value = self.expr(p, ctx);
+            } else {
+                let name = self.intern(self.text(p));
+                value = self.push(Value::Attr { base: value, name });
+                self.add_ref(p, value, ctx);
+            }
+        }
+    }
+
+    /// `del a, b[i], c.d`: in a function `del a` makes `a` local (it is a
+    /// use of the local, not of a global); at module or class level it is
+    /// a use of the variable. Subscripts and attributes are uses.
+    fn delete(&mut self, node: Node<'t>, ctx: Ctx) {
+        let mut cursor = node.walk();
+        let targets: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        for t in targets {
+            match t.kind() {
+                "identifier" if self.scopes[ctx.scope].kind == ScopeKind::Function => {
+                    let id = self.intern(self.text(t));
+                    self.bind(ctx.scope, id, UNKNOWN);
+                }
+                "expression_list" | "tuple" | "list" | "parenthesized_expression" => {
+                    self.delete(t, ctx)
+                }
+                _ => self.visit(t, ctx),
             }
         }
     }

@@ -47,8 +47,10 @@ pub mod resolve;
 use hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 
+use crate::workspace::Workspace;
 use rayon::prelude::*;
 use ropey::Rope;
+use std::sync::Arc;
 
 pub use disk::{SkipReason, Skipped, Stamp};
 pub use error::{IndexError, Result, SymbolCandidate};
@@ -85,10 +87,14 @@ impl RefreshReport {
 }
 
 /// All Python modules under a root. See the module docs.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct ProjectIndex {
     root: PathBuf,
-    files: Vec<Option<Entry>>,
+    /// Files are read through it (its jail, size limit, binary and UTF-8
+    /// rules); `None` when `root` is not a directory (nothing to read).
+    workspace: Option<Workspace>,
+    /// Shared with the views made by [`ProjectIndex::overlaid`].
+    files: Vec<Option<Arc<Entry>>>,
     by_path: HashMap<String, FileId>,
     by_module: HashMap<String, FileId>,
     /// Every dotted prefix of an indexed module name, with a count.
@@ -100,8 +106,18 @@ impl ProjectIndex {
     /// Indexes every Python file under `root`, in parallel. Never fails:
     /// files that cannot be indexed are listed by [`ProjectIndex::skipped`].
     pub fn build(root: &Path) -> ProjectIndex {
+        Self::build_with(root, Workspace::new(root, disk::MAX_FILE_BYTES).ok())
+    }
+
+    /// Indexes the Python files of a workspace, read through it.
+    pub fn build_in(workspace: &Workspace) -> ProjectIndex {
+        Self::build_with(workspace.root(), Some(workspace.clone()))
+    }
+
+    fn build_with(root: &Path, workspace: Option<Workspace>) -> ProjectIndex {
         let mut index = ProjectIndex {
             root: root.to_path_buf(),
+            workspace,
             files: Vec::new(),
             by_path: HashMap::default(),
             by_module: HashMap::default(),
@@ -115,6 +131,7 @@ impl ProjectIndex {
 
     fn load_all(&mut self, paths: Vec<String>) {
         let root = self.root.clone();
+        let workspace = self.workspace.clone();
         let mut roots = module_path::ImportRoots::new(&root);
         let named: Vec<(String, disk::ModuleName)> = paths
             .into_iter()
@@ -126,7 +143,10 @@ impl ProjectIndex {
         let loaded: Vec<(String, Loaded)> = named
             .into_par_iter()
             .map(|(rel, module)| {
-                let r = disk::load(&root, &rel, &module);
+                let r = match &workspace {
+                    Some(w) => disk::load(w, &rel, &module),
+                    None => Err(SkipReason::Unreadable("no workspace".into())),
+                };
                 (rel, r)
             })
             .collect();
@@ -154,7 +174,7 @@ impl ProjectIndex {
         if let Some(&fid) = self.by_path.get(&path) {
             let old_module = self.files[fid].as_ref().map(|e| e.index.module.clone());
             if old_module.as_deref() == Some(index.module.as_str()) {
-                self.files[fid] = Some(Entry { path, stamp, index });
+                self.files[fid] = Some(Arc::new(Entry { path, stamp, index }));
                 return;
             }
             self.remove_file(&path);
@@ -173,7 +193,8 @@ impl ProjectIndex {
             *self.packages.entry(prefix.clone()).or_default() += 1;
         }
         self.by_path.insert(path.clone(), fid);
-        self.files.push(Some(Entry { path, stamp, index }));
+        self.files
+            .push(Some(Arc::new(Entry { path, stamp, index })));
     }
 
     /// Drops a file from the index; false when it was not indexed.
@@ -185,7 +206,7 @@ impl ProjectIndex {
         let Some(entry) = self.files.get_mut(fid).and_then(Option::take) else {
             return false;
         };
-        let module = entry.index.module;
+        let module = entry.index.module.clone();
         if self.by_module.get(&module) == Some(&fid) {
             self.by_module.remove(&module);
             // Another file with the same module name takes over.
@@ -231,6 +252,18 @@ impl ProjectIndex {
             Err(reason) => self.skip(rel, reason),
         }
         Ok(())
+    }
+
+    /// A view of the index with `files` (workspace path, unsaved text) laid
+    /// over it: the index itself is not changed, and the view shares every
+    /// other file's index with it (a clone of the maps, not of the files).
+    pub fn overlaid(&self, files: &[(String, Rope)]) -> ProjectIndex {
+        let mut view = self.clone();
+        for (path, text) in files {
+            // a path the index does not take (not Python) is left out
+            let _ = view.update_file(path, text);
+        }
+        view
     }
 
     /// Brings the index in step with the disk: re-reads indexed files whose

@@ -47,6 +47,21 @@ pub struct Location {
     /// Workspace-relative, `/`-separated.
     pub path: String,
     pub position: Position,
+    /// Where the name ends (exclusive, on the same line) for references and
+    /// calls; the same as `position` where only a point is known
+    /// (definitions, imports).
+    pub end: Position,
+}
+
+impl Location {
+    /// A location known only by where it starts.
+    pub fn point(path: String, position: Position) -> Self {
+        Location {
+            path,
+            position,
+            end: position,
+        }
+    }
 }
 
 impl std::fmt::Display for Location {
@@ -119,10 +134,7 @@ impl ProjectIndex {
         Some(Definition {
             qualified_name: f.full_name(d.def),
             kind: def.kind,
-            location: Location {
-                path: self.path(d.file)?.to_string(),
-                position: def.position,
-            },
+            location: Location::point(self.path(d.file)?.to_string(), def.position),
             name_position: def.name_position,
         })
     }
@@ -430,6 +442,7 @@ impl ProjectIndex {
                         location: Location {
                             path: self.path(rid).unwrap_or_default().to_string(),
                             position: r.position(),
+                            end: r.end(),
                         },
                         caller: r.owner.map(|o| f.full_name(o)),
                     });
@@ -531,6 +544,7 @@ impl ProjectIndex {
                     location: Location {
                         path: path.to_string(),
                         position: r.position(),
+                        end: r.end(),
                     },
                     caller: r.owner.map(|o| f.full_name(o)),
                 };
@@ -589,6 +603,7 @@ impl ProjectIndex {
                                 location: Location {
                                     path: self.path(rid).unwrap_or_default().to_string(),
                                     position: r.position(),
+                                    end: r.end(),
                                 },
                                 caller: r.owner.map(|o| f.full_name(o)),
                             });
@@ -663,10 +678,7 @@ impl ProjectIndex {
             out.push(Dependency {
                 path: target.map(str::to_string),
                 module,
-                at: Location {
-                    path: path.to_string(),
-                    position: imp.position,
-                },
+                at: Location::point(path.to_string(), imp.position),
             });
         }
         out
@@ -713,10 +725,7 @@ impl ProjectIndex {
                 out.push(Dependency {
                     module: f.module.clone(),
                     path: self.path(other).map(str::to_string),
-                    at: Location {
-                        path: self.path(other).unwrap_or_default().to_string(),
-                        position,
-                    },
+                    at: Location::point(self.path(other).unwrap_or_default().to_string(), position),
                 });
             }
         }
