@@ -3,9 +3,8 @@
 //! through the same check functions the fuzz targets run, plus a fixed
 //! number of deterministic mutations of each. This is the cheap smoke that
 //! CI runs; real coverage-guided fuzzing is `scripts/fuzz` (see
-//! `docs/RELIABILITY.md`). Open findings — reproducers of bugs not fixed
-//! yet — live in `fuzz/regressions/<target>/` and run only with
-//! `--ignored`.
+//! `docs/RELIABILITY.md`). A finding's input moves to the corpus with its
+//! fix, and gets a named test in `tests/fuzz_regressions.rs`.
 
 #[path = "../fuzz/src/checks/mod.rs"]
 #[allow(dead_code)]
@@ -104,16 +103,6 @@ macro_rules! corpus_tests {
 }
 
 corpus_tests!(parser, wire, edit, commit, change, analysis);
-
-/// Reproducers of findings that are not fixed yet (see
-/// `docs/RELIABILITY.md`); moved to the corpus once fixed.
-#[test]
-#[ignore = "open findings: run with --ignored"]
-fn open_findings() {
-    for (target, _) in checks::TARGETS {
-        run(target, "regressions", 0);
-    }
-}
 
 #[test]
 fn every_target_has_a_test() {

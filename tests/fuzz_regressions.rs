@@ -136,7 +136,7 @@ fn two_moves_onto_one_destination_do_not_combine() {
 /// MISSING node is invisible to tree-sitter's node API and
 /// `validate::syntax_errors` reports nothing (`Validate` would answer that
 /// the file is fine). See docs/RELIABILITY.md, finding 4. Input:
-/// `fuzz/regressions/analysis/syntax-errors-missed`.
+/// `fuzz/corpus/analysis/syntax-errors-missed`.
 #[test]
 fn validate_reports_the_hidden_missing_newline_of_o_p_i() {
     let text = Rope::from_str("o:P i,");

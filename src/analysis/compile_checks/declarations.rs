@@ -213,16 +213,21 @@ enum Occurrence {
 /// decorators, defaults, annotations, bases), comprehensions only their
 /// first iterable.
 pub(super) fn own_scope<'t>(body: Node<'t>, visit: &mut impl FnMut(Node<'t>)) {
-    scope_walk(body, false, visit);
+    scope_walk(body, false, visit, 0);
 }
 
 /// [`own_scope`], plus the `:=` targets of comprehensions (they bind in
 /// the enclosing function).
 fn own_scope_with_walrus<'t>(body: Node<'t>, visit: &mut impl FnMut(Node<'t>)) {
-    scope_walk(body, true, visit);
+    scope_walk(body, true, visit, 0);
 }
 
-fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>)) {
+/// `depth` bounds the walk (see [`super::MAX_DEPTH`]).
+fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>), depth: usize) {
+    if depth >= super::MAX_DEPTH {
+        return;
+    }
+    let depth = depth + 1;
     visit(node);
     match node.kind() {
         "function_definition" | "class_definition" | "lambda" => {
@@ -236,13 +241,13 @@ fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>)
                     for p in named_children(child) {
                         for field in ["value", "type"] {
                             if let Some(part) = p.child_by_field_name(field) {
-                                scope_walk(part, walrus, visit);
+                                scope_walk(part, walrus, visit, depth);
                             }
                         }
                     }
                     continue;
                 }
-                scope_walk(child, walrus, visit);
+                scope_walk(child, walrus, visit, depth);
             }
         }
         kind if comprehension_kind(kind).is_some() => {
@@ -251,7 +256,7 @@ fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>)
                 .find(|n| n.kind() == "for_in_clause")
                 .and_then(|c| c.child_by_field_name("right"));
             if let Some(first) = first {
-                scope_walk(first, walrus, visit);
+                scope_walk(first, walrus, visit, depth);
             }
             if walrus {
                 let mut stack = vec![node];
@@ -272,7 +277,7 @@ fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>)
         }
         _ => {
             for child in children(node) {
-                scope_walk(child, walrus, visit);
+                scope_walk(child, walrus, visit, depth);
             }
         }
     }

@@ -64,6 +64,7 @@ pub fn compile_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
             block: Block::Module,
             node: root,
         }],
+        depth: 0,
     };
     checker.future_imports(root);
     checker.walk(root, false);
@@ -107,7 +108,14 @@ struct Checker<'a, 't> {
     text: &'a Rope,
     out: Vec<SyntaxError>,
     frames: Vec<Frame<'t>>,
+    /// How deep the walk is nested now: syntax nested deeper than
+    /// [`MAX_DEPTH`] is not checked, so that a pathological file cannot
+    /// overflow the stack (CPython refuses such nesting anyway).
+    depth: usize,
 }
+
+/// Deepest syntax nesting checked, as in the resolver and the index.
+pub(super) const MAX_DEPTH: usize = crate::analysis::scope::MAX_DEPTH;
 
 fn comprehension_kind(kind: &str) -> Option<(&'static str, bool)> {
     Some(match kind {
@@ -170,9 +178,15 @@ impl<'a, 't> Checker<'a, 't> {
     }
 
     fn walk(&mut self, node: Node<'t>, in_loop: bool) {
-        if node.is_error() || node.is_missing() {
+        if node.is_error() || node.is_missing() || self.depth >= MAX_DEPTH {
             return;
         }
+        self.depth += 1;
+        self.walk_node(node, in_loop);
+        self.depth -= 1;
+    }
+
+    fn walk_node(&mut self, node: Node<'t>, in_loop: bool) {
         match node.kind() {
             "function_definition" => self.function(node),
             "lambda" => {
@@ -789,6 +803,15 @@ impl<'a, 't> Checker<'a, 't> {
 
     /// Reports what cannot be assigned (or deleted) in a target.
     fn assignable(&mut self, target: Node<'t>, verb: &str) {
+        if self.depth >= MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        self.assignable_node(target, verb);
+        self.depth -= 1;
+    }
+
+    fn assignable_node(&mut self, target: Node<'t>, verb: &str) {
         match target.kind() {
             "identifier" => self.debug_target(target),
             "attribute" | "subscript" => {}
