@@ -144,3 +144,27 @@ fn validate_reports_the_hidden_missing_newline_of_o_p_i() {
     assert!(tree.has_errors());
     assert!(!syntax_errors(&text, &tree).is_empty());
 }
+
+/// `parser`: a replacement holding a line break was quoted raw in its
+/// error (`Unclosed '${' in the replacement "${\n…`), so the error was
+/// several lines; errors quote user text as one short line (`excerpt`).
+/// Input: `fuzz/corpus/parser/regression-replacement-with-line-break`.
+#[test]
+fn replacement_errors_quote_line_breaks_on_one_line() {
+    for text in [
+        "Replace All /(x)+d/ With \"${\n\0&$\"",
+        "Replace All /x/ With \"${}\n\"",
+        "Replace All /x/ With \"$nope\nmore\"",
+        "Replace All /(x)/ With \"$1_id\nrest\"",
+    ] {
+        for statement in eddi::lang::parse_message(text) {
+            if let Err(error) = statement.parsed {
+                assert!(
+                    !error.message.contains('\n') && !error.message.contains('\r'),
+                    "{:?}",
+                    error.message
+                );
+            }
+        }
+    }
+}

@@ -11,6 +11,8 @@
 
 use regex::{Captures, Regex};
 
+use super::error::excerpt;
+
 /// A parsed replacement: literal text and group references.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Template {
@@ -49,13 +51,15 @@ impl Template {
             } else if let Some(braced) = after.strip_prefix('{') {
                 let Some(close) = braced.find('}') else {
                     return Err(format!(
-                        "Unclosed '${{' in the replacement \"{text}\": write ${{1}} or ${{name}} for a group, $$ for a literal $"
+                        "Unclosed '${{' in the replacement \"{}\": write ${{1}} or ${{name}} for a group, $$ for a literal $",
+                        excerpt(text)
                     ));
                 };
                 let name = &braced[..close];
                 if name.is_empty() {
                     return Err(format!(
-                        "Empty group '${{}}' in the replacement \"{text}\": a group is ${{1}} or ${{name}}; $$ is a literal $"
+                        "Empty group '${{}}' in the replacement \"{}\": a group is ${{1}} or ${{name}}; $$ is a literal $",
+                        excerpt(text)
                     ));
                 }
                 push_literal(&mut pieces, &mut literal);
@@ -98,8 +102,11 @@ impl Template {
             } else {
                 format!("${name}")
             };
+            // Quoted as one short line: the text may hold line breaks.
             let mut message = format!(
-                "Unknown group '{written}' in the replacement \"{text}\": the regex has {}.",
+                "Unknown group '{}' in the replacement \"{}\": the regex has {}.",
+                excerpt(&written),
+                excerpt(text),
                 groups_text(regex)
             );
             let literal = text.replacen(&written, &format!("${written}"), 1);
@@ -109,11 +116,14 @@ impl Template {
                 let rest = &name[digits.len()..];
                 let fixed = text.replacen(&written, &format!("${{{digits}}}{rest}"), 1);
                 message.push_str(&format!(
-                    " Write \"{fixed}\" for group {digits} followed by '{rest}', or $$ for a literal $ (\"{literal}\")"
+                    " Write \"{}\" for group {digits} followed by '{rest}', or $$ for a literal $ (\"{}\")",
+                    excerpt(&fixed),
+                    excerpt(&literal)
                 ));
             } else {
                 message.push_str(&format!(
-                    " Write $$ for a literal $ (\"{literal}\"); a group is ${{1}} or ${{name}}"
+                    " Write $$ for a literal $ (\"{}\"); a group is ${{1}} or ${{name}}",
+                    excerpt(&literal)
                 ));
             }
             return Err(message);
