@@ -401,7 +401,16 @@ async fn graceful_stop_finishes_running_messages_and_flushes() {
         let c = c.clone();
         async move { c.request(subject, "slow".into()).await }
     });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // Stop only once the message is running (a fixed sleep raced a loaded
+    // machine): what is being handled is finished before the service ends.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while handler.ids.lock().unwrap().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the message never ran"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     eddi.stop().await.unwrap();
     let reply = pending
         .await
