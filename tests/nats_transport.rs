@@ -330,15 +330,24 @@ async fn direct_subject_and_service_discovery() {
         subjects,
         ["mizuki.eddi.cmd.*", "mizuki.eddi.connection_request"]
     );
-    let stats = c.request("$SRV.STATS.eddi", "".into()).await.unwrap();
-    let stats: serde_json::Value = serde_json::from_slice(&stats.payload).unwrap();
-    let cmd = stats["endpoints"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["name"] == "cmd")
-        .unwrap()
-        .clone();
+    // The service counts a request after its reply is sent: ask until the
+    // count has caught up with the replies this test already received.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    let cmd = loop {
+        let stats = c.request("$SRV.STATS.eddi", "".into()).await.unwrap();
+        let stats: serde_json::Value = serde_json::from_slice(&stats.payload).unwrap();
+        let cmd = stats["endpoints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["name"] == "cmd")
+            .unwrap()
+            .clone();
+        if cmd["num_requests"] == 6 || std::time::Instant::now() > deadline {
+            break cmd;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
     assert_eq!(cmd["num_requests"], 6, "{cmd}");
     assert_eq!(cmd["num_errors"], 3, "{cmd}");
     assert!(cmd["data"]["stream_messages"].is_number());

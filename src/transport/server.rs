@@ -287,6 +287,12 @@ pub async fn serve(
         Ok(Err(err)) => report::internal("shutdown", &format!("flush failed: {err}")),
         Err(err) => report::internal("shutdown", &format!("flush task failed: {err}")),
     }
+    // The replies of the last messages are published, not yet sent: wait
+    // until the broker has them (a flush is a round trip) before draining,
+    // so no answered message loses its reply to the shutdown.
+    if let Err(err) = client.flush().await {
+        report::nats("shutdown", "flush", &err);
+    }
     let _ = service.stop().await;
     if let Err(err) = client.drain().await {
         report::nats("shutdown", "drain", &err);
