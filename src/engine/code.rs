@@ -47,12 +47,12 @@ pub(super) fn is_text_edit(command: &Command) -> bool {
 /// common prefix and suffix of the two texts, compared chunk by chunk);
 /// `None` when nothing changed.
 fn changed_lines(before: &Rope, after: &Rope) -> Option<(LineRange, LineRange)> {
-    let prefix = common_bytes(before.chunks(), after.chunks());
+    let prefix = common_bytes(before.chunks(), after.chunks(), false);
     if prefix == before.len_bytes() && prefix == after.len_bytes() {
         return None;
     }
     let max_suffix = before.len_bytes().min(after.len_bytes()) - prefix;
-    let suffix = common_bytes_backwards(backwards(before), backwards(after)).min(max_suffix);
+    let suffix = common_bytes(backwards(before), backwards(after), true).min(max_suffix);
     let lines = |rope: &Rope| {
         let end = (rope.len_bytes() - suffix).max(prefix);
         LineRange::new(rope.byte_to_line(prefix), rope.byte_to_line(end))
@@ -65,10 +65,12 @@ fn backwards(rope: &Rope) -> ropey::iter::Chunks<'_> {
     rope.chunks_at_byte(rope.len_bytes()).0.reversed()
 }
 
-/// How many bytes two chunk sequences share at their start.
+/// How many bytes two chunk sequences share, counted from their start —
+/// or from their end, when the chunks come last first (`from_end`).
 fn common_bytes<'a>(
     mut a: impl Iterator<Item = &'a str>,
     mut b: impl Iterator<Item = &'a str>,
+    from_end: bool,
 ) -> usize {
     let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
     let mut same = 0;
@@ -88,49 +90,30 @@ fn common_bytes<'a>(
             continue;
         }
         let n = x.len().min(y.len());
-        if x[..n] != y[..n] {
-            return same + x.iter().zip(y).take_while(|(p, q)| p == q).count();
-        }
-        same += n;
-        x = &x[n..];
-        y = &y[n..];
-    }
-}
-
-/// How many bytes two reversed chunk sequences share at their end.
-fn common_bytes_backwards<'a>(
-    mut a: impl Iterator<Item = &'a str>,
-    mut b: impl Iterator<Item = &'a str>,
-) -> usize {
-    let (mut x, mut y): (&[u8], &[u8]) = (&[], &[]);
-    let mut same = 0;
-    loop {
-        if x.is_empty() {
-            match a.next() {
-                Some(chunk) => x = chunk.as_bytes(),
-                None => return same,
-            }
-            continue;
-        }
-        if y.is_empty() {
-            match b.next() {
-                Some(chunk) => y = chunk.as_bytes(),
-                None => return same,
-            }
-            continue;
-        }
-        let n = x.len().min(y.len());
-        if x[x.len() - n..] != y[y.len() - n..] {
-            return same
-                + x.iter()
+        // (the n bytes compared now, what is left of the chunk)
+        let ((xs, xr), (ys, yr)) = if from_end {
+            let (xr, xs) = x.split_at(x.len() - n);
+            let (yr, ys) = y.split_at(y.len() - n);
+            ((xs, xr), (ys, yr))
+        } else {
+            (x.split_at(n), y.split_at(n))
+        };
+        if xs != ys {
+            let equal = |(p, q): &(&u8, &u8)| p == q;
+            let run = if from_end {
+                xs.iter()
                     .rev()
-                    .zip(y.iter().rev())
-                    .take_while(|(p, q)| p == q)
-                    .count();
+                    .zip(ys.iter().rev())
+                    .take_while(equal)
+                    .count()
+            } else {
+                xs.iter().zip(ys).take_while(equal).count()
+            };
+            return same + run;
         }
         same += n;
-        x = &x[..x.len() - n];
-        y = &y[..y.len() - n];
+        x = xr;
+        y = yr;
     }
 }
 
