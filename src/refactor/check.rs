@@ -1,0 +1,121 @@
+//! The checks every refactor's result passes before it may be applied:
+//! each edited Python file still parses and compiles with no error it did
+//! not already have. (Name conflicts are each refactor's own check: only
+//! it knows which names it binds.)
+
+use crate::analysis::validate::{syntax_errors, SyntaxError};
+use crate::analysis::SyntaxTree;
+use crate::change::{FileOp, WorkspaceChange};
+
+use super::{RefactorError, RefactorFailure, Sources};
+
+/// Fails, naming the first file and its first new error, when `change`
+/// would add a syntax or compile-time error to a Python file it edits,
+/// creates or moves.
+pub fn no_new_errors(sources: &dyn Sources, change: &WorkspaceChange) -> Result<(), RefactorError> {
+    for (path, file) in change.files() {
+        let (edits, target) = match &file.op {
+            FileOp::Edit(edits) => (edits, path),
+            FileOp::Move { to, edits } => (edits, to),
+            FileOp::Create(text) => {
+                let text = ropey::Rope::from_str(text);
+                if is_python(path.as_str()) {
+                    if let Some(error) = errors_of(&text).into_iter().next() {
+                        return Err(would_break(path.as_str(), &error));
+                    }
+                }
+                continue;
+            }
+            FileOp::Delete => continue,
+        };
+        if !is_python(target.as_str()) {
+            continue;
+        }
+        let before = sources.source(path.as_str())?.text;
+        let after = edits.apply(&before).map_err(|e| {
+            RefactorError::new(
+                RefactorFailure::WouldBreak,
+                format!("Internal error: the edits of {path} do not apply: {e}"),
+            )
+        })?;
+        let old: Vec<String> = errors_of(&before).into_iter().map(|e| e.message).collect();
+        // An error is new when its message was not there before (positions
+        // move with the edits, so they cannot be compared).
+        let mut old_left = old;
+        for error in errors_of(&after) {
+            match old_left.iter().position(|m| *m == error.message) {
+                Some(i) => {
+                    old_left.swap_remove(i);
+                }
+                None => return Err(would_break(target.as_str(), &error)),
+            }
+        }
+    }
+    Ok(())
+}
+
+fn is_python(path: &str) -> bool {
+    path.ends_with(".py") || path.ends_with(".pyi")
+}
+
+fn errors_of(text: &ropey::Rope) -> Vec<SyntaxError> {
+    match SyntaxTree::parse(text) {
+        Ok(tree) => syntax_errors(text, &tree),
+        Err(_) => vec![SyntaxError {
+            position: crate::edit::Position::new(0, 0),
+            message: "the file could not be parsed".into(),
+        }],
+    }
+}
+
+fn would_break(path: &str, error: &SyntaxError) -> RefactorError {
+    RefactorError::new(
+        RefactorFailure::WouldBreak,
+        format!("The refactor would break {path}: {error}; nothing was changed"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::change::{Indel, TextEdits};
+    use crate::refactor::testing::TestProject;
+    use crate::refactor::WorkspaceSources;
+
+    fn edit(project: &TestProject, path: &str, indel: Indel) -> WorkspaceChange {
+        let resolved = project.workspace.resolve(path).unwrap();
+        let stamp = project.workspace.read(&resolved).unwrap().stamp;
+        WorkspaceChange::edit(
+            resolved,
+            crate::change::Base::Disk(stamp),
+            TextEdits::new([indel]).unwrap(),
+        )
+    }
+
+    #[test]
+    fn a_change_that_adds_a_syntax_error_is_refused_naming_the_file() {
+        let project = TestProject::new(&[("a.py", "def f():\n    return 1\n")]);
+        let sources = WorkspaceSources {
+            workspace: &project.workspace,
+        };
+        let breaking = edit(&project, "a.py", Indel::new(4..5, "("));
+        let error = no_new_errors(&sources, &breaking).unwrap_err();
+        assert_eq!(error.kind, RefactorFailure::WouldBreak);
+        assert!(
+            error.message.starts_with("The refactor would break a.py: "),
+            "{error}"
+        );
+        let fine = edit(&project, "a.py", Indel::new(4..5, "g"));
+        assert_eq!(no_new_errors(&sources, &fine), Ok(()));
+    }
+
+    #[test]
+    fn errors_the_file_already_had_do_not_count() {
+        let project = TestProject::new(&[("a.py", "def f(:\n    return 1\nx = 1\n")]);
+        let sources = WorkspaceSources {
+            workspace: &project.workspace,
+        };
+        let rename = edit(&project, "a.py", Indel::new(21..22, "y"));
+        assert_eq!(no_new_errors(&sources, &rename), Ok(()));
+    }
+}

@@ -1,0 +1,211 @@
+//! Semantic refactors: rename, change a signature, extract, inline.
+//!
+//! A refactor is a pure computation: from a [`Project`] (the project index
+//! and each file's current text) and a [`Refactoring`] request it computes
+//! one [`WorkspaceChange`] plus what it counted, what it deliberately left
+//! alone and which textual mentions it did not change — a [`Refactored`].
+//! It never touches disk or buffers: the engine checks the result
+//! ([`check`]), previews it or applies it as one all-or-nothing commit
+//! through `engine::apply`, and words the reply.
+//!
+//! One file per refactoring: `rename.rs` (symbols and classes),
+//! `signature.rs` (parameters and signatures, and the call sites they
+//! update), `extract.rs` (methods and functions from a line range),
+//! `inline.rs` (variables and functions). Class-level refactors (move
+//! method, extract class/interface, …) will be more files of the same
+//! shape: a request variant, a compute function, a [`Summary`] variant.
+//!
+//! **Invariants:** nothing here does I/O except through [`Sources`]; a
+//! refactor either returns a complete change or an error and nothing else
+//! — never half a change. Every edit is computed against the text the
+//! [`Source`] handed out, and carries that text's [`Base`], so a change
+//! applied to anything newer fails whole instead of corrupting it.
+
+pub mod check;
+mod extract;
+mod inline;
+mod rename;
+mod request;
+mod signature;
+#[cfg(test)]
+pub(crate) mod testing;
+
+use ropey::Rope;
+
+use crate::analysis::index::{Location, ProjectIndex};
+use crate::change::{Base, WorkspaceChange};
+use crate::edit::Position;
+use crate::workspace::{Workspace, WorkspacePath};
+
+pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind};
+
+/// Where files' current texts come from. The engine's implementation
+/// refuses files with unsaved changes in any session; [`WorkspaceSources`]
+/// reads the disk.
+pub trait Sources {
+    /// The current text of a workspace file, named as the index names it
+    /// (workspace-relative, `/`-separated).
+    fn source(&self, path: &str) -> Result<Source, RefactorError>;
+}
+
+/// One file's text and what it was read at.
+#[derive(Debug, Clone)]
+pub struct Source {
+    pub path: WorkspacePath,
+    pub text: Rope,
+    /// What the file's part of a change must be computed against.
+    pub base: Base,
+}
+
+/// What a refactor reads.
+pub struct Project<'a> {
+    /// Up to date with the texts [`Sources`] hands out.
+    pub index: &'a ProjectIndex,
+    pub sources: &'a dyn Sources,
+    /// The requesting session's current file and cursor: plain names are
+    /// looked up there first; `Inline_Variable` and the extractions work there.
+    pub current: Option<Cursor>,
+}
+
+/// A file and a position in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cursor {
+    pub path: String,
+    pub position: Position,
+}
+
+/// What a refactor computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refactored {
+    /// Every file's edits, against the texts it read.
+    pub change: WorkspaceChange,
+    pub summary: Summary,
+    /// Uses it could not prove and did not change (a `getattr(obj, "name")`,
+    /// an attribute of a value of unknown type), each with why.
+    pub left_alone: Vec<LeftAlone>,
+    /// Textual mentions (strings, comments, docstring prose) it did not
+    /// change, because they were not asked for.
+    pub mentions: Vec<Location>,
+}
+
+/// The counts a reply reports, per kind of refactor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Summary {
+    /// `Ok, Renamed in 4 files, 23 references updated`.
+    Renamed {
+        /// The full name of what was renamed (`pkg.mod.Class.method`).
+        symbol: String,
+        files: usize,
+        /// Every site changed, definitions included.
+        references: usize,
+    },
+    /// `Ok, Signature updated, 12 callers replaced` (also `Rename_Param`).
+    SignatureChanged { function: String, callers: usize },
+    /// `Ok, Method extracted, 2 duplicate blocks replaced`.
+    Extracted {
+        kind: ExtractKind,
+        name: String,
+        duplicates: usize,
+    },
+    /// `Ok, Variable inlined at 3 locations`.
+    Inlined {
+        kind: InlineKind,
+        name: String,
+        locations: usize,
+    },
+}
+
+/// A use the refactor did not change, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftAlone {
+    pub site: Location,
+    pub why: String,
+}
+
+/// Why a refactor refused. `message` names what to fix; `candidates` are
+/// the valid choices where there are some (names that would resolve).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RefactorError {
+    pub kind: RefactorFailure,
+    pub message: String,
+    pub candidates: Vec<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefactorFailure {
+    /// No such symbol, parameter or file.
+    NotFound,
+    /// The name matches several symbols; `candidates` tells them apart.
+    Ambiguous,
+    /// A malformed argument (a name that is not an identifier, a bad range).
+    InvalidArgument,
+    /// `Name conflict exists: …` — the new name collides or shadows.
+    NameConflict,
+    /// `Signature conflict detected: …` — the old signature is not the current one.
+    SignatureConflict,
+    /// The refactor is not safe here (`Cannot inline - …`, `Cannot extract - …`).
+    Refused,
+    /// A file it must change has unsaved changes in a session, or changed on disk.
+    Stale,
+    /// The change would break a file (a new syntax error).
+    WouldBreak,
+    /// A file could not be read.
+    Unreadable,
+}
+
+impl RefactorError {
+    pub fn new(kind: RefactorFailure, message: impl Into<String>) -> RefactorError {
+        RefactorError {
+            kind,
+            message: message.into(),
+            candidates: Vec::new(),
+        }
+    }
+
+    pub fn with_candidates(mut self, candidates: Vec<String>) -> RefactorError {
+        self.candidates = candidates;
+        self
+    }
+}
+
+/// Computes `request` on `project` (see the module doc). Never mutates.
+pub fn compute(project: &Project<'_>, request: &Refactoring) -> Result<Refactored, RefactorError> {
+    match request {
+        Refactoring::Rename { .. } => rename::compute(project, request),
+        Refactoring::RenameParam { .. } | Refactoring::Signature { .. } => {
+            signature::compute(project, request)
+        }
+        Refactoring::Extract { .. } => extract::compute(project, request),
+        Refactoring::Inline { .. } => inline::compute(project, request),
+    }
+}
+
+/// The refusal of a refactoring that is not built yet: never an `Ok`.
+fn not_built(request: &Refactoring) -> RefactorError {
+    RefactorError::new(
+        RefactorFailure::InvalidArgument,
+        format!("Refactor {} is not available yet", request.spec_name()),
+    )
+}
+
+/// Reads files from disk through the workspace (its jail, size, binary and
+/// UTF-8 rules), each with its disk stamp as the base.
+pub struct WorkspaceSources<'a> {
+    pub workspace: &'a Workspace,
+}
+
+impl Sources for WorkspaceSources<'_> {
+    fn source(&self, path: &str) -> Result<Source, RefactorError> {
+        let unreadable = |e: crate::workspace::FileError| {
+            RefactorError::new(RefactorFailure::Unreadable, e.to_string())
+        };
+        let resolved = self.workspace.resolve(path).map_err(unreadable)?;
+        let loaded = self.workspace.read(&resolved).map_err(unreadable)?;
+        Ok(Source {
+            path: resolved,
+            text: Rope::from_str(&loaded.text),
+            base: Base::Disk(loaded.stamp),
+        })
+    }
+}

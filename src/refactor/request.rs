@@ -1,0 +1,100 @@
+//! What a refactor is asked to do, as plain data: the command language
+//! parses `Refactor …` into a [`Refactoring`] (`lang::command` re-exports
+//! these types), the agent tools build one from their JSON parameters.
+
+/// One refactoring request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refactoring {
+    /// `Refactor RenameSymbol <name> <new> [Include Text]`,
+    /// `Refactor Rename_Class <Old> <New> [Include Text]`.
+    Rename {
+        kind: RenameKind,
+        /// Plain (`chunked`), dotted (`Parameter.get_default`) or fully
+        /// qualified (`pkg.mod.Class.method`).
+        symbol: String,
+        new_name: String,
+        /// Also change mentions in strings, comments and docstring prose.
+        include_text: bool,
+    },
+    /// `Refactor Rename_Param <function> <param> <new>`.
+    RenameParam {
+        function: String,
+        param: String,
+        new_name: String,
+    },
+    /// `Refactor Signature <f>(<old params>) <f>(<new params>)`: the
+    /// parameter lists as written, without the parentheses.
+    Signature {
+        function: String,
+        old_params: String,
+        new_params: String,
+    },
+    /// `Refactor Extract_Method <name> lines <a>:<b>`,
+    /// `Refactor ExtractFunction <name> lines <a>:<b>`: zero-based,
+    /// inclusive lines of the current file.
+    Extract {
+        kind: ExtractKind,
+        name: String,
+        first_line: usize,
+        last_line: usize,
+    },
+    /// `Refactor Inline_Variable <name>` (the variable visible from the
+    /// cursor's scope), `Refactor InlineFunction <name>`.
+    Inline { kind: InlineKind, name: String },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RenameKind {
+    /// Any symbol: function, class, method, variable, attribute.
+    Symbol,
+    /// Only a class (`Rename_Class`): anything else is not found.
+    Class,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtractKind {
+    /// A new method of the enclosing class, called through `self` (or `cls`).
+    Method,
+    /// A new module-level function.
+    Function,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InlineKind {
+    Variable,
+    Function,
+}
+
+impl Refactoring {
+    /// The name the command language (and the spec) gives it.
+    pub fn spec_name(&self) -> &'static str {
+        match self {
+            Refactoring::Rename {
+                kind: RenameKind::Symbol,
+                ..
+            } => "RenameSymbol",
+            Refactoring::Rename {
+                kind: RenameKind::Class,
+                ..
+            } => "Rename_Class",
+            Refactoring::RenameParam { .. } => "Rename_Param",
+            Refactoring::Signature { .. } => "Signature",
+            Refactoring::Extract {
+                kind: ExtractKind::Method,
+                ..
+            } => "Extract_Method",
+            Refactoring::Extract {
+                kind: ExtractKind::Function,
+                ..
+            } => "ExtractFunction",
+            Refactoring::Inline {
+                kind: InlineKind::Variable,
+                ..
+            } => "Inline_Variable",
+            Refactoring::Inline {
+                kind: InlineKind::Function,
+                ..
+            } => "InlineFunction",
+        }
+    }
+}

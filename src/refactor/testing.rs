@@ -1,0 +1,83 @@
+//! A project on disk for the refactors' unit tests: real files in a temp
+//!
+//! (Items unused by some test builds are fine: each refactor uses what it needs.)
+#![allow(dead_code)]
+//! dir, the real index, the real workspace reads.
+
+use std::collections::BTreeMap;
+
+use crate::analysis::index::ProjectIndex;
+use crate::change::FileOp;
+use crate::edit::Position;
+use crate::workspace::Workspace;
+
+use super::{compute, Cursor, Project, RefactorError, Refactored, Refactoring, WorkspaceSources};
+
+pub(crate) struct TestProject {
+    _dir: tempfile::TempDir,
+    pub workspace: Workspace,
+    pub index: ProjectIndex,
+}
+
+impl TestProject {
+    /// A project of these files (`("pkg/a.py", "text")`).
+    pub fn new(files: &[(&str, &str)]) -> TestProject {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let full = dir.path().join(path);
+            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+            std::fs::write(full, text).unwrap();
+        }
+        let workspace = Workspace::new(dir.path(), 10 << 20).unwrap();
+        let index = ProjectIndex::build_in(&workspace);
+        TestProject {
+            _dir: dir,
+            workspace,
+            index,
+        }
+    }
+
+    /// Computes `request` with the cursor at `current` (`("a.py", line, col)`).
+    pub fn run(
+        &self,
+        current: Option<(&str, usize, usize)>,
+        request: &Refactoring,
+    ) -> Result<Refactored, RefactorError> {
+        let sources = WorkspaceSources {
+            workspace: &self.workspace,
+        };
+        let project = Project {
+            index: &self.index,
+            sources: &sources,
+            current: current.map(|(path, line, col)| Cursor {
+                path: path.to_owned(),
+                position: Position::new(line, col),
+            }),
+        };
+        let refactored = compute(&project, request)?;
+        super::check::no_new_errors(&sources, &refactored.change)?;
+        Ok(refactored)
+    }
+
+    /// The texts of the files `refactored` changes, after the change (in
+    /// memory: the disk is left as it is).
+    pub fn after(&self, refactored: &Refactored) -> BTreeMap<String, String> {
+        let mut out = BTreeMap::new();
+        for (path, file) in refactored.change.files() {
+            let read = || ropey::Rope::from_str(&self.workspace.read(path).expect("readable").text);
+            match &file.op {
+                FileOp::Edit(edits) => {
+                    out.insert(path.to_string(), edits.apply(&read()).unwrap().to_string());
+                }
+                FileOp::Move { to, edits } => {
+                    out.insert(to.to_string(), edits.apply(&read()).unwrap().to_string());
+                }
+                FileOp::Create(text) => {
+                    out.insert(path.to_string(), text.clone());
+                }
+                FileOp::Delete => {}
+            }
+        }
+        out
+    }
+}
