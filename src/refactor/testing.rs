@@ -1,8 +1,7 @@
 //! A project on disk for the refactors' unit tests: real files in a temp
-//!
-//! (Items unused by some test builds are fine: each refactor uses what it needs.)
-#![allow(dead_code)]
 //! dir, the real index, the real workspace reads.
+// Each refactor's tests use what they need of it.
+#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 
