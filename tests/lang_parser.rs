@@ -679,6 +679,86 @@ fn modification() {
         ("Undo 3", Command::Undo { count: 3 }),
         ("Redo", Command::Redo { count: 1 }),
         ("redo 2", Command::Redo { count: 2 }),
+        (
+            "refactor rename_class UserManager AccountManager",
+            Command::Refactor(Refactoring::Rename {
+                kind: RenameKind::Class,
+                symbol: s("UserManager"),
+                new_name: s("AccountManager"),
+                include_text: false,
+            }),
+        ),
+        (
+            "Refactor renamesymbol pkg.mod.f() g include text",
+            Command::Refactor(Refactoring::Rename {
+                kind: RenameKind::Symbol,
+                symbol: s("pkg.mod.f"),
+                new_name: s("g"),
+                include_text: true,
+            }),
+        ),
+        (
+            "refactor signature authenticate(username) authenticate(username, timeout=30)",
+            Command::Refactor(Refactoring::Signature {
+                function: s("authenticate"),
+                old_params: s("username"),
+                new_params: s("username, timeout=30"),
+            }),
+        ),
+        (
+            "refactor change_signature A.f() f(x)",
+            Command::Refactor(Refactoring::Signature {
+                function: s("A.f"),
+                old_params: s(""),
+                new_params: s("x"),
+            }),
+        ),
+        (
+            "Refactor Rename_Param connect timeout timeout_s",
+            Command::Refactor(Refactoring::RenameParam {
+                function: s("connect"),
+                param: s("timeout"),
+                new_name: s("timeout_s"),
+            }),
+        ),
+        (
+            "refactor extract_method calculateTotal lines 45:52",
+            Command::Refactor(Refactoring::Extract {
+                kind: ExtractKind::Method,
+                name: s("calculateTotal"),
+                first_line: 45,
+                last_line: 52,
+            }),
+        ),
+        (
+            "Refactor Extract_Function helper lines 3:3",
+            Command::Refactor(Refactoring::Extract {
+                kind: ExtractKind::Function,
+                name: s("helper"),
+                first_line: 3,
+                last_line: 3,
+            }),
+        ),
+        (
+            "refactor inline_variable temp_result",
+            Command::Refactor(Refactoring::Inline {
+                kind: InlineKind::Variable,
+                name: s("temp_result"),
+            }),
+        ),
+        (
+            "preview diff refactor inlinefunction util.double",
+            Command::Preview {
+                diff: true,
+                refactoring: Refactoring::Inline {
+                    kind: InlineKind::Function,
+                    name: s("util.double"),
+                },
+            },
+        ),
+        ("apply", Command::Apply),
+        ("Discard", Command::Discard),
+        ("Set Preview on", Command::Set { option: SessionOption::Preview(true) }),
         ("Help", Command::Help { topic: None }),
         ("Help goto", Command::Help { topic: Some(s("Goto")) }),
         ("Help Push Context", Command::Help { topic: Some(s("Push")) }),
@@ -806,6 +886,18 @@ fn unknown_commands_and_keywords_suggest() {
         ("Set Format xml", "Unknown format 'xml'. Valid: terse, json"),
         ("Set Colour red", "Unknown Set option 'Colour'. Valid: Format, Limit"),
         ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Did you mean: Line? Valid: Line, Block, Docstring, Replace"),
+        ("Refactor Renam f g", "Unknown refactoring 'Renam'. Did you mean: RenameSymbol, Rename_Class, Rename_Param? Valid: "),
+        (
+            "refactor move_method User.validate() UserValidator.validate()",
+            "Refactor Move_Method is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction",
+        ),
+        ("Refactor Signature f(a) g(a)", "The new signature names g, not f: Signature keeps the name"),
+        ("Refactor Signature f g(a)", "Expected the current parameters right after the name, as f(a, b)"),
+        ("Refactor Extract_Method m 3:4", "Expected 'lines' and a range (lines 45:52), found '3:4'"),
+        ("Refactor Extract_Method m lines 5:4", "Block start 5 is after its end 4"),
+        ("Refactor RenameSymbol f 9g", "Expected the new name (an identifier), found '9g'"),
+        ("Preview Rename f g", "Expected 'Refactor' (Preview [Diff] Refactor <kind> …), found 'Rename'"),
+        ("Set Preview maybe", "Unknown preview mode 'maybe'. Valid: on, off"),
     ]);
 }
 
@@ -1374,8 +1466,70 @@ fn modify_commands() -> BoxedStrategy<Command> {
     .boxed()
 }
 
+fn refactor_commands() -> BoxedStrategy<Command> {
+    let params = "[a-z0-9_, =*]{0,10}";
+    let refactoring = prop_oneof![
+        (
+            prop_oneof![Just(RenameKind::Symbol), Just(RenameKind::Class)],
+            dotted(),
+            ident(),
+            any::<bool>()
+        )
+            .prop_map(
+                |(kind, symbol, new_name, include_text)| Refactoring::Rename {
+                    kind,
+                    symbol,
+                    new_name,
+                    include_text
+                }
+            ),
+        (dotted(), ident(), ident()).prop_map(|(function, param, new_name)| {
+            Refactoring::RenameParam {
+                function,
+                param,
+                new_name,
+            }
+        }),
+        (dotted(), params, params).prop_map(|(function, old_params, new_params)| {
+            Refactoring::Signature {
+                function,
+                old_params,
+                new_params,
+            }
+        }),
+        (
+            prop_oneof![Just(ExtractKind::Method), Just(ExtractKind::Function)],
+            ident(),
+            range()
+        )
+            .prop_map(|(kind, name, lines)| Refactoring::Extract {
+                kind,
+                name,
+                first_line: lines.first,
+                last_line: lines.last
+            }),
+        (
+            prop_oneof![Just(InlineKind::Variable), Just(InlineKind::Function)],
+            dotted()
+        )
+            .prop_map(|(kind, name)| Refactoring::Inline { kind, name }),
+    ];
+    prop_oneof![
+        refactoring.clone().prop_map(Command::Refactor),
+        (any::<bool>(), refactoring)
+            .prop_map(|(diff, refactoring)| Command::Preview { diff, refactoring }),
+        Just(Command::Apply),
+        Just(Command::Discard),
+        any::<bool>().prop_map(|on| Command::Set {
+            option: SessionOption::Preview(on)
+        }),
+    ]
+    .boxed()
+}
+
 fn any_command() -> impl Strategy<Value = Command> {
     prop_oneof![
+        refactor_commands(),
         session_strategy(),
         file_and_navigation_commands(),
         inspection_and_edit_commands(),

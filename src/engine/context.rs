@@ -62,9 +62,13 @@ impl<'a> Ctx<'a> {
             | Modify { .. }
             | Comment { .. }
             | Format { .. } => self.code_command(command),
-            Start { .. } | End { .. } | Help { .. } => {
-                Err(Reply::fail("Internal: session command reached a session"))
-            }
+            Start { .. }
+            | End { .. }
+            | Help { .. }
+            | Refactor(_)
+            | Preview { .. }
+            | Apply
+            | Discard => Err(Reply::fail("Internal: session command reached a session")),
         };
         if let (Some(before), Ok(reply)) = (syntax_before, outcome.as_mut()) {
             self.note_broken_syntax(before, reply);

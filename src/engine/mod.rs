@@ -26,6 +26,7 @@ pub mod ops;
 mod output;
 mod policy;
 mod query;
+mod refactor;
 mod search;
 mod sessions;
 
@@ -44,6 +45,7 @@ pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
 pub use fit::{fit_lines, ReplyRoom};
 pub use policy::Permissions;
+pub use refactor::{FileReport, RefactorMode, RefactorReport};
 
 /// What the engine needs to know; every field has a sensible default.
 #[derive(Debug, Clone)]
@@ -138,6 +140,8 @@ struct Registry {
     formats: HashMap<String, ResponseFormat>,
     /// Reply detail asked for in a handshake, before a session exists.
     details: HashMap<String, ReplyDetail>,
+    /// Handshake `preview_mode` per sender.
+    previews: HashMap<String, bool>,
 }
 
 pub struct Engine {
@@ -226,6 +230,13 @@ impl Engine {
     pub fn set_reply_detail(&self, sender: &str, detail: ReplyDetail) {
         self.registry().details.insert(sender.to_owned(), detail);
         self.set_preference(sender, |preferences| preferences.replies = detail);
+    }
+
+    /// Sets whether refactors of `sender` wait for `Apply` after their
+    /// preview (a handshake preference, as `Set Preview on|off`).
+    pub fn set_preview_mode(&self, sender: &str, on: bool) {
+        self.registry().previews.insert(sender.to_owned(), on);
+        self.set_preference(sender, |preferences| preferences.preview = on);
     }
 
     /// Changes the preferences of the sender's active session, if any (and
@@ -532,6 +543,12 @@ impl Engine {
                 }
             }
             Command::FindSymbol { kind, symbol } => return self.find_symbol(sender, *kind, symbol),
+            Command::Refactor(refactoring) => return self.refactor_command(sender, refactoring),
+            Command::Preview { diff, refactoring } => {
+                return self.preview_command(sender, refactoring, *diff)
+            }
+            Command::Apply => return self.apply_command(sender),
+            Command::Discard => return self.discard_command(sender),
             Command::Save { .. } | Command::SaveAll { .. } => {
                 // A file Eddi saved is re-indexed before the next query.
                 self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
@@ -645,6 +662,7 @@ impl Engine {
             format: registry.formats.get(sender).copied().unwrap_or_default(),
             output_limit: self.config.output_limit,
             replies: registry.details.get(sender).copied().unwrap_or_default(),
+            preview: registry.previews.get(sender).copied().unwrap_or_default(),
         }
     }
 

@@ -149,6 +149,7 @@ impl Ctx<'_> {
             SessionOption::ResponseFormat(format) => preferences.format = *format,
             SessionOption::OutputLimit(limit) => preferences.output_limit = *limit,
             SessionOption::Replies(detail) => preferences.replies = *detail,
+            SessionOption::Preview(on) => preferences.preview = *on,
         }
         self.apply(Event::PreferencesSet(preferences))?;
         Ok(Reply::ok())

@@ -8,6 +8,7 @@ use crate::edit::{LineRange, Position};
 // What a command names of the code and how it changes it are the analysis
 // layer's own plain types; the command language uses them as they are.
 pub use crate::analysis::target::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
+pub use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind};
 
 /// One executable command of the terse language.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,6 +120,19 @@ pub enum Command {
     /// `Redo [<count>]`
     Redo { count: usize },
 
+    // -- refactoring -----------------------------------------------------
+    /// `Refactor <kind> …`: a semantic refactor across the project.
+    Refactor(Refactoring),
+    /// `Preview [Diff] Refactor <kind> …`: what it would change, changing nothing.
+    Preview {
+        diff: bool,
+        refactoring: Refactoring,
+    },
+    /// `Apply`: the refactor a preview (`Set Preview on`) waits on.
+    Apply,
+    /// `Discard`: drops the refactor a preview waits on.
+    Discard,
+
     // -- help ------------------------------------------------------------
     /// `Help [<command>]`
     Help { topic: Option<String> },
@@ -133,6 +147,9 @@ pub enum SessionOption {
     OutputLimit(usize),
     /// `Set Replies brief|full`
     Replies(ReplyDetail),
+    /// `Set Preview on|off`: refactors show their preview and wait for
+    /// `Apply` or `Discard`.
+    Preview(bool),
 }
 
 /// How much a success reply says: everything, or only what the sender did

@@ -63,6 +63,11 @@ impl Command {
             | Format { .. } => Effect::Edit,
             Undo { .. } | Redo { .. } => Effect::Write, // the undo of a committed step writes
             Save { .. } | SaveAll { .. } => Effect::Write,
+            // A preview computes everything and changes nothing (in preview
+            // mode a refactor only previews, but may not be allowed less).
+            Preview { .. } => Effect::Read,
+            Discard => Effect::Session,
+            Refactor(_) | Apply => Effect::Write,
         }
     }
 
@@ -112,6 +117,10 @@ mod tests {
         assert_eq!(effect("Open Create a.py"), Effect::Edit);
         assert_eq!(effect("Insert Line \"x\""), Effect::Edit);
         assert_eq!(effect("Save All"), Effect::Write);
+        assert_eq!(effect("Refactor RenameSymbol f g"), Effect::Write);
+        assert_eq!(effect("Preview Refactor RenameSymbol f g"), Effect::Read);
+        assert_eq!(effect("Apply"), Effect::Write);
+        assert_eq!(effect("Discard"), Effect::Session);
         assert!(Effect::Read < Effect::Move && Effect::Edit < Effect::Write);
     }
 }

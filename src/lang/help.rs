@@ -66,11 +66,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Set",
         group: "Sessions",
-        usage: "Set Format terse|json | Set Limit <n> | Set Replies brief|full",
-        summary: "Sets a session preference: reply format, output limit in chars (n >= 1), or brief replies (a success that only confirms what was asked is just Ok)",
+        usage: "Set Format terse|json | Set Limit <n> | Set Replies brief|full | Set Preview on|off",
+        summary: "Sets a session preference: reply format, output limit in chars (n >= 1), brief replies (a success that only confirms what was asked is just Ok), or preview mode (a refactor shows its preview and waits for Apply or Discard)",
         reply: "Ok[, Limit capped at <n> chars: …] (capped where no reply could carry it)",
         failures: "",
-        examples: "Set Format json; Set Limit 4000; Set Replies brief",
+        examples: "Set Format json; Set Limit 4000; Set Replies brief; Set Preview on",
     },
     CommandSpec {
         name: "Push",
@@ -264,6 +264,43 @@ pub static COMMANDS: &[CommandSpec] = &[
         reply: "Ok, Redid <n>, At l:c",
         failures: "Fail \"Nothing to redo\"",
         examples: "Redo; Redo 2",
+    },
+    // -- refactoring --
+    CommandSpec {
+        name: "Refactor",
+        group: "Refactoring",
+        usage: "Refactor RenameSymbol <name> <new> [Include Text] | Rename_Class <Old> <New> [Include Text] | Rename_Param <function> <param> <new> | Signature <f>(<old params>) <f>(<new params>) | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name>",
+        summary: "A semantic refactor across the project, written as one all-or-nothing commit and undone as one step; names are plain (f), dotted (C.m) or qualified (pkg.mod.f), looked up in the current file first; lines are zero-based and inclusive; kinds are case- and underscore-insensitive",
+        reply: "Ok, Renamed in <n> files, <m> references updated[, left alone: …][, not changed: <k> mentions in strings and comments (…)] | Ok, Signature updated, <n> callers replaced | Ok, Method extracted, <n> duplicate blocks replaced | Ok, Variable inlined at <n> locations | (Set Preview on) Ok, Preview: Would modify …, Apply or Discard",
+        failures: "Fail \"Not found: …\"; Fail \"Ambiguous …\"; Fail \"Name conflict exists: <where>\"; Fail \"Signature conflict detected: …\"; Fail \"Cannot inline - <reason>\"; Fail \"Cannot extract - <reason>\"; Fail \"<file> has unsaved edits …\"; Fail \"The refactor would break <file>: …\"",
+        examples: "Refactor RenameSymbol chunked batched; Refactor Rename_Class UserManager AccountManager; Refactor Rename_Param connect timeout timeout_s; Refactor Signature authenticate(username) authenticate(username, timeout=30); Refactor Extract_Method calculate_total lines 45:52; Refactor Inline_Variable temp_result",
+    },
+    CommandSpec {
+        name: "Preview",
+        group: "Refactoring",
+        usage: "Preview [Diff] Refactor <kind> …",
+        summary: "Computes a refactor and checks it, changing nothing: the files it would modify with its counts, and with Diff the unified diff",
+        reply: "Ok, Preview: Would modify <n> files: a.py, b.py, <counts>[, Txt <unified diff>]",
+        failures: "the failures of Refactor",
+        examples: "Preview Refactor Rename_Class UserManager AccountManager; Preview Diff Refactor RenameSymbol f g",
+    },
+    CommandSpec {
+        name: "Apply",
+        group: "Refactoring",
+        usage: "Apply",
+        summary: "Applies the refactor a preview is waiting on (Set Preview on), after checking that no file it changes moved on since the preview",
+        reply: "the reply of the Refactor",
+        failures: "Fail \"No refactor is waiting …\"; Fail \"<file> changed since the preview …\"",
+        examples: "Apply",
+    },
+    CommandSpec {
+        name: "Discard",
+        group: "Refactoring",
+        usage: "Discard",
+        summary: "Drops the refactor a preview is waiting on",
+        reply: "Ok, Discarded <kind>",
+        failures: "Fail \"No refactor is waiting …\"",
+        examples: "Discard",
     },
     // -- help --
     CommandSpec {

@@ -162,7 +162,43 @@ const MODIFY_CHANGES: &[&str] = &[
 ];
 const VISIBILITIES: &[&str] = &["public", "protected", "private"];
 const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring", "Replace"];
-const SET_OPTIONS: &[&str] = &["Format", "Limit", "Replies"];
+const SET_OPTIONS: &[&str] = &["Format", "Limit", "Replies", "Preview"];
+const ON_OFF: &[&str] = &["on", "off"];
+/// The refactorings `Refactor` runs, as the spec names them.
+pub const REFACTORINGS: &[&str] = &[
+    "RenameSymbol",
+    "Rename_Class",
+    "Rename_Param",
+    "Signature",
+    "Extract_Method",
+    "ExtractFunction",
+    "Inline_Variable",
+    "InlineFunction",
+];
+/// Other names the spec and common tools use for them.
+const REFACTORING_ALIASES: &[(&str, &str)] = &[
+    ("Rename", "RenameSymbol"),
+    ("ChangeSignature", "Signature"),
+    ("RenameParameter", "Rename_Param"),
+];
+/// The spec's refactorings that are not built yet: refused by name.
+const REFACTORINGS_LATER: &[&str] = &[
+    "Move_Method",
+    "ExtractClass",
+    "Extract_Interface",
+    "Split_Class",
+    "Merge_Classes",
+    "Change_Inheritance",
+    "MoveMethod",
+];
+
+/// A refactoring's name for matching: lower case, without underscores.
+fn squash(name: &str) -> String {
+    name.chars()
+        .filter(|c| *c != '_')
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
 const FORMATS: &[&str] = &["terse", "json"];
 const REPLY_DETAILS: &[&str] = &["brief", "full"];
 
@@ -714,6 +750,17 @@ impl<'t> Parser<'t> {
                 };
                 Ok(Command::Format { target, style })
             }
+            "Refactor" => Ok(Command::Refactor(self.refactoring()?)),
+            "Preview" => {
+                let diff = self.eat("Diff");
+                if !self.eat("Refactor") {
+                    return Err(self.expected("'Refactor' (Preview [Diff] Refactor <kind> …)"));
+                }
+                let refactoring = self.refactoring()?;
+                Ok(Command::Preview { diff, refactoring })
+            }
+            "Apply" => Ok(Command::Apply),
+            "Discard" => Ok(Command::Discard),
             "Undo" => Ok(Command::Undo {
                 count: self.opt_number("Count", 1)?.unwrap_or(1),
             }),
@@ -722,6 +769,141 @@ impl<'t> Parser<'t> {
             }),
             _ => self.help(),
         }
+    }
+
+    /// The words after `Refactor`: a kind (case and underscores free:
+    /// `Rename_Class`, `renameclass`) and its arguments.
+    fn refactoring(&mut self) -> Result<Refactoring> {
+        let Some(token) = self.peek() else {
+            return Err(self.missing(&format!("refactoring ({})", REFACTORINGS.join(", "))));
+        };
+        let Some(word) = token.word() else {
+            return Err(self.expected(&format!("a refactoring ({})", REFACTORINGS.join(", "))));
+        };
+        let squashed = squash(word);
+        let alias = REFACTORING_ALIASES
+            .iter()
+            .find(|(alias, _)| squash(alias) == squashed)
+            .map(|(_, name)| name);
+        let Some(kind) = alias.or_else(|| REFACTORINGS.iter().find(|k| squash(k) == squashed))
+        else {
+            if let Some(later) = REFACTORINGS_LATER.iter().find(|k| squash(k) == squashed) {
+                return Err(ParseError::new(
+                    format!(
+                        "Refactor {later} is not available yet. Available: {}",
+                        REFACTORINGS.join(", ")
+                    ),
+                    token.span,
+                ));
+            }
+            let close = help::suggest(word, REFACTORINGS);
+            let hint = if close.is_empty() {
+                String::new()
+            } else {
+                format!(" Did you mean: {}?", close.join(", "))
+            };
+            return Err(ParseError::new(
+                format!(
+                    "Unknown refactoring '{}'.{hint} Valid: {}",
+                    excerpt(word),
+                    REFACTORINGS.join(", ")
+                ),
+                token.span,
+            ));
+        };
+        self.pos += 1;
+        let symbol_form = "a name like f, Class.method or pkg.mod.func";
+        Ok(match *kind {
+            "RenameSymbol" | "Rename_Class" => {
+                let symbol = self.target_name(symbol_form)?;
+                self.glued_params();
+                let new_name = self.ident("the new name (an identifier)", false)?;
+                let include_text = self.eat("Include");
+                if include_text && !self.eat("Text") {
+                    return Err(self.expected("'Text' (Include Text)"));
+                }
+                Refactoring::Rename {
+                    kind: if *kind == "Rename_Class" {
+                        RenameKind::Class
+                    } else {
+                        RenameKind::Symbol
+                    },
+                    symbol,
+                    new_name,
+                    include_text,
+                }
+            }
+            "Rename_Param" => {
+                let function = self.target_name(symbol_form)?;
+                self.glued_params();
+                let param = self.ident("the parameter's name", false)?;
+                let new_name = self.ident("the parameter's new name", false)?;
+                Refactoring::RenameParam {
+                    function,
+                    param,
+                    new_name,
+                }
+            }
+            "Signature" => {
+                let function = self.target_name(symbol_form)?;
+                let Some(old_params) = self.glued_params() else {
+                    return Err(
+                        self.expected("the current parameters right after the name, as f(a, b)")
+                    );
+                };
+                let here = self.here();
+                let new_name = self.target_name("the new signature, as f(a, b, c=1)")?;
+                let last = |name: &str| name.rsplit('.').next().unwrap_or_default().to_owned();
+                if last(&new_name) != last(&function) {
+                    return Err(self.with_usage(
+                        format!(
+                            "The new signature names {new_name}, not {}: Signature keeps the name (Refactor RenameSymbol renames)",
+                            last(&function)
+                        ),
+                        here,
+                    ));
+                }
+                let Some(new_params) = self.glued_params() else {
+                    return Err(
+                        self.expected("the new parameters right after the name, as f(a, b)")
+                    );
+                };
+                Refactoring::Signature {
+                    function,
+                    old_params,
+                    new_params,
+                }
+            }
+            "Extract_Method" | "ExtractFunction" => {
+                let name = self.ident("the new name (an identifier)", false)?;
+                if !self.eat("lines") {
+                    return Err(self.expected("'lines' and a range (lines 45:52)"));
+                }
+                let range = self.line_range()?;
+                Refactoring::Extract {
+                    kind: if *kind == "Extract_Method" {
+                        ExtractKind::Method
+                    } else {
+                        ExtractKind::Function
+                    },
+                    name,
+                    first_line: range.first,
+                    last_line: range.last,
+                }
+            }
+            _ => {
+                let name = self.target_name(symbol_form)?;
+                self.glued_params();
+                Refactoring::Inline {
+                    kind: if *kind == "Inline_Variable" {
+                        InlineKind::Variable
+                    } else {
+                        InlineKind::Function
+                    },
+                    name,
+                }
+            }
+        })
     }
 
     /// The `In Files "<glob>"` suffix of `Find All` (`In` already eaten).
@@ -751,6 +933,7 @@ impl<'t> Parser<'t> {
                 "json" => ResponseFormat::Json,
                 _ => ResponseFormat::Terse,
             }),
+            "Preview" => SessionOption::Preview(self.keyword("preview mode", ON_OFF)? == "on"),
             "Replies" => {
                 SessionOption::Replies(match self.keyword("reply detail", REPLY_DETAILS)? {
                     "brief" => ReplyDetail::Brief,

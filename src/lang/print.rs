@@ -117,6 +117,9 @@ impl Display for Command {
                 option: SessionOption::OutputLimit(limit),
             } => write!(f, "Set Limit {limit}"),
             Command::Set {
+                option: SessionOption::Preview(on),
+            } => write!(f, "Set Preview {}", if *on { "on" } else { "off" }),
+            Command::Set {
                 option: SessionOption::Replies(detail),
             } => write!(
                 f,
@@ -299,6 +302,53 @@ impl Display for Command {
             Command::Undo { count } => write!(f, "Undo {count}"),
             Command::Redo { count } => write!(f, "Redo {count}"),
             Command::Help { topic } => write!(f, "Help{}", opt(topic)),
+            Command::Refactor(refactoring) => write!(f, "Refactor {refactoring}"),
+            Command::Preview { diff, refactoring } => write!(
+                f,
+                "Preview{} Refactor {refactoring}",
+                if *diff { " Diff" } else { "" }
+            ),
+            Command::Apply => f.write_str("Apply"),
+            Command::Discard => f.write_str("Discard"),
+        }
+    }
+}
+
+/// The words after `Refactor`.
+impl Display for Refactoring {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let kind = self.spec_name();
+        match self {
+            Refactoring::Rename {
+                symbol,
+                new_name,
+                include_text,
+                ..
+            } => write!(
+                f,
+                "{kind} {symbol} {new_name}{}",
+                if *include_text { " Include Text" } else { "" }
+            ),
+            Refactoring::RenameParam {
+                function,
+                param,
+                new_name,
+            } => write!(f, "{kind} {function} {param} {new_name}"),
+            Refactoring::Signature {
+                function,
+                old_params,
+                new_params,
+            } => {
+                let name = function.rsplit('.').next().unwrap_or(function);
+                write!(f, "{kind} {function}({old_params}) {name}({new_params})")
+            }
+            Refactoring::Extract {
+                name,
+                first_line,
+                last_line,
+                ..
+            } => write!(f, "{kind} {name} lines {first_line}:{last_line}"),
+            Refactoring::Inline { name, .. } => write!(f, "{kind} {name}"),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! these types), the agent tools build one from their JSON parameters.
 
 /// One refactoring request.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Refactoring {
     /// `Refactor RenameSymbol <name> <new> [Include Text]`,
     /// `Refactor Rename_Class <Old> <New> [Include Text]`.
@@ -43,7 +43,7 @@ pub enum Refactoring {
     Inline { kind: InlineKind, name: String },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RenameKind {
     /// Any symbol: function, class, method, variable, attribute.
     Symbol,
@@ -51,7 +51,7 @@ pub enum RenameKind {
     Class,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ExtractKind {
     /// A new method of the enclosing class, called through `self` (or `cls`).
     Method,
@@ -59,7 +59,7 @@ pub enum ExtractKind {
     Function,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum InlineKind {
     Variable,
     Function,

@@ -92,6 +92,10 @@ pub enum Event {
     Confirming {
         walk: Option<ConfirmWalk>,
     },
+    /// A refactor preview started waiting for `Apply`, or (`None`) stopped.
+    Pending {
+        refactor: Option<crate::session::PendingRefactor>,
+    },
     /// A request id and the reply it got, for retry de-duplication.
     Answered {
         id: String,

@@ -36,6 +36,9 @@ pub struct Preferences {
     /// it existed, which load as full.
     #[serde(default)]
     pub replies: ReplyDetail,
+    /// `Set Preview on`: a refactor shows its preview and waits for `Apply`.
+    #[serde(default)]
+    pub preview: bool,
 }
 
 /// A position in a file that follows edits (bookmarks, saved contexts).
@@ -44,6 +47,15 @@ pub struct Mark {
     pub path: WorkspacePath,
     /// Char offset in the file's current text.
     pub offset: usize,
+}
+
+/// A refactor previewed in preview mode, waiting for `Apply`: what was
+/// asked, and the content hash of every file the preview would change, so
+/// `Apply` recomputes it and refuses if any file moved on meanwhile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRefactor {
+    pub refactoring: crate::refactor::Refactoring,
+    pub files: Vec<(WorkspacePath, String)>,
 }
 
 /// A `Replace Confirm` walk waiting for `y`, `n` or `q`.
@@ -103,6 +115,9 @@ pub struct Session {
     pub contexts: Vec<Option<Mark>>,
     pub preferences: Preferences,
     pub confirm: Option<ConfirmWalk>,
+    /// A previewed refactor waiting for `Apply` or `Discard`.
+    #[serde(default)]
+    pub pending: Option<PendingRefactor>,
     pub files: BTreeMap<WorkspacePath, FileRecord>,
     pub answered: VecDeque<Answered>,
     /// Steps that changed several files at once, by group id (see
@@ -147,6 +162,7 @@ impl Session {
             contexts: Vec::new(),
             preferences,
             confirm: None,
+            pending: None,
             files: BTreeMap::new(),
             answered: VecDeque::new(),
             steps: BTreeMap::new(),
@@ -312,6 +328,7 @@ impl Session {
             }
             Event::PreferencesSet(preferences) => self.preferences = preferences.clone(),
             Event::Confirming { walk } => self.confirm = walk.clone(),
+            Event::Pending { refactor } => self.pending = refactor.clone(),
             Event::Answered { id, reply, ok } => {
                 if self.answered.len() == ANSWERED_WINDOW {
                     self.answered.pop_front();

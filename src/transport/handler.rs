@@ -109,6 +109,8 @@ pub trait CommandHandler: Send + Sync + 'static {
     fn set_response_format(&self, sender: &str, format: ResponseFormat);
     /// Records the reply detail (brief/full) a sender asked for in its handshake.
     fn set_reply_detail(&self, _sender: &str, _detail: ReplyDetail) {}
+    /// Records the preview mode a sender asked for in its handshake.
+    fn set_preview_mode(&self, _sender: &str, _on: bool) {}
     /// Persists everything (called on shutdown).
     fn flush(&self) -> Result<(), String>;
 }
@@ -160,6 +162,10 @@ impl CommandHandler for Engine {
 
     fn set_reply_detail(&self, sender: &str, detail: ReplyDetail) {
         Engine::set_reply_detail(self, sender, detail)
+    }
+
+    fn set_preview_mode(&self, sender: &str, on: bool) {
+        Engine::set_preview_mode(self, sender, on)
     }
 
     fn flush(&self) -> Result<(), String> {

@@ -392,6 +392,7 @@ async fn accept_handshake(
     let handler = shared.handler.clone();
     let format = request.session_preferences.response_format;
     let replies = request.session_preferences.replies;
+    let preview = request.session_preferences.preview_mode;
     let who = sender.clone();
     let session = tokio::task::spawn_blocking(move || {
         if let Some(format) = format {
@@ -399,6 +400,9 @@ async fn accept_handshake(
         }
         if let Some(replies) = replies {
             handler.set_reply_detail(&who, replies);
+        }
+        if let Some(on) = preview {
+            handler.set_preview_mode(&who, on);
         }
         handler.session_of(&who)
     })

@@ -159,6 +159,9 @@ pub enum ErrorKind {
     NotApplicable,
     /// The change would clash with what is there (a name already taken).
     Conflict,
+    /// A file it must change has unsaved edits, or changed since it was
+    /// read (save, reload or preview again).
+    Stale,
     /// A tool it needs is missing or failed (the formatter).
     Unavailable,
     /// The sender may not do this (read-only, outside its path prefixes).
@@ -175,6 +178,7 @@ impl ErrorKind {
             ErrorKind::InvalidArgument => "invalid_argument",
             ErrorKind::NotApplicable => "not_applicable",
             ErrorKind::Conflict => "conflict",
+            ErrorKind::Stale => "stale",
             ErrorKind::Unavailable => "unavailable",
             ErrorKind::PermissionDenied => "permission_denied",
             ErrorKind::Internal => "internal",

@@ -532,6 +532,7 @@ mod code_addressing;
 mod commit;
 mod operations;
 mod policy;
+mod refactor;
 mod replies;
 mod state;
 mod text_edits;

@@ -1,0 +1,605 @@
+//! `Refactor …`, `Preview [Diff] Refactor …`, `Apply` and `Discard`: the
+//! engine's side of the semantic refactors (`crate::refactor` computes them).
+//!
+//! A refactor runs in four steps, and only the last touches anything:
+//! 1. *compute* on the index brought up to date with the disk (and the
+//!    sender's unsaved buffers laid over it), every file read through the
+//!    workspace — a file the sender has unsaved edits in is refused;
+//! 2. *check*: no touched file gets a new syntax or compile-time error, no
+//!    other session has unsaved edits in a touched file, the sender may
+//!    write every touched path;
+//! 3. *preview* (`Preview`, or any refactor in preview mode) stops here and
+//!    says what would change; in preview mode the request waits for
+//!    `Apply`, with the content hash of every file it would change;
+//! 4. *apply*: one commit of every file (`Ctx::apply_change`), one undo
+//!    step in the sender's session. Other sessions' unmodified buffers of
+//!    the files take the new text on their next message (`check_disk`).
+//!
+//! [`Engine::refactor`] is the typed operation (the agent tools' entry);
+//! the commands word its [`RefactorReport`].
+
+use std::collections::BTreeSet;
+
+use serde_json::{json, Value};
+
+use crate::analysis::index::Location as Site;
+use crate::change::{Base, FileOp, WorkspaceChange};
+use crate::refactor::{
+    self, check, Cursor, ExtractKind, InlineKind, Project, RefactorError, RefactorFailure,
+    Refactored, Refactoring, Source, Sources, Summary, WorkspaceSources,
+};
+use crate::reply::{plural, Clause, Reply};
+use crate::session::{Event, PendingRefactor};
+use crate::workspace::{Workspace, WorkspacePath};
+
+use super::apply::ApplyMode;
+use super::context::Ctx;
+use super::ops::{json as op_json, ErrorKind, OpError};
+use super::{lock, Engine};
+
+/// Whether a refactor is only shown or also written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefactorMode {
+    /// Computed and checked; nothing changes.
+    Preview,
+    /// Computed, checked and committed as one undo step.
+    Apply,
+}
+
+/// What a refactor computed and, when applied, did.
+#[derive(Debug, Clone)]
+pub struct RefactorReport {
+    pub refactoring: Refactoring,
+    pub refactored: Refactored,
+    /// Every file the change touches, with its edit count and unified diff.
+    pub files: Vec<FileReport>,
+    pub applied: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    pub path: String,
+    /// Text edits in the file (1 for a created or deleted file).
+    pub edits: usize,
+    /// `--- a/path` / `+++ b/path` unified diff, 3 lines of context.
+    pub diff: String,
+}
+
+/// How many sites a terse reply lists before `… (N more)`.
+const SITES_SHOWN: usize = 5;
+
+impl Engine {
+    /// Computes `refactoring` in `sender`'s session and previews or applies
+    /// it (see the module doc); the session's events are persisted.
+    pub fn refactor(
+        &self,
+        sender: &str,
+        refactoring: &Refactoring,
+        mode: RefactorMode,
+    ) -> Result<RefactorReport, OpError> {
+        let report = self.run_refactor(sender, refactoring, mode)?;
+        if let Some(live) = self.live_of(sender) {
+            self.persist(&mut lock(&live)).map_err(|e| {
+                OpError::new(
+                    ErrorKind::Internal,
+                    format!("Could not persist the session ({e}); the refactor is applied"),
+                )
+            })?;
+        }
+        Ok(report)
+    }
+
+    /// `Refactor …`: applied, or (preview mode) previewed and waiting.
+    pub(super) fn refactor_command(&self, sender: &str, refactoring: &Refactoring) -> Reply {
+        if self.preview_mode(sender) {
+            return self.preview_and_wait(sender, refactoring);
+        }
+        match self.run_refactor(sender, refactoring, RefactorMode::Apply) {
+            Ok(report) => applied_reply(&report),
+            Err(error) => op_json::failure(error),
+        }
+    }
+
+    /// `Preview [Diff] Refactor …`.
+    pub(super) fn preview_command(
+        &self,
+        sender: &str,
+        refactoring: &Refactoring,
+        diff: bool,
+    ) -> Reply {
+        match self.run_refactor(sender, refactoring, RefactorMode::Preview) {
+            Ok(report) => preview_reply(&report, diff, None),
+            Err(error) => op_json::failure(error),
+        }
+    }
+
+    /// `Apply`: the waiting refactor, recomputed, if no file it changes
+    /// moved on since its preview.
+    pub(super) fn apply_command(&self, sender: &str) -> Reply {
+        let pending = match self.pending_of(sender) {
+            Ok(pending) => pending,
+            Err(fail) => return fail,
+        };
+        let preview = match self.run_refactor(sender, &pending.refactoring, RefactorMode::Preview) {
+            Ok(report) => report,
+            Err(error) => {
+                self.set_pending(sender, None);
+                return op_json::failure(error);
+            }
+        };
+        let now = base_hashes(&preview.refactored.change);
+        let moved: Vec<&str> = pending
+            .files
+            .iter()
+            .filter(|seen| !now.contains(seen))
+            .map(|(path, _)| path.as_str())
+            .chain(
+                now.iter()
+                    .filter(|now| !pending.files.iter().any(|(p, _)| *p == now.0))
+                    .map(|(path, _)| path.as_str()),
+            )
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        if !moved.is_empty() {
+            self.set_pending(sender, None);
+            return Reply::fail(format!(
+                "{} changed since the preview, so nothing was applied; preview it again: Refactor {}",
+                moved.join(", "),
+                pending.refactoring
+            ));
+        }
+        self.set_pending(sender, None);
+        match self.run_refactor(sender, &pending.refactoring, RefactorMode::Apply) {
+            Ok(report) => applied_reply(&report),
+            Err(error) => op_json::failure(error),
+        }
+    }
+
+    /// `Discard`: drops the waiting refactor.
+    pub(super) fn discard_command(&self, sender: &str) -> Reply {
+        match self.pending_of(sender) {
+            Ok(pending) => {
+                self.set_pending(sender, None);
+                Reply::Done(vec![Clause::Note(format!(
+                    "Discarded Refactor {}",
+                    pending.refactoring
+                ))])
+            }
+            Err(fail) => fail,
+        }
+    }
+
+    fn preview_and_wait(&self, sender: &str, refactoring: &Refactoring) -> Reply {
+        match self.run_refactor(sender, refactoring, RefactorMode::Preview) {
+            Ok(report) => {
+                let files = base_hashes(&report.refactored.change);
+                self.set_pending(
+                    sender,
+                    Some(PendingRefactor {
+                        refactoring: refactoring.clone(),
+                        files,
+                    }),
+                );
+                preview_reply(&report, false, Some("Apply or Discard"))
+            }
+            Err(error) => op_json::failure(error),
+        }
+    }
+
+    fn preview_mode(&self, sender: &str) -> bool {
+        self.live_of(sender)
+            .is_some_and(|live| lock(&live).session.preferences.preview)
+    }
+
+    fn pending_of(&self, sender: &str) -> Result<PendingRefactor, Reply> {
+        let Some(live) = self.live_of(sender) else {
+            return Err(Reply::fail("No session. Start one with: Start <name>"));
+        };
+        let pending = lock(&live).session.pending.clone();
+        pending.ok_or_else(|| {
+            Reply::fail(
+                "No refactor is waiting for Apply or Discard: in preview mode (Set Preview on) a Refactor shows its preview and waits",
+            )
+        })
+    }
+
+    fn set_pending(&self, sender: &str, refactor: Option<PendingRefactor>) {
+        if let Some(live) = self.live_of(sender) {
+            let mut live = lock(&live);
+            if live.session.pending != refactor {
+                // Cannot fail: the event only sets a field.
+                let _ = live.session.apply(Event::Pending { refactor });
+            }
+        }
+    }
+
+    /// Steps 1–4 of the module doc; the events stay staged for the turn.
+    fn run_refactor(
+        &self,
+        sender: &str,
+        refactoring: &Refactoring,
+        mode: RefactorMode,
+    ) -> Result<RefactorReport, OpError> {
+        let Some(live) = self.live_of(sender) else {
+            return Err(OpError::new(
+                ErrorKind::NotFound,
+                "No session. Start one with: Start <name>",
+            ));
+        };
+        let (current, unsaved) = {
+            let live = lock(&live);
+            let session = &live.session;
+            let current = session.current_buffer().map(|buffer| Cursor {
+                path: buffer.path().to_string(),
+                position: buffer.cursor(),
+            });
+            let unsaved: BTreeSet<String> = session
+                .buffers
+                .values()
+                .filter(|b| b.is_modified())
+                .map(|b| b.path().to_string())
+                .collect();
+            (current, unsaved)
+        };
+        // Other programs' writes must be in the index before its positions
+        // are used as edits.
+        self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
+        let sources = SessionSources {
+            disk: WorkspaceSources {
+                workspace: &self.workspace,
+            },
+            unsaved: &unsaved,
+        };
+        let refactored = self
+            .with_index(sender, |index, _, _| {
+                let project = Project {
+                    index,
+                    sources: &sources,
+                    current,
+                };
+                let refactored = refactor::compute(&project, refactoring)?;
+                check::no_new_errors(&sources, &refactored.change)?;
+                Ok::<_, RefactorError>(refactored)
+            })
+            .map_err(|fail| OpError::new(ErrorKind::NotFound, fail.failure().unwrap_or_default()))?
+            .map_err(op_error)?;
+        let touched: Vec<&WorkspacePath> = refactored.change.touched();
+        self.config
+            .permissions
+            .check_change(sender, touched.iter().copied())
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let elsewhere = self.unsaved_elsewhere(sender, &touched);
+        if !elsewhere.is_empty() {
+            return Err(OpError::new(
+                ErrorKind::Stale,
+                format!(
+                    "The refactor changes files with unsaved edits in other sessions: {}; save or close them there first, nothing was changed",
+                    elsewhere.join(", ")
+                ),
+            ));
+        }
+        let files = file_reports(&self.workspace, &refactored.change);
+        let mut report = RefactorReport {
+            refactoring: refactoring.clone(),
+            refactored,
+            files,
+            applied: false,
+        };
+        if mode == RefactorMode::Apply && !report.refactored.change.is_empty() {
+            let mut live = lock(&live);
+            let mut ctx = Ctx::new(&mut live.session, &self.workspace);
+            ctx.apply_change(&report.refactored.change, ApplyMode::Commit)
+                .map_err(|fail| {
+                    OpError::new(ErrorKind::Stale, fail.failure().unwrap_or_default())
+                })?;
+            drop(live);
+            self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
+            report.applied = true;
+        }
+        Ok(report)
+    }
+
+    /// `path (session)` for each touched file another session has unsaved
+    /// edits in. Sessions are locked one at a time, never two at once.
+    fn unsaved_elsewhere(&self, sender: &str, touched: &[&WorkspacePath]) -> Vec<String> {
+        let own = self.session_of(sender);
+        let others: Vec<_> = {
+            let registry = self.registry();
+            registry
+                .sessions
+                .iter()
+                .filter(|(name, _)| Some(*name) != own.as_ref())
+                .map(|(name, live)| (name.clone(), live.clone()))
+                .collect()
+        };
+        let mut found = Vec::new();
+        for (name, live) in others {
+            let live = lock(&live);
+            for path in touched {
+                if live
+                    .session
+                    .buffer(path)
+                    .is_some_and(|buffer| buffer.is_modified())
+                {
+                    found.push(format!("{path} (session {name})"));
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+}
+
+/// The disk through the workspace, refusing the files the sender has
+/// unsaved edits in (the index sees those edits, the disk does not).
+struct SessionSources<'a> {
+    disk: WorkspaceSources<'a>,
+    unsaved: &'a BTreeSet<String>,
+}
+
+impl Sources for SessionSources<'_> {
+    fn source(&self, path: &str) -> Result<Source, RefactorError> {
+        let source = self.disk.source(path)?;
+        if self.unsaved.contains(source.path.as_str()) {
+            return Err(RefactorError::new(
+                RefactorFailure::Stale,
+                format!(
+                    "The refactor must change {}, which has unsaved edits: Save or Undo them first; nothing was changed",
+                    source.path
+                ),
+            ));
+        }
+        Ok(source)
+    }
+}
+
+fn op_error(error: RefactorError) -> OpError {
+    let kind = match error.kind {
+        RefactorFailure::NotFound => ErrorKind::NotFound,
+        RefactorFailure::Ambiguous => ErrorKind::Ambiguous,
+        RefactorFailure::InvalidArgument | RefactorFailure::Unreadable => {
+            ErrorKind::InvalidArgument
+        }
+        RefactorFailure::NameConflict | RefactorFailure::SignatureConflict => ErrorKind::Conflict,
+        RefactorFailure::Refused | RefactorFailure::WouldBreak => ErrorKind::NotApplicable,
+        RefactorFailure::Stale => ErrorKind::Stale,
+    };
+    OpError {
+        kind,
+        message: error.message,
+        candidates: error.candidates,
+    }
+}
+
+/// The content hash each file of the change was computed against.
+fn base_hashes(change: &WorkspaceChange) -> Vec<(WorkspacePath, String)> {
+    change
+        .files()
+        .map(|(path, file)| {
+            let hash = match &file.base {
+                Base::Disk(stamp) => stamp.hash.clone(),
+                Base::Buffer { version } => format!("version {version}"),
+                Base::Absent => "absent".to_owned(),
+            };
+            (path.clone(), hash)
+        })
+        .collect()
+}
+
+/// Each touched file's edit count and unified diff (read from disk once:
+/// the change was computed against it moments ago).
+fn file_reports(workspace: &Workspace, change: &WorkspaceChange) -> Vec<FileReport> {
+    change
+        .files()
+        .map(|(path, file)| {
+            let before = || {
+                workspace
+                    .read(path)
+                    .map(|loaded| ropey::Rope::from_str(&loaded.text))
+                    .unwrap_or_default()
+            };
+            let (edits, old, new, new_path) = match &file.op {
+                FileOp::Edit(edits) => {
+                    let old = before();
+                    let new = edits.apply(&old).unwrap_or_else(|_| old.clone());
+                    (edits.len(), old.to_string(), new.to_string(), path)
+                }
+                FileOp::Move { to, edits } => {
+                    let old = before();
+                    let new = edits.apply(&old).unwrap_or_else(|_| old.clone());
+                    (edits.len().max(1), old.to_string(), new.to_string(), to)
+                }
+                FileOp::Create(text) => (1, String::new(), text.clone(), path),
+                FileOp::Delete => (1, before().to_string(), String::new(), path),
+            };
+            let diff = similar::TextDiff::from_lines(&old, &new)
+                .unified_diff()
+                .context_radius(3)
+                .header(&format!("a/{path}"), &format!("b/{new_path}"))
+                .to_string();
+            FileReport {
+                path: path.to_string(),
+                edits,
+                diff,
+            }
+        })
+        .collect()
+}
+
+/// `Renamed in 4 files, 23 references updated` and its kin.
+fn summary_words(summary: &Summary) -> String {
+    match summary {
+        Summary::Renamed {
+            files, references, ..
+        } => format!(
+            "Renamed in {files} {}, {references} {} updated",
+            plural(*files, "file"),
+            plural(*references, "reference")
+        ),
+        Summary::SignatureChanged { callers, .. } => format!(
+            "Signature updated, {callers} {} replaced",
+            plural(*callers, "caller")
+        ),
+        Summary::Extracted {
+            kind, duplicates, ..
+        } => format!(
+            "{} extracted, {duplicates} duplicate {} replaced",
+            match kind {
+                ExtractKind::Method => "Method",
+                ExtractKind::Function => "Function",
+            },
+            plural(*duplicates, "block")
+        ),
+        Summary::Inlined {
+            kind, locations, ..
+        } => format!(
+            "{} inlined at {locations} {}",
+            match kind {
+                InlineKind::Variable => "Variable",
+                InlineKind::Function => "Function",
+            },
+            plural(*locations, "location")
+        ),
+    }
+}
+
+/// The counts of a preview, without the verb: `23 references`.
+fn preview_counts(summary: &Summary) -> String {
+    match summary {
+        Summary::Renamed { references, .. } => {
+            format!("{references} {}", plural(*references, "reference"))
+        }
+        Summary::SignatureChanged { callers, .. } => {
+            format!("{callers} {}", plural(*callers, "caller"))
+        }
+        Summary::Extracted { duplicates, .. } => {
+            format!("{duplicates} duplicate {}", plural(*duplicates, "block"))
+        }
+        Summary::Inlined { locations, .. } => {
+            format!("{locations} {}", plural(*locations, "location"))
+        }
+    }
+}
+
+/// `a.py:3:4, b.py:9:0 … (N more)`.
+fn sites(sites: &[&Site]) -> String {
+    let mut shown: Vec<String> = sites
+        .iter()
+        .take(SITES_SHOWN)
+        .map(|s| s.to_string())
+        .collect();
+    if sites.len() > SITES_SHOWN {
+        shown.push(format!("… ({} more)", sites.len() - SITES_SHOWN));
+    }
+    shown.join(", ")
+}
+
+/// What every refactor reply adds: what was left alone, and mentions.
+fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
+    let refactored = &report.refactored;
+    let mut clauses = Vec::new();
+    if !refactored.left_alone.is_empty() {
+        let mut shown: Vec<String> = refactored
+            .left_alone
+            .iter()
+            .take(SITES_SHOWN)
+            .map(|left| format!("{} ({})", left.site, left.why))
+            .collect();
+        if refactored.left_alone.len() > SITES_SHOWN {
+            shown.push(format!(
+                "… ({} more)",
+                refactored.left_alone.len() - SITES_SHOWN
+            ));
+        }
+        clauses.push(Clause::Note(format!(
+            "left alone: {} {} it cannot prove: {}",
+            refactored.left_alone.len(),
+            plural(refactored.left_alone.len(), "use"),
+            shown.join(", ")
+        )));
+    }
+    if !refactored.mentions.is_empty() {
+        let all: Vec<&Site> = refactored.mentions.iter().collect();
+        clauses.push(Clause::Note(format!(
+            "not changed: {} {} in strings and comments ({}); Include Text changes them",
+            all.len(),
+            plural(all.len(), "mention"),
+            sites(&all)
+        )));
+    }
+    clauses.push(op_json::data("refactor", report_json(report)));
+    clauses
+}
+
+fn applied_reply(report: &RefactorReport) -> Reply {
+    let mut clauses = vec![Clause::Note(summary_words(&report.refactored.summary))];
+    if report.files.is_empty() {
+        clauses = vec![Clause::Note("Nothing to change".into())];
+    }
+    clauses.extend(side_clauses(report));
+    Reply::Done(clauses)
+}
+
+/// `Preview: Would modify 2 files: a.py, b.py, 23 references`.
+fn preview_reply(report: &RefactorReport, diff: bool, waiting: Option<&str>) -> Reply {
+    let names: Vec<&str> = report.files.iter().map(|f| f.path.as_str()).collect();
+    let mut clauses = vec![Clause::Note(format!(
+        "Preview: Would modify {} {}: {}, {}",
+        names.len(),
+        plural(names.len(), "file"),
+        names.join(", "),
+        preview_counts(&report.refactored.summary)
+    ))];
+    if let Some(waiting) = waiting {
+        clauses.push(Clause::Note(waiting.to_owned()));
+    }
+    clauses.extend(side_clauses(report));
+    if diff {
+        let text: String = report.files.iter().map(|f| f.diff.as_str()).collect();
+        clauses.push(Clause::Txt(text.trim_end_matches('\n').to_owned()));
+    }
+    Reply::Done(clauses)
+}
+
+/// The JSON `refactor` object (`protocol/schemas/reply.json`).
+fn report_json(report: &RefactorReport) -> Value {
+    let site = |s: &Site| {
+        json!({
+            "path": s.path,
+            "line": s.position.line,
+            "col": s.position.col,
+            "end_line": s.end.line,
+            "end_col": s.end.col,
+        })
+    };
+    let refactored = &report.refactored;
+    let summary = match &refactored.summary {
+        Summary::Renamed {
+            symbol,
+            files,
+            references,
+        } => json!({"symbol": symbol, "files": files, "references": references}),
+        Summary::SignatureChanged { function, callers } => {
+            json!({"function": function, "callers": callers})
+        }
+        Summary::Extracted {
+            name, duplicates, ..
+        } => json!({"name": name, "duplicates": duplicates}),
+        Summary::Inlined {
+            name, locations, ..
+        } => json!({"name": name, "locations": locations}),
+    };
+    json!({
+        "kind": report.refactoring.spec_name(),
+        "applied": report.applied,
+        "summary": summary,
+        "files": report.files.iter().map(|f| json!({"path": f.path, "edits": f.edits, "diff": f.diff})).collect::<Vec<_>>(),
+        "left_alone": refactored.left_alone.iter().map(|l| {
+            let mut object = site(&l.site);
+            object["why"] = json!(l.why);
+            object
+        }).collect::<Vec<_>>(),
+        "mentions": refactored.mentions.iter().map(site).collect::<Vec<_>>(),
+    })
+}
