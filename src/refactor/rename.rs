@@ -317,7 +317,8 @@ struct Renaming<'a> {
 
 struct Edited {
     change: Option<FileChange>,
-    /// Code sites changed (definitions, references, doctest code).
+    /// Sites changed: definitions, references, doctest code, and the
+    /// mentions when they are asked for.
     code: usize,
 }
 
@@ -357,7 +358,6 @@ impl Renaming<'_> {
             .chain(code.iter().cloned())
             .collect();
         let mut text_edits = Vec::new();
-        let mut doctest = 0;
         for occurrence in text::occurrences(&src, self.old) {
             let range = text.byte_to_char(occurrence.range.start)..text.byte_to_char(occurrence.range.end);
             if skip.iter().any(|s| s.start < range.end && range.start < s.end) {
@@ -369,7 +369,6 @@ impl Renaming<'_> {
                     let denotes = self.project.index.resolve_dotted_in(path, &dotted);
                     if !denotes.is_empty() && denotes.iter().all(|d| self.family.contains(d)) {
                         code.push(range);
-                        doctest += 1;
                     } else if self.include_text {
                         text_edits.push(range);
                     } else {
@@ -384,8 +383,7 @@ impl Renaming<'_> {
                 Context::Comment | Context::String => mentions.push(at),
             }
         }
-        let count = code.len();
-        let _ = doctest;
+        let count = code.len() + text_edits.len();
         let indels = code
             .into_iter()
             .chain(text_edits)

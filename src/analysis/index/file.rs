@@ -667,6 +667,9 @@ impl<'s, 't> Scanner<'s, 't> {
                         // A local holding a value the index can follow
                         // (`m = Manager()`); kept only if it is its sole binding.
                         let name = self.intern(self.text(left));
+                        if self.scopes[ctx.scope].globals.contains(&name) {
+                            self.add_site(left, 0, name, ctx);
+                        }
                         self.bind(ctx.scope, name, value);
                     } else if left.kind() == "identifier" {
                         // A module or class variable remembers what it holds.
