@@ -34,17 +34,30 @@ fn main() {
     let pairs: Vec<(String, String)> = if rest.is_empty() {
         vec![
             ("django.urls.reverse".into(), "reverse_url".into()),
-            ("django.http.response.HttpResponseBase.set_cookie".into(), "put_cookie".into()),
+            (
+                "django.http.response.HttpResponseBase.set_cookie".into(),
+                "put_cookie".into(),
+            ),
         ]
     } else {
         rest.chunks(2)
-            .map(|c| (c[0].clone(), c.get(1).cloned().unwrap_or_else(|| "renamed".into())))
+            .map(|c| {
+                (
+                    c[0].clone(),
+                    c.get(1).cloned().unwrap_or_else(|| "renamed".into()),
+                )
+            })
             .collect()
     };
     let workspace = Workspace::new(&root, 8 << 20).expect("a directory");
     let t = Instant::now();
     let index = ProjectIndex::build_in(&workspace);
-    println!("root: {}  files: {}  cold index: {:.0} ms", root.display(), index.len(), ms(t.elapsed()));
+    println!(
+        "root: {}  files: {}  cold index: {:.0} ms",
+        root.display(),
+        index.len(),
+        ms(t.elapsed())
+    );
     let sources = WorkspaceSources {
         workspace: &workspace,
     };
@@ -87,7 +100,8 @@ fn main() {
                             );
                             let target = PathBuf::from(&out).join(path.as_str());
                             std::fs::create_dir_all(target.parent().unwrap()).unwrap();
-                            std::fs::write(target, edits.apply(&text).unwrap().to_string()).unwrap();
+                            std::fs::write(target, edits.apply(&text).unwrap().to_string())
+                                .unwrap();
                         }
                     }
                 }

@@ -265,10 +265,15 @@ impl Engine {
             .map_err(|fail| OpError::new(ErrorKind::NotFound, fail.failure().unwrap_or_default()))?
             .map_err(op_error)?;
         let touched: Vec<&WorkspacePath> = refactored.change.touched();
-        self.config
-            .permissions
-            .check_change(sender, touched.iter().copied())
-            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        // A preview only reads (its diffs show the files); applying writes.
+        let permissions = &self.config.permissions;
+        match mode {
+            RefactorMode::Preview => touched.iter().try_for_each(|path| {
+                permissions.check_read(&self.workspace, sender, path.as_str())
+            }),
+            RefactorMode::Apply => permissions.check_change(sender, touched.iter().copied()),
+        }
+        .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
         let elsewhere = self.unsaved_elsewhere(sender, &touched);
         if !elsewhere.is_empty() {
             return Err(OpError::new(

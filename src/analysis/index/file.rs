@@ -1068,7 +1068,10 @@ impl<'s, 't> Scanner<'s, 't> {
         // Annotations and defaults are evaluated in the enclosing scope.
         if let Some(ret) = field(node, fields().return_type) {
             match ret.named_child(0) {
-                Some(e) if ret.named_child_count() == 1 && matches!(e.kind(), "identifier" | "attribute") => {
+                Some(e)
+                    if ret.named_child_count() == 1
+                        && matches!(e.kind(), "identifier" | "attribute") =>
+                {
                     let v = self.expr(e, ctx);
                     self.file.defs[def as usize].returns = Some(v);
                 }
