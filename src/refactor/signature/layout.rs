@@ -1,0 +1,166 @@
+//! Rebuilding a comma-separated list (a call's arguments, a `def`'s
+//! parameters) in a new order, with entries dropped or added, keeping what
+//! it does not need to touch: each kept entry's text, the separators and
+//! comments after it, the line breaks and indentation of a list written
+//! one entry per line, a trailing comma.
+
+use std::ops::Range;
+
+use super::edits::{Piece, Rewrite};
+use super::target::Parsed;
+
+/// One entry of the new list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Item {
+    /// Entry `index` of the old list, as `pieces` (usually `Keep` of its
+    /// range; a renamed keyword is the new name and the rest kept).
+    Old {
+        index: usize,
+        pieces: Vec<Piece>,
+    },
+    New(String),
+}
+
+impl Item {
+    pub fn kept(index: usize, range: Range<usize>) -> Item {
+        Item::Old {
+            index,
+            pieces: vec![Piece::Keep(range)],
+        }
+    }
+}
+
+/// The rewrite of the list between the brackets at `inside` whose entries
+/// are at `entries`, into `items`; `None` when that is the list as it is.
+/// `line_indent` is the indentation of entries written one per line.
+pub(super) fn relayout(
+    file: &Parsed,
+    inside: Range<usize>,
+    entries: &[Range<usize>],
+    line_indent: Option<&str>,
+    items: Vec<Item>,
+) -> Option<Rewrite> {
+    let unchanged = items.len() == entries.len()
+        && items.iter().enumerate().all(|(i, item)| {
+            matches!(item, Item::Old { index, pieces }
+                if *index == i && *pieces == [Piece::Keep(entries[i].clone())])
+        });
+    if unchanged {
+        return None;
+    }
+    let separator = match line_indent {
+        Some(indent) => format!(",\n{indent}"),
+        None => ", ".to_string(),
+    };
+    // kept entries fill the old places of kept entries, in the new order
+    let mut places: Vec<usize> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Old { index, .. } => Some(*index),
+            Item::New(_) => None,
+        })
+        .collect();
+    places.sort_unstable();
+    let mut content: Vec<Option<Vec<Piece>>> = vec![None; entries.len()];
+    let mut after: Vec<Vec<String>> = vec![Vec::new(); entries.len()];
+    let mut before_all: Vec<String> = Vec::new();
+    let mut next_place = 0;
+    let mut last: Option<usize> = None;
+    for item in items {
+        match item {
+            Item::Old { pieces, .. } => {
+                let place = places[next_place];
+                next_place += 1;
+                content[place] = Some(pieces);
+                last = Some(place);
+            }
+            Item::New(text) => match last {
+                Some(place) => after[place].push(text),
+                None => before_all.push(text),
+            },
+        }
+    }
+    let mut pieces = Vec::new();
+    if places.is_empty() {
+        // nothing of the old list is left
+        if !before_all.is_empty() {
+            let lead = entries
+                .first()
+                .map(|e| file.slice(inside.start..e.start))
+                .unwrap_or_default();
+            let trail = entries
+                .last()
+                .map(|e| file.slice(e.end..inside.end))
+                .unwrap_or_default();
+            let (lead, trail) = if line_indent.is_some() {
+                (lead, trail.trim_start_matches(',').to_string())
+            } else {
+                (String::new(), String::new())
+            };
+            pieces.push(Piece::Text(lead + &before_all.join(&separator) + &trail));
+        }
+        return Some(Rewrite {
+            range: inside,
+            pieces: if pieces.is_empty() {
+                vec![Piece::Text(String::new())]
+            } else {
+                pieces
+            },
+        });
+    }
+    let first = places[0];
+    let last_place = *places.last().unwrap_or(&first);
+    pieces.push(Piece::Keep(inside.start..entries[0].start));
+    for text in &before_all {
+        pieces.push(Piece::Text(format!("{text}{separator}")));
+    }
+    for (k, &place) in places.iter().enumerate() {
+        pieces.extend(content[place].take().unwrap_or_default());
+        for text in &after[place] {
+            pieces.push(Piece::Text(format!("{separator}{text}")));
+        }
+        match places.get(k + 1) {
+            // the separator (and any comment) that followed this place
+            Some(_) => pieces.push(Piece::Keep(entries[place].end..entries[place + 1].start)),
+            None => {}
+        }
+    }
+    let end = entries.len() - 1;
+    let trail = entries[end].end..inside.end;
+    if last_place == end {
+        pieces.push(Piece::Keep(trail));
+    } else {
+        let sep = file.slice(entries[last_place].end..entries[last_place + 1].start);
+        let trail_text = file.slice(trail.clone());
+        match (sep.rfind('\n'), trail_text.rfind('\n')) {
+            (Some(s), Some(t)) => {
+                let mut kept = sep[..=s].to_string();
+                if !trail_text.trim_start().starts_with(',') {
+                    kept = kept.replacen(',', "", 1);
+                }
+                pieces.push(Piece::Text(kept + &trail_text[t + 1..]));
+            }
+            _ => pieces.push(Piece::Keep(trail)),
+        }
+    }
+    Some(Rewrite {
+        range: inside,
+        pieces,
+    })
+}
+
+/// The indentation of the first entry of a list that starts on a line of
+/// its own (`f(\n    a,\n    b)`); `None` for a list that starts after
+/// its bracket.
+pub(super) fn line_indent(
+    file: &Parsed,
+    inside_start: usize,
+    first_entry: usize,
+) -> Option<String> {
+    if !file.slice(inside_start..first_entry).contains('\n') {
+        return None;
+    }
+    let text = file.text();
+    let line_start = text.line_to_char(text.char_to_line(first_entry));
+    Some(file.slice(line_start..first_entry))
+}
