@@ -467,3 +467,499 @@ f(2, 1)
         "forwards *args/**kwargs: the arguments cannot be followed"
     );
 }
+
+#[test]
+fn nested_and_recursive_calls_are_rewritten_inside_each_other() {
+    let code = "\
+def f(a, b):
+    if a:
+        return f(b, a - 1)
+    return b
+
+print(f(f(1, 2), 3))
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a"),
+        &[(
+            "m.py",
+            "\
+def f(b, a):
+    if a:
+        return f(a - 1, b)
+    return b
+
+print(f(3, f(2, 1)))
+",
+        )],
+        3,
+    );
+}
+
+#[test]
+fn a_rename_in_a_signature_renames_the_body_and_keywords_through_recursion() {
+    let code = "\
+def walk(node, depth=0):
+    for child in node:
+        walk(child, depth=depth + 1)
+    return depth
+";
+    check(
+        &[("m.py", code)],
+        &signature("walk", "node, depth=0", "node, level=0"),
+        &[(
+            "m.py",
+            "\
+def walk(node, level=0):
+    for child in node:
+        walk(child, level=level + 1)
+    return level
+",
+        )],
+        1,
+    );
+}
+
+#[test]
+fn reordering_arguments_with_side_effects_is_refused() {
+    let code = "\
+def f(a, b):
+    return a - b
+
+f(read(), read())
+f(x, y)
+";
+    assert_eq!(
+        refused(&[("m.py", code)], &signature("f", "a, b", "b, a")),
+        (
+            RefactorFailure::Refused,
+            "Cannot update the call at m.py:3:0: it would change the order in which its arguments are evaluated (pass them through names first); nothing was changed".into()
+        )
+    );
+}
+
+#[test]
+fn removing_a_parameter_drops_its_argument_and_keeps_the_comments_of_the_others() {
+    let lib = "\
+def send(to, subject, legacy=None, body=''):
+    return to, subject, body
+";
+    let app = "\
+from lib import send
+
+send('a', 's', None, 'b')
+send('a', 's', legacy=1, body='b')
+send(
+    'a',  # to
+    's',  # subject
+    None,  # legacy
+)
+send('a', 's')
+";
+    check(
+        &[("lib.py", lib), ("app.py", app)],
+        &signature(
+            "send",
+            "to, subject, legacy=None, body=''",
+            "to, subject, body=''",
+        ),
+        &[
+            (
+                "app.py",
+                "\
+from lib import send
+
+send('a', 's', 'b')
+send('a', 's', body='b')
+send(
+    'a',  # to
+    's',  # subject
+)
+send('a', 's')
+",
+            ),
+            (
+                "lib.py",
+                "\
+def send(to, subject, body=''):
+    return to, subject, body
+",
+            ),
+        ],
+        3,
+    );
+}
+
+#[test]
+fn keyword_only_and_positional_only_markers_are_kept_as_written() {
+    let code = "\
+def f(a, b, c=1):
+    return a, b, c
+
+f(1, 2, 3)
+f(1, b=2)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b, c=1", "a, /, b, *, c=1"),
+        &[(
+            "m.py",
+            "\
+def f(a, /, b, *, c=1):
+    return a, b, c
+
+f(1, 2, c=3)
+f(1, b=2)
+",
+        )],
+        1,
+    );
+    // a keyword argument to a parameter that becomes positional-only is
+    // passed positionally ...
+    let keyword = "\
+def f(a, b):
+    return a, b
+
+f(a=1, b=2)
+";
+    check(
+        &[("m.py", keyword)],
+        &signature("f", "a, b", "a, /, b"),
+        &[("m.py", "def f(a, /, b):\n    return a, b\n\nf(1, b=2)\n")],
+        1,
+    );
+    // ... unless a parameter before it is left to its default
+    let gap = "\
+def f(a=0, b=0):
+    return a, b
+
+f(b=2)
+";
+    assert_eq!(
+        refused(&[("m.py", gap)], &signature("f", "a=0, b=0", "a=0, b=0, /")).1,
+        "Cannot update the call at m.py:3:0: b is positional-only and cannot be passed after a parameter left to its default; nothing was changed"
+    );
+}
+
+#[test]
+fn crlf_files_and_tabs_keep_their_line_endings_and_indentation() {
+    let code = "def f(a, b):\r\n\treturn a - b\r\n\r\nf(\r\n\t1,\r\n\t2,\r\n)\r\n";
+    let project = TestProject::new(&[("m.py", code)]);
+    let done = project
+        .run(None, &signature("f", "a, b", "b, a, c=0"))
+        .unwrap();
+    let after = project.after(&done);
+    assert_eq!(
+        after["m.py"],
+        "def f(b, a, c=0):\r\n\treturn a - b\r\n\r\nf(\r\n\t2,\r\n\t1,\r\n)\r\n"
+    );
+}
+
+#[test]
+fn a_call_value_for_a_middle_parameter_goes_where_the_positions_need_it() {
+    let code = "\
+def f(a, b):
+    return a, b
+
+f(1, 2)
+f(1, b=2)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "a, mode:='fast', b"),
+        &[(
+            "m.py",
+            "\
+def f(a, mode, b):
+    return a, b
+
+f(1, 'fast', 2)
+f(1, b=2, mode='fast')
+",
+        )],
+        2,
+    );
+}
+
+#[test]
+fn the_function_is_looked_up_in_the_current_file_first_and_ambiguity_lists_candidates() {
+    let a = "def run(x):\n    return x\n";
+    let b = "def run(x):\n    return x\n\nrun(1)\n";
+    let project = TestProject::new(&[("a.py", a), ("b.py", b)]);
+    let request = rename_param("run", "x", "y");
+    let e = project.run(None, &request).unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::Ambiguous);
+    assert_eq!(e.candidates, vec!["a.run".to_string(), "b.run".to_string()]);
+    assert!(e.message.contains("a.run at a.py:0:0"), "{}", e.message);
+    let done = project.run(Some(("b.py", 0, 0)), &request).unwrap();
+    let after = project.after(&done);
+    assert_eq!(after.keys().collect::<Vec<_>>(), vec!["b.py"]);
+    assert_eq!(after["b.py"], "def run(y):\n    return y\n\nrun(1)\n");
+}
+
+#[test]
+fn uses_that_cannot_be_followed_are_left_alone_with_why() {
+    let code = "\
+class Job:
+    def run(self, speed=1):
+        return speed
+
+
+def start(job):
+    return job.run(speed=2)
+
+
+handlers = [Job.run]
+Job().run(speed=3)
+";
+    let done = check(
+        &[("jobs.py", code)],
+        &rename_param("Job.run", "speed", "pace"),
+        &[(
+            "jobs.py",
+            "\
+class Job:
+    def run(self, pace=1):
+        return pace
+
+
+def start(job):
+    return job.run(speed=2)
+
+
+handlers = [Job.run]
+Job().run(pace=3)
+",
+        )],
+        1,
+    );
+    let notes: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{}: {}", l.site, l.why))
+        .collect();
+    assert_eq!(
+        notes,
+        vec![
+            "jobs.py:6:15: a possible call (the receiver's type is not known): not changed",
+            "jobs.py:9:16: used as a value: calls through it are not followed",
+        ]
+    );
+}
+
+#[test]
+fn a_nonlocal_rebinding_of_the_parameter_is_refused() {
+    let code = "\
+def counter(start):
+    def bump():
+        nonlocal start
+        start += 1
+    return bump
+";
+    assert_eq!(
+        refused(
+            &[("m.py", code)],
+            &rename_param("counter", "start", "first")
+        )
+        .0,
+        RefactorFailure::Refused
+    );
+}
+
+#[test]
+fn an_override_with_another_signature_is_refused() {
+    let code = "\
+class A:
+    def m(self, x):
+        return x
+
+
+class B(A):
+    def m(self, y):
+        return y
+";
+    assert_eq!(
+        refused(&[("m.py", code)], &signature("A.m", "x", "x, z=0")),
+        (
+            RefactorFailure::Refused,
+            "m.B.m overrides m.A.m with another signature (m(self, y)): make them match first"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn overrides_change_with_the_method_they_override() {
+    let code = "\
+class A:
+    def m(self, x):
+        return x
+
+
+class B(A):
+    def m(self, x):
+        return super().m(x)
+
+
+B().m(1)
+";
+    check(
+        &[("m.py", code)],
+        &signature("A.m", "x", "x, *, strict:=True"),
+        &[(
+            "m.py",
+            "\
+class A:
+    def m(self, x, *, strict):
+        return x
+
+
+class B(A):
+    def m(self, x, *, strict):
+        return super().m(x, strict=True)
+
+
+B().m(1, strict=True)
+",
+        )],
+        2,
+    );
+}
+
+#[test]
+fn static_and_class_methods_bind_no_receiver_or_always_bind_it() {
+    let code = "\
+class K:
+    @staticmethod
+    def s(a, b):
+        return a - b
+
+    @classmethod
+    def c(cls, a, b):
+        return a - b
+
+
+K.s(1, 2)
+K().s(1, 2)
+K.c(1, 2)
+K().c(1, 2)
+";
+    let done = check(
+        &[("k.py", code)],
+        &signature("K.s", "a, b", "b, a"),
+        &[(
+            "k.py",
+            "\
+class K:
+    @staticmethod
+    def s(b, a):
+        return a - b
+
+    @classmethod
+    def c(cls, a, b):
+        return a - b
+
+
+K.s(2, 1)
+K().s(2, 1)
+K.c(1, 2)
+K().c(1, 2)
+",
+        )],
+        2,
+    );
+    assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
+    check(
+        &[("k.py", code)],
+        &signature("K.c", "a, b", "b, a"),
+        &[(
+            "k.py",
+            "\
+class K:
+    @staticmethod
+    def s(a, b):
+        return a - b
+
+    @classmethod
+    def c(cls, b, a):
+        return a - b
+
+
+K.s(1, 2)
+K().s(1, 2)
+K.c(2, 1)
+K().c(2, 1)
+",
+        )],
+        2,
+    );
+}
+
+#[test]
+fn a_generator_argument_gets_its_own_parentheses_when_others_join_it() {
+    let code = "\
+def total(items):
+    return sum(items)
+
+total(x for x in range(3))
+";
+    check(
+        &[("m.py", code)],
+        &signature("total", "items", "items, start:=0"),
+        &[(
+            "m.py",
+            "\
+def total(items, start):
+    return sum(items)
+
+total((x for x in range(3)), start=0)
+",
+        )],
+        1,
+    );
+}
+
+#[test]
+fn async_functions_and_annotations_are_handled() {
+    let code = "\
+async def fetch(url: str, retries: int = 3) -> bytes:
+    return await get(url, retries)
+
+async def main():
+    await fetch('u', retries=1)
+";
+    check(
+        &[("m.py", code)],
+        &signature(
+            "fetch",
+            "url, retries=3",
+            "url, retries=3, *, timeout: float = 1.0",
+        ),
+        &[(
+            "m.py",
+            "\
+async def fetch(url: str, retries: int = 3, *, timeout: float = 1.0) -> bytes:
+    return await get(url, retries)
+
+async def main():
+    await fetch('u', retries=1)
+",
+        )],
+        0,
+    );
+}
+
+#[test]
+fn invalid_lists_say_what_is_wrong() {
+    let code = "def f(a):\n    return a\n";
+    let (kind, message) = refused(&[("m.py", code)], &signature("f", "a", "a, a"));
+    assert_eq!(kind, RefactorFailure::InvalidArgument);
+    assert_eq!(
+        message,
+        "Invalid new signature f(a, a): 'a, a' is not a valid parameter list: duplicate argument 'a' in function definition"
+    );
+    let (kind, _) = refused(&[("m.py", code)], &signature("f", "a", "a, b=1, c"));
+    assert_eq!(kind, RefactorFailure::InvalidArgument);
+    let (kind, message) = refused(&[("m.py", code)], &signature("nosuch", "a", "a"));
+    assert_eq!(kind, RefactorFailure::NotFound, "{message}");
+}
