@@ -249,6 +249,8 @@ fn member_location(files: &Files<'_>, function: &Function) -> Location {
 /// The function and, for a method, its overrides in project subclasses.
 /// A method that itself overrides one of a project base class is refused:
 /// the change belongs to the base, where it reaches every override.
+/// Constructors are the exception: a subclass's `__init__` need not accept
+/// what its base's does (it is called through its own class).
 fn family(
     project: &Project<'_>,
     files: &mut Files<'_>,
@@ -259,11 +261,27 @@ fn family(
     let Some(class) = &target.class else {
         return Ok(family);
     };
+    if CONSTRUCTORS.contains(&target.name.as_str()) {
+        work.class_mentions = target::hierarchy(project, files, class)?.class_mentions;
+        return Ok(family);
+    }
+    if let Some(base) = target::overridden(project, files, target)? {
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "{} overrides {base}: change {base} instead, which changes its overrides with it",
+                target.qualified
+            ),
+        ));
+    }
     let hierarchy = target::hierarchy(project, files, class)?;
     family.extend(target::overrides(project, files, &hierarchy, &target.name)?);
     work.class_mentions = hierarchy.class_mentions;
     Ok(family)
 }
+
+/// Methods whose overrides need not stay compatible.
+const CONSTRUCTORS: &[&str] = &["__init__", "__new__", "__init_subclass__"];
 
 /// The calls, `functools.partial`s and other uses of a family of functions.
 struct Sites {

@@ -407,3 +407,101 @@ pub(super) fn overrides(
     }
     Ok(out)
 }
+
+/// A method of a project base class (direct or not) that `method`
+/// overrides, if there is one. Base classes are found by name and then
+/// proven: the candidate's hierarchy must contain `method`'s class.
+pub(super) fn overridden(
+    project: &Project<'_>,
+    files: &mut Files<'_>,
+    method: &Function,
+) -> Result<Option<String>, RefactorError> {
+    let Some(class) = &method.class else {
+        return Ok(None);
+    };
+    let mut todo: Vec<String> = vec![class.clone()];
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    while let Some(c) = todo.pop() {
+        if !seen.insert(c.clone()) || seen.len() > 64 {
+            continue;
+        }
+        for base in base_names(project, files, &c)? {
+            for candidate in classes_named(project, &base) {
+                let name = format!("{candidate}.{}", method.name);
+                let defines = project.index.find_definition(&name).is_ok_and(|ds| {
+                    ds.iter()
+                        .any(|d| d.qualified_name == name && d.kind == SymbolKind::Method)
+                });
+                if defines
+                    && hierarchy(project, files, &candidate)?
+                        .subclasses
+                        .contains(class)
+                {
+                    return Ok(Some(name));
+                }
+                todo.push(candidate);
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The last names of the base class expressions of a project class
+/// (`Base`, `mod.Base` → `Base`).
+fn base_names(
+    project: &Project<'_>,
+    files: &mut Files<'_>,
+    class: &str,
+) -> Result<Vec<String>, RefactorError> {
+    let Ok(definitions) = project.index.find_definition(class) else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for d in definitions.iter().filter(|d| d.kind == SymbolKind::Class) {
+        let file = files.load(&d.location.path)?;
+        let Some(mut node) = file.node_at(file.offset(d.name_position)) else {
+            continue;
+        };
+        while node.kind() != "class_definition" {
+            match node.parent() {
+                Some(p) => node = p,
+                None => break,
+            }
+        }
+        let Some(list) = node.child_by_field_name("superclasses") else {
+            continue;
+        };
+        let mut c = list.walk();
+        for base in list.named_children(&mut c) {
+            let text = file.node_text(base);
+            if matches!(base.kind(), "identifier" | "attribute") {
+                out.push(text.rsplit('.').next().unwrap_or(&text).to_string());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The full names of the project classes named `name`.
+fn classes_named(project: &Project<'_>, name: &str) -> Vec<String> {
+    let names: Vec<String> = match project.index.find_definition(name) {
+        Ok(ds) => ds.into_iter().map(|d| d.qualified_name).collect(),
+        Err(IndexError::Ambiguous { candidates, .. }) => {
+            candidates.into_iter().map(|c| c.qualified_name).collect()
+        }
+        Err(_) => Vec::new(),
+    };
+    let mut out: Vec<String> = names
+        .into_iter()
+        .filter(|n| n.rsplit('.').next() == Some(name))
+        .filter(|n| {
+            project
+                .index
+                .find_definition(n)
+                .is_ok_and(|ds| ds.iter().any(|d| d.kind == SymbolKind::Class))
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}

@@ -963,3 +963,113 @@ fn invalid_lists_say_what_is_wrong() {
     let (kind, message) = refused(&[("m.py", code)], &signature("nosuch", "a", "a"));
     assert_eq!(kind, RefactorFailure::NotFound, "{message}");
 }
+
+#[test]
+fn an_override_is_changed_through_the_method_it_overrides() {
+    let base = "class Base:\n    def m(self, x):\n        return x\n";
+    let sub = "\
+from base import Base
+
+
+class Mid(Base):
+    pass
+
+
+class Sub(Mid):
+    def m(self, x):
+        return x
+";
+    let files = [("base.py", base), ("sub.py", sub)];
+    assert_eq!(
+        refused(&files, &rename_param("Sub.m", "x", "y")),
+        (
+            RefactorFailure::Refused,
+            "sub.Sub.m overrides base.Base.m: change base.Base.m instead, which changes its overrides with it".into()
+        )
+    );
+    assert_eq!(
+        refused(&files, &signature("Sub.m", "x", "x, y=1")).0,
+        RefactorFailure::Refused
+    );
+    // an unrelated class of the same name does not count
+    let unrelated = "class Base:\n    def m(self, x):\n        return x\n";
+    let mine =
+        "class Base:\n    pass\n\n\nclass Sub(Base):\n    def m(self, x):\n        return x\n";
+    check(
+        &[("other.py", unrelated), ("mine.py", mine)],
+        &rename_param("mine.Sub.m", "x", "y"),
+        &[(
+            "mine.py",
+            "class Base:\n    pass\n\n\nclass Sub(Base):\n    def m(self, y):\n        return y\n",
+        )],
+        0,
+    );
+}
+
+#[test]
+fn constructors_are_called_through_the_class() {
+    let code = "\
+class Point:
+    def __init__(self, x, y=0):
+        self.x = x
+        self.y = y
+
+
+class Point3(Point):
+    def __init__(self, x, y=0, z=0):
+        super().__init__(x, y=y)
+        Point.__init__(self, x, y=y)
+        self.z = z
+
+
+p = Point(1, y=2)
+";
+    check(
+        &[("geo.py", code)],
+        &rename_param("Point.__init__", "y", "north"),
+        &[(
+            "geo.py",
+            "\
+class Point:
+    def __init__(self, x, north=0):
+        self.x = x
+        self.y = north
+
+
+class Point3(Point):
+    def __init__(self, x, y=0, z=0):
+        super().__init__(x, north=y)
+        Point.__init__(self, x, north=y)
+        self.z = z
+
+
+p = Point(1, north=2)
+",
+        )],
+        3,
+    );
+}
+
+#[test]
+fn keywords_hidden_in_kwargs_are_left_alone_and_said() {
+    let code = "\
+def f(a, b=1):
+    return a + b
+
+def wrap(**options):
+    return f(1, **options)
+";
+    let done = check(
+        &[("m.py", code)],
+        &rename_param("f", "b", "c"),
+        &[("m.py", "def f(a, c=1):\n    return a + c\n\ndef wrap(**options):\n    return f(1, **options)\n")],
+        0,
+    );
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| l.why.as_str())
+            .collect::<Vec<_>>(),
+        vec!["passes **kwargs: a key 'b' in it is not renamed"]
+    );
+}
