@@ -71,13 +71,22 @@ fn rename_param(
 ) -> Result<Refactored, RefactorError> {
     check_identifier(new_name)?;
     let mut files = Files::new(project);
-    let target = target::lookup(project, &mut files, function)?;
-    let current = parameters(&files, &target)?;
-    let Some(p) = current
-        .iter()
-        .find(|p| p.name == param && !p.kind.is_marker())
-    else {
-        return Err(no_such_parameter(&target, param, &current));
+    let definitions = target::lookup(project, &mut files, function, true)?;
+    // of several definitions (overloads), the first that has the parameter
+    let mut with_param = None;
+    for d in &definitions {
+        let current = parameters(&files, d)?;
+        if let Some(p) = current
+            .iter()
+            .find(|p| p.name == param && !p.kind.is_marker())
+        {
+            with_param = Some((d.clone(), p.clone()));
+            break;
+        }
+    }
+    let Some((target, p)) = with_param else {
+        let first = &definitions[0];
+        return Err(no_such_parameter(first, param, &parameters(&files, first)?));
     };
     if param == new_name {
         return Err(RefactorError::new(
@@ -90,7 +99,12 @@ fn rename_param(
     }
     let by_keyword = p.kind.takes_keyword();
     let mut work = Work::default();
-    let family = family(project, &mut files, &target, &mut work)?;
+    let mut family = family(project, &mut files, &target, &mut work)?;
+    for d in definitions {
+        if d.range != target.range {
+            family.push(d);
+        }
+    }
     for member in &family {
         let current = parameters(&files, member)?;
         if !current.iter().any(|p| p.name == param) {
@@ -298,16 +312,17 @@ fn collect_sites(
     let mut certain: BTreeSet<Location> = BTreeSet::new();
     let mut possible: BTreeSet<Location> = BTreeSet::new();
     let mut values: BTreeSet<Location> = BTreeSet::new();
-    for member in family {
+    let names: BTreeSet<&str> = family.iter().map(|f| f.qualified.as_str()).collect();
+    for name in names {
         let callers = project
             .index
-            .find_callers(&member.qualified)
+            .find_callers(name)
             .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
         certain.extend(callers.certain.into_iter().map(|c| c.location));
         possible.extend(callers.possible.into_iter().map(|c| c.location));
         let references = project
             .index
-            .find_references(&member.qualified)
+            .find_references(name)
             .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
         values.extend(references.certain);
     }

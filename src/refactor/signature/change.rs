@@ -74,14 +74,16 @@ pub(super) fn compute(
         rename_in_body(&files, member, &mine, &plan.renames(), &mut work)?;
         plan.rewrite_def(&files, member, &mine, &old, &new, &mut work)?;
     }
-    let sites = collect_sites(project, &mut files, &members, &mut work)?;
     let mut callers = 0;
-    for call in &sites.calls {
-        if plan.rewrite_call(&files, call, &mut work)? {
-            callers += 1;
-        }
-    }
+    // a change no call can notice (a default added at the end) needs no
+    // call site, and leaves none alone
     if plan.touches_calls {
+        let sites = collect_sites(project, &mut files, &members, &mut work)?;
+        for call in &sites.calls {
+            if plan.rewrite_call(&files, call, &mut work)? {
+                callers += 1;
+            }
+        }
         for (site, _) in &sites.partials {
             work.left_alone(
                 site.clone(),
@@ -104,7 +106,13 @@ fn target_function(
     files: &mut Files<'_>,
     function: &str,
 ) -> Result<Function, RefactorError> {
-    super::target::lookup(project, files, function)
+    let mut found = super::target::lookup(project, files, function, false)?;
+    found.pop().ok_or_else(|| {
+        RefactorError::new(
+            RefactorFailure::NotFound,
+            format!("Function not found: {function}"),
+        )
+    })
 }
 
 /// The receiver (`self`, `cls`) is optional in what the user writes: when

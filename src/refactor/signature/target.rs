@@ -163,14 +163,16 @@ fn index_failure(error: IndexError) -> RefactorError {
     }
 }
 
-/// The one function `query` names: plain, dotted or qualified; a name that
-/// is ambiguous in the project but names one symbol of the current file is
-/// that one.
+/// The function `query` names: plain, dotted or qualified; a name that is
+/// ambiguous in the project but names one symbol of the current file is
+/// that one. A symbol with several definitions (`typing.overload`s,
+/// conditional ones) is refused unless `many` asks for all of them.
 pub(super) fn lookup(
     project: &Project<'_>,
     files: &mut Files<'_>,
     query: &str,
-) -> Result<Function, RefactorError> {
+    many: bool,
+) -> Result<Vec<Function>, RefactorError> {
     let definitions = match project.index.find_definition(query) {
         Ok(d) => d,
         Err(IndexError::Ambiguous { name, candidates }) => {
@@ -220,7 +222,7 @@ pub(super) fn lookup(
             ))
         }
     }
-    if definitions.len() > 1 {
+    if definitions.len() > 1 && !many {
         let sites: Vec<String> = definitions.iter().map(|d| d.location.to_string()).collect();
         return Err(RefactorError::new(
             RefactorFailure::Refused,
@@ -232,7 +234,7 @@ pub(super) fn lookup(
             ),
         ));
     }
-    function_at(files, first)
+    definitions.iter().map(|d| function_at(files, d)).collect()
 }
 
 /// The function defined at `definition`.

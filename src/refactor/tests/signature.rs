@@ -1073,3 +1073,81 @@ def wrap(**options):
         vec!["passes **kwargs: a key 'b' in it is not renamed"]
     );
 }
+
+#[test]
+fn overloads_rename_together_and_a_signature_of_several_definitions_is_refused() {
+    let code = "\
+from typing import overload
+
+
+@overload
+def parse(text: str, strict: bool = ...) -> str: ...
+@overload
+def parse(text: bytes, strict: bool = ...) -> bytes: ...
+def parse(text, strict=False):
+    return text if strict else text.strip()
+
+
+parse('x', strict=True)
+";
+    check(
+        &[("p.py", code)],
+        &rename_param("parse", "strict", "exact"),
+        &[(
+            "p.py",
+            "\
+from typing import overload
+
+
+@overload
+def parse(text: str, exact: bool = ...) -> str: ...
+@overload
+def parse(text: bytes, exact: bool = ...) -> bytes: ...
+def parse(text, exact=False):
+    return text if exact else text.strip()
+
+
+parse('x', exact=True)
+",
+        )],
+        1,
+    );
+    assert_eq!(
+        refused(&[("p.py", code)], &signature("parse", "text, strict=False", "text")),
+        (
+            RefactorFailure::Refused,
+            "p.parse is defined 3 times (p.py:4:0, p.py:6:0, p.py:7:0): change each definition by hand, or make it one".into()
+        )
+    );
+}
+
+#[test]
+fn a_change_calls_cannot_notice_lists_no_call_sites() {
+    let code = "\
+class Jar:
+    def get(self, name):
+        return name
+
+
+def use(jar):
+    return jar.get('a')
+";
+    let done = check(
+        &[("j.py", code)],
+        &signature("Jar.get", "name", "name, default=None"),
+        &[(
+            "j.py",
+            "\
+class Jar:
+    def get(self, name, default=None):
+        return name
+
+
+def use(jar):
+    return jar.get('a')
+",
+        )],
+        0,
+    );
+    assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
+}
