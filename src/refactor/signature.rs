@@ -157,6 +157,9 @@ struct Work {
     /// Where a class of the method's hierarchy is named (`Base.m(obj)`
     /// calls through the class).
     class_mentions: BTreeSet<Location>,
+    /// The renamed parameters' names in comments and strings of the
+    /// function (its docstring's `:param timeout:`): not changed.
+    mentions: Vec<Location>,
 }
 
 impl Work {
@@ -198,11 +201,13 @@ impl Work {
             })?;
         }
         self.left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+        self.mentions.sort();
+        self.mentions.dedup();
         Ok(Refactored {
             change,
             summary,
             left_alone: self.left_alone,
-            mentions: Vec::new(),
+            mentions: self.mentions,
         })
     }
 }
@@ -439,6 +444,19 @@ fn rename_in_body(
             ));
         }
         conflicts(scopes, scope, function, old, new, &at)?;
+        if scopes.scopes[scope].uses_locals {
+            work.left_alone(
+                member_location(files, function),
+                format!(
+                    "{} reads locals()/vars(): a use of {old} through them is not renamed",
+                    function.qualified
+                ),
+            );
+        }
+        if let Some(node) = function.node(file) {
+            work.mentions
+                .extend(word_mentions(file, node, old, &function.path));
+        }
         for b in scopes.bindings_of(scope, old) {
             work.rewrite(&function.path, Rewrite::text(b.range.clone(), new.clone()));
         }
@@ -465,6 +483,18 @@ fn conflicts(
             format!("Name conflict exists: {why}"),
         ))
     };
+    let declared = &scopes.scopes[scope];
+    if declared
+        .globals
+        .iter()
+        .chain(&declared.nonlocals)
+        .any(|n| n == new)
+    {
+        return conflict(format!(
+            "{} declares {new} global or nonlocal",
+            function.qualified
+        ));
+    }
     if let Some(b) = scopes.bindings_of(scope, new).next() {
         return conflict(format!(
             "{new} is already a local of {} at {}",
@@ -523,6 +553,46 @@ fn conflicts(
         }
     }
     Ok(())
+}
+
+/// `name` as a whole word in the comments and strings inside `node`.
+fn word_mentions(
+    file: &Parsed,
+    node: tree_sitter::Node<'_>,
+    name: &str,
+    path: &str,
+) -> Vec<Location> {
+    let mut out = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), "comment" | "string_content") {
+            let range = file.chars(n);
+            let text: Vec<char> = file.slice(range.clone()).chars().collect();
+            let word: Vec<char> = name.chars().collect();
+            let is_word = |c: char| c == '_' || c.is_alphanumeric();
+            let mut i = 0;
+            while i + word.len() <= text.len() {
+                let hit = text[i..i + word.len()] == word[..]
+                    && (i == 0 || !is_word(text[i - 1]))
+                    && text.get(i + word.len()).is_none_or(|&c| !is_word(c));
+                if hit {
+                    let start = range.start + i;
+                    out.push(Location {
+                        path: path.to_string(),
+                        position: file.position(start),
+                        end: file.position(start + word.len()),
+                    });
+                    i += word.len();
+                } else {
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    out
 }
 
 /// A piece list that writes `name=` before the value of an argument.

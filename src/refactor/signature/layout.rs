@@ -48,6 +48,31 @@ pub(super) fn relayout(
     if unchanged {
         return None;
     }
+    // every kept entry once, and only entries that exist (the callers'
+    // contract; anything else is rebuilt from the entries' texts alone)
+    let mut seen = vec![false; entries.len()];
+    let sound = items.iter().all(|i| match i {
+        Item::Old { index, .. } => {
+            *index < entries.len() && !std::mem::replace(&mut seen[*index], true)
+        }
+        Item::New(_) => true,
+    });
+    if !sound {
+        let mut pieces = Vec::new();
+        for (k, item) in items.into_iter().enumerate() {
+            if k > 0 {
+                pieces.push(Piece::Text(", ".into()));
+            }
+            match item {
+                Item::Old { pieces: p, .. } => pieces.extend(p),
+                Item::New(text) => pieces.push(Piece::Text(text)),
+            }
+        }
+        return Some(Rewrite {
+            range: inside,
+            pieces,
+        });
+    }
     let separator = match line_indent {
         Some(indent) => format!(",\n{indent}"),
         None => ", ".to_string(),
@@ -119,10 +144,9 @@ pub(super) fn relayout(
         for text in &after[place] {
             pieces.push(Piece::Text(format!("{separator}{text}")));
         }
-        match places.get(k + 1) {
+        if let (Some(_), Some(next)) = (places.get(k + 1), entries.get(place + 1)) {
             // the separator (and any comment) that followed this place
-            Some(_) => pieces.push(Piece::Keep(entries[place].end..entries[place + 1].start)),
-            None => {}
+            pieces.push(Piece::Keep(entries[place].end..next.start));
         }
     }
     let end = entries.len() - 1;
@@ -130,7 +154,8 @@ pub(super) fn relayout(
     if last_place == end {
         pieces.push(Piece::Keep(trail));
     } else {
-        let sep = file.slice(entries[last_place].end..entries[last_place + 1].start);
+        let next = entries.get(last_place + 1).map_or(inside.end, |e| e.start);
+        let sep = file.slice(entries[last_place].end..next);
         let trail_text = file.slice(trail.clone());
         match (sep.rfind('\n'), trail_text.rfind('\n')) {
             (Some(s), Some(t)) => {

@@ -1151,3 +1151,77 @@ def use(jar):
     );
     assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
 }
+
+#[test]
+fn mentions_in_the_docstring_and_comments_are_reported_not_changed() {
+    let code = "\
+def f(timeout):
+    \"\"\"Waits.
+
+    :param timeout: seconds (timeouts are rounded)
+    \"\"\"
+    return timeout  # timeout in seconds
+";
+    let done = check(
+        &[("m.py", code)],
+        &rename_param("f", "timeout", "limit"),
+        &[(
+            "m.py",
+            "\
+def f(limit):
+    \"\"\"Waits.
+
+    :param timeout: seconds (timeouts are rounded)
+    \"\"\"
+    return limit  # timeout in seconds
+",
+        )],
+        0,
+    );
+    let mentions: Vec<String> = done.mentions.iter().map(|m| m.to_string()).collect();
+    assert_eq!(mentions, vec!["m.py:3:11", "m.py:5:22"]);
+}
+
+#[test]
+fn positional_only_and_star_parameters_rename_in_the_body_only() {
+    let code = "\
+def f(a, /, *rest, **extra):
+    return a, rest, extra
+
+f(1, 2, a=3)
+";
+    check(
+        &[("m.py", code)],
+        &rename_param("f", "a", "first"),
+        &[(
+            "m.py",
+            "def f(first, /, *rest, **extra):\n    return first, rest, extra\n\nf(1, 2, a=3)\n",
+        )],
+        0,
+    );
+    check(
+        &[("m.py", code)],
+        &rename_param("f", "rest", "more"),
+        &[(
+            "m.py",
+            "def f(a, /, *more, **extra):\n    return a, more, extra\n\nf(1, 2, a=3)\n",
+        )],
+        0,
+    );
+}
+
+#[test]
+fn a_global_declaration_of_the_new_name_is_a_conflict() {
+    let code = "\
+def f(a):
+    global b
+    b = a
+";
+    assert_eq!(
+        refused(&[("m.py", code)], &rename_param("f", "a", "b")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: m.f declares b global or nonlocal".into()
+        )
+    );
+}
