@@ -173,7 +173,7 @@ pub(super) fn arguments_of(file: &Parsed, arguments: Node<'_>) -> CallArgs {
                     kind: ArgKind::Keyword,
                     keyword: name.map(|n| (file.node_text(n), file.chars(n))),
                     value: value.map(|v| file.chars(v)).unwrap_or(range.clone()),
-                    pure: value.is_some_and(|v| is_pure(file, v)),
+                    pure: value.is_some_and(|v| is_pure(v)),
                     range,
                 }
             }
@@ -192,7 +192,7 @@ pub(super) fn arguments_of(file: &Parsed, arguments: Node<'_>) -> CallArgs {
                 kind: ArgKind::Positional,
                 keyword: None,
                 value: range.clone(),
-                pure: is_pure(file, node),
+                pure: is_pure(node),
                 range,
             },
         };
@@ -212,7 +212,7 @@ pub(super) fn arguments_of(file: &Parsed, arguments: Node<'_>) -> CallArgs {
 
 /// Names, literals and attributes of them: moving or copying their
 /// evaluation changes nothing a caller can observe.
-fn is_pure(file: &Parsed, node: Node<'_>) -> bool {
+fn is_pure(node: Node<'_>) -> bool {
     match node.kind() {
         "identifier" | "integer" | "float" | "true" | "false" | "none" | "ellipsis" => true,
         "string" => {
@@ -224,16 +224,16 @@ fn is_pure(file: &Parsed, node: Node<'_>) -> bool {
         }
         "concatenated_string" => {
             let mut c = node.walk();
-            let all = node.named_children(&mut c).all(|n| is_pure(file, n));
+            let all = node.named_children(&mut c).all(|n| is_pure(n));
             all
         }
         "attribute" => node
             .child_by_field_name("object")
-            .is_some_and(|o| is_pure(file, o)),
+            .is_some_and(|o| is_pure(o)),
         "unary_operator" => node
             .child_by_field_name("argument")
             .is_some_and(|a| matches!(a.kind(), "integer" | "float")),
-        "parenthesized_expression" => node.named_child(0).is_some_and(|n| is_pure(file, n)),
+        "parenthesized_expression" => node.named_child(0).is_some_and(|n| is_pure(n)),
         _ => false,
     }
 }

@@ -435,10 +435,10 @@ impl Plan {
         };
         // the receiver: bound, or the first argument through the class
         let explicit_receiver = self.receiver
-            && match (self.method, call.via) {
-                (Receiver::Instance, Via::ThroughClass) => true,
-                _ => false,
-            };
+            && matches!(
+                (self.method, call.via),
+                (Receiver::Instance, Via::ThroughClass)
+            );
         let skip_old = usize::from(self.receiver);
         let Some(bound) = bind(&self.old[skip_old..], args, explicit_receiver) else {
             work.left_alone(
@@ -607,7 +607,6 @@ impl Plan {
         }
         let entries: Vec<std::ops::Range<usize>> =
             args.args.iter().map(|a| a.range.clone()).collect();
-        let mut items = items;
         let as_is = items.len() == 1
             && entries
                 .first()
