@@ -18,7 +18,7 @@ use super::calls::{ArgKind, Call, CallArgs, Via};
 use super::edits::{Piece, Rewrite};
 use super::layout::{self, Item};
 use super::params::{self, compact, Kind, Param};
-use super::target::{Files, Function, Receiver};
+use super::target::{Files, Function, Parsed, Receiver};
 use super::{collect_sites, family, keyword_pieces, parameters, rename_in_body, stale, Work};
 use crate::refactor::{Project, RefactorError, RefactorFailure, Refactored, Summary};
 
@@ -408,236 +408,46 @@ impl Plan {
             return Ok(false);
         }
         let site = &call.site;
-        if call.via == Via::Unclear {
-            work.left_alone(
-                site.clone(),
-                "called through cls: whether self is passed cannot be told".to_string(),
-            );
-            return Ok(false);
-        }
         let args = &call.args;
+        let leave = |work: &mut Work, why: &str| {
+            work.left_alone(site.clone(), why.to_string());
+            Ok(false)
+        };
+        if call.via == Via::Unclear {
+            return leave(work, "called through cls: whether self is passed cannot be told");
+        }
         if args
             .args
             .iter()
             .any(|a| matches!(a.kind, ArgKind::Star | ArgKind::DoubleStar))
         {
-            work.left_alone(
-                site.clone(),
-                "forwards *args/**kwargs: the arguments cannot be followed".to_string(),
-            );
-            return Ok(false);
+            return leave(work, "forwards *args/**kwargs: the arguments cannot be followed");
         }
+        // the receiver: bound, or the first argument through the class
+        let explicit_receiver =
+            self.receiver && self.method == Receiver::Instance && call.via == Via::ThroughClass;
+        let skip = usize::from(self.receiver);
+        let Some(bound) = bind(&self.old[skip..], args, explicit_receiver) else {
+            return leave(work, "does not match the current signature: not changed");
+        };
         let refuse = |why: String| {
-            Err(RefactorError::new(
+            RefactorError::new(
                 RefactorFailure::Refused,
                 format!("Cannot update the call at {site}: {why}; nothing was changed"),
-            ))
-        };
-        // the receiver: bound, or the first argument through the class
-        let explicit_receiver = self.receiver
-            && matches!(
-                (self.method, call.via),
-                (Receiver::Instance, Via::ThroughClass)
-            );
-        let skip_old = usize::from(self.receiver);
-        let Some(bound) = bind(&self.old[skip_old..], args, explicit_receiver) else {
-            work.left_alone(
-                site.clone(),
-                "does not match the current signature: not changed".to_string(),
-            );
-            return Ok(false);
-        };
-        let file = files.get(&site.path);
-        let mut items: Vec<Item> = Vec::new();
-        let mut order: Vec<usize> = Vec::new();
-        if explicit_receiver {
-            items.push(Item::kept(0, args.args[0].range.clone()));
-            order.push(0);
-        }
-        // the value of each new parameter
-        let new: Vec<&(Param, Option<usize>)> = self.new.iter().skip(skip_old).collect();
-        let value = |p: &Param, o: Option<usize>| -> Value {
-            match o {
-                Some(i) => match bound.params[i - skip_old] {
-                    Some(a) => Value::Arg(a),
-                    None => match &p.call_value {
-                        Some(v) => Value::Text(v.clone()),
-                        None => Value::Missing,
-                    },
-                },
-                None => match &p.call_value {
-                    Some(v) => Value::Text(v.clone()),
-                    None => Value::Missing,
-                },
-            }
-        };
-        let values: Vec<Value> = new.iter().map(|(p, o)| value(p, *o)).collect();
-        for ((p, _), v) in new.iter().zip(&values) {
-            if *v == Value::Missing
-                && p.default.is_none()
-                && !matches!(p.kind, Kind::VarPositional | Kind::VarKeyword)
-            {
-                return refuse(format!(
-                    "it does not pass {}, which has no default any more (write {}:=<value> to give the calls a value)",
-                    p.name, p.name
-                ));
-            }
-        }
-        let extras_to = new.iter().position(|(p, o)| {
-            p.kind == Kind::VarPositional
-                && o.is_some_and(|i| self.old[i].kind == Kind::VarPositional)
-        });
-        let extra_kw_to = new.iter().position(|(p, o)| {
-            p.kind == Kind::VarKeyword && o.is_some_and(|i| self.old[i].kind == Kind::VarKeyword)
-        });
-        if !bound.extra_positional.is_empty() && extras_to.is_none() {
-            return refuse("it passes extra positional arguments and *args is gone".to_string());
-        }
-        if !bound.extra_keywords.is_empty() && extra_kw_to.is_none() {
-            return refuse("it passes extra keyword arguments and **kwargs is gone".to_string());
-        }
-        // positionally up to the last parameter that must be or was passed so
-        let positional: Vec<usize> = (0..new.len())
-            .filter(|&k| new[k].0.kind.is_positional())
-            .collect();
-        let must_be_positional = |k: usize| match &values[k] {
-            Value::Arg(a) => {
-                args.args[*a].kind == ArgKind::Positional || new[k].0.kind == Kind::PositionalOnly
-            }
-            Value::Text(_) => new[k].0.kind == Kind::PositionalOnly,
-            Value::Missing => false,
-        };
-        let mut upto = if bound.extra_positional.is_empty() {
-            positional
-                .iter()
-                .rposition(|&k| must_be_positional(k))
-                .map(|i| i + 1)
-                .unwrap_or(0)
-        } else {
-            positional.len()
-        };
-        if let Some(gap) = positional[..upto]
-            .iter()
-            .position(|&k| values[k] == Value::Missing)
-        {
-            if !bound.extra_positional.is_empty() {
-                return refuse(format!(
-                    "{} would be skipped before the extra positional arguments",
-                    new[positional[gap]].0.name
-                ));
-            }
-            upto = gap;
-        }
-        for &k in &positional[..upto] {
-            match &values[k] {
-                Value::Arg(a) => {
-                    let arg = &args.args[*a];
-                    items.push(Item::Old {
-                        index: *a,
-                        pieces: vec![Piece::Keep(if arg.kind == ArgKind::Keyword {
-                            arg.value.clone()
-                        } else {
-                            arg.range.clone()
-                        })],
-                    });
-                    order.push(*a);
-                }
-                Value::Text(t) => items.push(Item::New(t.clone())),
-                Value::Missing => {}
-            }
-        }
-        for &a in &bound.extra_positional {
-            items.push(Item::kept(a, args.args[a].range.clone()));
-            order.push(a);
-        }
-        // the rest by keyword, in the order the caller wrote them
-        let mut by_keyword: Vec<(usize, Item)> = Vec::new();
-        let mut added: Vec<Item> = Vec::new();
-        for (k, (p, _)) in new.iter().enumerate() {
-            if p.kind.is_positional() && positional[..upto].contains(&k) {
-                continue;
-            }
-            if matches!(p.kind, Kind::VarPositional | Kind::VarKeyword) {
-                continue;
-            }
-            match &values[k] {
-                Value::Missing => {}
-                _ if p.kind == Kind::PositionalOnly => {
-                    return refuse(format!("{} is positional-only and cannot be passed after a parameter left to its default", p.name));
-                }
-                Value::Text(t) => added.push(Item::New(format!("{}={t}", p.name))),
-                Value::Arg(a) => {
-                    let arg = &args.args[*a];
-                    let item = match &arg.keyword {
-                        Some((name, _)) if *name == p.name => Item::kept(*a, arg.range.clone()),
-                        Some((_, name_range)) => Item::Old {
-                            index: *a,
-                            pieces: vec![
-                                Piece::Text(p.name.clone()),
-                                Piece::Keep(name_range.end..arg.range.end),
-                            ],
-                        },
-                        None => Item::Old {
-                            index: *a,
-                            pieces: keyword_pieces(&p.name, arg.value.clone()),
-                        },
-                    };
-                    by_keyword.push((*a, item));
-                }
-            }
-        }
-        for &a in &bound.extra_keywords {
-            by_keyword.push((a, Item::kept(a, args.args[a].range.clone())));
-        }
-        by_keyword.sort_by_key(|(a, _)| *a);
-        for (a, item) in by_keyword {
-            order.push(a);
-            items.push(item);
-        }
-        items.extend(added);
-        // arguments that do something when evaluated keep their order
-        let mut last_impure: Option<usize> = None;
-        for &a in &order {
-            if !args.args[a].pure {
-                if last_impure.is_some_and(|l| l > a) {
-                    return refuse("it would change the order in which its arguments are evaluated (pass them through names first)".to_string());
-                }
-                last_impure = Some(a);
-            }
-        }
-        let entries: Vec<std::ops::Range<usize>> =
-            args.args.iter().map(|a| a.range.clone()).collect();
-        let as_is = items.len() == 1
-            && entries
-                .first()
-                .is_some_and(|e| items[0] == Item::kept(0, e.clone()));
-        if args.generator && !as_is {
-            for item in &mut items {
-                if let Item::Old { index: 0, pieces } = item {
-                    pieces.insert(0, Piece::Text("(".into()));
-                    pieces.push(Piece::Text(")".into()));
-                }
-            }
-        }
-        let rewrite = if entries.is_empty() {
-            let texts: Vec<String> = items
-                .iter()
-                .filter_map(|i| match i {
-                    Item::New(t) => Some(t.clone()),
-                    Item::Old { .. } => None,
-                })
-                .collect();
-            (!texts.is_empty()).then(|| Rewrite::text(args.inside.clone(), texts.join(", ")))
-        } else {
-            layout::relayout(
-                file,
-                args.inside.clone(),
-                &entries,
-                args.line_indent.as_deref(),
-                items,
             )
         };
-        match rewrite {
+        let mut emitted = Emitted::default();
+        if explicit_receiver {
+            emitted.old(0, vec![Piece::Keep(args.args[0].range.clone())]);
+        }
+        self.pass(args, &bound, &mut emitted).map_err(refuse)?;
+        if !keeps_evaluation_order(args, &emitted.order) {
+            return Err(refuse(
+                "it would change the order in which its arguments are evaluated (pass them through names first)"
+                    .to_string(),
+            ));
+        }
+        match list_rewrite(files.get(&site.path), args, emitted.items) {
             Some(r) => {
                 work.rewrite(&site.path, r);
                 Ok(true)
@@ -645,6 +455,202 @@ impl Plan {
             None => Ok(false),
         }
     }
+
+    /// What a call gives each new parameter (the receiver left out).
+    fn values(&self, bound: &Bound) -> Vec<Value> {
+        let skip = usize::from(self.receiver);
+        self.new
+            .iter()
+            .skip(skip)
+            .map(|(p, o)| {
+                let passed = o
+                    .and_then(|i| i.checked_sub(skip))
+                    .and_then(|i| bound.params.get(i).copied().flatten());
+                match (passed, &p.call_value) {
+                    (Some(a), _) => Value::Arg(a),
+                    (None, Some(v)) => Value::Text(v.clone()),
+                    (None, None) => Value::Missing,
+                }
+            })
+            .collect()
+    }
+
+    /// The new arguments of a call, in order: positionally while the
+    /// positions line up (up to the last parameter the caller passed
+    /// positionally or that must be), the rest by keyword in the order the
+    /// caller wrote them, values for callers last. `Err` says why it
+    /// cannot be done.
+    fn pass(&self, args: &CallArgs, bound: &Bound, out: &mut Emitted) -> Result<(), String> {
+        let new: Vec<&Param> = self
+            .new
+            .iter()
+            .skip(usize::from(self.receiver))
+            .map(|(p, _)| p)
+            .collect();
+        let values = self.values(bound);
+        let is_var = |p: &Param| matches!(p.kind, Kind::VarPositional | Kind::VarKeyword);
+        if let Some(p) = new
+            .iter()
+            .zip(&values)
+            .find(|(p, v)| **v == Value::Missing && p.default.is_none() && !is_var(p))
+            .map(|(p, _)| p)
+        {
+            return Err(format!(
+                "it does not pass {0}, which has no default any more (write {0}:=<value> to give the calls a value)",
+                p.name
+            ));
+        }
+        let kept_var = |kind: Kind| {
+            self.new
+                .iter()
+                .any(|(p, o)| p.kind == kind && o.is_some_and(|i| self.old[i].kind == kind))
+        };
+        if !bound.extra_positional.is_empty() && !kept_var(Kind::VarPositional) {
+            return Err("it passes extra positional arguments and *args is gone".to_string());
+        }
+        if !bound.extra_keywords.is_empty() && !kept_var(Kind::VarKeyword) {
+            return Err("it passes extra keyword arguments and **kwargs is gone".to_string());
+        }
+        let positional: Vec<usize> = (0..new.len())
+            .filter(|&k| new[k].kind.is_positional())
+            .collect();
+        let must_be_positional = |k: usize| match &values[k] {
+            Value::Arg(a) => {
+                args.args[*a].kind == ArgKind::Positional || new[k].kind == Kind::PositionalOnly
+            }
+            Value::Text(_) => new[k].kind == Kind::PositionalOnly,
+            Value::Missing => false,
+        };
+        let mut upto = if bound.extra_positional.is_empty() {
+            positional
+                .iter()
+                .rposition(|&k| must_be_positional(k))
+                .map_or(0, |i| i + 1)
+        } else {
+            positional.len()
+        };
+        // a parameter left to its default ends the positional part
+        if let Some(gap) = positional[..upto]
+            .iter()
+            .position(|&k| values[k] == Value::Missing)
+        {
+            if !bound.extra_positional.is_empty() {
+                return Err(format!(
+                    "{} would be skipped before the extra positional arguments",
+                    new[positional[gap]].name
+                ));
+            }
+            upto = gap;
+        }
+        for &k in &positional[..upto] {
+            match &values[k] {
+                Value::Arg(a) => out.old(*a, vec![Piece::Keep(args.args[*a].value.clone())]),
+                Value::Text(t) => out.items.push(Item::New(t.clone())),
+                Value::Missing => {}
+            }
+        }
+        for &a in &bound.extra_positional {
+            out.old(a, vec![Piece::Keep(args.args[a].range.clone())]);
+        }
+        let mut by_keyword: Vec<(usize, Vec<Piece>)> = Vec::new();
+        let mut for_callers: Vec<Item> = Vec::new();
+        for (k, p) in new.iter().enumerate() {
+            if positional[..upto].contains(&k) || is_var(p) || values[k] == Value::Missing {
+                continue;
+            }
+            if p.kind == Kind::PositionalOnly {
+                return Err(format!(
+                    "{} is positional-only and cannot be passed after a parameter left to its default",
+                    p.name
+                ));
+            }
+            match &values[k] {
+                Value::Text(t) => for_callers.push(Item::New(format!("{}={t}", p.name))),
+                Value::Arg(a) => by_keyword.push((*a, keyword_argument(&args.args[*a], &p.name))),
+                Value::Missing => {}
+            }
+        }
+        for &a in &bound.extra_keywords {
+            by_keyword.push((a, vec![Piece::Keep(args.args[a].range.clone())]));
+        }
+        by_keyword.sort_by_key(|(a, _)| *a);
+        for (a, pieces) in by_keyword {
+            out.old(a, pieces);
+        }
+        out.items.extend(for_callers);
+        Ok(())
+    }
+}
+
+/// A call's new argument list as it is being built: the items, and the
+/// old arguments in the order they now come.
+#[derive(Default)]
+struct Emitted {
+    items: Vec<Item>,
+    order: Vec<usize>,
+}
+
+impl Emitted {
+    fn old(&mut self, index: usize, pieces: Vec<Piece>) {
+        self.items.push(Item::Old { index, pieces });
+        self.order.push(index);
+    }
+}
+
+/// An argument passed as `name=…`: kept as written when it already is,
+/// the keyword renamed, or `name=` written before a positional value.
+fn keyword_argument(arg: &super::calls::Arg, name: &str) -> Vec<Piece> {
+    match &arg.keyword {
+        Some((written, _)) if written == name => vec![Piece::Keep(arg.range.clone())],
+        Some((_, name_range)) => vec![
+            Piece::Text(name.to_string()),
+            Piece::Keep(name_range.end..arg.range.end),
+        ],
+        None => keyword_pieces(name, arg.value.clone()),
+    }
+}
+
+/// Arguments that do something when evaluated (a call, an operator) stay
+/// in the order the caller wrote them.
+fn keeps_evaluation_order(args: &CallArgs, order: &[usize]) -> bool {
+    let mut last_impure: Option<usize> = None;
+    for &a in order {
+        if !args.args[a].pure {
+            if last_impure.is_some_and(|l| l > a) {
+                return false;
+            }
+            last_impure = Some(a);
+        }
+    }
+    true
+}
+
+/// The rewrite of a call's argument list into `items`; `None` when they
+/// are the arguments as written.
+fn list_rewrite(file: &Parsed, args: &CallArgs, mut items: Vec<Item>) -> Option<Rewrite> {
+    let entries: Vec<std::ops::Range<usize>> = args.args.iter().map(|a| a.range.clone()).collect();
+    if entries.is_empty() {
+        let texts: Vec<String> = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::New(t) => Some(t.clone()),
+                Item::Old { .. } => None,
+            })
+            .collect();
+        return (!texts.is_empty()).then(|| Rewrite::text(args.inside.clone(), texts.join(", ")));
+    }
+    // a generator that is not the only argument any more needs its own
+    // parentheses: `f(x for x in xs)` → `f((x for x in xs), start=0)`
+    let alone = items.len() == 1 && items[0] == Item::kept(0, entries[0].clone());
+    if args.generator && !alone {
+        for item in &mut items {
+            if let Item::Old { index: 0, pieces } = item {
+                pieces.insert(0, Piece::Text("(".into()));
+                pieces.push(Piece::Text(")".into()));
+            }
+        }
+    }
+    layout::relayout(file, args.inside.clone(), &entries, args.line_indent.as_deref(), items)
 }
 
 /// Whether some call may need new arguments: anything but parameters
