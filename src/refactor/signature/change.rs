@@ -414,14 +414,20 @@ impl Plan {
             Ok(false)
         };
         if call.via == Via::Unclear {
-            return leave(work, "called through cls: whether self is passed cannot be told");
+            return leave(
+                work,
+                "called through cls: whether self is passed cannot be told",
+            );
         }
         if args
             .args
             .iter()
             .any(|a| matches!(a.kind, ArgKind::Star | ArgKind::DoubleStar))
         {
-            return leave(work, "forwards *args/**kwargs: the arguments cannot be followed");
+            return leave(
+                work,
+                "forwards *args/**kwargs: the arguments cannot be followed",
+            );
         }
         // the receiver: bound, or the first argument through the class
         let explicit_receiver =
@@ -650,7 +656,13 @@ fn list_rewrite(file: &Parsed, args: &CallArgs, mut items: Vec<Item>) -> Option<
             }
         }
     }
-    layout::relayout(file, args.inside.clone(), &entries, args.line_indent.as_deref(), items)
+    layout::relayout(
+        file,
+        args.inside.clone(),
+        &entries,
+        args.line_indent.as_deref(),
+        items,
+    )
 }
 
 /// Whether some call may need new arguments: anything but parameters

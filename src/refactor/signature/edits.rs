@@ -62,7 +62,11 @@ pub(super) fn to_edits(text: &Rope, mut rewrites: Vec<Rewrite>) -> Result<TextEd
         let inner = &rewrites[outer + 1..i];
         let mut out = String::new();
         render(text, &rewrites[outer], inner, &mut out)?;
-        indels.push(Indel::new(rewrites[outer].range.clone(), out));
+        // inserted text has `\n` line breaks (the applier writes the file's)
+        indels.push(Indel::new(
+            rewrites[outer].range.clone(),
+            out.replace("\r\n", "\n"),
+        ));
     }
     TextEdits::new(indels).map_err(|(a, b)| format!("overlapping edits at {a:?} and {b:?}"))
 }

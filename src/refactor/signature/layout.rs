@@ -87,16 +87,19 @@ pub(super) fn relayout(
         .collect();
     places.sort_unstable();
     let mut content: Vec<Option<Vec<Piece>>> = vec![None; entries.len()];
+    // which old entry each place now holds
+    let mut source: Vec<usize> = (0..entries.len()).collect();
     let mut after: Vec<Vec<String>> = vec![Vec::new(); entries.len()];
     let mut before_all: Vec<String> = Vec::new();
     let mut next_place = 0;
     let mut last: Option<usize> = None;
     for item in items {
         match item {
-            Item::Old { pieces, .. } => {
+            Item::Old { index, pieces } => {
                 let place = places[next_place];
                 next_place += 1;
                 content[place] = Some(pieces);
+                source[place] = index;
                 last = Some(place);
             }
             Item::New(text) => match last {
@@ -144,18 +147,30 @@ pub(super) fn relayout(
         for text in &after[place] {
             pieces.push(Piece::Text(format!("{separator}{text}")));
         }
-        if let (Some(_), Some(next)) = (places.get(k + 1), entries.get(place + 1)) {
-            // the separator (and any comment) that followed this place
-            pieces.push(Piece::Keep(entries[place].end..next.start));
+        if places.get(k + 1).is_some() {
+            // the separator that followed this place, with the comment of
+            // the entry that is there now
+            pieces.push(Piece::Text(separator_after(
+                file,
+                entries,
+                &inside,
+                place,
+                source[place],
+            )));
         }
     }
     let end = entries.len() - 1;
     let trail = entries[end].end..inside.end;
     if last_place == end {
-        pieces.push(Piece::Keep(trail));
+        pieces.push(Piece::Text(separator_after(
+            file,
+            entries,
+            &inside,
+            end,
+            source[end],
+        )));
     } else {
-        let next = entries.get(last_place + 1).map_or(inside.end, |e| e.start);
-        let sep = file.slice(entries[last_place].end..next);
+        let sep = separator_after(file, entries, &inside, last_place, source[last_place]);
         let trail_text = file.slice(trail.clone());
         match (sep.rfind('\n'), trail_text.rfind('\n')) {
             (Some(s), Some(t)) => {
@@ -172,6 +187,47 @@ pub(super) fn relayout(
         range: inside,
         pieces,
     })
+}
+
+/// The text between entry `place` and the next one (or the closing
+/// bracket), where the entry that was at `moved_from` now stands: in a
+/// list written one entry per line, a comment at the end of a line belongs
+/// to the entry on it and moves with it.
+fn separator_after(
+    file: &Parsed,
+    entries: &[Range<usize>],
+    inside: &Range<usize>,
+    place: usize,
+    moved_from: usize,
+) -> String {
+    // line breaks as `\n`, as inserted text has them
+    let after = |i: usize| {
+        let end = entries.get(i + 1).map_or(inside.end, |e| e.start);
+        file.slice(entries[i].end..end).replace("\r\n", "\n")
+    };
+    let here = after(place);
+    if moved_from == place {
+        return here;
+    }
+    let there = after(moved_from);
+    let (Some(line_end), Some(their_end)) = (here.find('\n'), there.find('\n')) else {
+        return here;
+    };
+    // `,  # comment` → `,  ` and `# comment`
+    let split = |head: &str| -> (String, Option<String>) {
+        match head.find('#') {
+            Some(h) => (head[..h].to_string(), Some(head[h..].to_string())),
+            None => (head.to_string(), None),
+        }
+    };
+    let (punctuation, _) = split(&here[..line_end]);
+    let (_, comment) = split(&there[..their_end]);
+    let head = match comment {
+        Some(c) if punctuation.ends_with(' ') => format!("{punctuation}{c}"),
+        Some(c) => format!("{punctuation}  {c}"),
+        None => punctuation.trim_end().to_string(),
+    };
+    head + &here[line_end..]
 }
 
 /// The indentation of the first entry of a list that starts on a line of

@@ -339,8 +339,8 @@ move(2, 1)
 move(2, 1, quick=True)
 move(y=2, x=1)
 move(
-    2,  # x
-    1,  # y
+    2,  # y
+    1,  # x
 )
 ",
             ),
@@ -1223,5 +1223,48 @@ def f(a):
             RefactorFailure::NameConflict,
             "Name conflict exists: m.f declares b global or nonlocal".into()
         )
+    );
+}
+
+#[test]
+fn comments_at_line_ends_move_with_their_arguments() {
+    let code = "\
+def f(a, b):
+    return a - b
+
+f(
+    1,  # first
+    2  # second
+)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a"),
+        &[(
+            "m.py",
+            "\
+def f(b, a):
+    return a - b
+
+f(
+    2,  # second
+    1  # first
+)
+",
+        )],
+        1,
+    );
+    // CRLF: the same, with the file's line breaks kept
+    let crlf = code.replace('\n', "\r\n");
+    let project = TestProject::new(&[("m.py", &crlf)]);
+    let done = project.run(None, &signature("f", "a, b", "b, a")).unwrap();
+    for (_, file) in done.change.files() {
+        if let crate::change::FileOp::Edit(edits) = &file.op {
+            assert!(edits.iter().all(|i| !i.insert.contains('\r')), "{edits:?}");
+        }
+    }
+    assert_eq!(
+        project.after(&done)["m.py"],
+        "def f(b, a):\r\n    return a - b\r\n\r\nf(\r\n    2,  # second\r\n    1  # first\r\n)\r\n"
     );
 }
