@@ -105,6 +105,7 @@ fn rename_param(
             family.push(d);
         }
     }
+    with_stubs(&mut files, &mut family)?;
     for member in &family {
         let current = parameters(&files, member)?;
         if !current.iter().any(|p| p.name == param) {
@@ -297,6 +298,23 @@ fn family(
     family.extend(target::overrides(project, files, &hierarchy, &target.name)?);
     work.class_mentions = hierarchy.class_mentions;
     Ok(family)
+}
+
+/// Adds to `family` their definitions in stubs (`.pyi`) next to them.
+fn with_stubs(files: &mut Files<'_>, family: &mut Vec<Function>) -> Result<(), RefactorError> {
+    let mut stubs = Vec::new();
+    for member in family.iter() {
+        for stub in target::stub_functions(files, member)? {
+            if !stubs
+                .iter()
+                .any(|s: &Function| s.path == stub.path && s.range == stub.range)
+            {
+                stubs.push(stub);
+            }
+        }
+    }
+    family.extend(stubs);
+    Ok(())
 }
 
 /// Methods whose overrides need not stay compatible.

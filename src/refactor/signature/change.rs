@@ -19,7 +19,9 @@ use super::edits::{Piece, Rewrite};
 use super::layout::{self, Item};
 use super::params::{self, compact, Kind, Param};
 use super::target::{Files, Function, Parsed, Receiver};
-use super::{collect_sites, family, keyword_pieces, parameters, rename_in_body, stale, Work};
+use super::{
+    collect_sites, family, keyword_pieces, parameters, rename_in_body, stale, with_stubs, Work,
+};
 use crate::refactor::{Project, RefactorError, RefactorFailure, Refactored, Summary};
 
 pub(super) fn compute(
@@ -55,10 +57,24 @@ pub(super) fn compute(
     }
     let plan = Plan::new(&target, &current, &new)?;
     let mut work = Work::default();
-    let members = family(project, &mut files, &target, &mut work)?;
+    let mut members = family(project, &mut files, &target, &mut work)?;
+    with_stubs(&mut files, &mut members)?;
     for member in &members {
         let mine = parameters(&files, member)?;
-        if member.qualified != target.qualified && !same_shape(&mine, &current) {
+        let is_target = member.path == target.path && member.range == target.range;
+        if member.path.ends_with(".pyi") && !same_shape(&mine, &current) {
+            return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "The stub {} declares {}({}): make it match {} first",
+                    member.path,
+                    member.name,
+                    params::show(&mine),
+                    target.qualified
+                ),
+            ));
+        }
+        if !is_target && !same_shape(&mine, &current) {
             return Err(RefactorError::new(
                 RefactorFailure::Refused,
                 format!(

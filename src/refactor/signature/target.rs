@@ -507,3 +507,74 @@ fn classes_named(project: &Project<'_>, name: &str) -> Vec<String> {
     out.dedup();
     out
 }
+
+/// The definitions of `function` in the stub next to its module
+/// (`m.pyi` beside `m.py`), which must change with it. A missing stub is
+/// no stub; one that cannot be read as it is (unsaved changes) fails.
+pub(super) fn stub_functions(
+    files: &mut Files<'_>,
+    function: &Function,
+) -> Result<Vec<Function>, RefactorError> {
+    let Some(stem) = function.path.strip_suffix(".py") else {
+        return Ok(Vec::new());
+    };
+    let chain = {
+        let file = files.get(&function.path);
+        match function.node(file) {
+            Some(node) => name_chain(file, node),
+            None => return Ok(Vec::new()),
+        }
+    };
+    let stub_path = format!("{stem}.pyi");
+    let stub = match files.load(&stub_path) {
+        Ok(stub) => stub,
+        Err(e) if e.kind == RefactorFailure::Unreadable => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut out = Vec::new();
+    let mut stack = vec![stub.tree.root()];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "function_definition" && name_chain(stub, node) == chain {
+            out.push(Function {
+                path: stub_path.clone(),
+                range: stub.chars(node),
+                ..function.clone()
+            });
+        }
+        // definitions sit in blocks of classes and functions, never deeper
+        // than their nesting: walk statements only
+        if matches!(
+            node.kind(),
+            "module"
+                | "block"
+                | "class_definition"
+                | "function_definition"
+                | "decorated_definition"
+                | "if_statement"
+                | "else_clause"
+                | "elif_clause"
+                | "try_statement"
+        ) {
+            let mut c = node.walk();
+            stack.extend(node.named_children(&mut c));
+        }
+    }
+    out.sort_by_key(|f| f.range.start);
+    Ok(out)
+}
+
+/// The names of a definition and the classes and functions around it.
+fn name_chain(file: &Parsed, node: Node<'_>) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut n = Some(node);
+    while let Some(x) = n {
+        if matches!(x.kind(), "class_definition" | "function_definition") {
+            if let Some(name) = x.child_by_field_name("name") {
+                names.push(file.node_text(name));
+            }
+        }
+        n = x.parent();
+    }
+    names.reverse();
+    names
+}

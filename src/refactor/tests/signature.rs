@@ -1268,3 +1268,61 @@ f(
         "def f(b, a):\r\n    return a - b\r\n\r\nf(\r\n    2,  # second\r\n    1  # first\r\n)\r\n"
     );
 }
+
+#[test]
+fn stubs_next_to_the_module_change_with_it() {
+    let code = "\
+class Client:
+    def get(self, url, timeout=None):
+        return url, timeout
+";
+    let stub = "\
+class Client:
+    def get(self, url: str, timeout: float | None = ...) -> tuple: ...
+";
+    let app = "from client import Client\n\nClient().get('u', timeout=1)\n";
+    let files = [("client.py", code), ("client.pyi", stub), ("app.py", app)];
+    check(
+        &files,
+        &rename_param("Client.get", "timeout", "deadline"),
+        &[
+            ("app.py", "from client import Client\n\nClient().get('u', deadline=1)\n"),
+            (
+                "client.py",
+                "class Client:\n    def get(self, url, deadline=None):\n        return url, deadline\n",
+            ),
+            (
+                "client.pyi",
+                "class Client:\n    def get(self, url: str, deadline: float | None = ...) -> tuple: ...\n",
+            ),
+        ],
+        1,
+    );
+    check(
+        &files,
+        &signature("Client.get", "url, timeout=None", "timeout=None, *, url"),
+        &[
+            ("app.py", "from client import Client\n\nClient().get(url='u', timeout=1)\n"),
+            (
+                "client.py",
+                "class Client:\n    def get(self, timeout=None, *, url):\n        return url, timeout\n",
+            ),
+            (
+                "client.pyi",
+                "class Client:\n    def get(self, timeout: float | None = ..., *, url: str) -> tuple: ...\n",
+            ),
+        ],
+        1,
+    );
+    let other = "class Client:\n    def get(self, url: str) -> tuple: ...\n";
+    assert_eq!(
+        refused(
+            &[("client.py", code), ("client.pyi", other)],
+            &signature("Client.get", "url, timeout=None", "url")
+        ),
+        (
+            RefactorFailure::Refused,
+            "The stub client.pyi declares get(self, url: str): make it match client.Client.get first".into()
+        )
+    );
+}
