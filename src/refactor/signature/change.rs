@@ -86,6 +86,10 @@ pub(super) fn compute(
                 ),
             ));
         }
+    }
+    // all of them can change: now change them
+    for member in &members {
+        let mine = parameters(&files, member)?;
         plan.check_removals(&files, member)?;
         rename_in_body(&files, member, &mine, &plan.renames(), &mut work)?;
         plan.rewrite_def(&files, member, &mine, &old, &new, &mut work)?;
