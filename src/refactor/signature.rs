@@ -122,6 +122,7 @@ fn rename_param(
         rename_in_body(&files, member, &current, &renames, &mut work)?;
     }
     let sites = collect_sites(project, &mut files, &family, &mut work)?;
+    note_wrappers(&files, &family, &mut work);
     let mut callers = 0;
     for call in &sites.calls {
         let file = files.get(&call.site.path);
@@ -298,6 +299,19 @@ fn family(
     family.extend(target::overrides(project, files, &hierarchy, &target.name)?);
     work.class_mentions = hierarchy.class_mentions;
     Ok(family)
+}
+
+/// Calls of a decorated function go through its decorator, which may
+/// take other arguments than the function: said, at each definition.
+fn note_wrappers(files: &Files<'_>, family: &[Function], work: &mut Work) {
+    for member in family {
+        if let Some(d) = member.wrapped_by.first() {
+            work.left_alone(
+                member_location(files, member),
+                format!("decorated with @{d}: the calls were updated as if it passed them through unchanged"),
+            );
+        }
+    }
 }
 
 /// Adds to `family` their definitions in stubs (`.pyi`) next to them.

@@ -99,6 +99,7 @@ pub(super) fn compute(
     // call site, and leaves none alone
     if plan.touches_calls {
         let sites = collect_sites(project, &mut files, &members, &mut work)?;
+        super::note_wrappers(&files, &members, &mut work);
         for call in &sites.calls {
             if plan.rewrite_call(&files, call, &mut work)? {
                 callers += 1;

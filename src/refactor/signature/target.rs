@@ -129,6 +129,9 @@ pub(super) struct Function {
     pub receiver: Receiver,
     /// The class it is a method of (full name).
     pub class: Option<String>,
+    /// Decorators that may change what the calls pass (not
+    /// `staticmethod`, `classmethod`, `overload`, caches …), as written.
+    pub wrapped_by: Vec<String>,
 }
 
 impl Function {
@@ -237,6 +240,20 @@ pub(super) fn lookup(
     definitions.iter().map(|d| function_at(files, d)).collect()
 }
 
+/// Decorators known to pass calls through unchanged.
+const TRANSPARENT: &[&str] = &[
+    "staticmethod",
+    "classmethod",
+    "abstractmethod",
+    "overload",
+    "override",
+    "cache",
+    "lru_cache",
+    "wraps",
+    "final",
+    "no_type_check",
+];
+
 /// The function defined at `definition`.
 pub(super) fn function_at(
     files: &mut Files<'_>,
@@ -301,6 +318,15 @@ pub(super) fn function_at(
             .map(|(c, _)| c.to_string())
             .unwrap_or_default()
     });
+    let wrapped_by = decorators
+        .iter()
+        .filter(|d| {
+            let bare = d.split('(').next().unwrap_or(d);
+            let last = bare.rsplit('.').next().unwrap_or(bare);
+            !TRANSPARENT.contains(&last)
+        })
+        .cloned()
+        .collect();
     Ok(Function {
         qualified: definition.qualified_name.clone(),
         name,
@@ -308,6 +334,7 @@ pub(super) fn function_at(
         range: file.chars(node),
         receiver,
         class,
+        wrapped_by,
     })
 }
 

@@ -1326,3 +1326,72 @@ class Client:
         )
     );
 }
+
+#[test]
+fn a_decorator_that_may_change_the_arguments_is_said() {
+    let code = "\
+import functools
+
+
+def logged(f):
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        return f(*args, **kwargs)
+    return wrapper
+
+
+@logged
+def add(a, b):
+    return a + b
+
+
+add(1, b=2)
+";
+    let done = check(
+        &[("m.py", code)],
+        &rename_param("add", "b", "c"),
+        &[(
+            "m.py",
+            &code
+                .replace(
+                    "add(a, b):\n    return a + b",
+                    "add(a, c):\n    return a + c",
+                )
+                .replace("add(1, b=2)", "add(1, c=2)"),
+        )],
+        1,
+    );
+    let notes: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{}: {}", l.site, l.why))
+        .collect();
+    assert_eq!(
+        notes,
+        vec!["m.py:11:0: decorated with @logged: the calls were updated as if it passed them through unchanged"]
+    );
+}
+
+#[test]
+fn nested_functions_are_changed_where_they_are_called() {
+    let code = "\
+def outer(xs):
+    def pick(x, default=None):
+        return x or default
+    return [pick(x, default=0) for x in xs]
+";
+    check(
+        &[("m.py", code)],
+        &rename_param("outer.pick", "default", "fallback"),
+        &[(
+            "m.py",
+            "\
+def outer(xs):
+    def pick(x, fallback=None):
+        return x or fallback
+    return [pick(x, fallback=0) for x in xs]
+",
+        )],
+        1,
+    );
+}
