@@ -463,16 +463,24 @@ impl Plan {
                 format!("Cannot update the call at {site}: {why}; nothing was changed"),
             )
         };
-        let mut emitted = Emitted::default();
-        if explicit_receiver {
-            emitted.old(0, vec![Piece::Keep(args.args[0].range.clone())]);
-        }
-        self.pass(args, &bound, &mut emitted).map_err(refuse)?;
+        let emit = |by_keyword: bool| -> Result<Emitted, String> {
+            let mut emitted = Emitted::default();
+            if explicit_receiver {
+                emitted.old(0, vec![Piece::Keep(args.args[0].range.clone())]);
+            }
+            self.pass(args, &bound, by_keyword, &mut emitted)?;
+            Ok(emitted)
+        };
+        let mut emitted = emit(false).map_err(refuse)?;
         if !keeps_evaluation_order(args, &emitted.order) {
-            return Err(refuse(
-                "it would change the order in which its arguments are evaluated (pass them through names first)"
-                    .to_string(),
-            ));
+            // keywords can be written in any order: the caller's
+            emitted = emit(true).map_err(refuse)?;
+            if !keeps_evaluation_order(args, &emitted.order) {
+                return Err(refuse(
+                    "it would change the order in which its arguments are evaluated (pass them through names first)"
+                        .to_string(),
+                ));
+            }
         }
         match list_rewrite(files.get(&site.path), args, emitted.items) {
             Some(r) => {
@@ -505,9 +513,15 @@ impl Plan {
     /// The new arguments of a call, in order: positionally while the
     /// positions line up (up to the last parameter the caller passed
     /// positionally or that must be), the rest by keyword in the order the
-    /// caller wrote them, values for callers last. `Err` says why it
-    /// cannot be done.
-    fn pass(&self, args: &CallArgs, bound: &Bound, out: &mut Emitted) -> Result<(), String> {
+    /// caller wrote them, values for callers last; `by_keyword` passes by
+    /// keyword all that may be. `Err` says why it cannot be done.
+    fn pass(
+        &self,
+        args: &CallArgs,
+        bound: &Bound,
+        by_keyword: bool,
+        out: &mut Emitted,
+    ) -> Result<(), String> {
         let new: Vec<&Param> = self
             .new
             .iter()
@@ -543,7 +557,8 @@ impl Plan {
             .collect();
         let must_be_positional = |k: usize| match &values[k] {
             Value::Arg(a) => {
-                args.args[*a].kind == ArgKind::Positional || new[k].kind == Kind::PositionalOnly
+                (args.args[*a].kind == ArgKind::Positional && !by_keyword)
+                    || new[k].kind == Kind::PositionalOnly
             }
             Value::Text(_) => new[k].kind == Kind::PositionalOnly,
             Value::Missing => false,

@@ -521,7 +521,7 @@ def walk(node, level=0):
 }
 
 #[test]
-fn reordering_arguments_with_side_effects_is_refused() {
+fn reordered_arguments_with_side_effects_keep_their_order_by_keyword() {
     let code = "\
 def f(a, b):
     return a - b
@@ -529,8 +529,24 @@ def f(a, b):
 f(read(), read())
 f(x, y)
 ";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a"),
+        &[(
+            "m.py",
+            "\
+def f(b, a):
+    return a - b
+
+f(a=read(), b=read())
+f(y, x)
+",
+        )],
+        2,
+    );
+    // positional-only parameters cannot be passed by keyword
     assert_eq!(
-        refused(&[("m.py", code)], &signature("f", "a, b", "b, a")),
+        refused(&[("m.py", code)], &signature("f", "a, b", "b, a, /")),
         (
             RefactorFailure::Refused,
             "Cannot update the call at m.py:3:0: it would change the order in which its arguments are evaluated (pass them through names first); nothing was changed".into()
