@@ -125,8 +125,7 @@ fn rename_param(
     note_wrappers(&files, &family, &mut work);
     let mut callers = 0;
     for call in &sites.calls {
-        let file = files.get(&call.site.path);
-        if by_keyword && rename_keyword(file, &call.args, &call.site, param, new_name, &mut work)? {
+        if by_keyword && rename_keyword(&call.args, &call.site, param, new_name, &mut work)? {
             callers += 1;
         }
         if by_keyword && passes_double_star(&call.args) {
@@ -137,8 +136,7 @@ fn rename_param(
         }
     }
     for (site, args) in &sites.partials {
-        let file = files.get(&site.path);
-        if by_keyword && rename_keyword(file, args, site, param, new_name, &mut work)? {
+        if by_keyword && rename_keyword(args, site, param, new_name, &mut work)? {
             callers += 1;
         }
     }
@@ -414,7 +412,6 @@ fn passes_double_star(args: &CallArgs) -> bool {
 /// Renames the keyword `old` of a call's arguments to `new`; true when it
 /// was there. A call that already passes `new` is a conflict.
 fn rename_keyword(
-    file: &Parsed,
     args: &CallArgs,
     site: &Location,
     old: &str,
@@ -440,7 +437,6 @@ fn rename_keyword(
             }
         }
     }
-    let _ = file;
     Ok(renamed)
 }
 
