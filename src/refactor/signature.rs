@@ -121,23 +121,26 @@ fn rename_param(
         let renames = [(param.to_string(), new_name.to_string())];
         rename_in_body(&files, member, &current, &renames, &mut work)?;
     }
-    let sites = collect_sites(project, &mut files, &family, &mut work)?;
-    note_wrappers(&files, &family, &mut work);
     let mut callers = 0;
-    for call in &sites.calls {
-        if by_keyword && rename_keyword(&call.args, &call.site, param, new_name, &mut work)? {
-            callers += 1;
+    // a positional-only or `*args` parameter is never passed by name
+    if by_keyword {
+        let sites = collect_sites(project, &mut files, &family, &mut work)?;
+        note_wrappers(&files, &family, &mut work);
+        for call in &sites.calls {
+            if rename_keyword(&call.args, &call.site, param, new_name, &mut work)? {
+                callers += 1;
+            }
+            if passes_double_star(&call.args) {
+                work.left_alone(
+                    call.site.clone(),
+                    format!("passes **kwargs: a key '{param}' in it is not renamed"),
+                );
+            }
         }
-        if by_keyword && passes_double_star(&call.args) {
-            work.left_alone(
-                call.site.clone(),
-                format!("passes **kwargs: a key '{param}' in it is not renamed"),
-            );
-        }
-    }
-    for (site, args) in &sites.partials {
-        if by_keyword && rename_keyword(args, site, param, new_name, &mut work)? {
-            callers += 1;
+        for (site, args) in &sites.partials {
+            if rename_keyword(args, site, param, new_name, &mut work)? {
+                callers += 1;
+            }
         }
     }
     work.finish(
