@@ -136,57 +136,89 @@ pub(super) fn relayout(
             },
         });
     }
-    let first = places[0];
-    let last_place = *places.last().unwrap_or(&first);
     pieces.push(Piece::Keep(inside.start..entries[0].start));
     for text in &before_all {
         pieces.push(Piece::Text(format!("{text}{separator}")));
     }
+    let end = entries.len() - 1;
     for (k, &place) in places.iter().enumerate() {
         pieces.extend(content[place].take().unwrap_or_default());
-        for text in &after[place] {
-            pieces.push(Piece::Text(format!("{separator}{text}")));
-        }
-        if places.get(k + 1).is_some() {
-            // the separator that followed this place, with the comment of
-            // the entry that is there now
-            pieces.push(Piece::Text(separator_after(
-                file,
-                entries,
-                &inside,
-                place,
-                source[place],
-            )));
-        }
-    }
-    let end = entries.len() - 1;
-    let trail = entries[end].end..inside.end;
-    if last_place == end {
-        pieces.push(Piece::Text(separator_after(
-            file,
-            entries,
-            &inside,
-            end,
-            source[end],
+        // what followed this place (with the comment of the entry that is
+        // there now), or the end of the list
+        let sep = if places.get(k + 1).is_some() || place == end {
+            separator_after(file, entries, &inside, place, source[place])
+        } else {
+            closing_after(file, entries, &inside, place, source[place])
+        };
+        pieces.push(Piece::Text(with_inserted(
+            &sep,
+            &after[place],
+            line_indent,
+            &separator,
         )));
-    } else {
-        let sep = separator_after(file, entries, &inside, last_place, source[last_place]);
-        let trail_text = file.slice(trail.clone());
-        match (sep.rfind('\n'), trail_text.rfind('\n')) {
-            (Some(s), Some(t)) => {
-                let mut kept = sep[..=s].to_string();
-                if !trail_text.trim_start().starts_with(',') {
-                    kept = kept.replacen(',', "", 1);
-                }
-                pieces.push(Piece::Text(kept + &trail_text[t + 1..]));
-            }
-            _ => pieces.push(Piece::Keep(trail)),
-        }
     }
     Some(Rewrite {
         range: inside,
         pieces,
     })
+}
+
+/// What closes the list after `place` when the entries after it are gone:
+/// its own line end (comment included), then the original closing line.
+fn closing_after(
+    file: &Parsed,
+    entries: &[Range<usize>],
+    inside: &Range<usize>,
+    place: usize,
+    moved_from: usize,
+) -> String {
+    let end = entries.len() - 1;
+    let sep = separator_after(file, entries, inside, place, moved_from);
+    let trail = file
+        .slice(entries[end].end..inside.end)
+        .replace("\r\n", "\n");
+    match (sep.rfind('\n'), trail.rfind('\n')) {
+        (Some(s), Some(t)) => {
+            let mut kept = sep[..=s].to_string();
+            if !trail.trim_start().starts_with(',') {
+                kept = kept.replacen(',', "", 1);
+            }
+            kept + &trail[t + 1..]
+        }
+        _ => trail,
+    }
+}
+
+/// `sep` (what follows an entry) with `inserted` entries after that entry:
+/// in a list written one entry per line, each on a line of its own after
+/// the entry's line (and its comment); else `, x` right after it.
+fn with_inserted(
+    sep: &str,
+    inserted: &[String],
+    line_indent: Option<&str>,
+    separator: &str,
+) -> String {
+    if inserted.is_empty() {
+        return sep.to_string();
+    }
+    match (line_indent, sep.find('\n')) {
+        (Some(indent), Some(line_end)) => {
+            let (head, rest) = sep.split_at(line_end);
+            let had_comma = head.trim_start().starts_with(',');
+            let head = if had_comma {
+                head.to_string()
+            } else {
+                format!(",{head}")
+            };
+            let lines: Vec<String> = inserted.iter().map(|x| format!("\n{indent}{x}")).collect();
+            let comma = if had_comma { "," } else { "" };
+            format!("{head}{}{comma}{rest}", lines.join(","))
+        }
+        _ => {
+            let before: String = inserted.iter().map(|x| format!("{separator}{x}")).collect();
+            before + sep
+        }
+    }
 }
 
 /// The text between entry `place` and the next one (or the closing

@@ -1411,3 +1411,55 @@ def outer(xs):
         1,
     );
 }
+
+#[test]
+fn definitions_written_one_parameter_per_line_stay_so() {
+    let code = "\
+def f(
+    a,  # the a
+    b,  # the b
+):
+    return a, b
+
+
+f(
+    1,
+    2,
+)
+f(1, 2)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a, c:=0"),
+        &[(
+            "m.py",
+            "\
+def f(
+    b,  # the b
+    a,  # the a
+    c,
+):
+    return a, b
+
+
+f(
+    2,
+    1,
+    c=0,
+)
+f(2, 1, c=0)
+",
+        )],
+        2,
+    );
+    let no_trailing_comma = "def f(\n    a,  # the a\n    b  # the b\n):\n    return a, b\n";
+    check(
+        &[("m.py", no_trailing_comma)],
+        &signature("f", "a, b", "a, b, c=1"),
+        &[(
+            "m.py",
+            "def f(\n    a,  # the a\n    b,  # the b\n    c=1\n):\n    return a, b\n",
+        )],
+        0,
+    );
+}
