@@ -1463,3 +1463,52 @@ f(2, 1, c=0)
         0,
     );
 }
+
+#[test]
+fn classes_variables_and_properties_are_not_functions() {
+    let code = "\
+class C:
+    def __init__(self, a):
+        self.a = a
+
+    @property
+    def size(self):
+        return 1
+
+
+LIMIT = 3
+";
+    let files = [("m.py", code)];
+    assert_eq!(
+        refused(&files, &rename_param("C", "a", "b")),
+        (
+            RefactorFailure::InvalidArgument,
+            "m.C is a class: name its constructor, C.__init__".into()
+        )
+    );
+    assert_eq!(
+        refused(&files, &rename_param("LIMIT", "a", "b")).0,
+        RefactorFailure::InvalidArgument
+    );
+    assert_eq!(
+        refused(&files, &signature("C.size", "", "x=1")),
+        (
+            RefactorFailure::Refused,
+            "m.C.size is a property accessor (@property): it is never called with arguments".into()
+        )
+    );
+}
+
+#[test]
+fn broken_code_elsewhere_neither_panics_nor_blocks() {
+    let lib = "def f(a, b):\n    return a + b\n";
+    let broken = "from lib import f\n\nf(1, 2)\ndef g(:\n    f(b=1, a=2\n";
+    let project = TestProject::new(&[("lib.py", lib), ("broken.py", broken)]);
+    let done = project
+        .run(None, &rename_param("f", "b", "c"))
+        .expect("the errors broken.py already has do not count");
+    let after = project.after(&done);
+    assert_eq!(after["lib.py"], "def f(a, c):\n    return a + c\n");
+    // its calls pass no keyword; the unclosed one is not a call the tree shows
+    assert_eq!(after.get("broken.py"), None);
+}
