@@ -125,6 +125,14 @@ fn rename_param(
     // a positional-only or `*args` parameter is never passed by name
     if by_keyword {
         let sites = collect_sites(project, &mut files, &family, &mut work)?;
+        // A call through an alias passes the parameter positionally as a
+        // rule: those keep working, so they are only reported.
+        for site in &sites.values {
+            work.left_alone(
+                site.clone(),
+                "used as a value: calls through it are not followed".to_string(),
+            );
+        }
         note_wrappers(&files, &family, &mut work);
         for call in &sites.calls {
             if rename_keyword(&call.args, &call.site, param, new_name, &mut work)? {
@@ -339,6 +347,9 @@ const CONSTRUCTORS: &[&str] = &["__init__", "__new__", "__init_subclass__"];
 struct Sites {
     calls: Vec<Call>,
     partials: Vec<(Location, CallArgs)>,
+    /// Where the function is used as a value (`pad = _padleft`): calls
+    /// through it cannot be followed.
+    values: Vec<Location>,
 }
 
 fn collect_sites(
@@ -371,6 +382,7 @@ fn collect_sites(
     let mut sites = Sites {
         calls: Vec::new(),
         partials: Vec::new(),
+        values: Vec::new(),
     };
     for site in &certain {
         let file = files.load(&site.path)?;
@@ -397,10 +409,7 @@ fn collect_sites(
         });
         match calls::partial_at(file, site, imports_partial) {
             Some(args) => sites.partials.push((site.clone(), args)),
-            None => work.left_alone(
-                site.clone(),
-                "used as a value: calls through it are not followed".to_string(),
-            ),
+            None => sites.values.push(site.clone()),
         }
     }
     Ok(sites)

@@ -225,3 +225,48 @@ fn json_replies_carry_the_refactor_as_data() {
     assert_eq!(failed["ok"], false);
     assert_eq!(failed["failure"]["code"], "not_found");
 }
+
+#[test]
+fn a_signature_change_updates_every_caller_and_undoes_in_one_step() {
+    let f = Fixture::new();
+    f.write(
+        "auth.py",
+        "def authenticate(username):\n    return username\n",
+    );
+    f.write(
+        "app.py",
+        "from auth import authenticate\n\nauthenticate(\"ann\")\nauthenticate(username=\"bob\")\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor Signature authenticate(username) authenticate(username, timeout:=30)
+        Ok, Signature updated, 2 callers replaced
+        "#,
+    );
+    assert_eq!(
+        f.read("app.py"),
+        "from auth import authenticate\n\nauthenticate(\"ann\", timeout=30)\nauthenticate(username=\"bob\", timeout=30)\n"
+    );
+    assert_eq!(
+        f.read("auth.py"),
+        "def authenticate(username, timeout):\n    return username\n"
+    );
+    f.check(
+        "a",
+        r#"
+        > Refactor Signature authenticate(user) authenticate(user, x=1)
+        Fail "Signature conflict detected: current signature is authenticate(username, timeout)"
+        > Refactor Rename_Param authenticate username user
+        Ok, Signature updated, 1 caller replaced
+        > Undo
+        Ok, Undid 1, At 0:0, Also in app.py
+        "#,
+    );
+    assert_eq!(
+        f.read("auth.py"),
+        "def authenticate(username, timeout):\n    return username\n"
+    );
+}

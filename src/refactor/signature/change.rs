@@ -99,6 +99,21 @@ pub(super) fn compute(
     // call site, and leaves none alone
     if plan.touches_calls {
         let sites = collect_sites(project, &mut files, &members, &mut work)?;
+        // Calls through an alias (`pad = _padleft; pad(w, s)`) would bind
+        // their arguments the old way: the change would break them.
+        if !sites.values.is_empty() {
+            let shown: Vec<String> = sites.values.iter().take(5).map(|s| s.to_string()).collect();
+            let more = sites.values.len().saturating_sub(shown.len());
+            return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "Cannot change the signature of {}: it is used as a value at {}{}, and calls through it cannot be updated; change those uses first",
+                    target.qualified,
+                    shown.join(", "),
+                    if more > 0 { format!(" … ({more} more)") } else { String::new() }
+                ),
+            ));
+        }
         super::note_wrappers(&files, &members, &mut work);
         for call in &sites.calls {
             if plan.rewrite_call(&files, call, &mut work)? {

@@ -1512,3 +1512,29 @@ fn broken_code_elsewhere_neither_panics_nor_blocks() {
     // its calls pass no keyword; the unclosed one is not a call the tree shows
     assert_eq!(after.get("broken.py"), None);
 }
+
+#[test]
+fn a_signature_change_is_refused_when_the_function_escapes_as_a_value() {
+    // `pad(width, s)` calls through the alias would bind the old way.
+    let files = [(
+        "pad.py",
+        "def padleft(width, s):\n    return s.rjust(width)\n\n\ndef choose():\n    pad = padleft\n    return pad(3, \"x\")\n\n\npadleft(2, \"y\")\n",
+    )];
+    let (kind, message) = refused(&files, &signature("padleft", "width, s", "s, width"));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert_eq!(
+        message,
+        "Cannot change the signature of pad.padleft: it is used as a value at pad.py:5:10, and calls through it cannot be updated; change those uses first"
+    );
+    // Renaming a parameter keeps positional calls through the alias working.
+    let done = check(
+        &files,
+        &rename_param("padleft", "s", "text"),
+        &[(
+            "pad.py",
+            "def padleft(width, text):\n    return text.rjust(width)\n\n\ndef choose():\n    pad = padleft\n    return pad(3, \"x\")\n\n\npadleft(2, \"y\")\n",
+        )],
+        0,
+    );
+    assert_eq!(done.left_alone.len(), 1);
+}
