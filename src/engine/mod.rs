@@ -7,7 +7,8 @@
 //! first failure → persist the session's new events (fsync) → render.
 //!
 //! Concurrency: the registry lock is held only to look sessions up; each
-//! session has its own lock, so different senders run in parallel. Keeping
+//! session has its own lock, so different senders run in parallel. A
+//! message locks its session once and passes the held session on. Keeping
 //! one sender's messages in order is the caller's job (the router does it).
 //!
 //! **Invariant:** a failed command changes nothing — commands compute
@@ -124,9 +125,25 @@ pub enum EngineError {
 pub(crate) struct Live {
     pub session: Session,
     pub journal: JournalState,
+    /// How often the session was locked: a turn locks it once (tested).
+    pub locked: u64,
 }
 
-type LiveRef = Arc<Mutex<Live>>;
+impl Live {
+    pub(crate) fn new(session: Session, journal: JournalState) -> Live {
+        Live {
+            session,
+            journal,
+            locked: 0,
+        }
+    }
+}
+
+type LiveRef = Arc<parking_lot::Mutex<Live>>;
+
+/// The sender's session as a turn holds it: locked once when the turn
+/// starts, passed to everything the turn does, unlocked when it ends.
+type Held = parking_lot::ArcMutexGuard<parking_lot::RawMutex, Live>;
 
 #[derive(Default)]
 struct Registry {
@@ -182,8 +199,10 @@ impl Engine {
                 .by_sender
                 .insert(session.sender.clone(), session.name.clone());
             let name = session.name.clone();
-            let live = Live { session, journal };
-            registry.sessions.insert(name, Arc::new(Mutex::new(live)));
+            let live = Live::new(session, journal);
+            registry
+                .sessions
+                .insert(name, Arc::new(parking_lot::Mutex::new(live)));
         }
         Ok(Engine {
             workspace,
@@ -266,7 +285,7 @@ impl Engine {
 
     /// Parses a message once, for [`Self::execute_turn`]; says whether it
     /// is quick (see [`Self::is_quick`]).
-    pub fn prepare(&self, sender: &str, text: &str) -> Turn {
+    pub fn prepare(&self, _sender: &str, text: &str) -> Turn {
         let statements = lang::parse_message(text);
         let quick = text.len() <= 4096
             && !statements.is_empty()
@@ -275,9 +294,8 @@ impl Engine {
                 Err(_) => false,
             })
             // A pending `Replace Confirm` takes `y`/`n` answers, which edit.
-            && self
-                .live_of(sender)
-                .is_none_or(|live| lock(&live).session.confirm.is_none());
+            // (Decided on the text alone: the session is locked by the turn.)
+            && lang::parse_answer(text).is_none();
         Turn { statements, quick }
     }
 
@@ -359,11 +377,16 @@ impl Engine {
         room: Option<ReplyRoom>,
         remaining: usize,
     ) -> Response {
+        // The turn locks the sender's session once and passes it on (only a
+        // `Start` in the message locks the new one).
+        let mut held = self.hold(request.sender);
         if let Some(id) = request.id {
-            if let Some((text, ok)) = self.answered(request.sender, id) {
+            let answered = held.as_deref().and_then(|live| live.session.answered(id));
+            if let Some(answer) = answered {
+                let (text, ok) = (answer.reply.clone(), answer.ok);
                 // Given again as it was, unless this connection is smaller.
-                let fitted =
-                    room.and_then(|room| fit_lines(&text, self.format_of(request.sender), &room));
+                let format = self.rendering(request.sender, held.as_deref()).0;
+                let fitted = room.and_then(|room| fit_lines(&text, format, &room));
                 return Response {
                     ok: ok && fitted.is_none(),
                     text: fitted.unwrap_or(text),
@@ -371,12 +394,18 @@ impl Engine {
                 };
             }
         }
-        let mut notices = self.check_disk(request.sender);
+        let mut notices = match held.as_deref_mut() {
+            Some(live) => context::check_disk(&mut live.session, &self.workspace),
+            None => Vec::new(),
+        };
         let mut replies: Vec<Reply> = Vec::new();
         let mut budget = fit::Budget::new(room);
-        let format_now = || self.format_of(request.sender);
-        match self.confirm_answer(request.sender, request.text) {
-            Some(Ok(reply)) => replies.push(budget.admit(reply, format_now)),
+        let format_of = |held: &Option<Held>| self.rendering(request.sender, held.as_deref()).0;
+        let answer = held
+            .as_deref_mut()
+            .and_then(|live| self.confirm_answer(&mut live.session, request.text));
+        match answer {
+            Some(Ok(reply)) => replies.push(budget.admit(reply, || format_of(&held))),
             Some(Err(notice)) => notices.push(notice),
             None => {}
         }
@@ -394,7 +423,7 @@ impl Engine {
         };
         // The one door: a message is checked whole before any of it runs.
         if let Some(denied) = self.denied(request.sender, &statements) {
-            replies.push(budget.admit(Reply::fail(denied), format_now));
+            replies.push(budget.admit(Reply::fail(denied), || format_of(&held)));
         }
         let statements = if replies.is_empty() {
             statements
@@ -406,7 +435,7 @@ impl Engine {
                 "Empty message. {}",
                 lang::help::help(None).unwrap_or_default()
             ));
-            replies.push(budget.admit(empty, format_now));
+            replies.push(budget.admit(empty, || format_of(&held)));
         }
         for (index, statement) in statements.iter().enumerate() {
             let skipped = statements.len() - index - 1;
@@ -417,7 +446,7 @@ impl Engine {
                 }
             }
             let mut reply = match &statement.parsed {
-                Ok(command) => self.run_within(request.sender, command, room.as_ref()),
+                Ok(command) => self.run_within(request.sender, &mut held, command, room.as_ref()),
                 Err(error) => Reply::fail(error.to_string()),
             };
             for notice in notices.drain(..) {
@@ -425,7 +454,7 @@ impl Engine {
             }
             let failed = !reply.is_ok();
             // Fitted first: the reserve keeps room for the count.
-            let mut reply = budget.admit(reply, format_now);
+            let mut reply = budget.admit(reply, || format_of(&held));
             if failed && skipped + remaining > 0 {
                 reply.push(Clause::Skipped(skipped + remaining));
             }
@@ -449,14 +478,14 @@ impl Engine {
         }
         // One turn, one write of its events to the journal (and at most one
         // fsync), before the reply leaves.
-        if let Err(e) = self.persist_sender(request.sender) {
+        if let Some(Err(e)) = held.as_deref_mut().map(|live| self.persist(live)) {
             if let Some(last) = replies.last_mut() {
                 *last = Reply::fail(format!(
                     "Could not persist the session ({e}); the changes of this message are applied in memory only"
                 ));
             }
         }
-        let (format, detail) = self.rendering_of(request.sender);
+        let (format, detail) = self.rendering(request.sender, held.as_deref());
         let mut ok = replies.iter().all(Reply::is_ok);
         let mut text = replies
             .iter()
@@ -469,8 +498,8 @@ impl Engine {
             text = fitted;
             ok = false;
         }
-        if let Some(id) = request.id {
-            self.remember(request.sender, id, &text, ok);
+        if let (Some(id), Some(live)) = (request.id, held.as_deref_mut()) {
+            self.remember(live, id, &text, ok);
         }
         Response {
             text,
@@ -492,7 +521,13 @@ impl Engine {
     }
 
     /// Runs one command; `Set Limit` is capped to what `room` can carry.
-    fn run_within(&self, sender: &str, command: &Command, room: Option<&ReplyRoom>) -> Reply {
+    fn run_within(
+        &self,
+        sender: &str,
+        held: &mut Option<Held>,
+        command: &Command,
+        room: Option<&ReplyRoom>,
+    ) -> Reply {
         if let (
             Command::Set {
                 option: lang::SessionOption::OutputLimit(asked),
@@ -504,26 +539,38 @@ impl Engine {
                 let capped = Command::Set {
                     option: lang::SessionOption::OutputLimit(cap),
                 };
-                let mut reply = self.run(sender, &capped);
+                let mut reply = self.run(sender, held, &capped);
                 if reply.is_ok() {
                     reply.push(note);
                 }
                 return reply;
             }
         }
-        self.run(sender, command)
+        self.run(sender, held, command)
     }
 
-    fn run(&self, sender: &str, command: &Command) -> Reply {
+    /// Runs one command in the session the turn holds (`Start` and `End`
+    /// change which one that is).
+    fn run(&self, sender: &str, held: &mut Option<Held>, command: &Command) -> Reply {
         match command {
             Command::Start { name, description } => {
-                return self.start(sender, name, description.as_deref())
+                let reply = self.start(sender, name, description.as_deref());
+                if reply.is_ok() {
+                    *held = self.hold(sender);
+                }
+                return reply;
             }
-            Command::End { name } => return self.end(sender, name.as_deref()),
+            Command::End { name } => return self.end(sender, name.as_deref(), held),
             Command::Summary { name: Some(name) }
-                if self.session_of(sender).as_deref() != Some(name) =>
+                if held.as_ref().map(|live| &live.session.name) != Some(name) =>
             {
-                return self.summary_of(name)
+                // Another session is read with this one unlocked: a turn
+                // never holds two sessions (two senders reading each
+                // other's would deadlock).
+                return match held {
+                    Some(live) => Held::unlocked(live, || self.summary_of(name)),
+                    None => self.summary_of(name),
+                };
             }
             Command::Help { topic } => {
                 return match lang::help::help(topic.as_deref()) {
@@ -531,17 +578,18 @@ impl Engine {
                     Err(e) => Reply::fail(e.to_string()),
                 }
             }
-            Command::FindSymbol { kind, symbol } => return self.find_symbol(sender, *kind, symbol),
             Command::Save { .. } | Command::SaveAll { .. } => {
                 // A file Eddi saved is re-indexed before the next query.
                 self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
             }
             _ => {}
         }
-        let Some(live) = self.live_of(sender) else {
+        let Some(live) = held.as_deref_mut() else {
             return Reply::fail("No session. Start one with: Start <name>");
         };
-        let mut live = lock(&live);
+        if let Command::FindSymbol { kind, symbol } = command {
+            return self.find_symbol(&live.session, *kind, symbol);
+        }
         let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         // An edit of a definition says what it leaves unchanged elsewhere.
         let leftover = Leftover::of(&mut ctx, command);
@@ -558,19 +606,19 @@ impl Engine {
             command.effect()
         );
         // The events stay staged: the turn persists them once, at its end.
-        let current = live.session.current.clone();
-        drop(live);
+        let session = &live.session;
+        let current = session.current.clone();
         if let (Reply::Fail(reason, _), Some(name), Some(path)) =
             (&mut reply, dotted_target(command), &current)
         {
             if reason.starts_with("Not found") {
-                if let Some(hint) = self.defined_elsewhere(sender, &name, path.as_str()) {
+                if let Some(hint) = self.defined_elsewhere(session, &name, path.as_str()) {
                     reason.push_str(&format!("; {hint}"));
                 }
             }
         }
         if let (Some(leftover), Some(path), true) = (&leftover, &current, reply.is_ok()) {
-            if let Some(note) = self.leftover_note(sender, leftover, path.as_str()) {
+            if let Some(note) = self.leftover_note(session, leftover, path.as_str()) {
                 reply.push(Clause::Note(note));
             }
         }
@@ -585,7 +633,7 @@ impl Engine {
         {
             if reply.is_ok() {
                 for clause in self
-                    .imported_by(sender, path.as_str())
+                    .imported_by(session, path.as_str())
                     .into_iter()
                     .flatten()
                 {
@@ -594,14 +642,6 @@ impl Engine {
             }
         }
         reply
-    }
-
-    /// Persists the sender's session, if it has one.
-    fn persist_sender(&self, sender: &str) -> Result<(), StoreError> {
-        match self.live_of(sender) {
-            Some(live) => self.persist(&mut lock(&live)),
-            None => Ok(()),
-        }
     }
 
     fn persist(&self, live: &mut Live) -> Result<(), StoreError> {
@@ -624,15 +664,18 @@ impl Engine {
             .cloned()
     }
 
-    /// How the sender's replies are rendered: its session's preferences,
-    /// else what its handshake asked for.
-    fn format_of(&self, sender: &str) -> ResponseFormat {
-        self.rendering_of(sender).0
+    /// Locks the sender's session, if it has one, for a turn.
+    fn hold(&self, sender: &str) -> Option<Held> {
+        let mut held = self.live_of(sender)?.lock_arc();
+        held.locked += 1;
+        Some(held)
     }
 
-    fn rendering_of(&self, sender: &str) -> (ResponseFormat, ReplyDetail) {
-        if let Some(live) = self.live_of(sender) {
-            let preferences = &lock(&live).session.preferences;
+    /// How the sender's replies are rendered: its session's preferences,
+    /// else what its handshake asked for.
+    fn rendering(&self, sender: &str, live: Option<&Live>) -> (ResponseFormat, ReplyDetail) {
+        if let Some(live) = live {
+            let preferences = &live.session.preferences;
             return (preferences.format, preferences.replies);
         }
         let preferences = self.default_preferences(sender);
@@ -648,55 +691,31 @@ impl Engine {
         }
     }
 
-    fn answered(&self, sender: &str, id: &str) -> Option<(String, bool)> {
-        let live = self.live_of(sender)?;
-        let live = lock(&live);
-        live.session
-            .answered(id)
-            .map(|answer| (answer.reply.clone(), answer.ok))
-    }
-
-    fn remember(&self, sender: &str, id: &str, text: &str, ok: bool) {
-        if let Some(live) = self.live_of(sender) {
-            let mut live = lock(&live);
-            let _ = live.session.apply(Event::Answered {
-                id: id.to_owned(),
-                reply: text.to_owned(),
-                ok,
-            });
-            let _ = self.persist(&mut live);
-        }
+    fn remember(&self, live: &mut Live, id: &str, text: &str, ok: bool) {
+        let _ = live.session.apply(Event::Answered {
+            id: id.to_owned(),
+            reply: text.to_owned(),
+            ok,
+        });
+        let _ = self.persist(live);
     }
 
     /// A pending `Replace Confirm` walk takes `y`, `n` or `q` as its answer
     /// (`Ok(reply)`); any other message ends the walk (`Err(notice)`).
-    fn confirm_answer(&self, sender: &str, text: &str) -> Option<Result<Reply, String>> {
-        let live = self.live_of(sender)?;
-        let mut live = lock(&live);
-        live.session.confirm.as_ref()?;
+    fn confirm_answer(&self, session: &mut Session, text: &str) -> Option<Result<Reply, String>> {
+        session.confirm.as_ref()?;
         let answer = match text.trim().to_ascii_lowercase().as_str() {
             "y" | "yes" => Some('y'),
             "n" | "no" => Some('n'),
             "q" | "quit" => Some('q'),
             _ => None,
         };
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
+        let mut ctx = Ctx::new(session, &self.workspace);
         let outcome = match answer {
             Some(answer) => Ok(ctx.answer(answer)),
             None => Err(ctx.abandon_walk()?),
         };
         Some(outcome)
-    }
-
-    /// Notices for open files changed on disk since this session read or
-    /// wrote them (by another session or another program), said once each.
-    /// An unmodified buffer simply takes the new text.
-    fn check_disk(&self, sender: &str) -> Vec<String> {
-        let Some(live) = self.live_of(sender) else {
-            return Vec::new();
-        };
-        let mut live = lock(&live);
-        context::check_disk(&mut live.session, &self.workspace)
     }
 }
 
@@ -705,10 +724,12 @@ fn is_quick_command(command: &Command) -> bool {
     command.effect() <= lang::Effect::Move && command.is_instant()
 }
 
-/// Locks a session, recovering from a poisoned lock (a panic elsewhere must
-/// not take every later request of that sender down with it).
-fn lock(live: &LiveRef) -> MutexGuard<'_, Live> {
-    live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// Locks a session outside a turn (a lock that is not poisoned: a panic
+/// elsewhere must not take every later request of that sender down with it).
+fn lock(live: &LiveRef) -> parking_lot::MutexGuard<'_, Live> {
+    let mut guard = live.lock();
+    guard.locked += 1;
+    guard
 }
 
 /// The name of a command's code target when it is dotted (`pkg.mod.f`,

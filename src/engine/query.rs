@@ -19,11 +19,12 @@ use serde_json::{json, Map, Value};
 use crate::analysis::index::ProjectIndex;
 use crate::lang::SymbolQuery;
 use crate::reply::{plural, Clause, Reply};
+use crate::session::Session;
 use crate::workspace::Workspace;
 
 use super::ops::{json, symbols, DefinitionSite, ErrorKind, Location, OpError, Uses};
 use super::output::{self, Site};
-use super::{lock, Engine};
+use super::Engine;
 
 /// How stale the index may be with respect to other programs' writes.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
@@ -42,8 +43,8 @@ impl IndexState {
 }
 
 impl Engine {
-    pub(super) fn find_symbol(&self, sender: &str, kind: SymbolQuery, symbol: &str) -> Reply {
-        self.with_index(sender, |index, limit, lines| match kind {
+    pub(super) fn find_symbol(&self, session: &Session, kind: SymbolQuery, symbol: &str) -> Reply {
+        self.with_index(session, |index, limit, lines| match kind {
             SymbolQuery::Definition => definitions(index, symbol, limit, lines),
             SymbolQuery::References => uses(
                 symbols::find_references(index, symbol),
@@ -60,13 +61,12 @@ impl Engine {
                 lines,
             ),
         })
-        .unwrap_or_else(|fail| fail)
     }
 
     /// The modules of the project that import `path`, for `Analyze File
     /// Dependencies`: the note and the data.
-    pub(super) fn imported_by(&self, sender: &str, path: &str) -> Option<Vec<Clause>> {
-        self.with_index(sender, |index, limit, _| {
+    pub(super) fn imported_by(&self, session: &Session, path: &str) -> Option<Vec<Clause>> {
+        self.with_index(session, |index, limit, _| {
             let (module, names) = symbols::dependents(index, path)?;
             let note = if names.is_empty() {
                 format!("imported by no module of the project ({module})")
@@ -81,17 +81,18 @@ impl Engine {
                 json::data("imported_by", json!({"module": module, "modules": names})),
             ])
         })
-        .ok()
-        .flatten()
     }
 
     /// For a code target not found in the current file: where the project
     /// defines it, when elsewhere (`Goto Function requests.api.get` from
     /// `models.py`), so the agent knows which file to open.
-    pub(super) fn defined_elsewhere(&self, sender: &str, name: &str, path: &str) -> Option<String> {
-        let found = self
-            .with_index(sender, |index, _, _| index.find_definition(name).ok())
-            .ok()??;
+    pub(super) fn defined_elsewhere(
+        &self,
+        session: &Session,
+        name: &str,
+        path: &str,
+    ) -> Option<String> {
+        let found = self.with_index(session, |index, _, _| index.find_definition(name).ok())?;
         let files: Vec<&str> = found
             .iter()
             .map(|d| d.location.path.as_str())
@@ -101,30 +102,24 @@ impl Engine {
         Some(format!("{name} is defined in {first}: Open {first} first"))
     }
 
-    /// Runs `query` on the index brought up to date for `sender`: refreshed
-    /// from disk when due, with the sender's unsaved Python buffers laid
+    /// Runs `query` on the index brought up to date for `session` (which
+    /// the caller holds: the index never locks a session): refreshed
+    /// from disk when due, with the session's unsaved Python buffers laid
     /// over it for the duration of the query; the lines of the sites it
     /// finds come from those buffers, else from disk.
     pub(super) fn with_index<R>(
         &self,
-        sender: &str,
+        session: &Session,
         query: impl FnOnce(&ProjectIndex, usize, &mut SiteLines<'_>) -> R,
-    ) -> Result<R, Reply> {
-        let live = self
-            .live_of(sender)
-            .ok_or_else(|| Reply::fail("No session. Start one with: Start <name>"))?;
-        let (overlay, limit, mut lines) = {
-            let live = lock(&live);
-            let overlay: Vec<(String, Rope)> = live
-                .session
-                .buffers
-                .values()
-                .filter(|b| b.is_modified() && b.language().is_some())
-                .map(|b| (b.path().to_string(), b.text().clone()))
-                .collect();
-            let lines = SiteLines::new(&self.workspace, &live.session);
-            (overlay, live.session.preferences.output_limit, lines)
-        };
+    ) -> R {
+        let overlay: Vec<(String, Rope)> = session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified() && b.language().is_some())
+            .map(|b| (b.path().to_string(), b.text().clone()))
+            .collect();
+        let mut lines = SiteLines::new(&self.workspace, session);
+        let limit = session.preferences.output_limit;
         let mut state = self
             .index
             .lock()
@@ -147,11 +142,11 @@ impl Engine {
             }
         };
         if overlay.is_empty() {
-            return Ok(query(index, limit, &mut lines));
+            return query(index, limit, &mut lines);
         }
         // the sender's unsaved buffers, as a view: the shared index is untouched
         let view = index.overlaid(&overlay);
-        Ok(query(&view, limit, &mut lines))
+        query(&view, limit, &mut lines)
     }
 }
 
@@ -164,7 +159,7 @@ pub(super) struct SiteLines<'w> {
 }
 
 impl<'w> SiteLines<'w> {
-    pub(super) fn new(workspace: &'w Workspace, session: &crate::session::Session) -> Self {
+    pub(super) fn new(workspace: &'w Workspace, session: &Session) -> Self {
         SiteLines {
             workspace,
             buffers: session

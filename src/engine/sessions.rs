@@ -1,7 +1,7 @@
 //! Session commands: `Start`, `End`, `Summary`, `Status`, `Set`,
 //! `Push Context`, `Pop Context`.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
@@ -13,7 +13,7 @@ use crate::session::store::JournalState;
 use crate::session::{Event, Session};
 
 use super::context::{Ctx, Outcome};
-use super::{lock, Engine, Live};
+use super::{lock, Engine, Held, Live};
 
 impl Engine {
     pub(super) fn start(&self, sender: &str, name: &str, description: Option<&str>) -> Reply {
@@ -39,10 +39,7 @@ impl Engine {
             started,
             preferences,
         );
-        let mut live = Live {
-            session,
-            journal: JournalState::default(),
-        };
+        let mut live = Live::new(session, JournalState::default());
         if let Err(e) = self.store.snapshot(&live.session, &mut live.journal) {
             return Reply::fail(format!("Could not persist the new session: {e}"));
         }
@@ -51,41 +48,47 @@ impl Engine {
             .insert(sender.to_owned(), name.to_owned());
         registry
             .sessions
-            .insert(name.to_owned(), Arc::new(Mutex::new(live)));
+            .insert(name.to_owned(), Arc::new(parking_lot::Mutex::new(live)));
         Reply::ok()
     }
 
-    pub(super) fn end(&self, sender: &str, name: Option<&str>) -> Reply {
-        let mut registry = self.registry();
-        let Some(own) = registry.by_sender.get(sender).cloned() else {
-            return match name {
-                Some(name) if registry.sessions.contains_key(name) => {
-                    Reply::fail(format!("Session '{name}' belongs to another sender"))
-                }
-                Some(name) => {
-                    Reply::fail(format!("Session not found: {name}. You have no session"))
-                }
-                None => Reply::fail("No session to end. Start one with: Start <name>"),
+    /// `End`: ends the sender's session, the one its turn `held` (which
+    /// then holds none).
+    pub(super) fn end(&self, sender: &str, name: Option<&str>, held: &mut Option<Held>) -> Reply {
+        let own = {
+            let registry = self.registry();
+            let Some(own) = registry.by_sender.get(sender).cloned() else {
+                return match name {
+                    Some(name) if registry.sessions.contains_key(name) => {
+                        Reply::fail(format!("Session '{name}' belongs to another sender"))
+                    }
+                    Some(name) => {
+                        Reply::fail(format!("Session not found: {name}. You have no session"))
+                    }
+                    None => Reply::fail("No session to end. Start one with: Start <name>"),
+                };
             };
+            own
         };
         if let Some(name) = name {
             if name != own {
                 return Reply::fail(format!("Session not found: {name}. Your session is {own}"));
             }
         }
-        let live = registry
-            .sessions
-            .get(&own)
-            .cloned()
-            .expect("by_sender names an active session");
-        let live = lock(&live);
+        let Some(live) = held.as_deref().filter(|live| live.session.name == own) else {
+            return Reply::fail(format!(
+                "Session {own} changed while this message ran; send End again"
+            ));
+        };
         let summary = live.session.summary();
         let unsaved = summary.unsaved.clone();
         if let Err(e) = self.store.end(&own, &summary.terse()) {
             return Reply::fail(format!("Could not save the session: {e}"));
         }
+        let mut registry = self.registry();
         registry.by_sender.remove(sender);
         registry.sessions.remove(&own);
+        *held = None;
         let mut reply = Reply::Done(vec![Clause::Note("Session saved".into())]);
         if !unsaved.is_empty() {
             reply.push(Clause::Note(format!(
