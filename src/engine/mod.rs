@@ -40,6 +40,8 @@ use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
 use crate::workspace::{Fault, Recovery, Workspace};
 use leftovers::Leftover;
+use ops::json::typed;
+use ops::ErrorKind;
 
 pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
@@ -411,7 +413,7 @@ impl Engine {
         }
         if replies.is_empty() && lang::parse_answer(request.text).is_some() {
             // A late answer: the walk ended (finished, or a command came).
-            replies.push(Reply::fail(format!(
+            replies.push(typed(ErrorKind::NotApplicable, format!(
                 "No Replace Confirm is waiting for an answer, so '{}' is not understood; start one with: Replace Confirm \"<text>\" With \"<text>\"",
                 request.text.trim()
             )));
@@ -423,7 +425,11 @@ impl Engine {
         };
         // The one door: a message is checked whole before any of it runs.
         if let Some(denied) = self.denied(request.sender, &statements) {
-            replies.push(budget.admit(Reply::fail(denied), || format_of(&held)));
+            replies.push(
+                budget.admit(typed(ErrorKind::PermissionDenied, denied), || {
+                    format_of(&held)
+                }),
+            );
         }
         let statements = if replies.is_empty() {
             statements
@@ -431,10 +437,13 @@ impl Engine {
             Vec::new()
         };
         if statements.is_empty() && replies.is_empty() {
-            let empty = Reply::fail(format!(
-                "Empty message. {}",
-                lang::help::help(None).unwrap_or_default()
-            ));
+            let empty = typed(
+                ErrorKind::InvalidCommand,
+                format!(
+                    "Empty message. {}",
+                    lang::help::help(None).unwrap_or_default()
+                ),
+            );
             replies.push(budget.admit(empty, || format_of(&held)));
         }
         for (index, statement) in statements.iter().enumerate() {
@@ -447,7 +456,7 @@ impl Engine {
             }
             let mut reply = match &statement.parsed {
                 Ok(command) => self.run_within(request.sender, &mut held, command, room.as_ref()),
-                Err(error) => Reply::fail(error.to_string()),
+                Err(error) => ops::json::failure(error.clone().into()),
             };
             for notice in notices.drain(..) {
                 reply.push(Clause::Notice(notice));
@@ -480,7 +489,7 @@ impl Engine {
         // fsync), before the reply leaves.
         if let Some(Err(e)) = held.as_deref_mut().map(|live| self.persist(live)) {
             if let Some(last) = replies.last_mut() {
-                *last = Reply::fail(format!(
+                *last = typed(ErrorKind::Internal, format!(
                     "Could not persist the session ({e}); the changes of this message are applied in memory only"
                 ));
             }
@@ -575,7 +584,7 @@ impl Engine {
             Command::Help { topic } => {
                 return match lang::help::help(topic.as_deref()) {
                     Ok(text) => Reply::info(text),
-                    Err(e) => Reply::fail(e.to_string()),
+                    Err(e) => ops::json::failure(e.into()),
                 }
             }
             Command::Save { .. } | Command::SaveAll { .. } => {
@@ -585,7 +594,10 @@ impl Engine {
             _ => {}
         }
         let Some(live) = held.as_deref_mut() else {
-            return Reply::fail("No session. Start one with: Start <name>");
+            return typed(
+                ErrorKind::NoSession,
+                "No session. Start one with: Start <name>",
+            );
         };
         if let Command::FindSymbol { kind, symbol } = command {
             return self.find_symbol(&live.session, *kind, symbol);

@@ -13,6 +13,8 @@ use crate::session::store::JournalState;
 use crate::session::{Event, Session};
 
 use super::context::{Ctx, Outcome};
+use super::ops::json::{failure, typed};
+use super::ops::{ErrorKind, OpError};
 use super::{lock, Engine, Held, Live};
 
 impl Engine {
@@ -20,14 +22,16 @@ impl Engine {
         let preferences = self.default_preferences(sender);
         let mut registry = self.registry();
         if let Some(current) = registry.by_sender.get(sender) {
-            return Reply::fail(format!(
-                "You already have session '{current}'. End it first: End {current}"
-            ));
+            return typed(
+                ErrorKind::Conflict,
+                format!("You already have session '{current}'. End it first: End {current}"),
+            );
         }
         if registry.sessions.contains_key(name) {
-            return Reply::fail(format!(
-                "Session already exists: {name}. Choose another name"
-            ));
+            return typed(
+                ErrorKind::Conflict,
+                format!("Session already exists: {name}. Choose another name"),
+            );
         }
         let started = OffsetDateTime::now_utc()
             .format(&Rfc3339)
@@ -41,7 +45,10 @@ impl Engine {
         );
         let mut live = Live::new(session, JournalState::default());
         if let Err(e) = self.store.snapshot(&live.session, &mut live.journal) {
-            return Reply::fail(format!("Could not persist the new session: {e}"));
+            return typed(
+                ErrorKind::Internal,
+                format!("Could not persist the new session: {e}"),
+            );
         }
         registry
             .by_sender
@@ -59,31 +66,44 @@ impl Engine {
             let registry = self.registry();
             let Some(own) = registry.by_sender.get(sender).cloned() else {
                 return match name {
-                    Some(name) if registry.sessions.contains_key(name) => {
-                        Reply::fail(format!("Session '{name}' belongs to another sender"))
-                    }
-                    Some(name) => {
-                        Reply::fail(format!("Session not found: {name}. You have no session"))
-                    }
-                    None => Reply::fail("No session to end. Start one with: Start <name>"),
+                    Some(name) if registry.sessions.contains_key(name) => typed(
+                        ErrorKind::PermissionDenied,
+                        format!("Session '{name}' belongs to another sender"),
+                    ),
+                    Some(name) => typed(
+                        ErrorKind::NotFound,
+                        format!("Session not found: {name}. You have no session"),
+                    ),
+                    None => typed(
+                        ErrorKind::NoSession,
+                        "No session to end. Start one with: Start <name>",
+                    ),
                 };
             };
             own
         };
         if let Some(name) = name {
             if name != own {
-                return Reply::fail(format!("Session not found: {name}. Your session is {own}"));
+                return failure(OpError {
+                    kind: ErrorKind::NotFound,
+                    message: format!("Session not found: {name}. Your session is {own}"),
+                    candidates: vec![own],
+                });
             }
         }
         let Some(live) = held.as_deref().filter(|live| live.session.name == own) else {
-            return Reply::fail(format!(
-                "Session {own} changed while this message ran; send End again"
-            ));
+            return typed(
+                ErrorKind::Conflict,
+                format!("Session {own} changed while this message ran; send End again"),
+            );
         };
         let summary = live.session.summary();
         let unsaved = summary.unsaved.clone();
         if let Err(e) = self.store.end(&own, &summary.terse()) {
-            return Reply::fail(format!("Could not save the session: {e}"));
+            return typed(
+                ErrorKind::Internal,
+                format!("Could not save the session: {e}"),
+            );
         }
         let mut registry = self.registry();
         registry.by_sender.remove(sender);
@@ -109,12 +129,17 @@ impl Engine {
             Some(summary) => Reply::info(summary),
             None => {
                 let names = self.sessions();
-                let hint = if names.is_empty() {
+                let choices = crate::choices::Choices::ranked(name, names);
+                let hint = if choices.is_empty() {
                     "No active sessions".to_owned()
                 } else {
-                    format!("Sessions: {}", crate::choices::Choices::ranked(name, names))
+                    format!("Sessions: {choices}")
                 };
-                Reply::fail(format!("Session not found: {name}. {hint}"))
+                failure(OpError {
+                    kind: ErrorKind::NotFound,
+                    message: format!("Session not found: {name}. {hint}"),
+                    candidates: choices.shown,
+                })
             }
         }
     }
@@ -167,17 +192,21 @@ impl Ctx<'_> {
 
     pub(super) fn pop_context(&mut self) -> Outcome {
         if self.session.contexts.is_empty() {
-            return Err(Reply::fail(
+            return Err(typed(
+                ErrorKind::NotApplicable,
                 "No context to pop. Save one with: Push Context",
             ));
         }
         let target = self.session.contexts.last().cloned().flatten();
         if let Some(mark) = &target {
             if !self.session.buffers.contains_key(&mark.path) {
-                return Err(Reply::fail(format!(
-                    "The saved context's file {} is closed. Open it first",
-                    mark.path
-                )));
+                return Err(typed(
+                    ErrorKind::NotApplicable,
+                    format!(
+                        "The saved context's file {} is closed. Open it first",
+                        mark.path
+                    ),
+                ));
             }
         }
         self.apply(Event::ContextPopped)?;

@@ -163,6 +163,18 @@ pub enum ErrorKind {
     Unavailable,
     /// The sender may not do this (read-only, outside its path prefixes).
     PermissionDenied,
+    /// The command does not parse: an unknown command or keyword (with the
+    /// valid ones as candidates), a missing or malformed argument.
+    InvalidCommand,
+    /// A line, column or line range that the file does not have.
+    OutOfRange,
+    /// The sender has no session yet (`Start <name>` first).
+    NoSession,
+    /// The file changed since the command's view of it (on disk, by
+    /// another session or program): nothing was written.
+    Stale,
+    /// The reply would not fit the transport's room: ask for less.
+    TooLarge,
     Internal,
 }
 
@@ -177,6 +189,11 @@ impl ErrorKind {
             ErrorKind::Conflict => "conflict",
             ErrorKind::Unavailable => "unavailable",
             ErrorKind::PermissionDenied => "permission_denied",
+            ErrorKind::InvalidCommand => "invalid_command",
+            ErrorKind::OutOfRange => "out_of_range",
+            ErrorKind::NoSession => "no_session",
+            ErrorKind::Stale => "stale",
+            ErrorKind::TooLarge => "too_large",
             ErrorKind::Internal => "internal",
         }
     }
@@ -189,6 +206,22 @@ impl OpError {
             message: message.into(),
             candidates: Vec::new(),
         }
+    }
+}
+
+impl From<crate::lang::ParseError> for OpError {
+    fn from(error: crate::lang::ParseError) -> OpError {
+        OpError {
+            kind: ErrorKind::InvalidCommand,
+            message: error.message,
+            candidates: error.candidates,
+        }
+    }
+}
+
+impl From<crate::edit::PositionError> for OpError {
+    fn from(error: crate::edit::PositionError) -> OpError {
+        OpError::new(ErrorKind::OutOfRange, error.to_string())
     }
 }
 

@@ -51,7 +51,7 @@ impl Engine {
     ) -> Result<R, OpError> {
         let Some(live) = self.live_of(sender) else {
             return Err(OpError::new(
-                ErrorKind::NotApplicable,
+                ErrorKind::NoSession,
                 "No session. Start one with: Start <name>",
             ));
         };

@@ -284,7 +284,7 @@ fn json_mode_carries_the_same_facts() {
     );
     assert_eq!(
         f.send("u", "Goto 9:0"),
-        r#"{"error":"Line 9 out of range: valid lines are 0..0","ok":false}"#
+        r#"{"error":"Line 9 out of range: valid lines are 0..0","failure":{"candidates":[],"code":"out_of_range","message":"Line 9 out of range: valid lines are 0..0"},"ok":false}"#
     );
 }
 

@@ -107,3 +107,121 @@ fn start_end_and_summary_of_another_session_within_one_message() {
         }
     });
 }
+
+fn reply_schema() -> jsonschema::Validator {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::options().build(&schema).unwrap()
+}
+
+/// Sends `command` and returns its one JSON reply, checked against the schema.
+fn json_reply(f: &Fixture, validator: &jsonschema::Validator, command: &str) -> serde_json::Value {
+    let text = f.send("u", command);
+    let reply: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{command}: not JSON: {text} ({e})"));
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{command}: {reply}: {errors:?}");
+    reply
+}
+
+/// Every `Fail` has a typed `failure` in JSON: parse errors with the
+/// closest valid words, ranges, sessions, files, searches — and the ones
+/// no precise kind covers yet say `failed`.
+#[test]
+fn every_failure_is_typed_in_json() {
+    let f = Fixture::new();
+    f.write("a.py", "def f():\n    return 1\n");
+    f.write("b.txt", "one\ntwo\n");
+    f.send("u", "Start s; Set Format json; Open a.py");
+    let schema = reply_schema();
+    let failure = |command: &str| {
+        let reply = json_reply(&f, &schema, command);
+        assert_eq!(reply["ok"], false, "{command}: {reply}");
+        assert_eq!(reply["failure"]["message"], reply["error"], "{command}");
+        reply["failure"].clone()
+    };
+    let code = |command: &str| failure(command)["code"].as_str().unwrap().to_owned();
+
+    let unknown = failure("Opn b.txt");
+    assert_eq!(unknown["code"], "invalid_command");
+    assert_eq!(unknown["candidates"][0], "Open", "{unknown}");
+    let keyword = failure("Insert Functon \"def g(): pass\"");
+    assert_eq!(keyword["code"], "invalid_command");
+    assert_eq!(keyword["candidates"][0], "Function", "{keyword}");
+    assert_eq!(code("Goto"), "invalid_command");
+    assert_eq!(code("Goto 99:0"), "out_of_range");
+    assert_eq!(code("Goto 0:99"), "out_of_range");
+    assert_eq!(code("Show Line 7"), "out_of_range");
+    assert_eq!(code("Delete Block 0:9"), "out_of_range");
+    assert_eq!(code("Find \"nowhere\""), "not_found");
+    assert_eq!(code("Replace \"nowhere\" With \"x\""), "not_found");
+    assert_eq!(code("Show Function nosuch"), "not_found");
+    assert_eq!(code("Open missing.py"), "not_found");
+    assert_eq!(code("Open ../outside.py"), "permission_denied");
+    assert_eq!(code("Close nosuch.py"), "not_found");
+    assert_eq!(code("Start t"), "conflict");
+    let session = failure("Summary s2");
+    assert_eq!(session["code"], "not_found");
+    assert_eq!(session["candidates"], serde_json::json!(["s"]));
+    assert_eq!(code("Pop Context"), "not_applicable");
+    assert_eq!(code("Save"), "failed", "no changes to save: not classified");
+    // a file changed on disk since it was opened: nothing written
+    f.send("u", "Goto 0:0; Insert Line \"x = 1\"");
+    f.write("a.py", "y = 2\n");
+    assert_eq!(code("Save"), "stale");
+    // no session
+    let no_session: serde_json::Value =
+        serde_json::from_str(&f.send("v", "Open a.py")).unwrap_or_default();
+    assert!(no_session.is_null(), "terse without a session");
+    assert!(f.send("v", "Open a.py").starts_with("Fail \"No session"));
+    f.engine.set_response_format("v", ResponseFormat::Json);
+    let reply: serde_json::Value = serde_json::from_str(&f.send("v", "Open a.py")).unwrap();
+    assert_eq!(reply["failure"]["code"], "no_session", "{reply}");
+}
+
+/// `Find All … In Files` answers its matches as data: where each starts
+/// and ends, the counts per file, the files skipped.
+#[test]
+fn find_all_in_files_gives_its_matches_as_data() {
+    let f = Fixture::new();
+    f.write("pkg/a.py", "total = 1\nprint(total)\n");
+    f.write("pkg/b.py", "x = 'total'\n");
+    f.write("pkg/bin.py", "total\0\n");
+    f.write("notes.txt", "total\n");
+    f.send("u", "Start s; Set Format json");
+    let schema = reply_schema();
+    let reply = json_reply(&f, &schema, "Find All \"total\" In Files \"pkg/*.py\"");
+    let found = &reply["found_in_files"];
+    assert_eq!(found["total"], 3, "{reply}");
+    assert_eq!(found["complete"], true);
+    assert_eq!(found["searched"], 2);
+    assert_eq!(
+        found["files"],
+        serde_json::json!({"pkg/a.py": 2, "pkg/b.py": 1})
+    );
+    assert_eq!(
+        found["skipped_files"],
+        serde_json::json!([{"path": "pkg/bin.py", "reason": "binary"}])
+    );
+    assert_eq!(
+        found["matches"][1],
+        serde_json::json!({"path": "pkg/a.py", "line": 1, "col": 6, "end_line": 1,
+                           "end_col": 11, "context": "print(total)"})
+    );
+    assert_eq!(found["matches"][2]["path"], "pkg/b.py");
+    // the terse reply is unchanged
+    f.send("u", "Set Format terse");
+    assert_eq!(
+        f.send("u", "Find All \"total\" In Files \"pkg/*.py\""),
+        "Ok: Found 3 matches, with lines, searched 2 files, skipped 1 file: pkg/bin.py (binary), Txt pkg/a.py:0:0: total = 1\\npkg/a.py:1:6: print(total)\\npkg/b.py:0:5: x = 'total'"
+    );
+    f.send("u", "Set Format json");
+    let missing = json_reply(&f, &schema, "Find All \"nowhere\" In Files \"*.py\"");
+    assert_eq!(missing["failure"]["code"], "not_found");
+    let none = json_reply(&f, &schema, "Find All \"x\" In Files \"*.rs\"");
+    assert_eq!(none["failure"]["code"], "not_found");
+}
