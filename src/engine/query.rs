@@ -120,6 +120,51 @@ impl Engine {
             .collect();
         let mut lines = SiteLines::new(&self.workspace, session);
         let limit = session.preferences.output_limit;
+        self.fresh_index(|index| {
+            if overlay.is_empty() {
+                return query(index, limit, &mut lines);
+            }
+            // the sender's unsaved buffers, as a view: the shared index is untouched
+            let view = index.overlaid(&overlay);
+            query(&view, limit, &mut lines)
+        })
+    }
+
+    /// Runs `query` on the index `session` sees (see [`Self::with_index`])
+    /// with a proposed change laid over it as well — what the project
+    /// would be once the change is committed (for checking a refactor
+    /// first). The change's base texts are the session's buffers, else
+    /// the disk. Fails, naming the file, when a base cannot be read or the
+    /// edits do not apply to it.
+    #[allow(dead_code)] // the refactor commands are its first users
+    pub(super) fn with_index_changed<R>(
+        &self,
+        session: &Session,
+        change: &crate::change::WorkspaceChange,
+        query: impl FnOnce(&ProjectIndex) -> R,
+    ) -> Result<R, String> {
+        let overlay: Vec<(String, Rope)> = session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified() && b.language().is_some())
+            .map(|b| (b.path().to_string(), b.text().clone()))
+            .collect();
+        let base = |path: &crate::workspace::WorkspacePath| match session.buffer(path) {
+            Some(buffer) => Some(buffer.text().clone()),
+            None => Some(Rope::from_str(&self.workspace.read(path).ok()?.text)),
+        };
+        self.fresh_index(|index| {
+            let view = match overlay.is_empty() {
+                true => index.overlaid_change(change, base)?,
+                false => index.overlaid(&overlay).overlaid_change(change, base)?,
+            };
+            Ok(query(&view))
+        })
+    }
+
+    /// Runs `f` on the shared index, built on first use and refreshed from
+    /// disk when due.
+    fn fresh_index<R>(&self, f: impl FnOnce(&ProjectIndex) -> R) -> R {
         let mut state = self
             .index
             .lock()
@@ -141,12 +186,7 @@ impl Engine {
                 state.index.insert(ProjectIndex::build_in(&self.workspace))
             }
         };
-        if overlay.is_empty() {
-            return query(index, limit, &mut lines);
-        }
-        // the sender's unsaved buffers, as a view: the shared index is untouched
-        let view = index.overlaid(&overlay);
-        query(&view, limit, &mut lines)
+        f(index)
     }
 }
 

@@ -225,3 +225,130 @@ fn find_all_in_files_gives_its_matches_as_data() {
     let none = json_reply(&f, &schema, "Find All \"x\" In Files \"*.rs\"");
     assert_eq!(none["failure"]["code"], "not_found");
 }
+
+/// A proposed change (a refactor's, before it is committed) is laid over
+/// the index as a view, on top of the session's unsaved buffers: edited,
+/// created, deleted and moved files as they would be; the shared index,
+/// the buffers and the disk stay as they were.
+#[test]
+fn a_proposed_change_is_laid_over_the_index_without_changing_it() {
+    use crate::change::{Base, FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write("pkg/core.py", "def helper(x):\n    return x\n");
+    f.write("pkg/use.py", "from pkg.core import helper\n\nhelper(2)\n");
+    f.write("pkg/old.py", "from pkg.core import helper\nhelper(3)\n");
+    f.write("pkg/moved.py", "from pkg.core import helper\nhelper(5)\n");
+    // an unsaved buffer is part of the view too
+    f.send(
+        "a",
+        "Start s; Open pkg/use.py; Goto 2:0; Insert Line \"helper(4)\"",
+    );
+    let ws = f.engine.workspace();
+    let path = |p: &str| ws.resolve(p).unwrap();
+    let disk = |p: &str| Base::Disk(ws.stamp(&path(p)).unwrap().unwrap());
+    let rename_at = |offsets: &[usize]| {
+        TextEdits::new(offsets.iter().map(|&at| Indel::new(at..at + 6, "assist"))).unwrap()
+    };
+    let live = f.engine.live_of("a").unwrap();
+    let version = live
+        .lock()
+        .session
+        .buffer(&path("pkg/use.py"))
+        .unwrap()
+        .version();
+    let mut change =
+        WorkspaceChange::edit(path("pkg/core.py"), disk("pkg/core.py"), rename_at(&[4]));
+    let edits = [
+        (
+            "pkg/use.py",
+            FileChange {
+                base: Base::Buffer { version },
+                // `import helper`, `helper(4)` (unsaved), `helper(2)`
+                op: FileOp::Edit(rename_at(&[21, 29, 39])),
+            },
+        ),
+        (
+            "pkg/old.py",
+            FileChange {
+                base: disk("pkg/old.py"),
+                op: FileOp::Delete,
+            },
+        ),
+        (
+            "pkg/new.py",
+            FileChange {
+                base: Base::Absent,
+                op: FileOp::Create("from pkg.core import assist\nassist(6)\n".into()),
+            },
+        ),
+        (
+            "pkg/moved.py",
+            FileChange {
+                base: disk("pkg/moved.py"),
+                op: FileOp::Move {
+                    to: path("pkg/there.py"),
+                    edits: rename_at(&[21, 28]),
+                },
+            },
+        ),
+    ];
+    for (p, file) in edits {
+        change.insert(path(p), file).unwrap();
+    }
+    let sites = |index: &crate::analysis::index::ProjectIndex, symbol: &str| -> Vec<String> {
+        match index.find_references(symbol) {
+            Ok(found) => found
+                .certain
+                .iter()
+                .map(|l| format!("{}:{}", l.path, l.position))
+                .collect(),
+            Err(e) => vec![e.to_string()],
+        }
+    };
+    let live = live.lock();
+    let (after, before_name) = f
+        .engine
+        .with_index_changed(&live.session, &change, |index| {
+            (
+                sites(index, "pkg.core.assist"),
+                sites(index, "pkg.core.helper"),
+            )
+        })
+        .unwrap();
+    assert_eq!(
+        after,
+        [
+            "pkg/new.py:0:21",
+            "pkg/new.py:1:0",
+            "pkg/there.py:0:21",
+            "pkg/there.py:1:0",
+            "pkg/use.py:0:21",
+            "pkg/use.py:2:0",
+            "pkg/use.py:3:0"
+        ]
+    );
+    assert!(before_name[0].starts_with("Not found"), "{before_name:?}");
+    // the shared index (with the unsaved buffer) still sees the old names
+    let now = f
+        .engine
+        .with_index(&live.session, |index, _, _| sites(index, "pkg.core.helper"));
+    assert_eq!(now.len(), 7, "{now:?}");
+    assert!(
+        now.contains(&"pkg/old.py:1:0".to_owned()) && now.contains(&"pkg/use.py:2:0".to_owned())
+    );
+    assert_eq!(
+        f.read("pkg/old.py"),
+        "from pkg.core import helper\nhelper(3)\n"
+    );
+    // a change whose edits do not fit its base fails, naming the file
+    let bad = WorkspaceChange::edit(
+        path("pkg/core.py"),
+        disk("pkg/core.py"),
+        TextEdits::new([Indel::new(900..901, "x")]).unwrap(),
+    );
+    let failed = f.engine.with_index_changed(&live.session, &bad, |_| ());
+    assert!(failed
+        .unwrap_err()
+        .starts_with("pkg/core.py: the edits do not apply"));
+}
