@@ -327,7 +327,15 @@ impl Engine {
             format!("Could not persist the session ({e}); the change is applied in memory only")
         })?;
         if result.is_ok() && mode == ApplyMode::Commit {
-            self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
+            let mut touched: Vec<&crate::workspace::WorkspacePath> = change.touched();
+            touched.extend(change.files().filter_map(|(_, file)| match &file.op {
+                crate::change::FileOp::Move { to, .. } => Some(to),
+                _ => None,
+            }));
+            self.index
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .touch(touched);
         }
         result
     }
@@ -587,10 +595,6 @@ impl Engine {
                     Err(e) => ops::json::failure(e.into()),
                 }
             }
-            Command::Save { .. } | Command::SaveAll { .. } => {
-                // A file Eddi saved is re-indexed before the next query.
-                self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
-            }
             _ => {}
         }
         let Some(live) = held.as_deref_mut() else {
@@ -617,6 +621,17 @@ impl Engine {
             "{command} is classified {:?} but fsyncs",
             command.effect()
         );
+        // A file Eddi saved is re-indexed before the next query.
+        let saved = live.session.unpersisted()[before..]
+            .iter()
+            .filter_map(|event| match event {
+                Event::Saved { path, .. } => Some(path),
+                _ => None,
+            });
+        self.index
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .touch(saved);
         // The events stay staged: the turn persists them once, at its end.
         let session = &live.session;
         let current = session.current.clone();

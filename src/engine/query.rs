@@ -2,14 +2,18 @@
 //! project index, which the engine shares between all sessions.
 //!
 //! The index is built on the first query (in parallel, gitignore-aware)
-//! and kept current in two ways: changes made by other programs are picked
-//! up by an mtime/size poll (`ProjectIndex::refresh`) at most once per
-//! [`REFRESH_EVERY`], and at once after a `Save` through Eddi; the querying
+//! and kept current in two ways: changes made by other programs are seen
+//! by a watch of the tree (`workspace::TreeWatch`, `notify`) and re-read
+//! file by file before the next query (`ProjectIndex::refresh_files`; a
+//! new directory or project marker walks the tree) — where the tree cannot
+//! be watched, an mtime/size poll (`ProjectIndex::refresh`) at most once
+//! per [`REFRESH_EVERY`] —, and the files Eddi writes (saves, commits) are
+//! re-read before the next query; the querying
 //! session's *unsaved* Python buffers are laid over the index as a view
 //! for its query (`ProjectIndex::overlaid`: so an agent sees its own edits,
 //! and no other session does); the shared index is never written by a query.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
 use ropey::Rope;
@@ -20,7 +24,7 @@ use crate::analysis::index::ProjectIndex;
 use crate::lang::SymbolQuery;
 use crate::reply::{plural, Clause, Reply};
 use crate::session::Session;
-use crate::workspace::Workspace;
+use crate::workspace::{TreeChanges, TreeWatch, Workspace, WorkspacePath};
 
 use super::ops::{json, symbols, DefinitionSite, ErrorKind, Location, OpError, Uses};
 use super::output::{self, Site};
@@ -32,13 +36,48 @@ pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
 #[derive(Default)]
 pub(super) struct IndexState {
     index: Option<ProjectIndex>,
+    /// Other programs' changes as they happen; `None` where the tree
+    /// cannot be watched — then the index polls every [`REFRESH_EVERY`].
+    watch: Option<TreeWatch>,
     refreshed: Option<Instant>,
+    /// Files Eddi wrote since the last query (re-read before the next).
+    written: BTreeSet<String>,
+    /// How often the whole tree was walked since the build (tested: a
+    /// watched tree is not walked per query).
+    pub(super) walks: u64,
 }
 
 impl IndexState {
-    /// Forces a refresh before the next query (after Eddi saved a file).
-    pub(super) fn touch(&mut self) {
-        self.refreshed = None;
+    /// Files Eddi wrote (a save, a commit): re-read before the next query,
+    /// without waiting for the watch or the poll.
+    pub(super) fn touch<'p>(&mut self, paths: impl IntoIterator<Item = &'p WorkspacePath>) {
+        self.written
+            .extend(paths.into_iter().map(|p| p.as_str().to_owned()));
+    }
+
+    /// What to bring up to date before a query: what Eddi wrote, and what
+    /// the watch saw (or, unwatched, everything once per `REFRESH_EVERY`).
+    fn due(&mut self) -> TreeChanges {
+        let seen = match &self.watch {
+            Some(watch) => watch.take(),
+            None if self
+                .refreshed
+                .is_none_or(|at| at.elapsed() >= REFRESH_EVERY) =>
+            {
+                self.refreshed = Some(Instant::now());
+                TreeChanges::Everything
+            }
+            None => TreeChanges::Nothing,
+        };
+        let written = std::mem::take(&mut self.written);
+        match seen {
+            TreeChanges::Everything => TreeChanges::Everything,
+            _ if written.is_empty() => seen,
+            TreeChanges::Files(files) => {
+                TreeChanges::Files(written.into_iter().chain(files).collect())
+            }
+            TreeChanges::Nothing => TreeChanges::Files(written.into_iter().collect()),
+        }
     }
 }
 
@@ -170,23 +209,33 @@ impl Engine {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let state = &mut *state;
-        let index = match &mut state.index {
-            Some(index) => {
-                if state
-                    .refreshed
-                    .is_none_or(|at| at.elapsed() >= REFRESH_EVERY)
-                {
-                    index.refresh();
-                    state.refreshed = Some(Instant::now());
+        if state.index.is_none() {
+            // watching first: a change made during the build is seen next
+            state.watch = match self.workspace.watch() {
+                Ok(watch) => Some(watch),
+                Err(e) => {
+                    tracing::info!(error = %e, "cannot watch the workspace; the index polls it");
+                    None
                 }
-                index
+            };
+            state.refreshed = Some(Instant::now());
+            state.written.clear();
+            state.index = Some(ProjectIndex::build_in(&self.workspace));
+        } else {
+            let due = state.due();
+            let index = state.index.as_mut().expect("built above");
+            match due {
+                TreeChanges::Nothing => {}
+                TreeChanges::Files(files) => {
+                    index.refresh_files(&files);
+                }
+                TreeChanges::Everything => {
+                    index.refresh();
+                    state.walks += 1;
+                }
             }
-            None => {
-                state.refreshed = Some(Instant::now());
-                state.index.insert(ProjectIndex::build_in(&self.workspace))
-            }
-        };
-        f(index)
+        }
+        f(state.index.as_ref().expect("built above"))
     }
 }
 

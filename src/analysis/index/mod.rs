@@ -304,6 +304,45 @@ impl ProjectIndex {
         Ok(view)
     }
 
+    /// Brings these files (workspace-relative) in step with the disk, as a
+    /// watch of the tree reported them: an indexed file re-read or dropped.
+    /// A file the index does not know yet may be ignored or shadowed by
+    /// rules only the walk knows, so then the whole tree is refreshed.
+    pub fn refresh_files(&mut self, paths: &[String]) -> RefreshReport {
+        let mut report = RefreshReport::default();
+        let mut reload = Vec::new();
+        for path in paths {
+            let Some(rel) = normalize(path) else {
+                continue;
+            };
+            if !(rel.ends_with(".py") || rel.ends_with(".pyi")) {
+                // gone, and maybe a directory: it was one if it held files
+                let dir = format!("{rel}/");
+                if self.by_path.keys().any(|p| p.starts_with(&dir)) {
+                    return self.refresh();
+                }
+                continue;
+            }
+            let exists = self.root.join(&rel).is_file();
+            match (self.by_path.contains_key(&rel), exists) {
+                (true, true) => {
+                    report.changed.push(rel.clone());
+                    reload.push(rel);
+                }
+                (true, false) => {
+                    self.remove_file(&rel);
+                    report.removed.push(rel);
+                }
+                (false, true) => return self.refresh(),
+                // created and deleted again, or never indexed (a skipped file
+                // is retried by the next full refresh)
+                (false, false) => {}
+            }
+        }
+        self.load_all(reload);
+        report
+    }
+
     /// Brings the index in step with the disk: re-reads indexed files whose
     /// mtime or size changed, drops deleted ones, adds new ones.
     pub fn refresh(&mut self) -> RefreshReport {

@@ -352,3 +352,58 @@ fn a_proposed_change_is_laid_over_the_index_without_changing_it() {
         .unwrap_err()
         .starts_with("pkg/core.py: the edits do not apply"));
 }
+
+/// The index learns other programs' changes from a watch of the tree, not
+/// from a walk per query: a changed Python file is re-read by itself; only
+/// what can move files or rename modules (a new directory) walks the tree.
+#[test]
+fn the_index_follows_the_tree_without_walking_it_per_query() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write("pkg/core.py", "def helper(x):\n    return x\n");
+    f.write("pkg/use.py", "from pkg.core import helper\n\nhelper(2)\n");
+    f.send("a", "Start s");
+    let callers = || f.send("a", "Find Callers pkg.core.helper");
+    let walks = || f.engine.index.lock().unwrap().walks;
+    assert!(callers().starts_with("Ok: Found 1 caller"), "{}", callers());
+    std::thread::sleep(super::query::REFRESH_EVERY);
+    for _ in 0..20 {
+        callers();
+    }
+    assert_eq!(
+        walks(),
+        0,
+        "a quiet tree is not walked, however long since the build"
+    );
+    // another program edits a file: seen by a later query, that file re-read
+    f.write(
+        "pkg/use.py",
+        "from pkg.core import helper\n\nhelper(2)\nhelper(3)\n",
+    );
+    let until = |want: &str| {
+        let start = std::time::Instant::now();
+        loop {
+            let reply = callers();
+            if reply.starts_with(want) || start.elapsed() > std::time::Duration::from_secs(5) {
+                return reply;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    };
+    assert!(until("Ok: Found 2 callers").starts_with("Ok: Found 2 callers"));
+    assert_eq!(walks(), 0);
+    // a file Eddi saves is re-read at once, without waiting for the watch
+    f.send(
+        "a",
+        "Open pkg/use.py; Goto 4:0; Insert Line \"helper(4)\"; Save",
+    );
+    assert!(
+        callers().starts_with("Ok: Found 3 callers"),
+        "{}",
+        callers()
+    );
+    // a new package: the tree is walked once
+    f.write("lib/more.py", "from pkg.core import helper\nhelper(5)\n");
+    assert!(until("Ok: Found 4 callers").starts_with("Ok: Found 4 callers"));
+    assert_eq!(walks(), 1);
+}
