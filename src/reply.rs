@@ -15,6 +15,10 @@ use serde_json::{json, Map, Value};
 use crate::edit::Position;
 use crate::lang::{ReplyDetail, ResponseFormat};
 
+/// The JSON `failure` code of a `Fail` that carries no typed error: its
+/// `message` says what to fix.
+pub const UNCLASSIFIED: &str = "failed";
+
 /// One fact of a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Clause {
@@ -273,6 +277,13 @@ impl Reply {
                 }
             }
         }
+        if let Some(reason) = reason.filter(|_| !object.contains_key("failure")) {
+            // every failure is typed; one no more precise kind covers says so
+            object.insert(
+                "failure".into(),
+                json!({"code": UNCLASSIFIED, "message": reason, "candidates": []}),
+            );
+        }
         if !notes.is_empty() {
             object.insert("message".into(), json!(notes.join(", ")));
         }
@@ -461,7 +472,8 @@ mod tests {
         );
         assert_eq!(
             Reply::fail("Nope").json(),
-            json!({"ok": false, "error": "Nope"})
+            json!({"ok": false, "error": "Nope",
+                   "failure": {"code": "failed", "message": "Nope", "candidates": []}})
         );
     }
 }

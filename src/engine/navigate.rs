@@ -13,6 +13,8 @@ use crate::session::{ConfirmWalk, Event};
 
 use super::context::{Ctx, Outcome};
 use super::inspect::check_block;
+use super::ops::json::{out_of_range, typed};
+use super::ops::ErrorKind;
 use super::output;
 
 impl Ctx<'_> {
@@ -21,12 +23,12 @@ impl Ctx<'_> {
         let cursor = self.current()?.cursor();
         let to = match target {
             GotoTarget::Position(pos) => {
-                position::to_char(&text, *pos).map_err(|e| Reply::fail(e.to_string()))?;
+                position::to_char(&text, *pos).map_err(out_of_range)?;
                 *pos
             }
             GotoTarget::Line(line) => {
                 let pos = Position::new(*line, 0);
-                position::to_char(&text, pos).map_err(|e| Reply::fail(e.to_string()))?;
+                position::to_char(&text, pos).map_err(out_of_range)?;
                 pos
             }
             GotoTarget::StartOfFile => Position::ZERO,
@@ -74,7 +76,7 @@ impl Ctx<'_> {
     pub(super) fn bookmark(&mut self, name: &str, at: Option<Position>) -> Outcome {
         let buffer = self.current()?;
         let at = at.unwrap_or(buffer.cursor());
-        position::to_char(buffer.text(), at).map_err(|e| Reply::fail(e.to_string()))?;
+        position::to_char(buffer.text(), at).map_err(out_of_range)?;
         let path = buffer.path().clone();
         self.apply(Event::Bookmarked {
             name: name.to_owned(),
@@ -94,7 +96,10 @@ impl Ctx<'_> {
         let cursor = buffer.cursor_char();
         let matches = char_matches(&regex, &text, &haystack);
         if matches.is_empty() {
-            return Err(Reply::fail(format!("Not found: {}", describe(pattern))));
+            return Err(typed(
+                ErrorKind::NotFound,
+                format!("Not found: {}", describe(pattern)),
+            ));
         }
         let (start, wrapped) = match direction {
             FindDirection::All => {
@@ -154,20 +159,23 @@ impl Ctx<'_> {
         let template = template(&replacement, &regex, expand)?;
         let mut found = replacements(&regex, &text, &haystack, &replacement, template.as_ref());
         if found.is_empty() {
-            return Err(Reply::fail(format!(
-                "Pattern not found: {}",
-                describe(pattern)
-            )));
+            return Err(typed(
+                ErrorKind::NotFound,
+                format!("Pattern not found: {}", describe(pattern)),
+            ));
         }
         if let Some((range, what)) = &scope {
             let in_file = found.len();
             found.retain(|r| r.start >= range.start && r.end <= range.end);
             if found.is_empty() {
-                return Err(Reply::fail(format!(
-                    "Pattern not found in {what}: {} ({in_file} {} elsewhere in the file)",
-                    describe(pattern),
-                    plural(in_file, "match")
-                )));
+                return Err(typed(
+                    ErrorKind::NotFound,
+                    format!(
+                        "Pattern not found in {what}: {} ({in_file} {} elsewhere in the file)",
+                        describe(pattern),
+                        plural(in_file, "match")
+                    ),
+                ));
             }
         }
         match mode {
@@ -222,7 +230,7 @@ impl Ctx<'_> {
                 // A scope is walked whole; the file is walked from the cursor.
                 let from = if scope.is_some() { 0 } else { cursor };
                 let Some(first) = found.iter().find(|r| r.start >= from) else {
-                    return Err(Reply::fail(format!(
+                    return Err(typed(ErrorKind::NotFound, format!(
                         "Pattern not found after the cursor: {} (Confirm walks from the cursor to the end; Goto StartOfFile first)",
                         describe(pattern)
                     )));
@@ -281,11 +289,12 @@ impl Ctx<'_> {
     }
 
     fn answer_walk(&mut self, answer: char) -> Outcome {
-        let walk = self
-            .session
-            .confirm
-            .clone()
-            .ok_or_else(|| Reply::fail("No Replace Confirm is waiting for an answer"))?;
+        let walk = self.session.confirm.clone().ok_or_else(|| {
+            typed(
+                ErrorKind::NotApplicable,
+                "No Replace Confirm is waiting for an answer",
+            )
+        })?;
         if self.session.current.as_ref() != Some(&walk.path) {
             self.apply(Event::Switched {
                 path: walk.path.clone(),

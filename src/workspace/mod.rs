@@ -13,6 +13,7 @@
 mod commit;
 mod locks;
 mod path;
+mod watch;
 
 use std::fs;
 use std::io;
@@ -24,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 pub use commit::{CommitError, Conflict, Expect, Fault, FileWrite, Found, Recovery};
 pub use path::WorkspacePath;
+pub use watch::{TreeChanges, TreeWatch};
 
 /// What a file looked like on disk when Eddi last read or wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,6 +125,12 @@ impl Workspace {
 
     pub fn state_dir(&self) -> &Path {
         &self.state_dir
+    }
+
+    /// Starts watching the files for changes by other programs (see
+    /// [`TreeWatch`]); fails where the platform cannot watch.
+    pub fn watch(&self) -> notify::Result<TreeWatch> {
+        TreeWatch::start(&self.root, &self.state_dir)
     }
 
     /// Resolves a user-given path inside the workspace, to the file's

@@ -159,13 +159,23 @@ pub enum ErrorKind {
     NotApplicable,
     /// The change would clash with what is there (a name already taken).
     Conflict,
-    /// A file it must change has unsaved edits, or changed since it was
-    /// read (save, reload or preview again).
-    Stale,
     /// A tool it needs is missing or failed (the formatter).
     Unavailable,
     /// The sender may not do this (read-only, outside its path prefixes).
     PermissionDenied,
+    /// The command does not parse: an unknown command or keyword (with the
+    /// valid ones as candidates), a missing or malformed argument.
+    InvalidCommand,
+    /// A line, column or line range that the file does not have.
+    OutOfRange,
+    /// The sender has no session yet (`Start <name>` first).
+    NoSession,
+    /// A file changed since the command's view of it (on disk, by another
+    /// session or program), or must change but has unsaved edits: nothing
+    /// was written (save, reload or preview again).
+    Stale,
+    /// The reply would not fit the transport's room: ask for less.
+    TooLarge,
     Internal,
 }
 
@@ -178,9 +188,13 @@ impl ErrorKind {
             ErrorKind::InvalidArgument => "invalid_argument",
             ErrorKind::NotApplicable => "not_applicable",
             ErrorKind::Conflict => "conflict",
-            ErrorKind::Stale => "stale",
             ErrorKind::Unavailable => "unavailable",
             ErrorKind::PermissionDenied => "permission_denied",
+            ErrorKind::InvalidCommand => "invalid_command",
+            ErrorKind::OutOfRange => "out_of_range",
+            ErrorKind::NoSession => "no_session",
+            ErrorKind::Stale => "stale",
+            ErrorKind::TooLarge => "too_large",
             ErrorKind::Internal => "internal",
         }
     }
@@ -193,6 +207,22 @@ impl OpError {
             message: message.into(),
             candidates: Vec::new(),
         }
+    }
+}
+
+impl From<crate::lang::ParseError> for OpError {
+    fn from(error: crate::lang::ParseError) -> OpError {
+        OpError {
+            kind: ErrorKind::InvalidCommand,
+            message: error.message,
+            candidates: error.candidates,
+        }
+    }
+}
+
+impl From<crate::edit::PositionError> for OpError {
+    fn from(error: crate::edit::PositionError) -> OpError {
+        OpError::new(ErrorKind::OutOfRange, error.to_string())
     }
 }
 

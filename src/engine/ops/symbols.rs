@@ -9,7 +9,7 @@ use crate::analysis::index::{Call, IndexError, ProjectIndex};
 use crate::edit::Position;
 
 use super::super::query::SiteLines;
-use super::super::Engine;
+use super::super::{lock, Engine};
 use super::{DefinitionSite, ErrorKind, Location, OpError, Span, Uses};
 
 /// The index operations for clients other than the terse commands (the
@@ -49,11 +49,14 @@ impl Engine {
         sender: &str,
         query: impl FnOnce(&ProjectIndex, &mut SiteLines<'_>) -> Result<R, OpError>,
     ) -> Result<R, OpError> {
-        self.with_index(sender, |index, _, lines| query(index, lines))
-            .map_err(|fail| {
-                let reason = fail.failure().unwrap_or("No session").to_owned();
-                OpError::new(ErrorKind::NotApplicable, reason)
-            })?
+        let Some(live) = self.live_of(sender) else {
+            return Err(OpError::new(
+                ErrorKind::NoSession,
+                "No session. Start one with: Start <name>",
+            ));
+        };
+        let live = lock(&live);
+        self.with_index(&live.session, |index, _, lines| query(index, lines))
     }
 }
 
