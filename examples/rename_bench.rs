@@ -53,6 +53,21 @@ fn main() {
         sources: &sources,
         current: None,
     };
+    if std::env::var("RENAME_BENCH_PARTS").is_ok() {
+        let t = Instant::now();
+        let defs = index.rename_symbol("django.urls.reverse", None).unwrap();
+        println!("lookup {:.1} ms", ms(t.elapsed()));
+        let t = Instant::now();
+        let sites = index.rename_sites(&defs, "reverse", false);
+        println!("sites {:.1} ms ({})", ms(t.elapsed()), sites.certain.len());
+        let t = Instant::now();
+        let mut paths: Vec<&str> = sites.certain.iter().map(|l| l.path.as_str()).collect();
+        paths.dedup();
+        for p in &paths {
+            let _ = eddi::refactor::Sources::source(&sources, p).unwrap().text.to_string();
+        }
+        println!("read {} files {:.1} ms", paths.len(), ms(t.elapsed()));
+    }
     for (symbol, new) in pairs {
         let request = Refactoring::Rename {
             kind: RenameKind::Symbol,

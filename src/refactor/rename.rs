@@ -128,14 +128,14 @@ pub(super) fn compute(
     let member = first
         .parent
         .is_some_and(|p| index.def_info(p).is_some_and(|c| c.kind == SymbolKind::Class));
-    let family: Vec<DefRef> = if member {
-        index.hierarchy_of(&defs)
-    } else {
-        defs.clone()
+    let subclasses = member.then(|| index.subclasses());
+    let family: Vec<DefRef> = match &subclasses {
+        Some(tree) => index.hierarchy_of(&defs, tree),
+        None => defs.clone(),
     };
     let members: Vec<DefInfo> = family.iter().filter_map(|&d| index.def_info(d)).collect();
-    if member {
-        conflict::in_classes(index, &members, new)?;
+    if let Some(tree) = &subclasses {
+        conflict::in_classes(index, tree, &members, new)?;
     } else {
         conflict::in_modules(index, &members, new)?;
     }

@@ -194,7 +194,8 @@ pub struct FileIndex {
     /// change but `Find References` does not list: the strings of a
     /// literal `__all__`, and the targets of bindings that are not
     /// definitions (`for x in …` at module or class level, `x = …` after
-    /// `global x`). Keyed and grouped as `refs`.
+    /// `global x`), the alias of `from m import f as f`. Keyed and grouped
+    /// as `refs`.
     pub(crate) sites: Vec<Ref>,
     /// key → `(start, end)` range of `sites`.
     pub(crate) site_ranges: HashMap<Name, (u32, u32)>,
@@ -527,6 +528,12 @@ impl<'s, 't> Scanner<'s, 't> {
     fn add_site(&mut self, node: Node<'t>, scope: usize, name: Name, ctx: Ctx) {
         let slot = self.push(Value::Unknown);
         self.pending.push(Pending { scope, name, slot });
+        self.push_site(node, slot, ctx);
+    }
+
+    /// A [`FileIndex::sites`] entry: `node` names `value`.
+    fn push_site(&mut self, node: Node<'t>, value: ValueId, ctx: Ctx) {
+        let slot = value;
         let p = self.pos(node);
         let len = syntax::char_len_in(self.src, node.byte_range());
         self.file.sites.push(Ref {
@@ -1317,6 +1324,11 @@ impl<'s, 't> Scanner<'s, 't> {
             let v = self.push(Value::Member { module: m, name });
             self.add_ref(name_node, v, ctx);
             let bound = match alias {
+                // `import f as f` binds what it imports: a rename changes both
+                Some(a) if self.text(a) == name_text => {
+                    self.push_site(a, v, ctx);
+                    name
+                }
                 Some(a) => self.intern(self.text(a)),
                 None => name,
             };
