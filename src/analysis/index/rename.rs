@@ -76,13 +76,10 @@ impl ProjectIndex {
             if let Some(f) = self.file(*fid) {
                 let last = q.rsplit('.').next().unwrap_or(q);
                 let suffix = format!(".{q}");
-                let mut groups: std::collections::BTreeMap<String, Vec<DefId>> =
-                    Default::default();
+                let mut groups: std::collections::BTreeMap<String, Vec<DefId>> = Default::default();
                 for &d in f.defs_named(last) {
                     let def = f.def(d);
-                    if def.qualified == q
-                        || def.qualified.ends_with(&suffix)
-                        || f.full_name(d) == q
+                    if def.qualified == q || def.qualified.ends_with(&suffix) || f.full_name(d) == q
                     {
                         groups.entry(def.qualified.clone()).or_default().push(d);
                     }
@@ -96,7 +93,10 @@ impl ProjectIndex {
                     0 => {}
                     1 => {
                         let defs = groups.into_values().next().unwrap_or_default();
-                        return Ok(defs.into_iter().map(|def| DefRef { file: *fid, def }).collect());
+                        return Ok(defs
+                            .into_iter()
+                            .map(|def| DefRef { file: *fid, def })
+                            .collect());
                     }
                     _ => {
                         return Err(IndexError::Ambiguous {
@@ -116,7 +116,10 @@ impl ProjectIndex {
             }
         }
         let (fid, defs) = self.symbol(q)?;
-        Ok(defs.into_iter().map(|def| DefRef { file: fid, def }).collect())
+        Ok(defs
+            .into_iter()
+            .map(|def| DefRef { file: fid, def })
+            .collect())
     }
 
     /// A definition's names and place.
@@ -411,7 +414,10 @@ mod tests {
         // Find References keeps to uses that read the name
         let refs = index.find_references("m.n").unwrap();
         assert_eq!(
-            refs.certain.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+            refs.certain
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>(),
             vec!["m.py:5:11"]
         );
     }
