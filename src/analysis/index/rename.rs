@@ -103,8 +103,8 @@ impl ProjectIndex {
                             name: q.to_string(),
                             candidates: self.candidates(
                                 groups
-                                    .into_iter()
-                                    .map(|(_, defs)| {
+                                    .into_values()
+                                    .map(|defs| {
                                         let full = f.full_name(defs[0]);
                                         (full, (*fid, defs))
                                     })
