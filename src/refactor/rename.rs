@@ -10,8 +10,8 @@
 //! aliases (`from m import Old as X` changes `Old` and keeps `X`; `import m
 //! as x` + `x.Old`), re-exports, star imports, `__all__` strings,
 //! attributes of typed receivers (`self`, `cls`, instances, `super()`,
-//! calls of annotated functions), `global` statements and rebinding
-//! targets; doctest code (`>>>` lines) whose name resolves, in the
+//! calls of annotated functions), `global` statements, rebinding targets
+//! and forward references in annotations (`x: "User"`); doctest code (`>>>` lines) whose name resolves, in the
 //! module's globals, to the symbol; and the `.pyi` stub next to each
 //! changed module. Keyword arguments name parameters, never the symbol:
 //! they do not change.
@@ -31,9 +31,12 @@
 //! unknown type, a name bound to the symbol in one branch only) are
 //! `left_alone` with why; so are `getattr(obj, "old")`-style strings.
 //! Whole-word mentions in comments, strings and docstring prose are
-//! `mentions`, changed only with `Include Text`. Mentions are looked for in
-//! the files the rename changes (each file is read once; a Django-wide
-//! rename reads only those).
+//! `mentions`, changed only with `Include Text`. Mentions and doctests
+//! are looked for in the files the rename changes (each file is read
+//! once; a Django-wide rename reads only those): a file that never uses
+//! the symbol in code is not searched for mentions of its name. A string
+//! that is not an annotation (`{"User": …}`, `"list[User]"`) is a mention,
+//! never changed as code.
 //!
 //! **Refusals:** a new name that is not an identifier or is a keyword
 //! (InvalidArgument); one that collides or shadows (`conflict`: the
@@ -133,14 +136,14 @@ pub(super) fn compute(
             .def_info(p)
             .is_some_and(|c| c.kind == SymbolKind::Class)
     });
-    let family: Vec<DefRef> = if member {
-        index.hierarchy_of(&defs)
-    } else {
-        defs.clone()
+    let subclasses = member.then(|| index.subclasses());
+    let family: Vec<DefRef> = match &subclasses {
+        Some(tree) => index.hierarchy_of(&defs, tree),
+        None => defs.clone(),
     };
     let members: Vec<DefInfo> = family.iter().filter_map(|&d| index.def_info(d)).collect();
-    if member {
-        conflict::in_classes(index, &members, new)?;
+    if let Some(tree) = &subclasses {
+        conflict::in_classes(index, tree, &members, new)?;
     } else {
         conflict::in_modules(index, &members, new)?;
     }

@@ -405,3 +405,129 @@ fn crlf_files_and_decorators_keep_their_shape() {
         "import deco\r\n\r\n\r\n@deco.logged\r\ndef h():\r\n    pass\r\n"
     );
 }
+
+#[test]
+fn properties_nested_functions_async_methods_and_self_aliases() {
+    let p = TestProject::new(&[
+        (
+            "p.py",
+            "class P:\n    @property\n    def size(self):\n        return self._size\n\n    @size.setter\n    def size(self, v):\n        self._size = v\n\n    async def fetch(self):\n        return await self.fetch()\n\n\ndef outer():\n    def inner():\n        return 1\n    return inner()\n\n\nx = P()\nx.size = 3\n",
+        ),
+        ("q.py", "from p import outer as outer, P\n\nouter()\nP().size\n"),
+    ]);
+    let after = p.after(&p.run(None, &rename("P.size", "extent")).unwrap());
+    assert_eq!(
+        after["p.py"],
+        "class P:\n    @property\n    def extent(self):\n        return self._size\n\n    @extent.setter\n    def extent(self, v):\n        self._size = v\n\n    async def fetch(self):\n        return await self.fetch()\n\n\ndef outer():\n    def inner():\n        return 1\n    return inner()\n\n\nx = P()\nx.extent = 3\n"
+    );
+    assert_eq!(
+        after["q.py"],
+        "from p import outer as outer, P\n\nouter()\nP().extent\n"
+    );
+    let after = p.after(&p.run(None, &rename("P.fetch", "load")).unwrap());
+    assert!(after["p.py"].contains("    async def load(self):\n        return await self.load()\n"));
+    let after = p.after(&p.run(None, &rename("outer.inner", "core")).unwrap());
+    assert!(after["p.py"]
+        .contains("def outer():\n    def core():\n        return 1\n    return core()\n"));
+    let after = p.after(&p.run(None, &rename("p.outer", "wrap")).unwrap());
+    assert_eq!(
+        after["q.py"],
+        "from p import wrap as wrap, P\n\nwrap()\nP().size\n"
+    );
+}
+
+#[test]
+fn a_name_bound_to_the_symbol_in_one_branch_only_is_left_alone() {
+    let p = TestProject::new(&[
+        ("fast.py", "def parse(s):\n    return s\n"),
+        ("slow.py", "def parse(s):\n    return s\n"),
+        ("use.py", "try:\n    from fast import parse\nexcept ImportError:\n    from slow import parse\n\nparse('x')\n"),
+    ]);
+    let done = p.run(None, &rename("fast.parse", "read")).unwrap();
+    assert_eq!(
+        p.after(&done)["use.py"],
+        "try:\n    from fast import read\nexcept ImportError:\n    from slow import parse\n\nparse('x')\n"
+    );
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| format!("{} {}", l.site, l.why))
+            .collect::<Vec<_>>(),
+        vec!["use.py:5:0 it may also denote another definition: it may or may not be fast.parse"]
+    );
+}
+
+#[test]
+fn keyword_arguments_relative_imports_and_module_aliases() {
+    let p = TestProject::new(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/core.py", "def size(size=0):\n    return size\n"),
+        ("pkg/api.py", "from . import core as c\nfrom .core import size\n\n\ndef total(size):\n    return c.size(size=size) + size\n"),
+    ]);
+    let after = p.after(&p.run(None, &rename("pkg.core.size", "length")).unwrap());
+    assert_eq!(
+        after["pkg/core.py"],
+        "def length(size=0):\n    return size\n"
+    );
+    assert_eq!(
+        after["pkg/api.py"],
+        "from . import core as c\nfrom .core import length\n\n\ndef total(size):\n    return c.length(size=size) + size\n"
+    );
+}
+
+#[test]
+fn a_class_hierarchy_with_a_base_outside_the_project_is_said() {
+    let p = TestProject::new(&[(
+        "e.py",
+        "class Failure(Exception):\n    def describe(self):\n        return 'x'\n",
+    )]);
+    let done = p.run(None, &rename("Failure.describe", "explain")).unwrap();
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| format!("{} {}", l.site, l.why))
+            .collect::<Vec<_>>(),
+        vec!["e.py:0:6 e.Failure derives from a class outside the project, which may define or call 'describe' too"]
+    );
+}
+
+#[test]
+fn a_star_imported_name_that_the_new_name_would_shadow_is_a_conflict() {
+    let p = TestProject::new(&[
+        ("m.py", "def old():\n    pass\n"),
+        (
+            "b.py",
+            "from m import *\n\n\ndef new():\n    pass\n\n\nold()\n",
+        ),
+    ]);
+    assert_eq!(
+        refusal(&p, None, &rename("m.old", "new")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: b.py:3 binds 'new' in the module, where b.py:7 uses 'old'"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn forward_references_in_annotations_are_renamed_other_strings_are_mentions() {
+    let p = TestProject::new(&[
+        ("models.py", "class User:\n    def clone(self) -> \"User\":\n        return self\n\n\nlabels = {\"User\": 1}\n"),
+        ("views.py", "import models\n\n\ndef show(u: \"models.User\", v: \"list[User]\") -> None:\n    pass\n"),
+    ]);
+    let done = p.run(None, &class("models.User", "Account")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["models.py"],
+        "class Account:\n    def clone(self) -> \"Account\":\n        return self\n\n\nlabels = {\"User\": 1}\n"
+    );
+    assert_eq!(
+        after["views.py"],
+        "import models\n\n\ndef show(u: \"models.Account\", v: \"list[User]\") -> None:\n    pass\n"
+    );
+    assert_eq!(
+        sites(&done.mentions),
+        vec!["models.py:5:11", "views.py:3:36"]
+    );
+}
