@@ -448,29 +448,24 @@ impl Engine {
             }
         }
         // One turn, one write of its events to the journal (and at most one
-        // fsync), before the reply leaves.
+        // fsync), before the reply leaves. The answered id is among them: a
+        // crash between two writes would leave the changes without the id,
+        // and the retry would apply them a second time.
+        let (mut text, mut ok) = self.render_replies(request.sender, &replies, room);
+        if let Some(id) = request.id {
+            self.note_answer(request.sender, id, &text, ok);
+        }
         if let Err(e) = self.persist_sender(request.sender) {
             if let Some(last) = replies.last_mut() {
                 *last = Reply::fail(format!(
                     "Could not persist the session ({e}); the changes of this message are applied in memory only"
                 ));
             }
-        }
-        let (format, detail) = self.rendering_of(request.sender);
-        let mut ok = replies.iter().all(Reply::is_ok);
-        let mut text = replies
-            .iter()
-            .map(|r| r.render_as(format, detail))
-            .collect::<Vec<_>>()
-            .join("\n");
-        // Replies were fitted in the format of their time; a `Set Format`
-        // later in the message may have made them longer.
-        if let Some(fitted) = room.and_then(|room| fit_lines(&text, format, &room)) {
-            text = fitted;
-            ok = false;
-        }
-        if let Some(id) = request.id {
-            self.remember(request.sender, id, &text, ok);
+            (text, ok) = self.render_replies(request.sender, &replies, room);
+            if let Some(id) = request.id {
+                self.note_answer(request.sender, id, &text, ok);
+                let _ = self.persist_sender(request.sender);
+            }
         }
         Response {
             text,
@@ -656,16 +651,39 @@ impl Engine {
             .map(|answer| (answer.reply.clone(), answer.ok))
     }
 
-    fn remember(&self, sender: &str, id: &str, text: &str, ok: bool) {
+    /// Records the reply to a request id in the session, to be persisted
+    /// with the turn's other events.
+    fn note_answer(&self, sender: &str, id: &str, text: &str, ok: bool) {
         if let Some(live) = self.live_of(sender) {
-            let mut live = lock(&live);
-            let _ = live.session.apply(Event::Answered {
+            let _ = lock(&live).session.apply(Event::Answered {
                 id: id.to_owned(),
                 reply: text.to_owned(),
                 ok,
             });
-            let _ = self.persist(&mut live);
         }
+    }
+
+    /// The replies of a turn as one text, and whether all are `Ok`.
+    fn render_replies(
+        &self,
+        sender: &str,
+        replies: &[Reply],
+        room: Option<ReplyRoom>,
+    ) -> (String, bool) {
+        let (format, detail) = self.rendering_of(sender);
+        let mut ok = replies.iter().all(Reply::is_ok);
+        let mut text = replies
+            .iter()
+            .map(|r| r.render_as(format, detail))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // Replies were fitted in the format of their time; a `Set Format`
+        // later in the message may have made them longer.
+        if let Some(fitted) = room.and_then(|room| fit_lines(&text, format, &room)) {
+            text = fitted;
+            ok = false;
+        }
+        (text, ok)
     }
 
     /// A pending `Replace Confirm` walk takes `y`, `n` or `q` as its answer

@@ -313,6 +313,9 @@ impl Session {
             Event::PreferencesSet(preferences) => self.preferences = preferences.clone(),
             Event::Confirming { walk } => self.confirm = walk.clone(),
             Event::Answered { id, reply, ok } => {
+                // A reply corrected after the fact (persisting failed)
+                // replaces the one noted first.
+                self.answered.retain(|answer| answer.id != *id);
                 if self.answered.len() == ANSWERED_WINDOW {
                     self.answered.pop_front();
                 }

@@ -243,6 +243,11 @@ impl Store {
             file.sync_data().map_err(io_err(&path))?;
         }
         journal.length += events.len();
+        if crash_after_edit() && events.iter().any(Event::needs_fsync) {
+            // A stand-in for `kill -9` at the worst moment: the turn's events
+            // are written, the reply is not sent.
+            std::process::abort();
+        }
         Ok(())
     }
 
@@ -339,4 +344,14 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// Whether the process should abort right after its first journal write of
+/// an edit (`EDDI_FAULT_JOURNAL=crash-after-edit`), for whole-process tests
+/// of what a crash between the journal and the reply leaves behind.
+fn crash_after_edit() -> bool {
+    static FAULT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAULT.get_or_init(|| {
+        std::env::var("EDDI_FAULT_JOURNAL").is_ok_and(|spec| spec == "crash-after-edit")
+    })
 }
