@@ -458,7 +458,7 @@ impl Engine {
         if let Err(e) = self.persist_sender(request.sender) {
             if let Some(last) = replies.last_mut() {
                 *last = Reply::fail(format!(
-                    "Could not persist the session ({e}); the changes of this message are applied in memory only"
+                    "Could not persist the session ({e}); the changes of this message are applied in memory only, and written with the next message that can persist"
                 ));
             }
             (text, ok) = self.render_replies(request.sender, &replies, room);
@@ -601,7 +601,12 @@ impl Engine {
 
     fn persist(&self, live: &mut Live) -> Result<(), StoreError> {
         let events = live.session.take_unpersisted();
-        self.store.append(&live.session, &mut live.journal, &events)
+        let result = self.store.append(&live.session, &mut live.journal, &events);
+        if matches!(&result, Err(e) if !matches!(e, StoreError::NotDurable { .. })) {
+            // Not written: they go with the next write that succeeds.
+            live.session.requeue_unpersisted(events);
+        }
+        result
     }
 
     fn registry(&self) -> MutexGuard<'_, Registry> {

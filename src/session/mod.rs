@@ -186,6 +186,14 @@ impl Session {
         std::mem::take(&mut self.unpersisted)
     }
 
+    /// Puts back events taken that could not be written, before any queued
+    /// since: the journal must hold every applied event, in order, or a
+    /// later event would not fit the text it replays onto.
+    pub fn requeue_unpersisted(&mut self, mut events: Vec<Event>) {
+        events.append(&mut self.unpersisted);
+        self.unpersisted = events;
+    }
+
     /// Applies an event without queueing it (restoring from the journal).
     pub fn replay(&mut self, event: &Event) -> Result<(), EventError> {
         match event {

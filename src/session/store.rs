@@ -41,6 +41,8 @@ pub struct Store {
     dir: PathBuf,
     /// Held while the store lives: no second Eddi on this directory.
     lock: StateLock,
+    /// Journal writes still to fail as if the disk were full (tests).
+    failing_writes: std::sync::atomic::AtomicUsize,
 }
 
 /// The content of `format.json`.
@@ -61,6 +63,10 @@ struct Snapshot {
 pub enum StoreError {
     #[error("state directory {path}: {source}")]
     Io { path: String, source: io::Error },
+    /// The events are in the journal but could not be fsynced: they
+    /// survive a killed process, maybe not an OS crash.
+    #[error("state directory {path}: {source} (written, not yet on disk)")]
+    NotDurable { path: String, source: io::Error },
     #[error("corrupt session state {path}: {message}")]
     Corrupt { path: String, message: String },
     #[error(transparent)]
@@ -115,7 +121,24 @@ impl Store {
         Ok(Store {
             dir: dir.to_path_buf(),
             lock,
+            failing_writes: Default::default(),
         })
+    }
+
+    /// Makes the next `count` journal writes fail as on a full disk, for
+    /// tests of what a failed write leaves behind.
+    pub fn inject_write_failures(&self, count: usize) {
+        self.failing_writes
+            .store(count, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn injected_failure(&self) -> Option<io::Error> {
+        use std::sync::atomic::Ordering::SeqCst;
+        let take = |n: usize| n.checked_sub(1);
+        self.failing_writes
+            .fetch_update(SeqCst, SeqCst, take)
+            .ok()
+            .map(|_| io::Error::from(io::ErrorKind::StorageFull))
     }
 
     pub fn dir(&self) -> &Path {
@@ -201,6 +224,8 @@ impl Store {
     }
 
     /// Appends events to the journal and fsyncs; snapshots when it is long.
+    /// On any error but [`StoreError::NotDurable`] nothing was written, and
+    /// the events must be given again (`Session::requeue_unpersisted`).
     pub fn append(
         &self,
         session: &Session,
@@ -214,6 +239,9 @@ impl Store {
             return self.snapshot(session, journal);
         }
         let path = self.session_dir(&session.name).join("journal.jsonl");
+        if let Some(e) = self.injected_failure() {
+            return Err(io_err(&path)(e));
+        }
         let mut buf = Vec::new();
         for event in events {
             serde_json::to_writer(&mut buf, event).expect("events serialize");
@@ -239,10 +267,13 @@ impl Store {
         // Every event is in the kernel before the reply (a killed process
         // loses nothing); those that change text or files also reach the
         // disk (an OS crash loses at most cursor moves and the like).
-        if events.iter().any(Event::needs_fsync) {
-            file.sync_data().map_err(io_err(&path))?;
-        }
         journal.length += events.len();
+        if events.iter().any(Event::needs_fsync) {
+            if let Err(source) = file.sync_data() {
+                let path = path.display().to_string();
+                return Err(StoreError::NotDurable { path, source });
+            }
+        }
         if crash_after_edit() && events.iter().any(Event::needs_fsync) {
             // A stand-in for `kill -9` at the worst moment: the turn's events
             // are written, the reply is not sent.

@@ -361,6 +361,11 @@ impl Workspace {
         let mut existing = Vec::with_capacity(writes.len());
         for write in writes {
             let now = self.stamp(&write.path).map_err(CommitError::Prepare)?;
+            if now.is_some() && self.read_only(&write.path) {
+                return Err(CommitError::Prepare(FileError::ReadOnly(
+                    write.path.to_string(),
+                )));
+            }
             existing.push(now.is_some());
             let found = match (&write.expect, now) {
                 (Expect::Anything, _) | (Expect::Absent, None) => None,
@@ -382,6 +387,12 @@ impl Workspace {
         } else {
             Err(CommitError::Conflicts(conflicts))
         }
+    }
+
+    /// Whether the file's permissions allow no one to write it (the rename
+    /// of a save would replace it all the same).
+    fn read_only(&self, path: &WorkspacePath) -> bool {
+        fs::metadata(path.absolute(&self.root)).is_ok_and(|meta| meta.permissions().readonly())
     }
 
     /// Step 3: the new contents in fsynced temp files, the old ones kept.

@@ -69,6 +69,10 @@ pub enum FileError {
     TooLarge { path: String, size: u64, limit: u64 },
     #[error("Permission denied: {0}")]
     PermissionDenied(String),
+    /// Its permissions give nobody write access: a save would replace it
+    /// by rename all the same, so it is refused (as editors do).
+    #[error("Read-only file: {0} (no write permission; make it writable, e.g. chmod u+w {0}, and save again)")]
+    ReadOnly(String),
     #[error("I/O error on {path}: {source}")]
     Io { path: String, source: io::Error },
 }

@@ -530,6 +530,7 @@ fn only_cursor_moves_and_reads_are_quick() {
 mod analysis_checks;
 mod code_addressing;
 mod commit;
+mod faults;
 mod operations;
 mod policy;
 mod replies;
