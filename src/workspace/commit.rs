@@ -196,7 +196,9 @@ impl Workspace {
         if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
             return Err(CommitError::Duplicate(pair[0].clone()));
         }
-        let _held = self.shared.locks.lock_all(sorted);
+        let _held = self.shared.locks.lock_all(sorted.iter().copied());
+        let _other_processes = super::locks::lock_dirs(&self.root, sorted.iter().copied())
+            .map_err(|e| CommitError::Prepare(io_error(sorted[0], e)))?;
         let existing = self.check(writes)?;
         let id = unique_id();
         let many = writes.len() > 1;
