@@ -57,6 +57,19 @@ struct FormatRecord {
 #[derive(Serialize, Deserialize)]
 struct Snapshot {
     session: Session,
+    #[serde(default)]
+    covers: Option<Covered>,
+}
+
+/// The journal a snapshot replaced: a snapshot and the emptying of the
+/// journal are two renames, and a crash between them leaves the old
+/// journal, whose events the snapshot already holds, beside it. Loading
+/// skips that journal when it starts with exactly these bytes.
+#[derive(Serialize, Deserialize)]
+struct Covered {
+    bytes: u64,
+    /// blake3 of those bytes, hex.
+    hash: String,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -174,15 +187,24 @@ impl Store {
     fn load(&self, dir: &Path) -> Result<(Session, JournalState), StoreError> {
         let snapshot_path = dir.join("snapshot.json");
         let bytes = fs::read(&snapshot_path).map_err(io_err(&snapshot_path))?;
-        let Snapshot { mut session } =
-            serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
-                path: snapshot_path.display().to_string(),
-                message: e.to_string(),
-            })?;
+        let Snapshot {
+            mut session,
+            covers,
+        } = serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
+            path: snapshot_path.display().to_string(),
+            message: e.to_string(),
+        })?;
         let journal_path = dir.join("journal.jsonl");
         let mut length = 0;
-        if let Ok(file) = File::open(&journal_path) {
-            let lines: Vec<String> = BufReader::new(file)
+        if let Ok(mut journal) = fs::read(&journal_path) {
+            if let Some(covered) = covers.filter(|c| c.bytes <= journal.len() as u64) {
+                let prefix = &journal[..covered.bytes as usize];
+                if blake3::hash(prefix).to_hex().as_str() == covered.hash {
+                    // The snapshot's crash left its old journal: skip it.
+                    journal.drain(..covered.bytes as usize);
+                }
+            }
+            let lines: Vec<String> = BufReader::new(journal.as_slice())
                 .lines()
                 .collect::<Result<_, _>>()
                 .map_err(io_err(&journal_path))?;
@@ -214,7 +236,16 @@ impl Store {
     ) -> Result<(), StoreError> {
         let dir = self.session_dir(&session.name);
         fs::create_dir_all(&dir).map_err(io_err(&dir))?;
-        let bytes = serde_json::to_vec(&SnapshotRef { session }).expect("sessions serialize");
+        let journal_path = dir.join("journal.jsonl");
+        let covers = match fs::read(&journal_path) {
+            Ok(old) if !old.is_empty() => Some(Covered {
+                bytes: old.len() as u64,
+                hash: blake3::hash(&old).to_hex().to_string(),
+            }),
+            _ => None,
+        };
+        let bytes =
+            serde_json::to_vec(&SnapshotRef { session, covers }).expect("sessions serialize");
         write_atomic(&dir.join("snapshot.json"), &bytes)?;
         // The snapshot already holds every journal event: drop them.
         write_atomic(&dir.join("journal.jsonl"), b"")?;
@@ -305,6 +336,7 @@ impl Store {
 #[derive(Serialize)]
 struct SnapshotRef<'a> {
     session: &'a Session,
+    covers: Option<Covered>,
 }
 
 /// Reads the directory's format version; migrates an older one (a directory

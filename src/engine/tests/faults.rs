@@ -69,3 +69,38 @@ fn a_read_only_file_is_not_overwritten() {
     f.check("a", "> Save All\nOk, Saved 2 files: ro.py, rw.py, Bytes 24");
     assert_eq!(f.read("ro.py"), "a = 2\nx = 1\n");
 }
+
+/// A snapshot and the emptying of the journal are two renames: a kill
+/// between them (found by the kill phase of `scripts/faults`) left the old
+/// journal beside a snapshot that already held its events, and the restart
+/// refused the state directory as corrupt. The snapshot now names the
+/// journal it replaced, and loading skips it.
+#[test]
+fn a_crash_between_snapshot_and_journal_reset_loses_nothing() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 0\n");
+    f.check("a", "> Start s; Open a.py\nOk\nOk, At 0:0, Length 1");
+    let journal = f.dir.path().join(".eddi/sessions/s/journal.jsonl");
+    let mut version = 0;
+    let stale = loop {
+        let before = std::fs::read(&journal).unwrap_or_default();
+        let next = version + 1;
+        f.check(
+            "a",
+            &format!("> Replace All \"x = {version}\" With \"x = {next}\"\nOk, Replaced 1 occurrence, At 0:0"),
+        );
+        version = next;
+        let after = std::fs::read(&journal).unwrap_or_default();
+        if after.len() < before.len() {
+            break before;
+        }
+        assert!(version < 1000, "no snapshot was taken");
+    };
+    // As if the process died right after the snapshot's rename.
+    std::fs::write(&journal, stale).unwrap();
+    let f = f.restart();
+    f.check(
+        "a",
+        &format!("> Show Line 0\nOk: At 0:0, Txt x = {version}\n> Undo\nOk, Undid 1, At 0:0\n> Show Line 0\nOk: At 0:0, Txt x = {}", version - 1),
+    );
+}
