@@ -58,6 +58,10 @@ pub struct EngineConfig {
     pub output_limit: usize,
     /// Who may do what; checked for every message, whatever its transport.
     pub permissions: Permissions,
+    /// How long one message's commands may run: once used up, the commands
+    /// left are not run (one sender's long message must not hold its
+    /// session, and a pool thread, without end).
+    pub message_time_budget: std::time::Duration,
 }
 
 impl EngineConfig {
@@ -68,6 +72,7 @@ impl EngineConfig {
             max_file_size: 16 << 20,
             output_limit: 4000,
             permissions: Permissions::default(),
+            message_time_budget: std::time::Duration::from_secs(30),
         }
     }
 }
@@ -408,11 +413,16 @@ impl Engine {
             ));
             replies.push(budget.admit(empty, format_now));
         }
+        let started = std::time::Instant::now();
         for (index, statement) in statements.iter().enumerate() {
             let skipped = statements.len() - index - 1;
             if index > 0 {
                 if let Some(not_run) = budget.not_run(skipped) {
                     replies.push(not_run);
+                    break;
+                }
+                if let Some(not_run) = self.out_of_time(started, index, skipped) {
+                    replies.push(budget.admit(not_run, format_now));
                     break;
                 }
             }
@@ -654,6 +664,24 @@ impl Engine {
         live.session
             .answered(id)
             .map(|answer| (answer.reply.clone(), answer.ok))
+    }
+
+    /// The reply in place of the next command once the message has run for
+    /// its whole time budget.
+    fn out_of_time(&self, started: std::time::Instant, ran: usize, skipped: usize) -> Option<Reply> {
+        let budget = self.config.message_time_budget;
+        if started.elapsed() < budget {
+            return None;
+        }
+        let mut reply = Reply::fail(format!(
+            "Not run: this message used up its time budget of {} ms after {ran} {}. Send this command and the rest again in another message",
+            budget.as_millis(),
+            crate::reply::plural(ran, "command")
+        ));
+        if skipped > 0 {
+            reply.push(Clause::Skipped(skipped));
+        }
+        Some(reply)
     }
 
     /// Records the reply to a request id in the session, to be persisted

@@ -169,6 +169,11 @@ impl Workspace {
         Ok(self.stamp(path)?.map(|now| now.hash) != Some(stamp.hash.clone()))
     }
 
+    /// The largest file Eddi reads (and so the largest an edit may make).
+    pub fn max_file_size(&self) -> u64 {
+        self.max_file_size
+    }
+
     /// Reads a UTF-8 text file, refusing binary, non-UTF-8 and oversized files.
     pub fn read(&self, path: &WorkspacePath) -> Result<LoadedFile> {
         let (text, _) = self.read_text(path)?;

@@ -534,5 +534,6 @@ mod faults;
 mod operations;
 mod policy;
 mod replies;
+mod security;
 mod state;
 mod text_edits;
