@@ -119,3 +119,24 @@ fn a_message_stops_at_its_time_budget() {
         "Ok\nFail \"Not run: this message used up its time budget of 0 ms after 1 command. Send this command and the rest again in another message\", Skipped 1 command"
     );
 }
+
+/// The `regex` crate is linear-time; a pattern whose compiled form would be
+/// huge is refused by its size limit, in every command that takes one.
+#[test]
+fn regexes_too_big_to_compile_are_refused_everywhere() {
+    let f = Fixture::new();
+    f.write("a.py", "aaa\n");
+    f.check("a", "> Start s; Open a.py\nOk\nOk, At 0:0, Length 1");
+    for command in [
+        "Find /((a{100}){100}){100}/",
+        "Replace All /((a{100}){100}){100}/ With \"b\"",
+        "Find All /((a{100}){100}){100}/ In Files \"**\"",
+    ] {
+        let reply = f.send("a", command);
+        assert!(
+            reply.starts_with("Fail \"Invalid regex /((a{100}){100}){100}/: Compiled regex exceeds size limit"),
+            "{command}: {reply}"
+        );
+    }
+    assert_eq!(f.read("a.py"), "aaa\n");
+}
