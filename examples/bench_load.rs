@@ -90,8 +90,8 @@ impl Eddi {
 
     /// (current, peak) resident set in KiB.
     fn rss(&self) -> (u64, u64) {
-        let status =
-            std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
         let field = |name: &str| {
             status
                 .lines()
@@ -114,7 +114,9 @@ impl Drop for Eddi {
 async fn wait_for_service(client: &async_nats::Client, subjects: &Subjects) {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let probe = client.request(subjects.direct("probe"), "Status".into()).await;
+        let probe = client
+            .request(subjects.direct("probe"), "Status".into())
+            .await;
         if probe.is_ok() {
             return;
         }
@@ -158,15 +160,21 @@ struct SenderCtx {
 impl SenderCtx {
     async fn ask(&self, text: &str) -> (String, Duration) {
         let started = Instant::now();
-        let reply = match self.client.request(self.subject.clone(), text.to_string().into()).await {
+        let reply = match self
+            .client
+            .request(self.subject.clone(), text.to_string().into())
+            .await
+        {
             Ok(reply) => String::from_utf8_lossy(&reply.payload).into_owned(),
             Err(err) => format!("Fail (no reply: {err})"),
         };
         let took = started.elapsed();
         self.messages.fetch_add(1, Ordering::Relaxed);
         if !reply.lines().all(|l| l.starts_with("Ok")) {
-            self.errors
-                .note(&self.errors.fails, format!("s{}: {text:?} → {reply}", self.id));
+            self.errors.note(
+                &self.errors.fails,
+                format!("s{}: {text:?} → {reply}", self.id),
+            );
         }
         (reply, took)
     }
@@ -175,12 +183,20 @@ impl SenderCtx {
     /// come in the order sent.
     async fn pipelined(&self, lines: usize, timings: &mut Timings) {
         let inbox = self.client.new_inbox();
-        let mut replies = self.client.subscribe(inbox.clone()).await.expect("subscribe");
+        let mut replies = self
+            .client
+            .subscribe(inbox.clone())
+            .await
+            .expect("subscribe");
         let rows: Vec<usize> = (0..4).map(|k| (self.id * 7 + k * 13) % lines).collect();
         let started = Instant::now();
         for row in &rows {
             self.client
-                .publish_with_reply(self.subject.clone(), inbox.clone(), format!("Goto {row}:0").into())
+                .publish_with_reply(
+                    self.subject.clone(),
+                    inbox.clone(),
+                    format!("Goto {row}:0").into(),
+                )
                 .await
                 .expect("publish");
         }
@@ -219,12 +235,21 @@ impl SenderCtx {
 async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
     let mut t = Timings::default();
     let file = format!("s{}.py", ctx.id);
-    let (_, d) = ctx.ask(&format!("Start load_{}\nOpen shared.py\nOpen {file}", ctx.id)).await;
+    let (_, d) = ctx
+        .ask(&format!(
+            "Start load_{}\nOpen shared.py\nOpen {file}",
+            ctx.id
+        ))
+        .await;
     t.push(Kind::Edit, d);
     let lines = 40 * 5 + 3;
     for round in 0..rounds {
         let row = (ctx.id * 31 + round * 17) % lines;
-        for text in [format!("Goto {row}:0"), format!("Show Line {row}"), "Status".into()] {
+        for text in [
+            format!("Goto {row}:0"),
+            format!("Show Line {row}"),
+            "Status".into(),
+        ] {
             let (_, d) = ctx.ask(&text).await;
             t.push(Kind::Cursor, d);
         }
@@ -235,7 +260,9 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
         t.push(Kind::Cursor, d);
         ctx.pipelined(lines, &mut t).await;
         let (_, d) = ctx
-            .ask(&format!("Goto EndOfFile\nInsert Line \"note_{round} = {round}\""))
+            .ask(&format!(
+                "Goto EndOfFile\nInsert Line \"note_{round} = {round}\""
+            ))
             .await;
         t.push(Kind::Edit, d);
         if round % 3 == 0 {
@@ -249,7 +276,9 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
         if round % 10 == 9 {
             let (_, d) = ctx.ask("Find References compute").await;
             t.push(Kind::Query, d);
-            let (_, d) = ctx.ask(&format!("Show Function helper_{}", round % 40)).await;
+            let (_, d) = ctx
+                .ask(&format!("Show Function helper_{}", round % 40))
+                .await;
             t.push(Kind::Query, d);
         }
     }
@@ -455,7 +484,10 @@ async fn main() {
         let value = args.next().unwrap_or_else(|| panic!("{arg} needs a value"));
         match arg.as_str() {
             "--senders" => {
-                senders = value.split(',').map(|n| n.parse().expect("--senders 10,100")).collect()
+                senders = value
+                    .split(',')
+                    .map(|n| n.parse().expect("--senders 10,100"))
+                    .collect()
             }
             "--rounds" => rounds = value.parse().expect("--rounds R"),
             "--soak-messages" => soak_messages = value.parse().expect("--soak-messages M"),

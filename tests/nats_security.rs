@@ -26,7 +26,10 @@ fn b64(bytes: impl AsRef<[u8]>) -> String {
 /// A NATS JWT (`ed25519-nkey`) of `claims` about `subject`, signed by
 /// `issuer`, as `nsc` writes them.
 fn jwt(issuer: &KeyPair, subject: &str, name: &str, nats: serde_json::Value) -> String {
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_secs();
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
     let claims = serde_json::json!({
         "jti": format!("EDDITEST{subject}{now}"),
         "iat": now,
@@ -125,7 +128,10 @@ async fn credentials_file_with_a_jwt_against_an_operator_mode_server() {
         .err()
         .expect("an unknown account is refused");
     assert!(err.contains("cannot connect"), "{err}");
-    assert!(!err.contains(&seed) && !err.contains(&stranger_jwt), "{err}");
+    assert!(
+        !err.contains(&seed) && !err.contains(&stranger_jwt),
+        "{err}"
+    );
 }
 
 fn openssl(dir: &Path, args: &[&str]) {
@@ -146,16 +152,38 @@ fn signed_cert(dir: &Path, name: &str, subject: &str, ext: &str) {
     openssl(
         dir,
         &[
-            "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", &format!("{name}.key"), "-out", &format!("{name}.csr"), "-subj", subject,
+            "req",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-keyout",
+            &format!("{name}.key"),
+            "-out",
+            &format!("{name}.csr"),
+            "-subj",
+            subject,
         ],
     );
     std::fs::write(dir.join(format!("{name}.ext")), ext).unwrap();
     openssl(
         dir,
         &[
-            "x509", "-req", "-in", &format!("{name}.csr"), "-CA", "ca.pem", "-CAkey", "ca.key",
-            "-CAcreateserial", "-out", &format!("{name}.pem"), "-days", "1", "-extfile",
+            "x509",
+            "-req",
+            "-in",
+            &format!("{name}.csr"),
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-out",
+            &format!("{name}.pem"),
+            "-days",
+            "1",
+            "-extfile",
             &format!("{name}.ext"),
         ],
     );
@@ -171,12 +199,29 @@ async fn mutual_tls_needs_eddis_client_certificate() {
     openssl(
         d,
         &[
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-            "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "1", "-subj",
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.pem",
+            "-days",
+            "1",
+            "-subj",
             "/CN=eddi-test-ca",
         ],
     );
-    signed_cert(d, "server", "/CN=127.0.0.1", "subjectAltName=IP:127.0.0.1\n");
+    signed_cert(
+        d,
+        "server",
+        "/CN=127.0.0.1",
+        "subjectAltName=IP:127.0.0.1\n",
+    );
     signed_cert(d, "client", "/CN=eddi", "extendedKeyUsage=clientAuth\n");
     let path = |name: &str| d.join(name).to_str().unwrap().to_owned();
     let nats = NatsServer::start_with(&[

@@ -668,7 +668,12 @@ impl Engine {
 
     /// The reply in place of the next command once the message has run for
     /// its whole time budget.
-    fn out_of_time(&self, started: std::time::Instant, ran: usize, skipped: usize) -> Option<Reply> {
+    fn out_of_time(
+        &self,
+        started: std::time::Instant,
+        ran: usize,
+        skipped: usize,
+    ) -> Option<Reply> {
         let budget = self.config.message_time_budget;
         if started.elapsed() < budget {
             return None;

@@ -153,8 +153,14 @@ impl Ctx<'_> {
         let replacement = line_ending.apply(replacement);
         let template = template(&replacement, &regex, expand)?;
         let limit = self.workspace.max_file_size();
-        let mut found =
-            replacements(&regex, &text, &haystack, &replacement, template.as_ref(), limit)?;
+        let mut found = replacements(
+            &regex,
+            &text,
+            &haystack,
+            &replacement,
+            template.as_ref(),
+            limit,
+        )?;
         if found.is_empty() {
             return Err(Reply::fail(format!(
                 "Pattern not found: {}",

@@ -92,7 +92,11 @@ fn a_huge_single_line_is_shown_shortened_and_edited() {
     f.write("one.py", &format!("s = \"{}\"\n", "x".repeat(5_000_000)));
     f.check("a", "> Start s; Open one.py\nOk\nOk, At 0:0, Length 1");
     let shown = f.send("a", "Show Line 0");
-    assert!(shown.starts_with("Ok") && shown.len() < 10_000, "{}", shown.len());
+    assert!(
+        shown.starts_with("Ok") && shown.len() < 10_000,
+        "{}",
+        shown.len()
+    );
     f.check(
         "a",
         "> Goto 0:3; Insert Line \"t = 1\"; Find \"t = 1\"\nOk, At 0:3\nOk, Inserted 1 line at 0, At 1:0\nOk, At 0:0, Wrapped",
@@ -134,7 +138,9 @@ fn regexes_too_big_to_compile_are_refused_everywhere() {
     ] {
         let reply = f.send("a", command);
         assert!(
-            reply.starts_with("Fail \"Invalid regex /((a{100}){100}){100}/: Compiled regex exceeds size limit"),
+            reply.starts_with(
+                "Fail \"Invalid regex /((a{100}){100}){100}/: Compiled regex exceeds size limit"
+            ),
             "{command}: {reply}"
         );
     }
