@@ -327,9 +327,9 @@ fn terse_clause(clause: &Clause) -> String {
         Clause::Replaced(n) => format!("Replaced {n} {}", plural(*n, "occurrence")),
         Clause::Lines(range) => format!("Lines {range}"),
         Clause::Txt(text) => format!("Txt {}", escape_newlines(text)),
-        Clause::Prompt(question) => question.clone(),
-        Clause::Note(text) => text.clone(),
-        Clause::Notice(text) => format!("Notice: {text}"),
+        Clause::Prompt(question) => one_line(question),
+        Clause::Note(text) => one_line(text),
+        Clause::Notice(text) => format!("Notice: {}", one_line(text)),
         Clause::Data(_) | Clause::Error { .. } => String::new(),
     }
 }
@@ -363,6 +363,16 @@ pub fn escape_newlines(text: &str) -> String {
         }
     }
     out
+}
+
+/// Keeps a note on its line: a file name with a newline (from `List`, a
+/// search, a notice) must not start a reply line of its own — a sender reads
+/// one line per command, so that line would pass for another reply.
+fn one_line(text: &str) -> String {
+    if !text.contains(['\n', '\r']) {
+        return text.to_owned();
+    }
+    text.replace('\n', "\\n").replace('\r', "\\r")
 }
 
 /// Escapes a failure reason for `Fail "<reason>"`: newlines and quotes.

@@ -279,7 +279,9 @@ pub(super) fn file_fail(error: FileError) -> Reply {
     let kind = match &error {
         FileError::NotFound(_) | FileError::NotAFile(_) => ErrorKind::NotFound,
         FileError::Escapes(_) | FileError::StateDir(_) => ErrorKind::PermissionDenied,
-        FileError::PermissionDenied(_) | FileError::Io { .. } => ErrorKind::Unavailable,
+        FileError::PermissionDenied(_) | FileError::ReadOnly(_) | FileError::Io { .. } => {
+            ErrorKind::Unavailable
+        }
         FileError::Invalid(..)
         | FileError::Binary(_)
         | FileError::NotUtf8(_)

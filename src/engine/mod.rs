@@ -63,6 +63,10 @@ pub struct EngineConfig {
     pub output_limit: usize,
     /// Who may do what; checked for every message, whatever its transport.
     pub permissions: Permissions,
+    /// How long one message's commands may run: once used up, the commands
+    /// left are not run (one sender's long message must not hold its
+    /// session, and a pool thread, without end).
+    pub message_time_budget: std::time::Duration,
 }
 
 impl EngineConfig {
@@ -73,6 +77,7 @@ impl EngineConfig {
             max_file_size: 16 << 20,
             output_limit: 4000,
             permissions: Permissions::default(),
+            message_time_budget: std::time::Duration::from_secs(30),
         }
     }
 }
@@ -123,6 +128,16 @@ pub enum EngineError {
     Store(#[from] StoreError),
     #[error("recovering interrupted commits: {0}")]
     Recovery(std::io::Error),
+}
+
+/// Records the reply to a request id in the session, to be persisted with
+/// the turn's other events.
+fn note_answer(live: &mut Live, id: &str, text: &str, ok: bool) {
+    let _ = live.session.apply(Event::Answered {
+        id: id.to_owned(),
+        reply: text.to_owned(),
+        ok,
+    });
 }
 
 /// A session with its journal bookkeeping, behind its own lock.
@@ -465,11 +480,16 @@ impl Engine {
             );
             replies.push(budget.admit(empty, || format_of(&held)));
         }
+        let started = std::time::Instant::now();
         for (index, statement) in statements.iter().enumerate() {
             let skipped = statements.len() - index - 1;
             if index > 0 {
                 if let Some(not_run) = budget.not_run(skipped) {
                     replies.push(not_run);
+                    break;
+                }
+                if let Some(not_run) = self.out_of_time(started, index, skipped) {
+                    replies.push(budget.admit(not_run, || format_of(&held)));
                     break;
                 }
             }
@@ -505,29 +525,27 @@ impl Engine {
             }
         }
         // One turn, one write of its events to the journal (and at most one
-        // fsync), before the reply leaves.
-        if let Some(Err(e)) = held.as_deref_mut().map(|live| self.persist(live)) {
-            if let Some(last) = replies.last_mut() {
-                *last = typed(ErrorKind::Internal, format!(
-                    "Could not persist the session ({e}); the changes of this message are applied in memory only"
-                ));
+        // fsync), before the reply leaves. The answered id is among them: a
+        // crash between two writes would leave the changes without the id,
+        // and the retry would apply them a second time.
+        let (mut text, mut ok) =
+            self.render_replies(request.sender, held.as_deref(), &replies, room);
+        if let Some(live) = held.as_deref_mut() {
+            if let Some(id) = request.id {
+                note_answer(live, id, &text, ok);
             }
-        }
-        let (format, detail) = self.rendering(request.sender, held.as_deref());
-        let mut ok = replies.iter().all(Reply::is_ok);
-        let mut text = replies
-            .iter()
-            .map(|r| r.render_as(format, detail))
-            .collect::<Vec<_>>()
-            .join("\n");
-        // Replies were fitted in the format of their time; a `Set Format`
-        // later in the message may have made them longer.
-        if let Some(fitted) = room.and_then(|room| fit_lines(&text, format, &room)) {
-            text = fitted;
-            ok = false;
-        }
-        if let (Some(id), Some(live)) = (request.id, held.as_deref_mut()) {
-            self.remember(live, id, &text, ok);
+            if let Err(e) = self.persist(live) {
+                if let Some(last) = replies.last_mut() {
+                    *last = typed(ErrorKind::Internal, format!(
+                        "Could not persist the session ({e}); the changes of this message are applied in memory only, and written with the next message that can persist"
+                    ));
+                }
+                (text, ok) = self.render_replies(request.sender, Some(live), &replies, room);
+                if let Some(id) = request.id {
+                    note_answer(live, id, &text, ok);
+                    let _ = self.persist(live);
+                }
+            }
         }
         Response {
             text,
@@ -695,7 +713,12 @@ impl Engine {
 
     fn persist(&self, live: &mut Live) -> Result<(), StoreError> {
         let events = live.session.take_unpersisted();
-        self.store.append(&live.session, &mut live.journal, &events)
+        let result = self.store.append(&live.session, &mut live.journal, &events);
+        if matches!(&result, Err(e) if !matches!(e, StoreError::NotDurable { .. })) {
+            // Not written: they go with the next write that succeeds.
+            live.session.requeue_unpersisted(events);
+        }
+        result
     }
 
     fn registry(&self) -> MutexGuard<'_, Registry> {
@@ -741,13 +764,51 @@ impl Engine {
         }
     }
 
-    fn remember(&self, live: &mut Live, id: &str, text: &str, ok: bool) {
-        let _ = live.session.apply(Event::Answered {
-            id: id.to_owned(),
-            reply: text.to_owned(),
-            ok,
-        });
-        let _ = self.persist(live);
+    /// The reply in place of the next command once the message has run for
+    /// its whole time budget.
+    fn out_of_time(
+        &self,
+        started: std::time::Instant,
+        ran: usize,
+        skipped: usize,
+    ) -> Option<Reply> {
+        let budget = self.config.message_time_budget;
+        if started.elapsed() < budget {
+            return None;
+        }
+        let mut reply = Reply::fail(format!(
+            "Not run: this message used up its time budget of {} ms after {ran} {}. Send this command and the rest again in another message",
+            budget.as_millis(),
+            crate::reply::plural(ran, "command")
+        ));
+        if skipped > 0 {
+            reply.push(Clause::Skipped(skipped));
+        }
+        Some(reply)
+    }
+
+    /// The replies of a turn as one text, and whether all are `Ok`.
+    fn render_replies(
+        &self,
+        sender: &str,
+        live: Option<&Live>,
+        replies: &[Reply],
+        room: Option<ReplyRoom>,
+    ) -> (String, bool) {
+        let (format, detail) = self.rendering(sender, live);
+        let mut ok = replies.iter().all(Reply::is_ok);
+        let mut text = replies
+            .iter()
+            .map(|r| r.render_as(format, detail))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // Replies were fitted in the format of their time; a `Set Format`
+        // later in the message may have made them longer.
+        if let Some(fitted) = room.and_then(|room| fit_lines(&text, format, &room)) {
+            text = fitted;
+            ok = false;
+        }
+        (text, ok)
     }
 
     /// A pending `Replace Confirm` walk takes `y`, `n` or `q` as its answer

@@ -157,7 +157,15 @@ impl Ctx<'_> {
         let line_ending = buffer.line_ending();
         let replacement = line_ending.apply(replacement);
         let template = template(&replacement, &regex, expand)?;
-        let mut found = replacements(&regex, &text, &haystack, &replacement, template.as_ref());
+        let limit = self.workspace.max_file_size();
+        let mut found = replacements(
+            &regex,
+            &text,
+            &haystack,
+            &replacement,
+            template.as_ref(),
+            limit,
+        )?;
         if found.is_empty() {
             return Err(typed(
                 ErrorKind::NotFound,
@@ -312,13 +320,15 @@ impl Ctx<'_> {
             'q' => return self.finish_walk(walk.replaced),
             'y' => {
                 let template = template(&walk.replacement, &regex, walk.expand)?;
+                // One replacement at a time: the walk's start checked the size.
                 let found = replacements(
                     &regex,
                     &text,
                     &haystack,
                     &walk.replacement,
                     template.as_ref(),
-                );
+                    u64::MAX,
+                )?;
                 let Some(current) = found.iter().find(|r| (r.start, r.end) == walk.current) else {
                     self.apply(Event::Confirming { walk: None })?;
                     return Err(Reply::fail(
@@ -451,31 +461,47 @@ fn template(replacement: &str, regex: &Regex, expand: bool) -> Result<Option<Tem
         .map_err(Reply::fail)
 }
 
+/// Every match and its replacement. Refused once replacing them all would
+/// make the text larger than `limit` bytes (the largest file Eddi reads):
+/// an empty match such as `/x*/` is found between every two characters, and
+/// a long replacement there would take memory and time without bound.
 fn replacements(
     regex: &Regex,
     text: &Rope,
     haystack: &str,
     replacement: &str,
     template: Option<&Template>,
-) -> Vec<Replacement> {
-    regex
-        .captures_iter(haystack)
-        .map(|caps| {
-            let m = caps.get(0).expect("group 0 always matches");
-            let new = match template {
-                Some(template) => template.expand(&caps),
-                None => replacement.to_owned(),
+    limit: u64,
+) -> Result<Vec<Replacement>, Reply> {
+    let mut size = haystack.len() as u64;
+    let mut found = Vec::new();
+    for caps in regex.captures_iter(haystack) {
+        let m = caps.get(0).expect("group 0 always matches");
+        let new = match template {
+            Some(template) => template.expand(&caps),
+            None => replacement.to_owned(),
+        };
+        size = (size + new.len() as u64).saturating_sub(m.len() as u64);
+        if size > limit {
+            let empty = if m.is_empty() {
+                " (it matches the empty text, so between every two characters: /x+/ instead of /x*/ needs an x)"
+            } else {
+                ""
             };
-            let old = m.as_str().to_owned();
-            Replacement {
-                start: text.byte_to_char(m.start()),
-                end: text.byte_to_char(m.end()),
-                is_noop: old == new,
-                old,
-                new,
-            }
-        })
-        .collect()
+            return Err(Reply::fail(format!(
+                "Replacing every match would make the file over {limit} bytes, the largest Eddi edits; nothing was replaced. Narrow the pattern{empty} or add a scope (In Function …, In Block a:b)"
+            )));
+        }
+        let old = m.as_str().to_owned();
+        found.push(Replacement {
+            start: text.byte_to_char(m.start()),
+            end: text.byte_to_char(m.end()),
+            is_noop: old == new,
+            old,
+            new,
+        });
+    }
+    Ok(found)
 }
 
 /// The text after `change`, for computing the cursor's position there.

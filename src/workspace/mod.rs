@@ -71,6 +71,10 @@ pub enum FileError {
     TooLarge { path: String, size: u64, limit: u64 },
     #[error("Permission denied: {0}")]
     PermissionDenied(String),
+    /// Its permissions give nobody write access: a save would replace it
+    /// by rename all the same, so it is refused (as editors do).
+    #[error("Read-only file: {0} (no write permission; make it writable, e.g. chmod u+w {0}, and save again)")]
+    ReadOnly(String),
     #[error("I/O error on {path}: {source}")]
     Io { path: String, source: io::Error },
 }
@@ -171,6 +175,11 @@ impl Workspace {
             return Ok(false);
         }
         Ok(self.stamp(path)?.map(|now| now.hash) != Some(stamp.hash.clone()))
+    }
+
+    /// The largest file Eddi reads (and so the largest an edit may make).
+    pub fn max_file_size(&self) -> u64 {
+        self.max_file_size
     }
 
     /// Reads a UTF-8 text file, refusing binary, non-UTF-8 and oversized files.

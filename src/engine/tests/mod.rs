@@ -534,10 +534,12 @@ fn only_cursor_moves_and_reads_are_quick() {
 mod analysis_checks;
 mod code_addressing;
 mod commit;
+mod faults;
 mod operations;
 mod policy;
 mod refactor;
 mod replies;
+mod security;
 mod spine;
 mod state;
 mod text_edits;
