@@ -12,8 +12,11 @@
 //! language are added by the renderers.
 
 pub(super) mod code;
+pub(super) mod files;
 pub mod json;
 pub(super) mod symbols;
+
+pub use files::{EditError, FileLines, FilesChanged, LineRange, LinesEdited};
 
 use crate::analysis::index::IndexError;
 use crate::analysis::AnalysisError;

@@ -44,6 +44,39 @@ impl Engine {
         })
     }
 
+    /// `get_dependents`: the module of `path` and the project's modules
+    /// that import it, each with its file.
+    pub fn dependents_of(
+        &self,
+        sender: &str,
+        path: &str,
+    ) -> Result<(String, Vec<(String, Option<String>)>), OpError> {
+        self.config
+            .permissions
+            .check_read(&self.workspace, sender, path)
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let resolved = self
+            .workspace
+            .resolve(path)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        self.in_index(sender, |index, _| {
+            let (module, names) = dependents(index, resolved.as_str()).ok_or_else(|| {
+                OpError::new(
+                    ErrorKind::NotFound,
+                    format!("{resolved} is not a module of the project (not a Python file under an import root)"),
+                )
+            })?;
+            let files = names
+                .into_iter()
+                .map(|m| {
+                    let file = index.path_of_module(&m).map(str::to_owned);
+                    (m, file)
+                })
+                .collect();
+            Ok((module, files))
+        })
+    }
+
     fn in_index<R>(
         &self,
         sender: &str,
