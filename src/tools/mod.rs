@@ -188,6 +188,50 @@ pub fn call(engine: &Engine, sender: &str, tool_name: &str, params: Value) -> Re
     (tool.run)(engine, sender, params)
 }
 
+/// The answer to one tool call, as a transport sends it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The [`envelope`], as JSON text.
+    pub json: String,
+    pub ok: bool,
+    /// The stored answer to a repeated request id: not run again.
+    pub duplicate: bool,
+}
+
+/// [`call`] once per request `id`: a retry with the same id (NATS's
+/// `Nats-Msg-Id`) gets the first answer again and changes nothing, as a
+/// retried message does (the session's window of answered ids).
+pub fn call_once(
+    engine: &Engine,
+    sender: &str,
+    tool_name: &str,
+    params: Value,
+    id: Option<&str>,
+) -> Answer {
+    let key = id.map(|id| format!("tool:{id}"));
+    if let Some(key) = &key {
+        if engine.ensure_session(sender).is_ok() {
+            if let Some((json, ok)) = engine.recall(sender, key) {
+                return Answer {
+                    json,
+                    ok,
+                    duplicate: true,
+                };
+            }
+        }
+    }
+    let outcome = call(engine, sender, tool_name, params);
+    let json = envelope(&outcome).to_string();
+    if let Some(key) = &key {
+        engine.record(sender, key, &json, outcome.is_ok());
+    }
+    Answer {
+        json,
+        ok: outcome.is_ok(),
+        duplicate: false,
+    }
+}
+
 /// `{"ok": true, "result": …}` or `{"ok": false, "error": {…}}`: the
 /// answer of `tools.call`.
 pub fn envelope(outcome: &Result<Value, ToolError>) -> Value {
