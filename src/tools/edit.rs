@@ -11,7 +11,7 @@ use crate::engine::Engine;
 
 use super::ToolError;
 
-pub const EDIT_LINES: &str = "Replace lines `start`..`end` (zero-based, inclusive, as get_lines numbers them) of a file with `content`, and save it. `content` is whole lines separated by \\n (a final line break is added); an empty `content` deletes the lines; `end` = `start` - 1 inserts before `start` without replacing (`start` = the number of lines appends). Pass the `hash` from your last get_lines as `expected_hash`: if the file changed since, nothing is written and the error (code `stale`) carries `current_hash` and the range's `current_text`, so you can retry at once. Returns the new `hash` (for your next edit), lines `removed`/`inserted` and `total_lines`. Each call is one undo step (see undo). For renames across files use eddi with `Modify`, not many edit_lines.";
+pub const EDIT_LINES: &str = "Replace lines `start`..`end` (zero-based, inclusive, as get_lines numbers them) of a file with `content`, and save it. `content` is whole lines separated by \\n (a final line break is added); an empty `content` deletes the lines; `end` = `start` - 1 inserts before `start` without replacing (`start` = the number of lines appends). Pass the `hash` from your last get_lines (or get_function, or edit_lines) as `expected_hash`: if the file changed since, nothing is written and the error (code `stale`) carries `current_hash` and the range's `current_text`, so you can retry at once. Returns the new `hash` (for your next edit), lines `removed`/`inserted` and `total_lines`. Each call is one undo step (see undo). For renames across files use eddi with `Modify`, not many edit_lines.";
 
 /// Parameters of `edit_lines`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -26,7 +26,7 @@ pub struct EditLines {
     pub end: Option<i64>,
     /// The new lines, separated by `\n`; empty deletes the range.
     pub content: String,
-    /// The `hash` get_lines returned; the edit is refused if the file changed since.
+    /// The `hash` get_lines (get_function, edit_lines) returned; the edit is refused if the file changed since.
     pub expected_hash: Option<String>,
 }
 
@@ -38,7 +38,7 @@ pub fn edit_lines(engine: &Engine, sender: &str, p: EditLines) -> Result<Value, 
     match engine.edit_lines(sender, &p.path, range, &p.content, p.expected_hash.as_deref()) {
         Ok(edited) => Ok(json!({
             "path": edited.path,
-            "hash": edited.hash,
+            "hash": super::short_hash(&edited.hash),
             "start": edited.start,
             "removed": edited.removed,
             "inserted": edited.inserted,
@@ -59,7 +59,8 @@ pub fn edit_lines(engine: &Engine, sender: &str, p: EditLines) -> Result<Value, 
                 ),
             );
             error.field = Some("expected_hash".into());
-            error.details.insert("current_hash".into(), json!(current_hash));
+            error.details
+                .insert("current_hash".into(), json!(super::short_hash(&current_hash)));
             error.details.insert("current_text".into(), json!(current_text));
             Err(error)
         }
@@ -83,7 +84,7 @@ pub fn create_file(engine: &Engine, sender: &str, p: CreateFile) -> Result<Value
     let created = engine.create_file(sender, &p.path, &p.content)?;
     Ok(json!({
         "path": created.path,
-        "hash": created.hash,
+        "hash": super::short_hash(&created.hash),
         "total_lines": created.total,
     }))
 }

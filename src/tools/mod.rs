@@ -155,6 +155,12 @@ pub fn tools() -> &'static [Tool] {
     &TOOLS
 }
 
+/// A content hash as the tools show it: its first [`MIN_HASH`] hex digits
+/// (64 bits), which `expected_hash` takes back.
+pub fn short_hash(hash: &str) -> &str {
+    &hash[..hash.len().min(crate::engine::ops::MIN_HASH)]
+}
+
 /// The tool named `name`.
 pub fn tool(name: &str) -> Option<&'static Tool> {
     tools().iter().find(|t| t.name == name)

@@ -38,7 +38,7 @@ pub fn get_lines(engine: &Engine, sender: &str, p: GetLines) -> Result<Value, To
         .collect();
     let mut result = json!({
         "path": lines.path,
-        "hash": lines.hash,
+        "hash": super::short_hash(&lines.hash),
         "first": lines.first,
         "total_lines": lines.total,
         "text": text.join("\n"),
@@ -52,7 +52,7 @@ pub fn get_lines(engine: &Engine, sender: &str, p: GetLines) -> Result<Value, To
     Ok(result)
 }
 
-pub const GET_FUNCTION: &str = "Get the code of one Python function or method by name (`parse`, `Session.send`, `pkg.mod.func`, `f(a, b)` to pick by parameters). Without `path` the project index finds the file; give `path` when the name exists in several files. Returns `text` (the definition, decorators to last line), `path`, and its range `line`/`col`..`end_line`/`end_col` (zero-based) — the lines to pass to edit_lines to replace it. A name that is not found comes back with the closest names as `candidates`.";
+pub const GET_FUNCTION: &str = "Get the code of one Python function or method by name (`parse`, `Session.send`, `pkg.mod.func`, `f(a, b)` to pick by parameters). Without `path` the project index finds the file; give `path` when the name exists in several files. Returns `text` (the definition, decorators to last line), `path`, the file's `hash` (for edit_lines' `expected_hash`), and its range `line`/`col`..`end_line`/`end_col` (zero-based) — the lines to pass to edit_lines to replace it. A name that is not found comes back with the closest names as `candidates`.";
 
 pub const GET_CLASS: &str = "Get the code of one Python class by name (`Session`, `pkg.mod.Session`). Without `path` the project index finds the file. Returns `text`, `path` and the range (zero-based lines) like get_function. For a class's outline without its code use get_structure on its file.";
 
@@ -84,6 +84,7 @@ fn element(engine: &Engine, sender: &str, p: GetElement, class: bool) -> Result<
         match engine.get_element(sender, &path, &target) {
             Ok(found) => {
                 let mut value = op_json::element(&found);
+                value["hash"] = json!(super::short_hash(&found.file_hash));
                 value["text"] = json!(found.text);
                 return Ok(value);
             }

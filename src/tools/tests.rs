@@ -111,7 +111,7 @@ fn get_lines_numbers_lines_and_gives_the_hash_edit_lines_checks() {
     );
     assert_eq!(lines["total_lines"], 13);
     let hash = lines["hash"].as_str().unwrap().to_owned();
-    assert_eq!(hash, blake3::hash(SHOP.as_bytes()).to_hex().to_string());
+    assert_eq!(hash, blake3::hash(SHOP.as_bytes()).to_hex()[..16]);
 
     let edited = p.ok(
         "edit_lines",
@@ -124,8 +124,13 @@ fn get_lines_numbers_lines_and_gives_the_hash_edit_lines_checks() {
     assert!(p.read("shop.py").contains("    def total(self):\n        return sum(self.items or [])\n\n\nasync"));
     assert_eq!(
         edited["hash"],
-        json!(blake3::hash(p.read("shop.py").as_bytes()).to_hex().to_string())
+        json!(blake3::hash(p.read("shop.py").as_bytes()).to_hex()[..16])
     );
+    // the full hash is taken too; a short or non-hex one is refused by name
+    let full = blake3::hash(p.read("shop.py").as_bytes()).to_hex().to_string();
+    p.ok("edit_lines", json!({"path": "shop.py", "start": 0, "content": "class Cart:", "expected_hash": full}));
+    let short = p.err("edit_lines", json!({"path": "shop.py", "start": 0, "content": "x", "expected_hash": "abc"}));
+    assert_eq!((short["code"].clone(), short["field"].clone()), (json!("invalid_argument"), json!("expected_hash")));
 
     // the old hash is stale now: refused, with what is there now
     let stale = p.err(

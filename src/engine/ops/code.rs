@@ -208,6 +208,7 @@ pub fn element(text: &Rope, outline: &Outline, symbol: &Symbol, path: &str) -> E
             .slice(symbol.definition.clone())
             .to_string()
             .replace('\r', ""),
+        file_hash: super::files::text_hash(text),
     }
 }
 

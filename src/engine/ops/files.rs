@@ -176,7 +176,14 @@ impl Engine {
                 .join("\n")
         };
         if let Some(expected) = expected_hash {
-            if expected != seen.hash {
+            if expected.len() < MIN_HASH || !expected.chars().all(|c| c.is_ascii_hexdigit()) {
+                return Err(OpError::new(
+                    ErrorKind::InvalidArgument,
+                    format!("expected_hash: '{expected}' is not a content hash; give the `hash` get_lines returned ({MIN_HASH} hex digits or more)"),
+                )
+                .into());
+            }
+            if !hash_matches(expected, &seen.hash) {
                 return Err(EditError::Stale {
                     path: seen.path.to_string(),
                     expected: expected.to_owned(),
@@ -527,6 +534,25 @@ impl Engine {
             .unwrap_or_default()
     }
 }
+
+/// blake3 of a text, hex — what `Buffer::content_hash` computes.
+pub fn text_hash(text: &Rope) -> String {
+    let mut hasher = blake3::Hasher::new();
+    for chunk in text.chunks() {
+        hasher.update(chunk.as_bytes());
+    }
+    hasher.finalize().to_hex().to_string()
+}
+
+/// Whether `expected` (a hash as the tools show it: at least
+/// [`MIN_HASH`] leading hex digits of the full one) names `current`.
+pub fn hash_matches(expected: &str, current: &str) -> bool {
+    expected.len() >= MIN_HASH && current.starts_with(&expected.to_ascii_lowercase())
+}
+
+/// The fewest hex digits of a content hash an `expected_hash` may give
+/// (64 bits: no accidental match between two versions of a file).
+pub const MIN_HASH: usize = 16;
 
 /// Line `line` without its line break.
 fn line_text(text: &Rope, line: usize) -> String {

@@ -16,7 +16,9 @@ pub(super) mod files;
 pub mod json;
 pub(super) mod symbols;
 
-pub use files::{EditError, FileLines, FilesChanged, LineRange, LinesEdited};
+pub use files::{
+    hash_matches, text_hash, EditError, FileLines, FilesChanged, LineRange, LinesEdited, MIN_HASH,
+};
 
 use crate::analysis::index::IndexError;
 use crate::analysis::AnalysisError;
@@ -93,6 +95,9 @@ pub struct Element {
     pub span: Span,
     /// The definition's text (`\r` removed).
     pub text: String,
+    /// The content hash of the whole file as read (see `files`): the
+    /// precondition of an edit of what was shown.
+    pub file_hash: String,
 }
 
 /// One node of a file's structure: the file, a class, a function, …
