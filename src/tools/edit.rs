@@ -36,10 +36,9 @@ pub fn edit_lines(engine: &Engine, sender: &str, p: EditLines) -> Result<Value, 
         end: p.end,
     };
     match engine.edit_lines(sender, &p.path, range, &p.content, p.expected_hash.as_deref()) {
+        // The path and start are the caller's own: not echoed.
         Ok(edited) => Ok(json!({
-            "path": edited.path,
             "hash": super::short_hash(&edited.hash),
-            "start": edited.start,
             "removed": edited.removed,
             "inserted": edited.inserted,
             "total_lines": edited.total,

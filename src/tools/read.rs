@@ -52,7 +52,7 @@ pub fn get_lines(engine: &Engine, sender: &str, p: GetLines) -> Result<Value, To
     Ok(result)
 }
 
-pub const GET_FUNCTION: &str = "Get the code of one Python function or method by name (`parse`, `Session.send`, `pkg.mod.func`, `f(a, b)` to pick by parameters). Without `path` the project index finds the file; give `path` when the name exists in several files. Returns `text` (the definition, decorators to last line), `path`, the file's `hash` (for edit_lines' `expected_hash`), and its range `line`/`col`..`end_line`/`end_col` (zero-based) — the lines to pass to edit_lines to replace it. A name that is not found comes back with the closest names as `candidates`.";
+pub const GET_FUNCTION: &str = "Get the code of one Python function or method by name (`parse`, `Session.send`, `pkg.mod.func`, `f(a, b)` to pick by parameters). Without `path` the project index finds the file; give `path` when the name exists in several files. Returns `text` (the definition, decorators to last line), `path`, the file's `hash` (for edit_lines' `expected_hash`), and its lines `line`..`end_line` (zero-based, inclusive) — the range to pass to edit_lines to replace it. A name that is not found comes back with the closest names as `candidates`.";
 
 pub const GET_CLASS: &str = "Get the code of one Python class by name (`Session`, `pkg.mod.Session`). Without `path` the project index finds the file. Returns `text`, `path` and the range (zero-based lines) like get_function. For a class's outline without its code use get_structure on its file.";
 
@@ -83,9 +83,16 @@ fn element(engine: &Engine, sender: &str, p: GetElement, class: bool) -> Result<
     for target in targets(&name, class) {
         match engine.get_element(sender, &path, &target) {
             Ok(found) => {
-                let mut value = op_json::element(&found);
-                value["hash"] = json!(super::short_hash(&found.file_hash));
-                value["text"] = json!(found.text);
+                // Lines are what edit_lines takes: no columns.
+                let value = json!({
+                    "kind": found.kind,
+                    "name": found.name,
+                    "path": found.path,
+                    "line": found.span.start.line,
+                    "end_line": found.span.end.line,
+                    "hash": super::short_hash(&found.file_hash),
+                    "text": found.text,
+                });
                 return Ok(value);
             }
             Err(e) if e.kind == ErrorKind::NotFound => last = Some(e),
