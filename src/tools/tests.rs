@@ -387,3 +387,43 @@ fn eddi_runs_terse_commands_in_the_same_session() {
     assert_eq!(lines["text"], "0\timport os");
     assert_eq!(p.read("app.py"), APP, "not saved yet");
 }
+
+#[test]
+fn code_reads_match_the_terse_commands() {
+    let p = Project::new();
+    p.send("cmp", "Start cmp; Set Format json; Open shop.py");
+    let ask = |command: &str| -> Value { serde_json::from_str(&p.send("cmp", command)).unwrap() };
+    // the same element, the same lines
+    let shown = ask("Show Method Cart.total");
+    let tool = p.ok("get_function", json!({"name": "Cart.total", "path": "shop.py"}));
+    assert_eq!(tool["line"], shown["element"]["line"]);
+    assert_eq!(tool["end_line"], shown["element"]["end_line"]);
+    assert_eq!(tool["name"], shown["element"]["name"]);
+    // the same tree and figures
+    let analyzed = ask("Analyze File Structure");
+    assert_eq!(p.ok("get_structure", json!({"path": "shop.py"})), analyzed["structure"]);
+    let analyzed = ask("Analyze File Complexity");
+    let mut tool = p.ok("get_complexity", json!({"path": "shop.py"}));
+    tool.as_object_mut().unwrap().remove("path");
+    assert_eq!(tool, analyzed["complexity"]);
+}
+
+#[test]
+fn line_edits_do_what_the_terse_edits_do() {
+    // the same change through edit_lines and through Goto/Delete/Insert
+    // leaves the same file and counts the same lines
+    let tools = Project::new();
+    let terse = Project::new();
+    let edited = tools.ok(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 5, "end": 7, "content": "        return sum(self.items or [])"}),
+    );
+    let reply = terse.send(
+        "t",
+        "Start t; Set Format json; Open shop.py; Delete Block 5:7; Insert Line \"        return sum(self.items or [])\"; Save",
+    );
+    let replies: Vec<Value> = reply.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(replies[3]["deleted"]["lines"], edited["removed"]);
+    assert_eq!(replies[4]["inserted"]["lines"], edited["inserted"]);
+    assert_eq!(tools.read("shop.py"), terse.read("shop.py"));
+}
