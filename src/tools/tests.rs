@@ -427,3 +427,14 @@ fn line_edits_do_what_the_terse_edits_do() {
     assert_eq!(replies[4]["inserted"]["lines"], edited["inserted"]);
     assert_eq!(tools.read("shop.py"), terse.read("shop.py"));
 }
+
+#[test]
+fn docs_describe_every_tool() {
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/TOOLS.md"),
+    )
+    .unwrap();
+    for tool in super::tools() {
+        assert!(docs.contains(&format!("### `{}`", tool.name)), "docs/TOOLS.md lacks {}", tool.name);
+    }
+}
