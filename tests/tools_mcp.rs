@@ -46,9 +46,7 @@ print(total)
 ";
 
 fn sdk_missing() -> Option<String> {
-    let probe = Command::new("python3")
-        .args(["-c", "import mcp"])
-        .output();
+    let probe = Command::new("python3").args(["-c", "import mcp"]).output();
     match probe {
         Ok(out) if out.status.success() => None,
         Ok(out) => Some(String::from_utf8_lossy(&out.stderr).trim().to_owned()),

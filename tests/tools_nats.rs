@@ -74,7 +74,13 @@ impl Tools {
             h.insert("Nats-Msg-Id", id);
             h
         });
-        direct_message(&self.client, self.subjects.tools_call(), body.into_bytes(), headers).await
+        direct_message(
+            &self.client,
+            self.subjects.tools_call(),
+            body.into_bytes(),
+            headers,
+        )
+        .await
     }
 
     async fn answer(&mut self, sender: &str, tool: &str, params: Value) -> Value {
@@ -121,26 +127,52 @@ async fn every_tool_over_nats_on_real_files() {
     let read = |p: &str| std::fs::read_to_string(dir.path().join(p)).unwrap();
 
     // the list is the registry's, and the schema's shape
-    let listed = t.client.request(t.subjects.tools_list(), "".into()).await.unwrap();
+    let listed = t
+        .client
+        .request(t.subjects.tools_list(), "".into())
+        .await
+        .unwrap();
     let listed: Value = serde_json::from_slice(&listed.payload).unwrap();
     assert_valid(&schema("tools_list"), "tools.list", &listed);
     assert_eq!(listed, eddi::tools::list());
 
     // read
-    let lines = t.ok("get_lines", json!({"path": "shop.py", "start": 4, "end": 5})).await;
-    assert_eq!(lines["text"], "4\t    def total(self):\n5\t        if self.items:");
+    let lines = t
+        .ok(
+            "get_lines",
+            json!({"path": "shop.py", "start": 4, "end": 5}),
+        )
+        .await;
+    assert_eq!(
+        lines["text"],
+        "4\t    def total(self):\n5\t        if self.items:"
+    );
     let hash = lines["hash"].as_str().unwrap().to_owned();
     let total = t.ok("get_function", json!({"name": "Cart.total"})).await;
-    assert_eq!((total["line"].clone(), total["end_line"].clone()), (json!(4), json!(7)));
-    let class = t.ok("get_class", json!({"name": "Cart", "path": "shop.py"})).await;
+    assert_eq!(
+        (total["line"].clone(), total["end_line"].clone()),
+        (json!(4), json!(7))
+    );
+    let class = t
+        .ok("get_class", json!({"name": "Cart", "path": "shop.py"}))
+        .await;
     assert!(class["text"].as_str().unwrap().starts_with("class Cart:"));
     let structure = t.ok("get_structure", json!({})).await;
-    assert_eq!(structure["files"][1]["outline"][0], "class Cart@0: add, total");
+    assert_eq!(
+        structure["files"][1]["outline"][0],
+        "class Cart@0: add, total"
+    );
 
     // search
-    let refs = t.ok("find_references", json!({"symbol": "shop.Cart"})).await;
+    let refs = t
+        .ok("find_references", json!({"symbol": "shop.Cart"}))
+        .await;
     assert_eq!(refs["detail"], "full");
-    assert!(refs["references"].as_array().unwrap().iter().any(|r| r["path"] == "app.py" && r["line"] == 2));
+    assert!(refs["references"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["path"] == "app.py" && r["line"] == 2));
     let def = t.ok("find_definition", json!({"symbol": "checkout"})).await;
     assert_eq!(def["definitions"][0]["path"], "shop.py");
     let callers = t.ok("find_callers", json!({"function": "checkout"})).await;
@@ -155,7 +187,10 @@ async fn every_tool_over_nats_on_real_files() {
     assert_eq!(complexity["blocks"][0]["name"], "Cart");
     let todos = t.ok("get_todos", json!({"path": "shop.py"})).await;
     assert_eq!(todos["todos"][0]["text"], "TODO: taxes");
-    assert_eq!(t.ok("validate", json!({"path": "shop.py"})).await["valid"], true);
+    assert_eq!(
+        t.ok("validate", json!({"path": "shop.py"})).await["valid"],
+        true
+    );
 
     // edit
     let edited = t
@@ -168,22 +203,41 @@ async fn every_tool_over_nats_on_real_files() {
     assert_eq!(edited["removed"], 3);
     assert!(read("shop.py").contains("return sum(self.items or [])\n"));
     let stale = t
-        .err("agent", "edit_lines", json!({"path": "shop.py", "start": 0, "content": "x", "expected_hash": hash}))
+        .err(
+            "agent",
+            "edit_lines",
+            json!({"path": "shop.py", "start": 0, "content": "x", "expected_hash": hash}),
+        )
         .await;
     assert_eq!(stale["code"], "stale");
     assert_eq!(stale["current_hash"], edited["hash"]);
     assert_eq!(stale["current_text"], "class Cart:");
-    assert_eq!(t.ok("undo", json!({"path": "shop.py"})).await["files"], json!(["shop.py"]));
+    assert_eq!(
+        t.ok("undo", json!({"path": "shop.py"})).await["files"],
+        json!(["shop.py"])
+    );
     assert_eq!(read("shop.py"), SHOP);
-    t.ok("create_file", json!({"path": "pkg/util.py", "content": "def helper():\n    return 1\n"})).await;
+    t.ok(
+        "create_file",
+        json!({"path": "pkg/util.py", "content": "def helper():\n    return 1\n"}),
+    )
+    .await;
     assert_eq!(read("pkg/util.py"), "def helper():\n    return 1\n");
     t.ok("delete_file", json!({"path": "pkg/util.py"})).await;
     assert!(!dir.path().join("pkg/util.py").exists());
-    let reply = t.ok("eddi", json!({"command": "Open app.py; Show Line 2"})).await;
-    assert!(reply["reply"].as_str().unwrap().ends_with("cart = Cart()"), "{reply}");
+    let reply = t
+        .ok("eddi", json!({"command": "Open app.py; Show Line 2"}))
+        .await;
+    assert!(
+        reply["reply"].as_str().unwrap().ends_with("cart = Cart()"),
+        "{reply}"
+    );
 
     // every tool of the registry went over the wire
-    let all: BTreeSet<String> = eddi::tools::tools().iter().map(|t| t.name.to_owned()).collect();
+    let all: BTreeSet<String> = eddi::tools::tools()
+        .iter()
+        .map(|t| t.name.to_owned())
+        .collect();
     assert_eq!(t.called, all);
     eddi.stop().await.unwrap();
 }
@@ -192,8 +246,12 @@ async fn every_tool_over_nats_on_real_files() {
 async fn retries_are_answered_once_and_applied_once() {
     let (_nats, dir, eddi, mut t) = setup(Permissions::default()).await;
     let params = json!({"path": "app.py", "start": 0, "end": -1, "content": "import os"});
-    let first = t.message("agent", "edit_lines", params.clone(), Some("edit-1")).await;
-    let again = t.message("agent", "edit_lines", params.clone(), Some("edit-1")).await;
+    let first = t
+        .message("agent", "edit_lines", params.clone(), Some("edit-1"))
+        .await;
+    let again = t
+        .message("agent", "edit_lines", params.clone(), Some("edit-1"))
+        .await;
     assert_eq!(first.payload, again.payload);
     let headers = again.headers.unwrap();
     assert_eq!(headers.get("Eddi-Duplicate").unwrap().as_str(), "true");
@@ -201,7 +259,8 @@ async fn retries_are_answered_once_and_applied_once() {
     let text = std::fs::read_to_string(dir.path().join("app.py")).unwrap();
     assert_eq!(text, format!("import os\n{APP}"), "applied once");
     // another id is another edit
-    t.message("agent", "edit_lines", params, Some("edit-2")).await;
+    t.message("agent", "edit_lines", params, Some("edit-2"))
+        .await;
     let text = std::fs::read_to_string(dir.path().join("app.py")).unwrap();
     assert_eq!(text, format!("import os\nimport os\n{APP}"));
     eddi.stop().await.unwrap();
@@ -215,17 +274,50 @@ async fn errors_are_structured_over_nats() {
     };
     let (_nats, dir, eddi, mut t) = setup(permissions).await;
     let denied = t
-        .err("viewer", "edit_lines", json!({"path": "shop.py", "start": 0, "content": "x"}))
+        .err(
+            "viewer",
+            "edit_lines",
+            json!({"path": "shop.py", "start": 0, "content": "x"}),
+        )
         .await;
     assert_eq!(denied["code"], "permission_denied");
-    assert_eq!(std::fs::read_to_string(dir.path().join("shop.py")).unwrap(), SHOP);
-    let jailed = t.err("agent", "get_lines", json!({"path": "../../etc/passwd"})).await;
-    assert!(jailed["message"].as_str().unwrap().contains("escapes the workspace"), "{jailed}");
-    let field = t.err("agent", "get_lines", json!({"path": "shop.py", "start": -1})).await;
-    assert_eq!((field["code"].clone(), field["field"].clone()), (json!("invalid_params"), json!("start")));
-    let unknown = t.err("agent", "find_definition", json!({"symbol": "chekout"})).await;
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("shop.py")).unwrap(),
+        SHOP
+    );
+    let jailed = t
+        .err("agent", "get_lines", json!({"path": "../../etc/passwd"}))
+        .await;
+    assert!(
+        jailed["message"]
+            .as_str()
+            .unwrap()
+            .contains("escapes the workspace"),
+        "{jailed}"
+    );
+    let field = t
+        .err(
+            "agent",
+            "get_lines",
+            json!({"path": "shop.py", "start": -1}),
+        )
+        .await;
+    assert_eq!(
+        (field["code"].clone(), field["field"].clone()),
+        (json!("invalid_params"), json!("start"))
+    );
+    let unknown = t
+        .err("agent", "find_definition", json!({"symbol": "chekout"}))
+        .await;
     assert_eq!(unknown["code"], "not_found");
-    assert!(unknown["candidates"].as_array().unwrap().iter().any(|c| c.as_str().unwrap().contains("checkout")), "{unknown}");
+    assert!(
+        unknown["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c.as_str().unwrap().contains("checkout")),
+        "{unknown}"
+    );
 
     // the envelope itself
     let result = schema("tools_result");
@@ -233,19 +325,32 @@ async fn errors_are_structured_over_nats() {
         ("not json", "$"),
         (r#"{"sender": "agent"}"#, "tool"),
         (r#"{"sender": "a b", "tool": "get_lines"}"#, "sender"),
-        (r#"{"sender": "agent", "tool": "get_lines", "params": [1]}"#, "params"),
-        (r#"{"sender": "agent", "tool": "get_lines", "parms": {}}"#, "parms"),
+        (
+            r#"{"sender": "agent", "tool": "get_lines", "params": [1]}"#,
+            "params",
+        ),
+        (
+            r#"{"sender": "agent", "tool": "get_lines", "parms": {}}"#,
+            "parms",
+        ),
     ] {
         let reply = direct_message(&t.client, t.subjects.tools_call(), body.into(), None).await;
         let answer: Value = serde_json::from_slice(&reply.payload).unwrap();
         assert_valid(&result, body, &answer);
         assert_eq!(answer["error"]["code"], "invalid_request", "{body}");
         assert_eq!(answer["error"]["field"], field, "{body}: {answer}");
-        assert_eq!(reply.headers.unwrap().get("Eddi-Status").unwrap().as_str(), "fail");
+        assert_eq!(
+            reply.headers.unwrap().get("Eddi-Status").unwrap().as_str(),
+            "fail"
+        );
     }
 
     // the guide, and the service's INFO
-    let guide = t.client.request(t.subjects.guide(), "".into()).await.unwrap();
+    let guide = t
+        .client
+        .request(t.subjects.guide(), "".into())
+        .await
+        .unwrap();
     let guide = String::from_utf8(guide.payload.to_vec()).unwrap();
     assert_eq!(guide, eddi::tools::guide::guide());
     assert!(guide.contains("`edit_lines`"));
@@ -257,6 +362,9 @@ async fn errors_are_structured_over_nats() {
         .iter()
         .map(|e| e["name"].as_str().unwrap())
         .collect();
-    assert!(names.is_superset(&["tools_list", "tools_call", "guide"].into()), "{info}");
+    assert!(
+        names.is_superset(&["tools_list", "tools_call", "guide"].into()),
+        "{info}"
+    );
     eddi.stop().await.unwrap();
 }

@@ -103,9 +103,12 @@ impl ServerHandler for EddiMcp {
             .map(serde_json::Value::Object)
             .unwrap_or(serde_json::Value::Null);
         // The engine blocks (file I/O, fsync): off the async workers.
-        let outcome = tokio::task::spawn_blocking(move || tools::call(&engine, &sender, &name, params))
-            .await
-            .map_err(|e| ErrorData::internal_error(format!("the tool call failed: {e}"), None))?;
+        let outcome =
+            tokio::task::spawn_blocking(move || tools::call(&engine, &sender, &name, params))
+                .await
+                .map_err(|e| {
+                    ErrorData::internal_error(format!("the tool call failed: {e}"), None)
+                })?;
         Ok(match outcome {
             Ok(result) => CallToolResult::success(vec![ContentBlock::text(result.to_string())]),
             Err(error) => {
@@ -135,7 +138,10 @@ impl ServerHandler for EddiMcp {
     ) -> Result<ReadResourceResponse, ErrorData> {
         if request.uri != GUIDE_URI {
             return Err(ErrorData::resource_not_found(
-                format!("No resource {}; the one resource is {GUIDE_URI}", request.uri),
+                format!(
+                    "No resource {}; the one resource is {GUIDE_URI}",
+                    request.uri
+                ),
                 None,
             ));
         }
@@ -148,7 +154,10 @@ pub fn run(args: McpArgs) -> Result<ExitCode, String> {
     let mut config = EngineConfig::new(&args.local.root);
     config.state_dir = args.local.state_dir.clone();
     if args.read_only {
-        config.permissions.read_only.insert(args.local.sender.clone());
+        config
+            .permissions
+            .read_only
+            .insert(args.local.sender.clone());
     }
     let engine = Arc::new(Engine::open(config).map_err(|e| format!("eddi mcp: {e}"))?);
     let server = EddiMcp::new(engine.clone(), args.local.sender.clone());

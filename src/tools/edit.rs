@@ -35,7 +35,13 @@ pub fn edit_lines(engine: &Engine, sender: &str, p: EditLines) -> Result<Value, 
         start: p.start,
         end: p.end,
     };
-    match engine.edit_lines(sender, &p.path, range, &p.content, p.expected_hash.as_deref()) {
+    match engine.edit_lines(
+        sender,
+        &p.path,
+        range,
+        &p.content,
+        p.expected_hash.as_deref(),
+    ) {
         // The path and start are the caller's own: not echoed.
         Ok(edited) => Ok(json!({
             "hash": super::short_hash(&edited.hash),
@@ -58,9 +64,13 @@ pub fn edit_lines(engine: &Engine, sender: &str, p: EditLines) -> Result<Value, 
                 ),
             );
             error.field = Some("expected_hash".into());
-            error.details
-                .insert("current_hash".into(), json!(super::short_hash(&current_hash)));
-            error.details.insert("current_text".into(), json!(current_text));
+            error.details.insert(
+                "current_hash".into(),
+                json!(super::short_hash(&current_hash)),
+            );
+            error
+                .details
+                .insert("current_text".into(), json!(current_text));
             Err(error)
         }
         Err(EditError::Op(e)) => Err(e.into()),

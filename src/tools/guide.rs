@@ -110,10 +110,17 @@ mod tests {
             );
         }
         for tool in tools() {
-            assert!(guide.contains(&format!("- `{}` (", tool.name)), "{} missing", tool.name);
+            assert!(
+                guide.contains(&format!("- `{}` (", tool.name)),
+                "{} missing",
+                tool.name
+            );
         }
         for name in FIRST {
-            assert!(COMMANDS.iter().any(|c| c.name == *name), "{name} is no command");
+            assert!(
+                COMMANDS.iter().any(|c| c.name == *name),
+                "{name} is no command"
+            );
         }
     }
 }

@@ -42,8 +42,11 @@ pub struct Tool {
     pub effect: Effect,
     /// The JSON Schema of the parameters, generated from their Rust type.
     pub input_schema: Value,
-    run: Box<dyn Fn(&Engine, &str, Value) -> Result<Value, ToolError> + Send + Sync>,
+    run: Run,
 }
+
+/// A tool's function, its parameters still JSON.
+type Run = Box<dyn Fn(&Engine, &str, Value) -> Result<Value, ToolError> + Send + Sync>;
 
 impl Tool {
     /// A tool whose parameters are `P`.
@@ -105,13 +108,38 @@ pub fn tools() -> &'static [Tool] {
         vec![
             // -- read
             Tool::new("get_lines", read::GET_LINES, Effect::Read, read::get_lines),
-            Tool::new("get_function", read::GET_FUNCTION, Effect::Read, read::get_function),
+            Tool::new(
+                "get_function",
+                read::GET_FUNCTION,
+                Effect::Read,
+                read::get_function,
+            ),
             Tool::new("get_class", read::GET_CLASS, Effect::Read, read::get_class),
-            Tool::new("get_structure", read::GET_STRUCTURE, Effect::Read, read::get_structure),
+            Tool::new(
+                "get_structure",
+                read::GET_STRUCTURE,
+                Effect::Read,
+                read::get_structure,
+            ),
             // -- edit
-            Tool::new("edit_lines", edit::EDIT_LINES, Effect::Write, edit::edit_lines),
-            Tool::new("create_file", edit::CREATE_FILE, Effect::Write, edit::create_file),
-            Tool::new("delete_file", edit::DELETE_FILE, Effect::Write, edit::delete_file),
+            Tool::new(
+                "edit_lines",
+                edit::EDIT_LINES,
+                Effect::Write,
+                edit::edit_lines,
+            ),
+            Tool::new(
+                "create_file",
+                edit::CREATE_FILE,
+                Effect::Write,
+                edit::create_file,
+            ),
+            Tool::new(
+                "delete_file",
+                edit::DELETE_FILE,
+                Effect::Write,
+                edit::delete_file,
+            ),
             Tool::new("undo", edit::UNDO, Effect::Write, edit::undo),
             // -- search
             Tool::new(
@@ -126,7 +154,12 @@ pub fn tools() -> &'static [Tool] {
                 Effect::Read,
                 search::find_definition,
             ),
-            Tool::new("find_callers", search::FIND_CALLERS, Effect::Read, search::find_callers),
+            Tool::new(
+                "find_callers",
+                search::FIND_CALLERS,
+                Effect::Read,
+                search::find_callers,
+            ),
             // -- analysis
             Tool::new(
                 "get_dependencies",
@@ -146,8 +179,18 @@ pub fn tools() -> &'static [Tool] {
                 Effect::Read,
                 analysis::get_complexity,
             ),
-            Tool::new("get_todos", analysis::GET_TODOS, Effect::Read, analysis::get_todos),
-            Tool::new("validate", analysis::VALIDATE, Effect::Read, analysis::validate),
+            Tool::new(
+                "get_todos",
+                analysis::GET_TODOS,
+                Effect::Read,
+                analysis::get_todos,
+            ),
+            Tool::new(
+                "validate",
+                analysis::VALIDATE,
+                Effect::Read,
+                analysis::validate,
+            ),
             // -- anything else, in the terse language
             Tool::new("eddi", session::EDDI, Effect::Write, session::eddi),
         ]
@@ -172,7 +215,12 @@ pub fn list() -> Value {
 }
 
 /// Runs `tool` for `sender` with `params` (a JSON object; `null` is `{}`).
-pub fn call(engine: &Engine, sender: &str, tool_name: &str, params: Value) -> Result<Value, ToolError> {
+pub fn call(
+    engine: &Engine,
+    sender: &str,
+    tool_name: &str,
+    params: Value,
+) -> Result<Value, ToolError> {
     let Some(tool) = tool(tool_name) else {
         let names: Vec<&str> = tools().iter().map(|t| t.name).collect();
         let mut candidates = crate::choices::closest(tool_name, &names, 3);

@@ -125,7 +125,10 @@ fn locate(
     };
     let fitting: Vec<_> = found.iter().filter(|d| wanted(d.kind)).collect();
     match fitting.as_slice() {
-        [one] => Ok((one.location.path.clone(), qualified(name, &one.qualified_name))),
+        [one] => Ok((
+            one.location.path.clone(),
+            qualified(name, &one.qualified_name),
+        )),
         [] => {
             let kinds: Vec<String> = found
                 .iter()

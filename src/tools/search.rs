@@ -73,7 +73,8 @@ pub fn find_definition(engine: &Engine, sender: &str, p: FindSymbol) -> Result<V
         .map_err(|e| named(e.into(), "symbol"))?;
     let max = p.max_chars.unwrap_or(DEFAULT_MAX_CHARS);
     let full: Vec<Value> = found.iter().map(op_json::definition).collect();
-    let mut result = json!({"symbol": p.symbol, "count": found.len(), "detail": "full", "definitions": full});
+    let mut result =
+        json!({"symbol": p.symbol, "count": found.len(), "detail": "full", "definitions": full});
     if result.to_string().len() > max {
         let bare: Vec<Value> = found
             .iter()

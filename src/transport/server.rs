@@ -697,10 +697,7 @@ async fn on_tools_call(shared: Arc<Shared>, request: service::Request) {
     if answer.duplicate {
         headers.insert(DUPLICATE_HEADER, "true");
     }
-    if let Err(err) = request
-        .respond_with_headers(Ok(json.into()), headers)
-        .await
-    {
+    if let Err(err) = request.respond_with_headers(Ok(json.into()), headers).await {
         report::nats("tools.call", "reply", &err);
     }
 }

@@ -133,9 +133,7 @@ impl Engine {
         let lines = if total == 0 {
             Vec::new()
         } else {
-            (first..=last)
-                .map(|l| line_text(&seen.text, l))
-                .collect()
+            (first..=last).map(|l| line_text(&seen.text, l)).collect()
         };
         Ok(FileLines {
             path: seen.path.to_string(),
@@ -204,7 +202,11 @@ impl Engine {
         }
         let removed = removed as usize;
         // Inserting may go right after the last line; replacing must name lines that exist.
-        let limit = if removed == 0 { total } else { total.saturating_sub(1) };
+        let limit = if removed == 0 {
+            total
+        } else {
+            total.saturating_sub(1)
+        };
         let last_needed = if removed == 0 { start } else { end as usize };
         if last_needed > limit {
             return Err(OpError::new(
@@ -229,7 +231,11 @@ impl Engine {
         }
         let text = &seen.text;
         let from = text.line_to_char(start.min(text.len_lines() - 1));
-        let from = if start >= text.len_lines() { text.len_chars() } else { from };
+        let from = if start >= text.len_lines() {
+            text.len_chars()
+        } else {
+            from
+        };
         let to = if removed == 0 {
             from
         } else if start + removed < text.len_lines() {
@@ -240,7 +246,9 @@ impl Engine {
         let mut insert = content.replace("\r\n", "\n");
         let ends_file = to == text.len_chars();
         let file_had_final_break = text.len_chars() > 0 && text.char(text.len_chars() - 1) == '\n';
-        if !insert.is_empty() && !insert.ends_with('\n') && !(ends_file && !file_had_final_break) {
+        // The last line of a file that ends without a break keeps ending so.
+        let keeps_no_break = ends_file && !file_had_final_break;
+        if !insert.is_empty() && !insert.ends_with('\n') && !keeps_no_break {
             insert.push('\n');
         }
         // Appending after a last line without a break: the break goes first.
@@ -258,10 +266,16 @@ impl Engine {
         let inserted = if insert.is_empty() {
             0
         } else {
-            insert.trim_start_matches('\n').split_terminator('\n').count()
+            insert
+                .trim_start_matches('\n')
+                .split_terminator('\n')
+                .count()
         };
         let edits = TextEdits::new([Indel::new(from..to, insert)]).map_err(|(a, b)| {
-            OpError::new(ErrorKind::Internal, format!("overlapping edits {a:?} {b:?}"))
+            OpError::new(
+                ErrorKind::Internal,
+                format!("overlapping edits {a:?} {b:?}"),
+            )
         })?;
         let change = WorkspaceChange::edit(seen.path.clone(), seen.base, edits);
         self.commit(sender, &change)?;
@@ -286,7 +300,11 @@ impl Engine {
         self.may_write(sender, path)?;
         self.ensure_session(sender)?;
         let resolved = self.workspace.resolve(path).map_err(file_error)?;
-        let exists = self.workspace.stamp(&resolved).map_err(file_error)?.is_some()
+        let exists = self
+            .workspace
+            .stamp(&resolved)
+            .map_err(file_error)?
+            .is_some()
             || self
                 .live_of(sender)
                 .is_some_and(|live| lock(&live).session.buffers.contains_key(&resolved));
@@ -411,7 +429,11 @@ impl Engine {
             })
             .take(56)
             .collect();
-        let base = if base.is_empty() { "tools".into() } else { base };
+        let base = if base.is_empty() {
+            "tools".into()
+        } else {
+            base
+        };
         for n in 1..100 {
             let name = if n == 1 {
                 base.clone()
@@ -453,9 +475,10 @@ impl Engine {
                         create: false,
                         path: path.to_string(),
                     };
-                    if self.live_of(sender).is_some_and(|live| {
-                        lock(&live).session.buffers.contains_key(path)
-                    }) {
+                    if self
+                        .live_of(sender)
+                        .is_some_and(|live| lock(&live).session.buffers.contains_key(path))
+                    {
                         let _ = self.run(sender, &open);
                         let _ = self.persist_sender(sender);
                     }

@@ -50,7 +50,7 @@ impl Engine {
         &self,
         sender: &str,
         path: &str,
-    ) -> Result<(String, Vec<(String, Option<String>)>), OpError> {
+    ) -> Result<(String, Vec<Dependent>), OpError> {
         self.config
             .permissions
             .check_read(&self.workspace, sender, path)
@@ -89,6 +89,9 @@ impl Engine {
             })?
     }
 }
+
+/// A module that imports another, and its file (when the index knows it).
+pub type Dependent = (String, Option<String>);
 
 /// Where the project defines `symbol`; a dotted module name is found as
 /// the module (its file, at `0:0`).
