@@ -637,3 +637,32 @@ fn docs_describe_every_tool() {
         );
     }
 }
+
+#[test]
+fn empty_files_and_crlf_files_edit_as_lines() {
+    let p = Project::new();
+    std::fs::write(p.dir.path().join("empty.txt"), "").unwrap();
+    let lines = p.ok("get_lines", json!({"path": "empty.txt"}));
+    assert_eq!((lines["total_lines"].clone(), lines["text"].clone()), (json!(0), json!("")));
+    p.ok("edit_lines", json!({"path": "empty.txt", "start": 0, "end": -1, "content": "first"}));
+    assert_eq!(p.read("empty.txt"), "first\n");
+
+    // a CRLF file keeps its line endings; lines are shown without them
+    std::fs::write(p.dir.path().join("w.py"), "a = 1\r\nb = 2\r\nc = 3\r\n").unwrap();
+    let lines = p.ok("get_lines", json!({"path": "w.py", "start": 1, "end": 1}));
+    assert_eq!(lines["text"], "1\tb = 2");
+    p.ok(
+        "edit_lines",
+        json!({"path": "w.py", "start": 1, "content": "b = 20\nbb = 21", "expected_hash": lines["hash"]}),
+    );
+    assert_eq!(p.read("w.py"), "a = 1\r\nb = 20\r\nbb = 21\r\nc = 3\r\n");
+    p.ok("edit_lines", json!({"path": "w.py", "start": 0, "end": 1, "content": ""}));
+    assert_eq!(p.read("w.py"), "bb = 21\r\nc = 3\r\n");
+
+    // reading past the end is clamped and said; starting past it is refused
+    let clamped = p.ok("get_lines", json!({"path": "w.py", "start": 1, "end": 9}));
+    assert_eq!(clamped["text"], "1\tc = 3");
+    assert!(clamped["note"].as_str().unwrap().contains("clamped"));
+    let past = p.err("get_lines", json!({"path": "w.py", "start": 5}));
+    assert_eq!(past["field"], "start");
+}

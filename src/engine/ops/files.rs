@@ -247,7 +247,7 @@ impl Engine {
         let ends_file = to == text.len_chars();
         let file_had_final_break = text.len_chars() > 0 && text.char(text.len_chars() - 1) == '\n';
         // The last line of a file that ends without a break keeps ending so.
-        let keeps_no_break = ends_file && !file_had_final_break;
+        let keeps_no_break = ends_file && text.len_chars() > 0 && !file_had_final_break;
         if !insert.is_empty() && !insert.ends_with('\n') && !keeps_no_break {
             insert.push('\n');
         }
