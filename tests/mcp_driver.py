@@ -3,6 +3,8 @@
 would: initialize -> tools/list -> every tool -> errors -> an editing session.
 
 Usage: mcp_driver.py EDDI_BINARY ROOT EXPECTED_JSON
+       mcp_driver.py --http URL EXPECTED_JSON   (a running `eddi mcp --http`
+       on the same project: list, read, edit with the hash, the guide)
   ROOT holds the project tests/tools_mcp.rs wrote (shop.py, app.py);
   EXPECTED_JSON: {"tools": {name: read_only, ...}} from the Rust registry.
 Prints one line per check group and "mcp-driver: N checks passed"; exits 1
@@ -16,6 +18,7 @@ import sys
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 CHECKS = 0
 
@@ -163,5 +166,26 @@ async def main(eddi, root, expected):
     print(f"mcp-driver: {CHECKS} checks passed")
 
 
+async def over_http(url, expected):
+    async with streamable_http_client(url) as streams:
+        async with ClientSession(streams[0], streams[1]) as s:
+            await s.initialize()
+            listed = (await s.list_tools()).tools
+            check(sorted(t.name for t in listed) == sorted(expected["tools"]), "tool names over HTTP", listed)
+            guide = (await s.read_resource("eddi://guide")).contents[0].text
+            check("`edit_lines`" in guide, "guide over HTTP")
+            lines = await ok(s, "get_lines", {"path": "app.py", "start": 0, "end": 0})
+            await ok(s, "edit_lines", {"path": "app.py", "start": 0, "end": -1, "content": "import os",
+                                       "expected_hash": lines["hash"]})
+            stale = await err(s, "edit_lines", {"path": "app.py", "start": 0, "content": "x",
+                                                "expected_hash": lines["hash"]})
+            check(stale["code"] == "stale", "stale over HTTP", stale)
+            print("streamable HTTP: ok")
+    print(f"mcp-driver: {CHECKS} checks passed")
+
+
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2], json.loads(sys.argv[3])))
+    if sys.argv[1] == "--http":
+        asyncio.run(over_http(sys.argv[2], json.loads(sys.argv[3])))
+    else:
+        asyncio.run(main(sys.argv[1], sys.argv[2], json.loads(sys.argv[3])))

@@ -54,6 +54,27 @@ fn sdk_missing() -> Option<String> {
     }
 }
 
+/// The registry's names and read-only hints, for the driver.
+fn expected() -> serde_json::Value {
+    json!({
+        "tools": eddi::tools::tools()
+            .iter()
+            .map(|t| (t.name.to_owned(), json!(t.read_only())))
+            .collect::<serde_json::Map<_, _>>(),
+    })
+}
+
+fn project() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("shop.py"), SHOP).unwrap();
+    std::fs::write(dir.path().join("app.py"), APP).unwrap();
+    dir
+}
+
+fn driver() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_driver.py")
+}
+
 #[test]
 fn an_mcp_client_drives_every_tool_and_an_editing_session() {
     if let Some(why) = sdk_missing() {
@@ -62,18 +83,10 @@ fn an_mcp_client_drives_every_tool_and_an_editing_session() {
         );
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("shop.py"), SHOP).unwrap();
-    std::fs::write(dir.path().join("app.py"), APP).unwrap();
-    let expected = json!({
-        "tools": eddi::tools::tools()
-            .iter()
-            .map(|t| (t.name.to_owned(), json!(t.read_only())))
-            .collect::<serde_json::Map<_, _>>(),
-    });
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/mcp_driver.py");
+    let dir = project();
+    let expected = expected();
     let out = Command::new("python3")
-        .arg(driver)
+        .arg(driver())
         .arg(env!("CARGO_BIN_EXE_eddi"))
         .arg(dir.path())
         .arg(expected.to_string())
@@ -95,6 +108,51 @@ fn an_mcp_client_drives_every_tool_and_an_editing_session() {
         .collect();
     files.sort();
     assert_eq!(files, ["app.py", "notes/todo.txt", "shop.py"]);
+}
+
+#[test]
+fn an_mcp_client_over_streamable_http() {
+    if let Some(why) = sdk_missing() {
+        eprintln!(
+            "SKIPPED: the MCP Python SDK is not importable ({why}); scripts/install-tools installs it"
+        );
+        return;
+    }
+    let dir = project();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["mcp", "--sender", "agent", "--http", &format!("127.0.0.1:{port}"), "--root"])
+        .arg(dir.path())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // It says where it listens once it does.
+    let mut said = String::new();
+    let mut stderr = std::io::BufReader::new(server.stderr.take().unwrap());
+    std::io::BufRead::read_line(&mut stderr, &mut said).unwrap();
+    assert!(said.contains("streamable HTTP on"), "{said}");
+    let out = Command::new("python3")
+        .arg(driver())
+        .args(["--http", &format!("http://127.0.0.1:{port}/mcp")])
+        .arg(expected().to_string())
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "driver failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("app.py")).unwrap(),
+        format!("import os\n{APP}")
+    );
 }
 
 fn walk(root: &Path) -> Vec<String> {

@@ -1,5 +1,6 @@
-//! `eddi mcp [--root DIR]`: the agent tools as an MCP server on stdio,
-//! with the official Rust SDK (`rmcp`). A thin transport: tools/list is the
+//! `eddi mcp [--root DIR] [--http ADDR]`: the agent tools as an MCP server
+//! on stdio — or, with `--http`, on MCP's streamable HTTP transport for
+//! remote agents — with the official Rust SDK (`rmcp`). A thin transport: tools/list is the
 //! registry's (`crate::tools`), tools/call runs `tools::call` in the
 //! `--sender`'s session, the resource `eddi://guide` is `tools::guide`.
 //! Tool hints (read-only, destructive, idempotent) come from each tool's
@@ -33,6 +34,10 @@ pub struct McpArgs {
     /// The sender may read and search but change no file (a reviewer).
     #[arg(long)]
     pub read_only: bool,
+    /// Serve MCP's streamable HTTP transport on this address (`127.0.0.1:8765`)
+    /// instead of stdio. Every client is the one `--sender`.
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
 }
 
 /// The MCP server: the engine and whose session the calls run in.
@@ -166,6 +171,9 @@ pub fn run(args: McpArgs) -> Result<ExitCode, String> {
         .build()
         .map_err(|e| format!("eddi mcp: cannot start the runtime: {e}"))?;
     let served = runtime.block_on(async move {
+        if let Some(addr) = &args.http {
+            return serve_http(server, addr).await;
+        }
         let running = server
             .serve(rmcp::transport::stdio())
             .await
@@ -180,4 +188,46 @@ pub fn run(args: McpArgs) -> Result<ExitCode, String> {
     runtime.shutdown_background();
     engine.flush().map_err(|e| format!("eddi mcp: {e}"))?;
     served.map(|()| ExitCode::SUCCESS)
+}
+
+/// MCP's streamable HTTP transport on `addr` until SIGINT/SIGTERM: every
+/// connection served by `rmcp`'s tower service through hyper. Hosts
+/// allowed in `Host` headers: the loopback names and the address bound.
+async fn serve_http(server: EddiMcp, addr: &str) -> Result<(), String> {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("eddi mcp: cannot listen on {addr}: {e}"))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("eddi mcp: {e}"))?;
+    let config = StreamableHttpServerConfig::default().with_allowed_hosts([
+        "localhost".to_string(),
+        "127.0.0.1".to_string(),
+        "::1".to_string(),
+        bound.ip().to_string(),
+    ]);
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    );
+    eprintln!("eddi mcp: streamable HTTP on http://{bound}/mcp");
+    let stop = super::serve::shutdown_signal();
+    tokio::pin!(stop);
+    loop {
+        let (stream, _) = tokio::select! {
+            _ = &mut stop => return Ok(()),
+            accepted = listener.accept() => accepted.map_err(|e| format!("eddi mcp: {e}"))?,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        tokio::spawn(async move {
+            let io = hyper_util::rt::TokioIo::new(stream);
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(io, service)
+                .await;
+        });
+    }
 }
