@@ -12,8 +12,13 @@
 //! language are added by the renderers.
 
 pub(super) mod code;
+pub(super) mod files;
 pub mod json;
 pub(super) mod symbols;
+
+pub use files::{
+    hash_matches, text_hash, EditError, FileLines, FilesChanged, LineRange, LinesEdited, MIN_HASH,
+};
 
 use crate::analysis::index::IndexError;
 use crate::analysis::AnalysisError;
@@ -90,6 +95,9 @@ pub struct Element {
     pub span: Span,
     /// The definition's text (`\r` removed).
     pub text: String,
+    /// The content hash of the whole file as read (see `files`): the
+    /// precondition of an edit of what was shown.
+    pub file_hash: String,
 }
 
 /// One node of a file's structure: the file, a class, a function, …
@@ -180,6 +188,22 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    pub const ALL: [ErrorKind; 13] = [
+        ErrorKind::NotFound,
+        ErrorKind::Ambiguous,
+        ErrorKind::InvalidArgument,
+        ErrorKind::NotApplicable,
+        ErrorKind::Conflict,
+        ErrorKind::Unavailable,
+        ErrorKind::PermissionDenied,
+        ErrorKind::InvalidCommand,
+        ErrorKind::OutOfRange,
+        ErrorKind::NoSession,
+        ErrorKind::Stale,
+        ErrorKind::TooLarge,
+        ErrorKind::Internal,
+    ];
+
     /// The code clients match on (`not_found`).
     pub fn code(self) -> &'static str {
         match self {
@@ -206,6 +230,31 @@ impl OpError {
             kind,
             message: message.into(),
             candidates: Vec::new(),
+        }
+    }
+
+    /// The typed failure a command's `Fail` carries; `otherwise` for one
+    /// that is not classified.
+    pub fn from_fail(
+        reason: String,
+        clauses: &[crate::reply::Clause],
+        otherwise: ErrorKind,
+    ) -> OpError {
+        let typed = clauses.iter().find_map(|clause| match clause {
+            crate::reply::Clause::Error { code, candidates } => Some((
+                ErrorKind::ALL
+                    .into_iter()
+                    .find(|kind| kind.code() == *code)
+                    .unwrap_or(otherwise),
+                candidates.clone(),
+            )),
+            _ => None,
+        });
+        let (kind, candidates) = typed.unwrap_or((otherwise, Vec::new()));
+        OpError {
+            kind,
+            message: reason,
+            candidates,
         }
     }
 }

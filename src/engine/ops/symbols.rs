@@ -44,6 +44,39 @@ impl Engine {
         })
     }
 
+    /// `get_dependents`: the module of `path` and the project's modules
+    /// that import it, each with its file.
+    pub fn dependents_of(
+        &self,
+        sender: &str,
+        path: &str,
+    ) -> Result<(String, Vec<Dependent>), OpError> {
+        self.config
+            .permissions
+            .check_read(&self.workspace, sender, path)
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let resolved = self
+            .workspace
+            .resolve(path)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        self.in_index(sender, |index, _| {
+            let (module, names) = dependents(index, resolved.as_str()).ok_or_else(|| {
+                OpError::new(
+                    ErrorKind::NotFound,
+                    format!("{resolved} is not a module of the project (not a Python file under an import root)"),
+                )
+            })?;
+            let files = names
+                .into_iter()
+                .map(|m| {
+                    let file = index.path_of_module(&m).map(str::to_owned);
+                    (m, file)
+                })
+                .collect();
+            Ok((module, files))
+        })
+    }
+
     fn in_index<R>(
         &self,
         sender: &str,
@@ -59,6 +92,9 @@ impl Engine {
         self.with_index(&live.session, |index, _, lines| query(index, lines))
     }
 }
+
+/// A module that imports another, and its file (when the index knows it).
+pub type Dependent = (String, Option<String>);
 
 /// Where the project defines `symbol`; a dotted module name is found as
 /// the module (its file, at `0:0`).
