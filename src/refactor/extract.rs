@@ -176,6 +176,9 @@ struct Method {
     kind: MethodKind,
     /// `self` / `cls` as this method spells it.
     receiver: Option<String>,
+    /// The scopes of the class's staticmethods (their first parameter is
+    /// no receiver).
+    statics: Vec<usize>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -260,6 +263,7 @@ impl<'t> Host<'t> {
                     class_scope: s.parent.unwrap_or(0),
                     kind,
                     receiver,
+                    statics: static_methods(file, outer),
                 })
             }
             _ => None,
@@ -304,6 +308,22 @@ impl<'t> Host<'t> {
             _ => m.receiver.clone(),
         }
     }
+}
+
+/// The scopes of the staticmethods of the class that defines `method`.
+fn static_methods(file: &File<'_>, method: Node<'_>) -> Vec<usize> {
+    let Some(body) = method.parent() else {
+        return Vec::new();
+    };
+    let mut cursor = body.walk();
+    let members: Vec<Node<'_>> = body.named_children(&mut cursor).collect();
+    members
+        .into_iter()
+        .filter(|m| m.kind() == "decorated_definition")
+        .filter(|m| decorator_names(file.text, *m).iter().any(|d| d == "staticmethod"))
+        .filter_map(|m| m.child_by_field_name("definition"))
+        .filter_map(|d| file.scopes.scope_of_definition(node_chars(file.text, d).start))
+        .collect()
 }
 
 fn decorator_names(text: &Rope, outer: Node<'_>) -> Vec<String> {
@@ -465,16 +485,32 @@ fn plan(
                 && (b.range.start < span.start || in_loop(&b.range))
         })
     };
+    // What runs after the range reads a name before binding it again: then
+    // the range's value is live. Inside a loop or a `try`, any later read
+    // counts (the next iteration, a handler).
+    let (after, textual) = continuation(selection, function.map(|f| f.outer));
+    let live = flow::analyze(file.text, scopes, scope, &after).needs;
     let read_after = |name: &str| {
-        scopes.references.iter().any(|r| {
-            r.name == name
-                && r.resolution == Resolution::Scope(scope)
-                && !inside(&r.range)
-                && (scope == 0 || r.range.start >= span.end || in_loop(&r.range) || r.scope != scope)
-        }) || (scope == 0 && used_by_other_files(project, path, name))
+        if scope == 0 {
+            return scopes.references.iter().any(|r| {
+                r.name == name && r.resolution == Resolution::Scope(0) && !inside(&r.range)
+            }) || used_by_other_files(project, path, name);
+        }
+        live.iter().any(|n| n == name)
+            || scopes.references.iter().any(|r| {
+                r.name == name
+                    && r.resolution == Resolution::Scope(scope)
+                    && !inside(&r.range)
+                    && (r.scope != scope
+                        || in_loop(&r.range)
+                        || (textual && r.range.start >= span.end))
+            })
     };
 
-    let receiver = host.method().and_then(|m| m.receiver.clone());
+    let receiver = match kind {
+        ExtractKind::Method => host.method().and_then(|m| m.receiver.clone()),
+        ExtractKind::Function => None,
+    };
     let mut params: Vec<String> = Vec::new();
     for name in &flow.needs {
         if Some(name) == receiver.as_ref() {
@@ -586,6 +622,37 @@ fn plan(
         returns,
         globals,
     })
+}
+
+/// The statements that run after the selection, innermost block first, up
+/// to the end of the host function; and whether a loop or `try` around it
+/// makes the order of execution differ from the text.
+fn continuation<'t>(selection: &Selection<'t>, host: Option<Node<'t>>) -> (Vec<Node<'t>>, bool) {
+    let mut out = Vec::new();
+    let mut textual = false;
+    let Some(mut node) = selection.statements.last().copied() else {
+        return (out, textual);
+    };
+    while let Some(parent) = node.parent() {
+        if Some(parent) == host {
+            break;
+        }
+        match parent.kind() {
+            "block" | "module" => {
+                let mut next = node.next_named_sibling();
+                while let Some(n) = next {
+                    if n.kind() != "comment" {
+                        out.push(n);
+                    }
+                    next = n.next_named_sibling();
+                }
+            }
+            "for_statement" | "while_statement" | "try_statement" => textual = true,
+            _ => {}
+        }
+        node = parent;
+    }
+    (out, textual)
 }
 
 fn first_binding(scopes: &Scopes, scope: usize, name: &str, span: &Range<usize>) -> Option<usize> {
@@ -789,6 +856,7 @@ fn check_name(
                     continue;
                 };
                 let of_class = scopes.scopes[s].parent == Some(m.class_scope)
+                    && !m.statics.contains(&s)
                     && scopes.scopes[s].first_param.as_deref() == Some(a.object.as_str());
                 if a.attribute == name && of_class {
                     return Err(conflict(format!(
