@@ -103,11 +103,24 @@ pub(super) fn compute(
         mode,
         plan: &plan,
     };
-    let mut indels = vec![
-        Indel::new(selection.line_chars(text), helper.call(&file, &selection.indent, &plan.params, &plan.returns, host.receiver())),
-    ];
-    indels.push(helper.definition(&file, &tree, &selection)?);
-    let found = duplicates::find(&file, &tree, &selection, &helper)?;
+    let call = helper.call(
+        &selection.indent,
+        &plan.params,
+        &plan.returns,
+        host.receiver(),
+    );
+    let definition = helper.definition(&file, &tree, &selection);
+    let definition_at = definition.range.start;
+    let mut indels = vec![Indel::new(selection.line_chars(text), call), definition];
+    let found = duplicates::find(
+        project,
+        &current.path,
+        &file,
+        &tree,
+        &selection,
+        &helper,
+        definition_at,
+    );
     let count = found.len();
     indels.extend(found);
     let edits = TextEdits::new(indels).map_err(|(a, b)| {
@@ -925,7 +938,6 @@ impl Helper<'_, '_> {
     /// The call that replaces the lines (or a duplicate), at `indent`.
     fn call(
         &self,
-        _file: &File<'_>,
         indent: &str,
         args: &[String],
         targets: &[String],
@@ -960,7 +972,7 @@ impl Helper<'_, '_> {
         file: &File<'_>,
         tree: &SyntaxTree,
         selection: &Selection<'_>,
-    ) -> Result<Indel, RefactorError> {
+    ) -> Indel {
         let text = file.text;
         let (indent, at, before, after) = match (self.as_method(), &self.host.function) {
             (Some(_), Some(f)) => {
@@ -1014,7 +1026,7 @@ impl Helper<'_, '_> {
             out.push_str(&format!("{body_indent}return {}\n", self.plan.returns.join(", ")));
         }
         out.push_str(after);
-        Ok(Indel::new(at..at, out))
+        Indel::new(at..at, out)
     }
 }
 

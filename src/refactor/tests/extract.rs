@@ -862,3 +862,221 @@ def f():
         "Cannot extract - the function or lambda at line 2 reads 'n', which f assigns again after lines 2:2"
     );
 }
+
+#[test]
+fn duplicates_in_the_class_up_to_renaming_are_replaced_too() {
+    let src = "\
+class Report:
+    def header(self, rows):
+        width = max(len(r) for r in rows)
+        line = '-' * width
+        print(line)
+        return width
+
+    def footer(self, entries):
+        # the same code, other names
+        size = max(len(e) for e in entries)
+        rule = '-' * size
+        print(rule)
+        return size
+
+    def other(self, cells):
+        size = max(len(c) for c in cells)
+        rule = '=' * size
+        return size
+
+    @staticmethod
+    def plain(rows):
+        width = max(len(r) for r in rows)
+        line = '-' * width
+        return width
+
+
+class Elsewhere:
+    def header(self, rows):
+        width = max(len(r) for r in rows)
+        line = '-' * width
+        return width
+";
+    let (after, dups) = extracted(src, &method("rule_width", 2, 3));
+    assert_eq!(
+        after,
+        "\
+class Report:
+    def header(self, rows):
+        width, line = self.rule_width(rows)
+        print(line)
+        return width
+
+    def rule_width(self, rows):
+        width = max(len(r) for r in rows)
+        line = '-' * width
+        return width, line
+
+    def footer(self, entries):
+        # the same code, other names
+        size, rule = self.rule_width(entries)
+        print(rule)
+        return size
+
+    def other(self, cells):
+        size = max(len(c) for c in cells)
+        rule = '=' * size
+        return size
+
+    @staticmethod
+    def plain(rows):
+        width = max(len(r) for r in rows)
+        line = '-' * width
+        return width
+
+
+class Elsewhere:
+    def header(self, rows):
+        width = max(len(r) for r in rows)
+        line = '-' * width
+        return width
+"
+    );
+    assert_eq!(dups, 1);
+}
+
+#[test]
+fn duplicates_in_the_module_are_replaced_where_the_function_is_defined() {
+    let src = "\
+import json
+
+raw = '{}'
+early = json.loads(raw) or {}
+
+def load(path):
+    with open(path) as f:
+        data = json.loads(f.read()) or {}
+    return data
+
+def parse(text):
+    parsed = json.loads(text) or {}
+    return parsed
+
+def parse_other(text):
+    parsed = json.dumps(text) or {}
+    return parsed
+
+late = json.loads(raw) or {}
+";
+    let (after, dups) = extracted(src, &function("decode", 7, 7));
+    assert_eq!(
+        after,
+        "\
+import json
+
+raw = '{}'
+early = json.loads(raw) or {}
+
+def decode(f):
+    data = json.loads(f.read()) or {}
+    return data
+
+
+def load(path):
+    with open(path) as f:
+        data = decode(f)
+    return data
+
+def parse(text):
+    parsed = json.loads(text) or {}
+    return parsed
+
+def parse_other(text):
+    parsed = json.dumps(text) or {}
+    return parsed
+
+late = json.loads(raw) or {}
+"
+    );
+    // `f.read()` is not `text`: no duplicate; now with the same shape
+    let (after, dups2) = extracted(src, &function("decode", 11, 11));
+    assert_eq!(dups, 0);
+    assert_eq!(
+        after,
+        "\
+import json
+
+raw = '{}'
+early = json.loads(raw) or {}
+
+def load(path):
+    with open(path) as f:
+        data = json.loads(f.read()) or {}
+    return data
+
+def decode(text):
+    parsed = json.loads(text) or {}
+    return parsed
+
+
+def parse(text):
+    parsed = decode(text)
+    return parsed
+
+def parse_other(text):
+    parsed = json.dumps(text) or {}
+    return parsed
+
+late = decode(raw)
+"
+    );
+    assert_eq!(dups2, 1);
+}
+
+#[test]
+fn a_duplicate_whose_data_flow_differs_is_left_alone() {
+    let src = "\
+def first(a, b):
+    total = a + b
+    doubled = total * 2
+    return doubled
+
+def second(x, y):
+    total = x + y
+    doubled = total * 2
+    return doubled, total
+
+def third(x):
+    total = x + x
+    doubled = total * 2
+    return doubled
+";
+    // second also reads `total` after the block; third renames two names to one
+    let (after, dups) = extracted(src, &function("twice", 1, 2));
+    assert_eq!(dups, 0, "{after}");
+    assert!(after.contains("def second(x, y):\n    total = x + y\n"), "{after}");
+    assert!(after.contains("def third(x):\n    total = x + x\n"), "{after}");
+}
+
+#[test]
+fn a_duplicate_in_the_same_method_is_replaced() {
+    let src = "\
+class Pair:
+    def both(self, a, b):
+        a = a.strip().lower()
+        b = b.strip().lower()
+        return a + b
+";
+    let (after, dups) = extracted(src, &method("norm", 2, 2));
+    assert_eq!(
+        after,
+        "\
+class Pair:
+    def both(self, a, b):
+        a = self.norm(a)
+        b = self.norm(b)
+        return a + b
+
+    def norm(self, a):
+        a = a.strip().lower()
+        return a
+"
+    );
+    assert_eq!(dups, 1);
+}
