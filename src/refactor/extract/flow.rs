@@ -95,26 +95,39 @@ impl Walker<'_> {
                 }
             }
             "try_statement" => {
+                // what follows is reached through the body (and `else`) or
+                // through a handler that does not raise; `finally` always runs
                 let mut after_body = set.clone();
+                let mut exits: Vec<HashSet<String>> = Vec::new();
+                let mut finally = None;
                 for child in children(node) {
                     match child.kind() {
                         "block" => self.block(child, &mut after_body),
                         "except_clause" | "except_group_clause" => {
                             let mut inner = set.clone();
+                            let mut falls_through = true;
                             for part in children(child) {
                                 if part.kind() == "block" {
                                     self.block(part, &mut inner);
+                                    falls_through = !jumps(part);
                                 } else {
                                     self.reads(part, &inner);
                                     self.bind_all(part, &mut inner);
                                 }
                             }
+                            if falls_through {
+                                exits.push(inner);
+                            }
                         }
-                        "else_clause" => self.block_of(child, &mut after_body.clone()),
-                        // `finally` always runs
-                        "finally_clause" => self.block_of(child, set),
+                        "else_clause" => self.block_of(child, &mut after_body),
+                        "finally_clause" => finally = Some(child),
                         _ => {}
                     }
+                }
+                exits.push(after_body);
+                *set = intersection(exits);
+                if let Some(f) = finally {
+                    self.block_of(f, set);
                 }
             }
             "with_statement" => {
@@ -162,6 +175,8 @@ impl Walker<'_> {
 
     /// `if`/`elif`/`else`: a name is certain after it when every branch
     /// binds it and there is an `else`.
+    /// A branch that ends in `raise`, `break` or `continue` does not reach
+    /// what follows.
     fn branches(&mut self, node: Node<'_>, set: &mut HashSet<String>, is_else: fn(&str) -> bool) {
         let mut exits: Vec<HashSet<String>> = Vec::new();
         let mut has_else = false;
@@ -170,29 +185,33 @@ impl Walker<'_> {
                 "block" => {
                     let mut inner = set.clone();
                     self.block(child, &mut inner);
-                    exits.push(inner);
+                    if !jumps(child) {
+                        exits.push(inner);
+                    }
                 }
                 "elif_clause" | "else_clause" => {
                     has_else |= is_else(child.kind());
                     let mut inner = set.clone();
+                    let mut falls_through = true;
                     for part in children(child) {
                         if part.kind() == "block" {
                             self.block(part, &mut inner);
+                            falls_through = !jumps(part);
                         } else {
                             self.reads(part, &inner);
                         }
                     }
-                    exits.push(inner);
+                    if falls_through {
+                        exits.push(inner);
+                    }
                 }
                 _ => self.reads(child, set),
             }
         }
-        if has_else {
-            let mut all = exits.into_iter();
-            if let Some(first) = all.next() {
-                *set = all.fold(first, |acc, s| acc.intersection(&s).cloned().collect());
-            }
+        if !has_else {
+            exits.push(set.clone());
         }
+        *set = intersection(exits);
     }
 
     fn block(&mut self, block: Node<'_>, set: &mut HashSet<String>) {
@@ -242,6 +261,26 @@ impl Walker<'_> {
             .filter(|b| !walrus.iter().any(|w| within(&b.range, w)))
             .map(|b| b.name.clone())
             .collect()
+    }
+}
+
+/// True when a block ends by jumping away (`raise`, `break`, `continue`).
+fn jumps(block: Node<'_>) -> bool {
+    children(block).last().is_some_and(|s| {
+        matches!(
+            s.kind(),
+            "raise_statement" | "break_statement" | "continue_statement" | "return_statement"
+        )
+    })
+}
+
+/// The names bound on every path; when no path continues, nothing is
+/// certain (what follows is not reached at all).
+fn intersection(exits: Vec<HashSet<String>>) -> HashSet<String> {
+    let mut all = exits.into_iter();
+    match all.next() {
+        Some(first) => all.fold(first, |acc, s| acc.intersection(&s).cloned().collect()),
+        None => HashSet::new(),
     }
 }
 

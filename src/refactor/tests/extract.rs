@@ -1080,3 +1080,96 @@ class Pair:
     );
     assert_eq!(dups, 1);
 }
+
+#[test]
+fn try_handlers_and_raising_branches_count_for_certain_bindings() {
+    let src = "\
+def parse(s, strict):
+    try:
+        value = int(s)
+    except ValueError:
+        value = 0
+    if strict:
+        kind = 'strict'
+    elif value:
+        kind = 'loose'
+    else:
+        raise ValueError(s)
+    return value, kind
+";
+    let (after, _) = extracted(src, &function("to_int", 1, 4));
+    assert_eq!(
+        after,
+        "\
+def to_int(s):
+    try:
+        value = int(s)
+    except ValueError:
+        value = 0
+    return value
+
+
+def parse(s, strict):
+    value = to_int(s)
+    if strict:
+        kind = 'strict'
+    elif value:
+        kind = 'loose'
+    else:
+        raise ValueError(s)
+    return value, kind
+"
+    );
+    let (after, _) = extracted(src, &function("kind_of", 5, 10));
+    assert!(after.contains("    kind = kind_of(strict, value, s)\n    return value, kind\n"), "{after}");
+    // a handler that does not assign leaves the name uncertain
+    let src = "\
+def parse(s):
+    try:
+        value = int(s)
+    except ValueError:
+        print('bad')
+    return value
+";
+    let (_, message) = refused(src, &function("to_int", 1, 4));
+    assert_eq!(
+        message,
+        "Cannot extract - 'value' is assigned on only some paths through lines 1:4 and used after them, with no value before them"
+    );
+}
+
+#[test]
+fn module_level_lines_in_a_block_go_before_its_top_level_statement() {
+    let src = "\
+import sys
+
+if __name__ == '__main__':
+    name = sys.argv[1]
+    print(name.upper())
+";
+    let (after, _) = extracted(src, &function("main", 3, 4));
+    assert_eq!(
+        after,
+        "\
+import sys
+
+def main():
+    name = sys.argv[1]
+    print(name.upper())
+
+
+if __name__ == '__main__':
+    main()
+"
+    );
+}
+
+#[test]
+fn the_last_method_of_a_file_without_a_final_newline() {
+    let src = "class A:\n    def f(self, x):\n        y = x * 2\n        return y";
+    let (after, _) = extracted(src, &method("double", 2, 2));
+    assert_eq!(
+        after,
+        "class A:\n    def f(self, x):\n        y = self.double(x)\n        return y\n\n    def double(self, x):\n        y = x * 2\n        return y\n"
+    );
+}
