@@ -58,7 +58,15 @@ pub(super) fn find(
         while i + n <= statements.len() {
             let window = &statements[i..i + n];
             match duplicate(
-                project, path, file, selection, helper, &original, &locals, window, &taken,
+                project,
+                path,
+                file,
+                selection,
+                helper,
+                &original,
+                &locals,
+                window,
+                &taken,
                 definition_at,
             ) {
                 Some(indel) => {
@@ -90,12 +98,21 @@ fn blocks(root: Node<'_>) -> Vec<Node<'_>> {
 
 /// The helper's own names: its parameters, its receiver, what the range
 /// binds in the host scope.
-fn helper_locals(file: &File<'_>, selection: &Selection<'_>, helper: &Helper<'_, '_>) -> HashSet<String> {
+fn helper_locals(
+    file: &File<'_>,
+    selection: &Selection<'_>,
+    helper: &Helper<'_, '_>,
+) -> HashSet<String> {
     let mut out: HashSet<String> = helper.plan.params.iter().cloned().collect();
     if let Some(r) = helper.as_method().and_then(|m| m.receiver.clone()) {
         out.insert(r);
     }
-    let flow = flow::analyze(file.text, file.scopes, helper.host.scope, &selection.statements);
+    let flow = flow::analyze(
+        file.text,
+        file.scopes,
+        helper.host.scope,
+        &selection.statements,
+    );
     out.extend(flow.bound);
     out
 }
@@ -170,7 +187,10 @@ fn duplicate(
         (Some(_), None) => return None,
         _ => None,
     };
-    if helper.kind == ExtractKind::Function && dup_host.function.is_none() && chars.start < definition_at {
+    if helper.kind == ExtractKind::Function
+        && dup_host.function.is_none()
+        && chars.start < definition_at
+    {
         // module-level code that runs before the function is defined
         return None;
     }
@@ -185,7 +205,10 @@ fn duplicate(
     }
     let dup_plan = plan(project, path, file, &sel, &dup_host, helper.kind, "").ok()?;
     let renamed = |names: &[String]| -> Option<Vec<String>> {
-        names.iter().map(|n| renaming.forward.get(n).cloned()).collect()
+        names
+            .iter()
+            .map(|n| renaming.forward.get(n).cloned())
+            .collect()
     };
     let args = renamed(&helper.plan.params)?;
     let targets = renamed(&helper.plan.returns)?;

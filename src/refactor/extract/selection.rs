@@ -52,7 +52,9 @@ pub(super) fn select<'t>(
         } else {
             format!("the file has lines 0:{}", count - 1)
         };
-        return Err(invalid(format!("Invalid range: lines {first}:{last}, {valid}")));
+        return Err(invalid(format!(
+            "Invalid range: lines {first}:{last}, {valid}"
+        )));
     }
     let range = format!("{first}:{last}");
     let coded: Vec<usize> = (first..=last)
@@ -74,8 +76,8 @@ pub(super) fn select<'t>(
     let room = lines::start(text, first)..content_end(text, last);
     let statements = pick(text, tree.root(), &content, &room, &range)?;
     let first_node = statements[0];
-    let chars = node_chars(text, first_node).start
-        ..node_chars(text, statements[statements.len() - 1]).end;
+    let chars =
+        node_chars(text, first_node).start..node_chars(text, statements[statements.len() - 1]).end;
     let first_row = text.char_to_line(chars.start);
     let indent = lines::indent_str(&lines::text_of(text, first_row)).to_string();
     Ok(Selection {

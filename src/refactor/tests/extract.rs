@@ -22,7 +22,9 @@ fn function(name: &str, first: usize, last: usize) -> Refactoring {
 /// The file after the extraction, and the duplicates replaced.
 fn extracted(src: &str, request: &Refactoring) -> (String, usize) {
     let project = TestProject::new(&[("a.py", src)]);
-    let done = project.run(Some(("a.py", 0, 0)), request).unwrap_or_else(|e| panic!("{e}"));
+    let done = project
+        .run(Some(("a.py", 0, 0)), request)
+        .unwrap_or_else(|e| panic!("{e}"));
     let Summary::Extracted { duplicates, .. } = done.summary else {
         panic!("{:?}", done.summary)
     };
@@ -474,8 +476,14 @@ def find(items, wanted):
     }
     // the whole loop carries its own break and continue
     let (after, _) = extracted(src, &function("scan", 1, 6));
-    assert!(after.starts_with("def scan(items, wanted):\n    for item in items:\n"), "{after}");
-    assert!(after.contains("\n    scan(items, wanted)\n    for item in items:\n"), "{after}");
+    assert!(
+        after.starts_with("def scan(items, wanted):\n    for item in items:\n"),
+        "{after}"
+    );
+    assert!(
+        after.contains("\n    scan(items, wanted)\n    for item in items:\n"),
+        "{after}"
+    );
 }
 
 #[test]
@@ -637,7 +645,9 @@ def reset():
     // a global statement used only in the range moves with it
     let (after, _) = extracted(src, &function("zero", 16, 17));
     assert!(
-        after.contains("def zero():\n    global count\n    count = 0\n\n\ndef reset():\n    zero()\n"),
+        after.contains(
+            "def zero():\n    global count\n    count = 0\n\n\ndef reset():\n    zero()\n"
+        ),
         "{after}"
     );
 }
@@ -739,10 +749,15 @@ print(verbose, names)
 #[test]
 fn module_names_other_files_import_are_returned() {
     let project = TestProject::new(&[
-        ("conf.py", "import os\n\nhome = os.environ.get('HOME')\ncache = home + '/.cache'\n"),
+        (
+            "conf.py",
+            "import os\n\nhome = os.environ.get('HOME')\ncache = home + '/.cache'\n",
+        ),
         ("use.py", "from conf import cache\nprint(cache)\n"),
     ]);
-    let done = project.run(Some(("conf.py", 0, 0)), &function("locate", 2, 3)).unwrap();
+    let done = project
+        .run(Some(("conf.py", 0, 0)), &function("locate", 2, 3))
+        .unwrap();
     assert_eq!(
         project.after(&done)["conf.py"],
         "import os\n\ndef locate():\n    home = os.environ.get('HOME')\n    cache = home + '/.cache'\n    return cache\n\n\ncache = locate()\n"
@@ -1050,8 +1065,14 @@ def third(x):
     // second also reads `total` after the block; third renames two names to one
     let (after, dups) = extracted(src, &function("twice", 1, 2));
     assert_eq!(dups, 0, "{after}");
-    assert!(after.contains("def second(x, y):\n    total = x + y\n"), "{after}");
-    assert!(after.contains("def third(x):\n    total = x + x\n"), "{after}");
+    assert!(
+        after.contains("def second(x, y):\n    total = x + y\n"),
+        "{after}"
+    );
+    assert!(
+        after.contains("def third(x):\n    total = x + x\n"),
+        "{after}"
+    );
 }
 
 #[test]
@@ -1121,7 +1142,10 @@ def parse(s, strict):
 "
     );
     let (after, _) = extracted(src, &function("kind_of", 5, 10));
-    assert!(after.contains("    kind = kind_of(strict, value, s)\n    return value, kind\n"), "{after}");
+    assert!(
+        after.contains("    kind = kind_of(strict, value, s)\n    return value, kind\n"),
+        "{after}"
+    );
     // a handler that does not assign leaves the name uncertain
     let src = "\
 def parse(s):
