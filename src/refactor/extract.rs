@@ -110,7 +110,7 @@ pub(super) fn compute(
         *kind,
         &range,
     )?;
-    check_name(&file, &host, *kind, name)?;
+    check_name(project, &current.path, &file, &host, *kind, name)?;
     let helper = Helper {
         kind: *kind,
         name,

@@ -1,13 +1,18 @@
 //! The new name must be free where it is defined and where it is called.
 
-use super::host::Host;
+use super::host::{Host, Method};
 use super::File;
+use crate::analysis::index::resolve::DefRef;
+use crate::analysis::index::ProjectIndex;
+use crate::analysis::outline::SymbolKind;
 use crate::analysis::scope::{Resolution, ScopeKind};
-use crate::refactor::{ExtractKind, RefactorError, RefactorFailure};
+use crate::refactor::{ExtractKind, Project, RefactorError, RefactorFailure};
 
 /// The new name must not collide with what the class or module defines,
 /// nor be shadowed where it is called.
 pub(super) fn check_name(
+    project: &Project<'_>,
+    path: &str,
     file: &File<'_>,
     host: &Host<'_>,
     kind: ExtractKind,
@@ -23,6 +28,9 @@ pub(super) fn check_name(
     };
     match (kind, host.method()) {
         (ExtractKind::Method, Some(m)) => {
+            if let Some(what) = in_hierarchy(project.index, path, file, m, name) {
+                return Err(conflict(what));
+            }
             if let Some(b) = scopes.bindings_of(m.class_scope, name).next() {
                 return Err(conflict(format!(
                     "{}.{name} is already defined at line {}",
@@ -82,4 +90,61 @@ pub(super) fn check_name(
         }
     }
     Ok(())
+}
+
+/// A member `name` of a project base class (the new method would override
+/// it) or of a project subclass (it would override the new method), from
+/// the project index.
+fn in_hierarchy(
+    index: &ProjectIndex,
+    path: &str,
+    file: &File<'_>,
+    method: &Method,
+    name: &str,
+) -> Option<String> {
+    let class_line = file.line_of(file.scopes.scopes[method.class_scope].range.start);
+    let (fid, f) = index.iter_files().find(|(id, _)| index.path(*id) == Some(path))?;
+    let def = f.defs.iter().position(|d| {
+        d.kind == SymbolKind::Class
+            && d.position.line == class_line
+            && f.name(d.name) == method.class
+    })?;
+    let class = DefRef {
+        file: fid,
+        def: def as u32,
+    };
+    let member = |c: DefRef| -> Option<String> {
+        let cf = index.file(c.file)?;
+        let found = cf.defs.iter().find(|d| {
+            d.parent == Some(c.def) && cf.name(d.name) == name
+        })?;
+        Some(format!(
+            "{}.{name} is defined in {}:{}",
+            cf.def(c.def).qualified,
+            index.path(c.file).unwrap_or("?"),
+            found.position.line
+        ))
+    };
+    for base in index.ancestors(class) {
+        if let Some(found) = member(base) {
+            return Some(format!("{found}, which {} inherits", method.class));
+        }
+    }
+    for (sid, sf) in index.iter_files() {
+        for (d, def) in sf.defs.iter().enumerate() {
+            if def.kind != SymbolKind::Class || def.bases.is_empty() {
+                continue;
+            }
+            let sub = DefRef {
+                file: sid,
+                def: d as u32,
+            };
+            if index.ancestors(sub).contains(&class) {
+                if let Some(found) = member(sub) {
+                    return Some(format!("{found}, a subclass of {}", method.class));
+                }
+            }
+        }
+    }
+    None
 }

@@ -1197,3 +1197,37 @@ fn the_last_method_of_a_file_without_a_final_newline() {
         "class A:\n    def f(self, x):\n        y = self.double(x)\n        return y\n\n    def double(self, x):\n        y = x * 2\n        return y\n"
     );
 }
+
+#[test]
+fn a_name_a_base_class_or_a_subclass_defines_is_a_conflict() {
+    let project = TestProject::new(&[
+        ("base.py", "class Base:\n    def clean(self):\n        return 0\n"),
+        (
+            "shop.py",
+            "from base import Base\n\n\nclass Shop(Base):\n    def total(self, items):\n        n = len(items)\n        return n\n",
+        ),
+        (
+            "sub.py",
+            "from shop import Shop\n\n\nclass Outlet(Shop):\n    def count(self):\n        return 1\n",
+        ),
+    ]);
+    let e = project
+        .run(Some(("shop.py", 0, 0)), &method("clean", 5, 5))
+        .unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::NameConflict);
+    assert_eq!(
+        e.message,
+        "Name conflict exists: Base.clean is defined in base.py:1, which Shop inherits; choose another name"
+    );
+    let e = project
+        .run(Some(("shop.py", 0, 0)), &method("count", 5, 5))
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Name conflict exists: Outlet.count is defined in sub.py:4, a subclass of Shop; choose another name"
+    );
+    let done = project
+        .run(Some(("shop.py", 0, 0)), &method("size", 5, 5))
+        .unwrap();
+    assert!(project.after(&done)["shop.py"].contains("        n = self.size(items)\n"));
+}
