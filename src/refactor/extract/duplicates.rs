@@ -147,7 +147,7 @@ fn duplicate(
     {
         return None;
     }
-    let scope = file.scopes.scope_at(chars.start);
+    let scope = super::host::scope_of_statement(file, window[0]);
     let side = Side::new(file, scope, chars.clone());
     let mut renaming = Renaming::default();
     // the receiver is the dup's own

@@ -28,6 +28,8 @@ pub(super) struct Flow {
     pub bound: Vec<String>,
     /// Bound on every path through the statements.
     pub definite: HashSet<String>,
+    /// Deleted (`del name`) by the statements.
+    pub deleted: Vec<String>,
 }
 
 /// The flow of the names of `scope` through `statements`.
@@ -160,9 +162,13 @@ impl Walker<'_> {
                 }
             }
             "delete_statement" => {
+                // `del x` unbinds x (the resolver records it as a read)
                 self.reads(node, set);
-                for name in self.bindings_in(node) {
+                for name in deleted_names(self.text, node) {
                     set.remove(&name);
+                    if !self.flow.deleted.contains(&name) {
+                        self.flow.deleted.push(name);
+                    }
                 }
             }
             // definitions and simple statements: reads first, then bindings
@@ -289,6 +295,23 @@ fn children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
     node.named_children(&mut cursor)
         .filter(|c| c.kind() != "comment")
         .collect()
+}
+
+/// The plain names a `del` statement deletes (`del a, b`; not `del a[i]`).
+fn deleted_names(text: &Rope, node: Node<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = children(node);
+    while let Some(n) = stack.pop() {
+        match n.kind() {
+            "identifier" => out.push(crate::analysis::syntax::node_text(text, n)),
+            "expression_list" | "tuple" | "list" | "parenthesized_expression" => {
+                stack.extend(children(n))
+            }
+            _ => {}
+        }
+    }
+    out.reverse();
+    out
 }
 
 /// The targets of the `:=` expressions in `node`.

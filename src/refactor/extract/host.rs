@@ -52,11 +52,11 @@ impl<'t> Host<'t> {
     pub(super) fn of(
         file: &File<'_>,
         selection: &Selection<'t>,
-        kind: ExtractKind,
+        extract: ExtractKind,
         range: &str,
     ) -> Result<Host<'t>, RefactorError> {
         let first = selection.statements[0];
-        let scope = file.scopes.scope_at(selection.chars.start);
+        let scope = scope_of_statement(file, selection.statements[0]);
         let mut top = first;
         while let Some(p) = top.parent() {
             if p.kind() == "module" {
@@ -72,7 +72,7 @@ impl<'t> Host<'t> {
                     s.name.as_deref().unwrap_or("?")
                 )))
             }
-            ScopeKind::Module if kind == ExtractKind::Method => {
+            ScopeKind::Module if extract == ExtractKind::Method => {
                 return Err(refuse(format!(
                     "lines {range} are at module level, not in a method; use ExtractFunction"
                 )))
@@ -118,6 +118,17 @@ impl<'t> Host<'t> {
                         "method {name} has no self parameter to call the new method through"
                     )));
                 }
+                // a staticmethod calls the new one through its class's name,
+                // which a method of a class nested in a class cannot see
+                let nested_in_class = c
+                    .parent
+                    .is_some_and(|p| file.scopes.scopes[p].kind == ScopeKind::Class);
+                if kind == MethodKind::Static && extract == ExtractKind::Method && nested_in_class {
+                    return Err(refuse(format!(
+                        "staticmethod {name} of the nested class {} could not call a new staticmethod by its class's name; use ExtractFunction",
+                        c.name.as_deref().unwrap_or("?")
+                    )));
+                }
                 Some(Method {
                     class: c.name.clone().unwrap_or_default(),
                     class_scope: s.parent.unwrap_or(0),
@@ -128,7 +139,7 @@ impl<'t> Host<'t> {
             }
             _ => None,
         };
-        if kind == ExtractKind::Method && method.is_none() {
+        if extract == ExtractKind::Method && method.is_none() {
             return Err(refuse(format!(
                 "lines {range} are in function {name}, which is not a method; use ExtractFunction"
             )));
@@ -168,6 +179,25 @@ impl<'t> Host<'t> {
             _ => m.receiver.clone(),
         }
     }
+}
+
+/// The scope a statement is written in: the nearest enclosing
+/// definition's (a statement that is a definition starts its own scope at
+/// the same offset, so `scope_at` would give that one).
+pub(super) fn scope_of_statement(file: &File<'_>, statement: Node<'_>) -> usize {
+    let mut up = statement.parent();
+    while let Some(n) = up {
+        if matches!(n.kind(), "function_definition" | "class_definition") {
+            if let Some(s) = file
+                .scopes
+                .scope_of_definition(node_chars(file.text, n).start)
+            {
+                return s;
+            }
+        }
+        up = n.parent();
+    }
+    0
 }
 
 /// The scopes of the staticmethods of the class that defines `method`.

@@ -103,7 +103,9 @@ fn in_hierarchy(
     name: &str,
 ) -> Option<String> {
     let class_line = file.line_of(file.scopes.scopes[method.class_scope].range.start);
-    let (fid, f) = index.iter_files().find(|(id, _)| index.path(*id) == Some(path))?;
+    let (fid, f) = index
+        .iter_files()
+        .find(|(id, _)| index.path(*id) == Some(path))?;
     let def = f.defs.iter().position(|d| {
         d.kind == SymbolKind::Class
             && d.position.line == class_line
@@ -115,9 +117,10 @@ fn in_hierarchy(
     };
     let member = |c: DefRef| -> Option<String> {
         let cf = index.file(c.file)?;
-        let found = cf.defs.iter().find(|d| {
-            d.parent == Some(c.def) && cf.name(d.name) == name
-        })?;
+        let found = cf
+            .defs
+            .iter()
+            .find(|d| d.parent == Some(c.def) && cf.name(d.name) == name)?;
         Some(format!(
             "{}.{name} is defined in {}:{}",
             cf.def(c.def).qualified,

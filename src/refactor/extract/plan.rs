@@ -163,12 +163,15 @@ pub(super) fn plan(
                 )));
             }
         }
-        if is_deleted(file, scopes, scope, name, &span) {
+        returns.push(name.clone());
+    }
+
+    for name in &flow.deleted {
+        if read_after(name) {
             return Err(refuse(format!(
                 "'{name}' is deleted in lines {range} and used after them"
             )));
         }
-        returns.push(name.clone());
     }
 
     // a closure made here that reads a name assigned after the range
@@ -255,26 +258,6 @@ pub(super) fn first_binding(
         .filter(|b| b.scope == scope && b.name == name && flow::within(&b.range, span))
         .map(|b| b.range.start)
         .min()
-}
-
-pub(super) fn is_deleted(
-    file: &File<'_>,
-    scopes: &Scopes,
-    scope: usize,
-    name: &str,
-    span: &Range<usize>,
-) -> bool {
-    scopes.bindings.iter().any(|b| {
-        b.scope == scope
-            && b.name == name
-            && flow::within(&b.range, span)
-            && file
-                .text
-                .slice(b.statement.clone())
-                .to_string()
-                .trim_start()
-                .starts_with("del ")
-    })
 }
 
 /// True when another project file uses the module-level `name` of `path`.

@@ -1231,3 +1231,88 @@ fn a_name_a_base_class_or_a_subclass_defines_is_a_conflict() {
         .unwrap();
     assert!(project.after(&done)["shop.py"].contains("        n = self.size(items)\n"));
 }
+
+#[test]
+fn more_ranges_that_cannot_move() {
+    let src = "\
+class Outer:
+    class Inner:
+        @staticmethod
+        def f(x):
+            y = x + 1
+            return y
+
+def g(a):
+    total = sum(
+        a
+    )
+    del a
+    return total
+";
+    let (kind, message) = refused(src, &method("inc", 4, 4));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert_eq!(
+        message,
+        "Cannot extract - staticmethod f of the nested class Inner could not call a new staticmethod by its class's name; use ExtractFunction"
+    );
+    let (_, message) = refused(src, &function("s", 8, 9));
+    assert_eq!(
+        message,
+        "Cannot extract - lines 8:9 cut the statement at lines 8:10; select whole statements (a header with its whole body)"
+    );
+    let broken = TestProject::new(&[("a.py", "def f(:\n    x = 1\n")]);
+    let e = broken
+        .run(Some(("a.py", 0, 0)), &function("h", 1, 1))
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Cannot extract - a.py has syntax errors; fix them first"
+    );
+    let src = "\
+def f():
+    v = 1
+    print(v)
+    del v
+    v = 2
+    return v
+";
+    // deleting is fine when nothing after reads the old value
+    let (after, _) = extracted(src, &function("show", 1, 3));
+    assert!(after.contains("    show()\n    v = 2\n"), "{after}");
+    let src = "\
+def f(vs):
+    n = len(vs)
+    del vs
+    print(vs)
+";
+    let (_, message) = refused(src, &function("drop", 2, 2));
+    assert_eq!(
+        message,
+        "Cannot extract - 'vs' is deleted in lines 2:2 and used after them"
+    );
+}
+
+#[test]
+fn definitions_and_semicolons_in_the_range_move_whole() {
+    let src = "\
+def f(k):
+    def key(item): return item[k]
+    a = 1; b = 2
+    return sorted([a, b], key=key)
+";
+    let (after, _) = extracted(src, &function("setup", 1, 2));
+    assert_eq!(
+        after,
+        "\
+def setup(k):
+    def key(item): return item[k]
+    a = 1; b = 2
+    return key, a, b
+
+
+def f(k):
+    key, a, b = setup(k)
+    return sorted([a, b], key=key)
+"
+    );
+}
