@@ -237,7 +237,10 @@ impl Helper<'_, '_> {
                 let def_line = file.line_of(node_chars(text, f.outer).start);
                 let indent = lines::indent_str(&lines::text_of(text, def_line)).to_string();
                 let end_line = file.line_of(node_chars(text, f.outer).end);
-                let at = lines::end_with_newline(text, end_line);
+                // after the method, or after the range when its trailing
+                // comments run past the method's last statement
+                let at =
+                    lines::end_with_newline(text, end_line).max(selection.line_chars(text).end);
                 let before = if at == text.len_chars() && !text.to_string().ends_with('\n') {
                     "\n\n"
                 } else {

@@ -36,15 +36,20 @@ pub(super) fn control(
         .as_ref()
         .map(|f| f.name.as_str())
         .unwrap_or("the module");
+    let in_async = host.function.as_ref().is_some_and(|f| f.is_async);
     match (seen.awaits, seen.yields) {
-        (Some(_), Some(line)) => Err(refuse(format!(
+        (_, Some(line)) if in_async => Err(refuse(format!(
             "the yield at line {line} in async {function} would need an async generator, which `yield from` cannot call"
         ))),
-        (Some(line), None) if host.function.as_ref().is_some_and(|f| !f.is_async) => Err(refuse(
+        (Some(line), None) if host.function.is_some() && !in_async => Err(refuse(
             format!("the await at line {line} is outside an async function"),
         )),
         (Some(_), None) => Ok(Mode::Await),
         (None, Some(_)) => Ok(Mode::YieldFrom),
+        // an await outside an async function: not valid Python to begin with
+        (Some(line), Some(_)) => Err(refuse(format!(
+            "the await at line {line} is outside an async function"
+        ))),
         (None, None) => Ok(Mode::Plain),
     }
 }

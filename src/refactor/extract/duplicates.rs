@@ -139,11 +139,11 @@ fn duplicate(
     if overlaps(taken) || (replaced.start < definition_at && definition_at < replaced.end) {
         return None;
     }
-    // the cheap test first: the same kinds of statements
+    // the cheap test first: the same shapes, names aside
     if window
         .iter()
         .zip(&selection.statements)
-        .any(|(a, b)| a.kind() != b.kind())
+        .any(|(a, b)| !same_shape(file, *b, *a))
     {
         return None;
     }
@@ -395,4 +395,23 @@ fn children(n: Node<'_>) -> Vec<Node<'_>> {
     n.children(&mut cursor)
         .filter(|c| c.kind() != "comment")
         .collect()
+}
+
+/// The same tree, identifiers aside (they are compared with their scopes).
+fn same_shape(file: &File<'_>, a: Node<'_>, b: Node<'_>) -> bool {
+    if a.kind() != b.kind() {
+        return false;
+    }
+    if a.kind() == "identifier" {
+        return true;
+    }
+    let (ca, cb) = (children(a), children(b));
+    if ca.len() != cb.len() {
+        return false;
+    }
+    if ca.is_empty() {
+        let text = |n: Node<'_>| file.text.byte_slice(n.start_byte()..n.end_byte());
+        return text(a) == text(b);
+    }
+    ca.into_iter().zip(cb).all(|(x, y)| same_shape(file, x, y))
 }

@@ -190,6 +190,7 @@ fn statement_word(kind: &str) -> String {
     match kind {
         "decorated_definition" | "function_definition" => "function definition".into(),
         "class_definition" => "class definition".into(),
+        "import_from_statement" | "future_import_statement" => "`from … import` statement".into(),
         k => match k.strip_suffix("_statement") {
             Some("expression") | None => "statement".into(),
             Some(word) => format!("`{word}` statement"),

@@ -431,12 +431,20 @@ def walk(tree):
 async def stream(source):
     async for x in source:
         yield x
+    for y in source.rest:
+        yield y
 ";
     let (kind, message) = refused(src, &function("each", 1, 2));
     assert_eq!(kind, RefactorFailure::Refused);
     assert_eq!(
         message,
         "Cannot extract - the yield at line 2 in async stream would need an async generator, which `yield from` cannot call"
+    );
+    // no await in the range, still an async generator
+    let (_, message) = refused(src, &function("each", 3, 4));
+    assert_eq!(
+        message,
+        "Cannot extract - the yield at line 4 in async stream would need an async generator, which `yield from` cannot call"
     );
 }
 
@@ -1313,6 +1321,35 @@ def setup(k):
 def f(k):
     key, a, b = setup(k)
     return sorted([a, b], key=key)
+"
+    );
+}
+
+#[test]
+fn trailing_comments_of_the_range_past_the_method_go_into_the_helper() {
+    let src = "\
+class A:
+    def f(self, x):
+        y = x + 1
+        # done
+    # next
+    def g(self):
+        return 2
+";
+    let (after, _) = extracted(src, &method("inc", 2, 4));
+    assert_eq!(
+        after,
+        "\
+class A:
+    def f(self, x):
+        self.inc(x)
+
+    def inc(self, x):
+        y = x + 1
+        # done
+    # next
+    def g(self):
+        return 2
 "
     );
 }
