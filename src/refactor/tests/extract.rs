@@ -1353,3 +1353,107 @@ class A:
 "
     );
 }
+
+/// Runs `driver` after `src` and after its extraction with `python3`: the
+/// outputs must be the same (the extraction keeps the behaviour).
+fn behaves_the_same(src: &str, request: &Refactoring, driver: &str) -> String {
+    let (after, _) = extracted(src, request);
+    let run = |code: &str| {
+        let out = std::process::Command::new("python3")
+            .arg("-c")
+            .arg(format!("{code}\n{driver}"))
+            .output()
+            .expect("python3 runs");
+        assert!(
+            out.status.success(),
+            "{}\n{code}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let (before, now) = (run(src), run(&after));
+    assert_eq!(before, now, "{after}");
+    after
+}
+
+#[test]
+fn extracted_code_behaves_as_before() {
+    let src = "\
+def label(n, loud):
+    text = str(n)
+    if loud:
+        text = text.upper() + '!'
+    return text
+";
+    behaves_the_same(
+        src,
+        &function("shout", 2, 3),
+        "print(label(3, True), label(4, False))",
+    );
+    let src = "\
+def walk(items):
+    yield 'start'
+    seen = 0
+    for item in items:
+        seen += 1
+        yield item
+    yield seen
+";
+    behaves_the_same(src, &function("each", 2, 5), "print(list(walk('abc')))");
+    let src = "\
+def run(items):
+    out = []
+    last = None
+    for item in items:
+        if last is not None:
+            out.append((last, item))
+        last = item * 2
+    return out, last
+";
+    behaves_the_same(src, &function("remember", 6, 6), "print(run([1, 2, 3]))");
+    let src = "\
+def parse(s):
+    try:
+        value = int(s)
+    except ValueError:
+        value = -1
+    return value
+";
+    behaves_the_same(
+        src,
+        &function("to_int", 1, 4),
+        "print(parse('7'), parse('x'))",
+    );
+    let src = "\
+import asyncio
+
+class Client:
+    async def twice(self, x):
+        await asyncio.sleep(0)
+        y = x * 2
+        return y
+";
+    behaves_the_same(
+        src,
+        &method("double", 4, 5),
+        "print(asyncio.run(Client().twice(21)))",
+    );
+    let src = "\
+class Report:
+    def header(self, rows):
+        width = max(len(r) for r in rows)
+        line = '-' * width
+        return line
+
+    def footer(self, entries):
+        size = max(len(e) for e in entries)
+        rule = '-' * size
+        return rule + '|'
+";
+    let after = behaves_the_same(
+        src,
+        &method("rule", 2, 3),
+        "print(Report().header(['ab', 'c']), Report().footer(['xyz']))",
+    );
+    assert!(after.contains("rule = self.rule(entries)"), "{after}");
+}
