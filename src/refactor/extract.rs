@@ -92,6 +92,14 @@ pub(super) fn compute(
         )));
     }
     let scopes = scope::analyze(text, &tree);
+    // the walks below recurse along the tree: as deep as the resolver went
+    if scopes.truncated {
+        return Err(refuse(format!(
+            "{} nests deeper than {} levels, more than Eddi analyses",
+            current.path,
+            scope::MAX_DEPTH
+        )));
+    }
     let file = File {
         text,
         scopes: &scopes,

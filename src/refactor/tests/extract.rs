@@ -1457,3 +1457,19 @@ class Report:
     );
     assert!(after.contains("rule = self.rule(entries)"), "{after}");
 }
+
+#[test]
+fn a_pathologically_nested_file_is_refused_not_a_stack_overflow() {
+    let n = 10_000;
+    let src = format!(
+        "def f():\n    x = {}{}\n    return x\n",
+        "[1, ".repeat(n),
+        "]".repeat(n)
+    );
+    let (kind, message) = refused(&src, &function("g", 1, 1));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert_eq!(
+        message,
+        "Cannot extract - a.py nests deeper than 256 levels, more than Eddi analyses"
+    );
+}
