@@ -194,6 +194,9 @@ fn duplicate(
         // module-level code that runs before the function is defined
         return None;
     }
+    if helper.kind == ExtractKind::Function && shadowed(file, scope, helper.name) {
+        return None;
+    }
     for (a, b) in selection.statements.iter().zip(window) {
         if !same(original, &side, locals, *a, *b, &mut renaming) {
             return None;
@@ -414,4 +417,23 @@ fn same_shape(file: &File<'_>, a: Node<'_>, b: Node<'_>) -> bool {
         return text(a) == text(b);
     }
     ca.into_iter().zip(cb).all(|(x, y)| same_shape(file, x, y))
+}
+
+/// True when a function around `scope` binds `name`: a call there would
+/// not reach the new module-level function.
+fn shadowed(file: &File<'_>, mut scope: usize, name: &str) -> bool {
+    let scopes = file.scopes;
+    while scope != 0 {
+        let s = &scopes.scopes[scope];
+        if s.kind != crate::analysis::scope::ScopeKind::Class
+            && scopes.bindings_of(scope, name).next().is_some()
+        {
+            return true;
+        }
+        match s.parent {
+            Some(p) => scope = p,
+            None => break,
+        }
+    }
+    false
 }

@@ -194,6 +194,29 @@ pub(super) fn plan(
         }
     }
 
+    // a nested function outside the range that assigns a name of the host
+    // through `nonlocal` may change it while the helper holds a copy
+    if scope != 0 {
+        let used: Vec<&str> = flow
+            .needs
+            .iter()
+            .chain(&flow.bound)
+            .map(|n| n.as_str())
+            .collect();
+        if let Some(b) = scopes.bindings.iter().find(|b| {
+            b.scope == scope
+                && b.site != scope
+                && !inside(&b.range)
+                && used.contains(&b.name.as_str())
+        }) {
+            return Err(refuse(format!(
+                "'{}' is assigned through nonlocal at line {}, and lines {range} use it",
+                b.name,
+                line(b.range.start)
+            )));
+        }
+    }
+
     let mut globals: Vec<String> = Vec::new();
     if scope != 0 {
         for b in &scopes.bindings {

@@ -1473,3 +1473,42 @@ fn a_pathologically_nested_file_is_refused_not_a_stack_overflow() {
         "Cannot extract - a.py nests deeper than 256 levels, more than Eddi analyses"
     );
 }
+
+#[test]
+fn a_nested_function_that_assigns_through_nonlocal_blocks_the_extraction() {
+    let src = "\
+def counter():
+    n = 0
+    def bump():
+        nonlocal n
+        n += 1
+    bump()
+    print(n)
+    return bump
+";
+    let (kind, message) = refused(src, &function("g", 5, 6));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert_eq!(
+        message,
+        "Cannot extract - 'n' is assigned through nonlocal at line 4, and lines 5:6 use it"
+    );
+}
+
+#[test]
+fn a_duplicate_where_the_new_name_is_a_local_is_left_alone() {
+    let src = "\
+def first(a):
+    b = a * 3
+    return b
+
+def second(a, triple):
+    b = a * 3
+    return b, triple
+";
+    let (after, dups) = extracted(src, &function("triple", 1, 1));
+    assert_eq!(dups, 0, "{after}");
+    assert!(
+        after.contains("def second(a, triple):\n    b = a * 3\n"),
+        "{after}"
+    );
+}
