@@ -275,10 +275,10 @@ pub(super) fn not_first_and_once(site: Node<'_>, statement: Node<'_>) -> Option<
                     return Some("after other calls of its statement")
                 }
                 "subscript" => return Some("after other reads of its statement"),
-                // the method looked up for an enclosing call is no effect
-                "attribute" if !is_callee_of_ancestor(n, site) => {
-                    return Some("after other reads of its statement")
-                }
+                // looking up the method of an enclosing call (`self.items.append`)
+                // is not taken for an effect
+                "attribute" if is_callee_of_ancestor(n, site) && is_name_chain(n) => continue,
+                "attribute" => return Some("after other reads of its statement"),
                 _ => {}
             }
         }
@@ -286,6 +286,20 @@ pub(super) fn not_first_and_once(site: Node<'_>, statement: Node<'_>) -> Option<
         stack.extend(n.named_children(&mut c));
     }
     None
+}
+
+/// `a.b.c`: attributes of a plain name.
+fn is_name_chain(mut n: Node<'_>) -> bool {
+    loop {
+        match n.kind() {
+            "identifier" => return true,
+            "attribute" => match n.child_by_field_name("object") {
+                Some(o) => n = o,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
 }
 
 /// `n` is the callee of a call that encloses `site`.

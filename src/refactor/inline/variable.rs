@@ -48,14 +48,14 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
     declared_elsewhere(&file, name, scope)?;
     let binding = single_binding(&file, name, scope, &owner)?;
     let assignment = Assignment::of(&file, binding.range.clone(), name)?;
-    exported(project, &file, name, scope)?;
+    let uses: Vec<&Reference> = scopes.references_to(scope, name).collect();
+    exported(project, &file, name, scope, &uses)?;
     if scopes.scopes[scope].uses_locals {
         return Err(refused(format!(
             "{owner} calls locals() or vars(): {name} may be read through it"
         )));
     }
 
-    let uses: Vec<&Reference> = scopes.references_to(scope, name).collect();
     if uses.is_empty() {
         return Err(refused(format!(
             "{name} is never read: delete its assignment instead"
@@ -274,7 +274,13 @@ impl<'t> Assignment<'t> {
 
 /// A module-level variable other modules import, or a class attribute read
 /// as one, is not only this file's.
-fn exported(project: &Project<'_>, file: &Parsed, name: &str, scope: usize) -> Result<(), RefactorError> {
+fn exported(
+    project: &Project<'_>,
+    file: &Parsed,
+    name: &str,
+    scope: usize,
+    uses: &[&Reference],
+) -> Result<(), RefactorError> {
     let scopes = &file.scopes;
     let kind = scopes.scopes[scope].kind;
     if !matches!(kind, ScopeKind::Module | ScopeKind::Class) {
@@ -335,7 +341,13 @@ fn exported(project: &Project<'_>, file: &Parsed, name: &str, scope: usize) -> R
         .certain
         .iter()
         .chain(&refs.possible)
-        .filter(|l| kind == ScopeKind::Class || l.path != file.path())
+        .filter(|l| {
+            l.path != file.path()
+                || (kind == ScopeKind::Class
+                    && !uses
+                        .iter()
+                        .any(|r| file.position(r.range.start) == l.position))
+        })
         .map(|l| l.to_string())
         .collect();
     if outside.is_empty() {
@@ -428,16 +440,17 @@ fn check_reads(
     let mut window_start = stmt.end;
     let mut window_end = stmt.end;
     for (node, r) in sites {
-        let end = if r.scope != scope {
-            // a nested function may run any time later
-            if let Some(outer) = outermost_loop(statement, scope, file) {
-                window_start = window_start.min(outer.start);
+        let loop_end = expr::loop_between(*node, block).map(|b| file.char_of(b));
+        let end = match timing(file, r.scope, scope) {
+            Timing::Later => {
+                // a nested function may run any time later
+                if let Some(outer) = outermost_loop(statement, scope, file) {
+                    window_start = window_start.min(outer.start);
+                }
+                scope_end
             }
-            scope_end
-        } else if let Some(loop_end) = expr::loop_between(*node, block) {
-            file.char_of(loop_end)
-        } else {
-            r.range.start
+            Timing::Repeated(end) => end.max(loop_end.unwrap_or(0)),
+            Timing::Now => loop_end.unwrap_or(r.range.start),
         };
         window_end = window_end.max(end);
     }
@@ -497,7 +510,10 @@ fn check_reads(
         return Ok(());
     }
     let value_shown = shown(&file.source_of(value));
-    if let Some((_, r)) = sites.iter().find(|(_, r)| r.scope != scope) {
+    if let Some((_, r)) = sites
+        .iter()
+        .find(|(_, r)| timing(file, r.scope, scope) == Timing::Later)
+    {
         return Err(refused(format!(
             "the value of {name} ({value_shown}) reads attributes or items, and {name} is read at {} inside a nested function, lambda or comprehension, when they may have changed",
             file.position(r.range.start)
@@ -529,6 +545,34 @@ fn check_reads(
         stack.extend(n.named_children(&mut c));
     }
     Ok(())
+}
+
+/// When a read in scope `read` runs, seen from `scope`, where it is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Timing {
+    /// When the statement that holds it runs.
+    Now,
+    /// Within comprehensions run by that statement, which end at this char.
+    Repeated(usize),
+    /// In a function, lambda or class body: whenever that runs.
+    Later,
+}
+
+fn timing(file: &Parsed, read: usize, scope: usize) -> Timing {
+    let scopes = &file.scopes.scopes;
+    let mut s = read;
+    let mut end = None;
+    while s != scope {
+        if scopes[s].kind != ScopeKind::Comprehension {
+            return Timing::Later;
+        }
+        end = Some(scopes[s].range.end);
+        match scopes[s].parent {
+            Some(p) => s = p,
+            None => return Timing::Later,
+        }
+    }
+    end.map_or(Timing::Now, Timing::Repeated)
 }
 
 /// The outermost `for`/`while` of `scope` that holds `statement`.

@@ -32,3 +32,335 @@ fn a_sum_inlined_into_a_product_gets_parentheses() {
         "def f(a, b, x):\n    return x * (a + b)\n"
     );
 }
+
+/// `v = <value>` then `return <use>` in a function: the returned expression.
+fn placed(value: &str, use_: &str) -> String {
+    let src = format!("def f(a, b, c, x, o, d):\n    v = {value}\n    return {use_}\n");
+    let out = inlined(&src, 2, "v");
+    out.strip_prefix("def f(a, b, c, x, o, d):\n    return ")
+        .and_then(|s| s.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("{out}"))
+        .to_string()
+}
+
+#[test]
+fn parentheses_only_where_precedence_needs_them() {
+    let cases = [
+        // (value, use, expected)
+        ("a + b", "x * v", "x * (a + b)"),
+        ("a + b", "v * x", "(a + b) * x"),
+        ("a + b", "x + v", "x + (a + b)"),
+        ("a + b", "v + x", "a + b + x"),
+        ("a - b", "x - v", "x - (a - b)"),
+        ("a * b", "x + v", "x + a * b"),
+        ("a + b", "v.attr", "(a + b).attr"),
+        ("a + b", "v[0]", "(a + b)[0]"),
+        ("a + b", "v()", "(a + b)()"),
+        ("a + b", "d[v]", "d[a + b]"),
+        ("a + b", "o(v, x)", "o(a + b, x)"),
+        ("a + b", "o(key=v)", "o(key=a + b)"),
+        ("a + b", "-v", "-(a + b)"),
+        ("-a", "-v", "--a"),
+        ("-a", "v ** 2", "(-a) ** 2"),
+        ("-a", "2 ** v", "2 ** -a"),
+        ("a ** b", "v ** c", "(a ** b) ** c"),
+        ("a ** b", "c ** v", "c ** a ** b"),
+        ("a ** b", "-v", "-a ** b"),
+        ("a.b", "v.c", "a.b.c"),
+        ("o(a)", "v.c", "o(a).c"),
+        ("o(a)", "v[0]", "o(a)[0]"),
+        ("1", "v.real", "(1).real"),
+        ("1.5", "v.real", "1.5.real"),
+        ("'s'", "v.upper()", "'s'.upper()"),
+        ("[a, b]", "v[0]", "[a, b][0]"),
+        ("a < b", "v == c", "(a < b) == c"),
+        ("a < b", "not v", "not a < b"),
+        ("not a", "v == c", "(not a) == c"),
+        ("not a", "v and c", "not a and c"),
+        ("a or b", "v and c", "(a or b) and c"),
+        ("a and b", "v or c", "a and b or c"),
+        ("a or b", "c or v", "c or a or b"),
+        ("a if b else c", "v + x", "(a if b else c) + x"),
+        ("a if b else c", "o(v)", "o(a if b else c)"),
+        ("a if b else c", "x if v else d", "x if (a if b else c) else d"),
+        ("a if b else c", "x if d else v", "x if d else a if b else c"),
+        ("lambda: a", "v()", "(lambda: a)()"),
+        ("lambda: a", "o(v)", "o(lambda: a)"),
+        ("lambda: a", "v if x else d", "(lambda: a) if x else d"),
+        ("a, b", "v", "a, b"),
+        ("a, b", "o(v)", "o((a, b))"),
+        ("a, b", "[v]", "[(a, b)]"),
+        ("a, b", "d[v]", "d[a, b]"),
+        ("(a, b)", "o(v)", "o((a, b))"),
+        ("(a := b)", "o(v)", "o((a := b))"),
+        ("a | b", "v & c", "(a | b) & c"),
+        ("a & b", "v | c", "a & b | c"),
+        ("a << b", "v + c", "(a << b) + c"),
+        ("a + b", "[*v]", "[*a + b]"),
+        ("a or b", "[*v]", "[*(a or b)]"),
+        ("a.b", "[*v]", "[*a.b]"),
+        ("a + b", "(v)", "(a + b)"),
+        ("a + b", "f'{v}'", "f'{a + b}'"),
+        ("a if b else c", "f'{v}'", "f'{a if b else c}'"),
+        ("lambda: a", "f'{v}'", "f'{(lambda: a)}'"),
+        ("a + b", "[i for i in v]", "[i for i in a + b]"),
+        ("a if b else c", "[i for i in v]", "[i for i in (a if b else c)]"),
+    ];
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(value, use_, expected)| {
+            let got = placed(value, use_);
+            (got != *expected).then(|| format!("{value} into {use_}: {got}, not {expected}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn every_read_is_replaced_and_the_assignment_removed() {
+    let src = "\
+import os
+
+def f(names, root):
+    # the separator
+    sep = root + os.sep  # comment of the assignment
+    first = names[0] + sep
+    return first, sep.join(names), [n + sep for n in names]
+";
+    assert_eq!(
+        inlined(&src.replace("root + os.sep", "root + '/'"), 5, "sep"),
+        "\
+import os
+
+def f(names, root):
+    # the separator
+    first = names[0] + (root + '/')
+    return first, (root + '/').join(names), [n + (root + '/') for n in names]
+"
+    );
+    // os.sep is state: the call between could change it
+    assert_eq!(
+        refusal(src, 5, "sep"),
+        "Cannot inline - the value of sep (`root + os.sep`) reads attributes or items, and the code at 6:18 may change them before sep is read"
+    );
+}
+
+#[test]
+fn the_summary_counts_the_reads() {
+    let project = TestProject::new(&[("a.py", "x = 2\ny = x * x\nprint(x)\n")]);
+    let done = project.run(Some(("a.py", 0, 0)), &variable("x")).unwrap();
+    assert_eq!(
+        done.summary,
+        crate::refactor::Summary::Inlined {
+            kind: InlineKind::Variable,
+            name: "x".into(),
+            locations: 3
+        }
+    );
+    assert_eq!(project.after(&done)["a.py"], "y = 2 * 2\nprint(2)\n");
+}
+
+#[test]
+fn the_variable_is_the_one_the_cursors_scope_sees() {
+    let src = "v = 1\n\ndef f():\n    v = 2\n    return v\n\ndef g():\n    return v + 1\n";
+    // in f: its local
+    assert_eq!(
+        inlined(src, 4, "v"),
+        "v = 1\n\ndef f():\n    return 2\n\ndef g():\n    return v + 1\n"
+    );
+    // in g: the module's
+    assert_eq!(
+        inlined(src, 7, "v"),
+        "\ndef f():\n    v = 2\n    return v\n\ndef g():\n    return 1 + 1\n"
+    );
+}
+
+#[test]
+fn a_name_not_visible_there_is_not_found_with_the_closest_names() {
+    let project = TestProject::new(&[("a.py", "total = 1\ndef f():\n    totals = 2\n    return totals\n")]);
+    let e = project
+        .run(Some(("a.py", 0, 0)), &variable("totals"))
+        .unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::NotFound);
+    assert_eq!(
+        e.message,
+        "Not found: variable 'totals' visible at a.py:0:0. Closest: total"
+    );
+    assert_eq!(e.candidates, ["total"]);
+    let e = project.run(None, &variable("total")).unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::InvalidArgument);
+}
+
+#[test]
+fn statements_sharing_a_line_and_crlf_and_tabs() {
+    assert_eq!(
+        inlined("def f(a):\n\tv = a + 1; w = v * 2\n\treturn w\n", 1, "v"),
+        "def f(a):\n\tw = (a + 1) * 2\n\treturn w\n"
+    );
+    assert_eq!(
+        inlined("def f(a):\r\n    v = [\r\n        a,\r\n    ]\r\n    return v\r\n", 1, "v"),
+        "def f(a):\r\n    return [\r\n        a,\r\n    ]\r\n"
+    );
+}
+
+#[test]
+fn an_annotated_assignment_is_inlined_too() {
+    assert_eq!(
+        inlined("LIMIT: int = 10\n\ndef f(n):\n    return n < LIMIT\n", 0, "LIMIT"),
+        "\ndef f(n):\n    return n < 10\n"
+    );
+}
+
+#[test]
+fn a_value_with_a_call_read_once_in_the_next_statement() {
+    assert_eq!(
+        inlined("def f(g, h):\n    v = g()\n    return h(v)\n", 1, "v"),
+        "def f(g, h):\n    return h(g())\n"
+    );
+    assert_eq!(
+        inlined("def f(g, h):\n    v = g()\n    self.items.append(v)\n", 1, "v"),
+        "def f(g, h):\n    self.items.append(g())\n"
+    );
+    assert_eq!(
+        inlined("def f(g, h):\n    v = g()\n    if v:\n        h()\n", 1, "v"),
+        "def f(g, h):\n    if g():\n        h()\n"
+    );
+    assert_eq!(
+        inlined("def f(g, o):\n    v = g()\n    o.x = v\n", 1, "v"),
+        "def f(g, o):\n    o.x = g()\n"
+    );
+}
+
+#[test]
+fn refusals_say_why() {
+    let cases = [
+        // assigned twice
+        ("def f(a):\n    v = a\n    v = 2\n    return v\n", 1, "v",
+         "Cannot inline - v is bound 2 times in f (lines 1, 2): only a variable assigned once can be inlined"),
+        ("def f(a):\n    v = a\n    v += 2\n    return v\n", 1, "v",
+         "Cannot inline - v is bound 2 times in f (lines 1, 2): only a variable assigned once can be inlined"),
+        ("def f(v):\n    return v\n", 1, "v",
+         "Cannot inline - v is a parameter of f: only a variable assigned once (`v = value`) can be inlined"),
+        ("def f(xs):\n    for v in xs:\n        print(v)\n", 1, "v",
+         "Cannot inline - v is bound at 1:8 by a loop, with, except, match, del or a bare annotation, not by an assignment: only a variable assigned once (`v = value`) can be inlined"),
+        ("def f(p):\n    v, w = p\n    return v\n", 1, "v",
+         "Cannot inline - v is assigned by unpacking at 1:4: only a variable assigned once (`v = value`) can be inlined"),
+        ("def f(p):\n    v = w = p\n    return v\n", 1, "v",
+         "Cannot inline - v is assigned in a chained assignment at 1:4: split it first"),
+        ("def f(p):\n    if (v := p):\n        return v\n", 1, "v",
+         "Cannot inline - v is bound by `:=` at 1:8: only a `v = value` statement can be inlined"),
+        ("def f(p):\n    v = p\n", 1, "v",
+         "Cannot inline - v is never read: delete its assignment instead"),
+        // paths
+        ("def f(p):\n    if p:\n        v = 1\n    return v\n", 1, "v",
+         "Cannot inline - v is read at 3:11, outside the block that assigns it at 2:8: not every path assigns it"),
+        ("def f(p):\n    print(v)\n    v = p\n    return v\n", 1, "v",
+         "Cannot inline - v is read at 1:10 before it is assigned at 2:4"),
+        ("v = 1\ndef f():\n    global v\n    return v\n", 0, "v",
+         "Cannot inline - v is declared global in f: it may be rebound there"),
+        ("def f():\n    v = 1\n    def g():\n        nonlocal v\n        return v\n    return g\n", 1, "v",
+         "Cannot inline - v is declared nonlocal in g: it may be rebound there"),
+        ("def f(p):\n    v = p\n    return locals()[\"v\"] + v\n", 1, "v",
+         "Cannot inline - f calls locals() or vars(): v may be read through it"),
+        // rebinding of what the value reads
+        ("def f(a):\n    v = a + 1\n    a = 5\n    return v\n", 1, "v",
+         "Cannot inline - the value of v reads a, which is rebound at 2:4 before v is read"),
+        ("def f(a, xs):\n    v = a\n    for a in xs:\n        print(v)\n", 1, "v",
+         "Cannot inline - the value of v reads a, which is rebound at 2:8 before v is read"),
+        ("def f(a):\n    v = a\n    def g(a):\n        return v\n    return g\n", 1, "v",
+         "Cannot inline - the value of v reads a, which means something else at 3:15"),
+        ("def f(a):\n    v = a\n    g = lambda: v\n    a = 2\n    return g\n", 1, "v",
+         "Cannot inline - the value of v reads a, which is rebound at 3:4 before v is read"),
+        // effects
+        ("def f(g):\n    v = g()\n    return v + v\n", 1, "v",
+         "Cannot inline - the value of v (`g()`) has effects and v is read 2 times: it would run 2 times"),
+        ("def f(g, xs):\n    v = g()\n    for x in xs:\n        print(v)\n", 1, "v",
+         "Cannot inline - the value of v (`g()`) has effects and v is read at 3:14 inside a loop: it would run at every iteration"),
+        ("def f(g, xs):\n    v = g()\n    return lambda: v\n", 1, "v",
+         "Cannot inline - the value of v (`g()`) has effects and v is read at 2:19 inside a nested function, lambda or comprehension: it would run at other times"),
+        ("def f(g, xs):\n    v = g()\n    return [v for x in xs]\n", 1, "v",
+         "Cannot inline - the value of v (`g()`) has effects and v is read at 2:12 inside a nested function, lambda or comprehension: it would run at other times"),
+        ("def f(g, h):\n    v = g()\n    h()\n    return v\n", 1, "v",
+         "Cannot inline - the value of v (`g()`) has effects and other statements run between its assignment and its read at 3:11: their order would change"),
+        ("def f(g, h):\n    v = g()\n    return h() + v\n", 1, "v",
+         "Cannot inline - the value of v (`g()`) has effects and its read at 2:17 is after other calls of its statement"),
+        ("def f(g, h):\n    v = g()\n    return h or v\n", 1, "v",
+         "Cannot inline - the value of v (`g()`) has effects and its read at 2:16 is only evaluated conditionally"),
+        ("def f(g, h):\n    v = g()\n    if h:\n        return v\n", 1, "v",
+         "Cannot inline - the value of v (`g()`) has effects and its read at 3:15 is inside a compound statement's body"),
+        ("def f(g):\n    v = []\n    v.append(1)\n    return v\n", 1, "v",
+         "Cannot inline - the value of v (`[]`) creates a new object and v is read 2 times: it would run 2 times"),
+        // state read by the value
+        ("def f(o, g):\n    v = o.x\n    g()\n    return v\n", 1, "v",
+         "Cannot inline - the value of v (`o.x`) reads attributes or items, and the code at 2:4 may change them before v is read"),
+        ("def f(o):\n    v = o[0]\n    o[0] = 2\n    return v\n", 1, "v",
+         "Cannot inline - the value of v (`o[0]`) reads attributes or items, and the code at 2:4 may change them before v is read"),
+        ("def f(o):\n    v = o.x\n    return lambda: v\n", 1, "v",
+         "Cannot inline - the value of v (`o.x`) reads attributes or items, and v is read at 2:19 inside a nested function, lambda or comprehension, when they may have changed"),
+        // f-strings
+        ("def f(a):\n    v = a[\"k\"]\n    return f\"{v}\"\n", 1, "v",
+         "Cannot inline - the value of v cannot be written inside the f-string at 2:14 (quotes, backslashes, comments or line breaks)"),
+        ("def f(a):\n    v = a + 1\n    return f\"{v=}\"\n", 1, "v",
+         "Cannot inline - the f-string at 2:14 prints the name v (`{v=}`)"),
+    ];
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(src, line, name, expected)| {
+            let got = refusal(src, *line, name);
+            (got != *expected).then(|| format!("{src:?}:\n  got      {got}\n  expected {expected}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_module_variable_other_modules_import_is_refused_naming_them() {
+    let project = TestProject::new(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/conf.py", "LIMIT = 10\nPRIVATE = 2\n\ndef f(n):\n    return n < LIMIT + PRIVATE\n"),
+        ("pkg/use.py", "from pkg.conf import LIMIT\nprint(LIMIT)\n"),
+        ("pkg/other.py", "from . import conf\nprint(conf.LIMIT)\n"),
+    ]);
+    let e = project
+        .run(Some(("pkg/conf.py", 4, 0)), &variable("LIMIT"))
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Cannot inline - LIMIT is imported by other modules: pkg/other.py:1:11, pkg/use.py:0:21, pkg/use.py:1:6"
+    );
+    let done = project
+        .run(Some(("pkg/conf.py", 4, 0)), &variable("PRIVATE"))
+        .unwrap();
+    assert_eq!(
+        project.after(&done)["pkg/conf.py"],
+        "LIMIT = 10\n\ndef f(n):\n    return n < LIMIT + 2\n"
+    );
+}
+
+#[test]
+fn exported_star_imported_and_class_attributes_are_refused() {
+    let project = TestProject::new(&[
+        ("m.py", "__all__ = ['A']\nA = 1\nB = 2\nprint(A, B)\n\nclass C:\n    k = 3\n    j = k + 1\n    def m(self):\n        return self.k\n\nclass D:\n    z = 1\n    w = z * 2\n"),
+        ("n.py", "from m import *\n"),
+    ]);
+    let refused = |line, name: &str| {
+        project
+            .run(Some(("m.py", line, 0)), &variable(name))
+            .unwrap_err()
+            .message
+    };
+    assert_eq!(
+        refused(0, "A"),
+        "Cannot inline - A is exported in __all__ of m: other modules may import it"
+    );
+    assert_eq!(
+        refused(0, "B"),
+        "Cannot inline - B may be imported by `from m import *` in n.py"
+    );
+    assert_eq!(
+        refused(7, "k"),
+        "Cannot inline - k is a class attribute read as an attribute at m.py:9:20"
+    );
+    let done = project.run(Some(("m.py", 13, 0)), &variable("z")).unwrap();
+    assert!(project.after(&done)["m.py"].ends_with("class D:\n    w = 1 * 2\n"));
+}
