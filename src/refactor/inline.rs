@@ -236,6 +236,53 @@ fn shown(text: &str) -> String {
     }
 }
 
+/// The f-string `{…}` a read is in, if any (before any nested scope).
+fn enclosing_interpolation(node: Node<'_>) -> Option<Node<'_>> {
+    let mut n = node;
+    while let Some(p) = n.parent() {
+        match p.kind() {
+            "interpolation" => return Some(p),
+            "string" | "block" | "module" => return None,
+            _ => n = p,
+        }
+    }
+    None
+}
+
+/// Whether `value` can be written in this f-string's `{…}` (quotes,
+/// backslashes, comments and line breaks could not before Python 3.12;
+/// `{name=}` prints the name); true when it needs parentheses there.
+fn fits_interpolation(
+    file: &Parsed,
+    what: &str,
+    name: &str,
+    value: &str,
+    interpolation: Node<'_>,
+    site: Node<'_>,
+) -> Result<bool, RefactorError> {
+    let at = file.at(site);
+    let string = interpolation.parent().filter(|p| p.kind() == "string");
+    let quote = string
+        .and_then(|s| {
+            s.utf8_text(file.src.as_bytes())
+                .ok()
+                .and_then(|t| t.chars().find(|c| *c == '"' || *c == '\''))
+        })
+        .unwrap_or('"');
+    if value.contains(quote) || value.contains('\\') || value.contains('\n') || value.contains('#') {
+        return Err(refused(format!(
+            "{what} cannot be written inside the f-string at {at} (quotes, backslashes, comments or line breaks)"
+        )));
+    }
+    let after = &file.src[site.end_byte()..interpolation.end_byte()];
+    if after.trim_start().starts_with('=') && !after.trim_start().starts_with("==") {
+        return Err(refused(format!(
+            "the f-string at {at} prints the name {name} (`{{{name}=}}`)"
+        )));
+    }
+    Ok(value.starts_with('{'))
+}
+
 #[cfg(test)]
 #[path = "tests/inline.rs"]
 mod tests;

@@ -16,7 +16,7 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use super::expr::{self, Effects};
-use super::{refused, resolve_from, scope_name, shown, Parsed};
+use super::{enclosing_interpolation, fits_interpolation, refused, resolve_from, scope_name, shown, Parsed};
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::{TextEdits, WorkspaceChange};
 use crate::choices::{closest, SHOWN};
@@ -103,7 +103,14 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         let mut text = value_text.clone();
         let mut parens = expr::needs_parens(precedence, value.kind(), *node, src);
         if let Some(interpolation) = enclosing_interpolation(*node) {
-            parens |= fits_interpolation(&file, name, &value_text, interpolation, *node)?;
+            parens |= fits_interpolation(
+                &file,
+                &format!("the value of {name}"),
+                name,
+                &value_text,
+                interpolation,
+                *node,
+            )?;
         }
         if parens {
             text = format!("({text})");
@@ -611,48 +618,3 @@ fn named_next(statement: Node<'_>) -> Option<Node<'_>> {
     super::named_sibling(statement, true)
 }
 
-/// The f-string `{…}` a read is in, if any (before any nested scope).
-fn enclosing_interpolation(node: Node<'_>) -> Option<Node<'_>> {
-    let mut n = node;
-    while let Some(p) = n.parent() {
-        match p.kind() {
-            "interpolation" => return Some(p),
-            "string" | "block" | "module" => return None,
-            _ => n = p,
-        }
-    }
-    None
-}
-
-/// Whether the value can be written in this f-string's `{…}` (quotes,
-/// backslashes, comments and line breaks could not before Python 3.12;
-/// `{name=}` prints the name); true when it needs parentheses there.
-fn fits_interpolation(
-    file: &Parsed,
-    name: &str,
-    value: &str,
-    interpolation: Node<'_>,
-    site: Node<'_>,
-) -> Result<bool, RefactorError> {
-    let at = file.at(site);
-    let string = interpolation.parent().filter(|p| p.kind() == "string");
-    let quote = string
-        .and_then(|s| {
-            s.utf8_text(file.src.as_bytes())
-                .ok()
-                .and_then(|t| t.chars().find(|c| *c == '"' || *c == '\''))
-        })
-        .unwrap_or('"');
-    if value.contains(quote) || value.contains('\\') || value.contains('\n') || value.contains('#') {
-        return Err(refused(format!(
-            "the value of {name} cannot be written inside the f-string at {at} (quotes, backslashes, comments or line breaks)"
-        )));
-    }
-    let after = &file.src[site.end_byte()..interpolation.end_byte()];
-    if after.trim_start().starts_with('=') && !after.trim_start().starts_with("==") {
-        return Err(refused(format!(
-            "the f-string at {at} prints the name {name} (`{{{name}=}}`)"
-        )));
-    }
-    Ok(value.starts_with('{'))
-}

@@ -1,0 +1,484 @@
+//! One use of the function: an import, a call, or something else; a call
+//! mapped to the parameters and replaced by the body's expression.
+
+use tree_sitter::Node;
+
+use super::super::expr;
+use super::super::{enclosing_interpolation, fits_interpolation, refused, resolve_from, shown, Parsed};
+use super::callee::{Callee, ParamKind};
+use crate::analysis::scope::{Reference, Resolution};
+use crate::change::Indel;
+use crate::refactor::RefactorError;
+
+/// What a reference of the function is.
+pub(super) enum Site<'f> {
+    /// `from m import f`: the statement and its name (or `f as g`).
+    Import(Node<'f>, Node<'f>),
+    /// `f(…)` or `x.f(…)`: the call and the receiver `x`.
+    Call(Node<'f>, Option<Node<'f>>),
+    /// Anything else: the function used as a value, an `import m.f`, …
+    Value,
+}
+
+impl<'f> Site<'f> {
+    pub fn classify(id: Node<'f>) -> Site<'f> {
+        let Some(parent) = id.parent() else {
+            return Site::Value;
+        };
+        let mut child = id;
+        let mut up = Some(parent);
+        for _ in 0..3 {
+            let Some(p) = up else { break };
+            if p.kind() == "import_from_statement" {
+                return Site::Import(p, child);
+            }
+            child = p;
+            up = p.parent();
+        }
+        let callee_of = |call: Option<Node<'f>>, function: Node<'f>| {
+            call.filter(|c| c.kind() == "call" && c.child_by_field_name("function") == Some(function))
+        };
+        if let Some(call) = callee_of(Some(parent), id) {
+            return Site::Call(call, None);
+        }
+        if parent.kind() == "attribute" && parent.child_by_field_name("attribute") == Some(id) {
+            if let Some(call) = callee_of(parent.parent(), parent) {
+                return Site::Call(call, parent.child_by_field_name("object"));
+            }
+        }
+        Site::Value
+    }
+}
+
+/// What a parameter gets at one call.
+#[derive(Clone, Copy)]
+pub(super) struct Value<'f> {
+    pub node: Node<'f>,
+    /// A default: a node of the callee's file, not the caller's.
+    pub default: bool,
+    /// Where the call evaluates it (defaults: after every argument).
+    pub order: usize,
+}
+
+/// Replaces the call `call` of `file` by the callee's body.
+pub(super) fn inline_call<'f>(
+    callee: &Callee<'f>,
+    file: &'f Parsed,
+    call: Node<'f>,
+    receiver: Option<Node<'f>>,
+) -> Result<Indel, RefactorError> {
+    let values = map_arguments(callee, file, call, receiver)?;
+    match callee.returns {
+        Some(expression) => {
+            let text = substituted(callee, file, call, &values, expression)?;
+            Ok(Indel::new(file.chars(call), text))
+        }
+        None => super::statements::inline(callee, file, call, &values),
+    }
+}
+
+/// Each parameter's value at this call, in parameter order.
+fn map_arguments<'f>(
+    callee: &Callee<'f>,
+    file: &'f Parsed,
+    call: Node<'f>,
+    receiver: Option<Node<'f>>,
+) -> Result<Vec<Value<'f>>, RefactorError> {
+    let name = &callee.name;
+    let at = file.at(call);
+    let mut slots: Vec<Option<Value<'f>>> = vec![None; callee.params.len()];
+    let mut order = 0;
+    let mut next_positional = 0;
+    match receiver {
+        Some(object) if callee.bound => {
+            let unbound = object.kind() == "identifier"
+                && callee.class.as_deref() == Some(&*file.source_of(object))
+                && matches!(
+                    resolve_from(&file.scopes, &file.source_of(object), file.scopes.scope_at(file.char_of(object.start_byte()))),
+                    Resolution::Scope(_)
+                );
+            if !unbound {
+                if is_super_call(object) {
+                    return Err(refused(format!(
+                        "the call of {name} at {at} goes through super(): its receiver is not self's class"
+                    )));
+                }
+                slots[0] = Some(Value { node: object, default: false, order });
+                order += 1;
+                next_positional = 1;
+            }
+        }
+        Some(object) => {
+            if !is_name_chain(object) {
+                return Err(refused(format!(
+                    "the call of {name} at {at} is made through {}, which would not be evaluated",
+                    shown(&file.source_of(object))
+                )));
+            }
+        }
+        None if callee.bound => {
+            return Err(refused(format!(
+                "{name} is called at {at} without a receiver"
+            )))
+        }
+        None => {}
+    }
+    let arguments: Vec<Node<'f>> = match call.child_by_field_name("arguments") {
+        Some(list) if list.kind() == "argument_list" => {
+            let mut c = list.walk();
+            let all = list
+                .named_children(&mut c)
+                .filter(|n| n.kind() != "comment")
+                .collect();
+            all
+        }
+        Some(generator) => vec![generator],
+        None => Vec::new(),
+    };
+    for argument in arguments {
+        match argument.kind() {
+            "list_splat" | "dictionary_splat" => {
+                return Err(refused(format!(
+                    "the call of {name} at {at} passes {}: its arguments cannot be mapped to parameters",
+                    shown(&file.source_of(argument))
+                )))
+            }
+            "keyword_argument" => {
+                let key = argument
+                    .child_by_field_name("name")
+                    .map(|n| file.source_of(n))
+                    .unwrap_or_default();
+                let value = argument
+                    .child_by_field_name("value")
+                    .ok_or_else(|| refused(format!("the call of {name} at {at} cannot be read")))?;
+                let Some(i) = callee.params.iter().position(|p| p.name == key) else {
+                    return Err(refused(format!(
+                        "the call of {name} at {at} passes {key}=, which {name} does not take"
+                    )));
+                };
+                if callee.params[i].kind == ParamKind::Positional {
+                    return Err(refused(format!(
+                        "the call of {name} at {at} passes the positional-only {key} by keyword"
+                    )));
+                }
+                if slots[i].is_some() {
+                    return Err(refused(format!(
+                        "the call of {name} at {at} passes {key} twice"
+                    )));
+                }
+                slots[i] = Some(Value { node: value, default: false, order });
+            }
+            _ => {
+                let i = next_positional;
+                if i >= callee.params.len() || callee.params[i].kind == ParamKind::Keyword {
+                    return Err(refused(format!(
+                        "the call of {name} at {at} passes more positional arguments than {name} takes"
+                    )));
+                }
+                slots[i] = Some(Value { node: argument, default: false, order });
+                next_positional += 1;
+            }
+        }
+        order += 1;
+    }
+    let mut values = Vec::with_capacity(slots.len());
+    for (slot, param) in slots.into_iter().zip(&callee.params) {
+        let value = match (slot, param.default) {
+            (Some(v), _) => v,
+            (None, Some(default)) if expr::is_constant(default) => Value {
+                node: default,
+                default: true,
+                order: usize::MAX,
+            },
+            (None, Some(default)) => {
+                return Err(refused(format!(
+                    "the default of {} ({}) is evaluated once, when {name} is defined: pass it at {at} first",
+                    param.name,
+                    shown(&callee.file.source_of(default))
+                )))
+            }
+            (None, None) => {
+                return Err(refused(format!(
+                    "the call of {name} at {at} does not pass {}",
+                    param.name
+                )))
+            }
+        };
+        values.push(value);
+    }
+    Ok(values)
+}
+
+fn is_super_call(node: Node<'_>) -> bool {
+    node.kind() == "call"
+        && node
+            .child_by_field_name("function")
+            .is_some_and(|f| f.kind() == "identifier" && f.end_byte() - f.start_byte() == 5)
+}
+
+fn is_name_chain(mut n: Node<'_>) -> bool {
+    loop {
+        match n.kind() {
+            "identifier" => return true,
+            "attribute" => match n.child_by_field_name("object") {
+                Some(o) => n = o,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
+/// The source of a value, from the file it is written in.
+pub(super) fn value_text(callee: &Callee<'_>, file: &Parsed, value: &Value<'_>) -> String {
+    if value.default {
+        callee.file.source_of(value.node)
+    } else {
+        file.source_of(value.node)
+    }
+}
+
+fn value_src<'a>(callee: &'a Callee<'_>, file: &'a Parsed, value: &Value<'_>) -> &'a [u8] {
+    if value.default {
+        callee.file.src.as_bytes()
+    } else {
+        file.src.as_bytes()
+    }
+}
+
+/// The reads of the callee's parameters in `range` of its file, with the
+/// parameter each reads; fails on names the call site does not see alike.
+pub(super) fn parameter_reads<'c>(
+    callee: &'c Callee<'_>,
+    file: &Parsed,
+    call: Node<'_>,
+    range: std::ops::Range<usize>,
+) -> Result<Vec<(usize, &'c Reference)>, RefactorError> {
+    let home = callee.file;
+    let scopes = &home.scopes;
+    let name = &callee.name;
+    let at = file.at(call);
+    let call_scope = file.scopes.scope_at(file.char_of(call.start_byte()));
+    let same_file = file.path() == home.path();
+    let mut out = Vec::new();
+    for r in scopes
+        .references
+        .iter()
+        .filter(|r| range.start <= r.range.start && r.range.end <= range.end)
+    {
+        match r.resolution {
+            Resolution::Scope(s) if s == callee.scope => {
+                if let Some(i) = callee.params.iter().position(|p| p.name == r.name) {
+                    out.push((i, r));
+                }
+                // other locals are the statements' business (renamed there)
+            }
+            Resolution::Scope(s) if home.scopes.is_within(s, callee.scope) => {}
+            Resolution::Scope(0) if same_file => {
+                if resolve_from(&file.scopes, &r.name, call_scope) != Resolution::Scope(0) {
+                    return Err(refused(format!(
+                        "{name} reads {}, which means something else at {at}",
+                        r.name
+                    )));
+                }
+            }
+            Resolution::Scope(0) => {
+                return Err(refused(format!(
+                    "{name} reads {} of its module, which {} does not see as the same (at {at})",
+                    r.name,
+                    file.path()
+                )))
+            }
+            Resolution::Builtin => {
+                if resolve_from(&file.scopes, &r.name, call_scope) != Resolution::Builtin {
+                    return Err(refused(format!(
+                        "{name} reads the builtin {}, which means something else at {at}",
+                        r.name
+                    )));
+                }
+            }
+            _ => {
+                return Err(refused(format!(
+                    "{name} reads {}, which Eddi cannot resolve",
+                    r.name
+                )))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The body's expression with the parameters replaced by the call's
+/// values, parenthesised for the place of the call.
+fn substituted(
+    callee: &Callee<'_>,
+    file: &Parsed,
+    call: Node<'_>,
+    values: &[Value<'_>],
+    expression: Node<'_>,
+) -> Result<String, RefactorError> {
+    let home = callee.file;
+    let name = &callee.name;
+    let at = file.at(call);
+    let range = home.chars(expression);
+    let mut reads = parameter_reads(callee, file, call, range.clone())?;
+    if let Some(r) = home
+        .scopes
+        .references
+        .iter()
+        .find(|r| range.start <= r.range.start && r.range.end <= range.end && r.resolution == Resolution::Scope(callee.scope) && !callee.params.iter().any(|p| p.name == r.name))
+    {
+        return Err(refused(format!(
+            "{name} binds {} in its return expression",
+            r.name
+        )));
+    }
+    reads.sort_by_key(|(_, r)| r.range.start);
+    let body_acts = expr::effects(expression).acts;
+    // Each value is evaluated once, in the call's order, before the body.
+    let mut firsts: Vec<(usize, usize)> = Vec::new();
+    let mut any_acts = false;
+    for (i, (param, value)) in callee.params.iter().zip(values).enumerate() {
+        let uses: Vec<&Reference> = reads.iter().filter(|(p, _)| *p == i).map(|(_, r)| *r).collect();
+        let text = value_text(callee, file, value);
+        let effects = expr::effects(value.node);
+        let atomic = expr::is_atomic(value.node);
+        let nested = uses.iter().any(|r| r.scope != callee.scope);
+        any_acts |= effects.acts;
+        if uses.is_empty() {
+            if effects.acts {
+                return Err(refused(format!(
+                    "the argument {} of the call at {at} would not be evaluated: {name} does not use {}",
+                    shown(&text),
+                    param.name
+                )));
+            }
+            continue;
+        }
+        if atomic {
+            continue;
+        }
+        if uses.len() > 1 || nested {
+            let where_ = if nested {
+                "inside a lambda or comprehension of".to_string()
+            } else {
+                format!("{} times by", uses.len())
+            };
+            if !effects.repeatable() || (effects.reads_state && body_acts) {
+                return Err(refused(format!(
+                    "the argument {} of the call at {at} is used {where_} {name}: bind it to a variable first",
+                    shown(&text)
+                )));
+            }
+        }
+        let first = home.node_at(uses[0].range.clone());
+        if effects.acts || effects.reads_state {
+            if let Some(why) = first.and_then(|n| expr::not_first_and_once(n, expression)) {
+                return Err(refused(format!(
+                    "the argument {} of the call at {at} would be evaluated {why}",
+                    shown(&text)
+                )));
+            }
+        }
+        firsts.push((value.order, uses[0].range.start));
+        // A name the argument reads must not be captured by a nested scope
+        // of the body (a comprehension's variable).
+        if !value.default {
+            let arg = file.chars(value.node);
+            for read in file
+                .scopes
+                .references
+                .iter()
+                .filter(|r| arg.start <= r.range.start && r.range.end <= arg.end)
+            {
+                for r in uses.iter().filter(|r| r.scope != callee.scope) {
+                    let mut s = r.scope;
+                    while s != callee.scope {
+                        if home.scopes.bindings_of(s, &read.name).next().is_some() {
+                            return Err(refused(format!(
+                                "the argument {} of the call at {at} reads {}, which {name}'s body binds where it uses {}",
+                                shown(&text),
+                                read.name,
+                                param.name
+                            )));
+                        }
+                        s = home.scopes.scopes[s].parent.unwrap_or(callee.scope);
+                    }
+                }
+            }
+        }
+    }
+    if any_acts {
+        firsts.sort_by_key(|(order, _)| *order);
+        if firsts.windows(2).any(|w| w[0].1 > w[1].1) {
+            return Err(refused(format!(
+                "the arguments of the call at {at} would be evaluated in another order than they are written"
+            )));
+        }
+    }
+    let mut out = String::new();
+    let mut pos = range.start;
+    let whole = home.text();
+    let mut whole_precedence = None;
+    for (i, r) in &reads {
+        out.push_str(&whole.slice(pos..r.range.start).to_string());
+        let value = &values[*i];
+        let mut text = value_text(callee, file, value);
+        let occurrence = home
+            .node_at(r.range.clone())
+            .ok_or_else(|| refused(format!("{name}'s body cannot be read")))?;
+        let precedence = expr::precedence(value.node, value_src(callee, file, value));
+        let mut parens = expr::needs_parens(precedence, value.node.kind(), occurrence, home.src.as_bytes());
+        if let Some(interpolation) = enclosing_interpolation(occurrence) {
+            parens |= fits_interpolation(
+                home,
+                &format!("the argument {}", shown(&text)),
+                &callee.params[*i].name,
+                &text,
+                interpolation,
+                occurrence,
+            )?;
+        }
+        if parens {
+            text = format!("({text})");
+        }
+        if occurrence == expression {
+            whole_precedence = Some((if parens { expr::PRIMARY } else { precedence }, value.node.kind()));
+        }
+        out.push_str(&text);
+        pos = r.range.end;
+    }
+    out.push_str(&whole.slice(pos..range.end).to_string());
+    let out = out.replace("\r\n", "\n");
+    let (precedence, kind) =
+        whole_precedence.unwrap_or((expr::precedence(expression, home.src.as_bytes()), expression.kind()));
+    Ok(if expr::needs_parens(precedence, kind, call, file.src.as_bytes()) {
+        format!("({out})")
+    } else {
+        out
+    })
+}
+
+/// Drops one name of `from m import …` (the whole statement when it is
+/// the only one).
+pub(super) fn remove_import(file: &Parsed, statement: Node<'_>, name: Node<'_>) -> Indel {
+    let mut c = statement.walk();
+    let names: Vec<Node<'_>> = statement.children_by_field_name("name", &mut c).collect();
+    let Some(i) = names.iter().position(|n| *n == name) else {
+        return file.remove_statement(statement);
+    };
+    if names.len() == 1 {
+        return file.remove_statement(statement);
+    }
+    if i + 1 < names.len() {
+        Indel::new(
+            file.char_of(name.start_byte())..file.char_of(names[i + 1].start_byte()),
+            "",
+        )
+    } else {
+        Indel::new(
+            file.char_of(names[i - 1].end_byte())..file.char_of(name.end_byte()),
+            "",
+        )
+    }
+}
