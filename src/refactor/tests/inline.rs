@@ -364,3 +364,265 @@ fn exported_star_imported_and_class_attributes_are_refused() {
     let done = project.run(Some(("m.py", 13, 0)), &variable("z")).unwrap();
     assert!(project.after(&done)["m.py"].ends_with("class D:\n    w = 1 * 2\n"));
 }
+
+fn function(name: &str) -> Refactoring {
+    Refactoring::Inline {
+        kind: InlineKind::Function,
+        name: name.into(),
+    }
+}
+
+/// Inlines function `name` of a project; the changed files' new texts.
+fn inlined_function(
+    files: &[(&str, &str)],
+    name: &str,
+) -> (std::collections::BTreeMap<String, String>, Refactored) {
+    let project = TestProject::new(files);
+    let done = project
+        .run(Some((files[0].0, 0, 0)), &function(name))
+        .unwrap_or_else(|e| panic!("{e}"));
+    (project.after(&done), done)
+}
+
+fn function_refusal(files: &[(&str, &str)], name: &str) -> String {
+    let project = TestProject::new(files);
+    project
+        .run(Some((files[0].0, 0, 0)), &function(name))
+        .expect_err("refused")
+        .message
+}
+
+#[test]
+fn a_one_expression_function_is_inlined_at_every_call_and_removed() {
+    let src = "\
+def area(w, h=2):
+    \"\"\"The area.\"\"\"
+    return w * h
+
+
+def main(a, b):
+    x = area(a + b)
+    y = area(h=a, w=b)
+    return area(a, b).real, -area(1, 3), area(a or b, 4)
+";
+    let (after, done) = inlined_function(&[("a.py", src)], "area");
+    assert_eq!(
+        after["a.py"],
+        "\
+def main(a, b):
+    x = (a + b) * 2
+    y = b * a
+    return (a * b).real, -(1 * 3), (a or b) * 4
+"
+    );
+    assert_eq!(
+        done.summary,
+        crate::refactor::Summary::Inlined {
+            kind: InlineKind::Function,
+            name: "a.area".into(),
+            locations: 5
+        }
+    );
+    assert!(done.left_alone.is_empty());
+}
+
+#[test]
+fn calls_in_other_modules_and_their_imports() {
+    let (after, _) = inlined_function(
+        &[
+            ("pkg/util.py", "def double(x):\n    return x * 2\n\n\ndef other():\n    return double(3)\n"),
+            ("pkg/__init__.py", ""),
+            ("pkg/a.py", "from pkg.util import double, other\n\nprint(double(4) + 1)\n"),
+            ("pkg/b.py", "from .util import double as twice\nprint(twice(5))\n"),
+            ("pkg/c.py", "import pkg.util\nprint(pkg.util.double(6))\n"),
+        ],
+        "double",
+    );
+    assert_eq!(after["pkg/util.py"], "def other():\n    return 3 * 2\n");
+    assert_eq!(after["pkg/a.py"], "from pkg.util import other\n\nprint(4 * 2 + 1)\n");
+    assert_eq!(after["pkg/b.py"], "print(5 * 2)\n");
+    assert_eq!(after["pkg/c.py"], "import pkg.util\nprint(6 * 2)\n");
+}
+
+#[test]
+fn a_function_still_used_as_a_value_or_exported_is_kept_and_said() {
+    let project = TestProject::new(&[(
+        "a.py",
+        "__all__ = ['inc']\n\ndef inc(n):\n    return n + 1\n\nprint(inc(1), list(map(inc, [1])))\n",
+    )]);
+    let done = project.run(Some(("a.py", 0, 0)), &function("inc")).unwrap();
+    assert_eq!(
+        project.after(&done)["a.py"],
+        "__all__ = ['inc']\n\ndef inc(n):\n    return n + 1\n\nprint(1 + 1, list(map(inc, [1])))\n"
+    );
+    let why: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{}: {}", l.site, l.why))
+        .collect();
+    assert_eq!(
+        why,
+        [
+            "a.py:5:23: inc is used here other than by a call: its definition is kept",
+            "a.py:2:0: inc is listed in __all__: its definition is kept"
+        ]
+    );
+}
+
+#[test]
+fn a_method_called_through_self_and_instances() {
+    let src = "\
+class Box:
+    def __init__(self, w):
+        self.w = w
+
+    def twice(self):
+        return self.w * 2
+
+    def show(self):
+        return str(self.twice())
+
+
+def use():
+    return Box(3).twice() + Box.twice(b)
+";
+    let (after, _) = inlined_function(&[("a.py", src)], "Box.twice");
+    assert_eq!(
+        after["a.py"],
+        "\
+class Box:
+    def __init__(self, w):
+        self.w = w
+
+    def show(self):
+        return str(self.w * 2)
+
+
+def use():
+    return Box(3).w * 2 + b.w * 2
+"
+    );
+}
+
+#[test]
+fn parentheses_for_arguments_and_results() {
+    let cases = [
+        ("def f(x):\n    return x * 2\n", "f(a + b)", "(a + b) * 2"),
+        ("def f(x):\n    return x + 2\n", "f(a * b)", "a * b + 2"),
+        ("def f(x):\n    return x\n", "f(a + b) * 3", "(a + b) * 3"),
+        ("def f(x):\n    return x\n", "f(a).b", "a.b"),
+        ("def f(x):\n    return -x\n", "f(a) ** 2", "(-a) ** 2"),
+        ("def f(x):\n    return x.y\n", "f(a if b else c)", "(a if b else c).y"),
+        ("def f(x):\n    return x if x else 0\n", "f(a)", "a if a else 0"),
+        ("def f(x):\n    return x if x else 0\n", "[f(a)]", "[a if a else 0]"),
+        ("def f(x):\n    return x if x else 0\n", "f(a) + 1", "(a if a else 0) + 1"),
+        ("def f(x):\n    return lambda: x\n", "f(a)()", "(lambda: a)()"),
+        ("def f(x, y):\n    return x, y\n", "g(f(a, b))", "g((a, b))"),
+        ("def f(x, y):\n    return x, y\n", "f(a, b)", "a, b"),
+        ("def f(x):\n    return f'{x}!'\n", "f(a + 1)", "f'{a + 1}!'"),
+        ("def f(x):\n    return [i * x for i in range(3)]\n", "f(a)", "[i * a for i in range(3)]"),
+        ("def f(x, k=-1):\n    return x * k\n", "f(a)", "a * -1"),
+        ("def f(x, *, k=None):\n    return x is k\n", "f(a, k=3)", "a is 3"),
+        ("def f(x, /, k=None):\n    return x is k\n", "f(a)", "a is None"),
+    ];
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(def, call, expected)| {
+            let src = format!("{def}\n\ndef g(a, b, c):\n    return {call}\n");
+            let (after, _) = inlined_function(&[("a.py", &src)], "f");
+            let got = after["a.py"]
+                .strip_prefix("def g(a, b, c):\n    return ")
+                .and_then(|s| s.strip_suffix('\n'))
+                .unwrap_or(&after["a.py"])
+                .to_string();
+            (got != *expected).then(|| format!("{def:?} {call}: {got}, not {expected}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+#[test]
+fn function_refusals_say_why() {
+    let call = "\n\nprint(f(1))\n";
+    let cases: Vec<(String, &str)> = vec![
+        ("def f(x):\n    return f(x - 1) if x else 0\n".into(), "Cannot inline - f calls itself at 1:11"),
+        ("def f(x):\n    yield x\n".into(), "Cannot inline - f is a generator (yield at 1:4)"),
+        ("async def f(x):\n    return x\n".into(), "Cannot inline - f is async: a call makes a coroutine"),
+        ("import functools\n@functools.cache\ndef f(x):\n    return x\n".into(), "Cannot inline - f is decorated (@functools.cache): a call runs what the decorator made of it, not its body"),
+        ("def f(*xs):\n    return xs\n".into(), "Cannot inline - f takes *xs: its calls cannot be mapped to parameters"),
+        ("def f(x, **kw):\n    return x\n".into(), "Cannot inline - f takes **kw: its calls cannot be mapped to parameters"),
+        ("def f(x):\n    def g():\n        return x\n    return g\n".into(), "Cannot inline - f defines a function or class at 1:4: closures over its scope would change"),
+        ("n = 0\ndef f(x):\n    global n\n    n = x\n".into(), "Cannot inline - f declares global n at 2:4"),
+        ("def f(x, y):\n    return x\n".into(), "Cannot inline - the call of f at 4:6 does not pass y"),
+        ("def f(x, y=[]):\n    return y\n".into(), "Cannot inline - the default of y (`[]`) is evaluated once, when f is defined: pass it at 4:6 first"),
+        ("def f():\n    return 1\n".into(), "Cannot inline - the call of f at 4:6 passes more positional arguments than f takes"),
+        ("def f(x, *, k=0):\n    return x\n\nprint(f(1, 2))\n".into(), "Cannot inline - the call of f at 3:6 passes more positional arguments than f takes"),
+        ("def f(x, /):\n    return x\n\nprint(f(x=2))\n".into(), "Cannot inline - the call of f at 3:6 passes the positional-only x by keyword"),
+        ("def f(x):\n    return x\n\nprint(f(*[1]))\n".into(), "Cannot inline - the call of f at 3:6 passes `*[1]`: its arguments cannot be mapped to parameters"),
+        ("def f(x):\n    return x\n\nprint(f(y=1))\n".into(), "Cannot inline - the call of f at 3:6 passes y=, which f does not take"),
+        ("def f(x):\n    return x + x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 is used 2 times by f: bind it to a variable first"),
+        ("def f(x):\n    return 1\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 would not be evaluated: f does not use x"),
+        ("def f(x):\n    return print() or x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 would be evaluated only evaluated conditionally"),
+        ("def f(x):\n    return [x for i in range(2)]\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 is used inside a lambda or comprehension of f: bind it to a variable first"),
+        ("def f(x, y):\n    return y - x\n\nprint(f(input(), input()))\n".into(), "Cannot inline - the arguments of the call at 3:6 would be evaluated in another order than they are written"),
+        ("def f(x):\n    return [i + x for i in range(2)]\n\ndef g(i):\n    return f(i)\n".into(), "Cannot inline - the argument `i` of the call at 4:11 reads i, which f's body binds where it uses x"),
+        ("limit = 3\ndef f(x):\n    return x < limit\n\ndef g(limit):\n    return f(limit)\n".into(), "Cannot inline - f reads limit, which means something else at 5:11"),
+        ("def f(x):\n    return len(x)\n\ndef g(len):\n    return f(len)\n".into(), "Cannot inline - f reads the builtin len, which means something else at 4:11"),
+        ("def f(x):\n    return x\n\nprint(f(f(1)))\n".into(), "Cannot inline - f is called at a.py:3:8 inside another call of it: inline the outer call first, then again"),
+        ("def f(x):\n    y = x + 1\n    return y\n".into(), "Cannot inline - f's body is not one `return <expression>`"),
+        ("def f(x):\n    return x\n\nprint(1)\n".into(), "Cannot inline - f is never called: there is nothing to inline"),
+        ("def f(x):\n    return x\ndef f(x):\n    return x\n".into(), "Cannot inline - a.f is defined 2 times (a.py:0:0, a.py:2:0): which one a call runs depends on the path taken"),
+        ("class C:\n    def f(self):\n        return super().f()\n".into(), "Cannot inline - f calls super() at 2:15: it only works in its class"),
+    ];
+    let wrong: Vec<String> = cases
+        .iter()
+        .filter_map(|(def, expected)| {
+            let src = if def.contains("print(") || def.contains("return f(") {
+                def.clone()
+            } else {
+                format!("{def}{call}")
+            };
+            let project = TestProject::new(&[("a.py", &src)]);
+            let got = match project.run(Some(("a.py", 0, 0)), &function("f")) {
+                Ok(done) => format!("inlined: {:?}", project.after(&done)),
+                Err(e) => e.message,
+            };
+            (got != *expected).then(|| format!("{src:?}:\n  got      {got}\n  expected {expected}"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn methods_that_may_be_overridden_or_reached_untyped_are_refused() {
+    let project = TestProject::new(&[(
+        "a.py",
+        "class A:\n    def m(self):\n        return 1\n    def n(self):\n        return self.m()\n\nclass B(A):\n    def m(self):\n        return 2\n",
+    )]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("A.m")).unwrap_err().message,
+        "Cannot inline - m is also defined by B at a.py:7:4: a call through self may run that one"
+    );
+    let project = TestProject::new(&[(
+        "a.py",
+        "class A:\n    def m(self):\n        return 1\n\ndef use(x):\n    return x.m()\n",
+    )]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("A.m")).unwrap_err().message,
+        "Cannot inline - the use of m at a.py:5:13 may be another one's (its receiver's type is unknown): inline it by hand or make the receiver's class known"
+    );
+}
+
+#[test]
+fn names_not_found_and_not_functions() {
+    let project = TestProject::new(&[("a.py", "def compute(x):\n    return x\n\nclass K:\n    pass\n")]);
+    let e = project.run(Some(("a.py", 0, 0)), &function("compte")).unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::NotFound);
+    assert_eq!(e.candidates, ["compute"]);
+    let e = project.run(Some(("a.py", 0, 0)), &function("K")).unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::InvalidArgument);
+    assert_eq!(
+        e.message,
+        "a.K is a class, not a function: InlineFunction inlines functions and methods"
+    );
+}

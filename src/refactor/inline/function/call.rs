@@ -345,6 +345,32 @@ fn substituted(
         let atomic = expr::is_atomic(value.node);
         let nested = uses.iter().any(|r| r.scope != callee.scope);
         any_acts |= effects.acts;
+        // A name the argument reads must not be captured by a nested scope
+        // of the body (a comprehension's variable).
+        if !value.default {
+            let arg = file.chars(value.node);
+            for read in file
+                .scopes
+                .references
+                .iter()
+                .filter(|r| arg.start <= r.range.start && r.range.end <= arg.end)
+            {
+                for r in uses.iter().filter(|r| r.scope != callee.scope) {
+                    let mut s = r.scope;
+                    while s != callee.scope {
+                        if home.scopes.bindings_of(s, &read.name).next().is_some() {
+                            return Err(refused(format!(
+                                "the argument {} of the call at {at} reads {}, which {name}'s body binds where it uses {}",
+                                shown(&text),
+                                read.name,
+                                param.name
+                            )));
+                        }
+                        s = home.scopes.scopes[s].parent.unwrap_or(callee.scope);
+                    }
+                }
+            }
+        }
         if uses.is_empty() {
             if effects.acts {
                 return Err(refused(format!(
@@ -381,32 +407,6 @@ fn substituted(
             }
         }
         firsts.push((value.order, uses[0].range.start));
-        // A name the argument reads must not be captured by a nested scope
-        // of the body (a comprehension's variable).
-        if !value.default {
-            let arg = file.chars(value.node);
-            for read in file
-                .scopes
-                .references
-                .iter()
-                .filter(|r| arg.start <= r.range.start && r.range.end <= arg.end)
-            {
-                for r in uses.iter().filter(|r| r.scope != callee.scope) {
-                    let mut s = r.scope;
-                    while s != callee.scope {
-                        if home.scopes.bindings_of(s, &read.name).next().is_some() {
-                            return Err(refused(format!(
-                                "the argument {} of the call at {at} reads {}, which {name}'s body binds where it uses {}",
-                                shown(&text),
-                                read.name,
-                                param.name
-                            )));
-                        }
-                        s = home.scopes.scopes[s].parent.unwrap_or(callee.scope);
-                    }
-                }
-            }
-        }
     }
     if any_acts {
         firsts.sort_by_key(|(order, _)| *order);
