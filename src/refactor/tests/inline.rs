@@ -384,13 +384,6 @@ fn inlined_function(
     (project.after(&done), done)
 }
 
-fn function_refusal(files: &[(&str, &str)], name: &str) -> String {
-    let project = TestProject::new(files);
-    project
-        .run(Some((files[0].0, 0, 0)), &function(name))
-        .expect_err("refused")
-        .message
-}
 
 #[test]
 fn a_one_expression_function_is_inlined_at_every_call_and_removed() {
@@ -562,14 +555,16 @@ fn function_refusals_say_why() {
         ("def f(x):\n    return x\n\nprint(f(y=1))\n".into(), "Cannot inline - the call of f at 3:6 passes y=, which f does not take"),
         ("def f(x):\n    return x + x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 is used 2 times by f: bind it to a variable first"),
         ("def f(x):\n    return 1\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 would not be evaluated: f does not use x"),
-        ("def f(x):\n    return print() or x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 would be evaluated only evaluated conditionally"),
+        ("def f(x):\n    return print() or x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 would run at another time: in f's body its use is only evaluated conditionally"),
         ("def f(x):\n    return [x for i in range(2)]\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 is used inside a lambda or comprehension of f: bind it to a variable first"),
         ("def f(x, y):\n    return y - x\n\nprint(f(input(), input()))\n".into(), "Cannot inline - the arguments of the call at 3:6 would be evaluated in another order than they are written"),
         ("def f(x):\n    return [i + x for i in range(2)]\n\ndef g(i):\n    return f(i)\n".into(), "Cannot inline - the argument `i` of the call at 4:11 reads i, which f's body binds where it uses x"),
         ("limit = 3\ndef f(x):\n    return x < limit\n\ndef g(limit):\n    return f(limit)\n".into(), "Cannot inline - f reads limit, which means something else at 5:11"),
         ("def f(x):\n    return len(x)\n\ndef g(len):\n    return f(len)\n".into(), "Cannot inline - f reads the builtin len, which means something else at 4:11"),
         ("def f(x):\n    return x\n\nprint(f(f(1)))\n".into(), "Cannot inline - f is called at a.py:3:8 inside another call of it: inline the outer call first, then again"),
-        ("def f(x):\n    y = x + 1\n    return y\n".into(), "Cannot inline - f's body is not one `return <expression>`"),
+        ("def f(x):\n    y = x + 1\n    return y\n".into(), "Cannot inline - f's body has several statements: it is inlined only where a call is a whole statement (`x = f(…)`, `f(…)`, `return f(…)`), not at 5:6"),
+        ("def f(x):\n    if x:\n        return 1\n    print(x)\n\nf(2)\n".into(), "Cannot inline - f returns early at 2:8: only a final return can be inlined"),
+        ("def f(x):\n    print(x)\n    return x\n\nif 1: f(2)\n".into(), "Cannot inline - the call of f at 4:6 shares its line with other code: put it on a line of its own"),
         ("def f(x):\n    return x\n\nprint(1)\n".into(), "Cannot inline - f is never called: there is nothing to inline"),
         ("def f(x):\n    return x\ndef f(x):\n    return x\n".into(), "Cannot inline - a.f is defined 2 times (a.py:0:0, a.py:2:0): which one a call runs depends on the path taken"),
         ("class C:\n    def f(self):\n        return super().f()\n".into(), "Cannot inline - f calls super() at 2:15: it only works in its class"),
@@ -624,5 +619,105 @@ fn names_not_found_and_not_functions() {
     assert_eq!(
         e.message,
         "a.K is a class, not a function: InlineFunction inlines functions and methods"
+    );
+}
+
+#[test]
+fn a_body_of_statements_is_inlined_where_the_call_is_a_statement() {
+    let src = "\
+def total(items, tax=0.2):
+    \"\"\"Sum with tax.\"\"\"
+    s = 0
+    for item in items:
+        s += item.price  # each
+    text = '''
+    multi
+    '''
+    return s * (1 + tax)
+
+
+def report(order, s):
+    t = total(order.items)
+    print(t, s)
+    if s:
+        order.sum = total(load(), tax=0)
+    return total(order.items)
+";
+    let (after, done) = inlined_function(&[("a.py", src)], "total");
+    assert_eq!(
+        after["a.py"],
+        "\
+def report(order, s):
+    items = order.items
+    s_1 = 0
+    for item in items:
+        s_1 += item.price  # each
+    text = '''
+    multi
+    '''
+    t = s_1 * (1 + 0.2)
+    print(t, s)
+    if s:
+        items = load()
+        s_1 = 0
+        for item in items:
+            s_1 += item.price  # each
+        text = '''
+    multi
+    '''
+        order.sum = s_1 * (1 + 0)
+    items = order.items
+    s_1 = 0
+    for item in items:
+        s_1 += item.price  # each
+    text = '''
+    multi
+    '''
+    return s_1 * (1 + 0.2)
+"
+    );
+    assert_eq!(
+        done.summary,
+        crate::refactor::Summary::Inlined {
+            kind: InlineKind::Function,
+            name: "a.total".into(),
+            locations: 3
+        }
+    );
+}
+
+#[test]
+fn a_statement_body_without_a_result_and_a_method_body() {
+    let src = "\
+class Log:
+    def __init__(self):
+        self.lines = []
+
+    def add(self, line):
+        self.lines.append(line)
+        self.count = len(self.lines)
+
+    def run(self, x):
+        self.add(x + 1)
+        r = self.add('done')
+        return r
+";
+    let (after, _) = inlined_function(&[("a.py", src)], "Log.add");
+    assert_eq!(
+        after["a.py"],
+        "\
+class Log:
+    def __init__(self):
+        self.lines = []
+
+    def run(self, x):
+        line = x + 1
+        self.lines.append(line)
+        self.count = len(self.lines)
+        self.lines.append('done')
+        self.count = len(self.lines)
+        r = None
+        return r
+"
     );
 }

@@ -401,7 +401,7 @@ fn substituted(
         if effects.acts || effects.reads_state {
             if let Some(why) = first.and_then(|n| expr::not_first_and_once(n, expression)) {
                 return Err(refused(format!(
-                    "the argument {} of the call at {at} would be evaluated {why}",
+                    "the argument {} of the call at {at} would run at another time: in {name}'s body its use is {why}",
                     shown(&text)
                 )));
             }
