@@ -28,9 +28,7 @@ use std::ops::Range;
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::{
-    InlineKind, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Source,
-};
+use super::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Source};
 use crate::analysis::scope::{self, Resolution, Scopes};
 use crate::analysis::SyntaxTree;
 use crate::change::Indel;
@@ -142,10 +140,16 @@ impl Parsed {
         let end_line = statement.end_position().row;
         match (prev, next) {
             (_, Some(n)) if n.start_position().row == end_line => {
-                return Indel::new(self.char_of(statement.start_byte())..self.char_of(n.start_byte()), "");
+                return Indel::new(
+                    self.char_of(statement.start_byte())..self.char_of(n.start_byte()),
+                    "",
+                );
             }
             (Some(p), _) if p.end_position().row == start_line => {
-                return Indel::new(self.char_of(p.end_byte())..self.char_of(statement.end_byte()), "");
+                return Indel::new(
+                    self.char_of(p.end_byte())..self.char_of(statement.end_byte()),
+                    "",
+                );
             }
             (None, None) if statement.parent().is_some_and(|p| p.kind() == "block") => {
                 return Indel::new(self.chars(statement), "pass");
@@ -192,8 +196,8 @@ fn resolve_from(scopes: &Scopes, name: &str, scope: usize) -> Resolution {
                 fallback(scopes, name)
             };
         }
-        let skip = (s.kind == scope::ScopeKind::Class && !first)
-            || s.nonlocals.iter().any(|n| n == name);
+        let skip =
+            (s.kind == scope::ScopeKind::Class && !first) || s.nonlocals.iter().any(|n| n == name);
         if !skip && scopes.bindings_of(i, name).next().is_some() {
             return Resolution::Scope(i);
         }
@@ -269,7 +273,8 @@ fn fits_interpolation(
                 .and_then(|t| t.chars().find(|c| *c == '"' || *c == '\''))
         })
         .unwrap_or('"');
-    if value.contains(quote) || value.contains('\\') || value.contains('\n') || value.contains('#') {
+    if value.contains(quote) || value.contains('\\') || value.contains('\n') || value.contains('#')
+    {
         return Err(refused(format!(
             "{what} cannot be written inside the f-string at {at} (quotes, backslashes, comments or line breaks)"
         )));

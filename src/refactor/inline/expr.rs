@@ -130,8 +130,15 @@ pub(super) fn needs_parens(value: u8, value_kind: &str, site: Node<'_>, src: &[u
         }
         "await" => PRIMARY,
         "subscript" => TUPLE,
-        "argument_list" | "keyword_argument" | "list" | "set" | "tuple" | "pair"
-        | "expression_list" | "default_parameter" | "typed_default_parameter"
+        "argument_list"
+        | "keyword_argument"
+        | "list"
+        | "set"
+        | "tuple"
+        | "pair"
+        | "expression_list"
+        | "default_parameter"
+        | "typed_default_parameter"
         | "assert_statement" => LAMBDA,
         "assignment" | "augmented_assignment" | "return_statement" | "expression_statement" => {
             TUPLE
@@ -175,10 +182,14 @@ pub(super) fn effects(node: Node<'_>) -> Effects {
     while let Some(n) = stack.pop() {
         match n.kind() {
             "call" | "await" | "yield" | "named_expression" => out.acts = true,
-            "list" | "dictionary" | "set" | "list_comprehension" | "set_comprehension"
-            | "dictionary_comprehension" | "generator_expression" | "lambda" => {
-                out.creates = true
-            }
+            "list"
+            | "dictionary"
+            | "set"
+            | "list_comprehension"
+            | "set_comprehension"
+            | "dictionary_comprehension"
+            | "generator_expression"
+            | "lambda" => out.creates = true,
             "attribute" | "subscript" => out.reads_state = true,
             _ => {}
         }
@@ -254,8 +265,7 @@ pub(super) fn not_first_and_once(site: Node<'_>, statement: Node<'_>) -> Option<
         if why.is_some() {
             return why;
         }
-        if matches!(parent.kind(), "assignment" | "augmented_assignment")
-            && field == Some("right")
+        if matches!(parent.kind(), "assignment" | "augmented_assignment") && field == Some("right")
         {
             // the right side is evaluated before the targets
             evaluated_from = child;

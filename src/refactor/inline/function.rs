@@ -127,7 +127,10 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         kept_anywhere |= !kept.is_empty();
         for site in kept {
             left_alone.push(LeftAlone {
-                why: format!("{} is used here other than by a call: its definition is kept", callee.name),
+                why: format!(
+                    "{} is used here other than by a call: its definition is kept",
+                    callee.name
+                ),
                 site,
             });
         }
@@ -198,10 +201,14 @@ fn lookup(project: &Project<'_>, name: &str) -> Result<String, RefactorError> {
 fn index_error(e: IndexError) -> RefactorError {
     match &e {
         IndexError::NotFound { choices, .. } => {
-            RefactorError::new(RefactorFailure::NotFound, e.to_string()).with_candidates(choices.clone())
+            RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .with_candidates(choices.clone())
         }
         IndexError::Ambiguous { candidates, .. } => {
-            let names = candidates.iter().map(|c| c.qualified_name.clone()).collect();
+            let names = candidates
+                .iter()
+                .map(|c| c.qualified_name.clone())
+                .collect();
             RefactorError::new(RefactorFailure::Ambiguous, e.to_string()).with_candidates(names)
         }
         _ => RefactorError::new(RefactorFailure::InvalidArgument, e.to_string()),
@@ -219,12 +226,18 @@ fn identifier_at<'f>(file: &'f Parsed, site: &Location) -> Result<Node<'f>, Refa
     node.ok_or_else(|| {
         RefactorError::new(
             RefactorFailure::Stale,
-            format!("{site} does not hold the name the index has there: the index is behind the file"),
+            format!(
+                "{site} does not hold the name the index has there: the index is behind the file"
+            ),
         )
     })
 }
 
-fn insert(change: &mut WorkspaceChange, file: &Parsed, edits: Vec<Indel>) -> Result<(), RefactorError> {
+fn insert(
+    change: &mut WorkspaceChange,
+    file: &Parsed,
+    edits: Vec<Indel>,
+) -> Result<(), RefactorError> {
     let edits = TextEdits::new(edits).map_err(|(a, b)| {
         refused(format!(
             "two edits of {} overlap ({a:?} and {b:?})",

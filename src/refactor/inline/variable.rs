@@ -16,13 +16,13 @@ use std::ops::Range;
 use tree_sitter::Node;
 
 use super::expr::{self, Effects};
-use super::{enclosing_interpolation, fits_interpolation, refused, resolve_from, scope_name, shown, Parsed};
+use super::{
+    enclosing_interpolation, fits_interpolation, refused, resolve_from, scope_name, shown, Parsed,
+};
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::{TextEdits, WorkspaceChange};
 use crate::choices::{closest, SHOWN};
-use crate::refactor::{
-    InlineKind, Project, RefactorError, RefactorFailure, Refactored, Summary,
-};
+use crate::refactor::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Summary};
 
 pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, RefactorError> {
     let cursor = project.current.as_ref().ok_or_else(|| {
@@ -93,7 +93,16 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
     let value = assignment.value;
     let value_text = file.source_of(value);
     let effects = expr::effects(value);
-    check_effects(&file, name, &value_text, effects, &sites, scope, statement, block)?;
+    check_effects(
+        &file,
+        name,
+        &value_text,
+        effects,
+        &sites,
+        scope,
+        statement,
+        block,
+    )?;
     check_reads(&file, name, value, effects, &sites, scope, statement, block)?;
 
     let src = file.src.as_bytes();
@@ -232,7 +241,11 @@ struct Assignment<'t> {
 }
 
 impl<'t> Assignment<'t> {
-    fn of(file: &'t Parsed, target: Range<usize>, name: &str) -> Result<Assignment<'t>, RefactorError> {
+    fn of(
+        file: &'t Parsed,
+        target: Range<usize>,
+        name: &str,
+    ) -> Result<Assignment<'t>, RefactorError> {
         let at = file.position(target.start);
         let not_plain = || {
             refused(format!(
@@ -242,16 +255,12 @@ impl<'t> Assignment<'t> {
         let id = file.node_at(target).ok_or_else(not_plain)?;
         let assignment = id.parent().ok_or_else(not_plain)?;
         match assignment.kind() {
-            "augmented_assignment" => {
-                return Err(refused(format!(
-                    "{name} is updated in place at {at}: only a variable assigned once can be inlined"
-                )))
-            }
-            "named_expression" => {
-                return Err(refused(format!(
-                    "{name} is bound by `:=` at {at}: only a `{name} = value` statement can be inlined"
-                )))
-            }
+            "augmented_assignment" => return Err(refused(format!(
+                "{name} is updated in place at {at}: only a variable assigned once can be inlined"
+            ))),
+            "named_expression" => return Err(refused(format!(
+                "{name} is bound by `:=` at {at}: only a `{name} = value` statement can be inlined"
+            ))),
             "assignment" => {}
             _ => return Err(not_plain()),
         }
@@ -266,7 +275,9 @@ impl<'t> Assignment<'t> {
         if assignment.child_by_field_name("left") != Some(id) {
             return Err(not_plain());
         }
-        let value = assignment.child_by_field_name("right").ok_or_else(not_plain)?;
+        let value = assignment
+            .child_by_field_name("right")
+            .ok_or_else(not_plain)?;
         match value.kind() {
             "assignment" => Err(refused(format!(
                 "{name} is assigned in a chained assignment at {at}: split it first"
@@ -589,8 +600,10 @@ fn outermost_loop(statement: Node<'_>, scope: usize, file: &Parsed) -> Option<Ra
     let mut n = statement;
     while let Some(p) = n.parent() {
         let chars = file.chars(p);
-        if matches!(p.kind(), "function_definition" | "class_definition" | "lambda")
-            || (chars.start <= scope_range.start && chars.end >= scope_range.end)
+        if matches!(
+            p.kind(),
+            "function_definition" | "class_definition" | "lambda"
+        ) || (chars.start <= scope_range.start && chars.end >= scope_range.end)
         {
             break;
         }
@@ -617,4 +630,3 @@ fn statement_in<'t>(node: Node<'t>, block: Node<'t>) -> Node<'t> {
 fn named_next(statement: Node<'_>) -> Option<Node<'_>> {
     super::named_sibling(statement, true)
 }
-

@@ -82,8 +82,16 @@ fn parentheses_only_where_precedence_needs_them() {
         ("a or b", "c or v", "c or a or b"),
         ("a if b else c", "v + x", "(a if b else c) + x"),
         ("a if b else c", "o(v)", "o(a if b else c)"),
-        ("a if b else c", "x if v else d", "x if (a if b else c) else d"),
-        ("a if b else c", "x if d else v", "x if d else a if b else c"),
+        (
+            "a if b else c",
+            "x if v else d",
+            "x if (a if b else c) else d",
+        ),
+        (
+            "a if b else c",
+            "x if d else v",
+            "x if d else a if b else c",
+        ),
         ("lambda: a", "v()", "(lambda: a)()"),
         ("lambda: a", "o(v)", "o(lambda: a)"),
         ("lambda: a", "v if x else d", "(lambda: a) if x else d"),
@@ -104,7 +112,11 @@ fn parentheses_only_where_precedence_needs_them() {
         ("a if b else c", "f'{v}'", "f'{a if b else c}'"),
         ("lambda: a", "f'{v}'", "f'{(lambda: a)}'"),
         ("a + b", "[i for i in v]", "[i for i in a + b]"),
-        ("a if b else c", "[i for i in v]", "[i for i in (a if b else c)]"),
+        (
+            "a if b else c",
+            "[i for i in v]",
+            "[i for i in (a if b else c)]",
+        ),
     ];
     let wrong: Vec<String> = cases
         .iter()
@@ -177,7 +189,10 @@ fn the_variable_is_the_one_the_cursors_scope_sees() {
 
 #[test]
 fn a_name_not_visible_there_is_not_found_with_the_closest_names() {
-    let project = TestProject::new(&[("a.py", "total = 1\ndef f():\n    totals = 2\n    return totals\n")]);
+    let project = TestProject::new(&[(
+        "a.py",
+        "total = 1\ndef f():\n    totals = 2\n    return totals\n",
+    )]);
     let e = project
         .run(Some(("a.py", 0, 0)), &variable("totals"))
         .unwrap_err();
@@ -198,7 +213,11 @@ fn statements_sharing_a_line_and_crlf_and_tabs() {
         "def f(a):\n\tw = (a + 1) * 2\n\treturn w\n"
     );
     assert_eq!(
-        inlined("def f(a):\r\n    v = [\r\n        a,\r\n    ]\r\n    return v\r\n", 1, "v"),
+        inlined(
+            "def f(a):\r\n    v = [\r\n        a,\r\n    ]\r\n    return v\r\n",
+            1,
+            "v"
+        ),
         "def f(a):\r\n    return [\r\n        a,\r\n    ]\r\n"
     );
 }
@@ -206,7 +225,11 @@ fn statements_sharing_a_line_and_crlf_and_tabs() {
 #[test]
 fn an_annotated_assignment_is_inlined_too() {
     assert_eq!(
-        inlined("LIMIT: int = 10\n\ndef f(n):\n    return n < LIMIT\n", 0, "LIMIT"),
+        inlined(
+            "LIMIT: int = 10\n\ndef f(n):\n    return n < LIMIT\n",
+            0,
+            "LIMIT"
+        ),
         "\ndef f(n):\n    return n < 10\n"
     );
 }
@@ -218,11 +241,19 @@ fn a_value_with_a_call_read_once_in_the_next_statement() {
         "def f(g, h):\n    return h(g())\n"
     );
     assert_eq!(
-        inlined("def f(g, h):\n    v = g()\n    self.items.append(v)\n", 1, "v"),
+        inlined(
+            "def f(g, h):\n    v = g()\n    self.items.append(v)\n",
+            1,
+            "v"
+        ),
         "def f(g, h):\n    self.items.append(g())\n"
     );
     assert_eq!(
-        inlined("def f(g, h):\n    v = g()\n    if v:\n        h()\n", 1, "v"),
+        inlined(
+            "def f(g, h):\n    v = g()\n    if v:\n        h()\n",
+            1,
+            "v"
+        ),
         "def f(g, h):\n    if g():\n        h()\n"
     );
     assert_eq!(
@@ -317,7 +348,10 @@ fn refusals_say_why() {
 fn a_module_variable_other_modules_import_is_refused_naming_them() {
     let project = TestProject::new(&[
         ("pkg/__init__.py", ""),
-        ("pkg/conf.py", "LIMIT = 10\nPRIVATE = 2\n\ndef f(n):\n    return n < LIMIT + PRIVATE\n"),
+        (
+            "pkg/conf.py",
+            "LIMIT = 10\nPRIVATE = 2\n\ndef f(n):\n    return n < LIMIT + PRIVATE\n",
+        ),
         ("pkg/use.py", "from pkg.conf import LIMIT\nprint(LIMIT)\n"),
         ("pkg/other.py", "from . import conf\nprint(conf.LIMIT)\n"),
     ]);
@@ -384,7 +418,6 @@ fn inlined_function(
     (project.after(&done), done)
 }
 
-
 #[test]
 fn a_one_expression_function_is_inlined_at_every_call_and_removed() {
     let src = "\
@@ -423,16 +456,28 @@ def main(a, b):
 fn calls_in_other_modules_and_their_imports() {
     let (after, _) = inlined_function(
         &[
-            ("pkg/util.py", "def double(x):\n    return x * 2\n\n\ndef other():\n    return double(3)\n"),
+            (
+                "pkg/util.py",
+                "def double(x):\n    return x * 2\n\n\ndef other():\n    return double(3)\n",
+            ),
             ("pkg/__init__.py", ""),
-            ("pkg/a.py", "from pkg.util import double, other\n\nprint(double(4) + 1)\n"),
-            ("pkg/b.py", "from .util import double as twice\nprint(twice(5))\n"),
+            (
+                "pkg/a.py",
+                "from pkg.util import double, other\n\nprint(double(4) + 1)\n",
+            ),
+            (
+                "pkg/b.py",
+                "from .util import double as twice\nprint(twice(5))\n",
+            ),
             ("pkg/c.py", "import pkg.util\nprint(pkg.util.double(6))\n"),
         ],
         "double",
     );
     assert_eq!(after["pkg/util.py"], "def other():\n    return 3 * 2\n");
-    assert_eq!(after["pkg/a.py"], "from pkg.util import other\n\nprint(4 * 2 + 1)\n");
+    assert_eq!(
+        after["pkg/a.py"],
+        "from pkg.util import other\n\nprint(4 * 2 + 1)\n"
+    );
     assert_eq!(after["pkg/b.py"], "print(5 * 2)\n");
     assert_eq!(after["pkg/c.py"], "import pkg.util\nprint(6 * 2)\n");
 }
@@ -505,18 +550,50 @@ fn parentheses_for_arguments_and_results() {
         ("def f(x):\n    return x\n", "f(a + b) * 3", "(a + b) * 3"),
         ("def f(x):\n    return x\n", "f(a).b", "a.b"),
         ("def f(x):\n    return -x\n", "f(a) ** 2", "(-a) ** 2"),
-        ("def f(x):\n    return x.y\n", "f(a if b else c)", "(a if b else c).y"),
-        ("def f(x):\n    return x if x else 0\n", "f(a)", "a if a else 0"),
-        ("def f(x):\n    return x if x else 0\n", "[f(a)]", "[a if a else 0]"),
-        ("def f(x):\n    return x if x else 0\n", "f(a) + 1", "(a if a else 0) + 1"),
-        ("def f(x):\n    return lambda: x\n", "f(a)()", "(lambda: a)()"),
+        (
+            "def f(x):\n    return x.y\n",
+            "f(a if b else c)",
+            "(a if b else c).y",
+        ),
+        (
+            "def f(x):\n    return x if x else 0\n",
+            "f(a)",
+            "a if a else 0",
+        ),
+        (
+            "def f(x):\n    return x if x else 0\n",
+            "[f(a)]",
+            "[a if a else 0]",
+        ),
+        (
+            "def f(x):\n    return x if x else 0\n",
+            "f(a) + 1",
+            "(a if a else 0) + 1",
+        ),
+        (
+            "def f(x):\n    return lambda: x\n",
+            "f(a)()",
+            "(lambda: a)()",
+        ),
         ("def f(x, y):\n    return x, y\n", "g(f(a, b))", "g((a, b))"),
         ("def f(x, y):\n    return x, y\n", "f(a, b)", "a, b"),
         ("def f(x):\n    return f'{x}!'\n", "f(a + 1)", "f'{a + 1}!'"),
-        ("def f(x):\n    return [i * x for i in range(3)]\n", "f(a)", "[i * a for i in range(3)]"),
+        (
+            "def f(x):\n    return [i * x for i in range(3)]\n",
+            "f(a)",
+            "[i * a for i in range(3)]",
+        ),
         ("def f(x, k=-1):\n    return x * k\n", "f(a)", "a * -1"),
-        ("def f(x, *, k=None):\n    return x is k\n", "f(a, k=3)", "a is 3"),
-        ("def f(x, /, k=None):\n    return x is k\n", "f(a)", "a is None"),
+        (
+            "def f(x, *, k=None):\n    return x is k\n",
+            "f(a, k=3)",
+            "a is 3",
+        ),
+        (
+            "def f(x, /, k=None):\n    return x is k\n",
+            "f(a)",
+            "a is None",
+        ),
     ];
     let wrong: Vec<String> = cases
         .iter()
@@ -595,7 +672,10 @@ fn methods_that_may_be_overridden_or_reached_untyped_are_refused() {
         "class A:\n    def m(self):\n        return 1\n    def n(self):\n        return self.m()\n\nclass B(A):\n    def m(self):\n        return 2\n",
     )]);
     assert_eq!(
-        project.run(Some(("a.py", 0, 0)), &function("A.m")).unwrap_err().message,
+        project
+            .run(Some(("a.py", 0, 0)), &function("A.m"))
+            .unwrap_err()
+            .message,
         "Cannot inline - m is also defined by B at a.py:7:4: a call through self may run that one"
     );
     let project = TestProject::new(&[(
@@ -610,11 +690,18 @@ fn methods_that_may_be_overridden_or_reached_untyped_are_refused() {
 
 #[test]
 fn names_not_found_and_not_functions() {
-    let project = TestProject::new(&[("a.py", "def compute(x):\n    return x\n\nclass K:\n    pass\n")]);
-    let e = project.run(Some(("a.py", 0, 0)), &function("compte")).unwrap_err();
+    let project = TestProject::new(&[(
+        "a.py",
+        "def compute(x):\n    return x\n\nclass K:\n    pass\n",
+    )]);
+    let e = project
+        .run(Some(("a.py", 0, 0)), &function("compte"))
+        .unwrap_err();
     assert_eq!(e.kind, RefactorFailure::NotFound);
     assert_eq!(e.candidates, ["compute"]);
-    let e = project.run(Some(("a.py", 0, 0)), &function("K")).unwrap_err();
+    let e = project
+        .run(Some(("a.py", 0, 0)), &function("K"))
+        .unwrap_err();
     assert_eq!(e.kind, RefactorFailure::InvalidArgument);
     assert_eq!(
         e.message,

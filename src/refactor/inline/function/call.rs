@@ -4,7 +4,9 @@
 use tree_sitter::Node;
 
 use super::super::expr;
-use super::super::{enclosing_interpolation, fits_interpolation, refused, resolve_from, shown, Parsed};
+use super::super::{
+    enclosing_interpolation, fits_interpolation, refused, resolve_from, shown, Parsed,
+};
 use super::callee::{Callee, ParamKind};
 use crate::analysis::scope::{Reference, Resolution};
 use crate::change::Indel;
@@ -36,7 +38,9 @@ impl<'f> Site<'f> {
             up = p.parent();
         }
         let callee_of = |call: Option<Node<'f>>, function: Node<'f>| {
-            call.filter(|c| c.kind() == "call" && c.child_by_field_name("function") == Some(function))
+            call.filter(|c| {
+                c.kind() == "call" && c.child_by_field_name("function") == Some(function)
+            })
         };
         if let Some(call) = callee_of(Some(parent), id) {
             return Site::Call(call, None);
@@ -94,7 +98,11 @@ fn map_arguments<'f>(
             let unbound = object.kind() == "identifier"
                 && callee.class.as_deref() == Some(&*file.source_of(object))
                 && matches!(
-                    resolve_from(&file.scopes, &file.source_of(object), file.scopes.scope_at(file.char_of(object.start_byte()))),
+                    resolve_from(
+                        &file.scopes,
+                        &file.source_of(object),
+                        file.scopes.scope_at(file.char_of(object.start_byte()))
+                    ),
                     Resolution::Scope(_)
                 );
             if !unbound {
@@ -103,19 +111,22 @@ fn map_arguments<'f>(
                         "the call of {name} at {at} goes through super(): its receiver is not self's class"
                     )));
                 }
-                slots[0] = Some(Value { node: object, default: false, order });
+                slots[0] = Some(Value {
+                    node: object,
+                    default: false,
+                    order,
+                });
                 order += 1;
                 next_positional = 1;
             }
         }
-        Some(object) => {
-            if !is_name_chain(object) {
-                return Err(refused(format!(
-                    "the call of {name} at {at} is made through {}, which would not be evaluated",
-                    shown(&file.source_of(object))
-                )));
-            }
+        Some(object) if !is_name_chain(object) => {
+            return Err(refused(format!(
+                "the call of {name} at {at} is made through {}, which would not be evaluated",
+                shown(&file.source_of(object))
+            )));
         }
+        Some(_) => {}
         None if callee.bound => {
             return Err(refused(format!(
                 "{name} is called at {at} without a receiver"
@@ -322,12 +333,12 @@ fn substituted(
     let at = file.at(call);
     let range = home.chars(expression);
     let mut reads = parameter_reads(callee, file, call, range.clone())?;
-    if let Some(r) = home
-        .scopes
-        .references
-        .iter()
-        .find(|r| range.start <= r.range.start && r.range.end <= range.end && r.resolution == Resolution::Scope(callee.scope) && !callee.params.iter().any(|p| p.name == r.name))
-    {
+    if let Some(r) = home.scopes.references.iter().find(|r| {
+        range.start <= r.range.start
+            && r.range.end <= range.end
+            && r.resolution == Resolution::Scope(callee.scope)
+            && !callee.params.iter().any(|p| p.name == r.name)
+    }) {
         return Err(refused(format!(
             "{name} binds {} in its return expression",
             r.name
@@ -339,7 +350,11 @@ fn substituted(
     let mut firsts: Vec<(usize, usize)> = Vec::new();
     let mut any_acts = false;
     for (i, (param, value)) in callee.params.iter().zip(values).enumerate() {
-        let uses: Vec<&Reference> = reads.iter().filter(|(p, _)| *p == i).map(|(_, r)| *r).collect();
+        let uses: Vec<&Reference> = reads
+            .iter()
+            .filter(|(p, _)| *p == i)
+            .map(|(_, r)| *r)
+            .collect();
         let text = value_text(callee, file, value);
         let effects = expr::effects(value.node);
         let atomic = expr::is_atomic(value.node);
@@ -428,7 +443,12 @@ fn substituted(
             .node_at(r.range.clone())
             .ok_or_else(|| refused(format!("{name}'s body cannot be read")))?;
         let precedence = expr::precedence(value.node, value_src(callee, file, value));
-        let mut parens = expr::needs_parens(precedence, value.node.kind(), occurrence, home.src.as_bytes());
+        let mut parens = expr::needs_parens(
+            precedence,
+            value.node.kind(),
+            occurrence,
+            home.src.as_bytes(),
+        );
         if let Some(interpolation) = enclosing_interpolation(occurrence) {
             parens |= fits_interpolation(
                 home,
@@ -443,20 +463,27 @@ fn substituted(
             text = format!("({text})");
         }
         if occurrence == expression {
-            whole_precedence = Some((if parens { expr::PRIMARY } else { precedence }, value.node.kind()));
+            whole_precedence = Some((
+                if parens { expr::PRIMARY } else { precedence },
+                value.node.kind(),
+            ));
         }
         out.push_str(&text);
         pos = r.range.end;
     }
     out.push_str(&whole.slice(pos..range.end).to_string());
     let out = out.replace("\r\n", "\n");
-    let (precedence, kind) =
-        whole_precedence.unwrap_or((expr::precedence(expression, home.src.as_bytes()), expression.kind()));
-    Ok(if expr::needs_parens(precedence, kind, call, file.src.as_bytes()) {
-        format!("({out})")
-    } else {
-        out
-    })
+    let (precedence, kind) = whole_precedence.unwrap_or((
+        expr::precedence(expression, home.src.as_bytes()),
+        expression.kind(),
+    ));
+    Ok(
+        if expr::needs_parens(precedence, kind, call, file.src.as_bytes()) {
+            format!("({out})")
+        } else {
+            out
+        },
+    )
 }
 
 /// Drops one name of `from m import …` (the whole statement when it is

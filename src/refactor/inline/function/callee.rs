@@ -49,17 +49,23 @@ impl<'f> Callee<'f> {
         definition: &Definition,
         full: &str,
     ) -> Result<Callee<'f>, RefactorError> {
-        let at = crate::edit::position::to_char(file.text(), definition.location.position)
-            .unwrap_or(0);
+        let at =
+            crate::edit::position::to_char(file.text(), definition.location.position).unwrap_or(0);
         let byte = file.byte_of(at);
         let mut node = file
             .tree
             .root()
             .descendant_for_byte_range(byte, byte)
-            .ok_or_else(|| refused(format!("the definition of {full} is not where the index has it")))?;
+            .ok_or_else(|| {
+                refused(format!(
+                    "the definition of {full} is not where the index has it"
+                ))
+            })?;
         while node.kind() != "function_definition" || node.start_byte() != byte {
             node = node.parent().ok_or_else(|| {
-                refused(format!("the definition of {full} is not where the index has it"))
+                refused(format!(
+                    "the definition of {full} is not where the index has it"
+                ))
             })?;
         }
         let name = node
@@ -88,7 +94,10 @@ impl<'f> Callee<'f> {
             .unwrap_or(node);
         let mut static_method = false;
         let mut c = outer.walk();
-        for decorator in outer.named_children(&mut c).filter(|d| d.kind() == "decorator") {
+        for decorator in outer
+            .named_children(&mut c)
+            .filter(|d| d.kind() == "decorator")
+        {
             let text = file.source_of(decorator);
             let text = text.trim_start_matches('@').trim();
             if text == "staticmethod" && class.is_some() {
@@ -100,12 +109,16 @@ impl<'f> Callee<'f> {
             )));
         }
         if file.src[node.start_byte()..].starts_with("async") {
-            return Err(refused(format!("{name} is async: a call makes a coroutine")));
+            return Err(refused(format!(
+                "{name} is async: a call makes a coroutine"
+            )));
         }
         let params = parameters(file, node, &name)?;
         let bound = class.is_some() && !static_method;
         if bound && params.is_empty() {
-            return Err(refused(format!("{name} is a method without a self parameter")));
+            return Err(refused(format!(
+                "{name} is a method without a self parameter"
+            )));
         }
         let block = node
             .child_by_field_name("body")
@@ -210,9 +223,7 @@ impl<'f> Callee<'f> {
                 continue;
             };
             for d in f.defs_named(&self.name).iter().map(|&d| f.def(d)) {
-                let subclassed = d
-                    .parent
-                    .is_some_and(|p| !f.def(p).bases.is_empty());
+                let subclassed = d.parent.is_some_and(|p| !f.def(p).bases.is_empty());
                 if d.kind == crate::analysis::outline::SymbolKind::Method
                     && subclassed
                     && (path, d.position) != here
@@ -306,7 +317,10 @@ fn parameters<'f>(
         let mut splat = p.kind();
         if p.kind() == "typed_parameter" {
             if let Some(inner) = p.named_child(0) {
-                if matches!(inner.kind(), "list_splat_pattern" | "dictionary_splat_pattern") {
+                if matches!(
+                    inner.kind(),
+                    "list_splat_pattern" | "dictionary_splat_pattern"
+                ) {
                     splat = inner.kind();
                 }
             }

@@ -92,7 +92,10 @@ pub(super) fn inline<'f>(
     let body = callee
         .body
         .first()
-        .map(|f| home.char_of(f.start_byte())..home.char_of(callee.body.last().map_or(f.end_byte(), |l| l.end_byte())))
+        .map(|f| {
+            home.char_of(f.start_byte())
+                ..home.char_of(callee.body.last().map_or(f.end_byte(), |l| l.end_byte()))
+        })
         .unwrap_or(0..0);
     let reads = parameter_reads(callee, file, call, body.clone())?;
 
@@ -126,10 +129,15 @@ pub(super) fn inline<'f>(
         let text = value_text(callee, file, value);
         let rebound = scopes.bindings_of(callee.scope, &param.name).count() > 1;
         let used = reads.iter().any(|(p, _)| *p == i);
-        let nested = reads.iter().any(|(p, r)| *p == i && r.scope != callee.scope);
+        let nested = reads
+            .iter()
+            .any(|(p, r)| *p == i && r.scope != callee.scope);
         let literal = expr::is_constant(value.node);
         let in_place = !rebound
-            && (literal || (expr::is_atomic(value.node) && !nested && !taken_by_body(callee, &text, body.clone())));
+            && (literal
+                || (expr::is_atomic(value.node)
+                    && !nested
+                    && !taken_by_body(callee, &text, body.clone())));
         if in_place {
             replacement.insert(param.name.clone(), text);
         } else if used || rebound || expr::effects(value.node).acts {
@@ -167,9 +175,18 @@ pub(super) fn inline<'f>(
                     .map(|i| &values[i])
                 {
                     // a literal in place of the name may need parentheses (`(1).real`)
-                    let src = if value.default { home.src.as_bytes() } else { file.src.as_bytes() };
+                    let src = if value.default {
+                        home.src.as_bytes()
+                    } else {
+                        file.src.as_bytes()
+                    };
                     if *new == value_text(callee, file, value)
-                        && expr::needs_parens(expr::precedence(value.node, src), value.node.kind(), node, home.src.as_bytes())
+                        && expr::needs_parens(
+                            expr::precedence(value.node, src),
+                            value.node.kind(),
+                            node,
+                            home.src.as_bytes(),
+                        )
                     {
                         text = format!("({text})");
                     }
@@ -194,7 +211,9 @@ pub(super) fn inline<'f>(
         .first()
         .map(|f| {
             let start = home.text().line_to_char(f.start_position().row);
-            home.text().slice(start..home.char_of(f.start_byte())).to_string()
+            home.text()
+                .slice(start..home.char_of(f.start_byte()))
+                .to_string()
         })
         .unwrap_or_default();
     let render = |range: std::ops::Range<usize>| -> Result<String, RefactorError> {
@@ -203,7 +222,9 @@ pub(super) fn inline<'f>(
 
     let mut lines: Vec<String> = bound_first.into_iter().map(|(_, l)| l).collect();
     if let (Some(first), Some(last)) = (statements.first(), statements.last()) {
-        lines.push(render(home.char_of(first.start_byte())..home.char_of(last.end_byte()))?);
+        lines.push(render(
+            home.char_of(first.start_byte())..home.char_of(last.end_byte()),
+        )?);
     }
     let result_text = result.map(|r| render(home.chars(r))).transpose()?;
     match (use_, result_text) {
@@ -232,7 +253,9 @@ fn call_statement<'f>(file: &Parsed, call: Node<'f>) -> Option<(Node<'f>, Use)> 
         "expression_statement" if parent.named_child_count() == 1 => (parent, Use::Discard),
         "return_statement" => (parent, Use::Return),
         "assignment" if parent.child_by_field_name("right") == Some(call) => {
-            let statement = parent.parent().filter(|p| p.kind() == "expression_statement")?;
+            let statement = parent
+                .parent()
+                .filter(|p| p.kind() == "expression_statement")?;
             let prefix = file.src[statement.start_byte()..call.start_byte()].replace("\r\n", "\n");
             (statement, Use::Assign(prefix))
         }
@@ -284,7 +307,11 @@ fn taken_names(
             taken.insert(r.name.clone());
         }
     }
-    for b in home.bindings.iter().filter(|b| within(&b.range) && b.scope != callee.scope) {
+    for b in home
+        .bindings
+        .iter()
+        .filter(|b| within(&b.range) && b.scope != callee.scope)
+    {
         taken.insert(b.name.clone());
     }
     taken
@@ -325,9 +352,16 @@ fn render_range(
             continue;
         }
         let start = text.line_to_char(line);
-        let content: String = text.line(line).chars().take(from_indent.chars().count()).collect();
+        let content: String = text
+            .line(line)
+            .chars()
+            .take(from_indent.chars().count())
+            .collect();
         if content == from_indent {
-            all.push((start..start + from_indent.chars().count(), to_indent.to_string()));
+            all.push((
+                start..start + from_indent.chars().count(),
+                to_indent.to_string(),
+            ));
         } else if !text.line(line).chars().all(char::is_whitespace) && !continues(home, start) {
             return Err(refused(format!(
                 "the line {}:{line} of the body is indented unlike its first line",
@@ -381,9 +415,18 @@ fn continues(home: &Parsed, line_start: usize) -> bool {
     while let Some(x) = n {
         if matches!(
             x.kind(),
-            "argument_list" | "list" | "dictionary" | "set" | "tuple" | "parenthesized_expression"
-                | "parameters" | "subscript" | "list_comprehension" | "generator_expression"
-                | "dictionary_comprehension" | "set_comprehension"
+            "argument_list"
+                | "list"
+                | "dictionary"
+                | "set"
+                | "tuple"
+                | "parenthesized_expression"
+                | "parameters"
+                | "subscript"
+                | "list_comprehension"
+                | "generator_expression"
+                | "dictionary_comprehension"
+                | "set_comprehension"
         ) && x.start_byte() < byte
         {
             return true;
