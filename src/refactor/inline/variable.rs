@@ -255,12 +255,16 @@ impl<'t> Assignment<'t> {
         let id = file.node_at(target).ok_or_else(not_plain)?;
         let assignment = id.parent().ok_or_else(not_plain)?;
         match assignment.kind() {
-            "augmented_assignment" => return Err(refused(format!(
+            "augmented_assignment" => {
+                return Err(refused(format!(
                 "{name} is updated in place at {at}: only a variable assigned once can be inlined"
-            ))),
-            "named_expression" => return Err(refused(format!(
+            )))
+            }
+            "named_expression" => {
+                return Err(refused(format!(
                 "{name} is bound by `:=` at {at}: only a `{name} = value` statement can be inlined"
-            ))),
+            )))
+            }
             "assignment" => {}
             _ => return Err(not_plain()),
         }

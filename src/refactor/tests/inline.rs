@@ -808,3 +808,112 @@ class Log:
 "
     );
 }
+
+#[test]
+fn static_methods_reexports_and_module_globals() {
+    // a static method: no receiver is passed
+    let (after, _) = inlined_function(
+        &[(
+            "a.py",
+            "class M:\n    @staticmethod\n    def sq(x):\n        return x * x\n\n    def use(self, y):\n        return self.sq(y) + M.sq(2)\n",
+        )],
+        "M.sq",
+    );
+    assert_eq!(
+        after["a.py"],
+        "class M:\n    def use(self, y):\n        return y * y + 2 * 2\n"
+    );
+    // a package's __init__ re-exports: the definition stays
+    let project = TestProject::new(&[
+        ("pkg/__init__.py", "from .core import inc\n"),
+        ("pkg/core.py", "def inc(n):\n    return n + 1\n"),
+        ("main.py", "from pkg import inc\nprint(inc(2))\n"),
+    ]);
+    let done = project
+        .run(Some(("main.py", 0, 0)), &function("inc"))
+        .unwrap();
+    let after = project.after(&done);
+    assert_eq!(after["main.py"], "print(2 + 1)\n");
+    assert!(!after.contains_key("pkg/core.py"), "{after:?}");
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| l.site.to_string())
+            .collect::<Vec<_>>(),
+        ["pkg/__init__.py:0:18"]
+    );
+    // a body that reads its module's names cannot move to another module
+    let project = TestProject::new(&[
+        ("m.py", "RATE = 2\n\ndef cost(n):\n    return n * RATE\n"),
+        ("n.py", "from m import cost\nprint(cost(3))\n"),
+    ]);
+    assert_eq!(
+        project.run(Some(("n.py", 0, 0)), &function("cost")).unwrap_err().message,
+        "Cannot inline - cost reads RATE of its module, which n.py does not see as the same (at 1:6)"
+    );
+}
+
+#[test]
+fn receivers_are_evaluated_once_and_crlf_files_keep_their_endings() {
+    let project = TestProject::new(&[(
+        "a.py",
+        "class P:\n    def norm(self):\n        return self.x + self.y\n\ndef f():\n    return P().norm()\n",
+    )]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("P.norm")).unwrap_err().message,
+        "Cannot inline - the argument `P()` of the call at 5:11 is used 2 times by norm: bind it to a variable first"
+    );
+    let (after, _) = inlined_function(
+        &[("a.py", "def f(x):\r\n    y = x * 2\r\n    return y\r\n\r\n\r\ndef g(a):\r\n    b = f(a)\r\n    return b\r\n")],
+        "f",
+    );
+    assert_eq!(
+        after["a.py"],
+        "def g(a):\r\n    y = a * 2\r\n    b = y\r\n    return b\r\n"
+    );
+}
+
+#[test]
+fn special_methods_and_possible_overrides_keep_their_definition() {
+    let project = TestProject::new(&[(
+        "a.py",
+        "class V:\n    def __len__(self):\n        return 3\n\n    def size(self):\n        return self.__len__()\n",
+    )]);
+    let done = project
+        .run(Some(("a.py", 0, 0)), &function("V.__len__"))
+        .unwrap();
+    assert_eq!(
+        project.after(&done)["a.py"],
+        "class V:\n    def __len__(self):\n        return 3\n\n    def size(self):\n        return 3\n"
+    );
+    assert_eq!(
+        done.left_alone[0].why,
+        "__len__ is a special method, called by Python itself: its definition is kept"
+    );
+    let project = TestProject::new(&[(
+        "a.py",
+        "import json\n\nclass E(json.JSONEncoder):\n    def default(self, o):\n        return str(o)\n\n    def show(self, o):\n        return self.default(o)\n",
+    )]);
+    let done = project
+        .run(Some(("a.py", 0, 0)), &function("E.default"))
+        .unwrap();
+    assert!(
+        project.after(&done)["a.py"].ends_with("    def show(self, o):\n        return str(o)\n")
+    );
+    assert_eq!(
+        done.left_alone[0].why,
+        "default may override a method of a base class of E, called through the base: its definition is kept"
+    );
+}
+
+#[test]
+fn a_statement_body_is_not_inlined_at_module_level() {
+    let project = TestProject::new(&[(
+        "a.py",
+        "def setup(n):\n    x = n * 2\n    print(x)\n\nsetup(3)\n",
+    )]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("setup")).unwrap_err().message,
+        "Cannot inline - the call of setup at 4:0 is at module level: the body's variables would become the module's globals"
+    );
+}

@@ -240,10 +240,31 @@ impl<'f> Callee<'f> {
         Ok(())
     }
 
-    /// Why the definition must stay whatever the calls: listed in `__all__`.
+    /// Why the definition must stay whatever the calls: listed in
+    /// `__all__`, a special method (Python calls it), a method that may
+    /// override one of a base class (calls through the base reach it).
     pub fn exported(&self, project: &Project<'_>) -> Option<String> {
-        if self.class.is_some() {
-            return None;
+        if self.name.starts_with("__") && self.name.ends_with("__") && self.name.len() > 4 {
+            return Some(format!(
+                "{} is a special method, called by Python itself: its definition is kept",
+                self.name
+            ));
+        }
+        if let Some(class) = &self.class {
+            let class_node = self
+                .outer
+                .parent()
+                .and_then(|block| block.parent())
+                .filter(|c| c.kind() == "class_definition");
+            let has_bases = class_node
+                .and_then(|c| c.child_by_field_name("superclasses"))
+                .is_some_and(|b| b.named_child_count() > 0);
+            return has_bases.then(|| {
+                format!(
+                    "{} may override a method of a base class of {class}, called through the base: its definition is kept",
+                    self.name
+                )
+            });
         }
         let index = project.index.file_index(self.file.path())?;
         let listed = index

@@ -8,7 +8,9 @@
 //! would collide with a name the caller uses (`total_1`); its final
 //! `return <expr>` becomes the call statement's own use of the result.
 //! Early returns are refused (they would need the rest of the body in an
-//! `else`), as are calls sharing their line with other code.
+//! `else`), as are calls sharing their line with other code and calls at
+//! module level or in a class body (the body's locals would become the
+//! module's globals or the class's attributes).
 
 use std::collections::HashSet;
 
@@ -40,6 +42,19 @@ pub(super) fn inline<'f>(
     let name = &callee.name;
     let home = callee.file;
     let at = file.at(call);
+    // The body without a final `return`, and what that returns.
+    let (statements, result) = match callee.body.split_last() {
+        Some((last, rest)) if last.kind() == "return_statement" => (rest, last.named_child(0)),
+        _ => (callee.body.as_slice(), None),
+    };
+    for s in statements {
+        if let Some(early) = find_kind(*s, "return_statement") {
+            return Err(refused(format!(
+                "{name} returns early at {}: only a final return can be inlined",
+                home.at(early)
+            )));
+        }
+    }
     let (statement, use_) = call_statement(file, call).ok_or_else(|| {
         refused(format!(
             "{name}'s body has several statements: it is inlined only where a call is a whole statement \
@@ -63,6 +78,11 @@ pub(super) fn inline<'f>(
     }
     let caller_scope = file.scopes.scope_at(file.char_of(call.start_byte()));
     match file.scopes.scopes[caller_scope].kind {
+        ScopeKind::Module => {
+            return Err(refused(format!(
+                "the call of {name} at {at} is at module level: the body's variables would become the module's globals"
+            )))
+        }
         ScopeKind::Class => {
             return Err(refused(format!(
                 "the call of {name} at {at} is in a class body: its locals would become class attributes"
@@ -76,19 +96,6 @@ pub(super) fn inline<'f>(
         _ => {}
     }
 
-    // The body without a final `return`, and what that returns.
-    let (statements, result) = match callee.body.split_last() {
-        Some((last, rest)) if last.kind() == "return_statement" => (rest, last.named_child(0)),
-        _ => (callee.body.as_slice(), None),
-    };
-    for s in statements {
-        if let Some(early) = find_kind(*s, "return_statement") {
-            return Err(refused(format!(
-                "{name} returns early at {}: only a final return can be inlined",
-                home.at(early)
-            )));
-        }
-    }
     let body = callee
         .body
         .first()
