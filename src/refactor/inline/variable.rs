@@ -512,7 +512,10 @@ fn check_reads(
                     scope_name(scopes, b.site)
                 )));
             }
-            if window_start <= b.range.start && b.range.start < window_end {
+            if window_start <= b.range.start
+                && b.range.start < window_end
+                && !bound_after_read(file, b.range.clone(), sites)
+            {
                 return Err(refused(format!(
                     "the value of {name} reads {}, which is rebound at {at} before {name} is read",
                     read.name
@@ -567,6 +570,38 @@ fn check_reads(
         stack.extend(n.named_children(&mut c));
     }
     Ok(())
+}
+
+/// The binding is a target of the assignment whose value holds the one
+/// read of the variable: the value is evaluated before the target is bound
+/// (`a = v + 1` with `v = a * 2`).
+fn bound_after_read(
+    file: &Parsed,
+    binding: Range<usize>,
+    sites: &[(Node<'_>, &Reference)],
+) -> bool {
+    let [(site, _)] = sites else {
+        return false;
+    };
+    let Some(mut n) = file.node_at(binding) else {
+        return false;
+    };
+    while let Some(p) = n.parent() {
+        if matches!(p.kind(), "assignment" | "augmented_assignment") {
+            let in_left = p
+                .child_by_field_name("left")
+                .is_some_and(|l| l.start_byte() <= n.start_byte() && n.end_byte() <= l.end_byte());
+            let read_in_right = p.child_by_field_name("right").is_some_and(|r| {
+                r.start_byte() <= site.start_byte() && site.end_byte() <= r.end_byte()
+            });
+            return in_left && read_in_right && p.kind() == "assignment";
+        }
+        if p.kind().ends_with("statement") || p.kind() == "block" {
+            return false;
+        }
+        n = p;
+    }
+    false
 }
 
 /// When a read in scope `read` runs, seen from `scope`, where it is written.

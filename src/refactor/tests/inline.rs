@@ -917,3 +917,65 @@ fn a_statement_body_is_not_inlined_at_module_level() {
         "Cannot inline - the call of setup at 4:0 is at module level: the body's variables would become the module's globals"
     );
 }
+
+#[test]
+fn a_target_bound_after_its_value_is_evaluated_is_no_rebinding() {
+    assert_eq!(
+        inlined(
+            "def f(a):\n    v = a * 2\n    a = v + 1\n    return a\n",
+            1,
+            "v"
+        ),
+        "def f(a):\n    a = a * 2 + 1\n    return a\n"
+    );
+    // but read twice, the second read would see the new a
+    assert_eq!(
+        refusal(
+            "def f(a):\n    v = a * 2\n    a = v + 1\n    return a, v\n",
+            1,
+            "v"
+        ),
+        "Cannot inline - the value of v reads a, which is rebound at 2:4 before v is read"
+    );
+}
+
+#[test]
+fn calls_in_f_strings_and_lambdas() {
+    let (after, _) = inlined_function(
+        &[(
+            "a.py",
+            "def tag(s):\n    return '<' + s + '>'\n\n\ndef g(x):\n    h = lambda y: tag(y)\n    return f\"{tag(x)}\", f'{h(x)=}'\n",
+        )],
+        "tag",
+    );
+    assert_eq!(
+        after["a.py"],
+        "def g(x):\n    h = lambda y: '<' + y + '>'\n    return f\"{'<' + x + '>'}\", f'{h(x)=}'\n"
+    );
+    let project = TestProject::new(&[(
+        "a.py",
+        "def tag(s):\n    return '<' + s + '>'\n\nprint(f'{tag(1)}')\n",
+    )]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("tag")).unwrap_err().message,
+        "Cannot inline - the body of tag cannot be written inside the f-string at 3:9 (quotes, backslashes, comments or line breaks)"
+    );
+}
+
+#[test]
+fn an_argument_is_written_once_unless_it_is_a_name_or_a_literal() {
+    let src = "def sq(x):\n    return x * x\n\ndef g(a, b):\n    return sq(a), sq(2), sq(a + b)\n";
+    let project = TestProject::new(&[("a.py", src)]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("sq")).unwrap_err().message,
+        "Cannot inline - the argument `a + b` of the call at 4:25 is used 2 times by sq: bind it to a variable first"
+    );
+    let (after, _) = inlined_function(
+        &[(
+            "a.py",
+            "def sq(x):\n    return x * x\n\ndef g(a, b):\n    return sq(a), sq(-2)\n",
+        )],
+        "sq",
+    );
+    assert_eq!(after["a.py"], "def g(a, b):\n    return a * a, -2 * -2\n");
+}

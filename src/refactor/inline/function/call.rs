@@ -74,7 +74,20 @@ pub(super) fn inline_call<'f>(
     let values = map_arguments(callee, file, call, receiver)?;
     match callee.returns {
         Some(expression) => {
-            let text = substituted(callee, file, call, &values, expression)?;
+            let mut text = substituted(callee, file, call, &values, expression)?;
+            if let Some(interpolation) = enclosing_interpolation(call) {
+                if fits_interpolation(
+                    file,
+                    &format!("the body of {}", callee.name),
+                    &callee.name,
+                    &text,
+                    interpolation,
+                    call,
+                )? && !text.starts_with('(')
+                {
+                    text = format!("({text})");
+                }
+            }
             Ok(Indel::new(file.chars(call), text))
         }
         None => super::statements::inline(callee, file, call, &values),
@@ -345,7 +358,6 @@ fn substituted(
         )));
     }
     reads.sort_by_key(|(_, r)| r.range.start);
-    let body_acts = expr::effects(expression).acts;
     // Each value is evaluated once, in the call's order, before the body.
     let mut firsts: Vec<(usize, usize)> = Vec::new();
     let mut any_acts = false;
@@ -405,12 +417,12 @@ fn substituted(
             } else {
                 format!("{} times by", uses.len())
             };
-            if !effects.repeatable() || (effects.reads_state && body_acts) {
-                return Err(refused(format!(
-                    "the argument {} of the call at {at} is used {where_} {name}: bind it to a variable first",
-                    shown(&text)
-                )));
-            }
+            // each argument is evaluated once: only a name or a literal may
+            // be written several times (`x + y` twice is two new objects)
+            return Err(refused(format!(
+                "the argument {} of the call at {at} is used {where_} {name}: bind it to a variable first",
+                shown(&text)
+            )));
         }
         let first = home.node_at(uses[0].range.clone());
         if effects.acts || effects.reads_state {
