@@ -166,6 +166,37 @@ impl Parsed {
     }
 }
 
+/// Where `name` is written as a word in the strings and comments of a
+/// file (an annotation in quotes, `__all__`, prose): not changed, reported.
+fn mentions(file: &Parsed, name: &str) -> Vec<crate::analysis::index::Location> {
+    let mut out = Vec::new();
+    let mut stack = vec![file.tree.root()];
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), "string_content" | "comment") {
+            let text = n.utf8_text(file.src.as_bytes()).unwrap_or_default();
+            let word = |c: char| c.is_alphanumeric() || c == '_';
+            for (i, _) in text.match_indices(name) {
+                let before = text[..i].chars().next_back();
+                let after = text[i + name.len()..].chars().next();
+                if before.is_some_and(word) || after.is_some_and(word) {
+                    continue;
+                }
+                let start = file.char_of(n.start_byte() + i);
+                out.push(crate::analysis::index::Location {
+                    path: file.path().to_string(),
+                    position: file.position(start),
+                    end: file.position(start + name.chars().count()),
+                });
+            }
+            continue;
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    out.sort();
+    out
+}
+
 /// The next (or previous) named sibling that is not a comment.
 fn named_sibling(node: Node<'_>, forward: bool) -> Option<Node<'_>> {
     let mut n = node;

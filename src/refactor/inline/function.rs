@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use tree_sitter::Node;
 
-use super::{refused, Parsed};
+use super::{mentions, refused, Parsed};
 use crate::analysis::index::{IndexError, Location};
 use crate::change::{Indel, TextEdits, WorkspaceChange};
 use crate::refactor::{
@@ -76,6 +76,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
     let mut left_alone = Vec::new();
     let mut calls = 0;
     let mut kept_anywhere = false;
+    let mut found = Vec::new();
     let mut home_edits: Vec<Indel> = Vec::new();
     let defining_path = home.path().to_string();
     by_file.entry(defining_path.clone()).or_default();
@@ -87,6 +88,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
             other = Parsed::new(project.sources.source(path)?)?;
             &other
         };
+        found.extend(mentions(file, &callee.name));
         let mut edits = Vec::new();
         let mut imports = Vec::new();
         let mut kept = Vec::new();
@@ -167,7 +169,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
             locations: calls,
         },
         left_alone,
-        mentions: Vec::new(),
+        mentions: found,
     })
 }
 

@@ -17,7 +17,8 @@ use tree_sitter::Node;
 
 use super::expr::{self, Effects};
 use super::{
-    enclosing_interpolation, fits_interpolation, refused, resolve_from, scope_name, shown, Parsed,
+    enclosing_interpolation, fits_interpolation, mentions, refused, resolve_from, scope_name,
+    shown, Parsed,
 };
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::{TextEdits, WorkspaceChange};
@@ -139,7 +140,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
             locations: sites.len(),
         },
         left_alone: Vec::new(),
-        mentions: Vec::new(),
+        mentions: mentions(&file, name),
     })
 }
 

@@ -979,3 +979,26 @@ fn an_argument_is_written_once_unless_it_is_a_name_or_a_literal() {
     );
     assert_eq!(after["a.py"], "def g(a, b):\n    return a * a, -2 * -2\n");
 }
+
+#[test]
+fn private_names_stay_in_their_class_and_mentions_are_reported() {
+    let src = "class A:\n    def __init__(self):\n        self.__n = 1\n\n    def n(self):\n        return self.__n\n\n    def m(self):\n        return self.n()\n\nclass B(A):\n    pass\n\ndef use(a: A):\n    return A.n(a)\n";
+    let project = TestProject::new(&[("a.py", src)]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("A.n")).unwrap_err().message,
+        "Cannot inline - n uses __n, which Python renames after its class: the call at 14:11 is outside it"
+    );
+    let project = TestProject::new(&[(
+        "a.py",
+        "Alias = int  # Alias: the id type\n\ndef f(x: Alias) -> 'Alias':\n    return x\n",
+    )]);
+    let done = project
+        .run(Some(("a.py", 0, 0)), &variable("Alias"))
+        .unwrap();
+    assert_eq!(
+        project.after(&done)["a.py"],
+        "\ndef f(x: int) -> 'Alias':\n    return x\n"
+    );
+    let at: Vec<String> = done.mentions.iter().map(|m| m.to_string()).collect();
+    assert_eq!(at, ["a.py:0:15", "a.py:2:20"]);
+}

@@ -71,6 +71,18 @@ pub(super) fn inline_call<'f>(
     call: Node<'f>,
     receiver: Option<Node<'f>>,
 ) -> Result<Indel, RefactorError> {
+    if let Some(private) = &callee.mangled {
+        let same_class = enclosing_class(call).is_some_and(|c| {
+            file.path() == callee.file.path() && Some(c) == enclosing_class(callee.node)
+        });
+        if !same_class {
+            return Err(refused(format!(
+                "{} uses {private}, which Python renames after its class: the call at {} is outside it",
+                callee.name,
+                file.at(call)
+            )));
+        }
+    }
     let values = map_arguments(callee, file, call, receiver)?;
     match callee.returns {
         Some(expression) => {
@@ -231,6 +243,18 @@ fn map_arguments<'f>(
         values.push(value);
     }
     Ok(values)
+}
+
+/// The class whose body (directly or in a method) holds `node`.
+fn enclosing_class(node: Node<'_>) -> Option<Node<'_>> {
+    let mut n = node.parent();
+    while let Some(p) = n {
+        if p.kind() == "class_definition" {
+            return Some(p);
+        }
+        n = p.parent();
+    }
+    None
 }
 
 fn is_super_call(node: Node<'_>) -> bool {

@@ -41,6 +41,9 @@ pub(super) struct Callee<'f> {
     pub body: Vec<Node<'f>>,
     /// The expression of a body that is one `return <expr>`.
     pub returns: Option<Node<'f>>,
+    /// A private name (`__x`) the body uses: Python mangles it with the
+    /// name of the class it is written in.
+    pub mangled: Option<String>,
 }
 
 impl<'f> Callee<'f> {
@@ -131,7 +134,9 @@ impl<'f> Callee<'f> {
         if body.first().is_some_and(|s| is_docstring(*s)) {
             body.remove(0);
         }
+        let mangled = private_name(file, &body);
         let callee = Callee {
+            mangled,
             file,
             node,
             outer,
@@ -313,6 +318,21 @@ impl<'f> Callee<'f> {
         };
         Indel::new(text.line_to_char(from)..end, "")
     }
+}
+
+fn private_name(file: &Parsed, body: &[Node<'_>]) -> Option<String> {
+    let mut stack: Vec<Node<'_>> = body.to_vec();
+    while let Some(n) = stack.pop() {
+        if n.kind() == "identifier" {
+            let text = file.source_of(n);
+            if text.starts_with("__") && !text.ends_with("__") {
+                return Some(text);
+            }
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    None
 }
 
 fn is_docstring(statement: Node<'_>) -> bool {
