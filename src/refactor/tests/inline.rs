@@ -1002,3 +1002,23 @@ fn private_names_stay_in_their_class_and_mentions_are_reported() {
     let at: Vec<String> = done.mentions.iter().map(|m| m.to_string()).collect();
     assert_eq!(at, ["a.py:0:15", "a.py:2:20"]);
 }
+
+#[test]
+fn a_name_bound_twice_and_a_colliding_local_import_are_refused() {
+    let project = TestProject::new(&[(
+        "a.py",
+        "import sys\nif sys.platform == 'win32':\n    from nt import stream\nelse:\n    def stream(f):\n        return None\n\nprint(stream(1))\n",
+    )]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("stream")).unwrap_err().message,
+        "Cannot inline - stream is also bound at 2:19 in the module: a call may not run this definition"
+    );
+    let project = TestProject::new(&[(
+        "a.py",
+        "def page(text):\n    import tempfile\n    tempfile.write(text)\n\ndef show(tempfile):\n    page(tempfile)\n",
+    )]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("page")).unwrap_err().message,
+        "Cannot inline - page imports tempfile at 1:11, a name the call at 5:4 already uses: import it at the top of the module instead"
+    );
+}

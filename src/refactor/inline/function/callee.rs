@@ -91,6 +91,19 @@ impl<'f> Callee<'f> {
                 )))
             }
         };
+        let at_name = node
+            .child_by_field_name("name")
+            .map(|n| file.char_of(n.start_byte()));
+        if let Some(other) = scopes
+            .bindings_of(parent, &name)
+            .find(|b| Some(b.range.start) != at_name)
+        {
+            return Err(refused(format!(
+                "{name} is also bound at {} in {}: a call may not run this definition",
+                file.position(other.range.start),
+                scope_name(scopes, parent)
+            )));
+        }
         let outer = node
             .parent()
             .filter(|p| p.kind() == "decorated_definition")

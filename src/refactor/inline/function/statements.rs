@@ -19,7 +19,7 @@ use tree_sitter::Node;
 use super::super::{expr, refused, Parsed};
 use super::call::{parameter_reads, value_text, Value};
 use super::callee::Callee;
-use crate::analysis::scope::{Resolution, ScopeKind};
+use crate::analysis::scope::{BindingKind, Resolution, ScopeKind};
 use crate::change::Indel;
 use crate::refactor::RefactorError;
 
@@ -159,6 +159,15 @@ pub(super) fn inline<'f>(
     for local in &locals {
         if !replacement.contains_key(local) {
             let new = fresh(local);
+            let imported = scopes
+                .bindings_of(callee.scope, local)
+                .find(|b| b.kind == BindingKind::Import);
+            if let (true, Some(import)) = (new != *local, imported) {
+                return Err(refused(format!(
+                    "{name} imports {local} at {}, a name the call at {at} already uses: import it at the top of the module instead",
+                    home.position(import.range.start)
+                )));
+            }
             replacement.insert(local.clone(), new);
         }
     }
