@@ -99,11 +99,10 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
                 call::Site::Import(statement, name) => imports.push((statement, name, site)),
                 call::Site::Call(call_node, receiver) => {
                     let range = file.chars(call_node);
-                    if let Some(outer) = call_ranges
+                    if call_ranges
                         .iter()
-                        .find(|r| r.start < range.end && range.start < r.end)
+                        .any(|r| r.start < range.end && range.start < r.end)
                     {
-                        let _ = outer;
                         return Err(refused(format!(
                             "{} is called at {site} inside another call of it: inline the outer call first, then again",
                             callee.name

@@ -420,8 +420,7 @@ fn check_effects(
             "{what} and {name} is read at {at} inside a nested function, lambda or comprehension: it would run at other times"
         )));
     }
-    if let Some(end) = expr::loop_between(node, block) {
-        let _ = end;
+    if expr::loop_between(node, block).is_some() {
         return Err(refused(format!(
             "{what} and {name} is read at {at} inside a loop: it would run at every iteration"
         )));
