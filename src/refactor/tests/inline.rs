@@ -619,8 +619,9 @@ fn function_refusals_say_why() {
         ("def f(x):\n    yield x\n".into(), "Cannot inline - f is a generator (yield at 1:4)"),
         ("async def f(x):\n    return x\n".into(), "Cannot inline - f is async: a call makes a coroutine"),
         ("import functools\n@functools.cache\ndef f(x):\n    return x\n".into(), "Cannot inline - f is decorated (@functools.cache): a call runs what the decorator made of it, not its body"),
-        ("def f(*xs):\n    return xs\n".into(), "Cannot inline - f takes *xs: its calls cannot be mapped to parameters"),
-        ("def f(x, **kw):\n    return x\n".into(), "Cannot inline - f takes **kw: its calls cannot be mapped to parameters"),
+        ("def f(*xs):\n    print(xs)\n    return xs\n\ny = f(1)\n".replace("y = f(1)", "def g():\n    y = f(1)\n").into(), "Cannot inline - f takes *xs and its body has several statements: only a body that is one `return <expression>` is inlined then"),
+        ("def f(x, **kw):\n    print(kw)\n    return x\n\ndef g():\n    f(1)\n".into(), "Cannot inline - f takes **kw and its body has several statements: only a body that is one `return <expression>` is inlined then"),
+        ("def f(**kw):\n    return kw\n\nprint(f(a=input(), b=2), f(a=1, b=input()))\n".into(), "inlined: {\"a.py\": \"print({\\\"a\\\": input(), \\\"b\\\": 2}, {\\\"a\\\": 1, \\\"b\\\": input()})\\n\"}"),
         ("def f(x):\n    def g():\n        return x\n    return g\n".into(), "Cannot inline - f defines a function or class at 1:4: closures over its scope would change"),
         ("n = 0\ndef f(x):\n    global n\n    n = x\n".into(), "Cannot inline - f declares global n at 2:4"),
         ("def f(x, y):\n    return x\n".into(), "Cannot inline - the call of f at 4:6 does not pass y"),
@@ -1020,5 +1021,20 @@ fn a_name_bound_twice_and_a_colliding_local_import_are_refused() {
     assert_eq!(
         project.run(Some(("a.py", 0, 0)), &function("page")).unwrap_err().message,
         "Cannot inline - page imports tempfile at 1:11, a name the call at 5:4 already uses: import it at the top of the module instead"
+    );
+}
+
+#[test]
+fn extra_arguments_are_packed_for_star_args_and_keywords() {
+    let (after, _) = inlined_function(
+        &[(
+            "a.py",
+            "def join(sep, *parts, end='', **opts):\n    return sep.join(parts) + end + str(opts)\n\n\ndef g(a, b):\n    return join(',', a, b), join('-'), join(' ', a, end='!', k=1)\n",
+        )],
+        "join",
+    );
+    assert_eq!(
+        after["a.py"],
+        "def g(a, b):\n    return ','.join((a, b)) + '' + str({}), '-'.join(()) + '' + str({}), ' '.join((a,)) + '!' + str({\"k\": 1})\n"
     );
 }

@@ -55,9 +55,19 @@ impl<'f> Site<'f> {
 }
 
 /// What a parameter gets at one call.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
+pub(super) enum Given<'f> {
+    /// One argument (or the default).
+    One(Node<'f>),
+    /// The extra positional arguments, packed for `*args`.
+    Tuple(Vec<Node<'f>>),
+    /// The extra keyword arguments, packed for `**kwargs`.
+    Dict(Vec<(String, Node<'f>)>),
+}
+
+#[derive(Clone)]
 pub(super) struct Value<'f> {
-    pub node: Node<'f>,
+    pub given: Given<'f>,
     /// A default: a node of the callee's file, not the caller's.
     pub default: bool,
     /// Where the call evaluates it (defaults: after every argument).
@@ -118,6 +128,14 @@ fn map_arguments<'f>(
     let mut slots: Vec<Option<Value<'f>>> = vec![None; callee.params.len()];
     let mut order = 0;
     let mut next_positional = 0;
+    let star = callee.params.iter().position(|p| p.kind == ParamKind::Star);
+    let double = callee
+        .params
+        .iter()
+        .position(|p| p.kind == ParamKind::DoubleStar);
+    let mut extra_positionals: Vec<Node<'f>> = Vec::new();
+    let mut first_extra_positional = usize::MAX;
+    let mut extra_keywords: Vec<(String, Node<'f>, usize)> = Vec::new();
     match receiver {
         Some(object) if callee.bound => {
             let unbound = object.kind() == "identifier"
@@ -136,11 +154,7 @@ fn map_arguments<'f>(
                         "the call of {name} at {at} goes through super(): its receiver is not self's class"
                     )));
                 }
-                slots[0] = Some(Value {
-                    node: object,
-                    default: false,
-                    order,
-                });
+                slots[0] = Some(Value::one(object, false, order));
                 order += 1;
                 next_positional = 1;
             }
@@ -187,7 +201,16 @@ fn map_arguments<'f>(
                 let value = argument
                     .child_by_field_name("value")
                     .ok_or_else(|| refused(format!("the call of {name} at {at} cannot be read")))?;
-                let Some(i) = callee.params.iter().position(|p| p.name == key) else {
+                let named = callee
+                    .params
+                    .iter()
+                    .position(|p| p.name == key && !p.kind.is_packed());
+                let Some(i) = named else {
+                    if double.is_some() {
+                        extra_keywords.push((key, value, order));
+                        order += 1;
+                        continue;
+                    }
                     return Err(refused(format!(
                         "the call of {name} at {at} passes {key}=, which {name} does not take"
                     )));
@@ -202,30 +225,64 @@ fn map_arguments<'f>(
                         "the call of {name} at {at} passes {key} twice"
                     )));
                 }
-                slots[i] = Some(Value { node: value, default: false, order });
+                slots[i] = Some(Value::one(value, false, order));
             }
             _ => {
                 let i = next_positional;
+                if star.is_some_and(|s| i >= s) {
+                    if extra_positionals.is_empty() {
+                        first_extra_positional = order;
+                    }
+                    extra_positionals.push(argument);
+                    order += 1;
+                    continue;
+                }
                 if i >= callee.params.len() || callee.params[i].kind == ParamKind::Keyword {
                     return Err(refused(format!(
                         "the call of {name} at {at} passes more positional arguments than {name} takes"
                     )));
                 }
-                slots[i] = Some(Value { node: argument, default: false, order });
+                slots[i] = Some(Value::one(argument, false, order));
                 next_positional += 1;
             }
         }
         order += 1;
     }
+    if let Some(i) = star {
+        let order = extra_positionals
+            .first()
+            .map_or(usize::MAX, |_| first_extra_positional);
+        slots[i] = Some(Value {
+            given: Given::Tuple(extra_positionals),
+            default: false,
+            order,
+        });
+    }
+    if let Some(i) = double {
+        let orders: Vec<usize> = extra_keywords.iter().map(|(_, _, o)| *o).collect();
+        let contiguous = orders.windows(2).all(|w| w[1] == w[0] + 1);
+        let acts = extra_keywords
+            .iter()
+            .any(|(_, n, _)| expr::effects(*n).acts);
+        if acts && !contiguous {
+            return Err(refused(format!(
+                "the call of {name} at {at} passes keywords for {} between others: they would be evaluated in another order",
+                callee.params[i].name
+            )));
+        }
+        slots[i] = Some(Value {
+            given: Given::Dict(extra_keywords.into_iter().map(|(k, n, _)| (k, n)).collect()),
+            default: false,
+            order: orders.first().copied().unwrap_or(usize::MAX),
+        });
+    }
     let mut values = Vec::with_capacity(slots.len());
     for (slot, param) in slots.into_iter().zip(&callee.params) {
         let value = match (slot, param.default) {
             (Some(v), _) => v,
-            (None, Some(default)) if expr::is_constant(default) => Value {
-                node: default,
-                default: true,
-                order: usize::MAX,
-            },
+            (None, Some(default)) if expr::is_constant(default) => {
+                Value::one(default, true, usize::MAX)
+            }
             (None, Some(default)) => {
                 return Err(refused(format!(
                     "the default of {} ({}) is evaluated once, when {name} is defined: pass it at {at} first",
@@ -277,20 +334,93 @@ fn is_name_chain(mut n: Node<'_>) -> bool {
     }
 }
 
-/// The source of a value, from the file it is written in.
-pub(super) fn value_text(callee: &Callee<'_>, file: &Parsed, value: &Value<'_>) -> String {
-    if value.default {
-        callee.file.source_of(value.node)
-    } else {
-        file.source_of(value.node)
+impl<'f> Value<'f> {
+    fn one(node: Node<'f>, default: bool, order: usize) -> Value<'f> {
+        Value {
+            given: Given::One(node),
+            default,
+            order,
+        }
+    }
+
+    /// The nodes it is made of.
+    pub fn nodes(&self) -> Vec<Node<'f>> {
+        match &self.given {
+            Given::One(n) => vec![*n],
+            Given::Tuple(parts) => parts.clone(),
+            Given::Dict(parts) => parts.iter().map(|(_, n)| *n).collect(),
+        }
+    }
+
+    /// What evaluating it may do (packing a `**kwargs` dict creates one).
+    pub fn effects(&self) -> expr::Effects {
+        let mut out = expr::Effects {
+            creates: matches!(self.given, Given::Dict(_)),
+            ..Default::default()
+        };
+        for n in self.nodes() {
+            let e = expr::effects(n);
+            out.acts |= e.acts;
+            out.creates |= e.creates;
+            out.reads_state |= e.reads_state;
+        }
+        out
+    }
+
+    /// A name or a literal (an empty `*args` is the literal `()`).
+    pub fn atomic(&self) -> bool {
+        match &self.given {
+            Given::One(n) => expr::is_atomic(*n),
+            Given::Tuple(parts) => parts.is_empty(),
+            Given::Dict(_) => false,
+        }
+    }
+
+    /// The same value however often it is evaluated.
+    pub fn constant(&self) -> bool {
+        match &self.given {
+            Given::One(n) => expr::is_constant(*n),
+            Given::Tuple(parts) => parts.iter().all(|n| expr::is_constant(*n)),
+            Given::Dict(_) => false,
+        }
+    }
+
+    /// How tightly it binds, and its node kind (for `needs_parens`).
+    pub fn precedence(&self, callee: &Callee<'_>, file: &Parsed) -> (u8, &'static str) {
+        match &self.given {
+            Given::One(n) => {
+                let src = if self.default {
+                    &callee.file.src
+                } else {
+                    &file.src
+                };
+                (expr::precedence(*n, src.as_bytes()), n.kind())
+            }
+            Given::Tuple(_) => (expr::PRIMARY, "tuple"),
+            Given::Dict(_) => (expr::PRIMARY, "dictionary"),
+        }
     }
 }
 
-fn value_src<'a>(callee: &'a Callee<'_>, file: &'a Parsed, value: &Value<'_>) -> &'a [u8] {
-    if value.default {
-        callee.file.src.as_bytes()
-    } else {
-        file.src.as_bytes()
+/// The source of a value, from the file it is written in.
+pub(super) fn value_text(callee: &Callee<'_>, file: &Parsed, value: &Value<'_>) -> String {
+    match &value.given {
+        Given::One(n) if value.default => callee.file.source_of(*n),
+        Given::One(n) => file.source_of(*n),
+        Given::Tuple(parts) => {
+            let items: Vec<String> = parts.iter().map(|n| file.source_of(*n)).collect();
+            match items.as_slice() {
+                [one] => format!("({one},)"),
+                _ => format!("({})", items.join(", ")),
+            }
+        }
+        Given::Dict(parts) => {
+            let items: Vec<String> = parts
+                .iter()
+                .map(|(k, n)| format!("{k:?}: {}", file.source_of(*n)))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
     }
 }
 
@@ -392,14 +522,18 @@ fn substituted(
             .map(|(_, r)| *r)
             .collect();
         let text = value_text(callee, file, value);
-        let effects = expr::effects(value.node);
-        let atomic = expr::is_atomic(value.node);
+        let effects = value.effects();
+        let atomic = value.atomic();
         let nested = uses.iter().any(|r| r.scope != callee.scope);
         any_acts |= effects.acts;
         // A name the argument reads must not be captured by a nested scope
         // of the body (a comprehension's variable).
-        if !value.default {
-            let arg = file.chars(value.node);
+        let args: Vec<std::ops::Range<usize>> = if value.default {
+            Vec::new()
+        } else {
+            value.nodes().into_iter().map(|n| file.chars(n)).collect()
+        };
+        for arg in &args {
             for read in file
                 .scopes
                 .references
@@ -478,13 +612,8 @@ fn substituted(
         let occurrence = home
             .node_at(r.range.clone())
             .ok_or_else(|| refused(format!("{name}'s body cannot be read")))?;
-        let precedence = expr::precedence(value.node, value_src(callee, file, value));
-        let mut parens = expr::needs_parens(
-            precedence,
-            value.node.kind(),
-            occurrence,
-            home.src.as_bytes(),
-        );
+        let (precedence, kind) = value.precedence(callee, file);
+        let mut parens = expr::needs_parens(precedence, kind, occurrence, home.src.as_bytes());
         if let Some(interpolation) = enclosing_interpolation(occurrence) {
             parens |= fits_interpolation(
                 home,
@@ -499,10 +628,7 @@ fn substituted(
             text = format!("({text})");
         }
         if occurrence == expression {
-            whole_precedence = Some((
-                if parens { expr::PRIMARY } else { precedence },
-                value.node.kind(),
-            ));
+            whole_precedence = Some((if parens { expr::PRIMARY } else { precedence }, kind));
         }
         out.push_str(&text);
         pos = r.range.end;

@@ -14,6 +14,16 @@ pub(super) enum ParamKind {
     Positional,
     Either,
     Keyword,
+    /// `*args`: the extra positional arguments, as a tuple.
+    Star,
+    /// `**kwargs`: the extra keyword arguments, as a dict.
+    DoubleStar,
+}
+
+impl ParamKind {
+    pub fn is_packed(self) -> bool {
+        matches!(self, ParamKind::Star | ParamKind::DoubleStar)
+    }
 }
 
 pub(super) struct Param<'f> {
@@ -381,10 +391,22 @@ fn parameters<'f>(
         }
         match splat {
             "list_splat_pattern" | "dictionary_splat_pattern" => {
-                return Err(refused(format!(
-                    "{name} takes {}: its calls cannot be mapped to parameters",
-                    file.source_of(p)
-                )))
+                let id = crate::analysis::outline::parameter_identifier(p).ok_or_else(|| {
+                    refused(format!(
+                        "{name} has a parameter Eddi cannot read: {}",
+                        file.source_of(p)
+                    ))
+                })?;
+                out.push(Param {
+                    name: file.source_of(id),
+                    default: None,
+                    kind: if splat == "list_splat_pattern" {
+                        ParamKind::Star
+                    } else {
+                        ParamKind::DoubleStar
+                    },
+                });
+                keyword_only = true;
             }
             "keyword_separator" => keyword_only = true,
             "positional_separator" => {

@@ -55,6 +55,13 @@ pub(super) fn inline<'f>(
             )));
         }
     }
+    if let Some(packed) = callee.params.iter().find(|p| p.kind.is_packed()) {
+        return Err(refused(format!(
+            "{name} takes {}{} and its body has several statements: only a body that is one `return <expression>` is inlined then",
+            if packed.kind == super::callee::ParamKind::Star { "*" } else { "**" },
+            packed.name
+        )));
+    }
     let (statement, use_) = call_statement(file, call).ok_or_else(|| {
         refused(format!(
             "{name}'s body has several statements: it is inlined only where a call is a whole statement \
@@ -139,15 +146,13 @@ pub(super) fn inline<'f>(
         let nested = reads
             .iter()
             .any(|(p, r)| *p == i && r.scope != callee.scope);
-        let literal = expr::is_constant(value.node);
+        let literal = value.constant();
         let in_place = !rebound
             && (literal
-                || (expr::is_atomic(value.node)
-                    && !nested
-                    && !taken_by_body(callee, &text, body.clone())));
+                || (value.atomic() && !nested && !taken_by_body(callee, &text, body.clone())));
         if in_place {
             replacement.insert(param.name.clone(), text);
-        } else if used || rebound || expr::effects(value.node).acts {
+        } else if used || rebound || value.effects().acts {
             let new = fresh(&param.name);
             bound_first.push((value.order, format!("{new} = {text}")));
             replacement.insert(param.name.clone(), new);
@@ -191,18 +196,9 @@ pub(super) fn inline<'f>(
                     .map(|i| &values[i])
                 {
                     // a literal in place of the name may need parentheses (`(1).real`)
-                    let src = if value.default {
-                        home.src.as_bytes()
-                    } else {
-                        file.src.as_bytes()
-                    };
+                    let (precedence, kind) = value.precedence(callee, file);
                     if *new == value_text(callee, file, value)
-                        && expr::needs_parens(
-                            expr::precedence(value.node, src),
-                            value.node.kind(),
-                            node,
-                            home.src.as_bytes(),
-                        )
+                        && expr::needs_parens(precedence, kind, node, home.src.as_bytes())
                     {
                         text = format!("({text})");
                     }
