@@ -73,6 +73,13 @@ impl Parsed {
                 format!("{} could not be parsed: {e}", source.path),
             )
         })?;
+        // What broken code means cannot be proven: refuse to move it.
+        if tree.has_errors() {
+            return Err(refused(format!(
+                "{} has syntax errors: fix them first",
+                source.path
+            )));
+        }
         let scopes = scope::analyze(&source.text, &tree);
         let src = source.text.to_string();
         Ok(Parsed {

@@ -1038,3 +1038,23 @@ fn extra_arguments_are_packed_for_star_args_and_keywords() {
         "def g(a, b):\n    return ','.join((a, b)) + '' + str({}), '-'.join(()) + '' + str({}), ' '.join((a,)) + '!' + str({\"k\": 1})\n"
     );
 }
+
+#[test]
+fn class_bodies_and_broken_files_are_refused() {
+    let project = TestProject::new(&[(
+        "a.py",
+        "def scaled(k):\n    return [i * k for i in range(3)]\n\nclass C:\n    K = 2\n    ROW = scaled(K)\n",
+    )]);
+    assert_eq!(
+        project.run(Some(("a.py", 0, 0)), &function("scaled")).unwrap_err().message,
+        "Cannot inline - the call at 5:10 is in a class body, whose names the lambdas and comprehensions of scaled's body cannot see"
+    );
+    let project = TestProject::new(&[("a.py", "def f(a):\n    v = a + 1\n    return v *\n")]);
+    assert_eq!(
+        project
+            .run(Some(("a.py", 1, 0)), &variable("v"))
+            .unwrap_err()
+            .message,
+        "Cannot inline - a.py has syntax errors: fix them first"
+    );
+}

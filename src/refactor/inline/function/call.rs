@@ -8,7 +8,7 @@ use super::super::{
     enclosing_interpolation, fits_interpolation, refused, resolve_from, shown, Parsed,
 };
 use super::callee::{Callee, ParamKind};
-use crate::analysis::scope::{Reference, Resolution};
+use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::Indel;
 use crate::refactor::RefactorError;
 
@@ -500,6 +500,7 @@ fn substituted(
     let at = file.at(call);
     let range = home.chars(expression);
     let mut reads = parameter_reads(callee, file, call, range.clone())?;
+    let call_scope = file.scopes.scope_at(file.char_of(call.start_byte()));
     if let Some(r) = home.scopes.references.iter().find(|r| {
         range.start <= r.range.start
             && r.range.end <= range.end
@@ -525,6 +526,11 @@ fn substituted(
         let effects = value.effects();
         let atomic = value.atomic();
         let nested = uses.iter().any(|r| r.scope != callee.scope);
+        if nested && !value.constant() && file.scopes.scopes[call_scope].kind == ScopeKind::Class {
+            return Err(refused(format!(
+                "the call at {at} is in a class body, whose names the lambdas and comprehensions of {name}'s body cannot see"
+            )));
+        }
         any_acts |= effects.acts;
         // A name the argument reads must not be captured by a nested scope
         // of the body (a comprehension's variable).
