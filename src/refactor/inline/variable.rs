@@ -51,9 +51,19 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
     let assignment = Assignment::of(&file, binding.range.clone(), name)?;
     let uses: Vec<&Reference> = scopes.references_to(scope, name).collect();
     exported(project, &file, name, scope, &uses)?;
-    if scopes.scopes[scope].uses_locals {
+    // Names read through strings: `locals()["x"]`, `eval("x")`, `globals()`.
+    let dynamic = scopes.references.iter().find(|r| {
+        r.resolution == Resolution::Builtin
+            && scopes.is_within(r.scope, scope)
+            && (matches!(r.name.as_str(), "locals" | "vars" | "eval" | "exec")
+                || (scope == 0 && r.name == "globals"))
+    });
+    if let Some(r) = dynamic {
         return Err(refused(format!(
-            "{owner} calls locals() or vars(): {name} may be read through it"
+            "{} calls {}() at {}: {name} may be read through it",
+            scope_name(scopes, r.scope),
+            r.name,
+            file.position(r.range.start)
         )));
     }
 

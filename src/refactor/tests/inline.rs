@@ -292,7 +292,9 @@ fn refusals_say_why() {
         ("def f():\n    v = 1\n    def g():\n        nonlocal v\n        return v\n    return g\n", 1, "v",
          "Cannot inline - v is declared nonlocal in g: it may be rebound there"),
         ("def f(p):\n    v = p\n    return locals()[\"v\"] + v\n", 1, "v",
-         "Cannot inline - f calls locals() or vars(): v may be read through it"),
+         "Cannot inline - f calls locals() at 2:11: v may be read through it"),
+        ("def f(p):\n    v = p\n    return eval('v') + v\n", 1, "v",
+         "Cannot inline - f calls eval() at 2:11: v may be read through it"),
         // rebinding of what the value reads
         ("def f(a):\n    v = a + 1\n    a = 5\n    return v\n", 1, "v",
          "Cannot inline - the value of v reads a, which is rebound at 2:4 before v is read"),
@@ -1056,5 +1058,20 @@ fn class_bodies_and_broken_files_are_refused() {
             .unwrap_err()
             .message,
         "Cannot inline - a.py has syntax errors: fix them first"
+    );
+}
+
+#[test]
+fn names_read_through_strings_are_refused() {
+    let project = TestProject::new(&[(
+        "a.py",
+        "def f(x):\n    return eval('x + 1')\n\nprint(f(2))\n",
+    )]);
+    assert_eq!(
+        project
+            .run(Some(("a.py", 0, 0)), &function("f"))
+            .unwrap_err()
+            .message,
+        "Cannot inline - f calls eval() at 1:11: its names may be read through strings"
     );
 }

@@ -234,8 +234,17 @@ impl<'f> Callee<'f> {
                 file.position(at)
             )));
         }
-        if scopes.scopes[self.scope].uses_locals {
-            return Err(refused(format!("{name} calls locals() or vars()")));
+        // Names read through strings would not follow the substitution.
+        if let Some(r) = scopes.references.iter().find(|r| {
+            r.resolution == Resolution::Builtin
+                && scopes.is_within(r.scope, self.scope)
+                && matches!(r.name.as_str(), "locals" | "vars" | "eval" | "exec")
+        }) {
+            return Err(refused(format!(
+                "{name} calls {}() at {}: its names may be read through strings",
+                r.name,
+                file.position(r.range.start)
+            )));
         }
         Ok(())
     }
