@@ -1075,3 +1075,32 @@ fn names_read_through_strings_are_refused() {
         "Cannot inline - f calls eval() at 1:11: its names may be read through strings"
     );
 }
+
+#[test]
+fn a_body_may_move_to_a_module_that_imports_its_names_alike() {
+    let (after, _) = inlined_function(
+        &[
+            ("util.py", "import os.path\nfrom json import dumps as d\n\ndef show(p):\n    return d(os.path.basename(p))\n"),
+            ("main.py", "import os.path\nfrom json import dumps as d\nfrom util import show\n\nprint(show('a/b'))\n"),
+        ],
+        "show",
+    );
+    assert_eq!(
+        after["main.py"],
+        "import os.path\nfrom json import dumps as d\n\nprint(d(os.path.basename('a/b')))\n"
+    );
+    let project = TestProject::new(&[
+        (
+            "util.py",
+            "import json\n\ndef show(p):\n    return json.dumps(p)\n",
+        ),
+        (
+            "main.py",
+            "import simplejson as json\nfrom util import show\n\nprint(show(1))\n",
+        ),
+    ]);
+    assert_eq!(
+        project.run(Some(("main.py", 0, 0)), &function("show")).unwrap_err().message,
+        "Cannot inline - show reads json of its module, which main.py does not see as the same (at 3:6)"
+    );
+}

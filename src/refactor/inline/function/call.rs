@@ -460,6 +460,7 @@ pub(super) fn parameter_reads<'c>(
                     )));
                 }
             }
+            Resolution::Scope(0) if same_import(home, file, &r.name, call_scope) => {}
             Resolution::Scope(0) => {
                 return Err(refused(format!(
                     "{name} reads {} of its module, which {} does not see as the same (at {at})",
@@ -652,6 +653,42 @@ fn substituted(
             out
         },
     )
+}
+
+/// `name` is imported alike at the top of both modules (`import os`,
+/// `from a.b import c as d`; not relative imports): a body reading it may
+/// move from one to the other.
+fn same_import(home: &Parsed, file: &Parsed, name: &str, call_scope: usize) -> bool {
+    if resolve_from(&file.scopes, name, call_scope) != Resolution::Scope(0) {
+        return false;
+    }
+    let source = |parsed: &Parsed| -> Option<String> {
+        let mut bindings = parsed.scopes.bindings_of(0, name);
+        let (Some(b), None) = (bindings.next(), bindings.next()) else {
+            return None;
+        };
+        if b.kind != crate::analysis::scope::BindingKind::Import {
+            return None;
+        }
+        let statement = parsed.node_at(b.statement.clone())?;
+        let byte = parsed.byte_of(b.range.start);
+        let mut c = statement.walk();
+        let clause = statement
+            .children_by_field_name("name", &mut c)
+            .find(|n| n.start_byte() <= byte && byte < n.end_byte())?;
+        let clause = parsed.source_of(clause);
+        let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+        match statement.kind() {
+            "import_statement" => Some(format!("import {}", words(&clause))),
+            "import_from_statement" => {
+                let module = parsed.source_of(statement.child_by_field_name("module_name")?);
+                (!module.starts_with('.'))
+                    .then(|| format!("from {} import {}", words(&module), words(&clause)))
+            }
+            _ => None,
+        }
+    };
+    source(home).is_some_and(|s| Some(s) == source(file))
 }
 
 /// Drops one name of `from m import …` (the whole statement when it is
