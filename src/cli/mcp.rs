@@ -35,9 +35,15 @@ pub struct McpArgs {
     #[arg(long)]
     pub read_only: bool,
     /// Serve MCP's streamable HTTP transport on this address (`127.0.0.1:8765`)
-    /// instead of stdio. Every client is the one `--sender`.
-    #[arg(long, value_name = "ADDR")]
+    /// instead of stdio, at the path `/mcp`. Every client is the one `--sender`;
+    /// there is no authentication: bind to loopback, or put a proxy in front.
+    #[arg(long, value_name = "HOST:PORT")]
     pub http: Option<String>,
+    /// With `--http`: a `Host` header clients may send (a name or IP, with
+    /// or without `:port`) besides the loopback names and the address bound;
+    /// remote agents that reach the server by name need it. Repeatable.
+    #[arg(long, value_name = "HOST", requires = "http")]
+    pub allow_host: Vec<String>,
 }
 
 /// The MCP server: the engine and whose session the calls run in.
@@ -156,6 +162,8 @@ impl ServerHandler for EddiMcp {
 }
 
 pub fn run(args: McpArgs) -> Result<ExitCode, String> {
+    // A bad address is said before anything is opened.
+    let http = args.http.as_deref().map(http_address).transpose()?;
     let mut config = EngineConfig::new(&args.local.root);
     config.state_dir = args.local.state_dir.clone();
     if args.read_only {
@@ -171,8 +179,8 @@ pub fn run(args: McpArgs) -> Result<ExitCode, String> {
         .build()
         .map_err(|e| format!("eddi mcp: cannot start the runtime: {e}"))?;
     let served = runtime.block_on(async move {
-        if let Some(addr) = &args.http {
-            return serve_http(server, addr).await;
+        if let Some(addrs) = &http {
+            return serve_http(server, addrs, &args.allow_host).await;
         }
         let running = server
             .serve(rmcp::transport::stdio())
@@ -190,31 +198,65 @@ pub fn run(args: McpArgs) -> Result<ExitCode, String> {
     served.map(|()| ExitCode::SUCCESS)
 }
 
-/// MCP's streamable HTTP transport on `addr` until SIGINT/SIGTERM: every
+/// `--http`'s `HOST:PORT` as the socket addresses to bind, or an error
+/// that says what the option takes.
+fn http_address(addr: &str) -> Result<Vec<std::net::SocketAddr>, String> {
+    use std::net::ToSocketAddrs;
+    let usage = "--http takes HOST:PORT, e.g. 127.0.0.1:8765 (this machine only) or 0.0.0.0:8765 (every interface)";
+    let addrs: Vec<_> = addr
+        .to_socket_addrs()
+        .map_err(|e| format!("eddi mcp: bad --http address '{addr}' ({e}); {usage}"))?
+        .collect();
+    if addrs.is_empty() {
+        return Err(format!(
+            "eddi mcp: bad --http address '{addr}' (it names no address); {usage}"
+        ));
+    }
+    Ok(addrs)
+}
+
+/// MCP's streamable HTTP transport on `addrs` until SIGINT/SIGTERM: every
 /// connection served by `rmcp`'s tower service through hyper. Hosts
-/// allowed in `Host` headers: the loopback names and the address bound.
-async fn serve_http(server: EddiMcp, addr: &str) -> Result<(), String> {
+/// allowed in `Host` headers (against DNS rebinding): the loopback names,
+/// the address bound and `allow_host`.
+async fn serve_http(
+    server: EddiMcp,
+    addrs: &[std::net::SocketAddr],
+    allow_host: &[String],
+) -> Result<(), String> {
     use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
     use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 
-    let listener = tokio::net::TcpListener::bind(addr)
+    let shown: Vec<String> = addrs.iter().map(|a| a.to_string()).collect();
+    let listener = tokio::net::TcpListener::bind(addrs)
         .await
-        .map_err(|e| format!("eddi mcp: cannot listen on {addr}: {e}"))?;
+        .map_err(|e| format!("eddi mcp: cannot listen on {} ({e})", shown.join(" or ")))?;
     let bound = listener
         .local_addr()
         .map_err(|e| format!("eddi mcp: {e}"))?;
-    let config = StreamableHttpServerConfig::default().with_allowed_hosts([
+    let mut hosts = vec![
         "localhost".to_string(),
         "127.0.0.1".to_string(),
         "::1".to_string(),
-        bound.ip().to_string(),
-    ]);
+    ];
+    if !bound.ip().is_unspecified() {
+        hosts.push(bound.ip().to_string());
+    }
+    hosts.extend(allow_host.iter().cloned());
+    let config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
+    let sender = server.sender.clone();
     let service = StreamableHttpService::new(
         move || Ok(server.clone()),
         Arc::new(LocalSessionManager::default()),
         config,
     );
     eprintln!("eddi mcp: streamable HTTP on http://{bound}/mcp");
+    if !bound.ip().is_loopback() {
+        eprintln!(
+            "eddi mcp: warning: {bound} is reachable from other machines and MCP over HTTP has no authentication here; anyone who reaches it edits as {}",
+            sender
+        );
+    }
     let stop = super::serve::shutdown_signal();
     tokio::pin!(stop);
     loop {

@@ -581,7 +581,14 @@ fn preview_reply(report: &RefactorReport, diff: bool, waiting: Option<&str>) -> 
     Reply::Done(clauses)
 }
 
-/// The JSON `refactor` object (`protocol/schemas/reply.json`).
+impl RefactorReport {
+    /// The JSON `refactor` object (`protocol/schemas/reply.json`): what the
+    /// terse replies carry as data and the refactoring tools answer.
+    pub fn json(&self) -> Value {
+        report_json(self)
+    }
+}
+
 fn report_json(report: &RefactorReport) -> Value {
     let site = |s: &Site| {
         json!({

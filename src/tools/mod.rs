@@ -20,6 +20,7 @@ mod analysis;
 mod edit;
 pub mod guide;
 mod read;
+mod refactor;
 mod search;
 mod session;
 
@@ -190,6 +191,49 @@ pub fn tools() -> &'static [Tool] {
                 analysis::VALIDATE,
                 Effect::Read,
                 analysis::validate,
+            ),
+            // -- refactor: destructive unless `preview` (MCP's hints are per tool)
+            Tool::new(
+                "rename_symbol",
+                refactor::RENAME_SYMBOL,
+                Effect::Write,
+                refactor::rename_symbol,
+            ),
+            Tool::new(
+                "rename_parameter",
+                refactor::RENAME_PARAMETER,
+                Effect::Write,
+                refactor::rename_parameter,
+            ),
+            Tool::new(
+                "change_signature",
+                refactor::CHANGE_SIGNATURE,
+                Effect::Write,
+                refactor::change_signature,
+            ),
+            Tool::new(
+                "extract_method",
+                refactor::EXTRACT_METHOD,
+                Effect::Write,
+                refactor::extract_method,
+            ),
+            Tool::new(
+                "extract_function",
+                refactor::EXTRACT_FUNCTION,
+                Effect::Write,
+                refactor::extract_function,
+            ),
+            Tool::new(
+                "inline_variable",
+                refactor::INLINE_VARIABLE,
+                Effect::Write,
+                refactor::inline_variable,
+            ),
+            Tool::new(
+                "inline_function",
+                refactor::INLINE_FUNCTION,
+                Effect::Write,
+                refactor::inline_function,
             ),
             // -- anything else, in the terse language
             Tool::new("eddi", session::EDDI, Effect::Write, session::eddi),

@@ -675,3 +675,319 @@ fn empty_files_and_crlf_files_edit_as_lines() {
     let past = p.err("get_lines", json!({"path": "w.py", "start": 5}));
     assert_eq!(past["field"], "start");
 }
+
+/// A module for the extractions and inlines.
+const CALC: &str = "\
+def area(w, h):
+    scale = 2
+    base = w * h
+    return base * scale
+
+
+def double(x):
+    return x * 2
+
+
+class Box:
+    def volume(self, w, h, d):
+        face = w * h
+        return face * d
+
+
+print(double(3))
+";
+
+impl Project {
+    fn with_calc() -> Project {
+        let p = Project::new();
+        std::fs::write(p.dir.path().join("calc.py"), CALC).unwrap();
+        p
+    }
+}
+
+#[test]
+fn refactor_tools_preview_without_writing_and_apply_in_one_undo_step() {
+    let p = Project::new();
+    let params = json!({"symbol": "Cart.add", "new_name": "put", "preview": true});
+    let preview = p.ok("rename_symbol", params.clone());
+    assert_eq!(p.read("shop.py"), SHOP, "a preview writes nothing");
+    assert_eq!(preview["applied"], false);
+    assert_eq!(
+        preview["summary"],
+        json!({"symbol": "shop.Cart.add", "files": 2, "references": 2})
+    );
+    let files = preview["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["path"], "app.py");
+    assert_eq!(
+        files[0]["diff"],
+        "--- a/app.py\n+++ b/app.py\n@@ -1,5 +1,5 @@\n from shop import Cart, checkout\n \n cart = Cart()\n-cart.add(1)\n+cart.put(1)\n checkout(cart)\n"
+    );
+    assert_eq!(files[1]["path"], "shop.py");
+
+    let mut apply = params;
+    apply["preview"] = json!(false);
+    let applied = p.ok("rename_symbol", apply);
+    assert_eq!(applied["applied"], true);
+    assert_eq!(applied["summary"], preview["summary"]);
+    assert_eq!(
+        applied["files"],
+        json!([{"path": "app.py", "edits": 1}, {"path": "shop.py", "edits": 1}])
+    );
+    assert_eq!(p.read("app.py"), APP.replace("cart.add(", "cart.put("));
+    assert_eq!(p.read("shop.py"), SHOP.replace("def add(", "def put("));
+    // one undo step takes back every file
+    let undone = p.ok("undo", json!({}));
+    assert_eq!(undone["files"], json!(["app.py", "shop.py"]));
+    assert_eq!(
+        (p.read("app.py"), p.read("shop.py")),
+        (APP.into(), SHOP.into())
+    );
+}
+
+#[test]
+fn refactor_tools_match_the_terse_refactor_commands() {
+    // each tool on one copy of the project, the terse command on another:
+    // the same report (counts, files, edits, what was left alone), the
+    // same files written
+    let cases: &[(&str, Value, &str)] = &[
+        (
+            "rename_symbol",
+            json!({"symbol": "shop.Cart", "new_name": "Basket"}),
+            "Refactor RenameSymbol shop.Cart Basket",
+        ),
+        (
+            "rename_parameter",
+            json!({"function": "Cart.add", "param": "item", "new_name": "thing"}),
+            "Refactor Rename_Param Cart.add item thing",
+        ),
+        (
+            "change_signature",
+            json!({"function": "checkout", "old_params": "cart", "new_params": "cart, tax:=0"}),
+            "Refactor Signature checkout(cart) checkout(cart, tax:=0)",
+        ),
+        (
+            "extract_function",
+            json!({"path": "calc.py", "name": "product", "first_line": 2, "last_line": 2}),
+            "Open calc.py; Refactor ExtractFunction product lines 2:2",
+        ),
+        (
+            "extract_method",
+            json!({"path": "calc.py", "name": "face_of", "first_line": 12, "last_line": 12}),
+            "Open calc.py; Refactor Extract_Method face_of lines 12:12",
+        ),
+        (
+            "inline_variable",
+            json!({"path": "calc.py", "name": "scale", "line": 2}),
+            "Open calc.py; Goto 2; Refactor Inline_Variable scale",
+        ),
+        (
+            "inline_function",
+            json!({"function": "double"}),
+            "Refactor InlineFunction calc.double",
+        ),
+    ];
+    for (tool, params, command) in cases {
+        let tools = Project::with_calc();
+        let terse = Project::with_calc();
+        let mut params = params.clone();
+        params["preview"] = json!(false);
+        let result = tools.ok(tool, params);
+        let reply = terse.send("t", &format!("Start t; Set Format json; {command}"));
+        let last: Value = serde_json::from_str(reply.lines().last().unwrap()).unwrap();
+        let mut report = last["refactor"].clone();
+        assert_eq!(last["ok"], true, "{command}: {reply}");
+        for file in report["files"].as_array_mut().unwrap() {
+            file.as_object_mut().unwrap().remove("diff");
+        }
+        assert_eq!(result, report, "{tool} vs {command}");
+        for path in ["shop.py", "app.py", "calc.py"] {
+            assert_eq!(tools.read(path), terse.read(path), "{tool}: {path}");
+        }
+    }
+}
+
+/// Each refactoring tool applied to a fresh project: the one file it
+/// changes, as it must read after.
+fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
+    vec![
+        (
+            "extract_function",
+            json!({"path": "calc.py", "name": "product", "first_line": 2, "last_line": 2}),
+            "calc.py",
+            format!(
+                "def product(w, h):\n    base = w * h\n    return base\n\n\n{}",
+                CALC.replace("base = w * h", "base = product(w, h)")
+                    .replace("face = w * h", "face = product(w, h)")
+            ),
+        ),
+        (
+            "extract_method",
+            json!({"path": "calc.py", "name": "face_of", "first_line": 12, "last_line": 12}),
+            "calc.py",
+            CALC.replace(
+                "        face = w * h\n        return face * d\n",
+                "        face = self.face_of(w, h)\n        return face * d\n\n    def face_of(self, w, h):\n        face = w * h\n        return face\n",
+            ),
+        ),
+        (
+            "inline_variable",
+            json!({"path": "calc.py", "name": "scale", "line": 2}),
+            "calc.py",
+            CALC.replace("    scale = 2\n", "")
+                .replace("base * scale", "base * 2"),
+        ),
+        (
+            "inline_function",
+            json!({"function": "double"}),
+            "calc.py",
+            CALC.replace("def double(x):\n    return x * 2\n\n\n", "")
+                .replace("print(double(3))", "print(3 * 2)"),
+        ),
+        (
+            "change_signature",
+            json!({"function": "checkout", "old_params": "cart", "new_params": "cart, tax:=0"}),
+            "app.py",
+            APP.replace("checkout(cart)\n", "checkout(cart, tax=0)\n"),
+        ),
+        (
+            "rename_parameter",
+            json!({"function": "Cart.add", "param": "item", "new_name": "thing"}),
+            "shop.py",
+            SHOP.replace("add(self, item)", "add(self, thing)")
+                .replace("append(item)", "append(thing)"),
+        ),
+    ]
+}
+
+#[test]
+fn refactor_tools_write_the_expected_files() {
+    for (tool, mut params, path, expected) in applied_cases() {
+        let p = Project::with_calc();
+        params["preview"] = json!(false);
+        p.ok(tool, params);
+        assert_eq!(p.read(path), expected, "{tool}");
+        for (other, text) in [("calc.py", CALC), ("shop.py", SHOP), ("app.py", APP)] {
+            if other != path && !(tool == "change_signature" && other == "shop.py") {
+                assert_eq!(p.read(other), text, "{tool} left {other} alone");
+            }
+        }
+    }
+    // the signature's own file
+    let p = Project::with_calc();
+    p.ok(
+        "change_signature",
+        json!({"function": "checkout", "old_params": "cart", "new_params": "cart, tax:=0", "preview": false}),
+    );
+    assert_eq!(
+        p.read("shop.py"),
+        SHOP.replace("checkout(cart)", "checkout(cart, tax)")
+    );
+}
+
+#[test]
+fn refactor_tool_errors_name_the_field_and_the_choices() {
+    let p = Project::with_calc();
+    let unknown = p.err(
+        "rename_symbol",
+        json!({"symbol": "Cart.ad", "new_name": "put", "preview": true}),
+    );
+    assert_eq!(
+        (unknown["code"].clone(), unknown["field"].clone()),
+        (json!("not_found"), json!("symbol"))
+    );
+    assert_eq!(unknown["candidates"], json!(["add", "total"]));
+    let param = p.err(
+        "rename_parameter",
+        json!({"function": "Cart.add", "param": "itm", "new_name": "x", "preview": true}),
+    );
+    assert_eq!(
+        (
+            param["code"].clone(),
+            param["field"].clone(),
+            param["candidates"].clone()
+        ),
+        (json!("not_found"), json!("param"), json!(["item", "self"]))
+    );
+    let conflict = p.err(
+        "rename_symbol",
+        json!({"symbol": "Cart.add", "new_name": "total", "preview": true}),
+    );
+    assert_eq!(
+        (conflict["code"].clone(), conflict["field"].clone()),
+        (json!("conflict"), json!("new_name"))
+    );
+    let keyword = p.err(
+        "rename_symbol",
+        json!({"symbol": "Cart.add", "new_name": "class", "preview": false}),
+    );
+    assert_eq!(keyword["field"], "new_name", "{keyword}");
+    let signature = p.err(
+        "change_signature",
+        json!({"function": "checkout", "old_params": "basket", "new_params": "basket, tax:=0", "preview": true}),
+    );
+    assert_eq!(
+        (signature["code"].clone(), signature["field"].clone()),
+        (json!("conflict"), json!("old_params"))
+    );
+    assert!(signature["message"]
+        .as_str()
+        .unwrap()
+        .contains("checkout(cart)"));
+    let past = p.err(
+        "extract_function",
+        json!({"path": "calc.py", "name": "f", "first_line": 2, "last_line": 99, "preview": true}),
+    );
+    assert_eq!(
+        (past["code"].clone(), past["field"].clone()),
+        (json!("invalid_params"), json!("last_line"))
+    );
+    assert!(
+        past["message"].as_str().unwrap().contains("lines 0..16"),
+        "{past}"
+    );
+    let reversed = p.err(
+        "extract_method",
+        json!({"path": "calc.py", "name": "f", "first_line": 13, "last_line": 12, "preview": true}),
+    );
+    assert_eq!(reversed["field"], "last_line");
+    let missing = p.err(
+        "extract_method",
+        json!({"path": "nope.py", "name": "f", "first_line": 0, "last_line": 0, "preview": true}),
+    );
+    assert_eq!(missing["field"], "path", "{missing}");
+    let no_preview = p.err("inline_function", json!({"function": "double"}));
+    assert_eq!(
+        (no_preview["code"].clone(), no_preview["field"].clone()),
+        (json!("invalid_params"), json!("preview"))
+    );
+    let no_variable = p.err(
+        "inline_variable",
+        json!({"path": "calc.py", "name": "scal", "line": 1, "preview": true}),
+    );
+    assert_eq!(
+        (no_variable["code"].clone(), no_variable["field"].clone()),
+        (json!("not_found"), json!("name"))
+    );
+    assert_eq!(p.read("calc.py"), CALC);
+    assert_eq!(p.read("shop.py"), SHOP);
+}
+
+#[test]
+fn a_read_only_sender_previews_refactors_but_is_refused_applying_them() {
+    let p = Project::with(Permissions {
+        read_only: ["viewer".to_string()].into(),
+        ..Default::default()
+    });
+    let params = json!({"symbol": "Cart.add", "new_name": "put", "preview": true});
+    let preview = call(&p.engine, "viewer", "rename_symbol", params.clone()).unwrap();
+    assert_eq!(preview["summary"]["references"], 2);
+    let mut apply = params;
+    apply["preview"] = json!(false);
+    let denied = p.err_as("viewer", "rename_symbol", apply);
+    assert_eq!(denied["code"], "permission_denied");
+    assert_eq!(
+        (p.read("app.py"), p.read("shop.py")),
+        (APP.into(), SHOP.into())
+    );
+}

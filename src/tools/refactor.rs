@@ -1,0 +1,393 @@
+//! The refactoring tools: rename a symbol or a parameter, change a
+//! signature, extract a method or a function, inline a variable or a
+//! function — each one [`Refactoring`] handed to the engine's typed
+//! operation [`Engine::refactor`], previewed (nothing changes) or applied
+//! (one commit of every file, one undo step).
+//!
+//! A tool only builds the request and says where it works: the refactors
+//! that work in "the current file" (extractions, `inline_variable`, and
+//! the lookup of plain names) get the tool's `path` opened in the session
+//! first, and `inline_variable` its `line` as the cursor — through typed
+//! commands, so the same permissions hold. What a refactor computed is the
+//! JSON the terse `Refactor …` replies carry (`RefactorReport::json`).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::engine::ops::{ErrorKind, OpError};
+use crate::engine::{Engine, RefactorMode, RefactorReport};
+use crate::lang::{Command, GotoTarget};
+use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind};
+
+use super::ToolError;
+
+/// What every refactoring tool's description ends with: the two modes and
+/// the result.
+macro_rules! modes {
+    () => {
+        " With `preview: true` nothing changes and the result's `files` carry each file's unified `diff`; with `preview: false` every file is written at once (all or nothing, refused if any check fails) as one undo step — the `undo` tool takes the whole change back — and `files` lists the files changed with their `edits`. Both return `summary` (the counts), `left_alone` (uses it could not prove and did not change, each with `why`) and `mentions` (the name in strings and comments, not changed). Refused before anything is written when a touched file has unsaved edits or would get a syntax error."
+    };
+}
+
+pub const RENAME_SYMBOL: &str = concat!(
+    "Rename a Python function, class, method, variable or attribute everywhere it is used, across the project: definitions, references, imports, keyword arguments, overrides in subclasses — the index's understanding of the code, not text search. Use it instead of edit_lines or `Modify … Rename` (eddi) whenever the name is used outside its own lines. An unknown name comes back with the closest names as `candidates`; an ambiguous one with the exact forms that work (`shop.Cart.total`).",
+    modes!()
+);
+
+pub const RENAME_PARAMETER: &str = concat!(
+    "Rename a parameter of a Python function or method and every keyword argument that passes it (`f(item=…)`), in overrides too. Use it instead of editing the def and hunting the calls yourself. An unknown parameter comes back with the function's parameters as `candidates`.",
+    modes!()
+);
+
+pub const CHANGE_SIGNATURE: &str = concat!(
+    "Change a Python function's parameter list — reorder, add, remove, change defaults — and rewrite every call to bind the same way: positional arguments moved, keywords kept, a new parameter's value passed where `name:=value` says so. Give the current list as `old_params` (as the def writes it, without parentheses) and the new one as `new_params`. Use it instead of edit_lines plus find_callers. A call it cannot rewrite safely refuses the whole change; `old_params` that are not the current ones refuse with the current signature (code `conflict`).",
+    modes!()
+);
+
+pub const EXTRACT_METHOD: &str = concat!(
+    "Move lines of a method into a new method of the same class and call it there (`self.name(…)`): the parameters and return values come from the data flow, duplicates of the block in the class are replaced by calls too. Use it instead of cutting and pasting with edit_lines. Lines are zero-based and inclusive, as get_lines numbers them; a range that cuts a statement, or code that returns, breaks or yields in a way a call cannot carry, is refused saying why.",
+    modes!()
+);
+
+pub const EXTRACT_FUNCTION: &str = concat!(
+    "Move lines into a new module-level function and call it in their place: parameters and return values from the data flow, duplicates in the file replaced by calls. Use it instead of cutting and pasting with edit_lines. Lines are zero-based and inclusive, as get_lines numbers them; a range that cuts a statement, or control flow a call cannot carry, is refused saying why.",
+    modes!()
+);
+
+pub const INLINE_VARIABLE: &str = concat!(
+    "Replace a variable assigned once by its value at every use, and remove the assignment (parenthesised where precedence needs it). `line` is any line of the function whose local it is (omit it for a module-level variable). Refused when the value could change between the assignment and a use, or the name is exported or rebound.",
+    modes!()
+);
+
+pub const INLINE_FUNCTION: &str = concat!(
+    "Replace every call of a Python function or method by its body, the arguments bound to the parameters, and remove the definition: across the project, imports carried along. Use it to undo an indirection instead of editing each caller. Refused when a call cannot take the body (recursion, a return in the middle, a name the caller would rebind).",
+    modes!()
+);
+
+/// Parameters of `rename_symbol`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RenameSymbol {
+    /// The symbol: plain (`total`), dotted (`Cart.total`) or qualified (`shop.Cart.total`).
+    pub symbol: String,
+    /// The new name: an identifier (the last part only for a dotted symbol).
+    pub new_name: String,
+    /// Also rename the mentions in strings, comments and docstrings (default false: they are listed in `mentions`).
+    #[serde(default)]
+    pub include_text: bool,
+    /// A file where a plain name is looked up first (default: the session's current file); then the whole project.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `rename_parameter`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RenameParameter {
+    /// The function or method: `checkout`, `Cart.add`, `shop.Cart.add`.
+    pub function: String,
+    /// The parameter's current name.
+    pub param: String,
+    /// Its new name (an identifier).
+    pub new_name: String,
+    /// A file where a plain function name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `change_signature`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeSignature {
+    /// The function or method: `checkout`, `Cart.add`, `shop.Cart.add`.
+    pub function: String,
+    /// The current parameters as the def writes them, without parentheses: `self, item, qty=1`.
+    pub old_params: String,
+    /// The new parameters: reordered, removed, added with a default (`qty=1`) or with the value every existing call passes (`qty:=1`).
+    pub new_params: String,
+    /// A file where a plain function name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `extract_method` and `extract_function`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Extract {
+    /// Workspace-relative path of the file.
+    pub path: String,
+    /// The new function's name (an identifier).
+    pub name: String,
+    /// The first line to move, zero-based.
+    pub first_line: usize,
+    /// The last line to move, zero-based and inclusive.
+    pub last_line: usize,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `inline_variable`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InlineVariable {
+    /// Workspace-relative path of the file.
+    pub path: String,
+    /// The variable.
+    pub name: String,
+    /// A line (zero-based) inside the function whose local it is; omit for a module-level variable.
+    pub line: Option<usize>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `inline_function`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InlineFunction {
+    /// The function or method: `helper`, `Cart.helper`, `shop.helper`.
+    pub function: String,
+    /// A file where a plain function name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+pub fn rename_symbol(engine: &Engine, sender: &str, p: RenameSymbol) -> Result<Value, ToolError> {
+    let request = Refactoring::Rename {
+        kind: RenameKind::Symbol,
+        symbol: p.symbol,
+        new_name: p.new_name,
+        include_text: p.include_text,
+    };
+    refactor(engine, sender, &request, p.path.as_deref(), p.preview)
+}
+
+pub fn rename_parameter(
+    engine: &Engine,
+    sender: &str,
+    p: RenameParameter,
+) -> Result<Value, ToolError> {
+    let request = Refactoring::RenameParam {
+        function: p.function,
+        param: p.param,
+        new_name: p.new_name,
+    };
+    refactor(engine, sender, &request, p.path.as_deref(), p.preview)
+}
+
+pub fn change_signature(
+    engine: &Engine,
+    sender: &str,
+    p: ChangeSignature,
+) -> Result<Value, ToolError> {
+    let request = Refactoring::Signature {
+        function: p.function,
+        old_params: p.old_params,
+        new_params: p.new_params,
+    };
+    refactor(engine, sender, &request, p.path.as_deref(), p.preview)
+}
+
+pub fn extract_method(engine: &Engine, sender: &str, p: Extract) -> Result<Value, ToolError> {
+    extract(engine, sender, ExtractKind::Method, p)
+}
+
+pub fn extract_function(engine: &Engine, sender: &str, p: Extract) -> Result<Value, ToolError> {
+    extract(engine, sender, ExtractKind::Function, p)
+}
+
+fn extract(
+    engine: &Engine,
+    sender: &str,
+    kind: ExtractKind,
+    p: Extract,
+) -> Result<Value, ToolError> {
+    let total = engine
+        .read_lines(sender, &p.path, Some(0), Some(0))
+        .map_err(|e| at_field(e, "path"))?
+        .total;
+    for (field, line) in [("first_line", p.first_line), ("last_line", p.last_line)] {
+        if line >= total {
+            return Err(ToolError::param(
+                field,
+                format!(
+                    "{field}: line {line} is past the end of {}, which has lines 0..{}",
+                    p.path,
+                    total.saturating_sub(1)
+                ),
+            ));
+        }
+    }
+    if p.first_line > p.last_line {
+        return Err(ToolError::param(
+            "last_line",
+            format!(
+                "last_line: {} is before first_line {}; the range is inclusive, first line first",
+                p.last_line, p.first_line
+            ),
+        ));
+    }
+    let request = Refactoring::Extract {
+        kind,
+        name: p.name,
+        first_line: p.first_line,
+        last_line: p.last_line,
+    };
+    refactor(engine, sender, &request, Some(&p.path), p.preview)
+}
+
+pub fn inline_variable(
+    engine: &Engine,
+    sender: &str,
+    p: InlineVariable,
+) -> Result<Value, ToolError> {
+    open(engine, sender, &p.path)?;
+    let line = GotoTarget::Line(p.line.unwrap_or(0));
+    engine
+        .command(sender, &Command::Goto(line))
+        .map_err(|e| at_field(e, "line"))?;
+    let request = Refactoring::Inline {
+        kind: InlineKind::Variable,
+        name: p.name,
+    };
+    refactor(engine, sender, &request, None, p.preview)
+}
+
+pub fn inline_function(
+    engine: &Engine,
+    sender: &str,
+    p: InlineFunction,
+) -> Result<Value, ToolError> {
+    let request = Refactoring::Inline {
+        kind: InlineKind::Function,
+        name: p.function,
+    };
+    refactor(engine, sender, &request, p.path.as_deref(), p.preview)
+}
+
+/// Opens `path` in the sender's session (it becomes the current file).
+fn open(engine: &Engine, sender: &str, path: &str) -> Result<(), ToolError> {
+    let command = Command::Open {
+        create: false,
+        path: path.to_owned(),
+    };
+    engine
+        .command(sender, &command)
+        .map(|_| ())
+        .map_err(|e| at_field(e, "path"))
+}
+
+/// Runs `request` in `path` (when given) and answers the report.
+fn refactor(
+    engine: &Engine,
+    sender: &str,
+    request: &Refactoring,
+    path: Option<&str>,
+    preview: bool,
+) -> Result<Value, ToolError> {
+    if let Some(path) = path {
+        open(engine, sender, path)?;
+    }
+    let mode = if preview {
+        RefactorMode::Preview
+    } else {
+        RefactorMode::Apply
+    };
+    let report = engine
+        .refactor(sender, request, mode)
+        .map_err(|e| blame(e, request))?;
+    Ok(result(&report))
+}
+
+/// The report's JSON; an applied one without the diffs (the files are
+/// on disk to read).
+fn result(report: &RefactorReport) -> Value {
+    let mut value = report.json();
+    if report.applied {
+        if let Some(files) = value["files"].as_array_mut() {
+            for file in files {
+                file.as_object_mut().map(|f| f.remove("diff"));
+            }
+        }
+    }
+    value
+}
+
+fn at_field(error: OpError, field: &str) -> ToolError {
+    let mut error = ToolError::from(error);
+    error.field.get_or_insert_with(|| field.to_owned());
+    error
+}
+
+/// The refactor's failure with the parameter at fault, where the kind of
+/// failure names it: the name it looks up for `not_found` and `ambiguous`,
+/// the new name for a conflict or a malformed one.
+fn blame(error: OpError, request: &Refactoring) -> ToolError {
+    let field = match (request, error.kind) {
+        (_, ErrorKind::PermissionDenied | ErrorKind::Stale) => None,
+        (Refactoring::Rename { .. }, ErrorKind::NotFound | ErrorKind::Ambiguous) => Some("symbol"),
+        (Refactoring::Rename { .. }, ErrorKind::Conflict | ErrorKind::InvalidArgument) => {
+            Some("new_name")
+        }
+        (Refactoring::RenameParam { param, .. }, ErrorKind::NotFound)
+            if error.message.contains(&format!("parameter '{param}'")) =>
+        {
+            Some("param")
+        }
+        (Refactoring::RenameParam { .. }, ErrorKind::Conflict) => Some("new_name"),
+        (Refactoring::RenameParam { new_name, .. }, ErrorKind::InvalidArgument)
+            if error.message.contains(new_name.as_str()) =>
+        {
+            Some("new_name")
+        }
+        (Refactoring::Signature { .. }, ErrorKind::Conflict)
+            if error.message.starts_with("Signature conflict") =>
+        {
+            Some("old_params")
+        }
+        (Refactoring::Signature { .. }, ErrorKind::InvalidArgument)
+            if error.message.starts_with("Invalid old signature") =>
+        {
+            Some("old_params")
+        }
+        (Refactoring::Signature { .. }, ErrorKind::InvalidArgument)
+            if error.message.starts_with("Invalid new signature") =>
+        {
+            Some("new_params")
+        }
+        (
+            Refactoring::RenameParam { .. } | Refactoring::Signature { .. },
+            ErrorKind::NotFound | ErrorKind::Ambiguous,
+        ) => Some("function"),
+        (Refactoring::Extract { .. }, ErrorKind::Conflict) => Some("name"),
+        (Refactoring::Extract { name, .. }, ErrorKind::InvalidArgument)
+            if error.message.contains(&format!("'{name}'")) =>
+        {
+            Some("name")
+        }
+        (
+            Refactoring::Inline {
+                kind: InlineKind::Variable,
+                ..
+            },
+            ErrorKind::NotFound | ErrorKind::Ambiguous,
+        ) => Some("name"),
+        (
+            Refactoring::Inline {
+                kind: InlineKind::Function,
+                ..
+            },
+            ErrorKind::NotFound | ErrorKind::Ambiguous | ErrorKind::InvalidArgument,
+        ) => Some("function"),
+        _ => None,
+    };
+    let mut error = ToolError::from(error);
+    if let Some(field) = field {
+        error.field = Some(field.to_owned());
+    }
+    error
+}
