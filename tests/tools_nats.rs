@@ -38,6 +38,27 @@ cart.add(1)
 checkout(cart)
 ";
 
+/// A module for the extractions and inlines.
+const CALC: &str = "\
+def area(w, h):
+    scale = 2
+    base = w * h
+    return base * scale
+
+
+def double(x):
+    return x * 2
+
+
+class Box:
+    def volume(self, w, h, d):
+        face = w * h
+        return face * d
+
+
+print(double(3))
+";
+
 fn schema(name: &str) -> jsonschema::Validator {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("protocol/schemas/{name}.json"));
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
@@ -91,7 +112,11 @@ impl Tools {
     }
 
     async fn ok(&mut self, tool: &str, params: Value) -> Value {
-        let answer = self.answer("agent", tool, params.clone()).await;
+        self.ok_as("agent", tool, params).await
+    }
+
+    async fn ok_as(&mut self, sender: &str, tool: &str, params: Value) -> Value {
+        let answer = self.answer(sender, tool, params.clone()).await;
         assert_eq!(answer["ok"], true, "{tool} {params}: {answer}");
         answer["result"].clone()
     }
@@ -233,12 +258,211 @@ async fn every_tool_over_nats_on_real_files() {
         "{reply}"
     );
 
+    refactors(&mut t, dir.path()).await;
+
     // every tool of the registry went over the wire
     let all: BTreeSet<String> = eddi::tools::tools()
         .iter()
         .map(|t| t.name.to_owned())
         .collect();
     assert_eq!(t.called, all);
+    eddi.stop().await.unwrap();
+}
+
+/// Every refactoring tool over the wire: a preview writes nothing and
+/// shows the diff, applying writes exactly the expected file(s), `undo`
+/// takes each change back in every file.
+async fn refactors(t: &mut Tools, root: &Path) {
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    std::fs::write(root.join("calc.py"), CALC).unwrap();
+    let rename = json!({"symbol": "Cart.add", "new_name": "put", "preview": true});
+    let preview = t.ok("rename_symbol", rename.clone()).await;
+    assert_eq!((read("app.py"), read("shop.py")), (APP.into(), SHOP.into()));
+    assert_eq!(
+        preview["files"][0]["diff"],
+        "--- a/app.py\n+++ b/app.py\n@@ -1,5 +1,5 @@\n from shop import Cart, checkout\n \n cart = Cart()\n-cart.add(1)\n+cart.put(1)\n checkout(cart)\n"
+    );
+    let mut apply = rename;
+    apply["preview"] = json!(false);
+    let applied = t.ok("rename_symbol", apply).await;
+    assert_eq!(
+        (applied["applied"].clone(), applied["summary"].clone()),
+        (
+            json!(true),
+            json!({"symbol": "shop.Cart.add", "files": 2, "references": 2})
+        )
+    );
+    assert_eq!(read("app.py"), APP.replace("cart.add(", "cart.put("));
+    assert_eq!(read("shop.py"), SHOP.replace("def add(", "def put("));
+    let undone = t.ok("undo", json!({"path": "shop.py"})).await;
+    assert_eq!(undone["files"], json!(["app.py", "shop.py"]));
+    assert_eq!((read("app.py"), read("shop.py")), (APP.into(), SHOP.into()));
+
+    let cases = [
+        (
+            "rename_parameter",
+            json!({"function": "Cart.add", "param": "item", "new_name": "thing"}),
+            vec![("shop.py", SHOP.replace("add(self, item)", "add(self, thing)").replace("append(item)", "append(thing)"))],
+        ),
+        (
+            "change_signature",
+            json!({"function": "checkout", "old_params": "cart", "new_params": "cart, tax:=0"}),
+            vec![
+                ("app.py", APP.replace("checkout(cart)\n", "checkout(cart, tax=0)\n")),
+                ("shop.py", SHOP.replace("checkout(cart)", "checkout(cart, tax)")),
+            ],
+        ),
+        (
+            "extract_function",
+            json!({"path": "calc.py", "name": "product", "first_line": 2, "last_line": 2}),
+            vec![(
+                "calc.py",
+                format!(
+                    "def product(w, h):\n    base = w * h\n    return base\n\n\n{}",
+                    CALC.replace("base = w * h", "base = product(w, h)")
+                        .replace("face = w * h", "face = product(w, h)")
+                ),
+            )],
+        ),
+        (
+            "extract_method",
+            json!({"path": "calc.py", "name": "face_of", "first_line": 12, "last_line": 12}),
+            vec![(
+                "calc.py",
+                CALC.replace(
+                    "        face = w * h\n        return face * d\n",
+                    "        face = self.face_of(w, h)\n        return face * d\n\n    def face_of(self, w, h):\n        face = w * h\n        return face\n",
+                ),
+            )],
+        ),
+        (
+            "inline_variable",
+            json!({"path": "calc.py", "name": "scale", "line": 2}),
+            vec![("calc.py", CALC.replace("    scale = 2\n", "").replace("base * scale", "base * 2"))],
+        ),
+        (
+            "inline_function",
+            json!({"function": "double"}),
+            vec![(
+                "calc.py",
+                CALC.replace("def double(x):\n    return x * 2\n\n\n", "")
+                    .replace("print(double(3))", "print(3 * 2)"),
+            )],
+        ),
+    ];
+    for (tool, params, expected) in cases {
+        let mut params = params;
+        params["preview"] = json!(true);
+        let preview = t.ok(tool, params.clone()).await;
+        let diffed: Vec<&str> = preview["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["path"].as_str().unwrap())
+            .collect();
+        let paths: Vec<&str> = expected.iter().map(|(p, _)| *p).collect();
+        assert_eq!(diffed, paths, "{tool} preview");
+        assert!(preview["files"][0]["diff"]
+            .as_str()
+            .unwrap()
+            .starts_with("--- a/"));
+        assert_eq!(read("calc.py"), CALC, "{tool} preview wrote nothing");
+        params["preview"] = json!(false);
+        let applied = t.ok(tool, params).await;
+        assert_eq!(applied["summary"], preview["summary"], "{tool}");
+        for (path, text) in &expected {
+            assert_eq!(&read(path), text, "{tool}: {path}");
+        }
+        let undone = t.ok("undo", json!({"path": paths[0]})).await;
+        assert_eq!(undone["files"], json!(paths), "{tool} undo");
+        assert_eq!(
+            (read("app.py"), read("shop.py"), read("calc.py")),
+            (APP.into(), SHOP.into(), CALC.into()),
+            "{tool} undone"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refactor_errors_and_a_read_only_sender_over_nats() {
+    let permissions = Permissions {
+        read_only: ["viewer".to_string()].into(),
+        ..Default::default()
+    };
+    let (_nats, dir, eddi, mut t) = setup(permissions).await;
+    std::fs::write(dir.path().join("calc.py"), CALC).unwrap();
+    let unknown = t
+        .err(
+            "agent",
+            "rename_symbol",
+            json!({"symbol": "Cart.ad", "new_name": "put", "preview": true}),
+        )
+        .await;
+    assert_eq!(
+        (
+            unknown["code"].clone(),
+            unknown["field"].clone(),
+            unknown["candidates"].clone()
+        ),
+        (json!("not_found"), json!("symbol"), json!(["add", "total"]))
+    );
+    let range = t
+        .err(
+            "agent",
+            "extract_function",
+            json!({"path": "calc.py", "name": "f", "first_line": 20, "last_line": 21, "preview": true}),
+        )
+        .await;
+    assert_eq!(
+        (range["code"].clone(), range["field"].clone()),
+        (json!("invalid_params"), json!("first_line"))
+    );
+    assert_eq!(
+        range["message"],
+        "first_line: line 20 is past the end of calc.py, which has lines 0..16"
+    );
+    let conflict = t
+        .err(
+            "agent",
+            "rename_symbol",
+            json!({"symbol": "Cart.add", "new_name": "total", "preview": false}),
+        )
+        .await;
+    assert_eq!(
+        (conflict["code"].clone(), conflict["field"].clone()),
+        (json!("conflict"), json!("new_name"))
+    );
+    let conflict = t
+        .err(
+            "agent",
+            "extract_function",
+            json!({"path": "calc.py", "name": "double", "first_line": 2, "last_line": 2, "preview": false}),
+        )
+        .await;
+    assert_eq!(
+        (conflict["code"].clone(), conflict["field"].clone()),
+        (json!("conflict"), json!("name"))
+    );
+    // a read-only sender previews; applying is refused by the engine's door
+    let params = json!({"function": "double", "preview": true});
+    let preview = t.ok_as("viewer", "inline_function", params.clone()).await;
+    assert_eq!(preview["summary"]["locations"], 1);
+    let mut apply = params;
+    apply["preview"] = json!(false);
+    let denied = t.err("viewer", "inline_function", apply).await;
+    assert_eq!(denied["code"], "permission_denied");
+    assert!(
+        denied["message"]
+            .as_str()
+            .unwrap()
+            .contains("viewer is read-only"),
+        "{denied}"
+    );
+    let read = |p: &str| std::fs::read_to_string(dir.path().join(p)).unwrap();
+    assert_eq!(
+        (read("app.py"), read("shop.py"), read("calc.py")),
+        (APP.into(), SHOP.into(), CALC.into())
+    );
     eddi.stop().await.unwrap();
 }
 
