@@ -5,6 +5,9 @@ would: initialize -> tools/list -> every tool -> errors -> an editing session.
 Usage: mcp_driver.py EDDI_BINARY ROOT EXPECTED_JSON
        mcp_driver.py --http URL EXPECTED_JSON   (a running `eddi mcp --http`
        on the same project: list, read, edit with the hash, the guide)
+       mcp_driver.py --refactor EDDI_BINARY ROOT CASES_JSON   (every
+       refactoring tool: preview, apply, undo, errors, a read-only server;
+       CASES_JSON: [{"tool", "params", "files": {path: text after}}])
   ROOT holds the project tests/tools_mcp.rs wrote (shop.py, app.py);
   EXPECTED_JSON: {"tools": {name: read_only, ...}} from the Rust registry.
 Prints one line per check group and "mcp-driver: N checks passed"; exits 1
@@ -184,8 +187,73 @@ async def over_http(url, expected):
     print(f"mcp-driver: {CHECKS} checks passed")
 
 
+def read(root, path):
+    with open(f"{root}/{path}", encoding="utf-8") as f:
+        return f.read()
+
+
+def snapshot(root):
+    return {p: read(root, p) for p in ("app.py", "shop.py", "calc.py")}
+
+
+async def refactors(eddi, root, cases):
+    before = snapshot(root)
+    async with stdio_client(server(eddi, root)) as (r, w):
+        async with ClientSession(r, w) as s:
+            await s.initialize()
+            listed = {t.name: t for t in (await s.list_tools()).tools}
+            for case in cases:
+                hints = listed[case["tool"]].annotations
+                check(hints.read_only_hint is False and hints.destructive_hint is True,
+                      f"{case['tool']} hints: destructive unless preview", hints)
+            for case in cases:
+                tool, params, after = case["tool"], dict(case["params"]), case["files"]
+                preview = await ok(s, tool, {**params, "preview": True})
+                check(snapshot(root) == before, f"{tool} preview writes nothing")
+                check([f["path"] for f in preview["files"]] == sorted(after), f"{tool} preview files", preview)
+                check(all(f["diff"].startswith("--- a/") for f in preview["files"]), f"{tool} diff", preview)
+                applied = await ok(s, tool, {**params, "preview": False})
+                check(applied["applied"] is True and applied["summary"] == preview["summary"], f"{tool} applied", applied)
+                check(all("diff" not in f for f in applied["files"]), f"{tool} applied without diffs", applied)
+                for path, text in after.items():
+                    check(read(root, path) == text, f"{tool} wrote {path}", read(root, path))
+                undone = await ok(s, "undo", {"path": sorted(after)[0]})
+                check(undone["files"] == sorted(after), f"{tool} undo", undone)
+                check(snapshot(root) == before, f"{tool} undone in every file")
+            print("refactor tools: ok")
+
+            unknown = await err(s, "rename_symbol", {"symbol": "Cart.ad", "new_name": "put", "preview": True})
+            check((unknown["code"], unknown["field"], unknown["candidates"]) == ("not_found", "symbol", ["add", "total"]),
+                  "unknown symbol", unknown)
+            past = await err(s, "extract_method", {"path": "calc.py", "name": "f", "first_line": 12, "last_line": 40,
+                                                   "preview": True})
+            check((past["code"], past["field"]) == ("invalid_params", "last_line"), "bad line range", past)
+            taken = await err(s, "rename_symbol", {"symbol": "Cart.add", "new_name": "total", "preview": False})
+            check((taken["code"], taken["field"]) == ("conflict", "new_name"), "name conflict", taken)
+            stale = await err(s, "change_signature", {"function": "checkout", "old_params": "basket",
+                                                      "new_params": "basket, tax:=0", "preview": True})
+            check((stale["code"], stale["field"]) == ("conflict", "old_params") and "checkout(cart)" in stale["message"],
+                  "old signature", stale)
+            check(snapshot(root) == before, "errors write nothing")
+            # what the Rust test checks on disk: one rename left applied
+            await ok(s, "rename_symbol", {"symbol": "shop.checkout", "new_name": "pay", "preview": False})
+            print("refactor errors: ok")
+
+    async with stdio_client(server(eddi, root, "--read-only")) as (r, w):
+        async with ClientSession(r, w) as s:
+            await s.initialize()
+            preview = await ok(s, "inline_function", {"function": "double", "preview": True})
+            check(preview["summary"]["locations"] == 1, "read-only preview", preview)
+            denied = await err(s, "inline_function", {"function": "double", "preview": False})
+            check(denied["code"] == "permission_denied", "read-only apply refused", denied)
+            print("read-only refactors: ok")
+    print(f"mcp-driver: {CHECKS} checks passed")
+
+
 if __name__ == "__main__":
-    if sys.argv[1] == "--http":
+    if sys.argv[1] == "--refactor":
+        asyncio.run(refactors(sys.argv[2], sys.argv[3], json.loads(sys.argv[4])))
+    elif sys.argv[1] == "--http":
         asyncio.run(over_http(sys.argv[2], json.loads(sys.argv[3])))
     else:
         asyncio.run(main(sys.argv[1], sys.argv[2], json.loads(sys.argv[3])))

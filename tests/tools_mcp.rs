@@ -45,6 +45,27 @@ total = checkout(cart)
 print(total)
 ";
 
+/// A module for the extractions and inlines.
+const CALC: &str = "\
+def area(w, h):
+    scale = 2
+    base = w * h
+    return base * scale
+
+
+def double(x):
+    return x * 2
+
+
+class Box:
+    def volume(self, w, h, d):
+        face = w * h
+        return face * d
+
+
+print(double(3))
+";
+
 fn sdk_missing() -> Option<String> {
     let probe = Command::new("python3").args(["-c", "import mcp"]).output();
     match probe {
@@ -159,6 +180,110 @@ fn an_mcp_client_over_streamable_http() {
     assert_eq!(
         std::fs::read_to_string(dir.path().join("app.py")).unwrap(),
         format!("import os\n{APP}")
+    );
+}
+
+/// Each refactoring tool, its parameters and the files it must write.
+fn refactor_cases() -> serde_json::Value {
+    json!([
+        {"tool": "rename_symbol", "params": {"symbol": "Cart.add", "new_name": "put"},
+         "files": {"app.py": APP.replace("cart.add(", "cart.put("),
+                   "shop.py": SHOP.replace("def add(", "def put(")}},
+        {"tool": "rename_parameter", "params": {"function": "Cart.add", "param": "item", "new_name": "thing"},
+         "files": {"shop.py": SHOP.replace("add(self, item)", "add(self, thing)").replace("append(item)", "append(thing)")}},
+        {"tool": "change_signature", "params": {"function": "checkout", "old_params": "cart", "new_params": "cart, tax:=0"},
+         "files": {"app.py": APP.replace("checkout(cart)\n", "checkout(cart, tax=0)\n"),
+                   "shop.py": SHOP.replace("checkout(cart)", "checkout(cart, tax)")}},
+        {"tool": "extract_function", "params": {"path": "calc.py", "name": "product", "first_line": 2, "last_line": 2},
+         "files": {"calc.py": format!(
+             "def product(w, h):\n    base = w * h\n    return base\n\n\n{}",
+             CALC.replace("base = w * h", "base = product(w, h)").replace("face = w * h", "face = product(w, h)"))}},
+        {"tool": "extract_method", "params": {"path": "calc.py", "name": "face_of", "first_line": 12, "last_line": 12},
+         "files": {"calc.py": CALC.replace(
+             "        face = w * h\n        return face * d\n",
+             "        face = self.face_of(w, h)\n        return face * d\n\n    def face_of(self, w, h):\n        face = w * h\n        return face\n")}},
+        {"tool": "inline_variable", "params": {"path": "calc.py", "name": "scale", "line": 2},
+         "files": {"calc.py": CALC.replace("    scale = 2\n", "").replace("base * scale", "base * 2")}},
+        {"tool": "inline_function", "params": {"function": "double"},
+         "files": {"calc.py": CALC.replace("def double(x):\n    return x * 2\n\n\n", "").replace("print(double(3))", "print(3 * 2)")}},
+    ])
+}
+
+#[test]
+fn an_mcp_client_previews_applies_and_undoes_every_refactor() {
+    if let Some(why) = sdk_missing() {
+        eprintln!(
+            "SKIPPED: the MCP Python SDK is not importable ({why}); scripts/install-tools installs it"
+        );
+        return;
+    }
+    let dir = project();
+    std::fs::write(dir.path().join("calc.py"), CALC).unwrap();
+    let cases = refactor_cases();
+    let mut names: Vec<&str> = cases
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["tool"].as_str().unwrap())
+        .collect();
+    names.sort();
+    // the refactoring tools are the ones with a `preview`
+    let mut registered: Vec<&str> = eddi::tools::tools()
+        .iter()
+        .filter(|t| t.input_schema["properties"].get("preview").is_some())
+        .map(|t| t.name)
+        .collect();
+    registered.sort();
+    assert_eq!(registered, names, "every refactoring tool has a case");
+    let out = Command::new("python3")
+        .arg(driver())
+        .arg("--refactor")
+        .arg(env!("CARGO_BIN_EXE_eddi"))
+        .arg(dir.path())
+        .arg(cases.to_string())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "driver failed:\n{stdout}\n{stderr}");
+    assert!(stdout.contains("read-only refactors: ok"), "{stdout}");
+    // the one rename left applied, every other change undone
+    let read = |p: &str| std::fs::read_to_string(dir.path().join(p)).unwrap();
+    assert_eq!(read("app.py"), APP.replace("checkout", "pay"));
+    assert_eq!(read("shop.py"), SHOP.replace("def checkout(", "def pay("));
+    assert_eq!(read("calc.py"), CALC);
+}
+
+#[test]
+fn a_bad_http_address_is_refused_saying_what_it_takes() {
+    let dir = project();
+    let out = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["mcp", "--http", "8765", "--root"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "eddi mcp: bad --http address '8765' (invalid socket address); --http takes HOST:PORT, e.g. 127.0.0.1:8765 (this machine only) or 0.0.0.0:8765 (every interface)"
+    );
+    assert!(
+        !dir.path().join(".eddi").exists(),
+        "refused before the engine opened"
+    );
+    // a port already taken
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["mcp", "--http", &addr, "--root"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.starts_with(&format!("eddi mcp: cannot listen on {addr} (")),
+        "{said}"
     );
 }
 
