@@ -65,6 +65,14 @@ fn schema(name: &str) -> jsonschema::Validator {
     jsonschema::options().build(&schema).unwrap()
 }
 
+/// The `refactor` object of the replies, which the refactoring tools answer.
+fn refactor_schema() -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/schemas/reply.json");
+    let reply: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let schema = json!({"$ref": "#/properties/refactor", "properties": reply["properties"], "$defs": reply["$defs"]});
+    jsonschema::options().build(&schema).unwrap()
+}
+
 fn assert_valid(validator: &jsonschema::Validator, what: &str, value: &Value) {
     let errors: Vec<String> = validator
         .iter_errors(value)
@@ -274,6 +282,7 @@ async fn every_tool_over_nats_on_real_files() {
 /// takes each change back in every file.
 async fn refactors(t: &mut Tools, root: &Path) {
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let report = refactor_schema();
     std::fs::write(root.join("calc.py"), CALC).unwrap();
     let rename = json!({"symbol": "Cart.add", "new_name": "put", "preview": true});
     let preview = t.ok("rename_symbol", rename.clone()).await;
@@ -367,8 +376,10 @@ async fn refactors(t: &mut Tools, root: &Path) {
             .unwrap()
             .starts_with("--- a/"));
         assert_eq!(read("calc.py"), CALC, "{tool} preview wrote nothing");
+        assert_valid(&report, tool, &preview);
         params["preview"] = json!(false);
         let applied = t.ok(tool, params).await;
+        assert_valid(&report, tool, &applied);
         assert_eq!(applied["summary"], preview["summary"], "{tool}");
         for (path, text) in &expected {
             assert_eq!(&read(path), text, "{tool}: {path}");
@@ -442,6 +453,25 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
     assert_eq!(
         (conflict["code"].clone(), conflict["field"].clone()),
         (json!("conflict"), json!("name"))
+    );
+    let line = t
+        .err(
+            "agent",
+            "inline_variable",
+            json!({"path": "calc.py", "name": "scale", "line": 99, "preview": true}),
+        )
+        .await;
+    assert_eq!(
+        (
+            line["code"].clone(),
+            line["field"].clone(),
+            line["message"].clone()
+        ),
+        (
+            json!("out_of_range"),
+            json!("line"),
+            json!("Line 99 out of range: valid lines are 0..17")
+        )
     );
     // a read-only sender previews; applying is refused by the engine's door
     let params = json!({"function": "double", "preview": true});
