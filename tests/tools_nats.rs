@@ -517,6 +517,29 @@ async fn retries_are_answered_once_and_applied_once() {
         .await;
     let text = std::fs::read_to_string(dir.path().join("app.py")).unwrap();
     assert_eq!(text, format!("import os\nimport os\n{APP}"));
+    // an applied refactor, retried: the first answer again (run twice, the
+    // second would be `not_found`: Cart.add is gone), the files renamed once
+    let rename = json!({"symbol": "Cart.add", "new_name": "put", "preview": false});
+    let first = t
+        .message("agent", "rename_symbol", rename.clone(), Some("rename-1"))
+        .await;
+    let again = t
+        .message("agent", "rename_symbol", rename, Some("rename-1"))
+        .await;
+    assert_eq!(first.payload, again.payload);
+    assert_eq!(
+        again
+            .headers
+            .unwrap()
+            .get("Eddi-Duplicate")
+            .unwrap()
+            .as_str(),
+        "true"
+    );
+    let answer: Value = serde_json::from_slice(&first.payload).unwrap();
+    assert_eq!(answer["result"]["summary"]["references"], 2, "{answer}");
+    let shop = std::fs::read_to_string(dir.path().join("shop.py")).unwrap();
+    assert_eq!(shop, SHOP.replace("def add(", "def put("));
     eddi.stop().await.unwrap();
 }
 

@@ -25,6 +25,9 @@ const RECOVERY: &[(&str, &str)] = &[
     ("changed on disk", "another program wrote the file: read it again (get_lines), then edit"),
     ("has unsaved edits", "`Save` (or `Undo`) the session's buffer of that file first"),
     ("invalid_params", "the `field` names the parameter to fix; an unknown field lists the valid ones"),
+    ("Name conflict exists", "the new name is taken or would shadow one: choose another `new_name` (or `name`)"),
+    ("Signature conflict detected", "`old_params` must be the current parameters, which the message shows: copy them"),
+    ("Cannot extract / Cannot inline", "the refactor is not safe there, the message says why: pick other lines, or edit by hand"),
 ];
 
 /// The guide as Markdown.
@@ -47,7 +50,11 @@ get_lines numbers lines the same way, and edit_lines takes those numbers.\n\
 `eddi` edit the buffer until `Save`.\n\
 - Read with a hash, edit with it: get_lines returns `hash`; pass it as \
 `expected_hash` to edit_lines and a file that changed meanwhile is never \
-overwritten.\n\n## Tools\n\n",
+overwritten.\n\
+- Change code across files with the refactoring tools, not with many edits: \
+call one with `preview: true` to see the diff, then again with \
+`preview: false` to write every file at once (one undo step: `undo` takes it \
+all back).\n\n## Tools\n\n",
     );
     for tool in tools() {
         let first = tool

@@ -26,7 +26,7 @@ use super::ToolError;
 /// the result.
 macro_rules! modes {
     () => {
-        " With `preview: true` nothing changes and the result's `files` carry each file's unified `diff`; with `preview: false` every file is written at once (all or nothing, refused if any check fails) as one undo step — the `undo` tool takes the whole change back — and `files` lists the files changed with their `edits`. Both return `summary` (the counts), `left_alone` (uses it could not prove and did not change, each with `why`) and `mentions` (the name in strings and comments, not changed). Refused before anything is written when a touched file has unsaved edits or would get a syntax error."
+        " With `preview: true` nothing changes (read-only, whatever the tool's hints say) and the result's `files` carry each file's unified `diff`; with `preview: false` every file is written at once (all or nothing, refused if any check fails) as one undo step — the `undo` tool takes the whole change back — and `files` lists the files changed with their `edits`. Both return `summary` (the counts), `left_alone` (uses it could not prove and did not change, each with `why`) and `mentions` (the name in strings and comments, not changed). Refused before anything is written when a touched file has unsaved edits or would get a syntax error."
     };
 }
 
