@@ -991,3 +991,64 @@ fn a_read_only_sender_previews_refactors_but_is_refused_applying_them() {
         (APP.into(), SHOP.into())
     );
 }
+
+#[test]
+fn an_ambiguous_name_lists_the_exact_names_that_work() {
+    let p = Project::new();
+    std::fs::write(
+        p.dir.path().join("other.py"),
+        "class Cart:\n    def add(self, item):\n        return item\n",
+    )
+    .unwrap();
+    let ambiguous = p.err(
+        "rename_symbol",
+        json!({"symbol": "Cart.add", "new_name": "put", "preview": true}),
+    );
+    assert_eq!(
+        (
+            ambiguous["code"].clone(),
+            ambiguous["field"].clone(),
+            ambiguous["candidates"].clone()
+        ),
+        (
+            json!("ambiguous"),
+            json!("symbol"),
+            json!(["other.Cart.add", "shop.Cart.add"])
+        )
+    );
+    for exact in ambiguous["candidates"].as_array().unwrap() {
+        let preview = p.ok(
+            "rename_symbol",
+            json!({"symbol": exact, "new_name": "put", "preview": true}),
+        );
+        assert_eq!(preview["summary"]["symbol"], *exact);
+    }
+    // `path` says where a plain name is looked up first
+    let here = p.ok(
+        "rename_symbol",
+        json!({"symbol": "Cart.add", "new_name": "put", "path": "other.py", "preview": true}),
+    );
+    assert_eq!(here["summary"]["symbol"], "other.Cart.add");
+}
+
+#[test]
+fn a_refactor_is_refused_over_unsaved_edits_and_writes_nothing() {
+    let p = Project::new();
+    p.ok(
+        "eddi",
+        json!({"command": "Open app.py; Goto 0:0; Insert Line \"import os\""}),
+    );
+    let stale = p.err(
+        "rename_symbol",
+        json!({"symbol": "Cart.add", "new_name": "put", "preview": false}),
+    );
+    assert_eq!(stale["code"], "stale", "{stale}");
+    assert!(
+        stale["message"].as_str().unwrap().contains("app.py"),
+        "{stale}"
+    );
+    assert_eq!(
+        (p.read("app.py"), p.read("shop.py")),
+        (APP.into(), SHOP.into())
+    );
+}
