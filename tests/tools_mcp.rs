@@ -287,6 +287,52 @@ fn a_bad_http_address_is_refused_saying_what_it_takes() {
     );
 }
 
+/// The status line of the answer to an MCP `initialize` posted to `/mcp`
+/// with `host` as its `Host` header.
+fn status_with_host(port: u16, host: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"probe","version":"0"}}}"#;
+    write!(
+        stream,
+        "POST /mcp HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    answer.lines().next().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn http_requests_by_another_host_name_are_refused_unless_allowed() {
+    let dir = project();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["mcp", "--http", &format!("127.0.0.1:{port}")])
+        .args(["--allow-host", "eddi.example", "--root"])
+        .arg(dir.path())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut said = String::new();
+    let mut stderr = std::io::BufReader::new(server.stderr.take().unwrap());
+    std::io::BufRead::read_line(&mut stderr, &mut said).unwrap();
+    assert!(said.contains("streamable HTTP on"), "{said}");
+    let refused = status_with_host(port, "rebound.example");
+    let allowed = status_with_host(port, "eddi.example");
+    let local = status_with_host(port, &format!("localhost:{port}"));
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(refused, "HTTP/1.1 403 Forbidden");
+    assert_eq!(allowed, "HTTP/1.1 200 OK");
+    assert_eq!(local, "HTTP/1.1 200 OK");
+}
+
 fn walk(root: &Path) -> Vec<String> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
