@@ -1052,3 +1052,23 @@ fn a_refactor_is_refused_over_unsaved_edits_and_writes_nothing() {
         (APP.into(), SHOP.into())
     );
 }
+
+#[test]
+fn a_rename_lists_text_mentions_and_changes_them_when_asked() {
+    let p = Project::new();
+    let app = "from shop import checkout\n\n# checkout the cart\ncheckout(None)\n";
+    std::fs::write(p.dir.path().join("app.py"), app).unwrap();
+    let preview = p.ok(
+        "rename_symbol",
+        json!({"symbol": "shop.checkout", "new_name": "pay", "preview": true}),
+    );
+    assert_eq!(
+        preview["mentions"],
+        json!([{"path": "app.py", "line": 2, "col": 2, "end_line": 2, "end_col": 10}])
+    );
+    p.ok(
+        "rename_symbol",
+        json!({"symbol": "shop.checkout", "new_name": "pay", "include_text": true, "preview": false}),
+    );
+    assert_eq!(p.read("app.py"), app.replace("checkout", "pay"));
+}
