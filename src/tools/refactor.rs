@@ -340,7 +340,10 @@ fn blame(error: OpError, request: &Refactoring) -> ToolError {
         }
         (Refactoring::RenameParam { .. }, ErrorKind::Conflict) => Some("new_name"),
         (Refactoring::RenameParam { new_name, .. }, ErrorKind::InvalidArgument)
-            if error.message.contains(new_name.as_str()) =>
+            if error.message.contains(&format!("'{new_name}'"))
+                || error
+                    .message
+                    .ends_with(&format!("already named {new_name}")) =>
         {
             Some("new_name")
         }
@@ -363,6 +366,15 @@ fn blame(error: OpError, request: &Refactoring) -> ToolError {
             Refactoring::RenameParam { .. } | Refactoring::Signature { .. },
             ErrorKind::NotFound | ErrorKind::Ambiguous,
         ) => Some("function"),
+        // `… is a class: name its constructor`, `… is a variable, not a function`
+        (
+            Refactoring::RenameParam { .. } | Refactoring::Signature { .. },
+            ErrorKind::InvalidArgument,
+        ) if error.message.contains(" is a class:")
+            || error.message.contains(", not a function") =>
+        {
+            Some("function")
+        }
         (Refactoring::Extract { .. }, ErrorKind::Conflict) => Some("name"),
         (Refactoring::Extract { name, .. }, ErrorKind::InvalidArgument)
             if error.message.contains(&format!("'{name}'")) =>

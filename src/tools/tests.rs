@@ -1072,3 +1072,24 @@ fn a_rename_lists_text_mentions_and_changes_them_when_asked() {
     );
     assert_eq!(p.read("app.py"), app.replace("checkout", "pay"));
 }
+
+#[test]
+fn a_bad_new_parameter_name_is_named_as_the_field() {
+    let p = Project::new();
+    for new_name in ["class", "item"] {
+        let bad = p.err(
+            "rename_parameter",
+            json!({"function": "Cart.add", "param": "item", "new_name": new_name, "preview": true}),
+        );
+        assert_eq!(
+            (bad["code"].clone(), bad["field"].clone()),
+            (json!("invalid_argument"), json!("new_name")),
+            "{bad}"
+        );
+    }
+    let class = p.err(
+        "rename_parameter",
+        json!({"function": "Cart", "param": "a", "new_name": "b", "preview": true}),
+    );
+    assert_eq!(class["field"], "function", "{class}");
+}
