@@ -270,3 +270,51 @@ fn a_signature_change_updates_every_caller_and_undoes_in_one_step() {
         "def authenticate(username, timeout):\n    return username\n"
     );
 }
+
+#[test]
+fn senders_refactoring_at_once_never_wait_for_each_other() {
+    // Each refactor checks the other sessions for unsaved edits in the
+    // files it changes; a turn that held its own session while locking
+    // another's would deadlock with a second sender doing the same.
+    let f = Fixture::new();
+    f.write("shared.py", "def helper():\n    return 1\n");
+    for n in 0..4 {
+        f.write(
+            &format!("own{n}.py"),
+            "from shared import helper\n\nhelper()\n",
+        );
+    }
+    // Threads of their own, not scoped: a stuck sender must fail the test,
+    // not hang it.
+    let f = std::sync::Arc::new(f);
+    let (done, finished) = std::sync::mpsc::channel();
+    for n in 0..4 {
+        let (f, done) = (f.clone(), done.clone());
+        std::thread::spawn(move || {
+            let sender = format!("agent{n}");
+            let started = f.send(
+                &sender,
+                &format!("Start s{n}; Open Create note{n}.txt; Insert Line \"x\""),
+            );
+            assert!(started.starts_with("Ok\nOk"), "{started}");
+            for _ in 0..20 {
+                let preview = f.send(
+                    &sender,
+                    "Preview Refactor RenameSymbol shared.helper assist",
+                );
+                assert!(
+                    preview.starts_with("Ok, Preview: Would modify 5 files"),
+                    "{preview}"
+                );
+                let other = format!("Summary s{}", (n + 1) % 4);
+                assert!(f.send(&sender, &other).starts_with("Ok"));
+            }
+            done.send(()).unwrap();
+        });
+    }
+    for _ in 0..4 {
+        finished
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("a sender is stuck or failed: two turns waited for each other's session");
+    }
+}
