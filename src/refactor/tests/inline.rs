@@ -194,12 +194,12 @@ fn a_name_not_visible_there_is_not_found_with_the_closest_names() {
         "total = 1\ndef f():\n    totals = 2\n    return totals\n",
     )]);
     let e = project
-        .run(Some(("a.py", 0, 0)), &variable("totals"))
+        .run(Some(("a.py", 0, 0)), &variable("totls"))
         .unwrap_err();
     assert_eq!(e.kind, RefactorFailure::NotFound);
     assert_eq!(
         e.message,
-        "Not found: variable 'totals' visible at a.py:0:0. Closest: total"
+        "Not found: variable 'totls' visible at a.py:0:0. Closest: total"
     );
     assert_eq!(e.candidates, ["total"]);
     let e = project.run(None, &variable("total")).unwrap_err();
