@@ -215,31 +215,47 @@ impl Engine {
             .filter(|b| b.is_modified())
             .map(|b| b.path().to_string())
             .collect();
-        // Positions become edits of what is on disk now: the index takes
-        // every change other programs made, even one its watch has not
-        // reported yet.
-        self.index
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .rescan();
         let sources = SessionSources {
             disk: WorkspaceSources {
                 workspace: &self.workspace,
             },
             unsaved: &unsaved,
         };
-        let refactored = self
-            .with_index(session, |index, _, _| {
+        let compute = || {
+            self.with_index(session, |index, _, _| {
                 let project = Project {
                     index,
                     sources: &sources,
-                    current,
+                    current: current.clone(),
                 };
                 let refactored = refactor::compute(&project, refactoring)?;
                 check::no_new_errors(&sources, &refactored.change)?;
-                Ok::<_, RefactorError>(refactored)
+                let stale = read_since(index, &refactored.change);
+                Ok::<_, RefactorError>((refactored, stale))
             })
-            .map_err(op_error)?;
+            .map_err(op_error)
+        };
+        // The index's positions become edits of the files as read now: a
+        // file another program changed since the index read it (its watch
+        // not reported yet) is re-read and the refactor computed again.
+        let (mut refactored, mut stale) = compute()?;
+        if !stale.is_empty() {
+            self.index
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .touch(&stale);
+            (refactored, stale) = compute()?;
+        }
+        if !stale.is_empty() {
+            let names: Vec<&str> = stale.iter().map(WorkspacePath::as_str).collect();
+            return Err(OpError::new(
+                ErrorKind::Stale,
+                format!(
+                    "{} kept changing on disk while the refactor was computed; nothing was changed, try again",
+                    names.join(", ")
+                ),
+            ));
+        }
         let touched: Vec<&WorkspacePath> = refactored.change.touched();
         // A preview only reads (its diffs show the files); applying writes.
         let permissions = &self.config.permissions;
@@ -338,6 +354,28 @@ fn set_pending(live: &mut Held, refactor: Option<PendingRefactor>) {
         // Cannot fail: the event only sets a field.
         let _ = live.session.apply(Event::Pending { refactor });
     }
+}
+
+/// The files of `change` whose disk base is not what the index read (by
+/// mtime and size): its positions in them may be off.
+fn read_since(
+    index: &crate::analysis::index::ProjectIndex,
+    change: &WorkspaceChange,
+) -> Vec<WorkspacePath> {
+    change
+        .files()
+        .filter_map(|(path, file)| {
+            let Base::Disk(disk) = &file.base else {
+                return None;
+            };
+            let indexed = index.stamp_of(path.as_str())?;
+            let mtime_ns = indexed
+                .modified
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos() as u64);
+            (indexed.len != disk.len || mtime_ns != disk.mtime_ns).then(|| path.clone())
+        })
+        .collect()
 }
 
 /// Every path a committed change wrote: its files, and where moves went.
