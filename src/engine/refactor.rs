@@ -215,13 +215,14 @@ impl Engine {
             .filter(|b| b.is_modified())
             .map(|b| b.path().to_string())
             .collect();
-        let sources = SessionSources {
-            disk: WorkspaceSources {
-                workspace: &self.workspace,
-            },
-            unsaved: &unsaved,
-        };
         let compute = || {
+            let sources = SessionSources {
+                disk: WorkspaceSources {
+                    workspace: &self.workspace,
+                },
+                unsaved: &unsaved,
+                read: Default::default(),
+            };
             self.with_index(session, |index, _, _| {
                 let project = Project {
                     index,
@@ -230,14 +231,15 @@ impl Engine {
                 };
                 let refactored = refactor::compute(&project, refactoring)?;
                 check::no_new_errors(&sources, &refactored.change)?;
-                let stale = read_since(index, &refactored.change);
+                let stale = sources.read_since(index);
                 Ok::<_, RefactorError>((refactored, stale))
             })
             .map_err(op_error)
         };
-        // The index's positions become edits of the files as read now: a
-        // file another program changed since the index read it (its watch
-        // not reported yet) is re-read and the refactor computed again.
+        // The index's positions become edits of the files as read now: when
+        // a file the refactor read changed since the index read it (its
+        // watch has not reported it yet), the file is re-read and the
+        // refactor computed again.
         let (mut refactored, mut stale) = compute()?;
         if !stale.is_empty() {
             self.index
@@ -356,28 +358,6 @@ fn set_pending(live: &mut Held, refactor: Option<PendingRefactor>) {
     }
 }
 
-/// The files of `change` whose disk base is not what the index read (by
-/// mtime and size): its positions in them may be off.
-fn read_since(
-    index: &crate::analysis::index::ProjectIndex,
-    change: &WorkspaceChange,
-) -> Vec<WorkspacePath> {
-    change
-        .files()
-        .filter_map(|(path, file)| {
-            let Base::Disk(disk) = &file.base else {
-                return None;
-            };
-            let indexed = index.stamp_of(path.as_str())?;
-            let mtime_ns = indexed
-                .modified
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos() as u64);
-            (indexed.len != disk.len || mtime_ns != disk.mtime_ns).then(|| path.clone())
-        })
-        .collect()
-}
-
 /// Every path a committed change wrote: its files, and where moves went.
 fn written(change: &WorkspaceChange) -> Vec<&WorkspacePath> {
     let mut paths = change.touched();
@@ -393,6 +373,33 @@ fn written(change: &WorkspaceChange) -> Vec<&WorkspacePath> {
 struct SessionSources<'a> {
     disk: WorkspaceSources<'a>,
     unsaved: &'a BTreeSet<String>,
+    /// Every file read, with its stamp, for [`Self::read_since`].
+    read: std::sync::Mutex<Vec<(WorkspacePath, Base)>>,
+}
+
+impl SessionSources<'_> {
+    /// The files read whose disk stamp (mtime, size) is not the one the
+    /// index read them at: its positions in them may be off.
+    fn read_since(&self, index: &crate::analysis::index::ProjectIndex) -> Vec<WorkspacePath> {
+        let read = self.read.lock().unwrap_or_else(|p| p.into_inner());
+        let mut stale: Vec<WorkspacePath> = read
+            .iter()
+            .filter_map(|(path, base)| {
+                let Base::Disk(disk) = base else {
+                    return None;
+                };
+                let indexed = index.stamp_of(path.as_str())?;
+                let mtime_ns = indexed
+                    .modified
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos() as u64);
+                (indexed.len != disk.len || mtime_ns != disk.mtime_ns).then(|| path.clone())
+            })
+            .collect();
+        stale.sort();
+        stale.dedup();
+        stale
+    }
 }
 
 impl Sources for SessionSources<'_> {
@@ -407,6 +414,10 @@ impl Sources for SessionSources<'_> {
                 ),
             ));
         }
+        self.read
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((source.path.clone(), source.base.clone()));
         Ok(source)
     }
 }

@@ -327,7 +327,9 @@ fn a_rename_right_after_another_program_moved_the_lines_edits_the_right_places()
     f.write("lib.py", "def helper():\n    return 1\n");
     f.write("use.py", "from lib import helper\n\nhelper()\n");
     assert_eq!(f.send("a", "Start s"), "Ok");
-    assert!(f.send("a", "Find References helper").starts_with("Ok: Found 2 references"));
+    assert!(f
+        .send("a", "Find References helper")
+        .starts_with("Ok: Found 2 references"));
     for round in 0..20 {
         let (old, new) = if round % 2 == 0 {
             ("helper", "assist")
@@ -335,9 +337,16 @@ fn a_rename_right_after_another_program_moved_the_lines_edits_the_right_places()
             ("assist", "helper")
         };
         let padding = "# moved\n".repeat(round + 1);
-        f.write("use.py", &format!("{padding}from lib import {old}\n\n{old}()\n"));
+        f.write(
+            "use.py",
+            &format!("{padding}from lib import {old}\n\n{old}()\n"),
+        );
         let reply = f.send("a", &format!("Refactor RenameSymbol lib.{old} {new}"));
-        assert!(reply.starts_with("Ok, Renamed in 2 files"), "{reply}");
+        assert!(
+            reply.starts_with("Ok, Renamed in 2 files"),
+            "round {round}: {reply}: {}",
+            f.read("use.py")
+        );
         assert_eq!(
             f.read("use.py"),
             format!("{padding}from lib import {new}\n\n{new}()\n")
