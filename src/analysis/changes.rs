@@ -84,7 +84,7 @@ pub fn code_changes(before: Option<&str>, after: &str) -> OutlineDiff {
                     &old_text.slice(old.full.clone()).to_string(),
                     own_name(&old.name),
                     own_name(&new.name),
-                ) == new_text.slice(new.full.clone()).to_string()
+                ) == new_text.slice(new.full.clone())
         });
         if let Some(o) = renamed {
             same[n] = Some(o);
