@@ -8,7 +8,10 @@
 //! all. Each old definition's `def`/`class` line is followed through the
 //! line diff of the two texts; the new definition of the same kind and name
 //! that starts on that line is the same one. Only what is left (a
-//! definition whose own first line was edited) is paired by name, in order.
+//! definition whose own first line was edited) is paired by name, in order;
+//! then a removed and an added definition of one kind in the same class
+//! whose texts differ only by the name (a rename, recursive calls and
+//! `@name.setter` included) are one definition, renamed.
 
 use std::collections::HashMap;
 use std::ops::Range;
@@ -67,10 +70,36 @@ pub fn code_changes(before: Option<&str>, after: &str) -> OutlineDiff {
         }
     }
 
+    // What is left on both sides: renames, when the texts agree up to the name.
+    for (n, new) in new_defs.iter().enumerate() {
+        if same[n].is_some() {
+            continue;
+        }
+        let renamed = (0..old_defs.len()).find(|&o| {
+            let old = &old_defs[o];
+            !taken[o]
+                && old.kind == new.kind
+                && parent(&old.name) == parent(&new.name)
+                && renamed_text(
+                    &old_text.slice(old.full.clone()).to_string(),
+                    own_name(&old.name),
+                    own_name(&new.name),
+                ) == new_text.slice(new.full.clone())
+        });
+        if let Some(o) = renamed {
+            same[n] = Some(o);
+            taken[o] = true;
+        }
+    }
+
     let mut out = OutlineDiff::default();
     for (new, old) in new_defs.iter().zip(&same) {
         match old {
             None => out.added.push((new.kind, new.name.clone())),
+            Some(o) if old_defs[*o].name != new.name => {
+                out.renamed
+                    .push((new.kind, old_defs[*o].name.clone(), new.name.clone()));
+            }
             Some(o) => {
                 let old = &old_defs[*o];
                 if old_text.slice(old.full.clone()) != new_text.slice(new.full.clone()) {
@@ -84,6 +113,36 @@ pub fn code_changes(before: Option<&str>, after: &str) -> OutlineDiff {
             out.removed.push((old.kind, old.name.clone()));
         }
     }
+    out
+}
+
+/// `Cart.total` → `Cart`; `f` → ``.
+fn parent(qualified: &str) -> &str {
+    qualified.rsplit_once('.').map_or("", |(parent, _)| parent)
+}
+
+/// `Cart.total` → `total`.
+fn own_name(qualified: &str) -> &str {
+    qualified.rsplit_once('.').map_or(qualified, |(_, own)| own)
+}
+
+/// `text` with every whole-word `old` written `new`.
+fn renamed_text(text: &str, old: &str, new: &str) -> String {
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(old) {
+        let before = rest[..at].chars().next_back();
+        let after = rest[at + old.len()..].chars().next();
+        out.push_str(&rest[..at]);
+        if before.is_some_and(word) || after.is_some_and(word) {
+            out.push_str(old);
+        } else {
+            out.push_str(new);
+        }
+        rest = &rest[at + old.len()..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -129,6 +188,22 @@ fn unchanged_lines(before: &str, after: &str) -> HashMap<usize, usize> {
 /// `1 class created (UserManager), 2 methods created (UserManager.__init__, …)`.
 pub fn terse(changes: &OutlineDiff) -> Vec<String> {
     let mut parts = Vec::new();
+    for kind in [SymbolKind::Class, SymbolKind::Function, SymbolKind::Method] {
+        let names: Vec<String> = changes
+            .renamed
+            .iter()
+            .filter(|(k, _, _)| *k == kind)
+            .map(|(_, old, new)| format!("{old} -> {new}"))
+            .collect();
+        if !names.is_empty() {
+            let noun = plural(names.len(), kind.noun());
+            parts.push(format!(
+                "{} {noun} renamed ({})",
+                names.len(),
+                names.join(", ")
+            ));
+        }
+    }
     for (verb, list) in [
         ("created", &changes.added),
         ("modified", &changes.modified),
@@ -172,6 +247,22 @@ mod tests {
             ]
         );
         assert!(terse(&code_changes(Some(after), after)).is_empty());
+    }
+
+    #[test]
+    fn a_definition_whose_text_differs_only_by_its_name_is_renamed() {
+        let before = "class A:\n    @property\n    def size(self):\n        return 1\n\n    @size.setter\n    def size(self, v):\n        pass\n\n\ndef walk(n):\n    return walk(n - 1) if n else 0\n\n\ndef other():\n    return 1\n";
+        let after = "class A:\n    @property\n    def extent(self):\n        return 1\n\n    @extent.setter\n    def extent(self, v):\n        pass\n\n\ndef step(n):\n    return step(n - 1) if n else 0\n\n\ndef changed():\n    return 2\n";
+        assert_eq!(
+            terse(&code_changes(Some(before), after)),
+            [
+                "1 function renamed (walk -> step)",
+                "2 methods renamed (A.size -> A.extent, A.size -> A.extent)",
+                "1 function created (changed)",
+                "1 class modified (A)",
+                "1 function deleted (other)"
+            ]
+        );
     }
 
     /// click 8.1.7's `_compat.py` (BSD-3-Clause) defines several names once

@@ -539,13 +539,15 @@ pub fn symbol_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Op
 /// Functions, methods and classes added, removed and modified between two
 /// versions of a file (for `Diff` and `Summary`). Symbols are matched by
 /// kind and qualified name; "modified" means the text of the element
-/// (decorators and attached comments included) changed. A rename shows as
-/// one removal and one addition.
+/// (decorators and attached comments included) changed. [`diff`] shows a
+/// rename as one removal and one addition; `analysis::changes` tells
+/// renames apart (`renamed`: old and new qualified names).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OutlineDiff {
     pub added: Vec<(SymbolKind, String)>,
     pub removed: Vec<(SymbolKind, String)>,
     pub modified: Vec<(SymbolKind, String)>,
+    pub renamed: Vec<(SymbolKind, String, String)>,
 }
 
 /// Compares the definitions of two outlines of one file.

@@ -42,9 +42,6 @@ pub(super) struct IndexState {
     refreshed: Option<Instant>,
     /// Files Eddi wrote since the last query (re-read before the next).
     written: BTreeSet<String>,
-    /// The next query walks the tree whatever the watch says (a refactor
-    /// turns positions into edits: no change may be unseen).
-    rescan: bool,
     /// How often the whole tree was walked since the build (tested: a
     /// watched tree is not walked per query).
     pub(super) walks: u64,
@@ -58,22 +55,9 @@ impl IndexState {
             .extend(paths.into_iter().map(|p| p.as_str().to_owned()));
     }
 
-    /// Makes the next query bring the whole index up to date with the
-    /// disk (one walk), not only what the watch reported so far.
-    pub(super) fn rescan(&mut self) {
-        self.rescan = true;
-    }
-
     /// What to bring up to date before a query: what Eddi wrote, and what
     /// the watch saw (or, unwatched, everything once per `REFRESH_EVERY`).
     fn due(&mut self) -> TreeChanges {
-        if std::mem::take(&mut self.rescan) {
-            if let Some(watch) = &self.watch {
-                watch.take();
-            }
-            self.written.clear();
-            return TreeChanges::Everything;
-        }
         let seen = match &self.watch {
             Some(watch) => watch.take(),
             None if self

@@ -215,31 +215,49 @@ impl Engine {
             .filter(|b| b.is_modified())
             .map(|b| b.path().to_string())
             .collect();
-        // Positions become edits of what is on disk now: the index takes
-        // every change other programs made, even one its watch has not
-        // reported yet.
-        self.index
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .rescan();
-        let sources = SessionSources {
-            disk: WorkspaceSources {
-                workspace: &self.workspace,
-            },
-            unsaved: &unsaved,
-        };
-        let refactored = self
-            .with_index(session, |index, _, _| {
+        let compute = || {
+            let sources = SessionSources {
+                disk: WorkspaceSources {
+                    workspace: &self.workspace,
+                },
+                unsaved: &unsaved,
+                read: Default::default(),
+            };
+            self.with_index(session, |index, _, _| {
                 let project = Project {
                     index,
                     sources: &sources,
-                    current,
+                    current: current.clone(),
                 };
                 let refactored = refactor::compute(&project, refactoring)?;
                 check::no_new_errors(&sources, &refactored.change)?;
-                Ok::<_, RefactorError>(refactored)
+                let stale = sources.read_since(index);
+                Ok::<_, RefactorError>((refactored, stale))
             })
-            .map_err(op_error)?;
+            .map_err(op_error)
+        };
+        // The index's positions become edits of the files as read now: when
+        // a file the refactor read changed since the index read it (its
+        // watch has not reported it yet), the file is re-read and the
+        // refactor computed again.
+        let (mut refactored, mut stale) = compute()?;
+        if !stale.is_empty() {
+            self.index
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .touch(&stale);
+            (refactored, stale) = compute()?;
+        }
+        if !stale.is_empty() {
+            let names: Vec<&str> = stale.iter().map(WorkspacePath::as_str).collect();
+            return Err(OpError::new(
+                ErrorKind::Stale,
+                format!(
+                    "{} kept changing on disk while the refactor was computed; nothing was changed, try again",
+                    names.join(", ")
+                ),
+            ));
+        }
         let touched: Vec<&WorkspacePath> = refactored.change.touched();
         // A preview only reads (its diffs show the files); applying writes.
         let permissions = &self.config.permissions;
@@ -355,6 +373,33 @@ fn written(change: &WorkspaceChange) -> Vec<&WorkspacePath> {
 struct SessionSources<'a> {
     disk: WorkspaceSources<'a>,
     unsaved: &'a BTreeSet<String>,
+    /// Every file read, with its stamp, for [`Self::read_since`].
+    read: std::sync::Mutex<Vec<(WorkspacePath, Base)>>,
+}
+
+impl SessionSources<'_> {
+    /// The files read whose disk stamp (mtime, size) is not the one the
+    /// index read them at: its positions in them may be off.
+    fn read_since(&self, index: &crate::analysis::index::ProjectIndex) -> Vec<WorkspacePath> {
+        let read = self.read.lock().unwrap_or_else(|p| p.into_inner());
+        let mut stale: Vec<WorkspacePath> = read
+            .iter()
+            .filter_map(|(path, base)| {
+                let Base::Disk(disk) = base else {
+                    return None;
+                };
+                let indexed = index.stamp_of(path.as_str())?;
+                let mtime_ns = indexed
+                    .modified
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_nanos() as u64);
+                (indexed.len != disk.len || mtime_ns != disk.mtime_ns).then(|| path.clone())
+            })
+            .collect();
+        stale.sort();
+        stale.dedup();
+        stale
+    }
 }
 
 impl Sources for SessionSources<'_> {
@@ -369,6 +414,10 @@ impl Sources for SessionSources<'_> {
                 ),
             ));
         }
+        self.read
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((source.path.clone(), source.base.clone()));
         Ok(source)
     }
 }

@@ -154,25 +154,30 @@ mod tests {
     use super::*;
     use std::time::{Duration, Instant};
 
-    /// Waits (up to 5 s) until the watch has seen something other than
-    /// `Nothing`, and returns it.
-    fn seen(watch: &TreeWatch) -> TreeChanges {
+    /// What the watch reports until it is `expected` (events may come in
+    /// several batches on a loaded machine), or all it saw in 5 s.
+    fn seen(watch: &TreeWatch, expected: TreeChanges) -> TreeChanges {
         let start = Instant::now();
         let mut all = BTreeSet::new();
         loop {
-            match watch.take() {
-                TreeChanges::Everything => return TreeChanges::Everything,
-                TreeChanges::Files(files) => all.extend(files),
-                TreeChanges::Nothing if !all.is_empty() => {
-                    return TreeChanges::Files(all.into_iter().collect())
+            let now = match watch.take() {
+                TreeChanges::Everything => TreeChanges::Everything,
+                TreeChanges::Files(files) => {
+                    all.extend(files);
+                    TreeChanges::Files(all.iter().cloned().collect())
                 }
-                TreeChanges::Nothing if start.elapsed() > Duration::from_secs(5) => {
-                    return TreeChanges::Nothing
-                }
-                TreeChanges::Nothing => {}
+                TreeChanges::Nothing if all.is_empty() => TreeChanges::Nothing,
+                TreeChanges::Nothing => TreeChanges::Files(all.iter().cloned().collect()),
+            };
+            if now == expected || start.elapsed() > Duration::from_secs(5) {
+                return now;
             }
-            std::thread::sleep(Duration::from_millis(50));
+            std::thread::sleep(Duration::from_millis(20));
         }
+    }
+
+    fn files(paths: &[&str]) -> TreeChanges {
+        TreeChanges::Files(paths.iter().map(|p| p.to_string()).collect())
     }
 
     #[test]
@@ -187,10 +192,8 @@ mod tests {
 
         std::fs::write(root.join("pkg/a.py"), "x = 2\n").unwrap();
         std::fs::write(root.join("pkg/b.pyi"), "y: int\n").unwrap();
-        assert_eq!(
-            seen(&watch),
-            TreeChanges::Files(vec!["pkg/a.py".into(), "pkg/b.pyi".into()])
-        );
+        let expected = files(&["pkg/a.py", "pkg/b.pyi"]);
+        assert_eq!(seen(&watch, expected.clone()), expected);
         // not the index's business: Eddi's state, byte code, other files
         std::fs::write(root.join(".eddi/journal.jsonl"), "{}\n").unwrap();
         std::fs::write(root.join("pkg/__pycache__/a.cpython-311.pyc"), "").unwrap();
@@ -199,20 +202,29 @@ mod tests {
         assert_eq!(watch.take(), TreeChanges::Nothing);
 
         std::fs::remove_file(root.join("pkg/a.py")).unwrap();
-        assert_eq!(seen(&watch), TreeChanges::Files(vec!["pkg/a.py".into()]));
+        assert_eq!(seen(&watch, files(&["pkg/a.py"])), files(&["pkg/a.py"]));
         // Eddi's own temp files are not looked at
         std::fs::write(root.join("pkg/.eddi-tmp-1-0"), "").unwrap();
         std::fs::rename(root.join("pkg/.eddi-tmp-1-0"), root.join("pkg/b.pyi")).unwrap();
-        assert_eq!(seen(&watch), TreeChanges::Files(vec!["pkg/b.pyi".into()]));
+        assert_eq!(seen(&watch, files(&["pkg/b.pyi"])), files(&["pkg/b.pyi"]));
         std::fs::create_dir(root.join("lib")).unwrap();
-        assert_eq!(seen(&watch), TreeChanges::Everything);
+        assert_eq!(
+            seen(&watch, TreeChanges::Everything),
+            TreeChanges::Everything
+        );
         std::fs::write(root.join("pyproject.toml"), "[project]\n").unwrap();
-        assert_eq!(seen(&watch), TreeChanges::Everything);
+        assert_eq!(
+            seen(&watch, TreeChanges::Everything),
+            TreeChanges::Everything
+        );
         // a directory moved out: its old name, for the index to judge
         std::fs::rename(root.join("pkg"), root.join("../away")).unwrap();
-        assert_eq!(seen(&watch), TreeChanges::Files(vec!["pkg".into()]));
+        assert_eq!(seen(&watch, files(&["pkg"])), files(&["pkg"]));
         // and moved back in
         std::fs::rename(root.join("../away"), root.join("pkg")).unwrap();
-        assert_eq!(seen(&watch), TreeChanges::Everything);
+        assert_eq!(
+            seen(&watch, TreeChanges::Everything),
+            TreeChanges::Everything
+        );
     }
 }

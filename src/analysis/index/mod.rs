@@ -424,6 +424,14 @@ impl ProjectIndex {
         self.by_path.get(&rel).and_then(|&f| self.file(f))
     }
 
+    /// The disk's stamp (mtime, size) of a file when the index last read
+    /// it; `None` for a file it does not hold or holds from a buffer.
+    pub fn stamp_of(&self, rel_path: &str) -> Option<disk::Stamp> {
+        let rel = normalize(rel_path)?;
+        let &fid = self.by_path.get(&rel)?;
+        self.files.get(fid)?.as_ref()?.stamp
+    }
+
     /// The module name of an indexed file.
     pub fn module_of(&self, rel_path: &str) -> Option<&str> {
         self.file_index(rel_path).map(|f| f.module.as_str())

@@ -348,7 +348,7 @@ fn code_targets_show_goto_modify_delete_and_analyze() {
         > Delete Function total
         Ok, Deleted 4 lines at 9, At 9:0
         > Diff
-        Ok: +2 -6 lines, 1 method created (Shape.surface), 1 class modified (Shape), 1 method modified (Shape.describe), 1 function deleted (total), 1 method deleted (Shape.area), Txt --- a/shapes.py\n+++ b/shapes.py\n@@ -2,12 +2,8 @@\n \n \n class Shape:\n-    def area(self):\n+    def surface(self):\n         return 0\n \n     def describe(self):\n-        return f"{self.area()}"\n-\n-\n-def total(shapes):\n-    return sum(s.area() for s in shapes if s)\n+        return f"{self.surface()}"
+        Ok: +2 -6 lines, 1 method renamed (Shape.area -> Shape.surface), 1 class modified (Shape), 1 method modified (Shape.describe), 1 function deleted (total), Txt --- a/shapes.py\n+++ b/shapes.py\n@@ -2,12 +2,8 @@\n \n \n class Shape:\n-    def area(self):\n+    def surface(self):\n         return 0\n \n     def describe(self):\n-        return f"{self.area()}"\n-\n-\n-def total(shapes):\n-    return sum(s.area() for s in shapes if s)\n+        return f"{self.surface()}"
         > Undo 2
         Ok, Undid 2, At 3:0
         > Open Create notes.txt

@@ -270,3 +270,86 @@ fn a_signature_change_updates_every_caller_and_undoes_in_one_step() {
         "def authenticate(username, timeout):\n    return username\n"
     );
 }
+
+#[test]
+fn senders_refactoring_at_once_never_wait_for_each_other() {
+    // Each refactor checks the other sessions for unsaved edits in the
+    // files it changes; a turn that held its own session while locking
+    // another's would deadlock with a second sender doing the same.
+    let f = Fixture::new();
+    f.write("shared.py", "def helper():\n    return 1\n");
+    for n in 0..4 {
+        f.write(
+            &format!("own{n}.py"),
+            "from shared import helper\n\nhelper()\n",
+        );
+    }
+    // Threads of their own, not scoped: a stuck sender must fail the test,
+    // not hang it.
+    let f = std::sync::Arc::new(f);
+    let (done, finished) = std::sync::mpsc::channel();
+    for n in 0..4 {
+        let (f, done) = (f.clone(), done.clone());
+        std::thread::spawn(move || {
+            let sender = format!("agent{n}");
+            let started = f.send(
+                &sender,
+                &format!("Start s{n}; Open Create note{n}.txt; Insert Line \"x\""),
+            );
+            assert!(started.starts_with("Ok\nOk"), "{started}");
+            for _ in 0..20 {
+                let preview = f.send(
+                    &sender,
+                    "Preview Refactor RenameSymbol shared.helper assist",
+                );
+                assert!(
+                    preview.starts_with("Ok, Preview: Would modify 5 files"),
+                    "{preview}"
+                );
+                let other = format!("Summary s{}", (n + 1) % 4);
+                assert!(f.send(&sender, &other).starts_with("Ok"));
+            }
+            done.send(()).unwrap();
+        });
+    }
+    for _ in 0..4 {
+        finished
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("a sender is stuck or failed: two turns waited for each other's session");
+    }
+}
+
+#[test]
+fn a_rename_right_after_another_program_moved_the_lines_edits_the_right_places() {
+    // The index may not have seen the write yet (its watch reports it a
+    // little later): positions are checked against the file as read.
+    let f = Fixture::new();
+    f.write("lib.py", "def helper():\n    return 1\n");
+    f.write("use.py", "from lib import helper\n\nhelper()\n");
+    assert_eq!(f.send("a", "Start s"), "Ok");
+    assert!(f
+        .send("a", "Find References helper")
+        .starts_with("Ok: Found 2 references"));
+    for round in 0..20 {
+        let (old, new) = if round % 2 == 0 {
+            ("helper", "assist")
+        } else {
+            ("assist", "helper")
+        };
+        let padding = "# moved\n".repeat(round + 1);
+        f.write(
+            "use.py",
+            &format!("{padding}from lib import {old}\n\n{old}()\n"),
+        );
+        let reply = f.send("a", &format!("Refactor RenameSymbol lib.{old} {new}"));
+        assert!(
+            reply.starts_with("Ok, Renamed in 2 files"),
+            "round {round}: {reply}: {}",
+            f.read("use.py")
+        );
+        assert_eq!(
+            f.read("use.py"),
+            format!("{padding}from lib import {new}\n\n{new}()\n")
+        );
+    }
+}

@@ -25,24 +25,9 @@ use crate::change::{TextEdits, WorkspaceChange};
 use crate::choices::{closest, SHOWN};
 use crate::refactor::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Summary};
 
-pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, RefactorError> {
-    let cursor = project.current.as_ref().ok_or_else(|| {
-        RefactorError::new(
-            RefactorFailure::InvalidArgument,
-            "Inline_Variable inlines the variable the cursor's scope sees: open the file and go into that scope first",
-        )
-    })?;
-    let file = Parsed::new(project.sources.source(&cursor.path)?)?;
-    let offset = crate::edit::position::to_char(
-        file.text(),
-        crate::edit::position::clamp(file.text(), cursor.position),
-    )
-    .unwrap_or(0);
-    let here = file.scopes.scope_at(offset);
-    let scope = match resolve_from(&file.scopes, name, here) {
-        Resolution::Scope(s) => s,
-        _ => return Err(not_found(&file, name, here, cursor.position)),
-    };
+pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactored, RefactorError> {
+    let Target { file, scope, name } = target(project, requested)?;
+    let name = name.as_str();
     let scopes = &file.scopes;
     let owner = scope_name(scopes, scope);
 
@@ -152,6 +137,207 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         left_alone: Vec::new(),
         mentions: mentions(&file, name),
     })
+}
+
+/// The variable a request names: the file it is in, the scope it binds in,
+/// its own name.
+struct Target {
+    file: Parsed,
+    scope: usize,
+    name: String,
+}
+
+/// `x`: the variable the cursor's scope sees, else the one scope of the
+/// current file that binds `x` (several: ambiguous, naming each form).
+/// `f.x`, `C.m.x`: the variable of that function of the current file;
+/// `pkg.mod.f.x`: of that function of that module.
+fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorError> {
+    let cursor = project.current.as_ref();
+    let parts: Vec<&str> = requested.split('.').collect();
+    if let [name] = parts.as_slice() {
+        let cursor = cursor.ok_or_else(|| {
+            RefactorError::new(
+                RefactorFailure::InvalidArgument,
+                format!("Inline_Variable {name} needs the file it is in: open it (and go into the variable's scope), or name its function: <function>.{name}"),
+            )
+        })?;
+        let file = Parsed::new(project.sources.source(&cursor.path)?)?;
+        let offset = crate::edit::position::to_char(
+            file.text(),
+            crate::edit::position::clamp(file.text(), cursor.position),
+        )
+        .unwrap_or(0);
+        let here = file.scopes.scope_at(offset);
+        if let Resolution::Scope(scope) = resolve_from(&file.scopes, name, here) {
+            return Ok(Target {
+                file,
+                scope,
+                name: name.to_string(),
+            });
+        }
+        let binding: Vec<usize> = binding_scopes(&file, name);
+        return match binding.as_slice() {
+            [scope] => Ok(Target {
+                scope: *scope,
+                file,
+                name: name.to_string(),
+            }),
+            [] => Err(not_found(&file, name, here, cursor.position)),
+            several => Err(ambiguous(&file, name, several)),
+        };
+    }
+    let (name, path) = parts.split_last().expect("split gives one part at least");
+    // The longest prefix that is a module of the project names the file.
+    let module = (1..path.len()).rev().find_map(|k| {
+        let module = path[..k].join(".");
+        let file = project.index.path_of_module(&module)?;
+        Some((file.to_string(), &path[k..]))
+    });
+    let (file_path, scope_path) = match (module, cursor) {
+        (Some((file, rest)), _) => (file, rest),
+        (None, Some(cursor)) => (cursor.path.clone(), path),
+        (None, None) => {
+            return Err(RefactorError::new(
+                RefactorFailure::NotFound,
+                format!("Not found: {requested}: no module of the project is named by its first parts; open the file it is in, or qualify it with its module (pkg.mod.function.{name})"),
+            ))
+        }
+    };
+    let file = Parsed::new(project.sources.source(&file_path)?)?;
+    let scopes = &file.scopes;
+    let matching: Vec<usize> = (0..scopes.scopes.len())
+        .filter(|&s| qualified(scopes, s).as_deref() == Some(scope_path))
+        .collect();
+    let Some(&scope) = matching.first() else {
+        let known: Vec<String> = (0..scopes.scopes.len())
+            .filter_map(|s| qualified(scopes, s))
+            .filter(|q| !q.is_empty())
+            .map(|q| q.join("."))
+            .collect();
+        let close = closest(&scope_path.join("."), &known, SHOWN);
+        return Err(RefactorError::new(
+            RefactorFailure::NotFound,
+            format!(
+                "Not found: function {} in {}. {}",
+                scope_path.join("."),
+                file.path(),
+                if close.is_empty() {
+                    "It defines no function of a similar name".to_string()
+                } else {
+                    format!("Closest: {}", close.join(", "))
+                }
+            ),
+        )
+        .with_candidates(close));
+    };
+    if !scopes
+        .bindings
+        .iter()
+        .any(|b| b.scope == scope && b.name == *name)
+    {
+        let bound: Vec<String> = scopes
+            .bindings
+            .iter()
+            .filter(|b| b.scope == scope)
+            .map(|b| b.name.clone())
+            .collect();
+        let close = closest(name, &bound, SHOWN);
+        return Err(RefactorError::new(
+            RefactorFailure::NotFound,
+            format!(
+                "Not found: variable '{name}' of {} in {}. {}",
+                scope_path.join("."),
+                file.path(),
+                if close.is_empty() {
+                    "It binds no similar name".to_string()
+                } else {
+                    format!("Closest: {}", close.join(", "))
+                }
+            ),
+        )
+        .with_candidates(close));
+    }
+    Ok(Target {
+        file,
+        scope,
+        name: name.to_string(),
+    })
+}
+
+/// The function and class names from the module down to `scope` (empty
+/// for the module); `None` inside a lambda or comprehension, which no name
+/// addresses.
+fn qualified(scopes: &crate::analysis::scope::Scopes, scope: usize) -> Option<Vec<&str>> {
+    let mut names = Vec::new();
+    let mut current = Some(scope);
+    while let Some(i) = current {
+        let s = &scopes.scopes[i];
+        match s.kind {
+            ScopeKind::Module => break,
+            ScopeKind::Function | ScopeKind::Class => names.push(s.name.as_deref()?),
+            _ => return None,
+        }
+        current = s.parent;
+    }
+    names.reverse();
+    Some(names)
+}
+
+/// The scopes of the file (module, classes, functions) where `name` is a
+/// variable of their own.
+fn binding_scopes(file: &Parsed, name: &str) -> Vec<usize> {
+    let scopes = &file.scopes;
+    let mut found: Vec<usize> = scopes
+        .bindings
+        .iter()
+        .filter(|b| b.name == name && qualified(scopes, b.scope).is_some())
+        .map(|b| b.scope)
+        .collect();
+    found.sort_unstable();
+    found.dedup();
+    found
+}
+
+/// `name` is bound in several scopes of the file: each with its place and
+/// the name that picks it.
+fn ambiguous(file: &Parsed, name: &str, scopes_found: &[usize]) -> RefactorError {
+    let scopes = &file.scopes;
+    let forms: Vec<String> = scopes_found
+        .iter()
+        .filter_map(|&s| {
+            let q = qualified(scopes, s)?;
+            Some(if q.is_empty() {
+                name.to_string()
+            } else {
+                format!("{}.{name}", q.join("."))
+            })
+        })
+        .collect();
+    let places: Vec<String> = scopes_found
+        .iter()
+        .zip(&forms)
+        .filter_map(|(&s, form)| {
+            let b = scopes
+                .bindings
+                .iter()
+                .find(|b| b.scope == s && b.name == name)?;
+            Some(format!(
+                "{form} ({}:{})",
+                file.path(),
+                file.position(b.range.start)
+            ))
+        })
+        .collect();
+    RefactorError::new(
+        RefactorFailure::Ambiguous,
+        format!(
+            "Ambiguous: variable '{name}' is bound in {} scopes of {}: {}; name one, or go into its scope",
+            scopes_found.len(),
+            file.path(),
+            places.join(", ")
+        ),
+    )
+    .with_candidates(forms)
 }
 
 /// Not visible from the cursor: the closest names that are.

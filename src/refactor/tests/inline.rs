@@ -194,12 +194,12 @@ fn a_name_not_visible_there_is_not_found_with_the_closest_names() {
         "total = 1\ndef f():\n    totals = 2\n    return totals\n",
     )]);
     let e = project
-        .run(Some(("a.py", 0, 0)), &variable("totals"))
+        .run(Some(("a.py", 0, 0)), &variable("totls"))
         .unwrap_err();
     assert_eq!(e.kind, RefactorFailure::NotFound);
     assert_eq!(
         e.message,
-        "Not found: variable 'totals' visible at a.py:0:0. Closest: total"
+        "Not found: variable 'totls' visible at a.py:0:0. Closest: total"
     );
     assert_eq!(e.candidates, ["total"]);
     let e = project.run(None, &variable("total")).unwrap_err();
@@ -1103,4 +1103,62 @@ fn a_body_may_move_to_a_module_that_imports_its_names_alike() {
         project.run(Some(("main.py", 0, 0)), &function("show")).unwrap_err().message,
         "Cannot inline - show reads json of its module, which main.py does not see as the same (at 3:6)"
     );
+}
+
+const TWO_TAXES: &str = "class Cart:\n    def total(self, rate):\n        tax = rate * 2\n        return tax\n\n\ndef other(cart):\n    tax = cart.total(0.1)\n    return tax\n";
+
+#[test]
+fn a_variable_is_named_by_its_function_or_found_in_the_one_scope_that_binds_it() {
+    // The cursor at the top of the file sees no `tax`: the function names it.
+    assert_eq!(
+        inlined(TWO_TAXES, 0, "other.tax"),
+        "class Cart:\n    def total(self, rate):\n        tax = rate * 2\n        return tax\n\n\ndef other(cart):\n    return cart.total(0.1)\n"
+    );
+    assert_eq!(
+        inlined(TWO_TAXES, 0, "Cart.total.tax"),
+        "class Cart:\n    def total(self, rate):\n        return rate * 2\n\n\ndef other(cart):\n    tax = cart.total(0.1)\n    return tax\n"
+    );
+    // Qualified with its module, from another file or no file at all.
+    let project = TestProject::new(&[("pkg/shop.py", TWO_TAXES), ("b.py", "x = 1\n")]);
+    for cursor in [Some(("b.py", 0, 0)), None] {
+        let done = project
+            .run(cursor, &variable("pkg.shop.other.tax"))
+            .unwrap();
+        assert!(project.after(&done)["pkg/shop.py"]
+            .ends_with("def other(cart):\n    return cart.total(0.1)\n"));
+    }
+    // One scope binds it: found from anywhere in the file.
+    let src = "def f():\n    base = 2\n    return base\n\n\nx = 1\n";
+    assert_eq!(
+        inlined(src, 5, "base"),
+        "def f():\n    return 2\n\n\nx = 1\n"
+    );
+}
+
+#[test]
+fn a_variable_bound_in_several_scopes_is_ambiguous_and_typos_get_the_closest_names() {
+    let project = TestProject::new(&[("a.py", TWO_TAXES)]);
+    let e = project
+        .run(Some(("a.py", 0, 0)), &variable("tax"))
+        .unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::Ambiguous);
+    assert_eq!(
+        e.message,
+        "Ambiguous: variable 'tax' is bound in 2 scopes of a.py: Cart.total.tax (a.py:2:8), other.tax (a.py:7:4); name one, or go into its scope"
+    );
+    assert_eq!(e.candidates, ["Cart.total.tax", "other.tax"]);
+    // Inside one of the scopes the name is that scope's.
+    assert!(
+        inlined(TWO_TAXES, 8, "tax").ends_with("def other(cart):\n    return cart.total(0.1)\n")
+    );
+    assert_eq!(
+        refusal(TWO_TAXES, 0, "Cart.totl.tax"),
+        "Not found: function Cart.totl in a.py. Closest: Cart.total, Cart"
+    );
+    assert_eq!(
+        refusal(TWO_TAXES, 0, "other.taxes"),
+        "Not found: variable 'taxes' of other in a.py. Closest: tax"
+    );
+    let e = project.run(None, &variable("tax")).unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::InvalidArgument);
 }
