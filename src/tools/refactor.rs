@@ -56,7 +56,7 @@ pub const EXTRACT_FUNCTION: &str = concat!(
 );
 
 pub const INLINE_VARIABLE: &str = concat!(
-    "Replace a variable assigned once by its value at every use, and remove the assignment (parenthesised where precedence needs it). `line` is any line of the function whose local it is (omit it for a module-level variable). Refused when the value could change between the assignment and a use, or the name is exported or rebound.",
+    "Replace a variable assigned once by its value at every use, and remove the assignment (parenthesised where precedence needs it). Name it plainly with the `path` of its file (and, where several functions of the file bind that name, a `line` inside the one you mean), or dotted by its function (`area.scale`, `Cart.total.tax`, with `path`), or qualified by its module (`calc.area.scale`, no `path` needed); an ambiguous name lists the forms that work. Refused when the value could change between the assignment and a use, or the name is exported or rebound.",
     modes!()
 );
 
@@ -134,11 +134,11 @@ pub struct Extract {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct InlineVariable {
-    /// Workspace-relative path of the file.
-    pub path: String,
-    /// The variable.
+    /// The variable: plain (`scale`), dotted by its function (`area.scale`) or qualified (`calc.area.scale`).
     pub name: String,
-    /// A line (zero-based) inside the function whose local it is; omit for a module-level variable.
+    /// Workspace-relative path of its file (not needed for a qualified name).
+    pub path: Option<String>,
+    /// With `path`: a line (zero-based) inside the function whose variable it is, where several bind the name.
     pub line: Option<usize>,
     /// true: compute the change and return its diff, change nothing; false: apply it.
     pub preview: bool,
@@ -245,11 +245,22 @@ pub fn inline_variable(
     sender: &str,
     p: InlineVariable,
 ) -> Result<Value, ToolError> {
-    open(engine, sender, &p.path)?;
-    let line = GotoTarget::Line(p.line.unwrap_or(0));
-    engine
-        .command(sender, &Command::Goto(line))
-        .map_err(|e| at_field(e, "line"))?;
+    match (&p.path, p.line) {
+        (Some(path), line) => {
+            open(engine, sender, path)?;
+            let line = GotoTarget::Line(line.unwrap_or(0));
+            engine
+                .command(sender, &Command::Goto(line))
+                .map_err(|e| at_field(e, "line"))?;
+        }
+        (None, Some(_)) => {
+            return Err(ToolError::param(
+                "line",
+                "line: a line of which file? give `path` too",
+            ))
+        }
+        (None, None) => {}
+    }
     let request = Refactoring::Inline {
         kind: InlineKind::Variable,
         name: p.name,

@@ -1093,3 +1093,28 @@ fn a_bad_new_parameter_name_is_named_as_the_field() {
     );
     assert_eq!(class["field"], "function", "{class}");
 }
+
+#[test]
+fn inline_variable_takes_the_variable_by_its_qualified_name() {
+    let expected = CALC
+        .replace("    scale = 2\n", "")
+        .replace("base * scale", "base * 2");
+    for params in [
+        json!({"name": "calc.area.scale", "preview": false}),
+        json!({"name": "area.scale", "path": "calc.py", "preview": false}),
+        json!({"name": "scale", "path": "calc.py", "preview": false}),
+    ] {
+        let p = Project::with_calc();
+        p.ok("inline_variable", params.clone());
+        assert_eq!(p.read("calc.py"), expected, "{params}");
+    }
+    let p = Project::with_calc();
+    let no_file = p.err(
+        "inline_variable",
+        json!({"name": "scale", "line": 2, "preview": true}),
+    );
+    assert_eq!(
+        (no_file["code"].clone(), no_file["field"].clone()),
+        (json!("invalid_params"), json!("line"))
+    );
+}
