@@ -183,6 +183,14 @@ impl Ctx<'_> {
                     None => (None, 1 + stack.take_while(|r| r.group.is_none()).count()),
                 })
             };
+            // A refactor that did not touch the current file is still the
+            // step `Undo` right after it takes back.
+            let next = next.or_else(|| {
+                (done == 0)
+                    .then(|| self.latest_step(direction))
+                    .flatten()
+                    .map(|group| (Some(group), 1))
+            });
             let Some((group, run)) = next else { break };
             if let Some(group) = group {
                 for file in self.step(group, direction)? {
@@ -211,6 +219,25 @@ impl Ctx<'_> {
             reply.push(Clause::Note(format!("Also in {}", files.join(", "))));
         }
         Ok(reply)
+    }
+
+    /// The newest multi-file step that is the next one to undo (or redo) in
+    /// every file it changed.
+    fn latest_step(&self, direction: Direction) -> Option<u64> {
+        let session = &self.session;
+        session.steps.iter().rev().find_map(|(&group, step)| {
+            let next_in_every_file = step.files.iter().all(|path| {
+                session.buffer(path).is_some_and(|buffer| {
+                    let history = buffer.history();
+                    let next = match direction {
+                        Direction::Undo => history.undo_stack().next(),
+                        Direction::Redo => history.redo_stack().next(),
+                    };
+                    next.is_some_and(|r| r.group == Some(group))
+                })
+            });
+            next_in_every_file.then_some(group)
+        })
     }
 }
 

@@ -119,6 +119,12 @@ impl Parsed {
         self.position(self.char_of(node.start_byte()))
     }
 
+    /// `path:line:col` of where a node starts: a call site is named with its
+    /// file, since a function's calls may be in any file of the project.
+    fn place(&self, node: Node<'_>) -> String {
+        format!("{}:{}", self.path(), self.at(node))
+    }
+
     /// The source of a node, with `\n` line endings (inserted text's form).
     fn source_of(&self, node: Node<'_>) -> String {
         node.utf8_text(self.src.as_bytes())

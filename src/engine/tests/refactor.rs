@@ -118,6 +118,32 @@ fn a_rename_is_one_commit_and_one_undo_step() {
 }
 
 #[test]
+fn undo_right_after_a_refactor_that_left_the_current_file_alone_reverts_it() {
+    let f = Fixture::new();
+    project(&f);
+    f.write("notes.py", "x = 1\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open notes.py
+        Ok, At 0:0, Length 1
+        > Refactor RenameSymbol pkg.util.chunked batched
+        Ok, Renamed in 3 files, 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        > Undo
+        Ok, Undid 1, At 0:0, Also in main.py, pkg/app.py, pkg/util.py
+        > Undo
+        Fail "Nothing to undo in notes.py"
+        > Redo
+        Ok, Redid 1, At 0:0, Also in main.py, pkg/app.py, pkg/util.py
+        "#,
+    );
+    assert!(f.read("pkg/util.py").starts_with("def batched(items, n):"));
+    assert_eq!(f.read("notes.py"), "x = 1\n");
+}
+
+#[test]
 fn a_preview_changes_nothing_and_preview_mode_waits_for_apply() {
     let f = Fixture::new();
     project(&f);

@@ -53,9 +53,20 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
     }
 
     if uses.is_empty() {
-        return Err(refused(format!(
-            "{name} is never read: delete its assignment instead"
-        )));
+        // A module variable or class attribute no code of the project reads
+        // may still be read from outside it (`pkg.mod.name`, `__all__`,
+        // `__version__`): deleting it is not advice to give.
+        let kind = scopes.scopes[scope].kind;
+        return Err(refused(
+            if matches!(kind, ScopeKind::Module | ScopeKind::Class) {
+                format!(
+                    "{name} is not read in {}: there is nothing to inline it into (code outside the project may still read it as an attribute)",
+                    file.path()
+                )
+            } else {
+                format!("{name} is never read: delete its assignment instead")
+            },
+        ));
     }
     let statement = assignment.statement;
     let stmt = file.chars(statement);

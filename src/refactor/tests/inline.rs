@@ -282,6 +282,12 @@ fn refusals_say_why() {
          "Cannot inline - v is bound by `:=` at 1:8: only a `v = value` statement can be inlined"),
         ("def f(p):\n    v = p\n", 1, "v",
          "Cannot inline - v is never read: delete its assignment instead"),
+        // toolz.curried's `accumulate = toolz.curry(toolz.accumulate)`: read
+        // by importers only, so no advice to delete it
+        ("import toolz\naccumulate = toolz.curry(toolz.accumulate)\n", 1, "accumulate",
+         "Cannot inline - accumulate is not read in a.py: there is nothing to inline it into (code outside the project may still read it as an attribute)"),
+        ("__version__ = '1.0'\n", 0, "__version__",
+         "Cannot inline - __version__ is not read in a.py: there is nothing to inline it into (code outside the project may still read it as an attribute)"),
         // paths
         ("def f(p):\n    if p:\n        v = 1\n    return v\n", 1, "v",
          "Cannot inline - v is read at 3:11, outside the block that assigns it at 2:8: not every path assigns it"),
@@ -626,25 +632,25 @@ fn function_refusals_say_why() {
         ("def f(**kw):\n    return kw\n\nprint(f(a=input(), b=2), f(a=1, b=input()))\n".into(), "inlined: {\"a.py\": \"print({\\\"a\\\": input(), \\\"b\\\": 2}, {\\\"a\\\": 1, \\\"b\\\": input()})\\n\"}"),
         ("def f(x):\n    def g():\n        return x\n    return g\n".into(), "Cannot inline - f defines a function or class at 1:4: closures over its scope would change"),
         ("n = 0\ndef f(x):\n    global n\n    n = x\n".into(), "Cannot inline - f declares global n at 2:4"),
-        ("def f(x, y):\n    return x\n".into(), "Cannot inline - the call of f at 4:6 does not pass y"),
-        ("def f(x, y=[]):\n    return y\n".into(), "Cannot inline - the default of y (`[]`) is evaluated once, when f is defined: pass it at 4:6 first"),
-        ("def f():\n    return 1\n".into(), "Cannot inline - the call of f at 4:6 passes more positional arguments than f takes"),
-        ("def f(x, *, k=0):\n    return x\n\nprint(f(1, 2))\n".into(), "Cannot inline - the call of f at 3:6 passes more positional arguments than f takes"),
-        ("def f(x, /):\n    return x\n\nprint(f(x=2))\n".into(), "Cannot inline - the call of f at 3:6 passes the positional-only x by keyword"),
-        ("def f(x):\n    return x\n\nprint(f(*[1]))\n".into(), "Cannot inline - the call of f at 3:6 passes `*[1]`: its arguments cannot be mapped to parameters"),
-        ("def f(x):\n    return x\n\nprint(f(y=1))\n".into(), "Cannot inline - the call of f at 3:6 passes y=, which f does not take"),
-        ("def f(x):\n    return x + x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 is used 2 times by f: bind it to a variable first"),
-        ("def f(x):\n    return 1\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 would not be evaluated: f does not use x"),
-        ("def f(x):\n    return print() or x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 would run at another time: in f's body its use is only evaluated conditionally"),
-        ("def f(x):\n    return [x for i in range(2)]\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at 3:6 is used inside a lambda or comprehension of f: bind it to a variable first"),
-        ("def f(x, y):\n    return y - x\n\nprint(f(input(), input()))\n".into(), "Cannot inline - the arguments of the call at 3:6 would be evaluated in another order than they are written"),
-        ("def f(x):\n    return [i + x for i in range(2)]\n\ndef g(i):\n    return f(i)\n".into(), "Cannot inline - the argument `i` of the call at 4:11 reads i, which f's body binds where it uses x"),
-        ("limit = 3\ndef f(x):\n    return x < limit\n\ndef g(limit):\n    return f(limit)\n".into(), "Cannot inline - f reads limit, which means something else at 5:11"),
-        ("def f(x):\n    return len(x)\n\ndef g(len):\n    return f(len)\n".into(), "Cannot inline - f reads the builtin len, which means something else at 4:11"),
+        ("def f(x, y):\n    return x\n".into(), "Cannot inline - the call of f at a.py:4:6 does not pass y"),
+        ("def f(x, y=[]):\n    return y\n".into(), "Cannot inline - the default of y (`[]`) is evaluated once, when f is defined: pass it at a.py:4:6 first"),
+        ("def f():\n    return 1\n".into(), "Cannot inline - the call of f at a.py:4:6 passes more positional arguments than f takes"),
+        ("def f(x, *, k=0):\n    return x\n\nprint(f(1, 2))\n".into(), "Cannot inline - the call of f at a.py:3:6 passes more positional arguments than f takes"),
+        ("def f(x, /):\n    return x\n\nprint(f(x=2))\n".into(), "Cannot inline - the call of f at a.py:3:6 passes the positional-only x by keyword"),
+        ("def f(x):\n    return x\n\nprint(f(*[1]))\n".into(), "Cannot inline - the call of f at a.py:3:6 passes `*[1]`: its arguments cannot be mapped to parameters"),
+        ("def f(x):\n    return x\n\nprint(f(y=1))\n".into(), "Cannot inline - the call of f at a.py:3:6 passes y=, which f does not take"),
+        ("def f(x):\n    return x + x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at a.py:3:6 is used 2 times by f: bind it to a variable first"),
+        ("def f(x):\n    return 1\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at a.py:3:6 would not be evaluated: f does not use x"),
+        ("def f(x):\n    return print() or x\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at a.py:3:6 would run at another time: in f's body its use is only evaluated conditionally"),
+        ("def f(x):\n    return [x for i in range(2)]\n\nprint(f(input()))\n".into(), "Cannot inline - the argument `input()` of the call at a.py:3:6 is used inside a lambda or comprehension of f: bind it to a variable first"),
+        ("def f(x, y):\n    return y - x\n\nprint(f(input(), input()))\n".into(), "Cannot inline - the arguments of the call at a.py:3:6 would be evaluated in another order than they are written"),
+        ("def f(x):\n    return [i + x for i in range(2)]\n\ndef g(i):\n    return f(i)\n".into(), "Cannot inline - the argument `i` of the call at a.py:4:11 reads i, which f's body binds where it uses x"),
+        ("limit = 3\ndef f(x):\n    return x < limit\n\ndef g(limit):\n    return f(limit)\n".into(), "Cannot inline - f reads limit, which means something else at a.py:5:11"),
+        ("def f(x):\n    return len(x)\n\ndef g(len):\n    return f(len)\n".into(), "Cannot inline - f reads the builtin len, which means something else at a.py:4:11"),
         ("def f(x):\n    return x\n\nprint(f(f(1)))\n".into(), "Cannot inline - f is called at a.py:3:8 inside another call of it: inline the outer call first, then again"),
-        ("def f(x):\n    y = x + 1\n    return y\n".into(), "Cannot inline - f's body has several statements: it is inlined only where a call is a whole statement (`x = f(…)`, `f(…)`, `return f(…)`), not at 5:6"),
+        ("def f(x):\n    y = x + 1\n    return y\n".into(), "Cannot inline - f's body has several statements: it is inlined only where a call is a whole statement (`x = f(…)`, `f(…)`, `return f(…)`), not at a.py:5:6"),
         ("def f(x):\n    if x:\n        return 1\n    print(x)\n\nf(2)\n".into(), "Cannot inline - f returns early at 2:8: only a final return can be inlined"),
-        ("def f(x):\n    print(x)\n    return x\n\nif 1: f(2)\n".into(), "Cannot inline - the call of f at 4:6 shares its line with other code: put it on a line of its own"),
+        ("def f(x):\n    print(x)\n    return x\n\nif 1: f(2)\n".into(), "Cannot inline - the call of f at a.py:4:6 shares its line with other code: put it on a line of its own"),
         ("def f(x):\n    return x\n\nprint(1)\n".into(), "Cannot inline - f is never called: there is nothing to inline"),
         ("def f(x):\n    return x\ndef f(x):\n    return x\n".into(), "Cannot inline - a.f is defined 2 times (a.py:0:0, a.py:2:0): which one a call runs depends on the path taken"),
         ("class C:\n    def f(self):\n        return super().f()\n".into(), "Cannot inline - f calls super() at 2:15: it only works in its class"),
@@ -852,7 +858,7 @@ fn static_methods_reexports_and_module_globals() {
     ]);
     assert_eq!(
         project.run(Some(("n.py", 0, 0)), &function("cost")).unwrap_err().message,
-        "Cannot inline - cost reads RATE of its module, which n.py does not see as the same (at 1:6)"
+        "Cannot inline - cost reads RATE of its module, which the call at n.py:1:6 does not see as the same"
     );
 }
 
@@ -864,7 +870,7 @@ fn receivers_are_evaluated_once_and_crlf_files_keep_their_endings() {
     )]);
     assert_eq!(
         project.run(Some(("a.py", 0, 0)), &function("P.norm")).unwrap_err().message,
-        "Cannot inline - the argument `P()` of the call at 5:11 is used 2 times by norm: bind it to a variable first"
+        "Cannot inline - the argument `P()` of the call at a.py:5:11 is used 2 times by norm: bind it to a variable first"
     );
     let (after, _) = inlined_function(
         &[("a.py", "def f(x):\r\n    y = x * 2\r\n    return y\r\n\r\n\r\ndef g(a):\r\n    b = f(a)\r\n    return b\r\n")],
@@ -910,6 +916,24 @@ fn special_methods_and_possible_overrides_keep_their_definition() {
 }
 
 #[test]
+fn a_method_of_a_class_deriving_only_from_object_overrides_nothing() {
+    // python-dateutil's relativedelta(object)._set_months: inlined at its
+    // calls through self, its definition removed
+    let project = TestProject::new(&[(
+        "a.py",
+        "class R(object):\n    def set(self, m):\n        self.m = m\n\n    def __init__(self, m):\n        self.set(m)\n",
+    )]);
+    let done = project
+        .run(Some(("a.py", 0, 0)), &function("R.set"))
+        .unwrap();
+    assert_eq!(
+        project.after(&done)["a.py"],
+        "class R(object):\n    def __init__(self, m):\n        self.m = m\n"
+    );
+    assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
+}
+
+#[test]
 fn a_statement_body_is_not_inlined_at_module_level() {
     let project = TestProject::new(&[(
         "a.py",
@@ -917,7 +941,7 @@ fn a_statement_body_is_not_inlined_at_module_level() {
     )]);
     assert_eq!(
         project.run(Some(("a.py", 0, 0)), &function("setup")).unwrap_err().message,
-        "Cannot inline - the call of setup at 4:0 is at module level: the body's variables would become the module's globals"
+        "Cannot inline - the call of setup at a.py:4:0 is at module level: the body's variables would become the module's globals"
     );
 }
 
@@ -971,7 +995,7 @@ fn an_argument_is_written_once_unless_it_is_a_name_or_a_literal() {
     let project = TestProject::new(&[("a.py", src)]);
     assert_eq!(
         project.run(Some(("a.py", 0, 0)), &function("sq")).unwrap_err().message,
-        "Cannot inline - the argument `a + b` of the call at 4:25 is used 2 times by sq: bind it to a variable first"
+        "Cannot inline - the argument `a + b` of the call at a.py:4:25 is used 2 times by sq: bind it to a variable first"
     );
     let (after, _) = inlined_function(
         &[(
@@ -989,7 +1013,7 @@ fn private_names_stay_in_their_class_and_mentions_are_reported() {
     let project = TestProject::new(&[("a.py", src)]);
     assert_eq!(
         project.run(Some(("a.py", 0, 0)), &function("A.n")).unwrap_err().message,
-        "Cannot inline - n uses __n, which Python renames after its class: the call at 14:11 is outside it"
+        "Cannot inline - n uses __n, which Python renames after its class: the call at a.py:14:11 is outside it"
     );
     let project = TestProject::new(&[(
         "a.py",
@@ -1022,7 +1046,7 @@ fn a_name_bound_twice_and_a_colliding_local_import_are_refused() {
     )]);
     assert_eq!(
         project.run(Some(("a.py", 0, 0)), &function("page")).unwrap_err().message,
-        "Cannot inline - page imports tempfile at 1:11, a name the call at 5:4 already uses: import it at the top of the module instead"
+        "Cannot inline - page imports tempfile at 1:11, a name the call at a.py:5:4 already uses: import it at the top of the module instead"
     );
 }
 
@@ -1049,7 +1073,7 @@ fn class_bodies_and_broken_files_are_refused() {
     )]);
     assert_eq!(
         project.run(Some(("a.py", 0, 0)), &function("scaled")).unwrap_err().message,
-        "Cannot inline - the call at 5:10 is in a class body, whose names the lambdas and comprehensions of scaled's body cannot see"
+        "Cannot inline - the call at a.py:5:10 is in a class body, whose names the lambdas and comprehensions of scaled's body cannot see"
     );
     let project = TestProject::new(&[("a.py", "def f(a):\n    v = a + 1\n    return v *\n")]);
     assert_eq!(
@@ -1101,7 +1125,7 @@ fn a_body_may_move_to_a_module_that_imports_its_names_alike() {
     ]);
     assert_eq!(
         project.run(Some(("main.py", 0, 0)), &function("show")).unwrap_err().message,
-        "Cannot inline - show reads json of its module, which main.py does not see as the same (at 3:6)"
+        "Cannot inline - show reads json of its module, which the call at main.py:3:6 does not see as the same"
     );
 }
 

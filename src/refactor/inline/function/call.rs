@@ -89,7 +89,7 @@ pub(super) fn inline_call<'f>(
             return Err(refused(format!(
                 "{} uses {private}, which Python renames after its class: the call at {} is outside it",
                 callee.name,
-                file.at(call)
+                file.place(call)
             )));
         }
     }
@@ -124,7 +124,7 @@ fn map_arguments<'f>(
     receiver: Option<Node<'f>>,
 ) -> Result<Vec<Value<'f>>, RefactorError> {
     let name = &callee.name;
-    let at = file.at(call);
+    let at = file.place(call);
     let mut slots: Vec<Option<Value<'f>>> = vec![None; callee.params.len()];
     let mut order = 0;
     let mut next_positional = 0;
@@ -435,7 +435,7 @@ pub(super) fn parameter_reads<'c>(
     let home = callee.file;
     let scopes = &home.scopes;
     let name = &callee.name;
-    let at = file.at(call);
+    let at = file.place(call);
     let call_scope = file.scopes.scope_at(file.char_of(call.start_byte()));
     let same_file = file.path() == home.path();
     let mut out = Vec::new();
@@ -463,10 +463,9 @@ pub(super) fn parameter_reads<'c>(
             Resolution::Scope(0) if same_import(home, file, &r.name, call_scope) => {}
             Resolution::Scope(0) => {
                 return Err(refused(format!(
-                    "{name} reads {} of its module, which {} does not see as the same (at {at})",
-                    r.name,
-                    file.path()
-                )))
+                "{name} reads {} of its module, which the call at {at} does not see as the same",
+                r.name,
+            )))
             }
             Resolution::Builtin => {
                 if resolve_from(&file.scopes, &r.name, call_scope) != Resolution::Builtin {
@@ -498,7 +497,7 @@ fn substituted(
 ) -> Result<String, RefactorError> {
     let home = callee.file;
     let name = &callee.name;
-    let at = file.at(call);
+    let at = file.place(call);
     let range = home.chars(expression);
     let mut reads = parameter_reads(callee, file, call, range.clone())?;
     let call_scope = file.scopes.scope_at(file.char_of(call.start_byte()));

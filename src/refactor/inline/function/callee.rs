@@ -293,9 +293,15 @@ impl<'f> Callee<'f> {
                 .parent()
                 .and_then(|block| block.parent())
                 .filter(|c| c.kind() == "class_definition");
+            // `class C(object)` has no base whose methods it could override
+            let file = self.file;
             let has_bases = class_node
                 .and_then(|c| c.child_by_field_name("superclasses"))
-                .is_some_and(|b| b.named_child_count() > 0);
+                .is_some_and(|b| {
+                    let mut cursor = b.walk();
+                    let bases: Vec<Node<'_>> = b.named_children(&mut cursor).collect();
+                    bases.iter().any(|base| file.source_of(*base) != "object")
+                });
             return has_bases.then(|| {
                 format!(
                     "{} may override a method of a base class of {class}, called through the base: its definition is kept",

@@ -41,7 +41,7 @@ pub(super) fn inline<'f>(
 ) -> Result<Indel, RefactorError> {
     let name = &callee.name;
     let home = callee.file;
-    let at = file.at(call);
+    let at = file.place(call);
     // The body without a final `return`, and what that returns.
     let (statements, result) = match callee.body.split_last() {
         Some((last, rest)) if last.kind() == "return_statement" => (rest, last.named_child(0)),
