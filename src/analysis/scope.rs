@@ -645,6 +645,34 @@ mod tests {
     }
 
     #[test]
+    fn except_del_and_nonlocal_bind_where_symtable_says() {
+        let (_, s) = scopes("def f():\n    try:\n        pass\n    except E as e:\n        del e\n    n = 0\n    def g():\n        nonlocal n\n        n = 1\n");
+        let bound: Vec<(&str, usize, usize)> = s
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.scope, b.site))
+            .collect();
+        // `except … as e` and `del e` bind in f; g's `n = 1` binds f's n
+        assert_eq!(
+            bound,
+            [
+                ("f", 0, 0),
+                ("e", 1, 1),
+                ("e", 1, 1),
+                ("n", 1, 1),
+                ("g", 1, 1),
+                ("n", 1, 2)
+            ]
+        );
+        // `del e` and `nonlocal n` are uses, of f's names
+        assert_eq!(resolved(&s, "e"), [Resolution::Scope(1)]);
+        assert_eq!(resolved(&s, "n"), [Resolution::Scope(1)]);
+        assert_eq!(resolved(&s, "E"), [Resolution::Undefined]);
+        assert_eq!(s.resolve("n", 2), Resolution::Scope(1));
+        assert_eq!(s.resolve("e", 0), Resolution::Undefined);
+    }
+
+    #[test]
     fn globals_augmented_and_imports() {
         let (_, s) = scopes("import os.path\nfrom a import b as c\ncount = 0\ndef inc():\n    global count\n    count += 1\n    return os.sep, c\n");
         let names: Vec<(&str, usize)> = s
