@@ -1,5 +1,11 @@
 //! Per-file name resolution for Python: scopes, bindings, references.
 //!
+//! This is the model of Eddi's one Python resolver. The walk itself is the
+//! project index's scanner (`index/file.rs`), run in its full mode
+//! ([`model`]): the index keeps a compact projection of the same walk, so
+//! both follow one implementation of the scope rules, and [`lookup`] is the
+//! one LEGB lookup. Here the model is given in chars and strings.
+//!
 //! One walk over the tree builds the scopes (module, class, function,
 //! lambda, comprehension), what each binds (imports, `def`/`class` names,
 //! parameters, assignment/`for`/`with`/`except`/walrus/match-capture targets,
@@ -28,13 +34,13 @@
 //! snippets) and `scripts/symtable-compare` (whole packages) compare every
 //! scope's names through [`super::symtable`].
 
-use std::collections::HashMap;
+use std::borrow::Cow;
 use std::ops::Range;
 
 use ropey::Rope;
-use tree_sitter::Node;
 
-use super::syntax::{byte_to_char, node_text, SyntaxTree};
+use super::index::file::{model, Name};
+use super::syntax::{byte_to_char, SyntaxTree};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScopeKind {
@@ -142,8 +148,74 @@ pub struct Scopes {
 }
 
 /// Deepest syntax nesting walked; deeper subtrees are skipped so that a
-/// pathological file cannot overflow the stack (as in the project index).
+/// pathological file cannot overflow the stack.
 pub const MAX_DEPTH: usize = crate::analysis::index::file::MAX_DEPTH;
+
+/// What LEGB lookup needs to know about a file's scopes, for one name.
+pub trait ScopeChain {
+    fn kind(&self, scope: usize) -> ScopeKind;
+    fn parent(&self, scope: usize) -> Option<usize>;
+    /// The name is declared `global` in `scope`.
+    fn declares_global(&self, scope: usize) -> bool;
+    /// The name is declared `nonlocal` in `scope`.
+    fn declares_nonlocal(&self, scope: usize) -> bool;
+    /// The name is bound in `scope` (after `global` / `nonlocal` moved
+    /// bindings to the scope they bind in).
+    fn binds(&self, scope: usize) -> bool;
+}
+
+/// Python's LEGB rule, the one implementation of it: the scope a name
+/// read in `scope` is bound in, or `None` (a builtin, a star import's or
+/// undefined). The reading scope first, then the enclosing scopes with
+/// class bodies skipped (they are seen only from their own body), then
+/// the module; `global` sends the name to the module, `nonlocal` past
+/// the declaring scope.
+pub fn lookup(chain: &impl ScopeChain, scope: usize) -> Option<usize> {
+    let mut current = Some(scope);
+    let mut first = true;
+    while let Some(i) = current {
+        if chain.declares_global(i) {
+            return chain.binds(0).then_some(0);
+        }
+        let skip = (chain.kind(i) == ScopeKind::Class && !first) || chain.declares_nonlocal(i);
+        if !skip && chain.binds(i) {
+            return Some(i);
+        }
+        first = false;
+        current = chain.parent(i);
+    }
+    None
+}
+
+/// One name seen through a [`Scopes`].
+struct NameIn<'s> {
+    scopes: &'s Scopes,
+    name: &'s str,
+}
+
+impl ScopeChain for NameIn<'_> {
+    fn kind(&self, scope: usize) -> ScopeKind {
+        self.scopes.scopes[scope].kind
+    }
+    fn parent(&self, scope: usize) -> Option<usize> {
+        self.scopes.scopes[scope].parent
+    }
+    fn declares_global(&self, scope: usize) -> bool {
+        self.scopes.scopes[scope]
+            .globals
+            .iter()
+            .any(|g| g == self.name)
+    }
+    fn declares_nonlocal(&self, scope: usize) -> bool {
+        self.scopes.scopes[scope]
+            .nonlocals
+            .iter()
+            .any(|n| n == self.name)
+    }
+    fn binds(&self, scope: usize) -> bool {
+        self.scopes.bindings_of(scope, self.name).next().is_some()
+    }
+}
 
 impl Scopes {
     /// Bindings of `name` in `scope`.
@@ -186,6 +258,15 @@ impl Scopes {
         })
     }
 
+    /// What `name` would mean if read in `scope` (the rule references were
+    /// resolved with, for names a refactoring is about to write there).
+    pub fn resolve(&self, name: &str, scope: usize) -> Resolution {
+        match lookup(&NameIn { scopes: self, name }, scope) {
+            Some(i) => Resolution::Scope(i),
+            None => fallback(name, self.star_import),
+        }
+    }
+
     /// True when `scope` is `ancestor` or nested in it.
     pub fn is_within(&self, mut scope: usize, ancestor: usize) -> bool {
         loop {
@@ -200,691 +281,91 @@ impl Scopes {
     }
 }
 
-/// Builds and resolves the scopes of a file.
+/// Builds and resolves the scopes of a file: the resolver's full model
+/// ([`model`]), in chars and strings.
 pub fn analyze(text: &Rope, tree: &SyntaxTree) -> Scopes {
-    let mut b = Builder {
-        text,
-        out: Scopes::default(),
-        pending: Vec::new(),
-        pending_attrs: Vec::new(),
-        in_annotation: false,
-        depth: 0,
+    let whole = text.slice(..);
+    let src: Cow<'_, str> = match whole.as_str() {
+        Some(s) => Cow::Borrowed(s),
+        None => Cow::Owned(whole.to_string()),
     };
-    b.out.scopes.push(Scope {
-        kind: ScopeKind::Module,
-        parent: None,
-        name: None,
-        range: 0..text.len_chars(),
-        globals: Vec::new(),
-        nonlocals: Vec::new(),
-        first_param: None,
-        uses_locals: false,
-    });
-    let root = tree.root();
-    b.visit_children(root, 0);
-    b.resolve();
-    b.out
-}
-
-struct Builder<'r> {
-    text: &'r Rope,
-    out: Scopes,
-    /// (name, range, scope, in an annotation)
-    pending: Vec<(String, Range<usize>, usize, bool)>,
-    /// (object, attribute, attribute range, scope)
-    pending_attrs: Vec<(String, String, Range<usize>, usize)>,
-    /// Visiting an annotation.
-    in_annotation: bool,
-    /// Nesting of the walk (see [`MAX_DEPTH`]).
-    depth: usize,
-}
-
-impl Builder<'_> {
-    fn chars(&self, node: Node<'_>) -> Range<usize> {
-        byte_to_char(self.text, node.start_byte())..byte_to_char(self.text, node.end_byte())
-    }
-
-    fn new_scope(
-        &mut self,
-        kind: ScopeKind,
-        parent: usize,
-        node: Node<'_>,
-        name: Option<String>,
-    ) -> usize {
-        self.out.scopes.push(Scope {
-            kind,
-            parent: Some(parent),
-            name,
-            range: self.chars(node),
-            globals: Vec::new(),
-            nonlocals: Vec::new(),
-            first_param: None,
-            uses_locals: false,
-        });
-        self.out.scopes.len() - 1
-    }
-
-    fn bind(&mut self, name_node: Node<'_>, kind: BindingKind, statement: Node<'_>, scope: usize) {
-        let name = node_text(self.text, name_node);
-        self.bind_name(name, self.chars(name_node), kind, statement, scope);
-    }
-
-    fn bind_name(
-        &mut self,
-        name: String,
-        range: Range<usize>,
-        kind: BindingKind,
-        statement: Node<'_>,
-        scope: usize,
-    ) {
-        let statement = self.chars(statement);
-        self.out.bindings.push(Binding {
-            name,
-            kind,
-            range,
-            statement,
-            scope,
-            site: scope,
-        });
-    }
-
-    fn reference(&mut self, node: Node<'_>, scope: usize) {
-        let name = node_text(self.text, node);
-        if name == "locals" || name == "vars" {
-            self.out.scopes[scope].uses_locals = true;
-        }
-        self.pending
-            .push((name, self.chars(node), scope, self.in_annotation));
-    }
-
-    /// An annotation: its names are uses, flagged as such.
-    fn visit_annotation(&mut self, node: Node<'_>, scope: usize) {
-        let outer = std::mem::replace(&mut self.in_annotation, true);
-        self.visit(node, scope);
-        self.in_annotation = outer;
-    }
-
-    fn visit_children(&mut self, node: Node<'_>, scope: usize) {
-        let mut c = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-        for child in children {
-            self.visit(child, scope);
-        }
-    }
-
-    /// Binds every identifier of an assignment-like target; attribute and
-    /// subscript targets are visited as expressions.
-    fn bind_target(
-        &mut self,
-        target: Node<'_>,
-        kind: BindingKind,
-        statement: Node<'_>,
-        scope: usize,
-    ) {
-        self.deeper(|b| b.bind_target_node(target, kind, statement, scope));
-    }
-
-    fn bind_target_node(
-        &mut self,
-        target: Node<'_>,
-        kind: BindingKind,
-        statement: Node<'_>,
-        scope: usize,
-    ) {
-        match target.kind() {
-            "identifier" => self.bind(target, kind, statement, scope),
-            "pattern_list"
-            | "tuple_pattern"
-            | "list_pattern"
-            | "tuple"
-            | "list"
-            | "expression_list"
-            | "parenthesized_expression" => {
-                let mut c = target.walk();
-                let parts: Vec<Node<'_>> = target.named_children(&mut c).collect();
-                let kind = if kind == BindingKind::Assignment {
-                    BindingKind::Unpacking
-                } else {
-                    kind
-                };
-                for p in parts {
-                    self.bind_target(p, kind, statement, scope);
-                }
-            }
-            "list_splat_pattern" | "list_splat" => {
-                if let Some(inner) = target.named_child(0) {
-                    self.bind_target(inner, kind, statement, scope);
-                }
-            }
-            _ => self.visit(target, scope),
-        }
-    }
-
-    fn bind_parameters(&mut self, params: Node<'_>, outer: usize, inner: usize) {
-        let mut c = params.walk();
-        let list: Vec<Node<'_>> = params.named_children(&mut c).collect();
-        for (i, p) in list.iter().enumerate() {
-            // defaults and annotations are evaluated in the enclosing scope
-            if let Some(v) = p.child_by_field_name("value") {
-                self.visit(v, outer);
-            }
-            if let Some(t) = p.child_by_field_name("type") {
-                self.visit_annotation(t, outer);
-            }
-            if let Some(id) = super::outline::parameter_identifier(*p) {
-                if i == 0 {
-                    self.out.scopes[inner].first_param = Some(node_text(self.text, id));
-                }
-                self.bind(id, BindingKind::Parameter, *p, inner);
-            }
-        }
-    }
-
-    /// Runs `walk` one level deeper, unless that is beyond [`MAX_DEPTH`].
-    fn deeper(&mut self, walk: impl FnOnce(&mut Self)) {
-        if self.depth >= MAX_DEPTH {
-            self.out.truncated = true;
-            return;
-        }
-        self.depth += 1;
-        walk(self);
-        self.depth -= 1;
-    }
-
-    fn visit(&mut self, node: Node<'_>, scope: usize) {
-        self.deeper(|b| b.visit_node(node, scope));
-    }
-
-    fn visit_node(&mut self, node: Node<'_>, scope: usize) {
-        match node.kind() {
-            "identifier" => self.reference(node, scope),
-            "comment" | "string_content" | "escape_sequence" => {}
-            "decorated_definition" => self.visit_children(node, scope),
-            "function_definition" => self.visit_function(node, scope),
-            "lambda" => self.visit_lambda(node, scope),
-            "class_definition" => self.visit_class(node, scope),
-            "list_comprehension"
-            | "set_comprehension"
-            | "dictionary_comprehension"
-            | "generator_expression" => self.visit_comprehension(node, scope),
-            "assignment" => self.visit_assignment(node, scope),
-            "augmented_assignment" => self.visit_augmented_assignment(node, scope),
-            "named_expression" => self.visit_named_expression(node, scope),
-            "for_statement" => self.visit_for(node, scope),
-            "as_pattern" => self.visit_as_pattern(node, scope),
-            "except_clause" => self.visit_except(node, scope),
-            "import_statement" => self.visit_import(node, scope),
-            "import_from_statement" => self.visit_import_from(node, scope),
-            "future_import_statement" => self.visit_future_import(node, scope),
-            "global_statement" | "nonlocal_statement" => self.visit_declaration(node, scope),
-            "attribute" => self.visit_attribute(node, scope),
-            "keyword_argument" => {
-                if let Some(v) = node.child_by_field_name("value") {
-                    self.visit(v, scope);
-                }
-            }
-            "case_pattern" => self.bind_pattern(node, scope),
-            "dotted_name" => {
-                // only reached in expression-like positions (decorators, patterns)
-                if let Some(first) = node.named_child(0) {
-                    self.reference(first, scope);
-                }
-            }
-            _ => self.visit_children(node, scope),
-        }
-    }
-
-    /// `def`: the name binds here; annotations, defaults and decorators are
-    /// evaluated here, the body in its own scope.
-    fn visit_function(&mut self, node: Node<'_>, scope: usize) {
-        if let Some(name) = node.child_by_field_name("name") {
-            self.bind(name, BindingKind::Function, node, scope);
-        }
-        if let Some(rt) = node.child_by_field_name("return_type") {
-            self.visit_annotation(rt, scope);
-        }
-        let fname = node
-            .child_by_field_name("name")
-            .map(|n| node_text(self.text, n));
-        let inner = self.new_scope(ScopeKind::Function, scope, node, fname);
-        if let Some(params) = node.child_by_field_name("parameters") {
-            self.bind_parameters(params, scope, inner);
-        }
-        if let Some(body) = node.child_by_field_name("body") {
-            self.visit_children(body, inner);
-        }
-    }
-
-    /// `lambda`: defaults here, the body in its own scope.
-    fn visit_lambda(&mut self, node: Node<'_>, scope: usize) {
-        let inner = self.new_scope(ScopeKind::Lambda, scope, node, None);
-        if let Some(params) = node.child_by_field_name("parameters") {
-            self.bind_parameters(params, scope, inner);
-        }
-        if let Some(body) = node.child_by_field_name("body") {
-            self.visit(body, inner);
-        }
-    }
-
-    /// `class`: the name and bases here, the body in a class scope
-    /// (invisible from nested scopes).
-    fn visit_class(&mut self, node: Node<'_>, scope: usize) {
-        if let Some(name) = node.child_by_field_name("name") {
-            self.bind(name, BindingKind::Class, node, scope);
-        }
-        if let Some(sup) = node.child_by_field_name("superclasses") {
-            self.visit(sup, scope);
-        }
-        let cname = node
-            .child_by_field_name("name")
-            .map(|n| node_text(self.text, n));
-        let inner = self.new_scope(ScopeKind::Class, scope, node, cname);
-        if let Some(body) = node.child_by_field_name("body") {
-            self.visit_children(body, inner);
-        }
-    }
-
-    /// Comprehensions and generator expressions have their own scope; the
-    /// first iterable is evaluated in the enclosing one.
-    fn visit_comprehension(&mut self, node: Node<'_>, scope: usize) {
-        let inner = self.new_scope(ScopeKind::Comprehension, scope, node, None);
-        let mut c = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-        let mut first_clause = true;
-        for child in children {
-            if child.kind() == "for_in_clause" {
-                if let Some(left) = child.child_by_field_name("left") {
-                    self.bind_target(left, BindingKind::Other, child, inner);
-                }
-                // the first iterable is evaluated in the enclosing scope
-                let iter_scope = if first_clause { scope } else { inner };
-                first_clause = false;
-                let mut c2 = child.walk();
-                let rights: Vec<Node<'_>> =
-                    child.children_by_field_name("right", &mut c2).collect();
-                for r in rights {
-                    self.visit(r, iter_scope);
-                }
-            } else {
-                self.visit(child, inner);
-            }
-        }
-    }
-
-    /// `a = …`, `a: T = …`, `a: T`.
-    fn visit_assignment(&mut self, node: Node<'_>, scope: usize) {
-        if let Some(left) = node.child_by_field_name("left") {
-            let stmt = node
-                .parent()
-                .filter(|p| p.kind() == "expression_statement")
-                .unwrap_or(node);
-            // `x: int` without a value declares, it does not assign
-            let kind = if node.child_by_field_name("right").is_some() {
-                BindingKind::Assignment
-            } else {
-                BindingKind::Other
-            };
-            self.bind_target(left, kind, stmt, scope);
-        }
-        if let Some(t) = node.child_by_field_name("type") {
-            self.visit_annotation(t, scope);
-        }
-        if let Some(right) = node.child_by_field_name("right") {
-            self.visit(right, scope);
-        }
-    }
-
-    /// `a += …` reads and binds `a`.
-    fn visit_augmented_assignment(&mut self, node: Node<'_>, scope: usize) {
-        if let Some(left) = node.child_by_field_name("left") {
-            if left.kind() == "identifier" {
-                self.reference(left, scope);
-                self.bind(left, BindingKind::Assignment, node, scope);
-            } else {
-                self.visit(left, scope);
-            }
-        }
-        if let Some(right) = node.child_by_field_name("right") {
-            self.visit(right, scope);
-        }
-    }
-
-    /// `(a := …)` binds in the nearest scope that is not a comprehension.
-    fn visit_named_expression(&mut self, node: Node<'_>, scope: usize) {
-        let mut target_scope = scope;
-        while self.out.scopes[target_scope].kind == ScopeKind::Comprehension {
-            target_scope = self.out.scopes[target_scope].parent.unwrap_or(0);
-        }
-        if let Some(name) = node.child_by_field_name("name") {
-            self.bind(name, BindingKind::Assignment, node, scope);
-            if let Some(b) = self.out.bindings.last_mut() {
-                b.scope = target_scope;
-            }
-        }
-        if let Some(v) = node.child_by_field_name("value") {
-            self.visit(v, scope);
-        }
-    }
-
-    /// `for a in …:`
-    fn visit_for(&mut self, node: Node<'_>, scope: usize) {
-        if let Some(left) = node.child_by_field_name("left") {
-            self.bind_target(left, BindingKind::Other, node, scope);
-        }
-        for field in ["right", "body", "alternative"] {
-            if let Some(n) = node.child_by_field_name(field) {
-                self.visit(n, scope);
-            }
-        }
-    }
-
-    /// `with x as y`, `except E as e` (older grammars), `case p as y`.
-    fn visit_as_pattern(&mut self, node: Node<'_>, scope: usize) {
-        // `with x as y`, `except E as e` (older grammars), `case p as y`
-        let mut c = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-        for child in children {
-            if child.kind() == "as_pattern_target" {
-                let stmt = node.parent().unwrap_or(node);
-                if let Some(t) = child.named_child(0) {
-                    self.bind_target(t, BindingKind::Other, stmt, scope);
-                }
-            } else {
-                self.visit(child, scope);
-            }
-        }
-    }
-
-    /// `except E as e:`
-    fn visit_except(&mut self, node: Node<'_>, scope: usize) {
-        let alias = node.child_by_field_name("alias");
-        let mut c = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-        for child in children {
-            if Some(child) == alias && child.kind() == "identifier" {
-                self.bind(child, BindingKind::Other, node, scope);
-            } else {
-                self.visit(child, scope);
-            }
-        }
-    }
-
-    /// `import a.b [as c]` binds `a` (or `c`).
-    fn visit_import(&mut self, node: Node<'_>, scope: usize) {
-        let mut c = node.walk();
-        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
-        for n in names {
-            match n.kind() {
-                "aliased_import" => {
-                    if let Some(alias) = n.child_by_field_name("alias") {
-                        self.bind(alias, BindingKind::Import, node, scope);
-                    }
-                }
-                _ => {
-                    if let Some(first) = n.named_child(0) {
-                        self.bind(first, BindingKind::Import, node, scope);
-                    }
-                }
-            }
-        }
-    }
-
-    /// `from m import a [as b]`, `from m import *`.
-    fn visit_import_from(&mut self, node: Node<'_>, scope: usize) {
-        let mut c = node.walk();
-        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
-        for n in names {
-            match n.kind() {
-                "aliased_import" => {
-                    if let Some(alias) = n.child_by_field_name("alias") {
-                        self.bind(alias, BindingKind::Import, node, scope);
-                    }
-                }
-                _ => {
-                    if let Some(last) = n.named_child(n.named_child_count().saturating_sub(1)) {
-                        self.bind(last, BindingKind::Import, node, scope);
-                    }
-                }
-            }
-        }
-        let mut c = node.walk();
-        if node
-            .named_children(&mut c)
-            .any(|n| n.kind() == "wildcard_import")
-        {
-            self.out.star_import = true;
-        }
-    }
-
-    /// `from __future__ import …` binds the feature's name (kept apart).
-    fn visit_future_import(&mut self, node: Node<'_>, _scope: usize) {
-        // `from __future__ import annotations` binds `annotations`
-        let mut c = node.walk();
-        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut c).collect();
-        for n in names {
-            let id = match n.kind() {
-                "aliased_import" => n.child_by_field_name("alias"),
-                _ => n.named_child(0),
-            };
-            let feature = match n.kind() {
-                "aliased_import" => n.child_by_field_name("name"),
-                _ => Some(n),
-            };
-            if feature.is_some_and(|f| node_text(self.text, f) == "annotations") {
-                self.out.future_annotations = true;
-            }
-            if let Some(id) = id {
-                self.out.future_imports.push(node_text(self.text, id));
-            }
-        }
-    }
-
-    /// `global` / `nonlocal`.
-    fn visit_declaration(&mut self, node: Node<'_>, scope: usize) {
-        let mut c = node.walk();
-        let names: Vec<String> = node
-            .named_children(&mut c)
-            .filter(|n| n.kind() == "identifier")
-            .map(|n| node_text(self.text, n))
-            .collect();
-        if node.kind() == "global_statement" {
-            self.out.scopes[scope].globals.extend(names);
+    let m = model(&src, tree.tree());
+    let ascii = src.is_ascii();
+    let chars = |bytes: &Range<usize>| -> Range<usize> {
+        if ascii {
+            bytes.clone()
         } else {
-            self.out.scopes[scope].nonlocals.extend(names);
+            byte_to_char(text, bytes.start)..byte_to_char(text, bytes.end)
         }
-        // the declared names count as uses (renames must update them)
-        let mut c = node.walk();
-        let ids: Vec<Node<'_>> = node
-            .named_children(&mut c)
-            .filter(|n| n.kind() == "identifier")
-            .collect();
-        for id in ids {
-            self.reference(id, scope);
-        }
+    };
+    let name = |n: Name| -> String {
+        m.names
+            .get(n as usize)
+            .map(|s| s.to_string())
+            .unwrap_or_default()
+    };
+    let names = |ns: &[Name]| -> Vec<String> { ns.iter().map(|&n| name(n)).collect() };
+    let resolution = |n: Name, resolved: Option<usize>| match resolved {
+        Some(i) => Resolution::Scope(i),
+        None => fallback(&name(n), m.star_import),
+    };
+    let mut scopes: Vec<Scope> = m
+        .scopes
+        .iter()
+        .map(|s| Scope {
+            kind: s.kind,
+            parent: s.parent,
+            name: s.name.map(name),
+            range: chars(&s.range),
+            globals: names(&s.globals),
+            nonlocals: names(&s.nonlocals),
+            first_param: s.first_param.map(name),
+            uses_locals: s.uses_locals,
+        })
+        .collect();
+    if let Some(module) = scopes.first_mut() {
+        module.range = 0..text.len_chars();
     }
-
-    /// `obj.name`: a use of `obj`; the attribute is kept for renames.
-    fn visit_attribute(&mut self, node: Node<'_>, scope: usize) {
-        let object = node.child_by_field_name("object");
-        if let Some(o) = object {
-            self.visit(o, scope);
-        }
-        if let (Some(o), Some(attr)) = (object, node.child_by_field_name("attribute")) {
-            if o.kind() == "identifier" {
-                self.pending_attrs.push((
-                    node_text(self.text, o),
-                    node_text(self.text, attr),
-                    self.chars(attr),
-                    scope,
-                ));
-            }
-        }
-    }
-
-    /// Match patterns: bare names capture, dotted names are values, class
-    /// patterns read their class.
-    fn bind_pattern(&mut self, node: Node<'_>, scope: usize) {
-        let mut c = node.walk();
-        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-        for child in children {
-            self.bind_pattern_node(child, scope);
-        }
-    }
-
-    fn bind_pattern_node(&mut self, node: Node<'_>, scope: usize) {
-        self.deeper(|b| b.bind_pattern_kind(node, scope));
-    }
-
-    fn bind_pattern_kind(&mut self, node: Node<'_>, scope: usize) {
-        match node.kind() {
-            "case_pattern" => self.bind_pattern(node, scope),
-            "dotted_name" if node.named_child_count() == 1 => {
-                if let Some(id) = node.named_child(0) {
-                    self.bind(id, BindingKind::Other, node, scope);
-                }
-            }
-            "dotted_name" => {
-                if let Some(first) = node.named_child(0) {
-                    self.reference(first, scope);
-                }
-            }
-            "class_pattern" => {
-                let mut c = node.walk();
-                let parts: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                for (i, p) in parts.into_iter().enumerate() {
-                    if i == 0 && p.kind() == "dotted_name" {
-                        if let Some(first) = p.named_child(0) {
-                            self.reference(first, scope);
-                        }
-                    } else {
-                        self.bind_pattern_node(p, scope);
-                    }
-                }
-            }
-            "keyword_pattern" => {
-                // `name=pattern`: the keyword is an attribute name
-                let mut c = node.walk();
-                let parts: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                for p in parts.into_iter().skip(1) {
-                    self.bind_pattern_node(p, scope);
-                }
-            }
-            "identifier" => self.bind(node, BindingKind::Other, node, scope),
-            _ => {
-                let mut c = node.walk();
-                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
-                for child in children {
-                    self.bind_pattern_node(child, scope);
-                }
-            }
-        }
-    }
-
-    fn resolve(&mut self) {
-        let mut bound: HashMap<(usize, String), ()> = HashMap::new();
-        for b in &self.out.bindings {
-            bound.insert((b.scope, b.name.clone()), ());
-        }
-        // `global x` in a function: its bindings of x are the module's
-        for b in &mut self.out.bindings {
-            let s = &self.out.scopes[b.scope];
-            if s.globals.contains(&b.name) {
-                b.scope = 0;
-            } else if s.nonlocals.contains(&b.name) {
-                let mut p = s.parent;
-                while let Some(i) = p {
-                    if bound.contains_key(&(i, b.name.clone()))
-                        && self.out.scopes[i].kind == ScopeKind::Function
-                    {
-                        b.scope = i;
-                        break;
-                    }
-                    p = self.out.scopes[i].parent;
-                }
-            }
-        }
-        bound.clear();
-        for b in &self.out.bindings {
-            bound.insert((b.scope, b.name.clone()), ());
-        }
-        let resolve = |name: &str, scope: usize| -> Resolution {
-            let scopes = &self.out.scopes;
-            let mut current = Some(scope);
-            let mut first = true;
-            while let Some(i) = current {
-                let s = &scopes[i];
-                if s.globals.iter().any(|g| g == name) {
-                    return if bound.contains_key(&(0, name.to_string())) {
-                        Resolution::Scope(0)
-                    } else {
-                        fallback(name, self.out.star_import)
-                    };
-                }
-                let skip =
-                    (s.kind == ScopeKind::Class && !first) || s.nonlocals.iter().any(|n| n == name);
-                if !skip && bound.contains_key(&(i, name.to_string())) {
-                    return Resolution::Scope(i);
-                }
-                first = false;
-                current = s.parent;
-            }
-            fallback(name, self.out.star_import)
-        };
-        let pending = std::mem::take(&mut self.pending);
-        let mut refs: Vec<Reference> = pending
-            .into_iter()
-            .map(|(name, range, scope, in_annotation)| {
-                let resolution = resolve(&name, scope);
-                Reference {
-                    name,
-                    range,
-                    scope,
-                    resolution,
-                    in_annotation,
-                }
-            })
-            .collect();
-        // a binding identifier is not also a read (augmented assignment aside)
-        let binding_ranges: std::collections::HashSet<(usize, usize)> = self
-            .out
+    Scopes {
+        scopes,
+        bindings: m
             .bindings
             .iter()
-            .map(|b| (b.range.start, b.range.end))
-            .collect();
-        refs.retain(|r| {
-            !binding_ranges.contains(&(r.range.start, r.range.end)) || self.is_augmented(r)
-        });
-        self.out.references = refs;
-        let attrs = std::mem::take(&mut self.pending_attrs);
-        self.out.attributes = attrs
-            .into_iter()
-            .map(
-                |(object, attribute, attribute_range, scope)| AttributeAccess {
-                    object_resolution: resolve(&object, scope),
-                    object,
-                    attribute,
-                    attribute_range,
-                    scope,
-                },
-            )
-            .collect();
-    }
-
-    fn is_augmented(&self, r: &Reference) -> bool {
-        // `x += 1` both reads and binds x: the statement text starts with it
-        self.out.bindings.iter().any(|b| {
-            b.range == r.range && {
-                let stmt = self.text.slice(b.statement.clone()).to_string();
-                let rest = stmt[..].trim_start();
-                rest.starts_with(&b.name)
-                    && rest[b.name.len()..]
-                        .trim_start()
-                        .chars()
-                        .next()
-                        .is_some_and(|c| "+-*/%&|^@<>".contains(c))
-                    && !rest[b.name.len()..].trim_start().starts_with("==")
-            }
-        })
+            .map(|b| Binding {
+                name: name(b.name),
+                kind: b.kind,
+                range: chars(&b.range),
+                statement: chars(&b.statement),
+                scope: b.scope,
+                site: b.site,
+            })
+            .collect(),
+        references: m
+            .references
+            .iter()
+            .map(|r| Reference {
+                name: name(r.name),
+                range: chars(&r.range),
+                scope: r.scope,
+                resolution: resolution(r.name, r.resolved),
+                in_annotation: r.in_annotation,
+            })
+            .collect(),
+        attributes: m
+            .attributes
+            .iter()
+            .map(|a| AttributeAccess {
+                object: name(a.object),
+                object_resolution: resolution(a.object, a.object_resolved),
+                attribute: name(a.attribute),
+                attribute_range: chars(&a.attribute_range),
+                scope: a.scope,
+            })
+            .collect(),
+        star_import: m.star_import,
+        future_annotations: m.future_annotations,
+        future_imports: names(&m.future_imports),
+        truncated: m.truncated,
     }
 }
 
@@ -1161,6 +642,34 @@ mod tests {
         // what is not too deep is still resolved
         assert_eq!(s.bindings_of(0, "y").count(), 1);
         assert!(!scopes("x = [[a]]\n").1.truncated);
+    }
+
+    #[test]
+    fn except_del_and_nonlocal_bind_where_symtable_says() {
+        let (_, s) = scopes("def f():\n    try:\n        pass\n    except E as e:\n        del e\n    n = 0\n    def g():\n        nonlocal n\n        n = 1\n");
+        let bound: Vec<(&str, usize, usize)> = s
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.scope, b.site))
+            .collect();
+        // `except … as e` and `del e` bind in f; g's `n = 1` binds f's n
+        assert_eq!(
+            bound,
+            [
+                ("f", 0, 0),
+                ("e", 1, 1),
+                ("e", 1, 1),
+                ("n", 1, 1),
+                ("g", 1, 1),
+                ("n", 1, 2)
+            ]
+        );
+        // `del e` and `nonlocal n` are uses, of f's names
+        assert_eq!(resolved(&s, "e"), [Resolution::Scope(1)]);
+        assert_eq!(resolved(&s, "n"), [Resolution::Scope(1)]);
+        assert_eq!(resolved(&s, "E"), [Resolution::Undefined]);
+        assert_eq!(s.resolve("n", 2), Resolution::Scope(1));
+        assert_eq!(s.resolve("e", 0), Resolution::Undefined);
     }
 
     #[test]

@@ -16,8 +16,8 @@
 //! static analysis cannot see (`exec`, `globals()[…]`, operators overloaded
 //! with side effects, properties read as the callee of a call).
 //!
-//! What the shared scope resolver (`analysis/scope.rs`) does not offer is
-//! computed here: resolving a name as seen from any scope ([`resolve_from`]).
+//! Names are resolved as seen from any scope with [`Scopes::resolve`], the
+//! resolver's own LEGB rule.
 
 mod expr;
 mod function;
@@ -29,7 +29,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Source};
-use crate::analysis::scope::{self, Resolution, Scopes};
+use crate::analysis::scope::{self, Scopes};
 use crate::analysis::SyntaxTree;
 use crate::change::Indel;
 use crate::edit::Position;
@@ -222,42 +222,6 @@ fn named_sibling(node: Node<'_>, forward: bool) -> Option<Node<'_>> {
         if n.kind() != "comment" {
             return Some(n);
         }
-    }
-}
-
-/// What `name` means when read in `scope`: Python's LEGB rules, as
-/// [`scope::analyze`] resolves the references it finds (class scopes are
-/// seen only from their own body; `global` and `nonlocal` redirect).
-fn resolve_from(scopes: &Scopes, name: &str, scope: usize) -> Resolution {
-    let mut current = Some(scope);
-    let mut first = true;
-    while let Some(i) = current {
-        let s = &scopes.scopes[i];
-        if s.globals.iter().any(|g| g == name) {
-            return if scopes.bindings_of(0, name).next().is_some() {
-                Resolution::Scope(0)
-            } else {
-                fallback(scopes, name)
-            };
-        }
-        let skip =
-            (s.kind == scope::ScopeKind::Class && !first) || s.nonlocals.iter().any(|n| n == name);
-        if !skip && scopes.bindings_of(i, name).next().is_some() {
-            return Resolution::Scope(i);
-        }
-        first = false;
-        current = s.parent;
-    }
-    fallback(scopes, name)
-}
-
-fn fallback(scopes: &Scopes, name: &str) -> Resolution {
-    if scope::is_builtin(name) {
-        Resolution::Builtin
-    } else if scopes.star_import {
-        Resolution::Star
-    } else {
-        Resolution::Undefined
     }
 }
 

@@ -1,6 +1,15 @@
 //! What the index knows about one Python file: its definitions, imports and
 //! references, with names already resolved by scope *inside* the file.
 //!
+//! The walk here is Eddi's one Python resolver. [`scan`] keeps its compact
+//! projection for the index (interned names, definitions, symbolic values,
+//! the references that can denote a module- or class-level symbol);
+//! [`model`] runs the same walk in its full mode and keeps every scope,
+//! binding and read with byte ranges ([`Model`], which `analysis::scope`
+//! presents in chars and strings). The full mode only adds records: which
+//! scope a name binds in and what a read resolves to are decided once, by
+//! the same code, with `analysis::scope::lookup` as the one LEGB lookup.
+//!
 //! A [`FileIndex`] is built from one parse ([`scan`]) and never looks at
 //! other files: what a name means across modules is left symbolic (a
 //! [`Value`] such as "member `f` of module `pkg.a`") and resolved at query
@@ -41,12 +50,15 @@
 //! nesting deeper than
 //! [`MAX_DEPTH`] is not walked (the file is flagged `truncated`).
 
+use std::ops::Range;
+
 use super::hash::FxHashMap as HashMap;
 
 use tree_sitter::{Node, Tree};
 
 use super::module_path;
 use crate::analysis::outline::{parameter_identifier, SymbolKind};
+use crate::analysis::scope::{lookup, BindingKind, ScopeChain, ScopeKind};
 use crate::analysis::syntax;
 use crate::edit::Position;
 
@@ -352,12 +364,89 @@ fn field<'t>(node: Node<'t>, id: u16) -> Option<Node<'t>> {
 
 const UNKNOWN: ValueId = 0;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum ScopeKind {
-    Module,
-    Class,
-    Function,
-    Comprehension,
+// -- the resolver's full model ------------------------------------------------
+
+/// The resolver's whole per-file model, in the walker's terms (interned
+/// names, byte ranges): every scope, binding, name read and attribute
+/// access, each read resolved. Built by [`model`] only;
+/// `analysis::scope::analyze` turns it into `Scopes`. The project index
+/// keeps a projection of the same walk ([`FileIndex`]) and never builds it.
+#[derive(Debug, Default)]
+pub struct Model {
+    /// Interned names ([`Name`] indexes it).
+    pub names: Vec<Box<str>>,
+    pub scopes: Vec<ModelScope>,
+    /// In source order.
+    pub bindings: Vec<ModelBinding>,
+    /// In source order.
+    pub references: Vec<ModelReference>,
+    /// `object.attribute` where `object` is a plain name, in source order.
+    pub attributes: Vec<ModelAttribute>,
+    /// Some `from m import *`, in any scope.
+    pub star_import: bool,
+    /// `from __future__ import annotations`.
+    pub future_annotations: bool,
+    /// The names `from __future__ import …` binds.
+    pub future_imports: Vec<Name>,
+    pub truncated: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct ModelScope {
+    pub kind: ScopeKind,
+    pub parent: Option<usize>,
+    /// The function's or class's name.
+    pub name: Option<Name>,
+    /// Bytes of the defining node (the whole file for the module).
+    pub range: Range<usize>,
+    pub globals: Vec<Name>,
+    pub nonlocals: Vec<Name>,
+    /// First parameter (`self` / `cls`).
+    pub first_param: Option<Name>,
+    /// Calls `locals()` / `vars()`.
+    pub uses_locals: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct ModelBinding {
+    pub name: Name,
+    pub kind: BindingKind,
+    /// Bytes of the bound identifier.
+    pub range: Range<usize>,
+    /// Bytes of the statement that binds.
+    pub statement: Range<usize>,
+    /// The scope the name binds in (after `global`, `nonlocal`, walrus).
+    pub scope: usize,
+    /// The scope the binding is written in.
+    pub site: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct ModelReference {
+    pub name: Name,
+    pub range: Range<usize>,
+    /// The scope the name is read in.
+    pub scope: usize,
+    /// Where it resolves ([`lookup`]); `None`: builtin, star or undefined.
+    pub resolved: Option<usize>,
+    pub in_annotation: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct ModelAttribute {
+    pub object: Name,
+    pub object_resolved: Option<usize>,
+    pub attribute: Name,
+    pub attribute_range: Range<usize>,
+    pub scope: usize,
+}
+
+/// The resolver's full model of one parsed file (see [`Model`]).
+pub fn model(src: &str, tree: &Tree) -> Model {
+    let mut s = Scanner::new("", false, src, tree);
+    s.model = Some(Model::default());
+    s.walk(tree);
+    s.finish_model()
 }
 
 struct Scope {
@@ -369,6 +458,35 @@ struct Scope {
     nonlocals: Vec<Name>,
     /// The resolved value of each bound name (after the walk).
     resolved: HashMap<Name, ValueId>,
+    /// Bytes of the defining node.
+    range: Range<usize>,
+    name: Option<Name>,
+    first_param: Option<Name>,
+    uses_locals: bool,
+}
+
+/// One name seen through the walker's scopes, for [`lookup`].
+struct NameIn<'a> {
+    scopes: &'a [Scope],
+    name: Name,
+}
+
+impl ScopeChain for NameIn<'_> {
+    fn kind(&self, scope: usize) -> ScopeKind {
+        self.scopes[scope].kind
+    }
+    fn parent(&self, scope: usize) -> Option<usize> {
+        self.scopes[scope].parent
+    }
+    fn declares_global(&self, scope: usize) -> bool {
+        self.scopes[scope].globals.contains(&self.name)
+    }
+    fn declares_nonlocal(&self, scope: usize) -> bool {
+        self.scopes[scope].nonlocals.contains(&self.name)
+    }
+    fn binds(&self, scope: usize) -> bool {
+        self.scopes[scope].resolved.contains_key(&self.name)
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -396,6 +514,13 @@ struct Pending {
 }
 
 struct Scanner<'s, 't> {
+    /// The full model, when asked for ([`model`]); the index never is.
+    model: Option<Model>,
+    /// Visiting an annotation (for [`ModelReference::in_annotation`]).
+    in_annotation: bool,
+    /// How the targets being bound by [`Scanner::target`] bind.
+    target_kind: BindingKind,
+    target_statement: Option<Node<'t>>,
     /// Cursors reused by `children` (creating one allocates).
     cursors: Vec<tree_sitter::TreeCursor<'t>>,
     src: &'s str,
@@ -413,34 +538,50 @@ struct Scanner<'s, 't> {
 
 /// Indexes one parsed file. `src` is the text `tree` was parsed from.
 pub fn scan(module: &str, is_package: bool, src: &str, tree: &Tree) -> FileIndex {
-    let root = tree.root_node();
-    let mut s = Scanner {
-        cursors: Vec::new(),
-        src,
-        package: module_path::package_of(module, is_package).to_string(),
-        file: FileIndex {
-            module: module.to_string(),
-            is_package,
-            has_syntax_errors: root.has_error(),
-            values: vec![Value::Unknown],
-            ..FileIndex::default()
-        },
-        name_ids: HashMap::default(),
-        scopes: vec![Scope::new(ScopeKind::Module, None)],
-        pending: Vec::new(),
-        attr_writes: Vec::new(),
-        all_dynamic: false,
-        rhs: UNKNOWN,
-    };
-    let ctx = Ctx {
-        scope: 0,
-        owner: None,
-        class: None,
-        method_of: None,
-        depth: 0,
-    };
-    s.children(root, ctx);
+    let mut s = Scanner::new(module, is_package, src, tree);
+    s.walk(tree);
     s.finish()
+}
+
+impl<'s, 't> Scanner<'s, 't> {
+    fn new(module: &str, is_package: bool, src: &'s str, tree: &'t Tree) -> Self {
+        let root = tree.root_node();
+        let mut module_scope = Scope::new(ScopeKind::Module, None);
+        module_scope.range = 0..src.len();
+        Scanner {
+            model: None,
+            in_annotation: false,
+            target_kind: BindingKind::Other,
+            target_statement: None,
+            cursors: Vec::new(),
+            src,
+            package: module_path::package_of(module, is_package).to_string(),
+            file: FileIndex {
+                module: module.to_string(),
+                is_package,
+                has_syntax_errors: root.has_error(),
+                values: vec![Value::Unknown],
+                ..FileIndex::default()
+            },
+            name_ids: HashMap::default(),
+            scopes: vec![module_scope],
+            pending: Vec::new(),
+            attr_writes: Vec::new(),
+            all_dynamic: false,
+            rhs: UNKNOWN,
+        }
+    }
+
+    fn walk(&mut self, tree: &'t Tree) {
+        let ctx = Ctx {
+            scope: 0,
+            owner: None,
+            class: None,
+            method_of: None,
+            depth: 0,
+        };
+        self.children(tree.root_node(), ctx);
+    }
 }
 
 impl Scope {
@@ -452,6 +593,10 @@ impl Scope {
             globals: Vec::new(),
             nonlocals: Vec::new(),
             resolved: HashMap::default(),
+            range: 0..0,
+            name: None,
+            first_param: None,
+            uses_locals: false,
         }
     }
 }
@@ -485,18 +630,77 @@ impl<'s, 't> Scanner<'s, 't> {
         (self.file.values.len() - 1) as ValueId
     }
 
-    fn bind(&mut self, scope: usize, name: Name, value: ValueId) {
+    /// Binds `name`, written at `node` in `statement`, in `scope`; returns
+    /// the scope it binds in.
+    fn bind(
+        &mut self,
+        scope: usize,
+        name: Name,
+        value: ValueId,
+        (node, kind, statement): (Node<'t>, BindingKind, Node<'t>),
+    ) -> usize {
         // `global x` in a function sends bindings of x to the module.
-        let scope = if self.scopes[scope].globals.contains(&name) {
+        let bound = if self.scopes[scope].globals.contains(&name) {
             0
         } else {
             scope
         };
-        self.scopes[scope]
+        self.scopes[bound]
             .bindings
             .entry(name)
             .or_default()
             .push(value);
+        if let Some(m) = self.model.as_mut() {
+            m.bindings.push(ModelBinding {
+                name,
+                kind,
+                range: node.byte_range(),
+                statement: statement.byte_range(),
+                scope: bound,
+                site: scope,
+            });
+        }
+        bound
+    }
+
+    /// A name read, for the full model (the index keeps its own `Ref`s).
+    fn model_ref(&mut self, node: Node<'t>, name: Name, scope: usize) {
+        if let Some(m) = self.model.as_mut() {
+            m.references.push(ModelReference {
+                name,
+                range: node.byte_range(),
+                scope,
+                resolved: None,
+                in_annotation: self.in_annotation,
+            });
+            if matches!(self.text(node), "locals" | "vars") {
+                self.scopes[scope].uses_locals = true;
+            }
+        }
+    }
+
+    /// Visits an annotation: its names are reads flagged as such.
+    fn annotation<R>(&mut self, walk: impl FnOnce(&mut Self) -> R) -> R {
+        let outer = std::mem::replace(&mut self.in_annotation, true);
+        let r = walk(self);
+        self.in_annotation = outer;
+        r
+    }
+
+    /// Binds the targets of `node` ([`Scanner::target`]) as `kind`, in `statement`.
+    fn bind_targets(
+        &mut self,
+        node: Node<'t>,
+        ctx: Ctx,
+        defines: bool,
+        kind: BindingKind,
+        statement: Node<'t>,
+    ) {
+        let outer = (self.target_kind, self.target_statement);
+        self.target_kind = kind;
+        self.target_statement = Some(statement);
+        self.target(node, ctx, defines);
+        (self.target_kind, self.target_statement) = outer;
     }
 
     /// The nearest scope that is not a comprehension (walrus targets).
@@ -649,198 +853,31 @@ impl<'s, 't> Scanner<'s, 't> {
         match node.kind() {
             "function_definition" => self.function(node, None, ctx),
             "class_definition" => self.class(node, None, ctx),
-            "decorated_definition" => {
-                let mut cursor = node.walk();
-                let decorators: Vec<Node<'t>> = node
-                    .named_children(&mut cursor)
-                    .filter(|c| c.kind() == "decorator")
-                    .collect();
-                for d in &decorators {
-                    self.children(*d, ctx);
-                }
-                if let Some(def) = field(node, fields().definition) {
-                    match def.kind() {
-                        "function_definition" => self.function(def, Some(&decorators), ctx),
-                        "class_definition" => self.class(def, Some(&decorators), ctx),
-                        _ => self.visit(def, ctx),
-                    }
-                }
-            }
+            "decorated_definition" => self.decorated(node, ctx),
             "import_statement" => self.import(node, ctx),
             "import_from_statement" => self.import_from(node, ctx),
-            "future_import_statement"
-            | "comment"
-            | "pass_statement"
-            | "integer"
-            | "float"
-            | "true"
-            | "false"
-            | "none"
+            "future_import_statement" => self.future_import(node),
+            "comment" | "pass_statement" | "integer" | "float" | "true" | "false" | "none"
             | "ellipsis" => {}
-            "string" => {
-                // Only f-strings hold expressions (in `interpolation` nodes).
-                let start = node.start_byte();
-                let prefix = self
-                    .src
-                    .as_bytes()
-                    .get(start..(start + 3).min(node.end_byte()));
-                if prefix.is_some_and(|p| {
-                    p.iter()
-                        .take_while(|b| b.is_ascii_alphabetic())
-                        .any(|b| matches!(b, b'f' | b'F' | b't' | b'T'))
-                }) {
-                    self.children(node, ctx);
-                }
-            }
-            "global_statement" | "nonlocal_statement" => {
-                let global = node.kind() == "global_statement";
-                let mut cursor = node.walk();
-                let names: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
-                for n in names {
-                    if n.kind() == "identifier" {
-                        let id = self.intern(self.text(n));
-                        if global {
-                            self.scopes[ctx.scope].globals.push(id);
-                            // `global x` names the module's `x` (a rename must change it).
-                            let slot = self.push(Value::Unknown);
-                            self.pending.push(Pending {
-                                scope: 0,
-                                name: id,
-                                slot,
-                            });
-                            self.add_ref(n, slot, ctx);
-                        } else {
-                            self.scopes[ctx.scope].nonlocals.push(id);
-                        }
-                    }
-                }
-            }
+            "string" => self.string(node, ctx),
+            "global_statement" | "nonlocal_statement" => self.declaration(node, ctx),
             "assignment" | "augmented_assignment" if ctx.scope == 0 && self.is_all(node) => {
                 self.dunder_all(node, ctx);
             }
-            "assignment" => {
-                let value = match field(node, fields().right) {
-                    Some(right) => self.expr(right, ctx),
-                    None => UNKNOWN,
-                };
-                if let Some(ty) = field(node, fields().r#type) {
-                    self.visit(ty, ctx);
-                    self.string_annotations(ty, ctx);
-                }
-                if let Some(left) = field(node, fields().left) {
-                    if left.kind() == "identifier"
-                        && self.scopes[ctx.scope].kind == ScopeKind::Function
-                    {
-                        // A local holding a value the index can follow
-                        // (`m = Manager()`); kept only if it is its sole binding.
-                        let name = self.intern(self.text(left));
-                        if self.scopes[ctx.scope].globals.contains(&name) {
-                            self.add_site(left, 0, name, ctx);
-                        }
-                        self.bind(ctx.scope, name, value);
-                    } else if left.kind() == "identifier" {
-                        // A module or class variable remembers what it holds.
-                        self.rhs = value;
-                        self.target(left, ctx, true);
-                        self.rhs = UNKNOWN;
-                    } else {
-                        self.target(left, ctx, true);
-                    }
-                }
-            }
-            "augmented_assignment" => {
-                if let Some(right) = field(node, fields().right) {
-                    self.visit(right, ctx);
-                }
-                if let Some(left) = field(node, fields().left) {
-                    self.expr(left, ctx);
-                    if left.kind() == "identifier"
-                        && self.scopes[ctx.scope].kind != ScopeKind::Module
-                    {
-                        let id = self.intern(self.text(left));
-                        self.bind(ctx.scope, id, UNKNOWN);
-                    }
-                }
-            }
-            "named_expression" => {
-                if let Some(v) = field(node, fields().value) {
-                    self.visit(v, ctx);
-                }
-                if let Some(n) = field(node, fields().name) {
-                    let scope = self.binding_scope(ctx.scope);
-                    let text = self.text(n);
-                    let id = self.intern(text);
-                    // at module level (comprehensions included) it assigns a
-                    // module variable, as `x = …` does
-                    let value = if self.scopes[scope].kind == ScopeKind::Module {
-                        let pos = self.pos(n);
-                        let module = Ctx {
-                            owner: None,
-                            class: None,
-                            ..ctx
-                        };
-                        self.define(text, id, SymbolKind::Variable, pos, pos, module)
-                    } else {
-                        UNKNOWN
-                    };
-                    self.bind(scope, id, value);
-                }
-            }
+            "assignment" => self.assignment(node, ctx),
+            "augmented_assignment" => self.augmented_assignment(node, ctx),
+            "named_expression" => self.named_expression(node, ctx),
             "delete_statement" => self.delete(node, ctx),
-            "for_statement" => {
-                if let Some(right) = field(node, fields().right) {
-                    self.visit(right, ctx);
-                }
-                if let Some(left) = field(node, fields().left) {
-                    self.target(left, ctx, false);
-                }
-                if let Some(body) = field(node, fields().body) {
-                    self.visit(body, ctx);
-                }
-                if let Some(alt) = field(node, fields().alternative) {
-                    self.visit(alt, ctx);
-                }
-            }
-            "as_pattern" => {
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
-                for p in parts {
-                    if p.kind() == "as_pattern_target" {
-                        if let Some(t) = p.named_child(0) {
-                            self.target(t, ctx, false);
-                        }
-                    } else {
-                        self.visit(p, ctx);
-                    }
-                }
-            }
+            "for_statement" => self.for_statement(node, ctx),
+            "as_pattern" => self.as_pattern(node, ctx),
+            "except_clause" => self.except_clause(node, ctx),
             "lambda" => self.lambda(node, ctx),
             "list_comprehension"
             | "set_comprehension"
             | "dictionary_comprehension"
             | "generator_expression" => self.comprehension(node, ctx),
             "case_pattern" => self.pattern(node, ctx),
-            "binary_operator" | "boolean_operator" => {
-                // Long chains (`a + b + c …`) nest to the left: walk the left
-                // spine in a loop instead of recursing once per operator.
-                let mut rights = Vec::new();
-                let mut left = node;
-                while matches!(left.kind(), "binary_operator" | "boolean_operator") {
-                    if let Some(r) = field(left, fields().right) {
-                        rights.push(r);
-                    }
-                    match field(left, fields().left) {
-                        Some(l) => left = l,
-                        None => break,
-                    }
-                }
-                if left != node {
-                    self.visit(left, ctx);
-                }
-                for r in rights.into_iter().rev() {
-                    self.visit(r, ctx);
-                }
-            }
+            "binary_operator" | "boolean_operator" => self.operator_chain(node, ctx),
             "keyword_argument" => {
                 if let Some(v) = field(node, fields().value) {
                     self.visit(v, ctx);
@@ -853,6 +890,224 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
+    /// `@d def f` / `@d class C`: the decorators, then the definition.
+    fn decorated(&mut self, node: Node<'t>, ctx: Ctx) {
+        let mut cursor = node.walk();
+        let decorators: Vec<Node<'t>> = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "decorator")
+            .collect();
+        for d in &decorators {
+            self.children(*d, ctx);
+        }
+        if let Some(def) = field(node, fields().definition) {
+            match def.kind() {
+                "function_definition" => self.function(def, Some(&decorators), ctx),
+                "class_definition" => self.class(def, Some(&decorators), ctx),
+                _ => self.visit(def, ctx),
+            }
+        }
+    }
+
+    /// Only f-strings (and t-strings) hold expressions, in `interpolation` nodes.
+    fn string(&mut self, node: Node<'t>, ctx: Ctx) {
+        // Only f-strings hold expressions (in `interpolation` nodes).
+        let start = node.start_byte();
+        let prefix = self
+            .src
+            .as_bytes()
+            .get(start..(start + 3).min(node.end_byte()));
+        if prefix.is_some_and(|p| {
+            p.iter()
+                .take_while(|b| b.is_ascii_alphabetic())
+                .any(|b| matches!(b, b'f' | b'F' | b't' | b'T'))
+        }) {
+            self.children(node, ctx);
+        }
+    }
+
+    /// `global` / `nonlocal`.
+    fn declaration(&mut self, node: Node<'t>, ctx: Ctx) {
+        let global = node.kind() == "global_statement";
+        let mut cursor = node.walk();
+        let names: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        for n in names {
+            if n.kind() == "identifier" {
+                let id = self.intern(self.text(n));
+                // the declared names are uses (renames must update them)
+                self.model_ref(n, id, ctx.scope);
+                if global {
+                    self.scopes[ctx.scope].globals.push(id);
+                    // `global x` names the module's `x` (a rename must change it).
+                    let slot = self.push(Value::Unknown);
+                    self.pending.push(Pending {
+                        scope: 0,
+                        name: id,
+                        slot,
+                    });
+                    self.add_ref(n, slot, ctx);
+                } else {
+                    self.scopes[ctx.scope].nonlocals.push(id);
+                }
+            }
+        }
+    }
+
+    /// `a = …`, `a: T = …`, `a: T`.
+    fn assignment(&mut self, node: Node<'t>, ctx: Ctx) {
+        let value = match field(node, fields().right) {
+            Some(right) => self.expr(right, ctx),
+            None => UNKNOWN,
+        };
+        if let Some(ty) = field(node, fields().r#type) {
+            self.annotation(|s| s.visit(ty, ctx));
+            self.string_annotations(ty, ctx);
+        }
+        if let Some(left) = field(node, fields().left) {
+            // `x: int` without a value declares, it does not assign
+            let kind = if field(node, fields().right).is_some() {
+                BindingKind::Assignment
+            } else {
+                BindingKind::Other
+            };
+            let statement = node
+                .parent()
+                .filter(|p| p.kind() == "expression_statement")
+                .unwrap_or(node);
+            if left.kind() == "identifier" && self.scopes[ctx.scope].kind == ScopeKind::Function {
+                // A local holding a value the index can follow
+                // (`m = Manager()`); kept only if it is its sole binding.
+                let name = self.intern(self.text(left));
+                if self.scopes[ctx.scope].globals.contains(&name) {
+                    self.add_site(left, 0, name, ctx);
+                }
+                self.bind(ctx.scope, name, value, (left, kind, statement));
+            } else if left.kind() == "identifier" {
+                // A module or class variable remembers what it holds.
+                self.rhs = value;
+                self.bind_targets(left, ctx, true, kind, statement);
+                self.rhs = UNKNOWN;
+            } else {
+                self.bind_targets(left, ctx, true, kind, statement);
+            }
+        }
+    }
+
+    /// `a += …`.
+    fn augmented_assignment(&mut self, node: Node<'t>, ctx: Ctx) {
+        if let Some(right) = field(node, fields().right) {
+            self.visit(right, ctx);
+        }
+        if let Some(left) = field(node, fields().left) {
+            // `a += 1` reads and binds `a`
+            self.expr(left, ctx);
+            if left.kind() == "identifier" {
+                let id = self.intern(self.text(left));
+                let site = (left, BindingKind::Assignment, node);
+                self.bind(ctx.scope, id, UNKNOWN, site);
+            }
+        }
+    }
+
+    /// `(a := …)` binds in the nearest scope that is not a comprehension.
+    fn named_expression(&mut self, node: Node<'t>, ctx: Ctx) {
+        if let Some(v) = field(node, fields().value) {
+            self.visit(v, ctx);
+        }
+        if let Some(n) = field(node, fields().name) {
+            let scope = self.binding_scope(ctx.scope);
+            let text = self.text(n);
+            let id = self.intern(text);
+            // at module level (comprehensions included) it assigns a
+            // module variable, as `x = …` does
+            let value = if self.scopes[scope].kind == ScopeKind::Module {
+                let pos = self.pos(n);
+                let module = Ctx {
+                    owner: None,
+                    class: None,
+                    ..ctx
+                };
+                self.define(text, id, SymbolKind::Variable, pos, pos, module)
+            } else {
+                UNKNOWN
+            };
+            self.bind(scope, id, value, (n, BindingKind::Assignment, node));
+            if let Some(b) = self.model.as_mut().and_then(|m| m.bindings.last_mut()) {
+                b.site = ctx.scope;
+            }
+        }
+    }
+
+    /// `for a in …:`.
+    fn for_statement(&mut self, node: Node<'t>, ctx: Ctx) {
+        if let Some(right) = field(node, fields().right) {
+            self.visit(right, ctx);
+        }
+        if let Some(left) = field(node, fields().left) {
+            self.bind_targets(left, ctx, false, BindingKind::Other, node);
+        }
+        if let Some(body) = field(node, fields().body) {
+            self.visit(body, ctx);
+        }
+        if let Some(alt) = field(node, fields().alternative) {
+            self.visit(alt, ctx);
+        }
+    }
+
+    /// `with x as y`, `case p as y` (and `except E as e` in older grammars).
+    fn as_pattern(&mut self, node: Node<'t>, ctx: Ctx) {
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let statement = node.parent().unwrap_or(node);
+        for p in parts {
+            if p.kind() == "as_pattern_target" {
+                if let Some(t) = p.named_child(0) {
+                    self.bind_targets(t, ctx, false, BindingKind::Other, statement);
+                }
+            } else {
+                self.visit(p, ctx);
+            }
+        }
+    }
+
+    /// `except E as e:`.
+    fn except_clause(&mut self, node: Node<'t>, ctx: Ctx) {
+        // `except E as e:` binds `e`
+        let alias = field(node, fields().alias);
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        for p in parts {
+            if Some(p) == alias && p.kind() == "identifier" {
+                self.bind_targets(p, ctx, false, BindingKind::Other, node);
+            } else {
+                self.visit(p, ctx);
+            }
+        }
+    }
+
+    /// `a + b + c …`, `a and b or c …`.
+    fn operator_chain(&mut self, node: Node<'t>, ctx: Ctx) {
+        // Long chains (`a + b + c …`) nest to the left: walk the left
+        // spine in a loop instead of recursing once per operator.
+        let mut rights = Vec::new();
+        let mut left = node;
+        while matches!(left.kind(), "binary_operator" | "boolean_operator") {
+            if let Some(r) = field(left, fields().right) {
+                rights.push(r);
+            }
+            match field(left, fields().left) {
+                Some(l) => left = l,
+                None => break,
+            }
+        }
+        if left != node {
+            self.visit(left, ctx);
+        }
+        for r in rights.into_iter().rev() {
+            self.visit(r, ctx);
+        }
+    }
+
     /// Visits an expression and returns its value.
     fn expr(&mut self, node: Node<'t>, ctx: Ctx) -> ValueId {
         let Some(ctx) = self.deeper(ctx) else {
@@ -861,6 +1116,7 @@ impl<'s, 't> Scanner<'s, 't> {
         match node.kind() {
             "identifier" => {
                 let name = self.intern(self.text(node));
+                self.model_ref(node, name, ctx.scope);
                 let slot = self.push(Value::Unknown);
                 self.pending.push(Pending {
                     scope: ctx.scope,
@@ -878,6 +1134,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 match field(node, fields().attribute) {
                     Some(a) => {
                         let name = self.intern(self.text(a));
+                        self.model_attribute(node, a, name, ctx.scope);
                         let v = self.push(Value::Attr { base, name });
                         self.add_ref(a, v, ctx);
                         v
@@ -932,13 +1189,13 @@ impl<'s, 't> Scanner<'s, 't> {
         match node.kind() {
             "dotted_name" if node.named_child_count() == 1 => {
                 if let Some(id) = node.named_child(0) {
-                    self.target(id, ctx, false);
+                    self.bind_targets(id, ctx, false, BindingKind::Other, node);
                 }
             }
             "dotted_name" => {
                 self.dotted_value(node, ctx);
             }
-            "identifier" => self.target(node, ctx, false),
+            "identifier" => self.bind_targets(node, ctx, false, BindingKind::Other, node),
             "class_pattern" => {
                 let mut cursor = node.walk();
                 let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
@@ -995,8 +1252,10 @@ impl<'s, 't> Scanner<'s, 't> {
         for t in targets {
             match t.kind() {
                 "identifier" if self.scopes[ctx.scope].kind == ScopeKind::Function => {
+                    // a use of the local it makes
                     let id = self.intern(self.text(t));
-                    self.bind(ctx.scope, id, UNKNOWN);
+                    self.model_ref(t, id, ctx.scope);
+                    self.bind(ctx.scope, id, UNKNOWN, (t, BindingKind::Other, node));
                 }
                 "expression_list" | "tuple" | "list" | "parenthesized_expression" => {
                     self.delete(t, ctx)
@@ -1043,20 +1302,31 @@ impl<'s, 't> Scanner<'s, 't> {
                         UNKNOWN
                     }
                 };
-                self.bind(ctx.scope, name, value);
+                let statement = self.target_statement.unwrap_or(node);
+                self.bind(ctx.scope, name, value, (node, self.target_kind, statement));
             }
-            "pattern_list" | "tuple_pattern" | "list_pattern" | "tuple" | "list"
-            | "expression_list" | "list_splat_pattern" | "list_splat" => {
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
-                for p in parts {
-                    self.target(p, ctx, defines);
-                }
-            }
-            "parenthesized_expression" => {
+            "list_splat_pattern" | "list_splat" => {
                 if let Some(inner) = node.named_child(0) {
                     self.target(inner, ctx, defines);
                 }
+            }
+            "pattern_list"
+            | "tuple_pattern"
+            | "list_pattern"
+            | "tuple"
+            | "list"
+            | "expression_list"
+            | "parenthesized_expression" => {
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                let outer = self.target_kind;
+                if outer == BindingKind::Assignment {
+                    self.target_kind = BindingKind::Unpacking;
+                }
+                for p in parts {
+                    self.target(p, ctx, defines);
+                }
+                self.target_kind = outer;
             }
             "attribute" => {
                 // `self.x = …` may define an instance attribute (see `finish`).
@@ -1125,7 +1395,12 @@ impl<'s, 't> Scanner<'s, 't> {
         let (pos, name_pos) = (self.pos(node), self.pos(name_node));
         let value = self.define(text, name, kind, pos, name_pos, ctx);
         let def = (self.file.defs.len() - 1) as DefId;
-        self.bind(ctx.scope, name, value);
+        self.bind(
+            ctx.scope,
+            name,
+            value,
+            (name_node, BindingKind::Function, node),
+        );
         let is_static = decorators.is_some_and(|ds| {
             ds.iter().any(|d| {
                 d.named_child(0)
@@ -1139,14 +1414,14 @@ impl<'s, 't> Scanner<'s, 't> {
                     if ret.named_child_count() == 1
                         && matches!(e.kind(), "identifier" | "attribute") =>
                 {
-                    let v = self.expr(e, ctx);
+                    let v = self.annotation(|s| s.expr(e, ctx));
                     self.file.defs[def as usize].returns = Some(v);
                 }
-                _ => self.visit(ret, ctx),
+                _ => self.annotation(|s| s.visit(ret, ctx)),
             }
             self.string_annotations(ret, ctx);
         }
-        let scope = self.new_scope(ScopeKind::Function, ctx.scope);
+        let scope = self.new_scope(ScopeKind::Function, ctx.scope, node, Some(name));
         let inner = Ctx {
             scope,
             owner: Some(def),
@@ -1175,16 +1450,19 @@ impl<'s, 't> Scanner<'s, 't> {
                 self.visit(v, outer);
             }
             if let Some(t) = field(p, fields().r#type) {
-                self.visit(t, outer);
+                self.annotation(|s| s.visit(t, outer));
                 self.string_annotations(t, outer);
             }
             if let Some(id) = parameter_identifier(p) {
                 let name = self.intern(self.text(id));
+                if i == 0 {
+                    self.scopes[inner.scope].first_param = Some(name);
+                }
                 let value = match self_class {
                     Some(c) if i == 0 && p.kind() == "identifier" => self.push(Value::SelfOf(c)),
                     _ => UNKNOWN,
                 };
-                self.bind(inner.scope, name, value);
+                self.bind(inner.scope, name, value, (id, BindingKind::Parameter, p));
             }
         }
     }
@@ -1211,8 +1489,13 @@ impl<'s, 't> Scanner<'s, 't> {
         let value = self.define(text, name, SymbolKind::Class, pos, name_pos, ctx);
         let def = (self.file.defs.len() - 1) as DefId;
         self.file.defs[def as usize].bases = bases;
-        self.bind(ctx.scope, name, value);
-        let scope = self.new_scope(ScopeKind::Class, ctx.scope);
+        self.bind(
+            ctx.scope,
+            name,
+            value,
+            (name_node, BindingKind::Class, node),
+        );
+        let scope = self.new_scope(ScopeKind::Class, ctx.scope, node, Some(name));
         if let Some(body) = field(node, fields().body) {
             let inner = Ctx {
                 scope,
@@ -1226,7 +1509,7 @@ impl<'s, 't> Scanner<'s, 't> {
     }
 
     fn lambda(&mut self, node: Node<'t>, ctx: Ctx) {
-        let scope = self.new_scope(ScopeKind::Function, ctx.scope);
+        let scope = self.new_scope(ScopeKind::Lambda, ctx.scope, node, None);
         let inner = Ctx {
             scope,
             class: None,
@@ -1241,7 +1524,7 @@ impl<'s, 't> Scanner<'s, 't> {
     }
 
     fn comprehension(&mut self, node: Node<'t>, ctx: Ctx) {
-        let scope = self.new_scope(ScopeKind::Comprehension, ctx.scope);
+        let scope = self.new_scope(ScopeKind::Comprehension, ctx.scope, node, None);
         let inner = Ctx {
             scope,
             class: None,
@@ -1261,7 +1544,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
                 first = false;
                 if let Some(left) = field(p, fields().left) {
-                    self.target(left, inner, false);
+                    self.bind_targets(left, inner, false, BindingKind::Other, p);
                 }
             } else {
                 self.visit(p, inner);
@@ -1269,8 +1552,17 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
-    fn new_scope(&mut self, kind: ScopeKind, parent: usize) -> usize {
-        self.scopes.push(Scope::new(kind, Some(parent)));
+    fn new_scope(
+        &mut self,
+        kind: ScopeKind,
+        parent: usize,
+        node: Node<'t>,
+        name: Option<Name>,
+    ) -> usize {
+        let mut scope = Scope::new(kind, Some(parent));
+        scope.range = node.byte_range();
+        scope.name = name;
+        self.scopes.push(scope);
         self.scopes.len() - 1
     }
 
@@ -1310,14 +1602,14 @@ impl<'s, 't> Scanner<'s, 't> {
                     let m = self.intern_owned(module);
                     let v = self.push(Value::Module(m));
                     let id = self.intern(self.text(a));
-                    self.bind(ctx.scope, id, v);
+                    self.bind(ctx.scope, id, v, (a, BindingKind::Import, node));
                 }
                 None => {
-                    let first = module.split('.').next().unwrap_or("").to_string();
-                    let m = self.intern_owned(first.clone());
-                    let v = self.push(Value::Module(m));
-                    let id = self.intern_owned(first);
-                    self.bind(ctx.scope, id, v);
+                    // `import a.b` binds `a`
+                    let first = dotted_node.named_child(0).unwrap_or(dotted_node);
+                    let id = self.intern(self.text(first));
+                    let v = self.push(Value::Module(id));
+                    self.bind(ctx.scope, id, v, (first, BindingKind::Import, node));
                 }
             }
         }
@@ -1362,6 +1654,9 @@ impl<'s, 't> Scanner<'s, 't> {
             if ctx.scope == 0 && !module.is_empty() {
                 self.file.stars.push(module);
             }
+            if let Some(m) = self.model.as_mut() {
+                m.star_import = true;
+            }
             return;
         }
         let mut cursor = node.walk();
@@ -1382,22 +1677,27 @@ impl<'s, 't> Scanner<'s, 't> {
                 position,
                 relative,
             });
+            let name = self.intern_owned(name_text.clone());
+            let (bound, bound_node) = match alias {
+                Some(a) => (self.intern(self.text(a)), a),
+                None => {
+                    let last = name_node.named_child_count().saturating_sub(1);
+                    (name, name_node.named_child(last).unwrap_or(name_node))
+                }
+            };
+            let site = (bound_node, BindingKind::Import, node);
             if module.is_empty() {
+                // a relative import above the top-level package
+                self.bind(ctx.scope, bound, UNKNOWN, site);
                 continue;
             }
-            let name = self.intern_owned(name_text.clone());
             let v = self.push(Value::Member { module: m, name });
             self.add_ref(name_node, v, ctx);
-            let bound = match alias {
+            if alias.is_some_and(|a| self.text(a) == name_text) {
                 // `import f as f` binds what it imports: a rename changes both
-                Some(a) if self.text(a) == name_text => {
-                    self.push_site(a, v, ctx);
-                    name
-                }
-                Some(a) => self.intern(self.text(a)),
-                None => name,
-            };
-            self.bind(ctx.scope, bound, v);
+                self.push_site(bound_node, v, ctx);
+            }
+            self.bind(ctx.scope, bound, v, site);
         }
     }
 
@@ -1411,11 +1711,15 @@ impl<'s, 't> Scanner<'s, 't> {
             return;
         };
         self.visit(right, ctx);
+        let statement = node
+            .parent()
+            .filter(|p| p.kind() == "expression_statement")
+            .unwrap_or(node);
         if !matches!(right.kind(), "list" | "tuple") {
             self.all_dynamic = true;
             if node.kind() == "assignment" {
                 if let Some(left) = field(node, fields().left) {
-                    self.target(left, ctx, true);
+                    self.bind_targets(left, ctx, true, BindingKind::Assignment, statement);
                 }
             }
             return;
@@ -1441,18 +1745,124 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         if node.kind() == "assignment" {
             if let Some(left) = field(node, fields().left) {
-                self.target(left, ctx, true);
+                self.bind_targets(left, ctx, true, BindingKind::Assignment, statement);
             }
             self.file.all = Some(names);
         } else {
             self.file.all.get_or_insert_with(Vec::new).extend(names);
+            if let Some(left) = field(node, fields().left) {
+                // `__all__ += …` reads and rebinds `__all__`
+                let id = self.intern("__all__");
+                self.model_ref(left, id, ctx.scope);
+                self.bind(
+                    ctx.scope,
+                    id,
+                    UNKNOWN,
+                    (left, BindingKind::Assignment, node),
+                );
+            }
+        }
+    }
+
+    /// `obj.name` with a plain name as `obj`, for the full model.
+    fn model_attribute(&mut self, node: Node<'t>, attribute: Node<'t>, name: Name, scope: usize) {
+        if self.model.is_none() {
+            return;
+        }
+        let Some(object) = field(node, fields().object).filter(|o| o.kind() == "identifier") else {
+            return;
+        };
+        let object = self.intern(self.text(object));
+        if let Some(m) = self.model.as_mut() {
+            m.attributes.push(ModelAttribute {
+                object,
+                object_resolved: None,
+                attribute: name,
+                attribute_range: attribute.byte_range(),
+                scope,
+            });
+        }
+    }
+
+    /// `from __future__ import …` binds the features' names, kept apart
+    /// from the bindings (compiler directives, never renamed).
+    fn future_import(&mut self, node: Node<'t>) {
+        if self.model.is_none() {
+            return;
+        }
+        let mut cursor = node.walk();
+        let names: Vec<Node<'t>> = node.children_by_field_name("name", &mut cursor).collect();
+        for n in names {
+            let (feature, id) = match n.kind() {
+                "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
+                _ => (Some(n), n.named_child(0)),
+            };
+            let annotations = feature.is_some_and(|f| self.text(f) == "annotations");
+            let id = id.map(|id| self.intern(self.text(id)));
+            if let Some(m) = self.model.as_mut() {
+                m.future_annotations |= annotations;
+                m.future_imports.extend(id);
+            }
         }
     }
 
     // -- after the walk -----------------------------------------------------
 
     fn finish(mut self) -> FileIndex {
-        // The value of every bound name of every scope.
+        self.resolve_bindings();
+        self.finish_index()
+    }
+
+    /// The full model: bindings moved by `nonlocal`, every read resolved.
+    fn finish_model(mut self) -> Model {
+        self.resolve_bindings();
+        let mut m = self.model.take().unwrap_or_default();
+        let scopes = &self.scopes;
+        for b in &mut m.bindings {
+            // `nonlocal x`: x binds in the nearest enclosing function binding it
+            if scopes[b.scope].nonlocals.contains(&b.name) {
+                let mut p = scopes[b.scope].parent;
+                while let Some(i) = p {
+                    if scopes[i].kind == ScopeKind::Function
+                        && scopes[i].resolved.contains_key(&b.name)
+                    {
+                        b.scope = i;
+                        break;
+                    }
+                    p = scopes[i].parent;
+                }
+            }
+        }
+        let resolve = |name: Name, scope: usize| lookup(&NameIn { scopes, name }, scope);
+        for r in &mut m.references {
+            r.resolved = resolve(r.name, r.scope);
+        }
+        for a in &mut m.attributes {
+            a.object_resolved = resolve(a.object, a.scope);
+        }
+        m.bindings.sort_by_key(|b| b.range.start);
+        m.references.sort_by_key(|r| r.range.start);
+        m.attributes.sort_by_key(|a| a.attribute_range.start);
+        m.scopes = scopes
+            .iter()
+            .map(|s| ModelScope {
+                kind: s.kind,
+                parent: s.parent,
+                name: s.name,
+                range: s.range.clone(),
+                globals: s.globals.clone(),
+                nonlocals: s.nonlocals.clone(),
+                first_param: s.first_param,
+                uses_locals: s.uses_locals,
+            })
+            .collect();
+        m.names = std::mem::take(&mut self.file.names);
+        m.truncated = self.file.truncated;
+        m
+    }
+
+    /// The value of every bound name of every scope.
+    fn resolve_bindings(&mut self) {
         for i in 0..self.scopes.len() {
             let bindings = std::mem::take(&mut self.scopes[i].bindings);
             let local =
@@ -1478,9 +1888,13 @@ impl<'s, 't> Scanner<'s, 't> {
                 self.scopes[i].resolved.insert(name, v);
             }
         }
+    }
+
+    /// The index's projection of the walk.
+    fn finish_index(mut self) -> FileIndex {
         let pending = std::mem::take(&mut self.pending);
         for p in &pending {
-            let v = self.lookup(p.scope, p.name, false);
+            let v = self.lookup(p.scope, p.name);
             self.file.values[p.slot as usize] = if v == UNKNOWN {
                 Value::Unknown
             } else {
@@ -1578,34 +1992,19 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
-    /// LEGB lookup of `name` used in `scope`; `inner` when coming from a
-    /// nested scope (class bodies are then invisible).
-    fn lookup(&mut self, scope: usize, name: Name, inner: bool) -> ValueId {
-        let mut scope = scope;
-        let mut inner = inner;
-        loop {
-            let s = &self.scopes[scope];
-            let skip_class = s.kind == ScopeKind::Class && inner;
-            if !skip_class {
-                if s.globals.contains(&name) {
-                    if let Some(&v) = self.scopes[0].resolved.get(&name) {
-                        return v;
-                    }
-                    return self.free(name);
-                }
-                if !s.nonlocals.contains(&name) {
-                    if let Some(&v) = s.resolved.get(&name) {
-                        return v;
-                    }
-                }
-            }
-            match s.parent {
-                Some(p) => {
-                    scope = p;
-                    inner = true;
-                }
-                None => return self.free(name),
-            }
+    /// The value of `name` read in `scope` ([`lookup`]).
+    fn lookup(&mut self, scope: usize, name: Name) -> ValueId {
+        let chain = NameIn {
+            scopes: &self.scopes,
+            name,
+        };
+        match lookup(&chain, scope) {
+            Some(i) => self.scopes[i]
+                .resolved
+                .get(&name)
+                .copied()
+                .unwrap_or(UNKNOWN),
+            None => self.free(name),
         }
     }
 

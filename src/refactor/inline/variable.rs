@@ -17,8 +17,7 @@ use tree_sitter::Node;
 
 use super::expr::{self, Effects};
 use super::{
-    enclosing_interpolation, fits_interpolation, mentions, refused, resolve_from, scope_name,
-    shown, Parsed,
+    enclosing_interpolation, fits_interpolation, mentions, refused, scope_name, shown, Parsed,
 };
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::{TextEdits, WorkspaceChange};
@@ -179,7 +178,7 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
         )
         .unwrap_or(0);
         let here = file.scopes.scope_at(offset);
-        if let Resolution::Scope(scope) = resolve_from(&file.scopes, name, here) {
+        if let Resolution::Scope(scope) = file.scopes.resolve(name, here) {
             return Ok(Target {
                 file,
                 scope,
@@ -392,7 +391,7 @@ fn declared_elsewhere(file: &Parsed, name: &str, scope: usize) -> Result<(), Ref
         let global = scope == 0 && s.globals.iter().any(|g| g == name);
         let nonlocal = s.nonlocals.iter().any(|n| n == name)
             && scopes.is_within(i, scope)
-            && resolve_from(scopes, name, s.parent.unwrap_or(0)) == Resolution::Scope(scope);
+            && scopes.resolve(name, s.parent.unwrap_or(0)) == Resolution::Scope(scope);
         if global || nonlocal {
             let word = if global { "global" } else { "nonlocal" };
             return Err(refused(format!(
@@ -698,7 +697,7 @@ fn check_reads(
         .collect();
     for read in &reads {
         for (_, r) in sites {
-            if resolve_from(scopes, &read.name, r.scope) != read.resolution {
+            if scopes.resolve(&read.name, r.scope) != read.resolution {
                 return Err(refused(format!(
                     "the value of {name} reads {}, which means something else at {}",
                     read.name,

@@ -4,9 +4,7 @@
 use tree_sitter::Node;
 
 use super::super::expr;
-use super::super::{
-    enclosing_interpolation, fits_interpolation, refused, resolve_from, shown, Parsed,
-};
+use super::super::{enclosing_interpolation, fits_interpolation, refused, shown, Parsed};
 use super::callee::{Callee, ParamKind};
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::Indel;
@@ -141,8 +139,7 @@ fn map_arguments<'f>(
             let unbound = object.kind() == "identifier"
                 && callee.class.as_deref() == Some(&*file.source_of(object))
                 && matches!(
-                    resolve_from(
-                        &file.scopes,
+                    file.scopes.resolve(
                         &file.source_of(object),
                         file.scopes.scope_at(file.char_of(object.start_byte()))
                     ),
@@ -453,7 +450,7 @@ pub(super) fn parameter_reads<'c>(
             }
             Resolution::Scope(s) if home.scopes.is_within(s, callee.scope) => {}
             Resolution::Scope(0) if same_file => {
-                if resolve_from(&file.scopes, &r.name, call_scope) != Resolution::Scope(0) {
+                if file.scopes.resolve(&r.name, call_scope) != Resolution::Scope(0) {
                     return Err(refused(format!(
                         "{name} reads {}, which means something else at {at}",
                         r.name
@@ -468,7 +465,7 @@ pub(super) fn parameter_reads<'c>(
             )))
             }
             Resolution::Builtin => {
-                if resolve_from(&file.scopes, &r.name, call_scope) != Resolution::Builtin {
+                if file.scopes.resolve(&r.name, call_scope) != Resolution::Builtin {
                     return Err(refused(format!(
                         "{name} reads the builtin {}, which means something else at {at}",
                         r.name
@@ -658,7 +655,7 @@ fn substituted(
 /// `from a.b import c as d`; not relative imports): a body reading it may
 /// move from one to the other.
 fn same_import(home: &Parsed, file: &Parsed, name: &str, call_scope: usize) -> bool {
-    if resolve_from(&file.scopes, name, call_scope) != Resolution::Scope(0) {
+    if file.scopes.resolve(name, call_scope) != Resolution::Scope(0) {
         return false;
     }
     let source = |parsed: &Parsed| -> Option<String> {
