@@ -159,7 +159,7 @@ pub(super) fn compute(
         .collect();
     if member {
         let classes: Vec<DefRef> = members.iter().filter_map(|m| m.parent).collect();
-        for class in index.with_unknown_bases(&classes) {
+        for class in index.with_unknown_bases(&classes, &old) {
             if let Some(c) = index.def_info(class) {
                 left_alone.push(LeftAlone {
                     site: c.name_location.clone(),

@@ -11,6 +11,7 @@
 
 use std::collections::HashMap;
 
+use super::builtin_classes;
 use super::error::Result;
 use super::file::{DefId, Ref};
 use super::query::Location;
@@ -225,10 +226,11 @@ impl ProjectIndex {
         out
     }
 
-    /// The classes of `classes` (and of the classes in between) whose bases
-    /// include one the index cannot follow (outside the project, or not a
-    /// class it knows): such a base may define or call the member too.
-    pub fn with_unknown_bases(&self, classes: &[DefRef]) -> Vec<DefRef> {
+    /// The classes of `classes` whose bases include one the index cannot
+    /// follow (outside the project, or not a class it knows) and that may
+    /// define or call `member` too. A builtin base (`object`, `dict`,
+    /// `Exception`) is known: only one of its own members counts.
+    pub fn with_unknown_bases(&self, classes: &[DefRef], member: &str) -> Vec<DefRef> {
         let mut out = Vec::new();
         for &c in classes {
             let Some(f) = self.file(c.file) else { continue };
@@ -237,6 +239,13 @@ impl ProjectIndex {
             };
             let unknown = def.bases.iter().any(|&b| match self.resolve(c.file, b, 0) {
                 Res::Defs(ds) => !ds.iter().any(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                Res::Unknown => match self
+                    .builtin_name(c.file, b)
+                    .and_then(builtin_classes::members)
+                {
+                    Some(members) => members.contains(&member),
+                    None => true,
+                },
                 _ => true,
             });
             if unknown {

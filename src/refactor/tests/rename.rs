@@ -479,15 +479,36 @@ fn keyword_arguments_relative_imports_and_module_aliases() {
 fn a_class_hierarchy_with_a_base_outside_the_project_is_said() {
     let p = TestProject::new(&[(
         "e.py",
-        "class Failure(Exception):\n    def describe(self):\n        return 'x'\n",
+        "import threading\n\n\nclass Worker(threading.Thread):\n    def describe(self):\n        return 'x'\n",
     )]);
-    let done = p.run(None, &rename("Failure.describe", "explain")).unwrap();
+    let done = p.run(None, &rename("Worker.describe", "explain")).unwrap();
     assert_eq!(
-        done.left_alone
-            .iter()
-            .map(|l| format!("{} {}", l.site, l.why))
-            .collect::<Vec<_>>(),
-        vec!["e.py:0:6 e.Failure derives from a class outside the project, which may define or call 'describe' too"]
+        said(&done),
+        vec!["e.py:3:6 e.Worker derives from a class outside the project, which may define or call 'describe' too"]
+    );
+}
+
+fn said(done: &Refactored) -> Vec<String> {
+    done.left_alone
+        .iter()
+        .map(|l| format!("{} {}", l.site, l.why))
+        .collect()
+}
+
+#[test]
+fn a_builtin_base_is_said_only_when_it_has_the_member() {
+    let p = TestProject::new(&[(
+        "b.py",
+        "class Plain(object):\n    def describe(self):\n        return 'x'\n\n\nclass Failure(Exception):\n    def describe(self):\n        return 'y'\n\n\nclass Table(dict):\n    def get(self, key):\n        return 1\n",
+    )]);
+    let plain = p.run(None, &rename("Plain.describe", "explain")).unwrap();
+    assert_eq!(said(&plain), Vec::<String>::new());
+    let failure = p.run(None, &rename("Failure.describe", "explain")).unwrap();
+    assert_eq!(said(&failure), Vec::<String>::new());
+    let table = p.run(None, &rename("Table.get", "fetch")).unwrap();
+    assert_eq!(
+        said(&table),
+        vec!["b.py:10:6 b.Table derives from a class outside the project, which may define or call 'get' too"]
     );
 }
 
