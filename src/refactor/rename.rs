@@ -131,6 +131,15 @@ pub(super) fn compute(
             ),
         ));
     }
+    if let Some(at) = defs.iter().find_map(|&d| index.import_binding(d)) {
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {}: an import at {}:{} binds '{old}' too, and a rename of the variable would leave it; import it under the new name first ('import … as {new}')",
+                first.full_name, first.path, at.line
+            ),
+        ));
+    }
     let member = first.parent.is_some_and(|p| {
         index
             .def_info(p)

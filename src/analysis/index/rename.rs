@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use super::builtin_classes;
 use super::error::Result;
-use super::file::{DefId, Ref};
+use super::file::{DefId, ImportKind, Ref, Value};
 use super::query::Location;
 use super::resolve::{DefRef, Res};
 use super::{IndexError, ProjectIndex};
@@ -253,6 +253,34 @@ impl ProjectIndex {
             }
         }
         out
+    }
+
+    /// Where an import binds the same module-level name as the variable
+    /// `def` (`try: import wcwidth` / `except ImportError: wcwidth = None`):
+    /// renaming the variable's bindings would leave the import's.
+    pub fn import_binding(&self, def: DefRef) -> Option<Position> {
+        let f = self.file(def.file)?;
+        let d = f.defs.get(def.def as usize)?;
+        if d.parent.is_some() || d.kind != SymbolKind::Variable {
+            return None;
+        }
+        let name = f.name(d.name);
+        let Value::Union { start, len } = f.value(*f.exports.get(name)?) else {
+            return None;
+        };
+        let imported = f
+            .union(start, len)
+            .iter()
+            .any(|&v| matches!(f.value(v), Value::Module(_) | Value::Member { .. }));
+        if !imported {
+            return None;
+        }
+        let import = f.imports.iter().find(|i| match i.kind {
+            ImportKind::Module => i.module.split('.').next() == Some(name),
+            ImportKind::From => i.name.as_deref() == Some(name),
+            ImportKind::Star => false,
+        });
+        Some(import.map_or(d.name_position, |i| i.position))
     }
 
     /// What a dotted name (`Old`, `m.Old`, `pkg.mod.C.m`) written in

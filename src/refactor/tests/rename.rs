@@ -552,3 +552,52 @@ fn forward_references_in_annotations_are_renamed_other_strings_are_mentions() {
         vec!["models.py:5:11", "views.py:3:36"]
     );
 }
+
+#[test]
+fn a_module_variable_bound_to_the_builtin_of_its_name_keeps_the_builtin() {
+    let p = TestProject::new(&[
+        (
+            "pkg/__init__.py",
+            "sorted = sorted\n\n\ndef top(xs):\n    return sorted(xs)[0]\n",
+        ),
+        ("b.py", "import pkg\n\npkg.sorted([2, 1])\n"),
+    ]);
+    let done = p.run(None, &rename("pkg.sorted", "arranged")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["pkg/__init__.py"],
+        "arranged = sorted\n\n\ndef top(xs):\n    return arranged(xs)[0]\n"
+    );
+    assert_eq!(after["b.py"], "import pkg\n\npkg.arranged([2, 1])\n");
+}
+
+#[test]
+fn a_submodule_named_in_its_package_init_after_importing_from_it_is_followed() {
+    let p = TestProject::new(&[
+        ("pkg/__init__.py", "from .core import *\n\ncore.helper()\n"),
+        ("pkg/core.py", "def helper():\n    pass\n"),
+    ]);
+    let done = p.run(None, &rename("pkg.core.helper", "assist")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["pkg/__init__.py"],
+        "from .core import *\n\ncore.assist()\n"
+    );
+    assert_eq!(after["pkg/core.py"], "def assist():\n    pass\n");
+}
+
+#[test]
+fn a_variable_that_an_import_binds_too_is_refused() {
+    let p = TestProject::new(&[(
+        "t.py",
+        "try:\n    import wcwidth\nexcept ImportError:\n    wcwidth = None\n\nWIDE = wcwidth is not None\n",
+    )]);
+    assert_eq!(
+        refusal(&p, None, &rename("t.wcwidth", "wcw")),
+        (
+            RefactorFailure::Refused,
+            "Cannot rename t.wcwidth: an import at t.py:1 binds 'wcwidth' too, and a rename of the variable would leave it; import it under the new name first ('import … as wcw')"
+                .into()
+        )
+    );
+}
