@@ -228,7 +228,7 @@ impl ProjectIndex {
                 .strip_prefix(sub.as_str())
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
         });
-        (imported && self.is_project_module(&sub)).then(|| Res::Module(sub))
+        (imported && self.is_project_module(&sub)).then_some(Res::Module(sub))
     }
 
     /// The builtin a value names (`object` in `class C(object)`): a name
