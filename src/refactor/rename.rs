@@ -135,7 +135,7 @@ pub(super) fn compute(
         return Err(RefactorError::new(
             RefactorFailure::Refused,
             format!(
-                "Cannot rename {}: an import at {}:{} binds '{old}' too, and a rename of the variable would leave it; import it under the new name first ('import … as {new}')",
+                "Cannot rename {}: an import at {}:{} binds '{old}' too, which renaming the definition would leave; import it under the new name first ('import … as {new}')",
                 first.full_name, first.path, at.line
             ),
         ));

@@ -255,30 +255,31 @@ impl ProjectIndex {
         out
     }
 
-    /// Where an import binds the same module-level name as the variable
-    /// `def` (`try: import wcwidth` / `except ImportError: wcwidth = None`):
-    /// renaming the variable's bindings would leave the import's.
+    /// Where an import binds the same module-level name as the definition
+    /// `def` (`try: import wcwidth` / `except ImportError: wcwidth = None`,
+    /// or a fallback `class`): renaming the definition would leave the
+    /// import's binding.
     pub fn import_binding(&self, def: DefRef) -> Option<Position> {
         let f = self.file(def.file)?;
         let d = f.defs.get(def.def as usize)?;
-        if d.parent.is_some() || d.kind != SymbolKind::Variable {
+        if d.parent.is_some() {
             return None;
         }
         let name = f.name(d.name);
         let Value::Union { start, len } = f.value(*f.exports.get(name)?) else {
             return None;
         };
-        let imported = f
-            .union(start, len)
-            .iter()
-            .any(|&v| matches!(f.value(v), Value::Module(_) | Value::Member { .. }));
-        if !imported {
-            return None;
-        }
-        let import = f.imports.iter().find(|i| match i.kind {
-            ImportKind::Module => i.module.split('.').next() == Some(name),
-            ImportKind::From => i.name.as_deref() == Some(name),
-            ImportKind::Star => false,
+        let bound = f.union(start, len).iter().find_map(|&v| match f.value(v) {
+            Value::Module(m) => Some((f.name(m), None)),
+            Value::Member { module, name } => Some((f.name(module), Some(f.name(name)))),
+            _ => None,
+        })?;
+        let import = f.imports.iter().find(|i| match (i.kind, bound) {
+            (ImportKind::Module, (module, None)) => i.module == module,
+            (ImportKind::From, (module, Some(name))) => {
+                i.module == module && i.name.as_deref() == Some(name)
+            }
+            _ => false,
         });
         Some(import.map_or(d.name_position, |i| i.position))
     }

@@ -596,7 +596,23 @@ fn a_variable_that_an_import_binds_too_is_refused() {
         refusal(&p, None, &rename("t.wcwidth", "wcw")),
         (
             RefactorFailure::Refused,
-            "Cannot rename t.wcwidth: an import at t.py:1 binds 'wcwidth' too, and a rename of the variable would leave it; import it under the new name first ('import … as wcw')"
+            "Cannot rename t.wcwidth: an import at t.py:1 binds 'wcwidth' too, which renaming the definition would leave; import it under the new name first ('import … as wcw')"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn a_fallback_class_that_an_import_binds_too_is_refused() {
+    let p = TestProject::new(&[(
+        "c.py",
+        "try:\n    from contextlib import nullcontext as _null\nexcept ImportError:\n    class _null(object):\n        pass\n",
+    )]);
+    assert_eq!(
+        refusal(&p, None, &class("c._null", "Null")),
+        (
+            RefactorFailure::Refused,
+            "Cannot rename c._null: an import at c.py:1 binds '_null' too, which renaming the definition would leave; import it under the new name first ('import … as Null')"
                 .into()
         )
     );
