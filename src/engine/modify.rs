@@ -171,6 +171,12 @@ impl Ctx<'_> {
         let path = self.current_path()?;
         let mut done = 0;
         let mut spanned: Vec<WorkspacePath> = Vec::new();
+        let last_step = self.session.last_step.filter(|_| count > 0);
+        if let (Direction::Undo, Some(group)) = (direction, last_step) {
+            spanned = self.step(group, direction)?;
+            spanned.retain(|file| *file != path);
+            done += 1;
+        }
         while done < count {
             let next = {
                 let history = self.current()?.history();

@@ -131,6 +131,15 @@ pub(super) fn compute(
             ),
         ));
     }
+    if let Some(at) = defs.iter().find_map(|&d| index.import_binding(d)) {
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {}: an import at {}:{} binds '{old}' too, which renaming the definition would leave; import it under the new name first ('import … as {new}')",
+                first.full_name, first.path, at.line
+            ),
+        ));
+    }
     let member = first.parent.is_some_and(|p| {
         index
             .def_info(p)
@@ -159,7 +168,7 @@ pub(super) fn compute(
         .collect();
     if member {
         let classes: Vec<DefRef> = members.iter().filter_map(|m| m.parent).collect();
-        for class in index.with_unknown_bases(&classes) {
+        for class in index.with_unknown_bases(&classes, &old) {
             if let Some(c) = index.def_info(class) {
                 left_alone.push(LeftAlone {
                     site: c.name_location.clone(),

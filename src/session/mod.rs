@@ -124,6 +124,11 @@ pub struct Session {
     /// `Revision::group`): they undo and redo as one.
     #[serde(default)]
     pub steps: BTreeMap<u64, Step>,
+    /// The step this session did last, while nothing has been edited,
+    /// undone or redone since: `Undo` takes it back first, whichever file
+    /// is current (a refactor need not change the current file).
+    #[serde(default)]
+    pub last_step: Option<u64>,
     /// Events applied since the store last took them.
     #[serde(skip)]
     unpersisted: Vec<Event>,
@@ -166,6 +171,7 @@ impl Session {
             files: BTreeMap::new(),
             answered: VecDeque::new(),
             steps: BTreeMap::new(),
+            last_step: None,
             unpersisted: Vec::new(),
         }
     }
@@ -245,6 +251,9 @@ impl Session {
                 cursor,
                 group,
             } => {
+                if group.is_none() {
+                    self.last_step = None;
+                }
                 self.open_mut(path)?
                     .edit_in_step(change.clone(), *cursor, *group)
                     .map_err(|source| EventError::Change {
@@ -258,6 +267,7 @@ impl Session {
                 change,
                 cursor,
             } => {
+                self.last_step = None;
                 self.open_mut(path)?
                     .amend(change.clone(), *cursor)
                     .map_err(|source| EventError::Change {
@@ -267,10 +277,12 @@ impl Session {
                 self.map_marks(path, std::slice::from_ref(change));
             }
             Event::Undone { path, count } => {
+                self.last_step = None;
                 let changes = self.open_mut(path)?.undo(*count);
                 self.map_marks(path, &changes);
             }
             Event::Redone { path, count } => {
+                self.last_step = None;
                 let changes = self.open_mut(path)?.redo(*count);
                 self.map_marks(path, &changes);
             }
@@ -296,6 +308,7 @@ impl Session {
                 files,
                 committed,
             } => {
+                self.last_step = Some(*group);
                 self.steps.insert(
                     *group,
                     Step {

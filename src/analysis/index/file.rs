@@ -58,7 +58,7 @@ use tree_sitter::{Node, Tree};
 
 use super::module_path;
 use crate::analysis::outline::{parameter_identifier, SymbolKind};
-use crate::analysis::scope::{lookup, BindingKind, ScopeChain, ScopeKind};
+use crate::analysis::scope::{is_builtin, lookup, BindingKind, ScopeChain, ScopeKind};
 use crate::analysis::syntax;
 use crate::edit::Position;
 
@@ -1115,8 +1115,20 @@ impl<'s, 't> Scanner<'s, 't> {
         };
         match node.kind() {
             "identifier" => {
-                let name = self.intern(self.text(node));
+                let text = self.text(node);
+                let name = self.intern(text);
                 self.model_ref(node, name, ctx.scope);
+                let scope = &self.scopes[ctx.scope];
+                if scope.kind == ScopeKind::Module
+                    && is_builtin(text)
+                    && !scope.bindings.contains_key(&name)
+                {
+                    // Module code runs in order: a builtin's name read before
+                    // the module binds it (`sorted = sorted`) is the builtin.
+                    let v = self.free(name);
+                    self.add_ref(node, v, ctx);
+                    return v;
+                }
                 let slot = self.push(Value::Unknown);
                 self.pending.push(Pending {
                     scope: ctx.scope,

@@ -38,6 +38,7 @@
 //!
 //! Known limits: see [`file`](mod@file) and [`resolve`]; files are `.py` only.
 
+pub mod builtin_classes;
 pub mod disk;
 pub mod error;
 pub mod file;

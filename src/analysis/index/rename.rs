@@ -11,8 +11,9 @@
 
 use std::collections::HashMap;
 
+use super::builtin_classes;
 use super::error::Result;
-use super::file::{DefId, Ref};
+use super::file::{DefId, ImportKind, Ref, Value};
 use super::query::Location;
 use super::resolve::{DefRef, Res};
 use super::{IndexError, ProjectIndex};
@@ -225,10 +226,11 @@ impl ProjectIndex {
         out
     }
 
-    /// The classes of `classes` (and of the classes in between) whose bases
-    /// include one the index cannot follow (outside the project, or not a
-    /// class it knows): such a base may define or call the member too.
-    pub fn with_unknown_bases(&self, classes: &[DefRef]) -> Vec<DefRef> {
+    /// The classes of `classes` whose bases include one the index cannot
+    /// follow (outside the project, or not a class it knows) and that may
+    /// define or call `member` too. A builtin base (`object`, `dict`,
+    /// `Exception`) is known: only one of its own members counts.
+    pub fn with_unknown_bases(&self, classes: &[DefRef], member: &str) -> Vec<DefRef> {
         let mut out = Vec::new();
         for &c in classes {
             let Some(f) = self.file(c.file) else { continue };
@@ -237,6 +239,13 @@ impl ProjectIndex {
             };
             let unknown = def.bases.iter().any(|&b| match self.resolve(c.file, b, 0) {
                 Res::Defs(ds) => !ds.iter().any(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                Res::Unknown => match self
+                    .builtin_name(c.file, b)
+                    .and_then(builtin_classes::members)
+                {
+                    Some(members) => members.contains(&member),
+                    None => true,
+                },
                 _ => true,
             });
             if unknown {
@@ -244,6 +253,35 @@ impl ProjectIndex {
             }
         }
         out
+    }
+
+    /// Where an import binds the same module-level name as the definition
+    /// `def` (`try: import wcwidth` / `except ImportError: wcwidth = None`,
+    /// or a fallback `class`): renaming the definition would leave the
+    /// import's binding.
+    pub fn import_binding(&self, def: DefRef) -> Option<Position> {
+        let f = self.file(def.file)?;
+        let d = f.defs.get(def.def as usize)?;
+        if d.parent.is_some() {
+            return None;
+        }
+        let name = f.name(d.name);
+        let Value::Union { start, len } = f.value(*f.exports.get(name)?) else {
+            return None;
+        };
+        let bound = f.union(start, len).iter().find_map(|&v| match f.value(v) {
+            Value::Module(m) => Some((f.name(m), None)),
+            Value::Member { module, name } => Some((f.name(module), Some(f.name(name)))),
+            _ => None,
+        })?;
+        let import = f.imports.iter().find(|i| match (i.kind, bound) {
+            (ImportKind::Module, (module, None)) => i.module == module,
+            (ImportKind::From, (module, Some(name))) => {
+                i.module == module && i.name.as_deref() == Some(name)
+            }
+            _ => false,
+        });
+        Some(import.map_or(d.name_position, |i| i.position))
     }
 
     /// What a dotted name (`Old`, `m.Old`, `pkg.mod.C.m`) written in

@@ -23,9 +23,10 @@
 //!
 //! Resolution is bounded by [`MAX_DEPTH`] steps so import cycles end.
 
-use super::file::{DefId, Value, ValueId};
+use super::file::{DefId, FileIndex, Value, ValueId};
 use super::{FileId, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
+use crate::analysis::scope::is_builtin;
 
 /// Resolution steps before giving up (cycles in re-exports).
 pub const MAX_DEPTH: usize = 24;
@@ -78,7 +79,7 @@ impl ProjectIndex {
                         r => return r,
                     }
                 }
-                Res::Unknown
+                self.imported_submodule(f, name).unwrap_or(Res::Unknown)
             }
             Value::Attr { base, name } => {
                 let base = self.resolve(file, base, depth + 1);
@@ -212,6 +213,40 @@ impl ProjectIndex {
         } else {
             Res::External
         }
+    }
+
+    /// In a package's `__init__`, importing from a submodule (`from .core
+    /// import *`) binds the submodule's name in the package: `core.f`
+    /// there is the submodule's `f`.
+    fn imported_submodule(&self, f: &FileIndex, name: &str) -> Option<Res> {
+        if !f.is_package {
+            return None;
+        }
+        let sub = format!("{}.{name}", f.module);
+        let imported = f.imports.iter().any(|i| {
+            i.module
+                .strip_prefix(sub.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+        });
+        (imported && self.is_project_module(&sub)).then_some(Res::Module(sub))
+    }
+
+    /// The builtin a value names (`object` in `class C(object)`): a name
+    /// the module does not bind, that no star import may bind either.
+    pub(crate) fn builtin_name(&self, file: FileId, mut value: ValueId) -> Option<&str> {
+        let f = self.file(file)?;
+        for _ in 0..MAX_DEPTH {
+            match f.value(value) {
+                Value::Same(v) => value = v,
+                Value::Free(name) => {
+                    let name = f.name(name);
+                    let starred = f.stars.iter().any(|star| self.star_exports(star, name));
+                    return (!starred && is_builtin(name)).then_some(name);
+                }
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// Whether `from module import *` binds `name`: its `__all__` when

@@ -144,6 +144,33 @@ fn undo_right_after_a_refactor_that_left_the_current_file_alone_reverts_it() {
 }
 
 #[test]
+fn undo_right_after_a_refactor_undoes_it_when_it_did_not_change_the_current_file() {
+    let f = Fixture::new();
+    project(&f);
+    f.write("pkg/other.py", "def lonely():\n    pass\n\n\nlonely()\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol pkg.util.chunked batched
+        Ok, Renamed in 3 files, 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        > Undo
+        Ok, Undid 1, At 0:0, Also in main.py, pkg/app.py
+        > Refactor RenameSymbol pkg.other.lonely alone
+        Ok, Renamed in 1 file, 2 references updated
+        > Undo
+        Ok, Undid 1, At 0:0, Also in pkg/other.py
+        "#,
+    );
+    assert_eq!(
+        f.read("pkg/other.py"),
+        "def lonely():\n    pass\n\n\nlonely()\n"
+    );
+    assert!(f.read("pkg/util.py").starts_with("def chunked(items, n):"));
+}
+
+#[test]
 fn a_preview_changes_nothing_and_preview_mode_waits_for_apply() {
     let f = Fixture::new();
     project(&f);

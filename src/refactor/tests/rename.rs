@@ -479,15 +479,36 @@ fn keyword_arguments_relative_imports_and_module_aliases() {
 fn a_class_hierarchy_with_a_base_outside_the_project_is_said() {
     let p = TestProject::new(&[(
         "e.py",
-        "class Failure(Exception):\n    def describe(self):\n        return 'x'\n",
+        "import threading\n\n\nclass Worker(threading.Thread):\n    def describe(self):\n        return 'x'\n",
     )]);
-    let done = p.run(None, &rename("Failure.describe", "explain")).unwrap();
+    let done = p.run(None, &rename("Worker.describe", "explain")).unwrap();
     assert_eq!(
-        done.left_alone
-            .iter()
-            .map(|l| format!("{} {}", l.site, l.why))
-            .collect::<Vec<_>>(),
-        vec!["e.py:0:6 e.Failure derives from a class outside the project, which may define or call 'describe' too"]
+        said(&done),
+        vec!["e.py:3:6 e.Worker derives from a class outside the project, which may define or call 'describe' too"]
+    );
+}
+
+fn said(done: &Refactored) -> Vec<String> {
+    done.left_alone
+        .iter()
+        .map(|l| format!("{} {}", l.site, l.why))
+        .collect()
+}
+
+#[test]
+fn a_builtin_base_is_said_only_when_it_has_the_member() {
+    let p = TestProject::new(&[(
+        "b.py",
+        "class Plain(object):\n    def describe(self):\n        return 'x'\n\n\nclass Failure(Exception):\n    def describe(self):\n        return 'y'\n\n\nclass Table(dict):\n    def get(self, key):\n        return 1\n",
+    )]);
+    let plain = p.run(None, &rename("Plain.describe", "explain")).unwrap();
+    assert_eq!(said(&plain), Vec::<String>::new());
+    let failure = p.run(None, &rename("Failure.describe", "explain")).unwrap();
+    assert_eq!(said(&failure), Vec::<String>::new());
+    let table = p.run(None, &rename("Table.get", "fetch")).unwrap();
+    assert_eq!(
+        said(&table),
+        vec!["b.py:10:6 b.Table derives from a class outside the project, which may define or call 'get' too"]
     );
 }
 
@@ -529,5 +550,70 @@ fn forward_references_in_annotations_are_renamed_other_strings_are_mentions() {
     assert_eq!(
         sites(&done.mentions),
         vec!["models.py:5:11", "views.py:3:36"]
+    );
+}
+
+#[test]
+fn a_module_variable_bound_to_the_builtin_of_its_name_keeps_the_builtin() {
+    let p = TestProject::new(&[
+        (
+            "pkg/__init__.py",
+            "sorted = sorted\n\n\ndef top(xs):\n    return sorted(xs)[0]\n",
+        ),
+        ("b.py", "import pkg\n\npkg.sorted([2, 1])\n"),
+    ]);
+    let done = p.run(None, &rename("pkg.sorted", "arranged")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["pkg/__init__.py"],
+        "arranged = sorted\n\n\ndef top(xs):\n    return arranged(xs)[0]\n"
+    );
+    assert_eq!(after["b.py"], "import pkg\n\npkg.arranged([2, 1])\n");
+}
+
+#[test]
+fn a_submodule_named_in_its_package_init_after_importing_from_it_is_followed() {
+    let p = TestProject::new(&[
+        ("pkg/__init__.py", "from .core import *\n\ncore.helper()\n"),
+        ("pkg/core.py", "def helper():\n    pass\n"),
+    ]);
+    let done = p.run(None, &rename("pkg.core.helper", "assist")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["pkg/__init__.py"],
+        "from .core import *\n\ncore.assist()\n"
+    );
+    assert_eq!(after["pkg/core.py"], "def assist():\n    pass\n");
+}
+
+#[test]
+fn a_variable_that_an_import_binds_too_is_refused() {
+    let p = TestProject::new(&[(
+        "t.py",
+        "try:\n    import wcwidth\nexcept ImportError:\n    wcwidth = None\n\nWIDE = wcwidth is not None\n",
+    )]);
+    assert_eq!(
+        refusal(&p, None, &rename("t.wcwidth", "wcw")),
+        (
+            RefactorFailure::Refused,
+            "Cannot rename t.wcwidth: an import at t.py:1 binds 'wcwidth' too, which renaming the definition would leave; import it under the new name first ('import … as wcw')"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn a_fallback_class_that_an_import_binds_too_is_refused() {
+    let p = TestProject::new(&[(
+        "c.py",
+        "try:\n    from contextlib import nullcontext as _null\nexcept ImportError:\n    class _null(object):\n        pass\n",
+    )]);
+    assert_eq!(
+        refusal(&p, None, &class("c._null", "Null")),
+        (
+            RefactorFailure::Refused,
+            "Cannot rename c._null: an import at c.py:1 binds '_null' too, which renaming the definition would leave; import it under the new name first ('import … as Null')"
+                .into()
+        )
     );
 }
