@@ -59,7 +59,7 @@ fn files(root: &Path) -> Vec<(String, String)> {
         .collect()
 }
 
-fn untouched(root: &Path) -> Vec<(String, String)> {
+fn untouched() -> Vec<(String, String)> {
     vec![
         ("src/auth/core.py".into(), CORE.into()),
         ("src/auth/use.py".into(), USE.into()),
@@ -71,6 +71,12 @@ fn untouched(root: &Path) -> Vec<(String, String)> {
 #[allow(async_fn_in_trait)]
 trait FrontEnd {
     async fn send(&mut self, sender: &str, text: &str) -> String;
+
+    /// Starts the sender's session (the tools start one on first use).
+    async fn start(&mut self, sender: &str, session: &str) {
+        let started = self.send(sender, &format!("Start {session}")).await;
+        assert_eq!(started, "Ok", "{session}");
+    }
 }
 
 struct Direct<'a> {
@@ -136,17 +142,22 @@ impl FrontEnd for Tools<'_> {
         let answer = self.call(sender, "eddi", json!({"command": text})).await;
         match answer["ok"].as_bool() {
             Some(true) => answer["result"]["reply"].as_str().unwrap().to_owned(),
+            // A failing command's replies, the `Fail` last (the tool's contract).
+            _ if answer["error"]["code"] == "command_failed" => {
+                answer["error"]["message"].as_str().unwrap().to_owned()
+            }
             _ => format!("error {}", answer["error"]),
         }
     }
+
+    async fn start(&mut self, _sender: &str, _session: &str) {}
 }
 
 /// The refactor rules, the same on every front end.
 async fn refactors_obey_permissions(front: &mut impl FrontEnd, root: &Path, name: &str) {
     let rename_helper = "Refactor RenameSymbol src.auth.core.helper assist";
     for sender in ["viewer", "auth", "good"] {
-        let started = front.send(sender, &format!("Start {sender}-{name}")).await;
-        assert_eq!(started, "Ok", "{name}");
+        front.start(sender, &format!("{sender}-{name}")).await;
     }
     // Read-only: previews, never applies (neither directly nor by Apply).
     let preview = front
@@ -167,7 +178,7 @@ async fn refactors_obey_permissions(front: &mut impl FrontEnd, root: &Path, name
         "Fail \"Permission denied: viewer is read-only; Apply changes files\"",
         "{name}"
     );
-    assert_eq!(files(root), untouched(root), "{name}: the viewer wrote");
+    assert_eq!(files(root), untouched(), "{name}: the viewer wrote");
 
     // A path prefix: a rename that reaches outside is refused whole.
     let refused = front.send("auth", rename_helper).await;
@@ -175,7 +186,7 @@ async fn refactors_obey_permissions(front: &mut impl FrontEnd, root: &Path, name
         refused, "Fail \"Permission denied: auth may not use notes.py; allowed: src/auth\"",
         "{name}"
     );
-    assert_eq!(files(root), untouched(root), "{name}: half a refactor");
+    assert_eq!(files(root), untouched(), "{name}: half a refactor");
     let refused = front
         .send("auth", &format!("Preview {rename_helper}"))
         .await;
@@ -203,7 +214,13 @@ async fn refactors_obey_permissions(front: &mut impl FrontEnd, root: &Path, name
         back, "Ok, Renamed in 2 files, 3 references updated",
         "{name}"
     );
-    assert_eq!(files(root), untouched(root), "{name}");
+    assert_eq!(files(root), untouched(), "{name}");
+    // Sessions belong to senders, whatever the front end: the next one
+    // starts its own.
+    for sender in ["viewer", "auth", "good"] {
+        let ended = front.send(sender, "End").await;
+        assert!(ended.starts_with("Ok"), "{name}: {ended}");
+    }
 }
 
 async fn serve(root: &Path) -> (NatsServer, Eddi, async_nats::Client) {
@@ -290,7 +307,7 @@ async fn the_typed_tools_obey_per_sender_permissions_over_nats() {
         .call(
             "auth",
             "edit_lines",
-            json!({"path": "src/auth/use.py", "start": 4, "content": "# ok"}),
+            json!({"path": "src/auth/use.py", "start": 4, "end": 3, "content": "# ok"}),
         )
         .await;
     assert_eq!(inside["ok"], true, "{inside}");
@@ -438,7 +455,7 @@ fn eddi_mcp_read_only_and_path_prefix_are_enforced() {
     );
     assert!(failed);
     assert_eq!(denied["error"]["code"], "permission_denied", "{denied}");
-    assert_eq!(viewer.eddi("Start v"), "Ok");
+    // The tools run in the sender's own session, started on first use.
     assert_eq!(
         viewer.eddi(&format!("Preview {rename_helper}")),
         "Ok, Preview: Would modify 3 files: notes.py, src/auth/core.py, src/auth/use.py, 6 references"
@@ -449,7 +466,7 @@ fn eddi_mcp_read_only_and_path_prefix_are_enforced() {
         "{refused}"
     );
     drop(viewer);
-    assert_eq!(files(root), untouched(root));
+    assert_eq!(files(root), untouched());
 
     let mut auth = Mcp::start(root, &["--sender", "auth", "--path-prefix", "src/auth"]);
     let (denied, failed) = auth.call("get_lines", json!({"path": "notes.py"}));
@@ -458,13 +475,12 @@ fn eddi_mcp_read_only_and_path_prefix_are_enforced() {
         denied["error"]["message"],
         "Permission denied: auth may not use notes.py; allowed: src/auth"
     );
-    assert_eq!(auth.eddi("Start a"), "Ok");
     let refused = auth.eddi(rename_helper);
     assert!(
         refused.contains("Permission denied: auth may not use notes.py; allowed: src/auth"),
         "{refused}"
     );
-    assert_eq!(files(root), untouched(root));
+    assert_eq!(files(root), untouched());
     assert_eq!(
         auth.eddi("Refactor RenameSymbol src.auth.core.inner inward"),
         "Ok, Renamed in 2 files, 3 references updated"

@@ -366,7 +366,8 @@ fn python(input: &mut Input) -> String {
             // Dedent, or stay: the shape of real code.
             0 => depth = depth.saturating_sub(1 + input.below(2)),
             1 => {
-                out.push_str(&String::from_utf8_lossy(input.bytes(input.below(24))));
+                let len = input.below(24);
+                out.push_str(&String::from_utf8_lossy(input.bytes(len)));
                 out.push('\n');
                 continue;
             }
