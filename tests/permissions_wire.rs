@@ -341,6 +341,53 @@ async fn the_typed_tools_obey_per_sender_permissions_over_nats() {
         std::fs::read_to_string(dir.path().join("notes.py")).unwrap(),
         NOTES
     );
+    // Project-wide queries show a path-prefix sender only the sites in
+    // files it may read: nothing of notes.py, not even its lines.
+    for (tool, params, list) in [
+        ("find_references", json!({"symbol": "helper"}), "references"),
+        ("find_callers", json!({"function": "helper"}), "callers"),
+        (
+            "find_definition",
+            json!({"symbol": "helper"}),
+            "definitions",
+        ),
+        (
+            "get_dependents",
+            json!({"path": "src/auth/core.py"}),
+            "dependents",
+        ),
+    ] {
+        let everyone = t.call("viewer", tool, params.clone()).await;
+        let paths = |answer: &Value| -> Vec<String> {
+            let mut paths: Vec<String> = answer["result"][list]
+                .as_array()
+                .unwrap_or_else(|| panic!("{tool}: {answer}"))
+                .iter()
+                .map(|site| site["path"].as_str().unwrap().to_owned())
+                .collect();
+            paths.sort();
+            paths.dedup();
+            paths
+        };
+        let limited = t.call("auth", tool, params).await;
+        let outside = |p: &String| !p.starts_with("src/auth/");
+        if tool != "find_definition" {
+            assert!(paths(&everyone).iter().any(outside), "{tool}: {everyone}");
+        }
+        assert!(!paths(&limited).is_empty(), "{tool}: {limited}");
+        assert!(!paths(&limited).iter().any(outside), "{tool}: {limited}");
+        assert!(!limited.to_string().contains("helper(3)"), "{limited}");
+    }
+    // The terse commands, in the sessions the tools started.
+    for query in ["Find References helper", "Find Callers helper"] {
+        let everyone = direct(&c, &eddi.subjects, "viewer", query).await;
+        let limited = direct(&c, &eddi.subjects, "auth", query).await;
+        assert!(everyone.contains("notes.py"), "{everyone}");
+        assert!(
+            limited.starts_with("Ok") && !limited.contains("notes.py"),
+            "{limited}"
+        );
+    }
     assert!(!dir.path().join("other").exists());
     assert_eq!(
         std::fs::read_to_string(dir.path().join("src/auth/use.py")).unwrap(),
