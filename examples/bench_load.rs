@@ -8,10 +8,10 @@
 //! (`Insert Line`, sometimes `Undo`), now and then a `Save`, a `Find
 //! References` and a `Show Function`, and every tenth round (after a save)
 //! a `Refactor RenameSymbol` of one of its own functions, applied across
-//! the project and checked (`Renamed in 1 files`). Each round also *pipelines* four
-//! cursor commands (published back to back, answered on the sender's own
-//! inbox) to check that one sender's replies come in the order it sent
-//! them. Every reply is checked: `Ok`, and what only this sender's session
+//! the project and checked (`Ok, Renamed in 1 file, 1 reference
+//! updated`). Each round also *pipelines* four cursor commands (published
+//! back to back, answered on the sender's own inbox) to check that one
+//! sender's replies come in the order it sent them. Every reply is checked: `Ok`, and what only this sender's session
 //! can say (its own file's owner line) — no errors, no cross-talk.
 //!
 //! Per N: throughput, p50/p99/p99.9 per kind of command (cursor, edit, save,
@@ -292,7 +292,7 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
                 .ask(&format!("Refactor RenameSymbol s{}.{old} {new}", ctx.id))
                 .await;
             t.push(Kind::Refactor, d);
-            if !reply.starts_with("Ok, Renamed in 1 files") {
+            if reply != "Ok, Renamed in 1 file, 1 reference updated" {
                 ctx.errors.note(
                     &ctx.errors.fails,
                     format!("s{}: rename {old} answered {reply}", ctx.id),
