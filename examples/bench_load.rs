@@ -6,14 +6,16 @@
 //! the direct subject: `Start`, open its own Python file and a shared one,
 //! then rounds of navigation (`Goto`, `Show Line`, `Status`, `Find`), an edit
 //! (`Insert Line`, sometimes `Undo`), now and then a `Save`, a `Find
-//! References` and a `Show Function`. Each round also *pipelines* four
-//! cursor commands (published back to back, answered on the sender's own
-//! inbox) to check that one sender's replies come in the order it sent
-//! them. Every reply is checked: `Ok`, and what only this sender's session
+//! References` and a `Show Function`, and every tenth round (after a save)
+//! a `Refactor RenameSymbol` of one of its own functions, applied across
+//! the project and checked (`Ok, Renamed in 1 file, 1 reference
+//! updated`). Each round also *pipelines* four cursor commands (published
+//! back to back, answered on the sender's own inbox) to check that one
+//! sender's replies come in the order it sent them. Every reply is checked: `Ok`, and what only this sender's session
 //! can say (its own file's owner line) — no errors, no cross-talk.
 //!
 //! Per N: throughput, p50/p99/p99.9 per kind of command (cursor, edit, save,
-//! query) and Eddi's peak RSS (`VmHWM`). Then a soak: as many messages as
+//! query, refactor) and Eddi's peak RSS (`VmHWM`). Then a soak: as many messages as
 //! fit in `--soak-seconds` (or `--soak-messages`), cursor commands and
 //! insert/undo pairs from 100 senders, with Eddi's RSS sampled every second.
 //!
@@ -37,13 +39,20 @@ enum Kind {
     Edit,
     Save,
     Query,
+    Refactor,
 }
 
-const KINDS: [Kind; 4] = [Kind::Cursor, Kind::Edit, Kind::Save, Kind::Query];
+const KINDS: [Kind; 5] = [
+    Kind::Cursor,
+    Kind::Edit,
+    Kind::Save,
+    Kind::Query,
+    Kind::Refactor,
+];
 
 #[derive(Default)]
 struct Timings {
-    by_kind: [Vec<Duration>; 4],
+    by_kind: [Vec<Duration>; 5],
 }
 
 impl Timings {
@@ -243,6 +252,8 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
         .await;
     t.push(Kind::Edit, d);
     let lines = 40 * 5 + 3;
+    // The current names of its functions: its refactors rename them.
+    let mut helpers: Vec<String> = (0..40).map(|i| format!("helper_{i}")).collect();
     for round in 0..rounds {
         let row = (ctx.id * 31 + round * 17) % lines;
         for text in [
@@ -273,11 +284,27 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
             let (_, d) = ctx.ask("Save").await;
             t.push(Kind::Save, d);
         }
+        if round % 10 == 4 {
+            // Saved just now: nothing unsaved stands in the refactor's way.
+            let old = &helpers[(round / 10) % 40];
+            let new = format!("{old}_r{round}");
+            let (reply, d) = ctx
+                .ask(&format!("Refactor RenameSymbol s{}.{old} {new}", ctx.id))
+                .await;
+            t.push(Kind::Refactor, d);
+            if reply != "Ok, Renamed in 1 file, 1 reference updated" {
+                ctx.errors.note(
+                    &ctx.errors.fails,
+                    format!("s{}: rename {old} answered {reply}", ctx.id),
+                );
+            }
+            helpers[(round / 10) % 40] = new;
+        }
         if round % 10 == 9 {
             let (_, d) = ctx.ask("Find References compute").await;
             t.push(Kind::Query, d);
             let (_, d) = ctx
-                .ask(&format!("Show Function helper_{}", round % 40))
+                .ask(&format!("Show Function {}", helpers[round % 40]))
                 .await;
             t.push(Kind::Query, d);
         }

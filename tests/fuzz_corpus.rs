@@ -102,13 +102,13 @@ macro_rules! corpus_tests {
     )*};
 }
 
-corpus_tests!(parser, wire, edit, commit, change, analysis);
+corpus_tests!(parser, wire, edit, commit, change, analysis, refactor, tools);
 
 #[test]
 fn every_target_has_a_test() {
     let names: Vec<&str> = checks::TARGETS.iter().map(|(n, _)| *n).collect();
     assert_eq!(
         names,
-        ["parser", "wire", "edit", "commit", "change", "analysis"]
+        ["parser", "wire", "edit", "commit", "change", "analysis", "refactor", "tools"]
     );
 }

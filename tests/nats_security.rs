@@ -312,3 +312,102 @@ async fn one_senders_flood_does_not_starve_the_others() {
     assert_eq!(counted.load(std::sync::atomic::Ordering::SeqCst), FLOOD);
     eddi.stop().await.unwrap();
 }
+
+/// Runs `eddi serve` at the most verbose log level (the NATS client's own
+/// trace included) with `auth_args` against `nats`, has it answer one
+/// command and stops it; returns everything it logged.
+async fn serve_and_log(nats: &NatsServer, auth_args: &[&str], json: bool) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));
+    command
+        .args(["serve", "--root"])
+        .arg(dir.path())
+        .args(["--nats-url", &nats.url(), "--name", "secretive"])
+        .args(auth_args)
+        .env("RUST_LOG", "trace")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    if json {
+        command.arg("--log-json");
+    }
+    let child = command.spawn().unwrap();
+    // Eddi authenticated: a client of the same server reaches it.
+    let client = async_nats::ConnectOptions::new();
+    let client = match auth_args {
+        ["--nats-token", token] => client.token(token.to_string()),
+        ["--nats-user", user, "--nats-password", password] => {
+            client.user_and_password(user.to_string(), password.to_string())
+        }
+        ["--nats-nkey-seed", seed] => client.nkey(seed.to_string()),
+        _ => client,
+    };
+    let client = client.connect(nats.url()).await.unwrap();
+    let subject = eddi::transport::Subjects::new("mizuki", "secretive").direct("s");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let reply = loop {
+        match client.request(subject.clone(), "Start s".into()).await {
+            Ok(reply) => break reply,
+            Err(_) if Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await
+            }
+            Err(e) => panic!("eddi serve never answered: {e}"),
+        }
+    };
+    assert_eq!(reply.payload, "Ok");
+    let stopped = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    let out = child.wait_with_output().unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// No secret in the logs of a service that connected with it — token,
+/// password, NKey seed — even at the NATS client's trace level, in human
+/// and JSON logs (the refused connections and URLs with passwords are
+/// `tests/nats_serve.rs::json_logs_without_secrets`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn secrets_never_appear_in_trace_logs_of_a_serving_eddi() {
+    let token = "t0ken-Zq81-secret";
+    let nats = NatsServer::start_with(&["--auth", token]);
+    for json in [false, true] {
+        let log = serve_and_log(&nats, &["--nats-token", token], json).await;
+        assert!(log.contains("eddi: serving"), "{log}");
+        assert!(!log.contains(token), "the token is in the log:\n{log}");
+    }
+
+    let password = "pa55-Wq7-secret";
+    let nats = NatsServer::start_with(&["--user", "agent", "--pass", password]);
+    let log = serve_and_log(
+        &nats,
+        &["--nats-user", "agent", "--nats-password", password],
+        false,
+    )
+    .await;
+    assert!(
+        !log.contains(password),
+        "the password is in the log:\n{log}"
+    );
+
+    let pair = KeyPair::new_user();
+    let seed = pair.seed().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let conf = dir.path().join("nkey.conf");
+    std::fs::write(
+        &conf,
+        format!(
+            "authorization {{ users = [ {{ nkey: {} }} ] }}\n",
+            pair.public_key()
+        ),
+    )
+    .unwrap();
+    let nats = NatsServer::start_with(&["-c", conf.to_str().unwrap()]);
+    let log = serve_and_log(&nats, &["--nats-nkey-seed", &seed], true).await;
+    // The seed, and its private-key part without the checksum.
+    assert!(!log.contains(&seed[..40]), "the seed is in the log:\n{log}");
+}

@@ -34,6 +34,10 @@ pub struct McpArgs {
     /// The sender may read and search but change no file (a reviewer).
     #[arg(long)]
     pub read_only: bool,
+    /// The sender may use only files under this directory (repeatable):
+    /// `[permissions.path_prefixes]` of `eddi serve`, for this one sender.
+    #[arg(long = "path-prefix", value_name = "DIR")]
+    pub path_prefixes: Vec<String>,
     /// Serve MCP's streamable HTTP transport on this address (`127.0.0.1:8765`)
     /// instead of stdio, at the path `/mcp`. Every client is the one `--sender`;
     /// there is no authentication: bind to loopback, or put a proxy in front.
@@ -171,6 +175,12 @@ pub fn run(args: McpArgs) -> Result<ExitCode, String> {
             .permissions
             .read_only
             .insert(args.local.sender.clone());
+    }
+    if !args.path_prefixes.is_empty() {
+        config
+            .permissions
+            .path_prefixes
+            .insert(args.local.sender.clone(), args.path_prefixes.clone());
     }
     let engine = Arc::new(Engine::open(config).map_err(|e| format!("eddi mcp: {e}"))?);
     let server = EddiMcp::new(engine.clone(), args.local.sender.clone());

@@ -634,7 +634,7 @@ impl Engine {
         };
         match command {
             Command::FindSymbol { kind, symbol } => {
-                return self.find_symbol(&live.session, *kind, symbol)
+                return self.find_symbol(sender, &live.session, *kind, symbol)
             }
             Command::Refactor(refactoring) => {
                 return self.refactor_command(sender, live, refactoring)
@@ -700,7 +700,7 @@ impl Engine {
         {
             if reply.is_ok() {
                 for clause in self
-                    .imported_by(session, path.as_str())
+                    .imported_by(sender, session, path.as_str())
                     .into_iter()
                     .flatten()
                 {

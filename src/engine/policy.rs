@@ -147,6 +147,8 @@ fn verb(command: &Command) -> &'static str {
         Command::Format { .. } => "Format",
         Command::Undo { .. } => "Undo",
         Command::Redo { .. } => "Redo",
+        Command::Refactor(_) => "Refactor",
+        Command::Apply => "Apply",
         _ => "this command",
     }
 }

@@ -82,18 +82,31 @@ impl IndexState {
 }
 
 impl Engine {
-    pub(super) fn find_symbol(&self, session: &Session, kind: SymbolQuery, symbol: &str) -> Reply {
+    pub(super) fn find_symbol(
+        &self,
+        sender: &str,
+        session: &Session,
+        kind: SymbolQuery,
+        symbol: &str,
+    ) -> Reply {
+        // Only the sites in files the sender may read (its path prefixes).
+        let readable = |mut uses: Uses| {
+            uses.sites.retain(|site| self.can_see(sender, &site.path));
+            uses
+        };
         self.with_index(session, |index, limit, lines| match kind {
-            SymbolQuery::Definition => definitions(index, symbol, limit, lines),
+            SymbolQuery::Definition => {
+                definitions(index, symbol, limit, lines, &|p| self.can_see(sender, p))
+            }
             SymbolQuery::References => uses(
-                symbols::find_references(index, symbol),
+                symbols::find_references(index, symbol).map(readable),
                 symbol,
                 "reference",
                 limit,
                 lines,
             ),
             SymbolQuery::Callers => uses(
-                symbols::find_callers(index, symbol),
+                symbols::find_callers(index, symbol).map(readable),
                 symbol,
                 "caller",
                 limit,
@@ -104,9 +117,19 @@ impl Engine {
 
     /// The modules of the project that import `path`, for `Analyze File
     /// Dependencies`: the note and the data.
-    pub(super) fn imported_by(&self, session: &Session, path: &str) -> Option<Vec<Clause>> {
+    pub(super) fn imported_by(
+        &self,
+        sender: &str,
+        session: &Session,
+        path: &str,
+    ) -> Option<Vec<Clause>> {
         self.with_index(session, |index, limit, _| {
-            let (module, names) = symbols::dependents(index, path)?;
+            let (module, mut names) = symbols::dependents(index, path)?;
+            names.retain(|m| {
+                index
+                    .path_of_module(m)
+                    .is_some_and(|file| self.can_see(sender, file))
+            });
             let note = if names.is_empty() {
                 format!("imported by no module of the project ({module})")
             } else {
@@ -290,11 +313,19 @@ fn definitions(
     symbol: &str,
     limit: usize,
     lines: &mut SiteLines<'_>,
+    readable: &dyn Fn(&str) -> bool,
 ) -> Reply {
     let mut found = match symbols::find_definition(index, symbol) {
         Ok(found) => found,
         Err(e) => return index_fail(e),
     };
+    found.retain(|d| readable(&d.location.path));
+    if found.is_empty() {
+        return index_fail(OpError::new(
+            ErrorKind::NotFound,
+            format!("Not found: '{symbol}'"),
+        ));
+    }
     let data = |found: &[DefinitionSite]| {
         json::data(
             "definitions",

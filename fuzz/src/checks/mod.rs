@@ -13,6 +13,8 @@ pub mod commit;
 pub mod edit;
 pub mod input;
 pub mod parser;
+pub mod refactor;
+pub mod tools;
 pub mod wire;
 
 /// A target's check: panics on a finding.
@@ -26,4 +28,6 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("commit", commit::check),
     ("change", change::check),
     ("analysis", analysis::check),
+    ("refactor", refactor::check),
+    ("tools", tools::check),
 ];

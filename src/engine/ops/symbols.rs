@@ -23,6 +23,10 @@ impl Engine {
     ) -> Result<Vec<DefinitionSite>, OpError> {
         self.in_index(sender, |index, lines| {
             let mut found = find_definition(index, symbol)?;
+            found.retain(|d| self.can_see(sender, &d.location.path));
+            if found.is_empty() {
+                return Err(not_found(symbol));
+            }
             add_definition_context(&mut found, lines);
             Ok(found)
         })
@@ -31,6 +35,7 @@ impl Engine {
     pub fn find_references(&self, sender: &str, symbol: &str) -> Result<Uses, OpError> {
         self.in_index(sender, |index, lines| {
             let mut uses = find_references(index, symbol)?;
+            uses.sites.retain(|site| self.can_see(sender, &site.path));
             add_context(&mut uses.sites, lines, true);
             Ok(uses)
         })
@@ -39,6 +44,7 @@ impl Engine {
     pub fn find_callers(&self, sender: &str, function: &str) -> Result<Uses, OpError> {
         self.in_index(sender, |index, lines| {
             let mut uses = find_callers(index, function)?;
+            uses.sites.retain(|site| self.can_see(sender, &site.path));
             add_context(&mut uses.sites, lines, true);
             Ok(uses)
         })
@@ -72,9 +78,19 @@ impl Engine {
                     let file = index.path_of_module(&m).map(str::to_owned);
                     (m, file)
                 })
+                .filter(|(_, file)| file.as_deref().is_some_and(|f| self.can_see(sender, f)))
                 .collect();
             Ok((module, files))
         })
+    }
+
+    /// Whether `sender`'s path prefixes let it see `path`: a project-wide
+    /// query shows only the sites in files the sender may read.
+    pub(crate) fn can_see(&self, sender: &str, path: &str) -> bool {
+        self.config
+            .permissions
+            .check_read(&self.workspace, sender, path)
+            .is_ok()
     }
 
     fn in_index<R>(
@@ -96,14 +112,15 @@ impl Engine {
 /// A module that imports another, and its file (when the index knows it).
 pub type Dependent = (String, Option<String>);
 
+fn not_found(symbol: &str) -> OpError {
+    OpError::new(ErrorKind::NotFound, format!("Not found: '{symbol}'"))
+}
+
 /// Where the project defines `symbol`; a dotted module name is found as
 /// the module (its file, at `0:0`).
 pub fn find_definition(index: &ProjectIndex, symbol: &str) -> Result<Vec<DefinitionSite>, OpError> {
     match index.find_definition(symbol) {
-        Ok(found) if found.is_empty() => Err(OpError::new(
-            ErrorKind::NotFound,
-            format!("Not found: '{symbol}'"),
-        )),
+        Ok(found) if found.is_empty() => Err(not_found(symbol)),
         Ok(found) => Ok(found
             .into_iter()
             .map(|d| {

@@ -60,7 +60,7 @@ fn a_read_only_sender_may_preview_but_not_refactor() {
     assert_eq!(send("Start s"), "Ok");
     assert_eq!(
         send("Refactor RenameSymbol f g"),
-        "Fail \"Permission denied: ro is read-only; this command changes files\""
+        "Fail \"Permission denied: ro is read-only; Refactor changes files\""
     );
     assert!(!send("Preview Refactor RenameSymbol f g").contains("Permission denied"));
 }
