@@ -1,10 +1,525 @@
 //! Rename a symbol or a class everywhere it is that symbol.
+//!
+//! `Refactor RenameSymbol <name> <new>` renames a function, class, method,
+//! module-level variable, class or instance attribute; `Rename_Class`
+//! accepts classes only. The name is looked up in the current file first,
+//! then in the project (`ProjectIndex::rename_symbol`).
+//!
+//! **What changes:** every definition, and every site the index resolves
+//! to it ([`ProjectIndex::rename_sites`]): uses through imports and their
+//! aliases (`from m import Old as X` changes `Old` and keeps `X`; `import m
+//! as x` + `x.Old`), re-exports, star imports, `__all__` strings,
+//! attributes of typed receivers (`self`, `cls`, instances, `super()`,
+//! calls of annotated functions), `global` statements and rebinding
+//! targets; doctest code (`>>>` lines) whose name resolves, in the
+//! module's globals, to the symbol; and the `.pyi` stub next to each
+//! changed module. Keyword arguments name parameters, never the symbol:
+//! they do not change.
+//!
+//! **Methods in a hierarchy:** renaming a method (or attribute) renames
+//! the whole hierarchy's member — what it overrides in project base
+//! classes, its overrides in project subclasses, and the siblings that
+//! override the same base member — so dispatch stays as it was
+//! ([`ProjectIndex::hierarchy_of`]). A class of that hierarchy with a base
+//! the index cannot follow (outside the project) may inherit or override
+//! the member there too: its definition is reported as left alone with
+//! that reason. Special names (`__init__`, `__eq__`, …) are refused:
+//! Python calls them by name.
+//!
+//! **What does not change:** unrelated same-named symbols, other scopes,
+//! shadowing names. Uses the index cannot prove (an attribute of a value of
+//! unknown type, a name bound to the symbol in one branch only) are
+//! `left_alone` with why; so are `getattr(obj, "old")`-style strings.
+//! Whole-word mentions in comments, strings and docstring prose are
+//! `mentions`, changed only with `Include Text`. Mentions are looked for in
+//! the files the rename changes (each file is read once; a Django-wide
+//! rename reads only those).
+//!
+//! **Refusals:** a new name that is not an identifier or is a keyword
+//! (InvalidArgument); one that collides or shadows (`conflict`: the
+//! module, class hierarchy or scope already binds it, or a use of the old
+//! name would then resolve to something else) → `Name conflict exists:
+//! <file:line and what>`; a module (renaming files is not a rename of a
+//! symbol); `Rename_Class` of anything but a class.
 
-use super::{not_built, Project, RefactorError, Refactored, Refactoring};
+mod conflict;
+mod text;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use ropey::Rope;
+
+use crate::analysis::index::rename::DefInfo;
+use crate::analysis::index::resolve::{DefRef, Res};
+use crate::analysis::index::{disk, FileIndex, IndexError, Location, ProjectIndex};
+use crate::analysis::outline::SymbolKind;
+use crate::change::{FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
+use crate::edit::Position;
+
+use super::{
+    LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Refactoring, RenameKind,
+    Source, Summary,
+};
+use text::Context;
+
+const KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
+];
 
 pub(super) fn compute(
-    _project: &Project<'_>,
+    project: &Project<'_>,
     request: &Refactoring,
 ) -> Result<Refactored, RefactorError> {
-    Err(not_built(request))
+    let Refactoring::Rename {
+        kind,
+        symbol,
+        new_name,
+        include_text,
+    } = request
+    else {
+        return Err(super::not_built(request));
+    };
+    let new = new_name.trim();
+    check_new_name(new)?;
+    let index = project.index;
+    let current = project.current.as_ref().map(|c| c.path.as_str());
+    let defs = index
+        .rename_symbol(symbol, current)
+        .map_err(|e| lookup_failure(index, symbol, e))?;
+    let infos: Vec<DefInfo> = defs.iter().filter_map(|&d| index.def_info(d)).collect();
+    let Some(first) = infos.first().cloned() else {
+        return Err(RefactorError::new(
+            RefactorFailure::NotFound,
+            format!("Not found: symbol '{symbol}'"),
+        ));
+    };
+    if *kind == RenameKind::Class && first.kind != SymbolKind::Class {
+        return Err(RefactorError::new(
+            RefactorFailure::NotFound,
+            format!(
+                "Not found: class '{symbol}': {} at {}:{} is a {}. Use: Refactor RenameSymbol {symbol} {new}",
+                first.full_name,
+                first.path,
+                first.name_location.position.line,
+                first.kind.noun()
+            ),
+        ));
+    }
+    let old = first.name.clone();
+    if old == new {
+        return Err(RefactorError::new(
+            RefactorFailure::InvalidArgument,
+            format!("{} is already named '{new}': give another name", first.full_name),
+        ));
+    }
+    if old.len() > 4 && old.starts_with("__") && old.ends_with("__") {
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {}: '{old}' is a special name that Python calls by name",
+                first.full_name
+            ),
+        ));
+    }
+    let member = first
+        .parent
+        .is_some_and(|p| index.def_info(p).is_some_and(|c| c.kind == SymbolKind::Class));
+    let family: Vec<DefRef> = if member {
+        index.hierarchy_of(&defs)
+    } else {
+        defs.clone()
+    };
+    let members: Vec<DefInfo> = family.iter().filter_map(|&d| index.def_info(d)).collect();
+    if member {
+        conflict::in_classes(index, &members, new)?;
+    } else {
+        conflict::in_modules(index, &members, new)?;
+    }
+
+    let sites = index.rename_sites(&family, &old, member);
+    let mut left_alone: Vec<LeftAlone> = sites
+        .possible
+        .iter()
+        .map(|(site, why)| LeftAlone {
+            site: site.clone(),
+            why: format!("{why}: it may or may not be {}", first.full_name),
+        })
+        .collect();
+    if member {
+        let classes: Vec<DefRef> = members.iter().filter_map(|m| m.parent).collect();
+        for class in index.with_unknown_bases(&classes) {
+            if let Some(c) = index.def_info(class) {
+                left_alone.push(LeftAlone {
+                    site: c.name_location.clone(),
+                    why: format!(
+                        "{} derives from a class outside the project, which may define or call '{old}' too",
+                        c.full_name
+                    ),
+                });
+            }
+        }
+    }
+
+    // Every code site, grouped by file: each file is read once.
+    let mut by_file: BTreeMap<String, Vec<(Position, Position)>> = BTreeMap::new();
+    for m in &members {
+        by_file
+            .entry(m.path.clone())
+            .or_default()
+            .push((m.name_location.position, m.name_location.end));
+    }
+    for site in &sites.certain {
+        by_file
+            .entry(site.path.clone())
+            .or_default()
+            .push((site.position, site.end));
+    }
+    let possible_by_file: BTreeMap<&str, Vec<(Position, Position)>> =
+        sites.possible.iter().fold(BTreeMap::new(), |mut m, (l, _)| {
+            m.entry(l.path.as_str())
+                .or_default()
+                .push((l.position, l.end));
+            m
+        });
+
+    let mut change = WorkspaceChange::new();
+    let mut mentions = Vec::new();
+    let mut references = 0;
+    let renaming = Renaming {
+        project,
+        family: &family,
+        old: &old,
+        new,
+        include_text: *include_text,
+    };
+    for (path, positions) in &by_file {
+        let source = project.sources.source(path)?;
+        let not_code = possible_by_file.get(path.as_str()).cloned().unwrap_or_default();
+        let edited = renaming.file(&source, positions, &not_code, &mut mentions, &mut left_alone)?;
+        references += edited.code;
+        if let Some(file) = edited.change {
+            insert(&mut change, source.path.clone(), file)?;
+        }
+    }
+    // The stubs next to the changed modules.
+    for path in by_file.keys() {
+        let Some(stub_path) = path.strip_suffix(".py").map(|s| format!("{s}.pyi")) else {
+            continue;
+        };
+        let stub = match project.sources.source(&stub_path) {
+            Ok(stub) => stub,
+            Err(e) if e.kind == RefactorFailure::Stale => return Err(e),
+            Err(_) => continue, // no stub
+        };
+        let Some(module) = index.file_index(path) else {
+            continue;
+        };
+        let positions = stub_sites(index, path, module, &stub, &family, &old);
+        let edited = renaming.file(&stub, &positions, &[], &mut mentions, &mut left_alone)?;
+        references += edited.code;
+        if let Some(file) = edited.change {
+            insert(&mut change, stub.path.clone(), file)?;
+        }
+    }
+    let files = change.files().count();
+    left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+    mentions.sort();
+    Ok(Refactored {
+        change,
+        summary: Summary::Renamed {
+            symbol: first.full_name.clone(),
+            files,
+            references,
+        },
+        left_alone,
+        mentions,
+    })
 }
+
+fn insert(
+    change: &mut WorkspaceChange,
+    path: crate::workspace::WorkspacePath,
+    file: FileChange,
+) -> Result<(), RefactorError> {
+    change.insert(path, file).map_err(|e| {
+        RefactorError::new(
+            RefactorFailure::WouldBreak,
+            format!("Internal error: {e}"),
+        )
+    })
+}
+
+/// A new name must be an identifier that is not a keyword.
+fn check_new_name(new: &str) -> Result<(), RefactorError> {
+    let mut chars = new.chars();
+    let shaped = chars
+        .next()
+        .is_some_and(|c| c == '_' || c.is_alphabetic())
+        && chars.all(|c| c == '_' || c.is_alphanumeric());
+    if !shaped {
+        let hint = if new.contains('.') {
+            ": give the new last part only (renaming a module is not a symbol rename)"
+        } else {
+            ": use letters, digits and _, not starting with a digit"
+        };
+        return Err(RefactorError::new(
+            RefactorFailure::InvalidArgument,
+            format!("Not a valid Python name: '{new}'{hint}"),
+        ));
+    }
+    if KEYWORDS.contains(&new) {
+        return Err(RefactorError::new(
+            RefactorFailure::InvalidArgument,
+            format!("'{new}' is a Python keyword: choose another name"),
+        ));
+    }
+    Ok(())
+}
+
+/// The index's lookup failure, as a refactor's; a module is refused as
+/// out of scope.
+fn lookup_failure(index: &ProjectIndex, symbol: &str, e: IndexError) -> RefactorError {
+    let q = symbol.trim();
+    if matches!(e, IndexError::NotFound { .. }) {
+        if let Some(path) = index.path_of_module(q) {
+            return RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "'{q}' is a module ({path}): renaming a module renames its file and every import of it, which RenameSymbol does not do; rename a symbol in it instead"
+                ),
+            );
+        }
+    }
+    match e {
+        IndexError::NotFound { ref choices, .. } => {
+            RefactorError::new(RefactorFailure::NotFound, e.to_string()).with_candidates(choices.clone())
+        }
+        IndexError::Ambiguous { ref candidates, .. } => {
+            let names = candidates.iter().map(|c| c.qualified_name.clone()).collect();
+            RefactorError::new(RefactorFailure::Ambiguous, e.to_string()).with_candidates(names)
+        }
+        other => RefactorError::new(RefactorFailure::NotFound, other.to_string()),
+    }
+}
+
+/// What one rename changes in each file it reads.
+struct Renaming<'a> {
+    project: &'a Project<'a>,
+    family: &'a [DefRef],
+    old: &'a str,
+    new: &'a str,
+    include_text: bool,
+}
+
+struct Edited {
+    change: Option<FileChange>,
+    /// Sites changed: definitions, references, doctest code, and the
+    /// mentions when they are asked for.
+    code: usize,
+}
+
+impl Renaming<'_> {
+    /// The edits of one file: its code sites (`positions`; those whose text
+    /// is not the old name are alias uses and keep theirs), then its
+    /// doctest code and textual mentions. `not_code`: sites left alone,
+    /// which are not mentions either.
+    fn file(
+        &self,
+        source: &Source,
+        positions: &[(Position, Position)],
+        not_code: &[(Position, Position)],
+        mentions: &mut Vec<Location>,
+        left_alone: &mut Vec<LeftAlone>,
+    ) -> Result<Edited, RefactorError> {
+        let text = &source.text;
+        let path = source.path.as_str();
+        let old_len = self.old.chars().count();
+        let mut code: Vec<Range<usize>> = positions
+            .iter()
+            .filter_map(|&(start, _)| {
+                let a = offset(text, start)?;
+                let b = a + old_len;
+                (b <= text.len_chars() && text.slice(a..b) == self.old).then_some(a..b)
+            })
+            .collect();
+        code.sort_by_key(|r| r.start);
+        code.dedup();
+        let src = text.to_string();
+        if contains_word(&src, self.new) {
+            conflict::in_file(path, text, &code, self.old, self.new)?;
+        }
+        let skip: Vec<Range<usize>> = not_code
+            .iter()
+            .filter_map(|&(start, _)| offset(text, start).map(|a| a..a + old_len))
+            .chain(code.iter().cloned())
+            .collect();
+        let mut text_edits = Vec::new();
+        for occurrence in text::occurrences(&src, self.old) {
+            let range = text.byte_to_char(occurrence.range.start)..text.byte_to_char(occurrence.range.end);
+            if skip.iter().any(|s| s.start < range.end && range.start < s.end) {
+                continue;
+            }
+            let at = location(text, path, &range);
+            match occurrence.context {
+                Context::Doctest { dotted } => {
+                    let denotes = self.project.index.resolve_dotted_in(path, &dotted);
+                    if !denotes.is_empty() && denotes.iter().all(|d| self.family.contains(d)) {
+                        code.push(range);
+                    } else if self.include_text {
+                        text_edits.push(range);
+                    } else {
+                        mentions.push(at);
+                    }
+                }
+                Context::Dynamic => left_alone.push(LeftAlone {
+                    site: at,
+                    why: "a string naming an attribute at run time (getattr and the like)".into(),
+                }),
+                Context::Comment | Context::String if self.include_text => text_edits.push(range),
+                Context::Comment | Context::String => mentions.push(at),
+            }
+        }
+        let count = code.len() + text_edits.len();
+        let indels = code
+            .into_iter()
+            .chain(text_edits)
+            .map(|r| Indel::new(r, self.new));
+        let edits = TextEdits::new(indels).map_err(|(a, b)| {
+            RefactorError::new(
+                RefactorFailure::WouldBreak,
+                format!("Internal error: overlapping edits {a:?} and {b:?} in {path}"),
+            )
+        })?;
+        let change = (!edits.is_empty()).then(|| FileChange {
+            base: source.base.clone(),
+            op: FileOp::Edit(edits),
+        });
+        Ok(Edited {
+            change,
+            code: count,
+        })
+    }
+}
+
+/// The sites of `family` in the stub of `module_path` (`m.pyi` beside
+/// `m.py`): its definitions with the qualified names of the family's
+/// definitions in that module, and the names in it that resolve to them
+/// (inside the stub, or through its imports).
+fn stub_sites(
+    index: &ProjectIndex,
+    module_path: &str,
+    module: &FileIndex,
+    stub: &Source,
+    family: &[DefRef],
+    old: &str,
+) -> Vec<(Position, Position)> {
+    let Ok(stub_index) = disk::index_text(
+        &(module.module.clone(), module.is_package),
+        &stub.text.to_string(),
+    ) else {
+        return Vec::new();
+    };
+    let qualified: Vec<String> = family
+        .iter()
+        .filter_map(|&d| index.def_info(d))
+        .filter(|d| d.path == module_path)
+        .map(|d| d.full_name)
+        .collect();
+    let ours: Vec<u32> = (0..stub_index.defs.len() as u32)
+        .filter(|&d| qualified.contains(&stub_index.full_name(d)))
+        .collect();
+    let mut out: Vec<(Position, Position)> = ours
+        .iter()
+        .map(|&d| {
+            let p = stub_index.def(d).name_position;
+            (p, p)
+        })
+        .collect();
+    for r in stub_index
+        .refs_keyed(old)
+        .iter()
+        .chain(stub_index.sites_keyed(old))
+    {
+        if stub_denotes(index, &stub_index, r.value, &ours, family, 0) {
+            out.push((r.position(), r.end()));
+        }
+    }
+    out
+}
+
+/// Whether a stub's value is one of its own definitions `ours`, or a
+/// project definition of `family` through an import.
+fn stub_denotes(
+    index: &ProjectIndex,
+    stub: &FileIndex,
+    value: u32,
+    ours: &[u32],
+    family: &[DefRef],
+    depth: usize,
+) -> bool {
+    use crate::analysis::index::file::Value;
+    if depth > 16 {
+        return false;
+    }
+    match stub.value(value) {
+        Value::Def(d) => ours.contains(&d),
+        Value::Same(v) => stub_denotes(index, stub, v, ours, family, depth + 1),
+        Value::Member { module, name } => matches!(
+            index.member(stub.name(module), stub.name(name), 0),
+            Res::Defs(ds) if !ds.is_empty() && ds.iter().all(|d| family.contains(d))
+        ),
+        Value::Attr { base, name } => {
+            // `C.m` / `self.m` inside the stub: the member of a class of the stub
+            let mut v = base;
+            for _ in 0..8 {
+                match stub.value(v) {
+                    Value::Same(next) => v = next,
+                    Value::SelfOf(c) | Value::Def(c) => {
+                        let full = format!("{}.{}", stub.full_name(c), stub.name(name));
+                        return ours.iter().any(|&d| stub.full_name(d) == full);
+                    }
+                    _ => return false,
+                }
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
+fn offset(text: &Rope, p: Position) -> Option<usize> {
+    if p.line >= text.len_lines() {
+        return None;
+    }
+    let a = text.line_to_char(p.line) + p.col;
+    (a <= text.len_chars()).then_some(a)
+}
+
+fn location(text: &Rope, path: &str, range: &Range<usize>) -> Location {
+    let pos = |c: usize| {
+        let line = text.char_to_line(c);
+        Position::new(line, c - text.line_to_char(line))
+    };
+    Location {
+        path: path.to_string(),
+        position: pos(range.start),
+        end: pos(range.end),
+    }
+}
+
+fn contains_word(src: &str, word: &str) -> bool {
+    let b = src.as_bytes();
+    let ident = |c: u8| c == b'_' || c.is_ascii_alphanumeric() || c >= 0x80;
+    src.match_indices(word).any(|(i, _)| {
+        let e = i + word.len();
+        (i == 0 || !ident(b[i - 1])) && (e >= b.len() || !ident(b[e]))
+    })
+}
+
+#[cfg(test)]
+#[path = "tests/rename.rs"]
+mod tests;

@@ -385,14 +385,51 @@ impl Workspace {
     }
 
     /// Step 3: the new contents in fsynced temp files, the old ones kept.
+    /// The temps are written by several threads at once: an fsync waits
+    /// for the disk, and concurrent ones share its flushes (100 files: ~20
+    /// ms in parallel against ~570 ms one after the other on this VM).
     fn prepare(&self, writes: &[FileWrite], entries: &[IntentEntry]) -> Result<(), FileError> {
-        for (k, (write, entry)) in writes.iter().zip(entries).enumerate() {
-            if let (Some(bytes), Some(temp)) = (&write.content, &entry.temp) {
-                if self.fault() == Some(Fault::FailPrepare(k)) {
-                    return Err(injected(&write.path));
-                }
-                self.write_temp(&write.path, temp, bytes)?;
+        let jobs: Vec<(usize, &FileWrite, &Path, &[u8])> = writes
+            .iter()
+            .zip(entries)
+            .enumerate()
+            .filter_map(|(k, (write, entry))| match (&write.content, &entry.temp) {
+                (Some(bytes), Some(temp)) => Some((k, write, temp.as_path(), bytes.as_slice())),
+                _ => None,
+            })
+            .collect();
+        let fault = self.fault();
+        let write_one = |&(k, write, temp, bytes): &(usize, &FileWrite, &Path, &[u8])| {
+            if fault == Some(Fault::FailPrepare(k)) {
+                return Err(injected(&write.path));
             }
+            self.write_temp(&write.path, temp, bytes)
+        };
+        let threads = jobs.len().min(PARALLEL_WRITES);
+        if threads <= 1 {
+            jobs.iter().try_for_each(write_one)?;
+        } else {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let results: Vec<Result<(), FileError>> = std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads)
+                    .map(|_| {
+                        scope.spawn(|| loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(job) = jobs.get(i) else {
+                                return Ok(());
+                            };
+                            write_one(job)?;
+                        })
+                    })
+                    .collect();
+                workers
+                    .into_iter()
+                    .map(|w| w.join().unwrap_or_else(|_| Err(panicked())))
+                    .collect()
+            });
+            results.into_iter().collect::<Result<(), FileError>>()?;
+        }
+        for (write, entry) in writes.iter().zip(entries) {
             if let Some(backup) = &entry.backup {
                 keep_old(&entry.target, backup).map_err(|e| io_error(&write.path, e))?;
             }
@@ -456,9 +493,18 @@ impl Workspace {
                 _ => {}
             }
         }
-        for entry in entries {
-            sync_parent(&entry.target);
-        }
+        // Each directory once, several at a time (as the temps above).
+        let dirs: Vec<&Path> = entries
+            .iter()
+            .filter_map(|e| e.target.parent())
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        std::thread::scope(|scope| {
+            for chunk in dirs.chunks(dirs.len().div_ceil(PARALLEL_WRITES).max(1)) {
+                scope.spawn(move || chunk.iter().for_each(|dir| sync_dir(dir)));
+            }
+        });
         Ok(())
     }
 }
@@ -544,6 +590,16 @@ fn sync_parent(path: &Path) {
 fn sync_dir(dir: &Path) {
     if let Ok(dir) = fs::File::open(dir) {
         let _ = dir.sync_all();
+    }
+}
+
+/// How many temp files a commit writes (and fsyncs) at once.
+const PARALLEL_WRITES: usize = 16;
+
+fn panicked() -> FileError {
+    FileError::Io {
+        path: "a commit's writer thread".into(),
+        source: io::Error::other("panicked"),
     }
 }
 

@@ -110,6 +110,9 @@ pub struct Def {
     /// What a variable or class attribute was assigned (`x = C()`), when
     /// it is the sole target.
     pub value: Option<ValueId>,
+    /// A function's return annotation when it is a name or a dotted name
+    /// (`-> Manager`): calling it gives an instance of that class.
+    pub returns: Option<ValueId>,
 }
 
 /// The form of an import.
@@ -187,6 +190,14 @@ pub struct FileIndex {
     pub(crate) refs: Vec<Ref>,
     /// key → `(start, end)` range of `refs`.
     pub(crate) ref_ranges: HashMap<Name, (u32, u32)>,
+    /// Sites that name a symbol without reading it, which a rename must
+    /// change but `Find References` does not list: the strings of a
+    /// literal `__all__`, and the targets of bindings that are not
+    /// definitions (`for x in …` at module or class level, `x = …` after
+    /// `global x`). Keyed and grouped as `refs`.
+    pub(crate) sites: Vec<Ref>,
+    /// key → `(start, end)` range of `sites`.
+    pub(crate) site_ranges: HashMap<Name, (u32, u32)>,
     /// Module-level bindings: name → value.
     pub(crate) exports: HashMap<Box<str>, ValueId>,
     /// Members (methods, attributes, nested classes) of each class.
@@ -233,6 +244,15 @@ impl FileIndex {
             .get(name)
             .and_then(|id| self.ref_ranges.get(id))
             .and_then(|&(s, e)| self.refs.get(s as usize..e as usize))
+            .unwrap_or(&[])
+    }
+
+    /// The [`FileIndex::sites`] whose key is `name`.
+    pub fn sites_keyed(&self, name: &str) -> &[Ref] {
+        self.name_ids
+            .get(name)
+            .and_then(|id| self.site_ranges.get(id))
+            .and_then(|&(s, e)| self.sites.get(s as usize..e as usize))
             .unwrap_or(&[])
     }
 
@@ -502,6 +522,23 @@ impl<'s, 't> Scanner<'s, 't> {
         });
     }
 
+    /// A [`FileIndex::sites`] entry: `node` names whatever `name` is
+    /// bound to in `scope`.
+    fn add_site(&mut self, node: Node<'t>, scope: usize, name: Name, ctx: Ctx) {
+        let slot = self.push(Value::Unknown);
+        self.pending.push(Pending { scope, name, slot });
+        let p = self.pos(node);
+        let len = syntax::char_len_in(self.src, node.byte_range());
+        self.file.sites.push(Ref {
+            line: p.line as u32,
+            col: p.col as u32,
+            len: len.min(u16::MAX as usize) as u16,
+            value: slot,
+            owner: ctx.owner,
+            is_call: false,
+        });
+    }
+
     fn children(&mut self, node: Node<'t>, ctx: Ctx) {
         if node.child_count() == 0 {
             return;
@@ -630,6 +667,9 @@ impl<'s, 't> Scanner<'s, 't> {
                         // A local holding a value the index can follow
                         // (`m = Manager()`); kept only if it is its sole binding.
                         let name = self.intern(self.text(left));
+                        if self.scopes[ctx.scope].globals.contains(&name) {
+                            self.add_site(left, 0, name, ctx);
+                        }
                         self.bind(ctx.scope, name, value);
                     } else if left.kind() == "identifier" {
                         // A module or class variable remembers what it holds.
@@ -925,7 +965,16 @@ impl<'s, 't> Scanner<'s, 't> {
                         }
                         v
                     }
-                    None => UNKNOWN,
+                    None => {
+                        // rebinds a module or class variable without defining it
+                        let scope = &self.scopes[ctx.scope];
+                        if scope.globals.contains(&name) {
+                            self.add_site(node, 0, name, ctx);
+                        } else if matches!(scope.kind, ScopeKind::Module | ScopeKind::Class) {
+                            self.add_site(node, ctx.scope, name, ctx);
+                        }
+                        UNKNOWN
+                    }
                 };
                 self.bind(ctx.scope, name, value);
             }
@@ -987,6 +1036,7 @@ impl<'s, 't> Scanner<'s, 't> {
             bases: Vec::new(),
             instance: false,
             value: None,
+            returns: None,
         });
         if let Some(class) = ctx.class {
             self.file.members.entry(class).or_default().push(id);
@@ -1017,7 +1067,13 @@ impl<'s, 't> Scanner<'s, 't> {
         });
         // Annotations and defaults are evaluated in the enclosing scope.
         if let Some(ret) = field(node, fields().return_type) {
-            self.visit(ret, ctx);
+            match ret.named_child(0) {
+                Some(e) if ret.named_child_count() == 1 && matches!(e.kind(), "identifier" | "attribute") => {
+                    let v = self.expr(e, ctx);
+                    self.file.defs[def as usize].returns = Some(v);
+                }
+                _ => self.visit(ret, ctx),
+            }
         }
         let scope = self.new_scope(ScopeKind::Function, ctx.scope);
         let inner = Ctx {
@@ -1295,7 +1351,13 @@ impl<'s, 't> Scanner<'s, 't> {
                 .strip_prefix(['"', '\''])
                 .and_then(|t| t.strip_suffix(['"', '\'']));
             match inner {
-                Some(name) if item.kind() == "string" => names.push(name.into()),
+                Some(name) if item.kind() == "string" => {
+                    if let Some(content) = string_content(item) {
+                        let id = self.intern(name);
+                        self.add_site(content, 0, id, ctx);
+                    }
+                    names.push(name.into())
+                }
                 _ if item.kind() == "comment" => {}
                 _ => self.all_dynamic = true,
             }
@@ -1370,6 +1432,13 @@ impl<'s, 't> Scanner<'s, 't> {
         keyed.sort_by_key(|(k, r)| (*k, r.line, r.col));
         self.file.ref_ranges = ranges(keyed.iter().map(|(k, _)| *k));
         self.file.refs = keyed.into_iter().map(|(_, r)| r).collect();
+        let mut sites: Vec<(Name, Ref)> = std::mem::take(&mut self.file.sites)
+            .into_iter()
+            .filter_map(|r| Some((key_of(&self.file, r.value, 0)?, r)))
+            .collect();
+        sites.sort_by_key(|(k, r)| (*k, r.line, r.col));
+        self.file.site_ranges = ranges(sites.iter().map(|(k, _)| *k));
+        self.file.sites = sites.into_iter().map(|(_, r)| r).collect();
         let mut by_name: Vec<DefId> = (0..self.file.defs.len() as DefId).collect();
         let defs = &self.file.defs;
         by_name.sort_by_key(|&d| (defs[d as usize].name, d));
@@ -1426,6 +1495,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 bases: Vec::new(),
                 instance: true,
                 value: None,
+                returns: None,
             });
             self.file.members.entry(class).or_default().push(id);
         }
@@ -1465,6 +1535,16 @@ impl<'s, 't> Scanner<'s, 't> {
     fn free(&mut self, name: Name) -> ValueId {
         self.push(Value::Free(name))
     }
+}
+
+/// The `string_content` child of a plain string literal (`"name"`).
+fn string_content(string: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = string.walk();
+    let mut parts = string
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "string_start" && c.kind() != "string_end");
+    let content = parts.next()?;
+    (content.kind() == "string_content" && parts.next().is_none()).then_some(content)
 }
 
 /// The `(start, end)` run of each key in a sequence grouped by key.

@@ -10,6 +10,8 @@
 //!   file, cross-module meaning left symbolic.
 //! * [`resolve`]: what a symbolic value denotes in the project, at query time.
 //! * [`query`]: the queries and their result types.
+//! * [`rename`](mod@rename): what a rename asks: the symbol (current file
+//!   first), a method's hierarchy, every site naming it.
 //! * [`disk`]: which files are indexed, reading, stamps, one parser per thread.
 //! * [`hash`]: the fast hasher of the index's maps.
 //!
@@ -42,6 +44,7 @@ pub mod file;
 pub mod hash;
 pub mod module_path;
 pub mod query;
+pub mod rename;
 pub mod resolve;
 
 use hash::FxHashMap as HashMap;

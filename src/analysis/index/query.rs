@@ -128,7 +128,7 @@ fn clean(query: &str) -> &str {
 }
 
 impl ProjectIndex {
-    fn definition(&self, d: DefRef) -> Option<Definition> {
+    pub(super) fn definition(&self, d: DefRef) -> Option<Definition> {
         let f = self.file(d.file)?;
         let def = f.defs.get(d.def as usize)?;
         Some(Definition {
@@ -143,7 +143,7 @@ impl ProjectIndex {
     /// the per-file commands print are accepted: `f#2` (the ordinal is
     /// dropped: same-named definitions are one symbol here) and
     /// `C.p.setter` (a property's accessor names the property).
-    fn symbol(&self, query: &str) -> Result<(FileId, Vec<DefId>)> {
+    pub(super) fn symbol(&self, query: &str) -> Result<(FileId, Vec<DefId>)> {
         let q = clean(query);
         let q = crate::analysis::outline::split_ordinal(q).0;
         let found = self.symbol_named(q);
@@ -214,7 +214,7 @@ impl ProjectIndex {
     }
 
     /// The candidates an ambiguous query lists: each group's first definition.
-    fn candidates(&self, groups: Vec<(String, (FileId, Vec<DefId>))>) -> Vec<SymbolCandidate> {
+    pub(super) fn candidates(&self, groups: Vec<(String, (FileId, Vec<DefId>))>) -> Vec<SymbolCandidate> {
         groups
             .into_iter()
             .filter_map(|(full, (fid, defs))| {

@@ -15,6 +15,8 @@
 //! * `C.m`, `C().m`, `self.m`/`cls.m` look `m` up in `C`, then in its project
 //!   base classes depth-first (an approximation of the C3 MRO that agrees
 //!   with it for single inheritance). The first class that defines `m` wins.
+//! * Calling a function annotated `-> C` (a name or dotted name of a
+//!   project class) gives an instance of `C`.
 //! * An attribute of something the index cannot type (a parameter, a local,
 //!   a function's result, a module variable, a class whose bases are external)
 //!   is *possible*: it may be any class member of that name.
@@ -86,11 +88,12 @@ impl ProjectIndex {
                 match self.through_variable(self.resolve(file, callee, depth + 1), depth + 1) {
                     Res::Defs(defs) => {
                         let classes: Vec<DefRef> = defs
-                            .into_iter()
+                            .iter()
+                            .copied()
                             .filter(|d| self.kind(*d) == Some(SymbolKind::Class))
                             .collect();
                         if classes.is_empty() {
-                            Res::Unknown
+                            self.returned(&defs, depth + 1)
                         } else {
                             Res::Instance(classes)
                         }
@@ -131,6 +134,31 @@ impl ProjectIndex {
                     Res::Defs(defs)
                 }
             }
+        }
+    }
+
+    /// What calling these functions gives, from their return annotations
+    /// (`-> Manager`): an instance of the classes they name.
+    fn returned(&self, functions: &[DefRef], depth: usize) -> Res {
+        let mut classes = Vec::new();
+        for d in functions {
+            let Some(f) = self.file(d.file) else { continue };
+            let Some(ret) = f.defs.get(d.def as usize).and_then(|def| def.returns) else {
+                return Res::Unknown; // one unannotated: the result is unknown
+            };
+            match self.resolve(d.file, ret, depth + 1) {
+                Res::Defs(ds) if ds.iter().all(|c| self.kind(*c) == Some(SymbolKind::Class)) => {
+                    classes.extend(ds)
+                }
+                _ => return Res::Unknown,
+            }
+        }
+        if classes.is_empty() {
+            Res::Unknown
+        } else {
+            classes.sort();
+            classes.dedup();
+            Res::Instance(classes)
         }
     }
 
@@ -217,7 +245,7 @@ impl ProjectIndex {
         res
     }
 
-    fn attribute(&self, base: Res, name: &str, depth: usize) -> Res {
+    pub(super) fn attribute(&self, base: Res, name: &str, depth: usize) -> Res {
         match self.through_variable(base, depth) {
             Res::Module(m) => self.member(&m, name, depth),
             Res::Defs(defs) => {

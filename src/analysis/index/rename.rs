@@ -1,0 +1,367 @@
+//! What a rename asks of the index: the one symbol a name denotes (looked
+//! up in the current file first), the members of a class hierarchy that
+//! are one method (overrides and what they override), and every site that
+//! names them — references, `from m import f` names, `__all__` strings and
+//! rebinding targets ([`FileIndex::sites`](super::FileIndex)).
+//!
+//! A site is *certain* when it resolves to the renamed definitions only,
+//! *possible* when it may be one of them and the index cannot tell (an
+//! attribute of a value of unknown type, a name bound to the symbol in one
+//! branch and to something else in another).
+
+use std::collections::HashMap;
+
+use super::error::Result;
+use super::file::{DefId, Ref};
+use super::query::Location;
+use super::resolve::{DefRef, Res};
+use super::{IndexError, ProjectIndex};
+use crate::analysis::outline::SymbolKind;
+use crate::edit::Position;
+
+/// One definition, as a rename reports and checks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DefInfo {
+    pub def: DefRef,
+    pub path: String,
+    /// `module.Class.method`.
+    pub full_name: String,
+    pub name: String,
+    pub kind: SymbolKind,
+    /// The name's range (one line).
+    pub name_location: Location,
+    /// The enclosing class or function.
+    pub parent: Option<DefRef>,
+}
+
+/// The sites of a set of definitions, sorted by path and position.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RenameSites {
+    pub certain: Vec<Location>,
+    /// With why the index cannot prove them.
+    pub possible: Vec<(Location, &'static str)>,
+}
+
+impl ProjectIndex {
+    /// The one symbol `query` names (plain, dotted or fully qualified):
+    /// among the definitions of `current` (a workspace path) whose
+    /// qualified name is `query` or ends with `.query` first, else in the
+    /// whole project ([`ProjectIndex::find_definition`]'s rules). All its
+    /// definitions (a property and its setter share a name).
+    pub fn rename_symbol(&self, query: &str, current: Option<&str>) -> Result<Vec<DefRef>> {
+        let q = query.trim();
+        if let Some(fid) = current.and_then(|p| self.by_path.get(p.trim_start_matches("./"))) {
+            if let Some(f) = self.file(*fid) {
+                let last = q.rsplit('.').next().unwrap_or(q);
+                let suffix = format!(".{q}");
+                let mut groups: std::collections::BTreeMap<String, Vec<DefId>> =
+                    Default::default();
+                for &d in f.defs_named(last) {
+                    let def = f.def(d);
+                    if def.qualified == q
+                        || def.qualified.ends_with(&suffix)
+                        || f.full_name(d) == q
+                    {
+                        groups.entry(def.qualified.clone()).or_default().push(d);
+                    }
+                }
+                if groups.len() > 1 {
+                    if let Some(exact) = groups.remove(q) {
+                        groups = [(q.to_string(), exact)].into_iter().collect();
+                    }
+                }
+                match groups.len() {
+                    0 => {}
+                    1 => {
+                        let defs = groups.into_values().next().unwrap_or_default();
+                        return Ok(defs.into_iter().map(|def| DefRef { file: *fid, def }).collect());
+                    }
+                    _ => {
+                        return Err(IndexError::Ambiguous {
+                            name: q.to_string(),
+                            candidates: self.candidates(
+                                groups
+                                    .into_iter()
+                                    .map(|(_, defs)| {
+                                        let full = f.full_name(defs[0]);
+                                        (full, (*fid, defs))
+                                    })
+                                    .collect(),
+                            ),
+                        })
+                    }
+                }
+            }
+        }
+        let (fid, defs) = self.symbol(q)?;
+        Ok(defs.into_iter().map(|def| DefRef { file: fid, def }).collect())
+    }
+
+    /// A definition's names and place.
+    pub fn def_info(&self, d: DefRef) -> Option<DefInfo> {
+        let f = self.file(d.file)?;
+        let def = f.defs.get(d.def as usize)?;
+        let name = f.name(def.name).to_string();
+        let path = self.path(d.file)?.to_string();
+        let start = def.name_position;
+        let end = Position::new(start.line, start.col + name.chars().count());
+        Some(DefInfo {
+            def: d,
+            full_name: f.full_name(d.def),
+            kind: def.kind,
+            name_location: Location {
+                path: path.clone(),
+                position: start,
+                end,
+            },
+            path,
+            name,
+            parent: def.parent.map(|p| DefRef {
+                file: d.file,
+                def: p,
+            }),
+        })
+    }
+
+    /// Whether `module_path`'s module binds `name` at module level, and
+    /// where when a definition or import shows it.
+    pub fn module_binds(&self, module_path: &str, name: &str) -> Option<Position> {
+        let f = self.file(*self.by_path.get(module_path)?)?;
+        f.exports.get(name)?;
+        let def = f
+            .defs_named(name)
+            .iter()
+            .map(|&d| f.def(d))
+            .find(|d| d.parent.is_none())
+            .map(|d| d.name_position);
+        Some(def.unwrap_or_else(|| {
+            f.imports
+                .iter()
+                .find(|i| i.name.as_deref() == Some(name) || i.module == name)
+                .map(|i| i.position)
+                .unwrap_or_default()
+        }))
+    }
+
+    /// The members named `name` that `class` has, its own or inherited
+    /// from project bases (the first class of the lookup that defines it).
+    pub fn members_named(&self, class: DefRef, name: &str) -> Vec<DefRef> {
+        match self.class_member(&[class], name, 0) {
+            Res::Defs(defs) => defs,
+            _ => Vec::new(),
+        }
+    }
+
+    /// The members that are one method (or attribute) with `members`: for
+    /// each member of a class, the same-named members of the project
+    /// classes it derives from and of those that derive from it,
+    /// transitively (an override, what it overrides, and the siblings
+    /// that override that too). `members` themselves included.
+    pub fn hierarchy_of(&self, members: &[DefRef]) -> Vec<DefRef> {
+        let mut out: Vec<DefRef> = members.to_vec();
+        let Some(first) = members.first().and_then(|&d| self.def_info(d)) else {
+            return out;
+        };
+        let classes: Vec<DefRef> = members
+            .iter()
+            .filter_map(|&d| self.def_info(d)?.parent)
+            .filter(|&p| self.kind(p) == Some(SymbolKind::Class))
+            .collect();
+        if classes.is_empty() {
+            return out;
+        }
+        let subclasses = self.direct_subclasses();
+        let mut done: Vec<DefRef> = Vec::new();
+        let mut queue = classes;
+        while let Some(c) = queue.pop() {
+            if done.contains(&c) {
+                continue;
+            }
+            done.push(c);
+            let mut related = self.ancestors(c);
+            let mut stack = vec![c];
+            while let Some(k) = stack.pop() {
+                for &s in subclasses.get(&k).into_iter().flatten() {
+                    if !related.contains(&s) && s != c {
+                        related.push(s);
+                        stack.push(s);
+                    }
+                }
+            }
+            for k in related {
+                let own = self.own_members(k, &first.name);
+                if !own.is_empty() && !done.contains(&k) {
+                    queue.push(k);
+                }
+                for m in own {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
+            }
+            for m in self.own_members(c, &first.name) {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// The classes of `classes` (and of the classes in between) whose bases
+    /// include one the index cannot follow (outside the project, or not a
+    /// class it knows): such a base may define or call the member too.
+    pub fn with_unknown_bases(&self, classes: &[DefRef]) -> Vec<DefRef> {
+        let mut out = Vec::new();
+        for &c in classes {
+            let Some(f) = self.file(c.file) else { continue };
+            let Some(def) = f.defs.get(c.def as usize) else {
+                continue;
+            };
+            let unknown = def.bases.iter().any(|&b| match self.resolve(c.file, b, 0) {
+                Res::Defs(ds) => !ds.iter().any(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                _ => true,
+            });
+            if unknown {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// The project classes deriving from `class`, transitively.
+    pub fn subclasses_of(&self, class: DefRef) -> Vec<DefRef> {
+        let direct = self.direct_subclasses();
+        let mut out = Vec::new();
+        let mut stack = vec![class];
+        while let Some(k) = stack.pop() {
+            for &s in direct.get(&k).into_iter().flatten() {
+                if !out.contains(&s) && s != class {
+                    out.push(s);
+                    stack.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    /// What a dotted name (`Old`, `m.Old`, `pkg.mod.C.m`) written in
+    /// `path`'s module-level code denotes: its first part is a name the
+    /// module binds, else the longest prefix that is a project module.
+    /// Only definitions count (empty otherwise).
+    pub fn resolve_dotted_in(&self, path: &str, dotted: &str) -> Vec<DefRef> {
+        let Some(&fid) = self.by_path.get(path) else {
+            return Vec::new();
+        };
+        let Some(f) = self.file(fid) else {
+            return Vec::new();
+        };
+        let parts: Vec<&str> = dotted.split('.').collect();
+        let (mut res, rest) = match f.exports.get(parts[0]) {
+            Some(&v) => (self.resolve(fid, v, 0), &parts[1..]),
+            None => {
+                let Some(n) = (1..parts.len())
+                    .rev()
+                    .find(|&n| self.is_project_module(&parts[..n].join(".")))
+                else {
+                    return Vec::new();
+                };
+                (Res::Module(parts[..n].join(".")), &parts[n..])
+            }
+        };
+        for part in rest {
+            res = self.attribute(res, part, 0);
+        }
+        match res {
+            Res::Defs(defs) => defs,
+            _ => Vec::new(),
+        }
+    }
+
+    /// `class`'s own members named `name`.
+    fn own_members(&self, class: DefRef, name: &str) -> Vec<DefRef> {
+        let Some(f) = self.file(class.file) else {
+            return Vec::new();
+        };
+        f.members
+            .get(&class.def)
+            .into_iter()
+            .flatten()
+            .filter(|&&m| f.name(f.def(m).name) == name)
+            .map(|&m| DefRef {
+                file: class.file,
+                def: m,
+            })
+            .collect()
+    }
+
+    /// Every project class → the project classes naming it as a base.
+    fn direct_subclasses(&self) -> HashMap<DefRef, Vec<DefRef>> {
+        let mut out: HashMap<DefRef, Vec<DefRef>> = HashMap::new();
+        for (fid, f) in self.iter_files() {
+            for (d, def) in f.defs.iter().enumerate() {
+                if def.kind != SymbolKind::Class {
+                    continue;
+                }
+                let class = DefRef {
+                    file: fid,
+                    def: d as DefId,
+                };
+                for &b in &def.bases {
+                    if let Res::Defs(ds) = self.resolve(fid, b, 0) {
+                        for base in ds {
+                            if self.kind(base) == Some(SymbolKind::Class) {
+                                out.entry(base).or_default().push(class);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every site naming `targets` (definitions sharing the name `name`),
+    /// definition sites excluded. `member`: the targets are class members,
+    /// so an attribute of a value of unknown type with that name is a
+    /// possible site.
+    pub fn rename_sites(&self, targets: &[DefRef], name: &str, member: bool) -> RenameSites {
+        let mut sites = RenameSites::default();
+        for (fid, f) in self.iter_files() {
+            let refs: Vec<&Ref> = f
+                .refs_keyed(name)
+                .iter()
+                .chain(f.sites_keyed(name))
+                .collect();
+            if refs.is_empty() {
+                continue;
+            }
+            let Some(path) = self.path(fid) else { continue };
+            for r in refs {
+                let location = || Location {
+                    path: path.to_string(),
+                    position: r.position(),
+                    end: r.end(),
+                };
+                match self.resolve(fid, r.value, 0) {
+                    Res::Defs(ds) if ds.iter().all(|d| targets.contains(d)) => {
+                        sites.certain.push(location())
+                    }
+                    Res::Defs(ds) if ds.iter().any(|d| targets.contains(d)) => sites
+                        .possible
+                        .push((location(), "it may also denote another definition")),
+                    Res::Possible if member => sites
+                        .possible
+                        .push((location(), "an attribute of a value of unknown type")),
+                    _ => {}
+                }
+            }
+        }
+        sites.certain.sort();
+        sites.certain.dedup();
+        sites.possible.sort();
+        sites.possible.dedup();
+        sites
+    }
+}

@@ -1,0 +1,348 @@
+use super::super::testing::TestProject;
+use super::super::{RefactorFailure, Refactored, Refactoring, RenameKind, Summary};
+
+fn rename(symbol: &str, new: &str) -> Refactoring {
+    Refactoring::Rename {
+        kind: RenameKind::Symbol,
+        symbol: symbol.into(),
+        new_name: new.into(),
+        include_text: false,
+    }
+}
+
+fn counts(r: &Refactored) -> (usize, usize) {
+    match &r.summary {
+        Summary::Renamed {
+            files, references, ..
+        } => (*files, *references),
+        other => panic!("{other:?}"),
+    }
+}
+
+fn class(symbol: &str, new: &str) -> Refactoring {
+    Refactoring::Rename {
+        kind: RenameKind::Class,
+        symbol: symbol.into(),
+        new_name: new.into(),
+        include_text: false,
+    }
+}
+
+fn with_text(symbol: &str, new: &str) -> Refactoring {
+    Refactoring::Rename {
+        kind: RenameKind::Symbol,
+        symbol: symbol.into(),
+        new_name: new.into(),
+        include_text: true,
+    }
+}
+
+/// The failure's kind and message.
+fn refusal(p: &TestProject, current: Option<(&str, usize, usize)>, r: &Refactoring) -> (RefactorFailure, String) {
+    let e = p.run(current, r).expect_err("refused");
+    (e.kind, e.message)
+}
+
+fn sites(locations: &[crate::analysis::index::Location]) -> Vec<String> {
+    locations.iter().map(|l| l.to_string()).collect()
+}
+
+#[test]
+fn a_function_is_renamed_at_its_definition_imports_and_calls() {
+    let p = TestProject::new(&[
+        ("pkg/__init__.py", "from .a import old\n__all__ = [\"old\"]\n"),
+        ("pkg/a.py", "def old(x):\n    return x\n\nold(1)\n"),
+        ("b.py", "from pkg.a import old\nfrom pkg import old as alias\nimport pkg.a as m\n\nold(reverse=True)\nalias(2)\nm.old(3)\n"),
+        ("c.py", "def old():\n    pass\nold()\n"),
+    ]);
+    let done = p.run(None, &rename("pkg.a.old", "new")).unwrap();
+    assert_eq!(counts(&done), (3, 8));
+    let after = p.after(&done);
+    assert_eq!(after["pkg/__init__.py"], "from .a import new\n__all__ = [\"new\"]\n");
+    assert_eq!(after["pkg/a.py"], "def new(x):\n    return x\n\nnew(1)\n");
+    assert_eq!(
+        after["b.py"],
+        "from pkg.a import new\nfrom pkg import new as alias\nimport pkg.a as m\n\nnew(reverse=True)\nalias(2)\nm.new(3)\n"
+    );
+    assert!(!after.contains_key("c.py"));
+}
+
+#[test]
+fn a_method_is_renamed_with_its_hierarchy_super_calls_and_typed_receivers() {
+    let p = TestProject::new(&[
+        (
+            "shapes.py",
+            "class Base:\n    def area(self):\n        return 0\n\n    def report(self):\n        return self.area()\n\n\nclass Square(Base):\n    def area(self):\n        return super().area() + 1\n\n\nclass Circle(Base):\n    def area(self):\n        return 3\n\n\nclass Other:\n    def area(self):\n        return -1\n",
+        ),
+        (
+            "use.py",
+            "from shapes import Square, Other\n\n\ndef make() -> Square:\n    return Square()\n\n\ns = Square()\ns.area()\nmake().area()\nOther().area()\n\n\ndef f(obj):\n    return obj.area()\n",
+        ),
+    ]);
+    let done = p.run(None, &rename("Square.area", "surface")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["shapes.py"],
+        "class Base:\n    def surface(self):\n        return 0\n\n    def report(self):\n        return self.surface()\n\n\nclass Square(Base):\n    def surface(self):\n        return super().surface() + 1\n\n\nclass Circle(Base):\n    def surface(self):\n        return 3\n\n\nclass Other:\n    def area(self):\n        return -1\n"
+    );
+    assert_eq!(
+        after["use.py"],
+        "from shapes import Square, Other\n\n\ndef make() -> Square:\n    return Square()\n\n\ns = Square()\ns.surface()\nmake().surface()\nOther().area()\n\n\ndef f(obj):\n    return obj.area()\n"
+    );
+    assert_eq!(counts(&done), (2, 7));
+    let left: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{} {}", l.site, l.why))
+        .collect();
+    assert_eq!(
+        left,
+        vec!["use.py:14:15 an attribute of a value of unknown type: it may or may not be shapes.Square.area"]
+    );
+}
+
+#[test]
+fn attributes_class_and_instance_are_renamed_through_self_cls_and_the_class() {
+    let p = TestProject::new(&[(
+        "m.py",
+        "class Counter:\n    step = 1\n\n    def __init__(self):\n        self.total = 0\n\n    def bump(self):\n        self.total += self.step\n        return self.total\n\n    @classmethod\n    def make(cls):\n        return cls.step\n\n\nc = Counter()\nc.total = Counter.step\n",
+    )]);
+    let after = p.after(&p.run(None, &rename("Counter.total", "count")).unwrap());
+    assert_eq!(
+        after["m.py"],
+        "class Counter:\n    step = 1\n\n    def __init__(self):\n        self.count = 0\n\n    def bump(self):\n        self.count += self.step\n        return self.count\n\n    @classmethod\n    def make(cls):\n        return cls.step\n\n\nc = Counter()\nc.count = Counter.step\n"
+    );
+    let after = p.after(&p.run(None, &rename("Counter.step", "stride")).unwrap());
+    assert_eq!(
+        after["m.py"],
+        "class Counter:\n    stride = 1\n\n    def __init__(self):\n        self.total = 0\n\n    def bump(self):\n        self.total += self.stride\n        return self.total\n\n    @classmethod\n    def make(cls):\n        return cls.stride\n\n\nc = Counter()\nc.total = Counter.stride\n"
+    );
+}
+
+#[test]
+fn a_module_variable_is_renamed_at_global_statements_rebinding_and_star_imports() {
+    let p = TestProject::new(&[
+        (
+            "conf.py",
+            "limit = 1\n\n\ndef raise_it():\n    global limit\n    limit = limit + 1\n\n\nfor limit in range(3):\n    pass\n",
+        ),
+        ("use.py", "from conf import *\n\nprint(limit)\n\n\ndef g(limit):\n    return limit\n"),
+    ]);
+    let after = p.after(&p.run(None, &rename("conf.limit", "cap")).unwrap());
+    assert_eq!(
+        after["conf.py"],
+        "cap = 1\n\n\ndef raise_it():\n    global cap\n    cap = cap + 1\n\n\nfor cap in range(3):\n    pass\n"
+    );
+    assert_eq!(after["use.py"], "from conf import *\n\nprint(cap)\n\n\ndef g(limit):\n    return limit\n");
+}
+
+#[test]
+fn rename_class_renames_a_class_and_refuses_anything_else_naming_the_symbol_form() {
+    let p = TestProject::new(&[
+        ("models.py", "class User:\n    pass\n\n\ndef helper():\n    return User()\n"),
+        ("views.py", "import models\nfrom models import User as U\n\nx: models.User = U()\n"),
+    ]);
+    let done = p.run(None, &class("User", "Account")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(after["models.py"], "class Account:\n    pass\n\n\ndef helper():\n    return Account()\n");
+    assert_eq!(
+        after["views.py"],
+        "import models\nfrom models import Account as U\n\nx: models.Account = U()\n"
+    );
+    assert_eq!(
+        refusal(&p, None, &class("helper", "aid")),
+        (
+            RefactorFailure::NotFound,
+            "Not found: class 'helper': models.helper at models.py:4 is a function. Use: Refactor RenameSymbol helper aid".into()
+        )
+    );
+}
+
+#[test]
+fn bad_new_names_are_invalid_arguments() {
+    let p = TestProject::new(&[("a.py", "def f():\n    pass\n")]);
+    assert_eq!(
+        refusal(&p, None, &rename("f", "class")),
+        (RefactorFailure::InvalidArgument, "'class' is a Python keyword: choose another name".into())
+    );
+    assert_eq!(
+        refusal(&p, None, &rename("f", "2x")),
+        (
+            RefactorFailure::InvalidArgument,
+            "Not a valid Python name: '2x': use letters, digits and _, not starting with a digit".into()
+        )
+    );
+    assert_eq!(refusal(&p, None, &rename("f", "f")).0, RefactorFailure::InvalidArgument);
+}
+
+#[test]
+fn name_conflicts_are_refused_naming_the_place() {
+    let p = TestProject::new(&[
+        ("a.py", "def old():\n    pass\n\n\ndef taken():\n    pass\n\n\ndef user():\n    fresh = 1\n    return old() + fresh\n"),
+        ("b.py", "from a import old\nfrom c import other\n\nold()\nother()\n"),
+        ("c.py", "def other():\n    pass\n"),
+        ("k.py", "class K:\n    def m(self):\n        pass\n\n    def n(self):\n        pass\n\n\nclass S(K):\n    def o(self):\n        pass\n"),
+    ]);
+    assert_eq!(
+        refusal(&p, None, &rename("a.old", "taken")),
+        (RefactorFailure::NameConflict, "Name conflict exists: a.py:4 module a already binds 'taken'".into())
+    );
+    assert_eq!(
+        refusal(&p, None, &rename("a.old", "fresh")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: a.py:9 binds 'fresh' in function user, where a.py:10 uses 'old'".into()
+        )
+    );
+    assert_eq!(
+        refusal(&p, None, &rename("a.old", "other")),
+        (RefactorFailure::NameConflict, "Name conflict exists: b.py:1 already binds 'other' in the module".into())
+    );
+    assert_eq!(
+        refusal(&p, None, &rename("K.m", "n")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: k.py:4 k.K.n already has a member 'n' (k.K would see both)".into()
+        )
+    );
+    assert_eq!(
+        refusal(&p, None, &rename("K.m", "o")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: k.py:9 k.S.o already has a member 'o' (k.S would see both)".into()
+        )
+    );
+    // a builtin nobody uses here is free
+    assert!(p.run(None, &rename("a.old", "print")).is_ok());
+}
+
+#[test]
+fn a_new_name_that_shadows_a_builtin_in_use_is_a_conflict() {
+    let p = TestProject::new(&[("a.py", "def old():\n    return len([])\n")]);
+    assert_eq!(
+        refusal(&p, None, &rename("old", "len")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: a.py:1 uses 'len' (the builtin), which the renamed 'old' would shadow".into()
+        )
+    );
+}
+
+#[test]
+fn lookup_takes_the_current_file_first_and_lists_ambiguous_candidates() {
+    let p = TestProject::new(&[
+        ("a.py", "def helper():\n    pass\n\nhelper()\n"),
+        ("b.py", "def helper():\n    pass\n\nhelper()\n"),
+    ]);
+    let (kind, message) = refusal(&p, None, &rename("helper", "aid"));
+    assert_eq!(kind, RefactorFailure::Ambiguous);
+    assert_eq!(
+        message,
+        "Ambiguous symbol 'helper': a.helper at a.py:0:0, b.helper at b.py:0:0; use a qualified name"
+    );
+    let e = p.run(None, &rename("helper", "aid")).unwrap_err();
+    assert_eq!(e.candidates, vec!["a.helper", "b.helper"]);
+    let after = p.after(&p.run(Some(("b.py", 0, 0)), &rename("helper", "aid")).unwrap());
+    assert_eq!(after.keys().collect::<Vec<_>>(), vec!["b.py"]);
+    assert_eq!(after["b.py"], "def aid():\n    pass\n\naid()\n");
+}
+
+#[test]
+fn modules_and_special_names_are_refused() {
+    let p = TestProject::new(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/mod.py", "class C:\n    def __init__(self):\n        pass\n"),
+    ]);
+    assert_eq!(
+        refusal(&p, None, &rename("pkg.mod", "other")),
+        (
+            RefactorFailure::Refused,
+            "'pkg.mod' is a module (pkg/mod.py): renaming a module renames its file and every import of it, which RenameSymbol does not do; rename a symbol in it instead".into()
+        )
+    );
+    assert_eq!(refusal(&p, None, &rename("C.__init__", "setup")).0, RefactorFailure::Refused);
+}
+
+#[test]
+fn mentions_are_reported_and_changed_only_with_include_text_as_whole_words() {
+    let p = TestProject::new(&[(
+        "m.py",
+        "def fetch():\n    \"\"\"fetch data; see fetcher.\"\"\"\n    return 1\n\n\n# call fetch once\nx = fetch()\ny = getattr(None, \"fetch\", None)\n",
+    )]);
+    let done = p.run(None, &rename("fetch", "load")).unwrap();
+    assert_eq!(sites(&done.mentions), vec!["m.py:1:7", "m.py:5:7"]);
+    assert_eq!(
+        done.left_alone.iter().map(|l| l.site.to_string()).collect::<Vec<_>>(),
+        vec!["m.py:7:19"]
+    );
+    assert_eq!(
+        p.after(&done)["m.py"],
+        "def load():\n    \"\"\"fetch data; see fetcher.\"\"\"\n    return 1\n\n\n# call fetch once\nx = load()\ny = getattr(None, \"fetch\", None)\n"
+    );
+    let done = p.run(None, &with_text("fetch", "load")).unwrap();
+    assert!(done.mentions.is_empty());
+    assert_eq!(counts(&done), (1, 4));
+    assert_eq!(
+        p.after(&done)["m.py"],
+        "def load():\n    \"\"\"load data; see fetcher.\"\"\"\n    return 1\n\n\n# call load once\nx = load()\ny = getattr(None, \"fetch\", None)\n"
+    );
+}
+
+#[test]
+fn doctest_code_is_renamed_when_it_is_the_symbol() {
+    let p = TestProject::new(&[(
+        "m.py",
+        "def double(x):\n    \"\"\"Twice x: double it.\n\n    >>> double(2)\n    4\n    >>> from m import double\n    >>> m.double(1) + other.double(1)\n    2\n    \"\"\"\n    return 2 * x\n",
+    )]);
+    let done = p.run(None, &rename("double", "twice")).unwrap();
+    assert_eq!(
+        p.after(&done)["m.py"],
+        "def twice(x):\n    \"\"\"Twice x: double it.\n\n    >>> twice(2)\n    4\n    >>> from m import twice\n    >>> m.twice(1) + other.double(1)\n    2\n    \"\"\"\n    return 2 * x\n"
+    );
+    assert_eq!(sites(&done.mentions), vec!["m.py:1:16", "m.py:6:28"]);
+}
+
+#[test]
+fn the_stub_next_to_the_module_is_renamed_too() {
+    let p = TestProject::new(&[
+        ("lib.py", "class Box:\n    def open(self):\n        return 1\n\n\ndef make():\n    return Box()\n"),
+        ("lib.pyi", "class Box:\n    def open(self) -> int: ...\n    def close(self) -> None: ...\n\ndef make() -> Box: ...\n"),
+        ("use.py", "from lib import Box\n\nBox().open()\n"),
+    ]);
+    let done = p.run(None, &class("Box", "Crate")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["lib.pyi"],
+        "class Crate:\n    def open(self) -> int: ...\n    def close(self) -> None: ...\n\ndef make() -> Crate: ...\n"
+    );
+    assert_eq!(after["use.py"], "from lib import Crate\n\nCrate().open()\n");
+    let after = p.after(&p.run(None, &rename("Box.open", "unbox")).unwrap());
+    assert_eq!(
+        after["lib.pyi"],
+        "class Box:\n    def unbox(self) -> int: ...\n    def close(self) -> None: ...\n\ndef make() -> Box: ...\n"
+    );
+}
+
+#[test]
+fn shadowing_names_and_other_scopes_are_left_as_they_are() {
+    let p = TestProject::new(&[(
+        "m.py",
+        "def item():\n    return 1\n\n\ndef uses():\n    return item()\n\n\ndef shadows(item):\n    return item\n\n\ndef nested():\n    def item():\n        return 2\n    return item()\n\n\nclass K:\n    item = 3\n\n    def m(self):\n        return item() + self.item\n",
+    )]);
+    let after = p.after(&p.run(None, &rename("m.item", "entry")).unwrap());
+    assert_eq!(
+        after["m.py"],
+        "def entry():\n    return 1\n\n\ndef uses():\n    return entry()\n\n\ndef shadows(item):\n    return item\n\n\ndef nested():\n    def item():\n        return 2\n    return item()\n\n\nclass K:\n    item = 3\n\n    def m(self):\n        return entry() + self.item\n"
+    );
+}
+
+#[test]
+fn crlf_files_and_decorators_keep_their_shape() {
+    let p = TestProject::new(&[
+        ("deco.py", "def traced(f):\r\n    return f\r\n\r\n\r\n@traced\r\ndef g():\r\n    pass\r\n"),
+        ("use.py", "import deco\r\n\r\n\r\n@deco.traced\r\ndef h():\r\n    pass\r\n"),
+    ]);
+    let after = p.after(&p.run(None, &rename("traced", "logged")).unwrap());
+    assert_eq!(after["deco.py"], "def logged(f):\r\n    return f\r\n\r\n\r\n@logged\r\ndef g():\r\n    pass\r\n");
+    assert_eq!(after["use.py"], "import deco\r\n\r\n\r\n@deco.logged\r\ndef h():\r\n    pass\r\n");
+}
