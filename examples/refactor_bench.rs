@@ -4,7 +4,8 @@
 //! rename N repetitions of a timed `Refactor RenameSymbol <symbol> <new>`
 //! (refresh + compute + check + commit of every file + reply) each followed
 //! by a timed `Undo` (one commit restoring every file), so every repetition
-//! starts from the original tree and the tree is left as it was found.
+//! starts from the original tree and the tree is left as it was found;
+//! then N timed `Preview Refactor …` (everything but the commit).
 //!
 //! Usage: `cargo run --release --example refactor_bench -- <root> [--reps N]
 //! [--state-dir DIR] [symbol new]…`. The root is modified while it runs:
@@ -30,16 +31,40 @@ fn quantile(samples: &[Duration], q: f64) -> Duration {
     sorted[rank - 1]
 }
 
-/// Runs one command, returning its reply and how long it took; a `Fail`
-/// ends the benchmark (the figures would mean nothing).
-fn timed(engine: &Engine, text: &str) -> (String, Duration) {
-    let t = Instant::now();
+/// On-CPU time of every thread of this process so far, from
+/// `/proc/self/task/*/schedstat` (nanoseconds): unlike wall time it leaves
+/// out the time spent waiting for a core, which on a shared machine is most
+/// of it. A thread that ended before the call is not counted, so only the
+/// difference around work on long-lived threads means something.
+fn process_cpu() -> Duration {
+    let tasks = std::fs::read_dir("/proc/self/task").into_iter().flatten().flatten();
+    let nanos = tasks
+        .filter_map(|task| std::fs::read_to_string(task.path().join("schedstat")).ok())
+        .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .sum();
+    Duration::from_nanos(nanos)
+}
+
+/// One command's cost: wall time and on-CPU time of the process.
+#[derive(Clone, Copy)]
+struct Cost {
+    wall: Duration,
+    cpu: Duration,
+}
+
+/// Runs one command, returning its reply and what it cost; a `Fail` ends
+/// the benchmark (the figures would mean nothing).
+fn timed(engine: &Engine, text: &str) -> (String, Cost) {
+    let (t, cpu) = (Instant::now(), process_cpu());
     let response = engine.execute(&Request {
         sender: SENDER,
         text,
         id: None,
     });
-    let took = t.elapsed();
+    let took = Cost {
+        wall: t.elapsed(),
+        cpu: process_cpu().saturating_sub(cpu),
+    };
     if !response.ok {
         println!("FAIL {text}: {}", response.text);
         eprintln!("refactor_bench: {text}: {}", response.text);
@@ -55,6 +80,19 @@ fn renamed_counts(reply: &str) -> Option<(u64, u64)> {
     let files = words.next()?.parse().ok()?;
     let references = words.nth(1)?.parse().ok()?;
     Some((files, references))
+}
+
+/// Median, p90 and min of the wall times, and the median on-CPU time.
+fn summary(costs: &[Cost]) -> serde_json::Value {
+    let wall: Vec<Duration> = costs.iter().map(|c| c.wall).collect();
+    let cpu: Vec<Duration> = costs.iter().map(|c| c.cpu).collect();
+    json!({
+        "median": ms(quantile(&wall, 0.5)),
+        "p90": ms(quantile(&wall, 0.9)),
+        "min": ms(quantile(&wall, 0.0)),
+        "cpu_median": ms(quantile(&cpu, 0.5)),
+        "all": wall.iter().map(|d| ms(*d)).collect::<Vec<_>>(),
+    })
 }
 
 fn main() {
@@ -96,6 +134,7 @@ fn main() {
         // The first query builds the index (the cold part); later ones only
         // refresh it, as an agent's session does between two refactors.
         let (references, warm_up) = timed(&engine, &format!("Find References {symbol}"));
+        let warm_up = warm_up.wall;
         let refactor = format!("Refactor RenameSymbol {symbol} {new}");
         let (mut renames, mut undos) = (Vec::new(), Vec::new());
         let mut reply = String::new();
@@ -105,6 +144,11 @@ fn main() {
             reply = text;
             undos.push(timed(&engine, "Undo").1);
         }
+        // The same without the commit (refresh + compute + check + reply):
+        // the difference is what writing the files and the undo step costs.
+        let previews: Vec<Cost> = (0..reps)
+            .map(|_| timed(&engine, &format!("Preview {refactor}")).1)
+            .collect();
         let (files, refs) = renamed_counts(&reply).unwrap_or((0, 0));
         let result = json!({
             "symbol": symbol,
@@ -116,9 +160,9 @@ fn main() {
             "files": files,
             "references": refs,
             "reply": reply,
-            "rename_ms": {"median": ms(quantile(&renames, 0.5)), "p90": ms(quantile(&renames, 0.9)),
-                          "min": ms(quantile(&renames, 0.0)), "all": renames.iter().map(|d| ms(*d)).collect::<Vec<_>>()},
-            "undo_ms": {"median": ms(quantile(&undos, 0.5)), "p90": ms(quantile(&undos, 0.9))},
+            "rename_ms": summary(&renames),
+            "undo_ms": summary(&undos),
+            "preview_ms": summary(&previews),
         });
         println!("RESULT {result}");
     }
