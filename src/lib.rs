@@ -13,5 +13,6 @@ pub mod lang;
 pub mod refactor;
 pub mod reply;
 pub mod session;
+pub mod tools;
 pub mod transport;
 pub mod workspace;

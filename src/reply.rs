@@ -15,6 +15,10 @@ use serde_json::{json, Map, Value};
 use crate::edit::Position;
 use crate::lang::{ReplyDetail, ResponseFormat};
 
+/// The JSON `failure` code of a `Fail` that carries no typed error: its
+/// `message` says what to fix.
+pub const UNCLASSIFIED: &str = "failed";
+
 /// One fact of a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Clause {
@@ -273,6 +277,13 @@ impl Reply {
                 }
             }
         }
+        if let Some(reason) = reason.filter(|_| !object.contains_key("failure")) {
+            // every failure is typed; one no more precise kind covers says so
+            object.insert(
+                "failure".into(),
+                json!({"code": UNCLASSIFIED, "message": reason, "candidates": []}),
+            );
+        }
         if !notes.is_empty() {
             object.insert("message".into(), json!(notes.join(", ")));
         }
@@ -316,9 +327,9 @@ fn terse_clause(clause: &Clause) -> String {
         Clause::Replaced(n) => format!("Replaced {n} {}", plural(*n, "occurrence")),
         Clause::Lines(range) => format!("Lines {range}"),
         Clause::Txt(text) => format!("Txt {}", escape_newlines(text)),
-        Clause::Prompt(question) => question.clone(),
-        Clause::Note(text) => text.clone(),
-        Clause::Notice(text) => format!("Notice: {text}"),
+        Clause::Prompt(question) => one_line(question),
+        Clause::Note(text) => one_line(text),
+        Clause::Notice(text) => format!("Notice: {}", one_line(text)),
         Clause::Data(_) | Clause::Error { .. } => String::new(),
     }
 }
@@ -352,6 +363,16 @@ pub fn escape_newlines(text: &str) -> String {
         }
     }
     out
+}
+
+/// Keeps a note on its line: a file name with a newline (from `List`, a
+/// search, a notice) must not start a reply line of its own — a sender reads
+/// one line per command, so that line would pass for another reply.
+fn one_line(text: &str) -> String {
+    if !text.contains(['\n', '\r']) {
+        return text.to_owned();
+    }
+    text.replace('\n', "\\n").replace('\r', "\\r")
 }
 
 /// Escapes a failure reason for `Fail "<reason>"`: newlines and quotes.
@@ -461,7 +482,8 @@ mod tests {
         );
         assert_eq!(
             Reply::fail("Nope").json(),
-            json!({"ok": false, "error": "Nope"})
+            json!({"ok": false, "error": "Nope",
+                   "failure": {"code": "failed", "message": "Nope", "candidates": []}})
         );
     }
 }

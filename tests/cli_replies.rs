@@ -39,7 +39,7 @@ fn a_failing_json_script_counts_the_skipped_commands_in_its_json() {
         [
             "Ok",
             r#"{"ok":true}"#,
-            r#"{"error":"No file open. Use: Open <file>","ok":false,"skipped":2}"#,
+            r#"{"error":"No file open. Use: Open <file>","failure":{"candidates":[],"code":"not_applicable","message":"No file open. Use: Open <file>"},"ok":false,"skipped":2}"#,
         ]
     );
 }

@@ -328,7 +328,13 @@ async fn direct_subject_and_service_discovery() {
     subjects.sort();
     assert_eq!(
         subjects,
-        ["mizuki.eddi.cmd.*", "mizuki.eddi.connection_request"]
+        [
+            "mizuki.eddi.cmd.*",
+            "mizuki.eddi.connection_request",
+            "mizuki.eddi.guide",
+            "mizuki.eddi.tools.call",
+            "mizuki.eddi.tools.list"
+        ]
     );
     // The service counts a request after its reply is sent: ask until the
     // count has caught up with the replies this test already received.

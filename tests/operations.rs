@@ -71,7 +71,7 @@ fn references_and_callers_agree_with_the_terse_replies() {
 fn failures_are_typed_with_their_candidates() {
     let (_dir, engine) = project();
     let no_session = engine.find_definition("u", "pay").unwrap_err();
-    assert_eq!(no_session.kind, ErrorKind::NotApplicable);
+    assert_eq!(no_session.kind, ErrorKind::NoSession);
     send(&engine, "Start s");
     let missing = engine.find_definition("u", "Crat").unwrap_err();
     assert_eq!(missing.kind, ErrorKind::NotFound);

@@ -1,4 +1,5 @@
-//! The command line: `eddi run`, `eddi repl`, `eddi serve`, `eddi send`.
+//! The command line: `eddi run`, `eddi repl`, `eddi serve`, `eddi send`,
+//! `eddi mcp`.
 //!
 //! Each subcommand lives in its own module and drives the same core
 //! ([`crate::engine::Engine`]); none of them holds command logic.
@@ -13,6 +14,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::engine::{Engine, EngineConfig};
 
+pub mod mcp;
 pub mod send;
 pub mod serve;
 
@@ -35,6 +37,8 @@ pub enum CliCommand {
     Serve(Box<serve::ServeArgs>),
     /// Send commands to a running Eddi and print the answer.
     Send(send::SendArgs),
+    /// Serve the agent tools over MCP on stdio (for MCP clients).
+    Mcp(mcp::McpArgs),
 }
 
 /// Where the workspace is and who is speaking: shared by `run` and `repl`.
@@ -67,6 +71,7 @@ pub fn main() -> ExitCode {
         CliCommand::Repl(args) => repl::repl(args),
         CliCommand::Serve(args) => Ok(serve::run(*args)),
         CliCommand::Send(args) => Ok(send::run(args)),
+        CliCommand::Mcp(args) => mcp::run(args),
     };
     match result {
         Ok(code) => code,

@@ -253,7 +253,7 @@ async fn open_engine(config: &Config) -> Result<Arc<Engine>, String> {
 /// Completes on SIGINT or SIGTERM. The handlers are installed when this is
 /// called, not when it is first polled: a signal that comes while the
 /// service is still starting stops it gracefully instead of killing it.
-fn shutdown_signal() -> impl std::future::Future<Output = ()> {
+pub(super) fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, Signal, SignalKind};

@@ -19,6 +19,8 @@ use crate::session::Event;
 use crate::workspace::{CommitError, DiskStamp, Expect, FileError, FileWrite, WorkspacePath};
 
 use super::context::Ctx;
+use super::ops::json::typed;
+use super::ops::ErrorKind;
 
 /// Whether a change stays in the buffers or is also written to disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -338,13 +340,17 @@ impl Ctx<'_> {
 /// A commit's failure as a reply: conflicts name the files and the way out.
 pub(super) fn commit_fail(error: CommitError) -> Reply {
     match error {
-        CommitError::Conflicts(_) => Reply::fail(format!(
-            "Conflict: {error}. Diff shows the difference; Close and Open take the new text"
-        )),
-        CommitError::Prepare(FileError::PermissionDenied(path)) => Reply::fail(format!(
-            "Write permission denied: {path}; nothing was written"
-        )),
-        other => Reply::fail(other.to_string()),
+        CommitError::Conflicts(_) => typed(
+            ErrorKind::Stale,
+            format!(
+                "Conflict: {error}. Diff shows the difference; Close and Open take the new text"
+            ),
+        ),
+        CommitError::Prepare(FileError::PermissionDenied(path)) => typed(
+            ErrorKind::Unavailable,
+            format!("Write permission denied: {path}; nothing was written"),
+        ),
+        other => typed(ErrorKind::Unavailable, other.to_string()),
     }
 }
 

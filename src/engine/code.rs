@@ -60,6 +60,26 @@ fn changed_lines(before: &Rope, after: &Rope) -> Option<(LineRange, LineRange)> 
     Some((lines(before), lines(after)))
 }
 
+/// The lines `change` changed, in the text before and after it (as
+/// [`changed_lines`], from the change's own ranges: no scan of the texts);
+/// `None` when it changed nothing.
+fn edited_lines(before: &Rope, after: &Rope, change: &ChangeSet) -> Option<(LineRange, LineRange)> {
+    let edits = change.edits();
+    let (first, last) = (edits.first()?, edits.last()?);
+    let start = first.0;
+    let growth: isize = edits
+        .iter()
+        .map(|(s, e, text)| text.chars().count() as isize - (e - s) as isize)
+        .sum();
+    let end_before = last.1;
+    let end_after = (end_before as isize + growth).max(start as isize) as usize;
+    let lines = |rope: &Rope, end: usize| {
+        let end = end.min(rope.len_chars());
+        LineRange::new(rope.char_to_line(start.min(end)), rope.char_to_line(end))
+    };
+    Some((lines(before, end_before), lines(after, end_after)))
+}
+
 /// The chunks of a rope from its end to its start.
 fn backwards(rope: &Rope) -> ropey::iter::Chunks<'_> {
     rope.chunks_at_byte(rope.len_bytes()).0.reversed()
@@ -119,6 +139,9 @@ fn common_bytes<'a>(
 
 /// A Python buffer as it was before a text edit.
 pub(super) struct SyntaxBefore {
+    /// How many events the session had staged before the edit: the edit's
+    /// own events come after.
+    events: usize,
     path: crate::workspace::WorkspacePath,
     language: crate::analysis::Language,
     text: Rope,
@@ -413,6 +436,7 @@ impl Ctx<'_> {
     pub(super) fn syntax_before(&mut self) -> Option<SyntaxBefore> {
         let buffer = self.current().ok()?;
         Some(SyntaxBefore {
+            events: self.session.unpersisted().len(),
             language: buffer.language()?,
             text: buffer.text().clone(),
             tree: buffer.syntax_unparsed().cloned(),
@@ -444,7 +468,12 @@ impl Ctx<'_> {
     fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
         let buffer = self.session.buffers.get(&before.path)?;
         let after = buffer.text().clone();
-        let (was, now) = changed_lines(&before.text, &after)?;
+        // the lines the edit's own change names; a diff of the texts only
+        // when it took several changes
+        let (was, now) = match self.edit_of(before) {
+            Some(change) => edited_lines(&before.text, &after, change)?,
+            None => changed_lines(&before.text, &after)?,
+        };
         if let (Some(old), Some(new)) = (
             enclosing_function(before.tree.as_ref(), was),
             enclosing_function(buffer.syntax_unparsed(), now),
@@ -477,6 +506,19 @@ impl Ctx<'_> {
             return None;
         }
         Some(invalid_note(&errors))
+    }
+
+    /// The one change a text edit made to `before.path`, if it made one.
+    fn edit_of(&self, before: &SyntaxBefore) -> Option<&ChangeSet> {
+        let events = self.session.unpersisted().get(before.events..)?;
+        let mut edits = events.iter().filter_map(|event| match event {
+            crate::session::Event::Edited { path, change, .. } if *path == before.path => {
+                Some(change)
+            }
+            _ => None,
+        });
+        let change = edits.next()?;
+        edits.next().is_none().then_some(change)
     }
 
     /// `Show Function f` …: the definition from its keyword (as the spec's
@@ -1081,6 +1123,58 @@ mod tests {
         edited.insert(at, "if y\n");
         let (was, now) = changed_lines(&Rope::from_str(&big), &edited).unwrap();
         assert_eq!((was.first, now.first, now.last), (4000, 4000, 4001));
+    }
+
+    /// The lines a change names are the lines the texts' diff finds (or,
+    /// for a replacement that kept part of its text, a few more).
+    #[test]
+    fn edited_lines_come_from_the_change_and_cover_the_diff() {
+        let big: String = (0..5000).map(|i| format!("x{i} = {i}\n")).collect();
+        let before = Rope::from_str(&big);
+        let line = |n: usize| before.line_to_char(n);
+        let cases = [
+            vec![(line(4000), line(4000), "if y\n")],
+            vec![(line(10), line(12), "")],
+            vec![
+                (line(3) + 1, line(3) + 3, "yy"),
+                (line(70), line(70) + 1, "z\nw"),
+            ],
+            vec![(line(4999), before.len_chars(), "end")],
+        ];
+        for edits in cases {
+            let change = ChangeSet::from_edits(
+                before.len_chars(),
+                edits.iter().map(|(s, e, t)| (*s, *e, Some(*t))),
+            )
+            .unwrap();
+            let mut after = before.clone();
+            change.apply(&mut after).unwrap();
+            let (was, now) = edited_lines(&before, &after, &change).unwrap();
+            let (diff_was, diff_now) = changed_lines(&before, &after).unwrap();
+            assert_eq!(
+                (was.first, now.first),
+                (diff_was.first, diff_now.first),
+                "{edits:?}"
+            );
+            assert!(
+                was.last >= diff_was.last && now.last >= diff_now.last,
+                "{edits:?}"
+            );
+        }
+        let (was, now) = {
+            let change = ChangeSet::from_edits(
+                before.len_chars(),
+                [(line(4000), line(4000), Some("if y\n"))],
+            )
+            .unwrap();
+            let mut after = before.clone();
+            change.apply(&mut after).unwrap();
+            edited_lines(&before, &after, &change).unwrap()
+        };
+        assert_eq!(
+            (was.first, was.last, now.first, now.last),
+            (4000, 4000, 4000, 4001)
+        );
     }
 
     #[test]

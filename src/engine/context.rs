@@ -1,6 +1,8 @@
 //! The execution context of one command: the session and the workspace,
 //! plus the helpers every command family shares.
 
+use super::ops::json::typed;
+use super::ops::ErrorKind;
 use crate::edit::{position, ChangeSet, Position};
 use crate::lang::Command;
 use crate::reply::Reply;
@@ -80,7 +82,7 @@ impl<'a> Ctx<'a> {
     pub(super) fn current(&self) -> Result<&Buffer, Reply> {
         self.session
             .current_buffer()
-            .ok_or_else(|| Reply::fail("No file open. Use: Open <file>"))
+            .ok_or_else(|| typed(ErrorKind::NotApplicable, "No file open. Use: Open <file>"))
     }
 
     pub(super) fn current_path(&self) -> Result<WorkspacePath, Reply> {
@@ -89,9 +91,12 @@ impl<'a> Ctx<'a> {
 
     /// Applies an event the command has fully checked.
     pub(super) fn apply(&mut self, event: Event) -> Result<(), Reply> {
-        self.session
-            .apply(event)
-            .map_err(|e| Reply::fail(format!("Internal error, nothing changed: {e}")))
+        self.session.apply(event).map_err(|e| {
+            typed(
+                ErrorKind::Internal,
+                format!("Internal error, nothing changed: {e}"),
+            )
+        })
     }
 
     /// Applies `change` to the current buffer as one undo step.
@@ -137,17 +142,21 @@ impl<'a> Ctx<'a> {
             .collect();
         match candidates.as_slice() {
             [one] => Ok((*one).clone()),
-            [] => Err(Reply::fail(format!(
-                "File not open: {given}. {}",
-                self.open_files_hint(given)
-            ))),
-            many => Err(Reply::fail(format!(
-                "Ambiguous file '{given}': {}",
-                many.iter()
-                    .map(|p| p.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))),
+            [] => Err(typed(
+                ErrorKind::NotFound,
+                format!("File not open: {given}. {}", self.open_files_hint(given)),
+            )),
+            many => Err(super::ops::json::failure(super::ops::OpError {
+                kind: ErrorKind::Ambiguous,
+                candidates: many.iter().map(|p| p.to_string()).collect(),
+                message: format!(
+                    "Ambiguous file '{given}': {}",
+                    many.iter()
+                        .map(|p| p.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            })),
         }
     }
 

@@ -9,6 +9,8 @@ use crate::workspace::{CommitError, Expect, FileError, FileWrite, WorkspacePath}
 
 use super::apply::commit_fail;
 use super::context::{Ctx, Outcome};
+use super::ops::json::typed;
+use super::ops::ErrorKind;
 use super::output;
 
 impl Ctx<'_> {
@@ -80,7 +82,7 @@ impl Ctx<'_> {
         let stamp = match self.workspace.commit(std::slice::from_ref(&write)) {
             Ok(mut stamps) => stamps.pop().flatten().expect("a saved file has a stamp"),
             Err(CommitError::Conflicts(_)) => {
-                return Err(Reply::fail(format!(
+                return Err(typed(ErrorKind::Stale, format!(
                     "{path} changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
                 )))
             }
@@ -274,8 +276,19 @@ impl Ctx<'_> {
 /// A file error worded for the terse language: a missing file says how to
 /// create it (the workspace speaks no command language).
 pub(super) fn file_fail(error: FileError) -> Reply {
+    let kind = match &error {
+        FileError::NotFound(_) | FileError::NotAFile(_) => ErrorKind::NotFound,
+        FileError::Escapes(_) | FileError::StateDir(_) => ErrorKind::PermissionDenied,
+        FileError::PermissionDenied(_) | FileError::ReadOnly(_) | FileError::Io { .. } => {
+            ErrorKind::Unavailable
+        }
+        FileError::Invalid(..)
+        | FileError::Binary(_)
+        | FileError::NotUtf8(_)
+        | FileError::TooLarge { .. } => ErrorKind::InvalidArgument,
+    };
     match &error {
-        FileError::NotFound(path) => Reply::fail(format!("{error}. Use: Open Create {path}")),
-        _ => Reply::fail(error.to_string()),
+        FileError::NotFound(path) => typed(kind, format!("{error}. Use: Open Create {path}")),
+        _ => typed(kind, error.to_string()),
     }
 }

@@ -14,6 +14,8 @@
 //! Sizes are counted as they travel: plain bytes, or escaped as in a JSON
 //! string when the reply is embedded in one (the stream's `appended`).
 
+use super::ops::json::typed;
+use super::ops::ErrorKind;
 use crate::lang::ResponseFormat;
 use crate::reply::{plural, Clause, Reply};
 
@@ -117,11 +119,14 @@ impl Budget {
     /// room for it: it does not run, and `skipped` more commands follow it.
     pub(super) fn not_run(&self, skipped: usize) -> Option<Reply> {
         let room = self.room.as_ref().filter(|room| room.is_full(self.used))?;
-        let mut reply = Reply::fail(format!(
-            "Not run: the replies before it fill the room ({}). Send this command and \
+        let mut reply = typed(
+            ErrorKind::TooLarge,
+            format!(
+                "Not run: the replies before it fill the room ({}). Send this command and \
              the rest again in another message",
-            room.limit()
-        ));
+                room.limit()
+            ),
+        );
         if skipped > 0 {
             reply.push(Clause::Skipped(skipped));
         }
@@ -196,11 +201,14 @@ fn without_data(reply: Reply, room: &ReplyRoom) -> Reply {
 
 /// The answer to a question that cannot fit however shortened.
 fn too_large(room: &ReplyRoom) -> Reply {
-    Reply::fail(format!(
-        "Reply too large: {}. Ask for less: a smaller part (Show Block a:b), a narrower \
+    typed(
+        ErrorKind::TooLarge,
+        format!(
+            "Reply too large: {}. Ask for less: a smaller part (Show Block a:b), a narrower \
          pattern, or a lower Set Limit",
-        room.limit()
-    ))
+            room.limit()
+        ),
+    )
 }
 
 /// Shortens the longest clause as little as needed, then the next longest,
@@ -381,13 +389,16 @@ pub fn fit_lines(text: &str, format: ResponseFormat, room: &ReplyRoom) -> Option
         used += size;
         kept.push(*line);
     }
-    let closing = Reply::fail(format!(
-        "Reply too large: the first {} of {} reply lines fit ({}); the rest is left out. \
+    let closing = typed(
+        ErrorKind::TooLarge,
+        format!(
+            "Reply too large: the first {} of {} reply lines fit ({}); the rest is left out. \
          Ask for less (a smaller part, a lower Set Limit, fewer commands per message)",
-        kept.len(),
-        lines.len(),
-        room.limit()
-    ))
+            kept.len(),
+            lines.len(),
+            room.limit()
+        ),
+    )
     .render(format);
     kept.push(&closing);
     Some(kept.join("\n"))

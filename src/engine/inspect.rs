@@ -7,6 +7,8 @@ use crate::lang::ShowTarget;
 use crate::reply::{Clause, Reply};
 
 use super::context::{Ctx, Outcome};
+use super::ops::json::{out_of_range, typed};
+use super::ops::ErrorKind;
 use super::output;
 
 /// Context lines `Show` adds before and after its target when none are
@@ -27,10 +29,13 @@ impl Ctx<'_> {
             }
             ShowTarget::Block(range) => {
                 if range.first > range.last {
-                    return Err(Reply::fail(format!(
-                        "Block {range} is reversed: write it as {}:{}",
-                        range.last, range.first
-                    )));
+                    return Err(typed(
+                        ErrorKind::InvalidArgument,
+                        format!(
+                            "Block {range} is reversed: write it as {}:{}",
+                            range.last, range.first
+                        ),
+                    ));
                 }
                 check_line(&text, range.first)?;
                 // Reading past the end is harmless: show what exists, and say so.
@@ -100,7 +105,7 @@ impl Ctx<'_> {
 pub(super) fn check_line(text: &Rope, line: usize) -> Result<(), Reply> {
     position::to_char(text, Position::new(line, 0))
         .map(|_| ())
-        .map_err(|e| Reply::fail(e.to_string()))
+        .map_err(out_of_range)
 }
 
 /// Refuses a line range that reaches past the last line, for commands that
@@ -109,18 +114,20 @@ pub(super) fn check_line(text: &Rope, line: usize) -> Result<(), Reply> {
 pub(super) fn check_block(text: &Rope, range: LineRange) -> Result<(), Reply> {
     let lines = position::counted_lines(text);
     if lines == 0 {
-        return Err(Reply::fail(format!(
-            "Block {range} is past the end: the file is empty"
-        )));
+        return Err(typed(
+            ErrorKind::OutOfRange,
+            format!("Block {range} is past the end: the file is empty"),
+        ));
     }
     let last = lines - 1;
     if range.first > last {
-        return Err(Reply::fail(format!(
-            "Block {range} is past the end of the file: the last line is {last}"
-        )));
+        return Err(typed(
+            ErrorKind::OutOfRange,
+            format!("Block {range} is past the end of the file: the last line is {last}"),
+        ));
     }
     if range.last > last {
-        return Err(Reply::fail(format!(
+        return Err(typed(ErrorKind::OutOfRange, format!(
             "Block {range} is past the end of the file: the last line is {last}; write Block {}:{last}",
             range.first
         )));

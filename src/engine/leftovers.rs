@@ -15,6 +15,7 @@ use crate::analysis::index::Location;
 use crate::analysis::modify::visible_name;
 use crate::lang::{Command, DeleteTarget, Modification};
 use crate::reply::plural;
+use crate::session::Session;
 
 use super::context::Ctx;
 use super::Engine;
@@ -82,7 +83,7 @@ impl Engine {
     /// After the command succeeded in `path`: the note on what it left.
     pub(super) fn leftover_note(
         &self,
-        sender: &str,
+        session: &Session,
         leftover: &Leftover,
         path: &str,
     ) -> Option<String> {
@@ -97,8 +98,7 @@ impl Engine {
         match leftover {
             Leftover::Renamed { old, new } => {
                 let left = places(
-                    self.with_index(sender, |index, _, _| index.find_unresolved(old, false))
-                        .ok()?,
+                    self.with_index(session, |index, _, _| index.find_unresolved(old, false)),
                     true,
                 );
                 (!left.is_empty()).then(|| {
@@ -111,8 +111,7 @@ impl Engine {
             Leftover::Deleted { old } => {
                 // uses left in this file are broken too
                 let left = places(
-                    self.with_index(sender, |index, _, _| index.find_unresolved(old, false))
-                        .ok()?,
+                    self.with_index(session, |index, _, _| index.find_unresolved(old, false)),
                     false,
                 );
                 (!left.is_empty()).then(|| {
@@ -125,9 +124,8 @@ impl Engine {
                 })
             }
             Leftover::Resigned { function } => {
-                let calls = self
-                    .with_index(sender, |index, _, _| index.find_callers(function).ok())
-                    .ok()??;
+                let calls =
+                    self.with_index(session, |index, _, _| index.find_callers(function).ok())?;
                 let left = places(calls.certain, false);
                 (!left.is_empty()).then(|| {
                     let n = left.len();

@@ -7,7 +7,8 @@
 //! first failure → persist the session's new events (fsync) → render.
 //!
 //! Concurrency: the registry lock is held only to look sessions up; each
-//! session has its own lock, so different senders run in parallel. Keeping
+//! session has its own lock, so different senders run in parallel. A
+//! message locks its session once and passes the held session on. Keeping
 //! one sender's messages in order is the caller's job (the router does it).
 //!
 //! **Invariant:** a failed command changes nothing — commands compute
@@ -40,6 +41,8 @@ use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
 use crate::workspace::{Fault, Recovery, Workspace};
 use leftovers::Leftover;
+use ops::json::typed;
+use ops::ErrorKind;
 
 pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
@@ -60,6 +63,10 @@ pub struct EngineConfig {
     pub output_limit: usize,
     /// Who may do what; checked for every message, whatever its transport.
     pub permissions: Permissions,
+    /// How long one message's commands may run: once used up, the commands
+    /// left are not run (one sender's long message must not hold its
+    /// session, and a pool thread, without end).
+    pub message_time_budget: std::time::Duration,
 }
 
 impl EngineConfig {
@@ -70,6 +77,7 @@ impl EngineConfig {
             max_file_size: 16 << 20,
             output_limit: 4000,
             permissions: Permissions::default(),
+            message_time_budget: std::time::Duration::from_secs(30),
         }
     }
 }
@@ -122,13 +130,39 @@ pub enum EngineError {
     Recovery(std::io::Error),
 }
 
+/// Records the reply to a request id in the session, to be persisted with
+/// the turn's other events.
+fn note_answer(live: &mut Live, id: &str, text: &str, ok: bool) {
+    let _ = live.session.apply(Event::Answered {
+        id: id.to_owned(),
+        reply: text.to_owned(),
+        ok,
+    });
+}
+
 /// A session with its journal bookkeeping, behind its own lock.
 pub(crate) struct Live {
     pub session: Session,
     pub journal: JournalState,
+    /// How often the session was locked: a turn locks it once (tested).
+    pub locked: u64,
 }
 
-type LiveRef = Arc<Mutex<Live>>;
+impl Live {
+    pub(crate) fn new(session: Session, journal: JournalState) -> Live {
+        Live {
+            session,
+            journal,
+            locked: 0,
+        }
+    }
+}
+
+type LiveRef = Arc<parking_lot::Mutex<Live>>;
+
+/// The sender's session as a turn holds it: locked once when the turn
+/// starts, passed to everything the turn does, unlocked when it ends.
+type Held = parking_lot::ArcMutexGuard<parking_lot::RawMutex, Live>;
 
 #[derive(Default)]
 struct Registry {
@@ -186,8 +220,10 @@ impl Engine {
                 .by_sender
                 .insert(session.sender.clone(), session.name.clone());
             let name = session.name.clone();
-            let live = Live { session, journal };
-            registry.sessions.insert(name, Arc::new(Mutex::new(live)));
+            let live = Live::new(session, journal);
+            registry
+                .sessions
+                .insert(name, Arc::new(parking_lot::Mutex::new(live)));
         }
         Ok(Engine {
             workspace,
@@ -277,7 +313,7 @@ impl Engine {
 
     /// Parses a message once, for [`Self::execute_turn`]; says whether it
     /// is quick (see [`Self::is_quick`]).
-    pub fn prepare(&self, sender: &str, text: &str) -> Turn {
+    pub fn prepare(&self, _sender: &str, text: &str) -> Turn {
         let statements = lang::parse_message(text);
         let quick = text.len() <= 4096
             && !statements.is_empty()
@@ -286,9 +322,8 @@ impl Engine {
                 Err(_) => false,
             })
             // A pending `Replace Confirm` takes `y`/`n` answers, which edit.
-            && self
-                .live_of(sender)
-                .is_none_or(|live| lock(&live).session.confirm.is_none());
+            // (Decided on the text alone: the session is locked by the turn.)
+            && lang::parse_answer(text).is_none();
         Turn { statements, quick }
     }
 
@@ -318,7 +353,15 @@ impl Engine {
             format!("Could not persist the session ({e}); the change is applied in memory only")
         })?;
         if result.is_ok() && mode == ApplyMode::Commit {
-            self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
+            let mut touched: Vec<&crate::workspace::WorkspacePath> = change.touched();
+            touched.extend(change.files().filter_map(|(_, file)| match &file.op {
+                crate::change::FileOp::Move { to, .. } => Some(to),
+                _ => None,
+            }));
+            self.index
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .touch(touched);
         }
         result
     }
@@ -370,11 +413,16 @@ impl Engine {
         room: Option<ReplyRoom>,
         remaining: usize,
     ) -> Response {
+        // The turn locks the sender's session once and passes it on (only a
+        // `Start` in the message locks the new one).
+        let mut held = self.hold(request.sender);
         if let Some(id) = request.id {
-            if let Some((text, ok)) = self.answered(request.sender, id) {
+            let answered = held.as_deref().and_then(|live| live.session.answered(id));
+            if let Some(answer) = answered {
+                let (text, ok) = (answer.reply.clone(), answer.ok);
                 // Given again as it was, unless this connection is smaller.
-                let fitted =
-                    room.and_then(|room| fit_lines(&text, self.format_of(request.sender), &room));
+                let format = self.rendering(request.sender, held.as_deref()).0;
+                let fitted = room.and_then(|room| fit_lines(&text, format, &room));
                 return Response {
                     ok: ok && fitted.is_none(),
                     text: fitted.unwrap_or(text),
@@ -382,18 +430,24 @@ impl Engine {
                 };
             }
         }
-        let mut notices = self.check_disk(request.sender);
+        let mut notices = match held.as_deref_mut() {
+            Some(live) => context::check_disk(&mut live.session, &self.workspace),
+            None => Vec::new(),
+        };
         let mut replies: Vec<Reply> = Vec::new();
         let mut budget = fit::Budget::new(room);
-        let format_now = || self.format_of(request.sender);
-        match self.confirm_answer(request.sender, request.text) {
-            Some(Ok(reply)) => replies.push(budget.admit(reply, format_now)),
+        let format_of = |held: &Option<Held>| self.rendering(request.sender, held.as_deref()).0;
+        let answer = held
+            .as_deref_mut()
+            .and_then(|live| self.confirm_answer(&mut live.session, request.text));
+        match answer {
+            Some(Ok(reply)) => replies.push(budget.admit(reply, || format_of(&held))),
             Some(Err(notice)) => notices.push(notice),
             None => {}
         }
         if replies.is_empty() && lang::parse_answer(request.text).is_some() {
             // A late answer: the walk ended (finished, or a command came).
-            replies.push(Reply::fail(format!(
+            replies.push(typed(ErrorKind::NotApplicable, format!(
                 "No Replace Confirm is waiting for an answer, so '{}' is not understood; start one with: Replace Confirm \"<text>\" With \"<text>\"",
                 request.text.trim()
             )));
@@ -405,7 +459,11 @@ impl Engine {
         };
         // The one door: a message is checked whole before any of it runs.
         if let Some(denied) = self.denied(request.sender, &statements) {
-            replies.push(budget.admit(Reply::fail(denied), format_now));
+            replies.push(
+                budget.admit(typed(ErrorKind::PermissionDenied, denied), || {
+                    format_of(&held)
+                }),
+            );
         }
         let statements = if replies.is_empty() {
             statements
@@ -413,12 +471,16 @@ impl Engine {
             Vec::new()
         };
         if statements.is_empty() && replies.is_empty() {
-            let empty = Reply::fail(format!(
-                "Empty message. {}",
-                lang::help::help(None).unwrap_or_default()
-            ));
-            replies.push(budget.admit(empty, format_now));
+            let empty = typed(
+                ErrorKind::InvalidCommand,
+                format!(
+                    "Empty message. {}",
+                    lang::help::help(None).unwrap_or_default()
+                ),
+            );
+            replies.push(budget.admit(empty, || format_of(&held)));
         }
+        let started = std::time::Instant::now();
         for (index, statement) in statements.iter().enumerate() {
             let skipped = statements.len() - index - 1;
             if index > 0 {
@@ -426,17 +488,21 @@ impl Engine {
                     replies.push(not_run);
                     break;
                 }
+                if let Some(not_run) = self.out_of_time(started, index, skipped) {
+                    replies.push(budget.admit(not_run, || format_of(&held)));
+                    break;
+                }
             }
             let mut reply = match &statement.parsed {
-                Ok(command) => self.run_within(request.sender, command, room.as_ref()),
-                Err(error) => Reply::fail(error.to_string()),
+                Ok(command) => self.run_within(request.sender, &mut held, command, room.as_ref()),
+                Err(error) => ops::json::failure(error.clone().into()),
             };
             for notice in notices.drain(..) {
                 reply.push(Clause::Notice(notice));
             }
             let failed = !reply.is_ok();
             // Fitted first: the reserve keeps room for the count.
-            let mut reply = budget.admit(reply, format_now);
+            let mut reply = budget.admit(reply, || format_of(&held));
             if failed && skipped + remaining > 0 {
                 reply.push(Clause::Skipped(skipped + remaining));
             }
@@ -459,29 +525,27 @@ impl Engine {
             }
         }
         // One turn, one write of its events to the journal (and at most one
-        // fsync), before the reply leaves.
-        if let Err(e) = self.persist_sender(request.sender) {
-            if let Some(last) = replies.last_mut() {
-                *last = Reply::fail(format!(
-                    "Could not persist the session ({e}); the changes of this message are applied in memory only"
-                ));
+        // fsync), before the reply leaves. The answered id is among them: a
+        // crash between two writes would leave the changes without the id,
+        // and the retry would apply them a second time.
+        let (mut text, mut ok) =
+            self.render_replies(request.sender, held.as_deref(), &replies, room);
+        if let Some(live) = held.as_deref_mut() {
+            if let Some(id) = request.id {
+                note_answer(live, id, &text, ok);
             }
-        }
-        let (format, detail) = self.rendering_of(request.sender);
-        let mut ok = replies.iter().all(Reply::is_ok);
-        let mut text = replies
-            .iter()
-            .map(|r| r.render_as(format, detail))
-            .collect::<Vec<_>>()
-            .join("\n");
-        // Replies were fitted in the format of their time; a `Set Format`
-        // later in the message may have made them longer.
-        if let Some(fitted) = room.and_then(|room| fit_lines(&text, format, &room)) {
-            text = fitted;
-            ok = false;
-        }
-        if let Some(id) = request.id {
-            self.remember(request.sender, id, &text, ok);
+            if let Err(e) = self.persist(live) {
+                if let Some(last) = replies.last_mut() {
+                    *last = typed(ErrorKind::Internal, format!(
+                        "Could not persist the session ({e}); the changes of this message are applied in memory only, and written with the next message that can persist"
+                    ));
+                }
+                (text, ok) = self.render_replies(request.sender, Some(live), &replies, room);
+                if let Some(id) = request.id {
+                    note_answer(live, id, &text, ok);
+                    let _ = self.persist(live);
+                }
+            }
         }
         Response {
             text,
@@ -503,7 +567,13 @@ impl Engine {
     }
 
     /// Runs one command; `Set Limit` is capped to what `room` can carry.
-    fn run_within(&self, sender: &str, command: &Command, room: Option<&ReplyRoom>) -> Reply {
+    fn run_within(
+        &self,
+        sender: &str,
+        held: &mut Option<Held>,
+        command: &Command,
+        room: Option<&ReplyRoom>,
+    ) -> Reply {
         if let (
             Command::Set {
                 option: lang::SessionOption::OutputLimit(asked),
@@ -515,50 +585,67 @@ impl Engine {
                 let capped = Command::Set {
                     option: lang::SessionOption::OutputLimit(cap),
                 };
-                let mut reply = self.run(sender, &capped);
+                let mut reply = self.run(sender, held, &capped);
                 if reply.is_ok() {
                     reply.push(note);
                 }
                 return reply;
             }
         }
-        self.run(sender, command)
+        self.run(sender, held, command)
     }
 
-    fn run(&self, sender: &str, command: &Command) -> Reply {
+    /// Runs one command in the session the turn holds (`Start` and `End`
+    /// change which one that is).
+    fn run(&self, sender: &str, held: &mut Option<Held>, command: &Command) -> Reply {
         match command {
             Command::Start { name, description } => {
-                return self.start(sender, name, description.as_deref())
+                let reply = self.start(sender, name, description.as_deref());
+                if reply.is_ok() {
+                    *held = self.hold(sender);
+                }
+                return reply;
             }
-            Command::End { name } => return self.end(sender, name.as_deref()),
+            Command::End { name } => return self.end(sender, name.as_deref(), held),
             Command::Summary { name: Some(name) }
-                if self.session_of(sender).as_deref() != Some(name) =>
+                if held.as_ref().map(|live| &live.session.name) != Some(name) =>
             {
-                return self.summary_of(name)
+                // Another session is read with this one unlocked: a turn
+                // never holds two sessions (two senders reading each
+                // other's would deadlock).
+                return match held {
+                    Some(live) => Held::unlocked(live, || self.summary_of(name)),
+                    None => self.summary_of(name),
+                };
             }
             Command::Help { topic } => {
                 return match lang::help::help(topic.as_deref()) {
                     Ok(text) => Reply::info(text),
-                    Err(e) => Reply::fail(e.to_string()),
+                    Err(e) => ops::json::failure(e.into()),
                 }
-            }
-            Command::FindSymbol { kind, symbol } => return self.find_symbol(sender, *kind, symbol),
-            Command::Refactor(refactoring) => return self.refactor_command(sender, refactoring),
-            Command::Preview { diff, refactoring } => {
-                return self.preview_command(sender, refactoring, *diff)
-            }
-            Command::Apply => return self.apply_command(sender),
-            Command::Discard => return self.discard_command(sender),
-            Command::Save { .. } | Command::SaveAll { .. } => {
-                // A file Eddi saved is re-indexed before the next query.
-                self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
             }
             _ => {}
         }
-        let Some(live) = self.live_of(sender) else {
-            return Reply::fail("No session. Start one with: Start <name>");
+        let Some(live) = held.as_mut() else {
+            return typed(
+                ErrorKind::NoSession,
+                "No session. Start one with: Start <name>",
+            );
         };
-        let mut live = lock(&live);
+        match command {
+            Command::FindSymbol { kind, symbol } => {
+                return self.find_symbol(&live.session, *kind, symbol)
+            }
+            Command::Refactor(refactoring) => {
+                return self.refactor_command(sender, live, refactoring)
+            }
+            Command::Preview { diff, refactoring } => {
+                return self.preview_command(sender, live, refactoring, *diff)
+            }
+            Command::Apply => return self.apply_command(sender, live),
+            Command::Discard => return self.discard_command(live),
+            _ => {}
+        }
         let mut ctx = Ctx::new(&mut live.session, &self.workspace);
         // An edit of a definition says what it leaves unchanged elsewhere.
         let leftover = Leftover::of(&mut ctx, command);
@@ -574,20 +661,31 @@ impl Engine {
             "{command} is classified {:?} but fsyncs",
             command.effect()
         );
+        // A file Eddi saved is re-indexed before the next query.
+        let saved = live.session.unpersisted()[before..]
+            .iter()
+            .filter_map(|event| match event {
+                Event::Saved { path, .. } => Some(path),
+                _ => None,
+            });
+        self.index
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .touch(saved);
         // The events stay staged: the turn persists them once, at its end.
-        let current = live.session.current.clone();
-        drop(live);
+        let session = &live.session;
+        let current = session.current.clone();
         if let (Reply::Fail(reason, _), Some(name), Some(path)) =
             (&mut reply, dotted_target(command), &current)
         {
             if reason.starts_with("Not found") {
-                if let Some(hint) = self.defined_elsewhere(sender, &name, path.as_str()) {
+                if let Some(hint) = self.defined_elsewhere(session, &name, path.as_str()) {
                     reason.push_str(&format!("; {hint}"));
                 }
             }
         }
         if let (Some(leftover), Some(path), true) = (&leftover, &current, reply.is_ok()) {
-            if let Some(note) = self.leftover_note(sender, leftover, path.as_str()) {
+            if let Some(note) = self.leftover_note(session, leftover, path.as_str()) {
                 reply.push(Clause::Note(note));
             }
         }
@@ -602,7 +700,7 @@ impl Engine {
         {
             if reply.is_ok() {
                 for clause in self
-                    .imported_by(sender, path.as_str())
+                    .imported_by(session, path.as_str())
                     .into_iter()
                     .flatten()
                 {
@@ -613,17 +711,14 @@ impl Engine {
         reply
     }
 
-    /// Persists the sender's session, if it has one.
-    fn persist_sender(&self, sender: &str) -> Result<(), StoreError> {
-        match self.live_of(sender) {
-            Some(live) => self.persist(&mut lock(&live)),
-            None => Ok(()),
-        }
-    }
-
     fn persist(&self, live: &mut Live) -> Result<(), StoreError> {
         let events = live.session.take_unpersisted();
-        self.store.append(&live.session, &mut live.journal, &events)
+        let result = self.store.append(&live.session, &mut live.journal, &events);
+        if matches!(&result, Err(e) if !matches!(e, StoreError::NotDurable { .. })) {
+            // Not written: they go with the next write that succeeds.
+            live.session.requeue_unpersisted(events);
+        }
+        result
     }
 
     fn registry(&self) -> MutexGuard<'_, Registry> {
@@ -641,15 +736,18 @@ impl Engine {
             .cloned()
     }
 
-    /// How the sender's replies are rendered: its session's preferences,
-    /// else what its handshake asked for.
-    fn format_of(&self, sender: &str) -> ResponseFormat {
-        self.rendering_of(sender).0
+    /// Locks the sender's session, if it has one, for a turn.
+    fn hold(&self, sender: &str) -> Option<Held> {
+        let mut held = self.live_of(sender)?.lock_arc();
+        held.locked += 1;
+        Some(held)
     }
 
-    fn rendering_of(&self, sender: &str) -> (ResponseFormat, ReplyDetail) {
-        if let Some(live) = self.live_of(sender) {
-            let preferences = &lock(&live).session.preferences;
+    /// How the sender's replies are rendered: its session's preferences,
+    /// else what its handshake asked for.
+    fn rendering(&self, sender: &str, live: Option<&Live>) -> (ResponseFormat, ReplyDetail) {
+        if let Some(live) = live {
+            let preferences = &live.session.preferences;
             return (preferences.format, preferences.replies);
         }
         let preferences = self.default_preferences(sender);
@@ -666,55 +764,69 @@ impl Engine {
         }
     }
 
-    fn answered(&self, sender: &str, id: &str) -> Option<(String, bool)> {
-        let live = self.live_of(sender)?;
-        let live = lock(&live);
-        live.session
-            .answered(id)
-            .map(|answer| (answer.reply.clone(), answer.ok))
+    /// The reply in place of the next command once the message has run for
+    /// its whole time budget.
+    fn out_of_time(
+        &self,
+        started: std::time::Instant,
+        ran: usize,
+        skipped: usize,
+    ) -> Option<Reply> {
+        let budget = self.config.message_time_budget;
+        if started.elapsed() < budget {
+            return None;
+        }
+        let mut reply = Reply::fail(format!(
+            "Not run: this message used up its time budget of {} ms after {ran} {}. Send this command and the rest again in another message",
+            budget.as_millis(),
+            crate::reply::plural(ran, "command")
+        ));
+        if skipped > 0 {
+            reply.push(Clause::Skipped(skipped));
+        }
+        Some(reply)
     }
 
-    fn remember(&self, sender: &str, id: &str, text: &str, ok: bool) {
-        if let Some(live) = self.live_of(sender) {
-            let mut live = lock(&live);
-            let _ = live.session.apply(Event::Answered {
-                id: id.to_owned(),
-                reply: text.to_owned(),
-                ok,
-            });
-            let _ = self.persist(&mut live);
+    /// The replies of a turn as one text, and whether all are `Ok`.
+    fn render_replies(
+        &self,
+        sender: &str,
+        live: Option<&Live>,
+        replies: &[Reply],
+        room: Option<ReplyRoom>,
+    ) -> (String, bool) {
+        let (format, detail) = self.rendering(sender, live);
+        let mut ok = replies.iter().all(Reply::is_ok);
+        let mut text = replies
+            .iter()
+            .map(|r| r.render_as(format, detail))
+            .collect::<Vec<_>>()
+            .join("\n");
+        // Replies were fitted in the format of their time; a `Set Format`
+        // later in the message may have made them longer.
+        if let Some(fitted) = room.and_then(|room| fit_lines(&text, format, &room)) {
+            text = fitted;
+            ok = false;
         }
+        (text, ok)
     }
 
     /// A pending `Replace Confirm` walk takes `y`, `n` or `q` as its answer
     /// (`Ok(reply)`); any other message ends the walk (`Err(notice)`).
-    fn confirm_answer(&self, sender: &str, text: &str) -> Option<Result<Reply, String>> {
-        let live = self.live_of(sender)?;
-        let mut live = lock(&live);
-        live.session.confirm.as_ref()?;
+    fn confirm_answer(&self, session: &mut Session, text: &str) -> Option<Result<Reply, String>> {
+        session.confirm.as_ref()?;
         let answer = match text.trim().to_ascii_lowercase().as_str() {
             "y" | "yes" => Some('y'),
             "n" | "no" => Some('n'),
             "q" | "quit" => Some('q'),
             _ => None,
         };
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
+        let mut ctx = Ctx::new(session, &self.workspace);
         let outcome = match answer {
             Some(answer) => Ok(ctx.answer(answer)),
             None => Err(ctx.abandon_walk()?),
         };
         Some(outcome)
-    }
-
-    /// Notices for open files changed on disk since this session read or
-    /// wrote them (by another session or another program), said once each.
-    /// An unmodified buffer simply takes the new text.
-    fn check_disk(&self, sender: &str) -> Vec<String> {
-        let Some(live) = self.live_of(sender) else {
-            return Vec::new();
-        };
-        let mut live = lock(&live);
-        context::check_disk(&mut live.session, &self.workspace)
     }
 }
 
@@ -723,10 +835,12 @@ fn is_quick_command(command: &Command) -> bool {
     command.effect() <= lang::Effect::Move && command.is_instant()
 }
 
-/// Locks a session, recovering from a poisoned lock (a panic elsewhere must
-/// not take every later request of that sender down with it).
-fn lock(live: &LiveRef) -> MutexGuard<'_, Live> {
-    live.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+/// Locks a session outside a turn (a lock that is not poisoned: a panic
+/// elsewhere must not take every later request of that sender down with it).
+fn lock(live: &LiveRef) -> parking_lot::MutexGuard<'_, Live> {
+    let mut guard = live.lock();
+    guard.locked += 1;
+    guard
 }
 
 /// The name of a command's code target when it is dotted (`pkg.mod.f`,

@@ -12,6 +12,8 @@ use crate::workspace::WorkspacePath;
 use super::apply::Direction;
 use super::context::{Ctx, Outcome};
 use super::inspect::check_block;
+use super::ops::json::typed;
+use super::ops::ErrorKind;
 
 impl Ctx<'_> {
     pub(super) fn insert(&mut self, kind: InsertKind, given: &str) -> Outcome {
@@ -218,13 +220,13 @@ fn check_count(line: usize, count: usize, lines: usize) -> Result<(), Reply> {
     let last = lines - 1;
     let asked = format!("{count} {}", plural(count, "line"));
     if line > last {
-        return Err(Reply::fail(format!(
+        return Err(typed(ErrorKind::OutOfRange, format!(
             "Cannot delete {asked} at line {line}: the cursor is past the last line ({last}), on the empty end after the final line break; Goto {last} first"
         )));
     }
     let left = lines - line;
     if count > left {
-        return Err(Reply::fail(format!(
+        return Err(typed(ErrorKind::OutOfRange, format!(
             "Cannot delete {asked} from line {line}: only {left} {} left to the end (the last line is {last}); use Delete Line {left}",
             plural(left, "line")
         )));

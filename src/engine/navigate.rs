@@ -13,6 +13,8 @@ use crate::session::{ConfirmWalk, Event};
 
 use super::context::{Ctx, Outcome};
 use super::inspect::check_block;
+use super::ops::json::{out_of_range, typed};
+use super::ops::ErrorKind;
 use super::output;
 
 impl Ctx<'_> {
@@ -21,12 +23,12 @@ impl Ctx<'_> {
         let cursor = self.current()?.cursor();
         let to = match target {
             GotoTarget::Position(pos) => {
-                position::to_char(&text, *pos).map_err(|e| Reply::fail(e.to_string()))?;
+                position::to_char(&text, *pos).map_err(out_of_range)?;
                 *pos
             }
             GotoTarget::Line(line) => {
                 let pos = Position::new(*line, 0);
-                position::to_char(&text, pos).map_err(|e| Reply::fail(e.to_string()))?;
+                position::to_char(&text, pos).map_err(out_of_range)?;
                 pos
             }
             GotoTarget::StartOfFile => Position::ZERO,
@@ -74,7 +76,7 @@ impl Ctx<'_> {
     pub(super) fn bookmark(&mut self, name: &str, at: Option<Position>) -> Outcome {
         let buffer = self.current()?;
         let at = at.unwrap_or(buffer.cursor());
-        position::to_char(buffer.text(), at).map_err(|e| Reply::fail(e.to_string()))?;
+        position::to_char(buffer.text(), at).map_err(out_of_range)?;
         let path = buffer.path().clone();
         self.apply(Event::Bookmarked {
             name: name.to_owned(),
@@ -94,7 +96,10 @@ impl Ctx<'_> {
         let cursor = buffer.cursor_char();
         let matches = char_matches(&regex, &text, &haystack);
         if matches.is_empty() {
-            return Err(Reply::fail(format!("Not found: {}", describe(pattern))));
+            return Err(typed(
+                ErrorKind::NotFound,
+                format!("Not found: {}", describe(pattern)),
+            ));
         }
         let (start, wrapped) = match direction {
             FindDirection::All => {
@@ -152,22 +157,33 @@ impl Ctx<'_> {
         let line_ending = buffer.line_ending();
         let replacement = line_ending.apply(replacement);
         let template = template(&replacement, &regex, expand)?;
-        let mut found = replacements(&regex, &text, &haystack, &replacement, template.as_ref());
+        let limit = self.workspace.max_file_size();
+        let mut found = replacements(
+            &regex,
+            &text,
+            &haystack,
+            &replacement,
+            template.as_ref(),
+            limit,
+        )?;
         if found.is_empty() {
-            return Err(Reply::fail(format!(
-                "Pattern not found: {}",
-                describe(pattern)
-            )));
+            return Err(typed(
+                ErrorKind::NotFound,
+                format!("Pattern not found: {}", describe(pattern)),
+            ));
         }
         if let Some((range, what)) = &scope {
             let in_file = found.len();
             found.retain(|r| r.start >= range.start && r.end <= range.end);
             if found.is_empty() {
-                return Err(Reply::fail(format!(
-                    "Pattern not found in {what}: {} ({in_file} {} elsewhere in the file)",
-                    describe(pattern),
-                    plural(in_file, "match")
-                )));
+                return Err(typed(
+                    ErrorKind::NotFound,
+                    format!(
+                        "Pattern not found in {what}: {} ({in_file} {} elsewhere in the file)",
+                        describe(pattern),
+                        plural(in_file, "match")
+                    ),
+                ));
             }
         }
         match mode {
@@ -222,7 +238,7 @@ impl Ctx<'_> {
                 // A scope is walked whole; the file is walked from the cursor.
                 let from = if scope.is_some() { 0 } else { cursor };
                 let Some(first) = found.iter().find(|r| r.start >= from) else {
-                    return Err(Reply::fail(format!(
+                    return Err(typed(ErrorKind::NotFound, format!(
                         "Pattern not found after the cursor: {} (Confirm walks from the cursor to the end; Goto StartOfFile first)",
                         describe(pattern)
                     )));
@@ -281,11 +297,12 @@ impl Ctx<'_> {
     }
 
     fn answer_walk(&mut self, answer: char) -> Outcome {
-        let walk = self
-            .session
-            .confirm
-            .clone()
-            .ok_or_else(|| Reply::fail("No Replace Confirm is waiting for an answer"))?;
+        let walk = self.session.confirm.clone().ok_or_else(|| {
+            typed(
+                ErrorKind::NotApplicable,
+                "No Replace Confirm is waiting for an answer",
+            )
+        })?;
         if self.session.current.as_ref() != Some(&walk.path) {
             self.apply(Event::Switched {
                 path: walk.path.clone(),
@@ -303,13 +320,15 @@ impl Ctx<'_> {
             'q' => return self.finish_walk(walk.replaced),
             'y' => {
                 let template = template(&walk.replacement, &regex, walk.expand)?;
+                // One replacement at a time: the walk's start checked the size.
                 let found = replacements(
                     &regex,
                     &text,
                     &haystack,
                     &walk.replacement,
                     template.as_ref(),
-                );
+                    u64::MAX,
+                )?;
                 let Some(current) = found.iter().find(|r| (r.start, r.end) == walk.current) else {
                     self.apply(Event::Confirming { walk: None })?;
                     return Err(Reply::fail(
@@ -442,31 +461,47 @@ fn template(replacement: &str, regex: &Regex, expand: bool) -> Result<Option<Tem
         .map_err(Reply::fail)
 }
 
+/// Every match and its replacement. Refused once replacing them all would
+/// make the text larger than `limit` bytes (the largest file Eddi reads):
+/// an empty match such as `/x*/` is found between every two characters, and
+/// a long replacement there would take memory and time without bound.
 fn replacements(
     regex: &Regex,
     text: &Rope,
     haystack: &str,
     replacement: &str,
     template: Option<&Template>,
-) -> Vec<Replacement> {
-    regex
-        .captures_iter(haystack)
-        .map(|caps| {
-            let m = caps.get(0).expect("group 0 always matches");
-            let new = match template {
-                Some(template) => template.expand(&caps),
-                None => replacement.to_owned(),
+    limit: u64,
+) -> Result<Vec<Replacement>, Reply> {
+    let mut size = haystack.len() as u64;
+    let mut found = Vec::new();
+    for caps in regex.captures_iter(haystack) {
+        let m = caps.get(0).expect("group 0 always matches");
+        let new = match template {
+            Some(template) => template.expand(&caps),
+            None => replacement.to_owned(),
+        };
+        size = (size + new.len() as u64).saturating_sub(m.len() as u64);
+        if size > limit {
+            let empty = if m.is_empty() {
+                " (it matches the empty text, so between every two characters: /x+/ instead of /x*/ needs an x)"
+            } else {
+                ""
             };
-            let old = m.as_str().to_owned();
-            Replacement {
-                start: text.byte_to_char(m.start()),
-                end: text.byte_to_char(m.end()),
-                is_noop: old == new,
-                old,
-                new,
-            }
-        })
-        .collect()
+            return Err(Reply::fail(format!(
+                "Replacing every match would make the file over {limit} bytes, the largest Eddi edits; nothing was replaced. Narrow the pattern{empty} or add a scope (In Function …, In Block a:b)"
+            )));
+        }
+        let old = m.as_str().to_owned();
+        found.push(Replacement {
+            start: text.byte_to_char(m.start()),
+            end: text.byte_to_char(m.end()),
+            is_noop: old == new,
+            old,
+            new,
+        });
+    }
+    Ok(found)
 }
 
 /// The text after `change`, for computing the cursor's position there.

@@ -2,14 +2,18 @@
 //! project index, which the engine shares between all sessions.
 //!
 //! The index is built on the first query (in parallel, gitignore-aware)
-//! and kept current in two ways: changes made by other programs are picked
-//! up by an mtime/size poll (`ProjectIndex::refresh`) at most once per
-//! [`REFRESH_EVERY`], and at once after a `Save` through Eddi; the querying
+//! and kept current in two ways: changes made by other programs are seen
+//! by a watch of the tree (`workspace::TreeWatch`, `notify`) and re-read
+//! file by file before the next query (`ProjectIndex::refresh_files`; a
+//! new directory or project marker walks the tree) — where the tree cannot
+//! be watched, an mtime/size poll (`ProjectIndex::refresh`) at most once
+//! per [`REFRESH_EVERY`] —, and the files Eddi writes (saves, commits) are
+//! re-read before the next query; the querying
 //! session's *unsaved* Python buffers are laid over the index as a view
 //! for its query (`ProjectIndex::overlaid`: so an agent sees its own edits,
 //! and no other session does); the shared index is never written by a query.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::time::{Duration, Instant};
 
 use ropey::Rope;
@@ -19,11 +23,12 @@ use serde_json::{json, Map, Value};
 use crate::analysis::index::ProjectIndex;
 use crate::lang::SymbolQuery;
 use crate::reply::{plural, Clause, Reply};
-use crate::workspace::Workspace;
+use crate::session::Session;
+use crate::workspace::{TreeChanges, TreeWatch, Workspace, WorkspacePath};
 
 use super::ops::{json, symbols, DefinitionSite, ErrorKind, Location, OpError, Uses};
 use super::output::{self, Site};
-use super::{lock, Engine};
+use super::Engine;
 
 /// How stale the index may be with respect to other programs' writes.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
@@ -31,19 +36,70 @@ pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
 #[derive(Default)]
 pub(super) struct IndexState {
     index: Option<ProjectIndex>,
+    /// Other programs' changes as they happen; `None` where the tree
+    /// cannot be watched — then the index polls every [`REFRESH_EVERY`].
+    watch: Option<TreeWatch>,
     refreshed: Option<Instant>,
+    /// Files Eddi wrote since the last query (re-read before the next).
+    written: BTreeSet<String>,
+    /// The next query walks the tree whatever the watch says (a refactor
+    /// turns positions into edits: no change may be unseen).
+    rescan: bool,
+    /// How often the whole tree was walked since the build (tested: a
+    /// watched tree is not walked per query).
+    pub(super) walks: u64,
 }
 
 impl IndexState {
-    /// Forces a refresh before the next query (after Eddi saved a file).
-    pub(super) fn touch(&mut self) {
-        self.refreshed = None;
+    /// Files Eddi wrote (a save, a commit): re-read before the next query,
+    /// without waiting for the watch or the poll.
+    pub(super) fn touch<'p>(&mut self, paths: impl IntoIterator<Item = &'p WorkspacePath>) {
+        self.written
+            .extend(paths.into_iter().map(|p| p.as_str().to_owned()));
+    }
+
+    /// Makes the next query bring the whole index up to date with the
+    /// disk (one walk), not only what the watch reported so far.
+    pub(super) fn rescan(&mut self) {
+        self.rescan = true;
+    }
+
+    /// What to bring up to date before a query: what Eddi wrote, and what
+    /// the watch saw (or, unwatched, everything once per `REFRESH_EVERY`).
+    fn due(&mut self) -> TreeChanges {
+        if std::mem::take(&mut self.rescan) {
+            if let Some(watch) = &self.watch {
+                watch.take();
+            }
+            self.written.clear();
+            return TreeChanges::Everything;
+        }
+        let seen = match &self.watch {
+            Some(watch) => watch.take(),
+            None if self
+                .refreshed
+                .is_none_or(|at| at.elapsed() >= REFRESH_EVERY) =>
+            {
+                self.refreshed = Some(Instant::now());
+                TreeChanges::Everything
+            }
+            None => TreeChanges::Nothing,
+        };
+        let written = std::mem::take(&mut self.written);
+        match seen {
+            TreeChanges::Everything => TreeChanges::Everything,
+            _ if written.is_empty() => seen,
+            TreeChanges::Files(files) => {
+                TreeChanges::Files(written.into_iter().chain(files).collect())
+            }
+            TreeChanges::Nothing => TreeChanges::Files(written.into_iter().collect()),
+        }
     }
 }
 
 impl Engine {
-    pub(super) fn find_symbol(&self, sender: &str, kind: SymbolQuery, symbol: &str) -> Reply {
-        self.with_index(sender, |index, limit, lines| match kind {
+    pub(super) fn find_symbol(&self, session: &Session, kind: SymbolQuery, symbol: &str) -> Reply {
+        self.with_index(session, |index, limit, lines| match kind {
             SymbolQuery::Definition => definitions(index, symbol, limit, lines),
             SymbolQuery::References => uses(
                 symbols::find_references(index, symbol),
@@ -60,13 +116,12 @@ impl Engine {
                 lines,
             ),
         })
-        .unwrap_or_else(|fail| fail)
     }
 
     /// The modules of the project that import `path`, for `Analyze File
     /// Dependencies`: the note and the data.
-    pub(super) fn imported_by(&self, sender: &str, path: &str) -> Option<Vec<Clause>> {
-        self.with_index(sender, |index, limit, _| {
+    pub(super) fn imported_by(&self, session: &Session, path: &str) -> Option<Vec<Clause>> {
+        self.with_index(session, |index, limit, _| {
             let (module, names) = symbols::dependents(index, path)?;
             let note = if names.is_empty() {
                 format!("imported by no module of the project ({module})")
@@ -81,17 +136,18 @@ impl Engine {
                 json::data("imported_by", json!({"module": module, "modules": names})),
             ])
         })
-        .ok()
-        .flatten()
     }
 
     /// For a code target not found in the current file: where the project
     /// defines it, when elsewhere (`Goto Function requests.api.get` from
     /// `models.py`), so the agent knows which file to open.
-    pub(super) fn defined_elsewhere(&self, sender: &str, name: &str, path: &str) -> Option<String> {
-        let found = self
-            .with_index(sender, |index, _, _| index.find_definition(name).ok())
-            .ok()??;
+    pub(super) fn defined_elsewhere(
+        &self,
+        session: &Session,
+        name: &str,
+        path: &str,
+    ) -> Option<String> {
+        let found = self.with_index(session, |index, _, _| index.find_definition(name).ok())?;
         let files: Vec<&str> = found
             .iter()
             .map(|d| d.location.path.as_str())
@@ -101,57 +157,101 @@ impl Engine {
         Some(format!("{name} is defined in {first}: Open {first} first"))
     }
 
-    /// Runs `query` on the index brought up to date for `sender`: refreshed
-    /// from disk when due, with the sender's unsaved Python buffers laid
+    /// Runs `query` on the index brought up to date for `session` (which
+    /// the caller holds: the index never locks a session): refreshed
+    /// from disk when due, with the session's unsaved Python buffers laid
     /// over it for the duration of the query; the lines of the sites it
     /// finds come from those buffers, else from disk.
     pub(super) fn with_index<R>(
         &self,
-        sender: &str,
+        session: &Session,
         query: impl FnOnce(&ProjectIndex, usize, &mut SiteLines<'_>) -> R,
-    ) -> Result<R, Reply> {
-        let live = self
-            .live_of(sender)
-            .ok_or_else(|| Reply::fail("No session. Start one with: Start <name>"))?;
-        let (overlay, limit, mut lines) = {
-            let live = lock(&live);
-            let overlay: Vec<(String, Rope)> = live
-                .session
-                .buffers
-                .values()
-                .filter(|b| b.is_modified() && b.language().is_some())
-                .map(|b| (b.path().to_string(), b.text().clone()))
-                .collect();
-            let lines = SiteLines::new(&self.workspace, &live.session);
-            (overlay, live.session.preferences.output_limit, lines)
+    ) -> R {
+        let overlay: Vec<(String, Rope)> = session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified() && b.language().is_some())
+            .map(|b| (b.path().to_string(), b.text().clone()))
+            .collect();
+        let mut lines = SiteLines::new(&self.workspace, session);
+        let limit = session.preferences.output_limit;
+        self.fresh_index(|index| {
+            if overlay.is_empty() {
+                return query(index, limit, &mut lines);
+            }
+            // the sender's unsaved buffers, as a view: the shared index is untouched
+            let view = index.overlaid(&overlay);
+            query(&view, limit, &mut lines)
+        })
+    }
+
+    /// Runs `query` on the index `session` sees (see [`Self::with_index`])
+    /// with a proposed change laid over it as well — what the project
+    /// would be once the change is committed (for checking a refactor
+    /// first). The change's base texts are the session's buffers, else
+    /// the disk. Fails, naming the file, when a base cannot be read or the
+    /// edits do not apply to it.
+    #[allow(dead_code)] // the refactor commands are its first users
+    pub(super) fn with_index_changed<R>(
+        &self,
+        session: &Session,
+        change: &crate::change::WorkspaceChange,
+        query: impl FnOnce(&ProjectIndex) -> R,
+    ) -> Result<R, String> {
+        let overlay: Vec<(String, Rope)> = session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified() && b.language().is_some())
+            .map(|b| (b.path().to_string(), b.text().clone()))
+            .collect();
+        let base = |path: &crate::workspace::WorkspacePath| match session.buffer(path) {
+            Some(buffer) => Some(buffer.text().clone()),
+            None => Some(Rope::from_str(&self.workspace.read(path).ok()?.text)),
         };
+        self.fresh_index(|index| {
+            let view = match overlay.is_empty() {
+                true => index.overlaid_change(change, base)?,
+                false => index.overlaid(&overlay).overlaid_change(change, base)?,
+            };
+            Ok(query(&view))
+        })
+    }
+
+    /// Runs `f` on the shared index, built on first use and refreshed from
+    /// disk when due.
+    fn fresh_index<R>(&self, f: impl FnOnce(&ProjectIndex) -> R) -> R {
         let mut state = self
             .index
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let state = &mut *state;
-        let index = match &mut state.index {
-            Some(index) => {
-                if state
-                    .refreshed
-                    .is_none_or(|at| at.elapsed() >= REFRESH_EVERY)
-                {
-                    index.refresh();
-                    state.refreshed = Some(Instant::now());
+        if state.index.is_none() {
+            // watching first: a change made during the build is seen next
+            state.watch = match self.workspace.watch() {
+                Ok(watch) => Some(watch),
+                Err(e) => {
+                    tracing::info!(error = %e, "cannot watch the workspace; the index polls it");
+                    None
                 }
-                index
+            };
+            state.refreshed = Some(Instant::now());
+            state.written.clear();
+            state.index = Some(ProjectIndex::build_in(&self.workspace));
+        } else {
+            let due = state.due();
+            let index = state.index.as_mut().expect("built above");
+            match due {
+                TreeChanges::Nothing => {}
+                TreeChanges::Files(files) => {
+                    index.refresh_files(&files);
+                }
+                TreeChanges::Everything => {
+                    index.refresh();
+                    state.walks += 1;
+                }
             }
-            None => {
-                state.refreshed = Some(Instant::now());
-                state.index.insert(ProjectIndex::build_in(&self.workspace))
-            }
-        };
-        if overlay.is_empty() {
-            return Ok(query(index, limit, &mut lines));
         }
-        // the sender's unsaved buffers, as a view: the shared index is untouched
-        let view = index.overlaid(&overlay);
-        Ok(query(&view, limit, &mut lines))
+        f(state.index.as_ref().expect("built above"))
     }
 }
 
@@ -164,7 +264,7 @@ pub(super) struct SiteLines<'w> {
 }
 
 impl<'w> SiteLines<'w> {
-    pub(super) fn new(workspace: &'w Workspace, session: &crate::session::Session) -> Self {
+    pub(super) fn new(workspace: &'w Workspace, session: &Session) -> Self {
         SiteLines {
             workspace,
             buffers: session

@@ -35,7 +35,7 @@ use crate::workspace::{Workspace, WorkspacePath};
 use super::apply::ApplyMode;
 use super::context::Ctx;
 use super::ops::{json as op_json, ErrorKind, OpError};
-use super::{lock, Engine};
+use super::{lock, Engine, Held};
 
 /// Whether a refactor is only shown or also written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,24 +77,30 @@ impl Engine {
         refactoring: &Refactoring,
         mode: RefactorMode,
     ) -> Result<RefactorReport, OpError> {
-        let report = self.run_refactor(sender, refactoring, mode)?;
-        if let Some(live) = self.live_of(sender) {
-            self.persist(&mut lock(&live)).map_err(|e| {
-                OpError::new(
-                    ErrorKind::Internal,
-                    format!("Could not persist the session ({e}); the refactor is applied"),
-                )
-            })?;
-        }
+        let Some(mut live) = self.hold(sender) else {
+            return Err(no_session());
+        };
+        let report = self.run_refactor(sender, &mut live, refactoring, mode)?;
+        self.persist(&mut live).map_err(|e| {
+            OpError::new(
+                ErrorKind::Internal,
+                format!("Could not persist the session ({e}); the refactor is applied"),
+            )
+        })?;
         Ok(report)
     }
 
     /// `Refactor …`: applied, or (preview mode) previewed and waiting.
-    pub(super) fn refactor_command(&self, sender: &str, refactoring: &Refactoring) -> Reply {
-        if self.preview_mode(sender) {
-            return self.preview_and_wait(sender, refactoring);
+    pub(super) fn refactor_command(
+        &self,
+        sender: &str,
+        live: &mut Held,
+        refactoring: &Refactoring,
+    ) -> Reply {
+        if live.session.preferences.preview {
+            return self.preview_and_wait(sender, live, refactoring);
         }
-        match self.run_refactor(sender, refactoring, RefactorMode::Apply) {
+        match self.run_refactor(sender, live, refactoring, RefactorMode::Apply) {
             Ok(report) => applied_reply(&report),
             Err(error) => op_json::failure(error),
         }
@@ -104,10 +110,11 @@ impl Engine {
     pub(super) fn preview_command(
         &self,
         sender: &str,
+        live: &mut Held,
         refactoring: &Refactoring,
         diff: bool,
     ) -> Reply {
-        match self.run_refactor(sender, refactoring, RefactorMode::Preview) {
+        match self.run_refactor(sender, live, refactoring, RefactorMode::Preview) {
             Ok(report) => preview_reply(&report, diff, None),
             Err(error) => op_json::failure(error),
         }
@@ -115,18 +122,18 @@ impl Engine {
 
     /// `Apply`: the waiting refactor, recomputed, if no file it changes
     /// moved on since its preview.
-    pub(super) fn apply_command(&self, sender: &str) -> Reply {
-        let pending = match self.pending_of(sender) {
+    pub(super) fn apply_command(&self, sender: &str, live: &mut Held) -> Reply {
+        let pending = match pending_of(live) {
             Ok(pending) => pending,
             Err(fail) => return fail,
         };
-        let preview = match self.run_refactor(sender, &pending.refactoring, RefactorMode::Preview) {
-            Ok(report) => report,
-            Err(error) => {
-                self.set_pending(sender, None);
-                return op_json::failure(error);
-            }
-        };
+        // Whatever happens next, the preview has been answered.
+        set_pending(live, None);
+        let preview =
+            match self.run_refactor(sender, live, &pending.refactoring, RefactorMode::Preview) {
+                Ok(report) => report,
+                Err(error) => return op_json::failure(error),
+            };
         let now = base_hashes(&preview.refactored.change);
         let moved: Vec<&str> = pending
             .files
@@ -142,25 +149,26 @@ impl Engine {
             .into_iter()
             .collect();
         if !moved.is_empty() {
-            self.set_pending(sender, None);
-            return Reply::fail(format!(
-                "{} changed since the preview, so nothing was applied; preview it again: Refactor {}",
-                moved.join(", "),
-                pending.refactoring
+            return op_json::failure(OpError::new(
+                ErrorKind::Stale,
+                format!(
+                    "{} changed since the preview, so nothing was applied; preview it again: Refactor {}",
+                    moved.join(", "),
+                    pending.refactoring
+                ),
             ));
         }
-        self.set_pending(sender, None);
-        match self.run_refactor(sender, &pending.refactoring, RefactorMode::Apply) {
+        match self.run_refactor(sender, live, &pending.refactoring, RefactorMode::Apply) {
             Ok(report) => applied_reply(&report),
             Err(error) => op_json::failure(error),
         }
     }
 
     /// `Discard`: drops the waiting refactor.
-    pub(super) fn discard_command(&self, sender: &str) -> Reply {
-        match self.pending_of(sender) {
+    pub(super) fn discard_command(&self, live: &mut Held) -> Reply {
+        match pending_of(live) {
             Ok(pending) => {
-                self.set_pending(sender, None);
+                set_pending(live, None);
                 Reply::Done(vec![Clause::Note(format!(
                     "Discarded Refactor {}",
                     pending.refactoring
@@ -170,12 +178,12 @@ impl Engine {
         }
     }
 
-    fn preview_and_wait(&self, sender: &str, refactoring: &Refactoring) -> Reply {
-        match self.run_refactor(sender, refactoring, RefactorMode::Preview) {
+    fn preview_and_wait(&self, sender: &str, live: &mut Held, refactoring: &Refactoring) -> Reply {
+        match self.run_refactor(sender, live, refactoring, RefactorMode::Preview) {
             Ok(report) => {
                 let files = base_hashes(&report.refactored.change);
-                self.set_pending(
-                    sender,
+                set_pending(
+                    live,
                     Some(PendingRefactor {
                         refactoring: refactoring.clone(),
                         files,
@@ -187,64 +195,33 @@ impl Engine {
         }
     }
 
-    fn preview_mode(&self, sender: &str) -> bool {
-        self.live_of(sender)
-            .is_some_and(|live| lock(&live).session.preferences.preview)
-    }
-
-    fn pending_of(&self, sender: &str) -> Result<PendingRefactor, Reply> {
-        let Some(live) = self.live_of(sender) else {
-            return Err(Reply::fail("No session. Start one with: Start <name>"));
-        };
-        let pending = lock(&live).session.pending.clone();
-        pending.ok_or_else(|| {
-            Reply::fail(
-                "No refactor is waiting for Apply or Discard: in preview mode (Set Preview on) a Refactor shows its preview and waits",
-            )
-        })
-    }
-
-    fn set_pending(&self, sender: &str, refactor: Option<PendingRefactor>) {
-        if let Some(live) = self.live_of(sender) {
-            let mut live = lock(&live);
-            if live.session.pending != refactor {
-                // Cannot fail: the event only sets a field.
-                let _ = live.session.apply(Event::Pending { refactor });
-            }
-        }
-    }
-
-    /// Steps 1–4 of the module doc; the events stay staged for the turn.
+    /// Steps 1–4 of the module doc, in the session the caller holds; the
+    /// events stay staged for the turn.
     fn run_refactor(
         &self,
         sender: &str,
+        live: &mut Held,
         refactoring: &Refactoring,
         mode: RefactorMode,
     ) -> Result<RefactorReport, OpError> {
-        let Some(live) = self.live_of(sender) else {
-            return Err(OpError::new(
-                ErrorKind::NotFound,
-                "No session. Start one with: Start <name>",
-            ));
-        };
-        let (current, unsaved) = {
-            let live = lock(&live);
-            let session = &live.session;
-            let current = session.current_buffer().map(|buffer| Cursor {
-                path: buffer.path().to_string(),
-                position: buffer.cursor(),
-            });
-            let unsaved: BTreeSet<String> = session
-                .buffers
-                .values()
-                .filter(|b| b.is_modified())
-                .map(|b| b.path().to_string())
-                .collect();
-            (current, unsaved)
-        };
-        // Other programs' writes must be in the index before its positions
-        // are used as edits.
-        self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
+        let session = &live.session;
+        let current = session.current_buffer().map(|buffer| Cursor {
+            path: buffer.path().to_string(),
+            position: buffer.cursor(),
+        });
+        let unsaved: BTreeSet<String> = session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified())
+            .map(|b| b.path().to_string())
+            .collect();
+        // Positions become edits of what is on disk now: the index takes
+        // every change other programs made, even one its watch has not
+        // reported yet.
+        self.index
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .rescan();
         let sources = SessionSources {
             disk: WorkspaceSources {
                 workspace: &self.workspace,
@@ -252,7 +229,7 @@ impl Engine {
             unsaved: &unsaved,
         };
         let refactored = self
-            .with_index(sender, |index, _, _| {
+            .with_index(session, |index, _, _| {
                 let project = Project {
                     index,
                     sources: &sources,
@@ -262,14 +239,21 @@ impl Engine {
                 check::no_new_errors(&sources, &refactored.change)?;
                 Ok::<_, RefactorError>(refactored)
             })
-            .map_err(|fail| OpError::new(ErrorKind::NotFound, fail.failure().unwrap_or_default()))?
             .map_err(op_error)?;
         let touched: Vec<&WorkspacePath> = refactored.change.touched();
-        self.config
-            .permissions
-            .check_change(sender, touched.iter().copied())
-            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
-        let elsewhere = self.unsaved_elsewhere(sender, &touched);
+        // A preview only reads (its diffs show the files); applying writes.
+        let permissions = &self.config.permissions;
+        match mode {
+            RefactorMode::Preview => touched.iter().try_for_each(|path| {
+                permissions.check_read(&self.workspace, sender, path.as_str())
+            }),
+            RefactorMode::Apply => permissions.check_change(sender, touched.iter().copied()),
+        }
+        .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        // Other sessions are read with this one unlocked: a turn never
+        // holds two sessions (two senders refactoring would deadlock).
+        let own = live.session.name.clone();
+        let elsewhere = Held::unlocked(live, || self.unsaved_elsewhere(&own, &touched));
         if !elsewhere.is_empty() {
             return Err(OpError::new(
                 ErrorKind::Stale,
@@ -286,30 +270,32 @@ impl Engine {
             files,
             applied: false,
         };
-        if mode == RefactorMode::Apply && !report.refactored.change.is_empty() {
-            let mut live = lock(&live);
+        let change = &report.refactored.change;
+        if mode == RefactorMode::Apply && !change.is_empty() {
             let mut ctx = Ctx::new(&mut live.session, &self.workspace);
-            ctx.apply_change(&report.refactored.change, ApplyMode::Commit)
+            ctx.apply_change(change, ApplyMode::Commit)
                 .map_err(|fail| {
                     OpError::new(ErrorKind::Stale, fail.failure().unwrap_or_default())
                 })?;
-            drop(live);
-            self.index.lock().unwrap_or_else(|p| p.into_inner()).touch();
+            self.index
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .touch(written(change));
             report.applied = true;
         }
         Ok(report)
     }
 
-    /// `path (session)` for each touched file another session has unsaved
-    /// edits in. Sessions are locked one at a time, never two at once.
-    fn unsaved_elsewhere(&self, sender: &str, touched: &[&WorkspacePath]) -> Vec<String> {
-        let own = self.session_of(sender);
+    /// `path (session)` for each touched file another session than `own`
+    /// has unsaved edits in. Sessions are locked one at a time, never two
+    /// at once, and the caller holds none.
+    fn unsaved_elsewhere(&self, own: &str, touched: &[&WorkspacePath]) -> Vec<String> {
         let others: Vec<_> = {
             let registry = self.registry();
             registry
                 .sessions
                 .iter()
-                .filter(|(name, _)| Some(*name) != own.as_ref())
+                .filter(|(name, _)| name.as_str() != own)
                 .map(|(name, live)| (name.clone(), live.clone()))
                 .collect()
         };
@@ -329,6 +315,39 @@ impl Engine {
         found.sort();
         found
     }
+}
+
+fn no_session() -> OpError {
+    OpError::new(
+        ErrorKind::NoSession,
+        "No session. Start one with: Start <name>",
+    )
+}
+
+fn pending_of(live: &Held) -> Result<PendingRefactor, Reply> {
+    live.session.pending.clone().ok_or_else(|| {
+        op_json::failure(OpError::new(
+            ErrorKind::NotApplicable,
+            "No refactor is waiting for Apply or Discard: in preview mode (Set Preview on) a Refactor shows its preview and waits",
+        ))
+    })
+}
+
+fn set_pending(live: &mut Held, refactor: Option<PendingRefactor>) {
+    if live.session.pending != refactor {
+        // Cannot fail: the event only sets a field.
+        let _ = live.session.apply(Event::Pending { refactor });
+    }
+}
+
+/// Every path a committed change wrote: its files, and where moves went.
+fn written(change: &WorkspaceChange) -> Vec<&WorkspacePath> {
+    let mut paths = change.touched();
+    paths.extend(change.files().filter_map(|(_, file)| match &file.op {
+        FileOp::Move { to, .. } => Some(to),
+        _ => None,
+    }));
+    paths
 }
 
 /// The disk through the workspace, refusing the files the sender has

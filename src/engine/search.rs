@@ -22,13 +22,25 @@ use crate::workspace::{FileError, Workspace};
 use super::context::{Ctx, Outcome};
 use super::navigate::{compile, describe};
 use super::output::{self, site_line, Site};
+use serde_json::json;
+
+use super::ops::json::typed;
+use super::ops::ErrorKind;
 
 /// The matches of one file: how many, and the first ones (with their lines
 /// while many could fit), at most `keep` of them.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Found {
     count: usize,
-    kept: Vec<(Position, Option<String>)>,
+    kept: Vec<Kept>,
+}
+
+/// One listed match: where it starts and ends, and its line when kept.
+#[derive(Debug, PartialEq, Eq)]
+struct Kept {
+    start: Position,
+    end: Position,
+    line: Option<String>,
 }
 
 /// What searching one file gave.
@@ -47,8 +59,9 @@ impl Ctx<'_> {
             lf: compile(pattern, LineEnding::Lf)?,
             crlf: compile(pattern, LineEnding::CrLf)?,
         };
-        let matcher = glob_matcher(glob).map_err(Reply::fail)?;
-        let mut paths = self.workspace.list(Some(glob)).map_err(Reply::fail)?;
+        let invalid = |why: String| typed(ErrorKind::InvalidArgument, why);
+        let matcher = glob_matcher(glob).map_err(invalid)?;
+        let mut paths = self.workspace.list(Some(glob)).map_err(invalid)?;
         let buffers: BTreeMap<String, String> = self
             .session
             .buffers
@@ -63,7 +76,7 @@ impl Ctx<'_> {
         }
         paths.sort();
         if paths.is_empty() {
-            return Err(Reply::fail(format!(
+            return Err(typed(ErrorKind::NotFound, format!(
                 "No files match \"{glob}\" (gitignored and hidden files are not searched); List shows the files"
             )));
         }
@@ -83,22 +96,30 @@ impl Ctx<'_> {
             .collect();
 
         let mut sites = Vec::new();
+        let mut ends = Vec::new();
         let mut per_file = BTreeMap::new();
         let mut skipped = Vec::new();
+        let mut skipped_data = Vec::new();
         for (path, searched) in paths.iter().zip(results) {
             match searched {
                 Searched::Matches(found) => {
                     if found.count > 0 {
                         per_file.insert(path.clone(), found.count);
                     }
-                    sites.extend(found.kept.into_iter().map(|(position, line)| Site {
-                        path: path.clone(),
-                        position,
-                        label: None,
-                        line,
-                    }))
+                    for kept in found.kept {
+                        ends.push(kept.end);
+                        sites.push(Site {
+                            path: path.clone(),
+                            position: kept.start,
+                            label: None,
+                            line: kept.line,
+                        });
+                    }
                 }
-                Searched::Skipped(why) => skipped.push(format!("{path} ({why})")),
+                Searched::Skipped(why) => {
+                    skipped.push(format!("{path} ({why})"));
+                    skipped_data.push(json!({"path": path, "reason": why}));
+                }
             }
         }
         let total: usize = per_file.values().sum();
@@ -120,11 +141,34 @@ impl Ctx<'_> {
             }
         }
         if total == 0 {
-            return Err(Reply::fail(format!(
-                "Not found: {} in the files matching \"{glob}\" ({scope})",
-                describe(pattern),
-            )));
+            return Err(typed(
+                ErrorKind::NotFound,
+                format!(
+                    "Not found: {} in the files matching \"{glob}\" ({scope})",
+                    describe(pattern),
+                ),
+            ));
         }
+        let data = json!({
+            "total": total,
+            "complete": total == sites.len(),
+            "files": per_file,
+            "searched": searched,
+            "skipped_files": skipped_data,
+            "matches": sites.iter().zip(&ends).map(|(site, end)| {
+                let mut object = json!({
+                    "path": site.path,
+                    "line": site.position.line,
+                    "col": site.position.col,
+                    "end_line": end.line,
+                    "end_col": end.col,
+                });
+                if let Some(line) = &site.line {
+                    object["context"] = json!(line);
+                }
+                object
+            }).collect::<Vec<_>>(),
+        });
         let head = format!("Found {total} {}", plural(total, "match"));
         let mut clauses = if total <= keep {
             output::sites_in_tiers(&head, &sites, &[], limit)
@@ -134,6 +178,7 @@ impl Ctx<'_> {
         // Before the `Txt`, which stays last.
         let at = clauses.len() - usize::from(matches!(clauses.last(), Some(Clause::Txt(_))));
         clauses.insert(at, Clause::Note(scope));
+        clauses.push(super::ops::json::data("found_in_files", data));
         Ok(Reply::Info(clauses))
     }
 }
@@ -201,11 +246,24 @@ fn matches(regex: &Regex, text: &str, keep: usize, keep_lines: &impl Fn(usize) -
             .find('\n')
             .map_or(text.len(), |end| line_start + end);
         let shown = keep_lines(found.len() + 1).then(|| site_line(&text[line_start..line_end]));
-        found.push((Position::new(line, col), shown));
+        // where it ends: a match may span lines
+        let matched = m.as_str();
+        let end = match matched.rfind('\n') {
+            Some(last) => Position::new(
+                line + matched.matches('\n').count(),
+                matched[last + 1..].chars().count(),
+            ),
+            None => Position::new(line, col + matched.chars().count()),
+        };
+        found.push(Kept {
+            start: Position::new(line, col),
+            end,
+            line: shown,
+        });
     }
     if !keep_lines(found.len()) {
-        for (_, shown) in &mut found {
-            *shown = None;
+        for kept in &mut found {
+            kept.line = None;
         }
     }
     Found { count, kept: found }
@@ -229,18 +287,22 @@ mod tests {
     fn matches_give_line_col_in_chars_and_the_trimmed_line() {
         let regex = Regex::new("x").unwrap();
         let found = matches(&regex, "aé x\r\n\n  bx x\n", 10, &|_| true);
+        let kept = |line: usize, col: usize, text: &str| Kept {
+            start: Position::new(line, col),
+            end: Position::new(line, col + 1),
+            line: Some(text.into()),
+        };
         assert_eq!(
             found.kept,
-            [
-                (Position::new(0, 3), Some("aé x".into())),
-                (Position::new(2, 3), Some("bx x".into())),
-                (Position::new(2, 5), Some("bx x".into())),
-            ]
+            [kept(0, 3, "aé x"), kept(2, 3, "bx x"), kept(2, 5, "bx x")]
         );
         assert!(matches(&regex, "x x x", 10, &|n| n < 3)
             .kept
             .iter()
-            .all(|(_, line)| line.is_none()));
+            .all(|kept| kept.line.is_none()));
+        // a match over a line break ends on the next line
+        let across = matches(&Regex::new("b\nc+").unwrap(), "ab\ncc\n", 10, &|_| true);
+        assert_eq!(across.kept[0].end, Position::new(1, 2));
         let many = matches(&regex, &"x".repeat(1000), 5, &|_| false);
         assert_eq!((many.count, many.kept.len()), (1000, 5));
     }

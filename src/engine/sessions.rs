@@ -1,7 +1,7 @@
 //! Session commands: `Start`, `End`, `Summary`, `Status`, `Set`,
 //! `Push Context`, `Pop Context`.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
@@ -13,21 +13,25 @@ use crate::session::store::JournalState;
 use crate::session::{Event, Session};
 
 use super::context::{Ctx, Outcome};
-use super::{lock, Engine, Live};
+use super::ops::json::{failure, typed};
+use super::ops::{ErrorKind, OpError};
+use super::{lock, Engine, Held, Live};
 
 impl Engine {
     pub(super) fn start(&self, sender: &str, name: &str, description: Option<&str>) -> Reply {
         let preferences = self.default_preferences(sender);
         let mut registry = self.registry();
         if let Some(current) = registry.by_sender.get(sender) {
-            return Reply::fail(format!(
-                "You already have session '{current}'. End it first: End {current}"
-            ));
+            return typed(
+                ErrorKind::Conflict,
+                format!("You already have session '{current}'. End it first: End {current}"),
+            );
         }
         if registry.sessions.contains_key(name) {
-            return Reply::fail(format!(
-                "Session already exists: {name}. Choose another name"
-            ));
+            return typed(
+                ErrorKind::Conflict,
+                format!("Session already exists: {name}. Choose another name"),
+            );
         }
         let started = OffsetDateTime::now_utc()
             .format(&Rfc3339)
@@ -39,53 +43,72 @@ impl Engine {
             started,
             preferences,
         );
-        let mut live = Live {
-            session,
-            journal: JournalState::default(),
-        };
+        let mut live = Live::new(session, JournalState::default());
         if let Err(e) = self.store.snapshot(&live.session, &mut live.journal) {
-            return Reply::fail(format!("Could not persist the new session: {e}"));
+            return typed(
+                ErrorKind::Internal,
+                format!("Could not persist the new session: {e}"),
+            );
         }
         registry
             .by_sender
             .insert(sender.to_owned(), name.to_owned());
         registry
             .sessions
-            .insert(name.to_owned(), Arc::new(Mutex::new(live)));
+            .insert(name.to_owned(), Arc::new(parking_lot::Mutex::new(live)));
         Reply::ok()
     }
 
-    pub(super) fn end(&self, sender: &str, name: Option<&str>) -> Reply {
-        let mut registry = self.registry();
-        let Some(own) = registry.by_sender.get(sender).cloned() else {
-            return match name {
-                Some(name) if registry.sessions.contains_key(name) => {
-                    Reply::fail(format!("Session '{name}' belongs to another sender"))
-                }
-                Some(name) => {
-                    Reply::fail(format!("Session not found: {name}. You have no session"))
-                }
-                None => Reply::fail("No session to end. Start one with: Start <name>"),
+    /// `End`: ends the sender's session, the one its turn `held` (which
+    /// then holds none).
+    pub(super) fn end(&self, sender: &str, name: Option<&str>, held: &mut Option<Held>) -> Reply {
+        let own = {
+            let registry = self.registry();
+            let Some(own) = registry.by_sender.get(sender).cloned() else {
+                return match name {
+                    Some(name) if registry.sessions.contains_key(name) => typed(
+                        ErrorKind::PermissionDenied,
+                        format!("Session '{name}' belongs to another sender"),
+                    ),
+                    Some(name) => typed(
+                        ErrorKind::NotFound,
+                        format!("Session not found: {name}. You have no session"),
+                    ),
+                    None => typed(
+                        ErrorKind::NoSession,
+                        "No session to end. Start one with: Start <name>",
+                    ),
+                };
             };
+            own
         };
         if let Some(name) = name {
             if name != own {
-                return Reply::fail(format!("Session not found: {name}. Your session is {own}"));
+                return failure(OpError {
+                    kind: ErrorKind::NotFound,
+                    message: format!("Session not found: {name}. Your session is {own}"),
+                    candidates: vec![own],
+                });
             }
         }
-        let live = registry
-            .sessions
-            .get(&own)
-            .cloned()
-            .expect("by_sender names an active session");
-        let live = lock(&live);
+        let Some(live) = held.as_deref().filter(|live| live.session.name == own) else {
+            return typed(
+                ErrorKind::Conflict,
+                format!("Session {own} changed while this message ran; send End again"),
+            );
+        };
         let summary = live.session.summary();
         let unsaved = summary.unsaved.clone();
         if let Err(e) = self.store.end(&own, &summary.terse()) {
-            return Reply::fail(format!("Could not save the session: {e}"));
+            return typed(
+                ErrorKind::Internal,
+                format!("Could not save the session: {e}"),
+            );
         }
+        let mut registry = self.registry();
         registry.by_sender.remove(sender);
         registry.sessions.remove(&own);
+        *held = None;
         let mut reply = Reply::Done(vec![Clause::Note("Session saved".into())]);
         if !unsaved.is_empty() {
             reply.push(Clause::Note(format!(
@@ -106,12 +129,17 @@ impl Engine {
             Some(summary) => Reply::info(summary),
             None => {
                 let names = self.sessions();
-                let hint = if names.is_empty() {
+                let choices = crate::choices::Choices::ranked(name, names);
+                let hint = if choices.is_empty() {
                     "No active sessions".to_owned()
                 } else {
-                    format!("Sessions: {}", crate::choices::Choices::ranked(name, names))
+                    format!("Sessions: {choices}")
                 };
-                Reply::fail(format!("Session not found: {name}. {hint}"))
+                failure(OpError {
+                    kind: ErrorKind::NotFound,
+                    message: format!("Session not found: {name}. {hint}"),
+                    candidates: choices.shown,
+                })
             }
         }
     }
@@ -165,17 +193,21 @@ impl Ctx<'_> {
 
     pub(super) fn pop_context(&mut self) -> Outcome {
         if self.session.contexts.is_empty() {
-            return Err(Reply::fail(
+            return Err(typed(
+                ErrorKind::NotApplicable,
                 "No context to pop. Save one with: Push Context",
             ));
         }
         let target = self.session.contexts.last().cloned().flatten();
         if let Some(mark) = &target {
             if !self.session.buffers.contains_key(&mark.path) {
-                return Err(Reply::fail(format!(
-                    "The saved context's file {} is closed. Open it first",
-                    mark.path
-                )));
+                return Err(typed(
+                    ErrorKind::NotApplicable,
+                    format!(
+                        "The saved context's file {} is closed. Open it first",
+                        mark.path
+                    ),
+                ));
             }
         }
         self.apply(Event::ContextPopped)?;

@@ -2,7 +2,8 @@
 //! NATS fast path (instant reads and moves skip the router's pool), the
 //! permissions (a read-only sender runs nothing above [`Effect::Session`]),
 //! the fsync policy (only commands that edit or write produce events that
-//! are fsynced) and, later, the tool hints of MCP (read-only, destructive).
+//! are fsynced) and the agent tools' MCP hints (read-only, destructive,
+//! idempotent: `tools::Tool`).
 //!
 //! The classification is a `match` over [`Command`], so the compiler makes
 //! every new command state its effect; the reference in `docs/COMMANDS.md`

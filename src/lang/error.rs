@@ -43,6 +43,9 @@ pub struct ParseError {
     pub message: String,
     /// Where in the message (char offsets into the whole message).
     pub span: Span,
+    /// The valid words where one was unknown (a command, a keyword),
+    /// closest first: a client may offer them.
+    pub candidates: Vec<String>,
 }
 
 impl ParseError {
@@ -50,7 +53,14 @@ impl ParseError {
         ParseError {
             message: message.into(),
             span,
+            candidates: Vec::new(),
         }
+    }
+
+    /// The error with the valid choices, closest first.
+    pub fn with_candidates<S: ToString>(mut self, candidates: impl IntoIterator<Item = S>) -> Self {
+        self.candidates = candidates.into_iter().map(|c| c.to_string()).collect();
+        self
     }
 }
 

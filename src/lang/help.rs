@@ -357,7 +357,15 @@ pub(crate) fn unknown_command(word: &str, span: Span) -> ParseError {
             close.join(", ")
         )
     };
-    ParseError::new(message, span)
+    // as the message: the close names, else all
+    let candidates = if close.is_empty() { names } else { close };
+    ParseError::new(message, span).with_candidates(candidates)
+}
+
+/// `close` and then the other `all`, for a parse error's candidates.
+pub(crate) fn closest_first<'c>(close: &[&'c str], all: &[&'c str]) -> Vec<&'c str> {
+    let rest = all.iter().filter(|name| !close.contains(name));
+    close.iter().chain(rest).copied().collect()
 }
 
 /// The candidates close to `word` (case-insensitive), best first, at most

@@ -290,7 +290,8 @@ impl<'t> Parser<'t> {
                         valid.join(", ")
                     ),
                     t.span,
-                ))
+                )
+                .with_candidates(help::closest_first(&close, valid)))
             }
             _ => Err(self.expected(&format!("{label} ({})", valid.join(", ")))),
         }

@@ -1,10 +1,331 @@
 //! Inline a variable or a function where that is provably safe.
+//!
+//! `Inline_Variable` (in `inline/variable.rs`) replaces every read of a
+//! variable assigned once with its value and removes the assignment;
+//! `InlineFunction` (in `inline/function.rs`) replaces every call of a
+//! function or method with its body, the arguments mapped to the
+//! parameters, and removes the definition when nothing else uses it. Both
+//! share `inline/expr.rs`: precedence (the parentheses a moved expression
+//! needs), effects (what moving or repeating it would change) and
+//! evaluation order.
+//!
+//! Whatever cannot be proven safe is refused — `Cannot inline - <why>` —
+//! and nothing changes. The proofs are conservative: a refusal may be
+//! stricter than Python needs (the reason says what to change), an
+//! inlining never changes what the program computes, except through what
+//! static analysis cannot see (`exec`, `globals()[…]`, operators overloaded
+//! with side effects, properties read as the callee of a call).
+//!
+//! What the shared scope resolver (`analysis/scope.rs`) does not offer is
+//! computed here: resolving a name as seen from any scope ([`resolve_from`]).
 
-use super::{not_built, Project, RefactorError, Refactored, Refactoring};
+mod expr;
+mod function;
+mod variable;
+
+use std::ops::Range;
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use super::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Source};
+use crate::analysis::scope::{self, Resolution, Scopes};
+use crate::analysis::SyntaxTree;
+use crate::change::Indel;
+use crate::edit::Position;
 
 pub(super) fn compute(
-    _project: &Project<'_>,
+    project: &Project<'_>,
     request: &Refactoring,
 ) -> Result<Refactored, RefactorError> {
-    Err(not_built(request))
+    match request {
+        Refactoring::Inline {
+            kind: InlineKind::Variable,
+            name,
+        } => variable::inline(project, name.trim()),
+        Refactoring::Inline {
+            kind: InlineKind::Function,
+            name,
+        } => function::inline(project, name.trim()),
+        _ => Err(super::not_built(request)),
+    }
 }
+
+/// `Cannot inline - <why>`.
+fn refused(why: impl std::fmt::Display) -> RefactorError {
+    RefactorError::new(RefactorFailure::Refused, format!("Cannot inline - {why}"))
+}
+
+/// One file as inlining reads it: its text, tree and scopes, parsed once.
+struct Parsed {
+    source: Source,
+    /// The text as a string, for tree-sitter's byte offsets.
+    src: String,
+    tree: SyntaxTree,
+    scopes: Scopes,
+}
+
+impl Parsed {
+    fn new(source: Source) -> Result<Parsed, RefactorError> {
+        let tree = SyntaxTree::parse(&source.text).map_err(|e| {
+            RefactorError::new(
+                RefactorFailure::Unreadable,
+                format!("{} could not be parsed: {e}", source.path),
+            )
+        })?;
+        // What broken code means cannot be proven: refuse to move it.
+        if tree.has_errors() {
+            return Err(refused(format!(
+                "{} has syntax errors: fix them first",
+                source.path
+            )));
+        }
+        let scopes = scope::analyze(&source.text, &tree);
+        let src = source.text.to_string();
+        Ok(Parsed {
+            source,
+            src,
+            tree,
+            scopes,
+        })
+    }
+
+    fn text(&self) -> &Rope {
+        &self.source.text
+    }
+
+    fn path(&self) -> &str {
+        self.source.path.as_str()
+    }
+
+    fn chars(&self, node: Node<'_>) -> Range<usize> {
+        self.char_of(node.start_byte())..self.char_of(node.end_byte())
+    }
+
+    fn char_of(&self, byte: usize) -> usize {
+        self.text().byte_to_char(byte.min(self.text().len_bytes()))
+    }
+
+    fn byte_of(&self, char: usize) -> usize {
+        self.text().char_to_byte(char.min(self.text().len_chars()))
+    }
+
+    fn position(&self, char: usize) -> Position {
+        crate::edit::position::from_char(self.text(), char)
+    }
+
+    /// `line:col` of where a node starts, as replies print places.
+    fn at(&self, node: Node<'_>) -> Position {
+        self.position(self.char_of(node.start_byte()))
+    }
+
+    /// The source of a node, with `\n` line endings (inserted text's form).
+    fn source_of(&self, node: Node<'_>) -> String {
+        node.utf8_text(self.src.as_bytes())
+            .unwrap_or_default()
+            .replace("\r\n", "\n")
+    }
+
+    /// The smallest named node covering exactly these chars.
+    fn node_at(&self, chars: Range<usize>) -> Option<Node<'_>> {
+        let (start, end) = (self.byte_of(chars.start), self.byte_of(chars.end));
+        let node = self
+            .tree
+            .root()
+            .named_descendant_for_byte_range(start, end)?;
+        (node.start_byte() == start && node.end_byte() == end).then_some(node)
+    }
+
+    /// Removes a statement: its whole lines when it has them to itself,
+    /// else the statement and the `;` that joins it to its neighbour; a
+    /// statement alone in its block leaves `pass`.
+    fn remove_statement(&self, statement: Node<'_>) -> Indel {
+        let text = self.text();
+        let next = named_sibling(statement, true);
+        let prev = named_sibling(statement, false);
+        let start_line = statement.start_position().row;
+        let end_line = statement.end_position().row;
+        match (prev, next) {
+            (_, Some(n)) if n.start_position().row == end_line => {
+                return Indel::new(
+                    self.char_of(statement.start_byte())..self.char_of(n.start_byte()),
+                    "",
+                );
+            }
+            (Some(p), _) if p.end_position().row == start_line => {
+                return Indel::new(
+                    self.char_of(p.end_byte())..self.char_of(statement.end_byte()),
+                    "",
+                );
+            }
+            (None, None) if statement.parent().is_some_and(|p| p.kind() == "block") => {
+                return Indel::new(self.chars(statement), "pass");
+            }
+            _ => {}
+        }
+        let from = text.line_to_char(start_line);
+        let to = if end_line + 1 < text.len_lines() {
+            text.line_to_char(end_line + 1)
+        } else {
+            text.len_chars()
+        };
+        Indel::new(from..to, "")
+    }
+}
+
+/// Where `name` is written as a word in the strings and comments of a
+/// file (an annotation in quotes, `__all__`, prose): not changed, reported.
+fn mentions(file: &Parsed, name: &str) -> Vec<crate::analysis::index::Location> {
+    let mut out = Vec::new();
+    let mut stack = vec![file.tree.root()];
+    while let Some(n) = stack.pop() {
+        if matches!(n.kind(), "string_content" | "comment") {
+            let text = n.utf8_text(file.src.as_bytes()).unwrap_or_default();
+            let word = |c: char| c.is_alphanumeric() || c == '_';
+            for (i, _) in text.match_indices(name) {
+                let before = text[..i].chars().next_back();
+                let after = text[i + name.len()..].chars().next();
+                if before.is_some_and(word) || after.is_some_and(word) {
+                    continue;
+                }
+                let start = file.char_of(n.start_byte() + i);
+                out.push(crate::analysis::index::Location {
+                    path: file.path().to_string(),
+                    position: file.position(start),
+                    end: file.position(start + name.chars().count()),
+                });
+            }
+            continue;
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    out.sort();
+    out
+}
+
+/// The next (or previous) named sibling that is not a comment.
+fn named_sibling(node: Node<'_>, forward: bool) -> Option<Node<'_>> {
+    let mut n = node;
+    loop {
+        n = if forward {
+            n.next_named_sibling()?
+        } else {
+            n.prev_named_sibling()?
+        };
+        if n.kind() != "comment" {
+            return Some(n);
+        }
+    }
+}
+
+/// What `name` means when read in `scope`: Python's LEGB rules, as
+/// [`scope::analyze`] resolves the references it finds (class scopes are
+/// seen only from their own body; `global` and `nonlocal` redirect).
+fn resolve_from(scopes: &Scopes, name: &str, scope: usize) -> Resolution {
+    let mut current = Some(scope);
+    let mut first = true;
+    while let Some(i) = current {
+        let s = &scopes.scopes[i];
+        if s.globals.iter().any(|g| g == name) {
+            return if scopes.bindings_of(0, name).next().is_some() {
+                Resolution::Scope(0)
+            } else {
+                fallback(scopes, name)
+            };
+        }
+        let skip =
+            (s.kind == scope::ScopeKind::Class && !first) || s.nonlocals.iter().any(|n| n == name);
+        if !skip && scopes.bindings_of(i, name).next().is_some() {
+            return Resolution::Scope(i);
+        }
+        first = false;
+        current = s.parent;
+    }
+    fallback(scopes, name)
+}
+
+fn fallback(scopes: &Scopes, name: &str) -> Resolution {
+    if scope::is_builtin(name) {
+        Resolution::Builtin
+    } else if scopes.star_import {
+        Resolution::Star
+    } else {
+        Resolution::Undefined
+    }
+}
+
+/// How a scope is named in messages: `f`, `class C`, `the module`.
+fn scope_name(scopes: &Scopes, scope: usize) -> String {
+    let s = &scopes.scopes[scope];
+    match (s.kind, &s.name) {
+        (scope::ScopeKind::Module, _) => "the module".to_string(),
+        (scope::ScopeKind::Class, Some(n)) => format!("class {n}"),
+        (scope::ScopeKind::Function, Some(n)) => n.clone(),
+        (scope::ScopeKind::Lambda, _) => "a lambda".to_string(),
+        _ => "a comprehension".to_string(),
+    }
+}
+
+/// A short form of an expression for messages: its first line, cut.
+fn shown(text: &str) -> String {
+    let line = text.lines().next().unwrap_or_default();
+    let cut: String = line.chars().take(40).collect();
+    if line.len() < text.len() || line.chars().count() > 40 {
+        format!("`{cut}…`")
+    } else {
+        format!("`{cut}`")
+    }
+}
+
+/// The f-string `{…}` a read is in, if any (before any nested scope).
+fn enclosing_interpolation(node: Node<'_>) -> Option<Node<'_>> {
+    let mut n = node;
+    while let Some(p) = n.parent() {
+        match p.kind() {
+            "interpolation" => return Some(p),
+            "string" | "block" | "module" => return None,
+            _ => n = p,
+        }
+    }
+    None
+}
+
+/// Whether `value` can be written in this f-string's `{…}` (quotes,
+/// backslashes, comments and line breaks could not before Python 3.12;
+/// `{name=}` prints the name); true when it needs parentheses there.
+fn fits_interpolation(
+    file: &Parsed,
+    what: &str,
+    name: &str,
+    value: &str,
+    interpolation: Node<'_>,
+    site: Node<'_>,
+) -> Result<bool, RefactorError> {
+    let at = file.at(site);
+    let string = interpolation.parent().filter(|p| p.kind() == "string");
+    let quote = string
+        .and_then(|s| {
+            s.utf8_text(file.src.as_bytes())
+                .ok()
+                .and_then(|t| t.chars().find(|c| *c == '"' || *c == '\''))
+        })
+        .unwrap_or('"');
+    if value.contains(quote) || value.contains('\\') || value.contains('\n') || value.contains('#')
+    {
+        return Err(refused(format!(
+            "{what} cannot be written inside the f-string at {at} (quotes, backslashes, comments or line breaks)"
+        )));
+    }
+    let after = &file.src[site.end_byte()..interpolation.end_byte()];
+    if after.trim_start().starts_with('=') && !after.trim_start().starts_with("==") {
+        return Err(refused(format!(
+            "the f-string at {at} prints the name {name} (`{{{name}=}}`)"
+        )));
+    }
+    Ok(value.starts_with('{'))
+}
+
+#[cfg(test)]
+#[path = "tests/inline.rs"]
+mod tests;

@@ -10,8 +10,8 @@
 //! aliases (`from m import Old as X` changes `Old` and keeps `X`; `import m
 //! as x` + `x.Old`), re-exports, star imports, `__all__` strings,
 //! attributes of typed receivers (`self`, `cls`, instances, `super()`,
-//! calls of annotated functions), `global` statements and rebinding
-//! targets; doctest code (`>>>` lines) whose name resolves, in the
+//! calls of annotated functions), `global` statements, rebinding targets
+//! and forward references in annotations (`x: "User"`); doctest code (`>>>` lines) whose name resolves, in the
 //! module's globals, to the symbol; and the `.pyi` stub next to each
 //! changed module. Keyword arguments name parameters, never the symbol:
 //! they do not change.
@@ -31,9 +31,12 @@
 //! unknown type, a name bound to the symbol in one branch only) are
 //! `left_alone` with why; so are `getattr(obj, "old")`-style strings.
 //! Whole-word mentions in comments, strings and docstring prose are
-//! `mentions`, changed only with `Include Text`. Mentions are looked for in
-//! the files the rename changes (each file is read once; a Django-wide
-//! rename reads only those).
+//! `mentions`, changed only with `Include Text`. Mentions and doctests
+//! are looked for in the files the rename changes (each file is read
+//! once; a Django-wide rename reads only those): a file that never uses
+//! the symbol in code is not searched for mentions of its name. A string
+//! that is not an annotation (`{"User": …}`, `"list[User]"`) is a mention,
+//! never changed as code.
 //!
 //! **Refusals:** a new name that is not an identifier or is a keyword
 //! (InvalidArgument); one that collides or shadows (`conflict`: the
@@ -113,7 +116,10 @@ pub(super) fn compute(
     if old == new {
         return Err(RefactorError::new(
             RefactorFailure::InvalidArgument,
-            format!("{} is already named '{new}': give another name", first.full_name),
+            format!(
+                "{} is already named '{new}': give another name",
+                first.full_name
+            ),
         ));
     }
     if old.len() > 4 && old.starts_with("__") && old.ends_with("__") {
@@ -125,17 +131,19 @@ pub(super) fn compute(
             ),
         ));
     }
-    let member = first
-        .parent
-        .is_some_and(|p| index.def_info(p).is_some_and(|c| c.kind == SymbolKind::Class));
-    let family: Vec<DefRef> = if member {
-        index.hierarchy_of(&defs)
-    } else {
-        defs.clone()
+    let member = first.parent.is_some_and(|p| {
+        index
+            .def_info(p)
+            .is_some_and(|c| c.kind == SymbolKind::Class)
+    });
+    let subclasses = member.then(|| index.subclasses());
+    let family: Vec<DefRef> = match &subclasses {
+        Some(tree) => index.hierarchy_of(&defs, tree),
+        None => defs.clone(),
     };
     let members: Vec<DefInfo> = family.iter().filter_map(|&d| index.def_info(d)).collect();
-    if member {
-        conflict::in_classes(index, &members, new)?;
+    if let Some(tree) = &subclasses {
+        conflict::in_classes(index, tree, &members, new)?;
     } else {
         conflict::in_modules(index, &members, new)?;
     }
@@ -179,12 +187,15 @@ pub(super) fn compute(
             .push((site.position, site.end));
     }
     let possible_by_file: BTreeMap<&str, Vec<(Position, Position)>> =
-        sites.possible.iter().fold(BTreeMap::new(), |mut m, (l, _)| {
-            m.entry(l.path.as_str())
-                .or_default()
-                .push((l.position, l.end));
-            m
-        });
+        sites
+            .possible
+            .iter()
+            .fold(BTreeMap::new(), |mut m, (l, _)| {
+                m.entry(l.path.as_str())
+                    .or_default()
+                    .push((l.position, l.end));
+                m
+            });
 
     let mut change = WorkspaceChange::new();
     let mut mentions = Vec::new();
@@ -198,8 +209,17 @@ pub(super) fn compute(
     };
     for (path, positions) in &by_file {
         let source = project.sources.source(path)?;
-        let not_code = possible_by_file.get(path.as_str()).cloned().unwrap_or_default();
-        let edited = renaming.file(&source, positions, &not_code, &mut mentions, &mut left_alone)?;
+        let not_code = possible_by_file
+            .get(path.as_str())
+            .cloned()
+            .unwrap_or_default();
+        let edited = renaming.file(
+            &source,
+            positions,
+            &not_code,
+            &mut mentions,
+            &mut left_alone,
+        )?;
         references += edited.code;
         if let Some(file) = edited.change {
             insert(&mut change, source.path.clone(), file)?;
@@ -246,19 +266,14 @@ fn insert(
     file: FileChange,
 ) -> Result<(), RefactorError> {
     change.insert(path, file).map_err(|e| {
-        RefactorError::new(
-            RefactorFailure::WouldBreak,
-            format!("Internal error: {e}"),
-        )
+        RefactorError::new(RefactorFailure::WouldBreak, format!("Internal error: {e}"))
     })
 }
 
 /// A new name must be an identifier that is not a keyword.
 fn check_new_name(new: &str) -> Result<(), RefactorError> {
     let mut chars = new.chars();
-    let shaped = chars
-        .next()
-        .is_some_and(|c| c == '_' || c.is_alphabetic())
+    let shaped = chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
         && chars.all(|c| c == '_' || c.is_alphanumeric());
     if !shaped {
         let hint = if new.contains('.') {
@@ -296,10 +311,14 @@ fn lookup_failure(index: &ProjectIndex, symbol: &str, e: IndexError) -> Refactor
     }
     match e {
         IndexError::NotFound { ref choices, .. } => {
-            RefactorError::new(RefactorFailure::NotFound, e.to_string()).with_candidates(choices.clone())
+            RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .with_candidates(choices.clone())
         }
         IndexError::Ambiguous { ref candidates, .. } => {
-            let names = candidates.iter().map(|c| c.qualified_name.clone()).collect();
+            let names = candidates
+                .iter()
+                .map(|c| c.qualified_name.clone())
+                .collect();
             RefactorError::new(RefactorFailure::Ambiguous, e.to_string()).with_candidates(names)
         }
         other => RefactorError::new(RefactorFailure::NotFound, other.to_string()),
@@ -359,8 +378,12 @@ impl Renaming<'_> {
             .collect();
         let mut text_edits = Vec::new();
         for occurrence in text::occurrences(&src, self.old) {
-            let range = text.byte_to_char(occurrence.range.start)..text.byte_to_char(occurrence.range.end);
-            if skip.iter().any(|s| s.start < range.end && range.start < s.end) {
+            let range =
+                text.byte_to_char(occurrence.range.start)..text.byte_to_char(occurrence.range.end);
+            if skip
+                .iter()
+                .any(|s| s.start < range.end && range.start < s.end)
+            {
                 continue;
             }
             let at = location(text, path, &range);

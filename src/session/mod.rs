@@ -202,6 +202,14 @@ impl Session {
         std::mem::take(&mut self.unpersisted)
     }
 
+    /// Puts back events taken that could not be written, before any queued
+    /// since: the journal must hold every applied event, in order, or a
+    /// later event would not fit the text it replays onto.
+    pub fn requeue_unpersisted(&mut self, mut events: Vec<Event>) {
+        events.append(&mut self.unpersisted);
+        self.unpersisted = events;
+    }
+
     /// Applies an event without queueing it (restoring from the journal).
     pub fn replay(&mut self, event: &Event) -> Result<(), EventError> {
         match event {
@@ -330,6 +338,9 @@ impl Session {
             Event::Confirming { walk } => self.confirm = walk.clone(),
             Event::Pending { refactor } => self.pending = refactor.clone(),
             Event::Answered { id, reply, ok } => {
+                // A reply corrected after the fact (persisting failed)
+                // replaces the one noted first.
+                self.answered.retain(|answer| answer.id != *id);
                 if self.answered.len() == ANSWERED_WINDOW {
                     self.answered.pop_front();
                 }

@@ -41,6 +41,8 @@ pub struct Store {
     dir: PathBuf,
     /// Held while the store lives: no second Eddi on this directory.
     lock: StateLock,
+    /// Journal writes still to fail as if the disk were full (tests).
+    failing_writes: std::sync::atomic::AtomicUsize,
 }
 
 /// The content of `format.json`.
@@ -55,12 +57,29 @@ struct FormatRecord {
 #[derive(Serialize, Deserialize)]
 struct Snapshot {
     session: Session,
+    #[serde(default)]
+    covers: Option<Covered>,
+}
+
+/// The journal a snapshot replaced: a snapshot and the emptying of the
+/// journal are two renames, and a crash between them leaves the old
+/// journal, whose events the snapshot already holds, beside it. Loading
+/// skips that journal when it starts with exactly these bytes.
+#[derive(Serialize, Deserialize)]
+struct Covered {
+    bytes: u64,
+    /// blake3 of those bytes, hex.
+    hash: String,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("state directory {path}: {source}")]
     Io { path: String, source: io::Error },
+    /// The events are in the journal but could not be fsynced: they
+    /// survive a killed process, maybe not an OS crash.
+    #[error("state directory {path}: {source} (written, not yet on disk)")]
+    NotDurable { path: String, source: io::Error },
     #[error("corrupt session state {path}: {message}")]
     Corrupt { path: String, message: String },
     #[error(transparent)]
@@ -115,7 +134,24 @@ impl Store {
         Ok(Store {
             dir: dir.to_path_buf(),
             lock,
+            failing_writes: Default::default(),
         })
+    }
+
+    /// Makes the next `count` journal writes fail as on a full disk, for
+    /// tests of what a failed write leaves behind.
+    pub fn inject_write_failures(&self, count: usize) {
+        self.failing_writes
+            .store(count, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn injected_failure(&self) -> Option<io::Error> {
+        use std::sync::atomic::Ordering::SeqCst;
+        let take = |n: usize| n.checked_sub(1);
+        self.failing_writes
+            .fetch_update(SeqCst, SeqCst, take)
+            .ok()
+            .map(|_| io::Error::from(io::ErrorKind::StorageFull))
     }
 
     pub fn dir(&self) -> &Path {
@@ -151,15 +187,24 @@ impl Store {
     fn load(&self, dir: &Path) -> Result<(Session, JournalState), StoreError> {
         let snapshot_path = dir.join("snapshot.json");
         let bytes = fs::read(&snapshot_path).map_err(io_err(&snapshot_path))?;
-        let Snapshot { mut session } =
-            serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
-                path: snapshot_path.display().to_string(),
-                message: e.to_string(),
-            })?;
+        let Snapshot {
+            mut session,
+            covers,
+        } = serde_json::from_slice(&bytes).map_err(|e| StoreError::Corrupt {
+            path: snapshot_path.display().to_string(),
+            message: e.to_string(),
+        })?;
         let journal_path = dir.join("journal.jsonl");
         let mut length = 0;
-        if let Ok(file) = File::open(&journal_path) {
-            let lines: Vec<String> = BufReader::new(file)
+        if let Ok(mut journal) = fs::read(&journal_path) {
+            if let Some(covered) = covers.filter(|c| c.bytes <= journal.len() as u64) {
+                let prefix = &journal[..covered.bytes as usize];
+                if blake3::hash(prefix).to_hex().as_str() == covered.hash {
+                    // The snapshot's crash left its old journal: skip it.
+                    journal.drain(..covered.bytes as usize);
+                }
+            }
+            let lines: Vec<String> = BufReader::new(journal.as_slice())
                 .lines()
                 .collect::<Result<_, _>>()
                 .map_err(io_err(&journal_path))?;
@@ -191,7 +236,16 @@ impl Store {
     ) -> Result<(), StoreError> {
         let dir = self.session_dir(&session.name);
         fs::create_dir_all(&dir).map_err(io_err(&dir))?;
-        let bytes = serde_json::to_vec(&SnapshotRef { session }).expect("sessions serialize");
+        let journal_path = dir.join("journal.jsonl");
+        let covers = match fs::read(&journal_path) {
+            Ok(old) if !old.is_empty() => Some(Covered {
+                bytes: old.len() as u64,
+                hash: blake3::hash(&old).to_hex().to_string(),
+            }),
+            _ => None,
+        };
+        let bytes =
+            serde_json::to_vec(&SnapshotRef { session, covers }).expect("sessions serialize");
         write_atomic(&dir.join("snapshot.json"), &bytes)?;
         // The snapshot already holds every journal event: drop them.
         write_atomic(&dir.join("journal.jsonl"), b"")?;
@@ -201,6 +255,8 @@ impl Store {
     }
 
     /// Appends events to the journal and fsyncs; snapshots when it is long.
+    /// On any error but [`StoreError::NotDurable`] nothing was written, and
+    /// the events must be given again (`Session::requeue_unpersisted`).
     pub fn append(
         &self,
         session: &Session,
@@ -214,6 +270,9 @@ impl Store {
             return self.snapshot(session, journal);
         }
         let path = self.session_dir(&session.name).join("journal.jsonl");
+        if let Some(e) = self.injected_failure() {
+            return Err(io_err(&path)(e));
+        }
         let mut buf = Vec::new();
         for event in events {
             serde_json::to_writer(&mut buf, event).expect("events serialize");
@@ -239,10 +298,18 @@ impl Store {
         // Every event is in the kernel before the reply (a killed process
         // loses nothing); those that change text or files also reach the
         // disk (an OS crash loses at most cursor moves and the like).
-        if events.iter().any(Event::needs_fsync) {
-            file.sync_data().map_err(io_err(&path))?;
-        }
         journal.length += events.len();
+        if events.iter().any(Event::needs_fsync) {
+            if let Err(source) = file.sync_data() {
+                let path = path.display().to_string();
+                return Err(StoreError::NotDurable { path, source });
+            }
+        }
+        if crash_after_edit() && events.iter().any(Event::needs_fsync) {
+            // A stand-in for `kill -9` at the worst moment: the turn's events
+            // are written, the reply is not sent.
+            std::process::abort();
+        }
         Ok(())
     }
 
@@ -269,6 +336,7 @@ impl Store {
 #[derive(Serialize)]
 struct SnapshotRef<'a> {
     session: &'a Session,
+    covers: Option<Covered>,
 }
 
 /// Reads the directory's format version; migrates an older one (a directory
@@ -342,4 +410,14 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// Whether the process should abort right after its first journal write of
+/// an edit (`EDDI_FAULT_JOURNAL=crash-after-edit`), for whole-process tests
+/// of what a crash between the journal and the reply leaves behind.
+fn crash_after_edit() -> bool {
+    static FAULT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FAULT.get_or_init(|| {
+        std::env::var("EDDI_FAULT_JOURNAL").is_ok_and(|spec| spec == "crash-after-edit")
+    })
 }

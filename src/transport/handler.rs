@@ -113,7 +113,29 @@ pub trait CommandHandler: Send + Sync + 'static {
     fn set_preview_mode(&self, _sender: &str, _on: bool) {}
     /// Persists everything (called on shutdown).
     fn flush(&self) -> Result<(), String>;
+    /// Runs one agent tool (`tools.call`), at most once per request id.
+    /// Handlers without tools (fakes in tests) refuse every call.
+    fn call_tool(
+        &self,
+        _sender: &str,
+        tool: &str,
+        _params: serde_json::Value,
+        _id: Option<&str>,
+    ) -> ToolAnswer {
+        let error = crate::tools::ToolError::new(
+            "unknown_tool",
+            format!("This service runs no tools, so not '{tool}'"),
+        );
+        ToolAnswer {
+            json: crate::tools::envelope(&Err(error)).to_string(),
+            ok: false,
+            duplicate: false,
+        }
+    }
 }
+
+/// The answer to a `tools.call`: the JSON envelope.
+pub type ToolAnswer = crate::tools::Answer;
 
 impl From<Response> for Reply {
     fn from(response: Response) -> Reply {
@@ -170,5 +192,15 @@ impl CommandHandler for Engine {
 
     fn flush(&self) -> Result<(), String> {
         Engine::flush(self).map_err(|err| err.to_string())
+    }
+
+    fn call_tool(
+        &self,
+        sender: &str,
+        tool: &str,
+        params: serde_json::Value,
+        id: Option<&str>,
+    ) -> ToolAnswer {
+        crate::tools::call_once(self, sender, tool, params, id)
     }
 }

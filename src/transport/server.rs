@@ -5,11 +5,13 @@
 //! Subjects (prefix `mizuki` and name `eddi` by default, both configurable):
 //! - `<prefix>.<name>.connection_request` — handshake, request/reply (JSON);
 //! - `<prefix>.<name>.cmd.<sender>` — direct eddispeak, request/reply (text);
+//! - `<prefix>.<name>.tools.list` / `.tools.call` — the agent tools (JSON);
+//! - `<prefix>.<name>.guide` — the guide for models (Markdown);
 //! - `<prefix>.stream.open` — published: ask the stream service for a stream;
 //! - `<prefix>.stream.update` — subscribed: messages appended to streams;
 //! - `<prefix>.stream.append` — published: Eddi's replies.
 //!
-//! Both request/reply subjects are endpoints of one NATS service named
+//! The request/reply subjects are endpoints of one NATS service named
 //! `<name>`, so `$SRV.PING|INFO|STATS` and `nats micro` see them.
 
 use std::collections::HashMap;
@@ -75,6 +77,15 @@ impl Subjects {
     }
     pub fn direct(&self, sender: &str) -> String {
         format!("{}.cmd.{sender}", self.group())
+    }
+    pub fn tools_list(&self) -> String {
+        format!("{}.tools.list", self.group())
+    }
+    pub fn tools_call(&self) -> String {
+        format!("{}.tools.call", self.group())
+    }
+    pub fn guide(&self) -> String {
+        format!("{}.guide", self.group())
     }
     pub fn stream_open(&self) -> String {
         format!("{}.stream.open", self.prefix)
@@ -161,7 +172,7 @@ pub async fn serve(
     });
 
     // Subscriptions go out in this order, and `$SRV.INFO` lists an endpoint
-    // only once it is subscribed: a client that sees both endpoints in INFO
+    // only once it is subscribed: a client that sees all five endpoints in INFO
     // knows every subscription is in place.
     let mut updates = client
         .subscribe(subjects.stream_update())
@@ -180,6 +191,9 @@ pub async fn serve(
             ("direct".to_string(), subjects.direct("<sender>")),
             ("stream_update".to_string(), subjects.stream_update()),
             ("stream_append".to_string(), subjects.stream_append()),
+            ("tools_list".to_string(), subjects.tools_list()),
+            ("tools_call".to_string(), subjects.tools_call()),
+            ("guide".to_string(), subjects.guide()),
         ]))
         .stats_handler(move |_endpoint, _stats| stats_counters.json())
         .start(&subjects.name, env!("CARGO_PKG_VERSION"))
@@ -217,6 +231,42 @@ pub async fn serve(
         .add("cmd.*")
         .await
         .map_err(|err| format!("cannot add the direct endpoint: {err}"))?;
+    let mut tools_list_endpoint = group
+        .endpoint_builder()
+        .name("tools_list")
+        .metadata(HashMap::from([(
+            "response_schema".to_string(),
+            "protocol/schemas/tools_list.json".to_string(),
+        )]))
+        .add("tools.list")
+        .await
+        .map_err(|err| format!("cannot add the tools.list endpoint: {err}"))?;
+    let mut tools_call_endpoint = group
+        .endpoint_builder()
+        .name("tools_call")
+        .metadata(HashMap::from([
+            (
+                "request_schema".to_string(),
+                "protocol/schemas/tools_call.json".to_string(),
+            ),
+            (
+                "response_schema".to_string(),
+                "protocol/schemas/tools_result.json".to_string(),
+            ),
+        ]))
+        .add("tools.call")
+        .await
+        .map_err(|err| format!("cannot add the tools.call endpoint: {err}"))?;
+    let mut guide_endpoint = group
+        .endpoint_builder()
+        .name("guide")
+        .metadata(HashMap::from([(
+            "format".to_string(),
+            "Markdown: Eddi's commands and tools for models".to_string(),
+        )]))
+        .add("guide")
+        .await
+        .map_err(|err| format!("cannot add the guide endpoint: {err}"))?;
     client
         .flush()
         .await
@@ -242,11 +292,29 @@ pub async fn serve(
     let mut health = tokio::time::interval(settings.health_interval);
     health.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut was_down = false;
+    // Tool calls run on the blocking pool, answered when done; shutdown
+    // waits for them like for the router's messages.
+    let mut tool_calls = tokio::task::JoinSet::new();
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
             _ = &mut shutdown => break,
             Some(request) = direct_endpoint.next() => on_direct(&shared, request).await,
+            Some(request) = tools_call_endpoint.next() => {
+                tool_calls.spawn(on_tools_call(shared.clone(), request));
+            }
+            Some(request) = tools_list_endpoint.next() => {
+                let body = crate::tools::list().to_string();
+                if let Err(err) = request.respond(Ok(body.into())).await {
+                    report::nats("tools.list", "reply", &err);
+                }
+            }
+            Some(request) = guide_endpoint.next() => {
+                if let Err(err) = request.respond(Ok(crate::tools::guide::guide().into())).await {
+                    report::nats("guide", "reply", &err);
+                }
+            }
+            Some(_) = tool_calls.join_next(), if !tool_calls.is_empty() => {}
             Some(message) = updates.next() => on_update(&shared, message).await,
             Some(event) = listener.next_event() => {
                 if matches!(event, Event::Disconnected) {
@@ -278,6 +346,10 @@ pub async fn serve(
     report::lifecycle("shutting down: no new messages; finishing the running ones");
     let _ = stop_tx.send(true);
     let _ = direct_endpoint.stop().await;
+    let _ = tools_call_endpoint.stop().await;
+    let _ = tools_list_endpoint.stop().await;
+    let _ = guide_endpoint.stop().await;
+    while tool_calls.join_next().await.is_some() {}
     let _ = updates.unsubscribe().await;
     let _ = handshake_task.await;
     shared.router.shutdown().await;
@@ -545,6 +617,92 @@ async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
     });
     if !shared.router.submit(incoming, sink).await {
         report::rejected("direct", "?", "shutting down");
+    }
+}
+
+// ------------------------------------------------------------- tools
+
+/// `tools.call`: `{"sender", "tool", "params"}` → the tool's envelope; a
+/// retry with the same `Nats-Msg-Id` gets the first answer, not a second run.
+async fn on_tools_call(shared: Arc<Shared>, request: service::Request) {
+    let refuse = |field: &str, problem: &str| {
+        let error = crate::tools::ToolError {
+            field: Some(field.to_owned()),
+            ..crate::tools::ToolError::new("invalid_request", format!("{field}: {problem}"))
+        };
+        crate::tools::envelope(&Err(error)).to_string()
+    };
+    let text = match shared.validator.decode(&request.message.payload) {
+        Ok(text) => text,
+        Err(reason) => {
+            report::rejected("tools.call", "?", &reason);
+            let body = refuse("$", &reason);
+            return respond_error(&shared, &request, 400, &reason, body.into()).await;
+        }
+    };
+    let call = match wire::parse_tool_call(&text) {
+        Ok(call) => call,
+        Err(err) => {
+            let reason = err.to_string();
+            report::rejected("tools.call", "?", &reason);
+            let body = refuse(&err.field, &err.problem);
+            return respond_error(&shared, &request, 400, &reason, body.into()).await;
+        }
+    };
+    let id = request
+        .message
+        .headers
+        .as_ref()
+        .and_then(|h| h.get(MSG_ID_HEADER))
+        .map(|v| v.as_str().to_string());
+    let checked = shared
+        .validator
+        .check_sender_id(&call.sender)
+        .map_err(|reason| ("sender", reason))
+        .and_then(|()| {
+            shared
+                .validator
+                .check_message_id(id.as_deref())
+                .map_err(|reason| ("Nats-Msg-Id", reason))
+        });
+    if let Err((field, reason)) = checked {
+        report::rejected("tools.call", &call.sender, &reason);
+        let body = refuse(field, &reason);
+        return respond_error(&shared, &request, 400, &reason, body.into()).await;
+    }
+    let handler = shared.handler.clone();
+    let answer = tokio::task::spawn_blocking(move || {
+        handler.call_tool(&call.sender, &call.tool, call.params, id.as_deref())
+    })
+    .await;
+    let answer = match answer {
+        Ok(answer) => answer,
+        Err(err) => {
+            report::internal("tools.call", &err.to_string());
+            let body = refuse("$", "internal error; the call may not have run");
+            return respond_error(&shared, &request, 500, "internal error", body.into()).await;
+        }
+    };
+    let room = direct_room(&shared.client).bytes;
+    let json = if answer.json.len() > room {
+        let error = crate::tools::ToolError::new(
+            "too_large",
+            format!(
+                "The answer is {} bytes, more than this connection carries ({room}): ask for less (get_lines with start/end, max_chars, a folder)",
+                answer.json.len()
+            ),
+        );
+        crate::tools::envelope(&Err(error)).to_string()
+    } else {
+        answer.json
+    };
+    let mut headers = HeaderMap::new();
+    headers.insert(STATUS_HEADER, if answer.ok { "ok" } else { "fail" });
+    if answer.duplicate {
+        headers.insert(DUPLICATE_HEADER, "true");
+    }
+    if let Err(err) = request.respond_with_headers(Ok(json.into()), headers).await {
+        report::nats("tools.call", "reply", &err);
     }
 }
 

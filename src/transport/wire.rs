@@ -291,6 +291,43 @@ fn optional_object<'a>(
     }
 }
 
+/// A `tools.call` request (`protocol/schemas/tools_call.json`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolCall {
+    pub sender: String,
+    pub tool: String,
+    /// The tool's parameters (`Null` when absent: none).
+    pub params: Value,
+}
+
+/// Reads a `tools.call` request, naming the first field that is wrong.
+pub fn parse_tool_call(text: &str) -> Result<ToolCall, FieldError> {
+    let mut map = parse_object(text)?;
+    if let Some(unknown) = map
+        .keys()
+        .find(|k| !["sender", "tool", "params"].contains(&k.as_str()))
+    {
+        return Err(FieldError::new(
+            unknown.clone(),
+            "unknown field; the fields are sender, tool, params",
+        ));
+    }
+    let sender = required_str(&map, "", "sender")?;
+    let tool = required_str(&map, "", "tool")?;
+    let params = map.remove("params").unwrap_or(Value::Null);
+    if !matches!(params, Value::Object(_) | Value::Null) {
+        return Err(FieldError::new(
+            "params",
+            format!("expected an object, found {}", kind(&params)),
+        ));
+    }
+    Ok(ToolCall {
+        sender,
+        tool,
+        params,
+    })
+}
+
 /// Reads a `connection_request`, naming the first field that is wrong.
 pub fn parse_connection_request(text: &str) -> Result<ConnectionRequest, FieldError> {
     let map = parse_object(text)?;

@@ -196,7 +196,9 @@ impl Workspace {
         if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {
             return Err(CommitError::Duplicate(pair[0].clone()));
         }
-        let _held = self.shared.locks.lock_all(sorted);
+        let _held = self.shared.locks.lock_all(sorted.iter().copied());
+        let _other_processes = super::locks::lock_dirs(&self.root, sorted.iter().copied())
+            .map_err(|e| CommitError::Prepare(io_error(sorted[0], e)))?;
         let existing = self.check(writes)?;
         let id = unique_id();
         let many = writes.len() > 1;
@@ -361,6 +363,11 @@ impl Workspace {
         let mut existing = Vec::with_capacity(writes.len());
         for write in writes {
             let now = self.stamp(&write.path).map_err(CommitError::Prepare)?;
+            if now.is_some() && self.read_only(&write.path) {
+                return Err(CommitError::Prepare(FileError::ReadOnly(
+                    write.path.to_string(),
+                )));
+            }
             existing.push(now.is_some());
             let found = match (&write.expect, now) {
                 (Expect::Anything, _) | (Expect::Absent, None) => None,
@@ -382,6 +389,12 @@ impl Workspace {
         } else {
             Err(CommitError::Conflicts(conflicts))
         }
+    }
+
+    /// Whether the file's permissions allow no one to write it (the rename
+    /// of a save would replace it all the same).
+    fn read_only(&self, path: &WorkspacePath) -> bool {
+        fs::metadata(path.absolute(&self.root)).is_ok_and(|meta| meta.permissions().readonly())
     }
 
     /// Step 3: the new contents in fsynced temp files, the old ones kept.

@@ -13,6 +13,7 @@
 mod commit;
 mod locks;
 mod path;
+mod watch;
 
 use std::fs;
 use std::io;
@@ -24,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 pub use commit::{CommitError, Conflict, Expect, Fault, FileWrite, Found, Recovery};
 pub use path::WorkspacePath;
+pub use watch::{TreeChanges, TreeWatch};
 
 /// What a file looked like on disk when Eddi last read or wrote it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -69,6 +71,10 @@ pub enum FileError {
     TooLarge { path: String, size: u64, limit: u64 },
     #[error("Permission denied: {0}")]
     PermissionDenied(String),
+    /// Its permissions give nobody write access: a save would replace it
+    /// by rename all the same, so it is refused (as editors do).
+    #[error("Read-only file: {0} (no write permission; make it writable, e.g. chmod u+w {0}, and save again)")]
+    ReadOnly(String),
     #[error("I/O error on {path}: {source}")]
     Io { path: String, source: io::Error },
 }
@@ -125,6 +131,12 @@ impl Workspace {
         &self.state_dir
     }
 
+    /// Starts watching the files for changes by other programs (see
+    /// [`TreeWatch`]); fails where the platform cannot watch.
+    pub fn watch(&self) -> notify::Result<TreeWatch> {
+        TreeWatch::start(&self.root, &self.state_dir)
+    }
+
     /// Resolves a user-given path inside the workspace, to the file's
     /// canonical name (through symlinks inside the root).
     pub fn resolve(&self, user_path: &str) -> Result<WorkspacePath> {
@@ -163,6 +175,11 @@ impl Workspace {
             return Ok(false);
         }
         Ok(self.stamp(path)?.map(|now| now.hash) != Some(stamp.hash.clone()))
+    }
+
+    /// The largest file Eddi reads (and so the largest an edit may make).
+    pub fn max_file_size(&self) -> u64 {
+        self.max_file_size
     }
 
     /// Reads a UTF-8 text file, refusing binary, non-UTF-8 and oversized files.

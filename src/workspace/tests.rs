@@ -266,6 +266,34 @@ mod commits {
         assert_eq!(tree(dir.path()), before);
     }
 
+    /// Two Workspaces on one root share no in-process locks, as two Eddi
+    /// processes (`eddi run` beside `eddi serve`): the directory's OS lock
+    /// still lets exactly one of two saves of one state win (before it,
+    /// both passed the check now and then and one update was lost).
+    #[test]
+    fn of_two_processes_expecting_one_state_exactly_one_wins() {
+        for _ in 0..100 {
+            let (dir, ws) = ws_with(&[("f.py", "x = 0\n")]);
+            let other = Workspace::new(dir.path(), 1 << 20).unwrap();
+            let barrier = std::sync::Barrier::new(2);
+            let results: Vec<bool> = std::thread::scope(|scope| {
+                let handles: Vec<_> = [(&ws, "x = 1\n"), (&other, "x = 2\n")]
+                    .into_iter()
+                    .map(|(ws, text)| {
+                        let barrier = &barrier;
+                        let w = write(ws, "f.py", Some(text));
+                        scope.spawn(move || {
+                            barrier.wait();
+                            ws.commit(&[w]).is_ok()
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap()).collect()
+            });
+            assert_eq!(results.iter().filter(|ok| **ok).count(), 1, "{results:?}");
+        }
+    }
+
     /// Same size, same mtime tick: only the content tells the saves apart.
     #[test]
     fn of_two_commits_expecting_one_state_exactly_one_wins() {

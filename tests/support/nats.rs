@@ -183,8 +183,9 @@ impl Drop for Eddi {
     }
 }
 
-/// Waits (up to 20 s) until a service named `name` lists both its endpoints
-/// in `$SRV.INFO` (Eddi subscribes everything else before them).
+/// Waits (up to 20 s) until a service named `name` lists all its endpoints
+/// (handshake, direct, tools.list, tools.call, guide) in `$SRV.INFO` (Eddi
+/// subscribes everything else before them).
 pub async fn wait_for_service(url: &str, name: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
@@ -193,7 +194,7 @@ pub async fn wait_for_service(url: &str, name: &str) {
             if let Ok(info) = info {
                 let info: serde_json::Value =
                     serde_json::from_slice(&info.payload).unwrap_or_default();
-                if info["endpoints"].as_array().is_some_and(|e| e.len() >= 2) {
+                if info["endpoints"].as_array().is_some_and(|e| e.len() >= 5) {
                     return;
                 }
             }

@@ -194,7 +194,8 @@ pub struct FileIndex {
     /// change but `Find References` does not list: the strings of a
     /// literal `__all__`, and the targets of bindings that are not
     /// definitions (`for x in …` at module or class level, `x = …` after
-    /// `global x`). Keyed and grouped as `refs`.
+    /// `global x`), the alias of `from m import f as f`, and forward
+    /// references in annotations (`x: "User"`). Keyed and grouped as `refs`.
     pub(crate) sites: Vec<Ref>,
     /// key → `(start, end)` range of `sites`.
     pub(crate) site_ranges: HashMap<Name, (u32, u32)>,
@@ -527,8 +528,18 @@ impl<'s, 't> Scanner<'s, 't> {
     fn add_site(&mut self, node: Node<'t>, scope: usize, name: Name, ctx: Ctx) {
         let slot = self.push(Value::Unknown);
         self.pending.push(Pending { scope, name, slot });
+        self.push_site(node, slot, ctx);
+    }
+
+    /// A [`FileIndex::sites`] entry: `node` names `value`.
+    fn push_site(&mut self, node: Node<'t>, value: ValueId, ctx: Ctx) {
         let p = self.pos(node);
         let len = syntax::char_len_in(self.src, node.byte_range());
+        self.push_site_at(p, len, value, ctx);
+    }
+
+    fn push_site_at(&mut self, p: Position, len: usize, value: ValueId, ctx: Ctx) {
+        let slot = value;
         self.file.sites.push(Ref {
             line: p.line as u32,
             col: p.col as u32,
@@ -537,6 +548,61 @@ impl<'s, 't> Scanner<'s, 't> {
             owner: ctx.owner,
             is_call: false,
         });
+    }
+
+    /// Forward references in an annotation (`x: "User"`, `-> "pkg.m.C"`):
+    /// each string that is a dotted name names what that name would, in
+    /// the scope the annotation is evaluated in. Sites, as
+    /// `typing.get_type_hints` would resolve them.
+    fn string_annotations(&mut self, annotation: Node<'t>, ctx: Ctx) {
+        let mut stack = vec![(annotation, 0usize)];
+        while let Some((node, depth)) = stack.pop() {
+            if node.kind() == "string" {
+                if let Some(content) = string_content(node) {
+                    self.dotted_string(content, ctx);
+                }
+                continue;
+            }
+            if depth < 16 {
+                let mut cursor = node.walk();
+                for c in node.named_children(&mut cursor) {
+                    stack.push((c, depth + 1));
+                }
+            }
+        }
+    }
+
+    /// `a.b.C` written inside a string: a use of `a`, then of each attribute.
+    fn dotted_string(&mut self, content: Node<'t>, ctx: Ctx) {
+        let text = self.text(content);
+        let valid = |p: &str| {
+            let mut chars = p.chars();
+            chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
+                && chars.all(|c| c == '_' || c.is_alphanumeric())
+        };
+        if text.is_empty() || !text.split('.').all(valid) {
+            return;
+        }
+        let start = self.pos(content);
+        let mut col = start.col;
+        let mut value = UNKNOWN;
+        for (i, part) in text.split('.').enumerate() {
+            let name = self.intern(part);
+            let len = part.chars().count();
+            value = if i == 0 {
+                let slot = self.push(Value::Unknown);
+                self.pending.push(Pending {
+                    scope: ctx.scope,
+                    name,
+                    slot,
+                });
+                slot
+            } else {
+                self.push(Value::Attr { base: value, name })
+            };
+            self.push_site_at(Position::new(start.line, col), len, value, ctx);
+            col += len + 1;
+        }
     }
 
     fn children(&mut self, node: Node<'t>, ctx: Ctx) {
@@ -659,6 +725,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 };
                 if let Some(ty) = field(node, fields().r#type) {
                     self.visit(ty, ctx);
+                    self.string_annotations(ty, ctx);
                 }
                 if let Some(left) = field(node, fields().left) {
                     if left.kind() == "identifier"
@@ -1068,12 +1135,16 @@ impl<'s, 't> Scanner<'s, 't> {
         // Annotations and defaults are evaluated in the enclosing scope.
         if let Some(ret) = field(node, fields().return_type) {
             match ret.named_child(0) {
-                Some(e) if ret.named_child_count() == 1 && matches!(e.kind(), "identifier" | "attribute") => {
+                Some(e)
+                    if ret.named_child_count() == 1
+                        && matches!(e.kind(), "identifier" | "attribute") =>
+                {
                     let v = self.expr(e, ctx);
                     self.file.defs[def as usize].returns = Some(v);
                 }
                 _ => self.visit(ret, ctx),
             }
+            self.string_annotations(ret, ctx);
         }
         let scope = self.new_scope(ScopeKind::Function, ctx.scope);
         let inner = Ctx {
@@ -1105,6 +1176,7 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             if let Some(t) = field(p, fields().r#type) {
                 self.visit(t, outer);
+                self.string_annotations(t, outer);
             }
             if let Some(id) = parameter_identifier(p) {
                 let name = self.intern(self.text(id));
@@ -1317,6 +1389,11 @@ impl<'s, 't> Scanner<'s, 't> {
             let v = self.push(Value::Member { module: m, name });
             self.add_ref(name_node, v, ctx);
             let bound = match alias {
+                // `import f as f` binds what it imports: a rename changes both
+                Some(a) if self.text(a) == name_text => {
+                    self.push_site(a, v, ctx);
+                    name
+                }
                 Some(a) => self.intern(self.text(a)),
                 None => name,
             };

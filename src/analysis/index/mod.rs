@@ -50,7 +50,8 @@ pub mod resolve;
 use hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::workspace::Workspace;
+use crate::change::{FileOp, TextEdits, WorkspaceChange};
+use crate::workspace::{Workspace, WorkspacePath};
 use rayon::prelude::*;
 use ropey::Rope;
 use std::sync::Arc;
@@ -267,6 +268,82 @@ impl ProjectIndex {
             let _ = view.update_file(path, text);
         }
         view
+    }
+
+    /// A view of the index with a proposed change laid over it — each
+    /// edited, created or moved file re-scanned with its new text, each
+    /// deleted (or moved-away) file gone — for checking a change (a
+    /// refactor) before it is committed. `base` gives the text a file's
+    /// edits were computed against (the buffer or the disk the change's
+    /// `Base` names). The index itself is not changed. Fails, naming the
+    /// file, when a base text is missing or an edit does not apply to it.
+    pub fn overlaid_change(
+        &self,
+        change: &WorkspaceChange,
+        base: impl Fn(&WorkspacePath) -> Option<Rope>,
+    ) -> std::result::Result<ProjectIndex, String> {
+        let edited = |path: &WorkspacePath, edits: &TextEdits| {
+            let text = base(path).ok_or_else(|| format!("{path}: its text cannot be read"))?;
+            edits
+                .apply(&text)
+                .map_err(|e| format!("{path}: the edits do not apply ({e})"))
+        };
+        let mut view = self.clone();
+        for (path, file) in change.files() {
+            let (removed, new) = match &file.op {
+                FileOp::Edit(edits) => (None, Some((path, edited(path, edits)?))),
+                FileOp::Create(text) => (None, Some((path, Rope::from_str(text)))),
+                FileOp::Delete => (Some(path), None),
+                FileOp::Move { to, edits } => (Some(path), Some((to, edited(path, edits)?))),
+            };
+            if let Some(path) = removed {
+                view.remove_file(path.as_str());
+            }
+            if let Some((path, text)) = new {
+                // a path the index does not take (not Python) is left out
+                let _ = view.update_file(path.as_str(), &text);
+            }
+        }
+        Ok(view)
+    }
+
+    /// Brings these files (workspace-relative) in step with the disk, as a
+    /// watch of the tree reported them: an indexed file re-read or dropped.
+    /// A file the index does not know yet may be ignored or shadowed by
+    /// rules only the walk knows, so then the whole tree is refreshed.
+    pub fn refresh_files(&mut self, paths: &[String]) -> RefreshReport {
+        let mut report = RefreshReport::default();
+        let mut reload = Vec::new();
+        for path in paths {
+            let Some(rel) = normalize(path) else {
+                continue;
+            };
+            if !(rel.ends_with(".py") || rel.ends_with(".pyi")) {
+                // gone, and maybe a directory: it was one if it held files
+                let dir = format!("{rel}/");
+                if self.by_path.keys().any(|p| p.starts_with(&dir)) {
+                    return self.refresh();
+                }
+                continue;
+            }
+            let exists = self.root.join(&rel).is_file();
+            match (self.by_path.contains_key(&rel), exists) {
+                (true, true) => {
+                    report.changed.push(rel.clone());
+                    reload.push(rel);
+                }
+                (true, false) => {
+                    self.remove_file(&rel);
+                    report.removed.push(rel);
+                }
+                (false, true) => return self.refresh(),
+                // created and deleted again, or never indexed (a skipped file
+                // is retried by the next full refresh)
+                (false, false) => {}
+            }
+        }
+        self.load_all(reload);
+        report
     }
 
     /// Brings the index in step with the disk: re-reads indexed files whose

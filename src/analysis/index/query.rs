@@ -214,7 +214,10 @@ impl ProjectIndex {
     }
 
     /// The candidates an ambiguous query lists: each group's first definition.
-    pub(super) fn candidates(&self, groups: Vec<(String, (FileId, Vec<DefId>))>) -> Vec<SymbolCandidate> {
+    pub(super) fn candidates(
+        &self,
+        groups: Vec<(String, (FileId, Vec<DefId>))>,
+    ) -> Vec<SymbolCandidate> {
         groups
             .into_iter()
             .filter_map(|(full, (fid, defs))| {

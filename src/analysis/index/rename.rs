@@ -42,6 +42,28 @@ pub struct RenameSites {
     pub possible: Vec<(Location, &'static str)>,
 }
 
+/// Every project class → the project classes naming it as a base
+/// ([`ProjectIndex::subclasses`]).
+pub struct Subclasses(HashMap<DefRef, Vec<DefRef>>);
+
+impl Subclasses {
+    /// The classes deriving from `class`, transitively.
+    pub fn of(&self, class: DefRef) -> Vec<DefRef> {
+        let mut out = Vec::new();
+        let mut stack = vec![class];
+        while let Some(k) = stack.pop() {
+            for &s in self.0.get(&k).into_iter().flatten() {
+                if !out.contains(&s) && s != class {
+                    out.push(s);
+                    stack.push(s);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+}
+
 impl ProjectIndex {
     /// The one symbol `query` names (plain, dotted or fully qualified):
     /// among the definitions of `current` (a workspace path) whose
@@ -54,13 +76,10 @@ impl ProjectIndex {
             if let Some(f) = self.file(*fid) {
                 let last = q.rsplit('.').next().unwrap_or(q);
                 let suffix = format!(".{q}");
-                let mut groups: std::collections::BTreeMap<String, Vec<DefId>> =
-                    Default::default();
+                let mut groups: std::collections::BTreeMap<String, Vec<DefId>> = Default::default();
                 for &d in f.defs_named(last) {
                     let def = f.def(d);
-                    if def.qualified == q
-                        || def.qualified.ends_with(&suffix)
-                        || f.full_name(d) == q
+                    if def.qualified == q || def.qualified.ends_with(&suffix) || f.full_name(d) == q
                     {
                         groups.entry(def.qualified.clone()).or_default().push(d);
                     }
@@ -74,15 +93,18 @@ impl ProjectIndex {
                     0 => {}
                     1 => {
                         let defs = groups.into_values().next().unwrap_or_default();
-                        return Ok(defs.into_iter().map(|def| DefRef { file: *fid, def }).collect());
+                        return Ok(defs
+                            .into_iter()
+                            .map(|def| DefRef { file: *fid, def })
+                            .collect());
                     }
                     _ => {
                         return Err(IndexError::Ambiguous {
                             name: q.to_string(),
                             candidates: self.candidates(
                                 groups
-                                    .into_iter()
-                                    .map(|(_, defs)| {
+                                    .into_values()
+                                    .map(|defs| {
                                         let full = f.full_name(defs[0]);
                                         (full, (*fid, defs))
                                     })
@@ -94,7 +116,10 @@ impl ProjectIndex {
             }
         }
         let (fid, defs) = self.symbol(q)?;
-        Ok(defs.into_iter().map(|def| DefRef { file: fid, def }).collect())
+        Ok(defs
+            .into_iter()
+            .map(|def| DefRef { file: fid, def })
+            .collect())
     }
 
     /// A definition's names and place.
@@ -157,7 +182,7 @@ impl ProjectIndex {
     /// classes it derives from and of those that derive from it,
     /// transitively (an override, what it overrides, and the siblings
     /// that override that too). `members` themselves included.
-    pub fn hierarchy_of(&self, members: &[DefRef]) -> Vec<DefRef> {
+    pub fn hierarchy_of(&self, members: &[DefRef], subclasses: &Subclasses) -> Vec<DefRef> {
         let mut out: Vec<DefRef> = members.to_vec();
         let Some(first) = members.first().and_then(|&d| self.def_info(d)) else {
             return out;
@@ -170,7 +195,6 @@ impl ProjectIndex {
         if classes.is_empty() {
             return out;
         }
-        let subclasses = self.direct_subclasses();
         let mut done: Vec<DefRef> = Vec::new();
         let mut queue = classes;
         while let Some(c) = queue.pop() {
@@ -179,15 +203,7 @@ impl ProjectIndex {
             }
             done.push(c);
             let mut related = self.ancestors(c);
-            let mut stack = vec![c];
-            while let Some(k) = stack.pop() {
-                for &s in subclasses.get(&k).into_iter().flatten() {
-                    if !related.contains(&s) && s != c {
-                        related.push(s);
-                        stack.push(s);
-                    }
-                }
-            }
+            related.extend(subclasses.of(c));
             for k in related {
                 let own = self.own_members(k, &first.name);
                 if !own.is_empty() && !done.contains(&k) {
@@ -225,22 +241,6 @@ impl ProjectIndex {
             });
             if unknown {
                 out.push(c);
-            }
-        }
-        out
-    }
-
-    /// The project classes deriving from `class`, transitively.
-    pub fn subclasses_of(&self, class: DefRef) -> Vec<DefRef> {
-        let direct = self.direct_subclasses();
-        let mut out = Vec::new();
-        let mut stack = vec![class];
-        while let Some(k) = stack.pop() {
-            for &s in direct.get(&k).into_iter().flatten() {
-                if !out.contains(&s) && s != class {
-                    out.push(s);
-                    stack.push(s);
-                }
             }
         }
         out
@@ -296,8 +296,9 @@ impl ProjectIndex {
             .collect()
     }
 
-    /// Every project class → the project classes naming it as a base.
-    fn direct_subclasses(&self) -> HashMap<DefRef, Vec<DefRef>> {
+    /// Which project classes derive from which: one pass over every class
+    /// of the project, so a rename computes it once.
+    pub fn subclasses(&self) -> Subclasses {
         let mut out: HashMap<DefRef, Vec<DefRef>> = HashMap::new();
         for (fid, f) in self.iter_files() {
             for (d, def) in f.defs.iter().enumerate() {
@@ -319,7 +320,7 @@ impl ProjectIndex {
                 }
             }
         }
-        out
+        Subclasses(out)
     }
 
     /// Every site naming `targets` (definitions sharing the name `name`),
@@ -363,5 +364,118 @@ impl ProjectIndex {
         sites.possible.sort();
         sites.possible.dedup();
         sites
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ropey::Rope;
+
+    fn project(files: &[(&str, &str)]) -> ProjectIndex {
+        let dir = tempfile::tempdir().unwrap();
+        let mut index = ProjectIndex::build(dir.path());
+        for (path, src) in files {
+            index.update_file(path, &Rope::from_str(src)).unwrap();
+        }
+        index
+    }
+
+    fn names(index: &ProjectIndex, defs: &[DefRef]) -> Vec<String> {
+        defs.iter()
+            .filter_map(|&d| index.def_info(d))
+            .map(|d| d.full_name)
+            .collect()
+    }
+
+    fn certain(sites: &RenameSites) -> Vec<String> {
+        sites.certain.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn dunder_all_strings_and_rebinding_targets_are_sites_not_references() {
+        let index = project(&[
+            (
+                "m.py",
+                "__all__ = ['f', \"n\"]\nn = 0\n\n\ndef f():\n    global n\n    n = 1\n\n\nfor n in range(2):\n    pass\n",
+            ),
+            ("u.py", "from m import f as f\n"),
+        ]);
+        let defs = index.rename_symbol("m.f", None).unwrap();
+        assert_eq!(
+            certain(&index.rename_sites(&defs, "f", false)),
+            vec!["m.py:0:12", "u.py:0:14", "u.py:0:19"]
+        );
+        let n = index.rename_symbol("m.n", None).unwrap();
+        assert_eq!(
+            certain(&index.rename_sites(&n, "n", false)),
+            vec!["m.py:0:17", "m.py:5:11", "m.py:6:4", "m.py:9:4"]
+        );
+        // Find References keeps to uses that read the name
+        let refs = index.find_references("m.n").unwrap();
+        assert_eq!(
+            refs.certain
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>(),
+            vec!["m.py:5:11"]
+        );
+    }
+
+    #[test]
+    fn calling_a_function_annotated_with_a_class_gives_an_instance() {
+        let index = project(&[(
+            "m.py",
+            "class C:\n    def m(self):\n        pass\n\n\ndef make() -> C:\n    return C()\n\n\ndef untyped():\n    return C()\n\n\nmake().m()\nuntyped().m()\n",
+        )]);
+        let refs = index.find_references("C.m").unwrap();
+        let shown = |ls: &[Location]| ls.iter().map(|l| l.to_string()).collect::<Vec<_>>();
+        assert_eq!(shown(&refs.certain), vec!["m.py:13:7"]);
+        assert_eq!(shown(&refs.possible), vec!["m.py:14:10"]);
+    }
+
+    #[test]
+    fn a_methods_hierarchy_holds_what_it_overrides_its_overrides_and_siblings() {
+        let index = project(&[
+            (
+                "a.py",
+                "class Base:\n    def run(self):\n        pass\n\n\nclass Mid(Base):\n    pass\n\n\nclass Other:\n    def run(self):\n        pass\n",
+            ),
+            (
+                "b.py",
+                "from a import Mid, Base\n\n\nclass Left(Mid):\n    def run(self):\n        pass\n\n\nclass Right(Base):\n    def run(self):\n        pass\n",
+            ),
+        ]);
+        let tree = index.subclasses();
+        let left = index.rename_symbol("Left.run", None).unwrap();
+        assert_eq!(
+            names(&index, &index.hierarchy_of(&left, &tree)),
+            vec!["a.Base.run", "b.Left.run", "b.Right.run"]
+        );
+        let base = index.rename_symbol("a.Base", None).unwrap();
+        assert_eq!(
+            names(&index, &tree.of(base[0])),
+            vec!["a.Mid", "b.Left", "b.Right"]
+        );
+    }
+
+    #[test]
+    fn the_current_file_is_looked_up_first() {
+        let index = project(&[
+            ("a.py", "def f():\n    pass\n"),
+            ("b.py", "class K:\n    def f(self):\n        pass\n"),
+        ]);
+        assert!(matches!(
+            index.rename_symbol("f", None),
+            Err(IndexError::Ambiguous { .. })
+        ));
+        let found = index.rename_symbol("f", Some("b.py")).unwrap();
+        assert_eq!(names(&index, &found), vec!["b.K.f"]);
+        assert_eq!(
+            index.resolve_dotted_in("b.py", "K.f"),
+            found,
+            "a dotted name of the module's globals"
+        );
+        assert_eq!(index.module_binds("b.py", "K"), Some(Position::new(0, 6)));
     }
 }

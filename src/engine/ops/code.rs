@@ -7,9 +7,10 @@ use ropey::Rope;
 
 use crate::analysis::dependencies::Dependencies;
 use crate::analysis::index::module_path::ImportRoots;
-use crate::analysis::issues::IssueConfig;
+use crate::analysis::issues::{Issue, IssueConfig, IssueKind};
 use crate::analysis::outline::{self, display_name, lookup, Outline, Symbol, SymbolKind};
 use crate::analysis::target::CodeTarget;
+use crate::analysis::validate::{self, SyntaxError};
 use crate::analysis::Language;
 use crate::analysis::{Analysis, AnalysisError, Report, SyntaxTree};
 use crate::edit::position;
@@ -60,6 +61,41 @@ impl Engine {
         target: Option<&CodeTarget>,
     ) -> Result<Dependencies, OpError> {
         Ok(self.python_file(sender, path)?.report(target)?.dependencies)
+    }
+
+    /// `get_todos`: the file's TODO/FIXME comments, in order.
+    pub fn todos(&self, sender: &str, path: &str) -> Result<Vec<Issue>, OpError> {
+        let report = self.python_file(sender, path)?.report(None)?;
+        Ok(report
+            .issues
+            .into_iter()
+            .filter(|i| i.kind == IssueKind::Todo)
+            .collect())
+    }
+
+    /// `validate`: the file's syntax errors (none: it compiles).
+    pub fn syntax_errors(&self, sender: &str, path: &str) -> Result<Vec<SyntaxError>, OpError> {
+        let file = self.python_file(sender, path)?;
+        Ok(validate::syntax_errors(&file.text, &file.tree))
+    }
+
+    /// The Python files of the workspace (under the folder `under`) that
+    /// `sender` may read, sorted.
+    pub fn python_files(&self, sender: &str, under: Option<&str>) -> Result<Vec<String>, OpError> {
+        let files = self
+            .workspace
+            .list(under)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e))?;
+        Ok(files
+            .into_iter()
+            .filter(|f| Language::from_path(std::path::Path::new(f)) == Some(Language::Python))
+            .filter(|f| {
+                self.config
+                    .permissions
+                    .check_read(&self.workspace, sender, f)
+                    .is_ok()
+            })
+            .collect())
     }
 
     fn python_file(&self, sender: &str, given: &str) -> Result<PythonFile, OpError> {
@@ -149,7 +185,7 @@ pub fn local_target(outline: &Outline, module: &str, target: &CodeTarget) -> Cod
     target.clone()
 }
 
-fn file_error(error: FileError) -> OpError {
+pub(super) fn file_error(error: FileError) -> OpError {
     let kind = match error {
         FileError::NotFound(_) => ErrorKind::NotFound,
         FileError::PermissionDenied(_) | FileError::Io { .. } => ErrorKind::Unavailable,
@@ -172,6 +208,7 @@ pub fn element(text: &Rope, outline: &Outline, symbol: &Symbol, path: &str) -> E
             .slice(symbol.definition.clone())
             .to_string()
             .replace('\r', ""),
+        file_hash: super::files::text_hash(text),
     }
 }
 

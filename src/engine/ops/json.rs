@@ -10,7 +10,9 @@ use crate::analysis::issues::{Issue, IssueKind};
 use crate::analysis::validate::SyntaxError;
 use crate::reply::{Clause, Reply};
 
-use super::{ComplexityReport, DefinitionSite, Element, Location, OpError, StructureNode};
+use super::{
+    ComplexityReport, DefinitionSite, Element, ErrorKind, Location, OpError, StructureNode,
+};
 
 /// A failed operation as a `Fail` reply: the message, and for JSON its
 /// code and candidates (`"failure": {"code", "message", "candidates"}`).
@@ -22,6 +24,16 @@ pub fn failure(error: OpError) -> Reply {
             candidates: error.candidates,
         }],
     )
+}
+
+/// A failure of `kind` as a `Fail` reply (see [`failure`]).
+pub fn typed(kind: ErrorKind, message: impl Into<String>) -> Reply {
+    failure(OpError::new(kind, message))
+}
+
+/// A line or column the file does not have.
+pub fn out_of_range(error: crate::edit::PositionError) -> Reply {
+    failure(error.into())
 }
 
 /// One JSON field as a reply clause.

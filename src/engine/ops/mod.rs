@@ -12,8 +12,13 @@
 //! language are added by the renderers.
 
 pub(super) mod code;
+pub(super) mod files;
 pub mod json;
 pub(super) mod symbols;
+
+pub use files::{
+    hash_matches, text_hash, EditError, FileLines, FilesChanged, LineRange, LinesEdited, MIN_HASH,
+};
 
 use crate::analysis::index::IndexError;
 use crate::analysis::AnalysisError;
@@ -90,6 +95,9 @@ pub struct Element {
     pub span: Span,
     /// The definition's text (`\r` removed).
     pub text: String,
+    /// The content hash of the whole file as read (see `files`): the
+    /// precondition of an edit of what was shown.
+    pub file_hash: String,
 }
 
 /// One node of a file's structure: the file, a class, a function, …
@@ -159,17 +167,43 @@ pub enum ErrorKind {
     NotApplicable,
     /// The change would clash with what is there (a name already taken).
     Conflict,
-    /// A file it must change has unsaved edits, or changed since it was
-    /// read (save, reload or preview again).
-    Stale,
     /// A tool it needs is missing or failed (the formatter).
     Unavailable,
     /// The sender may not do this (read-only, outside its path prefixes).
     PermissionDenied,
+    /// The command does not parse: an unknown command or keyword (with the
+    /// valid ones as candidates), a missing or malformed argument.
+    InvalidCommand,
+    /// A line, column or line range that the file does not have.
+    OutOfRange,
+    /// The sender has no session yet (`Start <name>` first).
+    NoSession,
+    /// A file changed since the command's view of it (on disk, by another
+    /// session or program), or must change but has unsaved edits: nothing
+    /// was written (save, reload or preview again).
+    Stale,
+    /// The reply would not fit the transport's room: ask for less.
+    TooLarge,
     Internal,
 }
 
 impl ErrorKind {
+    pub const ALL: [ErrorKind; 13] = [
+        ErrorKind::NotFound,
+        ErrorKind::Ambiguous,
+        ErrorKind::InvalidArgument,
+        ErrorKind::NotApplicable,
+        ErrorKind::Conflict,
+        ErrorKind::Unavailable,
+        ErrorKind::PermissionDenied,
+        ErrorKind::InvalidCommand,
+        ErrorKind::OutOfRange,
+        ErrorKind::NoSession,
+        ErrorKind::Stale,
+        ErrorKind::TooLarge,
+        ErrorKind::Internal,
+    ];
+
     /// The code clients match on (`not_found`).
     pub fn code(self) -> &'static str {
         match self {
@@ -178,9 +212,13 @@ impl ErrorKind {
             ErrorKind::InvalidArgument => "invalid_argument",
             ErrorKind::NotApplicable => "not_applicable",
             ErrorKind::Conflict => "conflict",
-            ErrorKind::Stale => "stale",
             ErrorKind::Unavailable => "unavailable",
             ErrorKind::PermissionDenied => "permission_denied",
+            ErrorKind::InvalidCommand => "invalid_command",
+            ErrorKind::OutOfRange => "out_of_range",
+            ErrorKind::NoSession => "no_session",
+            ErrorKind::Stale => "stale",
+            ErrorKind::TooLarge => "too_large",
             ErrorKind::Internal => "internal",
         }
     }
@@ -193,6 +231,47 @@ impl OpError {
             message: message.into(),
             candidates: Vec::new(),
         }
+    }
+
+    /// The typed failure a command's `Fail` carries; `otherwise` for one
+    /// that is not classified.
+    pub fn from_fail(
+        reason: String,
+        clauses: &[crate::reply::Clause],
+        otherwise: ErrorKind,
+    ) -> OpError {
+        let typed = clauses.iter().find_map(|clause| match clause {
+            crate::reply::Clause::Error { code, candidates } => Some((
+                ErrorKind::ALL
+                    .into_iter()
+                    .find(|kind| kind.code() == *code)
+                    .unwrap_or(otherwise),
+                candidates.clone(),
+            )),
+            _ => None,
+        });
+        let (kind, candidates) = typed.unwrap_or((otherwise, Vec::new()));
+        OpError {
+            kind,
+            message: reason,
+            candidates,
+        }
+    }
+}
+
+impl From<crate::lang::ParseError> for OpError {
+    fn from(error: crate::lang::ParseError) -> OpError {
+        OpError {
+            kind: ErrorKind::InvalidCommand,
+            message: error.message,
+            candidates: error.candidates,
+        }
+    }
+}
+
+impl From<crate::edit::PositionError> for OpError {
+    fn from(error: crate::edit::PositionError) -> OpError {
+        OpError::new(ErrorKind::OutOfRange, error.to_string())
     }
 }
 

@@ -9,7 +9,7 @@ use crate::analysis::index::{Call, IndexError, ProjectIndex};
 use crate::edit::Position;
 
 use super::super::query::SiteLines;
-use super::super::Engine;
+use super::super::{lock, Engine};
 use super::{DefinitionSite, ErrorKind, Location, OpError, Span, Uses};
 
 /// The index operations for clients other than the terse commands (the
@@ -44,18 +44,57 @@ impl Engine {
         })
     }
 
+    /// `get_dependents`: the module of `path` and the project's modules
+    /// that import it, each with its file.
+    pub fn dependents_of(
+        &self,
+        sender: &str,
+        path: &str,
+    ) -> Result<(String, Vec<Dependent>), OpError> {
+        self.config
+            .permissions
+            .check_read(&self.workspace, sender, path)
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let resolved = self
+            .workspace
+            .resolve(path)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        self.in_index(sender, |index, _| {
+            let (module, names) = dependents(index, resolved.as_str()).ok_or_else(|| {
+                OpError::new(
+                    ErrorKind::NotFound,
+                    format!("{resolved} is not a module of the project (not a Python file under an import root)"),
+                )
+            })?;
+            let files = names
+                .into_iter()
+                .map(|m| {
+                    let file = index.path_of_module(&m).map(str::to_owned);
+                    (m, file)
+                })
+                .collect();
+            Ok((module, files))
+        })
+    }
+
     fn in_index<R>(
         &self,
         sender: &str,
         query: impl FnOnce(&ProjectIndex, &mut SiteLines<'_>) -> Result<R, OpError>,
     ) -> Result<R, OpError> {
-        self.with_index(sender, |index, _, lines| query(index, lines))
-            .map_err(|fail| {
-                let reason = fail.failure().unwrap_or("No session").to_owned();
-                OpError::new(ErrorKind::NotApplicable, reason)
-            })?
+        let Some(live) = self.live_of(sender) else {
+            return Err(OpError::new(
+                ErrorKind::NoSession,
+                "No session. Start one with: Start <name>",
+            ));
+        };
+        let live = lock(&live);
+        self.with_index(&live.session, |index, _, lines| query(index, lines))
     }
 }
+
+/// A module that imports another, and its file (when the index knows it).
+pub type Dependent = (String, Option<String>);
 
 /// Where the project defines `symbol`; a dotted module name is found as
 /// the module (its file, at `0:0`).

@@ -284,7 +284,7 @@ fn json_mode_carries_the_same_facts() {
     );
     assert_eq!(
         f.send("u", "Goto 9:0"),
-        r#"{"error":"Line 9 out of range: valid lines are 0..0","ok":false}"#
+        r#"{"error":"Line 9 out of range: valid lines are 0..0","failure":{"candidates":[],"code":"out_of_range","message":"Line 9 out of range: valid lines are 0..0"},"ok":false}"#
     );
 }
 
@@ -519,9 +519,13 @@ fn only_cursor_moves_and_reads_are_quick() {
     assert!(!quick("Find \"x\""), "a search scans the file");
     assert!(!quick("Gotoo 1"), "what does not parse goes the usual way");
     f.send("u", "Replace Confirm \"x\" With \"z\"");
-    assert!(
-        !quick("Goto 0:0"),
-        "a pending Replace Confirm takes the message as an answer"
+    assert!(!quick("y"), "an answer to a pending Replace Confirm edits");
+    // decided on the text alone (the turn locks the session, not this):
+    // a move ends the walk, which neither edits nor fsyncs
+    assert!(quick("Goto 0:0"));
+    assert_eq!(
+        f.send("u", "Goto 0:0"),
+        "Ok, At 0:0, Notice: Replace Confirm ended after 0 replacements"
     );
 }
 
@@ -530,9 +534,12 @@ fn only_cursor_moves_and_reads_are_quick() {
 mod analysis_checks;
 mod code_addressing;
 mod commit;
+mod faults;
 mod operations;
 mod policy;
 mod refactor;
 mod replies;
+mod security;
+mod spine;
 mod state;
 mod text_edits;

@@ -64,3 +64,209 @@ fn a_read_only_sender_may_preview_but_not_refactor() {
     );
     assert!(!send("Preview Refactor RenameSymbol f g").contains("Permission denied"));
 }
+
+fn project(f: &Fixture) {
+    f.write(
+        "pkg/util.py",
+        "def chunked(items, n):\n    return [items[i:i + n] for i in range(0, len(items), n)]\n",
+    );
+    f.write(
+        "pkg/app.py",
+        "from pkg.util import chunked\n\n\ndef run(xs):\n    # chunked in a comment\n    return chunked(xs, 2)\n",
+    );
+    f.write(
+        "main.py",
+        "import pkg.util\n\nprint(pkg.util.chunked([1, 2, 3], 2))\n",
+    );
+}
+
+#[test]
+fn a_rename_is_one_commit_and_one_undo_step() {
+    let f = Fixture::new();
+    project(&f);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol pkg.util.chunked batched
+        Ok, Renamed in 3 files, 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        "#,
+    );
+    assert_eq!(
+        f.read("pkg/app.py"),
+        "from pkg.util import batched\n\n\ndef run(xs):\n    # chunked in a comment\n    return batched(xs, 2)\n"
+    );
+    assert_eq!(
+        f.read("main.py"),
+        "import pkg.util\n\nprint(pkg.util.batched([1, 2, 3], 2))\n"
+    );
+    assert!(f.read("pkg/util.py").starts_with("def batched(items, n):"));
+    f.check(
+        "a",
+        r#"
+        > Undo
+        Ok, Undid 1, At 0:0, Also in main.py, pkg/app.py
+        "#,
+    );
+    assert_eq!(
+        f.read("main.py"),
+        "import pkg.util\n\nprint(pkg.util.chunked([1, 2, 3], 2))\n"
+    );
+    assert!(f.read("pkg/util.py").starts_with("def chunked(items, n):"));
+    assert!(f.read("pkg/app.py").contains("return chunked(xs, 2)"));
+}
+
+#[test]
+fn a_preview_changes_nothing_and_preview_mode_waits_for_apply() {
+    let f = Fixture::new();
+    project(&f);
+    let before = f.read("pkg/app.py");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor RenameSymbol chunked batched
+        Ok, Preview: Would modify 3 files: main.py, pkg/app.py, pkg/util.py, 4 references, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        > Set Preview on
+        Ok
+        > Refactor RenameSymbol chunked batched
+        Ok, Preview: Would modify 3 files: main.py, pkg/app.py, pkg/util.py, 4 references, Apply or Discard, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        > Discard
+        Ok, Discarded Refactor RenameSymbol chunked batched
+        > Refactor RenameSymbol chunked batched
+        Ok, Preview: Would modify 3 files: main.py, pkg/app.py, pkg/util.py, 4 references, Apply or Discard, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        "#,
+    );
+    assert_eq!(f.read("pkg/app.py"), before);
+    // Another program changes a file the refactor would change.
+    f.write(
+        "main.py",
+        "import pkg.util\n\nprint(pkg.util.chunked([4], 1))\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Apply
+        Fail "main.py changed since the preview, so nothing was applied; preview it again: Refactor RenameSymbol chunked batched"
+        > Refactor RenameSymbol chunked batched
+        Ok, Preview: Would modify 3 files: main.py, pkg/app.py, pkg/util.py, 4 references, Apply or Discard, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        > Apply
+        Ok, Renamed in 3 files, 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        "#,
+    );
+    assert_eq!(
+        f.read("main.py"),
+        "import pkg.util\n\nprint(pkg.util.batched([4], 1))\n"
+    );
+}
+
+#[test]
+fn unsaved_edits_anywhere_refuse_the_refactor_and_nothing_changes() {
+    let f = Fixture::new();
+    project(&f);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open main.py
+        Ok, At 0:0, Length 3
+        > Insert Line "x = 1"
+        Ok, Inserted 1 line at 0, At 1:0
+        > Refactor RenameSymbol chunked batched
+        Fail "The refactor must change main.py, which has unsaved edits: Save or Undo them first; nothing was changed"
+        > Undo
+        Ok, Undid 1, At 0:0
+        "#,
+    );
+    f.check(
+        "b",
+        r#"
+        > Start t
+        Ok
+        > Open pkg/app.py
+        Ok, At 0:0, Length 6
+        > Insert Line "y = 2"
+        Ok, Inserted 1 line at 0, At 1:0
+        "#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Refactor RenameSymbol chunked batched
+        Fail "The refactor changes files with unsaved edits in other sessions: pkg/app.py (session t); save or close them there first, nothing was changed"
+        "#,
+    );
+    assert!(f.read("pkg/util.py").starts_with("def chunked"));
+}
+
+#[test]
+fn json_replies_carry_the_refactor_as_data() {
+    let f = Fixture::new();
+    project(&f);
+    f.send("a", "Start s; Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor RenameSymbol chunked batched"))
+            .unwrap();
+    let refactor = &reply["refactor"];
+    assert_eq!(refactor["kind"], "RenameSymbol");
+    assert_eq!(refactor["applied"], false);
+    assert_eq!(refactor["summary"]["references"], 4);
+    assert_eq!(refactor["files"].as_array().unwrap().len(), 3);
+    assert!(refactor["files"][0]["diff"]
+        .as_str()
+        .unwrap()
+        .contains("+print(pkg.util.batched([1, 2, 3], 2))"));
+    assert_eq!(refactor["mentions"][0]["path"], "pkg/app.py");
+    let failed: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Refactor RenameSymbol nothing_like_it x")).unwrap();
+    assert_eq!(failed["ok"], false);
+    assert_eq!(failed["failure"]["code"], "not_found");
+}
+
+#[test]
+fn a_signature_change_updates_every_caller_and_undoes_in_one_step() {
+    let f = Fixture::new();
+    f.write(
+        "auth.py",
+        "def authenticate(username):\n    return username\n",
+    );
+    f.write(
+        "app.py",
+        "from auth import authenticate\n\nauthenticate(\"ann\")\nauthenticate(username=\"bob\")\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor Signature authenticate(username) authenticate(username, timeout:=30)
+        Ok, Signature updated, 2 callers replaced
+        "#,
+    );
+    assert_eq!(
+        f.read("app.py"),
+        "from auth import authenticate\n\nauthenticate(\"ann\", timeout=30)\nauthenticate(username=\"bob\", timeout=30)\n"
+    );
+    assert_eq!(
+        f.read("auth.py"),
+        "def authenticate(username, timeout):\n    return username\n"
+    );
+    f.check(
+        "a",
+        r#"
+        > Refactor Signature authenticate(user) authenticate(user, x=1)
+        Fail "Signature conflict detected: current signature is authenticate(username, timeout)"
+        > Refactor Rename_Param authenticate username user
+        Ok, Signature updated, 1 caller replaced
+        > Undo
+        Ok, Undid 1, At 0:0, Also in app.py
+        "#,
+    );
+    assert_eq!(
+        f.read("auth.py"),
+        "def authenticate(username, timeout):\n    return username\n"
+    );
+}

@@ -139,13 +139,13 @@ fn the_skipped_count_is_a_clause_of_the_failing_reply() {
     f.send("u", "Set Format json");
     assert_eq!(
         f.send("u", "Goto 5:0; Save"),
-        r#"{"error":"Line 5 out of range: valid lines are 0..0","ok":false,"skipped":1}"#
+        r#"{"error":"Line 5 out of range: valid lines are 0..0","failure":{"candidates":[],"code":"out_of_range","message":"Line 5 out of range: valid lines are 0..0"},"ok":false,"skipped":1}"#
     );
     // A parse failure too, and the notices of a failing reply stay notices.
     f.write("a.py", "changed\n");
     assert_eq!(
         f.send("u", "Opn x; Save"),
-        r#"{"error":"Unknown command 'Opn'. Did you mean: Open?","notices":["a.py was created on disk by someone else; Save refuses to overwrite it (Save Force does)"],"ok":false,"skipped":1}"#
+        r#"{"error":"Unknown command 'Opn'. Did you mean: Open?","failure":{"candidates":["Open"],"code":"invalid_command","message":"Unknown command 'Opn'. Did you mean: Open?"},"notices":["a.py was created on disk by someone else; Save refuses to overwrite it (Save Force does)"],"ok":false,"skipped":1}"#
     );
 }
 

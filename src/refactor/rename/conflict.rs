@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use ropey::Rope;
 
-use crate::analysis::index::rename::DefInfo;
+use crate::analysis::index::rename::{DefInfo, Subclasses};
 use crate::analysis::index::ProjectIndex;
 use crate::analysis::scope::{self, Resolution, ScopeKind, Scopes};
 use crate::analysis::SyntaxTree;
@@ -42,6 +42,7 @@ pub(super) fn in_modules(
 /// member of the new name, its own or inherited.
 pub(super) fn in_classes(
     index: &ProjectIndex,
+    subclasses: &Subclasses,
     members: &[DefInfo],
     new: &str,
 ) -> Result<(), RefactorError> {
@@ -50,7 +51,7 @@ pub(super) fn in_classes(
         if let Some(class) = m.parent {
             if !classes.contains(&class) {
                 classes.push(class);
-                classes.extend(index.subclasses_of(class));
+                classes.extend(subclasses.of(class));
             }
         }
     }
@@ -119,12 +120,14 @@ pub(super) fn in_file(
                 )));
             }
         } else if let Some(r) = scopes.references.iter().find(|r| r.range == *site) {
-            let Resolution::Scope(bound) = r.resolution else {
-                continue;
+            // bound in this file, or beyond it (an import, a star import)
+            let bound = match r.resolution {
+                Resolution::Scope(b) => Some(b),
+                _ => None,
             };
             let mut s = r.scope;
             let mut first = true;
-            while s != bound {
+            while Some(s) != bound {
                 let sc = &scopes.scopes[s];
                 if first || sc.kind != ScopeKind::Class {
                     if let Some(other) = scopes.bindings_of(s, new).next() {

@@ -15,7 +15,9 @@ pub(super) enum Context {
     Dynamic,
     /// Doctest code; `dotted` is the name with the dotted chain written
     /// before it (`m.C.Old`), or `module.Old` for `from module import Old`.
-    Doctest { dotted: String },
+    Doctest {
+        dotted: String,
+    },
 }
 
 /// One whole-word occurrence; `range` in bytes of the text.
@@ -25,9 +27,7 @@ pub(super) struct Occurrence {
     pub context: Context,
 }
 
-const PREFIXES: &[&str] = &[
-    "r", "u", "b", "f", "t", "br", "rb", "fr", "rf", "tr", "rt",
-];
+const PREFIXES: &[&str] = &["r", "u", "b", "f", "t", "br", "rb", "fr", "rf", "tr", "rt"];
 
 fn is_ident_byte(b: u8) -> bool {
     b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80
@@ -57,8 +57,7 @@ pub(super) fn occurrences(src: &str, name: &str) -> Vec<Occurrence> {
                 i += 1;
             }
             let word = src[start..i].to_ascii_lowercase();
-            if i < b.len() && (b[i] == b'"' || b[i] == b'\'') && PREFIXES.contains(&word.as_str())
-            {
+            if i < b.len() && (b[i] == b'"' || b[i] == b'\'') && PREFIXES.contains(&word.as_str()) {
                 i = string(src, start, i, name, &mut out);
             }
         } else {
@@ -223,7 +222,8 @@ mod tests {
 
     #[test]
     fn getattr_strings_are_dynamic_and_doctests_are_code() {
-        let src = "getattr(x, 'old')\n\"\"\"Doc old.\n\n>>> m.old()\n>>> from pkg.m import old\n\"\"\"\n";
+        let src =
+            "getattr(x, 'old')\n\"\"\"Doc old.\n\n>>> m.old()\n>>> from pkg.m import old\n\"\"\"\n";
         let got: Vec<Context> = found(src, "old").into_iter().map(|g| g.1).collect();
         assert_eq!(
             got,

@@ -38,7 +38,11 @@ fn with_text(symbol: &str, new: &str) -> Refactoring {
 }
 
 /// The failure's kind and message.
-fn refusal(p: &TestProject, current: Option<(&str, usize, usize)>, r: &Refactoring) -> (RefactorFailure, String) {
+fn refusal(
+    p: &TestProject,
+    current: Option<(&str, usize, usize)>,
+    r: &Refactoring,
+) -> (RefactorFailure, String) {
     let e = p.run(current, r).expect_err("refused");
     (e.kind, e.message)
 }
@@ -58,7 +62,10 @@ fn a_function_is_renamed_at_its_definition_imports_and_calls() {
     let done = p.run(None, &rename("pkg.a.old", "new")).unwrap();
     assert_eq!(counts(&done), (3, 8));
     let after = p.after(&done);
-    assert_eq!(after["pkg/__init__.py"], "from .a import new\n__all__ = [\"new\"]\n");
+    assert_eq!(
+        after["pkg/__init__.py"],
+        "from .a import new\n__all__ = [\"new\"]\n"
+    );
     assert_eq!(after["pkg/a.py"], "def new(x):\n    return x\n\nnew(1)\n");
     assert_eq!(
         after["b.py"],
@@ -133,18 +140,30 @@ fn a_module_variable_is_renamed_at_global_statements_rebinding_and_star_imports(
         after["conf.py"],
         "cap = 1\n\n\ndef raise_it():\n    global cap\n    cap = cap + 1\n\n\nfor cap in range(3):\n    pass\n"
     );
-    assert_eq!(after["use.py"], "from conf import *\n\nprint(cap)\n\n\ndef g(limit):\n    return limit\n");
+    assert_eq!(
+        after["use.py"],
+        "from conf import *\n\nprint(cap)\n\n\ndef g(limit):\n    return limit\n"
+    );
 }
 
 #[test]
 fn rename_class_renames_a_class_and_refuses_anything_else_naming_the_symbol_form() {
     let p = TestProject::new(&[
-        ("models.py", "class User:\n    pass\n\n\ndef helper():\n    return User()\n"),
-        ("views.py", "import models\nfrom models import User as U\n\nx: models.User = U()\n"),
+        (
+            "models.py",
+            "class User:\n    pass\n\n\ndef helper():\n    return User()\n",
+        ),
+        (
+            "views.py",
+            "import models\nfrom models import User as U\n\nx: models.User = U()\n",
+        ),
     ]);
     let done = p.run(None, &class("User", "Account")).unwrap();
     let after = p.after(&done);
-    assert_eq!(after["models.py"], "class Account:\n    pass\n\n\ndef helper():\n    return Account()\n");
+    assert_eq!(
+        after["models.py"],
+        "class Account:\n    pass\n\n\ndef helper():\n    return Account()\n"
+    );
     assert_eq!(
         after["views.py"],
         "import models\nfrom models import Account as U\n\nx: models.Account = U()\n"
@@ -163,16 +182,23 @@ fn bad_new_names_are_invalid_arguments() {
     let p = TestProject::new(&[("a.py", "def f():\n    pass\n")]);
     assert_eq!(
         refusal(&p, None, &rename("f", "class")),
-        (RefactorFailure::InvalidArgument, "'class' is a Python keyword: choose another name".into())
+        (
+            RefactorFailure::InvalidArgument,
+            "'class' is a Python keyword: choose another name".into()
+        )
     );
     assert_eq!(
         refusal(&p, None, &rename("f", "2x")),
         (
             RefactorFailure::InvalidArgument,
-            "Not a valid Python name: '2x': use letters, digits and _, not starting with a digit".into()
+            "Not a valid Python name: '2x': use letters, digits and _, not starting with a digit"
+                .into()
         )
     );
-    assert_eq!(refusal(&p, None, &rename("f", "f")).0, RefactorFailure::InvalidArgument);
+    assert_eq!(
+        refusal(&p, None, &rename("f", "f")).0,
+        RefactorFailure::InvalidArgument
+    );
 }
 
 #[test]
@@ -185,31 +211,40 @@ fn name_conflicts_are_refused_naming_the_place() {
     ]);
     assert_eq!(
         refusal(&p, None, &rename("a.old", "taken")),
-        (RefactorFailure::NameConflict, "Name conflict exists: a.py:4 module a already binds 'taken'".into())
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: a.py:4 module a already binds 'taken'".into()
+        )
     );
     assert_eq!(
         refusal(&p, None, &rename("a.old", "fresh")),
         (
             RefactorFailure::NameConflict,
-            "Name conflict exists: a.py:9 binds 'fresh' in function user, where a.py:10 uses 'old'".into()
+            "Name conflict exists: a.py:9 binds 'fresh' in function user, where a.py:10 uses 'old'"
+                .into()
         )
     );
     assert_eq!(
         refusal(&p, None, &rename("a.old", "other")),
-        (RefactorFailure::NameConflict, "Name conflict exists: b.py:1 already binds 'other' in the module".into())
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: b.py:1 already binds 'other' in the module".into()
+        )
     );
     assert_eq!(
         refusal(&p, None, &rename("K.m", "n")),
         (
             RefactorFailure::NameConflict,
-            "Name conflict exists: k.py:4 k.K.n already has a member 'n' (k.K would see both)".into()
+            "Name conflict exists: k.py:4 k.K.n already has a member 'n' (k.K would see both)"
+                .into()
         )
     );
     assert_eq!(
         refusal(&p, None, &rename("K.m", "o")),
         (
             RefactorFailure::NameConflict,
-            "Name conflict exists: k.py:9 k.S.o already has a member 'o' (k.S would see both)".into()
+            "Name conflict exists: k.py:9 k.S.o already has a member 'o' (k.S would see both)"
+                .into()
         )
     );
     // a builtin nobody uses here is free
@@ -242,7 +277,10 @@ fn lookup_takes_the_current_file_first_and_lists_ambiguous_candidates() {
     );
     let e = p.run(None, &rename("helper", "aid")).unwrap_err();
     assert_eq!(e.candidates, vec!["a.helper", "b.helper"]);
-    let after = p.after(&p.run(Some(("b.py", 0, 0)), &rename("helper", "aid")).unwrap());
+    let after = p.after(
+        &p.run(Some(("b.py", 0, 0)), &rename("helper", "aid"))
+            .unwrap(),
+    );
     assert_eq!(after.keys().collect::<Vec<_>>(), vec!["b.py"]);
     assert_eq!(after["b.py"], "def aid():\n    pass\n\naid()\n");
 }
@@ -251,7 +289,10 @@ fn lookup_takes_the_current_file_first_and_lists_ambiguous_candidates() {
 fn modules_and_special_names_are_refused() {
     let p = TestProject::new(&[
         ("pkg/__init__.py", ""),
-        ("pkg/mod.py", "class C:\n    def __init__(self):\n        pass\n"),
+        (
+            "pkg/mod.py",
+            "class C:\n    def __init__(self):\n        pass\n",
+        ),
     ]);
     assert_eq!(
         refusal(&p, None, &rename("pkg.mod", "other")),
@@ -260,7 +301,10 @@ fn modules_and_special_names_are_refused() {
             "'pkg.mod' is a module (pkg/mod.py): renaming a module renames its file and every import of it, which RenameSymbol does not do; rename a symbol in it instead".into()
         )
     );
-    assert_eq!(refusal(&p, None, &rename("C.__init__", "setup")).0, RefactorFailure::Refused);
+    assert_eq!(
+        refusal(&p, None, &rename("C.__init__", "setup")).0,
+        RefactorFailure::Refused
+    );
 }
 
 #[test]
@@ -272,7 +316,10 @@ fn mentions_are_reported_and_changed_only_with_include_text_as_whole_words() {
     let done = p.run(None, &rename("fetch", "load")).unwrap();
     assert_eq!(sites(&done.mentions), vec!["m.py:1:7", "m.py:5:7"]);
     assert_eq!(
-        done.left_alone.iter().map(|l| l.site.to_string()).collect::<Vec<_>>(),
+        done.left_alone
+            .iter()
+            .map(|l| l.site.to_string())
+            .collect::<Vec<_>>(),
         vec!["m.py:7:19"]
     );
     assert_eq!(
@@ -339,10 +386,148 @@ fn shadowing_names_and_other_scopes_are_left_as_they_are() {
 #[test]
 fn crlf_files_and_decorators_keep_their_shape() {
     let p = TestProject::new(&[
-        ("deco.py", "def traced(f):\r\n    return f\r\n\r\n\r\n@traced\r\ndef g():\r\n    pass\r\n"),
-        ("use.py", "import deco\r\n\r\n\r\n@deco.traced\r\ndef h():\r\n    pass\r\n"),
+        (
+            "deco.py",
+            "def traced(f):\r\n    return f\r\n\r\n\r\n@traced\r\ndef g():\r\n    pass\r\n",
+        ),
+        (
+            "use.py",
+            "import deco\r\n\r\n\r\n@deco.traced\r\ndef h():\r\n    pass\r\n",
+        ),
     ]);
     let after = p.after(&p.run(None, &rename("traced", "logged")).unwrap());
-    assert_eq!(after["deco.py"], "def logged(f):\r\n    return f\r\n\r\n\r\n@logged\r\ndef g():\r\n    pass\r\n");
-    assert_eq!(after["use.py"], "import deco\r\n\r\n\r\n@deco.logged\r\ndef h():\r\n    pass\r\n");
+    assert_eq!(
+        after["deco.py"],
+        "def logged(f):\r\n    return f\r\n\r\n\r\n@logged\r\ndef g():\r\n    pass\r\n"
+    );
+    assert_eq!(
+        after["use.py"],
+        "import deco\r\n\r\n\r\n@deco.logged\r\ndef h():\r\n    pass\r\n"
+    );
+}
+
+#[test]
+fn properties_nested_functions_async_methods_and_self_aliases() {
+    let p = TestProject::new(&[
+        (
+            "p.py",
+            "class P:\n    @property\n    def size(self):\n        return self._size\n\n    @size.setter\n    def size(self, v):\n        self._size = v\n\n    async def fetch(self):\n        return await self.fetch()\n\n\ndef outer():\n    def inner():\n        return 1\n    return inner()\n\n\nx = P()\nx.size = 3\n",
+        ),
+        ("q.py", "from p import outer as outer, P\n\nouter()\nP().size\n"),
+    ]);
+    let after = p.after(&p.run(None, &rename("P.size", "extent")).unwrap());
+    assert_eq!(
+        after["p.py"],
+        "class P:\n    @property\n    def extent(self):\n        return self._size\n\n    @extent.setter\n    def extent(self, v):\n        self._size = v\n\n    async def fetch(self):\n        return await self.fetch()\n\n\ndef outer():\n    def inner():\n        return 1\n    return inner()\n\n\nx = P()\nx.extent = 3\n"
+    );
+    assert_eq!(
+        after["q.py"],
+        "from p import outer as outer, P\n\nouter()\nP().extent\n"
+    );
+    let after = p.after(&p.run(None, &rename("P.fetch", "load")).unwrap());
+    assert!(after["p.py"].contains("    async def load(self):\n        return await self.load()\n"));
+    let after = p.after(&p.run(None, &rename("outer.inner", "core")).unwrap());
+    assert!(after["p.py"]
+        .contains("def outer():\n    def core():\n        return 1\n    return core()\n"));
+    let after = p.after(&p.run(None, &rename("p.outer", "wrap")).unwrap());
+    assert_eq!(
+        after["q.py"],
+        "from p import wrap as wrap, P\n\nwrap()\nP().size\n"
+    );
+}
+
+#[test]
+fn a_name_bound_to_the_symbol_in_one_branch_only_is_left_alone() {
+    let p = TestProject::new(&[
+        ("fast.py", "def parse(s):\n    return s\n"),
+        ("slow.py", "def parse(s):\n    return s\n"),
+        ("use.py", "try:\n    from fast import parse\nexcept ImportError:\n    from slow import parse\n\nparse('x')\n"),
+    ]);
+    let done = p.run(None, &rename("fast.parse", "read")).unwrap();
+    assert_eq!(
+        p.after(&done)["use.py"],
+        "try:\n    from fast import read\nexcept ImportError:\n    from slow import parse\n\nparse('x')\n"
+    );
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| format!("{} {}", l.site, l.why))
+            .collect::<Vec<_>>(),
+        vec!["use.py:5:0 it may also denote another definition: it may or may not be fast.parse"]
+    );
+}
+
+#[test]
+fn keyword_arguments_relative_imports_and_module_aliases() {
+    let p = TestProject::new(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/core.py", "def size(size=0):\n    return size\n"),
+        ("pkg/api.py", "from . import core as c\nfrom .core import size\n\n\ndef total(size):\n    return c.size(size=size) + size\n"),
+    ]);
+    let after = p.after(&p.run(None, &rename("pkg.core.size", "length")).unwrap());
+    assert_eq!(
+        after["pkg/core.py"],
+        "def length(size=0):\n    return size\n"
+    );
+    assert_eq!(
+        after["pkg/api.py"],
+        "from . import core as c\nfrom .core import length\n\n\ndef total(size):\n    return c.length(size=size) + size\n"
+    );
+}
+
+#[test]
+fn a_class_hierarchy_with_a_base_outside_the_project_is_said() {
+    let p = TestProject::new(&[(
+        "e.py",
+        "class Failure(Exception):\n    def describe(self):\n        return 'x'\n",
+    )]);
+    let done = p.run(None, &rename("Failure.describe", "explain")).unwrap();
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| format!("{} {}", l.site, l.why))
+            .collect::<Vec<_>>(),
+        vec!["e.py:0:6 e.Failure derives from a class outside the project, which may define or call 'describe' too"]
+    );
+}
+
+#[test]
+fn a_star_imported_name_that_the_new_name_would_shadow_is_a_conflict() {
+    let p = TestProject::new(&[
+        ("m.py", "def old():\n    pass\n"),
+        (
+            "b.py",
+            "from m import *\n\n\ndef new():\n    pass\n\n\nold()\n",
+        ),
+    ]);
+    assert_eq!(
+        refusal(&p, None, &rename("m.old", "new")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: b.py:3 binds 'new' in the module, where b.py:7 uses 'old'"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn forward_references_in_annotations_are_renamed_other_strings_are_mentions() {
+    let p = TestProject::new(&[
+        ("models.py", "class User:\n    def clone(self) -> \"User\":\n        return self\n\n\nlabels = {\"User\": 1}\n"),
+        ("views.py", "import models\n\n\ndef show(u: \"models.User\", v: \"list[User]\") -> None:\n    pass\n"),
+    ]);
+    let done = p.run(None, &class("models.User", "Account")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["models.py"],
+        "class Account:\n    def clone(self) -> \"Account\":\n        return self\n\n\nlabels = {\"User\": 1}\n"
+    );
+    assert_eq!(
+        after["views.py"],
+        "import models\n\n\ndef show(u: \"models.Account\", v: \"list[User]\") -> None:\n    pass\n"
+    );
+    assert_eq!(
+        sites(&done.mentions),
+        vec!["models.py:5:11", "views.py:3:36"]
+    );
 }

@@ -1,0 +1,233 @@
+//! `eddi mcp [--root DIR] [--http ADDR]`: the agent tools as an MCP server
+//! on stdio — or, with `--http`, on MCP's streamable HTTP transport for
+//! remote agents — with the official Rust SDK (`rmcp`). A thin transport: tools/list is the
+//! registry's (`crate::tools`), tools/call runs `tools::call` in the
+//! `--sender`'s session, the resource `eddi://guide` is `tools::guide`.
+//! Tool hints (read-only, destructive, idempotent) come from each tool's
+//! `Effect`. A tool's failure is a tool result with `isError` and the
+//! structured error as its text, so the model reads it.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::Args;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
+    ServerConfig, Tool as McpTool, ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+
+use super::LocalArgs;
+use crate::engine::{Engine, EngineConfig};
+use crate::tools::{self, Tool};
+
+/// The guide's URI.
+pub const GUIDE_URI: &str = "eddi://guide";
+
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    #[command(flatten)]
+    pub local: LocalArgs,
+    /// The sender may read and search but change no file (a reviewer).
+    #[arg(long)]
+    pub read_only: bool,
+    /// Serve MCP's streamable HTTP transport on this address (`127.0.0.1:8765`)
+    /// instead of stdio. Every client is the one `--sender`.
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
+}
+
+/// The MCP server: the engine and whose session the calls run in.
+#[derive(Clone)]
+pub struct EddiMcp {
+    engine: Arc<Engine>,
+    sender: String,
+}
+
+impl EddiMcp {
+    pub fn new(engine: Arc<Engine>, sender: String) -> EddiMcp {
+        EddiMcp { engine, sender }
+    }
+}
+
+/// A registry entry as MCP describes a tool.
+fn mcp_tool(tool: &Tool) -> McpTool {
+    let schema = match &tool.input_schema {
+        serde_json::Value::Object(object) => object.clone(),
+        _ => serde_json::Map::new(),
+    };
+    let annotations = ToolAnnotations::new()
+        .read_only(tool.read_only())
+        .destructive(tool.destructive())
+        .idempotent(tool.idempotent())
+        .open_world(false);
+    McpTool::new(tool.name, tool.description, Arc::new(schema)).with_annotations(annotations)
+}
+
+impl ServerHandler for EddiMcp {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .build();
+        let mut info = ServerConfig::new(capabilities);
+        info.server_info = Implementation::new("eddi", env!("CARGO_PKG_VERSION"));
+        info.instructions = Some(format!(
+            "Eddi edits and analyses the code of one workspace (Python-aware). Paths are workspace-relative; lines and columns are zero-based. Read with get_lines (it returns the file's hash) and edit with edit_lines passing that hash as expected_hash. The resource {GUIDE_URI} is a compact guide to the tools and to Eddi's command language (the eddi tool)."
+        ));
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(
+            tools::tools().iter().map(mcp_tool).collect(),
+        ))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<McpTool> {
+        tools::tool(name).map(mcp_tool)
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let engine = self.engine.clone();
+        let sender = self.sender.clone();
+        let name = request.name.to_string();
+        let params = request
+            .arguments
+            .map(serde_json::Value::Object)
+            .unwrap_or(serde_json::Value::Null);
+        // The engine blocks (file I/O, fsync): off the async workers.
+        let outcome =
+            tokio::task::spawn_blocking(move || tools::call(&engine, &sender, &name, params))
+                .await
+                .map_err(|e| {
+                    ErrorData::internal_error(format!("the tool call failed: {e}"), None)
+                })?;
+        Ok(match outcome {
+            Ok(result) => CallToolResult::success(vec![ContentBlock::text(result.to_string())]),
+            Err(error) => {
+                let text = serde_json::json!({ "error": error.json() }).to_string();
+                CallToolResult::error(vec![ContentBlock::text(text)])
+            }
+        }
+        .into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let guide = Resource::new(GUIDE_URI, "guide")
+            .with_title("Eddi: a guide for models")
+            .with_description("The tools, the command language with an example per command, and how to recover from common failures")
+            .with_mime_type("text/markdown");
+        Ok(ListResourcesResult::with_all_items(vec![guide]))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        if request.uri != GUIDE_URI {
+            return Err(ErrorData::resource_not_found(
+                format!(
+                    "No resource {}; the one resource is {GUIDE_URI}",
+                    request.uri
+                ),
+                None,
+            ));
+        }
+        let contents = ResourceContents::text(tools::guide::guide(), GUIDE_URI);
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}
+
+pub fn run(args: McpArgs) -> Result<ExitCode, String> {
+    let mut config = EngineConfig::new(&args.local.root);
+    config.state_dir = args.local.state_dir.clone();
+    if args.read_only {
+        config
+            .permissions
+            .read_only
+            .insert(args.local.sender.clone());
+    }
+    let engine = Arc::new(Engine::open(config).map_err(|e| format!("eddi mcp: {e}"))?);
+    let server = EddiMcp::new(engine.clone(), args.local.sender.clone());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("eddi mcp: cannot start the runtime: {e}"))?;
+    let served = runtime.block_on(async move {
+        if let Some(addr) = &args.http {
+            return serve_http(server, addr).await;
+        }
+        let running = server
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|e| format!("eddi mcp: {e}"))?;
+        running
+            .waiting()
+            .await
+            .map(|_| ())
+            .map_err(|e| format!("eddi mcp: {e}"))
+    });
+    // Stdin may still hold a blocking read: do not wait for it.
+    runtime.shutdown_background();
+    engine.flush().map_err(|e| format!("eddi mcp: {e}"))?;
+    served.map(|()| ExitCode::SUCCESS)
+}
+
+/// MCP's streamable HTTP transport on `addr` until SIGINT/SIGTERM: every
+/// connection served by `rmcp`'s tower service through hyper. Hosts
+/// allowed in `Host` headers: the loopback names and the address bound.
+async fn serve_http(server: EddiMcp, addr: &str) -> Result<(), String> {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("eddi mcp: cannot listen on {addr}: {e}"))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("eddi mcp: {e}"))?;
+    let config = StreamableHttpServerConfig::default().with_allowed_hosts([
+        "localhost".to_string(),
+        "127.0.0.1".to_string(),
+        "::1".to_string(),
+        bound.ip().to_string(),
+    ]);
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    );
+    eprintln!("eddi mcp: streamable HTTP on http://{bound}/mcp");
+    let stop = super::serve::shutdown_signal();
+    tokio::pin!(stop);
+    loop {
+        let (stream, _) = tokio::select! {
+            _ = &mut stop => return Ok(()),
+            accepted = listener.accept() => accepted.map_err(|e| format!("eddi mcp: {e}"))?,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        tokio::spawn(async move {
+            let io = hyper_util::rt::TokioIo::new(stream);
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(io, service)
+                .await;
+        });
+    }
+}

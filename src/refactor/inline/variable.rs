@@ -1,0 +1,681 @@
+//! `Refactor Inline_Variable <name>`: the variable the cursor's scope sees
+//! is replaced by its value at every read, and its assignment removed.
+//!
+//! Safe only when every read sees that one assignment and the value means
+//! the same there: assigned once (`x = value`, no other binding, no
+//! `global`/`nonlocal` redirection, no `locals()`), every read after the
+//! assignment in the block that holds it (so every path assigns it first),
+//! nothing the value reads rebound in between (nor shadowed at the read),
+//! attributes and items it reads not possibly changed in between, a value
+//! that acts (calls, awaits) read once, right in the next statement, first
+//! and unconditionally, a value that creates an object read once, and no
+//! other module importing the variable, nor a class attribute read as one.
+
+use std::ops::Range;
+
+use tree_sitter::Node;
+
+use super::expr::{self, Effects};
+use super::{
+    enclosing_interpolation, fits_interpolation, mentions, refused, resolve_from, scope_name,
+    shown, Parsed,
+};
+use crate::analysis::scope::{Reference, Resolution, ScopeKind};
+use crate::change::{TextEdits, WorkspaceChange};
+use crate::choices::{closest, SHOWN};
+use crate::refactor::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Summary};
+
+pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, RefactorError> {
+    let cursor = project.current.as_ref().ok_or_else(|| {
+        RefactorError::new(
+            RefactorFailure::InvalidArgument,
+            "Inline_Variable inlines the variable the cursor's scope sees: open the file and go into that scope first",
+        )
+    })?;
+    let file = Parsed::new(project.sources.source(&cursor.path)?)?;
+    let offset = crate::edit::position::to_char(
+        file.text(),
+        crate::edit::position::clamp(file.text(), cursor.position),
+    )
+    .unwrap_or(0);
+    let here = file.scopes.scope_at(offset);
+    let scope = match resolve_from(&file.scopes, name, here) {
+        Resolution::Scope(s) => s,
+        _ => return Err(not_found(&file, name, here, cursor.position)),
+    };
+    let scopes = &file.scopes;
+    let owner = scope_name(scopes, scope);
+
+    declared_elsewhere(&file, name, scope)?;
+    let binding = single_binding(&file, name, scope, &owner)?;
+    let assignment = Assignment::of(&file, binding.range.clone(), name)?;
+    let uses: Vec<&Reference> = scopes.references_to(scope, name).collect();
+    exported(project, &file, name, scope, &uses)?;
+    // Names read through strings: `locals()["x"]`, `eval("x")`, `globals()`.
+    let dynamic = scopes.references.iter().find(|r| {
+        r.resolution == Resolution::Builtin
+            && scopes.is_within(r.scope, scope)
+            && (matches!(r.name.as_str(), "locals" | "vars" | "eval" | "exec")
+                || (scope == 0 && r.name == "globals"))
+    });
+    if let Some(r) = dynamic {
+        return Err(refused(format!(
+            "{} calls {}() at {}: {name} may be read through it",
+            scope_name(scopes, r.scope),
+            r.name,
+            file.position(r.range.start)
+        )));
+    }
+
+    if uses.is_empty() {
+        return Err(refused(format!(
+            "{name} is never read: delete its assignment instead"
+        )));
+    }
+    let statement = assignment.statement;
+    let stmt = file.chars(statement);
+    let block = statement.parent().unwrap_or(statement);
+    let block_chars = file.chars(block);
+    let mut sites: Vec<(Node<'_>, &Reference)> = Vec::new();
+    for r in &uses {
+        let at = file.position(r.range.start);
+        if r.range.start < stmt.end && r.range.start >= stmt.start {
+            return Err(refused(format!("the value of {name} reads {name} itself")));
+        }
+        if r.range.start < stmt.start {
+            return Err(refused(format!(
+                "{name} is read at {at} before it is assigned at {}",
+                file.at(statement)
+            )));
+        }
+        if r.range.end > block_chars.end {
+            return Err(refused(format!(
+                "{name} is read at {at}, outside the block that assigns it at {}: not every path assigns it",
+                file.at(statement)
+            )));
+        }
+        let node = file
+            .node_at(r.range.clone())
+            .filter(|n| n.kind() == "identifier")
+            .ok_or_else(|| refused(format!("the read of {name} at {at} is not a plain name")))?;
+        sites.push((node, r));
+    }
+
+    let value = assignment.value;
+    let value_text = file.source_of(value);
+    let effects = expr::effects(value);
+    check_effects(
+        &file,
+        name,
+        &value_text,
+        effects,
+        &sites,
+        scope,
+        statement,
+        block,
+    )?;
+    check_reads(&file, name, value, effects, &sites, scope, statement, block)?;
+
+    let src = file.src.as_bytes();
+    let precedence = expr::precedence(value, src);
+    let mut indels = vec![file.remove_statement(statement)];
+    for (node, r) in &sites {
+        let mut text = value_text.clone();
+        let mut parens = expr::needs_parens(precedence, value.kind(), *node, src);
+        if let Some(interpolation) = enclosing_interpolation(*node) {
+            parens |= fits_interpolation(
+                &file,
+                &format!("the value of {name}"),
+                name,
+                &value_text,
+                interpolation,
+                *node,
+            )?;
+        }
+        if parens {
+            text = format!("({text})");
+        }
+        indels.push(crate::change::Indel::new(r.range.clone(), text));
+    }
+    let edits = TextEdits::new(indels).map_err(|_| {
+        refused(format!(
+            "the reads of {name} overlap its assignment (internal error)"
+        ))
+    })?;
+    Ok(Refactored {
+        change: WorkspaceChange::edit(file.source.path.clone(), file.source.base.clone(), edits),
+        summary: Summary::Inlined {
+            kind: InlineKind::Variable,
+            name: name.to_string(),
+            locations: sites.len(),
+        },
+        left_alone: Vec::new(),
+        mentions: mentions(&file, name),
+    })
+}
+
+/// Not visible from the cursor: the closest names that are.
+fn not_found(file: &Parsed, name: &str, here: usize, at: crate::edit::Position) -> RefactorError {
+    let scopes = &file.scopes;
+    let mut visible: Vec<String> = Vec::new();
+    let mut current = Some(here);
+    let mut first = true;
+    while let Some(i) = current {
+        let s = &scopes.scopes[i];
+        if first || s.kind != ScopeKind::Class {
+            for b in scopes.bindings.iter().filter(|b| b.scope == i) {
+                if !visible.contains(&b.name) {
+                    visible.push(b.name.clone());
+                }
+            }
+        }
+        first = false;
+        current = s.parent;
+    }
+    let close = closest(name, &visible, SHOWN);
+    let offered = if close.is_empty() {
+        "No similar name is visible there".to_string()
+    } else {
+        format!("Closest: {}", close.join(", "))
+    };
+    RefactorError::new(
+        RefactorFailure::NotFound,
+        format!(
+            "Not found: variable '{name}' visible at {}:{at}. {offered}",
+            file.path()
+        ),
+    )
+    .with_candidates(close)
+}
+
+/// `global x` / `nonlocal x` elsewhere: other code may rebind it.
+fn declared_elsewhere(file: &Parsed, name: &str, scope: usize) -> Result<(), RefactorError> {
+    let scopes = &file.scopes;
+    for (i, s) in scopes.scopes.iter().enumerate() {
+        let global = scope == 0 && s.globals.iter().any(|g| g == name);
+        let nonlocal = s.nonlocals.iter().any(|n| n == name)
+            && scopes.is_within(i, scope)
+            && resolve_from(scopes, name, s.parent.unwrap_or(0)) == Resolution::Scope(scope);
+        if global || nonlocal {
+            let word = if global { "global" } else { "nonlocal" };
+            return Err(refused(format!(
+                "{name} is declared {word} in {}: it may be rebound there",
+                scope_name(scopes, i)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The one binding of `name` in `scope`, an assignment.
+fn single_binding<'f>(
+    file: &'f Parsed,
+    name: &'f str,
+    scope: usize,
+    owner: &str,
+) -> Result<&'f crate::analysis::scope::Binding, RefactorError> {
+    use crate::analysis::scope::BindingKind;
+    let bindings: Vec<_> = file.scopes.bindings_of(scope, name).collect();
+    if bindings.len() > 1 {
+        let lines: Vec<String> = bindings
+            .iter()
+            .map(|b| (file.position(b.range.start).line).to_string())
+            .collect();
+        return Err(refused(format!(
+            "{name} is bound {} times in {owner} (lines {}): only a variable assigned once can be inlined",
+            bindings.len(),
+            lines.join(", ")
+        )));
+    }
+    let b = bindings[0];
+    let at = file.position(b.range.start);
+    let what = match b.kind {
+        BindingKind::Assignment => return Ok(b),
+        BindingKind::Parameter => format!("{name} is a parameter of {owner}"),
+        BindingKind::Import => format!("{name} is imported at {at}"),
+        BindingKind::Function => format!("{name} is a function: use Refactor InlineFunction"),
+        BindingKind::Class => format!("{name} is a class"),
+        BindingKind::Unpacking => format!("{name} is assigned by unpacking at {at}"),
+        BindingKind::Other => format!(
+            "{name} is bound at {at} by a loop, with, except, match, del or a bare annotation, not by an assignment"
+        ),
+    };
+    Err(refused(format!(
+        "{what}: only a variable assigned once (`{name} = value`) can be inlined"
+    )))
+}
+
+/// `name = value` as one statement of its own.
+struct Assignment<'t> {
+    statement: Node<'t>,
+    value: Node<'t>,
+}
+
+impl<'t> Assignment<'t> {
+    fn of(
+        file: &'t Parsed,
+        target: Range<usize>,
+        name: &str,
+    ) -> Result<Assignment<'t>, RefactorError> {
+        let at = file.position(target.start);
+        let not_plain = || {
+            refused(format!(
+                "{name} is bound at {at} by something other than a plain `{name} = value` statement"
+            ))
+        };
+        let id = file.node_at(target).ok_or_else(not_plain)?;
+        let assignment = id.parent().ok_or_else(not_plain)?;
+        match assignment.kind() {
+            "augmented_assignment" => {
+                return Err(refused(format!(
+                "{name} is updated in place at {at}: only a variable assigned once can be inlined"
+            )))
+            }
+            "named_expression" => {
+                return Err(refused(format!(
+                "{name} is bound by `:=` at {at}: only a `{name} = value` statement can be inlined"
+            )))
+            }
+            "assignment" => {}
+            _ => return Err(not_plain()),
+        }
+        let statement = assignment
+            .parent()
+            .filter(|p| p.kind() == "expression_statement")
+            .ok_or_else(|| {
+                refused(format!(
+                    "{name} is assigned in a chained assignment at {at}: split it first"
+                ))
+            })?;
+        if assignment.child_by_field_name("left") != Some(id) {
+            return Err(not_plain());
+        }
+        let value = assignment
+            .child_by_field_name("right")
+            .ok_or_else(not_plain)?;
+        match value.kind() {
+            "assignment" => Err(refused(format!(
+                "{name} is assigned in a chained assignment at {at}: split it first"
+            ))),
+            "yield" => Err(refused(format!(
+                "the value of {name} is a yield expression: it cannot be moved"
+            ))),
+            _ => Ok(Assignment { statement, value }),
+        }
+    }
+}
+
+/// A module-level variable other modules import, or a class attribute read
+/// as one, is not only this file's.
+fn exported(
+    project: &Project<'_>,
+    file: &Parsed,
+    name: &str,
+    scope: usize,
+    uses: &[&Reference],
+) -> Result<(), RefactorError> {
+    let scopes = &file.scopes;
+    let kind = scopes.scopes[scope].kind;
+    if !matches!(kind, ScopeKind::Module | ScopeKind::Class) {
+        return Ok(());
+    }
+    let Some(module) = project.index.module_of(file.path()) else {
+        return Ok(());
+    };
+    // The qualified name: the enclosing classes (a class in a function is
+    // not indexed by name: refuse rather than guess).
+    let mut parts = vec![name.to_string()];
+    let mut s = scope;
+    while s != 0 {
+        let sc = &scopes.scopes[s];
+        if sc.kind != ScopeKind::Class {
+            return Err(refused(format!(
+                "{name} is a class attribute of a class defined in a function: its readers cannot be found"
+            )));
+        }
+        parts.push(sc.name.clone().unwrap_or_default());
+        s = sc.parent.unwrap_or(0);
+    }
+    parts.push(module.to_string());
+    parts.reverse();
+    let qualified = parts.join(".");
+    if kind == ScopeKind::Module {
+        if let Some(index) = project.index.file_index(file.path()) {
+            if index
+                .all
+                .as_ref()
+                .is_some_and(|all| all.iter().any(|n| &**n == name))
+            {
+                return Err(refused(format!(
+                    "{name} is exported in __all__ of {module}: other modules may import it"
+                )));
+            }
+        }
+        if !name.starts_with('_') {
+            for path in project.index.paths() {
+                let starred = project
+                    .index
+                    .file_index(path)
+                    .is_some_and(|f| f.stars.iter().any(|m| m == module));
+                if starred && path != file.path() {
+                    return Err(refused(format!(
+                        "{name} may be imported by `from {module} import *` in {path}"
+                    )));
+                }
+            }
+        }
+    }
+    let refs = match project.index.find_references(&qualified) {
+        Ok(refs) => refs,
+        // not indexed as a definition: nothing can import it by name
+        Err(_) => return Ok(()),
+    };
+    let outside: Vec<String> = refs
+        .certain
+        .iter()
+        .chain(&refs.possible)
+        .filter(|l| {
+            l.path != file.path()
+                || (kind == ScopeKind::Class
+                    && !uses
+                        .iter()
+                        .any(|r| file.position(r.range.start) == l.position))
+        })
+        .map(|l| l.to_string())
+        .collect();
+    if outside.is_empty() {
+        return Ok(());
+    }
+    let list = crate::choices::Choices::ranked("", outside);
+    Err(refused(if kind == ScopeKind::Module {
+        format!("{name} is imported by other modules: {list}")
+    } else {
+        format!("{name} is a class attribute read as an attribute at {list}")
+    }))
+}
+
+/// A value that acts or creates an object may be moved, never repeated,
+/// and only where it still runs first and once.
+#[allow(clippy::too_many_arguments)]
+fn check_effects(
+    file: &Parsed,
+    name: &str,
+    value_text: &str,
+    effects: Effects,
+    sites: &[(Node<'_>, &Reference)],
+    scope: usize,
+    statement: Node<'_>,
+    block: Node<'_>,
+) -> Result<(), RefactorError> {
+    if effects.repeatable() {
+        return Ok(());
+    }
+    let value = shown(value_text);
+    let what = if effects.acts {
+        format!("the value of {name} ({value}) has effects")
+    } else {
+        format!("the value of {name} ({value}) creates a new object")
+    };
+    if sites.len() > 1 {
+        return Err(refused(format!(
+            "{what} and {name} is read {} times: it would run {} times",
+            sites.len(),
+            sites.len()
+        )));
+    }
+    let (node, r) = sites[0];
+    let at = file.position(r.range.start);
+    if r.scope != scope {
+        return Err(refused(format!(
+            "{what} and {name} is read at {at} inside a nested function, lambda or comprehension: it would run at other times"
+        )));
+    }
+    if expr::loop_between(node, block).is_some() {
+        return Err(refused(format!(
+            "{what} and {name} is read at {at} inside a loop: it would run at every iteration"
+        )));
+    }
+    if !effects.acts {
+        return Ok(());
+    }
+    let use_statement = statement_in(node, block);
+    if named_next(statement) != Some(use_statement) {
+        return Err(refused(format!(
+            "{what} and other statements run between its assignment and its read at {at}: their order would change"
+        )));
+    }
+    if let Some(why) = expr::not_first_and_once(node, use_statement) {
+        return Err(refused(format!("{what} and its read at {at} is {why}")));
+    }
+    Ok(())
+}
+
+/// Names the value reads must mean the same at every read and not be
+/// rebound in between; attributes and items it reads must not possibly
+/// change in between.
+#[allow(clippy::too_many_arguments)]
+fn check_reads(
+    file: &Parsed,
+    name: &str,
+    value: Node<'_>,
+    effects: Effects,
+    sites: &[(Node<'_>, &Reference)],
+    scope: usize,
+    statement: Node<'_>,
+    block: Node<'_>,
+) -> Result<(), RefactorError> {
+    let scopes = &file.scopes;
+    let value_chars = file.chars(value);
+    let stmt = file.chars(statement);
+    // Where rebinding a name the value reads would change a read of `name`.
+    let scope_end = scopes.scopes[scope].range.end;
+    let mut window_start = stmt.end;
+    let mut window_end = stmt.end;
+    for (node, r) in sites {
+        let loop_end = expr::loop_between(*node, block).map(|b| file.char_of(b));
+        let end = match timing(file, r.scope, scope) {
+            Timing::Later => {
+                // a nested function may run any time later
+                if let Some(outer) = outermost_loop(statement, scope, file) {
+                    window_start = window_start.min(outer.start);
+                }
+                scope_end
+            }
+            Timing::Repeated(end) => end.max(loop_end.unwrap_or(0)),
+            Timing::Now => loop_end.unwrap_or(r.range.start),
+        };
+        window_end = window_end.max(end);
+    }
+    let reads: Vec<&Reference> = scopes
+        .references
+        .iter()
+        .filter(|r| value_chars.start <= r.range.start && r.range.end <= value_chars.end)
+        .filter(|r| match r.resolution {
+            // the value's own lambdas' and comprehensions' names
+            Resolution::Scope(s) => {
+                let range = &scopes.scopes[s].range;
+                !(value_chars.start <= range.start && range.end <= value_chars.end)
+            }
+            _ => true,
+        })
+        .collect();
+    for read in &reads {
+        for (_, r) in sites {
+            if resolve_from(scopes, &read.name, r.scope) != read.resolution {
+                return Err(refused(format!(
+                    "the value of {name} reads {}, which means something else at {}",
+                    read.name,
+                    file.position(r.range.start)
+                )));
+            }
+        }
+        let Resolution::Scope(t) = read.resolution else {
+            continue;
+        };
+        let bindings: Vec<_> = scopes.bindings_of(t, &read.name).collect();
+        for b in &bindings {
+            let at = file.position(b.range.start);
+            if b.site != t {
+                return Err(refused(format!(
+                    "the value of {name} reads {}, which {} rebinds at {at}",
+                    read.name,
+                    scope_name(scopes, b.site)
+                )));
+            }
+            if window_start <= b.range.start
+                && b.range.start < window_end
+                && !bound_after_read(file, b.range.clone(), sites)
+            {
+                return Err(refused(format!(
+                    "the value of {name} reads {}, which is rebound at {at} before {name} is read",
+                    read.name
+                )));
+            }
+        }
+        if t != scope && bindings.len() > 1 {
+            return Err(refused(format!(
+                "the value of {name} reads {}, which {} binds {} times: it may differ when {name} is read",
+                read.name,
+                scope_name(scopes, t),
+                bindings.len()
+            )));
+        }
+    }
+    if !effects.reads_state {
+        return Ok(());
+    }
+    let value_shown = shown(&file.source_of(value));
+    if let Some((_, r)) = sites
+        .iter()
+        .find(|(_, r)| timing(file, r.scope, scope) == Timing::Later)
+    {
+        return Err(refused(format!(
+            "the value of {name} ({value_shown}) reads attributes or items, and {name} is read at {} inside a nested function, lambda or comprehension, when they may have changed",
+            file.position(r.range.start)
+        )));
+    }
+    // Anything between the assignment and the last read that may change state.
+    let (from, to) = (file.byte_of(stmt.end), file.byte_of(window_end));
+    let mut stack = vec![block];
+    while let Some(n) = stack.pop() {
+        if n.end_byte() <= from || n.start_byte() >= to {
+            continue;
+        }
+        let inside = n.start_byte() >= from && n.end_byte() <= to;
+        let changes = inside
+            && match n.kind() {
+                "call" | "await" | "yield" | "delete_statement" | "augmented_assignment" => true,
+                "assignment" => n
+                    .child_by_field_name("left")
+                    .is_some_and(|l| expr::effects(l).reads_state),
+                _ => false,
+            };
+        if changes {
+            return Err(refused(format!(
+                "the value of {name} ({value_shown}) reads attributes or items, and the code at {} may change them before {name} is read",
+                file.at(n)
+            )));
+        }
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+    }
+    Ok(())
+}
+
+/// The binding is a target of the assignment whose value holds the one
+/// read of the variable: the value is evaluated before the target is bound
+/// (`a = v + 1` with `v = a * 2`).
+fn bound_after_read(
+    file: &Parsed,
+    binding: Range<usize>,
+    sites: &[(Node<'_>, &Reference)],
+) -> bool {
+    let [(site, _)] = sites else {
+        return false;
+    };
+    let Some(mut n) = file.node_at(binding) else {
+        return false;
+    };
+    while let Some(p) = n.parent() {
+        if matches!(p.kind(), "assignment" | "augmented_assignment") {
+            let in_left = p
+                .child_by_field_name("left")
+                .is_some_and(|l| l.start_byte() <= n.start_byte() && n.end_byte() <= l.end_byte());
+            let read_in_right = p.child_by_field_name("right").is_some_and(|r| {
+                r.start_byte() <= site.start_byte() && site.end_byte() <= r.end_byte()
+            });
+            return in_left && read_in_right && p.kind() == "assignment";
+        }
+        if p.kind().ends_with("statement") || p.kind() == "block" {
+            return false;
+        }
+        n = p;
+    }
+    false
+}
+
+/// When a read in scope `read` runs, seen from `scope`, where it is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Timing {
+    /// When the statement that holds it runs.
+    Now,
+    /// Within comprehensions run by that statement, which end at this char.
+    Repeated(usize),
+    /// In a function, lambda or class body: whenever that runs.
+    Later,
+}
+
+fn timing(file: &Parsed, read: usize, scope: usize) -> Timing {
+    let scopes = &file.scopes.scopes;
+    let mut s = read;
+    let mut end = None;
+    while s != scope {
+        if scopes[s].kind != ScopeKind::Comprehension {
+            return Timing::Later;
+        }
+        end = Some(scopes[s].range.end);
+        match scopes[s].parent {
+            Some(p) => s = p,
+            None => return Timing::Later,
+        }
+    }
+    end.map_or(Timing::Now, Timing::Repeated)
+}
+
+/// The outermost `for`/`while` of `scope` that holds `statement`.
+fn outermost_loop(statement: Node<'_>, scope: usize, file: &Parsed) -> Option<Range<usize>> {
+    let scope_range = file.scopes.scopes[scope].range.clone();
+    let mut found = None;
+    let mut n = statement;
+    while let Some(p) = n.parent() {
+        let chars = file.chars(p);
+        if matches!(
+            p.kind(),
+            "function_definition" | "class_definition" | "lambda"
+        ) || (chars.start <= scope_range.start && chars.end >= scope_range.end)
+        {
+            break;
+        }
+        if matches!(p.kind(), "for_statement" | "while_statement") {
+            found = Some(chars);
+        }
+        n = p;
+    }
+    found
+}
+
+/// The statement of `block` that holds `node`.
+fn statement_in<'t>(node: Node<'t>, block: Node<'t>) -> Node<'t> {
+    let mut n = node;
+    while let Some(p) = n.parent() {
+        if p == block {
+            return n;
+        }
+        n = p;
+    }
+    n
+}
+
+fn named_next(statement: Node<'_>) -> Option<Node<'_>> {
+    super::named_sibling(statement, true)
+}

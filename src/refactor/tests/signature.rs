@@ -1,0 +1,1540 @@
+//! `Rename_Param` and `Signature` on real files: exact output texts and
+//! exact refusals.
+
+use crate::refactor::testing::TestProject;
+use crate::refactor::{RefactorFailure, Refactored, Refactoring, Summary};
+
+fn rename_param(function: &str, param: &str, new_name: &str) -> Refactoring {
+    Refactoring::RenameParam {
+        function: function.into(),
+        param: param.into(),
+        new_name: new_name.into(),
+    }
+}
+
+fn signature(function: &str, old: &str, new: &str) -> Refactoring {
+    Refactoring::Signature {
+        function: function.into(),
+        old_params: old.into(),
+        new_params: new.into(),
+    }
+}
+
+/// Runs `request` and checks every changed file's text (files not listed
+/// must be unchanged) and the number of callers.
+fn check(
+    files: &[(&str, &str)],
+    request: &Refactoring,
+    expected: &[(&str, &str)],
+    callers: usize,
+) -> Refactored {
+    let project = TestProject::new(files);
+    let done = project
+        .run(None, request)
+        .unwrap_or_else(|e| panic!("{request:?} failed: {e}"));
+    let after = project.after(&done);
+    for (path, text) in expected {
+        assert_eq!(after.get(*path).map(String::as_str), Some(*text), "{path}");
+    }
+    let changed: Vec<&String> = after.keys().collect();
+    let wanted: Vec<&str> = expected.iter().map(|(p, _)| *p).collect();
+    assert_eq!(changed, wanted, "files changed");
+    match &done.summary {
+        Summary::SignatureChanged { callers: n, .. } => assert_eq!(*n, callers, "callers"),
+        other => panic!("summary {other:?}"),
+    }
+    done
+}
+
+fn refused(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, String) {
+    let project = TestProject::new(files);
+    let e = project.run(None, request).expect_err("refused");
+    (e.kind, e.message)
+}
+
+// -- Rename_Param ------------------------------------------------------------
+
+#[test]
+fn rename_param_renames_the_body_and_keyword_arguments_everywhere() {
+    let auth = "\
+def authenticate(user, timeout=10):
+    def retry():
+        return timeout * 2  # a closure reads it
+    def other(timeout):
+        return timeout  # its own parameter
+    return check(user, timeout, retry())
+";
+    let app = "\
+from auth import authenticate
+import auth
+import functools
+
+authenticate('a', timeout=5)
+auth.authenticate('b', 7)
+quick = functools.partial(authenticate, timeout=1)
+authenticate(
+    'c',
+    timeout=3,  # short
+)
+";
+    check(
+        &[("auth.py", auth), ("app.py", app)],
+        &rename_param("authenticate", "timeout", "limit"),
+        &[
+            (
+                "app.py",
+                "\
+from auth import authenticate
+import auth
+import functools
+
+authenticate('a', limit=5)
+auth.authenticate('b', 7)
+quick = functools.partial(authenticate, limit=1)
+authenticate(
+    'c',
+    limit=3,  # short
+)
+",
+            ),
+            (
+                "auth.py",
+                "\
+def authenticate(user, limit=10):
+    def retry():
+        return limit * 2  # a closure reads it
+    def other(timeout):
+        return timeout  # its own parameter
+    return check(user, limit, retry())
+",
+            ),
+        ],
+        3,
+    );
+}
+
+#[test]
+fn rename_param_follows_methods_overrides_self_and_super() {
+    let base = "\
+class Base:
+    def run(self, speed=1):
+        return speed
+
+    def go(self):
+        return self.run(speed=2)
+
+
+class Other:
+    def run(self, speed=1):
+        return speed
+";
+    let sub = "\
+from base import Base, Other
+
+
+class Sub(Base):
+    def run(self, speed=1):
+        return super().run(speed=speed + 1)
+
+
+Sub().run(speed=3)
+Base.run(Base(), speed=4)
+Other().run(speed=5)
+";
+    check(
+        &[("base.py", base), ("sub.py", sub)],
+        &rename_param("Base.run", "speed", "pace"),
+        &[
+            (
+                "base.py",
+                "\
+class Base:
+    def run(self, pace=1):
+        return pace
+
+    def go(self):
+        return self.run(pace=2)
+
+
+class Other:
+    def run(self, speed=1):
+        return speed
+",
+            ),
+            (
+                "sub.py",
+                "\
+from base import Base, Other
+
+
+class Sub(Base):
+    def run(self, pace=1):
+        return super().run(pace=pace + 1)
+
+
+Sub().run(pace=3)
+Base.run(Base(), pace=4)
+Other().run(speed=5)
+",
+            ),
+        ],
+        4,
+    );
+}
+
+#[test]
+fn rename_param_refuses_names_that_collide() {
+    let code = "\
+def f(a, b):
+    c = a + b
+    return len(c)
+";
+    let files = [("m.py", code)];
+    assert_eq!(
+        refused(&files, &rename_param("f", "a", "b")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: m.f already has a parameter b at m.py:0:9".into()
+        )
+    );
+    assert_eq!(
+        refused(&files, &rename_param("f", "a", "c")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: c is already a local of m.f at m.py:1:4".into()
+        )
+    );
+    assert_eq!(
+        refused(&files, &rename_param("f", "a", "len")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: m.f reads len from outside at m.py:2:11: the parameter would hide it".into()
+        )
+    );
+    assert_eq!(
+        refused(&files, &rename_param("f", "a", "class")).0,
+        RefactorFailure::InvalidArgument
+    );
+    assert_eq!(
+        refused(&files, &rename_param("f", "x", "y")),
+        (
+            RefactorFailure::NotFound,
+            "Not found: parameter 'x' of m.f. Parameters: a, b".into()
+        )
+    );
+}
+
+#[test]
+fn rename_param_refuses_a_call_that_already_passes_the_new_name() {
+    let code = "\
+def f(a, **kw):
+    return a, kw
+
+f(a=1, b=2)
+";
+    assert_eq!(
+        refused(&[("m.py", code)], &rename_param("f", "a", "b")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: the call at m.py:3:0 already passes b=".into()
+        )
+    );
+}
+
+// -- Signature ---------------------------------------------------------------
+
+#[test]
+fn the_spec_example_adds_a_parameter_with_a_default_and_leaves_callers() {
+    let user = "\
+def authenticate(username):
+    return username
+";
+    let test = "\
+from user import authenticate
+
+authenticate('ann')
+";
+    check(
+        &[("user.py", user), ("test_user.py", test)],
+        &signature("authenticate", "username", "username, timeout=30"),
+        &[(
+            "user.py",
+            "\
+def authenticate(username, timeout=30):
+    return username
+",
+        )],
+        0,
+    );
+}
+
+#[test]
+fn a_value_for_callers_is_passed_by_keyword_at_every_call() {
+    let user = "\
+def authenticate(username):
+    return username
+";
+    let test = "\
+from user import authenticate
+
+authenticate('ann')
+authenticate(username='bob')
+";
+    check(
+        &[("user.py", user), ("test_user.py", test)],
+        &signature("authenticate", "username", "username, timeout:=30"),
+        &[
+            (
+                "test_user.py",
+                "\
+from user import authenticate
+
+authenticate('ann', timeout=30)
+authenticate(username='bob', timeout=30)
+",
+            ),
+            (
+                "user.py",
+                "\
+def authenticate(username, timeout):
+    return username
+",
+            ),
+        ],
+        2,
+    );
+}
+
+#[test]
+fn reorder_remove_and_rename_update_every_call() {
+    let lib = "\
+def move(x, y, unused=0, *, fast=False):
+    return x - y if fast else y - x
+";
+    let app = "\
+from lib import move
+
+move(1, 2)
+move(1, 2, 3, fast=True)
+move(y=2, x=1)
+move(
+    1,  # x
+    2,  # y
+)
+";
+    check(
+        &[("lib.py", lib), ("app.py", app)],
+        &signature(
+            "move",
+            "x, y, unused=0, *, fast=False",
+            "y, x, *, quick=False",
+        ),
+        &[
+            (
+                "app.py",
+                "\
+from lib import move
+
+move(2, 1)
+move(2, 1, quick=True)
+move(y=2, x=1)
+move(
+    2,  # y
+    1,  # x
+)
+",
+            ),
+            (
+                "lib.py",
+                "\
+def move(y, x, *, quick=False):
+    return x - y if quick else y - x
+",
+            ),
+        ],
+        3,
+    );
+}
+
+#[test]
+fn a_wrong_old_signature_is_a_conflict_showing_the_current_one() {
+    let code = "\
+def f(a, b: int = 1):
+    return a + b
+";
+    assert_eq!(
+        refused(&[("m.py", code)], &signature("f", "a", "a, c=2")),
+        (
+            RefactorFailure::SignatureConflict,
+            "Signature conflict detected: current signature is f(a, b: int = 1)".into()
+        )
+    );
+}
+
+#[test]
+fn removing_a_parameter_the_body_uses_is_refused_naming_the_line() {
+    let code = "\
+def f(a, b):
+    return a + b
+";
+    assert_eq!(
+        refused(&[("m.py", code)], &signature("f", "a, b", "a")),
+        (
+            RefactorFailure::Refused,
+            "Cannot remove parameter b: the body of m.f still uses it at m.py:1:15".into()
+        )
+    );
+}
+
+#[test]
+fn a_new_parameter_without_a_value_is_refused_saying_how_to_give_one() {
+    let code = "def f(a):\n    return a\n";
+    assert_eq!(
+        refused(&[("m.py", code)], &signature("f", "a", "a, b")),
+        (
+            RefactorFailure::InvalidArgument,
+            "The new parameter b needs a value for the existing calls: write the value callers should pass: f(a, b:=<value>), or give it a default: b=<value>".into()
+        )
+    );
+}
+
+#[test]
+fn methods_keep_self_and_calls_through_the_class_pass_it() {
+    let code = "\
+class Account:
+    def pay(self, amount, note=''):
+        return amount
+
+    def twice(self):
+        return self.pay(1, 'x') + Account.pay(self, 2, note='y')
+
+
+Account().pay(3)
+";
+    check(
+        &[("bank.py", code)],
+        &signature("Account.pay", "amount, note=''", "note='', amount=0"),
+        &[(
+            "bank.py",
+            "\
+class Account:
+    def pay(self, note='', amount=0):
+        return amount
+
+    def twice(self):
+        return self.pay('x', 1) + Account.pay(self, 'y', 2)
+
+
+Account().pay(amount=3)
+",
+        )],
+        3,
+    );
+}
+
+#[test]
+fn forwarding_calls_are_left_alone_and_said() {
+    let code = "\
+def f(a, b):
+    return a + b
+
+def g(*args, **kwargs):
+    return f(*args, **kwargs)
+
+f(1, 2)
+";
+    let done = check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a"),
+        &[(
+            "m.py",
+            "\
+def f(b, a):
+    return a + b
+
+def g(*args, **kwargs):
+    return f(*args, **kwargs)
+
+f(2, 1)
+",
+        )],
+        1,
+    );
+    assert_eq!(done.left_alone.len(), 1, "{:?}", done.left_alone);
+    assert_eq!(done.left_alone[0].site.to_string(), "m.py:4:11");
+    assert_eq!(
+        done.left_alone[0].why,
+        "forwards *args/**kwargs: the arguments cannot be followed"
+    );
+}
+
+#[test]
+fn nested_and_recursive_calls_are_rewritten_inside_each_other() {
+    let code = "\
+def f(a, b):
+    if a:
+        return f(b, a - 1)
+    return b
+
+print(f(f(1, 2), 3))
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a"),
+        &[(
+            "m.py",
+            "\
+def f(b, a):
+    if a:
+        return f(a - 1, b)
+    return b
+
+print(f(3, f(2, 1)))
+",
+        )],
+        3,
+    );
+}
+
+#[test]
+fn a_rename_in_a_signature_renames_the_body_and_keywords_through_recursion() {
+    let code = "\
+def walk(node, depth=0):
+    for child in node:
+        walk(child, depth=depth + 1)
+    return depth
+";
+    check(
+        &[("m.py", code)],
+        &signature("walk", "node, depth=0", "node, level=0"),
+        &[(
+            "m.py",
+            "\
+def walk(node, level=0):
+    for child in node:
+        walk(child, level=level + 1)
+    return level
+",
+        )],
+        1,
+    );
+}
+
+#[test]
+fn reordered_arguments_with_side_effects_keep_their_order_by_keyword() {
+    let code = "\
+def f(a, b):
+    return a - b
+
+f(read(), read())
+f(x, y)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a"),
+        &[(
+            "m.py",
+            "\
+def f(b, a):
+    return a - b
+
+f(a=read(), b=read())
+f(y, x)
+",
+        )],
+        2,
+    );
+    // positional-only parameters cannot be passed by keyword
+    assert_eq!(
+        refused(&[("m.py", code)], &signature("f", "a, b", "b, a, /")),
+        (
+            RefactorFailure::Refused,
+            "Cannot update the call at m.py:3:0: it would change the order in which its arguments are evaluated (pass them through names first); nothing was changed".into()
+        )
+    );
+}
+
+#[test]
+fn removing_a_parameter_drops_its_argument_and_keeps_the_comments_of_the_others() {
+    let lib = "\
+def send(to, subject, legacy=None, body=''):
+    return to, subject, body
+";
+    let app = "\
+from lib import send
+
+send('a', 's', None, 'b')
+send('a', 's', legacy=1, body='b')
+send(
+    'a',  # to
+    's',  # subject
+    None,  # legacy
+)
+send('a', 's')
+";
+    check(
+        &[("lib.py", lib), ("app.py", app)],
+        &signature(
+            "send",
+            "to, subject, legacy=None, body=''",
+            "to, subject, body=''",
+        ),
+        &[
+            (
+                "app.py",
+                "\
+from lib import send
+
+send('a', 's', 'b')
+send('a', 's', body='b')
+send(
+    'a',  # to
+    's',  # subject
+)
+send('a', 's')
+",
+            ),
+            (
+                "lib.py",
+                "\
+def send(to, subject, body=''):
+    return to, subject, body
+",
+            ),
+        ],
+        3,
+    );
+}
+
+#[test]
+fn keyword_only_and_positional_only_markers_are_kept_as_written() {
+    let code = "\
+def f(a, b, c=1):
+    return a, b, c
+
+f(1, 2, 3)
+f(1, b=2)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b, c=1", "a, /, b, *, c=1"),
+        &[(
+            "m.py",
+            "\
+def f(a, /, b, *, c=1):
+    return a, b, c
+
+f(1, 2, c=3)
+f(1, b=2)
+",
+        )],
+        1,
+    );
+    // a keyword argument to a parameter that becomes positional-only is
+    // passed positionally ...
+    let keyword = "\
+def f(a, b):
+    return a, b
+
+f(a=1, b=2)
+";
+    check(
+        &[("m.py", keyword)],
+        &signature("f", "a, b", "a, /, b"),
+        &[("m.py", "def f(a, /, b):\n    return a, b\n\nf(1, b=2)\n")],
+        1,
+    );
+    // ... unless a parameter before it is left to its default
+    let gap = "\
+def f(a=0, b=0):
+    return a, b
+
+f(b=2)
+";
+    assert_eq!(
+        refused(&[("m.py", gap)], &signature("f", "a=0, b=0", "a=0, b=0, /")).1,
+        "Cannot update the call at m.py:3:0: b is positional-only and cannot be passed after a parameter left to its default; nothing was changed"
+    );
+}
+
+#[test]
+fn crlf_files_and_tabs_keep_their_line_endings_and_indentation() {
+    let code = "def f(a, b):\r\n\treturn a - b\r\n\r\nf(\r\n\t1,\r\n\t2,\r\n)\r\n";
+    let project = TestProject::new(&[("m.py", code)]);
+    let done = project
+        .run(None, &signature("f", "a, b", "b, a, c=0"))
+        .unwrap();
+    let after = project.after(&done);
+    assert_eq!(
+        after["m.py"],
+        "def f(b, a, c=0):\r\n\treturn a - b\r\n\r\nf(\r\n\t2,\r\n\t1,\r\n)\r\n"
+    );
+}
+
+#[test]
+fn a_call_value_for_a_middle_parameter_goes_where_the_positions_need_it() {
+    let code = "\
+def f(a, b):
+    return a, b
+
+f(1, 2)
+f(1, b=2)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "a, mode:='fast', b"),
+        &[(
+            "m.py",
+            "\
+def f(a, mode, b):
+    return a, b
+
+f(1, 'fast', 2)
+f(1, b=2, mode='fast')
+",
+        )],
+        2,
+    );
+}
+
+#[test]
+fn the_function_is_looked_up_in_the_current_file_first_and_ambiguity_lists_candidates() {
+    let a = "def run(x):\n    return x\n";
+    let b = "def run(x):\n    return x\n\nrun(1)\n";
+    let project = TestProject::new(&[("a.py", a), ("b.py", b)]);
+    let request = rename_param("run", "x", "y");
+    let e = project.run(None, &request).unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::Ambiguous);
+    assert_eq!(e.candidates, vec!["a.run".to_string(), "b.run".to_string()]);
+    assert!(e.message.contains("a.run at a.py:0:0"), "{}", e.message);
+    let done = project.run(Some(("b.py", 0, 0)), &request).unwrap();
+    let after = project.after(&done);
+    assert_eq!(after.keys().collect::<Vec<_>>(), vec!["b.py"]);
+    assert_eq!(after["b.py"], "def run(y):\n    return y\n\nrun(1)\n");
+}
+
+#[test]
+fn uses_that_cannot_be_followed_are_left_alone_with_why() {
+    let code = "\
+class Job:
+    def run(self, speed=1):
+        return speed
+
+
+def start(job):
+    return job.run(speed=2)
+
+
+handlers = [Job.run]
+Job().run(speed=3)
+";
+    let done = check(
+        &[("jobs.py", code)],
+        &rename_param("Job.run", "speed", "pace"),
+        &[(
+            "jobs.py",
+            "\
+class Job:
+    def run(self, pace=1):
+        return pace
+
+
+def start(job):
+    return job.run(speed=2)
+
+
+handlers = [Job.run]
+Job().run(pace=3)
+",
+        )],
+        1,
+    );
+    let notes: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{}: {}", l.site, l.why))
+        .collect();
+    assert_eq!(
+        notes,
+        vec![
+            "jobs.py:6:15: a possible call (the receiver's type is not known): not changed",
+            "jobs.py:9:16: used as a value: calls through it are not followed",
+        ]
+    );
+}
+
+#[test]
+fn a_nonlocal_rebinding_of_the_parameter_is_refused() {
+    let code = "\
+def counter(start):
+    def bump():
+        nonlocal start
+        start += 1
+    return bump
+";
+    assert_eq!(
+        refused(
+            &[("m.py", code)],
+            &rename_param("counter", "start", "first")
+        )
+        .0,
+        RefactorFailure::Refused
+    );
+}
+
+#[test]
+fn an_override_with_another_signature_is_refused() {
+    let code = "\
+class A:
+    def m(self, x):
+        return x
+
+
+class B(A):
+    def m(self, y):
+        return y
+";
+    assert_eq!(
+        refused(&[("m.py", code)], &signature("A.m", "x", "x, z=0")),
+        (
+            RefactorFailure::Refused,
+            "m.B.m overrides m.A.m with another signature (m(self, y)): make them match first"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn overrides_change_with_the_method_they_override() {
+    let code = "\
+class A:
+    def m(self, x):
+        return x
+
+
+class B(A):
+    def m(self, x):
+        return super().m(x)
+
+
+B().m(1)
+";
+    check(
+        &[("m.py", code)],
+        &signature("A.m", "x", "x, *, strict:=True"),
+        &[(
+            "m.py",
+            "\
+class A:
+    def m(self, x, *, strict):
+        return x
+
+
+class B(A):
+    def m(self, x, *, strict):
+        return super().m(x, strict=True)
+
+
+B().m(1, strict=True)
+",
+        )],
+        2,
+    );
+}
+
+#[test]
+fn static_and_class_methods_bind_no_receiver_or_always_bind_it() {
+    let code = "\
+class K:
+    @staticmethod
+    def s(a, b):
+        return a - b
+
+    @classmethod
+    def c(cls, a, b):
+        return a - b
+
+
+K.s(1, 2)
+K().s(1, 2)
+K.c(1, 2)
+K().c(1, 2)
+";
+    let done = check(
+        &[("k.py", code)],
+        &signature("K.s", "a, b", "b, a"),
+        &[(
+            "k.py",
+            "\
+class K:
+    @staticmethod
+    def s(b, a):
+        return a - b
+
+    @classmethod
+    def c(cls, a, b):
+        return a - b
+
+
+K.s(2, 1)
+K().s(2, 1)
+K.c(1, 2)
+K().c(1, 2)
+",
+        )],
+        2,
+    );
+    assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
+    check(
+        &[("k.py", code)],
+        &signature("K.c", "a, b", "b, a"),
+        &[(
+            "k.py",
+            "\
+class K:
+    @staticmethod
+    def s(a, b):
+        return a - b
+
+    @classmethod
+    def c(cls, b, a):
+        return a - b
+
+
+K.s(1, 2)
+K().s(1, 2)
+K.c(2, 1)
+K().c(2, 1)
+",
+        )],
+        2,
+    );
+}
+
+#[test]
+fn a_generator_argument_gets_its_own_parentheses_when_others_join_it() {
+    let code = "\
+def total(items):
+    return sum(items)
+
+total(x for x in range(3))
+";
+    check(
+        &[("m.py", code)],
+        &signature("total", "items", "items, start:=0"),
+        &[(
+            "m.py",
+            "\
+def total(items, start):
+    return sum(items)
+
+total((x for x in range(3)), start=0)
+",
+        )],
+        1,
+    );
+}
+
+#[test]
+fn async_functions_and_annotations_are_handled() {
+    let code = "\
+async def fetch(url: str, retries: int = 3) -> bytes:
+    return await get(url, retries)
+
+async def main():
+    await fetch('u', retries=1)
+";
+    check(
+        &[("m.py", code)],
+        &signature(
+            "fetch",
+            "url, retries=3",
+            "url, retries=3, *, timeout: float = 1.0",
+        ),
+        &[(
+            "m.py",
+            "\
+async def fetch(url: str, retries: int = 3, *, timeout: float = 1.0) -> bytes:
+    return await get(url, retries)
+
+async def main():
+    await fetch('u', retries=1)
+",
+        )],
+        0,
+    );
+}
+
+#[test]
+fn invalid_lists_say_what_is_wrong() {
+    let code = "def f(a):\n    return a\n";
+    let (kind, message) = refused(&[("m.py", code)], &signature("f", "a", "a, a"));
+    assert_eq!(kind, RefactorFailure::InvalidArgument);
+    assert_eq!(
+        message,
+        "Invalid new signature f(a, a): 'a, a' is not a valid parameter list: duplicate argument 'a' in function definition"
+    );
+    let (kind, _) = refused(&[("m.py", code)], &signature("f", "a", "a, b=1, c"));
+    assert_eq!(kind, RefactorFailure::InvalidArgument);
+    let (kind, message) = refused(&[("m.py", code)], &signature("nosuch", "a", "a"));
+    assert_eq!(kind, RefactorFailure::NotFound, "{message}");
+}
+
+#[test]
+fn an_override_is_changed_through_the_method_it_overrides() {
+    let base = "class Base:\n    def m(self, x):\n        return x\n";
+    let sub = "\
+from base import Base
+
+
+class Mid(Base):
+    pass
+
+
+class Sub(Mid):
+    def m(self, x):
+        return x
+";
+    let files = [("base.py", base), ("sub.py", sub)];
+    assert_eq!(
+        refused(&files, &rename_param("Sub.m", "x", "y")),
+        (
+            RefactorFailure::Refused,
+            "sub.Sub.m overrides base.Base.m: change base.Base.m instead, which changes its overrides with it".into()
+        )
+    );
+    assert_eq!(
+        refused(&files, &signature("Sub.m", "x", "x, y=1")).0,
+        RefactorFailure::Refused
+    );
+    // an unrelated class of the same name does not count
+    let unrelated = "class Base:\n    def m(self, x):\n        return x\n";
+    let mine =
+        "class Base:\n    pass\n\n\nclass Sub(Base):\n    def m(self, x):\n        return x\n";
+    check(
+        &[("other.py", unrelated), ("mine.py", mine)],
+        &rename_param("mine.Sub.m", "x", "y"),
+        &[(
+            "mine.py",
+            "class Base:\n    pass\n\n\nclass Sub(Base):\n    def m(self, y):\n        return y\n",
+        )],
+        0,
+    );
+}
+
+#[test]
+fn constructors_are_called_through_the_class() {
+    let code = "\
+class Point:
+    def __init__(self, x, y=0):
+        self.x = x
+        self.y = y
+
+
+class Point3(Point):
+    def __init__(self, x, y=0, z=0):
+        super().__init__(x, y=y)
+        Point.__init__(self, x, y=y)
+        self.z = z
+
+
+p = Point(1, y=2)
+";
+    check(
+        &[("geo.py", code)],
+        &rename_param("Point.__init__", "y", "north"),
+        &[(
+            "geo.py",
+            "\
+class Point:
+    def __init__(self, x, north=0):
+        self.x = x
+        self.y = north
+
+
+class Point3(Point):
+    def __init__(self, x, y=0, z=0):
+        super().__init__(x, north=y)
+        Point.__init__(self, x, north=y)
+        self.z = z
+
+
+p = Point(1, north=2)
+",
+        )],
+        3,
+    );
+}
+
+#[test]
+fn keywords_hidden_in_kwargs_are_left_alone_and_said() {
+    let code = "\
+def f(a, b=1):
+    return a + b
+
+def wrap(**options):
+    return f(1, **options)
+";
+    let done = check(
+        &[("m.py", code)],
+        &rename_param("f", "b", "c"),
+        &[("m.py", "def f(a, c=1):\n    return a + c\n\ndef wrap(**options):\n    return f(1, **options)\n")],
+        0,
+    );
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| l.why.as_str())
+            .collect::<Vec<_>>(),
+        vec!["passes **kwargs: a key 'b' in it is not renamed"]
+    );
+}
+
+#[test]
+fn overloads_rename_together_and_a_signature_of_several_definitions_is_refused() {
+    let code = "\
+from typing import overload
+
+
+@overload
+def parse(text: str, strict: bool = ...) -> str: ...
+@overload
+def parse(text: bytes, strict: bool = ...) -> bytes: ...
+def parse(text, strict=False):
+    return text if strict else text.strip()
+
+
+parse('x', strict=True)
+";
+    check(
+        &[("p.py", code)],
+        &rename_param("parse", "strict", "exact"),
+        &[(
+            "p.py",
+            "\
+from typing import overload
+
+
+@overload
+def parse(text: str, exact: bool = ...) -> str: ...
+@overload
+def parse(text: bytes, exact: bool = ...) -> bytes: ...
+def parse(text, exact=False):
+    return text if exact else text.strip()
+
+
+parse('x', exact=True)
+",
+        )],
+        1,
+    );
+    assert_eq!(
+        refused(&[("p.py", code)], &signature("parse", "text, strict=False", "text")),
+        (
+            RefactorFailure::Refused,
+            "p.parse is defined 3 times (p.py:4:0, p.py:6:0, p.py:7:0): change each definition by hand, or make it one".into()
+        )
+    );
+}
+
+#[test]
+fn a_change_calls_cannot_notice_lists_no_call_sites() {
+    let code = "\
+class Jar:
+    def get(self, name):
+        return name
+
+
+def use(jar):
+    return jar.get('a')
+";
+    let done = check(
+        &[("j.py", code)],
+        &signature("Jar.get", "name", "name, default=None"),
+        &[(
+            "j.py",
+            "\
+class Jar:
+    def get(self, name, default=None):
+        return name
+
+
+def use(jar):
+    return jar.get('a')
+",
+        )],
+        0,
+    );
+    assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
+}
+
+#[test]
+fn mentions_in_the_docstring_and_comments_are_reported_not_changed() {
+    let code = "\
+def f(timeout):
+    \"\"\"Waits.
+
+    :param timeout: seconds (timeouts are rounded)
+    \"\"\"
+    return timeout  # timeout in seconds
+";
+    let done = check(
+        &[("m.py", code)],
+        &rename_param("f", "timeout", "limit"),
+        &[(
+            "m.py",
+            "\
+def f(limit):
+    \"\"\"Waits.
+
+    :param timeout: seconds (timeouts are rounded)
+    \"\"\"
+    return limit  # timeout in seconds
+",
+        )],
+        0,
+    );
+    let mentions: Vec<String> = done.mentions.iter().map(|m| m.to_string()).collect();
+    assert_eq!(mentions, vec!["m.py:3:11", "m.py:5:22"]);
+}
+
+#[test]
+fn positional_only_and_star_parameters_rename_in_the_body_only() {
+    let code = "\
+def f(a, /, *rest, **extra):
+    return a, rest, extra
+
+f(1, 2, a=3)
+";
+    check(
+        &[("m.py", code)],
+        &rename_param("f", "a", "first"),
+        &[(
+            "m.py",
+            "def f(first, /, *rest, **extra):\n    return first, rest, extra\n\nf(1, 2, a=3)\n",
+        )],
+        0,
+    );
+    check(
+        &[("m.py", code)],
+        &rename_param("f", "rest", "more"),
+        &[(
+            "m.py",
+            "def f(a, /, *more, **extra):\n    return a, more, extra\n\nf(1, 2, a=3)\n",
+        )],
+        0,
+    );
+}
+
+#[test]
+fn a_global_declaration_of_the_new_name_is_a_conflict() {
+    let code = "\
+def f(a):
+    global b
+    b = a
+";
+    assert_eq!(
+        refused(&[("m.py", code)], &rename_param("f", "a", "b")),
+        (
+            RefactorFailure::NameConflict,
+            "Name conflict exists: m.f declares b global or nonlocal".into()
+        )
+    );
+}
+
+#[test]
+fn comments_at_line_ends_move_with_their_arguments() {
+    let code = "\
+def f(a, b):
+    return a - b
+
+f(
+    1,  # first
+    2  # second
+)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a"),
+        &[(
+            "m.py",
+            "\
+def f(b, a):
+    return a - b
+
+f(
+    2,  # second
+    1  # first
+)
+",
+        )],
+        1,
+    );
+    // CRLF: the same, with the file's line breaks kept
+    let crlf = code.replace('\n', "\r\n");
+    let project = TestProject::new(&[("m.py", &crlf)]);
+    let done = project.run(None, &signature("f", "a, b", "b, a")).unwrap();
+    for (_, file) in done.change.files() {
+        if let crate::change::FileOp::Edit(edits) = &file.op {
+            assert!(edits.iter().all(|i| !i.insert.contains('\r')), "{edits:?}");
+        }
+    }
+    assert_eq!(
+        project.after(&done)["m.py"],
+        "def f(b, a):\r\n    return a - b\r\n\r\nf(\r\n    2,  # second\r\n    1  # first\r\n)\r\n"
+    );
+}
+
+#[test]
+fn stubs_next_to_the_module_change_with_it() {
+    let code = "\
+class Client:
+    def get(self, url, timeout=None):
+        return url, timeout
+";
+    let stub = "\
+class Client:
+    def get(self, url: str, timeout: float | None = ...) -> tuple: ...
+";
+    let app = "from client import Client\n\nClient().get('u', timeout=1)\n";
+    let files = [("client.py", code), ("client.pyi", stub), ("app.py", app)];
+    check(
+        &files,
+        &rename_param("Client.get", "timeout", "deadline"),
+        &[
+            ("app.py", "from client import Client\n\nClient().get('u', deadline=1)\n"),
+            (
+                "client.py",
+                "class Client:\n    def get(self, url, deadline=None):\n        return url, deadline\n",
+            ),
+            (
+                "client.pyi",
+                "class Client:\n    def get(self, url: str, deadline: float | None = ...) -> tuple: ...\n",
+            ),
+        ],
+        1,
+    );
+    check(
+        &files,
+        &signature("Client.get", "url, timeout=None", "timeout=None, *, url"),
+        &[
+            ("app.py", "from client import Client\n\nClient().get(url='u', timeout=1)\n"),
+            (
+                "client.py",
+                "class Client:\n    def get(self, timeout=None, *, url):\n        return url, timeout\n",
+            ),
+            (
+                "client.pyi",
+                "class Client:\n    def get(self, timeout: float | None = ..., *, url: str) -> tuple: ...\n",
+            ),
+        ],
+        1,
+    );
+    let other = "class Client:\n    def get(self, url: str) -> tuple: ...\n";
+    assert_eq!(
+        refused(
+            &[("client.py", code), ("client.pyi", other)],
+            &signature("Client.get", "url, timeout=None", "url")
+        ),
+        (
+            RefactorFailure::Refused,
+            "The stub client.pyi declares get(self, url: str): make it match client.Client.get first".into()
+        )
+    );
+}
+
+#[test]
+fn a_decorator_that_may_change_the_arguments_is_said() {
+    let code = "\
+import functools
+
+
+def logged(f):
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):
+        return f(*args, **kwargs)
+    return wrapper
+
+
+@logged
+def add(a, b):
+    return a + b
+
+
+add(1, b=2)
+";
+    let done = check(
+        &[("m.py", code)],
+        &rename_param("add", "b", "c"),
+        &[(
+            "m.py",
+            &code
+                .replace(
+                    "add(a, b):\n    return a + b",
+                    "add(a, c):\n    return a + c",
+                )
+                .replace("add(1, b=2)", "add(1, c=2)"),
+        )],
+        1,
+    );
+    let notes: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{}: {}", l.site, l.why))
+        .collect();
+    assert_eq!(
+        notes,
+        vec!["m.py:11:0: decorated with @logged: the calls were updated as if it passed them through unchanged"]
+    );
+}
+
+#[test]
+fn nested_functions_are_changed_where_they_are_called() {
+    let code = "\
+def outer(xs):
+    def pick(x, default=None):
+        return x or default
+    return [pick(x, default=0) for x in xs]
+";
+    check(
+        &[("m.py", code)],
+        &rename_param("outer.pick", "default", "fallback"),
+        &[(
+            "m.py",
+            "\
+def outer(xs):
+    def pick(x, fallback=None):
+        return x or fallback
+    return [pick(x, fallback=0) for x in xs]
+",
+        )],
+        1,
+    );
+}
+
+#[test]
+fn definitions_written_one_parameter_per_line_stay_so() {
+    let code = "\
+def f(
+    a,  # the a
+    b,  # the b
+):
+    return a, b
+
+
+f(
+    1,
+    2,
+)
+f(1, 2)
+";
+    check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a, c:=0"),
+        &[(
+            "m.py",
+            "\
+def f(
+    b,  # the b
+    a,  # the a
+    c,
+):
+    return a, b
+
+
+f(
+    2,
+    1,
+    c=0,
+)
+f(2, 1, c=0)
+",
+        )],
+        2,
+    );
+    let no_trailing_comma = "def f(\n    a,  # the a\n    b  # the b\n):\n    return a, b\n";
+    check(
+        &[("m.py", no_trailing_comma)],
+        &signature("f", "a, b", "a, b, c=1"),
+        &[(
+            "m.py",
+            "def f(\n    a,  # the a\n    b,  # the b\n    c=1\n):\n    return a, b\n",
+        )],
+        0,
+    );
+}
+
+#[test]
+fn classes_variables_and_properties_are_not_functions() {
+    let code = "\
+class C:
+    def __init__(self, a):
+        self.a = a
+
+    @property
+    def size(self):
+        return 1
+
+
+LIMIT = 3
+";
+    let files = [("m.py", code)];
+    assert_eq!(
+        refused(&files, &rename_param("C", "a", "b")),
+        (
+            RefactorFailure::InvalidArgument,
+            "m.C is a class: name its constructor, C.__init__".into()
+        )
+    );
+    assert_eq!(
+        refused(&files, &rename_param("LIMIT", "a", "b")).0,
+        RefactorFailure::InvalidArgument
+    );
+    assert_eq!(
+        refused(&files, &signature("C.size", "", "x=1")),
+        (
+            RefactorFailure::Refused,
+            "m.C.size is a property accessor (@property): it is never called with arguments".into()
+        )
+    );
+}
+
+#[test]
+fn broken_code_elsewhere_neither_panics_nor_blocks() {
+    let lib = "def f(a, b):\n    return a + b\n";
+    let broken = "from lib import f\n\nf(1, 2)\ndef g(:\n    f(b=1, a=2\n";
+    let project = TestProject::new(&[("lib.py", lib), ("broken.py", broken)]);
+    let done = project
+        .run(None, &rename_param("f", "b", "c"))
+        .expect("the errors broken.py already has do not count");
+    let after = project.after(&done);
+    assert_eq!(after["lib.py"], "def f(a, c):\n    return a + c\n");
+    // its calls pass no keyword; the unclosed one is not a call the tree shows
+    assert_eq!(after.get("broken.py"), None);
+}
+
+#[test]
+fn a_signature_change_is_refused_when_the_function_escapes_as_a_value() {
+    // `pad(width, s)` calls through the alias would bind the old way.
+    let files = [(
+        "pad.py",
+        "def padleft(width, s):\n    return s.rjust(width)\n\n\ndef choose():\n    pad = padleft\n    return pad(3, \"x\")\n\n\npadleft(2, \"y\")\n",
+    )];
+    let (kind, message) = refused(&files, &signature("padleft", "width, s", "s, width"));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert_eq!(
+        message,
+        "Cannot change the signature of pad.padleft: it is used as a value at pad.py:5:10, and calls through it cannot be updated; change those uses first"
+    );
+    // Renaming a parameter keeps positional calls through the alias working.
+    let done = check(
+        &files,
+        &rename_param("padleft", "s", "text"),
+        &[(
+            "pad.py",
+            "def padleft(width, text):\n    return text.rjust(width)\n\n\ndef choose():\n    pad = padleft\n    return pad(3, \"x\")\n\n\npadleft(2, \"y\")\n",
+        )],
+        0,
+    );
+    assert_eq!(done.left_alone.len(), 1);
+}

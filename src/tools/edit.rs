@@ -1,0 +1,129 @@
+//! The edit tools: replace lines (with a hash precondition), create and
+//! delete files, undo — each committed to disk as one undo step of the
+//! caller's session, through the engine's one applier.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::engine::ops::{EditError, LineRange};
+use crate::engine::Engine;
+
+use super::ToolError;
+
+pub const EDIT_LINES: &str = "Replace lines `start`..`end` (zero-based, inclusive, as get_lines numbers them) of a file with `content`, and save it. `content` is whole lines separated by \\n (a final line break is added); an empty `content` deletes the lines; `end` = `start` - 1 inserts before `start` without replacing (`start` = the number of lines appends). Pass the `hash` from your last get_lines (or get_function, or edit_lines) as `expected_hash`: if the file changed since, nothing is written and the error (code `stale`) carries `current_hash` and the range's `current_text`, so you can retry at once. Returns the new `hash` (for your next edit), lines `removed`/`inserted` and `total_lines`. Each call is one undo step (see undo). For renames across files use eddi with `Modify`, not many edit_lines.";
+
+/// Parameters of `edit_lines`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EditLines {
+    /// Workspace-relative path of the file.
+    pub path: String,
+    /// First line to replace, zero-based.
+    pub start: usize,
+    /// Last line to replace, inclusive (default: `start`); `start - 1` inserts before `start`.
+    #[schemars(range(min = -1))]
+    pub end: Option<i64>,
+    /// The new lines, separated by `\n`; empty deletes the range.
+    pub content: String,
+    /// The `hash` get_lines (get_function, edit_lines) returned; the edit is refused if the file changed since.
+    pub expected_hash: Option<String>,
+}
+
+pub fn edit_lines(engine: &Engine, sender: &str, p: EditLines) -> Result<Value, ToolError> {
+    let range = LineRange {
+        start: p.start,
+        end: p.end,
+    };
+    match engine.edit_lines(
+        sender,
+        &p.path,
+        range,
+        &p.content,
+        p.expected_hash.as_deref(),
+    ) {
+        // The path and start are the caller's own: not echoed.
+        Ok(edited) => Ok(json!({
+            "hash": super::short_hash(&edited.hash),
+            "removed": edited.removed,
+            "inserted": edited.inserted,
+            "total_lines": edited.total,
+        })),
+        Err(EditError::Stale {
+            path,
+            expected,
+            current_hash,
+            current_text,
+        }) => {
+            let mut error = ToolError::new(
+                "stale",
+                format!(
+                    "{path} changed since it was read (expected_hash {expected}); nothing was written. Its current hash and the lines {}..{} as they are now are attached: retry with them",
+                    p.start,
+                    p.end.unwrap_or(p.start as i64)
+                ),
+            );
+            error.field = Some("expected_hash".into());
+            error.details.insert(
+                "current_hash".into(),
+                json!(super::short_hash(&current_hash)),
+            );
+            error
+                .details
+                .insert("current_text".into(), json!(current_text));
+            Err(error)
+        }
+        Err(EditError::Op(e)) => Err(e.into()),
+    }
+}
+
+pub const CREATE_FILE: &str = "Create a new file with `content` (any text; \\n line breaks) and save it; folders are created as needed. Refused (code `conflict`) when the file exists: change an existing file with edit_lines. Returns the `path`, its `hash` and `total_lines`.";
+
+/// Parameters of `create_file`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateFile {
+    /// Workspace-relative path of the new file.
+    pub path: String,
+    /// The file's text.
+    pub content: String,
+}
+
+pub fn create_file(engine: &Engine, sender: &str, p: CreateFile) -> Result<Value, ToolError> {
+    let created = engine.create_file(sender, &p.path, &p.content)?;
+    Ok(json!({
+        "path": created.path,
+        "hash": super::short_hash(&created.hash),
+        "total_lines": created.total,
+    }))
+}
+
+pub const DELETE_FILE: &str = "Delete a file from disk (and from the session's open files). Refused when the session has unsaved changes in it. Returns the `files` deleted. Deleting cannot be undone with undo: read the file first if you may need it again.";
+
+/// Parameters of `delete_file`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeleteFile {
+    /// Workspace-relative path of the file.
+    pub path: String,
+}
+
+pub fn delete_file(engine: &Engine, sender: &str, p: DeleteFile) -> Result<Value, ToolError> {
+    let deleted = engine.delete_file(sender, &p.path)?;
+    Ok(json!({ "files": deleted.files }))
+}
+
+pub const UNDO: &str = "Take back the last change this session made to `path` (default: the file it changed last) — an edit_lines, a command run through eddi, or a whole multi-file change at once — on disk too. Returns the `files` it changed. Call it again to go further back.";
+
+/// Parameters of `undo`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Undo {
+    /// The file whose last change to take back (default: the current file).
+    pub path: Option<String>,
+}
+
+pub fn undo(engine: &Engine, sender: &str, p: Undo) -> Result<Value, ToolError> {
+    let undone = engine.undo_step(sender, p.path.as_deref())?;
+    Ok(json!({ "files": undone.files }))
+}

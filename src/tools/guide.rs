@@ -1,0 +1,126 @@
+//! The guide for models (`eddi://guide` over MCP, `mizuki.eddi.guide` over
+//! NATS): what Eddi is, how sessions and the cursor work, the tools, every
+//! command with an example, and how to recover from the common failures.
+//! Generated from the command table (`lang::help::COMMANDS`) and the tool
+//! registry, so it names every command and tool there is and no other.
+
+use crate::lang::help::COMMANDS;
+
+use super::tools;
+
+/// The commands an agent needs first, in the order to learn them.
+const FIRST: &[&str] = &[
+    "Start", "Open", "Show", "Find", "Goto", "Insert", "Delete", "Replace", "Modify", "Save",
+    "Undo", "Validate", "Analyze", "Diff", "Summary", "Help",
+];
+
+/// The common failures and what to do about each.
+const RECOVERY: &[(&str, &str)] = &[
+    ("No session", "the tools start one for you; in commands, `Start <name>` first"),
+    ("File not found: <path>", "check the path with get_structure; create it with create_file or `Open Create <path>`"),
+    ("Not found: '<name>'", "use one of the `candidates` (closest names first), or find_definition"),
+    ("Ambiguous", "use the qualified form listed in `candidates` (`Class.method`, `f(a, b)`, `Name#2`)"),
+    ("stale (expected_hash)", "the file changed since you read it: use `current_hash` and `current_text` from the error, or get_lines again"),
+    ("Permission denied", "this sender is read-only or limited to some folders: the message names them; do not retry"),
+    ("changed on disk", "another program wrote the file: read it again (get_lines), then edit"),
+    ("has unsaved edits", "`Save` (or `Undo`) the session's buffer of that file first"),
+    ("invalid_params", "the `field` names the parameter to fix; an unknown field lists the valid ones"),
+];
+
+/// The guide as Markdown.
+pub fn guide() -> String {
+    let mut out = String::new();
+    out.push_str(
+        "# Eddi: a guide for models\n\n\
+Eddi is a code editor without a screen, for agents. It understands Python \
+(tree-sitter): definitions, references, callers, complexity, syntax errors. \
+Use its JSON tools, or its terse command language through the `eddi` tool.\n\n\
+## Sessions, files and positions\n\n\
+- Everything you do happens in your *session*: open files (buffers), a cursor per \
+file, undo history, bookmarks. The tools start a session for you on first use; it \
+survives restarts of Eddi.\n\
+- Paths are relative to the workspace root; nothing outside it (or in `.eddi/`) \
+can be read or written.\n\
+- Lines and columns are zero-based everywhere (`3:0` is the fourth line's start); \
+get_lines numbers lines the same way, and edit_lines takes those numbers.\n\
+- The edit tools save at once, each call one undo step; commands run through \
+`eddi` edit the buffer until `Save`.\n\
+- Read with a hash, edit with it: get_lines returns `hash`; pass it as \
+`expected_hash` to edit_lines and a file that changed meanwhile is never \
+overwritten.\n\n## Tools\n\n",
+    );
+    for tool in tools() {
+        let first = tool
+            .description
+            .split_once(". ")
+            .map_or(tool.description, |(s, _)| s);
+        out.push_str(&format!(
+            "- `{}` ({}): {}.\n",
+            tool.name,
+            tool.effect.name(),
+            first.trim_end_matches('.')
+        ));
+    }
+    out.push_str(
+        "\n## Commands (through the `eddi` tool)\n\n\
+One or more per message, separated by `;` or newlines; they run in order and stop \
+at the first `Fail`. Each answers one line: `Ok`, `Ok, <facts>`, `Ok: <text>` or \
+`Fail \"<what to fix>\"`.\n\n### Most used\n\n",
+    );
+    let example = |examples: &str| examples.split("; ").next().unwrap_or("").to_owned();
+    for name in FIRST {
+        if let Some(spec) = COMMANDS.iter().find(|c| c.name == *name) {
+            out.push_str(&format!(
+                "- `{}` — {}. Example: `{}`\n",
+                spec.usage,
+                spec.summary,
+                example(spec.examples)
+            ));
+        }
+    }
+    out.push_str("\n### The others\n\n");
+    for spec in COMMANDS.iter().filter(|c| !FIRST.contains(&c.name)) {
+        out.push_str(&format!(
+            "- `{}` — {}. Example: `{}`\n",
+            spec.usage,
+            spec.summary,
+            example(spec.examples)
+        ));
+    }
+    out.push_str("\n## When something fails\n\n");
+    for (failure, fix) in RECOVERY {
+        out.push_str(&format!("- {failure}: {fix}.\n"));
+    }
+    out.push_str("\n`Help <command>` gives a command's full usage, replies and failures.\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_every_command_and_every_tool() {
+        let guide = guide();
+        for spec in COMMANDS {
+            assert!(
+                guide.contains(&format!("- `{}", spec.usage)),
+                "{} missing",
+                spec.name
+            );
+        }
+        for tool in tools() {
+            assert!(
+                guide.contains(&format!("- `{}` (", tool.name)),
+                "{} missing",
+                tool.name
+            );
+        }
+        for name in FIRST {
+            assert!(
+                COMMANDS.iter().any(|c| c.name == *name),
+                "{name} is no command"
+            );
+        }
+    }
+}

@@ -1,0 +1,677 @@
+//! The tools on real files in temp dirs, called as the transports call
+//! them (`call` with JSON params): results, errors, parity with the terse
+//! commands.
+
+use serde_json::{json, Value};
+
+use super::*;
+use crate::engine::{EngineConfig, Permissions, Request};
+
+const SHOP: &str = "\
+class Cart:
+    def add(self, item):
+        self.items.append(item)
+
+    def total(self):
+        if self.items:
+            return sum(self.items)
+        return 0
+
+
+async def checkout(cart):
+    # TODO: taxes
+    return cart.total()
+";
+
+const APP: &str = "\
+from shop import Cart, checkout
+
+cart = Cart()
+cart.add(1)
+checkout(cart)
+";
+
+struct Project {
+    dir: tempfile::TempDir,
+    engine: Engine,
+}
+
+impl Project {
+    fn new() -> Project {
+        Project::with(Permissions::default())
+    }
+
+    fn with(permissions: Permissions) -> Project {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("shop.py"), SHOP).unwrap();
+        std::fs::write(dir.path().join("app.py"), APP).unwrap();
+        let mut config = EngineConfig::new(dir.path());
+        config.permissions = permissions;
+        let engine = Engine::open(config).unwrap();
+        Project { dir, engine }
+    }
+
+    fn ok(&self, tool: &str, params: Value) -> Value {
+        call(&self.engine, "agent", tool, params.clone())
+            .unwrap_or_else(|e| panic!("{tool} {params}: {}", e.json()))
+    }
+
+    fn err(&self, tool: &str, params: Value) -> Value {
+        self.err_as("agent", tool, params)
+    }
+
+    fn err_as(&self, sender: &str, tool: &str, params: Value) -> Value {
+        match call(&self.engine, sender, tool, params.clone()) {
+            Ok(v) => panic!("{tool} {params}: expected an error, got {v}"),
+            Err(e) => e.json(),
+        }
+    }
+
+    fn read(&self, path: &str) -> String {
+        std::fs::read_to_string(self.dir.path().join(path)).unwrap()
+    }
+
+    fn send(&self, sender: &str, text: &str) -> String {
+        self.engine
+            .execute(&Request {
+                sender,
+                text,
+                id: None,
+            })
+            .text
+    }
+}
+
+#[test]
+fn every_tool_has_an_object_schema_a_description_and_hints_from_its_effect() {
+    let listed = list();
+    let tools = listed["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), super::tools().len());
+    for tool in tools {
+        let name = tool["name"].as_str().unwrap();
+        assert_eq!(tool["input_schema"]["type"], "object", "{name}");
+        assert!(tool["description"].as_str().unwrap().len() > 80, "{name}");
+        let read_only = tool["annotations"]["readOnlyHint"].as_bool().unwrap();
+        assert_eq!(read_only, tool["effect"] == "read", "{name}");
+    }
+    let edit = super::tool("edit_lines").unwrap();
+    assert!(!edit.read_only() && edit.destructive() && !edit.idempotent());
+    let schema = &edit.input_schema;
+    assert_eq!(schema["required"], json!(["path", "start", "content"]));
+    assert_eq!(schema["additionalProperties"], json!(false));
+}
+
+#[test]
+fn get_lines_numbers_lines_and_gives_the_hash_edit_lines_checks() {
+    let p = Project::new();
+    let lines = p.ok(
+        "get_lines",
+        json!({"path": "shop.py", "start": 4, "end": 5}),
+    );
+    assert_eq!(
+        lines["text"],
+        "4\t    def total(self):\n5\t        if self.items:"
+    );
+    assert_eq!(lines["total_lines"], 13);
+    let hash = lines["hash"].as_str().unwrap().to_owned();
+    assert_eq!(hash, blake3::hash(SHOP.as_bytes()).to_hex()[..16]);
+
+    let edited = p.ok(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 5, "end": 7,
+               "content": "        return sum(self.items or [])", "expected_hash": hash}),
+    );
+    assert_eq!(edited["removed"], 3);
+    assert_eq!(edited["inserted"], 1);
+    assert_eq!(edited["total_lines"], 11);
+    assert!(p
+        .read("shop.py")
+        .contains("    def total(self):\n        return sum(self.items or [])\n\n\nasync"));
+    assert_eq!(
+        edited["hash"],
+        json!(blake3::hash(p.read("shop.py").as_bytes()).to_hex()[..16])
+    );
+    // the full hash is taken too; a short or non-hex one is refused by name
+    let full = blake3::hash(p.read("shop.py").as_bytes())
+        .to_hex()
+        .to_string();
+    p.ok(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 0, "content": "class Cart:", "expected_hash": full}),
+    );
+    let short = p.err(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 0, "content": "x", "expected_hash": "abc"}),
+    );
+    assert_eq!(
+        (short["code"].clone(), short["field"].clone()),
+        (json!("invalid_argument"), json!("expected_hash"))
+    );
+
+    // the old hash is stale now: refused, with what is there now
+    let stale = p.err(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 5, "content": "x", "expected_hash": hash}),
+    );
+    assert_eq!(stale["code"], "stale");
+    assert_eq!(stale["field"], "expected_hash");
+    assert_eq!(stale["current_hash"], edited["hash"]);
+    assert_eq!(
+        stale["current_text"],
+        "        return sum(self.items or [])"
+    );
+    assert!(p.read("shop.py").contains("or []"), "nothing written");
+}
+
+#[test]
+fn edit_lines_inserts_appends_and_deletes_whole_lines() {
+    let p = Project::new();
+    p.ok(
+        "edit_lines",
+        json!({"path": "app.py", "start": 0, "end": -1, "content": "import os"}),
+    );
+    assert!(p.read("app.py").starts_with("import os\nfrom shop"));
+    let total = p.ok("get_lines", json!({"path": "app.py"}))["total_lines"].clone();
+    assert_eq!(total, 6);
+    p.ok(
+        "edit_lines",
+        json!({"path": "app.py", "start": 6, "end": 5, "content": "print(cart)\n"}),
+    );
+    assert!(p.read("app.py").ends_with("checkout(cart)\nprint(cart)\n"));
+    p.ok(
+        "edit_lines",
+        json!({"path": "app.py", "start": 0, "content": ""}),
+    );
+    assert!(p.read("app.py").starts_with("from shop"));
+
+    // a file without a final line break keeps none
+    std::fs::write(p.dir.path().join("n.txt"), "a\nb").unwrap();
+    p.ok(
+        "edit_lines",
+        json!({"path": "n.txt", "start": 1, "content": "c"}),
+    );
+    assert_eq!(p.read("n.txt"), "a\nc");
+    p.ok(
+        "edit_lines",
+        json!({"path": "n.txt", "start": 2, "end": 1, "content": "d"}),
+    );
+    assert_eq!(p.read("n.txt"), "a\nc\nd");
+    p.ok(
+        "edit_lines",
+        json!({"path": "n.txt", "start": 2, "content": ""}),
+    );
+    assert_eq!(p.read("n.txt"), "a\nc");
+
+    let past = p.err(
+        "edit_lines",
+        json!({"path": "n.txt", "start": 5, "content": "x"}),
+    );
+    assert_eq!(past["code"], "invalid_argument");
+    assert_eq!(past["field"], "start");
+    let reversed = p.err(
+        "edit_lines",
+        json!({"path": "n.txt", "start": 1, "end": -1, "content": "x"}),
+    );
+    assert_eq!(reversed["field"], "end");
+    assert_eq!(p.read("n.txt"), "a\nc", "failed edits change nothing");
+}
+
+#[test]
+fn edits_are_undo_steps_of_the_session_on_disk_too() {
+    let p = Project::new();
+    p.ok(
+        "edit_lines",
+        json!({"path": "app.py", "start": 3, "content": "cart.add(2)"}),
+    );
+    p.ok(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 0, "content": "class Basket:"}),
+    );
+    // without a path: the file changed last
+    assert_eq!(p.ok("undo", json!({}))["files"], json!(["shop.py"]));
+    assert_eq!(p.read("shop.py"), SHOP);
+    assert_eq!(
+        p.ok("undo", json!({"path": "app.py"}))["files"],
+        json!(["app.py"])
+    );
+    assert_eq!(p.read("app.py"), APP);
+    let nothing = p.err("undo", json!({"path": "app.py"}));
+    assert!(
+        nothing["message"]
+            .as_str()
+            .unwrap()
+            .contains("Nothing to undo"),
+        "{nothing}"
+    );
+    // the tools' session is an ordinary one: the terse commands see it
+    assert!(p.send("agent", "Status").starts_with("Ok: Session agent"));
+}
+
+#[test]
+fn create_and_delete_files() {
+    let p = Project::new();
+    let created = p.ok(
+        "create_file",
+        json!({"path": "pkg/new.py", "content": "x = 1\ny = 2\n"}),
+    );
+    assert_eq!(created["total_lines"], 2);
+    assert_eq!(p.read("pkg/new.py"), "x = 1\ny = 2\n");
+    let again = p.err("create_file", json!({"path": "pkg/new.py", "content": ""}));
+    assert_eq!(again["code"], "conflict");
+    assert_eq!(
+        p.ok("delete_file", json!({"path": "pkg/new.py"}))["files"],
+        json!(["pkg/new.py"])
+    );
+    assert!(!p.dir.path().join("pkg/new.py").exists());
+    let gone = p.err("delete_file", json!({"path": "pkg/new.py"}));
+    assert_eq!(gone["code"], "not_found");
+}
+
+#[test]
+fn bad_params_name_the_field() {
+    let p = Project::new();
+    let missing = p.err("get_lines", json!({}));
+    assert_eq!(missing["code"], "invalid_params");
+    assert_eq!(missing["field"], "path");
+    let typo = p.err("get_lines", json!({"paht": "a.py"}));
+    assert_eq!(typo["field"], "paht");
+    assert!(typo["candidates"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("path")));
+    let wrong_type = p.err(
+        "edit_lines",
+        json!({"path": "a.py", "start": "3", "content": ""}),
+    );
+    assert_eq!(wrong_type["field"], "start");
+    let not_object = p.err("get_lines", json!(["shop.py"]));
+    assert_eq!(not_object["field"], "params");
+    let unknown = p.err("get_line", json!({}));
+    assert_eq!(unknown["code"], "unknown_tool");
+    assert_eq!(unknown["candidates"][0], "get_lines");
+}
+
+#[test]
+fn paths_are_jailed_for_every_tool() {
+    let p = Project::new();
+    for (tool, params) in [
+        ("get_lines", json!({"path": "../etc/passwd"})),
+        (
+            "edit_lines",
+            json!({"path": "../x.py", "start": 0, "content": "x"}),
+        ),
+        (
+            "create_file",
+            json!({"path": "/tmp/eddi-escape.py", "content": "x"}),
+        ),
+        ("delete_file", json!({"path": "../x.py"})),
+        ("get_structure", json!({"path": "../"})),
+        ("get_function", json!({"path": "../x.py", "name": "f"})),
+        ("validate", json!({"path": ".eddi/format.json"})),
+    ] {
+        let error = p.err(tool, params.clone());
+        let message = error["message"].as_str().unwrap();
+        assert!(
+            message.contains("escapes the workspace") || message.contains("state directory"),
+            "{tool} {params}: {error}"
+        );
+    }
+    assert!(!std::path::Path::new("/tmp/eddi-escape.py").exists());
+}
+
+#[test]
+fn permissions_hold_for_tools_as_for_commands() {
+    let permissions = Permissions {
+        read_only: ["viewer".to_string()].into(),
+        path_prefixes: [("lib".to_string(), vec!["pkg".to_string()])].into(),
+    };
+    let p = Project::with(permissions);
+    let denied = p.err_as(
+        "viewer",
+        "edit_lines",
+        json!({"path": "shop.py", "start": 0, "content": "x"}),
+    );
+    assert_eq!(denied["code"], "permission_denied");
+    for (tool, params) in [
+        ("create_file", json!({"path": "v.py", "content": ""})),
+        ("delete_file", json!({"path": "shop.py"})),
+        (
+            "eddi",
+            json!({"command": "Open shop.py; Insert Line \"x\""}),
+        ),
+    ] {
+        let error = p.err_as("viewer", tool, params);
+        assert!(
+            error["message"].as_str().unwrap().contains("read-only"),
+            "{tool}: {error}"
+        );
+    }
+    assert_eq!(p.read("shop.py"), SHOP);
+    // reads are fine for a read-only sender
+    call(&p.engine, "viewer", "get_lines", json!({"path": "shop.py"})).unwrap();
+    // path prefixes
+    let outside = p.err_as("lib", "get_lines", json!({"path": "shop.py"}));
+    assert_eq!(outside["code"], "permission_denied");
+    let outside = p.err_as(
+        "lib",
+        "get_function",
+        json!({"path": "shop.py", "name": "checkout"}),
+    );
+    assert_eq!(outside["code"], "permission_denied");
+    call(
+        &p.engine,
+        "lib",
+        "create_file",
+        json!({"path": "pkg/m.py", "content": "y = 1\n"}),
+    )
+    .unwrap();
+}
+
+#[test]
+fn functions_and_classes_by_name_with_or_without_a_path() {
+    let p = Project::new();
+    let total = p.ok("get_function", json!({"name": "Cart.total"}));
+    assert_eq!(total["path"], "shop.py");
+    assert_eq!(total["line"], 4);
+    assert_eq!(total["end_line"], 7);
+    assert!(total["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("def total(self):"));
+    let checkout = p.ok(
+        "get_function",
+        json!({"name": "checkout", "path": "shop.py"}),
+    );
+    assert_eq!(checkout["kind"], "function");
+    let cart = p.ok("get_class", json!({"name": "Cart"}));
+    assert_eq!(cart["kind"], "class");
+    assert_eq!(
+        (cart["line"].clone(), cart["end_line"].clone()),
+        (json!(0), json!(7))
+    );
+
+    let missing = p.err("get_function", json!({"name": "chekout"}));
+    assert_eq!(missing["code"], "not_found");
+    assert_eq!(missing["field"], "name");
+    assert!(
+        missing["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c.as_str().unwrap().contains("checkout")),
+        "{missing}"
+    );
+    let in_file = p.err("get_function", json!({"name": "totl", "path": "shop.py"}));
+    assert!(
+        in_file["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c.as_str().unwrap().contains("total")),
+        "{in_file}"
+    );
+    let not_a_class = p.err("get_class", json!({"name": "checkout"}));
+    assert_eq!(not_a_class["code"], "not_found");
+}
+
+#[test]
+fn search_results_match_the_terse_commands() {
+    let p = Project::new();
+    p.send("cmp", "Start cmp; Set Format json");
+    for (tool, key, command, symbol) in [
+        (
+            "find_references",
+            "references",
+            "Find References",
+            "shop.Cart",
+        ),
+        ("find_callers", "callers", "Find Callers", "shop.Cart.total"),
+        (
+            "find_definition",
+            "definitions",
+            "Find Definition",
+            "checkout",
+        ),
+    ] {
+        let field = if tool == "find_callers" {
+            "function"
+        } else {
+            "symbol"
+        };
+        let result = p.ok(tool, json!({ field: symbol }));
+        assert_eq!(result["detail"], "full");
+        let reply: Value =
+            serde_json::from_str(&p.send("cmp", &format!("{command} {symbol}"))).unwrap();
+        let terse_key = if key == "definitions" {
+            "definitions"
+        } else {
+            key
+        };
+        assert_eq!(
+            result[key], reply[terse_key],
+            "{tool} vs {command}: {reply}"
+        );
+        assert_eq!(
+            result["count"],
+            json!(result[key].as_array().unwrap().len())
+        );
+    }
+    let unknown = p.err("find_references", json!({"symbol": "Crat"}));
+    assert_eq!(unknown["code"], "not_found");
+    assert_eq!(unknown["field"], "symbol");
+    assert!(
+        !unknown["candidates"].as_array().unwrap().is_empty(),
+        "{unknown}"
+    );
+}
+
+#[test]
+fn large_answers_degrade_saying_which() {
+    let p = Project::new();
+    let full = p.ok("find_references", json!({"symbol": "shop.Cart"}));
+    let size = full.to_string().len();
+    let no_context = p.ok(
+        "find_references",
+        json!({"symbol": "shop.Cart", "max_chars": size - 1}),
+    );
+    assert_eq!(no_context["detail"], "no_context");
+    assert!(no_context["references"][0].get("context").is_none());
+    assert_eq!(
+        no_context["references"].as_array().unwrap().len(),
+        full["references"].as_array().unwrap().len()
+    );
+    let per_file = p.ok(
+        "find_references",
+        json!({"symbol": "shop.Cart", "max_chars": 150}),
+    );
+    assert_eq!(per_file["detail"], "per_file", "{per_file}");
+    let counted: u64 = per_file["references"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(json!(counted), full["count"]);
+    let total = p.ok(
+        "find_references",
+        json!({"symbol": "shop.Cart", "max_chars": 10}),
+    );
+    assert_eq!(total["detail"], "total");
+    assert_eq!(total["count"], full["count"]);
+}
+
+#[test]
+fn structure_complexity_todos_dependencies_validate() {
+    let p = Project::new();
+    let project = p.ok("get_structure", json!({}));
+    assert_eq!(
+        project["files"],
+        json!([{"path": "app.py", "outline": []},
+               {"path": "shop.py", "outline": ["class Cart@0: add, total", "async def checkout@10"]}])
+    );
+    let file = p.ok("get_structure", json!({"path": "shop.py"}));
+    assert_eq!(file["children"][0]["name"], "Cart");
+
+    let complexity = p.ok("get_complexity", json!({"path": "shop.py"}));
+    assert_eq!(
+        complexity["blocks"][0],
+        json!({"name": "Cart", "complexity": 3})
+    );
+    assert_eq!(
+        complexity["blocks"][1],
+        json!({"name": "Cart.total", "complexity": 2})
+    );
+    let all = p.ok("get_complexity", json!({}));
+    assert_eq!(
+        all["blocks"][1],
+        json!({"name": "Cart.total", "complexity": 2, "path": "shop.py"})
+    );
+
+    let todos = p.ok("get_todos", json!({}));
+    assert_eq!(
+        todos["todos"],
+        json!([{"path": "shop.py", "line": 11, "col": 4, "text": "TODO: taxes"}])
+    );
+
+    let deps = p.ok("get_dependencies", json!({"path": "app.py"}));
+    assert_eq!(deps["imports"][0]["module"], "shop");
+    let dependents = p.ok("get_dependents", json!({"path": "shop.py"}));
+    assert_eq!(
+        dependents["dependents"],
+        json!([{"module": "app", "path": "app.py"}])
+    );
+
+    assert_eq!(p.ok("validate", json!({"path": "shop.py"}))["valid"], true);
+    p.ok(
+        "edit_lines",
+        json!({"path": "app.py", "start": 4, "content": "checkout(cart"}),
+    );
+    let broken = p.ok("validate", json!({"path": "app.py"}));
+    assert_eq!(broken["valid"], false);
+    assert_eq!(broken["errors"][0]["line"], 4);
+}
+
+#[test]
+fn eddi_runs_terse_commands_in_the_same_session() {
+    let p = Project::new();
+    let reply = p.ok(
+        "eddi",
+        json!({"command": "Open app.py; Goto 2:0; Show Line 2"}),
+    );
+    assert!(
+        reply["reply"].as_str().unwrap().ends_with("cart = Cart()"),
+        "{reply}"
+    );
+    let failed = p.err("eddi", json!({"command": "Goto 99:0"}));
+    assert_eq!(failed["code"], "command_failed");
+    // the buffer edit of a command is what get_lines sees (unsaved)
+    p.ok(
+        "eddi",
+        json!({"command": "Goto 0:0; Insert Line \"import os\""}),
+    );
+    let lines = p.ok("get_lines", json!({"path": "app.py", "start": 0, "end": 0}));
+    assert_eq!(lines["text"], "0\timport os");
+    assert_eq!(p.read("app.py"), APP, "not saved yet");
+}
+
+#[test]
+fn code_reads_match_the_terse_commands() {
+    let p = Project::new();
+    p.send("cmp", "Start cmp; Set Format json; Open shop.py");
+    let ask = |command: &str| -> Value { serde_json::from_str(&p.send("cmp", command)).unwrap() };
+    // the same element, the same lines
+    let shown = ask("Show Method Cart.total");
+    let tool = p.ok(
+        "get_function",
+        json!({"name": "Cart.total", "path": "shop.py"}),
+    );
+    assert_eq!(tool["line"], shown["element"]["line"]);
+    assert_eq!(tool["end_line"], shown["element"]["end_line"]);
+    assert_eq!(tool["name"], shown["element"]["name"]);
+    // the same tree and figures
+    let analyzed = ask("Analyze File Structure");
+    assert_eq!(
+        p.ok("get_structure", json!({"path": "shop.py"})),
+        analyzed["structure"]
+    );
+    let analyzed = ask("Analyze File Complexity");
+    let mut tool = p.ok("get_complexity", json!({"path": "shop.py"}));
+    tool.as_object_mut().unwrap().remove("path");
+    assert_eq!(tool, analyzed["complexity"]);
+}
+
+#[test]
+fn line_edits_do_what_the_terse_edits_do() {
+    // the same change through edit_lines and through Goto/Delete/Insert
+    // leaves the same file and counts the same lines
+    let tools = Project::new();
+    let terse = Project::new();
+    let edited = tools.ok(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 5, "end": 7, "content": "        return sum(self.items or [])"}),
+    );
+    let reply = terse.send(
+        "t",
+        "Start t; Set Format json; Open shop.py; Delete Block 5:7; Insert Line \"        return sum(self.items or [])\"; Save",
+    );
+    let replies: Vec<Value> = reply
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies[3]["deleted"]["lines"], edited["removed"]);
+    assert_eq!(replies[4]["inserted"]["lines"], edited["inserted"]);
+    assert_eq!(tools.read("shop.py"), terse.read("shop.py"));
+}
+
+#[test]
+fn docs_describe_every_tool() {
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/TOOLS.md"),
+    )
+    .unwrap();
+    for tool in super::tools() {
+        assert!(
+            docs.contains(&format!("### `{}`", tool.name)),
+            "docs/TOOLS.md lacks {}",
+            tool.name
+        );
+    }
+}
+
+#[test]
+fn empty_files_and_crlf_files_edit_as_lines() {
+    let p = Project::new();
+    std::fs::write(p.dir.path().join("empty.txt"), "").unwrap();
+    let lines = p.ok("get_lines", json!({"path": "empty.txt"}));
+    assert_eq!(
+        (lines["total_lines"].clone(), lines["text"].clone()),
+        (json!(0), json!(""))
+    );
+    p.ok(
+        "edit_lines",
+        json!({"path": "empty.txt", "start": 0, "end": -1, "content": "first"}),
+    );
+    assert_eq!(p.read("empty.txt"), "first\n");
+
+    // a CRLF file keeps its line endings; lines are shown without them
+    std::fs::write(p.dir.path().join("w.py"), "a = 1\r\nb = 2\r\nc = 3\r\n").unwrap();
+    let lines = p.ok("get_lines", json!({"path": "w.py", "start": 1, "end": 1}));
+    assert_eq!(lines["text"], "1\tb = 2");
+    p.ok(
+        "edit_lines",
+        json!({"path": "w.py", "start": 1, "content": "b = 20\nbb = 21", "expected_hash": lines["hash"]}),
+    );
+    assert_eq!(p.read("w.py"), "a = 1\r\nb = 20\r\nbb = 21\r\nc = 3\r\n");
+    p.ok(
+        "edit_lines",
+        json!({"path": "w.py", "start": 0, "end": 1, "content": ""}),
+    );
+    assert_eq!(p.read("w.py"), "bb = 21\r\nc = 3\r\n");
+
+    // reading past the end is clamped and said; starting past it is refused
+    let clamped = p.ok("get_lines", json!({"path": "w.py", "start": 1, "end": 9}));
+    assert_eq!(clamped["text"], "1\tc = 3");
+    assert!(clamped["note"].as_str().unwrap().contains("clamped"));
+    let past = p.err("get_lines", json!({"path": "w.py", "start": 5}));
+    assert_eq!(past["field"], "start");
+}

@@ -1,0 +1,370 @@
+//! The agent tools over a real nats-server with the real engine:
+//! `tools.list`, `tools.call` (every tool, on real files), `guide`, the
+//! service's INFO, retries by `Nats-Msg-Id`, permissions and bad requests —
+//! every answer checked against `protocol/schemas/`.
+
+#[path = "support/nats.rs"]
+mod support;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::Arc;
+
+use eddi::engine::{Engine, EngineConfig, Permissions};
+use serde_json::{json, Value};
+use support::*;
+
+const SHOP: &str = "\
+class Cart:
+    def add(self, item):
+        self.items.append(item)
+
+    def total(self):
+        if self.items:
+            return sum(self.items)
+        return 0
+
+
+async def checkout(cart):
+    # TODO: taxes
+    return cart.total()
+";
+
+const APP: &str = "\
+from shop import Cart, checkout
+
+cart = Cart()
+cart.add(1)
+checkout(cart)
+";
+
+fn schema(name: &str) -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("protocol/schemas/{name}.json"));
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::options().build(&schema).unwrap()
+}
+
+fn assert_valid(validator: &jsonschema::Validator, what: &str, value: &Value) {
+    let errors: Vec<String> = validator
+        .iter_errors(value)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{what}: {value}: {errors:?}");
+}
+
+struct Tools {
+    client: async_nats::Client,
+    subjects: eddi::transport::Subjects,
+    result: jsonschema::Validator,
+    called: BTreeSet<String>,
+}
+
+impl Tools {
+    async fn message(
+        &mut self,
+        sender: &str,
+        tool: &str,
+        params: Value,
+        id: Option<&str>,
+    ) -> async_nats::Message {
+        self.called.insert(tool.to_owned());
+        let body = json!({"sender": sender, "tool": tool, "params": params}).to_string();
+        let headers = id.map(|id| {
+            let mut h = async_nats::HeaderMap::new();
+            h.insert("Nats-Msg-Id", id);
+            h
+        });
+        direct_message(
+            &self.client,
+            self.subjects.tools_call(),
+            body.into_bytes(),
+            headers,
+        )
+        .await
+    }
+
+    async fn answer(&mut self, sender: &str, tool: &str, params: Value) -> Value {
+        let message = self.message(sender, tool, params, None).await;
+        let answer: Value = serde_json::from_slice(&message.payload).unwrap();
+        assert_valid(&self.result, tool, &answer);
+        answer
+    }
+
+    async fn ok(&mut self, tool: &str, params: Value) -> Value {
+        let answer = self.answer("agent", tool, params.clone()).await;
+        assert_eq!(answer["ok"], true, "{tool} {params}: {answer}");
+        answer["result"].clone()
+    }
+
+    async fn err(&mut self, sender: &str, tool: &str, params: Value) -> Value {
+        let answer = self.answer(sender, tool, params.clone()).await;
+        assert_eq!(answer["ok"], false, "{tool} {params}: {answer}");
+        answer["error"].clone()
+    }
+}
+
+async fn setup(permissions: Permissions) -> (NatsServer, tempfile::TempDir, Eddi, Tools) {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("shop.py"), SHOP).unwrap();
+    std::fs::write(dir.path().join("app.py"), APP).unwrap();
+    let mut config = EngineConfig::new(dir.path());
+    config.permissions = permissions;
+    let engine = Arc::new(Engine::open(config).unwrap());
+    let eddi = start_eddi(&nats.url(), engine, EddiOptions::default()).await;
+    let tools = Tools {
+        client: client(&nats.url()).await,
+        subjects: eddi.subjects.clone(),
+        result: schema("tools_result"),
+        called: BTreeSet::new(),
+    };
+    (nats, dir, eddi, tools)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_tool_over_nats_on_real_files() {
+    let (_nats, dir, eddi, mut t) = setup(Permissions::default()).await;
+    let read = |p: &str| std::fs::read_to_string(dir.path().join(p)).unwrap();
+
+    // the list is the registry's, and the schema's shape
+    let listed = t
+        .client
+        .request(t.subjects.tools_list(), "".into())
+        .await
+        .unwrap();
+    let listed: Value = serde_json::from_slice(&listed.payload).unwrap();
+    assert_valid(&schema("tools_list"), "tools.list", &listed);
+    assert_eq!(listed, eddi::tools::list());
+
+    // read
+    let lines = t
+        .ok(
+            "get_lines",
+            json!({"path": "shop.py", "start": 4, "end": 5}),
+        )
+        .await;
+    assert_eq!(
+        lines["text"],
+        "4\t    def total(self):\n5\t        if self.items:"
+    );
+    let hash = lines["hash"].as_str().unwrap().to_owned();
+    let total = t.ok("get_function", json!({"name": "Cart.total"})).await;
+    assert_eq!(
+        (total["line"].clone(), total["end_line"].clone()),
+        (json!(4), json!(7))
+    );
+    let class = t
+        .ok("get_class", json!({"name": "Cart", "path": "shop.py"}))
+        .await;
+    assert!(class["text"].as_str().unwrap().starts_with("class Cart:"));
+    let structure = t.ok("get_structure", json!({})).await;
+    assert_eq!(
+        structure["files"][1]["outline"][0],
+        "class Cart@0: add, total"
+    );
+
+    // search
+    let refs = t
+        .ok("find_references", json!({"symbol": "shop.Cart"}))
+        .await;
+    assert_eq!(refs["detail"], "full");
+    assert!(refs["references"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["path"] == "app.py" && r["line"] == 2));
+    let def = t.ok("find_definition", json!({"symbol": "checkout"})).await;
+    assert_eq!(def["definitions"][0]["path"], "shop.py");
+    let callers = t.ok("find_callers", json!({"function": "checkout"})).await;
+    assert_eq!(callers["callers"][0]["in_symbol"], "<module>");
+
+    // analysis
+    let deps = t.ok("get_dependencies", json!({"path": "app.py"})).await;
+    assert_eq!(deps["imports"][0]["module"], "shop");
+    let dependents = t.ok("get_dependents", json!({"path": "shop.py"})).await;
+    assert_eq!(dependents["dependents"][0]["path"], "app.py");
+    let complexity = t.ok("get_complexity", json!({"path": "shop.py"})).await;
+    assert_eq!(complexity["blocks"][0]["name"], "Cart");
+    let todos = t.ok("get_todos", json!({"path": "shop.py"})).await;
+    assert_eq!(todos["todos"][0]["text"], "TODO: taxes");
+    assert_eq!(
+        t.ok("validate", json!({"path": "shop.py"})).await["valid"],
+        true
+    );
+
+    // edit
+    let edited = t
+        .ok(
+            "edit_lines",
+            json!({"path": "shop.py", "start": 5, "end": 7,
+                   "content": "        return sum(self.items or [])", "expected_hash": hash}),
+        )
+        .await;
+    assert_eq!(edited["removed"], 3);
+    assert!(read("shop.py").contains("return sum(self.items or [])\n"));
+    let stale = t
+        .err(
+            "agent",
+            "edit_lines",
+            json!({"path": "shop.py", "start": 0, "content": "x", "expected_hash": hash}),
+        )
+        .await;
+    assert_eq!(stale["code"], "stale");
+    assert_eq!(stale["current_hash"], edited["hash"]);
+    assert_eq!(stale["current_text"], "class Cart:");
+    assert_eq!(
+        t.ok("undo", json!({"path": "shop.py"})).await["files"],
+        json!(["shop.py"])
+    );
+    assert_eq!(read("shop.py"), SHOP);
+    t.ok(
+        "create_file",
+        json!({"path": "pkg/util.py", "content": "def helper():\n    return 1\n"}),
+    )
+    .await;
+    assert_eq!(read("pkg/util.py"), "def helper():\n    return 1\n");
+    t.ok("delete_file", json!({"path": "pkg/util.py"})).await;
+    assert!(!dir.path().join("pkg/util.py").exists());
+    let reply = t
+        .ok("eddi", json!({"command": "Open app.py; Show Line 2"}))
+        .await;
+    assert!(
+        reply["reply"].as_str().unwrap().ends_with("cart = Cart()"),
+        "{reply}"
+    );
+
+    // every tool of the registry went over the wire
+    let all: BTreeSet<String> = eddi::tools::tools()
+        .iter()
+        .map(|t| t.name.to_owned())
+        .collect();
+    assert_eq!(t.called, all);
+    eddi.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn retries_are_answered_once_and_applied_once() {
+    let (_nats, dir, eddi, mut t) = setup(Permissions::default()).await;
+    let params = json!({"path": "app.py", "start": 0, "end": -1, "content": "import os"});
+    let first = t
+        .message("agent", "edit_lines", params.clone(), Some("edit-1"))
+        .await;
+    let again = t
+        .message("agent", "edit_lines", params.clone(), Some("edit-1"))
+        .await;
+    assert_eq!(first.payload, again.payload);
+    let headers = again.headers.unwrap();
+    assert_eq!(headers.get("Eddi-Duplicate").unwrap().as_str(), "true");
+    assert_eq!(headers.get("Eddi-Status").unwrap().as_str(), "ok");
+    let text = std::fs::read_to_string(dir.path().join("app.py")).unwrap();
+    assert_eq!(text, format!("import os\n{APP}"), "applied once");
+    // another id is another edit
+    t.message("agent", "edit_lines", params, Some("edit-2"))
+        .await;
+    let text = std::fs::read_to_string(dir.path().join("app.py")).unwrap();
+    assert_eq!(text, format!("import os\nimport os\n{APP}"));
+    eddi.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn errors_are_structured_over_nats() {
+    let permissions = Permissions {
+        read_only: ["viewer".to_string()].into(),
+        ..Default::default()
+    };
+    let (_nats, dir, eddi, mut t) = setup(permissions).await;
+    let denied = t
+        .err(
+            "viewer",
+            "edit_lines",
+            json!({"path": "shop.py", "start": 0, "content": "x"}),
+        )
+        .await;
+    assert_eq!(denied["code"], "permission_denied");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("shop.py")).unwrap(),
+        SHOP
+    );
+    let jailed = t
+        .err("agent", "get_lines", json!({"path": "../../etc/passwd"}))
+        .await;
+    assert!(
+        jailed["message"]
+            .as_str()
+            .unwrap()
+            .contains("escapes the workspace"),
+        "{jailed}"
+    );
+    let field = t
+        .err(
+            "agent",
+            "get_lines",
+            json!({"path": "shop.py", "start": -1}),
+        )
+        .await;
+    assert_eq!(
+        (field["code"].clone(), field["field"].clone()),
+        (json!("invalid_params"), json!("start"))
+    );
+    let unknown = t
+        .err("agent", "find_definition", json!({"symbol": "chekout"}))
+        .await;
+    assert_eq!(unknown["code"], "not_found");
+    assert!(
+        unknown["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c.as_str().unwrap().contains("checkout")),
+        "{unknown}"
+    );
+
+    // the envelope itself
+    let result = schema("tools_result");
+    for (body, field) in [
+        ("not json", "$"),
+        (r#"{"sender": "agent"}"#, "tool"),
+        (r#"{"sender": "a b", "tool": "get_lines"}"#, "sender"),
+        (
+            r#"{"sender": "agent", "tool": "get_lines", "params": [1]}"#,
+            "params",
+        ),
+        (
+            r#"{"sender": "agent", "tool": "get_lines", "parms": {}}"#,
+            "parms",
+        ),
+    ] {
+        let reply = direct_message(&t.client, t.subjects.tools_call(), body.into(), None).await;
+        let answer: Value = serde_json::from_slice(&reply.payload).unwrap();
+        assert_valid(&result, body, &answer);
+        assert_eq!(answer["error"]["code"], "invalid_request", "{body}");
+        assert_eq!(answer["error"]["field"], field, "{body}: {answer}");
+        assert_eq!(
+            reply.headers.unwrap().get("Eddi-Status").unwrap().as_str(),
+            "fail"
+        );
+    }
+
+    // the guide, and the service's INFO
+    let guide = t
+        .client
+        .request(t.subjects.guide(), "".into())
+        .await
+        .unwrap();
+    let guide = String::from_utf8(guide.payload.to_vec()).unwrap();
+    assert_eq!(guide, eddi::tools::guide::guide());
+    assert!(guide.contains("`edit_lines`"));
+    let info = t.client.request("$SRV.INFO.eddi", "".into()).await.unwrap();
+    let info: Value = serde_json::from_slice(&info.payload).unwrap();
+    let names: BTreeSet<&str> = info["endpoints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.is_superset(&["tools_list", "tools_call", "guide"].into()),
+        "{info}"
+    );
+    eddi.stop().await.unwrap();
+}
