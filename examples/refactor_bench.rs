@@ -37,7 +37,10 @@ fn quantile(samples: &[Duration], q: f64) -> Duration {
 /// of it. A thread that ended before the call is not counted, so only the
 /// difference around work on long-lived threads means something.
 fn process_cpu() -> Duration {
-    let tasks = std::fs::read_dir("/proc/self/task").into_iter().flatten().flatten();
+    let tasks = std::fs::read_dir("/proc/self/task")
+        .into_iter()
+        .flatten()
+        .flatten();
     let nanos = tasks
         .filter_map(|task| std::fs::read_to_string(task.path().join("schedstat")).ok())
         .filter_map(|s| s.split_whitespace().next()?.parse::<u64>().ok())
@@ -112,7 +115,9 @@ fn main() {
         }
     }
     if words.is_empty() {
-        words = ["django.urls.reverse", "reverse_url"].map(String::from).to_vec();
+        words = ["django.urls.reverse", "reverse_url"]
+            .map(String::from)
+            .to_vec();
     }
     if words.len() % 2 != 0 {
         eprintln!("refactor_bench: symbols and new names come in pairs");
