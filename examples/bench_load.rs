@@ -254,6 +254,9 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
     let lines = 40 * 5 + 3;
     // The current names of its functions: its refactors rename them.
     let mut helpers: Vec<String> = (0..40).map(|i| format!("helper_{i}")).collect();
+    // Lines inserted since the last save and not undone: a `Save` with
+    // none is a `Fail` ("No changes to save"), which would count as an error.
+    let mut unsaved = 0usize;
     for round in 0..rounds {
         let row = (ctx.id * 31 + round * 17) % lines;
         for text in [
@@ -276,13 +279,16 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
             ))
             .await;
         t.push(Kind::Edit, d);
+        unsaved += 1;
         if round % 3 == 0 {
             let (_, d) = ctx.ask("Undo").await;
             t.push(Kind::Edit, d);
+            unsaved -= 1;
         }
-        if round % 5 == 4 {
+        if round % 5 == 4 && unsaved > 0 {
             let (_, d) = ctx.ask("Save").await;
             t.push(Kind::Save, d);
+            unsaved = 0;
         }
         if round % 10 == 4 {
             // Saved just now: nothing unsaved stands in the refactor's way.
@@ -309,8 +315,10 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
             t.push(Kind::Query, d);
         }
     }
-    let (_, d) = ctx.ask("Save").await;
-    t.push(Kind::Save, d);
+    if unsaved > 0 {
+        let (_, d) = ctx.ask("Save").await;
+        t.push(Kind::Save, d);
+    }
     t
 }
 
@@ -432,7 +440,6 @@ async fn soak(bin: &Path, url: &str, max_messages: u64, seconds: u64) {
             ctx.ask(&format!("Start soak_{id}\nOpen s{id}.py")).await;
             let mut k = 0usize;
             while !stop.load(Ordering::Relaxed) {
-                k += 1;
                 let row = (id * 31 + k * 17) % 203;
                 let text = match k % 6 {
                     0 => "Insert Line \"tmp = 1\"".to_string(),
@@ -441,6 +448,8 @@ async fn soak(bin: &Path, url: &str, max_messages: u64, seconds: u64) {
                     3 => "Status".to_string(),
                     _ => format!("Goto {row}:0"),
                 };
+                // from 0: each `Undo` follows its `Insert Line`
+                k += 1;
                 ctx.ask(&text).await;
             }
         }));

@@ -1,10 +1,13 @@
 //! Benchmark of the project index on a real codebase (see
 //! `scripts/bench-index`): raw parse floor, cold build, warm references,
-//! refresh without changes, peak RSS.
+//! refresh without changes, peak RSS; then the same query through the
+//! engine, whose index a watch of the tree keeps fresh (no walk per query),
+//! and how soon it sees a file another program writes.
 //!
 //! Usage: `cargo run --release --example index_bench -- <root> [symbol…]`
+//! The root must be writable: (g) creates one file in it and removes it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use eddi::analysis::index::{disk, ProjectIndex};
@@ -206,6 +209,7 @@ fn main() {
     if let Ok(text) = std::fs::read_to_string(root.join(buffer)) {
         let rope = ropey::Rope::from_str(&text);
         let overlay = [(buffer.to_string(), rope)];
+        let cpu = thread_cpu();
         let mut times: Vec<Duration> = (0..20)
             .map(|_| {
                 let t = Instant::now();
@@ -214,6 +218,7 @@ fn main() {
                 t.elapsed()
             })
             .collect();
+        let view_cpu = thread_cpu().zip(cpu).map(|(a, b)| ms(a - b) / 20.0);
         times.sort();
         // the way before views: write the buffer into the index, query,
         // re-read the file from disk and write it back
@@ -233,25 +238,135 @@ fn main() {
             ms(before[before.len() / 2])
         );
         println!(
-            "(f) find_references {} over a view with {buffer} unsaved: median {:.2} ms, max {:.2} ms",
+            "(f) find_references {} over a view with {buffer} unsaved: median {:.2} ms, max {:.2} ms; mean on-CPU {:.2} ms",
             symbols[0],
             ms(times[times.len() / 2]),
-            ms(times[times.len() - 1])
+            ms(times[times.len() - 1]),
+            view_cpu.unwrap_or(f64::NAN)
         );
     }
 
     // (e) refresh with nothing changed (the per-query polling cost).
-    let t = Instant::now();
+    let (t, cpu) = (Instant::now(), thread_cpu());
     let report = index.refresh();
     println!(
-        "(e) refresh, no changes: {:.0} ms (changes found: {})",
+        "(e) refresh, no changes: {:.0} ms, on-CPU {:.0} ms (changes found: {})",
         ms(t.elapsed()),
+        thread_cpu()
+            .zip(cpu)
+            .map(|(a, b)| ms(a - b))
+            .unwrap_or(f64::NAN),
         !report.is_empty()
     );
 
-    // (d) peak memory of the whole run.
+    // (d) peak memory of the run so far (before (g) builds a second index).
     match peak_rss_mb() {
         Some(mb) => println!("(d) peak RSS (VmHWM): {mb:.0} MB"),
         None => println!("(d) peak RSS: unavailable"),
     }
+
+    // (g) through the engine (watch of the tree on, as `eddi serve` runs).
+    drop(index);
+    engine_queries(&root, &symbols[0]);
+}
+
+fn median_p99(times: &mut [Duration]) -> (f64, f64) {
+    times.sort();
+    let at = |p: usize| ms(times[(times.len() * p / 100).min(times.len() - 1)]);
+    (at(50), at(99))
+}
+
+/// The first number of a reply (`Ok, Found 249 references …` → 249).
+fn first_number(reply: &str) -> Option<usize> {
+    reply
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|w| !w.is_empty())?
+        .parse()
+        .ok()
+}
+
+/// (g) `Find References` through `Engine::execute`: the first one builds
+/// the index and starts the watch; warm ones (median/p99 of 100, wall and
+/// on-CPU) must not walk the tree (a walk is the 50–100 ms of (e)). Then a
+/// file that uses the symbol is created by "another program" (std::fs), and
+/// queries run back to back until one counts it: the time from the write
+/// to that answer is the freshness; the same once the file is removed.
+fn engine_queries(root: &Path, symbol: &str) {
+    use eddi::engine::{Engine, EngineConfig, Request};
+    let state = tempfile::tempdir().expect("a temp dir for the state");
+    let mut config = EngineConfig::new(root);
+    config.state_dir = Some(state.path().to_path_buf());
+    config.output_limit = 200;
+    let engine = match Engine::open(config) {
+        Ok(engine) => engine,
+        Err(e) => return println!("(g) engine: cannot open {}: {e}", root.display()),
+    };
+    let run = |text: &str| {
+        let r = engine.execute(&Request {
+            sender: "bench",
+            text,
+            id: None,
+        });
+        (r.ok, r.text)
+    };
+    run("Start bench");
+    let query = format!("Find References {symbol}");
+    let t = Instant::now();
+    let (ok, first) = run(&query);
+    let cold = t.elapsed();
+    if !ok {
+        return println!("(g) engine: {query}: {first}");
+    }
+    let count = first_number(&first);
+    let mut times = Vec::new();
+    let cpu_before = thread_cpu();
+    for _ in 0..100 {
+        let t = Instant::now();
+        run(&query);
+        times.push(t.elapsed());
+    }
+    let cpu_mean = thread_cpu()
+        .zip(cpu_before)
+        .map(|(a, b)| ms(a - b) / 100.0)
+        .unwrap_or(f64::NAN);
+    let (median, p99) = median_p99(&mut times);
+    println!(
+        "(g) engine Find References {symbol}: first (build + watch) {:.0} ms; warm wall median {median:.2} ms, p99 {p99:.2} ms; mean on-CPU {cpu_mean:.2} ms; reply: {}",
+        ms(cold),
+        first.lines().next().unwrap_or("").chars().take(80).collect::<String>()
+    );
+    let Some((module, name)) = symbol.rsplit_once('.') else {
+        return;
+    };
+    let probe = root.join("eddi_bench_fresh.py");
+    let seen_after = |seen: &dyn Fn(Option<usize>) -> bool, what: &str| {
+        let t = Instant::now();
+        let mut queries = 0;
+        loop {
+            queries += 1;
+            let (_, reply) = run(&query);
+            if seen(first_number(&reply)) {
+                let took = t.elapsed();
+                return println!(
+                    "    freshness, {what}: seen by query {queries} after the write, {:.2} ms",
+                    ms(took)
+                );
+            }
+            if t.elapsed() > Duration::from_secs(10) {
+                return println!(
+                    "    freshness, {what}: NOT seen after 10 s ({queries} queries): {reply}"
+                );
+            }
+        }
+    };
+    let body = format!("from {module} import {name}\n\nPROBE = {name}(\"fresh\")\n");
+    if std::fs::write(&probe, body).is_err() {
+        return println!("    freshness: cannot write {}", probe.display());
+    }
+    seen_after(
+        &|n| n != count,
+        "a new file using it (an import and a call)",
+    );
+    let _ = std::fs::remove_file(&probe);
+    seen_after(&|n| n == count, "that file removed");
 }
