@@ -22,19 +22,19 @@
 //! resolution, but only for references whose key (the referenced symbol's
 //! own name) matches, found by binary search per file.
 //!
-//! **Keeping current: mtime polling, not file watching.** Eddi calls
-//! [`ProjectIndex::update_file`] after its own edits (the buffer's text,
-//! saved or not) and [`ProjectIndex::refresh`] before answering a query.
-//! `refresh` stats every indexed file (modification time and size) and walks
-//! the tree for new and deleted files, re-indexing only what changed. Polling
-//! was chosen over a watcher (inotify/FSEvents through `notify`) because it
-//! needs no background thread or channel inside a library that otherwise
-//! computes data, cannot miss events (overflowing inotify queues, network
-//! and container file systems, editors that replace files by rename), has no
-//! per-directory watch limits on large trees, and costs a stat per file only
-//! when a query is asked (measured in `docs/BENCHMARKS-index.md`). A change
-//! that keeps both size and mtime (within the file system's resolution) is
-//! missed until the next change.
+//! **Keeping current.** The index itself never watches or polls: its owner
+//! says what changed. [`ProjectIndex::update_file`] re-indexes one file
+//! from a text, [`ProjectIndex::refresh_files`] re-reads the files named,
+//! and [`ProjectIndex::refresh`] stats every indexed file (modification time
+//! and size) and walks the tree for new and deleted ones, re-indexing only
+//! what changed. The engine (`engine/query.rs`) drives it from a `notify`
+//! watch of the tree (`workspace::TreeWatch`), re-reads the files Eddi
+//! itself wrote, and falls back to `refresh` at most once a second where
+//! the tree cannot be watched. Each entry keeps the disk's stamp it was
+//! read at ([`ProjectIndex::stamp_of`]): a refactor checks the files it
+//! read against it, since a watch reports another program's write a
+//! little late. A change that keeps both size and mtime (within the file
+//! system's resolution) is missed until the next change.
 //!
 //! Known limits: see [`file`](mod@file) and [`resolve`]; files are `.py` only.
 
