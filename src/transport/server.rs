@@ -205,68 +205,53 @@ pub async fn serve(
             )
         })?;
     let group = service.group(subjects.group());
-    let handshake_endpoint = group
-        .endpoint_builder()
-        .name("connection_request")
-        .metadata(HashMap::from([
+    let handshake_endpoint = add_endpoint(
+        &group,
+        "connection_request",
+        "connection_request",
+        &[
+            ("request_schema", "protocol/schemas/connection_request.json"),
             (
-                "request_schema".to_string(),
-                "protocol/schemas/connection_request.json".to_string(),
+                "response_schema",
+                "protocol/schemas/connection_response.json",
             ),
-            (
-                "response_schema".to_string(),
-                "protocol/schemas/connection_response.json".to_string(),
-            ),
-        ]))
-        .add("connection_request")
-        .await
-        .map_err(|err| format!("cannot add the handshake endpoint: {err}"))?;
-    let mut direct_endpoint = group
-        .endpoint_builder()
-        .name("cmd")
-        .metadata(HashMap::from([(
-            "format".to_string(),
-            "eddispeak text in, terse reply out; sender is the last subject token".to_string(),
-        )]))
-        .add("cmd.*")
-        .await
-        .map_err(|err| format!("cannot add the direct endpoint: {err}"))?;
-    let mut tools_list_endpoint = group
-        .endpoint_builder()
-        .name("tools_list")
-        .metadata(HashMap::from([(
-            "response_schema".to_string(),
-            "protocol/schemas/tools_list.json".to_string(),
-        )]))
-        .add("tools.list")
-        .await
-        .map_err(|err| format!("cannot add the tools.list endpoint: {err}"))?;
-    let mut tools_call_endpoint = group
-        .endpoint_builder()
-        .name("tools_call")
-        .metadata(HashMap::from([
-            (
-                "request_schema".to_string(),
-                "protocol/schemas/tools_call.json".to_string(),
-            ),
-            (
-                "response_schema".to_string(),
-                "protocol/schemas/tools_result.json".to_string(),
-            ),
-        ]))
-        .add("tools.call")
-        .await
-        .map_err(|err| format!("cannot add the tools.call endpoint: {err}"))?;
-    let mut guide_endpoint = group
-        .endpoint_builder()
-        .name("guide")
-        .metadata(HashMap::from([(
-            "format".to_string(),
-            "Markdown: Eddi's commands and tools for models".to_string(),
-        )]))
-        .add("guide")
-        .await
-        .map_err(|err| format!("cannot add the guide endpoint: {err}"))?;
+        ],
+    )
+    .await?;
+    let mut direct_endpoint = add_endpoint(
+        &group,
+        "cmd",
+        "cmd.*",
+        &[(
+            "format",
+            "eddispeak text in, terse reply out; sender is the last subject token",
+        )],
+    )
+    .await?;
+    let mut tools_list_endpoint = add_endpoint(
+        &group,
+        "tools_list",
+        "tools.list",
+        &[("response_schema", "protocol/schemas/tools_list.json")],
+    )
+    .await?;
+    let mut tools_call_endpoint = add_endpoint(
+        &group,
+        "tools_call",
+        "tools.call",
+        &[
+            ("request_schema", "protocol/schemas/tools_call.json"),
+            ("response_schema", "protocol/schemas/tools_result.json"),
+        ],
+    )
+    .await?;
+    let mut guide_endpoint = add_endpoint(
+        &group,
+        "guide",
+        "guide",
+        &[("format", "Markdown: Eddi's commands and tools for models")],
+    )
+    .await?;
     client
         .flush()
         .await
@@ -908,4 +893,26 @@ fn stream_sink(
             }
         })
     })
+}
+
+/// One endpoint of the service on `subject` (below the group), listed in
+/// `$SRV.INFO` as `name` with its `metadata`.
+async fn add_endpoint(
+    group: &async_nats::service::Group,
+    name: &str,
+    subject: &str,
+    metadata: &[(&str, &str)],
+) -> Result<async_nats::service::endpoint::Endpoint, String> {
+    group
+        .endpoint_builder()
+        .name(name)
+        .metadata(
+            metadata
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+        .add(subject.to_string())
+        .await
+        .map_err(|err| format!("cannot add the {subject} endpoint: {err}"))
 }
