@@ -128,22 +128,10 @@ fn own_name(qualified: &str) -> &str {
 
 /// `text` with every whole-word `old` written `new`.
 fn renamed_text(text: &str, old: &str, new: &str) -> String {
-    let word = |c: char| c.is_alphanumeric() || c == '_';
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find(old) {
-        let before = rest[..at].chars().next_back();
-        let after = rest[at + old.len()..].chars().next();
-        out.push_str(&rest[..at]);
-        if before.is_some_and(word) || after.is_some_and(word) {
-            out.push_str(old);
-        } else {
-            out.push_str(new);
-        }
-        rest = &rest[at + old.len()..];
+    match regex::Regex::new(&format!(r"\b{}\b", regex::escape(old))) {
+        Ok(word) => word.replace_all(text, regex::NoExpand(new)).into_owned(),
+        Err(_) => text.to_owned(),
     }
-    out.push_str(rest);
-    out
 }
 
 /// A function, method or class of one version of the file.

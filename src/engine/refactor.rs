@@ -389,11 +389,8 @@ impl SessionSources<'_> {
                     return None;
                 };
                 let indexed = index.stamp_of(path.as_str())?;
-                let mtime_ns = indexed
-                    .modified
-                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                    .map_or(0, |d| d.as_nanos() as u64);
-                (indexed.len != disk.len || mtime_ns != disk.mtime_ns).then(|| path.clone())
+                (indexed.len != disk.len || indexed.mtime_ns() != disk.mtime_ns)
+                    .then(|| path.clone())
             })
             .collect();
         stale.sort();

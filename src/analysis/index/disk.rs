@@ -33,6 +33,14 @@ pub struct Stamp {
 }
 
 impl Stamp {
+    /// The modification time in nanoseconds since the epoch (0 unknown),
+    /// as `workspace::DiskStamp` keeps it.
+    pub fn mtime_ns(&self) -> u64 {
+        self.modified
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos() as u64)
+    }
+
     pub fn of(path: &Path) -> std::io::Result<Stamp> {
         let meta = std::fs::metadata(path)?;
         Ok(Stamp {
