@@ -14,7 +14,9 @@
 //! and forward references in annotations (`x: "User"`); doctest code (`>>>` lines) whose name resolves, in the
 //! module's globals, to the symbol; and the `.pyi` stub next to each
 //! changed module. Keyword arguments name parameters, never the symbol:
-//! they do not change.
+//! they do not change. A module that imports the symbol and binds the
+//! name otherwise too (`from m import Old` … `Old = deprecated(Old)`)
+//! keeps the name: its import becomes `from m import New as Old`.
 //!
 //! **Methods in a hierarchy:** renaming a method (or attribute) renames
 //! the whole hierarchy's member — what it overrides in project base
@@ -157,7 +159,25 @@ pub(super) fn compute(
         conflict::in_modules(index, &members, new)?;
     }
 
-    let sites = index.rename_sites(&family, &old, member);
+    let mut sites = index.rename_sites(&family, &old, member);
+    // A module that imports the symbol and rebinds its name keeps the name
+    // (`from m import New as Old`): its own uses of it are not the symbol's.
+    let rebound = if member {
+        Vec::new()
+    } else {
+        index.rebound_imports(&family, &old)
+    };
+    let kept = |l: &Location| {
+        rebound
+            .iter()
+            .any(|r| r.path == l.path && r.uses.contains(&l.position))
+    };
+    sites.certain.retain(|l| !kept(l));
+    sites.possible.retain(|(l, _)| !kept(l));
+    let aliased: BTreeMap<&str, &[Position]> = rebound
+        .iter()
+        .map(|r| (r.path.as_str(), r.imports.as_slice()))
+        .collect();
     let mut left_alone: Vec<LeftAlone> = sites
         .possible
         .iter()
@@ -225,6 +245,7 @@ pub(super) fn compute(
         let edited = renaming.file(
             &source,
             positions,
+            aliased.get(path.as_str()).copied().unwrap_or_default(),
             &not_code,
             &mut mentions,
             &mut left_alone,
@@ -248,7 +269,7 @@ pub(super) fn compute(
             continue;
         };
         let positions = stub_sites(index, path, module, &stub, &family, &old);
-        let edited = renaming.file(&stub, &positions, &[], &mut mentions, &mut left_alone)?;
+        let edited = renaming.file(&stub, &positions, &[], &[], &mut mentions, &mut left_alone)?;
         references += edited.code;
         if let Some(file) = edited.change {
             insert(&mut change, stub.path.clone(), file)?;
@@ -353,12 +374,16 @@ struct Edited {
 impl Renaming<'_> {
     /// The edits of one file: its code sites (`positions`; those whose text
     /// is not the old name are alias uses and keep theirs), then its
-    /// doctest code and textual mentions. `not_code`: sites left alone,
-    /// which are not mentions either.
+    /// doctest code and textual mentions. `aliased`: the sites among them
+    /// that become `New as Old` ([`ReboundImport`]). `not_code`: sites left
+    /// alone, which are not mentions either.
+    ///
+    /// [`ReboundImport`]: crate::analysis::index::rename::ReboundImport
     fn file(
         &self,
         source: &Source,
         positions: &[(Position, Position)],
+        aliased: &[Position],
         not_code: &[(Position, Position)],
         mentions: &mut Vec<Location>,
         left_alone: &mut Vec<LeftAlone>,
@@ -416,10 +441,16 @@ impl Renaming<'_> {
             }
         }
         let count = code.len() + text_edits.len();
-        let indels = code
-            .into_iter()
-            .chain(text_edits)
-            .map(|r| Indel::new(r, self.new));
+        let aliased: Vec<usize> = aliased.iter().filter_map(|&p| offset(text, p)).collect();
+        let alias = format!("{} as {}", self.new, self.old);
+        let indels = code.into_iter().chain(text_edits).map(|r| {
+            let insert = if aliased.contains(&r.start) {
+                alias.as_str()
+            } else {
+                self.new
+            };
+            Indel::new(r, insert)
+        });
         let edits = TextEdits::new(indels).map_err(|(a, b)| {
             RefactorError::new(
                 RefactorFailure::WouldBreak,

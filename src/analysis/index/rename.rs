@@ -13,7 +13,7 @@ use std::collections::HashMap;
 
 use super::builtin_classes;
 use super::error::Result;
-use super::file::{DefId, ImportKind, Ref, Value};
+use super::file::{DefId, ImportKind, Ref, Value, ValueId};
 use super::query::Location;
 use super::resolve::{DefRef, Res};
 use super::{IndexError, ProjectIndex};
@@ -41,6 +41,22 @@ pub struct RenameSites {
     pub certain: Vec<Location>,
     /// With why the index cannot prove them.
     pub possible: Vec<(Location, &'static str)>,
+}
+
+/// A module that imports a renamed symbol under its own name and binds
+/// that name otherwise too (`from ._parser import _timelex` … `_timelex =
+/// deprecated(_timelex)`): what the module's name denotes is not the
+/// symbol alone, so the name stays and the import takes an alias
+/// (`from ._parser import _new as _timelex`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReboundImport {
+    pub path: String,
+    /// The imported names (`Old` in `from m import Old`): each becomes
+    /// `New as Old`.
+    pub imports: Vec<Position>,
+    /// The module's uses of its own binding of the name (and an `as Old`
+    /// of the import), which keep the name.
+    pub uses: Vec<Position>,
 }
 
 /// Every project class → the project classes naming it as a base
@@ -282,6 +298,67 @@ impl ProjectIndex {
             _ => false,
         });
         Some(import.map_or(d.name_position, |i| i.position))
+    }
+
+    /// The modules whose module-level name `name` is bound both by an
+    /// import of `targets` and by something else ([`ReboundImport`]).
+    pub fn rebound_imports(&self, targets: &[DefRef], name: &str) -> Vec<ReboundImport> {
+        let is_target = |fid, v| {
+            matches!(self.resolve(fid, v, 0),
+                Res::Defs(ds) if !ds.is_empty() && ds.iter().all(|d| targets.contains(d)))
+        };
+        let mut out = Vec::new();
+        for (fid, f) in self.iter_files() {
+            let Some(&bound) = f.exports.get(name) else {
+                continue;
+            };
+            let Value::Union { start, len } = f.value(bound) else {
+                continue;
+            };
+            let members = f.union(start, len);
+            let imports: Vec<ValueId> = members
+                .iter()
+                .copied()
+                .filter(|&v| {
+                    matches!(f.value(v), Value::Member { name: n, .. } if f.name(n) == name)
+                        && is_target(fid, v)
+                })
+                .collect();
+            if imports.is_empty() || members.iter().all(|v| imports.contains(v)) {
+                continue;
+            }
+            let Some(path) = self.path(fid) else { continue };
+            let uses_binding = |r: &&Ref| match f.value(r.value) {
+                Value::Same(v) => v == bound,
+                _ => false,
+            };
+            let mut uses: Vec<Position> = f
+                .refs_keyed(name)
+                .iter()
+                .chain(f.sites_keyed(name))
+                .filter(uses_binding)
+                .map(Ref::position)
+                .collect();
+            // `from m import Old as Old`: the alias is a site of the import
+            uses.extend(
+                f.sites_keyed(name)
+                    .iter()
+                    .filter(|r| imports.contains(&r.value))
+                    .map(Ref::position),
+            );
+            uses.sort();
+            out.push(ReboundImport {
+                path: path.to_string(),
+                imports: f
+                    .refs_keyed(name)
+                    .iter()
+                    .filter(|r| imports.contains(&r.value))
+                    .map(Ref::position)
+                    .collect(),
+                uses,
+            });
+        }
+        out
     }
 
     /// What a dotted name (`Old`, `m.Old`, `pkg.mod.C.m`) written in

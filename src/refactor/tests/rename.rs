@@ -437,23 +437,29 @@ fn properties_nested_functions_async_methods_and_self_aliases() {
 }
 
 #[test]
-fn a_name_bound_to_the_symbol_in_one_branch_only_is_left_alone() {
+fn a_name_bound_to_the_symbol_in_one_branch_only_keeps_its_name_with_an_alias() {
     let p = TestProject::new(&[
         ("fast.py", "def parse(s):\n    return s\n"),
         ("slow.py", "def parse(s):\n    return s\n"),
         ("use.py", "try:\n    from fast import parse\nexcept ImportError:\n    from slow import parse\n\nparse('x')\n"),
+        ("more.py", "from use import parse\n\nparse('y')\n"),
     ]);
     let done = p.run(None, &rename("fast.parse", "read")).unwrap();
+    // Renaming the use would leave it unbound whenever `fast` imports.
     assert_eq!(
         p.after(&done)["use.py"],
-        "try:\n    from fast import read\nexcept ImportError:\n    from slow import parse\n\nparse('x')\n"
+        "try:\n    from fast import read as parse\nexcept ImportError:\n    from slow import parse\n\nparse('x')\n"
     );
+    assert!(!p.after(&done).contains_key("more.py"));
     assert_eq!(
         done.left_alone
             .iter()
             .map(|l| format!("{} {}", l.site, l.why))
             .collect::<Vec<_>>(),
-        vec!["use.py:5:0 it may also denote another definition: it may or may not be fast.parse"]
+        vec![
+            "more.py:0:16 it may also denote another definition: it may or may not be fast.parse",
+            "more.py:2:0 it may also denote another definition: it may or may not be fast.parse"
+        ]
     );
 }
 
@@ -615,5 +621,46 @@ fn a_fallback_class_that_an_import_binds_too_is_refused() {
             "Cannot rename c._null: an import at c.py:1 binds '_null' too, which renaming the definition would leave; import it under the new name first ('import … as Null')"
                 .into()
         )
+    );
+}
+
+#[test]
+fn a_module_that_imports_the_symbol_and_rebinds_its_name_keeps_the_name_with_an_alias() {
+    // dateutil/parser/__init__.py: the package re-exports a deprecated
+    // wrapper of the private class under the class's name.
+    let p = TestProject::new(&[
+        (
+            "pkg/__init__.py",
+            "def _deprecated(c):\n    class Wrapped(c):\n        pass\n    return Wrapped\n\n\nfrom ._impl import _lexer, other\n\n_lexer = _deprecated(_lexer)\n__all__ = ['_lexer']\n",
+        ),
+        ("pkg/_impl.py", "class _lexer:\n    pass\n\n\nother = _lexer()\n"),
+        (
+            "t.py",
+            "from pkg import _lexer\nfrom pkg._impl import _lexer as direct\n\n_lexer('x')\ndirect('y')\n",
+        ),
+    ]);
+    let done = p.run(None, &class("pkg._impl._lexer", "Lexer")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["pkg/__init__.py"],
+        "def _deprecated(c):\n    class Wrapped(c):\n        pass\n    return Wrapped\n\n\nfrom ._impl import Lexer as _lexer, other\n\n_lexer = _deprecated(_lexer)\n__all__ = ['_lexer']\n",
+        "the package's name is its wrapper's: it stays"
+    );
+    assert_eq!(
+        after["pkg/_impl.py"],
+        "class Lexer:\n    pass\n\n\nother = Lexer()\n"
+    );
+    assert_eq!(
+        after["t.py"],
+        "from pkg import _lexer\nfrom pkg._impl import Lexer as direct\n\n_lexer('x')\ndirect('y')\n",
+        "the package's wrapper keeps its name where it is imported"
+    );
+    assert!(
+        !done
+            .left_alone
+            .iter()
+            .any(|l| l.site.path == "pkg/__init__.py"),
+        "the package's own uses are its name, not unproven uses: {:?}",
+        done.left_alone
     );
 }
