@@ -306,15 +306,19 @@ impl FileIndex {
 struct Fields {
     alias: u16,
     alternative: u16,
+    argument: u16,
     arguments: u16,
     attribute: u16,
     body: u16,
+    condition: u16,
+    consequence: u16,
     definition: u16,
     function: u16,
     left: u16,
     module_name: u16,
     name: u16,
     object: u16,
+    operator: u16,
     parameters: u16,
     return_type: u16,
     right: u16,
@@ -335,15 +339,19 @@ fn fields() -> &'static Fields {
         Fields {
             alias: id("alias"),
             alternative: id("alternative"),
+            argument: id("argument"),
             arguments: id("arguments"),
             attribute: id("attribute"),
             body: id("body"),
+            condition: id("condition"),
+            consequence: id("consequence"),
             definition: id("definition"),
             function: id("function"),
             left: id("left"),
             module_name: id("module_name"),
             name: id("name"),
             object: id("object"),
+            operator: id("operator"),
             parameters: id("parameters"),
             return_type: id("return_type"),
             right: id("right"),
@@ -363,6 +371,17 @@ fn field<'t>(node: Node<'t>, id: u16) -> Option<Node<'t>> {
 }
 
 const UNKNOWN: ValueId = 0;
+
+/// `(x)` → `x`.
+fn unparenthesized(mut node: Node<'_>) -> Node<'_> {
+    while node.kind() == "parenthesized_expression" && node.named_child_count() == 1 {
+        match node.named_child(0) {
+            Some(inner) => node = inner,
+            None => break,
+        }
+    }
+    node
+}
 
 // -- the resolver's full model ------------------------------------------------
 
@@ -513,6 +532,15 @@ struct Pending {
     slot: ValueId,
 }
 
+/// Where `isinstance(name, C)` holds, `name` read in `scope` is an
+/// instance of `C` (for its attributes; the name still resolves to its
+/// binding).
+struct Narrowing {
+    scope: usize,
+    name: Name,
+    instance: ValueId,
+}
+
 struct Scanner<'s, 't> {
     /// The full model, when asked for ([`model`]); the index never is.
     model: Option<Model>,
@@ -534,6 +562,8 @@ struct Scanner<'s, 't> {
     all_dynamic: bool,
     /// The value assigned to the identifier target being bound.
     rhs: ValueId,
+    /// The `isinstance` tests holding where the walk is ([`Narrowing`]).
+    narrowed: Vec<Narrowing>,
 }
 
 /// Indexes one parsed file. `src` is the text `tree` was parsed from.
@@ -569,6 +599,7 @@ impl<'s, 't> Scanner<'s, 't> {
             attr_writes: Vec::new(),
             all_dynamic: false,
             rhs: UNKNOWN,
+            narrowed: Vec::new(),
         }
     }
 
@@ -820,17 +851,22 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             None => node.walk(),
         };
+        let narrowed = self.narrowed.len();
         if cursor.goto_first_child() {
             loop {
                 let child = cursor.node();
                 if child.is_named() {
                     self.visit(child, ctx);
+                    if child.kind() == "if_statement" {
+                        self.narrow_after_guard(child, ctx);
+                    }
                 }
                 if !cursor.goto_next_sibling() {
                     break;
                 }
             }
         }
+        self.narrowed.truncate(narrowed);
         self.cursors.push(cursor);
     }
 
@@ -877,7 +913,9 @@ impl<'s, 't> Scanner<'s, 't> {
             | "dictionary_comprehension"
             | "generator_expression" => self.comprehension(node, ctx),
             "case_pattern" => self.pattern(node, ctx),
+            "boolean_operator" if self.is_and(node) => self.and_chain(node, ctx),
             "binary_operator" | "boolean_operator" => self.operator_chain(node, ctx),
+            "if_statement" | "elif_clause" => self.conditional(node, ctx),
             "keyword_argument" => {
                 if let Some(v) = field(node, fields().value) {
                     self.visit(v, ctx);
@@ -1086,12 +1124,163 @@ impl<'s, 't> Scanner<'s, 't> {
     }
 
     /// `a + b + c …`, `a and b or c …`.
+    fn is_and(&self, node: Node<'t>) -> bool {
+        field(node, fields().operator).is_some_and(|o| o.kind() == "and")
+    }
+
+    /// `a and b and c`: each operand after an `isinstance(x, C)` sees `x`
+    /// narrowed. Nested to the left like [`Self::operator_chain`].
+    fn and_chain(&mut self, node: Node<'t>, ctx: Ctx) {
+        let mut rights = Vec::new();
+        let mut left = node;
+        while left.kind() == "boolean_operator" && self.is_and(left) {
+            if let Some(r) = field(left, fields().right) {
+                rights.push(r);
+            }
+            match field(left, fields().left) {
+                Some(l) => left = l,
+                None => break,
+            }
+        }
+        let narrowed = self.narrowed.len();
+        for operand in std::iter::once(left).chain(rights.into_iter().rev()) {
+            self.visit(operand, ctx);
+            self.narrow_by(operand, ctx);
+        }
+        self.narrowed.truncate(narrowed);
+    }
+
+    /// `if`/`elif`: the body sees the names its condition's `isinstance`
+    /// tests narrow.
+    fn conditional(&mut self, node: Node<'t>, ctx: Ctx) {
+        let condition = field(node, fields().condition);
+        let consequence = field(node, fields().consequence);
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        for part in parts {
+            if Some(part) == consequence {
+                let narrowed = self.narrowed.len();
+                if let Some(c) = condition {
+                    self.narrow_by(c, ctx);
+                }
+                self.visit(part, ctx);
+                self.narrowed.truncate(narrowed);
+            } else {
+                self.visit(part, ctx);
+            }
+        }
+    }
+
+    /// The narrowings a condition that holds gives: its `isinstance`
+    /// tests, through `and`.
+    fn narrow_by(&mut self, condition: Node<'t>, ctx: Ctx) {
+        let condition = unparenthesized(condition);
+        if condition.kind() == "boolean_operator" && self.is_and(condition) {
+            for side in [fields().left, fields().right] {
+                if let Some(s) = field(condition, side) {
+                    self.narrow_by(s, ctx);
+                }
+            }
+        } else if let Some(n) = self.isinstance_test(condition, ctx) {
+            self.narrowed.push(n);
+        }
+    }
+
+    /// `if not isinstance(x, C): return …` (or raise, continue, break),
+    /// with no `else`: the statements after it see `x` narrowed, until the
+    /// end of the block ([`Self::children`] drops it).
+    fn narrow_after_guard(&mut self, node: Node<'t>, ctx: Ctx) {
+        if field(node, fields().alternative).is_some() {
+            return;
+        }
+        let Some(test) = field(node, fields().condition).map(unparenthesized) else {
+            return;
+        };
+        if test.kind() != "not_operator" {
+            return;
+        }
+        let exits = field(node, fields().consequence)
+            .and_then(|body| body.named_child(body.named_child_count().checked_sub(1)?))
+            .is_some_and(|last| {
+                matches!(
+                    last.kind(),
+                    "return_statement"
+                        | "raise_statement"
+                        | "continue_statement"
+                        | "break_statement"
+                )
+            });
+        if !exits {
+            return;
+        }
+        if let Some(n) = field(test, fields().argument)
+            .map(unparenthesized)
+            .and_then(|t| self.isinstance_test(t, ctx))
+        {
+            self.narrowed.push(n);
+        }
+    }
+
+    /// `isinstance(name, C)` with `C` a name or dotted name (a tuple of
+    /// classes narrows nothing): the narrowing, its class's value built
+    /// without new references (the call's visit made them).
+    fn isinstance_test(&mut self, test: Node<'t>, ctx: Ctx) -> Option<Narrowing> {
+        if test.kind() != "call" {
+            return None;
+        }
+        let callee = field(test, fields().function)?;
+        if callee.kind() != "identifier" || self.text(callee) != "isinstance" {
+            return None;
+        }
+        let args = field(test, fields().arguments)?;
+        if args.named_child_count() != 2 {
+            return None;
+        }
+        let (subject, class) = (args.named_child(0)?, args.named_child(1)?);
+        if subject.kind() != "identifier" {
+            return None;
+        }
+        let class = self.quiet_value(class, ctx)?;
+        let name = self.intern(self.text(subject));
+        let instance = self.push(Value::Call(class));
+        Some(Narrowing {
+            scope: ctx.scope,
+            name,
+            instance,
+        })
+    }
+
+    /// The value of a name or dotted name, as [`Self::expr`] computes it
+    /// but recording no reference.
+    fn quiet_value(&mut self, node: Node<'t>, ctx: Ctx) -> Option<ValueId> {
+        match node.kind() {
+            "identifier" => {
+                let name = self.intern(self.text(node));
+                let slot = self.push(Value::Unknown);
+                self.pending.push(Pending {
+                    scope: ctx.scope,
+                    name,
+                    slot,
+                });
+                Some(slot)
+            }
+            "attribute" => {
+                let base = self.quiet_value(field(node, fields().object)?, ctx)?;
+                let name = self.intern(self.text(field(node, fields().attribute)?));
+                Some(self.push(Value::Attr { base, name }))
+            }
+            _ => None,
+        }
+    }
+
     fn operator_chain(&mut self, node: Node<'t>, ctx: Ctx) {
         // Long chains (`a + b + c …`) nest to the left: walk the left
         // spine in a loop instead of recursing once per operator.
         let mut rights = Vec::new();
         let mut left = node;
-        while matches!(left.kind(), "binary_operator" | "boolean_operator") {
+        while left.kind() == "binary_operator"
+            || (left.kind() == "boolean_operator" && !self.is_and(left))
+        {
             if let Some(r) = field(left, fields().right) {
                 rights.push(r);
             }
@@ -1136,7 +1325,11 @@ impl<'s, 't> Scanner<'s, 't> {
                     slot,
                 });
                 self.add_ref(node, slot, ctx);
-                slot
+                self.narrowed
+                    .iter()
+                    .rev()
+                    .find(|n| n.scope == ctx.scope && n.name == name)
+                    .map_or(slot, |n| n.instance)
             }
             "attribute" => {
                 let base = match field(node, fields().object) {

@@ -664,3 +664,27 @@ fn a_module_that_imports_the_symbol_and_rebinds_its_name_keeps_the_name_with_an_
         done.left_alone
     );
 }
+
+#[test]
+fn an_isinstance_test_types_the_name_where_it_holds() {
+    // toolz's curry.__eq__: `isinstance(other, curry) and other.func == …`
+    let p = TestProject::new(&[(
+        "c.py",
+        "class curry:\n    def __init__(self, func):\n        self.func = func\n\n    def __eq__(self, other):\n        return isinstance(other, curry) and self.func == other.func\n\n    def same(self, other):\n        if isinstance(other, (curry, int)):\n            pass\n        if isinstance(other, curry):\n            return other.func\n        elif isinstance(other, Wrapper):\n            return other.func\n        return other.func\n\n    def guard(self, other):\n        if not isinstance(other, curry):\n            raise TypeError(other)\n        return other.func\n\n\nclass Wrapper:\n    def __init__(self):\n        self.func = None\n",
+    )]);
+    let done = p.run(None, &rename("c.curry.func", "function")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["c.py"],
+        "class curry:\n    def __init__(self, func):\n        self.function = func\n\n    def __eq__(self, other):\n        return isinstance(other, curry) and self.function == other.function\n\n    def same(self, other):\n        if isinstance(other, (curry, int)):\n            pass\n        if isinstance(other, curry):\n            return other.function\n        elif isinstance(other, Wrapper):\n            return other.func\n        return other.func\n\n    def guard(self, other):\n        if not isinstance(other, curry):\n            raise TypeError(other)\n        return other.function\n\n\nclass Wrapper:\n    def __init__(self):\n        self.func = None\n",
+        "narrowed where the test holds; Wrapper's attribute and the untested use are other things"
+    );
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| l.site.to_string())
+            .collect::<Vec<_>>(),
+        vec!["c.py:14:21"],
+        "the use no test narrows may be either"
+    );
+}
