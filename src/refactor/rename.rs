@@ -22,7 +22,11 @@
 //! the whole hierarchy's member — what it overrides in project base
 //! classes, its overrides in project subclasses, and the siblings that
 //! override the same base member — so dispatch stays as it was
-//! ([`ProjectIndex::hierarchy_of`]). A class of that hierarchy with a base
+//! ([`ProjectIndex::hierarchy_of`]). A class that calls the member on
+//! `self` without defining or inheriting it (a mixin, an abstract base)
+//! leaves it to its subclasses: when they find it in the hierarchy, its
+//! `self.name` uses are renamed too, with whatever its other subclasses
+//! find ([`ProjectIndex::through_subclasses`]). A class of that hierarchy with a base
 //! the index cannot follow (outside the project) may inherit or override
 //! the member there too: its definition is reported as left alone with
 //! that reason. Special names (`__init__`, `__eq__`, …) are refused:
@@ -148,9 +152,9 @@ pub(super) fn compute(
             .is_some_and(|c| c.kind == SymbolKind::Class)
     });
     let subclasses = member.then(|| index.subclasses());
-    let family: Vec<DefRef> = match &subclasses {
-        Some(tree) => index.hierarchy_of(&defs, tree),
-        None => defs.clone(),
+    let (family, inherited): (Vec<DefRef>, Vec<Location>) = match &subclasses {
+        Some(tree) => index.through_subclasses(index.hierarchy_of(&defs, tree), &old, tree),
+        None => (defs.clone(), Vec::new()),
     };
     let members: Vec<DefInfo> = family.iter().filter_map(|&d| index.def_info(d)).collect();
     if let Some(tree) = &subclasses {
@@ -173,7 +177,12 @@ pub(super) fn compute(
             .any(|r| r.path == l.path && r.uses.contains(&l.position))
     };
     sites.certain.retain(|l| !kept(l));
-    sites.possible.retain(|(l, _)| !kept(l));
+    sites
+        .possible
+        .retain(|(l, _)| !kept(l) && !inherited.contains(l));
+    sites.certain.extend(inherited);
+    sites.certain.sort();
+    sites.certain.dedup();
     let aliased: BTreeMap<&str, &[Position]> = rebound
         .iter()
         .map(|r| (r.path.as_str(), r.imports.as_slice()))

@@ -361,6 +361,101 @@ impl ProjectIndex {
         out
     }
 
+    /// The family of a member widened through the classes that use it on
+    /// `self` without defining or inheriting it (a mixin, an abstract
+    /// base): when a class deriving from such a class finds the member in
+    /// `family`, the class's `self.name` uses are sites of the family, and
+    /// what its other subclasses find is one member with it (one call
+    /// reaches them all: `_LazyDescr.__get__` calls `self._resolve()` of
+    /// `MovedModule` and `MovedAttribute`). A class with a subclass that
+    /// may get the member from outside the project is left as it is.
+    /// Returns the widened family and those `self.name` sites.
+    pub fn through_subclasses(
+        &self,
+        mut family: Vec<DefRef>,
+        name: &str,
+        tree: &Subclasses,
+    ) -> (Vec<DefRef>, Vec<Location>) {
+        let users = self.left_to_subclasses(name);
+        let mut taken = vec![false; users.len()];
+        let mut sites = Vec::new();
+        loop {
+            let mut grew = false;
+            for (i, (class, uses)) in users.iter().enumerate() {
+                if taken[i] {
+                    continue;
+                }
+                let mut reached = Vec::new();
+                let mut outside = false;
+                for sub in tree.of(*class) {
+                    let found = self.members_named(sub, name);
+                    if found.is_empty() && !self.with_unknown_bases(&[sub], name).is_empty() {
+                        outside = true;
+                    }
+                    reached.extend(found);
+                }
+                if outside || !reached.iter().any(|d| family.contains(d)) {
+                    continue;
+                }
+                taken[i] = true;
+                sites.extend(uses.iter().cloned());
+                for d in reached {
+                    if !family.contains(&d) {
+                        family.push(d);
+                        grew = true;
+                    }
+                }
+            }
+            if !grew {
+                break;
+            }
+            family = self.hierarchy_of(&family, tree);
+        }
+        family.sort();
+        sites.sort();
+        sites.dedup();
+        (family, sites)
+    }
+
+    /// The classes using `self.name` (or `cls.name`) in their methods
+    /// whose lookup does not find `name` among project classes, with
+    /// those uses.
+    fn left_to_subclasses(&self, name: &str) -> Vec<(DefRef, Vec<Location>)> {
+        let mut out: Vec<(DefRef, Vec<Location>)> = Vec::new();
+        for (fid, f) in self.iter_files() {
+            let Some(path) = self.path(fid) else { continue };
+            for r in f.refs_keyed(name) {
+                let Value::Attr { base, .. } = f.value(r.value) else {
+                    continue;
+                };
+                let mut v = base;
+                let class = loop {
+                    match f.value(v) {
+                        Value::Same(next) if next != v => v = next,
+                        Value::SelfOf(c) => break Some(DefRef { file: fid, def: c }),
+                        _ => break None,
+                    }
+                };
+                let Some(class) = class else { continue };
+                if !matches!(self.class_member(&[class], name, 0), Res::Possible)
+                    || !self.with_unknown_bases(&[class], name).is_empty()
+                {
+                    continue;
+                }
+                let site = Location {
+                    path: path.to_string(),
+                    position: r.position(),
+                    end: r.end(),
+                };
+                match out.iter_mut().find(|(c, _)| *c == class) {
+                    Some((_, uses)) => uses.push(site),
+                    None => out.push((class, vec![site])),
+                }
+            }
+        }
+        out
+    }
+
     /// What a dotted name (`Old`, `m.Old`, `pkg.mod.C.m`) written in
     /// `path`'s module-level code denotes: its first part is a name the
     /// module binds, else the longest prefix that is a project module.

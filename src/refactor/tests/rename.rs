@@ -688,3 +688,44 @@ fn an_isinstance_test_types_the_name_where_it_holds() {
         "the use no test narrows may be either"
     );
 }
+
+#[test]
+fn a_member_a_base_or_mixin_calls_on_self_is_renamed_with_every_class_providing_it() {
+    // six: _LazyDescr.__get__ calls self._resolve() of both subclasses;
+    // Django: a test mixin calls self.assertContains of SimpleTestCase.
+    let p = TestProject::new(&[
+        (
+            "six.py",
+            "class _LazyDescr:\n    def __get__(self, obj, tp):\n        return self._resolve()\n\n\nclass MovedModule(_LazyDescr):\n    def _resolve(self):\n        return 1\n\n\nclass MovedAttribute(_LazyDescr):\n    def _resolve(self):\n        return 2\n\n\nclass Unrelated:\n    def _resolve(self):\n        return 3\n",
+        ),
+        (
+            "tests.py",
+            "import unittest\n\n\nclass SimpleTestCase:\n    def assertContains(self, r):\n        pass\n\n\nclass Mixin:\n    def check(self):\n        self.assertContains(1)\n\n\nclass Outside:\n    def check(self):\n        self.assertContains(2)\n\n\nclass T(Mixin, SimpleTestCase):\n    pass\n\n\nclass U(Outside, unittest.TestCase):\n    pass\n\n\nclass V(Outside, SimpleTestCase):\n    pass\n",
+        ),
+    ]);
+    let done = p
+        .run(None, &rename("six.MovedModule._resolve", "resolve"))
+        .unwrap();
+    assert_eq!(
+        p.after(&done)["six.py"],
+        "class _LazyDescr:\n    def __get__(self, obj, tp):\n        return self.resolve()\n\n\nclass MovedModule(_LazyDescr):\n    def resolve(self):\n        return 1\n\n\nclass MovedAttribute(_LazyDescr):\n    def resolve(self):\n        return 2\n\n\nclass Unrelated:\n    def _resolve(self):\n        return 3\n"
+    );
+    let done = p
+        .run(
+            None,
+            &rename("tests.SimpleTestCase.assertContains", "assert_contains"),
+        )
+        .unwrap();
+    assert_eq!(
+        p.after(&done)["tests.py"],
+        "import unittest\n\n\nclass SimpleTestCase:\n    def assert_contains(self, r):\n        pass\n\n\nclass Mixin:\n    def check(self):\n        self.assert_contains(1)\n\n\nclass Outside:\n    def check(self):\n        self.assertContains(2)\n\n\nclass T(Mixin, SimpleTestCase):\n    pass\n\n\nclass U(Outside, unittest.TestCase):\n    pass\n\n\nclass V(Outside, SimpleTestCase):\n    pass\n",
+        "Outside's subclass U may get assertContains from unittest: left alone"
+    );
+    assert!(
+        done.left_alone
+            .iter()
+            .any(|l| l.site.to_string() == "tests.py:15:13"),
+        "{:?}",
+        done.left_alone
+    );
+}
