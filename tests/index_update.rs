@@ -123,6 +123,7 @@ fn refresh_sees_changes_on_disk() {
             added: vec!["shop/extra.py".into()],
             changed: vec!["shop/cli.py".into()],
             removed: vec!["shop/plugins/base.py".into()],
+            reused: vec![],
         }
     );
     assert_eq!(
@@ -271,4 +272,25 @@ fn an_overlay_is_a_view_not_a_change() {
     assert!(index.find_references("a.old").is_ok());
     assert!(index.find_references("a.new").is_err());
     assert_eq!(index.paths(), ["a.py", "b.py"]);
+}
+
+#[test]
+fn a_file_given_back_a_text_the_index_had_takes_its_entry_back_unparsed() {
+    let (_dir, root) = copy_fixture();
+    let mut index = ProjectIndex::build(&root);
+    let path = root.join("shop/cli.py");
+    let original = fs::read_to_string(&path).unwrap();
+    let before = certain(&index, "slug");
+    fs::write(&path, format!("# one line more\n{original}")).unwrap();
+    let report = index.refresh_files(&["shop/cli.py".to_string()]);
+    assert_eq!(report.changed, vec!["shop/cli.py".to_string()]);
+    assert!(report.reused.is_empty(), "a new text is parsed");
+    assert_ne!(certain(&index, "slug"), before);
+    // Given its first text back (an Undo): the old entry, not a parse.
+    fs::write(&path, &original).unwrap();
+    let report = index.refresh_files(&["shop/cli.py".to_string()]);
+    assert_eq!(report.reused, vec!["shop/cli.py".to_string()]);
+    assert_eq!(certain(&index, "slug"), before);
+    // Unchanged since it was read: nothing to do.
+    assert!(index.refresh_files(&["shop/cli.py".to_string()]).is_empty());
 }

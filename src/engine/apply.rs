@@ -38,6 +38,8 @@ pub struct Applied {
     pub files: Vec<WorkspacePath>,
     /// Files the session opened to apply the change.
     pub opened: Vec<WorkspacePath>,
+    /// The stamp each file written by a commit has on disk now.
+    pub stamps: Vec<(WorkspacePath, DiskStamp)>,
 }
 
 /// One file of a planned change.
@@ -136,6 +138,7 @@ impl Ctx<'_> {
                 })?;
             }
             if let Some(disk) = stamp {
+                applied.stamps.push((planned.path.clone(), disk.clone()));
                 self.apply(Event::Saved {
                     path: planned.path.clone(),
                     disk,

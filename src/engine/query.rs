@@ -50,6 +50,23 @@ pub(super) struct IndexState {
 impl IndexState {
     /// Files Eddi wrote (a save, a commit): re-read before the next query,
     /// without waiting for the watch or the poll.
+    /// The written files the index took as parsed
+    /// ([`ProjectIndex::adopt_written`]); none before the index is built.
+    pub(super) fn adopt_written(
+        &mut self,
+        written: &[crate::analysis::index::Written<'_>],
+    ) -> Vec<String> {
+        let Some(index) = self.index.as_mut() else {
+            return Vec::new();
+        };
+        let left = index.adopt_written(written);
+        written
+            .iter()
+            .map(|w| w.0.clone())
+            .filter(|p| !left.contains(p))
+            .collect()
+    }
+
     pub(super) fn touch<'p>(&mut self, paths: impl IntoIterator<Item = &'p WorkspacePath>) {
         self.written
             .extend(paths.into_iter().map(|p| p.as_str().to_owned()));

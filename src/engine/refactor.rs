@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
-use crate::analysis::index::Location as Site;
+use crate::analysis::index::{Location as Site, Stamp, Written};
 use crate::change::{Base, FileOp, WorkspaceChange};
 use crate::refactor::{
     self, check, Cursor, ExtractKind, InlineKind, Project, RefactorError, RefactorFailure,
@@ -30,7 +30,7 @@ use crate::refactor::{
 };
 use crate::reply::{plural, Clause, Reply};
 use crate::session::{Event, PendingRefactor};
-use crate::workspace::{Workspace, WorkspacePath};
+use crate::workspace::{DiskStamp, Workspace, WorkspacePath};
 
 use super::apply::ApplyMode;
 use super::context::Ctx;
@@ -230,9 +230,9 @@ impl Engine {
                     current: current.clone(),
                 };
                 let refactored = refactor::compute(&project, refactoring)?;
-                check::no_new_errors(&sources, &refactored.change)?;
+                let checked = check::no_new_errors(&sources, &refactored.change)?;
                 let stale = sources.read_since(index);
-                Ok::<_, RefactorError>((refactored, stale))
+                Ok::<_, RefactorError>(((refactored, checked), stale))
             })
             .map_err(op_error)
         };
@@ -240,13 +240,13 @@ impl Engine {
         // a file the refactor read changed since the index read it (its
         // watch has not reported it yet), the file is re-read and the
         // refactor computed again.
-        let (mut refactored, mut stale) = compute()?;
+        let ((mut refactored, mut checked), mut stale) = compute()?;
         if !stale.is_empty() {
             self.index
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .touch(&stale);
-            (refactored, stale) = compute()?;
+            ((refactored, checked), stale) = compute()?;
         }
         if !stale.is_empty() {
             let names: Vec<&str> = stale.iter().map(WorkspacePath::as_str).collect();
@@ -291,17 +291,53 @@ impl Engine {
         let change = &report.refactored.change;
         if mode == RefactorMode::Apply && !change.is_empty() {
             let mut ctx = Ctx::new(&mut live.session, &self.workspace);
-            ctx.apply_change(change, ApplyMode::Commit)
+            let applied = ctx
+                .apply_change(change, ApplyMode::Commit)
                 .map_err(|fail| {
                     OpError::new(ErrorKind::Stale, fail.failure().unwrap_or_default())
                 })?;
-            self.index
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .touch(written(change));
+            self.index_written(change, &checked, &applied.stamps);
             report.applied = true;
         }
         Ok(report)
+    }
+
+    /// Brings the index up to the files a refactor committed: the ones the
+    /// check parsed, whose text is what the commit wrote (same hash), are
+    /// scanned from their trees now; the others are read at the next query.
+    fn index_written(
+        &self,
+        change: &WorkspaceChange,
+        checked: &[check::Checked],
+        stamps: &[(WorkspacePath, DiskStamp)],
+    ) {
+        let written: Vec<Written<'_>> = checked
+            .iter()
+            .filter_map(|c| {
+                let (_, disk) = stamps.iter().find(|(path, _)| *path == c.path)?;
+                (blake3::hash(c.text.as_bytes()).to_hex().as_str() == disk.hash).then(|| {
+                    let modified =
+                        std::time::UNIX_EPOCH + std::time::Duration::from_nanos(disk.mtime_ns);
+                    let stamp = Stamp {
+                        modified: Some(modified),
+                        len: disk.len,
+                    };
+                    (
+                        c.path.as_str().to_string(),
+                        c.text.as_str(),
+                        c.tree.tree(),
+                        stamp,
+                    )
+                })
+            })
+            .collect();
+        let mut state = self.index.lock().unwrap_or_else(|p| p.into_inner());
+        let adopted = state.adopt_written(&written);
+        state.touch(
+            written_paths(change)
+                .into_iter()
+                .filter(|p| !adopted.iter().any(|a| a == p.as_str())),
+        );
     }
 
     /// `path (session)` for each touched file another session than `own`
@@ -359,7 +395,7 @@ fn set_pending(live: &mut Held, refactor: Option<PendingRefactor>) {
 }
 
 /// Every path a committed change wrote: its files, and where moves went.
-fn written(change: &WorkspaceChange) -> Vec<&WorkspacePath> {
+fn written_paths(change: &WorkspaceChange) -> Vec<&WorkspacePath> {
     let mut paths = change.touched();
     paths.extend(change.files().filter_map(|(_, file)| match &file.op {
         FileOp::Move { to, .. } => Some(to),

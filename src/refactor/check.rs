@@ -12,22 +12,34 @@ use crate::workspace::WorkspacePath;
 
 use super::{RefactorError, RefactorFailure, Sources};
 
+/// A Python file's text once the change is applied, with its syntax
+/// tree: the check parsed it, so the index takes it after the commit
+/// instead of parsing the file again.
+pub struct Checked {
+    /// Where the text goes (a move's destination).
+    pub path: WorkspacePath,
+    pub text: String,
+    pub tree: SyntaxTree,
+}
+
 /// Fails, naming the first file and its first new error, when `change`
 /// would add a syntax or compile-time error to a Python file it edits,
 /// creates or moves. The files are checked in parallel (a parse and a
 /// compile walk each: most of a big rename's time); the error reported is
 /// the first file's in the change's order, whatever finished first.
+/// Returns every checked file's new text and tree.
 pub fn no_new_errors(
     sources: &(dyn Sources + Sync),
     change: &WorkspaceChange,
-) -> Result<(), RefactorError> {
+) -> Result<Vec<Checked>, RefactorError> {
     let files: Vec<(&WorkspacePath, &FileChange)> = change.files().collect();
-    files
+    let checked: Vec<Option<Checked>> = files
         .par_iter()
         .map(|(path, file)| file_keeps_its_errors(sources, path, file))
         .collect::<Vec<_>>()
         .into_iter()
-        .collect()
+        .collect::<Result<_, _>>()?;
+    Ok(checked.into_iter().flatten().collect())
 }
 
 /// [`no_new_errors`] for one file of the change.
@@ -35,23 +47,29 @@ fn file_keeps_its_errors(
     sources: &(dyn Sources + Sync),
     path: &WorkspacePath,
     file: &FileChange,
-) -> Result<(), RefactorError> {
+) -> Result<Option<Checked>, RefactorError> {
     let (edits, target) = match &file.op {
         FileOp::Edit(edits) => (edits, path),
         FileOp::Move { to, edits } => (edits, to),
         FileOp::Create(text) => {
-            let text = ropey::Rope::from_str(text);
-            if is_python(path.as_str()) {
-                if let Some(error) = errors_of(&text).into_iter().next() {
-                    return Err(would_break(path.as_str(), &error));
-                }
+            if !is_python(path.as_str()) {
+                return Ok(None);
             }
-            return Ok(());
+            let rope = ropey::Rope::from_str(text);
+            let (tree, errors) = parsed(&rope);
+            if let Some(error) = errors.into_iter().next() {
+                return Err(would_break(path.as_str(), &error));
+            }
+            return Ok(tree.map(|tree| Checked {
+                path: path.clone(),
+                text: text.clone(),
+                tree,
+            }));
         }
-        FileOp::Delete => return Ok(()),
+        FileOp::Delete => return Ok(None),
     };
     if !is_python(target.as_str()) {
-        return Ok(());
+        return Ok(None);
     }
     let before = sources.source(path.as_str())?.text;
     let after = edits.apply(&before).map_err(|e| {
@@ -63,9 +81,14 @@ fn file_keeps_its_errors(
     // The text after first: with no error there is nothing to compare,
     // and the check of the text before (a parse and a compile walk) is
     // not needed.
-    let new = errors_of(&after);
+    let (tree, new) = parsed(&after);
+    let checked = tree.map(|tree| Checked {
+        path: target.clone(),
+        text: after.to_string(),
+        tree,
+    });
     if new.is_empty() {
-        return Ok(());
+        return Ok(checked);
     }
     let old: Vec<String> = errors_of(&before).into_iter().map(|e| e.message).collect();
     // An error is new when its message was not there before (positions
@@ -79,7 +102,7 @@ fn file_keeps_its_errors(
             None => return Err(would_break(target.as_str(), &error)),
         }
     }
-    Ok(())
+    Ok(checked)
 }
 
 fn is_python(path: &str) -> bool {
@@ -87,12 +110,23 @@ fn is_python(path: &str) -> bool {
 }
 
 fn errors_of(text: &ropey::Rope) -> Vec<SyntaxError> {
+    parsed(text).1
+}
+
+/// The tree of `text` and its syntax and compile-time errors.
+fn parsed(text: &ropey::Rope) -> (Option<SyntaxTree>, Vec<SyntaxError>) {
     match SyntaxTree::parse(text) {
-        Ok(tree) => syntax_errors(text, &tree),
-        Err(_) => vec![SyntaxError {
-            position: crate::edit::Position::new(0, 0),
-            message: "the file could not be parsed".into(),
-        }],
+        Ok(tree) => {
+            let errors = syntax_errors(text, &tree);
+            (Some(tree), errors)
+        }
+        Err(_) => (
+            None,
+            vec![SyntaxError {
+                position: crate::edit::Position::new(0, 0),
+                message: "the file could not be parsed".into(),
+            }],
+        ),
     }
 }
 
@@ -127,14 +161,24 @@ mod tests {
             workspace: &project.workspace,
         };
         let breaking = edit(&project, "a.py", Indel::new(4..5, "("));
-        let error = no_new_errors(&sources, &breaking).unwrap_err();
+        let Err(error) = no_new_errors(&sources, &breaking) else {
+            panic!("the broken file passed the check");
+        };
         assert_eq!(error.kind, RefactorFailure::WouldBreak);
         assert!(
             error.message.starts_with("The refactor would break a.py: "),
             "{error}"
         );
         let fine = edit(&project, "a.py", Indel::new(4..5, "g"));
-        assert_eq!(no_new_errors(&sources, &fine), Ok(()));
+        let checked = no_new_errors(&sources, &fine)
+            .map_err(|e| e.to_string())
+            .unwrap();
+        assert_eq!(checked.len(), 1);
+        assert_eq!(
+            checked[0].text, "def g():\n    return 1\n",
+            "the text the commit writes"
+        );
+        assert_eq!(checked[0].path.as_str(), "a.py");
     }
 
     #[test]
@@ -144,6 +188,6 @@ mod tests {
             workspace: &project.workspace,
         };
         let rename = edit(&project, "a.py", Indel::new(21..22, "y"));
-        assert_eq!(no_new_errors(&sources, &rename), Ok(()));
+        assert!(no_new_errors(&sources, &rename).is_ok());
     }
 }

@@ -150,6 +150,13 @@ pub fn load(
     rel: &str,
     module: &ModuleName,
 ) -> Result<(FileIndex, Stamp), SkipReason> {
+    let (text, stamp) = read(workspace, rel)?;
+    Ok((index_text(module, &text)?, stamp))
+}
+
+/// Reads one file through the workspace ([`load`]'s rules), with the
+/// stamp taken before the read.
+pub fn read(workspace: &Workspace, rel: &str) -> Result<(String, Stamp), SkipReason> {
     let path = workspace
         .resolve(rel)
         .map_err(|e| SkipReason::Unreadable(e.to_string()))?;
@@ -164,5 +171,5 @@ pub fn load(
         modified: meta.modified().ok(),
         len: meta.len(),
     };
-    Ok((index_text(module, &text)?, stamp))
+    Ok((text, stamp))
 }

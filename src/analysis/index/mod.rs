@@ -62,11 +62,19 @@ pub use error::{IndexError, Result, SymbolCandidate};
 pub use file::FileIndex;
 pub use query::{Call, Callers, Definition, Dependency, Location, References};
 
-/// One file read from disk, or why it was not.
-type Loaded = std::result::Result<(FileIndex, Stamp), SkipReason>;
+/// One file read from disk (its index, and whether it was a recent one;
+/// stamp; content hash), or why it was not.
+type Loaded = std::result::Result<((FileIndex, bool), Stamp, blake3::Hash), SkipReason>;
+
+/// How many replaced entries the index keeps for [`ProjectIndex::recent`].
+const RECENT: usize = 256;
 
 /// Index of a file slot in the project index.
 pub type FileId = usize;
+
+/// A file a commit wrote, for [`ProjectIndex::adopt_written`]: its path,
+/// new text, that text's tree and the stamp the commit left on disk.
+pub type Written<'a> = (String, &'a str, &'a tree_sitter::Tree, Stamp);
 
 #[derive(Debug)]
 struct Entry {
@@ -75,6 +83,9 @@ struct Entry {
     /// a buffer that does not exist on disk.
     stamp: Option<Stamp>,
     index: FileIndex,
+    /// The hash of the text it was scanned from, when read from disk or
+    /// written by a commit.
+    content: Option<blake3::Hash>,
 }
 
 /// What [`ProjectIndex::refresh`] found changed on disk.
@@ -83,6 +94,10 @@ pub struct RefreshReport {
     pub added: Vec<String>,
     pub changed: Vec<String>,
     pub removed: Vec<String>,
+    /// Of `changed`, the files whose new text is one the index had
+    /// indexed before (an `Undo`): their entries were taken back, not
+    /// parsed again.
+    pub reused: Vec<String>,
 }
 
 impl RefreshReport {
@@ -105,6 +120,10 @@ pub struct ProjectIndex {
     /// Every dotted prefix of an indexed module name, with a count.
     packages: HashMap<String, usize>,
     skipped: Vec<Skipped>,
+    /// The entries replaced last, oldest first: a file that gets a text
+    /// back (an `Undo` of a refactor) takes its entry again instead of
+    /// being parsed.
+    recent: std::collections::VecDeque<Arc<Entry>>,
 }
 
 impl ProjectIndex {
@@ -128,13 +147,16 @@ impl ProjectIndex {
             by_module: HashMap::default(),
             packages: HashMap::default(),
             skipped: Vec::new(),
+            recent: Default::default(),
         };
         let paths = disk::python_files(root);
         index.load_all(paths);
         index
     }
 
-    fn load_all(&mut self, paths: Vec<String>) {
+    /// Reads and indexes `paths`; returns those whose entries were taken
+    /// from [`Self::recent`].
+    fn load_all(&mut self, paths: Vec<String>) -> Vec<String> {
         let root = self.root.clone();
         let workspace = self.workspace.clone();
         let mut roots = module_path::ImportRoots::new(&root);
@@ -145,22 +167,43 @@ impl ProjectIndex {
                 (rel, module)
             })
             .collect();
+        let recent = &self.recent;
         let loaded: Vec<(String, Loaded)> = named
             .into_par_iter()
             .map(|(rel, module)| {
-                let r = match &workspace {
-                    Some(w) => disk::load(w, &rel, &module),
-                    None => Err(SkipReason::Unreadable("no workspace".into())),
+                let Some(w) = &workspace else {
+                    return (rel, Err(SkipReason::Unreadable("no workspace".into())));
                 };
+                let r = disk::read(w, &rel).and_then(|(text, stamp)| {
+                    let content = blake3::hash(text.as_bytes());
+                    let seen = recent.iter().rev().find(|e| {
+                        e.path == rel
+                            && e.content == Some(content)
+                            && e.index.module == module.0
+                            && e.index.is_package == module.1
+                    });
+                    let index = match seen {
+                        Some(entry) => (entry.index.clone(), true),
+                        None => (disk::index_text(&module, &text)?, false),
+                    };
+                    Ok((index, stamp, content))
+                });
                 (rel, r)
             })
             .collect();
+        let mut reused = Vec::new();
         for (rel, r) in loaded {
             match r {
-                Ok((index, stamp)) => self.insert(rel, Some(stamp), index),
+                Ok(((index, recent), stamp, content)) => {
+                    if recent {
+                        reused.push(rel.clone());
+                    }
+                    self.insert(rel, Some(stamp), index, Some(content))
+                }
                 Err(reason) => self.skip(rel, reason),
             }
         }
+        reused
     }
 
     fn skip(&mut self, path: String, reason: SkipReason) {
@@ -174,12 +217,26 @@ impl ProjectIndex {
         });
     }
 
-    fn insert(&mut self, path: String, stamp: Option<Stamp>, index: FileIndex) {
+    fn insert(
+        &mut self,
+        path: String,
+        stamp: Option<Stamp>,
+        index: FileIndex,
+        content: Option<blake3::Hash>,
+    ) {
         self.skipped.retain(|s| s.path != path);
         if let Some(&fid) = self.by_path.get(&path) {
             let old_module = self.files[fid].as_ref().map(|e| e.index.module.clone());
             if old_module.as_deref() == Some(index.module.as_str()) {
-                self.files[fid] = Some(Arc::new(Entry { path, stamp, index }));
+                let new = Arc::new(Entry {
+                    path,
+                    stamp,
+                    index,
+                    content,
+                });
+                if let Some(old) = self.files[fid].replace(new) {
+                    self.retire(old);
+                }
                 return;
             }
             self.remove_file(&path);
@@ -198,8 +255,24 @@ impl ProjectIndex {
             *self.packages.entry(prefix.clone()).or_default() += 1;
         }
         self.by_path.insert(path.clone(), fid);
-        self.files
-            .push(Some(Arc::new(Entry { path, stamp, index })));
+        self.files.push(Some(Arc::new(Entry {
+            path,
+            stamp,
+            index,
+            content,
+        })));
+    }
+
+    /// Keeps a replaced entry among the [`RECENT`] last ones, if it knows
+    /// its text's hash.
+    fn retire(&mut self, old: Arc<Entry>) {
+        if old.content.is_none() {
+            return;
+        }
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(old);
     }
 
     /// Drops a file from the index; false when it was not indexed.
@@ -253,7 +326,7 @@ impl ProjectIndex {
             None => Stamp::of(&self.root.join(&rel)).ok(),
         };
         match disk::index_text(&module, &src) {
-            Ok(index) => self.insert(rel, stamp, index),
+            Ok(index) => self.insert(rel, stamp, index, None),
             Err(reason) => self.skip(rel, reason),
         }
         Ok(())
@@ -315,10 +388,16 @@ impl ProjectIndex {
     pub fn refresh_files(&mut self, paths: &[String]) -> RefreshReport {
         let mut report = RefreshReport::default();
         let mut reload = Vec::new();
+        // A file written twice since the last query (a refactor and its
+        // undo) is read once.
+        let mut seen = std::collections::HashSet::new();
         for path in paths {
             let Some(rel) = normalize(path) else {
                 continue;
             };
+            if !seen.insert(rel.clone()) {
+                continue;
+            }
             if !(rel.ends_with(".py") || rel.ends_with(".pyi")) {
                 // gone, and maybe a directory: it was one if it held files
                 let dir = format!("{rel}/");
@@ -329,6 +408,8 @@ impl ProjectIndex {
             }
             let exists = self.root.join(&rel).is_file();
             match (self.by_path.contains_key(&rel), exists) {
+                // already read as it is (a commit's own write, adopted)
+                (true, true) if self.is_current(&rel) => {}
                 (true, true) => {
                     report.changed.push(rel.clone());
                     reload.push(rel);
@@ -343,8 +424,67 @@ impl ProjectIndex {
                 (false, false) => {}
             }
         }
-        self.load_all(reload);
+        report.reused = self.load_all(reload);
         report
+    }
+
+    /// Takes the texts a commit wrote, parsed already (by the refactor's
+    /// check), with the stamps the commit left on disk: each indexed file
+    /// is scanned from its tree instead of read and parsed again at the
+    /// next query. Returns the paths it could not take (not indexed yet:
+    /// the next refresh reads them).
+    pub fn adopt_written(&mut self, written: &[Written<'_>]) -> Vec<String> {
+        let known: Vec<(usize, &Written<'_>, disk::ModuleName)> = written
+            .iter()
+            .filter_map(|w| {
+                let rel = normalize(&w.0)?;
+                let fid = *self.by_path.get(&rel)?;
+                let entry = self.files.get(fid)?.as_ref()?;
+                Some((fid, w, (entry.index.module.clone(), entry.index.is_package)))
+            })
+            .collect();
+        let scanned: Vec<(usize, FileIndex, Stamp, blake3::Hash)> = known
+            .into_par_iter()
+            .map(|(fid, (_, text, tree, stamp), module)| {
+                let index = file::scan(&module.0, module.1, text, tree);
+                (fid, index, *stamp, blake3::hash(text.as_bytes()))
+            })
+            .collect();
+        let mut adopted = std::collections::HashSet::new();
+        for (fid, index, stamp, content) in scanned {
+            if let Some(Some(entry)) = self.files.get(fid) {
+                let path = entry.path.clone();
+                adopted.insert(path.clone());
+                let new = Arc::new(Entry {
+                    path,
+                    stamp: Some(stamp),
+                    index,
+                    content: Some(content),
+                });
+                if let Some(old) = self.files[fid].replace(new) {
+                    self.retire(old);
+                }
+            }
+        }
+        written
+            .iter()
+            .filter(|w| normalize(&w.0).is_none_or(|rel| !adopted.contains(&rel)))
+            .map(|w| w.0.clone())
+            .collect()
+    }
+
+    /// Whether the indexed entry of `rel` was read at the stamp the file
+    /// has now.
+    fn is_current(&self, rel: &str) -> bool {
+        let Some(stamp) = self
+            .by_path
+            .get(rel)
+            .and_then(|&fid| self.files.get(fid)?.as_ref()?.stamp)
+        else {
+            return false;
+        };
+        Stamp::of(&self.root.join(rel))
+            .is_ok_and(|now| now.len == stamp.len && now.mtime_ns() == stamp.mtime_ns())
     }
 
     /// Brings the index in step with the disk: re-reads indexed files whose
@@ -386,7 +526,7 @@ impl ProjectIndex {
         }
         let root = self.root.clone();
         self.skipped.retain(|s| root.join(&s.path).exists());
-        self.load_all(reload);
+        report.reused = self.load_all(reload);
         report.changed.sort();
         report.added.sort();
         report.removed.sort();

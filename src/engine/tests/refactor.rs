@@ -406,3 +406,44 @@ fn a_rename_right_after_another_program_moved_the_lines_edits_the_right_places()
         );
     }
 }
+
+#[test]
+fn the_index_takes_a_refactors_files_as_the_check_parsed_them_and_stays_true() {
+    // The committed files are scanned from the check's trees instead of
+    // read again: what the index says next must be what a fresh read says.
+    let f = Fixture::new();
+    project(&f);
+    assert_eq!(f.send("a", "Start s"), "Ok");
+    let renames = [
+        ("pkg.util.chunked", "batched"),
+        ("pkg.util.batched", "in_groups"),
+        ("pkg.app.run", "start"),
+        ("pkg.util.in_groups", "chunked"),
+    ];
+    for (symbol, new) in renames {
+        let reply = f.send("a", &format!("Refactor RenameSymbol {symbol} {new}"));
+        assert!(reply.starts_with("Ok, Renamed in"), "{symbol}: {reply}");
+        let after = f.send("a", &format!("Find References {new}"));
+        let state = tempfile::tempdir().unwrap();
+        let mut config = EngineConfig::new(f.dir.path());
+        config.state_dir = Some(state.path().to_path_buf());
+        let fresh = Engine::open(config).unwrap();
+        let send = |text: &str| {
+            fresh
+                .execute(&Request {
+                    sender: "b",
+                    text,
+                    id: None,
+                })
+                .text
+        };
+        assert_eq!(send("Start t"), "Ok");
+        assert_eq!(
+            after,
+            send(&format!("Find References {new}")),
+            "after renaming {symbol} to {new}"
+        );
+    }
+    assert!(f.read("pkg/app.py").contains("def start(xs):"));
+    assert!(f.read("pkg/app.py").contains("return chunked(xs, 2)"));
+}
