@@ -524,6 +524,9 @@ struct AttrWrite {
     /// Index in `refs` of the reference to `name`.
     reference: usize,
     value: ValueId,
+    /// What `self.x = …` assigns (or its annotation gives), when it is the
+    /// statement's one target.
+    assigned: ValueId,
 }
 
 struct Pending {
@@ -993,13 +996,19 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `a = …`, `a: T = …`, `a: T`.
     fn assignment(&mut self, node: Node<'t>, ctx: Ctx) {
-        let value = match field(node, fields().right) {
+        let mut value = match field(node, fields().right) {
             Some(right) => self.expr(right, ctx),
             None => UNKNOWN,
         };
         if let Some(ty) = field(node, fields().r#type) {
             self.annotation(|s| s.visit(ty, ctx));
             self.string_annotations(ty, ctx);
+            // `x: Engine = …` holds an Engine, whatever the value says
+            // (`None` until set, a factory's result).
+            let annotated = self.annotated(ty, ctx);
+            if annotated != UNKNOWN {
+                value = annotated;
+            }
         }
         if let Some(left) = field(node, fields().left) {
             // `x: int` without a value declares, it does not assign
@@ -1020,8 +1029,9 @@ impl<'s, 't> Scanner<'s, 't> {
                     self.add_site(left, 0, name, ctx);
                 }
                 self.bind(ctx.scope, name, value, (left, kind, statement));
-            } else if left.kind() == "identifier" {
-                // A module or class variable remembers what it holds.
+            } else if matches!(left.kind(), "identifier" | "attribute") {
+                // A module or class variable (or `self.x`) remembers what
+                // it holds.
                 self.rhs = value;
                 self.bind_targets(left, ctx, true, kind, statement);
                 self.rhs = UNKNOWN;
@@ -1271,6 +1281,144 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             _ => None,
         }
+    }
+
+    /// Whether two values are the same expression of the same bindings
+    /// (`Engine()` in two methods), through `Same`.
+    fn same_value(&self, a: ValueId, b: ValueId, depth: usize) -> bool {
+        if a == b {
+            return true;
+        }
+        if depth > 8 {
+            return false;
+        }
+        let deref = |mut v: ValueId| {
+            for _ in 0..8 {
+                match self.file.value(v) {
+                    Value::Same(next) => v = next,
+                    _ => break,
+                }
+            }
+            v
+        };
+        let (a, b) = (deref(a), deref(b));
+        if a == b {
+            return true;
+        }
+        match (self.file.value(a), self.file.value(b)) {
+            (Value::Call(x), Value::Call(y)) => self.same_value(x, y, depth + 1),
+            (Value::Attr { base: x, name: n }, Value::Attr { base: y, name: m }) => {
+                n == m && self.same_value(x, y, depth + 1)
+            }
+            (x, y) => x == y && !matches!(x, Value::Unknown),
+        }
+    }
+
+    /// `self.name` (through `Same`): the class and the name.
+    fn self_attribute(&self, value: ValueId) -> Option<(DefId, Name)> {
+        let Value::Attr { base, name } = self.file.value(value) else {
+            return None;
+        };
+        let mut v = base;
+        for _ in 0..8 {
+            match self.file.value(v) {
+                Value::Same(next) => v = next,
+                Value::SelfOf(c) => return Some((c, name)),
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// What an annotation says a name holds: an instance of the class it
+    /// names (`C`, `m.C`, `"C"`, `Optional[C]`, `C | None`), else nothing.
+    /// Built without references (the annotation's visit made them).
+    fn annotated(&mut self, ty: Node<'t>, ctx: Ctx) -> ValueId {
+        match self.annotation_class(ty, ctx, 0) {
+            Some(class) => self.push(Value::Call(class)),
+            None => UNKNOWN,
+        }
+    }
+
+    fn annotation_class(&mut self, node: Node<'t>, ctx: Ctx, depth: usize) -> Option<ValueId> {
+        if depth > 4 {
+            return None;
+        }
+        let node = unparenthesized(node);
+        match node.kind() {
+            "type" => self.annotation_class(node.named_child(0)?, ctx, depth + 1),
+            "identifier" | "attribute" => self.quiet_value(node, ctx),
+            "string" => {
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                let [_, content, _] = parts.as_slice() else {
+                    return None;
+                };
+                if content.kind() != "string_content" {
+                    return None;
+                }
+                self.quiet_dotted(self.text(*content), ctx)
+            }
+            // `Optional[C]`
+            "generic_type" => {
+                let generic = node.named_child(0)?;
+                let parameter = node.named_child(1)?;
+                if self.text(generic) != "Optional" || parameter.named_child_count() != 1 {
+                    return None;
+                }
+                self.annotation_class(parameter.named_child(0)?, ctx, depth + 1)
+            }
+            // `typing.Optional[C]`
+            "subscript" => {
+                let generic = field(node, fields().value)?;
+                let text = self.text(generic);
+                if !(text == "Optional" || text.ends_with(".Optional")) {
+                    return None;
+                }
+                let inner = node.child_by_field_name("subscript")?;
+                self.annotation_class(inner, ctx, depth + 1)
+            }
+            // `C | None`, `None | C`
+            "binary_operator" => {
+                let (left, right) = (field(node, fields().left)?, field(node, fields().right)?);
+                match (left.kind(), right.kind()) {
+                    (_, "none") => self.annotation_class(left, ctx, depth + 1),
+                    ("none", _) => self.annotation_class(right, ctx, depth + 1),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A dotted name written in a string (`"pkg.C"`), as [`Self::quiet_value`].
+    fn quiet_dotted(&mut self, text: &str, ctx: Ctx) -> Option<ValueId> {
+        let valid = |p: &str| {
+            let mut chars = p.chars();
+            chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
+                && chars.all(|c| c == '_' || c.is_alphanumeric())
+        };
+        let text = text.trim();
+        if text.is_empty() || !text.split('.').all(valid) {
+            return None;
+        }
+        let mut value = None;
+        for part in text.split('.') {
+            let name = self.intern(part);
+            value = Some(match value {
+                None => {
+                    let slot = self.push(Value::Unknown);
+                    self.pending.push(Pending {
+                        scope: ctx.scope,
+                        name,
+                        slot,
+                    });
+                    slot
+                }
+                Some(base) => self.push(Value::Attr { base, name }),
+            });
+        }
+        value
     }
 
     fn operator_chain(&mut self, node: Node<'t>, ctx: Ctx) {
@@ -1535,11 +1683,13 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             "attribute" => {
                 // `self.x = …` may define an instance attribute (see `finish`).
+                let assigned = std::mem::replace(&mut self.rhs, UNKNOWN);
                 let value = self.expr(node, ctx);
                 if value != UNKNOWN && !self.file.refs.is_empty() {
                     self.attr_writes.push(AttrWrite {
                         reference: self.file.refs.len() - 1,
                         value,
+                        assigned,
                     });
                 }
             }
@@ -1663,8 +1813,20 @@ impl<'s, 't> Scanner<'s, 't> {
                 if i == 0 {
                     self.scopes[inner.scope].first_param = Some(name);
                 }
-                let value = match self_class {
-                    Some(c) if i == 0 && p.kind() == "identifier" => self.push(Value::SelfOf(c)),
+                let value = match (self_class, field(p, fields().r#type)) {
+                    (Some(c), _) if i == 0 && p.kind() == "identifier" => {
+                        self.push(Value::SelfOf(c))
+                    }
+                    // `e: Engine` is an Engine (`*args: T` and `**kw: T` are not)
+                    (_, Some(t))
+                        if matches!(p.kind(), "typed_parameter" | "typed_default_parameter")
+                            && !matches!(
+                                id.parent().map(|n| n.kind()),
+                                Some("list_splat_pattern" | "dictionary_splat_pattern")
+                            ) =>
+                    {
+                        self.annotated(t, outer)
+                    }
                     _ => UNKNOWN,
                 };
                 self.bind(inner.scope, name, value, (id, BindingKind::Parameter, p));
@@ -2150,6 +2312,23 @@ impl<'s, 't> Scanner<'s, 't> {
     /// becomes the definition of the instance attribute `x`.
     fn instance_attributes(&mut self) {
         let writes = std::mem::take(&mut self.attr_writes);
+        // What each `self.name` is assigned across the class's methods: one
+        // value the index can follow types the attribute (`None` besides
+        // it is fine: unset); two different ones, nothing.
+        let mut assigned: HashMap<(DefId, Name), Option<ValueId>> = HashMap::default();
+        for w in &writes {
+            let Some((class, name)) = self.self_attribute(w.value) else {
+                continue;
+            };
+            let slot = assigned.entry((class, name)).or_insert(Some(UNKNOWN));
+            if w.assigned != UNKNOWN {
+                *slot = match *slot {
+                    Some(UNKNOWN) => Some(w.assigned),
+                    Some(v) if self.same_value(v, w.assigned, 0) => Some(v),
+                    _ => None,
+                };
+            }
+        }
         for w in writes {
             let Value::Attr { base, name } = self.file.value(w.value) else {
                 continue;
@@ -2190,7 +2369,11 @@ impl<'s, 't> Scanner<'s, 't> {
                 parent: Some(class),
                 bases: Vec::new(),
                 instance: true,
-                value: None,
+                value: assigned
+                    .get(&(class, name))
+                    .copied()
+                    .flatten()
+                    .filter(|&v| v != UNKNOWN),
                 returns: None,
             });
             self.file.members.entry(class).or_default().push(id);

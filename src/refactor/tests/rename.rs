@@ -729,3 +729,43 @@ fn a_member_a_base_or_mixin_calls_on_self_is_renamed_with_every_class_providing_
         done.left_alone
     );
 }
+
+#[test]
+fn annotations_and_assigned_attributes_type_the_receivers_of_a_method() {
+    let p = TestProject::new(&[
+        (
+            "engine.py",
+            "class Engine:\n    def start(self):\n        return 1\n\n\nclass Other:\n    def start(self):\n        return 2\n",
+        ),
+        (
+            "car.py",
+            "from typing import Optional\n\nimport engine\nfrom engine import Engine, Other\n\n\nclass Car:\n    spare: Engine\n\n    def __init__(self, first: Engine):\n        self.motor = None\n        self.first = first\n        self.mixed = Engine()\n\n    def go(self, e: Engine, m: Optional[Engine] = None, q: \"engine.Engine\" = None, u: Engine | None = None, *many: Engine):\n        self.motor = Engine()\n        self.mixed = Other()\n        e.start()\n        m.start()\n        q.start()\n        u.start()\n        self.motor.start()\n        self.first.start()\n        self.spare.start()\n        self.mixed.start()\n        many.start()\n",
+        ),
+    ]);
+    let done = p.run(None, &rename("engine.Engine.start", "run")).unwrap();
+    let after = p.after(&done);
+    let car = &after["car.py"];
+    for typed in [
+        "e.run()",
+        "m.run()",
+        "q.run()",
+        "u.run()",
+        "self.motor.run()",
+        "self.first.run()",
+        "self.spare.run()",
+    ] {
+        assert!(car.contains(typed), "{typed} in:\n{car}");
+    }
+    // two classes assigned, and a tuple of Engines: not typed
+    assert!(
+        car.contains("self.mixed.start()") && car.contains("many.start()"),
+        "{car}"
+    );
+    assert_eq!(
+        done.left_alone
+            .iter()
+            .map(|l| l.site.to_string())
+            .collect::<Vec<_>>(),
+        vec!["car.py:24:19", "car.py:25:13"]
+    );
+}
