@@ -8,6 +8,13 @@
 //! * `super()` in a method is an instance of the class's project bases.
 //! * A variable with one definition (`x = C()`, `Alias = C`, module or class
 //!   level) stands for its value when its attributes are read or it is called.
+//!   An annotation gives the value (`x: C`, `e: C` for a parameter,
+//!   `Optional[C]`, `C | None`, `"C"`: an instance of `C`), and so does the
+//!   one value a class's methods assign to `self.x` (`None` beside it
+//!   counts as unset; two different values type nothing).
+//! * `isinstance(x, C)` makes `x` an instance of `C` where it holds (the
+//!   rest of an `and`, an `if` body, the block after a `not isinstance`
+//!   guard that returns or raises).
 //! * Star imports bind the names of a literal `__all__`, else every name not
 //!   starting with `_`.
 //! * A name unbound at module level is looked up in the file's star imports;
