@@ -10,7 +10,9 @@
 //! aliases (`from m import Old as X` changes `Old` and keeps `X`; `import m
 //! as x` + `x.Old`), re-exports, star imports, `__all__` strings,
 //! attributes of typed receivers (`self`, `cls`, instances, `super()`,
-//! calls of annotated functions), `global` statements, rebinding targets
+//! calls of annotated functions, annotated parameters and variables,
+//! `self.x` holding one class's instance, names an `isinstance` test
+//! narrows), `global` statements, rebinding targets
 //! and forward references in annotations (`x: "User"`); doctest code (`>>>` lines) whose name resolves, in the
 //! module's globals, to the symbol; and the `.pyi` stub next to each
 //! changed module. Keyword arguments name parameters, never the symbol:

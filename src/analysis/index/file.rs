@@ -1357,7 +1357,21 @@ impl<'s, 't> Scanner<'s, 't> {
                 if content.kind() != "string_content" {
                     return None;
                 }
-                self.quiet_dotted(self.text(*content), ctx)
+                // the same shapes, written as text: `"Optional[C]"`, `"C | None"`
+                let mut text = self.text(*content).trim();
+                for _ in 0..4 {
+                    let inner = text
+                        .strip_prefix("Optional[")
+                        .or_else(|| text.strip_prefix("typing.Optional["))
+                        .and_then(|t| t.strip_suffix(']'))
+                        .or_else(|| text.strip_suffix("| None"))
+                        .or_else(|| text.strip_prefix("None |"));
+                    match inner {
+                        Some(inner) => text = inner.trim(),
+                        None => break,
+                    }
+                }
+                self.quiet_dotted(text, ctx)
             }
             // `Optional[C]`
             "generic_type" => {
@@ -1772,7 +1786,11 @@ impl<'s, 't> Scanner<'s, 't> {
                     let v = self.annotation(|s| s.expr(e, ctx));
                     self.file.defs[def as usize].returns = Some(v);
                 }
-                _ => self.annotation(|s| s.visit(ret, ctx)),
+                _ => {
+                    self.annotation(|s| s.visit(ret, ctx));
+                    // `-> "C"`, `-> Optional[C]`, `-> C | None`
+                    self.file.defs[def as usize].returns = self.annotation_class(ret, ctx, 0);
+                }
             }
             self.string_annotations(ret, ctx);
         }

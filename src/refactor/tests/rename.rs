@@ -739,7 +739,7 @@ fn annotations_and_assigned_attributes_type_the_receivers_of_a_method() {
         ),
         (
             "car.py",
-            "from typing import Optional\n\nimport engine\nfrom engine import Engine, Other\n\n\nclass Car:\n    spare: Engine\n\n    def __init__(self, first: Engine):\n        self.motor = None\n        self.first = first\n        self.mixed = Engine()\n\n    def go(self, e: Engine, m: Optional[Engine] = None, q: \"engine.Engine\" = None, u: Engine | None = None, *many: Engine):\n        self.motor = Engine()\n        self.mixed = Other()\n        e.start()\n        m.start()\n        q.start()\n        u.start()\n        self.motor.start()\n        self.first.start()\n        self.spare.start()\n        self.mixed.start()\n        many.start()\n",
+            "from typing import Optional\n\nimport engine\nfrom engine import Engine, Other\n\n\nclass Car:\n    spare: Engine\n\n    def __init__(self, first: Engine):\n        self.motor = None\n        self.first = first\n        self.mixed = Engine()\n\n    def go(self, e: Engine, m: Optional[Engine] = None, q: \"engine.Engine\" = None, u: Engine | None = None, *many: Engine):\n        self.motor = Engine()\n        self.mixed = Other()\n        e.start()\n        m.start()\n        q.start()\n        u.start()\n        self.motor.start()\n        self.first.start()\n        self.spare.start()\n        self.mixed.start()\n        many.start()\n        find().start()\n\n\ndef find() -> \"Optional[Engine]\":\n    return None\n",
         ),
     ]);
     let done = p.run(None, &rename("engine.Engine.start", "run")).unwrap();
