@@ -65,6 +65,7 @@ pub fn compile_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
             node: root,
         }],
         depth: 0,
+        cursors: Vec::new(),
     };
     checker.future_imports(root);
     checker.walk(root, false);
@@ -112,6 +113,9 @@ struct Checker<'a, 't> {
     /// [`MAX_DEPTH`] is not checked, so that a pathological file cannot
     /// overflow the stack (CPython refuses such nesting anyway).
     depth: usize,
+    /// Cursors reused by `walk_children` (creating one allocates; a
+    /// Django-wide rename checks a million nodes).
+    cursors: Vec<tree_sitter::TreeCursor<'t>>,
 }
 
 /// Deepest syntax nesting checked, as in the resolver and the index.
@@ -170,11 +174,22 @@ impl<'a, 't> Checker<'a, 't> {
     }
 
     fn walk_children(&mut self, node: Node<'t>, in_loop: bool) {
-        let mut c = node.walk();
-        let kids: Vec<Node<'t>> = node.children(&mut c).collect();
-        for child in kids {
-            self.walk(child, in_loop);
+        let mut cursor = match self.cursors.pop() {
+            Some(mut c) => {
+                c.reset(node);
+                c
+            }
+            None => node.walk(),
+        };
+        if cursor.goto_first_child() {
+            loop {
+                self.walk(cursor.node(), in_loop);
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
         }
+        self.cursors.push(cursor);
     }
 
     fn walk(&mut self, node: Node<'t>, in_loop: bool) {
