@@ -362,6 +362,24 @@ fn fields() -> &'static Fields {
     })
 }
 
+/// Node kind ids the walk compares on hot paths (`Node::kind` measures
+/// and checks a C string on every call).
+struct Kinds {
+    if_statement: u16,
+    and: u16,
+}
+
+fn kinds() -> &'static Kinds {
+    static KINDS: std::sync::OnceLock<Kinds> = std::sync::OnceLock::new();
+    KINDS.get_or_init(|| {
+        let lang: tree_sitter::Language = crate::analysis::Language::Python.tree_sitter();
+        Kinds {
+            if_statement: lang.id_for_node_kind("if_statement", true),
+            and: lang.id_for_node_kind("and", false),
+        }
+    })
+}
+
 /// `node.child_by_field_name(name)` through the precomputed id.
 fn field<'t>(node: Node<'t>, id: u16) -> Option<Node<'t>> {
     if id == u16::MAX {
@@ -860,7 +878,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 let child = cursor.node();
                 if child.is_named() {
                     self.visit(child, ctx);
-                    if child.kind() == "if_statement" {
+                    if child.kind_id() == kinds().if_statement {
                         self.narrow_after_guard(child, ctx);
                     }
                 }
@@ -1135,7 +1153,7 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `a + b + c …`, `a and b or c …`.
     fn is_and(&self, node: Node<'t>) -> bool {
-        field(node, fields().operator).is_some_and(|o| o.kind() == "and")
+        field(node, fields().operator).is_some_and(|o| o.kind_id() == kinds().and)
     }
 
     /// `a and b and c`: each operand after an `isinstance(x, C)` sees `x`
