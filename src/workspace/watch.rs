@@ -199,7 +199,16 @@ mod tests {
         std::fs::write(root.join("pkg/__pycache__/a.cpython-311.pyc"), "").unwrap();
         std::fs::write(root.join("notes.txt"), "hello\n").unwrap();
         std::thread::sleep(Duration::from_millis(300));
-        assert_eq!(watch.take(), TreeChanges::Nothing);
+        // A late second event of the writes above may still come (a loaded
+        // machine); the files written since must not.
+        match watch.take() {
+            TreeChanges::Nothing => {}
+            TreeChanges::Files(late) => assert!(
+                late.iter().all(|p| p == "pkg/a.py" || p == "pkg/b.pyi"),
+                "{late:?}"
+            ),
+            TreeChanges::Everything => panic!("an ignored file made the tree change"),
+        }
 
         std::fs::remove_file(root.join("pkg/a.py")).unwrap();
         assert_eq!(seen(&watch, files(&["pkg/a.py"])), files(&["pkg/a.py"]));
