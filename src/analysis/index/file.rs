@@ -1035,10 +1035,7 @@ impl<'s, 't> Scanner<'s, 't> {
             } else {
                 BindingKind::Other
             };
-            let statement = node
-                .parent()
-                .filter(|p| p.kind() == "expression_statement")
-                .unwrap_or(node);
+            let statement = self.statement_of(node);
             if left.kind() == "identifier" && self.scopes[ctx.scope].kind == ScopeKind::Function {
                 // A local holding a value the index can follow
                 // (`m = Manager()`); kept only if it is its sole binding.
@@ -1857,7 +1854,7 @@ impl<'s, 't> Scanner<'s, 't> {
                     (_, Some(t))
                         if matches!(p.kind(), "typed_parameter" | "typed_default_parameter")
                             && !matches!(
-                                id.parent().map(|n| n.kind()),
+                                p.named_child(0).map(|n| n.kind()),
                                 Some("list_splat_pattern" | "dictionary_splat_pattern")
                             ) =>
                     {
@@ -2104,6 +2101,19 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
+    /// The statement an assignment is (its `expression_statement`), for the
+    /// full model's binding ranges; the index keeps none, and
+    /// `Node::parent` walks down from the root, so it is not asked then.
+    fn statement_of(&self, assignment: Node<'t>) -> Node<'t> {
+        if self.model.is_none() {
+            return assignment;
+        }
+        assignment
+            .parent()
+            .filter(|p| p.kind() == "expression_statement")
+            .unwrap_or(assignment)
+    }
+
     /// `__all__ = …` / `__all__ += …` at module level.
     fn is_all(&self, node: Node<'t>) -> bool {
         field(node, fields().left).is_some_and(|l| self.text(l) == "__all__")
@@ -2114,10 +2124,7 @@ impl<'s, 't> Scanner<'s, 't> {
             return;
         };
         self.visit(right, ctx);
-        let statement = node
-            .parent()
-            .filter(|p| p.kind() == "expression_statement")
-            .unwrap_or(node);
+        let statement = self.statement_of(node);
         if !matches!(right.kind(), "list" | "tuple") {
             self.all_dynamic = true;
             if node.kind() == "assignment" {
