@@ -1362,6 +1362,15 @@ impl<'s, 't> Scanner<'s, 't> {
         let node = unparenthesized(node);
         match node.kind() {
             "type" => self.annotation_class(node.named_child(0)?, ctx, depth + 1),
+            // `typing.Self` in a class's methods: that class
+            "identifier" | "attribute"
+                if ctx.class.is_some() && {
+                    let text = self.text(node);
+                    text == "Self" || text.ends_with(".Self")
+                } =>
+            {
+                ctx.class.map(|c| self.push(Value::Def(c)))
+            }
             "identifier" | "attribute" => self.quiet_value(node, ctx),
             "string" => {
                 let mut cursor = node.walk();
@@ -1799,7 +1808,13 @@ impl<'s, 't> Scanner<'s, 't> {
                         && matches!(e.kind(), "identifier" | "attribute") =>
                 {
                     let v = self.annotation(|s| s.expr(e, ctx));
-                    self.file.defs[def as usize].returns = Some(v);
+                    let text = self.text(e);
+                    self.file.defs[def as usize].returns =
+                        if ctx.class.is_some() && (text == "Self" || text.ends_with(".Self")) {
+                            self.annotation_class(e, ctx, 0)
+                        } else {
+                            Some(v)
+                        };
                 }
                 _ => {
                     self.annotation(|s| s.visit(ret, ctx));

@@ -769,3 +769,17 @@ fn annotations_and_assigned_attributes_type_the_receivers_of_a_method() {
         vec!["car.py:24:19", "car.py:25:13"]
     );
 }
+
+#[test]
+fn a_method_returning_self_types_the_chain() {
+    let p = TestProject::new(&[(
+        "b.py",
+        "from typing import Self\n\n\nclass Builder:\n    def add(self, x) -> Self:\n        return self\n\n    def build(self):\n        return 1\n\n\nBuilder().add(1).add(2).build()\n",
+    )]);
+    let done = p.run(None, &rename("b.Builder.build", "finish")).unwrap();
+    assert_eq!(
+        p.after(&done)["b.py"],
+        "from typing import Self\n\n\nclass Builder:\n    def add(self, x) -> Self:\n        return self\n\n    def finish(self):\n        return 1\n\n\nBuilder().add(1).add(2).finish()\n"
+    );
+    assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
+}
