@@ -402,12 +402,17 @@ impl Renaming<'_> {
         let text = &source.text;
         let path = source.path.as_str();
         let old_len = self.old.chars().count();
+        let ident = |c: char| c == '_' || c.is_alphanumeric();
         let mut code: Vec<Range<usize>> = positions
             .iter()
             .filter_map(|&(start, _)| {
                 let a = offset(text, start)?;
                 let b = a + old_len;
-                (b <= text.len_chars() && text.slice(a..b) == self.old).then_some(a..b)
+                // the whole name: `weekdaybase`, an alias of `weekday`, keeps its own
+                let whole = b <= text.len_chars()
+                    && text.slice(a..b) == self.old
+                    && (b == text.len_chars() || !ident(text.char(b)));
+                whole.then_some(a..b)
             })
             .collect();
         code.sort_by_key(|r| r.start);

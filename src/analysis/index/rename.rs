@@ -550,6 +550,9 @@ impl ProjectIndex {
             }
             let Some(path) = self.path(fid) else { continue };
             for r in refs {
+                if holds_an_attribute(f, r) {
+                    continue;
+                }
                 let location = || Location {
                     path: path.to_string(),
                     position: r.position(),
@@ -575,6 +578,23 @@ impl ProjectIndex {
         sites.possible.dedup();
         sites
     }
+}
+
+/// A name whose binding is a variable holding an attribute (`func =
+/// self.func`, `reverse = urls.reverse`): the variable is a symbol of its
+/// own that happens to hold the renamed one, and keeps its name.
+fn holds_an_attribute(f: &super::FileIndex, r: &Ref) -> bool {
+    let Value::Same(mut v) = f.value(r.value) else {
+        return false;
+    };
+    for _ in 0..8 {
+        match f.value(v) {
+            Value::Same(next) => v = next,
+            Value::Attr { .. } => return true,
+            _ => return false,
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -180,10 +180,18 @@ fn doctest_words(src: &str, code: Range<usize>, name: &str, out: &mut Vec<Occurr
             let import_at = line.find(" import ")? + code.start;
             (s > import_at).then(|| format!("{}.{}", module.trim(), name))
         });
+        // `f(old=1)`, `old = 2`: a keyword or a binding of the doctest's
+        // own, not a use of the symbol
+        let rest = src[s + name.len()..code.end].trim_start();
+        let binds = chain == name && rest.starts_with('=') && !rest.starts_with("==");
         let dotted = import_part.unwrap_or_else(|| chain.trim_start_matches('.').to_string());
         out.push(Occurrence {
             range: s..s + name.len(),
-            context: Context::Doctest { dotted },
+            context: if binds {
+                Context::String
+            } else {
+                Context::Doctest { dotted }
+            },
         });
     }
 }

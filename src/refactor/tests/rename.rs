@@ -783,3 +783,52 @@ fn a_method_returning_self_types_the_chain() {
     );
     assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
 }
+
+#[test]
+fn an_alias_that_starts_with_the_old_name_and_doctest_keywords_keep_their_names() {
+    // dateutil: `from ._common import weekday as weekdaybase` and
+    // `>>> relativedelta(weekday=MO(1))` in a docstring
+    let p = TestProject::new(&[
+        ("common.py", "class weekday(object):\n    pass\n"),
+        (
+            "rrule.py",
+            "from common import weekday as weekdaybase\n\n\nclass weekday(weekdaybase):\n    pass\n",
+        ),
+        (
+            "delta.py",
+            "from common import weekday\n\n\ndef relativedelta(weekday=None):\n    \"\"\"\n    >>> relativedelta(weekday=weekday())\n    \"\"\"\n    return weekday\n",
+        ),
+    ]);
+    let done = p.run(None, &class("common.weekday", "Weekday")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["rrule.py"],
+        "from common import Weekday as weekdaybase\n\n\nclass weekday(weekdaybase):\n    pass\n"
+    );
+    assert_eq!(
+        after["delta.py"],
+        "from common import Weekday\n\n\ndef relativedelta(weekday=None):\n    \"\"\"\n    >>> relativedelta(weekday=Weekday())\n    \"\"\"\n    return weekday\n"
+    );
+}
+
+#[test]
+fn a_variable_named_like_the_attribute_it_holds_keeps_its_name() {
+    // toolz's curry._should_curry: `func = self.func`, then `f(func)`
+    let p = TestProject::new(&[
+        (
+            "c.py",
+            "class curry:\n    @property\n    def func(self):\n        return 1\n\n    def should(self):\n        func = self.func\n        return func\n",
+        ),
+        ("u.py", "import c\n\nfunc = c.curry().func\nprint(func)\n"),
+    ]);
+    let done = p.run(None, &rename("c.curry.func", "function")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["c.py"],
+        "class curry:\n    @property\n    def function(self):\n        return 1\n\n    def should(self):\n        func = self.function\n        return func\n"
+    );
+    assert_eq!(
+        after["u.py"],
+        "import c\n\nfunc = c.curry().function\nprint(func)\n"
+    );
+}
