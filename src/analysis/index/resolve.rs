@@ -89,6 +89,9 @@ impl ProjectIndex {
                 self.imported_submodule(f, name).unwrap_or(Res::Unknown)
             }
             Value::Attr { base, name } => {
+                if let Some(r) = self.attribute_of_union(file, base, f.name(name), depth + 1) {
+                    return r;
+                }
                 let base = self.resolve(file, base, depth + 1);
                 self.attribute(base, f.name(name), depth + 1)
             }
@@ -143,6 +146,65 @@ impl ProjectIndex {
                 }
             }
         }
+    }
+
+    /// `x.name` where `x` has several bindings of which some are a
+    /// placeholder variable holding nothing the index follows (`easter =
+    /// None` at module level, then `global easter; from dateutil import
+    /// easter` in a function): a placeholder has no attributes, so the
+    /// attribute is the other bindings'. `None` when `base` is not such a
+    /// union (the attribute of the union as a whole is then asked).
+    fn attribute_of_union(
+        &self,
+        file: FileId,
+        base: ValueId,
+        name: &str,
+        depth: usize,
+    ) -> Option<Res> {
+        let f = self.file(file)?;
+        let mut v = base;
+        for _ in 0..8 {
+            match f.value(v) {
+                Value::Same(next) => v = next,
+                _ => break,
+            }
+        }
+        let Value::Union { start, len } = f.value(v) else {
+            return None;
+        };
+        let members: Vec<Res> = f
+            .union(start, len)
+            .iter()
+            .map(|&m| self.resolve(file, m, depth + 1))
+            .collect();
+        let placeholder = |r: &Res| match r {
+            Res::Defs(ds) => {
+                ds.len() == 1
+                    && self.kind(ds[0]) == Some(SymbolKind::Variable)
+                    && matches!(self.through_variable(r.clone(), depth + 1), Res::Defs(_))
+            }
+            Res::Unknown => true,
+            _ => false,
+        };
+        if !members.iter().any(placeholder) || members.iter().all(placeholder) {
+            return None;
+        }
+        let mut defs = Vec::new();
+        let mut other = Res::Unknown;
+        for r in members.into_iter().filter(|r| !placeholder(r)) {
+            match self.attribute(r, name, depth + 1) {
+                Res::Defs(d) => defs.extend(d),
+                r if other == Res::Unknown => other = r,
+                _ => {}
+            }
+        }
+        Some(if defs.is_empty() {
+            other
+        } else {
+            defs.sort();
+            defs.dedup();
+            Res::Defs(defs)
+        })
     }
 
     /// What calling these functions gives, from their return annotations

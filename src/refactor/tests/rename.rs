@@ -832,3 +832,29 @@ fn a_variable_named_like_the_attribute_it_holds_keeps_its_name() {
         "import c\n\nfunc = c.curry().function\nprint(func)\n"
     );
 }
+
+#[test]
+fn a_placeholder_global_set_in_a_function_is_what_the_function_sets() {
+    // dateutil's rrule: `easter = None`, then `global easter; from dateutil
+    // import easter` in one method and `easter.easter(year)` in another
+    let p = TestProject::new(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/easter.py", "def easter(year):\n    return year\n"),
+        (
+            "pkg/rrule.py",
+            "easter = None\n_engine = None\n\n\nclass Engine:\n    def start(self):\n        return 1\n\n\ndef load():\n    global easter, _engine\n    if not easter:\n        from pkg import easter\n    _engine = Engine()\n\n\ndef use(year):\n    _engine.start()\n    return easter.easter(year)\n",
+        ),
+    ]);
+    let done = p
+        .run(None, &rename("pkg.easter.easter", "easter_sunday"))
+        .unwrap();
+    assert!(
+        p.after(&done)["pkg/rrule.py"].contains("return easter.easter_sunday(year)"),
+        "{:?}",
+        done.left_alone
+    );
+    let done = p
+        .run(None, &rename("pkg.rrule.Engine.start", "run"))
+        .unwrap();
+    assert!(p.after(&done)["pkg/rrule.py"].contains("    _engine.run()\n"));
+}
