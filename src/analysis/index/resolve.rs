@@ -12,6 +12,9 @@
 //!   `Optional[C]`, `C | None`, `"C"`: an instance of `C`), and so does the
 //!   one value a class's methods assign to `self.x` (`None` beside it
 //!   counts as unset; two different values type nothing).
+//! * A name bound to a placeholder (`x = None`, a variable holding nothing
+//!   the index follows) and to something else (`global x; x = C()` or an
+//!   import in a function): its attributes are the something else's.
 //! * `isinstance(x, C)` makes `x` an instance of `C` where it holds (the
 //!   rest of an `and`, an `if` body, the block after a `not isinstance`
 //!   guard that returns or raises).
