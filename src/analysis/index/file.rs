@@ -585,6 +585,12 @@ struct Scanner<'s, 't> {
     rhs: ValueId,
     /// The `isinstance` tests holding where the walk is ([`Narrowing`]).
     narrowed: Vec<Narrowing>,
+    /// What each function's `return` statements give, for a function
+    /// without a return annotation ([`Self::inferred_returns`]).
+    returned: Vec<(DefId, ValueId)>,
+    /// Functions that cannot be typed by their returns: generators, and
+    /// `async` ones (a call gives a generator or a coroutine).
+    not_returning: Vec<DefId>,
 }
 
 /// Indexes one parsed file. `src` is the text `tree` was parsed from.
@@ -621,6 +627,8 @@ impl<'s, 't> Scanner<'s, 't> {
             all_dynamic: false,
             rhs: UNKNOWN,
             narrowed: Vec::new(),
+            returned: Vec::new(),
+            not_returning: Vec::new(),
         }
     }
 
@@ -937,6 +945,21 @@ impl<'s, 't> Scanner<'s, 't> {
             "boolean_operator" if self.is_and(node) => self.and_chain(node, ctx),
             "binary_operator" | "boolean_operator" => self.operator_chain(node, ctx),
             "if_statement" | "elif_clause" => self.conditional(node, ctx),
+            "return_statement" => {
+                let value = match node.named_child(0) {
+                    Some(e) => self.expr(e, ctx),
+                    None => UNKNOWN,
+                };
+                if let Some(owner) = ctx.owner {
+                    self.returned.push((owner, value));
+                }
+            }
+            "yield" => {
+                if let Some(owner) = ctx.owner {
+                    self.not_returning.push(owner);
+                }
+                self.children(node, ctx);
+            }
             "keyword_argument" => {
                 if let Some(v) = field(node, fields().value) {
                     self.visit(v, ctx);
@@ -1296,6 +1319,75 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             _ => None,
         }
+    }
+
+    /// A function without a return annotation whose every `return` gives
+    /// an instance of one class (`return Engine(…)`, or `return self` in a
+    /// method) returns that class (`Def::returns`); `return None` or a bare
+    /// `return` beside them counts as nothing returned. Anything else
+    /// returned, a generator or an `async` function: nothing is inferred.
+    fn inferred_returns(&mut self) {
+        let returned = std::mem::take(&mut self.returned);
+        let mut by_function: HashMap<DefId, Vec<ValueId>> = HashMap::default();
+        for (function, value) in returned {
+            by_function.entry(function).or_default().push(value);
+        }
+        for (function, values) in by_function {
+            let def = &self.file.defs[function as usize];
+            if def.returns.is_some()
+                || !matches!(def.kind, SymbolKind::Function | SymbolKind::Method)
+                || self.not_returning.contains(&function)
+            {
+                continue;
+            }
+            let mut class: Option<ValueId> = None;
+            let mut typed = true;
+            for v in values.into_iter().filter(|&v| v != UNKNOWN) {
+                let candidate = match self.file.value(v) {
+                    // `cls(…)` in a classmethod: its class
+                    Value::Call(callee) => match self.self_of(callee) {
+                        Some(c) => self.push(Value::Def(c)),
+                        None => callee,
+                    },
+                    Value::Same(_) => match self.self_of(v) {
+                        Some(c) => self.push(Value::Def(c)),
+                        None => {
+                            typed = false;
+                            break;
+                        }
+                    },
+                    _ => {
+                        typed = false;
+                        break;
+                    }
+                };
+                match class {
+                    None => class = Some(candidate),
+                    Some(c) if self.same_value(c, candidate, 0) => {}
+                    Some(_) => {
+                        typed = false;
+                        break;
+                    }
+                }
+            }
+            if typed {
+                if let Some(c) = class {
+                    self.file.defs[function as usize].returns = Some(c);
+                }
+            }
+        }
+    }
+
+    /// `self` (through `Same`): its class.
+    fn self_of(&self, mut v: ValueId) -> Option<DefId> {
+        for _ in 0..8 {
+            match self.file.value(v) {
+                Value::Same(next) => v = next,
+                Value::SelfOf(c) => return Some(c),
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// Whether two values are the same expression of the same bindings
@@ -1824,6 +1916,9 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             self.string_annotations(ret, ctx);
         }
+        if node.child(0).is_some_and(|c| c.kind() == "async") {
+            self.not_returning.push(def);
+        }
         let scope = self.new_scope(ScopeKind::Function, ctx.scope, node, Some(name));
         let inner = Ctx {
             scope,
@@ -2327,6 +2422,7 @@ impl<'s, 't> Scanner<'s, 't> {
             };
         }
         self.instance_attributes();
+        self.inferred_returns();
         if self.all_dynamic {
             self.file.all = None;
         }

@@ -653,15 +653,15 @@ mod tests {
     }
 
     #[test]
-    fn calling_a_function_annotated_with_a_class_gives_an_instance() {
+    fn calling_a_function_annotated_with_a_class_or_returning_one_gives_an_instance() {
         let index = project(&[(
             "m.py",
-            "class C:\n    def m(self):\n        pass\n\n\ndef make() -> C:\n    return C()\n\n\ndef untyped():\n    return C()\n\n\nmake().m()\nuntyped().m()\n",
+            "class C:\n    def m(self):\n        pass\n\n\ndef make() -> C:\n    return C()\n\n\ndef untyped():\n    return C()\n\n\ndef mixed(x):\n    if x:\n        return C()\n    return x\n\n\nmake().m()\nuntyped().m()\nmixed(1).m()\n",
         )]);
         let refs = index.find_references("C.m").unwrap();
         let shown = |ls: &[Location]| ls.iter().map(|l| l.to_string()).collect::<Vec<_>>();
-        assert_eq!(shown(&refs.certain), vec!["m.py:13:7"]);
-        assert_eq!(shown(&refs.possible), vec!["m.py:14:10"]);
+        assert_eq!(shown(&refs.certain), vec!["m.py:19:7", "m.py:20:10"]);
+        assert_eq!(shown(&refs.possible), vec!["m.py:21:9"]);
     }
 
     #[test]

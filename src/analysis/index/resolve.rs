@@ -26,7 +26,10 @@
 //!   base classes depth-first (an approximation of the C3 MRO that agrees
 //!   with it for single inheritance). The first class that defines `m` wins.
 //! * Calling a function annotated `-> C` (a name or dotted name of a
-//!   project class) gives an instance of `C`.
+//!   project class) gives an instance of `C`; so does calling one without
+//!   an annotation whose every `return` gives an instance of `C`
+//!   (`return C(…)`, `return self`, `return cls(…)`; not a generator or an
+//!   `async` function).
 //! * An attribute of something the index cannot type (a parameter, a local,
 //!   a function's result, a module variable, a class whose bases are external)
 //!   is *possible*: it may be any class member of that name.

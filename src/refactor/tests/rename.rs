@@ -858,3 +858,24 @@ fn a_placeholder_global_set_in_a_function_is_what_the_function_sets() {
         .unwrap();
     assert!(p.after(&done)["pkg/rrule.py"].contains("    _engine.run()\n"));
 }
+
+#[test]
+fn what_an_unannotated_function_returns_types_its_calls() {
+    let p = TestProject::new(&[(
+        "f.py",
+        "class Engine:\n    def start(self):\n        return 1\n\n    def again(self):\n        return self\n\n    @classmethod\n    def create(cls):\n        return cls()\n\n\ndef make(fast):\n    if fast:\n        return Engine()\n    return None\n\n\ndef either(x):\n    if x:\n        return Engine()\n    return x\n\n\ndef gen():\n    yield 1\n    return Engine()\n\n\nmake(1).start()\nEngine().again().start()\nEngine.create().start()\neither(1).start()\ngen().start()\n",
+    )]);
+    let done = p.run(None, &rename("f.Engine.start", "run")).unwrap();
+    let after = &p.after(&done)["f.py"];
+    for typed in [
+        "make(1).run()",
+        "Engine().again().run()",
+        "Engine.create().run()",
+    ] {
+        assert!(after.contains(typed), "{typed}:\n{after}");
+    }
+    assert!(
+        after.contains("either(1).start()") && after.contains("gen().start()"),
+        "{after}"
+    );
+}
