@@ -62,7 +62,7 @@ impl IndexState {
         let left = index.adopt_written(written);
         written
             .iter()
-            .map(|w| w.0.clone())
+            .map(|w| w.path.clone())
             .filter(|p| !left.contains(p))
             .collect()
     }

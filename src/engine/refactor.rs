@@ -315,19 +315,18 @@ impl Engine {
             .iter()
             .filter_map(|c| {
                 let (_, disk) = stamps.iter().find(|(path, _)| *path == c.path)?;
-                (blake3::hash(c.text.as_bytes()).to_hex().as_str() == disk.hash).then(|| {
-                    let modified =
-                        std::time::UNIX_EPOCH + std::time::Duration::from_nanos(disk.mtime_ns);
-                    let stamp = Stamp {
-                        modified: Some(modified),
+                let content = blake3::hash(c.text.as_bytes());
+                (content.to_hex().as_str() == disk.hash).then(|| Written {
+                    path: c.path.as_str().to_string(),
+                    text: c.text.as_str(),
+                    tree: c.tree.tree(),
+                    stamp: Stamp {
+                        modified: Some(
+                            std::time::UNIX_EPOCH + std::time::Duration::from_nanos(disk.mtime_ns),
+                        ),
                         len: disk.len,
-                    };
-                    (
-                        c.path.as_str().to_string(),
-                        c.text.as_str(),
-                        c.tree.tree(),
-                        stamp,
-                    )
+                    },
+                    content,
                 })
             })
             .collect();

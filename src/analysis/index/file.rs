@@ -237,6 +237,26 @@ impl FileIndex {
             .unwrap_or(Value::Unknown)
     }
 
+    /// What `value` stands for through `Same` links (a use points at its
+    /// binding), a few steps at most.
+    pub fn through_same(&self, mut value: ValueId) -> ValueId {
+        for _ in 0..8 {
+            match self.value(value) {
+                Value::Same(next) if next != value => value = next,
+                _ => break,
+            }
+        }
+        value
+    }
+
+    /// `self`/`cls` (through `Same`): its class.
+    pub fn self_class(&self, value: ValueId) -> Option<DefId> {
+        match self.value(self.through_same(value)) {
+            Value::SelfOf(class) => Some(class),
+            _ => None,
+        }
+    }
+
     pub fn union(&self, start: u32, len: u32) -> &[ValueId] {
         let (s, e) = (start as usize, (start + len) as usize);
         self.unions.get(s..e).unwrap_or(&[])
@@ -389,6 +409,16 @@ fn field<'t>(node: Node<'t>, id: u16) -> Option<Node<'t>> {
 }
 
 const UNKNOWN: ValueId = 0;
+
+/// `name` or `a.b.c`: identifiers joined by dots.
+fn is_dotted_name(text: &str) -> bool {
+    let identifier = |p: &str| {
+        let mut chars = p.chars();
+        chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
+            && chars.all(|c| c == '_' || c.is_alphanumeric())
+    };
+    !text.is_empty() && text.split('.').all(identifier)
+}
 
 /// `(x)` → `x`.
 fn unparenthesized(mut node: Node<'_>) -> Node<'_> {
@@ -839,12 +869,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// `a.b.C` written inside a string: a use of `a`, then of each attribute.
     fn dotted_string(&mut self, content: Node<'t>, ctx: Ctx) {
         let text = self.text(content);
-        let valid = |p: &str| {
-            let mut chars = p.chars();
-            chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
-                && chars.all(|c| c == '_' || c.is_alphanumeric())
-        };
-        if text.is_empty() || !text.split('.').all(valid) {
+        if !is_dotted_name(text) {
             return;
         }
         let start = self.pos(content);
@@ -1345,11 +1370,11 @@ impl<'s, 't> Scanner<'s, 't> {
             for v in values.into_iter().filter(|&v| v != UNKNOWN) {
                 let candidate = match self.file.value(v) {
                     // `cls(…)` in a classmethod: its class
-                    Value::Call(callee) => match self.self_of(callee) {
+                    Value::Call(callee) => match self.file.self_class(callee) {
                         Some(c) => self.push(Value::Def(c)),
                         None => callee,
                     },
-                    Value::Same(_) => match self.self_of(v) {
+                    Value::Same(_) => match self.file.self_class(v) {
                         Some(c) => self.push(Value::Def(c)),
                         None => {
                             typed = false;
@@ -1378,18 +1403,6 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
-    /// `self` (through `Same`): its class.
-    fn self_of(&self, mut v: ValueId) -> Option<DefId> {
-        for _ in 0..8 {
-            match self.file.value(v) {
-                Value::Same(next) => v = next,
-                Value::SelfOf(c) => return Some(c),
-                _ => return None,
-            }
-        }
-        None
-    }
-
     /// Whether two values are the same expression of the same bindings
     /// (`Engine()` in two methods), through `Same`.
     fn same_value(&self, a: ValueId, b: ValueId, depth: usize) -> bool {
@@ -1399,16 +1412,7 @@ impl<'s, 't> Scanner<'s, 't> {
         if depth > 8 {
             return false;
         }
-        let deref = |mut v: ValueId| {
-            for _ in 0..8 {
-                match self.file.value(v) {
-                    Value::Same(next) => v = next,
-                    _ => break,
-                }
-            }
-            v
-        };
-        let (a, b) = (deref(a), deref(b));
+        let (a, b) = (self.file.through_same(a), self.file.through_same(b));
         if a == b {
             return true;
         }
@@ -1426,15 +1430,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let Value::Attr { base, name } = self.file.value(value) else {
             return None;
         };
-        let mut v = base;
-        for _ in 0..8 {
-            match self.file.value(v) {
-                Value::Same(next) => v = next,
-                Value::SelfOf(c) => return Some((c, name)),
-                _ => return None,
-            }
-        }
-        None
+        Some((self.file.self_class(base)?, name))
     }
 
     /// What an annotation says a name holds: an instance of the class it
@@ -1523,13 +1519,8 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// A dotted name written in a string (`"pkg.C"`), as [`Self::quiet_value`].
     fn quiet_dotted(&mut self, text: &str, ctx: Ctx) -> Option<ValueId> {
-        let valid = |p: &str| {
-            let mut chars = p.chars();
-            chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
-                && chars.all(|c| c == '_' || c.is_alphanumeric())
-        };
         let text = text.trim();
-        if text.is_empty() || !text.split('.').all(valid) {
+        if !is_dotted_name(text) {
             return None;
         }
         let mut value = None;
@@ -2484,22 +2475,9 @@ impl<'s, 't> Scanner<'s, 't> {
             }
         }
         for w in writes {
-            let Value::Attr { base, name } = self.file.value(w.value) else {
+            let Some((class, name)) = self.self_attribute(w.value) else {
                 continue;
             };
-            let mut v = base;
-            let mut class = None;
-            for _ in 0..8 {
-                match self.file.value(v) {
-                    Value::Same(next) => v = next,
-                    Value::SelfOf(c) => {
-                        class = Some(c);
-                        break;
-                    }
-                    _ => break,
-                }
-            }
-            let Some(class) = class else { continue };
             let text = self.file.name(name).to_string();
             let defined = self.file.members.get(&class).is_some_and(|m| {
                 m.iter()

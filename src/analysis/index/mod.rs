@@ -72,9 +72,17 @@ const RECENT: usize = 256;
 /// Index of a file slot in the project index.
 pub type FileId = usize;
 
-/// A file a commit wrote, for [`ProjectIndex::adopt_written`]: its path,
-/// new text, that text's tree and the stamp the commit left on disk.
-pub type Written<'a> = (String, &'a str, &'a tree_sitter::Tree, Stamp);
+/// A file a commit wrote, for [`ProjectIndex::adopt_written`].
+pub struct Written<'a> {
+    pub path: String,
+    pub text: &'a str,
+    /// The tree of `text`.
+    pub tree: &'a tree_sitter::Tree,
+    /// The stamp the commit left on disk.
+    pub stamp: Stamp,
+    /// The hash of `text` (the commit's own, checked against it).
+    pub content: blake3::Hash,
+}
 
 #[derive(Debug)]
 struct Entry {
@@ -437,7 +445,7 @@ impl ProjectIndex {
         let known: Vec<(usize, &Written<'_>, disk::ModuleName)> = written
             .iter()
             .filter_map(|w| {
-                let rel = normalize(&w.0)?;
+                let rel = normalize(&w.path)?;
                 let fid = *self.by_path.get(&rel)?;
                 let entry = self.files.get(fid)?.as_ref()?;
                 Some((fid, w, (entry.index.module.clone(), entry.index.is_package)))
@@ -445,9 +453,9 @@ impl ProjectIndex {
             .collect();
         let scanned: Vec<(usize, FileIndex, Stamp, blake3::Hash)> = known
             .into_par_iter()
-            .map(|(fid, (_, text, tree, stamp), module)| {
-                let index = file::scan(&module.0, module.1, text, tree);
-                (fid, index, *stamp, blake3::hash(text.as_bytes()))
+            .map(|(fid, w, module)| {
+                let index = file::scan(&module.0, module.1, w.text, w.tree);
+                (fid, index, w.stamp, w.content)
             })
             .collect();
         let mut adopted = std::collections::HashSet::new();
@@ -468,8 +476,8 @@ impl ProjectIndex {
         }
         written
             .iter()
-            .filter(|w| normalize(&w.0).is_none_or(|rel| !adopted.contains(&rel)))
-            .map(|w| w.0.clone())
+            .filter(|w| normalize(&w.path).is_none_or(|rel| !adopted.contains(&rel)))
+            .map(|w| w.path.clone())
             .collect()
     }
 

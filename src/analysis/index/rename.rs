@@ -428,15 +428,10 @@ impl ProjectIndex {
                 let Value::Attr { base, .. } = f.value(r.value) else {
                     continue;
                 };
-                let mut v = base;
-                let class = loop {
-                    match f.value(v) {
-                        Value::Same(next) if next != v => v = next,
-                        Value::SelfOf(c) => break Some(DefRef { file: fid, def: c }),
-                        _ => break None,
-                    }
+                let Some(def) = f.self_class(base) else {
+                    continue;
                 };
-                let Some(class) = class else { continue };
+                let class = DefRef { file: fid, def };
                 if !matches!(self.class_member(&[class], name, 0), Res::Possible)
                     || !self.with_unknown_bases(&[class], name).is_empty()
                 {
@@ -584,17 +579,8 @@ impl ProjectIndex {
 /// self.func`, `reverse = urls.reverse`): the variable is a symbol of its
 /// own that happens to hold the renamed one, and keeps its name.
 fn holds_an_attribute(f: &super::FileIndex, r: &Ref) -> bool {
-    let Value::Same(mut v) = f.value(r.value) else {
-        return false;
-    };
-    for _ in 0..8 {
-        match f.value(v) {
-            Value::Same(next) => v = next,
-            Value::Attr { .. } => return true,
-            _ => return false,
-        }
-    }
-    false
+    matches!(f.value(r.value), Value::Same(_))
+        && matches!(f.value(f.through_same(r.value)), Value::Attr { .. })
 }
 
 #[cfg(test)]

@@ -168,14 +168,7 @@ impl ProjectIndex {
         depth: usize,
     ) -> Option<Res> {
         let f = self.file(file)?;
-        let mut v = base;
-        for _ in 0..8 {
-            match f.value(v) {
-                Value::Same(next) => v = next,
-                _ => break,
-            }
-        }
-        let Value::Union { start, len } = f.value(v) else {
+        let Value::Union { start, len } = f.value(f.through_same(base)) else {
             return None;
         };
         let members: Vec<Res> = f
