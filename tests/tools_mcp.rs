@@ -46,25 +46,7 @@ print(total)
 ";
 
 /// A module for the extractions and inlines.
-const CALC: &str = "\
-def area(w, h):
-    scale = 2
-    base = w * h
-    return base * scale
-
-
-def double(x):
-    return x * 2
-
-
-class Box:
-    def volume(self, w, h, d):
-        face = w * h
-        return face * d
-
-
-print(double(3))
-";
+const CALC: &str = include_str!("fixtures/tools/calc.py");
 
 fn sdk_missing() -> Option<String> {
     let probe = Command::new("python3").args(["-c", "import mcp"]).output();

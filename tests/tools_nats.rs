@@ -39,25 +39,7 @@ checkout(cart)
 ";
 
 /// A module for the extractions and inlines.
-const CALC: &str = "\
-def area(w, h):
-    scale = 2
-    base = w * h
-    return base * scale
-
-
-def double(x):
-    return x * 2
-
-
-class Box:
-    def volume(self, w, h, d):
-        face = w * h
-        return face * d
-
-
-print(double(3))
-";
+const CALC: &str = include_str!("fixtures/tools/calc.py");
 
 fn schema(name: &str) -> jsonschema::Validator {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("protocol/schemas/{name}.json"));

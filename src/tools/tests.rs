@@ -677,25 +677,7 @@ fn empty_files_and_crlf_files_edit_as_lines() {
 }
 
 /// A module for the extractions and inlines.
-const CALC: &str = "\
-def area(w, h):
-    scale = 2
-    base = w * h
-    return base * scale
-
-
-def double(x):
-    return x * 2
-
-
-class Box:
-    def volume(self, w, h, d):
-        face = w * h
-        return face * d
-
-
-print(double(3))
-";
+const CALC: &str = include_str!("../../tests/fixtures/tools/calc.py");
 
 impl Project {
     fn with_calc() -> Project {
