@@ -16,3 +16,10 @@ pub mod session;
 pub mod tools;
 pub mod transport;
 pub mod workspace;
+
+/// Eddi's allocations go to mimalloc, tree-sitter's (C `malloc`) stay with
+/// the system allocator: the index's tables, which live as long as the
+/// index, no longer fragment the heap in which every parse allocates and
+/// frees its tree (measured in `docs/BENCHMARKS-index.md`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

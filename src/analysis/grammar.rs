@@ -62,6 +62,18 @@ impl Language {
     }
 }
 
+/// A table from the Python grammar's node kind ids to `T`, built from the
+/// kinds' names by `of_name`: a walk that matches every node's kind looks
+/// it up by id instead of calling `Node::kind`, which measures and checks
+/// a C string and then compares it arm by arm. Every id of a name maps as
+/// the name does (a keyword and the expression it starts share theirs).
+pub fn python_kind_table<T>(of_name: impl Fn(&str) -> T) -> Vec<T> {
+    let lang = Language::Python.tree_sitter();
+    (0..lang.node_kind_count() as u16)
+        .map(|id| of_name(lang.node_kind_for_id(id).unwrap_or("")))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +93,34 @@ mod tests {
     fn grammar_loads() {
         let mut parser = tree_sitter::Parser::new();
         assert!(parser.set_language(&Language::Python.tree_sitter()).is_ok());
+    }
+
+    #[test]
+    fn the_kind_table_names_every_node_as_node_kind_does() {
+        let table = python_kind_table(str::to_owned);
+        let src = "import os\n@d\nclass C(B):\n    async def f(self, *a, k=1):\n        x = [y async for y in a if (z := y)]\n        yield from x\n        await g()\n        return f'{x!r}' b'' 1 2.0\nmatch p:\n    case {\"a\": [1, *r]} | None: pass\ntry: pass\nexcept* E as e: print >> f, e\nlambda q=(yield): q\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser
+            .set_language(&Language::Python.tree_sitter())
+            .unwrap();
+        let tree = parser.parse(src, None).unwrap();
+        let mut cursor = tree.walk();
+        let mut seen = 0;
+        loop {
+            let node = cursor.node();
+            if !node.is_error() {
+                assert_eq!(table[node.kind_id() as usize], node.kind(), "{node:?}");
+                seen += 1;
+            }
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    assert!(seen > 100, "only {seen} nodes");
+                    return;
+                }
+            }
+        }
     }
 }

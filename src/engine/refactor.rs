@@ -229,8 +229,16 @@ impl Engine {
                     sources: &sources,
                     current: current.clone(),
                 };
+                let started = std::time::Instant::now();
                 let refactored = refactor::compute(&project, refactoring)?;
+                let computed = started.elapsed();
                 let checked = check::no_new_errors(&sources, &refactored.change)?;
+                tracing::debug!(
+                    compute_ms = computed.as_secs_f64() * 1e3,
+                    check_ms = (started.elapsed() - computed).as_secs_f64() * 1e3,
+                    files = checked.len(),
+                    "refactor computed and checked"
+                );
                 let stale = sources.read_since(index);
                 Ok::<_, RefactorError>(((refactored, checked), stale))
             })
@@ -290,13 +298,20 @@ impl Engine {
         };
         let change = &report.refactored.change;
         if mode == RefactorMode::Apply && !change.is_empty() {
+            let started = std::time::Instant::now();
             let mut ctx = Ctx::new(&mut live.session, &self.workspace);
             let applied = ctx
                 .apply_change(change, ApplyMode::Commit)
                 .map_err(|fail| {
                     OpError::new(ErrorKind::Stale, fail.failure().unwrap_or_default())
                 })?;
+            let committed = started.elapsed();
             self.index_written(change, &checked, &applied.stamps);
+            tracing::debug!(
+                commit_ms = committed.as_secs_f64() * 1e3,
+                index_ms = (started.elapsed() - committed).as_secs_f64() * 1e3,
+                "refactor committed and indexed"
+            );
             report.applied = true;
         }
         Ok(report)

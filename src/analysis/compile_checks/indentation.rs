@@ -20,28 +20,30 @@ pub(super) fn next_code_line(text: &Rope, line: usize) -> Option<usize> {
 /// agree on more/same/less (`TabError`), and a dedent must land on an
 /// outer level.
 pub(super) fn indentation_errors(text: &Rope) -> Vec<SyntaxError> {
+    // Every character the check looks at is ASCII, and no byte of a
+    // multi-byte UTF-8 character is: the bytes of the text are walked.
+    let whole = String::from(text);
     let mut out = Vec::new();
     let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
     let mut depth = 0usize;
-    let mut string: Option<(char, bool)> = None; // quote, triple
+    let mut string: Option<(u8, bool)> = None; // quote, triple
     let mut continued = false;
-    for (line_no, line) in text.lines().enumerate() {
-        let line: String = line.chars().collect();
+    for (line_no, line) in whole.split_inclusive('\n').enumerate() {
+        let chars = line.as_bytes();
         let logical_start = depth == 0 && string.is_none() && !continued;
-        let chars: Vec<char> = line.chars().collect();
         if logical_start {
             let (mut col, mut alt, mut i) = (0usize, 0usize, 0usize);
             while i < chars.len() {
                 match chars[i] {
-                    ' ' => {
+                    b' ' => {
                         col += 1;
                         alt += 1;
                     }
-                    '\t' => {
+                    b'\t' => {
                         col = (col / 8 + 1) * 8;
                         alt += 1;
                     }
-                    '\x0c' => {
+                    b'\x0c' => {
                         col = 0;
                         alt = 0;
                     }
@@ -50,8 +52,9 @@ pub(super) fn indentation_errors(text: &Rope) -> Vec<SyntaxError> {
                 i += 1;
             }
             let rest = chars.get(i).copied();
-            let blank = matches!(rest, None | Some('#' | '\n' | '\r'))
-                || (rest == Some('\\') && chars.len() <= i + 2);
+            // a backslash with at most one character after it
+            let lone_backslash = rest == Some(b'\\') && line[i + 1..].chars().nth(1).is_none();
+            let blank = matches!(rest, None | Some(b'#' | b'\n' | b'\r')) || lone_backslash;
             if !blank {
                 let at = SyntaxError {
                     position: crate::edit::Position::new(line_no, 0),
@@ -89,7 +92,7 @@ pub(super) fn indentation_errors(text: &Rope) -> Vec<SyntaxError> {
         while i < chars.len() {
             let ch = chars[i];
             if let Some((quote, triple)) = string {
-                if ch == '\\' {
+                if ch == b'\\' {
                     i += 2;
                     continue;
                 }
@@ -102,23 +105,23 @@ pub(super) fn indentation_errors(text: &Rope) -> Vec<SyntaxError> {
                         continue;
                     }
                 }
-                if ch == '\n' && !triple {
+                if ch == b'\n' && !triple {
                     string = None; // an unterminated string: the parser reports it
                 }
                 i += 1;
                 continue;
             }
             match ch {
-                '#' => break,
-                '\'' | '"' => {
+                b'#' => break,
+                b'\'' | b'"' => {
                     let triple = chars.get(i + 1) == Some(&ch) && chars.get(i + 2) == Some(&ch);
                     string = Some((ch, triple));
                     i += if triple { 3 } else { 1 };
                     continue;
                 }
-                '(' | '[' | '{' => depth += 1,
-                ')' | ']' | '}' => depth = depth.saturating_sub(1),
-                '\\' if matches!(chars.get(i + 1), None | Some('\n' | '\r')) => continued = true,
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b'\\' if matches!(chars.get(i + 1), None | Some(b'\n' | b'\r')) => continued = true,
                 _ => {}
             }
             i += 1;

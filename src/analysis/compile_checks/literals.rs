@@ -6,7 +6,6 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::{named_children, Checker};
-use crate::analysis::syntax::node_text;
 
 impl Checker<'_, '_> {
     /// A number runs into a name (`1syntax_error`, `1.real`): CPython's
@@ -88,7 +87,9 @@ impl Checker<'_, '_> {
                     }
                 }
                 "string_content" => {
-                    let content = self.text_of(part);
+                    // borrowed when the content lies in one chunk of the rope
+                    let content: std::borrow::Cow<str> =
+                        self.text.byte_slice(part.byte_range()).into();
                     if bytes && !content.is_ascii() {
                         self.error(part, "bytes can only contain ASCII literal characters");
                         continue;
@@ -107,19 +108,21 @@ impl Checker<'_, '_> {
 
 /// The prefix of a string literal (`b`, `rb`, `f` …), before its quote.
 pub(super) fn string_prefix(text: &Rope, string: Node<'_>) -> String {
-    string
-        .child(0)
-        .map(|start| {
-            node_text(text, start)
-                .chars()
-                .take_while(|c| c.is_ascii_alphabetic())
-                .collect()
-        })
-        .unwrap_or_default()
+    let Some(start) = string.child(0) else {
+        return String::new();
+    };
+    text.byte_slice(start.byte_range())
+        .bytes()
+        .take_while(u8::is_ascii_alphabetic)
+        .map(char::from)
+        .collect()
 }
 
 /// The first escape CPython cannot decode in a non-raw literal's text.
 fn bad_escape(content: &str, bytes: bool) -> Option<&'static str> {
+    if !content.contains('\\') {
+        return None;
+    }
     let chars: Vec<char> = content.chars().collect();
     let hex = |from: usize, n: usize| {
         (from..from + n).all(|i| chars.get(i).is_some_and(char::is_ascii_hexdigit))

@@ -46,7 +46,6 @@ use tree_sitter::Node;
 
 use super::syntax::{node_start, node_text, SyntaxTree};
 use super::validate::SyntaxError;
-use declarations::own_scope;
 use indentation::{indentation_errors, next_code_line};
 use literals::string_prefix;
 
@@ -66,6 +65,7 @@ pub fn compile_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
         }],
         depth: 0,
         cursors: Vec::new(),
+        bodies: Vec::new(),
     };
     checker.future_imports(root);
     checker.walk(root, false);
@@ -116,10 +116,108 @@ struct Checker<'a, 't> {
     /// Cursors reused by `walk_children` (creating one allocates; a
     /// Django-wide rename checks a million nodes).
     cursors: Vec<tree_sitter::TreeCursor<'t>>,
+    /// What the body of each function being walked holds, for the checks
+    /// that need the whole body (one per `Block::Function` frame).
+    bodies: Vec<FunctionBody<'t>>,
+}
+
+/// The `yield`s, `await`s and valued `return`s of one function's own scope
+/// (not of the functions, classes, lambdas and comprehensions inside it),
+/// gathered by the main walk as it passes them.
+#[derive(Default)]
+struct FunctionBody<'t> {
+    yields: bool,
+    awaits: bool,
+    returns: Vec<Node<'t>>,
+    yield_froms: Vec<Node<'t>>,
 }
 
 /// Deepest syntax nesting checked, as in the resolver and the index.
 pub(super) const MAX_DEPTH: usize = crate::analysis::scope::MAX_DEPTH;
+
+/// The node kinds [`Checker::walk_node`] tells apart, matched by id
+/// ([`crate::analysis::grammar::python_kind_table`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    FunctionDefinition,
+    Lambda,
+    ClassDefinition,
+    Comprehension,
+    /// `for` and `while`
+    Loop,
+    WithStatement,
+    ReturnStatement,
+    Yield,
+    Await,
+    BreakStatement,
+    ContinueStatement,
+    ArgumentList,
+    Assignment,
+    AugmentedAssignment,
+    DeleteStatement,
+    WithItem,
+    ExpressionStatement,
+    /// `global` and `nonlocal`
+    Declaration,
+    ImportFromStatement,
+    TryStatement,
+    MatchStatement,
+    PrintStatement,
+    ExecStatement,
+    NamedExpression,
+    /// `integer` and `float`
+    Number,
+    String,
+    ConcatenatedString,
+    Block,
+    Other,
+}
+
+impl Kind {
+    fn of_name(name: &str) -> Kind {
+        match name {
+            "function_definition" => Kind::FunctionDefinition,
+            "lambda" => Kind::Lambda,
+            "class_definition" => Kind::ClassDefinition,
+            kind if comprehension_kind(kind).is_some() => Kind::Comprehension,
+            "for_statement" | "while_statement" => Kind::Loop,
+            "with_statement" => Kind::WithStatement,
+            "return_statement" => Kind::ReturnStatement,
+            "yield" => Kind::Yield,
+            "await" => Kind::Await,
+            "break_statement" => Kind::BreakStatement,
+            "continue_statement" => Kind::ContinueStatement,
+            "argument_list" => Kind::ArgumentList,
+            "assignment" => Kind::Assignment,
+            "augmented_assignment" => Kind::AugmentedAssignment,
+            "delete_statement" => Kind::DeleteStatement,
+            "with_item" => Kind::WithItem,
+            "expression_statement" => Kind::ExpressionStatement,
+            "global_statement" | "nonlocal_statement" => Kind::Declaration,
+            "import_from_statement" => Kind::ImportFromStatement,
+            "try_statement" => Kind::TryStatement,
+            "match_statement" => Kind::MatchStatement,
+            "print_statement" => Kind::PrintStatement,
+            "exec_statement" => Kind::ExecStatement,
+            "named_expression" => Kind::NamedExpression,
+            "integer" | "float" => Kind::Number,
+            "string" => Kind::String,
+            "concatenated_string" => Kind::ConcatenatedString,
+            "block" => Kind::Block,
+            _ => Kind::Other,
+        }
+    }
+
+    /// What `Kind::of_name(node.kind())` gives, by id.
+    fn of(node: Node<'_>) -> Kind {
+        static TABLE: std::sync::OnceLock<Vec<Kind>> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| super::grammar::python_kind_table(Kind::of_name));
+        table
+            .get(node.kind_id() as usize)
+            .copied()
+            .unwrap_or(Kind::Other)
+    }
+}
 
 fn comprehension_kind(kind: &str) -> Option<(&'static str, bool)> {
     Some(match kind {
@@ -136,6 +234,25 @@ fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
     node.named_children(&mut c)
         .filter(|n| n.kind() != "comment")
         .collect()
+}
+
+/// `Some(None)` when `node` has no named child but comments, `Some(Some(c))`
+/// when `c` is its only one, `None` when it has more: what
+/// `named_children(node)` would hold, without collecting it.
+fn sole_code_child(node: Node<'_>) -> Option<Option<Node<'_>>> {
+    match node.named_child_count() {
+        0 => return Some(None),
+        1 => return Some(node.named_child(0).filter(|c| c.kind() != "comment")),
+        _ => {}
+    }
+    let mut c = node.walk();
+    let mut code = node
+        .named_children(&mut c)
+        .filter(|n| n.kind() != "comment");
+    match (code.next(), code.next()) {
+        (first, None) => Some(first),
+        _ => None,
+    }
 }
 
 fn children(node: Node<'_>) -> Vec<Node<'_>> {
@@ -157,6 +274,32 @@ impl<'a, 't> Checker<'a, 't> {
 
     fn text_of(&self, node: Node<'_>) -> String {
         node_text(self.text, node)
+    }
+
+    /// `self.text_of(node) == s`, without copying the text.
+    fn text_is(&self, node: Node<'_>, s: &str) -> bool {
+        let range = node.byte_range();
+        range.len() == s.len() && self.text.get_byte_slice(range).is_some_and(|t| t == s)
+    }
+
+    /// The facts of the function whose own scope the walk is in: none in
+    /// a class body, a lambda or a comprehension (their own scopes), nor at
+    /// module level.
+    fn own_body(&mut self) -> Option<&mut FunctionBody<'t>> {
+        match self.block() {
+            Block::Function { .. } => self.bodies.last_mut(),
+            _ => None,
+        }
+    }
+
+    /// `return *a`, `yield *a`, `*a` as a statement: a starred expression
+    /// standing alone.
+    fn starred_alone(&mut self, node: Node<'t>) {
+        if let Some(Some(only)) = sole_code_child(node) {
+            if only.kind() == "list_splat" {
+                self.error(only, "can't use starred expression here");
+            }
+        }
     }
 
     fn block(&self) -> Block {
@@ -202,9 +345,9 @@ impl<'a, 't> Checker<'a, 't> {
     }
 
     fn walk_node(&mut self, node: Node<'t>, in_loop: bool) {
-        match node.kind() {
-            "function_definition" => self.function(node),
-            "lambda" => {
+        match Kind::of(node) {
+            Kind::FunctionDefinition => self.function(node),
+            Kind::Lambda => {
                 if let Some(params) = node.child_by_field_name("parameters") {
                     self.parameters(params);
                     self.walk(params, in_loop);
@@ -213,7 +356,7 @@ impl<'a, 't> Checker<'a, 't> {
                     self.with_frame(Block::Lambda, node, |c| c.walk(body, false));
                 }
             }
-            "class_definition" => {
+            Kind::ClassDefinition => {
                 for child in children(node) {
                     if Some(child) == node.child_by_field_name("body") {
                         self.with_frame(Block::Class, node, |c| c.walk(child, false));
@@ -222,8 +365,8 @@ impl<'a, 't> Checker<'a, 't> {
                     }
                 }
             }
-            kind if comprehension_kind(kind).is_some() => self.comprehension(node),
-            "for_statement" | "while_statement" => {
+            Kind::Comprehension => self.comprehension(node),
+            Kind::Loop => {
                 if let Some(left) = node.child_by_field_name("left") {
                     self.starred_targets(left);
                 }
@@ -235,24 +378,25 @@ impl<'a, 't> Checker<'a, 't> {
                     self.walk(child, in_loop || Some(child) == body);
                 }
             }
-            "with_statement" => {
+            Kind::WithStatement => {
                 if starts_with_async(node) {
                     self.async_statement(node, "'async with' outside async function");
                 }
                 self.walk_children(node, in_loop);
             }
-            "return_statement" => {
+            Kind::ReturnStatement => {
                 if !matches!(self.block(), Block::Function { .. }) {
                     self.error(node, "'return' outside function");
                 }
-                if let [only] = named_children(node).as_slice() {
-                    if only.kind() == "list_splat" {
-                        self.error(*only, "can't use starred expression here");
+                self.starred_alone(node);
+                if node.named_child_count() > 0 {
+                    if let Some(body) = self.own_body() {
+                        body.returns.push(node);
                     }
                 }
                 self.walk_children(node, in_loop);
             }
-            "yield" => {
+            Kind::Yield => {
                 match self.block() {
                     Block::Comprehension { kind, .. } => {
                         self.error(node, format!("'yield' inside {kind}"))
@@ -260,28 +404,35 @@ impl<'a, 't> Checker<'a, 't> {
                     Block::Module | Block::Class => self.error(node, "'yield' outside function"),
                     _ => {}
                 }
-                if let [only] = named_children(node).as_slice() {
-                    if only.kind() == "list_splat" {
-                        self.error(*only, "can't use starred expression here");
+                self.starred_alone(node);
+                if let Some(body) = self.own_body() {
+                    body.yields = true;
+                    if node.child(1).is_some_and(|c| c.kind() == "from") {
+                        body.yield_froms.push(node);
                     }
                 }
                 self.walk_children(node, in_loop);
             }
-            "await" => {
+            Kind::Await => {
                 self.await_expression(node);
+                if let Some(body) = self.own_body() {
+                    body.awaits = true;
+                }
                 self.walk_children(node, in_loop);
             }
-            "break_statement" if !in_loop => self.error(node, "'break' outside loop"),
-            "continue_statement" if !in_loop => self.error(node, "'continue' not properly in loop"),
-            "argument_list" => {
+            Kind::BreakStatement if !in_loop => self.error(node, "'break' outside loop"),
+            Kind::ContinueStatement if !in_loop => {
+                self.error(node, "'continue' not properly in loop")
+            }
+            Kind::ArgumentList => {
                 self.arguments(node);
                 self.walk_children(node, in_loop);
             }
-            "assignment" => {
+            Kind::Assignment => {
                 self.assignment(node);
                 self.walk_children(node, in_loop);
             }
-            "augmented_assignment" => {
+            Kind::AugmentedAssignment => {
                 if let Some(left) = node.child_by_field_name("left").map(unparenthesized) {
                     if let Some(what) = match left.kind() {
                         "identifier" | "attribute" | "subscript" => None,
@@ -299,13 +450,13 @@ impl<'a, 't> Checker<'a, 't> {
                 }
                 self.walk_children(node, in_loop);
             }
-            "delete_statement" => {
+            Kind::DeleteStatement => {
                 for target in named_children(node) {
                     self.deletable(target);
                 }
                 self.walk_children(node, in_loop);
             }
-            "with_item" => {
+            Kind::WithItem => {
                 if let Some(value) = node.child_by_field_name("value") {
                     if value.kind() == "as_pattern" {
                         if let Some(alias) = value.child_by_field_name("alias") {
@@ -317,16 +468,12 @@ impl<'a, 't> Checker<'a, 't> {
                 }
                 self.walk_children(node, in_loop);
             }
-            "expression_statement" => {
-                if let [only] = named_children(node).as_slice() {
-                    if only.kind() == "list_splat" {
-                        self.error(*only, "can't use starred expression here");
-                    }
-                }
+            Kind::ExpressionStatement => {
+                self.starred_alone(node);
                 self.walk_children(node, in_loop);
             }
-            "global_statement" | "nonlocal_statement" => self.declaration(node),
-            "import_from_statement" => {
+            Kind::Declaration => self.declaration(node),
+            Kind::ImportFromStatement => {
                 let star = named_children(node)
                     .into_iter()
                     .find(|n| n.kind() == "wildcard_import");
@@ -336,7 +483,7 @@ impl<'a, 't> Checker<'a, 't> {
                     }
                 }
             }
-            "try_statement" => {
+            Kind::TryStatement => {
                 let clauses: Vec<Node<'t>> = named_children(node)
                     .into_iter()
                     .filter(|n| n.kind() == "except_clause")
@@ -358,11 +505,11 @@ impl<'a, 't> Checker<'a, 't> {
                 }
                 self.walk_children(node, in_loop);
             }
-            "match_statement" => {
+            Kind::MatchStatement => {
                 self.unreachable_cases(node);
                 self.walk_children(node, in_loop);
             }
-            "print_statement" => {
+            Kind::PrintStatement => {
                 // `print >> f` alone is a valid shift expression
                 let only_chevron = named_children(node).iter().all(|n| n.kind() == "chevron");
                 if !only_chevron {
@@ -373,23 +520,23 @@ impl<'a, 't> Checker<'a, 't> {
                 }
                 self.walk_children(node, in_loop);
             }
-            "exec_statement" => self.error(
+            Kind::ExecStatement => self.error(
                 node,
                 "Missing parentheses in call to 'exec'. Did you mean exec(...)?",
             ),
-            "named_expression" => {
+            Kind::NamedExpression => {
                 self.walrus(node);
                 self.walk_children(node, in_loop);
             }
-            "integer" | "float" => {
+            Kind::Number => {
                 self.number_end(node);
                 self.integer_form(node);
             }
-            "string" => {
+            Kind::String => {
                 self.string(node);
                 self.walk_children(node, in_loop);
             }
-            "concatenated_string" => {
+            Kind::ConcatenatedString => {
                 let kinds: HashSet<bool> = named_children(node)
                     .into_iter()
                     .filter(|n| n.kind() == "string")
@@ -400,7 +547,7 @@ impl<'a, 't> Checker<'a, 't> {
                 }
                 self.walk_children(node, in_loop);
             }
-            "block" if named_children(node).is_empty() => {
+            Kind::Block if sole_code_child(node) == Some(None) => {
                 self.empty_block(node);
                 self.walk_children(node, in_loop);
             }
@@ -490,9 +637,12 @@ impl<'a, 't> Checker<'a, 't> {
         if let Some(params) = node.child_by_field_name("parameters") {
             self.parameters(params);
         }
+        let mut facts = FunctionBody::default();
         for child in children(node) {
             if Some(child) == body {
+                self.bodies.push(FunctionBody::default());
                 self.with_frame(Block::Function { is_async }, node, |c| c.walk(child, false));
+                facts = self.bodies.pop().unwrap_or_default();
             } else {
                 self.walk(child, false);
             }
@@ -500,30 +650,14 @@ impl<'a, 't> Checker<'a, 't> {
         if let Some(name) = node.child_by_field_name("name") {
             self.debug_target(name);
         }
-        let Some(body) = body else { return };
-        let mut yields = false;
-        let mut awaits = false;
-        let mut returns = Vec::new();
-        let mut yield_froms = Vec::new();
-        own_scope(body, &mut |n| match n.kind() {
-            "yield" => {
-                yields = true;
-                if n.child(1).is_some_and(|c| c.kind() == "from") {
-                    yield_froms.push(n);
-                }
-            }
-            "await" => awaits = true,
-            "return_statement" if n.named_child_count() > 0 => returns.push(n),
-            _ => {}
-        });
         if is_async {
-            for y in yield_froms {
+            for y in facts.yield_froms {
                 self.error(y, "'yield from' inside async function");
             }
         }
         // CPython's symtable makes any function with an `await` a coroutine
-        if yields && (is_async || awaits) {
-            for r in returns {
+        if facts.yields && (is_async || facts.awaits) {
+            for r in facts.returns {
                 self.error(r, "'return' with value in async generator");
             }
         }
@@ -752,7 +886,7 @@ impl<'a, 't> Checker<'a, 't> {
                 _ => {
                     if arg.kind() == "generator_expression"
                         && args.len() > 1
-                        && !self.text_of(arg).starts_with('(')
+                        && self.text.get_byte(arg.start_byte()) != Some(b'(')
                     {
                         self.error(arg, "Generator expression must be parenthesized");
                     } else if double_star {
@@ -898,7 +1032,7 @@ impl<'a, 't> Checker<'a, 't> {
     }
 
     fn debug_target(&mut self, target: Node<'t>) {
-        if target.kind() == "identifier" && self.text_of(target) == "__debug__" {
+        if target.kind() == "identifier" && self.text_is(target, "__debug__") {
             self.error(target, "cannot assign to __debug__");
         }
     }

@@ -400,6 +400,96 @@ fn kinds() -> &'static Kinds {
     })
 }
 
+/// The node kinds [`Scanner::visit`] and [`Scanner::expr`] tell apart.
+/// Matching a kind id through one table instead of the kind's name saves
+/// a C string's measure, check and comparisons per node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    FunctionDefinition,
+    ClassDefinition,
+    DecoratedDefinition,
+    ImportStatement,
+    ImportFromStatement,
+    FutureImportStatement,
+    /// Comments, `pass` and literals other than strings: nothing to index.
+    Inert,
+    String,
+    Declaration,
+    Assignment,
+    AugmentedAssignment,
+    NamedExpression,
+    DeleteStatement,
+    ForStatement,
+    AsPattern,
+    ExceptClause,
+    Lambda,
+    Comprehension,
+    CasePattern,
+    BooleanOperator,
+    BinaryOperator,
+    Conditional,
+    ReturnStatement,
+    Yield,
+    KeywordArgument,
+    Identifier,
+    Attribute,
+    Call,
+    ParenthesizedExpression,
+    Other,
+}
+
+impl Kind {
+    fn of_name(name: &str) -> Kind {
+        match name {
+            "function_definition" => Kind::FunctionDefinition,
+            "class_definition" => Kind::ClassDefinition,
+            "decorated_definition" => Kind::DecoratedDefinition,
+            "import_statement" => Kind::ImportStatement,
+            "import_from_statement" => Kind::ImportFromStatement,
+            "future_import_statement" => Kind::FutureImportStatement,
+            "comment" | "pass_statement" | "integer" | "float" | "true" | "false" | "none"
+            | "ellipsis" => Kind::Inert,
+            "string" => Kind::String,
+            "global_statement" | "nonlocal_statement" => Kind::Declaration,
+            "assignment" => Kind::Assignment,
+            "augmented_assignment" => Kind::AugmentedAssignment,
+            "named_expression" => Kind::NamedExpression,
+            "delete_statement" => Kind::DeleteStatement,
+            "for_statement" => Kind::ForStatement,
+            "as_pattern" => Kind::AsPattern,
+            "except_clause" => Kind::ExceptClause,
+            "lambda" => Kind::Lambda,
+            "list_comprehension"
+            | "set_comprehension"
+            | "dictionary_comprehension"
+            | "generator_expression" => Kind::Comprehension,
+            "case_pattern" => Kind::CasePattern,
+            "boolean_operator" => Kind::BooleanOperator,
+            "binary_operator" => Kind::BinaryOperator,
+            "if_statement" | "elif_clause" => Kind::Conditional,
+            "return_statement" => Kind::ReturnStatement,
+            "yield" => Kind::Yield,
+            "keyword_argument" => Kind::KeywordArgument,
+            "identifier" => Kind::Identifier,
+            "attribute" => Kind::Attribute,
+            "call" => Kind::Call,
+            "parenthesized_expression" => Kind::ParenthesizedExpression,
+            _ => Kind::Other,
+        }
+    }
+
+    /// The kind of `node`: what `Kind::of_name(node.kind())` gives, by id.
+    fn of(node: Node) -> Kind {
+        static TABLE: std::sync::OnceLock<Vec<Kind>> = std::sync::OnceLock::new();
+        let table =
+            TABLE.get_or_init(|| crate::analysis::grammar::python_kind_table(Kind::of_name));
+        table
+            .get(node.kind_id() as usize)
+            .copied()
+            .unwrap_or(Kind::Other)
+    }
+}
+
 /// `node.child_by_field_name(name)` through the precomputed id.
 fn field<'t>(node: Node<'t>, id: u16) -> Option<Node<'t>> {
     if id == u16::MAX {
@@ -924,6 +1014,38 @@ impl<'s, 't> Scanner<'s, 't> {
         self.cursors.push(cursor);
     }
 
+    /// The children of `node` in the fields `ids`, found in one pass over
+    /// its children (each `child_by_field_id` passes over them again,
+    /// computing every child's position).
+    fn fields_of<const N: usize>(
+        &mut self,
+        node: Node<'t>,
+        ids: [u16; N],
+    ) -> [Option<Node<'t>>; N] {
+        let mut found = [None; N];
+        let mut cursor = match self.cursors.pop() {
+            Some(mut c) => {
+                c.reset(node);
+                c
+            }
+            None => node.walk(),
+        };
+        if cursor.goto_first_child() {
+            loop {
+                if let Some(id) = cursor.field_id() {
+                    if let Some(i) = ids.iter().position(|&f| f == id.get()) {
+                        found[i].get_or_insert(cursor.node());
+                    }
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        self.cursors.push(cursor);
+        found
+    }
+
     fn deeper(&mut self, ctx: Ctx) -> Option<Ctx> {
         if ctx.depth >= MAX_DEPTH {
             self.file.truncated = true;
@@ -940,37 +1062,33 @@ impl<'s, 't> Scanner<'s, 't> {
         let Some(ctx) = self.deeper(ctx) else {
             return;
         };
-        match node.kind() {
-            "function_definition" => self.function(node, None, ctx),
-            "class_definition" => self.class(node, None, ctx),
-            "decorated_definition" => self.decorated(node, ctx),
-            "import_statement" => self.import(node, ctx),
-            "import_from_statement" => self.import_from(node, ctx),
-            "future_import_statement" => self.future_import(node),
-            "comment" | "pass_statement" | "integer" | "float" | "true" | "false" | "none"
-            | "ellipsis" => {}
-            "string" => self.string(node, ctx),
-            "global_statement" | "nonlocal_statement" => self.declaration(node, ctx),
-            "assignment" | "augmented_assignment" if ctx.scope == 0 && self.is_all(node) => {
+        match Kind::of(node) {
+            Kind::FunctionDefinition => self.function(node, None, ctx),
+            Kind::ClassDefinition => self.class(node, None, ctx),
+            Kind::DecoratedDefinition => self.decorated(node, ctx),
+            Kind::ImportStatement => self.import(node, ctx),
+            Kind::ImportFromStatement => self.import_from(node, ctx),
+            Kind::FutureImportStatement => self.future_import(node),
+            Kind::Inert => {}
+            Kind::String => self.string(node, ctx),
+            Kind::Declaration => self.declaration(node, ctx),
+            Kind::Assignment | Kind::AugmentedAssignment if ctx.scope == 0 && self.is_all(node) => {
                 self.dunder_all(node, ctx);
             }
-            "assignment" => self.assignment(node, ctx),
-            "augmented_assignment" => self.augmented_assignment(node, ctx),
-            "named_expression" => self.named_expression(node, ctx),
-            "delete_statement" => self.delete(node, ctx),
-            "for_statement" => self.for_statement(node, ctx),
-            "as_pattern" => self.as_pattern(node, ctx),
-            "except_clause" => self.except_clause(node, ctx),
-            "lambda" => self.lambda(node, ctx),
-            "list_comprehension"
-            | "set_comprehension"
-            | "dictionary_comprehension"
-            | "generator_expression" => self.comprehension(node, ctx),
-            "case_pattern" => self.pattern(node, ctx),
-            "boolean_operator" if self.is_and(node) => self.and_chain(node, ctx),
-            "binary_operator" | "boolean_operator" => self.operator_chain(node, ctx),
-            "if_statement" | "elif_clause" => self.conditional(node, ctx),
-            "return_statement" => {
+            Kind::Assignment => self.assignment(node, ctx),
+            Kind::AugmentedAssignment => self.augmented_assignment(node, ctx),
+            Kind::NamedExpression => self.named_expression(node, ctx),
+            Kind::DeleteStatement => self.delete(node, ctx),
+            Kind::ForStatement => self.for_statement(node, ctx),
+            Kind::AsPattern => self.as_pattern(node, ctx),
+            Kind::ExceptClause => self.except_clause(node, ctx),
+            Kind::Lambda => self.lambda(node, ctx),
+            Kind::Comprehension => self.comprehension(node, ctx),
+            Kind::CasePattern => self.pattern(node, ctx),
+            Kind::BooleanOperator if self.is_and(node) => self.and_chain(node, ctx),
+            Kind::BinaryOperator | Kind::BooleanOperator => self.operator_chain(node, ctx),
+            Kind::Conditional => self.conditional(node, ctx),
+            Kind::ReturnStatement => {
                 let value = match node.named_child(0) {
                     Some(e) => self.expr(e, ctx),
                     None => UNKNOWN,
@@ -979,18 +1097,18 @@ impl<'s, 't> Scanner<'s, 't> {
                     self.returned.push((owner, value));
                 }
             }
-            "yield" => {
+            Kind::Yield => {
                 if let Some(owner) = ctx.owner {
                     self.not_returning.push(owner);
                 }
                 self.children(node, ctx);
             }
-            "keyword_argument" => {
+            Kind::KeywordArgument => {
                 if let Some(v) = field(node, fields().value) {
                     self.visit(v, ctx);
                 }
             }
-            "identifier" | "attribute" | "call" | "parenthesized_expression" => {
+            Kind::Identifier | Kind::Attribute | Kind::Call | Kind::ParenthesizedExpression => {
                 self.expr(node, ctx);
             }
             _ => self.children(node, ctx),
@@ -1062,11 +1180,13 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `a = …`, `a: T = …`, `a: T`.
     fn assignment(&mut self, node: Node<'t>, ctx: Ctx) {
-        let mut value = match field(node, fields().right) {
+        let [left, right, ty] =
+            self.fields_of(node, [fields().left, fields().right, fields().r#type]);
+        let mut value = match right {
             Some(right) => self.expr(right, ctx),
             None => UNKNOWN,
         };
-        if let Some(ty) = field(node, fields().r#type) {
+        if let Some(ty) = ty {
             self.annotation(|s| s.visit(ty, ctx));
             self.string_annotations(ty, ctx);
             // `x: Engine = …` holds an Engine, whatever the value says
@@ -1076,15 +1196,16 @@ impl<'s, 't> Scanner<'s, 't> {
                 value = annotated;
             }
         }
-        if let Some(left) = field(node, fields().left) {
+        if let Some(left) = left {
             // `x: int` without a value declares, it does not assign
-            let kind = if field(node, fields().right).is_some() {
+            let kind = if right.is_some() {
                 BindingKind::Assignment
             } else {
                 BindingKind::Other
             };
             let statement = self.statement_of(node);
-            if left.kind() == "identifier" && self.scopes[ctx.scope].kind == ScopeKind::Function {
+            let left_kind = Kind::of(left);
+            if left_kind == Kind::Identifier && self.scopes[ctx.scope].kind == ScopeKind::Function {
                 // A local holding a value the index can follow
                 // (`m = Manager()`); kept only if it is its sole binding.
                 let name = self.intern(self.text(left));
@@ -1092,7 +1213,7 @@ impl<'s, 't> Scanner<'s, 't> {
                     self.add_site(left, 0, name, ctx);
                 }
                 self.bind(ctx.scope, name, value, (left, kind, statement));
-            } else if matches!(left.kind(), "identifier" | "attribute") {
+            } else if matches!(left_kind, Kind::Identifier | Kind::Attribute) {
                 // A module or class variable (or `self.x`) remembers what
                 // it holds.
                 self.rhs = value;
@@ -1571,8 +1692,8 @@ impl<'s, 't> Scanner<'s, 't> {
         let Some(ctx) = self.deeper(ctx) else {
             return UNKNOWN;
         };
-        match node.kind() {
-            "identifier" => {
+        match Kind::of(node) {
+            Kind::Identifier => {
                 let text = self.text(node);
                 let name = self.intern(text);
                 self.model_ref(node, name, ctx.scope);
@@ -1600,12 +1721,14 @@ impl<'s, 't> Scanner<'s, 't> {
                     .find(|n| n.scope == ctx.scope && n.name == name)
                     .map_or(slot, |n| n.instance)
             }
-            "attribute" => {
-                let base = match field(node, fields().object) {
+            Kind::Attribute => {
+                let [object, attribute] =
+                    self.fields_of(node, [fields().object, fields().attribute]);
+                let base = match object {
                     Some(o) => self.expr(o, ctx),
                     None => UNKNOWN,
                 };
-                match field(node, fields().attribute) {
+                match attribute {
                     Some(a) => {
                         let name = self.intern(self.text(a));
                         self.model_attribute(node, a, name, ctx.scope);
@@ -1616,12 +1739,14 @@ impl<'s, 't> Scanner<'s, 't> {
                     None => UNKNOWN,
                 }
             }
-            "call" => {
+            Kind::Call => {
+                let [function, arguments] =
+                    self.fields_of(node, [fields().function, fields().arguments]);
                 let mut callee = UNKNOWN;
-                if let Some(f) = field(node, fields().function) {
+                if let Some(f) = function {
                     let before = self.file.refs.len();
                     callee = self.expr(f, ctx);
-                    if matches!(f.kind(), "identifier" | "attribute")
+                    if matches!(Kind::of(f), Kind::Identifier | Kind::Attribute)
                         && self.file.refs.len() > before
                     {
                         if let Some(r) = self.file.refs.last_mut() {
@@ -1629,17 +1754,17 @@ impl<'s, 't> Scanner<'s, 't> {
                         }
                     }
                 }
-                if let Some(args) = field(node, fields().arguments) {
+                if let Some(args) = arguments {
                     self.visit(args, ctx);
                 }
-                let is_super = field(node, fields().function)
-                    .is_some_and(|f| f.kind() == "identifier" && self.text(f) == "super");
+                let is_super = function
+                    .is_some_and(|f| Kind::of(f) == Kind::Identifier && self.text(f) == "super");
                 match ctx.method_of {
                     Some(class) if is_super => self.push(Value::Super(class)),
                     _ => self.push(Value::Call(callee)),
                 }
             }
-            "parenthesized_expression" => match node.named_child(0) {
+            Kind::ParenthesizedExpression => match node.named_child(0) {
                 Some(inner) if node.named_child_count() == 1 => self.expr(inner, ctx),
                 _ => {
                     self.children(node, ctx);
