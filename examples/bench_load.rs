@@ -20,7 +20,12 @@
 //! insert/undo pairs from 100 senders, with Eddi's RSS sampled every second.
 //!
 //! `cargo run --release --example bench_load -- [--senders 10,100,500]
-//!   [--rounds R] [--soak-messages M] [--soak-seconds S]`
+//!   [--rounds R] [--think-ms T] [--soak-messages M] [--soak-seconds S]`
+//!
+//! Without `--think-ms` the senders run closed-loop: each sends its next
+//! command the moment the last is answered, which saturates the machine
+//! (the throughput test). With it, each pauses a random time of mean T
+//! between rounds, as an agent does while it reads and thinks.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -35,6 +40,8 @@ use futures::StreamExt;
 /// Kinds of commands, timed apart: the target is about `Cursor`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
+    /// `Start` and the two `Open`s: a new session, once per sender
+    Start,
     Cursor,
     Edit,
     Save,
@@ -42,7 +49,8 @@ enum Kind {
     Refactor,
 }
 
-const KINDS: [Kind; 5] = [
+const KINDS: [Kind; 6] = [
+    Kind::Start,
     Kind::Cursor,
     Kind::Edit,
     Kind::Save,
@@ -52,7 +60,7 @@ const KINDS: [Kind; 5] = [
 
 #[derive(Default)]
 struct Timings {
-    by_kind: [Vec<Duration>; 5],
+    by_kind: [Vec<Duration>; 6],
 }
 
 impl Timings {
@@ -240,8 +248,13 @@ impl SenderCtx {
     }
 }
 
-/// One realistic session of `rounds` rounds.
-async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
+/// One realistic session of `rounds` rounds. Each sender starts its cycle
+/// of saves, refactors and queries at its own phase (agents do not all
+/// refactor at the same instant), and with `think` > 0 pauses between
+/// rounds for a random time of mean `think` (uniform in 0..2×think: an
+/// agent reads the replies and decides), drawn from a generator seeded by
+/// its id so that runs repeat.
+async fn session(ctx: SenderCtx, rounds: usize, think: Duration) -> Timings {
     let mut t = Timings::default();
     let file = format!("s{}.py", ctx.id);
     let (_, d) = ctx
@@ -250,15 +263,28 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
             ctx.id
         ))
         .await;
-    t.push(Kind::Edit, d);
+    t.push(Kind::Start, d);
     let lines = 40 * 5 + 3;
     // The current names of its functions: its refactors rename them.
     let mut helpers: Vec<String> = (0..40).map(|i| format!("helper_{i}")).collect();
     // Lines inserted since the last save and not undone: a `Save` with
     // none is a `Fail` ("No changes to save"), which would count as an error.
     let mut unsaved = 0usize;
+    let mut renamed = 0usize;
+    let phase = ctx.id % 10;
+    let mut seed = (ctx.id as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     for round in 0..rounds {
+        if !think.is_zero() {
+            // xorshift64: enough for spreading pauses
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let fraction = (seed >> 11) as f64 / (1u64 << 53) as f64;
+            tokio::time::sleep(think.mul_f64(2.0 * fraction)).await;
+        }
         let row = (ctx.id * 31 + round * 17) % lines;
+        // where this sender is in its cycle of ten rounds
+        let cycle = round + phase;
         for text in [
             format!("Goto {row}:0"),
             format!("Show Line {row}"),
@@ -280,19 +306,21 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
             .await;
         t.push(Kind::Edit, d);
         unsaved += 1;
-        if round % 3 == 0 {
+        if cycle % 3 == 0 {
             let (_, d) = ctx.ask("Undo").await;
             t.push(Kind::Edit, d);
             unsaved -= 1;
         }
-        if round % 5 == 4 && unsaved > 0 {
+        if cycle % 5 == 4 && unsaved > 0 {
             let (_, d) = ctx.ask("Save").await;
             t.push(Kind::Save, d);
             unsaved = 0;
         }
-        if round % 10 == 4 {
+        if cycle % 10 == 4 {
             // Saved just now: nothing unsaved stands in the refactor's way.
-            let old = &helpers[(round / 10) % 40];
+            let which = renamed % 40;
+            renamed += 1;
+            let old = &helpers[which];
             let new = format!("{old}_r{round}");
             let (reply, d) = ctx
                 .ask(&format!("Refactor RenameSymbol s{}.{old} {new}", ctx.id))
@@ -304,9 +332,9 @@ async fn session(ctx: SenderCtx, rounds: usize) -> Timings {
                     format!("s{}: rename {old} answered {reply}", ctx.id),
                 );
             }
-            helpers[(round / 10) % 40] = new;
+            helpers[which] = new;
         }
-        if round % 10 == 9 {
+        if cycle % 10 == 9 {
             let (_, d) = ctx.ask("Find References compute").await;
             t.push(Kind::Query, d);
             let (_, d) = ctx
@@ -369,7 +397,7 @@ async fn setup(bin: &Path, url: &str, senders: usize) -> Setup {
     }
 }
 
-async fn run_load(bin: &Path, url: &str, senders: usize, rounds: usize) {
+async fn run_load(bin: &Path, url: &str, senders: usize, rounds: usize, think: Duration) {
     let s = setup(bin, url, senders).await;
     let errors = Arc::new(Errors::default());
     let messages = Arc::new(AtomicU64::new(0));
@@ -383,7 +411,7 @@ async fn run_load(bin: &Path, url: &str, senders: usize, rounds: usize) {
             errors: errors.clone(),
             messages: messages.clone(),
         };
-        tasks.push(tokio::spawn(session(ctx, rounds)));
+        tasks.push(tokio::spawn(session(ctx, rounds, think)));
     }
     let mut all = Timings::default();
     for task in tasks {
@@ -517,6 +545,7 @@ async fn main() {
     let mut rounds = 20usize;
     let mut soak_messages = 1_000_000u64;
     let mut soak_seconds = 60u64;
+    let mut think = Duration::ZERO;
     while let Some(arg) = args.next() {
         let value = args.next().unwrap_or_else(|| panic!("{arg} needs a value"));
         match arg.as_str() {
@@ -529,18 +558,25 @@ async fn main() {
             "--rounds" => rounds = value.parse().expect("--rounds R"),
             "--soak-messages" => soak_messages = value.parse().expect("--soak-messages M"),
             "--soak-seconds" => soak_seconds = value.parse().expect("--soak-seconds S"),
+            "--think-ms" => {
+                think = Duration::from_secs_f64(value.parse::<f64>().expect("--think-ms T") / 1e3)
+            }
             other => panic!("unknown argument {other}"),
         }
     }
     let bin = eddi_bin();
     let server = EmbeddedServer::start().await.expect("nats-server on PATH");
     let url = server.url();
-    println!("eddi: {}, {rounds} rounds per sender", bin.display());
+    println!(
+        "eddi: {}, {rounds} rounds per sender, think time {} ms mean between rounds",
+        bin.display(),
+        think.as_secs_f64() * 1e3
+    );
     println!();
     println!("| senders | commands | count | p50 ms | p99 ms | p99.9 ms | max ms |");
     println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: |");
     for n in senders {
-        run_load(&bin, &url, n, rounds).await;
+        run_load(&bin, &url, n, rounds, think).await;
     }
     println!();
     if soak_messages > 0 && soak_seconds > 0 {
