@@ -20,6 +20,8 @@ pub mod workspace;
 /// Eddi's allocations go to mimalloc, tree-sitter's (C `malloc`) stay with
 /// the system allocator: the index's tables, which live as long as the
 /// index, no longer fragment the heap in which every parse allocates and
-/// frees its tree (measured in `docs/BENCHMARKS-index.md`).
+/// frees its tree (measured in `docs/BENCHMARKS-index.md`). Not under
+/// `cargo fuzz`, whose AddressSanitizer watches the system allocator.
+#[cfg(not(fuzzing))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
