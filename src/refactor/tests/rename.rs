@@ -482,6 +482,42 @@ fn keyword_arguments_relative_imports_and_module_aliases() {
 }
 
 #[test]
+fn a_package_that_imports_its_own_submodule_still_reaches_its_members() {
+    // cachetools: `from . import keys` in `__init__`, then `keys.hashkey`
+    // there and `pkg.keys.hashkey` / `from pkg import keys` elsewhere
+    let p = TestProject::new(&[
+        (
+            "pkg/__init__.py",
+            "from . import keys\nfrom pkg import extra\n\n\ndef cached(key=keys.hashkey):\n    return key(extra.more())\n",
+        ),
+        ("pkg/keys.py", "__all__ = (\"hashkey\",)\n\n\ndef hashkey(*args):\n    return args\n"),
+        ("pkg/extra.py", "def more():\n    return 1\n"),
+        (
+            "main.py",
+            "import pkg.keys\nfrom pkg import keys as k\n\nprint(pkg.keys.hashkey(1), k.hashkey(2), pkg.extra.more())\n",
+        ),
+    ]);
+    let after = p.after(&p.run(None, &rename("pkg.keys.hashkey", "make_key")).unwrap());
+    assert_eq!(
+        after["pkg/__init__.py"],
+        "from . import keys\nfrom pkg import extra\n\n\ndef cached(key=keys.make_key):\n    return key(extra.more())\n"
+    );
+    assert_eq!(
+        after["pkg/keys.py"],
+        "__all__ = (\"make_key\",)\n\n\ndef make_key(*args):\n    return args\n"
+    );
+    assert_eq!(
+        after["main.py"],
+        "import pkg.keys\nfrom pkg import keys as k\n\nprint(pkg.keys.make_key(1), k.make_key(2), pkg.extra.more())\n"
+    );
+    let after = p.after(&p.run(None, &rename("pkg.extra.more", "most")).unwrap());
+    assert_eq!(
+        after["main.py"],
+        "import pkg.keys\nfrom pkg import keys as k\n\nprint(pkg.keys.hashkey(1), k.hashkey(2), pkg.extra.most())\n"
+    );
+}
+
+#[test]
 fn a_class_hierarchy_with_a_base_outside_the_project_is_said() {
     let p = TestProject::new(&[(
         "e.py",
