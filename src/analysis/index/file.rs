@@ -1291,26 +1291,62 @@ impl<'s, 't> Scanner<'s, 't> {
         let mut cursor = node.walk();
         let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
         let statement = node.parent().unwrap_or(node);
+        let catches = statement.kind() == "except_clause";
+        let mut caught = UNKNOWN;
         for p in parts {
             if p.kind() == "as_pattern_target" {
                 if let Some(t) = p.named_child(0) {
-                    self.bind_targets(t, ctx, false, BindingKind::Other, statement);
+                    self.bind_caught(t, caught, ctx, statement);
                 }
+            } else if catches
+                && caught == UNKNOWN
+                && matches!(Kind::of(p), Kind::Identifier | Kind::Attribute)
+            {
+                caught = self.expr(p, ctx);
             } else {
                 self.visit(p, ctx);
             }
         }
     }
 
+    /// Binds the target of `except E as e` (or of `with … as t`, where
+    /// `caught` is unknown): in a function, `e` holds an instance of `E`
+    /// (or of a subclass, which has `E`'s members too). A tuple of classes
+    /// types nothing.
+    fn bind_caught(&mut self, target: Node<'t>, caught: ValueId, ctx: Ctx, statement: Node<'t>) {
+        if caught != UNKNOWN && Kind::of(target) == Kind::Identifier {
+            let name = self.intern(self.text(target));
+            let scope = &self.scopes[ctx.scope];
+            if scope.kind == ScopeKind::Function && !scope.globals.contains(&name) {
+                let instance = self.push(Value::Call(caught));
+                self.bind(
+                    ctx.scope,
+                    name,
+                    instance,
+                    (target, BindingKind::Other, statement),
+                );
+                return;
+            }
+        }
+        self.bind_targets(target, ctx, false, BindingKind::Other, statement);
+    }
+
     /// `except E as e:`.
     fn except_clause(&mut self, node: Node<'t>, ctx: Ctx) {
-        // `except E as e:` binds `e`
+        // `except E as e:` binds `e` (grammars that give the clause an
+        // `alias` field; others nest an `as_pattern`, see above)
         let alias = field(node, fields().alias);
         let mut cursor = node.walk();
         let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let mut caught = UNKNOWN;
         for p in parts {
-            if Some(p) == alias && p.kind() == "identifier" {
-                self.bind_targets(p, ctx, false, BindingKind::Other, node);
+            if Some(p) == alias {
+                self.bind_caught(p, caught, ctx, node);
+            } else if alias.is_some()
+                && caught == UNKNOWN
+                && matches!(Kind::of(p), Kind::Identifier | Kind::Attribute)
+            {
+                caught = self.expr(p, ctx);
             } else {
                 self.visit(p, ctx);
             }

@@ -482,6 +482,36 @@ fn keyword_arguments_relative_imports_and_module_aliases() {
 }
 
 #[test]
+fn a_caught_exception_is_an_instance_of_the_class_it_was_caught_as() {
+    // jmespath: `except exceptions.IncompleteExpressionError as e:
+    // e.set_expression(expression)`
+    let p = TestProject::new(&[
+        (
+            "errors.py",
+            "class ParseError(Exception):\n    pass\n\n\nclass Incomplete(ParseError):\n    def set_expression(self, expression):\n        self.expression = expression\n",
+        ),
+        (
+            "parser.py",
+            "import errors\n\n\ndef parse(expression):\n    try:\n        raise errors.Incomplete()\n    except errors.Incomplete as e:\n        e.set_expression(expression)\n        raise\n    except (ValueError, errors.ParseError) as other:\n        other.set_expression(expression)\n",
+        ),
+    ]);
+    let done = p
+        .run(None, &rename("errors.Incomplete.set_expression", "attach"))
+        .unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["parser.py"],
+        "import errors\n\n\ndef parse(expression):\n    try:\n        raise errors.Incomplete()\n    except errors.Incomplete as e:\n        e.attach(expression)\n        raise\n    except (ValueError, errors.ParseError) as other:\n        other.set_expression(expression)\n",
+        "a tuple of classes types nothing: that use is left alone"
+    );
+    assert!(
+        said(&done).iter().any(|s| s.starts_with("parser.py:10:14")),
+        "{:?}",
+        said(&done)
+    );
+}
+
+#[test]
 fn a_package_that_imports_its_own_submodule_still_reaches_its_members() {
     // cachetools: `from . import keys` in `__init__`, then `keys.hashkey`
     // there and `pkg.keys.hashkey` / `from pkg import keys` elsewhere
@@ -497,7 +527,10 @@ fn a_package_that_imports_its_own_submodule_still_reaches_its_members() {
             "import pkg.keys\nfrom pkg import keys as k\n\nprint(pkg.keys.hashkey(1), k.hashkey(2), pkg.extra.more())\n",
         ),
     ]);
-    let after = p.after(&p.run(None, &rename("pkg.keys.hashkey", "make_key")).unwrap());
+    let after = p.after(
+        &p.run(None, &rename("pkg.keys.hashkey", "make_key"))
+            .unwrap(),
+    );
     assert_eq!(
         after["pkg/__init__.py"],
         "from . import keys\nfrom pkg import extra\n\n\ndef cached(key=keys.make_key):\n    return key(extra.more())\n"
