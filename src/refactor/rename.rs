@@ -159,6 +159,20 @@ pub(super) fn compute(
         None => (defs.clone(), Vec::new()),
     };
     let members: Vec<DefInfo> = family.iter().filter_map(|&d| index.def_info(d)).collect();
+    let classes: Vec<DefRef> = members.iter().filter_map(|m| m.parent).collect();
+    if let Some((class, base)) = member
+        .then(|| index.overrides_outside(&classes, &old))
+        .flatten()
+    {
+        let class = index.def_info(class).map_or(String::new(), |c| c.full_name);
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {}: {class} overrides '{old}' of {base}, outside the project, which calls it by that name (as does every caller that sees a {base}); nothing was changed",
+                first.full_name
+            ),
+        ));
+    }
     if let Some(tree) = &subclasses {
         conflict::in_classes(index, tree, &members, new)?;
     } else {
@@ -198,7 +212,6 @@ pub(super) fn compute(
         })
         .collect();
     if member {
-        let classes: Vec<DefRef> = members.iter().filter_map(|m| m.parent).collect();
         for class in index.with_unknown_bases(&classes, &old) {
             if let Some(c) = index.def_info(class) {
                 left_alone.push(LeftAlone {

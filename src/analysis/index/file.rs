@@ -249,6 +249,31 @@ impl FileIndex {
         value
     }
 
+    /// The dotted name a value spells when it names something imported:
+    /// `collections.abc.MutableMapping` after `import collections.abc`,
+    /// `MutableMapping` after `from collections.abc import MutableMapping`.
+    pub fn dotted_name(&self, value: ValueId) -> Option<String> {
+        match self.value(self.through_same(value)) {
+            Value::Module(m) => Some(self.name(m).to_string()),
+            Value::Member { module, name } => {
+                Some(format!("{}.{}", self.name(module), self.name(name)))
+            }
+            Value::Attr { base, name } => {
+                Some(format!("{}.{}", self.dotted_name(base)?, self.name(name)))
+            }
+            // `import collections` and `import collections.abc` both bind
+            // `collections`
+            Value::Union { start, len } => {
+                let mut names = self.union(start, len).iter().map(|&v| self.dotted_name(v));
+                let first = names.next()??;
+                names
+                    .all(|n| n.as_deref() == Some(first.as_str()))
+                    .then_some(first)
+            }
+            _ => None,
+        }
+    }
+
     /// `self`/`cls` (through `Same`): its class.
     pub fn self_class(&self, value: ValueId) -> Option<DefId> {
         match self.value(self.through_same(value)) {
@@ -1313,12 +1338,21 @@ impl<'s, 't> Scanner<'s, 't> {
     /// `caught` is unknown): in a function, `e` holds an instance of `E`
     /// (or of a subclass, which has `E`'s members too). A tuple of classes
     /// types nothing.
+    ///
+    /// In the clause's body `e` is that instance whatever else the name
+    /// is bound to (`except A as e: …` `except B as e: …`): a
+    /// [`Narrowing`] the clause drops at its end.
     fn bind_caught(&mut self, target: Node<'t>, caught: ValueId, ctx: Ctx, statement: Node<'t>) {
         if caught != UNKNOWN && Kind::of(target) == Kind::Identifier {
             let name = self.intern(self.text(target));
+            let instance = self.push(Value::Call(caught));
+            self.narrowed.push(Narrowing {
+                scope: ctx.scope,
+                name,
+                instance,
+            });
             let scope = &self.scopes[ctx.scope];
             if scope.kind == ScopeKind::Function && !scope.globals.contains(&name) {
-                let instance = self.push(Value::Call(caught));
                 self.bind(
                     ctx.scope,
                     name,
@@ -1339,6 +1373,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let mut cursor = node.walk();
         let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
         let mut caught = UNKNOWN;
+        let narrowed = self.narrowed.len();
         for p in parts {
             if Some(p) == alias {
                 self.bind_caught(p, caught, ctx, node);
@@ -1351,6 +1386,8 @@ impl<'s, 't> Scanner<'s, 't> {
                 self.visit(p, ctx);
             }
         }
+        // `e` is the caught instance in this clause only
+        self.narrowed.truncate(narrowed);
     }
 
     /// `a + b + c …`, `a and b or c …`.

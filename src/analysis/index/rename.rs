@@ -271,6 +271,54 @@ impl ProjectIndex {
         out
     }
 
+    /// A class of `classes` with a base outside the project that is known
+    /// to define `member` (a builtin's or a standard-library class's own
+    /// member, e.g. `dict.get`, `MutableMapping.pop`, `Thread.run`): the
+    /// class and the base's name. Renaming the override would leave the
+    /// base's member under the old name, which the base's own code and
+    /// every caller through it call.
+    /// The project classes between them and the base count too (`class
+    /// LRU(Cache)` where `Cache(MutableMapping)` does not define `popitem`).
+    pub fn overrides_outside(&self, classes: &[DefRef], member: &str) -> Option<(DefRef, String)> {
+        // (class, the class of `classes` it is an ancestor of)
+        // breadth first: a class's own bases before its ancestors'
+        let mut todo: std::collections::VecDeque<(DefRef, DefRef)> =
+            classes.iter().map(|&c| (c, c)).collect();
+        let mut seen: Vec<DefRef> = Vec::new();
+        while let Some((c, overriding)) = todo.pop_front() {
+            if seen.contains(&c) || seen.len() > 256 {
+                continue;
+            }
+            seen.push(c);
+            let Some(f) = self.file(c.file) else { continue };
+            let Some(def) = f.defs.get(c.def as usize) else {
+                continue;
+            };
+            for &b in &def.bases {
+                let name = match self.resolve(c.file, b, 0) {
+                    Res::External => f.dotted_name(b),
+                    Res::Unknown => self.builtin_name(c.file, b).map(str::to_string),
+                    Res::Defs(ds) => {
+                        todo.extend(
+                            ds.into_iter()
+                                .filter(|d| self.kind(*d) == Some(SymbolKind::Class))
+                                .map(|d| (d, overriding)),
+                        );
+                        None
+                    }
+                    _ => None,
+                };
+                let Some(name) = name else { continue };
+                let members = builtin_classes::members(&name)
+                    .or_else(|| builtin_classes::stdlib_members(&name));
+                if members.is_some_and(|m| m.contains(&member)) {
+                    return Some((overriding, name));
+                }
+            }
+        }
+        None
+    }
+
     /// Where an import binds the same module-level name as the definition
     /// `def` (`try: import wcwidth` / `except ImportError: wcwidth = None`,
     /// or a fallback `class`): renaming the definition would leave the

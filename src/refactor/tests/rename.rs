@@ -492,7 +492,7 @@ fn a_caught_exception_is_an_instance_of_the_class_it_was_caught_as() {
         ),
         (
             "parser.py",
-            "import errors\n\n\ndef parse(expression):\n    try:\n        raise errors.Incomplete()\n    except errors.Incomplete as e:\n        e.set_expression(expression)\n        raise\n    except (ValueError, errors.ParseError) as other:\n        other.set_expression(expression)\n",
+            "import errors\n\n\ndef parse(expression):\n    try:\n        raise errors.Incomplete()\n    except errors.Incomplete as e:\n        e.set_expression(expression)\n        raise\n    except (ValueError, errors.ParseError) as other:\n        other.set_expression(expression)\n\n\ndef again(expression):\n    try:\n        pass\n    except ValueError as e:\n        e.args = ()\n    except errors.Incomplete as e:\n        e.set_expression(expression)\n",
         ),
     ]);
     let done = p
@@ -501,7 +501,7 @@ fn a_caught_exception_is_an_instance_of_the_class_it_was_caught_as() {
     let after = p.after(&done);
     assert_eq!(
         after["parser.py"],
-        "import errors\n\n\ndef parse(expression):\n    try:\n        raise errors.Incomplete()\n    except errors.Incomplete as e:\n        e.attach(expression)\n        raise\n    except (ValueError, errors.ParseError) as other:\n        other.set_expression(expression)\n",
+        "import errors\n\n\ndef parse(expression):\n    try:\n        raise errors.Incomplete()\n    except errors.Incomplete as e:\n        e.attach(expression)\n        raise\n    except (ValueError, errors.ParseError) as other:\n        other.set_expression(expression)\n\n\ndef again(expression):\n    try:\n        pass\n    except ValueError as e:\n        e.args = ()\n    except errors.Incomplete as e:\n        e.attach(expression)\n",
         "a tuple of classes types nothing: that use is left alone"
     );
     assert!(
@@ -580,11 +580,45 @@ fn a_builtin_base_is_said_only_when_it_has_the_member() {
     assert_eq!(said(&plain), Vec::<String>::new());
     let failure = p.run(None, &rename("Failure.describe", "explain")).unwrap();
     assert_eq!(said(&failure), Vec::<String>::new());
-    let table = p.run(None, &rename("Table.get", "fetch")).unwrap();
     assert_eq!(
-        said(&table),
-        vec!["b.py:10:6 b.Table derives from a class outside the project, which may define or call 'get' too"]
+        refusal(&p, None, &rename("Table.get", "fetch")),
+        (
+            RefactorFailure::Refused,
+            "Cannot rename b.Table.get: b.Table overrides 'get' of dict, outside the project, which calls it by that name (as does every caller that sees a dict); nothing was changed".into()
+        )
     );
+}
+
+#[test]
+fn an_override_of_a_standard_library_base_member_is_refused() {
+    // cachetools: `class Cache(collections.abc.MutableMapping)` overrides
+    // `pop`, `get`, `setdefault`; renaming one leaves the base's under the
+    // old name, which callers through the base reach
+    let p = TestProject::new(&[
+        (
+            "c.py",
+            "import collections\nimport collections.abc\nfrom threading import Thread\n\n\nclass Cache(collections.abc.MutableMapping):\n    def pop(self, key):\n        return 1\n\n    def describe(self):\n        return 2\n\n\nclass LRU(Cache):\n    def pop(self, key):\n        return 3\n\n    def popitem(self):\n        return 4\n\n\nclass Worker(Thread):\n    def run(self):\n        pass\n",
+        ),
+    ]);
+    assert_eq!(
+        refusal(&p, None, &rename("c.LRU.pop", "take")),
+        (
+            RefactorFailure::Refused,
+            "Cannot rename c.LRU.pop: c.Cache overrides 'pop' of collections.abc.MutableMapping, outside the project, which calls it by that name (as does every caller that sees a collections.abc.MutableMapping); nothing was changed".into()
+        )
+    );
+    assert_eq!(
+        refusal(&p, None, &rename("c.Worker.run", "work")).0,
+        RefactorFailure::Refused
+    );
+    // `Cache` does not define `popitem`: `LRU`'s overrides the base's
+    assert_eq!(
+        refusal(&p, None, &rename("c.LRU.popitem", "evict")).1,
+        "Cannot rename c.LRU.popitem: c.LRU overrides 'popitem' of collections.abc.MutableMapping, outside the project, which calls it by that name (as does every caller that sees a collections.abc.MutableMapping); nothing was changed"
+    );
+    // a member the base does not have is renamed (and the base is said)
+    let done = p.run(None, &rename("c.Cache.describe", "explain")).unwrap();
+    assert_eq!(counts(&done).0, 1);
 }
 
 #[test]
