@@ -306,7 +306,7 @@ async fn session(ctx: SenderCtx, rounds: usize, think: Duration) -> Timings {
             .await;
         t.push(Kind::Edit, d);
         unsaved += 1;
-        if cycle % 3 == 0 {
+        if cycle.is_multiple_of(3) {
             let (_, d) = ctx.ask("Undo").await;
             t.push(Kind::Edit, d);
             unsaved -= 1;
