@@ -597,7 +597,7 @@ fn an_override_of_a_standard_library_base_member_is_refused() {
     let p = TestProject::new(&[
         (
             "c.py",
-            "import collections\nimport collections.abc\nfrom threading import Thread\n\n\nclass Cache(collections.abc.MutableMapping):\n    def pop(self, key):\n        return 1\n\n    def describe(self):\n        return 2\n\n\nclass LRU(Cache):\n    def pop(self, key):\n        return 3\n\n    def popitem(self):\n        return 4\n\n\nclass Worker(Thread):\n    def run(self):\n        pass\n",
+            "import collections\nimport collections.abc\nimport datetime\nfrom threading import Thread\n\n\nclass Cache(collections.abc.MutableMapping):\n    def pop(self, key):\n        return 1\n\n    def describe(self):\n        return 2\n\n\nclass LRU(Cache):\n    def pop(self, key):\n        return 3\n\n    def popitem(self):\n        return 4\n\n\nclass Worker(Thread):\n    def run(self):\n        pass\n\n\nclass UTC(datetime.tzinfo):\n    def utcoffset(self, dt):\n        return None\n",
         ),
     ]);
     assert_eq!(
@@ -607,10 +607,13 @@ fn an_override_of_a_standard_library_base_member_is_refused() {
             "Cannot rename c.LRU.pop: c.Cache overrides 'pop' of collections.abc.MutableMapping, outside the project, which calls it by that name (as does every caller that sees a collections.abc.MutableMapping); nothing was changed".into()
         )
     );
-    assert_eq!(
-        refusal(&p, None, &rename("c.Worker.run", "work")).0,
-        RefactorFailure::Refused
-    );
+    for (method, new) in [("c.Worker.run", "work"), ("c.UTC.utcoffset", "offset")] {
+        assert_eq!(
+            refusal(&p, None, &rename(method, new)).0,
+            RefactorFailure::Refused,
+            "{method}"
+        );
+    }
     // `Cache` does not define `popitem`: `LRU`'s overrides the base's
     assert_eq!(
         refusal(&p, None, &rename("c.LRU.popitem", "evict")).1,
