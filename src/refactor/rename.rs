@@ -160,6 +160,23 @@ pub(super) fn compute(
     };
     let members: Vec<DefInfo> = family.iter().filter_map(|&d| index.def_info(d)).collect();
     let classes: Vec<DefRef> = members.iter().filter_map(|m| m.parent).collect();
+    // boltons' urlutils: `class OrderedMultiDict(dict): …` then `try: from
+    // .dictutils import OrderedMultiDict`: its uses may be the other class
+    for &class in &classes {
+        let (Some(at), Some(c)) = (index.import_binding(class), index.def_info(class)) else {
+            continue;
+        };
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {}: an import at {}:{} binds '{}' too, so its uses may reach another class, whose '{old}' would stay; nothing was changed",
+                first.full_name, c.path, at.line, c.name
+            ),
+        ));
+    }
+    if member {
+        computed_attribute_names(project, &members, &first.full_name, &old)?;
+    }
     if let Some((class, base)) = member
         .then(|| index.overrides_outside(&classes, &old))
         .flatten()
@@ -312,6 +329,52 @@ pub(super) fn compute(
         left_alone,
         mentions,
     })
+}
+
+/// Refuses a member rename when the file that defines the member reaches
+/// attributes by a name computed from a literal the old name starts with:
+/// `delattr(Stats, '_calc_' + name)` (boltons' statsutils),
+/// `getattr(self, 'visit_' + kind)` or `getattr(self, f"visit_{kind}")` (a
+/// visitor). Such a use is made at run time, and the rename would leave it
+/// asking for the old name.
+fn computed_attribute_names(
+    project: &Project<'_>,
+    members: &[DefInfo],
+    full_name: &str,
+    old: &str,
+) -> Result<(), RefactorError> {
+    static COMPUTED: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let computed = COMPUTED.get_or_init(|| {
+        regex::Regex::new(
+            r#"\b(?:get|set|del|has)attr\(\s*[^,()]+,\s*(?:[fF]?'([A-Za-z_][A-Za-z0-9_]*)'\s*\+|[fF]?"([A-Za-z_][A-Za-z0-9_]*)"\s*\+|[fF]'([A-Za-z_][A-Za-z0-9_]*)\{|[fF]"([A-Za-z_][A-Za-z0-9_]*)\{)"#,
+        )
+        .expect("a valid regex")
+    });
+    let mut paths: Vec<&str> = members.iter().map(|m| m.path.as_str()).collect();
+    paths.sort();
+    paths.dedup();
+    for path in paths {
+        let text = project.sources.source(path)?.text.to_string();
+        for found in computed.captures_iter(&text) {
+            let Some(prefix) = found.iter().skip(1).flatten().next() else {
+                continue;
+            };
+            if old.starts_with(prefix.as_str()) {
+                let line = text[..found.get(0).map_or(0, |m| m.start())]
+                    .matches('\n')
+                    .count();
+                return Err(RefactorError::new(
+                    RefactorFailure::Refused,
+                    format!(
+                        "Cannot rename {full_name}: {path}:{line} reaches attributes by a name built from '{}' ({}…), which may be '{old}' at run time and would not be renamed; nothing was changed",
+                        prefix.as_str(),
+                        found.get(0).map_or("", |m| m.as_str()).trim_end_matches(['+', '{', ' '])
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn insert(

@@ -590,6 +590,57 @@ fn a_builtin_base_is_said_only_when_it_has_the_member() {
 }
 
 #[test]
+fn a_member_reached_by_a_computed_name_is_refused() {
+    // boltons' statsutils: `delattr(Stats, '_calc_' + attr_name)` at
+    // module level; a visitor's `getattr(self, f"visit_{kind}")`
+    let p = TestProject::new(&[
+        (
+            "stats.py",
+            "class Stats:\n    def _calc_mean(self):\n        return 1\n\n    def describe(self):\n        return 2\n\n\nfor name in ['mean']:\n    delattr(Stats, '_calc_' + name)\n",
+        ),
+        (
+            "visit.py",
+            "class Visitor:\n    def visit(self, node):\n        return getattr(self, f\"visit_{node.kind}\")(node)\n\n    def visit_Name(self, node):\n        return node\n",
+        ),
+    ]);
+    let (kind, message) = refusal(&p, None, &rename("stats.Stats._calc_mean", "_mean"));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert!(
+        message.starts_with("Cannot rename stats.Stats._calc_mean: stats.py:9 reaches attributes by a name built from '_calc_' (delattr(Stats, '_calc_'"),
+        "{message}"
+    );
+    assert_eq!(
+        refusal(&p, None, &rename("visit.Visitor.visit_Name", "on_name")).0,
+        RefactorFailure::Refused
+    );
+    // a member whose name the computed names cannot build is renamed
+    assert!(p
+        .run(None, &rename("stats.Stats.describe", "explain"))
+        .is_ok());
+    assert!(p.run(None, &rename("visit.Visitor.visit", "walk")).is_ok());
+}
+
+#[test]
+fn a_member_of_a_class_an_import_may_replace_is_refused() {
+    // boltons' urlutils keeps a copy of OrderedMultiDict and then imports
+    // the real one over it when it can
+    let p = TestProject::new(&[
+        ("dictutils.py", "class OrderedMultiDict(dict):\n    def add(self, k, v):\n        pass\n"),
+        (
+            "urlutils.py",
+            "class OrderedMultiDict(dict):\n    def add(self, k, v):\n        pass\n\n\ntry:\n    from dictutils import OrderedMultiDict\nexcept ImportError:\n    pass\n\nOrderedMultiDict().add(1, 2)\n",
+        ),
+    ]);
+    assert_eq!(
+        refusal(&p, None, &rename("urlutils.OrderedMultiDict.add", "put")),
+        (
+            RefactorFailure::Refused,
+            "Cannot rename urlutils.OrderedMultiDict.add: an import at urlutils.py:6 binds 'OrderedMultiDict' too, so its uses may reach another class, whose 'add' would stay; nothing was changed".into()
+        )
+    );
+}
+
+#[test]
 fn an_override_of_a_standard_library_base_member_is_refused() {
     // cachetools: `class Cache(collections.abc.MutableMapping)` overrides
     // `pop`, `get`, `setdefault`; renaming one leaves the base's under the
