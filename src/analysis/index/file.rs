@@ -2131,7 +2131,11 @@ impl<'s, 't> Scanner<'s, 't> {
     /// Binds parameters in `inner`, visits defaults and annotations in `outer`.
     fn parameters(&mut self, params: Node<'t>, outer: Ctx, inner: Ctx, self_class: Option<DefId>) {
         let mut cursor = params.walk();
-        let list: Vec<Node<'t>> = params.named_children(&mut cursor).collect();
+        // a comment is no parameter: `def loads(  # type: ignore\n self, …)`
+        let list: Vec<Node<'t>> = params
+            .named_children(&mut cursor)
+            .filter(|p| p.kind() != "comment")
+            .collect();
         for (i, p) in list.into_iter().enumerate() {
             if let Some(v) = field(p, fields().value) {
                 self.visit(v, outer);
@@ -2179,6 +2183,20 @@ impl<'s, 't> Scanner<'s, 't> {
             for a in list {
                 if a.kind() == "keyword_argument" || a.kind() == "comment" {
                     self.visit(a, ctx);
+                } else if a.kind() == "subscript" {
+                    // a generic base, `Serializer[T]`: the class is `Serializer`
+                    let value = field(a, fields().value);
+                    let mut base = UNKNOWN;
+                    let mut cursor = a.walk();
+                    let parts: Vec<Node<'t>> = a.named_children(&mut cursor).collect();
+                    for part in parts {
+                        if Some(part) == value {
+                            base = self.expr(part, ctx);
+                        } else {
+                            self.visit(part, ctx);
+                        }
+                    }
+                    bases.push(base);
                 } else {
                     bases.push(self.expr(a, ctx));
                 }

@@ -219,8 +219,14 @@ impl ProjectIndex {
                 continue;
             }
             done.push(c);
+            // its ancestors, its subclasses and theirs: a mixin beside it
+            // in a subclass's bases (`class URLSafeTimed(URLSafeMixin,
+            // Timed)`) overrides its member for that subclass
             let mut related = self.ancestors(c);
-            related.extend(subclasses.of(c));
+            for sub in subclasses.of(c) {
+                related.extend(self.ancestors(sub));
+                related.push(sub);
+            }
             for k in related {
                 let own = self.own_members(k, &first.name);
                 if !own.is_empty() && !done.contains(&k) {
@@ -601,6 +607,24 @@ impl ProjectIndex {
                     position: r.position(),
                     end: r.end(),
                 };
+                // `super().name` in a method of a class whose own `name` is
+                // renamed: a mixin's cooperative call, which reaches the
+                // next class of the family in the subclass's order
+                if member && f.is_super_attribute(r.value) {
+                    let class = r.owner.and_then(|m| f.defs.get(m as usize)?.parent);
+                    let in_family = class.is_some_and(|c| {
+                        targets.iter().any(|t| {
+                            t.file == fid
+                                && f.defs
+                                    .get(t.def as usize)
+                                    .is_some_and(|d| d.parent == Some(c))
+                        })
+                    });
+                    if in_family {
+                        sites.certain.push(location());
+                        continue;
+                    }
+                }
                 match self.resolve(fid, r.value, 0) {
                     Res::Defs(ds) if ds.iter().all(|d| targets.contains(d)) => {
                         sites.certain.push(location())

@@ -590,6 +590,43 @@ fn a_builtin_base_is_said_only_when_it_has_the_member() {
 }
 
 #[test]
+fn a_mixin_beside_the_class_in_a_subclass_is_renamed_with_it() {
+    // itsdangerous: `URLSafeTimedSerializer(URLSafeSerializerMixin,
+    // TimedSerializer)`, where the mixin's `load_payload` overrides
+    // `Serializer.load_payload` and calls it through `super()`
+    let p = TestProject::new(&[(
+        "s.py",
+        "class Serializer:\n    def load_payload(self, p):\n        return p\n\n\nclass Timed(Serializer):\n    def loads(self, s):\n        return self.load_payload(s)\n\n\nclass URLSafeMixin:\n    def load_payload(self, p):\n        return super().load_payload(p.strip())\n\n\nclass URLSafeTimed(URLSafeMixin, Timed):\n    pass\n",
+    )]);
+    let after = p.after(
+        &p.run(None, &rename("s.Serializer.load_payload", "decode"))
+            .unwrap(),
+    );
+    assert_eq!(
+        after["s.py"],
+        "class Serializer:\n    def decode(self, p):\n        return p\n\n\nclass Timed(Serializer):\n    def loads(self, s):\n        return self.decode(s)\n\n\nclass URLSafeMixin:\n    def decode(self, p):\n        return super().decode(p.strip())\n\n\nclass URLSafeTimed(URLSafeMixin, Timed):\n    pass\n"
+    );
+}
+
+#[test]
+fn a_generic_base_is_the_class_it_subscripts() {
+    // itsdangerous: `class TimedSerializer(Serializer[_TSerialized])`, and
+    // `def loads(  # type: ignore[override]` before `self`
+    let p = TestProject::new(&[(
+        "g.py",
+        "import typing as t\n\nT = t.TypeVar('T')\n\n\nclass Serializer(t.Generic[T]):\n    def load_payload(self, p):\n        return p\n\n\nclass Timed(Serializer[T]):\n    def loads(  # type: ignore[override]\n        self, s\n    ):\n        return self.load_payload(s)\n",
+    )]);
+    let after = p.after(
+        &p.run(None, &rename("g.Serializer.load_payload", "decode"))
+            .unwrap(),
+    );
+    assert_eq!(
+        after["g.py"],
+        "import typing as t\n\nT = t.TypeVar('T')\n\n\nclass Serializer(t.Generic[T]):\n    def decode(self, p):\n        return p\n\n\nclass Timed(Serializer[T]):\n    def loads(  # type: ignore[override]\n        self, s\n    ):\n        return self.decode(s)\n"
+    );
+}
+
+#[test]
 fn a_member_reached_by_a_computed_name_is_refused() {
     // boltons' statsutils: `delattr(Stats, '_calc_' + attr_name)` at
     // module level; a visitor's `getattr(self, f"visit_{kind}")`
