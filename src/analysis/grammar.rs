@@ -66,12 +66,31 @@ impl Language {
 /// kinds' names by `of_name`: a walk that matches every node's kind looks
 /// it up by id instead of calling `Node::kind`, which measures and checks
 /// a C string and then compares it arm by arm. Every id of a name maps as
-/// the name does (a keyword and the expression it starts share theirs).
-pub fn python_kind_table<T>(of_name: impl Fn(&str) -> T) -> Vec<T> {
-    let lang = Language::Python.tree_sitter();
-    (0..lang.node_kind_count() as u16)
-        .map(|id| of_name(lang.node_kind_for_id(id).unwrap_or("")))
-        .collect()
+/// the name does (a keyword and the expression it starts share theirs);
+/// an ERROR node (no name) maps as `""`.
+pub struct KindTable<T> {
+    by_id: Vec<T>,
+    unnamed: T,
+}
+
+impl<T: Copy> KindTable<T> {
+    pub fn new(of_name: impl Fn(&'static str) -> T) -> Self {
+        let lang = Language::Python.tree_sitter();
+        KindTable {
+            by_id: (0..lang.node_kind_count() as u16)
+                .map(|id| of_name(lang.node_kind_for_id(id).unwrap_or("")))
+                .collect(),
+            unnamed: of_name(""),
+        }
+    }
+
+    /// What `of_name(node.kind())` gives.
+    pub fn of(&self, node: tree_sitter::Node<'_>) -> T {
+        self.by_id
+            .get(node.kind_id() as usize)
+            .copied()
+            .unwrap_or(self.unnamed)
+    }
 }
 
 #[cfg(test)]
@@ -97,7 +116,7 @@ mod tests {
 
     #[test]
     fn the_kind_table_names_every_node_as_node_kind_does() {
-        let table = python_kind_table(str::to_owned);
+        let table = KindTable::new(|name| name);
         let src = "import os\n@d\nclass C(B):\n    async def f(self, *a, k=1):\n        x = [y async for y in a if (z := y)]\n        yield from x\n        await g()\n        return f'{x!r}' b'' 1 2.0\nmatch p:\n    case {\"a\": [1, *r]} | None: pass\ntry: pass\nexcept* E as e: print >> f, e\nlambda q=(yield): q\n";
         let mut parser = tree_sitter::Parser::new();
         parser
@@ -109,7 +128,7 @@ mod tests {
         loop {
             let node = cursor.node();
             if !node.is_error() {
-                assert_eq!(table[node.kind_id() as usize], node.kind(), "{node:?}");
+                assert_eq!(table.of(node), node.kind(), "{node:?}");
                 seen += 1;
             }
             if cursor.goto_first_child() {

@@ -302,6 +302,30 @@ pub fn node_text(text: &Rope, node: Node<'_>) -> String {
     text.byte_slice(start..end).to_string()
 }
 
+/// Tree cursors kept for reuse by a walk that visits the children of
+/// every node (creating a cursor allocates; a walk of a big file would
+/// create millions). `take` gives one at `node`, `give` puts it back.
+#[derive(Default)]
+pub struct CursorPool<'t> {
+    free: Vec<tree_sitter::TreeCursor<'t>>,
+}
+
+impl<'t> CursorPool<'t> {
+    pub fn take(&mut self, node: Node<'t>) -> tree_sitter::TreeCursor<'t> {
+        match self.free.pop() {
+            Some(mut cursor) => {
+                cursor.reset(node);
+                cursor
+            }
+            None => node.walk(),
+        }
+    }
+
+    pub fn give(&mut self, cursor: tree_sitter::TreeCursor<'t>) {
+        self.free.push(cursor);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

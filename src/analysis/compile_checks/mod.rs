@@ -64,7 +64,7 @@ pub fn compile_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
             node: root,
         }],
         depth: 0,
-        cursors: Vec::new(),
+        cursors: Default::default(),
         bodies: Vec::new(),
     };
     checker.future_imports(root);
@@ -115,7 +115,7 @@ struct Checker<'a, 't> {
     depth: usize,
     /// Cursors reused by `walk_children` (creating one allocates; a
     /// Django-wide rename checks a million nodes).
-    cursors: Vec<tree_sitter::TreeCursor<'t>>,
+    cursors: crate::analysis::syntax::CursorPool<'t>,
     /// What the body of each function being walked holds, for the checks
     /// that need the whole body (one per `Block::Function` frame).
     bodies: Vec<FunctionBody<'t>>,
@@ -136,7 +136,7 @@ struct FunctionBody<'t> {
 pub(super) const MAX_DEPTH: usize = crate::analysis::scope::MAX_DEPTH;
 
 /// The node kinds [`Checker::walk_node`] tells apart, matched by id
-/// ([`crate::analysis::grammar::python_kind_table`]).
+/// ([`crate::analysis::grammar::KindTable`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     FunctionDefinition,
@@ -210,12 +210,11 @@ impl Kind {
 
     /// What `Kind::of_name(node.kind())` gives, by id.
     fn of(node: Node<'_>) -> Kind {
-        static TABLE: std::sync::OnceLock<Vec<Kind>> = std::sync::OnceLock::new();
-        let table = TABLE.get_or_init(|| super::grammar::python_kind_table(Kind::of_name));
-        table
-            .get(node.kind_id() as usize)
-            .copied()
-            .unwrap_or(Kind::Other)
+        static TABLE: std::sync::OnceLock<super::grammar::KindTable<Kind>> =
+            std::sync::OnceLock::new();
+        TABLE
+            .get_or_init(|| super::grammar::KindTable::new(Kind::of_name))
+            .of(node)
     }
 }
 
@@ -317,13 +316,7 @@ impl<'a, 't> Checker<'a, 't> {
     }
 
     fn walk_children(&mut self, node: Node<'t>, in_loop: bool) {
-        let mut cursor = match self.cursors.pop() {
-            Some(mut c) => {
-                c.reset(node);
-                c
-            }
-            None => node.walk(),
-        };
+        let mut cursor = self.cursors.take(node);
         if cursor.goto_first_child() {
             loop {
                 self.walk(cursor.node(), in_loop);
@@ -332,7 +325,7 @@ impl<'a, 't> Checker<'a, 't> {
                 }
             }
         }
-        self.cursors.push(cursor);
+        self.cursors.give(cursor);
     }
 
     fn walk(&mut self, node: Node<'t>, in_loop: bool) {

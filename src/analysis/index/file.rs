@@ -504,14 +504,12 @@ impl Kind {
     }
 
     /// The kind of `node`: what `Kind::of_name(node.kind())` gives, by id.
-    fn of(node: Node) -> Kind {
-        static TABLE: std::sync::OnceLock<Vec<Kind>> = std::sync::OnceLock::new();
-        let table =
-            TABLE.get_or_init(|| crate::analysis::grammar::python_kind_table(Kind::of_name));
-        table
-            .get(node.kind_id() as usize)
-            .copied()
-            .unwrap_or(Kind::Other)
+    fn of(node: Node<'_>) -> Kind {
+        static TABLE: std::sync::OnceLock<crate::analysis::grammar::KindTable<Kind>> =
+            std::sync::OnceLock::new();
+        TABLE
+            .get_or_init(|| crate::analysis::grammar::KindTable::new(Kind::of_name))
+            .of(node)
     }
 }
 
@@ -716,7 +714,7 @@ struct Scanner<'s, 't> {
     target_kind: BindingKind,
     target_statement: Option<Node<'t>>,
     /// Cursors reused by `children` (creating one allocates).
-    cursors: Vec<tree_sitter::TreeCursor<'t>>,
+    cursors: crate::analysis::syntax::CursorPool<'t>,
     src: &'s str,
     package: String,
     file: FileIndex,
@@ -755,7 +753,7 @@ impl<'s, 't> Scanner<'s, 't> {
             in_annotation: false,
             target_kind: BindingKind::Other,
             target_statement: None,
-            cursors: Vec::new(),
+            cursors: Default::default(),
             src,
             package: module_path::package_of(module, is_package).to_string(),
             file: FileIndex {
@@ -1013,13 +1011,7 @@ impl<'s, 't> Scanner<'s, 't> {
         if node.child_count() == 0 {
             return;
         }
-        let mut cursor = match self.cursors.pop() {
-            Some(mut c) => {
-                c.reset(node);
-                c
-            }
-            None => node.walk(),
-        };
+        let mut cursor = self.cursors.take(node);
         let narrowed = self.narrowed.len();
         if cursor.goto_first_child() {
             loop {
@@ -1036,7 +1028,7 @@ impl<'s, 't> Scanner<'s, 't> {
             }
         }
         self.narrowed.truncate(narrowed);
-        self.cursors.push(cursor);
+        self.cursors.give(cursor);
     }
 
     /// The children of `node` in the fields `ids`, found in one pass over
@@ -1048,13 +1040,7 @@ impl<'s, 't> Scanner<'s, 't> {
         ids: [u16; N],
     ) -> [Option<Node<'t>>; N] {
         let mut found = [None; N];
-        let mut cursor = match self.cursors.pop() {
-            Some(mut c) => {
-                c.reset(node);
-                c
-            }
-            None => node.walk(),
-        };
+        let mut cursor = self.cursors.take(node);
         if cursor.goto_first_child() {
             loop {
                 if let Some(id) = cursor.field_id() {
@@ -1067,7 +1053,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
             }
         }
-        self.cursors.push(cursor);
+        self.cursors.give(cursor);
         found
     }
 
