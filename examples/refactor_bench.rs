@@ -4,12 +4,15 @@
 //! rename N repetitions of a timed `Refactor RenameSymbol <symbol> <new>`
 //! (refresh + compute + check + commit of every file + reply) each followed
 //! by a timed `Undo` (one commit restoring every file), so every repetition
-//! starts from the original tree and the tree is left as it was found;
+//! starts from the original tree and the tree is left as it was found (an
+//! untimed `Find References` after each waits for the index to take the
+//! written files, which it does in the background after the reply);
 //! then N timed `Preview Refactor …` (everything but the commit).
 //!
 //! Usage: `cargo run --release --example refactor_bench -- <root> [--reps N]
 //! [--state-dir DIR] [symbol new]…`. The root is modified while it runs:
-//! give it a copy. One `RESULT {json}` line per rename on stdout.
+//! give it a copy. One `RESULT {json}` line per rename on stdout;
+//! `RUST_LOG=eddi=debug` adds the refactor's phase times on stderr.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -99,6 +102,14 @@ fn summary(costs: &[Cost]) -> serde_json::Value {
 }
 
 fn main() {
+    // `RUST_LOG=eddi=debug` prints the refactor's phases (compute, check,
+    // commit, index) on stderr.
+    if std::env::var_os("RUST_LOG").is_some() {
+        tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_writer(std::io::stderr)
+            .init();
+    }
     let mut args = std::env::args().skip(1);
     let Some(root) = args.next().map(PathBuf::from) else {
         eprintln!("usage: refactor_bench <root> [--reps N] [--state-dir DIR] [symbol new]…");
@@ -143,11 +154,21 @@ fn main() {
         let refactor = format!("Refactor RenameSymbol {symbol} {new}");
         let (mut renames, mut undos) = (Vec::new(), Vec::new());
         let mut reply = String::new();
+        let renamed = match symbol.rsplit_once('.') {
+            Some((parent, _)) => format!("{parent}.{new}"),
+            None => new.clone(),
+        };
+        let settle = format!("Find References {renamed}");
         for _ in 0..reps {
             let (text, took) = timed(&engine, &refactor);
             renames.push(took);
             reply = text;
+            // The index takes the renamed files after the reply, in the
+            // background: a query waits for it (untimed), so that the Undo
+            // is timed alone and the next rename starts from a warm index.
+            timed(&engine, &settle);
             undos.push(timed(&engine, "Undo").1);
+            timed(&engine, &format!("Find References {symbol}"));
         }
         // The same without the commit (refresh + compute + check + reply):
         // the difference is what writing the files and the undo step costs.

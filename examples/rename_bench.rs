@@ -118,7 +118,7 @@ fn main() {
             let done = compute(&project, &request);
             let t = Instant::now();
             if let Ok(done) = &done {
-                if let Err(e) = check::no_new_errors(&sources, &done.change) {
+                if let Err(e) = check::no_new_errors(&sources, &index, done) {
                     println!("  check failed: {e}");
                 }
             }

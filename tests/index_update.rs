@@ -293,4 +293,12 @@ fn a_file_given_back_a_text_the_index_had_takes_its_entry_back_unparsed() {
     assert_eq!(certain(&index, "slug"), before);
     // Unchanged since it was read: nothing to do.
     assert!(index.refresh_files(&["shop/cli.py".to_string()]).is_empty());
+    // Written again with the text it has (a refactor and its Undo, both
+    // before the index looked): its own entry, not a parse.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    fs::write(&path, &original).unwrap();
+    let report = index.refresh_files(&["shop/cli.py".to_string()]);
+    assert_eq!(report.changed, vec!["shop/cli.py".to_string()]);
+    assert_eq!(report.reused, vec!["shop/cli.py".to_string()]);
+    assert_eq!(certain(&index, "slug"), before);
 }

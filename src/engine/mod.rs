@@ -184,7 +184,7 @@ pub struct Engine {
     config: EngineConfig,
     registry: Mutex<Registry>,
     /// The project index, shared by every session; built on first use.
-    index: Mutex<query::IndexState>,
+    index: std::sync::Arc<query::SharedIndex>,
 }
 
 impl Engine {
@@ -230,7 +230,7 @@ impl Engine {
             store,
             config,
             registry: Mutex::new(registry),
-            index: Mutex::default(),
+            index: Default::default(),
         })
     }
 
@@ -358,10 +358,7 @@ impl Engine {
                 crate::change::FileOp::Move { to, .. } => Some(to),
                 _ => None,
             }));
-            self.index
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .touch(touched);
+            self.index.touch(touched);
         }
         result
     }
@@ -668,10 +665,7 @@ impl Engine {
                 Event::Saved { path, .. } => Some(path),
                 _ => None,
             });
-        self.index
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .touch(saved);
+        self.index.touch(saved);
         // The events stay staged: the turn persists them once, at its end.
         let session = &live.session;
         let current = session.current.clone();

@@ -14,13 +14,14 @@
 //! and no other session does); the shared index is never written by a query.
 
 use std::collections::{BTreeSet, HashMap};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, UNIX_EPOCH};
 
 use ropey::Rope;
 
 use serde_json::{json, Map, Value};
 
-use crate::analysis::index::ProjectIndex;
+use crate::analysis::index::{ProjectIndex, Stamp, Written};
 use crate::lang::SymbolQuery;
 use crate::reply::{plural, Clause, Reply};
 use crate::session::Session;
@@ -33,6 +34,92 @@ use super::Engine;
 /// How stale the index may be with respect to other programs' writes.
 pub const REFRESH_EVERY: Duration = Duration::from_secs(1);
 
+/// The project index every session queries, and what is due to it.
+#[derive(Default)]
+pub(super) struct SharedIndex {
+    pub(super) state: Mutex<IndexState>,
+    /// Files Eddi wrote since the index last looked (re-read before the
+    /// next query): kept apart from the index's lock, so that a save or a
+    /// commit never waits for a query or an update in progress.
+    written: Mutex<BTreeSet<String>>,
+}
+
+impl SharedIndex {
+    /// Files Eddi wrote (a save, a commit): re-read before the next query,
+    /// without waiting for the watch or the poll.
+    pub(super) fn touch<'p>(&self, paths: impl IntoIterator<Item = &'p WorkspacePath>) {
+        self.written
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend(paths.into_iter().map(|p| p.as_str().to_owned()));
+    }
+
+    /// The index's state, locked.
+    pub(super) fn lock(&self) -> MutexGuard<'_, IndexState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Brings a built index up to what is due (see [`IndexState::due`]).
+    fn update(&self, state: &mut IndexState) {
+        let written = std::mem::take(&mut *self.written.lock().unwrap_or_else(|p| p.into_inner()));
+        let due = state.due(written);
+        let Some(index) = state.index.as_mut() else {
+            return;
+        };
+        match due {
+            TreeChanges::Nothing => {}
+            TreeChanges::Files(files) => {
+                index.refresh_files(&files);
+            }
+            TreeChanges::Everything => {
+                index.refresh();
+                state.walks += 1;
+            }
+        }
+    }
+
+    /// After a commit, on the thread pool: takes the trees of the files
+    /// the refactor's check parsed (when their text is what the commit
+    /// wrote), re-reads the other written files, and drops the trees. The
+    /// turn that committed replies meanwhile; a query that comes first
+    /// waits on the index's lock, or finds the files due and reads them
+    /// itself.
+    pub(super) fn update_in_background(
+        self: &Arc<Self>,
+        parsed: Vec<(crate::refactor::check::Checked, crate::workspace::DiskStamp)>,
+    ) {
+        let shared = Arc::clone(self);
+        rayon::spawn(move || {
+            let written: Vec<Written<'_>> = parsed
+                .iter()
+                .filter_map(|(checked, disk)| {
+                    let content = blake3::hash(checked.text.as_bytes());
+                    (content.to_hex().as_str() == disk.hash).then(|| Written {
+                        path: checked.path.as_str().to_string(),
+                        text: checked.text.as_str(),
+                        tree: checked.tree.tree(),
+                        stamp: Stamp {
+                            modified: Some(UNIX_EPOCH + Duration::from_nanos(disk.mtime_ns)),
+                            len: disk.len,
+                        },
+                        content,
+                    })
+                })
+                .collect();
+            {
+                let mut state = shared.lock();
+                if let Some(index) = state.index.as_mut() {
+                    index.adopt_written(&written);
+                }
+                shared.update(&mut state);
+            }
+            // the trees are freed here, off the turn's thread
+            drop(written);
+            drop(parsed);
+        });
+    }
+}
+
 #[derive(Default)]
 pub(super) struct IndexState {
     index: Option<ProjectIndex>,
@@ -40,41 +127,15 @@ pub(super) struct IndexState {
     /// cannot be watched — then the index polls every [`REFRESH_EVERY`].
     watch: Option<TreeWatch>,
     refreshed: Option<Instant>,
-    /// Files Eddi wrote since the last query (re-read before the next).
-    written: BTreeSet<String>,
     /// How often the whole tree was walked since the build (tested: a
     /// watched tree is not walked per query).
     pub(super) walks: u64,
 }
 
 impl IndexState {
-    /// Files Eddi wrote (a save, a commit): re-read before the next query,
-    /// without waiting for the watch or the poll.
-    /// The written files the index took as parsed
-    /// ([`ProjectIndex::adopt_written`]); none before the index is built.
-    pub(super) fn adopt_written(
-        &mut self,
-        written: &[crate::analysis::index::Written<'_>],
-    ) -> Vec<String> {
-        let Some(index) = self.index.as_mut() else {
-            return Vec::new();
-        };
-        let left = index.adopt_written(written);
-        written
-            .iter()
-            .map(|w| w.path.clone())
-            .filter(|p| !left.contains(p))
-            .collect()
-    }
-
-    pub(super) fn touch<'p>(&mut self, paths: impl IntoIterator<Item = &'p WorkspacePath>) {
-        self.written
-            .extend(paths.into_iter().map(|p| p.as_str().to_owned()));
-    }
-
     /// What to bring up to date before a query: what Eddi wrote, and what
     /// the watch saw (or, unwatched, everything once per `REFRESH_EVERY`).
-    fn due(&mut self) -> TreeChanges {
+    fn due(&mut self, written: BTreeSet<String>) -> TreeChanges {
         let seen = match &self.watch {
             Some(watch) => watch.take(),
             None if self
@@ -86,7 +147,6 @@ impl IndexState {
             }
             None => TreeChanges::Nothing,
         };
-        let written = std::mem::take(&mut self.written);
         match seen {
             TreeChanges::Everything => TreeChanges::Everything,
             _ if written.is_empty() => seen,
@@ -244,11 +304,7 @@ impl Engine {
     /// Runs `f` on the shared index, built on first use and refreshed from
     /// disk when due.
     fn fresh_index<R>(&self, f: impl FnOnce(&ProjectIndex) -> R) -> R {
-        let mut state = self
-            .index
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let state = &mut *state;
+        let mut state = self.index.lock();
         if state.index.is_none() {
             // watching first: a change made during the build is seen next
             state.watch = match self.workspace.watch() {
@@ -259,21 +315,15 @@ impl Engine {
                 }
             };
             state.refreshed = Some(Instant::now());
-            state.written.clear();
+            // what was written before the build is in it
+            self.index
+                .written
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .clear();
             state.index = Some(ProjectIndex::build_in(&self.workspace));
         } else {
-            let due = state.due();
-            let index = state.index.as_mut().expect("built above");
-            match due {
-                TreeChanges::Nothing => {}
-                TreeChanges::Files(files) => {
-                    index.refresh_files(&files);
-                }
-                TreeChanges::Everything => {
-                    index.refresh();
-                    state.walks += 1;
-                }
-            }
+            self.index.update(&mut state);
         }
         f(state.index.as_ref().expect("built above"))
     }

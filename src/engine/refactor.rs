@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{json, Value};
 
-use crate::analysis::index::{Location as Site, Stamp, Written};
+use crate::analysis::index::Location as Site;
 use crate::change::{Base, FileOp, WorkspaceChange};
 use crate::refactor::{
     self, check, Cursor, ExtractKind, InlineKind, Project, RefactorError, RefactorFailure,
@@ -61,7 +61,8 @@ pub struct FileReport {
     pub path: String,
     /// Text edits in the file (1 for a created or deleted file).
     pub edits: usize,
-    /// `--- a/path` / `+++ b/path` unified diff, 3 lines of context.
+    /// `--- a/path` / `+++ b/path` unified diff, 3 lines of context; empty
+    /// for an applied refactor whose terse reply does not show it.
     pub diff: String,
 }
 
@@ -232,7 +233,7 @@ impl Engine {
                 let started = std::time::Instant::now();
                 let refactored = refactor::compute(&project, refactoring)?;
                 let computed = started.elapsed();
-                let checked = check::no_new_errors(&sources, &refactored.change)?;
+                let checked = check::no_new_errors(&sources, index, &refactored)?;
                 tracing::debug!(
                     compute_ms = computed.as_secs_f64() * 1e3,
                     check_ms = (started.elapsed() - computed).as_secs_f64() * 1e3,
@@ -250,10 +251,7 @@ impl Engine {
         // refactor computed again.
         let ((mut refactored, mut checked), mut stale) = compute()?;
         if !stale.is_empty() {
-            self.index
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .touch(&stale);
+            self.index.touch(&stale);
             ((refactored, checked), stale) = compute()?;
         }
         if !stale.is_empty() {
@@ -289,7 +287,10 @@ impl Engine {
                 ),
             ));
         }
-        let files = file_reports(&self.workspace, &refactored.change);
+        // The diffs are shown by a preview and carried by a JSON reply.
+        let diffs = mode == RefactorMode::Preview
+            || live.session.preferences.format == crate::lang::ResponseFormat::Json;
+        let files = file_reports(&self.workspace, &refactored.change, diffs);
         let mut report = RefactorReport {
             refactoring: refactoring.clone(),
             refactored,
@@ -306,7 +307,7 @@ impl Engine {
                     OpError::new(ErrorKind::Stale, fail.failure().unwrap_or_default())
                 })?;
             let committed = started.elapsed();
-            self.index_written(change, &checked, &applied.stamps);
+            self.index_written(change, checked, &applied.stamps);
             tracing::debug!(
                 commit_ms = committed.as_secs_f64() * 1e3,
                 index_ms = (started.elapsed() - committed).as_secs_f64() * 1e3,
@@ -317,41 +318,25 @@ impl Engine {
         Ok(report)
     }
 
-    /// Brings the index up to the files a refactor committed: the ones the
-    /// check parsed, whose text is what the commit wrote (same hash), are
-    /// scanned from their trees now; the others are read at the next query.
+    /// Brings the index up to the files a refactor committed: each is
+    /// due before the next query at once; then, in the background, the
+    /// ones the check parsed, whose text is what the commit wrote (same
+    /// hash), are taken from their trees, and the others re-read.
     fn index_written(
         &self,
         change: &WorkspaceChange,
-        checked: &[check::Checked],
+        checked: Vec<check::Checked>,
         stamps: &[(WorkspacePath, DiskStamp)],
     ) {
-        let written: Vec<Written<'_>> = checked
-            .iter()
+        self.index.touch(written_paths(change));
+        let parsed = checked
+            .into_iter()
             .filter_map(|c| {
                 let (_, disk) = stamps.iter().find(|(path, _)| *path == c.path)?;
-                let content = blake3::hash(c.text.as_bytes());
-                (content.to_hex().as_str() == disk.hash).then(|| Written {
-                    path: c.path.as_str().to_string(),
-                    text: c.text.as_str(),
-                    tree: c.tree.tree(),
-                    stamp: Stamp {
-                        modified: Some(
-                            std::time::UNIX_EPOCH + std::time::Duration::from_nanos(disk.mtime_ns),
-                        ),
-                        len: disk.len,
-                    },
-                    content,
-                })
+                Some((c, disk.clone()))
             })
             .collect();
-        let mut state = self.index.lock().unwrap_or_else(|p| p.into_inner());
-        let adopted = state.adopt_written(&written);
-        state.touch(
-            written_paths(change)
-                .into_iter()
-                .filter(|p| !adopted.iter().any(|a| a == p.as_str())),
-        );
+        self.index.update_in_background(parsed);
     }
 
     /// `path (session)` for each touched file another session than `own`
@@ -502,12 +487,27 @@ fn base_hashes(change: &WorkspaceChange) -> Vec<(WorkspacePath, String)> {
         .collect()
 }
 
-/// Each touched file's edit count and unified diff (read from disk once:
-/// the change was computed against it moments ago).
-fn file_reports(workspace: &Workspace, change: &WorkspaceChange) -> Vec<FileReport> {
-    change
-        .files()
+/// Each touched file's edit count and, with `diffs`, its unified diff
+/// (read from disk once: the change was computed against it moments ago),
+/// files in parallel.
+fn file_reports(workspace: &Workspace, change: &WorkspaceChange, diffs: bool) -> Vec<FileReport> {
+    use rayon::prelude::*;
+    let files: Vec<_> = change.files().collect();
+    files
+        .into_par_iter()
         .map(|(path, file)| {
+            if !diffs {
+                let edits = match &file.op {
+                    FileOp::Edit(edits) => edits.len(),
+                    FileOp::Move { edits, .. } => edits.len().max(1),
+                    FileOp::Create(_) | FileOp::Delete => 1,
+                };
+                return FileReport {
+                    path: path.to_string(),
+                    edits,
+                    diff: String::new(),
+                };
+            }
             let before = || {
                 workspace
                     .read(path)

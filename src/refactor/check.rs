@@ -1,16 +1,21 @@
 //! The checks every refactor's result passes before it may be applied:
 //! each edited Python file still parses and compiles with no error it did
-//! not already have. (Name conflicts are each refactor's own check: only
-//! it knows which names it binds.)
+//! not already have — proved by parsing it, or, for a file where names
+//! only were swapped for names, by the rules of [`names_swapped`]. (Name
+//! conflicts are each refactor's own check: only it knows which names it
+//! binds.)
 
+mod names_swapped;
+
+use crate::analysis::index::ProjectIndex;
 use crate::analysis::validate::{syntax_errors, SyntaxError};
 use crate::analysis::SyntaxTree;
 use rayon::prelude::*;
 
-use crate::change::{FileChange, FileOp, WorkspaceChange};
+use crate::change::{FileChange, FileOp};
 use crate::workspace::WorkspacePath;
 
-use super::{RefactorError, RefactorFailure, Sources};
+use super::{RefactorError, RefactorFailure, Refactored, Sources};
 
 /// A Python file's text once the change is applied, with its syntax
 /// tree: the check parsed it, so the index takes it after the commit
@@ -22,31 +27,39 @@ pub struct Checked {
     pub tree: SyntaxTree,
 }
 
-/// Fails, naming the first file and its first new error, when `change`
-/// would add a syntax or compile-time error to a Python file it edits,
-/// creates or moves. The files are checked in parallel (a parse and a
-/// compile walk each: most of a big rename's time); the error reported is
-/// the first file's in the change's order, whatever finished first.
-/// Returns every checked file's new text and tree.
+/// Fails, naming the first file and its first new error, when the
+/// refactor's change would add a syntax or compile-time error to a Python
+/// file it edits, creates or moves. The files are checked in parallel (a
+/// parse and a compile walk each: most of a big rename's time, but for the
+/// files of `refactored.names_swapped` that `index` proves keep their
+/// parse); the error reported is the first file's in the change's order,
+/// whatever finished first. Returns the new text and tree of every file
+/// it parsed.
 pub fn no_new_errors(
     sources: &(dyn Sources + Sync),
-    change: &WorkspaceChange,
+    index: &ProjectIndex,
+    refactored: &Refactored,
 ) -> Result<Vec<Checked>, RefactorError> {
-    let files: Vec<(&WorkspacePath, &FileChange)> = change.files().collect();
+    let files: Vec<(&WorkspacePath, &FileChange)> = refactored.change.files().collect();
     let checked: Vec<Option<Checked>> = files
         .par_iter()
-        .map(|(path, file)| file_keeps_its_errors(sources, path, file))
+        .map(|(path, file)| {
+            let swapped = refactored.names_swapped.contains(*path).then_some(index);
+            file_keeps_its_errors(sources, path, file, swapped)
+        })
         .collect::<Vec<_>>()
         .into_iter()
         .collect::<Result<_, _>>()?;
     Ok(checked.into_iter().flatten().collect())
 }
 
-/// [`no_new_errors`] for one file of the change.
+/// [`no_new_errors`] for one file of the change; `swapped`, the index,
+/// when the refactor swapped names only in it.
 fn file_keeps_its_errors(
     sources: &(dyn Sources + Sync),
     path: &WorkspacePath,
     file: &FileChange,
+    swapped: Option<&ProjectIndex>,
 ) -> Result<Option<Checked>, RefactorError> {
     let (edits, target) = match &file.op {
         FileOp::Edit(edits) => (edits, path),
@@ -72,6 +85,11 @@ fn file_keeps_its_errors(
         return Ok(None);
     }
     let before = sources.source(path.as_str())?.text;
+    if let (Some(index), FileOp::Edit(edits)) = (swapped, &file.op) {
+        if names_swapped::keep_the_parse(index, path.as_str(), &before, edits) {
+            return Ok(None);
+        }
+    }
     let after = edits.apply(&before).map_err(|e| {
         RefactorError::new(
             RefactorFailure::WouldBreak,
@@ -140,28 +158,47 @@ fn would_break(path: &str, error: &SyntaxError) -> RefactorError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::change::{Indel, TextEdits};
+    use crate::change::{Indel, TextEdits, WorkspaceChange};
     use crate::refactor::testing::TestProject;
     use crate::refactor::WorkspaceSources;
 
-    fn edit(project: &TestProject, path: &str, indel: Indel) -> WorkspaceChange {
+    /// A refactor's result that makes `indels` in `path`, a file where it
+    /// swapped names only when `names_only`.
+    fn edit(project: &TestProject, path: &str, indels: Vec<Indel>, names_only: bool) -> Refactored {
         let resolved = project.workspace.resolve(path).unwrap();
         let stamp = project.workspace.read(&resolved).unwrap().stamp;
-        WorkspaceChange::edit(
-            resolved,
-            crate::change::Base::Disk(stamp),
-            TextEdits::new([indel]).unwrap(),
-        )
+        Refactored {
+            change: WorkspaceChange::edit(
+                resolved.clone(),
+                crate::change::Base::Disk(stamp),
+                TextEdits::new(indels).unwrap(),
+            ),
+            summary: crate::refactor::Summary::Renamed {
+                symbol: "f".into(),
+                files: 1,
+                references: 1,
+            },
+            left_alone: Vec::new(),
+            mentions: Vec::new(),
+            names_swapped: names_only.then_some(resolved).into_iter().collect(),
+        }
+    }
+
+    fn check(
+        project: &TestProject,
+        refactored: &Refactored,
+    ) -> Result<Vec<Checked>, RefactorError> {
+        let sources = WorkspaceSources {
+            workspace: &project.workspace,
+        };
+        no_new_errors(&sources, &project.index, refactored)
     }
 
     #[test]
     fn a_change_that_adds_a_syntax_error_is_refused_naming_the_file() {
         let project = TestProject::new(&[("a.py", "def f():\n    return 1\n")]);
-        let sources = WorkspaceSources {
-            workspace: &project.workspace,
-        };
-        let breaking = edit(&project, "a.py", Indel::new(4..5, "("));
-        let Err(error) = no_new_errors(&sources, &breaking) else {
+        let breaking = edit(&project, "a.py", vec![Indel::new(4..5, "(")], false);
+        let Err(error) = check(&project, &breaking) else {
             panic!("the broken file passed the check");
         };
         assert_eq!(error.kind, RefactorFailure::WouldBreak);
@@ -169,10 +206,8 @@ mod tests {
             error.message.starts_with("The refactor would break a.py: "),
             "{error}"
         );
-        let fine = edit(&project, "a.py", Indel::new(4..5, "g"));
-        let checked = no_new_errors(&sources, &fine)
-            .map_err(|e| e.to_string())
-            .unwrap();
+        let fine = edit(&project, "a.py", vec![Indel::new(4..5, "g")], false);
+        let checked = check(&project, &fine).map_err(|e| e.to_string()).unwrap();
         assert_eq!(checked.len(), 1);
         assert_eq!(
             checked[0].text, "def g():\n    return 1\n",
@@ -184,10 +219,54 @@ mod tests {
     #[test]
     fn errors_the_file_already_had_do_not_count() {
         let project = TestProject::new(&[("a.py", "def f(:\n    return 1\nx = 1\n")]);
-        let sources = WorkspaceSources {
-            workspace: &project.workspace,
-        };
-        let rename = edit(&project, "a.py", Indel::new(21..22, "y"));
-        assert!(no_new_errors(&sources, &rename).is_ok());
+        let rename = edit(&project, "a.py", vec![Indel::new(21..22, "y")], false);
+        assert!(check(&project, &rename).is_ok());
+    }
+
+    #[test]
+    fn a_file_where_names_were_swapped_for_names_is_not_parsed_again() {
+        let text = "from m import f\n\n\ndef g():\n    return f(1) + m.f\n";
+        let project = TestProject::new(&[("a.py", text)]);
+        let swapped: Vec<Indel> = regex::Regex::new(r"\bf\b")
+            .unwrap()
+            .find_iter(text)
+            .map(|f| Indel::new(f.range(), "h"))
+            .collect();
+        assert_eq!(swapped.len(), 3);
+        let checked = check(&project, &edit(&project, "a.py", swapped.clone(), true)).unwrap();
+        assert!(checked.is_empty(), "proved without a parse");
+        let parsed = check(&project, &edit(&project, "a.py", swapped, false)).unwrap();
+        assert_eq!(parsed.len(), 1, "not said to be names only: parsed");
+    }
+
+    #[test]
+    fn a_swap_the_rules_do_not_cover_is_parsed_and_refused_if_it_breaks() {
+        let project = TestProject::new(&[
+            ("a.py", "def f():\n    return 1\n"),
+            ("b.py", "def f():\n    global x\n    return x\n"),
+        ]);
+        // not a name put for a name: parsed, and the error found
+        let breaking = edit(&project, "a.py", vec![Indel::new(4..5, "f(")], true);
+        assert_eq!(
+            check(&project, &breaking)
+                .map(|c| c.len())
+                .unwrap_err()
+                .kind,
+            RefactorFailure::WouldBreak
+        );
+        // a keyword: parsed, and refused
+        let keyword = edit(&project, "a.py", vec![Indel::new(4..5, "class")], true);
+        assert!(check(&project, &keyword).is_err());
+        // a file with a `global`: parsed, though the swap is plain
+        let declared = edit(&project, "b.py", vec![Indel::new(4..5, "g")], true);
+        assert_eq!(check(&project, &declared).unwrap().len(), 1);
+        // the disk changed since the index read it: parsed
+        std::fs::write(
+            project.workspace.root().join("a.py"),
+            "def f():\n    return 2\n",
+        )
+        .unwrap();
+        let changed = edit(&project, "a.py", vec![Indel::new(4..5, "g")], true);
+        assert_eq!(check(&project, &changed).unwrap().len(), 1);
     }
 }

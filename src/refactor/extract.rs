@@ -161,6 +161,7 @@ pub(super) fn compute(
         },
         left_alone: Vec::new(),
         mentions: Vec::new(),
+        names_swapped: Default::default(),
     })
 }
 

@@ -30,6 +30,8 @@ mod signature;
 #[cfg(test)]
 pub(crate) mod testing;
 
+use std::collections::BTreeSet;
+
 use ropey::Rope;
 
 use crate::analysis::index::{Location, ProjectIndex};
@@ -86,6 +88,11 @@ pub struct Refactored {
     /// Textual mentions (strings, comments, docstring prose) it did not
     /// change, because they were not asked for.
     pub mentions: Vec<Location>,
+    /// The files in which every edit is one name in code put in place of
+    /// another (not in a string, a doctest or a comment): the check may
+    /// prove such a file parses as before without parsing it
+    /// ([`check::no_new_errors`]). Empty but for renames.
+    pub names_swapped: BTreeSet<WorkspacePath>,
 }
 
 /// The counts a reply reports, per kind of refactor.

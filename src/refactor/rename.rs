@@ -56,7 +56,7 @@
 mod conflict;
 mod text;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use ropey::Rope;
@@ -270,6 +270,7 @@ pub(super) fn compute(
     let mut change = WorkspaceChange::new();
     let mut mentions = Vec::new();
     let mut references = 0;
+    let mut names_swapped = BTreeSet::new();
     let renaming = Renaming {
         project,
         family: &family,
@@ -293,6 +294,9 @@ pub(super) fn compute(
         )?;
         references += edited.code;
         if let Some(file) = edited.change {
+            if edited.names_only {
+                names_swapped.insert(source.path.clone());
+            }
             insert(&mut change, source.path.clone(), file)?;
         }
     }
@@ -313,6 +317,9 @@ pub(super) fn compute(
         let edited = renaming.file(&stub, &positions, &[], &[], &mut mentions, &mut left_alone)?;
         references += edited.code;
         if let Some(file) = edited.change {
+            if edited.names_only {
+                names_swapped.insert(stub.path.clone());
+            }
             insert(&mut change, stub.path.clone(), file)?;
         }
     }
@@ -328,6 +335,7 @@ pub(super) fn compute(
         },
         left_alone,
         mentions,
+        names_swapped,
     })
 }
 
@@ -456,6 +464,9 @@ struct Edited {
     /// Sites changed: definitions, references, doctest code, and the
     /// mentions when they are asked for.
     code: usize,
+    /// Every edit is at a name in code (none in a doctest, a string or a
+    /// comment).
+    names_only: bool,
 }
 
 impl Renaming<'_> {
@@ -503,6 +514,7 @@ impl Renaming<'_> {
             .chain(code.iter().cloned())
             .collect();
         let mut text_edits = Vec::new();
+        let mut in_strings = false;
         for occurrence in text::occurrences(&src, self.old) {
             let range =
                 text.byte_to_char(occurrence.range.start)..text.byte_to_char(occurrence.range.end);
@@ -517,6 +529,7 @@ impl Renaming<'_> {
                 Context::Doctest { dotted } => {
                     let denotes = self.project.index.resolve_dotted_in(path, &dotted);
                     if !denotes.is_empty() && denotes.iter().all(|d| self.family.contains(d)) {
+                        in_strings = true;
                         code.push(range);
                     } else if self.include_text {
                         text_edits.push(range);
@@ -533,6 +546,7 @@ impl Renaming<'_> {
             }
         }
         let count = code.len() + text_edits.len();
+        let text_edits_empty = text_edits.is_empty();
         let aliased: Vec<usize> = aliased.iter().filter_map(|&p| offset(text, p)).collect();
         let alias = format!("{} as {}", self.new, self.old);
         let indels = code.into_iter().chain(text_edits).map(|r| {
@@ -556,6 +570,7 @@ impl Renaming<'_> {
         Ok(Edited {
             change,
             code: count,
+            names_only: !in_strings && text_edits_empty,
         })
     }
 }

@@ -219,6 +219,7 @@ impl Work {
             summary,
             left_alone: self.left_alone,
             mentions: self.mentions,
+            names_swapped: Default::default(),
         })
     }
 }

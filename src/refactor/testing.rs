@@ -54,7 +54,7 @@ impl TestProject {
             }),
         };
         let refactored = compute(&project, request)?;
-        super::check::no_new_errors(&sources, &refactored.change)?;
+        super::check::no_new_errors(&sources, &self.index, &refactored)?;
         Ok(refactored)
     }
 

@@ -172,7 +172,7 @@ pub fn check(data: &[u8]) {
         current: cursor,
     };
     let refactored = compute(&project, &request).and_then(|refactored| {
-        check::no_new_errors(&sources, &refactored.change).map(|_| refactored)
+        check::no_new_errors(&sources, &index, &refactored).map(|_| refactored)
     });
     let refactored = match refactored {
         Ok(refactored) => refactored,

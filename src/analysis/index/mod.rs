@@ -175,7 +175,7 @@ impl ProjectIndex {
                 (rel, module)
             })
             .collect();
-        let recent = &self.recent;
+        let (recent, files, by_path) = (&self.recent, &self.files, &self.by_path);
         let loaded: Vec<(String, Loaded)> = named
             .into_par_iter()
             .map(|(rel, module)| {
@@ -184,7 +184,11 @@ impl ProjectIndex {
                 };
                 let r = disk::read(w, &rel).and_then(|(text, stamp)| {
                     let content = blake3::hash(text.as_bytes());
-                    let seen = recent.iter().rev().find(|e| {
+                    // The text the index holds (a file written back as it
+                    // was: a refactor undone before the index read it), or
+                    // one it held lately (undone after).
+                    let current = by_path.get(&rel).and_then(|&fid| files.get(fid)?.as_ref());
+                    let seen = current.into_iter().chain(recent.iter().rev()).find(|e| {
                         e.path == rel
                             && e.content == Some(content)
                             && e.index.module == module.0
@@ -579,6 +583,14 @@ impl ProjectIndex {
         let rel = normalize(rel_path)?;
         let &fid = self.by_path.get(&rel)?;
         self.files.get(fid)?.as_ref()?.stamp
+    }
+
+    /// The hash of the text the index scanned a file from; `None` for a
+    /// file it does not hold or holds from a buffer.
+    pub fn content_of(&self, rel_path: &str) -> Option<blake3::Hash> {
+        let rel = normalize(rel_path)?;
+        let &fid = self.by_path.get(&rel)?;
+        self.files.get(fid)?.as_ref()?.content
     }
 
     /// The module name of an indexed file.

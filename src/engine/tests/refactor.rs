@@ -341,8 +341,10 @@ fn senders_refactoring_at_once_never_wait_for_each_other() {
     // not hang it.
     let f = std::sync::Arc::new(f);
     let (done, finished) = std::sync::mpsc::channel();
+    // every session exists before any sender asks for another's summary
+    let started = std::sync::Arc::new(std::sync::Barrier::new(4));
     for n in 0..4 {
-        let (f, done) = (f.clone(), done.clone());
+        let (f, done, all_started) = (f.clone(), done.clone(), started.clone());
         std::thread::spawn(move || {
             let sender = format!("agent{n}");
             let started = f.send(
@@ -350,6 +352,7 @@ fn senders_refactoring_at_once_never_wait_for_each_other() {
                 &format!("Start s{n}; Open Create note{n}.txt; Insert Line \"x\""),
             );
             assert!(started.starts_with("Ok\nOk"), "{started}");
+            all_started.wait();
             for _ in 0..20 {
                 let preview = f.send(
                     &sender,
@@ -360,7 +363,8 @@ fn senders_refactoring_at_once_never_wait_for_each_other() {
                     "{preview}"
                 );
                 let other = format!("Summary s{}", (n + 1) % 4);
-                assert!(f.send(&sender, &other).starts_with("Ok"));
+                let summary = f.send(&sender, &other);
+                assert!(summary.starts_with("Ok"), "{summary}");
             }
             done.send(()).unwrap();
         });
@@ -409,10 +413,17 @@ fn a_rename_right_after_another_program_moved_the_lines_edits_the_right_places()
 
 #[test]
 fn the_index_takes_a_refactors_files_as_the_check_parsed_them_and_stays_true() {
-    // The committed files are scanned from the check's trees instead of
-    // read again: what the index says next must be what a fresh read says.
+    // The committed files the check parsed are scanned from its trees, the
+    // ones where names were only swapped (not parsed) are read again, both
+    // after the reply: what the index says next must be what a fresh read
+    // says.
     let f = Fixture::new();
     project(&f);
+    // parsed by the check: it declares a global
+    f.write(
+        "pkg/state.py",
+        "from pkg.util import chunked\n\nLAST = None\n\n\ndef remember(xs):\n    global LAST\n    LAST = chunked(xs, 1)\n",
+    );
     assert_eq!(f.send("a", "Start s"), "Ok");
     let renames = [
         ("pkg.util.chunked", "batched"),
@@ -446,4 +457,5 @@ fn the_index_takes_a_refactors_files_as_the_check_parsed_them_and_stays_true() {
     }
     assert!(f.read("pkg/app.py").contains("def start(xs):"));
     assert!(f.read("pkg/app.py").contains("return chunked(xs, 2)"));
+    assert!(f.read("pkg/state.py").contains("LAST = chunked(xs, 1)"));
 }

@@ -364,7 +364,7 @@ fn the_index_follows_the_tree_without_walking_it_per_query() {
     f.write("pkg/use.py", "from pkg.core import helper\n\nhelper(2)\n");
     f.send("a", "Start s");
     let callers = || f.send("a", "Find Callers pkg.core.helper");
-    let walks = || f.engine.index.lock().unwrap().walks;
+    let walks = || f.engine.index.lock().walks;
     assert!(callers().starts_with("Ok: Found 1 caller"), "{}", callers());
     std::thread::sleep(super::query::REFRESH_EVERY);
     for _ in 0..20 {

@@ -169,6 +169,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         },
         left_alone,
         mentions: found,
+        names_swapped: Default::default(),
     })
 }
 

@@ -146,6 +146,7 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
         },
         left_alone: Vec::new(),
         mentions: mentions(&file, name),
+        names_swapped: Default::default(),
     })
 }
 
