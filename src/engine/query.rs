@@ -78,18 +78,23 @@ impl SharedIndex {
         }
     }
 
-    /// After a commit, on the thread pool: takes the trees of the files
+    /// After a commit, on a thread of its own: takes the trees of the files
     /// the refactor's check parsed (when their text is what the commit
     /// wrote), re-reads the other written files, and drops the trees. The
     /// turn that committed replies meanwhile; a query that comes first
     /// waits on the index's lock, or finds the files due and reads them
     /// itself.
+    ///
+    /// Not a job on rayon's pool: the job waits for the index's lock, which
+    /// a turn may hold while it waits for the pool (the check's parallel
+    /// parse), and a pool thread that picked the job up while waiting in a
+    /// join of that parse would never come back to it.
     pub(super) fn update_in_background(
         self: &Arc<Self>,
         parsed: Vec<(crate::refactor::check::Checked, crate::workspace::DiskStamp)>,
     ) {
         let shared = Arc::clone(self);
-        rayon::spawn(move || {
+        let update = move || {
             let written: Vec<Written<'_>> = parsed
                 .iter()
                 .filter_map(|(checked, disk)| {
@@ -116,7 +121,27 @@ impl SharedIndex {
             // the trees are freed here, off the turn's thread
             drop(written);
             drop(parsed);
-        });
+        };
+        // handed over once the thread exists, so that it is still here if
+        // it does not
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Box<dyn FnOnce() + Send>>(1);
+        let spawned = std::thread::Builder::new()
+            .name("eddi-index".into())
+            .spawn(move || {
+                if let Ok(update) = receiver.recv() {
+                    update()
+                }
+            });
+        match spawned {
+            Ok(_) => {
+                let _ = sender.send(Box::new(update));
+            }
+            // no thread to be had: the turn does it itself
+            Err(e) => {
+                tracing::warn!(error = %e, "no thread for the index update; done in the turn");
+                update()
+            }
+        }
     }
 }
 
