@@ -34,7 +34,12 @@
 //!   a function's result, a module variable, a class whose bases are external)
 //!   is *possible*: it may be any class member of that name.
 //!
-//! Resolution is bounded by [`MAX_DEPTH`] steps so import cycles end.
+//! Resolution is bounded by [`MAX_DEPTH`] steps so import cycles end, and
+//! by [`MAX_STEPS`] in all its branches together, so that a chain of
+//! unions and attributes that branches at every level ends too; a
+//! resolution that runs out of either gives "unknown", never a guess.
+
+use std::cell::Cell;
 
 use super::file::{DefId, FileIndex, Value, ValueId};
 use super::{FileId, ProjectIndex};
@@ -43,6 +48,44 @@ use crate::analysis::scope::is_builtin;
 
 /// Resolution steps before giving up (cycles in re-exports).
 pub const MAX_DEPTH: usize = 24;
+
+/// The steps one resolution may take, all its branches together. The
+/// depth bound alone let a value that is a union of attributes of unions
+/// take 2^24 steps (found by fuzzing); the resolutions of real projects
+/// take a few dozen.
+pub const MAX_STEPS: usize = 20_000;
+
+thread_local! {
+    /// Steps left to the outermost resolution running on this thread;
+    /// `None` when none runs.
+    static STEPS_LEFT: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+/// The outermost resolution's hold on [`STEPS_LEFT`]: gives it back when
+/// the resolution ends, however it ends.
+struct Budget;
+
+impl Drop for Budget {
+    fn drop(&mut self) {
+        STEPS_LEFT.set(None);
+    }
+}
+
+/// Takes one step: `None` when the budget is spent; the outermost call
+/// gets the [`Budget`] it must hold while it runs.
+fn step() -> Option<Option<Budget>> {
+    match STEPS_LEFT.get() {
+        None => {
+            STEPS_LEFT.set(Some(MAX_STEPS));
+            Some(Some(Budget))
+        }
+        Some(0) => None,
+        Some(left) => {
+            STEPS_LEFT.set(Some(left - 1));
+            Some(None)
+        }
+    }
+}
 
 /// A definition in the project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -70,6 +113,9 @@ pub enum Res {
 
 impl ProjectIndex {
     pub(crate) fn resolve(&self, file: FileId, value: ValueId, depth: usize) -> Res {
+        let Some(_budget) = step() else {
+            return Res::Unknown;
+        };
         if depth > MAX_DEPTH {
             return Res::Unknown;
         }
@@ -247,6 +293,9 @@ impl ProjectIndex {
 
     /// `name` looked up as an attribute of `module`.
     pub(crate) fn member(&self, module: &str, name: &str, depth: usize) -> Res {
+        let Some(_budget) = step() else {
+            return Res::Unknown;
+        };
         if depth > MAX_DEPTH || module.is_empty() {
             return Res::Unknown;
         }
