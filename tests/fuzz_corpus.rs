@@ -112,3 +112,19 @@ fn every_target_has_a_test() {
         ["parser", "wire", "edit", "commit", "change", "analysis", "refactor", "tools"]
     );
 }
+
+/// Finding 6 (`refactor`, docs/RELIABILITY.md): a module importing `f`
+/// from itself 22 times made each binding of `f` resolve through `pkg.m.f`
+/// again, 22 ways at each of the 24 levels of the depth bound, and
+/// `InlineFunction f` never ended. The input, replayed alone: it ends (in
+/// well under a second) since a resolution takes at most `MAX_STEPS` steps.
+#[test]
+fn a_name_a_module_imports_from_itself_many_times_resolves_in_bounded_steps() {
+    let (_, check) = checks::TARGETS
+        .iter()
+        .find(|(name, _)| *name == "refactor")
+        .expect("the refactor target");
+    let input = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus/refactor/regression-resolve-branches-at-every-level");
+    check(&std::fs::read(input).unwrap());
+}
