@@ -244,6 +244,7 @@ mod tests {
         let project = TestProject::new(&[
             ("a.py", "def f():\n    return 1\n"),
             ("b.py", "def f():\n    global x\n    return x\n"),
+            ("c.py", "x = 1\n\n\ndef f():\n    global x\n    return x\n"),
         ]);
         // not a name put for a name: parsed, and the error found
         let breaking = edit(&project, "a.py", vec![Indel::new(4..5, "f(")], true);
@@ -257,8 +258,11 @@ mod tests {
         // a keyword: parsed, and refused
         let keyword = edit(&project, "a.py", vec![Indel::new(4..5, "class")], true);
         assert!(check(&project, &keyword).is_err());
-        // a file with a `global`: parsed, though the swap is plain
-        let declared = edit(&project, "b.py", vec![Indel::new(4..5, "g")], true);
+        // a `global` that declares another name: proved
+        let other = edit(&project, "b.py", vec![Indel::new(4..5, "g")], true);
+        assert_eq!(check(&project, &other).unwrap().len(), 0);
+        // one that declares the swapped name: parsed, though the swap is plain
+        let declared = edit(&project, "c.py", vec![Indel::new(0..1, "y")], true);
         assert_eq!(check(&project, &declared).unwrap().len(), 1);
         // the disk changed since the index read it: parsed
         std::fs::write(

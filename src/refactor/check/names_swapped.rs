@@ -22,14 +22,18 @@
 //!   lengths. The index's scan of this very text (the same hash) says so.
 //! * The compile-time checks that do read names: `global` and `nonlocal`
 //!   declarations, `from __future__` features, `:=` in comprehensions,
-//!   `__debug__`, duplicate parameters and repeated keywords. A file that
-//!   mentions the first three anywhere is parsed; `__debug__` is among the
-//!   special words; a name followed by `=` (a keyword argument, a default,
-//!   an assignment) is only swapped with a parse.
+//!   `__debug__`, duplicate parameters and repeated keywords. Such a check
+//!   that reads only names the swap leaves alone finds what it found. A
+//!   file is parsed when a `global` or `nonlocal` declares a swapped name
+//!   (old or new), a `:=` binds one, or it imports from `__future__`;
+//!   `__debug__` is among the special words; a name followed by `=` (a
+//!   keyword argument, a default, an assignment) is only swapped with a
+//!   parse.
 //!
 //! Anything outside these rules takes the full check: this is a shortcut
 //! for the common case, never a weaker check.
 
+use std::collections::BTreeSet;
 use std::ops::Range;
 use std::sync::LazyLock;
 
@@ -41,6 +45,7 @@ use crate::change::TextEdits;
 
 /// Words that are not plain identifiers to tree-sitter-python or to
 /// CPython's compiler.
+#[rustfmt::skip]
 const SPECIAL: &[&str] = &[
     "False",
     "None",
@@ -86,14 +91,18 @@ const SPECIAL: &[&str] = &[
     "__debug__",
 ];
 
-/// Text that may carry a compile-time check that reads names: a
-/// `global` or `nonlocal` where a statement may start (a line's start, or
-/// after `;` or `:`, past blanks and line continuations), `__future__`,
-/// `:=`. Prose that says "global" does not count; a docstring line that
-/// starts with it does, which only costs a parse.
+/// The statements and expressions whose compile-time checks read names:
+/// a `global` or `nonlocal` where a statement may start (a line's start,
+/// or after `;` or `:`, past blanks and line continuations) with the rest
+/// of its line (group 1: the names it declares), a `:=` (group 2: the
+/// text before it), `__future__`. Prose that says "global" does not
+/// count; a docstring line that starts with it does, which at worst costs
+/// a parse.
 static NAME_CHECKS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?m)(?:^|[;:])(?:[ \t\x0c]|\\\r?\n)*(?:global|nonlocal)(?-u:\b)|__future__|:=")
-        .expect("a valid pattern")
+    Regex::new(
+        r"(?m)(?:^|[;:])(?:[ \t\x0c]|\\\r?\n)*(?:global|nonlocal)(?-u:\b)([^\n;]*)|([^\n]*?):=|__future__",
+    )
+    .expect("a valid pattern")
 });
 
 /// True when `edits`, applied to `before` (the text of `path` the change
@@ -110,40 +119,77 @@ pub(super) fn keep_the_parse(
     if file.has_syntax_errors {
         return false;
     }
+    let mut names = BTreeSet::new();
+    for indel in edits.iter() {
+        match swapped_name(before, &indel.range, &indel.insert) {
+            Some(old) => {
+                names.insert(old);
+                names.insert(indel.insert.clone());
+            }
+            None => return false,
+        }
+    }
     let text = before.to_string();
     if index.content_of(path) != Some(blake3::hash(text.as_bytes())) {
         return false;
     }
-    if NAME_CHECKS.is_match(&text) {
-        return false;
-    }
-    edits
-        .iter()
-        .all(|indel| swaps_a_name(before, &indel.range, &indel.insert))
+    !name_checks_read(&text, &names)
 }
 
-/// One edit (a range of chars) puts the plain name `insert` in place of a
-/// plain name that stands alone and is not assigned to.
-fn swaps_a_name(text: &Rope, range: &Range<usize>, insert: &str) -> bool {
+/// True when a compile-time check that reads names may read one of
+/// `names` in `text`: a `global` or `nonlocal` that declares one of them
+/// (or whose list this cannot read whole), a `:=` that binds one of them
+/// (or something it cannot tell), any `from __future__`. A check that
+/// reads only other names finds what it found before the swap: the swap
+/// changes no other name.
+fn name_checks_read(text: &str, names: &BTreeSet<String>) -> bool {
+    NAME_CHECKS.captures_iter(text).any(|found| {
+        if let Some(declared) = found.get(1) {
+            let list = declared.as_str().split('#').next().unwrap_or_default();
+            if list.trim_end().ends_with('\\') {
+                return true; // continued on the next line
+            }
+            return list
+                .split(',')
+                .map(str::trim)
+                .any(|name| names.contains(name) || !plain_name(name));
+        }
+        if let Some(before) = found.get(2) {
+            let target = before
+                .as_str()
+                .trim_end()
+                .rsplit(|c: char| !is_name_char(c))
+                .next()
+                .unwrap_or_default();
+            return target.is_empty() || names.contains(target);
+        }
+        true
+    })
+}
+
+/// The plain name one edit (a range of chars) replaces, when it puts the
+/// plain name `insert` in place of a plain name that stands alone and is
+/// not assigned to.
+fn swapped_name(text: &Rope, range: &Range<usize>, insert: &str) -> Option<String> {
     if range.end > text.len_chars() || !plain_name(insert) {
-        return false;
+        return None;
     }
     let old: String = text.slice(range.clone()).chars().collect();
     if !plain_name(&old) {
-        return false;
+        return None;
     }
     let before = range.start.checked_sub(1).map(|i| text.char(i));
     // `\x41`, `\N{NAME}` and `f'{x!r}'` are names only to the eye
     if before.is_some_and(|c| !c.is_ascii() || is_name_char(c) || matches!(c, '\\' | '{' | '!')) {
-        return false;
+        return None;
     }
     let mut after = text.chars_at(range.end);
     if let Some(c) = after.clone().next() {
         if !c.is_ascii() || is_name_char(c) || c == '\'' || c == '"' {
-            return false;
+            return None;
         }
     }
-    !assigned(&mut after)
+    (!assigned(&mut after)).then_some(old)
 }
 
 /// The next token is `=` (not `==`), past blanks, line continuations and
@@ -185,23 +231,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn declarations_and_features_are_found_where_a_statement_may_start() {
+    fn a_declaration_or_a_walrus_counts_when_it_names_a_swapped_name() {
+        let names: BTreeSet<String> = ["f".to_string(), "g".to_string()].into();
+        let read = |text: &str| name_checks_read(text, &names);
         for text in [
-            "def f():\n    global x\n",
-            "def f(): global x\n",
-            "x = 1; nonlocal y\n",
-            "x = 1; \\\n  global y\n",
+            "def h():\n    global f\n",
+            "def h(): global x, g\n",
+            "x = 1; nonlocal f\n",
+            "def h():\n    x = 1; \\\n  global f\n",
+            "def h():\n    global x, \\\n        f\n",
+            "if (f := 1): pass\n",
+            "[(g:=y) for y in z]\n",
+            "[(n := 1), (f := 2)]\n",
             "from __future__ import annotations\n",
-            "if (n := 1): pass\n",
         ] {
-            assert!(NAME_CHECKS.is_match(text), "{text:?}");
+            assert!(read(text), "{text:?}");
         }
         for text in [
-            "# a global object\n",
+            "def h():\n    global x, y  # f\n",
+            "def h():\n    nonlocal counter\n",
+            "if (n := f()): pass\n",
+            "# a global object: f\n",
             "\"\"\"a global action\"\"\"\n",
-            "globals()\n",
+            "globals()[f] = 1\n",
         ] {
-            assert!(!NAME_CHECKS.is_match(text), "{text:?}");
+            assert!(!read(text), "{text:?}");
         }
     }
 
@@ -209,7 +263,7 @@ mod tests {
         let rope = Rope::from_str(text);
         let start = text.find(old).expect("the old name is in the text");
         let start = rope.byte_to_char(start);
-        swaps_a_name(&rope, &(start..start + old.chars().count()), insert)
+        swapped_name(&rope, &(start..start + old.chars().count()), insert).is_some()
     }
 
     #[test]
