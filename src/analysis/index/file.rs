@@ -1303,12 +1303,27 @@ impl<'s, 't> Scanner<'s, 't> {
         let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
         let statement = node.parent().unwrap_or(node);
         let catches = statement.kind() == "except_clause";
+        let enters = statement.kind() == "with_item";
         let mut caught = UNKNOWN;
+        let mut entered = UNKNOWN;
         for p in parts {
             if p.kind() == "as_pattern_target" {
                 if let Some(t) = p.named_child(0) {
-                    self.bind_caught(t, caught, ctx, statement);
+                    if entered != UNKNOWN {
+                        self.bind_entered(t, entered, ctx, statement);
+                    } else {
+                        self.bind_caught(t, caught, ctx, statement);
+                    }
                 }
+            } else if enters && entered == UNKNOWN {
+                // `with x as y`: `y` is what `x.__enter__()` returns
+                let manager = self.expr(p, ctx);
+                let name = self.intern("__enter__");
+                let method = self.push(Value::Attr {
+                    base: manager,
+                    name,
+                });
+                entered = self.push(Value::Call(method));
             } else if catches
                 && caught == UNKNOWN
                 && matches!(Kind::of(p), Kind::Identifier | Kind::Attribute)
@@ -1347,6 +1362,30 @@ impl<'s, 't> Scanner<'s, 't> {
                 );
                 return;
             }
+        }
+        self.bind_targets(target, ctx, false, BindingKind::Other, statement);
+    }
+
+    /// Binds the target of `with x as t` in a function to `entered`, what
+    /// `x.__enter__()` returns (`with open_db() as db:`, where `__enter__`
+    /// is annotated or returns `self`): a local, kept only if it is its
+    /// sole binding, as an assignment's is. Elsewhere, or for a tuple
+    /// target, the target holds nothing the index follows.
+    fn bind_entered(&mut self, target: Node<'t>, entered: ValueId, ctx: Ctx, statement: Node<'t>) {
+        if Kind::of(target) == Kind::Identifier
+            && self.scopes[ctx.scope].kind == ScopeKind::Function
+        {
+            let name = self.intern(self.text(target));
+            if self.scopes[ctx.scope].globals.contains(&name) {
+                self.add_site(target, 0, name, ctx);
+            }
+            self.bind(
+                ctx.scope,
+                name,
+                entered,
+                (target, BindingKind::Other, statement),
+            );
+            return;
         }
         self.bind_targets(target, ctx, false, BindingKind::Other, statement);
     }
@@ -1663,13 +1702,32 @@ impl<'s, 't> Scanner<'s, 't> {
                         None => break,
                     }
                 }
+                // `"Bar[V]"`: `Bar`; `"Final[C]"`: `C`; as above
+                if let Some((generic, inner)) =
+                    text.strip_suffix(']').and_then(|t| t.split_once('['))
+                {
+                    text = match subscripted(generic.trim()) {
+                        Subscripted::Generic => generic.trim(),
+                        Subscripted::Wrapper => inner.split(',').next().unwrap_or_default().trim(),
+                        Subscripted::Typing => return None,
+                    };
+                }
                 self.quiet_dotted(text, ctx)
             }
             // `Optional[C]`
             "generic_type" => {
                 let generic = node.named_child(0)?;
                 let parameter = node.named_child(1)?;
-                if self.text(generic) != "Optional" || parameter.named_child_count() != 1 {
+                if self.text(generic) != "Optional" {
+                    return match subscripted(self.text(generic)) {
+                        Subscripted::Wrapper => {
+                            self.annotation_class(parameter.named_child(0)?, ctx, depth + 1)
+                        }
+                        Subscripted::Generic => self.annotation_class(generic, ctx, depth + 1),
+                        Subscripted::Typing => None,
+                    };
+                }
+                if parameter.named_child_count() != 1 {
                     return None;
                 }
                 self.annotation_class(parameter.named_child(0)?, ctx, depth + 1)
@@ -1679,7 +1737,15 @@ impl<'s, 't> Scanner<'s, 't> {
                 let generic = field(node, fields().value)?;
                 let text = self.text(generic);
                 if !(text == "Optional" || text.ends_with(".Optional")) {
-                    return None;
+                    // `typing.Final[C]`, `pkg.Bar[V]`: as above
+                    return match subscripted(text) {
+                        Subscripted::Wrapper => {
+                            let inner = node.child_by_field_name("subscript")?;
+                            self.annotation_class(inner, ctx, depth + 1)
+                        }
+                        Subscripted::Generic => self.annotation_class(generic, ctx, depth + 1),
+                        Subscripted::Typing => None,
+                    };
                 }
                 let inner = node.child_by_field_name("subscript")?;
                 self.annotation_class(inner, ctx, depth + 1)
@@ -2773,5 +2839,88 @@ fn key_of(file: &FileIndex, value: ValueId, depth: usize) -> Option<Name> {
             .union(start, len)
             .iter()
             .find_map(|&v| key_of(file, v, depth + 1)),
+    }
+}
+
+/// What a subscripted annotation `X[…]` holds, by `X`'s last name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Subscripted {
+    /// `Final[C]`, `ClassVar[C]`, `Annotated[C, …]`: a `C`.
+    Wrapper,
+    /// `List[C]`, `Type[C]`, `Union[…]`, `Callable[…]` and the other forms
+    /// of `typing`, and the builtin containers: nothing the index follows
+    /// (a `Type[C]` is the class, a `List[C]` a list).
+    Typing,
+    /// Any other, a generic class (`ProgressBar[V]`): an instance of it.
+    Generic,
+}
+
+fn subscripted(generic: &str) -> Subscripted {
+    const WRAPPERS: &[&str] = &[
+        "Final",
+        "ClassVar",
+        "Annotated",
+        "Required",
+        "NotRequired",
+        "ReadOnly",
+    ];
+    const TYPING: &[&str] = &[
+        "List",
+        "Dict",
+        "Set",
+        "FrozenSet",
+        "Tuple",
+        "Type",
+        "Union",
+        "Callable",
+        "Literal",
+        "Iterable",
+        "Iterator",
+        "Generator",
+        "AsyncIterator",
+        "AsyncIterable",
+        "AsyncGenerator",
+        "Sequence",
+        "MutableSequence",
+        "Mapping",
+        "MutableMapping",
+        "Collection",
+        "Container",
+        "AbstractSet",
+        "MutableSet",
+        "Awaitable",
+        "Coroutine",
+        "TypeGuard",
+        "TypeIs",
+        "Unpack",
+        "DefaultDict",
+        "OrderedDict",
+        "Counter",
+        "Deque",
+        "ChainMap",
+        "Pattern",
+        "Match",
+        "IO",
+        "ContextManager",
+        "AsyncContextManager",
+        "KeysView",
+        "ValuesView",
+        "ItemsView",
+        "list",
+        "dict",
+        "set",
+        "frozenset",
+        "tuple",
+        "type",
+        "deque",
+        "defaultdict",
+    ];
+    let last = generic.rsplit('.').next().unwrap_or(generic).trim();
+    if WRAPPERS.contains(&last) {
+        Subscripted::Wrapper
+    } else if TYPING.contains(&last) {
+        Subscripted::Typing
+    } else {
+        Subscripted::Generic
     }
 }

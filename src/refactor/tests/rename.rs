@@ -1073,3 +1073,34 @@ fn what_an_unannotated_function_returns_types_its_calls() {
         "{after}"
     );
 }
+
+#[test]
+fn a_with_target_and_a_subscripted_generic_annotation_type_their_receivers() {
+    // click's `with progressbar(…) as bar: bar.eta`: `progressbar` returns
+    // `"ProgressBar[V]"`, and `bar` is what its `__enter__` returns.
+    let p = TestProject::new(&[
+        (
+            "bar.py",
+            "from typing import Generic, TypeVar\n\nV = TypeVar(\"V\")\n\n\nclass Bar(Generic[V]):\n    def __enter__(self) -> \"Bar[V]\":\n        return self\n\n    def __exit__(self, *exc):\n        pass\n\n    def eta(self):\n        return 1\n\n\ndef make() -> \"Bar[int]\":\n    return Bar()\n",
+        ),
+        (
+            "use.py",
+            "from typing import Final, List, Type\n\nfrom bar import Bar, make\n\n\ndef f():\n    with make() as b:\n        return b.eta()\n\n\ndef g(x: Bar[int], y: \"Final[Bar]\", z: List[Bar], t: Type[Bar]):\n    return x.eta() + y.eta() + z.eta() + t.eta()\n\n\ndef h(cm):\n    with cm as c:\n        return c.eta()\n",
+        ),
+    ]);
+    let done = p.run(None, &rename("bar.Bar.eta", "remaining")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["use.py"],
+        "from typing import Final, List, Type\n\nfrom bar import Bar, make\n\n\ndef f():\n    with make() as b:\n        return b.remaining()\n\n\ndef g(x: Bar[int], y: \"Final[Bar]\", z: List[Bar], t: Type[Bar]):\n    return x.remaining() + y.remaining() + z.eta() + t.eta()\n\n\ndef h(cm):\n    with cm as c:\n        return c.eta()\n"
+    );
+    // what it cannot type it leaves alone, and says so
+    let alone: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| l.site.position.to_string())
+        .collect();
+    assert!(alone.contains(&"16:17".to_string()), "c.eta: {alone:?}");
+    assert!(alone.contains(&"11:33".to_string()), "z.eta: {alone:?}");
+    assert!(alone.contains(&"11:43".to_string()), "t.eta: {alone:?}");
+}
