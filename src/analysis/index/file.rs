@@ -1219,11 +1219,7 @@ impl<'s, 't> Scanner<'s, 't> {
             if left_kind == Kind::Identifier && self.scopes[ctx.scope].kind == ScopeKind::Function {
                 // A local holding a value the index can follow
                 // (`m = Manager()`); kept only if it is its sole binding.
-                let name = self.intern(self.text(left));
-                if self.scopes[ctx.scope].globals.contains(&name) {
-                    self.add_site(left, 0, name, ctx);
-                }
-                self.bind(ctx.scope, name, value, (left, kind, statement));
+                self.bind_local(left, value, ctx, (kind, statement));
             } else if matches!(left_kind, Kind::Identifier | Kind::Attribute) {
                 // A module or class variable (or `self.x`) remembers what
                 // it holds.
@@ -1375,19 +1371,26 @@ impl<'s, 't> Scanner<'s, 't> {
         if Kind::of(target) == Kind::Identifier
             && self.scopes[ctx.scope].kind == ScopeKind::Function
         {
-            let name = self.intern(self.text(target));
-            if self.scopes[ctx.scope].globals.contains(&name) {
-                self.add_site(target, 0, name, ctx);
-            }
-            self.bind(
-                ctx.scope,
-                name,
-                entered,
-                (target, BindingKind::Other, statement),
-            );
+            self.bind_local(target, entered, ctx, (BindingKind::Other, statement));
             return;
         }
         self.bind_targets(target, ctx, false, BindingKind::Other, statement);
+    }
+
+    /// Binds the identifier `target` in the function scope of `ctx` to
+    /// `value` (a `global` name is the module's: its site is recorded).
+    fn bind_local(
+        &mut self,
+        target: Node<'t>,
+        value: ValueId,
+        ctx: Ctx,
+        (kind, statement): (BindingKind, Node<'t>),
+    ) {
+        let name = self.intern(self.text(target));
+        if self.scopes[ctx.scope].globals.contains(&name) {
+            self.add_site(target, 0, name, ctx);
+        }
+        self.bind(ctx.scope, name, value, (target, kind, statement));
     }
 
     /// `except E as e:`.
