@@ -80,7 +80,8 @@ impl SharedIndex {
 
     /// After a commit, on a thread of its own: takes the trees of the files
     /// the refactor's check parsed (when their text is what the commit
-    /// wrote), re-reads the other written files, and drops the trees. The
+    /// wrote), re-reads every written file (keeping an entry whose text is
+    /// the one on disk), and drops the trees. The
     /// turn that committed replies meanwhile; a query that comes first
     /// waits on the index's lock, or finds the files due and reads them
     /// itself.
@@ -116,6 +117,11 @@ impl SharedIndex {
                 if let Some(index) = state.index.as_mut() {
                     index.adopt_written(&written);
                 }
+                // Read again after adopting (an unchanged text only costs a
+                // hash): a query may have read a later write of one of
+                // these files since the commit, and the adopted tree would
+                // hide it.
+                shared.touch(parsed.iter().map(|(checked, _)| &checked.path));
                 shared.update(&mut state);
             }
             // the trees are freed here, off the turn's thread

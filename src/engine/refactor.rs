@@ -246,9 +246,9 @@ impl Engine {
             .map_err(op_error)
         };
         // The index's positions become edits of the files as read now: when
-        // a file the refactor read changed since the index read it (its
-        // watch has not reported it yet), the file is re-read and the
-        // refactor computed again.
+        // a file the refactor read is not the text the index read (a polled
+        // tree; a write the index read half done, its end not yet taken),
+        // the file is re-read and the refactor computed again.
         let ((mut refactored, mut checked), mut stale) = compute()?;
         if !stale.is_empty() {
             self.index.touch(&stale);
@@ -413,8 +413,10 @@ struct SessionSources<'a> {
 }
 
 impl SessionSources<'_> {
-    /// The files read whose disk stamp (mtime, size) is not the one the
-    /// index read them at: its positions in them may be off.
+    /// The files read whose text is not the one the index scanned: its
+    /// positions in them may be off. By content, not by stamp: two writes
+    /// of the same length within one tick of the file system's clock
+    /// leave the same (mtime, size).
     fn read_since(&self, index: &crate::analysis::index::ProjectIndex) -> Vec<WorkspacePath> {
         let read = self.read.lock().unwrap_or_else(|p| p.into_inner());
         let mut stale: Vec<WorkspacePath> = read
@@ -423,9 +425,8 @@ impl SessionSources<'_> {
                 let Base::Disk(disk) = base else {
                     return None;
                 };
-                let indexed = index.stamp_of(path.as_str())?;
-                (indexed.len != disk.len || indexed.mtime_ns() != disk.mtime_ns)
-                    .then(|| path.clone())
+                let indexed = index.content_of(path.as_str())?;
+                (indexed.to_hex().as_str() != disk.hash).then(|| path.clone())
             })
             .collect();
         stale.sort();

@@ -3,7 +3,14 @@
 //! walking the tree on every query.
 //!
 //! The watcher's thread only records what it saw; the index takes the
-//! record when it is next asked ([`TreeWatch::take`]). What matters to the
+//! record when it is next asked ([`TreeWatch::take`]). The watcher's events
+//! come a little after the writes, so `take` first waits for a *barrier*:
+//! it creates a file of its own in the state directory and waits for the
+//! watcher to report it. Events come in the order of the writes, so by then
+//! every write made before `take` was called has been seen — a program
+//! that writes a file and then asks Eddi is never answered from the old
+//! text. (Where the state directory is outside the tree, or the watcher
+//! stops reporting, `take` is best effort.) What matters to the
 //! index are Python files (by path) and what changes the set of files or
 //! their module names — directories, ignore files, project markers — which
 //! ask for a full re-walk. Eddi's own state directory, `.git` and
@@ -11,7 +18,9 @@
 
 use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use notify::event::{CreateKind, EventKind, ModifyKind, RemoveKind};
 use notify::{Event, RecommendedWatcher, RecursiveMode, Watcher};
@@ -35,11 +44,55 @@ pub enum TreeChanges {
 struct Seen {
     files: BTreeSet<String>,
     everything: bool,
+    /// The highest barrier the watcher reported.
+    barrier: u64,
+}
+
+/// What the watcher's thread records, and a signal for barriers.
+#[derive(Default)]
+struct Record {
+    seen: Mutex<Seen>,
+    arrived: Condvar,
+}
+
+impl Record {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Seen> {
+        self.seen.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// How long `take` waits for its barrier before it stops trusting the
+/// watcher (it then asks for one full re-walk, and is best effort after).
+const BARRIER_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The files `take` creates for its barriers: `<dir>/<prefix><n>`.
+struct Barriers {
+    dir: PathBuf,
+    /// Unique to this watch (process id and a counter), so that another
+    /// watch of the same tree never answers this one's barrier.
+    prefix: String,
+    next: AtomicU64,
+    working: AtomicBool,
+}
+
+impl Barriers {
+    /// The barrier number of a path this watch created, if it is one.
+    fn number(&self, path: &Path) -> Option<u64> {
+        if path.parent() != Some(self.dir.as_path()) {
+            return None;
+        }
+        path.file_name()?
+            .to_str()?
+            .strip_prefix(&self.prefix)?
+            .parse()
+            .ok()
+    }
 }
 
 /// A running watch of the workspace root; stops when dropped.
 pub struct TreeWatch {
-    seen: Arc<Mutex<Seen>>,
+    record: Arc<Record>,
+    barriers: Option<Arc<Barriers>>,
     _watcher: RecommendedWatcher,
 }
 
@@ -54,35 +107,107 @@ impl TreeWatch {
     /// where the platform cannot watch (no inotify, too many directories
     /// for the watch limit): the caller then polls.
     pub fn start(root: &Path, state_dir: &Path) -> notify::Result<TreeWatch> {
-        let seen = Arc::new(Mutex::new(Seen::default()));
-        let record = Arc::clone(&seen);
+        static WATCHES: AtomicU64 = AtomicU64::new(0);
+        let record = Arc::new(Record::default());
+        // created before the watch starts, so that it is watched
+        let barriers = state_dir
+            .starts_with(root)
+            .then(|| state_dir.join("watch"))
+            .filter(|dir| std::fs::create_dir_all(dir).is_ok())
+            .map(|dir| {
+                Arc::new(Barriers {
+                    dir,
+                    prefix: format!(
+                        "{}.{}.",
+                        std::process::id(),
+                        WATCHES.fetch_add(1, Ordering::Relaxed)
+                    ),
+                    next: AtomicU64::new(0),
+                    working: AtomicBool::new(true),
+                })
+            });
+        let (recorder, own) = (Arc::clone(&record), barriers.clone());
         let root_owned = root.to_path_buf();
         let state_dir = state_dir.to_path_buf();
         let mut watcher = notify::recommended_watcher(move |event: notify::Result<Event>| {
-            let mut seen = record.lock().unwrap_or_else(|p| p.into_inner());
+            let mut seen = recorder.lock();
             match event {
-                Ok(event) => note(&mut seen, &root_owned, &state_dir, &event),
+                Ok(event) => {
+                    let barrier = own
+                        .as_ref()
+                        .and_then(|own| event.paths.iter().filter_map(|p| own.number(p)).max());
+                    match barrier {
+                        Some(n) => {
+                            seen.barrier = seen.barrier.max(n);
+                            recorder.arrived.notify_all();
+                        }
+                        None => note(&mut seen, &root_owned, &state_dir, &event),
+                    }
+                }
                 Err(_) => seen.everything = true,
             }
         })?;
         watcher.watch(root, RecursiveMode::Recursive)?;
         Ok(TreeWatch {
-            seen,
+            record,
+            barriers,
             _watcher: watcher,
         })
     }
 
-    /// What changed since the last call, and forgets it.
+    /// What changed since the last call — every write made before this
+    /// call included (see the module docs) —, and forgets it.
     pub fn take(&self) -> TreeChanges {
-        let mut seen = self.seen.lock().unwrap_or_else(|p| p.into_inner());
+        let reported = self.barriers.as_deref().is_none_or(|b| self.barrier(b));
+        let mut seen = self.record.lock();
         let seen = std::mem::take(&mut *seen);
-        if seen.everything {
+        if seen.everything || !reported {
             TreeChanges::Everything
         } else if seen.files.is_empty() {
             TreeChanges::Nothing
         } else {
             TreeChanges::Files(seen.files.into_iter().collect())
         }
+    }
+}
+
+impl TreeWatch {
+    /// Creates a barrier file and waits until the watcher reports it:
+    /// whether it did (the first time it does not, the barriers stop).
+    fn barrier(&self, barriers: &Barriers) -> bool {
+        if !barriers.working.load(Ordering::Relaxed) {
+            return true;
+        }
+        let n = barriers.next.fetch_add(1, Ordering::Relaxed) + 1;
+        let path = barriers.dir.join(format!("{}{n}", barriers.prefix));
+        if let Err(e) = std::fs::write(&path, b"") {
+            tracing::warn!(error = %e, path = %path.display(), "cannot write a watch barrier; the watch is best effort");
+            barriers.working.store(false, Ordering::Relaxed);
+            return false;
+        }
+        let deadline = Instant::now() + BARRIER_TIMEOUT;
+        let mut seen = self.record.lock();
+        let mut reported = true;
+        while seen.barrier < n {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                tracing::warn!(
+                    "the watch did not report its barrier; it is best effort from now on"
+                );
+                barriers.working.store(false, Ordering::Relaxed);
+                reported = false;
+                break;
+            }
+            seen = self
+                .record
+                .arrived
+                .wait_timeout(seen, left)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
+        }
+        drop(seen);
+        let _ = std::fs::remove_file(&path);
+        reported
     }
 }
 
@@ -235,5 +360,54 @@ mod tests {
             seen(&watch, TreeChanges::Everything),
             TreeChanges::Everything
         );
+    }
+
+    #[test]
+    fn a_write_made_before_take_is_in_what_it_returns() {
+        // No waiting between the write and the question: the barrier makes
+        // the watcher catch up first.
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let watch = TreeWatch::start(&root, &root.join(".eddi")).unwrap();
+        // Busy threads keep the watcher's thread waiting for a core, as on
+        // a loaded machine: without the barrier, events come too late.
+        let busy = Arc::new(AtomicBool::new(true));
+        let spinners: Vec<_> = (0..4)
+            .map(|_| {
+                let busy = Arc::clone(&busy);
+                std::thread::spawn(move || {
+                    while busy.load(Ordering::Relaxed) {
+                        std::hint::spin_loop()
+                    }
+                })
+            })
+            .collect();
+        for round in 0..50 {
+            let names: Vec<String> = (0..4).map(|i| format!("m{i}.py")).collect();
+            for name in &names {
+                std::fs::write(root.join(name), format!("x = {round}\n")).unwrap();
+            }
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            assert_eq!(watch.take(), files(&names), "round {round}");
+        }
+        busy.store(false, Ordering::Relaxed);
+        spinners.into_iter().for_each(|s| s.join().unwrap());
+        // the barriers leave nothing behind, and are not reported
+        assert_eq!(watch.take(), TreeChanges::Nothing);
+        let left: Vec<_> = std::fs::read_dir(root.join(".eddi/watch"))
+            .unwrap()
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+    }
+
+    #[test]
+    fn a_state_directory_outside_the_tree_takes_what_was_seen() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap().join("ws");
+        std::fs::create_dir_all(&root).unwrap();
+        let watch = TreeWatch::start(&root, &dir.path().join("state")).unwrap();
+        assert!(watch.barriers.is_none());
+        std::fs::write(root.join("a.py"), "x = 1\n").unwrap();
+        assert_eq!(seen(&watch, files(&["a.py"])), files(&["a.py"]));
     }
 }

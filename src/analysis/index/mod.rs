@@ -62,9 +62,28 @@ pub use error::{IndexError, Result, SymbolCandidate};
 pub use file::FileIndex;
 pub use query::{Call, Callers, Definition, Dependency, Location, References};
 
-/// One file read from disk (its index, and whether it was a recent one;
-/// stamp; content hash), or why it was not.
-type Loaded = std::result::Result<((FileIndex, bool), Stamp, blake3::Hash), SkipReason>;
+/// One file read from disk (what became of its text; stamp; content
+/// hash), or why it was not.
+type Loaded = std::result::Result<(Read, Stamp, blake3::Hash), SkipReason>;
+
+/// What a file read again turned out to hold.
+enum Read {
+    /// The text its entry was scanned from: only the stamp is new.
+    Same,
+    /// A text the index held lately (an `Undo`): that entry, taken back.
+    Recent(FileIndex),
+    /// A new text, parsed.
+    Parsed(FileIndex),
+}
+
+/// What [`ProjectIndex::load_all`] did besides parsing.
+#[derive(Default)]
+struct Loads {
+    /// Files whose entries were taken from [`ProjectIndex::recent`].
+    reused: Vec<String>,
+    /// Files read again with the text they were indexed from.
+    same: std::collections::HashSet<String>,
+}
 
 /// How many replaced entries the index keeps for [`ProjectIndex::recent`].
 const RECENT: usize = 256;
@@ -109,6 +128,13 @@ pub struct RefreshReport {
 }
 
 impl RefreshReport {
+    /// Takes what the reads found: a file read again with the text it was
+    /// indexed from did not change.
+    fn take(&mut self, loads: Loads) {
+        self.changed.retain(|path| !loads.same.contains(path));
+        self.reused = loads.reused;
+    }
+
     pub fn is_empty(&self) -> bool {
         self.added.is_empty() && self.changed.is_empty() && self.removed.is_empty()
     }
@@ -162,9 +188,8 @@ impl ProjectIndex {
         index
     }
 
-    /// Reads and indexes `paths`; returns those whose entries were taken
-    /// from [`Self::recent`].
-    fn load_all(&mut self, paths: Vec<String>) -> Vec<String> {
+    /// Reads and indexes `paths`.
+    fn load_all(&mut self, paths: Vec<String>) -> Loads {
         let root = self.root.clone();
         let workspace = self.workspace.clone();
         let mut roots = module_path::ImportRoots::new(&root);
@@ -184,38 +209,69 @@ impl ProjectIndex {
                 };
                 let r = disk::read(w, &rel).and_then(|(text, stamp)| {
                     let content = blake3::hash(text.as_bytes());
-                    // The text the index holds (a file written back as it
-                    // was: a refactor undone before the index read it), or
-                    // one it held lately (undone after).
-                    let current = by_path.get(&rel).and_then(|&fid| files.get(fid)?.as_ref());
-                    let seen = current.into_iter().chain(recent.iter().rev()).find(|e| {
+                    let holds = |e: &Entry| {
                         e.path == rel
                             && e.content == Some(content)
                             && e.index.module == module.0
                             && e.index.is_package == module.1
-                    });
-                    let index = match seen {
-                        Some(entry) => (entry.index.clone(), true),
-                        None => (disk::index_text(&module, &text)?, false),
                     };
-                    Ok((index, stamp, content))
+                    // The text the index holds (a commit's write, adopted;
+                    // a file written back as it was), or one it held
+                    // lately (a refactor undone after the index read it).
+                    let current = by_path.get(&rel).and_then(|&fid| files.get(fid)?.as_ref());
+                    let read = if current.is_some_and(|e| holds(e)) {
+                        Read::Same
+                    } else if let Some(entry) = recent.iter().rev().find(|e| holds(e)) {
+                        Read::Recent(entry.index.clone())
+                    } else {
+                        Read::Parsed(disk::index_text(&module, &text)?)
+                    };
+                    Ok((read, stamp, content))
                 });
                 (rel, r)
             })
             .collect();
-        let mut reused = Vec::new();
+        let mut loads = Loads::default();
         for (rel, r) in loaded {
             match r {
-                Ok(((index, recent), stamp, content)) => {
-                    if recent {
-                        reused.push(rel.clone());
-                    }
+                Ok((Read::Same, stamp, _)) => {
+                    self.restamp(&rel, stamp);
+                    loads.same.insert(rel);
+                }
+                Ok((Read::Recent(index), stamp, content)) => {
+                    loads.reused.push(rel.clone());
+                    self.insert(rel, Some(stamp), index, Some(content))
+                }
+                Ok((Read::Parsed(index), stamp, content)) => {
                     self.insert(rel, Some(stamp), index, Some(content))
                 }
                 Err(reason) => self.skip(rel, reason),
             }
         }
-        reused
+        loads
+    }
+
+    /// Gives an entry the stamp its unchanged text was read at again.
+    fn restamp(&mut self, rel: &str, stamp: Stamp) {
+        let Some(entry) = self
+            .by_path
+            .get(rel)
+            .and_then(|&fid| self.files.get_mut(fid)?.as_mut())
+        else {
+            return;
+        };
+        match Arc::get_mut(entry) {
+            Some(unshared) => unshared.stamp = Some(stamp),
+            // a view holds it too: the view keeps the old one
+            None => {
+                *entry = Arc::new(Entry {
+                    path: entry.path.clone(),
+                    stamp: Some(stamp),
+                    index: entry.index.clone(),
+                    content: entry.content,
+                })
+            }
+        }
     }
 
     fn skip(&mut self, path: String, reason: SkipReason) {
@@ -420,8 +476,10 @@ impl ProjectIndex {
             }
             let exists = self.root.join(&rel).is_file();
             match (self.by_path.contains_key(&rel), exists) {
-                // already read as it is (a commit's own write, adopted)
-                (true, true) if self.is_current(&rel) => {}
+                // Read again even when its stamp is the one indexed: a write
+                // of the same length within one tick of the file system's
+                // clock keeps (mtime, size). A text the index holds already
+                // (a commit's own write, adopted) keeps its entry unparsed.
                 (true, true) => {
                     report.changed.push(rel.clone());
                     reload.push(rel);
@@ -436,7 +494,7 @@ impl ProjectIndex {
                 (false, false) => {}
             }
         }
-        report.reused = self.load_all(reload);
+        report.take(self.load_all(reload));
         report
     }
 
@@ -485,20 +543,6 @@ impl ProjectIndex {
             .collect()
     }
 
-    /// Whether the indexed entry of `rel` was read at the stamp the file
-    /// has now.
-    fn is_current(&self, rel: &str) -> bool {
-        let Some(stamp) = self
-            .by_path
-            .get(rel)
-            .and_then(|&fid| self.files.get(fid)?.as_ref()?.stamp)
-        else {
-            return false;
-        };
-        Stamp::of(&self.root.join(rel))
-            .is_ok_and(|now| now.len == stamp.len && now.mtime_ns() == stamp.mtime_ns())
-    }
-
     /// Brings the index in step with the disk: re-reads indexed files whose
     /// mtime or size changed, drops deleted ones, adds new ones.
     pub fn refresh(&mut self) -> RefreshReport {
@@ -538,7 +582,7 @@ impl ProjectIndex {
         }
         let root = self.root.clone();
         self.skipped.retain(|s| root.join(&s.path).exists());
-        report.reused = self.load_all(reload);
+        report.take(self.load_all(reload));
         report.changed.sort();
         report.added.sort();
         report.removed.sort();
@@ -575,14 +619,6 @@ impl ProjectIndex {
     pub fn file_index(&self, rel_path: &str) -> Option<&FileIndex> {
         let rel = normalize(rel_path)?;
         self.by_path.get(&rel).and_then(|&f| self.file(f))
-    }
-
-    /// The disk's stamp (mtime, size) of a file when the index last read
-    /// it; `None` for a file it does not hold or holds from a buffer.
-    pub fn stamp_of(&self, rel_path: &str) -> Option<disk::Stamp> {
-        let rel = normalize(rel_path)?;
-        let &fid = self.by_path.get(&rel)?;
-        self.files.get(fid)?.as_ref()?.stamp
     }
 
     /// The hash of the text the index scanned a file from; `None` for a
