@@ -282,6 +282,15 @@ impl FileIndex {
         }
     }
 
+    /// What a name bound to a call result (through `Same`) was called on:
+    /// `bar = Bar(…)` gives `Bar`.
+    pub fn called(&self, value: ValueId) -> Option<ValueId> {
+        match self.value(self.through_same(value)) {
+            Value::Call(callee) => Some(callee),
+            _ => None,
+        }
+    }
+
     pub fn union(&self, start: u32, len: u32) -> &[ValueId] {
         let (s, e) = (start as usize, (start + len) as usize);
         self.unions.get(s..e).unwrap_or(&[])
@@ -1598,10 +1607,17 @@ impl<'s, 't> Scanner<'s, 't> {
                     },
                     Value::Same(_) => match self.file.self_class(v) {
                         Some(c) => self.push(Value::Def(c)),
-                        None => {
-                            typed = false;
-                            break;
-                        }
+                        // a name bound once to a call: `bar = Bar(…)`, `return bar`
+                        None => match self.file.called(v) {
+                            Some(callee) => match self.file.self_class(callee) {
+                                Some(c) => self.push(Value::Def(c)),
+                                None => callee,
+                            },
+                            None => {
+                                typed = false;
+                                break;
+                            }
+                        },
                     },
                     _ => {
                         typed = false;

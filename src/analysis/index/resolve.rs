@@ -253,7 +253,10 @@ impl ProjectIndex {
     }
 
     /// What calling these functions gives, from their return annotations
-    /// (`-> Manager`): an instance of the classes they name.
+    /// (`-> Manager`): an instance of the classes they name. An inferred
+    /// return names what the function's result was made by calling: a
+    /// class (`return Manager()`), or another function (`bar =
+    /// progressbar(…)`, `return bar`), whose own return is then followed.
     fn returned(&self, functions: &[DefRef], depth: usize) -> Res {
         let mut classes = Vec::new();
         for d in functions {
@@ -264,6 +267,20 @@ impl ProjectIndex {
             match self.resolve(d.file, ret, depth + 1) {
                 Res::Defs(ds) if ds.iter().all(|c| self.kind(*c) == Some(SymbolKind::Class)) => {
                     classes.extend(ds)
+                }
+                Res::Defs(ds)
+                    if depth < MAX_DEPTH
+                        && ds.iter().all(|c| {
+                            matches!(
+                                self.kind(*c),
+                                Some(SymbolKind::Function | SymbolKind::Method)
+                            )
+                        }) =>
+                {
+                    match self.returned(&ds, depth + 1) {
+                        Res::Instance(cs) => classes.extend(cs),
+                        _ => return Res::Unknown,
+                    }
                 }
                 _ => return Res::Unknown,
             }
