@@ -325,6 +325,11 @@ pub(super) fn compute(
     }
     let files = change.files().count();
     left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+    if member && !left_alone.is_empty() {
+        // first, so that it is among the sites the reply shows
+        let forwarding = forwarding_classes(index, &classes, &old);
+        left_alone.splice(0..0, forwarding);
+    }
     mentions.sort();
     Ok(Refactored {
         change,
@@ -337,6 +342,46 @@ pub(super) fn compute(
         mentions,
         names_swapped,
     })
+}
+
+/// A class of the renamed member (or a project base of one) that defines
+/// `__getattr__` or `__getattribute__`: a use of the old name left alone
+/// that is one of its instances would not fail once renamed but reach that
+/// method (click's `_AtomicFile`, whose `__getattr__` forwards to the file
+/// it wraps: an unconverted `f.close()` would close the file without
+/// committing it). Said first among the uses left alone.
+fn forwarding_classes(index: &ProjectIndex, classes: &[DefRef], old: &str) -> Vec<LeftAlone> {
+    let mut seen = BTreeSet::new();
+    let mut notes = Vec::new();
+    for &class in classes {
+        for hook in ["__getattr__", "__getattribute__"] {
+            for method in index.members_named(class, hook) {
+                let Some(m) = index.def_info(method) else {
+                    continue;
+                };
+                let Some(c) = index.def_info(class) else {
+                    continue;
+                };
+                if !seen.insert((c.full_name.clone(), m.full_name.clone())) {
+                    continue;
+                }
+                let has = match m.parent.and_then(|p| index.def_info(p)) {
+                    Some(owner) if owner.full_name != c.full_name => {
+                        format!("inherits {hook} from {}", owner.full_name)
+                    }
+                    _ => format!("defines {hook}"),
+                };
+                notes.push(LeftAlone {
+                    site: m.name_location.clone(),
+                    why: format!(
+                        "{} {has}: a use of '{old}' left alone on one of its instances would reach {hook} instead of failing",
+                        c.full_name
+                    ),
+                });
+            }
+        }
+    }
+    notes
 }
 
 /// Refuses a member rename when the file that defines the member reaches
@@ -354,23 +399,35 @@ fn computed_attribute_names(
     static COMPUTED: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let computed = COMPUTED.get_or_init(|| {
         regex::Regex::new(
-            r#"\b(?:get|set|del|has)attr\(\s*[^,()]+,\s*(?:[fF]?'([A-Za-z_][A-Za-z0-9_]*)'\s*\+|[fF]?"([A-Za-z_][A-Za-z0-9_]*)"\s*\+|[fF]'([A-Za-z_][A-Za-z0-9_]*)\{|[fF]"([A-Za-z_][A-Za-z0-9_]*)\{)"#,
+            r#"\b(?:get|set|del|has)attr\(\s*[^,()]+,\s*[fF]?['"]([A-Za-z_][A-Za-z0-9_]*)(?:['"]\s*\+|\{|%[sr(])"#,
         )
         .expect("a valid regex")
     });
-    let mut paths: Vec<&str> = members.iter().map(|m| m.path.as_str()).collect();
+    // The members' files and their project base classes' (a dispatcher
+    // in a base: `getattr(self, "clean_%s" % name)`).
+    let classes: Vec<DefRef> = members.iter().filter_map(|m| m.parent).collect();
+    let ancestors = project.index.project_ancestors(&classes);
+    let mut paths: Vec<String> = members
+        .iter()
+        .map(|m| m.path.clone())
+        .chain(
+            ancestors
+                .iter()
+                .filter_map(|&a| project.index.def_info(a))
+                .map(|a| a.path),
+        )
+        .collect();
     paths.sort();
     paths.dedup();
-    for path in paths {
+    for path in &paths {
+        let path = path.as_str();
         let text = project.sources.source(path)?.text.to_string();
         for found in computed.captures_iter(&text) {
             let Some(prefix) = found.iter().skip(1).flatten().next() else {
                 continue;
             };
             if old.starts_with(prefix.as_str()) {
-                let line = text[..found.get(0).map_or(0, |m| m.start())]
-                    .matches('\n')
-                    .count();
+                let line = line_of(&text, found.get(0).map_or(0, |m| m.start()));
                 return Err(RefactorError::new(
                     RefactorFailure::Refused,
                     format!(
@@ -381,8 +438,60 @@ fn computed_attribute_names(
                 ));
             }
         }
+        // The name built first, then looked up (a dispatcher: sqlparse's
+        // `func_name = '_process_{cls}'.format(…)`, `getattr(self,
+        // func_name.lower(), …)`; `'visit_' + name`): a template in the
+        // file whose fixed start begins the old name, and a lookup by a
+        // name that is not a literal.
+        let Some(lookup) = dynamic_lookup().find(&text) else {
+            continue;
+        };
+        for found in name_template().captures_iter(&text) {
+            let (Some(whole), Some(prefix)) = (found.get(0), found.get(1)) else {
+                continue;
+            };
+            let prefix = prefix.as_str();
+            if !(prefix.ends_with('_') || prefix.len() >= 4) || !old.starts_with(prefix) {
+                continue;
+            }
+            return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "Cannot rename {full_name}: {path}:{} builds names from '{prefix}' ({}…) and {path}:{} reaches attributes by a computed name ({}…), which may be '{old}' at run time and would not be renamed; nothing was changed",
+                    line_of(&text, whole.start()),
+                    whole.as_str().trim_end_matches(['+', '{', '%', ' ']),
+                    line_of(&text, lookup.start()),
+                    lookup.as_str(),
+                ),
+            ));
+        }
     }
     Ok(())
+}
+
+/// The 0-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset].matches('\n').count()
+}
+
+/// `getattr(obj, name…` / `hasattr(obj, name…`: an attribute reached by a
+/// name that is not a string literal.
+fn dynamic_lookup() -> &'static regex::Regex {
+    static LOOKUP: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    LOOKUP.get_or_init(|| {
+        regex::Regex::new(r"\b(?:get|has)attr\(\s*[^,()]+,\s*[A-Za-z_][A-Za-z0-9_.]*")
+            .expect("a valid regex")
+    })
+}
+
+/// A string that makes a name from a fixed start: `'visit_' +`,
+/// `f'visit_{`, `'visit_{}'.format`, `'visit_%s' %`.
+fn name_template() -> &'static regex::Regex {
+    static TEMPLATE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    TEMPLATE.get_or_init(|| {
+        regex::Regex::new(r#"(?:[fF])?['"]([A-Za-z_][A-Za-z0-9_]*)(?:['"]\s*\+|\{|%[sr(])"#)
+            .expect("a valid regex")
+    })
 }
 
 fn insert(

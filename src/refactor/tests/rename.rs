@@ -1110,3 +1110,86 @@ fn a_with_target_and_a_subscripted_generic_annotation_type_their_receivers() {
     assert!(alone.contains(&"11:33".to_string()), "z.eta: {alone:?}");
     assert!(alone.contains(&"11:43".to_string()), "t.eta: {alone:?}");
 }
+
+#[test]
+fn a_class_whose_getattr_would_catch_a_use_left_alone_is_said_first() {
+    // click's `_AtomicFile`: an unconverted `f.close()` on one would reach
+    // `__getattr__` (the wrapped file's `close`) instead of failing.
+    let p = TestProject::new(&[
+        (
+            "atomic.py",
+            "class Base:\n    def __getattr__(self, name):\n        return getattr(self._f, name)\n\n\nclass Atomic(Base):\n    def close(self):\n        self._f.close()\n\n\nAtomic().close()\n",
+        ),
+        ("use.py", "def shut(f):\n    f.close()\n"),
+        ("plain.py", "class Plain:\n    def close(self):\n        pass\n\n\nPlain().close()\n"),
+    ]);
+    let done = p
+        .run(None, &rename("atomic.Atomic.close", "commit"))
+        .unwrap();
+    let left: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{} {}", l.site, l.why))
+        .collect();
+    assert_eq!(
+        left[0],
+        "atomic.py:1:8 atomic.Atomic inherits __getattr__ from atomic.Base: a use of 'close' left alone on one of its instances would reach __getattr__ instead of failing",
+        "{left:#?}"
+    );
+    assert!(left[2].starts_with("use.py:1:6 "), "{left:#?}");
+    assert_eq!(left.len(), 3, "{left:#?}");
+    // a class without one: nothing more is said
+    let done = p.run(None, &rename("plain.Plain.close", "finish")).unwrap();
+    assert!(
+        done.left_alone
+            .iter()
+            .all(|l| !l.why.contains("__getattr__")),
+        "{:#?}",
+        done.left_alone
+    );
+}
+
+#[test]
+fn a_member_a_dispatcher_reaches_by_a_built_name_is_refused() {
+    // sqlparse's filters: the name built first, then looked up; Django's
+    // forms: `getattr(self, "clean_%s" % name)` in a base class elsewhere.
+    let p = TestProject::new(&[
+        (
+            "aligned.py",
+            "class Filter:\n    def _process_case(self, t):\n        return t\n\n    def _process(self, t):\n        func_name = '_process_{cls}'.format(cls=type(t).__name__)\n        func = getattr(self, func_name.lower(), None)\n        return func(t)\n\n    def other(self):\n        return 1\n",
+        ),
+        (
+            "forms.py",
+            "class BaseForm:\n    def full_clean(self, name):\n        return getattr(self, \"clean_%s\" % name)()\n",
+        ),
+        (
+            "mine.py",
+            "from forms import BaseForm\n\n\nclass Mine(BaseForm):\n    def clean_title(self):\n        return 1\n\n    def clean(self):\n        return 2\n",
+        ),
+        (
+            "plain.py",
+            "class Greeter:\n    def hello_there(self):\n        return 'hello {name}'.format(name=1)\n",
+        ),
+    ]);
+    let (kind, message) = refusal(&p, None, &rename("aligned.Filter._process_case", "_case"));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert!(
+        message.starts_with("Cannot rename aligned.Filter._process_case: aligned.py:5 builds names from '_process_' ('_process_…) and aligned.py:6 reaches attributes by a computed name (getattr(self, func_name.lower…)"),
+        "{message}"
+    );
+    let (kind, message) = refusal(&p, None, &rename("mine.Mine.clean_title", "tidy_title"));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert!(
+        message.contains("forms.py:2 reaches attributes by a name built from 'clean_'"),
+        "{message}"
+    );
+    // what the built names cannot be is renamed; a template without a
+    // lookup by a computed name is nothing to fear
+    assert!(p
+        .run(None, &rename("aligned.Filter.other", "another"))
+        .is_ok());
+    assert!(p.run(None, &rename("mine.Mine.clean", "scrub")).is_ok());
+    assert!(p
+        .run(None, &rename("plain.Greeter.hello_there", "greet"))
+        .is_ok());
+}
