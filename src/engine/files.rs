@@ -42,6 +42,12 @@ impl Ctx<'_> {
             text,
             disk,
         })?;
+        // A file opened to work in is parsed now: its first edit can then
+        // tell whether it broke the syntax, and its first code command
+        // waits for nothing.
+        if let Some(buffer) = self.session.buffers.get_mut(&path) {
+            buffer.ensure_syntax();
+        }
         let lines = self.current()?.line_count();
         let mut reply = Reply::Done(vec![
             Clause::At(crate::edit::Position::ZERO),

@@ -48,10 +48,13 @@ pub struct Buffer {
 }
 
 impl Buffer {
+    /// A buffer of `text`; its syntax tree is parsed on first use
+    /// ([`Self::ensure_syntax`]): a refactor opens every file it commits
+    /// (for their undo histories), most never asked about again.
     pub fn new(path: WorkspacePath, text: &str, disk: Option<DiskStamp>) -> Buffer {
         let text = Rope::from_str(text);
         let line_ending = LineEnding::detect(&text);
-        let mut buffer = Buffer {
+        Buffer {
             path,
             text,
             line_ending,
@@ -63,9 +66,7 @@ impl Buffer {
             syntax: None,
             syntax_stale: false,
             version: 0,
-        };
-        buffer.ensure_syntax();
-        buffer
+        }
     }
 
     /// The same file with new text from disk (another session's commit,
