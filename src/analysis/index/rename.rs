@@ -248,29 +248,11 @@ impl ProjectIndex {
         out
     }
 
-    /// The project classes `classes` derive from, transitively (not
-    /// `classes` themselves unless a cycle says so), nearest first.
+    /// The project classes `classes` derive from, transitively.
     pub fn project_ancestors(&self, classes: &[DefRef]) -> Vec<DefRef> {
-        let mut out: Vec<DefRef> = Vec::new();
-        let mut queue: std::collections::VecDeque<DefRef> = classes.iter().copied().collect();
-        while let Some(c) = queue.pop_front() {
-            if out.len() > 256 {
-                break; // a hierarchy no project has; enough to look at
-            }
-            let Some(def) = self.file(c.file).and_then(|f| f.defs.get(c.def as usize)) else {
-                continue;
-            };
-            for &b in &def.bases {
-                if let Res::Defs(ds) = self.resolve(c.file, b, 0) {
-                    for d in ds {
-                        if self.kind(d) == Some(SymbolKind::Class) && !out.contains(&d) {
-                            out.push(d);
-                            queue.push_back(d);
-                        }
-                    }
-                }
-            }
-        }
+        let mut out: Vec<DefRef> = classes.iter().flat_map(|&c| self.ancestors(c)).collect();
+        out.sort();
+        out.dedup();
         out
     }
 

@@ -408,17 +408,25 @@ impl ProjectIndex {
     }
 
     /// A lone variable definition stands for the value it was assigned
-    /// (`register = Library()`, `Alias = Library`); anything else is kept.
-    fn through_variable(&self, res: Res, depth: usize) -> Res {
-        if let Res::Defs(defs) = &res {
-            if let [d] = defs.as_slice() {
-                let def = self.file(d.file).and_then(|f| f.defs.get(d.def as usize));
-                if let Some(v) = def.and_then(|def| def.value) {
-                    match self.resolve(d.file, v, depth + 1) {
-                        Res::Unknown | Res::Possible => {}
-                        r => return r,
-                    }
-                }
+    /// (`register = Library()`, `Alias = Library`), and so on along a chain
+    /// of them (`self.parser = md.parser`, where `md.parser` is assigned a
+    /// `BlockParser`); anything else is kept.
+    fn through_variable(&self, mut res: Res, depth: usize) -> Res {
+        for step in 0..8 {
+            let Res::Defs(defs) = &res else {
+                break;
+            };
+            let [d] = defs.as_slice() else {
+                break;
+            };
+            let def = self.file(d.file).and_then(|f| f.defs.get(d.def as usize));
+            let Some(v) = def.and_then(|def| def.value) else {
+                break;
+            };
+            match self.resolve(d.file, v, depth + 1 + step) {
+                Res::Unknown | Res::Possible => break,
+                r if r == res => break,
+                r => res = r,
             }
         }
         res

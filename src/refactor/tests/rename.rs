@@ -1193,3 +1193,28 @@ fn a_member_a_dispatcher_reaches_by_a_built_name_is_refused() {
         .run(None, &rename("plain.Greeter.hello_there", "greet"))
         .is_ok());
 }
+
+#[test]
+fn an_attribute_assigned_another_attribute_is_typed_along_the_chain() {
+    // markdown's tests: `self.parser = markdown.Markdown().parser`, where
+    // `Markdown.build_parser` assigns `self.parser = build_block_parser(self)`
+    let p = TestProject::new(&[
+        (
+            "bp.py",
+            "class BlockParser:\n    def parseChunk(self, x):\n        return x\n\n\ndef build(md) -> BlockParser:\n    return BlockParser()\n",
+        ),
+        (
+            "proc.py",
+            "from __future__ import annotations\nfrom bp import BlockParser, build\n\n\nclass Proc:\n    def __init__(self, parser: BlockParser):\n        self.parser = parser\n\n\nclass Foot(Proc):\n    def run(self):\n        self.parser.parseChunk(1)\n\n\nclass Md:\n    def __init__(self):\n        self.build_parser()\n\n    def build_parser(self):\n        self.parser = build(self)\n\n\nclass T:\n    def setUp(self):\n        self.parser = Md().parser\n\n    def test(self):\n        self.parser.parseChunk(2)\n\n\nclass U:\n    def setUp(self):\n        self.parser = build(1)\n\n    def test(self):\n        self.parser.parseChunk(5)\n\n\nclass V:\n    def setUp(self):\n        self.md = Md()\n\n    def test(self):\n        self.md.parser.parseChunk(6)\n\n\nclass W:\n    def setUp(self):\n        m = Md()\n        self.parser = m.parser\n\n    def test(self):\n        self.parser.parseChunk(7)\n",
+        ),
+    ]);
+    let done = p
+        .run(None, &rename("bp.BlockParser.parseChunk", "chunk"))
+        .unwrap();
+    let after = &p.after(&done)["proc.py"];
+    for n in [1, 2, 5, 6, 7] {
+        assert!(after.contains(&format!("chunk({n})")), "{n}:\n{after}");
+    }
+    assert!(!after.contains("parseChunk"), "{after}");
+    assert!(done.left_alone.is_empty(), "{:#?}", done.left_alone);
+}
