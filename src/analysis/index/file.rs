@@ -100,6 +100,10 @@ pub enum Value {
     Same(ValueId),
     /// Several bindings of one name (`try: import a` / `except: a = None`).
     Union { start: u32, len: u32 },
+    /// A collection whose items are this value (`list[C]`: `Call(C)`).
+    Items(ValueId),
+    /// An item of this collection (`for x in xs`).
+    Elem(ValueId),
 }
 
 /// One definition.
@@ -1288,17 +1292,49 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `for a in …:`.
     fn for_statement(&mut self, node: Node<'t>, ctx: Ctx) {
-        if let Some(right) = field(node, fields().right) {
-            self.visit(right, ctx);
-        }
+        let collection = match field(node, fields().right) {
+            Some(right) => self.iterated(right, ctx),
+            None => UNKNOWN,
+        };
         if let Some(left) = field(node, fields().left) {
-            self.bind_targets(left, ctx, false, BindingKind::Other, node);
+            self.bind_item(left, collection, ctx, node);
         }
         if let Some(body) = field(node, fields().body) {
             self.visit(body, ctx);
         }
         if let Some(alt) = field(node, fields().alternative) {
             self.visit(alt, ctx);
+        }
+    }
+
+    /// What a `for` iterates, visited in `ctx`: its value when it is one
+    /// the index follows (a name, an attribute, a call), else `UNKNOWN`.
+    fn iterated(&mut self, collection: Node<'t>, ctx: Ctx) -> ValueId {
+        if matches!(
+            Kind::of(collection),
+            Kind::Identifier | Kind::Attribute | Kind::Call | Kind::ParenthesizedExpression
+        ) {
+            self.expr(collection, ctx)
+        } else {
+            self.visit(collection, ctx);
+            UNKNOWN
+        }
+    }
+
+    /// Binds the target of a `for` (or a comprehension's `for`) over
+    /// `collection`: a lone name in a function or comprehension is an item
+    /// of it (typed when `collection` is an annotated collection, `for x
+    /// in self.items` with `items: list[C]`).
+    fn bind_item(&mut self, target: Node<'t>, collection: ValueId, ctx: Ctx, statement: Node<'t>) {
+        let local = matches!(
+            self.scopes[ctx.scope].kind,
+            ScopeKind::Function | ScopeKind::Comprehension
+        );
+        if collection != UNKNOWN && local && Kind::of(target) == Kind::Identifier {
+            let item = self.push(Value::Elem(collection));
+            self.bind_local(target, item, ctx, (BindingKind::Other, statement));
+        } else {
+            self.bind_targets(target, ctx, false, BindingKind::Other, statement);
         }
     }
 
@@ -1675,9 +1711,54 @@ impl<'s, 't> Scanner<'s, 't> {
     /// names (`C`, `m.C`, `"C"`, `Optional[C]`, `C | None`), else nothing.
     /// Built without references (the annotation's visit made them).
     fn annotated(&mut self, ty: Node<'t>, ctx: Ctx) -> ValueId {
+        if let Some(class) = self.collection_item_class(ty, ctx) {
+            let item = self.push(Value::Call(class));
+            return self.push(Value::Items(item));
+        }
         match self.annotation_class(ty, ctx, 0) {
             Some(class) => self.push(Value::Call(class)),
             None => UNKNOWN,
+        }
+    }
+
+    /// The class of the items of a collection an annotation names:
+    /// `list[C]`, `Sequence[C]`, `set[C]`, `Iterator[C]`, `"list[C]"`
+    /// (what iterating it gives; mappings and tuples are left out).
+    fn collection_item_class(&mut self, ty: Node<'t>, ctx: Ctx) -> Option<ValueId> {
+        let mut node = unparenthesized(ty);
+        if node.kind() == "type" {
+            node = unparenthesized(node.named_child(0)?);
+        }
+        match node.kind() {
+            "generic_type" => {
+                let generic = node.named_child(0)?;
+                let parameter = node.named_child(1)?;
+                if !is_collection(self.text(generic)) || parameter.named_child_count() != 1 {
+                    return None;
+                }
+                self.annotation_class(parameter.named_child(0)?, ctx, 1)
+            }
+            "subscript" => {
+                let generic = field(node, fields().value)?;
+                if !is_collection(self.text(generic)) {
+                    return None;
+                }
+                let inner = node.child_by_field_name("subscript")?;
+                if node.named_child_count() != 2 {
+                    return None; // `Generator[C, None, None]` and the like
+                }
+                self.annotation_class(inner, ctx, 1)
+            }
+            "string" => {
+                let content = string_content(node)?;
+                let text = self.text(content).trim();
+                let (generic, inner) = text.strip_suffix(']')?.split_once('[')?;
+                if !is_collection(generic.trim()) || inner.contains([',', '[']) {
+                    return None;
+                }
+                self.quiet_dotted(inner, ctx)
+            }
+            _ => None,
         }
     }
 
@@ -2170,8 +2251,15 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
                 _ => {
                     self.annotation(|s| s.visit(ret, ctx));
-                    // `-> "C"`, `-> Optional[C]`, `-> C | None`
-                    self.file.defs[def as usize].returns = self.annotation_class(ret, ctx, 0);
+                    // `-> "C"`, `-> Optional[C]`, `-> C | None`; `-> list[C]`
+                    let returns = match self.collection_item_class(ret, ctx) {
+                        Some(class) => {
+                            let item = self.push(Value::Call(class));
+                            Some(self.push(Value::Items(item)))
+                        }
+                        None => self.annotation_class(ret, ctx, 0),
+                    };
+                    self.file.defs[def as usize].returns = returns;
                 }
             }
             self.string_annotations(ret, ctx);
@@ -2324,15 +2412,24 @@ impl<'s, 't> Scanner<'s, 't> {
         for p in parts {
             if p.kind() == "for_in_clause" {
                 let mut c = p.walk();
-                let rights: Vec<Node<'t>> = p.children_by_field_name("right", &mut c).collect();
-                for r in rights {
-                    if r.is_named() {
-                        self.visit(r, if first { ctx } else { inner });
+                let rights: Vec<Node<'t>> = p
+                    .children_by_field_name("right", &mut c)
+                    .filter(|r| r.is_named())
+                    .collect();
+                // the first iterable is evaluated outside the comprehension
+                let at = if first { ctx } else { inner };
+                let collection = match rights.as_slice() {
+                    [one] => self.iterated(*one, at),
+                    _ => {
+                        for r in rights {
+                            self.visit(r, at);
+                        }
+                        UNKNOWN
                     }
-                }
+                };
                 first = false;
                 if let Some(left) = field(p, fields().left) {
-                    self.bind_targets(left, inner, false, BindingKind::Other, p);
+                    self.bind_item(left, collection, inner, p);
                 }
             } else {
                 self.visit(p, inner);
@@ -2849,7 +2946,12 @@ fn key_of(file: &FileIndex, value: ValueId, depth: usize) -> Option<Name> {
         return None;
     }
     match file.value(value) {
-        Value::Unknown | Value::Call(_) | Value::SelfOf(_) | Value::Super(_) => None,
+        Value::Unknown
+        | Value::Call(_)
+        | Value::SelfOf(_)
+        | Value::Super(_)
+        | Value::Items(_)
+        | Value::Elem(_) => None,
         Value::Def(d) => Some(file.def(d).name),
         Value::Module(m) => Some(m),
         Value::Member { name, .. } | Value::Free(name) | Value::Attr { name, .. } => Some(name),
@@ -2872,6 +2974,29 @@ enum Subscripted {
     Typing,
     /// Any other, a generic class (`ProgressBar[V]`): an instance of it.
     Generic,
+}
+
+/// A collection whose iteration gives its one type argument.
+fn is_collection(generic: &str) -> bool {
+    const COLLECTIONS: &[&str] = &[
+        "list",
+        "List",
+        "set",
+        "Set",
+        "frozenset",
+        "FrozenSet",
+        "AbstractSet",
+        "MutableSet",
+        "Sequence",
+        "MutableSequence",
+        "Iterable",
+        "Iterator",
+        "Collection",
+        "deque",
+        "Deque",
+    ];
+    let last = generic.rsplit('.').next().unwrap_or(generic).trim();
+    COLLECTIONS.contains(&last)
 }
 
 fn subscripted(generic: &str) -> Subscripted {

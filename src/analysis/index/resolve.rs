@@ -101,6 +101,8 @@ pub enum Res {
     Defs(Vec<DefRef>),
     /// An instance of one of these classes.
     Instance(Vec<DefRef>),
+    /// A collection (a list, a set…) of instances of these classes.
+    Items(Vec<DefRef>),
     /// A module of the project.
     Module(String),
     /// Something from outside the project.
@@ -179,6 +181,16 @@ impl ProjectIndex {
                 Res::Instance(bases)
             }
             Value::Same(v) => self.resolve(file, v, depth + 1),
+            Value::Items(item) => match self.resolve(file, item, depth + 1) {
+                Res::Instance(classes) => Res::Items(classes),
+                _ => Res::Unknown,
+            },
+            Value::Elem(collection) => {
+                match self.through_variable(self.resolve(file, collection, depth + 1), depth + 1) {
+                    Res::Items(classes) => Res::Instance(classes),
+                    _ => Res::Unknown,
+                }
+            }
             Value::Union { start, len } => {
                 let mut defs = Vec::new();
                 let mut other = Res::Unknown;
@@ -259,6 +271,8 @@ impl ProjectIndex {
     /// progressbar(…)`, `return bar`), whose own return is then followed.
     fn returned(&self, functions: &[DefRef], depth: usize) -> Res {
         let mut classes = Vec::new();
+        // `-> list[C]`: collections of instances
+        let mut items = Vec::new();
         for d in functions {
             let Some(f) = self.file(d.file) else { continue };
             let Some(ret) = f.defs.get(d.def as usize).and_then(|def| def.returns) else {
@@ -268,6 +282,7 @@ impl ProjectIndex {
                 Res::Defs(ds) if ds.iter().all(|c| self.kind(*c) == Some(SymbolKind::Class)) => {
                     classes.extend(ds)
                 }
+                Res::Items(cs) => items.extend(cs),
                 Res::Defs(ds)
                     if depth < MAX_DEPTH
                         && ds.iter().all(|c| {
@@ -279,18 +294,26 @@ impl ProjectIndex {
                 {
                     match self.returned(&ds, depth + 1) {
                         Res::Instance(cs) => classes.extend(cs),
+                        Res::Items(cs) => items.extend(cs),
                         _ => return Res::Unknown,
                     }
                 }
                 _ => return Res::Unknown,
             }
         }
-        if classes.is_empty() {
-            Res::Unknown
-        } else {
-            classes.sort();
-            classes.dedup();
-            Res::Instance(classes)
+        match (classes.is_empty(), items.is_empty()) {
+            (false, true) => {
+                classes.sort();
+                classes.dedup();
+                Res::Instance(classes)
+            }
+            (true, false) => {
+                items.sort();
+                items.dedup();
+                Res::Items(items)
+            }
+            // nothing, or instances from some and collections from others
+            _ => Res::Unknown,
         }
     }
 
@@ -454,7 +477,8 @@ impl ProjectIndex {
                 }
             }
             Res::Instance(classes) => self.class_member(&classes, name, depth),
-            Res::External => Res::External,
+            // a builtin collection's own methods (`append`, `add`)
+            Res::Items(_) | Res::External => Res::External,
             Res::Possible | Res::Unknown => Res::Possible,
         }
     }
