@@ -1292,12 +1292,12 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `for a in …:`.
     fn for_statement(&mut self, node: Node<'t>, ctx: Ctx) {
-        let collection = match field(node, fields().right) {
+        let iterated = match field(node, fields().right) {
             Some(right) => self.iterated(right, ctx),
-            None => UNKNOWN,
+            None => Iterated::Items(UNKNOWN),
         };
         if let Some(left) = field(node, fields().left) {
-            self.bind_item(left, collection, ctx, node);
+            self.bind_iterated(left, iterated, ctx, node);
         }
         if let Some(body) = field(node, fields().body) {
             self.visit(body, ctx);
@@ -1307,24 +1307,135 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
-    /// What a `for` iterates, visited in `ctx`: its value when it is one
-    /// the index follows (a name, an attribute, a call), else `UNKNOWN`.
-    fn iterated(&mut self, collection: Node<'t>, ctx: Ctx) -> ValueId {
+    /// What a `for` iterates, visited in `ctx`, as far as its items go: a
+    /// value the index follows (a name, an attribute, a call) — seen
+    /// through the builtins that keep the items (`sorted(xs)`,
+    /// `reversed(xs)`, `list(xs)`…) —, `enumerate(xs)`, `zip(xs, ys)`.
+    fn iterated(&mut self, collection: Node<'t>, ctx: Ctx) -> Iterated {
+        if let Some(iterated) = self.iterated_builtin(collection, ctx) {
+            return iterated;
+        }
         if matches!(
             Kind::of(collection),
             Kind::Identifier | Kind::Attribute | Kind::Call | Kind::ParenthesizedExpression
         ) {
-            self.expr(collection, ctx)
+            Iterated::Items(self.expr(collection, ctx))
         } else {
             self.visit(collection, ctx);
-            UNKNOWN
+            Iterated::Items(UNKNOWN)
         }
     }
 
+    /// `sorted(xs, key=…)`, `enumerate(xs)`, `zip(xs, ys)` and the like,
+    /// when the name is the builtin's: the call visited, what it iterates.
+    fn iterated_builtin(&mut self, call: Node<'t>, ctx: Ctx) -> Option<Iterated> {
+        if Kind::of(call) != Kind::Call {
+            return None;
+        }
+        // `sorted(sorted(…))` nests like any expression
+        let ctx = self.deeper(ctx)?;
+        let [function, arguments] = self.fields_of(call, [fields().function, fields().arguments]);
+        let (function, arguments) = (function?, arguments?);
+        if Kind::of(function) != Kind::Identifier || arguments.kind() != "argument_list" {
+            return None;
+        }
+        let builtin = self.text(function);
+        const SAME_ITEMS: &[&str] = &[
+            "sorted",
+            "reversed",
+            "list",
+            "tuple",
+            "set",
+            "frozenset",
+            "iter",
+        ];
+        if !(SAME_ITEMS.contains(&builtin) || builtin == "enumerate" || builtin == "zip") {
+            return None;
+        }
+        let name = self.intern(builtin);
+        let shadowed = |scopes: &[Scope], mut at: Option<usize>| {
+            while let Some(i) = at {
+                if scopes[i].bindings.contains_key(&name) {
+                    return true;
+                }
+                at = scopes[i].parent;
+            }
+            false
+        };
+        if shadowed(&self.scopes, Some(ctx.scope)) {
+            return None;
+        }
+        let mut cursor = arguments.walk();
+        let args: Vec<Node<'t>> = arguments.named_children(&mut cursor).collect();
+        let positional = args
+            .iter()
+            .take_while(|a| {
+                !matches!(
+                    a.kind(),
+                    "keyword_argument" | "list_splat" | "dictionary_splat" | "comment"
+                )
+            })
+            .count();
+        if positional == 0 {
+            return None;
+        }
+        // the call as `expr` visits it (its name a reference), the
+        // positional arguments kept
+        self.expr(function, ctx);
+        let mut values = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            if i < positional {
+                let v = match self.iterated(*a, ctx) {
+                    Iterated::Items(v) => v,
+                    _ => UNKNOWN,
+                };
+                values.push(v);
+            } else {
+                self.visit(*a, ctx);
+            }
+        }
+        Some(match builtin {
+            "enumerate" => Iterated::Enumerated(values[0]),
+            "zip" => Iterated::Zipped(values),
+            _ => Iterated::Items(values[0]),
+        })
+    }
+
     /// Binds the target of a `for` (or a comprehension's `for`) over
-    /// `collection`: a lone name in a function or comprehension is an item
-    /// of it (typed when `collection` is an annotated collection, `for x
-    /// in self.items` with `items: list[C]`).
+    /// `iterated`: a lone name in a function or comprehension is an item
+    /// of it (typed when it is an annotated collection, `for x in
+    /// self.items` with `items: list[C]`), and so are the item positions of
+    /// `for i, x in enumerate(xs)` and `for a, b in zip(xs, ys)`.
+    fn bind_iterated(
+        &mut self,
+        target: Node<'t>,
+        iterated: Iterated,
+        ctx: Ctx,
+        statement: Node<'t>,
+    ) {
+        let parts = || {
+            let mut cursor = target.walk();
+            let parts: Vec<Node<'t>> = target.named_children(&mut cursor).collect();
+            parts
+        };
+        let unpacked = matches!(target.kind(), "pattern_list" | "tuple_pattern");
+        match iterated {
+            Iterated::Items(collection) => self.bind_item(target, collection, ctx, statement),
+            Iterated::Enumerated(collection) if unpacked && parts().len() == 2 => {
+                let parts = parts();
+                self.bind_targets(parts[0], ctx, false, BindingKind::Other, statement);
+                self.bind_item(parts[1], collection, ctx, statement);
+            }
+            Iterated::Zipped(collections) if unpacked && parts().len() == collections.len() => {
+                for (part, collection) in parts().into_iter().zip(collections) {
+                    self.bind_item(part, collection, ctx, statement);
+                }
+            }
+            _ => self.bind_targets(target, ctx, false, BindingKind::Other, statement),
+        }
+    }
+
+    /// Binds `target` to an item of `collection` (see [`Self::bind_iterated`]).
     fn bind_item(&mut self, target: Node<'t>, collection: ValueId, ctx: Ctx, statement: Node<'t>) {
         let local = matches!(
             self.scopes[ctx.scope].kind,
@@ -2418,18 +2529,18 @@ impl<'s, 't> Scanner<'s, 't> {
                     .collect();
                 // the first iterable is evaluated outside the comprehension
                 let at = if first { ctx } else { inner };
-                let collection = match rights.as_slice() {
+                let iterated = match rights.as_slice() {
                     [one] => self.iterated(*one, at),
                     _ => {
                         for r in rights {
                             self.visit(r, at);
                         }
-                        UNKNOWN
+                        Iterated::Items(UNKNOWN)
                     }
                 };
                 first = false;
                 if let Some(left) = field(p, fields().left) {
-                    self.bind_item(left, collection, inner, p);
+                    self.bind_iterated(left, iterated, inner, p);
                 }
             } else {
                 self.visit(p, inner);
@@ -2974,6 +3085,16 @@ enum Subscripted {
     Typing,
     /// Any other, a generic class (`ProgressBar[V]`): an instance of it.
     Generic,
+}
+
+/// What a `for` iterates, as far as its items go ([`Scanner::iterated`]).
+enum Iterated {
+    /// The items of this collection (`UNKNOWN`: nothing followed).
+    Items(ValueId),
+    /// `enumerate(xs)`: pairs of a number and an item of `xs`.
+    Enumerated(ValueId),
+    /// `zip(xs, ys, …)`: tuples of an item of each.
+    Zipped(Vec<ValueId>),
 }
 
 /// A collection whose iteration gives its one type argument.

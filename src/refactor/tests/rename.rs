@@ -1259,3 +1259,31 @@ fn an_item_of_an_annotated_collection_is_typed_in_loops_and_comprehensions() {
         ]
     );
 }
+
+#[test]
+fn the_builtins_that_keep_items_are_seen_through() {
+    let p = TestProject::new(&[
+        ("c.py", "class C:\n    def go(self):\n        return 1\n\n\nclass D:\n    def go(self):\n        return 2\n"),
+        (
+            "use.py",
+            "from c import C, D\n\n\ndef each(cs: list[C], ds: list[D]):\n    for i, c in enumerate(cs):\n        c.go()\n    for c2, d in zip(cs, ds):\n        c2.go()\n        d.go()\n    for s in sorted(cs, key=lambda c: c.go()):\n        s.go()\n    for r in reversed(list(cs)):\n        r.go()\n    return [x.go() for n, x in enumerate(cs, 1)]\n\n\ndef shadowed(cs: list[C]):\n    sorted = lambda xs: xs\n    for s in sorted(cs):\n        s.go()\n",
+        ),
+    ]);
+    let done = p.run(None, &rename("c.C.go", "run_it")).unwrap();
+    let after = &p.after(&done)["use.py"];
+    for typed in [
+        "        c.run_it()",
+        "        c2.run_it()",
+        "        d.go()",
+        "        s.run_it()",
+        "        r.run_it()",
+        "[x.run_it() for n, x in enumerate(cs, 1)]",
+    ] {
+        assert!(after.contains(typed), "{typed}:\n{after}");
+    }
+    // a `sorted` of one's own is not the builtin
+    assert!(
+        after.ends_with("    for s in sorted(cs):\n        s.go()\n"),
+        "{after}"
+    );
+}
