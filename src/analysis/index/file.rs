@@ -104,6 +104,10 @@ pub enum Value {
     Items(ValueId),
     /// An item of this collection (`for x in xs`).
     Elem(ValueId),
+    /// A mapping whose values are this value (`dict[str, C]`: `Call(C)`).
+    Values(ValueId),
+    /// `base[index]`: an item of a collection, a value of a mapping.
+    Index(ValueId),
 }
 
 /// One definition.
@@ -472,6 +476,7 @@ enum Kind {
     Identifier,
     Attribute,
     Call,
+    Subscript,
     ParenthesizedExpression,
     Other,
 }
@@ -511,6 +516,7 @@ impl Kind {
             "identifier" => Kind::Identifier,
             "attribute" => Kind::Attribute,
             "call" => Kind::Call,
+            "subscript" => Kind::Subscript,
             "parenthesized_expression" => Kind::ParenthesizedExpression,
             _ => Kind::Other,
         }
@@ -1132,7 +1138,11 @@ impl<'s, 't> Scanner<'s, 't> {
                     self.visit(v, ctx);
                 }
             }
-            Kind::Identifier | Kind::Attribute | Kind::Call | Kind::ParenthesizedExpression => {
+            Kind::Identifier
+            | Kind::Attribute
+            | Kind::Call
+            | Kind::Subscript
+            | Kind::ParenthesizedExpression => {
                 self.expr(node, ctx);
             }
             _ => self.children(node, ctx),
@@ -1317,9 +1327,24 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         if matches!(
             Kind::of(collection),
-            Kind::Identifier | Kind::Attribute | Kind::Call | Kind::ParenthesizedExpression
+            Kind::Identifier
+                | Kind::Attribute
+                | Kind::Call
+                | Kind::Subscript
+                | Kind::ParenthesizedExpression
         ) {
-            Iterated::Items(self.expr(collection, ctx))
+            let value = self.expr(collection, ctx);
+            // `d.items()`: pairs of a key and a value, as `d.values()` gives
+            if let Value::Call(callee) = self.file.value(value) {
+                if let Value::Attr { base, name } = self.file.value(callee) {
+                    if self.file.name(name) == "items" {
+                        let values = self.intern("values");
+                        let method = self.push(Value::Attr { base, name: values });
+                        return Iterated::Enumerated(self.push(Value::Call(method)));
+                    }
+                }
+            }
+            Iterated::Items(value)
         } else {
             self.visit(collection, ctx);
             Iterated::Items(UNKNOWN)
@@ -1822,14 +1847,62 @@ impl<'s, 't> Scanner<'s, 't> {
     /// names (`C`, `m.C`, `"C"`, `Optional[C]`, `C | None`), else nothing.
     /// Built without references (the annotation's visit made them).
     fn annotated(&mut self, ty: Node<'t>, ctx: Ctx) -> ValueId {
-        if let Some(class) = self.collection_item_class(ty, ctx) {
-            let item = self.push(Value::Call(class));
-            return self.push(Value::Items(item));
+        if let Some(collection) = self.annotated_collection(ty, ctx) {
+            return collection;
         }
         match self.annotation_class(ty, ctx, 0) {
             Some(class) => self.push(Value::Call(class)),
             None => UNKNOWN,
         }
+    }
+
+    /// A collection an annotation names, of instances of a class:
+    /// `Items` for `list[C]`, `Sequence[C]`, `set[C]`, `Iterator[C]`,
+    /// `"list[C]"`; `Values` for `dict[K, C]`, `Mapping[K, C]`.
+    fn annotated_collection(&mut self, ty: Node<'t>, ctx: Ctx) -> Option<ValueId> {
+        let (class, mapping) = match self.collection_item_class(ty, ctx) {
+            Some(class) => (class, false),
+            None => (self.mapping_value_class(ty, ctx)?, true),
+        };
+        let item = self.push(Value::Call(class));
+        Some(self.push(if mapping {
+            Value::Values(item)
+        } else {
+            Value::Items(item)
+        }))
+    }
+
+    /// The class of the values of a mapping an annotation names:
+    /// `dict[str, C]`, `Mapping[str, C]`, `defaultdict[str, C]`.
+    fn mapping_value_class(&mut self, ty: Node<'t>, ctx: Ctx) -> Option<ValueId> {
+        let mut node = unparenthesized(ty);
+        if node.kind() == "type" {
+            node = unparenthesized(node.named_child(0)?);
+        }
+        let (generic, value) = match node.kind() {
+            "generic_type" => {
+                let parameter = node.named_child(1)?;
+                if parameter.named_child_count() != 2 {
+                    return None;
+                }
+                (node.named_child(0)?, parameter.named_child(1)?)
+            }
+            "subscript" => {
+                let mut cursor = node.walk();
+                let args: Vec<Node<'t>> = node
+                    .children_by_field_name("subscript", &mut cursor)
+                    .collect();
+                let [_, value] = args.as_slice() else {
+                    return None;
+                };
+                (field(node, fields().value)?, *value)
+            }
+            _ => return None,
+        };
+        if !is_mapping(self.text(generic)) {
+            return None;
+        }
+        self.annotation_class(value, ctx, 1)
     }
 
     /// The class of the items of a collection an annotation names:
@@ -2100,6 +2173,21 @@ impl<'s, 't> Scanner<'s, 't> {
                     _ => self.push(Value::Call(callee)),
                 }
             }
+            // `xs[i]`, `by_name[k]`: an item (a slice `xs[1:]` is not one)
+            Kind::Subscript => {
+                let base = field(node, fields().value).map_or(UNKNOWN, |v| self.expr(v, ctx));
+                let mut cursor = node.walk();
+                let mut sliced = false;
+                for index in node.children_by_field_name("subscript", &mut cursor) {
+                    sliced |= index.kind() == "slice";
+                    self.visit(index, ctx);
+                }
+                if base == UNKNOWN || sliced {
+                    UNKNOWN
+                } else {
+                    self.push(Value::Index(base))
+                }
+            }
             Kind::ParenthesizedExpression => match node.named_child(0) {
                 Some(inner) if node.named_child_count() == 1 => self.expr(inner, ctx),
                 _ => {
@@ -2363,11 +2451,8 @@ impl<'s, 't> Scanner<'s, 't> {
                 _ => {
                     self.annotation(|s| s.visit(ret, ctx));
                     // `-> "C"`, `-> Optional[C]`, `-> C | None`; `-> list[C]`
-                    let returns = match self.collection_item_class(ret, ctx) {
-                        Some(class) => {
-                            let item = self.push(Value::Call(class));
-                            Some(self.push(Value::Items(item)))
-                        }
+                    let returns = match self.annotated_collection(ret, ctx) {
+                        Some(collection) => Some(collection),
                         None => self.annotation_class(ret, ctx, 0),
                     };
                     self.file.defs[def as usize].returns = returns;
@@ -3062,7 +3147,9 @@ fn key_of(file: &FileIndex, value: ValueId, depth: usize) -> Option<Name> {
         | Value::SelfOf(_)
         | Value::Super(_)
         | Value::Items(_)
-        | Value::Elem(_) => None,
+        | Value::Elem(_)
+        | Value::Values(_)
+        | Value::Index(_) => None,
         Value::Def(d) => Some(file.def(d).name),
         Value::Module(m) => Some(m),
         Value::Member { name, .. } | Value::Free(name) | Value::Attr { name, .. } => Some(name),
@@ -3095,6 +3182,21 @@ enum Iterated {
     Enumerated(ValueId),
     /// `zip(xs, ys, …)`: tuples of an item of each.
     Zipped(Vec<ValueId>),
+}
+
+/// A mapping whose second type argument is its values'.
+fn is_mapping(generic: &str) -> bool {
+    const MAPPINGS: &[&str] = &[
+        "dict",
+        "Dict",
+        "Mapping",
+        "MutableMapping",
+        "defaultdict",
+        "DefaultDict",
+        "OrderedDict",
+    ];
+    let last = generic.rsplit('.').next().unwrap_or(generic).trim();
+    MAPPINGS.contains(&last)
 }
 
 /// A collection whose iteration gives its one type argument.

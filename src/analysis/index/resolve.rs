@@ -103,6 +103,8 @@ pub enum Res {
     Instance(Vec<DefRef>),
     /// A collection (a list, a set…) of instances of these classes.
     Items(Vec<DefRef>),
+    /// A mapping (a dict…) whose values are instances of these classes.
+    Mapping(Vec<DefRef>),
     /// A module of the project.
     Module(String),
     /// Something from outside the project.
@@ -150,6 +152,9 @@ impl ProjectIndex {
                 self.attribute(base, f.name(name), depth + 1)
             }
             Value::Call(callee) => {
+                if let Some(r) = self.collection_method(file, callee, depth + 1) {
+                    return r;
+                }
                 match self.through_variable(self.resolve(file, callee, depth + 1), depth + 1) {
                     Res::Defs(defs) => {
                         let classes: Vec<DefRef> = defs
@@ -185,6 +190,16 @@ impl ProjectIndex {
                 Res::Instance(classes) => Res::Items(classes),
                 _ => Res::Unknown,
             },
+            Value::Values(item) => match self.resolve(file, item, depth + 1) {
+                Res::Instance(classes) => Res::Mapping(classes),
+                _ => Res::Unknown,
+            },
+            Value::Index(base) => {
+                match self.through_variable(self.resolve(file, base, depth + 1), depth + 1) {
+                    Res::Items(classes) | Res::Mapping(classes) => Res::Instance(classes),
+                    _ => Res::Unknown,
+                }
+            }
             Value::Elem(collection) => {
                 match self.through_variable(self.resolve(file, collection, depth + 1), depth + 1) {
                     Res::Items(classes) => Res::Instance(classes),
@@ -315,6 +330,35 @@ impl ProjectIndex {
             // nothing, or instances from some and collections from others
             _ => Res::Unknown,
         }
+    }
+
+    /// What calling a collection's own method gives, when it is one of
+    /// its items or values: `d.values()`, `d.get(k)`, `d.pop(k)`,
+    /// `d.setdefault(k, v)`, `xs.pop()`, `xs.copy()`. `None` for any other
+    /// call.
+    fn collection_method(&self, file: FileId, callee: ValueId, depth: usize) -> Option<Res> {
+        let f = self.file(file)?;
+        let Value::Attr { base, name } = f.value(callee) else {
+            return None;
+        };
+        let method = f.name(name);
+        if !matches!(method, "values" | "get" | "pop" | "setdefault" | "copy") {
+            return None;
+        }
+        Some(
+            match (
+                self.through_variable(self.resolve(file, base, depth + 1), depth + 1),
+                method,
+            ) {
+                (Res::Mapping(cs), "values") | (Res::Items(cs), "copy") => Res::Items(cs),
+                (Res::Mapping(cs), "copy") => Res::Mapping(cs),
+                (Res::Mapping(cs), "get" | "pop" | "setdefault") | (Res::Items(cs), "pop") => {
+                    Res::Instance(cs)
+                }
+                (Res::Mapping(_) | Res::Items(_), _) => Res::Unknown,
+                _ => return None,
+            },
+        )
     }
 
     pub(crate) fn kind(&self, d: DefRef) -> Option<SymbolKind> {
@@ -478,7 +522,7 @@ impl ProjectIndex {
             }
             Res::Instance(classes) => self.class_member(&classes, name, depth),
             // a builtin collection's own methods (`append`, `add`)
-            Res::Items(_) | Res::External => Res::External,
+            Res::Items(_) | Res::Mapping(_) | Res::External => Res::External,
             Res::Possible | Res::Unknown => Res::Possible,
         }
     }
