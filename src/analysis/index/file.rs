@@ -1325,6 +1325,9 @@ impl<'s, 't> Scanner<'s, 't> {
         if let Some(iterated) = self.iterated_builtin(collection, ctx) {
             return iterated;
         }
+        if let Some(each) = self.iterated_literal(collection, ctx) {
+            return Iterated::Each(each);
+        }
         if matches!(
             Kind::of(collection),
             Kind::Identifier
@@ -1349,6 +1352,38 @@ impl<'s, 't> Scanner<'s, 't> {
             self.visit(collection, ctx);
             Iterated::Items(UNKNOWN)
         }
+    }
+
+    /// `(LRU, LRI)`, `[a.B, C]`: a literal of names, iterated: each item is
+    /// one of them (a union of their values; the literal visited).
+    fn iterated_literal(&mut self, literal: Node<'t>, ctx: Ctx) -> Option<ValueId> {
+        if !matches!(literal.kind(), "tuple" | "list" | "set") {
+            return None;
+        }
+        let mut cursor = literal.walk();
+        let names: Vec<Node<'t>> = literal.named_children(&mut cursor).collect();
+        if names.is_empty()
+            || names.len() > 16
+            || !names
+                .iter()
+                .all(|n| matches!(Kind::of(*n), Kind::Identifier | Kind::Attribute))
+        {
+            return None;
+        }
+        let mut values: Vec<ValueId> = names.iter().map(|n| self.expr(*n, ctx)).collect();
+        values.dedup();
+        if values.contains(&UNKNOWN) {
+            return Some(UNKNOWN);
+        }
+        Some(match values.as_slice() {
+            [one] => *one,
+            _ => {
+                let start = self.file.unions.len() as u32;
+                let len = values.len() as u32;
+                self.file.unions.extend(values);
+                self.push(Value::Union { start, len })
+            }
+        })
     }
 
     /// `sorted(xs, key=…)`, `enumerate(xs)`, `zip(xs, ys)` and the like,
@@ -1446,6 +1481,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let unpacked = matches!(target.kind(), "pattern_list" | "tuple_pattern");
         match iterated {
             Iterated::Items(collection) => self.bind_item(target, collection, ctx, statement),
+            Iterated::Each(value) => self.bind_each(target, value, ctx, statement),
             Iterated::Enumerated(collection) if unpacked && parts().len() == 2 => {
                 let parts = parts();
                 self.bind_targets(parts[0], ctx, false, BindingKind::Other, statement);
@@ -1457,6 +1493,19 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
             }
             _ => self.bind_targets(target, ctx, false, BindingKind::Other, statement),
+        }
+    }
+
+    /// Binds `target` to `value` itself, an item of a literal.
+    fn bind_each(&mut self, target: Node<'t>, value: ValueId, ctx: Ctx, statement: Node<'t>) {
+        let local = matches!(
+            self.scopes[ctx.scope].kind,
+            ScopeKind::Function | ScopeKind::Comprehension
+        );
+        if value != UNKNOWN && local && Kind::of(target) == Kind::Identifier {
+            self.bind_local(target, value, ctx, (BindingKind::Other, statement));
+        } else {
+            self.bind_targets(target, ctx, false, BindingKind::Other, statement);
         }
     }
 
@@ -3182,6 +3231,8 @@ enum Iterated {
     Enumerated(ValueId),
     /// `zip(xs, ys, …)`: tuples of an item of each.
     Zipped(Vec<ValueId>),
+    /// A literal of names (`(LRU, LRI)`): each item is this value.
+    Each(ValueId),
 }
 
 /// A mapping whose second type argument is its values'.

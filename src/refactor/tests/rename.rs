@@ -1313,3 +1313,18 @@ fn a_value_of_an_annotated_mapping_and_an_indexed_item_are_typed() {
         assert!(after.contains(untyped), "{untyped}:\n{after}");
     }
 }
+
+#[test]
+fn an_item_of_a_literal_of_classes_is_one_of_them() {
+    // boltons' tests: `for cache_type in (LRU, LRI): cache_type(2)…`
+    let p = TestProject::new(&[(
+        "c.py",
+        "class C:\n    def go(self):\n        return 1\n\n\nclass E(C):\n    pass\n\n\nclass D:\n    def go(self):\n        return 2\n\n\ndef each():\n    for kind in (C, E):\n        kind().go()\n    for other in [C, D]:\n        other().go()\n    return [k().go() for k in {E}]\n",
+    )]);
+    let done = p.run(None, &rename("c.C.go", "run_it")).unwrap();
+    let after = &p.after(&done)["c.py"];
+    assert!(after.contains("        kind().run_it()"), "{after}");
+    assert!(after.contains("[k().run_it() for k in {E}]"), "{after}");
+    // one of two classes with a `go` of their own: not proven
+    assert!(after.contains("        other().go()"), "{after}");
+}
