@@ -1496,28 +1496,36 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
-    /// Binds `target` to `value` itself, an item of a literal.
-    fn bind_each(&mut self, target: Node<'t>, value: ValueId, ctx: Ctx, statement: Node<'t>) {
-        let local = matches!(
-            self.scopes[ctx.scope].kind,
-            ScopeKind::Function | ScopeKind::Comprehension
-        );
-        if value != UNKNOWN && local && Kind::of(target) == Kind::Identifier {
-            self.bind_local(target, value, ctx, (BindingKind::Other, statement));
-        } else {
-            self.bind_targets(target, ctx, false, BindingKind::Other, statement);
-        }
-    }
-
     /// Binds `target` to an item of `collection` (see [`Self::bind_iterated`]).
     fn bind_item(&mut self, target: Node<'t>, collection: ValueId, ctx: Ctx, statement: Node<'t>) {
+        self.bind_loop_target(target, collection, ctx, statement, |s, c| {
+            s.push(Value::Elem(c))
+        });
+    }
+
+    /// Binds `target` to `value` itself, an item of a literal.
+    fn bind_each(&mut self, target: Node<'t>, value: ValueId, ctx: Ctx, statement: Node<'t>) {
+        self.bind_loop_target(target, value, ctx, statement, |_, v| v);
+    }
+
+    /// A lone name in a function or comprehension is bound to the value
+    /// `item` makes of `of` (when the index follows `of`); any other target
+    /// as a plain binding.
+    fn bind_loop_target(
+        &mut self,
+        target: Node<'t>,
+        of: ValueId,
+        ctx: Ctx,
+        statement: Node<'t>,
+        item: impl FnOnce(&mut Self, ValueId) -> ValueId,
+    ) {
         let local = matches!(
             self.scopes[ctx.scope].kind,
             ScopeKind::Function | ScopeKind::Comprehension
         );
-        if collection != UNKNOWN && local && Kind::of(target) == Kind::Identifier {
-            let item = self.push(Value::Elem(collection));
-            self.bind_local(target, item, ctx, (BindingKind::Other, statement));
+        if of != UNKNOWN && local && Kind::of(target) == Kind::Identifier {
+            let value = item(self, of);
+            self.bind_local(target, value, ctx, (BindingKind::Other, statement));
         } else {
             self.bind_targets(target, ctx, false, BindingKind::Other, statement);
         }
@@ -1924,10 +1932,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// The class of the values of a mapping an annotation names:
     /// `dict[str, C]`, `Mapping[str, C]`, `defaultdict[str, C]`.
     fn mapping_value_class(&mut self, ty: Node<'t>, ctx: Ctx) -> Option<ValueId> {
-        let mut node = unparenthesized(ty);
-        if node.kind() == "type" {
-            node = unparenthesized(node.named_child(0)?);
-        }
+        let node = annotation_expression(ty)?;
         let (generic, value) = match node.kind() {
             "generic_type" => {
                 let parameter = node.named_child(1)?;
@@ -1958,10 +1963,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// `list[C]`, `Sequence[C]`, `set[C]`, `Iterator[C]`, `"list[C]"`
     /// (what iterating it gives; mappings and tuples are left out).
     fn collection_item_class(&mut self, ty: Node<'t>, ctx: Ctx) -> Option<ValueId> {
-        let mut node = unparenthesized(ty);
-        if node.kind() == "type" {
-            node = unparenthesized(node.named_child(0)?);
-        }
+        let node = annotation_expression(ty)?;
         match node.kind() {
             "generic_type" => {
                 let generic = node.named_child(0)?;
@@ -3235,6 +3237,20 @@ enum Iterated {
     Each(ValueId),
 }
 
+/// An annotation's expression, its `type` wrapper and parentheses taken off.
+fn annotation_expression(ty: Node<'_>) -> Option<Node<'_>> {
+    let node = unparenthesized(ty);
+    if node.kind() == "type" {
+        return Some(unparenthesized(node.named_child(0)?));
+    }
+    Some(node)
+}
+
+/// The last part of a dotted name: `typing.List` gives `List`.
+fn last_name(dotted: &str) -> &str {
+    dotted.rsplit('.').next().unwrap_or(dotted).trim()
+}
+
 /// A mapping whose second type argument is its values'.
 fn is_mapping(generic: &str) -> bool {
     const MAPPINGS: &[&str] = &[
@@ -3246,8 +3262,7 @@ fn is_mapping(generic: &str) -> bool {
         "DefaultDict",
         "OrderedDict",
     ];
-    let last = generic.rsplit('.').next().unwrap_or(generic).trim();
-    MAPPINGS.contains(&last)
+    MAPPINGS.contains(&last_name(generic))
 }
 
 /// A collection whose iteration gives its one type argument.
@@ -3269,8 +3284,7 @@ fn is_collection(generic: &str) -> bool {
         "deque",
         "Deque",
     ];
-    let last = generic.rsplit('.').next().unwrap_or(generic).trim();
-    COLLECTIONS.contains(&last)
+    COLLECTIONS.contains(&last_name(generic))
 }
 
 fn subscripted(generic: &str) -> Subscripted {
@@ -3333,7 +3347,7 @@ fn subscripted(generic: &str) -> Subscripted {
         "deque",
         "defaultdict",
     ];
-    let last = generic.rsplit('.').next().unwrap_or(generic).trim();
+    let last = last_name(generic);
     if WRAPPERS.contains(&last) {
         Subscripted::Wrapper
     } else if TYPING.contains(&last) {
