@@ -172,6 +172,9 @@ fn main() {
         // refresh it, as an agent's session does between two refactors.
         let (references, warm_up) = timed(&engine, &format!("Find References {symbol}"));
         let warm_up = warm_up.wall;
+        // A warm index is a whole one: what `eddi serve` scans in the
+        // background after its first query.
+        engine.scan_index();
         let refactor = format!("Refactor RenameSymbol {symbol} {new}");
         let (mut renames, mut undos) = (Vec::new(), Vec::new());
         let mut with_index = Duration::ZERO;

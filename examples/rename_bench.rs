@@ -61,6 +61,7 @@ fn main() {
     let workspace = Workspace::new(&root, 8 << 20).expect("a directory");
     let t = Instant::now();
     let index = ProjectIndex::build_in(&workspace);
+    index.scan_all(); // warm: the whole index
     println!(
         "root: {}  files: {}  cold index: {:.0} ms",
         root.display(),

@@ -170,6 +170,7 @@ pub fn run(args: McpArgs) -> Result<ExitCode, String> {
     let http = args.http.as_deref().map(http_address).transpose()?;
     let mut config = EngineConfig::new(&args.local.root);
     config.state_dir = args.local.state_dir.clone();
+    config.scan_index_ahead = true;
     if args.read_only {
         config
             .permissions

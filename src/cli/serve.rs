@@ -239,6 +239,7 @@ async fn open_engine(config: &Config) -> Result<Arc<Engine>, String> {
     let mut engine_config = EngineConfig::new(&config.root);
     engine_config.state_dir = config.state_dir.clone();
     engine_config.permissions = config.permissions.clone();
+    engine_config.scan_index_ahead = true;
     let engine = tokio::task::spawn_blocking(move || Engine::open(engine_config))
         .await
         .map_err(|err| format!("cannot open the workspace: {err}"))?

@@ -67,6 +67,11 @@ pub struct EngineConfig {
     /// left are not run (one sender's long message must not hold its
     /// session, and a pool thread, without end).
     pub message_time_budget: std::time::Duration,
+    /// Once the project index is built (at the first query), scan every
+    /// file of it on a thread of its own, so that later queries find it
+    /// whole. Off, the index scans only the files queries need — what a
+    /// one-shot `eddi run` wants; a long-running service turns it on.
+    pub scan_index_ahead: bool,
 }
 
 impl EngineConfig {
@@ -78,6 +83,7 @@ impl EngineConfig {
             output_limit: 4000,
             permissions: Permissions::default(),
             message_time_budget: std::time::Duration::from_secs(30),
+            scan_index_ahead: false,
         }
     }
 }

@@ -332,6 +332,13 @@ impl Engine {
         })
     }
 
+    /// Builds the project index if no query did yet, and scans every file
+    /// of it now (what [`EngineConfig::scan_index_ahead`](super::EngineConfig)
+    /// does on a thread of its own): later queries find it whole.
+    pub fn scan_index(&self) {
+        self.fresh_index(|index| index.scan_all())
+    }
+
     /// Runs `f` on the shared index, built on first use and refreshed from
     /// disk when due.
     fn fresh_index<R>(&self, f: impl FnOnce(&ProjectIndex) -> R) -> R {
@@ -352,7 +359,17 @@ impl Engine {
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
                 .clear();
-            state.index = Some(ProjectIndex::build_in(&self.workspace));
+            let index = ProjectIndex::build_in(&self.workspace);
+            if self.config.scan_index_ahead {
+                let scan = index.scanner();
+                let spawned = std::thread::Builder::new()
+                    .name("eddi-index-scan".into())
+                    .spawn(scan);
+                if let Err(e) = spawned {
+                    tracing::info!(error = %e, "cannot scan the index ahead; queries scan it");
+                }
+            }
+            state.index = Some(index);
         } else {
             self.index.update(&mut state);
         }

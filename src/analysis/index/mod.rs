@@ -40,6 +40,7 @@
 
 pub mod builtin_classes;
 pub mod disk;
+mod entry;
 pub mod error;
 pub mod file;
 pub mod hash;
@@ -47,12 +48,14 @@ pub mod module_path;
 pub mod query;
 pub mod rename;
 pub mod resolve;
+pub mod subclasses;
 
 use hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::change::{FileOp, TextEdits, WorkspaceChange};
 use crate::workspace::{Workspace, WorkspacePath};
+use entry::Entry;
 use rayon::prelude::*;
 use ropey::Rope;
 use std::sync::Arc;
@@ -71,9 +74,9 @@ enum Read {
     /// The text its entry was scanned from: only the stamp is new.
     Same,
     /// A text the index held lately (an `Undo`): that entry, taken back.
-    Recent(FileIndex),
-    /// A new text, parsed.
-    Parsed(FileIndex),
+    Recent(Arc<Entry>),
+    /// A new text, scanned when a query first needs it.
+    New(Arc<str>),
 }
 
 /// What [`ProjectIndex::load_all`] did besides parsing.
@@ -101,18 +104,6 @@ pub struct Written<'a> {
     pub stamp: Stamp,
     /// The hash of `text` (the commit's own, checked against it).
     pub content: blake3::Hash,
-}
-
-#[derive(Debug)]
-struct Entry {
-    path: String,
-    /// The disk's stamp when the file was last read or updated; `None` for
-    /// a buffer that does not exist on disk.
-    stamp: Option<Stamp>,
-    index: FileIndex,
-    /// The hash of the text it was scanned from, when read from disk or
-    /// written by a commit.
-    content: Option<blake3::Hash>,
 }
 
 /// What [`ProjectIndex::refresh`] found changed on disk.
@@ -201,19 +192,20 @@ impl ProjectIndex {
             })
             .collect();
         let (recent, files, by_path) = (&self.recent, &self.files, &self.by_path);
-        let loaded: Vec<(String, Loaded)> = named
+        let loaded: Vec<(String, disk::ModuleName, Loaded)> = named
             .into_par_iter()
             .map(|(rel, module)| {
                 let Some(w) = &workspace else {
-                    return (rel, Err(SkipReason::Unreadable("no workspace".into())));
+                    return (
+                        rel,
+                        module,
+                        Err(SkipReason::Unreadable("no workspace".into())),
+                    );
                 };
                 let r = disk::read(w, &rel).and_then(|(text, stamp)| {
                     let content = blake3::hash(text.as_bytes());
                     let holds = |e: &Entry| {
-                        e.path == rel
-                            && e.content == Some(content)
-                            && e.index.module == module.0
-                            && e.index.is_package == module.1
+                        e.path == rel && e.content == Some(content) && e.module == module
                     };
                     // The text the index holds (a commit's write, adopted;
                     // a file written back as it was), or one it held
@@ -222,29 +214,33 @@ impl ProjectIndex {
                     let read = if current.is_some_and(|e| holds(e)) {
                         Read::Same
                     } else if let Some(entry) = recent.iter().rev().find(|e| holds(e)) {
-                        Read::Recent(entry.index.clone())
+                        Read::Recent(Arc::clone(entry))
                     } else {
-                        Read::Parsed(disk::index_text(&module, &text)?)
+                        Read::New(text.into())
                     };
                     Ok((read, stamp, content))
                 });
-                (rel, r)
+                (rel, module, r)
             })
             .collect();
         let mut loads = Loads::default();
-        for (rel, r) in loaded {
+        for (rel, module, r) in loaded {
             match r {
                 Ok((Read::Same, stamp, _)) => {
                     self.restamp(&rel, stamp);
                     loads.same.insert(rel);
                 }
-                Ok((Read::Recent(index), stamp, content)) => {
-                    loads.reused.push(rel.clone());
-                    self.insert(rel, Some(stamp), index, Some(content))
+                Ok((Read::Recent(entry), stamp, _)) => {
+                    loads.reused.push(rel);
+                    self.insert(entry.restamped(Some(stamp)))
                 }
-                Ok((Read::Parsed(index), stamp, content)) => {
-                    self.insert(rel, Some(stamp), index, Some(content))
-                }
+                Ok((Read::New(text), stamp, content)) => self.insert(Entry::unscanned(
+                    rel,
+                    module,
+                    Some(stamp),
+                    Some(content),
+                    text,
+                )),
                 Err(reason) => self.skip(rel, reason),
             }
         }
@@ -263,14 +259,7 @@ impl ProjectIndex {
         match Arc::get_mut(entry) {
             Some(unshared) => unshared.stamp = Some(stamp),
             // a view holds it too: the view keeps the old one
-            None => {
-                *entry = Arc::new(Entry {
-                    path: entry.path.clone(),
-                    stamp: Some(stamp),
-                    index: entry.index.clone(),
-                    content: entry.content,
-                })
-            }
+            None => *entry = Arc::new(entry.restamped(Some(stamp))),
         }
     }
 
@@ -285,24 +274,13 @@ impl ProjectIndex {
         });
     }
 
-    fn insert(
-        &mut self,
-        path: String,
-        stamp: Option<Stamp>,
-        index: FileIndex,
-        content: Option<blake3::Hash>,
-    ) {
+    fn insert(&mut self, entry: Entry) {
+        let path = entry.path.clone();
         self.skipped.retain(|s| s.path != path);
         if let Some(&fid) = self.by_path.get(&path) {
-            let old_module = self.files[fid].as_ref().map(|e| e.index.module.clone());
-            if old_module.as_deref() == Some(index.module.as_str()) {
-                let new = Arc::new(Entry {
-                    path,
-                    stamp,
-                    index,
-                    content,
-                });
-                if let Some(old) = self.files[fid].replace(new) {
+            let old_module = self.files[fid].as_ref().map(|e| e.module.0.clone());
+            if old_module.as_deref() == Some(entry.module.0.as_str()) {
+                if let Some(old) = self.files[fid].replace(Arc::new(entry)) {
                     self.retire(old);
                 }
                 return;
@@ -310,7 +288,7 @@ impl ProjectIndex {
             self.remove_file(&path);
         }
         let fid = self.files.len();
-        let module = index.module.clone();
+        let module = entry.module.0.clone();
         if !module.is_empty() && !self.by_module.contains_key(&module) {
             self.by_module.insert(module.clone(), fid);
         }
@@ -322,13 +300,8 @@ impl ProjectIndex {
             prefix.push_str(part);
             *self.packages.entry(prefix.clone()).or_default() += 1;
         }
-        self.by_path.insert(path.clone(), fid);
-        self.files.push(Some(Arc::new(Entry {
-            path,
-            stamp,
-            index,
-            content,
-        })));
+        self.by_path.insert(path, fid);
+        self.files.push(Some(Arc::new(entry)));
     }
 
     /// Keeps a replaced entry among the [`RECENT`] last ones, if it knows
@@ -352,7 +325,7 @@ impl ProjectIndex {
         let Some(entry) = self.files.get_mut(fid).and_then(Option::take) else {
             return false;
         };
-        let module = entry.index.module.clone();
+        let module = entry.module.0.clone();
         if self.by_module.get(&module) == Some(&fid) {
             self.by_module.remove(&module);
             // Another file with the same module name takes over.
@@ -360,7 +333,7 @@ impl ProjectIndex {
                 .files
                 .iter()
                 .enumerate()
-                .find(|(_, e)| e.as_ref().is_some_and(|e| e.index.module == module))
+                .find(|(_, e)| e.as_ref().is_some_and(|e| e.module.0 == module))
             {
                 self.by_module.insert(module.clone(), other);
             }
@@ -393,10 +366,7 @@ impl ProjectIndex {
             Some(e) => e.stamp,
             None => Stamp::of(&self.root.join(&rel)).ok(),
         };
-        match disk::index_text(&module, &src) {
-            Ok(index) => self.insert(rel, stamp, index, None),
-            Err(reason) => self.skip(rel, reason),
-        }
+        self.insert(Entry::unscanned(rel, module, stamp, None, src.into()));
         Ok(())
     }
 
@@ -510,7 +480,7 @@ impl ProjectIndex {
                 let rel = normalize(&w.path)?;
                 let fid = *self.by_path.get(&rel)?;
                 let entry = self.files.get(fid)?.as_ref()?;
-                Some((fid, w, (entry.index.module.clone(), entry.index.is_package)))
+                Some((fid, w, entry.module.clone()))
             })
             .collect();
         let scanned: Vec<(usize, FileIndex, Stamp, blake3::Hash)> = known
@@ -525,13 +495,9 @@ impl ProjectIndex {
             if let Some(Some(entry)) = self.files.get(fid) {
                 let path = entry.path.clone();
                 adopted.insert(path.clone());
-                let new = Arc::new(Entry {
-                    path,
-                    stamp: Some(stamp),
-                    index,
-                    content: Some(content),
-                });
-                if let Some(old) = self.files[fid].replace(new) {
+                let module = (index.module.clone(), index.is_package);
+                let new = Entry::scanned(path, module, Some(stamp), Some(content), index);
+                if let Some(old) = self.files[fid].replace(Arc::new(new)) {
                     self.retire(old);
                 }
             }
@@ -553,7 +519,7 @@ impl ProjectIndex {
         for entry in self.files.iter().flatten() {
             let renamed = roots
                 .module_name(&entry.path)
-                .is_some_and(|(m, _)| m != entry.index.module);
+                .is_some_and(|(m, _)| m != entry.module.0);
             match Stamp::of(&self.root.join(&entry.path)) {
                 Ok(now) if Some(now) != entry.stamp || renamed => {
                     report.changed.push(entry.path.clone());
@@ -639,24 +605,131 @@ impl ProjectIndex {
         self.by_module.get(module).and_then(|&fid| self.path(fid))
     }
 
+    /// A file's index, scanned now if no query needed it before.
     pub(crate) fn file(&self, fid: FileId) -> Option<&FileIndex> {
-        self.files.get(fid)?.as_ref().map(|e| &e.index)
+        self.files.get(fid)?.as_ref().map(|e| e.index())
     }
 
     pub(crate) fn path(&self, fid: FileId) -> Option<&str> {
         self.files.get(fid)?.as_ref().map(|e| e.path.as_str())
     }
 
+    /// Every file's index: the files no query needed yet are scanned
+    /// first, in parallel.
     pub(crate) fn iter_files(&self) -> impl Iterator<Item = (FileId, &FileIndex)> {
+        self.scan_all();
         self.files
             .iter()
             .enumerate()
-            .filter_map(|(i, e)| e.as_ref().map(|e| (i, &e.index)))
+            .filter_map(|(i, e)| e.as_ref().map(|e| (i, e.index())))
+    }
+
+    /// The indexes of the files that may name `word` (an identifier, or
+    /// a dotted name: its last part counts): every file already scanned,
+    /// and of the others those whose text spells the word, scanned now in
+    /// parallel. A query keyed by a name (its references, definitions,
+    /// exports) finds all it would find in [`Self::iter_files`] — see
+    /// `entry`'s docs.
+    pub(crate) fn files_with(&self, word: &str) -> impl Iterator<Item = (FileId, &FileIndex)> {
+        self.scan_mentioning(&[word]);
+        self.scanned_files()
+    }
+
+    /// [`Self::files_with`] for several words at once: the files that may
+    /// name any of them.
+    pub(crate) fn files_with_any(
+        &self,
+        words: &[String],
+    ) -> impl Iterator<Item = (FileId, &FileIndex)> {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        self.scan_mentioning(&words);
+        self.scanned_files()
+    }
+
+    /// Scans, in parallel, the files not scanned yet whose text spells one
+    /// of `words` (of a dotted name, its last part).
+    fn scan_mentioning(&self, words: &[&str]) {
+        if self.has_unscanned() {
+            let words: Vec<&str> = words.iter().map(|w| last_part(w)).collect();
+            self.files.par_iter().flatten().for_each(|e| {
+                if words.iter().any(|w| e.may_mention(w)) {
+                    e.index();
+                }
+            });
+        }
+    }
+
+    fn scanned_files(&self) -> impl Iterator<Item = (FileId, &FileIndex)> {
+        self.files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| Some((i, e.as_ref()?.scanned_index()?)))
+    }
+
+    /// How many files may name `word`: those whose index keys a reference
+    /// or a site by it, and of the files not scanned yet those whose text
+    /// spells it. Scans nothing.
+    pub(crate) fn spelling(&self, word: &str) -> usize {
+        let word = last_part(word);
+        self.files
+            .par_iter()
+            .flatten()
+            .filter(|e| match e.scanned_index() {
+                Some(f) => !f.refs_keyed(word).is_empty() || !f.sites_keyed(word).is_empty(),
+                None => e.may_mention(word),
+            })
+            .count()
+    }
+
+    /// Scans every file no query needed yet, in parallel: afterwards
+    /// every query runs on scanned indexes only (what a long-running
+    /// service does once it has answered its first query).
+    pub fn scan_all(&self) {
+        if self.has_unscanned() {
+            self.files.par_iter().flatten().for_each(|e| {
+                e.index();
+            });
+        }
+    }
+
+    /// How many files no query has needed yet (their text is read, not
+    /// scanned).
+    pub fn unscanned(&self) -> usize {
+        self.files
+            .iter()
+            .flatten()
+            .filter(|e| e.scanned_index().is_none())
+            .count()
+    }
+
+    fn has_unscanned(&self) -> bool {
+        self.files
+            .iter()
+            .flatten()
+            .any(|e| e.scanned_index().is_none())
+    }
+
+    /// A handle that scans every file no query needed yet, on a thread of
+    /// its own, without the index's lock: the entries are shared, so the
+    /// index (and every view of it) finds them scanned. For a long-running
+    /// service, once the index is built.
+    pub fn scanner(&self) -> impl FnOnce() + Send + 'static {
+        let entries: Vec<Arc<Entry>> = self.files.iter().flatten().map(Arc::clone).collect();
+        move || {
+            entries.par_iter().for_each(|e| {
+                e.index();
+            })
+        }
     }
 
     pub(crate) fn is_project_module(&self, module: &str) -> bool {
         self.packages.contains_key(module)
     }
+}
+
+/// `a.b.c` → `c`: the word a dotted name's key is spelled with.
+fn last_part(name: &str) -> &str {
+    name.rsplit('.').next().unwrap_or(name)
 }
 
 /// `a\\b/./c.py` → `a/b/c.py`; `None` for absolute paths or paths leaving

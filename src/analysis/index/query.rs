@@ -165,7 +165,7 @@ impl ProjectIndex {
         // Keyed by file too: two projects under one root may both have a
         // module `tests.test_utils`; their definitions are not one symbol.
         let mut groups: BTreeMap<(String, FileId), Vec<DefId>> = BTreeMap::new();
-        for (fid, f) in self.iter_files() {
+        for (fid, f) in self.files_with(last) {
             for &d in f.defs_named(last) {
                 let full = f.full_name(d);
                 if full == q || full.ends_with(&suffix) {
@@ -396,7 +396,7 @@ impl ProjectIndex {
             },
         };
         let mut calls = Vec::new();
-        for (rid, f) in self.iter_files() {
+        for (rid, f) in self.files_with(name) {
             for r in f.refs_keyed(name) {
                 if calls_only && !r.is_call {
                     continue;
@@ -510,7 +510,7 @@ impl ProjectIndex {
         };
         let mut certain = Vec::new();
         let mut possible = Vec::new();
-        for (rid, f) in self.iter_files() {
+        for (rid, f) in self.files_with(&name) {
             let refs = f.refs_keyed(&name);
             if refs.is_empty() {
                 continue;
@@ -598,7 +598,7 @@ impl ProjectIndex {
             else {
                 continue;
             };
-            for (rid, f) in self.iter_files() {
+            for (rid, f) in self.files_with(&name) {
                 for r in f.refs_keyed(&name).iter().filter(|r| r.is_call) {
                     if let Res::Defs(ds) = self.resolve(rid, r.value, 0) {
                         if ds.contains(&c) {

@@ -9,13 +9,12 @@
 //! attribute of a value of unknown type, a name bound to the symbol in one
 //! branch and to something else in another).
 
-use std::collections::HashMap;
-
 use super::builtin_classes;
 use super::error::Result;
 use super::file::{DefId, ImportKind, Ref, Value, ValueId};
 use super::query::Location;
 use super::resolve::{DefRef, Res};
+pub use super::subclasses::Subclasses;
 use super::{IndexError, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
 use crate::edit::Position;
@@ -57,28 +56,6 @@ pub struct ReboundImport {
     /// The module's uses of its own binding of the name (and an `as Old`
     /// of the import), which keep the name.
     pub uses: Vec<Position>,
-}
-
-/// Every project class → the project classes naming it as a base
-/// ([`ProjectIndex::subclasses`]).
-pub struct Subclasses(HashMap<DefRef, Vec<DefRef>>);
-
-impl Subclasses {
-    /// The classes deriving from `class`, transitively.
-    pub fn of(&self, class: DefRef) -> Vec<DefRef> {
-        let mut out = Vec::new();
-        let mut stack = vec![class];
-        while let Some(k) = stack.pop() {
-            for &s in self.0.get(&k).into_iter().flatten() {
-                if !out.contains(&s) && s != class {
-                    out.push(s);
-                    stack.push(s);
-                }
-            }
-        }
-        out.sort();
-        out
-    }
 }
 
 impl ProjectIndex {
@@ -212,6 +189,9 @@ impl ProjectIndex {
         if classes.is_empty() {
             return out;
         }
+        // Only a class with a member of the name can join: found by the
+        // name, then each tested against the classes reached.
+        let owners = self.classes_owning(&first.name);
         let mut done: Vec<DefRef> = Vec::new();
         let mut queue = classes;
         while let Some(c) = queue.pop() {
@@ -219,25 +199,23 @@ impl ProjectIndex {
                 continue;
             }
             done.push(c);
-            // its ancestors, its subclasses and theirs: a mixin beside it
+            let ancestors = self.ancestors(c);
+            // its ancestors, its subclasses, and theirs: a mixin beside it
             // in a subclass's bases (`class URLSafeTimed(URLSafeMixin,
             // Timed)`) overrides its member for that subclass
-            let mut related = self.ancestors(c);
-            for sub in subclasses.of(c) {
-                related.extend(self.ancestors(sub));
-                related.push(sub);
-            }
-            for k in related {
-                let own = self.own_members(k, &first.name);
-                if !own.is_empty() && !done.contains(&k) {
+            for &k in &owners {
+                if k == c || done.contains(&k) || queue.contains(&k) {
+                    continue;
+                }
+                if ancestors.contains(&k)
+                    || self.ancestors(k).contains(&c)
+                    || subclasses.share_a_subclass(c, k)
+                {
                     queue.push(k);
                 }
-                for m in own {
-                    if !out.contains(&m) {
-                        out.push(m);
-                    }
-                }
             }
+        }
+        for c in done {
             for m in self.own_members(c, &first.name) {
                 if !out.contains(&m) {
                     out.push(m);
@@ -370,7 +348,7 @@ impl ProjectIndex {
                 Res::Defs(ds) if !ds.is_empty() && ds.iter().all(|d| targets.contains(d)))
         };
         let mut out = Vec::new();
-        for (fid, f) in self.iter_files() {
+        for (fid, f) in self.files_with(name) {
             let Some(&bound) = f.exports.get(name) else {
                 continue;
             };
@@ -484,7 +462,7 @@ impl ProjectIndex {
     /// those uses.
     fn left_to_subclasses(&self, name: &str) -> Vec<(DefRef, Vec<Location>)> {
         let mut out: Vec<(DefRef, Vec<Location>)> = Vec::new();
-        for (fid, f) in self.iter_files() {
+        for (fid, f) in self.files_with(name) {
             let Some(path) = self.path(fid) else { continue };
             for r in f.refs_keyed(name) {
                 let Value::Attr { base, .. } = f.value(r.value) else {
@@ -563,31 +541,10 @@ impl ProjectIndex {
             .collect()
     }
 
-    /// Which project classes derive from which: one pass over every class
-    /// of the project, so a rename computes it once.
-    pub fn subclasses(&self) -> Subclasses {
-        let mut out: HashMap<DefRef, Vec<DefRef>> = HashMap::new();
-        for (fid, f) in self.iter_files() {
-            for (d, def) in f.defs.iter().enumerate() {
-                if def.kind != SymbolKind::Class {
-                    continue;
-                }
-                let class = DefRef {
-                    file: fid,
-                    def: d as DefId,
-                };
-                for &b in &def.bases {
-                    if let Res::Defs(ds) = self.resolve(fid, b, 0) {
-                        for base in ds {
-                            if self.kind(base) == Some(SymbolKind::Class) {
-                                out.entry(base).or_default().push(class);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Subclasses(out)
+    /// Which project classes derive from which, looked for as a rename
+    /// asks (see [`Subclasses`]).
+    pub fn subclasses(&self) -> Subclasses<'_> {
+        Subclasses::new(self)
     }
 
     /// Every site naming `targets` (definitions sharing the name `name`),
@@ -596,7 +553,7 @@ impl ProjectIndex {
     /// possible site.
     pub fn rename_sites(&self, targets: &[DefRef], name: &str, member: bool) -> RenameSites {
         let mut sites = RenameSites::default();
-        for (fid, f) in self.iter_files() {
+        for (fid, f) in self.files_with(name) {
             let refs: Vec<&Ref> = f
                 .refs_keyed(name)
                 .iter()

@@ -7,6 +7,7 @@ use std::ops::Range;
 use ropey::Rope;
 
 use crate::analysis::index::rename::{DefInfo, Subclasses};
+use crate::analysis::index::resolve::DefRef;
 use crate::analysis::index::ProjectIndex;
 use crate::analysis::scope::{self, Resolution, ScopeKind, Scopes};
 use crate::analysis::SyntaxTree;
@@ -39,7 +40,11 @@ pub(super) fn in_modules(
 }
 
 /// A class of the hierarchy (or one deriving from it) that already has a
-/// member of the new name, its own or inherited.
+/// member of the new name, its own or inherited: the hierarchy's classes
+/// in order, each before the classes deriving from it. Those are looked
+/// for among the classes that own a member of the new name and what
+/// derives from them, not among every subclass (a rename of a method of
+/// a base of every test class).
 pub(super) fn in_classes(
     index: &ProjectIndex,
     subclasses: &Subclasses,
@@ -51,16 +56,43 @@ pub(super) fn in_classes(
         if let Some(class) = m.parent {
             if !classes.contains(&class) {
                 classes.push(class);
-                classes.extend(subclasses.of(class));
             }
         }
     }
-    for class in classes {
-        if let Some(other) = index
+    let has_new = |class: DefRef| {
+        index
             .members_named(class, new)
             .into_iter()
             .find_map(|d| index.def_info(d))
-        {
+    };
+    // every class that finds a member `new`, among the owners of one and
+    // what derives from them, sorted
+    let mut finding_new: Option<Vec<(DefRef, DefInfo)>> = None;
+    let mut seen: Vec<DefRef> = Vec::new();
+    for &class in &classes {
+        if seen.contains(&class) {
+            continue; // a subclass of one before: looked at with it
+        }
+        seen.push(class);
+        let found = has_new(class).map(|other| (class, other)).or_else(|| {
+            let finding = finding_new.get_or_insert_with(|| {
+                let mut out: Vec<DefRef> = Vec::new();
+                for owner in index.classes_owning(new) {
+                    out.push(owner);
+                    out.extend(subclasses.of(owner));
+                }
+                out.sort();
+                out.dedup();
+                out.into_iter()
+                    .filter_map(|c| Some((c, has_new(c)?)))
+                    .collect()
+            });
+            finding
+                .iter()
+                .find(|(c, _)| *c != class && index.ancestors(*c).contains(&class))
+                .cloned()
+        });
+        if let Some((class, other)) = found {
             let owner = index
                 .def_info(class)
                 .map(|c| c.full_name)
@@ -69,6 +101,12 @@ pub(super) fn in_classes(
                 "{}:{} {} already has a member '{new}' ({owner} would see both)",
                 other.path, other.name_location.position.line, other.full_name
             )));
+        }
+        for sub in classes
+            .iter()
+            .filter(|&&c| index.ancestors(c).contains(&class))
+        {
+            seen.push(*sub);
         }
     }
     Ok(())

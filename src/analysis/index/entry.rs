@@ -1,0 +1,191 @@
+//! One indexed file: its place, its stamp, and its [`FileIndex`], scanned
+//! the first time a query asks for it.
+//!
+//! An entry is made from the file's text without parsing it: the index of
+//! a project is a read of every file, and only the files a query needs are
+//! parsed — for a query keyed by a name, the files whose text spells that
+//! name ([`Entry::may_mention`]). That is sound because every key of a
+//! [`FileIndex`] (the name a reference's symbol has, a definition's name,
+//! an export) is a word of the file's own text: the index of a file
+//! depends on its text only.
+//!
+//! **Invariant:** once scanned, an entry's index never changes; an entry
+//! is shared (`Arc`) by the index and its views, so a view that scans an
+//! entry scans it for all of them. Scanning is thread-safe (`OnceLock`):
+//! two queries asking at once wait for one scan.
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::disk::{self, ModuleName, Stamp};
+use super::FileIndex;
+
+#[derive(Debug)]
+pub(super) struct Entry {
+    pub(super) path: String,
+    /// Its module's name and whether it is a package's `__init__`.
+    pub(super) module: ModuleName,
+    /// The disk's stamp when the file was last read or updated; `None` for
+    /// a buffer that does not exist on disk.
+    pub(super) stamp: Option<Stamp>,
+    /// The hash of the text it was scanned from, when read from disk or
+    /// written by a commit.
+    pub(super) content: Option<blake3::Hash>,
+    index: OnceLock<FileIndex>,
+    /// The text, until it is scanned.
+    text: Mutex<Option<Arc<str>>>,
+}
+
+impl Entry {
+    /// An entry scanned already.
+    pub(super) fn scanned(
+        path: String,
+        module: ModuleName,
+        stamp: Option<Stamp>,
+        content: Option<blake3::Hash>,
+        index: FileIndex,
+    ) -> Entry {
+        Entry {
+            path,
+            module,
+            stamp,
+            content,
+            index: OnceLock::from(index),
+            text: Mutex::new(None),
+        }
+    }
+
+    /// An entry scanned from `text` when first asked for.
+    pub(super) fn unscanned(
+        path: String,
+        module: ModuleName,
+        stamp: Option<Stamp>,
+        content: Option<blake3::Hash>,
+        text: Arc<str>,
+    ) -> Entry {
+        Entry {
+            path,
+            module,
+            stamp,
+            content,
+            index: OnceLock::new(),
+            text: Mutex::new(Some(text)),
+        }
+    }
+
+    /// The same file and text with another stamp (its index shared, or its
+    /// text, whichever it holds).
+    pub(super) fn restamped(&self, stamp: Option<Stamp>) -> Entry {
+        match self.index.get() {
+            Some(index) => Entry::scanned(
+                self.path.clone(),
+                self.module.clone(),
+                stamp,
+                self.content,
+                index.clone(),
+            ),
+            None => match self.text() {
+                Some(text) => Entry::unscanned(
+                    self.path.clone(),
+                    self.module.clone(),
+                    stamp,
+                    self.content,
+                    text,
+                ),
+                // being scanned right now: wait for it
+                None => Entry::scanned(
+                    self.path.clone(),
+                    self.module.clone(),
+                    stamp,
+                    self.content,
+                    self.index().clone(),
+                ),
+            },
+        }
+    }
+
+    /// Its index, scanned now if it was not yet.
+    pub(super) fn index(&self) -> &FileIndex {
+        self.index.get_or_init(|| {
+            let text = self
+                .text
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .take()
+                .unwrap_or_default();
+            disk::index_text(&self.module, &text).unwrap_or_else(|reason| {
+                // tree-sitter only fails without a language or when
+                // cancelled, neither of which the index does
+                tracing::warn!(path = %self.path, %reason, "cannot scan; indexed as empty");
+                FileIndex {
+                    module: self.module.0.clone(),
+                    is_package: self.module.1,
+                    ..FileIndex::default()
+                }
+            })
+        })
+    }
+
+    /// Its index if it was scanned.
+    pub(super) fn scanned_index(&self) -> Option<&FileIndex> {
+        self.index.get()
+    }
+
+    /// Whether its index may hold `word` (an identifier): true once
+    /// scanned (the index's own keyed tables answer then); before, whether
+    /// its text spells `word` as a whole word.
+    pub(super) fn may_mention(&self, word: &str) -> bool {
+        if self.index.get().is_some() {
+            return true;
+        }
+        match self.text() {
+            Some(text) => spells(&text, word),
+            // taken by a scan in progress
+            None => true,
+        }
+    }
+
+    fn text(&self) -> Option<Arc<str>> {
+        self.text
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(Arc::clone)
+    }
+}
+
+/// Whether `text` holds `word` with no identifier character of ASCII
+/// right before or after it. A non-ASCII neighbour counts as a boundary:
+/// when in doubt, the word is there (a false "yes" costs a scan, a false
+/// "no" a missed reference).
+pub(super) fn spells(text: &str, word: &str) -> bool {
+    if word.is_empty() {
+        return true;
+    }
+    let bytes = text.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    memchr::memmem::find_iter(bytes, word.as_bytes()).any(|at| {
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        let after = bytes.get(at + word.len()).copied();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spells;
+
+    #[test]
+    fn a_word_is_spelled_only_whole() {
+        assert!(spells("x = reverse(url)", "reverse"));
+        assert!(spells("__all__ = ['reverse']", "reverse"));
+        assert!(spells("urls.reverse", "reverse"));
+        assert!(spells("reverse", "reverse"));
+        assert!(!spells("reversed(xs)", "reverse"));
+        assert!(!spells("_reverse = 1", "reverse"));
+        assert!(!spells("nothing here", "reverse"));
+        // found after a miss in the same text
+        assert!(spells("reversed(reverse())", "reverse"));
+        // a non-ASCII neighbour may be part of an identifier: counted as there
+        assert!(spells("éreverse", "reverse"));
+    }
+}
