@@ -56,9 +56,14 @@ pub struct LocalArgs {
 }
 
 impl LocalArgs {
-    fn engine(&self) -> Result<Engine, String> {
+    fn engine(&self, one_shot: bool) -> Result<Engine, String> {
+        // quiet unless asked: stderr is the user's terminal
+        if std::env::var_os("RUST_LOG").is_some() {
+            crate::transport::report::init(crate::transport::report::LogFormat::Human);
+        }
         let mut config = EngineConfig::new(&self.root);
         config.state_dir = self.state_dir.clone();
+        config.watch_tree = !one_shot;
         Engine::open(config).map_err(|e| format!("eddi: {e}"))
     }
 }

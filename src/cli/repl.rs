@@ -17,7 +17,7 @@ pub struct ReplArgs {
 }
 
 pub fn repl(args: ReplArgs) -> Result<ExitCode, String> {
-    let engine = args.local.engine()?;
+    let engine = args.local.engine(false)?;
     let sender = args.local.sender.clone();
     if !io::stdin().is_terminal() {
         return piped(&engine, &sender);

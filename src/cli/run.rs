@@ -37,7 +37,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, String> {
             text
         }
     };
-    let engine = args.local.engine()?;
+    let engine = args.local.engine(true)?;
     let statements = lang::parse_message(&script);
     for (index, statement) in statements.iter().enumerate() {
         // The failing reply itself says how many commands were skipped.

@@ -72,6 +72,12 @@ pub struct EngineConfig {
     /// whole. Off, the index scans only the files queries need — what a
     /// one-shot `eddi run` wants; a long-running service turns it on.
     pub scan_index_ahead: bool,
+    /// Watch the tree (`notify`) for other programs' writes, from the
+    /// first query on. Off, the index polls the files' stamps before a
+    /// query, at most once per `query::REFRESH_EVERY` — what a one-shot
+    /// `eddi run` wants: setting up the watch of a large tree, and the
+    /// events every read then raises, cost more than the run's polls.
+    pub watch_tree: bool,
 }
 
 impl EngineConfig {
@@ -84,6 +90,7 @@ impl EngineConfig {
             permissions: Permissions::default(),
             message_time_budget: std::time::Duration::from_secs(30),
             scan_index_ahead: false,
+            watch_tree: true,
         }
     }
 }

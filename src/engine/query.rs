@@ -344,14 +344,20 @@ impl Engine {
     fn fresh_index<R>(&self, f: impl FnOnce(&ProjectIndex) -> R) -> R {
         let mut state = self.index.lock();
         if state.index.is_none() {
+            let started = Instant::now();
             // watching first: a change made during the build is seen next
-            state.watch = match self.workspace.watch() {
-                Ok(watch) => Some(watch),
-                Err(e) => {
+            state.watch = match self.config.watch_tree.then(|| self.workspace.watch()) {
+                None => None,
+                Some(Ok(watch)) => Some(watch),
+                Some(Err(e)) => {
                     tracing::info!(error = %e, "cannot watch the workspace; the index polls it");
                     None
                 }
             };
+            tracing::debug!(
+                watch_ms = started.elapsed().as_secs_f64() * 1e3,
+                "tree watched"
+            );
             state.refreshed = Some(Instant::now());
             // what was written before the build is in it
             self.index
@@ -360,6 +366,11 @@ impl Engine {
                 .unwrap_or_else(|p| p.into_inner())
                 .clear();
             let index = ProjectIndex::build_in(&self.workspace);
+            tracing::debug!(
+                build_ms = started.elapsed().as_secs_f64() * 1e3,
+                files = index.len(),
+                "index built (read; files are scanned as queries need them)"
+            );
             if self.config.scan_index_ahead {
                 let scan = index.scanner();
                 let spawned = std::thread::Builder::new()
