@@ -12,7 +12,10 @@
 //! * [`query`]: the queries and their result types.
 //! * [`rename`](mod@rename): what a rename asks: the symbol (current file
 //!   first), a method's hierarchy, every site naming it.
+//! * [`subclasses`]: which classes derive from which, found from the files
+//!   that spell their names.
 //! * [`disk`]: which files are indexed, reading, stamps, one parser per thread.
+//! * `entry`: one indexed file, scanned when a query first needs it.
 //! * [`hash`]: the fast hasher of the index's maps.
 //!
 //! **Architecture invariant:** a [`FileIndex`] depends only on its own file's
@@ -22,6 +25,17 @@
 //! resolution, but only for references whose key (the referenced symbol's
 //! own name) matches, found by binary search per file.
 //!
+//! **Scanned on demand.** [`ProjectIndex::build`] walks the tree and reads
+//! every file (its jail, size and UTF-8 rules, its content hash); a file
+//! is parsed and scanned the first time a query needs it. A query keyed by
+//! a name (references, callers, definitions, a rename's sites) scans the
+//! files whose text spells the name, in parallel — a file's index keys
+//! only words of its own text — and resolution scans the modules it
+//! follows; a question about every file ([`ProjectIndex::iter_files`])
+//! scans them all first. [`ProjectIndex::scan_all`] and
+//! [`ProjectIndex::scanner`] scan the rest ahead (a long-running service
+//! does, after its first query). Answers are the same either way.
+//!
 //! **Keeping current.** The index itself never watches or polls: its owner
 //! says what changed. [`ProjectIndex::update_file`] re-indexes one file
 //! from a text, [`ProjectIndex::refresh_files`] re-reads the files named,
@@ -30,11 +44,13 @@
 //! what changed. The engine (`engine/query.rs`) drives it from a `notify`
 //! watch of the tree (`workspace::TreeWatch`), re-reads the files Eddi
 //! itself wrote, and falls back to `refresh` at most once a second where
-//! the tree cannot be watched. Each entry keeps the disk's stamp it was
-//! read at ([`ProjectIndex::stamp_of`]): a refactor checks the files it
-//! read against it, since a watch reports another program's write a
-//! little late. A change that keeps both size and mtime (within the file
-//! system's resolution) is missed until the next change.
+//! the tree is not watched (it cannot be, or a one-shot `eddi run`). Each
+//! entry keeps the hash of the text it was read from
+//! ([`ProjectIndex::content_of`]): a refactor checks the files it read
+//! against it, since a watch reports another program's write a little
+//! late. Polling by stamps misses a change that keeps both size and mtime
+//! (within the file system's resolution) until the next change; a file
+//! the watch reports is read again whatever its stamp.
 //!
 //! Known limits: see [`file`](mod@file) and [`resolve`]; files are `.py` only.
 
@@ -202,7 +218,7 @@ impl ProjectIndex {
                         Err(SkipReason::Unreadable("no workspace".into())),
                     );
                 };
-                let r = disk::read(w, &rel).and_then(|(text, stamp)| {
+                let r = disk::read(w, &rel).map(|(text, stamp)| {
                     let content = blake3::hash(text.as_bytes());
                     let holds = |e: &Entry| {
                         e.path == rel && e.content == Some(content) && e.module == module
@@ -218,7 +234,7 @@ impl ProjectIndex {
                     } else {
                         Read::New(text.into())
                     };
-                    Ok((read, stamp, content))
+                    (read, stamp, content)
                 });
                 (rel, module, r)
             })
@@ -597,7 +613,9 @@ impl ProjectIndex {
 
     /// The module name of an indexed file.
     pub fn module_of(&self, rel_path: &str) -> Option<&str> {
-        self.file_index(rel_path).map(|f| f.module.as_str())
+        let rel = normalize(rel_path)?;
+        let &fid = self.by_path.get(&rel)?;
+        Some(self.files.get(fid)?.as_ref()?.module.0.as_str())
     }
 
     /// The file of a project module.
