@@ -32,7 +32,7 @@ pub(super) struct Entry {
     pub(super) content: Option<blake3::Hash>,
     index: OnceLock<FileIndex>,
     /// The text, until it is scanned.
-    text: Mutex<Option<Arc<str>>>,
+    text: Mutex<Option<Arc<String>>>,
 }
 
 impl Entry {
@@ -60,7 +60,7 @@ impl Entry {
         module: ModuleName,
         stamp: Option<Stamp>,
         content: Option<blake3::Hash>,
-        text: Arc<str>,
+        text: Arc<String>,
     ) -> Entry {
         Entry {
             path,
@@ -144,7 +144,7 @@ impl Entry {
         }
     }
 
-    fn text(&self) -> Option<Arc<str>> {
+    fn text(&self) -> Option<Arc<String>> {
         self.text
             .lock()
             .unwrap_or_else(|p| p.into_inner())

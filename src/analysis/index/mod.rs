@@ -92,7 +92,7 @@ enum Read {
     /// A text the index held lately (an `Undo`): that entry, taken back.
     Recent(Arc<Entry>),
     /// A new text, scanned when a query first needs it.
-    New(Arc<str>),
+    New(Arc<String>),
 }
 
 /// What [`ProjectIndex::load_all`] did besides parsing.
