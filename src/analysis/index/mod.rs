@@ -727,16 +727,17 @@ impl ProjectIndex {
             .any(|e| e.scanned_index().is_none())
     }
 
-    /// A handle that scans every file no query needed yet, on a thread of
-    /// its own, without the index's lock: the entries are shared, so the
-    /// index (and every view of it) finds them scanned. For a long-running
-    /// service, once the index is built.
+    /// A job that scans every file no query needed yet, one after the
+    /// other, on the thread that runs it, without the index's lock: the
+    /// entries are shared, so the index (and every view of it) finds them
+    /// scanned. For a long-running service, once the index is built. Not
+    /// on rayon's pool: a query's parallel scan would wait behind it.
     pub fn scanner(&self) -> impl FnOnce() + Send + 'static {
         let entries: Vec<Arc<Entry>> = self.files.iter().flatten().map(Arc::clone).collect();
         move || {
-            entries.par_iter().for_each(|e| {
+            for e in entries {
                 e.index();
-            })
+            }
         }
     }
 
