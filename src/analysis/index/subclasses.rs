@@ -180,3 +180,163 @@ impl ProjectIndex {
         Some(f.name(f.defs.get(class.def as usize)?.name).to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ropey::Rope;
+
+    fn project(files: &[(&str, &str)]) -> ProjectIndex {
+        let dir = tempfile::tempdir().unwrap();
+        let mut index = ProjectIndex::build(dir.path());
+        for (path, src) in files {
+            index.update_file(path, &Rope::from_str(src)).unwrap();
+        }
+        index
+    }
+
+    /// What a pass over every class of the project says derives from
+    /// `class`: the answer `derived_from` must give.
+    fn by_a_pass_over_every_class(index: &ProjectIndex, class: DefRef) -> Vec<DefRef> {
+        let mut bases: Vec<(DefRef, DefRef)> = Vec::new();
+        for (fid, f) in index.iter_files() {
+            for (d, def) in f.defs.iter().enumerate() {
+                if def.kind != SymbolKind::Class {
+                    continue;
+                }
+                for &b in &def.bases {
+                    if let Res::Defs(ds) = index.resolve(fid, b, 0) {
+                        for base in ds {
+                            bases.push((
+                                base,
+                                DefRef {
+                                    file: fid,
+                                    def: d as u32,
+                                },
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        let mut out: Vec<DefRef> = Vec::new();
+        let mut todo = vec![class];
+        while let Some(k) = todo.pop() {
+            for &(base, sub) in &bases {
+                if base == k && sub != class && !out.contains(&sub) {
+                    out.push(sub);
+                    todo.push(sub);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    fn classes(index: &ProjectIndex) -> Vec<(String, DefRef)> {
+        let mut out = Vec::new();
+        for (fid, f) in index.iter_files() {
+            for (d, def) in f.defs.iter().enumerate() {
+                if def.kind == SymbolKind::Class {
+                    let c = DefRef {
+                        file: fid,
+                        def: d as u32,
+                    };
+                    out.push((f.full_name(d as u32), c));
+                }
+            }
+        }
+        out
+    }
+
+    const FILES: &[(&str, &str)] = &[
+        (
+            "base.py",
+            "class K:\n    def run(self):\n        pass\n\n\nclass Unrelated:\n    pass\n",
+        ),
+        // a re-export under another name, an alias, a class attribute
+        (
+            "alias.py",
+            "from base import K as Renamed\n\nAlso = Renamed\n\n\nclass Holder:\n    Inner = Renamed\n",
+        ),
+        ("star.py", "from alias import *\n"),
+        (
+            "subs.py",
+            "import alias\nfrom alias import Also, Holder\nfrom star import Renamed\n\n\nclass A(Renamed):\n    pass\n\n\nclass B(Also):\n    pass\n\n\nclass C(alias.Renamed):\n    pass\n\n\nclass D(Holder.Inner):\n    pass\n\n\nclass E(A):\n    pass\n",
+        ),
+        // a subclass of a subclass, in a file that never spells `K`
+        ("deeper.py", "from subs import E\n\n\nclass F(E):\n    pass\n"),
+        // spells `K`, derives from something else
+        ("other.py", "from base import Unrelated\n\nK = 1\n\n\nclass G(Unrelated):\n    pass\n"),
+    ];
+
+    #[test]
+    fn subclasses_found_from_spelled_names_are_those_of_a_pass_over_every_class() {
+        let whole = project(FILES);
+        for (name, class) in classes(&whole) {
+            let fresh = project(FILES);
+            let found = fresh.derived_from(class);
+            assert_eq!(
+                found,
+                by_a_pass_over_every_class(&whole, class),
+                "subclasses of {name}"
+            );
+        }
+        let index = project(FILES);
+        let k = index.rename_symbol("base.K", None).unwrap()[0];
+        let names: Vec<String> = index
+            .derived_from(DefRef {
+                file: k.file,
+                def: k.def,
+            })
+            .into_iter()
+            .filter_map(|c| Some(index.def_info(c)?.full_name))
+            .collect();
+        // through a re-export, a star import, a module's attribute, and a
+        // subclass's subclass in a file that never spells `K`; `B(Also)` and
+        // `D(Holder.Inner)` derive from variables, which the index resolves
+        // as symbols of their own (as a pass over every class does)
+        assert_eq!(names, ["subs.A", "subs.C", "subs.E", "deeper.F"]);
+    }
+
+    #[test]
+    fn a_search_for_subclasses_scans_only_the_files_that_spell_the_names() {
+        let mut files = FILES.to_vec();
+        files.push(("far.py", "class Far:\n    pass\n"));
+        let index = project(&files);
+        let unrelated = index.rename_symbol("base.Unrelated", None).unwrap()[0];
+        let found = index.derived_from(unrelated);
+        let names: Vec<String> = found
+            .into_iter()
+            .filter_map(|c| Some(index.def_info(c)?.full_name))
+            .collect();
+        assert_eq!(names, ["other.G"]);
+        // scanned: base.py (the class) and other.py (spells it); no other
+        let scanned: Vec<&str> = index
+            .paths()
+            .into_iter()
+            .filter(|p| {
+                let fid = index.by_path[*p];
+                index.files[fid].as_ref().unwrap().scanned_index().is_some()
+            })
+            .collect();
+        assert_eq!(scanned, ["base.py", "other.py"]);
+    }
+
+    #[test]
+    fn two_classes_share_a_subclass_whichever_is_looked_from() {
+        let files = [
+            ("a.py", "class Mixin:\n    def run(self):\n        pass\n\n\nclass Base:\n    def run(self):\n        pass\n"),
+            ("b.py", "from a import Mixin, Base\n\n\nclass Both(Mixin, Base):\n    pass\n\n\nclass One(Base):\n    pass\n"),
+            ("c.py", "from a import Base\n\n\nclass Two(Base):\n    pass\n"),
+        ];
+        let index = project(&files);
+        let mixin = index.rename_symbol("a.Mixin", None).unwrap()[0];
+        let base = index.rename_symbol("a.Base", None).unwrap()[0];
+        let one = index.rename_symbol("b.One", None).unwrap()[0];
+        let tree = Subclasses::new(&index);
+        assert!(tree.share_a_subclass(mixin, base));
+        assert!(tree.share_a_subclass(base, mixin));
+        assert!(!tree.share_a_subclass(mixin, one));
+    }
+}
