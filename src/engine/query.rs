@@ -355,9 +355,11 @@ impl Engine {
                 }
             };
             tracing::debug!(
+                watched = state.watch.is_some(),
                 watch_ms = started.elapsed().as_secs_f64() * 1e3,
-                "tree watched"
+                "tree watch set up"
             );
+            let started = Instant::now();
             state.refreshed = Some(Instant::now());
             // what was written before the build is in it
             self.index

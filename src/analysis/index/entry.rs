@@ -44,14 +44,9 @@ impl Entry {
         content: Option<blake3::Hash>,
         index: FileIndex,
     ) -> Entry {
-        Entry {
-            path,
-            module,
-            stamp,
-            content,
-            index: OnceLock::from(index),
-            text: Mutex::new(None),
-        }
+        let entry = Entry::new(path, module, stamp, content);
+        entry.index.get_or_init(|| index);
+        entry
     }
 
     /// An entry scanned from `text` when first asked for.
@@ -62,44 +57,35 @@ impl Entry {
         content: Option<blake3::Hash>,
         text: Arc<String>,
     ) -> Entry {
+        let entry = Entry::new(path, module, stamp, content);
+        *entry.text.lock().unwrap_or_else(|p| p.into_inner()) = Some(text);
+        entry
+    }
+
+    fn new(
+        path: String,
+        module: ModuleName,
+        stamp: Option<Stamp>,
+        content: Option<blake3::Hash>,
+    ) -> Entry {
         Entry {
             path,
             module,
             stamp,
             content,
             index: OnceLock::new(),
-            text: Mutex::new(Some(text)),
+            text: Mutex::new(None),
         }
     }
 
     /// The same file and text with another stamp (its index shared, or its
     /// text, whichever it holds).
     pub(super) fn restamped(&self, stamp: Option<Stamp>) -> Entry {
-        match self.index.get() {
-            Some(index) => Entry::scanned(
-                self.path.clone(),
-                self.module.clone(),
-                stamp,
-                self.content,
-                index.clone(),
-            ),
-            None => match self.text() {
-                Some(text) => Entry::unscanned(
-                    self.path.clone(),
-                    self.module.clone(),
-                    stamp,
-                    self.content,
-                    text,
-                ),
-                // being scanned right now: wait for it
-                None => Entry::scanned(
-                    self.path.clone(),
-                    self.module.clone(),
-                    stamp,
-                    self.content,
-                    self.index().clone(),
-                ),
-            },
+        let (path, module) = (self.path.clone(), self.module.clone());
+        match (self.index.get(), self.text()) {
+            (None, Some(text)) => Entry::unscanned(path, module, stamp, self.content, text),
+            // scanned, or being scanned right now (then it waits for it)
+            _ => Entry::scanned(path, module, stamp, self.content, self.index().clone()),
         }
     }
 

@@ -571,6 +571,20 @@ impl ProjectIndex {
         report
     }
 
+    /// For tests: an index of these files (workspace path, text), over an
+    /// empty directory.
+    #[cfg(test)]
+    pub(crate) fn of_texts(files: &[(&str, &str)]) -> ProjectIndex {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let mut index = ProjectIndex::build(dir.path());
+        for (path, src) in files {
+            index
+                .update_file(path, &Rope::from_str(src))
+                .expect("a Python path");
+        }
+        index
+    }
+
     /// The workspace root.
     pub fn root(&self) -> &Path {
         &self.root

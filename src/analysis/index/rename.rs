@@ -623,15 +623,9 @@ fn holds_an_attribute(f: &super::FileIndex, r: &Ref) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ropey::Rope;
 
     fn project(files: &[(&str, &str)]) -> ProjectIndex {
-        let dir = tempfile::tempdir().unwrap();
-        let mut index = ProjectIndex::build(dir.path());
-        for (path, src) in files {
-            index.update_file(path, &Rope::from_str(src)).unwrap();
-        }
-        index
+        ProjectIndex::of_texts(files)
     }
 
     fn names(index: &ProjectIndex, defs: &[DefRef]) -> Vec<String> {

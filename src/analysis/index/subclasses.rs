@@ -184,15 +184,9 @@ impl ProjectIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ropey::Rope;
 
     fn project(files: &[(&str, &str)]) -> ProjectIndex {
-        let dir = tempfile::tempdir().unwrap();
-        let mut index = ProjectIndex::build(dir.path());
-        for (path, src) in files {
-            index.update_file(path, &Rope::from_str(src)).unwrap();
-        }
-        index
+        ProjectIndex::of_texts(files)
     }
 
     /// What a pass over every class of the project says derives from
