@@ -93,10 +93,19 @@ struct Eddi {
 
 impl Eddi {
     fn start(bin: &Path, root: &Path, url: &str) -> Eddi {
-        let child = Command::new(bin)
-            .args(["serve", "--root"])
-            .arg(root)
-            .args(["--nats-url", url])
+        let mut command = if FLOOR.load(Ordering::Relaxed) {
+            // the floor: this program as a responder that does no work
+            let mut c = Command::new(std::env::current_exe().expect("current exe"));
+            c.args(["--respond", url]);
+            c
+        } else {
+            let mut c = Command::new(bin);
+            c.args(["serve", "--root"])
+                .arg(root)
+                .args(["--nats-url", url]);
+            c
+        };
+        let child = command
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::inherit())
@@ -254,7 +263,12 @@ impl SenderCtx {
 /// rounds for a random time of mean `think` (uniform in 0..2×think: an
 /// agent reads the replies and decides), drawn from a generator seeded by
 /// its id so that runs repeat.
-async fn session(ctx: SenderCtx, rounds: usize, think: Duration) -> Timings {
+async fn session(
+    ctx: SenderCtx,
+    rounds: usize,
+    think: Duration,
+    started: Arc<tokio::sync::Barrier>,
+) -> Timings {
     let mut t = Timings::default();
     let file = format!("s{}.py", ctx.id);
     let (_, d) = ctx
@@ -264,6 +278,10 @@ async fn session(ctx: SenderCtx, rounds: usize, think: Duration) -> Timings {
         ))
         .await;
     t.push(Kind::Start, d);
+    // The rounds begin once every session exists: the cursor figures are
+    // of a service in use, not of one taking 100 sessions in the same
+    // millisecond (timed apart, as `Start`).
+    started.wait().await;
     let lines = 40 * 5 + 3;
     // The current names of its functions: its refactors rename them.
     let mut helpers: Vec<String> = (0..40).map(|i| format!("helper_{i}")).collect();
@@ -403,6 +421,7 @@ async fn run_load(bin: &Path, url: &str, senders: usize, rounds: usize, think: D
     let messages = Arc::new(AtomicU64::new(0));
     let started = Instant::now();
     let mut tasks = Vec::new();
+    let all_started = Arc::new(tokio::sync::Barrier::new(senders));
     for id in 0..senders {
         let ctx = SenderCtx {
             client: s.clients[id % s.clients.len()].clone(),
@@ -411,7 +430,12 @@ async fn run_load(bin: &Path, url: &str, senders: usize, rounds: usize, think: D
             errors: errors.clone(),
             messages: messages.clone(),
         };
-        tasks.push(tokio::spawn(session(ctx, rounds, think)));
+        tasks.push(tokio::spawn(session(
+            ctx,
+            rounds,
+            think,
+            all_started.clone(),
+        )));
     }
     let mut all = Timings::default();
     for task in tasks {
@@ -538,15 +562,58 @@ fn eddi_bin() -> PathBuf {
         .expect("the eddi binary beside the example")
 }
 
+/// Run with `--floor`: every "Eddi" is [`respond`] instead, the load's floor.
+static FLOOR: AtomicBool = AtomicBool::new(false);
+
+/// The floor's responder: on Eddi's subjects, answers every message at once
+/// with what the senders' checks expect of Eddi (`Ok, At r:c` to a `Goto`,
+/// the sender's owner line, the rename's count), doing none of the work.
+/// The same senders, broker and machine without Eddi: what is left of the
+/// latencies is the load generator's and the broker's own.
+async fn respond(url: &str) {
+    let client = async_nats::connect(url).await.expect("connect");
+    let subjects = Subjects::new("mizuki", "eddi");
+    let mut commands = client
+        .subscribe(subjects.direct("*"))
+        .await
+        .expect("subscribe");
+    while let Some(msg) = commands.next().await {
+        let Some(reply_to) = msg.reply else { continue };
+        let text = String::from_utf8_lossy(&msg.payload);
+        let sender = msg.subject.rsplit('.').next().unwrap_or("");
+        let answer = if let Some(at) = text.strip_prefix("Goto ").filter(|t| !t.contains('\n')) {
+            format!("Ok, At {at}")
+        } else if text == "Show Line 0" {
+            format!("Ok # owner {sender}")
+        } else if text.starts_with("Refactor RenameSymbol") {
+            "Ok, Renamed in 1 file, 1 reference updated".to_string()
+        } else {
+            "Ok".to_string()
+        };
+        client
+            .publish(reply_to, answer.into())
+            .await
+            .expect("publish");
+    }
+}
+
 #[tokio::main]
 async fn main() {
     let mut args = std::env::args().skip(1);
+    if std::env::args().nth(1).as_deref() == Some("--respond") {
+        let url = std::env::args().nth(2).expect("--respond URL");
+        return respond(&url).await;
+    }
     let mut senders = vec![10usize, 100, 500];
     let mut rounds = 20usize;
     let mut soak_messages = 1_000_000u64;
     let mut soak_seconds = 60u64;
     let mut think = Duration::ZERO;
     while let Some(arg) = args.next() {
+        if arg == "--floor" {
+            FLOOR.store(true, Ordering::Relaxed);
+            continue;
+        }
         let value = args.next().unwrap_or_else(|| panic!("{arg} needs a value"));
         match arg.as_str() {
             "--senders" => {
@@ -569,7 +636,11 @@ async fn main() {
     let url = server.url();
     println!(
         "eddi: {}, {rounds} rounds per sender, think time {} ms mean between rounds",
-        bin.display(),
+        if FLOOR.load(Ordering::Relaxed) {
+            "none (--floor: a responder that does no work)".to_string()
+        } else {
+            bin.display().to_string()
+        },
         think.as_secs_f64() * 1e3
     );
     println!();

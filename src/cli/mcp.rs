@@ -168,6 +168,8 @@ impl ServerHandler for EddiMcp {
 pub fn run(args: McpArgs) -> Result<ExitCode, String> {
     // A bad address is said before anything is opened.
     let http = args.http.as_deref().map(http_address).transpose()?;
+    // before anything uses rayon: its threads do heavy work
+    crate::priority::lower_rayon_pool();
     let mut config = EngineConfig::new(&args.local.root);
     config.state_dir = args.local.state_dir.clone();
     config.scan_index_ahead = true;

@@ -117,6 +117,8 @@ impl ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> ExitCode {
+    // before anything uses rayon: its threads do heavy work
+    crate::priority::lower_rayon_pool();
     let (overrides, default_url) = args.overrides();
     let config = match Config::resolve(overrides) {
         Ok(config) => config,

@@ -100,12 +100,19 @@ impl EngineConfig {
 pub struct Turn {
     statements: Vec<lang::Statement>,
     quick: bool,
+    light: bool,
 }
 
 impl Turn {
     /// Instant reads and moves only: see [`Engine::is_quick`].
     pub fn is_quick(&self) -> bool {
         self.quick
+    }
+
+    /// Reads and moves in the session's own buffers only: no fsync, no
+    /// work on the whole project (see [`is_light_command`]).
+    pub fn is_light(&self) -> bool {
+        self.light
     }
 }
 
@@ -337,7 +344,18 @@ impl Engine {
             // A pending `Replace Confirm` takes `y`/`n` answers, which edit.
             // (Decided on the text alone: the session is locked by the turn.)
             && lang::parse_answer(text).is_none();
-        Turn { statements, quick }
+        let light = quick
+            || (!statements.is_empty()
+                && statements.iter().all(|statement| match &statement.parsed {
+                    Ok(command) => is_light_command(command),
+                    Err(_) => false,
+                })
+                && lang::parse_answer(text).is_none());
+        Turn {
+            statements,
+            quick,
+            light,
+        }
     }
 
     /// Applies a computed change in the sender's session — to its buffers,
@@ -840,6 +858,16 @@ impl Engine {
 /// Instant reads and cursor moves: no fsync, microseconds.
 fn is_quick_command(command: &Command) -> bool {
     command.effect() <= lang::Effect::Move && command.is_instant()
+}
+
+/// Reads and cursor moves in the session's own buffers: no text change
+/// (hence no fsync), no disk write, nothing project-wide (a code target
+/// named with dots may be in another file: the index finds it).
+/// Milliseconds at most, for a search through a large buffer.
+fn is_light_command(command: &Command) -> bool {
+    command.effect() <= lang::Effect::Move
+        && !command.is_project_wide()
+        && dotted_target(command).is_none()
 }
 
 /// Locks a session outside a turn (a lock that is not poisoned: a panic

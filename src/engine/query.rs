@@ -134,6 +134,7 @@ impl SharedIndex {
         let spawned = std::thread::Builder::new()
             .name("eddi-index".into())
             .spawn(move || {
+                crate::priority::lower_this_thread();
                 if let Ok(update) = receiver.recv() {
                     update()
                 }
@@ -377,7 +378,10 @@ impl Engine {
                 let scan = index.scanner();
                 let spawned = std::thread::Builder::new()
                     .name("eddi-index-scan".into())
-                    .spawn(scan);
+                    .spawn(move || {
+                        crate::priority::lower_this_thread();
+                        scan()
+                    });
                 if let Err(e) = spawned {
                     tracing::info!(error = %e, "cannot scan the index ahead; queries scan it");
                 }

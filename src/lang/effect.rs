@@ -9,7 +9,9 @@
 //! every new command state its effect; the reference in `docs/COMMANDS.md`
 //! shows it per command.
 
-use super::command::{Command, DeleteTarget, FindDirection, GotoTarget, InsertKind, ShowTarget};
+use super::command::{
+    AnalysisKind, Command, DeleteTarget, FindDirection, GotoTarget, InsertKind, ShowTarget,
+};
 
 /// The most a command does, from least to most.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,6 +74,21 @@ impl Command {
         }
     }
 
+    /// Whether the command works on the whole project: the project index
+    /// (references, definitions, callers, dependencies), a search or a
+    /// listing of every file, a refactor and its preview or apply. It may
+    /// take milliseconds to seconds of CPU. (A code target named with dots,
+    /// `pkg.m.f`, also asks the index: the engine tells that apart.)
+    pub fn is_project_wide(&self) -> bool {
+        use Command::*;
+        match self {
+            FindInFiles { .. } | FindSymbol { .. } | Refactor(_) | Preview { .. } | Apply => true,
+            List { open_only, .. } => !open_only,
+            Analyze { kind, .. } => *kind == Some(AnalysisKind::Dependencies),
+            _ => false,
+        }
+    }
+
     /// Whether the command takes microseconds: no search through a file,
     /// no code analysis, no disk read, no process. Instant reads and moves
     /// may run on the transport's own task.
@@ -123,5 +140,36 @@ mod tests {
         assert_eq!(effect("Apply"), Effect::Write);
         assert_eq!(effect("Discard"), Effect::Session);
         assert!(Effect::Read < Effect::Move && Effect::Edit < Effect::Write);
+    }
+
+    #[test]
+    fn tells_the_commands_that_work_on_the_whole_project() {
+        let wide = |text: &str| parse_command(text).unwrap().is_project_wide();
+        for text in [
+            "Find References f",
+            "Find Callers m.f",
+            "Find Definition C",
+            "Find All \"x\" In Files \"*.py\"",
+            "Refactor RenameSymbol f g",
+            "Preview Refactor RenameSymbol f g",
+            "Apply",
+            "Analyze File Dependencies",
+            "List",
+        ] {
+            assert!(wide(text), "{text}");
+        }
+        for text in [
+            "Goto 3:0",
+            "Show Line 3",
+            "Find \"x\"",
+            "Insert Line \"x\"",
+            "Save",
+            "Undo",
+            "Analyze File Complexity",
+            "Show Function f",
+            "List Open",
+        ] {
+            assert!(!wide(text), "{text}");
+        }
     }
 }

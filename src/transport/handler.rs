@@ -73,17 +73,41 @@ pub fn fail_line(message: &str) -> String {
 #[derive(Debug, Default)]
 pub struct Prepared {
     quick: bool,
+    light: bool,
     turn: Option<Turn>,
 }
 
 impl Prepared {
-    /// For handlers that keep nothing of the look (fakes in tests).
+    /// For handlers that keep nothing of the look (fakes in tests): a quick
+    /// message is light, any other heavy.
     pub fn quick(quick: bool) -> Prepared {
-        Prepared { quick, turn: None }
+        Prepared {
+            quick,
+            light: quick,
+            turn: None,
+        }
+    }
+
+    /// For handlers that keep nothing of the look: a light message that is
+    /// not quick (fakes in tests).
+    pub fn light() -> Prepared {
+        Prepared {
+            quick: false,
+            light: true,
+            turn: None,
+        }
     }
 
     pub fn is_quick(&self) -> bool {
         self.quick
+    }
+
+    /// Whether it is light: reads and moves in the sender's own buffers,
+    /// which never wait for the disk (no fsync) and never work on the
+    /// whole project. The router runs light messages before heavy ones
+    /// and keeps threads free for them.
+    pub fn is_light(&self) -> bool {
+        self.light
     }
 }
 
@@ -158,6 +182,7 @@ impl CommandHandler for Engine {
         let turn = Engine::prepare(self, &request.sender, &request.text);
         Prepared {
             quick: turn.is_quick(),
+            light: turn.is_light(),
             turn: Some(turn),
         }
     }

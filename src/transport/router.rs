@@ -15,6 +15,18 @@
 //! thread hand-off (a condition variable), the least a blocking engine
 //! allows.
 //!
+//! **Light and heavy threads.** The handler tells light messages (reads
+//! and moves in the sender's own buffers: [`Prepared::is_light`]) from
+//! heavy ones (edits, which wait for an fsync; saves; project-wide queries
+//! and refactors). A sender is on the run list of its next message's
+//! weight, and each list has threads of its own: [`LIGHT_THREADS`] for
+//! light batches, the rest of the pool for heavy ones, at a lower CPU
+//! priority ([`crate::priority`]). So a cursor command never waits behind
+//! other senders' fsyncs and refactors for a thread, nor, on a saturated
+//! machine, for a core. A batch holds messages of one weight; a sender's
+//! order holds as before (it is on one run list, or being run, at a
+//! time). A pool of one thread runs both.
+//!
 //! The router knows nothing of commands: it calls a [`CommandHandler`]
 //! (which also enforces the permissions).
 
@@ -37,6 +49,32 @@ pub const MAX_BATCH: usize = 32;
 /// sleeping thread costs tens of microseconds on a busy machine, more than a
 /// short command; a conversation's next message usually comes sooner.
 const SPIN: Duration = Duration::from_micros(100);
+/// Threads of a pool (of three or more) that run light batches only.
+pub const LIGHT_THREADS: usize = 2;
+
+/// Which batches a pool thread runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    Light,
+    /// At a lower CPU priority.
+    Heavy,
+    /// The one thread of a pool of one: light batches first.
+    Both,
+}
+
+/// The roles of a pool of `threads`: two light threads and the rest heavy
+/// (a pool of two: one of each).
+fn roles(threads: usize) -> Vec<Role> {
+    match threads {
+        0 | 1 => vec![Role::Both],
+        n => {
+            let light = LIGHT_THREADS.min(n - 1);
+            let mut roles = vec![Role::Light; light];
+            roles.resize(n, Role::Heavy);
+            roles
+        }
+    }
+}
 
 /// Publishes one reply; called by the pool thread that ran the message, in
 /// the sender's order.
@@ -55,13 +93,28 @@ struct Job {
     sink: ReplySink,
 }
 
+impl Job {
+    /// Light work ([`Prepared::is_light`]); a message the handler has not
+    /// looked at counts as heavy, a transport's answer as light (there is
+    /// nothing to run).
+    fn is_light(&self) -> bool {
+        match &self.work {
+            Work::Run(_, Some(prepared)) => prepared.is_light(),
+            Work::Run(_, None) => false,
+            Work::Answer(_) => true,
+        }
+    }
+}
+
 #[derive(Default)]
 struct State {
     /// Per sender, the messages not yet taken by a thread. An entry exists
-    /// while the sender is scheduled (on `ready` or being drained).
+    /// while the sender is scheduled (on a run list or being run).
     queues: HashMap<String, VecDeque<Job>>,
-    /// Scheduled senders waiting for a thread.
-    ready: VecDeque<String>,
+    /// Scheduled senders waiting for a thread, whose next message is light.
+    light: VecDeque<String>,
+    /// Scheduled senders waiting for a thread, whose next message is heavy.
+    heavy: VecDeque<String>,
     /// Messages queued or running.
     pending: usize,
     /// No new messages are taken.
@@ -72,9 +125,15 @@ struct State {
 
 struct Inner {
     state: Mutex<State>,
-    work: Condvar,
-    /// `state.ready.len()`, readable without the lock (for the spinner).
+    /// Signalled when a sender joins `light` (and, in a pool of one, `heavy`).
+    light_work: Condvar,
+    /// Signalled when a sender joins `heavy`.
+    heavy_work: Condvar,
+    /// How many scheduled senders the spinner's kind of thread (light, or
+    /// the one of a pool of one) could take, readable without the lock.
     ready_len: AtomicUsize,
+    /// The pool is one thread that runs both weights.
+    single: bool,
     /// One thread at most polls instead of sleeping; while it does, new work
     /// needs no wake-up call.
     spinning: AtomicBool,
@@ -88,6 +147,55 @@ impl Inner {
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
+
+    /// Puts a sender with queued messages on the run list of its next
+    /// message's weight, and wakes a thread.
+    fn schedule(&self, state: &mut State, sender: String) {
+        let light = state
+            .queues
+            .get(&sender)
+            .and_then(|queue| queue.front())
+            .is_some_and(Job::is_light);
+        if light || self.single {
+            if light {
+                state.light.push_back(sender);
+            } else {
+                state.heavy.push_back(sender);
+            }
+            self.count_ready(state);
+            self.light_work.notify_one();
+        } else {
+            state.heavy.push_back(sender);
+            self.heavy_work.notify_one();
+        }
+    }
+
+    fn count_ready(&self, state: &State) {
+        let heavy = if self.single { state.heavy.len() } else { 0 };
+        self.ready_len
+            .store(state.light.len() + heavy, Ordering::SeqCst);
+    }
+
+    /// The next sender a thread of `role` runs, and whether its batch is
+    /// heavy.
+    fn take_next(&self, state: &mut State, role: Role) -> Option<(String, bool)> {
+        let next = match role {
+            Role::Light => state.light.pop_front().map(|sender| (sender, false)),
+            Role::Heavy => state.heavy.pop_front().map(|sender| (sender, true)),
+            Role::Both => (state.light.pop_front().map(|sender| (sender, false)))
+                .or_else(|| state.heavy.pop_front().map(|sender| (sender, true))),
+        };
+        if next.is_some() && role != Role::Heavy {
+            self.count_ready(state);
+        }
+        next
+    }
+
+    /// Wakes every thread (to stop).
+    fn wake_all(&self) {
+        self.light_work.notify_all();
+        self.heavy_work.notify_all();
+    }
 }
 
 /// Routes messages to the handler, per sender in order.
@@ -99,20 +207,28 @@ impl MessageRouter {
     /// Starts the pool. Must be called within a tokio runtime (replies are
     /// published through it).
     pub fn new(handler: Arc<dyn CommandHandler>, max_concurrent_operations: usize) -> Self {
+        let roles = roles(max_concurrent_operations);
         let inner = Arc::new(Inner {
             state: Mutex::new(State::default()),
-            work: Condvar::new(),
+            light_work: Condvar::new(),
+            heavy_work: Condvar::new(),
             ready_len: AtomicUsize::new(0),
+            single: roles == [Role::Both],
             spinning: AtomicBool::new(false),
             idle: Notify::new(),
             handler,
             runtime: Handle::current(),
         });
-        for n in 0..max_concurrent_operations.max(1) {
+        for (n, role) in roles.into_iter().enumerate() {
             let inner = inner.clone();
             std::thread::Builder::new()
                 .name(format!("eddi-router-{n}"))
-                .spawn(move || pool_thread(&inner))
+                .spawn(move || {
+                    if role == Role::Heavy {
+                        crate::priority::lower_this_thread();
+                    }
+                    pool_thread(&inner, role)
+                })
                 .expect("cannot start a router thread");
         }
         MessageRouter { inner }
@@ -174,8 +290,8 @@ impl MessageRouter {
             if state.closed || state.queues.contains_key(&request.sender) {
                 return Err(Box::new((request, prepared)));
             }
-            // An entry that is not on `ready`: later messages of this sender
-            // queue behind it and wait until `Busy` is dropped.
+            // An entry that is not on a run list: later messages of this
+            // sender queue behind it and wait until `Busy` is dropped.
             state.queues.insert(request.sender.clone(), VecDeque::new());
             state.pending += 1;
         }
@@ -215,9 +331,7 @@ impl MessageRouter {
                 state
                     .queues
                     .insert(sender.to_string(), VecDeque::from([job]));
-                state.ready.push_back(sender.to_string());
-                drop(state);
-                self.inner.work.notify_one();
+                self.inner.schedule(&mut state, sender.to_string());
             }
         }
         true
@@ -237,14 +351,14 @@ impl MessageRouter {
             idle.await;
         }
         self.inner.lock().stopping = true;
-        self.inner.work.notify_all();
+        self.inner.wake_all();
     }
 }
 
 impl Drop for MessageRouter {
     fn drop(&mut self) {
         self.inner.lock().stopping = true;
-        self.inner.work.notify_all();
+        self.inner.wake_all();
     }
 }
 
@@ -264,12 +378,7 @@ impl Drop for Busy {
             .get(&self.sender)
             .is_some_and(|q| !q.is_empty());
         if more {
-            state.ready.push_back(self.sender.clone());
-            self.inner
-                .ready_len
-                .store(state.ready.len(), Ordering::SeqCst);
-            drop(state);
-            self.inner.work.notify_one();
+            self.inner.schedule(&mut state, self.sender.clone());
         } else {
             state.queues.remove(&self.sender);
             if state.pending == 0 {
@@ -280,19 +389,18 @@ impl Drop for Busy {
     }
 }
 
-fn pool_thread(inner: &Inner) {
+fn pool_thread(inner: &Arc<Inner>, role: Role) {
     loop {
         let (sender, batch) = {
             let mut state = inner.lock();
-            let sender = loop {
-                if let Some(sender) = state.ready.pop_front() {
-                    inner.ready_len.store(state.ready.len(), Ordering::SeqCst);
-                    break sender;
+            let (sender, heavy) = loop {
+                if let Some(next) = inner.take_next(&mut state, role) {
+                    break next;
                 }
                 if state.stopping {
                     return;
                 }
-                if !inner.spinning.swap(true, Ordering::SeqCst) {
+                if role != Role::Heavy && !inner.spinning.swap(true, Ordering::SeqCst) {
                     drop(state);
                     let until = Instant::now() + SPIN;
                     while inner.ready_len.load(Ordering::SeqCst) == 0 && Instant::now() < until {
@@ -302,49 +410,79 @@ fn pool_thread(inner: &Inner) {
                     state = inner.lock();
                     continue;
                 }
-                state = inner.work.wait(state).unwrap_or_else(|p| p.into_inner());
+                let work = match role {
+                    Role::Heavy => &inner.heavy_work,
+                    Role::Light | Role::Both => &inner.light_work,
+                };
+                state = work.wait(state).unwrap_or_else(|p| p.into_inner());
             };
             let queue = state
                 .queues
                 .get_mut(&sender)
                 .expect("a ready sender has a queue");
-            let take = queue.len().min(MAX_BATCH);
+            // the messages of the same weight as the first
+            let take = queue
+                .iter()
+                .take(MAX_BATCH)
+                .take_while(|job| job.is_light() != heavy)
+                .count();
             let batch: Vec<Job> = queue.drain(..take).collect();
             (sender, batch)
         };
         let count = batch.len();
-        let outcome = catch_unwind(AssertUnwindSafe(|| run_batch(inner, batch)));
-        if outcome.is_err() {
-            report::internal("router", &format!("a batch of {sender} panicked"));
-        }
-        let mut state = inner.lock();
-        state.pending -= count;
-        let more = state.queues.get(&sender).is_some_and(|q| !q.is_empty());
-        if more {
-            state.ready.push_back(sender);
-            inner.ready_len.store(state.ready.len(), Ordering::SeqCst);
-            drop(state);
-            inner.work.notify_one();
-        } else {
-            state.queues.remove(&sender);
-            if state.pending == 0 {
-                drop(state);
-                inner.idle.notify_waiters();
+        match catch_unwind(AssertUnwindSafe(|| run_batch(inner, batch))) {
+            // The last reply is published, and the sender's books settled,
+            // by the runtime: a heavy thread, at its lower priority, could
+            // wait for a core in between while the sender's next message
+            // (sent the moment the reply arrives) waited behind it.
+            Ok(Some((reply, sink))) => {
+                let inner = inner.clone();
+                inner.runtime.clone().spawn(async move {
+                    sink(reply).await;
+                    finish_batch(&inner, sender, count);
+                });
+            }
+            Ok(None) => finish_batch(inner, sender, count),
+            Err(_) => {
+                report::internal("router", &format!("a batch of {sender} panicked"));
+                finish_batch(inner, sender, count);
             }
         }
     }
 }
 
+/// After a sender's batch: schedules the sender again if more of its
+/// messages came meanwhile, else it leaves the router's books.
+fn finish_batch(inner: &Inner, sender: String, count: usize) {
+    let mut state = inner.lock();
+    state.pending -= count;
+    let more = state.queues.get(&sender).is_some_and(|q| !q.is_empty());
+    if more {
+        inner.schedule(&mut state, sender);
+    } else {
+        state.queues.remove(&sender);
+        if state.pending == 0 {
+            drop(state);
+            inner.idle.notify_waiters();
+        }
+    }
+}
+
 /// Runs a sender's batch in order and publishes each reply before the next
-/// message of the sender can run.
-fn run_batch(inner: &Inner, batch: Vec<Job>) {
+/// message of the sender runs; gives back the last reply, not published.
+fn run_batch(inner: &Inner, batch: Vec<Job>) -> Option<(Reply, ReplySink)> {
+    let mut last: Option<(Reply, ReplySink)> = None;
     for job in batch {
+        if let Some((reply, sink)) = last.take() {
+            inner.runtime.block_on(sink(reply));
+        }
         let reply = match job.work {
             Work::Answer(reply) => reply,
             Work::Run(request, prepared) => run_one(&*inner.handler, &request, prepared),
         };
-        inner.runtime.block_on((job.sink)(reply));
+        last = Some((reply, job.sink));
     }
+    last
 }
 
 /// The handler; a panic becomes a `Fail`, never a lost reply.
@@ -375,11 +513,14 @@ mod tests {
     use std::time::Duration;
     use tokio::sync::mpsc;
 
-    /// Echoes the text, records the peak number of concurrent calls.
+    /// Echoes the text, records the peak number of concurrent calls. A
+    /// text starting with `q` is quick, with `l` light, anything else
+    /// heavy; `wait` waits until `released` (at most 10 s).
     #[derive(Default)]
     struct Echo {
         running: AtomicUsize,
         peak: AtomicUsize,
+        released: std::sync::atomic::AtomicBool,
     }
 
     impl CommandHandler for Echo {
@@ -390,6 +531,12 @@ mod tests {
                 self.running.fetch_sub(1, Ordering::SeqCst);
                 panic!("boom");
             }
+            if req.text == "wait" {
+                let until = Instant::now() + Duration::from_secs(10);
+                while !self.released.load(Ordering::SeqCst) && Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
             std::thread::sleep(Duration::from_micros(200));
             self.running.fetch_sub(1, Ordering::SeqCst);
             Reply {
@@ -399,7 +546,10 @@ mod tests {
             }
         }
         fn prepare(&self, req: &Incoming) -> Prepared {
-            Prepared::quick(req.text.starts_with('q'))
+            match req.text.starts_with('l') {
+                true => Prepared::light(),
+                false => Prepared::quick(req.text.starts_with('q')),
+            }
         }
         fn session_of(&self, _: &str) -> Option<String> {
             None
@@ -455,6 +605,130 @@ mod tests {
                 })
                 .collect();
             assert_eq!(got, want);
+        }
+        router.shutdown().await;
+    }
+
+    fn incoming(sender: &str, text: &str) -> Incoming {
+        Incoming {
+            sender: sender.into(),
+            text: text.into(),
+            id: None,
+            room: None,
+        }
+    }
+
+    #[test]
+    fn a_pool_keeps_two_threads_for_light_work() {
+        use Role::*;
+        assert_eq!(roles(1), [Both]);
+        assert_eq!(roles(2), [Light, Heavy]);
+        assert_eq!(roles(3), [Light, Light, Heavy]);
+        assert_eq!(roles(10).iter().filter(|r| **r == Heavy).count(), 8);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn heavy_messages_do_not_hold_back_light_ones() {
+        // two light threads, one heavy: while `a`'s heavy message runs and
+        // `b`'s and `d`'s (as many as the pool has threads) wait behind it,
+        // `c`'s light ones are answered
+        let echo = Arc::new(Echo::default());
+        let router = router(echo.clone(), 3);
+        let (a_tx, mut a_rx) = mpsc::unbounded_channel();
+        let (b_tx, mut b_rx) = mpsc::unbounded_channel();
+        let (c_tx, mut c_rx) = mpsc::unbounded_channel();
+        assert!(router.submit(incoming("a", "wait"), sink_to(a_tx)).await);
+        assert!(
+            router
+                .submit(incoming("b", "wait"), sink_to(b_tx.clone()))
+                .await
+        );
+        assert!(router.submit(incoming("d", "wait"), sink_to(b_tx)).await);
+        for text in ["l1", "q2", "l3"] {
+            assert!(
+                router
+                    .submit(incoming("c", text), sink_to(c_tx.clone()))
+                    .await
+            );
+        }
+        let mut got = Vec::new();
+        for _ in 0..3 {
+            let reply = tokio::time::timeout(Duration::from_secs(5), c_rx.recv()).await;
+            got.push(reply.expect("c answered while a's message runs").unwrap());
+        }
+        assert_eq!(got, ["c:l1", "c:q2", "c:l3"]);
+        assert!(a_rx.try_recv().is_err(), "a's message is still running");
+        assert!(b_rx.try_recv().is_err(), "b's waits for the heavy thread");
+        echo.released.store(true, Ordering::SeqCst);
+        assert_eq!(a_rx.recv().await.unwrap(), "a:wait");
+        assert_eq!(b_rx.recv().await.unwrap(), "b:wait");
+        assert_eq!(b_rx.recv().await.unwrap(), "d:wait");
+        router.shutdown().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_senders_order_holds_across_light_and_heavy_threads() {
+        for threads in [1, 2, 4] {
+            let router = Arc::new(router(Arc::new(Echo::default()), threads));
+            let mut tasks = Vec::new();
+            let mut receivers = Vec::new();
+            let text = |i: usize| match i % 4 {
+                0 => format!("h{i}"),
+                1 => format!("l{i}"),
+                2 => format!("q{i}"),
+                _ => format!("l{i}"),
+            };
+            for s in 0..6 {
+                let (tx, rx) = mpsc::unbounded_channel();
+                receivers.push(rx);
+                let router = router.clone();
+                tasks.push(tokio::spawn(async move {
+                    for i in 0..80 {
+                        // a burst, then one at a time as the replies come
+                        let req = incoming(&format!("s{s}"), &text(i));
+                        assert!(router.submit(req, sink_to(tx.clone())).await);
+                        if i % 20 == 19 {
+                            tokio::time::sleep(Duration::from_millis(2)).await;
+                        }
+                    }
+                }));
+            }
+            for task in tasks {
+                task.await.unwrap();
+            }
+            for (s, rx) in receivers.iter_mut().enumerate() {
+                let mut got = Vec::new();
+                while got.len() < 80 {
+                    got.push(rx.recv().await.unwrap());
+                }
+                let want: Vec<String> = (0..80).map(|i| format!("s{s}:{}", text(i))).collect();
+                assert_eq!(got, want, "{threads} threads");
+            }
+            router.shutdown().await;
+        }
+    }
+
+    /// A closed-loop sender (each message sent when the last is answered)
+    /// whose heavy messages alternate with quick ones: every reply comes,
+    /// in order, and the quick ones do not wait for the heavy thread's
+    /// books (they are settled by the runtime right after the reply).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_conversation_of_heavy_and_quick_messages_runs_in_order() {
+        let router = router(Arc::new(Echo::default()), 3);
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        for i in 0..200 {
+            let text = if i % 2 == 0 {
+                format!("h{i}")
+            } else {
+                format!("q{i}")
+            };
+            assert!(
+                router
+                    .submit(incoming("c", &text), sink_to(tx.clone()))
+                    .await
+            );
+            let reply = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await;
+            assert_eq!(reply.expect("answered").unwrap(), format!("c:{text}"));
         }
         router.shutdown().await;
     }

@@ -529,6 +529,40 @@ fn only_cursor_moves_and_reads_are_quick() {
     );
 }
 
+#[test]
+fn reads_and_moves_in_the_sessions_buffers_are_light() {
+    let f = Fixture::new();
+    f.write("a.py", "def f():\n    return 1\n");
+    f.send("u", "Start s; Open a.py");
+    let light = |text: &str| f.engine.prepare("u", text).is_light();
+    for text in [
+        "Goto 0:1; Show Line 0; Status",
+        "Find \"x\"",
+        "Show Function f",
+        "Goto Function f",
+        "Analyze Function f Complexity",
+        "Open a.py",
+        "List Open",
+    ] {
+        assert!(light(text), "{text}");
+    }
+    for text in [
+        "Insert Line \"y\"",
+        "Goto 0:1; Insert Line \"y\"",
+        "Save",
+        "Undo",
+        "Start t",
+        "Find References f",
+        "Show Function a.f",
+        "Find All \"x\" In Files \"*.py\"",
+        "Refactor RenameSymbol f g",
+        "List",
+        "Gotoo 1",
+    ] {
+        assert!(!light(text), "{text}");
+    }
+}
+
 // One file of conversations per topic, so work on different topics never
 // touches the same file.
 mod analysis_checks;
