@@ -19,8 +19,13 @@
 //! fit in `--soak-seconds` (or `--soak-messages`), cursor commands and
 //! insert/undo pairs from 100 senders, with Eddi's RSS sampled every second.
 //!
+//! The rounds start once every sender's session exists (the `Start`s,
+//! all sent at once, are timed apart). `--floor` runs the same senders
+//! against a responder that does no work: the generator's and the
+//! broker's own share of the latencies.
+//!
 //! `cargo run --release --example bench_load -- [--senders 10,100,500]
-//!   [--rounds R] [--think-ms T] [--soak-messages M] [--soak-seconds S]`
+//!   [--rounds R] [--think-ms T] [--soak-messages M] [--soak-seconds S] [--floor]`
 //!
 //! Without `--think-ms` the senders run closed-loop: each sends its next
 //! command the moment the last is answered, which saturates the machine
