@@ -245,17 +245,20 @@ impl ProjectIndex {
             let Some(def) = f.defs.get(c.def as usize) else {
                 continue;
             };
-            let unknown = def.bases.iter().any(|&b| match self.resolve(c.file, b, 0) {
-                Res::Defs(ds) => !ds.iter().any(|d| self.kind(*d) == Some(SymbolKind::Class)),
-                Res::Unknown => match self
-                    .builtin_name(c.file, b)
-                    .and_then(builtin_classes::members)
-                {
-                    Some(members) => members.contains(&member),
-                    None => true,
-                },
-                _ => true,
-            });
+            let unknown = def
+                .bases
+                .iter()
+                .any(|&b| match self.resolve_base(c.file, b, 0) {
+                    Res::Defs(ds) => !ds.iter().any(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                    Res::Unknown => match self
+                        .builtin_name(c.file, b)
+                        .and_then(builtin_classes::members)
+                    {
+                        Some(members) => members.contains(&member),
+                        None => true,
+                    },
+                    _ => true,
+                });
             if unknown {
                 out.push(c);
             }
@@ -287,7 +290,7 @@ impl ProjectIndex {
                 continue;
             };
             for &b in &def.bases {
-                let name = match self.resolve(c.file, b, 0) {
+                let name = match self.resolve_base(c.file, b, 0) {
                     Res::External => f.dotted_name(b),
                     Res::Unknown => self.builtin_name(c.file, b).map(str::to_string),
                     Res::Defs(ds) => {

@@ -176,7 +176,7 @@ impl ProjectIndex {
             Value::Super(def) => {
                 let mut bases = Vec::new();
                 for &b in &f.def(def).bases {
-                    if let Res::Defs(defs) = self.resolve(file, b, depth + 1) {
+                    if let Res::Defs(defs) = self.resolve_base(file, b, depth + 1) {
                         bases.extend(
                             defs.into_iter()
                                 .filter(|d| self.kind(*d) == Some(SymbolKind::Class)),
@@ -478,6 +478,16 @@ impl ProjectIndex {
     /// (`register = Library()`, `Alias = Library`), and so on along a chain
     /// of them (`self.parser = md.parser`, where `md.parser` is assigned a
     /// `BlockParser`); anything else is kept.
+    /// What the base expression `base` of a class statement names: a
+    /// class, directly or through an alias (`Base = K`, `class Holder:
+    /// Inner = K`, re-exported or imported under another name). Every
+    /// question about bases (ancestors, subclasses, a member's lookup,
+    /// `super()`) asks this, so that `class B(Alias)` derives from `K`
+    /// whichever question is asked.
+    pub(crate) fn resolve_base(&self, file: FileId, base: ValueId, depth: usize) -> Res {
+        self.through_variable(self.resolve(file, base, depth), depth)
+    }
+
     fn through_variable(&self, mut res: Res, depth: usize) -> Res {
         for step in 0..8 {
             let Res::Defs(defs) = &res else {
@@ -576,7 +586,7 @@ impl ProjectIndex {
             }
         }
         for &base in &f.def(class.def).bases {
-            if let Res::Defs(defs) = self.resolve(class.file, base, depth + 1) {
+            if let Res::Defs(defs) = self.resolve_base(class.file, base, depth + 1) {
                 for d in defs {
                     if self.kind(d) == Some(SymbolKind::Class)
                         && self.lookup_member(d, name, depth + 1, found, seen)
@@ -599,7 +609,7 @@ impl ProjectIndex {
             }
             let Some(f) = self.file(c.file) else { continue };
             for &base in &f.def(c.def).bases {
-                if let Res::Defs(defs) = self.resolve(c.file, base, 0) {
+                if let Res::Defs(defs) = self.resolve_base(c.file, base, 0) {
                     for d in defs {
                         if self.kind(d) == Some(SymbolKind::Class) && !out.contains(&d) {
                             out.push(d);

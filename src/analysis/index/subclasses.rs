@@ -124,7 +124,7 @@ impl ProjectIndex {
                             && def
                                 .bases
                                 .iter()
-                                .any(|&b| in_family(self.resolve(fid, b, 0), &family))
+                                .any(|&b| in_family(self.resolve_base(fid, b, 0), &family))
                         {
                             family.insert(c);
                             words.push(name.to_string());
@@ -199,7 +199,7 @@ mod tests {
                     continue;
                 }
                 for &b in &def.bases {
-                    if let Res::Defs(ds) = index.resolve(fid, b, 0) {
+                    if let Res::Defs(ds) = index.resolve_base(fid, b, 0) {
                         for base in ds {
                             bases.push((
                                 base,
@@ -286,11 +286,13 @@ mod tests {
             .into_iter()
             .filter_map(|c| Some(index.def_info(c)?.full_name))
             .collect();
-        // through a re-export, a star import, a module's attribute, and a
-        // subclass's subclass in a file that never spells `K`; `B(Also)` and
-        // `D(Holder.Inner)` derive from variables, which the index resolves
-        // as symbols of their own (as a pass over every class does)
-        assert_eq!(names, ["subs.A", "subs.C", "subs.E", "deeper.F"]);
+        // through a re-export, a star import, a module's attribute, an
+        // alias (`B(Also)`), a class attribute (`D(Holder.Inner)`), and a
+        // subclass's subclass in a file that never spells `K`
+        assert_eq!(
+            names,
+            ["subs.A", "subs.B", "subs.C", "subs.D", "subs.E", "deeper.F"]
+        );
     }
 
     #[test]

@@ -1328,3 +1328,30 @@ fn an_item_of_a_literal_of_classes_is_one_of_them() {
     // one of two classes with a `go` of their own: not proven
     assert!(after.contains("        other().go()"), "{after}");
 }
+
+#[test]
+fn an_override_in_a_class_deriving_through_an_alias_is_renamed_with_it() {
+    // `Base = K; class B(Base)`, `class Holder: Inner = K; class C(Holder.Inner)`,
+    // and the alias through a module: each `m` overrides `K.m`, and a call
+    // on an instance of `B` calls it
+    let p = TestProject::new(&[
+        (
+            "pkg/__init__.py",
+            "",
+        ),
+        (
+            "pkg/base.py",
+            "class K:\n    def m(self):\n        return 1\n\n\nAlso = K\n\n\nclass Holder:\n    Inner = K\n",
+        ),
+        (
+            "pkg/sub.py",
+            "from pkg.base import Also, Holder\nimport pkg.base as b\n\n\nclass B(Also):\n    def m(self):\n        return 2\n\n\nclass C(Holder.Inner):\n    def m(self):\n        return 3\n\n\nclass D(b.Also):\n    def m(self):\n        return 4\n\n\ndef use(x: B):\n    return x.m()\n",
+        ),
+    ]);
+    let after = p.after(&p.run(None, &rename("pkg.base.K.m", "mm")).unwrap());
+    assert_eq!(
+        after["pkg/sub.py"],
+        "from pkg.base import Also, Holder\nimport pkg.base as b\n\n\nclass B(Also):\n    def mm(self):\n        return 2\n\n\nclass C(Holder.Inner):\n    def mm(self):\n        return 3\n\n\nclass D(b.Also):\n    def mm(self):\n        return 4\n\n\ndef use(x: B):\n    return x.mm()\n"
+    );
+    assert!(after["pkg/base.py"].contains("    def mm(self):"));
+}
