@@ -438,7 +438,11 @@ fn pool_thread(inner: &Arc<Inner>, role: Role) {
             Ok(Some((reply, sink))) => {
                 let inner = inner.clone();
                 inner.runtime.clone().spawn(async move {
-                    sink(reply).await;
+                    use futures::FutureExt;
+                    // the books are settled even if publishing panics
+                    if AssertUnwindSafe(sink(reply)).catch_unwind().await.is_err() {
+                        report::internal("router", &format!("a reply to {sender} panicked"));
+                    }
                     finish_batch(&inner, sender, count);
                 });
             }
@@ -474,7 +478,11 @@ fn run_batch(inner: &Inner, batch: Vec<Job>) -> Option<(Reply, ReplySink)> {
     let mut last: Option<(Reply, ReplySink)> = None;
     for job in batch {
         if let Some((reply, sink)) = last.take() {
-            inner.runtime.block_on(sink(reply));
+            // a reply that panics is lost, not the replies after it
+            let publish = || inner.runtime.block_on(sink(reply));
+            if catch_unwind(AssertUnwindSafe(publish)).is_err() {
+                report::internal("router", "a reply panicked");
+            }
         }
         let reply = match job.work {
             Work::Answer(reply) => reply,
@@ -729,6 +737,24 @@ mod tests {
             );
             let reply = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await;
             assert_eq!(reply.expect("answered").unwrap(), format!("c:{text}"));
+        }
+        router.shutdown().await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_reply_that_panics_does_not_stall_its_sender() {
+        let router = router(Arc::new(Echo::default()), 3);
+        let (tx, mut rx) = mpsc::unbounded_channel();
+        let panicking: ReplySink = Box::new(|_reply: Reply| Box::pin(async { panic!("publish") }));
+        assert!(router.submit(incoming("p", "heavy"), panicking).await);
+        for text in ["after", "lafter", "qafter"] {
+            assert!(
+                router
+                    .submit(incoming("p", text), sink_to(tx.clone()))
+                    .await
+            );
+            let reply = tokio::time::timeout(Duration::from_secs(5), rx.recv()).await;
+            assert_eq!(reply.expect("answered").unwrap(), format!("p:{text}"));
         }
         router.shutdown().await;
     }
