@@ -484,8 +484,26 @@ impl ProjectIndex {
     /// question about bases (ancestors, subclasses, a member's lookup,
     /// `super()`) asks this, so that `class B(Alias)` derives from `K`
     /// whichever question is asked.
+    /// A name bound in several places (`if PY3: Base = K else: Base =
+    /// J`, `try: from fast import Impl except ImportError: Impl = K`)
+    /// names each of what they bind: the class derives from all of them.
     pub(crate) fn resolve_base(&self, file: FileId, base: ValueId, depth: usize) -> Res {
-        self.through_variable(self.resolve(file, base, depth), depth)
+        match self.resolve(file, base, depth) {
+            Res::Defs(defs) if defs.len() > 1 => {
+                let mut classes: Vec<DefRef> = Vec::new();
+                for d in defs {
+                    if let Res::Defs(found) = self.through_variable(Res::Defs(vec![d]), depth) {
+                        for c in found {
+                            if !classes.contains(&c) {
+                                classes.push(c);
+                            }
+                        }
+                    }
+                }
+                Res::Defs(classes)
+            }
+            res => self.through_variable(res, depth),
+        }
     }
 
     fn through_variable(&self, mut res: Res, depth: usize) -> Res {

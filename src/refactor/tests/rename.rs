@@ -1355,3 +1355,27 @@ fn an_override_in_a_class_deriving_through_an_alias_is_renamed_with_it() {
     );
     assert!(after["pkg/base.py"].contains("    def mm(self):"));
 }
+
+#[test]
+fn a_base_bound_in_several_places_derives_from_each() {
+    // `if PY3: Base = K else: Base = J`; `try: from fast import Fast as
+    // Impl except ImportError: Impl = K`: `B` derives from `K` or `J`, so
+    // its `m` and both bases' are one method; `C` from `Fast` or `K`
+    let p = TestProject::new(&[
+        (
+            "base.py",
+            "import sys\n\n\nclass K:\n    def m(self):\n        return 1\n\n\nclass J:\n    def m(self):\n        return 0\n\n\nif sys.version_info >= (3,):\n    Base = K\nelse:\n    Base = J\n\ntry:\n    from fast import Fast as Impl\nexcept ImportError:\n    Impl = K\n",
+        ),
+        ("fast.py", "class Fast:\n    pass\n"),
+        (
+            "sub.py",
+            "from base import Base, Impl\n\n\nclass B(Base):\n    def m(self):\n        return 2\n\n\nclass C(Impl):\n    def m(self):\n        return 3\n",
+        ),
+    ]);
+    let after = p.after(&p.run(None, &rename("base.K.m", "mm")).unwrap());
+    assert_eq!(
+        after["sub.py"],
+        "from base import Base, Impl\n\n\nclass B(Base):\n    def mm(self):\n        return 2\n\n\nclass C(Impl):\n    def mm(self):\n        return 3\n"
+    );
+    assert_eq!(after["base.py"].matches("def mm(self)").count(), 2);
+}
