@@ -15,16 +15,28 @@ const LOWER_BY: i32 = 10;
 pub fn lower_this_thread() {
     #[cfg(target_os = "linux")]
     {
-        // SAFETY: plain system calls on the calling thread's own id.
+        let now = nice_of_this_thread();
+        // SAFETY: a plain system call on the calling thread's own id.
         let result = unsafe {
-            let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-            let now = libc::getpriority(libc::PRIO_PROCESS, tid);
-            libc::setpriority(libc::PRIO_PROCESS, tid, (now + LOWER_BY).min(19))
+            libc::setpriority(libc::PRIO_PROCESS, this_thread(), (now + LOWER_BY).min(19))
         };
         if result != 0 {
             tracing::debug!("cannot lower a thread's priority");
         }
     }
+}
+
+#[cfg(target_os = "linux")]
+fn this_thread() -> libc::id_t {
+    // SAFETY: gettid takes no arguments and cannot fail.
+    unsafe { libc::syscall(libc::SYS_gettid) as libc::id_t }
+}
+
+/// The calling thread's nice value.
+#[cfg(target_os = "linux")]
+fn nice_of_this_thread() -> i32 {
+    // SAFETY: a plain system call on the calling thread's own id.
+    unsafe { libc::getpriority(libc::PRIO_PROCESS, this_thread()) }
 }
 
 /// Makes rayon's global pool one of low-priority threads. Call before
@@ -41,14 +53,6 @@ pub fn lower_rayon_pool() {
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
-
-    fn nice_of_this_thread() -> i32 {
-        // SAFETY: as above.
-        unsafe {
-            let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-            libc::getpriority(libc::PRIO_PROCESS, tid)
-        }
-    }
 
     #[test]
     fn a_lowered_thread_is_lowered_and_the_others_are_not() {

@@ -335,22 +335,19 @@ impl Engine {
     /// is quick (see [`Self::is_quick`]).
     pub fn prepare(&self, _sender: &str, text: &str) -> Turn {
         let statements = lang::parse_message(text);
-        let quick = text.len() <= 4096
-            && !statements.is_empty()
-            && statements.iter().all(|statement| match &statement.parsed {
-                Ok(command) => is_quick_command(command),
-                Err(_) => false,
-            })
-            // A pending `Replace Confirm` takes `y`/`n` answers, which edit.
-            // (Decided on the text alone: the session is locked by the turn.)
-            && lang::parse_answer(text).is_none();
-        let light = quick
-            || (!statements.is_empty()
-                && statements.iter().all(|statement| match &statement.parsed {
-                    Ok(command) => is_light_command(command),
-                    Err(_) => false,
-                })
-                && lang::parse_answer(text).is_none());
+        // A pending `Replace Confirm` takes `y`/`n` answers, which edit.
+        // (Decided on the text alone: the session is locked by the turn.)
+        let answers = lang::parse_answer(text).is_some();
+        let all = |test: fn(&Command) -> bool| {
+            !answers
+                && !statements.is_empty()
+                && statements
+                    .iter()
+                    .all(|statement| matches!(&statement.parsed, Ok(command) if test(command)))
+        };
+        // a quick command is light too
+        let quick = text.len() <= 4096 && all(is_quick_command);
+        let light = all(is_light_command);
         Turn {
             statements,
             quick,

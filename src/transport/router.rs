@@ -156,16 +156,15 @@ impl Inner {
             .get(&sender)
             .and_then(|queue| queue.front())
             .is_some_and(Job::is_light);
+        if light {
+            state.light.push_back(sender);
+        } else {
+            state.heavy.push_back(sender);
+        }
         if light || self.single {
-            if light {
-                state.light.push_back(sender);
-            } else {
-                state.heavy.push_back(sender);
-            }
             self.count_ready(state);
             self.light_work.notify_one();
         } else {
-            state.heavy.push_back(sender);
             self.heavy_work.notify_one();
         }
     }
@@ -585,12 +584,7 @@ mod tests {
                     } else {
                         format!("q{i}")
                     };
-                    let req = Incoming {
-                        sender: format!("s{s}"),
-                        text,
-                        id: None,
-                        room: None,
-                    };
+                    let req = incoming(&format!("s{s}"), &text);
                     assert!(router.submit(req, sink_to(tx.clone())).await);
                 }
             }));
@@ -599,10 +593,7 @@ mod tests {
             task.await.unwrap();
         }
         for (s, rx) in receivers.iter_mut().enumerate() {
-            let mut got = Vec::new();
-            while got.len() < 60 {
-                got.push(rx.recv().await.unwrap());
-            }
+            let got = replies(rx, 60).await;
             let want: Vec<String> = (0..60)
                 .map(|i| {
                     if i % 3 == 0 {
@@ -615,6 +606,15 @@ mod tests {
             assert_eq!(got, want);
         }
         router.shutdown().await;
+    }
+
+    /// The next `n` replies of a sender, in the order they came.
+    async fn replies(rx: &mut mpsc::UnboundedReceiver<String>, n: usize) -> Vec<String> {
+        let mut got = Vec::new();
+        while got.len() < n {
+            got.push(rx.recv().await.unwrap());
+        }
+        got
     }
 
     fn incoming(sender: &str, text: &str) -> Incoming {
@@ -705,10 +705,7 @@ mod tests {
                 task.await.unwrap();
             }
             for (s, rx) in receivers.iter_mut().enumerate() {
-                let mut got = Vec::new();
-                while got.len() < 80 {
-                    got.push(rx.recv().await.unwrap());
-                }
+                let got = replies(rx, 80).await;
                 let want: Vec<String> = (0..80).map(|i| format!("s{s}:{}", text(i))).collect();
                 assert_eq!(got, want, "{threads} threads");
             }
@@ -780,12 +777,7 @@ mod tests {
             let (tx, rx) = mpsc::unbounded_channel();
             receivers.push(rx);
             for i in 0..50 {
-                let req = Incoming {
-                    sender: format!("s{s}"),
-                    text: i.to_string(),
-                    id: None,
-                    room: None,
-                };
+                let req = incoming(&format!("s{s}"), &i.to_string());
                 if i == 25 {
                     router.answer(&req.sender, Reply::fail("rejected"), sink_to(tx.clone()));
                 }
@@ -793,10 +785,7 @@ mod tests {
             }
         }
         for (s, rx) in receivers.iter_mut().enumerate() {
-            let mut got = Vec::new();
-            while got.len() < 51 {
-                got.push(rx.recv().await.unwrap());
-            }
+            let got = replies(rx, 51).await;
             let mut want: Vec<String> = (0..50).map(|i| format!("s{s}:{i}")).collect();
             want.insert(25, "Fail \"rejected\"".into());
             assert_eq!(got, want);
@@ -804,12 +793,7 @@ mod tests {
         assert!(echo.peak.load(Ordering::SeqCst) <= 3);
         router.shutdown().await;
         let (tx, _rx) = mpsc::unbounded_channel();
-        let late = Incoming {
-            sender: "s0".into(),
-            text: "late".into(),
-            id: None,
-            room: None,
-        };
+        let late = incoming("s0", "late");
         assert!(!router.dispatch(late, sink_to(tx)));
     }
 
@@ -818,12 +802,7 @@ mod tests {
         let router = router(Arc::new(Echo::default()), 2);
         let (tx, mut rx) = mpsc::unbounded_channel();
         for text in ["panic", "after"] {
-            let req = Incoming {
-                sender: "p".into(),
-                text: text.into(),
-                id: None,
-                room: None,
-            };
+            let req = incoming("p", text);
             router.dispatch(req, sink_to(tx.clone()));
         }
         assert_eq!(
@@ -838,12 +817,7 @@ mod tests {
         let router = router(Arc::new(Echo::default()), 1);
         let (tx, mut rx) = mpsc::unbounded_channel();
         for i in 0..100 {
-            let req = Incoming {
-                sender: "q".into(),
-                text: i.to_string(),
-                id: None,
-                room: None,
-            };
+            let req = incoming("q", &i.to_string());
             router.dispatch(req, sink_to(tx.clone()));
         }
         router.shutdown().await;

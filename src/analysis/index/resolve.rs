@@ -474,16 +474,13 @@ impl ProjectIndex {
         }
     }
 
-    /// A lone variable definition stands for the value it was assigned
-    /// (`register = Library()`, `Alias = Library`), and so on along a chain
-    /// of them (`self.parser = md.parser`, where `md.parser` is assigned a
-    /// `BlockParser`); anything else is kept.
     /// What the base expression `base` of a class statement names: a
     /// class, directly or through an alias (`Base = K`, `class Holder:
     /// Inner = K`, re-exported or imported under another name). Every
     /// question about bases (ancestors, subclasses, a member's lookup,
     /// `super()`) asks this, so that `class B(Alias)` derives from `K`
     /// whichever question is asked.
+    ///
     /// A name bound in several places (`if PY3: Base = K else: Base =
     /// J`, `try: from fast import Impl except ImportError: Impl = K`)
     /// names each of what they bind: the class derives from all of them.
@@ -506,6 +503,10 @@ impl ProjectIndex {
         }
     }
 
+    /// A lone variable definition stands for the value it was assigned
+    /// (`register = Library()`, `Alias = Library`), and so on along a chain
+    /// of them (`self.parser = md.parser`, where `md.parser` is assigned a
+    /// `BlockParser`); anything else is kept.
     fn through_variable(&self, mut res: Res, depth: usize) -> Res {
         for step in 0..8 {
             let Res::Defs(defs) = &res else {
