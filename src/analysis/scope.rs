@@ -298,12 +298,7 @@ pub fn analyze(text: &Rope, tree: &SyntaxTree) -> Scopes {
             byte_to_char(text, bytes.start)..byte_to_char(text, bytes.end)
         }
     };
-    let name = |n: Name| -> String {
-        m.names
-            .get(n as usize)
-            .map(|s| s.to_string())
-            .unwrap_or_default()
-    };
+    let name = |n: Name| -> String { m.names.name(n).to_string() };
     let names = |ns: &[Name]| -> Vec<String> { ns.iter().map(|&n| name(n)).collect() };
     let resolution = |n: Name, resolved: Option<usize>| match resolved {
         Some(i) => Resolution::Scope(i),

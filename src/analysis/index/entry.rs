@@ -111,6 +111,16 @@ impl Entry {
         })
     }
 
+    /// The length of its text while it waits to be scanned (0 while a
+    /// scan has taken it: [`Self::index`] waits for that scan); `None`
+    /// once scanned.
+    pub(super) fn unscanned_len(&self) -> Option<usize> {
+        if self.index.get().is_some() {
+            return None;
+        }
+        Some(self.text().map_or(0, |t| t.len()))
+    }
+
     /// Its index if it was scanned.
     pub(super) fn scanned_index(&self) -> Option<&FileIndex> {
         self.index.get()

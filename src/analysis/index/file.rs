@@ -67,7 +67,8 @@ use crate::edit::Position;
 pub const MAX_DEPTH: usize = 256;
 
 /// Index of an interned string of a [`FileIndex`] ([`FileIndex::name`]).
-pub type Name = u32;
+pub use super::names::Name;
+use super::names::Names;
 /// Index of a [`Value`] of a [`FileIndex`] ([`FileIndex::value`]).
 pub type ValueId = u32;
 /// Index of a [`Def`] in [`FileIndex::defs`].
@@ -193,9 +194,8 @@ impl Ref {
 pub struct FileIndex {
     pub module: String,
     pub is_package: bool,
-    pub(crate) names: Vec<Box<str>>,
-    /// Interned names: text → id (equal texts have equal ids).
-    pub(crate) name_ids: HashMap<Box<str>, Name>,
+    /// Interned names: id ↔ text (equal texts have equal ids).
+    pub(crate) names: Names,
     pub defs: Vec<Def>,
     /// Def ids grouped by name.
     pub(crate) defs_by_name: Vec<DefId>,
@@ -235,7 +235,7 @@ pub struct FileIndex {
 
 impl FileIndex {
     pub fn name(&self, id: Name) -> &str {
-        self.names.get(id as usize).map(|s| &**s).unwrap_or("")
+        self.names.name(id)
     }
 
     pub fn value(&self, id: ValueId) -> Value {
@@ -306,27 +306,27 @@ impl FileIndex {
 
     /// Definitions named `name`.
     pub fn defs_named(&self, name: &str) -> &[DefId] {
-        self.name_ids
+        self.names
             .get(name)
-            .and_then(|id| self.def_ranges.get(id))
+            .and_then(|id| self.def_ranges.get(&id))
             .and_then(|&(s, e)| self.defs_by_name.get(s as usize..e as usize))
             .unwrap_or(&[])
     }
 
     /// References whose key is `name`.
     pub fn refs_keyed(&self, name: &str) -> &[Ref] {
-        self.name_ids
+        self.names
             .get(name)
-            .and_then(|id| self.ref_ranges.get(id))
+            .and_then(|id| self.ref_ranges.get(&id))
             .and_then(|&(s, e)| self.refs.get(s as usize..e as usize))
             .unwrap_or(&[])
     }
 
     /// The [`FileIndex::sites`] whose key is `name`.
     pub fn sites_keyed(&self, name: &str) -> &[Ref] {
-        self.name_ids
+        self.names
             .get(name)
-            .and_then(|id| self.site_ranges.get(id))
+            .and_then(|id| self.site_ranges.get(&id))
             .and_then(|&(s, e)| self.sites.get(s as usize..e as usize))
             .unwrap_or(&[])
     }
@@ -384,6 +384,7 @@ struct Fields {
     parameters: u16,
     return_type: u16,
     right: u16,
+    subscript: u16,
     superclasses: u16,
     r#type: u16,
     value: u16,
@@ -417,6 +418,7 @@ fn fields() -> &'static Fields {
             parameters: id("parameters"),
             return_type: id("return_type"),
             right: id("right"),
+            subscript: id("subscript"),
             superclasses: id("superclasses"),
             r#type: id("type"),
             value: id("value"),
@@ -573,7 +575,7 @@ fn unparenthesized(mut node: Node<'_>) -> Node<'_> {
 #[derive(Debug, Default)]
 pub struct Model {
     /// Interned names ([`Name`] indexes it).
-    pub names: Vec<Box<str>>,
+    pub names: Names,
     pub scopes: Vec<ModelScope>,
     /// In source order.
     pub bindings: Vec<ModelBinding>,
@@ -735,9 +737,11 @@ struct Scanner<'s, 't> {
     /// Cursors reused by `children` (creating one allocates).
     cursors: crate::analysis::syntax::CursorPool<'t>,
     src: &'s str,
+    /// `src` is ASCII: byte columns and lengths are char ones (most
+    /// files; the test is one pass, the counting one per reference).
+    ascii: bool,
     package: String,
     file: FileIndex,
-    name_ids: HashMap<Box<str>, Name>,
     scopes: Vec<Scope>,
     pending: Vec<Pending>,
     attr_writes: Vec<AttrWrite>,
@@ -774,6 +778,7 @@ impl<'s, 't> Scanner<'s, 't> {
             target_statement: None,
             cursors: Default::default(),
             src,
+            ascii: src.is_ascii(),
             package: module_path::package_of(module, is_package).to_string(),
             file: FileIndex {
                 module: module.to_string(),
@@ -782,7 +787,6 @@ impl<'s, 't> Scanner<'s, 't> {
                 values: vec![Value::Unknown],
                 ..FileIndex::default()
             },
-            name_ids: HashMap::default(),
             scopes: vec![module_scope],
             pending: Vec::new(),
             attr_writes: Vec::new(),
@@ -830,17 +834,23 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// Zero-based line and char column of a node's start.
     fn pos(&self, node: Node<'t>) -> Position {
+        if self.ascii {
+            let p = node.start_position();
+            return Position::new(p.row, p.column);
+        }
         syntax::node_start_in(self.src, node)
     }
 
-    fn intern(&mut self, s: &str) -> Name {
-        if let Some(&id) = self.name_ids.get(s) {
-            return id;
+    /// The length of a node's text in chars.
+    fn char_len(&self, node: Node<'t>) -> usize {
+        if self.ascii {
+            return node.end_byte() - node.start_byte();
         }
-        let id = self.file.names.len() as Name;
-        self.file.names.push(s.into());
-        self.name_ids.insert(s.into(), id);
-        id
+        syntax::char_len_in(self.src, node.byte_range())
+    }
+
+    fn intern(&mut self, s: &str) -> Name {
+        self.file.names.intern(s)
     }
 
     fn intern_owned(&mut self, s: String) -> Name {
@@ -938,7 +948,7 @@ impl<'s, 't> Scanner<'s, 't> {
 
     fn add_ref(&mut self, node: Node<'t>, value: ValueId, ctx: Ctx) {
         let p = self.pos(node);
-        let len = syntax::char_len_in(self.src, node.byte_range());
+        let len = self.char_len(node);
         self.file.refs.push(Ref {
             line: p.line as u32,
             col: p.col as u32,
@@ -960,7 +970,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// A [`FileIndex::sites`] entry: `node` names `value`.
     fn push_site(&mut self, node: Node<'t>, value: ValueId, ctx: Ctx) {
         let p = self.pos(node);
-        let len = syntax::char_len_in(self.src, node.byte_range());
+        let len = self.char_len(node);
         self.push_site_at(p, len, value, ctx);
     }
 
@@ -1048,6 +1058,33 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         self.narrowed.truncate(narrowed);
         self.cursors.give(cursor);
+    }
+
+    /// The named children of `node`, through a pooled cursor (`Node::walk`
+    /// allocates one, with C's `malloc`).
+    fn named_children(&mut self, node: Node<'t>) -> Vec<Node<'t>> {
+        let mut cursor = self.cursors.take(node);
+        let found = node.named_children(&mut cursor).collect();
+        self.cursors.give(cursor);
+        found
+    }
+
+    /// The children of `node` in the field `id`, in order.
+    fn children_in(&mut self, id: u16, node: Node<'t>) -> Vec<Node<'t>> {
+        let mut found = Vec::new();
+        let mut cursor = self.cursors.take(node);
+        if cursor.goto_first_child() {
+            loop {
+                if cursor.field_id().is_some_and(|f| f.get() == id) {
+                    found.push(cursor.node());
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        self.cursors.give(cursor);
+        found
     }
 
     /// The children of `node` in the fields `ids`, found in one pass over
@@ -1151,11 +1188,8 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `@d def f` / `@d class C`: the decorators, then the definition.
     fn decorated(&mut self, node: Node<'t>, ctx: Ctx) {
-        let mut cursor = node.walk();
-        let decorators: Vec<Node<'t>> = node
-            .named_children(&mut cursor)
-            .filter(|c| c.kind() == "decorator")
-            .collect();
+        let mut decorators = self.named_children(node);
+        decorators.retain(|c| c.kind() == "decorator");
         for d in &decorators {
             self.children(*d, ctx);
         }
@@ -1188,8 +1222,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// `global` / `nonlocal`.
     fn declaration(&mut self, node: Node<'t>, ctx: Ctx) {
         let global = node.kind() == "global_statement";
-        let mut cursor = node.walk();
-        let names: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let names = self.named_children(node);
         for n in names {
             if n.kind() == "identifier" {
                 let id = self.intern(self.text(n));
@@ -1360,8 +1393,7 @@ impl<'s, 't> Scanner<'s, 't> {
         if !matches!(literal.kind(), "tuple" | "list" | "set") {
             return None;
         }
-        let mut cursor = literal.walk();
-        let names: Vec<Node<'t>> = literal.named_children(&mut cursor).collect();
+        let names = self.named_children(literal);
         if names.is_empty()
             || names.len() > 16
             || !names
@@ -1425,8 +1457,7 @@ impl<'s, 't> Scanner<'s, 't> {
         if shadowed(&self.scopes, Some(ctx.scope)) {
             return None;
         }
-        let mut cursor = arguments.walk();
-        let args: Vec<Node<'t>> = arguments.named_children(&mut cursor).collect();
+        let args = self.named_children(arguments);
         let positional = args
             .iter()
             .take_while(|a| {
@@ -1473,22 +1504,22 @@ impl<'s, 't> Scanner<'s, 't> {
         ctx: Ctx,
         statement: Node<'t>,
     ) {
-        let parts = || {
-            let mut cursor = target.walk();
-            let parts: Vec<Node<'t>> = target.named_children(&mut cursor).collect();
-            parts
-        };
         let unpacked = matches!(target.kind(), "pattern_list" | "tuple_pattern");
+        let parts = match iterated {
+            Iterated::Enumerated(_) | Iterated::Zipped(_) if unpacked => {
+                self.named_children(target)
+            }
+            _ => Vec::new(),
+        };
         match iterated {
             Iterated::Items(collection) => self.bind_item(target, collection, ctx, statement),
             Iterated::Each(value) => self.bind_each(target, value, ctx, statement),
-            Iterated::Enumerated(collection) if unpacked && parts().len() == 2 => {
-                let parts = parts();
+            Iterated::Enumerated(collection) if unpacked && parts.len() == 2 => {
                 self.bind_targets(parts[0], ctx, false, BindingKind::Other, statement);
                 self.bind_item(parts[1], collection, ctx, statement);
             }
-            Iterated::Zipped(collections) if unpacked && parts().len() == collections.len() => {
-                for (part, collection) in parts().into_iter().zip(collections) {
+            Iterated::Zipped(collections) if unpacked && parts.len() == collections.len() => {
+                for (part, collection) in parts.into_iter().zip(collections) {
                     self.bind_item(part, collection, ctx, statement);
                 }
             }
@@ -1533,8 +1564,7 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `with x as y`, `case p as y` (and `except E as e` in older grammars).
     fn as_pattern(&mut self, node: Node<'t>, ctx: Ctx) {
-        let mut cursor = node.walk();
-        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let parts = self.named_children(node);
         let statement = node.parent().unwrap_or(node);
         let catches = statement.kind() == "except_clause";
         let enters = statement.kind() == "with_item";
@@ -1636,8 +1666,7 @@ impl<'s, 't> Scanner<'s, 't> {
         // `except E as e:` binds `e` (grammars that give the clause an
         // `alias` field; others nest an `as_pattern`, see above)
         let alias = field(node, fields().alias);
-        let mut cursor = node.walk();
-        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let parts = self.named_children(node);
         let mut caught = UNKNOWN;
         let narrowed = self.narrowed.len();
         for p in parts {
@@ -1688,8 +1717,7 @@ impl<'s, 't> Scanner<'s, 't> {
     fn conditional(&mut self, node: Node<'t>, ctx: Ctx) {
         let condition = field(node, fields().condition);
         let consequence = field(node, fields().consequence);
-        let mut cursor = node.walk();
-        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let parts = self.named_children(node);
         for part in parts {
             if Some(part) == consequence {
                 let narrowed = self.narrowed.len();
@@ -1942,10 +1970,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 (node.named_child(0)?, parameter.named_child(1)?)
             }
             "subscript" => {
-                let mut cursor = node.walk();
-                let args: Vec<Node<'t>> = node
-                    .children_by_field_name("subscript", &mut cursor)
-                    .collect();
+                let args = self.children_in(fields().subscript, node);
                 let [_, value] = args.as_slice() else {
                     return None;
                 };
@@ -2015,8 +2040,7 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             "identifier" | "attribute" => self.quiet_value(node, ctx),
             "string" => {
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                let parts = self.named_children(node);
                 let [_, content, _] = parts.as_slice() else {
                     return None;
                 };
@@ -2227,9 +2251,8 @@ impl<'s, 't> Scanner<'s, 't> {
             // `xs[i]`, `by_name[k]`: an item (a slice `xs[1:]` is not one)
             Kind::Subscript => {
                 let base = field(node, fields().value).map_or(UNKNOWN, |v| self.expr(v, ctx));
-                let mut cursor = node.walk();
                 let mut sliced = false;
-                for index in node.children_by_field_name("subscript", &mut cursor) {
+                for index in self.children_in(fields().subscript, node) {
                     sliced |= index.kind() == "slice";
                     self.visit(index, ctx);
                 }
@@ -2271,8 +2294,7 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             "identifier" => self.bind_targets(node, ctx, false, BindingKind::Other, node),
             "class_pattern" => {
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                let parts = self.named_children(node);
                 for (i, p) in parts.into_iter().enumerate() {
                     if i == 0 && p.kind() == "dotted_name" {
                         self.dotted_value(p, ctx);
@@ -2282,8 +2304,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
             }
             "keyword_pattern" => {
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                let parts = self.named_children(node);
                 for p in parts.into_iter().skip(1) {
                     self.pattern(p, ctx);
                 }
@@ -2294,8 +2315,7 @@ impl<'s, 't> Scanner<'s, 't> {
     }
 
     fn children_patterns(&mut self, node: Node<'t>, ctx: Ctx) {
-        let mut cursor = node.walk();
-        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let parts = self.named_children(node);
         for p in parts {
             self.pattern(p, ctx);
         }
@@ -2303,8 +2323,7 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `a.b.c` read as a value: a use of `a`, then of each attribute.
     fn dotted_value(&mut self, node: Node<'t>, ctx: Ctx) {
-        let mut cursor = node.walk();
-        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let parts = self.named_children(node);
         let mut value = UNKNOWN;
         for (i, p) in parts.into_iter().enumerate() {
             if i == 0 {
@@ -2321,8 +2340,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// use of the local, not of a global); at module or class level it is
     /// a use of the variable. Subscripts and attributes are uses.
     fn delete(&mut self, node: Node<'t>, ctx: Ctx) {
-        let mut cursor = node.walk();
-        let targets: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let targets = self.named_children(node);
         for t in targets {
             match t.kind() {
                 "identifier" if self.scopes[ctx.scope].kind == ScopeKind::Function => {
@@ -2391,8 +2409,7 @@ impl<'s, 't> Scanner<'s, 't> {
             | "list"
             | "expression_list"
             | "parenthesized_expression" => {
-                let mut cursor = node.walk();
-                let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+                let parts = self.named_children(node);
                 let outer = self.target_kind;
                 if outer == BindingKind::Assignment {
                     self.target_kind = BindingKind::Unpacking;
@@ -2458,7 +2475,10 @@ impl<'s, 't> Scanner<'s, 't> {
     }
 
     fn function(&mut self, node: Node<'t>, decorators: Option<&[Node<'t>]>, ctx: Ctx) {
-        let Some(name_node) = field(node, fields().name) else {
+        let f = fields();
+        let [name_node, return_type, parameters, body] =
+            self.fields_of(node, [f.name, f.return_type, f.parameters, f.body]);
+        let Some(name_node) = name_node else {
             return self.children(node, ctx);
         };
         let text = self.text(name_node);
@@ -2484,7 +2504,7 @@ impl<'s, 't> Scanner<'s, 't> {
             })
         });
         // Annotations and defaults are evaluated in the enclosing scope.
-        if let Some(ret) = field(node, fields().return_type) {
+        if let Some(ret) = return_type {
             match ret.named_child(0) {
                 Some(e)
                     if ret.named_child_count() == 1
@@ -2522,26 +2542,23 @@ impl<'s, 't> Scanner<'s, 't> {
             method_of: ctx.class,
             depth: ctx.depth,
         };
-        if let Some(params) = field(node, fields().parameters) {
+        if let Some(params) = parameters {
             let self_class = match ctx.class {
                 Some(c) if !is_static => Some(c),
                 _ => None,
             };
             self.parameters(params, ctx, inner, self_class);
         }
-        if let Some(body) = field(node, fields().body) {
+        if let Some(body) = body {
             self.children(body, inner);
         }
     }
 
     /// Binds parameters in `inner`, visits defaults and annotations in `outer`.
     fn parameters(&mut self, params: Node<'t>, outer: Ctx, inner: Ctx, self_class: Option<DefId>) {
-        let mut cursor = params.walk();
         // a comment is no parameter: `def loads(  # type: ignore\n self, …)`
-        let list: Vec<Node<'t>> = params
-            .named_children(&mut cursor)
-            .filter(|p| p.kind() != "comment")
-            .collect();
+        let mut list = self.named_children(params);
+        list.retain(|p| p.kind() != "comment");
         for (i, p) in list.into_iter().enumerate() {
             if let Some(v) = field(p, fields().value) {
                 self.visit(v, outer);
@@ -2577,15 +2594,17 @@ impl<'s, 't> Scanner<'s, 't> {
     }
 
     fn class(&mut self, node: Node<'t>, _decorators: Option<&[Node<'t>]>, ctx: Ctx) {
-        let Some(name_node) = field(node, fields().name) else {
+        let f = fields();
+        let [name_node, superclasses, body] =
+            self.fields_of(node, [f.name, f.superclasses, f.body]);
+        let Some(name_node) = name_node else {
             return self.children(node, ctx);
         };
         let text = self.text(name_node);
         let name = self.intern(text);
         let mut bases = Vec::new();
-        if let Some(args) = field(node, fields().superclasses) {
-            let mut cursor = args.walk();
-            let list: Vec<Node<'t>> = args.named_children(&mut cursor).collect();
+        if let Some(args) = superclasses {
+            let list = self.named_children(args);
             for a in list {
                 if a.kind() == "keyword_argument" || a.kind() == "comment" {
                     self.visit(a, ctx);
@@ -2593,8 +2612,7 @@ impl<'s, 't> Scanner<'s, 't> {
                     // a generic base, `Serializer[T]`: the class is `Serializer`
                     let value = field(a, fields().value);
                     let mut base = UNKNOWN;
-                    let mut cursor = a.walk();
-                    let parts: Vec<Node<'t>> = a.named_children(&mut cursor).collect();
+                    let parts = self.named_children(a);
                     for part in parts {
                         if Some(part) == value {
                             base = self.expr(part, ctx);
@@ -2619,7 +2637,7 @@ impl<'s, 't> Scanner<'s, 't> {
             (name_node, BindingKind::Class, node),
         );
         let scope = self.new_scope(ScopeKind::Class, ctx.scope, node, Some(name));
-        if let Some(body) = field(node, fields().body) {
+        if let Some(body) = body {
             let inner = Ctx {
                 scope,
                 owner: Some(def),
@@ -2653,8 +2671,7 @@ impl<'s, 't> Scanner<'s, 't> {
             class: None,
             ..ctx
         };
-        let mut cursor = node.walk();
-        let parts: Vec<Node<'t>> = node.named_children(&mut cursor).collect();
+        let parts = self.named_children(node);
         let mut first = true;
         for p in parts {
             if p.kind() == "for_in_clause" {
@@ -2707,8 +2724,7 @@ impl<'s, 't> Scanner<'s, 't> {
     }
 
     fn import(&mut self, node: Node<'t>, ctx: Ctx) {
-        let mut cursor = node.walk();
-        let names: Vec<Node<'t>> = node.children_by_field_name("name", &mut cursor).collect();
+        let names = self.children_in(fields().name, node);
         for n in names {
             let (dotted_node, alias) = match n.kind() {
                 "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
@@ -2791,8 +2807,7 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             return;
         }
-        let mut cursor = node.walk();
-        let names: Vec<Node<'t>> = node.children_by_field_name("name", &mut cursor).collect();
+        let names = self.children_in(fields().name, node);
         for n in names {
             let (name_node, alias) = match n.kind() {
                 "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
@@ -2932,8 +2947,7 @@ impl<'s, 't> Scanner<'s, 't> {
         if self.model.is_none() {
             return;
         }
-        let mut cursor = node.walk();
-        let names: Vec<Node<'t>> = node.children_by_field_name("name", &mut cursor).collect();
+        let names = self.children_in(fields().name, node);
         for n in names {
             let (feature, id) = match n.kind() {
                 "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
@@ -3051,7 +3065,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let module_scope = std::mem::take(&mut self.scopes[0].resolved);
         for (name, v) in module_scope {
             if v != UNKNOWN {
-                let key = self.file.names[name as usize].clone();
+                let key = self.file.names.name(name).into();
                 self.file.exports.insert(key, v);
             }
         }
@@ -3078,7 +3092,7 @@ impl<'s, 't> Scanner<'s, 't> {
         by_name.sort_by_key(|&d| (defs[d as usize].name, d));
         self.file.def_ranges = ranges(by_name.iter().map(|&d| defs[d as usize].name));
         self.file.defs_by_name = by_name;
-        self.file.name_ids = std::mem::take(&mut self.name_ids);
+        self.file.names.shrink_to_fit();
         self.file.refs.shrink_to_fit();
         self.file.values.shrink_to_fit();
         self.file

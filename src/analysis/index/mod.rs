@@ -61,6 +61,7 @@ pub mod error;
 pub mod file;
 pub mod hash;
 pub mod module_path;
+pub mod names;
 pub mod query;
 pub mod rename;
 pub mod resolve;
@@ -683,11 +684,13 @@ impl ProjectIndex {
     fn scan_mentioning(&self, words: &[&str]) {
         if self.has_unscanned() {
             let words: Vec<&str> = words.iter().map(|w| last_part(w)).collect();
-            self.files.par_iter().flatten().for_each(|e| {
-                if words.iter().any(|w| e.may_mention(w)) {
-                    e.index();
-                }
-            });
+            let mentioning: Vec<&Arc<Entry>> = self
+                .files
+                .par_iter()
+                .flatten()
+                .filter(|e| words.iter().any(|w| e.may_mention(w)))
+                .collect();
+            scan_largest_first(mentioning.into_iter());
         }
     }
 
@@ -718,9 +721,7 @@ impl ProjectIndex {
     /// service does once it has answered its first query).
     pub fn scan_all(&self) {
         if self.has_unscanned() {
-            self.files.par_iter().flatten().for_each(|e| {
-                e.index();
-            });
+            scan_largest_first(self.files.iter().flatten());
         }
     }
 
@@ -781,4 +782,19 @@ fn normalize(rel: &str) -> Option<String> {
         }
     }
     (!parts.is_empty()).then(|| parts.join("/"))
+}
+
+/// Scans `entries` on rayon's pool, the longest texts first: each thread
+/// takes the next file when it is done with one, so the last files to
+/// finish are small ones and no thread waits long for another (in path
+/// order, one big test module scanned last kept a core idle for its
+/// whole parse).
+fn scan_largest_first<'a>(entries: impl Iterator<Item = &'a Arc<Entry>>) {
+    let mut todo: Vec<(usize, &Arc<Entry>)> = entries
+        .filter_map(|e| Some((e.unscanned_len()?, e)))
+        .collect();
+    todo.sort_unstable_by_key(|&(len, _)| std::cmp::Reverse(len));
+    todo.par_iter().with_max_len(1).for_each(|(_, e)| {
+        e.index();
+    });
 }
