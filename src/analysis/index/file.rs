@@ -1069,14 +1069,14 @@ impl<'s, 't> Scanner<'s, 't> {
         found
     }
 
-    /// The children of `node` in the field `id`, in order.
-    fn children_in(&mut self, id: u16, node: Node<'t>) -> Vec<Node<'t>> {
-        let mut found = Vec::new();
+    /// Each child of `node` with the id of the field it is in, in one
+    /// pass of a pooled cursor.
+    fn each_field_child(&mut self, node: Node<'t>, mut each: impl FnMut(u16, Node<'t>)) {
         let mut cursor = self.cursors.take(node);
         if cursor.goto_first_child() {
             loop {
-                if cursor.field_id().is_some_and(|f| f.get() == id) {
-                    found.push(cursor.node());
+                if let Some(id) = cursor.field_id() {
+                    each(id.get(), cursor.node());
                 }
                 if !cursor.goto_next_sibling() {
                     break;
@@ -1084,6 +1084,16 @@ impl<'s, 't> Scanner<'s, 't> {
             }
         }
         self.cursors.give(cursor);
+    }
+
+    /// The children of `node` in the field `id`, in order.
+    fn children_in(&mut self, id: u16, node: Node<'t>) -> Vec<Node<'t>> {
+        let mut found = Vec::new();
+        self.each_field_child(node, |field, child| {
+            if field == id {
+                found.push(child);
+            }
+        });
         found
     }
 
@@ -1096,20 +1106,11 @@ impl<'s, 't> Scanner<'s, 't> {
         ids: [u16; N],
     ) -> [Option<Node<'t>>; N] {
         let mut found = [None; N];
-        let mut cursor = self.cursors.take(node);
-        if cursor.goto_first_child() {
-            loop {
-                if let Some(id) = cursor.field_id() {
-                    if let Some(i) = ids.iter().position(|&f| f == id.get()) {
-                        found[i].get_or_insert(cursor.node());
-                    }
-                }
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
+        self.each_field_child(node, |field, child| {
+            if let Some(i) = ids.iter().position(|&f| f == field) {
+                found[i].get_or_insert(child);
             }
-        }
-        self.cursors.give(cursor);
+        });
         found
     }
 
