@@ -93,6 +93,23 @@ impl<T: Copy> KindTable<T> {
     }
 }
 
+/// `node.kind()` from a table: the same `&'static str`, without measuring
+/// and checking the grammar's C string on every call (walks that compare
+/// kinds by name on hot paths).
+pub fn kind_name(node: tree_sitter::Node<'_>) -> &'static str {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        let lang = Language::Python.tree_sitter();
+        (0..lang.node_kind_count() as u16)
+            .map(|id| lang.node_kind_for_id(id).unwrap_or(""))
+            .collect()
+    });
+    match names.get(node.kind_id() as usize) {
+        Some(name) => name,
+        None => node.kind(), // ERROR, outside the grammar's table
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,18 +132,20 @@ mod tests {
     }
 
     #[test]
-    fn the_kind_table_names_every_node_as_node_kind_does() {
+    fn the_kind_tables_name_every_node_as_node_kind_does() {
         let table = KindTable::new(|name| name);
-        let src = "import os\n@d\nclass C(B):\n    async def f(self, *a, k=1):\n        x = [y async for y in a if (z := y)]\n        yield from x\n        await g()\n        return f'{x!r}' b'' 1 2.0\nmatch p:\n    case {\"a\": [1, *r]} | None: pass\ntry: pass\nexcept* E as e: print >> f, e\nlambda q=(yield): q\n";
+        let src = "import os\n@d\nclass C(B):\n    async def f(self, *a, k=1):\n        x = [y async for y in a if (z := y)]\n        yield from x\n        await g()\n        return f'{x!r}' b'' 1 2.0\nmatch p:\n    case {\"a\": [1, *r]} | None: pass\ntry: pass\nexcept* E as e: print >> f, e\nlambda q=(yield): q\nf(]\n";
         let mut parser = tree_sitter::Parser::new();
         parser
             .set_language(&Language::Python.tree_sitter())
             .unwrap();
         let tree = parser.parse(src, None).unwrap();
         let mut cursor = tree.walk();
-        let mut seen = 0;
+        let (mut seen, mut errors) = (0, 0);
         loop {
             let node = cursor.node();
+            assert_eq!(kind_name(node), node.kind(), "{node:?}");
+            errors += usize::from(node.is_error());
             if !node.is_error() {
                 assert_eq!(table.of(node), node.kind(), "{node:?}");
                 seen += 1;
@@ -137,6 +156,7 @@ mod tests {
             while !cursor.goto_next_sibling() {
                 if !cursor.goto_parent() {
                     assert!(seen > 100, "only {seen} nodes");
+                    assert!(errors > 0, "the source has a syntax error");
                     return;
                 }
             }

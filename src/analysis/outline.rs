@@ -52,6 +52,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::error::{AnalysisError, Candidate, Result};
+use super::grammar::{kind_name, Language};
 use super::lines;
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
 use crate::analysis::target::CodeTarget;
@@ -454,24 +455,32 @@ pub fn parameter_names(text: &Rope, params: Node<'_>) -> Vec<String> {
 
 /// The identifier a parameter node binds, if any.
 pub fn parameter_identifier(p: Node<'_>) -> Option<Node<'_>> {
-    match p.kind() {
+    match kind_name(p) {
         "identifier" => Some(p),
         "default_parameter" | "typed_default_parameter" => p
-            .child_by_field_name("name")
-            .filter(|n| n.kind() == "identifier"),
+            .child_by_field_id(name_field()?)
+            .filter(|&n| kind_name(n) == "identifier"),
         "typed_parameter" | "list_splat_pattern" | "dictionary_splat_pattern" => {
-            let mut c = p.walk();
-            let first = p.named_children(&mut c).next();
-            first.and_then(|n| {
-                if n.kind() == "identifier" {
-                    Some(n)
-                } else {
-                    parameter_identifier(n)
-                }
-            })
+            let first = p.named_child(0)?;
+            match kind_name(first) {
+                "identifier" => Some(first),
+                _ => parameter_identifier(first),
+            }
         }
         _ => None,
     }
+}
+
+/// The id of the grammar's field `name` (a lookup by name compares it
+/// with every field's name).
+fn name_field() -> Option<u16> {
+    static ID: std::sync::OnceLock<Option<u16>> = std::sync::OnceLock::new();
+    *ID.get_or_init(|| {
+        Language::Python
+            .tree_sitter()
+            .field_id_for_name("name")
+            .map(|id| id.get())
+    })
 }
 
 /// The end of the last child that is not a comment: tree-sitter may end a

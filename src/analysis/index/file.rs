@@ -57,6 +57,7 @@ use super::hash::FxHashMap as HashMap;
 use tree_sitter::{Node, Tree};
 
 use super::module_path;
+use crate::analysis::grammar::kind_name;
 use crate::analysis::outline::{parameter_identifier, SymbolKind};
 use crate::analysis::scope::{is_builtin, lookup, BindingKind, ScopeChain, ScopeKind};
 use crate::analysis::syntax;
@@ -556,7 +557,7 @@ fn is_dotted_name(text: &str) -> bool {
 
 /// `(x)` → `x`.
 fn unparenthesized(mut node: Node<'_>) -> Node<'_> {
-    while node.kind() == "parenthesized_expression" && node.named_child_count() == 1 {
+    while kind_name(node) == "parenthesized_expression" && node.named_child_count() == 1 {
         match node.named_child(0) {
             Some(inner) => node = inner,
             None => break,
@@ -751,6 +752,9 @@ struct Scanner<'s, 't> {
     rhs: ValueId,
     /// The `isinstance` tests holding where the walk is ([`Narrowing`]).
     narrowed: Vec<Narrowing>,
+    /// The narrowing the `if` visited last gives the statements after it,
+    /// if it is a guard ([`Scanner::guard`]).
+    guarded: Option<Narrowing>,
     /// What each function's `return` statements give, for a function
     /// without a return annotation ([`Self::inferred_returns`]).
     returned: Vec<(DefId, ValueId)>,
@@ -793,6 +797,7 @@ impl<'s, 't> Scanner<'s, 't> {
             all_dynamic: false,
             rhs: UNKNOWN,
             narrowed: Vec::new(),
+            guarded: None,
             returned: Vec::new(),
             not_returning: Vec::new(),
         }
@@ -993,7 +998,7 @@ impl<'s, 't> Scanner<'s, 't> {
     fn string_annotations(&mut self, annotation: Node<'t>, ctx: Ctx) {
         let mut stack = vec![(annotation, 0usize)];
         while let Some((node, depth)) = stack.pop() {
-            if node.kind() == "string" {
+            if kind_name(node) == "string" {
                 if let Some(content) = string_content(node) {
                     self.dotted_string(content, ctx);
                 }
@@ -1046,9 +1051,14 @@ impl<'s, 't> Scanner<'s, 't> {
             loop {
                 let child = cursor.node();
                 if child.is_named() {
-                    self.visit(child, ctx);
-                    if child.kind_id() == kinds().if_statement {
-                        self.narrow_after_guard(child, ctx);
+                    if child.kind_id() != kinds().if_statement {
+                        self.visit(child, ctx);
+                    } else {
+                        self.guarded = None;
+                        self.visit(child, ctx);
+                        if let Some(n) = self.guarded.take() {
+                            self.narrowed.push(n);
+                        }
                     }
                 }
                 if !cursor.goto_next_sibling() {
@@ -1190,12 +1200,12 @@ impl<'s, 't> Scanner<'s, 't> {
     /// `@d def f` / `@d class C`: the decorators, then the definition.
     fn decorated(&mut self, node: Node<'t>, ctx: Ctx) {
         let mut decorators = self.named_children(node);
-        decorators.retain(|c| c.kind() == "decorator");
+        decorators.retain(|&c| kind_name(c) == "decorator");
         for d in &decorators {
             self.children(*d, ctx);
         }
         if let Some(def) = field(node, fields().definition) {
-            match def.kind() {
+            match kind_name(def) {
                 "function_definition" => self.function(def, Some(&decorators), ctx),
                 "class_definition" => self.class(def, Some(&decorators), ctx),
                 _ => self.visit(def, ctx),
@@ -1222,10 +1232,10 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `global` / `nonlocal`.
     fn declaration(&mut self, node: Node<'t>, ctx: Ctx) {
-        let global = node.kind() == "global_statement";
+        let global = kind_name(node) == "global_statement";
         let names = self.named_children(node);
         for n in names {
-            if n.kind() == "identifier" {
+            if kind_name(n) == "identifier" {
                 let id = self.intern(self.text(n));
                 // the declared names are uses (renames must update them)
                 self.model_ref(n, id, ctx.scope);
@@ -1297,7 +1307,7 @@ impl<'s, 't> Scanner<'s, 't> {
         if let Some(left) = field(node, fields().left) {
             // `a += 1` reads and binds `a`
             self.expr(left, ctx);
-            if left.kind() == "identifier" {
+            if kind_name(left) == "identifier" {
                 let id = self.intern(self.text(left));
                 let site = (left, BindingKind::Assignment, node);
                 self.bind(ctx.scope, id, UNKNOWN, site);
@@ -1391,7 +1401,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// `(LRU, LRI)`, `[a.B, C]`: a literal of names, iterated: each item is
     /// one of them (a union of their values; the literal visited).
     fn iterated_literal(&mut self, literal: Node<'t>, ctx: Ctx) -> Option<ValueId> {
-        if !matches!(literal.kind(), "tuple" | "list" | "set") {
+        if !matches!(kind_name(literal), "tuple" | "list" | "set") {
             return None;
         }
         let names = self.named_children(literal);
@@ -1429,7 +1439,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let ctx = self.deeper(ctx)?;
         let [function, arguments] = self.fields_of(call, [fields().function, fields().arguments]);
         let (function, arguments) = (function?, arguments?);
-        if Kind::of(function) != Kind::Identifier || arguments.kind() != "argument_list" {
+        if Kind::of(function) != Kind::Identifier || kind_name(arguments) != "argument_list" {
             return None;
         }
         let builtin = self.text(function);
@@ -1461,9 +1471,9 @@ impl<'s, 't> Scanner<'s, 't> {
         let args = self.named_children(arguments);
         let positional = args
             .iter()
-            .take_while(|a| {
+            .take_while(|&&a| {
                 !matches!(
-                    a.kind(),
+                    kind_name(a),
                     "keyword_argument" | "list_splat" | "dictionary_splat" | "comment"
                 )
             })
@@ -1505,7 +1515,7 @@ impl<'s, 't> Scanner<'s, 't> {
         ctx: Ctx,
         statement: Node<'t>,
     ) {
-        let unpacked = matches!(target.kind(), "pattern_list" | "tuple_pattern");
+        let unpacked = matches!(kind_name(target), "pattern_list" | "tuple_pattern");
         let parts = match iterated {
             Iterated::Enumerated(_) | Iterated::Zipped(_) if unpacked => {
                 self.named_children(target)
@@ -1567,12 +1577,12 @@ impl<'s, 't> Scanner<'s, 't> {
     fn as_pattern(&mut self, node: Node<'t>, ctx: Ctx) {
         let parts = self.named_children(node);
         let statement = node.parent().unwrap_or(node);
-        let catches = statement.kind() == "except_clause";
-        let enters = statement.kind() == "with_item";
+        let catches = kind_name(statement) == "except_clause";
+        let enters = kind_name(statement) == "with_item";
         let mut caught = UNKNOWN;
         let mut entered = UNKNOWN;
         for p in parts {
-            if p.kind() == "as_pattern_target" {
+            if kind_name(p) == "as_pattern_target" {
                 if let Some(t) = p.named_child(0) {
                     if entered != UNKNOWN {
                         self.bind_entered(t, entered, ctx, statement);
@@ -1696,7 +1706,7 @@ impl<'s, 't> Scanner<'s, 't> {
     fn and_chain(&mut self, node: Node<'t>, ctx: Ctx) {
         let mut rights = Vec::new();
         let mut left = node;
-        while left.kind() == "boolean_operator" && self.is_and(left) {
+        while kind_name(left) == "boolean_operator" && self.is_and(left) {
             if let Some(r) = field(left, fields().right) {
                 rights.push(r);
             }
@@ -1714,11 +1724,37 @@ impl<'s, 't> Scanner<'s, 't> {
     }
 
     /// `if`/`elif`: the body sees the names its condition's `isinstance`
-    /// tests narrow.
+    /// tests narrow. An `if` without `else` may be a guard
+    /// ([`Self::guard`]), left in [`Scanner::guarded`] for the block
+    /// ([`Self::children`]).
     fn conditional(&mut self, node: Node<'t>, ctx: Ctx) {
-        let condition = field(node, fields().condition);
-        let consequence = field(node, fields().consequence);
-        let parts = self.named_children(node);
+        let f = fields();
+        // the named children and the fields wanted, in one pass
+        let (mut condition, mut consequence, mut alternative) = (None, None, false);
+        let mut parts = Vec::new();
+        let mut cursor = self.cursors.take(node);
+        if cursor.goto_first_child() {
+            loop {
+                let child = cursor.node();
+                if child.is_named() {
+                    match cursor.field_id().map(|id| id.get()) {
+                        Some(id) if id == f.condition => {
+                            condition.get_or_insert(child);
+                        }
+                        Some(id) if id == f.consequence => {
+                            consequence.get_or_insert(child);
+                        }
+                        Some(id) if id == f.alternative => alternative = true,
+                        _ => {}
+                    }
+                    parts.push(child);
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        self.cursors.give(cursor);
         for part in parts {
             if Some(part) == consequence {
                 let narrowed = self.narrowed.len();
@@ -1731,13 +1767,18 @@ impl<'s, 't> Scanner<'s, 't> {
                 self.visit(part, ctx);
             }
         }
+        let is_if = node.kind_id() == kinds().if_statement;
+        self.guarded = match (condition, consequence) {
+            (Some(test), Some(body)) if is_if && !alternative => self.guard(test, body, ctx),
+            _ => None,
+        };
     }
 
     /// The narrowings a condition that holds gives: its `isinstance`
     /// tests, through `and`.
     fn narrow_by(&mut self, condition: Node<'t>, ctx: Ctx) {
         let condition = unparenthesized(condition);
-        if condition.kind() == "boolean_operator" && self.is_and(condition) {
+        if kind_name(condition) == "boolean_operator" && self.is_and(condition) {
             for side in [fields().left, fields().right] {
                 if let Some(s) = field(condition, side) {
                     self.narrow_by(s, ctx);
@@ -1751,47 +1792,32 @@ impl<'s, 't> Scanner<'s, 't> {
     /// `if not isinstance(x, C): return …` (or raise, continue, break),
     /// with no `else`: the statements after it see `x` narrowed, until the
     /// end of the block ([`Self::children`] drops it).
-    fn narrow_after_guard(&mut self, node: Node<'t>, ctx: Ctx) {
-        if field(node, fields().alternative).is_some() {
-            return;
+    fn guard(&mut self, test: Node<'t>, body: Node<'t>, ctx: Ctx) -> Option<Narrowing> {
+        let test = unparenthesized(test);
+        if kind_name(test) != "not_operator" {
+            return None;
         }
-        let Some(test) = field(node, fields().condition).map(unparenthesized) else {
-            return;
-        };
-        if test.kind() != "not_operator" {
-            return;
-        }
-        let exits = field(node, fields().consequence)
-            .and_then(|body| body.named_child(body.named_child_count().checked_sub(1)?))
-            .is_some_and(|last| {
-                matches!(
-                    last.kind(),
-                    "return_statement"
-                        | "raise_statement"
-                        | "continue_statement"
-                        | "break_statement"
-                )
-            });
+        let last = body.named_child(body.named_child_count().checked_sub(1)?)?;
+        let exits = matches!(
+            kind_name(last),
+            "return_statement" | "raise_statement" | "continue_statement" | "break_statement"
+        );
         if !exits {
-            return;
+            return None;
         }
-        if let Some(n) = field(test, fields().argument)
-            .map(unparenthesized)
-            .and_then(|t| self.isinstance_test(t, ctx))
-        {
-            self.narrowed.push(n);
-        }
+        let tested = field(test, fields().argument).map(unparenthesized)?;
+        self.isinstance_test(tested, ctx)
     }
 
     /// `isinstance(name, C)` with `C` a name or dotted name (a tuple of
     /// classes narrows nothing): the narrowing, its class's value built
     /// without new references (the call's visit made them).
     fn isinstance_test(&mut self, test: Node<'t>, ctx: Ctx) -> Option<Narrowing> {
-        if test.kind() != "call" {
+        if kind_name(test) != "call" {
             return None;
         }
         let callee = field(test, fields().function)?;
-        if callee.kind() != "identifier" || self.text(callee) != "isinstance" {
+        if kind_name(callee) != "identifier" || self.text(callee) != "isinstance" {
             return None;
         }
         let args = field(test, fields().arguments)?;
@@ -1799,7 +1825,7 @@ impl<'s, 't> Scanner<'s, 't> {
             return None;
         }
         let (subject, class) = (args.named_child(0)?, args.named_child(1)?);
-        if subject.kind() != "identifier" {
+        if kind_name(subject) != "identifier" {
             return None;
         }
         let class = self.quiet_value(class, ctx)?;
@@ -1815,7 +1841,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// The value of a name or dotted name, as [`Self::expr`] computes it
     /// but recording no reference.
     fn quiet_value(&mut self, node: Node<'t>, ctx: Ctx) -> Option<ValueId> {
-        match node.kind() {
+        match kind_name(node) {
             "identifier" => {
                 let name = self.intern(self.text(node));
                 let slot = self.push(Value::Unknown);
@@ -1962,7 +1988,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// `dict[str, C]`, `Mapping[str, C]`, `defaultdict[str, C]`.
     fn mapping_value_class(&mut self, ty: Node<'t>, ctx: Ctx) -> Option<ValueId> {
         let node = annotation_expression(ty)?;
-        let (generic, value) = match node.kind() {
+        let (generic, value) = match kind_name(node) {
             "generic_type" => {
                 let parameter = node.named_child(1)?;
                 if parameter.named_child_count() != 2 {
@@ -1990,7 +2016,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// (what iterating it gives; mappings and tuples are left out).
     fn collection_item_class(&mut self, ty: Node<'t>, ctx: Ctx) -> Option<ValueId> {
         let node = annotation_expression(ty)?;
-        match node.kind() {
+        match kind_name(node) {
             "generic_type" => {
                 let generic = node.named_child(0)?;
                 let parameter = node.named_child(1)?;
@@ -2028,7 +2054,7 @@ impl<'s, 't> Scanner<'s, 't> {
             return None;
         }
         let node = unparenthesized(node);
-        match node.kind() {
+        match kind_name(node) {
             "type" => self.annotation_class(node.named_child(0)?, ctx, depth + 1),
             // `typing.Self` in a class's methods: that class
             "identifier" | "attribute"
@@ -2045,7 +2071,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 let [_, content, _] = parts.as_slice() else {
                     return None;
                 };
-                if content.kind() != "string_content" {
+                if kind_name(*content) != "string_content" {
                     return None;
                 }
                 // the same shapes, written as text: `"Optional[C]"`, `"C | None"`
@@ -2113,7 +2139,7 @@ impl<'s, 't> Scanner<'s, 't> {
             // `C | None`, `None | C`
             "binary_operator" => {
                 let (left, right) = (field(node, fields().left)?, field(node, fields().right)?);
-                match (left.kind(), right.kind()) {
+                match (kind_name(left), kind_name(right)) {
                     (_, "none") => self.annotation_class(left, ctx, depth + 1),
                     ("none", _) => self.annotation_class(right, ctx, depth + 1),
                     _ => None,
@@ -2153,8 +2179,8 @@ impl<'s, 't> Scanner<'s, 't> {
         // spine in a loop instead of recursing once per operator.
         let mut rights = Vec::new();
         let mut left = node;
-        while left.kind() == "binary_operator"
-            || (left.kind() == "boolean_operator" && !self.is_and(left))
+        while kind_name(left) == "binary_operator"
+            || (kind_name(left) == "boolean_operator" && !self.is_and(left))
         {
             if let Some(r) = field(left, fields().right) {
                 rights.push(r);
@@ -2254,7 +2280,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 let base = field(node, fields().value).map_or(UNKNOWN, |v| self.expr(v, ctx));
                 let mut sliced = false;
                 for index in self.children_in(fields().subscript, node) {
-                    sliced |= index.kind() == "slice";
+                    sliced |= kind_name(index) == "slice";
                     self.visit(index, ctx);
                 }
                 if base == UNKNOWN || sliced {
@@ -2284,7 +2310,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let Some(ctx) = self.deeper(ctx) else {
             return;
         };
-        match node.kind() {
+        match kind_name(node) {
             "dotted_name" if node.named_child_count() == 1 => {
                 if let Some(id) = node.named_child(0) {
                     self.bind_targets(id, ctx, false, BindingKind::Other, node);
@@ -2297,7 +2323,7 @@ impl<'s, 't> Scanner<'s, 't> {
             "class_pattern" => {
                 let parts = self.named_children(node);
                 for (i, p) in parts.into_iter().enumerate() {
-                    if i == 0 && p.kind() == "dotted_name" {
+                    if i == 0 && kind_name(p) == "dotted_name" {
                         self.dotted_value(p, ctx);
                     } else {
                         self.pattern(p, ctx);
@@ -2343,7 +2369,7 @@ impl<'s, 't> Scanner<'s, 't> {
     fn delete(&mut self, node: Node<'t>, ctx: Ctx) {
         let targets = self.named_children(node);
         for t in targets {
-            match t.kind() {
+            match kind_name(t) {
                 "identifier" if self.scopes[ctx.scope].kind == ScopeKind::Function => {
                     // a use of the local it makes
                     let id = self.intern(self.text(t));
@@ -2364,7 +2390,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let Some(ctx) = self.deeper(ctx) else {
             return;
         };
-        match node.kind() {
+        match kind_name(node) {
             "identifier" => {
                 let text = self.text(node);
                 let name = self.intern(text);
@@ -2509,7 +2535,7 @@ impl<'s, 't> Scanner<'s, 't> {
             match ret.named_child(0) {
                 Some(e)
                     if ret.named_child_count() == 1
-                        && matches!(e.kind(), "identifier" | "attribute") =>
+                        && matches!(kind_name(e), "identifier" | "attribute") =>
                 {
                     let v = self.annotation(|s| s.expr(e, ctx));
                     let text = self.text(e);
@@ -2532,7 +2558,7 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             self.string_annotations(ret, ctx);
         }
-        if node.child(0).is_some_and(|c| c.kind() == "async") {
+        if node.child(0).is_some_and(|c| kind_name(c) == "async") {
             self.not_returning.push(def);
         }
         let scope = self.new_scope(ScopeKind::Function, ctx.scope, node, Some(name));
@@ -2559,12 +2585,17 @@ impl<'s, 't> Scanner<'s, 't> {
     fn parameters(&mut self, params: Node<'t>, outer: Ctx, inner: Ctx, self_class: Option<DefId>) {
         // a comment is no parameter: `def loads(  # type: ignore\n self, …)`
         let mut list = self.named_children(params);
-        list.retain(|p| p.kind() != "comment");
+        list.retain(|&p| kind_name(p) != "comment");
         for (i, p) in list.into_iter().enumerate() {
-            if let Some(v) = field(p, fields().value) {
+            // most parameters are a bare name, which has no fields
+            let [default, ty] = match kind_name(p) {
+                "identifier" => [None, None],
+                _ => self.fields_of(p, [fields().value, fields().r#type]),
+            };
+            if let Some(v) = default {
                 self.visit(v, outer);
             }
-            if let Some(t) = field(p, fields().r#type) {
+            if let Some(t) = ty {
                 self.annotation(|s| s.visit(t, outer));
                 self.string_annotations(t, outer);
             }
@@ -2573,17 +2604,19 @@ impl<'s, 't> Scanner<'s, 't> {
                 if i == 0 {
                     self.scopes[inner.scope].first_param = Some(name);
                 }
-                let value = match (self_class, field(p, fields().r#type)) {
-                    (Some(c), _) if i == 0 && p.kind() == "identifier" => {
+                let value = match (self_class, ty) {
+                    (Some(c), _) if i == 0 && kind_name(p) == "identifier" => {
                         self.push(Value::SelfOf(c))
                     }
                     // `e: Engine` is an Engine (`*args: T` and `**kw: T` are not)
                     (_, Some(t))
-                        if matches!(p.kind(), "typed_parameter" | "typed_default_parameter")
-                            && !matches!(
-                                p.named_child(0).map(|n| n.kind()),
-                                Some("list_splat_pattern" | "dictionary_splat_pattern")
-                            ) =>
+                        if matches!(
+                            kind_name(p),
+                            "typed_parameter" | "typed_default_parameter"
+                        ) && !matches!(
+                            p.named_child(0).map(kind_name),
+                            Some("list_splat_pattern" | "dictionary_splat_pattern")
+                        ) =>
                     {
                         self.annotated(t, outer)
                     }
@@ -2607,9 +2640,9 @@ impl<'s, 't> Scanner<'s, 't> {
         if let Some(args) = superclasses {
             let list = self.named_children(args);
             for a in list {
-                if a.kind() == "keyword_argument" || a.kind() == "comment" {
+                if kind_name(a) == "keyword_argument" || kind_name(a) == "comment" {
                     self.visit(a, ctx);
-                } else if a.kind() == "subscript" {
+                } else if kind_name(a) == "subscript" {
                     // a generic base, `Serializer[T]`: the class is `Serializer`
                     let value = field(a, fields().value);
                     let mut base = UNKNOWN;
@@ -2675,7 +2708,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let parts = self.named_children(node);
         let mut first = true;
         for p in parts {
-            if p.kind() == "for_in_clause" {
+            if kind_name(p) == "for_in_clause" {
                 let mut c = p.walk();
                 let rights: Vec<Node<'t>> = p
                     .children_by_field_name("right", &mut c)
@@ -2727,7 +2760,7 @@ impl<'s, 't> Scanner<'s, 't> {
     fn import(&mut self, node: Node<'t>, ctx: Ctx) {
         let names = self.children_in(fields().name, node);
         for n in names {
-            let (dotted_node, alias) = match n.kind() {
+            let (dotted_node, alias) = match kind_name(n) {
                 "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
                 _ => (Some(n), None),
             };
@@ -2768,12 +2801,12 @@ impl<'s, 't> Scanner<'s, 't> {
         let Some(module_node) = field(node, fields().module_name) else {
             return;
         };
-        let (module, relative) = if module_node.kind() == "relative_import" {
+        let (module, relative) = if kind_name(module_node) == "relative_import" {
             let mut level = 0;
             let mut rest = String::new();
             let mut cursor = module_node.walk();
             for c in module_node.named_children(&mut cursor) {
-                match c.kind() {
+                match kind_name(c) {
                     "import_prefix" => level = self.text(c).chars().filter(|&ch| ch == '.').count(),
                     "dotted_name" => rest = self.dotted(c),
                     _ => {}
@@ -2791,7 +2824,7 @@ impl<'s, 't> Scanner<'s, 't> {
         let mut cursor = node.walk();
         let star = node
             .named_children(&mut cursor)
-            .any(|c| c.kind() == "wildcard_import");
+            .any(|c| kind_name(c) == "wildcard_import");
         if star {
             self.file.imports.push(Import {
                 kind: ImportKind::Star,
@@ -2810,7 +2843,7 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         let names = self.children_in(fields().name, node);
         for n in names {
-            let (name_node, alias) = match n.kind() {
+            let (name_node, alias) = match kind_name(n) {
                 "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
                 _ => (Some(n), None),
             };
@@ -2858,7 +2891,7 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         assignment
             .parent()
-            .filter(|p| p.kind() == "expression_statement")
+            .filter(|&p| kind_name(p) == "expression_statement")
             .unwrap_or(assignment)
     }
 
@@ -2873,9 +2906,9 @@ impl<'s, 't> Scanner<'s, 't> {
         };
         self.visit(right, ctx);
         let statement = self.statement_of(node);
-        if !matches!(right.kind(), "list" | "tuple") {
+        if !matches!(kind_name(right), "list" | "tuple") {
             self.all_dynamic = true;
-            if node.kind() == "assignment" {
+            if kind_name(node) == "assignment" {
                 if let Some(left) = field(node, fields().left) {
                     self.bind_targets(left, ctx, true, BindingKind::Assignment, statement);
                 }
@@ -2890,18 +2923,18 @@ impl<'s, 't> Scanner<'s, 't> {
                 .strip_prefix(['"', '\''])
                 .and_then(|t| t.strip_suffix(['"', '\'']));
             match inner {
-                Some(name) if item.kind() == "string" => {
+                Some(name) if kind_name(item) == "string" => {
                     if let Some(content) = string_content(item) {
                         let id = self.intern(name);
                         self.add_site(content, 0, id, ctx);
                     }
                     names.push(name.into())
                 }
-                _ if item.kind() == "comment" => {}
+                _ if kind_name(item) == "comment" => {}
                 _ => self.all_dynamic = true,
             }
         }
-        if node.kind() == "assignment" {
+        if kind_name(node) == "assignment" {
             if let Some(left) = field(node, fields().left) {
                 self.bind_targets(left, ctx, true, BindingKind::Assignment, statement);
             }
@@ -2927,7 +2960,8 @@ impl<'s, 't> Scanner<'s, 't> {
         if self.model.is_none() {
             return;
         }
-        let Some(object) = field(node, fields().object).filter(|o| o.kind() == "identifier") else {
+        let Some(object) = field(node, fields().object).filter(|&o| kind_name(o) == "identifier")
+        else {
             return;
         };
         let object = self.intern(self.text(object));
@@ -2950,7 +2984,7 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         let names = self.children_in(fields().name, node);
         for n in names {
-            let (feature, id) = match n.kind() {
+            let (feature, id) = match kind_name(n) {
                 "aliased_import" => (field(n, fields().name), field(n, fields().alias)),
                 _ => (Some(n), n.named_child(0)),
             };
@@ -3072,25 +3106,20 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         // Keep the references that may denote a module- or class-level
         // symbol, keyed by that symbol's own name.
-        let mut keyed: Vec<(Name, Ref)> = Vec::with_capacity(self.file.refs.len());
-        for r in std::mem::take(&mut self.file.refs) {
-            if let Some(key) = key_of(&self.file, r.value, 0) {
-                keyed.push((key, r));
-            }
-        }
-        keyed.sort_by_key(|(k, r)| (*k, r.line, r.col));
-        self.file.ref_ranges = ranges(keyed.iter().map(|(k, _)| *k));
-        self.file.refs = keyed.into_iter().map(|(_, r)| r).collect();
-        let mut sites: Vec<(Name, Ref)> = std::mem::take(&mut self.file.sites)
+        let names = self.file.names.len();
+        let refs = std::mem::take(&mut self.file.refs);
+        let keyed = refs
             .into_iter()
-            .filter_map(|r| Some((key_of(&self.file, r.value, 0)?, r)))
-            .collect();
-        sites.sort_by_key(|(k, r)| (*k, r.line, r.col));
-        self.file.site_ranges = ranges(sites.iter().map(|(k, _)| *k));
-        self.file.sites = sites.into_iter().map(|(_, r)| r).collect();
+            .filter_map(|r| Some((key_of(&self.file, r.value, 0)?, r)));
+        (self.file.refs, self.file.ref_ranges) = grouped_by_key(keyed, names);
+        let sites = std::mem::take(&mut self.file.sites);
+        let keyed = sites
+            .into_iter()
+            .filter_map(|r| Some((key_of(&self.file, r.value, 0)?, r)));
+        (self.file.sites, self.file.site_ranges) = grouped_by_key(keyed, names);
         let mut by_name: Vec<DefId> = (0..self.file.defs.len() as DefId).collect();
         let defs = &self.file.defs;
-        by_name.sort_by_key(|&d| (defs[d as usize].name, d));
+        by_name.sort_unstable_by_key(|&d| (defs[d as usize].name, d));
         self.file.def_ranges = ranges(by_name.iter().map(|&d| defs[d as usize].name));
         self.file.defs_by_name = by_name;
         self.file.names.shrink_to_fit();
@@ -3184,9 +3213,9 @@ fn string_content(string: Node<'_>) -> Option<Node<'_>> {
     let mut cursor = string.walk();
     let mut parts = string
         .named_children(&mut cursor)
-        .filter(|c| c.kind() != "string_start" && c.kind() != "string_end");
+        .filter(|&c| kind_name(c) != "string_start" && kind_name(c) != "string_end");
     let content = parts.next()?;
-    (content.kind() == "string_content" && parts.next().is_none()).then_some(content)
+    (kind_name(content) == "string_content" && parts.next().is_none()).then_some(content)
 }
 
 /// The `(start, end)` run of each key in a sequence grouped by key.
@@ -3199,6 +3228,44 @@ fn ranges(keys: impl Iterator<Item = Name>) -> HashMap<Name, (u32, u32)> {
             .or_insert((i, i + 1));
     }
     out
+}
+
+/// References grouped by their key (a name id below `names`), each group
+/// in source order, and each key's range of the groups. A counting sort:
+/// the keys are dense ids, and the references come in nearly source order
+/// already, so each group is sorted from almost sorted.
+fn grouped_by_key(
+    keyed: impl Iterator<Item = (Name, Ref)>,
+    names: usize,
+) -> (Vec<Ref>, HashMap<Name, (u32, u32)>) {
+    let keyed: Vec<(Name, Ref)> = keyed.collect();
+    let Some(&(_, placeholder)) = keyed.first() else {
+        return Default::default();
+    };
+    // where each key's group starts, then (after the scatter) ends
+    let mut ends = vec![0u32; names + 1];
+    for &(k, _) in &keyed {
+        ends[k as usize + 1] += 1;
+    }
+    for i in 1..ends.len() {
+        ends[i] += ends[i - 1];
+    }
+    let mut grouped = vec![placeholder; keyed.len()];
+    for &(k, r) in &keyed {
+        let at = &mut ends[k as usize];
+        grouped[*at as usize] = r;
+        *at += 1;
+    }
+    let mut ranges = HashMap::default();
+    let mut start = 0;
+    for (k, &end) in ends.iter().enumerate().take(names) {
+        if end > start {
+            grouped[start as usize..end as usize].sort_unstable_by_key(|r| (r.line, r.col));
+            ranges.insert(k as Name, (start, end));
+        }
+        start = end;
+    }
+    (grouped, ranges)
 }
 
 /// The name a reference's symbol has at its definition, or `None` when the
@@ -3255,7 +3322,7 @@ enum Iterated {
 /// An annotation's expression, its `type` wrapper and parentheses taken off.
 fn annotation_expression(ty: Node<'_>) -> Option<Node<'_>> {
     let node = unparenthesized(ty);
-    if node.kind() == "type" {
+    if kind_name(node) == "type" {
         return Some(unparenthesized(node.named_child(0)?));
     }
     Some(node)

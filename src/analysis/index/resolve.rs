@@ -387,7 +387,6 @@ impl ProjectIndex {
             let Some(f) = self.file(fid) else {
                 return Res::Unknown;
             };
-            let sub = format!("{module}.{name}");
             if let Some(&v) = f.exports.get(name) {
                 // `from . import keys` in the package's own `__init__`
                 // binds its submodule: the import names the very member
@@ -396,11 +395,15 @@ impl ProjectIndex {
                     f.value(f.through_same(v)),
                     Value::Member { module: m, name: n } if f.name(m) == module && f.name(n) == name
                 );
-                if imports_itself && self.is_project_module(&sub) {
-                    return Res::Module(sub);
+                if imports_itself {
+                    let sub = format!("{module}.{name}");
+                    if self.is_project_module(&sub) {
+                        return Res::Module(sub);
+                    }
                 }
                 return self.resolve(fid, v, depth + 1);
             }
+            let sub = format!("{module}.{name}");
             if self.is_project_module(&sub) {
                 return Res::Module(sub);
             }
