@@ -71,8 +71,11 @@ fn main() {
 
     // (a) the floor: walk, read and parse every file in parallel, nothing
     // else (trees dropped at once); (b) the cold index. The cores are shared
-    // with other work, so the two are interleaved three times (floor, build,
-    // floor, build, …) and compared by their minimum and their median.
+    // with other work, so the two are interleaved five times (INDEX_BENCH_RUNS; floor, build,
+    // floor, build, …) and compared by their minimum and their median,
+    // and pair by pair: a floor and the build right after it share the
+    // machine's state, so the median of the pairs' ratios is the figure
+    // least moved by the speed drifting from minute to minute.
     let floor_run = || {
         let t = Instant::now();
         let paths = disk::python_files(&root);
@@ -96,7 +99,12 @@ fn main() {
     let mut reads = Vec::new();
     let mut index = None;
     let (mut floor_cpu, mut build_cpu) = (Duration::ZERO, Duration::ZERO);
-    for _ in 0..3 {
+    let runs: usize = std::env::var("INDEX_BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .filter(|&r| r > 0)
+        .unwrap_or(5);
+    for _ in 0..runs {
         let c = cpu_time();
         let (took, t) = floor_run();
         floor_cpu += cpu_time().zip(c).map(|(a, b)| a - b).unwrap_or_default();
@@ -148,13 +156,25 @@ fn main() {
         index.len(),
         index.skipped().len()
     );
+    let mut paired: Vec<f64> = floors
+        .iter()
+        .zip(&builds)
+        .map(|(f, b)| b.as_secs_f64() / f.as_secs_f64().max(1e-9))
+        .collect();
+    paired.sort_by(f64::total_cmp);
+    println!(
+        "    pair by pair (each build / the floor just before it): median {:.2}x, from {:.2}x to {:.2}x over {runs} pairs",
+        paired[paired.len() / 2],
+        paired[0],
+        paired[paired.len() - 1],
+    );
     println!(
         "    of which ProjectIndex::build (walk + read, nothing scanned): min {:.0} ms, median {:.0} ms",
         ms(min(&reads)),
         ms(median(&reads)),
     );
     println!(
-        "    CPU time (user+sys, all threads, 3 runs each): floor {:.0} ms, build {:.0} ms = {:.2}x",
+        "    CPU time (user+sys, all threads, {runs} runs each): floor {:.0} ms, build {:.0} ms = {:.2}x",
         ms(floor_cpu),
         ms(build_cpu),
         build_cpu.as_secs_f64() / floor_cpu.as_secs_f64().max(1e-9)
