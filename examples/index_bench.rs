@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use eddi::analysis::index::{disk, ProjectIndex};
-use rayon::prelude::*;
+
+#[path = "common/floor.rs"]
+mod floor;
 
 fn peak_rss_mb() -> Option<f64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -78,19 +80,7 @@ fn main() {
     // least moved by the speed drifting from minute to minute.
     let floor_run = || {
         let t = Instant::now();
-        let paths = disk::python_files(&root);
-        let totals = paths
-            .par_iter()
-            .map(|rel| {
-                let Ok(src) = std::fs::read_to_string(root.join(rel)) else {
-                    return (0, 0, 0);
-                };
-                let n = disk::parse(&src)
-                    .map(|t| t.root_node().descendant_count())
-                    .unwrap_or(0);
-                (src.lines().count(), src.len(), n)
-            })
-            .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
+        let totals = floor::parse_all(&root);
         (t.elapsed(), totals)
     };
     let mut floors = Vec::new();

@@ -13,8 +13,10 @@
 
 use std::path::PathBuf;
 
-use eddi::analysis::index::{disk, ProjectIndex};
-use rayon::prelude::*;
+use eddi::analysis::index::ProjectIndex;
+
+#[path = "common/floor.rs"]
+mod floor;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -24,18 +26,7 @@ fn main() {
     };
     match mode.as_str() {
         "floor" => {
-            let (lines, nodes) = disk::python_files(&root)
-                .par_iter()
-                .map(|rel| {
-                    let Ok(src) = std::fs::read_to_string(root.join(rel)) else {
-                        return (0, 0);
-                    };
-                    let n = disk::parse(&src)
-                        .map(|t| t.root_node().descendant_count())
-                        .unwrap_or(0);
-                    (src.lines().count(), n)
-                })
-                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            let (lines, _, nodes) = floor::parse_all(&root);
             println!("floor: {lines} lines, {nodes} syntax nodes");
         }
         "build" => {

@@ -86,10 +86,13 @@ impl<T: Copy> KindTable<T> {
 
     /// What `of_name(node.kind())` gives.
     pub fn of(&self, node: tree_sitter::Node<'_>) -> T {
-        self.by_id
-            .get(node.kind_id() as usize)
-            .copied()
-            .unwrap_or(self.unnamed)
+        self.get(node).unwrap_or(self.unnamed)
+    }
+
+    /// [`Self::of`] for the kinds the grammar names; `None` for an ERROR
+    /// node.
+    pub fn get(&self, node: tree_sitter::Node<'_>) -> Option<T> {
+        self.by_id.get(node.kind_id() as usize).copied()
     }
 }
 
@@ -97,17 +100,11 @@ impl<T: Copy> KindTable<T> {
 /// and checking the grammar's C string on every call (walks that compare
 /// kinds by name on hot paths).
 pub fn kind_name(node: tree_sitter::Node<'_>) -> &'static str {
-    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    let names = NAMES.get_or_init(|| {
-        let lang = Language::Python.tree_sitter();
-        (0..lang.node_kind_count() as u16)
-            .map(|id| lang.node_kind_for_id(id).unwrap_or(""))
-            .collect()
-    });
-    match names.get(node.kind_id() as usize) {
-        Some(name) => name,
-        None => node.kind(), // ERROR, outside the grammar's table
-    }
+    static NAMES: std::sync::OnceLock<KindTable<&'static str>> = std::sync::OnceLock::new();
+    NAMES
+        .get_or_init(|| KindTable::new(|name| name))
+        .get(node)
+        .unwrap_or_else(|| node.kind()) // ERROR, outside the grammar's table
 }
 
 #[cfg(test)]

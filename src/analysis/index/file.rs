@@ -1079,21 +1079,30 @@ impl<'s, 't> Scanner<'s, 't> {
         found
     }
 
-    /// Each child of `node` with the id of the field it is in, in one
-    /// pass of a pooled cursor.
-    fn each_field_child(&mut self, node: Node<'t>, mut each: impl FnMut(u16, Node<'t>)) {
+    /// A pooled cursor stood on each child of `node` in turn, named or
+    /// not: `each` asks it for the node or its field only when it needs
+    /// them.
+    fn each_child(&mut self, node: Node<'t>, mut each: impl FnMut(&tree_sitter::TreeCursor<'t>)) {
         let mut cursor = self.cursors.take(node);
         if cursor.goto_first_child() {
             loop {
-                if let Some(id) = cursor.field_id() {
-                    each(id.get(), cursor.node());
-                }
+                each(&cursor);
                 if !cursor.goto_next_sibling() {
                     break;
                 }
             }
         }
         self.cursors.give(cursor);
+    }
+
+    /// Each child of `node` with the id of the field it is in, in one
+    /// pass of a pooled cursor.
+    fn each_field_child(&mut self, node: Node<'t>, mut each: impl FnMut(u16, Node<'t>)) {
+        self.each_child(node, |cursor| {
+            if let Some(id) = cursor.field_id() {
+                each(id.get(), cursor.node());
+            }
+        });
     }
 
     /// The children of `node` in the field `id`, in order.
@@ -1732,29 +1741,23 @@ impl<'s, 't> Scanner<'s, 't> {
         // the named children and the fields wanted, in one pass
         let (mut condition, mut consequence, mut alternative) = (None, None, false);
         let mut parts = Vec::new();
-        let mut cursor = self.cursors.take(node);
-        if cursor.goto_first_child() {
-            loop {
-                let child = cursor.node();
-                if child.is_named() {
-                    match cursor.field_id().map(|id| id.get()) {
-                        Some(id) if id == f.condition => {
-                            condition.get_or_insert(child);
-                        }
-                        Some(id) if id == f.consequence => {
-                            consequence.get_or_insert(child);
-                        }
-                        Some(id) if id == f.alternative => alternative = true,
-                        _ => {}
-                    }
-                    parts.push(child);
-                }
-                if !cursor.goto_next_sibling() {
-                    break;
-                }
+        self.each_child(node, |cursor| {
+            let child = cursor.node();
+            if !child.is_named() {
+                return;
             }
-        }
-        self.cursors.give(cursor);
+            match cursor.field_id().map(|id| id.get()) {
+                Some(id) if id == f.condition => {
+                    condition.get_or_insert(child);
+                }
+                Some(id) if id == f.consequence => {
+                    consequence.get_or_insert(child);
+                }
+                Some(id) if id == f.alternative => alternative = true,
+                _ => {}
+            }
+            parts.push(child);
+        });
         for part in parts {
             if Some(part) == consequence {
                 let narrowed = self.narrowed.len();
@@ -3111,17 +3114,16 @@ impl<'s, 't> Scanner<'s, 't> {
         let keyed = refs
             .into_iter()
             .filter_map(|r| Some((key_of(&self.file, r.value, 0)?, r)));
-        (self.file.refs, self.file.ref_ranges) = grouped_by_key(keyed, names);
+        let in_source_order = |r: &Ref| (r.line, r.col);
+        (self.file.refs, self.file.ref_ranges) = grouped_by_key(keyed, names, in_source_order);
         let sites = std::mem::take(&mut self.file.sites);
         let keyed = sites
             .into_iter()
             .filter_map(|r| Some((key_of(&self.file, r.value, 0)?, r)));
-        (self.file.sites, self.file.site_ranges) = grouped_by_key(keyed, names);
-        let mut by_name: Vec<DefId> = (0..self.file.defs.len() as DefId).collect();
-        let defs = &self.file.defs;
-        by_name.sort_unstable_by_key(|&d| (defs[d as usize].name, d));
-        self.file.def_ranges = ranges(by_name.iter().map(|&d| defs[d as usize].name));
-        self.file.defs_by_name = by_name;
+        (self.file.sites, self.file.site_ranges) = grouped_by_key(keyed, names, in_source_order);
+        let defs = self.file.defs.iter().enumerate();
+        let keyed = defs.map(|(d, def)| (def.name, d as DefId));
+        (self.file.defs_by_name, self.file.def_ranges) = grouped_by_key(keyed, names, |&d| d);
         self.file.names.shrink_to_fit();
         self.file.refs.shrink_to_fit();
         self.file.values.shrink_to_fit();
@@ -3219,28 +3221,19 @@ fn string_content(string: Node<'_>) -> Option<Node<'_>> {
 }
 
 /// The `(start, end)` run of each key in a sequence grouped by key.
-fn ranges(keys: impl Iterator<Item = Name>) -> HashMap<Name, (u32, u32)> {
-    let mut out: HashMap<Name, (u32, u32)> = HashMap::default();
-    for (i, k) in keys.enumerate() {
-        let i = i as u32;
-        out.entry(k)
-            .and_modify(|r| r.1 = i + 1)
-            .or_insert((i, i + 1));
-    }
-    out
-}
-
-/// References grouped by their key (a name id below `names`), each group
-/// in source order, and each key's range of the groups. A counting sort:
-/// the keys are dense ids, and the references come in nearly source order
-/// already, so each group is sorted from almost sorted.
-fn grouped_by_key(
-    keyed: impl Iterator<Item = (Name, Ref)>,
+/// Items grouped by their key (a name id below `names`), each group in
+/// `order`, and each key's range of the groups. A counting sort: the keys
+/// are dense ids, and the items come in nearly that order within a key
+/// already (references about in source order), so each group is sorted
+/// from almost sorted.
+fn grouped_by_key<T: Copy, K: Ord>(
+    keyed: impl Iterator<Item = (Name, T)>,
     names: usize,
-) -> (Vec<Ref>, HashMap<Name, (u32, u32)>) {
-    let keyed: Vec<(Name, Ref)> = keyed.collect();
+    order: impl Fn(&T) -> K,
+) -> (Vec<T>, HashMap<Name, (u32, u32)>) {
+    let keyed: Vec<(Name, T)> = keyed.collect();
     let Some(&(_, placeholder)) = keyed.first() else {
-        return Default::default();
+        return (Vec::new(), HashMap::default());
     };
     // where each key's group starts, then (after the scatter) ends
     let mut ends = vec![0u32; names + 1];
@@ -3251,16 +3244,16 @@ fn grouped_by_key(
         ends[i] += ends[i - 1];
     }
     let mut grouped = vec![placeholder; keyed.len()];
-    for &(k, r) in &keyed {
+    for &(k, item) in &keyed {
         let at = &mut ends[k as usize];
-        grouped[*at as usize] = r;
+        grouped[*at as usize] = item;
         *at += 1;
     }
     let mut ranges = HashMap::default();
     let mut start = 0;
     for (k, &end) in ends.iter().enumerate().take(names) {
         if end > start {
-            grouped[start as usize..end as usize].sort_unstable_by_key(|r| (r.line, r.col));
+            grouped[start as usize..end as usize].sort_unstable_by_key(&order);
             ranges.insert(k as Name, (start, end));
         }
         start = end;
