@@ -15,6 +15,7 @@
 //!   (not to be confused with the command language, `lang`).
 //! * [`syntax`] — [`SyntaxTree`]: parse from rope chunks, incremental edits,
 //!   byte/point ↔ position conversions.
+//! * [`identifier`] — Python's identifier shape and keywords.
 //! * [`lines`] — line text, indentation, CRLF-aware helpers.
 //! * [`outline`] — symbols, [`outline::lookup`] of command targets,
 //!   [`outline::enclosing`] function/class.
@@ -37,6 +38,7 @@ pub mod dependencies;
 pub mod error;
 pub mod format;
 pub mod grammar;
+pub mod identifier;
 pub mod index;
 pub mod insert;
 pub mod issues;

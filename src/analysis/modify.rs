@@ -100,23 +100,7 @@ pub fn modify(
     })
 }
 
-const KEYWORDS: &[&str] = &[
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
-    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
-    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
-    "with", "yield",
-];
-
-/// True for a Python identifier that is not a keyword.
-pub fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    let Some(first) = chars.next() else {
-        return false;
-    };
-    (first == '_' || first.is_alphabetic())
-        && chars.all(|c| c == '_' || c.is_alphanumeric())
-        && !KEYWORDS.contains(&name)
-}
+use super::identifier::is_identifier;
 
 /// `name`, `_name` or `__name` for a visibility.
 pub fn visible_name(name: &str, visibility: Visibility) -> Result<String> {
@@ -532,8 +516,5 @@ mod tests {
         assert_eq!(visible_name("_x", Visibility::Public).unwrap(), "x");
         assert_eq!(visible_name("x", Visibility::Private).unwrap(), "__x");
         assert!(visible_name("__init__", Visibility::Private).is_err());
-        assert!(is_identifier("größe"));
-        assert!(!is_identifier("class"));
-        assert!(!is_identifier("1a"));
     }
 }

@@ -45,8 +45,8 @@ use tree_sitter::Node;
 use super::{
     ExtractKind, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary,
 };
+use crate::analysis::identifier::is_identifier;
 use crate::analysis::lines;
-use crate::analysis::modify::is_identifier;
 use crate::analysis::reindent::detect_unit;
 use crate::analysis::scope::{self, Scopes};
 use crate::analysis::syntax::{node_chars, SyntaxTree};

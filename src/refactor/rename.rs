@@ -61,6 +61,7 @@ use std::ops::Range;
 
 use ropey::Rope;
 
+use crate::analysis::identifier;
 use crate::analysis::index::rename::DefInfo;
 use crate::analysis::index::resolve::{DefRef, Res};
 use crate::analysis::index::{disk, FileIndex, IndexError, Location, ProjectIndex};
@@ -73,13 +74,6 @@ use super::{
     Source, Summary,
 };
 use text::Context;
-
-const KEYWORDS: &[&str] = &[
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
-    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
-    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
-    "with", "yield",
-];
 
 pub(super) fn compute(
     project: &Project<'_>,
@@ -506,10 +500,7 @@ fn insert(
 
 /// A new name must be an identifier that is not a keyword.
 fn check_new_name(new: &str) -> Result<(), RefactorError> {
-    let mut chars = new.chars();
-    let shaped = chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
-        && chars.all(|c| c == '_' || c.is_alphanumeric());
-    if !shaped {
+    if !identifier::is_identifier_shaped(new) {
         let hint = if new.contains('.') {
             ": give the new last part only (renaming a module is not a symbol rename)"
         } else {
@@ -520,7 +511,7 @@ fn check_new_name(new: &str) -> Result<(), RefactorError> {
             format!("Not a valid Python name: '{new}'{hint}"),
         ));
     }
-    if KEYWORDS.contains(&new) {
+    if identifier::is_keyword(new) {
         return Err(RefactorError::new(
             RefactorFailure::InvalidArgument,
             format!("'{new}' is a Python keyword: choose another name"),

@@ -225,7 +225,7 @@ impl Work {
 }
 
 fn check_identifier(name: &str) -> Result<(), RefactorError> {
-    if crate::analysis::modify::is_identifier(name) {
+    if crate::analysis::identifier::is_identifier(name) {
         Ok(())
     } else {
         Err(RefactorError::new(

@@ -248,7 +248,7 @@ pub(super) fn parse_list(list: &str, allow_call_values: bool) -> Result<Vec<Para
 }
 
 fn is_plain_name(name: &str) -> bool {
-    crate::analysis::modify::is_identifier(name)
+    crate::analysis::identifier::is_identifier(name)
 }
 
 /// `list` cut at the commas outside brackets and strings.
