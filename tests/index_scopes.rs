@@ -115,6 +115,24 @@ const CASES: &[(&str, &str, &str, &str)] = &[
         "; possible: ",
     ),
     (
+        "super(C, self) is the bases of C, which may skip the method's own parent",
+        "class A:\n    def m(self): pass\nclass B(A):\n    def m(self): pass\nclass C(B):\n    def m(self):\n        return super(B, self).m()\n",
+        "A.m",
+        "6:30; possible: ",
+    ),
+    (
+        "…so it is not the parent's method",
+        "class A:\n    def m(self): pass\nclass B(A):\n    def m(self): pass\nclass C(B):\n    def m(self):\n        return super(B, self).m()\n",
+        "B.m",
+        "; possible: ",
+    ),
+    (
+        "super(C, obj) outside any class, a comment among its arguments",
+        "class A:\n    def m(self): pass\nclass B(A): pass\ndef f(obj):\n    return super(B,  # skip B\n                 obj).m()\nsuper(B, B()).m\n",
+        "A.m",
+        "5:22, 6:14; possible: ",
+    ),
+    (
         "a variable with one definition stands for its value",
         "class Library:\n    def filter(self): pass\nregister = Library()\nAlias = Library\n@register.filter\ndef f(): pass\nAlias().filter()\n",
         "Library.filter",

@@ -98,6 +98,8 @@ pub enum Value {
     SelfOf(DefId),
     /// `super()` in a method of the class: its bases.
     Super(DefId),
+    /// `super(C, obj)`, anywhere: the bases of the class `C` denotes.
+    SuperOf(ValueId),
     /// Same as another value (a name use points at its binding).
     Same(ValueId),
     /// Several bindings of one name (`try: import a` / `except: a = None`).
@@ -340,7 +342,7 @@ impl FileIndex {
         for _ in 0..8 {
             match self.value(base) {
                 Value::Same(v) => base = v,
-                Value::Super(_) => return true,
+                Value::Super(_) | Value::SuperOf(_) => return true,
                 _ => return false,
             }
         }
@@ -2268,13 +2270,19 @@ impl<'s, 't> Scanner<'s, 't> {
                         }
                     }
                 }
-                if let Some(args) = arguments {
-                    self.visit(args, ctx);
-                }
                 let is_super = function
                     .is_some_and(|f| Kind::of(f) == Kind::Identifier && self.text(f) == "super");
-                match ctx.method_of {
-                    Some(class) if is_super => self.push(Value::Super(class)),
+                let mut explicit_class = None;
+                if let Some(args) = arguments {
+                    if is_super {
+                        explicit_class = self.super_arguments(args, ctx);
+                    } else {
+                        self.visit(args, ctx);
+                    }
+                }
+                match (explicit_class, ctx.method_of) {
+                    (Some(class), _) => self.push(Value::SuperOf(class)),
+                    (None, Some(class)) if is_super => self.push(Value::Super(class)),
                     _ => self.push(Value::Call(callee)),
                 }
             }
@@ -2304,6 +2312,27 @@ impl<'s, 't> Scanner<'s, 't> {
                 UNKNOWN
             }
         }
+    }
+
+    /// Visits the arguments of a `super(…)` call; returns the value of the
+    /// class of `super(C, obj)` when the call names one (a bare `super()`
+    /// or a `super(*args)` does not).
+    fn super_arguments(&mut self, args: Node<'t>, ctx: Ctx) -> Option<ValueId> {
+        let mut arguments = self.named_children(args);
+        arguments.retain(|&a| kind_name(a) != "comment");
+        let mut class = None;
+        for (i, argument) in arguments.into_iter().enumerate() {
+            let positional = !matches!(
+                kind_name(argument),
+                "keyword_argument" | "list_splat" | "dictionary_splat"
+            );
+            if i == 0 && positional {
+                class = Some(self.expr(argument, ctx));
+            } else {
+                self.visit(argument, ctx);
+            }
+        }
+        class
     }
 
     /// A `match` pattern: bare names capture (bind), dotted names are
@@ -3272,6 +3301,7 @@ fn key_of(file: &FileIndex, value: ValueId, depth: usize) -> Option<Name> {
         | Value::Call(_)
         | Value::SelfOf(_)
         | Value::Super(_)
+        | Value::SuperOf(_)
         | Value::Items(_)
         | Value::Elem(_)
         | Value::Values(_)

@@ -173,18 +173,20 @@ impl ProjectIndex {
                 }
             }
             Value::SelfOf(def) => Res::Instance(vec![DefRef { file, def }]),
-            Value::Super(def) => {
-                let mut bases = Vec::new();
-                for &b in &f.def(def).bases {
-                    if let Res::Defs(defs) = self.resolve_base(file, b, depth + 1) {
-                        bases.extend(
-                            defs.into_iter()
-                                .filter(|d| self.kind(*d) == Some(SymbolKind::Class)),
-                        );
+            Value::Super(def) => Res::Instance(self.bases_of(DefRef { file, def }, depth + 1)),
+            Value::SuperOf(class) => match self.resolve_base(file, class, depth + 1) {
+                Res::Defs(defs) => {
+                    let mut bases = Vec::new();
+                    for d in defs {
+                        if self.kind(d) == Some(SymbolKind::Class) {
+                            bases.extend(self.bases_of(d, depth + 1));
+                        }
                     }
+                    Res::Instance(bases)
                 }
-                Res::Instance(bases)
-            }
+                Res::External => Res::External,
+                _ => Res::Unknown,
+            },
             Value::Same(v) => self.resolve(file, v, depth + 1),
             Value::Items(item) => match self.resolve(file, item, depth + 1) {
                 Res::Instance(classes) => Res::Items(classes),
@@ -475,6 +477,24 @@ impl ProjectIndex {
             Some(all) => all.iter().any(|n| &**n == name),
             None => !name.starts_with('_'),
         }
+    }
+
+    /// The classes a class's bases denote, for `super()`: the classes
+    /// its methods' `super().m` looks in first.
+    fn bases_of(&self, class: DefRef, depth: usize) -> Vec<DefRef> {
+        let Some(f) = self.file(class.file) else {
+            return Vec::new();
+        };
+        let mut bases = Vec::new();
+        for &b in &f.def(class.def).bases {
+            if let Res::Defs(defs) = self.resolve_base(class.file, b, depth) {
+                bases.extend(
+                    defs.into_iter()
+                        .filter(|d| self.kind(*d) == Some(SymbolKind::Class)),
+                );
+            }
+        }
+        bases
     }
 
     /// What the base expression `base` of a class statement names: a

@@ -75,6 +75,20 @@ fn a_function_is_renamed_at_its_definition_imports_and_calls() {
 }
 
 #[test]
+fn an_explicit_super_is_renamed_in_a_method_and_outside_any_class() {
+    let p = TestProject::new(&[(
+        "shapes.py",
+        "class Base:\n    def area(self):\n        return 0\n\n\nclass Square(Base):\n    def area(self):\n        return super(Square, self).area() + 1\n\n\ndef base_area(sq):\n    return super(Square, sq).area()\n",
+    )]);
+    let done = p.run(None, &rename("Base.area", "surface")).unwrap();
+    assert_eq!(
+        p.after(&done)["shapes.py"],
+        "class Base:\n    def surface(self):\n        return 0\n\n\nclass Square(Base):\n    def surface(self):\n        return super(Square, self).surface() + 1\n\n\ndef base_area(sq):\n    return super(Square, sq).surface()\n"
+    );
+    assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
+}
+
+#[test]
 fn a_method_is_renamed_with_its_hierarchy_super_calls_and_typed_receivers() {
     let p = TestProject::new(&[
         (
