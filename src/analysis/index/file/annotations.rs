@@ -166,13 +166,7 @@ impl<'s, 't> Scanner<'s, 't> {
             let name = self.intern(part);
             let len = part.chars().count();
             value = if i == 0 {
-                let slot = self.push(Value::Unknown);
-                self.pending.push(Pending {
-                    scope: ctx.scope,
-                    name,
-                    slot,
-                });
-                slot
+                self.pending_read(ctx.scope, name)
             } else {
                 self.push(Value::Attr { base: value, name })
             };
@@ -187,13 +181,7 @@ impl<'s, 't> Scanner<'s, 't> {
         match kind_name(node) {
             "identifier" => {
                 let name = self.intern(self.text(node));
-                let slot = self.push(Value::Unknown);
-                self.pending.push(Pending {
-                    scope: ctx.scope,
-                    name,
-                    slot,
-                });
-                Some(slot)
+                Some(self.pending_read(ctx.scope, name))
             }
             "attribute" => {
                 let base = self.quiet_value(field(node, fields().object)?, ctx)?;
@@ -413,15 +401,7 @@ impl<'s, 't> Scanner<'s, 't> {
         for part in text.split('.') {
             let name = self.intern(part);
             value = Some(match value {
-                None => {
-                    let slot = self.push(Value::Unknown);
-                    self.pending.push(Pending {
-                        scope: ctx.scope,
-                        name,
-                        slot,
-                    });
-                    slot
-                }
+                None => self.pending_read(ctx.scope, name),
                 Some(base) => self.push(Value::Attr { base, name }),
             });
         }

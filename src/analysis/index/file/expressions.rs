@@ -68,12 +68,7 @@ impl<'s, 't> Scanner<'s, 't> {
                     self.add_ref(node, v, ctx);
                     return v;
                 }
-                let slot = self.push(Value::Unknown);
-                self.pending.push(Pending {
-                    scope: ctx.scope,
-                    name,
-                    slot,
-                });
+                let slot = self.pending_read(ctx.scope, name);
                 self.add_ref(node, slot, ctx);
                 self.narrowed
                     .iter()

@@ -18,12 +18,7 @@ impl<'s, 't> Scanner<'s, 't> {
                 if global {
                     self.scopes[ctx.scope].globals.push(id);
                     // `global x` names the module's `x` (a rename must change it).
-                    let slot = self.push(Value::Unknown);
-                    self.pending.push(Pending {
-                        scope: 0,
-                        name: id,
-                        slot,
-                    });
+                    let slot = self.pending_read(0, id);
                     self.add_ref(n, slot, ctx);
                 } else {
                     self.scopes[ctx.scope].nonlocals.push(id);

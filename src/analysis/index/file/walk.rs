@@ -41,6 +41,14 @@ impl<'s, 't> Scanner<'s, 't> {
         (self.file.values.len() - 1) as ValueId
     }
 
+    /// A value for `name` read in `scope`, resolved once the whole file
+    /// is walked (a later binding in an enclosing scope still counts).
+    pub(super) fn pending_read(&mut self, scope: usize, name: Name) -> ValueId {
+        let slot = self.push(Value::Unknown);
+        self.pending.push(Pending { scope, name, slot });
+        slot
+    }
+
     /// Binds `name`, written at `node` in `statement`, in `scope`; returns
     /// the scope it binds in.
     pub(super) fn bind(
@@ -117,8 +125,7 @@ impl<'s, 't> Scanner<'s, 't> {
     /// A [`FileIndex::sites`] entry: `node` names whatever `name` is
     /// bound to in `scope`.
     pub(super) fn add_site(&mut self, node: Node<'t>, scope: usize, name: Name, ctx: Ctx) {
-        let slot = self.push(Value::Unknown);
-        self.pending.push(Pending { scope, name, slot });
+        let slot = self.pending_read(scope, name);
         self.push_site(node, slot, ctx);
     }
 
