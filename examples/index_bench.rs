@@ -44,6 +44,77 @@ fn thread_cpu() -> Option<Duration> {
     ))
 }
 
+/// (b2) The ratio of (b) with the machine's drift taken out: every file's
+/// text (in memory) is parsed and dropped, then parsed and scanned into a
+/// `FileIndex`, each timed on its own, one right after the other, on the
+/// pool's threads; which of the two goes first alternates from file to
+/// file and round to round, so neither gains from the other's warm
+/// caches. Speed that drifts from one minute to the next moves both sums
+/// alike, so their ratio holds still where (b)'s whole runs, seconds apart,
+/// do not.
+fn paired_by_file(root: &Path, paths: &[String], index: &ProjectIndex) {
+    use rayon::prelude::*;
+    let texts: Vec<(disk::ModuleName, String)> = paths
+        .iter()
+        .filter_map(|rel| {
+            let text = std::fs::read_to_string(root.join(rel)).ok()?;
+            let module = index.module_of(rel).unwrap_or_default().to_string();
+            Some(((module, rel.ends_with("__init__.py")), text))
+        })
+        .collect();
+    let rounds: usize = std::env::var("INDEX_BENCH_PAIRED_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .filter(|&r| r > 0)
+        .unwrap_or(3);
+    let mut ratios = Vec::new();
+    let (mut floor_sum, mut index_sum) = (Duration::ZERO, Duration::ZERO);
+    for round in 0..rounds {
+        let (floor, scanned) = texts
+            .par_iter()
+            .enumerate()
+            .with_max_len(1)
+            .map(|(i, (module, text))| {
+                let parse_only = || {
+                    let t = Instant::now();
+                    drop(disk::parse(text));
+                    t.elapsed()
+                };
+                let parse_and_scan = || {
+                    let t = Instant::now();
+                    let file = disk::index_text(module, text);
+                    let took = t.elapsed();
+                    drop(file); // an index keeps it: its drop is not the build's
+                    took
+                };
+                if (i + round) % 2 == 0 {
+                    let f = parse_only();
+                    (f, parse_and_scan())
+                } else {
+                    let s = parse_and_scan();
+                    (parse_only(), s)
+                }
+            })
+            .reduce(
+                || (Duration::ZERO, Duration::ZERO),
+                |a, b| (a.0 + b.0, a.1 + b.1),
+            );
+        ratios.push(scanned.as_secs_f64() / floor.as_secs_f64().max(1e-9));
+        floor_sum += floor;
+        index_sum += scanned;
+    }
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "(b2) file by file, parse vs parse + scan, interleaved ({} files, {rounds} rounds): floor {:.0} ms, index {:.0} ms = {:.3}x (rounds from {:.3}x to {:.3}x)",
+        texts.len(),
+        ms(floor_sum) / rounds as f64,
+        ms(index_sum) / rounds as f64,
+        index_sum.as_secs_f64() / floor_sum.as_secs_f64().max(1e-9),
+        ratios[0],
+        ratios[ratios.len() - 1],
+    );
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -172,6 +243,8 @@ fn main() {
     for s in index.skipped().iter().take(5) {
         println!("    skipped {}: {}", s.path, s.reason);
     }
+
+    paired_by_file(&root, &paths, &index);
 
     // (c) warm references: wall time of each run, and the mean on-CPU time
     // of this thread over the 100 runs.
