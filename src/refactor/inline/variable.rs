@@ -721,7 +721,7 @@ fn check_reads(
             }
             if window_start <= b.range.start
                 && b.range.start < window_end
-                && !bound_after_read(file, b.range.clone(), sites)
+                && !bound_after_read(file, b.range.clone(), sites, scope)
             {
                 return Err(refused(format!(
                     "the value of {name} reads {}, which is rebound at {at} before {name} is read",
@@ -781,15 +781,21 @@ fn check_reads(
 
 /// The binding is a target of the assignment whose value holds the one
 /// read of the variable: the value is evaluated before the target is bound
-/// (`a = v + 1` with `v = a * 2`).
+/// (`a = v + 1` with `v = a * 2`). Not when the read is in a lambda or
+/// function there: it runs when called, after the target is bound
+/// (`a = lambda: v` with `v = a`).
 fn bound_after_read(
     file: &Parsed,
     binding: Range<usize>,
     sites: &[(Node<'_>, &Reference)],
+    scope: usize,
 ) -> bool {
-    let [(site, _)] = sites else {
+    let [(site, read)] = sites else {
         return false;
     };
+    if matches!(timing(file, read.scope, scope), Timing::Later) {
+        return false;
+    }
     let Some(mut n) = file.node_at(binding) else {
         return false;
     };

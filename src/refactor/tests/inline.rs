@@ -310,6 +310,10 @@ fn refusals_say_why() {
          "Cannot inline - the value of v reads a, which means something else at 3:15"),
         ("def f(a):\n    v = a\n    g = lambda: v\n    a = 2\n    return g\n", 1, "v",
          "Cannot inline - the value of v reads a, which is rebound at 3:4 before v is read"),
+        // the lambda reads v when called, after its own assignment rebinds a
+        // (toolz's reduceby: `_init = init; init = lambda: _init`)
+        ("def f(init):\n    _init = init\n    init = lambda: _init\n    return init\n", 1, "_init",
+         "Cannot inline - the value of _init reads init, which is rebound at 2:4 before _init is read"),
         // effects
         ("def f(g):\n    v = g()\n    return v + v\n", 1, "v",
          "Cannot inline - the value of v (`g()`) has effects and v is read 2 times: it would run 2 times"),
