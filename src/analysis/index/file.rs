@@ -516,6 +516,11 @@ pub fn scan(module: &str, is_package: bool, src: &str, tree: &Tree) -> FileIndex
 impl<'s, 't> Scanner<'s, 't> {
     fn new(module: &str, is_package: bool, src: &'s str, tree: &'t Tree) -> Self {
         let root = tree.root_node();
+        // What a scan of this many visible nodes grows its tables to, at
+        // most (Django's files: 0.22 values, 0.15 references, 0.10 pending
+        // reads and 0.05 names a node); reserved at once instead of by
+        // doubling, each doubling a copy into fresh memory.
+        let nodes = root.descendant_count();
         let mut module_scope = Scope::new(ScopeKind::Module, None);
         module_scope.range = 0..src.len();
         Scanner {
@@ -531,11 +536,17 @@ impl<'s, 't> Scanner<'s, 't> {
                 module: module.to_string(),
                 is_package,
                 has_syntax_errors: root.has_error(),
-                values: vec![Value::Unknown],
+                values: {
+                    let mut values = Vec::with_capacity(nodes / 4 + 1);
+                    values.push(Value::Unknown);
+                    values
+                },
+                refs: Vec::with_capacity(nodes / 6),
+                names: Names::with_capacity(nodes / 16, nodes / 2),
                 ..FileIndex::default()
             },
             scopes: vec![module_scope],
-            pending: Vec::new(),
+            pending: Vec::with_capacity(nodes / 8),
             attr_writes: Vec::new(),
             all_dynamic: false,
             rhs: UNKNOWN,

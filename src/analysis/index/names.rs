@@ -45,6 +45,15 @@ fn text_of<'a>(text: &'a str, ends: &[u32], id: Name) -> &'a str {
 }
 
 impl Names {
+    /// Room for `names` names of `bytes` bytes in all, reserved at once.
+    pub fn with_capacity(names: usize, bytes: usize) -> Names {
+        Names {
+            text: String::with_capacity(bytes),
+            ends: Vec::with_capacity(names),
+            table: HashTable::with_capacity(names),
+        }
+    }
+
     /// The id of `s`, interning it if it is new.
     pub fn intern(&mut self, s: &str) -> Name {
         let hash = hash_of(s);

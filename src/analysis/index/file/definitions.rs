@@ -62,7 +62,7 @@ impl<'s, 't> Scanner<'s, 't> {
     pub(super) fn function(&mut self, node: Node<'t>, decorators: Option<&[Node<'t>]>, ctx: Ctx) {
         let f = fields();
         let [name_node, return_type, parameters, body] =
-            self.fields_of(node, [f.name, f.return_type, f.parameters, f.body]);
+            fields_of(node, [f.name, f.return_type, f.parameters, f.body]);
         let Some(name_node) = name_node else {
             return self.children(node, ctx);
         };
@@ -154,7 +154,7 @@ impl<'s, 't> Scanner<'s, 't> {
             // most parameters are a bare name, which has no fields
             let [default, ty] = match kind_name(p) {
                 "identifier" => [None, None],
-                _ => self.fields_of(p, [fields().value, fields().r#type]),
+                _ => fields_of(p, [fields().value, fields().r#type]),
             };
             if let Some(v) = default {
                 self.visit(v, outer);
@@ -193,8 +193,7 @@ impl<'s, 't> Scanner<'s, 't> {
 
     pub(super) fn class(&mut self, node: Node<'t>, _decorators: Option<&[Node<'t>]>, ctx: Ctx) {
         let f = fields();
-        let [name_node, superclasses, body] =
-            self.fields_of(node, [f.name, f.superclasses, f.body]);
+        let [name_node, superclasses, body] = fields_of(node, [f.name, f.superclasses, f.body]);
         let Some(name_node) = name_node else {
             return self.children(node, ctx);
         };

@@ -77,8 +77,7 @@ impl<'s, 't> Scanner<'s, 't> {
                     .map_or(slot, |n| n.instance)
             }
             Kind::Attribute => {
-                let [object, attribute] =
-                    self.fields_of(node, [fields().object, fields().attribute]);
+                let [object, attribute] = fields_of(node, [fields().object, fields().attribute]);
                 let base = match object {
                     Some(o) => self.expr(o, ctx),
                     None => UNKNOWN,
@@ -96,7 +95,7 @@ impl<'s, 't> Scanner<'s, 't> {
             }
             Kind::Call => {
                 let [function, arguments] =
-                    self.fields_of(node, [fields().function, fields().arguments]);
+                    fields_of(node, [fields().function, fields().arguments]);
                 let mut callee = UNKNOWN;
                 if let Some(f) = function {
                     let before = self.file.refs.len();

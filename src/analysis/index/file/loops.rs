@@ -111,7 +111,7 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         // `sorted(sorted(…))` nests like any expression
         let ctx = self.deeper(ctx)?;
-        let [function, arguments] = self.fields_of(call, [fields().function, fields().arguments]);
+        let [function, arguments] = fields_of(call, [fields().function, fields().arguments]);
         let (function, arguments) = (function?, arguments?);
         if Kind::of(function) != Kind::Identifier || kind_name(arguments) != "argument_list" {
             return None;

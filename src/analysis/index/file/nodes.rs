@@ -183,6 +183,21 @@ pub(super) fn field<'t>(node: Node<'t>, id: u16) -> Option<Node<'t>> {
     node.child_by_field_id(id)
 }
 
+/// The first child of `node` in each of the fields `ids`.
+///
+/// One `child_by_field_id` per field, not one cursor pass asking every
+/// child for its field: on tree-sitter 0.25 a cursor step out of a
+/// child climbs back through its hidden wrappers (`expression`,
+/// `primary_expression`) and `TreeCursor::field_id` walks the cursor's
+/// stack, so the pass cost the scan 15% more instructions
+/// (docs/BENCHMARKS-index.md).
+pub(super) fn fields_of<'t, const N: usize>(
+    node: Node<'t>,
+    ids: [u16; N],
+) -> [Option<Node<'t>>; N] {
+    ids.map(|id| field(node, id))
+}
+
 /// `name` or `a.b.c`: identifiers joined by dots.
 pub(super) fn is_dotted_name(text: &str) -> bool {
     let identifier = |p: &str| {

@@ -29,8 +29,7 @@ impl<'s, 't> Scanner<'s, 't> {
 
     /// `a = …`, `a: T = …`, `a: T`.
     pub(super) fn assignment(&mut self, node: Node<'t>, ctx: Ctx) {
-        let [left, right, ty] =
-            self.fields_of(node, [fields().left, fields().right, fields().r#type]);
+        let [left, right, ty] = fields_of(node, [fields().left, fields().right, fields().r#type]);
         let mut value = match right {
             Some(right) => self.expr(right, ctx),
             None => UNKNOWN,

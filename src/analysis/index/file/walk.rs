@@ -227,23 +227,6 @@ impl<'s, 't> Scanner<'s, 't> {
         found
     }
 
-    /// The children of `node` in the fields `ids`, found in one pass over
-    /// its children (each `child_by_field_id` passes over them again,
-    /// computing every child's position).
-    pub(super) fn fields_of<const N: usize>(
-        &mut self,
-        node: Node<'t>,
-        ids: [u16; N],
-    ) -> [Option<Node<'t>>; N] {
-        let mut found = [None; N];
-        self.each_field_child(node, |field, child| {
-            if let Some(i) = ids.iter().position(|&f| f == field) {
-                found[i].get_or_insert(child);
-            }
-        });
-        found
-    }
-
     pub(super) fn deeper(&mut self, ctx: Ctx) -> Option<Ctx> {
         if ctx.depth >= MAX_DEPTH {
             self.file.truncated = true;
