@@ -6,6 +6,14 @@ use super::nodes::*;
 use super::*;
 use crate::analysis::syntax;
 
+/// Up to this many named children are reached by `Node::named_child`,
+/// beyond through a cursor. Each `named_child(i)` passes over the
+/// children before the `i`th, but skips the cursor's reset and its
+/// climbs out of every child (`expression`, `primary_expression`…),
+/// which cost more for a node of few children (an expression
+/// statement, most argument lists).
+const FEW_CHILDREN: usize = 6;
+
 impl<'s, 't> Scanner<'s, 't> {
     pub(super) fn text(&self, node: Node<'t>) -> &'s str {
         self.src.get(node.byte_range()).unwrap_or("")
@@ -148,38 +156,55 @@ impl<'s, 't> Scanner<'s, 't> {
         });
     }
 
+    /// Visits the named children of `node`, in order.
     pub(super) fn children(&mut self, node: Node<'t>, ctx: Ctx) {
-        if node.child_count() == 0 {
-            return;
-        }
-        let mut cursor = self.cursors.take(node);
         let narrowed = self.narrowed.len();
-        if cursor.goto_first_child() {
-            loop {
-                let child = cursor.node();
-                if child.is_named() {
-                    if child.kind_id() != kinds().if_statement {
-                        self.visit(child, ctx);
-                    } else {
-                        self.guarded = None;
-                        self.visit(child, ctx);
-                        if let Some(n) = self.guarded.take() {
-                            self.narrowed.push(n);
-                        }
-                    }
-                }
-                if !cursor.goto_next_sibling() {
-                    break;
+        let named = node.named_child_count();
+        if named <= FEW_CHILDREN {
+            for i in 0..named {
+                if let Some(child) = node.named_child(i) {
+                    self.visit_child(child, ctx);
                 }
             }
+        } else {
+            let mut cursor = self.cursors.take(node);
+            if cursor.goto_first_child() {
+                loop {
+                    let child = cursor.node();
+                    if child.is_named() {
+                        self.visit_child(child, ctx);
+                    }
+                    if !cursor.goto_next_sibling() {
+                        break;
+                    }
+                }
+            }
+            self.cursors.give(cursor);
         }
         self.narrowed.truncate(narrowed);
-        self.cursors.give(cursor);
+    }
+
+    /// Visits one of [`Self::children`]: an `if` that guards the rest of
+    /// its block narrows it.
+    fn visit_child(&mut self, child: Node<'t>, ctx: Ctx) {
+        if child.kind_id() != kinds().if_statement {
+            self.visit(child, ctx);
+        } else {
+            self.guarded = None;
+            self.visit(child, ctx);
+            if let Some(n) = self.guarded.take() {
+                self.narrowed.push(n);
+            }
+        }
     }
 
     /// The named children of `node`, through a pooled cursor (`Node::walk`
     /// allocates one, with C's `malloc`).
     pub(super) fn named_children(&mut self, node: Node<'t>) -> Vec<Node<'t>> {
+        let named = node.named_child_count();
+        if named <= FEW_CHILDREN {
+            return (0..named).filter_map(|i| node.named_child(i)).collect();
+        }
         let mut cursor = self.cursors.take(node);
         let found = node.named_children(&mut cursor).collect();
         self.cursors.give(cursor);
