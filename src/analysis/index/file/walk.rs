@@ -198,7 +198,8 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
-    /// The named children of `node`, through a pooled cursor (`Node::walk`
+    /// The named children of `node`: by `named_child` when it has a few
+    /// ([`FEW_CHILDREN`]), else through a pooled cursor (`Node::walk`
     /// allocates one, with C's `malloc`).
     pub(super) fn named_children(&mut self, node: Node<'t>) -> Vec<Node<'t>> {
         let named = node.named_child_count();
