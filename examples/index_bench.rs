@@ -62,11 +62,7 @@ fn paired_by_file(root: &Path, paths: &[String], index: &ProjectIndex) {
             Some(((module, rel.ends_with("__init__.py")), text))
         })
         .collect();
-    let rounds: usize = std::env::var("INDEX_BENCH_PAIRED_ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .filter(|&r| r > 0)
-        .unwrap_or(3);
+    let rounds = count_from_env("INDEX_BENCH_PAIRED_ROUNDS", 3);
     let mut ratios = Vec::new();
     let (mut floor_sum, mut index_sum) = (Duration::ZERO, Duration::ZERO);
     for round in 0..rounds {
@@ -115,6 +111,15 @@ fn paired_by_file(root: &Path, paths: &[String], index: &ProjectIndex) {
     );
 }
 
+/// A positive count from the environment variable `name`, else `default`.
+fn count_from_env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .filter(|&r| r > 0)
+        .unwrap_or(default)
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
@@ -160,11 +165,7 @@ fn main() {
     let mut reads = Vec::new();
     let mut index = None;
     let (mut floor_cpu, mut build_cpu) = (Duration::ZERO, Duration::ZERO);
-    let runs: usize = std::env::var("INDEX_BENCH_RUNS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .filter(|&r| r > 0)
-        .unwrap_or(5);
+    let runs = count_from_env("INDEX_BENCH_RUNS", 5);
     for _ in 0..runs {
         let c = cpu_time();
         let (took, t) = floor_run();

@@ -156,31 +156,37 @@ impl<'s, 't> Scanner<'s, 't> {
         });
     }
 
+    /// Calls `each` on the named children of `node`, in order: by
+    /// `Node::named_child` when it has a few ([`FEW_CHILDREN`]), else
+    /// through a pooled cursor (`Node::walk` allocates one, with C's
+    /// `malloc`).
+    fn each_named_child(&mut self, node: Node<'t>, mut each: impl FnMut(&mut Self, Node<'t>)) {
+        let named = node.named_child_count();
+        if named <= FEW_CHILDREN {
+            for child in (0..named).filter_map(|i| node.named_child(i)) {
+                each(self, child);
+            }
+            return;
+        }
+        let mut cursor = self.cursors.take(node);
+        if cursor.goto_first_child() {
+            loop {
+                let child = cursor.node();
+                if child.is_named() {
+                    each(self, child);
+                }
+                if !cursor.goto_next_sibling() {
+                    break;
+                }
+            }
+        }
+        self.cursors.give(cursor);
+    }
+
     /// Visits the named children of `node`, in order.
     pub(super) fn children(&mut self, node: Node<'t>, ctx: Ctx) {
         let narrowed = self.narrowed.len();
-        let named = node.named_child_count();
-        if named <= FEW_CHILDREN {
-            for i in 0..named {
-                if let Some(child) = node.named_child(i) {
-                    self.visit_child(child, ctx);
-                }
-            }
-        } else {
-            let mut cursor = self.cursors.take(node);
-            if cursor.goto_first_child() {
-                loop {
-                    let child = cursor.node();
-                    if child.is_named() {
-                        self.visit_child(child, ctx);
-                    }
-                    if !cursor.goto_next_sibling() {
-                        break;
-                    }
-                }
-            }
-            self.cursors.give(cursor);
-        }
+        self.each_named_child(node, |s, child| s.visit_child(child, ctx));
         self.narrowed.truncate(narrowed);
     }
 
@@ -198,17 +204,10 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
-    /// The named children of `node`: by `named_child` when it has a few
-    /// ([`FEW_CHILDREN`]), else through a pooled cursor (`Node::walk`
-    /// allocates one, with C's `malloc`).
+    /// The named children of `node` ([`Self::each_named_child`]).
     pub(super) fn named_children(&mut self, node: Node<'t>) -> Vec<Node<'t>> {
-        let named = node.named_child_count();
-        if named <= FEW_CHILDREN {
-            return (0..named).filter_map(|i| node.named_child(i)).collect();
-        }
-        let mut cursor = self.cursors.take(node);
-        let found = node.named_children(&mut cursor).collect();
-        self.cursors.give(cursor);
+        let mut found = Vec::with_capacity(node.named_child_count());
+        self.each_named_child(node, |_, child| found.push(child));
         found
     }
 
