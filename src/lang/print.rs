@@ -323,12 +323,18 @@ impl Display for Refactoring {
                 symbol,
                 new_name,
                 include_text,
+                sites,
                 ..
-            } => write!(
-                f,
-                "{kind} {symbol} {new_name}{}",
-                if *include_text { " Include Text" } else { "" }
-            ),
+            } => {
+                write!(f, "{kind} {symbol} {new_name}")?;
+                if *include_text {
+                    f.write_str(" Include Text")?;
+                }
+                match sites.words() {
+                    "" => Ok(()),
+                    words => write!(f, " {words}"),
+                }
+            }
             Refactoring::RenameParam {
                 function,
                 param,

@@ -39,7 +39,7 @@ use crate::change::{Base, WorkspaceChange};
 use crate::edit::Position;
 use crate::workspace::{Workspace, WorkspacePath};
 
-pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind};
+pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
 
 /// Where files' current texts come from. The engine's implementation
 /// refuses files with unsaved changes in any session; [`WorkspaceSources`]
@@ -82,6 +82,9 @@ pub struct Refactored {
     /// Every file's edits, against the texts it read.
     pub change: WorkspaceChange,
     pub summary: Summary,
+    /// How sure it is of each use it changed, and the uses it may have
+    /// missed.
+    pub evidence: Evidence,
     /// Uses it could not prove and did not change (a `getattr(obj, "name")`,
     /// an attribute of a value of unknown type), each with why.
     pub left_alone: Vec<LeftAlone>,
@@ -125,6 +128,33 @@ pub enum Summary {
 /// A use the refactor did not change, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeftAlone {
+    pub site: Location,
+    pub why: String,
+}
+
+/// The safety contract's account of a refactor's uses: *proven* (the
+/// index resolves them to the symbol), *inferred* (not proven, but
+/// nothing else of that name could be meant: changed, and listed) and
+/// *possible* (may be the symbol or something else). A refactor with
+/// possible uses is refused unless the request's [`SitePolicy`] says
+/// otherwise: `IncludePossible` changes them, `OnlyProven` leaves them
+/// and the reply names them as where the project may now be broken.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Evidence {
+    /// Changed because the index proves them (definitions included).
+    pub proven: Vec<Location>,
+    /// Changed without proof: nothing else of the name could be meant.
+    pub inferred: Vec<Unproven>,
+    /// Changed with `Include Possible`, left with `Only Proven`.
+    pub possible: Vec<Unproven>,
+    /// Other definitions changed with the one asked for (overrides up and
+    /// down a class hierarchy), by full name.
+    pub also: Vec<String>,
+}
+
+/// A use the index cannot prove, and why it was decided as it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unproven {
     pub site: Location,
     pub why: String,
 }
