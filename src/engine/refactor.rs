@@ -436,6 +436,10 @@ impl SessionSources<'_> {
 }
 
 impl Sources for SessionSources<'_> {
+    fn search_text(&self, path: &str) -> Option<String> {
+        self.disk.search_text(path)
+    }
+
     fn source(&self, path: &str) -> Result<Source, RefactorError> {
         let source = self.disk.source(path)?;
         if self.unsaved.contains(source.path.as_str()) {

@@ -44,10 +44,17 @@ pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
 /// Where files' current texts come from. The engine's implementation
 /// refuses files with unsaved changes in any session; [`WorkspaceSources`]
 /// reads the disk.
-pub trait Sources {
+pub trait Sources: Sync {
     /// The current text of a workspace file, named as the index names it
     /// (workspace-relative, `/`-separated).
     fn source(&self, path: &str) -> Result<Source, RefactorError>;
+
+    /// A file's text to search, when it can be read: what a refactor only
+    /// looks through (strings that may name a symbol) and changes only
+    /// after reading it again with [`Sources::source`]. Never refuses.
+    fn search_text(&self, path: &str) -> Option<String> {
+        self.source(path).ok().map(|s| s.text.to_string())
+    }
 }
 
 /// One file's text and what it was read at.
@@ -244,5 +251,13 @@ impl Sources for WorkspaceSources<'_> {
             text: Rope::from_str(&loaded.text),
             base: Base::Disk(loaded.stamp),
         })
+    }
+
+    fn search_text(&self, path: &str) -> Option<String> {
+        let resolved = self.workspace.resolve(path).ok()?;
+        self.workspace
+            .read_text(&resolved)
+            .ok()
+            .map(|(text, _)| text)
     }
 }

@@ -54,6 +54,7 @@
 //! symbol); `Rename_Class` of anything but a class.
 
 mod conflict;
+mod strings;
 mod text;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -269,6 +270,25 @@ pub(super) fn compute(
     } else {
         Vec::new()
     };
+    if member {
+        // strings anywhere in the project that may name the member at run
+        // time (the project's Python files; code sites are not strings)
+        let paths: Vec<&str> = index
+            .paths()
+            .into_iter()
+            .filter(|p| p.ends_with(".py"))
+            .collect();
+        let in_code = |l: &Location| {
+            sites.certain.contains(l) || members.iter().any(|m| m.name_location == *l)
+        };
+        evidence.possible.extend(
+            strings::in_project(project.sources, &paths, &old)
+                .into_iter()
+                .filter(|u| !in_code(&u.site)),
+        );
+        evidence.possible.sort_by(|a, b| a.site.cmp(&b.site));
+        evidence.possible.dedup_by(|a, b| a.site == b.site);
+    }
     let sites_policy = *sites_policy;
     if sites_policy == SitePolicy::Refuse
         && (!evidence.possible.is_empty() || !outside_bases.is_empty())
@@ -382,6 +402,7 @@ pub(super) fn compute(
     }
     let files = change.files().count();
     left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+    left_alone.dedup_by(|a, b| a.site == b.site);
     if member && !left_alone.is_empty() {
         // first, so that it is among the sites the reply shows
         let forwarding = forwarding_classes(index, &classes, &old);

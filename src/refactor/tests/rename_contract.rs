@@ -166,3 +166,62 @@ fn a_base_outside_the_project_refuses_but_a_known_stdlib_base_does_not() {
         .expect("proceeds");
     assert_eq!(done.left_alone.len(), 1, "{:?}", done.left_alone);
 }
+
+#[test]
+fn strings_that_name_the_member_or_call_it_in_code_are_possible_uses() {
+    // jinja2's compiler writes `environment.get_template(` into the code
+    // it generates; a dispatcher keeps the name in a variable
+    let p = TestProject::new(&[
+        (
+            "env.py",
+            "class Environment:\n    def get_template(self, name):\n        return name\n",
+        ),
+        (
+            "compiler.py",
+            "def visit(w):\n    w.write(\"t = environment.get_template(\")\n    func = \"get_template\"\n    return func\n\n\ndef doc():\n    \"\"\"Calls environment.get_template(name).\"\"\"\n",
+        ),
+    ]);
+    let e = p
+        .run(
+            None,
+            &rename("env.Environment.get_template", "load", SitePolicy::Refuse),
+        )
+        .expect_err("refused");
+    assert!(e.message.contains("2 possible uses"), "{}", e.message);
+    assert!(
+        e.message.contains("compiler.py:1:29 (code in a string"),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message
+            .contains("compiler.py:2:12 (a string that is the member's name"),
+        "{}",
+        e.message
+    );
+    let done = p
+        .run(
+            None,
+            &rename(
+                "env.Environment.get_template",
+                "load",
+                SitePolicy::IncludePossible,
+            ),
+        )
+        .expect("renamed");
+    let after = p.after(&done);
+    assert!(
+        after["compiler.py"].contains("\"t = environment.load(\""),
+        "{}",
+        after["compiler.py"]
+    );
+    assert!(
+        after["compiler.py"].contains("func = \"load\""),
+        "{}",
+        after["compiler.py"]
+    );
+    assert!(
+        after["compiler.py"].contains("Calls environment.get_template(name)"),
+        "prose is a mention"
+    );
+}
