@@ -8,7 +8,7 @@ use crate::edit::{LineRange, Position};
 // What a command names of the code and how it changes it are the analysis
 // layer's own plain types; the command language uses them as they are.
 pub use crate::analysis::target::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
-pub use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind};
+pub use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
 
 /// One executable command of the terse language.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -269,7 +269,7 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Refactor",
         group: "Refactoring",
-        usage: "Refactor RenameSymbol <name> <new> [Include Text] | Rename_Class <Old> <New> [Include Text] | Rename_Param <function> <param> <new> | Signature <f>(<old params>) <f>(<new params>) | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name>",
+        usage: "Refactor RenameSymbol <name> <new> [Include Text] | Rename_Class <Old> <New> [Include Text] | Rename_Param <function> <param> <new> [Include Text] [Only Proven] | Signature <f>(<old params>) <f>(<new params>) [Only Proven] | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name>",
         summary: "A semantic refactor across the project, written as one all-or-nothing commit and undone as one step; names are plain (f), dotted (C.m) or qualified (pkg.mod.f), looked up in the current file first; lines are zero-based and inclusive; kinds are case- and underscore-insensitive",
         reply: "Ok, Renamed in <n> files, <m> references updated[, left alone: …][, not changed: <k> mentions in strings and comments (…)] | Ok, Signature updated, <n> callers replaced | Ok, Method extracted, <n> duplicate blocks replaced | Ok, Variable inlined at <n> locations | (Set Preview on) Ok, Preview: Would modify …, Apply or Discard",
         failures: "Fail \"Not found: …\"; Fail \"Ambiguous …\"; Fail \"Name conflict exists: <where>\"; Fail \"Signature conflict detected: …\"; Fail \"Cannot inline - <reason>\"; Fail \"Cannot extract - <reason>\"; Fail \"<file> has unsaved edits …\"; Fail \"The refactor would break <file>: …\"",

@@ -39,7 +39,7 @@ use crate::change::{Base, WorkspaceChange};
 use crate::edit::Position;
 use crate::workspace::{Workspace, WorkspacePath};
 
-pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind};
+pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
 
 /// Where files' current texts come from. The engine's implementation
 /// refuses files with unsaved changes in any session; [`WorkspaceSources`]
@@ -107,7 +107,13 @@ pub enum Summary {
         references: usize,
     },
     /// `Ok, Signature updated, 12 callers replaced` (also `Rename_Param`).
-    SignatureChanged { function: String, callers: usize },
+    SignatureChanged {
+        function: String,
+        callers: usize,
+        /// The forwarding calls (`super().__init__(**kwargs)`) whose
+        /// forwarder's callers were followed and changed.
+        followed: Vec<Location>,
+    },
     /// `Ok, Method extracted, 2 duplicate blocks replaced`.
     Extracted {
         kind: ExtractKind,

@@ -16,18 +16,26 @@ pub enum Refactoring {
         /// Also change mentions in strings, comments and docstring prose.
         include_text: bool,
     },
-    /// `Refactor Rename_Param <function> <param> <new>`.
+    /// `Refactor Rename_Param <function> <param> <new> [Include Text] [Only Proven]`.
     RenameParam {
         function: String,
         param: String,
         new_name: String,
+        /// Also change the parameter's mentions in the function's strings
+        /// and comments (its docstring's `:param timeout:`).
+        #[serde(default)]
+        include_text: bool,
+        #[serde(default)]
+        sites: SitePolicy,
     },
-    /// `Refactor Signature <f>(<old params>) <f>(<new params>)`: the
-    /// parameter lists as written, without the parentheses.
+    /// `Refactor Signature <f>(<old params>) <f>(<new params>) [Only Proven]`:
+    /// the parameter lists as written, without the parentheses.
     Signature {
         function: String,
         old_params: String,
         new_params: String,
+        #[serde(default)]
+        sites: SitePolicy,
     },
     /// `Refactor Extract_Method <name> lines <a>:<b>`,
     /// `Refactor ExtractFunction <name> lines <a>:<b>`: zero-based,
@@ -41,6 +49,19 @@ pub enum Refactoring {
     /// `Refactor Inline_Variable <name>` (the variable visible from the
     /// cursor's scope), `Refactor InlineFunction <name>`.
     Inline { kind: InlineKind, name: String },
+}
+
+/// What a refactor does with the uses it cannot prove (*possible* sites).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum SitePolicy {
+    /// Refuse, listing them: nothing is written.
+    #[default]
+    Refuse,
+    /// `Include Possible`: change them too.
+    IncludePossible,
+    /// `Only Proven`: change only what is proven; the reply says where the
+    /// project may then be broken.
+    OnlyProven,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

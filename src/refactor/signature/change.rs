@@ -14,7 +14,8 @@
 
 use std::collections::BTreeSet;
 
-use super::calls::{ArgKind, Call, CallArgs, Via};
+use super::calls::{self, ArgKind, Call, CallArgs, Via};
+use super::forwarding;
 use super::edits::{Piece, Rewrite};
 use super::layout::{self, Item};
 use super::params::{self, compact, Kind, Param};
@@ -29,6 +30,7 @@ pub(super) fn compute(
     function: &str,
     old_list: &str,
     new_list: &str,
+    mut work: Work,
 ) -> Result<Refactored, RefactorError> {
     let invalid = |which: &str, list: &str, why: String| {
         RefactorError::new(
@@ -56,7 +58,6 @@ pub(super) fn compute(
         ));
     }
     let plan = Plan::new(&target, &current, &new)?;
-    let mut work = Work::default();
     let mut members = family(project, &mut files, &target, &mut work)?;
     with_stubs(&mut files, &mut members)?;
     for member in &members {
@@ -115,9 +116,16 @@ pub(super) fn compute(
             ));
         }
         super::note_wrappers(&files, &members, &mut work);
+        let mut followed = BTreeSet::new();
         for call in &sites.calls {
-            if plan.rewrite_call(&files, call, &mut work)? {
-                callers += 1;
+            callers += plan.call(project, &mut files, call, &mut followed, &mut work)?;
+        }
+        for call in &sites.possible {
+            if plan.would_change(&files, call) {
+                work.possible(
+                    call.site.clone(),
+                    "a possible call (the receiver's type is not known)".to_string(),
+                );
             }
         }
         for (site, _) in &sites.partials {
@@ -128,11 +136,14 @@ pub(super) fn compute(
             );
         }
     }
+    let what = format!("change the signature of {}", target.qualified);
     work.finish(
         &files,
+        &what,
         Summary::SignatureChanged {
             function: target.qualified.clone(),
             callers,
+            followed: Vec::new(),
         },
     )
 }
@@ -455,11 +466,7 @@ impl Plan {
                 "called through cls: whether self is passed cannot be told",
             );
         }
-        if args
-            .args
-            .iter()
-            .any(|a| matches!(a.kind, ArgKind::Star | ArgKind::DoubleStar))
-        {
+        if has_splat(args) {
             return leave(
                 work,
                 "forwards *args/**kwargs: the arguments cannot be followed",
@@ -504,6 +511,258 @@ impl Plan {
             }
             None => Ok(false),
         }
+    }
+
+    /// Changes one call of the target: rebuilds its arguments, or, when it
+    /// passes `*`/`**` arguments, changes what it writes if those bind as
+    /// before, follows its forwarder's callers if they are the target's
+    /// callers in effect, and otherwise records it as a possible site.
+    /// How many calls changed.
+    fn call(
+        &self,
+        project: &Project<'_>,
+        files: &mut Files<'_>,
+        call: &Call,
+        followed: &mut BTreeSet<String>,
+        work: &mut Work,
+    ) -> Result<usize, RefactorError> {
+        if !has_splat(&call.args) {
+            return Ok(usize::from(self.rewrite_call(files, call, work)?));
+        }
+        let star = call.args.args.iter().any(|a| a.kind == ArgKind::Star);
+        let double_star = call.args.args.iter().any(|a| a.kind == ArgKind::DoubleStar);
+        let moves = star && self.moves_positions();
+        let (renamed, other) = self.changed_keywords();
+        let keywords_hurt = double_star && !other.is_empty();
+        if !moves && !keywords_hurt && !(double_star && !renamed.is_empty()) {
+            // what the `*`/`**` arguments carry binds as before
+            return Ok(usize::from(self.rewrite_splat_call(files, call, work)?));
+        }
+        let forwarder = forwarding::forwarder(project, files, call)?;
+        let site = call.site.clone();
+        match forwarder {
+            Some(f) if f.exact && (f.star.is_some() || !moves) => {
+                self.follow_exact(project, files, call, f, followed, work)
+            }
+            Some(f) if !moves && !keywords_hurt && f.double_star.is_some() => {
+                // only renamed keywords: renamed in what it writes, and in
+                // the callers of the forwarder that pass them
+                let mut changed = usize::from(self.rewrite_splat_call(files, call, work)?);
+                for (old, new) in &renamed {
+                    let keyword = super::Keyword { old, new };
+                    changed += keyword.follow(project, files, call, &f, followed, work)?;
+                }
+                Ok(changed)
+            }
+            _ => {
+                let why = if moves {
+                    let splat = splat_text(files.get(&site.path), call, ArgKind::Star);
+                    format!(
+                        "passes {splat}: its values would bind to other parameters"
+                    )
+                } else {
+                    let splat = splat_text(files.get(&site.path), call, ArgKind::DoubleStar);
+                    let names: Vec<&str> = other
+                        .iter()
+                        .map(String::as_str)
+                        .chain(renamed.iter().map(|(o, _)| o.as_str()))
+                        .collect();
+                    format!(
+                        "passes {splat}: a key {} in it would bind otherwise",
+                        names.join("/")
+                    )
+                };
+                work.possible(site, why);
+                Ok(0)
+            }
+        }
+    }
+
+    /// A forwarder that takes and passes on only `*args`/`**kwargs`: its
+    /// callers are changed as calls of the target.
+    fn follow_exact(
+        &self,
+        project: &Project<'_>,
+        files: &mut Files<'_>,
+        call: &Call,
+        forwarder: forwarding::Forwarder,
+        followed: &mut BTreeSet<String>,
+        work: &mut Work,
+    ) -> Result<usize, RefactorError> {
+        let name = forwarder.function.qualified.clone();
+        work.followed(
+            call.site.clone(),
+            format!("passes on the arguments of {name}: its callers were followed"),
+        );
+        if !followed.insert(name.clone()) {
+            return Ok(0);
+        }
+        let mentions = match &forwarder.function.class {
+            Some(class) => super::target::hierarchy(project, files, class)?.class_mentions,
+            None => BTreeSet::new(),
+        };
+        let callers = project
+            .index
+            .find_callers(&name)
+            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        let references = project
+            .index
+            .find_references(&name)
+            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        let certain: BTreeSet<_> = callers.certain.iter().map(|c| c.location.clone()).collect();
+        for value in references.certain.iter().filter(|r| !certain.contains(*r)) {
+            let file = files.load(&value.path)?;
+            if !calls::is_import(file, value) {
+                work.possible(
+                    value.clone(),
+                    format!("{name} passes its arguments on, and is used as a value here"),
+                );
+            }
+        }
+        let same_receiver = forwarder.function.receiver == self.method
+            || (forwarder.function.receiver != Receiver::Instance
+                && self.method != Receiver::Instance);
+        let mut changed = 0;
+        for c in &callers.certain {
+            let file = files.load(&c.location.path)?;
+            match calls::call_at(file, &c.location, forwarder.function.receiver, &mentions) {
+                Ok(outer) if outer.via == Via::Bound || same_receiver => {
+                    changed += self.call(project, files, &outer, followed, work)?;
+                }
+                Ok(_) => work.possible(
+                    c.location.clone(),
+                    format!("calls {name} through its class: the arguments cannot be lined up"),
+                ),
+                Err(_) => {}
+            }
+        }
+        for c in &callers.possible {
+            let file = files.load(&c.location.path)?;
+            if let Ok(outer) = calls::call_at(file, &c.location, forwarder.function.receiver, &mentions) {
+                if self.would_change(files, &outer) {
+                    work.possible(
+                        c.location.clone(),
+                        format!("a possible call of {name}, which passes its arguments on"),
+                    );
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The positional arguments a `*args` carries would bind to other
+    /// parameters: one moved, removed, inserted among the old ones, or
+    /// one added where `*args` took the extras.
+    fn moves_positions(&self) -> bool {
+        let skip = usize::from(self.receiver);
+        let old: Vec<usize> = (skip..self.old.len())
+            .filter(|&i| self.old[i].kind.is_positional())
+            .collect();
+        let new: Vec<Option<usize>> = self
+            .new
+            .iter()
+            .skip(skip)
+            .filter(|(p, _)| p.kind.is_positional())
+            .map(|(_, o)| *o)
+            .collect();
+        let had_var = self.old.iter().any(|p| p.kind == Kind::VarPositional);
+        let keeps_var = self.new.iter().any(|(p, o)| {
+            p.kind == Kind::VarPositional && o.is_some_and(|i| self.old[i].kind == Kind::VarPositional)
+        });
+        old.iter().enumerate().any(|(k, &i)| new.get(k) != Some(&Some(i)))
+            || (had_var && (new.len() > old.len() || !keeps_var))
+    }
+
+    /// The old keyword names whose meaning changes: renamed ones (old →
+    /// new), and the rest (removed, no longer taken by keyword, or new
+    /// names a `**kwargs` took before).
+    fn changed_keywords(&self) -> (Vec<(String, String)>, Vec<String>) {
+        let skip = usize::from(self.receiver);
+        let mut renamed = Vec::new();
+        let mut other = Vec::new();
+        for (i, o) in self.old.iter().enumerate().skip(skip) {
+            if !o.kind.takes_keyword() {
+                continue;
+            }
+            match self.new.iter().find(|(_, from)| *from == Some(i)) {
+                Some((p, _)) if p.kind.takes_keyword() && p.name == o.name => {}
+                Some((p, _)) if p.kind.takes_keyword() => {
+                    renamed.push((o.name.clone(), p.name.clone()))
+                }
+                _ => other.push(o.name.clone()),
+            }
+        }
+        let had_var = self.old.iter().any(|p| p.kind == Kind::VarKeyword);
+        for (p, from) in &self.new {
+            if had_var && from.is_none() && p.kind.takes_keyword() {
+                other.push(p.name.clone());
+            }
+        }
+        if had_var && !self.new.iter().any(|(p, _)| p.kind == Kind::VarKeyword) {
+            other.push("**".to_string());
+        }
+        (renamed, other)
+    }
+
+    /// A call with `*`/`**` arguments that bind as before: its keywords
+    /// renamed, and the values for callers added by keyword. True when
+    /// it changed.
+    fn rewrite_splat_call(
+        &self,
+        files: &Files<'_>,
+        call: &Call,
+        work: &mut Work,
+    ) -> Result<bool, RefactorError> {
+        let site = &call.site;
+        let (renamed, other) = self.changed_keywords();
+        let mut changed = false;
+        for arg in &call.args.args {
+            let Some((k, range)) = &arg.keyword else {
+                continue;
+            };
+            if let Some((_, new)) = renamed.iter().find(|(o, _)| o == k) {
+                work.rewrite(&site.path, Rewrite::text(range.clone(), new.clone()));
+                changed = true;
+            } else if other.contains(k) {
+                return Err(RefactorError::new(
+                    RefactorFailure::Refused,
+                    format!("Cannot update the call at {site}: it passes {k}=, which the new signature does not take by that name; nothing was changed"),
+                ));
+            }
+        }
+        let file = files.get(&site.path);
+        let end = call.args.args.last().map_or(call.args.inside.start, |a| a.range.end);
+        let mut added = String::new();
+        for (p, o) in &self.new {
+            if let (None, Some(v)) = (o, &p.call_value) {
+                if !call.args.args.is_empty() || !added.is_empty() {
+                    added.push_str(", ");
+                }
+                added.push_str(&format!("{}={v}", p.name));
+            }
+        }
+        if !added.is_empty() {
+            let _ = file;
+            work.rewrite(&site.path, Rewrite::text(end..end, added));
+            changed = true;
+        }
+        Ok(changed)
+    }
+
+    /// Whether the change would touch a call (one that may not be of the
+    /// target, which it therefore cannot change).
+    fn would_change(&self, files: &Files<'_>, call: &Call) -> bool {
+        let mut scratch = Work::default();
+        if has_splat(&call.args) {
+            let star = call.args.args.iter().any(|a| a.kind == ArgKind::Star);
+            let double_star = call.args.args.iter().any(|a| a.kind == ArgKind::DoubleStar);
+            let (renamed, other) = self.changed_keywords();
+            return (star && self.moves_positions())
+                || (double_star && (!renamed.is_empty() || !other.is_empty()))
+                || !matches!(self.rewrite_splat_call(files, call, &mut scratch), Ok(false));
+        }
+        !matches!(self.rewrite_call(files, call, &mut scratch), Ok(false))
+            || !scratch.left_alone.is_empty()
     }
 
     /// What a call gives each new parameter (the receiver left out).
@@ -665,6 +924,22 @@ fn keyword_argument(arg: &super::calls::Arg, name: &str) -> Vec<Piece> {
         ],
         None => keyword_pieces(name, arg.value.clone()),
     }
+}
+
+fn has_splat(args: &CallArgs) -> bool {
+    args.args
+        .iter()
+        .any(|a| matches!(a.kind, ArgKind::Star | ArgKind::DoubleStar))
+}
+
+/// `*test_args`, as the call writes it.
+fn splat_text(file: &Parsed, call: &Call, kind: ArgKind) -> String {
+    call.args
+        .args
+        .iter()
+        .find(|a| a.kind == kind)
+        .map(|a| params::squeeze(&file.slice(a.range.clone())))
+        .unwrap_or_default()
 }
 
 /// Arguments that do something when evaluated (a call, an operator) stay
