@@ -163,7 +163,11 @@ fn rename_param(
             callers += keyword.rename_in(project, &mut files, call, &mut followed, &mut work)?;
         }
         for call in &sites.possible {
-            keyword.possible(call, "a possible call (the receiver's type is not known)", &mut work);
+            keyword.possible(
+                call,
+                "a possible call (the receiver's type is not known)",
+                &mut work,
+            );
         }
         for (site, args) in &sites.partials {
             if rename_keyword(args, site, param, new_name, &mut work)? {
@@ -216,7 +220,10 @@ impl Keyword<'_> {
                 let splat = double_star_text(files.get(&call.site.path), &call.args);
                 work.possible(
                     call.site.clone(),
-                    format!("passes {splat}: a key '{}' in it cannot be renamed", self.old),
+                    format!(
+                        "passes {splat}: a key '{}' in it cannot be renamed",
+                        self.old
+                    ),
                 );
             }
         }
@@ -275,15 +282,19 @@ impl Keyword<'_> {
                 changed += self.rename_in(project, files, &outer, followed, work)?;
             }
         }
+        let classes = forwarder_classes(project, files, &forwarder.function)?;
         for c in &callers.possible {
             let file = files.load(&c.location.path)?;
+            if unrelated_super(project, file, &c.location, &classes) {
+                continue;
+            }
             if let Ok(outer) = calls::call_at(
                 file,
                 &c.location,
                 forwarder.function.receiver,
                 &BTreeSet::new(),
             ) {
-                let why = format!("a possible call of {name}, which passes **{kwargs} on");
+                let why = format!("a possible call of {name} (which passes **{kwargs} on)");
                 self.possible(&outer, &why, work);
             }
         }
@@ -308,6 +319,38 @@ impl Keyword<'_> {
             );
         }
     }
+}
+
+/// The classes whose `super()` calls may reach a method of `function`'s
+/// class: its hierarchy and their bases (empty for a function).
+fn forwarder_classes(
+    project: &Project<'_>,
+    files: &mut Files<'_>,
+    function: &Function,
+) -> Result<(BTreeSet<String>, BTreeSet<String>), RefactorError> {
+    let mut scratch = Work::default();
+    if let Some(class) = &function.class {
+        let hierarchy = target::hierarchy(project, files, class)?;
+        scratch.classes = hierarchy.subclasses.into_iter().collect();
+        scratch.classes.insert(class.clone());
+        with_mixins(project, files, &mut scratch)?;
+    }
+    Ok((scratch.classes, scratch.mixins))
+}
+
+/// The site is a `super().m(…)` call in a class whose `super()` cannot
+/// reach the hierarchy (`classes`, `mixins`: see [`Work::classes`]): an
+/// exception's or a metaclass's constructor calling its own base's.
+fn unrelated_super(
+    project: &Project<'_>,
+    file: &Parsed,
+    site: &Location,
+    (classes, mixins): &(BTreeSet<String>, BTreeSet<String>),
+) -> bool {
+    forwarding::super_call_class(project, file, site).is_some_and(|class| {
+        let last = class.rsplit('.').next().unwrap_or(&class);
+        !classes.contains(&class) && !mixins.contains(last)
+    })
 }
 
 /// `**options`, as the call writes it.
@@ -654,11 +697,9 @@ fn collect_sites(
         let file = files.load(&site.path)?;
         // `super().__init__(…)` in a class outside the hierarchy (an
         // exception, a metaclass) calls another class's method
-        if let Some(class) = forwarding::super_call_class(project, file, site) {
-            let last = class.rsplit('.').next().unwrap_or(&class);
-            if !work.classes.contains(&class) && !work.mixins.contains(last) {
-                continue;
-            }
+        let hierarchy = (work.classes.clone(), work.mixins.clone());
+        if unrelated_super(project, file, site, &hierarchy) {
+            continue;
         }
         match calls::call_at(file, site, receiver, &work.class_mentions) {
             Ok(call) => sites.possible.push(call),

@@ -15,8 +15,8 @@
 use std::collections::BTreeSet;
 
 use super::calls::{self, ArgKind, Call, CallArgs, Via};
-use super::forwarding;
 use super::edits::{Piece, Rewrite};
+use super::forwarding;
 use super::layout::{self, Item};
 use super::params::{self, compact, Kind, Param};
 use super::target::{Files, Function, Parsed, Receiver};
@@ -120,6 +120,21 @@ pub(super) fn compute(
         for call in &sites.calls {
             callers += plan.call(project, &mut files, call, &mut followed, &mut work)?;
         }
+        let mut scanned = BTreeSet::new();
+        for path in members
+            .iter()
+            .map(|m| m.path.clone())
+            .chain(sites.calls.iter().map(|c| c.site.path.clone()))
+        {
+            if scanned.insert(path.clone()) {
+                for site in doctest_calls(files.get(&path), &path, &target.name) {
+                    work.left_alone(
+                        site,
+                        "a doctest example calls it: not rewritten, update it by hand".to_string(),
+                    );
+                }
+            }
+        }
         for call in &sites.possible {
             if plan.would_change(&files, call) {
                 work.possible(
@@ -195,15 +210,32 @@ fn with_receiver(
     Ok((old, new))
 }
 
-/// The user's old list is the current one: the same names, kinds and
-/// defaults, and the same annotation and default texts where written
-/// (blanks ignored).
+/// The user's old list is the current one: the same names in the same
+/// order, and the same annotation and default texts where written (blanks
+/// ignored). A bare name (`binary`) stands for the current parameter
+/// whatever its annotation and default. The markers (`*`, `/`) and the
+/// kinds they make must match when the list writes any; a list without
+/// them is compared by names (and `*args`/`**kwargs`) alone.
 fn matches_current(old: &[Param], current: &[Param]) -> bool {
+    let markers = old.iter().any(|p| p.kind.is_marker());
+    let entries = |list: &[Param]| -> Vec<Param> {
+        list.iter()
+            .filter(|p| markers || !p.kind.is_marker())
+            .cloned()
+            .collect()
+    };
+    let (old, current) = (entries(old), entries(current));
+    let splat = |k: Kind| matches!(k, Kind::VarPositional | Kind::VarKeyword);
     old.len() == current.len()
-        && old.iter().zip(current).all(|(o, c)| {
+        && old.iter().zip(&current).all(|(o, c)| {
+            let bare = o.default.is_none() && o.annotation.is_none();
             o.name == c.name
-                && o.kind == c.kind
-                && o.default.is_some() == c.default.is_some()
+                && (if markers {
+                    o.kind == c.kind
+                } else {
+                    splat(o.kind) == splat(c.kind) && (!splat(o.kind) || o.kind == c.kind)
+                })
+                && (bare || o.default.is_some() == c.default.is_some())
                 && o.default
                     .as_ref()
                     .is_none_or(|d| Some(compact(d)) == c.default.as_deref().map(compact))
@@ -211,6 +243,14 @@ fn matches_current(old: &[Param], current: &[Param]) -> bool {
                     .as_ref()
                     .is_none_or(|a| Some(compact(a)) == c.annotation.as_deref().map(compact))
         })
+}
+
+/// A bare name in the new list (`binary`) is the parameter as it is: its
+/// annotation and default stay. `name:=value` drops the default (the
+/// calls that relied on it get `name=value`); anything else written is
+/// what the entry becomes.
+fn is_bare(p: &Param) -> bool {
+    p.default.is_none() && p.annotation.is_none() && p.call_value.is_none()
 }
 
 /// Two lists with the same names, kinds and defaults-or-not (an
@@ -308,7 +348,15 @@ impl Plan {
                 ));
             }
         }
-        let new: Vec<(Param, Option<usize>)> = new_params.into_iter().zip(origin).collect();
+        let mut new: Vec<(Param, Option<usize>)> = new_params.into_iter().zip(origin).collect();
+        for (p, o) in &mut new {
+            if let Some(was) = o.map(|i| &old[i]) {
+                if is_bare(p) && p.kind == was.kind {
+                    p.default = was.default.clone();
+                    p.annotation = was.annotation.clone();
+                }
+            }
+        }
         let touches_calls = touches_calls(&old, &new);
         Ok(Plan {
             old,
@@ -400,12 +448,29 @@ impl Plan {
                     mine.iter()
                         .position(|m| m.name == w.name && !m.kind.is_marker())
                 });
-                let as_written = was.and_then(|w| written_old.iter().find(|o| o.name == w.name));
+                let as_written = was
+                    .and_then(|w| written_old.iter().find(|o| o.name == w.name))
+                    .map_or(mine.get(here.unwrap_or(usize::MAX)), Some);
                 match (was, here, as_written) {
                     (Some(w), Some(i), Some(o)) => {
+                        // an entry written as the old list writes it is
+                        // the def's, whatever the def adds to it
                         let rest_old = compact(&o.text).replacen(&w.name, "", 1);
                         let rest_new = compact(&entry.text).replacen(&entry.name, "", 1);
-                        if rest_old != rest_new {
+                        let keeps =
+                            rest_old == rest_new || (is_bare(entry) && entry.kind == w.kind);
+                        if entry.call_value.is_some()
+                            && is_bare(&Param {
+                                call_value: None,
+                                ..entry.clone()
+                            })
+                        {
+                            // `name:=value`: the parameter without its default
+                            match &mine[i].annotation {
+                                Some(a) => Item::New(format!("{}: {}", entry.name, a.trim())),
+                                None => Item::New(entry.name.clone()),
+                            }
+                        } else if !keeps {
                             Item::New(entry.text.trim().to_string())
                         } else if w.name == entry.name {
                             Item::kept(i, mine[i].range.clone())
@@ -557,9 +622,7 @@ impl Plan {
             _ => {
                 let why = if moves {
                     let splat = splat_text(files.get(&site.path), call, ArgKind::Star);
-                    format!(
-                        "passes {splat}: its values would bind to other parameters"
-                    )
+                    format!("passes {splat}: its values would bind to other parameters")
                 } else {
                     let splat = splat_text(files.get(&site.path), call, ArgKind::DoubleStar);
                     let names: Vec<&str> = other
@@ -636,9 +699,15 @@ impl Plan {
                 Err(_) => {}
             }
         }
+        let classes = super::forwarder_classes(project, files, &forwarder.function)?;
         for c in &callers.possible {
             let file = files.load(&c.location.path)?;
-            if let Ok(outer) = calls::call_at(file, &c.location, forwarder.function.receiver, &mentions) {
+            if super::unrelated_super(project, file, &c.location, &classes) {
+                continue;
+            }
+            if let Ok(outer) =
+                calls::call_at(file, &c.location, forwarder.function.receiver, &mentions)
+            {
                 if self.would_change(files, &outer) {
                     work.possible(
                         c.location.clone(),
@@ -667,9 +736,12 @@ impl Plan {
             .collect();
         let had_var = self.old.iter().any(|p| p.kind == Kind::VarPositional);
         let keeps_var = self.new.iter().any(|(p, o)| {
-            p.kind == Kind::VarPositional && o.is_some_and(|i| self.old[i].kind == Kind::VarPositional)
+            p.kind == Kind::VarPositional
+                && o.is_some_and(|i| self.old[i].kind == Kind::VarPositional)
         });
-        old.iter().enumerate().any(|(k, &i)| new.get(k) != Some(&Some(i)))
+        old.iter()
+            .enumerate()
+            .any(|(k, &i)| new.get(k) != Some(&Some(i)))
             || (had_var && (new.len() > old.len() || !keeps_var))
     }
 
@@ -731,7 +803,11 @@ impl Plan {
             }
         }
         let file = files.get(&site.path);
-        let end = call.args.args.last().map_or(call.args.inside.start, |a| a.range.end);
+        let end = call
+            .args
+            .args
+            .last()
+            .map_or(call.args.inside.start, |a| a.range.end);
         let mut added = String::new();
         for (p, o) in &self.new {
             if let (None, Some(v)) = (o, &p.call_value) {
@@ -759,7 +835,10 @@ impl Plan {
             let (renamed, other) = self.changed_keywords();
             return (star && self.moves_positions())
                 || (double_star && (!renamed.is_empty() || !other.is_empty()))
-                || !matches!(self.rewrite_splat_call(files, call, &mut scratch), Ok(false));
+                || !matches!(
+                    self.rewrite_splat_call(files, call, &mut scratch),
+                    Ok(false)
+                );
         }
         !matches!(self.rewrite_call(files, call, &mut scratch), Ok(false))
             || !scratch.left_alone.is_empty()
@@ -924,6 +1003,48 @@ fn keyword_argument(arg: &super::calls::Arg, name: &str) -> Vec<Piece> {
         ],
         None => keyword_pieces(name, arg.value.clone()),
     }
+}
+
+/// Where a doctest example (`>>> naturalsize(300, False, True)`) in a
+/// string of the file calls `name`.
+fn doctest_calls(file: &Parsed, path: &str, name: &str) -> Vec<crate::analysis::index::Location> {
+    let mut out = Vec::new();
+    let mut stack = vec![file.tree.root()];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "string_content" {
+            let start = file.chars(n).start;
+            let text = file.node_text(n);
+            let mut offset = 0;
+            for line in text.split_inclusive('\n') {
+                let code = line.trim_start();
+                if let Some(example) = code
+                    .strip_prefix(">>>")
+                    .or_else(|| code.strip_prefix("..."))
+                {
+                    let at = line.len() - code.len() + 3;
+                    for (i, _) in example.match_indices(name) {
+                        let before = example[..i].chars().next_back();
+                        let after = example[i + name.len()..].trim_start();
+                        let word = |c: char| c == '_' || c.is_alphanumeric();
+                        if before.is_none_or(|c| !word(c)) && after.starts_with('(') {
+                            let chars = text[..offset + at + i].chars().count();
+                            let from = start + chars;
+                            out.push(crate::analysis::index::Location {
+                                path: path.to_string(),
+                                position: file.position(from),
+                                end: file.position(from + name.chars().count()),
+                            });
+                        }
+                    }
+                }
+                offset += line.len();
+            }
+            continue;
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    out
 }
 
 fn has_splat(args: &CallArgs) -> bool {
