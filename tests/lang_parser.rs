@@ -705,6 +705,16 @@ fn modification() {
                 function: s("authenticate"),
                 old_params: s("username"),
                 new_params: s("username, timeout=30"),
+                sites: SitePolicy::Refuse,
+            }),
+        ),
+        (
+            "Refactor Signature f(a, b) f(b, a) Only Proven",
+            Command::Refactor(Refactoring::Signature {
+                function: s("f"),
+                old_params: s("a, b"),
+                new_params: s("b, a"),
+                sites: SitePolicy::OnlyProven,
             }),
         ),
         (
@@ -713,6 +723,7 @@ fn modification() {
                 function: s("A.f"),
                 old_params: s(""),
                 new_params: s("x"),
+                sites: SitePolicy::Refuse,
             }),
         ),
         (
@@ -721,6 +732,28 @@ fn modification() {
                 function: s("connect"),
                 param: s("timeout"),
                 new_name: s("timeout_s"),
+                include_text: false,
+                sites: SitePolicy::Refuse,
+            }),
+        ),
+        (
+            "Refactor Rename_Param connect timeout timeout_s Include Text",
+            Command::Refactor(Refactoring::RenameParam {
+                function: s("connect"),
+                param: s("timeout"),
+                new_name: s("timeout_s"),
+                include_text: true,
+                sites: SitePolicy::Refuse,
+            }),
+        ),
+        (
+            "refactor rename_param connect timeout timeout_s only proven include text",
+            Command::Refactor(Refactoring::RenameParam {
+                function: s("connect"),
+                param: s("timeout"),
+                new_name: s("timeout_s"),
+                include_text: true,
+                sites: SitePolicy::OnlyProven,
             }),
         ),
         (
@@ -1491,20 +1524,31 @@ fn refactor_commands() -> BoxedStrategy<Command> {
                     sites,
                 }
             }),
-        (dotted(), ident(), ident()).prop_map(|(function, param, new_name)| {
-            Refactoring::RenameParam {
+        (dotted(), ident(), ident(), any::<bool>(), any::<bool>()).prop_map(
+            |(function, param, new_name, include_text, only_proven)| Refactoring::RenameParam {
                 function,
                 param,
                 new_name,
+                include_text,
+                sites: if only_proven {
+                    SitePolicy::OnlyProven
+                } else {
+                    SitePolicy::Refuse
+                },
             }
-        }),
-        (dotted(), params, params).prop_map(|(function, old_params, new_params)| {
-            Refactoring::Signature {
+        ),
+        (dotted(), params, params, any::<bool>()).prop_map(
+            |(function, old_params, new_params, only_proven)| Refactoring::Signature {
                 function,
                 old_params,
                 new_params,
+                sites: if only_proven {
+                    SitePolicy::OnlyProven
+                } else {
+                    SitePolicy::Refuse
+                },
             }
-        }),
+        ),
         (
             prop_oneof![Just(ExtractKind::Method), Just(ExtractKind::Function)],
             ident(),

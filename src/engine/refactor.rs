@@ -558,10 +558,24 @@ fn summary_words(report: &RefactorReport) -> String {
             listed(report.files.iter().map(|f| f.path.clone())),
             plural(*references, "reference")
         ),
-        Summary::SignatureChanged { callers, .. } => format!(
-            "Signature updated, {callers} {} replaced",
-            plural(*callers, "caller")
-        ),
+        Summary::SignatureChanged {
+            callers, followed, ..
+        } => {
+            let mut words = format!(
+                "Signature updated, {callers} {} replaced",
+                plural(*callers, "caller")
+            );
+            if !followed.is_empty() {
+                let all: Vec<&Site> = followed.iter().collect();
+                words.push_str(&format!(
+                    " (through {} forwarding {}, followed: {})",
+                    all.len(),
+                    plural(all.len(), "call"),
+                    sites(&all)
+                ));
+            }
+            words
+        }
         Summary::Extracted {
             kind, duplicates, ..
         } => format!(
@@ -767,8 +781,12 @@ fn report_json(report: &RefactorReport) -> Value {
             files,
             references,
         } => json!({"symbol": symbol, "files": files, "references": references}),
-        Summary::SignatureChanged { function, callers } => {
-            json!({"function": function, "callers": callers})
+        Summary::SignatureChanged {
+            function,
+            callers,
+            followed,
+        } => {
+            json!({"function": function, "callers": callers, "followed": followed.iter().map(site).collect::<Vec<_>>()})
         }
         Summary::Extracted {
             name, duplicates, ..

@@ -240,6 +240,39 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// The options at the end of `Rename_Param` (`Include Text`, with
+    /// `text`) and `Signature`: `Only Proven`, in any order. `Include
+    /// Possible` is refused: a call that passes `*args`/`**kwargs` the
+    /// change cannot see into cannot be rewritten, only left as it is.
+    fn signature_options(&mut self, text: bool) -> Result<(bool, SitePolicy)> {
+        let mut include_text = false;
+        let mut sites = SitePolicy::Refuse;
+        loop {
+            let here = self.here();
+            if self.eat("Include") {
+                if text && self.eat("Text") {
+                    include_text = true;
+                } else if self.eat("Possible") {
+                    return Err(self.with_usage(
+                        "Include Possible cannot apply here: the calls it cannot prove pass *args/**kwargs it cannot see into, so it cannot change them; Only Proven changes the rest".into(),
+                        here,
+                    ));
+                } else if text {
+                    return Err(self.expected("'Text' (Include Text)"));
+                } else {
+                    return Err(self.expected("'Possible' (Include Possible)"));
+                }
+            } else if self.eat("Only") {
+                if !self.eat("Proven") {
+                    return Err(self.expected("'Proven' (Only Proven)"));
+                }
+                sites = SitePolicy::OnlyProven;
+            } else {
+                return Ok((include_text, sites));
+            }
+        }
+    }
+
     /// Eats one of `kws` if next; returns its canonical spelling.
     fn eat_one_of(&mut self, kws: &[&'static str]) -> Option<&'static str> {
         let w = self.peek().and_then(Token::word)?;
@@ -837,10 +870,13 @@ impl<'t> Parser<'t> {
                 self.glued_params();
                 let param = self.ident("the parameter's name", false)?;
                 let new_name = self.ident("the parameter's new name", false)?;
+                let (include_text, sites) = self.signature_options(true)?;
                 Refactoring::RenameParam {
                     function,
                     param,
                     new_name,
+                    include_text,
+                    sites,
                 }
             }
             "Signature" => {
@@ -867,10 +903,12 @@ impl<'t> Parser<'t> {
                         self.expected("the new parameters right after the name, as f(a, b)")
                     );
                 };
+                let (_, sites) = self.signature_options(false)?;
                 Refactoring::Signature {
                     function,
                     old_params,
                     new_params,
+                    sites,
                 }
             }
             "Extract_Method" | "ExtractFunction" => {

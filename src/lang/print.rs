@@ -314,6 +314,15 @@ impl Display for Command {
     }
 }
 
+/// ` Only Proven` and its kin, as a command ends with them.
+fn site_option(sites: SitePolicy) -> &'static str {
+    match sites {
+        SitePolicy::Refuse => "",
+        SitePolicy::IncludePossible => " Include Possible",
+        SitePolicy::OnlyProven => " Only Proven",
+    }
+}
+
 /// The words after `Refactor`.
 impl Display for Refactoring {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
@@ -339,14 +348,26 @@ impl Display for Refactoring {
                 function,
                 param,
                 new_name,
-            } => write!(f, "{kind} {function} {param} {new_name}"),
+                include_text,
+                sites,
+            } => write!(
+                f,
+                "{kind} {function} {param} {new_name}{}{}",
+                if *include_text { " Include Text" } else { "" },
+                site_option(*sites)
+            ),
             Refactoring::Signature {
                 function,
                 old_params,
                 new_params,
+                sites,
             } => {
                 let name = function.rsplit('.').next().unwrap_or(function);
-                write!(f, "{kind} {function}({old_params}) {name}({new_params})")
+                write!(
+                    f,
+                    "{kind} {function}({old_params}) {name}({new_params}){}",
+                    site_option(*sites)
+                )
             }
             Refactoring::Extract {
                 name,

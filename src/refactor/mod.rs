@@ -117,7 +117,13 @@ pub enum Summary {
         references: usize,
     },
     /// `Ok, Signature updated, 12 callers replaced` (also `Rename_Param`).
-    SignatureChanged { function: String, callers: usize },
+    SignatureChanged {
+        function: String,
+        callers: usize,
+        /// The forwarding calls (`super().__init__(**kwargs)`) whose
+        /// forwarder's callers were followed and changed.
+        followed: Vec<Location>,
+    },
     /// `Ok, Method extracted, 2 duplicate blocks replaced`.
     Extracted {
         kind: ExtractKind,

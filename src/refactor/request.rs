@@ -19,18 +19,26 @@ pub enum Refactoring {
         #[serde(default)]
         sites: SitePolicy,
     },
-    /// `Refactor Rename_Param <function> <param> <new>`.
+    /// `Refactor Rename_Param <function> <param> <new> [Include Text] [Only Proven]`.
     RenameParam {
         function: String,
         param: String,
         new_name: String,
+        /// Also change the parameter's mentions in the function's strings
+        /// and comments (its docstring's `:param timeout:`).
+        #[serde(default)]
+        include_text: bool,
+        #[serde(default)]
+        sites: SitePolicy,
     },
-    /// `Refactor Signature <f>(<old params>) <f>(<new params>)`: the
-    /// parameter lists as written, without the parentheses.
+    /// `Refactor Signature <f>(<old params>) <f>(<new params>) [Only Proven]`:
+    /// the parameter lists as written, without the parentheses.
     Signature {
         function: String,
         old_params: String,
         new_params: String,
+        #[serde(default)]
+        sites: SitePolicy,
     },
     /// `Refactor Extract_Method <name> lines <a>:<b>`,
     /// `Refactor ExtractFunction <name> lines <a>:<b>`: zero-based,

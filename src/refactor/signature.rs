@@ -20,6 +20,7 @@
 mod calls;
 mod change;
 mod edits;
+mod forwarding;
 mod layout;
 mod params;
 mod target;
@@ -31,7 +32,10 @@ use crate::analysis::scope::{Resolution, ScopeKind, Scopes};
 use crate::change::WorkspaceChange;
 use crate::choices::Choices;
 
-use super::{LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary};
+use super::{
+    LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Refactoring, SitePolicy,
+    Summary,
+};
 use calls::{Call, CallArgs};
 use edits::{Piece, Rewrite};
 use params::Param;
@@ -46,12 +50,28 @@ pub(super) fn compute(
             function,
             param,
             new_name,
-        } => rename_param(project, function, param, new_name),
+            include_text,
+            sites,
+        } => {
+            let work = Work {
+                policy: *sites,
+                include_text: *include_text,
+                ..Work::default()
+            };
+            rename_param(project, function, param, new_name, work)
+        }
         Refactoring::Signature {
             function,
             old_params,
             new_params,
-        } => change::compute(project, function, old_params, new_params),
+            sites,
+        } => {
+            let work = Work {
+                policy: *sites,
+                ..Work::default()
+            };
+            change::compute(project, function, old_params, new_params, work)
+        }
         _ => Err(RefactorError::new(
             RefactorFailure::InvalidArgument,
             format!(
@@ -62,12 +82,13 @@ pub(super) fn compute(
     }
 }
 
-/// `Refactor Rename_Param <function> <param> <new>`.
+/// `Refactor Rename_Param <function> <param> <new> [Include Text] [Only Proven]`.
 fn rename_param(
     project: &Project<'_>,
     function: &str,
     param: &str,
     new_name: &str,
+    mut work: Work,
 ) -> Result<Refactored, RefactorError> {
     check_identifier(new_name)?;
     let mut files = Files::new(project);
@@ -98,7 +119,6 @@ fn rename_param(
         ));
     }
     let by_keyword = p.kind.takes_keyword();
-    let mut work = Work::default();
     let mut family = family(project, &mut files, &target, &mut work)?;
     for d in definitions {
         if d.range != target.range {
@@ -134,16 +154,20 @@ fn rename_param(
             );
         }
         note_wrappers(&files, &family, &mut work);
+        let keyword = Keyword {
+            old: param,
+            new: new_name,
+        };
+        let mut followed = BTreeSet::new();
         for call in &sites.calls {
-            if rename_keyword(&call.args, &call.site, param, new_name, &mut work)? {
-                callers += 1;
-            }
-            if passes_double_star(&call.args) {
-                work.left_alone(
-                    call.site.clone(),
-                    format!("passes **kwargs: a key '{param}' in it is not renamed"),
-                );
-            }
+            callers += keyword.rename_in(project, &mut files, call, &mut followed, &mut work)?;
+        }
+        for call in &sites.possible {
+            keyword.possible(
+                call,
+                "a possible call (the receiver's type is not known)",
+                &mut work,
+            );
         }
         for (site, args) in &sites.partials {
             if rename_keyword(args, site, param, new_name, &mut work)? {
@@ -151,20 +175,213 @@ fn rename_param(
             }
         }
     }
+    let what = format!("rename parameter {param} of {}", target.qualified);
     work.finish(
         &files,
+        &what,
         Summary::SignatureChanged {
             function: target.qualified.clone(),
             callers,
+            followed: Vec::new(),
         },
     )
+}
+
+/// A keyword that `Rename_Param` renames in calls.
+struct Keyword<'a> {
+    old: &'a str,
+    new: &'a str,
+}
+
+impl Keyword<'_> {
+    /// Renames the keyword in a call of the target and, where the call
+    /// passes its function's `**kwargs` on, in that forwarder's callers
+    /// (transitively): how many calls changed. A `**` argument it cannot
+    /// see into is a possible site.
+    fn rename_in(
+        &self,
+        project: &Project<'_>,
+        files: &mut Files<'_>,
+        call: &Call,
+        followed: &mut BTreeSet<String>,
+        work: &mut Work,
+    ) -> Result<usize, RefactorError> {
+        let mut changed = usize::from(rename_keyword(
+            &call.args, &call.site, self.old, self.new, work,
+        )?);
+        if !passes_double_star(&call.args) {
+            return Ok(changed);
+        }
+        match forwarding::forwarder(project, files, call)? {
+            Some(forwarder) if forwarder.double_star.is_some() => {
+                changed += self.follow(project, files, call, &forwarder, followed, work)?;
+            }
+            _ => {
+                let splat = double_star_text(files.get(&call.site.path), &call.args);
+                work.possible(
+                    call.site.clone(),
+                    format!(
+                        "passes {splat}: a key '{}' in it cannot be renamed",
+                        self.old
+                    ),
+                );
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The callers of the forwarder of `call` (which passes its `**kwargs`
+    /// on) that pass the keyword: renamed, transitively.
+    fn follow(
+        &self,
+        project: &Project<'_>,
+        files: &mut Files<'_>,
+        call: &Call,
+        forwarder: &forwarding::Forwarder,
+        followed: &mut BTreeSet<String>,
+        work: &mut Work,
+    ) -> Result<usize, RefactorError> {
+        let mut changed = 0;
+        let Some(kwargs) = forwarder.double_star.clone() else {
+            return Ok(changed);
+        };
+        let name = forwarder.function.qualified.clone();
+        // the forwarder's own parameter takes its callers' `old=`
+        if forwarder.takes_keyword(self.old) {
+            return Ok(changed);
+        }
+        if forwarder.literals.contains(self.old) {
+            work.possible(
+                call.site.clone(),
+                format!(
+                    "{name} reads '{}' from **{kwargs} before passing it on",
+                    self.old
+                ),
+            );
+            return Ok(changed);
+        }
+        work.followed(
+            call.site.clone(),
+            format!("passes on **{kwargs} of {name}: its callers were followed"),
+        );
+        if !followed.insert(format!("{name} {}", self.old)) {
+            return Ok(changed);
+        }
+        let callers = project
+            .index
+            .find_callers(&name)
+            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        for c in &callers.certain {
+            let file = files.load(&c.location.path)?;
+            if let Ok(outer) = calls::call_at(
+                file,
+                &c.location,
+                forwarder.function.receiver,
+                &BTreeSet::new(),
+            ) {
+                changed += self.rename_in(project, files, &outer, followed, work)?;
+            }
+        }
+        let classes = forwarder_classes(project, files, &forwarder.function)?;
+        for c in &callers.possible {
+            let file = files.load(&c.location.path)?;
+            if unrelated_super(project, file, &c.location, &classes) {
+                continue;
+            }
+            if let Ok(outer) = calls::call_at(
+                file,
+                &c.location,
+                forwarder.function.receiver,
+                &BTreeSet::new(),
+            ) {
+                let why = format!("a possible call of {name} (which passes **{kwargs} on)");
+                self.possible(&outer, &why, work);
+            }
+        }
+        Ok(changed)
+    }
+
+    /// A call that may be of the target: possible when it passes the
+    /// keyword (or a `**` that may hold it); any other is not changed by
+    /// the rename.
+    fn possible(&self, call: &Call, why: &str, work: &mut Work) {
+        let passes = call
+            .args
+            .args
+            .iter()
+            .any(|a| a.keyword.as_ref().is_some_and(|(k, _)| k == self.old));
+        if passes {
+            work.possible(call.site.clone(), format!("{why} passes {}=", self.old));
+        } else if passes_double_star(&call.args) {
+            work.possible(
+                call.site.clone(),
+                format!("{why} passes ** that may hold '{}'", self.old),
+            );
+        }
+    }
+}
+
+/// The classes whose `super()` calls may reach a method of `function`'s
+/// class: its hierarchy and their bases (empty for a function).
+fn forwarder_classes(
+    project: &Project<'_>,
+    files: &mut Files<'_>,
+    function: &Function,
+) -> Result<(BTreeSet<String>, BTreeSet<String>), RefactorError> {
+    let mut scratch = Work::default();
+    if let Some(class) = &function.class {
+        let hierarchy = target::hierarchy(project, files, class)?;
+        scratch.classes = hierarchy.subclasses.into_iter().collect();
+        scratch.classes.insert(class.clone());
+        with_mixins(project, files, &mut scratch)?;
+    }
+    Ok((scratch.classes, scratch.mixins))
+}
+
+/// The site is a `super().m(…)` call in a class whose `super()` cannot
+/// reach the hierarchy (`classes`, `mixins`: see [`Work::classes`]): an
+/// exception's or a metaclass's constructor calling its own base's.
+fn unrelated_super(
+    project: &Project<'_>,
+    file: &Parsed,
+    site: &Location,
+    (classes, mixins): &(BTreeSet<String>, BTreeSet<String>),
+) -> bool {
+    forwarding::super_call_class(project, file, site).is_some_and(|class| {
+        let last = class.rsplit('.').next().unwrap_or(&class);
+        !classes.contains(&class) && !mixins.contains(last)
+    })
+}
+
+/// `**options`, as the call writes it.
+fn double_star_text(file: &Parsed, args: &CallArgs) -> String {
+    args.args
+        .iter()
+        .find(|a| a.kind == calls::ArgKind::DoubleStar)
+        .map(|a| params::squeeze(&file.slice(a.range.clone())))
+        .unwrap_or_else(|| "**kwargs".to_string())
 }
 
 /// The edits and notes a refactor collects, per file.
 #[derive(Default)]
 struct Work {
+    /// What to do when a call may break and cannot be rewritten.
+    policy: SitePolicy,
+    /// Rename the parameter in the function's strings and comments too.
+    include_text: bool,
     rewrites: BTreeMap<String, Vec<Rewrite>>,
     left_alone: Vec<LeftAlone>,
+    /// Calls the change may break and cannot rewrite (a `*args`/`**kwargs`
+    /// it cannot see into, a receiver of unknown type): they refuse the
+    /// refactor unless `Only Proven`.
+    possible: Vec<LeftAlone>,
+    /// Forwarding calls whose forwarder's callers were followed.
+    followed: Vec<LeftAlone>,
+    /// The classes of the target's hierarchy (full names): a
+    /// `super().m()` in any other class is not a call of it.
+    classes: BTreeSet<String>,
+    /// The last names of their bases (mixins among them).
+    mixins: BTreeSet<String>,
     /// Where a class of the method's hierarchy is named (`Base.m(obj)`
     /// calls through the class).
     class_mentions: BTreeSet<Location>,
@@ -191,8 +408,40 @@ impl Work {
         }
     }
 
-    /// One change of every file's rewrites.
-    fn finish(mut self, files: &Files<'_>, summary: Summary) -> Result<Refactored, RefactorError> {
+    fn possible(&mut self, site: Location, why: String) {
+        if !self.possible.iter().any(|l| l.site == site) {
+            self.possible.push(LeftAlone { site, why });
+        }
+    }
+
+    fn followed(&mut self, site: Location, why: String) {
+        if !self.followed.iter().any(|l| l.site == site) {
+            self.followed.push(LeftAlone { site, why });
+        }
+    }
+
+    /// One change of every file's rewrites. Possible sites refuse it
+    /// (`what`: "change the signature of f") unless `Only Proven`, which
+    /// lists them as where the project may be broken.
+    fn finish(
+        mut self,
+        files: &Files<'_>,
+        what: &str,
+        mut summary: Summary,
+    ) -> Result<Refactored, RefactorError> {
+        self.possible.sort_by(|a, b| a.site.cmp(&b.site));
+        if !self.possible.is_empty() {
+            if self.policy == SitePolicy::Refuse {
+                return Err(self.refusal(what));
+            }
+            for p in std::mem::take(&mut self.possible) {
+                self.left_alone(p.site, format!("may be broken: {}", p.why));
+            }
+        }
+        if let Summary::SignatureChanged { followed, .. } = &mut summary {
+            self.followed.sort_by(|a, b| a.site.cmp(&b.site));
+            *followed = self.followed.iter().map(|f| f.site.clone()).collect();
+        }
         let mut change = WorkspaceChange::new();
         for (path, rewrites) in std::mem::take(&mut self.rewrites) {
             let file = files.get(&path);
@@ -222,6 +471,32 @@ impl Work {
             mentions: self.mentions,
             names_swapped: Default::default(),
         })
+    }
+}
+
+/// `Cannot <what>: 2 calls it cannot rewrite: a.py:3:4 (why), …; nothing
+/// was changed. Only Proven …`.
+impl Work {
+    fn refusal(&self, what: &str) -> RefactorError {
+        const SHOWN: usize = 8;
+        let mut shown: Vec<String> = self
+            .possible
+            .iter()
+            .take(SHOWN)
+            .map(|p| format!("{} ({})", p.site, p.why))
+            .collect();
+        if self.possible.len() > SHOWN {
+            shown.push(format!("… ({} more)", self.possible.len() - SHOWN));
+        }
+        let n = self.possible.len();
+        RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot {what}: {n} {} it cannot rewrite: {}; nothing was changed. Only Proven changes only the calls it can prove (the project may then be broken at those sites)",
+                if n == 1 { "call" } else { "calls" },
+                shown.join(", ")
+            ),
+        )
     }
 }
 
@@ -294,7 +569,11 @@ fn family(
         return Ok(family);
     };
     if CONSTRUCTORS.contains(&target.name.as_str()) {
-        work.class_mentions = target::hierarchy(project, files, class)?.class_mentions;
+        let hierarchy = target::hierarchy(project, files, class)?;
+        work.classes = hierarchy.subclasses.into_iter().collect();
+        work.classes.insert(class.clone());
+        work.class_mentions = hierarchy.class_mentions;
+        with_mixins(project, files, work)?;
         return Ok(family);
     }
     if let Some(base) = target::overridden(project, files, target)? {
@@ -308,8 +587,27 @@ fn family(
     }
     let hierarchy = target::hierarchy(project, files, class)?;
     family.extend(target::overrides(project, files, &hierarchy, &target.name)?);
+    work.classes = hierarchy.subclasses.iter().cloned().collect();
+    work.classes.insert(class.clone());
     work.class_mentions = hierarchy.class_mentions;
+    with_mixins(project, files, work)?;
     Ok(family)
+}
+
+/// The bases of the hierarchy's classes join it for `super()` calls: in
+/// `class F(Mixin, Field)`, `Mixin`'s `super().__init__()` reaches
+/// `Field.__init__`.
+fn with_mixins(
+    project: &Project<'_>,
+    files: &mut Files<'_>,
+    work: &mut Work,
+) -> Result<(), RefactorError> {
+    let mut bases = BTreeSet::new();
+    for class in &work.classes {
+        bases.extend(target::base_names(project, files, class)?);
+    }
+    work.mixins = bases;
+    Ok(())
 }
 
 /// Calls of a decorated function go through its decorator, which may
@@ -348,6 +646,8 @@ const CONSTRUCTORS: &[&str] = &["__init__", "__new__", "__init_subclass__"];
 /// The calls, `functools.partial`s and other uses of a family of functions.
 struct Sites {
     calls: Vec<Call>,
+    /// Calls that may be of the function (a receiver of unknown type).
+    possible: Vec<Call>,
     partials: Vec<(Location, CallArgs)>,
     /// Where the function is used as a value (`pad = _padleft`): calls
     /// through it cannot be followed.
@@ -383,6 +683,7 @@ fn collect_sites(
         .unwrap_or(target::Receiver::None);
     let mut sites = Sites {
         calls: Vec::new(),
+        possible: Vec::new(),
         partials: Vec::new(),
         values: Vec::new(),
     };
@@ -394,10 +695,20 @@ fn collect_sites(
         }
     }
     for site in possible.difference(&certain) {
-        work.left_alone(
-            site.clone(),
-            "a possible call (the receiver's type is not known): not changed".to_string(),
-        );
+        let file = files.load(&site.path)?;
+        // `super().__init__(…)` in a class outside the hierarchy (an
+        // exception, a metaclass) calls another class's method
+        let hierarchy = (work.classes.clone(), work.mixins.clone());
+        if unrelated_super(project, file, site, &hierarchy) {
+            continue;
+        }
+        match calls::call_at(file, site, receiver, &work.class_mentions) {
+            Ok(call) => sites.possible.push(call),
+            Err(_) => work.possible(
+                site.clone(),
+                "a possible call (the receiver's type is not known)".to_string(),
+            ),
+        }
     }
     for site in values.difference(&certain) {
         let file = files.load(&site.path)?;
@@ -496,8 +807,17 @@ fn rename_in_body(
             );
         }
         if let Some(node) = function.node(file) {
-            work.mentions
-                .extend(word_mentions(file, node, old, &function.path));
+            for range in word_mentions(file, node, old) {
+                if work.include_text {
+                    work.rewrite(&function.path, Rewrite::text(range, new.clone()));
+                } else {
+                    work.mentions.push(Location {
+                        path: function.path.clone(),
+                        position: file.position(range.start),
+                        end: file.position(range.end),
+                    });
+                }
+            }
         }
         for b in scopes.bindings_of(scope, old) {
             work.rewrite(&function.path, Rewrite::text(b.range.clone(), new.clone()));
@@ -597,13 +917,13 @@ fn conflicts(
     Ok(())
 }
 
-/// `name` as a whole word in the comments and strings inside `node`.
+/// `name` as a whole word in the comments and strings inside `node`
+/// (char ranges).
 fn word_mentions(
     file: &Parsed,
     node: tree_sitter::Node<'_>,
     name: &str,
-    path: &str,
-) -> Vec<Location> {
+) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut stack = vec![node];
     while let Some(n) = stack.pop() {
@@ -619,11 +939,7 @@ fn word_mentions(
                     && text.get(i + word.len()).is_none_or(|&c| !is_word(c));
                 if hit {
                     let start = range.start + i;
-                    out.push(Location {
-                        path: path.to_string(),
-                        position: file.position(start),
-                        end: file.position(start + word.len()),
-                    });
+                    out.push(start..start + word.len());
                     i += word.len();
                 } else {
                     i += 1;

@@ -115,6 +115,12 @@ pub struct RenameParameter {
     pub param: String,
     /// Its new name (an identifier).
     pub new_name: String,
+    /// Also rename its mentions in the function's strings and comments (default false: they are listed in `mentions`).
+    #[serde(default)]
+    pub include_text: bool,
+    /// true: change only the calls it can prove and say where the project may then be broken; false (default): refuse when some call passes `*args`/`**kwargs` the change cannot see into.
+    #[serde(default)]
+    pub only_proven: bool,
     /// A file where a plain function name is looked up first.
     pub path: Option<String>,
     /// true: compute the change and return its diff, change nothing; false: apply it.
@@ -131,10 +137,33 @@ pub struct ChangeSignature {
     pub old_params: String,
     /// The new parameters: reordered, removed, added with a default (`qty=1`) or with the value every existing call passes (`qty:=1`).
     pub new_params: String,
+    /// true: change only the calls it can prove and say where the project may then be broken; false (default): refuse when some call passes `*args`/`**kwargs` the change cannot see into.
+    #[serde(default)]
+    pub only_proven: bool,
     /// A file where a plain function name is looked up first.
     pub path: Option<String>,
     /// true: compute the change and return its diff, change nothing; false: apply it.
     pub preview: bool,
+}
+
+impl RenameParameter {
+    fn sites(&self) -> SitePolicy {
+        site_policy(self.only_proven)
+    }
+}
+
+impl ChangeSignature {
+    fn sites(&self) -> SitePolicy {
+        site_policy(self.only_proven)
+    }
+}
+
+fn site_policy(only_proven: bool) -> SitePolicy {
+    if only_proven {
+        SitePolicy::OnlyProven
+    } else {
+        SitePolicy::Refuse
+    }
 }
 
 /// Parameters of `extract_method` and `extract_function`.
@@ -195,10 +224,13 @@ pub fn rename_parameter(
     sender: &str,
     p: RenameParameter,
 ) -> Result<Value, ToolError> {
+    let sites = p.sites();
     let request = Refactoring::RenameParam {
         function: p.function,
         param: p.param,
         new_name: p.new_name,
+        include_text: p.include_text,
+        sites,
     };
     refactor(engine, sender, &request, p.path.as_deref(), p.preview)
 }
@@ -208,10 +240,12 @@ pub fn change_signature(
     sender: &str,
     p: ChangeSignature,
 ) -> Result<Value, ToolError> {
+    let sites = p.sites();
     let request = Refactoring::Signature {
         function: p.function,
         old_params: p.old_params,
         new_params: p.new_params,
+        sites,
     };
     refactor(engine, sender, &request, p.path.as_deref(), p.preview)
 }

@@ -444,6 +444,8 @@ fn request(input: &mut Input) -> Refactoring {
             function: symbol(input),
             param: input.pick(NAMES).to_string(),
             new_name: input.pick(NEW_NAMES).to_string(),
+            include_text: input.bool(),
+            sites: input.pick(&[SitePolicy::Refuse, SitePolicy::OnlyProven]),
         },
         3 => Refactoring::Signature {
             function: symbol(input),
@@ -453,6 +455,7 @@ fn request(input: &mut Input) -> Refactoring {
             } else {
                 input.text(PARAMS, 6)
             },
+            sites: input.pick(&[SitePolicy::Refuse, SitePolicy::OnlyProven]),
         },
         4 | 5 => {
             let first_line = input.below(MAX_LINES);

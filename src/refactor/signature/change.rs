@@ -14,8 +14,9 @@
 
 use std::collections::BTreeSet;
 
-use super::calls::{ArgKind, Call, CallArgs, Via};
+use super::calls::{self, ArgKind, Call, CallArgs, Via};
 use super::edits::{Piece, Rewrite};
+use super::forwarding;
 use super::layout::{self, Item};
 use super::params::{self, compact, Kind, Param};
 use super::target::{Files, Function, Parsed, Receiver};
@@ -29,6 +30,7 @@ pub(super) fn compute(
     function: &str,
     old_list: &str,
     new_list: &str,
+    mut work: Work,
 ) -> Result<Refactored, RefactorError> {
     let invalid = |which: &str, list: &str, why: String| {
         RefactorError::new(
@@ -56,7 +58,6 @@ pub(super) fn compute(
         ));
     }
     let plan = Plan::new(&target, &current, &new)?;
-    let mut work = Work::default();
     let mut members = family(project, &mut files, &target, &mut work)?;
     with_stubs(&mut files, &mut members)?;
     for member in &members {
@@ -115,9 +116,31 @@ pub(super) fn compute(
             ));
         }
         super::note_wrappers(&files, &members, &mut work);
+        let mut followed = BTreeSet::new();
         for call in &sites.calls {
-            if plan.rewrite_call(&files, call, &mut work)? {
-                callers += 1;
+            callers += plan.call(project, &mut files, call, &mut followed, &mut work)?;
+        }
+        let mut scanned = BTreeSet::new();
+        for path in members
+            .iter()
+            .map(|m| m.path.clone())
+            .chain(sites.calls.iter().map(|c| c.site.path.clone()))
+        {
+            if scanned.insert(path.clone()) {
+                for site in doctest_calls(files.get(&path), &path, &target.name) {
+                    work.left_alone(
+                        site,
+                        "a doctest example calls it: not rewritten, update it by hand".to_string(),
+                    );
+                }
+            }
+        }
+        for call in &sites.possible {
+            if plan.would_change(&files, call) {
+                work.possible(
+                    call.site.clone(),
+                    "a possible call (the receiver's type is not known)".to_string(),
+                );
             }
         }
         for (site, _) in &sites.partials {
@@ -128,11 +151,14 @@ pub(super) fn compute(
             );
         }
     }
+    let what = format!("change the signature of {}", target.qualified);
     work.finish(
         &files,
+        &what,
         Summary::SignatureChanged {
             function: target.qualified.clone(),
             callers,
+            followed: Vec::new(),
         },
     )
 }
@@ -184,15 +210,32 @@ fn with_receiver(
     Ok((old, new))
 }
 
-/// The user's old list is the current one: the same names, kinds and
-/// defaults, and the same annotation and default texts where written
-/// (blanks ignored).
+/// The user's old list is the current one: the same names in the same
+/// order, and the same annotation and default texts where written (blanks
+/// ignored). A bare name (`binary`) stands for the current parameter
+/// whatever its annotation and default. The markers (`*`, `/`) and the
+/// kinds they make must match when the list writes any; a list without
+/// them is compared by names (and `*args`/`**kwargs`) alone.
 fn matches_current(old: &[Param], current: &[Param]) -> bool {
+    let markers = old.iter().any(|p| p.kind.is_marker());
+    let entries = |list: &[Param]| -> Vec<Param> {
+        list.iter()
+            .filter(|p| markers || !p.kind.is_marker())
+            .cloned()
+            .collect()
+    };
+    let (old, current) = (entries(old), entries(current));
+    let splat = |k: Kind| matches!(k, Kind::VarPositional | Kind::VarKeyword);
     old.len() == current.len()
-        && old.iter().zip(current).all(|(o, c)| {
+        && old.iter().zip(&current).all(|(o, c)| {
+            let bare = o.default.is_none() && o.annotation.is_none();
             o.name == c.name
-                && o.kind == c.kind
-                && o.default.is_some() == c.default.is_some()
+                && (if markers {
+                    o.kind == c.kind
+                } else {
+                    splat(o.kind) == splat(c.kind) && (!splat(o.kind) || o.kind == c.kind)
+                })
+                && (bare || o.default.is_some() == c.default.is_some())
                 && o.default
                     .as_ref()
                     .is_none_or(|d| Some(compact(d)) == c.default.as_deref().map(compact))
@@ -200,6 +243,14 @@ fn matches_current(old: &[Param], current: &[Param]) -> bool {
                     .as_ref()
                     .is_none_or(|a| Some(compact(a)) == c.annotation.as_deref().map(compact))
         })
+}
+
+/// A bare name in the new list (`binary`) is the parameter as it is: its
+/// annotation and default stay. `name:=value` drops the default (the
+/// calls that relied on it get `name=value`); anything else written is
+/// what the entry becomes.
+fn is_bare(p: &Param) -> bool {
+    p.default.is_none() && p.annotation.is_none() && p.call_value.is_none()
 }
 
 /// Two lists with the same names, kinds and defaults-or-not (an
@@ -297,7 +348,15 @@ impl Plan {
                 ));
             }
         }
-        let new: Vec<(Param, Option<usize>)> = new_params.into_iter().zip(origin).collect();
+        let mut new: Vec<(Param, Option<usize>)> = new_params.into_iter().zip(origin).collect();
+        for (p, o) in &mut new {
+            if let Some(was) = o.map(|i| &old[i]) {
+                if is_bare(p) && p.kind == was.kind {
+                    p.default = was.default.clone();
+                    p.annotation = was.annotation.clone();
+                }
+            }
+        }
         let touches_calls = touches_calls(&old, &new);
         Ok(Plan {
             old,
@@ -389,12 +448,29 @@ impl Plan {
                     mine.iter()
                         .position(|m| m.name == w.name && !m.kind.is_marker())
                 });
-                let as_written = was.and_then(|w| written_old.iter().find(|o| o.name == w.name));
+                let as_written = was
+                    .and_then(|w| written_old.iter().find(|o| o.name == w.name))
+                    .map_or(mine.get(here.unwrap_or(usize::MAX)), Some);
                 match (was, here, as_written) {
                     (Some(w), Some(i), Some(o)) => {
+                        // an entry written as the old list writes it is
+                        // the def's, whatever the def adds to it
                         let rest_old = compact(&o.text).replacen(&w.name, "", 1);
                         let rest_new = compact(&entry.text).replacen(&entry.name, "", 1);
-                        if rest_old != rest_new {
+                        let keeps =
+                            rest_old == rest_new || (is_bare(entry) && entry.kind == w.kind);
+                        if entry.call_value.is_some()
+                            && is_bare(&Param {
+                                call_value: None,
+                                ..entry.clone()
+                            })
+                        {
+                            // `name:=value`: the parameter without its default
+                            match &mine[i].annotation {
+                                Some(a) => Item::New(format!("{}: {}", entry.name, a.trim())),
+                                None => Item::New(entry.name.clone()),
+                            }
+                        } else if !keeps {
                             Item::New(entry.text.trim().to_string())
                         } else if w.name == entry.name {
                             Item::kept(i, mine[i].range.clone())
@@ -455,11 +531,7 @@ impl Plan {
                 "called through cls: whether self is passed cannot be told",
             );
         }
-        if args
-            .args
-            .iter()
-            .any(|a| matches!(a.kind, ArgKind::Star | ArgKind::DoubleStar))
-        {
+        if has_splat(args) {
             return leave(
                 work,
                 "forwards *args/**kwargs: the arguments cannot be followed",
@@ -504,6 +576,272 @@ impl Plan {
             }
             None => Ok(false),
         }
+    }
+
+    /// Changes one call of the target: rebuilds its arguments, or, when it
+    /// passes `*`/`**` arguments, changes what it writes if those bind as
+    /// before, follows its forwarder's callers if they are the target's
+    /// callers in effect, and otherwise records it as a possible site.
+    /// How many calls changed.
+    fn call(
+        &self,
+        project: &Project<'_>,
+        files: &mut Files<'_>,
+        call: &Call,
+        followed: &mut BTreeSet<String>,
+        work: &mut Work,
+    ) -> Result<usize, RefactorError> {
+        if !has_splat(&call.args) {
+            return Ok(usize::from(self.rewrite_call(files, call, work)?));
+        }
+        let star = call.args.args.iter().any(|a| a.kind == ArgKind::Star);
+        let double_star = call.args.args.iter().any(|a| a.kind == ArgKind::DoubleStar);
+        let moves = star && self.moves_positions();
+        let (renamed, other) = self.changed_keywords();
+        let keywords_hurt = double_star && !other.is_empty();
+        if !moves && !keywords_hurt && !(double_star && !renamed.is_empty()) {
+            // what the `*`/`**` arguments carry binds as before
+            return Ok(usize::from(self.rewrite_splat_call(files, call, work)?));
+        }
+        let forwarder = forwarding::forwarder(project, files, call)?;
+        let site = call.site.clone();
+        match forwarder {
+            Some(f) if f.exact && (f.star.is_some() || !moves) => {
+                self.follow_exact(project, files, call, f, followed, work)
+            }
+            Some(f) if !moves && !keywords_hurt && f.double_star.is_some() => {
+                // only renamed keywords: renamed in what it writes, and in
+                // the callers of the forwarder that pass them
+                let mut changed = usize::from(self.rewrite_splat_call(files, call, work)?);
+                for (old, new) in &renamed {
+                    let keyword = super::Keyword { old, new };
+                    changed += keyword.follow(project, files, call, &f, followed, work)?;
+                }
+                Ok(changed)
+            }
+            _ => {
+                let why = if moves {
+                    let splat = splat_text(files.get(&site.path), call, ArgKind::Star);
+                    format!("passes {splat}: its values would bind to other parameters")
+                } else {
+                    let splat = splat_text(files.get(&site.path), call, ArgKind::DoubleStar);
+                    let names: Vec<&str> = other
+                        .iter()
+                        .map(String::as_str)
+                        .chain(renamed.iter().map(|(o, _)| o.as_str()))
+                        .collect();
+                    format!(
+                        "passes {splat}: a key {} in it would bind otherwise",
+                        names.join("/")
+                    )
+                };
+                work.possible(site, why);
+                Ok(0)
+            }
+        }
+    }
+
+    /// A forwarder that takes and passes on only `*args`/`**kwargs`: its
+    /// callers are changed as calls of the target.
+    fn follow_exact(
+        &self,
+        project: &Project<'_>,
+        files: &mut Files<'_>,
+        call: &Call,
+        forwarder: forwarding::Forwarder,
+        followed: &mut BTreeSet<String>,
+        work: &mut Work,
+    ) -> Result<usize, RefactorError> {
+        let name = forwarder.function.qualified.clone();
+        work.followed(
+            call.site.clone(),
+            format!("passes on the arguments of {name}: its callers were followed"),
+        );
+        if !followed.insert(name.clone()) {
+            return Ok(0);
+        }
+        let mentions = match &forwarder.function.class {
+            Some(class) => super::target::hierarchy(project, files, class)?.class_mentions,
+            None => BTreeSet::new(),
+        };
+        let callers = project
+            .index
+            .find_callers(&name)
+            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        let references = project
+            .index
+            .find_references(&name)
+            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        let certain: BTreeSet<_> = callers.certain.iter().map(|c| c.location.clone()).collect();
+        for value in references.certain.iter().filter(|r| !certain.contains(*r)) {
+            let file = files.load(&value.path)?;
+            if !calls::is_import(file, value) {
+                work.possible(
+                    value.clone(),
+                    format!("{name} passes its arguments on, and is used as a value here"),
+                );
+            }
+        }
+        let same_receiver = forwarder.function.receiver == self.method
+            || (forwarder.function.receiver != Receiver::Instance
+                && self.method != Receiver::Instance);
+        let mut changed = 0;
+        for c in &callers.certain {
+            let file = files.load(&c.location.path)?;
+            match calls::call_at(file, &c.location, forwarder.function.receiver, &mentions) {
+                Ok(outer) if outer.via == Via::Bound || same_receiver => {
+                    changed += self.call(project, files, &outer, followed, work)?;
+                }
+                Ok(_) => work.possible(
+                    c.location.clone(),
+                    format!("calls {name} through its class: the arguments cannot be lined up"),
+                ),
+                Err(_) => {}
+            }
+        }
+        let classes = super::forwarder_classes(project, files, &forwarder.function)?;
+        for c in &callers.possible {
+            let file = files.load(&c.location.path)?;
+            if super::unrelated_super(project, file, &c.location, &classes) {
+                continue;
+            }
+            if let Ok(outer) =
+                calls::call_at(file, &c.location, forwarder.function.receiver, &mentions)
+            {
+                if self.would_change(files, &outer) {
+                    work.possible(
+                        c.location.clone(),
+                        format!("a possible call of {name}, which passes its arguments on"),
+                    );
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The positional arguments a `*args` carries would bind to other
+    /// parameters: one moved, removed, inserted among the old ones, or
+    /// one added where `*args` took the extras.
+    fn moves_positions(&self) -> bool {
+        let skip = usize::from(self.receiver);
+        let old: Vec<usize> = (skip..self.old.len())
+            .filter(|&i| self.old[i].kind.is_positional())
+            .collect();
+        let new: Vec<Option<usize>> = self
+            .new
+            .iter()
+            .skip(skip)
+            .filter(|(p, _)| p.kind.is_positional())
+            .map(|(_, o)| *o)
+            .collect();
+        let had_var = self.old.iter().any(|p| p.kind == Kind::VarPositional);
+        let keeps_var = self.new.iter().any(|(p, o)| {
+            p.kind == Kind::VarPositional
+                && o.is_some_and(|i| self.old[i].kind == Kind::VarPositional)
+        });
+        old.iter()
+            .enumerate()
+            .any(|(k, &i)| new.get(k) != Some(&Some(i)))
+            || (had_var && (new.len() > old.len() || !keeps_var))
+    }
+
+    /// The old keyword names whose meaning changes: renamed ones (old →
+    /// new), and the rest (removed, no longer taken by keyword, or new
+    /// names a `**kwargs` took before).
+    fn changed_keywords(&self) -> (Vec<(String, String)>, Vec<String>) {
+        let skip = usize::from(self.receiver);
+        let mut renamed = Vec::new();
+        let mut other = Vec::new();
+        for (i, o) in self.old.iter().enumerate().skip(skip) {
+            if !o.kind.takes_keyword() {
+                continue;
+            }
+            match self.new.iter().find(|(_, from)| *from == Some(i)) {
+                Some((p, _)) if p.kind.takes_keyword() && p.name == o.name => {}
+                Some((p, _)) if p.kind.takes_keyword() => {
+                    renamed.push((o.name.clone(), p.name.clone()))
+                }
+                _ => other.push(o.name.clone()),
+            }
+        }
+        let had_var = self.old.iter().any(|p| p.kind == Kind::VarKeyword);
+        for (p, from) in &self.new {
+            if had_var && from.is_none() && p.kind.takes_keyword() {
+                other.push(p.name.clone());
+            }
+        }
+        if had_var && !self.new.iter().any(|(p, _)| p.kind == Kind::VarKeyword) {
+            other.push("**".to_string());
+        }
+        (renamed, other)
+    }
+
+    /// A call with `*`/`**` arguments that bind as before: its keywords
+    /// renamed, and the values for callers added by keyword. True when
+    /// it changed.
+    fn rewrite_splat_call(
+        &self,
+        files: &Files<'_>,
+        call: &Call,
+        work: &mut Work,
+    ) -> Result<bool, RefactorError> {
+        let site = &call.site;
+        let (renamed, other) = self.changed_keywords();
+        let mut changed = false;
+        for arg in &call.args.args {
+            let Some((k, range)) = &arg.keyword else {
+                continue;
+            };
+            if let Some((_, new)) = renamed.iter().find(|(o, _)| o == k) {
+                work.rewrite(&site.path, Rewrite::text(range.clone(), new.clone()));
+                changed = true;
+            } else if other.contains(k) {
+                return Err(RefactorError::new(
+                    RefactorFailure::Refused,
+                    format!("Cannot update the call at {site}: it passes {k}=, which the new signature does not take by that name; nothing was changed"),
+                ));
+            }
+        }
+        let file = files.get(&site.path);
+        let end = call
+            .args
+            .args
+            .last()
+            .map_or(call.args.inside.start, |a| a.range.end);
+        let mut added = String::new();
+        for (p, o) in &self.new {
+            if let (None, Some(v)) = (o, &p.call_value) {
+                if !call.args.args.is_empty() || !added.is_empty() {
+                    added.push_str(", ");
+                }
+                added.push_str(&format!("{}={v}", p.name));
+            }
+        }
+        if !added.is_empty() {
+            let _ = file;
+            work.rewrite(&site.path, Rewrite::text(end..end, added));
+            changed = true;
+        }
+        Ok(changed)
+    }
+
+    /// Whether the change would touch a call (one that may not be of the
+    /// target, which it therefore cannot change).
+    fn would_change(&self, files: &Files<'_>, call: &Call) -> bool {
+        let mut scratch = Work::default();
+        if has_splat(&call.args) {
+            let star = call.args.args.iter().any(|a| a.kind == ArgKind::Star);
+            let double_star = call.args.args.iter().any(|a| a.kind == ArgKind::DoubleStar);
+            let (renamed, other) = self.changed_keywords();
+            return (star && self.moves_positions())
+                || (double_star && (!renamed.is_empty() || !other.is_empty()))
+                || !matches!(
+                    self.rewrite_splat_call(files, call, &mut scratch),
+                    Ok(false)
+                );
+        }
+        !matches!(self.rewrite_call(files, call, &mut scratch), Ok(false))
+            || !scratch.left_alone.is_empty()
     }
 
     /// What a call gives each new parameter (the receiver left out).
@@ -665,6 +1003,64 @@ fn keyword_argument(arg: &super::calls::Arg, name: &str) -> Vec<Piece> {
         ],
         None => keyword_pieces(name, arg.value.clone()),
     }
+}
+
+/// Where a doctest example (`>>> naturalsize(300, False, True)`) in a
+/// string of the file calls `name`.
+fn doctest_calls(file: &Parsed, path: &str, name: &str) -> Vec<crate::analysis::index::Location> {
+    let mut out = Vec::new();
+    let mut stack = vec![file.tree.root()];
+    while let Some(n) = stack.pop() {
+        if n.kind() == "string_content" {
+            let start = file.chars(n).start;
+            let text = file.node_text(n);
+            let mut offset = 0;
+            for line in text.split_inclusive('\n') {
+                let code = line.trim_start();
+                if let Some(example) = code
+                    .strip_prefix(">>>")
+                    .or_else(|| code.strip_prefix("..."))
+                {
+                    let at = line.len() - code.len() + 3;
+                    for (i, _) in example.match_indices(name) {
+                        let before = example[..i].chars().next_back();
+                        let after = example[i + name.len()..].trim_start();
+                        let word = |c: char| c == '_' || c.is_alphanumeric();
+                        if before.is_none_or(|c| !word(c)) && after.starts_with('(') {
+                            let chars = text[..offset + at + i].chars().count();
+                            let from = start + chars;
+                            out.push(crate::analysis::index::Location {
+                                path: path.to_string(),
+                                position: file.position(from),
+                                end: file.position(from + name.chars().count()),
+                            });
+                        }
+                    }
+                }
+                offset += line.len();
+            }
+            continue;
+        }
+        let mut c = n.walk();
+        stack.extend(n.children(&mut c));
+    }
+    out
+}
+
+fn has_splat(args: &CallArgs) -> bool {
+    args.args
+        .iter()
+        .any(|a| matches!(a.kind, ArgKind::Star | ArgKind::DoubleStar))
+}
+
+/// `*test_args`, as the call writes it.
+fn splat_text(file: &Parsed, call: &Call, kind: ArgKind) -> String {
+    call.args
+        .args
+        .iter()
+        .find(|a| a.kind == kind)
+        .map(|a| params::squeeze(&file.slice(a.range.clone())))
+        .unwrap_or_default()
 }
 
 /// Arguments that do something when evaluated (a call, an operator) stay

@@ -477,7 +477,7 @@ pub(super) fn overridden(
 
 /// The last names of the base class expressions of a project class
 /// (`Base`, `mod.Base` → `Base`).
-fn base_names(
+pub(super) fn base_names(
     project: &Project<'_>,
     files: &mut Files<'_>,
     class: &str,
@@ -591,7 +591,7 @@ pub(super) fn stub_functions(
 }
 
 /// The names of a definition and the classes and functions around it.
-fn name_chain(file: &Parsed, node: Node<'_>) -> Vec<String> {
+pub(super) fn name_chain(file: &Parsed, node: Node<'_>) -> Vec<String> {
     let mut names = Vec::new();
     let mut n = Some(node);
     while let Some(x) = n {

@@ -2,13 +2,15 @@
 //! exact refusals.
 
 use crate::refactor::testing::TestProject;
-use crate::refactor::{RefactorFailure, Refactored, Refactoring, Summary};
+use crate::refactor::{RefactorFailure, Refactored, Refactoring, SitePolicy, Summary};
 
 fn rename_param(function: &str, param: &str, new_name: &str) -> Refactoring {
     Refactoring::RenameParam {
         function: function.into(),
         param: param.into(),
         new_name: new_name.into(),
+        include_text: false,
+        sites: SitePolicy::Refuse,
     }
 }
 
@@ -17,7 +19,19 @@ fn signature(function: &str, old: &str, new: &str) -> Refactoring {
         function: function.into(),
         old_params: old.into(),
         new_params: new.into(),
+        sites: SitePolicy::Refuse,
     }
+}
+
+/// The request with `Only Proven`.
+fn only_proven(mut request: Refactoring) -> Refactoring {
+    match &mut request {
+        Refactoring::RenameParam { sites, .. } | Refactoring::Signature { sites, .. } => {
+            *sites = SitePolicy::OnlyProven
+        }
+        _ => unreachable!(),
+    }
+    request
 }
 
 /// Runs `request` and checks every changed file's text (files not listed
@@ -433,42 +447,6 @@ Account().pay(amount=3)
 }
 
 #[test]
-fn forwarding_calls_are_left_alone_and_said() {
-    let code = "\
-def f(a, b):
-    return a + b
-
-def g(*args, **kwargs):
-    return f(*args, **kwargs)
-
-f(1, 2)
-";
-    let done = check(
-        &[("m.py", code)],
-        &signature("f", "a, b", "b, a"),
-        &[(
-            "m.py",
-            "\
-def f(b, a):
-    return a + b
-
-def g(*args, **kwargs):
-    return f(*args, **kwargs)
-
-f(2, 1)
-",
-        )],
-        1,
-    );
-    assert_eq!(done.left_alone.len(), 1, "{:?}", done.left_alone);
-    assert_eq!(done.left_alone[0].site.to_string(), "m.py:4:11");
-    assert_eq!(
-        done.left_alone[0].why,
-        "forwards *args/**kwargs: the arguments cannot be followed"
-    );
-}
-
-#[test]
 fn nested_and_recursive_calls_are_rewritten_inside_each_other() {
     let code = "\
 def f(a, b):
@@ -711,56 +689,6 @@ fn the_function_is_looked_up_in_the_current_file_first_and_ambiguity_lists_candi
     let after = project.after(&done);
     assert_eq!(after.keys().collect::<Vec<_>>(), vec!["b.py"]);
     assert_eq!(after["b.py"], "def run(y):\n    return y\n\nrun(1)\n");
-}
-
-#[test]
-fn uses_that_cannot_be_followed_are_left_alone_with_why() {
-    let code = "\
-class Job:
-    def run(self, speed=1):
-        return speed
-
-
-def start(job):
-    return job.run(speed=2)
-
-
-handlers = [Job.run]
-Job().run(speed=3)
-";
-    let done = check(
-        &[("jobs.py", code)],
-        &rename_param("Job.run", "speed", "pace"),
-        &[(
-            "jobs.py",
-            "\
-class Job:
-    def run(self, pace=1):
-        return pace
-
-
-def start(job):
-    return job.run(speed=2)
-
-
-handlers = [Job.run]
-Job().run(pace=3)
-",
-        )],
-        1,
-    );
-    let notes: Vec<String> = done
-        .left_alone
-        .iter()
-        .map(|l| format!("{}: {}", l.site, l.why))
-        .collect();
-    assert_eq!(
-        notes,
-        vec![
-            "jobs.py:6:15: a possible call (the receiver's type is not known): not changed",
-            "jobs.py:9:16: used as a value: calls through it are not followed",
-        ]
-    );
 }
 
 #[test]
@@ -1063,30 +991,6 @@ p = Point(1, north=2)
 ",
         )],
         3,
-    );
-}
-
-#[test]
-fn keywords_hidden_in_kwargs_are_left_alone_and_said() {
-    let code = "\
-def f(a, b=1):
-    return a + b
-
-def wrap(**options):
-    return f(1, **options)
-";
-    let done = check(
-        &[("m.py", code)],
-        &rename_param("f", "b", "c"),
-        &[("m.py", "def f(a, c=1):\n    return a + c\n\ndef wrap(**options):\n    return f(1, **options)\n")],
-        0,
-    );
-    assert_eq!(
-        done.left_alone
-            .iter()
-            .map(|l| l.why.as_str())
-            .collect::<Vec<_>>(),
-        vec!["passes **kwargs: a key 'b' in it is not renamed"]
     );
 }
 
@@ -1537,4 +1441,468 @@ fn a_signature_change_is_refused_when_the_function_escapes_as_a_value() {
         0,
     );
     assert_eq!(done.left_alone.len(), 1);
+}
+
+// -- calls that pass *args / **kwargs on (issue 26) ----------------------------
+
+/// The forwarding calls a refactor followed, as `path:line:col`.
+fn followed(done: &Refactored) -> Vec<String> {
+    match &done.summary {
+        Summary::SignatureChanged { followed, .. } => {
+            followed.iter().map(|l| l.to_string()).collect()
+        }
+        other => panic!("summary {other:?}"),
+    }
+}
+
+fn notes(done: &Refactored) -> Vec<String> {
+    done.left_alone
+        .iter()
+        .map(|l| format!("{}: {}", l.site, l.why))
+        .collect()
+}
+
+#[test]
+fn a_constructor_forwarding_kwargs_to_super_has_its_callers_renamed_transitively() {
+    let fields = "\
+class Field:
+    def __init__(self, *, load_default=None, required=False):
+        self.load_default = load_default
+
+
+class DateTime(Field):
+    def __init__(self, format=None, **kwargs):
+        super().__init__(**kwargs)
+        self.format = format
+
+
+class NaiveDateTime(DateTime):
+    def __init__(self, format=None, *, timezone=None, **kwargs):
+        super().__init__(format=format, **kwargs)
+
+
+class Raw(Field):
+    pass
+
+
+class Pluck(Field):
+    def __init__(self, load_default=0, **kwargs):
+        super().__init__(**kwargs)
+        self.own = load_default
+
+
+class ValidationError(Exception):
+    def __init__(self, message, **kwargs):
+        super().__init__(message, **kwargs)
+
+
+class Meta(type):
+    def __init__(cls, name, bases, ns, **kwargs):
+        super().__init__(name, bases, ns, **kwargs)
+";
+    let schema = "\
+import fields
+
+a = fields.DateTime(load_default=1)
+b = fields.NaiveDateTime('%Y', load_default=2, timezone=None)
+c = fields.Raw(load_default=3)
+d = fields.Pluck(load_default=4)
+e = fields.Field(required=True, load_default=5)
+";
+    let done = check(
+        &[("fields.py", fields), ("schema.py", schema)],
+        &rename_param("fields.Field.__init__", "load_default", "default_on_load"),
+        &[
+            (
+                "fields.py",
+                &fields
+                    .replacen(
+                        "*, load_default=None, required=False):\n        self.load_default = load_default",
+                        "*, default_on_load=None, required=False):\n        self.load_default = default_on_load",
+                        1,
+                    ),
+            ),
+            (
+                "schema.py",
+                "\
+import fields
+
+a = fields.DateTime(default_on_load=1)
+b = fields.NaiveDateTime('%Y', default_on_load=2, timezone=None)
+c = fields.Raw(default_on_load=3)
+d = fields.Pluck(load_default=4)
+e = fields.Field(required=True, default_on_load=5)
+",
+            ),
+        ],
+        4,
+    );
+    // DateTime's and NaiveDateTime's super() calls were followed; Pluck
+    // takes load_default itself; the exception and the metaclass are no
+    // calls of Field.__init__
+    assert_eq!(followed(&done), vec!["fields.py:7:16", "fields.py:13:16"]);
+    assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
+}
+
+#[test]
+fn keywords_in_a_kwargs_it_cannot_see_into_refuse_unless_only_proven() {
+    let code = "\
+def f(a, b=1):
+    return a + b
+
+def wrap(**options):
+    return f(1, **options)
+
+wrap(b=2)
+f(1, **{'b': 2})
+";
+    let (kind, message) = refused(&[("m.py", code)], &rename_param("f", "b", "c"));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert_eq!(
+        message,
+        "Cannot rename parameter b of m.f: 1 call it cannot rewrite: m.py:7:0 (passes **{'b': 2}: a key 'b' in it cannot be renamed); nothing was changed. Only Proven changes only the calls it can prove (the project may then be broken at those sites)"
+    );
+    let done = check(
+        &[("m.py", code)],
+        &only_proven(rename_param("f", "b", "c")),
+        &[(
+            "m.py",
+            "\
+def f(a, c=1):
+    return a + c
+
+def wrap(**options):
+    return f(1, **options)
+
+wrap(c=2)
+f(1, **{'b': 2})
+",
+        )],
+        1,
+    );
+    assert_eq!(followed(&done), vec!["m.py:4:11"]);
+    assert_eq!(
+        notes(&done),
+        vec!["m.py:7:0: may be broken: passes **{'b': 2}: a key 'b' in it cannot be renamed"]
+    );
+}
+
+#[test]
+fn a_forwarder_that_reads_the_key_itself_is_a_possible_site() {
+    let code = "\
+def f(a, b=1):
+    return a + b
+
+def wrap(**options):
+    options.pop('b', None)
+    return f(1, **options)
+
+wrap(b=2)
+";
+    let (_, message) = refused(&[("m.py", code)], &rename_param("f", "b", "c"));
+    assert!(
+        message.contains("m.py:5:11 (m.wrap reads 'b' from **options before passing it on)"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_possible_call_that_passes_the_keyword_refuses_and_one_that_does_not_is_fine() {
+    let code = "\
+class Job:
+    def run(self, speed=1):
+        return speed
+
+
+def start(job):
+    return job.run(speed=2)
+
+
+def stop(job):
+    return job.run()
+
+
+handlers = [Job.run]
+Job().run(speed=3)
+";
+    let (_, message) = refused(
+        &[("jobs.py", code)],
+        &rename_param("Job.run", "speed", "pace"),
+    );
+    assert_eq!(
+        message,
+        "Cannot rename parameter speed of jobs.Job.run: 1 call it cannot rewrite: jobs.py:6:15 (a possible call (the receiver's type is not known) passes speed=); nothing was changed. Only Proven changes only the calls it can prove (the project may then be broken at those sites)"
+    );
+    let done = check(
+        &[("jobs.py", code)],
+        &only_proven(rename_param("Job.run", "speed", "pace")),
+        &[(
+            "jobs.py",
+            &code
+                .replace(
+                    "def run(self, speed=1):\n        return speed",
+                    "def run(self, pace=1):\n        return pace",
+                )
+                .replace("Job().run(speed=3)", "Job().run(pace=3)"),
+        )],
+        1,
+    );
+    assert_eq!(
+        notes(&done),
+        vec![
+            "jobs.py:6:15: may be broken: a possible call (the receiver's type is not known) passes speed=",
+            "jobs.py:13:16: used as a value: calls through it are not followed",
+        ]
+    );
+}
+
+#[test]
+fn a_plain_wrapper_passing_args_and_kwargs_on_is_followed_by_a_reorder() {
+    let code = "\
+def f(a, b):
+    return a + b
+
+def g(*args, **kwargs):
+    return f(*args, **kwargs)
+
+class Proxy:
+    def call(self, *args, **kwargs):
+        return g(*args, **kwargs)
+
+f(1, 2)
+g(3, 4)
+g(5, b=6)
+Proxy().call(7, 8)
+";
+    let done = check(
+        &[("m.py", code)],
+        &signature("f", "a, b", "b, a"),
+        &[(
+            "m.py",
+            "\
+def f(b, a):
+    return a + b
+
+def g(*args, **kwargs):
+    return f(*args, **kwargs)
+
+class Proxy:
+    def call(self, *args, **kwargs):
+        return g(*args, **kwargs)
+
+f(2, 1)
+g(4, 3)
+g(6, 5)
+Proxy().call(8, 7)
+",
+        )],
+        4,
+    );
+    assert_eq!(followed(&done), vec!["m.py:4:11", "m.py:8:15"]);
+}
+
+#[test]
+fn a_positional_insert_through_args_it_cannot_follow_refuses() {
+    let code = "\
+def intcomma(value, ndigits=None):
+    return value
+
+def check(test_args):
+    return intcomma(*test_args)
+
+def wrap(x, *args):
+    return intcomma(x, *args)
+
+intcomma(1, 2)
+";
+    let request = signature(
+        "intcomma",
+        "value, ndigits=None",
+        "value, strict:=False, ndigits=None",
+    );
+    let (kind, message) = refused(&[("m.py", code)], &request);
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert_eq!(
+        message,
+        "Cannot change the signature of m.intcomma: 2 calls it cannot rewrite: m.py:4:11 (passes *test_args: its values would bind to other parameters), m.py:7:11 (passes *args: its values would bind to other parameters); nothing was changed. Only Proven changes only the calls it can prove (the project may then be broken at those sites)"
+    );
+    let done = check(
+        &[("m.py", code)],
+        &only_proven(request),
+        &[(
+            "m.py",
+            &code
+                .replace(
+                    "def intcomma(value, ndigits=None)",
+                    "def intcomma(value, strict, ndigits=None)",
+                )
+                .replace("intcomma(1, 2)", "intcomma(1, False, 2)"),
+        )],
+        1,
+    );
+    assert_eq!(
+        notes(&done),
+        vec![
+            "m.py:4:11: may be broken: passes *test_args: its values would bind to other parameters",
+            "m.py:7:11: may be broken: passes *args: its values would bind to other parameters",
+        ]
+    );
+}
+
+#[test]
+fn a_change_that_binds_forwarded_arguments_as_before_is_not_refused() {
+    let code = "\
+def intcomma(value, ndigits=None, *, sep=','):
+    return value
+
+def check(test_args, options):
+    return intcomma(*test_args, **options)
+
+intcomma(1, 2)
+";
+    // appended with a value for the callers: `*test_args` cannot reach
+    // it, `**options` could not hold it
+    check(
+        &[("m.py", code)],
+        &signature(
+            "intcomma",
+            "value, ndigits, *, sep",
+            "value, ndigits, *, sep, strict:=False",
+        ),
+        &[(
+            "m.py",
+            "\
+def intcomma(value, ndigits=None, *, sep=',', strict):
+    return value
+
+def check(test_args, options):
+    return intcomma(*test_args, **options, strict=False)
+
+intcomma(1, 2, strict=False)
+",
+        )],
+        2,
+    );
+}
+
+#[test]
+fn the_old_list_may_name_the_parameters_alone_and_bare_new_names_keep_what_they_had() {
+    let code = "\
+def naturalsize(
+    value: float | str,
+    binary: bool = False,
+    gnu: bool = False,
+    format: str = \"%.1f\",
+) -> str:
+    return format % value
+
+naturalsize(300, False, True)
+naturalsize(300, gnu=True)
+";
+    check(
+        &[("m.py", code)],
+        &signature(
+            "naturalsize",
+            "value, binary, gnu, format",
+            "value, gnu, binary, format",
+        ),
+        &[(
+            "m.py",
+            "\
+def naturalsize(
+    value: float | str,
+    gnu: bool = False,
+    binary: bool = False,
+    format: str = \"%.1f\",
+) -> str:
+    return format % value
+
+naturalsize(300, True, False)
+naturalsize(300, gnu=True)
+",
+        )],
+        1,
+    );
+    // `name:=value` takes the default away (the annotation stays); the
+    // calls that relied on it pass the value
+    let scale =
+        "def scale(x: float, factor: int = 2):\n    return x * factor\n\nscale(1)\nscale(1, 3)\n";
+    check(
+        &[("s.py", scale)],
+        &signature("scale", "x, factor", "x, factor:=2"),
+        &[(
+            "s.py",
+            "def scale(x: float, factor: int):\n    return x * factor\n\nscale(1, factor=2)\nscale(1, 3)\n",
+        )],
+        1,
+    );
+    // names alone must still be the current names in order
+    let (kind, _) = refused(
+        &[("m.py", code)],
+        &signature(
+            "naturalsize",
+            "value, gnu, binary, format",
+            "value, binary, gnu, format",
+        ),
+    );
+    assert_eq!(kind, RefactorFailure::SignatureConflict);
+}
+
+#[test]
+fn doctest_examples_that_call_it_are_listed() {
+    let code = "\
+def naturalsize(value, binary=False, gnu=False):
+    \"\"\"Sizes.
+
+    >>> naturalsize(300, False, True)
+    '300B'
+    \"\"\"
+    return value
+
+naturalsize(1, True)
+";
+    let done = check(
+        &[("m.py", code)],
+        &signature("naturalsize", "value, binary, gnu", "value, gnu, binary"),
+        &[(
+            "m.py",
+            &code
+                .replace(
+                    "value, binary=False, gnu=False",
+                    "value, gnu=False, binary=False",
+                )
+                .replace("naturalsize(1, True)", "naturalsize(1, binary=True)"),
+        )],
+        1,
+    );
+    assert_eq!(
+        notes(&done),
+        vec!["m.py:3:8: a doctest example calls it: not rewritten, update it by hand"]
+    );
+}
+
+#[test]
+fn include_text_renames_the_mentions_in_the_function() {
+    let code = "\
+def f(timeout):
+    \"\"\"Waits.
+
+    :param timeout: seconds
+    \"\"\"
+    return timeout  # timeout in seconds
+";
+    let request = Refactoring::RenameParam {
+        function: "f".into(),
+        param: "timeout".into(),
+        new_name: "limit".into(),
+        include_text: true,
+        sites: SitePolicy::Refuse,
+    };
+    let done = check(
+        &[("m.py", code)],
+        &request,
+        &[("m.py", &code.replace("timeout", "limit"))],
+        0,
+    );
+    assert!(done.mentions.is_empty(), "{:?}", done.mentions);
 }
