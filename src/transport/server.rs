@@ -261,7 +261,7 @@ pub async fn serve(
     )
     .await?;
     // A round trip: it waits for the broker, so a stop may cut it short.
-    let stopped_while_starting = tokio::select! {
+    let mut stopping = tokio::select! {
         flushed = client.flush() => {
             flushed.map_err(|err| format!("cannot flush the subscriptions: {err}"))?;
             false
@@ -292,9 +292,9 @@ pub async fn serve(
     // Tool calls run on the blocking pool, answered when done; shutdown
     // waits for them like for the router's messages.
     let mut tool_calls = tokio::task::JoinSet::new();
-    while !stopped_while_starting {
+    while !stopping {
         tokio::select! {
-            _ = &mut shutdown => break,
+            _ = &mut shutdown => stopping = true,
             Some(request) = direct_endpoint.next() => on_direct(&shared, request).await,
             Some(request) = tools_call_endpoint.next() => {
                 tool_calls.spawn(on_tools_call(shared.clone(), request));
