@@ -586,6 +586,34 @@ async fn sigint_stops_within_the_bound_while_the_broker_is_gone() {
     stops_without_the_broker("-INT").await;
 }
 
+/// A broker that takes the connection but never answers: `eddi serve` is
+/// still connecting when SIGTERM comes, and stops there (exit 0) instead
+/// of waiting out the connection timeout and failing.
+#[test]
+fn sigterm_while_connecting_stops_there() {
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("nats://{}", silent.local_addr().unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["serve", "--nats-url", &url, "--root"])
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let signalled = Instant::now();
+    sigterm(&eddi);
+    let status = wait_exit(&mut eddi);
+    assert!(status.success(), "{status:?}");
+    assert!(
+        signalled.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        signalled.elapsed()
+    );
+    drop(silent);
+}
+
 async fn stops_without_the_broker(signal: &str) {
     let mut nats = NatsServer::start();
     let url = nats.url();
