@@ -104,6 +104,32 @@ fn a_killed_process_comes_back_with_its_unsaved_edits() {
     assert_eq!(code, 1);
 }
 
+/// A script that starts its session runs again, unchanged, on the same
+/// root: the second `Start` continues the session the first one left.
+#[test]
+fn a_script_runs_again_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.py"), "").unwrap();
+    let script = "Start t\nOpen a.py\nGoto EndOfFile\nInsert Line \"x = 1\"\nSave\n";
+    let (first, code) = run(dir.path(), script);
+    assert_eq!(code, 0, "{first:?}");
+    assert_eq!(first[0], "Ok");
+    let (second, code) = run(dir.path(), script);
+    assert_eq!(code, 0, "{second:?}");
+    assert_eq!(second[0], "Ok, Continued session 't'");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("a.py")).unwrap(),
+        "x = 1\nx = 1\n"
+    );
+    // Another name while `t` is active is still refused, saying what to do.
+    let (third, code) = run(dir.path(), "Start u\nStatus\n");
+    assert_eq!(code, 1);
+    assert_eq!(
+        third,
+        ["Fail \"You already have session 't'. End it first: End t\", Skipped 1 command"]
+    );
+}
+
 fn run_as(root: &Path, sender: &str, script: &str) -> (Vec<String>, i32) {
     let mut child = eddi(root)
         .args(["run", "--sender", sender, "--root"])

@@ -573,6 +573,119 @@ async fn broker_restart_is_logged_and_survived() {
     assert!(logged.contains("event=\"reconnected\""), "{logged}");
 }
 
+/// The broker dies under a running `eddi serve`: a SIGTERM still stops it
+/// within the documented bound, with the acknowledged edit persisted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_within_the_bound_while_the_broker_is_gone() {
+    stops_without_the_broker("-TERM").await;
+}
+
+/// The same for SIGINT (Ctrl-C).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigint_stops_within_the_bound_while_the_broker_is_gone() {
+    stops_without_the_broker("-INT").await;
+}
+
+/// A broker that takes the connection but never answers: `eddi serve` is
+/// still connecting when SIGTERM comes, and stops there (exit 0) instead
+/// of waiting out the connection timeout and failing.
+#[test]
+fn sigterm_while_connecting_stops_there() {
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("nats://{}", silent.local_addr().unwrap());
+    let dir = tempfile::tempdir().unwrap();
+    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["serve", "--nats-url", &url, "--root"])
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let signalled = Instant::now();
+    sigterm(&eddi);
+    let status = wait_exit(&mut eddi);
+    assert!(status.success(), "{status:?}");
+    assert!(
+        signalled.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        signalled.elapsed()
+    );
+    drop(silent);
+}
+
+async fn stops_without_the_broker(signal: &str) {
+    let mut nats = NatsServer::start();
+    let url = nats.url();
+    let dir = tempfile::tempdir().unwrap();
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("eddi.log");
+    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["serve", "--nats-url", &url, "--root"])
+        .arg(dir.path())
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    wait_for_service(&url, "eddi").await;
+    let s = Subjects::new("mizuki", "eddi");
+    let c = client(&url).await;
+    for (command, reply) in [
+        ("Start g", "Ok"),
+        ("Open Create g.py", "Ok, At 0:0, Length 0"),
+        ("Insert Line \"g = 1\"", "Ok, Inserted 1 line at 0, At 1:0"),
+    ] {
+        assert_eq!(direct(&c, &s, "w", command).await, reply);
+    }
+    nats.kill();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !std::fs::read_to_string(&log)
+        .unwrap()
+        .contains("event=\"disconnected\"")
+    {
+        assert!(
+            Instant::now() < deadline,
+            "eddi serve never saw the broker go"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    let signalled = Instant::now();
+    let status = Command::new("kill")
+        .args([signal, &eddi.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // The bound, and some room for a slow machine.
+    let bound = eddi::transport::server::SHUTDOWN_BROKER_GRACE + Duration::from_secs(3);
+    let exited = loop {
+        if let Some(status) = eddi.try_wait().unwrap() {
+            break status;
+        }
+        if signalled.elapsed() > bound {
+            let _ = eddi.kill();
+            let _ = eddi.wait();
+            panic!(
+                "eddi serve still ran {bound:?} after {signal} with the broker gone:\n{}",
+                std::fs::read_to_string(&log).unwrap()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(exited.success(), "{exited:?}");
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("sessions persisted"), "{logged}");
+    // The acknowledged, unsaved edit survived the stop.
+    let engine = eddi::engine::Engine::open(eddi::engine::EngineConfig::new(dir.path())).unwrap();
+    let reply = engine.execute(&eddi::engine::Request {
+        sender: "w",
+        text: "Show Line 0",
+        id: None,
+    });
+    assert_eq!(reply.text, "Ok: At 0:0, Txt g = 1");
+}
+
 /// `eddi send` defaults to 4222, a private server is elsewhere: `serve`
 /// prints the exact `eddi send` line, and that line works as printed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

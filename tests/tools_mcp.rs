@@ -154,11 +154,10 @@ fn an_mcp_client_over_streamable_http() {
     let _ = server.kill();
     let _ = server.wait();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "driver failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "driver failed:\n{stdout}\n{stderr}");
+    // The SDK ends its session on exit, and takes the answer without a word.
+    assert!(!stderr.contains("Session termination failed"), "{stderr}");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("app.py")).unwrap(),
         format!("import os\n{APP}")
@@ -313,6 +312,69 @@ fn http_requests_by_another_host_name_are_refused_unless_allowed() {
     assert_eq!(refused, "HTTP/1.1 403 Forbidden");
     assert_eq!(allowed, "HTTP/1.1 200 OK");
     assert_eq!(local, "HTTP/1.1 200 OK");
+}
+
+/// The status line and the headers of one HTTP/1.1 request to `/mcp`.
+fn exchange(port: u16, method: &str, headers: &str, body: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "{method} /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    let head = answer.split("\r\n\r\n").next().unwrap_or_default();
+    let (status, headers) = head.split_once("\r\n").unwrap_or((head, ""));
+    (status.to_owned(), headers.to_ascii_lowercase())
+}
+
+/// A session's `DELETE` is answered `200 OK` (the MCP SDKs take 200/204;
+/// rmcp's `202` made the Python SDK log "Session termination failed"), and
+/// a session that is not there (ended already, or never started) `404`.
+#[test]
+fn ending_an_http_session_answers_200_then_404() {
+    let dir = project();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        .args(["mcp", "--http", &format!("127.0.0.1:{port}"), "--root"])
+        .arg(dir.path())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut said = String::new();
+    let mut stderr = std::io::BufReader::new(server.stderr.take().unwrap());
+    std::io::BufRead::read_line(&mut stderr, &mut said).unwrap();
+    assert!(said.contains("streamable HTTP on"), "{said}");
+    let json = "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n";
+    let init = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"probe","version":"0"}}}"#;
+    let (status, headers) = exchange(port, "POST", json, init);
+    let id = headers
+        .lines()
+        .find_map(|line| line.strip_prefix("mcp-session-id:"))
+        .map(|id| id.trim().to_owned());
+    let session =
+        |id: &str| format!("Mcp-Session-Id: {id}\r\nMCP-Protocol-Version: 2025-06-18\r\n");
+    let ended = id
+        .as_deref()
+        .map(|id| exchange(port, "DELETE", &session(id), "").0);
+    let again = id
+        .as_deref()
+        .map(|id| exchange(port, "DELETE", &session(id), "").0);
+    let unknown = exchange(port, "DELETE", &session("no-such-session"), "").0;
+    let _ = server.kill();
+    let _ = server.wait();
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(id.is_some(), "no session id in {headers}");
+    assert_eq!(ended.as_deref(), Some("HTTP/1.1 200 OK"));
+    assert_eq!(again.as_deref(), Some("HTTP/1.1 404 Not Found"));
+    assert_eq!(unknown, "HTTP/1.1 404 Not Found");
 }
 
 fn walk(root: &Path) -> Vec<String> {

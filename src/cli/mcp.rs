@@ -18,6 +18,9 @@ use rmcp::model::{
     ServerConfig, Tool as McpTool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{SessionId, SessionManager};
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 
 use super::LocalArgs;
@@ -86,7 +89,7 @@ impl ServerHandler for EddiMcp {
         let mut info = ServerConfig::new(capabilities);
         info.server_info = Implementation::new("eddi", env!("CARGO_PKG_VERSION"));
         info.instructions = Some(format!(
-            "Eddi edits and analyses the code of one workspace (Python-aware). Paths are workspace-relative; lines and columns are zero-based. Read with get_lines (it returns the file's hash) and edit with edit_lines passing that hash as expected_hash. Change code across files with the refactoring tools (rename_symbol, change_signature, extract_method, inline_function, …): call with preview true to see the diff, then preview false to apply (one undo step). The resource {GUIDE_URI} is a compact guide to the tools and to Eddi's command language (the eddi tool)."
+            "Eddi edits and analyses the code of one workspace (Python-aware). Paths are workspace-relative; lines and columns are zero-based. Read with get_lines (it returns the file's hash) and edit with edit_lines passing that hash as expected_hash. Change code across files with the refactoring tools (rename_symbol, change_signature, extract_method, inline_function, …): call with preview true to see the diff, then preview false to apply (one undo step); a use it cannot prove refuses the change by default, and the result lists what was inferred, left alone or only mentioned: check those sites. The resource {GUIDE_URI} is a compact guide to the tools and to Eddi's command language (the eddi tool)."
         ));
         info
     }
@@ -237,9 +240,6 @@ async fn serve_http(
     addrs: &[std::net::SocketAddr],
     allow_host: &[String],
 ) -> Result<(), String> {
-    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-    use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
-
     let shown: Vec<String> = addrs.iter().map(|a| a.to_string()).collect();
     let listener = tokio::net::TcpListener::bind(addrs)
         .await
@@ -258,11 +258,8 @@ async fn serve_http(
     hosts.extend(allow_host.iter().cloned());
     let config = StreamableHttpServerConfig::default().with_allowed_hosts(hosts);
     let sender = server.sender.clone();
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
-        config,
-    );
+    let sessions = Arc::new(LocalSessionManager::default());
+    let service = StreamableHttpService::new(move || Ok(server.clone()), sessions.clone(), config);
     eprintln!("eddi mcp: streamable HTTP on http://{bound}/mcp");
     if !bound.ip().is_loopback() {
         eprintln!(
@@ -277,7 +274,15 @@ async fn serve_http(
             _ = &mut stop => return Ok(()),
             accepted = listener.accept() => accepted.map_err(|e| format!("eddi mcp: {e}"))?,
         };
-        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        let (service, sessions) = (service.clone(), sessions.clone());
+        let service = hyper::service::service_fn(move |request| {
+            let (service, sessions) = (service.clone(), sessions.clone());
+            async move {
+                Ok::<_, std::convert::Infallible>(
+                    answer_http(&service, sessions.as_ref(), request).await,
+                )
+            }
+        });
         tokio::spawn(async move {
             let io = hyper_util::rt::TokioIo::new(stream);
             let _ = hyper::server::conn::http1::Builder::new()
@@ -285,4 +290,41 @@ async fn serve_http(
                 .await;
         });
     }
+}
+
+/// One HTTP request, answered by rmcp's service, with the end of a session
+/// answered as MCP clients expect. rmcp answers a `DELETE` with `202
+/// Accepted`, known session or not; the MCP Python SDK takes only `200` or
+/// `204` (else it logs "Session termination failed: 202" on every exit), the
+/// TypeScript SDK any 2xx. So a session ended is `200 OK`, and a session it
+/// does not know (never started, or ended already) `404 Not Found`, as the
+/// spec answers every request about an unknown session.
+async fn answer_http<B>(
+    service: &StreamableHttpService<EddiMcp, LocalSessionManager>,
+    sessions: &LocalSessionManager,
+    request: hyper::Request<B>,
+) -> hyper::Response<impl hyper::body::Body<Data = bytes::Bytes, Error = std::convert::Infallible>>
+where
+    B: hyper::body::Body + Send + 'static,
+    B::Error: std::fmt::Display,
+{
+    let ending = (request.method() == hyper::Method::DELETE)
+        .then(|| request.headers().get("mcp-session-id"))
+        .flatten()
+        .and_then(|id| id.to_str().ok())
+        .map(SessionId::from);
+    // Asked before rmcp closes it: afterwards no session is known.
+    let known = match &ending {
+        Some(id) => sessions.has_session(id).await.unwrap_or(false),
+        None => false,
+    };
+    let mut response = service.handle(request).await;
+    if ending.is_some() && response.status() == hyper::StatusCode::ACCEPTED {
+        *response.status_mut() = if known {
+            hyper::StatusCode::OK
+        } else {
+            hyper::StatusCode::NOT_FOUND
+        };
+    }
+    response
 }

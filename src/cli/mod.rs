@@ -34,6 +34,11 @@ pub enum CliCommand {
     /// Interactive session with line editing and history.
     Repl(repl::ReplArgs),
     /// Serve Eddi on NATS until SIGINT/SIGTERM.
+    ///
+    /// On SIGINT or SIGTERM it takes no new messages, lets the running ones
+    /// finish (their commits complete), persists every session, then waits
+    /// at most 5 s for the broker to take the last replies: it stops even
+    /// while NATS is unreachable.
     Serve(Box<serve::ServeArgs>),
     /// Send commands to a running Eddi and print the answer.
     Send(send::SendArgs),

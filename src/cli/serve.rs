@@ -1,5 +1,10 @@
 //! `eddi serve`: Eddi on NATS until SIGINT/SIGTERM.
 //!
+//! A stop waits for the commands already running (their commits finish)
+//! and persists every session, then gives the broker at most
+//! [`SHUTDOWN_BROKER_GRACE`](crate::transport::server::SHUTDOWN_BROKER_GRACE) to take the last replies: an unreachable broker
+//! never holds it up.
+//!
 //! Configuration: flags > environment (`EDDI_*`) > TOML (`--config`, else
 //! `./eddi.toml`) > defaults. With no NATS URL configured and no server at
 //! `nats://127.0.0.1:4222`, a private `nats-server` child is started on a free
@@ -153,25 +158,37 @@ pub fn run(args: ServeArgs) -> ExitCode {
 }
 
 async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
-    let shutdown = shutdown_signal();
+    let mut shutdown = Box::pin(shutdown_signal());
     // First: a state directory held by another Eddi stops us before any
     // private server is started.
     let engine = open_engine(&config).await?;
 
-    let mut embedded = None;
-    let url = match &config.nats_url {
-        Some(url) => url.clone(),
-        None if reachable(host_port(&default_url)) => default_url.clone(),
-        None => {
-            let server = EmbeddedServer::start().await?;
-            let url = server.url();
-            println!("eddi: no NATS server configured or at {default_url}; started a private nats-server at {url}");
-            embedded = Some(server);
-            url
+    // Reaching the broker can take seconds (a private server starting, a
+    // connection timing out): a stop meanwhile ends it there.
+    let connecting = async {
+        let mut embedded = None;
+        let url = match &config.nats_url {
+            Some(url) => url.clone(),
+            None if reachable(host_port(&default_url)) => default_url.clone(),
+            None => {
+                let server = EmbeddedServer::start().await?;
+                let url = server.url();
+                println!("eddi: no NATS server configured or at {default_url}; started a private nats-server at {url}");
+                embedded = Some(server);
+                url
+            }
+        };
+        let name = format!("eddi-{}", config.name);
+        let listener = NatsStreamListener::connect(&url, &config.auth, &name).await?;
+        Ok::<_, String>((url, listener, embedded))
+    };
+    let (url, listener, embedded) = tokio::select! {
+        connected = connecting => connected?,
+        _ = &mut shutdown => {
+            report::lifecycle("stopped before serving");
+            return Ok(());
         }
     };
-    let listener =
-        NatsStreamListener::connect(&url, &config.auth, &format!("eddi-{}", config.name)).await?;
     let subjects = Subjects::new(&config.prefix, &config.name);
     println!(
         "eddi: serving {} on {} as {:?} (handshake {}, direct {})",
@@ -197,7 +214,7 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         health_interval: Duration::from_millis(config.health_interval_ms),
         handshakes_file: Some(config.state_dir().join("transport").join("handshakes.json")),
     };
-    let result = serve(listener, handler, validator, settings, shutdown).await;
+    let result = serve(listener, handler, validator, settings, &mut shutdown).await;
     if let Some(server) = embedded {
         server.stop().await;
     }
@@ -282,5 +299,22 @@ pub(super) fn shutdown_signal() -> impl std::future::Future<Output = ()> {
         async {
             let _ = tokio::signal::ctrl_c().await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use crate::transport::server::SHUTDOWN_BROKER_GRACE;
+
+    /// The help promises the bound the code keeps.
+    #[test]
+    fn serve_help_states_the_shutdown_bound() {
+        let cli = crate::cli::Cli::command();
+        let serve = cli.find_subcommand("serve").expect("a serve subcommand");
+        let help = serve.get_long_about().expect("a long help").to_string();
+        let bound = format!("at most {} s", SHUTDOWN_BROKER_GRACE.as_secs());
+        assert!(help.contains(&bound), "{help}");
     }
 }

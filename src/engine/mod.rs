@@ -625,11 +625,7 @@ impl Engine {
     fn run(&self, sender: &str, held: &mut Option<Held>, command: &Command) -> Reply {
         match command {
             Command::Start { name, description } => {
-                let reply = self.start(sender, name, description.as_deref());
-                if reply.is_ok() {
-                    *held = self.hold(sender);
-                }
-                return reply;
+                return self.start(sender, name, description.as_deref(), held)
             }
             Command::End { name } => return self.end(sender, name.as_deref(), held),
             Command::Summary { name: Some(name) }

@@ -715,8 +715,10 @@ fn listed(items: impl ExactSizeIterator<Item = String>) -> String {
 /// What the request said to do with possible uses.
 fn site_policy(refactoring: &Refactoring) -> SitePolicy {
     match refactoring {
-        Refactoring::Rename { sites, .. } => *sites,
-        _ => SitePolicy::Refuse,
+        Refactoring::Rename { sites, .. }
+        | Refactoring::RenameParam { sites, .. }
+        | Refactoring::Signature { sites, .. } => *sites,
+        Refactoring::Extract { .. } | Refactoring::Inline { .. } => SitePolicy::Refuse,
     }
 }
 

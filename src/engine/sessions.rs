@@ -18,7 +18,32 @@ use super::ops::{ErrorKind, OpError};
 use super::{lock, Engine, Held, Live};
 
 impl Engine {
-    pub(super) fn start(&self, sender: &str, name: &str, description: Option<&str>) -> Reply {
+    /// `Start`: a new session for the sender, which the turn then holds —
+    /// or, when `name` is the sender's own session (the one the turn holds),
+    /// that one continued, so a script that starts with `Start` runs again
+    /// unchanged (its description stays the first one's).
+    pub(super) fn start(
+        &self,
+        sender: &str,
+        name: &str,
+        description: Option<&str>,
+        held: &mut Option<Held>,
+    ) -> Reply {
+        if held
+            .as_deref()
+            .is_some_and(|live| live.session.name == name)
+        {
+            return Reply::Done(vec![Clause::Note(format!("Continued session '{name}'"))]);
+        }
+        let reply = self.start_new(sender, name, description);
+        if reply.is_ok() {
+            *held = self.hold(sender);
+        }
+        reply
+    }
+
+    /// A new session for the sender, nothing held (a turn holds it next).
+    pub(super) fn start_new(&self, sender: &str, name: &str, description: Option<&str>) -> Reply {
         let preferences = self.default_preferences(sender);
         let mut registry = self.registry();
         if let Some(current) = registry.by_sender.get(sender) {
@@ -166,6 +191,12 @@ impl Ctx<'_> {
             clauses.push(Clause::Note(format!(
                 "Replace Confirm waiting in {} (y/n/q)",
                 walk.path
+            )));
+        }
+        if let Some(pending) = &self.session.pending {
+            clauses.push(Clause::Note(format!(
+                "Refactor {} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)",
+                pending.refactoring
             )));
         }
         Ok(Reply::Info(clauses))

@@ -33,8 +33,8 @@ use crate::change::WorkspaceChange;
 use crate::choices::Choices;
 
 use super::{
-    LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Refactoring, SitePolicy,
-    Summary,
+    Evidence, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Refactoring,
+    SitePolicy, Summary, Unproven,
 };
 use calls::{Call, CallArgs};
 use edits::{Piece, Rewrite};
@@ -430,11 +430,17 @@ impl Work {
         mut summary: Summary,
     ) -> Result<Refactored, RefactorError> {
         self.possible.sort_by(|a, b| a.site.cmp(&b.site));
+        let mut evidence = Evidence::default();
         if !self.possible.is_empty() {
             if self.policy == SitePolicy::Refuse {
                 return Err(self.refusal(what));
             }
+            // Only Proven: the reply says where the project may be broken
             for p in std::mem::take(&mut self.possible) {
+                evidence.possible.push(Unproven {
+                    site: p.site.clone(),
+                    why: p.why.clone(),
+                });
                 self.left_alone(p.site, format!("may be broken: {}", p.why));
             }
         }
@@ -466,7 +472,7 @@ impl Work {
         Ok(Refactored {
             change,
             summary,
-            evidence: Default::default(),
+            evidence,
             left_alone: self.left_alone,
             mentions: self.mentions,
             names_swapped: Default::default(),

@@ -30,6 +30,32 @@ const RECOVERY: &[(&str, &str)] = &[
     ("Cannot extract / Cannot inline", "the refactor is not safe there, the message says why: pick other lines, or edit by hand"),
 ];
 
+/// What a refactor changes, what it leaves, and what to check: the safety
+/// contract as an agent acts on it.
+const AFTER_A_REFACTOR: &str = "## After a refactor: what to check\n\n\
+A refactor changes what it can show is the symbol, not every occurrence of \
+the name. It sorts each use it finds:\n\n\
+- *proven*: the index resolves it to the symbol. Changed.\n\
+- *inferred*: not proven, but nothing else of that name could be meant. \
+Changed, and listed (`inferred: …`): glance at each.\n\
+- *possible*: may be the symbol or something else (an attribute of an object \
+of unknown type, say). By default the refactor is **refused, nothing \
+written**, and the `Fail` lists each site with why. Read them, then send it \
+again with `Include Possible` (tool: `possible: \"include\"`) if they are all \
+the symbol, or `Only Proven` (`possible: \"only_proven\"`) to leave them: the \
+`Ok` then says `may be broken at: …`, and those sites are yours to fix.\n\
+- *left alone*: uses it could not prove and did not change, each with why \
+(`left alone: …`). Where one is the symbol, it still says the old name.\n\
+- *mentions*: the name in strings, comments and docstrings, never changed \
+unless `Include Text` (tool: `include_text: true`). Fix those that mean the \
+symbol (`getattr(obj, \"name\")`, `__all__`, docs).\n\n\
+In JSON (the tools, or `Set Format json`) the result carries the site lists \
+`proven`, `inferred`, `possible`, `left_alone` (with `why`) and `mentions` \
+(each site `path`, `line`, `col`, zero-based). After applying, check the \
+sites those lists name (find_references on the new name, `Validate`), run \
+the project's tests, and `undo` (or `Undo`) if it went wrong: the whole \
+refactor is one step.\n";
+
 /// The guide as Markdown.
 pub fn guide() -> String {
     let mut out = String::new();
@@ -54,8 +80,10 @@ overwritten.\n\
 - Change code across files with the refactoring tools, not with many edits: \
 call one with `preview: true` to see the diff, then again with \
 `preview: false` to write every file at once (one undo step: `undo` takes it \
-all back).\n\n## Tools\n\n",
+all back). Then check what it reports (below).\n\n",
     );
+    out.push_str(AFTER_A_REFACTOR);
+    out.push_str("\n## Tools\n\n");
     for tool in tools() {
         let first = tool
             .description
@@ -105,6 +133,28 @@ at the first `Fail`. Each answers one line: `Ok`, `Ok, <facts>`, `Ok: <text>` or
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An agent learns what a refactor did not prove and how to check it.
+    #[test]
+    fn says_what_to_check_after_a_refactor() {
+        let guide = guide();
+        for term in [
+            "*proven*",
+            "*inferred*",
+            "*possible*",
+            "refused, nothing written",
+            "`Include Possible`",
+            "`Only Proven`",
+            "`Include Text`",
+            "may be broken at",
+            "`left_alone`",
+            "`mentions`",
+            "`proven`, `inferred`, `possible`",
+        ] {
+            assert!(guide.contains(term), "the guide never says {term}");
+        }
+        assert!(!guide.contains("everywhere it is used"));
+    }
 
     #[test]
     fn names_every_command_and_every_tool() {

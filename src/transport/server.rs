@@ -98,6 +98,12 @@ impl Subjects {
     }
 }
 
+/// How long a shutdown waits for the broker: for the last replies to
+/// reach it and the connection to drain. Past it, `serve` returns anyway:
+/// a broker that is gone must not hold up a stop (sessions are persisted
+/// before this wait begins, and commits never wait on the broker).
+pub const SHUTDOWN_BROKER_GRACE: Duration = Duration::from_secs(5);
+
 /// Settings of the service loop.
 #[derive(Debug, Clone)]
 pub struct ServeSettings {
@@ -147,7 +153,8 @@ struct Shared {
 }
 
 /// Runs Eddi on NATS until `shutdown` completes, then stops taking messages,
-/// finishes the running ones, flushes the handler and drains the connection.
+/// finishes the running ones, flushes the handler and drains the connection
+/// (waiting at most [`SHUTDOWN_BROKER_GRACE`] for the broker).
 pub async fn serve(
     mut listener: NatsStreamListener,
     handler: Arc<dyn CommandHandler>,
@@ -155,6 +162,7 @@ pub async fn serve(
     settings: ServeSettings,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), String> {
+    tokio::pin!(shutdown);
     let client = listener.client().clone();
     let subjects = settings.subjects.clone();
     let validator = Arc::new(validator);
@@ -252,10 +260,14 @@ pub async fn serve(
         &[("format", "Markdown: Eddi's commands and tools for models")],
     )
     .await?;
-    client
-        .flush()
-        .await
-        .map_err(|err| format!("cannot flush the subscriptions: {err}"))?;
+    // A round trip: it waits for the broker, so a stop may cut it short.
+    let mut stopping = tokio::select! {
+        flushed = client.flush() => {
+            flushed.map_err(|err| format!("cannot flush the subscriptions: {err}"))?;
+            false
+        }
+        _ = &mut shutdown => true,
+    };
 
     // Streams of senders that handshook before a restart: ask for them again.
     let known_streams = shared.handshakes.lock().unwrap().streams();
@@ -280,10 +292,9 @@ pub async fn serve(
     // Tool calls run on the blocking pool, answered when done; shutdown
     // waits for them like for the router's messages.
     let mut tool_calls = tokio::task::JoinSet::new();
-    tokio::pin!(shutdown);
-    loop {
+    while !stopping {
         tokio::select! {
-            _ = &mut shutdown => break,
+            _ = &mut shutdown => stopping = true,
             Some(request) = direct_endpoint.next() => on_direct(&shared, request).await,
             Some(request) = tools_call_endpoint.next() => {
                 tool_calls.spawn(on_tools_call(shared.clone(), request));
@@ -344,15 +355,27 @@ pub async fn serve(
         Ok(Err(err)) => report::internal("shutdown", &format!("flush failed: {err}")),
         Err(err) => report::internal("shutdown", &format!("flush task failed: {err}")),
     }
-    // The replies of the last messages are published, not yet sent: wait
-    // until the broker has them (a flush is a round trip) before draining,
-    // so no answered message loses its reply to the shutdown.
-    if let Err(err) = client.flush().await {
-        report::nats("shutdown", "flush", &err);
-    }
-    let _ = service.stop().await;
-    if let Err(err) = client.drain().await {
-        report::nats("shutdown", "drain", &err);
+    let farewell = async {
+        // The replies of the last messages are published, not yet sent: wait
+        // until the broker has them (a flush is a round trip) before draining,
+        // so no answered message loses its reply to the shutdown.
+        if let Err(err) = client.flush().await {
+            report::nats("shutdown", "flush", &err);
+        }
+        let _ = service.stop().await;
+        if let Err(err) = client.drain().await {
+            report::nats("shutdown", "drain", &err);
+        }
+    };
+    // While the broker is unreachable the flush never completes: stop anyway.
+    if tokio::time::timeout(SHUTDOWN_BROKER_GRACE, farewell)
+        .await
+        .is_err()
+    {
+        report::connection(&format!(
+            "broker unreachable for {} s at shutdown: stopped without it; replies not yet sent are lost",
+            SHUTDOWN_BROKER_GRACE.as_secs()
+        ));
     }
     report::lifecycle("stopped");
     Ok(())

@@ -448,7 +448,7 @@ impl Engine {
                 format!("{base}-{n}")
             };
             if !self.registry().sessions.contains_key(&name) {
-                return match self.start(sender, &name, Some("agent tools")) {
+                return match self.start_new(sender, &name, Some("agent tools")) {
                     Reply::Fail(reason, _) if self.session_of(sender).is_none() => {
                         Err(OpError::new(ErrorKind::Internal, reason))
                     }

@@ -89,6 +89,31 @@ fn commands_need_a_session() {
     );
 }
 
+/// `Start` of the sender's own session continues it, so a script that
+/// begins with `Start` runs again unchanged; the session keeps its files.
+#[test]
+fn start_of_the_own_session_continues_it() {
+    let f = Fixture::new();
+    f.check(
+        "a",
+        r#"
+        > Start t; Open Create a.py; Insert Line "x = 1"
+        Ok
+        Ok, At 0:0, Length 0
+        Ok, Inserted 1 line at 0, At 1:0
+        > Start t "a description"; Status
+        Ok, Continued session 't'
+        Ok: Session t, File a.py, At 1:0, Modified
+        > Start u
+        Fail "You already have session 't'. End it first: End t"
+        > End; Start t; Status
+        Ok, Session saved, Unsaved changes discarded: a.py
+        Ok
+        Ok: Session t, No file
+        "#,
+    );
+}
+
 #[test]
 fn stops_at_the_first_failure_and_counts_the_rest() {
     let f = Fixture::new();

@@ -459,3 +459,23 @@ fn the_index_takes_a_refactors_files_as_the_check_parsed_them_and_stays_true() {
     assert!(f.read("pkg/app.py").contains("return chunked(xs, 2)"));
     assert!(f.read("pkg/state.py").contains("LAST = chunked(xs, 1)"));
 }
+
+/// `Status` says which refactor waits in preview mode and what `Apply` and
+/// `Discard` do; once answered, it says nothing of it.
+#[test]
+fn status_shows_the_refactor_waiting_for_apply() {
+    let f = Fixture::new();
+    project(&f);
+    assert_eq!(f.send("a", "Start s; Set Preview on"), "Ok\nOk");
+    let preview = f.send("a", "Refactor RenameSymbol chunked batched");
+    assert!(preview.starts_with("Ok, Preview: "), "{preview}");
+    let waiting = "Refactor RenameSymbol chunked batched waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)";
+    assert_eq!(
+        f.send("a", "Status"),
+        format!("Ok: Session s, No file, {waiting}")
+    );
+    assert_eq!(
+        f.send("a", "Discard; Status"),
+        "Ok, Discarded Refactor RenameSymbol chunked batched\nOk: Session s, No file"
+    );
+}
