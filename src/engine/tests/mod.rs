@@ -577,3 +577,28 @@ mod security;
 mod spine;
 mod state;
 mod text_edits;
+
+#[test]
+fn a_decorator_application_is_a_call() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write(
+        "pkg/utils.py",
+        "def pass_context(f):\n    return f\n\n\ndef cached(size):\n    return pass_context\n",
+    );
+    f.write(
+        "pkg/filters.py",
+        "from pkg import utils\nfrom pkg.utils import cached, pass_context\n\n\n@pass_context\ndef upper(ctx, s):\n    return s\n\n\nclass Env:\n    @utils.pass_context\n    def call(self, ctx):\n        return pass_context\n\n\n@cached(10)\ndef lower(s):\n    return s\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa
+        Ok
+        > Find Callers pkg.utils.pass_context
+        Ok: Found 2 callers, with lines, Txt pkg/filters.py:4:1 in <module>: @pass_context\npkg/filters.py:10:11 in pkg.filters.Env: @utils.pass_context
+        > Find Callers pkg.utils.cached
+        Ok: Found 1 caller, with lines, Txt pkg/filters.py:15:1 in <module>: @cached(10)
+        "#,
+    );
+}

@@ -656,6 +656,8 @@ fn function_refusals_say_why() {
         ("def f(x):\n    if x:\n        return 1\n    print(x)\n\nf(2)\n".into(), "Cannot inline - f returns early at 2:8: only a final return can be inlined"),
         ("def f(x):\n    print(x)\n    return x\n\nif 1: f(2)\n".into(), "Cannot inline - the call of f at a.py:4:6 shares its line with other code: put it on a line of its own"),
         ("def f(x):\n    return x\n\nprint(1)\n".into(), "Cannot inline - f is never called: there is nothing to inline"),
+        ("def f(x):\n    return x\n\n@f\ndef h():\n    return 1\n\nprint(f(1))\n".into(), "Cannot inline - f is applied as a decorator at a.py:3:1: that call has no argument list to inline into; write it as a call after the definition (`g = f(g)`) first"),
+        ("import a\ndef f(x):\n    return x\n\nclass C:\n    @a.f\n    def h(self):\n        return 1\n\nprint(f(1))\n".into(), "Cannot inline - f is applied as a decorator at a.py:5:7: that call has no argument list to inline into; write it as a call after the definition (`g = f(g)`) first"),
         ("def f(x):\n    return x\ndef f(x):\n    return x\n".into(), "Cannot inline - a.f is defined 2 times (a.py:0:0, a.py:2:0): which one a call runs depends on the path taken"),
         ("class C:\n    def f(self):\n        return super().f()\n".into(), "Cannot inline - f calls super() at 2:15: it only works in its class"),
     ];
