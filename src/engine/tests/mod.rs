@@ -602,3 +602,41 @@ fn a_decorator_application_is_a_call() {
         "#,
     );
 }
+
+#[test]
+fn a_code_command_on_a_file_that_is_not_python_says_so() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write(
+        "pkg/auth.py",
+        "limit = 3\n\n\ndef login(user):\n    return user\n",
+    );
+    f.write("app.js", "function render(x) { return x; }\n");
+    let not_python = "app.js is not a Python file: code commands need a .py or .pyi file";
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open app.js
+        Ok
+        Ok, At 0:0, Length 1
+        > Find References render
+        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        > Find Callers render
+        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        > Refactor RenameSymbol render draw
+        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        > Refactor InlineFunction render
+        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        > Preview Refactor Inline_Variable x
+        Fail "{not_python}"
+        > Refactor Extract_Method helper lines 0:0
+        Fail "{not_python}"
+        > Refactor ExtractFunction helper lines 0:0
+        Fail "{not_python}"
+        > Find References pkg.auth.login
+        Ok: Found 0 references
+        "#
+        ),
+    );
+}

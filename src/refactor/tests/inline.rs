@@ -1192,3 +1192,75 @@ fn a_variable_bound_in_several_scopes_is_ambiguous_and_typos_get_the_closest_nam
     let e = project.run(None, &variable("tax")).unwrap_err();
     assert_eq!(e.kind, RefactorFailure::InvalidArgument);
 }
+
+#[test]
+fn a_module_variable_is_named_by_its_module_and_a_method_by_its_class() {
+    let filters = "\
+_scheme = \"http\"
+
+
+def is_uri(value):
+    return value.startswith(_scheme)
+";
+    let specifiers = "\
+class Specifier:
+    def _compare_equal(self, prospective, spec):
+        x = prospective + spec
+        return x == spec
+";
+    let project = TestProject::new(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/filters.py", filters),
+        ("pkg/specifiers.py", specifiers),
+    ]);
+    // the whole name is the module: its module-level variable
+    let done = project
+        .run(None, &variable("pkg.filters._scheme"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        project.after(&done)["pkg/filters.py"],
+        "\n\ndef is_uri(value):\n    return value.startswith(\"http\")\n"
+    );
+    // a method named without its class: the qualified names that end so
+    let e = project
+        .run(
+            Some(("pkg/specifiers.py", 0, 0)),
+            &variable("_compare_equal.x"),
+        )
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Not found: function _compare_equal in pkg/specifiers.py. Closest: Specifier._compare_equal"
+    );
+    assert_eq!(e.candidates, ["Specifier._compare_equal"]);
+    // …and from another file, where the project defines it
+    let e = project
+        .run(
+            Some(("pkg/filters.py", 0, 0)),
+            &variable("_compare_equal.x"),
+        )
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Not found: function _compare_equal in pkg/filters.py. Defined elsewhere: pkg.specifiers.Specifier._compare_equal.x"
+    );
+    let e = project
+        .run(None, &variable("_compare_equal.x"))
+        .unwrap_err();
+    assert!(
+        e.message
+            .ends_with(". Closest: pkg.specifiers.Specifier._compare_equal.x"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_module_variable_not_there_is_said_of_the_module() {
+    let project = TestProject::new(&[("pkg/__init__.py", ""), ("pkg/m.py", "limit = 3\n")]);
+    let e = project.run(None, &variable("pkg.m.limt")).unwrap_err();
+    assert_eq!(
+        e.message,
+        "Not found: variable 'limt' at module level in pkg/m.py. Closest: limit"
+    );
+}
