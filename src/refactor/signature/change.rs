@@ -488,8 +488,8 @@ impl Plan {
         };
         if call.decorator {
             // the decorated function is passed where nothing can be written
-            let unchanged = emit(false)
-                .is_ok_and(|e| e.items == [Item::kept(0, args.args[0].range.clone())]);
+            let unchanged =
+                emit(false).is_ok_and(|e| e.items == [Item::kept(0, args.args[0].range.clone())]);
             if unchanged {
                 return Ok(false);
             }
