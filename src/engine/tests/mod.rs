@@ -640,3 +640,34 @@ fn a_code_command_on_a_file_that_is_not_python_says_so() {
         ),
     );
 }
+
+#[test]
+fn a_latin1_python_file_is_edited_indexed_and_saved_in_latin1() {
+    let f = Fixture::new();
+    let path = f.dir.path().join("legacy.py");
+    std::fs::write(
+        &path,
+        b"# -*- coding: latin-1 -*-\ndef caf\xe9_name():\n    return 'caf\xe9'\n",
+    )
+    .unwrap();
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open legacy.py
+        Ok
+        Ok, At 0:0, Length 3
+        > Find Definition café_name
+        Ok: Found 1 definition, with lines, Txt legacy.py:1:0 function legacy.café_name: def café_name():
+        > Replace All "'café'" With "'cafüé'"; Save
+        Ok, Replaced 1 occurrence, At 0:0
+        Ok, Bytes 62
+        > Replace All "ü" With "€"; Save
+        Ok, Replaced 1 occurrence, At 0:0
+        Fail "legacy.py declares 'coding: latin-1', which cannot represent '€' (U+20AC) at 2:15: write it as an escape (\\u20ac in a string) or change the coding line; nothing was written"
+        "#,
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"# -*- coding: latin-1 -*-\ndef caf\xe9_name():\n    return 'caf\xfc\xe9'\n"
+    );
+}
