@@ -50,6 +50,12 @@ pub fn closest<S: AsRef<str>>(asked: &str, candidates: &[S], max: usize) -> Vec<
     closest_by(asked, candidates, max, false)
 }
 
+/// [`closest`] for dotted names, compared by their last parts
+/// (`compare_equal` is close to `Specifier._compare_equal`).
+pub fn closest_dotted<S: AsRef<str>>(asked: &str, candidates: &[S], max: usize) -> Vec<String> {
+    closest_by(asked, candidates, max, true)
+}
+
 fn closest_by<S: AsRef<str>>(
     asked: &str,
     candidates: &[S],

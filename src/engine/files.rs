@@ -94,12 +94,13 @@ impl Ctx<'_> {
             }
             Err(e) => return Err(commit_fail(e)),
         };
-        let bytes = write.content.expect("a save writes content");
+        // what is on disk (a declared encoding may differ from UTF-8)
+        let bytes = stamp.len as usize;
         self.apply(Event::Saved {
             path: path.clone(),
             disk: stamp,
         })?;
-        let mut reply = Reply::Done(vec![Clause::Bytes(bytes.len())]);
+        let mut reply = Reply::Done(vec![Clause::Bytes(bytes)]);
         // Saved anyway, but said: the agent should know the file is broken.
         let buffer = self
             .session
@@ -139,10 +140,7 @@ impl Ctx<'_> {
             });
         }
         let stamps = self.workspace.commit(&writes).map_err(commit_fail)?;
-        let bytes: usize = writes
-            .iter()
-            .map(|w| w.content.as_ref().map_or(0, Vec::len))
-            .sum();
+        let bytes: usize = stamps.iter().flatten().map(|s| s.len as usize).sum();
         for (path, stamp) in modified.iter().zip(stamps) {
             self.apply(Event::Saved {
                 path: path.clone(),
@@ -291,6 +289,9 @@ pub(super) fn file_fail(error: FileError) -> Reply {
         FileError::Invalid(..)
         | FileError::Binary(_)
         | FileError::NotUtf8(_)
+        | FileError::UnsupportedEncoding { .. }
+        | FileError::NotInEncoding { .. }
+        | FileError::Unencodable { .. }
         | FileError::TooLarge { .. } => ErrorKind::InvalidArgument,
     };
     match &error {

@@ -655,7 +655,17 @@ impl Engine {
         };
         match command {
             Command::FindSymbol { kind, symbol } => {
-                return self.find_symbol(sender, &live.session, *kind, symbol)
+                let reply = self.find_symbol(sender, &live.session, *kind, symbol);
+                // the index reads Python only: a failure while the current
+                // file is something else says so first
+                return match (reply, not_python(&live.session)) {
+                    (Reply::Fail(reason, clauses), Some(why))
+                        if reason.starts_with("Not found") =>
+                    {
+                        Reply::Fail(not_python_first(&why, &reason), clauses)
+                    }
+                    (reply, _) => reply,
+                };
             }
             Command::Refactor(refactoring) => {
                 return self.refactor_command(sender, live, refactoring)
@@ -869,6 +879,25 @@ fn lock(live: &LiveRef) -> parking_lot::MutexGuard<'_, Live> {
     let mut guard = live.lock();
     guard.locked += 1;
     guard
+}
+
+/// Why the session's current file cannot be the context of a code
+/// command: it is open and not Python.
+pub(super) fn not_python(session: &Session) -> Option<String> {
+    let buffer = session.current_buffer()?;
+    buffer.language().is_none().then(|| {
+        format!(
+            "{} is not a Python file: code commands need a .py or .pyi file",
+            buffer.path()
+        )
+    })
+}
+
+/// The failure of a project-wide code command run while the current file
+/// is not Python: that first (the name asked for may be in that file),
+/// then what the project's Python files said.
+pub(super) fn not_python_first(not_python: &str, failure: &str) -> String {
+    format!("{not_python}; in the project's Python files: {failure}")
 }
 
 /// The name of a command's code target when it is dotted (`pkg.mod.f`,

@@ -206,10 +206,31 @@ impl Engine {
         mode: RefactorMode,
     ) -> Result<RefactorReport, OpError> {
         let session = &live.session;
-        let current = session.current_buffer().map(|buffer| Cursor {
-            path: buffer.path().to_string(),
-            position: buffer.cursor(),
-        });
+        // A file of another language is no place in Python code: a refactor
+        // of the current file fails saying so, one that names what it
+        // changes looks in the project and says so first if it fails.
+        let not_python = super::not_python(session);
+        if let Some(why) = &not_python {
+            if needs_current_file(refactoring) {
+                return Err(OpError::new(ErrorKind::InvalidArgument, why.clone()));
+            }
+        }
+        let in_project = |mut error: OpError| {
+            if let Some(why) = not_python
+                .as_ref()
+                .filter(|_| matches!(error.kind, ErrorKind::NotFound))
+            {
+                error.message = super::not_python_first(why, &error.message);
+            }
+            error
+        };
+        let current = session
+            .current_buffer()
+            .filter(|b| b.language().is_some())
+            .map(|buffer| Cursor {
+                path: buffer.path().to_string(),
+                position: buffer.cursor(),
+            });
         let unsaved: BTreeSet<String> = session
             .buffers
             .values()
@@ -249,7 +270,7 @@ impl Engine {
         // a file the refactor read is not the text the index read (a polled
         // tree; a write the index read half done, its end not yet taken),
         // the file is re-read and the refactor computed again.
-        let ((mut refactored, mut checked), mut stale) = compute()?;
+        let ((mut refactored, mut checked), mut stale) = compute().map_err(in_project)?;
         if !stale.is_empty() {
             self.index.touch(&stale);
             ((refactored, checked), stale) = compute()?;
@@ -818,4 +839,17 @@ fn report_json(report: &RefactorReport) -> Value {
         },
         "also_renamed": evidence.also,
     })
+}
+
+/// A refactor that works on the current file (its lines, its scopes)
+/// rather than on a name it looks up in the project.
+fn needs_current_file(refactoring: &Refactoring) -> bool {
+    match refactoring {
+        Refactoring::Extract { .. } => true,
+        Refactoring::Inline {
+            kind: InlineKind::Variable,
+            name,
+        } => !name.contains('.'),
+        _ => false,
+    }
 }

@@ -29,6 +29,7 @@
 //! a closure created in the range that reads a name assigned after the
 //! range is refused rather than analysed.
 
+mod annotations;
 mod control;
 mod duplicates;
 mod flow;
@@ -51,6 +52,7 @@ use crate::analysis::reindent::detect_unit;
 use crate::analysis::scope::{self, Scopes};
 use crate::analysis::syntax::{node_chars, SyntaxTree};
 use crate::change::{Indel, TextEdits, WorkspaceChange};
+use annotations::{annotated, Annotations};
 use control::{control, Mode};
 use host::{Host, Method, MethodKind};
 use names::check_name;
@@ -119,17 +121,30 @@ pub(super) fn compute(
         &range,
     )?;
     check_name(project, &current.path, &file, &host, *kind, name)?;
+    let annotations = Annotations::of(&file, tree.root(), host.scope);
     let helper = Helper {
         kind: *kind,
         name,
         host: &host,
         mode,
         plan: &plan,
+        annotations: &annotations,
     };
+    let returned: Vec<Option<String>> = plan
+        .returns
+        .iter()
+        .map(|r| {
+            helper
+                .annotations
+                .of_returned(r, &selection.chars)
+                .map(str::to_string)
+        })
+        .collect();
     let call = helper.call(
         &selection.indent,
         &plan.params,
         &plan.returns,
+        &returned,
         host.receiver(),
     );
     let definition = helper.definition(&file, &tree, &selection);
@@ -198,6 +213,8 @@ struct Helper<'a, 't> {
     host: &'a Host<'t>,
     mode: Mode,
     plan: &'a Plan,
+    /// The host's annotated variables (the parameters' annotations).
+    annotations: &'a Annotations,
 }
 
 impl Helper<'_, '_> {
@@ -208,18 +225,34 @@ impl Helper<'_, '_> {
         }
     }
 
-    /// The call that replaces the lines (or a duplicate), at `indent`.
+    /// The call that replaces the lines (or a duplicate), at `indent`;
+    /// `annotations`: of the `targets`, which the call binds.
     fn call(
         &self,
         indent: &str,
         args: &[String],
         targets: &[String],
+        annotations: &[Option<String>],
         receiver: Option<String>,
     ) -> String {
-        let mut out = indent.to_string();
-        if !targets.is_empty() {
-            out.push_str(&targets.join(", "));
-            out.push_str(" = ");
+        let mut out = String::new();
+        match (targets, annotations) {
+            ([target], [Some(annotation)]) => {
+                out.push_str(&format!("{indent}{target}: {annotation} = "));
+            }
+            _ => {
+                // a tuple target takes no annotation: each is declared first
+                for (target, annotation) in targets.iter().zip(annotations) {
+                    if let Some(a) = annotation {
+                        out.push_str(&format!("{indent}{target}: {a}\n"));
+                    }
+                }
+                out.push_str(indent);
+                if !targets.is_empty() {
+                    out.push_str(&targets.join(", "));
+                    out.push_str(" = ");
+                }
+            }
         }
         match self.mode {
             Mode::Plain => {}
@@ -288,7 +321,13 @@ impl Helper<'_, '_> {
                 params.extend(m.receiver.clone());
             }
         }
-        params.extend(self.plan.params.iter().cloned());
+        let span = &selection.chars;
+        params.extend(
+            self.plan
+                .params
+                .iter()
+                .map(|p| annotated(p, self.annotations.of_parameter(p, span))),
+        );
         out.push_str(&format!("def {}({}):\n", self.name, params.join(", ")));
         if !self.plan.globals.is_empty() {
             out.push_str(&format!(

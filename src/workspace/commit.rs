@@ -191,6 +191,24 @@ impl Workspace {
     /// writer expected; returns each file's new stamp (`None` when deleted),
     /// in the order given.
     pub fn commit(&self, writes: &[FileWrite]) -> Result<Vec<Option<DiskStamp>>, CommitError> {
+        // A Python file goes to disk in the encoding its text declares
+        // (PEP 263); one that cannot hold the text fails the whole commit.
+        let mut encoded: Option<Vec<FileWrite>> = None;
+        for (k, write) in writes.iter().enumerate() {
+            let Some(content) = &write.content else {
+                continue;
+            };
+            if let Some(bytes) = super::encoding::encode(write.path.as_str(), content)
+                .map_err(CommitError::Prepare)?
+            {
+                encoded.get_or_insert_with(|| writes.to_vec())[k].content = Some(bytes);
+            }
+        }
+        self.commit_bytes(encoded.as_deref().unwrap_or(writes))
+    }
+
+    /// [`Workspace::commit`] of contents that are the bytes to write.
+    fn commit_bytes(&self, writes: &[FileWrite]) -> Result<Vec<Option<DiskStamp>>, CommitError> {
         let mut sorted: Vec<&WorkspacePath> = writes.iter().map(|w| &w.path).collect();
         sorted.sort();
         if let Some(pair) = sorted.windows(2).find(|pair| pair[0] == pair[1]) {

@@ -11,6 +11,7 @@
 //! partial file or a half-applied change.
 
 mod commit;
+mod encoding;
 mod locks;
 mod path;
 mod watch;
@@ -65,8 +66,25 @@ pub enum FileError {
     NotAFile(String),
     #[error("Binary file refused: {0} (contains NUL bytes)")]
     Binary(String),
-    #[error("Not UTF-8: {0} (only UTF-8 text files can be edited)")]
+    #[error("Not UTF-8: {0} (only UTF-8 text files can be edited, and Python files in the encoding their coding line declares)")]
     NotUtf8(String),
+    /// A Python file's coding line (PEP 263) names an encoding Eddi does
+    /// not read.
+    #[error("Unsupported encoding: {path} declares 'coding: {encoding}'; Eddi reads and writes UTF-8, ASCII, Latin-1, the windows-125x and ISO-8859 code pages and KOI8: convert the file (and its coding line) to UTF-8 to edit it")]
+    UnsupportedEncoding { path: String, encoding: String },
+    /// The bytes are not in the declared encoding (or would not be
+    /// written back as they are).
+    #[error("Not {encoding}: {path} declares 'coding: {encoding}' but its bytes are not valid {encoding}; fix the coding line")]
+    NotInEncoding { path: String, encoding: String },
+    /// A write of a character the file's declared encoding cannot hold.
+    #[error("{path} declares 'coding: {encoding}', which cannot represent '{ch}' (U+{:04X}) at {line}:{col}: write it as an escape (\\u{:04x} in a string) or change the coding line", u32::from(*.ch), u32::from(*.ch))]
+    Unencodable {
+        path: String,
+        encoding: String,
+        ch: char,
+        line: usize,
+        col: usize,
+    },
     #[error("File too large: {path} is {size} bytes, the limit is {limit}")]
     TooLarge { path: String, size: u64, limit: u64 },
     #[error("Permission denied: {0}")]
@@ -182,10 +200,13 @@ impl Workspace {
         self.max_file_size
     }
 
-    /// Reads a UTF-8 text file, refusing binary, non-UTF-8 and oversized files.
+    /// Reads a UTF-8 text file (a Python file in the encoding its coding
+    /// line declares), refusing binary, non-UTF-8 and oversized files.
+    /// The stamp is of the bytes on disk.
     pub fn read(&self, path: &WorkspacePath) -> Result<LoadedFile> {
-        let (text, _) = self.read_text(path)?;
-        let stamp = stamp_of(&path.absolute(&self.root), text.as_bytes())?;
+        let (text, raw, _) = self.read_decoded(path)?;
+        let bytes = raw.as_deref().unwrap_or(text.as_bytes());
+        let stamp = stamp_of(&path.absolute(&self.root), bytes)?;
         Ok(LoadedFile { text, stamp })
     }
 
@@ -193,6 +214,16 @@ impl Workspace {
     /// metadata taken before reading it (size, mtime), for readers of every
     /// file of the project (the project index), where hashing costs.
     pub fn read_text(&self, path: &WorkspacePath) -> Result<(String, fs::Metadata)> {
+        let (text, _, meta) = self.read_decoded(path)?;
+        Ok((text, meta))
+    }
+
+    /// The text, the bytes on disk when they are not its UTF-8 (a declared
+    /// encoding), and the metadata taken before the read.
+    fn read_decoded(
+        &self,
+        path: &WorkspacePath,
+    ) -> Result<(String, Option<Vec<u8>>, fs::Metadata)> {
         let abs = path.absolute(&self.root);
         let meta = fs::metadata(&abs).map_err(|e| io_error(path, e))?;
         if !meta.is_file() {
@@ -209,8 +240,14 @@ impl Workspace {
         if bytes.contains(&0) {
             return Err(FileError::Binary(path.to_string()));
         }
-        let text = String::from_utf8(bytes).map_err(|_| FileError::NotUtf8(path.to_string()))?;
-        Ok((text, meta))
+        match encoding::decode(path.as_str(), &bytes)? {
+            Some(text) => Ok((text, Some(bytes), meta)),
+            None => {
+                let text =
+                    String::from_utf8(bytes).map_err(|_| FileError::NotUtf8(path.to_string()))?;
+                Ok((text, None, meta))
+            }
+        }
     }
 
     /// Writes one file whatever it holds now (a single-file [`commit`]

@@ -374,3 +374,77 @@ mod commits {
         );
     }
 }
+
+#[test]
+fn a_python_file_is_read_and_written_in_the_encoding_it_declares() {
+    let (dir, ws) = workspace();
+    let original: &[u8] =
+        b"# -*- coding: latin-1 -*-\r\nname = 'caf\xe9'  # \xa9 2024\r\nx = 1\r\n";
+    fs::write(dir.path().join("m.py"), original).unwrap();
+    let path = ws.resolve("m.py").unwrap();
+    let loaded = ws.read(&path).unwrap();
+    assert_eq!(
+        loaded.text,
+        "# -*- coding: latin-1 -*-\r\nname = 'café'  # © 2024\r\nx = 1\r\n"
+    );
+    // the stamp is of the bytes on disk, and the index reads the same text
+    assert_eq!(loaded.stamp.hash, blake3::hash(original).to_hex().as_str());
+    assert_eq!(ws.read_text(&path).unwrap().0, loaded.text);
+    // an edit is written in Latin-1: the untouched bytes as they were
+    let edited = loaded.text.replace("x = 1", "x = 'é'");
+    let write = |text: &str| FileWrite {
+        path: path.clone(),
+        expect: Expect::Anything,
+        content: Some(text.as_bytes().to_vec()),
+    };
+    let stamps = ws.commit(&[write(&edited)]).unwrap();
+    let on_disk = fs::read(dir.path().join("m.py")).unwrap();
+    assert_eq!(
+        on_disk,
+        b"# -*- coding: latin-1 -*-\r\nname = 'caf\xe9'  # \xa9 2024\r\nx = '\xe9'\r\n"
+    );
+    assert_eq!(
+        stamps[0].as_ref().unwrap().hash,
+        blake3::hash(&on_disk).to_hex().as_str()
+    );
+    // a character Latin-1 cannot hold: refused, nothing written
+    let euro = edited.replace("x = 'é'", "x = '€'");
+    let err = ws.commit(&[write(&euro)]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "m.py declares 'coding: latin-1', which cannot represent '€' (U+20AC) at 2:5: write it as an escape (\\u20ac in a string) or change the coding line; nothing was written"
+    );
+    assert_eq!(fs::read(dir.path().join("m.py")).unwrap(), on_disk);
+    // the declaration on the second line, after a shebang; a code page
+    fs::write(
+        dir.path().join("w.py"),
+        b"#!/usr/bin/env python\n# vim: set fileencoding=cp1252 :\ns = '\x80'\n",
+    )
+    .unwrap();
+    let w = ws.read(&ws.resolve("w.py").unwrap()).unwrap();
+    assert!(w.text.ends_with("s = '€'\n"), "{}", w.text);
+    // no declaration, or not a Python file: UTF-8, invalid bytes refused
+    fs::write(dir.path().join("plain.py"), b"s = 'caf\xe9'\n").unwrap();
+    fs::write(
+        dir.path().join("notes.txt"),
+        b"# coding: latin-1\ncaf\xe9\n",
+    )
+    .unwrap();
+    for name in ["plain.py", "notes.txt"] {
+        assert!(matches!(
+            ws.read(&ws.resolve(name).unwrap()),
+            Err(FileError::NotUtf8(_))
+        ));
+    }
+    // ASCII declared, bytes that are not; an encoding Eddi does not read
+    fs::write(dir.path().join("a.py"), b"# coding: ascii\ns = 'caf\xe9'\n").unwrap();
+    fs::write(dir.path().join("j.py"), b"# coding: shift_jis\ns = 1\n").unwrap();
+    assert_eq!(
+        ws.read(&ws.resolve("a.py").unwrap()).unwrap_err().to_string(),
+        "Not ascii: a.py declares 'coding: ascii' but its bytes are not valid ascii; fix the coding line"
+    );
+    assert!(matches!(
+        ws.read(&ws.resolve("j.py").unwrap()),
+        Err(FileError::UnsupportedEncoding { .. })
+    ));
+}

@@ -194,7 +194,8 @@ pub struct Ref {
     pub value: ValueId,
     /// The innermost function or class the use is in.
     pub owner: Option<DefId>,
-    /// The use is the callee of a call (`f()`, `x.f()`).
+    /// The use is the callee of a call (`f()`, `x.f()`) or a decorator
+    /// applied to a definition (`@f`, `@mod.f`).
     pub is_call: bool,
 }
 

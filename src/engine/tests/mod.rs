@@ -602,3 +602,97 @@ mod security;
 mod spine;
 mod state;
 mod text_edits;
+
+#[test]
+fn a_decorator_application_is_a_call() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write(
+        "pkg/utils.py",
+        "def pass_context(f):\n    return f\n\n\ndef cached(size):\n    return pass_context\n",
+    );
+    f.write(
+        "pkg/filters.py",
+        "from pkg import utils\nfrom pkg.utils import cached, pass_context\n\n\n@pass_context\ndef upper(ctx, s):\n    return s\n\n\nclass Env:\n    @utils.pass_context\n    def call(self, ctx):\n        return pass_context\n\n\n@cached(10)\ndef lower(s):\n    return s\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa
+        Ok
+        > Find Callers pkg.utils.pass_context
+        Ok: Found 2 callers, with lines, Txt pkg/filters.py:4:1 in <module>: @pass_context\npkg/filters.py:10:11 in pkg.filters.Env: @utils.pass_context
+        > Find Callers pkg.utils.cached
+        Ok: Found 1 caller, with lines, Txt pkg/filters.py:15:1 in <module>: @cached(10)
+        "#,
+    );
+}
+
+#[test]
+fn a_code_command_on_a_file_that_is_not_python_says_so() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write(
+        "pkg/auth.py",
+        "limit = 3\n\n\ndef login(user):\n    return user\n",
+    );
+    f.write("app.js", "function render(x) { return x; }\n");
+    let not_python = "app.js is not a Python file: code commands need a .py or .pyi file";
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open app.js
+        Ok
+        Ok, At 0:0, Length 1
+        > Find References render
+        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        > Find Callers render
+        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        > Refactor RenameSymbol render draw
+        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        > Refactor InlineFunction render
+        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        > Preview Refactor Inline_Variable x
+        Fail "{not_python}"
+        > Refactor Extract_Method helper lines 0:0
+        Fail "{not_python}"
+        > Refactor ExtractFunction helper lines 0:0
+        Fail "{not_python}"
+        > Find References pkg.auth.login
+        Ok: Found 0 references
+        "#
+        ),
+    );
+}
+
+#[test]
+fn a_latin1_python_file_is_edited_indexed_and_saved_in_latin1() {
+    let f = Fixture::new();
+    let path = f.dir.path().join("legacy.py");
+    std::fs::write(
+        &path,
+        b"# -*- coding: latin-1 -*-\ndef caf\xe9_name():\n    return 'caf\xe9'\n",
+    )
+    .unwrap();
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open legacy.py
+        Ok
+        Ok, At 0:0, Length 3
+        > Find Definition café_name
+        Ok: Found 1 definition, with lines, Txt legacy.py:1:0 function legacy.café_name: def café_name():
+        > Replace All "'café'" With "'cafüé'"; Save
+        Ok, Replaced 1 occurrence, At 0:0
+        Ok, Bytes 62
+        > Replace All "ü" With "€"; Save
+        Ok, Replaced 1 occurrence, At 0:0
+        Fail "legacy.py declares 'coding: latin-1', which cannot represent '€' (U+20AC) at 2:15: write it as an escape (\\u20ac in a string) or change the coding line; nothing was written"
+        "#,
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        b"# -*- coding: latin-1 -*-\ndef caf\xe9_name():\n    return 'caf\xfc\xe9'\n"
+    );
+}

@@ -22,6 +22,7 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
+use super::annotations::Annotations;
 use super::selection::Selection;
 use super::{control, flow, plan, File, Helper, Host, MethodKind};
 use crate::analysis::lines;
@@ -228,7 +229,16 @@ fn duplicate(
     {
         return None;
     }
-    let call = helper.call(&sel.indent, &args, &targets, receiver);
+    let mut root = window[0];
+    while let Some(up) = root.parent() {
+        root = up;
+    }
+    let annotations = Annotations::of(file, root, scope);
+    let returned: Vec<Option<String>> = targets
+        .iter()
+        .map(|t| annotations.of_returned(t, &chars).map(str::to_string))
+        .collect();
+    let call = helper.call(&sel.indent, &args, &targets, &returned, receiver);
     Some(Indel::new(replaced, call))
 }
 

@@ -112,6 +112,12 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
                     edits.push(call::inline_call(&callee, file, call_node, receiver)?);
                     calls += 1;
                 }
+                call::Site::Decorator => {
+                    return Err(refused(format!(
+                        "{} is applied as a decorator at {site}: that call has no argument list to inline into; write it as a call after the definition (`g = {}(g)`) first",
+                        callee.name, callee.name
+                    )))
+                }
                 call::Site::Value => kept.push(site.clone()),
             }
         }

@@ -21,7 +21,7 @@ use super::{
 };
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::{TextEdits, WorkspaceChange};
-use crate::choices::{closest, SHOWN};
+use crate::choices::{closest, closest_dotted, SHOWN};
 use crate::refactor::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Summary};
 
 pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactored, RefactorError> {
@@ -199,8 +199,9 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
         };
     }
     let (name, path) = parts.split_last().expect("split gives one part at least");
-    // The longest prefix that is a module of the project names the file.
-    let module = (1..path.len()).rev().find_map(|k| {
+    // The longest prefix that is a module of the project names the file
+    // (all of it: a module-level variable, `pkg.mod.x`).
+    let module = (1..=path.len()).rev().find_map(|k| {
         let module = path[..k].join(".");
         let file = project.index.path_of_module(&module)?;
         Some((file.to_string(), &path[k..]))
@@ -209,10 +210,15 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
         (Some((file, rest)), _) => (file, rest),
         (None, Some(cursor)) => (cursor.path.clone(), path),
         (None, None) => {
+            let close = defined_elsewhere(project, &path.join("."), name, None);
             return Err(RefactorError::new(
                 RefactorFailure::NotFound,
-                format!("Not found: {requested}: no module of the project is named by its first parts; open the file it is in, or qualify it with its module (pkg.mod.function.{name})"),
-            ))
+                format!(
+                    "Not found: {requested}: no module of the project is named by its first parts; open the file it is in, or qualify it with its module (pkg.mod.function.{name}){}",
+                    if close.is_empty() { String::new() } else { format!(". Closest: {}", close.join(", ")) }
+                ),
+            )
+            .with_candidates(close));
         }
     };
     let file = Parsed::new(project.sources.source(&file_path)?)?;
@@ -226,19 +232,21 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
             .filter(|q| !q.is_empty())
             .map(|q| q.join("."))
             .collect();
-        let close = closest(&scope_path.join("."), &known, SHOWN);
+        let function = scope_path.join(".");
+        let mut close = close_functions(&function, &known);
+        let hint = if !close.is_empty() {
+            format!("Closest: {}", close.join(", "))
+        } else {
+            close = defined_elsewhere(project, &function, name, Some(file.path()));
+            if close.is_empty() {
+                "It defines no function of a similar name".to_string()
+            } else {
+                format!("Defined elsewhere: {}", close.join(", "))
+            }
+        };
         return Err(RefactorError::new(
             RefactorFailure::NotFound,
-            format!(
-                "Not found: function {} in {}. {}",
-                scope_path.join("."),
-                file.path(),
-                if close.is_empty() {
-                    "It defines no function of a similar name".to_string()
-                } else {
-                    format!("Closest: {}", close.join(", "))
-                }
-            ),
+            format!("Not found: function {function} in {}. {hint}", file.path()),
         )
         .with_candidates(close));
     };
@@ -257,8 +265,12 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
         return Err(RefactorError::new(
             RefactorFailure::NotFound,
             format!(
-                "Not found: variable '{name}' of {} in {}. {}",
-                scope_path.join("."),
+                "Not found: variable '{name}' {} in {}. {}",
+                if scope_path.is_empty() {
+                    "at module level".to_string()
+                } else {
+                    format!("of {}", scope_path.join("."))
+                },
                 file.path(),
                 if close.is_empty() {
                     "It binds no similar name".to_string()
@@ -274,6 +286,44 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
         scope,
         name: name.to_string(),
     })
+}
+
+/// The functions (and classes) of a file close to `asked`: first those
+/// it names by their last parts (`_compare_equal` is
+/// `Specifier._compare_equal`), then similar names, whole or by last part.
+fn close_functions(asked: &str, known: &[String]) -> Vec<String> {
+    let suffix = format!(".{asked}");
+    let mut close: Vec<String> = known
+        .iter()
+        .filter(|k| k.ends_with(&suffix))
+        .cloned()
+        .collect();
+    close.extend(closest(asked, known, SHOWN));
+    close.extend(closest_dotted(asked, known, SHOWN));
+    let mut seen = std::collections::HashSet::new();
+    close.retain(|c| seen.insert(c.clone()));
+    close.truncate(SHOWN);
+    close
+}
+
+/// `function.name` in the forms that name it in other files of the
+/// project (`pkg.mod.Class.function.name`), when `function` is defined
+/// there.
+fn defined_elsewhere(
+    project: &Project<'_>,
+    function: &str,
+    name: &str,
+    not_in: Option<&str>,
+) -> Vec<String> {
+    let Ok(definitions) = project.index.find_definition(function) else {
+        return Vec::new();
+    };
+    definitions
+        .iter()
+        .filter(|d| d.kind.is_callable() && Some(d.location.path.as_str()) != not_in)
+        .map(|d| format!("{}.{name}", d.qualified_name))
+        .take(SHOWN)
+        .collect()
 }
 
 /// The function and class names from the module down to `scope` (empty

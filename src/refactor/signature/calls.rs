@@ -68,6 +68,9 @@ pub(super) struct Call {
     pub site: Location,
     pub args: CallArgs,
     pub via: Via,
+    /// `@f` / `@mod.f` above a definition: the decorated function is the
+    /// one positional argument, written nowhere (so nothing can be added).
+    pub decorator: bool,
 }
 
 /// The callee expression (`f`, `obj.m`) whose name is at `offset`: the
@@ -94,6 +97,9 @@ pub(super) fn call_at(
 ) -> Result<Call, &'static str> {
     let offset = file.offset(site.position);
     let callee = callee_expression(file, offset).ok_or("not a call the tree shows")?;
+    if let Some(decorator) = callee.parent().filter(|d| d.kind() == "decorator") {
+        return Ok(decorator_call(file, site, decorator));
+    }
     let call = callee
         .parent()
         .filter(|c| c.kind() == "call" && c.child_by_field_name("function") == Some(callee))
@@ -118,7 +124,35 @@ pub(super) fn call_at(
         site: site.clone(),
         args: arguments_of(file, arguments),
         via,
+        decorator: false,
     })
+}
+
+/// `@f` applied to the definition below it: a call that passes that
+/// definition as its one positional argument.
+fn decorator_call(file: &Parsed, site: &Location, decorator: Node<'_>) -> Call {
+    let end = file.chars(decorator).end;
+    let definition = decorator
+        .parent()
+        .and_then(|d| d.child_by_field_name("definition"))
+        .map_or(end..end, |d| file.chars(d));
+    Call {
+        site: site.clone(),
+        args: CallArgs {
+            inside: end..end,
+            args: vec![Arg {
+                kind: ArgKind::Positional,
+                range: definition.clone(),
+                keyword: None,
+                value: definition,
+                pure: true,
+            }],
+            line_indent: None,
+            generator: false,
+        },
+        via: Via::Bound,
+        decorator: true,
+    }
 }
 
 fn is_class_mention(

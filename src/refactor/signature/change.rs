@@ -558,6 +558,18 @@ impl Plan {
             self.pass(args, &bound, by_keyword, &mut emitted)?;
             Ok(emitted)
         };
+        if call.decorator {
+            // the decorated function is passed where nothing can be written
+            let unchanged =
+                emit(false).is_ok_and(|e| e.items == [Item::kept(0, args.args[0].range.clone())]);
+            if unchanged {
+                return Ok(false);
+            }
+            return Err(refuse(
+                "it applies the function as a decorator, which passes the decorated definition as the one positional argument and cannot pass anything else; the new signature would not take it that way (apply that decorator by hand first)"
+                    .to_string(),
+            ));
+        }
         let mut emitted = emit(false).map_err(refuse)?;
         if !keeps_evaluation_order(args, &emitted.order) {
             // keywords can be written in any order: the caller's

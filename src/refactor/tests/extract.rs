@@ -1512,3 +1512,74 @@ def second(a, triple):
         "{after}"
     );
 }
+
+#[test]
+fn an_annotated_variable_keeps_its_annotation_where_it_is_bound() {
+    // given back: the call binds it with the annotation
+    let src = "\
+def render(width: int, text):
+    size: float = width / 2
+    ret: str = _scale(text, size)
+    print(ret)
+
+
+def _scale(text, size):
+    return text * int(size)
+";
+    let (after, _) = extracted(src, &function("scaled", 2, 2));
+    assert_eq!(
+        after,
+        "\
+def scaled(text, size: float):
+    ret: str = _scale(text, size)
+    return ret
+
+
+def render(width: int, text):
+    size: float = width / 2
+    ret: str = scaled(text, size)
+    print(ret)
+
+
+def _scale(text, size):
+    return text * int(size)
+"
+    );
+    // several: each declared before the tuple the call unpacks
+    let src = "\
+def split(line):
+    head: str = line[:1]
+    n = len(line)
+    tail: list[str] = line[1:]
+    return head, n, tail
+";
+    let (after, _) = extracted(src, &function("cut", 1, 3));
+    assert_eq!(
+        after,
+        "\
+def cut(line):
+    head: str = line[:1]
+    n = len(line)
+    tail: list[str] = line[1:]
+    return head, n, tail
+
+
+def split(line):
+    head: str
+    tail: list[str]
+    head, n, tail = cut(line)
+    return head, n, tail
+"
+    );
+    // a parameter's annotation that names a local of the host is not
+    // written on the new def, which could not evaluate it
+    let src = "\
+def outer(x):
+    class Local:
+        pass
+    item: Local = Local()
+    print(item)
+";
+    let (after, _) = extracted(src, &function("show", 4, 4));
+    assert!(after.starts_with("def show(item):\n"), "{after}");
+}

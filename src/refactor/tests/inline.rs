@@ -656,6 +656,8 @@ fn function_refusals_say_why() {
         ("def f(x):\n    if x:\n        return 1\n    print(x)\n\nf(2)\n".into(), "Cannot inline - f returns early at 2:8: only a final return can be inlined"),
         ("def f(x):\n    print(x)\n    return x\n\nif 1: f(2)\n".into(), "Cannot inline - the call of f at a.py:4:6 shares its line with other code: put it on a line of its own"),
         ("def f(x):\n    return x\n\nprint(1)\n".into(), "Cannot inline - f is never called: there is nothing to inline"),
+        ("def f(x):\n    return x\n\n@f\ndef h():\n    return 1\n\nprint(f(1))\n".into(), "Cannot inline - f is applied as a decorator at a.py:3:1: that call has no argument list to inline into; write it as a call after the definition (`g = f(g)`) first"),
+        ("import a\ndef f(x):\n    return x\n\nclass C:\n    @a.f\n    def h(self):\n        return 1\n\nprint(f(1))\n".into(), "Cannot inline - f is applied as a decorator at a.py:5:7: that call has no argument list to inline into; write it as a call after the definition (`g = f(g)`) first"),
         ("def f(x):\n    return x\ndef f(x):\n    return x\n".into(), "Cannot inline - a.f is defined 2 times (a.py:0:0, a.py:2:0): which one a call runs depends on the path taken"),
         ("class C:\n    def f(self):\n        return super().f()\n".into(), "Cannot inline - f calls super() at 2:15: it only works in its class"),
     ];
@@ -1189,4 +1191,76 @@ fn a_variable_bound_in_several_scopes_is_ambiguous_and_typos_get_the_closest_nam
     );
     let e = project.run(None, &variable("tax")).unwrap_err();
     assert_eq!(e.kind, RefactorFailure::InvalidArgument);
+}
+
+#[test]
+fn a_module_variable_is_named_by_its_module_and_a_method_by_its_class() {
+    let filters = "\
+_scheme = \"http\"
+
+
+def is_uri(value):
+    return value.startswith(_scheme)
+";
+    let specifiers = "\
+class Specifier:
+    def _compare_equal(self, prospective, spec):
+        x = prospective + spec
+        return x == spec
+";
+    let project = TestProject::new(&[
+        ("pkg/__init__.py", ""),
+        ("pkg/filters.py", filters),
+        ("pkg/specifiers.py", specifiers),
+    ]);
+    // the whole name is the module: its module-level variable
+    let done = project
+        .run(None, &variable("pkg.filters._scheme"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        project.after(&done)["pkg/filters.py"],
+        "\n\ndef is_uri(value):\n    return value.startswith(\"http\")\n"
+    );
+    // a method named without its class: the qualified names that end so
+    let e = project
+        .run(
+            Some(("pkg/specifiers.py", 0, 0)),
+            &variable("_compare_equal.x"),
+        )
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Not found: function _compare_equal in pkg/specifiers.py. Closest: Specifier._compare_equal"
+    );
+    assert_eq!(e.candidates, ["Specifier._compare_equal"]);
+    // …and from another file, where the project defines it
+    let e = project
+        .run(
+            Some(("pkg/filters.py", 0, 0)),
+            &variable("_compare_equal.x"),
+        )
+        .unwrap_err();
+    assert_eq!(
+        e.message,
+        "Not found: function _compare_equal in pkg/filters.py. Defined elsewhere: pkg.specifiers.Specifier._compare_equal.x"
+    );
+    let e = project
+        .run(None, &variable("_compare_equal.x"))
+        .unwrap_err();
+    assert!(
+        e.message
+            .ends_with(". Closest: pkg.specifiers.Specifier._compare_equal.x"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_module_variable_not_there_is_said_of_the_module() {
+    let project = TestProject::new(&[("pkg/__init__.py", ""), ("pkg/m.py", "limit = 3\n")]);
+    let e = project.run(None, &variable("pkg.m.limt")).unwrap_err();
+    assert_eq!(
+        e.message,
+        "Not found: variable 'limt' at module level in pkg/m.py. Closest: limit"
+    );
 }

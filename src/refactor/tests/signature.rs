@@ -1906,3 +1906,48 @@ def f(timeout):
     );
     assert!(done.mentions.is_empty(), "{:?}", done.mentions);
 }
+#[test]
+fn a_decorator_application_is_a_call_passing_the_definition() {
+    let lib = "\
+def register(fn, name=None):
+    return fn
+";
+    let app = "\
+import lib
+from lib import register
+
+
+@register
+def a():
+    pass
+
+
+class C:
+    @lib.register
+    def b(self):
+        pass
+
+
+register(len, 'x')
+";
+    // the decorated definition still binds to fn: the decorators stay
+    check(
+        &[("lib.py", lib), ("app.py", app)],
+        &signature("lib.register", "fn, name=None", "fn, *, name=None"),
+        &[
+            ("app.py", &app.replace("len, 'x'", "len, name='x'")),
+            ("lib.py", "def register(fn, *, name=None):\n    return fn\n"),
+        ],
+        1,
+    );
+    // …but one that would need another argument there is refused
+    let (kind, message) = refused(
+        &[("lib.py", lib), ("app.py", app)],
+        &signature("lib.register", "fn, name=None", "name, fn"),
+    );
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert_eq!(
+        message,
+        "Cannot update the call at app.py:4:1: it applies the function as a decorator, which passes the decorated definition as the one positional argument and cannot pass anything else; the new signature would not take it that way (apply that decorator by hand first); nothing was changed"
+    );
+}

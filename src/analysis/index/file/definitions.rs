@@ -12,7 +12,18 @@ impl<'s, 't> Scanner<'s, 't> {
         let mut decorators = self.named_children(node);
         decorators.retain(|&c| kind_name(c) == "decorator");
         for d in &decorators {
+            let before = self.file.refs.len();
             self.children(*d, ctx);
+            // `@f` and `@mod.f` call f with the definition: a call as much
+            // as `f(…)` is (`@f(…)` is one already)
+            let applied = d
+                .named_child(0)
+                .is_some_and(|e| matches!(Kind::of(e), Kind::Identifier | Kind::Attribute));
+            if applied && self.file.refs.len() > before {
+                if let Some(r) = self.file.refs.last_mut() {
+                    r.is_call = true;
+                }
+            }
         }
         if let Some(def) = field(node, fields().definition) {
             match kind_name(def) {

@@ -16,6 +16,8 @@ pub(super) enum Site<'f> {
     Import(Node<'f>, Node<'f>),
     /// `f(…)` or `x.f(…)`: the call and the receiver `x`.
     Call(Node<'f>, Option<Node<'f>>),
+    /// `@f` or `@m.f` above a definition: a call with no argument list.
+    Decorator,
     /// Anything else: the function used as a value, an `import m.f`, …
     Value,
 }
@@ -42,6 +44,14 @@ impl<'f> Site<'f> {
         };
         if let Some(call) = callee_of(Some(parent), id) {
             return Site::Call(call, None);
+        }
+        let applied = |d: Option<Node<'f>>| d.is_some_and(|d| d.kind() == "decorator");
+        if applied(Some(parent))
+            || (parent.kind() == "attribute"
+                && parent.child_by_field_name("attribute") == Some(id)
+                && applied(parent.parent()))
+        {
+            return Site::Decorator;
         }
         if parent.kind() == "attribute" && parent.child_by_field_name("attribute") == Some(id) {
             if let Some(call) = callee_of(parent.parent(), parent) {
