@@ -85,15 +85,16 @@ impl Ctx<'_> {
             expect,
             content: Some(bytes),
         };
-        let stamp = match self.workspace.commit(std::slice::from_ref(&write)) {
-            Ok(mut stamps) => stamps.pop().flatten().expect("a saved file has a stamp"),
-            Err(CommitError::Conflicts(_)) => {
-                return Err(typed(ErrorKind::Stale, format!(
+        let stamp = self
+            .commit_writes(std::slice::from_ref(&write), "save", |error| match error {
+                CommitError::Conflicts(_) => typed(ErrorKind::Stale, format!(
                     "{path} changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
-                )))
-            }
-            Err(e) => return Err(commit_fail(e)),
-        };
+                )),
+                e => commit_fail(e),
+            })?
+            .pop()
+            .flatten()
+            .expect("a saved file has a stamp");
         let bytes = write.content.expect("a save writes content");
         self.apply(Event::Saved {
             path: path.clone(),
@@ -138,7 +139,7 @@ impl Ctx<'_> {
                 content: Some(buffer.text().to_string().into_bytes()),
             });
         }
-        let stamps = self.workspace.commit(&writes).map_err(commit_fail)?;
+        let stamps = self.commit_writes(&writes, "save", commit_fail)?;
         let bytes: usize = writes
             .iter()
             .map(|w| w.content.as_ref().map_or(0, Vec::len))

@@ -39,11 +39,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "End",
         group: "Sessions",
-        usage: "End [<name>]",
-        summary: "Ends the current or named session, closing its files",
-        reply: "Ok, Session saved",
-        failures: "Fail \"Session not found: <name>. Sessions: ...\"",
-        examples: "End; End refactor_session",
+        usage: "End [<name>] [Force]",
+        summary: "Ends the current or named session, closing its files; End <name> Force ends another sender's session (operators only), keeping its unsaved edits as drafts",
+        reply: "Ok, Session saved; Ok, Session t ended (sender b), Unsaved edits kept as drafts: .eddi/drafts/t/a.py",
+        failures: "Fail \"Session not found: <name>. Sessions: ...\"; Fail \"Session '<name>' belongs to another sender; End <name> Force ends it (operators only)\"",
+        examples: "End; End refactor_session; End abandoned_session Force",
     },
     CommandSpec {
         name: "Summary",
@@ -121,11 +121,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "List",
         group: "Files",
-        usage: "List [Open] [<glob>]",
-        summary: "Lists workspace files (gitignore-aware) matching a glob or under a directory, or only the open ones",
-        reply: "Ok: file1.py, file2.py | Ok: 3 files | Ok: No files match '<glob>'",
-        failures: "",
-        examples: "List; List **/*.py; List src; List Open",
+        usage: "List [Open] [<glob>] | List Sessions",
+        summary: "Lists workspace files (gitignore-aware) matching a glob or under a directory, or only the open ones; List Sessions lists every active session with its sender, idle time and files with unsaved edits (operators only)",
+        reply: "Ok: file1.py, file2.py | Ok: 3 files | Ok: No files match '<glob>' | Ok: 2 sessions: s (sender a, idle 5 s, no unsaved edits); t (sender b, idle 42 min, unsaved: a.py)",
+        failures: "Fail \"Permission denied: <sender> is not an operator ...\"",
+        examples: "List; List **/*.py; List src; List Open; List Sessions",
     },
     // -- navigation --
     CommandSpec {

@@ -324,6 +324,7 @@ fn permissions_hold_for_tools_as_for_commands() {
     let permissions = Permissions {
         read_only: ["viewer".to_string()].into(),
         path_prefixes: [("lib".to_string(), vec!["pkg".to_string()])].into(),
+        ..Default::default()
     };
     let p = Project::with(permissions);
     let denied = p.err_as(

@@ -61,6 +61,10 @@ pub struct LinesEdited {
     pub inserted: usize,
     /// Lines in the file now.
     pub total: usize,
+    /// The edit made a valid Python file invalid: `Now invalid Python (1
+    /// syntax error): 3:8 missing ':'` — written anyway, but said, as the
+    /// terse edits say it.
+    pub warning: Option<String>,
 }
 
 /// Why a line edit was refused.
@@ -283,6 +287,7 @@ impl Engine {
         Ok(LinesEdited {
             path: after.path.to_string(),
             total: position::counted_lines(&after.text),
+            warning: broke_syntax(&seen.path, &seen.text, &after.text),
             hash: after.hash,
             start,
             removed,
@@ -361,10 +366,17 @@ impl Engine {
         if let Some(path) = path {
             self.may_read(sender, path)?;
             let resolved = self.workspace.resolve(path).map_err(file_error)?;
-            let open = self
-                .live_of(sender)
-                .is_some_and(|live| lock(&live).session.buffers.contains_key(&resolved));
-            if !open {
+            // Open, or written by a committed step that is not undone (its
+            // undo works from the disk, the file open or not).
+            let changed =
+                self.live_of(sender).is_some_and(|live| {
+                    let live = lock(&live);
+                    live.session.buffers.contains_key(&resolved)
+                        || live.session.steps.values().any(|step| {
+                            !step.undone && step.writes.iter().any(|w| w.path == resolved)
+                        })
+                });
+            if !changed {
                 return Err(OpError::new(
                     ErrorKind::NotApplicable,
                     format!("Nothing to undo in {resolved}: this session has not changed it"),
@@ -591,6 +603,24 @@ pub fn hash_matches(expected: &str, current: &str) -> bool {
 /// The fewest hex digits of a content hash an `expected_hash` may give
 /// (64 bits: no accidental match between two versions of a file).
 pub const MIN_HASH: usize = 16;
+
+/// The note for an edit that made a valid Python file invalid (the whole
+/// file parsed before and after: a tool's edit is one call, not a typing
+/// step); `None` for other files and edits that keep it valid.
+fn broke_syntax(path: &WorkspacePath, before: &Rope, after: &Rope) -> Option<String> {
+    use crate::analysis::{validate, Language, SyntaxTree};
+    let language = Language::from_path(std::path::Path::new(path.as_str()))?;
+    let errors = |text: &Rope| {
+        SyntaxTree::parse_language(language, text)
+            .map(|tree| validate::syntax_errors(text, &tree))
+            .unwrap_or_default()
+    };
+    let now = errors(after);
+    if now.is_empty() || !errors(before).is_empty() {
+        return None;
+    }
+    Some(super::super::code::invalid_note(&now))
+}
 
 /// Line `line` without its line break.
 fn line_text(text: &Rope, line: usize) -> String {
