@@ -20,7 +20,8 @@
 //!
 //! Sessions idle longer than `EngineConfig::idle_release` release their
 //! unsaved buffers ([`Engine::release_idle`]): each is kept as a draft
-//! under `<state dir>/drafts/<session>/` (`Recover <file>` takes it back)
+//! under `<state dir>/drafts/<session>/<file>` (the whole text, to copy
+//! back)
 //! and closed, so an abandoned session blocks nobody for good.
 
 use std::collections::{BTreeMap, HashMap};
@@ -283,6 +284,7 @@ impl Ctx<'_> {
         if conflicts.is_empty() {
             Ok(checked)
         } else {
+            conflicts.sort();
             Err(elsewhere_fail(what, &conflicts))
         }
     }
@@ -344,6 +346,11 @@ pub(super) fn elsewhere_fail(what: &str, conflicts: &[String]) -> Reply {
 }
 
 pub(super) fn elsewhere_message(what: &str, conflicts: &[String]) -> String {
+    const SHOWN: usize = 5;
+    let mut shown: Vec<String> = conflicts.iter().take(SHOWN).cloned().collect();
+    if conflicts.len() > SHOWN {
+        shown.push(format!("… ({} more)", conflicts.len() - SHOWN));
+    }
     let force = if what == "save" {
         "; Save Force writes over them"
     } else {
@@ -351,7 +358,7 @@ pub(super) fn elsewhere_message(what: &str, conflicts: &[String]) -> String {
     };
     format!(
         "The {what} changes lines other sessions have unsaved edits on: {}; nothing was written. They save or close them first (edits on other lines do not stand in the way: they are carried over){force}",
-        conflicts.join(", ")
+        shown.join(", ")
     )
 }
 
@@ -464,13 +471,11 @@ impl Engine {
         }
         if !released.is_empty() {
             let files: Vec<&str> = released.iter().map(WorkspacePath::as_str).collect();
-            let recover: Vec<String> = files.iter().map(|f| format!("Recover {f}")).collect();
             let text = format!(
-                "{why}: its unsaved edits in {} were released so that others may write {}; they are kept as {} ({} takes them back)",
+                "{why}: its unsaved edits in {} were released so that others may write {}; they are kept as {} (to recover them, copy the draft over the file, or compare the two first: the draft holds the whole text as this session had it)",
                 files.join(", "),
                 if files.len() == 1 { "it" } else { "them" },
                 drafts.join(", "),
-                recover.join("; ")
             );
             let _ = live.session.apply(Event::Noticed { text });
             tracing::info!(session = %name, files = ?files, "idle session's unsaved buffers released as drafts");

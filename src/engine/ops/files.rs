@@ -391,6 +391,7 @@ impl Engine {
             )?;
         }
         let before = self.versions(sender);
+        let steps_before = self.steps_undone(sender);
         self.command(sender, &Command::Undo { count: 1 })?;
         let after = self.versions(sender);
         let mut files: Vec<String> = after
@@ -399,6 +400,15 @@ impl Engine {
             .map(|(path, _)| path.clone())
             .collect();
         files.extend(before.keys().filter(|p| !after.contains_key(*p)).cloned());
+        // A committed step's files that are not open changed on disk.
+        if let Some(live) = self.live_of(sender) {
+            let live = lock(&live);
+            for (group, step) in &live.session.steps {
+                if steps_before.get(group) != Some(&step.undone) {
+                    files.extend(step.files.iter().map(|p| p.to_string()));
+                }
+            }
+        }
         files.sort();
         files.dedup();
         Ok(FilesChanged { files })
@@ -568,6 +578,20 @@ impl Engine {
                 }
             }
         })
+    }
+
+    /// Whether each committed step of the session is undone, by group.
+    fn steps_undone(&self, sender: &str) -> BTreeMap<u64, bool> {
+        self.live_of(sender)
+            .map(|live| {
+                lock(&live)
+                    .session
+                    .steps
+                    .iter()
+                    .map(|(group, step)| (*group, step.undone))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Each open buffer's version, by path.
