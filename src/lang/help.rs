@@ -106,7 +106,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         usage: "Save [Close] [Force] [<file>] | Save All [Force]",
         summary: "Saves the current or named file atomically; Close closes it after; Force overwrites a file changed on disk. Save All saves every modified open file as one commit: all of them or none",
         reply: "Ok, Bytes <n>[, 1 syntax error at 4:8] | Ok, No changes to save, closed | Ok, Saved <n> files: <paths>, Bytes <n>",
-        failures: "Fail \"No changes to save in <path>\"; Fail \"<path> changed on disk since it was opened; Save Force overwrites it ...\"; Fail \"Conflict: <paths> changed on disk since it was read; nothing was written ...\"",
+        failures: "Fail \"No changes to save in <path>\"; Fail \"<path> changed on disk since it was opened; Save Force overwrites it ...\"; Fail \"Conflict: <paths> changed on disk since it was read; nothing was written ...\"; Fail \"The save changes lines other sessions have unsaved edits on: a.py line 3 (session t); nothing was written ... Save Force writes over them\"",
         examples: "Save; Save Close user_manager.py; Save Force; Save All",
     },
     CommandSpec {
@@ -251,9 +251,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "Undo",
         group: "Modification",
         usage: "Undo [<count>]",
-        summary: "Undoes the last count (default 1) edits of the current file",
-        reply: "Ok, Undid <n>, At l:c",
-        failures: "Fail \"Nothing to undo\"",
+        summary: "Undoes the last count (default 1) edits of the current file; a step that changed several files (a refactor) in all of them at once, a committed one from the disk whether its files are open or not",
+        reply: "Ok, Undid <n>, At l:c[, Also in b.py]",
+        failures: "Fail \"Nothing to undo in <path>\"; Fail \"Cannot undo the step that changed a.py, b.py: b.py changed on disk since the step wrote it\"; Fail \"The undo changes lines other sessions have unsaved edits on: b.py line 3 (session t); nothing was written ...\"",
         examples: "Undo; Undo 3",
     },
     CommandSpec {
