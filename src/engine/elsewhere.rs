@@ -415,14 +415,19 @@ impl Engine {
     }
 
     /// Releases the unsaved buffers of sessions idle longer than the
-    /// configured time (see the module doc). The caller holds no session;
-    /// a session that is locked is running something, so it is not idle.
-    pub(super) fn release_idle(&self) {
+    /// configured time (see the module doc), but the sender's own: it is
+    /// back. The caller holds no session; a session that is locked is
+    /// running something, so it is not idle.
+    pub(super) fn release_idle(&self, sender: &str) {
         let limit = self.config.idle_release;
         if limit.is_zero() {
             return;
         }
+        let own = self.session_of(sender);
         for name in self.board.idle_with_unsaved(limit) {
+            if own.as_deref() == Some(name.as_str()) {
+                continue;
+            }
             let Some(live) = self.registry().sessions.get(&name).cloned() else {
                 continue;
             };

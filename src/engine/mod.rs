@@ -387,7 +387,7 @@ impl Engine {
         self.config
             .permissions
             .check_change(sender, change.touched())?;
-        self.release_idle();
+        self.release_idle(sender);
         let Some(live) = self.live_of(sender) else {
             return Err("No session. Start one with: Start <name>".into());
         };
@@ -813,7 +813,7 @@ impl Engine {
     /// Locks the sender's session, if it has one, for a turn.
     fn hold(&self, sender: &str) -> Option<Held> {
         // Before locking: releasing an idle session locks it.
-        self.release_idle();
+        self.release_idle(sender);
         let mut held = self.live_of(sender)?.lock_arc();
         held.locked += 1;
         self.board
