@@ -151,7 +151,7 @@ impl Ctx<'_> {
             })?;
         }
         let names: Vec<&str> = modified.iter().map(|p| p.as_str()).collect();
-        Ok(Reply::Done(vec![
+        let mut clauses = vec![
             Clause::Note(format!(
                 "Saved {} {}: {}",
                 modified.len(),
@@ -159,7 +159,16 @@ impl Ctx<'_> {
                 names.join(", ")
             )),
             Clause::Bytes(bytes),
-        ]))
+        ];
+        // Saved anyway, but said, file by file, as `Save` says it.
+        for path in &modified {
+            if let Some(buffer) = self.session.buffers.get_mut(path) {
+                if let Some(note) = super::code::syntax_note(buffer) {
+                    clauses.push(Clause::Note(format!("{path}: {note}")));
+                }
+            }
+        }
+        Ok(Reply::Done(clauses))
     }
 
     /// What a file must still be on disk for this session to save it: the

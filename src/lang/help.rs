@@ -105,7 +105,7 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Files",
         usage: "Save [Close] [Force] [<file>] | Save All [Force]",
         summary: "Saves the current or named file atomically; Close closes it after; Force overwrites a file changed on disk. Save All saves every modified open file as one commit: all of them or none",
-        reply: "Ok, Bytes <n>[, 1 syntax error at 4:8] | Ok, No changes to save, closed | Ok, Saved <n> files: <paths>, Bytes <n>",
+        reply: "Ok, Bytes <n>[, 1 syntax error at 4:8] | Ok, No changes to save, closed | Ok, Saved <n> files: <paths>, Bytes <n>[, a.py: 1 syntax error at 4:8]",
         failures: "Fail \"No changes to save in <path>\"; Fail \"<path> changed on disk since it was opened; Save Force overwrites it ...\"; Fail \"Conflict: <paths> changed on disk since it was read; nothing was written ...\"; Fail \"The save changes lines other sessions have unsaved edits on: a.py line 3 (session t); nothing was written ... Save Force writes over them\"",
         examples: "Save; Save Close user_manager.py; Save Force; Save All",
     },

@@ -297,3 +297,27 @@ fn operators_list_sessions_and_end_another_senders() {
     let saved = f.send("c", "Open b.py; Insert Line \"y = 2\"; Save");
     assert!(saved.ends_with("Ok, Bytes 44"), "{saved}");
 }
+
+#[test]
+fn save_all_says_which_saved_files_do_not_parse_as_save_does() {
+    let f = Fixture::new();
+    f.write("a.py", "x = 1\n");
+    f.write("b.py", "y = 2\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open a.py
+        Ok, At 0:0, Length 1
+        > Insert Line "def f("
+        Ok, Inserted 1 line at 0, Now invalid Python (1 syntax error): 0:5 unclosed '(', At 1:0
+        > Open b.py
+        Ok, At 0:0, Length 1
+        > Insert Line "z = 3"
+        Ok, Inserted 1 line at 0, At 1:0
+        > Save All
+        Ok, Saved 2 files: a.py, b.py, Bytes 25, a.py: 1 syntax error at 0:5
+        "#,
+    );
+}
