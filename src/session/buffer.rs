@@ -108,6 +108,9 @@ impl Buffer {
         let unsaved = unsaved_inverse.invert(&text);
         let cursor = Buffer::map(change, self.cursor_char());
         let mut buffer = Buffer::new(self.path.clone(), &base.to_string(), Some(disk));
+        // Undoing the unsaved edits leaves the cursor where it was, mapped.
+        let on_base = unsaved_inverse.map_pos(cursor, Assoc::Before);
+        buffer.cursor = position::from_char(&base, on_base);
         let cursor = position::from_char(&text, cursor);
         if !unsaved.is_identity() {
             buffer.edit(unsaved, cursor)?;

@@ -151,12 +151,20 @@ fn a_refactor_carries_over_other_sessions_edits_on_other_lines() {
         Ok: At 4:0, Txt w3 = 3
         "#,
     );
-    // The carried buffer's own edits undo as one step, back to the disk text.
+    // The carry is in each session's journal: it survives a restart, and
+    // the buffer's own edits undo as one step, back to the disk text.
+    let f = f.restart();
     f.check(
         "idle4",
         r#"
         > Status
         Ok: Session t4, File b.py, At 5:0, Modified, Notice: b.py was written by session s (from line 1) under your unsaved edits: its change is in your buffer now, your edits kept on top of it (one undo step; Save writes both)
+        > Show Line 4
+        Ok: At 4:0, Txt w4 = 4
+        > Undo
+        Ok, Undid 1, At 4:0
+        > Status
+        Ok: Session t4, File b.py, At 4:0
         "#,
     );
 }
