@@ -98,6 +98,7 @@ struct FileConfig {
     max_concurrent_operations: Option<usize>,
     health_interval_ms: Option<u64>,
     log_format: Option<String>,
+    session_idle_release_minutes: Option<u64>,
     nats: FileNats,
     permissions: Permissions,
 }
@@ -133,7 +134,14 @@ pub struct Config {
     pub health_interval_ms: u64,
     pub log_json: bool,
     pub permissions: Permissions,
+    /// A session that runs nothing for this many minutes releases its
+    /// unsaved buffers as drafts under the state directory (see
+    /// `engine::EngineConfig::idle_release`); 0: never. Default 30.
+    pub session_idle_release_minutes: u64,
 }
+
+/// The default of [`Config::session_idle_release_minutes`].
+pub const DEFAULT_IDLE_RELEASE_MINUTES: u64 = 30;
 
 /// A configuration that cannot be used, with the reason.
 #[derive(Debug, thiserror::Error)]
@@ -167,6 +175,7 @@ impl Config {
             health_interval_ms: 5_000,
             log_json: false,
             permissions: Permissions::default(),
+            session_idle_release_minutes: DEFAULT_IDLE_RELEASE_MINUTES,
         }
     }
 
@@ -217,6 +226,9 @@ impl Config {
                 .unwrap_or(defaults.health_interval_ms),
             log_json,
             permissions: file.permissions,
+            session_idle_release_minutes: file
+                .session_idle_release_minutes
+                .unwrap_or(defaults.session_idle_release_minutes),
         };
         config.check()?;
         Ok(config)
@@ -301,11 +313,13 @@ mod tests {
 name = "ws1"
 prefix = "acme.dev"
 max_payload = 2048
+session_idle_release_minutes = 5
 [nats]
 url = "nats://file:4222"
 token = "s3cret"
 [permissions]
 read_only = ["viewer"]
+operators = ["ops"]
 [permissions.path_prefixes]
 agent = ["src/"]
 "#,
@@ -324,6 +338,9 @@ agent = ["src/"]
         assert_eq!(config.max_concurrent_operations, DEFAULT_MAX_CONCURRENT);
         assert!(config.permissions.read_only.contains("viewer"));
         assert_eq!(config.permissions.path_prefixes["agent"], vec!["src/"]);
+        assert!(config.permissions.operators.contains("ops"));
+        assert_eq!(config.session_idle_release_minutes, 5);
+        assert_eq!(Config::new(".").session_idle_release_minutes, 30);
         let shown = format!("{config:?}");
         assert!(!shown.contains("s3cret"), "{shown}");
     }

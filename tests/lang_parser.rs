@@ -92,13 +92,28 @@ fn session_commands() {
                 description: None,
             },
         ),
-        ("End", Command::End { name: None }),
+        (
+            "End",
+            Command::End {
+                name: None,
+                force: false,
+            },
+        ),
         (
             "End refactor_session",
             Command::End {
                 name: Some(s("refactor_session")),
+                force: false,
             },
         ),
+        (
+            "End abandoned Force",
+            Command::End {
+                name: Some(s("abandoned")),
+                force: true,
+            },
+        ),
+        ("List Sessions", Command::ListSessions),
         ("Summary", Command::Summary { name: None }),
         (
             "Summary s1",
@@ -1323,7 +1338,12 @@ fn session_strategy() -> BoxedStrategy<Command> {
     prop_oneof![
         (name, prop::option::of(any::<String>()))
             .prop_map(|(name, description)| Command::Start { name, description }),
-        prop::option::of(name).prop_map(|name| Command::End { name }),
+        (
+            prop::option::of(name.prop_filter("a word of the command", |n| n != "Force")),
+            any::<bool>()
+        )
+            .prop_map(|(name, force)| Command::End { name, force }),
+        Just(Command::ListSessions),
         prop::option::of(name).prop_map(|name| Command::Summary { name }),
         Just(Command::Status),
         prop_oneof![Just(ResponseFormat::Terse), Just(ResponseFormat::Json)].prop_map(|f| {

@@ -180,6 +180,7 @@ async fn bad_input_is_refused_and_everyone_else_is_served() {
     let permissions = Permissions {
         read_only: ["viewer".to_string()].into(),
         path_prefixes: [("auth-agent".to_string(), vec!["src/auth".to_string()])].into(),
+        ..Default::default()
     };
     // Permissions belong to the engine: every front end obeys them.
     let mut config = EngineConfig::new(dir.path());

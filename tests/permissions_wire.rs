@@ -43,6 +43,7 @@ fn permissions() -> Permissions {
     Permissions {
         read_only: ["viewer".to_string()].into(),
         path_prefixes: [("auth".to_string(), vec!["src/auth".to_string()])].into(),
+        ..Default::default()
     }
 }
 

@@ -258,6 +258,8 @@ async fn open_engine(config: &Config) -> Result<Arc<Engine>, String> {
     let mut engine_config = EngineConfig::new(&config.root);
     engine_config.state_dir = config.state_dir.clone();
     engine_config.permissions = config.permissions.clone();
+    engine_config.idle_release =
+        std::time::Duration::from_secs(config.session_idle_release_minutes * 60);
     engine_config.scan_index_ahead = true;
     let engine = tokio::task::spawn_blocking(move || Engine::open(engine_config))
         .await

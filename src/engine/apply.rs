@@ -15,7 +15,9 @@ use ropey::Rope;
 use crate::change::{Base, FileOp, WorkspaceChange};
 use crate::edit::{position, ChangeSet, LineEnding};
 use crate::reply::Reply;
-use crate::session::Event;
+use crate::session::{Event, Step, StepWrite};
+
+use super::ops::files::text_hash;
 use crate::workspace::{CommitError, DiskStamp, Expect, FileError, FileWrite, WorkspacePath};
 
 use super::context::Ctx;
@@ -98,10 +100,31 @@ impl Ctx<'_> {
         let current = self.session.current.clone();
         let mut applied = Applied::default();
         if let Some((group, files)) = &group {
+            // A committed step keeps what it wrote: its undo works from the
+            // disk, whether its files are still open or not.
+            let writes = match mode {
+                ApplyMode::Buffers => Vec::new(),
+                ApplyMode::Commit => plan
+                    .iter()
+                    .filter(|p| files.contains(&p.path))
+                    .filter_map(|p| {
+                        let before = p.before.as_ref()?;
+                        let (after, change) = p.after.as_ref()?;
+                        Some(StepWrite {
+                            path: p.path.clone(),
+                            change: change.clone(),
+                            inverse: change.invert(before),
+                            before: text_hash(before),
+                            after: text_hash(after),
+                        })
+                    })
+                    .collect(),
+            };
             self.apply(Event::StepStarted {
                 group: *group,
                 files: files.clone(),
                 committed: mode == ApplyMode::Commit,
+                writes,
             })?;
         }
         for (planned, stamp) in plan.into_iter().zip(stamps) {
@@ -298,7 +321,7 @@ impl Ctx<'_> {
     }
 
     /// Phase two, on disk: one commit of every planned file.
-    fn commit_plan(&self, plan: &[Planned]) -> Result<Vec<Option<DiskStamp>>, Reply> {
+    fn commit_plan(&mut self, plan: &[Planned]) -> Result<Vec<Option<DiskStamp>>, Reply> {
         let writes: Vec<FileWrite> = plan
             .iter()
             .map(|p| FileWrite {
@@ -310,33 +333,7 @@ impl Ctx<'_> {
                     .map(|(text, _)| text.to_string().into_bytes()),
             })
             .collect();
-        self.workspace.commit(&writes).map_err(commit_fail)
-    }
-
-    /// Writes the texts of several buffers back to disk as one commit (an
-    /// undo or redo of a committed step), each file expected as the buffer
-    /// last saw it; returns the new stamps, in order.
-    pub(super) fn commit_buffers(
-        &self,
-        texts: &[(WorkspacePath, Rope)],
-    ) -> Result<Vec<DiskStamp>, Reply> {
-        let writes: Vec<FileWrite> = texts
-            .iter()
-            .map(|(path, text)| FileWrite {
-                path: path.clone(),
-                expect: self
-                    .session
-                    .buffer(path)
-                    .and_then(|b| b.disk().cloned())
-                    .map_or(Expect::Absent, Expect::Stamp),
-                content: Some(text.to_string().into_bytes()),
-            })
-            .collect();
-        let stamps = self.workspace.commit(&writes).map_err(commit_fail)?;
-        Ok(stamps
-            .into_iter()
-            .map(|s| s.expect("written files have stamps"))
-            .collect())
+        self.commit_writes(&writes, "change", commit_fail)
     }
 }
 
@@ -364,11 +361,20 @@ pub(super) enum Direction {
     Redo,
 }
 
+impl Direction {
+    pub(super) fn verb(self) -> &'static str {
+        match self {
+            Direction::Undo => "undo",
+            Direction::Redo => "redo",
+        }
+    }
+}
+
 impl Ctx<'_> {
     /// Undoes or redoes the multi-file step `group` in all its files at
     /// once — on disk too, as one commit, when the step was committed. It
     /// refuses, naming the files, when one of them has moved on since
-    /// (later edits, closed, unsaved edits on a committed step).
+    /// (later edits, unsaved edits, another text on disk).
     pub(super) fn step(
         &mut self,
         group: u64,
@@ -380,6 +386,9 @@ impl Ctx<'_> {
             .get(&group)
             .cloned()
             .ok_or_else(|| Reply::fail(format!("Internal: step {group} is not recorded")))?;
+        if step.committed && !step.writes.is_empty() {
+            return self.step_on_disk(group, &step, direction);
+        }
         let mut texts = Vec::new();
         let mut problems = Vec::new();
         for path in &step.files {
@@ -418,23 +427,29 @@ impl Ctx<'_> {
             texts.push((path.clone(), text));
         }
         if !problems.is_empty() {
-            let verb = match direction {
-                Direction::Undo => "undo",
-                Direction::Redo => "redo",
-            };
-            return Err(Reply::fail(format!(
-                "Cannot {verb} the step that changed {}: {}",
-                names(&step.files),
-                problems.join("; ")
-            )));
+            return Err(step_fail(direction, &step.files, &problems));
         }
         let stamps = if step.committed {
-            self.commit_buffers(&texts)?.into_iter().map(Some).collect()
+            // A step recorded before steps kept their writes: from the
+            // buffers, each file expected as the buffer last saw it.
+            let writes: Vec<FileWrite> = texts
+                .iter()
+                .map(|(path, text)| FileWrite {
+                    path: path.clone(),
+                    expect: self
+                        .session
+                        .buffer(path)
+                        .and_then(|b| b.disk().cloned())
+                        .map_or(Expect::Absent, Expect::Stamp),
+                    content: Some(text.to_string().into_bytes()),
+                })
+                .collect();
+            self.commit_writes(&writes, direction.verb(), commit_fail)?
         } else {
             vec![None; texts.len()]
         };
         for ((path, _), stamp) in texts.into_iter().zip(stamps) {
-            let event = match direction {
+            self.apply(match direction {
                 Direction::Undo => Event::Undone {
                     path: path.clone(),
                     count: 1,
@@ -443,14 +458,131 @@ impl Ctx<'_> {
                     path: path.clone(),
                     count: 1,
                 },
-            };
-            self.apply(event)?;
+            })?;
             if let Some(disk) = stamp {
                 self.apply(Event::Saved { path, disk })?;
             }
         }
         Ok(step.files)
     }
+
+    /// A committed step, undone or redone from what is on disk: each file
+    /// must still hold what the step wrote (for a redo: what its undo
+    /// left), by content hash, whether it is open here or not; then all of
+    /// them are written as one commit through the one door of writes
+    /// (other sessions' unsaved edits: carried, or refused on overlap).
+    /// Open buffers follow: their own revision of the step when it is the
+    /// next one, else the new text as a reload.
+    fn step_on_disk(
+        &mut self,
+        group: u64,
+        step: &Step,
+        direction: Direction,
+    ) -> Result<Vec<WorkspacePath>, Reply> {
+        let undoing = direction == Direction::Undo;
+        if step.undone == undoing {
+            return Err(step_fail(
+                direction,
+                &step.files,
+                &[format!(
+                    "it is {} already",
+                    if undoing { "undone" } else { "done" }
+                )],
+            ));
+        }
+        let mut writes = Vec::new();
+        let mut problems = Vec::new();
+        for write in &step.writes {
+            let path = &write.path;
+            let (expected, change) = match direction {
+                Direction::Undo => (&write.after, &write.inverse),
+                Direction::Redo => (&write.before, &write.change),
+            };
+            if self.session.buffer(path).is_some_and(|b| b.is_modified()) {
+                problems.push(format!(
+                    "{path} has unsaved edits here (Save or Undo them first)"
+                ));
+                continue;
+            }
+            let loaded = match self.workspace.read(path) {
+                Ok(loaded) => loaded,
+                Err(FileError::NotFound(_)) => {
+                    problems.push(format!("{path} was deleted since"));
+                    continue;
+                }
+                Err(e) => {
+                    problems.push(format!("{path}: {e}"));
+                    continue;
+                }
+            };
+            if loaded.stamp.hash != *expected {
+                problems.push(format!(
+                    "{path} changed on disk since the step {}",
+                    if undoing { "wrote it" } else { "was undone" }
+                ));
+                continue;
+            }
+            let mut text = Rope::from_str(&loaded.text);
+            if change.apply(&mut text).is_err() {
+                problems.push(format!("{path} changed on disk since the step"));
+                continue;
+            }
+            writes.push(FileWrite {
+                path: path.clone(),
+                expect: Expect::Stamp(loaded.stamp),
+                content: Some(text.to_string().into_bytes()),
+            });
+        }
+        if !problems.is_empty() {
+            return Err(step_fail(direction, &step.files, &problems));
+        }
+        let stamps = self.commit_writes(&writes, direction.verb(), commit_fail)?;
+        for (write, stamp) in writes.into_iter().zip(stamps) {
+            let (path, Some(disk)) = (write.path, stamp) else {
+                continue;
+            };
+            let Some(buffer) = self.session.buffer(&path) else {
+                continue;
+            };
+            let history = buffer.history();
+            let next = match direction {
+                Direction::Undo => history.undo_stack().next(),
+                Direction::Redo => history.redo_stack().next(),
+            };
+            if next.is_some_and(|r| r.group == Some(group)) {
+                self.apply(match direction {
+                    Direction::Undo => Event::Undone {
+                        path: path.clone(),
+                        count: 1,
+                    },
+                    Direction::Redo => Event::Redone {
+                        path: path.clone(),
+                        count: 1,
+                    },
+                })?;
+                self.apply(Event::Saved { path, disk })?;
+            } else {
+                let text = String::from_utf8(write.content.unwrap_or_default())
+                    .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+                self.apply(Event::Reloaded { path, text, disk })?;
+            }
+        }
+        self.apply(Event::StepWalked {
+            group,
+            undone: undoing,
+        })?;
+        Ok(step.files.clone())
+    }
+}
+
+/// `Cannot undo the step that changed a.py, b.py: <problems>`.
+fn step_fail(direction: Direction, files: &[WorkspacePath], problems: &[String]) -> Reply {
+    Reply::fail(format!(
+        "Cannot {} the step that changed {}: {}",
+        direction.verb(),
+        names(files),
+        problems.join("; ")
+    ))
 }
 
 /// `a.py, b.py`, or the first few and how many more.

@@ -196,7 +196,7 @@ fn top_level_lines(text: &Rope, tree: Option<&SyntaxTree>, lines: LineRange) -> 
     LineRange::new(first, last)
 }
 
-fn invalid_note(errors: &[validate::SyntaxError]) -> String {
+pub(super) fn invalid_note(errors: &[validate::SyntaxError]) -> String {
     let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
     let more = if errors.len() > 3 { ", …" } else { "" };
     format!(

@@ -1,6 +1,7 @@
 //! The execution context of one command: the session and the workspace,
 //! plus the helpers every command family shares.
 
+use super::elsewhere::{Board, Carry};
 use super::ops::json::typed;
 use super::ops::ErrorKind;
 use crate::edit::{position, ChangeSet, Position};
@@ -15,11 +16,26 @@ pub(super) type Outcome = Result<Reply, Reply>;
 pub struct Ctx<'a> {
     pub(super) session: &'a mut Session,
     pub(super) workspace: &'a Workspace,
+    /// The other sessions' unsaved edits every write is checked against
+    /// (see `elsewhere`); `None` only where nothing is written.
+    pub(super) board: Option<&'a Board>,
+    /// Writes committed under other sessions' unsaved edits, for the
+    /// engine to carry into their buffers once this session is unlocked.
+    pub(super) carried: Vec<Carry>,
 }
 
 impl<'a> Ctx<'a> {
-    pub(super) fn new(session: &'a mut Session, workspace: &'a Workspace) -> Self {
-        Ctx { session, workspace }
+    pub(super) fn new(
+        session: &'a mut Session,
+        workspace: &'a Workspace,
+        board: Option<&'a Board>,
+    ) -> Self {
+        Ctx {
+            session,
+            workspace,
+            board,
+            carried: Vec::new(),
+        }
     }
 
     /// Runs one command of a session that exists.
@@ -66,6 +82,7 @@ impl<'a> Ctx<'a> {
             | Format { .. } => self.code_command(command),
             Start { .. }
             | End { .. }
+            | ListSessions
             | Help { .. }
             | Refactor(_)
             | Preview { .. }

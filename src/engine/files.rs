@@ -85,15 +85,16 @@ impl Ctx<'_> {
             expect,
             content: Some(bytes),
         };
-        let stamp = match self.workspace.commit(std::slice::from_ref(&write)) {
-            Ok(mut stamps) => stamps.pop().flatten().expect("a saved file has a stamp"),
-            Err(CommitError::Conflicts(_)) => {
-                return Err(typed(ErrorKind::Stale, format!(
+        let stamp = self
+            .commit_writes(std::slice::from_ref(&write), "save", |error| match error {
+                CommitError::Conflicts(_) => typed(ErrorKind::Stale, format!(
                     "{path} changed on disk since it was opened; Save Force overwrites it, Diff shows the difference, or Close and Open to take the new text"
-                )))
-            }
-            Err(e) => return Err(commit_fail(e)),
-        };
+                )),
+                e => commit_fail(e),
+            })?
+            .pop()
+            .flatten()
+            .expect("a saved file has a stamp");
         // what is on disk (a declared encoding may differ from UTF-8)
         let bytes = stamp.len as usize;
         self.apply(Event::Saved {
@@ -139,7 +140,7 @@ impl Ctx<'_> {
                 content: Some(buffer.text().to_string().into_bytes()),
             });
         }
-        let stamps = self.workspace.commit(&writes).map_err(commit_fail)?;
+        let stamps = self.commit_writes(&writes, "save", commit_fail)?;
         let bytes: usize = stamps.iter().flatten().map(|s| s.len as usize).sum();
         for (path, stamp) in modified.iter().zip(stamps) {
             self.apply(Event::Saved {
@@ -148,7 +149,7 @@ impl Ctx<'_> {
             })?;
         }
         let names: Vec<&str> = modified.iter().map(|p| p.as_str()).collect();
-        Ok(Reply::Done(vec![
+        let mut clauses = vec![
             Clause::Note(format!(
                 "Saved {} {}: {}",
                 modified.len(),
@@ -156,7 +157,16 @@ impl Ctx<'_> {
                 names.join(", ")
             )),
             Clause::Bytes(bytes),
-        ]))
+        ];
+        // Saved anyway, but said, file by file, as `Save` says it.
+        for path in &modified {
+            if let Some(buffer) = self.session.buffers.get_mut(path) {
+                if let Some(note) = super::code::syntax_note(buffer) {
+                    clauses.push(Clause::Note(format!("{path}: {note}")));
+                }
+            }
+        }
+        Ok(Reply::Done(clauses))
     }
 
     /// What a file must still be on disk for this session to save it: the

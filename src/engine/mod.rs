@@ -17,6 +17,7 @@
 mod apply;
 mod code;
 mod context;
+mod elsewhere;
 mod files;
 mod fit;
 mod inspect;
@@ -78,7 +79,14 @@ pub struct EngineConfig {
     /// `eddi run` wants: setting up the watch of a large tree, and the
     /// events every read then raises, cost more than the run's polls.
     pub watch_tree: bool,
+    /// A session that runs nothing for this long releases its unsaved
+    /// buffers (kept as drafts under the state directory), so that it
+    /// stands in nobody's way for good; zero: never.
+    pub idle_release: std::time::Duration,
 }
+
+/// The default of [`EngineConfig::idle_release`]: 30 minutes.
+pub const DEFAULT_IDLE_RELEASE: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
 impl EngineConfig {
     pub fn new(root: impl Into<PathBuf>) -> Self {
@@ -91,6 +99,7 @@ impl EngineConfig {
             message_time_budget: std::time::Duration::from_secs(30),
             scan_index_ahead: false,
             watch_tree: true,
+            idle_release: DEFAULT_IDLE_RELEASE,
         }
     }
 }
@@ -205,6 +214,9 @@ pub struct Engine {
     registry: Mutex<Registry>,
     /// The project index, shared by every session; built on first use.
     index: std::sync::Arc<query::SharedIndex>,
+    /// Every session's unsaved buffers and last activity, for the check
+    /// of every write (see `elsewhere`).
+    board: elsewhere::Board,
 }
 
 impl Engine {
@@ -235,7 +247,13 @@ impl Engine {
             workspace.inject_fault(Fault::parse(&spec));
         }
         let mut registry = Registry::default();
+        let board = elsewhere::Board::default();
         for (session, journal) in store.load_all()? {
+            board.record(&session);
+            let active = store
+                .last_written(&session.name)
+                .unwrap_or_else(std::time::SystemTime::now);
+            board.active(&session.name, active);
             registry
                 .by_sender
                 .insert(session.sender.clone(), session.name.clone());
@@ -251,6 +269,7 @@ impl Engine {
             config,
             registry: Mutex::new(registry),
             index: Default::default(),
+            board,
         })
     }
 
@@ -368,16 +387,25 @@ impl Engine {
         self.config
             .permissions
             .check_change(sender, change.touched())?;
+        self.release_idle(sender);
         let Some(live) = self.live_of(sender) else {
             return Err("No session. Start one with: Start <name>".into());
         };
         let mut live = lock(&live);
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
+        self.board
+            .active(&live.session.name, std::time::SystemTime::now());
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
         let result = ctx.apply_change(change, mode).map_err(|fail| match fail {
             Reply::Fail(reason, _) => reason,
             other => other.render(ResponseFormat::Terse),
         });
-        self.persist(&mut live).map_err(|e| {
+        let carried = std::mem::take(&mut ctx.carried);
+        let own = live.session.name.clone();
+        let persisted = self.persist(&mut live);
+        drop(live);
+        // The session is unlocked: the write reaches the others' buffers.
+        self.carry_over(&own, carried);
+        persisted.map_err(|e| {
             format!("Could not persist the session ({e}); the change is applied in memory only")
         })?;
         if result.is_ok() && mode == ApplyMode::Commit {
@@ -456,7 +484,15 @@ impl Engine {
             }
         }
         let mut notices = match held.as_deref_mut() {
-            Some(live) => context::check_disk(&mut live.session, &self.workspace),
+            Some(live) => {
+                // What happened while the session ran nothing comes first.
+                let mut notices = std::mem::take(&mut live.session.notices);
+                if !notices.is_empty() {
+                    let _ = live.session.apply(Event::NoticesSaid);
+                }
+                notices.extend(context::check_disk(&mut live.session, &self.workspace));
+                notices
+            }
             None => Vec::new(),
         };
         let mut replies: Vec<Reply> = Vec::new();
@@ -627,7 +663,14 @@ impl Engine {
             Command::Start { name, description } => {
                 return self.start(sender, name, description.as_deref(), held)
             }
-            Command::End { name } => return self.end(sender, name.as_deref(), held),
+            Command::End { name, force } => return self.end(sender, name.as_deref(), *force, held),
+            Command::ListSessions => {
+                // Each session is read with this one unlocked.
+                return match held {
+                    Some(live) => Held::unlocked(live, || self.list_sessions()),
+                    None => self.list_sessions(),
+                };
+            }
             Command::Summary { name: Some(name) }
                 if held.as_ref().map(|live| &live.session.name) != Some(name) =>
             {
@@ -677,11 +720,18 @@ impl Engine {
             Command::Discard => return self.discard_command(live),
             _ => {}
         }
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace);
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
         // An edit of a definition says what it leaves unchanged elsewhere.
         let leftover = Leftover::of(&mut ctx, command);
         let before = ctx.session.unpersisted().len();
         let mut reply = ctx.run(command);
+        let carried = std::mem::take(&mut ctx.carried);
+        if !carried.is_empty() {
+            // A write under other sessions' unsaved edits reaches their
+            // buffers, with this session unlocked (a turn never holds two).
+            let own = live.session.name.clone();
+            Held::unlocked(live, || self.carry_over(&own, carried));
+        }
         // The effects table is what the fsync policy and the fast path
         // trust: a command below `Edit` never makes an event that needs one.
         debug_assert!(
@@ -740,6 +790,8 @@ impl Engine {
     }
 
     fn persist(&self, live: &mut Live) -> Result<(), StoreError> {
+        // Other writers check what this session has unsaved from now on.
+        self.board.record(&live.session);
         let events = live.session.take_unpersisted();
         let result = self.store.append(&live.session, &mut live.journal, &events);
         if matches!(&result, Err(e) if !matches!(e, StoreError::NotDurable { .. })) {
@@ -766,8 +818,12 @@ impl Engine {
 
     /// Locks the sender's session, if it has one, for a turn.
     fn hold(&self, sender: &str) -> Option<Held> {
+        // Before locking: releasing an idle session locks it.
+        self.release_idle(sender);
         let mut held = self.live_of(sender)?.lock_arc();
         held.locked += 1;
+        self.board
+            .active(&held.session.name, std::time::SystemTime::now());
         Some(held)
     }
 
@@ -849,7 +905,7 @@ impl Engine {
             "q" | "quit" => Some('q'),
             _ => None,
         };
-        let mut ctx = Ctx::new(session, &self.workspace);
+        let mut ctx = Ctx::new(session, &self.workspace, Some(&self.board));
         let outcome = match answer {
             Some(answer) => Ok(ctx.answer(answer)),
             None => Err(ctx.abandon_walk()?),

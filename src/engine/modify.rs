@@ -162,32 +162,41 @@ impl Ctx<'_> {
     }
 
     /// Undoes or redoes up to `count` steps of the current file: its own
-    /// revisions, and whole multi-file steps (every file of the step at once).
+    /// revisions, and whole multi-file steps (every file of the step at
+    /// once). With no file open, the session's steps only (a committed
+    /// step undoes from the disk, its files open or not).
     fn walk_history(&mut self, count: usize, direction: Direction) -> Outcome {
         let (verb, none) = match direction {
             Direction::Undo => ("Undid", "Nothing to undo"),
             Direction::Redo => ("Redid", "Nothing to redo"),
         };
-        let path = self.current_path()?;
+        let path = self.current_path().ok();
         let mut done = 0;
         let mut spanned: Vec<WorkspacePath> = Vec::new();
         let last_step = self.session.last_step.filter(|_| count > 0);
         if let (Direction::Undo, Some(group)) = (direction, last_step) {
             spanned = self.step(group, direction)?;
-            spanned.retain(|file| *file != path);
             done += 1;
         }
         while done < count {
-            let next = {
-                let history = self.current()?.history();
-                let mut stack: Box<dyn Iterator<Item = &crate::edit::Revision>> = match direction {
-                    Direction::Undo => Box::new(history.undo_stack()),
-                    Direction::Redo => Box::new(history.redo_stack()),
-                };
-                stack.next().map(|first| match first.group {
-                    Some(group) => (Some(group), 1),
-                    None => (None, 1 + stack.take_while(|r| r.group.is_none()).count()),
-                })
+            let next = match &path {
+                Some(path) => {
+                    let history = self
+                        .session
+                        .buffer(path)
+                        .ok_or_else(|| Reply::fail(format!("Internal: {path} is not open")))?
+                        .history();
+                    let mut stack: Box<dyn Iterator<Item = &crate::edit::Revision>> =
+                        match direction {
+                            Direction::Undo => Box::new(history.undo_stack()),
+                            Direction::Redo => Box::new(history.redo_stack()),
+                        };
+                    stack.next().map(|first| match first.group {
+                        Some(group) => (Some(group), 1),
+                        None => (None, 1 + stack.take_while(|r| r.group.is_none()).count()),
+                    })
+                }
+                None => None,
             };
             // A refactor that did not touch the current file is still the
             // step `Undo` right after it takes back.
@@ -200,16 +209,16 @@ impl Ctx<'_> {
             let Some((group, run)) = next else { break };
             if let Some(group) = group {
                 for file in self.step(group, direction)? {
-                    if file != path && !spanned.contains(&file) {
+                    if !spanned.contains(&file) {
                         spanned.push(file);
                     }
                 }
                 done += 1;
                 continue;
             }
+            let Some(path) = path.clone() else { break };
             // A run of this file's own revisions is one event.
             let n = run.min(count - done);
-            let path = path.clone();
             self.apply(match direction {
                 Direction::Undo => Event::Undone { path, count: n },
                 Direction::Redo => Event::Redone { path, count: n },
@@ -217,9 +226,15 @@ impl Ctx<'_> {
             done += n;
         }
         if done == 0 {
-            return Err(Reply::fail(format!("{none} in {path}")));
+            return Err(Reply::fail(match &path {
+                Some(path) => format!("{none} in {path}"),
+                None => format!("{none}: no file is open and no step of this session is next"),
+            }));
         }
-        let mut reply = step_reply(verb, done, count, self.current()?.cursor());
+        let at = self.session.current_buffer().map(|b| b.cursor());
+        let mut reply = step_reply(verb, done, count, at);
+        let current = self.session.current.clone();
+        spanned.retain(|file| Some(file) != current.as_ref());
         if !spanned.is_empty() {
             let files: Vec<&str> = spanned.iter().map(|p| p.as_str()).collect();
             reply.push(Clause::Note(format!("Also in {}", files.join(", "))));
@@ -227,23 +242,48 @@ impl Ctx<'_> {
         Ok(reply)
     }
 
-    /// The newest multi-file step that is the next one to undo (or redo) in
-    /// every file it changed.
+    /// The newest multi-file step that is the next one to undo (for a
+    /// redo: the oldest undone one) in every file it changed. A committed
+    /// step's file that is closed, or was opened again since, is no
+    /// obstacle: the step undoes from the disk.
     fn latest_step(&self, direction: Direction) -> Option<u64> {
         let session = &self.session;
-        session.steps.iter().rev().find_map(|(&group, step)| {
-            let next_in_every_file = step.files.iter().all(|path| {
-                session.buffer(path).is_some_and(|buffer| {
+        let is_next = |group: u64, step: &crate::session::Step| {
+            let from_disk = step.committed && !step.writes.is_empty();
+            if from_disk && step.undone != (direction == Direction::Redo) {
+                return false;
+            }
+            step.files.iter().all(|path| match session.buffer(path) {
+                None => from_disk,
+                Some(buffer) => {
                     let history = buffer.history();
                     let next = match direction {
                         Direction::Undo => history.undo_stack().next(),
                         Direction::Redo => history.redo_stack().next(),
                     };
+                    let in_history = || {
+                        history
+                            .undo_stack()
+                            .chain(history.redo_stack())
+                            .any(|r| r.group == Some(group))
+                    };
                     next.is_some_and(|r| r.group == Some(group))
-                })
-            });
-            next_in_every_file.then_some(group)
-        })
+                        || (from_disk && !buffer.is_modified() && !in_history())
+                }
+            })
+        };
+        match direction {
+            Direction::Undo => session
+                .steps
+                .iter()
+                .rev()
+                .find(|(&group, step)| is_next(group, step)),
+            Direction::Redo => session
+                .steps
+                .iter()
+                .find(|(&group, step)| is_next(group, step)),
+        }
+        .map(|(&group, _)| group)
     }
 }
 
@@ -267,13 +307,15 @@ fn check_count(line: usize, count: usize, lines: usize) -> Result<(), Reply> {
     Ok(())
 }
 
-fn step_reply(verb: &str, done: usize, asked: usize, at: Position) -> Reply {
+fn step_reply(verb: &str, done: usize, asked: usize, at: Option<Position>) -> Reply {
     let note = if done < asked {
         format!("{verb} {done} of {asked} (no more steps)")
     } else {
         format!("{verb} {done}")
     };
-    Reply::Done(vec![Clause::Note(note), Clause::At(at)])
+    let mut clauses = vec![Clause::Note(note)];
+    clauses.extend(at.map(Clause::At));
+    Reply::Done(clauses)
 }
 
 /// Where an insertion goes: the char offset, the text to insert there, and

@@ -3,7 +3,10 @@
 //!
 //! Two rules, from configuration: *read-only* senders run nothing whose
 //! [`Effect`] is above `Session` (they may open, look, move and close);
-//! *path prefixes* limit a sender to files under some directories. Paths
+//! *path prefixes* limit a sender to files under some directories;
+//! *operators* may list every session and end another sender's
+//! (`List Sessions`, `End <name> Force`) — when none is configured, every
+//! sender that neither rule restricts is one. Paths
 //! are checked as the workspace resolves them (canonical, through
 //! symlinks), so a link inside an allowed directory that points elsewhere
 //! does not open the way. A message is checked whole before any of it runs.
@@ -21,12 +24,25 @@ pub struct Permissions {
     pub read_only: BTreeSet<String>,
     /// Per sender: the only path prefixes it may open or save under.
     pub path_prefixes: BTreeMap<String, Vec<String>>,
+    /// Senders that may list every session and end another sender's
+    /// (`List Sessions`, `End <name> Force`). Empty: every sender that is
+    /// neither read-only nor limited to path prefixes.
+    pub operators: BTreeSet<String>,
 }
 
 impl Permissions {
     /// `true` when no rule is configured.
     pub fn is_open(&self) -> bool {
-        self.read_only.is_empty() && self.path_prefixes.is_empty()
+        self.read_only.is_empty() && self.path_prefixes.is_empty() && self.operators.is_empty()
+    }
+
+    /// Whether `sender` may list and end other senders' sessions.
+    pub fn is_operator(&self, sender: &str) -> bool {
+        if self.operators.is_empty() {
+            !self.restricts(sender)
+        } else {
+            self.operators.contains(sender)
+        }
     }
 
     fn restricts(&self, sender: &str) -> bool {
@@ -40,6 +56,16 @@ impl Permissions {
         sender: &str,
         command: &Command,
     ) -> Result<(), String> {
+        let operators_only = matches!(
+            command,
+            Command::ListSessions | Command::End { force: true, .. }
+        );
+        if operators_only && !self.is_operator(sender) {
+            return Err(format!(
+                "Permission denied: {sender} is not an operator; {} is for operators (permissions.operators)",
+                verb(command)
+            ));
+        }
         if !self.restricts(sender) {
             return Ok(());
         }
@@ -149,6 +175,8 @@ fn verb(command: &Command) -> &'static str {
         Command::Redo { .. } => "Redo",
         Command::Refactor(_) => "Refactor",
         Command::Apply => "Apply",
+        Command::ListSessions => "List Sessions",
+        Command::End { .. } => "End Force",
         _ => "this command",
     }
 }

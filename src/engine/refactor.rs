@@ -6,14 +6,16 @@
 //!    sender's unsaved buffers laid over it), every file read through the
 //!    workspace — a file the sender has unsaved edits in is refused;
 //! 2. *check*: no touched file gets a new syntax or compile-time error, no
-//!    other session has unsaved edits in a touched file, the sender may
-//!    write every touched path;
+//!    other session has unsaved edits on the lines it changes (edits on
+//!    other lines are carried over: `elsewhere`), the sender may write
+//!    every touched path;
 //! 3. *preview* (`Preview`, or any refactor in preview mode) stops here and
 //!    says what would change; in preview mode the request waits for
 //!    `Apply`, with the content hash of every file it would change;
 //! 4. *apply*: one commit of every file (`Ctx::apply_change`), one undo
 //!    step in the sender's session. Other sessions' unmodified buffers of
-//!    the files take the new text on their next message (`check_disk`).
+//!    the files take the new text on their next message (`check_disk`);
+//!    their unsaved buffers take the change under their edits at once.
 //!
 //! [`Engine::refactor`] is the typed operation (the agent tools' entry);
 //! the commands word its [`RefactorReport`].
@@ -35,7 +37,7 @@ use crate::workspace::{DiskStamp, Workspace, WorkspacePath};
 use super::apply::ApplyMode;
 use super::context::Ctx;
 use super::ops::{json as op_json, ErrorKind, OpError};
-use super::{lock, Engine, Held};
+use super::{Engine, Held};
 
 /// Whether a refactor is only shown or also written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -295,17 +297,12 @@ impl Engine {
             RefactorMode::Apply => permissions.check_change(sender, touched.iter().copied()),
         }
         .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
-        // Other sessions are read with this one unlocked: a turn never
-        // holds two sessions (two senders refactoring would deadlock).
         let own = live.session.name.clone();
-        let elsewhere = Held::unlocked(live, || self.unsaved_elsewhere(&own, &touched));
+        let elsewhere = self.unsaved_elsewhere(&own, &refactored.change);
         if !elsewhere.is_empty() {
             return Err(OpError::new(
                 ErrorKind::Stale,
-                format!(
-                    "The refactor changes files with unsaved edits in other sessions: {}; save or close them there first, nothing was changed",
-                    elsewhere.join(", ")
-                ),
+                super::elsewhere::elsewhere_message("refactor", &elsewhere),
             ));
         }
         // The diffs are shown by a preview and carried by a JSON reply.
@@ -321,12 +318,14 @@ impl Engine {
         let change = &report.refactored.change;
         if mode == RefactorMode::Apply && !change.is_empty() {
             let started = std::time::Instant::now();
-            let mut ctx = Ctx::new(&mut live.session, &self.workspace);
-            let applied = ctx
-                .apply_change(change, ApplyMode::Commit)
-                .map_err(|fail| {
-                    OpError::new(ErrorKind::Stale, fail.failure().unwrap_or_default())
-                })?;
+            let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
+            let applied = ctx.apply_change(change, ApplyMode::Commit);
+            let carried = std::mem::take(&mut ctx.carried);
+            let applied = applied.map_err(|fail| {
+                OpError::new(ErrorKind::Stale, fail.failure().unwrap_or_default())
+            })?;
+            // Other sessions' buffers take the change with this one unlocked.
+            Held::unlocked(live, || self.carry_over(&own, carried));
             let committed = started.elapsed();
             self.index_written(change, checked, &applied.stamps);
             tracing::debug!(
@@ -360,31 +359,24 @@ impl Engine {
         self.index.update_in_background(parsed);
     }
 
-    /// `path (session)` for each touched file another session than `own`
-    /// has unsaved edits in. Sessions are locked one at a time, never two
-    /// at once, and the caller holds none.
-    fn unsaved_elsewhere(&self, own: &str, touched: &[&WorkspacePath]) -> Vec<String> {
-        let others: Vec<_> = {
-            let registry = self.registry();
-            registry
-                .sessions
-                .iter()
-                .filter(|(name, _)| name.as_str() != own)
-                .map(|(name, live)| (name.clone(), live.clone()))
-                .collect()
-        };
+    /// `path lines (session)` for each file of the change whose changed
+    /// lines another session than `own` has unsaved edits on (the board of
+    /// `elsewhere`: no other session is locked).
+    fn unsaved_elsewhere(&self, own: &str, change: &WorkspaceChange) -> Vec<String> {
         let mut found = Vec::new();
-        for (name, live) in others {
-            let live = lock(&live);
-            for path in touched {
-                if live
-                    .session
-                    .buffer(path)
-                    .is_some_and(|buffer| buffer.is_modified())
-                {
-                    found.push(format!("{path} (session {name})"));
-                }
+        for (path, file) in change.files() {
+            if self.board.unsaved_in(own, path).is_empty() {
+                continue;
             }
+            let after = match &file.op {
+                FileOp::Edit(edits) => match self.workspace.read(path) {
+                    Ok(loaded) => edits.apply(&ropey::Rope::from_str(&loaded.text)).ok(),
+                    Err(_) => continue,
+                },
+                FileOp::Create(_) => continue,
+                FileOp::Delete | FileOp::Move { .. } => None,
+            };
+            found.extend(self.conflicts_elsewhere(own, path, after.as_ref()));
         }
         found.sort();
         found

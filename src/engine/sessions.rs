@@ -86,14 +86,30 @@ impl Engine {
 
     /// `End`: ends the sender's session, the one its turn `held` (which
     /// then holds none).
-    pub(super) fn end(&self, sender: &str, name: Option<&str>, held: &mut Option<Held>) -> Reply {
+    pub(super) fn end(
+        &self,
+        sender: &str,
+        name: Option<&str>,
+        force: bool,
+        held: &mut Option<Held>,
+    ) -> Reply {
+        let own = self.registry().by_sender.get(sender).cloned();
+        if let (Some(name), true) = (name, force) {
+            if own.as_deref() != Some(name) {
+                // Another's session is locked with this one unlocked.
+                return match held {
+                    Some(live) => Held::unlocked(live, || self.end_other(name)),
+                    None => self.end_other(name),
+                };
+            }
+        }
         let own = {
             let registry = self.registry();
             let Some(own) = registry.by_sender.get(sender).cloned() else {
                 return match name {
                     Some(name) if registry.sessions.contains_key(name) => typed(
                         ErrorKind::PermissionDenied,
-                        format!("Session '{name}' belongs to another sender"),
+                        format!("Session '{name}' belongs to another sender; End {name} Force ends it (operators only)"),
                     ),
                     Some(name) => typed(
                         ErrorKind::NotFound,
@@ -109,6 +125,12 @@ impl Engine {
         };
         if let Some(name) = name {
             if name != own {
+                if self.registry().sessions.contains_key(name) {
+                    return typed(
+                        ErrorKind::PermissionDenied,
+                        format!("Session '{name}' belongs to another sender; End {name} Force ends it (operators only). Your session is {own}"),
+                    );
+                }
                 return failure(OpError {
                     kind: ErrorKind::NotFound,
                     message: format!("Session not found: {name}. Your session is {own}"),
@@ -133,6 +155,7 @@ impl Engine {
         let mut registry = self.registry();
         registry.by_sender.remove(sender);
         registry.sessions.remove(&own);
+        self.board.forget(&own);
         *held = None;
         let mut reply = Reply::Done(vec![Clause::Note("Session saved".into())]);
         if !unsaved.is_empty() {
@@ -142,6 +165,127 @@ impl Engine {
             )));
         }
         reply
+    }
+
+    /// `End <name> Force`: ends another sender's session (the operator's
+    /// permission was checked at the door). Its unsaved edits are kept as
+    /// drafts first; the caller holds no session.
+    fn end_other(&self, name: &str) -> Reply {
+        let Some(live) = self.registry().sessions.get(name).cloned() else {
+            return self.session_not_found(name);
+        };
+        let mut live = lock(&live);
+        let drafts = self.release(&mut live, "Session ended by an operator");
+        if live.session.buffers.values().any(|b| b.is_modified()) {
+            return typed(
+                ErrorKind::Unavailable,
+                format!("Session {name} not ended: its unsaved edits could not be kept as drafts (see the log); nothing was lost"),
+            );
+        }
+        let sender = live.session.sender.clone();
+        let summary = live.session.summary();
+        if let Err(e) = self.store.end(name, &summary.terse()) {
+            return typed(
+                ErrorKind::Internal,
+                format!("Could not end session {name}: {e}"),
+            );
+        }
+        {
+            let mut registry = self.registry();
+            if registry.by_sender.get(&sender).map(String::as_str) == Some(name) {
+                registry.by_sender.remove(&sender);
+            }
+            registry.sessions.remove(name);
+        }
+        self.board.forget(name);
+        drop(live);
+        let mut reply = Reply::Done(vec![Clause::Note(format!(
+            "Session {name} ended (sender {sender})"
+        ))]);
+        if !drafts.is_empty() {
+            reply.push(Clause::Note(format!(
+                "Unsaved edits kept as drafts: {}",
+                drafts.join(", ")
+            )));
+        }
+        reply
+    }
+
+    /// `List Sessions`: each active session, read one at a time (the
+    /// caller holds none), as text and as the JSON `sessions` data.
+    pub(super) fn list_sessions(&self) -> Reply {
+        let all: Vec<(String, super::LiveRef)> = {
+            let registry = self.registry();
+            let mut all: Vec<_> = registry
+                .sessions
+                .iter()
+                .map(|(name, live)| (name.clone(), live.clone()))
+                .collect();
+            all.sort_by(|a, b| a.0.cmp(&b.0));
+            all
+        };
+        if all.is_empty() {
+            return Reply::info("No active sessions");
+        }
+        let mut lines = Vec::new();
+        let mut data = Vec::new();
+        for (name, live) in all {
+            let (sender, unsaved) = {
+                let live = lock(&live);
+                let unsaved: Vec<String> = live
+                    .session
+                    .buffers
+                    .values()
+                    .filter(|b| b.is_modified())
+                    .map(|b| b.path().to_string())
+                    .collect();
+                (live.session.sender.clone(), unsaved)
+            };
+            let idle = self.board.idle(&name);
+            let idle_words = if idle.as_secs() < 60 {
+                format!("{} s", idle.as_secs())
+            } else {
+                format!("{} min", idle.as_secs() / 60)
+            };
+            let files = if unsaved.is_empty() {
+                "no unsaved edits".to_owned()
+            } else {
+                format!("unsaved: {}", unsaved.join(", "))
+            };
+            lines.push(format!(
+                "{name} (sender {sender}, idle {idle_words}, {files})"
+            ));
+            data.push(serde_json::json!({
+                "name": name,
+                "sender": sender,
+                "idle_seconds": idle.as_secs(),
+                "unsaved": unsaved,
+            }));
+        }
+        let count = lines.len();
+        Reply::Info(vec![
+            Clause::Note(format!(
+                "{count} {}: {}",
+                crate::reply::plural(count, "session"),
+                lines.join("; ")
+            )),
+            super::ops::json::data("sessions", serde_json::Value::Array(data)),
+        ])
+    }
+
+    fn session_not_found(&self, name: &str) -> Reply {
+        let names = self.sessions();
+        let choices = crate::choices::Choices::ranked(name, names);
+        let hint = if choices.is_empty() {
+            "No active sessions".to_owned()
+        } else {
+            format!("Sessions: {choices}")
+        };
+        failure(OpError {
+            kind: ErrorKind::NotFound,
+            message: format!("Session not found: {name}. {hint}"),
+            candidates: choices.shown,
+        })
     }
 
     /// `Summary <name>` of a session that is not the sender's own.

@@ -19,8 +19,12 @@ pub enum Command {
         name: String,
         description: Option<String>,
     },
-    /// `End [<name>]`
-    End { name: Option<String> },
+    /// `End [<name>] [Force]`: `Force` ends another sender's session (an
+    /// operator's command), its unsaved edits kept as drafts.
+    End { name: Option<String>, force: bool },
+    /// `List Sessions`: every active session, its sender, idle time and
+    /// files with unsaved edits (an operator's command).
+    ListSessions,
     /// `Summary [<name>]`
     Summary { name: Option<String> },
     /// `Status`

@@ -47,6 +47,7 @@ impl Command {
         use Command::*;
         match self {
             Summary { .. } | Status | List { .. } | Diff { .. } | Help { .. } => Effect::Read,
+            ListSessions => Effect::Read,
             Show { .. } | Analyze { .. } | Validate { .. } | FindSymbol { .. } => Effect::Read,
             FindInFiles { .. } => Effect::Read,
             Find {

@@ -39,11 +39,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "End",
         group: "Sessions",
-        usage: "End [<name>]",
-        summary: "Ends the current or named session, closing its files",
-        reply: "Ok, Session saved",
-        failures: "Fail \"Session not found: <name>. Sessions: ...\"",
-        examples: "End; End refactor_session",
+        usage: "End [<name>] [Force]",
+        summary: "Ends the current or named session, closing its files; End <name> Force ends another sender's session (operators only), keeping its unsaved edits as drafts",
+        reply: "Ok, Session saved; Ok, Session t ended (sender b), Unsaved edits kept as drafts: .eddi/drafts/t/a.py",
+        failures: "Fail \"Session not found: <name>. Sessions: ...\"; Fail \"Session '<name>' belongs to another sender; End <name> Force ends it (operators only)\"",
+        examples: "End; End refactor_session; End abandoned_session Force",
     },
     CommandSpec {
         name: "Summary",
@@ -105,8 +105,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         group: "Files",
         usage: "Save [Close] [Force] [<file>] | Save All [Force]",
         summary: "Saves the current or named file atomically; Close closes it after; Force overwrites a file changed on disk. Save All saves every modified open file as one commit: all of them or none",
-        reply: "Ok, Bytes <n>[, 1 syntax error at 4:8] | Ok, No changes to save, closed | Ok, Saved <n> files: <paths>, Bytes <n>",
-        failures: "Fail \"No changes to save in <path>\"; Fail \"<path> changed on disk since it was opened; Save Force overwrites it ...\"; Fail \"Conflict: <paths> changed on disk since it was read; nothing was written ...\"",
+        reply: "Ok, Bytes <n>[, 1 syntax error at 4:8] | Ok, No changes to save, closed | Ok, Saved <n> files: <paths>, Bytes <n>[, a.py: 1 syntax error at 4:8]",
+        failures: "Fail \"No changes to save in <path>\"; Fail \"<path> changed on disk since it was opened; Save Force overwrites it ...\"; Fail \"Conflict: <paths> changed on disk since it was read; nothing was written ...\"; Fail \"The save changes lines other sessions have unsaved edits on: a.py line 3 (session t); nothing was written ... Save Force writes over them\"",
         examples: "Save; Save Close user_manager.py; Save Force; Save All",
     },
     CommandSpec {
@@ -121,11 +121,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "List",
         group: "Files",
-        usage: "List [Open] [<glob>]",
-        summary: "Lists workspace files (gitignore-aware) matching a glob or under a directory, or only the open ones",
-        reply: "Ok: file1.py, file2.py | Ok: 3 files | Ok: No files match '<glob>'",
-        failures: "",
-        examples: "List; List **/*.py; List src; List Open",
+        usage: "List [Open] [<glob>] | List Sessions",
+        summary: "Lists workspace files (gitignore-aware) matching a glob or under a directory, or only the open ones; List Sessions lists every active session with its sender, idle time and files with unsaved edits (operators only)",
+        reply: "Ok: file1.py, file2.py | Ok: 3 files | Ok: No files match '<glob>' | Ok: 2 sessions: s (sender a, idle 5 s, no unsaved edits); t (sender b, idle 42 min, unsaved: a.py)",
+        failures: "Fail \"Permission denied: <sender> is not an operator ...\"",
+        examples: "List; List **/*.py; List src; List Open; List Sessions",
     },
     // -- navigation --
     CommandSpec {
@@ -251,9 +251,9 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "Undo",
         group: "Modification",
         usage: "Undo [<count>]",
-        summary: "Undoes the last count (default 1) edits of the current file",
-        reply: "Ok, Undid <n>, At l:c",
-        failures: "Fail \"Nothing to undo\"",
+        summary: "Undoes the last count (default 1) edits of the current file; a step that changed several files (a refactor) in all of them at once, a committed one from the disk whether its files are open or not",
+        reply: "Ok, Undid <n>, At l:c[, Also in b.py]",
+        failures: "Fail \"Nothing to undo in <path>\"; Fail \"Cannot undo the step that changed a.py, b.py: b.py changed on disk since the step wrote it\"; Fail \"The undo changes lines other sessions have unsaved edits on: b.py line 3 (session t); nothing was written ...\"",
         examples: "Undo; Undo 3",
     },
     CommandSpec {

@@ -635,9 +635,14 @@ impl<'t> Parser<'t> {
                 };
                 Ok(Command::Start { name, description })
             }
-            "End" => Ok(Command::End {
-                name: self.opt_session_name()?,
-            }),
+            "End" => {
+                let name = match self.peek().and_then(Token::word) {
+                    Some("Force") => None,
+                    _ => self.opt_session_name()?,
+                };
+                let force = self.eat("Force");
+                Ok(Command::End { name, force })
+            }
             "Summary" => Ok(Command::Summary {
                 name: self.opt_session_name()?,
             }),
@@ -676,6 +681,9 @@ impl<'t> Parser<'t> {
                 path: self.opt_file()?,
             }),
             "List" => {
+                if self.eat("Sessions") {
+                    return Ok(Command::ListSessions);
+                }
                 let open_only = self.eat("Open");
                 let pattern = self.opt_path().map(|(p, _)| p).filter(|p| !p.is_empty());
                 Ok(Command::List { open_only, pattern })

@@ -100,7 +100,10 @@ impl Display for Command {
             Command::Start { name, description } => {
                 write!(f, "Start {name}{}", opt(&description.as_deref().map(quote)))
             }
-            Command::End { name } => write!(f, "End{}", opt(name)),
+            Command::End { name, force } => {
+                write!(f, "End{}{}", opt(name), if *force { " Force" } else { "" })
+            }
+            Command::ListSessions => f.write_str("List Sessions"),
             Command::Summary { name } => write!(f, "Summary{}", opt(name)),
             Command::Status => f.write_str("Status"),
             Command::Set {
@@ -152,7 +155,7 @@ impl Display for Command {
                 f,
                 "List{}{}",
                 if *open_only { " Open" } else { "" },
-                opt_word(pattern, &["Open"])
+                opt_word(pattern, &["Open", "Sessions"])
             ),
             Command::Goto(target) => {
                 f.write_str("Goto ")?;

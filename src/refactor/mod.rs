@@ -108,7 +108,7 @@ pub struct Refactored {
 /// The counts a reply reports, per kind of refactor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Summary {
-    /// `Ok, Renamed in 4 files, 23 references updated`.
+    /// `Ok, Renamed in 2 files (a.py, b.py), 23 references updated`.
     Renamed {
         /// The full name of what was renamed (`pkg.mod.Class.method`).
         symbol: String,

@@ -82,6 +82,44 @@ impl Buffer {
         (buffer, moved)
     }
 
+    /// The same file after another writer's `change` was carried under its
+    /// unsaved edits (see `Event::Rebased`): the text is this one with
+    /// `change` applied; `unsaved_inverse` takes that text back to the new
+    /// disk text `disk` describes. The history starts anew at the disk
+    /// text, the unsaved edits one undo step on top of it (the old
+    /// revisions were made on a text that is no longer on disk).
+    pub fn rebased(
+        &self,
+        change: &ChangeSet,
+        unsaved_inverse: &ChangeSet,
+        disk: DiskStamp,
+    ) -> Result<Buffer, ChangeError> {
+        self.check_fits(change)?;
+        let mut text = self.text.clone();
+        change.apply(&mut text)?;
+        if unsaved_inverse.len_before() != text.len_chars() {
+            return Err(ChangeError::LengthMismatch {
+                expected: unsaved_inverse.len_before(),
+                actual: text.len_chars(),
+            });
+        }
+        let mut base = text.clone();
+        unsaved_inverse.apply(&mut base)?;
+        let unsaved = unsaved_inverse.invert(&text);
+        let cursor = Buffer::map(change, self.cursor_char());
+        let mut buffer = Buffer::new(self.path.clone(), &base.to_string(), Some(disk));
+        // Undoing the unsaved edits leaves the cursor where it was, mapped.
+        let on_base = unsaved_inverse.map_pos(cursor, Assoc::Before);
+        buffer.cursor = position::from_char(&base, on_base);
+        let cursor = position::from_char(&text, cursor);
+        if !unsaved.is_identity() {
+            buffer.edit(unsaved, cursor)?;
+        }
+        buffer.cursor = position::clamp(&buffer.text, cursor);
+        buffer.version = self.version + 1;
+        Ok(buffer)
+    }
+
     /// The version of the text; see the field's doc.
     pub fn version(&self) -> u64 {
         self.version

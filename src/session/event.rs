@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::edit::{ChangeSet, Position};
 use crate::workspace::{DiskStamp, WorkspacePath};
 
-use super::{ConfirmWalk, Preferences};
+use super::{ConfirmWalk, Preferences, StepWrite};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -48,7 +48,31 @@ pub enum Event {
         group: u64,
         files: Vec<WorkspacePath>,
         committed: bool,
+        /// What a committed step wrote, file by file (see `StepWrite`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        writes: Vec<StepWrite>,
     },
+    /// A committed step was undone (`undone`) or redone on disk.
+    StepWalked {
+        group: u64,
+        undone: bool,
+    },
+    /// Another session's write reached this file on disk and was carried
+    /// into this buffer under its unsaved edits: `change` (on the buffer's
+    /// text) brings the write in; `unsaved_inverse` takes the result back
+    /// to the new disk text, so the unsaved edits stay one undo step on it.
+    Rebased {
+        path: WorkspacePath,
+        change: ChangeSet,
+        unsaved_inverse: ChangeSet,
+        disk: DiskStamp,
+    },
+    /// Something to tell the sender with its next reply.
+    Noticed {
+        text: String,
+    },
+    /// The waiting notices were said.
+    NoticesSaid,
     /// A change folded into the last undo step.
     Amended {
         path: WorkspacePath,
@@ -116,6 +140,8 @@ impl Event {
             self,
             Event::Edited { .. }
                 | Event::StepStarted { .. }
+                | Event::StepWalked { .. }
+                | Event::Rebased { .. }
                 | Event::Amended { .. }
                 | Event::Undone { .. }
                 | Event::Redone { .. }

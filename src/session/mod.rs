@@ -84,6 +84,26 @@ pub struct Step {
     /// The step was committed to disk: undoing or redoing it writes the
     /// files again, as one commit.
     pub committed: bool,
+    /// What a committed step wrote to each file: undo and redo work from
+    /// these and the disk, whether the files are open or not (empty in
+    /// steps recorded before they were kept, which undo through buffers).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub writes: Vec<StepWrite>,
+    /// The committed step is undone (on disk): `Redo` takes it again.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub undone: bool,
+}
+
+/// One file a committed step wrote: the change, its inverse, and the
+/// content hashes of the text before and after it, against which an undo
+/// or redo checks the disk.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepWrite {
+    pub path: WorkspacePath,
+    pub change: ChangeSet,
+    pub inverse: ChangeSet,
+    pub before: String,
+    pub after: String,
 }
 
 /// A reply given to a request id, kept for retries of that id.
@@ -129,6 +149,11 @@ pub struct Session {
     /// is current (a refactor need not change the current file).
     #[serde(default)]
     pub last_step: Option<u64>,
+    /// What happened to this session while it was not running a message
+    /// (another session's write carried into its buffers, idle buffers
+    /// released): said with its next reply, then cleared.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<String>,
     /// Events applied since the store last took them.
     #[serde(skip)]
     unpersisted: Vec<Event>,
@@ -172,6 +197,7 @@ impl Session {
             answered: VecDeque::new(),
             steps: BTreeMap::new(),
             last_step: None,
+            notices: Vec::new(),
             unpersisted: Vec::new(),
         }
     }
@@ -307,6 +333,7 @@ impl Session {
                 group,
                 files,
                 committed,
+                writes,
             } => {
                 self.last_step = Some(*group);
                 self.steps.insert(
@@ -314,9 +341,35 @@ impl Session {
                     Step {
                         files: files.clone(),
                         committed: *committed,
+                        writes: writes.clone(),
+                        undone: false,
                     },
                 );
             }
+            Event::StepWalked { group, undone } => {
+                self.last_step = None;
+                if let Some(step) = self.steps.get_mut(group) {
+                    step.undone = *undone;
+                }
+            }
+            Event::Rebased {
+                path,
+                change,
+                unsaved_inverse,
+                disk,
+            } => {
+                let buffer = self
+                    .open(path)?
+                    .rebased(change, unsaved_inverse, disk.clone());
+                let buffer = buffer.map_err(|source| EventError::Change {
+                    path: path.clone(),
+                    source,
+                })?;
+                self.buffers.insert(path.clone(), buffer);
+                self.map_marks(path, std::slice::from_ref(change));
+            }
+            Event::Noticed { text } => self.notices.push(text.clone()),
+            Event::NoticesSaid => self.notices.clear(),
             Event::DiskNoticed { path, key } => self.open_mut(path)?.set_noticed(key.clone()),
             Event::Bookmarked { name, path, at } => {
                 let buffer = self.open(path)?;

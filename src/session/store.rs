@@ -29,7 +29,7 @@ use super::{Event, Session};
 /// ended records, the transport's handshakes). Bump it when a change to
 /// those types cannot be read by the previous version's code, and add the
 /// step from the previous version to [`migrate`].
-pub const STATE_FORMAT: u32 = 2;
+pub const STATE_FORMAT: u32 = 3;
 /// Says which [`STATE_FORMAT`] the directory holds.
 const FORMAT_FILE: &str = "format.json";
 
@@ -325,6 +325,27 @@ impl Store {
         Ok(())
     }
 
+    /// Keeps the text of a session's unsaved buffer of `path` as a draft,
+    /// `drafts/<session>/<path>` (replacing an older draft of it): an idle
+    /// or ended session's edits are released, never deleted. Returns the
+    /// draft's path.
+    pub fn keep_draft(&self, session: &str, path: &str, text: &str) -> Result<PathBuf, StoreError> {
+        let draft = self.dir.join("drafts").join(session).join(path);
+        let parent = draft.parent().expect("a draft lives in a directory");
+        fs::create_dir_all(parent).map_err(io_err(parent))?;
+        write_atomic(&draft, text.as_bytes())?;
+        Ok(draft)
+    }
+
+    /// When the session's state was last written (its last event).
+    pub fn last_written(&self, name: &str) -> Option<std::time::SystemTime> {
+        let dir = self.session_dir(name);
+        ["journal.jsonl", "snapshot.json"]
+            .iter()
+            .filter_map(|file| fs::metadata(dir.join(file)).ok()?.modified().ok())
+            .max()
+    }
+
     /// The summary of an ended session, if there is one.
     pub fn ended_summary(&self, name: &str) -> Option<String> {
         let bytes = fs::read(self.dir.join("ended").join(format!("{name}.json"))).ok()?;
@@ -391,6 +412,10 @@ fn migrate(_dir: &Path, from: u32) -> Result<(), StoreError> {
             // Version 2 adds events and fields version 1 cannot read
             // (pending refactor previews); version 1's files load as they are.
             1 => {}
+            // Version 3 adds events version 2 cannot read (steps that keep
+            // their writes, writes carried into other sessions' buffers,
+            // notices); version 2's files load as they are.
+            2 => {}
             _ => unreachable!("every version below STATE_FORMAT has a step"),
         }
     }

@@ -11,7 +11,7 @@ use crate::engine::Engine;
 
 use super::ToolError;
 
-pub const EDIT_LINES: &str = "Replace lines `start`..`end` (zero-based, inclusive, as get_lines numbers them) of a file with `content`, and save it. `content` is whole lines separated by \\n (a final line break is added); an empty `content` deletes the lines; `end` = `start` - 1 inserts before `start` without replacing (`start` = the number of lines appends). Pass the `hash` from your last get_lines (or get_function, or edit_lines) as `expected_hash`: if the file changed since, nothing is written and the error (code `stale`) carries `current_hash` and the range's `current_text`, so you can retry at once. Returns the new `hash` (for your next edit), lines `removed`/`inserted` and `total_lines`. Each call is one undo step (see undo). For renames across files use eddi with `Modify`, not many edit_lines.";
+pub const EDIT_LINES: &str = "Replace lines `start`..`end` (zero-based, inclusive, as get_lines numbers them) of a file with `content`, and save it. `content` is whole lines separated by \\n (a final line break is added); an empty `content` deletes the lines; `end` = `start` - 1 inserts before `start` without replacing (`start` = the number of lines appends). Pass the `hash` from your last get_lines (or get_function, or edit_lines) as `expected_hash`: if the file changed since, nothing is written and the error (code `stale`) carries `current_hash` and the range's `current_text`, so you can retry at once. Returns the new `hash` (for your next edit), lines `removed`/`inserted` and `total_lines`, and a `warning` when the edit made a valid Python file invalid (`Now invalid Python (1 syntax error): 3:8 missing ':'`: written anyway — fix it with the next edit). Another session's unsaved edits on the same lines refuse the edit (code `conflict`); on other lines they are kept and get the edit too. Each call is one undo step (see undo). For renames across files use eddi with `Modify`, not many edit_lines.";
 
 /// Parameters of `edit_lines`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -43,12 +43,19 @@ pub fn edit_lines(engine: &Engine, sender: &str, p: EditLines) -> Result<Value, 
         p.expected_hash.as_deref(),
     ) {
         // The path and start are the caller's own: not echoed.
-        Ok(edited) => Ok(json!({
-            "hash": super::short_hash(&edited.hash),
-            "removed": edited.removed,
-            "inserted": edited.inserted,
-            "total_lines": edited.total,
-        })),
+        Ok(edited) => {
+            let mut result = json!({
+                "hash": super::short_hash(&edited.hash),
+                "removed": edited.removed,
+                "inserted": edited.inserted,
+                "total_lines": edited.total,
+            });
+            // Written anyway, but said: the file no longer parses.
+            if let Some(warning) = edited.warning {
+                result["warning"] = json!(warning);
+            }
+            Ok(result)
+        }
         Err(EditError::Stale {
             path,
             expected,

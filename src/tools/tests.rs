@@ -324,6 +324,7 @@ fn permissions_hold_for_tools_as_for_commands() {
     let permissions = Permissions {
         read_only: ["viewer".to_string()].into(),
         path_prefixes: [("lib".to_string(), vec!["pkg".to_string()])].into(),
+        ..Default::default()
     };
     let p = Project::with(permissions);
     let denied = p.err_as(
@@ -1098,5 +1099,66 @@ fn inline_variable_takes_the_variable_by_its_qualified_name() {
     assert_eq!(
         (no_file["code"].clone(), no_file["field"].clone()),
         (json!("invalid_params"), json!("line"))
+    );
+}
+
+#[test]
+fn edit_lines_says_when_it_breaks_a_python_file_as_the_terse_edits_do() {
+    let p = Project::new();
+    let edited = p.ok(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 4, "content": "    def total(self)"}),
+    );
+    let warning = edited["warning"].as_str().unwrap();
+    assert!(
+        warning.starts_with("Now invalid Python (4 syntax errors): 0:11 missing ':'"),
+        "{warning}"
+    );
+    assert!(
+        p.read("shop.py").contains("    def total(self)\n"),
+        "written anyway"
+    );
+    // An edit that keeps the file valid (or leaves it as broken) says nothing.
+    let fixed = p.ok(
+        "edit_lines",
+        json!({"path": "shop.py", "start": 4, "content": "    def total(self):"}),
+    );
+    assert!(fixed.get("warning").is_none(), "{fixed}");
+}
+
+#[test]
+fn edit_lines_meets_other_sessions_unsaved_edits_as_a_refactor_does() {
+    let p = Project::new();
+    // Another session's unsaved edit of app.py, line 3 (`cart.add(1)`).
+    assert_eq!(
+        p.send(
+            "other",
+            "Start t; Open app.py; Goto 3:11; Insert Block \"  # two\""
+        ),
+        "Ok\nOk, At 0:0, Length 5\nOk, At 3:11\nOk, Inserted 1 line at 3, At 3:18"
+    );
+    // The same line: refused, naming it, nothing written.
+    let refused = p.err(
+        "edit_lines",
+        json!({"path": "app.py", "start": 3, "content": "cart.add(2)"}),
+    );
+    assert_eq!(refused["code"], "conflict");
+    assert_eq!(
+        refused["message"],
+        "The change changes lines other sessions have unsaved edits on: app.py line 4 (session t); nothing was written. They save or close them first (edits on other lines do not stand in the way: they are carried over)"
+    );
+    assert_eq!(p.read("app.py"), APP);
+    // Another line: written, and carried into the other session's buffer.
+    p.ok(
+        "edit_lines",
+        json!({"path": "app.py", "start": 0, "content": "from shop import Cart, checkout  # shop"}),
+    );
+    assert_eq!(
+        p.send("other", "Show Line 0; Save"),
+        "Ok: At 0:0, Notice: app.py was written by session agent (from line 1) under your unsaved edits: its change is in your buffer now, your edits kept on top of it (one undo step; Save writes both), Txt from shop import Cart, checkout  # shop\nOk, Bytes 89"
+    );
+    assert_eq!(
+        p.read("app.py"),
+        "from shop import Cart, checkout  # shop\n\ncart = Cart()\ncart.add(1)  # two\ncheckout(cart)\n"
     );
 }

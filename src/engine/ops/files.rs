@@ -61,6 +61,10 @@ pub struct LinesEdited {
     pub inserted: usize,
     /// Lines in the file now.
     pub total: usize,
+    /// The edit made a valid Python file invalid: `Now invalid Python (1
+    /// syntax error): 3:8 missing ':'` — written anyway, but said, as the
+    /// terse edits say it.
+    pub warning: Option<String>,
 }
 
 /// Why a line edit was refused.
@@ -283,6 +287,7 @@ impl Engine {
         Ok(LinesEdited {
             path: after.path.to_string(),
             total: position::counted_lines(&after.text),
+            warning: broke_syntax(&seen.path, &seen.text, &after.text),
             hash: after.hash,
             start,
             removed,
@@ -361,10 +366,17 @@ impl Engine {
         if let Some(path) = path {
             self.may_read(sender, path)?;
             let resolved = self.workspace.resolve(path).map_err(file_error)?;
-            let open = self
-                .live_of(sender)
-                .is_some_and(|live| lock(&live).session.buffers.contains_key(&resolved));
-            if !open {
+            // Open, or written by a committed step that is not undone (its
+            // undo works from the disk, the file open or not).
+            let changed =
+                self.live_of(sender).is_some_and(|live| {
+                    let live = lock(&live);
+                    live.session.buffers.contains_key(&resolved)
+                        || live.session.steps.values().any(|step| {
+                            !step.undone && step.writes.iter().any(|w| w.path == resolved)
+                        })
+                });
+            if !changed {
                 return Err(OpError::new(
                     ErrorKind::NotApplicable,
                     format!("Nothing to undo in {resolved}: this session has not changed it"),
@@ -379,6 +391,7 @@ impl Engine {
             )?;
         }
         let before = self.versions(sender);
+        let steps_before = self.steps_undone(sender);
         self.command(sender, &Command::Undo { count: 1 })?;
         let after = self.versions(sender);
         let mut files: Vec<String> = after
@@ -387,6 +400,15 @@ impl Engine {
             .map(|(path, _)| path.clone())
             .collect();
         files.extend(before.keys().filter(|p| !after.contains_key(*p)).cloned());
+        // A committed step's files that are not open changed on disk.
+        if let Some(live) = self.live_of(sender) {
+            let live = lock(&live);
+            for (group, step) in &live.session.steps {
+                if steps_before.get(group) != Some(&step.undone) {
+                    files.extend(step.files.iter().map(|p| p.to_string()));
+                }
+            }
+        }
         files.sort();
         files.dedup();
         Ok(FilesChanged { files })
@@ -558,6 +580,20 @@ impl Engine {
         })
     }
 
+    /// Whether each committed step of the session is undone, by group.
+    fn steps_undone(&self, sender: &str) -> BTreeMap<u64, bool> {
+        self.live_of(sender)
+            .map(|live| {
+                lock(&live)
+                    .session
+                    .steps
+                    .iter()
+                    .map(|(group, step)| (*group, step.undone))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// Each open buffer's version, by path.
     fn versions(&self, sender: &str) -> BTreeMap<String, u64> {
         self.live_of(sender)
@@ -591,6 +627,24 @@ pub fn hash_matches(expected: &str, current: &str) -> bool {
 /// The fewest hex digits of a content hash an `expected_hash` may give
 /// (64 bits: no accidental match between two versions of a file).
 pub const MIN_HASH: usize = 16;
+
+/// The note for an edit that made a valid Python file invalid (the whole
+/// file parsed before and after: a tool's edit is one call, not a typing
+/// step); `None` for other files and edits that keep it valid.
+fn broke_syntax(path: &WorkspacePath, before: &Rope, after: &Rope) -> Option<String> {
+    use crate::analysis::{validate, Language, SyntaxTree};
+    let language = Language::from_path(std::path::Path::new(path.as_str()))?;
+    let errors = |text: &Rope| {
+        SyntaxTree::parse_language(language, text)
+            .map(|tree| validate::syntax_errors(text, &tree))
+            .unwrap_or_default()
+    };
+    let now = errors(after);
+    if now.is_empty() || !errors(before).is_empty() {
+        return None;
+    }
+    Some(super::super::code::invalid_note(&now))
+}
 
 /// Line `line` without its line break.
 fn line_text(text: &Rope, line: usize) -> String {

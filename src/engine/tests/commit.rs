@@ -7,10 +7,25 @@ fn two_sessions_saving_one_file_at_once_never_both_succeed() {
     for attempt in 0..50 {
         let f = Fixture::new();
         f.write("f.py", "x = 0\n");
+        // Each session's edits stand in the way of the other's save (the
+        // same line): neither may save over them; `Save Force` races.
         for (sender, line) in [("a", "a = 1"), ("b", "b = 2")] {
             f.send(sender, &format!("Start s{sender}; Open f.py"));
             f.send(sender, &format!("Insert Line \"{line}\""));
         }
+        if attempt == 0 {
+            assert_eq!(
+                f.send("a", "Save"),
+                "Fail \"The save changes lines other sessions have unsaved edits on: f.py line 1 (session sb); nothing was written. They save or close them first (edits on other lines do not stand in the way: they are carried over); Save Force writes over them\""
+            );
+        }
+        // The disk check under the file's lock is what is raced: each
+        // session's buffer expects the file as it opened it.
+        for sender in ["a", "b"] {
+            f.send(sender, "Close; Open f.py; Goto 0:0");
+        }
+        f.send("a", "Insert Line \"a = 1\"");
+        f.send("b", "Goto 1:0; Insert Line \"b = 2\"");
         let barrier = std::sync::Barrier::new(2);
         let replies: Vec<String> = std::thread::scope(|scope| {
             let handles: Vec<_> = ["a", "b"]
@@ -25,7 +40,15 @@ fn two_sessions_saving_one_file_at_once_never_both_succeed() {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
-        let won: Vec<usize> = (0..2).filter(|&i| replies[i] == "Ok, Bytes 12").collect();
+        let won: Vec<usize> = (0..2)
+            .filter(|&i| replies[i].starts_with("Ok, Bytes"))
+            .collect();
+        if won.len() == 2 {
+            // One ran after the other: the first's write was carried into
+            // the second's buffer (other lines), which saved both.
+            assert_eq!(f.read("f.py"), "a = 1\nx = 0\nb = 2\n", "{replies:?}");
+            continue;
+        }
         assert_eq!(won.len(), 1, "attempt {attempt}: {replies:?}");
         let lost = 1 - won[0];
         // The loser may also have seen the winner's write before its own
@@ -35,8 +58,8 @@ fn two_sessions_saving_one_file_at_once_never_both_succeed() {
             "{}",
             replies[lost]
         );
-        let winner_line = ["a = 1", "b = 2"][won[0]];
-        assert_eq!(f.read("f.py"), format!("{winner_line}\nx = 0\n"));
+        let winner_text = ["a = 1\nx = 0\n", "x = 0\nb = 2\n"][won[0]];
+        assert_eq!(f.read("f.py"), winner_text);
     }
 }
 
@@ -175,7 +198,7 @@ mod steps {
         f.write("b.py", "# someone else\n");
         assert_eq!(
             f.send("u", "Undo"),
-            "Fail \"Cannot undo the step that changed a.py, b.py: b.py changed on disk since and was reloaded\", Notice: b.py changed on disk; reloaded (you had no unsaved edits)"
+            "Fail \"Cannot undo the step that changed a.py, b.py: b.py changed on disk since the step wrote it\", Notice: b.py changed on disk; reloaded (you had no unsaved edits)"
         );
         assert_eq!(f.read("a.py"), "renamed = 1\n", "nothing was reverted");
         assert_eq!(f.read("b.py"), "# someone else\n");

@@ -599,6 +599,7 @@ mod policy;
 mod refactor;
 mod replies;
 mod security;
+mod sessions;
 mod spine;
 mod state;
 mod text_edits;

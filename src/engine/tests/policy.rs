@@ -12,6 +12,7 @@ fn restricted() -> Fixture {
     config.permissions = Permissions {
         read_only: ["viewer".to_string()].into(),
         path_prefixes: [("agent".to_string(), vec!["src/auth".to_string()])].into(),
+        ..Default::default()
     };
     let engine = Engine::open(config).unwrap();
     Fixture { dir, engine }

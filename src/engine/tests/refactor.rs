@@ -249,7 +249,7 @@ fn unsaved_edits_anywhere_refuse_the_refactor_and_nothing_changes() {
         "a",
         r#"
         > Refactor RenameSymbol chunked batched
-        Fail "The refactor changes files with unsaved edits in other sessions: pkg/app.py (session t); save or close them there first, nothing was changed"
+        Fail "The refactor changes lines other sessions have unsaved edits on: pkg/app.py line 1 (session t); nothing was written. They save or close them first (edits on other lines do not stand in the way: they are carried over)"
         "#,
     );
     assert!(f.read("pkg/util.py").starts_with("def chunked"));
