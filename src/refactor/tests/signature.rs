@@ -1856,6 +1856,8 @@ def naturalsize(value, binary=False, gnu=False):
 
     >>> naturalsize(300, False, True)
     '300B'
+    >>> naturalsize(3000)  # binds as before: not listed
+    '3.0 kB'
     \"\"\"
     return value
 
