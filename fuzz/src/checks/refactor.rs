@@ -28,7 +28,7 @@ use eddi::analysis::SyntaxTree;
 use eddi::change::FileOp;
 use eddi::edit::Position;
 use eddi::refactor::{
-    check, compute, Cursor, ExtractKind, InlineKind, Project, Refactoring, RenameKind,
+    check, compute, Cursor, ExtractKind, InlineKind, Project, Refactoring, RenameKind, SitePolicy,
     WorkspaceSources,
 };
 use eddi::workspace::Workspace;
@@ -439,6 +439,8 @@ fn request(input: &mut Input) -> Refactoring {
             function: symbol(input),
             param: input.pick(NAMES).to_string(),
             new_name: input.pick(NEW_NAMES).to_string(),
+            include_text: false,
+            sites: SitePolicy::Refuse,
         },
         3 => Refactoring::Signature {
             function: symbol(input),
@@ -448,6 +450,7 @@ fn request(input: &mut Input) -> Refactoring {
             } else {
                 input.text(PARAMS, 6)
             },
+            sites: SitePolicy::Refuse,
         },
         4 | 5 => {
             let first_line = input.below(MAX_LINES);

@@ -603,7 +603,8 @@ impl Plan {
         let moves = star && self.moves_positions();
         let (renamed, other) = self.changed_keywords();
         let keywords_hurt = double_star && !other.is_empty();
-        if !moves && !keywords_hurt && !(double_star && !renamed.is_empty()) {
+        let keywords_renamed = double_star && !renamed.is_empty();
+        if !(moves || keywords_hurt || keywords_renamed) {
             // what the `*`/`**` arguments carry binds as before
             return Ok(usize::from(self.rewrite_splat_call(files, call, work)?));
         }
