@@ -8,7 +8,7 @@
 //! (`Insert Line`, sometimes `Undo`), now and then a `Save`, a `Find
 //! References` and a `Show Function`, and every tenth round (after a save)
 //! a `Refactor RenameSymbol` of one of its own functions, applied across
-//! the project and checked (`Ok, Renamed in 1 file, 1 reference
+//! the project and checked (`Ok, Renamed in 1 file (s<id>.py), 1 reference
 //! updated`). Each round also *pipelines* four cursor commands (published
 //! back to back, answered on the sender's own inbox) to check that one
 //! sender's replies come in the order it sent them. Every reply is checked: `Ok`, and what only this sender's session
@@ -349,7 +349,12 @@ async fn session(
                 .ask(&format!("Refactor RenameSymbol s{}.{old} {new}", ctx.id))
                 .await;
             t.push(Kind::Refactor, d);
-            if reply != "Ok, Renamed in 1 file, 1 reference updated" {
+            if reply
+                != format!(
+                    "Ok, Renamed in 1 file (s{}.py), 1 reference updated",
+                    ctx.id
+                )
+            {
                 ctx.errors.note(
                     &ctx.errors.fails,
                     format!("s{}: rename {old} answered {reply}", ctx.id),
@@ -591,7 +596,8 @@ async fn respond(url: &str) {
         } else if text == "Show Line 0" {
             format!("Ok # owner {sender}")
         } else if text.starts_with("Refactor RenameSymbol") {
-            "Ok, Renamed in 1 file, 1 reference updated".to_string()
+            // the sender `s<id>` renames in its own `s<id>.py`
+            format!("Ok, Renamed in 1 file ({sender}.py), 1 reference updated")
         } else {
             "Ok".to_string()
         };

@@ -100,12 +100,12 @@ fn timed(engine: &Engine, text: &str) -> (String, Cost) {
     (response.text, took)
 }
 
-/// `Ok, Renamed in 4 files, 23 references updated, …` → (4, 23).
+/// `Ok, Renamed in 4 files (a.py, …), 23 references updated, …` → (4, 23).
 fn renamed_counts(reply: &str) -> Option<(u64, u64)> {
     let rest = reply.split("Renamed in ").nth(1)?;
-    let mut words = rest.split([' ', ',']).filter(|w| !w.is_empty());
-    let files = words.next()?.parse().ok()?;
-    let references = words.nth(1)?.parse().ok()?;
+    let files = rest.split(' ').next()?.parse().ok()?;
+    let counted = rest.split(" reference").next()?;
+    let references = counted.rsplit(' ').next()?.parse().ok()?;
     Some((files, references))
 }
 

@@ -12,7 +12,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use eddi::analysis::index::ProjectIndex;
-use eddi::refactor::{check, compute, Project, Refactoring, RenameKind, Summary, WorkspaceSources};
+use eddi::refactor::{
+    check, compute, Project, Refactoring, RenameKind, SitePolicy, Summary, WorkspaceSources,
+};
 use eddi::workspace::Workspace;
 
 fn ms(d: Duration) -> f64 {
@@ -100,6 +102,7 @@ fn main() {
             symbol: symbol.clone(),
             new_name: new.clone(),
             include_text: false,
+            sites: SitePolicy::OnlyProven,
         };
         let mut computes = Vec::new();
         let mut checks = Vec::new();

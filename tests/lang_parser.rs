@@ -686,6 +686,7 @@ fn modification() {
                 symbol: s("UserManager"),
                 new_name: s("AccountManager"),
                 include_text: false,
+                sites: SitePolicy::Refuse,
             }),
         ),
         (
@@ -695,6 +696,7 @@ fn modification() {
                 symbol: s("pkg.mod.f"),
                 new_name: s("g"),
                 include_text: true,
+                sites: SitePolicy::Refuse,
             }),
         ),
         (
@@ -1506,16 +1508,22 @@ fn refactor_commands() -> BoxedStrategy<Command> {
             prop_oneof![Just(RenameKind::Symbol), Just(RenameKind::Class)],
             dotted(),
             ident(),
-            any::<bool>()
+            any::<bool>(),
+            prop_oneof![
+                Just(SitePolicy::Refuse),
+                Just(SitePolicy::IncludePossible),
+                Just(SitePolicy::OnlyProven)
+            ]
         )
-            .prop_map(
-                |(kind, symbol, new_name, include_text)| Refactoring::Rename {
+            .prop_map(|(kind, symbol, new_name, include_text, sites)| {
+                Refactoring::Rename {
                     kind,
                     symbol,
                     new_name,
-                    include_text
+                    include_text,
+                    sites,
                 }
-            ),
+            }),
         (dotted(), ident(), ident(), any::<bool>(), any::<bool>()).prop_map(
             |(function, param, new_name, include_text, only_proven)| Refactoring::RenameParam {
                 function,

@@ -199,7 +199,7 @@ async fn refactors_obey_permissions(front: &mut impl FrontEnd, root: &Path, name
         .send("auth", "Refactor RenameSymbol src.auth.core.inner inward")
         .await;
     assert_eq!(
-        renamed, "Ok, Renamed in 2 files, 3 references updated",
+        renamed, "Ok, Renamed in 2 files (src/auth/core.py, src/auth/use.py), 3 references updated",
         "{name}"
     );
     let after = files(root);
@@ -211,7 +211,7 @@ async fn refactors_obey_permissions(front: &mut impl FrontEnd, root: &Path, name
         .send("good", "Refactor RenameSymbol src.auth.core.inward inner")
         .await;
     assert_eq!(
-        back, "Ok, Renamed in 2 files, 3 references updated",
+        back, "Ok, Renamed in 2 files (src/auth/core.py, src/auth/use.py), 3 references updated",
         "{name}"
     );
     assert_eq!(files(root), untouched(), "{name}");
@@ -530,7 +530,7 @@ fn eddi_mcp_read_only_and_path_prefix_are_enforced() {
     assert_eq!(files(root), untouched());
     assert_eq!(
         auth.eddi("Refactor RenameSymbol src.auth.core.inner inward"),
-        "Ok, Renamed in 2 files, 3 references updated"
+        "Ok, Renamed in 2 files (src/auth/core.py, src/auth/use.py), 3 references updated"
     );
     drop(auth);
     let after = files(root);

@@ -26,7 +26,7 @@ use crate::analysis::index::Location as Site;
 use crate::change::{Base, FileOp, WorkspaceChange};
 use crate::refactor::{
     self, check, Cursor, ExtractKind, InlineKind, Project, RefactorError, RefactorFailure,
-    Refactored, Refactoring, Source, Sources, Summary, WorkspaceSources,
+    Refactored, Refactoring, SitePolicy, Source, Sources, Summary, WorkspaceSources,
 };
 use crate::reply::{plural, Clause, Reply};
 use crate::session::{Event, PendingRefactor};
@@ -436,6 +436,10 @@ impl SessionSources<'_> {
 }
 
 impl Sources for SessionSources<'_> {
+    fn search_text(&self, path: &str) -> Option<String> {
+        self.disk.search_text(path)
+    }
+
     fn source(&self, path: &str) -> Result<Source, RefactorError> {
         let source = self.disk.source(path)?;
         if self.unsaved.contains(source.path.as_str()) {
@@ -543,14 +547,15 @@ fn file_reports(workspace: &Workspace, change: &WorkspaceChange, diffs: bool) ->
         .collect()
 }
 
-/// `Renamed in 4 files, 23 references updated` and its kin.
-fn summary_words(summary: &Summary) -> String {
-    match summary {
+/// `Renamed in 2 files (a.py, b.py), 23 references updated` and its kin.
+fn summary_words(report: &RefactorReport) -> String {
+    match &report.refactored.summary {
         Summary::Renamed {
             files, references, ..
         } => format!(
-            "Renamed in {files} {}, {references} {} updated",
+            "Renamed in {files} {} ({}), {references} {} updated",
             plural(*files, "file"),
+            listed(report.files.iter().map(|f| f.path.clone())),
             plural(*references, "reference")
         ),
         Summary::SignatureChanged {
@@ -625,28 +630,63 @@ fn sites(sites: &[&Site]) -> String {
     shown.join(", ")
 }
 
-/// What every refactor reply adds: what was left alone, and mentions.
+/// What every refactor reply adds: what else it renamed, what it
+/// inferred, the possible uses it changed or left (the safety contract),
+/// what else was left alone, and mentions.
 fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
     let refactored = &report.refactored;
+    let evidence = &refactored.evidence;
     let mut clauses = Vec::new();
-    if !refactored.left_alone.is_empty() {
-        let mut shown: Vec<String> = refactored
-            .left_alone
-            .iter()
-            .take(SITES_SHOWN)
-            .map(|left| format!("{} ({})", left.site, left.why))
-            .collect();
-        if refactored.left_alone.len() > SITES_SHOWN {
-            shown.push(format!(
-                "… ({} more)",
-                refactored.left_alone.len() - SITES_SHOWN
-            ));
-        }
+    if !evidence.also.is_empty() {
+        clauses.push(Clause::Note(format!(
+            "also renamed: {}",
+            listed(evidence.also.iter().cloned())
+        )));
+    }
+    let unproven = |sites: &[refactor::Unproven]| {
+        listed(sites.iter().map(|u| format!("{} ({})", u.site, u.why)))
+    };
+    if !evidence.inferred.is_empty() {
+        let n = evidence.inferred.len();
+        clauses.push(Clause::Note(format!(
+            "inferred: {n} {} changed without proof, check them: {}",
+            plural(n, "use"),
+            unproven(&evidence.inferred)
+        )));
+    }
+    let policy = site_policy(&report.refactoring);
+    let possible = &evidence.possible;
+    if !possible.is_empty() {
+        let n = possible.len();
+        clauses.push(Clause::Note(match policy {
+            SitePolicy::OnlyProven => format!(
+                "may be broken at: {n} possible {} left unchanged (Only Proven): {}",
+                plural(n, "use"),
+                unproven(possible)
+            ),
+            _ => format!(
+                "possible: {n} {} changed too (Include Possible): {}",
+                plural(n, "use"),
+                unproven(possible)
+            ),
+        }));
+    }
+    // The possible uses an Only Proven refactor left are said above.
+    let left_alone: Vec<&refactor::LeftAlone> = refactored
+        .left_alone
+        .iter()
+        .filter(|left| !possible.iter().any(|p| p.site == left.site))
+        .collect();
+    if !left_alone.is_empty() {
         clauses.push(Clause::Note(format!(
             "left alone: {} {} it cannot prove: {}",
-            refactored.left_alone.len(),
-            plural(refactored.left_alone.len(), "use"),
-            shown.join(", ")
+            left_alone.len(),
+            plural(left_alone.len(), "use"),
+            listed(
+                left_alone
+                    .iter()
+                    .map(|left| format!("{} ({})", left.site, left.why))
+            )
         )));
     }
     if !refactored.mentions.is_empty() {
@@ -662,8 +702,26 @@ fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
     clauses
 }
 
+/// The first few of `items`, then `… (N more)`.
+fn listed(items: impl ExactSizeIterator<Item = String>) -> String {
+    let total = items.len();
+    let mut shown: Vec<String> = items.take(SITES_SHOWN).collect();
+    if total > SITES_SHOWN {
+        shown.push(format!("… ({} more)", total - SITES_SHOWN));
+    }
+    shown.join(", ")
+}
+
+/// What the request said to do with possible uses.
+fn site_policy(refactoring: &Refactoring) -> SitePolicy {
+    match refactoring {
+        Refactoring::Rename { sites, .. } => *sites,
+        _ => SitePolicy::Refuse,
+    }
+}
+
 fn applied_reply(report: &RefactorReport) -> Reply {
-    let mut clauses = vec![Clause::Note(summary_words(&report.refactored.summary))];
+    let mut clauses = vec![Clause::Note(summary_words(report))];
     if report.files.is_empty() {
         clauses = vec![Clause::Note("Nothing to change".into())];
     }
@@ -710,7 +768,13 @@ fn report_json(report: &RefactorReport) -> Value {
             "end_col": s.end.col,
         })
     };
+    let unproven = |u: &refactor::Unproven| {
+        let mut object = site(&u.site);
+        object["why"] = json!(u.why);
+        object
+    };
     let refactored = &report.refactored;
+    let evidence = &refactored.evidence;
     let summary = match &refactored.summary {
         Summary::Renamed {
             symbol,
@@ -742,5 +806,14 @@ fn report_json(report: &RefactorReport) -> Value {
             object
         }).collect::<Vec<_>>(),
         "mentions": refactored.mentions.iter().map(site).collect::<Vec<_>>(),
+        "proven": evidence.proven.iter().map(site).collect::<Vec<_>>(),
+        "inferred": evidence.inferred.iter().map(unproven).collect::<Vec<_>>(),
+        "possible": evidence.possible.iter().map(unproven).collect::<Vec<_>>(),
+        "site_policy": match site_policy(&report.refactoring) {
+            SitePolicy::Refuse => "refuse",
+            SitePolicy::IncludePossible => "include_possible",
+            SitePolicy::OnlyProven => "only_proven",
+        },
+        "also_renamed": evidence.also,
     })
 }

@@ -852,10 +852,7 @@ impl<'t> Parser<'t> {
                 let symbol = self.target_name(symbol_form)?;
                 self.glued_params();
                 let new_name = self.ident("the new name (an identifier)", false)?;
-                let include_text = self.eat("Include");
-                if include_text && !self.eat("Text") {
-                    return Err(self.expected("'Text' (Include Text)"));
-                }
+                let (include_text, sites) = self.rename_options()?;
                 Refactoring::Rename {
                     kind: if *kind == "Rename_Class" {
                         RenameKind::Class
@@ -865,6 +862,7 @@ impl<'t> Parser<'t> {
                     symbol,
                     new_name,
                     include_text,
+                    sites,
                 }
             }
             "Rename_Param" => {
@@ -943,6 +941,49 @@ impl<'t> Parser<'t> {
                 }
             }
         })
+    }
+
+    /// A rename's options, in any order, each at most once: `Include
+    /// Text`, and one of `Include Possible` / `Only Proven`.
+    fn rename_options(&mut self) -> Result<(bool, SitePolicy)> {
+        let mut include_text = false;
+        let mut sites = SitePolicy::Refuse;
+        loop {
+            let here = self.here();
+            let chosen = if self.eat("Include") {
+                if self.eat("Text") {
+                    if include_text {
+                        return Err(self.with_usage("Include Text is given twice".into(), here));
+                    }
+                    include_text = true;
+                    continue;
+                }
+                if !self.eat("Possible") {
+                    return Err(
+                        self.expected("'Text' or 'Possible' (Include Text, Include Possible)")
+                    );
+                }
+                SitePolicy::IncludePossible
+            } else if self.eat("Only") {
+                if !self.eat("Proven") {
+                    return Err(self.expected("'Proven' (Only Proven)"));
+                }
+                SitePolicy::OnlyProven
+            } else {
+                return Ok((include_text, sites));
+            };
+            if sites != SitePolicy::Refuse {
+                return Err(self.with_usage(
+                    format!(
+                        "{} and {} exclude each other: give one",
+                        sites.words(),
+                        chosen.words()
+                    ),
+                    here,
+                ));
+            }
+            sites = chosen;
+        }
     }
 
     /// The `In Files "<glob>"` suffix of `Find All` (`In` already eaten).

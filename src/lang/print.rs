@@ -315,11 +315,10 @@ impl Display for Command {
 }
 
 /// ` Only Proven` and its kin, as a command ends with them.
-fn site_option(sites: SitePolicy) -> &'static str {
-    match sites {
-        SitePolicy::Refuse => "",
-        SitePolicy::IncludePossible => " Include Possible",
-        SitePolicy::OnlyProven => " Only Proven",
+fn site_option(sites: SitePolicy) -> String {
+    match sites.words() {
+        "" => String::new(),
+        words => format!(" {words}"),
     }
 }
 
@@ -332,12 +331,18 @@ impl Display for Refactoring {
                 symbol,
                 new_name,
                 include_text,
+                sites,
                 ..
-            } => write!(
-                f,
-                "{kind} {symbol} {new_name}{}",
-                if *include_text { " Include Text" } else { "" }
-            ),
+            } => {
+                write!(f, "{kind} {symbol} {new_name}")?;
+                if *include_text {
+                    f.write_str(" Include Text")?;
+                }
+                match sites.words() {
+                    "" => Ok(()),
+                    words => write!(f, " {words}"),
+                }
+            }
             Refactoring::RenameParam {
                 function,
                 param,

@@ -178,6 +178,7 @@ mod tests {
                 files: 1,
                 references: 1,
             },
+            evidence: Default::default(),
             left_alone: Vec::new(),
             mentions: Vec::new(),
             names_swapped: names_only.then_some(resolved).into_iter().collect(),

@@ -159,6 +159,7 @@ pub(super) fn compute(
             name: name.clone(),
             duplicates: count,
         },
+        evidence: Default::default(),
         left_alone: Vec::new(),
         mentions: Vec::new(),
         names_swapped: Default::default(),

@@ -44,10 +44,17 @@ pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
 /// Where files' current texts come from. The engine's implementation
 /// refuses files with unsaved changes in any session; [`WorkspaceSources`]
 /// reads the disk.
-pub trait Sources {
+pub trait Sources: Sync {
     /// The current text of a workspace file, named as the index names it
     /// (workspace-relative, `/`-separated).
     fn source(&self, path: &str) -> Result<Source, RefactorError>;
+
+    /// A file's text to search, when it can be read: what a refactor only
+    /// looks through (strings that may name a symbol) and changes only
+    /// after reading it again with [`Sources::source`]. Never refuses.
+    fn search_text(&self, path: &str) -> Option<String> {
+        self.source(path).ok().map(|s| s.text.to_string())
+    }
 }
 
 /// One file's text and what it was read at.
@@ -82,6 +89,9 @@ pub struct Refactored {
     /// Every file's edits, against the texts it read.
     pub change: WorkspaceChange,
     pub summary: Summary,
+    /// How sure it is of each use it changed, and the uses it may have
+    /// missed.
+    pub evidence: Evidence,
     /// Uses it could not prove and did not change (a `getattr(obj, "name")`,
     /// an attribute of a value of unknown type), each with why.
     pub left_alone: Vec<LeftAlone>,
@@ -131,6 +141,33 @@ pub enum Summary {
 /// A use the refactor did not change, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeftAlone {
+    pub site: Location,
+    pub why: String,
+}
+
+/// The safety contract's account of a refactor's uses: *proven* (the
+/// index resolves them to the symbol), *inferred* (not proven, but
+/// nothing else of that name could be meant: changed, and listed) and
+/// *possible* (may be the symbol or something else). A refactor with
+/// possible uses is refused unless the request's [`SitePolicy`] says
+/// otherwise: `IncludePossible` changes them, `OnlyProven` leaves them
+/// and the reply names them as where the project may now be broken.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Evidence {
+    /// Changed because the index proves them (definitions included).
+    pub proven: Vec<Location>,
+    /// Changed without proof: nothing else of the name could be meant.
+    pub inferred: Vec<Unproven>,
+    /// Changed with `Include Possible`, left with `Only Proven`.
+    pub possible: Vec<Unproven>,
+    /// Other definitions changed with the one asked for (overrides up and
+    /// down a class hierarchy), by full name.
+    pub also: Vec<String>,
+}
+
+/// A use the index cannot prove, and why it was decided as it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unproven {
     pub site: Location,
     pub why: String,
 }
@@ -220,5 +257,13 @@ impl Sources for WorkspaceSources<'_> {
             text: Rope::from_str(&loaded.text),
             base: Base::Disk(loaded.stamp),
         })
+    }
+
+    fn search_text(&self, path: &str) -> Option<String> {
+        let resolved = self.workspace.resolve(path).ok()?;
+        self.workspace
+            .read_text(&resolved)
+            .ok()
+            .map(|(text, _)| text)
     }
 }

@@ -54,6 +54,7 @@
 //! symbol); `Rename_Class` of anything but a class.
 
 mod conflict;
+mod strings;
 mod text;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -62,16 +63,18 @@ use std::ops::Range;
 use ropey::Rope;
 
 use crate::analysis::identifier;
-use crate::analysis::index::rename::DefInfo;
+use crate::analysis::index::rename::{DefInfo, Doubt};
 use crate::analysis::index::resolve::{DefRef, Res};
-use crate::analysis::index::{disk, FileIndex, IndexError, Location, ProjectIndex};
+use crate::analysis::index::{
+    builtin_classes, disk, FileIndex, IndexError, Location, ProjectIndex,
+};
 use crate::analysis::outline::SymbolKind;
 use crate::change::{FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
 use crate::edit::Position;
 
 use super::{
-    LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Refactoring, RenameKind,
-    Source, Summary,
+    Evidence, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Refactoring,
+    RenameKind, SitePolicy, Source, Summary, Unproven,
 };
 use text::Context;
 
@@ -84,6 +87,7 @@ pub(super) fn compute(
         symbol,
         new_name,
         include_text,
+        sites: sites_policy,
     } = request
     else {
         return Err(super::not_built(request));
@@ -214,27 +218,109 @@ pub(super) fn compute(
         .iter()
         .map(|r| (r.path.as_str(), r.imports.as_slice()))
         .collect();
-    let mut left_alone: Vec<LeftAlone> = sites
-        .possible
-        .iter()
-        .map(|(site, why)| LeftAlone {
-            site: site.clone(),
-            why: format!("{why}: it may or may not be {}", first.full_name),
-        })
-        .collect();
-    if member {
-        for class in index.with_unknown_bases(&classes, &old) {
-            if let Some(c) = index.def_info(class) {
-                left_alone.push(LeftAlone {
-                    site: c.name_location.clone(),
-                    why: format!(
-                        "{} derives from a class outside the project, which may define or call '{old}' too",
-                        c.full_name
-                    ),
-                });
-            }
+    // The safety contract: a use the index cannot prove is *inferred*
+    // when nothing else of the name could be meant, else *possible*.
+    let others = if member {
+        other_owners(index, &classes, &old)
+    } else {
+        Vec::new()
+    };
+    let mut evidence = Evidence::default();
+    let mut kept_names = Vec::new();
+    for (site, doubt) in std::mem::take(&mut sites.possible) {
+        match doubt {
+            Doubt::UnknownReceiver if others.is_empty() => evidence.inferred.push(Unproven {
+                site,
+                why: format!("{}; no other class has a member '{old}'", doubt.why()),
+            }),
+            Doubt::UnknownReceiver => evidence.possible.push(Unproven {
+                site,
+                why: format!(
+                    "{}, and {} {} a member '{old}' too",
+                    doubt.why(),
+                    others.join(", "),
+                    if others.len() == 1 { "has" } else { "have" }
+                ),
+            }),
+            // the module that binds the name both ways keeps it (its
+            // import takes an alias): what reads it stays consistent
+            Doubt::AnotherBinding if !rebound.is_empty() => kept_names.push(LeftAlone {
+                site: site.clone(),
+                why: format!("{}: it may or may not be {}", doubt.why(), first.full_name),
+            }),
+            Doubt::AnotherDefinition | Doubt::AnotherBinding => evidence.possible.push(Unproven {
+                site,
+                why: doubt.why().to_owned(),
+            }),
         }
     }
+    let outside_bases: Vec<LeftAlone> = if member {
+        index
+            .with_unknown_bases(&classes, &old)
+            .into_iter()
+            .filter_map(|class| index.def_info(class))
+            .map(|c| LeftAlone {
+                site: c.name_location.clone(),
+                why: format!(
+                    "{} derives from a class outside the project, which may define or call '{old}' too",
+                    c.full_name
+                ),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if member {
+        // strings anywhere in the project that may name the member at run
+        // time (the project's Python files; code sites are not strings)
+        let paths: Vec<&str> = index
+            .paths()
+            .into_iter()
+            .filter(|p| p.ends_with(".py"))
+            .collect();
+        let in_code = |l: &Location| {
+            sites.certain.contains(l) || members.iter().any(|m| m.name_location == *l)
+        };
+        evidence.possible.extend(
+            strings::in_project(project.sources, &paths, &old)
+                .into_iter()
+                .filter(|u| !in_code(&u.site)),
+        );
+        evidence.possible.sort_by(|a, b| a.site.cmp(&b.site));
+        evidence.possible.dedup_by(|a, b| a.site == b.site);
+    }
+    let sites_policy = *sites_policy;
+    if sites_policy == SitePolicy::Refuse
+        && (!evidence.possible.is_empty() || !outside_bases.is_empty())
+    {
+        return Err(unproven_refusal(
+            &first.full_name,
+            &evidence.possible,
+            &outside_bases,
+        ));
+    }
+    // The sites edited beyond the proven ones, and those left in code.
+    let mut unproven_edits: Vec<&Location> = evidence.inferred.iter().map(|u| &u.site).collect();
+    let mut not_code_sites: Vec<Location> = kept_names.iter().map(|l| l.site.clone()).collect();
+    let mut left_alone: Vec<LeftAlone> = outside_bases;
+    left_alone.extend(kept_names);
+    if sites_policy == SitePolicy::IncludePossible {
+        unproven_edits.extend(evidence.possible.iter().map(|u| &u.site));
+    } else {
+        not_code_sites.extend(evidence.possible.iter().map(|u| u.site.clone()));
+        left_alone.extend(evidence.possible.iter().map(|u| LeftAlone {
+            site: u.site.clone(),
+            why: format!("{}: it may or may not be {}", u.why, first.full_name),
+        }));
+    }
+    evidence.also = members
+        .iter()
+        .filter(|m| !defs.contains(&m.def))
+        .map(|m| m.full_name.clone())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .filter(|name| *name != first.full_name)
+        .collect();
 
     // Every code site, grouped by file: each file is read once.
     let mut by_file: BTreeMap<String, Vec<(Position, Position)>> = BTreeMap::new();
@@ -244,22 +330,19 @@ pub(super) fn compute(
             .or_default()
             .push((m.name_location.position, m.name_location.end));
     }
-    for site in &sites.certain {
+    for site in sites.certain.iter().chain(unproven_edits.iter().copied()) {
         by_file
             .entry(site.path.clone())
             .or_default()
             .push((site.position, site.end));
     }
     let possible_by_file: BTreeMap<&str, Vec<(Position, Position)>> =
-        sites
-            .possible
-            .iter()
-            .fold(BTreeMap::new(), |mut m, (l, _)| {
-                m.entry(l.path.as_str())
-                    .or_default()
-                    .push((l.position, l.end));
-                m
-            });
+        not_code_sites.iter().fold(BTreeMap::new(), |mut m, l| {
+            m.entry(l.path.as_str())
+                .or_default()
+                .push((l.position, l.end));
+            m
+        });
 
     let mut change = WorkspaceChange::new();
     let mut mentions = Vec::new();
@@ -319,12 +402,20 @@ pub(super) fn compute(
     }
     let files = change.files().count();
     left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+    left_alone.dedup_by(|a, b| a.site == b.site);
     if member && !left_alone.is_empty() {
         // first, so that it is among the sites the reply shows
         let forwarding = forwarding_classes(index, &classes, &old);
         left_alone.splice(0..0, forwarding);
     }
     mentions.sort();
+    evidence.proven = members
+        .iter()
+        .map(|m| m.name_location.clone())
+        .chain(sites.certain)
+        .collect();
+    evidence.proven.sort();
+    evidence.proven.dedup();
     Ok(Refactored {
         change,
         summary: Summary::Renamed {
@@ -332,10 +423,98 @@ pub(super) fn compute(
             files,
             references,
         },
+        evidence,
         left_alone,
         mentions,
         names_swapped,
     })
+}
+
+/// The classes other than the renamed member's own that have a member of
+/// its name: project classes outside the hierarchy, and builtin or
+/// standard-library classes whose instances the project can hold
+/// (`dict.get`; `Thread.start` where the project names `Thread`). An
+/// attribute of a value of unknown type with that name may be theirs.
+fn other_owners(index: &ProjectIndex, classes: &[DefRef], old: &str) -> Vec<String> {
+    let mut owners: Vec<String> = index
+        .classes_owning(old)
+        .into_iter()
+        .filter(|c| !classes.contains(c))
+        .filter_map(|c| index.def_info(c))
+        .map(|c| c.full_name)
+        .collect();
+    // a builtin or standard-library class counts where its instances can
+    // be: always for `str`, `dict`, … (literals), else when the project
+    // names it (`threading.Thread`, `except UnicodeDecodeError`)
+    owners.extend(
+        builtin_classes::classes_with_member(old)
+            .iter()
+            .filter(|class| {
+                builtin_classes::arises_unnamed(class)
+                    || index.is_referenced(class.rsplit('.').next().unwrap_or(class))
+            })
+            .map(|class| class.to_string()),
+    );
+    owners.sort();
+    owners.dedup();
+    owners
+}
+
+/// How many unproven uses a refusal names before `… (N more)`.
+const UNPROVEN_SHOWN: usize = 8;
+
+/// The refusal of a rename with possible uses (or classes deriving from
+/// bases outside the project): nothing changes, and the options that
+/// proceed are named.
+fn unproven_refusal(
+    full_name: &str,
+    possible: &[Unproven],
+    outside_bases: &[LeftAlone],
+) -> RefactorError {
+    let listed: Vec<String> = possible
+        .iter()
+        .map(|u| format!("{} ({})", u.site, u.why))
+        .chain(
+            outside_bases
+                .iter()
+                .map(|l| format!("{} ({})", l.site, l.why)),
+        )
+        .collect();
+    let total = listed.len();
+    let mut shown: Vec<String> = listed.into_iter().take(UNPROVEN_SHOWN).collect();
+    if total > UNPROVEN_SHOWN {
+        shown.push(format!("… ({} more)", total - UNPROVEN_SHOWN));
+    }
+    let what = match (possible.len(), outside_bases.len()) {
+        (0, n) => format!(
+            "{n} {} outside the project",
+            if n == 1 {
+                "class derives from a base"
+            } else {
+                "classes derive from bases"
+            }
+        ),
+        (n, 0) => format!(
+            "{n} possible {} it cannot prove",
+            if n == 1 { "use" } else { "uses" }
+        ),
+        (n, m) => format!(
+            "{n} possible {} it cannot prove and {m} {} outside the project",
+            if n == 1 { "use" } else { "uses" },
+            if m == 1 {
+                "class deriving from a base"
+            } else {
+                "classes deriving from bases"
+            }
+        ),
+    };
+    RefactorError::new(
+        RefactorFailure::Refused,
+        format!(
+            "Cannot rename {full_name}: {what}: {}; nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)",
+            shown.join(", ")
+        ),
+    )
 }
 
 /// A class of the renamed member (or a project base of one) that defines
@@ -793,3 +972,7 @@ fn contains_word(src: &str, word: &str) -> bool {
 #[cfg(test)]
 #[path = "tests/rename.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "tests/rename_contract.rs"]
+mod contract_tests;

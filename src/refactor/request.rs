@@ -5,8 +5,8 @@
 /// One refactoring request.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Refactoring {
-    /// `Refactor RenameSymbol <name> <new> [Include Text]`,
-    /// `Refactor Rename_Class <Old> <New> [Include Text]`.
+    /// `Refactor RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven]`,
+    /// `Refactor Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven]`.
     Rename {
         kind: RenameKind,
         /// Plain (`chunked`), dotted (`Parameter.get_default`) or fully
@@ -15,6 +15,9 @@ pub enum Refactoring {
         new_name: String,
         /// Also change mentions in strings, comments and docstring prose.
         include_text: bool,
+        /// What to do with the uses the index cannot prove.
+        #[serde(default)]
+        sites: SitePolicy,
     },
     /// `Refactor Rename_Param <function> <param> <new> [Include Text] [Only Proven]`.
     RenameParam {
@@ -51,17 +54,33 @@ pub enum Refactoring {
     Inline { kind: InlineKind, name: String },
 }
 
-/// What a refactor does with the uses it cannot prove (*possible* sites).
+/// What a refactor does with a *possible* use: one that may be the symbol
+/// or something else of the same name (an attribute of a value whose type
+/// the index does not know, while another class has a member of that
+/// name). Uses it proves are always changed; uses it infers (no other
+/// definition of that name could be meant) are changed and listed.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum SitePolicy {
-    /// Refuse, listing them: nothing is written.
+    /// Refuse the refactor, listing the possible uses: nothing is written.
     #[default]
     Refuse,
     /// `Include Possible`: change them too.
     IncludePossible,
-    /// `Only Proven`: change only what is proven; the reply says where the
-    /// project may then be broken.
+    /// `Only Proven`: leave them; the reply names them as places where the
+    /// project may be broken.
     OnlyProven,
+}
+
+impl SitePolicy {
+    /// The option's words in a command (`Include Possible`), empty for the
+    /// default.
+    pub fn words(self) -> &'static str {
+        match self {
+            SitePolicy::Refuse => "",
+            SitePolicy::IncludePossible => "Include Possible",
+            SitePolicy::OnlyProven => "Only Proven",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -470,6 +470,7 @@ impl Work {
         Ok(Refactored {
             change,
             summary,
+            evidence: Default::default(),
             left_alone: self.left_alone,
             mentions: self.mentions,
             names_swapped: Default::default(),

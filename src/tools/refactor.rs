@@ -76,10 +76,33 @@ pub struct RenameSymbol {
     /// Also rename the mentions in strings, comments and docstrings (default false: they are listed in `mentions`).
     #[serde(default)]
     pub include_text: bool,
+    /// The uses the index cannot prove that may be another symbol's (listed in `possible`): "refuse" (default: nothing changes, the reply lists them), "include" (rename them too) or "only_proven" (leave them; the project may then be broken there).
+    #[serde(default)]
+    pub possible: PossibleUses,
     /// A file where a plain name is looked up first (default: the session's current file); then the whole project.
     pub path: Option<String>,
     /// true: compute the change and return its diff, change nothing; false: apply it.
     pub preview: bool,
+}
+
+/// What a refactor does with the uses it cannot prove (`SitePolicy`).
+#[derive(Debug, Clone, Copy, Default, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PossibleUses {
+    #[default]
+    Refuse,
+    Include,
+    OnlyProven,
+}
+
+impl From<PossibleUses> for SitePolicy {
+    fn from(p: PossibleUses) -> Self {
+        match p {
+            PossibleUses::Refuse => SitePolicy::Refuse,
+            PossibleUses::Include => SitePolicy::IncludePossible,
+            PossibleUses::OnlyProven => SitePolicy::OnlyProven,
+        }
+    }
 }
 
 /// Parameters of `rename_parameter`.
@@ -191,6 +214,7 @@ pub fn rename_symbol(engine: &Engine, sender: &str, p: RenameSymbol) -> Result<V
         symbol: p.symbol,
         new_name: p.new_name,
         include_text: p.include_text,
+        sites: p.possible.into(),
     };
     refactor(engine, sender, &request, p.path.as_deref(), p.preview)
 }
@@ -377,6 +401,12 @@ fn blame(error: OpError, request: &Refactoring) -> ToolError {
         (Refactoring::Rename { .. }, ErrorKind::NotFound | ErrorKind::Ambiguous) => Some("symbol"),
         (Refactoring::Rename { .. }, ErrorKind::Conflict | ErrorKind::InvalidArgument) => {
             Some("new_name")
+        }
+        // the uses it cannot prove: `possible` decides them
+        (Refactoring::Rename { .. }, ErrorKind::NotApplicable)
+            if error.message.contains("Include Possible") =>
+        {
+            Some("possible")
         }
         (Refactoring::RenameParam { param, .. }, ErrorKind::NotFound)
             if error.message.contains(&format!("parameter '{param}'")) =>

@@ -434,6 +434,11 @@ fn request(input: &mut Input) -> Refactoring {
             symbol: symbol(input),
             new_name: input.pick(NEW_NAMES).to_string(),
             include_text: input.bool(),
+            sites: input.pick(&[
+                SitePolicy::Refuse,
+                SitePolicy::IncludePossible,
+                SitePolicy::OnlyProven,
+            ]),
         },
         2 => Refactoring::RenameParam {
             function: symbol(input),

@@ -405,7 +405,13 @@ pub fn stdlib_members(name: &str) -> Option<&'static [&'static str]> {
         | "typing.ContextManager"
         | "enum.Enum"
         | "enum.Flag"
-        | "numbers.Number" => &[],
+        | "numbers.Number"
+        // bases that only mark a class (no public members of their own)
+        | "abc.ABC"
+        | "typing.Generic"
+        | "typing.Protocol"
+        | "typing_extensions.Protocol"
+        | "object" => &[],
         "collections.abc.Generator"
         | "typing.Generator"
         | "_collections_abc.Generator"
@@ -1242,4 +1248,323 @@ pub fn stdlib_members(name: &str) -> Option<&'static [&'static str]> {
         "importlib.abc.PathEntryFinder" => &["find_loader", "find_module", "invalidate_caches"],
         _ => return None,
     })
+}
+
+/// The builtin and listed standard-library classes with a public member
+/// `member`, by name (`["dict", "collections.abc.Mapping", …]`): a value of
+/// unknown type whose attribute is `member` may be one of their instances.
+pub fn classes_with_member(member: &str) -> &'static [&'static str] {
+    type Owners = std::collections::HashMap<&'static str, Vec<&'static str>>;
+    static OWNERS: std::sync::OnceLock<Owners> = std::sync::OnceLock::new();
+    OWNERS
+        .get_or_init(|| {
+            let mut owners = Owners::new();
+            let tables = BUILTIN_CLASSES
+                .iter()
+                .map(|&c| (c, members(c)))
+                .chain(STDLIB_CLASSES.iter().map(|&c| (c, stdlib_members(c))));
+            for (class, members) in tables {
+                for &m in members.unwrap_or_default() {
+                    owners.entry(m).or_default().push(class);
+                }
+            }
+            owners
+        })
+        .get(member)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// Whether instances of the class come about without the code naming it:
+/// literals and the values builtins return (`"a".strip`, `{}.get`,
+/// `open(…).read`, a generator's `close`). Other classes' instances are
+/// only in a project that names the class somewhere.
+pub fn arises_unnamed(class: &str) -> bool {
+    matches!(
+        class,
+        "str"
+            | "bytes"
+            | "bytearray"
+            | "int"
+            | "float"
+            | "complex"
+            | "bool"
+            | "list"
+            | "dict"
+            | "set"
+            | "frozenset"
+            | "tuple"
+            | "object"
+            | "type"
+            | "memoryview"
+            | "collections.abc.Generator"
+            | "typing.Generator"
+            | "io.IOBase"
+            | "io.RawIOBase"
+            | "io.BufferedIOBase"
+            | "io.TextIOBase"
+    )
+}
+
+/// Every class name [`members`] knows.
+const BUILTIN_CLASSES: &[&str] = &[
+    "ArithmeticError",
+    "AssertionError",
+    "BaseException",
+    "BufferError",
+    "BytesWarning",
+    "DeprecationWarning",
+    "EOFError",
+    "EncodingWarning",
+    "Exception",
+    "FloatingPointError",
+    "FutureWarning",
+    "GeneratorExit",
+    "ImportWarning",
+    "IndexError",
+    "KeyError",
+    "KeyboardInterrupt",
+    "LookupError",
+    "MemoryError",
+    "NotImplementedError",
+    "OverflowError",
+    "PendingDeprecationWarning",
+    "RecursionError",
+    "ReferenceError",
+    "ResourceWarning",
+    "RuntimeError",
+    "RuntimeWarning",
+    "StopAsyncIteration",
+    "SyntaxWarning",
+    "SystemError",
+    "TypeError",
+    "UnicodeError",
+    "UnicodeWarning",
+    "UserWarning",
+    "ValueError",
+    "Warning",
+    "ZeroDivisionError",
+    "AttributeError",
+    "BaseExceptionGroup",
+    "ExceptionGroup",
+    "BlockingIOError",
+    "BrokenPipeError",
+    "ChildProcessError",
+    "ConnectionAbortedError",
+    "ConnectionError",
+    "ConnectionRefusedError",
+    "ConnectionResetError",
+    "EnvironmentError",
+    "FileExistsError",
+    "FileNotFoundError",
+    "IOError",
+    "InterruptedError",
+    "IsADirectoryError",
+    "NotADirectoryError",
+    "OSError",
+    "PermissionError",
+    "ProcessLookupError",
+    "TimeoutError",
+    "ImportError",
+    "ModuleNotFoundError",
+    "IndentationError",
+    "SyntaxError",
+    "TabError",
+    "NameError",
+    "UnboundLocalError",
+    "StopIteration",
+    "SystemExit",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "UnicodeTranslateError",
+    "bool",
+    "int",
+    "bytearray",
+    "bytes",
+    "classmethod",
+    "enumerate",
+    "filter",
+    "map",
+    "object",
+    "reversed",
+    "staticmethod",
+    "super",
+    "zip",
+    "complex",
+    "dict",
+    "float",
+    "frozenset",
+    "list",
+    "memoryview",
+    "property",
+    "range",
+    "set",
+    "slice",
+    "str",
+    "tuple",
+    "type",
+];
+
+/// Every class name [`stdlib_members`] knows.
+const STDLIB_CLASSES: &[&str] = &[
+    "collections.abc.Hashable",
+    "typing.Hashable",
+    "_collections_abc.Hashable",
+    "collections.abc.Iterable",
+    "typing.Iterable",
+    "_collections_abc.Iterable",
+    "collections.abc.Iterator",
+    "typing.Iterator",
+    "_collections_abc.Iterator",
+    "collections.abc.Reversible",
+    "typing.Reversible",
+    "_collections_abc.Reversible",
+    "collections.abc.Sized",
+    "typing.Sized",
+    "_collections_abc.Sized",
+    "collections.abc.Container",
+    "typing.Container",
+    "_collections_abc.Container",
+    "collections.abc.Callable",
+    "typing.Callable",
+    "_collections_abc.Callable",
+    "collections.abc.Collection",
+    "typing.Collection",
+    "_collections_abc.Collection",
+    "collections.abc.MappingView",
+    "typing.MappingView",
+    "_collections_abc.MappingView",
+    "collections.abc.ValuesView",
+    "typing.ValuesView",
+    "_collections_abc.ValuesView",
+    "collections.abc.Awaitable",
+    "typing.Awaitable",
+    "_collections_abc.Awaitable",
+    "collections.abc.AsyncIterable",
+    "typing.AsyncIterable",
+    "_collections_abc.AsyncIterable",
+    "collections.abc.AsyncIterator",
+    "typing.AsyncIterator",
+    "_collections_abc.AsyncIterator",
+    "contextlib.ContextDecorator",
+    "contextlib.AbstractContextManager",
+    "typing.ContextManager",
+    "enum.Enum",
+    "enum.Flag",
+    "numbers.Number",
+    "abc.ABC",
+    "typing.Generic",
+    "typing.Protocol",
+    "typing_extensions.Protocol",
+    "object",
+    "collections.abc.Generator",
+    "typing.Generator",
+    "_collections_abc.Generator",
+    "collections.abc.Coroutine",
+    "typing.Coroutine",
+    "_collections_abc.Coroutine",
+    "collections.abc.Sequence",
+    "typing.Sequence",
+    "_collections_abc.Sequence",
+    "collections.abc.MutableSequence",
+    "typing.MutableSequence",
+    "_collections_abc.MutableSequence",
+    "collections.abc.Set",
+    "typing.Set",
+    "_collections_abc.Set",
+    "collections.abc.KeysView",
+    "typing.KeysView",
+    "_collections_abc.KeysView",
+    "collections.abc.ItemsView",
+    "typing.ItemsView",
+    "_collections_abc.ItemsView",
+    "collections.abc.MutableSet",
+    "typing.MutableSet",
+    "_collections_abc.MutableSet",
+    "collections.abc.Mapping",
+    "typing.Mapping",
+    "_collections_abc.Mapping",
+    "collections.abc.MutableMapping",
+    "typing.MutableMapping",
+    "_collections_abc.MutableMapping",
+    "collections.abc.AsyncGenerator",
+    "typing.AsyncGenerator",
+    "_collections_abc.AsyncGenerator",
+    "collections.UserDict",
+    "collections.UserList",
+    "collections.UserString",
+    "collections.OrderedDict",
+    "typing.OrderedDict",
+    "collections.defaultdict",
+    "typing.DefaultDict",
+    "collections.Counter",
+    "typing.Counter",
+    "collections.deque",
+    "typing.Deque",
+    "threading.Thread",
+    "threading.Timer",
+    "unittest.TestCase",
+    "logging.Handler",
+    "logging.StreamHandler",
+    "logging.FileHandler",
+    "logging.Formatter",
+    "logging.Filter",
+    "logging.LoggerAdapter",
+    "logging.Logger",
+    "json.JSONEncoder",
+    "json.JSONDecoder",
+    "html.parser.HTMLParser",
+    "argparse.Action",
+    "argparse.ArgumentParser",
+    "argparse.HelpFormatter",
+    "string.Formatter",
+    "string.Template",
+    "socketserver.BaseRequestHandler",
+    "socketserver.StreamRequestHandler",
+    "http.server.BaseHTTPRequestHandler",
+    "http.server.SimpleHTTPRequestHandler",
+    "ast.NodeVisitor",
+    "ast.NodeTransformer",
+    "io.IOBase",
+    "io.RawIOBase",
+    "io.BufferedIOBase",
+    "io.TextIOBase",
+    "enum.IntEnum",
+    "enum.IntFlag",
+    "datetime.tzinfo",
+    "datetime.date",
+    "datetime.datetime",
+    "datetime.time",
+    "datetime.timedelta",
+    "numbers.Complex",
+    "numbers.Real",
+    "numbers.Rational",
+    "numbers.Integral",
+    "queue.Queue",
+    "random.Random",
+    "cmd.Cmd",
+    "pickle.Pickler",
+    "pickle.Unpickler",
+    "xml.sax.handler.ContentHandler",
+    "importlib.abc.Loader",
+    "importlib.abc.MetaPathFinder",
+    "importlib.abc.PathEntryFinder",
+];
+
+#[cfg(test)]
+mod class_list_tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_class_has_a_table_and_owners_are_found() {
+        for &c in BUILTIN_CLASSES {
+            assert!(members(c).is_some(), "{c}");
+        }
+        for &c in STDLIB_CLASSES {
+            assert!(stdlib_members(c).is_some(), "{c}");
+        }
+        assert_eq!(classes_with_member("setdefault")[0], "dict");
+        assert!(classes_with_member("start").contains(&"UnicodeDecodeError"));
+        assert!(classes_with_member("contains").is_empty());
+        assert!(classes_with_member("_serialize").is_empty());
+    }
 }

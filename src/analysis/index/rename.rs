@@ -39,7 +39,34 @@ pub struct DefInfo {
 pub struct RenameSites {
     pub certain: Vec<Location>,
     /// With why the index cannot prove them.
-    pub possible: Vec<(Location, &'static str)>,
+    pub possible: Vec<(Location, Doubt)>,
+}
+
+/// Why the index cannot prove a site is the renamed symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Doubt {
+    /// `x.name` where the index does not know what `x` is: the site is
+    /// the symbol unless another class has a member of that name.
+    UnknownReceiver,
+    /// An attribute of a value that may be an instance of the member's
+    /// class or of another class with a member of that name.
+    AnotherDefinition,
+    /// A name bound to the symbol on one path and to another definition on
+    /// another (`try: from fast import parse` / `except: from slow import
+    /// parse`): the module binding it keeps the name when it is rebound
+    /// ([`ProjectIndex::rebound_imports`]).
+    AnotherBinding,
+}
+
+impl Doubt {
+    pub fn why(self) -> &'static str {
+        match self {
+            Doubt::UnknownReceiver => "an attribute of a value of unknown type",
+            Doubt::AnotherDefinition | Doubt::AnotherBinding => {
+                "it may also denote another definition"
+            }
+        }
+    }
 }
 
 /// A module that imports a renamed symbol under its own name and binds
@@ -253,6 +280,16 @@ impl ProjectIndex {
                     Res::Unknown => match self
                         .builtin_name(c.file, b)
                         .and_then(builtin_classes::members)
+                    {
+                        Some(members) => members.contains(&member),
+                        None => true,
+                    },
+                    // a standard-library base the tables know (`abc.ABC`,
+                    // `collections.abc.Mapping`): only its own members count
+                    Res::External => match f
+                        .dotted_name(b)
+                        .as_deref()
+                        .and_then(builtin_classes::stdlib_members)
                     {
                         Some(members) => members.contains(&member),
                         None => true,
@@ -544,6 +581,13 @@ impl ProjectIndex {
             .collect()
     }
 
+    /// Whether any file of the project reads the name `name` (as a name or
+    /// an attribute): the project uses what it names.
+    pub fn is_referenced(&self, name: &str) -> bool {
+        self.files_with(name)
+            .any(|(_, f)| !f.refs_keyed(name).is_empty())
+    }
+
     /// Which project classes derive from which, looked for as a rename
     /// asks (see [`Subclasses`]).
     pub fn subclasses(&self) -> Subclasses<'_> {
@@ -597,12 +641,16 @@ impl ProjectIndex {
                     Res::Defs(ds) if ds.iter().all(|d| targets.contains(d)) => {
                         sites.certain.push(location())
                     }
-                    Res::Defs(ds) if ds.iter().any(|d| targets.contains(d)) => sites
-                        .possible
-                        .push((location(), "it may also denote another definition")),
-                    Res::Possible if member => sites
-                        .possible
-                        .push((location(), "an attribute of a value of unknown type")),
+                    Res::Defs(ds) if ds.iter().any(|d| targets.contains(d)) => {
+                        let doubt = match f.value(r.value) {
+                            Value::Attr { .. } => Doubt::AnotherDefinition,
+                            _ => Doubt::AnotherBinding,
+                        };
+                        sites.possible.push((location(), doubt))
+                    }
+                    Res::Possible if member => {
+                        sites.possible.push((location(), Doubt::UnknownReceiver))
+                    }
                     _ => {}
                 }
             }

@@ -90,7 +90,7 @@ fn a_rename_is_one_commit_and_one_undo_step() {
         > Start s
         Ok
         > Refactor RenameSymbol pkg.util.chunked batched
-        Ok, Renamed in 3 files, 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        Ok, Renamed in 3 files (main.py, pkg/app.py, pkg/util.py), 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
         "#,
     );
     assert_eq!(
@@ -130,7 +130,7 @@ fn undo_right_after_a_refactor_that_left_the_current_file_alone_reverts_it() {
         > Open notes.py
         Ok, At 0:0, Length 1
         > Refactor RenameSymbol pkg.util.chunked batched
-        Ok, Renamed in 3 files, 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        Ok, Renamed in 3 files (main.py, pkg/app.py, pkg/util.py), 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
         > Undo
         Ok, Undid 1, At 0:0, Also in main.py, pkg/app.py, pkg/util.py
         > Undo
@@ -154,11 +154,11 @@ fn undo_right_after_a_refactor_undoes_it_when_it_did_not_change_the_current_file
         > Start s
         Ok
         > Refactor RenameSymbol pkg.util.chunked batched
-        Ok, Renamed in 3 files, 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        Ok, Renamed in 3 files (main.py, pkg/app.py, pkg/util.py), 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
         > Undo
         Ok, Undid 1, At 0:0, Also in main.py, pkg/app.py
         > Refactor RenameSymbol pkg.other.lonely alone
-        Ok, Renamed in 1 file, 2 references updated
+        Ok, Renamed in 1 file (pkg/other.py), 2 references updated
         > Undo
         Ok, Undid 1, At 0:0, Also in pkg/other.py
         "#,
@@ -206,7 +206,7 @@ fn a_preview_changes_nothing_and_preview_mode_waits_for_apply() {
         > Refactor RenameSymbol chunked batched
         Ok, Preview: Would modify 3 files: main.py, pkg/app.py, pkg/util.py, 4 references, Apply or Discard, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
         > Apply
-        Ok, Renamed in 3 files, 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
+        Ok, Renamed in 3 files (main.py, pkg/app.py, pkg/util.py), 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them
         "#,
     );
     assert_eq!(

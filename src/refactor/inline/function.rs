@@ -167,6 +167,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
             name: full,
             locations: calls,
         },
+        evidence: Default::default(),
         left_alone,
         mentions: found,
         names_swapped: Default::default(),

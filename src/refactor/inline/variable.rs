@@ -144,6 +144,7 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
             name: name.to_string(),
             locations: sites.len(),
         },
+        evidence: Default::default(),
         left_alone: Vec::new(),
         mentions: mentions(&file, name),
         names_swapped: Default::default(),
