@@ -318,11 +318,10 @@ impl Display for Command {
 }
 
 /// ` Only Proven` and its kin, as a command ends with them.
-fn site_option(sites: SitePolicy) -> &'static str {
-    match sites {
-        SitePolicy::Refuse => "",
-        SitePolicy::IncludePossible => " Include Possible",
-        SitePolicy::OnlyProven => " Only Proven",
+fn site_option(sites: SitePolicy) -> String {
+    match sites.words() {
+        "" => String::new(),
+        words => format!(" {words}"),
     }
 }
 

@@ -466,7 +466,11 @@ impl Work {
                 )
             })?;
         }
-        self.left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+        // where the project may be broken first
+        self.left_alone.sort_by(|a, b| {
+            let broken = |l: &LeftAlone| !l.why.starts_with("may be broken");
+            (broken(a), &a.site).cmp(&(broken(b), &b.site))
+        });
         self.mentions.sort();
         self.mentions.dedup();
         Ok(Refactored {

@@ -127,7 +127,11 @@ pub(super) fn compute(
             .chain(sites.calls.iter().map(|c| c.site.path.clone()))
         {
             if scanned.insert(path.clone()) {
-                for site in doctest_calls(files.get(&path), &path, &target.name) {
+                let examples = doctest_calls(files.get(&path), &path, &target.name);
+                for (site, args) in examples {
+                    if plan.binds_the_same(&args) {
+                        continue;
+                    }
                     work.left_alone(
                         site,
                         "a doctest example calls it: not rewritten, update it by hand".to_string(),
@@ -611,7 +615,8 @@ impl Plan {
         let moves = star && self.moves_positions();
         let (renamed, other) = self.changed_keywords();
         let keywords_hurt = double_star && !other.is_empty();
-        if !moves && !keywords_hurt && !(double_star && !renamed.is_empty()) {
+        let keywords_renamed = double_star && !renamed.is_empty();
+        if !(moves || keywords_hurt || keywords_renamed) {
             // what the `*`/`**` arguments carry binds as before
             return Ok(usize::from(self.rewrite_splat_call(files, call, work)?));
         }
@@ -856,6 +861,39 @@ impl Plan {
             || !scratch.left_alone.is_empty()
     }
 
+    /// The arguments bind after the change as they did before: each to a
+    /// parameter that kept its name, kind and place, none needing a value
+    /// for callers. (The doctest examples a change lists are the others.)
+    fn binds_the_same(&self, args: &CallArgs) -> bool {
+        if has_splat(args) {
+            return false;
+        }
+        let skip = usize::from(self.receiver);
+        let Some(bound) = bind(&self.old[skip..], args, false) else {
+            return false;
+        };
+        let fills = self
+            .new
+            .iter()
+            .any(|(p, o)| o.is_none() && p.call_value.is_some());
+        let kept = |i: usize| {
+            let i = i + skip;
+            self.new.iter().enumerate().any(|(k, (p, o))| {
+                *o == Some(i)
+                    && p.name == self.old[i].name
+                    && p.kind == self.old[i].kind
+                    && (!p.kind.is_positional() || k == i)
+            })
+        };
+        !fills
+            && bound
+                .params
+                .iter()
+                .enumerate()
+                .all(|(i, a)| a.is_none() || kept(i))
+            && (bound.extra_positional.is_empty() || !self.moves_positions())
+    }
+
     /// What a call gives each new parameter (the receiver left out).
     fn values(&self, bound: &Bound) -> Vec<Value> {
         let skip = usize::from(self.receiver);
@@ -1018,8 +1056,13 @@ fn keyword_argument(arg: &super::calls::Arg, name: &str) -> Vec<Piece> {
 }
 
 /// Where a doctest example (`>>> naturalsize(300, False, True)`) in a
-/// string of the file calls `name`.
-fn doctest_calls(file: &Parsed, path: &str, name: &str) -> Vec<crate::analysis::index::Location> {
+/// string of the file calls `name`, and the call's arguments (ranges in
+/// the example's own text).
+fn doctest_calls(
+    file: &Parsed,
+    path: &str,
+    name: &str,
+) -> Vec<(crate::analysis::index::Location, CallArgs)> {
     let mut out = Vec::new();
     let mut stack = vec![file.tree.root()];
     while let Some(n) = stack.pop() {
@@ -1041,11 +1084,13 @@ fn doctest_calls(file: &Parsed, path: &str, name: &str) -> Vec<crate::analysis::
                         if before.is_none_or(|c| !word(c)) && after.starts_with('(') {
                             let chars = text[..offset + at + i].chars().count();
                             let from = start + chars;
-                            out.push(crate::analysis::index::Location {
+                            let site = crate::analysis::index::Location {
                                 path: path.to_string(),
                                 position: file.position(from),
                                 end: file.position(from + name.chars().count()),
-                            });
+                            };
+                            let args = example_arguments(file, example, i);
+                            out.push((site, args));
                         }
                     }
                 }
@@ -1057,6 +1102,36 @@ fn doctest_calls(file: &Parsed, path: &str, name: &str) -> Vec<crate::analysis::
         stack.extend(n.children(&mut c));
     }
     out
+}
+
+/// The arguments of the call whose name starts at byte `at` of a
+/// doctest example; a lone `*` argument (binding unknown) when the
+/// example does not parse as one call.
+fn example_arguments(file: &Parsed, example: &str, at: usize) -> CallArgs {
+    let unknown = CallArgs {
+        inside: 0..0,
+        args: vec![super::calls::Arg {
+            kind: ArgKind::Star,
+            range: 0..0,
+            keyword: None,
+            value: 0..0,
+            pure: false,
+        }],
+        line_indent: None,
+        generator: false,
+    };
+    let Some(snippet) = file.snippet(example.trim_end()) else {
+        return unknown;
+    };
+    let offset = example[..at].chars().count();
+    let call = snippet
+        .node_at(offset)
+        .and_then(|n| n.parent())
+        .filter(|c| c.kind() == "call");
+    match call.and_then(|c| c.child_by_field_name("arguments")) {
+        Some(arguments) if !arguments.has_error() => calls::arguments_of(&snippet, arguments),
+        _ => unknown,
+    }
 }
 
 fn has_splat(args: &CallArgs) -> bool {

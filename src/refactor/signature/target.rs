@@ -62,6 +62,22 @@ impl Parsed {
     pub fn slice(&self, range: Range<usize>) -> String {
         self.text().slice(range).to_string()
     }
+
+    /// A piece of code written in this file's strings (a doctest
+    /// example), parsed on its own; `None` when it does not parse.
+    pub fn snippet(&self, code: &str) -> Option<Parsed> {
+        let text = Rope::from_str(code);
+        let tree = SyntaxTree::parse(&text).ok()?;
+        Some(Parsed {
+            source: Source {
+                path: self.source.path.clone(),
+                text,
+                base: self.source.base.clone(),
+            },
+            tree,
+            scopes: OnceLock::new(),
+        })
+    }
 }
 
 /// The files a refactor reads, each once.

@@ -1856,6 +1856,8 @@ def naturalsize(value, binary=False, gnu=False):
 
     >>> naturalsize(300, False, True)
     '300B'
+    >>> naturalsize(3000)  # binds as before: not listed
+    '3.0 kB'
     \"\"\"
     return value
 
@@ -1906,6 +1908,44 @@ def f(timeout):
     );
     assert!(done.mentions.is_empty(), "{:?}", done.mentions);
 }
+
+#[test]
+fn a_positional_insert_reaches_the_callers_of_a_wrapper_that_passes_everything_on() {
+    let code = "\
+def intcomma(value, ndigits=None):
+    return value
+
+def fmt(*args, **kwargs):
+    return intcomma(*args, **kwargs)
+
+fmt(1, 2)
+fmt(3, ndigits=4)
+";
+    let done = check(
+        &[("m.py", code)],
+        &signature(
+            "intcomma",
+            "value, ndigits",
+            "value, strict:=False, ndigits=None",
+        ),
+        &[(
+            "m.py",
+            "\
+def intcomma(value, strict, ndigits=None):
+    return value
+
+def fmt(*args, **kwargs):
+    return intcomma(*args, **kwargs)
+
+fmt(1, False, 2)
+fmt(3, ndigits=4, strict=False)
+",
+        )],
+        2,
+    );
+    assert_eq!(followed(&done), vec!["m.py:4:11"]);
+}
+
 #[test]
 fn a_decorator_application_is_a_call_passing_the_definition() {
     let lib = "\
