@@ -635,13 +635,59 @@ fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
             shown.join(", ")
         )));
     }
+    if !refactored.also_renamed.is_empty() {
+        let shown: Vec<String> = refactored
+            .also_renamed
+            .iter()
+            .map(|a| {
+                format!(
+                    "{} → {} (dispatch by the class's name at {}:{})",
+                    a.symbol, a.new_name, a.dispatch.path, a.dispatch.position.line
+                )
+            })
+            .collect();
+        clauses.push(Clause::Note(format!("also renamed: {}", shown.join(", "))));
+    }
     if !refactored.mentions.is_empty() {
         let all: Vec<&Site> = refactored.mentions.iter().collect();
+        let include_text = matches!(
+            report.refactoring,
+            Refactoring::Rename {
+                include_text: true,
+                ..
+            }
+        );
+        clauses.push(Clause::Note(if include_text {
+            format!(
+                "not changed: {} {} in strings and comments of files the rename does not otherwise change ({})",
+                all.len(),
+                plural(all.len(), "mention"),
+                sites(&all)
+            )
+        } else {
+            format!(
+                "not changed: {} {} in strings and comments ({}); Include Text changes them",
+                all.len(),
+                plural(all.len(), "mention"),
+                sites(&all)
+            )
+        }));
+    }
+    if !refactored.data_strings.is_empty() {
+        let data = &refactored.data_strings;
+        let mut shown: Vec<String> = data
+            .iter()
+            .take(SITES_SHOWN)
+            .map(|d| format!("{} ({})", d.site, d.why))
+            .collect();
+        if data.len() > SITES_SHOWN {
+            shown.push(format!("… ({} more)", data.len() - SITES_SHOWN));
+        }
         clauses.push(Clause::Note(format!(
-            "not changed: {} {} in strings and comments ({}); Include Text changes them",
-            all.len(),
-            plural(all.len(), "mention"),
-            sites(&all)
+            "data strings: {} {} that name it as data, never changed (not even with Include Text): {}",
+            data.len(),
+            plural(data.len(), "string"),
+            shown.join(", ")
         )));
     }
     clauses.push(op_json::data("refactor", report_json(report)));
@@ -724,5 +770,15 @@ fn report_json(report: &RefactorReport) -> Value {
             object
         }).collect::<Vec<_>>(),
         "mentions": refactored.mentions.iter().map(site).collect::<Vec<_>>(),
+        "data_strings": refactored.data_strings.iter().map(|d| {
+            let mut object = site(&d.site);
+            object["why"] = json!(d.why);
+            object
+        }).collect::<Vec<_>>(),
+        "also_renamed": refactored.also_renamed.iter().map(|a| json!({
+            "symbol": a.symbol,
+            "new_name": a.new_name,
+            "dispatch": site(&a.dispatch),
+        })).collect::<Vec<_>>(),
     })
 }

@@ -54,6 +54,7 @@
 //! symbol); `Rename_Class` of anything but a class.
 
 mod conflict;
+mod dispatch;
 mod text;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -78,6 +79,16 @@ use text::Context;
 pub(super) fn compute(
     project: &Project<'_>,
     request: &Refactoring,
+) -> Result<Refactored, RefactorError> {
+    rename(project, request, &[])
+}
+
+/// `sanctioned`: lookups (`path`, line) that reach members by a class's
+/// name, renamed along with that class ([`dispatch`]).
+fn rename(
+    project: &Project<'_>,
+    request: &Refactoring,
+    sanctioned: &[(String, usize)],
 ) -> Result<Refactored, RefactorError> {
     let Refactoring::Rename {
         kind,
@@ -169,7 +180,7 @@ pub(super) fn compute(
         ));
     }
     if member {
-        computed_attribute_names(project, &members, &first.full_name, &old)?;
+        computed_attribute_names(project, &members, &first.full_name, &old, sanctioned)?;
     }
     if let Some((class, base)) = member
         .then(|| index.overrides_outside(&classes, &old))
@@ -189,6 +200,10 @@ pub(super) fn compute(
     } else {
         conflict::in_modules(index, &members, new)?;
     }
+    let along = match first.kind {
+        SymbolKind::Class => dispatch::check(project, &first, new)?,
+        _ => Default::default(),
+    };
 
     let mut sites = index.rename_sites(&family, &old, member);
     // A module that imports the symbol and rebinds its name keeps the name
@@ -325,7 +340,7 @@ pub(super) fn compute(
         left_alone.splice(0..0, forwarding);
     }
     mentions.sort();
-    Ok(Refactored {
+    let renamed = Refactored {
         change,
         summary: Summary::Renamed {
             symbol: first.full_name.clone(),
@@ -335,7 +350,16 @@ pub(super) fn compute(
         left_alone,
         mentions,
         names_swapped,
-    })
+        data_strings: Vec::new(),
+        also_renamed: Vec::new(),
+    };
+    dispatch::rename_along(
+        &first.full_name,
+        along,
+        *include_text,
+        |r, s| rename(project, r, s),
+        renamed,
+    )
 }
 
 /// A class of the renamed member (or a project base of one) that defines
@@ -389,6 +413,7 @@ fn computed_attribute_names(
     members: &[DefInfo],
     full_name: &str,
     old: &str,
+    sanctioned: &[(String, usize)],
 ) -> Result<(), RefactorError> {
     static COMPUTED: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let computed = COMPUTED.get_or_init(|| {
@@ -420,8 +445,9 @@ fn computed_attribute_names(
             let Some(prefix) = found.iter().skip(1).flatten().next() else {
                 continue;
             };
-            if old.starts_with(prefix.as_str()) {
-                let line = line_of(&text, found.get(0).map_or(0, |m| m.start()));
+            let line = line_of(&text, found.get(0).map_or(0, |m| m.start()));
+            let renamed_along = sanctioned.iter().any(|(p, l)| p == path && *l == line);
+            if old.starts_with(prefix.as_str()) && !renamed_along {
                 return Err(RefactorError::new(
                     RefactorFailure::Refused,
                     format!(
@@ -437,7 +463,10 @@ fn computed_attribute_names(
         // func_name.lower(), …)`; `'visit_' + name`): a template in the
         // file whose fixed start begins the old name, and a lookup by a
         // name that is not a literal.
-        let Some(lookup) = dynamic_lookup().find(&text) else {
+        let Some(lookup) = dynamic_lookup().find_iter(&text).find(|l| {
+            let line = line_of(&text, l.start());
+            !sanctioned.iter().any(|(p, at)| p == path && *at == line)
+        }) else {
             continue;
         };
         for found in name_template().captures_iter(&text) {
