@@ -278,6 +278,7 @@ fn rename(
 
     let mut change = WorkspaceChange::new();
     let mut mentions = Vec::new();
+    let mut data_strings = Vec::new();
     let mut references = 0;
     let mut names_swapped = BTreeSet::new();
     let renaming = Renaming {
@@ -299,6 +300,7 @@ fn rename(
             aliased.get(path.as_str()).copied().unwrap_or_default(),
             &not_code,
             &mut mentions,
+            &mut data_strings,
             &mut left_alone,
         )?;
         references += edited.code;
@@ -323,7 +325,15 @@ fn rename(
             continue;
         };
         let positions = stub_sites(index, path, module, &stub, &family, &old);
-        let edited = renaming.file(&stub, &positions, &[], &[], &mut mentions, &mut left_alone)?;
+        let edited = renaming.file(
+            &stub,
+            &positions,
+            &[],
+            &[],
+            &mut mentions,
+            &mut data_strings,
+            &mut left_alone,
+        )?;
         references += edited.code;
         if let Some(file) = edited.change {
             if edited.names_only {
@@ -331,6 +341,11 @@ fn rename(
             }
             insert(&mut change, stub.path.clone(), file)?;
         }
+    }
+    if *include_text {
+        // not half-way: what it does not change elsewhere is said
+        let touched: BTreeSet<&str> = change.files().map(|(p, _)| p.as_str()).collect();
+        text::elsewhere(project, &old, &touched, &mut mentions, &mut data_strings)?;
     }
     let files = change.files().count();
     left_alone.sort_by(|a, b| a.site.cmp(&b.site));
@@ -350,7 +365,7 @@ fn rename(
         left_alone,
         mentions,
         names_swapped,
-        data_strings: Vec::new(),
+        data_strings,
         also_renamed: Vec::new(),
     };
     dispatch::rename_along(
@@ -613,6 +628,7 @@ impl Renaming<'_> {
         aliased: &[Position],
         not_code: &[(Position, Position)],
         mentions: &mut Vec<Location>,
+        data_strings: &mut Vec<LeftAlone>,
         left_alone: &mut Vec<LeftAlone>,
     ) -> Result<Edited, RefactorError> {
         let text = &source.text;
@@ -669,6 +685,10 @@ impl Renaming<'_> {
                 Context::Dynamic => left_alone.push(LeftAlone {
                     site: at,
                     why: "a string naming an attribute at run time (getattr and the like)".into(),
+                }),
+                Context::Data(what) => data_strings.push(LeftAlone {
+                    site: at,
+                    why: what.into(),
                 }),
                 Context::Comment | Context::String if self.include_text => text_edits.push(range),
                 Context::Comment | Context::String => mentions.push(at),

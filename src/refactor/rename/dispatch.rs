@@ -96,6 +96,17 @@ enum Transform {
     Unknown,
 }
 
+impl Flow {
+    fn line(&self) -> usize {
+        match self {
+            Flow::Lookup { line, .. }
+            | Flow::Compared { line, .. }
+            | Flow::Keyed { line, .. }
+            | Flow::Escapes { line, .. } => *line,
+        }
+    }
+}
+
 impl Template {
     fn glued(&self) -> bool {
         !self.prefix.is_empty() || !self.suffix.is_empty() || self.transform != Transform::Same
@@ -157,9 +168,9 @@ pub(super) fn check(
         let Ok(tree) = SyntaxTree::parse(&source.text) else {
             continue;
         };
-        for flow in flows_in(&src, tree.root()) {
-            flows.push((path.to_string(), flow));
-        }
+        let mut found = flows_in(&src, tree.root());
+        found.sort_by_key(Flow::line);
+        flows.extend(found.into_iter().map(|f| (path.to_string(), f)));
     }
     let mut along = Along::default();
     let mut keyed: Option<(String, usize, String)> = None;
