@@ -35,6 +35,7 @@ use crate::analysis::index::resolve::DefRef;
 use crate::analysis::index::{Location, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::SyntaxTree;
+use crate::change::{FileOp, Indel, TextEdits, WorkspaceChange};
 use crate::edit::Position;
 
 use super::super::{
@@ -362,14 +363,15 @@ fn merge(a: Refactored, b: Refactored) -> Result<Refactored, RefactorError> {
     let mut names_swapped = a.names_swapped.clone();
     names_swapped.extend(b.names_swapped.iter().cloned());
     names_swapped.retain(|p| !not_swapped.contains(p));
-    let change = a.change.union(b.change).map_err(|e| {
+    let (b_change, repeated) = without_repeats(&a.change, &b.change)?;
+    let change = a.change.union(b_change).map_err(|e| {
         RefactorError::new(RefactorFailure::WouldBreak, format!("Internal error: {e}"))
     })?;
     let references = |s: &Summary| match s {
         Summary::Renamed { references, .. } => *references,
         _ => 0,
     };
-    let total = references(&a.summary) + references(&b.summary);
+    let total = references(&a.summary) + references(&b.summary) - repeated;
     let summary = match a.summary {
         Summary::Renamed { symbol, .. } => Summary::Renamed {
             symbol,
@@ -395,6 +397,36 @@ fn merge(a: Refactored, b: Refactored) -> Result<Refactored, RefactorError> {
         data_strings,
         also_renamed,
     })
+}
+
+/// `b` without the edits `a` makes too (two members renamed along change
+/// the same mention of their name with `Include Text`), and how many.
+fn without_repeats(
+    a: &WorkspaceChange,
+    b: &WorkspaceChange,
+) -> Result<(WorkspaceChange, usize), RefactorError> {
+    let internal = |e: String| RefactorError::new(RefactorFailure::WouldBreak, e);
+    let mut out = WorkspaceChange::new();
+    let mut repeated = 0;
+    for (path, theirs) in b.files() {
+        let mut file = theirs.clone();
+        if let (Some(FileOp::Edit(ours)), FileOp::Edit(edits)) =
+            (a.file(path).map(|f| &f.op), &theirs.op)
+        {
+            let kept: Vec<Indel> = edits
+                .iter()
+                .filter(|i| !ours.iter().any(|o| o == *i))
+                .cloned()
+                .collect();
+            repeated += edits.len() - kept.len();
+            let kept = TextEdits::new(kept)
+                .map_err(|(x, y)| internal(format!("Internal error: edits {x:?} and {y:?}")))?;
+            file.op = FileOp::Edit(kept);
+        }
+        out.insert(path.clone(), file)
+            .map_err(|e| internal(format!("Internal error: {e}")))?;
+    }
+    Ok((out, repeated))
 }
 
 /// The project class of that full name.

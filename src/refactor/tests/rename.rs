@@ -1641,3 +1641,32 @@ fn include_text_changes_prose_never_data_strings_and_reports_other_files() {
     );
     assert_eq!(done.data_strings.len(), 1);
 }
+
+#[test]
+fn members_renamed_along_share_the_mentions_of_their_name() {
+    // jinja2 with Include Text: a docstring naming `visit_Name` is a
+    // mention of both visitors' methods: changed once, not twice
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "visitor.py",
+            "class V:\n    \"\"\"Calls visit_Name for names.\"\"\"\n\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n\nclass A(V):\n    def visit_Name(self, node):\n        return 1\n\n\nclass B(V):\n    def visit_Name(self, node):\n        return 2\n",
+        ),
+    ]);
+    let done = p
+        .run(
+            None,
+            &Refactoring::Rename {
+                kind: RenameKind::Class,
+                symbol: "nodes.Name".into(),
+                new_name: "NameNode".into(),
+                include_text: true,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert_eq!(
+        p.after(&done)["visitor.py"],
+        "class V:\n    \"\"\"Calls visit_NameNode for names.\"\"\"\n\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n\nclass A(V):\n    def visit_NameNode(self, node):\n        return 1\n\n\nclass B(V):\n    def visit_NameNode(self, node):\n        return 2\n"
+    );
+    assert_eq!(counts(&done), (2, 4));
+}
