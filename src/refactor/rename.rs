@@ -369,6 +369,7 @@ fn rename(
         also_renamed: Vec::new(),
     };
     dispatch::rename_along(
+        project,
         &first.full_name,
         along,
         *include_text,

@@ -304,6 +304,7 @@ pub(super) fn check(
 /// one's whole rename, as `RenameSymbol` would do it, merged in. A use of
 /// one that rename cannot prove refuses: dispatch would no longer match.
 pub(super) fn rename_along(
+    project: &Project<'_>,
     class: &str,
     along: Along,
     include_text: bool,
@@ -346,7 +347,41 @@ pub(super) fn rename_along(
         done = merge(done, member)?;
         done.also_renamed.push(also);
     }
+    if !done.also_renamed.is_empty() {
+        done.mentions = unchanged(project, &done.change, done.mentions)?;
+    }
     Ok(done)
+}
+
+/// The mentions that no edit of `change` changes: a member's rename
+/// reports a mention (in a file it does not touch) that another's changes.
+fn unchanged(
+    project: &Project<'_>,
+    change: &WorkspaceChange,
+    mentions: Vec<Location>,
+) -> Result<Vec<Location>, RefactorError> {
+    let mut kept = Vec::new();
+    for m in mentions {
+        let edits =
+            change
+                .files()
+                .find(|(p, _)| p.as_str() == m.path)
+                .and_then(|(_, f)| match &f.op {
+                    FileOp::Edit(edits) => Some(edits.clone()),
+                    _ => None,
+                });
+        let Some(edits) = edits else {
+            kept.push(m);
+            continue;
+        };
+        let text = project.sources.source(&m.path)?.text;
+        let at = (m.position.line < text.len_lines())
+            .then(|| text.line_to_char(m.position.line) + m.position.col);
+        if !edits.iter().any(|i| Some(i.range.start) == at) {
+            kept.push(m);
+        }
+    }
+    Ok(kept)
 }
 
 /// Both renames' edits and reports, as one.

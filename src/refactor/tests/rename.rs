@@ -1669,4 +1669,31 @@ fn members_renamed_along_share_the_mentions_of_their_name() {
         "class V:\n    \"\"\"Calls visit_NameNode for names.\"\"\"\n\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n\nclass A(V):\n    def visit_NameNode(self, node):\n        return 1\n\n\nclass B(V):\n    def visit_NameNode(self, node):\n        return 2\n"
     );
     assert_eq!(counts(&done), (2, 4));
+    assert!(done.mentions.is_empty(), "{:?}", done.mentions);
+
+    // B elsewhere: its rename alone reports the docstring A's changes
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "visitor.py",
+            "class V:\n    \"\"\"Calls visit_Name for names.\"\"\"\n\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n\nclass A(V):\n    def visit_Name(self, node):\n        return 1\n",
+        ),
+        (
+            "other.py",
+            "from visitor import V\n\n\nclass B(V):\n    def visit_Name(self, node):\n        return 2\n",
+        ),
+    ]);
+    let done = p
+        .run(
+            None,
+            &Refactoring::Rename {
+                kind: RenameKind::Class,
+                symbol: "nodes.Name".into(),
+                new_name: "NameNode".into(),
+                include_text: true,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert!(p.after(&done)["visitor.py"].contains("Calls visit_NameNode for"));
+    assert!(done.mentions.is_empty(), "{:?}", done.mentions);
 }
