@@ -684,7 +684,7 @@ fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
             shown.push(format!("… ({} more)", data.len() - SITES_SHOWN));
         }
         clauses.push(Clause::Note(format!(
-            "data strings: {} {} that name it as data, never changed (not even with Include Text): {}",
+            "data strings: {} {} naming it as data, never changed (not even with Include Text): {}",
             data.len(),
             plural(data.len(), "string"),
             shown.join(", ")
