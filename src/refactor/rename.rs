@@ -42,9 +42,13 @@
 //! `mentions`, changed only with `Include Text`. Mentions and doctests
 //! are looked for in the files the rename changes (each file is read
 //! once; a Django-wide rename reads only those): a file that never uses
-//! the symbol in code is not searched for mentions of its name. A string
-//! that is not an annotation (`{"User": …}`, `"list[User]"`) is a mention,
-//! never changed as code.
+//! the symbol in code is not searched for mentions of its name (with
+//! `Include Text`, its mentions are listed). A string that is not an
+//! annotation (`"list[User]"`) is a mention, never changed as code; one
+//! that is data (`{"User": …}`, `policies["urlize.rel"]`) is listed in
+//! `data_strings`, never changed ([`text`]). A class whose name dispatch
+//! reaches as a string renames the members it reaches along, or refuses
+//! ([`dispatch`]).
 //!
 //! **Refusals:** a new name that is not an identifier or is a keyword
 //! (InvalidArgument); one that collides or shadows (`conflict`: the
@@ -622,6 +626,7 @@ impl Renaming<'_> {
     /// alone, which are not mentions either.
     ///
     /// [`ReboundImport`]: crate::analysis::index::rename::ReboundImport
+    #[allow(clippy::too_many_arguments)]
     fn file(
         &self,
         source: &Source,

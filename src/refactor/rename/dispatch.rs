@@ -823,10 +823,9 @@ fn trace(src: &str, n: Node<'_>, template: Template, depth: usize, out: &mut Vec
                 if k.kind() == "identifier"
                     && k.start_byte() >= p.end_byte()
                     && text(src, k) == name
-                    && !k
-                        .parent()
+                    && k.parent()
                         .and_then(|a| a.child_by_field_name("left"))
-                        .is_some_and(|l| l.id() == k.id())
+                        .is_none_or(|l| l.id() != k.id())
                 {
                     trace(src, k, template.clone(), depth + 1, out);
                 }
