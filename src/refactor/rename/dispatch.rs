@@ -109,8 +109,10 @@ impl Flow {
 }
 
 impl Template {
+    /// Whether it builds an identifier around the name (`visit_{…}`): a
+    /// name only lowered (`{"class": cls.__name__.lower()}`) is not.
     fn glued(&self) -> bool {
-        !self.prefix.is_empty() || !self.suffix.is_empty() || self.transform != Transform::Same
+        !self.prefix.is_empty() || !self.suffix.is_empty()
     }
 
     /// The attribute the template makes of `name`; `None` when unknown.
@@ -163,8 +165,8 @@ pub(super) fn check(
         }
         let source = project.sources.source(path)?;
         let src = source.text.to_string();
-        if !src.contains(".__name__") && !src.contains(".__qualname__") {
-            continue;
+        if !class_name_taken().is_match(&src) {
+            continue; // parsed only where a class's name may be taken
         }
         let Ok(tree) = SyntaxTree::parse(&source.text) else {
             continue;
@@ -190,7 +192,10 @@ pub(super) fn check(
                         "{path}:{line} reaches attributes by a name made from a class's name ({call}) in a way this cannot follow, so '{old}' there would not be renamed"
                     )));
                 };
-                if from == to {
+                if from == to || (owner.is_none() && from == old) {
+                    // the same name, or the class's own name looked up
+                    // where the class is bound (`hasattr(module, name)`),
+                    // which the rename renames too
                     continue;
                 }
                 let module = index.module_of(path).unwrap_or_default();
@@ -512,6 +517,16 @@ fn flows_in(src: &str, root: Node<'_>) -> Vec<Flow> {
         stack.extend(n.named_children(&mut cursor));
     }
     out
+}
+
+/// What [`is_class_name`] accepts, written out: a cheap test before a
+/// parse.
+fn class_name_taken() -> &'static regex::Regex {
+    static TAKEN: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    TAKEN.get_or_init(|| {
+        regex::Regex::new(r"(?i)(?:\)|__class__|cls|class_?|klass)\s*\.\s*__(?:qual)?name__")
+            .expect("a valid regex")
+    })
 }
 
 fn text<'s>(src: &'s str, n: Node<'_>) -> &'s str {

@@ -1697,3 +1697,25 @@ fn members_renamed_along_share_the_mentions_of_their_name() {
     assert!(p.after(&done)["visitor.py"].contains("Calls visit_NameNode for"));
     assert!(done.mentions.is_empty(), "{:?}", done.mentions);
 }
+
+#[test]
+fn a_class_name_that_finds_the_class_itself_or_fills_a_value_renames() {
+    // Django's managers: `hasattr(module, self.__class__.__name__)` finds
+    // the class where it is bound, renamed too; related names:
+    // `{"class": cls.__name__.lower()}` is a value, not a name built
+    let p = TestProject::new(&[
+        (
+            "nodes.py",
+            "import importlib\n\n\nclass Name:\n    def deconstruct(self):\n        module = importlib.import_module(self.__module__)\n        name = self.__class__.__name__\n        if not hasattr(module, name):\n            raise ValueError(name)\n        return name\n",
+        ),
+        (
+            "related.py",
+            "def related_name(cls, name):\n    return name % {\"class\": cls.__name__.lower()}\n",
+        ),
+    ]);
+    let done = p
+        .run(None, &class("nodes.Name", "NameNode"))
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert!(done.also_renamed.is_empty());
+    assert!(p.after(&done)["nodes.py"].contains("class NameNode:"));
+}
