@@ -63,10 +63,12 @@ enum Flow {
         template: Template,
         call: String,
     },
-    /// Compared with string literals (and maybe with a variable).
+    /// Compared with string literals, or with strings built from one
+    /// (`"Multi%s" % kind`: `starts` holds `Multi`).
     Compared {
         line: usize,
         literals: Vec<String>,
+        starts: Vec<String>,
         template: Template,
     },
     /// A dict key, a subscript, or compared with a variable.
@@ -261,6 +263,7 @@ pub(super) fn check(
             Flow::Compared {
                 line,
                 literals,
+                starts,
                 template,
             } => {
                 let made = template.apply(old);
@@ -268,6 +271,14 @@ pub(super) fn check(
                     return Err(refuse(format!(
                         "{path}:{line} compares a class's name with the string '{}', which the rename would not change",
                         made.unwrap_or_else(|| old.to_string())
+                    )));
+                }
+                if let Some(start) = made
+                    .as_ref()
+                    .and_then(|m| starts.iter().find(|s| m.starts_with(s.as_str())))
+                {
+                    return Err(refuse(format!(
+                        "{path}:{line} compares a class's name with a string built from '{start}', which may be '{old}' and would not be renamed",
                     )));
                 }
             }
@@ -497,12 +508,56 @@ fn spelled_in_project(
     for path in project.index.paths() {
         let source = project.sources.source(path)?;
         let src = source.text.to_string();
-        if let Some(at) = pattern.find(&src) {
+        let mut tree = None;
+        for at in pattern.find_iter(&src) {
+            if quoted {
+                // `__all__ = ["Old"]` is renamed with the class
+                let parsed = tree.get_or_insert_with(|| SyntaxTree::parse(&source.text).ok());
+                if parsed
+                    .as_ref()
+                    .is_some_and(|t| in_all(t.root(), &src, at.start()))
+                {
+                    continue;
+                }
+            }
             let line = src[..at.start()].matches('\n').count();
             return Ok(Some(format!("{path}:{line}")));
         }
     }
     Ok(None)
+}
+
+/// The fixed start of a string built from a literal: `"Multi%s" % x`,
+/// `"visit_" + x`, `f"visit_{x}"` → `Multi`, `visit_`.
+fn fixed_start(src: &str, n: Node<'_>) -> Option<String> {
+    let literal = match n.kind() {
+        "binary_operator" => {
+            let left = n.child_by_field_name("left")?;
+            plain_string(src, left).or_else(|| fixed_start(src, left))?
+        }
+        "string" => {
+            let first = n.named_child(1)?;
+            (first.kind() == "string_content").then(|| text(src, first).to_string())?
+        }
+        _ => return None,
+    };
+    let end = literal.find(['%', '{']).unwrap_or(literal.len());
+    Some(literal[..end].to_string())
+}
+
+/// Whether the string literal at byte `at` is an element of `__all__`,
+/// which the rename changes with the name.
+fn in_all(root: Node<'_>, src: &str, at: usize) -> bool {
+    let mut n = root.descendant_for_byte_range(at, at + 1);
+    while let Some(k) = n {
+        if matches!(k.kind(), "assignment" | "augmented_assignment") {
+            return k
+                .child_by_field_name("left")
+                .is_some_and(|l| text(src, l) == "__all__");
+        }
+        n = k.parent();
+    }
+    false
 }
 
 /// Every flow of a class's name in one file.
@@ -787,7 +842,21 @@ fn trace(src: &str, n: Node<'_>, template: Template, depth: usize, out: &mut Vec
             });
         }
         "comparison_operator" => {
+            // `sep in name`: a test of what the name holds, not of which
+            let mut cursor = p.walk();
+            let operands: Vec<Node<'_>> = p.named_children(&mut cursor).collect();
+            if let Some(i) = operands
+                .iter()
+                .position(|o| o.id() == n.id())
+                .filter(|&i| i > 0)
+            {
+                let between = &src[operands[i - 1].end_byte()..n.start_byte()];
+                if matches!(between.trim(), "in" | "not in") {
+                    return;
+                }
+            }
             let mut literals = Vec::new();
+            let mut starts = Vec::new();
             let mut variable = false;
             let mut cursor = p.walk();
             for operand in p.named_children(&mut cursor) {
@@ -804,6 +873,8 @@ fn trace(src: &str, n: Node<'_>, template: Template, depth: usize, out: &mut Vec
                             None => variable = true,
                         }
                     }
+                } else if let Some(start) = fixed_start(src, operand) {
+                    starts.push(start);
                 } else if operand.kind() != "none" {
                     variable = true;
                 }
@@ -811,6 +882,7 @@ fn trace(src: &str, n: Node<'_>, template: Template, depth: usize, out: &mut Vec
             out.push(Flow::Compared {
                 line,
                 literals,
+                starts,
                 template: template.clone(),
             });
             if variable {
@@ -848,6 +920,12 @@ fn trace(src: &str, n: Node<'_>, template: Template, depth: usize, out: &mut Vec
                 stack.extend(k.named_children(&mut cursor));
             }
         }
+        // `def get_internal_type(self): return self.__class__.__name__`:
+        // callers may key a table by it (Django's `data_types["CharField"]`)
+        "return_statement" if !template.glued() => out.push(Flow::Keyed {
+            line,
+            code: first_line(text(src, p)),
+        }),
         _ => escapes(out, p),
     }
 }

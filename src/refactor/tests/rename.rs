@@ -1719,3 +1719,39 @@ fn a_class_name_that_finds_the_class_itself_or_fills_a_value_renames() {
     assert!(done.also_renamed.is_empty());
     assert!(p.after(&done)["nodes.py"].contains("class NameNode:"));
 }
+
+#[test]
+fn a_class_name_returned_or_compared_with_a_built_string_is_judged_by_the_literals() {
+    // Django: `get_internal_type` returns `self.__class__.__name__`, and a
+    // backend's table is keyed by "CharField"
+    let p = TestProject::new(&[
+        (
+            "fields.py",
+            "class Field:\n    def get_internal_type(self):\n        return self.__class__.__name__\n\n\nclass CharField(Field):\n    pass\n",
+        ),
+        ("backend.py", "data_types = {\"CharField\": \"varchar\"}\n"),
+        (
+            "gis.py",
+            "def is_multi(field, kind):\n    if \"__\" in type(field).__name__:\n        return False\n    return field.__class__.__name__ == \"Multi%s\" % kind\n",
+        ),
+    ]);
+    let message = refusal(&p, None, &class("fields.CharField", "TextField")).1;
+    assert!(
+        message.starts_with("Cannot rename fields.CharField: fields.py:2 keys or compares by a class's name (return self.__class__.__name__), and backend.py:0 spells 'CharField' as a string"),
+        "{message}"
+    );
+    // a substring test, and a comparison with names starting `Multi`, do
+    // not stop a class that has no literal of its name
+    let p = TestProject::new(&[
+        ("fields.py", "class Point:\n    pass\n"),
+        (
+            "gis.py",
+            "def is_multi(field, kind):\n    if \"__\" in type(field).__name__:\n        return False\n    return field.__class__.__name__ == \"Multi%s\" % kind\n",
+        ),
+        ("other.py", "KINDS = [\"Point\"]\n"),
+    ]);
+    assert!(p
+        .run(None, &class("fields.Point", "Spot"))
+        .map_err(|e| e.message)
+        .is_ok());
+}
