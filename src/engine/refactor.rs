@@ -650,10 +650,23 @@ fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
     let refactored = &report.refactored;
     let evidence = &refactored.evidence;
     let mut clauses = Vec::new();
-    if !evidence.also.is_empty() {
+    // overrides up and down the hierarchy, then members name-based
+    // dispatch reaches
+    let also: Vec<String> = evidence
+        .also
+        .iter()
+        .cloned()
+        .chain(refactored.also_renamed.iter().map(|a| {
+            format!(
+                "{} → {} (dispatch by the class's name at {}:{})",
+                a.symbol, a.new_name, a.dispatch.path, a.dispatch.position.line
+            )
+        }))
+        .collect();
+    if !also.is_empty() {
         clauses.push(Clause::Note(format!(
             "also renamed: {}",
-            listed(evidence.also.iter().cloned())
+            listed(also.into_iter())
         )));
     }
     let unproven = |sites: &[refactor::Unproven]| {
@@ -704,11 +717,44 @@ fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
     }
     if !refactored.mentions.is_empty() {
         let all: Vec<&Site> = refactored.mentions.iter().collect();
+        let include_text = matches!(
+            report.refactoring,
+            Refactoring::Rename {
+                include_text: true,
+                ..
+            }
+        );
+        clauses.push(Clause::Note(if include_text {
+            format!(
+                "not changed: {} {} in strings and comments of files the rename does not otherwise change ({})",
+                all.len(),
+                plural(all.len(), "mention"),
+                sites(&all)
+            )
+        } else {
+            format!(
+                "not changed: {} {} in strings and comments ({}); Include Text changes them",
+                all.len(),
+                plural(all.len(), "mention"),
+                sites(&all)
+            )
+        }));
+    }
+    if !refactored.data_strings.is_empty() {
+        let data = &refactored.data_strings;
+        let mut shown: Vec<String> = data
+            .iter()
+            .take(SITES_SHOWN)
+            .map(|d| format!("{} ({})", d.site, d.why))
+            .collect();
+        if data.len() > SITES_SHOWN {
+            shown.push(format!("… ({} more)", data.len() - SITES_SHOWN));
+        }
         clauses.push(Clause::Note(format!(
-            "not changed: {} {} in strings and comments ({}); Include Text changes them",
-            all.len(),
-            plural(all.len(), "mention"),
-            sites(&all)
+            "data strings: {} {} naming it as data, never changed (not even with Include Text): {}",
+            data.len(),
+            plural(data.len(), "string"),
+            shown.join(", ")
         )));
     }
     clauses.push(op_json::data("refactor", report_json(report)));
@@ -829,7 +875,17 @@ fn report_json(report: &RefactorReport) -> Value {
             SitePolicy::IncludePossible => "include_possible",
             SitePolicy::OnlyProven => "only_proven",
         },
-        "also_renamed": evidence.also,
+        "overrides_renamed": evidence.also,
+        "data_strings": refactored.data_strings.iter().map(|d| {
+            let mut object = site(&d.site);
+            object["why"] = json!(d.why);
+            object
+        }).collect::<Vec<_>>(),
+        "also_renamed": refactored.also_renamed.iter().map(|a| json!({
+            "symbol": a.symbol,
+            "new_name": a.new_name,
+            "dispatch": site(&a.dispatch),
+        })).collect::<Vec<_>>(),
     })
 }
 

@@ -182,6 +182,8 @@ mod tests {
             left_alone: Vec::new(),
             mentions: Vec::new(),
             names_swapped: names_only.then_some(resolved).into_iter().collect(),
+            data_strings: Vec::new(),
+            also_renamed: Vec::new(),
         }
     }
 

@@ -178,6 +178,8 @@ pub(super) fn compute(
         left_alone: Vec::new(),
         mentions: Vec::new(),
         names_swapped: Default::default(),
+        data_strings: Vec::new(),
+        also_renamed: Vec::new(),
     })
 }
 

@@ -103,6 +103,13 @@ pub struct Refactored {
     /// prove such a file parses as before without parsing it
     /// ([`check::no_new_errors`]). Empty but for renames.
     pub names_swapped: BTreeSet<WorkspacePath>,
+    /// Strings that are data (a dict key, a subscript, a registry name),
+    /// not prose: never changed, even with `Include Text`, each with what
+    /// it is. Renames only.
+    pub data_strings: Vec<LeftAlone>,
+    /// Members renamed along with a class because name-based dispatch
+    /// reaches them by its name (`visit_Name`). Renames only.
+    pub also_renamed: Vec<AlsoRenamed>,
 }
 
 /// The counts a reply reports, per kind of refactor.
@@ -136,6 +143,18 @@ pub enum Summary {
         name: String,
         locations: usize,
     },
+}
+
+/// A member renamed along with a class: dispatch reaches it by the
+/// class's name (`getattr(self, f"visit_{type(node).__name__}")`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AlsoRenamed {
+    /// `jinja2.compiler.CodeGenerator.visit_Name`.
+    pub symbol: String,
+    /// `visit_NameNode`.
+    pub new_name: String,
+    /// The line of the lookup that reaches it by name.
+    pub dispatch: Location,
 }
 
 /// A use the refactor did not change, and why.

@@ -42,9 +42,13 @@
 //! `mentions`, changed only with `Include Text`. Mentions and doctests
 //! are looked for in the files the rename changes (each file is read
 //! once; a Django-wide rename reads only those): a file that never uses
-//! the symbol in code is not searched for mentions of its name. A string
-//! that is not an annotation (`{"User": …}`, `"list[User]"`) is a mention,
-//! never changed as code.
+//! the symbol in code is not searched for mentions of its name (with
+//! `Include Text`, its mentions are listed). A string that is not an
+//! annotation (`"list[User]"`) is a mention, never changed as code; one
+//! that is data (`{"User": …}`, `policies["urlize.rel"]`) is listed in
+//! `data_strings`, never changed ([`text`]). A class whose name dispatch
+//! reaches as a string renames the members it reaches along, or refuses
+//! ([`dispatch`]).
 //!
 //! **Refusals:** a new name that is not an identifier or is a keyword
 //! (InvalidArgument); one that collides or shadows (`conflict`: the
@@ -54,6 +58,7 @@
 //! symbol); `Rename_Class` of anything but a class.
 
 mod conflict;
+mod dispatch;
 mod strings;
 mod text;
 
@@ -81,6 +86,16 @@ use text::Context;
 pub(super) fn compute(
     project: &Project<'_>,
     request: &Refactoring,
+) -> Result<Refactored, RefactorError> {
+    rename(project, request, &[])
+}
+
+/// `sanctioned`: lookups (`path`, line) that reach members by a class's
+/// name, renamed along with that class ([`dispatch`]).
+fn rename(
+    project: &Project<'_>,
+    request: &Refactoring,
+    sanctioned: &[(String, usize)],
 ) -> Result<Refactored, RefactorError> {
     let Refactoring::Rename {
         kind,
@@ -173,7 +188,7 @@ pub(super) fn compute(
         ));
     }
     if member {
-        computed_attribute_names(project, &members, &first.full_name, &old)?;
+        computed_attribute_names(project, &members, &first.full_name, &old, sanctioned)?;
     }
     if let Some((class, base)) = member
         .then(|| index.overrides_outside(&classes, &old))
@@ -193,6 +208,10 @@ pub(super) fn compute(
     } else {
         conflict::in_modules(index, &members, new)?;
     }
+    let along = match first.kind {
+        SymbolKind::Class => dispatch::check(project, &first, new)?,
+        _ => Default::default(),
+    };
 
     let mut sites = index.rename_sites(&family, &old, member);
     // A module that imports the symbol and rebinds its name keeps the name
@@ -346,6 +365,7 @@ pub(super) fn compute(
 
     let mut change = WorkspaceChange::new();
     let mut mentions = Vec::new();
+    let mut data_strings = Vec::new();
     let mut references = 0;
     let mut names_swapped = BTreeSet::new();
     let renaming = Renaming {
@@ -367,6 +387,7 @@ pub(super) fn compute(
             aliased.get(path.as_str()).copied().unwrap_or_default(),
             &not_code,
             &mut mentions,
+            &mut data_strings,
             &mut left_alone,
         )?;
         references += edited.code;
@@ -391,7 +412,15 @@ pub(super) fn compute(
             continue;
         };
         let positions = stub_sites(index, path, module, &stub, &family, &old);
-        let edited = renaming.file(&stub, &positions, &[], &[], &mut mentions, &mut left_alone)?;
+        let edited = renaming.file(
+            &stub,
+            &positions,
+            &[],
+            &[],
+            &mut mentions,
+            &mut data_strings,
+            &mut left_alone,
+        )?;
         references += edited.code;
         if let Some(file) = edited.change {
             if edited.names_only {
@@ -399,6 +428,11 @@ pub(super) fn compute(
             }
             insert(&mut change, stub.path.clone(), file)?;
         }
+    }
+    if *include_text {
+        // not half-way: what it does not change elsewhere is said
+        let touched: BTreeSet<&str> = change.files().map(|(p, _)| p.as_str()).collect();
+        text::elsewhere(project, &old, &touched, &mut mentions, &mut data_strings)?;
     }
     let files = change.files().count();
     left_alone.sort_by(|a, b| a.site.cmp(&b.site));
@@ -416,7 +450,7 @@ pub(super) fn compute(
         .collect();
     evidence.proven.sort();
     evidence.proven.dedup();
-    Ok(Refactored {
+    let renamed = Refactored {
         change,
         summary: Summary::Renamed {
             symbol: first.full_name.clone(),
@@ -427,7 +461,17 @@ pub(super) fn compute(
         left_alone,
         mentions,
         names_swapped,
-    })
+        data_strings,
+        also_renamed: Vec::new(),
+    };
+    dispatch::rename_along(
+        project,
+        &first.full_name,
+        along,
+        *include_text,
+        |r, s| rename(project, r, s),
+        renamed,
+    )
 }
 
 /// The classes other than the renamed member's own that have a member of
@@ -568,6 +612,7 @@ fn computed_attribute_names(
     members: &[DefInfo],
     full_name: &str,
     old: &str,
+    sanctioned: &[(String, usize)],
 ) -> Result<(), RefactorError> {
     static COMPUTED: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     let computed = COMPUTED.get_or_init(|| {
@@ -599,8 +644,9 @@ fn computed_attribute_names(
             let Some(prefix) = found.iter().skip(1).flatten().next() else {
                 continue;
             };
-            if old.starts_with(prefix.as_str()) {
-                let line = line_of(&text, found.get(0).map_or(0, |m| m.start()));
+            let line = line_of(&text, found.get(0).map_or(0, |m| m.start()));
+            let renamed_along = sanctioned.iter().any(|(p, l)| p == path && *l == line);
+            if old.starts_with(prefix.as_str()) && !renamed_along {
                 return Err(RefactorError::new(
                     RefactorFailure::Refused,
                     format!(
@@ -616,7 +662,10 @@ fn computed_attribute_names(
         // func_name.lower(), …)`; `'visit_' + name`): a template in the
         // file whose fixed start begins the old name, and a lookup by a
         // name that is not a literal.
-        let Some(lookup) = dynamic_lookup().find(&text) else {
+        let Some(lookup) = dynamic_lookup().find_iter(&text).find(|l| {
+            let line = line_of(&text, l.start());
+            !sanctioned.iter().any(|(p, at)| p == path && *at == line)
+        }) else {
             continue;
         };
         for found in name_template().captures_iter(&text) {
@@ -756,6 +805,7 @@ impl Renaming<'_> {
     /// alone, which are not mentions either.
     ///
     /// [`ReboundImport`]: crate::analysis::index::rename::ReboundImport
+    #[allow(clippy::too_many_arguments)]
     fn file(
         &self,
         source: &Source,
@@ -763,6 +813,7 @@ impl Renaming<'_> {
         aliased: &[Position],
         not_code: &[(Position, Position)],
         mentions: &mut Vec<Location>,
+        data_strings: &mut Vec<LeftAlone>,
         left_alone: &mut Vec<LeftAlone>,
     ) -> Result<Edited, RefactorError> {
         let text = &source.text;
@@ -819,6 +870,10 @@ impl Renaming<'_> {
                 Context::Dynamic => left_alone.push(LeftAlone {
                     site: at,
                     why: "a string naming an attribute at run time (getattr and the like)".into(),
+                }),
+                Context::Data(what) => data_strings.push(LeftAlone {
+                    site: at,
+                    why: what.into(),
                 }),
                 Context::Comment | Context::String if self.include_text => text_edits.push(range),
                 Context::Comment | Context::String => mentions.push(at),

@@ -480,6 +480,8 @@ impl Work {
             left_alone: self.left_alone,
             mentions: self.mentions,
             names_swapped: Default::default(),
+            data_strings: Vec::new(),
+            also_renamed: Vec::new(),
         })
     }
 }

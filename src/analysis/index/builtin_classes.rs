@@ -1274,6 +1274,21 @@ pub fn classes_with_member(member: &str) -> &'static [&'static str] {
         .map_or(&[], Vec::as_slice)
 }
 
+/// The name prefixes by which the class calls methods of its subclasses,
+/// building the names at run time (`ast.NodeVisitor.visit` calls
+/// `visit_` + the node's class name, `cmd.Cmd` calls `do_` + the command,
+/// `unittest` runs `test*`): a subclass's method named so may be called by
+/// its name though the class's table does not list it.
+pub fn dispatched_prefixes(class: &str) -> &'static [&'static str] {
+    match class {
+        "ast.NodeVisitor" | "ast.NodeTransformer" => &["visit_"],
+        "cmd.Cmd" => &["do_", "help_", "complete_"],
+        "unittest.TestCase" | "unittest.IsolatedAsyncioTestCase" => &["test"],
+        "http.server.BaseHTTPRequestHandler" | "http.server.SimpleHTTPRequestHandler" => &["do_"],
+        _ => &[],
+    }
+}
+
 /// Whether instances of the class come about without the code naming it:
 /// literals and the values builtins return (`"a".strip`, `{}.get`,
 /// `open(…).read`, a generator's `close`). Other classes' instances are

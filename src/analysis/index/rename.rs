@@ -286,14 +286,19 @@ impl ProjectIndex {
                     },
                     // a standard-library base the tables know (`abc.ABC`,
                     // `collections.abc.Mapping`): only its own members count
-                    Res::External => match f
-                        .dotted_name(b)
-                        .as_deref()
-                        .and_then(builtin_classes::stdlib_members)
-                    {
-                        Some(members) => members.contains(&member),
-                        None => true,
-                    },
+                    Res::External => {
+                        let name = f.dotted_name(b);
+                        let name = name.as_deref().unwrap_or_default();
+                        match builtin_classes::stdlib_members(name) {
+                            Some(members) => {
+                                members.contains(&member)
+                                    || builtin_classes::dispatched_prefixes(name)
+                                        .iter()
+                                        .any(|prefix| member.starts_with(prefix))
+                            }
+                            None => true,
+                        }
+                    }
                     _ => true,
                 });
             if unknown {

@@ -479,3 +479,42 @@ fn status_shows_the_refactor_waiting_for_apply() {
         "Ok, Discarded Refactor RenameSymbol chunked batched\nOk: Session s, No file"
     );
 }
+
+// ---------------------------------------------------------------------
+// Name-based dispatch and data strings (issue 26).
+// ---------------------------------------------------------------------
+
+#[test]
+fn a_class_rename_says_what_dispatch_renamed_along_and_which_strings_are_data() {
+    let f = Fixture::new();
+    f.write(
+        "nodes.py",
+        "class Name:\n    pass\n\n\nKINDS = {\"Name\": 1}\n",
+    );
+    f.write(
+        "visitor.py",
+        "class V:\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n\nclass Gen(V):\n    def visit_Name(self, node):\n        return 1\n",
+    );
+    assert_eq!(f.send("a", "Start s"), "Ok");
+    let reply = f.send("a", "Refactor Rename_Class nodes.Name NameNode");
+    assert!(
+        reply.starts_with("Ok, Renamed in 2 files (nodes.py, visitor.py), 2 references updated, also renamed: visitor.Gen.visit_Name → visit_NameNode (dispatch by the class's name at visitor.py:2), data strings: 1 string naming it as data, never changed (not even with Include Text): nodes.py:4:10 (a dict key)"),
+        "{reply}"
+    );
+    assert!(f
+        .read("visitor.py")
+        .contains("def visit_NameNode(self, node):"));
+    f.send("a", "Undo");
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Rename_Class nodes.Name NameNode"))
+            .unwrap();
+    let refactor = &reply["refactor"];
+    assert_eq!(
+        refactor["also_renamed"][0]["symbol"],
+        "visitor.Gen.visit_Name"
+    );
+    assert_eq!(refactor["also_renamed"][0]["new_name"], "visit_NameNode");
+    assert_eq!(refactor["also_renamed"][0]["dispatch"]["line"], 2);
+    assert_eq!(refactor["data_strings"][0]["why"], "a dict key");
+}

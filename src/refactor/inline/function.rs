@@ -177,6 +177,8 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         left_alone,
         mentions: found,
         names_swapped: Default::default(),
+        data_strings: Vec::new(),
+        also_renamed: Vec::new(),
     })
 }
 

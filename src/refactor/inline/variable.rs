@@ -148,6 +148,8 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
         left_alone: Vec::new(),
         mentions: mentions(&file, name),
         names_swapped: Default::default(),
+        data_strings: Vec::new(),
+        also_renamed: Vec::new(),
     })
 }
 

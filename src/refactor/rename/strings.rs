@@ -25,7 +25,10 @@ pub(super) fn in_file(path: &str, src: &str, old: &str) -> Vec<Unproven> {
     }
     let b = src.as_bytes();
     for occurrence in text::occurrences(src, old) {
-        if !matches!(occurrence.context, Context::String | Context::Dynamic) {
+        if !matches!(
+            occurrence.context,
+            Context::String | Context::Data(_) | Context::Dynamic
+        ) {
             continue;
         }
         let Range { start, end } = occurrence.range;

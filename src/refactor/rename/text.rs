@@ -1,8 +1,27 @@
 //! Where a name occurs outside the code the index sees: in comments and
 //! string literals (found lexically, without a parse), and in the code of
 //! doctest lines (`>>> …`, `... …`) inside strings.
+//!
+//! A string is prose or data. Prose — a docstring, a message with spaces
+//! in it — is a mention that `Include Text` changes. Data — a dict key, a
+//! subscript (`policies["urlize.rel"]`), a comparison operand, a call's
+//! one-word argument (a template or registry name), any one-word string
+//! used as a value — is never changed: other code, maybe in other files or
+//! outside the project, looks things up by it. Which one a string is, is
+//! read from where it stands in the tree-sitter tree
+//! ([`data_role`]).
 
 use std::ops::Range;
+
+use tree_sitter::Node;
+
+use std::collections::BTreeSet;
+
+use crate::analysis::index::Location;
+use crate::analysis::SyntaxTree;
+use crate::edit::Position;
+
+use super::super::{LeftAlone, Project, RefactorError};
 
 /// What a whole-word occurrence of the name is in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,6 +29,8 @@ pub(super) enum Context {
     Comment,
     /// String or docstring prose.
     String,
+    /// A string that is data, not prose: what it is (`a dict key`, …).
+    Data(&'static str),
     /// A string passed to `getattr`, `hasattr`, `setattr` or `delattr`:
     /// the attribute is named at run time.
     Dynamic,
@@ -64,7 +85,135 @@ pub(super) fn occurrences(src: &str, name: &str) -> Vec<Occurrence> {
             i += 1;
         }
     }
+    mark_data(src, &mut out);
     out
+}
+
+/// `Include Text` is not half-way: the occurrences of `name` in the
+/// comments and strings of the project's files the rename does not
+/// change (`touched`) are reported — prose among `mentions`, data among
+/// `data` — though not changed: a file that never uses the symbol in code
+/// may mention another thing of that name.
+pub(super) fn elsewhere(
+    project: &Project<'_>,
+    name: &str,
+    touched: &BTreeSet<&str>,
+    mentions: &mut Vec<Location>,
+    data: &mut Vec<LeftAlone>,
+) -> Result<(), RefactorError> {
+    for path in project.index.paths() {
+        if touched.contains(path) {
+            continue;
+        }
+        let source = project.sources.source(path)?;
+        let src = source.text.to_string();
+        if !src.contains(name) {
+            continue;
+        }
+        for o in occurrences(&src, name) {
+            let at = |b: usize| {
+                let c = source.text.byte_to_char(b);
+                let line = source.text.char_to_line(c);
+                Position::new(line, c - source.text.line_to_char(line))
+            };
+            let site = Location {
+                path: path.to_string(),
+                position: at(o.range.start),
+                end: at(o.range.end),
+            };
+            match o.context {
+                Context::Data(what) => data.push(LeftAlone {
+                    site,
+                    why: what.into(),
+                }),
+                Context::Dynamic => data.push(LeftAlone {
+                    site,
+                    why: "an attribute name".into(),
+                }),
+                _ => mentions.push(site),
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads each string occurrence's place in the tree: those in data
+/// strings become [`Context::Data`]. Parses only a file with some.
+fn mark_data(src: &str, found: &mut [Occurrence]) {
+    if !found.iter().any(|o| o.context == Context::String) {
+        return;
+    }
+    let Ok(tree) = SyntaxTree::parse(&ropey::Rope::from_str(src)) else {
+        return;
+    };
+    for o in found.iter_mut().filter(|o| o.context == Context::String) {
+        let Some(mut n) = tree
+            .root()
+            .descendant_for_byte_range(o.range.start, o.range.end)
+        else {
+            continue;
+        };
+        while n.kind() != "string" {
+            match n.parent() {
+                Some(p) => n = p,
+                None => break,
+            }
+        }
+        if n.kind() == "string" {
+            if let Some(what) = data_role(src, n) {
+                o.context = Context::Data(what);
+            }
+        }
+    }
+}
+
+/// What a string literal is as data, or `None` when it is prose: a string
+/// that is a statement of its own (a docstring), or one with spaces in it
+/// anywhere but a key, a subscript or a comparison.
+fn data_role(src: &str, string: Node<'_>) -> Option<&'static str> {
+    let mut n = string;
+    while let Some(p) = n.parent() {
+        if !matches!(p.kind(), "concatenated_string" | "parenthesized_expression") {
+            break;
+        }
+        n = p;
+    }
+    let p = n.parent()?;
+    let is = |field: &str| {
+        p.child_by_field_name(field)
+            .is_some_and(|c| c.id() == n.id())
+    };
+    match p.kind() {
+        // a docstring; an annotation the index did not resolve
+        "expression_statement" | "type" => return None,
+        "pair" if is("key") => return Some("a dict key"),
+        "subscript" if !is("value") => return Some("a subscript"),
+        "comparison_operator" => return Some("compared with"),
+        _ => {}
+    }
+    let mut cursor = string.walk();
+    let words: String = string
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() == "string_content")
+        .map(|c| &src[c.byte_range()])
+        .collect();
+    if words.chars().any(char::is_whitespace) {
+        return None; // a message, help text: prose
+    }
+    let call = match p.kind() {
+        "argument_list" => p.parent(),
+        "keyword_argument" => p.parent().and_then(|a| a.parent()),
+        _ => None,
+    };
+    let function = call
+        .and_then(|c| c.child_by_field_name("function"))
+        .map(|f| &src[f.byte_range()]);
+    Some(match function {
+        Some("getattr" | "setattr" | "hasattr" | "delattr") => "an attribute name",
+        Some(_) => "a call's argument",
+        None if matches!(p.kind(), "list" | "tuple" | "set") => "an element of a collection",
+        None => "a one-word string used as a value",
+    })
 }
 
 /// The string literal whose quote is at `quote` (its prefix starts at
@@ -215,8 +364,14 @@ mod tests {
             got,
             vec![
                 ("11..14".into(), Context::Comment),
-                ("28..31".into(), Context::String),
-                ("38..41".into(), Context::String),
+                (
+                    "28..31".into(),
+                    Context::Data("a one-word string used as a value")
+                ),
+                (
+                    "38..41".into(),
+                    Context::Data("a one-word string used as a value")
+                ),
             ]
         );
     }

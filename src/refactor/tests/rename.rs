@@ -812,10 +812,9 @@ fn forward_references_in_annotations_are_renamed_other_strings_are_mentions() {
         after["views.py"],
         "import models\n\n\ndef show(u: \"models.Account\", v: \"list[User]\") -> None:\n    pass\n"
     );
-    assert_eq!(
-        sites(&done.mentions),
-        vec!["models.py:5:11", "views.py:3:36"]
-    );
+    assert_eq!(sites(&done.mentions), vec!["views.py:3:36"]);
+    // a dict key is data, reported apart
+    assert_eq!(done.data_strings[0].site.to_string(), "models.py:5:11");
 }
 
 #[test]
@@ -1520,4 +1519,369 @@ fn a_base_bound_in_several_places_derives_from_each() {
         "from base import Base, Impl\n\n\nclass B(Base):\n    def mm(self):\n        return 2\n\n\nclass C(Impl):\n    def mm(self):\n        return 3\n"
     );
     assert_eq!(after["base.py"].matches("def mm(self)").count(), 2);
+}
+
+// ---------------------------------------------------------------------
+// Name-based dispatch on a class's name, and data strings (issue 26).
+// ---------------------------------------------------------------------
+
+/// jinja2's shape: nodes, a `NodeVisitor` that dispatches on
+/// `f"visit_{type(node).__name__}"`, and visitors in other modules.
+fn visitor_project(dispatch: &str) -> TestProject {
+    TestProject::new(&[
+        (
+            "pkg/nodes.py",
+            "class Node:\n    def __repr__(self):\n        return f\"<{type(self).__name__} node>\"\n\n\nclass Name(Node):\n    pass\n\n\nclass Const(Node):\n    pass\n",
+        ),
+        (
+            "pkg/visitor.py",
+            &format!("class NodeVisitor:\n    def visit(self, node):\n{dispatch}\n\n    def generic_visit(self, node):\n        return None\n"),
+        ),
+        (
+            "pkg/compiler.py",
+            "from pkg import nodes\nfrom pkg.visitor import NodeVisitor\n\n\nclass CodeGenerator(NodeVisitor):\n    def visit_Name(self, node: nodes.Name):\n        return node\n\n    def visit_Const(self, node):\n        return self.visit_Name(nodes.Name())\n\n\nclass Tracker(CodeGenerator):\n    def visit_Name(self, node):\n        return super().visit_Name(node)\n",
+        ),
+        (
+            "pkg/idtracking.py",
+            "from pkg.visitor import NodeVisitor\n\n\nclass SymbolVisitor(NodeVisitor):\n    def visit_Name(self, node):\n        return 1\n",
+        ),
+    ])
+}
+
+fn also(r: &Refactored) -> Vec<String> {
+    r.also_renamed
+        .iter()
+        .map(|a| format!("{} -> {} at {}", a.symbol, a.new_name, a.dispatch))
+        .collect()
+}
+
+#[test]
+fn a_class_reached_by_its_name_renames_the_members_dispatch_reaches() {
+    // jinja2: renaming nodes.Name alone left every visit_Name unreached
+    let p = visitor_project(
+        "        method = getattr(self, f\"visit_{type(node).__name__}\", None)\n        return method(node) if method else self.generic_visit(node)",
+    );
+    let done = p.run(None, &class("pkg.nodes.Name", "NameNode")).unwrap();
+    assert_eq!(
+        also(&done),
+        vec![
+            "pkg.compiler.CodeGenerator.visit_Name -> visit_NameNode at pkg/visitor.py:2:0",
+            "pkg.idtracking.SymbolVisitor.visit_Name -> visit_NameNode at pkg/visitor.py:2:0",
+        ]
+    );
+    let after = p.after(&done);
+    assert_eq!(
+        after["pkg/compiler.py"],
+        "from pkg import nodes\nfrom pkg.visitor import NodeVisitor\n\n\nclass CodeGenerator(NodeVisitor):\n    def visit_NameNode(self, node: nodes.NameNode):\n        return node\n\n    def visit_Const(self, node):\n        return self.visit_NameNode(nodes.NameNode())\n\n\nclass Tracker(CodeGenerator):\n    def visit_NameNode(self, node):\n        return super().visit_NameNode(node)\n"
+    );
+    assert_eq!(
+        after["pkg/idtracking.py"],
+        "from pkg.visitor import NodeVisitor\n\n\nclass SymbolVisitor(NodeVisitor):\n    def visit_NameNode(self, node):\n        return 1\n"
+    );
+    assert!(!after.contains_key("pkg/visitor.py"));
+    // every site counted once: the class, its two uses, five members' sites
+    assert_eq!(counts(&done), (3, 8));
+    // a class no visitor dispatches to renames alone
+    let done = p.run(None, &class("pkg.nodes.Node", "BaseNode")).unwrap();
+    assert!(done.also_renamed.is_empty());
+}
+
+#[test]
+fn every_way_of_building_the_dispatch_name_is_followed() {
+    // `"visit_" + …` through a variable, `"visit_%s" % …`,
+    // `"visit_{}".format(…)`, `node.__class__.__name__`, `__qualname__`
+    for dispatch in [
+        "        name = \"visit_\" + node.__class__.__name__\n        return getattr(self, name, self.generic_visit)(node)",
+        "        return getattr(self, \"visit_%s\" % type(node).__qualname__)(node)",
+        "        kind = type(node).__name__\n        if hasattr(self, \"visit_{}\".format(kind)):\n            return getattr(self, \"visit_{}\".format(kind))(node)",
+    ] {
+        let p = visitor_project(dispatch);
+        let done = p
+            .run(None, &class("pkg.nodes.Name", "NameNode"))
+            .unwrap_or_else(|e| panic!("{dispatch}: {}", e.message));
+        assert_eq!(done.also_renamed.len(), 2, "{dispatch}");
+        assert!(p.after(&done)["pkg/idtracking.py"].contains("def visit_NameNode(self"));
+    }
+}
+
+#[test]
+fn a_lowered_dispatch_name_renames_the_lowered_member() {
+    // sqlparse: `'_process_{cls}'.format(cls=type(t).__name__)`, then
+    // `getattr(self, func_name.lower(), None)`
+    let p = TestProject::new(&[
+        ("tokens.py", "class Keyword:\n    pass\n"),
+        (
+            "filters.py",
+            "class Filter:\n    def _process_keyword(self, t):\n        return t\n\n    def process(self, t):\n        func_name = '_process_{cls}'.format(cls=type(t).__name__)\n        func = getattr(self, func_name.lower(), None)\n        return func(t) if func else t\n",
+        ),
+    ]);
+    let done = p.run(None, &class("tokens.Keyword", "Reserved")).unwrap();
+    assert_eq!(
+        also(&done),
+        vec!["filters.Filter._process_keyword -> _process_reserved at filters.py:6:0"]
+    );
+    assert!(p.after(&done)["filters.py"].contains("def _process_reserved(self, t):"));
+}
+
+#[test]
+fn dispatch_this_cannot_follow_refuses_the_class_rename_naming_the_line() {
+    let refused = |p: &TestProject| {
+        let (kind, message) = refusal(p, None, &class("pkg.nodes.Name", "NameNode"));
+        assert_eq!(kind, RefactorFailure::Refused, "{message}");
+        message
+    };
+    // a lookup on another object than self: which class is not known
+    let p = visitor_project(
+        "        return getattr(node.handler, f\"visit_{type(node).__name__}\")(node)",
+    );
+    let message = refused(&p);
+    assert!(
+        message.starts_with("Cannot rename pkg.nodes.Name: pkg/visitor.py:2 reaches attributes by a name made from a class's name (getattr(node.handler, f\"visit_{type(node).__name__}\")"),
+        "{message}"
+    );
+    // the new member name is taken in the hierarchy
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "visitor.py",
+            "class V:\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n    def visit_Name(self, node):\n        return 1\n\n    def visit_NameNode(self, node):\n        return 2\n",
+        ),
+    ]);
+    let message = refusal(&p, None, &class("nodes.Name", "NameNode")).1;
+    assert!(
+        message.contains("visitor.py:2 reaches 'visit_Name' by the class's name")
+            && message.contains("visitor.V.visit_NameNode is already named so"),
+        "{message}"
+    );
+    // a visitor deriving from a class outside the project may define it
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "visitor.py",
+            "import ast\n\n\nclass V(ast.NodeVisitor):\n    def dispatch(self, node):\n        return getattr(self, 'visit_' + type(node).__name__)(node)\n\n    def visit_Name(self, node):\n        return 1\n",
+        ),
+    ]);
+    let message = refusal(&p, None, &class("nodes.Name", "NameNode")).1;
+    assert!(
+        message.contains("visitor.py:5 reaches 'visit_Name' by the class's name")
+            && message.contains("derives from a class outside the project"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_class_name_compared_or_keyed_by_a_string_refuses_the_rename() {
+    // `if type(x).__name__ == "Name"`: the literal would stay
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "check.py",
+            "def is_name(x):\n    if type(x).__name__ == \"Name\":\n        return True\n    return x.__class__.__name__ in (\"Const\", \"Name\")\n",
+        ),
+    ]);
+    let (kind, message) = refusal(&p, None, &class("nodes.Name", "NameNode"));
+    assert_eq!(kind, RefactorFailure::Refused);
+    assert!(
+        message.starts_with(
+            "Cannot rename nodes.Name: check.py:1 compares a class's name with the string 'Name'"
+        ),
+        "{message}"
+    );
+    // a registry keyed by class name, looked up by a literal elsewhere
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "registry.py",
+            "HANDLERS = {}\n\n\ndef register(cls):\n    HANDLERS[cls.__name__] = cls\n    return cls\n",
+        ),
+        ("use.py", "from registry import HANDLERS\n\nname_class = HANDLERS[\"Name\"]\n"),
+    ]);
+    let message = refusal(&p, None, &class("nodes.Name", "NameNode")).1;
+    assert!(
+        message
+            .contains("registry.py:4 keys or compares by a class's name (HANDLERS[cls.__name__])")
+            && message.contains("use.py:2 spells 'Name' as a string"),
+        "{message}"
+    );
+    // the same registry with no literal of the name renames: its keys follow
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "registry.py",
+            "HANDLERS = {}\n\n\ndef register(cls):\n    HANDLERS[cls.__name__] = cls\n    return cls\n",
+        ),
+    ]);
+    assert!(p.run(None, &class("nodes.Name", "NameNode")).is_ok());
+}
+
+#[test]
+fn include_text_changes_prose_never_data_strings_and_reports_other_files() {
+    // jinja2: `Include Text` renamed `policies["urlize.rel"]` and a filter
+    // table's `"urlize"` key in the files the rename touched only
+    let p = TestProject::new(&[
+        (
+            "utils.py",
+            "def urlize(text):\n    \"\"\"Make links; urlize is safe.\"\"\"\n    return text\n",
+        ),
+        (
+            "filters.py",
+            "from utils import urlize\n\n\ndef do_urlize(value):\n    # call urlize\n    if not value:\n        raise ValueError(\"urlize needs text\")\n    return urlize(value)\n\n\nFILTERS = {\"urlize\": do_urlize}\n",
+        ),
+        ("defaults.py", "DEFAULT_POLICIES = {\"urlize.rel\": \"noopener\"}\n"),
+        (
+            "environment.py",
+            "def rel(policies):\n    # the urlize policy\n    return policies[\"urlize.rel\"]\n",
+        ),
+    ]);
+    let done = p.run(None, &with_text("utils.urlize", "linkify")).unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after["utils.py"],
+        "def linkify(text):\n    \"\"\"Make links; linkify is safe.\"\"\"\n    return text\n"
+    );
+    assert_eq!(
+        after["filters.py"],
+        "from utils import linkify\n\n\ndef do_urlize(value):\n    # call linkify\n    if not value:\n        raise ValueError(\"linkify needs text\")\n    return linkify(value)\n\n\nFILTERS = {\"urlize\": do_urlize}\n"
+    );
+    assert!(!after.contains_key("defaults.py") && !after.contains_key("environment.py"));
+    let data: Vec<String> = done
+        .data_strings
+        .iter()
+        .map(|d| format!("{} ({})", d.site, d.why))
+        .collect();
+    assert_eq!(
+        data,
+        vec![
+            "filters.py:10:12 (a dict key)",
+            "defaults.py:0:21 (a dict key)",
+            "environment.py:2:21 (a subscript)",
+        ]
+    );
+    // the comment in a file the rename does not change is reported
+    assert_eq!(sites(&done.mentions), vec!["environment.py:1:10"]);
+
+    // without Include Text: prose is a mention, data is data, and other
+    // files are not read
+    let done = p.run(None, &rename("utils.urlize", "linkify")).unwrap();
+    assert_eq!(
+        sites(&done.mentions),
+        vec!["filters.py:4:11", "filters.py:6:26", "utils.py:1:19"]
+    );
+    assert_eq!(done.data_strings.len(), 1);
+}
+
+#[test]
+fn members_renamed_along_share_the_mentions_of_their_name() {
+    // jinja2 with Include Text: a docstring naming `visit_Name` is a
+    // mention of both visitors' methods: changed once, not twice
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "visitor.py",
+            "class V:\n    \"\"\"Calls visit_Name for names.\"\"\"\n\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n\nclass A(V):\n    def visit_Name(self, node):\n        return 1\n\n\nclass B(V):\n    def visit_Name(self, node):\n        return 2\n",
+        ),
+    ]);
+    let done = p
+        .run(
+            None,
+            &Refactoring::Rename {
+                kind: RenameKind::Class,
+                symbol: "nodes.Name".into(),
+                new_name: "NameNode".into(),
+                include_text: true,
+                sites: SitePolicy::Refuse,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert_eq!(
+        p.after(&done)["visitor.py"],
+        "class V:\n    \"\"\"Calls visit_NameNode for names.\"\"\"\n\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n\nclass A(V):\n    def visit_NameNode(self, node):\n        return 1\n\n\nclass B(V):\n    def visit_NameNode(self, node):\n        return 2\n"
+    );
+    assert_eq!(counts(&done), (2, 4));
+    assert!(done.mentions.is_empty(), "{:?}", done.mentions);
+
+    // B elsewhere: its rename alone reports the docstring A's changes
+    let p = TestProject::new(&[
+        ("nodes.py", "class Name:\n    pass\n"),
+        (
+            "visitor.py",
+            "class V:\n    \"\"\"Calls visit_Name for names.\"\"\"\n\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n\nclass A(V):\n    def visit_Name(self, node):\n        return 1\n",
+        ),
+        (
+            "other.py",
+            "from visitor import V\n\n\nclass B(V):\n    def visit_Name(self, node):\n        return 2\n",
+        ),
+    ]);
+    let done = p
+        .run(
+            None,
+            &Refactoring::Rename {
+                kind: RenameKind::Class,
+                symbol: "nodes.Name".into(),
+                new_name: "NameNode".into(),
+                include_text: true,
+                sites: SitePolicy::Refuse,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert!(p.after(&done)["visitor.py"].contains("Calls visit_NameNode for"));
+    assert!(done.mentions.is_empty(), "{:?}", done.mentions);
+}
+
+#[test]
+fn a_class_name_that_finds_the_class_itself_or_fills_a_value_renames() {
+    // Django's managers: `hasattr(module, self.__class__.__name__)` finds
+    // the class where it is bound, renamed too; related names:
+    // `{"class": cls.__name__.lower()}` is a value, not a name built
+    let p = TestProject::new(&[
+        (
+            "nodes.py",
+            "import importlib\n\n\nclass Name:\n    def deconstruct(self):\n        module = importlib.import_module(self.__module__)\n        name = self.__class__.__name__\n        if not hasattr(module, name):\n            raise ValueError(name)\n        return name\n",
+        ),
+        (
+            "related.py",
+            "def related_name(cls, name):\n    return name % {\"class\": cls.__name__.lower()}\n",
+        ),
+    ]);
+    let done = p
+        .run(None, &class("nodes.Name", "NameNode"))
+        .unwrap_or_else(|e| panic!("{}", e.message));
+    assert!(done.also_renamed.is_empty());
+    assert!(p.after(&done)["nodes.py"].contains("class NameNode:"));
+}
+
+#[test]
+fn a_class_name_returned_or_compared_with_a_built_string_is_judged_by_the_literals() {
+    // Django: `get_internal_type` returns `self.__class__.__name__`, and a
+    // backend's table is keyed by "CharField"
+    let p = TestProject::new(&[
+        (
+            "fields.py",
+            "class Field:\n    def get_internal_type(self):\n        return self.__class__.__name__\n\n\nclass CharField(Field):\n    pass\n",
+        ),
+        ("backend.py", "data_types = {\"CharField\": \"varchar\"}\n"),
+        (
+            "gis.py",
+            "def is_multi(field, kind):\n    if \"__\" in type(field).__name__:\n        return False\n    return field.__class__.__name__ == \"Multi%s\" % kind\n",
+        ),
+    ]);
+    let message = refusal(&p, None, &class("fields.CharField", "TextField")).1;
+    assert!(
+        message.starts_with("Cannot rename fields.CharField: fields.py:2 keys or compares by a class's name (return self.__class__.__name__), and backend.py:0 spells 'CharField' as a string"),
+        "{message}"
+    );
+    // a substring test, and a comparison with names starting `Multi`, do
+    // not stop a class that has no literal of its name
+    let p = TestProject::new(&[
+        ("fields.py", "class Point:\n    pass\n"),
+        (
+            "gis.py",
+            "def is_multi(field, kind):\n    if \"__\" in type(field).__name__:\n        return False\n    return field.__class__.__name__ == \"Multi%s\" % kind\n",
+        ),
+        ("other.py", "KINDS = [\"Point\"]\n"),
+    ]);
+    assert!(p
+        .run(None, &class("fields.Point", "Spot"))
+        .map_err(|e| e.message)
+        .is_ok());
 }
