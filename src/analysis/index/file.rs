@@ -78,6 +78,7 @@ mod imports;
 mod loops;
 mod narrowing;
 mod nodes;
+mod pytest;
 mod statements;
 mod walk;
 
@@ -132,6 +133,17 @@ pub enum Value {
     Values(ValueId),
     /// `base[index]`: an item of a collection, a value of a mapping.
     Index(ValueId),
+    /// One of several values, each typed alike (an attribute a class's
+    /// methods assign different classes' instances): typed only when every
+    /// one of them is.
+    OneOf { start: u32, len: u32 },
+    /// `copy.copy(of)`, `copy.deepcopy(of)` when `callee` is the standard
+    /// library's: a value of `of`'s type (else the call of `callee`).
+    Copy { callee: ValueId, of: ValueId },
+    /// A parameter of a pytest test or fixture (in a test module or a
+    /// `conftest.py`) that no annotation, default or `parametrize` gives:
+    /// what the fixture of its name returns (`index/fixtures.rs`).
+    Fixture { function: DefId, name: Name },
 }
 
 /// One definition.
@@ -157,6 +169,10 @@ pub struct Def {
     /// A function's return annotation when it is a name or a dotted name
     /// (`-> Manager`): calling it gives an instance of that class.
     pub returns: Option<ValueId>,
+    /// A pytest fixture (`@pytest.fixture`, `@fixture(…)`) of a test
+    /// module or a `conftest.py`: what it returns (or yields) is the value
+    /// of a test's parameter of its name.
+    pub fixture: bool,
 }
 
 /// The form of an import.
@@ -252,6 +268,9 @@ pub struct FileIndex {
     /// extended with `+=`); `None` without one or when it is computed.
     pub all: Option<Vec<Box<str>>>,
     pub has_syntax_errors: bool,
+    /// A fixture here is named otherwise than its function
+    /// (`@pytest.fixture(name="env")`): fixtures are not looked up here.
+    pub renamed_fixtures: bool,
     /// Nesting beyond [`MAX_DEPTH`] was skipped.
     pub truncated: bool,
 }
@@ -481,6 +500,9 @@ struct Scanner<'s, 't> {
     /// Cursors reused by `children` (creating one allocates).
     cursors: crate::analysis::syntax::CursorPool<'t>,
     src: &'s str,
+    /// The module is one pytest reads tests or fixtures from
+    /// (`file/pytest.rs`).
+    pytest: bool,
     /// `src` is ASCII: byte columns and lengths are char ones (most
     /// files; the test is one pass, the counting one per reference).
     ascii: bool,
@@ -531,6 +553,7 @@ impl<'s, 't> Scanner<'s, 't> {
             cursors: Default::default(),
             src,
             ascii: src.is_ascii(),
+            pytest: pytest::is_pytest_module(module, is_package),
             package: module_path::package_of(module, is_package).to_string(),
             file: FileIndex {
                 module: module.to_string(),

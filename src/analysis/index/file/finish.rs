@@ -61,7 +61,10 @@ pub(super) fn key_of(file: &FileIndex, value: ValueId, depth: usize) -> Option<N
         | Value::Items(_)
         | Value::Elem(_)
         | Value::Values(_)
-        | Value::Index(_) => None,
+        | Value::Index(_)
+        | Value::OneOf { .. }
+        | Value::Copy { .. }
+        | Value::Fixture { .. } => None,
         Value::Def(d) => Some(file.def(d).name),
         Value::Module(m) => Some(m),
         Value::Member { name, .. } | Value::Free(name) | Value::Attr { name, .. } => Some(name),
@@ -185,9 +188,22 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
                 values.retain(|&v| v != UNKNOWN);
                 values.dedup();
+                // a test's fixture parameter bound again (`env =
+                // Environment(…)`): typed when every binding is, alike
+                let fixture = values
+                    .iter()
+                    .any(|&v| matches!(self.file.value(v), Value::Fixture { .. }));
                 let v = match values.len() {
                     0 => UNKNOWN,
                     1 => values[0],
+                    n if local && fixture => {
+                        let start = self.file.unions.len() as u32;
+                        self.file.unions.extend(values);
+                        self.push(Value::OneOf {
+                            start,
+                            len: n as u32,
+                        })
+                    }
                     n => {
                         let start = self.file.unions.len() as u32;
                         self.file.unions.extend(values);
@@ -302,6 +318,7 @@ impl<'s, 't> Scanner<'s, 't> {
                     .flatten()
                     .filter(|&v| v != UNKNOWN),
                 returns: None,
+                fixture: false,
             });
             self.file.members.entry(class).or_default().push(id);
         }
