@@ -4,13 +4,15 @@
 
 use super::ProjectIndex;
 
-/// `certain; possible: …`: the sites a rename of the member `symbol`
-/// changes and those it cannot prove, as `path:line:col`.
+/// `certain; possible: …`: the sites a rename of the member `symbol` (with
+/// the members it overrides and its overrides) changes and those it
+/// cannot prove, as `path:line:col`.
 fn uses(files: &[(&str, &str)], symbol: &str) -> String {
     let index = ProjectIndex::of_texts(files);
     let defs = index.rename_symbol(symbol, None).expect("the symbol");
+    let family = index.hierarchy_of(&defs, &index.subclasses());
     let name = symbol.rsplit('.').next().unwrap_or(symbol);
-    let sites = index.rename_sites(&defs, name, true);
+    let sites = index.rename_sites(&family, name, true);
     let certain: Vec<String> = sites.certain.iter().map(|l| l.to_string()).collect();
     let possible: Vec<String> = sites.possible.iter().map(|(l, _)| l.to_string()).collect();
     format!("{}; possible: {}", certain.join(", "), possible.join(", "))
@@ -81,5 +83,38 @@ fn a_parametrized_or_renamed_fixture_or_a_rebinding_leaves_the_parameter_unprove
         ),
         // bound to the fixture and again to another Environment: proven
         "test_it.py:11:8; possible: test_it.py:6:8, test_it.py:16:8, test_renamed.py:10:8"
+    );
+}
+
+const FIELDS: &str = "class FieldABC:\n    def load(self):\n        pass\n\n\nclass Field(FieldABC):\n    def load(self):\n        pass\n\n\nclass Plain:\n    def load(self):\n        pass\n";
+
+#[test]
+fn a_function_checking_its_argument_with_issubclass_or_isinstance_returns_that_class() {
+    // marshmallow's `resolve_field_instance`, unannotated
+    let utils = "from fields import FieldABC\n\n\ndef resolve(cls_or_instance):\n    if isinstance(cls_or_instance, type):\n        if not issubclass(cls_or_instance, FieldABC):\n            raise TypeError\n        return cls_or_instance()\n    else:\n        if not isinstance(cls_or_instance, FieldABC):\n            raise TypeError\n        return cls_or_instance\n\n\ndef klass(c):\n    if issubclass(c, FieldABC):\n        c.load(c())\n        c().load()\n    c.load(c())\n";
+    let uses_it = "from utils import resolve\n\nresolve(1).load()\n";
+    assert_eq!(
+        uses(
+            &[
+                ("fields.py", FIELDS),
+                ("utils.py", utils),
+                ("use.py", uses_it)
+            ],
+            "fields.FieldABC.load",
+        ),
+        "use.py:2:11, utils.py:16:10, utils.py:17:12; possible: utils.py:18:6"
+    );
+}
+
+#[test]
+fn an_attribute_assigned_several_classes_or_a_copy_of_itself_is_each_of_them() {
+    let holder = "import copy\nfrom fields import Field, FieldABC, Plain\n\n\nclass List:\n    def __init__(self, inner, other, flag):\n        self.inner = make(inner)\n        self.key = None\n        if flag:\n            self.key = Field()\n        else:\n            self.key = FieldABC()\n        self.mixed = Field() if flag else other\n        self.either = Field()\n        self.either = Plain()\n\n    def bind(self):\n        self.inner = copy.deepcopy(self.inner)\n        self.key = copy.copy(self.key)\n\n    def run(self):\n        self.inner.load()\n        self.key.load()\n        self.either.load()\n\n\ndef make(x) -> Field:\n    return x\n";
+    assert_eq!(
+        uses(
+            &[("fields.py", FIELDS), ("holder.py", holder)],
+            "fields.Field.load"
+        ),
+        // `self.either` may be a `Plain`, whose `load` is another method
+        "holder.py:21:19, holder.py:22:17; possible: holder.py:23:20"
     );
 }
