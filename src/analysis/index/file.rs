@@ -472,6 +472,9 @@ struct AttrWrite {
     /// What `self.x = …` assigns (or its annotation gives), when it is the
     /// statement's one target.
     assigned: ValueId,
+    /// `assigned` is what an annotation or a type comment declares
+    /// (`self.x: C = …`): the attribute's type wherever it is assigned.
+    declared: bool,
 }
 
 struct Pending {
@@ -515,6 +518,8 @@ struct Scanner<'s, 't> {
     all_dynamic: bool,
     /// The value assigned to the identifier target being bound.
     rhs: ValueId,
+    /// `rhs` is declared by an annotation or a type comment.
+    rhs_declared: bool,
     /// The `isinstance` tests holding where the walk is ([`Narrowing`]).
     narrowed: Vec<Narrowing>,
     /// The narrowing the `if` visited last gives the statements after it,
@@ -573,6 +578,7 @@ impl<'s, 't> Scanner<'s, 't> {
             attr_writes: Vec::new(),
             all_dynamic: false,
             rhs: UNKNOWN,
+            rhs_declared: false,
             narrowed: Vec::new(),
             guarded: None,
             returned: Vec::new(),

@@ -118,3 +118,16 @@ fn an_attribute_assigned_several_classes_or_a_copy_of_itself_is_each_of_them() {
         "holder.py:21:19, holder.py:22:17; possible: holder.py:23:20"
     );
 }
+
+#[test]
+fn a_type_comment_declares_as_an_annotation_does_wherever_the_attribute_is_assigned() {
+    let schema = "import typing\nfrom fields import Field\n\n\nclass Schema:\n    declared = {}  # type: typing.Dict[str, Field]\n\n    def __init__(self):\n        self.fields = {}  # type: typing.Dict[str, Field]\n        self.one = None  # type: Optional[Field]\n        self.many = []  # type: List[Field]\n        self.loose = make()  # type: ignore\n\n    def init(self, made):\n        self.fields = made\n        self.loose = made\n\n    def run(self, name):\n        for key, f in self.fields.items():\n            f.load()\n        self.fields[name].load()\n        self.one.load()\n        for m in self.many:\n            m.load()\n        self.declared[name].load()\n        self.loose.load()\n\n\ndef make():\n    return Field()\n";
+    assert_eq!(
+        uses(
+            &[("fields.py", FIELDS), ("schema.py", schema)],
+            "fields.Field.load"
+        ),
+        "schema.py:19:14, schema.py:20:26, schema.py:21:17, schema.py:23:14, \
+         schema.py:24:28; possible: schema.py:25:19"
+    );
+}

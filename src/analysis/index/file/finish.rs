@@ -282,13 +282,23 @@ impl<'s, 't> Scanner<'s, 't> {
         // values the index can follow type the attribute, one of them each
         // time (`None` besides them is fine: unset; a copy of the
         // attribute itself, `self.x = copy.deepcopy(self.x)`, adds nothing).
+        // A declared type (`self.x: C = …`, `# type: C`) is the type
+        // wherever the attribute is assigned.
         let mut assigned: HashMap<(DefId, Name), Vec<ValueId>> = HashMap::default();
+        let declared: Vec<(DefId, Name)> = writes
+            .iter()
+            .filter(|w| w.declared)
+            .filter_map(|w| self.self_attribute(w.value))
+            .collect();
         for w in &writes {
             let Some(key) = self.self_attribute(w.value) else {
                 continue;
             };
             let values = assigned.entry(key).or_default();
-            if w.assigned == UNKNOWN || self.copies_attribute(w.assigned, key) {
+            if w.assigned == UNKNOWN
+                || self.copies_attribute(w.assigned, key)
+                || (!w.declared && declared.contains(&key))
+            {
                 continue;
             }
             if !values.iter().any(|&v| self.same_value(v, w.assigned, 0)) {
