@@ -37,9 +37,13 @@
 //! and parameters are resolved and then dropped: the index answers questions
 //! about module-level and class-level symbols only.
 //!
-//! Type inference is minimal: `self`/`cls` in methods, calling a class
-//! (`C().m`), and a function local bound exactly once (`m = C()`, then
-//! `m.f()`); a local bound several times is untyped.
+//! Type inference is local and symbolic: `self`/`cls` in methods, calling
+//! a class (`C().m`), a function local bound exactly once (`m = C()`, then
+//! `m.f()`; a local bound several times is untyped, but for a pytest
+//! fixture parameter bound again), annotations and type comments,
+//! `isinstance`/`issubclass` narrowing, what functions return, items of
+//! typed collections, `copy.copy`/`copy.deepcopy`, pytest fixtures
+//! (`pytest`); the values are resolved across modules at query time.
 //!
 //! `match` patterns bind their captures and read their class and value
 //! patterns (`case Point(x=0) | Color.RED`), as in `analysis::scope`.

@@ -17,7 +17,13 @@
 //!   import in a function): its attributes are the something else's.
 //! * `isinstance(x, C)` makes `x` an instance of `C` where it holds (the
 //!   rest of an `and`, an `if` body, the block after a `not isinstance`
-//!   guard that returns or raises).
+//!   guard that returns or raises); `issubclass(x, C)` makes `x` the class.
+//! * An attribute its class's methods assign several values is one of
+//!   them ([`Value::OneOf`]): typed when every one is (their classes
+//!   together). A declared type (`self.x: C`, `# type: C`) is the only one.
+//! * `copy.copy(x)` and `copy.deepcopy(x)` are of `x`'s type.
+//! * A bare parameter of a pytest test or fixture is what the fixture of
+//!   its name returns, found as pytest finds it (`fixtures`).
 //! * Star imports bind the names of a literal `__all__`, else every name not
 //!   starting with `_`.
 //! * A name unbound at module level is looked up in the file's star imports;
