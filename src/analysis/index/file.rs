@@ -37,9 +37,13 @@
 //! and parameters are resolved and then dropped: the index answers questions
 //! about module-level and class-level symbols only.
 //!
-//! Type inference is minimal: `self`/`cls` in methods, calling a class
-//! (`C().m`), and a function local bound exactly once (`m = C()`, then
-//! `m.f()`); a local bound several times is untyped.
+//! Type inference is local and symbolic: `self`/`cls` in methods, calling
+//! a class (`C().m`), a function local bound exactly once (`m = C()`, then
+//! `m.f()`; a local bound several times is untyped, but for a pytest
+//! fixture parameter bound again), annotations and type comments,
+//! `isinstance`/`issubclass` narrowing, what functions return, items of
+//! typed collections, `copy.copy`/`copy.deepcopy`, pytest fixtures
+//! (`pytest`); the values are resolved across modules at query time.
 //!
 //! `match` patterns bind their captures and read their class and value
 //! patterns (`case Point(x=0) | Color.RED`), as in `analysis::scope`.
@@ -78,6 +82,7 @@ mod imports;
 mod loops;
 mod narrowing;
 mod nodes;
+mod pytest;
 mod statements;
 mod walk;
 
@@ -132,6 +137,17 @@ pub enum Value {
     Values(ValueId),
     /// `base[index]`: an item of a collection, a value of a mapping.
     Index(ValueId),
+    /// One of several values, each typed alike (an attribute a class's
+    /// methods assign different classes' instances): typed only when every
+    /// one of them is.
+    OneOf { start: u32, len: u32 },
+    /// `copy.copy(of)`, `copy.deepcopy(of)` when `callee` is the standard
+    /// library's: a value of `of`'s type (else the call of `callee`).
+    Copy { callee: ValueId, of: ValueId },
+    /// A parameter of a pytest test or fixture (in a test module or a
+    /// `conftest.py`) that no annotation, default or `parametrize` gives:
+    /// what the fixture of its name returns (`index/fixtures.rs`).
+    Fixture { function: DefId, name: Name },
 }
 
 /// One definition.
@@ -157,6 +173,10 @@ pub struct Def {
     /// A function's return annotation when it is a name or a dotted name
     /// (`-> Manager`): calling it gives an instance of that class.
     pub returns: Option<ValueId>,
+    /// A pytest fixture (`@pytest.fixture`, `@fixture(…)`) of a test
+    /// module or a `conftest.py`: what it returns (or yields) is the value
+    /// of a test's parameter of its name.
+    pub fixture: bool,
 }
 
 /// The form of an import.
@@ -253,6 +273,9 @@ pub struct FileIndex {
     /// extended with `+=`); `None` without one or when it is computed.
     pub all: Option<Vec<Box<str>>>,
     pub has_syntax_errors: bool,
+    /// A fixture here is named otherwise than its function
+    /// (`@pytest.fixture(name="env")`): fixtures are not looked up here.
+    pub renamed_fixtures: bool,
     /// Nesting beyond [`MAX_DEPTH`] was skipped.
     pub truncated: bool,
 }
@@ -454,6 +477,9 @@ struct AttrWrite {
     /// What `self.x = …` assigns (or its annotation gives), when it is the
     /// statement's one target.
     assigned: ValueId,
+    /// `assigned` is what an annotation or a type comment declares
+    /// (`self.x: C = …`): the attribute's type wherever it is assigned.
+    declared: bool,
 }
 
 struct Pending {
@@ -482,6 +508,9 @@ struct Scanner<'s, 't> {
     /// Cursors reused by `children` (creating one allocates).
     cursors: crate::analysis::syntax::CursorPool<'t>,
     src: &'s str,
+    /// The module is one pytest reads tests or fixtures from
+    /// (`file/pytest.rs`).
+    pytest: bool,
     /// `src` is ASCII: byte columns and lengths are char ones (most
     /// files; the test is one pass, the counting one per reference).
     ascii: bool,
@@ -494,6 +523,8 @@ struct Scanner<'s, 't> {
     all_dynamic: bool,
     /// The value assigned to the identifier target being bound.
     rhs: ValueId,
+    /// `rhs` is declared by an annotation or a type comment.
+    rhs_declared: bool,
     /// The `isinstance` tests holding where the walk is ([`Narrowing`]).
     narrowed: Vec<Narrowing>,
     /// The narrowing the `if` visited last gives the statements after it,
@@ -532,6 +563,7 @@ impl<'s, 't> Scanner<'s, 't> {
             cursors: Default::default(),
             src,
             ascii: src.is_ascii(),
+            pytest: pytest::is_pytest_module(module, is_package),
             package: module_path::package_of(module, is_package).to_string(),
             file: FileIndex {
                 module: module.to_string(),
@@ -551,6 +583,7 @@ impl<'s, 't> Scanner<'s, 't> {
             attr_writes: Vec::new(),
             all_dynamic: false,
             rhs: UNKNOWN,
+            rhs_declared: false,
             narrowed: Vec::new(),
             guarded: None,
             returned: Vec::new(),

@@ -9,6 +9,9 @@
 //! * [`file`](mod@file): one file's [`FileIndex`]; names resolved by scope within the
 //!   file, cross-module meaning left symbolic.
 //! * [`resolve`]: what a symbolic value denotes in the project, at query time.
+//! * `fixtures`: what a pytest test's parameter holds, from the fixture
+//!   pytest would give it (the test's class, its module, the `conftest.py`
+//!   files above it).
 //! * [`query`]: the queries and their result types.
 //! * [`rename`](mod@rename): what a rename asks: the symbol (current file
 //!   first), a method's hierarchy, every site naming it.
@@ -59,6 +62,7 @@ pub mod disk;
 mod entry;
 pub mod error;
 pub mod file;
+mod fixtures;
 pub mod hash;
 pub mod module_path;
 pub mod names;
@@ -66,6 +70,8 @@ pub mod query;
 pub mod rename;
 pub mod resolve;
 pub mod subclasses;
+#[cfg(test)]
+mod tests_inference;
 
 use hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};

@@ -8,6 +8,17 @@
 //! *possible* when it may be one of them and the index cannot tell (an
 //! attribute of a value of unknown type, a name bound to the symbol in one
 //! branch and to something else in another).
+//!
+//! An attribute `x.name` is a member's site when the index knows `x`'s
+//! class ([`resolve`](super::resolve)): `self`/`cls`, a call of a class or
+//! of a function that returns one (annotated `-> C`, `Optional[C]`, `"C"`,
+//! or inferred from its `return`s), an annotation or a type comment, an
+//! `isinstance`/`issubclass` test that holds, an instance attribute its
+//! class assigns values of known classes (a copy of itself included), an
+//! item or value of a typed collection or mapping (`for x in xs`, `xs[0]`,
+//! `d.values()`, `d.items()`), `with … as x`, `except E as x`, `super()`,
+//! `copy.copy(x)`, and a pytest test's fixture parameter (the fixture of
+//! its name). Any other receiver leaves the site possible.
 
 use super::builtin_classes;
 use super::error::Result;

@@ -17,7 +17,13 @@
 //!   import in a function): its attributes are the something else's.
 //! * `isinstance(x, C)` makes `x` an instance of `C` where it holds (the
 //!   rest of an `and`, an `if` body, the block after a `not isinstance`
-//!   guard that returns or raises).
+//!   guard that returns or raises); `issubclass(x, C)` makes `x` the class.
+//! * An attribute its class's methods assign several values is one of
+//!   them ([`Value::OneOf`]): typed when every one is (their classes
+//!   together). A declared type (`self.x: C`, `# type: C`) is the only one.
+//! * `copy.copy(x)` and `copy.deepcopy(x)` are of `x`'s type.
+//! * A bare parameter of a pytest test or fixture is what the fixture of
+//!   its name returns, found as pytest finds it (`fixtures`).
 //! * Star imports bind the names of a literal `__all__`, else every name not
 //!   starting with `_`.
 //! * A name unbound at module level is looked up in the file's star imports;
@@ -151,27 +157,7 @@ impl ProjectIndex {
                 let base = self.resolve(file, base, depth + 1);
                 self.attribute(base, f.name(name), depth + 1)
             }
-            Value::Call(callee) => {
-                if let Some(r) = self.collection_method(file, callee, depth + 1) {
-                    return r;
-                }
-                match self.through_variable(self.resolve(file, callee, depth + 1), depth + 1) {
-                    Res::Defs(defs) => {
-                        let classes: Vec<DefRef> = defs
-                            .iter()
-                            .copied()
-                            .filter(|d| self.kind(*d) == Some(SymbolKind::Class))
-                            .collect();
-                        if classes.is_empty() {
-                            self.returned(&defs, depth + 1)
-                        } else {
-                            Res::Instance(classes)
-                        }
-                    }
-                    Res::External => Res::External,
-                    _ => Res::Unknown,
-                }
-            }
+            Value::Call(callee) => self.call(file, callee, depth + 1),
             Value::SelfOf(def) => Res::Instance(vec![DefRef { file, def }]),
             Value::Super(def) => Res::Instance(self.bases_of(DefRef { file, def }, depth + 1)),
             Value::SuperOf(class) => match self.resolve_base(file, class, depth + 1) {
@@ -208,6 +194,14 @@ impl ProjectIndex {
                     _ => Res::Unknown,
                 }
             }
+            Value::Fixture { function, name } => {
+                self.fixture_value(file, function, f.name(name), depth + 1)
+            }
+            Value::OneOf { start, len } => self.one_of(file, f.union(start, len), depth + 1),
+            Value::Copy { callee, of } => match f.dotted_name(callee).as_deref() {
+                Some("copy.copy" | "copy.deepcopy") => self.resolve(file, of, depth + 1),
+                _ => self.call(file, callee, depth + 1),
+            },
             Value::Union { start, len } => {
                 let mut defs = Vec::new();
                 let mut other = Res::Unknown;
@@ -226,6 +220,75 @@ impl ProjectIndex {
                     Res::Defs(defs)
                 }
             }
+        }
+    }
+
+    /// What calling `callee` gives: an instance of the classes it names,
+    /// what the functions it names return, an item of a collection whose
+    /// own method it is ([`Self::collection_method`]).
+    fn call(&self, file: FileId, callee: ValueId, depth: usize) -> Res {
+        if let Some(r) = self.collection_method(file, callee, depth) {
+            return r;
+        }
+        match self.through_variable(self.resolve(file, callee, depth), depth) {
+            Res::Defs(defs) => {
+                let classes: Vec<DefRef> = defs
+                    .iter()
+                    .copied()
+                    .filter(|d| self.kind(*d) == Some(SymbolKind::Class))
+                    .collect();
+                if classes.is_empty() {
+                    self.returned(&defs, depth)
+                } else {
+                    Res::Instance(classes)
+                }
+            }
+            Res::External => Res::External,
+            _ => Res::Unknown,
+        }
+    }
+
+    /// One of `values`, each typed alike: the classes of all their
+    /// instances (or collections, or mappings); anything else (one of
+    /// them untyped) is unknown.
+    fn one_of(&self, file: FileId, values: &[ValueId], depth: usize) -> Res {
+        let mut merged: Option<Res> = None;
+        for &v in values {
+            let r = self.through_variable(self.resolve(file, v, depth + 1), depth + 1);
+            merged = Some(match (merged, r) {
+                (None, r @ (Res::Instance(_) | Res::Items(_) | Res::Mapping(_))) => r,
+                (Some(Res::Instance(mut a)), Res::Instance(b)) => {
+                    a.extend(b);
+                    Res::Instance(a)
+                }
+                (Some(Res::Items(mut a)), Res::Items(b)) => {
+                    a.extend(b);
+                    Res::Items(a)
+                }
+                (Some(Res::Mapping(mut a)), Res::Mapping(b)) => {
+                    a.extend(b);
+                    Res::Mapping(a)
+                }
+                _ => return Res::Unknown,
+            });
+        }
+        match merged {
+            Some(Res::Instance(mut cs)) => {
+                cs.sort();
+                cs.dedup();
+                Res::Instance(cs)
+            }
+            Some(Res::Items(mut cs)) => {
+                cs.sort();
+                cs.dedup();
+                Res::Items(cs)
+            }
+            Some(Res::Mapping(mut cs)) => {
+                cs.sort();
+                cs.dedup();
+                Res::Mapping(cs)
+            }
+            _ => Res::Unknown,
         }
     }
 
@@ -286,7 +349,7 @@ impl ProjectIndex {
     /// return names what the function's result was made by calling: a
     /// class (`return Manager()`), or another function (`bar =
     /// progressbar(…)`, `return bar`), whose own return is then followed.
-    fn returned(&self, functions: &[DefRef], depth: usize) -> Res {
+    pub(crate) fn returned(&self, functions: &[DefRef], depth: usize) -> Res {
         let mut classes = Vec::new();
         // `-> list[C]`: collections of instances
         let mut items = Vec::new();

@@ -391,6 +391,64 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
+    /// The type comment of an assignment (`x = {}  # type: Dict[str, C]`,
+    /// PEP 484), read as an annotation written in a string: `C`, `m.C`,
+    /// `Optional[C]`, `C | None`, `List[C]` and its kin, `Dict[K, C]` and
+    /// its kin. `None` without one, or for a type the index does not follow.
+    pub(super) fn type_comment(&mut self, assignment: Node<'t>, ctx: Ctx) -> Option<ValueId> {
+        // only spaces between the statement and a `#` on its line (most
+        // assignments end with the line: one byte looked at)
+        let rest = self.src.get(assignment.end_byte()..)?;
+        let rest = rest.trim_start_matches([' ', '\t']);
+        let comment = rest.strip_prefix('#')?;
+        let line = comment.split(['\n', '\r']).next()?;
+        let ty = line.trim_start().strip_prefix("type:")?;
+        // `# type: C  # a note`
+        let ty = ty.split('#').next()?.trim();
+        if ty.starts_with("ignore") {
+            return None;
+        }
+        self.written_type(ty, ctx, 0)
+    }
+
+    /// A type written as text (see [`Self::type_comment`]).
+    fn written_type(&mut self, text: &str, ctx: Ctx, depth: usize) -> Option<ValueId> {
+        if depth > 4 {
+            return None;
+        }
+        let text = text.trim();
+        if let Some(inner) = text
+            .strip_suffix("| None")
+            .or_else(|| text.strip_prefix("None |"))
+        {
+            return self.written_type(inner, ctx, depth + 1);
+        }
+        let Some((generic, inner)) = text.strip_suffix(']').and_then(|t| t.split_once('[')) else {
+            let class = self.quiet_dotted(text, ctx)?;
+            return Some(self.push(Value::Call(class)));
+        };
+        let generic = generic.trim();
+        if last_name(generic) == "Optional" {
+            return self.written_type(inner, ctx, depth + 1);
+        }
+        let arguments: Vec<&str> = inner.split(',').collect();
+        let (class, mapping) = match arguments.as_slice() {
+            [item] if is_collection(generic) => (*item, false),
+            [_, value] if is_mapping(generic) => (*value, true),
+            _ => return None,
+        };
+        if class.contains('[') {
+            return None;
+        }
+        let class = self.quiet_dotted(class, ctx)?;
+        let item = self.push(Value::Call(class));
+        Some(self.push(if mapping {
+            Value::Values(item)
+        } else {
+            Value::Items(item)
+        }))
+    }
+
     /// A dotted name written in a string (`"pkg.C"`), as [`Self::quiet_value`].
     pub(super) fn quiet_dotted(&mut self, text: &str, ctx: Ctx) -> Option<ValueId> {
         let text = text.trim();

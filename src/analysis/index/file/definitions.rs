@@ -63,6 +63,7 @@ impl<'s, 't> Scanner<'s, 't> {
             instance: false,
             value: None,
             returns: None,
+            fixture: false,
         });
         if let Some(class) = ctx.class {
             self.file.members.entry(class).or_default().push(id);
@@ -130,6 +131,7 @@ impl<'s, 't> Scanner<'s, 't> {
         if node.child(0).is_some_and(|c| kind_name(c) == "async") {
             self.not_returning.push(def);
         }
+        let requests = self.pytest_requests(def, text, decorators, ctx);
         let scope = self.new_scope(ScopeKind::Function, ctx.scope, node, Some(name));
         let inner = Ctx {
             scope,
@@ -143,20 +145,23 @@ impl<'s, 't> Scanner<'s, 't> {
                 Some(c) if !is_static => Some(c),
                 _ => None,
             };
-            self.parameters(params, ctx, inner, self_class);
+            self.parameters(params, ctx, inner, self_class, requests.as_ref());
         }
         if let Some(body) = body {
             self.children(body, inner);
         }
     }
 
-    /// Binds parameters in `inner`, visits defaults and annotations in `outer`.
+    /// Binds parameters in `inner`, visits defaults and annotations in
+    /// `outer`. A bare parameter of a pytest test or fixture is the
+    /// fixture of its name (`requests`).
     pub(super) fn parameters(
         &mut self,
         params: Node<'t>,
         outer: Ctx,
         inner: Ctx,
         self_class: Option<DefId>,
+        requests: Option<&pytest::Requests>,
     ) {
         // a comment is no parameter: `def loads(  # type: ignore\n self, …)`
         let mut list = self.named_children(params);
@@ -195,7 +200,15 @@ impl<'s, 't> Scanner<'s, 't> {
                     {
                         self.annotated(t, outer)
                     }
-                    _ => UNKNOWN,
+                    _ => match requests {
+                        Some(r) if kind_name(p) == "identifier" && r.gives(name) => {
+                            self.push(Value::Fixture {
+                                function: r.function,
+                                name,
+                            })
+                        }
+                        _ => UNKNOWN,
+                    },
                 };
                 self.bind(inner.scope, name, value, (id, BindingKind::Parameter, p));
             }
@@ -265,7 +278,7 @@ impl<'s, 't> Scanner<'s, 't> {
             ..ctx
         };
         if let Some(params) = field(node, fields().parameters) {
-            self.parameters(params, ctx, inner, None);
+            self.parameters(params, ctx, inner, None, None);
         }
         if let Some(body) = field(node, fields().body) {
             self.visit(body, inner);

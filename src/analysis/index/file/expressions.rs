@@ -111,9 +111,15 @@ impl<'s, 't> Scanner<'s, 't> {
                 let is_super = function
                     .is_some_and(|f| Kind::of(f) == Kind::Identifier && self.text(f) == "super");
                 let mut explicit_class = None;
+                let mut copied = None;
                 if let Some(args) = arguments {
                     if is_super {
                         explicit_class = self.super_arguments(args, ctx);
+                    } else if let Some(of) = function
+                        .filter(|&f| self.may_copy(f))
+                        .and_then(|_| sole_argument(args))
+                    {
+                        copied = Some(self.expr(of, ctx));
                     } else {
                         self.visit(args, ctx);
                     }
@@ -121,7 +127,10 @@ impl<'s, 't> Scanner<'s, 't> {
                 match (explicit_class, ctx.method_of) {
                     (Some(class), _) => self.push(Value::SuperOf(class)),
                     (None, Some(class)) if is_super => self.push(Value::Super(class)),
-                    _ => self.push(Value::Call(callee)),
+                    _ => match copied {
+                        Some(of) => self.push(Value::Copy { callee, of }),
+                        None => self.push(Value::Call(callee)),
+                    },
                 }
             }
             // `xs[i]`, `by_name[k]`: an item (a slice `xs[1:]` is not one)
@@ -149,6 +158,18 @@ impl<'s, 't> Scanner<'s, 't> {
                 self.visit(node, ctx);
                 UNKNOWN
             }
+        }
+    }
+
+    /// A callee that may be `copy.copy` or `copy.deepcopy` (`copy(x)`
+    /// after `from copy import copy`): what the call gives is resolved at
+    /// query time ([`Value::Copy`]).
+    fn may_copy(&self, function: Node<'t>) -> bool {
+        let text = self.text(function);
+        match Kind::of(function) {
+            Kind::Identifier => matches!(text, "copy" | "deepcopy"),
+            Kind::Attribute => text.ends_with(".copy") || text.ends_with(".deepcopy"),
+            _ => false,
         }
     }
 
@@ -232,4 +253,17 @@ impl<'s, 't> Scanner<'s, 't> {
             }
         }
     }
+}
+
+/// The one argument of a call, when it is a plain positional one.
+fn sole_argument(arguments: Node<'_>) -> Option<Node<'_>> {
+    if kind_name(arguments) != "argument_list" || arguments.named_child_count() != 1 {
+        return None;
+    }
+    let argument = arguments.named_child(0)?;
+    (!matches!(
+        kind_name(argument),
+        "keyword_argument" | "list_splat" | "dictionary_splat" | "comment"
+    ))
+    .then_some(argument)
 }

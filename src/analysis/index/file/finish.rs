@@ -61,7 +61,10 @@ pub(super) fn key_of(file: &FileIndex, value: ValueId, depth: usize) -> Option<N
         | Value::Items(_)
         | Value::Elem(_)
         | Value::Values(_)
-        | Value::Index(_) => None,
+        | Value::Index(_)
+        | Value::OneOf { .. }
+        | Value::Copy { .. }
+        | Value::Fixture { .. } => None,
         Value::Def(d) => Some(file.def(d).name),
         Value::Module(m) => Some(m),
         Value::Member { name, .. } | Value::Free(name) | Value::Attr { name, .. } => Some(name),
@@ -160,6 +163,16 @@ impl<'s, 't> Scanner<'s, 't> {
         }
     }
 
+    /// `value` is the attribute `key` itself, or a copy of it (`self.x`,
+    /// `copy.deepcopy(self.x)`).
+    fn copies_attribute(&self, value: ValueId, key: (DefId, Name)) -> bool {
+        let value = match self.file.value(value) {
+            Value::Copy { of, .. } => of,
+            _ => value,
+        };
+        self.self_attribute(self.file.through_same(value)) == Some(key)
+    }
+
     /// `self.name` (through `Same`): the class and the name.
     pub(super) fn self_attribute(&self, value: ValueId) -> Option<(DefId, Name)> {
         let Value::Attr { base, name } = self.file.value(value) else {
@@ -185,9 +198,22 @@ impl<'s, 't> Scanner<'s, 't> {
                 }
                 values.retain(|&v| v != UNKNOWN);
                 values.dedup();
+                // a test's fixture parameter bound again (`env =
+                // Environment(…)`): typed when every binding is, alike
+                let fixture = values
+                    .iter()
+                    .any(|&v| matches!(self.file.value(v), Value::Fixture { .. }));
                 let v = match values.len() {
                     0 => UNKNOWN,
                     1 => values[0],
+                    n if local && fixture => {
+                        let start = self.file.unions.len() as u32;
+                        self.file.unions.extend(values);
+                        self.push(Value::OneOf {
+                            start,
+                            len: n as u32,
+                        })
+                    }
                     n => {
                         let start = self.file.unions.len() as u32;
                         self.file.unions.extend(values);
@@ -252,22 +278,48 @@ impl<'s, 't> Scanner<'s, 't> {
     /// becomes the definition of the instance attribute `x`.
     pub(super) fn instance_attributes(&mut self) {
         let writes = std::mem::take(&mut self.attr_writes);
-        // What each `self.name` is assigned across the class's methods: one
-        // value the index can follow types the attribute (`None` besides
-        // it is fine: unset); two different ones, nothing.
-        let mut assigned: HashMap<(DefId, Name), Option<ValueId>> = HashMap::default();
+        // What each `self.name` is assigned across the class's methods: the
+        // values the index can follow type the attribute, one of them each
+        // time (`None` besides them is fine: unset; a copy of the
+        // attribute itself, `self.x = copy.deepcopy(self.x)`, adds nothing).
+        // A declared type (`self.x: C = …`, `# type: C`) is the type
+        // wherever the attribute is assigned.
+        let mut assigned: HashMap<(DefId, Name), Vec<ValueId>> = HashMap::default();
+        let declared: Vec<(DefId, Name)> = writes
+            .iter()
+            .filter(|w| w.declared)
+            .filter_map(|w| self.self_attribute(w.value))
+            .collect();
         for w in &writes {
-            let Some((class, name)) = self.self_attribute(w.value) else {
+            let Some(key) = self.self_attribute(w.value) else {
                 continue;
             };
-            let slot = assigned.entry((class, name)).or_insert(Some(UNKNOWN));
-            if w.assigned != UNKNOWN {
-                *slot = match *slot {
-                    Some(UNKNOWN) => Some(w.assigned),
-                    Some(v) if self.same_value(v, w.assigned, 0) => Some(v),
-                    _ => None,
-                };
+            let values = assigned.entry(key).or_default();
+            if w.assigned == UNKNOWN
+                || self.copies_attribute(w.assigned, key)
+                || (!w.declared && declared.contains(&key))
+            {
+                continue;
             }
+            if !values.iter().any(|&v| self.same_value(v, w.assigned, 0)) {
+                values.push(w.assigned);
+            }
+        }
+        let mut typed: HashMap<(DefId, Name), ValueId> = HashMap::default();
+        for (key, values) in assigned {
+            let value = match values.len() {
+                0 => continue,
+                1 => values[0],
+                n => {
+                    let start = self.file.unions.len() as u32;
+                    self.file.unions.extend(values);
+                    self.push(Value::OneOf {
+                        start,
+                        len: n as u32,
+                    })
+                }
+            };
+            typed.insert(key, value);
         }
         for w in writes {
             let Some((class, name)) = self.self_attribute(w.value) else {
@@ -296,12 +348,9 @@ impl<'s, 't> Scanner<'s, 't> {
                 parent: Some(class),
                 bases: Vec::new(),
                 instance: true,
-                value: assigned
-                    .get(&(class, name))
-                    .copied()
-                    .flatten()
-                    .filter(|&v| v != UNKNOWN),
+                value: typed.get(&(class, name)).copied(),
                 returns: None,
+                fixture: false,
             });
             self.file.members.entry(class).or_default().push(id);
         }

@@ -1,6 +1,7 @@
 //! `isinstance` narrowing: where `isinstance(x, C)` holds (an `if` body,
 //! the rest of an `and`, the statements after a guard), `x` is an instance
-//! of `C` for its attributes.
+//! of `C` for its attributes; where `issubclass(x, C)` holds, `x` is the
+//! class `C` (calling it gives an instance).
 
 use super::nodes::*;
 use super::*;
@@ -113,17 +114,26 @@ impl<'s, 't> Scanner<'s, 't> {
         self.isinstance_test(tested, ctx)
     }
 
-    /// `isinstance(name, C)` with `C` a name or dotted name (a tuple of
-    /// classes narrows nothing): the narrowing, its class's value built
-    /// without new references (the call's visit made them).
+    /// `isinstance(name, C)` (an instance of `C`) or `issubclass(name, C)`
+    /// (the class `C`, or one deriving from it) with `C` a name or dotted
+    /// name (a tuple of classes narrows nothing): the narrowing, its
+    /// class's value built without new references (the call's visit made
+    /// them).
     pub(super) fn isinstance_test(&mut self, test: Node<'t>, ctx: Ctx) -> Option<Narrowing> {
         if kind_name(test) != "call" {
             return None;
         }
         let callee = field(test, fields().function)?;
-        if kind_name(callee) != "identifier" || self.text(callee) != "isinstance" {
+        if kind_name(callee) != "identifier" {
             return None;
         }
+        // `issubclass(x, C)`: `x` is `C` or a subclass, whose members are
+        // `C`'s or override them
+        let subclass = match self.text(callee) {
+            "isinstance" => false,
+            "issubclass" => true,
+            _ => return None,
+        };
         let args = field(test, fields().arguments)?;
         if args.named_child_count() != 2 {
             return None;
@@ -134,7 +144,11 @@ impl<'s, 't> Scanner<'s, 't> {
         }
         let class = self.quiet_value(class, ctx)?;
         let name = self.intern(self.text(subject));
-        let instance = self.push(Value::Call(class));
+        let instance = if subclass {
+            class
+        } else {
+            self.push(Value::Call(class))
+        };
         Some(Narrowing {
             scope: ctx.scope,
             name,

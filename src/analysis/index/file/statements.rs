@@ -34,6 +34,7 @@ impl<'s, 't> Scanner<'s, 't> {
             Some(right) => self.expr(right, ctx),
             None => UNKNOWN,
         };
+        let mut declared = false;
         if let Some(ty) = ty {
             self.annotation(|s| s.visit(ty, ctx));
             self.string_annotations(ty, ctx);
@@ -42,6 +43,13 @@ impl<'s, 't> Scanner<'s, 't> {
             let annotated = self.annotated(ty, ctx);
             if annotated != UNKNOWN {
                 value = annotated;
+                declared = true;
+            }
+        } else if right.is_some() {
+            // `x = {}  # type: Dict[str, Engine]`, the same
+            if let Some(commented) = self.type_comment(node, ctx) {
+                value = commented;
+                declared = true;
             }
         }
         if let Some(left) = left {
@@ -61,8 +69,10 @@ impl<'s, 't> Scanner<'s, 't> {
                 // A module or class variable (or `self.x`) remembers what
                 // it holds.
                 self.rhs = value;
+                self.rhs_declared = declared;
                 self.bind_targets(left, ctx, true, kind, statement);
                 self.rhs = UNKNOWN;
+                self.rhs_declared = false;
             } else {
                 self.bind_targets(left, ctx, true, kind, statement);
             }
@@ -335,12 +345,14 @@ impl<'s, 't> Scanner<'s, 't> {
             "attribute" => {
                 // `self.x = …` may define an instance attribute (see `finish`).
                 let assigned = std::mem::replace(&mut self.rhs, UNKNOWN);
+                let declared = std::mem::take(&mut self.rhs_declared);
                 let value = self.expr(node, ctx);
                 if value != UNKNOWN && !self.file.refs.is_empty() {
                     self.attr_writes.push(AttrWrite {
                         reference: self.file.refs.len() - 1,
                         value,
                         assigned,
+                        declared,
                     });
                 }
             }

@@ -303,12 +303,26 @@ impl<'s, 't> Scanner<'s, 't> {
                     self.returned.push((owner, value));
                 }
             }
-            Kind::Yield => {
-                if let Some(owner) = ctx.owner {
-                    self.not_returning.push(owner);
+            // a fixture's `yield` gives its value (a generator otherwise)
+            Kind::Yield => match ctx.owner {
+                Some(owner) if self.file.defs[owner as usize].fixture => {
+                    let from = node.child(1).is_some_and(|c| kind_name(c) == "from");
+                    let value = match node.named_child(0) {
+                        Some(e) if !from => self.expr(e, ctx),
+                        _ => {
+                            self.children(node, ctx);
+                            UNKNOWN
+                        }
+                    };
+                    self.returned.push((owner, value));
                 }
-                self.children(node, ctx);
-            }
+                owner => {
+                    if let Some(owner) = owner {
+                        self.not_returning.push(owner);
+                    }
+                    self.children(node, ctx);
+                }
+            },
             Kind::KeywordArgument => {
                 if let Some(v) = field(node, fields().value) {
                     self.visit(v, ctx);
