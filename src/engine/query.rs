@@ -455,11 +455,11 @@ fn definitions(
 ) -> Reply {
     let mut found = match symbols::find_definition(index, symbol, current) {
         Ok(found) => found,
-        Err(e) => return index_fail(e),
+        Err(e) => return json::failure(e),
     };
     found.retain(|d| readable(&d.location.path));
     if found.is_empty() {
-        return index_fail(OpError::new(
+        return json::failure(OpError::new(
             ErrorKind::NotFound,
             format!("Not found: '{symbol}'"),
         ));
@@ -509,7 +509,7 @@ fn uses(
 ) -> Reply {
     let mut found = match found {
         Ok(found) => found,
-        Err(e) => return index_fail(e),
+        Err(e) => return json::failure(e),
     };
     if lines_may_fit(found.sites.len(), limit) {
         symbols::add_context(&mut found.sites, lines, true);
@@ -534,19 +534,6 @@ fn uses(
     }
     clauses.push(Clause::Data(fields));
     Reply::Info(clauses)
-}
-
-/// An index failure in the terse language: a symbol that only the
-/// per-file commands can tell apart (one module name in several projects)
-/// says how.
-fn index_fail(mut error: OpError) -> Reply {
-    let first = error.candidates.first();
-    if error.kind == ErrorKind::Ambiguous && error.candidates.iter().all(|c| Some(c) == first) {
-        error
-            .message
-            .push_str(": Open the file and use Show or Goto there");
-    }
-    json::failure(error)
 }
 
 /// A located site as the terse tiers list it.

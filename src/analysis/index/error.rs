@@ -61,10 +61,20 @@ fn ambiguity_hint(candidates: &[SymbolCandidate]) -> String {
         return "use a qualified name".to_string();
     }
     let named: Vec<String> = projects.iter().map(|p| project_name(p)).collect();
-    let names: Vec<&str> = candidates
+    let mut names: Vec<&str> = candidates
         .iter()
         .map(|c| c.qualified_name.as_str())
         .collect();
+    let all = names.len();
+    names.sort_unstable();
+    names.dedup();
+    if names.len() < all {
+        // a directory whose name is not an identifier has no workspace name
+        return format!(
+            "defined in the projects {}: Open a file of the project meant first (its own symbols win there)",
+            named.join(", ")
+        );
+    }
     format!(
         "defined in the projects {}: name one as {}, or ask with a current file in its project",
         named.join(", "),

@@ -361,4 +361,28 @@ mod tests {
             vec!["app/main.py:0:22", "app/main.py:2:0"]
         );
     }
+
+    #[test]
+    fn copies_in_directories_that_are_not_identifiers_are_picked_by_a_current_file() {
+        let mut files = tiny("humanize-4.10.0", true);
+        files.extend(tiny("humanize-4.9.0", true));
+        let (_dir, index) = build(&files);
+        let message = index.find_references("shout").unwrap_err().to_string();
+        assert!(
+            message.ends_with("defined in the projects humanize-4.10.0, humanize-4.9.0: Open a file of the project meant first (its own symbols win there)"),
+            "{message}"
+        );
+        let refs = index
+            .find_references_from("shout", Some("humanize-4.9.0/tests/test_core.py"))
+            .unwrap();
+        assert_eq!(
+            refs.definitions[0].location.path,
+            "humanize-4.9.0/src/tiny/core.py"
+        );
+        assert!(refs
+            .certain
+            .iter()
+            .all(|l| l.path.starts_with("humanize-4.9.0/")));
+        assert_eq!(refs.certain.len(), 4);
+    }
 }
