@@ -728,11 +728,13 @@ fn union(each: Vec<Res>) -> Res {
         match (r, &mut other) {
             (Res::Defs(d), _) => defs.extend(d),
             (Res::Instance(cs), Res::Instance(all)) => all.extend(cs),
-            (Res::Module(m), Res::Module(any)) if m.name == any.name => {
-                if m.project != any.project {
-                    any.project = None;
-                }
+            // the same module of two projects: of either
+            (Res::Module(m), Res::Module(any))
+                if m.name == any.name && m.project != any.project =>
+            {
+                any.project = None
             }
+            (Res::Module(m), Res::Module(any)) if m.name == any.name => {}
             (r, o) if *o == Res::Unknown => *o = r,
             _ => {}
         }
