@@ -124,8 +124,9 @@ impl Engine {
                 })
             }
             Leftover::Resigned { function } => {
-                let calls =
-                    self.with_index(session, |index, _, _| index.find_callers(function).ok())?;
+                let calls = self.with_index(session, |index, _, _| {
+                    index.find_callers_from(function, Some(path)).ok()
+                })?;
                 let left = places(calls.certain, false);
                 (!left.is_empty()).then(|| {
                     let n = left.len();

@@ -203,19 +203,22 @@ impl Engine {
             uses.sites.retain(|site| self.can_see(sender, &site.path));
             uses
         };
+        // asked from the current file: of several projects', its own
+        let current = session.current_buffer().map(|b| b.path().to_string());
+        let current = current.as_deref();
         self.with_index(session, |index, limit, lines| match kind {
-            SymbolQuery::Definition => {
-                definitions(index, symbol, limit, lines, &|p| self.can_see(sender, p))
-            }
+            SymbolQuery::Definition => definitions(index, symbol, current, limit, lines, &|p| {
+                self.can_see(sender, p)
+            }),
             SymbolQuery::References => uses(
-                symbols::find_references(index, symbol).map(readable),
+                symbols::find_references(index, symbol, current).map(readable),
                 symbol,
                 "reference",
                 limit,
                 lines,
             ),
             SymbolQuery::Callers => uses(
-                symbols::find_callers(index, symbol).map(readable),
+                symbols::find_callers(index, symbol, current).map(readable),
                 symbol,
                 "caller",
                 limit,
@@ -233,12 +236,12 @@ impl Engine {
         path: &str,
     ) -> Option<Vec<Clause>> {
         self.with_index(session, |index, limit, _| {
-            let (module, mut names) = symbols::dependents(index, path)?;
-            names.retain(|m| {
-                index
-                    .path_of_module(m)
-                    .is_some_and(|file| self.can_see(sender, file))
-            });
+            let (module, found) = symbols::dependents(index, path)?;
+            let names: Vec<String> = found
+                .into_iter()
+                .filter(|(_, file)| file.as_deref().is_some_and(|f| self.can_see(sender, f)))
+                .map(|(m, _)| m)
+                .collect();
             let note = if names.is_empty() {
                 format!("imported by no module of the project ({module})")
             } else {
@@ -263,7 +266,9 @@ impl Engine {
         name: &str,
         path: &str,
     ) -> Option<String> {
-        let found = self.with_index(session, |index, _, _| index.find_definition(name).ok())?;
+        let found = self.with_index(session, |index, _, _| {
+            index.find_definition_from(name, Some(path)).ok()
+        })?;
         let files: Vec<&str> = found
             .iter()
             .map(|d| d.location.path.as_str())
@@ -443,17 +448,18 @@ fn lines_may_fit(n: usize, limit: usize) -> bool {
 fn definitions(
     index: &ProjectIndex,
     symbol: &str,
+    current: Option<&str>,
     limit: usize,
     lines: &mut SiteLines<'_>,
     readable: &dyn Fn(&str) -> bool,
 ) -> Reply {
-    let mut found = match symbols::find_definition(index, symbol) {
+    let mut found = match symbols::find_definition(index, symbol, current) {
         Ok(found) => found,
-        Err(e) => return index_fail(e),
+        Err(e) => return json::failure(e),
     };
     found.retain(|d| readable(&d.location.path));
     if found.is_empty() {
-        return index_fail(OpError::new(
+        return json::failure(OpError::new(
             ErrorKind::NotFound,
             format!("Not found: '{symbol}'"),
         ));
@@ -503,7 +509,7 @@ fn uses(
 ) -> Reply {
     let mut found = match found {
         Ok(found) => found,
-        Err(e) => return index_fail(e),
+        Err(e) => return json::failure(e),
     };
     if lines_may_fit(found.sites.len(), limit) {
         symbols::add_context(&mut found.sites, lines, true);
@@ -528,19 +534,6 @@ fn uses(
     }
     clauses.push(Clause::Data(fields));
     Reply::Info(clauses)
-}
-
-/// An index failure in the terse language: a symbol that only the
-/// per-file commands can tell apart (one module name in several projects)
-/// says how.
-fn index_fail(mut error: OpError) -> Reply {
-    let first = error.candidates.first();
-    if error.kind == ErrorKind::Ambiguous && error.candidates.iter().all(|c| Some(c) == first) {
-        error
-            .message
-            .push_str(": Open the file and use Show or Goto there");
-    }
-    json::failure(error)
 }
 
 /// A located site as the terse tiers list it.

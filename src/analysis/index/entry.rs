@@ -17,6 +17,7 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::disk::{self, ModuleName, Stamp};
+use super::projects::Project;
 use super::FileIndex;
 
 #[derive(Debug)]
@@ -24,6 +25,8 @@ pub(super) struct Entry {
     pub(super) path: String,
     /// Its module's name and whether it is a package's `__init__`.
     pub(super) module: ModuleName,
+    /// The project it belongs to (`projects.rs`).
+    pub(super) project: Project,
     /// The disk's stamp when the file was last read or updated; `None` for
     /// a buffer that does not exist on disk.
     pub(super) stamp: Option<Stamp>,
@@ -39,12 +42,12 @@ impl Entry {
     /// An entry scanned already.
     pub(super) fn scanned(
         path: String,
-        module: ModuleName,
+        (module, project): (ModuleName, Project),
         stamp: Option<Stamp>,
         content: Option<blake3::Hash>,
         index: FileIndex,
     ) -> Entry {
-        let entry = Entry::new(path, module, stamp, content);
+        let entry = Entry::new(path, (module, project), stamp, content);
         entry.index.get_or_init(|| index);
         entry
     }
@@ -52,25 +55,26 @@ impl Entry {
     /// An entry scanned from `text` when first asked for.
     pub(super) fn unscanned(
         path: String,
-        module: ModuleName,
+        (module, project): (ModuleName, Project),
         stamp: Option<Stamp>,
         content: Option<blake3::Hash>,
         text: Arc<String>,
     ) -> Entry {
-        let entry = Entry::new(path, module, stamp, content);
+        let entry = Entry::new(path, (module, project), stamp, content);
         *entry.text.lock().unwrap_or_else(|p| p.into_inner()) = Some(text);
         entry
     }
 
     fn new(
         path: String,
-        module: ModuleName,
+        (module, project): (ModuleName, Project),
         stamp: Option<Stamp>,
         content: Option<blake3::Hash>,
     ) -> Entry {
         Entry {
             path,
             module,
+            project,
             stamp,
             content,
             index: OnceLock::new(),
@@ -81,7 +85,8 @@ impl Entry {
     /// The same file and text with another stamp (its index shared, or its
     /// text, whichever it holds).
     pub(super) fn restamped(&self, stamp: Option<Stamp>) -> Entry {
-        let (path, module) = (self.path.clone(), self.module.clone());
+        let path = self.path.clone();
+        let module = (self.module.clone(), self.project.clone());
         match (self.index.get(), self.text()) {
             (None, Some(text)) => Entry::unscanned(path, module, stamp, self.content, text),
             // scanned, or being scanned right now (then it waits for it)

@@ -6,6 +6,8 @@
 //! Code map:
 //! * [`module_path`](mod@module_path): import roots and module names from paths, relative
 //!   imports made absolute.
+//! * [`projects`]: module names per project: a file's imports find its
+//!   own project's modules first.
 //! * [`file`](mod@file): one file's [`FileIndex`]; names resolved by scope within the
 //!   file, cross-module meaning left symbolic.
 //! * [`resolve`]: what a symbolic value denotes in the project, at query time.
@@ -66,6 +68,7 @@ mod fixtures;
 pub mod hash;
 pub mod module_path;
 pub mod names;
+pub mod projects;
 pub mod query;
 pub mod rename;
 pub mod resolve;
@@ -101,6 +104,9 @@ enum Read {
     /// A new text, scanned when a query first needs it.
     New(Arc<String>),
 }
+
+/// A file's module name and its project.
+type Named = (disk::ModuleName, projects::Project);
 
 /// What [`ProjectIndex::load_all`] did besides parsing.
 #[derive(Default)]
@@ -164,9 +170,8 @@ pub struct ProjectIndex {
     /// Shared with the views made by [`ProjectIndex::overlaid`].
     files: Vec<Option<Arc<Entry>>>,
     by_path: HashMap<String, FileId>,
-    by_module: HashMap<String, FileId>,
-    /// Every dotted prefix of an indexed module name, with a count.
-    packages: HashMap<String, usize>,
+    /// The module names of every project, with their files.
+    modules: projects::ModuleTable,
     skipped: Vec<Skipped>,
     /// The entries replaced last, oldest first: a file that gets a text
     /// back (an `Undo` of a refactor) takes its entry again instead of
@@ -192,8 +197,7 @@ impl ProjectIndex {
             workspace,
             files: Vec::new(),
             by_path: HashMap::default(),
-            by_module: HashMap::default(),
-            packages: HashMap::default(),
+            modules: Default::default(),
             skipped: Vec::new(),
             recent: Default::default(),
         };
@@ -207,15 +211,17 @@ impl ProjectIndex {
         let root = self.root.clone();
         let workspace = self.workspace.clone();
         let mut roots = module_path::ImportRoots::new(&root);
-        let named: Vec<(String, disk::ModuleName)> = paths
+        let named: Vec<(String, Named)> = paths
             .into_iter()
             .map(|rel| {
-                let module = roots.module_name(&rel).unwrap_or_default();
+                let module = roots
+                    .module_and_project(&rel)
+                    .unwrap_or_else(|| (Default::default(), "".into()));
                 (rel, module)
             })
             .collect();
         let (recent, files, by_path) = (&self.recent, &self.files, &self.by_path);
-        let loaded: Vec<(String, disk::ModuleName, Loaded)> = named
+        let loaded: Vec<(String, Named, Loaded)> = named
             .into_par_iter()
             .map(|(rel, module)| {
                 let Some(w) = &workspace else {
@@ -228,7 +234,10 @@ impl ProjectIndex {
                 let r = disk::read(w, &rel).map(|(text, stamp)| {
                     let content = blake3::hash(text.as_bytes());
                     let holds = |e: &Entry| {
-                        e.path == rel && e.content == Some(content) && e.module == module
+                        e.path == rel
+                            && e.content == Some(content)
+                            && e.module == module.0
+                            && e.project == module.1
                     };
                     // The text the index holds (a commit's write, adopted;
                     // a file written back as it was), or one it held
@@ -301,8 +310,10 @@ impl ProjectIndex {
         let path = entry.path.clone();
         self.skipped.retain(|s| s.path != path);
         if let Some(&fid) = self.by_path.get(&path) {
-            let old_module = self.files[fid].as_ref().map(|e| e.module.0.clone());
-            if old_module.as_deref() == Some(entry.module.0.as_str()) {
+            let same_name = self.files[fid]
+                .as_ref()
+                .is_some_and(|e| e.module.0 == entry.module.0 && e.project == entry.project);
+            if same_name {
                 if let Some(old) = self.files[fid].replace(Arc::new(entry)) {
                     self.retire(old);
                 }
@@ -311,18 +322,7 @@ impl ProjectIndex {
             self.remove_file(&path);
         }
         let fid = self.files.len();
-        let module = entry.module.0.clone();
-        if !module.is_empty() && !self.by_module.contains_key(&module) {
-            self.by_module.insert(module.clone(), fid);
-        }
-        let mut prefix = String::new();
-        for part in module.split('.') {
-            if !prefix.is_empty() {
-                prefix.push('.');
-            }
-            prefix.push_str(part);
-            *self.packages.entry(prefix.clone()).or_default() += 1;
-        }
+        self.modules.add(&entry.module.0, &entry.project, fid);
         self.by_path.insert(path, fid);
         self.files.push(Some(Arc::new(entry)));
     }
@@ -348,32 +348,7 @@ impl ProjectIndex {
         let Some(entry) = self.files.get_mut(fid).and_then(Option::take) else {
             return false;
         };
-        let module = entry.module.0.clone();
-        if self.by_module.get(&module) == Some(&fid) {
-            self.by_module.remove(&module);
-            // Another file with the same module name takes over.
-            if let Some((other, _)) = self
-                .files
-                .iter()
-                .enumerate()
-                .find(|(_, e)| e.as_ref().is_some_and(|e| e.module.0 == module))
-            {
-                self.by_module.insert(module.clone(), other);
-            }
-        }
-        let mut prefix = String::new();
-        for part in module.split('.') {
-            if !prefix.is_empty() {
-                prefix.push('.');
-            }
-            prefix.push_str(part);
-            if let Some(n) = self.packages.get_mut(&prefix) {
-                *n -= 1;
-                if *n == 0 {
-                    self.packages.remove(&prefix);
-                }
-            }
-        }
+        self.modules.remove(&entry.module.0, &entry.project, fid);
         true
     }
 
@@ -381,7 +356,8 @@ impl ProjectIndex {
     /// Only that file is re-read: see the module docs.
     pub fn update_file(&mut self, rel_path: &str, text: &Rope) -> Result<()> {
         let rel = normalize(rel_path).ok_or_else(|| IndexError::InvalidPath(rel_path.into()))?;
-        let Some(module) = module_path::ImportRoots::new(&self.root).module_name(&rel) else {
+        let Some(module) = module_path::ImportRoots::new(&self.root).module_and_project(&rel)
+        else {
             return Err(IndexError::NotPython(rel));
         };
         let src = text.to_string();
@@ -497,29 +473,28 @@ impl ProjectIndex {
     /// next query. Returns the paths it could not take (not indexed yet:
     /// the next refresh reads them).
     pub fn adopt_written(&mut self, written: &[Written<'_>]) -> Vec<String> {
-        let known: Vec<(usize, &Written<'_>, disk::ModuleName)> = written
+        let known: Vec<(usize, &Written<'_>, Named)> = written
             .iter()
             .filter_map(|w| {
                 let rel = normalize(&w.path)?;
                 let fid = *self.by_path.get(&rel)?;
                 let entry = self.files.get(fid)?.as_ref()?;
-                Some((fid, w, entry.module.clone()))
+                Some((fid, w, (entry.module.clone(), entry.project.clone())))
             })
             .collect();
-        let scanned: Vec<(usize, FileIndex, Stamp, blake3::Hash)> = known
+        let scanned: Vec<(usize, FileIndex, Named, Stamp, blake3::Hash)> = known
             .into_par_iter()
-            .map(|(fid, w, module)| {
-                let index = file::scan(&module.0, module.1, w.text, w.tree);
-                (fid, index, w.stamp, w.content)
+            .map(|(fid, w, named)| {
+                let index = file::scan(&named.0 .0, named.0 .1, w.text, w.tree);
+                (fid, index, named, w.stamp, w.content)
             })
             .collect();
         let mut adopted = std::collections::HashSet::new();
-        for (fid, index, stamp, content) in scanned {
+        for (fid, index, named, stamp, content) in scanned {
             if let Some(Some(entry)) = self.files.get(fid) {
                 let path = entry.path.clone();
                 adopted.insert(path.clone());
-                let module = (index.module.clone(), index.is_package);
-                let new = Entry::scanned(path, module, Some(stamp), Some(content), index);
+                let new = Entry::scanned(path, named, Some(stamp), Some(content), index);
                 if let Some(old) = self.files[fid].replace(Arc::new(new)) {
                     self.retire(old);
                 }
@@ -541,8 +516,8 @@ impl ProjectIndex {
         let mut roots = module_path::ImportRoots::new(&self.root);
         for entry in self.files.iter().flatten() {
             let renamed = roots
-                .module_name(&entry.path)
-                .is_some_and(|(m, _)| m != entry.module.0);
+                .module_and_project(&entry.path)
+                .is_some_and(|((m, _), p)| m != entry.module.0 || p != entry.project);
             match Stamp::of(&self.root.join(&entry.path)) {
                 Ok(now) if Some(now) != entry.stamp || renamed => {
                     report.changed.push(entry.path.clone());
@@ -639,9 +614,66 @@ impl ProjectIndex {
         Some(self.files.get(fid)?.as_ref()?.module.0.as_str())
     }
 
-    /// The file of a project module.
+    /// The file of a project module (of the first project indexed that
+    /// has it: see [`Self::paths_of_module`]).
     pub fn path_of_module(&self, module: &str) -> Option<&str> {
-        self.by_module.get(module).and_then(|&fid| self.path(fid))
+        self.modules
+            .all_files(module)
+            .next()
+            .and_then(|fid| self.path(fid))
+    }
+
+    /// The files of a module name, one per project that has it (two
+    /// copies of a project give two).
+    pub fn paths_of_module(&self, module: &str) -> Vec<&str> {
+        self.modules
+            .all_files(module)
+            .filter_map(|fid| self.path(fid))
+            .collect()
+    }
+
+    /// The file of a module as a file (`current`) finds it: its own
+    /// project's, else the one project's that has it; a module name of
+    /// several projects, none of them `current`'s, is ambiguous.
+    pub fn path_of_module_from(&self, module: &str, current: Option<&str>) -> Result<Option<&str>> {
+        let from = current.and_then(|p| self.project_of(p));
+        let paths = self.paths_of_module(module);
+        let own: Vec<&str> = paths
+            .iter()
+            .copied()
+            .filter(|p| from.is_some() && self.project_of(p) == from)
+            .collect();
+        match (paths.as_slice(), own.first()) {
+            ([], _) => Ok(None),
+            ([one], _) | (_, Some(one)) => Ok(Some(one)),
+            (many, None) => Err(IndexError::AmbiguousModule {
+                name: module.to_string(),
+                paths: many.iter().map(|p| p.to_string()).collect(),
+            }),
+        }
+    }
+
+    /// The project directory of an indexed file (`""` for the workspace
+    /// root): see [`projects`].
+    pub fn project_of(&self, rel_path: &str) -> Option<&str> {
+        let rel = normalize(rel_path)?;
+        let &fid = self.by_path.get(&rel)?;
+        self.project(fid).map(|p| &**p)
+    }
+
+    pub(crate) fn project(&self, fid: FileId) -> Option<&projects::Project> {
+        self.files.get(fid)?.as_ref().map(|e| &e.project)
+    }
+
+    /// Module `name` as file `from` finds it: in its own project first
+    /// (see [`projects`]).
+    pub(crate) fn module_from(&self, from: FileId, name: &str) -> Option<projects::ModuleRef> {
+        self.modules.find(self.project(from), name)
+    }
+
+    /// The first file of a module (of its project).
+    pub(crate) fn module_file_of(&self, m: &projects::ModuleRef) -> Option<FileId> {
+        self.modules.files_of(m).next()
     }
 
     /// A file's index, scanned now if no query needed it before.
@@ -762,8 +794,9 @@ impl ProjectIndex {
         }
     }
 
+    /// Whether some project has a module or package of this name.
     pub(crate) fn is_project_module(&self, module: &str) -> bool {
-        self.packages.contains_key(module)
+        self.modules.has(module)
     }
 }
 

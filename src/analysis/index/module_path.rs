@@ -14,9 +14,12 @@
 //! * Directories without `__init__.py` are namespace packages (PEP 420): their
 //!   files are named the same way, so `ns/tool.py` is `ns.tool`.
 //!
-//! Two projects may then give two files one module name (`tests.test_utils`):
-//! imports resolve to the first indexed, and the index keeps their
-//! definitions apart (a query naming both is ambiguous, listing the paths).
+//! **Projects.** A file belongs to the *project* of its import root: the
+//! directory holding the marker (`""` for the workspace root), with its
+//! `src/` when it has one. Two projects may give two files one module
+//! name (`humanize.time` in two copies of a project, `tests.test_utils`):
+//! module names are looked up per project (`projects.rs`), so each file's
+//! imports find its own project's module first.
 //!
 //! Known limits: no `sys.path` configuration, no `.pth` files; a marker
 //! added or removed is noticed when the files under it are re-indexed
@@ -25,6 +28,9 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::projects::Project;
 
 /// Files whose presence makes a directory a project (an import root).
 pub const PROJECT_MARKERS: [&str; 3] = ["pyproject.toml", "setup.py", "setup.cfg"];
@@ -38,6 +44,8 @@ pub struct ImportRoots {
     projects: HashMap<String, bool>,
     /// Directory (relative) → its `src/` is a source root.
     src_roots: HashMap<String, bool>,
+    /// Each project directory once, shared by its files' entries.
+    interned: HashMap<String, Project>,
 }
 
 impl ImportRoots {
@@ -46,6 +54,7 @@ impl ImportRoots {
             root: root.to_path_buf(),
             projects: HashMap::new(),
             src_roots: HashMap::new(),
+            interned: HashMap::new(),
         }
     }
 
@@ -72,6 +81,12 @@ impl ImportRoots {
     /// The import root of a workspace-relative file path (`""` for the
     /// workspace root, else a relative directory without trailing `/`).
     pub fn root_of(&mut self, rel_path: &str) -> String {
+        self.root_and_project(rel_path).0
+    }
+
+    /// The import root of a file and the project directory it is in (the
+    /// root itself, or the directory whose `src/` the root is).
+    fn root_and_project(&mut self, rel_path: &str) -> (String, String) {
         let dirs: Vec<&str> = rel_path.split('/').collect();
         let dirs = &dirs[..dirs.len().saturating_sub(1)];
         let mut project = String::new();
@@ -91,17 +106,33 @@ impl ImportRoots {
         };
         let src = inside("src");
         if rel_path.starts_with(&format!("{src}/")) && self.has_src_root(&project) {
-            return src;
+            return (src, project);
         }
-        project
+        (project.clone(), project)
     }
 
     /// The dotted module name of a workspace-relative `.py` path and
-    /// whether it is a package's `__init__.py`; `None` for other paths.
+    /// whether it is a package's `__init__`; `None` for other paths.
     pub fn module_name(&mut self, rel_path: &str) -> Option<(String, bool)> {
         rel_path.strip_suffix(".py")?;
         let root = self.root_of(rel_path);
         module_name_under(rel_path, &root)
+    }
+
+    /// [`Self::module_name`] and the project the file belongs to.
+    pub fn module_and_project(&mut self, rel_path: &str) -> Option<((String, bool), Project)> {
+        rel_path.strip_suffix(".py")?;
+        let (root, project) = self.root_and_project(rel_path);
+        let module = module_name_under(rel_path, &root)?;
+        let project = match self.interned.get(&project) {
+            Some(p) => Arc::clone(p),
+            None => {
+                let p: Project = project.as_str().into();
+                self.interned.insert(project, Arc::clone(&p));
+                p
+            }
+        };
+        Some((module, project))
     }
 }
 

@@ -12,6 +12,14 @@
 //! positions), none is [`IndexError::NotFound`] (the owner's members or
 //! the close names offered).
 //!
+//! **Several projects** (`projects.rs`) may define one full name (two
+//! copies of a project). A symbol is then named by its *workspace name*:
+//! its file's path from the workspace root in dots, then its qualified
+//! name (`app_a.src.humanize.time.naturaldelta`); or a query asked from
+//! a file (a current file) prefers its project's symbols. Asked from no
+//! file that decides, it is ambiguous, and the candidates are listed by
+//! their workspace names, with their projects.
+//!
 //! **References** exclude the definition sites (those are what
 //! [`ProjectIndex::find_definition`] returns); an assignment at module or
 //! class level is a definition, not a reference. They include the name in
@@ -35,6 +43,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::error::{IndexError, Result, SymbolCandidate};
 use super::file::{DefId, ImportKind, Value};
+use super::projects::{ModuleRef, Project};
 use super::resolve::{DefRef, Res};
 use super::{FileId, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
@@ -144,14 +153,25 @@ impl ProjectIndex {
     /// dropped: same-named definitions are one symbol here) and
     /// `C.p.setter` (a property's accessor names the property).
     pub(super) fn symbol(&self, query: &str) -> Result<(FileId, Vec<DefId>)> {
+        self.symbol_from(query, None)
+    }
+
+    /// [`Self::symbol`] asked from file `from` (a current file): among
+    /// symbols of several projects, its own project's win.
+    pub(super) fn symbol_from(
+        &self,
+        query: &str,
+        from: Option<FileId>,
+    ) -> Result<(FileId, Vec<DefId>)> {
         let q = clean(query);
         let q = crate::analysis::outline::split_ordinal(q).0;
-        let found = self.symbol_named(q);
+        let project = from.and_then(|f| self.project(f));
+        let found = self.symbol_named(q, project);
         if let (Err(IndexError::NotFound { .. }), Some((property, accessor))) =
             (&found, q.rsplit_once('.'))
         {
             if crate::analysis::outline::ACCESSORS.contains(&accessor) {
-                if let Ok(property) = self.symbol_named(property) {
+                if let Ok(property) = self.symbol_named(property, project) {
                     return Ok(property);
                 }
             }
@@ -159,7 +179,7 @@ impl ProjectIndex {
         found
     }
 
-    fn symbol_named(&self, q: &str) -> Result<(FileId, Vec<DefId>)> {
+    fn symbol_named(&self, q: &str, project: Option<&Project>) -> Result<(FileId, Vec<DefId>)> {
         let last = q.rsplit('.').next().unwrap_or(q);
         let suffix = format!(".{q}");
         // Keyed by file too: two projects under one root may both have a
@@ -170,6 +190,13 @@ impl ProjectIndex {
                 let full = f.full_name(d);
                 if full == q || full.ends_with(&suffix) {
                     groups.entry((full, fid)).or_default().push(d);
+                } else if q
+                    .strip_suffix(full.as_str())
+                    .is_some_and(|root| root.ends_with('.'))
+                    && self.workspace_name(fid, d).as_deref() == Some(q)
+                {
+                    // its workspace name: exactly this file's
+                    groups.entry((q.to_string(), fid)).or_default().push(d);
                 }
             }
         }
@@ -182,10 +209,11 @@ impl ProjectIndex {
             groups.retain(|(full, _), _| full == q);
         }
         if groups.is_empty() {
-            if let Some(found) = self.reexported(q)? {
+            if let Some(found) = self.reexported(q, project)? {
                 return Ok(found);
             }
         }
+        self.prefer_project(&mut groups, project);
         match groups.len() {
             1 => Ok(groups
                 .into_iter()
@@ -213,18 +241,77 @@ impl ProjectIndex {
         }
     }
 
-    /// The candidates an ambiguous query lists: each group's first definition.
+    /// Of one full name defined in several projects (copies of a
+    /// project), keeps the definition of `project` (the asking file's)
+    /// when it has one. Different full names stay ambiguous: a qualified
+    /// name tells them apart.
+    fn prefer_project(
+        &self,
+        groups: &mut BTreeMap<(String, FileId), Vec<DefId>>,
+        project: Option<&Project>,
+    ) {
+        let Some(own) = project else { return };
+        let mut fulls = groups.keys().map(|(full, _)| full);
+        let first = fulls.next();
+        if groups.len() < 2 || !fulls.all(|full| Some(full) == first) {
+            return;
+        }
+        let in_own = |fid: FileId| self.project(fid) == Some(own);
+        if groups.keys().any(|(_, fid)| in_own(*fid)) {
+            groups.retain(|(_, fid), _| in_own(*fid));
+        }
+    }
+
+    /// The indexed file at a workspace path.
+    pub(super) fn file_id(&self, path: Option<&str>) -> Option<FileId> {
+        self.by_path.get(path?.trim_start_matches("./")).copied()
+    }
+
+    /// A definition's workspace name: its file's path from the workspace
+    /// root in dots, then its qualified name
+    /// (`app_a.src.humanize.time.naturaldelta`), which names it alone
+    /// when several projects define its full name. `None` when a
+    /// directory's name is not an identifier.
+    pub(super) fn workspace_name(&self, fid: FileId, def: DefId) -> Option<String> {
+        let path = self.path(fid)?;
+        let stem = path.strip_suffix(".py")?;
+        let stem = stem.strip_suffix("/__init__").unwrap_or(stem);
+        let parts: Vec<&str> = stem.split('/').collect();
+        if !parts
+            .iter()
+            .all(|p| crate::analysis::identifier::is_identifier_shaped(p))
+        {
+            return None;
+        }
+        let f = self.file(fid)?;
+        Some(format!("{}.{}", parts.join("."), f.def(def).qualified))
+    }
+
+    /// The candidates an ambiguous query lists: each group's first
+    /// definition, named as it resolves back (by its workspace name where
+    /// another candidate has its full name: two projects).
     pub(super) fn candidates(
         &self,
         groups: Vec<(String, (FileId, Vec<DefId>))>,
     ) -> Vec<SymbolCandidate> {
+        let shared = |full: &str| groups.iter().filter(|(f, _)| f == full).count() > 1;
         groups
-            .into_iter()
+            .iter()
             .filter_map(|(full, (fid, defs))| {
-                let d = self.file(fid)?.def(*defs.first()?);
+                let first = *defs.first()?;
+                let d = self.file(*fid)?.def(first);
+                let qualified_name = match shared(full) {
+                    true => self.workspace_name(*fid, first),
+                    false => None,
+                };
                 Some(SymbolCandidate {
-                    qualified_name: full,
-                    path: self.path(fid)?.to_string(),
+                    qualified_name: qualified_name.unwrap_or_else(|| full.clone()),
+                    full_name: full.clone(),
+                    path: self.path(*fid)?.to_string(),
+                    project: self
+                        .project(*fid)
+                        .map(|p| p.to_string())
+                        .unwrap_or_default(),
                     position: d.position,
                 })
             })
@@ -236,24 +323,35 @@ impl ProjectIndex {
     /// (defined in `django.db.models.query_utils`). The prefix may be the end
     /// of a module name (`models.Model`); modules that bind the name to
     /// different symbols make the query ambiguous.
-    fn reexported(&self, q: &str) -> Result<Option<(FileId, Vec<DefId>)>> {
-        let mut found: BTreeMap<String, (FileId, Vec<DefId>)> = BTreeMap::new();
+    fn reexported(
+        &self,
+        q: &str,
+        project: Option<&Project>,
+    ) -> Result<Option<(FileId, Vec<DefId>)>> {
+        // keyed by file too: each project's module binds its own
+        let mut found: BTreeMap<(String, FileId), Vec<DefId>> = BTreeMap::new();
         let mut split = q.len();
         while let Some(i) = q[..split].rfind('.') {
             split = i;
             let (prefix, rest) = (&q[..i], &q[i + 1..]);
             let dotted = format!(".{prefix}");
             let mut modules: Vec<&str> = self
-                .by_module
-                .keys()
+                .modules
+                .names()
                 .filter(|m| *m == prefix || m.ends_with(&dotted))
                 .map(String::as_str)
                 .collect();
             modules.sort_unstable();
             for module in modules {
-                if let Some((fid, defs)) = self.member_path(module, rest) {
-                    if let (Some(f), Some(&d)) = (self.file(fid), defs.first()) {
-                        found.entry(f.full_name(d)).or_insert((fid, defs));
+                for p in self.modules.projects_with(module) {
+                    let m = ModuleRef {
+                        name: module.to_string(),
+                        project: Some(p.clone()),
+                    };
+                    if let Some((fid, defs)) = self.member_path(&m, rest) {
+                        if let (Some(f), Some(&d)) = (self.file(fid), defs.first()) {
+                            found.entry((f.full_name(d), fid)).or_insert(defs);
+                        }
                     }
                 }
             }
@@ -261,20 +359,26 @@ impl ProjectIndex {
                 break;
             }
         }
+        self.prefer_project(&mut found, project);
         match found.len() {
             0 => Ok(None),
-            1 => Ok(found.into_values().next()),
+            1 => Ok(found.into_iter().next().map(|((_, fid), defs)| (fid, defs))),
             _ => Err(IndexError::Ambiguous {
                 name: q.to_string(),
-                candidates: self.candidates(found.into_iter().collect()),
+                candidates: self.candidates(
+                    found
+                        .into_iter()
+                        .map(|((full, fid), defs)| (full, (fid, defs)))
+                        .collect(),
+                ),
             }),
         }
     }
 
     /// `rest` (`Name` or `Class.member`) looked up from `module`.
-    fn member_path(&self, module: &str, rest: &str) -> Option<(FileId, Vec<DefId>)> {
+    fn member_path(&self, module: &ModuleRef, rest: &str) -> Option<(FileId, Vec<DefId>)> {
         let mut parts = rest.split('.');
-        let mut res = self.member(module, parts.next()?, 0);
+        let mut res = self.module_member(module, parts.next()?, 0);
         for part in parts {
             res = match res {
                 Res::Defs(defs) => Res::Defs(
@@ -296,7 +400,7 @@ impl ProjectIndex {
                         .flatten()
                         .collect(),
                 ),
-                Res::Module(m) => self.member(&m, part, 0),
+                Res::Module(m) => self.module_member(&m, part, 0),
                 _ => return None,
             };
         }
@@ -333,7 +437,7 @@ impl ProjectIndex {
                         return (offered, choices.shown);
                     }
                 }
-            } else if let Some(&fid) = self.by_module.get(owner) {
+            } else if let Some(fid) = self.modules.all_files(owner).next() {
                 if let Some(f) = self.file(fid) {
                     let names: Vec<String> = f
                         .defs
@@ -385,7 +489,10 @@ impl ProjectIndex {
         };
         let owner = match owner {
             None => None,
-            Some(o) if self.is_project_module(o) => Some(Res::Module(o.to_string())),
+            Some(o) if self.is_project_module(o) => Some(Res::Module(ModuleRef {
+                name: o.to_string(),
+                project: None,
+            })),
             Some(o) => match self.symbol(o) {
                 Ok((fid, defs)) => Some(Res::Defs(
                     defs.into_iter()
@@ -415,11 +522,14 @@ impl ProjectIndex {
                     }
                 }
                 let taken_from = match f.value(value) {
-                    Value::Member { module, .. } => self.module_res(f.name(module)),
+                    Value::Member { module, .. } => self.module_res(rid, f.name(module)),
                     Value::Attr { base, .. } => self.resolve(rid, base, 0),
                     // a module-level name of this file that is not bound any more
                     Value::Free(_) if !crate::analysis::scope::is_builtin(name) => {
-                        Res::Module(f.module.clone())
+                        Res::Module(ModuleRef {
+                            name: f.module.clone(),
+                            project: self.project(rid).cloned(),
+                        })
                     }
                     _ => continue,
                 };
@@ -434,7 +544,7 @@ impl ProjectIndex {
                 let matches = match (&owner, &taken_from) {
                     (None, Res::Module(_)) => true,
                     (None, _) => of_class,
-                    (Some(Res::Module(m)), Res::Module(from)) => m == from,
+                    (Some(Res::Module(m)), Res::Module(from)) => m.name == from.name,
                     (Some(Res::Defs(classes)), Res::Defs(ds) | Res::Instance(ds)) => {
                         ds.iter().any(|d| classes.contains(d))
                     }
@@ -459,7 +569,18 @@ impl ProjectIndex {
 
     /// The definition sites of a symbol.
     pub fn find_definition(&self, symbol: &str) -> Result<Vec<Definition>> {
-        let (fid, defs) = self.symbol(symbol)?;
+        self.find_definition_from(symbol, None)
+    }
+
+    /// [`Self::find_definition`] asked from a file (the current file, a
+    /// workspace path): of the symbols of several projects, its own
+    /// project's.
+    pub fn find_definition_from(
+        &self,
+        symbol: &str,
+        current: Option<&str>,
+    ) -> Result<Vec<Definition>> {
+        let (fid, defs) = self.symbol_from(symbol, self.file_id(current))?;
         Ok(defs
             .into_iter()
             .filter_map(|def| self.definition(DefRef { file: fid, def }))
@@ -468,7 +589,13 @@ impl ProjectIndex {
 
     /// Uses of a symbol, definition sites excluded.
     pub fn find_references(&self, symbol: &str) -> Result<References> {
-        let (definitions, certain, possible) = self.uses(symbol, false)?;
+        self.find_references_from(symbol, None)
+    }
+
+    /// [`Self::find_references`] asked from a file (see
+    /// [`Self::find_definition_from`]).
+    pub fn find_references_from(&self, symbol: &str, current: Option<&str>) -> Result<References> {
+        let (definitions, certain, possible) = self.uses(symbol, false, current)?;
         Ok(References {
             definitions,
             certain: certain.into_iter().map(|c| c.location).collect(),
@@ -478,7 +605,13 @@ impl ProjectIndex {
 
     /// Calls of a function, method or class.
     pub fn find_callers(&self, function: &str) -> Result<Callers> {
-        let (definitions, certain, possible) = self.uses(function, true)?;
+        self.find_callers_from(function, None)
+    }
+
+    /// [`Self::find_callers`] asked from a file (see
+    /// [`Self::find_definition_from`]).
+    pub fn find_callers_from(&self, function: &str, current: Option<&str>) -> Result<Callers> {
+        let (definitions, certain, possible) = self.uses(function, true, current)?;
         Ok(Callers {
             definitions,
             certain,
@@ -491,8 +624,9 @@ impl ProjectIndex {
         &self,
         symbol: &str,
         calls_only: bool,
+        current: Option<&str>,
     ) -> Result<(Vec<Definition>, Vec<Call>, Vec<Call>)> {
-        let (fid, defs) = self.symbol(symbol)?;
+        let (fid, defs) = self.symbol_from(symbol, self.file_id(current))?;
         let targets: Vec<DefRef> = defs.iter().map(|&def| DefRef { file: fid, def }).collect();
         let definitions: Vec<Definition> =
             targets.iter().filter_map(|&d| self.definition(d)).collect();
@@ -521,7 +655,13 @@ impl ProjectIndex {
                     continue;
                 }
                 let verdict = match self.resolve(rid, r.value, 0) {
-                    Res::Defs(ds) if ds.iter().any(|d| targets.contains(d)) => Some(true),
+                    // with another project's definition of the name: a
+                    // module several projects have (`projects.rs`)
+                    Res::Defs(ds) if ds.iter().any(|d| targets.contains(d)) => {
+                        Some(ds.iter().all(|d| {
+                            targets.contains(d) || self.project(d.file) == self.project(fid)
+                        }))
+                    }
                     Res::Defs(ds)
                         if !overridden_in.is_empty()
                             && !f.is_super_attribute(r.value)
@@ -619,16 +759,30 @@ impl ProjectIndex {
     }
 
     /// The module a query names: a module name or a workspace-relative path.
+    /// A module name that several projects have is ambiguous: its files
+    /// are offered.
     fn module_file(&self, module: &str) -> Result<FileId> {
         let m = module.trim();
-        if let Some(&fid) = self.by_module.get(m) {
-            return Ok(fid);
+        let files: Vec<FileId> = self.modules.all_files(m).collect();
+        match files.as_slice() {
+            [fid] => return Ok(*fid),
+            [] => {}
+            _ => {
+                let paths: Vec<String> = files
+                    .iter()
+                    .filter_map(|&f| self.path(f).map(str::to_string))
+                    .collect();
+                return Err(IndexError::AmbiguousModule {
+                    name: m.to_string(),
+                    paths,
+                });
+            }
         }
         if let Some(&fid) = self.by_path.get(m.trim_start_matches("./")) {
             return Ok(fid);
         }
         // the modules of the package asked for, else all; close ones first
-        let mut names: Vec<String> = self.by_module.keys().cloned().collect();
+        let mut names: Vec<String> = self.modules.names().cloned().collect();
         names.sort_unstable();
         if let Some((package, _)) = m.rsplit_once('.') {
             let inside: Vec<String> = names
@@ -664,9 +818,9 @@ impl ProjectIndex {
                 continue;
             }
             let module = match (&imp.kind, &imp.name) {
-                (ImportKind::From, Some(name)) if self.packages.contains_key(&imp.module) => {
+                (ImportKind::From, Some(name)) if self.is_project_module(&imp.module) => {
                     let sub = format!("{}.{}", imp.module, name);
-                    if self.by_module.contains_key(&sub) {
+                    if self.modules.all_files(&sub).next().is_some() {
                         sub
                     } else {
                         imp.module.clone()
@@ -677,7 +831,11 @@ impl ProjectIndex {
             if module == f.module || out.iter().any(|d| d.module == module) {
                 continue;
             }
-            let target = self.by_module.get(&module).and_then(|&t| self.path(t));
+            // the file of its own project's module, else of the one other
+            let target = self
+                .module_from(fid, &module)
+                .and_then(|m| self.module_file_of(&m))
+                .and_then(|t| self.path(t));
             out.push(Dependency {
                 path: target.map(str::to_string),
                 module,
@@ -699,7 +857,11 @@ impl ProjectIndex {
                         == Some(name.as_str());
                     is_sub
                         || (imp.module == module
-                            && !self.by_module.contains_key(&format!("{module}.{name}")))
+                            && self
+                                .modules
+                                .all_files(&format!("{module}.{name}"))
+                                .next()
+                                .is_none())
                 }
                 _ => imp.module == module,
             };
@@ -719,9 +881,18 @@ impl ProjectIndex {
         let Some(name) = self.file(fid).map(|f| f.module.clone()) else {
             return Ok(Vec::new());
         };
+        let project = self.project(fid);
         let mut out = Vec::new();
         for (other, f) in self.iter_files() {
             if other == fid {
+                continue;
+            }
+            // an import that finds another project's module of the name
+            // is not one of this file's
+            let finds_it = self
+                .module_from(other, &name)
+                .is_some_and(|m| m.project.is_none() || m.project.as_ref() == project);
+            if !finds_it {
                 continue;
             }
             if let Some(position) = self.first_import_of(f, &name) {

@@ -100,11 +100,13 @@ impl ProjectIndex {
     /// The one symbol `query` names (plain, dotted or fully qualified):
     /// among the definitions of `current` (a workspace path) whose
     /// qualified name is `query` or ends with `.query` first, else in the
-    /// whole project ([`ProjectIndex::find_definition`]'s rules). All its
+    /// whole project ([`ProjectIndex::find_definition`]'s rules; of the
+    /// symbols of several projects, those of `current`'s project). All its
     /// definitions (a property and its setter share a name).
     pub fn rename_symbol(&self, query: &str, current: Option<&str>) -> Result<Vec<DefRef>> {
         let q = query.trim();
-        if let Some(fid) = current.and_then(|p| self.by_path.get(p.trim_start_matches("./"))) {
+        let current = current.and_then(|p| self.by_path.get(p.trim_start_matches("./")));
+        if let Some(fid) = current {
             if let Some(f) = self.file(*fid) {
                 let last = q.rsplit('.').next().unwrap_or(q);
                 let suffix = format!(".{q}");
@@ -147,7 +149,7 @@ impl ProjectIndex {
                 }
             }
         }
-        let (fid, defs) = self.symbol(q)?;
+        let (fid, defs) = self.symbol_from(q, current.copied())?;
         Ok(defs
             .into_iter()
             .map(|def| DefRef { file: fid, def })
@@ -562,13 +564,13 @@ impl ProjectIndex {
         let (mut res, rest) = match f.exports.get(parts[0]) {
             Some(&v) => (self.resolve(fid, v, 0), &parts[1..]),
             None => {
-                let Some(n) = (1..parts.len())
+                let Some((n, module)) = (1..parts.len())
                     .rev()
-                    .find(|&n| self.is_project_module(&parts[..n].join(".")))
+                    .find_map(|n| Some((n, self.module_from(fid, &parts[..n].join("."))?)))
                 else {
                     return Vec::new();
                 };
-                (Res::Module(parts[..n].join(".")), &parts[n..])
+                (Res::Module(module), &parts[n..])
             }
         };
         for part in rest {

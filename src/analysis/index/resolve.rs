@@ -1,6 +1,9 @@
 //! Cross-module resolution: what a file's symbolic [`Value`] denotes in the
 //! whole project, computed at query time.
 //!
+//! * A module name is found in the importing file's own project first,
+//!   then in the others (`projects.rs`); a module several other projects
+//!   have is any of theirs, and its members are the union of theirs.
 //! * A module member (`from m import f`, `m.f` after `import m`) is looked up
 //!   in `m`'s module-level bindings, following re-exports (`from .a import f`
 //!   in a package's `__init__`), then submodules (`m.f` as a module), then
@@ -47,7 +50,8 @@
 
 use std::cell::Cell;
 
-use super::file::{DefId, FileIndex, Value, ValueId};
+use super::file::{DefId, Value, ValueId};
+use super::projects::ModuleRef;
 use super::{FileId, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::scope::is_builtin;
@@ -111,8 +115,8 @@ pub enum Res {
     Items(Vec<DefRef>),
     /// A mapping (a dict…) whose values are instances of these classes.
     Mapping(Vec<DefRef>),
-    /// A module of the project.
-    Module(String),
+    /// A module of the project (of one of its projects).
+    Module(ModuleRef),
     /// Something from outside the project.
     External,
     /// An attribute of a value the index cannot type.
@@ -135,20 +139,25 @@ impl ProjectIndex {
         match f.value(value) {
             Value::Unknown => Res::Unknown,
             Value::Def(def) => Res::Defs(vec![DefRef { file, def }]),
-            Value::Module(m) => self.module_res(f.name(m)),
-            Value::Member { module, name } => self.member(f.name(module), f.name(name), depth + 1),
+            Value::Module(m) => self.module_res(file, f.name(m)),
+            Value::Member { module, name } => {
+                self.member_from(file, f.name(module), f.name(name), depth + 1)
+            }
             Value::Free(name) => {
                 let name = f.name(name);
                 for star in &f.stars {
-                    if !self.star_exports(star, name) {
+                    let Some(star) = self.module_from(file, star) else {
+                        continue;
+                    };
+                    if !self.star_exports(&star, name) {
                         continue;
                     }
-                    match self.member(star, name, depth + 1) {
+                    match self.module_member(&star, name, depth + 1) {
                         Res::Unknown | Res::External => continue,
                         r => return r,
                     }
                 }
-                self.imported_submodule(f, name).unwrap_or(Res::Unknown)
+                self.imported_submodule(file, name).unwrap_or(Res::Unknown)
             }
             Value::Attr { base, name } => {
                 if let Some(r) = self.attribute_of_union(file, base, f.name(name), depth + 1) {
@@ -432,23 +441,54 @@ impl ProjectIndex {
             .map(|d| d.kind)
     }
 
-    pub(crate) fn module_res(&self, module: &str) -> Res {
-        if self.is_project_module(module) {
-            Res::Module(module.to_string())
-        } else {
-            Res::External
+    /// Module `module` as file `from` finds it.
+    pub(crate) fn module_res(&self, from: FileId, module: &str) -> Res {
+        match self.module_from(from, module) {
+            Some(m) => Res::Module(m),
+            None => Res::External,
         }
     }
 
-    /// `name` looked up as an attribute of `module`.
-    pub(crate) fn member(&self, module: &str, name: &str, depth: usize) -> Res {
+    /// `name` looked up as an attribute of `module` as file `from` finds
+    /// it.
+    pub(crate) fn member_from(&self, from: FileId, module: &str, name: &str, depth: usize) -> Res {
+        if module.is_empty() {
+            return Res::Unknown;
+        }
+        match self.module_from(from, module) {
+            Some(m) => self.module_member(&m, name, depth),
+            None => Res::External,
+        }
+    }
+
+    /// `name` looked up as an attribute of `module`, seen from no file:
+    /// the module of the one project that has it, else of any of them.
+    pub fn member(&self, module: &str, name: &str, depth: usize) -> Res {
+        match self.modules.find(None, module) {
+            Some(m) => self.module_member(&m, name, depth),
+            None if module.is_empty() => Res::Unknown,
+            None => Res::External,
+        }
+    }
+
+    /// `name` looked up as an attribute of a project module.
+    pub(crate) fn module_member(&self, module: &ModuleRef, name: &str, depth: usize) -> Res {
         let Some(_budget) = step() else {
             return Res::Unknown;
         };
-        if depth > MAX_DEPTH || module.is_empty() {
+        if depth > MAX_DEPTH || module.name.is_empty() {
             return Res::Unknown;
         }
-        if let Some(&fid) = self.by_module.get(module) {
+        if module.project.is_none() {
+            // several projects have it: what each binds
+            let each: Vec<Res> = self
+                .modules
+                .in_each_project(module)
+                .map(|m| self.module_member(&m, name, depth + 1))
+                .collect();
+            return union(each);
+        }
+        if let Some(fid) = self.module_file_of(module) {
             let Some(f) = self.file(fid) else {
                 return Res::Unknown;
             };
@@ -458,46 +498,50 @@ impl ProjectIndex {
                 // being looked up, and Python falls back to the submodule.
                 let imports_itself = matches!(
                     f.value(f.through_same(v)),
-                    Value::Member { module: m, name: n } if f.name(m) == module && f.name(n) == name
+                    Value::Member { module: m, name: n } if f.name(m) == module.name && f.name(n) == name
                 );
                 if imports_itself {
-                    let sub = format!("{module}.{name}");
-                    if self.is_project_module(&sub) {
+                    if let Some(sub) = self.submodule(module, name) {
                         return Res::Module(sub);
                     }
                 }
                 return self.resolve(fid, v, depth + 1);
             }
-            let sub = format!("{module}.{name}");
-            if self.is_project_module(&sub) {
+            if let Some(sub) = self.submodule(module, name) {
                 return Res::Module(sub);
             }
             for star in &f.stars {
-                if !self.star_exports(star, name) {
+                let Some(star) = self.module_from(fid, star) else {
+                    continue;
+                };
+                if !self.star_exports(&star, name) {
                     continue;
                 }
-                match self.member(star, name, depth + 1) {
+                match self.module_member(&star, name, depth + 1) {
                     Res::Unknown | Res::External => continue,
                     r => return r,
                 }
             }
             return Res::Unknown;
         }
-        let sub = format!("{module}.{name}");
-        if self.is_project_module(&sub) {
-            return Res::Module(sub);
+        match self.submodule(module, name) {
+            Some(sub) => Res::Module(sub),
+            // a namespace package of the project
+            None => Res::Unknown,
         }
-        if self.is_project_module(module) {
-            Res::Unknown
-        } else {
-            Res::External
-        }
+    }
+
+    /// The submodule `name` of a package, in the package's project first.
+    fn submodule(&self, package: &ModuleRef, name: &str) -> Option<ModuleRef> {
+        let sub = format!("{}.{name}", package.name);
+        self.modules.find(package.project.as_ref(), &sub)
     }
 
     /// In a package's `__init__`, importing from a submodule (`from .core
     /// import *`) binds the submodule's name in the package: `core.f`
     /// there is the submodule's `f`.
-    fn imported_submodule(&self, f: &FileIndex, name: &str) -> Option<Res> {
+    fn imported_submodule(&self, file: FileId, name: &str) -> Option<Res> {
+        let f = self.file(file)?;
         if !f.is_package {
             return None;
         }
@@ -507,7 +551,10 @@ impl ProjectIndex {
                 .strip_prefix(sub.as_str())
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
         });
-        (imported && self.is_project_module(&sub)).then_some(Res::Module(sub))
+        if !imported {
+            return None;
+        }
+        self.module_from(file, &sub).map(Res::Module)
     }
 
     /// The builtin a value names (`object` in `class C(object)`): a name
@@ -519,7 +566,14 @@ impl ProjectIndex {
                 Value::Same(v) => value = v,
                 Value::Free(name) => {
                     let name = f.name(name);
-                    let starred = f.stars.iter().any(|star| self.star_exports(star, name));
+                    let starred = f
+                        .stars
+                        .iter()
+                        .any(|star| match self.module_from(file, star) {
+                            Some(star) => self.star_exports(&star, name),
+                            // outside the project: it may bind anything public
+                            None => !name.starts_with('_'),
+                        });
                     return (!starred && is_builtin(name)).then_some(name);
                 }
                 _ => return None,
@@ -530,11 +584,10 @@ impl ProjectIndex {
 
     /// Whether `from module import *` binds `name`: its `__all__` when
     /// literal, else every name not starting with `_`.
-    fn star_exports(&self, module: &str, name: &str) -> bool {
+    fn star_exports(&self, module: &ModuleRef, name: &str) -> bool {
         let all = self
-            .by_module
-            .get(module)
-            .and_then(|&fid| self.file(fid))
+            .module_file_of(module)
+            .and_then(|fid| self.file(fid))
             .and_then(|f| f.all.as_ref());
         match all {
             Some(all) => all.iter().any(|n| &**n == name),
@@ -616,7 +669,7 @@ impl ProjectIndex {
 
     pub(super) fn attribute(&self, base: Res, name: &str, depth: usize) -> Res {
         match self.through_variable(base, depth) {
-            Res::Module(m) => self.member(&m, name, depth),
+            Res::Module(m) => self.module_member(&m, name, depth),
             Res::Defs(defs) => {
                 let classes: Vec<DefRef> = defs
                     .iter()
@@ -725,5 +778,35 @@ impl ProjectIndex {
             }
         }
         out
+    }
+}
+
+/// What a name is in several projects' modules at once: the definitions
+/// of each (a rename counts a use of them as possible), the instances of
+/// each, one module of any of them; else the first other answer.
+fn union(each: Vec<Res>) -> Res {
+    let mut defs = Vec::new();
+    let mut other = Res::Unknown;
+    for r in each {
+        match (r, &mut other) {
+            (Res::Defs(d), _) => defs.extend(d),
+            (Res::Instance(cs), Res::Instance(all)) => all.extend(cs),
+            // the same module of two projects: of either
+            (Res::Module(m), Res::Module(any))
+                if m.name == any.name && m.project != any.project =>
+            {
+                any.project = None
+            }
+            (Res::Module(m), Res::Module(any)) if m.name == any.name => {}
+            (r, o) if *o == Res::Unknown => *o = r,
+            _ => {}
+        }
+    }
+    if defs.is_empty() {
+        other
+    } else {
+        defs.sort();
+        defs.dedup();
+        Res::Defs(defs)
     }
 }

@@ -324,6 +324,7 @@ impl From<IndexError> for OpError {
                 ErrorKind::Ambiguous,
                 candidates.into_iter().map(|c| c.qualified_name).collect(),
             ),
+            IndexError::AmbiguousModule { paths, .. } => (ErrorKind::Ambiguous, paths),
             IndexError::InvalidPath(_) | IndexError::NotPython(_) => {
                 (ErrorKind::InvalidArgument, Vec::new())
             }

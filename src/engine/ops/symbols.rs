@@ -21,8 +21,8 @@ impl Engine {
         sender: &str,
         symbol: &str,
     ) -> Result<Vec<DefinitionSite>, OpError> {
-        self.in_index(sender, |index, lines| {
-            let mut found = find_definition(index, symbol)?;
+        self.in_index(sender, |index, current, lines| {
+            let mut found = find_definition(index, symbol, current)?;
             found.retain(|d| self.can_see(sender, &d.location.path));
             if found.is_empty() {
                 return Err(not_found(symbol));
@@ -33,8 +33,8 @@ impl Engine {
     }
 
     pub fn find_references(&self, sender: &str, symbol: &str) -> Result<Uses, OpError> {
-        self.in_index(sender, |index, lines| {
-            let mut uses = find_references(index, symbol)?;
+        self.in_index(sender, |index, current, lines| {
+            let mut uses = find_references(index, symbol, current)?;
             uses.sites.retain(|site| self.can_see(sender, &site.path));
             add_context(&mut uses.sites, lines, true);
             Ok(uses)
@@ -42,8 +42,8 @@ impl Engine {
     }
 
     pub fn find_callers(&self, sender: &str, function: &str) -> Result<Uses, OpError> {
-        self.in_index(sender, |index, lines| {
-            let mut uses = find_callers(index, function)?;
+        self.in_index(sender, |index, current, lines| {
+            let mut uses = find_callers(index, function, current)?;
             uses.sites.retain(|site| self.can_see(sender, &site.path));
             add_context(&mut uses.sites, lines, true);
             Ok(uses)
@@ -65,19 +65,15 @@ impl Engine {
             .workspace
             .resolve(path)
             .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
-        self.in_index(sender, |index, _| {
-            let (module, names) = dependents(index, resolved.as_str()).ok_or_else(|| {
+        self.in_index(sender, |index, _, _| {
+            let (module, files) = dependents(index, resolved.as_str()).ok_or_else(|| {
                 OpError::new(
                     ErrorKind::NotFound,
                     format!("{resolved} is not a module of the project (not a Python file under an import root)"),
                 )
             })?;
-            let files = names
+            let files = files
                 .into_iter()
-                .map(|m| {
-                    let file = index.path_of_module(&m).map(str::to_owned);
-                    (m, file)
-                })
                 .filter(|(_, file)| file.as_deref().is_some_and(|f| self.can_see(sender, f)))
                 .collect();
             Ok((module, files))
@@ -93,10 +89,12 @@ impl Engine {
             .is_ok()
     }
 
+    /// Runs `query` on the sender's view of the index, with its current
+    /// file (a query asked from it prefers its project's symbols).
     fn in_index<R>(
         &self,
         sender: &str,
-        query: impl FnOnce(&ProjectIndex, &mut SiteLines<'_>) -> Result<R, OpError>,
+        query: impl FnOnce(&ProjectIndex, Option<&str>, &mut SiteLines<'_>) -> Result<R, OpError>,
     ) -> Result<R, OpError> {
         let Some(live) = self.live_of(sender) else {
             return Err(OpError::new(
@@ -105,7 +103,10 @@ impl Engine {
             ));
         };
         let live = lock(&live);
-        self.with_index(&live.session, |index, _, lines| query(index, lines))
+        let current = live.session.current_buffer().map(|b| b.path().to_string());
+        self.with_index(&live.session, |index, _, lines| {
+            query(index, current.as_deref(), lines)
+        })
     }
 }
 
@@ -118,8 +119,12 @@ fn not_found(symbol: &str) -> OpError {
 
 /// Where the project defines `symbol`; a dotted module name is found as
 /// the module (its file, at `0:0`).
-pub fn find_definition(index: &ProjectIndex, symbol: &str) -> Result<Vec<DefinitionSite>, OpError> {
-    match index.find_definition(symbol) {
+pub fn find_definition(
+    index: &ProjectIndex,
+    symbol: &str,
+    current: Option<&str>,
+) -> Result<Vec<DefinitionSite>, OpError> {
+    match index.find_definition_from(symbol, current) {
         Ok(found) if found.is_empty() => Err(not_found(symbol)),
         Ok(found) => Ok(found
             .into_iter()
@@ -142,7 +147,7 @@ pub fn find_definition(index: &ProjectIndex, symbol: &str) -> Result<Vec<Definit
                 }
             })
             .collect()),
-        Err(e) => match index.path_of_module(symbol) {
+        Err(e) => match index.path_of_module_from(symbol, current)? {
             Some(path) => Ok(vec![DefinitionSite {
                 qualified_name: symbol.to_owned(),
                 kind: "module",
@@ -165,8 +170,12 @@ pub fn find_definition(index: &ProjectIndex, symbol: &str) -> Result<Vec<Definit
 /// The uses of `symbol`, certain then possible. A name the project no
 /// longer defines (renamed in its own file) still has uses in other files:
 /// they come back as unresolved uses, not as `NotFound`.
-pub fn find_references(index: &ProjectIndex, symbol: &str) -> Result<Uses, OpError> {
-    match index.find_references(symbol) {
+pub fn find_references(
+    index: &ProjectIndex,
+    symbol: &str,
+    current: Option<&str>,
+) -> Result<Uses, OpError> {
+    match index.find_references_from(symbol, current) {
         Ok(found) => {
             let site = |certain: bool| {
                 move |l: &crate::analysis::index::Location| Location {
@@ -189,8 +198,12 @@ pub fn find_references(index: &ProjectIndex, symbol: &str) -> Result<Uses, OpErr
 }
 
 /// The calls of `function`, each with the function or class it is in.
-pub fn find_callers(index: &ProjectIndex, function: &str) -> Result<Uses, OpError> {
-    match index.find_callers(function) {
+pub fn find_callers(
+    index: &ProjectIndex,
+    function: &str,
+    current: Option<&str>,
+) -> Result<Uses, OpError> {
+    match index.find_callers_from(function, current) {
         Ok(found) => {
             let mut sites: Vec<Location> = found
                 .certain
@@ -207,12 +220,13 @@ pub fn find_callers(index: &ProjectIndex, function: &str) -> Result<Uses, OpErro
     }
 }
 
-/// The module of `path` and the project's modules that import it.
-pub fn dependents(index: &ProjectIndex, path: &str) -> Option<(String, Vec<String>)> {
+/// The module of `path` and the project's modules that import it, each
+/// with its file (asked by path: two projects may have its module name).
+pub fn dependents(index: &ProjectIndex, path: &str) -> Option<(String, Vec<Dependent>)> {
     let module = index.module_of(path)?.to_owned();
-    let dependents = index.dependents(&module).ok()?;
-    let names = dependents.into_iter().map(|d| d.module).collect();
-    Some((module, names))
+    let dependents = index.dependents(path).ok()?;
+    let found = dependents.into_iter().map(|d| (d.module, d.path)).collect();
+    Some((module, found))
 }
 
 /// Fills each site's `context` with its line; for uses (`name_at_start`),

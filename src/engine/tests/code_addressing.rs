@@ -316,11 +316,15 @@ fn same_module_names_in_two_projects_stay_apart() {
         > Start s
         Ok
         > Find Definition tests.test_a.test_x
-        Fail "Ambiguous symbol 'tests.test_a.test_x': tests.test_a.test_x at requests/tests/test_a.py:0:0, tests.test_a.test_x at rich/tests/test_a.py:2:0; the same module name in several projects: Open the file and use Show or Goto there"
+        Fail "Ambiguous symbol 'tests.test_a.test_x': tests.test_a.test_x at requests/tests/test_a.py:0:0, tests.test_a.test_x at rich/tests/test_a.py:2:0; defined in the projects requests, rich: name one as requests.tests.test_a.test_x or rich.tests.test_a.test_x, or ask with a current file in its project"
+        > Find Definition rich.tests.test_a.test_x
+        Ok: Found 1 definition, with lines, Txt rich/tests/test_a.py:2:0 function tests.test_a.test_x: def test_x():
         > Open rich/tests/test_a.py
         Ok, At 0:0, Length 4
         > Goto Function tests.test_a.test_x
         Ok, At 2:0
+        > Find Definition tests.test_a.test_x
+        Ok: Found 1 definition, with lines, Txt rich/tests/test_a.py:2:0 function tests.test_a.test_x: def test_x():
         "#,
     );
 }

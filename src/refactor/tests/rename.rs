@@ -1885,3 +1885,151 @@ fn a_class_name_returned_or_compared_with_a_built_string_is_judged_by_the_litera
         .map_err(|e| e.message)
         .is_ok());
 }
+// Several projects in one workspace (issue 26 §3): a symbol is its own
+// project's; a rename changes that project and the code that imports it,
+// never another project's module of the same name.
+// ---------------------------------------------------------------------
+
+/// The files of a small project under `dir`: its package `tiny` under
+/// `src/` or at its root, and its tests.
+fn tiny_project(dir: &str, src_layout: bool) -> Vec<(String, String)> {
+    let package = if src_layout {
+        format!("{dir}/src/tiny")
+    } else {
+        format!("{dir}/tiny")
+    };
+    vec![
+        (format!("{dir}/pyproject.toml"), "[project]\nname = 'tiny'\n".into()),
+        (
+            format!("{package}/__init__.py"),
+            "from tiny.core import shout\n\n__all__ = ['shout']\n".into(),
+        ),
+        (format!("{package}/core.py"), "def shout(s):\n    return s.upper()\n".into()),
+        (
+            format!("{dir}/tests/test_core.py"),
+            "import tiny\nfrom tiny.core import shout\n\n\ndef test_shout():\n    assert shout('a') == tiny.shout('a')\n".into(),
+        ),
+    ]
+}
+
+fn workspace_of(projects: &[(&str, bool)]) -> TestProject {
+    let files: Vec<(String, String)> = projects
+        .iter()
+        .flat_map(|&(dir, src)| tiny_project(dir, src))
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    TestProject::new(&files)
+}
+
+/// What renaming `shout` to `yell` leaves in the project under `dir`.
+fn renamed_tiny(after: &BTreeMap<String, String>, dir: &str, package: &str) {
+    assert_eq!(
+        after[&format!("{package}/__init__.py")],
+        "from tiny.core import yell\n\n__all__ = ['yell']\n"
+    );
+    assert_eq!(
+        after[&format!("{package}/core.py")],
+        "def yell(s):\n    return s.upper()\n"
+    );
+    assert_eq!(
+        after[&format!("{dir}/tests/test_core.py")],
+        "import tiny\nfrom tiny.core import yell\n\n\ndef test_shout():\n    assert yell('a') == tiny.yell('a')\n"
+    );
+}
+
+use std::collections::BTreeMap;
+
+#[test]
+fn a_rename_in_one_of_two_copies_of_a_project_changes_that_copy_only() {
+    let p = workspace_of(&[("app_a", true), ("app_b", true)]);
+    let done = p
+        .run(
+            Some(("app_a/src/tiny/core.py", 0, 4)),
+            &rename("shout", "yell"),
+        )
+        .unwrap();
+    let after = p.after(&done);
+    assert_eq!(
+        after.keys().collect::<Vec<_>>(),
+        vec![
+            "app_a/src/tiny/__init__.py",
+            "app_a/src/tiny/core.py",
+            "app_a/tests/test_core.py"
+        ]
+    );
+    renamed_tiny(&after, "app_a", "app_a/src/tiny");
+    // from a file of the other copy that does not define it: its project's
+    let after = p.after(
+        &p.run(
+            Some(("app_b/tests/test_core.py", 0, 0)),
+            &rename("tiny.core.shout", "yell"),
+        )
+        .unwrap(),
+    );
+    assert!(
+        after.keys().all(|path| path.starts_with("app_b/")),
+        "{after:?}"
+    );
+    renamed_tiny(&after, "app_b", "app_b/src/tiny");
+    // from no file that decides: refused, naming the projects and the
+    // names that work
+    let e = p.run(None, &rename("shout", "yell")).unwrap_err();
+    assert_eq!(e.kind, RefactorFailure::Ambiguous);
+    assert_eq!(
+        e.candidates,
+        vec!["app_a.src.tiny.core.shout", "app_b.src.tiny.core.shout"]
+    );
+    assert!(
+        e.message.contains("defined in the projects app_a, app_b: name one as app_a.src.tiny.core.shout or app_b.src.tiny.core.shout"),
+        "{}",
+        e.message
+    );
+    let after = p.after(
+        &p.run(None, &rename("app_b.src.tiny.core.shout", "yell"))
+            .unwrap(),
+    );
+    assert!(
+        after.keys().all(|path| path.starts_with("app_b/")),
+        "{after:?}"
+    );
+}
+
+#[test]
+fn a_rename_in_one_of_many_copies_changes_that_copy_as_if_it_were_alone() {
+    let alone = workspace_of(&[("app_0", true)]);
+    let done = alone
+        .run(
+            Some(("app_0/src/tiny/core.py", 0, 4)),
+            &rename("shout", "yell"),
+        )
+        .unwrap();
+    let (files, references) = counts(&done);
+    // 15 copies, either layout
+    let dirs: Vec<String> = (0..15).map(|i| format!("app_{i}")).collect();
+    let projects: Vec<(&str, bool)> = dirs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (d.as_str(), i % 2 == 0))
+        .collect();
+    let p = workspace_of(&projects);
+    for (dir, package) in [("app_7", "app_7/tiny"), ("app_12", "app_12/src/tiny")] {
+        let done = p
+            .run(
+                Some((&format!("{package}/core.py"), 0, 4)),
+                &rename("shout", "yell"),
+            )
+            .unwrap();
+        assert_eq!(counts(&done), (files, references), "{dir}");
+        let after = p.after(&done);
+        assert!(
+            after
+                .keys()
+                .all(|path| path.starts_with(&format!("{dir}/"))),
+            "{after:?}"
+        );
+        renamed_tiny(&after, dir, package);
+    }
+}
