@@ -151,3 +151,53 @@ fn a_read_only_sender_may_preview_but_not_replace() {
         "old = 1\n"
     );
 }
+
+#[test]
+fn json_replies_carry_the_counts_and_fit_the_schema() {
+    let f = Fixture::new();
+    files(&f);
+    f.write("blob.py", "old\0\u{1}");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    f.send("u", "Start s; Set Format json");
+    for (command, applied) in [
+        (
+            r#"Preview Replace All "old" With "new" In Files "*.py""#,
+            false,
+        ),
+        (r#"Replace All "old" With "new" In Files "*.py""#, true),
+    ] {
+        let reply: serde_json::Value = serde_json::from_str(&f.send("u", command)).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&reply)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{command}: {reply}: {errors:?}");
+        let replaced = &reply["replaced_in_files"];
+        assert_eq!(replaced["total"], 4, "{reply}");
+        assert_eq!(replaced["files"]["pkg/b.py"], 2);
+        assert_eq!(replaced["applied"], applied);
+        assert_eq!(replaced["skipped_files"][0]["path"], "blob.py");
+    }
+    assert_eq!(f.read("a.py"), "new = 1\nprint(new)\n");
+}
+
+#[test]
+fn another_sessions_clean_buffer_takes_the_new_text() {
+    let f = Fixture::new();
+    files(&f);
+    f.send("b", "Start t; Open a.py");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Replace All /old/ With "new" In Files "a.py"
+        Ok, Replaced 2 occurrences in 1 file (a.py)
+        "#,
+    );
+    let shown = f.send("b", "Show Line 1");
+    assert!(shown.contains("print(new)"), "{shown}");
+}
