@@ -415,6 +415,33 @@ fn find_and_replace() {
             },
         ),
         (
+            "Replace All \"old\" With \"new\" In Files \"*.py\"",
+            Command::ReplaceInFiles {
+                pattern: Pattern::Text(s("old")),
+                replacement: s("new"),
+                glob: s("*.py"),
+                preview: false,
+            },
+        ),
+        (
+            "Replace All /(\\w+)_id/ With \"${1}Id\" In Files \"src/**/*.py\"",
+            Command::ReplaceInFiles {
+                pattern: re(r"(\w+)_id"),
+                replacement: s("${1}Id"),
+                glob: s("src/**/*.py"),
+                preview: false,
+            },
+        ),
+        (
+            "Preview Replace All \"old\" With \"new\" In Files \"*\"",
+            Command::ReplaceInFiles {
+                pattern: Pattern::Text(s("old")),
+                replacement: s("new"),
+                glob: s("*"),
+                preview: true,
+            },
+        ),
+        (
             "Bookmark mark1",
             Command::Bookmark {
                 name: s("mark1"),
@@ -946,7 +973,7 @@ fn unknown_commands_and_keywords_suggest() {
         ("Refactor Extract_Method m 3:4", "Expected 'lines' and a range (lines 45:52), found '3:4'"),
         ("Refactor Extract_Method m lines 5:4", "Block start 5 is after its end 4"),
         ("Refactor RenameSymbol f 9g", "Expected the new name (an identifier), found '9g'"),
-        ("Preview Rename f g", "Expected 'Refactor' (Preview [Diff] Refactor <kind> …), found 'Rename'"),
+        ("Preview Rename f g", "Expected 'Refactor' or 'Replace' (Preview [Diff] Refactor <kind> …, Preview Replace All … In Files \"<glob>\"), found 'Rename'"),
         ("Set Preview maybe", "Unknown preview mode 'maybe'. Valid: on, off"),
     ]);
 }
@@ -972,7 +999,11 @@ fn missing_arguments_show_the_usage() {
         (s("Replace \"a\""), with("Missing 'With \"<text>\"'", "Replace")),
         (s("Replace \"a\" With"), with("Missing the replacement \"<text>\"", "Replace")),
         (s("Replace \"a\" With \"a\""), with("Replacement equals the search text; nothing would change", "Replace")),
-        (s("Replace All \"a\" With \"b\" In Loop"), "Unknown Replace scope 'Loop'. Valid: Function, Method, Class, Variable, Block".to_string()),
+        (s("Replace All \"a\" With \"b\" In Loop"), "Unknown Replace scope 'Loop'. Valid: Function, Method, Class, Variable, Block, Files".to_string()),
+        (s("Replace \"a\" With \"b\" In Files \"*.py\""), with("'In Files' replaces every match: write Replace All \"<text>\" With \"<text>\" In Files \"<glob>\"", "Replace")),
+        (s("Replace All \"a\" With \"b\" In Files"), with("Missing a glob like \"*.py\" or \"src/**/*.py\"", "Replace")),
+        (s("Replace All \"a\" With \"b\" In Files \" \""), with("Empty glob: use \"*\" for every file", "Replace")),
+        (s("Preview Replace All \"a\" With \"b\""), with("Preview Replace previews a workspace replacement: Preview Replace All \"<text>\" With \"<text>\" In Files \"<glob>\"", "Preview")),
         (s("Replace All \"a\" With \"b\" In Block 9:3"), with("Block start 9 is after its end 3", "Replace")),
         (s("Replace All /cost/ With \"$costs\""), "Unknown group '$costs' in the replacement \"$costs\": the regex has no groups besides $0 (the whole match). Write $$ for a literal $ (\"$$costs\"); a group is ${1} or ${name}".to_string()),
         (s("Show"), with("Missing Show target (Line, Block, Current, Function, Class, Method, Variable)", "Show")),
@@ -1419,6 +1450,19 @@ fn file_and_navigation_commands() -> BoxedStrategy<Command> {
                 replacement,
                 scope
             }),
+        (pattern(), any::<String>(), "[a-z*/.]{1,10}", any::<bool>())
+            .prop_filter("a change", |(p, r, _, _)| p != &Pattern::Text(r.clone()))
+            .prop_filter("groups the regex has", |(p, r, _, _)| {
+                !matches!(p, Pattern::Regex(_)) || !r.contains('$')
+            })
+            .prop_map(
+                |(pattern, replacement, glob, preview)| Command::ReplaceInFiles {
+                    pattern,
+                    replacement,
+                    glob,
+                    preview
+                }
+            ),
         (
             bookmark(),
             prop::option::of((any::<usize>(), any::<usize>()))

@@ -86,6 +86,7 @@ impl<'a> Ctx<'a> {
             | Help { .. }
             | Refactor(_)
             | Preview { .. }
+            | ReplaceInFiles { .. }
             | Apply
             | Discard => Err(Reply::fail("Internal: session command reached a session")),
         };

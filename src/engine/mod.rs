@@ -29,6 +29,7 @@ mod output;
 mod policy;
 mod query;
 mod refactor;
+mod replace_files;
 mod search;
 mod sessions;
 
@@ -715,6 +716,20 @@ impl Engine {
             }
             Command::Preview { diff, refactoring } => {
                 return self.preview_command(sender, live, refactoring, *diff)
+            }
+            Command::ReplaceInFiles {
+                pattern,
+                replacement,
+                glob,
+                preview,
+            } => {
+                let request = replace_files::ReplaceInFiles {
+                    pattern,
+                    replacement,
+                    glob,
+                    preview: *preview,
+                };
+                return self.replace_in_files_command(sender, live, &request);
             }
             Command::Apply => return self.apply_command(sender, live),
             Command::Discard => return self.discard_command(live),

@@ -442,17 +442,21 @@ fn char_matches(regex: &Regex, text: &Rope, haystack: &str) -> Vec<(usize, usize
         .collect()
 }
 
-struct Replacement {
-    start: usize,
-    end: usize,
+pub(super) struct Replacement {
+    pub start: usize,
+    pub end: usize,
     old: String,
-    new: String,
-    is_noop: bool,
+    pub new: String,
+    pub is_noop: bool,
 }
 
 /// The parsed replacement of a regex pattern (`$1`, `${name}`, `$$`);
 /// `None` for a text pattern, whose replacement is literal.
-fn template(replacement: &str, regex: &Regex, expand: bool) -> Result<Option<Template>, Reply> {
+pub(super) fn template(
+    replacement: &str,
+    regex: &Regex,
+    expand: bool,
+) -> Result<Option<Template>, Reply> {
     if !expand {
         return Ok(None);
     }
@@ -465,7 +469,7 @@ fn template(replacement: &str, regex: &Regex, expand: bool) -> Result<Option<Tem
 /// make the text larger than `limit` bytes (the largest file Eddi reads):
 /// an empty match such as `/x*/` is found between every two characters, and
 /// a long replacement there would take memory and time without bound.
-fn replacements(
+pub(super) fn replacements(
     regex: &Regex,
     text: &Rope,
     haystack: &str,

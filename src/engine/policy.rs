@@ -154,7 +154,9 @@ fn paths_of(command: &Command) -> Vec<&str> {
         // A search reads the files its glob matches: the glob must start
         // with an allowed prefix's literal directories (`src/auth/**/*.py`
         // does; `*.py` and `src/auth*/x.py` do not).
-        Command::FindInFiles { glob, .. } => vec![glob.as_str()],
+        Command::FindInFiles { glob, .. } | Command::ReplaceInFiles { glob, .. } => {
+            vec![glob.as_str()]
+        }
         _ => Vec::new(),
     }
 }
@@ -166,6 +168,7 @@ fn verb(command: &Command) -> &'static str {
         Command::Save { .. } => "Save",
         Command::SaveAll { .. } => "Save All",
         Command::Replace { .. } => "Replace",
+        Command::ReplaceInFiles { .. } => "Replace All In Files",
         Command::Insert { .. } => "Insert",
         Command::Delete(_) => "Delete",
         Command::Modify { .. } => "Modify",

@@ -362,7 +362,7 @@ impl Engine {
     /// `path lines (session)` for each file of the change whose changed
     /// lines another session than `own` has unsaved edits on (the board of
     /// `elsewhere`: no other session is locked).
-    fn unsaved_elsewhere(&self, own: &str, change: &WorkspaceChange) -> Vec<String> {
+    pub(super) fn unsaved_elsewhere(&self, own: &str, change: &WorkspaceChange) -> Vec<String> {
         let mut found = Vec::new();
         for (path, file) in change.files() {
             if self.board.unsaved_in(own, path).is_empty() {

@@ -271,7 +271,7 @@ fn matches(regex: &Regex, text: &str, keep: usize, keep_lines: &impl Fn(usize) -
 
 /// The glob as `Workspace::list` matches it (against the relative path,
 /// `*` crossing `/`), for buffers that are not on disk yet.
-fn glob_matcher(glob: &str) -> Result<globset::GlobMatcher, String> {
+pub(super) fn glob_matcher(glob: &str) -> Result<globset::GlobMatcher, String> {
     globset::GlobBuilder::new(glob)
         .literal_separator(false)
         .build()

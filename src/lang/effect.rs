@@ -70,6 +70,8 @@ impl Command {
             // A preview computes everything and changes nothing (in preview
             // mode a refactor only previews, but may not be allowed less).
             Preview { .. } => Effect::Read,
+            ReplaceInFiles { preview: true, .. } => Effect::Read,
+            ReplaceInFiles { preview: false, .. } => Effect::Write,
             Discard => Effect::Session,
             Refactor(_) | Apply => Effect::Write,
         }
@@ -84,6 +86,7 @@ impl Command {
         use Command::*;
         match self {
             FindInFiles { .. } | FindSymbol { .. } | Refactor(_) | Preview { .. } | Apply => true,
+            ReplaceInFiles { .. } => true,
             List { open_only, .. } => !open_only,
             Analyze { kind, .. } => *kind == Some(AnalysisKind::Dependencies),
             _ => false,

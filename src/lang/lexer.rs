@@ -94,6 +94,9 @@ struct Lexer {
     stmt_takes_pattern: bool,
     /// The current command's second token is `Next|Prev|All|Confirm`.
     stmt_has_mode: bool,
+    /// Words before the statement's verb: 1 after a leading `Preview`
+    /// (`Preview Replace All /re/ …`), else 0.
+    stmt_lead: usize,
 }
 
 impl Lexer {
@@ -117,6 +120,7 @@ impl Lexer {
             stmt_len: 0,
             stmt_takes_pattern: false,
             stmt_has_mode: false,
+            stmt_lead: 0,
         }
     }
 
@@ -138,6 +142,7 @@ impl Lexer {
                     self.stmt_len = 0;
                     self.stmt_takes_pattern = false;
                     self.stmt_has_mode = false;
+                    self.stmt_lead = 0;
                     prev_end = None;
                     i += 1;
                     continue;
@@ -191,8 +196,8 @@ impl Lexer {
     }
 
     fn regex_allowed(&self) -> bool {
-        self.stmt_takes_pattern
-            && (self.stmt_len == 1 || (self.stmt_len == 2 && self.stmt_has_mode))
+        let len = self.stmt_len - self.stmt_lead;
+        self.stmt_takes_pattern && (len == 1 || (len == 2 && self.stmt_has_mode))
     }
 
     /// A bare word, number or pair, from `start`; returns its end.
@@ -203,11 +208,12 @@ impl Lexer {
             end += 1;
         }
         let text: String = self.chars[start..end].iter().collect();
-        if self.stmt_len == 0 {
-            let lower = text.to_ascii_lowercase();
+        let lower = text.to_ascii_lowercase();
+        if self.stmt_len == 0 && lower == "preview" {
+            self.stmt_lead = 1;
+        } else if self.stmt_len == self.stmt_lead {
             self.stmt_takes_pattern = lower == "find" || lower == "replace";
-        } else if self.stmt_len == 1 {
-            let lower = text.to_ascii_lowercase();
+        } else if self.stmt_len == self.stmt_lead + 1 {
             self.stmt_has_mode = matches!(lower.as_str(), "next" | "prev" | "all" | "confirm");
         }
         let kind = classify(text);

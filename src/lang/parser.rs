@@ -143,7 +143,7 @@ pub const GOTO_KEYWORDS: &[&str] = &[
     "Variable",
 ];
 const CODE_KINDS: &[&str] = &["Function", "Class", "Method", "Variable"];
-const REPLACE_SCOPES: &[&str] = &["Function", "Method", "Class", "Variable", "Block"];
+const REPLACE_SCOPES: &[&str] = &["Function", "Method", "Class", "Variable", "Block", "Files"];
 const SHOW_TARGETS: &[&str] = &[
     "Line", "Block", "Current", "Function", "Class", "Method", "Variable",
 ];
@@ -794,9 +794,30 @@ impl<'t> Parser<'t> {
             }
             "Refactor" => Ok(Command::Refactor(self.refactoring()?)),
             "Preview" => {
+                if self.eat("Replace") {
+                    return match self.replace()? {
+                        Command::ReplaceInFiles {
+                            pattern,
+                            replacement,
+                            glob,
+                            ..
+                        } => Ok(Command::ReplaceInFiles {
+                            pattern,
+                            replacement,
+                            glob,
+                            preview: true,
+                        }),
+                        _ => Err(self.with_usage(
+                            "Preview Replace previews a workspace replacement: Preview Replace All \"<text>\" With \"<text>\" In Files \"<glob>\"".into(),
+                            self.end_span(),
+                        )),
+                    };
+                }
                 let diff = self.eat("Diff");
                 if !self.eat("Refactor") {
-                    return Err(self.expected("'Refactor' (Preview [Diff] Refactor <kind> …)"));
+                    return Err(self.expected(
+                        "'Refactor' or 'Replace' (Preview [Diff] Refactor <kind> …, Preview Replace All … In Files \"<glob>\")",
+                    ));
                 }
                 let refactoring = self.refactoring()?;
                 Ok(Command::Preview { diff, refactoring })
@@ -1006,12 +1027,18 @@ impl<'t> Parser<'t> {
         if !self.eat("Files") {
             return Err(self.expected("'Files' (Find All \"<text>\" In Files \"<glob>\")"));
         }
+        let glob = self.files_glob()?;
+        Ok(Command::FindInFiles { pattern, glob })
+    }
+
+    /// The `"<glob>"` of `… In Files "<glob>"`.
+    fn files_glob(&mut self) -> Result<String> {
         match self.opt_path() {
             None => Err(self.expected("a glob like \"*.py\" or \"src/**/*.py\"")),
             Some((glob, span)) if glob.trim().is_empty() => {
                 Err(self.with_usage("Empty glob: use \"*\" for every file".into(), span))
             }
-            Some((glob, _)) => Ok(Command::FindInFiles { pattern, glob }),
+            Some((glob, _)) => Ok(glob),
         }
     }
 
@@ -1142,7 +1169,23 @@ impl<'t> Parser<'t> {
                 self.end_span(),
             ));
         }
-        let scope = if self.eat("In") {
+        let scoped = self.eat("In");
+        if scoped && self.eat("Files") {
+            if mode != ReplaceMode::All {
+                return Err(self.with_usage(
+                    "'In Files' replaces every match: write Replace All \"<text>\" With \"<text>\" In Files \"<glob>\"".into(),
+                    self.here(),
+                ));
+            }
+            let glob = self.files_glob()?;
+            return Ok(Command::ReplaceInFiles {
+                pattern,
+                replacement,
+                glob,
+                preview: false,
+            });
+        }
+        let scope = if scoped {
             Some(match self.keyword("Replace scope", REPLACE_SCOPES)? {
                 "Block" => Scope::Block(self.line_range()?),
                 kind => Scope::Code(self.code_target(kind)?),

@@ -211,6 +211,18 @@ impl Display for Command {
                     Some(Scope::Block(range)) => write!(f, " In Block {range}"),
                 }
             }
+            Command::ReplaceInFiles {
+                pattern,
+                replacement,
+                glob,
+                preview,
+            } => write!(
+                f,
+                "{}Replace All {pattern} With {} In Files {}",
+                if *preview { "Preview " } else { "" },
+                quote(replacement),
+                quote(glob)
+            ),
             Command::Bookmark { name, at } => write!(f, "Bookmark {name}{}", opt(at)),
             Command::Show { target, context } => {
                 f.write_str("Show ")?;

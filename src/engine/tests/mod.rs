@@ -597,6 +597,7 @@ mod faults;
 mod operations;
 mod policy;
 mod refactor;
+mod replace_files;
 mod replies;
 mod security;
 mod sessions;

@@ -517,7 +517,7 @@ fn replace_in_a_scope_changes_only_that_scope() {
         > Replace All "k" With "j" In Block 2:40
         Fail "Block 2:40 is past the end of the file: the last line is 11; write Block 2:11"
         > Replace All "k" With "j" In Loop 2
-        Fail "Unknown Replace scope 'Loop'. Valid: Function, Method, Class, Variable, Block"
+        Fail "Unknown Replace scope 'Loop'. Valid: Function, Method, Class, Variable, Block, Files"
         "##,
     );
 }
