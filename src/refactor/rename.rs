@@ -71,7 +71,7 @@ use crate::analysis::identifier;
 use crate::analysis::index::rename::{DefInfo, Doubt};
 use crate::analysis::index::resolve::{DefRef, Res};
 use crate::analysis::index::{
-    builtin_classes, disk, FileIndex, IndexError, Location, ProjectIndex,
+    builtin_classes, disk, FileId, FileIndex, IndexError, Location, ProjectIndex,
 };
 use crate::analysis::outline::SymbolKind;
 use crate::change::{FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
@@ -933,6 +933,8 @@ fn stub_sites(
         .filter(|d| d.path == module_path)
         .map(|d| d.full_name)
         .collect();
+    // the stub's imports resolve as its module's do: in its own project
+    let from = index.file_id(Some(module_path));
     let ours: Vec<u32> = (0..stub_index.defs.len() as u32)
         .filter(|&d| qualified.contains(&stub_index.full_name(d)))
         .collect();
@@ -948,7 +950,7 @@ fn stub_sites(
         .iter()
         .chain(stub_index.sites_keyed(old))
     {
-        if stub_denotes(index, &stub_index, r.value, &ours, family, 0) {
+        if stub_denotes(index, from, &stub_index, r.value, &ours, family, 0) {
             out.push((r.position(), r.end()));
         }
     }
@@ -959,6 +961,7 @@ fn stub_sites(
 /// project definition of `family` through an import.
 fn stub_denotes(
     index: &ProjectIndex,
+    from: Option<FileId>,
     stub: &FileIndex,
     value: u32,
     ours: &[u32],
@@ -971,11 +974,15 @@ fn stub_denotes(
     }
     match stub.value(value) {
         Value::Def(d) => ours.contains(&d),
-        Value::Same(v) => stub_denotes(index, stub, v, ours, family, depth + 1),
-        Value::Member { module, name } => matches!(
-            index.member(stub.name(module), stub.name(name), 0),
-            Res::Defs(ds) if !ds.is_empty() && ds.iter().all(|d| family.contains(d))
-        ),
+        Value::Same(v) => stub_denotes(index, from, stub, v, ours, family, depth + 1),
+        Value::Member { module, name } => {
+            let (module, name) = (stub.name(module), stub.name(name));
+            let found = match from {
+                Some(from) => index.member_from(from, module, name, 0),
+                None => index.member(module, name, 0),
+            };
+            matches!(found, Res::Defs(ds) if !ds.is_empty() && ds.iter().all(|d| family.contains(d)))
+        }
         Value::Attr { base, name } => {
             // `C.m` / `self.m` inside the stub: the member of a class of the stub
             let mut v = base;

@@ -263,7 +263,7 @@ impl ProjectIndex {
     }
 
     /// The indexed file at a workspace path.
-    pub(super) fn file_id(&self, path: Option<&str>) -> Option<FileId> {
+    pub(crate) fn file_id(&self, path: Option<&str>) -> Option<FileId> {
         self.by_path.get(path?.trim_start_matches("./")).copied()
     }
 

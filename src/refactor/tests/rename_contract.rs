@@ -225,3 +225,50 @@ fn strings_that_name_the_member_or_call_it_in_code_are_possible_uses() {
         "prose is a mention"
     );
 }
+
+#[test]
+fn a_stub_of_one_copy_of_a_project_is_renamed_with_its_own_copy() {
+    // two copies of one project: each package re-exports `f` and its
+    // stub says so; a rename from app_a's file changes app_a's stub only
+    let copy = |root: &str| {
+        [
+            (
+                format!("{root}/pyproject.toml"),
+                "[project]\nname = \"pkg\"\n".to_owned(),
+            ),
+            (
+                format!("{root}/pkg/core.py"),
+                "def f(x):\n    return x\n".to_owned(),
+            ),
+            (
+                format!("{root}/pkg/__init__.py"),
+                "from pkg.core import f\n".to_owned(),
+            ),
+            (
+                format!("{root}/pkg/__init__.pyi"),
+                "from pkg.core import f as f\n".to_owned(),
+            ),
+        ]
+    };
+    let files: Vec<(String, String)> = copy("app_a").into_iter().chain(copy("app_b")).collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let p = TestProject::new(&files);
+    let done = p
+        .run(
+            Some(("app_a/pkg/core.py", 0, 4)),
+            &rename("f", "g", SitePolicy::Refuse),
+        )
+        .expect("renamed");
+    let after = p.after(&done);
+    assert_eq!(
+        after["app_a/pkg/__init__.pyi"], "from pkg.core import g as g\n",
+        "{after:?}"
+    );
+    assert!(
+        after.keys().all(|path| path.starts_with("app_a/")),
+        "{after:?}"
+    );
+}
