@@ -29,7 +29,7 @@ use super::context::Ctx;
 use super::navigate::{compile, describe, replacements, template};
 use super::ops::json::{data, typed};
 use super::ops::ErrorKind;
-use super::search::glob_matcher;
+use super::search::files_of_glob;
 use super::{Engine, Held};
 
 /// How many file names a reply lists before `… (N more)`.
@@ -90,30 +90,17 @@ impl Engine {
         let crlf = compile(pattern, LineEnding::CrLf)?;
         let expand = matches!(pattern, Pattern::Regex(_));
         template(replacement, &lf, expand)?;
-        let invalid = |why: String| typed(ErrorKind::InvalidArgument, why);
-        let matcher = glob_matcher(glob).map_err(invalid)?;
-        let mut paths = self.workspace.list(Some(glob)).map_err(invalid)?;
         // The sender's buffers that differ from the disk: a match there is
         // refused, as a refactor refuses such a file.
-        let unsaved: BTreeMap<String, String> = live
-            .session
-            .buffers
-            .values()
-            .filter(|b| b.is_modified() || b.disk().is_none())
-            .map(|b| (b.path().to_string(), b.text().to_string()))
-            .filter(|(path, _)| matcher.is_match(path))
-            .collect();
-        for path in unsaved.keys() {
-            if !paths.contains(path) {
-                paths.push(path.clone()); // a new file, not on disk yet
-            }
-        }
-        paths.sort();
-        if paths.is_empty() {
-            return Err(typed(ErrorKind::NotFound, format!(
-                "No files match \"{glob}\" (gitignored and hidden files are not searched); List shows the files"
-            )));
-        }
+        let (paths, unsaved) = files_of_glob(
+            &self.workspace,
+            glob,
+            live.session
+                .buffers
+                .values()
+                .filter(|b| b.is_modified() || b.disk().is_none())
+                .map(|b| (b.path().to_string(), b.text().to_string())),
+        )?;
         let limit = self.workspace.max_file_size();
         let workspace = &self.workspace;
         let per_file = |path: &String| -> Result<Replaced, Reply> {

@@ -59,27 +59,14 @@ impl Ctx<'_> {
             lf: compile(pattern, LineEnding::Lf)?,
             crlf: compile(pattern, LineEnding::CrLf)?,
         };
-        let invalid = |why: String| typed(ErrorKind::InvalidArgument, why);
-        let matcher = glob_matcher(glob).map_err(invalid)?;
-        let mut paths = self.workspace.list(Some(glob)).map_err(invalid)?;
-        let buffers: BTreeMap<String, String> = self
-            .session
-            .buffers
-            .values()
-            .map(|b| (b.path().to_string(), b.text().to_string()))
-            .filter(|(path, _)| matcher.is_match(path))
-            .collect();
-        for path in buffers.keys() {
-            if !paths.contains(path) {
-                paths.push(path.clone()); // a new file, not on disk yet
-            }
-        }
-        paths.sort();
-        if paths.is_empty() {
-            return Err(typed(ErrorKind::NotFound, format!(
-                "No files match \"{glob}\" (gitignored and hidden files are not searched); List shows the files"
-            )));
-        }
+        let (paths, buffers) = files_of_glob(
+            self.workspace,
+            glob,
+            self.session
+                .buffers
+                .values()
+                .map(|b| (b.path().to_string(), b.text().to_string())),
+        )?;
         let limit = self.session.preferences.output_limit;
         let keep_lines = |n: usize| n.saturating_mul(16) <= limit;
         // More sites than this cannot be listed even as positions (`a:1:2, `
@@ -271,6 +258,33 @@ fn matches(regex: &Regex, text: &str, keep: usize, keep_lines: &impl Fn(usize) -
 
 /// The glob as `Workspace::list` matches it (against the relative path,
 /// `*` crossing `/`), for buffers that are not on disk yet.
+/// The files `glob` names, sorted: the workspace's (gitignore-aware) and
+/// the paths of `buffers` (path, text) that match it (a new file is not on
+/// disk yet), with those buffers' texts. No file at all is `Not found`.
+pub(super) fn files_of_glob(
+    workspace: &Workspace,
+    glob: &str,
+    buffers: impl Iterator<Item = (String, String)>,
+) -> Result<(Vec<String>, BTreeMap<String, String>), Reply> {
+    let invalid = |why: String| typed(ErrorKind::InvalidArgument, why);
+    let matcher = glob_matcher(glob).map_err(invalid)?;
+    let mut paths = workspace.list(Some(glob)).map_err(invalid)?;
+    let buffers: BTreeMap<String, String> =
+        buffers.filter(|(path, _)| matcher.is_match(path)).collect();
+    for path in buffers.keys() {
+        if !paths.contains(path) {
+            paths.push(path.clone());
+        }
+    }
+    paths.sort();
+    if paths.is_empty() {
+        return Err(typed(ErrorKind::NotFound, format!(
+            "No files match \"{glob}\" (gitignored and hidden files are not searched); List shows the files"
+        )));
+    }
+    Ok((paths, buffers))
+}
+
 pub(super) fn glob_matcher(glob: &str) -> Result<globset::GlobMatcher, String> {
     globset::GlobBuilder::new(glob)
         .literal_separator(false)
