@@ -136,7 +136,7 @@ fn locals_are_addressed_as_function_dot_name() {
 #[test]
 fn a_local_of_requests_resolve_redirects_is_renamed_in_one_command() {
     let f = Fixture::new();
-    let source = include_str!("../../../tests/fixtures/requests/sessions_redirect.py");
+    let source = include_str!("../../../../../tests/fixtures/requests/sessions_redirect.py");
     f.write("sessions.py", source);
     let method = |text: &str| -> String {
         let start = text.find("    def resolve_redirects(").unwrap();

@@ -1,6 +1,6 @@
 //! Engine conversations: `Refactor`, `Preview`, `Apply`, `Discard` — the
 //! engine's side (lookup, checks, commit, undo step, replies). The
-//! refactors' own results are tested in `src/refactor/tests/`.
+//! refactors' own results are tested in `crates/eddi-core/src/refactor/tests/`.
 
 use super::*;
 

@@ -255,7 +255,7 @@ mod tests {
 
     /// click 8.1.7's `_compat.py` (BSD-3-Clause) defines several names once
     /// per platform branch; a line inserted above them shifts them all.
-    const CLICK_COMPAT: &str = include_str!("../../tests/fixtures/click_compat.py");
+    const CLICK_COMPAT: &str = include_str!("../../../../tests/fixtures/click_compat.py");
 
     #[test]
     fn a_shifted_file_with_same_named_definitions_lists_nothing_modified() {

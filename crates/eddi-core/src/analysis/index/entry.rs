@@ -232,7 +232,7 @@ mod soundness {
     fn every_key_of_a_files_index_is_a_word_of_its_text() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = 0;
-        for dir in ["tests/fixtures", "src"] {
+        for dir in ["../../tests/fixtures", "src"] {
             for path in disk::python_files(&root.join(dir)) {
                 let text = std::fs::read_to_string(root.join(dir).join(&path)).unwrap();
                 let index = disk::index_text(&("m.n".into(), false), &text).unwrap();

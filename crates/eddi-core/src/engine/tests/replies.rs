@@ -296,7 +296,7 @@ fn in_files_goes_with_find_all_and_needs_a_glob() {
 #[test]
 fn diff_and_summary_tell_same_named_definitions_apart() {
     let f = Fixture::new();
-    let compat = include_str!("../../../tests/fixtures/click_compat.py");
+    let compat = include_str!("../../../../../tests/fixtures/click_compat.py");
     f.write("_compat.py", compat);
     f.send("u", "Start s; Open _compat.py; Insert Line \"# a comment\"");
     let diff = f.send("u", "Diff");

@@ -1355,8 +1355,8 @@ mod working_form_tests {
 
     #[test]
     fn every_symbol_has_a_form_that_resolves_back() {
-        let n = round_trip(include_str!("../../tests/fixtures/python/inventory.py"))
-            + round_trip(include_str!("../../tests/fixtures/requests/sessions_redirect.py"))
+        let n = round_trip(include_str!("../../../../tests/fixtures/python/inventory.py"))
+            + round_trip(include_str!("../../../../tests/fixtures/requests/sessions_redirect.py"))
             + round_trip(
                 "import sys\nfrom typing import overload\n\nclass T:\n    @property\n    def p(self):\n        x = 1\n        return x\n\n    @p.setter\n    def p(self, v):\n        x = v\n\n    @overload\n    def g(self, k: int) -> int: ...\n    @overload\n    def g(self, k: str) -> str: ...\n    def g(self, k):\n        return k\n\nif sys.platform == 'win32':\n    def home():\n        pass\n    class C:\n        pass\nelse:\n    def home():\n        pass\n    class C:\n        pass\n",
             );

@@ -1,0 +1,19 @@
+//! Eddi's core: everything but the transports.
+//!
+//! Edits and changes as data, the workspace (the only file I/O), Python
+//! code intelligence, the refactors, sessions, the engine (the one door
+//! every transport drives) and the command language. No async runtime, no
+//! network, no global allocator: the server crate `eddi` and any other
+//! embedder bring their own. See `docs/ARCHITECTURE.md` for the code map.
+
+pub mod analysis;
+pub mod change;
+pub mod choices;
+pub mod edit;
+pub mod engine;
+pub mod lang;
+pub mod priority;
+pub mod refactor;
+pub mod reply;
+pub mod session;
+pub mod workspace;
