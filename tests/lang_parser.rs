@@ -1157,7 +1157,8 @@ fn quote_for_reply_keeps_fail_lines_single() {
 /// Run with `EDDI_BLESS=1` to rewrite that part from the table.
 #[test]
 fn docs_match_the_command_table() {
-    const MARKER: &str = "<!-- generated from crates/eddi-core/src/lang/help.rs: do not edit below -->\n";
+    const MARKER: &str =
+        "<!-- generated from crates/eddi-core/src/lang/help.rs: do not edit below -->\n";
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/COMMANDS.md");
     let doc = std::fs::read_to_string(path).expect("docs/COMMANDS.md exists");
     let Some((head, tail)) = doc.split_once(MARKER) else {

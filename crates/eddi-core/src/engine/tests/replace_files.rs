@@ -157,7 +157,8 @@ fn json_replies_carry_the_counts_and_fit_the_schema() {
     let f = Fixture::new();
     files(&f);
     f.write("blob.py", "old\0\u{1}");
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
     let schema: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let validator = jsonschema::options().build(&schema).unwrap();
