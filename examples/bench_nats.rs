@@ -34,6 +34,7 @@ impl CommandHandler for Null {
             text: text.into(),
             ok: true,
             duplicate: false,
+            format: eddi::lang::ResponseFormat::Terse,
         }
     }
     fn session_of(&self, _: &str) -> Option<String> {

@@ -26,3 +26,6 @@ pub mod transport;
 #[cfg(not(fuzzing))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[cfg(test)]
+mod wording_lint;

@@ -418,6 +418,7 @@ impl eddi::transport::CommandHandler for Careless {
             text: vec!["Ok: ".to_string() + &"\"".repeat(96); n].join("\n"),
             ok: true,
             duplicate: false,
+            format: eddi::lang::ResponseFormat::Terse,
         }
     }
     fn session_of(&self, _: &str) -> Option<String> {

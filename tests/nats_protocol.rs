@@ -130,6 +130,7 @@ impl eddi::transport::CommandHandler for Okay {
             text: "Ok".into(),
             ok: true,
             duplicate: false,
+            format: eddi::lang::ResponseFormat::Terse,
         }
     }
     fn session_of(&self, _: &str) -> Option<String> {

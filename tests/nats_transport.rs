@@ -42,6 +42,7 @@ impl CommandHandler for Recorder {
             text: format!("{} {}", n, req.text),
             ok: !req.text.starts_with("bad"),
             duplicate: false,
+            format: eddi::lang::ResponseFormat::Terse,
         }
     }
     fn session_of(&self, sender: &str) -> Option<String> {

@@ -433,6 +433,7 @@ fn parse<P: DeserializeOwned + schemars::JsonSchema>(params: Value) -> Result<P,
             _ => path,
         };
         let mut tool_error = ToolError::param(&field, format!("{field}: {inner}"));
+        // wording: serde says an unknown field only in its message
         if inner.starts_with("unknown field") {
             tool_error.candidates = fields_of::<P>();
         }

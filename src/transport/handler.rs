@@ -29,6 +29,8 @@ pub struct Reply {
     pub ok: bool,
     /// `true` when the message repeated an id already answered.
     pub duplicate: bool,
+    /// How `text` is rendered: the transport's own replies are terse.
+    pub format: ResponseFormat,
 }
 
 impl Reply {
@@ -37,13 +39,7 @@ impl Reply {
     /// that ignores the room). Its first lines and a `Fail` saying the rest
     /// was left out; unchanged when it fits.
     pub fn fitted(mut self, room: &ReplyRoom) -> Reply {
-        // One JSON object per line in JSON mode, terse lines otherwise.
-        let format = if self.text.starts_with('{') {
-            ResponseFormat::Json
-        } else {
-            ResponseFormat::Terse
-        };
-        if let Some(text) = crate::engine::fit_lines(&self.text, format, room) {
+        if let Some(text) = crate::engine::fit_lines(&self.text, self.format, room) {
             self.text = text;
             self.ok = false;
         }
@@ -56,6 +52,7 @@ impl Reply {
             text: fail_line(message),
             ok: false,
             duplicate: false,
+            format: ResponseFormat::Terse,
         }
     }
 }
@@ -167,6 +164,7 @@ impl From<Response> for Reply {
             text: response.text,
             ok: response.ok,
             duplicate: response.duplicate,
+            format: response.format,
         }
     }
 }

@@ -550,6 +550,7 @@ mod tests {
                 text: format!("{}:{}", req.sender, req.text),
                 ok: true,
                 duplicate: false,
+                format: crate::lang::ResponseFormat::Terse,
             }
         }
         fn prepare(&self, req: &Incoming) -> Prepared {

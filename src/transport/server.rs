@@ -573,7 +573,7 @@ async fn on_direct(shared: &Arc<Shared>, request: service::Request) {
         Ok(text) => text,
         Err(reason) => {
             report::rejected("direct", &sender, &reason);
-            let code = if reason.starts_with("Payload too large") {
+            let code = if shared.validator.too_large(request.message.payload.len()) {
                 413
             } else {
                 400

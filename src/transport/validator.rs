@@ -44,8 +44,14 @@ impl MessageValidator {
 
     /// Size limit, UTF-8 and sanitising: bytes in, clean text out, or the
     /// reason it was refused (the text of a `Fail`).
+    /// Whether a payload of `len` bytes is over the size limit (what
+    /// `decode` refuses first).
+    pub fn too_large(&self, len: usize) -> bool {
+        len > self.config.max_payload
+    }
+
     pub fn decode(&self, payload: &[u8]) -> Result<String, String> {
-        if payload.len() > self.config.max_payload {
+        if self.too_large(payload.len()) {
             return Err(format!(
                 "Payload too large: {} bytes, limit {} bytes",
                 payload.len(),

@@ -146,6 +146,18 @@ impl Reply {
         }
     }
 
+    /// The code of a typed failure (its [`Clause::Error`]): what logic asks
+    /// of a failure, never its wording.
+    pub fn failure_code(&self) -> Option<&'static str> {
+        match self {
+            Reply::Fail(_, clauses) => clauses.iter().find_map(|clause| match clause {
+                Clause::Error { code, .. } => Some(*code),
+                _ => None,
+            }),
+            _ => None,
+        }
+    }
+
     /// Adds a clause at the end (notices, skipped counts).
     pub fn push(&mut self, clause: Clause) {
         match self {

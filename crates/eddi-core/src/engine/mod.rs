@@ -145,6 +145,8 @@ pub struct Response {
     pub ok: bool,
     /// True when this is the stored reply to a repeated request id.
     pub duplicate: bool,
+    /// How `text` is rendered (the sender's preference when it was).
+    pub format: ResponseFormat,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -384,21 +386,29 @@ impl Engine {
         sender: &str,
         change: &crate::change::WorkspaceChange,
         mode: ApplyMode,
-    ) -> Result<Applied, String> {
+    ) -> Result<Applied, ops::OpError> {
         self.config
             .permissions
-            .check_change(sender, change.touched())?;
+            .check_change(sender, change.touched())
+            .map_err(|reason| ops::OpError::new(ErrorKind::PermissionDenied, reason))?;
         self.release_idle(sender);
         let Some(live) = self.live_of(sender) else {
-            return Err("No session. Start one with: Start <name>".into());
+            return Err(ops::OpError::new(
+                ErrorKind::NoSession,
+                "No session. Start one with: Start <name>",
+            ));
         };
         let mut live = lock(&live);
         self.board
             .active(&live.session.name, std::time::SystemTime::now());
         let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
-        let result = ctx.apply_change(change, mode).map_err(|fail| match fail {
-            Reply::Fail(reason, _) => reason,
-            other => other.render(ResponseFormat::Terse),
+        // a refused change is a conflict with what is there
+        let result = ctx.apply_change(change, mode).map_err(|fail| {
+            let reason = match fail {
+                Reply::Fail(reason, _) => reason,
+                other => other.render(ResponseFormat::Terse),
+            };
+            ops::OpError::new(ErrorKind::Conflict, reason)
         });
         let carried = std::mem::take(&mut ctx.carried);
         let own = live.session.name.clone();
@@ -407,7 +417,12 @@ impl Engine {
         // The session is unlocked: the write reaches the others' buffers.
         self.carry_over(&own, carried);
         persisted.map_err(|e| {
-            format!("Could not persist the session ({e}); the change is applied in memory only")
+            ops::OpError::new(
+                ErrorKind::Conflict,
+                format!(
+                    "Could not persist the session ({e}); the change is applied in memory only"
+                ),
+            )
         })?;
         if result.is_ok() && mode == ApplyMode::Commit {
             let mut touched: Vec<&crate::workspace::WorkspacePath> = change.touched();
@@ -481,6 +496,7 @@ impl Engine {
                     ok: ok && fitted.is_none(),
                     text: fitted.unwrap_or(text),
                     duplicate: true,
+                    format,
                 };
             }
         }
@@ -609,10 +625,12 @@ impl Engine {
                 }
             }
         }
+        let format = self.rendering(request.sender, held.as_deref()).0;
         Response {
             text,
             ok,
             duplicate: false,
+            format,
         }
     }
 
@@ -702,10 +720,9 @@ impl Engine {
                 let reply = self.find_symbol(sender, &live.session, *kind, symbol);
                 // the index reads Python only: a failure while the current
                 // file is something else says so first
+                let not_found = reply.failure_code() == Some(ErrorKind::NotFound.code());
                 return match (reply, not_python(&live.session)) {
-                    (Reply::Fail(reason, clauses), Some(why))
-                        if reason.starts_with("Not found") =>
-                    {
+                    (Reply::Fail(reason, clauses), Some(why)) if not_found => {
                         Reply::Fail(not_python_first(&why, &reason), clauses)
                     }
                     (reply, _) => reply,
@@ -768,10 +785,11 @@ impl Engine {
         // The events stay staged: the turn persists them once, at its end.
         let session = &live.session;
         let current = session.current.clone();
+        let not_found = reply.failure_code() == Some(ErrorKind::NotFound.code());
         if let (Reply::Fail(reason, _), Some(name), Some(path)) =
             (&mut reply, dotted_target(command), &current)
         {
-            if reason.starts_with("Not found") {
+            if not_found {
                 if let Some(hint) = self.defined_elsewhere(session, &name, path.as_str()) {
                     reason.push_str(&format!("; {hint}"));
                 }

@@ -431,6 +431,8 @@ impl Work {
     ) -> Result<Refactored, RefactorError> {
         self.possible.sort_by(|a, b| a.site.cmp(&b.site));
         let mut evidence = Evidence::default();
+        // the sites where `Only Proven` may leave the project broken
+        let mut broken = Vec::new();
         if !self.possible.is_empty() {
             if self.policy == SitePolicy::Refuse {
                 return Err(self.refusal(what));
@@ -441,7 +443,10 @@ impl Work {
                     site: p.site.clone(),
                     why: p.why.clone(),
                 });
-                self.left_alone(p.site, format!("may be broken: {}", p.why));
+                broken.push(LeftAlone {
+                    site: p.site,
+                    why: format!("may be broken: {}", p.why),
+                });
             }
         }
         if let Summary::SignatureChanged { followed, .. } = &mut summary {
@@ -467,10 +472,10 @@ impl Work {
             })?;
         }
         // where the project may be broken first
-        self.left_alone.sort_by(|a, b| {
-            let broken = |l: &LeftAlone| !l.why.starts_with("may be broken");
-            (broken(a), &a.site).cmp(&(broken(b), &b.site))
-        });
+        broken.sort_by(|a, b| a.site.cmp(&b.site));
+        self.left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+        broken.append(&mut self.left_alone);
+        self.left_alone = broken;
         self.mentions.sort();
         self.mentions.dedup();
         Ok(Refactored {

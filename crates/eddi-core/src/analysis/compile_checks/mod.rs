@@ -66,14 +66,18 @@ pub fn compile_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
         depth: 0,
         cursors: Default::default(),
         bodies: Vec::new(),
+        empty_bodies: Vec::new(),
     };
     checker.future_imports(root);
     checker.walk(root, false);
     let indentation = indentation_errors(text);
     // a body tree-sitter saw as empty because of mixed tabs and spaces:
     // the tokenizer's error on the next line is the one CPython raises
+    let empty_bodies = std::mem::take(&mut checker.empty_bodies);
+    let mut at = 0;
     checker.out.retain(|e| {
-        !e.message.starts_with("expected an indented block")
+        at += 1;
+        !empty_bodies.contains(&(at - 1))
             || !indentation
                 .iter()
                 .any(|i| Some(i.position.line) == next_code_line(text, e.position.line))
@@ -119,6 +123,9 @@ struct Checker<'a, 't> {
     /// What the body of each function being walked holds, for the checks
     /// that need the whole body (one per `Block::Function` frame).
     bodies: Vec<FunctionBody<'t>>,
+    /// Which errors of `out` are "expected an indented block": a mixed
+    /// indentation error on the next line replaces such an error.
+    empty_bodies: Vec<usize>,
 }
 
 /// The `yield`s, `await`s and valued `return`s of one function's own scope
@@ -579,6 +586,7 @@ impl<'a, 't> Checker<'a, 't> {
                 break;
             }
         }
+        self.empty_bodies.push(self.out.len());
         self.out.push(SyntaxError {
             position: crate::edit::Position::new(line, 0),
             // CPython adds "on line N" (1-based); Eddi's positions say where

@@ -521,14 +521,6 @@ impl Engine {
                     }
                 }
             })
-            .map_err(|reason| {
-                let kind = if reason.starts_with("Permission denied") {
-                    ErrorKind::PermissionDenied
-                } else {
-                    ErrorKind::Conflict
-                };
-                OpError::new(kind, reason)
-            })
     }
 
     fn may_read(&self, sender: &str, path: &str) -> Result<(), OpError> {

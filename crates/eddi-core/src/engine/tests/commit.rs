@@ -214,7 +214,7 @@ mod steps {
             .apply_change("u", &change, ApplyMode::Commit)
             .unwrap_err();
         assert_eq!(
-            error,
+            error.message,
             "The change does not apply, nothing was changed: b.py changed on disk since the change was computed"
         );
         assert_eq!(f.read("a.py"), "x = 1\n");

@@ -58,9 +58,14 @@ fn a_change_is_checked_against_the_senders_permissions() {
         Base::Disk(stamp),
         TextEdits::new([Indel::new(0..3, "lock")]).unwrap(),
     );
+    let denied = f
+        .engine
+        .apply_change("agent", &change, ApplyMode::Commit)
+        .unwrap_err();
+    assert_eq!(denied.kind, crate::engine::ops::ErrorKind::PermissionDenied);
     assert_eq!(
-        f.engine.apply_change("agent", &change, ApplyMode::Commit),
-        Err("Permission denied: agent may not use secret.py; allowed: src/auth".into())
+        denied.message,
+        "Permission denied: agent may not use secret.py; allowed: src/auth"
     );
     assert_eq!(f.read("secret.py"), "key = 1\n");
 }
