@@ -59,6 +59,19 @@ pub struct EditResult {
 }
 
 impl EditResult {
+    /// The edits as the one edit shape a change carries (checked: sorted,
+    /// disjoint), for a [`crate::change::WorkspaceChange`].
+    pub fn text_edits(&self) -> Result<crate::change::TextEdits> {
+        crate::change::TextEdits::new(
+            self.edits
+                .iter()
+                .map(|e| crate::change::Indel::new(e.start..e.end, e.text.clone())),
+        )
+        .map_err(|(a, b)| {
+            AnalysisError::InvalidEdit(format!("overlapping edits at chars {a:?} and {b:?}"))
+        })
+    }
+
     /// Lines added (negative: removed) by the edits: newlines inserted minus
     /// newlines deleted. For the spec's `Insert Method` example this is 4
     /// (the PEP 8 blank line and the three lines of the method).

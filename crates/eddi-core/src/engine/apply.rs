@@ -62,10 +62,24 @@ struct Planned {
 
 impl Ctx<'_> {
     /// Applies `change` (see the module doc); a failure changes nothing.
+    /// Each buffer's cursor keeps its place in the text around it.
     pub(super) fn apply_change(
         &mut self,
         change: &WorkspaceChange,
         mode: ApplyMode,
+    ) -> Result<Applied, Reply> {
+        self.apply_change_placing(change, mode, None)
+    }
+
+    /// Applies `change` like [`Self::apply_change`], the current buffer's
+    /// cursor going to `cursor` (a position in its new text): what a code
+    /// command's edit does, the place part of the revision (`Redo` goes
+    /// back there).
+    pub(super) fn apply_change_placing(
+        &mut self,
+        change: &WorkspaceChange,
+        mode: ApplyMode,
+        cursor: Option<crate::edit::Position>,
     ) -> Result<Applied, Reply> {
         let plan = self.plan(change)?;
         if mode == ApplyMode::Buffers {
@@ -148,10 +162,13 @@ impl Ctx<'_> {
                 applied.opened.push(planned.path.clone());
             }
             let buffer = self.session.buffer(&planned.path).expect("opened above");
-            let cursor = position::from_char(
-                &after,
-                edit.map_pos(buffer.cursor_char(), crate::edit::Assoc::Before),
-            );
+            let placed = cursor.filter(|_| current.as_ref() == Some(&planned.path));
+            let cursor = placed.unwrap_or_else(|| {
+                position::from_char(
+                    &after,
+                    edit.map_pos(buffer.cursor_char(), crate::edit::Assoc::Before),
+                )
+            });
             if !edit.is_identity() {
                 self.apply(Event::Edited {
                     path: planned.path.clone(),
@@ -259,8 +276,10 @@ impl Ctx<'_> {
         let edited = |before: &Option<Rope>, edits: &crate::change::TextEdits| match before {
             Some(text) => {
                 let fail = |e| format!("{path}: the edits do not fit the text ({e})");
+                // the file's own line ending: an open buffer knows it
+                let ending = buffer.map_or_else(|| LineEnding::detect(text), |b| b.line_ending());
                 let change = edits
-                    .to_change_set(text.len_chars(), LineEnding::detect(text))
+                    .to_change_set(text.len_chars(), ending)
                     .map_err(fail)?;
                 let mut after = text.clone();
                 change.apply(&mut after).map_err(fail)?;

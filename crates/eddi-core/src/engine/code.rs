@@ -18,6 +18,7 @@ use crate::analysis::textedit::EditResult;
 use crate::analysis::{
     comment, delete, format, insert, modify, validate, Analysis, AnalysisError, SyntaxTree,
 };
+use crate::change::{Base, WorkspaceChange};
 use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::lang::{
     AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, DeleteTarget, GotoTarget,
@@ -25,6 +26,7 @@ use crate::lang::{
 };
 use crate::reply::{plural, Clause, Reply};
 
+use super::apply::ApplyMode;
 use super::context::{Ctx, Outcome};
 use super::ops::{self, ComplexityReport, StructureNode};
 use super::output;
@@ -369,6 +371,8 @@ impl Ctx<'_> {
     }
 
     /// Applies computed edits as one undo step; `Err` when there are none.
+    /// The edits become a [`WorkspaceChange`] of the current buffer, applied
+    /// by the one applier like every other change.
     fn apply_result(&mut self, result: &EditResult) -> Result<(Rope, Rope), Reply> {
         if result.edits.is_empty() {
             let why = result
@@ -378,16 +382,21 @@ impl Ctx<'_> {
             return Err(Reply::fail(format!("No change: {why}")));
         }
         let buffer = self.current()?;
+        let (path, version, line_ending) = (
+            buffer.path().clone(),
+            buffer.version(),
+            buffer.line_ending(),
+        );
         let before = buffer.text().clone();
-        let line_ending = buffer.line_ending();
         let edits = result
-            .edits
-            .iter()
-            .map(|e| (e.start, e.end, Some(line_ending.apply(&e.text))));
-        let change = ChangeSet::from_edits(before.len_chars(), edits)
+            .text_edits()
             .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
-        self.check_syntax_kept(&before, &change)?;
-        self.edit_current(change, result.cursor)?;
+        let change_set = edits
+            .to_change_set(before.len_chars(), line_ending)
+            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+        self.check_syntax_kept(&before, &change_set)?;
+        let change = WorkspaceChange::edit(path, Base::Buffer { version }, edits);
+        self.apply_change_placing(&change, ApplyMode::Buffers, Some(result.cursor))?;
         Ok((before, self.current()?.text().clone()))
     }
 
