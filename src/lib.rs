@@ -10,6 +10,7 @@ pub mod config;
 pub mod edit;
 pub mod engine;
 pub mod lang;
+pub mod language;
 pub mod priority;
 pub mod refactor;
 pub mod reply;
