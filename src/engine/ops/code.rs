@@ -11,7 +11,7 @@ use crate::analysis::index::module_path::ImportRoots;
 use crate::analysis::issues::{Issue, IssueConfig, IssueKind};
 use crate::analysis::outline::{self, display_name, lookup, Outline, Symbol, SymbolKind};
 use crate::analysis::target::CodeTarget;
-use crate::analysis::validate::{self, SyntaxError};
+use crate::analysis::validate::SyntaxError;
 use crate::analysis::{Analysis, AnalysisError, Report, SyntaxTree};
 use crate::edit::position;
 use crate::language::{self, Capability};
@@ -86,7 +86,20 @@ impl Engine {
     /// `validate`: the file's syntax errors (none: it compiles).
     pub fn syntax_errors(&self, sender: &str, path: &str) -> Result<Vec<SyntaxError>, OpError> {
         let file = self.python_file(sender, path)?;
-        Ok(validate::syntax_errors(&file.text, &file.tree))
+        let language = file.tree.language();
+        let Some(check) = language.syntax_check() else {
+            let why = super::super::unsupported(
+                &file.path,
+                Some(language),
+                Capability::SyntaxCheck,
+                "code operations",
+            );
+            return Err(OpError::new(
+                ErrorKind::InvalidArgument,
+                why.unwrap_or_default(),
+            ));
+        };
+        Ok(check(&file.text, &file.tree))
     }
 
     /// The Python files of the workspace (under the folder `under`) that
