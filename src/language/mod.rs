@@ -21,7 +21,8 @@
 //! `@definition.<kind>` around an element, `@name` on its name), one
 //! implementation file here, and one line in [`registry`]. Python
 //! ([`python`]) is the one language with every capability; JSON
-//! ([`json`], tests only) proves the seam with an outline alone.
+//! (`json.rs`, registered for the tests only) proves the seam with an
+//! outline alone.
 
 pub mod kinds;
 pub mod outline;
