@@ -12,6 +12,7 @@ pub mod choices;
 pub mod edit;
 pub mod engine;
 pub mod lang;
+pub mod language;
 pub mod priority;
 pub mod refactor;
 pub mod reply;

@@ -11,8 +11,10 @@
 //! the formatter in [`format`].
 //!
 //! Code map:
-//! * [`grammar`] — the grammar registry (Python): the languages Eddi parses
-//!   (not to be confused with the command language, `lang`).
+//! * [`grammar`] — Python's grammar and its kind names. This tree is the
+//!   Python wing of the language seam (`crate::language`, where the
+//!   registry of programming languages lives; `crate::language::python`
+//!   implements the seam's trait by delegating here).
 //! * [`syntax`] — [`SyntaxTree`]: parse from rope chunks, incremental edits,
 //!   byte/point ↔ position conversions.
 //! * [`identifier`] — Python's identifier shape and keywords.
@@ -54,7 +56,6 @@ pub mod textedit;
 pub mod validate;
 
 pub use error::{AnalysisError, Candidate};
-pub use grammar::Language;
 pub use outline::{Enclosing, Outline, Symbol, SymbolKind};
 pub use syntax::{CharEdit, SyntaxTree};
 pub use textedit::{EditResult, TextEdit};

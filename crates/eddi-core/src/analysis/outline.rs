@@ -52,7 +52,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::error::{AnalysisError, Candidate, Result};
-use super::grammar::{kind_name, Language};
+use super::grammar::{kind_name, python};
 use super::lines;
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
 use crate::analysis::target::CodeTarget;
@@ -475,12 +475,7 @@ pub fn parameter_identifier(p: Node<'_>) -> Option<Node<'_>> {
 /// with every field's name).
 fn name_field() -> Option<u16> {
     static ID: std::sync::OnceLock<Option<u16>> = std::sync::OnceLock::new();
-    *ID.get_or_init(|| {
-        Language::Python
-            .tree_sitter()
-            .field_id_for_name("name")
-            .map(|id| id.get())
-    })
+    *ID.get_or_init(|| python().field_id_for_name("name").map(|id| id.get()))
 }
 
 /// The end of the last child that is not a comment: tree-sitter may end a

@@ -30,9 +30,9 @@ use ropey::Rope;
 use tree_sitter::{InputEdit, Node, Parser, Point, Tree};
 
 use super::error::{AnalysisError, Result};
-use super::grammar::Language;
 use crate::edit::position::from_char;
 use crate::edit::Position;
+use crate::language::{python::Python, Language};
 
 /// One edit in char offsets: `start..old_end` of the document before this
 /// edit was replaced by `start..new_end` of the document after it.
@@ -47,17 +47,17 @@ pub struct CharEdit {
 #[derive(Debug, Clone)]
 pub struct SyntaxTree {
     tree: Tree,
-    language: Language,
+    language: &'static dyn Language,
 }
 
 impl SyntaxTree {
     /// Parses Python source.
     pub fn parse(text: &Rope) -> Result<Self> {
-        Self::parse_language(Language::Python, text)
+        Self::parse_language(&Python, text)
     }
 
     /// Parses `text` as `language`.
-    pub fn parse_language(language: Language, text: &Rope) -> Result<Self> {
+    pub fn parse_language(language: &'static dyn Language, text: &Rope) -> Result<Self> {
         let tree = parse_rope(language, text, None)?;
         Ok(SyntaxTree { tree, language })
     }
@@ -70,7 +70,7 @@ impl SyntaxTree {
         self.tree.root_node()
     }
 
-    pub fn language(&self) -> Language {
+    pub fn language(&self) -> &'static dyn Language {
         self.language
     }
 
@@ -126,19 +126,19 @@ impl SyntaxTree {
 
 thread_local! {
     /// One parser per thread and language, reused across parses.
-    static PARSER: std::cell::RefCell<Option<(Language, Parser)>> =
+    static PARSER: std::cell::RefCell<Option<(&'static str, Parser)>> =
         const { std::cell::RefCell::new(None) };
 }
 
-fn parse_rope(language: Language, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
+fn parse_rope(language: &dyn Language, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
-        if slot.as_ref().map(|(l, _)| *l) != Some(language) {
+        if slot.as_ref().map(|(id, _)| *id) != Some(language.id()) {
             let mut parser = Parser::new();
             parser
-                .set_language(&language.tree_sitter())
+                .set_language(&language.grammar())
                 .map_err(|e| AnalysisError::ParseFailed(e.to_string()))?;
-            *slot = Some((language, parser));
+            *slot = Some((language.id(), parser));
         }
         match slot.as_mut() {
             Some((_, parser)) => parse_with(parser, text, old),

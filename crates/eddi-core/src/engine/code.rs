@@ -24,6 +24,7 @@ use crate::lang::{
     AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, DeleteTarget, GotoTarget,
     InsertKind, Modification,
 };
+use crate::language::{Capability, Language, SyntaxCheck};
 use crate::reply::{plural, Clause, Reply};
 
 use super::apply::ApplyMode;
@@ -139,13 +140,16 @@ fn common_bytes<'a>(
     }
 }
 
-/// A Python buffer as it was before a text edit.
+/// A buffer of a language with a syntax check as it was before a text
+/// edit. (The lines checked are widened by Python's layout: the one
+/// language with a syntax check.)
 pub(super) struct SyntaxBefore {
     /// How many events the session had staged before the edit: the edit's
     /// own events come after.
     events: usize,
     path: crate::workspace::WorkspacePath,
-    language: crate::analysis::Language,
+    language: &'static dyn Language,
+    check: SyntaxCheck,
     text: Rope,
     /// The buffer's tree as it was, not reparsed (see `syntax_unparsed`).
     tree: Option<SyntaxTree>,
@@ -243,7 +247,7 @@ fn enclosing_function(tree: Option<&SyntaxTree>, lines: LineRange) -> Option<Fun
 /// The syntax errors of one function parsed on its own, dedented to
 /// column 0, at their positions in `text`.
 fn function_errors(
-    language: crate::analysis::Language,
+    (language, check): (&'static dyn Language, SyntaxCheck),
     text: &Rope,
     function: &Function,
 ) -> Vec<validate::SyntaxError> {
@@ -262,7 +266,7 @@ fn function_errors(
     let Ok(tree) = SyntaxTree::parse_language(language, &snippet) else {
         return Vec::new();
     };
-    validate::syntax_errors(&snippet, &tree)
+    check(&snippet, &tree)
         .into_iter()
         .map(|mut e| {
             e.position.line += function.lines.first;
@@ -275,7 +279,7 @@ fn function_errors(
 /// The syntax errors of the lines `lines` (whole top-level statements)
 /// parsed on their own, at their positions in `text`.
 fn statement_errors(
-    language: crate::analysis::Language,
+    (language, check): (&'static dyn Language, SyntaxCheck),
     text: &Rope,
     lines: LineRange,
 ) -> Vec<validate::SyntaxError> {
@@ -289,7 +293,7 @@ fn statement_errors(
     let Ok(tree) = SyntaxTree::parse_language(language, &snippet) else {
         return Vec::new();
     };
-    validate::syntax_errors(&snippet, &tree)
+    check(&snippet, &tree)
         .into_iter()
         .map(|mut e| {
             e.position.line += lines.first;
@@ -302,6 +306,7 @@ fn statement_errors(
 /// outline (with the functions' locals when a target may name one), and
 /// its module name.
 struct Code {
+    language: &'static dyn Language,
     text: Rope,
     tree: SyntaxTree,
     outline: Outline,
@@ -347,21 +352,28 @@ impl Ctx<'_> {
             .buffers
             .get_mut(&path)
             .expect("current buffer is open");
-        if buffer.language().is_none() {
-            return Err(Reply::fail(format!(
-                "{path} is not a Python file: code commands need a .py or .pyi file"
-            )));
-        }
+        let language = buffer.language();
+        let sites = language.and_then(|language| language.symbol_sites());
+        let (Some(language), Some(sites)) = (language, sites) else {
+            let why = super::unsupported(
+                path.as_str(),
+                language,
+                Capability::SymbolSites,
+                "code commands",
+            );
+            return Err(Reply::fail(why.unwrap_or_default()));
+        };
         let Some(tree) = buffer.ensure_syntax().cloned() else {
             return Err(Reply::fail(format!("{path} could not be parsed")));
         };
         let text = buffer.text().clone();
-        let outline = outline::outline(&text, &tree);
+        let outline = sites(&text, &tree);
         let module = ImportRoots::new(self.workspace.root())
             .module_name(path.as_str())
             .map(|(m, _)| m)
             .unwrap_or_default();
         Ok(Code {
+            language,
             text,
             tree,
             outline,
@@ -410,17 +422,23 @@ impl Ctx<'_> {
             .buffers
             .get_mut(&path)
             .expect("current buffer is open");
-        let Some(tree) = buffer.ensure_syntax() else {
-            return Ok(()); // not Python
+        let Some(check) = buffer
+            .language_supporting(Capability::SyntaxCheck)
+            .and_then(|language| language.syntax_check())
+        else {
+            return Ok(()); // a language without a syntax check
         };
-        let old = validate::syntax_errors(before, tree).len();
+        let Some(tree) = buffer.ensure_syntax() else {
+            return Ok(());
+        };
+        let old = check(before, tree).len();
         let mut after = before.clone();
         change
             .apply(&mut after)
             .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
         let tree = SyntaxTree::parse_language(tree.language(), &after)
             .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
-        let new = validate::syntax_errors(&after, &tree);
+        let new = check(&after, &tree);
         if new.len() <= old {
             return Ok(());
         }
@@ -444,9 +462,11 @@ impl Ctx<'_> {
     /// to tell afterwards whether the edit broke its syntax.
     pub(super) fn syntax_before(&mut self) -> Option<SyntaxBefore> {
         let buffer = self.current().ok()?;
+        let language = buffer.language_supporting(Capability::SyntaxCheck)?;
         Some(SyntaxBefore {
             events: self.session.unpersisted().len(),
-            language: buffer.language()?,
+            language,
+            check: language.syntax_check()?,
             text: buffer.text().clone(),
             tree: buffer.syntax_unparsed().cloned(),
             path: buffer.path().clone(),
@@ -490,10 +510,9 @@ impl Ctx<'_> {
             // inside one function whose header the edit left alone: check
             // only that function, dedented (a big class costs its method)
             if old.lines.first == new.lines.first && old.indent == new.indent {
-                let errors = function_errors(before.language, &after, &new);
-                if errors.is_empty()
-                    || !function_errors(before.language, &before.text, &old).is_empty()
-                {
+                let language = (before.language, before.check);
+                let errors = function_errors(language, &after, &new);
+                if errors.is_empty() || !function_errors(language, &before.text, &old).is_empty() {
                     return None;
                 }
                 return Some(invalid_note(&errors));
@@ -510,8 +529,9 @@ impl Ctx<'_> {
         let was = LineRange::new(first, was.last.max(shift(now.last, &after, &before.text)));
         let now = LineRange::new(first, now.last.max(shift(was.last, &before.text, &after)));
         // after first: most edits keep the code valid, one parse then
-        let errors = statement_errors(before.language, &after, now);
-        if errors.is_empty() || !statement_errors(before.language, &before.text, was).is_empty() {
+        let language = (before.language, before.check);
+        let errors = statement_errors(language, &after, now);
+        if errors.is_empty() || !statement_errors(language, &before.text, was).is_empty() {
             return None;
         }
         Some(invalid_note(&errors))
@@ -797,6 +817,9 @@ impl Ctx<'_> {
     }
 
     fn analyze(&mut self, target: &AnalyzeTarget, kind: Option<AnalysisKind>) -> Outcome {
+        if let (AnalyzeTarget::File, Some(AnalysisKind::Structure)) = (target, kind) {
+            return self.file_structure();
+        }
         let code = self.code()?;
         let analysis = Analysis::new(&code.text, &code.tree);
         let target = match target {
@@ -893,9 +916,43 @@ impl Ctx<'_> {
         Ok(Reply::Info(reply))
     }
 
+    /// `Analyze File Structure`: the current file's outline, in any
+    /// registered language.
+    fn file_structure(&mut self) -> Outcome {
+        let path = self.current_path()?;
+        let buffer = self
+            .session
+            .buffers
+            .get_mut(&path)
+            .expect("current buffer is open");
+        let Some(language) = buffer.language() else {
+            let why = super::unsupported(path.as_str(), None, Capability::Outline, "code commands");
+            return Err(Reply::fail(why.unwrap_or_default()));
+        };
+        let Some(tree) = buffer.ensure_syntax().cloned() else {
+            return Err(Reply::fail(format!("{path} could not be parsed")));
+        };
+        let outline = language.outline(buffer.text(), &tree);
+        let structure = ops::code::file_structure(&outline, path.as_str());
+        Ok(Reply::Info(vec![
+            Clause::Note(structure_text("File", &structure)),
+            ops::json::data("structure", ops::json::structure(&structure)),
+        ]))
+    }
+
     fn validate(&mut self, target: Option<&CodeTarget>) -> Outcome {
         let code = self.code_for(target)?;
-        let mut errors = validate::syntax_errors(&code.text, &code.tree);
+        let Some(check) = code.language.syntax_check() else {
+            let path = self.current_path()?;
+            let why = super::unsupported(
+                path.as_str(),
+                Some(code.language),
+                Capability::SyntaxCheck,
+                "code commands",
+            );
+            return Err(Reply::fail(why.unwrap_or_default()));
+        };
+        let mut errors = check(&code.text, &code.tree);
         if let Some(target) = target {
             let symbol = code.symbol(target)?;
             let lines = symbol.full_lines;
@@ -920,12 +977,15 @@ impl Ctx<'_> {
     }
 }
 
-/// The syntax errors of a Python buffer, for `Save`'s reply; `None` when
-/// the file is not Python or has none.
+/// The syntax errors of a buffer, for `Save`'s reply; `None` when its
+/// language has no syntax check or it has none.
 pub(super) fn syntax_note(buffer: &mut crate::session::Buffer) -> Option<String> {
+    let check = buffer
+        .language_supporting(Capability::SyntaxCheck)?
+        .syntax_check()?;
     let text = buffer.text().clone();
     let tree = buffer.ensure_syntax()?;
-    let errors = validate::syntax_errors(&text, tree);
+    let errors = check(&text, tree);
     let first = errors.first()?;
     let n = errors.len();
     Some(format!(

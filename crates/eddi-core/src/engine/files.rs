@@ -3,6 +3,7 @@
 use similar::TextDiff;
 
 use crate::analysis::changes::{code_changes, terse};
+use crate::language::Capability;
 use crate::reply::{Clause, Reply};
 use crate::session::Event;
 use crate::workspace::{CommitError, Expect, FileError, FileWrite, WorkspacePath};
@@ -276,7 +277,10 @@ impl Ctx<'_> {
             .to_string();
         let limit = self.session.preferences.output_limit;
         let mut clauses = vec![Clause::Note(format!("+{added} -{deleted} lines"))];
-        if buffer.language().is_some() {
+        if buffer
+            .language_supporting(Capability::SymbolSites)
+            .is_some()
+        {
             let existed = self.workspace.stamp(&path).ok().flatten().is_some();
             let before = existed.then_some(on_disk.as_str());
             let changes = code_changes(before, &now);

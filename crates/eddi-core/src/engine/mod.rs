@@ -38,6 +38,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ReplyDetail, ResponseFormat};
+use crate::language::{Capability, Language};
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
@@ -721,7 +722,8 @@ impl Engine {
                 // the index reads Python only: a failure while the current
                 // file is something else says so first
                 let not_found = reply.failure_code() == Some(ErrorKind::NotFound.code());
-                return match (reply, not_python(&live.session)) {
+                let why = not_supported_here(&live.session, Capability::IndexScan);
+                return match (reply, why) {
                     (Reply::Fail(reason, clauses), Some(why)) if not_found => {
                         Reply::Fail(not_python_first(&why, &reason), clauses)
                     }
@@ -970,20 +972,50 @@ fn lock(live: &LiveRef) -> parking_lot::MutexGuard<'_, Live> {
     guard
 }
 
-/// Why the session's current file cannot be the context of a code
-/// command: it is open and not Python.
-pub(super) fn not_python(session: &Session) -> Option<String> {
+/// Why the session's current file cannot be the context of a command
+/// that needs `capability`: it is open and its language lacks it.
+pub(super) fn not_supported_here(session: &Session, capability: Capability) -> Option<String> {
     let buffer = session.current_buffer()?;
-    buffer.language().is_none().then(|| {
-        format!(
-            "{} is not a Python file: code commands need a .py or .pyi file",
-            buffer.path()
-        )
-    })
+    unsupported(
+        buffer.path().as_str(),
+        buffer.language(),
+        capability,
+        "code commands",
+    )
+}
+
+/// Why `what` (`code commands`) cannot work on the file `path` of
+/// `language`: `None` when the language offers `capability`. A file of
+/// no registered language is "not a Python file", as Python is the
+/// language with every capability.
+pub(super) fn unsupported(
+    path: &str,
+    language: Option<&dyn Language>,
+    capability: Capability,
+    what: &str,
+) -> Option<String> {
+    match language {
+        Some(language) if language.supports(capability) => None,
+        Some(language) => {
+            let able: Vec<&str> = crate::language::registry()
+                .iter()
+                .filter(|l| l.supports(capability))
+                .map(|l| l.name())
+                .collect();
+            let name = language.name();
+            Some(format!(
+                "{path} is a {name} file: {what} do not support {name} (they work on {} files)",
+                able.join(", ")
+            ))
+        }
+        None => Some(format!(
+            "{path} is not a Python file: {what} need a .py or .pyi file"
+        )),
+    }
 }
 
 /// The failure of a project-wide code command run while the current file
-/// is not Python: that first (the name asked for may be in that file),
+/// is not one the command supports: that first (the name asked for may be in that file),
 /// then what the project's Python files said.
 pub(super) fn not_python_first(not_python: &str, failure: &str) -> String {
     format!("{not_python}; in the project's Python files: {failure}")

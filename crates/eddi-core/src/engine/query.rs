@@ -23,6 +23,7 @@ use serde_json::{json, Map, Value};
 
 use crate::analysis::index::{ProjectIndex, Stamp, Written};
 use crate::lang::SymbolQuery;
+use crate::language::Capability;
 use crate::reply::{plural, Clause, Reply};
 use crate::session::Session;
 use crate::workspace::{TreeChanges, TreeWatch, Workspace, WorkspacePath};
@@ -291,7 +292,7 @@ impl Engine {
         let overlay: Vec<(String, Rope)> = session
             .buffers
             .values()
-            .filter(|b| b.is_modified() && b.language().is_some())
+            .filter(|b| b.is_modified() && b.language_supporting(Capability::IndexScan).is_some())
             .map(|b| (b.path().to_string(), b.text().clone()))
             .collect();
         let mut lines = SiteLines::new(&self.workspace, session);
@@ -322,7 +323,7 @@ impl Engine {
         let overlay: Vec<(String, Rope)> = session
             .buffers
             .values()
-            .filter(|b| b.is_modified() && b.language().is_some())
+            .filter(|b| b.is_modified() && b.language_supporting(Capability::IndexScan).is_some())
             .map(|b| (b.path().to_string(), b.text().clone()))
             .collect();
         let base = |path: &crate::workspace::WorkspacePath| match session.buffer(path) {

@@ -26,6 +26,7 @@ use serde_json::{json, Value};
 
 use crate::analysis::index::Location as Site;
 use crate::change::{Base, FileOp, WorkspaceChange};
+use crate::language::Capability;
 use crate::refactor::{
     self, check, Cursor, ExtractKind, InlineKind, Project, RefactorError, RefactorFailure,
     Refactored, Refactoring, SitePolicy, Source, Sources, Summary, WorkspaceSources,
@@ -211,7 +212,7 @@ impl Engine {
         // A file of another language is no place in Python code: a refactor
         // of the current file fails saying so, one that names what it
         // changes looks in the project and says so first if it fails.
-        let not_python = super::not_python(session);
+        let not_python = super::not_supported_here(session, Capability::Refactors);
         if let Some(why) = &not_python {
             if needs_current_file(refactoring) {
                 return Err(OpError::new(ErrorKind::InvalidArgument, why.clone()));
@@ -228,7 +229,7 @@ impl Engine {
         };
         let current = session
             .current_buffer()
-            .filter(|b| b.language().is_some())
+            .filter(|b| b.language_supporting(Capability::Refactors).is_some())
             .map(|buffer| Cursor {
                 path: buffer.path().to_string(),
                 position: buffer.cursor(),

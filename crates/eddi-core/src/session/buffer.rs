@@ -3,10 +3,11 @@
 use ropey::Rope;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::{CharEdit, Language, SyntaxTree};
+use crate::analysis::{CharEdit, SyntaxTree};
 use crate::edit::{
     position, Assoc, ChangeError, ChangeSet, History, LineEnding, Position, Revision,
 };
+use crate::language::{self, Capability, Language};
 use crate::workspace::{DiskStamp, WorkspacePath};
 
 /// An open file.
@@ -136,8 +137,13 @@ impl Buffer {
     }
 
     /// The language of the file, from its extension.
-    pub fn language(&self) -> Option<Language> {
-        Language::from_path(std::path::Path::new(self.path.as_str()))
+    pub fn language(&self) -> Option<&'static dyn Language> {
+        language::language_of(self.path.as_str())
+    }
+
+    /// The language of the file when it offers `capability`.
+    pub fn language_supporting(&self, capability: Capability) -> Option<&'static dyn Language> {
+        language::supporting(self.path.as_str(), capability)
     }
 
     /// The up-to-date syntax tree of a file in a known language: parsed on

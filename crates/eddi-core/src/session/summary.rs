@@ -46,7 +46,8 @@ impl Session {
             } else if before != now {
                 summary.modified.push(path.to_string());
             }
-            if path.as_str().ends_with(".py") || path.as_str().ends_with(".pyi") {
+            let symbols = crate::language::Capability::SymbolSites;
+            if crate::language::supporting(path.as_str(), symbols).is_some() {
                 summary
                     .code
                     .extend(terse(&code_changes(record.original.as_deref(), &now)));

@@ -11,7 +11,9 @@
 //! that writes a file and then asks Eddi is never answered from the old
 //! text. (Where the state directory is outside the tree, or the watcher
 //! stops reporting, `take` is best effort.) What matters to the
-//! index are Python files (by path) and what changes the set of files or
+//! index are the files of the languages it scans (by path; the language
+//! registry, `crate::language`, names their extensions: Python's `.py`
+//! and `.pyi`) and what changes the set of files or
 //! their module names — directories, ignore files, project markers — which
 //! ask for a full re-walk. Eddi's own state directory, `.git` and
 //! `__pycache__` are not looked at.
@@ -259,13 +261,19 @@ fn note(seen: &mut Seen, root: &Path, state_dir: &Path, event: &Event) {
             // the temp and backup files of Eddi's own commits
         } else if folder || MARKERS.contains(&name) || path.is_dir() {
             seen.everything = true;
-        } else if matches!(extension, Some("py" | "pyi")) || !path.exists() {
-            // a Python file; or something gone that may have been a
-            // directory (a rename does not say): the index knows
+        } else if extension.is_some_and(watched) || !path.exists() {
+            // a file the index takes (the languages with an index scan say
+            // which); or something gone that may have been a directory (a
+            // rename does not say): the index knows
             seen.files.insert(joined());
         }
         // any other file is not the index's business
     }
+}
+
+/// Whether the index must hear of a file with this extension.
+fn watched(extension: &str) -> bool {
+    crate::language::watched_extensions().any(|x| x == extension)
 }
 
 fn relative(root: &Path, path: &Path) -> Option<PathBuf> {

@@ -143,7 +143,7 @@ struct FunctionBody<'t> {
 pub(super) const MAX_DEPTH: usize = crate::analysis::scope::MAX_DEPTH;
 
 /// The node kinds [`Checker::walk_node`] tells apart, matched by id
-/// ([`crate::analysis::grammar::KindTable`]).
+/// ([`crate::language::KindTable`]).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     FunctionDefinition,
@@ -217,10 +217,12 @@ impl Kind {
 
     /// What `Kind::of_name(node.kind())` gives, by id.
     fn of(node: Node<'_>) -> Kind {
-        static TABLE: std::sync::OnceLock<super::grammar::KindTable<Kind>> =
+        static TABLE: std::sync::OnceLock<crate::language::KindTable<Kind>> =
             std::sync::OnceLock::new();
         TABLE
-            .get_or_init(|| super::grammar::KindTable::new(Kind::of_name))
+            .get_or_init(|| {
+                crate::language::KindTable::new(super::grammar::python(), Kind::of_name)
+            })
             .of(node)
     }
 }

@@ -19,7 +19,6 @@ use std::time::SystemTime;
 use tree_sitter::Parser;
 
 use super::file::{scan, FileIndex};
-use crate::analysis::Language;
 use crate::workspace::{FileError, Workspace};
 
 /// Larger files are skipped (generated code, data dumps).
@@ -82,8 +81,9 @@ pub struct Skipped {
     pub stamp: Option<Stamp>,
 }
 
-/// Workspace-relative, `/`-separated paths of the Python files under `root`,
-/// sorted.
+/// Workspace-relative, `/`-separated paths of the files the index scans
+/// under `root` (the extensions of the languages with an index scan:
+/// Python's modules), sorted.
 pub fn python_files(root: &Path) -> Vec<String> {
     let mut out = Vec::new();
     let walker = ignore::WalkBuilder::new(root)
@@ -96,7 +96,8 @@ pub fn python_files(root: &Path) -> Vec<String> {
             continue;
         }
         let path = entry.path();
-        if path.extension().and_then(|e| e.to_str()) != Some("py") {
+        let extension = path.extension().and_then(|e| e.to_str());
+        if !extension.is_some_and(|e| crate::language::indexed_extensions().any(|x| x == e)) {
             continue;
         }
         if let Some(rel) = relative(root, path) {
@@ -127,7 +128,7 @@ pub fn parse(src: &str) -> Option<tree_sitter::Tree> {
         let mut slot = cell.borrow_mut();
         if slot.is_none() {
             let mut p = Parser::new();
-            p.set_language(&Language::Python.tree_sitter()).ok()?;
+            p.set_language(&crate::analysis::grammar::python()).ok()?;
             *slot = Some(p);
         }
         slot.as_mut()?.parse(src, None)

@@ -435,7 +435,8 @@ impl ProjectIndex {
             if !seen.insert(rel.clone()) {
                 continue;
             }
-            if !(rel.ends_with(".py") || rel.ends_with(".pyi")) {
+            let watched = |x: &str| rel.strip_suffix(x).is_some_and(|stem| stem.ends_with('.'));
+            if !crate::language::watched_extensions().any(watched) {
                 // gone, and maybe a directory: it was one if it held files
                 let dir = format!("{rel}/");
                 if self.by_path.keys().any(|p| p.starts_with(&dir)) {

@@ -1,5 +1,6 @@
 //! The operations on one Python file: an element's code (`get_function`,
-//! `get_class`), the file's structure as a tree, and complexity figures —
+//! `get_class`), the file's structure as a tree (of a file in any
+//! registered language: its language's outline), and complexity figures —
 //! computed from the analysis layer's outline and report, nothing
 //! recomputed.
 
@@ -10,11 +11,11 @@ use crate::analysis::index::module_path::ImportRoots;
 use crate::analysis::issues::{Issue, IssueConfig, IssueKind};
 use crate::analysis::outline::{self, display_name, lookup, Outline, Symbol, SymbolKind};
 use crate::analysis::target::CodeTarget;
-use crate::analysis::validate::{self, SyntaxError};
-use crate::analysis::Language;
+use crate::analysis::validate::SyntaxError;
 use crate::analysis::{Analysis, AnalysisError, Report, SyntaxTree};
 use crate::edit::position;
-use crate::workspace::FileError;
+use crate::language::{self, Capability};
+use crate::workspace::{FileError, WorkspacePath};
 
 use super::super::{lock, Engine};
 use super::{BlockComplexity, ComplexityReport, Element, ErrorKind, OpError, Span, StructureNode};
@@ -35,10 +36,19 @@ impl Engine {
         Ok(element(&file.text, &file.outline, symbol, &file.path))
     }
 
-    /// `get_structure`: the file as a tree.
+    /// `get_structure`: the file as a tree, in any language with an
+    /// outline.
     pub fn structure(&self, sender: &str, path: &str) -> Result<StructureNode, OpError> {
-        let file = self.python_file(sender, path)?;
-        Ok(structure(&file.outline, None, &file.path))
+        let path = self.readable_path(sender, path)?;
+        let Some(language) = language::language_of(path.as_str()) else {
+            return Err(not_code(&path, None));
+        };
+        let text = self.text_as_seen(sender, &path)?;
+        let tree = SyntaxTree::parse_language(language, &text).map_err(OpError::from)?;
+        Ok(file_structure(
+            &language.outline(&text, &tree),
+            path.as_str(),
+        ))
     }
 
     /// `get_complexity`: the file's (or one element's) figures.
@@ -76,7 +86,20 @@ impl Engine {
     /// `validate`: the file's syntax errors (none: it compiles).
     pub fn syntax_errors(&self, sender: &str, path: &str) -> Result<Vec<SyntaxError>, OpError> {
         let file = self.python_file(sender, path)?;
-        Ok(validate::syntax_errors(&file.text, &file.tree))
+        let language = file.tree.language();
+        let Some(check) = language.syntax_check() else {
+            let why = super::super::unsupported(
+                &file.path,
+                Some(language),
+                Capability::SyntaxCheck,
+                "code operations",
+            );
+            return Err(OpError::new(
+                ErrorKind::InvalidArgument,
+                why.unwrap_or_default(),
+            ));
+        };
+        Ok(check(&file.text, &file.tree))
     }
 
     /// The Python files of the workspace (under the folder `under`) that
@@ -88,7 +111,7 @@ impl Engine {
             .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e))?;
         Ok(files
             .into_iter()
-            .filter(|f| Language::from_path(std::path::Path::new(f)) == Some(Language::Python))
+            .filter(|f| language::supporting(f, Capability::SymbolSites).is_some())
             .filter(|f| {
                 self.config
                     .permissions
@@ -98,28 +121,40 @@ impl Engine {
             .collect())
     }
 
-    fn python_file(&self, sender: &str, given: &str) -> Result<PythonFile, OpError> {
+    /// The path of a file `sender` may read.
+    fn readable_path(&self, sender: &str, given: &str) -> Result<WorkspacePath, OpError> {
         self.config
             .permissions
             .check_read(&self.workspace, sender, given)
             .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
-        let path = self.workspace.resolve(given).map_err(file_error)?;
-        if Language::from_path(std::path::Path::new(path.as_str())) != Some(Language::Python) {
-            return Err(OpError::new(
-                ErrorKind::InvalidArgument,
-                format!("{path} is not a Python file: code operations need a .py or .pyi file"),
-            ));
-        }
+        self.workspace.resolve(given).map_err(file_error)
+    }
+
+    /// The text of `path` as `sender` sees it: its buffer when open
+    /// (unsaved changes included), else the disk.
+    fn text_as_seen(&self, sender: &str, path: &WorkspacePath) -> Result<Rope, OpError> {
         let open = self.live_of(sender).and_then(|live| {
             let live = lock(&live);
-            live.session.buffers.get(&path).map(|b| b.text().clone())
+            live.session.buffers.get(path).map(|b| b.text().clone())
         });
-        let text = match open {
-            Some(text) => text,
-            None => Rope::from_str(&self.workspace.read(&path).map_err(file_error)?.text),
+        match open {
+            Some(text) => Ok(text),
+            None => Ok(Rope::from_str(
+                &self.workspace.read(path).map_err(file_error)?.text,
+            )),
+        }
+    }
+
+    fn python_file(&self, sender: &str, given: &str) -> Result<PythonFile, OpError> {
+        let path = self.readable_path(sender, given)?;
+        let language = language::language_of(path.as_str());
+        let sites = language.and_then(|language| language.symbol_sites());
+        let (Some(language), Some(sites)) = (language, sites) else {
+            return Err(not_code(&path, language));
         };
-        let tree = SyntaxTree::parse(&text).map_err(OpError::from)?;
-        let mut outline = outline::outline(&text, &tree);
+        let text = self.text_as_seen(sender, &path)?;
+        let tree = SyntaxTree::parse_language(language, &text).map_err(OpError::from)?;
+        let mut outline = sites(&text, &tree);
         outline.add_locals(&text, &tree);
         let module = ImportRoots::new(self.workspace.root())
             .module_name(path.as_str())
@@ -185,6 +220,18 @@ pub fn local_target(outline: &Outline, module: &str, target: &CodeTarget) -> Cod
     target.clone()
 }
 
+/// The failure of a code operation on a file whose language has no code
+/// targets.
+fn not_code(path: &WorkspacePath, language: Option<&dyn language::Language>) -> OpError {
+    let why = super::super::unsupported(
+        path.as_str(),
+        language,
+        Capability::SymbolSites,
+        "code operations",
+    );
+    OpError::new(ErrorKind::InvalidArgument, why.unwrap_or_default())
+}
+
 pub(super) fn file_error(error: FileError) -> OpError {
     let kind = match error {
         FileError::NotFound(_) => ErrorKind::NotFound,
@@ -231,6 +278,35 @@ pub fn structure(outline: &Outline, subject: Option<&Symbol>, path: &str) -> Str
             span: None,
             children,
         },
+    }
+}
+
+/// The structure of the file `path` from its language's outline: every
+/// element with its members, in source order.
+pub fn file_structure(outline: &language::Outline, path: &str) -> StructureNode {
+    fn members(outline: &language::Outline, parent: Option<usize>) -> Vec<StructureNode> {
+        outline
+            .children(parent)
+            .map(|(i, entry)| StructureNode {
+                kind: entry.kind,
+                name: entry.name.clone(),
+                form: entry.form.clone(),
+                is_async: entry.is_async,
+                span: Some(Span {
+                    start: entry.start,
+                    end: entry.end,
+                }),
+                children: members(outline, Some(i)),
+            })
+            .collect()
+    }
+    StructureNode {
+        kind: "file",
+        name: path.to_owned(),
+        form: path.to_owned(),
+        is_async: false,
+        span: None,
+        children: members(outline, None),
     }
 }
 

@@ -620,15 +620,18 @@ pub fn hash_matches(expected: &str, current: &str) -> bool {
 /// (64 bits: no accidental match between two versions of a file).
 pub const MIN_HASH: usize = 16;
 
-/// The note for an edit that made a valid Python file invalid (the whole
-/// file parsed before and after: a tool's edit is one call, not a typing
-/// step); `None` for other files and edits that keep it valid.
+/// The note for an edit that made a valid file invalid (the whole file
+/// parsed before and after: a tool's edit is one call, not a typing
+/// step); `None` for files of a language without a syntax check and
+/// edits that keep it valid.
 fn broke_syntax(path: &WorkspacePath, before: &Rope, after: &Rope) -> Option<String> {
-    use crate::analysis::{validate, Language, SyntaxTree};
-    let language = Language::from_path(std::path::Path::new(path.as_str()))?;
+    use crate::analysis::SyntaxTree;
+    use crate::language::{self, Capability};
+    let language = language::supporting(path.as_str(), Capability::SyntaxCheck)?;
+    let check = language.syntax_check()?;
     let errors = |text: &Rope| {
         SyntaxTree::parse_language(language, text)
-            .map(|tree| validate::syntax_errors(text, &tree))
+            .map(|tree| check(text, &tree))
             .unwrap_or_default()
     };
     let now = errors(after);

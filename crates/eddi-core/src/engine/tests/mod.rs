@@ -594,6 +594,7 @@ mod analysis_checks;
 mod code_addressing;
 mod commit;
 mod faults;
+mod languages;
 mod operations;
 mod policy;
 mod refactor;

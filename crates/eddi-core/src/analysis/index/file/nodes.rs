@@ -34,7 +34,7 @@ pub(super) struct Fields {
 pub(super) fn fields() -> &'static Fields {
     static FIELDS: std::sync::OnceLock<Fields> = std::sync::OnceLock::new();
     FIELDS.get_or_init(|| {
-        let lang: tree_sitter::Language = crate::analysis::Language::Python.tree_sitter();
+        let lang = crate::analysis::grammar::python();
         let id = |name: &str| {
             lang.field_id_for_name(name)
                 .map(|f| f.get())
@@ -77,7 +77,7 @@ pub(super) struct Kinds {
 pub(super) fn kinds() -> &'static Kinds {
     static KINDS: std::sync::OnceLock<Kinds> = std::sync::OnceLock::new();
     KINDS.get_or_init(|| {
-        let lang: tree_sitter::Language = crate::analysis::Language::Python.tree_sitter();
+        let lang = crate::analysis::grammar::python();
         Kinds {
             if_statement: lang.id_for_node_kind("if_statement", true),
             and: lang.id_for_node_kind("and", false),
@@ -167,10 +167,12 @@ impl Kind {
 
     /// The kind of `node`: what `Kind::of_name(node.kind())` gives, by id.
     pub(super) fn of(node: Node<'_>) -> Kind {
-        static TABLE: std::sync::OnceLock<crate::analysis::grammar::KindTable<Kind>> =
+        static TABLE: std::sync::OnceLock<crate::language::KindTable<Kind>> =
             std::sync::OnceLock::new();
         TABLE
-            .get_or_init(|| crate::analysis::grammar::KindTable::new(Kind::of_name))
+            .get_or_init(|| {
+                crate::language::KindTable::new(crate::analysis::grammar::python(), Kind::of_name)
+            })
             .of(node)
     }
 }

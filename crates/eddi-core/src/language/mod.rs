@@ -1,0 +1,228 @@
+//! The programming languages Eddi understands, behind one seam.
+//!
+//! Not to be confused with the command language (`crate::lang`): a
+//! *language* here is a programming language whose files Eddi parses.
+//! Each is one implementation of the [`Language`] trait — its name, how its
+//! files are recognised (extensions, `#!` interpreters), its tree-sitter
+//! grammar, its outline — plus the optional capabilities it offers
+//! ([`Capability`]): a syntax check, code targets and their sites, the
+//! project index's scan, the refactors. [`registry`] lists them, one line
+//! per language; [`language_of`] finds a file's.
+//!
+//! The rest of Eddi asks the registry what a file's language supports
+//! instead of assuming Python: the engine runs the outline of any
+//! registered language, and refuses a command whose capability the
+//! language lacks, saying so; the workspace's watcher and the project
+//! index take their file sets from the languages that support the index
+//! scan.
+//!
+//! Adding a language: a grammar crate in `Cargo.toml`, its queries
+//! (`queries/<language>/outline.scm`, in the tags convention:
+//! `@definition.<kind>` around an element, `@name` on its name), one
+//! implementation file here, and one line in [`registry`]. Python
+//! ([`python`]) is the one language with every capability; JSON
+//! (`json.rs`, registered for the tests only) proves the seam with an
+//! outline alone.
+
+pub mod kinds;
+pub mod outline;
+pub mod python;
+
+#[cfg(test)]
+pub mod json;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use ropey::Rope;
+
+use crate::analysis::validate::SyntaxError;
+use crate::analysis::SyntaxTree;
+pub use kinds::KindTable;
+pub use outline::{Entry, Outline};
+
+/// A programming language: what Eddi knows of it, and what it can do with
+/// its files. The required methods are what every language gives; the
+/// capabilities default to "not supported".
+pub trait Language: Sync {
+    /// Stable lowercase identifier (`python`).
+    fn id(&self) -> &'static str;
+
+    /// The name a message gives it (`Python`).
+    fn name(&self) -> &'static str;
+
+    /// Its files' extensions, without the dot (matched ignoring case).
+    fn extensions(&self) -> &'static [&'static str];
+
+    /// The interpreters a `#!` line names for a file of it without a known
+    /// extension (`python3` in `#!/usr/bin/env python3`).
+    fn interpreters(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The tree-sitter grammar its files parse with.
+    fn grammar(&self) -> tree_sitter::Language;
+
+    /// The structure of a file: its elements (classes, functions, keys, …)
+    /// with their ranges, parents before children, in source order.
+    fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline;
+
+    /// The syntax errors of a file, when the language checks them.
+    fn syntax_check(&self) -> Option<SyntaxCheck> {
+        None
+    }
+
+    /// The symbols code targets name (`Function f`, `Class C`, `Method
+    /// C.m`, `Variable v`) and the sites of their names: what the code
+    /// commands (Show/Goto/Delete/Modify/Comment/Insert/Format/Analyze a
+    /// target, Validate) work on.
+    fn symbol_sites(&self) -> Option<SymbolSites> {
+        None
+    }
+
+    /// The files the project index scans, when it scans this language.
+    fn index_scan(&self) -> Option<IndexScan> {
+        None
+    }
+
+    /// Whether the semantic refactors (`Refactor …`) work on its files.
+    fn refactors(&self) -> bool {
+        false
+    }
+
+    /// Whether it offers `capability`.
+    fn supports(&self, capability: Capability) -> bool {
+        match capability {
+            Capability::Outline => true,
+            Capability::SyntaxCheck => self.syntax_check().is_some(),
+            Capability::SymbolSites => self.symbol_sites().is_some(),
+            Capability::IndexScan => self.index_scan().is_some(),
+            Capability::Refactors => self.refactors(),
+        }
+    }
+}
+
+impl std::fmt::Debug for dyn Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Two handles name the same language when their ids are equal.
+impl PartialEq for dyn Language {
+    fn eq(&self, other: &Self) -> bool {
+        self.id() == other.id()
+    }
+}
+
+impl Eq for dyn Language {}
+
+/// What a language may offer beyond its outline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Capability {
+    /// The structure of a file (every language has it).
+    Outline,
+    /// Syntax errors (`Validate`, the checks of code edits).
+    SyntaxCheck,
+    /// Code targets and the sites of their names (the code commands).
+    SymbolSites,
+    /// The project index (`Find References`, `Find Callers`, …).
+    IndexScan,
+    /// The semantic refactors.
+    Refactors,
+}
+
+/// A language's syntax check: the errors of a parsed file, in source order.
+pub type SyntaxCheck = fn(&Rope, &SyntaxTree) -> Vec<SyntaxError>;
+
+/// A language's symbols as code targets name them: the file's outline of
+/// symbols, each with its ranges and the position of its name.
+pub type SymbolSites = fn(&Rope, &SyntaxTree) -> crate::analysis::Outline;
+
+/// The files the project index scans for a language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IndexScan {
+    /// The extensions of the files it indexes (matched exactly): Python's
+    /// modules, `py`.
+    pub indexed: &'static [&'static str],
+    /// The extensions of the files whose changes it must hear of: its
+    /// indexed files and the files that change what they mean (Python's
+    /// stubs, `pyi`).
+    pub watched: &'static [&'static str],
+}
+
+/// Every language Eddi understands, one line each.
+pub fn registry() -> &'static [&'static dyn Language] {
+    static REGISTRY: &[&dyn Language] = &[
+        &python::Python,
+        #[cfg(test)]
+        &json::Json,
+    ];
+    REGISTRY
+}
+
+/// The language of a file, by its extension (ignoring case).
+pub fn language_of(path: &str) -> Option<&'static dyn Language> {
+    let extension = Path::new(path).extension()?.to_str()?;
+    registry().iter().copied().find(|language| {
+        language
+            .extensions()
+            .iter()
+            .any(|e| e.eq_ignore_ascii_case(extension))
+    })
+}
+
+/// The language of a file from its extension, else from the interpreter
+/// its first line's `#!` names (`#!/usr/bin/env python3`,
+/// `#!/usr/bin/python3.12 -u`).
+pub fn language_of_source(path: &str, first_line: &str) -> Option<&'static dyn Language> {
+    language_of(path).or_else(|| {
+        let command = first_line.strip_prefix("#!")?.trim();
+        let mut words = command.split_whitespace();
+        let mut program = words.next()?.rsplit('/').next()?;
+        if program == "env" {
+            program = words.find(|w| !w.starts_with('-'))?;
+        }
+        // `python3.12` is `python3`'s interpreter too
+        let program = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        registry().iter().copied().find(|language| {
+            language
+                .interpreters()
+                .iter()
+                .any(|i| i.trim_end_matches(|c: char| c.is_ascii_digit()) == program)
+        })
+    })
+}
+
+/// The language of an identifier such as `python` (ignoring case).
+pub fn by_id(id: &str) -> Option<&'static dyn Language> {
+    registry()
+        .iter()
+        .copied()
+        .find(|language| language.id().eq_ignore_ascii_case(id))
+}
+
+/// The language of `path` when it offers `capability`.
+pub fn supporting(path: &str, capability: Capability) -> Option<&'static dyn Language> {
+    language_of(path).filter(|language| language.supports(capability))
+}
+
+/// The extensions of the files the project index scans (every language
+/// with an index scan).
+pub fn indexed_extensions() -> impl Iterator<Item = &'static str> {
+    registry()
+        .iter()
+        .filter_map(|language| language.index_scan())
+        .flat_map(|scan| scan.indexed.iter().copied())
+}
+
+/// The extensions of the files whose changes the project index must hear
+/// of (what the workspace's watcher reports by path).
+pub fn watched_extensions() -> impl Iterator<Item = &'static str> {
+    registry()
+        .iter()
+        .filter_map(|language| language.index_scan())
+        .flat_map(|scan| scan.watched.iter().copied())
+}
