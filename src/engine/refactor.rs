@@ -181,13 +181,14 @@ impl Engine {
     /// (the change is kept in memory only), it is computed once more and
     /// applied if it changes the same files from the same texts.
     pub(super) fn apply_command(&self, sender: &str, live: &mut Held) -> Reply {
-        let pending = match pending_of(live) {
+        let mut pending = match pending_of(live) {
             Ok(pending) => pending,
             Err(fail) => return fail,
         };
         // Whatever happens next, the preview has been answered.
         set_pending(live, None);
-        let applied = match pending.computed.clone() {
+        // Taken, so that the kept change is this turn's alone (not copied).
+        let applied = match pending.computed.take() {
             Some(kept) => self.apply_kept(sender, live, &pending, kept),
             None => self.apply_recomputed(sender, live, &pending, None),
         };
@@ -213,6 +214,8 @@ impl Engine {
         if self.project_state(&live.session) != kept.project {
             return self.apply_recomputed(sender, live, pending, kept.place.clone());
         }
+        // Another holder is left only while the preview's events wait for
+        // the journal; then the change is copied.
         let kept = Arc::try_unwrap(kept).unwrap_or_else(|shared| ComputedRefactor {
             place: shared.place.clone(),
             refactored: shared.refactored.clone(),
