@@ -703,16 +703,20 @@ fn not_python_file(path: &str) -> Option<String> {
 }
 
 /// What a refactor's result depends on beyond its request and the files
-/// it changes: the text of every file `index` holds (by content hash) and
+/// it changes: every file `index` holds — its text (by content hash), its
+/// module and project (a new project marker renames modules) — and
 /// `session`'s unsaved buffers (by version), as one hash. Equal states give
 /// equal results: a kept change stands for a new computation.
 fn project_state_of(index: &ProjectIndex, session: &Session) -> String {
     let mut state = blake3::Hasher::new();
     for path in index.paths() {
-        state.update(path.as_bytes());
+        for part in [Some(path), index.module_of(path), index.project_of(path)] {
+            state.update(part.unwrap_or_default().as_bytes());
+            state.update(b"\0");
+        }
         match index.content_of(path) {
             Some(content) => state.update(content.as_bytes()),
-            None => state.update(b"\0unsaved"),
+            None => state.update(b"unsaved"),
         };
     }
     for buffer in session.buffers.values().filter(|b| b.is_modified()) {
