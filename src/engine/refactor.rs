@@ -330,13 +330,14 @@ impl Engine {
     }
 
     /// Steps 1 and 2: the refactor computed on the index the session sees
-    /// and checked; with `project`, also the state of the project it was
-    /// computed on ([`ComputedRefactor::project`]).
+    /// and checked; with `keep`, also the state of the project it was
+    /// computed on ([`ComputedRefactor::project`]), for a change kept for
+    /// `Apply`.
     fn compute_refactor(
         &self,
         live: &Held,
         request: &Located,
-        project: bool,
+        keep: bool,
     ) -> Result<Computed, RefactorFault> {
         let refactoring = &request.refactoring;
         let session = &live.session;
@@ -402,7 +403,7 @@ impl Engine {
                     "refactor computed and checked"
                 );
                 let stale = sources.read_since(index);
-                let state = project_state_of(index, session);
+                let state = keep.then(|| project_state_of(index, session));
                 Ok::<_, RefactorError>(((refactored, checked, state), stale))
             })
             .map_err(refactor_fault)
@@ -432,7 +433,7 @@ impl Engine {
             refactored,
             checked,
             place: current,
-            project: project.then_some(state),
+            project: state,
         })
     }
 
