@@ -6,19 +6,23 @@
 //!
 //! A tool only builds the request and says where it works: the refactors
 //! that work in "the current file" (extractions, `inline_variable`, and
-//! the lookup of plain names) get the tool's `path` opened in the session
-//! first, and `inline_variable` its `line` as the cursor — through typed
-//! commands, so the same permissions hold. What a refactor computed is the
-//! JSON the terse `Refactor …` replies carry (`RefactorReport::json`).
+//! the lookup of plain names) carry the tool's `path` (and
+//! `inline_variable` its `line`) as the request's place, which the engine
+//! checks as `Open` and `Goto` would — the session's current file and
+//! cursor do not move. An error names the tool parameter at fault from the
+//! argument it carries, never from its message. What a refactor computed
+//! is the JSON the terse `Refactor …` replies carry (`RefactorReport::json`).
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::engine::ops::{ErrorKind, OpError};
-use crate::engine::{Engine, RefactorMode, RefactorReport};
-use crate::lang::{Command, GotoTarget};
-use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
+use crate::edit::Position;
+use crate::engine::ops::OpError;
+use crate::engine::{Engine, RefactorFault, RefactorMode, RefactorReport};
+use crate::refactor::{
+    Argument, Cursor, ExtractKind, InlineKind, Located, Refactoring, RenameKind, SitePolicy,
+};
 
 use super::ToolError;
 
@@ -216,7 +220,7 @@ pub fn rename_symbol(engine: &Engine, sender: &str, p: RenameSymbol) -> Result<V
         include_text: p.include_text,
         sites: p.possible.into(),
     };
-    refactor(engine, sender, &request, p.path.as_deref(), p.preview)
+    refactor(engine, sender, request, in_file(p.path), p.preview)
 }
 
 pub fn rename_parameter(
@@ -232,7 +236,7 @@ pub fn rename_parameter(
         include_text: p.include_text,
         sites,
     };
-    refactor(engine, sender, &request, p.path.as_deref(), p.preview)
+    refactor(engine, sender, request, in_file(p.path), p.preview)
 }
 
 pub fn change_signature(
@@ -247,7 +251,7 @@ pub fn change_signature(
         new_params: p.new_params,
         sites,
     };
-    refactor(engine, sender, &request, p.path.as_deref(), p.preview)
+    refactor(engine, sender, request, in_file(p.path), p.preview)
 }
 
 pub fn extract_method(engine: &Engine, sender: &str, p: Extract) -> Result<Value, ToolError> {
@@ -295,7 +299,7 @@ fn extract(
         first_line: p.first_line,
         last_line: p.last_line,
     };
-    refactor(engine, sender, &request, Some(&p.path), p.preview)
+    refactor(engine, sender, request, in_file(Some(p.path)), p.preview)
 }
 
 pub fn inline_variable(
@@ -303,27 +307,24 @@ pub fn inline_variable(
     sender: &str,
     p: InlineVariable,
 ) -> Result<Value, ToolError> {
-    match (&p.path, p.line) {
-        (Some(path), line) => {
-            open(engine, sender, path)?;
-            let line = GotoTarget::Line(line.unwrap_or(0));
-            engine
-                .command(sender, &Command::Goto(line))
-                .map_err(|e| at_field(e, "line"))?;
-        }
+    let place = match (p.path, p.line) {
+        (Some(path), line) => Some(Cursor {
+            path,
+            position: Position::new(line.unwrap_or(0), 0),
+        }),
         (None, Some(_)) => {
             return Err(ToolError::param(
                 "line",
                 "line: a line of which file? give `path` too",
             ))
         }
-        (None, None) => {}
-    }
+        (None, None) => None,
+    };
     let request = Refactoring::Inline {
         kind: InlineKind::Variable,
         name: p.name,
     };
-    refactor(engine, sender, &request, None, p.preview)
+    refactor(engine, sender, request, place, p.preview)
 }
 
 pub fn inline_function(
@@ -335,40 +336,35 @@ pub fn inline_function(
         kind: InlineKind::Function,
         name: p.function,
     };
-    refactor(engine, sender, &request, p.path.as_deref(), p.preview)
+    refactor(engine, sender, request, in_file(p.path), p.preview)
 }
 
-/// Opens `path` in the sender's session (it becomes the current file).
-fn open(engine: &Engine, sender: &str, path: &str) -> Result<(), ToolError> {
-    let command = Command::Open {
-        create: false,
-        path: path.to_owned(),
-    };
-    engine
-        .command(sender, &command)
-        .map(|_| ())
-        .map_err(|e| at_field(e, "path"))
+/// The place of a request that names only its file.
+fn in_file(path: Option<String>) -> Option<Cursor> {
+    path.map(|path| Cursor {
+        path,
+        position: Position::ZERO,
+    })
 }
 
-/// Runs `request` in `path` (when given) and answers the report.
+/// Runs `refactoring` in `place` (when given: the session's own file and
+/// cursor stay where they are) and answers the report.
 fn refactor(
     engine: &Engine,
     sender: &str,
-    request: &Refactoring,
-    path: Option<&str>,
+    refactoring: Refactoring,
+    place: Option<Cursor>,
     preview: bool,
 ) -> Result<Value, ToolError> {
-    if let Some(path) = path {
-        open(engine, sender, path)?;
-    }
     let mode = if preview {
         RefactorMode::Preview
     } else {
         RefactorMode::Apply
     };
+    let request = Located { refactoring, place };
     let report = engine
-        .refactor(sender, request, mode)
-        .map_err(|e| blame(e, request))?;
+        .refactor(sender, &request, mode)
+        .map_err(|fault| tool_error(fault, &request.refactoring))?;
     Ok(result(&report))
 }
 
@@ -392,89 +388,47 @@ fn at_field(error: OpError, field: &str) -> ToolError {
     error
 }
 
-/// The refactor's failure with the parameter at fault, where the kind of
-/// failure names it: the name it looks up for `not_found` and `ambiguous`,
-/// the new name for a conflict or a malformed one.
-fn blame(error: OpError, request: &Refactoring) -> ToolError {
-    let field = match (request, error.kind) {
-        (_, ErrorKind::PermissionDenied | ErrorKind::Stale) => None,
-        (Refactoring::Rename { .. }, ErrorKind::NotFound | ErrorKind::Ambiguous) => Some("symbol"),
-        (Refactoring::Rename { .. }, ErrorKind::Conflict | ErrorKind::InvalidArgument) => {
-            Some("new_name")
-        }
-        // the uses it cannot prove: `possible` decides them
-        (Refactoring::Rename { .. }, ErrorKind::NotApplicable)
-            if error.message.contains("Include Possible") =>
-        {
-            Some("possible")
-        }
-        (Refactoring::RenameParam { param, .. }, ErrorKind::NotFound)
-            if error.message.contains(&format!("parameter '{param}'")) =>
-        {
-            Some("param")
-        }
-        (Refactoring::RenameParam { .. }, ErrorKind::Conflict) => Some("new_name"),
-        (Refactoring::RenameParam { new_name, .. }, ErrorKind::InvalidArgument)
-            if error.message.contains(&format!("'{new_name}'"))
-                || error
-                    .message
-                    .ends_with(&format!("already named {new_name}")) =>
-        {
-            Some("new_name")
-        }
-        (Refactoring::Signature { .. }, ErrorKind::Conflict)
-            if error.message.starts_with("Signature conflict") =>
-        {
-            Some("old_params")
-        }
-        (Refactoring::Signature { .. }, ErrorKind::InvalidArgument)
-            if error.message.starts_with("Invalid old signature") =>
-        {
-            Some("old_params")
-        }
-        (Refactoring::Signature { .. }, ErrorKind::InvalidArgument)
-            if error.message.starts_with("Invalid new signature") =>
-        {
-            Some("new_params")
-        }
-        (
-            Refactoring::RenameParam { .. } | Refactoring::Signature { .. },
-            ErrorKind::NotFound | ErrorKind::Ambiguous,
-        ) => Some("function"),
-        // `… is a class: name its constructor`, `… is a variable, not a function`
-        (
-            Refactoring::RenameParam { .. } | Refactoring::Signature { .. },
-            ErrorKind::InvalidArgument,
-        ) if error.message.contains(" is a class:")
-            || error.message.contains(", not a function") =>
-        {
+/// The refactor's failure with the tool's parameter for the argument at
+/// fault, which the error carries as data.
+fn tool_error(fault: RefactorFault, request: &Refactoring) -> ToolError {
+    let mut error = ToolError::from(fault.error);
+    if let Some(field) = fault.argument.and_then(|a| parameter(request, a)) {
+        error.field = Some(field.to_owned());
+    }
+    error
+}
+
+/// The tool parameter that carries `argument` of `request`, when one does.
+fn parameter(request: &Refactoring, argument: Argument) -> Option<&'static str> {
+    use Argument::*;
+    match (request, argument) {
+        (_, File) => Some("path"),
+        (_, Line) => Some("line"),
+        (Refactoring::Rename { .. }, Symbol) => Some("symbol"),
+        (Refactoring::Rename { .. }, NewName) => Some("new_name"),
+        (Refactoring::Rename { .. }, Sites) => Some("possible"),
+        (Refactoring::RenameParam { .. } | Refactoring::Signature { .. }, Symbol) => {
             Some("function")
         }
-        (Refactoring::Extract { .. }, ErrorKind::Conflict) => Some("name"),
-        (Refactoring::Extract { name, .. }, ErrorKind::InvalidArgument)
-            if error.message.contains(&format!("'{name}'")) =>
-        {
-            Some("name")
-        }
+        (Refactoring::RenameParam { .. }, Param) => Some("param"),
+        (Refactoring::RenameParam { .. }, NewName) => Some("new_name"),
+        (Refactoring::Signature { .. }, OldParams) => Some("old_params"),
+        (Refactoring::Signature { .. }, NewParams) => Some("new_params"),
+        (Refactoring::Extract { .. }, NewName) => Some("name"),
         (
             Refactoring::Inline {
                 kind: InlineKind::Variable,
                 ..
             },
-            ErrorKind::NotFound | ErrorKind::Ambiguous,
+            Symbol,
         ) => Some("name"),
         (
             Refactoring::Inline {
                 kind: InlineKind::Function,
                 ..
             },
-            ErrorKind::NotFound | ErrorKind::Ambiguous | ErrorKind::InvalidArgument,
+            Symbol,
         ) => Some("function"),
         _ => None,
-    };
-    let mut error = ToolError::from(error);
-    if let Some(field) = field {
-        error.field = Some(field.to_owned());
     }
-    error
 }

@@ -688,6 +688,60 @@ impl Project {
     }
 }
 
+/// A refactoring tool carries its `path` and `line` in the request: the
+/// agent's session keeps its current file, its cursor and its open files
+/// (issue 27), whether the refactor is previewed, applied or refused.
+#[test]
+fn a_refactor_tool_leaves_the_sessions_cursor_and_files_as_they_were() {
+    let p = Project::with_calc();
+    assert_eq!(
+        p.send("agent", "Start agent; Open shop.py; Goto 4:4"),
+        "Ok\nOk, At 0:0, Length 13\nOk, At 4:4"
+    );
+    let status = "Ok: Session agent, File shop.py, At 4:4";
+    let calls = [
+        (
+            "extract_function",
+            json!({"path": "calc.py", "name": "twice", "first_line": 7, "last_line": 7, "preview": true}),
+        ),
+        (
+            "inline_variable",
+            json!({"path": "calc.py", "name": "scale", "line": 2, "preview": true}),
+        ),
+        (
+            "rename_symbol",
+            json!({"symbol": "area", "new_name": "surface", "path": "calc.py", "preview": true}),
+        ),
+        (
+            "inline_variable",
+            json!({"path": "calc.py", "name": "scale", "line": 99, "preview": true}),
+        ),
+    ];
+    for (tool, params) in calls {
+        let _ = call(&p.engine, "agent", tool, params.clone());
+        assert_eq!(p.send("agent", "Status"), status, "after {tool} {params}");
+    }
+    // Applied, the change opens the file it edits (the applier's one undo
+    // step): the current file and cursor are still the agent's.
+    let status = "Ok: Session agent, File shop.py, At 4:4, 2 files open";
+    let applied = [
+        (
+            "inline_variable",
+            json!({"path": "calc.py", "name": "scale", "line": 1, "preview": false}),
+        ),
+        (
+            "extract_method",
+            json!({"path": "calc.py", "name": "face_of", "first_line": 11, "last_line": 11, "preview": false}),
+        ),
+    ];
+    for (tool, params) in applied {
+        assert_eq!(p.ok(tool, params.clone())["applied"], true);
+        assert_eq!(p.send("agent", "Status"), status, "after {tool} {params}");
+    }
+    assert!(p.read("calc.py").contains("return base * 2"));
+    assert!(p.read("calc.py").contains("def face_of("));
+}
+
 #[test]
 fn refactor_tools_preview_without_writing_and_apply_in_one_undo_step() {
     let p = Project::new();

@@ -51,7 +51,7 @@ pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
 pub use fit::{fit_lines, ReplyRoom};
 pub use policy::Permissions;
-pub use refactor::{FileReport, RefactorMode, RefactorReport};
+pub use refactor::{FileReport, RefactorFault, RefactorMode, RefactorReport};
 
 /// What the engine needs to know; every field has a sensible default.
 #[derive(Debug, Clone)]

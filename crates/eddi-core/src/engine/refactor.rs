@@ -10,29 +10,39 @@
 //!    other lines are carried over: `elsewhere`), the sender may write
 //!    every touched path;
 //! 3. *preview* (`Preview`, or any refactor in preview mode) stops here and
-//!    says what would change; in preview mode the request waits for
-//!    `Apply`, with the content hash of every file it would change;
+//!    says what would change; in preview mode the change waits for `Apply`
+//!    (`session::PendingRefactor`): `Apply` checks that the files it
+//!    changes are still the texts it was computed against and applies it
+//!    without computing it again — unless the rest of the project moved on
+//!    (a use may have come) or Eddi restarted (the change is kept in
+//!    memory, the request in the journal): then it is computed once more;
 //! 4. *apply*: one commit of every file (`Ctx::apply_change`), one undo
 //!    step in the sender's session. Other sessions' unmodified buffers of
 //!    the files take the new text on their next message (`check_disk`);
 //!    their unsaved buffers take the change under their edits at once.
 //!
-//! [`Engine::refactor`] is the typed operation (the agent tools' entry);
-//! the commands word its [`RefactorReport`].
+//! [`Engine::refactor`] is the typed operation (the agent tools' entry): a
+//! [`Located`] request names its place (file and line), so a tool's
+//! refactor leaves the session's current file and cursor alone; a failure
+//! is a [`RefactorFault`], the argument at fault as data. The commands word
+//! its [`RefactorReport`].
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::analysis::index::Location as Site;
+use crate::analysis::index::{Location as Site, ProjectIndex};
 use crate::change::{Base, FileOp, WorkspaceChange};
+use crate::edit::Position;
 use crate::language::Capability;
 use crate::refactor::{
-    self, check, Cursor, ExtractKind, InlineKind, Project, RefactorError, RefactorFailure,
-    Refactored, Refactoring, SitePolicy, Source, Sources, Summary, WorkspaceSources,
+    self, check, Argument, Cursor, ExtractKind, InlineKind, Located, Project, RefactorError,
+    RefactorFailure, Refactored, Refactoring, SitePolicy, Source, Sources, Summary,
+    WorkspaceSources,
 };
 use crate::reply::{plural, Clause, Reply};
-use crate::session::{Event, PendingRefactor};
+use crate::session::{ComputedRefactor, Event, PendingRefactor, Session};
 use crate::workspace::{DiskStamp, Workspace, WorkspacePath};
 
 use super::apply::ApplyMode;
@@ -69,22 +79,62 @@ pub struct FileReport {
     pub diff: String,
 }
 
+/// Why [`Engine::refactor`] failed: the error, and the part of the
+/// request at fault when it is one (set where the error was raised).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefactorFault {
+    pub error: OpError,
+    pub argument: Option<Argument>,
+}
+
+impl From<OpError> for RefactorFault {
+    fn from(error: OpError) -> RefactorFault {
+        RefactorFault {
+            error,
+            argument: None,
+        }
+    }
+}
+
+/// A refactor computed and checked (steps 1 and 2), not yet previewed or
+/// applied.
+struct Computed {
+    refactored: Refactored,
+    /// The files the check parsed, for the index once they are written.
+    checked: Vec<check::Checked>,
+    /// The file and position it was computed in.
+    place: Option<Cursor>,
+    /// The state of the project it was computed on, when asked for.
+    project: Option<String>,
+}
+
 /// How many sites a terse reply lists before `… (N more)`.
 const SITES_SHOWN: usize = 5;
 
 impl Engine {
-    /// Computes `refactoring` in `sender`'s session and previews or applies
-    /// it (see the module doc); the session's events are persisted.
+    /// Computes `request` in `sender`'s session and previews or applies
+    /// it (see the module doc); the session's events are persisted. A
+    /// request with a place works there: the session's current file and
+    /// cursor stay as they are.
     pub fn refactor(
         &self,
         sender: &str,
-        refactoring: &Refactoring,
+        request: &Located,
         mode: RefactorMode,
-    ) -> Result<RefactorReport, OpError> {
-        let Some(mut live) = self.hold(sender) else {
-            return Err(no_session());
+    ) -> Result<RefactorReport, RefactorFault> {
+        // Before the session is held: the place is read as the sender sees it.
+        let place = match &request.place {
+            Some(place) => Some(self.checked_place(sender, place)?),
+            None => None,
         };
-        let report = self.run_refactor(sender, &mut live, refactoring, mode)?;
+        let Some(mut live) = self.hold(sender) else {
+            return Err(no_session().into());
+        };
+        let request = Located {
+            refactoring: request.refactoring.clone(),
+            place,
+        };
+        let report = self.run_refactor(sender, &mut live, &request, mode)?;
         self.persist(&mut live).map_err(|e| {
             OpError::new(
                 ErrorKind::Internal,
@@ -104,9 +154,10 @@ impl Engine {
         if live.session.preferences.preview {
             return self.preview_and_wait(sender, live, refactoring);
         }
-        match self.run_refactor(sender, live, refactoring, RefactorMode::Apply) {
+        let request = Located::here(refactoring.clone());
+        match self.run_refactor(sender, live, &request, RefactorMode::Apply) {
             Ok(report) => applied_reply(&report),
-            Err(error) => op_json::failure(error),
+            Err(fault) => op_json::failure(fault.error),
         }
     }
 
@@ -118,27 +169,85 @@ impl Engine {
         refactoring: &Refactoring,
         diff: bool,
     ) -> Reply {
-        match self.run_refactor(sender, live, refactoring, RefactorMode::Preview) {
+        let request = Located::here(refactoring.clone());
+        match self.run_refactor(sender, live, &request, RefactorMode::Preview) {
             Ok(report) => preview_reply(&report, diff, None),
-            Err(error) => op_json::failure(error),
+            Err(fault) => op_json::failure(fault.error),
         }
     }
 
-    /// `Apply`: the waiting refactor, recomputed, if no file it changes
-    /// moved on since its preview.
+    /// `Apply`: the waiting refactor's change, as its preview computed it,
+    /// if no file it changes moved on since. When other files of the
+    /// project moved on (their uses may be new), or the process restarted
+    /// (the change is kept in memory only), it is computed once more and
+    /// applied if it changes the same files from the same texts.
     pub(super) fn apply_command(&self, sender: &str, live: &mut Held) -> Reply {
-        let pending = match pending_of(live) {
+        let mut pending = match pending_of(live) {
             Ok(pending) => pending,
             Err(fail) => return fail,
         };
         // Whatever happens next, the preview has been answered.
         set_pending(live, None);
-        let preview =
-            match self.run_refactor(sender, live, &pending.refactoring, RefactorMode::Preview) {
-                Ok(report) => report,
-                Err(error) => return op_json::failure(error),
-            };
-        let now = base_hashes(&preview.refactored.change);
+        // Taken, so that the kept change is this turn's alone (not copied).
+        let applied = match pending.computed.take() {
+            Some(kept) => self.apply_kept(sender, live, &pending, kept),
+            None => self.apply_recomputed(sender, live, &pending, None),
+        };
+        match applied {
+            Ok(report) => applied_reply(&report),
+            Err(fault) => op_json::failure(fault.error),
+        }
+    }
+
+    /// `Apply` of the change a preview kept (see [`Self::apply_command`]).
+    fn apply_kept(
+        &self,
+        sender: &str,
+        live: &mut Held,
+        pending: &PendingRefactor,
+        kept: Arc<ComputedRefactor>,
+    ) -> Result<RefactorReport, RefactorFault> {
+        let refactoring = &pending.refactoring;
+        let moved = self.moved_since(&live.session, &kept.refactored.change);
+        if !moved.is_empty() {
+            return Err(changed_since_preview(&moved, refactoring).into());
+        }
+        if self.project_state(&live.session) != kept.project {
+            return self.apply_recomputed(sender, live, pending, kept.place.clone());
+        }
+        // Another holder is left only while the preview's events wait for
+        // the journal; then the change is copied.
+        let kept = Arc::try_unwrap(kept).unwrap_or_else(|shared| ComputedRefactor {
+            place: shared.place.clone(),
+            refactored: shared.refactored.clone(),
+            project: shared.project.clone(),
+        });
+        let computed = Computed {
+            refactored: kept.refactored,
+            // the check's trees are not kept: the index reads the files
+            checked: Vec::new(),
+            place: kept.place,
+            project: None,
+        };
+        Ok(self.finish_refactor(sender, live, refactoring, computed, RefactorMode::Apply)?)
+    }
+
+    /// `Apply` that computes the waiting refactor again, in `place` (else
+    /// the session's current file), and applies it if it changes the same
+    /// files from the texts the preview saw.
+    fn apply_recomputed(
+        &self,
+        sender: &str,
+        live: &mut Held,
+        pending: &PendingRefactor,
+        place: Option<Cursor>,
+    ) -> Result<RefactorReport, RefactorFault> {
+        let request = Located {
+            refactoring: pending.refactoring.clone(),
+            place,
+        };
+        let computed = self.compute_refactor(live, &request, false)?;
+        let now = base_hashes(&computed.refactored.change);
         let moved: Vec<&str> = pending
             .files
             .iter()
@@ -153,19 +262,15 @@ impl Engine {
             .into_iter()
             .collect();
         if !moved.is_empty() {
-            return op_json::failure(OpError::new(
-                ErrorKind::Stale,
-                format!(
-                    "{} changed since the preview, so nothing was applied; preview it again: Refactor {}",
-                    moved.join(", "),
-                    pending.refactoring
-                ),
-            ));
+            return Err(changed_since_preview(&moved, &pending.refactoring).into());
         }
-        match self.run_refactor(sender, live, &pending.refactoring, RefactorMode::Apply) {
-            Ok(report) => applied_reply(&report),
-            Err(error) => op_json::failure(error),
-        }
+        Ok(self.finish_refactor(
+            sender,
+            live,
+            &pending.refactoring,
+            computed,
+            RefactorMode::Apply,
+        )?)
     }
 
     /// `Discard`: drops the waiting refactor.
@@ -182,18 +287,31 @@ impl Engine {
         }
     }
 
+    /// Previews the refactor and keeps what it computed for `Apply`.
     fn preview_and_wait(&self, sender: &str, live: &mut Held, refactoring: &Refactoring) -> Reply {
-        match self.run_refactor(sender, live, refactoring, RefactorMode::Preview) {
+        let request = Located::here(refactoring.clone());
+        let computed = match self.compute_refactor(live, &request, true) {
+            Ok(computed) => computed,
+            Err(fault) => return op_json::failure(fault.error),
+        };
+        let (place, project) = (computed.place.clone(), computed.project.clone());
+        match self.finish_refactor(sender, live, refactoring, computed, RefactorMode::Preview) {
             Ok(report) => {
+                let reply = preview_reply(&report, false, Some("Apply or Discard"));
                 let files = base_hashes(&report.refactored.change);
                 set_pending(
                     live,
                     Some(PendingRefactor {
                         refactoring: refactoring.clone(),
                         files,
+                        computed: Some(Arc::new(ComputedRefactor {
+                            place,
+                            refactored: report.refactored,
+                            project: project.unwrap_or_default(),
+                        })),
                     }),
                 );
-                preview_reply(&report, false, Some("Apply or Discard"))
+                reply
             }
             Err(error) => op_json::failure(error),
         }
@@ -205,35 +323,56 @@ impl Engine {
         &self,
         sender: &str,
         live: &mut Held,
-        refactoring: &Refactoring,
+        request: &Located,
         mode: RefactorMode,
-    ) -> Result<RefactorReport, OpError> {
+    ) -> Result<RefactorReport, RefactorFault> {
+        let computed = self.compute_refactor(live, request, false)?;
+        Ok(self.finish_refactor(sender, live, &request.refactoring, computed, mode)?)
+    }
+
+    /// Steps 1 and 2: the refactor computed on the index the session sees
+    /// and checked; with `keep`, also the state of the project it was
+    /// computed on ([`ComputedRefactor::project`]), for a change kept for
+    /// `Apply`.
+    fn compute_refactor(
+        &self,
+        live: &Held,
+        request: &Located,
+        keep: bool,
+    ) -> Result<Computed, RefactorFault> {
+        let refactoring = &request.refactoring;
         let session = &live.session;
         // A file of another language is no place in Python code: a refactor
         // of the current file fails saying so, one that names what it
         // changes looks in the project and says so first if it fails.
-        let not_python = super::not_supported_here(session, Capability::Refactors);
+        let not_python = match &request.place {
+            Some(place) => not_refactorable_file(&place.path),
+            None => super::not_supported_here(session, Capability::Refactors),
+        };
         if let Some(why) = &not_python {
             if needs_current_file(refactoring) {
-                return Err(OpError::new(ErrorKind::InvalidArgument, why.clone()));
+                return Err(OpError::new(ErrorKind::InvalidArgument, why.clone()).into());
             }
         }
-        let in_project = |mut error: OpError| {
+        let in_project = |mut fault: RefactorFault| {
             if let Some(why) = not_python
                 .as_ref()
-                .filter(|_| matches!(error.kind, ErrorKind::NotFound))
+                .filter(|_| matches!(fault.error.kind, ErrorKind::NotFound))
             {
-                error.message = super::not_python_first(why, &error.message);
+                fault.error.message = super::not_python_first(why, &fault.error.message);
             }
-            error
+            fault
         };
-        let current = session
-            .current_buffer()
-            .filter(|b| b.language_supporting(Capability::Refactors).is_some())
-            .map(|buffer| Cursor {
-                path: buffer.path().to_string(),
-                position: buffer.cursor(),
-            });
+        let current = match &request.place {
+            Some(place) => Some(place.clone()).filter(|_| not_python.is_none()),
+            None => session
+                .current_buffer()
+                .filter(|b| b.language_supporting(Capability::Refactors).is_some())
+                .map(|buffer| Cursor {
+                    path: buffer.path().to_string(),
+                    position: buffer.cursor(),
+                }),
+        };
         let unsaved: BTreeSet<String> = session
             .buffers
             .values()
@@ -265,18 +404,20 @@ impl Engine {
                     "refactor computed and checked"
                 );
                 let stale = sources.read_since(index);
-                Ok::<_, RefactorError>(((refactored, checked), stale))
+                let state = keep.then(|| project_state_of(index, session));
+                Ok::<_, RefactorError>(((refactored, checked, state), stale))
             })
-            .map_err(op_error)
+            .map_err(refactor_fault)
         };
         // The index's positions become edits of the files as read now: when
         // a file the refactor read is not the text the index read (a polled
         // tree; a write the index read half done, its end not yet taken),
         // the file is re-read and the refactor computed again.
-        let ((mut refactored, mut checked), mut stale) = compute().map_err(in_project)?;
+        let ((mut refactored, mut checked, mut state), mut stale) =
+            compute().map_err(in_project)?;
         if !stale.is_empty() {
             self.index.touch(&stale);
-            ((refactored, checked), stale) = compute()?;
+            ((refactored, checked, state), stale) = compute()?;
         }
         if !stale.is_empty() {
             let names: Vec<&str> = stale.iter().map(WorkspacePath::as_str).collect();
@@ -286,8 +427,32 @@ impl Engine {
                     "{} kept changing on disk while the refactor was computed; nothing was changed, try again",
                     names.join(", ")
                 ),
-            ));
+            )
+            .into());
         }
+        Ok(Computed {
+            refactored,
+            checked,
+            place: current,
+            project: state,
+        })
+    }
+
+    /// Steps 3 and 4: a computed refactor checked against the permissions
+    /// and other sessions' unsaved edits, then previewed or committed.
+    fn finish_refactor(
+        &self,
+        sender: &str,
+        live: &mut Held,
+        refactoring: &Refactoring,
+        computed: Computed,
+        mode: RefactorMode,
+    ) -> Result<RefactorReport, OpError> {
+        let Computed {
+            refactored,
+            checked,
+            ..
+        } = computed;
         let touched: Vec<&WorkspacePath> = refactored.change.touched();
         // A preview only reads (its diffs show the files); applying writes.
         let permissions = &self.config.permissions;
@@ -337,6 +502,51 @@ impl Engine {
             report.applied = true;
         }
         Ok(report)
+    }
+
+    /// The place of a request, checked as `Open` and `Goto` would check
+    /// it (the sender may read the file, the line exists), named as the
+    /// workspace names it. Nothing in the session moves.
+    fn checked_place(&self, sender: &str, place: &Cursor) -> Result<Cursor, RefactorFault> {
+        let at = |argument: Argument| {
+            move |error: OpError| RefactorFault {
+                error,
+                argument: Some(argument),
+            }
+        };
+        let (path, text) = self
+            .text_seen(sender, &place.path)
+            .map_err(at(Argument::File))?;
+        crate::edit::position::to_char(&text, Position::new(place.position.line, 0))
+            .map_err(|e| at(Argument::Line)(OpError::from(e)))?;
+        Ok(Cursor {
+            path: path.to_string(),
+            position: place.position,
+        })
+    }
+
+    /// The files of `change` that are not the texts it was computed
+    /// against any more, sorted.
+    fn moved_since(&self, session: &Session, change: &WorkspaceChange) -> Vec<String> {
+        change
+            .files()
+            .filter(|(path, file)| match &file.base {
+                Base::Disk(stamp) => self
+                    .workspace
+                    .read(path)
+                    .map_or(true, |loaded| loaded.stamp.hash != stamp.hash),
+                Base::Buffer { version } => {
+                    session.buffer(path).map(|b| b.version()) != Some(*version)
+                }
+                Base::Absent => !matches!(self.workspace.stamp(path), Ok(None)),
+            })
+            .map(|(path, _)| path.to_string())
+            .collect()
+    }
+
+    /// The state of the project `session` sees now ([`project_state_of`]).
+    fn project_state(&self, session: &Session) -> String {
+        self.with_index(session, |index, _, _| project_state_of(index, session))
     }
 
     /// Brings the index up to the files a refactor committed: each is
@@ -470,6 +680,59 @@ impl Sources for SessionSources<'_> {
             .unwrap_or_else(|p| p.into_inner())
             .push((source.path.clone(), source.base.clone()));
         Ok(source)
+    }
+}
+
+/// `a.py changed since the preview, so nothing was applied; …`.
+fn changed_since_preview(moved: &[impl AsRef<str>], refactoring: &Refactoring) -> OpError {
+    let moved: Vec<&str> = moved.iter().map(AsRef::as_ref).collect();
+    OpError::new(
+        ErrorKind::Stale,
+        format!(
+            "{} changed since the preview, so nothing was applied; preview it again: Refactor {}",
+            moved.join(", "),
+            refactoring
+        ),
+    )
+}
+
+/// Why `path` is no place for a refactor's current file, when it is not
+/// Python (as [`super::not_python`] says of a session's current file).
+fn not_refactorable_file(path: &str) -> Option<String> {
+    let language = crate::language::language_of(path);
+    super::unsupported(path, language, Capability::Refactors, "code commands")
+}
+
+/// What a refactor's result depends on beyond its request and the files
+/// it changes: every file `index` holds — its text (by content hash), its
+/// module and project (a new project marker renames modules) — and
+/// `session`'s unsaved buffers (by version), as one hash. Equal states give
+/// equal results: a kept change stands for a new computation.
+fn project_state_of(index: &ProjectIndex, session: &Session) -> String {
+    let mut state = blake3::Hasher::new();
+    for path in index.paths() {
+        for part in [Some(path), index.module_of(path), index.project_of(path)] {
+            state.update(part.unwrap_or_default().as_bytes());
+            state.update(b"\0");
+        }
+        match index.content_of(path) {
+            Some(content) => state.update(content.as_bytes()),
+            None => state.update(b"unsaved"),
+        };
+    }
+    for buffer in session.buffers.values().filter(|b| b.is_modified()) {
+        state.update(buffer.path().as_str().as_bytes());
+        state.update(&buffer.version().to_le_bytes());
+    }
+    state.finalize().to_hex().to_string()
+}
+
+/// A refactor's error as the engine's, with the argument it names.
+fn refactor_fault(error: RefactorError) -> RefactorFault {
+    let argument = error.argument;
+    RefactorFault {
+        error: op_error(error),
+        argument,
     }
 }
 

@@ -77,11 +77,13 @@ pub(super) fn compute(
             "Open the file first: {} works on the current file",
             request.spec_name()
         ))
+        .at(crate::refactor::Argument::File)
     })?;
     if !is_identifier(name) {
         return Err(invalid(format!(
             "Invalid name '{name}': not a Python identifier (letters, digits, _; not a keyword)"
-        )));
+        ))
+        .at(crate::refactor::Argument::NewName));
     }
     let source = project.sources.source(&current.path)?;
     let text = &source.text;

@@ -39,7 +39,7 @@ use crate::change::{Base, WorkspaceChange};
 use crate::edit::Position;
 use crate::workspace::{Workspace, WorkspacePath};
 
-pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
+pub use request::{ExtractKind, InlineKind, Located, Refactoring, RenameKind, SitePolicy};
 
 /// Where files' current texts come from. The engine's implementation
 /// refuses files with unsaved changes in any session; [`WorkspaceSources`]
@@ -71,8 +71,9 @@ pub struct Project<'a> {
     /// Up to date with the texts [`Sources`] hands out.
     pub index: &'a ProjectIndex,
     pub sources: &'a dyn Sources,
-    /// The requesting session's current file and cursor: plain names are
-    /// looked up there first; `Inline_Variable` and the extractions work there.
+    /// The request's place ([`Located::place`]), else the requesting
+    /// session's current file and cursor: plain names are looked up there
+    /// first; `Inline_Variable` and the extractions work there.
     pub current: Option<Cursor>,
 }
 
@@ -192,13 +193,42 @@ pub struct Unproven {
 }
 
 /// Why a refactor refused. `message` names what to fix; `candidates` are
-/// the valid choices where there are some (names that would resolve).
+/// the valid choices where there are some (names that would resolve);
+/// `argument` is the part of the request at fault, set where the error is
+/// raised (clients name their own parameter from it, never from the
+/// message).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct RefactorError {
     pub kind: RefactorFailure,
     pub message: String,
     pub candidates: Vec<String>,
+    pub argument: Option<Argument>,
+}
+
+/// The part of a [`Refactoring`] (or of its place) an error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Argument {
+    /// What the request names: the symbol a rename renames, the function
+    /// whose parameter or signature changes, what an inline inlines.
+    Symbol,
+    /// The parameter a `Rename_Param` renames.
+    Param,
+    /// A new name: a rename's, a parameter's (also one a signature change
+    /// renames), an extracted function's.
+    NewName,
+    /// A signature's parameters as they are now (`old_params`).
+    OldParams,
+    /// A signature's new parameters (`new_params`).
+    NewParams,
+    /// What to do with the uses it cannot prove ([`SitePolicy`]).
+    Sites,
+    /// The lines an extraction moves.
+    Lines,
+    /// The file the request works in (its place).
+    File,
+    /// The line in that file (its place's position).
+    Line,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,6 +259,7 @@ impl RefactorError {
             kind,
             message: message.into(),
             candidates: Vec::new(),
+            argument: None,
         }
     }
 
@@ -236,10 +267,18 @@ impl RefactorError {
         self.candidates = candidates;
         self
     }
+
+    /// The error is about `argument` of the request.
+    pub fn at(mut self, argument: Argument) -> RefactorError {
+        self.argument = Some(argument);
+        self
+    }
 }
 
 /// Computes `request` on `project` (see the module doc). Never mutates.
 pub fn compute(project: &Project<'_>, request: &Refactoring) -> Result<Refactored, RefactorError> {
+    #[cfg(test)]
+    COMPUTED.with(|computed| computed.set(computed.get() + 1));
     match request {
         Refactoring::Rename { .. } => rename::compute(project, request),
         Refactoring::RenameParam { .. } | Refactoring::Signature { .. } => {
@@ -248,6 +287,19 @@ pub fn compute(project: &Project<'_>, request: &Refactoring) -> Result<Refactore
         Refactoring::Extract { .. } => extract::compute(project, request),
         Refactoring::Inline { .. } => inline::compute(project, request),
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// How many refactors this thread computed: what a command costs, for
+    /// tests (the engine computes on the thread that runs the command).
+    static COMPUTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many refactors this thread has computed ([`compute`] calls).
+#[cfg(test)]
+pub(crate) fn computed_on_this_thread() -> usize {
+    COMPUTED.with(std::cell::Cell::get)
 }
 
 /// The refusal of a refactoring that is not built yet: never an `Ok`.

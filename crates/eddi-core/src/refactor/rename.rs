@@ -119,7 +119,8 @@ fn rename(
         return Err(RefactorError::new(
             RefactorFailure::NotFound,
             format!("Not found: symbol '{symbol}'"),
-        ));
+        )
+        .at(crate::refactor::Argument::Symbol));
     };
     if *kind == RenameKind::Class && first.kind != SymbolKind::Class {
         return Err(RefactorError::new(
@@ -131,7 +132,8 @@ fn rename(
                 first.name_location.position.line,
                 first.kind.noun()
             ),
-        ));
+        )
+        .at(crate::refactor::Argument::Symbol));
     }
     let old = first.name.clone();
     if old == new {
@@ -141,7 +143,8 @@ fn rename(
                 "{} is already named '{new}': give another name",
                 first.full_name
             ),
-        ));
+        )
+        .at(crate::refactor::Argument::NewName));
     }
     if old.len() > 4 && old.starts_with("__") && old.ends_with("__") {
         return Err(RefactorError::new(
@@ -559,6 +562,7 @@ fn unproven_refusal(
             shown.join(", ")
         ),
     )
+    .at(crate::refactor::Argument::Sites)
 }
 
 /// A class of the renamed member (or a project base of one) that defines
@@ -737,13 +741,15 @@ fn check_new_name(new: &str) -> Result<(), RefactorError> {
         return Err(RefactorError::new(
             RefactorFailure::InvalidArgument,
             format!("Not a valid Python name: '{new}'{hint}"),
-        ));
+        )
+        .at(crate::refactor::Argument::NewName));
     }
     if identifier::is_keyword(new) {
         return Err(RefactorError::new(
             RefactorFailure::InvalidArgument,
             format!("'{new}' is a Python keyword: choose another name"),
-        ));
+        )
+        .at(crate::refactor::Argument::NewName));
     }
     Ok(())
 }
@@ -765,6 +771,7 @@ fn lookup_failure(index: &ProjectIndex, symbol: &str, e: IndexError) -> Refactor
     match e {
         IndexError::NotFound { ref choices, .. } => {
             RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
                 .with_candidates(choices.clone())
         }
         IndexError::Ambiguous { ref candidates, .. } => {
@@ -772,9 +779,12 @@ fn lookup_failure(index: &ProjectIndex, symbol: &str, e: IndexError) -> Refactor
                 .iter()
                 .map(|c| c.qualified_name.clone())
                 .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, e.to_string()).with_candidates(names)
+            RefactorError::new(RefactorFailure::Ambiguous, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
+                .with_candidates(names)
         }
-        other => RefactorError::new(RefactorFailure::NotFound, other.to_string()),
+        other => RefactorError::new(RefactorFailure::NotFound, other.to_string())
+            .at(crate::refactor::Argument::Symbol),
     }
 }
 

@@ -2,6 +2,30 @@
 //! parses `Refactor …` into a [`Refactoring`] (`lang::command` re-exports
 //! these types), the agent tools build one from their JSON parameters.
 
+use super::Cursor;
+
+/// A refactoring and the place it works from, so that a client names the
+/// file (and line) of a request instead of moving a session's cursor there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    pub refactoring: Refactoring,
+    /// The file (and position) the request works in: where a plain name is
+    /// looked up first, whose lines an extraction moves, from whose scope
+    /// `Inline_Variable` starts. `None`: the requesting session's current
+    /// file and cursor (what a `Refactor …` command means).
+    pub place: Option<Cursor>,
+}
+
+impl Located {
+    /// A request that works in the session's current file.
+    pub fn here(refactoring: Refactoring) -> Located {
+        Located {
+            refactoring,
+            place: None,
+        }
+    }
+}
+
 /// One refactoring request.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Refactoring {

@@ -116,7 +116,8 @@ fn rename_param(
                 "The parameter {param} of {} is already named {new_name}",
                 target.qualified
             ),
-        ));
+        )
+        .at(crate::refactor::Argument::NewName));
     }
     let by_keyword = p.kind.takes_keyword();
     let mut family = family(project, &mut files, &target, &mut work)?;
@@ -267,10 +268,10 @@ impl Keyword<'_> {
         if !followed.insert(format!("{name} {}", self.old)) {
             return Ok(changed);
         }
-        let callers = project
-            .index
-            .find_callers(&name)
-            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        let callers = project.index.find_callers(&name).map_err(|e| {
+            RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
+        })?;
         for c in &callers.certain {
             let file = files.load(&c.location.path)?;
             if let Ok(outer) = calls::call_at(
@@ -524,7 +525,8 @@ fn check_identifier(name: &str) -> Result<(), RefactorError> {
         Err(RefactorError::new(
             RefactorFailure::InvalidArgument,
             format!("'{name}' is not a valid parameter name: use a Python identifier that is not a keyword"),
-        ))
+        )
+        .at(crate::refactor::Argument::NewName))
     }
 }
 
@@ -542,6 +544,7 @@ fn no_such_parameter(function: &Function, param: &str, current: &[Param]) -> Ref
             function.qualified
         ),
     )
+    .at(crate::refactor::Argument::Param)
     .with_candidates(choices.shown)
 }
 
@@ -682,16 +685,16 @@ fn collect_sites(
     let mut values: BTreeSet<Location> = BTreeSet::new();
     let names: BTreeSet<&str> = family.iter().map(|f| f.qualified.as_str()).collect();
     for name in names {
-        let callers = project
-            .index
-            .find_callers(name)
-            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        let callers = project.index.find_callers(name).map_err(|e| {
+            RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
+        })?;
         certain.extend(callers.certain.into_iter().map(|c| c.location));
         possible.extend(callers.possible.into_iter().map(|c| c.location));
-        let references = project
-            .index
-            .find_references(name)
-            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        let references = project.index.find_references(name).map_err(|e| {
+            RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
+        })?;
         values.extend(references.certain);
     }
     let receiver = family
@@ -768,7 +771,8 @@ fn rename_keyword(
         return Err(RefactorError::new(
             RefactorFailure::NameConflict,
             format!("Name conflict exists: the call at {site} already passes {new}="),
-        ));
+        )
+        .at(crate::refactor::Argument::NewName));
     }
     let mut renamed = false;
     for arg in &args.args {
@@ -811,7 +815,8 @@ fn rename_in_body(
                     other.name,
                     at(other.name_range.start)
                 ),
-            ));
+            )
+            .at(crate::refactor::Argument::NewName));
         }
         conflicts(scopes, scope, function, old, new, &at)?;
         if scopes.scopes[scope].uses_locals {
@@ -860,7 +865,8 @@ fn conflicts(
         Err(RefactorError::new(
             RefactorFailure::NameConflict,
             format!("Name conflict exists: {why}"),
-        ))
+        )
+        .at(crate::refactor::Argument::NewName))
     };
     let declared = &scopes.scopes[scope];
     if declared

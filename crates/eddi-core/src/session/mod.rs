@@ -50,12 +50,33 @@ pub struct Mark {
 }
 
 /// A refactor previewed in preview mode, waiting for `Apply`: what was
-/// asked, and the content hash of every file the preview would change, so
-/// `Apply` recomputes it and refuses if any file moved on meanwhile.
+/// asked, the content hash of every file the preview would change, and —
+/// while this process runs — the change the preview computed, which
+/// `Apply` applies without computing it again.
+///
+/// The journal keeps the request and the hashes only: after a restart
+/// `Apply` computes the refactor again (once, in the session's current
+/// file) and refuses if any file it changes moved on since the preview.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingRefactor {
     pub refactoring: crate::refactor::Refactoring,
     pub files: Vec<(WorkspacePath, String)>,
+    #[serde(skip)]
+    pub computed: Option<std::sync::Arc<ComputedRefactor>>,
+}
+
+/// What a preview computed, kept in memory for `Apply`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ComputedRefactor {
+    /// Where it was computed from (the file and position its request
+    /// worked in).
+    pub place: Option<crate::refactor::Cursor>,
+    pub refactored: crate::refactor::Refactored,
+    /// What the result depends on beyond the files it changes: every file
+    /// the index held and the session's unsaved buffers, as one hash. When
+    /// it is the same at `Apply`, a new computation would give the same
+    /// change; when it is not, `Apply` computes the refactor again.
+    pub project: String,
 }
 
 /// A `Replace Confirm` walk waiting for `y`, `n` or `q`.

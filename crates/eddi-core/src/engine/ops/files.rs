@@ -544,6 +544,18 @@ impl Engine {
         .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))
     }
 
+    /// `path` and its text as `sender` sees it (its open buffer, else the
+    /// disk), if the sender may read it.
+    pub(in crate::engine) fn text_seen(
+        &self,
+        sender: &str,
+        path: &str,
+    ) -> Result<(WorkspacePath, Rope), OpError> {
+        self.may_read(sender, path)?;
+        let seen = self.seen(sender, path)?;
+        Ok((seen.path, seen.text))
+    }
+
     fn seen(&self, sender: &str, path: &str) -> Result<Seen, OpError> {
         let resolved = self.workspace.resolve(path).map_err(file_error)?;
         let open = self.live_of(sender).and_then(|live| {

@@ -518,3 +518,116 @@ fn a_class_rename_says_what_dispatch_renamed_along_and_which_strings_are_data() 
     assert_eq!(refactor["also_renamed"][0]["dispatch"]["line"], 2);
     assert_eq!(refactor["data_strings"][0]["why"], "a dict key");
 }
+
+// ---------------------------------------------------------------------
+// A waiting refactor keeps the change its preview computed (issue 27).
+// ---------------------------------------------------------------------
+
+const RENAMED: &str = "Ok, Renamed in 3 files (main.py, pkg/app.py, pkg/util.py), 4 references updated, not changed: 1 mention in strings and comments (pkg/app.py:4:6); Include Text changes them";
+
+/// `Preview` then `Apply` computes the refactor once: `Apply` checks the
+/// texts the preview computed against and applies its change.
+#[test]
+fn preview_then_apply_computes_the_refactor_once() {
+    let f = Fixture::new();
+    project(&f);
+    let computed = crate::refactor::computed_on_this_thread;
+    assert_eq!(f.send("a", "Start s; Set Preview on"), "Ok\nOk");
+    let before = computed();
+    let preview = f.send("a", "Refactor RenameSymbol chunked batched");
+    assert!(preview.starts_with("Ok, Preview: "), "{preview}");
+    assert_eq!(computed() - before, 1, "the preview computes it");
+    assert_eq!(f.send("a", "Apply"), RENAMED);
+    assert_eq!(
+        computed() - before,
+        1,
+        "Apply applies what the preview computed"
+    );
+    assert_eq!(
+        f.read("main.py"),
+        "import pkg.util\n\nprint(pkg.util.batched([1, 2, 3], 2))\n"
+    );
+    assert!(f.read("pkg/util.py").starts_with("def batched(items, n):"));
+    // one undo step, as a refactor applied at once
+    assert_eq!(
+        f.send("a", "Undo"),
+        "Ok, Undid 1, At 0:0, Also in main.py, pkg/app.py"
+    );
+    assert!(f.read("pkg/util.py").starts_with("def chunked(items, n):"));
+}
+
+/// A file the change edits that moved on since the preview refuses the
+/// change as it is, without computing anything.
+#[test]
+fn a_changed_file_refuses_the_kept_change_without_computing_it_again() {
+    let f = Fixture::new();
+    project(&f);
+    let computed = crate::refactor::computed_on_this_thread;
+    assert_eq!(f.send("a", "Start s; Set Preview on"), "Ok\nOk");
+    f.send("a", "Refactor RenameSymbol chunked batched");
+    f.write(
+        "main.py",
+        "import pkg.util\n\nprint(pkg.util.chunked([4], 1))\n",
+    );
+    let before = computed();
+    assert_eq!(
+        f.send("a", "Apply"),
+        "Fail \"main.py changed since the preview, so nothing was applied; preview it again: Refactor RenameSymbol chunked batched\""
+    );
+    assert_eq!(computed(), before);
+    assert!(f.read("pkg/util.py").starts_with("def chunked(items, n):"));
+}
+
+/// When another file of the project moved on since the preview (here: the
+/// sender's unsaved edits), a use may have come or gone: `Apply` computes
+/// the refactor once more and applies it only if it changes the same files.
+#[test]
+fn apply_computes_again_once_when_the_rest_of_the_project_moved_on() {
+    let f = Fixture::new();
+    project(&f);
+    f.write("other.py", "x = 1\n");
+    let computed = crate::refactor::computed_on_this_thread;
+    assert_eq!(f.send("a", "Start s; Set Preview on"), "Ok\nOk");
+    f.send("a", "Refactor RenameSymbol chunked batched");
+    f.send("a", "Open other.py; Insert Line \"y = 2\"");
+    let before = computed();
+    assert_eq!(f.send("a", "Apply"), RENAMED);
+    assert_eq!(computed() - before, 1);
+    assert!(f.read("pkg/util.py").starts_with("def batched(items, n):"));
+    assert_eq!(
+        f.read("other.py"),
+        "x = 1\n",
+        "its unsaved edit stays unsaved"
+    );
+    // A new use since the preview: the kept change would miss it.
+    let f = Fixture::new();
+    project(&f);
+    f.write("other.py", "x = 1\n");
+    assert_eq!(f.send("a", "Start s; Set Preview on"), "Ok\nOk");
+    f.send("a", "Refactor RenameSymbol chunked batched");
+    f.send(
+        "a",
+        "Open other.py; Insert Line \"from pkg.util import chunked\"",
+    );
+    assert_eq!(
+        f.send("a", "Apply"),
+        "Fail \"The refactor must change other.py, which has unsaved edits: Save or Undo them first; nothing was changed\""
+    );
+    assert!(f.read("pkg/util.py").starts_with("def chunked(items, n):"));
+}
+
+/// The kept change lives in memory: after a restart the journal's request
+/// is computed once more (not twice) and applied.
+#[test]
+fn after_a_restart_apply_computes_the_waiting_refactor_once() {
+    let f = Fixture::new();
+    project(&f);
+    assert_eq!(f.send("a", "Start s; Set Preview on"), "Ok\nOk");
+    f.send("a", "Refactor RenameSymbol chunked batched");
+    let f = f.restart();
+    let computed = crate::refactor::computed_on_this_thread;
+    let before = computed();
+    assert_eq!(f.send("a", "Apply"), RENAMED);
+    assert_eq!(computed() - before, 1);
+    assert!(f.read("pkg/util.py").starts_with("def batched(items, n):"));
+}

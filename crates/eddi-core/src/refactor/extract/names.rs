@@ -25,6 +25,7 @@ pub(super) fn check_name(
             RefactorFailure::NameConflict,
             format!("Name conflict exists: {what}; choose another name"),
         )
+        .at(crate::refactor::Argument::NewName)
     };
     match (kind, host.method()) {
         (ExtractKind::Method, Some(m)) => {

@@ -44,7 +44,8 @@ pub(super) fn select<'t>(
     if first > last {
         return Err(invalid(format!(
             "Invalid range: lines {first}:{last} end before they start; give the first line first"
-        )));
+        ))
+        .at(crate::refactor::Argument::Lines));
     }
     if last >= count {
         let valid = if count == 0 {
@@ -52,9 +53,10 @@ pub(super) fn select<'t>(
         } else {
             format!("the file has lines 0:{}", count - 1)
         };
-        return Err(invalid(format!(
-            "Invalid range: lines {first}:{last}, {valid}"
-        )));
+        return Err(
+            invalid(format!("Invalid range: lines {first}:{last}, {valid}"))
+                .at(crate::refactor::Argument::Lines),
+        );
     }
     let range = format!("{first}:{last}");
     let coded: Vec<usize> = (first..=last)

@@ -53,7 +53,8 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
                 "{full} is a {}, not a function: InlineFunction inlines functions and methods",
                 definition.kind.noun()
             ),
-        ));
+        )
+        .at(crate::refactor::Argument::Symbol));
     }
     let home = Parsed::new(project.sources.source(&definition.location.path)?)?;
     let callee = Callee::read(&home, definition, &full)?;
@@ -213,6 +214,7 @@ fn index_error(e: IndexError) -> RefactorError {
     match &e {
         IndexError::NotFound { choices, .. } => {
             RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
                 .with_candidates(choices.clone())
         }
         IndexError::Ambiguous { candidates, .. } => {
@@ -220,9 +222,12 @@ fn index_error(e: IndexError) -> RefactorError {
                 .iter()
                 .map(|c| c.qualified_name.clone())
                 .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, e.to_string()).with_candidates(names)
+            RefactorError::new(RefactorFailure::Ambiguous, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
+                .with_candidates(names)
         }
-        _ => RefactorError::new(RefactorFailure::InvalidArgument, e.to_string()),
+        _ => RefactorError::new(RefactorFailure::InvalidArgument, e.to_string())
+            .at(crate::refactor::Argument::Symbol),
     }
 }
 

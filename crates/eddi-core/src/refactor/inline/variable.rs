@@ -220,6 +220,7 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
                     if close.is_empty() { String::new() } else { format!(". Closest: {}", close.join(", ")) }
                 ),
             )
+            .at(crate::refactor::Argument::Symbol)
             .with_candidates(close));
         }
     };
@@ -250,6 +251,7 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
             RefactorFailure::NotFound,
             format!("Not found: function {function} in {}. {hint}", file.path()),
         )
+        .at(crate::refactor::Argument::Symbol)
         .with_candidates(close));
     };
     if !scopes
@@ -281,6 +283,7 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
                 }
             ),
         )
+        .at(crate::refactor::Argument::Symbol)
         .with_candidates(close));
     }
     Ok(Target {
@@ -401,6 +404,7 @@ fn ambiguous(file: &Parsed, name: &str, scopes_found: &[usize]) -> RefactorError
             places.join(", ")
         ),
     )
+    .at(crate::refactor::Argument::Symbol)
     .with_candidates(forms)
 }
 
@@ -435,6 +439,7 @@ fn not_found(file: &Parsed, name: &str, here: usize, at: crate::edit::Position) 
             file.path()
         ),
     )
+    .at(crate::refactor::Argument::Symbol)
     .with_candidates(close)
 }
 

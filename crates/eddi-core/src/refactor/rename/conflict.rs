@@ -19,6 +19,7 @@ fn conflict(message: String) -> RefactorError {
         RefactorFailure::NameConflict,
         format!("Name conflict exists: {message}"),
     )
+    .at(crate::refactor::Argument::NewName)
 }
 
 /// A module that already binds the new name, for a module-level symbol.

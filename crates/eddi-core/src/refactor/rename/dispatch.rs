@@ -337,8 +337,10 @@ pub(super) fn rename_along(
             // a use it cannot prove refuses: dispatch would no longer match
             sites: SitePolicy::Refuse,
         };
-        let member = rename(&request, &along.sanctioned).map_err(|e| {
-            RefactorError::new(
+        let member = rename(&request, &along.sanctioned).map_err(|e| RefactorError {
+            // the member's argument at fault is the class rename's too
+            argument: e.argument,
+            ..RefactorError::new(
                 e.kind,
                 format!(
                     "Cannot rename {class}: {} reaches {} by the class's name, and renaming it along to {} fails: {}",

@@ -32,7 +32,8 @@ pub(super) fn compute(
     new_list: &str,
     mut work: Work,
 ) -> Result<Refactored, RefactorError> {
-    let invalid = |which: &str, list: &str, why: String| {
+    use crate::refactor::Argument;
+    let invalid = |which: &str, list: &str, why: String, argument: Argument| {
         RefactorError::new(
             RefactorFailure::InvalidArgument,
             format!(
@@ -40,9 +41,12 @@ pub(super) fn compute(
                 function.trim()
             ),
         )
+        .at(argument)
     };
-    let old = params::parse_list(old_list, false).map_err(|e| invalid("old", old_list, e))?;
-    let new = params::parse_list(new_list, true).map_err(|e| invalid("new", new_list, e))?;
+    let old = params::parse_list(old_list, false)
+        .map_err(|e| invalid("old", old_list, e, Argument::OldParams))?;
+    let new = params::parse_list(new_list, true)
+        .map_err(|e| invalid("new", new_list, e, Argument::NewParams))?;
     let mut files = Files::new(project);
     let target = target_function(project, &mut files, function)?;
     let current = parameters(&files, &target)?;
@@ -55,7 +59,8 @@ pub(super) fn compute(
                 target.name,
                 params::show(&current)
             ),
-        ));
+        )
+        .at(crate::refactor::Argument::OldParams));
     }
     let plan = Plan::new(&target, &current, &new)?;
     let mut members = family(project, &mut files, &target, &mut work)?;
@@ -178,6 +183,7 @@ fn target_function(
             RefactorFailure::NotFound,
             format!("Function not found: {function}"),
         )
+        .at(crate::refactor::Argument::Symbol)
     })
 }
 
@@ -681,14 +687,14 @@ impl Plan {
             Some(class) => super::target::hierarchy(project, files, class)?.class_mentions,
             None => BTreeSet::new(),
         };
-        let callers = project
-            .index
-            .find_callers(&name)
-            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
-        let references = project
-            .index
-            .find_references(&name)
-            .map_err(|e| RefactorError::new(RefactorFailure::NotFound, e.to_string()))?;
+        let callers = project.index.find_callers(&name).map_err(|e| {
+            RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
+        })?;
+        let references = project.index.find_references(&name).map_err(|e| {
+            RefactorError::new(RefactorFailure::NotFound, e.to_string())
+                .at(crate::refactor::Argument::Symbol)
+        })?;
         let certain: BTreeSet<_> = callers.certain.iter().map(|c| c.location.clone()).collect();
         for value in references.certain.iter().filter(|r| !certain.contains(*r)) {
             let file = files.load(&value.path)?;

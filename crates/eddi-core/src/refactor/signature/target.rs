@@ -169,6 +169,7 @@ fn index_failure(error: IndexError) -> RefactorError {
     match &error {
         IndexError::NotFound { choices, .. } => {
             RefactorError::new(RefactorFailure::NotFound, error.to_string())
+                .at(crate::refactor::Argument::Symbol)
                 .with_candidates(choices.clone())
         }
         IndexError::Ambiguous { candidates, .. } => {
@@ -176,7 +177,9 @@ fn index_failure(error: IndexError) -> RefactorError {
                 .iter()
                 .map(|c| c.qualified_name.clone())
                 .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, error.to_string()).with_candidates(names)
+            RefactorError::new(RefactorFailure::Ambiguous, error.to_string())
+                .at(crate::refactor::Argument::Symbol)
+                .with_candidates(names)
         }
         _ => RefactorError::new(RefactorFailure::InvalidArgument, error.to_string()),
     }
@@ -217,6 +220,7 @@ pub(super) fn lookup(
             RefactorFailure::NotFound,
             format!("Function not found: {query}"),
         )
+        .at(crate::refactor::Argument::Symbol)
     })?;
     match first.kind {
         SymbolKind::Function | SymbolKind::Method => {}
@@ -228,7 +232,8 @@ pub(super) fn lookup(
                     first.qualified_name,
                     query.trim()
                 ),
-            ))
+            )
+            .at(crate::refactor::Argument::Symbol))
         }
         kind => {
             return Err(RefactorError::new(
@@ -238,7 +243,8 @@ pub(super) fn lookup(
                     first.qualified_name,
                     kind.noun()
                 ),
-            ))
+            )
+            .at(crate::refactor::Argument::Symbol))
         }
     }
     if definitions.len() > 1 && !many {

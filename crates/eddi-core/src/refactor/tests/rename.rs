@@ -2033,3 +2033,21 @@ fn a_rename_in_one_of_many_copies_changes_that_copy_as_if_it_were_alone() {
         renamed_tiny(&after, dir, package);
     }
 }
+
+/// A refusal names the part of the request at fault as data, where it is
+/// raised: clients name their parameter from it, never from the message.
+#[test]
+fn a_refusal_names_the_argument_at_fault() {
+    use super::super::Argument;
+    let p = TestProject::new(&[(
+        "a.py",
+        "class A:\n    def go(self):\n        pass\n\n\nclass B:\n    def go(self):\n        pass\n\n\ndef f(x):\n    x.go()\n",
+    )]);
+    let at = |request: &Refactoring| p.run(None, request).unwrap_err().argument;
+    assert_eq!(at(&rename("nothing", "x")), Some(Argument::Symbol));
+    assert_eq!(at(&rename("go", "x")), Some(Argument::Symbol), "ambiguous");
+    assert_eq!(at(&rename("a.A.go", "class")), Some(Argument::NewName));
+    assert_eq!(at(&rename("a.A.go", "go")), Some(Argument::NewName));
+    assert_eq!(at(&rename("a.f", "A")), Some(Argument::NewName), "conflict");
+    assert_eq!(at(&rename("a.A.go", "run")), Some(Argument::Sites));
+}

@@ -1991,3 +1991,25 @@ register(len, 'x')
         "Cannot update the call at app.py:4:1: it applies the function as a decorator, which passes the decorated definition as the one positional argument and cannot pass anything else; the new signature would not take it that way (apply that decorator by hand first); nothing was changed"
     );
 }
+
+/// A refusal names the part of the request at fault as data, where it is
+/// raised: clients name their parameter from it, never from the message.
+#[test]
+fn a_refusal_names_the_argument_at_fault() {
+    use crate::refactor::Argument;
+    let p = TestProject::new(&[("m.py", "def f(a, b):\n    return a\n\n\nf(1, 2)\n")]);
+    let at = |request: &Refactoring| p.run(None, request).unwrap_err().argument;
+    assert_eq!(at(&rename_param("g", "a", "z")), Some(Argument::Symbol));
+    assert_eq!(at(&rename_param("f", "c", "d")), Some(Argument::Param));
+    assert_eq!(
+        at(&rename_param("f", "a", "class")),
+        Some(Argument::NewName)
+    );
+    assert_eq!(at(&rename_param("f", "a", "b")), Some(Argument::NewName));
+    assert_eq!(at(&signature("f", "a", "a, b")), Some(Argument::OldParams));
+    assert_eq!(at(&signature("f", "a, (", "a")), Some(Argument::OldParams));
+    assert_eq!(
+        at(&signature("f", "a, b", "a, (")),
+        Some(Argument::NewParams)
+    );
+}
