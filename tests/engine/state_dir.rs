@@ -3,14 +3,11 @@
 //! the versioned format (an unversioned directory is migrated, a newer one
 //! refused).
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
 
-use support::*;
+use crate::support::nats::*;
 
 fn eddi(root: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));

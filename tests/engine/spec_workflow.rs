@@ -6,10 +6,7 @@ use std::process::{Command, Stdio};
 
 use eddi::engine::{Engine, EngineConfig, Request};
 
-#[path = "support/spec_workflow.rs"]
-mod spec;
-
-use spec::{EXPECTED_FILE, WORKFLOW};
+use crate::support::spec_workflow::{EXPECTED_FILE, WORKFLOW};
 
 #[test]
 fn the_spec_workflow_through_the_library() {

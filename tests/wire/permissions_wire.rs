@@ -6,9 +6,6 @@
 //! rename what lies entirely inside. Real nats-server, real files, the
 //! real binary for MCP.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -16,7 +13,8 @@ use std::sync::Arc;
 
 use eddi::engine::{Engine, EngineConfig, Permissions};
 use serde_json::{json, Value};
-use support::*;
+
+use crate::support::nats::*;
 
 const CORE: &str = "def helper(x):\n    return x\n\n\ndef inner(y):\n    return helper(y)\n";
 const USE: &str = "from src.auth.core import helper, inner\n\nhelper(1)\ninner(2)\n";

@@ -2,9 +2,6 @@
 //! with unsaved edits restored, no partially written file), graceful SIGTERM,
 //! the embedded nats-server, and `eddi send`.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -12,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use eddi::transport::Subjects;
-use support::*;
+
+use crate::support::nats::*;
 
 fn eddi_serve(root: &Path, extra: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_eddi"))

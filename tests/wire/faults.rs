@@ -1,16 +1,14 @@
 //! Faults found by `scripts/faults`, each reproduced deterministically with
 //! real processes (`eddi serve` on a real nats-server) and an injected fault.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use eddi::transport::server::MSG_ID_HEADER;
 use eddi::transport::Subjects;
-use support::*;
+
+use crate::support::nats::*;
 
 fn eddi_serve(root: &Path, url: &str, fault: Option<(&str, &str)>) -> Child {
     let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));

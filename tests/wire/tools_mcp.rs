@@ -46,7 +46,7 @@ print(total)
 ";
 
 /// A module for the extractions and inlines.
-const CALC: &str = include_str!("fixtures/tools/calc.py");
+const CALC: &str = include_str!("../fixtures/tools/calc.py");
 
 fn sdk_missing() -> Option<String> {
     let probe = Command::new("python3").args(["-c", "import mcp"]).output();
