@@ -3,5 +3,6 @@
 //! specification's example workflow (`spec_workflow`). Each test binary
 //! uses part of it.
 
+pub mod cli;
 pub mod nats;
 pub mod spec_workflow;

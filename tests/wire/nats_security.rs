@@ -15,6 +15,7 @@ use eddi::transport::listener::{Health, NatsStreamListener};
 use futures::StreamExt;
 use nkeys::KeyPair;
 
+use crate::support::cli;
 use crate::support::nats::*;
 
 fn b64(bytes: impl AsRef<[u8]>) -> String {
@@ -316,11 +317,11 @@ async fn one_senders_flood_does_not_starve_the_others() {
 /// command and stops it; returns everything it logged.
 async fn serve_and_log(nats: &NatsServer, auth_args: &[&str], json: bool) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));
+    let mut command = cli::serve(
+        dir.path(),
+        &["--nats-url", &nats.url(), "--name", "secretive"],
+    );
     command
-        .args(["serve", "--root"])
-        .arg(dir.path())
-        .args(["--nats-url", &nats.url(), "--name", "secretive"])
         .args(auth_args)
         .env("RUST_LOG", "trace")
         .stdout(std::process::Stdio::piped())
@@ -352,11 +353,7 @@ async fn serve_and_log(nats: &NatsServer, auth_args: &[&str], json: bool) -> Str
         }
     };
     assert_eq!(reply.payload, "Ok");
-    let stopped = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(stopped.success());
+    cli::sigterm(&child);
     let out = child.wait_with_output().unwrap();
     format!(
         "{}{}",

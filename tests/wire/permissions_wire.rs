@@ -8,12 +8,13 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 
 use eddi::engine::{Engine, EngineConfig, Permissions};
 use serde_json::{json, Value};
 
+use crate::support::cli::eddi;
 use crate::support::nats::*;
 
 const CORE: &str = "def helper(x):\n    return x\n\n\ndef inner(y):\n    return helper(y)\n";
@@ -404,7 +405,7 @@ struct Mcp {
 
 impl Mcp {
     fn start(root: &Path, args: &[&str]) -> Mcp {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        let mut child = eddi()
             .arg("mcp")
             .arg("--root")
             .arg(root)
