@@ -8,10 +8,10 @@ Usage: mcp_driver.py EDDI_BINARY ROOT EXPECTED_JSON
        mcp_driver.py --refactor EDDI_BINARY ROOT CASES_JSON   (every
        refactoring tool: preview, apply, undo, errors, a read-only server;
        CASES_JSON: [{"tool", "params", "files": {path: text after}}])
-  ROOT holds the project tests/tools_mcp.rs wrote (shop.py, app.py);
+  ROOT holds the project tests/wire/tools_mcp.rs wrote (shop.py, app.py);
   EXPECTED_JSON: {"tools": {name: read_only, ...}} from the Rust registry.
 Prints one line per check group and "mcp-driver: N checks passed"; exits 1
-on the first failed check. tests/tools_mcp.rs runs it and then checks the
+on the first failed check. tests/wire/tools_mcp.rs runs it and then checks the
 files it left, byte for byte.
 """
 

@@ -12,7 +12,7 @@
 //!   the new text and keeps order;
 //! - the buffer's incrementally edited syntax tree is the fresh parse of its
 //!   text (the same S-expression for error-free text; both with errors
-//!   otherwise, a tree-sitter limit noted in `tests/analysis_incremental.rs`).
+//!   otherwise, a tree-sitter limit noted in `tests/analysis/analysis_incremental.rs`).
 
 use std::sync::OnceLock;
 

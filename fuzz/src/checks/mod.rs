@@ -4,7 +4,7 @@
 //! need are ignored, missing ones read as zero.
 //!
 //! Shared by the fuzz crate (`eddi_fuzz::checks`) and the main crate's
-//! `tests/fuzz_corpus.rs` (through `#[path]`), so it may depend only on
+//! `tests/fuzz/fuzz_corpus.rs` (through `#[path]`), so it may depend only on
 //! `eddi` and on crates the main crate already depends on.
 
 pub mod analysis;

@@ -30,7 +30,7 @@
 //! file cannot overflow the stack; CPython refuses such nesting anyway.
 //! Type parameters (`def f[T]`, Python 3.12) are not bound.
 //!
-//! Ground truth is CPython's `symtable`: `tests/scope_symtable.rs` (tricky
+//! Ground truth is CPython's `symtable`: `tests/analysis/scope_symtable.rs` (tricky
 //! snippets) and `scripts/symtable-compare` (whole packages) compare every
 //! scope's names through [`super::symtable`].
 

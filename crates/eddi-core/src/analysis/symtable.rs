@@ -1,6 +1,6 @@
 //! The resolver's decisions in the terms of CPython's `symtable` module:
 //! for every scope, each name it mentions and how it is bound there. This
-//! is what `scripts/symtable-compare` and `tests/scope_symtable.rs` check
+//! is what `scripts/symtable-compare` and `tests/analysis/scope_symtable.rs` check
 //! against CPython, the ground truth for Python's scope rules.
 
 use std::collections::BTreeMap;

@@ -23,7 +23,7 @@
 //! syntax errors, tree-sitter's error recovery can shape ERROR nodes
 //! differently after an incremental reparse than after a fresh parse (an
 //! upstream behaviour, reproduced with plain tree-sitter); error-free text
-//! always gives the same tree (`tests/analysis_incremental.rs`). Call
+//! always gives the same tree (`tests/analysis/analysis_incremental.rs`). Call
 //! [`SyntaxTree::parse`] afresh where byte-identical error trees matter.
 
 use ropey::Rope;

@@ -2,7 +2,7 @@
 //! [`ParseError`] naming what to fix.
 //!
 //! Recursive descent over the tokens of one command at a time; never panics
-//! (a proptest in `tests/lang_parser.rs` feeds it arbitrary text).
+//! (a proptest in `tests/engine/lang_parser.rs` feeds it arbitrary text).
 //!
 //! Message rules:
 //! - Commands are separated by newlines or `;` outside strings, regexes and

@@ -1,7 +1,7 @@
 //! Printing a [`Command`] back as canonical command text.
 //!
 //! `parse_command(&cmd.to_string()) == Ok(cmd)` for every command the parser
-//! can produce (a round-trip proptest in `tests/lang_parser.rs` checks it),
+//! can produce (a round-trip proptest in `tests/engine/lang_parser.rs` checks it),
 //! so the engine can log, journal or echo commands as text. Canonical means:
 //! keywords in their documented spelling, defaults left out (`Find` rather
 //! than `Find Next`, `Comment ... "x"` rather than `... "x" Line`), strings

@@ -2,21 +2,16 @@
 //! example workflow on the direct subject and on the stream, retries by id,
 //! permissions, bad input, 50 senders × 200 commands, broker restart.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
 use eddi::engine::Permissions;
 use eddi::engine::{Engine, EngineConfig};
 use futures::StreamExt;
-use support::*;
 
-#[path = "support/spec_workflow.rs"]
-mod spec;
+use crate::support::nats::*;
 
-use spec::{EXPECTED_FILE, WORKFLOW};
+use crate::support::spec_workflow::{EXPECTED_FILE, WORKFLOW};
 
 fn engine(root: &std::path::Path) -> Arc<Engine> {
     Arc::new(Engine::open(EngineConfig::new(root)).unwrap())

@@ -3,46 +3,12 @@
 //! the versioned format (an unversioned directory is migrated, a newer one
 //! refused).
 
-#[path = "support/nats.rs"]
-mod support;
-
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
-use support::*;
-
-fn eddi(root: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));
-    command
-        .env_remove("EDDI_ROOT")
-        .env_remove("EDDI_SENDER")
-        .env_remove("EDDI_STATE_DIR")
-        .env_remove("EDDI_NATS_URL")
-        .current_dir(root);
-    command
-}
-
-/// `eddi run --root <root> [extra]` with `script` on stdin.
-fn run(root: &Path, extra: &[&str], script: &str) -> Output {
-    let mut child = eddi(root)
-        .arg("run")
-        .arg("--root")
-        .arg(root)
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use crate::support::cli::{self, run, Repl};
+use crate::support::nats::*;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout)
@@ -56,45 +22,10 @@ fn stderr(output: &Output) -> String {
         .to_owned()
 }
 
-/// An `eddi repl` child and a way to talk to it.
-struct Repl {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Repl {
-    fn start(root: &Path) -> Repl {
-        let mut child = eddi(root)
-            .arg("repl")
-            .arg("--root")
-            .arg(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Repl {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn ask(&mut self, command: &str) -> String {
-        writeln!(self.stdin, "{command}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).unwrap();
-        reply.trim_end().to_owned()
-    }
-}
-
 #[test]
 fn a_second_eddi_on_one_state_dir_is_refused_until_the_holder_dies() {
     let dir = tempfile::tempdir().unwrap();
-    let mut holder = Repl::start(dir.path());
+    let mut holder = Repl::start(dir.path(), &[]);
     assert_eq!(holder.ask("Start held"), "Ok");
     assert_eq!(holder.ask("Open Create a.py"), "Ok, At 0:0, Length 0");
     assert_eq!(
@@ -146,12 +77,7 @@ fn eddi_serve_holds_the_state_dir_against_run_and_a_second_serve() {
     let nats = NatsServer::start();
     let dir = tempfile::tempdir().unwrap();
     let serve = |root: &Path| {
-        eddi(root)
-            .arg("serve")
-            .arg("--root")
-            .arg(root)
-            .args(["--nats-url", &nats.url()])
-            .env("RUST_LOG", "warn")
+        cli::serve(root, &["--nats-url", &nats.url()])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()

@@ -18,8 +18,8 @@ use proptest::prelude::*;
 use ropey::Rope;
 
 const SOURCES: &[&str] = &[
-    include_str!("fixtures/python/inventory.py"),
-    include_str!("fixtures/python/shadowing.py"),
+    include_str!("../fixtures/python/inventory.py"),
+    include_str!("../fixtures/python/shadowing.py"),
 ];
 
 const FRAGMENTS: &[&str] = &[

@@ -1,15 +1,10 @@
 //! The specification's example workflow, end to end: through the library
 //! and through `eddi run`, with the exact replies and the exact file.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use eddi::engine::{Engine, EngineConfig, Request};
 
-#[path = "support/spec_workflow.rs"]
-mod spec;
-
-use spec::{EXPECTED_FILE, WORKFLOW};
+use crate::support::cli;
+use crate::support::spec_workflow::{EXPECTED_FILE, WORKFLOW};
 
 #[test]
 fn the_spec_workflow_through_the_library() {
@@ -34,20 +29,7 @@ fn the_spec_workflow_through_eddi_run() {
         .iter()
         .map(|(command, _)| format!("{command}\n"))
         .collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .args(["run", "--root"])
-        .arg(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = cli::run(dir.path(), &[], &script);
     assert!(output.status.success());
     let replies: Vec<&str> = std::str::from_utf8(&output.stdout)
         .unwrap()

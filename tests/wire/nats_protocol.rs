@@ -117,9 +117,6 @@ fn what_the_transport_publishes_matches_the_schemas() {
     assert_eq!(errors("stream_open", &open), Vec::<String>::new());
 }
 
-#[path = "support/nats.rs"]
-mod support;
-
 /// A handler that answers `Ok` to everything (the engine's replies are not
 /// this test's subject; the envelopes are).
 struct Okay;
@@ -144,7 +141,7 @@ impl eddi::transport::CommandHandler for Okay {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn live_messages_match_the_schemas() {
-    use support::*;
+    use crate::support::nats::*;
     let nats = NatsServer::start();
     let eddi = start_eddi(
         &nats.url(),
@@ -190,7 +187,7 @@ async fn live_messages_match_the_schemas() {
 /// files) validate against `reply.json`, data and typed failures included.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn live_json_replies_match_the_reply_schema() {
-    use support::*;
+    use crate::support::nats::*;
     let nats = NatsServer::start();
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(

@@ -1171,7 +1171,7 @@ fn docs_match_the_command_table() {
     }
     assert!(
         tail == generated,
-        "docs/COMMANDS.md is stale: run `EDDI_BLESS=1 cargo test --test lang_parser docs_match`"
+        "docs/COMMANDS.md is stale: run `EDDI_BLESS=1 cargo test --test engine lang_parser::docs_match`"
     );
     for spec in COMMANDS {
         assert!(doc.contains(&format!("### {}", spec.name)), "{}", spec.name);

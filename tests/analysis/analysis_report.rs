@@ -7,7 +7,7 @@ use eddi::analysis::{Analysis, SyntaxTree};
 use eddi::lang::command::CodeTarget;
 use ropey::Rope;
 
-const INVENTORY: &str = include_str!("fixtures/python/inventory.py");
+const INVENTORY: &str = include_str!("../fixtures/python/inventory.py");
 
 fn report(src: &str, target: Option<CodeTarget>) -> eddi::analysis::Report {
     let text = Rope::from_str(src);

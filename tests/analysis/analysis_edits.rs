@@ -10,7 +10,7 @@ use eddi::edit::Position;
 use eddi::lang::command::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
 use ropey::Rope;
 
-const SHADOWING: &str = include_str!("fixtures/python/shadowing.py");
+const SHADOWING: &str = include_str!("../fixtures/python/shadowing.py");
 
 fn setup(src: &str) -> (Rope, SyntaxTree, Analysis) {
     let text = Rope::from_str(src);
@@ -399,7 +399,7 @@ fn parameters_and_decorators() {
 
 #[test]
 fn delete_and_comment_on_fixture() {
-    let src = include_str!("fixtures/python/inventory.py");
+    let src = include_str!("../fixtures/python/inventory.py");
     let (text, tree, a) = setup(src);
     let register = a.lookup(&function("register")).unwrap();
     let r = delete_symbol(&text, &a.outline, register).unwrap();
@@ -443,7 +443,7 @@ fn delete_and_comment_on_fixture() {
 
 #[test]
 fn rename_non_ascii_function() {
-    let src = include_str!("fixtures/python/inventory.py");
+    let src = include_str!("../fixtures/python/inventory.py");
     let (text, tree, a) = setup(src);
     let r = modify(
         &text,
@@ -479,7 +479,7 @@ fn rename_non_ascii_function() {
 
 #[test]
 fn nested_class_insert_and_delete() {
-    let src = include_str!("fixtures/python/inventory.py");
+    let src = include_str!("../fixtures/python/inventory.py");
     let (text, tree, a) = setup(src);
     // cursor inside Warehouse.Shelf.run: the method goes into Shelf, at its indentation
     let r = insert_definition(

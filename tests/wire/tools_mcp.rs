@@ -10,6 +10,8 @@ use std::process::Command;
 
 use serde_json::json;
 
+use crate::support::cli::eddi;
+
 const SHOP: &str = "\
 class Cart:
     def add(self, item):
@@ -46,7 +48,7 @@ print(total)
 ";
 
 /// A module for the extractions and inlines.
-const CALC: &str = include_str!("fixtures/tools/calc.py");
+const CALC: &str = include_str!("../fixtures/tools/calc.py");
 
 fn sdk_missing() -> Option<String> {
     let probe = Command::new("python3").args(["-c", "import mcp"]).output();
@@ -127,7 +129,7 @@ fn an_mcp_client_over_streamable_http() {
         .local_addr()
         .unwrap()
         .port();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_eddi"))
+    let mut server = eddi()
         .args([
             "mcp",
             "--sender",
@@ -238,7 +240,7 @@ fn an_mcp_client_previews_applies_and_undoes_every_refactor() {
 #[test]
 fn a_bad_http_address_is_refused_saying_what_it_takes() {
     let dir = project();
-    let out = Command::new(env!("CARGO_BIN_EXE_eddi"))
+    let out = eddi()
         .args(["mcp", "--http", "8765", "--root"])
         .arg(dir.path())
         .output()
@@ -255,7 +257,7 @@ fn a_bad_http_address_is_refused_saying_what_it_takes() {
     // a port already taken
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = taken.local_addr().unwrap().to_string();
-    let out = Command::new(env!("CARGO_BIN_EXE_eddi"))
+    let out = eddi()
         .args(["mcp", "--http", &addr, "--root"])
         .arg(dir.path())
         .output()
@@ -293,7 +295,7 @@ fn http_requests_by_another_host_name_are_refused_unless_allowed() {
         .local_addr()
         .unwrap()
         .port();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_eddi"))
+    let mut server = eddi()
         .args(["mcp", "--http", &format!("127.0.0.1:{port}")])
         .args(["--allow-host", "eddi.example", "--root"])
         .arg(dir.path())
@@ -342,7 +344,7 @@ fn ending_an_http_session_answers_200_then_404() {
         .local_addr()
         .unwrap()
         .port();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_eddi"))
+    let mut server = eddi()
         .args(["mcp", "--http", &format!("127.0.0.1:{port}"), "--root"])
         .arg(dir.path())
         .stderr(std::process::Stdio::piped())

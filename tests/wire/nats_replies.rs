@@ -2,13 +2,11 @@
 //! handshake, and the skipped count of a failing message as part of its
 //! JSON reply.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::sync::Arc;
 
 use eddi::engine::{Engine, EngineConfig};
-use support::*;
+
+use crate::support::nats::*;
 
 fn engine(root: &std::path::Path) -> Arc<Engine> {
     Arc::new(Engine::open(EngineConfig::new(root)).unwrap())

@@ -3,16 +3,14 @@
 //! service's INFO, retries by `Nats-Msg-Id`, permissions and bad requests —
 //! every answer checked against `protocol/schemas/`.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
 
 use eddi::engine::{Engine, EngineConfig, Permissions};
 use serde_json::{json, Value};
-use support::*;
+
+use crate::support::nats::*;
 
 const SHOP: &str = "\
 class Cart:
@@ -39,7 +37,7 @@ checkout(cart)
 ";
 
 /// A module for the extractions and inlines.
-const CALC: &str = include_str!("fixtures/tools/calc.py");
+const CALC: &str = include_str!("../fixtures/tools/calc.py");
 
 fn schema(name: &str) -> jsonschema::Validator {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("protocol/schemas/{name}.json"));

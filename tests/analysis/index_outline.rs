@@ -8,14 +8,17 @@ use eddi::analysis::SyntaxTree;
 use ropey::Rope;
 
 const FILES: &[(&str, &str)] = &[
-    ("inventory.py", include_str!("fixtures/python/inventory.py")),
+    (
+        "inventory.py",
+        include_str!("../fixtures/python/inventory.py"),
+    ),
     (
         "shop/auth.py",
-        include_str!("fixtures/index/shop/shop/auth.py"),
+        include_str!("../fixtures/index/shop/shop/auth.py"),
     ),
     (
         "shop/models.py",
-        include_str!("fixtures/index/shop/shop/models.py"),
+        include_str!("../fixtures/index/shop/shop/models.py"),
     ),
 ];
 
@@ -69,20 +72,26 @@ fn same_file_references_match_the_scope_resolver() {
     let dir = tempfile::tempdir().unwrap();
     let mut index = ProjectIndex::build(dir.path());
     let files: &[(&str, &str)] = &[
-        ("inventory.py", include_str!("fixtures/python/inventory.py")),
+        (
+            "inventory.py",
+            include_str!("../fixtures/python/inventory.py"),
+        ),
         (
             "shop/auth.py",
-            include_str!("fixtures/index/shop/shop/auth.py"),
+            include_str!("../fixtures/index/shop/shop/auth.py"),
         ),
         (
             "shop/cli.py",
-            include_str!("fixtures/index/shop/shop/cli.py"),
+            include_str!("../fixtures/index/shop/shop/cli.py"),
         ),
         (
             "shop/util/text.py",
-            include_str!("fixtures/index/shop/shop/util/text.py"),
+            include_str!("../fixtures/index/shop/shop/util/text.py"),
         ),
-        ("shadowing.py", include_str!("fixtures/python/shadowing.py")),
+        (
+            "shadowing.py",
+            include_str!("../fixtures/python/shadowing.py"),
+        ),
     ];
     for (path, src) in files {
         let text = Rope::from_str(src);

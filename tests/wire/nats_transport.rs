@@ -2,16 +2,14 @@
 //! of the engine: handshake, stream flow, direct subject, service discovery,
 //! bad input, ordering under load, broker restart, graceful shutdown.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use eddi::lang::ResponseFormat;
 use eddi::transport::{CommandHandler, Incoming, Reply};
-use support::*;
+
+use crate::support::nats::*;
 
 /// Numbers each sender's messages and remembers "sessions" (`Start x`).
 #[derive(Default)]

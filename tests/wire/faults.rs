@@ -1,29 +1,18 @@
 //! Faults found by `scripts/faults`, each reproduced deterministically with
 //! real processes (`eddi serve` on a real nats-server) and an injected fault.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Child;
+use std::time::Duration;
 
 use eddi::transport::server::MSG_ID_HEADER;
 use eddi::transport::Subjects;
-use support::*;
+
+use crate::support::cli::{serve, wait_exit};
+use crate::support::nats::*;
 
 fn eddi_serve(root: &Path, url: &str, fault: Option<(&str, &str)>) -> Child {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));
-    command
-        .arg("serve")
-        .arg("--root")
-        .arg(root)
-        .args(["--nats-url", url])
-        .env("RUST_LOG", "warn")
-        .env_remove("EDDI_FAULT_JOURNAL")
-        .env_remove("EDDI_FAULT_COMMIT")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
+    let mut command = serve(root, &["--nats-url", url]);
     if let Some((name, value)) = fault {
         command.env(name, value);
     }
@@ -56,14 +45,6 @@ async fn with_id(
         String::from_utf8(message.payload.to_vec()).unwrap(),
         duplicate,
     ))
-}
-
-fn wait_exit(child: &mut Child) {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while child.try_wait().unwrap().is_none() {
-        assert!(Instant::now() < deadline, "eddi serve did not exit");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 /// Found by the kill phase: the turn's events and the answered id were two

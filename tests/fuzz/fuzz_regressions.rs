@@ -1,7 +1,7 @@
 //! What the fuzz targets found (`docs/RELIABILITY.md` lists each finding
 //! with its target and input), one test per bug, named after what broke.
 //! The minimised inputs are also in `fuzz/corpus/<target>/regression-*`,
-//! replayed by `tests/fuzz_corpus.rs`.
+//! replayed by `tests/fuzz/fuzz_corpus.rs`.
 
 use eddi::analysis::complexity::blocks;
 use eddi::analysis::dependencies::{dependencies_of, imports};

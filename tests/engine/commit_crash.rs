@@ -2,60 +2,22 @@
 //! after the restart every file is entirely old or entirely new, and the
 //! files of one commit are all old or all new — never a mix.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-fn eddi(root: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));
-    command
-        .env_remove("EDDI_ROOT")
-        .env_remove("EDDI_SENDER")
-        .env_remove("EDDI_STATE_DIR")
-        .env_remove("EDDI_FAULT_COMMIT")
-        .current_dir(root);
-    command
-}
+use crate::support::cli::{ask, eddi_in, lines, run_script, Repl};
 
-fn run(root: &Path, script: &str, fault: Option<&str>) -> (Vec<String>, std::process::ExitStatus) {
-    let mut command = eddi(root);
+fn run(root: &Path, script: &str, fault: Option<&str>) -> (Vec<String>, ExitStatus) {
+    let mut command = eddi_in(root);
     command
         .args(["run", "--sender", "agent", "--root"])
         .arg(root);
     if let Some(fault) = fault {
         command.env("EDDI_FAULT_COMMIT", fault);
     }
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    (stdout.lines().map(str::to_owned).collect(), output.status)
-}
-
-/// Sends one command line to a running `eddi repl`, reads its reply line.
-fn ask(
-    stdin: &mut std::process::ChildStdin,
-    stdout: &mut BufReader<std::process::ChildStdout>,
-    command: &str,
-) -> Option<String> {
-    writeln!(stdin, "{command}").ok()?;
-    stdin.flush().ok()?;
-    let mut reply = String::new();
-    match stdout.read_line(&mut reply) {
-        Ok(n) if n > 0 => Some(reply.trim_end().to_owned()),
-        _ => None,
-    }
+    let output = run_script(&mut command, script);
+    (lines(&output), output.status)
 }
 
 const FILES: [&str; 3] = ["a.py", "pkg/b.py", "pkg/c.py"];
@@ -146,16 +108,16 @@ fn kill_9_during_save_all_of_large_files_never_leaves_a_mix() {
     let mut generation = 0;
     let started = Instant::now();
     for round in 0u64..8 {
-        let mut child = eddi(root)
-            .args(["repl", "--sender", "agent", "--root"])
-            .arg(root)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        let Repl {
+            mut child,
+            mut stdin,
+            mut stdout,
+        } = Repl::spawn(
+            eddi_in(root)
+                .args(["repl", "--sender", "agent", "--root"])
+                .arg(root)
+                .stderr(Stdio::null()),
+        );
         let mut say = |command: &str| ask(&mut stdin, &mut stdout, command).unwrap();
         if round == 0 {
             assert_eq!(say("Start s"), "Ok");

@@ -4,9 +4,9 @@
 //! number of deterministic mutations of each. This is the cheap smoke that
 //! CI runs; real coverage-guided fuzzing is `scripts/fuzz` (see
 //! `docs/RELIABILITY.md`). A finding's input moves to the corpus with its
-//! fix, and gets a named test in `tests/fuzz_regressions.rs`.
+//! fix, and gets a named test in `tests/fuzz/fuzz_regressions.rs`.
 
-#[path = "../fuzz/src/checks/mod.rs"]
+#[path = "../../fuzz/src/checks/mod.rs"]
 #[allow(dead_code)]
 mod checks;
 

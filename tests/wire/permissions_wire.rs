@@ -6,17 +6,16 @@
 //! rename what lies entirely inside. Real nats-server, real files, the
 //! real binary for MCP.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 
 use eddi::engine::{Engine, EngineConfig, Permissions};
 use serde_json::{json, Value};
-use support::*;
+
+use crate::support::cli::eddi;
+use crate::support::nats::*;
 
 const CORE: &str = "def helper(x):\n    return x\n\n\ndef inner(y):\n    return helper(y)\n";
 const USE: &str = "from src.auth.core import helper, inner\n\nhelper(1)\ninner(2)\n";
@@ -406,7 +405,7 @@ struct Mcp {
 
 impl Mcp {
     fn start(root: &Path, args: &[&str]) -> Mcp {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_eddi"))
+        let mut child = eddi()
             .arg("mcp")
             .arg("--root")
             .arg(root)

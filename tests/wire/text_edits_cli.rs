@@ -1,34 +1,13 @@
 //! Text edits through the real binary, one `eddi run` per step as a new
 //! user drives it: each run is a fresh process that restores the session.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+use crate::support::cli::{self, lines};
 
 /// Runs a script with `eddi run` as sender `u`; returns its stdout lines.
 fn run(root: &Path, script: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .env_remove("EDDI_ROOT")
-        .env_remove("EDDI_SENDER")
-        .env_remove("EDDI_STATE_DIR")
-        .args(["run", "--sender", "u", "--root"])
-        .arg(root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_owned)
-        .collect()
+    lines(&cli::run(root, &["--sender", "u"], script))
 }
 
 #[test]

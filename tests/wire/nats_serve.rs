@@ -2,71 +2,21 @@
 //! with unsaved edits restored, no partially written file), graceful SIGTERM,
 //! the embedded nats-server, and `eddi send`.
 
-#[path = "support/nats.rs"]
-mod support;
-
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use eddi::transport::Subjects;
-use support::*;
+
+use crate::support::cli::{self, serve, sigterm, wait_exit, wait_for_line};
+use crate::support::nats::*;
 
 fn eddi_serve(root: &Path, extra: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .arg("serve")
-        .arg("--root")
-        .arg(root)
-        .args(extra)
-        .env("RUST_LOG", "warn")
+    serve(root, extra)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
         .spawn()
         .expect("eddi serve starts")
-}
-
-/// Reads the child's stdout lines until one contains `needle`.
-fn wait_for_line(child: &mut Child, needle: &str) -> String {
-    let stdout = child.stdout.take().expect("piped stdout");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            let _ = tx.send(line);
-        }
-    });
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let mut seen = Vec::new();
-    while Instant::now() < deadline {
-        if let Ok(line) = rx.recv_timeout(Duration::from_millis(100)) {
-            if line.contains(needle) {
-                return line;
-            }
-            seen.push(line);
-        }
-    }
-    panic!("eddi serve never printed {needle:?}; printed {seen:?}");
-}
-
-fn sigterm(child: &Child) {
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
-
-fn wait_exit(child: &mut Child) -> std::process::ExitStatus {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        assert!(Instant::now() < deadline, "eddi serve did not exit");
-        std::thread::sleep(Duration::from_millis(20));
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -184,13 +134,9 @@ async fn embedded_server_send_and_graceful_sigterm() {
         .unwrap()
         .port();
     let default = format!("nats://127.0.0.1:{free}");
-    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .args(["serve", "--root"])
-        .arg(dir.path())
+    let mut eddi = serve(dir.path(), &[])
         .env("EDDI_DEFAULT_NATS_URL", &default)
-        .env_remove("EDDI_NATS_URL")
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let line = wait_for_line(&mut eddi, "started a private nats-server at ");
@@ -198,7 +144,7 @@ async fn embedded_server_send_and_graceful_sigterm() {
     wait_for_service(&url, "eddi").await;
 
     let send = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_eddi"))
+        cli::eddi()
             .args(["send", "--nats-url", &url, "--sender", "cli"])
             .args(args)
             .output()
@@ -257,24 +203,15 @@ async fn flags_beat_environment_beat_the_file() {
     let root = dir.path().join("ws");
     std::fs::create_dir(&root).unwrap();
     let start = |env_name: Option<&str>, flag_name: Option<&str>| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_eddi"));
-        cmd.args(["serve", "--root"])
-            .arg(&root)
-            .arg("--config")
-            .arg(&file);
-        cmd.env_remove("EDDI_NAME")
-            .env_remove("EDDI_NATS_URL")
-            .env_remove("EDDI_PREFIX");
+        let mut cmd = serve(&root, &[]);
+        cmd.arg("--config").arg(&file);
         if let Some(name) = env_name {
             cmd.env("EDDI_NAME", name);
         }
         if let Some(name) = flag_name {
             cmd.args(["--name", name]);
         }
-        cmd.stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap()
+        cmd.spawn().unwrap()
     };
     let c = client(&url).await;
     for (env_name, flag_name, expected) in [
@@ -296,7 +233,7 @@ async fn flags_beat_environment_beat_the_file() {
 #[test]
 fn json_logs_without_secrets() {
     let dir = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_eddi"))
+    let output = cli::eddi()
         .args(["serve", "--log-json", "--root"])
         .arg(dir.path())
         .args([
@@ -328,7 +265,7 @@ fn json_logs_without_secrets() {
         "{record}"
     );
     // A bad configuration is exit code 2 and names the field.
-    let output = Command::new(env!("CARGO_BIN_EXE_eddi"))
+    let output = cli::eddi()
         .args(["serve", "--name", "a.b", "--root"])
         .arg(dir.path())
         .output()
@@ -537,21 +474,14 @@ async fn broker_restart_is_logged_and_survived() {
     let url = nats.url();
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("eddi.log");
-    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .args([
-            "serve",
-            "--health-interval-ms",
-            "100",
-            "--nats-url",
-            &url,
-            "--root",
-        ])
-        .arg(dir.path())
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .unwrap();
+    let mut eddi = serve(
+        dir.path(),
+        &["--health-interval-ms", "100", "--nats-url", &url],
+    )
+    .env("RUST_LOG", "info")
+    .stderr(std::fs::File::create(&log).unwrap())
+    .spawn()
+    .unwrap();
     wait_for_service(&url, "eddi").await;
     let s = Subjects::new("mizuki", "eddi");
     let c = client(&url).await;
@@ -594,13 +524,7 @@ fn sigterm_while_connecting_stops_there() {
     let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("nats://{}", silent.local_addr().unwrap());
     let dir = tempfile::tempdir().unwrap();
-    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .args(["serve", "--nats-url", &url, "--root"])
-        .arg(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut eddi = serve(dir.path(), &["--nats-url", &url]).spawn().unwrap();
     std::thread::sleep(Duration::from_millis(500));
     let signalled = Instant::now();
     sigterm(&eddi);
@@ -620,11 +544,8 @@ async fn stops_without_the_broker(signal: &str) {
     let dir = tempfile::tempdir().unwrap();
     let logs = tempfile::tempdir().unwrap();
     let log = logs.path().join("eddi.log");
-    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .args(["serve", "--nats-url", &url, "--root"])
-        .arg(dir.path())
+    let mut eddi = serve(dir.path(), &["--nats-url", &url])
         .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
         .unwrap();
@@ -652,11 +573,7 @@ async fn stops_without_the_broker(signal: &str) {
     }
 
     let signalled = Instant::now();
-    let status = Command::new("kill")
-        .args([signal, &eddi.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    cli::signal(&eddi, signal);
     // The bound, and some room for a slow machine.
     let bound = eddi::transport::server::SHUTDOWN_BROKER_GRACE + Duration::from_secs(3);
     let exited = loop {
@@ -696,13 +613,9 @@ async fn serve_prints_the_eddi_send_line_that_reaches_it() {
         .local_addr()
         .unwrap()
         .port();
-    let mut eddi = Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .args(["serve", "--name", "ed2", "--root"])
-        .arg(dir.path())
+    let mut eddi = serve(dir.path(), &["--name", "ed2"])
         .env("EDDI_DEFAULT_NATS_URL", format!("nats://127.0.0.1:{free}"))
-        .env_remove("EDDI_NATS_URL")
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let line = wait_for_line(&mut eddi, "eddi: send commands with: ");

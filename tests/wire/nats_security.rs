@@ -1,10 +1,7 @@
 //! Security over the wire (issue 11): a credentials file with a JWT against
 //! a nats-server in operator mode, mutual TLS, and one sender's flood not
 //! starving the others. (Token, user/password, NKey and server-only TLS
-//! are in `tests/nats_serve.rs`.)
-
-#[path = "support/nats.rs"]
-mod support;
+//! are in `tests/wire/nats_serve.rs`.)
 
 use std::path::Path;
 use std::process::Command;
@@ -17,7 +14,9 @@ use eddi::engine::{Engine, EngineConfig};
 use eddi::transport::listener::{Health, NatsStreamListener};
 use futures::StreamExt;
 use nkeys::KeyPair;
-use support::*;
+
+use crate::support::cli;
+use crate::support::nats::*;
 
 fn b64(bytes: impl AsRef<[u8]>) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
@@ -318,11 +317,11 @@ async fn one_senders_flood_does_not_starve_the_others() {
 /// command and stops it; returns everything it logged.
 async fn serve_and_log(nats: &NatsServer, auth_args: &[&str], json: bool) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));
+    let mut command = cli::serve(
+        dir.path(),
+        &["--nats-url", &nats.url(), "--name", "secretive"],
+    );
     command
-        .args(["serve", "--root"])
-        .arg(dir.path())
-        .args(["--nats-url", &nats.url(), "--name", "secretive"])
         .args(auth_args)
         .env("RUST_LOG", "trace")
         .stdout(std::process::Stdio::piped())
@@ -354,11 +353,7 @@ async fn serve_and_log(nats: &NatsServer, auth_args: &[&str], json: bool) -> Str
         }
     };
     assert_eq!(reply.payload, "Ok");
-    let stopped = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(stopped.success());
+    cli::sigterm(&child);
     let out = child.wait_with_output().unwrap();
     format!(
         "{}{}",
@@ -370,7 +365,7 @@ async fn serve_and_log(nats: &NatsServer, auth_args: &[&str], json: bool) -> Str
 /// No secret in the logs of a service that connected with it — token,
 /// password, NKey seed — even at the NATS client's trace level, in human
 /// and JSON logs (the refused connections and URLs with passwords are
-/// `tests/nats_serve.rs::json_logs_without_secrets`).
+/// `tests/wire/nats_serve.rs::json_logs_without_secrets`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn secrets_never_appear_in_trace_logs_of_a_serving_eddi() {
     let token = "t0ken-Zq81-secret";

@@ -1,19 +1,9 @@
 //! The `eddi` binary driven as a child process on real files: `eddi run`,
 //! `eddi repl`, and a `kill -9` in the middle of a session.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-fn eddi(root: &Path) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_eddi"));
-    command
-        .env_remove("EDDI_ROOT")
-        .env_remove("EDDI_SENDER")
-        .env_remove("EDDI_STATE_DIR");
-    command.current_dir(root);
-    command
-}
+use crate::support::cli::{self, code, lines, Repl};
 
 /// Runs a script with `eddi run` and returns (stdout lines, exit code).
 fn run(root: &Path, script: &str) -> (Vec<String>, i32) {
@@ -51,22 +41,8 @@ fn a_killed_process_comes_back_with_its_unsaved_edits() {
         "import os\n\nprint(os.getcwd())\n",
     )
     .unwrap();
-    let mut child = eddi(dir.path())
-        .args(["repl", "--sender", "agent-7", "--root"])
-        .arg(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut ask = |command: &str| {
-        writeln!(stdin, "{command}").unwrap();
-        stdin.flush().unwrap();
-        let mut reply = String::new();
-        stdout.read_line(&mut reply).unwrap();
-        reply.trim_end().to_owned()
-    };
+    let mut repl = Repl::start(dir.path(), &["--sender", "agent-7"]);
+    let mut ask = |command: &str| repl.ask(command);
     assert_eq!(ask("Start crash_test"), "Ok");
     assert_eq!(ask("Open app.py"), "Ok, At 0:0, Length 3");
     assert_eq!(ask("Goto 2"), "Ok, At 2:0");
@@ -79,8 +55,8 @@ fn a_killed_process_comes_back_with_its_unsaved_edits() {
         "Ok, Replaced 1 occurrence, At 3:15"
     );
     // The reply was printed, so the edit is on disk in the journal: kill -9.
-    child.kill().unwrap();
-    child.wait().unwrap();
+    repl.child.kill().unwrap();
+    repl.child.wait().unwrap();
     assert_eq!(
         std::fs::read_to_string(dir.path().join("app.py")).unwrap(),
         "import os\n\nprint(os.getcwd())\n"
@@ -131,25 +107,8 @@ fn a_script_runs_again_unchanged() {
 }
 
 fn run_as(root: &Path, sender: &str, script: &str) -> (Vec<String>, i32) {
-    let mut child = eddi(root)
-        .args(["run", "--sender", sender, "--root"])
-        .arg(root)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    (
-        stdout.lines().map(str::to_owned).collect(),
-        output.status.code().unwrap_or(-1),
-    )
+    let output = cli::run(root, &["--sender", sender], script);
+    (lines(&output), code(&output))
 }
 
 #[test]

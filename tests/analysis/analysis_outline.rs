@@ -6,7 +6,7 @@ use eddi::edit::{LineRange, Position};
 use eddi::lang::command::CodeTarget;
 use ropey::Rope;
 
-const INVENTORY: &str = include_str!("fixtures/python/inventory.py");
+const INVENTORY: &str = include_str!("../fixtures/python/inventory.py");
 
 fn parse(src: &str) -> (Rope, Outline) {
     let text = Rope::from_str(src);

@@ -4,16 +4,14 @@
 //! repeated ids and for handshakes. Most tests use a server started with a
 //! 64 KiB `max_payload`, so they are fast; one uses the default 1 MiB.
 
-#[path = "support/nats.rs"]
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
 use eddi::engine::{Engine, EngineConfig};
 use eddi::transport::server::{DUPLICATE_HEADER, MSG_ID_HEADER, STATUS_HEADER};
 use eddi::transport::Subjects;
-use support::*;
+
+use crate::support::nats::*;
 
 const SMALL: usize = 64 * 1024;
 

@@ -1,33 +1,12 @@
 //! `eddi run` keeps "one reply per command" when a script fails: the
 //! skipped count is part of the failing command's reply, terse or JSON.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::support::cli::{self, code, lines};
 
 fn run(script: &str) -> (Vec<String>, i32) {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_eddi"))
-        .env_remove("EDDI_ROOT")
-        .env_remove("EDDI_SENDER")
-        .env_remove("EDDI_STATE_DIR")
-        .args(["run", "--root"])
-        .arg(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    (
-        text.lines().map(str::to_owned).collect(),
-        out.status.code().unwrap_or(-1),
-    )
+    let output = cli::run(dir.path(), &[], script);
+    (lines(&output), code(&output))
 }
 
 #[test]
