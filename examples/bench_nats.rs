@@ -34,13 +34,13 @@ impl CommandHandler for Null {
             text: text.into(),
             ok: true,
             duplicate: false,
-            format: eddi::lang::ResponseFormat::Terse,
+            format: eddi::commands::ResponseFormat::Terse,
         }
     }
     fn session_of(&self, _: &str) -> Option<String> {
         None
     }
-    fn set_response_format(&self, _: &str, _: eddi::lang::ResponseFormat) {}
+    fn set_response_format(&self, _: &str, _: eddi::commands::ResponseFormat) {}
     fn flush(&self) -> Result<(), String> {
         Ok(())
     }

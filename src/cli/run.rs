@@ -14,8 +14,8 @@ use std::process::ExitCode;
 use clap::Args;
 
 use super::LocalArgs;
+use crate::commands;
 use crate::engine::Request;
-use crate::lang;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -38,7 +38,7 @@ pub fn run(args: RunArgs) -> Result<ExitCode, String> {
         }
     };
     let engine = args.local.engine(true)?;
-    let statements = lang::parse_message(&script);
+    let statements = commands::parse_message(&script);
     for (index, statement) in statements.iter().enumerate() {
         // The failing reply itself says how many commands were skipped.
         let remaining = statements.len() - index - 1;

@@ -1,10 +1,10 @@
 //! The guide for models (`eddi://guide` over MCP, `mizuki.eddi.guide` over
 //! NATS): what Eddi is, how sessions and the cursor work, the tools, every
 //! command with an example, and how to recover from the common failures.
-//! Generated from the command table (`lang::help::COMMANDS`) and the tool
+//! Generated from the command table (`commands::help::COMMANDS`) and the tool
 //! registry, so it names every command and tool there is and no other.
 
-use crate::lang::help::COMMANDS;
+use crate::commands::help::COMMANDS;
 
 use super::tools;
 

@@ -29,9 +29,9 @@ use std::sync::LazyLock;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Map, Value};
 
+use crate::commands::Effect;
 use crate::engine::ops::{ErrorKind, OpError};
 use crate::engine::Engine;
-use crate::lang::Effect;
 
 /// One tool: see the module doc.
 pub struct Tool {

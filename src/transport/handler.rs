@@ -4,8 +4,8 @@
 //! handler and publishes the rendered reply. [`crate::engine::Engine`]
 //! implements the trait; tests drive the router with small fakes.
 
+use crate::commands::{ReplyDetail, ResponseFormat};
 use crate::engine::{Engine, ReplyRoom, Request, Response, Turn};
-use crate::lang::{ReplyDetail, ResponseFormat};
 
 /// One message to run: eddispeak text from one sender.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -515,7 +515,7 @@ fn run_one(handler: &dyn CommandHandler, request: &Incoming, prepared: Option<Pr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::ResponseFormat;
+    use crate::commands::ResponseFormat;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::time::Duration;
     use tokio::sync::mpsc;
@@ -550,7 +550,7 @@ mod tests {
                 text: format!("{}:{}", req.sender, req.text),
                 ok: true,
                 duplicate: false,
-                format: crate::lang::ResponseFormat::Terse,
+                format: crate::commands::ResponseFormat::Terse,
             }
         }
         fn prepare(&self, req: &Incoming) -> Prepared {

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::lang::{ReplyDetail, ResponseFormat};
+use crate::commands::{ReplyDetail, ResponseFormat};
 
 /// The `message_type` of a handshake request.
 pub const CONNECTION_REQUEST: &str = "connection_request";

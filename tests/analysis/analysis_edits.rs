@@ -6,8 +6,8 @@ use eddi::analysis::insert::{insert_definition, insert_import};
 use eddi::analysis::modify::modify;
 use eddi::analysis::textedit::{apply, char_edits};
 use eddi::analysis::{Analysis, EditResult, SyntaxTree};
+use eddi::commands::command::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
 use eddi::edit::Position;
-use eddi::lang::command::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
 use ropey::Rope;
 
 const SHADOWING: &str = include_str!("../fixtures/python/shadowing.py");

@@ -2,8 +2,8 @@
 
 use eddi::analysis::outline::{enclosing, lookup, outline, Enclosing, Outline, SymbolKind};
 use eddi::analysis::SyntaxTree;
+use eddi::commands::command::CodeTarget;
 use eddi::edit::{LineRange, Position};
-use eddi::lang::command::CodeTarget;
 use ropey::Rope;
 
 const INVENTORY: &str = include_str!("../fixtures/python/inventory.py");

@@ -4,7 +4,7 @@
 use eddi::analysis::issues::IssueConfig;
 use eddi::analysis::validate::syntax_errors;
 use eddi::analysis::{Analysis, SyntaxTree};
-use eddi::lang::command::CodeTarget;
+use eddi::commands::command::CodeTarget;
 use ropey::Rope;
 
 const INVENTORY: &str = include_str!("../fixtures/python/inventory.py");

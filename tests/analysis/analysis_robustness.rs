@@ -12,8 +12,8 @@ use eddi::analysis::outline::{enclosing, Enclosing};
 use eddi::analysis::reindent::reindent;
 use eddi::analysis::textedit::check;
 use eddi::analysis::{Analysis, SymbolKind, SyntaxTree};
+use eddi::commands::command::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
 use eddi::edit::position::from_char;
-use eddi::lang::command::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
 use proptest::prelude::*;
 use ropey::Rope;
 

@@ -2,9 +2,9 @@
 //! message rules, every error family, a no-panic property, and the command
 //! reference in `docs/COMMANDS.md` against the table.
 
+use eddi::commands::help::{reference_markdown, COMMANDS};
+use eddi::commands::*;
 use eddi::edit::{LineRange, Position};
-use eddi::lang::help::{reference_markdown, COMMANDS};
-use eddi::lang::*;
 use proptest::prelude::*;
 
 /// Checks each `(input, expected command)`; reports every mismatch at once.
@@ -1158,7 +1158,7 @@ fn quote_for_reply_keeps_fail_lines_single() {
 #[test]
 fn docs_match_the_command_table() {
     const MARKER: &str =
-        "<!-- generated from crates/eddi-core/src/lang/help.rs: do not edit below -->\n";
+        "<!-- generated from crates/eddi-core/src/commands/help.rs: do not edit below -->\n";
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/COMMANDS.md");
     let doc = std::fs::read_to_string(path).expect("docs/COMMANDS.md exists");
     let Some((head, tail)) = doc.split_once(MARKER) else {
@@ -1348,7 +1348,7 @@ fn pattern() -> impl Strategy<Value = Pattern> {
 
 fn bookmark() -> impl Strategy<Value = String> {
     "[A-Za-z][A-Za-z0-9_.-]{0,10}".prop_filter("not a Goto keyword", |n| {
-        !eddi::lang::parser::GOTO_KEYWORDS
+        !eddi::commands::parser::GOTO_KEYWORDS
             .iter()
             .any(|k| k.eq_ignore_ascii_case(n))
     })

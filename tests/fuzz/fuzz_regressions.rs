@@ -157,7 +157,7 @@ fn replacement_errors_quote_line_breaks_on_one_line() {
         "Replace All /x/ With \"$nope\nmore\"",
         "Replace All /(x)/ With \"$1_id\nrest\"",
     ] {
-        for statement in eddi::lang::parse_message(text) {
+        for statement in eddi::commands::parse_message(text) {
             if let Err(error) = statement.parsed {
                 assert!(
                     !error.message.contains('\n') && !error.message.contains('\r'),

@@ -416,13 +416,13 @@ impl eddi::transport::CommandHandler for Careless {
             text: vec!["Ok: ".to_string() + &"\"".repeat(96); n].join("\n"),
             ok: true,
             duplicate: false,
-            format: eddi::lang::ResponseFormat::Terse,
+            format: eddi::commands::ResponseFormat::Terse,
         }
     }
     fn session_of(&self, _: &str) -> Option<String> {
         None
     }
-    fn set_response_format(&self, _: &str, _: eddi::lang::ResponseFormat) {}
+    fn set_response_format(&self, _: &str, _: eddi::commands::ResponseFormat) {}
     fn flush(&self) -> Result<(), String> {
         Ok(())
     }

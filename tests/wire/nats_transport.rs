@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use eddi::lang::ResponseFormat;
+use eddi::commands::ResponseFormat;
 use eddi::transport::{CommandHandler, Incoming, Reply};
 
 use crate::support::nats::*;
@@ -40,7 +40,7 @@ impl CommandHandler for Recorder {
             text: format!("{} {}", n, req.text),
             ok: !req.text.starts_with("bad"),
             duplicate: false,
-            format: eddi::lang::ResponseFormat::Terse,
+            format: eddi::commands::ResponseFormat::Terse,
         }
     }
     fn session_of(&self, sender: &str) -> Option<String> {

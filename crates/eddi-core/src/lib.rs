@@ -9,9 +9,9 @@
 pub mod analysis;
 pub mod change;
 pub mod choices;
+pub mod commands;
 pub mod edit;
 pub mod engine;
-pub mod lang;
 pub mod language;
 pub mod priority;
 pub mod refactor;

@@ -12,8 +12,8 @@
 
 use serde_json::{json, Map, Value};
 
+use crate::commands::{ReplyDetail, ResponseFormat};
 use crate::edit::Position;
-use crate::lang::{ReplyDetail, ResponseFormat};
 
 /// The JSON `failure` code of a `Fail` that carries no typed error: its
 /// `message` says what to fix.

@@ -22,9 +22,9 @@ use eddi::analysis::outline::{enclosing, Enclosing};
 use eddi::analysis::scope::Resolution;
 use eddi::analysis::validate::syntax_errors;
 use eddi::analysis::{Analysis, SymbolKind, SyntaxTree};
+use eddi::commands::CodeTarget;
 use eddi::edit::position::{line_count, to_char};
 use eddi::edit::Position;
-use eddi::lang::CodeTarget;
 use ropey::Rope;
 use std::ops::Range;
 

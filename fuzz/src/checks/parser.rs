@@ -9,7 +9,7 @@
 //!   back to the same command and prints the same again, alone and joined
 //!   with the others into one message.
 
-use eddi::lang::{parse_answer, parse_command, parse_message, Command};
+use eddi::commands::{parse_answer, parse_command, parse_message, Command};
 
 pub fn check(data: &[u8]) {
     let text = String::from_utf8_lossy(data);

@@ -300,8 +300,8 @@ fn literal(text: &str) -> Option<Case> {
             let col = parts.next()?.parse().ok()?;
             cursor = Some((path, line, col));
         } else if head.starts_with("Refactor ") {
-            match eddi::lang::parse_command(head).ok()? {
-                eddi::lang::Command::Refactor(r) => request = Some(r),
+            match eddi::commands::parse_command(head).ok()? {
+                eddi::commands::Command::Refactor(r) => request = Some(r),
                 _ => return None,
             }
         } else if is_relative_name(head) {

@@ -16,7 +16,7 @@
 //!
 //! The first byte picks the payload limit, the rest is the payload.
 
-use eddi::lang::ResponseFormat;
+use eddi::commands::ResponseFormat;
 use eddi::transport::handshake;
 use eddi::transport::validator::{
     check_sender_id, sanitize_input, MessageValidator, ValidatorConfig, MAX_MESSAGE_ID,

@@ -2,7 +2,7 @@
 //! it: they match tree-sitter-python node kinds (this tree is the Python
 //! wing of the language seam, `crate::language::python`; the registry of
 //! languages is `crate::language`, not to be confused with the command
-//! language, `lang`).
+//! language, `commands`).
 
 use crate::language::KindTable;
 

@@ -1321,7 +1321,7 @@ mod tests {
 #[cfg(test)]
 mod working_form_tests {
     use super::*;
-    use crate::lang::{parse_command, Command, GotoTarget};
+    use crate::commands::{parse_command, Command, GotoTarget};
 
     /// Every symbol's working form, printed and parsed back as a command,
     /// resolves to that symbol.

@@ -2,7 +2,7 @@
 //! the element a request names ([`CodeTarget`]), how to change it
 //! ([`Modification`]), what to insert ([`InsertKind`]) and how to comment
 //! it ([`CommentStyle`]). The command
-//! language parses into these types (`lang` re-exports them) and prints
+//! language parses into these types (`commands` re-exports them) and prints
 //! them; the analysis layer depends on no front end.
 
 /// A code element a request names: its kind, name and, for functions and
@@ -69,14 +69,14 @@ pub enum InsertKind {
 
 #[cfg(test)]
 mod tests {
-    /// The services depend on no front end: no `crate::lang` (the command
+    /// The services depend on no front end: no `crate::commands` (the command
     /// language) in the analysis or workspace code outside their tests.
     #[test]
     fn analysis_and_workspace_do_not_speak_the_command_language() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut offenders = Vec::new();
-        // `crate::lang` the module, not `crate::language` (the languages)
-        let command_language = regex::Regex::new(r"crate::lang\b").unwrap();
+        // the command language module, not `crate::language` (the programming languages)
+        let command_language = regex::Regex::new(r"crate::commands\b").unwrap();
         for dir in ["analysis", "workspace", "change"] {
             for entry in walkdir(&root.join(dir)) {
                 let text = std::fs::read_to_string(&entry).unwrap();

@@ -19,11 +19,11 @@ use crate::analysis::{
     comment, delete, format, insert, modify, validate, Analysis, AnalysisError, SyntaxTree,
 };
 use crate::change::{Base, WorkspaceChange};
-use crate::edit::{position, ChangeSet, LineRange, Position};
-use crate::lang::{
+use crate::commands::{
     AnalysisKind, AnalyzeTarget, CodeTarget, Command, CommentStyle, DeleteTarget, GotoTarget,
     InsertKind, Modification,
 };
+use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::language::{Capability, Language, SyntaxCheck};
 use crate::reply::{plural, Clause, Reply};
 

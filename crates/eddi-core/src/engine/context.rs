@@ -4,8 +4,8 @@
 use super::elsewhere::{Board, Carry};
 use super::ops::json::typed;
 use super::ops::ErrorKind;
+use crate::commands::Command;
 use crate::edit::{position, ChangeSet, Position};
-use crate::lang::Command;
 use crate::reply::Reply;
 use crate::session::{Buffer, Event, Session};
 use crate::workspace::{Workspace, WorkspacePath};

@@ -16,7 +16,7 @@
 
 use super::ops::json::typed;
 use super::ops::ErrorKind;
-use crate::lang::ResponseFormat;
+use crate::commands::ResponseFormat;
 use crate::reply::{plural, Clause, Reply};
 
 /// Bytes kept free after each reply for the line that closes a message

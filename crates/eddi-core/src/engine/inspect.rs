@@ -2,8 +2,8 @@
 
 use ropey::Rope;
 
+use crate::commands::ShowTarget;
 use crate::edit::{position, LineRange, Position};
-use crate::lang::ShowTarget;
 use crate::reply::{Clause, Reply};
 
 use super::context::{Ctx, Outcome};

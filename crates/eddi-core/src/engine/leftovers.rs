@@ -13,7 +13,7 @@
 
 use crate::analysis::index::Location;
 use crate::analysis::modify::visible_name;
-use crate::lang::{Command, DeleteTarget, Modification};
+use crate::commands::{Command, DeleteTarget, Modification};
 use crate::reply::plural;
 use crate::session::Session;
 

@@ -37,7 +37,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::lang::{self, AnalysisKind, AnalyzeTarget, Command, ReplyDetail, ResponseFormat};
+use crate::commands::{self, AnalysisKind, AnalyzeTarget, Command, ReplyDetail, ResponseFormat};
 use crate::language::{Capability, Language};
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
@@ -109,7 +109,7 @@ impl EngineConfig {
 /// A message parsed once ([`Engine::prepare`]), ready to run.
 #[derive(Debug)]
 pub struct Turn {
-    statements: Vec<lang::Statement>,
+    statements: Vec<commands::Statement>,
     quick: bool,
     light: bool,
 }
@@ -357,10 +357,10 @@ impl Engine {
     /// Parses a message once, for [`Self::execute_turn`]; says whether it
     /// is quick (see [`Self::is_quick`]).
     pub fn prepare(&self, _sender: &str, text: &str) -> Turn {
-        let statements = lang::parse_message(text);
+        let statements = commands::parse_message(text);
         // A pending `Replace Confirm` takes `y`/`n` answers, which edit.
         // (Decided on the text alone: the session is locked by the turn.)
-        let answers = lang::parse_answer(text).is_some();
+        let answers = commands::parse_answer(text).is_some();
         let all = |test: fn(&Command) -> bool| {
             !answers
                 && !statements.is_empty()
@@ -524,7 +524,7 @@ impl Engine {
             Some(Err(notice)) => notices.push(notice),
             None => {}
         }
-        if replies.is_empty() && lang::parse_answer(request.text).is_some() {
+        if replies.is_empty() && commands::parse_answer(request.text).is_some() {
             // A late answer: the walk ended (finished, or a command came).
             replies.push(typed(ErrorKind::NotApplicable, format!(
                 "No Replace Confirm is waiting for an answer, so '{}' is not understood; start one with: Replace Confirm \"<text>\" With \"<text>\"",
@@ -554,7 +554,7 @@ impl Engine {
                 ErrorKind::InvalidCommand,
                 format!(
                     "Empty message. {}",
-                    lang::help::help(None).unwrap_or_default()
+                    commands::help::help(None).unwrap_or_default()
                 ),
             );
             replies.push(budget.admit(empty, || format_of(&held)));
@@ -636,7 +636,7 @@ impl Engine {
     }
 
     /// Why `sender` may not run this message, if it may not (see [`policy`]).
-    fn denied(&self, sender: &str, statements: &[lang::Statement]) -> Option<String> {
+    fn denied(&self, sender: &str, statements: &[commands::Statement]) -> Option<String> {
         let permissions = &self.config.permissions;
         if permissions.is_open() {
             return None;
@@ -657,14 +657,14 @@ impl Engine {
     ) -> Reply {
         if let (
             Command::Set {
-                option: lang::SessionOption::OutputLimit(asked),
+                option: commands::SessionOption::OutputLimit(asked),
             },
             Some(room),
         ) = (command, room)
         {
             if let Some((cap, note)) = fit::cap_limit(room, *asked) {
                 let capped = Command::Set {
-                    option: lang::SessionOption::OutputLimit(cap),
+                    option: commands::SessionOption::OutputLimit(cap),
                 };
                 let mut reply = self.run(sender, held, &capped);
                 if reply.is_ok() {
@@ -703,7 +703,7 @@ impl Engine {
                 };
             }
             Command::Help { topic } => {
-                return match lang::help::help(topic.as_deref()) {
+                return match commands::help::help(topic.as_deref()) {
                     Ok(text) => Reply::info(text),
                     Err(e) => ops::json::failure(e.into()),
                 }
@@ -769,7 +769,7 @@ impl Engine {
         // The effects table is what the fsync policy and the fast path
         // trust: a command below `Edit` never makes an event that needs one.
         debug_assert!(
-            command.effect() >= lang::Effect::Edit
+            command.effect() >= commands::Effect::Edit
                 || !live.session.unpersisted()[before..]
                     .iter()
                     .any(Event::needs_fsync),
@@ -951,7 +951,7 @@ impl Engine {
 
 /// Instant reads and cursor moves: no fsync, microseconds.
 fn is_quick_command(command: &Command) -> bool {
-    command.effect() <= lang::Effect::Move && command.is_instant()
+    command.effect() <= commands::Effect::Move && command.is_instant()
 }
 
 /// Reads and cursor moves in the session's own buffers: no text change
@@ -959,7 +959,7 @@ fn is_quick_command(command: &Command) -> bool {
 /// named with dots may be in another file: the index finds it).
 /// Milliseconds at most, for a search through a large buffer.
 fn is_light_command(command: &Command) -> bool {
-    command.effect() <= lang::Effect::Move
+    command.effect() <= commands::Effect::Move
         && !command.is_project_wide()
         && dotted_target(command).is_none()
 }
@@ -1024,7 +1024,7 @@ pub(super) fn not_python_first(not_python: &str, failure: &str) -> String {
 /// The name of a command's code target when it is dotted (`pkg.mod.f`,
 /// `C.m`): a name that may be defined in another file.
 fn dotted_target(command: &Command) -> Option<String> {
-    use lang::{CodeTarget, DeleteTarget, GotoTarget, ShowTarget};
+    use commands::{CodeTarget, DeleteTarget, GotoTarget, ShowTarget};
     let target = match command {
         Command::Show {
             target: ShowTarget::Code(t),

@@ -3,8 +3,8 @@
 
 use ropey::Rope;
 
+use crate::commands::{DeleteTarget, InsertKind};
 use crate::edit::{position, ChangeSet, LineRange, Position};
-use crate::lang::{DeleteTarget, InsertKind};
 use crate::reply::{plural, Clause, Reply};
 use crate::session::Event;
 use crate::workspace::WorkspacePath;

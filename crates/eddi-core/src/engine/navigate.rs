@@ -5,9 +5,9 @@ use std::ops::Range;
 use regex::Regex;
 use ropey::Rope;
 
+use crate::commands::replacement::Template;
+use crate::commands::{FindDirection, GotoTarget, Pattern, ReplaceMode, Scope};
 use crate::edit::{position, Assoc, ChangeSet, LineEnding, Position};
-use crate::lang::replacement::Template;
-use crate::lang::{FindDirection, GotoTarget, Pattern, ReplaceMode, Scope};
 use crate::reply::{plural, Clause, Reply};
 use crate::session::{ConfirmWalk, Event};
 
@@ -51,8 +51,8 @@ impl Ctx<'_> {
         let Some((path, at)) = self.session.bookmark(name) else {
             let known: Vec<&str> = self.session.bookmarks.keys().map(String::as_str).collect();
             let mut candidates = known.clone();
-            candidates.extend_from_slice(crate::lang::parser::GOTO_KEYWORDS);
-            let close = crate::lang::help::suggest(name, &candidates);
+            candidates.extend_from_slice(crate::commands::parser::GOTO_KEYWORDS);
+            let close = crate::commands::help::suggest(name, &candidates);
             let mut message = format!("Unknown Goto target '{name}'.");
             if !close.is_empty() {
                 message.push_str(&format!(" Did you mean: {}?", close.join(", ")));

@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::lang::{Command, Effect};
+use crate::commands::{Command, Effect};
 use crate::workspace::{Workspace, WorkspacePath};
 
 /// Who may do what. Empty means everyone may do everything.
@@ -203,7 +203,7 @@ fn under_prefix(path: &str, prefix: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::parse_command;
+    use crate::commands::parse_command;
 
     fn workspace() -> (tempfile::TempDir, Workspace) {
         let dir = tempfile::tempdir().unwrap();

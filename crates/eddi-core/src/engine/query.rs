@@ -22,7 +22,7 @@ use ropey::Rope;
 use serde_json::{json, Map, Value};
 
 use crate::analysis::index::{ProjectIndex, Stamp, Written};
-use crate::lang::SymbolQuery;
+use crate::commands::SymbolQuery;
 use crate::language::Capability;
 use crate::reply::{plural, Clause, Reply};
 use crate::session::Session;

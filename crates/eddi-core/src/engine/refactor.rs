@@ -473,7 +473,7 @@ impl Engine {
         }
         // The diffs are shown by a preview and carried by a JSON reply.
         let diffs = mode == RefactorMode::Preview
-            || live.session.preferences.format == crate::lang::ResponseFormat::Json;
+            || live.session.preferences.format == crate::commands::ResponseFormat::Json;
         let files = file_reports(&self.workspace, &refactored.change, diffs);
         let mut report = RefactorReport {
             refactoring: refactoring.clone(),

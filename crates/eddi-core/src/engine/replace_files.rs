@@ -19,8 +19,8 @@ use ropey::Rope;
 use serde_json::json;
 
 use crate::change::{Base, FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
+use crate::commands::Pattern;
 use crate::edit::LineEnding;
-use crate::lang::Pattern;
 use crate::reply::{plural, Clause, Reply};
 use crate::workspace::{FileError, LoadedFile, Workspace, WorkspacePath};
 

@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 use regex::Regex;
 
+use crate::commands::Pattern;
 use crate::edit::{LineEnding, Position};
-use crate::lang::Pattern;
 use crate::reply::{plural, Clause, Reply};
 use crate::workspace::{FileError, Workspace};
 

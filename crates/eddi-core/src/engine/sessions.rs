@@ -6,8 +6,8 @@ use std::sync::Arc;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
+use crate::commands::SessionOption;
 use crate::edit::position;
-use crate::lang::SessionOption;
 use crate::reply::{Clause, Reply};
 use crate::session::store::JournalState;
 use crate::session::{Event, Session};

@@ -1,6 +1,6 @@
 //! The programming languages Eddi understands, behind one seam.
 //!
-//! Not to be confused with the command language (`crate::lang`): a
+//! Not to be confused with the command language (`crate::commands`): a
 //! *language* here is a programming language whose files Eddi parses.
 //! Each is one implementation of the [`Language`] trait — its name, how its
 //! files are recognised (extensions, `#!` interpreters), its tree-sitter

@@ -1,5 +1,5 @@
 //! What a refactor is asked to do, as plain data: the command language
-//! parses `Refactor …` into a [`Refactoring`] (`lang::command` re-exports
+//! parses `Refactor …` into a [`Refactoring`] (`commands::command` re-exports
 //! these types), the agent tools build one from their JSON parameters.
 
 use super::Cursor;

@@ -131,7 +131,7 @@ pub enum Event {
 impl Event {
     /// Whether the event must reach the disk before the reply: those of
     /// commands that edit a buffer or write a file (the `Edit` and `Write`
-    /// effects of `lang::Effect`). The others (opening and closing buffers,
+    /// effects of `commands::Effect`). The others (opening and closing buffers,
     /// reloads, cursor moves, bookmarks, preferences, answered ids) are
     /// written but not synced: they survive a killed process, an OS crash
     /// loses at most those — and the next synced event syncs them too.

@@ -15,8 +15,8 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
+use crate::commands::{ReplyDetail, ResponseFormat};
 use crate::edit::{position, ChangeSet, Position};
-use crate::lang::{ReplyDetail, ResponseFormat};
 use crate::workspace::WorkspacePath;
 
 pub use buffer::Buffer;

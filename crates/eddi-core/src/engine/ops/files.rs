@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use ropey::Rope;
 
 use crate::change::{Base, FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
+use crate::commands::Command;
 use crate::edit::position;
-use crate::lang::Command;
 use crate::reply::Reply;
 use crate::workspace::WorkspacePath;
 

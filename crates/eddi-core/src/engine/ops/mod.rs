@@ -259,8 +259,8 @@ impl OpError {
     }
 }
 
-impl From<crate::lang::ParseError> for OpError {
-    fn from(error: crate::lang::ParseError) -> OpError {
+impl From<crate::commands::ParseError> for OpError {
+    fn from(error: crate::commands::ParseError) -> OpError {
         OpError {
             kind: ErrorKind::InvalidCommand,
             message: error.message,

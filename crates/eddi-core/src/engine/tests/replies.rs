@@ -113,14 +113,14 @@ fn set_replies_full_goes_back_and_brief_survives_a_restart() {
 fn state_written_before_brief_replies_existed_loads_as_full() {
     let old: crate::session::Preferences =
         serde_json::from_str(r#"{"format":"terse","output_limit":4000}"#).unwrap();
-    assert_eq!(old.replies, crate::lang::ReplyDetail::Full);
+    assert_eq!(old.replies, crate::commands::ReplyDetail::Full);
 }
 
 #[test]
 fn a_handshake_may_ask_for_brief_replies_before_the_session_exists() {
     let f = Fixture::new();
     f.engine
-        .set_reply_detail("u", crate::lang::ReplyDetail::Brief);
+        .set_reply_detail("u", crate::commands::ReplyDetail::Brief);
     f.check("u", "> Start s; Open Create a.py; Goto 0:0\nOk\nOk\nOk");
 }
 
@@ -269,7 +269,7 @@ fn find_all_in_files_searches_unsaved_buffers_instead_of_the_disk() {
 
 #[test]
 fn in_files_goes_with_find_all_and_needs_a_glob() {
-    use crate::lang::{parse_command, Command, Pattern};
+    use crate::commands::{parse_command, Command, Pattern};
     let parsed = parse_command(r#"find all /def \w+/ in files "src/**/*.py""#).unwrap();
     assert_eq!(
         parsed,

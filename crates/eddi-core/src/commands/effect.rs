@@ -122,7 +122,7 @@ impl Command {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::parse_command;
+    use crate::commands::parse_command;
 
     fn effect(text: &str) -> Effect {
         parse_command(text).unwrap().effect()
