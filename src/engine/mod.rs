@@ -17,6 +17,7 @@
 mod apply;
 mod code;
 mod context;
+mod drafts;
 mod elsewhere;
 mod files;
 mod fit;
@@ -672,6 +673,16 @@ impl Engine {
                     None => self.list_sessions(),
                 };
             }
+            Command::ListDrafts { from } => {
+                let own = held.as_ref().map(|live| live.session.name.clone());
+                return match from.clone().or(own) {
+                    Some(owner) => self.list_drafts(&owner),
+                    None => typed(
+                        ErrorKind::NoSession,
+                        "No session, so no drafts of yours: Start the session whose drafts to list (Start <name>), or name it: List Drafts From <session> (operators)",
+                    ),
+                };
+            }
             Command::Summary { name: Some(name) }
                 if held.as_ref().map(|live| &live.session.name) != Some(name) =>
             {
@@ -730,6 +741,9 @@ impl Engine {
                     preview: *preview,
                 };
                 return self.replace_in_files_command(sender, live, &request);
+            }
+            Command::Recover { path, from } => {
+                return self.recover_command(live, path, from.as_deref())
             }
             Command::Apply => return self.apply_command(sender, live),
             Command::Discard => return self.discard_command(live),

@@ -204,7 +204,7 @@ impl Engine {
         ))]);
         if !drafts.is_empty() {
             reply.push(Clause::Note(format!(
-                "Unsaved edits kept as drafts: {}",
+                "Unsaved edits kept as drafts: {} (List Drafts From {name} lists them, Recover <file> From {name} takes one back)",
                 drafts.join(", ")
             )));
         }

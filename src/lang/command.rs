@@ -25,6 +25,12 @@ pub enum Command {
     /// `List Sessions`: every active session, its sender, idle time and
     /// files with unsaved edits (an operator's command).
     ListSessions,
+    /// `List Drafts [From <session>]`: the drafts kept of a session's
+    /// released unsaved edits (`From` another session: operators only).
+    ListDrafts { from: Option<String> },
+    /// `Recover <file> [From <session>]`: a draft back as the unsaved
+    /// buffer of its file, one undo step over the file's disk text.
+    Recover { path: String, from: Option<String> },
     /// `Summary [<name>]`
     Summary { name: Option<String> },
     /// `Status`

@@ -40,8 +40,8 @@ pub static COMMANDS: &[CommandSpec] = &[
         name: "End",
         group: "Sessions",
         usage: "End [<name>] [Force]",
-        summary: "Ends the current or named session, closing its files; End <name> Force ends another sender's session (operators only), keeping its unsaved edits as drafts",
-        reply: "Ok, Session saved; Ok, Session t ended (sender b), Unsaved edits kept as drafts: .eddi/drafts/t/a.py",
+        summary: "Ends the current or named session, closing its files; End <name> Force ends another sender's session (operators only), keeping its unsaved edits as drafts (see Recover)",
+        reply: "Ok, Session saved; Ok, Session t ended (sender b), Unsaved edits kept as drafts: .eddi/drafts/t/a.py (List Drafts From t lists them, Recover <file> From t takes one back)",
         failures: "Fail \"Session not found: <name>. Sessions: ...\"; Fail \"Session '<name>' belongs to another sender; End <name> Force ends it (operators only)\"",
         examples: "End; End refactor_session; End abandoned_session Force",
     },
@@ -90,6 +90,15 @@ pub static COMMANDS: &[CommandSpec] = &[
         failures: "Fail \"No context to pop. Save one with: Push Context\"",
         examples: "Pop Context",
     },
+    CommandSpec {
+        name: "Recover",
+        group: "Sessions",
+        usage: "Recover <file> [From <session>]",
+        summary: "Takes back a draft: the unsaved edits a session released (idle past session_idle_release_minutes, or ended by End <name> Force) become the unsaved buffer of the file again, one undo step over its text on disk; nothing is written (Save writes it, Undo drops it) and the draft is removed. Drafts belong to a session's name: yours, or (operators only) From another. List Drafts lists them",
+        reply: "Ok, Recovered a.py from the draft kept <time> (+3 -1 lines), At l:c, Length <lines>[, Notice: a.py changed on disk since the draft was kept: …]",
+        failures: "Fail \"No draft of <file> in session <s>; drafts: a.py, b.py\"; Fail \"<file> has unsaved edits in this session: Save or Close it first; the draft is kept\"; Fail \"Permission denied: <sender> is not an operator; Recover From is for operators ...\"",
+        examples: "Recover src/auth.py; Recover a.py From abandoned_session",
+    },
     // -- files --
     CommandSpec {
         name: "Open",
@@ -121,11 +130,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "List",
         group: "Files",
-        usage: "List [Open] [<glob>] | List Sessions",
-        summary: "Lists workspace files (gitignore-aware) matching a glob or under a directory, or only the open ones; List Sessions lists every active session with its sender, idle time and files with unsaved edits (operators only)",
-        reply: "Ok: file1.py, file2.py | Ok: 3 files | Ok: No files match '<glob>' | Ok: 2 sessions: s (sender a, idle 5 s, no unsaved edits); t (sender b, idle 42 min, unsaved: a.py)",
+        usage: "List [Open] [<glob>] | List Sessions | List Drafts [From <session>]",
+        summary: "Lists workspace files (gitignore-aware) matching a glob or under a directory, or only the open ones; List Sessions lists every active session with its sender, idle time and files with unsaved edits (operators only); List Drafts lists your session's drafts (From another session: operators only), each with when it was kept, its size and whether the file changed on disk since (Recover takes one back)",
+        reply: "Ok: file1.py, file2.py | Ok: 3 files | Ok: No files match '<glob>' | Ok: 2 sessions: s (sender a, idle 5 s, no unsaved edits); t (sender b, idle 42 min, unsaved: a.py) | Ok: 2 drafts of session t: a.py (kept 2026-12-04T19:30:00Z, 12 lines, 301 bytes, unchanged on disk); b.py (kept …, changed on disk since) | Ok: No drafts of session t",
         failures: "Fail \"Permission denied: <sender> is not an operator ...\"",
-        examples: "List; List **/*.py; List src; List Open; List Sessions",
+        examples: "List; List **/*.py; List src; List Open; List Sessions; List Drafts; List Drafts From abandoned_session",
     },
     // -- navigation --
     CommandSpec {

@@ -495,6 +495,14 @@ impl<'t> Parser<'t> {
         Ok((raw, t.span))
     }
 
+    /// `From <session>`, if it follows.
+    fn opt_from_session(&mut self) -> Result<Option<String>> {
+        if !self.eat("From") {
+            return Ok(None);
+        }
+        Ok(Some(self.name("session name")?.0))
+    }
+
     fn opt_session_name(&mut self) -> Result<Option<String>> {
         if self.peek().is_none() {
             return Ok(None);
@@ -643,6 +651,13 @@ impl<'t> Parser<'t> {
                 let force = self.eat("Force");
                 Ok(Command::End { name, force })
             }
+            "Recover" => {
+                let Some(path) = self.opt_file()? else {
+                    return Err(self.missing("the file whose draft to recover"));
+                };
+                let from = self.opt_from_session()?;
+                Ok(Command::Recover { path, from })
+            }
             "Summary" => Ok(Command::Summary {
                 name: self.opt_session_name()?,
             }),
@@ -683,6 +698,10 @@ impl<'t> Parser<'t> {
             "List" => {
                 if self.eat("Sessions") {
                     return Ok(Command::ListSessions);
+                }
+                if self.eat("Drafts") {
+                    let from = self.opt_from_session()?;
+                    return Ok(Command::ListDrafts { from });
                 }
                 let open_only = self.eat("Open");
                 let pattern = self.opt_path().map(|(p, _)| p).filter(|p| !p.is_empty());
