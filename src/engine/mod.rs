@@ -723,7 +723,12 @@ impl Engine {
                 };
             }
             Command::Refactor(refactoring) => {
-                return self.refactor_command(sender, live, refactoring)
+                // One preview waits at a time: a refactor's replaces a
+                // waiting replacement's.
+                if live.session.preferences.preview && live.session.pending_replace.is_some() {
+                    let _ = live.session.apply(Event::PendingReplace { replace: None });
+                }
+                return self.refactor_command(sender, live, refactoring);
             }
             Command::Preview { diff, refactoring } => {
                 return self.preview_command(sender, live, refactoring, *diff)
@@ -744,6 +749,13 @@ impl Engine {
             }
             Command::Recover { path, from } => {
                 return self.recover_command(live, path, from.as_deref())
+            }
+            // A waiting replacement across files, else a refactor.
+            Command::Apply if live.session.pending_replace.is_some() => {
+                return self.apply_replacement(sender, live)
+            }
+            Command::Discard if live.session.pending_replace.is_some() => {
+                return self.discard_replacement(live)
             }
             Command::Apply => return self.apply_command(sender, live),
             Command::Discard => return self.discard_command(live),

@@ -343,6 +343,12 @@ impl Ctx<'_> {
                 pending.refactoring
             )));
         }
+        if let Some(pending) = &self.session.pending_replace {
+            clauses.push(Clause::Note(format!(
+                "{} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)",
+                pending.command
+            )));
+        }
         Ok(Reply::Info(clauses))
     }
 
