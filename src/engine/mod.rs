@@ -723,12 +723,13 @@ impl Engine {
                 };
             }
             Command::Refactor(refactoring) => {
-                // One preview waits at a time: a refactor's replaces a
-                // waiting replacement's.
-                if live.session.preferences.preview && live.session.pending_replace.is_some() {
+                let reply = self.refactor_command(sender, live, refactoring);
+                // One preview waits at a time: a refactor's that now waits
+                // replaces a waiting replacement's.
+                if live.session.pending.is_some() && live.session.pending_replace.is_some() {
                     let _ = live.session.apply(Event::PendingReplace { replace: None });
                 }
-                return self.refactor_command(sender, live, refactoring);
+                return reply;
             }
             Command::Preview { diff, refactoring } => {
                 return self.preview_command(sender, live, refactoring, *diff)
@@ -738,12 +739,14 @@ impl Engine {
                 replacement,
                 glob,
                 preview,
+                diff,
             } => {
                 let request = replace_files::ReplaceInFiles {
                     pattern,
                     replacement,
                     glob,
                     preview: *preview,
+                    diff: *diff,
                 };
                 return self.replace_in_files_command(sender, live, &request);
             }

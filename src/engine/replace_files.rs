@@ -66,6 +66,8 @@ pub(super) struct ReplaceInFiles<'a> {
     pub replacement: &'a str,
     pub glob: &'a str,
     pub preview: bool,
+    /// With `preview`: the unified diff of every file too.
+    pub diff: bool,
 }
 
 impl ReplaceInFiles<'_> {
@@ -76,6 +78,7 @@ impl ReplaceInFiles<'_> {
             replacement: self.replacement.to_owned(),
             glob: self.glob.to_owned(),
             preview: false,
+            diff: false,
         }
         .to_string()
     }
@@ -135,6 +138,7 @@ impl Engine {
             replacement: replacement.to_owned(),
             glob: glob.to_owned(),
             preview,
+            diff: false,
         };
         // The one door, as for a message.
         self.config
@@ -152,6 +156,7 @@ impl Engine {
             replacement,
             glob,
             preview,
+            diff: false,
         };
         let mode = if preview { Mode::Preview } else { Mode::Apply };
         let reply = self
@@ -189,6 +194,11 @@ impl Engine {
         let computed = self.compute_replacement(live, request)?;
         self.check_replacement(sender, live, &computed.change, mode == Mode::Apply)?;
         match mode {
+            Mode::Preview if request.diff => {
+                let mut reply = preview_reply(&computed, None);
+                reply.push(Clause::Txt(self.diff_of(&computed.change)));
+                Ok(reply)
+            }
             Mode::Preview => Ok(preview_reply(&computed, None)),
             Mode::Wait => {
                 let pending = PendingReplace {
@@ -423,6 +433,34 @@ impl Engine {
             ));
         }
         Ok(computed)
+    }
+
+    /// The unified diff of every file of the change (read again: it was
+    /// computed against them moments ago).
+    fn diff_of(&self, change: &WorkspaceChange) -> String {
+        let mut text = String::new();
+        for (path, file) in change.files() {
+            let FileOp::Edit(edits) = &file.op else {
+                continue;
+            };
+            let Ok(loaded) = self.workspace.read(path) else {
+                continue;
+            };
+            let before = Rope::from_str(&loaded.text);
+            let Ok(after) = edits.apply(&before) else {
+                continue;
+            };
+            let after = after.to_string();
+            let diff = similar::TextDiff::from_lines(&loaded.text, &after);
+            text.push_str(
+                &diff
+                    .unified_diff()
+                    .context_radius(3)
+                    .header(&format!("a/{path}"), &format!("b/{path}"))
+                    .to_string(),
+            );
+        }
+        text.trim_end_matches('\n').to_owned()
     }
 
     /// The checks of a refactor: permissions (to read for a preview, to

@@ -82,14 +82,16 @@ pub enum Command {
         /// Only matches inside this part of the file; `None`: the whole file.
         scope: Option<Scope>,
     },
-    /// `[Preview] Replace All "<text>"|/<regex>/ With "<text>" In Files "<glob>"`:
+    /// `[Preview [Diff]] Replace All "<text>"|/<regex>/ With "<text>" In Files "<glob>"`:
     /// every match in the workspace's files matching the glob, replaced as
-    /// one commit and one undo step; `preview` only counts them.
+    /// one commit and one undo step; `preview` only counts them, and with
+    /// `diff` (only with `preview`) shows the unified diff too.
     ReplaceInFiles {
         pattern: Pattern,
         replacement: String,
         glob: String,
         preview: bool,
+        diff: bool,
     },
     /// `Bookmark <name> [<line>:<col>]`
     Bookmark { name: String, at: Option<Position> },

@@ -287,11 +287,11 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Preview",
         group: "Refactoring",
-        usage: "Preview [Diff] Refactor <kind> … | Preview Replace All … In Files \"<glob>\"",
-        summary: "Computes a refactor and checks it, changing nothing: the files it would modify with its counts, and with Diff the unified diff; Preview Replace All … In Files counts the occurrences per file (see Replace)",
-        reply: "Ok, Preview: Would modify <n> files: a.py, b.py, <counts>[, Txt <unified diff>] | Ok, Preview: Would replace <n> occurrences in <k> files: a.py (3), b.py (1)",
+        usage: "Preview [Diff] Refactor <kind> … | Preview [Diff] Replace All … In Files \"<glob>\"",
+        summary: "Computes a refactor and checks it, changing nothing: the files it would modify with its counts, and with Diff the unified diff; Preview [Diff] Replace All … In Files counts the occurrences per file, with Diff the unified diff too (see Replace)",
+        reply: "Ok, Preview: Would modify <n> files: a.py, b.py, <counts>[, Txt <unified diff>] | Ok, Preview: Would replace <n> occurrences in <k> files: a.py (3), b.py (1)[, Txt <unified diff>]",
         failures: "the failures of Refactor",
-        examples: "Preview Refactor Rename_Class UserManager AccountManager; Preview Diff Refactor RenameSymbol f g",
+        examples: "Preview Refactor Rename_Class UserManager AccountManager; Preview Diff Refactor RenameSymbol f g; Preview Diff Replace All \"timeout=\" With \"timeout_s=\" In Files \"*.py\"",
     },
     CommandSpec {
         name: "Apply",

@@ -813,6 +813,7 @@ impl<'t> Parser<'t> {
             }
             "Refactor" => Ok(Command::Refactor(self.refactoring()?)),
             "Preview" => {
+                let diff = self.eat("Diff");
                 if self.eat("Replace") {
                     return match self.replace()? {
                         Command::ReplaceInFiles {
@@ -825,6 +826,7 @@ impl<'t> Parser<'t> {
                             replacement,
                             glob,
                             preview: true,
+                            diff,
                         }),
                         _ => Err(self.with_usage(
                             "Preview Replace previews a workspace replacement: Preview Replace All \"<text>\" With \"<text>\" In Files \"<glob>\"".into(),
@@ -832,10 +834,9 @@ impl<'t> Parser<'t> {
                         )),
                     };
                 }
-                let diff = self.eat("Diff");
                 if !self.eat("Refactor") {
                     return Err(self.expected(
-                        "'Refactor' or 'Replace' (Preview [Diff] Refactor <kind> …, Preview Replace All … In Files \"<glob>\")",
+                        "'Refactor' or 'Replace' (Preview [Diff] Refactor <kind> …, Preview [Diff] Replace All … In Files \"<glob>\")",
                     ));
                 }
                 let refactoring = self.refactoring()?;
@@ -1202,6 +1203,7 @@ impl<'t> Parser<'t> {
                 replacement,
                 glob,
                 preview: false,
+                diff: false,
             });
         }
         let scope = if scoped {

@@ -226,10 +226,15 @@ impl Display for Command {
                 replacement,
                 glob,
                 preview,
+                diff,
             } => write!(
                 f,
                 "{}Replace All {pattern} With {} In Files {}",
-                if *preview { "Preview " } else { "" },
+                match (*preview, *diff) {
+                    (true, true) => "Preview Diff ",
+                    (true, false) => "Preview ",
+                    (false, _) => "",
+                },
                 quote(replacement),
                 quote(glob)
             ),

@@ -327,3 +327,20 @@ fn a_waiting_replacements_json_says_so_and_fits_the_schema() {
         assert_eq!(replaced["waiting"].as_bool(), (!applied).then_some(true));
     }
 }
+
+#[test]
+fn preview_diff_shows_the_unified_diff_and_changes_nothing() {
+    let f = Fixture::new();
+    f.write("a.py", "old = 1\nprint(old)\n");
+    f.write("b.py", "x = 2\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Diff Replace All "old" With "new" In Files "*.py"
+        Ok, Preview: Would replace 2 occurrences in 1 file: a.py (2), Txt --- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n-old = 1\n-print(old)\n+new = 1\n+print(new)
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "old = 1\nprint(old)\n");
+}
