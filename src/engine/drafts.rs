@@ -8,7 +8,8 @@
 //! the door, `policy`). `Recover` writes nothing: the draft's text becomes
 //! the unsaved buffer of its file, one undo step over the file's text on
 //! disk as it is now (`Save` writes it, `Undo` drops it), and the draft is
-//! removed once the session holding it is persisted. When the file moved
+//! removed once the session's events that hold it are persisted
+//! (`Engine::persist`). When the file moved
 //! on since the draft was kept the reply says so in a `Notice`: the
 //! buffer then also takes back what changed on disk since, for the agent
 //! to review with `Diff`.
@@ -214,7 +215,6 @@ impl Engine {
         }
         let lines = ctx.current()?.line_count();
 
-        // The draft goes once the buffer that holds its text is persisted.
         let mut clauses = vec![Clause::Note(if added + deleted == 0 {
             format!(
                 "The draft of {path} kept {} is the file's text: nothing to recover",
@@ -233,19 +233,12 @@ impl Engine {
         })];
         clauses.push(Clause::At(cursor));
         clauses.push(Clause::Length(lines));
-        match self.persist(live) {
-            Ok(()) => {
-                if let Err(e) = self.store.remove_draft(&owner, path.as_str()) {
-                    clauses.push(Clause::Note(format!(
-                        "the draft could not be removed ({e}): remove it by hand"
-                    )));
-                }
-            }
-            Err(e) => clauses.push(Clause::Note(format!(
-                "the draft is kept until the session can be persisted ({e})"
-            ))),
-        }
-        if let Some(notice) = since_notice(&path, since) {
+        // The draft goes once the events that hold its text are persisted
+        // (with the turn's, its request id among them: a retry finds it
+        // answered, not the draft gone).
+        live.recovered.push((owner.clone(), path.to_string()));
+        // A draft that is the file's text needs no review.
+        if let Some(notice) = since_notice(&path, since).filter(|_| added + deleted > 0) {
             clauses.push(Clause::Notice(notice));
         }
         clauses.push(data(

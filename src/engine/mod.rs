@@ -177,6 +177,9 @@ pub(crate) struct Live {
     pub journal: JournalState,
     /// How often the session was locked: a turn locks it once (tested).
     pub locked: u64,
+    /// Drafts `Recover` took into the session, `(session, path)`: removed
+    /// once the session's events that hold their text are persisted.
+    pub recovered: Vec<(String, String)>,
 }
 
 impl Live {
@@ -185,6 +188,7 @@ impl Live {
             session,
             journal,
             locked: 0,
+            recovered: Vec::new(),
         }
     }
 }
@@ -841,6 +845,14 @@ impl Engine {
         if matches!(&result, Err(e) if !matches!(e, StoreError::NotDurable { .. })) {
             // Not written: they go with the next write that succeeds.
             live.session.requeue_unpersisted(events);
+        }
+        if result.is_ok() {
+            // Their text is in the session's persisted state now.
+            for (owner, path) in std::mem::take(&mut live.recovered) {
+                if let Err(e) = self.store.remove_draft(&owner, &path) {
+                    tracing::warn!(session = %owner, %path, error = %e, "recovered draft not removed");
+                }
+            }
         }
         result
     }

@@ -211,3 +211,28 @@ fn json_replies_of_drafts_fit_the_schema() {
     );
     assert_eq!(replies[2]["drafts"], json!([]));
 }
+
+#[test]
+fn a_draft_of_a_deleted_file_comes_back_as_a_new_file_and_one_equal_to_the_file_is_just_removed() {
+    let f = Fixture::new();
+    f.write("same.py", "x = 1\n");
+    f.write(".eddi/drafts/t/same.py", "x = 1\n");
+    f.write(".eddi/drafts/t/gone.py", "y = 2\n");
+    f.write(
+        ".eddi/draft-records/t.json",
+        r#"{"gone.py": {"kept": "2026-01-02T03:04:05Z", "base": "0123"}}"#,
+    );
+    assert_eq!(
+        timeless(&f.send("a", "Start t; List Drafts")),
+        "Ok\nOk: 2 drafts of session t: gone.py (kept <time>, 1 line, 6 bytes, deleted on disk since); same.py (kept <time>, 1 line, 6 bytes, disk unknown: kept before Eddi recorded it)"
+    );
+    let recovered = timeless(&f.send("a", "Recover same.py; Recover gone.py; Save"));
+    assert_eq!(
+        recovered,
+        "Ok, The draft of same.py kept <time> is the file's text: nothing to recover, At 0:0, Length 1\n\
+         Ok, Recovered gone.py from the draft kept <time> (+1 -0 lines), At 0:0, Length 1, Notice: gone.py was deleted on disk since the draft was kept: your buffer is a new file with the draft's text; Save creates it again\n\
+         Ok, Bytes 6"
+    );
+    assert_eq!(f.read("gone.py"), "y = 2\n");
+    assert_eq!(f.send("a", "List Drafts"), "Ok: No drafts of session t");
+}
