@@ -203,7 +203,8 @@ impl Engine {
         let after = Rope::from_str(&text);
         let change = change_between(&before, &after);
         let mut cursor = ctx.current()?.cursor();
-        if !change.is_identity() {
+        let same = change.is_identity();
+        if !same {
             let first = change.edits().first().map_or(0, |(from, _, _)| *from);
             cursor = position::from_char(&after, first);
             ctx.apply(Event::Edited {
@@ -215,7 +216,7 @@ impl Engine {
         }
         let lines = ctx.current()?.line_count();
 
-        let mut clauses = vec![Clause::Note(if added + deleted == 0 {
+        let mut clauses = vec![Clause::Note(if same {
             format!(
                 "The draft of {path} kept {} is the file's text: nothing to recover",
                 draft.kept
@@ -238,7 +239,7 @@ impl Engine {
         // answered, not the draft gone).
         live.recovered.push((owner.clone(), path.to_string()));
         // A draft that is the file's text needs no review.
-        if let Some(notice) = since_notice(&path, since).filter(|_| added + deleted > 0) {
+        if let Some(notice) = since_notice(&path, since).filter(|_| !same) {
             clauses.push(Clause::Notice(notice));
         }
         clauses.push(data(
