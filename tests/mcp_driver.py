@@ -6,7 +6,8 @@ Usage: mcp_driver.py EDDI_BINARY ROOT EXPECTED_JSON
        mcp_driver.py --http URL EXPECTED_JSON   (a running `eddi mcp --http`
        on the same project: list, read, edit with the hash, the guide)
        mcp_driver.py --refactor EDDI_BINARY ROOT CASES_JSON   (every
-       refactoring tool: preview, apply, undo, errors, a read-only server;
+       refactoring tool, and replace_in_files: preview, apply, undo,
+       errors, a read-only server;
        CASES_JSON: [{"tool", "params", "files": {path: text after}}])
   ROOT holds the project tests/wire/tools_mcp.rs wrote (shop.py, app.py);
   EXPECTED_JSON: {"tools": {name: read_only, ...}} from the Rust registry.
@@ -221,6 +222,20 @@ async def refactors(eddi, root, cases):
                 check(undone["files"] == sorted(after), f"{tool} undo", undone)
                 check(snapshot(root) == before, f"{tool} undone in every file")
             print("refactor tools: ok")
+
+            # replace_in_files: previewed, applied as one step, undone
+            args = {"find": "cart", "replace": "basket", "files": "*.py"}
+            counted = await ok(s, "replace_in_files", {**args, "preview": True})
+            check(counted["files"] == {"app.py": 3, "shop.py": 2} and counted["applied"] is False,
+                  "replace_in_files preview", counted)
+            check(snapshot(root) == before, "replace_in_files preview writes nothing")
+            replaced = await ok(s, "replace_in_files", {**args, "preview": False})
+            check(replaced["applied"] is True and replaced["total"] == 5, "replace_in_files applied", replaced)
+            check("basket = Cart()" in read(root, "app.py"), "replace_in_files wrote app.py", read(root, "app.py"))
+            undone = await ok(s, "undo", {})
+            check(sorted(undone["files"]) == ["app.py", "shop.py"], "replace_in_files undo", undone)
+            check(snapshot(root) == before, "replace_in_files undone in every file")
+            print("replace_in_files: ok")
 
             unknown = await err(s, "rename_symbol", {"symbol": "Cart.ad", "new_name": "put", "preview": True})
             check((unknown["code"], unknown["field"], unknown["candidates"]) == ("not_found", "symbol", ["add", "total"]),

@@ -1,11 +1,12 @@
 //! The edit tools: replace lines (with a hash precondition), create and
-//! delete files, undo — each committed to disk as one undo step of the
+//! delete files, replace a text across files, undo — each committed to disk as one undo step of the
 //! caller's session, through the engine's one applier.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::commands::Pattern;
 use crate::engine::ops::{EditError, LineRange};
 use crate::engine::Engine;
 
@@ -133,4 +134,57 @@ pub struct Undo {
 pub fn undo(engine: &Engine, sender: &str, p: Undo) -> Result<Value, ToolError> {
     let undone = engine.undo_step(sender, p.path.as_deref())?;
     Ok(json!({ "files": undone.files }))
+}
+
+pub const REPLACE_IN_FILES: &str = "Replace a text (or, with `regex: true`, every match of a regular expression) in every file whose workspace path matches the glob `files` (`*.py`, `src/**/*.py`; gitignore-aware; binary, non-UTF-8 and oversized files are skipped and listed) — the terse `Replace All … In Files`. With `preview: true` nothing changes: it counts what would change. With `preview: false` every file is written at once (all or nothing) as one undo step — the undo tool takes the whole change back — after the checks a refactor makes: refused, nothing written, when a file it changes has unsaved edits in this session, or when another session has unsaved edits on the lines it changes, or when you may not write a file. In `replace` with a regex, `$1`, `${name}` are groups and `$$` is a `$`; without `regex` both are literal text. Returns `total`, `files` (replacements per path), `searched`, `skipped_files` ([{path, reason}]) and `applied`. For code names use rename_symbol instead: it changes the uses, not the same word in strings and comments.";
+
+/// Parameters of `replace_in_files`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReplaceInFiles {
+    /// The text to find, literal; with `regex: true` a regular expression (Rust syntax).
+    pub find: String,
+    /// `find` is a regular expression, and `replace` may name its groups.
+    #[serde(default)]
+    pub regex: bool,
+    /// The replacement.
+    pub replace: String,
+    /// Which files: a glob over workspace paths (`*.py`, `src/**/*.py`).
+    pub files: String,
+    /// Only count what would change; nothing is written.
+    #[serde(default)]
+    pub preview: bool,
+}
+
+pub fn replace_in_files(
+    engine: &Engine,
+    sender: &str,
+    p: ReplaceInFiles,
+) -> Result<Value, ToolError> {
+    if p.find.is_empty() {
+        return Err(ToolError::param(
+            "find",
+            "find: empty; give the text to find",
+        ));
+    }
+    if p.files.trim().is_empty() {
+        return Err(ToolError::param(
+            "files",
+            "files: empty; give a glob such as *.py or src/**/*.py",
+        ));
+    }
+    let pattern = if p.regex {
+        if let Err(e) = regex::Regex::new(&p.find) {
+            let why = e.to_string();
+            let why = why.lines().last().unwrap_or_default();
+            return Err(ToolError::param(
+                "find",
+                format!("find: invalid regex: {why}"),
+            ));
+        }
+        Pattern::Regex(p.find)
+    } else {
+        Pattern::Text(p.find)
+    };
+    Ok(engine.replace_in_files_op(sender, &pattern, &p.replace, &p.files, p.preview)?)
 }

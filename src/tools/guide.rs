@@ -24,6 +24,7 @@ const RECOVERY: &[(&str, &str)] = &[
     ("Permission denied", "this sender is read-only or limited to some folders: the message names them; do not retry"),
     ("changed on disk", "another program wrote the file: read it again (get_lines), then edit"),
     ("has unsaved edits", "`Save` (or `Undo`) the session's buffer of that file first"),
+    ("were released so that others may write", "your session sat idle and its unsaved edits were kept as drafts: `List Drafts`, then `Recover <file>` makes one your unsaved buffer again (a `Notice` says when the file changed since: check `Diff` before `Save`)"),
     ("invalid_params", "the `field` names the parameter to fix; an unknown field lists the valid ones"),
     ("Name conflict exists", "the new name is taken or would shadow one: choose another `new_name` (or `name`)"),
     ("Signature conflict detected", "`old_params` must be the current parameters, which the message shows: copy them"),

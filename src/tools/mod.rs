@@ -141,6 +141,12 @@ pub fn tools() -> &'static [Tool] {
                 Effect::Write,
                 edit::delete_file,
             ),
+            Tool::new(
+                "replace_in_files",
+                edit::REPLACE_IN_FILES,
+                Effect::Write,
+                edit::replace_in_files,
+            ),
             Tool::new("undo", edit::UNDO, Effect::Write, edit::undo),
             // -- search
             Tool::new(

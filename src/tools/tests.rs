@@ -1216,3 +1216,99 @@ fn edit_lines_meets_other_sessions_unsaved_edits_as_a_refactor_does() {
         "from shop import Cart, checkout  # shop\n\ncart = Cart()\ncart.add(1)  # two\ncheckout(cart)\n"
     );
 }
+
+#[test]
+fn replace_in_files_previews_counts_then_writes_one_undo_step() {
+    let p = Project::new();
+    let preview = p.ok(
+        "replace_in_files",
+        json!({"find": "cart", "replace": "basket", "files": "*.py", "preview": true}),
+    );
+    assert_eq!(
+        preview,
+        json!({"total": 5, "files": {"app.py": 3, "shop.py": 2}, "searched": 2,
+               "skipped_files": [], "applied": false})
+    );
+    assert_eq!(p.read("app.py"), APP, "a preview writes nothing");
+    // The terse command, through the same engine code, counts the same.
+    assert_eq!(
+        p.send(
+            "other",
+            r#"Start o; Preview Replace All "cart" With "basket" In Files "*.py""#
+        ),
+        "Ok\nOk, Preview: Would replace 5 occurrences in 2 files: app.py (3), shop.py (2)"
+    );
+    let applied = p.ok(
+        "replace_in_files",
+        json!({"find": r"\bcart\.(\w+)", "regex": true, "replace": "basket.${1}_now", "files": "*.py"}),
+    );
+    assert_eq!(applied["files"], json!({"app.py": 1, "shop.py": 1}));
+    assert_eq!(applied["applied"], true);
+    assert!(
+        p.read("app.py").contains("basket.add_now(1)\n"),
+        "{}",
+        p.read("app.py")
+    );
+    assert!(p.read("shop.py").contains("return basket.total_now()\n"));
+    // One undo step takes both files back.
+    let undone = p.ok("undo", json!({}));
+    assert_eq!(undone["files"], json!(["app.py", "shop.py"]));
+    assert_eq!(p.read("app.py"), APP);
+    assert_eq!(p.read("shop.py"), SHOP);
+}
+
+#[test]
+fn replace_in_files_errors_name_the_field_and_write_nothing() {
+    let permissions = Permissions {
+        read_only: ["viewer".to_string()].into(),
+        ..Default::default()
+    };
+    let p = Project::with(permissions);
+    let empty = p.err(
+        "replace_in_files",
+        json!({"find": "", "replace": "x", "files": "*.py"}),
+    );
+    assert_eq!(
+        (&empty["code"], &empty["field"]),
+        (&json!("invalid_params"), &json!("find"))
+    );
+    let bad = p.err(
+        "replace_in_files",
+        json!({"find": "(", "regex": true, "replace": "x", "files": "*.py"}),
+    );
+    assert_eq!(
+        (&bad["code"], &bad["field"]),
+        (&json!("invalid_params"), &json!("find"))
+    );
+    let missing = p.err("replace_in_files", json!({"find": "x", "replace": "y"}));
+    assert_eq!(missing["field"], "files");
+    let none = p.err(
+        "replace_in_files",
+        json!({"find": "nowhere", "replace": "y", "files": "*.py"}),
+    );
+    assert_eq!(none["code"], "not_found", "{none}");
+    // A read-only sender may preview, not write.
+    let counted = call(
+        &p.engine,
+        "viewer",
+        "replace_in_files",
+        json!({"find": "cart", "replace": "basket", "files": "*.py", "preview": true}),
+    )
+    .unwrap();
+    assert_eq!(counted["total"], 5);
+    let denied = p.err_as(
+        "viewer",
+        "replace_in_files",
+        json!({"find": "cart", "replace": "basket", "files": "*.py"}),
+    );
+    assert_eq!(denied["code"], "permission_denied", "{denied}");
+    // Unsaved edits of the session in a file it would change: refused.
+    p.send("agent", "Open app.py; Insert Line \"# mine\"");
+    let unsaved = p.err(
+        "replace_in_files",
+        json!({"find": "cart", "replace": "basket", "files": "*.py"}),
+    );
+    assert_eq!(unsaved["code"], "stale", "{unsaved}");
+    assert_eq!(p.read("app.py"), APP);
+    assert_eq!(p.read("shop.py"), SHOP);
+}

@@ -421,6 +421,7 @@ fn find_and_replace() {
                 replacement: s("new"),
                 glob: s("*.py"),
                 preview: false,
+                diff: false,
             },
         ),
         (
@@ -430,6 +431,7 @@ fn find_and_replace() {
                 replacement: s("${1}Id"),
                 glob: s("src/**/*.py"),
                 preview: false,
+                diff: false,
             },
         ),
         (
@@ -439,6 +441,17 @@ fn find_and_replace() {
                 replacement: s("new"),
                 glob: s("*"),
                 preview: true,
+                diff: false,
+            },
+        ),
+        (
+            "Preview Diff Replace All \"old\" With \"new\" In Files \"*\"",
+            Command::ReplaceInFiles {
+                pattern: Pattern::Text(s("old")),
+                replacement: s("new"),
+                glob: s("*"),
+                preview: true,
+                diff: true,
             },
         ),
         (
@@ -973,7 +986,7 @@ fn unknown_commands_and_keywords_suggest() {
         ("Refactor Extract_Method m 3:4", "Expected 'lines' and a range (lines 45:52), found '3:4'"),
         ("Refactor Extract_Method m lines 5:4", "Block start 5 is after its end 4"),
         ("Refactor RenameSymbol f 9g", "Expected the new name (an identifier), found '9g'"),
-        ("Preview Rename f g", "Expected 'Refactor' or 'Replace' (Preview [Diff] Refactor <kind> …, Preview Replace All … In Files \"<glob>\"), found 'Rename'"),
+        ("Preview Rename f g", "Expected 'Refactor' or 'Replace' (Preview [Diff] Refactor <kind> …, Preview [Diff] Replace All … In Files \"<glob>\"), found 'Rename'"),
         ("Set Preview maybe", "Unknown preview mode 'maybe'. Valid: on, off"),
     ]);
 }
@@ -1451,17 +1464,24 @@ fn file_and_navigation_commands() -> BoxedStrategy<Command> {
                 replacement,
                 scope
             }),
-        (pattern(), any::<String>(), "[a-z*/.]{1,10}", any::<bool>())
-            .prop_filter("a change", |(p, r, _, _)| p != &Pattern::Text(r.clone()))
-            .prop_filter("groups the regex has", |(p, r, _, _)| {
+        (
+            pattern(),
+            any::<String>(),
+            "[a-z*/.]{1,10}",
+            any::<bool>(),
+            any::<bool>()
+        )
+            .prop_filter("a change", |(p, r, _, _, _)| p != &Pattern::Text(r.clone()))
+            .prop_filter("groups the regex has", |(p, r, _, _, _)| {
                 !matches!(p, Pattern::Regex(_)) || !r.contains('$')
             })
             .prop_map(
-                |(pattern, replacement, glob, preview)| Command::ReplaceInFiles {
+                |(pattern, replacement, glob, preview, diff)| Command::ReplaceInFiles {
                     pattern,
                     replacement,
                     glob,
-                    preview
+                    preview,
+                    diff: preview && diff,
                 }
             ),
         (

@@ -238,6 +238,15 @@ async fn every_tool_over_nats_on_real_files() {
     assert_eq!(read("pkg/util.py"), "def helper():\n    return 1\n");
     t.ok("delete_file", json!({"path": "pkg/util.py"})).await;
     assert!(!dir.path().join("pkg/util.py").exists());
+    let replaced = t
+        .ok(
+            "replace_in_files",
+            json!({"find": "cart", "replace": "basket", "files": "*.py", "preview": true}),
+        )
+        .await;
+    assert_eq!(replaced["files"], json!({"app.py": 3, "shop.py": 2}));
+    assert_eq!(replaced["applied"], false);
+    assert_eq!(read("app.py"), APP, "a preview writes nothing");
     let reply = t
         .ok("eddi", json!({"command": "Open app.py; Show Line 2"}))
         .await;

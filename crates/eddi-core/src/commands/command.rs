@@ -25,6 +25,12 @@ pub enum Command {
     /// `List Sessions`: every active session, its sender, idle time and
     /// files with unsaved edits (an operator's command).
     ListSessions,
+    /// `List Drafts [From <session>]`: the drafts kept of a session's
+    /// released unsaved edits (`From` another session: operators only).
+    ListDrafts { from: Option<String> },
+    /// `Recover <file> [From <session>]`: a draft back as the unsaved
+    /// buffer of its file, one undo step over the file's disk text.
+    Recover { path: String, from: Option<String> },
     /// `Summary [<name>]`
     Summary { name: Option<String> },
     /// `Status`
@@ -76,14 +82,16 @@ pub enum Command {
         /// Only matches inside this part of the file; `None`: the whole file.
         scope: Option<Scope>,
     },
-    /// `[Preview] Replace All "<text>"|/<regex>/ With "<text>" In Files "<glob>"`:
+    /// `[Preview [Diff]] Replace All "<text>"|/<regex>/ With "<text>" In Files "<glob>"`:
     /// every match in the workspace's files matching the glob, replaced as
-    /// one commit and one undo step; `preview` only counts them.
+    /// one commit and one undo step; `preview` only counts them, and with
+    /// `diff` (only with `preview`) shows the unified diff too.
     ReplaceInFiles {
         pattern: Pattern,
         replacement: String,
         glob: String,
         preview: bool,
+        diff: bool,
     },
     /// `Bookmark <name> [<line>:<col>]`
     Bookmark { name: String, at: Option<Position> },

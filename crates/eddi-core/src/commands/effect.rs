@@ -47,7 +47,7 @@ impl Command {
         use Command::*;
         match self {
             Summary { .. } | Status | List { .. } | Diff { .. } | Help { .. } => Effect::Read,
-            ListSessions => Effect::Read,
+            ListSessions | ListDrafts { .. } => Effect::Read,
             Show { .. } | Analyze { .. } | Validate { .. } | FindSymbol { .. } => Effect::Read,
             FindInFiles { .. } => Effect::Read,
             Find {
@@ -65,6 +65,8 @@ impl Command {
             | Modify { .. }
             | Comment { .. }
             | Format { .. } => Effect::Edit,
+            // A draft becomes an unsaved buffer; nothing is written.
+            Recover { .. } => Effect::Edit,
             Undo { .. } | Redo { .. } => Effect::Write, // the undo of a committed step writes
             Save { .. } | SaveAll { .. } => Effect::Write,
             // A preview computes everything and changes nothing (in preview
@@ -143,6 +145,8 @@ mod tests {
         assert_eq!(effect("Preview Refactor RenameSymbol f g"), Effect::Read);
         assert_eq!(effect("Apply"), Effect::Write);
         assert_eq!(effect("Discard"), Effect::Session);
+        assert_eq!(effect("List Drafts"), Effect::Read);
+        assert_eq!(effect("Recover a.py From t"), Effect::Edit);
         assert!(Effect::Read < Effect::Move && Effect::Edit < Effect::Write);
     }
 

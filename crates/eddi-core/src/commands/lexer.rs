@@ -95,7 +95,7 @@ struct Lexer {
     /// The current command's second token is `Next|Prev|All|Confirm`.
     stmt_has_mode: bool,
     /// Words before the statement's verb: 1 after a leading `Preview`
-    /// (`Preview Replace All /re/ …`), else 0.
+    /// (`Preview Replace All /re/ …`), 2 after `Preview Diff`, else 0.
     stmt_lead: usize,
 }
 
@@ -211,6 +211,8 @@ impl Lexer {
         let lower = text.to_ascii_lowercase();
         if self.stmt_len == 0 && lower == "preview" {
             self.stmt_lead = 1;
+        } else if self.stmt_len == 1 && self.stmt_lead == 1 && lower == "diff" {
+            self.stmt_lead = 2;
         } else if self.stmt_len == self.stmt_lead {
             self.stmt_takes_pattern = lower == "find" || lower == "replace";
         } else if self.stmt_len == self.stmt_lead + 1 {

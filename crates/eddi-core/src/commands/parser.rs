@@ -495,6 +495,14 @@ impl<'t> Parser<'t> {
         Ok((raw, t.span))
     }
 
+    /// `From <session>`, if it follows.
+    fn opt_from_session(&mut self) -> Result<Option<String>> {
+        if !self.eat("From") {
+            return Ok(None);
+        }
+        Ok(Some(self.name("session name")?.0))
+    }
+
     fn opt_session_name(&mut self) -> Result<Option<String>> {
         if self.peek().is_none() {
             return Ok(None);
@@ -643,6 +651,13 @@ impl<'t> Parser<'t> {
                 let force = self.eat("Force");
                 Ok(Command::End { name, force })
             }
+            "Recover" => {
+                let Some(path) = self.opt_file()? else {
+                    return Err(self.missing("the file whose draft to recover"));
+                };
+                let from = self.opt_from_session()?;
+                Ok(Command::Recover { path, from })
+            }
             "Summary" => Ok(Command::Summary {
                 name: self.opt_session_name()?,
             }),
@@ -683,6 +698,10 @@ impl<'t> Parser<'t> {
             "List" => {
                 if self.eat("Sessions") {
                     return Ok(Command::ListSessions);
+                }
+                if self.eat("Drafts") {
+                    let from = self.opt_from_session()?;
+                    return Ok(Command::ListDrafts { from });
                 }
                 let open_only = self.eat("Open");
                 let pattern = self.opt_path().map(|(p, _)| p).filter(|p| !p.is_empty());
@@ -794,6 +813,7 @@ impl<'t> Parser<'t> {
             }
             "Refactor" => Ok(Command::Refactor(self.refactoring()?)),
             "Preview" => {
+                let diff = self.eat("Diff");
                 if self.eat("Replace") {
                     return match self.replace()? {
                         Command::ReplaceInFiles {
@@ -806,6 +826,7 @@ impl<'t> Parser<'t> {
                             replacement,
                             glob,
                             preview: true,
+                            diff,
                         }),
                         _ => Err(self.with_usage(
                             "Preview Replace previews a workspace replacement: Preview Replace All \"<text>\" With \"<text>\" In Files \"<glob>\"".into(),
@@ -813,10 +834,9 @@ impl<'t> Parser<'t> {
                         )),
                     };
                 }
-                let diff = self.eat("Diff");
                 if !self.eat("Refactor") {
                     return Err(self.expected(
-                        "'Refactor' or 'Replace' (Preview [Diff] Refactor <kind> …, Preview Replace All … In Files \"<glob>\")",
+                        "'Refactor' or 'Replace' (Preview [Diff] Refactor <kind> …, Preview [Diff] Replace All … In Files \"<glob>\")",
                     ));
                 }
                 let refactoring = self.refactoring()?;
@@ -1183,6 +1203,7 @@ impl<'t> Parser<'t> {
                 replacement,
                 glob,
                 preview: false,
+                diff: false,
             });
         }
         let scope = if scoped {

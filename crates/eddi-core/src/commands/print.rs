@@ -94,6 +94,12 @@ fn opt_word(value: &Option<String>, flags: &[&str]) -> String {
         .map_or_else(String::new, |v| format!(" {}", word(v, flags)))
 }
 
+/// ` From <session>`, when one is named.
+fn from_session(from: &Option<String>) -> String {
+    from.as_deref()
+        .map_or_else(String::new, |name| format!(" From {name}"))
+}
+
 impl Display for Command {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
@@ -104,6 +110,10 @@ impl Display for Command {
                 write!(f, "End{}{}", opt(name), if *force { " Force" } else { "" })
             }
             Command::ListSessions => f.write_str("List Sessions"),
+            Command::ListDrafts { from } => write!(f, "List Drafts{}", from_session(from)),
+            Command::Recover { path, from } => {
+                write!(f, "Recover {}{}", word(path, &["From"]), from_session(from))
+            }
             Command::Summary { name } => write!(f, "Summary{}", opt(name)),
             Command::Status => f.write_str("Status"),
             Command::Set {
@@ -155,7 +165,7 @@ impl Display for Command {
                 f,
                 "List{}{}",
                 if *open_only { " Open" } else { "" },
-                opt_word(pattern, &["Open", "Sessions"])
+                opt_word(pattern, &["Open", "Sessions", "Drafts"])
             ),
             Command::Goto(target) => {
                 f.write_str("Goto ")?;
@@ -216,10 +226,15 @@ impl Display for Command {
                 replacement,
                 glob,
                 preview,
+                diff,
             } => write!(
                 f,
                 "{}Replace All {pattern} With {} In Files {}",
-                if *preview { "Preview " } else { "" },
+                match (*preview, *diff) {
+                    (true, true) => "Preview Diff ",
+                    (true, false) => "Preview ",
+                    (false, _) => "",
+                },
                 quote(replacement),
                 quote(glob)
             ),

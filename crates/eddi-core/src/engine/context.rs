@@ -83,6 +83,8 @@ impl<'a> Ctx<'a> {
             Start { .. }
             | End { .. }
             | ListSessions
+            | ListDrafts { .. }
+            | Recover { .. }
             | Help { .. }
             | Refactor(_)
             | Preview { .. }

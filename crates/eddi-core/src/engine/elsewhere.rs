@@ -20,9 +20,9 @@
 //!
 //! Sessions idle longer than `EngineConfig::idle_release` release their
 //! unsaved buffers ([`Engine::release_idle`]): each is kept as a draft
-//! under `<state dir>/drafts/<session>/<file>` (the whole text, to copy
-//! back)
-//! and closed, so an abandoned session blocks nobody for good.
+//! under `<state dir>/drafts/<session>/<file>` (the whole text; `Recover`
+//! takes it back, see `drafts`) and closed, so an abandoned session
+//! blocks nobody for good.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
@@ -448,17 +448,25 @@ impl Engine {
     /// buffer whose draft cannot be written stays open: no text is lost.
     pub(super) fn release(&self, live: &mut Live, why: &str) -> Vec<String> {
         let name = live.session.name.clone();
-        let modified: Vec<(WorkspacePath, String)> = live
+        // With each text, the disk text its edits were made on: `List
+        // Drafts` and `Recover` tell whether the file moved on since.
+        let modified: Vec<(WorkspacePath, String, Option<String>)> = live
             .session
             .buffers
             .values()
             .filter(|b| b.is_modified())
-            .map(|b| (b.path().clone(), b.text().to_string()))
+            .map(|b| {
+                let base = b.disk().map(|d| d.hash.clone());
+                (b.path().clone(), b.text().to_string(), base)
+            })
             .collect();
         let mut drafts = Vec::new();
         let mut released = Vec::new();
-        for (path, text) in modified {
-            match self.store.keep_draft(&name, path.as_str(), &text) {
+        for (path, text, base) in modified {
+            match self
+                .store
+                .keep_draft(&name, path.as_str(), &text, base.as_deref())
+            {
                 Ok(draft) => {
                     if live
                         .session
@@ -477,10 +485,12 @@ impl Engine {
         if !released.is_empty() {
             let files: Vec<&str> = released.iter().map(WorkspacePath::as_str).collect();
             let text = format!(
-                "{why}: its unsaved edits in {} were released so that others may write {}; they are kept as {} (to recover them, copy the draft over the file, or compare the two first: the draft holds the whole text as this session had it)",
+                "{why}: its unsaved edits in {} were released so that others may write {}; they are kept as {} (Recover {} takes {} back as your unsaved buffer, List Drafts lists them)",
                 files.join(", "),
                 if files.len() == 1 { "it" } else { "them" },
                 drafts.join(", "),
+                files[0],
+                if files.len() == 1 { "it" } else { "one" },
             );
             let _ = live.session.apply(Event::Noticed { text });
             tracing::info!(session = %name, files = ?files, "idle session's unsaved buffers released as drafts");

@@ -17,6 +17,7 @@
 mod apply;
 mod code;
 mod context;
+mod drafts;
 mod elsewhere;
 mod files;
 mod fit;
@@ -179,6 +180,9 @@ pub(crate) struct Live {
     pub journal: JournalState,
     /// How often the session was locked: a turn locks it once (tested).
     pub locked: u64,
+    /// Drafts `Recover` took into the session, `(session, path)`: removed
+    /// once the session's events that hold their text are persisted.
+    pub recovered: Vec<(String, String)>,
 }
 
 impl Live {
@@ -187,6 +191,7 @@ impl Live {
             session,
             journal,
             locked: 0,
+            recovered: Vec::new(),
         }
     }
 }
@@ -691,6 +696,16 @@ impl Engine {
                     None => self.list_sessions(),
                 };
             }
+            Command::ListDrafts { from } => {
+                let own = held.as_ref().map(|live| live.session.name.clone());
+                return match from.clone().or(own) {
+                    Some(owner) => self.list_drafts(&owner),
+                    None => typed(
+                        ErrorKind::NoSession,
+                        "No session, so no drafts of yours: Start the session whose drafts to list (Start <name>), or name it: List Drafts From <session> (operators)",
+                    ),
+                };
+            }
             Command::Summary { name: Some(name) }
                 if held.as_ref().map(|live| &live.session.name) != Some(name) =>
             {
@@ -731,7 +746,13 @@ impl Engine {
                 };
             }
             Command::Refactor(refactoring) => {
-                return self.refactor_command(sender, live, refactoring)
+                let reply = self.refactor_command(sender, live, refactoring);
+                // One preview waits at a time: a refactor's that now waits
+                // replaces a waiting replacement's.
+                if live.session.pending.is_some() && live.session.pending_replace.is_some() {
+                    let _ = live.session.apply(Event::PendingReplace { replace: None });
+                }
+                return reply;
             }
             Command::Preview { diff, refactoring } => {
                 return self.preview_command(sender, live, refactoring, *diff)
@@ -741,14 +762,26 @@ impl Engine {
                 replacement,
                 glob,
                 preview,
+                diff,
             } => {
                 let request = replace_files::ReplaceInFiles {
                     pattern,
                     replacement,
                     glob,
                     preview: *preview,
+                    diff: *diff,
                 };
                 return self.replace_in_files_command(sender, live, &request);
+            }
+            Command::Recover { path, from } => {
+                return self.recover_command(live, path, from.as_deref())
+            }
+            // A waiting replacement across files, else a refactor.
+            Command::Apply if live.session.pending_replace.is_some() => {
+                return self.apply_replacement(sender, live)
+            }
+            Command::Discard if live.session.pending_replace.is_some() => {
+                return self.discard_replacement(live)
             }
             Command::Apply => return self.apply_command(sender, live),
             Command::Discard => return self.discard_command(live),
@@ -832,6 +865,14 @@ impl Engine {
         if matches!(&result, Err(e) if !matches!(e, StoreError::NotDurable { .. })) {
             // Not written: they go with the next write that succeeds.
             live.session.requeue_unpersisted(events);
+        }
+        if result.is_ok() {
+            // Their text is in the session's persisted state now.
+            for (owner, path) in std::mem::take(&mut live.recovered) {
+                if let Err(e) = self.store.remove_draft(&owner, &path) {
+                    tracing::warn!(session = %owner, %path, error = %e, "recovered draft not removed");
+                }
+            }
         }
         result
     }

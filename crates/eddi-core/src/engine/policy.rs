@@ -5,7 +5,9 @@
 //! [`Effect`] is above `Session` (they may open, look, move and close);
 //! *path prefixes* limit a sender to files under some directories;
 //! *operators* may list every session and end another sender's
-//! (`List Sessions`, `End <name> Force`) — when none is configured, every
+//! (`List Sessions`, `End <name> Force`), and list and recover another
+//! session's drafts (`List Drafts From`, `Recover … From`) — when none is
+//! configured, every
 //! sender that neither rule restricts is one. Paths
 //! are checked as the workspace resolves them (canonical, through
 //! symlinks), so a link inside an allowed directory that points elsewhere
@@ -25,7 +27,8 @@ pub struct Permissions {
     /// Per sender: the only path prefixes it may open or save under.
     pub path_prefixes: BTreeMap<String, Vec<String>>,
     /// Senders that may list every session and end another sender's
-    /// (`List Sessions`, `End <name> Force`). Empty: every sender that is
+    /// (`List Sessions`, `End <name> Force`), and list and recover another
+    /// session's drafts (`… From <session>`). Empty: every sender that is
     /// neither read-only nor limited to path prefixes.
     pub operators: BTreeSet<String>,
 }
@@ -58,7 +61,10 @@ impl Permissions {
     ) -> Result<(), String> {
         let operators_only = matches!(
             command,
-            Command::ListSessions | Command::End { force: true, .. }
+            Command::ListSessions
+                | Command::End { force: true, .. }
+                | Command::ListDrafts { from: Some(_) }
+                | Command::Recover { from: Some(_), .. }
         );
         if operators_only && !self.is_operator(sender) {
             return Err(format!(
@@ -150,7 +156,8 @@ fn paths_of(command: &Command) -> Vec<&str> {
             path: Some(path), ..
         }
         | Command::Close { path: Some(path) }
-        | Command::Diff { path: Some(path) } => vec![path.as_str()],
+        | Command::Diff { path: Some(path) }
+        | Command::Recover { path, .. } => vec![path.as_str()],
         // A search reads the files its glob matches: the glob must start
         // with an allowed prefix's literal directories (`src/auth/**/*.py`
         // does; `*.py` and `src/auth*/x.py` do not).
@@ -180,6 +187,9 @@ fn verb(command: &Command) -> &'static str {
         Command::Apply => "Apply",
         Command::ListSessions => "List Sessions",
         Command::End { .. } => "End Force",
+        Command::ListDrafts { .. } => "List Drafts From",
+        Command::Recover { from: Some(_), .. } => "Recover From",
+        Command::Recover { .. } => "Recover",
         _ => "this command",
     }
 }

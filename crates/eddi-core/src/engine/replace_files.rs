@@ -10,7 +10,11 @@
 //! may write every file, it has no unsaved edits in any file that would
 //! change, no other session has unsaved edits on the lines it changes —
 //! and committed at once (`Ctx::apply_change`): all files or none, one undo
-//! step. `Preview` stops after the checks and says what would change.
+//! step. `Preview` stops after the checks and says what would change. In
+//! preview mode (`Set Preview on`) the command previews as a refactor does
+//! and keeps the change it computed (each file's edits and the disk stamp
+//! they were made on, `PendingReplace`) for `Apply`, which writes exactly
+//! that after checking that no file moved on, or `Discard`.
 
 use std::collections::BTreeMap;
 
@@ -19,21 +23,25 @@ use ropey::Rope;
 use serde_json::json;
 
 use crate::change::{Base, FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
-use crate::commands::Pattern;
+use crate::commands::{Command, Pattern};
 use crate::edit::LineEnding;
 use crate::reply::{plural, Clause, Reply};
+use crate::session::{Event, PendingFile, PendingReplace};
 use crate::workspace::{FileError, LoadedFile, Workspace, WorkspacePath};
 
 use super::apply::ApplyMode;
 use super::context::Ctx;
 use super::navigate::{compile, describe, replacements, template};
 use super::ops::json::{data, typed};
-use super::ops::ErrorKind;
+use super::ops::{ErrorKind, OpError};
 use super::search::files_of_glob;
 use super::{Engine, Held};
 
 /// How many file names a reply lists before `… (N more)`.
 const FILES_SHOWN: usize = 10;
+
+/// The JSON reply's key.
+const JSON_KEY: &str = "replaced_in_files";
 
 /// What the pattern does in one file.
 enum Replaced {
@@ -58,19 +66,122 @@ pub(super) struct ReplaceInFiles<'a> {
     pub replacement: &'a str,
     pub glob: &'a str,
     pub preview: bool,
+    /// With `preview`: the unified diff of every file too.
+    pub diff: bool,
+}
+
+impl ReplaceInFiles<'_> {
+    /// The command as it reads (for a waiting preview's replies).
+    fn command(&self) -> String {
+        Command::ReplaceInFiles {
+            pattern: self.pattern.clone(),
+            replacement: self.replacement.to_owned(),
+            glob: self.glob.to_owned(),
+            preview: false,
+            diff: false,
+        }
+        .to_string()
+    }
+}
+
+/// What a replacement does: previews, waits for `Apply`, or writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Preview,
+    /// Preview mode (`Set Preview on`): previewed, and kept for `Apply`.
+    Wait,
+    Apply,
+}
+
+/// A computed replacement: the change and what the replies count.
+struct Computed {
+    change: WorkspaceChange,
+    /// Replacements per file.
+    counts: BTreeMap<String, usize>,
+    searched: usize,
+    /// Files that are no text Eddi edits, with why.
+    skipped: Vec<(String, String)>,
 }
 
 impl Engine {
     /// Replaces (or, previewing, counts) every match in the files of the
-    /// glob; see the module doc.
+    /// glob; see the module doc. In preview mode (`Set Preview on`) it
+    /// previews and waits for `Apply`, as a refactor does.
     pub(super) fn replace_in_files_command(
         &self,
         sender: &str,
         live: &mut Held,
         request: &ReplaceInFiles<'_>,
     ) -> Reply {
-        self.replace_in_files(sender, live, request)
+        let mode = match (request.preview, live.session.preferences.preview) {
+            (true, _) => Mode::Preview,
+            (false, true) => Mode::Wait,
+            (false, false) => Mode::Apply,
+        };
+        self.replace_in_files(sender, live, request, mode)
             .unwrap_or_else(|fail| fail)
+    }
+
+    /// The typed operation under the `replace_in_files` tool: previews or
+    /// applies (whatever the session's preview mode: the caller says), in
+    /// the sender's session; the `replaced_in_files` object.
+    pub fn replace_in_files_op(
+        &self,
+        sender: &str,
+        pattern: &Pattern,
+        replacement: &str,
+        glob: &str,
+        preview: bool,
+    ) -> Result<serde_json::Value, OpError> {
+        let command = Command::ReplaceInFiles {
+            pattern: pattern.clone(),
+            replacement: replacement.to_owned(),
+            glob: glob.to_owned(),
+            preview,
+            diff: false,
+        };
+        // The one door, as for a message.
+        self.config
+            .permissions
+            .check(&self.workspace, sender, &command)
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let Some(mut live) = self.hold(sender) else {
+            return Err(OpError::new(
+                ErrorKind::NoSession,
+                "No session. Start one with: Start <name>",
+            ));
+        };
+        let request = ReplaceInFiles {
+            pattern,
+            replacement,
+            glob,
+            preview,
+            diff: false,
+        };
+        let mode = if preview { Mode::Preview } else { Mode::Apply };
+        let reply = self
+            .replace_in_files(sender, &mut live, &request, mode)
+            .unwrap_or_else(|fail| fail);
+        self.persist(&mut live).map_err(|e| {
+            OpError::new(
+                ErrorKind::Internal,
+                format!("Could not persist the session ({e})"),
+            )
+        })?;
+        match reply {
+            Reply::Fail(reason, clauses) => Err(OpError::from_fail(
+                reason,
+                &clauses,
+                ErrorKind::NotApplicable,
+            )),
+            Reply::Done(clauses) | Reply::Info(clauses) => Ok(clauses
+                .iter()
+                .find_map(|clause| match clause {
+                    Clause::Data(fields) => fields.get(JSON_KEY).cloned(),
+                    _ => None,
+                })
+                .unwrap_or_default()),
+        }
     }
 
     fn replace_in_files(
@@ -78,12 +189,117 @@ impl Engine {
         sender: &str,
         live: &mut Held,
         request: &ReplaceInFiles<'_>,
+        mode: Mode,
     ) -> Result<Reply, Reply> {
+        let computed = self.compute_replacement(live, request)?;
+        self.check_replacement(sender, live, &computed.change, mode == Mode::Apply)?;
+        match mode {
+            Mode::Preview if request.diff => {
+                let mut reply = preview_reply(&computed, None);
+                reply.push(Clause::Txt(self.diff_of(&computed.change)));
+                Ok(reply)
+            }
+            Mode::Preview => Ok(preview_reply(&computed, None)),
+            Mode::Wait => {
+                let pending = PendingReplace {
+                    command: request.command(),
+                    files: pending_files(&computed.change),
+                    searched: computed.searched,
+                    skipped: computed.skipped.clone(),
+                };
+                // One preview waits at a time: this one replaces any other.
+                if live.session.pending.is_some() {
+                    let _ = live.session.apply(Event::Pending { refactor: None });
+                }
+                let _ = live.session.apply(Event::PendingReplace {
+                    replace: Some(pending),
+                });
+                Ok(preview_reply(&computed, Some("Apply or Discard")))
+            }
+            Mode::Apply => self.commit_replacement(live, &computed),
+        }
+    }
+
+    /// `Apply` of a waiting replacement: the change its preview computed,
+    /// written if no file of it moved on since.
+    pub(super) fn apply_replacement(&self, sender: &str, live: &mut Held) -> Reply {
+        let Some(pending) = live.session.pending_replace.clone() else {
+            return typed(
+                ErrorKind::NotApplicable,
+                "No replacement is waiting for Apply",
+            );
+        };
+        // Whatever happens next, the preview has been answered.
+        let _ = live.session.apply(Event::PendingReplace { replace: None });
+        let again = format!("preview it again: {}", pending.command);
+        let mut moved = Vec::new();
+        for file in &pending.files {
+            match self.workspace.changed_since(&file.path, Some(&file.base)) {
+                Ok(false) => {}
+                _ => moved.push(file.path.to_string()),
+            }
+        }
+        let mut unsaved: Vec<String> = pending
+            .files
+            .iter()
+            .filter(|file| {
+                live.session
+                    .buffer(&file.path)
+                    .is_some_and(|b| b.is_modified())
+            })
+            .map(|file| file.path.to_string())
+            .collect();
+        if !moved.is_empty() {
+            return typed(
+                ErrorKind::Stale,
+                format!(
+                    "{} changed since the preview, so nothing was applied; {again}",
+                    moved.join(", ")
+                ),
+            );
+        }
+        if !unsaved.is_empty() {
+            unsaved.sort();
+            return typed(ErrorKind::Stale, format!(
+                "The replacement must change {}, which {} unsaved edits since the preview: Save or Undo them first, then {again}; nothing was changed",
+                unsaved.join(", "),
+                if unsaved.len() == 1 { "has" } else { "have" }
+            ));
+        }
+        let computed = match computed_of(&pending) {
+            Ok(computed) => computed,
+            Err(fail) => return fail,
+        };
+        self.check_replacement(sender, live, &computed.change, true)
+            .and_then(|()| self.commit_replacement(live, &computed))
+            .unwrap_or_else(|fail| fail)
+    }
+
+    /// `Discard` of a waiting replacement.
+    pub(super) fn discard_replacement(&self, live: &mut Held) -> Reply {
+        match live.session.pending_replace.clone() {
+            Some(pending) => {
+                let _ = live.session.apply(Event::PendingReplace { replace: None });
+                Reply::Done(vec![Clause::Note(format!("Discarded {}", pending.command))])
+            }
+            None => typed(
+                ErrorKind::NotApplicable,
+                "No replacement is waiting for Discard",
+            ),
+        }
+    }
+
+    /// Every match of the glob's files as one change, or why there is none.
+    fn compute_replacement(
+        &self,
+        live: &Held,
+        request: &ReplaceInFiles<'_>,
+    ) -> Result<Computed, Reply> {
         let ReplaceInFiles {
             pattern,
             replacement,
             glob,
-            preview,
+            ..
         } = *request;
         // A text pattern's line breaks are each file's own.
         let lf = compile(pattern, LineEnding::Lf)?;
@@ -154,7 +370,6 @@ impl Engine {
         let mut counts: BTreeMap<String, usize> = BTreeMap::new();
         let mut in_unsaved = Vec::new();
         let mut skipped = Vec::new();
-        let mut skipped_data = Vec::new();
         let mut noops = 0;
         for (path, result) in paths.iter().zip(results) {
             match result? {
@@ -185,10 +400,7 @@ impl Engine {
                 }
                 Replaced::Unsaved => in_unsaved.push(path.clone()),
                 Replaced::NoMatch => {}
-                Replaced::Skipped(why) => {
-                    skipped.push(format!("{path} ({why})"));
-                    skipped_data.push(json!({"path": path, "reason": why}));
-                }
+                Replaced::Skipped(why) => skipped.push((path.clone(), why)),
             }
         }
         if !in_unsaved.is_empty() {
@@ -198,18 +410,14 @@ impl Engine {
                 if in_unsaved.len() == 1 { "has" } else { "have" }
             )));
         }
-        let total: usize = counts.values().sum();
-        let searched = paths.len() - skipped.len();
-        let mut scope = format!("searched {searched} {}", plural(searched, "file"));
-        if !skipped.is_empty() {
-            let n = skipped.len();
-            scope.push_str(&format!(
-                ", skipped {n} {}: {}",
-                plural(n, "file"),
-                shown(&skipped)
-            ));
-        }
-        if total == 0 {
+        let computed = Computed {
+            change,
+            counts,
+            searched: paths.len() - skipped.len(),
+            skipped,
+        };
+        if computed.change.is_empty() {
+            let scope = computed.scope();
             if noops > 0 {
                 return Err(Reply::fail(format!(
                     "Replacement equals every match of {}: nothing to change ({scope})",
@@ -224,76 +432,217 @@ impl Engine {
                 ),
             ));
         }
+        Ok(computed)
+    }
 
-        // The checks of a refactor: permissions, other sessions' edits.
+    /// The unified diff of every file of the change (read again: it was
+    /// computed against them moments ago).
+    fn diff_of(&self, change: &WorkspaceChange) -> String {
+        let mut text = String::new();
+        for (path, file) in change.files() {
+            let FileOp::Edit(edits) = &file.op else {
+                continue;
+            };
+            let Ok(loaded) = self.workspace.read(path) else {
+                continue;
+            };
+            let before = Rope::from_str(&loaded.text);
+            let Ok(after) = edits.apply(&before) else {
+                continue;
+            };
+            let after = after.to_string();
+            let diff = similar::TextDiff::from_lines(&loaded.text, &after);
+            text.push_str(
+                &diff
+                    .unified_diff()
+                    .context_radius(3)
+                    .header(&format!("a/{path}"), &format!("b/{path}"))
+                    .to_string(),
+            );
+        }
+        text.trim_end_matches('\n').to_owned()
+    }
+
+    /// The checks of a refactor: permissions (to read for a preview, to
+    /// write otherwise), other sessions' unsaved edits on the lines.
+    fn check_replacement(
+        &self,
+        sender: &str,
+        live: &Held,
+        change: &WorkspaceChange,
+        writes: bool,
+    ) -> Result<(), Reply> {
         let touched = change.touched();
         let permissions = &self.config.permissions;
-        if preview {
+        if writes {
+            permissions.check_change(sender, touched.iter().copied())
+        } else {
             touched
                 .iter()
                 .try_for_each(|path| permissions.check_read(&self.workspace, sender, path.as_str()))
-        } else {
-            permissions.check_change(sender, touched.iter().copied())
         }
         .map_err(|denied| typed(ErrorKind::PermissionDenied, denied))?;
-        let own = live.session.name.clone();
-        let elsewhere = self.unsaved_elsewhere(&own, &change);
+        let elsewhere = self.unsaved_elsewhere(&live.session.name, change);
         if !elsewhere.is_empty() {
             return Err(typed(
                 ErrorKind::Stale,
                 super::elsewhere::elsewhere_message("replacement", &elsewhere),
             ));
         }
+        Ok(())
+    }
 
-        let files: Vec<String> = counts.keys().cloned().collect();
-        let k = files.len();
-        let json = data(
-            "replaced_in_files",
-            json!({
-                "total": total,
-                "files": counts,
-                "searched": searched,
-                "skipped_files": skipped_data,
-                "applied": !preview,
-            }),
-        );
-        if preview {
-            let listed: Vec<String> = counts
-                .iter()
-                .map(|(path, n)| format!("{path} ({n})"))
-                .collect();
-            let mut clauses = vec![Clause::Note(format!(
-                "Preview: Would replace {total} {} in {k} {}: {}",
-                plural(total, "occurrence"),
-                plural(k, "file"),
-                shown(&listed)
-            ))];
-            if !skipped.is_empty() {
-                clauses.push(Clause::Note(scope));
-            }
-            clauses.push(json);
-            return Ok(Reply::Done(clauses));
-        }
-
+    /// Writes the change as one commit and one undo step.
+    fn commit_replacement(&self, live: &mut Held, computed: &Computed) -> Result<Reply, Reply> {
+        let own = live.session.name.clone();
+        let change = &computed.change;
         let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
-        let applied = ctx.apply_change(&change, ApplyMode::Commit);
+        let applied = ctx.apply_change(change, ApplyMode::Commit);
         let carried = std::mem::take(&mut ctx.carried);
         applied?;
         // Other sessions' buffers take the change with this one unlocked.
         Held::unlocked(live, || self.carry_over(&own, carried));
         self.index.touch(change.touched());
+        let files: Vec<String> = computed.counts.keys().cloned().collect();
+        let total = computed.total();
+        let k = files.len();
         let mut clauses = vec![Clause::Note(format!(
             "Replaced {total} {} in {k} {} ({})",
             plural(total, "occurrence"),
             plural(k, "file"),
             shown(&files)
         ))];
-        if !skipped.is_empty() {
-            clauses.push(Clause::Note(scope));
+        if !computed.skipped.is_empty() {
+            clauses.push(Clause::Note(computed.scope()));
         }
-        clauses.push(json);
+        clauses.push(computed.json(true, false));
         Ok(Reply::Done(clauses))
     }
+}
+
+impl Computed {
+    fn total(&self) -> usize {
+        self.counts.values().sum()
+    }
+
+    /// `searched 40 files[, skipped 1 file: x.py (binary)]`.
+    fn scope(&self) -> String {
+        let searched = self.searched;
+        let mut scope = format!("searched {searched} {}", plural(searched, "file"));
+        if !self.skipped.is_empty() {
+            let n = self.skipped.len();
+            let listed: Vec<String> = self
+                .skipped
+                .iter()
+                .map(|(path, why)| format!("{path} ({why})"))
+                .collect();
+            scope.push_str(&format!(
+                ", skipped {n} {}: {}",
+                plural(n, "file"),
+                shown(&listed)
+            ));
+        }
+        scope
+    }
+
+    /// The JSON `replaced_in_files` object.
+    fn json(&self, applied: bool, waiting: bool) -> Clause {
+        let skipped: Vec<serde_json::Value> = self
+            .skipped
+            .iter()
+            .map(|(path, why)| json!({"path": path, "reason": why}))
+            .collect();
+        let mut object = json!({
+            "total": self.total(),
+            "files": self.counts,
+            "searched": self.searched,
+            "skipped_files": skipped,
+            "applied": applied,
+        });
+        if waiting {
+            object["waiting"] = json!(true);
+        }
+        data(JSON_KEY, object)
+    }
+}
+
+/// `Preview: Would replace 4 occurrences in 2 files: a.py (2), b.py (2)`,
+/// and, waiting for `Apply`, what to answer.
+fn preview_reply(computed: &Computed, waiting: Option<&str>) -> Reply {
+    let listed: Vec<String> = computed
+        .counts
+        .iter()
+        .map(|(path, n)| format!("{path} ({n})"))
+        .collect();
+    let total = computed.total();
+    let k = listed.len();
+    let mut clauses = vec![Clause::Note(format!(
+        "Preview: Would replace {total} {} in {k} {}: {}",
+        plural(total, "occurrence"),
+        plural(k, "file"),
+        shown(&listed)
+    ))];
+    if let Some(waiting) = waiting {
+        clauses.push(Clause::Note(waiting.to_owned()));
+    }
+    if !computed.skipped.is_empty() {
+        clauses.push(Clause::Note(computed.scope()));
+    }
+    clauses.push(computed.json(false, waiting.is_some()));
+    Reply::Done(clauses)
+}
+
+/// The change as a waiting preview keeps it.
+fn pending_files(change: &WorkspaceChange) -> Vec<PendingFile> {
+    change
+        .files()
+        .filter_map(|(path, file)| match (&file.base, &file.op) {
+            (Base::Disk(stamp), FileOp::Edit(edits)) => Some(PendingFile {
+                path: path.clone(),
+                base: stamp.clone(),
+                edits: edits
+                    .iter()
+                    .map(|i| (i.range.start, i.range.end, i.insert.clone()))
+                    .collect(),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A waiting preview's change, as it was computed.
+fn computed_of(pending: &PendingReplace) -> Result<Computed, Reply> {
+    let mut change = WorkspaceChange::new();
+    let mut counts = BTreeMap::new();
+    for file in &pending.files {
+        let edits = TextEdits::new(
+            file.edits
+                .iter()
+                .map(|(start, end, text)| Indel::new(*start..*end, text.clone())),
+        )
+        .map_err(|_| {
+            Reply::fail(format!(
+                "Internal: overlapping edits kept for {}",
+                file.path
+            ))
+        })?;
+        counts.insert(file.path.to_string(), edits.len());
+        change
+            .insert(
+                file.path.clone(),
+                FileChange {
+                    base: Base::Disk(file.base.clone()),
+                    op: FileOp::Edit(edits),
+                },
+            )
+            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+    }
+    Ok(Computed {
+        change,
+        counts,
+        searched: pending.searched,
+        skipped: pending.skipped.clone(),
+    })
 }
 
 /// A file read through the workspace, or why it is no text Eddi edits.

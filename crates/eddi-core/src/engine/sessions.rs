@@ -204,7 +204,7 @@ impl Engine {
         ))]);
         if !drafts.is_empty() {
             reply.push(Clause::Note(format!(
-                "Unsaved edits kept as drafts: {}",
+                "Unsaved edits kept as drafts: {} (List Drafts From {name} lists them, Recover <file> From {name} takes one back)",
                 drafts.join(", ")
             )));
         }
@@ -341,6 +341,12 @@ impl Ctx<'_> {
             clauses.push(Clause::Note(format!(
                 "Refactor {} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)",
                 pending.refactoring
+            )));
+        }
+        if let Some(pending) = &self.session.pending_replace {
+            clauses.push(Clause::Note(format!(
+                "{} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)",
+                pending.command
             )));
         }
         Ok(Reply::Info(clauses))

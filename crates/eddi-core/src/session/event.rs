@@ -120,6 +120,11 @@ pub enum Event {
     Pending {
         refactor: Option<crate::session::PendingRefactor>,
     },
+    /// A `Replace All … In Files` preview started waiting for `Apply`, or
+    /// (`None`) stopped.
+    PendingReplace {
+        replace: Option<crate::session::PendingReplace>,
+    },
     /// A request id and the reply it got, for retry de-duplication.
     Answered {
         id: String,

@@ -79,6 +79,30 @@ pub struct ComputedRefactor {
     pub project: String,
 }
 
+/// A `Replace All … In Files` previewed in preview mode, waiting for
+/// `Apply`: the command, and the change it computed — each file's edits
+/// with the disk stamp they were computed on — so `Apply` writes exactly
+/// what was previewed, or nothing when a file moved on meanwhile.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingReplace {
+    /// The command as it reads (`Replace All "a" With "b" In Files "*.py"`).
+    pub command: String,
+    pub files: Vec<PendingFile>,
+    /// Files searched, and those skipped with why (for the reply).
+    pub searched: usize,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<(String, String)>,
+}
+
+/// One file of a [`PendingReplace`]: its edits, `(start, end, new text)`
+/// in chars of the text `base` describes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingFile {
+    pub path: WorkspacePath,
+    pub base: crate::workspace::DiskStamp,
+    pub edits: Vec<(usize, usize, String)>,
+}
+
 /// A `Replace Confirm` walk waiting for `y`, `n` or `q`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConfirmWalk {
@@ -159,6 +183,10 @@ pub struct Session {
     /// A previewed refactor waiting for `Apply` or `Discard`.
     #[serde(default)]
     pub pending: Option<PendingRefactor>,
+    /// A previewed `Replace All … In Files` waiting for `Apply` or
+    /// `Discard` (at most one of it and `pending` waits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_replace: Option<PendingReplace>,
     pub files: BTreeMap<WorkspacePath, FileRecord>,
     pub answered: VecDeque<Answered>,
     /// Steps that changed several files at once, by group id (see
@@ -214,6 +242,7 @@ impl Session {
             preferences,
             confirm: None,
             pending: None,
+            pending_replace: None,
             files: BTreeMap::new(),
             answered: VecDeque::new(),
             steps: BTreeMap::new(),
@@ -424,6 +453,7 @@ impl Session {
             Event::PreferencesSet(preferences) => self.preferences = preferences.clone(),
             Event::Confirming { walk } => self.confirm = walk.clone(),
             Event::Pending { refactor } => self.pending = refactor.clone(),
+            Event::PendingReplace { replace } => self.pending_replace = replace.clone(),
             Event::Answered { id, reply, ok } => {
                 // A reply corrected after the fact (persisting failed)
                 // replaces the one noted first.

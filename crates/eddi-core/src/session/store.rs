@@ -9,7 +9,8 @@
 //! the journal is folded into a fresh snapshot. A torn last journal line (a
 //! crash mid-write) is ignored on load; snapshots are replaced by rename, so
 //! a crash never leaves a half-written one. Ended sessions keep their summary
-//! in `ended/<name>.json`.
+//! in `ended/<name>.json`; released unsaved edits are kept as drafts
+//! (`drafts/<session>/<path>`, see [`drafts`]).
 //!
 //! The directory belongs to one Eddi at a time ([`StateLock`], taken here so
 //! every front end has it), and `format.json` says which version of this
@@ -25,11 +26,14 @@ use serde::{Deserialize, Serialize};
 use super::lock::{LockError, StateLock};
 use super::{Event, Session};
 
+mod drafts;
+pub use drafts::{Draft, DraftRecord};
+
 /// The version of everything persisted here (snapshots, journal events,
 /// ended records, the transport's handshakes). Bump it when a change to
 /// those types cannot be read by the previous version's code, and add the
 /// step from the previous version to [`migrate`].
-pub const STATE_FORMAT: u32 = 3;
+pub const STATE_FORMAT: u32 = 4;
 /// Says which [`STATE_FORMAT`] the directory holds.
 const FORMAT_FILE: &str = "format.json";
 
@@ -43,6 +47,8 @@ pub struct Store {
     lock: StateLock,
     /// Journal writes still to fail as if the disk were full (tests).
     failing_writes: std::sync::atomic::AtomicUsize,
+    /// Taken while drafts and their records change (see `drafts`).
+    drafts: std::sync::Mutex<()>,
 }
 
 /// The content of `format.json`.
@@ -135,6 +141,7 @@ impl Store {
             dir: dir.to_path_buf(),
             lock,
             failing_writes: Default::default(),
+            drafts: Default::default(),
         })
     }
 
@@ -325,18 +332,6 @@ impl Store {
         Ok(())
     }
 
-    /// Keeps the text of a session's unsaved buffer of `path` as a draft,
-    /// `drafts/<session>/<path>` (replacing an older draft of it): an idle
-    /// or ended session's edits are released, never deleted. Returns the
-    /// draft's path.
-    pub fn keep_draft(&self, session: &str, path: &str, text: &str) -> Result<PathBuf, StoreError> {
-        let draft = self.dir.join("drafts").join(session).join(path);
-        let parent = draft.parent().expect("a draft lives in a directory");
-        fs::create_dir_all(parent).map_err(io_err(parent))?;
-        write_atomic(&draft, text.as_bytes())?;
-        Ok(draft)
-    }
-
     /// When the session's state was last written (its last event).
     pub fn last_written(&self, name: &str) -> Option<std::time::SystemTime> {
         let dir = self.session_dir(name);
@@ -416,6 +411,11 @@ fn migrate(_dir: &Path, from: u32) -> Result<(), StoreError> {
             // their writes, writes carried into other sessions' buffers,
             // notices); version 2's files load as they are.
             2 => {}
+            // Version 4 adds an event and a field version 3 cannot read
+            // (replacements across files waiting for Apply), and draft
+            // records beside the drafts; version 3's files load as they
+            // are (a draft without a record: its disk state is unknown).
+            3 => {}
             _ => unreachable!("every version below STATE_FORMAT has a step"),
         }
     }

@@ -202,3 +202,147 @@ fn another_sessions_clean_buffer_takes_the_new_text() {
     let shown = f.send("b", "Show Line 1");
     assert!(shown.contains("print(new)"), "{shown}");
 }
+
+#[test]
+fn in_preview_mode_it_waits_for_apply_and_writes_what_was_previewed() {
+    let f = Fixture::new();
+    files(&f);
+    f.check(
+        "a",
+        r#"
+        > Start s; Set Preview on
+        Ok
+        Ok
+        > Replace All "old" With "new" In Files "*.py"
+        Ok, Preview: Would replace 4 occurrences in 2 files: a.py (2), pkg/b.py (2), Apply or Discard
+        > Status
+        Ok: Session s, No file, Replace All "old" With "new" In Files "*.py" waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)
+        "#,
+    );
+    // Nothing is written while it waits.
+    assert_eq!(f.read("a.py"), "old = 1\nprint(old)\n");
+    // A file that newly matches after the preview is not part of it: Apply
+    // writes exactly what the preview showed.
+    f.write("c.py", "old\n");
+    f.check(
+        "a",
+        r#"
+        > Apply
+        Ok, Replaced 4 occurrences in 2 files (a.py, pkg/b.py)
+        > Apply
+        Fail "No refactor is waiting for Apply or Discard: in preview mode (Set Preview on) a Refactor shows its preview and waits"
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "new = 1\nprint(new)\n");
+    assert_eq!(f.read("pkg/b.py"), "x = new\r\ny = 'new'\r\n");
+    assert_eq!(f.read("c.py"), "old\n");
+    // One undo step, as without preview mode.
+    let undone = f.send("a", "Undo");
+    assert!(undone.starts_with("Ok"), "{undone}");
+    assert_eq!(f.read("a.py"), "old = 1\nprint(old)\n");
+    assert_eq!(f.read("pkg/b.py"), "x = old\r\ny = 'old'\r\n");
+}
+
+#[test]
+fn a_waiting_replacement_is_refused_when_a_file_moved_on_and_discard_drops_it() {
+    let f = Fixture::new();
+    files(&f);
+    f.send("a", "Start s; Set Preview on");
+    let previewed = f.send("a", r#"Replace All "old" With "new" In Files "*.py""#);
+    assert!(previewed.ends_with("Apply or Discard"), "{previewed}");
+    // Another program changes a file the preview computed on.
+    f.write("pkg/b.py", "x = old\r\n");
+    f.check(
+        "a",
+        r#"
+        > Apply
+        Fail "pkg/b.py changed since the preview, so nothing was applied; preview it again: Replace All \"old\" With \"new\" In Files \"*.py\""
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "old = 1\nprint(old)\n", "nothing written");
+    f.check(
+        "a",
+        r#"
+        > Replace All "old" With "new" In Files "*.py"
+        Ok, Preview: Would replace 3 occurrences in 2 files: a.py (2), pkg/b.py (1), Apply or Discard
+        > Discard
+        Ok, Discarded Replace All "old" With "new" In Files "*.py"
+        > Status
+        Ok: Session s, No file
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "old = 1\nprint(old)\n");
+    // The session's own unsaved edits since the preview refuse it too.
+    f.send("a", r#"Replace All "old" With "new" In Files "*.py""#);
+    f.check(
+        "a",
+        r#"
+        > Open a.py; Insert Line "z = 0"; Apply
+        Ok, At 0:0, Length 2
+        Ok, Inserted 1 line at 0, At 1:0
+        Fail "The replacement must change a.py, which has unsaved edits since the preview: Save or Undo them first, then preview it again: Replace All \"old\" With \"new\" In Files \"*.py\"; nothing was changed"
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "old = 1\nprint(old)\n");
+}
+
+#[test]
+fn a_waiting_replacement_survives_a_restart() {
+    let f = Fixture::new();
+    files(&f);
+    f.send("a", "Start s; Set Preview on");
+    f.send("a", r#"Replace All "old" With "new" In Files "*.py""#);
+    let f = f.restart();
+    f.check(
+        "a",
+        r#"
+        > Apply
+        Ok, Replaced 4 occurrences in 2 files (a.py, pkg/b.py)
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "new = 1\nprint(new)\n");
+}
+
+#[test]
+fn a_waiting_replacements_json_says_so_and_fits_the_schema() {
+    let f = Fixture::new();
+    files(&f);
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    f.send("u", "Start s; Set Format json; Set Preview on");
+    for (command, applied) in [
+        (r#"Replace All "old" With "new" In Files "*.py""#, false),
+        ("Apply", true),
+    ] {
+        let reply: serde_json::Value = serde_json::from_str(&f.send("u", command)).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&reply)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{command}: {reply}: {errors:?}");
+        let replaced = &reply["replaced_in_files"];
+        assert_eq!(replaced["total"], 4, "{reply}");
+        assert_eq!(replaced["applied"], applied, "{reply}");
+        assert_eq!(replaced["waiting"].as_bool(), (!applied).then_some(true));
+    }
+}
+
+#[test]
+fn preview_diff_shows_the_unified_diff_and_changes_nothing() {
+    let f = Fixture::new();
+    f.write("a.py", "old = 1\nprint(old)\n");
+    f.write("b.py", "x = 2\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Diff Replace All "old" With "new" In Files "*.py"
+        Ok, Preview: Would replace 2 occurrences in 1 file: a.py (2), Txt --- a/a.py\n+++ b/a.py\n@@ -1,2 +1,2 @@\n-old = 1\n-print(old)\n+new = 1\n+print(new)
+        "#,
+    );
+    assert_eq!(f.read("a.py"), "old = 1\nprint(old)\n");
+}

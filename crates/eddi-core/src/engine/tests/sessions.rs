@@ -251,7 +251,7 @@ fn idle_sessions_release_their_buffers_as_drafts() {
     );
     let told = f.send("b", "List Open");
     assert!(
-        told.starts_with("Ok: No open files, Notice: This session was idle for 0 minutes: its unsaved edits in b.py were released so that others may write it; they are kept as .eddi/drafts/t/b.py (to recover them, copy the draft over the file"),
+        told.starts_with("Ok: No open files, Notice: This session was idle for 0 minutes: its unsaved edits in b.py were released so that others may write it; they are kept as .eddi/drafts/t/b.py (Recover b.py takes it back as your unsaved buffer, List Drafts lists them)"),
         "{told}"
     );
 }
@@ -288,7 +288,7 @@ fn operators_list_sessions_and_end_another_senders() {
         > List Sessions
         Ok: 2 sessions: t (sender b, idle 0 s, unsaved: b.py); u (sender c, idle 0 s, no unsaved edits)
         > End t Force
-        Ok, Session t ended (sender b), Unsaved edits kept as drafts: .eddi/drafts/t/b.py
+        Ok, Session t ended (sender b), Unsaved edits kept as drafts: .eddi/drafts/t/b.py (List Drafts From t lists them, Recover <file> From t takes one back)
         > List Sessions
         Ok: 1 session: u (sender c, idle 0 s, no unsaved edits)
         "#,
