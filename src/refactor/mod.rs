@@ -24,6 +24,7 @@
 pub mod check;
 mod extract;
 mod inline;
+mod parses;
 mod rename;
 mod request;
 mod signature;
@@ -39,6 +40,7 @@ use crate::change::{Base, WorkspaceChange};
 use crate::edit::Position;
 use crate::workspace::{Workspace, WorkspacePath};
 
+pub use parses::{Parsed, Parses};
 pub use request::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
 
 /// Where files' current texts come from. The engine's implementation
@@ -74,6 +76,37 @@ pub struct Project<'a> {
     /// The requesting session's current file and cursor: plain names are
     /// looked up there first; `Inline_Variable` and the extractions work there.
     pub current: Option<Cursor>,
+    /// The files read and parsed so far in this computation.
+    parses: Parses,
+}
+
+impl<'a> Project<'a> {
+    /// What one computation reads (a refactor and its check): make a new
+    /// one for each, so that no file's text or tree outlives it.
+    pub fn new(
+        index: &'a ProjectIndex,
+        sources: &'a dyn Sources,
+        current: Option<Cursor>,
+    ) -> Project<'a> {
+        Project {
+            index,
+            sources,
+            current,
+            parses: Parses::default(),
+        }
+    }
+
+    /// The text of `path` (as the index names it), read once per
+    /// computation: every refactoring and the check see the same text.
+    pub fn source(&self, path: &str) -> Result<Source, RefactorError> {
+        self.parses.source(self.sources, path)
+    }
+
+    /// `path` read and parsed once per computation (its scopes too, when
+    /// asked): see [`Parses`].
+    pub fn parsed(&self, path: &str) -> Result<std::sync::Arc<Parsed>, RefactorError> {
+        self.parses.parsed(self.sources, path)
+    }
 }
 
 /// A file and a position in it.

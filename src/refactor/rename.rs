@@ -376,7 +376,7 @@ fn rename(
         include_text: *include_text,
     };
     for (path, positions) in &by_file {
-        let source = project.sources.source(path)?;
+        let source = project.source(path)?;
         let not_code = possible_by_file
             .get(path.as_str())
             .cloned()
@@ -403,7 +403,7 @@ fn rename(
         let Some(stub_path) = path.strip_suffix(".py").map(|s| format!("{s}.pyi")) else {
             continue;
         };
-        let stub = match project.sources.source(&stub_path) {
+        let stub = match project.source(&stub_path) {
             Ok(stub) => stub,
             Err(e) if e.kind == RefactorFailure::Stale => return Err(e),
             Err(_) => continue, // no stub
@@ -639,7 +639,7 @@ fn computed_attribute_names(
     paths.dedup();
     for path in &paths {
         let path = path.as_str();
-        let text = project.sources.source(path)?.text.to_string();
+        let text = project.source(path)?.text.to_string();
         for found in computed.captures_iter(&text) {
             let Some(prefix) = found.iter().skip(1).flatten().next() else {
                 continue;
@@ -836,7 +836,9 @@ impl Renaming<'_> {
         code.dedup();
         let src = text.to_string();
         if contains_word(&src, self.new) {
-            conflict::in_file(path, text, &code, self.old, self.new)?;
+            if let Ok(file) = self.project.parsed(path) {
+                conflict::in_file(&file, &code, self.old, self.new)?;
+            }
         }
         let skip: Vec<Range<usize>> = not_code
             .iter()
@@ -845,7 +847,7 @@ impl Renaming<'_> {
             .collect();
         let mut text_edits = Vec::new();
         let mut in_strings = false;
-        for occurrence in text::occurrences(&src, self.old) {
+        for occurrence in text::occurrences(&src, self.old, || text::tree_of(self.project, path)) {
             let range =
                 text.byte_to_char(occurrence.range.start)..text.byte_to_char(occurrence.range.end);
             if skip

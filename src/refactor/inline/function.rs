@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use tree_sitter::Node;
 
-use super::{mentions, refused, Parsed};
+use super::{mentions, parsed, refused, Parsed};
 use crate::analysis::index::{IndexError, Location};
 use crate::change::{Indel, TextEdits, WorkspaceChange};
 use crate::refactor::{
@@ -55,7 +55,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
             ),
         ));
     }
-    let home = Parsed::new(project.sources.source(&definition.location.path)?)?;
+    let home = parsed(project, &definition.location.path)?;
     let callee = Callee::read(&home, definition, &full)?;
     callee.check_overrides(project)?;
 
@@ -85,7 +85,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         let file = if *path == defining_path {
             &home
         } else {
-            other = Parsed::new(project.sources.source(path)?)?;
+            other = parsed(project, path)?;
             &other
         };
         found.extend(mentions(file, &callee.name));
@@ -232,7 +232,7 @@ fn identifier_at<'f>(file: &'f Parsed, site: &Location) -> Result<Node<'f>, Refa
     let char_at = |p: crate::edit::Position| crate::edit::position::to_char(text, p).ok();
     let node = char_at(site.position)
         .zip(char_at(site.end))
-        .and_then(|(s, e)| file.node_at(s..e))
+        .and_then(|(s, e)| file.node_spanning(s..e))
         .filter(|n| n.kind() == "identifier");
     node.ok_or_else(|| {
         RefactorError::new(
