@@ -35,7 +35,7 @@ use std::collections::BTreeSet;
 
 use ropey::Rope;
 
-use crate::analysis::index::{Location, ProjectIndex};
+use crate::analysis::index::{IndexError, Location, ProjectIndex};
 use crate::change::{Base, WorkspaceChange};
 use crate::edit::Position;
 use crate::workspace::{Workspace, WorkspacePath};
@@ -268,6 +268,29 @@ impl RefactorError {
     pub fn with_candidates(mut self, candidates: Vec<String>) -> RefactorError {
         self.candidates = candidates;
         self
+    }
+}
+
+/// The index's lookup failure as a refactor's: not found and ambiguous
+/// with their candidates, anything else (a module several projects have,
+/// a bad path) an invalid argument.
+impl From<IndexError> for RefactorError {
+    fn from(error: IndexError) -> RefactorError {
+        match &error {
+            IndexError::NotFound { choices, .. } => {
+                RefactorError::new(RefactorFailure::NotFound, error.to_string())
+                    .with_candidates(choices.clone())
+            }
+            IndexError::Ambiguous { candidates, .. } => {
+                let names = candidates
+                    .iter()
+                    .map(|c| c.qualified_name.clone())
+                    .collect();
+                RefactorError::new(RefactorFailure::Ambiguous, error.to_string())
+                    .with_candidates(names)
+            }
+            _ => RefactorError::new(RefactorFailure::InvalidArgument, error.to_string()),
+        }
     }
 }
 

@@ -749,7 +749,7 @@ fn check_new_name(new: &str) -> Result<(), RefactorError> {
 }
 
 /// The index's lookup failure, as a refactor's; a module is refused as
-/// out of scope.
+/// out of scope, and what the index cannot look up is not found.
 fn lookup_failure(index: &ProjectIndex, symbol: &str, e: IndexError) -> RefactorError {
     let q = symbol.trim();
     if matches!(e, IndexError::NotFound { .. }) {
@@ -763,17 +763,7 @@ fn lookup_failure(index: &ProjectIndex, symbol: &str, e: IndexError) -> Refactor
         }
     }
     match e {
-        IndexError::NotFound { ref choices, .. } => {
-            RefactorError::new(RefactorFailure::NotFound, e.to_string())
-                .with_candidates(choices.clone())
-        }
-        IndexError::Ambiguous { ref candidates, .. } => {
-            let names = candidates
-                .iter()
-                .map(|c| c.qualified_name.clone())
-                .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, e.to_string()).with_candidates(names)
-        }
+        IndexError::NotFound { .. } | IndexError::Ambiguous { .. } => e.into(),
         other => RefactorError::new(RefactorFailure::NotFound, other.to_string()),
     }
 }

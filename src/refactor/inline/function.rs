@@ -25,7 +25,7 @@ use std::collections::BTreeMap;
 use tree_sitter::Node;
 
 use super::{mentions, parsed, refused, Parsed};
-use crate::analysis::index::{IndexError, Location};
+use crate::analysis::index::Location;
 use crate::change::{Indel, TextEdits, WorkspaceChange};
 use crate::refactor::{
     InlineKind, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Summary,
@@ -34,7 +34,7 @@ use callee::Callee;
 
 pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, RefactorError> {
     let full = lookup(project, name)?;
-    let definitions = project.index.find_definition(&full).map_err(index_error)?;
+    let definitions = project.index.find_definition(&full)?;
     let definition = match definitions.as_slice() {
         [one] => one,
         many => {
@@ -59,7 +59,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
     let callee = Callee::read(&home, definition, &full)?;
     callee.check_overrides(project)?;
 
-    let references = project.index.find_references(&full).map_err(index_error)?;
+    let references = project.index.find_references(&full)?;
     if let Some(unsure) = references.possible.first() {
         return Err(refused(format!(
             "the use of {} at {unsure} may be another one's (its receiver's type is unknown): \
@@ -202,28 +202,11 @@ fn lookup(project: &Project<'_>, name: &str) -> Result<String, RefactorError> {
             }
         }
     }
-    let definitions = project.index.find_definition(q).map_err(index_error)?;
+    let definitions = project.index.find_definition(q)?;
     Ok(definitions
         .first()
         .map(|d| d.qualified_name.clone())
         .unwrap_or_else(|| q.to_string()))
-}
-
-fn index_error(e: IndexError) -> RefactorError {
-    match &e {
-        IndexError::NotFound { choices, .. } => {
-            RefactorError::new(RefactorFailure::NotFound, e.to_string())
-                .with_candidates(choices.clone())
-        }
-        IndexError::Ambiguous { candidates, .. } => {
-            let names = candidates
-                .iter()
-                .map(|c| c.qualified_name.clone())
-                .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, e.to_string()).with_candidates(names)
-        }
-        _ => RefactorError::new(RefactorFailure::InvalidArgument, e.to_string()),
-    }
 }
 
 /// The identifier a reference of the index names.

@@ -91,23 +91,6 @@ impl Function {
     }
 }
 
-fn index_failure(error: IndexError) -> RefactorError {
-    match &error {
-        IndexError::NotFound { choices, .. } => {
-            RefactorError::new(RefactorFailure::NotFound, error.to_string())
-                .with_candidates(choices.clone())
-        }
-        IndexError::Ambiguous { candidates, .. } => {
-            let names = candidates
-                .iter()
-                .map(|c| c.qualified_name.clone())
-                .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, error.to_string()).with_candidates(names)
-        }
-        _ => RefactorError::new(RefactorFailure::InvalidArgument, error.to_string()),
-    }
-}
-
 /// The function `query` names: plain, dotted or qualified; a name that is
 /// ambiguous in the project but names one symbol of the current file is
 /// that one. A symbol with several definitions (`typing.overload`s,
@@ -132,11 +115,11 @@ pub(super) fn lookup(
                 .map(|c| c.qualified_name.as_str())
                 .collect();
             match here.into_iter().collect::<Vec<_>>()[..] {
-                [one] => project.index.find_definition(one).map_err(index_failure)?,
-                _ => return Err(index_failure(IndexError::Ambiguous { name, candidates })),
+                [one] => project.index.find_definition(one)?,
+                _ => return Err(IndexError::Ambiguous { name, candidates }.into()),
             }
         }
-        Err(e) => return Err(index_failure(e)),
+        Err(e) => return Err(e.into()),
     };
     let first = definitions.first().ok_or_else(|| {
         RefactorError::new(
