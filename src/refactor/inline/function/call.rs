@@ -8,6 +8,7 @@ use super::super::{
     enclosing_interpolation, fits_interpolation, refused, remove_statement, shown, Parsed,
 };
 use super::callee::{Callee, ParamKind};
+use crate::analysis::nodes::is_name_chain;
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::Indel;
 use crate::refactor::RefactorError;
@@ -328,19 +329,6 @@ fn is_super_call(node: Node<'_>) -> bool {
         && node
             .child_by_field_name("function")
             .is_some_and(|f| f.kind() == "identifier" && f.end_byte() - f.start_byte() == 5)
-}
-
-fn is_name_chain(mut n: Node<'_>) -> bool {
-    loop {
-        match n.kind() {
-            "identifier" => return true,
-            "attribute" => match n.child_by_field_name("object") {
-                Some(o) => n = o,
-                None => return false,
-            },
-            _ => return false,
-        }
-    }
 }
 
 impl<'f> Value<'f> {

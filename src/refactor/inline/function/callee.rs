@@ -5,6 +5,7 @@ use tree_sitter::Node;
 
 use super::super::{refused, remove_statement, scope_name, Parsed};
 use crate::analysis::index::Definition;
+use crate::analysis::nodes::is_docstring;
 use crate::analysis::scope::{Resolution, ScopeKind};
 use crate::change::Indel;
 use crate::refactor::{Project, RefactorError};
@@ -371,14 +372,6 @@ fn private_name(file: &Parsed, body: &[Node<'_>]) -> Option<String> {
         stack.extend(n.named_children(&mut c));
     }
     None
-}
-
-fn is_docstring(statement: Node<'_>) -> bool {
-    statement.kind() == "expression_statement"
-        && statement.named_child_count() == 1
-        && statement
-            .named_child(0)
-            .is_some_and(|n| matches!(n.kind(), "string" | "concatenated_string"))
 }
 
 fn parameters<'f>(
