@@ -107,6 +107,12 @@ impl<'a> Project<'a> {
     pub fn parsed(&self, path: &str) -> Result<std::sync::Arc<Parsed>, RefactorError> {
         self.parses.parsed(self.sources, path)
     }
+
+    /// `path` parsed for one look (a scan of the project): the kept tree if
+    /// a step parsed it, else one that is not kept ([`Parses::scanned`]).
+    pub fn scanned(&self, path: &str) -> Result<std::sync::Arc<Parsed>, RefactorError> {
+        self.parses.scanned(self.sources, path)
+    }
 }
 
 /// A file and a position in it.

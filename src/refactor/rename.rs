@@ -825,8 +825,16 @@ impl Renaming<'_> {
         code.sort_by_key(|r| r.start);
         code.dedup();
         let src = text.to_string();
+        // parsed at most once, and not kept: the conflicts and the strings
+        // read the same tree
+        let parsed = std::cell::OnceCell::new();
+        let parsed = || {
+            parsed
+                .get_or_init(|| self.project.scanned(path).ok())
+                .clone()
+        };
         if contains_word(&src, self.new) {
-            if let Ok(file) = self.project.parsed(path) {
+            if let Some(file) = parsed() {
                 conflict::in_file(&file, &code, self.old, self.new)?;
             }
         }
@@ -837,7 +845,7 @@ impl Renaming<'_> {
             .collect();
         let mut text_edits = Vec::new();
         let mut in_strings = false;
-        for occurrence in text::occurrences(&src, self.old, || text::tree_of(self.project, path)) {
+        for occurrence in text::occurrences(&src, self.old, || parsed().map(|f| f.tree.clone())) {
             let range =
                 text.byte_to_char(occurrence.range.start)..text.byte_to_char(occurrence.range.end);
             if skip

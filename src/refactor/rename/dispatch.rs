@@ -170,7 +170,7 @@ pub(super) fn check(
         if !class_name_taken().is_match(&src) {
             continue; // parsed only where a class's name may be taken
         }
-        let Ok(file) = project.parsed(path) else {
+        let Ok(file) = project.scanned(path) else {
             continue;
         };
         let mut found = flows_in(&src, file.tree.root());
@@ -522,7 +522,7 @@ fn spelled_in_project(
         for at in pattern.find_iter(&src) {
             if quoted {
                 // `__all__ = ["Old"]` is renamed with the class
-                let parsed = file.get_or_insert_with(|| project.parsed(path).ok());
+                let parsed = file.get_or_insert_with(|| project.scanned(path).ok());
                 if parsed
                     .as_ref()
                     .is_some_and(|f| in_all(f.tree.root(), &src, at.start()))

@@ -143,10 +143,10 @@ pub(super) fn elsewhere(
     Ok(())
 }
 
-/// The tree of `path` as the rename read it, parsed once for the whole
-/// computation; `None` when it cannot be read or parsed.
-pub(super) fn tree_of(project: &Project<'_>, path: &str) -> Option<SyntaxTree> {
-    project.parsed(path).ok().map(|file| file.tree.clone())
+/// The tree of `path` as the rename read it, for one look; `None` when it
+/// cannot be read or parsed.
+fn tree_of(project: &Project<'_>, path: &str) -> Option<SyntaxTree> {
+    project.scanned(path).ok().map(|file| file.tree.clone())
 }
 
 /// The tree of a text that is no file the rename read (a search text).
