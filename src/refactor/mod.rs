@@ -15,6 +15,10 @@
 //! method, extract class/interface, …) will be more files of the same
 //! shape: a request variant, a compute function, a [`Summary`] variant.
 //!
+//! Every refactoring reads files through its [`Project`]: each file read
+//! once and parsed once per computation ([`Parses`], `parses.rs`), the
+//! check included.
+//!
 //! **Invariants:** nothing here does I/O except through [`Sources`]; a
 //! refactor either returns a complete change or an error and nothing else
 //! — never half a change. Every edit is computed against the text the
