@@ -57,7 +57,16 @@ fn refused(why: impl std::fmt::Display) -> RefactorError {
 /// with syntax errors is refused, since what broken code means cannot be
 /// proven.
 fn parsed(project: &Project<'_>, path: &str) -> Result<Arc<Parsed>, RefactorError> {
-    let file = project.parsed(path)?;
+    without_errors(project.parsed(path)?)
+}
+
+/// [`parsed`] for a file only one step reads (one of the files a function
+/// is called in): its tree is not kept ([`Project::scanned`]).
+fn scanned(project: &Project<'_>, path: &str) -> Result<Arc<Parsed>, RefactorError> {
+    without_errors(project.scanned(path)?)
+}
+
+fn without_errors(file: Arc<Parsed>) -> Result<Arc<Parsed>, RefactorError> {
     if file.tree.has_errors() {
         return Err(refused(format!(
             "{} has syntax errors: fix them first",

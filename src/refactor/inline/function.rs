@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 
 use tree_sitter::Node;
 
-use super::{mentions, parsed, refused, Parsed};
+use super::{mentions, parsed, refused, scanned, Parsed};
 use crate::analysis::index::Location;
 use crate::change::{Indel, TextEdits, WorkspaceChange};
 use crate::refactor::{
@@ -85,7 +85,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         let file = if *path == defining_path {
             &home
         } else {
-            other = parsed(project, path)?;
+            other = scanned(project, path)?;
             &other
         };
         found.extend(mentions(file, &callee.name));
