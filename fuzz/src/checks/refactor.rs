@@ -166,14 +166,9 @@ pub fn check(data: &[u8]) {
     let sources = WorkspaceSources {
         workspace: &workspace,
     };
-    let project = Project {
-        index: &index,
-        sources: &sources,
-        current: cursor,
-    };
-    let refactored = compute(&project, &request).and_then(|refactored| {
-        check::no_new_errors(&sources, &index, &refactored).map(|_| refactored)
-    });
+    let project = Project::new(&index, &sources, cursor);
+    let refactored = compute(&project, &request)
+        .and_then(|refactored| check::no_new_errors(&project, &refactored).map(|_| refactored));
     let refactored = match refactored {
         Ok(refactored) => refactored,
         Err(error) => {

@@ -48,6 +48,7 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
+use super::nodes::children;
 use super::outline::{symbol_node, Symbol, SymbolKind};
 use super::syntax::{node_start, node_text, SyntaxTree};
 use crate::edit::Position;
@@ -251,11 +252,6 @@ impl<'r> Visitor<'r> {
         }
         stack.extend(children(node).into_iter().rev());
     }
-}
-
-fn children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut c = node.walk();
-    node.children(&mut c).collect()
 }
 
 fn has_child(node: Node<'_>, kind: &str) -> bool {

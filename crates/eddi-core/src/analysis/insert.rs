@@ -28,6 +28,7 @@ use tree_sitter::Node;
 
 use super::error::{AnalysisError, Result};
 use super::lines;
+use super::nodes::is_docstring;
 use super::outline::{content_end_byte, enclosing, symbol_node, Enclosing, Outline};
 use super::reindent::{detect_unit, reindent};
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
@@ -599,14 +600,6 @@ fn is_header_statement(node: Node<'_>) -> bool {
             node.kind(),
             "import_statement" | "import_from_statement" | "future_import_statement"
         )
-}
-
-fn is_docstring(node: Node<'_>) -> bool {
-    node.kind() == "expression_statement"
-        && node.named_child_count() == 1
-        && node
-            .named_child(0)
-            .is_some_and(|c| c.kind() == "string" || c.kind() == "concatenated_string")
 }
 
 #[cfg(test)]

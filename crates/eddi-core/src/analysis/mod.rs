@@ -19,6 +19,8 @@
 //!   byte/point ↔ position conversions.
 //! * [`identifier`] — Python's identifier shape and keywords.
 //! * [`lines`] — line text, indentation, CRLF-aware helpers.
+//! * [`nodes`] — small questions about nodes (parentheses, docstrings,
+//!   dotted names, children) asked in several places.
 //! * [`outline`] — symbols, [`outline::lookup`] of command targets,
 //!   [`outline::enclosing`] function/class.
 //! * [`scope`] — scopes, bindings, references (LEGB).
@@ -46,6 +48,7 @@ pub mod insert;
 pub mod issues;
 pub mod lines;
 pub mod modify;
+pub mod nodes;
 pub mod outline;
 pub mod reindent;
 pub mod scope;

@@ -58,6 +58,8 @@ impl SyntaxTree {
 
     /// Parses `text` as `language`.
     pub fn parse_language(language: &'static dyn Language, text: &Rope) -> Result<Self> {
+        #[cfg(test)]
+        fresh_parses::count();
         let tree = parse_rope(language, text, None)?;
         Ok(SyntaxTree { tree, language })
     }
@@ -121,6 +123,26 @@ impl SyntaxTree {
     pub fn reparse(&mut self, text: &Rope) -> Result<()> {
         self.tree = parse_rope(self.language, text, Some(&self.tree))?;
         Ok(())
+    }
+}
+
+/// How many fresh parses this thread made: tests prove with it that a
+/// computation parses each file once.
+#[cfg(test)]
+pub(crate) mod fresh_parses {
+    use std::cell::Cell;
+
+    thread_local! {
+        static MADE: Cell<usize> = const { Cell::new(0) };
+    }
+
+    pub(super) fn count() {
+        MADE.with(|m| m.set(m.get() + 1));
+    }
+
+    /// The fresh parses made on this thread so far.
+    pub fn made() -> usize {
+        MADE.with(Cell::get)
     }
 }
 

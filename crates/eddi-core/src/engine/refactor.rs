@@ -388,15 +388,11 @@ impl Engine {
                 read: Default::default(),
             };
             self.with_index(session, |index, _, _| {
-                let project = Project {
-                    index,
-                    sources: &sources,
-                    current: current.clone(),
-                };
+                let project = Project::new(index, &sources, current.clone());
                 let started = std::time::Instant::now();
                 let refactored = refactor::compute(&project, refactoring)?;
                 let computed = started.elapsed();
-                let checked = check::no_new_errors(&sources, index, &refactored)?;
+                let checked = check::no_new_errors(&project, &refactored)?;
                 tracing::debug!(
                     compute_ms = computed.as_secs_f64() * 1e3,
                     check_ms = (started.elapsed() - computed).as_secs_f64() * 1e3,

@@ -7,7 +7,6 @@
 
 mod names_swapped;
 
-use crate::analysis::index::ProjectIndex;
 use crate::analysis::validate::{syntax_errors, SyntaxError};
 use crate::analysis::SyntaxTree;
 use rayon::prelude::*;
@@ -15,7 +14,7 @@ use rayon::prelude::*;
 use crate::change::{FileChange, FileOp};
 use crate::workspace::WorkspacePath;
 
-use super::{RefactorError, RefactorFailure, Refactored, Sources};
+use super::{Project, RefactorError, RefactorFailure, Refactored};
 
 /// A Python file's text once the change is applied, with its syntax
 /// tree: the check parsed it, so the index takes it after the commit
@@ -36,16 +35,15 @@ pub struct Checked {
 /// whatever finished first. Returns the new text and tree of every file
 /// it parsed.
 pub fn no_new_errors(
-    sources: &(dyn Sources + Sync),
-    index: &ProjectIndex,
+    project: &Project<'_>,
     refactored: &Refactored,
 ) -> Result<Vec<Checked>, RefactorError> {
     let files: Vec<(&WorkspacePath, &FileChange)> = refactored.change.files().collect();
     let checked: Vec<Option<Checked>> = files
         .par_iter()
         .map(|(path, file)| {
-            let swapped = refactored.names_swapped.contains(*path).then_some(index);
-            file_keeps_its_errors(sources, path, file, swapped)
+            let swapped = refactored.names_swapped.contains(*path);
+            file_keeps_its_errors(project, path, file, swapped)
         })
         .collect::<Vec<_>>()
         .into_iter()
@@ -53,13 +51,14 @@ pub fn no_new_errors(
     Ok(checked.into_iter().flatten().collect())
 }
 
-/// [`no_new_errors`] for one file of the change; `swapped`, the index,
-/// when the refactor swapped names only in it.
+/// [`no_new_errors`] for one file of the change; `swapped` when the
+/// refactor swapped names only in it. The text before, and its tree when
+/// it is needed, are the ones the refactor read ([`Project::parsed`]).
 fn file_keeps_its_errors(
-    sources: &(dyn Sources + Sync),
+    project: &Project<'_>,
     path: &WorkspacePath,
     file: &FileChange,
-    swapped: Option<&ProjectIndex>,
+    swapped: bool,
 ) -> Result<Option<Checked>, RefactorError> {
     let (edits, target) = match &file.op {
         FileOp::Edit(edits) => (edits, path),
@@ -84,9 +83,9 @@ fn file_keeps_its_errors(
     if !is_python(target.as_str()) {
         return Ok(None);
     }
-    let before = sources.source(path.as_str())?.text;
-    if let (Some(index), FileOp::Edit(edits)) = (swapped, &file.op) {
-        if names_swapped::keep_the_parse(index, path.as_str(), &before, edits) {
+    let before = project.source(path.as_str())?.text;
+    if let (true, FileOp::Edit(edits)) = (swapped, &file.op) {
+        if names_swapped::keep_the_parse(project.index, path.as_str(), &before, edits) {
             return Ok(None);
         }
     }
@@ -108,7 +107,10 @@ fn file_keeps_its_errors(
     if new.is_empty() {
         return Ok(checked);
     }
-    let old: Vec<String> = errors_of(&before).into_iter().map(|e| e.message).collect();
+    let old: Vec<String> = errors_of(project, path.as_str())
+        .into_iter()
+        .map(|e| e.message)
+        .collect();
     // An error is new when its message was not there before (positions
     // move with the edits, so they cannot be compared).
     let mut old_left = old;
@@ -127,8 +129,13 @@ fn is_python(path: &str) -> bool {
     path.ends_with(".py") || path.ends_with(".pyi")
 }
 
-fn errors_of(text: &ropey::Rope) -> Vec<SyntaxError> {
-    parsed(text).1
+/// The syntax and compile-time errors of `path` as the refactor read it,
+/// parsed once for the whole computation.
+fn errors_of(project: &Project<'_>, path: &str) -> Vec<SyntaxError> {
+    match project.parsed(path) {
+        Ok(file) => syntax_errors(file.text(), &file.tree),
+        Err(_) => vec![unparsed()],
+    }
 }
 
 /// The tree of `text` and its syntax and compile-time errors.
@@ -138,13 +145,14 @@ fn parsed(text: &ropey::Rope) -> (Option<SyntaxTree>, Vec<SyntaxError>) {
             let errors = syntax_errors(text, &tree);
             (Some(tree), errors)
         }
-        Err(_) => (
-            None,
-            vec![SyntaxError {
-                position: crate::edit::Position::new(0, 0),
-                message: "the file could not be parsed".into(),
-            }],
-        ),
+        Err(_) => (None, vec![unparsed()]),
+    }
+}
+
+fn unparsed() -> SyntaxError {
+    SyntaxError {
+        position: crate::edit::Position::new(0, 0),
+        message: "the file could not be parsed".into(),
     }
 }
 
@@ -160,7 +168,7 @@ mod tests {
     use super::*;
     use crate::change::{Indel, TextEdits, WorkspaceChange};
     use crate::refactor::testing::TestProject;
-    use crate::refactor::WorkspaceSources;
+    use crate::refactor::{Project, WorkspaceSources};
 
     /// A refactor's result that makes `indels` in `path`, a file where it
     /// swapped names only when `names_only`.
@@ -194,7 +202,8 @@ mod tests {
         let sources = WorkspaceSources {
             workspace: &project.workspace,
         };
-        no_new_errors(&sources, &project.index, refactored)
+        let project = Project::new(&project.index, &sources, None);
+        no_new_errors(&project, refactored)
     }
 
     #[test]

@@ -85,17 +85,15 @@ pub(super) fn compute(
         ))
         .at(crate::refactor::Argument::NewName));
     }
-    let source = project.sources.source(&current.path)?;
-    let text = &source.text;
-    let tree = SyntaxTree::parse(text)
-        .map_err(|e| RefactorError::new(RefactorFailure::Unreadable, e.to_string()))?;
+    let parsed = project.parsed(&current.path)?;
+    let (source, text, tree) = (&parsed.source, parsed.text(), &parsed.tree);
     if tree.has_errors() {
         return Err(refuse(format!(
             "{} has syntax errors; fix them first",
             current.path
         )));
     }
-    let scopes = scope::analyze(text, &tree);
+    let scopes = parsed.scopes();
     // the walks below recurse along the tree: as deep as the resolver went
     if scopes.truncated {
         return Err(refuse(format!(
@@ -106,10 +104,10 @@ pub(super) fn compute(
     }
     let file = File {
         text,
-        scopes: &scopes,
+        scopes,
         unit: detect_unit(text),
     };
-    let selection = selection::select(text, &tree, *first_line, *last_line)?;
+    let selection = selection::select(text, tree, *first_line, *last_line)?;
     let range = format!("{first_line}:{last_line}");
     let host = Host::of(&file, &selection, *kind, &range)?;
     let mode = control(&file, &selection, &host, &range)?;
@@ -149,14 +147,14 @@ pub(super) fn compute(
         &returned,
         host.receiver(),
     );
-    let definition = helper.definition(&file, &tree, &selection);
+    let definition = helper.definition(&file, tree, &selection);
     let definition_at = definition.range.start;
     let mut indels = vec![Indel::new(selection.line_chars(text), call), definition];
     let found = duplicates::find(
         project,
         &current.path,
         &file,
-        &tree,
+        tree,
         &selection,
         &helper,
         definition_at,

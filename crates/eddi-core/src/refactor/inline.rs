@@ -23,16 +23,13 @@ mod expr;
 mod function;
 mod variable;
 
-use std::ops::Range;
+use std::sync::Arc;
 
-use ropey::Rope;
 use tree_sitter::Node;
 
-use super::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Source};
+use super::{InlineKind, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring};
 use crate::analysis::scope::{self, Scopes};
-use crate::analysis::SyntaxTree;
 use crate::change::Indel;
-use crate::edit::Position;
 
 pub(super) fn compute(
     project: &Project<'_>,
@@ -56,127 +53,63 @@ fn refused(why: impl std::fmt::Display) -> RefactorError {
     RefactorError::new(RefactorFailure::Refused, format!("Cannot inline - {why}"))
 }
 
-/// One file as inlining reads it: its text, tree and scopes, parsed once.
-struct Parsed {
-    source: Source,
-    /// The text as a string, for tree-sitter's byte offsets.
-    src: String,
-    tree: SyntaxTree,
-    scopes: Scopes,
+/// `path` as inlining reads it, parsed once for the computation: a file
+/// with syntax errors is refused, since what broken code means cannot be
+/// proven.
+fn parsed(project: &Project<'_>, path: &str) -> Result<Arc<Parsed>, RefactorError> {
+    without_errors(project.parsed(path)?)
 }
 
-impl Parsed {
-    fn new(source: Source) -> Result<Parsed, RefactorError> {
-        let tree = SyntaxTree::parse(&source.text).map_err(|e| {
-            RefactorError::new(
-                RefactorFailure::Unreadable,
-                format!("{} could not be parsed: {e}", source.path),
-            )
-        })?;
-        // What broken code means cannot be proven: refuse to move it.
-        if tree.has_errors() {
-            return Err(refused(format!(
-                "{} has syntax errors: fix them first",
-                source.path
-            )));
+/// [`parsed`] for a file only one step reads (one of the files a function
+/// is called in): its tree is not kept ([`Project::scanned`]).
+fn scanned(project: &Project<'_>, path: &str) -> Result<Arc<Parsed>, RefactorError> {
+    without_errors(project.scanned(path)?)
+}
+
+fn without_errors(file: Arc<Parsed>) -> Result<Arc<Parsed>, RefactorError> {
+    if file.tree.has_errors() {
+        return Err(refused(format!(
+            "{} has syntax errors: fix them first",
+            file.path()
+        )));
+    }
+    Ok(file)
+}
+
+/// Removes a statement: its whole lines when it has them to itself,
+/// else the statement and the `;` that joins it to its neighbour; a
+/// statement alone in its block leaves `pass`.
+fn remove_statement(file: &Parsed, statement: Node<'_>) -> Indel {
+    let text = file.text();
+    let next = named_sibling(statement, true);
+    let prev = named_sibling(statement, false);
+    let start_line = statement.start_position().row;
+    let end_line = statement.end_position().row;
+    match (prev, next) {
+        (_, Some(n)) if n.start_position().row == end_line => {
+            return Indel::new(
+                file.char_of(statement.start_byte())..file.char_of(n.start_byte()),
+                "",
+            );
         }
-        let scopes = scope::analyze(&source.text, &tree);
-        let src = source.text.to_string();
-        Ok(Parsed {
-            source,
-            src,
-            tree,
-            scopes,
-        })
-    }
-
-    fn text(&self) -> &Rope {
-        &self.source.text
-    }
-
-    fn path(&self) -> &str {
-        self.source.path.as_str()
-    }
-
-    fn chars(&self, node: Node<'_>) -> Range<usize> {
-        self.char_of(node.start_byte())..self.char_of(node.end_byte())
-    }
-
-    fn char_of(&self, byte: usize) -> usize {
-        self.text().byte_to_char(byte.min(self.text().len_bytes()))
-    }
-
-    fn byte_of(&self, char: usize) -> usize {
-        self.text().char_to_byte(char.min(self.text().len_chars()))
-    }
-
-    fn position(&self, char: usize) -> Position {
-        crate::edit::position::from_char(self.text(), char)
-    }
-
-    /// `line:col` of where a node starts, as replies print places.
-    fn at(&self, node: Node<'_>) -> Position {
-        self.position(self.char_of(node.start_byte()))
-    }
-
-    /// `path:line:col` of where a node starts: a call site is named with its
-    /// file, since a function's calls may be in any file of the project.
-    fn place(&self, node: Node<'_>) -> String {
-        format!("{}:{}", self.path(), self.at(node))
-    }
-
-    /// The source of a node, with `\n` line endings (inserted text's form).
-    fn source_of(&self, node: Node<'_>) -> String {
-        node.utf8_text(self.src.as_bytes())
-            .unwrap_or_default()
-            .replace("\r\n", "\n")
-    }
-
-    /// The smallest named node covering exactly these chars.
-    fn node_at(&self, chars: Range<usize>) -> Option<Node<'_>> {
-        let (start, end) = (self.byte_of(chars.start), self.byte_of(chars.end));
-        let node = self
-            .tree
-            .root()
-            .named_descendant_for_byte_range(start, end)?;
-        (node.start_byte() == start && node.end_byte() == end).then_some(node)
-    }
-
-    /// Removes a statement: its whole lines when it has them to itself,
-    /// else the statement and the `;` that joins it to its neighbour; a
-    /// statement alone in its block leaves `pass`.
-    fn remove_statement(&self, statement: Node<'_>) -> Indel {
-        let text = self.text();
-        let next = named_sibling(statement, true);
-        let prev = named_sibling(statement, false);
-        let start_line = statement.start_position().row;
-        let end_line = statement.end_position().row;
-        match (prev, next) {
-            (_, Some(n)) if n.start_position().row == end_line => {
-                return Indel::new(
-                    self.char_of(statement.start_byte())..self.char_of(n.start_byte()),
-                    "",
-                );
-            }
-            (Some(p), _) if p.end_position().row == start_line => {
-                return Indel::new(
-                    self.char_of(p.end_byte())..self.char_of(statement.end_byte()),
-                    "",
-                );
-            }
-            (None, None) if statement.parent().is_some_and(|p| p.kind() == "block") => {
-                return Indel::new(self.chars(statement), "pass");
-            }
-            _ => {}
+        (Some(p), _) if p.end_position().row == start_line => {
+            return Indel::new(
+                file.char_of(p.end_byte())..file.char_of(statement.end_byte()),
+                "",
+            );
         }
-        let from = text.line_to_char(start_line);
-        let to = if end_line + 1 < text.len_lines() {
-            text.line_to_char(end_line + 1)
-        } else {
-            text.len_chars()
-        };
-        Indel::new(from..to, "")
+        (None, None) if statement.parent().is_some_and(|p| p.kind() == "block") => {
+            return Indel::new(file.chars(statement), "pass");
+        }
+        _ => {}
     }
+    let from = text.line_to_char(start_line);
+    let to = if end_line + 1 < text.len_lines() {
+        text.line_to_char(end_line + 1)
+    } else {
+        text.len_chars()
+    };
+    Indel::new(from..to, "")
 }
 
 /// Where `name` is written as a word in the strings and comments of a
@@ -186,7 +119,7 @@ fn mentions(file: &Parsed, name: &str) -> Vec<crate::analysis::index::Location> 
     let mut stack = vec![file.tree.root()];
     while let Some(n) = stack.pop() {
         if matches!(n.kind(), "string_content" | "comment") {
-            let text = n.utf8_text(file.src.as_bytes()).unwrap_or_default();
+            let text = n.utf8_text(file.src().as_bytes()).unwrap_or_default();
             let word = |c: char| c.is_alphanumeric() || c == '_';
             for (i, _) in text.match_indices(name) {
                 let before = text[..i].chars().next_back();
@@ -276,7 +209,7 @@ fn fits_interpolation(
     let string = interpolation.parent().filter(|p| p.kind() == "string");
     let quote = string
         .and_then(|s| {
-            s.utf8_text(file.src.as_bytes())
+            s.utf8_text(file.src().as_bytes())
                 .ok()
                 .and_then(|t| t.chars().find(|c| *c == '"' || *c == '\''))
         })
@@ -287,7 +220,7 @@ fn fits_interpolation(
             "{what} cannot be written inside the f-string at {at} (quotes, backslashes, comments or line breaks)"
         )));
     }
-    let after = &file.src[site.end_byte()..interpolation.end_byte()];
+    let after = &file.src()[site.end_byte()..interpolation.end_byte()];
     if after.trim_start().starts_with('=') && !after.trim_start().starts_with("==") {
         return Err(refused(format!(
             "the f-string at {at} prints the name {name} (`{{{name}=}}`)"

@@ -15,6 +15,10 @@
 //! method, extract class/interface, …) will be more files of the same
 //! shape: a request variant, a compute function, a [`Summary`] variant.
 //!
+//! Every refactoring reads files through its [`Project`]: each file read
+//! once and parsed once per computation ([`Parses`], `parses.rs`), the
+//! check included.
+//!
 //! **Invariants:** nothing here does I/O except through [`Sources`]; a
 //! refactor either returns a complete change or an error and nothing else
 //! — never half a change. Every edit is computed against the text the
@@ -24,6 +28,7 @@
 pub mod check;
 mod extract;
 mod inline;
+mod parses;
 mod rename;
 mod request;
 mod signature;
@@ -34,11 +39,12 @@ use std::collections::BTreeSet;
 
 use ropey::Rope;
 
-use crate::analysis::index::{Location, ProjectIndex};
+use crate::analysis::index::{IndexError, Location, ProjectIndex};
 use crate::change::{Base, WorkspaceChange};
 use crate::edit::Position;
 use crate::workspace::{Workspace, WorkspacePath};
 
+pub use parses::{Parsed, Parses};
 pub use request::{ExtractKind, InlineKind, Located, Refactoring, RenameKind, SitePolicy};
 
 /// Where files' current texts come from. The engine's implementation
@@ -75,6 +81,43 @@ pub struct Project<'a> {
     /// session's current file and cursor: plain names are looked up there
     /// first; `Inline_Variable` and the extractions work there.
     pub current: Option<Cursor>,
+    /// The files read and parsed so far in this computation.
+    parses: Parses,
+}
+
+impl<'a> Project<'a> {
+    /// What one computation reads (a refactor and its check): make a new
+    /// one for each, so that no file's text or tree outlives it.
+    pub fn new(
+        index: &'a ProjectIndex,
+        sources: &'a dyn Sources,
+        current: Option<Cursor>,
+    ) -> Project<'a> {
+        Project {
+            index,
+            sources,
+            current,
+            parses: Parses::default(),
+        }
+    }
+
+    /// The text of `path` (as the index names it), read once per
+    /// computation: every refactoring and the check see the same text.
+    pub fn source(&self, path: &str) -> Result<Source, RefactorError> {
+        self.parses.source(self.sources, path)
+    }
+
+    /// `path` read and parsed once per computation (its scopes too, when
+    /// asked): see [`Parses`].
+    pub fn parsed(&self, path: &str) -> Result<std::sync::Arc<Parsed>, RefactorError> {
+        self.parses.parsed(self.sources, path)
+    }
+
+    /// `path` parsed for one look (a scan of the project): the kept tree if
+    /// a step parsed it, else one that is not kept ([`Parses::scanned`]).
+    pub fn scanned(&self, path: &str) -> Result<std::sync::Arc<Parsed>, RefactorError> {
+        self.parses.scanned(self.sources, path)
+    }
 }
 
 /// A file and a position in it.
@@ -272,6 +315,31 @@ impl RefactorError {
     pub fn at(mut self, argument: Argument) -> RefactorError {
         self.argument = Some(argument);
         self
+    }
+}
+
+/// The index's lookup failure as a refactor's: not found and ambiguous
+/// with their candidates, anything else (a module several projects have,
+/// a bad path) an invalid argument.
+impl From<IndexError> for RefactorError {
+    fn from(error: IndexError) -> RefactorError {
+        match &error {
+            IndexError::NotFound { choices, .. } => {
+                RefactorError::new(RefactorFailure::NotFound, error.to_string())
+                    .at(Argument::Symbol)
+                    .with_candidates(choices.clone())
+            }
+            IndexError::Ambiguous { candidates, .. } => {
+                let names = candidates
+                    .iter()
+                    .map(|c| c.qualified_name.clone())
+                    .collect();
+                RefactorError::new(RefactorFailure::Ambiguous, error.to_string())
+                    .at(Argument::Symbol)
+                    .with_candidates(names)
+            }
+            _ => RefactorError::new(RefactorFailure::InvalidArgument, error.to_string()),
+        }
     }
 }
 

@@ -379,7 +379,7 @@ fn rename(
         include_text: *include_text,
     };
     for (path, positions) in &by_file {
-        let source = project.sources.source(path)?;
+        let source = project.source(path)?;
         let not_code = possible_by_file
             .get(path.as_str())
             .cloned()
@@ -406,7 +406,7 @@ fn rename(
         let Some(stub_path) = path.strip_suffix(".py").map(|s| format!("{s}.pyi")) else {
             continue;
         };
-        let stub = match project.sources.source(&stub_path) {
+        let stub = match project.source(&stub_path) {
             Ok(stub) => stub,
             Err(e) if e.kind == RefactorFailure::Stale => return Err(e),
             Err(_) => continue, // no stub
@@ -643,7 +643,7 @@ fn computed_attribute_names(
     paths.dedup();
     for path in &paths {
         let path = path.as_str();
-        let text = project.sources.source(path)?.text.to_string();
+        let text = project.source(path)?.text.to_string();
         for found in computed.captures_iter(&text) {
             let Some(prefix) = found.iter().skip(1).flatten().next() else {
                 continue;
@@ -755,7 +755,7 @@ fn check_new_name(new: &str) -> Result<(), RefactorError> {
 }
 
 /// The index's lookup failure, as a refactor's; a module is refused as
-/// out of scope.
+/// out of scope, and what the index cannot look up is not found.
 fn lookup_failure(index: &ProjectIndex, symbol: &str, e: IndexError) -> RefactorError {
     let q = symbol.trim();
     if matches!(e, IndexError::NotFound { .. }) {
@@ -769,20 +769,7 @@ fn lookup_failure(index: &ProjectIndex, symbol: &str, e: IndexError) -> Refactor
         }
     }
     match e {
-        IndexError::NotFound { ref choices, .. } => {
-            RefactorError::new(RefactorFailure::NotFound, e.to_string())
-                .at(crate::refactor::Argument::Symbol)
-                .with_candidates(choices.clone())
-        }
-        IndexError::Ambiguous { ref candidates, .. } => {
-            let names = candidates
-                .iter()
-                .map(|c| c.qualified_name.clone())
-                .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, e.to_string())
-                .at(crate::refactor::Argument::Symbol)
-                .with_candidates(names)
-        }
+        IndexError::NotFound { .. } | IndexError::Ambiguous { .. } => e.into(),
         other => RefactorError::new(RefactorFailure::NotFound, other.to_string())
             .at(crate::refactor::Argument::Symbol),
     }
@@ -845,8 +832,18 @@ impl Renaming<'_> {
         code.sort_by_key(|r| r.start);
         code.dedup();
         let src = text.to_string();
+        // parsed at most once, and not kept: the conflicts and the strings
+        // read the same tree
+        let parsed = std::cell::OnceCell::new();
+        let parsed = || {
+            parsed
+                .get_or_init(|| self.project.scanned(path).ok())
+                .clone()
+        };
         if contains_word(&src, self.new) {
-            conflict::in_file(path, text, &code, self.old, self.new)?;
+            if let Some(file) = parsed() {
+                conflict::in_file(&file, &code, self.old, self.new)?;
+            }
         }
         let skip: Vec<Range<usize>> = not_code
             .iter()
@@ -855,7 +852,7 @@ impl Renaming<'_> {
             .collect();
         let mut text_edits = Vec::new();
         let mut in_strings = false;
-        for occurrence in text::occurrences(&src, self.old) {
+        for occurrence in text::occurrences(&src, self.old, || parsed().map(|f| f.tree.clone())) {
             let range =
                 text.byte_to_char(occurrence.range.start)..text.byte_to_char(occurrence.range.end);
             if skip

@@ -218,7 +218,7 @@ impl Keyword<'_> {
                 changed += self.follow(project, files, call, &forwarder, followed, work)?;
             }
             _ => {
-                let splat = double_star_text(files.get(&call.site.path), &call.args);
+                let splat = double_star_text(&files.get(&call.site.path), &call.args);
                 work.possible(
                     call.site.clone(),
                     format!(
@@ -275,7 +275,7 @@ impl Keyword<'_> {
         for c in &callers.certain {
             let file = files.load(&c.location.path)?;
             if let Ok(outer) = calls::call_at(
-                file,
+                &file,
                 &c.location,
                 forwarder.function.receiver,
                 &BTreeSet::new(),
@@ -286,11 +286,11 @@ impl Keyword<'_> {
         let classes = forwarder_classes(project, files, &forwarder.function)?;
         for c in &callers.possible {
             let file = files.load(&c.location.path)?;
-            if unrelated_super(project, file, &c.location, &classes) {
+            if unrelated_super(project, &file, &c.location, &classes) {
                 continue;
             }
             if let Ok(outer) = calls::call_at(
-                file,
+                &file,
                 &c.location,
                 forwarder.function.receiver,
                 &BTreeSet::new(),
@@ -552,7 +552,7 @@ fn no_such_parameter(function: &Function, param: &str, current: &[Param]) -> Ref
 fn parameters(files: &Files<'_>, function: &Function) -> Result<Vec<Param>, RefactorError> {
     let file = files.get(&function.path);
     let node = function
-        .node(file)
+        .node(&file)
         .and_then(|n| n.child_by_field_name("parameters"))
         .ok_or_else(|| stale(function))?;
     Ok(params::of_node(file.text(), node))
@@ -709,7 +709,7 @@ fn collect_sites(
     };
     for site in &certain {
         let file = files.load(&site.path)?;
-        match calls::call_at(file, site, receiver, &work.class_mentions) {
+        match calls::call_at(&file, site, receiver, &work.class_mentions) {
             Ok(call) => sites.calls.push(call),
             Err(why) => work.left_alone(site.clone(), why.to_string()),
         }
@@ -719,10 +719,10 @@ fn collect_sites(
         // `super().__init__(…)` in a class outside the hierarchy (an
         // exception, a metaclass) calls another class's method
         let hierarchy = (work.classes.clone(), work.mixins.clone());
-        if unrelated_super(project, file, site, &hierarchy) {
+        if unrelated_super(project, &file, site, &hierarchy) {
             continue;
         }
-        match calls::call_at(file, site, receiver, &work.class_mentions) {
+        match calls::call_at(&file, site, receiver, &work.class_mentions) {
             Ok(call) => sites.possible.push(call),
             Err(_) => work.possible(
                 site.clone(),
@@ -732,7 +732,7 @@ fn collect_sites(
     }
     for site in values.difference(&certain) {
         let file = files.load(&site.path)?;
-        if calls::is_import(file, site) {
+        if calls::is_import(&file, site) {
             continue;
         }
         let imports_partial = project.index.file_index(&site.path).is_some_and(|f| {
@@ -740,7 +740,7 @@ fn collect_sites(
                 .iter()
                 .any(|i| i.module == "functools" && i.name.as_deref() == Some("partial"))
         });
-        match calls::partial_at(file, site, imports_partial) {
+        match calls::partial_at(&file, site, imports_partial) {
             Some(args) => sites.partials.push((site.clone(), args)),
             None => sites.values.push(site.clone()),
         }
@@ -828,8 +828,8 @@ fn rename_in_body(
                 ),
             );
         }
-        if let Some(node) = function.node(file) {
-            for range in word_mentions(file, node, old) {
+        if let Some(node) = function.node(&file) {
+            for range in word_mentions(&file, node, old) {
                 if work.include_text {
                     work.rewrite(&function.path, Rewrite::text(range, new.clone()));
                 } else {

@@ -45,16 +45,13 @@ impl TestProject {
         let sources = WorkspaceSources {
             workspace: &self.workspace,
         };
-        let project = Project {
-            index: &self.index,
-            sources: &sources,
-            current: current.map(|(path, line, col)| Cursor {
-                path: path.to_owned(),
-                position: Position::new(line, col),
-            }),
-        };
+        let current = current.map(|(path, line, col)| Cursor {
+            path: path.to_owned(),
+            position: Position::new(line, col),
+        });
+        let project = Project::new(&self.index, &sources, current);
         let refactored = compute(&project, request)?;
-        super::check::no_new_errors(&sources, &self.index, &refactored)?;
+        super::check::no_new_errors(&project, &refactored)?;
         Ok(refactored)
     }
 

@@ -7,7 +7,8 @@ use std::collections::HashSet;
 
 use tree_sitter::Node;
 
-use super::{children, comprehension_kind, named_children, parameter_name, Block, Checker};
+use super::{comprehension_kind, parameter_name, Block, Checker};
+use crate::analysis::nodes::{children, named_code_children};
 use crate::analysis::syntax::node_text;
 
 impl<'t> Checker<'_, 't> {
@@ -29,7 +30,7 @@ impl<'t> Checker<'_, 't> {
                 .node
                 .child_by_field_name("parameters")
                 .map(|p| {
-                    named_children(p)
+                    named_code_children(p)
                         .into_iter()
                         .filter_map(parameter_name)
                         .map(|n| self.text_of(n))
@@ -42,7 +43,7 @@ impl<'t> Checker<'_, 't> {
             Block::Module => Some(scope.node),
             _ => scope.node.child_by_field_name("body"),
         };
-        for name_node in named_children(node) {
+        for name_node in named_code_children(node) {
             if name_node.kind() != "identifier" {
                 continue;
             }
@@ -134,7 +135,7 @@ impl<'t> Checker<'_, 't> {
             if found.is_none()
                 && n.kind() == other
                 && n.start_byte() < decl.start_byte()
-                && named_children(n)
+                && named_code_children(n)
                     .iter()
                     .any(|id| node_text(self.text, *id) == name)
             {
@@ -160,7 +161,7 @@ impl<'t> Checker<'_, 't> {
             };
             let def = frame.node;
             if let Some(params) = def.child_by_field_name("parameters") {
-                if named_children(params)
+                if named_code_children(params)
                     .into_iter()
                     .filter_map(parameter_name)
                     .any(|n| node_text(self.text, n) == name)
@@ -175,7 +176,7 @@ impl<'t> Checker<'_, 't> {
             let mut globals = false;
             own_scope_with_walrus(body, &mut |n| {
                 if n.kind() == "global_statement"
-                    && named_children(n)
+                    && named_code_children(n)
                         .iter()
                         .any(|id| node_text(self.text, *id) == name)
                 {
@@ -238,7 +239,7 @@ fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>)
                 }
                 if child.kind() == "parameters" || child.kind() == "lambda_parameters" {
                     // only defaults and annotations run here
-                    for p in named_children(child) {
+                    for p in named_code_children(child) {
                         for field in ["value", "type"] {
                             if let Some(part) = p.child_by_field_name(field) {
                                 scope_walk(part, walrus, visit, depth);
@@ -251,7 +252,7 @@ fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>)
             }
         }
         kind if comprehension_kind(kind).is_some() => {
-            let first = named_children(node)
+            let first = named_code_children(node)
                 .into_iter()
                 .find(|n| n.kind() == "for_in_clause")
                 .and_then(|c| c.child_by_field_name("right"));
@@ -270,7 +271,7 @@ fn scope_walk<'t>(node: Node<'t>, walrus: bool, visit: &mut impl FnMut(Node<'t>)
                         n.kind(),
                         "function_definition" | "class_definition" | "lambda"
                     ) {
-                        stack.extend(named_children(n));
+                        stack.extend(named_code_children(n));
                     }
                 }
             }

@@ -5,7 +5,8 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::{named_children, Checker};
+use super::Checker;
+use crate::analysis::nodes::named_code_children;
 
 impl Checker<'_, '_> {
     /// A number runs into a name (`1syntax_error`, `1.real`): CPython's
@@ -73,7 +74,7 @@ impl Checker<'_, '_> {
         let prefix = string_prefix(self.text, node);
         let raw = prefix.contains(['r', 'R']);
         let bytes = prefix.contains(['b', 'B']);
-        for part in named_children(node) {
+        for part in named_code_children(node) {
             match part.kind() {
                 "interpolation" => {
                     if let Some(conversion) = part.child_by_field_name("type_conversion") {

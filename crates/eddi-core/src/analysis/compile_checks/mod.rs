@@ -44,6 +44,7 @@ use std::collections::HashSet;
 use ropey::Rope;
 use tree_sitter::Node;
 
+use super::nodes::{children, named_code_children, unparenthesized};
 use super::syntax::{node_start, node_text, SyntaxTree};
 use super::validate::SyntaxError;
 use indentation::{indentation_errors, next_code_line};
@@ -237,16 +238,9 @@ fn comprehension_kind(kind: &str) -> Option<(&'static str, bool)> {
     })
 }
 
-fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut c = node.walk();
-    node.named_children(&mut c)
-        .filter(|n| n.kind() != "comment")
-        .collect()
-}
-
 /// `Some(None)` when `node` has no named child but comments, `Some(Some(c))`
 /// when `c` is its only one, `None` when it has more: what
-/// `named_children(node)` would hold, without collecting it.
+/// `named_code_children(node)` would hold, without collecting it.
 fn sole_code_child(node: Node<'_>) -> Option<Option<Node<'_>>> {
     match node.named_child_count() {
         0 => return Some(None),
@@ -261,11 +255,6 @@ fn sole_code_child(node: Node<'_>) -> Option<Option<Node<'_>>> {
         (first, None) => Some(first),
         _ => None,
     }
-}
-
-fn children(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut c = node.walk();
-    node.children(&mut c).collect()
 }
 
 fn starts_with_async(node: Node<'_>) -> bool {
@@ -453,7 +442,7 @@ impl<'a, 't> Checker<'a, 't> {
                 self.walk_children(node, in_loop);
             }
             Kind::DeleteStatement => {
-                for target in named_children(node) {
+                for target in named_code_children(node) {
                     self.deletable(target);
                 }
                 self.walk_children(node, in_loop);
@@ -462,7 +451,7 @@ impl<'a, 't> Checker<'a, 't> {
                 if let Some(value) = node.child_by_field_name("value") {
                     if value.kind() == "as_pattern" {
                         if let Some(alias) = value.child_by_field_name("alias") {
-                            for target in named_children(alias) {
+                            for target in named_code_children(alias) {
                                 self.assignable(target, "assign to");
                             }
                         }
@@ -476,7 +465,7 @@ impl<'a, 't> Checker<'a, 't> {
             }
             Kind::Declaration => self.declaration(node),
             Kind::ImportFromStatement => {
-                let star = named_children(node)
+                let star = named_code_children(node)
                     .into_iter()
                     .find(|n| n.kind() == "wildcard_import");
                 if let Some(star) = star {
@@ -486,13 +475,13 @@ impl<'a, 't> Checker<'a, 't> {
                 }
             }
             Kind::TryStatement => {
-                let clauses: Vec<Node<'t>> = named_children(node)
+                let clauses: Vec<Node<'t>> = named_code_children(node)
                     .into_iter()
                     .filter(|n| n.kind() == "except_clause")
                     .collect();
                 let star = |clause: Node<'_>| children(clause).iter().any(|c| c.kind() == "*");
                 for (i, clause) in clauses.iter().enumerate() {
-                    let bare = named_children(*clause)
+                    let bare = named_code_children(*clause)
                         .first()
                         .is_none_or(|n| n.kind() == "block");
                     if bare && i + 1 < clauses.len() {
@@ -513,7 +502,9 @@ impl<'a, 't> Checker<'a, 't> {
             }
             Kind::PrintStatement => {
                 // `print >> f` alone is a valid shift expression
-                let only_chevron = named_children(node).iter().all(|n| n.kind() == "chevron");
+                let only_chevron = named_code_children(node)
+                    .iter()
+                    .all(|n| n.kind() == "chevron");
                 if !only_chevron {
                     self.error(
                         node,
@@ -539,7 +530,7 @@ impl<'a, 't> Checker<'a, 't> {
                 self.walk_children(node, in_loop);
             }
             Kind::ConcatenatedString => {
-                let kinds: HashSet<bool> = named_children(node)
+                let kinds: HashSet<bool> = named_code_children(node)
                     .into_iter()
                     .filter(|n| n.kind() == "string")
                     .map(|n| string_prefix(self.text, n).contains(['b', 'B']))
@@ -602,7 +593,7 @@ impl<'a, 't> Checker<'a, 't> {
         let Some(body) = node.child_by_field_name("body") else {
             return;
         };
-        let cases: Vec<Node<'t>> = named_children(body)
+        let cases: Vec<Node<'t>> = named_code_children(body)
             .into_iter()
             .filter(|n| n.kind() == "case_clause")
             .collect();
@@ -610,14 +601,14 @@ impl<'a, 't> Checker<'a, 't> {
             if case.child_by_field_name("guard").is_some() || case.has_error() {
                 continue;
             }
-            let patterns: Vec<Node<'t>> = named_children(*case)
+            let patterns: Vec<Node<'t>> = named_code_children(*case)
                 .into_iter()
                 .filter(|n| n.kind() == "case_pattern")
                 .collect();
             let [pattern] = patterns.as_slice() else {
                 continue;
             };
-            let inner = named_children(*pattern);
+            let inner = named_code_children(*pattern);
             let message = match inner.as_slice() {
                 [] if self.text_of(*pattern) == "_" => {
                     "wildcard makes remaining patterns unreachable".to_owned()
@@ -670,7 +661,7 @@ impl<'a, 't> Checker<'a, 't> {
     fn comprehension(&mut self, node: Node<'t>) {
         let (kind, is_generator) =
             comprehension_kind(node.kind()).unwrap_or(("comprehension", false));
-        let clauses: Vec<Node<'t>> = named_children(node)
+        let clauses: Vec<Node<'t>> = named_code_children(node)
             .into_iter()
             .filter(|n| n.kind() == "for_in_clause")
             .collect();
@@ -771,7 +762,7 @@ impl<'a, 't> Checker<'a, 't> {
         if params.has_error() {
             return;
         }
-        let list = named_children(params);
+        let list = named_code_children(params);
         let mut seen_default = false;
         let mut star = false;
         let mut bare_star: Option<Node<'t>> = None;
@@ -799,7 +790,7 @@ impl<'a, 't> Checker<'a, 't> {
                 return;
             }
             let inner = if p.kind() == "typed_parameter" {
-                named_children(p).first().copied().unwrap_or(p)
+                named_code_children(p).first().copied().unwrap_or(p)
             } else {
                 p
             };
@@ -864,7 +855,7 @@ impl<'a, 't> Checker<'a, 't> {
         if node.has_error() {
             return;
         }
-        let args = named_children(node);
+        let args = named_code_children(node);
         let mut keyword = false;
         let mut double_star = false;
         let mut names: HashSet<String> = HashSet::new();
@@ -943,7 +934,7 @@ impl<'a, 't> Checker<'a, 't> {
         if left.kind() == "list_splat_pattern" {
             self.error(left, "starred assignment target must be in a list or tuple");
         } else if left.kind() == "pattern_list" {
-            let starred = named_children(left)
+            let starred = named_code_children(left)
                 .iter()
                 .filter(|n| n.kind() == "list_splat_pattern")
                 .count();
@@ -969,7 +960,7 @@ impl<'a, 't> Checker<'a, 't> {
             "attribute" | "subscript" => {}
             "pattern_list" | "tuple_pattern" | "list_pattern" | "tuple" | "list"
             | "expression_list" => {
-                let items = named_children(target);
+                let items = named_code_children(target);
                 let starred = items
                     .iter()
                     .filter(|n| matches!(n.kind(), "list_splat_pattern" | "list_splat"))
@@ -982,7 +973,7 @@ impl<'a, 't> Checker<'a, 't> {
                 }
             }
             "parenthesized_expression" | "list_splat_pattern" | "list_splat" => {
-                for item in named_children(target) {
+                for item in named_code_children(target) {
                     self.assignable(item, verb);
                 }
             }
@@ -1026,7 +1017,7 @@ impl<'a, 't> Checker<'a, 't> {
 
     fn deletable(&mut self, target: Node<'t>) {
         if target.kind() == "expression_list" {
-            for item in named_children(target) {
+            for item in named_code_children(target) {
                 self.assignable(item, "delete");
             }
         } else {
@@ -1098,7 +1089,7 @@ impl<'a, 't> Checker<'a, 't> {
             up = n.parent();
         }
         for comp in &comprehensions {
-            for clause in named_children(*comp) {
+            for clause in named_code_children(*comp) {
                 if clause.kind() != "for_in_clause" {
                     continue;
                 }
@@ -1144,11 +1135,11 @@ impl<'a, 't> Checker<'a, 't> {
             "annotations",
         ];
         let mut leading = true;
-        for (i, stmt) in named_children(root).into_iter().enumerate() {
+        for (i, stmt) in named_code_children(root).into_iter().enumerate() {
             if stmt.kind() != "future_import_statement" {
                 let docstring = i == 0
                     && stmt.kind() == "expression_statement"
-                    && named_children(stmt)
+                    && named_code_children(stmt)
                         .first()
                         .is_some_and(|n| n.kind() == "string");
                 if !docstring {
@@ -1165,7 +1156,7 @@ impl<'a, 't> Checker<'a, 't> {
                     "from __future__ imports must occur at the beginning of the file",
                 );
             }
-            for feature in named_children(stmt) {
+            for feature in named_code_children(stmt) {
                 let name = match feature.kind() {
                     "aliased_import" => feature.child_by_field_name("name"),
                     "dotted_name" => Some(feature),
@@ -1183,20 +1174,6 @@ impl<'a, 't> Checker<'a, 't> {
     }
 }
 
-/// `(a)` is `a`: tree-sitter reads a parenthesised target as a tuple of one.
-fn unparenthesized(node: Node<'_>) -> Node<'_> {
-    let mut node = node;
-    while matches!(node.kind(), "tuple_pattern" | "parenthesized_expression")
-        && !children(node).iter().any(|c| c.kind() == ",")
-    {
-        match named_children(node).as_slice() {
-            [only] => node = *only,
-            _ => break,
-        }
-    }
-    node
-}
-
 /// The identifier a parameter binds.
 fn parameter_name(p: Node<'_>) -> Option<Node<'_>> {
     match p.kind() {
@@ -1205,7 +1182,10 @@ fn parameter_name(p: Node<'_>) -> Option<Node<'_>> {
             .child_by_field_name("name")
             .filter(|n| n.kind() == "identifier"),
         "typed_parameter" | "list_splat_pattern" | "dictionary_splat_pattern" => {
-            named_children(p).first().copied().and_then(parameter_name)
+            named_code_children(p)
+                .first()
+                .copied()
+                .and_then(parameter_name)
         }
         _ => None,
     }
@@ -1216,7 +1196,7 @@ fn identifiers<'t>(node: Node<'t>, out: &mut Vec<Node<'t>>) {
         out.push(node);
         return;
     }
-    for child in named_children(node) {
+    for child in named_code_children(node) {
         identifiers(child, out);
     }
 }

@@ -15,6 +15,7 @@ use std::ops::Range;
 use ropey::Rope;
 use tree_sitter::Node;
 
+use crate::analysis::nodes::named_code_children;
 use crate::analysis::scope::{Resolution, Scopes};
 use crate::analysis::syntax::node_chars;
 
@@ -82,7 +83,7 @@ impl Walker<'_> {
             "if_statement" => self.branches(node, set, |k| k == "else_clause"),
             "for_statement" | "while_statement" => {
                 // the body may not run: nothing it binds is certain after
-                for child in children(node) {
+                for child in named_code_children(node) {
                     match child.kind() {
                         "block" => {
                             let mut inner = set.clone();
@@ -102,13 +103,13 @@ impl Walker<'_> {
                 let mut after_body = set.clone();
                 let mut exits: Vec<HashSet<String>> = Vec::new();
                 let mut finally = None;
-                for child in children(node) {
+                for child in named_code_children(node) {
                     match child.kind() {
                         "block" => self.block(child, &mut after_body),
                         "except_clause" | "except_group_clause" => {
                             let mut inner = set.clone();
                             let mut falls_through = true;
-                            for part in children(child) {
+                            for part in named_code_children(child) {
                                 if part.kind() == "block" {
                                     self.block(part, &mut inner);
                                     falls_through = !jumps(part);
@@ -133,7 +134,7 @@ impl Walker<'_> {
                 }
             }
             "with_statement" => {
-                for child in children(node) {
+                for child in named_code_children(node) {
                     if child.kind() == "block" {
                         self.block(child, set);
                     } else {
@@ -143,11 +144,11 @@ impl Walker<'_> {
                 }
             }
             "match_statement" => {
-                for child in children(node) {
+                for child in named_code_children(node) {
                     if child.kind() == "block" {
-                        for case in children(child) {
+                        for case in named_code_children(child) {
                             let mut inner = set.clone();
-                            for part in children(case) {
+                            for part in named_code_children(case) {
                                 if part.kind() == "block" {
                                     self.block(part, &mut inner);
                                 } else {
@@ -186,7 +187,7 @@ impl Walker<'_> {
     fn branches(&mut self, node: Node<'_>, set: &mut HashSet<String>, is_else: fn(&str) -> bool) {
         let mut exits: Vec<HashSet<String>> = Vec::new();
         let mut has_else = false;
-        for child in children(node) {
+        for child in named_code_children(node) {
             match child.kind() {
                 "block" => {
                     let mut inner = set.clone();
@@ -199,7 +200,7 @@ impl Walker<'_> {
                     has_else |= is_else(child.kind());
                     let mut inner = set.clone();
                     let mut falls_through = true;
-                    for part in children(child) {
+                    for part in named_code_children(child) {
                         if part.kind() == "block" {
                             self.block(part, &mut inner);
                             falls_through = !jumps(part);
@@ -221,14 +222,14 @@ impl Walker<'_> {
     }
 
     fn block(&mut self, block: Node<'_>, set: &mut HashSet<String>) {
-        for s in children(block) {
+        for s in named_code_children(block) {
             self.statement(s, set);
         }
     }
 
     /// The block of a clause (`else:`, `finally:`).
     fn block_of(&mut self, clause: Node<'_>, set: &mut HashSet<String>) {
-        for part in children(clause) {
+        for part in named_code_children(clause) {
             if part.kind() == "block" {
                 self.block(part, set);
             }
@@ -272,7 +273,7 @@ impl Walker<'_> {
 
 /// True when a block ends by jumping away (`raise`, `break`, `continue`).
 fn jumps(block: Node<'_>) -> bool {
-    children(block).last().is_some_and(|s| {
+    named_code_children(block).last().is_some_and(|s| {
         matches!(
             s.kind(),
             "raise_statement" | "break_statement" | "continue_statement" | "return_statement"
@@ -290,22 +291,15 @@ fn intersection(exits: Vec<HashSet<String>>) -> HashSet<String> {
     }
 }
 
-fn children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
-    let mut cursor = node.walk();
-    node.named_children(&mut cursor)
-        .filter(|c| c.kind() != "comment")
-        .collect()
-}
-
 /// The plain names a `del` statement deletes (`del a, b`; not `del a[i]`).
 fn deleted_names(text: &Rope, node: Node<'_>) -> Vec<String> {
     let mut out = Vec::new();
-    let mut stack = children(node);
+    let mut stack = named_code_children(node);
     while let Some(n) = stack.pop() {
         match n.kind() {
             "identifier" => out.push(crate::analysis::syntax::node_text(text, n)),
             "expression_list" | "tuple" | "list" | "parenthesized_expression" => {
-                stack.extend(children(n))
+                stack.extend(named_code_children(n))
             }
             _ => {}
         }

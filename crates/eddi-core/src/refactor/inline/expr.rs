@@ -7,6 +7,8 @@
 
 use tree_sitter::Node;
 
+use crate::analysis::nodes::is_name_chain;
+
 /// Binding strength, weakest first (the Python grammar's precedence table;
 /// an unparenthesised tuple and a walrus are weaker than everything).
 pub(super) const TUPLE: u8 = 0;
@@ -296,20 +298,6 @@ pub(super) fn not_first_and_once(site: Node<'_>, statement: Node<'_>) -> Option<
         stack.extend(n.named_children(&mut c));
     }
     None
-}
-
-/// `a.b.c`: attributes of a plain name.
-fn is_name_chain(mut n: Node<'_>) -> bool {
-    loop {
-        match n.kind() {
-            "identifier" => return true,
-            "attribute" => match n.child_by_field_name("object") {
-                Some(o) => n = o,
-                None => return false,
-            },
-            _ => return false,
-        }
-    }
 }
 
 /// `n` is the callee of a call that encloses `site`.

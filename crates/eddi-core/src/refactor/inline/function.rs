@@ -24,8 +24,8 @@ use std::collections::BTreeMap;
 
 use tree_sitter::Node;
 
-use super::{mentions, refused, Parsed};
-use crate::analysis::index::{IndexError, Location};
+use super::{mentions, parsed, refused, scanned, Parsed};
+use crate::analysis::index::Location;
 use crate::change::{Indel, TextEdits, WorkspaceChange};
 use crate::refactor::{
     InlineKind, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Summary,
@@ -34,7 +34,7 @@ use callee::Callee;
 
 pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, RefactorError> {
     let full = lookup(project, name)?;
-    let definitions = project.index.find_definition(&full).map_err(index_error)?;
+    let definitions = project.index.find_definition(&full)?;
     let definition = match definitions.as_slice() {
         [one] => one,
         many => {
@@ -56,11 +56,11 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         )
         .at(crate::refactor::Argument::Symbol));
     }
-    let home = Parsed::new(project.sources.source(&definition.location.path)?)?;
+    let home = parsed(project, &definition.location.path)?;
     let callee = Callee::read(&home, definition, &full)?;
     callee.check_overrides(project)?;
 
-    let references = project.index.find_references(&full).map_err(index_error)?;
+    let references = project.index.find_references(&full)?;
     if let Some(unsure) = references.possible.first() {
         return Err(refused(format!(
             "the use of {} at {unsure} may be another one's (its receiver's type is unknown): \
@@ -86,7 +86,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         let file = if *path == defining_path {
             &home
         } else {
-            other = Parsed::new(project.sources.source(path)?)?;
+            other = scanned(project, path)?;
             &other
         };
         found.extend(mentions(file, &callee.name));
@@ -203,32 +203,11 @@ fn lookup(project: &Project<'_>, name: &str) -> Result<String, RefactorError> {
             }
         }
     }
-    let definitions = project.index.find_definition(q).map_err(index_error)?;
+    let definitions = project.index.find_definition(q)?;
     Ok(definitions
         .first()
         .map(|d| d.qualified_name.clone())
         .unwrap_or_else(|| q.to_string()))
-}
-
-fn index_error(e: IndexError) -> RefactorError {
-    match &e {
-        IndexError::NotFound { choices, .. } => {
-            RefactorError::new(RefactorFailure::NotFound, e.to_string())
-                .at(crate::refactor::Argument::Symbol)
-                .with_candidates(choices.clone())
-        }
-        IndexError::Ambiguous { candidates, .. } => {
-            let names = candidates
-                .iter()
-                .map(|c| c.qualified_name.clone())
-                .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, e.to_string())
-                .at(crate::refactor::Argument::Symbol)
-                .with_candidates(names)
-        }
-        _ => RefactorError::new(RefactorFailure::InvalidArgument, e.to_string())
-            .at(crate::refactor::Argument::Symbol),
-    }
 }
 
 /// The identifier a reference of the index names.
@@ -237,7 +216,7 @@ fn identifier_at<'f>(file: &'f Parsed, site: &Location) -> Result<Node<'f>, Refa
     let char_at = |p: crate::edit::Position| crate::edit::position::to_char(text, p).ok();
     let node = char_at(site.position)
         .zip(char_at(site.end))
-        .and_then(|(s, e)| file.node_at(s..e))
+        .and_then(|(s, e)| file.node_spanning(s..e))
         .filter(|n| n.kind() == "identifier");
     node.ok_or_else(|| {
         RefactorError::new(

@@ -17,7 +17,8 @@ use tree_sitter::Node;
 
 use super::expr::{self, Effects};
 use super::{
-    enclosing_interpolation, fits_interpolation, mentions, refused, scope_name, shown, Parsed,
+    enclosing_interpolation, fits_interpolation, mentions, parsed, refused, remove_statement,
+    scope_name, shown, Parsed,
 };
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::{TextEdits, WorkspaceChange};
@@ -27,7 +28,7 @@ use crate::refactor::{InlineKind, Project, RefactorError, RefactorFailure, Refac
 pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactored, RefactorError> {
     let Target { file, scope, name } = target(project, requested)?;
     let name = name.as_str();
-    let scopes = &file.scopes;
+    let scopes = &file.scopes();
     let owner = scope_name(scopes, scope);
 
     declared_elsewhere(&file, name, scope)?;
@@ -90,7 +91,7 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
             )));
         }
         let node = file
-            .node_at(r.range.clone())
+            .node_spanning(r.range.clone())
             .filter(|n| n.kind() == "identifier")
             .ok_or_else(|| refused(format!("the read of {name} at {at} is not a plain name")))?;
         sites.push((node, r));
@@ -111,9 +112,9 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
     )?;
     check_reads(&file, name, value, effects, &sites, scope, statement, block)?;
 
-    let src = file.src.as_bytes();
+    let src = file.src().as_bytes();
     let precedence = expr::precedence(value, src);
-    let mut indels = vec![file.remove_statement(statement)];
+    let mut indels = vec![remove_statement(&file, statement)];
     for (node, r) in &sites {
         let mut text = value_text.clone();
         let mut parens = expr::needs_parens(precedence, value.kind(), *node, src);
@@ -156,7 +157,7 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
 /// The variable a request names: the file it is in, the scope it binds in,
 /// its own name.
 struct Target {
-    file: Parsed,
+    file: std::sync::Arc<Parsed>,
     scope: usize,
     name: String,
 }
@@ -175,14 +176,14 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
                 format!("Inline_Variable {name} needs the file it is in: open it (and go into the variable's scope), or name its function: <function>.{name}"),
             )
         })?;
-        let file = Parsed::new(project.sources.source(&cursor.path)?)?;
+        let file = parsed(project, &cursor.path)?;
         let offset = crate::edit::position::to_char(
             file.text(),
             crate::edit::position::clamp(file.text(), cursor.position),
         )
         .unwrap_or(0);
-        let here = file.scopes.scope_at(offset);
-        if let Resolution::Scope(scope) = file.scopes.resolve(name, here) {
+        let here = file.scopes().scope_at(offset);
+        if let Resolution::Scope(scope) = file.scopes().resolve(name, here) {
             return Ok(Target {
                 file,
                 scope,
@@ -224,8 +225,8 @@ fn target(project: &Project<'_>, requested: &str) -> Result<Target, RefactorErro
             .with_candidates(close));
         }
     };
-    let file = Parsed::new(project.sources.source(&file_path)?)?;
-    let scopes = &file.scopes;
+    let file = parsed(project, &file_path)?;
+    let scopes = &file.scopes();
     let matching: Vec<usize> = (0..scopes.scopes.len())
         .filter(|&s| qualified(scopes, s).as_deref() == Some(scope_path))
         .collect();
@@ -353,7 +354,7 @@ fn qualified(scopes: &crate::analysis::scope::Scopes, scope: usize) -> Option<Ve
 /// The scopes of the file (module, classes, functions) where `name` is a
 /// variable of their own.
 fn binding_scopes(file: &Parsed, name: &str) -> Vec<usize> {
-    let scopes = &file.scopes;
+    let scopes = &file.scopes();
     let mut found: Vec<usize> = scopes
         .bindings
         .iter()
@@ -368,7 +369,7 @@ fn binding_scopes(file: &Parsed, name: &str) -> Vec<usize> {
 /// `name` is bound in several scopes of the file: each with its place and
 /// the name that picks it.
 fn ambiguous(file: &Parsed, name: &str, scopes_found: &[usize]) -> RefactorError {
-    let scopes = &file.scopes;
+    let scopes = &file.scopes();
     let forms: Vec<String> = scopes_found
         .iter()
         .filter_map(|&s| {
@@ -410,7 +411,7 @@ fn ambiguous(file: &Parsed, name: &str, scopes_found: &[usize]) -> RefactorError
 
 /// Not visible from the cursor: the closest names that are.
 fn not_found(file: &Parsed, name: &str, here: usize, at: crate::edit::Position) -> RefactorError {
-    let scopes = &file.scopes;
+    let scopes = &file.scopes();
     let mut visible: Vec<String> = Vec::new();
     let mut current = Some(here);
     let mut first = true;
@@ -445,7 +446,7 @@ fn not_found(file: &Parsed, name: &str, here: usize, at: crate::edit::Position) 
 
 /// `global x` / `nonlocal x` elsewhere: other code may rebind it.
 fn declared_elsewhere(file: &Parsed, name: &str, scope: usize) -> Result<(), RefactorError> {
-    let scopes = &file.scopes;
+    let scopes = &file.scopes();
     for (i, s) in scopes.scopes.iter().enumerate() {
         let global = scope == 0 && s.globals.iter().any(|g| g == name);
         let nonlocal = s.nonlocals.iter().any(|n| n == name)
@@ -470,7 +471,7 @@ fn single_binding<'f>(
     owner: &str,
 ) -> Result<&'f crate::analysis::scope::Binding, RefactorError> {
     use crate::analysis::scope::BindingKind;
-    let bindings: Vec<_> = file.scopes.bindings_of(scope, name).collect();
+    let bindings: Vec<_> = file.scopes().bindings_of(scope, name).collect();
     if bindings.len() > 1 {
         let lines: Vec<String> = bindings
             .iter()
@@ -518,7 +519,7 @@ impl<'t> Assignment<'t> {
                 "{name} is bound at {at} by something other than a plain `{name} = value` statement"
             ))
         };
-        let id = file.node_at(target).ok_or_else(not_plain)?;
+        let id = file.node_spanning(target).ok_or_else(not_plain)?;
         let assignment = id.parent().ok_or_else(not_plain)?;
         match assignment.kind() {
             "augmented_assignment" => {
@@ -569,7 +570,7 @@ fn exported(
     scope: usize,
     uses: &[&Reference],
 ) -> Result<(), RefactorError> {
-    let scopes = &file.scopes;
+    let scopes = &file.scopes();
     let kind = scopes.scopes[scope].kind;
     if !matches!(kind, ScopeKind::Module | ScopeKind::Class) {
         return Ok(());
@@ -719,7 +720,7 @@ fn check_reads(
     statement: Node<'_>,
     block: Node<'_>,
 ) -> Result<(), RefactorError> {
-    let scopes = &file.scopes;
+    let scopes = &file.scopes();
     let value_chars = file.chars(value);
     let stmt = file.chars(statement);
     // Where rebinding a name the value reads would change a read of `name`.
@@ -854,7 +855,7 @@ fn bound_after_read(
     if matches!(timing(file, read.scope, scope), Timing::Later) {
         return false;
     }
-    let Some(mut n) = file.node_at(binding) else {
+    let Some(mut n) = file.node_spanning(binding) else {
         return false;
     };
     while let Some(p) = n.parent() {
@@ -887,7 +888,7 @@ enum Timing {
 }
 
 fn timing(file: &Parsed, read: usize, scope: usize) -> Timing {
-    let scopes = &file.scopes.scopes;
+    let scopes = &file.scopes().scopes;
     let mut s = read;
     let mut end = None;
     while s != scope {
@@ -905,7 +906,7 @@ fn timing(file: &Parsed, read: usize, scope: usize) -> Timing {
 
 /// The outermost `for`/`while` of `scope` that holds `statement`.
 fn outermost_loop(statement: Node<'_>, scope: usize, file: &Parsed) -> Option<Range<usize>> {
-    let scope_range = file.scopes.scopes[scope].range.clone();
+    let scope_range = file.scopes().scopes[scope].range.clone();
     let mut found = None;
     let mut n = statement;
     while let Some(p) = n.parent() {

@@ -4,13 +4,11 @@
 
 use std::ops::Range;
 
-use ropey::Rope;
-
 use crate::analysis::index::rename::{DefInfo, Subclasses};
 use crate::analysis::index::resolve::DefRef;
 use crate::analysis::index::ProjectIndex;
 use crate::analysis::scope::{self, Resolution, ScopeKind, Scopes};
-use crate::analysis::SyntaxTree;
+use crate::refactor::Parsed;
 
 use super::{RefactorError, RefactorFailure};
 
@@ -118,16 +116,12 @@ pub(super) fn in_classes(
 /// the old name from a scope where the new one is bound in between.
 /// `sites` are char ranges of `text`.
 pub(super) fn in_file(
-    path: &str,
-    text: &Rope,
+    file: &Parsed,
     sites: &[Range<usize>],
     old: &str,
     new: &str,
 ) -> Result<(), RefactorError> {
-    let Ok(tree) = SyntaxTree::parse(text) else {
-        return Ok(());
-    };
-    let scopes = scope::analyze(text, &tree);
+    let (path, text, scopes) = (file.path(), file.text(), file.scopes());
     let line = |offset: usize| text.char_to_line(offset.min(text.len_chars()));
     let describe = |s: usize| -> String {
         let sc = &scopes.scopes[s];
@@ -147,7 +141,7 @@ pub(super) fn in_file(
                     describe(b.scope)
                 )));
             }
-            if let Some(r) = captured(&scopes, b.scope, new) {
+            if let Some(r) = captured(scopes, b.scope, new) {
                 let meaning = match r.resolution {
                     Resolution::Builtin => "the builtin".to_string(),
                     Resolution::Scope(s) => format!("the name of {}", describe(s)),

@@ -34,7 +34,6 @@ use crate::analysis::index::rename::DefInfo;
 use crate::analysis::index::resolve::DefRef;
 use crate::analysis::index::{Location, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
-use crate::analysis::SyntaxTree;
 use crate::change::{FileOp, Indel, TextEdits, WorkspaceChange};
 use crate::edit::Position;
 
@@ -166,15 +165,15 @@ pub(super) fn check(
         if !path.ends_with(".py") {
             continue;
         }
-        let source = project.sources.source(path)?;
+        let source = project.source(path)?;
         let src = source.text.to_string();
         if !class_name_taken().is_match(&src) {
             continue; // parsed only where a class's name may be taken
         }
-        let Ok(tree) = SyntaxTree::parse(&source.text) else {
+        let Ok(file) = project.scanned(path) else {
             continue;
         };
-        let mut found = flows_in(&src, tree.root());
+        let mut found = flows_in(&src, file.tree.root());
         found.sort_by_key(Flow::line);
         flows.extend(found.into_iter().map(|f| (path.to_string(), f)));
     }
@@ -395,7 +394,7 @@ fn unchanged(
             kept.push(m);
             continue;
         };
-        let text = project.sources.source(&m.path)?.text;
+        let text = project.source(&m.path)?.text;
         let at = (m.position.line < text.len_lines())
             .then(|| text.line_to_char(m.position.line) + m.position.col);
         if !edits.iter().any(|i| Some(i.range.start) == at) {
@@ -519,16 +518,16 @@ fn spelled_in_project(
         return Ok(None);
     };
     for path in project.index.paths() {
-        let source = project.sources.source(path)?;
+        let source = project.source(path)?;
         let src = source.text.to_string();
-        let mut tree = None;
+        let mut file = None;
         for at in pattern.find_iter(&src) {
             if quoted {
                 // `__all__ = ["Old"]` is renamed with the class
-                let parsed = tree.get_or_insert_with(|| SyntaxTree::parse(&source.text).ok());
+                let parsed = file.get_or_insert_with(|| project.scanned(path).ok());
                 if parsed
                     .as_ref()
-                    .is_some_and(|t| in_all(t.root(), &src, at.start()))
+                    .is_some_and(|f| in_all(f.tree.root(), &src, at.start()))
                 {
                     continue;
                 }

@@ -24,7 +24,7 @@ pub(super) fn in_file(path: &str, src: &str, old: &str) -> Vec<Unproven> {
         return found;
     }
     let b = src.as_bytes();
-    for occurrence in text::occurrences(src, old) {
+    for occurrence in text::occurrences(src, old, || text::tree_of_text(src)) {
         if !matches!(
             occurrence.context,
             Context::String | Context::Data(_) | Context::Dynamic

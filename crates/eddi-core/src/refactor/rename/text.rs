@@ -57,7 +57,13 @@ fn is_ident_byte(b: u8) -> bool {
 /// Every whole-word occurrence of `name` in the comments and strings of
 /// `src`. Interpolations of f-strings count as string text: the caller
 /// drops the occurrences that are code sites.
-pub(super) fn occurrences(src: &str, name: &str) -> Vec<Occurrence> {
+/// `tree` gives the tree of `src`, asked for only when a string holds the
+/// name (to tell data strings apart).
+pub(super) fn occurrences(
+    src: &str,
+    name: &str,
+    tree: impl FnOnce() -> Option<SyntaxTree>,
+) -> Vec<Occurrence> {
     let mut out = Vec::new();
     if name.is_empty() || !src.contains(name) {
         return out;
@@ -85,7 +91,7 @@ pub(super) fn occurrences(src: &str, name: &str) -> Vec<Occurrence> {
             i += 1;
         }
     }
-    mark_data(src, &mut out);
+    mark_data(src, tree, &mut out);
     out
 }
 
@@ -105,12 +111,12 @@ pub(super) fn elsewhere(
         if touched.contains(path) {
             continue;
         }
-        let source = project.sources.source(path)?;
+        let source = project.source(path)?;
         let src = source.text.to_string();
         if !src.contains(name) {
             continue;
         }
-        for o in occurrences(&src, name) {
+        for o in occurrences(&src, name, || tree_of(project, path)) {
             let at = |b: usize| {
                 let c = source.text.byte_to_char(b);
                 let line = source.text.char_to_line(c);
@@ -137,13 +143,25 @@ pub(super) fn elsewhere(
     Ok(())
 }
 
+/// The tree of `path` as the rename read it, for one look; `None` when it
+/// cannot be read or parsed.
+fn tree_of(project: &Project<'_>, path: &str) -> Option<SyntaxTree> {
+    project.scanned(path).ok().map(|file| file.tree.clone())
+}
+
+/// The tree of a text that is no file the rename read (a search text).
+pub(super) fn tree_of_text(src: &str) -> Option<SyntaxTree> {
+    SyntaxTree::parse(&ropey::Rope::from_str(src)).ok()
+}
+
 /// Reads each string occurrence's place in the tree: those in data
-/// strings become [`Context::Data`]. Parses only a file with some.
-fn mark_data(src: &str, found: &mut [Occurrence]) {
+/// strings become [`Context::Data`]. Asks for the tree only in a file
+/// with some.
+fn mark_data(src: &str, tree: impl FnOnce() -> Option<SyntaxTree>, found: &mut [Occurrence]) {
     if !found.iter().any(|o| o.context == Context::String) {
         return;
     }
-    let Ok(tree) = SyntaxTree::parse(&ropey::Rope::from_str(src)) else {
+    let Some(tree) = tree() else {
         return;
     };
     for o in found.iter_mut().filter(|o| o.context == Context::String) {
@@ -350,7 +368,7 @@ mod tests {
     use super::*;
 
     fn found(src: &str, name: &str) -> Vec<(String, Context)> {
-        occurrences(src, name)
+        occurrences(src, name, || tree_of_text(src))
             .into_iter()
             .map(|o| (format!("{}..{}", o.range.start, o.range.end), o.context))
             .collect()

@@ -76,7 +76,7 @@ pub(super) struct Call {
 /// The callee expression (`f`, `obj.m`) whose name is at `offset`: the
 /// identifier, or the attribute it names.
 fn callee_expression<'t>(file: &'t Parsed, offset: usize) -> Option<Node<'t>> {
-    let node = file.node_at(offset)?;
+    let node = file.node_covering(offset)?;
     if node.kind() != "identifier" {
         return None;
     }
@@ -299,7 +299,7 @@ pub(super) fn partial_at(
 
 /// The reference at `site` is a name in an import statement.
 pub(super) fn is_import(file: &Parsed, site: &Location) -> bool {
-    let Some(mut node) = file.node_at(file.offset(site.position)) else {
+    let Some(mut node) = file.node_covering(file.offset(site.position)) else {
         return false;
     };
     loop {

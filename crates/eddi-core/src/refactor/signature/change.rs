@@ -132,7 +132,7 @@ pub(super) fn compute(
             .chain(sites.calls.iter().map(|c| c.site.path.clone()))
         {
             if scanned.insert(path.clone()) {
-                let examples = doctest_calls(files.get(&path), &path, &target.name);
+                let examples = doctest_calls(&files.get(&path), &path, &target.name);
                 for (site, args) in examples {
                     if plan.binds_the_same(&args) {
                         continue;
@@ -434,7 +434,7 @@ impl Plan {
     ) -> Result<(), RefactorError> {
         let file = files.get(&member.path);
         let node = member
-            .node(file)
+            .node(&file)
             .and_then(|n| n.child_by_field_name("parameters"))
             .ok_or_else(|| stale(member))?;
         let range = file.chars(node);
@@ -502,7 +502,7 @@ impl Plan {
         }
         let indent = entries
             .first()
-            .and_then(|e| layout::line_indent(file, inside.start, e.start));
+            .and_then(|e| layout::line_indent(&file, inside.start, e.start));
         if entries.is_empty() {
             let text: Vec<String> = written_new
                 .iter()
@@ -510,7 +510,7 @@ impl Plan {
                 .collect();
             work.rewrite(&member.path, Rewrite::text(inside, text.join(", ")));
         } else if let Some(rewrite) =
-            layout::relayout(file, inside, &entries, indent.as_deref(), items)
+            layout::relayout(&file, inside, &entries, indent.as_deref(), items)
         {
             work.rewrite(&member.path, rewrite);
         }
@@ -591,7 +591,7 @@ impl Plan {
                 ));
             }
         }
-        match list_rewrite(files.get(&site.path), args, emitted.items) {
+        match list_rewrite(&files.get(&site.path), args, emitted.items) {
             Some(r) => {
                 work.rewrite(&site.path, r);
                 Ok(true)
@@ -644,10 +644,10 @@ impl Plan {
             }
             _ => {
                 let why = if moves {
-                    let splat = splat_text(files.get(&site.path), call, ArgKind::Star);
+                    let splat = splat_text(&files.get(&site.path), call, ArgKind::Star);
                     format!("passes {splat}: its values would bind to other parameters")
                 } else {
-                    let splat = splat_text(files.get(&site.path), call, ArgKind::DoubleStar);
+                    let splat = splat_text(&files.get(&site.path), call, ArgKind::DoubleStar);
                     let names: Vec<&str> = other
                         .iter()
                         .map(String::as_str)
@@ -698,7 +698,7 @@ impl Plan {
         let certain: BTreeSet<_> = callers.certain.iter().map(|c| c.location.clone()).collect();
         for value in references.certain.iter().filter(|r| !certain.contains(*r)) {
             let file = files.load(&value.path)?;
-            if !calls::is_import(file, value) {
+            if !calls::is_import(&file, value) {
                 work.possible(
                     value.clone(),
                     format!("{name} passes its arguments on, and is used as a value here"),
@@ -711,7 +711,7 @@ impl Plan {
         let mut changed = 0;
         for c in &callers.certain {
             let file = files.load(&c.location.path)?;
-            match calls::call_at(file, &c.location, forwarder.function.receiver, &mentions) {
+            match calls::call_at(&file, &c.location, forwarder.function.receiver, &mentions) {
                 Ok(outer) if outer.via == Via::Bound || same_receiver => {
                     changed += self.call(project, files, &outer, followed, work)?;
                 }
@@ -725,11 +725,11 @@ impl Plan {
         let classes = super::forwarder_classes(project, files, &forwarder.function)?;
         for c in &callers.possible {
             let file = files.load(&c.location.path)?;
-            if super::unrelated_super(project, file, &c.location, &classes) {
+            if super::unrelated_super(project, &file, &c.location, &classes) {
                 continue;
             }
             if let Ok(outer) =
-                calls::call_at(file, &c.location, forwarder.function.receiver, &mentions)
+                calls::call_at(&file, &c.location, forwarder.function.receiver, &mentions)
             {
                 if self.would_change(files, &outer) {
                     work.possible(
@@ -1126,12 +1126,12 @@ fn example_arguments(file: &Parsed, example: &str, at: usize) -> CallArgs {
         line_indent: None,
         generator: false,
     };
-    let Some(snippet) = file.snippet(example.trim_end()) else {
+    let Some(snippet) = super::target::snippet(file, example.trim_end()) else {
         return unknown;
     };
     let offset = example[..at].chars().count();
     let call = snippet
-        .node_at(offset)
+        .node_covering(offset)
         .and_then(|n| n.parent())
         .filter(|c| c.kind() == "call");
     match call.and_then(|c| c.child_by_field_name("arguments")) {

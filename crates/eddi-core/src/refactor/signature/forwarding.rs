@@ -48,7 +48,7 @@ pub(super) fn forwarder(
     files: &mut Files<'_>,
     call: &Call,
 ) -> Result<Option<Forwarder>, RefactorError> {
-    let Some(seen) = read_forwarding(files.get(&call.site.path), call) else {
+    let Some(seen) = read_forwarding(&files.get(&call.site.path), call) else {
         return Ok(None);
     };
     let module = project.index.module_of(&call.site.path).unwrap_or_default();
@@ -156,7 +156,7 @@ fn read_forwarding(file: &Parsed, call: &Call) -> Option<Seen> {
 /// The function whose body the offset is in, when no lambda or class
 /// stands between them.
 fn enclosing_function(file: &Parsed, offset: usize) -> Option<Node<'_>> {
-    let mut node = file.node_at(offset)?.parent();
+    let mut node = file.node_covering(offset)?.parent();
     while let Some(n) = node {
         match n.kind() {
             "function_definition" => return Some(n),
@@ -174,7 +174,7 @@ pub(super) fn super_call_class(
     file: &Parsed,
     site: &crate::analysis::index::Location,
 ) -> Option<String> {
-    let name = file.node_at(file.offset(site.position))?;
+    let name = file.node_covering(file.offset(site.position))?;
     let attribute = name.parent().filter(|p| p.kind() == "attribute")?;
     let object = attribute.child_by_field_name("object")?;
     let callee = object.child_by_field_name("function")?;

@@ -1,124 +1,50 @@
 //! What a signature refactor works on: the function a name denotes, its
 //! overrides in subclasses, and the files read and parsed once each.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::ops::Range;
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 use ropey::Rope;
 use tree_sitter::Node;
 
 use crate::analysis::index::{Definition, IndexError, Location};
 use crate::analysis::outline::SymbolKind;
-use crate::analysis::scope::{analyze, Scopes};
-use crate::analysis::syntax::{char_to_byte, node_chars, node_text, SyntaxTree};
-use crate::edit::Position;
+pub(super) use crate::refactor::Parsed;
 use crate::refactor::{Project, RefactorError, RefactorFailure, Source};
 
-/// One file's text, tree and (when asked) scopes, read and parsed once.
-pub(super) struct Parsed {
-    pub source: Source,
-    pub tree: SyntaxTree,
-    scopes: OnceLock<Scopes>,
+/// A piece of code written in a file's strings (a doctest example),
+/// parsed on its own; `None` when it does not parse.
+pub(super) fn snippet(file: &Parsed, code: &str) -> Option<Parsed> {
+    Parsed::new(Source {
+        path: file.source.path.clone(),
+        text: Rope::from_str(code),
+        base: file.source.base.clone(),
+    })
+    .ok()
 }
 
-impl Parsed {
-    pub fn text(&self) -> &Rope {
-        &self.source.text
-    }
-
-    pub fn scopes(&self) -> &Scopes {
-        self.scopes
-            .get_or_init(|| analyze(&self.source.text, &self.tree))
-    }
-
-    /// The char offset of a position (clamped to the text).
-    pub fn offset(&self, position: Position) -> usize {
-        let text = self.text();
-        let line = position.line.min(text.len_lines().saturating_sub(1));
-        let start = text.line_to_char(line);
-        let line_len = text.line(line).len_chars();
-        start + position.col.min(line_len)
-    }
-
-    pub fn position(&self, offset: usize) -> Position {
-        crate::edit::position::from_char(self.text(), offset)
-    }
-
-    /// The smallest named node that covers the char offset.
-    pub fn node_at(&self, offset: usize) -> Option<Node<'_>> {
-        let byte = char_to_byte(self.text(), offset);
-        self.tree.root().named_descendant_for_byte_range(byte, byte)
-    }
-
-    pub fn chars(&self, node: Node<'_>) -> Range<usize> {
-        node_chars(self.text(), node)
-    }
-
-    pub fn node_text(&self, node: Node<'_>) -> String {
-        node_text(self.text(), node)
-    }
-
-    pub fn slice(&self, range: Range<usize>) -> String {
-        self.text().slice(range).to_string()
-    }
-
-    /// A piece of code written in this file's strings (a doctest
-    /// example), parsed on its own; `None` when it does not parse.
-    pub fn snippet(&self, code: &str) -> Option<Parsed> {
-        let text = Rope::from_str(code);
-        let tree = SyntaxTree::parse(&text).ok()?;
-        Some(Parsed {
-            source: Source {
-                path: self.source.path.clone(),
-                text,
-                base: self.source.base.clone(),
-            },
-            tree,
-            scopes: OnceLock::new(),
-        })
-    }
-}
-
-/// The files a refactor reads, each once.
+/// The files a signature refactor reads: the computation's own
+/// ([`Project::parsed`]), each read and parsed once.
 pub(super) struct Files<'a> {
     project: &'a Project<'a>,
-    parsed: BTreeMap<String, Parsed>,
 }
 
 impl<'a> Files<'a> {
     pub fn new(project: &'a Project<'a>) -> Files<'a> {
-        Files {
-            project,
-            parsed: BTreeMap::new(),
-        }
+        Files { project }
     }
 
     /// Reads and parses `path` unless that was done.
-    pub fn load(&mut self, path: &str) -> Result<&Parsed, RefactorError> {
-        if !self.parsed.contains_key(path) {
-            let source = self.project.sources.source(path)?;
-            let tree = SyntaxTree::parse(&source.text).map_err(|e| {
-                RefactorError::new(
-                    RefactorFailure::Unreadable,
-                    format!("{path} could not be parsed: {e}"),
-                )
-            })?;
-            self.parsed.insert(
-                path.to_string(),
-                Parsed {
-                    source,
-                    tree,
-                    scopes: OnceLock::new(),
-                },
-            );
-        }
-        Ok(&self.parsed[path])
+    pub fn load(&mut self, path: &str) -> Result<Arc<Parsed>, RefactorError> {
+        self.project.parsed(path)
     }
 
     /// A file [`Files::load`] read.
-    pub fn get(&self, path: &str) -> &Parsed {
-        &self.parsed[path]
+    pub fn get(&self, path: &str) -> Arc<Parsed> {
+        self.project
+            .parsed(path)
+            .unwrap_or_else(|e| panic!("{path} was not loaded: {e}"))
     }
 }
 
@@ -153,7 +79,7 @@ pub(super) struct Function {
 impl Function {
     /// The `function_definition` node in its parsed file.
     pub fn node<'t>(&self, file: &'t Parsed) -> Option<Node<'t>> {
-        let node = file.node_at(self.range.start)?;
+        let node = file.node_covering(self.range.start)?;
         let mut n = Some(node);
         while let Some(x) = n {
             if x.kind() == "function_definition" && file.chars(x) == self.range {
@@ -162,26 +88,6 @@ impl Function {
             n = x.parent();
         }
         None
-    }
-}
-
-fn index_failure(error: IndexError) -> RefactorError {
-    match &error {
-        IndexError::NotFound { choices, .. } => {
-            RefactorError::new(RefactorFailure::NotFound, error.to_string())
-                .at(crate::refactor::Argument::Symbol)
-                .with_candidates(choices.clone())
-        }
-        IndexError::Ambiguous { candidates, .. } => {
-            let names = candidates
-                .iter()
-                .map(|c| c.qualified_name.clone())
-                .collect();
-            RefactorError::new(RefactorFailure::Ambiguous, error.to_string())
-                .at(crate::refactor::Argument::Symbol)
-                .with_candidates(names)
-        }
-        _ => RefactorError::new(RefactorFailure::InvalidArgument, error.to_string()),
     }
 }
 
@@ -209,11 +115,11 @@ pub(super) fn lookup(
                 .map(|c| c.qualified_name.as_str())
                 .collect();
             match here.into_iter().collect::<Vec<_>>()[..] {
-                [one] => project.index.find_definition(one).map_err(index_failure)?,
-                _ => return Err(index_failure(IndexError::Ambiguous { name, candidates })),
+                [one] => project.index.find_definition(one)?,
+                _ => return Err(IndexError::Ambiguous { name, candidates }.into()),
             }
         }
-        Err(e) => return Err(index_failure(e)),
+        Err(e) => return Err(e.into()),
     };
     let first = definitions.first().ok_or_else(|| {
         RefactorError::new(
@@ -293,7 +199,7 @@ pub(super) fn function_at(
             ),
         )
     };
-    let mut node = file.node_at(offset).ok_or_else(missing)?;
+    let mut node = file.node_covering(offset).ok_or_else(missing)?;
     while node.kind() != "function_definition" {
         node = node.parent().ok_or_else(missing)?;
     }
@@ -389,7 +295,7 @@ pub(super) fn hierarchy(
         for site in refs.certain {
             let file = files.load(&site.path)?;
             let offset = file.offset(site.position);
-            if let Some(sub) = subclass_at(file, offset) {
+            if let Some(sub) = subclass_at(&file, offset) {
                 let module = project.index.module_of(&site.path).unwrap_or_default();
                 let full = if module.is_empty() {
                     sub
@@ -410,7 +316,7 @@ pub(super) fn hierarchy(
 /// The qualified name (in its module) of the class whose bases the name at
 /// `offset` is one of.
 fn subclass_at(file: &Parsed, offset: usize) -> Option<String> {
-    let mut node = file.node_at(offset)?;
+    let mut node = file.node_covering(offset)?;
     if node.kind() != "identifier" {
         return None;
     }
@@ -510,7 +416,7 @@ pub(super) fn base_names(
     let mut out = Vec::new();
     for d in definitions.iter().filter(|d| d.kind == SymbolKind::Class) {
         let file = files.load(&d.location.path)?;
-        let Some(mut node) = file.node_at(file.offset(d.name_position)) else {
+        let Some(mut node) = file.node_covering(file.offset(d.name_position)) else {
             continue;
         };
         while node.kind() != "class_definition" {
@@ -569,8 +475,8 @@ pub(super) fn stub_functions(
     };
     let chain = {
         let file = files.get(&function.path);
-        match function.node(file) {
-            Some(node) => name_chain(file, node),
+        match function.node(&file) {
+            Some(node) => name_chain(&file, node),
             None => return Ok(Vec::new()),
         }
     };
@@ -583,7 +489,7 @@ pub(super) fn stub_functions(
     let mut out = Vec::new();
     let mut stack = vec![stub.tree.root()];
     while let Some(node) = stack.pop() {
-        if node.kind() == "function_definition" && name_chain(stub, node) == chain {
+        if node.kind() == "function_definition" && name_chain(&stub, node) == chain {
             out.push(Function {
                 path: stub_path.clone(),
                 range: stub.chars(node),

@@ -3,6 +3,7 @@
 
 use super::*;
 pub(super) use crate::analysis::grammar::kind_name;
+pub(super) use crate::analysis::nodes::unparenthesized;
 
 /// Field ids of the Python grammar, looked up once (by name, tree-sitter
 /// compares strings on every call).
@@ -208,17 +209,6 @@ pub(super) fn is_dotted_name(text: &str) -> bool {
             && chars.all(|c| c == '_' || c.is_alphanumeric())
     };
     !text.is_empty() && text.split('.').all(identifier)
-}
-
-/// `(x)` → `x`.
-pub(super) fn unparenthesized(mut node: Node<'_>) -> Node<'_> {
-    while kind_name(node) == "parenthesized_expression" && node.named_child_count() == 1 {
-        match node.named_child(0) {
-            Some(inner) => node = inner,
-            None => break,
-        }
-    }
-    node
 }
 
 /// The `string_content` child of a plain string literal (`"name"`).

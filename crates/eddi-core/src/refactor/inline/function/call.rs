@@ -4,8 +4,11 @@
 use tree_sitter::Node;
 
 use super::super::expr;
-use super::super::{enclosing_interpolation, fits_interpolation, refused, shown, Parsed};
+use super::super::{
+    enclosing_interpolation, fits_interpolation, refused, remove_statement, shown, Parsed,
+};
 use super::callee::{Callee, ParamKind};
+use crate::analysis::nodes::is_name_chain;
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::Indel;
 use crate::refactor::RefactorError;
@@ -149,9 +152,9 @@ fn map_arguments<'f>(
             let unbound = object.kind() == "identifier"
                 && callee.class.as_deref() == Some(&*file.source_of(object))
                 && matches!(
-                    file.scopes.resolve(
+                    file.scopes().resolve(
                         &file.source_of(object),
-                        file.scopes.scope_at(file.char_of(object.start_byte()))
+                        file.scopes().scope_at(file.char_of(object.start_byte()))
                     ),
                     Resolution::Scope(_)
                 );
@@ -328,19 +331,6 @@ fn is_super_call(node: Node<'_>) -> bool {
             .is_some_and(|f| f.kind() == "identifier" && f.end_byte() - f.start_byte() == 5)
 }
 
-fn is_name_chain(mut n: Node<'_>) -> bool {
-    loop {
-        match n.kind() {
-            "identifier" => return true,
-            "attribute" => match n.child_by_field_name("object") {
-                Some(o) => n = o,
-                None => return false,
-            },
-            _ => return false,
-        }
-    }
-}
-
 impl<'f> Value<'f> {
     fn one(node: Node<'f>, default: bool, order: usize) -> Value<'f> {
         Value {
@@ -397,9 +387,9 @@ impl<'f> Value<'f> {
         match &self.given {
             Given::One(n) => {
                 let src = if self.default {
-                    &callee.file.src
+                    callee.file.src()
                 } else {
-                    &file.src
+                    file.src()
                 };
                 (expr::precedence(*n, src.as_bytes()), n.kind())
             }
@@ -440,10 +430,10 @@ pub(super) fn parameter_reads<'c>(
     range: std::ops::Range<usize>,
 ) -> Result<Vec<(usize, &'c Reference)>, RefactorError> {
     let home = callee.file;
-    let scopes = &home.scopes;
+    let scopes = &home.scopes();
     let name = &callee.name;
     let at = file.place(call);
-    let call_scope = file.scopes.scope_at(file.char_of(call.start_byte()));
+    let call_scope = file.scopes().scope_at(file.char_of(call.start_byte()));
     let same_file = file.path() == home.path();
     let mut out = Vec::new();
     for r in scopes
@@ -458,9 +448,9 @@ pub(super) fn parameter_reads<'c>(
                 }
                 // other locals are the statements' business (renamed there)
             }
-            Resolution::Scope(s) if home.scopes.is_within(s, callee.scope) => {}
+            Resolution::Scope(s) if home.scopes().is_within(s, callee.scope) => {}
             Resolution::Scope(0) if same_file => {
-                if file.scopes.resolve(&r.name, call_scope) != Resolution::Scope(0) {
+                if file.scopes().resolve(&r.name, call_scope) != Resolution::Scope(0) {
                     return Err(refused(format!(
                         "{name} reads {}, which means something else at {at}",
                         r.name
@@ -475,7 +465,7 @@ pub(super) fn parameter_reads<'c>(
             )))
             }
             Resolution::Builtin => {
-                if file.scopes.resolve(&r.name, call_scope) != Resolution::Builtin {
+                if file.scopes().resolve(&r.name, call_scope) != Resolution::Builtin {
                     return Err(refused(format!(
                         "{name} reads the builtin {}, which means something else at {at}",
                         r.name
@@ -507,8 +497,8 @@ fn substituted(
     let at = file.place(call);
     let range = home.chars(expression);
     let mut reads = parameter_reads(callee, file, call, range.clone())?;
-    let call_scope = file.scopes.scope_at(file.char_of(call.start_byte()));
-    if let Some(r) = home.scopes.references.iter().find(|r| {
+    let call_scope = file.scopes().scope_at(file.char_of(call.start_byte()));
+    if let Some(r) = home.scopes().references.iter().find(|r| {
         range.start <= r.range.start
             && r.range.end <= range.end
             && r.resolution == Resolution::Scope(callee.scope)
@@ -533,7 +523,8 @@ fn substituted(
         let effects = value.effects();
         let atomic = value.atomic();
         let nested = uses.iter().any(|r| r.scope != callee.scope);
-        if nested && !value.constant() && file.scopes.scopes[call_scope].kind == ScopeKind::Class {
+        if nested && !value.constant() && file.scopes().scopes[call_scope].kind == ScopeKind::Class
+        {
             return Err(refused(format!(
                 "the call at {at} is in a class body, whose names the lambdas and comprehensions of {name}'s body cannot see"
             )));
@@ -548,7 +539,7 @@ fn substituted(
         };
         for arg in &args {
             for read in file
-                .scopes
+                .scopes()
                 .references
                 .iter()
                 .filter(|r| arg.start <= r.range.start && r.range.end <= arg.end)
@@ -556,7 +547,7 @@ fn substituted(
                 for r in uses.iter().filter(|r| r.scope != callee.scope) {
                     let mut s = r.scope;
                     while s != callee.scope {
-                        if home.scopes.bindings_of(s, &read.name).next().is_some() {
+                        if home.scopes().bindings_of(s, &read.name).next().is_some() {
                             return Err(refused(format!(
                                 "the argument {} of the call at {at} reads {}, which {name}'s body binds where it uses {}",
                                 shown(&text),
@@ -564,7 +555,7 @@ fn substituted(
                                 param.name
                             )));
                         }
-                        s = home.scopes.scopes[s].parent.unwrap_or(callee.scope);
+                        s = home.scopes().scopes[s].parent.unwrap_or(callee.scope);
                     }
                 }
             }
@@ -595,7 +586,7 @@ fn substituted(
                 shown(&text)
             )));
         }
-        let first = home.node_at(uses[0].range.clone());
+        let first = home.node_spanning(uses[0].range.clone());
         if effects.acts || effects.reads_state {
             if let Some(why) = first.and_then(|n| expr::not_first_and_once(n, expression)) {
                 return Err(refused(format!(
@@ -623,10 +614,10 @@ fn substituted(
         let value = &values[*i];
         let mut text = value_text(callee, file, value);
         let occurrence = home
-            .node_at(r.range.clone())
+            .node_spanning(r.range.clone())
             .ok_or_else(|| refused(format!("{name}'s body cannot be read")))?;
         let (precedence, kind) = value.precedence(callee, file);
-        let mut parens = expr::needs_parens(precedence, kind, occurrence, home.src.as_bytes());
+        let mut parens = expr::needs_parens(precedence, kind, occurrence, home.src().as_bytes());
         if let Some(interpolation) = enclosing_interpolation(occurrence) {
             parens |= fits_interpolation(
                 home,
@@ -649,11 +640,11 @@ fn substituted(
     out.push_str(&whole.slice(pos..range.end).to_string());
     let out = out.replace("\r\n", "\n");
     let (precedence, kind) = whole_precedence.unwrap_or((
-        expr::precedence(expression, home.src.as_bytes()),
+        expr::precedence(expression, home.src().as_bytes()),
         expression.kind(),
     ));
     Ok(
-        if expr::needs_parens(precedence, kind, call, file.src.as_bytes()) {
+        if expr::needs_parens(precedence, kind, call, file.src().as_bytes()) {
             format!("({out})")
         } else {
             out
@@ -665,18 +656,18 @@ fn substituted(
 /// `from a.b import c as d`; not relative imports): a body reading it may
 /// move from one to the other.
 fn same_import(home: &Parsed, file: &Parsed, name: &str, call_scope: usize) -> bool {
-    if file.scopes.resolve(name, call_scope) != Resolution::Scope(0) {
+    if file.scopes().resolve(name, call_scope) != Resolution::Scope(0) {
         return false;
     }
     let source = |parsed: &Parsed| -> Option<String> {
-        let mut bindings = parsed.scopes.bindings_of(0, name);
+        let mut bindings = parsed.scopes().bindings_of(0, name);
         let (Some(b), None) = (bindings.next(), bindings.next()) else {
             return None;
         };
         if b.kind != crate::analysis::scope::BindingKind::Import {
             return None;
         }
-        let statement = parsed.node_at(b.statement.clone())?;
+        let statement = parsed.node_spanning(b.statement.clone())?;
         let byte = parsed.byte_of(b.range.start);
         let mut c = statement.walk();
         let clause = statement
@@ -703,10 +694,10 @@ pub(super) fn remove_import(file: &Parsed, statement: Node<'_>, name: Node<'_>) 
     let mut c = statement.walk();
     let names: Vec<Node<'_>> = statement.children_by_field_name("name", &mut c).collect();
     let Some(i) = names.iter().position(|n| *n == name) else {
-        return file.remove_statement(statement);
+        return remove_statement(file, statement);
     };
     if names.len() == 1 {
-        return file.remove_statement(statement);
+        return remove_statement(file, statement);
     }
     if i + 1 < names.len() {
         Indel::new(

@@ -3,8 +3,9 @@
 
 use tree_sitter::Node;
 
-use super::super::{refused, scope_name, Parsed};
+use super::super::{refused, remove_statement, scope_name, Parsed};
 use crate::analysis::index::Definition;
+use crate::analysis::nodes::is_docstring;
 use crate::analysis::scope::{Resolution, ScopeKind};
 use crate::change::Indel;
 use crate::refactor::{Project, RefactorError};
@@ -39,7 +40,7 @@ pub(super) struct Callee<'f> {
     /// The `def` with its decorators.
     pub outer: Node<'f>,
     pub name: String,
-    /// The function's scope in `file.scopes`.
+    /// The function's scope in `file.scopes()`.
     pub scope: usize,
     pub params: Vec<Param<'f>>,
     /// A method called through an instance or `self`: the first parameter
@@ -86,10 +87,10 @@ impl<'f> Callee<'f> {
             .map(|n| file.source_of(n))
             .unwrap_or_default();
         let scope = file
-            .scopes
+            .scopes()
             .scope_of_definition(file.char_of(node.start_byte()))
             .ok_or_else(|| refused(format!("{name} has no scope (internal error)")))?;
-        let scopes = &file.scopes;
+        let scopes = &file.scopes();
         let parent = scopes.scopes[scope].parent.unwrap_or(0);
         let class = match scopes.scopes[parent].kind {
             ScopeKind::Module => None,
@@ -134,7 +135,7 @@ impl<'f> Callee<'f> {
                 "{name} is decorated (@{text}): a call runs what the decorator made of it, not its body"
             )));
         }
-        if file.src[node.start_byte()..].starts_with("async") {
+        if file.src()[node.start_byte()..].starts_with("async") {
             return Err(refused(format!(
                 "{name} is async: a call makes a coroutine"
             )));
@@ -207,7 +208,7 @@ impl<'f> Callee<'f> {
             let mut c = n.walk();
             stack.extend(n.named_children(&mut c));
         }
-        let scopes = &file.scopes;
+        let scopes = &file.scopes();
         let range = file.chars(self.node);
         let parent = scopes.scopes[self.scope].parent.unwrap_or(0);
         let calls_itself = scopes.references.iter().find(|r| {
@@ -327,7 +328,7 @@ impl<'f> Callee<'f> {
             && self.outer.next_named_sibling().is_none()
             && self.outer.parent().is_some_and(|p| p.kind() == "block");
         if alone {
-            return file.remove_statement(self.outer);
+            return remove_statement(file, self.outer);
         }
         let lines = if text.len_chars() > 0 && text.char(text.len_chars() - 1) == '\n' {
             text.len_lines() - 1
@@ -371,14 +372,6 @@ fn private_name(file: &Parsed, body: &[Node<'_>]) -> Option<String> {
         stack.extend(n.named_children(&mut c));
     }
     None
-}
-
-fn is_docstring(statement: Node<'_>) -> bool {
-    statement.kind() == "expression_statement"
-        && statement.named_child_count() == 1
-        && statement
-            .named_child(0)
-            .is_some_and(|n| matches!(n.kind(), "string" | "concatenated_string"))
 }
 
 fn parameters<'f>(

@@ -83,8 +83,8 @@ pub(super) fn inline<'f>(
             "the call of {name} at {at} shares its line with other code: put it on a line of its own"
         )));
     }
-    let caller_scope = file.scopes.scope_at(file.char_of(call.start_byte()));
-    match file.scopes.scopes[caller_scope].kind {
+    let caller_scope = file.scopes().scope_at(file.char_of(call.start_byte()));
+    match file.scopes().scopes[caller_scope].kind {
         ScopeKind::Module => {
             return Err(refused(format!(
                 "the call of {name} at {at} is at module level: the body's variables would become the module's globals"
@@ -95,7 +95,7 @@ pub(super) fn inline<'f>(
                 "the call of {name} at {at} is in a class body: its locals would become class attributes"
             )))
         }
-        _ if file.scopes.scopes[caller_scope].uses_locals => {
+        _ if file.scopes().scopes[caller_scope].uses_locals => {
             return Err(refused(format!(
                 "the call of {name} at {at} is in a scope that calls locals() or vars(): new names would show there"
             )))
@@ -128,7 +128,7 @@ pub(super) fn inline<'f>(
     };
 
     // Each local of the callee: its new name, or the value written in place.
-    let scopes = &home.scopes;
+    let scopes = &home.scopes();
     let mut locals: Vec<String> = scopes
         .bindings
         .iter()
@@ -188,7 +188,7 @@ pub(super) fn inline<'f>(
     {
         if let Some(new) = replacement.get(&r.name) {
             let mut text = new.clone();
-            if let Some(node) = home.node_at(r.range.clone()) {
+            if let Some(node) = home.node_spanning(r.range.clone()) {
                 if let Some(value) = callee
                     .params
                     .iter()
@@ -198,7 +198,7 @@ pub(super) fn inline<'f>(
                     // a literal in place of the name may need parentheses (`(1).real`)
                     let (precedence, kind) = value.precedence(callee, file);
                     if *new == value_text(callee, file, value)
-                        && expr::needs_parens(precedence, kind, node, home.src.as_bytes())
+                        && expr::needs_parens(precedence, kind, node, home.src().as_bytes())
                     {
                         text = format!("({text})");
                     }
@@ -268,7 +268,8 @@ fn call_statement<'f>(file: &Parsed, call: Node<'f>) -> Option<(Node<'f>, Use)> 
             let statement = parent
                 .parent()
                 .filter(|p| p.kind() == "expression_statement")?;
-            let prefix = file.src[statement.start_byte()..call.start_byte()].replace("\r\n", "\n");
+            let prefix =
+                file.src()[statement.start_byte()..call.start_byte()].replace("\r\n", "\n");
             (statement, Use::Assign(prefix))
         }
         _ => return None,
@@ -303,16 +304,16 @@ fn taken_names(
     let mut taken = HashSet::new();
     let same_file = file.path() == callee.file.path();
     let counts = |scope: usize| {
-        (caller_scope == 0 || file.scopes.is_within(scope, caller_scope))
-            && !(same_file && file.scopes.is_within(scope, callee.scope))
+        (caller_scope == 0 || file.scopes().is_within(scope, caller_scope))
+            && !(same_file && file.scopes().is_within(scope, callee.scope))
     };
-    for b in file.scopes.bindings.iter().filter(|b| counts(b.scope)) {
+    for b in file.scopes().bindings.iter().filter(|b| counts(b.scope)) {
         taken.insert(b.name.clone());
     }
-    for r in file.scopes.references.iter().filter(|r| counts(r.scope)) {
+    for r in file.scopes().references.iter().filter(|r| counts(r.scope)) {
         taken.insert(r.name.clone());
     }
-    let home = &callee.file.scopes;
+    let home = &callee.file.scopes();
     let within = |r: &std::ops::Range<usize>| body.start <= r.start && r.end <= body.end;
     for r in home.references.iter().filter(|r| within(&r.range)) {
         if r.resolution != Resolution::Scope(callee.scope) {
@@ -334,7 +335,7 @@ fn taken_names(
 fn taken_by_body(callee: &Callee<'_>, name: &str, body: std::ops::Range<usize>) -> bool {
     callee
         .file
-        .scopes
+        .scopes()
         .bindings
         .iter()
         .any(|b| b.name == name && body.start <= b.range.start && b.range.end <= body.end)
