@@ -34,6 +34,9 @@ pub struct RefactoringKind {
     pub aliases: &'static [&'static str],
     /// Its syntax after `Refactor`, one line: `Inline_Variable <name>`.
     pub usage: &'static str,
+    /// A command that runs it, for help's examples (`Refactor
+    /// Inline_Variable temp_result`), where help shows one.
+    pub example: Option<&'static str>,
     /// Whether a request is of this kind.
     is: fn(&Refactoring) -> bool,
     /// Its arguments, read after the keyword.
@@ -115,6 +118,7 @@ pub static KINDS: &[RefactoringKind] = &[
         keyword: "RenameSymbol",
         aliases: &["Rename"],
         usage: "RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven]",
+        example: Some("Refactor RenameSymbol chunked batched"),
         is: |r| {
             matches!(
                 r,
@@ -134,6 +138,7 @@ pub static KINDS: &[RefactoringKind] = &[
         keyword: "Rename_Class",
         aliases: &[],
         usage: "Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven]",
+        example: Some("Refactor Rename_Class UserManager AccountManager"),
         is: |r| {
             matches!(
                 r,
@@ -153,6 +158,7 @@ pub static KINDS: &[RefactoringKind] = &[
         keyword: "Rename_Param",
         aliases: &["RenameParameter"],
         usage: "Rename_Param <function> <param> <new> [Include Text] [Only Proven]",
+        example: Some("Refactor Rename_Param connect timeout timeout_s"),
         is: |r| matches!(r, Refactoring::RenameParam { .. }),
         parse: parse_rename_param,
         print: print_rename_param,
@@ -169,6 +175,9 @@ pub static KINDS: &[RefactoringKind] = &[
         keyword: "Signature",
         aliases: &["ChangeSignature"],
         usage: "Signature <f>(<old params>) <f>(<new params>) [Only Proven]",
+        example: Some(
+            "Refactor Signature authenticate(username) authenticate(username, timeout=30)",
+        ),
         is: |r| matches!(r, Refactoring::Signature { .. }),
         parse: parse_signature,
         print: print_signature,
@@ -185,6 +194,7 @@ pub static KINDS: &[RefactoringKind] = &[
         keyword: "Extract_Method",
         aliases: &[],
         usage: "Extract_Method <name> lines <a>:<b>",
+        example: Some("Refactor Extract_Method calculate_total lines 45:52"),
         is: |r| {
             matches!(
                 r,
@@ -204,6 +214,7 @@ pub static KINDS: &[RefactoringKind] = &[
         keyword: "ExtractFunction",
         aliases: &[],
         usage: "ExtractFunction <name> lines <a>:<b>",
+        example: None,
         is: |r| {
             matches!(
                 r,
@@ -223,6 +234,7 @@ pub static KINDS: &[RefactoringKind] = &[
         keyword: "Inline_Variable",
         aliases: &[],
         usage: "Inline_Variable <name>",
+        example: Some("Refactor Inline_Variable temp_result"),
         is: |r| {
             matches!(
                 r,
@@ -242,6 +254,7 @@ pub static KINDS: &[RefactoringKind] = &[
         keyword: "InlineFunction",
         aliases: &[],
         usage: "InlineFunction <name>",
+        example: None,
         is: |r| {
             matches!(
                 r,
@@ -291,6 +304,12 @@ pub fn squash(name: &str) -> String {
         .filter(|c| *c != '_')
         .map(|c| c.to_ascii_lowercase())
         .collect()
+}
+
+/// The examples of `Refactor`: every kind's that has one, `; `-separated.
+pub fn examples() -> String {
+    let examples: Vec<&str> = KINDS.iter().filter_map(|k| k.example).collect();
+    examples.join("; ")
 }
 
 /// The syntax of `Refactor`: every kind's usage.
@@ -698,6 +717,16 @@ mod tests {
             assert_eq!(request.kind().keyword, kind.keyword, "{command}");
             assert_eq!(request.to_string(), *command);
             assert!(kind.usage.starts_with(kind.keyword), "{}", kind.usage);
+        }
+    }
+
+    #[test]
+    fn every_example_runs_its_own_kind() {
+        for kind in KINDS {
+            if let Some(example) = kind.example {
+                let words = example.strip_prefix("Refactor ").unwrap();
+                assert_eq!(parsed(words).kind().keyword, kind.keyword, "{example}");
+            }
         }
     }
 
