@@ -10,13 +10,15 @@
 //! `inline_variable` its `line`) as the request's place, which the engine
 //! checks as `Open` and `Goto` would — the session's current file and
 //! cursor do not move. An error names the tool parameter at fault from the
-//! argument it carries, never from its message. What a refactor computed
+//! argument it carries (the kind's entry in `refactor::kinds` names the
+//! parameter), never from its message. What a refactor computed
 //! is the JSON the terse `Refactor …` replies carry (`RefactorReport::json`).
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::commands::Effect;
 use crate::edit::Position;
 use crate::engine::ops::OpError;
 use crate::engine::{Engine, RefactorFault, RefactorMode, RefactorReport};
@@ -25,7 +27,6 @@ use crate::refactor::{
 };
 
 use super::{Tool, ToolError};
-use crate::commands::Effect;
 
 /// What every refactoring tool's description ends with: the two modes and
 /// the result.
