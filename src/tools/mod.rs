@@ -106,7 +106,7 @@ impl Tool {
 /// Every tool, in the order a model should meet them.
 pub fn tools() -> &'static [Tool] {
     static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
-        vec![
+        let mut tools = vec![
             // -- read
             Tool::new("get_lines", read::GET_LINES, Effect::Read, read::get_lines),
             Tool::new(
@@ -198,52 +198,17 @@ pub fn tools() -> &'static [Tool] {
                 Effect::Read,
                 analysis::validate,
             ),
-            // -- refactor: destructive unless `preview` (MCP's hints are per tool)
-            Tool::new(
-                "rename_symbol",
-                refactor::RENAME_SYMBOL,
-                Effect::Write,
-                refactor::rename_symbol,
-            ),
-            Tool::new(
-                "rename_parameter",
-                refactor::RENAME_PARAMETER,
-                Effect::Write,
-                refactor::rename_parameter,
-            ),
-            Tool::new(
-                "change_signature",
-                refactor::CHANGE_SIGNATURE,
-                Effect::Write,
-                refactor::change_signature,
-            ),
-            Tool::new(
-                "extract_method",
-                refactor::EXTRACT_METHOD,
-                Effect::Write,
-                refactor::extract_method,
-            ),
-            Tool::new(
-                "extract_function",
-                refactor::EXTRACT_FUNCTION,
-                Effect::Write,
-                refactor::extract_function,
-            ),
-            Tool::new(
-                "inline_variable",
-                refactor::INLINE_VARIABLE,
-                Effect::Write,
-                refactor::inline_variable,
-            ),
-            Tool::new(
-                "inline_function",
-                refactor::INLINE_FUNCTION,
-                Effect::Write,
-                refactor::inline_function,
-            ),
-            // -- anything else, in the terse language
-            Tool::new("eddi", session::EDDI, Effect::Write, session::eddi),
-        ]
+        ];
+        // -- refactor: one tool per refactoring
+        tools.extend(refactor::tools());
+        // -- anything else, in the terse language
+        tools.push(Tool::new(
+            "eddi",
+            session::EDDI,
+            Effect::Write,
+            session::eddi,
+        ));
+        tools
     });
     &TOOLS
 }

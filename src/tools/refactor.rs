@@ -10,21 +10,23 @@
 //! `inline_variable` its `line`) as the request's place, which the engine
 //! checks as `Open` and `Goto` would — the session's current file and
 //! cursor do not move. An error names the tool parameter at fault from the
-//! argument it carries, never from its message. What a refactor computed
+//! argument it carries (the kind's entry in `refactor::kinds` names the
+//! parameter), never from its message. What a refactor computed
 //! is the JSON the terse `Refactor …` replies carry (`RefactorReport::json`).
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::commands::Effect;
 use crate::edit::Position;
 use crate::engine::ops::OpError;
 use crate::engine::{Engine, RefactorFault, RefactorMode, RefactorReport};
 use crate::refactor::{
-    Argument, Cursor, ExtractKind, InlineKind, Located, Refactoring, RenameKind, SitePolicy,
+    Cursor, ExtractKind, InlineKind, Located, Refactoring, RenameKind, SitePolicy,
 };
 
-use super::ToolError;
+use super::{Tool, ToolError};
 
 /// What every refactoring tool's description ends with: the two modes and
 /// the result.
@@ -68,6 +70,50 @@ pub const INLINE_FUNCTION: &str = concat!(
     "Replace every call of a Python function or method by its body, the arguments bound to the parameters, and remove the definition: across the project, imports carried along. Use it to undo an indirection instead of editing each caller. Refused when a call cannot take the body (recursion, a return in the middle, a name the caller would rebind).",
     modes!()
 );
+
+/// The refactoring tools, in the order `tools/list` gives them: each
+/// destructive unless `preview` (MCP's hints are per tool).
+pub(super) fn tools() -> Vec<Tool> {
+    vec![
+        Tool::new("rename_symbol", RENAME_SYMBOL, Effect::Write, rename_symbol),
+        Tool::new(
+            "rename_parameter",
+            RENAME_PARAMETER,
+            Effect::Write,
+            rename_parameter,
+        ),
+        Tool::new(
+            "change_signature",
+            CHANGE_SIGNATURE,
+            Effect::Write,
+            change_signature,
+        ),
+        Tool::new(
+            "extract_method",
+            EXTRACT_METHOD,
+            Effect::Write,
+            extract_method,
+        ),
+        Tool::new(
+            "extract_function",
+            EXTRACT_FUNCTION,
+            Effect::Write,
+            extract_function,
+        ),
+        Tool::new(
+            "inline_variable",
+            INLINE_VARIABLE,
+            Effect::Write,
+            inline_variable,
+        ),
+        Tool::new(
+            "inline_function",
+            INLINE_FUNCTION,
+            Effect::Write,
+            inline_function,
+        ),
+    ]
+}
 
 /// Parameters of `rename_symbol`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -389,46 +435,13 @@ fn at_field(error: OpError, field: &str) -> ToolError {
 }
 
 /// The refactor's failure with the tool's parameter for the argument at
-/// fault, which the error carries as data.
+/// fault, which the error carries as data (the kind's entry in the
+/// registry names the parameter).
 fn tool_error(fault: RefactorFault, request: &Refactoring) -> ToolError {
     let mut error = ToolError::from(fault.error);
-    if let Some(field) = fault.argument.and_then(|a| parameter(request, a)) {
+    let kind = request.kind();
+    if let Some(field) = fault.argument.and_then(|a| kind.tool_parameter(a)) {
         error.field = Some(field.to_owned());
     }
     error
-}
-
-/// The tool parameter that carries `argument` of `request`, when one does.
-fn parameter(request: &Refactoring, argument: Argument) -> Option<&'static str> {
-    use Argument::*;
-    match (request, argument) {
-        (_, File) => Some("path"),
-        (_, Line) => Some("line"),
-        (Refactoring::Rename { .. }, Symbol) => Some("symbol"),
-        (Refactoring::Rename { .. }, NewName) => Some("new_name"),
-        (Refactoring::Rename { .. }, Sites) => Some("possible"),
-        (Refactoring::RenameParam { .. } | Refactoring::Signature { .. }, Symbol) => {
-            Some("function")
-        }
-        (Refactoring::RenameParam { .. }, Param) => Some("param"),
-        (Refactoring::RenameParam { .. }, NewName) => Some("new_name"),
-        (Refactoring::Signature { .. }, OldParams) => Some("old_params"),
-        (Refactoring::Signature { .. }, NewParams) => Some("new_params"),
-        (Refactoring::Extract { .. }, NewName) => Some("name"),
-        (
-            Refactoring::Inline {
-                kind: InlineKind::Variable,
-                ..
-            },
-            Symbol,
-        ) => Some("name"),
-        (
-            Refactoring::Inline {
-                kind: InlineKind::Function,
-                ..
-            },
-            Symbol,
-        ) => Some("function"),
-        _ => None,
-    }
 }

@@ -2,6 +2,9 @@
 //! errors, suggestions for unknown names), by `Help`, and to generate the
 //! reference section of `docs/COMMANDS.md` (a test keeps them equal).
 
+use std::ops::Deref;
+use std::sync::LazyLock;
+
 use super::error::{excerpt, ParseError, Span};
 
 /// One command of the language.
@@ -25,7 +28,51 @@ pub struct CommandSpec {
 
 /// Every command, in reference order. The `Command` enum has one variant
 /// (or a few, e.g. `Find` and `FindSymbol`) per row.
-pub static COMMANDS: &[CommandSpec] = &[
+pub static COMMANDS: CommandTable = CommandTable(&TABLE);
+
+/// The command table: [`ROWS`], with the `Refactor` row's usage and
+/// examples made of the registry of refactoring kinds (`refactor::kinds`).
+#[derive(Clone, Copy)]
+pub struct CommandTable(&'static LazyLock<Vec<CommandSpec>>);
+
+impl Deref for CommandTable {
+    type Target = [CommandSpec];
+
+    fn deref(&self) -> &[CommandSpec] {
+        self.0
+    }
+}
+
+impl IntoIterator for CommandTable {
+    type Item = &'static CommandSpec;
+    type IntoIter = std::slice::Iter<'static, CommandSpec>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+static TABLE: LazyLock<Vec<CommandSpec>> = LazyLock::new(|| {
+    ROWS.iter()
+        .map(|row| match row.name {
+            "Refactor" => CommandSpec {
+                usage: REFACTOR_USAGE.as_str(),
+                examples: REFACTOR_EXAMPLES.as_str(),
+                ..*row
+            },
+            _ => *row,
+        })
+        .collect()
+});
+
+/// `Refactor RenameSymbol … | Rename_Class … | …`, from the kinds' usages.
+static REFACTOR_USAGE: LazyLock<String> = LazyLock::new(crate::refactor::kinds::usage);
+
+/// `Refactor RenameSymbol chunked batched; …`, from the kinds' examples.
+static REFACTOR_EXAMPLES: LazyLock<String> = LazyLock::new(crate::refactor::kinds::examples);
+
+/// The rows as written; see [`COMMANDS`].
+static ROWS: &[CommandSpec] = &[
     // -- sessions --
     CommandSpec {
         name: "Start",
@@ -278,11 +325,13 @@ pub static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "Refactor",
         group: "Refactoring",
-        usage: "Refactor RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven] | Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven] | Rename_Param <function> <param> <new> [Include Text] [Only Proven] | Signature <f>(<old params>) <f>(<new params>) [Only Proven] | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name>",
+        // every kind's usage, from the registry (`REFACTOR_USAGE`)
+        usage: "Refactor <kind> …",
         summary: "A semantic refactor across the project, written as one all-or-nothing commit and undone as one step; names are plain (f), dotted (C.m) or qualified (pkg.mod.f), looked up in the current file first; lines are zero-based and inclusive; kinds are case- and underscore-insensitive",
         reply: "Ok, Renamed in <n> files (a.py, b.py, …), <m> references updated[, also renamed: <overrides>, <member> → <new> (dispatch by the class's name at <file:line>)][, inferred: <k> uses changed without proof, check them: …][, possible: … (Include Possible) | may be broken at: … (Only Proven)][, left alone: …][, not changed: <k> mentions in strings and comments (…)][, data strings: <k> strings naming it as data, never changed (not even with Include Text): …] | Ok, Signature updated, <n> callers replaced | Ok, Method extracted, <n> duplicate blocks replaced | Ok, Variable inlined at <n> locations | (Set Preview on) Ok, Preview: Would modify …, Apply or Discard",
         failures: "Fail \"Cannot rename <symbol>: <n> possible uses it cannot prove: <sites> … nothing was changed …\" (Include Possible or Only Proven proceeds); Fail \"Cannot change the signature of <f>: <n> calls it cannot rewrite …\" (Only Proven proceeds); Fail \"Not found: …\"; Fail \"Ambiguous …\"; Fail \"Name conflict exists: <where>\"; Fail \"Signature conflict detected: …\"; Fail \"Cannot inline - <reason>\"; Fail \"Cannot extract - <reason>\"; Fail \"<file> has unsaved edits …\"; Fail \"The refactor would break <file>: …\"",
-        examples: "Refactor RenameSymbol chunked batched; Refactor Rename_Class UserManager AccountManager; Refactor Rename_Param connect timeout timeout_s; Refactor Signature authenticate(username) authenticate(username, timeout=30); Refactor Extract_Method calculate_total lines 45:52; Refactor Inline_Variable temp_result",
+        // every kind's example, from the registry (`REFACTOR_EXAMPLES`)
+        examples: "",
     },
     CommandSpec {
         name: "Preview",
@@ -450,6 +499,18 @@ mod tests {
         assert_eq!(
             suggest("Funtion", &["Line", "Function", "Class"]),
             vec!["Function"]
+        );
+    }
+
+    #[test]
+    fn refactor_usage_and_examples_are_the_registrys() {
+        assert_eq!(
+            lookup("Refactor").unwrap().examples,
+            "Refactor RenameSymbol chunked batched; Refactor Rename_Class UserManager AccountManager; Refactor Rename_Param connect timeout timeout_s; Refactor Signature authenticate(username) authenticate(username, timeout=30); Refactor Extract_Method calculate_total lines 45:52; Refactor Inline_Variable temp_result"
+        );
+        assert_eq!(
+            lookup("Refactor").unwrap().usage,
+            "Refactor RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven] | Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven] | Rename_Param <function> <param> <new> [Include Text] [Only Proven] | Signature <f>(<old params>) <f>(<new params>) [Only Proven] | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name>"
         );
     }
 

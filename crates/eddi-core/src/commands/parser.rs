@@ -24,6 +24,7 @@ use super::error::{excerpt, ParseError, Span};
 use super::help::{self, CommandSpec};
 use super::lexer::{tokenize, Token, TokenKind};
 use crate::edit::{LineRange, Position};
+use crate::refactor::kinds;
 
 type Result<T> = std::result::Result<T, ParseError>;
 
@@ -164,41 +165,6 @@ const VISIBILITIES: &[&str] = &["public", "protected", "private"];
 const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring", "Replace"];
 const SET_OPTIONS: &[&str] = &["Format", "Limit", "Replies", "Preview"];
 const ON_OFF: &[&str] = &["on", "off"];
-/// The refactorings `Refactor` runs, as the spec names them.
-pub const REFACTORINGS: &[&str] = &[
-    "RenameSymbol",
-    "Rename_Class",
-    "Rename_Param",
-    "Signature",
-    "Extract_Method",
-    "ExtractFunction",
-    "Inline_Variable",
-    "InlineFunction",
-];
-/// Other names the spec and common tools use for them.
-const REFACTORING_ALIASES: &[(&str, &str)] = &[
-    ("Rename", "RenameSymbol"),
-    ("ChangeSignature", "Signature"),
-    ("RenameParameter", "Rename_Param"),
-];
-/// The spec's refactorings that are not built yet: refused by name.
-const REFACTORINGS_LATER: &[&str] = &[
-    "Move_Method",
-    "ExtractClass",
-    "Extract_Interface",
-    "Split_Class",
-    "Merge_Classes",
-    "Change_Inheritance",
-    "MoveMethod",
-];
-
-/// A refactoring's name for matching: lower case, without underscores.
-fn squash(name: &str) -> String {
-    name.chars()
-        .filter(|c| *c != '_')
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
-}
 const FORMATS: &[&str] = &["terse", "json"];
 const REPLY_DETAILS: &[&str] = &["brief", "full"];
 
@@ -237,39 +203,6 @@ impl<'t> Parser<'t> {
                 true
             }
             _ => false,
-        }
-    }
-
-    /// The options at the end of `Rename_Param` (`Include Text`, with
-    /// `text`) and `Signature`: `Only Proven`, in any order. `Include
-    /// Possible` is refused: a call that passes `*args`/`**kwargs` the
-    /// change cannot see into cannot be rewritten, only left as it is.
-    fn signature_options(&mut self, text: bool) -> Result<(bool, SitePolicy)> {
-        let mut include_text = false;
-        let mut sites = SitePolicy::Refuse;
-        loop {
-            let here = self.here();
-            if self.eat("Include") {
-                if text && self.eat("Text") {
-                    include_text = true;
-                } else if self.eat("Possible") {
-                    return Err(self.with_usage(
-                        "Include Possible cannot apply here: the calls it cannot prove pass *args/**kwargs it cannot see into, so it cannot change them; Only Proven changes the rest".into(),
-                        here,
-                    ));
-                } else if text {
-                    return Err(self.expected("'Text' (Include Text)"));
-                } else {
-                    return Err(self.expected("'Possible' (Include Possible)"));
-                }
-            } else if self.eat("Only") {
-                if !self.eat("Proven") {
-                    return Err(self.expected("'Proven' (Only Proven)"));
-                }
-                sites = SitePolicy::OnlyProven;
-            } else {
-                return Ok((include_text, sites));
-            }
         }
     }
 
@@ -855,31 +788,28 @@ impl<'t> Parser<'t> {
     }
 
     /// The words after `Refactor`: a kind (case and underscores free:
-    /// `Rename_Class`, `renameclass`) and its arguments.
+    /// `Rename_Class`, `renameclass`), found in the registry of kinds,
+    /// which reads its own arguments.
     fn refactoring(&mut self) -> Result<Refactoring> {
+        let keywords = kinds::keywords();
         let Some(token) = self.peek() else {
-            return Err(self.missing(&format!("refactoring ({})", REFACTORINGS.join(", "))));
+            return Err(self.missing(&format!("refactoring ({})", keywords.join(", "))));
         };
         let Some(word) = token.word() else {
-            return Err(self.expected(&format!("a refactoring ({})", REFACTORINGS.join(", "))));
+            return Err(self.expected(&format!("a refactoring ({})", keywords.join(", "))));
         };
-        let squashed = squash(word);
-        let alias = REFACTORING_ALIASES
-            .iter()
-            .find(|(alias, _)| squash(alias) == squashed)
-            .map(|(_, name)| name);
-        let Some(kind) = alias.or_else(|| REFACTORINGS.iter().find(|k| squash(k) == squashed))
-        else {
-            if let Some(later) = REFACTORINGS_LATER.iter().find(|k| squash(k) == squashed) {
+        let Some(kind) = kinds::lookup(word) else {
+            let squashed = kinds::squash(word);
+            if let Some(later) = kinds::LATER.iter().find(|k| kinds::squash(k) == squashed) {
                 return Err(ParseError::new(
                     format!(
                         "Refactor {later} is not available yet. Available: {}",
-                        REFACTORINGS.join(", ")
+                        keywords.join(", ")
                     ),
                     token.span,
                 ));
             }
-            let close = help::suggest(word, REFACTORINGS);
+            let close = help::suggest(word, &keywords);
             let hint = if close.is_empty() {
                 String::new()
             } else {
@@ -889,150 +819,13 @@ impl<'t> Parser<'t> {
                 format!(
                     "Unknown refactoring '{}'.{hint} Valid: {}",
                     excerpt(word),
-                    REFACTORINGS.join(", ")
+                    keywords.join(", ")
                 ),
                 token.span,
             ));
         };
         self.pos += 1;
-        let symbol_form = "a name like f, Class.method or pkg.mod.func";
-        Ok(match *kind {
-            "RenameSymbol" | "Rename_Class" => {
-                let symbol = self.target_name(symbol_form)?;
-                self.glued_params();
-                let new_name = self.ident("the new name (an identifier)", false)?;
-                let (include_text, sites) = self.rename_options()?;
-                Refactoring::Rename {
-                    kind: if *kind == "Rename_Class" {
-                        RenameKind::Class
-                    } else {
-                        RenameKind::Symbol
-                    },
-                    symbol,
-                    new_name,
-                    include_text,
-                    sites,
-                }
-            }
-            "Rename_Param" => {
-                let function = self.target_name(symbol_form)?;
-                self.glued_params();
-                let param = self.ident("the parameter's name", false)?;
-                let new_name = self.ident("the parameter's new name", false)?;
-                let (include_text, sites) = self.signature_options(true)?;
-                Refactoring::RenameParam {
-                    function,
-                    param,
-                    new_name,
-                    include_text,
-                    sites,
-                }
-            }
-            "Signature" => {
-                let function = self.target_name(symbol_form)?;
-                let Some(old_params) = self.glued_params() else {
-                    return Err(
-                        self.expected("the current parameters right after the name, as f(a, b)")
-                    );
-                };
-                let here = self.here();
-                let new_name = self.target_name("the new signature, as f(a, b, c=1)")?;
-                let last = |name: &str| name.rsplit('.').next().unwrap_or_default().to_owned();
-                if last(&new_name) != last(&function) {
-                    return Err(self.with_usage(
-                        format!(
-                            "The new signature names {new_name}, not {}: Signature keeps the name (Refactor RenameSymbol renames)",
-                            last(&function)
-                        ),
-                        here,
-                    ));
-                }
-                let Some(new_params) = self.glued_params() else {
-                    return Err(
-                        self.expected("the new parameters right after the name, as f(a, b)")
-                    );
-                };
-                let (_, sites) = self.signature_options(false)?;
-                Refactoring::Signature {
-                    function,
-                    old_params,
-                    new_params,
-                    sites,
-                }
-            }
-            "Extract_Method" | "ExtractFunction" => {
-                let name = self.ident("the new name (an identifier)", false)?;
-                if !self.eat("lines") {
-                    return Err(self.expected("'lines' and a range (lines 45:52)"));
-                }
-                let range = self.line_range()?;
-                Refactoring::Extract {
-                    kind: if *kind == "Extract_Method" {
-                        ExtractKind::Method
-                    } else {
-                        ExtractKind::Function
-                    },
-                    name,
-                    first_line: range.first,
-                    last_line: range.last,
-                }
-            }
-            _ => {
-                let name = self.target_name(symbol_form)?;
-                self.glued_params();
-                Refactoring::Inline {
-                    kind: if *kind == "Inline_Variable" {
-                        InlineKind::Variable
-                    } else {
-                        InlineKind::Function
-                    },
-                    name,
-                }
-            }
-        })
-    }
-
-    /// A rename's options, in any order, each at most once: `Include
-    /// Text`, and one of `Include Possible` / `Only Proven`.
-    fn rename_options(&mut self) -> Result<(bool, SitePolicy)> {
-        let mut include_text = false;
-        let mut sites = SitePolicy::Refuse;
-        loop {
-            let here = self.here();
-            let chosen = if self.eat("Include") {
-                if self.eat("Text") {
-                    if include_text {
-                        return Err(self.with_usage("Include Text is given twice".into(), here));
-                    }
-                    include_text = true;
-                    continue;
-                }
-                if !self.eat("Possible") {
-                    return Err(
-                        self.expected("'Text' or 'Possible' (Include Text, Include Possible)")
-                    );
-                }
-                SitePolicy::IncludePossible
-            } else if self.eat("Only") {
-                if !self.eat("Proven") {
-                    return Err(self.expected("'Proven' (Only Proven)"));
-                }
-                SitePolicy::OnlyProven
-            } else {
-                return Ok((include_text, sites));
-            };
-            if sites != SitePolicy::Refuse {
-                return Err(self.with_usage(
-                    format!(
-                        "{} and {} exclude each other: give one",
-                        sites.words(),
-                        chosen.words()
-                    ),
-                    here,
-                ));
-            }
-            sites = chosen;
-        }
+        kind.parse(self)
     }
 
     /// The `In Files "<glob>"` suffix of `Find All` (`In` already eaten).
@@ -1444,4 +1237,39 @@ fn regex_reason(err: &regex::Error) -> String {
         .find(|l| !l.is_empty())
         .unwrap_or("invalid");
     excerpt(reason.trim_start_matches("error: "))
+}
+
+/// The registry's kinds read their arguments with the parser's words.
+impl kinds::Arguments for Parser<'_> {
+    fn name(&mut self, what: &str) -> Result<String> {
+        self.target_name(what)
+    }
+
+    fn identifier(&mut self, what: &str) -> Result<String> {
+        self.ident(what, false)
+    }
+
+    fn glued_params(&mut self) -> Option<String> {
+        Parser::glued_params(self)
+    }
+
+    fn eat(&mut self, word: &str) -> bool {
+        Parser::eat(self, word)
+    }
+
+    fn lines(&mut self) -> Result<(usize, usize)> {
+        self.line_range().map(|range| (range.first, range.last))
+    }
+
+    fn here(&self) -> Span {
+        Parser::here(self)
+    }
+
+    fn expected(&self, what: &str) -> ParseError {
+        Parser::expected(self, what)
+    }
+
+    fn refused(&self, message: String, span: Span) -> ParseError {
+        self.with_usage(message, span)
+    }
 }

@@ -344,68 +344,13 @@ impl Display for Command {
     }
 }
 
-/// ` Only Proven` and its kin, as a command ends with them.
-fn site_option(sites: SitePolicy) -> String {
-    match sites.words() {
-        "" => String::new(),
-        words => format!(" {words}"),
-    }
-}
-
-/// The words after `Refactor`.
+/// The words after `Refactor`: the kind's keyword, then its arguments as
+/// its entry in the registry of kinds writes them.
 impl Display for Refactoring {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let kind = self.spec_name();
-        match self {
-            Refactoring::Rename {
-                symbol,
-                new_name,
-                include_text,
-                sites,
-                ..
-            } => {
-                write!(f, "{kind} {symbol} {new_name}")?;
-                if *include_text {
-                    f.write_str(" Include Text")?;
-                }
-                match sites.words() {
-                    "" => Ok(()),
-                    words => write!(f, " {words}"),
-                }
-            }
-            Refactoring::RenameParam {
-                function,
-                param,
-                new_name,
-                include_text,
-                sites,
-            } => write!(
-                f,
-                "{kind} {function} {param} {new_name}{}{}",
-                if *include_text { " Include Text" } else { "" },
-                site_option(*sites)
-            ),
-            Refactoring::Signature {
-                function,
-                old_params,
-                new_params,
-                sites,
-            } => {
-                let name = function.rsplit('.').next().unwrap_or(function);
-                write!(
-                    f,
-                    "{kind} {function}({old_params}) {name}({new_params}){}",
-                    site_option(*sites)
-                )
-            }
-            Refactoring::Extract {
-                name,
-                first_line,
-                last_line,
-                ..
-            } => write!(f, "{kind} {name} lines {first_line}:{last_line}"),
-            Refactoring::Inline { name, .. } => write!(f, "{kind} {name}"),
-        }
+        let kind = self.kind();
+        write!(f, "{} ", kind.keyword)?;
+        kind.print(self, f)
     }
 }
 

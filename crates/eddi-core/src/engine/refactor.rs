@@ -37,9 +37,8 @@ use crate::change::{Base, FileOp, WorkspaceChange};
 use crate::edit::Position;
 use crate::language::Capability;
 use crate::refactor::{
-    self, check, Argument, Cursor, ExtractKind, InlineKind, Located, Project, RefactorError,
-    RefactorFailure, Refactored, Refactoring, SitePolicy, Source, Sources, Summary,
-    WorkspaceSources,
+    self, check, Argument, Cursor, Located, Project, RefactorError, RefactorFailure, Refactored,
+    Refactoring, SitePolicy, Source, Sources, WorkspaceSources,
 };
 use crate::reply::{plural, Clause, Reply};
 use crate::session::{ComputedRefactor, Event, PendingRefactor, Session};
@@ -350,7 +349,7 @@ impl Engine {
             None => super::not_supported_here(session, Capability::Refactors),
         };
         if let Some(why) = &not_python {
-            if needs_current_file(refactoring) {
+            if refactoring.kind().needs_current_file(refactoring) {
                 return Err(OpError::new(ErrorKind::InvalidArgument, why.clone()).into());
             }
         }
@@ -820,74 +819,11 @@ fn file_reports(workspace: &Workspace, change: &WorkspaceChange, diffs: bool) ->
         .collect()
 }
 
-/// `Renamed in 2 files (a.py, b.py), 23 references updated` and its kin.
+/// `Renamed in 2 files (a.py, b.py), 23 references updated` and its kin
+/// (worded by the summary, `refactor::kinds`).
 fn summary_words(report: &RefactorReport) -> String {
-    match &report.refactored.summary {
-        Summary::Renamed {
-            files, references, ..
-        } => format!(
-            "Renamed in {files} {} ({}), {references} {} updated",
-            plural(*files, "file"),
-            listed(report.files.iter().map(|f| f.path.clone())),
-            plural(*references, "reference")
-        ),
-        Summary::SignatureChanged {
-            callers, followed, ..
-        } => {
-            let mut words = format!(
-                "Signature updated, {callers} {} replaced",
-                plural(*callers, "caller")
-            );
-            if !followed.is_empty() {
-                let all: Vec<&Site> = followed.iter().collect();
-                words.push_str(&format!(
-                    " (through {} forwarding {}, followed: {})",
-                    all.len(),
-                    plural(all.len(), "call"),
-                    sites(&all)
-                ));
-            }
-            words
-        }
-        Summary::Extracted {
-            kind, duplicates, ..
-        } => format!(
-            "{} extracted, {duplicates} duplicate {} replaced",
-            match kind {
-                ExtractKind::Method => "Method",
-                ExtractKind::Function => "Function",
-            },
-            plural(*duplicates, "block")
-        ),
-        Summary::Inlined {
-            kind, locations, ..
-        } => format!(
-            "{} inlined at {locations} {}",
-            match kind {
-                InlineKind::Variable => "Variable",
-                InlineKind::Function => "Function",
-            },
-            plural(*locations, "location")
-        ),
-    }
-}
-
-/// The counts of a preview, without the verb: `23 references`.
-fn preview_counts(summary: &Summary) -> String {
-    match summary {
-        Summary::Renamed { references, .. } => {
-            format!("{references} {}", plural(*references, "reference"))
-        }
-        Summary::SignatureChanged { callers, .. } => {
-            format!("{callers} {}", plural(*callers, "caller"))
-        }
-        Summary::Extracted { duplicates, .. } => {
-            format!("{duplicates} duplicate {}", plural(*duplicates, "block"))
-        }
-        Summary::Inlined { locations, .. } => {
-            format!("{locations} {}", plural(*locations, "location"))
-        }
-    }
+    let files = listed(report.files.iter().map(|f| f.path.clone()));
+    report.refactored.summary.words(&files, &sites)
 }
 
 /// `a.py:3:4, b.py:9:0 … (N more)`.
@@ -940,7 +876,7 @@ fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
             unproven(&evidence.inferred)
         )));
     }
-    let policy = site_policy(&report.refactoring);
+    let policy = report.refactoring.site_policy();
     let possible = &evidence.possible;
     if !possible.is_empty() {
         let n = possible.len();
@@ -1031,16 +967,6 @@ fn listed(items: impl ExactSizeIterator<Item = String>) -> String {
     shown.join(", ")
 }
 
-/// What the request said to do with possible uses.
-fn site_policy(refactoring: &Refactoring) -> SitePolicy {
-    match refactoring {
-        Refactoring::Rename { sites, .. }
-        | Refactoring::RenameParam { sites, .. }
-        | Refactoring::Signature { sites, .. } => *sites,
-        Refactoring::Extract { .. } | Refactoring::Inline { .. } => SitePolicy::Refuse,
-    }
-}
-
 fn applied_reply(report: &RefactorReport) -> Reply {
     let mut clauses = vec![Clause::Note(summary_words(report))];
     if report.files.is_empty() {
@@ -1058,7 +984,7 @@ fn preview_reply(report: &RefactorReport, diff: bool, waiting: Option<&str>) -> 
         names.len(),
         plural(names.len(), "file"),
         names.join(", "),
-        preview_counts(&report.refactored.summary)
+        report.refactored.summary.preview_counts()
     ))];
     if let Some(waiting) = waiting {
         clauses.push(Clause::Note(waiting.to_owned()));
@@ -1096,26 +1022,7 @@ fn report_json(report: &RefactorReport) -> Value {
     };
     let refactored = &report.refactored;
     let evidence = &refactored.evidence;
-    let summary = match &refactored.summary {
-        Summary::Renamed {
-            symbol,
-            files,
-            references,
-        } => json!({"symbol": symbol, "files": files, "references": references}),
-        Summary::SignatureChanged {
-            function,
-            callers,
-            followed,
-        } => {
-            json!({"function": function, "callers": callers, "followed": followed.iter().map(site).collect::<Vec<_>>()})
-        }
-        Summary::Extracted {
-            name, duplicates, ..
-        } => json!({"name": name, "duplicates": duplicates}),
-        Summary::Inlined {
-            name, locations, ..
-        } => json!({"name": name, "locations": locations}),
-    };
+    let summary = refactored.summary.json(&site);
     json!({
         "kind": report.refactoring.spec_name(),
         "applied": report.applied,
@@ -1130,7 +1037,7 @@ fn report_json(report: &RefactorReport) -> Value {
         "proven": evidence.proven.iter().map(site).collect::<Vec<_>>(),
         "inferred": evidence.inferred.iter().map(unproven).collect::<Vec<_>>(),
         "possible": evidence.possible.iter().map(unproven).collect::<Vec<_>>(),
-        "site_policy": match site_policy(&report.refactoring) {
+        "site_policy": match report.refactoring.site_policy() {
             SitePolicy::Refuse => "refuse",
             SitePolicy::IncludePossible => "include_possible",
             SitePolicy::OnlyProven => "only_proven",
@@ -1147,17 +1054,4 @@ fn report_json(report: &RefactorReport) -> Value {
             "dispatch": site(&a.dispatch),
         })).collect::<Vec<_>>(),
     })
-}
-
-/// A refactor that works on the current file (its lines, its scopes)
-/// rather than on a name it looks up in the project.
-fn needs_current_file(refactoring: &Refactoring) -> bool {
-    match refactoring {
-        Refactoring::Extract { .. } => true,
-        Refactoring::Inline {
-            kind: InlineKind::Variable,
-            name,
-        } => !name.contains('.'),
-        _ => false,
-    }
 }

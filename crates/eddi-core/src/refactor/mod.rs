@@ -8,12 +8,16 @@
 //! ([`check`]), previews it or applies it as one all-or-nothing commit
 //! through `engine::apply`, and words the reply.
 //!
-//! One file per refactoring: `rename.rs` (symbols and classes),
-//! `signature.rs` (parameters and signatures, and the call sites they
-//! update), `extract.rs` (methods and functions from a line range),
-//! `inline.rs` (variables and functions). Class-level refactors (move
-//! method, extract class/interface, …) will be more files of the same
-//! shape: a request variant, a compute function, a [`Summary`] variant.
+//! One file (and folder) per refactoring: `rename.rs` (symbols and
+//! classes), `signature.rs` (parameters and signatures, and the call sites
+//! they update), `extract.rs` (methods and functions from a line range),
+//! `inline.rs` (variables and functions). [`kinds`] is the registry: one
+//! entry per `Refactor <kind>` keyword, through which the command
+//! language, [`compute`], the engine's wording and the tools reach a kind.
+//! Class-level refactors (move method, extract class/interface, …) will
+//! be more folders of the same shape: a request variant, a compute
+//! function, an entry in [`kinds::KINDS`] (and a [`Summary`] variant when
+//! their counts are new).
 //!
 //! Every refactoring reads files through its [`Project`]: each file read
 //! once and parsed once per computation ([`Parses`], `parses.rs`), the
@@ -28,6 +32,7 @@
 pub mod check;
 mod extract;
 mod inline;
+pub mod kinds;
 mod parses;
 mod rename;
 mod request;
@@ -347,14 +352,7 @@ impl From<IndexError> for RefactorError {
 pub fn compute(project: &Project<'_>, request: &Refactoring) -> Result<Refactored, RefactorError> {
     #[cfg(test)]
     COMPUTED.with(|computed| computed.set(computed.get() + 1));
-    match request {
-        Refactoring::Rename { .. } => rename::compute(project, request),
-        Refactoring::RenameParam { .. } | Refactoring::Signature { .. } => {
-            signature::compute(project, request)
-        }
-        Refactoring::Extract { .. } => extract::compute(project, request),
-        Refactoring::Inline { .. } => inline::compute(project, request),
-    }
+    request.kind().compute(project, request)
 }
 
 #[cfg(test)]

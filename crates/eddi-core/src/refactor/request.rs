@@ -132,33 +132,16 @@ pub enum InlineKind {
 impl Refactoring {
     /// The name the command language (and the spec) gives it.
     pub fn spec_name(&self) -> &'static str {
+        self.kind().keyword
+    }
+
+    /// What the request says to do with the uses it cannot prove.
+    pub fn site_policy(&self) -> SitePolicy {
         match self {
-            Refactoring::Rename {
-                kind: RenameKind::Symbol,
-                ..
-            } => "RenameSymbol",
-            Refactoring::Rename {
-                kind: RenameKind::Class,
-                ..
-            } => "Rename_Class",
-            Refactoring::RenameParam { .. } => "Rename_Param",
-            Refactoring::Signature { .. } => "Signature",
-            Refactoring::Extract {
-                kind: ExtractKind::Method,
-                ..
-            } => "Extract_Method",
-            Refactoring::Extract {
-                kind: ExtractKind::Function,
-                ..
-            } => "ExtractFunction",
-            Refactoring::Inline {
-                kind: InlineKind::Variable,
-                ..
-            } => "Inline_Variable",
-            Refactoring::Inline {
-                kind: InlineKind::Function,
-                ..
-            } => "InlineFunction",
+            Refactoring::Rename { sites, .. }
+            | Refactoring::RenameParam { sites, .. }
+            | Refactoring::Signature { sites, .. } => *sites,
+            Refactoring::Extract { .. } | Refactoring::Inline { .. } => SitePolicy::Refuse,
         }
     }
 }

@@ -1,0 +1,784 @@
+//! The registry of refactoring kinds: one [`RefactoringKind`] per keyword
+//! of `Refactor <kind> …`, and everything the rest of Eddi needs to know
+//! about a kind — its keyword and aliases, its usage line (the `Refactor`
+//! row of the command table is made of them), how its arguments are read
+//! from a command ([`Arguments`]) and printed back, the function that
+//! computes it, and the tool parameter that carries each [`Argument`] of
+//! its request.
+//!
+//! The command language, `refactor::compute`, the engine's wording and the
+//! refactoring tools all go through [`KINDS`]: a new refactoring is its
+//! folder (the compute function), its [`Refactoring`] variant, and one
+//! entry here. What a reply says of a computed refactor is worded by its
+//! [`Summary`] (several kinds share one shape: `Rename_Param` and
+//! `Signature` both report callers), at the end of this file.
+
+use std::fmt::{self, Formatter};
+
+use serde_json::{json, Value};
+
+use super::{
+    extract, inline, rename, signature, Argument, ExtractKind, InlineKind, Project, RefactorError,
+    Refactored, Refactoring, RenameKind, SitePolicy, Summary,
+};
+use crate::analysis::index::Location;
+use crate::commands::error::{ParseError, Span};
+use crate::reply::plural;
+
+/// One kind of refactoring.
+pub struct RefactoringKind {
+    /// The name the command language (and the spec) gives it: `Rename_Class`.
+    /// Matched case- and underscore-insensitively.
+    pub keyword: &'static str,
+    /// Other names for it (`ChangeSignature`), matched the same way.
+    pub aliases: &'static [&'static str],
+    /// Its syntax after `Refactor`, one line: `Inline_Variable <name>`.
+    pub usage: &'static str,
+    /// A command that runs it, for help's examples (`Refactor
+    /// Inline_Variable temp_result`), where help shows one.
+    pub example: Option<&'static str>,
+    /// Whether a request is of this kind.
+    is: fn(&Refactoring) -> bool,
+    /// Its arguments, read after the keyword.
+    parse: fn(&mut dyn Arguments) -> Result<Refactoring, ParseError>,
+    /// Its arguments as a command writes them, after the keyword.
+    print: fn(&Refactoring, &mut Formatter<'_>) -> fmt::Result,
+    compute: fn(&Project<'_>, &Refactoring) -> Result<Refactored, RefactorError>,
+    /// Whether the request works on the current file (its lines, its
+    /// scopes) rather than on a name it looks up in the project.
+    in_current_file: fn(&Refactoring) -> bool,
+    /// The tool parameter that carries an argument of the request (beyond
+    /// the place's `path` and `line`, which every tool names alike).
+    parameter: fn(Argument) -> Option<&'static str>,
+}
+
+impl RefactoringKind {
+    /// Reads the kind's arguments (the keyword is already read).
+    pub fn parse(&self, arguments: &mut dyn Arguments) -> Result<Refactoring, ParseError> {
+        (self.parse)(arguments)
+    }
+
+    /// Writes `request`'s arguments as a command does, after the keyword.
+    pub fn print(&self, request: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+        (self.print)(request, f)
+    }
+
+    pub fn compute(
+        &self,
+        project: &Project<'_>,
+        request: &Refactoring,
+    ) -> Result<Refactored, RefactorError> {
+        (self.compute)(project, request)
+    }
+
+    /// Whether `request` works on the current file (its lines, its
+    /// scopes) rather than on a name it looks up in the project.
+    pub fn needs_current_file(&self, request: &Refactoring) -> bool {
+        (self.in_current_file)(request)
+    }
+
+    /// The name of the refactoring tool's parameter that carries
+    /// `argument`, when it has one.
+    pub fn tool_parameter(&self, argument: Argument) -> Option<&'static str> {
+        match argument {
+            Argument::File => Some("path"),
+            Argument::Line => Some("line"),
+            _ => (self.parameter)(argument),
+        }
+    }
+}
+
+/// How a kind reads its arguments from a command: the command language's
+/// parser implements it, so each entry parses its own syntax with the
+/// parser's words and errors (every error ends with the `Refactor` usage).
+pub trait Arguments {
+    /// A plain, dotted or qualified name (`f`, `C.m`, `pkg.mod.f`), else
+    /// the error `what` describes.
+    fn name(&mut self, what: &str) -> Result<String, ParseError>;
+    /// An identifier.
+    fn identifier(&mut self, what: &str) -> Result<String, ParseError>;
+    /// A parameter list glued to the name before it (`f(a, b)`), without
+    /// its parentheses.
+    fn glued_params(&mut self) -> Option<String>;
+    /// Reads the keyword `word` (case-insensitive) if it is next.
+    fn eat(&mut self, word: &str) -> bool;
+    /// A line range `a:b`, first line first.
+    fn lines(&mut self) -> Result<(usize, usize), ParseError>;
+    /// Where the next word is (or would be).
+    fn here(&self) -> Span;
+    /// `Expected <what>, found '<x>'`, or `Missing <what>` at the end.
+    fn expected(&self, what: &str) -> ParseError;
+    /// An error at `span` with the usage appended.
+    fn refused(&self, message: String, span: Span) -> ParseError;
+}
+
+/// Every refactoring, in the order help lists them.
+pub static KINDS: &[RefactoringKind] = &[
+    RefactoringKind {
+        keyword: "RenameSymbol",
+        aliases: &["Rename"],
+        usage: "RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven]",
+        example: Some("Refactor RenameSymbol chunked batched"),
+        is: |r| {
+            matches!(
+                r,
+                Refactoring::Rename {
+                    kind: RenameKind::Symbol,
+                    ..
+                }
+            )
+        },
+        parse: |a| parse_rename(a, RenameKind::Symbol),
+        print: print_rename,
+        compute: rename::compute,
+        in_current_file: |_| false,
+        parameter: rename_parameter,
+    },
+    RefactoringKind {
+        keyword: "Rename_Class",
+        aliases: &[],
+        usage: "Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven]",
+        example: Some("Refactor Rename_Class UserManager AccountManager"),
+        is: |r| {
+            matches!(
+                r,
+                Refactoring::Rename {
+                    kind: RenameKind::Class,
+                    ..
+                }
+            )
+        },
+        parse: |a| parse_rename(a, RenameKind::Class),
+        print: print_rename,
+        compute: rename::compute,
+        in_current_file: |_| false,
+        parameter: rename_parameter,
+    },
+    RefactoringKind {
+        keyword: "Rename_Param",
+        aliases: &["RenameParameter"],
+        usage: "Rename_Param <function> <param> <new> [Include Text] [Only Proven]",
+        example: Some("Refactor Rename_Param connect timeout timeout_s"),
+        is: |r| matches!(r, Refactoring::RenameParam { .. }),
+        parse: parse_rename_param,
+        print: print_rename_param,
+        compute: signature::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("function"),
+            Argument::Param => Some("param"),
+            Argument::NewName => Some("new_name"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "Signature",
+        aliases: &["ChangeSignature"],
+        usage: "Signature <f>(<old params>) <f>(<new params>) [Only Proven]",
+        example: Some(
+            "Refactor Signature authenticate(username) authenticate(username, timeout=30)",
+        ),
+        is: |r| matches!(r, Refactoring::Signature { .. }),
+        parse: parse_signature,
+        print: print_signature,
+        compute: signature::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("function"),
+            Argument::OldParams => Some("old_params"),
+            Argument::NewParams => Some("new_params"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "Extract_Method",
+        aliases: &[],
+        usage: "Extract_Method <name> lines <a>:<b>",
+        example: Some("Refactor Extract_Method calculate_total lines 45:52"),
+        is: |r| {
+            matches!(
+                r,
+                Refactoring::Extract {
+                    kind: ExtractKind::Method,
+                    ..
+                }
+            )
+        },
+        parse: |a| parse_extract(a, ExtractKind::Method),
+        print: print_extract,
+        compute: extract::compute,
+        in_current_file: |_| true,
+        parameter: extract_parameter,
+    },
+    RefactoringKind {
+        keyword: "ExtractFunction",
+        aliases: &[],
+        usage: "ExtractFunction <name> lines <a>:<b>",
+        example: None,
+        is: |r| {
+            matches!(
+                r,
+                Refactoring::Extract {
+                    kind: ExtractKind::Function,
+                    ..
+                }
+            )
+        },
+        parse: |a| parse_extract(a, ExtractKind::Function),
+        print: print_extract,
+        compute: extract::compute,
+        in_current_file: |_| true,
+        parameter: extract_parameter,
+    },
+    RefactoringKind {
+        keyword: "Inline_Variable",
+        aliases: &[],
+        usage: "Inline_Variable <name>",
+        example: Some("Refactor Inline_Variable temp_result"),
+        is: |r| {
+            matches!(
+                r,
+                Refactoring::Inline {
+                    kind: InlineKind::Variable,
+                    ..
+                }
+            )
+        },
+        parse: |a| parse_inline(a, InlineKind::Variable),
+        print: print_inline,
+        compute: inline::compute,
+        in_current_file: |r| matches!(r, Refactoring::Inline { name, .. } if !name.contains('.')),
+        parameter: |a| (a == Argument::Symbol).then_some("name"),
+    },
+    RefactoringKind {
+        keyword: "InlineFunction",
+        aliases: &[],
+        usage: "InlineFunction <name>",
+        example: None,
+        is: |r| {
+            matches!(
+                r,
+                Refactoring::Inline {
+                    kind: InlineKind::Function,
+                    ..
+                }
+            )
+        },
+        parse: |a| parse_inline(a, InlineKind::Function),
+        print: print_inline,
+        compute: inline::compute,
+        in_current_file: |_| false,
+        parameter: |a| (a == Argument::Symbol).then_some("function"),
+    },
+];
+
+/// The spec's refactorings that are not built yet: refused by name.
+pub const LATER: &[&str] = &[
+    "Move_Method",
+    "ExtractClass",
+    "Extract_Interface",
+    "Split_Class",
+    "Merge_Classes",
+    "Change_Inheritance",
+    "MoveMethod",
+];
+
+/// Every keyword, in table order.
+pub fn keywords() -> Vec<&'static str> {
+    KINDS.iter().map(|k| k.keyword).collect()
+}
+
+/// The kind `word` names, by an alias or its keyword, case- and
+/// underscore-insensitively.
+pub fn lookup(word: &str) -> Option<&'static RefactoringKind> {
+    let word = squash(word);
+    let by_alias = KINDS
+        .iter()
+        .find(|k| k.aliases.iter().any(|alias| squash(alias) == word));
+    by_alias.or_else(|| KINDS.iter().find(|k| squash(k.keyword) == word))
+}
+
+/// A refactoring's name for matching: lower case, without underscores.
+pub fn squash(name: &str) -> String {
+    name.chars()
+        .filter(|c| *c != '_')
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// The examples of `Refactor`: every kind's that has one, `; `-separated.
+pub fn examples() -> String {
+    let examples: Vec<&str> = KINDS.iter().filter_map(|k| k.example).collect();
+    examples.join("; ")
+}
+
+/// The syntax of `Refactor`: every kind's usage.
+pub fn usage() -> String {
+    let kinds: Vec<&str> = KINDS.iter().map(|k| k.usage).collect();
+    format!("Refactor {}", kinds.join(" | "))
+}
+
+impl Refactoring {
+    /// Its entry in [`KINDS`].
+    pub fn kind(&self) -> &'static RefactoringKind {
+        KINDS
+            .iter()
+            .find(|k| (k.is)(self))
+            .expect("every Refactoring has an entry in KINDS (a test checks it)")
+    }
+}
+
+// -- arguments -------------------------------------------------------------
+
+const SYMBOL_FORM: &str = "a name like f, Class.method or pkg.mod.func";
+
+fn parse_rename(a: &mut dyn Arguments, kind: RenameKind) -> Result<Refactoring, ParseError> {
+    let symbol = a.name(SYMBOL_FORM)?;
+    a.glued_params();
+    let new_name = a.identifier("the new name (an identifier)")?;
+    let (include_text, sites) = rename_options(a)?;
+    Ok(Refactoring::Rename {
+        kind,
+        symbol,
+        new_name,
+        include_text,
+        sites,
+    })
+}
+
+/// A rename's options, in any order, each at most once: `Include
+/// Text`, and one of `Include Possible` / `Only Proven`.
+fn rename_options(a: &mut dyn Arguments) -> Result<(bool, SitePolicy), ParseError> {
+    let mut include_text = false;
+    let mut sites = SitePolicy::Refuse;
+    loop {
+        let here = a.here();
+        let chosen = if a.eat("Include") {
+            if a.eat("Text") {
+                if include_text {
+                    return Err(a.refused("Include Text is given twice".into(), here));
+                }
+                include_text = true;
+                continue;
+            }
+            if !a.eat("Possible") {
+                return Err(a.expected("'Text' or 'Possible' (Include Text, Include Possible)"));
+            }
+            SitePolicy::IncludePossible
+        } else if a.eat("Only") {
+            if !a.eat("Proven") {
+                return Err(a.expected("'Proven' (Only Proven)"));
+            }
+            SitePolicy::OnlyProven
+        } else {
+            return Ok((include_text, sites));
+        };
+        if sites != SitePolicy::Refuse {
+            return Err(a.refused(
+                format!(
+                    "{} and {} exclude each other: give one",
+                    sites.words(),
+                    chosen.words()
+                ),
+                here,
+            ));
+        }
+        sites = chosen;
+    }
+}
+
+fn parse_rename_param(a: &mut dyn Arguments) -> Result<Refactoring, ParseError> {
+    let function = a.name(SYMBOL_FORM)?;
+    a.glued_params();
+    let param = a.identifier("the parameter's name")?;
+    let new_name = a.identifier("the parameter's new name")?;
+    let (include_text, sites) = signature_options(a, true)?;
+    Ok(Refactoring::RenameParam {
+        function,
+        param,
+        new_name,
+        include_text,
+        sites,
+    })
+}
+
+fn parse_signature(a: &mut dyn Arguments) -> Result<Refactoring, ParseError> {
+    let function = a.name(SYMBOL_FORM)?;
+    let Some(old_params) = a.glued_params() else {
+        return Err(a.expected("the current parameters right after the name, as f(a, b)"));
+    };
+    let here = a.here();
+    let new_name = a.name("the new signature, as f(a, b, c=1)")?;
+    let last = |name: &str| name.rsplit('.').next().unwrap_or_default().to_owned();
+    if last(&new_name) != last(&function) {
+        return Err(a.refused(
+            format!(
+                "The new signature names {new_name}, not {}: Signature keeps the name (Refactor RenameSymbol renames)",
+                last(&function)
+            ),
+            here,
+        ));
+    }
+    let Some(new_params) = a.glued_params() else {
+        return Err(a.expected("the new parameters right after the name, as f(a, b)"));
+    };
+    let (_, sites) = signature_options(a, false)?;
+    Ok(Refactoring::Signature {
+        function,
+        old_params,
+        new_params,
+        sites,
+    })
+}
+
+/// The options at the end of `Rename_Param` (`Include Text`, with
+/// `text`) and `Signature`: `Only Proven`, in any order. `Include
+/// Possible` is refused: a call that passes `*args`/`**kwargs` the
+/// change cannot see into cannot be rewritten, only left as it is.
+fn signature_options(a: &mut dyn Arguments, text: bool) -> Result<(bool, SitePolicy), ParseError> {
+    let mut include_text = false;
+    let mut sites = SitePolicy::Refuse;
+    loop {
+        let here = a.here();
+        if a.eat("Include") {
+            if text && a.eat("Text") {
+                include_text = true;
+            } else if a.eat("Possible") {
+                return Err(a.refused(
+                    "Include Possible cannot apply here: the calls it cannot prove pass *args/**kwargs it cannot see into, so it cannot change them; Only Proven changes the rest".into(),
+                    here,
+                ));
+            } else if text {
+                return Err(a.expected("'Text' (Include Text)"));
+            } else {
+                return Err(a.expected("'Possible' (Include Possible)"));
+            }
+        } else if a.eat("Only") {
+            if !a.eat("Proven") {
+                return Err(a.expected("'Proven' (Only Proven)"));
+            }
+            sites = SitePolicy::OnlyProven;
+        } else {
+            return Ok((include_text, sites));
+        }
+    }
+}
+
+fn parse_extract(a: &mut dyn Arguments, kind: ExtractKind) -> Result<Refactoring, ParseError> {
+    let name = a.identifier("the new name (an identifier)")?;
+    if !a.eat("lines") {
+        return Err(a.expected("'lines' and a range (lines 45:52)"));
+    }
+    let (first_line, last_line) = a.lines()?;
+    Ok(Refactoring::Extract {
+        kind,
+        name,
+        first_line,
+        last_line,
+    })
+}
+
+fn parse_inline(a: &mut dyn Arguments, kind: InlineKind) -> Result<Refactoring, ParseError> {
+    let name = a.name(SYMBOL_FORM)?;
+    a.glued_params();
+    Ok(Refactoring::Inline { kind, name })
+}
+
+// -- printing --------------------------------------------------------------
+
+fn print_rename(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+    if let Refactoring::Rename {
+        symbol,
+        new_name,
+        include_text,
+        sites,
+        ..
+    } = r
+    {
+        write!(f, "{symbol} {new_name}")?;
+        if *include_text {
+            f.write_str(" Include Text")?;
+        }
+        f.write_str(&site_option(*sites))?;
+    }
+    Ok(())
+}
+
+fn print_rename_param(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+    if let Refactoring::RenameParam {
+        function,
+        param,
+        new_name,
+        include_text,
+        sites,
+    } = r
+    {
+        write!(
+            f,
+            "{function} {param} {new_name}{}{}",
+            if *include_text { " Include Text" } else { "" },
+            site_option(*sites)
+        )?;
+    }
+    Ok(())
+}
+
+fn print_signature(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+    if let Refactoring::Signature {
+        function,
+        old_params,
+        new_params,
+        sites,
+    } = r
+    {
+        let name = function.rsplit('.').next().unwrap_or(function);
+        write!(
+            f,
+            "{function}({old_params}) {name}({new_params}){}",
+            site_option(*sites)
+        )?;
+    }
+    Ok(())
+}
+
+fn print_extract(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+    if let Refactoring::Extract {
+        name,
+        first_line,
+        last_line,
+        ..
+    } = r
+    {
+        write!(f, "{name} lines {first_line}:{last_line}")?;
+    }
+    Ok(())
+}
+
+fn print_inline(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+    if let Refactoring::Inline { name, .. } = r {
+        f.write_str(name)?;
+    }
+    Ok(())
+}
+
+/// ` Only Proven` and its kin, as a command ends with them.
+fn site_option(sites: SitePolicy) -> String {
+    match sites.words() {
+        "" => String::new(),
+        words => format!(" {words}"),
+    }
+}
+
+// -- tool parameters -------------------------------------------------------
+
+fn rename_parameter(argument: Argument) -> Option<&'static str> {
+    match argument {
+        Argument::Symbol => Some("symbol"),
+        Argument::NewName => Some("new_name"),
+        Argument::Sites => Some("possible"),
+        _ => None,
+    }
+}
+
+fn extract_parameter(argument: Argument) -> Option<&'static str> {
+    (argument == Argument::NewName).then_some("name")
+}
+
+// -- what a reply says of the result ----------------------------------------
+
+impl Summary {
+    /// `Renamed in 2 files (a.py, b.py), 23 references updated` and its
+    /// kin: `files` lists the changed files as the reply shows them,
+    /// `sites` shows a list of sites.
+    pub fn words(&self, files: &str, sites: &dyn Fn(&[&Location]) -> String) -> String {
+        match self {
+            Summary::Renamed {
+                files: count,
+                references,
+                ..
+            } => format!(
+                "Renamed in {count} {} ({files}), {references} {} updated",
+                plural(*count, "file"),
+                plural(*references, "reference")
+            ),
+            Summary::SignatureChanged {
+                callers, followed, ..
+            } => {
+                let mut words = format!(
+                    "Signature updated, {callers} {} replaced",
+                    plural(*callers, "caller")
+                );
+                if !followed.is_empty() {
+                    let all: Vec<&Location> = followed.iter().collect();
+                    words.push_str(&format!(
+                        " (through {} forwarding {}, followed: {})",
+                        all.len(),
+                        plural(all.len(), "call"),
+                        sites(&all)
+                    ));
+                }
+                words
+            }
+            Summary::Extracted {
+                kind, duplicates, ..
+            } => format!(
+                "{} extracted, {duplicates} duplicate {} replaced",
+                match kind {
+                    ExtractKind::Method => "Method",
+                    ExtractKind::Function => "Function",
+                },
+                plural(*duplicates, "block")
+            ),
+            Summary::Inlined {
+                kind, locations, ..
+            } => format!(
+                "{} inlined at {locations} {}",
+                match kind {
+                    InlineKind::Variable => "Variable",
+                    InlineKind::Function => "Function",
+                },
+                plural(*locations, "location")
+            ),
+        }
+    }
+
+    /// The counts of a preview, without the verb: `23 references`.
+    pub fn preview_counts(&self) -> String {
+        match self {
+            Summary::Renamed { references, .. } => {
+                format!("{references} {}", plural(*references, "reference"))
+            }
+            Summary::SignatureChanged { callers, .. } => {
+                format!("{callers} {}", plural(*callers, "caller"))
+            }
+            Summary::Extracted { duplicates, .. } => {
+                format!("{duplicates} duplicate {}", plural(*duplicates, "block"))
+            }
+            Summary::Inlined { locations, .. } => {
+                format!("{locations} {}", plural(*locations, "location"))
+            }
+        }
+    }
+
+    /// The `summary` object of the JSON `refactor` report; `site` is how
+    /// the report writes a site.
+    pub fn json(&self, site: &dyn Fn(&Location) -> Value) -> Value {
+        match self {
+            Summary::Renamed {
+                symbol,
+                files,
+                references,
+            } => json!({"symbol": symbol, "files": files, "references": references}),
+            Summary::SignatureChanged {
+                function,
+                callers,
+                followed,
+            } => {
+                json!({"function": function, "callers": callers, "followed": followed.iter().map(site).collect::<Vec<_>>()})
+            }
+            Summary::Extracted {
+                name, duplicates, ..
+            } => json!({"name": name, "duplicates": duplicates}),
+            Summary::Inlined {
+                name, locations, ..
+            } => json!({"name": name, "locations": locations}),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One request of every kind, as a command writes it.
+    const COMMANDS: &[&str] = &[
+        "RenameSymbol chunked batched Include Text Only Proven",
+        "Rename_Class UserManager AccountManager Include Possible",
+        "Rename_Param connect timeout timeout_s Include Text Only Proven",
+        "Signature auth.login(user) login(user, timeout=30) Only Proven",
+        "Extract_Method total lines 4:9",
+        "ExtractFunction total lines 4:9",
+        "Inline_Variable temp",
+        "InlineFunction pkg.helper",
+    ];
+
+    fn parsed(command: &str) -> Refactoring {
+        match crate::commands::parse_command(&format!("Refactor {command}")) {
+            Ok(crate::commands::command::Command::Refactor(r)) => r,
+            other => panic!("{command}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_kind_parses_prints_and_finds_its_own_entry() {
+        assert_eq!(COMMANDS.len(), KINDS.len());
+        for (command, kind) in COMMANDS.iter().zip(KINDS) {
+            let request = parsed(command);
+            assert_eq!(request.kind().keyword, kind.keyword, "{command}");
+            assert_eq!(request.to_string(), *command);
+            assert!(kind.usage.starts_with(kind.keyword), "{}", kind.usage);
+        }
+    }
+
+    #[test]
+    fn every_example_runs_its_own_kind() {
+        for kind in KINDS {
+            if let Some(example) = kind.example {
+                let words = example.strip_prefix("Refactor ").unwrap();
+                assert_eq!(parsed(words).kind().keyword, kind.keyword, "{example}");
+            }
+        }
+    }
+
+    #[test]
+    fn keywords_and_aliases_are_unambiguous() {
+        let mut seen = std::collections::BTreeSet::new();
+        for kind in KINDS {
+            for name in std::iter::once(&kind.keyword).chain(kind.aliases) {
+                assert!(seen.insert(squash(name)), "{name} twice");
+                assert_eq!(lookup(name).map(|k| k.keyword), Some(kind.keyword));
+            }
+        }
+        for later in LATER {
+            assert!(lookup(later).is_none(), "{later} is built");
+        }
+    }
+
+    #[test]
+    fn every_argument_the_request_has_is_a_tool_parameter() {
+        // the arguments an error of each kind can be about
+        let arguments: &[(&str, &[Argument])] = &[
+            (
+                "RenameSymbol",
+                &[Argument::Symbol, Argument::NewName, Argument::Sites],
+            ),
+            (
+                "Rename_Class",
+                &[Argument::Symbol, Argument::NewName, Argument::Sites],
+            ),
+            (
+                "Rename_Param",
+                &[Argument::Symbol, Argument::Param, Argument::NewName],
+            ),
+            (
+                "Signature",
+                &[Argument::Symbol, Argument::OldParams, Argument::NewParams],
+            ),
+            ("Extract_Method", &[Argument::NewName]),
+            ("ExtractFunction", &[Argument::NewName]),
+            ("Inline_Variable", &[Argument::Symbol]),
+            ("InlineFunction", &[Argument::Symbol]),
+        ];
+        for (keyword, arguments) in arguments {
+            let kind = lookup(keyword).unwrap();
+            for argument in *arguments {
+                assert!(
+                    kind.tool_parameter(*argument).is_some(),
+                    "{keyword}: {argument:?}"
+                );
+            }
+            assert_eq!(kind.tool_parameter(Argument::File), Some("path"));
+            assert_eq!(kind.tool_parameter(Argument::Lines), None, "{keyword}");
+        }
+    }
+}
