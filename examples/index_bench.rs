@@ -141,7 +141,7 @@ fn main() {
     println!("root: {}  threads: {threads}", root.display());
 
     // Warm the page cache so that neither measurement pays for the disk.
-    let paths = disk::python_files(&root);
+    let paths = disk::indexed_files(&root);
     let _: usize = paths
         .iter()
         .map(|rel| std::fs::read(root.join(rel)).map(|b| b.len()).unwrap_or(0))

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 /// Lines, bytes and syntax nodes of every Python file under `root`.
 pub fn parse_all(root: &Path) -> (usize, usize, usize) {
-    disk::python_files(root)
+    disk::indexed_files(root)
         .par_iter()
         .map(|rel| {
             let Ok(src) = std::fs::read_to_string(root.join(rel)) else {

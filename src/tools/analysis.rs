@@ -67,7 +67,7 @@ pub fn get_complexity(engine: &Engine, sender: &str, p: FileOrProject) -> Result
         return Ok(value);
     }
     let mut blocks: Vec<(u32, String, String)> = Vec::new();
-    for file in engine.python_files(sender, p.path.as_deref())? {
+    for file in engine.code_files(sender, p.path.as_deref())? {
         if let Ok(report) = engine.complexity(sender, &file, None) {
             blocks.extend(
                 report
@@ -102,7 +102,7 @@ pub const GET_TODOS: &str = "The TODO, FIXME, XXX and HACK comments of a Python 
 pub fn get_todos(engine: &Engine, sender: &str, p: FileOrProject) -> Result<Value, ToolError> {
     let files = match p.path.as_deref() {
         Some(path) if !is_folder(engine, path) => vec![path.to_owned()],
-        under => engine.python_files(sender, under)?,
+        under => engine.code_files(sender, under)?,
     };
     let single = files.len() == 1 && p.path.is_some();
     let mut todos = Vec::new();

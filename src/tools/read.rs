@@ -232,7 +232,7 @@ pub fn get_structure(engine: &Engine, sender: &str, p: GetStructure) -> Result<V
         })?;
         return Ok(op_json::structure(&tree));
     }
-    let files = engine.python_files(sender, p.path.as_deref())?;
+    let files = engine.code_files(sender, p.path.as_deref())?;
     let mut shown = Vec::new();
     let mut used = 0;
     let mut skipped = Vec::new();

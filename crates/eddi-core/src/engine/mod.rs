@@ -740,7 +740,7 @@ impl Engine {
                 let why = not_supported_here(&live.session, Capability::IndexScan);
                 return match (reply, why) {
                     (Reply::Fail(reason, clauses), Some(why)) if not_found => {
-                        Reply::Fail(not_python_first(&why, &reason), clauses)
+                        Reply::Fail(unsupported_file_first(&why, &reason), clauses)
                     }
                     (reply, _) => reply,
                 };
@@ -1058,7 +1058,7 @@ pub(super) fn unsupported(
 /// The failure of a project-wide code command run while the current file
 /// is not one the command supports: that first (the name asked for may be in that file),
 /// then what the project's Python files said.
-pub(super) fn not_python_first(not_python: &str, failure: &str) -> String {
+pub(super) fn unsupported_file_first(not_python: &str, failure: &str) -> String {
     format!("{not_python}; in the project's Python files: {failure}")
 }
 

@@ -358,7 +358,7 @@ impl Engine {
                 .as_ref()
                 .filter(|_| matches!(fault.error.kind, ErrorKind::NotFound))
             {
-                fault.error.message = super::not_python_first(why, &fault.error.message);
+                fault.error.message = super::unsupported_file_first(why, &fault.error.message);
             }
             fault
         };

@@ -84,7 +84,7 @@ pub struct Skipped {
 /// Workspace-relative, `/`-separated paths of the files the index scans
 /// under `root` (the extensions of the languages with an index scan:
 /// Python's modules), sorted.
-pub fn python_files(root: &Path) -> Vec<String> {
+pub fn indexed_files(root: &Path) -> Vec<String> {
     let mut out = Vec::new();
     let walker = ignore::WalkBuilder::new(root)
         .hidden(true)

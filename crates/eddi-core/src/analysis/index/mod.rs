@@ -201,7 +201,7 @@ impl ProjectIndex {
             skipped: Vec::new(),
             recent: Default::default(),
         };
-        let paths = disk::python_files(root);
+        let paths = disk::indexed_files(root);
         index.load_all(paths);
         index
     }
@@ -539,7 +539,7 @@ impl ProjectIndex {
                 unchanged_skips.insert(s.path.clone());
             }
         }
-        for path in disk::python_files(&self.root) {
+        for path in disk::indexed_files(&self.root) {
             if !self.by_path.contains_key(&path) && !unchanged_skips.contains(&path) {
                 report.added.push(path.clone());
                 reload.push(path);

@@ -102,9 +102,10 @@ impl Engine {
         Ok(check(&file.text, &file.tree))
     }
 
-    /// The Python files of the workspace (under the folder `under`) that
+    /// The files of the workspace in a language with symbol sites (Python)
+    /// (under the folder `under`) that
     /// `sender` may read, sorted.
-    pub fn python_files(&self, sender: &str, under: Option<&str>) -> Result<Vec<String>, OpError> {
+    pub fn code_files(&self, sender: &str, under: Option<&str>) -> Result<Vec<String>, OpError> {
         let files = self
             .workspace
             .list(under)

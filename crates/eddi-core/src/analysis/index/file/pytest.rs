@@ -29,7 +29,7 @@ impl Requests {
 }
 
 /// Whether a module is one pytest collects tests or fixtures from (its
-/// default `python_files`, and `conftest.py`).
+/// default `python_files` pattern, and `conftest.py`).
 pub(super) fn is_pytest_module(module: &str, is_package: bool) -> bool {
     let base = module.rsplit('.').next().unwrap_or(module);
     !is_package && (base.starts_with("test_") || base.ends_with("_test") || base == "conftest")
