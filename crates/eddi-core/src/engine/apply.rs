@@ -679,3 +679,47 @@ fn names(paths: &[WorkspacePath]) -> String {
     }
     shown.join(", ")
 }
+
+#[cfg(test)]
+mod tests {
+    /// Every edit a session makes is a `WorkspaceChange` through this
+    /// applier: no other engine or server code makes an edit event of its
+    /// own (matching one, as `code.rs` does to see what changed, is fine).
+    #[test]
+    fn only_the_applier_makes_edit_events() {
+        let core = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let made = regex::Regex::new(r"Event::(Edited|Amended)\s*\{[^}]*\}").unwrap();
+        let mut offenders = Vec::new();
+        for dir in [core.join("engine"), core.join("../../../src")] {
+            for file in rust_files(&dir) {
+                if file.ends_with("engine/apply.rs")
+                    || file.components().any(|c| c.as_os_str() == "tests")
+                {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&file).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                if made.find_iter(code).any(|m| !m.as_str().contains("..")) {
+                    offenders.push(file.display().to_string());
+                }
+            }
+        }
+        assert!(
+            offenders.is_empty(),
+            "edit events made outside the applier: {offenders:?}"
+        );
+    }
+
+    fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files.extend(rust_files(&path));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+        files
+    }
+}
