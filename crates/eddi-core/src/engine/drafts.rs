@@ -207,7 +207,8 @@ impl Engine {
         let same = change.is_identity();
         if !same {
             // The difference as a change of the buffer, applied like every
-            // edit; the cursor goes to its first hunk.
+            // edit (the draft's text is in the file's line ending, which the
+            // applier keeps); the cursor goes to its first hunk.
             let hunks = change.edits();
             let first = hunks.first().map_or(0, |(from, _, _)| *from);
             let edits = TextEdits::new(

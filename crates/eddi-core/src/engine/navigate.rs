@@ -190,6 +190,9 @@ impl Ctx<'_> {
         }
         match mode {
             ReplaceMode::All => {
+                // A replacement is already in the file's line ending (the
+                // template was converted, captures are the file's text), so
+                // the applier's conversion leaves it as it is.
                 let edits: Vec<_> = found
                     .iter()
                     .filter(|r| !r.is_noop)
