@@ -4,8 +4,8 @@ use eddi::analysis::comment::comment;
 use eddi::analysis::delete::delete_symbol;
 use eddi::analysis::insert::{insert_definition, insert_import};
 use eddi::analysis::modify::modify;
-use eddi::analysis::textedit::{apply, char_edits};
-use eddi::analysis::{Analysis, EditResult, SyntaxTree};
+use eddi::analysis::textedit::apply;
+use eddi::analysis::{Analysis, CharEdit, EditResult, SyntaxTree};
 use eddi::commands::command::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
 use eddi::edit::Position;
 use ropey::Rope;
@@ -80,7 +80,13 @@ fn spec_workflow() {
     // the session's tree follows the edit incrementally
     let new = apply(&text, &r.edits).unwrap();
     let mut tree = tree;
-    tree.edit(&text, &new, &char_edits(&r.edits)).unwrap();
+    let change = r
+        .text_edits()
+        .unwrap()
+        .to_change_set(text.len_chars(), eddi::edit::LineEnding::Lf)
+        .unwrap();
+    tree.edit(&text, &new, &CharEdit::of_change(&change))
+        .unwrap();
     assert_eq!(tree.to_sexp(), SyntaxTree::parse(&new).unwrap().to_sexp());
 }
 
@@ -457,7 +463,7 @@ fn rename_non_ascii_function() {
     .unwrap();
     assert_eq!(r.edits.len(), 1);
     assert_eq!(
-        eddi::edit::position::from_char(&text, r.edits[0].start),
+        eddi::edit::position::from_char(&text, r.edits[0].range.start),
         Position::new(68, 4)
     );
     assert_eq!(r.element, Some(Position::new(68, 0)));

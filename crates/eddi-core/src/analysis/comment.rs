@@ -23,8 +23,9 @@ use super::error::{AnalysisError, Result};
 use super::lines;
 use super::outline::{symbol_node, Symbol, SymbolKind};
 use super::syntax::{byte_to_char, node_start, SyntaxTree};
-use super::textedit::{apply, map_offset, EditResult, TextEdit};
+use super::textedit::{apply, map_offset, EditResult};
 use crate::analysis::target::CommentStyle;
+use crate::change::Indel;
 use crate::edit::position::from_char;
 
 /// What a comment edit does to the text that was there.
@@ -81,18 +82,18 @@ pub fn comment(
             }
             let at = lines::start(text, line);
             match attached {
-                0 => (vec![TextEdit::insert(at, out)], Commented::Added),
+                0 => (vec![Indel::insert(at, out)], Commented::Added),
                 n if replace => (
-                    vec![TextEdit::replace(lines::start(text, first)..at, out)],
+                    vec![Indel::new(lines::start(text, first)..at, out)],
                     Commented::Replaced(n),
                 ),
-                n => (vec![TextEdit::insert(at, out)], Commented::AddedBelow(n)),
+                n => (vec![Indel::insert(at, out)], Commented::AddedBelow(n)),
             }
         }
         CommentStyle::Docstring => docstring(text, tree, symbol, &body, replace)?,
     };
     let new = apply(text, &edits)?;
-    let at = map_offset(&edits, edits[0].start);
+    let at = map_offset(&edits, edits[0].range.start);
     let element = from_char(&new, at);
     let result = EditResult {
         cursor: element,
@@ -109,7 +110,7 @@ fn docstring(
     symbol: &Symbol,
     body: &str,
     replace: bool,
-) -> Result<(Vec<TextEdit>, Commented)> {
+) -> Result<(Vec<Indel>, Commented)> {
     if !matches!(
         symbol.kind,
         SymbolKind::Function | SymbolKind::Method | SymbolKind::Class
@@ -199,12 +200,12 @@ fn docstring(
         }
         let end = byte_to_char(text, first.end_byte());
         Ok((
-            vec![TextEdit::replace(start..end, doc)],
+            vec![Indel::new(start..end, doc)],
             Commented::Replaced(old_lines),
         ))
     } else {
         Ok((
-            vec![TextEdit::insert(start, format!("{doc}\n{indent}"))],
+            vec![Indel::insert(start, format!("{doc}\n{indent}"))],
             Commented::Added,
         ))
     }

@@ -13,7 +13,8 @@ use super::error::Result;
 use super::lines;
 use super::outline::{Outline, Symbol};
 use super::reindent::detect_unit;
-use super::textedit::{apply, EditResult, TextEdit};
+use super::textedit::{apply, EditResult};
+use crate::change::Indel;
 use crate::edit::position::from_char;
 
 /// Computes the deletion of `symbol`.
@@ -34,7 +35,7 @@ pub fn delete_symbol(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<
         } else {
             indent
         };
-        TextEdit::replace(
+        Indel::new(
             lines::start(text, first)..lines::end_with_newline(text, last),
             format!("{indent}pass\n"),
         )
@@ -46,7 +47,7 @@ pub fn delete_symbol(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<
         if before < first && before > 0 {
             // delete the blank lines above with the element; keep the newline
             // that ends the previous code line
-            TextEdit::delete(lines::start(text, before)..lines::end_with_newline(text, last))
+            Indel::delete(lines::start(text, before)..lines::end_with_newline(text, last))
         } else {
             let mut after = last + 1;
             while after < n && lines::is_blank(text, after) {
@@ -56,15 +57,15 @@ pub fn delete_symbol(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<
             let start = lines::start(text, first);
             if after >= n && first > 0 {
                 // nothing follows: drop the element and keep the text ending
-                TextEdit::delete(start..text.len_chars())
+                Indel::delete(start..text.len_chars())
             } else {
-                TextEdit::delete(start..end)
+                Indel::delete(start..end)
             }
         }
     };
     let edits = vec![edit];
     let new = apply(text, &edits)?;
-    let at = edits[0].start.min(new.len_chars());
+    let at = edits[0].range.start.min(new.len_chars());
     let cursor = from_char(&new, at);
     let note = sole_member.then(|| "the class keeps a 'pass' body".to_string());
     Ok(EditResult {

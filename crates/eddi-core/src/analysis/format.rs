@@ -19,7 +19,8 @@ use std::process::{Command, Stdio};
 use ropey::Rope;
 
 use super::error::{AnalysisError, Result};
-use super::textedit::{EditResult, TextEdit};
+use super::textedit::EditResult;
+use crate::change::Indel;
 use crate::edit::position::clamp;
 use crate::edit::{LineRange, Position};
 
@@ -63,7 +64,7 @@ pub fn format(
                 let edits = if out == source {
                     Vec::new()
                 } else {
-                    vec![TextEdit::replace(0..text.len_chars(), out.clone())]
+                    vec![Indel::new(0..text.len_chars(), out.clone())]
                 };
                 let note = edits.is_empty().then(|| "already formatted".to_string());
                 let new = Rope::from_str(&out);
@@ -179,7 +180,7 @@ mod tests {
             Position::new(5, 5),
         )
         .unwrap();
-        assert_eq!(r.edits[0].text, "x = 1\ny = [1, 2]\n");
+        assert_eq!(r.edits[0].insert, "x = 1\ny = [1, 2]\n");
         assert_eq!(r.cursor, Position::new(2, 0));
         let same = format(&Rope::from_str("x = 1\n"), None, None, Position::ZERO).unwrap();
         assert!(same.edits.is_empty());
@@ -194,7 +195,7 @@ mod tests {
             Position::ZERO,
         )
         .unwrap();
-        assert_eq!(ranged.edits[0].text, "a=1\nb = 2\n");
+        assert_eq!(ranged.edits[0].insert, "a=1\nb = 2\n");
         let crlf = format(
             &Rope::from_str("x = 1\r\ny = 2\r\n"),
             None,

@@ -32,8 +32,9 @@ use super::nodes::is_docstring;
 use super::outline::{content_end_byte, enclosing, symbol_node, Enclosing, Outline};
 use super::reindent::{detect_unit, reindent};
 use super::syntax::{byte_to_char, node_start, node_text, SyntaxTree};
-use super::textedit::{apply, EditResult, TextEdit};
+use super::textedit::{apply, EditResult};
 use crate::analysis::target::InsertKind;
+use crate::change::Indel;
 use crate::edit::position::from_char;
 use crate::edit::Position;
 
@@ -124,7 +125,7 @@ fn place_definition(
                 let line = node_start(text, *only).line;
                 if (t == "pass" || t == "...") && line > header_line {
                     let range = lines::start(text, line)..lines::end_with_newline(text, line);
-                    let mut result = finish(text, vec![TextEdit::replace(range, code.clone())], range_start(text, line), &code, 0)?;
+                    let mut result = finish(text, vec![Indel::new(range, code.clone())], range_start(text, line), &code, 0)?;
                     result.note = Some(format!("replaced the class's '{t}' body"));
                     return Ok(result);
                 }
@@ -186,7 +187,7 @@ fn place_definition(
                         let line = start_line(text, *first);
                         let at = lines::start(text, line);
                         let inserted = format!("{code}\n\n");
-                        finish(text, vec![TextEdit::insert(at, inserted)], at, &code, 0)
+                        finish(text, vec![Indel::insert(at, inserted)], at, &code, 0)
                     }
                     // empty (or comment-only) file: append
                     None => {
@@ -199,7 +200,7 @@ fn place_definition(
                             prefix.push('\n');
                         }
                         let inserted = format!("{prefix}{code}");
-                        finish(text, vec![TextEdit::insert(len, inserted)], len, &code, prefix.matches('\n').count())
+                        finish(text, vec![Indel::insert(len, inserted)], len, &code, prefix.matches('\n').count())
                     }
                 },
             }
@@ -275,7 +276,7 @@ fn place_after(
     }
     finish(
         text,
-        vec![TextEdit::replace(from..to, inserted)],
+        vec![Indel::new(from..to, inserted)],
         from,
         code,
         lead_lines,
@@ -285,7 +286,7 @@ fn place_after(
 /// Result of one insertion whose code starts `lead_lines` lines after `at`.
 fn finish(
     text: &Rope,
-    edits: Vec<TextEdit>,
+    edits: Vec<Indel>,
     at: usize,
     code: &str,
     lead_lines: usize,
@@ -421,7 +422,7 @@ pub fn insert_import(text: &Rope, tree: &SyntaxTree, code: &str) -> Result<EditR
         .map(|s| (*s, import_specs(text, *s)))
         .collect();
 
-    let mut edits: Vec<TextEdit> = Vec::new();
+    let mut edits: Vec<Indel> = Vec::new();
     let mut new_lines: Vec<String> = Vec::new();
     let mut future_lines: Vec<String> = Vec::new();
     let mut merged_into: Option<usize> = None;
@@ -462,7 +463,7 @@ pub fn insert_import(text: &Rope, tree: &SyntaxTree, code: &str) -> Result<EditR
                             let at = byte_to_char(text, last.end_byte());
                             let added: Vec<String> =
                                 missing.iter().map(|m| m.to_string()).collect();
-                            edits.push(TextEdit::insert(at, format!(", {}", added.join(", "))));
+                            edits.push(Indel::insert(at, format!(", {}", added.join(", "))));
                             merged_into = Some(node_start(text, *node).line);
                         }
                     }
@@ -555,15 +556,15 @@ pub fn insert_import(text: &Rope, tree: &SyntaxTree, code: &str) -> Result<EditR
         inserts.push((at, t));
     }
     for (at, t) in inserts {
-        edits.push(TextEdit::insert(at, t));
+        edits.push(Indel::insert(at, t));
     }
-    edits.sort_by_key(|e| e.start);
+    edits.sort_by_key(|e| e.range.start);
     // merge inserts at the same offset (keep order: future first)
-    let mut merged: Vec<TextEdit> = Vec::new();
+    let mut merged: Vec<Indel> = Vec::new();
     for e in edits {
         match merged.last_mut() {
-            Some(last) if last.start == e.start && last.end == e.end && e.start == e.end => {
-                last.text.push_str(&e.text)
+            Some(last) if last.range == e.range && e.range.is_empty() => {
+                last.insert.push_str(&e.insert)
             }
             _ => merged.push(e),
         }
@@ -573,12 +574,12 @@ pub fn insert_import(text: &Rope, tree: &SyntaxTree, code: &str) -> Result<EditR
     let inserted = merged
         .iter()
         .rev()
-        .find(|e| e.start == e.end && e.text.trim_start_matches('\n').contains('\n'));
+        .find(|e| e.range.is_empty() && e.insert.trim_start_matches('\n').contains('\n'));
     let element = match (inserted, merged_into) {
         (Some(e), _) => {
-            let line = from_char(&new, super::textedit::map_offset(&merged, e.start)).line;
+            let line = from_char(&new, super::textedit::map_offset(&merged, e.range.start)).line;
             Some(Position::new(
-                line + e.text.chars().take_while(|c| *c == '\n').count(),
+                line + e.insert.chars().take_while(|c| *c == '\n').count(),
                 0,
             ))
         }

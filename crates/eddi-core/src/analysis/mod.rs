@@ -2,9 +2,9 @@
 //! analyses, and code edits computed as data.
 //!
 //! Pure: every function takes a [`ropey::Rope`] and/or a [`SyntaxTree`] and
-//! returns data. Edits are [`TextEdit`]s in char offsets of the current text
-//! (sorted, non-overlapping), never applied; generated text uses `'\n'` and
-//! the caller converts to the file's line ending. Positions are
+//! returns data. Edits are the change's [`crate::change::Indel`]s in char
+//! offsets of the current text (sorted, non-overlapping), never applied;
+//! generated text uses `'\n'` and the applier writes the file's line ending. Positions are
 //! [`crate::edit::Position`]s (chars); [`syntax`] is the only place that
 //! converts tree-sitter bytes/points. Nothing panics on bad input: trees with
 //! ERROR nodes are analysed as far as they go. The only process spawned is
@@ -61,7 +61,7 @@ pub mod validate;
 pub use error::{AnalysisError, Candidate};
 pub use outline::{Enclosing, Outline, Symbol, SymbolKind};
 pub use syntax::{CharEdit, SyntaxTree};
-pub use textedit::{EditResult, TextEdit};
+pub use textedit::EditResult;
 
 use ropey::Rope;
 

@@ -32,8 +32,9 @@ use super::lines;
 use super::outline::{lookup, parameter_identifier, symbol_node, Outline, Symbol, SymbolKind};
 use super::scope::{analyze, Resolution, ScopeKind, Scopes};
 use super::syntax::{byte_to_char, node_text, SyntaxTree};
-use super::textedit::{apply, map_offset, EditResult, TextEdit};
+use super::textedit::{apply, map_offset, EditResult};
 use crate::analysis::target::{CodeTarget, Modification, Visibility};
+use crate::change::Indel;
 use crate::edit::position::from_char;
 
 /// Computes a modification of the element named by `target`.
@@ -87,8 +88,11 @@ pub fn modify(
     let new = apply(text, &edits)?;
     // A renamed variable's position is its name: it stays at the name's start.
     let at = symbol.position_offset(text);
-    let moved = match edits.iter().find(|e| e.start == at && e.end > at) {
-        Some(e) => map_offset(&edits, at) - e.text.chars().count(),
+    let moved = match edits
+        .iter()
+        .find(|e| e.range.start == at && e.range.end > at)
+    {
+        Some(e) => map_offset(&edits, at) - e.insert.chars().count(),
         None => map_offset(&edits, at),
     };
     let element = from_char(&new, moved);
@@ -137,7 +141,7 @@ pub fn rename(
     outline: &Outline,
     symbol: &Symbol,
     new_name: &str,
-) -> Result<Vec<TextEdit>> {
+) -> Result<Vec<Indel>> {
     if !is_identifier(new_name) {
         return Err(AnalysisError::InvalidName(new_name.to_string()));
     }
@@ -178,7 +182,7 @@ pub fn rename(
     ranges.dedup();
     Ok(ranges
         .into_iter()
-        .map(|r| TextEdit::replace(r, new_name))
+        .map(|r| Indel::new(r, new_name))
         .collect())
 }
 
@@ -282,7 +286,7 @@ fn add_param(
     symbol: &Symbol,
     param: &str,
     at: Option<usize>,
-) -> Result<(Vec<TextEdit>, Option<String>)> {
+) -> Result<(Vec<Indel>, Option<String>)> {
     let def = function_node(text, tree, symbol)?;
     let param = param.trim();
     check_params(param)?;
@@ -333,12 +337,12 @@ fn add_param(
         }
     }
     let edit = if list.is_empty() {
-        TextEdit::insert(byte_to_char(text, params.start_byte()) + 1, param)
+        Indel::insert(byte_to_char(text, params.start_byte()) + 1, param)
     } else if index >= list.len() {
         let last = list[list.len() - 1];
-        TextEdit::insert(byte_to_char(text, last.end_byte()), format!(", {param}"))
+        Indel::insert(byte_to_char(text, last.end_byte()), format!(", {param}"))
     } else {
-        TextEdit::insert(
+        Indel::insert(
             byte_to_char(text, list[index].start_byte()),
             format!("{param}, "),
         )
@@ -358,12 +362,7 @@ fn single_param_kind(param: &str) -> Option<ParamKind> {
     }
 }
 
-fn remove_param(
-    text: &Rope,
-    tree: &SyntaxTree,
-    symbol: &Symbol,
-    name: &str,
-) -> Result<Vec<TextEdit>> {
+fn remove_param(text: &Rope, tree: &SyntaxTree, symbol: &Symbol, name: &str) -> Result<Vec<Indel>> {
     let def = function_node(text, tree, symbol)?;
     let (params, list) = parameter_nodes(def);
     let found = list
@@ -389,7 +388,7 @@ fn remove_param(
             .unwrap_or(end);
         start..close
     };
-    Ok(vec![TextEdit::delete(range)])
+    Ok(vec![Indel::delete(range)])
 }
 
 fn change_signature(
@@ -397,7 +396,7 @@ fn change_signature(
     tree: &SyntaxTree,
     symbol: &Symbol,
     params: &str,
-) -> Result<Vec<TextEdit>> {
+) -> Result<Vec<Indel>> {
     let def = function_node(text, tree, symbol)?;
     let trimmed = params.trim();
     let inner = trimmed
@@ -412,10 +411,10 @@ fn change_signature(
     if text.slice(range.clone()) == inner {
         return Ok(Vec::new());
     }
-    Ok(vec![TextEdit::replace(range, inner)])
+    Ok(vec![Indel::new(range, inner)])
 }
 
-fn add_decorator(text: &Rope, symbol: &Symbol, decorator: &str) -> Result<Vec<TextEdit>> {
+fn add_decorator(text: &Rope, symbol: &Symbol, decorator: &str) -> Result<Vec<Indel>> {
     if !matches!(
         symbol.kind,
         SymbolKind::Function | SymbolKind::Method | SymbolKind::Class
@@ -454,7 +453,7 @@ fn add_decorator(text: &Rope, symbol: &Symbol, decorator: &str) -> Result<Vec<Te
         line += 1;
     }
     let indent = lines::indent_str(&lines::text_of(text, symbol.position.line)).to_string();
-    Ok(vec![TextEdit::insert(
+    Ok(vec![Indel::insert(
         lines::start(text, line),
         format!("{indent}{d}\n"),
     )])

@@ -31,7 +31,7 @@ use tree_sitter::{InputEdit, Node, Parser, Point, Tree};
 
 use super::error::{AnalysisError, Result};
 use crate::edit::position::from_char;
-use crate::edit::Position;
+use crate::edit::{ChangeSet, Position};
 use crate::language::{python::Python, Language};
 
 /// One edit in char offsets: `start..old_end` of the document before this
@@ -41,6 +41,31 @@ pub struct CharEdit {
     pub start: usize,
     pub old_end: usize,
     pub new_end: usize,
+}
+
+impl CharEdit {
+    /// The extents of a change's edits, as tree-sitter wants them: in
+    /// order, each in the coordinates of the text after the previous ones.
+    /// Not an edit shape of its own (it has no text): what keeps a tree in
+    /// step with an edit is derived from the edit's change, here only.
+    pub fn of_change(change: &ChangeSet) -> Vec<CharEdit> {
+        let mut shift: isize = 0;
+        change
+            .edits()
+            .into_iter()
+            .map(|(from, to, inserted)| {
+                let start = (from as isize + shift) as usize;
+                let old_end = (to as isize + shift) as usize;
+                let new_end = start + inserted.chars().count();
+                shift += new_end as isize - old_end as isize;
+                CharEdit {
+                    start,
+                    old_end,
+                    new_end,
+                }
+            })
+            .collect()
+    }
 }
 
 /// A parsed document: the tree-sitter tree and the language it was parsed with.

@@ -1,53 +1,24 @@
-//! Edits as data: [`TextEdit`] (a char range replaced by text) and
-//! [`EditResult`] (edits plus where the cursor goes). Nothing here mutates a
-//! document the caller owns; [`apply`] works on a clone for tests and for
-//! computing positions in the edited text.
+//! An edit computation's result: [`EditResult`], the edits (the one edit
+//! shape, [`Indel`], that a [`crate::change::WorkspaceChange`] carries) plus
+//! where the cursor goes. Nothing here mutates a document the caller owns;
+//! [`apply`] works on a clone for tests and for computing positions in the
+//! edited text.
 //!
-//! Invariant of every `Vec<TextEdit>` produced by this module tree: sorted by
-//! `start`, non-overlapping, offsets into the *current* text. Inserted text
-//! uses `'\n'` line endings; the caller converts to the file's ending.
+//! Invariant of every `Vec<Indel>` produced by this module tree: sorted by
+//! start, non-overlapping, offsets into the *current* text. Inserted text
+//! uses `'\n'` line endings; the applier writes the file's own.
 
 use ropey::Rope;
 
 use super::error::{AnalysisError, Result};
-use super::syntax::CharEdit;
+use crate::change::{Indel, TextEdits};
 use crate::edit::Position;
-
-/// Replace chars `start..end` of the current text with `text`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TextEdit {
-    pub start: usize,
-    pub end: usize,
-    pub text: String,
-}
-
-impl TextEdit {
-    pub fn insert(at: usize, text: impl Into<String>) -> Self {
-        TextEdit {
-            start: at,
-            end: at,
-            text: text.into(),
-        }
-    }
-
-    pub fn replace(range: std::ops::Range<usize>, text: impl Into<String>) -> Self {
-        TextEdit {
-            start: range.start,
-            end: range.end,
-            text: text.into(),
-        }
-    }
-
-    pub fn delete(range: std::ops::Range<usize>) -> Self {
-        Self::replace(range, "")
-    }
-}
 
 /// The outcome of an edit computation.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct EditResult {
     /// Sorted, non-overlapping; empty when nothing had to change.
-    pub edits: Vec<TextEdit>,
+    pub edits: Vec<Indel>,
     /// Where the cursor goes, in the text *after* the edits.
     pub cursor: Position,
     /// The position of the inserted/changed element after the edits (its
@@ -61,13 +32,8 @@ pub struct EditResult {
 impl EditResult {
     /// The edits as the one edit shape a change carries (checked: sorted,
     /// disjoint), for a [`crate::change::WorkspaceChange`].
-    pub fn text_edits(&self) -> Result<crate::change::TextEdits> {
-        crate::change::TextEdits::new(
-            self.edits
-                .iter()
-                .map(|e| crate::change::Indel::new(e.start..e.end, e.text.clone())),
-        )
-        .map_err(|(a, b)| {
+    pub fn text_edits(&self) -> Result<TextEdits> {
+        TextEdits::new(self.edits.iter().cloned()).map_err(|(a, b)| {
             AnalysisError::InvalidEdit(format!("overlapping edits at chars {a:?} and {b:?}"))
         })
     }
@@ -79,12 +45,13 @@ impl EditResult {
         self.edits
             .iter()
             .map(|e| {
+                let len = text.len_chars();
                 let removed = text
-                    .slice(e.start.min(text.len_chars())..e.end.min(text.len_chars()))
+                    .slice(e.range.start.min(len)..e.range.end.min(len))
                     .chars()
                     .filter(|c| *c == '\n')
                     .count() as isize;
-                e.text.matches('\n').count() as isize - removed
+                e.insert.matches('\n').count() as isize - removed
             })
             .sum()
     }
@@ -92,59 +59,44 @@ impl EditResult {
 
 /// Applies edits to a copy of `text`. Fails on unsorted, overlapping or
 /// out-of-range edits.
-pub fn apply(text: &Rope, edits: &[TextEdit]) -> Result<Rope> {
+pub fn apply(text: &Rope, edits: &[Indel]) -> Result<Rope> {
     check(text, edits)?;
     let mut out = text.clone();
     for e in edits.iter().rev() {
-        out.remove(e.start..e.end);
-        out.insert(e.start, &e.text);
+        out.remove(e.range.clone());
+        out.insert(e.range.start, &e.insert);
     }
     Ok(out)
 }
 
 /// Verifies the invariant: sorted, non-overlapping, inside the text.
-pub fn check(text: &Rope, edits: &[TextEdit]) -> Result<()> {
+pub fn check(text: &Rope, edits: &[Indel]) -> Result<()> {
     let mut last_end = 0;
     for e in edits {
-        if e.start > e.end || e.end > text.len_chars() || e.start < last_end {
+        let (start, end) = (e.range.start, e.range.end);
+        if start > end || end > text.len_chars() || start < last_end {
             return Err(AnalysisError::InvalidEdit(format!(
                 "edit {}..{} is out of order, overlapping or outside the text ({} chars)",
-                e.start,
-                e.end,
+                start,
+                end,
                 text.len_chars()
             )));
         }
-        last_end = e.end;
+        last_end = end;
     }
     Ok(())
 }
 
-/// The [`CharEdit`]s that bring a [`SyntaxTree`] in step after `edits` were
-/// applied: the edits in reverse order (as [`apply`] applies them), so each
-/// is relative to the text after the previous ones.
-///
-/// [`SyntaxTree`]: super::SyntaxTree
-pub fn char_edits(edits: &[TextEdit]) -> Vec<CharEdit> {
-    edits
-        .iter()
-        .rev()
-        .map(|e| CharEdit {
-            start: e.start,
-            old_end: e.end,
-            new_end: e.start + e.text.chars().count(),
-        })
-        .collect()
-}
-
 /// Maps a char offset of the old text to the new text (an offset inside a
 /// replaced range moves to the end of its replacement).
-pub fn map_offset(edits: &[TextEdit], offset: usize) -> usize {
+pub fn map_offset(edits: &[Indel], offset: usize) -> usize {
     let mut delta: isize = 0;
     for e in edits {
-        if e.end <= offset && !(e.start == e.end && e.start == offset) {
-            delta += e.text.chars().count() as isize - (e.end - e.start) as isize;
-        } else if e.start <= offset && offset < e.end {
-            return (e.start as isize + delta) as usize + e.text.chars().count();
+        let (start, end, inserted) = (e.range.start, e.range.end, e.insert.chars().count());
+        if end <= offset && !(start == end && start == offset) {
+            delta += inserted as isize - (end - start) as isize;
+        } else if start <= offset && offset < end {
+            return (start as isize + delta) as usize + inserted;
         } else {
             break;
         }
@@ -159,14 +111,14 @@ mod tests {
     #[test]
     fn apply_and_map() {
         let text = Rope::from_str("héllo wörld");
-        let edits = vec![TextEdit::replace(0..1, "HH"), TextEdit::insert(6, "big ")];
+        let edits = vec![Indel::new(0..1, "HH"), Indel::insert(6, "big ")];
         assert_eq!(
             apply(&text, &edits).unwrap().to_string(),
             "HHéllo big wörld"
         );
         assert_eq!(map_offset(&edits, 6), 7);
         assert_eq!(map_offset(&edits, 7), 12);
-        let bad = vec![TextEdit::insert(6, "a"), TextEdit::insert(2, "b")];
+        let bad = vec![Indel::insert(6, "a"), Indel::insert(2, "b")];
         assert!(apply(&text, &bad).is_err());
     }
 
@@ -174,13 +126,18 @@ mod tests {
     fn char_edits_keep_a_tree_in_step() {
         let old = Rope::from_str("def f(a):\n    return a\n\nx = 'é'\n");
         let edits = vec![
-            TextEdit::replace(4..5, "größer"),
-            TextEdit::insert(9, "\n    b = 1"),
-            TextEdit::replace(28..31, "🎉"),
+            Indel::new(4..5, "größer"),
+            Indel::insert(9, "\n    b = 1"),
+            Indel::new(28..31, "🎉"),
         ];
         let new = apply(&old, &edits).unwrap();
+        let change = TextEdits::new(edits)
+            .unwrap()
+            .to_change_set(old.len_chars(), crate::edit::LineEnding::Lf)
+            .unwrap();
         let mut tree = super::super::SyntaxTree::parse(&old).unwrap();
-        tree.edit(&old, &new, &char_edits(&edits)).unwrap();
+        tree.edit(&old, &new, &super::super::CharEdit::of_change(&change))
+            .unwrap();
         assert_eq!(
             tree.to_sexp(),
             super::super::SyntaxTree::parse(&new).unwrap().to_sexp()

@@ -20,6 +20,16 @@ impl Indel {
             insert: insert.into(),
         }
     }
+
+    /// Inserts `text` at char `at`.
+    pub fn insert(at: usize, text: impl Into<String>) -> Indel {
+        Indel::new(at..at, text)
+    }
+
+    /// Deletes the chars of `range`.
+    pub fn delete(range: Range<usize>) -> Indel {
+        Indel::new(range, "")
+    }
 }
 
 /// A checked set of edits of one text.

@@ -12,8 +12,8 @@
 
 use ropey::Rope;
 
-use crate::change::{Base, FileOp, WorkspaceChange};
-use crate::edit::{position, ChangeSet, LineEnding};
+use crate::change::{Base, FileOp, TextEdits, WorkspaceChange};
+use crate::edit::{position, ChangeSet, LineEnding, Position};
 use crate::reply::Reply;
 use crate::session::{Event, Step, StepWrite};
 
@@ -42,6 +42,28 @@ pub struct Applied {
     pub opened: Vec<WorkspacePath>,
     /// The stamp each file written by a commit has on disk now.
     pub stamps: Vec<(WorkspacePath, DiskStamp)>,
+}
+
+/// Where the current buffer's cursor goes when a change edits it (the
+/// other files' cursors keep their place).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    /// Keeps its place in the text around it.
+    Kept,
+    /// This position of the new text.
+    At(Position),
+    /// This char offset of the new text.
+    AtChar(usize),
+}
+
+/// Whether the current buffer's edit is an undo step of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Revise {
+    /// A new revision (one `Undo` takes it back).
+    New,
+    /// Folded into the last revision: a `Replace Confirm` walk is one
+    /// step however many matches it replaces.
+    Amend,
 }
 
 /// One file of a planned change.
@@ -79,7 +101,40 @@ impl Ctx<'_> {
         &mut self,
         change: &WorkspaceChange,
         mode: ApplyMode,
-        cursor: Option<crate::edit::Position>,
+        cursor: Option<Position>,
+    ) -> Result<Applied, Reply> {
+        let place = cursor.map_or(Place::Kept, Place::At);
+        self.apply_change_revising(change, mode, place, Revise::New)
+    }
+
+    /// A text command's edit of the current buffer: `edits` (chars of its
+    /// text now) as a change of its current version, applied by the one
+    /// applier like every other edit; the cursor goes to `place`, and
+    /// `revise` says whether the edit is a revision of its own or folds
+    /// into the last one.
+    pub(super) fn edit_current(
+        &mut self,
+        edits: TextEdits,
+        place: Place,
+        revise: Revise,
+    ) -> Result<Applied, Reply> {
+        let buffer = self.current()?;
+        let change = WorkspaceChange::edit(
+            buffer.path().clone(),
+            Base::Buffer {
+                version: buffer.version(),
+            },
+            edits,
+        );
+        self.apply_change_revising(&change, ApplyMode::Buffers, place, revise)
+    }
+
+    fn apply_change_revising(
+        &mut self,
+        change: &WorkspaceChange,
+        mode: ApplyMode,
+        place: Place,
+        revise: Revise,
     ) -> Result<Applied, Reply> {
         let plan = self.plan(change)?;
         if mode == ApplyMode::Buffers {
@@ -162,19 +217,29 @@ impl Ctx<'_> {
                 applied.opened.push(planned.path.clone());
             }
             let buffer = self.session.buffer(&planned.path).expect("opened above");
-            let placed = cursor.filter(|_| current.as_ref() == Some(&planned.path));
-            let cursor = placed.unwrap_or_else(|| {
-                position::from_char(
+            let is_current = current.as_ref() == Some(&planned.path);
+            let cursor = match place {
+                Place::At(at) if is_current => at,
+                Place::AtChar(at) if is_current => position::from_char(&after, at),
+                _ => position::from_char(
                     &after,
                     edit.map_pos(buffer.cursor_char(), crate::edit::Assoc::Before),
-                )
-            });
+                ),
+            };
             if !edit.is_identity() {
-                self.apply(Event::Edited {
-                    path: planned.path.clone(),
-                    change: edit,
-                    cursor,
-                    group: group.as_ref().map(|(id, _)| *id),
+                let path = planned.path.clone();
+                self.apply(match revise {
+                    Revise::Amend if is_current && group.is_none() => Event::Amended {
+                        path,
+                        change: edit,
+                        cursor,
+                    },
+                    _ => Event::Edited {
+                        path,
+                        change: edit,
+                        cursor,
+                        group: group.as_ref().map(|(id, _)| *id),
+                    },
                 })?;
             }
             if let Some(disk) = stamp {
@@ -613,4 +678,48 @@ fn names(paths: &[WorkspacePath]) -> String {
         return format!("{} ({} files)", shown.join(", "), paths.len());
     }
     shown.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every edit a session makes is a `WorkspaceChange` through this
+    /// applier: no other engine or server code makes an edit event of its
+    /// own (matching one, as `code.rs` does to see what changed, is fine).
+    #[test]
+    fn only_the_applier_makes_edit_events() {
+        let core = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let made = regex::Regex::new(r"Event::(Edited|Amended)\s*\{[^}]*\}").unwrap();
+        let mut offenders = Vec::new();
+        for dir in [core.join("engine"), core.join("../../../src")] {
+            for file in rust_files(&dir) {
+                if file.ends_with("engine/apply.rs")
+                    || file.components().any(|c| c.as_os_str() == "tests")
+                {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&file).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                if made.find_iter(code).any(|m| !m.as_str().contains("..")) {
+                    offenders.push(file.display().to_string());
+                }
+            }
+        }
+        assert!(
+            offenders.is_empty(),
+            "edit events made outside the applier: {offenders:?}"
+        );
+    }
+
+    fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files.extend(rust_files(&path));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+        files
+    }
 }

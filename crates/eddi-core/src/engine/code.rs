@@ -636,7 +636,7 @@ impl Ctx<'_> {
                 None => Err(Reply::fail("Nothing to insert")),
             };
         }
-        let start = result.edits[0].start;
+        let start = result.edits[0].range.start;
         let mut first_line = code.text.char_to_line(start);
         let (before, after) = self.apply_result(&result)?;
         let lines =
@@ -668,14 +668,14 @@ impl Ctx<'_> {
             delete::delete_symbol(&code.text, &code.outline, symbol).map_err(analysis_fail)?;
         let first_line = code
             .text
-            .char_to_line(result.edits.first().map_or(0, |e| e.start));
+            .char_to_line(result.edits.first().map_or(0, |e| e.range.start));
         let (before, after) = self.apply_result(&result)?;
         // Counted lines (a final line break opens none), plus the lines a
         // replacement put back (`pass` for a class left empty).
         let put_back: usize = result
             .edits
             .iter()
-            .map(|e| e.text.matches('\n').count())
+            .map(|e| e.insert.matches('\n').count())
             .sum();
         let lines = (position::counted_lines(&before) + put_back)
             .saturating_sub(position::counted_lines(&after));

@@ -5,7 +5,7 @@ use super::elsewhere::{Board, Carry};
 use super::ops::json::typed;
 use super::ops::ErrorKind;
 use crate::commands::Command;
-use crate::edit::{position, ChangeSet, Position};
+use crate::edit::{position, Position};
 use crate::reply::Reply;
 use crate::session::{Buffer, Event, Session};
 use crate::workspace::{Workspace, WorkspacePath};
@@ -116,21 +116,6 @@ impl<'a> Ctx<'a> {
                 ErrorKind::Internal,
                 format!("Internal error, nothing changed: {e}"),
             )
-        })
-    }
-
-    /// Applies `change` to the current buffer as one undo step.
-    pub(super) fn edit_current(
-        &mut self,
-        change: ChangeSet,
-        cursor: Position,
-    ) -> Result<(), Reply> {
-        let path = self.current_path()?;
-        self.apply(Event::Edited {
-            path,
-            change,
-            cursor,
-            group: None,
         })
     }
 

@@ -17,6 +17,7 @@
 use ropey::Rope;
 use serde_json::json;
 
+use crate::change::{Indel, TextEdits};
 use crate::edit::diff::change_between;
 use crate::edit::position;
 use crate::reply::{plural, Clause, Reply};
@@ -24,6 +25,7 @@ use crate::session::store::Draft;
 use crate::session::Event;
 use crate::workspace::{DiskStamp, FileError, WorkspacePath};
 
+use super::apply::{Place, Revise};
 use super::context::Ctx;
 use super::files::file_fail;
 use super::ops::json::{data, failure, typed};
@@ -202,18 +204,22 @@ impl Engine {
         let before = ctx.current()?.text().clone();
         let after = Rope::from_str(&text);
         let change = change_between(&before, &after);
-        let mut cursor = ctx.current()?.cursor();
         let same = change.is_identity();
         if !same {
-            let first = change.edits().first().map_or(0, |(from, _, _)| *from);
-            cursor = position::from_char(&after, first);
-            ctx.apply(Event::Edited {
-                path: path.clone(),
-                change,
-                cursor,
-                group: None,
-            })?;
+            // The difference as a change of the buffer, applied like every
+            // edit (the draft's text is in the file's line ending, which the
+            // applier keeps); the cursor goes to its first hunk.
+            let hunks = change.edits();
+            let first = hunks.first().map_or(0, |(from, _, _)| *from);
+            let edits = TextEdits::new(
+                hunks
+                    .into_iter()
+                    .map(|(from, to, text)| Indel::new(from..to, text)),
+            )
+            .map_err(|(a, b)| Reply::fail(format!("Internal: hunks {a:?} and {b:?} overlap")))?;
+            ctx.edit_current(edits, Place::AtChar(first), Revise::New)?;
         }
+        let cursor = ctx.current()?.cursor();
         let lines = ctx.current()?.line_count();
 
         let mut clauses = vec![Clause::Note(if same {

@@ -3,13 +3,14 @@
 
 use ropey::Rope;
 
+use crate::change::{Indel, TextEdits};
 use crate::commands::{DeleteTarget, InsertKind};
-use crate::edit::{position, ChangeSet, LineRange, Position};
+use crate::edit::{position, LineEnding, LineRange, Position};
 use crate::reply::{plural, Clause, Reply};
 use crate::session::Event;
 use crate::workspace::WorkspacePath;
 
-use super::apply::Direction;
+use super::apply::{Direction, Place, Revise};
 use super::context::{Ctx, Outcome};
 use super::inspect::check_block;
 use super::ops::json::typed;
@@ -28,15 +29,16 @@ impl Ctx<'_> {
 
     /// `Insert Line`: a new line before the cursor's line, or after it when
     /// the cursor is at the end of a non-empty line (see [`whole_lines_at`]).
+    /// Texts are placed with `\n` line breaks; the applier writes the
+    /// file's own.
     fn insert_line(&mut self, given: &str) -> Outcome {
         let buffer = self.current()?;
-        let line_ending = buffer.line_ending();
         let text = buffer.text();
         let body = given.strip_suffix('\n').unwrap_or(given);
-        let mut lines_given = line_ending.apply(body);
-        lines_given.push_str(line_ending.as_str());
+        let mut lines_given = LineEnding::Lf.apply(body);
+        lines_given.push('\n');
         let lines = lines_given.matches('\n').count();
-        let placed = whole_lines_at(text, buffer.cursor(), &lines_given, line_ending.as_str());
+        let placed = whole_lines_at(text, buffer.cursor(), &lines_given);
         self.insert_placed(placed, lines)
     }
 
@@ -48,14 +50,13 @@ impl Ctx<'_> {
             return Err(Reply::fail("Nothing to insert: the text is empty"));
         }
         let buffer = self.current()?;
-        let line_ending = buffer.line_ending();
-        let inserted = line_ending.apply(given);
+        let inserted = LineEnding::Lf.apply(given);
         let text = buffer.text();
         let cursor = buffer.cursor();
         let lines = inserted.matches('\n').count() + usize::from(!inserted.ends_with('\n'));
         let ends_line = cursor.col > 0 && cursor.col == position::line_len(text, cursor.line);
         let placed = if inserted.ends_with('\n') && ends_line {
-            whole_lines_at(text, cursor, &inserted, line_ending.as_str())
+            whole_lines_at(text, cursor, &inserted)
         } else {
             Placed {
                 at: buffer.cursor_char(),
@@ -66,17 +67,15 @@ impl Ctx<'_> {
         self.insert_placed(placed, lines)
     }
 
-    /// Applies a placed insertion; the cursor goes to the end of what was inserted.
+    /// Applies a placed insertion; the cursor goes to the end of what was
+    /// inserted (in the file's line endings).
     fn insert_placed(&mut self, placed: Placed, lines: usize) -> Outcome {
-        let text = self.current()?.text();
-        let change = ChangeSet::replace(text.len_chars(), placed.at, placed.at, &placed.text)
-            .map_err(|e| Reply::fail(e.to_string()))?;
-        let mut after = text.clone();
-        change
-            .apply(&mut after)
-            .map_err(|e| Reply::fail(e.to_string()))?;
-        let cursor = position::from_char(&after, placed.at + placed.text.chars().count());
-        self.edit_current(change, cursor)?;
+        let written = self.current()?.line_ending().apply(&placed.text);
+        let end = placed.at + written.chars().count();
+        let edits = TextEdits::new([Indel::new(placed.at..placed.at, placed.text)])
+            .map_err(|_| Reply::fail("Internal: an insertion overlaps itself"))?;
+        self.edit_current(edits, Place::AtChar(end), Revise::New)?;
+        let cursor = self.current()?.cursor();
         Ok(Reply::Done(vec![
             Clause::Inserted {
                 lines,
@@ -136,14 +135,12 @@ impl Ctx<'_> {
                 start -= 1;
             }
         }
-        let change = ChangeSet::from_edits(text.len_chars(), [(start, end, None::<&str>)])
-            .map_err(|e| Reply::fail(e.to_string()))?;
-        let mut after = text.clone();
-        change
-            .apply(&mut after)
-            .map_err(|e| Reply::fail(e.to_string()))?;
-        let cursor = position::clamp(&after, Position::new(range.first, 0));
-        self.edit_current(change, cursor)?;
+        let edits = TextEdits::new([Indel::new(start..end, "")])
+            .map_err(|_| Reply::fail("Internal: a deletion overlaps itself"))?;
+        // The start of the line that takes their place (the buffer clamps
+        // it into the new text: after the last line, the end).
+        self.edit_current(edits, Place::At(Position::new(range.first, 0)), Revise::New)?;
+        let cursor = self.current()?.cursor();
         Ok(Reply::Done(vec![
             Clause::Deleted {
                 lines: range.len(),
@@ -326,11 +323,11 @@ struct Placed {
     line: usize,
 }
 
-/// Places whole lines (`given` ends with `eol`) relative to the cursor's
+/// Places whole lines (`given` ends with `\n`) relative to the cursor's
 /// line: before it, or after it when the cursor is at the end of a
 /// non-empty line — as Enter would there. After a last line that has no
 /// line break, the break goes in front and the file keeps ending without one.
-fn whole_lines_at(text: &Rope, cursor: Position, given: &str, eol: &str) -> Placed {
+fn whole_lines_at(text: &Rope, cursor: Position, given: &str) -> Placed {
     let len = position::line_len(text, cursor.line);
     let after = len > 0 && cursor.col == len;
     if !after {
@@ -347,10 +344,10 @@ fn whole_lines_at(text: &Rope, cursor: Position, given: &str, eol: &str) -> Plac
             line: cursor.line + 1,
         };
     }
-    let body = given.strip_suffix(eol).unwrap_or(given);
+    let body = given.strip_suffix('\n').unwrap_or(given);
     Placed {
         at: text.len_chars(),
-        text: format!("{eol}{body}"),
+        text: format!("\n{body}"),
         line: cursor.line + 1,
     }
 }

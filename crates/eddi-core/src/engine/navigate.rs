@@ -5,12 +5,14 @@ use std::ops::Range;
 use regex::Regex;
 use ropey::Rope;
 
+use crate::change::{Indel, TextEdits};
 use crate::commands::replacement::Template;
 use crate::commands::{FindDirection, GotoTarget, Pattern, ReplaceMode, Scope};
-use crate::edit::{position, Assoc, ChangeSet, LineEnding, Position};
+use crate::edit::{position, LineEnding, Position};
 use crate::reply::{plural, Clause, Reply};
 use crate::session::{ConfirmWalk, Event};
 
+use super::apply::{Place, Revise};
 use super::context::{Ctx, Outcome};
 use super::inspect::check_block;
 use super::ops::json::{out_of_range, typed};
@@ -188,10 +190,13 @@ impl Ctx<'_> {
         }
         match mode {
             ReplaceMode::All => {
+                // A replacement is already in the file's line ending (the
+                // template was converted, captures are the file's text), so
+                // the applier's conversion leaves it as it is.
                 let edits: Vec<_> = found
                     .iter()
                     .filter(|r| !r.is_noop)
-                    .map(|r| (r.start, r.end, Some(r.new.as_str())))
+                    .map(|r| Indel::new(r.start..r.end, r.new.as_str()))
                     .collect();
                 if edits.is_empty() {
                     return Err(Reply::fail(format!(
@@ -200,13 +205,12 @@ impl Ctx<'_> {
                     )));
                 }
                 let count = edits.len();
-                let change = ChangeSet::from_edits(text.len_chars(), edits)
-                    .map_err(|e| Reply::fail(e.to_string()))?;
-                let cursor_after = position::from_char(
-                    &apply_preview(&text, &change),
-                    change.map_pos(cursor, Assoc::Before),
-                );
-                self.edit_current(change, cursor_after)?;
+                let edits = TextEdits::new(edits).map_err(|(a, b)| {
+                    Reply::fail(format!("Internal: matches {a:?} and {b:?} overlap"))
+                })?;
+                // the cursor keeps its place in the text around it
+                self.edit_current(edits, Place::Kept, Revise::New)?;
+                let cursor_after = self.current()?.cursor();
                 Ok(Reply::Done(vec![
                     Clause::Replaced(count),
                     Clause::At(cursor_after),
@@ -222,11 +226,13 @@ impl Ctx<'_> {
                         next.old
                     )));
                 }
-                let change = ChangeSet::replace(text.len_chars(), next.start, next.end, &next.new)
-                    .map_err(|e| Reply::fail(e.to_string()))?;
                 let end = next.start + next.new.chars().count();
-                let cursor_after = position::from_char(&apply_preview(&text, &change), end);
-                self.edit_current(change, cursor_after)?;
+                self.edit_current(
+                    one_edit(next.start..next.end, &next.new)?,
+                    Place::AtChar(end),
+                    Revise::New,
+                )?;
+                let cursor_after = self.current()?.cursor();
                 let mut reply = Reply::Done(vec![Clause::Replaced(1), Clause::At(cursor_after)]);
                 if wrapped {
                     // As `Find` says it: the match was before the cursor.
@@ -336,32 +342,18 @@ impl Ctx<'_> {
                     ));
                 };
                 if !current.is_noop {
-                    let change = ChangeSet::replace(
-                        text.len_chars(),
-                        current.start,
-                        current.end,
-                        &current.new,
-                    )
-                    .map_err(|e| Reply::fail(e.to_string()))?;
                     let end = current.start + current.new.chars().count();
-                    let new_text = apply_preview(&text, &change);
-                    let cursor = position::from_char(&new_text, end);
-                    let path = walk.path.clone();
-                    let event = if walk.replaced == 0 {
-                        Event::Edited {
-                            path,
-                            change,
-                            cursor,
-                            group: None,
-                        }
+                    // The walk is one step: each later replacement amends it.
+                    let revise = if walk.replaced == 0 {
+                        Revise::New
                     } else {
-                        Event::Amended {
-                            path,
-                            change,
-                            cursor,
-                        }
+                        Revise::Amend
                     };
-                    self.apply(event)?;
+                    self.edit_current(
+                        one_edit(current.start..current.end, &current.new)?,
+                        Place::AtChar(end),
+                        revise,
+                    )?;
                     walk.replaced += 1;
                     walk.scope_end = walk.scope_end.map(|end| {
                         end + current.new.chars().count() - (current.end - current.start)
@@ -508,9 +500,8 @@ pub(super) fn replacements(
     Ok(found)
 }
 
-/// The text after `change`, for computing the cursor's position there.
-fn apply_preview(text: &Rope, change: &ChangeSet) -> Rope {
-    let mut after = text.clone();
-    let _ = change.apply(&mut after);
-    after
+/// One replacement as the edits of a change.
+fn one_edit(range: Range<usize>, new: &str) -> Result<TextEdits, Reply> {
+    TextEdits::new([Indel::new(range, new)])
+        .map_err(|(a, _)| Reply::fail(format!("Internal: a reversed match {a:?}")))
 }

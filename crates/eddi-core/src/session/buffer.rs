@@ -181,7 +181,7 @@ impl Buffer {
         self.version += 1;
         if let Some(syntax) = &mut self.syntax {
             if syntax
-                .edit_tree(&before, &self.text, &char_edits(change))
+                .edit_tree(&before, &self.text, &CharEdit::of_change(change))
                 .is_ok()
             {
                 self.syntax_stale = true;
@@ -360,27 +360,6 @@ impl Buffer {
     pub fn map(change: &ChangeSet, offset: usize) -> usize {
         change.map_pos(offset, Assoc::After)
     }
-}
-
-/// A change's edits as tree-sitter wants them: in order, each in the
-/// coordinates of the text after the previous ones.
-fn char_edits(change: &ChangeSet) -> Vec<CharEdit> {
-    let mut shift: isize = 0;
-    change
-        .edits()
-        .into_iter()
-        .map(|(from, to, inserted)| {
-            let start = (from as isize + shift) as usize;
-            let old_end = (to as isize + shift) as usize;
-            let new_end = start + inserted.chars().count();
-            shift += new_end as isize - old_end as isize;
-            CharEdit {
-                start,
-                old_end,
-                new_end,
-            }
-        })
-        .collect()
 }
 
 mod rope_as_string {

@@ -911,3 +911,47 @@ fn a_shortened_show_names_the_lines_it_kept() {
         "##,
     );
 }
+
+/// Every text command's edit goes through the one applier, which writes
+/// the file's own line ending: a CRLF file gets CRLF from Insert, Replace
+/// and Replace Confirm, never a doubled `\r`, and Undo takes each back.
+#[test]
+fn text_edits_in_a_crlf_file_write_crlf_once() {
+    let f = Fixture::new();
+    f.write("w.txt", "one\r\ntwo\r\nthree\r\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open w.txt; Goto 1:3
+        Ok
+        Ok, At 0:0, Length 3
+        Ok, At 1:3
+        > Insert Block "a\nb\n"
+        Ok, Inserted 2 lines at 2, At 4:0
+        > Replace All "two" With "2\n2"
+        Ok, Replaced 1 occurrence, At 5:0
+        > Goto 0; Replace Confirm /one|three/ With "0\n"
+        Ok, At 0:0
+        Ok, At 0:0, Replace? (y/n)
+        > y
+        Ok, At 6:0, Replace? (y/n)
+        > y
+        Ok, Replaced 2 occurrences, At 7:0
+        > Save
+        Ok, Bytes 22
+        "##,
+    );
+    assert_eq!(f.read("w.txt"), "0\r\n\r\n2\r\n2\r\na\r\nb\r\n0\r\n\r\n");
+    f.check(
+        "u",
+        r##"
+        > Undo
+        Ok, Undid 1, At 0:0
+        > Undo 2
+        Ok, Undid 2, At 1:3
+        > Save
+        Ok, Bytes 17
+        "##,
+    );
+    assert_eq!(f.read("w.txt"), "one\r\ntwo\r\nthree\r\n");
+}
