@@ -10,8 +10,8 @@
 //!
 //! Names: `edit::ChangeSet` is one document's Retain/Delete/Insert
 //! operations (the undo algebra); a `WorkspaceChange` is many files' edits
-//! in char ranges (what refactors and code commands compute); named
-//! changesets of the scripting language will collect `WorkspaceChange`s.
+//! in char ranges (what refactors and code commands compute); a session's
+//! named changesets (`session::changesets`) collect `WorkspaceChange`s.
 //!
 //! **Invariants:** computing a change never touches disk or buffers; the
 //! constructors keep every file's edits sorted and non-overlapping, and a
