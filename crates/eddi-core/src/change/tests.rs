@@ -238,3 +238,22 @@ fn a_persisted_change_is_read_back_only_through_the_checks() {
         "{annotation}"
     );
 }
+
+proptest::proptest! {
+    /// Reading edits back accepts exactly what the constructor accepts,
+    /// and gives what it gives.
+    #[test]
+    fn persisted_edits_read_back_as_the_constructor_builds_them(
+        list in proptest::collection::vec((0usize..20, 0usize..20, "[a-z\n]{0,3}"), 0..6)
+    ) {
+        let json = serde_json::to_string(&list).unwrap();
+        let read = serde_json::from_str::<TextEdits>(&json);
+        let built = TextEdits::new(list.into_iter().map(|(a, b, t)| Indel::new(a..b, t)));
+        proptest::prop_assert_eq!(read.is_ok(), built.is_ok());
+        if let (Ok(read), Ok(built)) = (read, built) {
+            let again: TextEdits = serde_json::from_str(&serde_json::to_string(&built).unwrap()).unwrap();
+            proptest::prop_assert_eq!(&read, &built);
+            proptest::prop_assert_eq!(again, built);
+        }
+    }
+}
