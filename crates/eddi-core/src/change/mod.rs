@@ -10,25 +10,35 @@
 //!
 //! Names: `edit::ChangeSet` is one document's Retain/Delete/Insert
 //! operations (the undo algebra); a `WorkspaceChange` is many files' edits
-//! in char ranges (what refactors and code commands compute); named
-//! changesets of the scripting language will collect `WorkspaceChange`s.
+//! in char ranges (what refactors and code commands compute); a session's
+//! named changesets (`session::changesets`) collect `WorkspaceChange`s.
 //!
 //! **Invariants:** computing a change never touches disk or buffers; the
 //! constructors keep every file's edits sorted and non-overlapping, and a
 //! union of two changes fails on any conflict instead of guessing. Offsets
 //! are chars of the base text; inserted text uses `\n` line endings (the
 //! applier writes the file's own).
+//!
+//! **Persisted** (a session's named changesets are journaled): a change
+//! serializes as data and deserializes only through the same checks —
+//! every path checked relative ([`WorkspacePath::from_persisted`]), every
+//! file's edits through [`TextEdits::new`], move destinations checked as
+//! [`WorkspaceChange::union`] checks them, annotation ranges not inverted —
+//! so a corrupt state file is refused, never trusted.
 
 mod text_edits;
 
 use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
 
 use crate::workspace::{DiskStamp, WorkspacePath};
 
 pub use text_edits::{Indel, TextEdits};
 
 /// What a file's part of a change was computed against.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Base {
     /// The text of the applying session's open buffer at this version.
     Buffer { version: u64 },
@@ -39,7 +49,8 @@ pub enum Base {
 }
 
 /// What happens to one file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum FileOp {
     /// Its text is edited in place.
     Edit(TextEdits),
@@ -53,7 +64,7 @@ pub enum FileOp {
 }
 
 /// One file's part of a change.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileChange {
     pub base: Base,
     pub op: FileOp,
@@ -61,7 +72,7 @@ pub struct FileChange {
 
 /// Something the change deliberately did not do, for the user to confirm
 /// or do by hand (a "possible" reference, a dynamic `getattr` use …).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Annotation {
     pub path: WorkspacePath,
     /// Char range in the file's base text.
@@ -81,13 +92,61 @@ pub enum ChangeError {
     Conflict { path: WorkspacePath, why: String },
     #[error("{0} is the destination of a move and also changed otherwise")]
     MoveTarget(WorkspacePath),
+    #[error("annotation of {path} has an inverted range {range:?}")]
+    InvertedAnnotation {
+        path: WorkspacePath,
+        range: std::ops::Range<usize>,
+    },
 }
 
 /// A change to any number of files of the workspace. See the module doc.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ChangeRecord", into = "ChangeRecord")]
 pub struct WorkspaceChange {
     files: BTreeMap<WorkspacePath, FileChange>,
     annotations: Vec<Annotation>,
+}
+
+/// A [`WorkspaceChange`] as persisted: its fields, unchecked until
+/// [`WorkspaceChange::try_from`] checks them.
+#[derive(Serialize, Deserialize)]
+struct ChangeRecord {
+    files: BTreeMap<WorkspacePath, FileChange>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    annotations: Vec<Annotation>,
+}
+
+impl TryFrom<ChangeRecord> for WorkspaceChange {
+    type Error = ChangeError;
+
+    /// Edits arrive checked (`TextEdits` deserializes through its
+    /// constructor); this checks what spans files.
+    fn try_from(record: ChangeRecord) -> Result<WorkspaceChange, ChangeError> {
+        check_move_targets(&record.files)?;
+        if let Some(bad) = record
+            .annotations
+            .iter()
+            .find(|a| a.range.start > a.range.end)
+        {
+            return Err(ChangeError::InvertedAnnotation {
+                path: bad.path.clone(),
+                range: bad.range.clone(),
+            });
+        }
+        Ok(WorkspaceChange {
+            files: record.files,
+            annotations: record.annotations,
+        })
+    }
+}
+
+impl From<WorkspaceChange> for ChangeRecord {
+    fn from(change: WorkspaceChange) -> ChangeRecord {
+        ChangeRecord {
+            files: change.files,
+            annotations: change.annotations,
+        }
+    }
 }
 
 impl WorkspaceChange {
@@ -138,16 +197,7 @@ impl WorkspaceChange {
             };
             merged.insert(path, combined);
         }
-        // A move's destination may not be touched by anything else,
-        // another move onto it included.
-        let mut destinations = std::collections::BTreeSet::new();
-        for file in merged.values() {
-            if let FileOp::Move { to, .. } = &file.op {
-                if merged.contains_key(to) || !destinations.insert(to) {
-                    return Err(ChangeError::MoveTarget(to.clone()));
-                }
-            }
-        }
+        check_move_targets(&merged)?;
         self.files = merged;
         self.annotations.extend(other.annotations);
         Ok(())
@@ -183,6 +233,20 @@ impl WorkspaceChange {
         paths.sort();
         paths
     }
+}
+
+/// A move's destination may not be touched by anything else, another move
+/// onto it included.
+fn check_move_targets(files: &BTreeMap<WorkspacePath, FileChange>) -> Result<(), ChangeError> {
+    let mut destinations = std::collections::BTreeSet::new();
+    for file in files.values() {
+        if let FileOp::Move { to, .. } = &file.op {
+            if files.contains_key(to) || !destinations.insert(to) {
+                return Err(ChangeError::MoveTarget(to.clone()));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn combine(

@@ -3,11 +3,14 @@
 use std::ops::Range;
 
 use ropey::Rope;
+use serde::{Deserialize, Serialize};
 
 use crate::edit::{ChangeSet, LineEnding};
 
-/// Replace `range` (chars of the base text) with `insert`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Replace `range` (chars of the base text) with `insert`. Persisted as
+/// `[start, end, insert]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "(usize, usize, String)", into = "(usize, usize, String)")]
 pub struct Indel {
     pub range: Range<usize>,
     pub insert: String,
@@ -32,11 +35,25 @@ impl Indel {
     }
 }
 
+impl From<(usize, usize, String)> for Indel {
+    fn from((start, end, insert): (usize, usize, String)) -> Indel {
+        Indel::new(start..end, insert)
+    }
+}
+
+impl From<Indel> for (usize, usize, String) {
+    fn from(indel: Indel) -> (usize, usize, String) {
+        (indel.range.start, indel.range.end, indel.insert)
+    }
+}
+
 /// A checked set of edits of one text.
 ///
 /// **Invariant:** sorted by position and disjoint (ranges may touch; two
-/// insertions at one offset keep the order they were given in).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// insertions at one offset keep the order they were given in). Read back
+/// from persisted state, the edits go through [`TextEdits::new`] again.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<Indel>", into = "Vec<Indel>")]
 pub struct TextEdits {
     indels: Vec<Indel>,
 }
@@ -108,5 +125,25 @@ impl TextEdits {
         self.to_change_set(base.len_chars(), LineEnding::detect(base))?
             .apply(&mut text)?;
         Ok(text)
+    }
+}
+
+impl TryFrom<Vec<Indel>> for TextEdits {
+    type Error = String;
+
+    fn try_from(indels: Vec<Indel>) -> Result<TextEdits, String> {
+        TextEdits::new(indels).map_err(|(first, second)| {
+            if first.start > first.end {
+                format!("inverted edit range {first:?}")
+            } else {
+                format!("overlapping edits at chars {first:?} and {second:?}")
+            }
+        })
+    }
+}
+
+impl From<TextEdits> for Vec<Indel> {
+    fn from(edits: TextEdits) -> Vec<Indel> {
+        edits.indels
     }
 }

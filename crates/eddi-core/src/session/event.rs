@@ -7,10 +7,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::change::WorkspaceChange;
 use crate::edit::{ChangeSet, Position};
 use crate::workspace::{DiskStamp, WorkspacePath};
 
-use super::{ConfirmWalk, Preferences, StepWrite};
+use super::{ChangesetName, ConfirmWalk, Preferences, StepWrite};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -125,6 +126,34 @@ pub enum Event {
     PendingReplace {
         replace: Option<crate::session::PendingReplace>,
     },
+    /// A named changeset was created, empty (`at`: when, RFC 3339).
+    ChangesetCreated {
+        name: ChangesetName,
+        at: String,
+    },
+    /// A change joined a named changeset (their union; see
+    /// `session::changesets`).
+    ChangesetAdded {
+        name: ChangesetName,
+        change: WorkspaceChange,
+        at: String,
+    },
+    /// A named changeset was applied as the multi-file step `step` (its
+    /// `StepStarted` comes first).
+    ChangesetApplied {
+        name: ChangesetName,
+        step: u64,
+        at: String,
+    },
+    /// An applied changeset's step was undone (its `StepWalked` comes first).
+    ChangesetRolledBack {
+        name: ChangesetName,
+        at: String,
+    },
+    /// A named changeset was dropped.
+    ChangesetDropped {
+        name: ChangesetName,
+    },
     /// A request id and the reply it got, for retry de-duplication.
     Answered {
         id: String,
@@ -136,7 +165,8 @@ pub enum Event {
 impl Event {
     /// Whether the event must reach the disk before the reply: those of
     /// commands that edit a buffer or write a file (the `Edit` and `Write`
-    /// effects of `commands::Effect`). The others (opening and closing buffers,
+    /// effects of `commands::Effect`), and those of named changesets (a
+    /// script's collected work is worth more than a cursor). The others (opening and closing buffers,
     /// reloads, cursor moves, bookmarks, preferences, answered ids) are
     /// written but not synced: they survive a killed process, an OS crash
     /// loses at most those — and the next synced event syncs them too.
@@ -151,6 +181,11 @@ impl Event {
                 | Event::Undone { .. }
                 | Event::Redone { .. }
                 | Event::Saved { .. }
+                | Event::ChangesetCreated { .. }
+                | Event::ChangesetAdded { .. }
+                | Event::ChangesetApplied { .. }
+                | Event::ChangesetRolledBack { .. }
+                | Event::ChangesetDropped { .. }
         )
     }
 }

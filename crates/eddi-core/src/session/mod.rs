@@ -1,11 +1,13 @@
 //! Sessions: what one sender is doing — its open files, the current file,
-//! cursors, bookmarks, context stack, preferences and change record.
+//! cursors, bookmarks, context stack, preferences, change record and named
+//! changesets.
 //!
 //! **Invariant:** a session changes only through [`Session::apply`] with an
 //! [`Event`]; each applied event is queued for the journal, so what the
 //! store persists is exactly what happened. Sessions do no I/O.
 
 mod buffer;
+pub mod changesets;
 mod event;
 pub mod lock;
 pub mod store;
@@ -20,6 +22,7 @@ use crate::edit::{position, ChangeSet, Position};
 use crate::workspace::WorkspacePath;
 
 pub use buffer::Buffer;
+pub use changesets::{ChangesetError, ChangesetName, ChangesetState, Changesets, NamedChangeset};
 pub use event::Event;
 pub use summary::Summary;
 
@@ -203,6 +206,9 @@ pub struct Session {
     /// released): said with its next reply, then cleared.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<String>,
+    /// Named changesets (see [`changesets`]); changed only by events.
+    #[serde(default, skip_serializing_if = "Changesets::is_empty")]
+    pub changesets: Changesets,
     /// Events applied since the store last took them.
     #[serde(skip)]
     unpersisted: Vec<Event>,
@@ -220,6 +226,8 @@ pub enum EventError {
     },
     #[error("no context to pop")]
     NoContext,
+    #[error(transparent)]
+    Changeset(#[from] ChangesetError),
 }
 
 impl Session {
@@ -248,6 +256,7 @@ impl Session {
             steps: BTreeMap::new(),
             last_step: None,
             notices: Vec::new(),
+            changesets: Changesets::default(),
             unpersisted: Vec::new(),
         }
     }
@@ -454,6 +463,17 @@ impl Session {
             Event::Confirming { walk } => self.confirm = walk.clone(),
             Event::Pending { refactor } => self.pending = refactor.clone(),
             Event::PendingReplace { replace } => self.pending_replace = replace.clone(),
+            Event::ChangesetCreated { name, at } => self.changesets.create(name, at)?,
+            Event::ChangesetAdded { name, change, at } => {
+                self.changesets.add_change(name, change, at)?
+            }
+            Event::ChangesetApplied { name, step, at } => {
+                self.changesets.mark_applied(name, *step, at, &self.steps)?
+            }
+            Event::ChangesetRolledBack { name, at } => {
+                self.changesets.mark_rolled_back(name, at)?
+            }
+            Event::ChangesetDropped { name } => self.changesets.remove(name)?,
             Event::Answered { id, reply, ok } => {
                 // A reply corrected after the fact (persisting failed)
                 // replaces the one noted first.
@@ -494,6 +514,12 @@ impl Session {
                 mark.offset = Buffer::map(change, mark.offset);
             }
         }
+    }
+
+    /// Checks what a snapshot holds beyond its types: each applied
+    /// changeset names a step of its own that the session has.
+    pub fn check(&self) -> Result<(), EventError> {
+        Ok(self.changesets.check(&self.steps)?)
     }
 
     /// A new id for a step that spans several files.

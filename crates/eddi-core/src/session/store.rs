@@ -7,8 +7,10 @@
 //! then when it edits text or writes files — see [`Event::needs_fsync`]). A command costs
 //! the size of its events, not of the files; every [`SNAPSHOT_EVERY`] events
 //! the journal is folded into a fresh snapshot. A torn last journal line (a
-//! crash mid-write) is ignored on load; snapshots are replaced by rename, so
-//! a crash never leaves a half-written one. Ended sessions keep their summary
+//! crash mid-write: no newline at its end) is cut off on load, while a
+//! complete line that is not a valid event is refused as corrupt;
+//! snapshots are replaced by rename, so a crash never leaves a half-written
+//! one. Ended sessions keep their summary
 //! in `ended/<name>.json`; released unsaved edits are kept as drafts
 //! (`drafts/<session>/<path>`, see [`drafts`]).
 //!
@@ -29,11 +31,14 @@ use super::{Event, Session};
 mod drafts;
 pub use drafts::{Draft, DraftRecord};
 
+#[cfg(test)]
+mod tests;
+
 /// The version of everything persisted here (snapshots, journal events,
 /// ended records, the transport's handshakes). Bump it when a change to
 /// those types cannot be read by the previous version's code, and add the
 /// step from the previous version to [`migrate`].
-pub const STATE_FORMAT: u32 = 4;
+pub const STATE_FORMAT: u32 = 5;
 /// Says which [`STATE_FORMAT`] the directory holds.
 const FORMAT_FILE: &str = "format.json";
 
@@ -201,6 +206,10 @@ impl Store {
             path: snapshot_path.display().to_string(),
             message: e.to_string(),
         })?;
+        session.check().map_err(|e| StoreError::Corrupt {
+            path: snapshot_path.display().to_string(),
+            message: e.to_string(),
+        })?;
         let journal_path = dir.join("journal.jsonl");
         let mut length = 0;
         if let Ok(mut journal) = fs::read(&journal_path) {
@@ -211,6 +220,18 @@ impl Store {
                     journal.drain(..covered.bytes as usize);
                 }
             }
+            // A torn last line from a crash mid-append (no newline at its
+            // end) was never acknowledged: cut it off, so that the events
+            // appended next start on a line of their own.
+            let complete = journal
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            let torn = (journal.len() - complete) as u64;
+            if torn > 0 {
+                cut_torn_tail(&journal_path, torn)?;
+                journal.truncate(complete);
+            }
             let lines: Vec<String> = BufReader::new(journal.as_slice())
                 .lines()
                 .collect::<Result<_, _>>()
@@ -220,12 +241,9 @@ impl Store {
                 message,
             };
             for (index, line) in lines.iter().enumerate() {
-                let event = match serde_json::from_str::<Event>(line) {
-                    Ok(event) => event,
-                    // A torn last line from a crash mid-append is not an event.
-                    Err(_) if index + 1 == lines.len() => break,
-                    Err(e) => return Err(corrupt(format!("line {}: {e}", index + 1))),
-                };
+                // A complete line that does not read is corrupt.
+                let event = serde_json::from_str::<Event>(line)
+                    .map_err(|e| corrupt(format!("line {}: {e}", index + 1)))?;
                 session
                     .replay(&event)
                     .map_err(|e| corrupt(format!("event {}: {e}", index + 1)))?;
@@ -349,6 +367,18 @@ impl Store {
     }
 }
 
+/// Drops the last `torn` bytes of the journal (see `Store::load`).
+fn cut_torn_tail(path: &Path, torn: u64) -> Result<(), StoreError> {
+    let file = OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(io_err(path))?;
+    let len = file.metadata().map_err(io_err(path))?.len();
+    file.set_len(len.saturating_sub(torn))
+        .map_err(io_err(path))?;
+    file.sync_data().map_err(io_err(path))
+}
+
 #[derive(Serialize)]
 struct SnapshotRef<'a> {
     session: &'a Session,
@@ -416,6 +446,12 @@ fn migrate(_dir: &Path, from: u32) -> Result<(), StoreError> {
             // records beside the drafts; version 3's files load as they
             // are (a draft without a record: its disk state is unknown).
             3 => {}
+            // Version 5 adds named changesets (a session field and the
+            // `changeset_*` events, with workspace changes in them) that
+            // version 4 cannot read, and reads paths back only when they
+            // are plain relative ones, which version 4 always wrote; version
+            // 4's files load as they are (no changesets).
+            4 => {}
             _ => unreachable!("every version below STATE_FORMAT has a step"),
         }
     }

@@ -12,8 +12,12 @@ use super::{FileError, Result};
 /// Constructed only by [`WorkspacePath::resolve`], which guarantees that it
 /// stays inside the root, also through symlinks that exist at that time,
 /// and that it is the file's canonical name (symlinks resolved).
+///
+/// Read back from Eddi's own state (journals, snapshots), a path is checked
+/// again ([`WorkspacePath::from_persisted`]): a relative path of plain
+/// names, so an edited or corrupt file cannot make one escape the root.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+#[serde(into = "String", try_from = "String")]
 pub struct WorkspacePath(String);
 
 impl WorkspacePath {
@@ -113,6 +117,31 @@ impl WorkspacePath {
         Ok(parts.join("/"))
     }
 
+    /// A path as Eddi wrote it to its state: `/`-separated plain names —
+    /// not absolute, no `.`, `..` or empty part, no NUL — the form
+    /// [`Self::resolve`] produces. Symlinks are not checked here (no root
+    /// is at hand): a commit resolves each path again as it writes.
+    pub fn from_persisted(path: String) -> std::result::Result<WorkspacePath, String> {
+        let fault = if path.is_empty() {
+            Some("empty")
+        } else if path.starts_with('/') {
+            Some("absolute")
+        } else if path.contains('\0') {
+            Some("contains NUL")
+        } else {
+            path.split('/').find_map(|part| match part {
+                "" => Some("has an empty part"),
+                "." => Some("has a '.' part"),
+                ".." => Some("has a '..' part"),
+                _ => None,
+            })
+        };
+        match fault {
+            Some(why) => Err(format!("invalid workspace path {path:?}: {why}")),
+            None => Ok(WorkspacePath(path)),
+        }
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -124,6 +153,20 @@ impl WorkspacePath {
 
     pub fn absolute(&self, root: &Path) -> PathBuf {
         root.join(&self.0)
+    }
+}
+
+impl TryFrom<String> for WorkspacePath {
+    type Error = String;
+
+    fn try_from(path: String) -> std::result::Result<WorkspacePath, String> {
+        WorkspacePath::from_persisted(path)
+    }
+}
+
+impl From<WorkspacePath> for String {
+    fn from(path: WorkspacePath) -> String {
+        path.0
     }
 }
 

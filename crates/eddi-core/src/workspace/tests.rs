@@ -448,3 +448,33 @@ fn a_python_file_is_read_and_written_in_the_encoding_it_declares() {
         Err(FileError::UnsupportedEncoding { .. })
     ));
 }
+
+/// Eddi's own state names files by their canonical relative paths; read
+/// back, only such a path is one (an edited journal cannot escape the root).
+#[test]
+fn a_persisted_path_is_read_back_only_when_plain_and_relative() {
+    let read = |json: &str| serde_json::from_str::<WorkspacePath>(json).map_err(|e| e.to_string());
+    assert_eq!(read(r#""src/b.py""#).unwrap().as_str(), "src/b.py");
+    assert_eq!(read(r#""a b\\c.py""#).unwrap().as_str(), r"a b\c.py");
+    for (json, why) in [
+        (r#""""#, "empty"),
+        (r#""/etc/passwd""#, "absolute"),
+        (r#""../x.py""#, "'..' part"),
+        (r#""src/../../x.py""#, "'..' part"),
+        (r#""src/./x.py""#, "'.' part"),
+        (r#""src//x.py""#, "an empty part"),
+        (r#""x.py/""#, "an empty part"),
+        (r#""x\u0000.py""#, "contains NUL"),
+    ] {
+        let error = read(json).unwrap_err();
+        assert!(
+            error.contains("invalid workspace path") && error.contains(why),
+            "{json}: {error}"
+        );
+    }
+    let (_dir, ws) = workspace();
+    let resolved = ws.resolve("src/./a/../b.py").unwrap();
+    let json = serde_json::to_string(&resolved).unwrap();
+    assert_eq!(json, r#""src/b.py""#);
+    assert_eq!(read(&json).unwrap(), resolved);
+}
