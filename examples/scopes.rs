@@ -5,25 +5,14 @@
 //!
 //! Used by `scripts/symtable-compare`: `cargo run --example scopes -- <dir>`
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use eddi::analysis::{scope, symtable, SyntaxTree};
 use ropey::Rope;
 
-fn python_files(path: &Path, out: &mut Vec<PathBuf>) {
-    if path.is_dir() {
-        let Ok(entries) = std::fs::read_dir(path) else {
-            return;
-        };
-        let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        entries.sort();
-        for p in entries {
-            python_files(&p, out);
-        }
-    } else if path.extension().is_some_and(|e| e == "py") {
-        out.push(path.to_path_buf());
-    }
-}
+#[path = "common/files.rs"]
+mod files;
+use files::python_files;
 
 fn main() {
     let root = std::env::args().nth(1).expect("usage: scopes <dir>");

@@ -5,26 +5,15 @@
 //! Used by `scripts/compile-compare`:
 //! `cargo run --example validate -- <dir-or-file>...`
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use eddi::analysis::validate::syntax_errors;
 use eddi::analysis::SyntaxTree;
 use ropey::Rope;
 
-fn python_files(path: &Path, out: &mut Vec<PathBuf>) {
-    if path.is_dir() {
-        let Ok(entries) = std::fs::read_dir(path) else {
-            return;
-        };
-        let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        entries.sort();
-        for p in entries {
-            python_files(&p, out);
-        }
-    } else if path.extension().is_some_and(|e| e == "py") {
-        out.push(path.to_path_buf());
-    }
-}
+#[path = "common/files.rs"]
+mod files;
+use files::python_files;
 
 fn main() {
     let mut files = Vec::new();
