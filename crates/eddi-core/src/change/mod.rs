@@ -17,7 +17,7 @@
 //! constructors keep every file's edits sorted and non-overlapping, and a
 //! union of two changes fails on any conflict instead of guessing. Offsets
 //! are chars of the base text; inserted text uses `\n` line endings (the
-//! applier writes the file's own).
+//! applier writes the file's own; a `\r\n` in it is kept as it is).
 //!
 //! **Persisted** (a session's named changesets are journaled): a change
 //! serializes as data and deserializes only through the same checks —

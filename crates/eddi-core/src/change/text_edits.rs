@@ -100,8 +100,10 @@ impl TextEdits {
     }
 
     /// The edits as one document's change set, inserted text in the
-    /// document's line-ending style; fails when a range lies outside a text
-    /// of `len` chars.
+    /// document's line-ending style (its `\n` breaks; a `\r\n` it holds is
+    /// the document's own bytes, taken verbatim: a capture of a file of
+    /// mixed endings); fails when a range lies outside a text of `len`
+    /// chars.
     pub fn to_change_set(
         &self,
         len: usize,
@@ -113,7 +115,7 @@ impl TextEdits {
                 (
                     i.range.start,
                     i.range.end,
-                    Some(line_ending.apply(&i.insert)),
+                    Some(line_ending.apply_to_inserted(&i.insert)),
                 )
             }),
         )

@@ -37,6 +37,28 @@ impl LineEnding {
         }
     }
 
+    /// Converts the `\n` breaks of inserted text to this style, keeping a
+    /// `\r\n` as it is: inserted text writes its breaks as `\n`, so a
+    /// `\r\n` in it came from the document itself (a regex capture in a
+    /// file of mixed endings) and stays byte for byte.
+    pub fn apply_to_inserted(self, text: &str) -> String {
+        match self {
+            LineEnding::Lf => text.to_owned(),
+            LineEnding::CrLf => {
+                let mut out = String::with_capacity(text.len() + text.len() / 16);
+                let mut previous = '\0';
+                for c in text.chars() {
+                    if c == '\n' && previous != '\r' {
+                        out.push('\r');
+                    }
+                    out.push(c);
+                    previous = c;
+                }
+                out
+            }
+        }
+    }
+
     /// Converts the line breaks of `text` (LF or CRLF) to this style.
     pub fn apply(self, text: &str) -> String {
         let lf = text.replace("\r\n", "\n");
@@ -61,5 +83,15 @@ mod tests {
             LineEnding::detect(&Rope::from_str("no break")),
             LineEnding::Lf
         );
+    }
+
+    #[test]
+    fn inserted_text_keeps_the_crlf_breaks_it_holds() {
+        assert_eq!(
+            LineEnding::CrLf.apply_to_inserted("x\ny\r\nz\n"),
+            "x\r\ny\r\nz\r\n"
+        );
+        assert_eq!(LineEnding::Lf.apply_to_inserted("x\ny\r\n"), "x\ny\r\n");
+        assert_eq!(LineEnding::CrLf.apply_to_inserted("\n\n"), "\r\n\r\n");
     }
 }

@@ -955,3 +955,25 @@ fn text_edits_in_a_crlf_file_write_crlf_once() {
     );
     assert_eq!(f.read("w.txt"), "one\r\ntwo\r\nthree\r\n");
 }
+
+/// A file of mixed line endings keeps the bytes a replacement takes from
+/// it: a regex capture that spans a CRLF break of a file whose first break
+/// is LF is written back as it was, not as an LF break.
+#[test]
+fn a_capture_across_a_crlf_break_of_a_mixed_file_keeps_its_bytes() {
+    let f = Fixture::new();
+    f.write("m.txt", "a\nkey = 1\r\nvalue\r\n");
+    f.check(
+        "u",
+        r##"
+        > Start s; Open m.txt
+        Ok
+        Ok, At 0:0, Length 3
+        > Replace All /key = (1\r\nvalue)/ With "k = $1"
+        Ok, Replaced 1 occurrence, At 0:0
+        > Save
+        Ok, Bytes 16
+        "##,
+    );
+    assert_eq!(f.read("m.txt"), "a\nk = 1\r\nvalue\r\n");
+}
