@@ -30,6 +30,14 @@ impl LineEnding {
         LineEnding::Lf
     }
 
+    /// [`Self::detect`] of a text not (yet) in a rope.
+    pub fn detect_str(text: &str) -> LineEnding {
+        match text.find('\n') {
+            Some(i) if text[..i].ends_with('\r') => LineEnding::CrLf,
+            _ => LineEnding::Lf,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             LineEnding::Lf => "\n",
@@ -83,6 +91,13 @@ mod tests {
             LineEnding::detect(&Rope::from_str("no break")),
             LineEnding::Lf
         );
+        for text in ["a\r\nb\n", "a\nb\r\n", "no break", "\r\n", ""] {
+            assert_eq!(
+                LineEnding::detect_str(text),
+                LineEnding::detect(&Rope::from_str(text)),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

@@ -320,7 +320,7 @@ impl Engine {
         let limit = self.workspace.max_file_size();
         let workspace = &self.workspace;
         let per_file = |path: &String| -> Result<Replaced, Reply> {
-            let regex_of = |text: &str| match line_ending_of(text) {
+            let regex_of = |text: &str| match LineEnding::detect_str(text) {
                 LineEnding::CrLf => &crlf,
                 LineEnding::Lf => &lf,
             };
@@ -336,7 +336,7 @@ impl Engine {
                 Err(why) => return Ok(Replaced::Skipped(why)),
             };
             let regex = regex_of(&loaded.text);
-            let line_ending = line_ending_of(&loaded.text);
+            let line_ending = LineEnding::detect_str(&loaded.text);
             let replacement = line_ending.apply(replacement);
             let template = template(&replacement, regex, expand)?;
             let rope = Rope::from_str(&loaded.text);
@@ -656,14 +656,6 @@ fn read(workspace: &Workspace, path: &str) -> Result<LoadedFile, String> {
         FileError::TooLarge { size, .. } => format!("{size} bytes"),
         e => e.to_string(),
     })
-}
-
-/// The style of a text's first line break (as `LineEnding::detect`).
-fn line_ending_of(text: &str) -> LineEnding {
-    match text.find('\n') {
-        Some(i) if text[..i].ends_with('\r') => LineEnding::CrLf,
-        _ => LineEnding::Lf,
-    }
 }
 
 /// The first names, then `… (N more)`.
