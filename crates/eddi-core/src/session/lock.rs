@@ -55,7 +55,7 @@ impl StateLock {
             .truncate(false)
             .open(&path)
             .map_err(io_err)?;
-        match file.try_lock() {
+        match try_lock(&file, &path) {
             Ok(()) => {}
             Err(TryLockError::WouldBlock) => {
                 return Err(LockError::Held {
@@ -93,6 +93,26 @@ impl StateLock {
     }
 }
 
+/// Locks `file`. A lock this very process held a moment ago may still be
+/// held for a moment: a child forked meanwhile (a formatter, a test's
+/// subprocess) shares the lock's open file until it execs, when
+/// close-on-exec drops it. So a lock whose holder is this process is tried
+/// again for up to a second; another process's is refused at once.
+fn try_lock(file: &File, path: &Path) -> Result<(), TryLockError> {
+    let ours = format!("pid {}, ", std::process::id());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    loop {
+        match file.try_lock() {
+            Err(TryLockError::WouldBlock)
+                if std::time::Instant::now() < deadline && holder_of(path).starts_with(&ours) =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            other => return other,
+        }
+    }
+}
+
 /// `pid 1234, eddi serve, since 2026-12-01T08:00:00Z`: this process.
 fn describe_self() -> String {
     // The program and its subcommand only: flags may carry secrets.
@@ -106,14 +126,7 @@ fn describe_self() -> String {
             _ => arg,
         })
         .collect();
-    let since = time::OffsetDateTime::now_utc()
-        .replace_nanosecond(0)
-        .ok()
-        .and_then(|t| {
-            t.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default();
+    let since = to_the_second(time::OffsetDateTime::now_utc());
     format!(
         "pid {}, {}, since {since}",
         std::process::id(),
@@ -130,4 +143,13 @@ fn holder_of(path: &Path) -> String {
         // It has just taken the lock and not yet written who it is.
         _ => "holder unknown".to_owned(),
     }
+}
+
+/// `at` as RFC 3339 to the second (UTC as given): how the state directory
+/// writes a moment a person may read (the lock's holder, a draft's time).
+pub fn to_the_second(at: time::OffsetDateTime) -> String {
+    at.replace_nanosecond(0)
+        .unwrap_or(at)
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default()
 }

@@ -15,10 +15,10 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
 
 use super::{io_err, write_atomic, Store, StoreError};
+use crate::session::lock::to_the_second;
 
 /// When a draft was kept and what its edits were made on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,36 +79,40 @@ impl Store {
         let root = self.draft_dir(session);
         let mut records = self.draft_records(session)?;
         let mut drafts = Vec::new();
-        let mut dirs = vec![root.clone()];
-        while let Some(dir) = dirs.pop() {
-            let entries = match fs::read_dir(&dir) {
-                Ok(entries) => entries,
-                Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(io_err(&dir)(e)),
-            };
-            for entry in entries {
-                let entry = entry.map_err(io_err(&dir))?;
-                let file = entry.path();
-                let kind = entry.file_type().map_err(io_err(&file))?;
-                if kind.is_dir() {
-                    dirs.push(file);
-                    continue;
+        // every file kept, hidden or not: no ignore rules apply to drafts
+        let walk = ignore::WalkBuilder::new(&root)
+            .standard_filters(false)
+            .follow_links(false)
+            .build();
+        for entry in walk {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e)
+                    if e.io_error()
+                        .is_some_and(|e| e.kind() == io::ErrorKind::NotFound) =>
+                {
+                    continue
                 }
-                let Some(path) = relative(&root, &file) else {
-                    continue;
-                };
-                let record = records.remove(&path);
-                let kept = match &record {
-                    Some(record) => record.kept.clone(),
-                    None => modified(&file),
-                };
-                drafts.push(Draft {
-                    path,
-                    file,
-                    record,
-                    kept,
-                });
+                Err(e) => return Err(io_err(&root)(io::Error::other(e.to_string()))),
+            };
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                continue;
             }
+            let file = entry.into_path();
+            let Some(path) = relative(&root, &file) else {
+                continue;
+            };
+            let record = records.remove(&path);
+            let kept = match &record {
+                Some(record) => record.kept.clone(),
+                None => modified(&file),
+            };
+            drafts.push(Draft {
+                path,
+                file,
+                record,
+                kept,
+            });
         }
         drafts.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(drafts)
@@ -201,24 +205,13 @@ fn relative(root: &Path, file: &Path) -> Option<String> {
 }
 
 fn now() -> String {
-    let now = OffsetDateTime::now_utc();
-    now.replace_nanosecond(0)
-        .unwrap_or(now)
-        .format(&Rfc3339)
-        .unwrap_or_default()
+    to_the_second(OffsetDateTime::now_utc())
 }
 
 /// A file's modification time as RFC 3339 (empty when unknown).
 fn modified(file: &Path) -> String {
     fs::metadata(file)
         .and_then(|m| m.modified())
-        .ok()
-        .map(|t| {
-            OffsetDateTime::from(t)
-                .replace_nanosecond(0)
-                .ok()
-                .and_then(|t| t.format(&Rfc3339).ok())
-                .unwrap_or_default()
-        })
+        .map(|t| to_the_second(OffsetDateTime::from(t)))
         .unwrap_or_default()
 }
