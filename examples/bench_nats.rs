@@ -35,6 +35,7 @@ impl CommandHandler for Null {
             ok: true,
             duplicate: false,
             format: eddi::commands::ResponseFormat::Terse,
+            fitted_in: None,
         }
     }
     fn session_of(&self, _: &str) -> Option<String> {

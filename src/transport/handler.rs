@@ -31,6 +31,8 @@ pub struct Reply {
     pub duplicate: bool,
     /// How `text` is rendered: the transport's own replies are terse.
     pub format: ResponseFormat,
+    /// The room the engine fitted `text` in, if it did: measured already.
+    pub fitted_in: Option<ReplyRoom>,
 }
 
 impl Reply {
@@ -39,6 +41,9 @@ impl Reply {
     /// that ignores the room). Its first lines and a `Fail` saying the rest
     /// was left out; unchanged when it fits.
     pub fn fitted(mut self, room: &ReplyRoom) -> Reply {
+        if self.fitted_in.as_ref() == Some(room) {
+            return self;
+        }
         if let Some(text) = crate::engine::fit_lines(&self.text, self.format, room) {
             self.text = text;
             self.ok = false;
@@ -53,6 +58,7 @@ impl Reply {
             ok: false,
             duplicate: false,
             format: ResponseFormat::Terse,
+            fitted_in: None,
         }
     }
 }
@@ -60,7 +66,7 @@ impl Reply {
 /// Renders `Fail "<message>"` exactly as the engine renders its own
 /// failures (same escaping), so the reply stays one line.
 pub fn fail_line(message: &str) -> String {
-    crate::reply::Reply::fail(message).terse()
+    crate::reply::fail_line(message)
 }
 
 /// A message the handler has looked at once, before it is routed: whether
@@ -165,6 +171,7 @@ impl From<Response> for Reply {
             ok: response.ok,
             duplicate: response.duplicate,
             format: response.format,
+            fitted_in: response.fitted_in,
         }
     }
 }

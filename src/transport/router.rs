@@ -551,6 +551,7 @@ mod tests {
                 ok: true,
                 duplicate: false,
                 format: crate::commands::ResponseFormat::Terse,
+                fitted_in: None,
             }
         }
         fn prepare(&self, req: &Incoming) -> Prepared {

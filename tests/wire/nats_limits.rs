@@ -417,6 +417,7 @@ impl eddi::transport::CommandHandler for Careless {
             ok: true,
             duplicate: false,
             format: eddi::commands::ResponseFormat::Terse,
+            fitted_in: None,
         }
     }
     fn session_of(&self, _: &str) -> Option<String> {

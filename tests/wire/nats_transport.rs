@@ -41,6 +41,7 @@ impl CommandHandler for Recorder {
             ok: !req.text.starts_with("bad"),
             duplicate: false,
             format: eddi::commands::ResponseFormat::Terse,
+            fitted_in: None,
         }
     }
     fn session_of(&self, sender: &str) -> Option<String> {

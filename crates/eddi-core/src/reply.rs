@@ -14,10 +14,13 @@ use serde_json::{json, Map, Value};
 
 use crate::commands::{ReplyDetail, ResponseFormat};
 use crate::edit::Position;
+use crate::failure::{ErrorKind, OpError};
 
-/// The JSON `failure` code of a `Fail` that carries no typed error: its
-/// `message` says what to fix.
-pub const UNCLASSIFIED: &str = "failed";
+#[cfg(test)]
+thread_local! {
+    /// How many replies this thread rendered: a turn renders each once.
+    pub(crate) static RENDERED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 /// One fact of a reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,12 +59,6 @@ pub enum Clause {
     /// reply object: `"references": […]`); the terse form words the same
     /// facts in other clauses.
     Data(Map<String, Value>),
-    /// A typed failure's code and valid choices, for JSON only: with the
-    /// reason they make the reply's `"failure"` object.
-    Error {
-        code: &'static str,
-        candidates: Vec<String>,
-    },
 }
 
 impl Clause {
@@ -100,8 +97,7 @@ impl Clause {
             | Clause::Note(_)
             | Clause::Notice(_)
             | Clause::Skipped(_)
-            | Clause::Data(_)
-            | Clause::Error { .. } => false,
+            | Clause::Data(_) => false,
         }
     }
 }
@@ -113,8 +109,9 @@ pub enum Reply {
     /// `Ok: a, b`: the command answers a question.
     Info(Vec<Clause>),
     /// `Fail "reason"`, then the clauses added after the failure (notices,
-    /// the skipped count): `Fail "reason", Skipped 2 commands`.
-    Fail(String, Vec<Clause>),
+    /// the skipped count): `Fail "reason", Skipped 2 commands`. The
+    /// failure is typed: its kind and choices are data.
+    Fail(OpError, Vec<Clause>),
 }
 
 impl Reply {
@@ -130,32 +127,26 @@ impl Reply {
         Reply::Info(vec![Clause::Note(text.into())])
     }
 
-    pub fn fail(reason: impl Into<String>) -> Reply {
-        Reply::Fail(reason.into(), Vec::new())
+    /// A failure of `kind` that says `reason`.
+    pub fn fail(kind: ErrorKind, reason: impl Into<String>) -> Reply {
+        Reply::Fail(OpError::new(kind, reason), Vec::new())
     }
 
     pub fn is_ok(&self) -> bool {
         !matches!(self, Reply::Fail(..))
     }
 
-    /// The reason of a failure.
-    pub fn failure(&self) -> Option<&str> {
+    /// The failure, when the command failed.
+    pub fn failure(&self) -> Option<&OpError> {
         match self {
-            Reply::Fail(reason, _) => Some(reason),
+            Reply::Fail(error, _) => Some(error),
             _ => None,
         }
     }
 
-    /// The code of a typed failure (its [`Clause::Error`]): what logic asks
-    /// of a failure, never its wording.
-    pub fn failure_code(&self) -> Option<&'static str> {
-        match self {
-            Reply::Fail(_, clauses) => clauses.iter().find_map(|clause| match clause {
-                Clause::Error { code, .. } => Some(*code),
-                _ => None,
-            }),
-            _ => None,
-        }
+    /// The kind of a failure: what logic asks of a failure, never its wording.
+    pub fn failure_kind(&self) -> Option<ErrorKind> {
+        self.failure().map(|error| error.kind)
     }
 
     /// Adds a clause at the end (notices, skipped counts).
@@ -197,6 +188,8 @@ impl Reply {
     }
 
     pub fn render(&self, format: ResponseFormat) -> String {
+        #[cfg(test)]
+        RENDERED.with(|count| count.set(count.get() + 1));
         match format {
             ResponseFormat::Terse => self.terse(),
             ResponseFormat::Json => self.json().to_string(),
@@ -216,11 +209,11 @@ impl Reply {
             Reply::Done(clauses) if !clauses.iter().any(is_worded) => "Ok".to_owned(),
             Reply::Done(clauses) => format!("Ok, {}", join(clauses)),
             Reply::Info(clauses) => format!("Ok: {}", join(clauses)),
-            Reply::Fail(reason, clauses) if !clauses.iter().any(is_worded) => {
-                format!("Fail \"{}\"", escape(reason))
+            Reply::Fail(error, clauses) if !clauses.iter().any(is_worded) => {
+                format!("Fail \"{}\"", escape(&error.message))
             }
-            Reply::Fail(reason, clauses) => {
-                format!("Fail \"{}\", {}", escape(reason), join(clauses))
+            Reply::Fail(error, clauses) => {
+                format!("Fail \"{}\", {}", escape(&error.message), join(clauses))
             }
         }
     }
@@ -232,13 +225,16 @@ impl Reply {
                 object.insert("ok".into(), json!(true));
                 clauses.as_slice()
             }
-            Reply::Fail(reason, clauses) => {
+            Reply::Fail(error, clauses) => {
                 object.insert("ok".into(), json!(false));
-                object.insert("error".into(), json!(reason));
+                object.insert("error".into(), json!(error.message));
+                object.insert(
+                    "failure".into(),
+                    json!({"code": error.kind.code(), "message": error.message, "candidates": error.candidates}),
+                );
                 clauses.as_slice()
             }
         };
-        let reason = self.failure();
         let mut notes = Vec::new();
         let mut notices = Vec::new();
         for clause in clauses {
@@ -281,20 +277,7 @@ impl Reply {
                 Clause::Data(fields) => {
                     object.extend(fields.clone());
                 }
-                Clause::Error { code, candidates } => {
-                    object.insert(
-                        "failure".into(),
-                        json!({"code": code, "message": reason, "candidates": candidates}),
-                    );
-                }
             }
-        }
-        if let Some(reason) = reason.filter(|_| !object.contains_key("failure")) {
-            // every failure is typed; one no more precise kind covers says so
-            object.insert(
-                "failure".into(),
-                json!({"code": UNCLASSIFIED, "message": reason, "candidates": []}),
-            );
         }
         if !notes.is_empty() {
             object.insert("message".into(), json!(notes.join(", ")));
@@ -306,15 +289,21 @@ impl Reply {
     }
 }
 
+/// `Fail "<message>"` alone, escaped as every failure is: the line of a
+/// failure the transport says before any command ran.
+pub fn fail_line(message: &str) -> String {
+    format!("Fail \"{}\"", escape(message))
+}
+
 /// Whether a clause has a terse form (data for JSON has none).
 fn is_worded(clause: &Clause) -> bool {
-    !matches!(clause, Clause::Data(_) | Clause::Error { .. })
+    !matches!(clause, Clause::Data(_))
 }
 
 /// The clauses in order, but `Txt` last: everything after `Txt ` is text.
 fn join(clauses: &[Clause]) -> String {
     let is_txt = |c: &&Clause| matches!(c, Clause::Txt(_));
-    let is_data = |c: &&Clause| matches!(c, Clause::Data(_) | Clause::Error { .. });
+    let is_data = |c: &&Clause| matches!(c, Clause::Data(_));
     clauses
         .iter()
         .filter(|c| !is_txt(c) && !is_data(c))
@@ -342,7 +331,7 @@ fn terse_clause(clause: &Clause) -> String {
         Clause::Prompt(question) => one_line(question),
         Clause::Note(text) => one_line(text),
         Clause::Notice(text) => format!("Notice: {}", one_line(text)),
-        Clause::Data(_) | Clause::Error { .. } => String::new(),
+        Clause::Data(_) => String::new(),
     }
 }
 
@@ -411,7 +400,7 @@ mod tests {
         ]);
         assert_eq!(show.terse(), "Ok: At 1:4, Txt def f():\\n\\tpass");
         assert_eq!(
-            Reply::fail("Not found: \"x\"\nnext").terse(),
+            Reply::fail(ErrorKind::NotFound, "Not found: \"x\"\nnext").terse(),
             r#"Fail "Not found: \"x\"\nnext""#
         );
     }
@@ -464,13 +453,9 @@ mod tests {
             found.json(),
             json!({"ok": true, "message": "Found 1 reference", "references": [{"path": "a.py", "line": 1}]})
         );
-        let failed = Reply::Fail(
-            "Not found: 'x'".into(),
-            vec![Clause::Error {
-                code: "not_found",
-                candidates: vec!["y".into()],
-            }],
-        );
+        let mut error = OpError::new(ErrorKind::NotFound, "Not found: 'x'");
+        error.candidates = vec!["y".into()];
+        let failed = Reply::Fail(error, Vec::new());
         assert_eq!(failed.terse(), r#"Fail "Not found: 'x'""#);
         assert_eq!(
             failed.json(),
@@ -493,9 +478,9 @@ mod tests {
             json!({"ok": true, "at": {"line": 0, "col": 0}, "length": 12, "notices": ["a.py changed on disk"]})
         );
         assert_eq!(
-            Reply::fail("Nope").json(),
+            Reply::fail(ErrorKind::Conflict, "Nope").json(),
             json!({"ok": false, "error": "Nope",
-                   "failure": {"code": "failed", "message": "Nope", "candidates": []}})
+                   "failure": {"code": "conflict", "message": "Nope", "candidates": []}})
         );
     }
 }

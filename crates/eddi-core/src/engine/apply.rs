@@ -10,11 +10,11 @@
 //! edit is one revision, and a change of several files (or one that was
 //! committed) is one step: `Undo` reverts it in every file at once.
 
+use crate::failure::OpError;
 use ropey::Rope;
 
 use crate::change::{Base, FileOp, TextEdits, WorkspaceChange};
 use crate::edit::{position, ChangeSet, LineEnding, Position};
-use crate::reply::Reply;
 use crate::session::{Event, Step, StepWrite};
 
 use super::ops::files::text_hash;
@@ -89,7 +89,7 @@ impl Ctx<'_> {
         &mut self,
         change: &WorkspaceChange,
         mode: ApplyMode,
-    ) -> Result<Applied, Reply> {
+    ) -> Result<Applied, OpError> {
         self.apply_change_placing(change, mode, None)
     }
 
@@ -102,7 +102,7 @@ impl Ctx<'_> {
         change: &WorkspaceChange,
         mode: ApplyMode,
         cursor: Option<Position>,
-    ) -> Result<Applied, Reply> {
+    ) -> Result<Applied, OpError> {
         let place = cursor.map_or(Place::Kept, Place::At);
         self.apply_change_revising(change, mode, place, Revise::New)
     }
@@ -117,7 +117,7 @@ impl Ctx<'_> {
         edits: TextEdits,
         place: Place,
         revise: Revise,
-    ) -> Result<Applied, Reply> {
+    ) -> Result<Applied, OpError> {
         let buffer = self.current()?;
         let change = WorkspaceChange::edit(
             buffer.path().clone(),
@@ -135,22 +135,25 @@ impl Ctx<'_> {
         mode: ApplyMode,
         place: Place,
         revise: Revise,
-    ) -> Result<Applied, Reply> {
+    ) -> Result<Applied, OpError> {
         let plan = self.plan(change)?;
         if mode == ApplyMode::Buffers {
             if let Some(p) = plan
                 .iter()
                 .find(|p| p.before.is_none() || p.after.is_none())
             {
-                return Err(Reply::fail(format!(
-                    "Creating, deleting or moving files needs a commit ({} would be {})",
-                    p.path,
-                    if p.after.is_none() {
-                        "deleted"
-                    } else {
-                        "created"
-                    }
-                )));
+                return Err(OpError::new(
+                    ErrorKind::NotApplicable,
+                    format!(
+                        "Creating, deleting or moving files needs a commit ({} would be {})",
+                        p.path,
+                        if p.after.is_none() {
+                            "deleted"
+                        } else {
+                            "created"
+                        }
+                    ),
+                ));
             }
         }
         let stamps = match mode {
@@ -255,11 +258,12 @@ impl Ctx<'_> {
                 self.apply(Event::Switched { path: current })?;
             }
         }
+        self.applied.push(change.clone());
         Ok(applied)
     }
 
     /// Phase one: every file checked against its base, its new text computed.
-    fn plan(&self, change: &WorkspaceChange) -> Result<Vec<Planned>, Reply> {
+    fn plan(&self, change: &WorkspaceChange) -> Result<Vec<Planned>, OpError> {
         let mut plan = Vec::new();
         let mut problems = Vec::new();
         for (path, file) in change.files() {
@@ -271,10 +275,13 @@ impl Ctx<'_> {
         if problems.is_empty() {
             Ok(plan)
         } else {
-            Err(Reply::fail(format!(
-                "The change does not apply, nothing was changed: {}",
-                problems.join("; ")
-            )))
+            Err(OpError::new(
+                ErrorKind::Stale,
+                format!(
+                    "The change does not apply, nothing was changed: {}",
+                    problems.join("; ")
+                ),
+            ))
         }
     }
 
@@ -405,7 +412,7 @@ impl Ctx<'_> {
     }
 
     /// Phase two, on disk: one commit of every planned file.
-    fn commit_plan(&mut self, plan: &[Planned]) -> Result<Vec<Option<DiskStamp>>, Reply> {
+    fn commit_plan(&mut self, plan: &[Planned]) -> Result<Vec<Option<DiskStamp>>, OpError> {
         let writes: Vec<FileWrite> = plan
             .iter()
             .map(|p| FileWrite {
@@ -422,7 +429,7 @@ impl Ctx<'_> {
 }
 
 /// A commit's failure as a reply: conflicts name the files and the way out.
-pub(super) fn commit_fail(error: CommitError) -> Reply {
+pub(super) fn commit_fail(error: CommitError) -> OpError {
     match error {
         CommitError::Conflicts(_) => typed(
             ErrorKind::Stale,
@@ -463,13 +470,13 @@ impl Ctx<'_> {
         &mut self,
         group: u64,
         direction: Direction,
-    ) -> Result<Vec<WorkspacePath>, Reply> {
-        let step = self
-            .session
-            .steps
-            .get(&group)
-            .cloned()
-            .ok_or_else(|| Reply::fail(format!("Internal: step {group} is not recorded")))?;
+    ) -> Result<Vec<WorkspacePath>, OpError> {
+        let step = self.session.steps.get(&group).cloned().ok_or_else(|| {
+            OpError::new(
+                ErrorKind::Internal,
+                format!("Internal: step {group} is not recorded"),
+            )
+        })?;
         if step.committed && !step.writes.is_empty() {
             return self.step_on_disk(group, &step, direction);
         }
@@ -507,7 +514,7 @@ impl Ctx<'_> {
             let mut text = buffer.text().clone();
             change
                 .apply(&mut text)
-                .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+                .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
             texts.push((path.clone(), text));
         }
         if !problems.is_empty() {
@@ -562,7 +569,7 @@ impl Ctx<'_> {
         group: u64,
         step: &Step,
         direction: Direction,
-    ) -> Result<Vec<WorkspacePath>, Reply> {
+    ) -> Result<Vec<WorkspacePath>, OpError> {
         let undoing = direction == Direction::Undo;
         if step.undone == undoing {
             return Err(step_fail(
@@ -647,7 +654,7 @@ impl Ctx<'_> {
                 self.apply(Event::Saved { path, disk })?;
             } else {
                 let text = String::from_utf8(write.content.unwrap_or_default())
-                    .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+                    .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
                 self.apply(Event::Reloaded { path, text, disk })?;
             }
         }
@@ -660,13 +667,16 @@ impl Ctx<'_> {
 }
 
 /// `Cannot undo the step that changed a.py, b.py: <problems>`.
-fn step_fail(direction: Direction, files: &[WorkspacePath], problems: &[String]) -> Reply {
-    Reply::fail(format!(
-        "Cannot {} the step that changed {}: {}",
-        direction.verb(),
-        names(files),
-        problems.join("; ")
-    ))
+fn step_fail(direction: Direction, files: &[WorkspacePath], problems: &[String]) -> OpError {
+    OpError::new(
+        ErrorKind::Stale,
+        format!(
+            "Cannot {} the step that changed {}: {}",
+            direction.verb(),
+            names(files),
+            problems.join("; ")
+        ),
+    )
 }
 
 /// `a.py, b.py`, or the first few and how many more.

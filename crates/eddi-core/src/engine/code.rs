@@ -7,6 +7,9 @@
 //! it as one undo step and words the reply. Queries of the project index
 //! (`Find References|Definition|Callers`) live in `query`.
 
+use crate::failure::ErrorKind;
+use crate::failure::OpError;
+use crate::outcome::{Outcome, Shape};
 use ropey::Rope;
 
 use crate::analysis::comment::Commented;
@@ -25,10 +28,10 @@ use crate::commands::{
 };
 use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::language::{Capability, Language, SyntaxCheck};
-use crate::reply::{plural, Clause, Reply};
+use crate::reply::{plural, Clause};
 
 use super::apply::ApplyMode;
-use super::context::{Ctx, Outcome};
+use super::context::{Ctx, Ran};
 use super::ops::{self, ComplexityReport, StructureNode};
 use super::output;
 
@@ -323,20 +326,20 @@ impl Code {
     }
 
     /// The one symbol `target` names.
-    fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, Reply> {
+    fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, OpError> {
         lookup(&self.outline, &self.target(target)).map_err(analysis_fail)
     }
 }
 
 /// An analysis failure as a typed `Fail` (its code and candidates for JSON).
-fn analysis_fail(error: AnalysisError) -> Reply {
-    ops::json::failure(error.into())
+fn analysis_fail(error: AnalysisError) -> OpError {
+    error.into()
 }
 
 impl Ctx<'_> {
     /// The current file as code for `target`: with the functions' locals
     /// when the target may name one (`Variable f.x`).
-    fn code_for(&mut self, target: Option<&CodeTarget>) -> Result<Code, Reply> {
+    fn code_for(&mut self, target: Option<&CodeTarget>) -> Result<Code, OpError> {
         let mut code = self.code()?;
         if matches!(target, Some(CodeTarget::Variable { name }) if name.contains('.')) {
             code.outline.add_locals(&code.text, &code.tree);
@@ -345,7 +348,7 @@ impl Ctx<'_> {
     }
 
     /// The current file as code, or a `Fail` saying why it is not.
-    fn code(&mut self) -> Result<Code, Reply> {
+    fn code(&mut self) -> Result<Code, OpError> {
         let path = self.current_path()?;
         let buffer = self
             .session
@@ -361,10 +364,16 @@ impl Ctx<'_> {
                 Capability::SymbolSites,
                 "code commands",
             );
-            return Err(Reply::fail(why.unwrap_or_default()));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                why.unwrap_or_default(),
+            ));
         };
         let Some(tree) = buffer.ensure_syntax().cloned() else {
-            return Err(Reply::fail(format!("{path} could not be parsed")));
+            return Err(OpError::new(
+                ErrorKind::Internal,
+                format!("{path} could not be parsed"),
+            ));
         };
         let text = buffer.text().clone();
         let outline = sites(&text, &tree);
@@ -385,13 +394,16 @@ impl Ctx<'_> {
     /// Applies computed edits as one undo step; `Err` when there are none.
     /// The edits become a [`WorkspaceChange`] of the current buffer, applied
     /// by the one applier like every other change.
-    fn apply_result(&mut self, result: &EditResult) -> Result<(Rope, Rope), Reply> {
+    fn apply_result(&mut self, result: &EditResult) -> Result<(Rope, Rope), OpError> {
         if result.edits.is_empty() {
             let why = result
                 .note
                 .clone()
                 .unwrap_or_else(|| "nothing to change".to_owned());
-            return Err(Reply::fail(format!("No change: {why}")));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!("No change: {why}"),
+            ));
         }
         let buffer = self.current()?;
         let (path, version, line_ending) = (
@@ -402,10 +414,10 @@ impl Ctx<'_> {
         let before = buffer.text().clone();
         let edits = result
             .text_edits()
-            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+            .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
         let change_set = edits
             .to_change_set(before.len_chars(), line_ending)
-            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+            .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
         self.check_syntax_kept(&before, &change_set)?;
         let change = WorkspaceChange::edit(path, Base::Buffer { version }, edits);
         self.apply_change_placing(&change, ApplyMode::Buffers, Some(result.cursor))?;
@@ -415,7 +427,7 @@ impl Ctx<'_> {
     /// Refuses a code edit that breaks a file's syntax: a valid file must
     /// stay valid, an invalid one must not get more errors. The one check
     /// every code edit (Insert, Delete, Modify, Comment, Format) passes.
-    fn check_syntax_kept(&mut self, before: &Rope, change: &ChangeSet) -> Result<(), Reply> {
+    fn check_syntax_kept(&mut self, before: &Rope, change: &ChangeSet) -> Result<(), OpError> {
         let path = self.current_path()?;
         let buffer = self
             .session
@@ -435,9 +447,9 @@ impl Ctx<'_> {
         let mut after = before.clone();
         change
             .apply(&mut after)
-            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+            .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
         let tree = SyntaxTree::parse_language(tree.language(), &after)
-            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+            .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
         let new = check(&after, &tree);
         if new.len() <= old {
             return Ok(());
@@ -452,10 +464,13 @@ impl Ctx<'_> {
                 new.len()
             )
         };
-        Err(Reply::fail(format!(
-            "Refused, nothing changed: {what}: {}{more}",
-            listed.join(", ")
-        )))
+        Err(OpError::new(
+            ErrorKind::InvalidArgument,
+            format!(
+                "Refused, nothing changed: {what}: {}{more}",
+                listed.join(", ")
+            ),
+        ))
     }
 
     /// Before a plain text edit: the current Python buffer's text and tree,
@@ -476,10 +491,11 @@ impl Ctx<'_> {
     /// Text edits may leave a file invalid (code is typed in steps), but
     /// never silently: when a valid file became invalid, the reply names
     /// the errors.
-    pub(super) fn note_broken_syntax(&mut self, before: SyntaxBefore, reply: &mut Reply) {
-        let Reply::Done(clauses) = reply else {
+    pub(super) fn note_broken_syntax(&mut self, before: SyntaxBefore, outcome: &mut Outcome) {
+        if outcome.shape != Shape::Effect {
             return;
-        };
+        }
+        let clauses = &mut outcome.facts;
         let Some(note) = self.broken_syntax_note(&before) else {
             return;
         };
@@ -553,7 +569,7 @@ impl Ctx<'_> {
     /// `Show Function f` …: the definition from its keyword (as the spec's
     /// example shows it); with context, its whole lines (attached comments
     /// and decorators included) and the lines around them.
-    pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Outcome {
+    pub(super) fn show_code(&mut self, target: &CodeTarget, context: usize) -> Ran {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         let path = self.current_path()?;
@@ -568,7 +584,7 @@ impl Ctx<'_> {
         let mut reply = vec![Clause::At(at)];
         reply.extend(clauses);
         reply.push(ops::json::data("element", ops::json::element(&element)));
-        Ok(Reply::Info(reply))
+        Ok(Outcome::answer(reply))
     }
 
     /// A code element's whole lines (decorators and attached comments
@@ -577,13 +593,13 @@ impl Ctx<'_> {
     pub(super) fn element_chars(
         &mut self,
         target: &CodeTarget,
-    ) -> Result<(std::ops::Range<usize>, String), Reply> {
+    ) -> Result<(std::ops::Range<usize>, String), OpError> {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         Ok((symbol.full.clone(), describe(symbol)))
     }
 
-    pub(super) fn goto_code(&mut self, target: &GotoTarget) -> Outcome {
+    pub(super) fn goto_code(&mut self, target: &GotoTarget) -> Ran {
         let code = self.code_for(match target {
             GotoTarget::Code(t) => Some(t),
             _ => None,
@@ -597,7 +613,12 @@ impl Ctx<'_> {
                 let symbol = code.symbol(target)?;
                 return self.move_to(symbol.position);
             }
-            _ => return Err(Reply::fail("Internal: not a code target")),
+            _ => {
+                return Err(OpError::new(
+                    ErrorKind::Internal,
+                    "Internal: not a code target",
+                ))
+            }
         };
         let Some(symbol) = enclosing(&code.outline, &code.text, code.cursor, kind) else {
             let what = if kind == Enclosing::Function {
@@ -605,15 +626,15 @@ impl Ctx<'_> {
             } else {
                 "class"
             };
-            return Err(Reply::fail(format!(
-                "Not in {what} (cursor at {})",
-                code.cursor
-            )));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!("Not in {what} (cursor at {})", code.cursor),
+            ));
         };
         self.move_to(if start { symbol.position } else { symbol.end })
     }
 
-    pub(super) fn insert_code(&mut self, kind: InsertKind, given: &str) -> Outcome {
+    pub(super) fn insert_code(&mut self, kind: InsertKind, given: &str) -> Ran {
         let code = self.code()?;
         let result = match kind {
             InsertKind::Import => insert::insert_import(&code.text, &code.tree, given),
@@ -629,11 +650,14 @@ impl Ctx<'_> {
         .map_err(analysis_fail)?;
         if result.edits.is_empty() {
             return match result.note {
-                Some(note) => Ok(Reply::Done(vec![
+                Some(note) => Ok(Outcome::effect(vec![
                     Clause::Note(format!("Nothing inserted: {note}")),
                     Clause::At(code.cursor),
                 ])),
-                None => Err(Reply::fail("Nothing to insert")),
+                None => Err(OpError::new(
+                    ErrorKind::InvalidArgument,
+                    "Nothing to insert",
+                )),
             };
         }
         let start = result.edits[0].range.start;
@@ -658,10 +682,10 @@ impl Ctx<'_> {
         let mut clauses = vec![inserted];
         clauses.extend(result.note.map(Clause::Note));
         clauses.push(Clause::At(at));
-        Ok(Reply::Done(clauses))
+        Ok(Outcome::effect(clauses))
     }
 
-    pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Outcome {
+    pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Ran {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         let result =
@@ -686,7 +710,7 @@ impl Ctx<'_> {
         }];
         clauses.extend(result.note.map(Clause::Note));
         clauses.push(Clause::At(at));
-        Ok(Reply::Done(clauses))
+        Ok(Outcome::effect(clauses))
     }
 
     /// The module-qualified name of the symbol `target` names when other
@@ -719,7 +743,7 @@ impl Ctx<'_> {
         .flatten()
     }
 
-    pub(super) fn code_command(&mut self, command: &Command) -> Outcome {
+    pub(super) fn code_command(&mut self, command: &Command) -> Ran {
         match command {
             Command::Modify { target, change } => self.modify(target, change),
             Command::Comment {
@@ -731,12 +755,18 @@ impl Ctx<'_> {
             Command::Format { target, style } => self.format(target.as_ref(), style.as_deref()),
             Command::Analyze { target, kind } => self.analyze(target, *kind),
             Command::Validate { target } => self.validate(target.as_ref()),
-            Command::FindSymbol { .. } => Err(Reply::fail("Internal: queries run on the engine")),
-            _ => Err(Reply::fail("Internal: not a code command")),
+            Command::FindSymbol { .. } => Err(OpError::new(
+                ErrorKind::Internal,
+                "Internal: queries run on the engine",
+            )),
+            _ => Err(OpError::new(
+                ErrorKind::Internal,
+                "Internal: not a code command",
+            )),
         }
     }
 
-    fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Outcome {
+    fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Ran {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         let described = describe_in(&code.outline, symbol);
@@ -753,7 +783,7 @@ impl Ctx<'_> {
         ))];
         clauses.extend(result.note.map(Clause::Note));
         clauses.push(Clause::At(at));
-        Ok(Reply::Done(clauses))
+        Ok(Outcome::effect(clauses))
     }
 
     fn comment(
@@ -762,7 +792,7 @@ impl Ctx<'_> {
         body: &str,
         style: CommentStyle,
         replace: bool,
-    ) -> Outcome {
+    ) -> Ran {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
         refuse_local(symbol, "Comment", "Goto and Insert Line")?;
@@ -789,10 +819,10 @@ impl Ctx<'_> {
             }
         };
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![Clause::Note(note), Clause::At(at)]))
+        Ok(Outcome::effect(vec![Clause::Note(note), Clause::At(at)]))
     }
 
-    fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Outcome {
+    fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Ran {
         let code = self.code_for(target)?;
         let lines = match target {
             Some(target) => Some(code.symbol(target)?.full_lines),
@@ -801,7 +831,7 @@ impl Ctx<'_> {
         let result =
             format::format(&code.text, lines, style, code.cursor).map_err(analysis_fail)?;
         if result.edits.is_empty() {
-            return Ok(Reply::Done(vec![
+            return Ok(Outcome::effect(vec![
                 Clause::Note("Already formatted".into()),
                 Clause::At(code.cursor),
             ]));
@@ -813,10 +843,10 @@ impl Ctx<'_> {
             position::counted_lines(&before),
             position::counted_lines(&after)
         );
-        Ok(Reply::Done(vec![Clause::Note(note), Clause::At(at)]))
+        Ok(Outcome::effect(vec![Clause::Note(note), Clause::At(at)]))
     }
 
-    fn analyze(&mut self, target: &AnalyzeTarget, kind: Option<AnalysisKind>) -> Outcome {
+    fn analyze(&mut self, target: &AnalyzeTarget, kind: Option<AnalysisKind>) -> Ran {
         if let (AnalyzeTarget::File, Some(AnalysisKind::Structure)) = (target, kind) {
             return self.file_structure();
         }
@@ -913,12 +943,12 @@ impl Ctx<'_> {
         };
         let mut reply = vec![Clause::Note(text)];
         reply.extend(data);
-        Ok(Reply::Info(reply))
+        Ok(Outcome::answer(reply))
     }
 
     /// `Analyze File Structure`: the current file's outline, in any
     /// registered language.
-    fn file_structure(&mut self) -> Outcome {
+    fn file_structure(&mut self) -> Ran {
         let path = self.current_path()?;
         let buffer = self
             .session
@@ -927,20 +957,26 @@ impl Ctx<'_> {
             .expect("current buffer is open");
         let Some(language) = buffer.language() else {
             let why = super::unsupported(path.as_str(), None, Capability::Outline, "code commands");
-            return Err(Reply::fail(why.unwrap_or_default()));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                why.unwrap_or_default(),
+            ));
         };
         let Some(tree) = buffer.ensure_syntax().cloned() else {
-            return Err(Reply::fail(format!("{path} could not be parsed")));
+            return Err(OpError::new(
+                ErrorKind::Internal,
+                format!("{path} could not be parsed"),
+            ));
         };
         let outline = language.outline(buffer.text(), &tree);
         let structure = ops::code::file_structure(&outline, path.as_str());
-        Ok(Reply::Info(vec![
+        Ok(Outcome::answer(vec![
             Clause::Note(structure_text("File", &structure)),
             ops::json::data("structure", ops::json::structure(&structure)),
         ]))
     }
 
-    fn validate(&mut self, target: Option<&CodeTarget>) -> Outcome {
+    fn validate(&mut self, target: Option<&CodeTarget>) -> Ran {
         let code = self.code_for(target)?;
         let Some(check) = code.language.syntax_check() else {
             let path = self.current_path()?;
@@ -950,7 +986,10 @@ impl Ctx<'_> {
                 Capability::SyntaxCheck,
                 "code commands",
             );
-            return Err(Reply::fail(why.unwrap_or_default()));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                why.unwrap_or_default(),
+            ));
         };
         let mut errors = check(&code.text, &code.tree);
         if let Some(target) = target {
@@ -960,7 +999,7 @@ impl Ctx<'_> {
         }
         let data = ops::json::data("syntax_errors", ops::json::syntax_errors(&errors));
         if errors.is_empty() {
-            return Ok(Reply::Info(vec![
+            return Ok(Outcome::answer(vec![
                 Clause::Note("No syntax errors".into()),
                 data,
             ]));
@@ -973,7 +1012,7 @@ impl Ctx<'_> {
             plural(n, "error"),
             output::list_in_tiers("error", &listed, limit)
         );
-        Ok(Reply::Info(vec![Clause::Note(text), data]))
+        Ok(Outcome::answer(vec![Clause::Note(text), data]))
     }
 }
 
@@ -1101,14 +1140,17 @@ fn importable(code: &Code, symbol: &Symbol) -> Option<String> {
 
 /// Local variables are addressed by Show, Goto and Modify Rename; other
 /// commands work on whole definitions.
-fn refuse_local(symbol: &Symbol, command: &str, instead: &str) -> Result<(), Reply> {
+fn refuse_local(symbol: &Symbol, command: &str, instead: &str) -> Result<(), OpError> {
     if symbol.kind != SymbolKind::Local {
         return Ok(());
     }
-    Err(Reply::fail(format!(
-        "{command} works on definitions; {} is a local variable (at {}): use {instead}",
-        symbol.qualified_name, symbol.position
-    )))
+    Err(OpError::new(
+        ErrorKind::NotApplicable,
+        format!(
+            "{command} works on definitions; {} is a local variable (at {}): use {instead}",
+            symbol.qualified_name, symbol.position
+        ),
+    ))
 }
 
 /// [`describe`] with a name that works when the plain one is ambiguous

@@ -4,14 +4,15 @@
 use super::elsewhere::{Board, Carry};
 use super::ops::json::typed;
 use super::ops::ErrorKind;
-use crate::commands::Command;
+use crate::change::WorkspaceChange;
 use crate::edit::{position, Position};
-use crate::reply::Reply;
+use crate::failure::OpError;
+use crate::outcome::Outcome;
 use crate::session::{Buffer, Event, Session};
 use crate::workspace::{Workspace, WorkspacePath};
 
 /// A command's result: `Err` carries the `Fail` reply, so `?` works.
-pub(super) type Outcome = Result<Reply, Reply>;
+pub(super) type Ran = Result<Outcome, OpError>;
 
 pub struct Ctx<'a> {
     pub(super) session: &'a mut Session,
@@ -22,6 +23,9 @@ pub struct Ctx<'a> {
     /// Writes committed under other sessions' unsaved edits, for the
     /// engine to carry into their buffers once this session is unlocked.
     pub(super) carried: Vec<Carry>,
+    /// The changes the one applier applied, in order: the command's
+    /// outcome carries them.
+    pub(super) applied: Vec<WorkspaceChange>,
 }
 
 impl<'a> Ctx<'a> {
@@ -35,82 +39,23 @@ impl<'a> Ctx<'a> {
             workspace,
             board,
             carried: Vec::new(),
+            applied: Vec::new(),
         }
-    }
-
-    /// Runs one command of a session that exists.
-    pub fn run(&mut self, command: &Command) -> Reply {
-        use Command::*;
-        // plain text edits may break a Python file's syntax, but say so
-        let syntax_before = if super::code::is_text_edit(command) {
-            self.syntax_before()
-        } else {
-            None
-        };
-        let mut outcome = match command {
-            Summary { .. } => Ok(Reply::info(self.session.summary().terse())),
-            Status => self.status(),
-            Set { option } => self.set(option),
-            PushContext => self.push_context(),
-            PopContext => self.pop_context(),
-            Open { create, path } => self.open(*create, path),
-            Save { close, force, path } => self.save(*close, *force, path.as_deref()),
-            SaveAll { force } => self.save_all(*force),
-            Close { path } => self.close(path.as_deref()),
-            List { open_only, pattern } => self.list(*open_only, pattern.as_deref()),
-            Diff { path } => self.diff(path.as_deref()),
-            Goto(target) => self.goto(target),
-            Find { direction, pattern } => self.find(*direction, pattern),
-            FindInFiles { pattern, glob } => self.find_in_files(pattern, glob),
-            Replace {
-                mode,
-                pattern,
-                replacement,
-                scope,
-            } => self.replace(*mode, pattern, replacement, scope.as_ref()),
-            Bookmark { name, at } => self.bookmark(name, *at),
-            Show { target, context } => self.show(target, *context),
-            Insert { kind, text } => self.insert(*kind, text),
-            Delete(target) => self.delete(target),
-            Undo { count } => self.undo(*count),
-            Redo { count } => self.redo(*count),
-            FindSymbol { .. }
-            | Analyze { .. }
-            | Validate { .. }
-            | Modify { .. }
-            | Comment { .. }
-            | Format { .. } => self.code_command(command),
-            Start { .. }
-            | End { .. }
-            | ListSessions
-            | ListDrafts { .. }
-            | Recover { .. }
-            | Help { .. }
-            | Refactor(_)
-            | Preview { .. }
-            | ReplaceInFiles { .. }
-            | Apply
-            | Discard => Err(Reply::fail("Internal: session command reached a session")),
-        };
-        if let (Some(before), Ok(reply)) = (syntax_before, outcome.as_mut()) {
-            self.note_broken_syntax(before, reply);
-        }
-        outcome.unwrap_or_else(|fail| fail)
     }
 
     /// The current buffer, or a `Fail` that says how to get one.
-    pub(super) fn current(&self) -> Result<&Buffer, Reply> {
+    pub(super) fn current(&self) -> Result<&Buffer, OpError> {
         self.session
             .current_buffer()
             .ok_or_else(|| typed(ErrorKind::NotApplicable, "No file open. Use: Open <file>"))
     }
 
-    pub(super) fn current_path(&self) -> Result<WorkspacePath, Reply> {
+    pub(super) fn current_path(&self) -> Result<WorkspacePath, OpError> {
         Ok(self.current()?.path().clone())
     }
 
     /// Applies an event the command has fully checked.
-    pub(super) fn apply(&mut self, event: Event) -> Result<(), Reply> {
+    pub(super) fn apply(&mut self, event: Event) -> Result<(), OpError> {
         self.session.apply(event).map_err(|e| {
             typed(
                 ErrorKind::Internal,
@@ -120,19 +65,19 @@ impl<'a> Ctx<'a> {
     }
 
     /// Moves the current buffer's cursor and answers `Ok, At l:c`.
-    pub(super) fn move_to(&mut self, to: Position) -> Outcome {
+    pub(super) fn move_to(&mut self, to: Position) -> Ran {
         let buffer = self.current()?;
         let to = position::clamp(buffer.text(), to);
         let path = buffer.path().clone();
         if buffer.cursor() != to {
             self.apply(Event::Moved { path, to })?;
         }
-        Ok(Reply::at(to))
+        Ok(Outcome::at(to))
     }
 
     /// Finds an open buffer by workspace path, or by a unique file name or
     /// path suffix (`Save Close user_manager.py` for `src/auth/user_manager.py`).
-    pub(super) fn find_open(&self, given: &str) -> Result<WorkspacePath, Reply> {
+    pub(super) fn find_open(&self, given: &str) -> Result<WorkspacePath, OpError> {
         if let Ok(path) = self.workspace.resolve(given) {
             if self.session.buffers.contains_key(&path) {
                 return Ok(path);
@@ -151,7 +96,7 @@ impl<'a> Ctx<'a> {
                 ErrorKind::NotFound,
                 format!("File not open: {given}. {}", self.open_files_hint(given)),
             )),
-            many => Err(super::ops::json::failure(super::ops::OpError {
+            many => Err(OpError {
                 kind: ErrorKind::Ambiguous,
                 candidates: many.iter().map(|p| p.to_string()).collect(),
                 message: format!(
@@ -161,12 +106,12 @@ impl<'a> Ctx<'a> {
                         .collect::<Vec<_>>()
                         .join(", ")
                 ),
-            })),
+            }),
         }
     }
 
     /// The open file a command names, or the current one when it names none.
-    pub(super) fn open_or_current(&self, given: Option<&str>) -> Result<WorkspacePath, Reply> {
+    pub(super) fn open_or_current(&self, given: Option<&str>) -> Result<WorkspacePath, OpError> {
         match given {
             Some(given) => self.find_open(given),
             None => self.current_path(),

@@ -14,13 +14,15 @@
 //! buffer then also takes back what changed on disk since, for the agent
 //! to review with `Diff`.
 
+use super::context::Ran;
+use crate::outcome::Outcome;
 use ropey::Rope;
 use serde_json::json;
 
 use crate::change::{Indel, TextEdits};
 use crate::edit::diff::change_between;
 use crate::edit::position;
-use crate::reply::{plural, Clause, Reply};
+use crate::reply::{plural, Clause};
 use crate::session::store::Draft;
 use crate::session::Event;
 use crate::workspace::{DiskStamp, FileError, WorkspacePath};
@@ -28,7 +30,7 @@ use crate::workspace::{DiskStamp, FileError, WorkspacePath};
 use super::apply::{Place, Revise};
 use super::context::Ctx;
 use super::files::file_fail;
-use super::ops::json::{data, failure, typed};
+use super::ops::json::{data, typed};
 use super::ops::{ErrorKind, OpError};
 use super::{Engine, Held};
 
@@ -88,16 +90,13 @@ impl Since {
 impl Engine {
     /// `List Drafts [From <session>]`: the drafts kept for `owner`, with
     /// when, their size and what happened to their files on disk since.
-    pub(super) fn list_drafts(&self, owner: &str) -> Reply {
-        let drafts = match self.drafts_of(owner) {
-            Ok(drafts) => drafts,
-            Err(fail) => return fail,
-        };
+    pub(super) fn list_drafts(&self, owner: &str) -> Ran {
+        let drafts = self.drafts_of(owner)?;
         if drafts.is_empty() {
-            return Reply::Info(vec![
+            return Ok(Outcome::answer(vec![
                 Clause::Note(format!("No drafts of session {owner}")),
                 data("drafts", json!([])),
-            ]);
+            ]));
         }
         let mut lines = Vec::new();
         let mut listed = Vec::new();
@@ -123,27 +122,22 @@ impl Engine {
             }));
         }
         let n = drafts.len();
-        Reply::Info(vec![
+        Ok(Outcome::answer(vec![
             Clause::Note(format!(
                 "{n} {} of session {owner}: {}",
                 plural(n, "draft"),
                 lines.join("; ")
             )),
             data("drafts", serde_json::Value::Array(listed)),
-        ])
+        ]))
     }
 
     /// `Recover <file> [From <session>]`; see the module doc.
-    pub(super) fn recover_command(
-        &self,
-        live: &mut Held,
-        given: &str,
-        from: Option<&str>,
-    ) -> Reply {
-        self.recover(live, given, from).unwrap_or_else(|fail| fail)
+    pub(super) fn recover_command(&self, live: &mut Held, given: &str, from: Option<&str>) -> Ran {
+        self.recover(live, given, from)
     }
 
-    fn recover(&self, live: &mut Held, given: &str, from: Option<&str>) -> Result<Reply, Reply> {
+    fn recover(&self, live: &mut Held, given: &str, from: Option<&str>) -> Ran {
         let owner = from.unwrap_or(&live.session.name).to_owned();
         let path = self.workspace.resolve(given).map_err(file_fail)?;
         let drafts = self.drafts_of(&owner)?;
@@ -157,11 +151,11 @@ impl Engine {
                     names.join(", ")
                 )
             };
-            return Err(failure(OpError {
+            return Err(OpError {
                 kind: ErrorKind::NotFound,
                 message,
                 candidates: names,
-            }));
+            });
         };
         let text = std::fs::read_to_string(&draft.file).map_err(|e| {
             typed(
@@ -216,7 +210,12 @@ impl Engine {
                     .into_iter()
                     .map(|(from, to, text)| Indel::new(from..to, text)),
             )
-            .map_err(|(a, b)| Reply::fail(format!("Internal: hunks {a:?} and {b:?} overlap")))?;
+            .map_err(|(a, b)| {
+                OpError::new(
+                    ErrorKind::Internal,
+                    format!("Internal: hunks {a:?} and {b:?} overlap"),
+                )
+            })?;
             ctx.edit_current(edits, Place::AtChar(first), Revise::New)?;
         }
         let cursor = ctx.current()?.cursor();
@@ -259,10 +258,10 @@ impl Engine {
                 "deleted": deleted,
             }),
         ));
-        Ok(Reply::Done(clauses))
+        Ok(Outcome::effect(clauses))
     }
 
-    fn drafts_of(&self, owner: &str) -> Result<Vec<Draft>, Reply> {
+    fn drafts_of(&self, owner: &str) -> Result<Vec<Draft>, OpError> {
         self.store.drafts(owner).map_err(|e| {
             typed(
                 ErrorKind::Internal,

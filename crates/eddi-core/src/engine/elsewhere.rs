@@ -31,7 +31,8 @@ use std::time::{Duration, Instant, SystemTime};
 use ropey::Rope;
 
 use crate::edit::{diff::change_between, Assoc, ChangeSet};
-use crate::reply::{plural, Reply};
+use crate::failure::OpError;
+use crate::reply::plural;
 use crate::session::{Event, Session};
 use crate::workspace::{CommitError, DiskStamp, Expect, FileWrite, Workspace, WorkspacePath};
 
@@ -232,8 +233,8 @@ impl Ctx<'_> {
         &mut self,
         writes: &[FileWrite],
         what: &str,
-        commit_fail: impl FnOnce(CommitError) -> Reply,
-    ) -> Result<Vec<Option<DiskStamp>>, Reply> {
+        commit_fail: impl FnOnce(CommitError) -> OpError,
+    ) -> Result<Vec<Option<DiskStamp>>, OpError> {
         let checked = self.check_elsewhere(writes, what)?;
         let stamps = self.workspace.commit(writes).map_err(commit_fail)?;
         for ((write, checked), stamp) in writes.iter().zip(checked).zip(&stamps) {
@@ -256,7 +257,7 @@ impl Ctx<'_> {
         &self,
         writes: &[FileWrite],
         what: &str,
-    ) -> Result<Vec<Option<Checked>>, Reply> {
+    ) -> Result<Vec<Option<Checked>>, OpError> {
         let Some(board) = self.board else {
             return Ok(writes.iter().map(|_| None).collect());
         };
@@ -341,7 +342,7 @@ fn check_write(
 
 /// The refusal of a write (`what`: "write", "refactor", "undo"…) that
 /// changes lines other sessions have unsaved edits on.
-pub(super) fn elsewhere_fail(what: &str, conflicts: &[String]) -> Reply {
+pub(super) fn elsewhere_fail(what: &str, conflicts: &[String]) -> OpError {
     typed(ErrorKind::Stale, elsewhere_message(what, conflicts))
 }
 

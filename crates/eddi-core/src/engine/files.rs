@@ -1,21 +1,23 @@
 //! File commands: `Open`, `Save`, `Close`, `List`, `Diff`.
 
+use crate::failure::OpError;
+use crate::outcome::Outcome;
 use similar::TextDiff;
 
 use crate::analysis::changes::{code_changes, terse};
 use crate::language::Capability;
-use crate::reply::{Clause, Reply};
+use crate::reply::Clause;
 use crate::session::Event;
 use crate::workspace::{CommitError, Expect, FileError, FileWrite, WorkspacePath};
 
 use super::apply::commit_fail;
-use super::context::{Ctx, Outcome};
+use super::context::{Ctx, Ran};
 use super::ops::json::typed;
 use super::ops::ErrorKind;
 use super::output;
 
 impl Ctx<'_> {
-    pub(super) fn open(&mut self, create: bool, given: &str) -> Outcome {
+    pub(super) fn open(&mut self, create: bool, given: &str) -> Ran {
         let path = self.workspace.resolve(given).map_err(file_fail)?;
         // One file, one buffer, whatever name it is reached by.
         let alias = self
@@ -23,7 +25,7 @@ impl Ctx<'_> {
             .alias_of(given, &path)
             .map(|alias| Clause::Note(format!("Opened as {path} ({alias} links to it)")));
         if let Some(buffer) = self.session.buffer(&path) {
-            let mut reply = Reply::Done(vec![
+            let mut reply = Outcome::effect(vec![
                 Clause::At(buffer.cursor()),
                 Clause::Length(buffer.line_count()),
             ]);
@@ -50,7 +52,7 @@ impl Ctx<'_> {
             buffer.ensure_syntax();
         }
         let lines = self.current()?.line_count();
-        let mut reply = Reply::Done(vec![
+        let mut reply = Outcome::effect(vec![
             Clause::At(crate::edit::Position::ZERO),
             Clause::Length(lines),
         ]);
@@ -60,7 +62,7 @@ impl Ctx<'_> {
         Ok(reply)
     }
 
-    pub(super) fn save(&mut self, close: bool, force: bool, given: Option<&str>) -> Outcome {
+    pub(super) fn save(&mut self, close: bool, force: bool, given: Option<&str>) -> Ran {
         let path = self.open_or_current(given)?;
         let buffer = self
             .session
@@ -73,11 +75,14 @@ impl Ctx<'_> {
         if !buffer.is_modified() && !force && !deleted {
             if close {
                 self.apply(Event::Closed { path })?;
-                return Ok(Reply::Done(vec![Clause::Note(
+                return Ok(Outcome::effect(vec![Clause::Note(
                     "No changes to save, closed".into(),
                 )]));
             }
-            return Err(Reply::fail(format!("No changes to save in {path}")));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!("No changes to save in {path}"),
+            ));
         }
         let expect = self.save_expect(&path, force)?;
         let bytes = buffer.text().to_string().into_bytes();
@@ -102,7 +107,7 @@ impl Ctx<'_> {
             path: path.clone(),
             disk: stamp,
         })?;
-        let mut reply = Reply::Done(vec![Clause::Bytes(bytes)]);
+        let mut reply = Outcome::effect(vec![Clause::Bytes(bytes)]);
         // Saved anyway, but said: the agent should know the file is broken.
         let buffer = self
             .session
@@ -120,7 +125,7 @@ impl Ctx<'_> {
 
     /// `Save All`: every modified open file of the session, as one commit
     /// (all of them or none; a conflict names every file in the way).
-    pub(super) fn save_all(&mut self, force: bool) -> Outcome {
+    pub(super) fn save_all(&mut self, force: bool) -> Ran {
         let modified: Vec<WorkspacePath> = self
             .session
             .buffers
@@ -129,7 +134,10 @@ impl Ctx<'_> {
             .map(|b| b.path().clone())
             .collect();
         if modified.is_empty() {
-            return Err(Reply::fail("No changes to save in any open file"));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                "No changes to save in any open file",
+            ));
         }
         let mut writes = Vec::with_capacity(modified.len());
         for path in &modified {
@@ -167,13 +175,13 @@ impl Ctx<'_> {
                 }
             }
         }
-        Ok(Reply::Done(clauses))
+        Ok(Outcome::effect(clauses))
     }
 
     /// What a file must still be on disk for this session to save it: the
     /// commit checks it under the file's lock, so of two sessions saving
     /// one file only one wins.
-    fn save_expect(&self, path: &WorkspacePath, force: bool) -> Result<Expect, Reply> {
+    fn save_expect(&self, path: &WorkspacePath, force: bool) -> Result<Expect, OpError> {
         let buffer = self.session.buffer(path).expect("saving an open file");
         let on_disk = self.workspace.stamp(path).map_err(file_fail)?;
         let recreated = on_disk.is_none() && buffer.disk().is_some();
@@ -187,7 +195,7 @@ impl Ctx<'_> {
         Ok(expect)
     }
 
-    pub(super) fn close(&mut self, given: Option<&str>) -> Outcome {
+    pub(super) fn close(&mut self, given: Option<&str>) -> Ran {
         let path = self.open_or_current(given)?;
         let discarded = self
             .session
@@ -195,18 +203,23 @@ impl Ctx<'_> {
             .is_some_and(|b| b.is_modified() && !(b.disk().is_none() && b.text().len_chars() == 0));
         self.apply(Event::Closed { path })?;
         Ok(if discarded {
-            Reply::Done(vec![Clause::Note("Unsaved changes discarded".into())])
+            Outcome::effect(vec![Clause::Note("Unsaved changes discarded".into())])
         } else {
-            Reply::ok()
+            Outcome::ok()
         })
     }
 
-    pub(super) fn list(&mut self, open_only: bool, pattern: Option<&str>) -> Outcome {
+    pub(super) fn list(&mut self, open_only: bool, pattern: Option<&str>) -> Ran {
         let mut files: Vec<String> = if open_only {
             let matcher = match pattern {
                 Some(glob) => Some(
                     globset::Glob::new(glob)
-                        .map_err(|e| Reply::fail(format!("Invalid glob '{glob}': {}", e.kind())))?
+                        .map_err(|e| {
+                            OpError::new(
+                                ErrorKind::InvalidArgument,
+                                format!("Invalid glob '{glob}': {}", e.kind()),
+                            )
+                        })?
                         .compile_matcher(),
                 ),
                 None => None,
@@ -225,7 +238,9 @@ impl Ctx<'_> {
                 })
                 .collect()
         } else {
-            self.workspace.list(pattern).map_err(Reply::fail)?
+            self.workspace
+                .list(pattern)
+                .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e))?
         };
         if files.is_empty() {
             let what = if open_only {
@@ -233,20 +248,20 @@ impl Ctx<'_> {
             } else {
                 "No files"
             };
-            return Ok(Reply::info(match pattern {
+            return Ok(Outcome::told(match pattern {
                 Some(pattern) => format!("{what} match '{pattern}'"),
                 None => what.to_owned(),
             }));
         }
         files.sort();
-        Ok(Reply::info(output::list_in_tiers(
+        Ok(Outcome::told(output::list_in_tiers(
             "file",
             &files,
             self.session.preferences.output_limit,
         )))
     }
 
-    pub(super) fn diff(&mut self, given: Option<&str>) -> Outcome {
+    pub(super) fn diff(&mut self, given: Option<&str>) -> Ran {
         let path = self.open_or_current(given)?;
         let buffer = self
             .session
@@ -268,7 +283,7 @@ impl Ctx<'_> {
             }
         }
         if added == 0 && deleted == 0 {
-            return Ok(Reply::info(format!("No changes in {path}")));
+            return Ok(Outcome::told(format!("No changes in {path}")));
         }
         let unified = diff
             .unified_diff()
@@ -287,13 +302,13 @@ impl Ctx<'_> {
             clauses.extend(terse(&changes).into_iter().map(Clause::Note));
         }
         clauses.extend(output::text_in_tiers(unified.trim_end_matches('\n'), limit));
-        Ok(Reply::Info(clauses))
+        Ok(Outcome::answer(clauses))
     }
 }
 
 /// A file error worded for the terse language: a missing file says how to
 /// create it (the workspace speaks no command language).
-pub(super) fn file_fail(error: FileError) -> Reply {
+pub(super) fn file_fail(error: FileError) -> OpError {
     let kind = match &error {
         FileError::NotFound(_) | FileError::NotAFile(_) => ErrorKind::NotFound,
         FileError::Escapes(_) | FileError::StateDir(_) => ErrorKind::PermissionDenied,

@@ -14,9 +14,9 @@
 //! Sizes are counted as they travel: plain bytes, or escaped as in a JSON
 //! string when the reply is embedded in one (the stream's `appended`).
 
-use super::ops::json::typed;
 use super::ops::ErrorKind;
-use crate::commands::ResponseFormat;
+use crate::commands::{ReplyDetail, ResponseFormat};
+use crate::failure::OpError;
 use crate::reply::{plural, Clause, Reply};
 
 /// Bytes kept free after each reply for the line that closes a message
@@ -83,43 +83,101 @@ impl ReplyRoom {
     }
 }
 
-/// The room left for one message's replies, as they are admitted in order.
+/// How replies are rendered: the sender's format and detail.
+pub(super) type Rendering = (ResponseFormat, ReplyDetail);
+
+/// One message's replies, admitted in order: each rendered once, fitted
+/// into the room left when there is one, and measured once.
 pub(super) struct Budget {
     room: Option<ReplyRoom>,
     /// Bytes of the replies admitted so far.
     used: usize,
+    /// Each admitted reply (for a render in another form, rare) and its line.
+    admitted: Vec<(Reply, String, Rendering)>,
 }
 
 impl Budget {
     pub(super) fn new(room: Option<ReplyRoom>) -> Budget {
-        Budget { room, used: 0 }
+        Budget {
+            room,
+            used: 0,
+            admitted: Vec::new(),
+        }
     }
 
-    /// `reply` fitted into what is left (`format` is asked only when the
-    /// room is limited: it costs a session lock).
-    pub(super) fn admit(&mut self, reply: Reply, format: impl FnOnce() -> ResponseFormat) -> Reply {
-        let Some(room) = &self.room else {
-            return reply;
+    /// Admits `reply`, rendered as `rendering` and fitted into what is left.
+    pub(super) fn admit(&mut self, reply: Reply, rendering: Rendering) {
+        let (format, detail) = rendering;
+        let mut line = reply.render_as(format, detail);
+        let reply = match &self.room {
+            None => reply,
+            Some(room) => {
+                let left = room.left(self.used);
+                let mut size = room.size(&line);
+                let reply = if size <= left {
+                    reply
+                } else {
+                    let fitted = fit(reply, format, room, left);
+                    line = fitted.render_as(format, detail);
+                    size = room.size(&line);
+                    fitted
+                };
+                self.used += size + room.size("\n");
+                reply
+            }
         };
-        let format = format();
-        let left = room.left(self.used);
-        let mut size = room.size(&reply.render(format));
-        let reply = if size <= left {
-            reply
-        } else {
-            let fitted = fit(reply, format, room, left);
-            size = room.size(&fitted.render(format));
-            fitted
-        };
-        self.used += size + room.size("\n");
-        reply
+        self.admitted.push((reply, line, rendering));
+    }
+
+    /// Whether every reply so far succeeded.
+    pub(super) fn all_ok(&self) -> bool {
+        self.admitted.iter().all(|(reply, ..)| reply.is_ok())
+    }
+
+    /// Replaces the last reply (a turn whose events could not be persisted
+    /// says so in place of its last reply).
+    pub(super) fn replace_last(&mut self, reply: Reply) {
+        if let Some(last) = self.admitted.last_mut() {
+            let (format, detail) = last.2;
+            last.1 = reply.render_as(format, detail);
+            last.0 = reply;
+        }
+    }
+
+    /// The replies as one text, rendered as `rendering`, and whether all
+    /// are `Ok`. Lines rendered in another form (a `Set Format` or `Set
+    /// Replies` later in the message) are rendered again; a text longer
+    /// than the room then is cut to it.
+    pub(super) fn text(&self, rendering: Rendering) -> (String, bool) {
+        let (format, detail) = rendering;
+        let mut ok = self.all_ok();
+        let same = self
+            .admitted
+            .iter()
+            .all(|(.., as_rendered)| *as_rendered == rendering);
+        let lines: Vec<std::borrow::Cow<'_, str>> = self
+            .admitted
+            .iter()
+            .map(|(reply, line, _)| match same {
+                true => line.as_str().into(),
+                false => reply.render_as(format, detail).into(),
+            })
+            .collect();
+        let mut text = lines.join("\n");
+        if !same {
+            if let Some(fitted) = self.room.and_then(|room| fit_lines(&text, format, &room)) {
+                text = fitted;
+                ok = false;
+            }
+        }
+        (text, ok)
     }
 
     /// The reply of the next command when the replies so far leave no
     /// room for it: it does not run, and `skipped` more commands follow it.
     pub(super) fn not_run(&self, skipped: usize) -> Option<Reply> {
         let room = self.room.as_ref().filter(|room| room.is_full(self.used))?;
-        let mut reply = typed(
+        let mut reply = Reply::fail(
             ErrorKind::TooLarge,
             format!(
                 "Not run: the replies before it fill the room ({}). Send this command and \
@@ -161,9 +219,18 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
         return reply;
     }
     match reply {
-        Reply::Fail(reason, clauses) => {
-            let chars = reason.chars().count();
-            let shortened = |k| Reply::Fail(cut(&reason, k, room), clauses.clone());
+        Reply::Fail(error, clauses) => {
+            let chars = error.message.chars().count();
+            let shortened = |k| {
+                let message = cut(&error.message, k, room);
+                Reply::Fail(
+                    OpError {
+                        message,
+                        ..error.clone()
+                    },
+                    clauses.clone(),
+                )
+            };
             let kept = largest(chars, |k| fits(&shortened(k)));
             shortened(kept)
         }
@@ -195,13 +262,13 @@ fn without_data(reply: Reply, room: &ReplyRoom) -> Reply {
     match reply {
         Reply::Done(clauses) => Reply::Done(lean(clauses)),
         Reply::Info(clauses) => Reply::Info(lean(clauses)),
-        Reply::Fail(reason, clauses) => Reply::Fail(reason, lean(clauses)),
+        Reply::Fail(error, clauses) => Reply::Fail(error, lean(clauses)),
     }
 }
 
 /// The answer to a question that cannot fit however shortened.
 fn too_large(room: &ReplyRoom) -> Reply {
-    typed(
+    Reply::fail(
         ErrorKind::TooLarge,
         format!(
             "Reply too large: {}. Ask for less: a smaller part (Show Block a:b), a narrower \
@@ -389,7 +456,7 @@ pub fn fit_lines(text: &str, format: ResponseFormat, room: &ReplyRoom) -> Option
         used += size;
         kept.push(*line);
     }
-    let closing = typed(
+    let closing = Reply::fail(
         ErrorKind::TooLarge,
         format!(
             "Reply too large: the first {} of {} reply lines fit ({}); the rest is left out. \
@@ -495,7 +562,10 @@ mod tests {
 
     #[test]
     fn a_failure_reason_is_cut_and_says_so() {
-        let reply = Reply::fail(format!("Unknown command '{}'", "x".repeat(5000)));
+        let reply = Reply::fail(
+            ErrorKind::InvalidCommand,
+            format!("Unknown command '{}'", "x".repeat(5000)),
+        );
         let rendered = fit(reply, TERSE, &room(600), 300).render(TERSE);
         assert!(rendered.len() <= 300);
         assert!(

@@ -1,12 +1,14 @@
 //! Inspection: `Show Line | Block | Current` (code targets live in `code`).
 
+use crate::failure::OpError;
+use crate::outcome::Outcome;
 use ropey::Rope;
 
 use crate::commands::ShowTarget;
 use crate::edit::{position, LineRange, Position};
-use crate::reply::{Clause, Reply};
+use crate::reply::Clause;
 
-use super::context::{Ctx, Outcome};
+use super::context::{Ctx, Ran};
 use super::ops::json::{out_of_range, typed};
 use super::ops::ErrorKind;
 use super::output;
@@ -18,7 +20,7 @@ use super::output;
 pub const DEFAULT_CONTEXT: usize = 0;
 
 impl Ctx<'_> {
-    pub(super) fn show(&mut self, target: &ShowTarget, context: Option<usize>) -> Outcome {
+    pub(super) fn show(&mut self, target: &ShowTarget, context: Option<usize>) -> Ran {
         let text = self.current()?.text().clone();
         let context = context.unwrap_or(DEFAULT_CONTEXT);
         let mut notes = Vec::new();
@@ -60,7 +62,7 @@ impl Ctx<'_> {
         let mut clauses = vec![Clause::At(at)];
         clauses.extend(notes);
         clauses.extend(self.shown_lines(&text, range, context));
-        Ok(Reply::Info(clauses))
+        Ok(Outcome::answer(clauses))
     }
 
     /// The `Txt` of the lines of `range` with `context` lines around it
@@ -102,7 +104,7 @@ impl Ctx<'_> {
 }
 
 /// Fails with the valid range when `line` does not exist.
-pub(super) fn check_line(text: &Rope, line: usize) -> Result<(), Reply> {
+pub(super) fn check_line(text: &Rope, line: usize) -> Result<(), OpError> {
     position::to_char(text, Position::new(line, 0))
         .map(|_| ())
         .map_err(out_of_range)
@@ -111,7 +113,7 @@ pub(super) fn check_line(text: &Rope, line: usize) -> Result<(), Reply> {
 /// Refuses a line range that reaches past the last line, for commands that
 /// change text (`Delete Block`, `Replace … In Block`): there a wrong range
 /// means a wrong idea of the file, so nothing is guessed. Reads clamp instead.
-pub(super) fn check_block(text: &Rope, range: LineRange) -> Result<(), Reply> {
+pub(super) fn check_block(text: &Rope, range: LineRange) -> Result<(), OpError> {
     let lines = position::counted_lines(text);
     if lines == 0 {
         return Err(typed(

@@ -17,6 +17,7 @@
 mod apply;
 mod code;
 mod context;
+mod door;
 mod drafts;
 mod elsewhere;
 mod files;
@@ -26,7 +27,7 @@ mod leftovers;
 mod modify;
 mod navigate;
 pub mod ops;
-mod output;
+pub(crate) mod output;
 mod policy;
 mod query;
 mod refactor;
@@ -38,15 +39,13 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::commands::{self, AnalysisKind, AnalyzeTarget, Command, ReplyDetail, ResponseFormat};
+use crate::commands::{self, AnalyzeTarget, Command, ReplyDetail, ResponseFormat};
+use crate::failure::{ErrorKind, OpError};
 use crate::language::{Capability, Language};
 use crate::reply::{Clause, Reply};
 use crate::session::store::{JournalState, Store, StoreError};
 use crate::session::{Event, Preferences, Session};
 use crate::workspace::{Fault, Recovery, Workspace};
-use leftovers::Leftover;
-use ops::json::typed;
-use ops::ErrorKind;
 
 pub use apply::{Applied, ApplyMode};
 pub use context::Ctx;
@@ -149,6 +148,9 @@ pub struct Response {
     pub duplicate: bool,
     /// How `text` is rendered (the sender's preference when it was).
     pub format: ResponseFormat,
+    /// The room `text` was fitted in, if any: a transport with the same
+    /// room need not measure it again.
+    pub fitted_in: Option<ReplyRoom>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -392,14 +394,14 @@ impl Engine {
         sender: &str,
         change: &crate::change::WorkspaceChange,
         mode: ApplyMode,
-    ) -> Result<Applied, ops::OpError> {
+    ) -> Result<Applied, OpError> {
         self.config
             .permissions
             .check_change(sender, change.touched())
-            .map_err(|reason| ops::OpError::new(ErrorKind::PermissionDenied, reason))?;
+            .map_err(|reason| OpError::new(ErrorKind::PermissionDenied, reason))?;
         self.release_idle(sender);
         let Some(live) = self.live_of(sender) else {
-            return Err(ops::OpError::new(
+            return Err(OpError::new(
                 ErrorKind::NoSession,
                 "No session. Start one with: Start <name>",
             ));
@@ -409,12 +411,9 @@ impl Engine {
             .active(&live.session.name, std::time::SystemTime::now());
         let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
         // a refused change is a conflict with what is there
-        let result = ctx.apply_change(change, mode).map_err(|fail| {
-            let reason = match fail {
-                Reply::Fail(reason, _) => reason,
-                other => other.render(ResponseFormat::Terse),
-            };
-            ops::OpError::new(ErrorKind::Conflict, reason)
+        let result = ctx.apply_change(change, mode).map_err(|fail| OpError {
+            kind: ErrorKind::Conflict,
+            ..fail
         });
         let carried = std::mem::take(&mut ctx.carried);
         let own = live.session.name.clone();
@@ -423,7 +422,7 @@ impl Engine {
         // The session is unlocked: the write reaches the others' buffers.
         self.carry_over(&own, carried);
         persisted.map_err(|e| {
-            ops::OpError::new(
+            OpError::new(
                 ErrorKind::Conflict,
                 format!(
                     "Could not persist the session ({e}); the change is applied in memory only"
@@ -503,6 +502,7 @@ impl Engine {
                     text: fitted.unwrap_or(text),
                     duplicate: true,
                     format,
+                    fitted_in: room,
                 };
             }
         }
@@ -518,113 +518,104 @@ impl Engine {
             }
             None => Vec::new(),
         };
-        let mut replies: Vec<Reply> = Vec::new();
         let mut budget = fit::Budget::new(room);
-        let format_of = |held: &Option<Held>| self.rendering(request.sender, held.as_deref()).0;
+        let rendering_of = |held: &Option<Held>| self.rendering(request.sender, held.as_deref());
+        // A reply in place of the statements: the answer to a waiting
+        // `Replace Confirm`, or why none of them runs.
         let answer = held
             .as_deref_mut()
             .and_then(|live| self.confirm_answer(&mut live.session, request.text));
-        match answer {
-            Some(Ok(reply)) => replies.push(budget.admit(reply, || format_of(&held))),
-            Some(Err(notice)) => notices.push(notice),
-            None => {}
-        }
-        if replies.is_empty() && commands::parse_answer(request.text).is_some() {
+        let mut instead = match answer {
+            Some(Ok(reply)) => Some(reply),
+            Some(Err(notice)) => {
+                notices.push(notice);
+                None
+            }
+            None => None,
+        };
+        if instead.is_none() && commands::parse_answer(request.text).is_some() {
             // A late answer: the walk ended (finished, or a command came).
-            replies.push(typed(ErrorKind::NotApplicable, format!(
+            instead = Some(Reply::fail(ErrorKind::NotApplicable, format!(
                 "No Replace Confirm is waiting for an answer, so '{}' is not understood; start one with: Replace Confirm \"<text>\" With \"<text>\"",
                 request.text.trim()
             )));
         }
-        let statements = if replies.is_empty() {
-            turn.statements
-        } else {
-            Vec::new()
-        };
-        // The one door: a message is checked whole before any of it runs.
-        if let Some(denied) = self.denied(request.sender, &statements) {
-            replies.push(
-                budget.admit(typed(ErrorKind::PermissionDenied, denied), || {
-                    format_of(&held)
-                }),
-            );
+        if instead.is_none() {
+            // The one door: a message is checked whole before any of it runs.
+            instead = match self.denied(request.sender, &turn.statements) {
+                Some(denied) => Some(Reply::fail(ErrorKind::PermissionDenied, denied)),
+                None if turn.statements.is_empty() => Some(Reply::fail(
+                    ErrorKind::InvalidCommand,
+                    format!(
+                        "Empty message. {}",
+                        commands::help::help(None).unwrap_or_default()
+                    ),
+                )),
+                None => None,
+            };
         }
-        let statements = if replies.is_empty() {
-            statements
-        } else {
-            Vec::new()
+        let statements = match &mut instead {
+            Some(reply) => {
+                // A failed `y`/`n` answer in a script stops it too.
+                if !reply.is_ok() && remaining > 0 {
+                    reply.push(Clause::Skipped(remaining));
+                }
+                // It carries the notices (they are said once, so they must
+                // not be lost).
+                for notice in notices.drain(..) {
+                    reply.push(Clause::Notice(notice));
+                }
+                Vec::new()
+            }
+            None => turn.statements,
         };
-        if statements.is_empty() && replies.is_empty() {
-            let empty = typed(
-                ErrorKind::InvalidCommand,
-                format!(
-                    "Empty message. {}",
-                    commands::help::help(None).unwrap_or_default()
-                ),
-            );
-            replies.push(budget.admit(empty, || format_of(&held)));
+        if let Some(reply) = instead {
+            budget.admit(reply, rendering_of(&held));
         }
         let started = std::time::Instant::now();
         for (index, statement) in statements.iter().enumerate() {
             let skipped = statements.len() - index - 1;
             if index > 0 {
-                if let Some(not_run) = budget.not_run(skipped) {
-                    replies.push(not_run);
-                    break;
-                }
-                if let Some(not_run) = self.out_of_time(started, index, skipped) {
-                    replies.push(budget.admit(not_run, || format_of(&held)));
+                let not_run = budget
+                    .not_run(skipped)
+                    .or_else(|| self.out_of_time(started, index, skipped));
+                if let Some(not_run) = not_run {
+                    budget.admit(not_run, rendering_of(&held));
                     break;
                 }
             }
             let mut reply = match &statement.parsed {
-                Ok(command) => self.run_within(request.sender, &mut held, command, room.as_ref()),
-                Err(error) => ops::json::failure(error.clone().into()),
+                Ok(command) => {
+                    Reply::from(self.dispatch(request.sender, &mut held, command, room.as_ref()))
+                }
+                Err(error) => Reply::from(OpError::from(error.clone())),
             };
             for notice in notices.drain(..) {
                 reply.push(Clause::Notice(notice));
             }
             let failed = !reply.is_ok();
-            // Fitted first: the reserve keeps room for the count.
-            let mut reply = budget.admit(reply, || format_of(&held));
             if failed && skipped + remaining > 0 {
                 reply.push(Clause::Skipped(skipped + remaining));
             }
-            replies.push(reply);
+            budget.admit(reply, rendering_of(&held));
             if failed {
                 break;
-            }
-        }
-        if let [reply] = replies.as_mut_slice() {
-            // A failed `y`/`n` answer in a script stops it too.
-            if statements.is_empty() && !reply.is_ok() && remaining > 0 {
-                reply.push(Clause::Skipped(remaining));
-            }
-        }
-        // An answer to `Replace Confirm` is no statement: its reply carries
-        // the notices (they are said once, so they must not be lost).
-        if let Some(first) = replies.first_mut() {
-            for notice in notices.drain(..) {
-                first.push(Clause::Notice(notice));
             }
         }
         // One turn, one write of its events to the journal (and at most one
         // fsync), before the reply leaves. The answered id is among them: a
         // crash between two writes would leave the changes without the id,
         // and the retry would apply them a second time.
-        let (mut text, mut ok) =
-            self.render_replies(request.sender, held.as_deref(), &replies, room);
+        let (mut text, mut ok) = budget.text(rendering_of(&held));
         if let Some(live) = held.as_deref_mut() {
             if let Some(id) = request.id {
                 note_answer(live, id, &text, ok);
             }
             if let Err(e) = self.persist(live) {
-                if let Some(last) = replies.last_mut() {
-                    *last = typed(ErrorKind::Internal, format!(
-                        "Could not persist the session ({e}); the changes of this message are applied in memory only, and written with the next message that can persist"
-                    ));
-                }
-                (text, ok) = self.render_replies(request.sender, Some(live), &replies, room);
+                budget.replace_last(Reply::fail(ErrorKind::Internal, format!(
+                    "Could not persist the session ({e}); the changes of this message are applied in memory only, and written with the next message that can persist"
+                )));
+                (text, ok) = budget.text(self.rendering(request.sender, Some(live)));
                 if let Some(id) = request.id {
                     note_answer(live, id, &text, ok);
                     let _ = self.persist(live);
@@ -637,6 +628,7 @@ impl Engine {
             ok,
             duplicate: false,
             format,
+            fitted_in: room,
         }
     }
 
@@ -650,211 +642,6 @@ impl Engine {
             .iter()
             .filter_map(|statement| statement.parsed.as_ref().ok())
             .find_map(|command| permissions.check(&self.workspace, sender, command).err())
-    }
-
-    /// Runs one command; `Set Limit` is capped to what `room` can carry.
-    fn run_within(
-        &self,
-        sender: &str,
-        held: &mut Option<Held>,
-        command: &Command,
-        room: Option<&ReplyRoom>,
-    ) -> Reply {
-        if let (
-            Command::Set {
-                option: commands::SessionOption::OutputLimit(asked),
-            },
-            Some(room),
-        ) = (command, room)
-        {
-            if let Some((cap, note)) = fit::cap_limit(room, *asked) {
-                let capped = Command::Set {
-                    option: commands::SessionOption::OutputLimit(cap),
-                };
-                let mut reply = self.run(sender, held, &capped);
-                if reply.is_ok() {
-                    reply.push(note);
-                }
-                return reply;
-            }
-        }
-        self.run(sender, held, command)
-    }
-
-    /// Runs one command in the session the turn holds (`Start` and `End`
-    /// change which one that is).
-    fn run(&self, sender: &str, held: &mut Option<Held>, command: &Command) -> Reply {
-        match command {
-            Command::Start { name, description } => {
-                return self.start(sender, name, description.as_deref(), held)
-            }
-            Command::End { name, force } => return self.end(sender, name.as_deref(), *force, held),
-            Command::ListSessions => {
-                // Each session is read with this one unlocked.
-                return match held {
-                    Some(live) => Held::unlocked(live, || self.list_sessions()),
-                    None => self.list_sessions(),
-                };
-            }
-            Command::ListDrafts { from } => {
-                let own = held.as_ref().map(|live| live.session.name.clone());
-                return match from.clone().or(own) {
-                    Some(owner) => self.list_drafts(&owner),
-                    None => typed(
-                        ErrorKind::NoSession,
-                        "No session, so no drafts of yours: Start the session whose drafts to list (Start <name>), or name it: List Drafts From <session> (operators)",
-                    ),
-                };
-            }
-            Command::Summary { name: Some(name) }
-                if held.as_ref().map(|live| &live.session.name) != Some(name) =>
-            {
-                // Another session is read with this one unlocked: a turn
-                // never holds two sessions (two senders reading each
-                // other's would deadlock).
-                return match held {
-                    Some(live) => Held::unlocked(live, || self.summary_of(name)),
-                    None => self.summary_of(name),
-                };
-            }
-            Command::Help { topic } => {
-                return match commands::help::help(topic.as_deref()) {
-                    Ok(text) => Reply::info(text),
-                    Err(e) => ops::json::failure(e.into()),
-                }
-            }
-            _ => {}
-        }
-        let Some(live) = held.as_mut() else {
-            return typed(
-                ErrorKind::NoSession,
-                "No session. Start one with: Start <name>",
-            );
-        };
-        match command {
-            Command::FindSymbol { kind, symbol } => {
-                let reply = self.find_symbol(sender, &live.session, *kind, symbol);
-                // the index reads Python only: a failure while the current
-                // file is something else says so first
-                let not_found = reply.failure_code() == Some(ErrorKind::NotFound.code());
-                let why = not_supported_here(&live.session, Capability::IndexScan);
-                return match (reply, why) {
-                    (Reply::Fail(reason, clauses), Some(why)) if not_found => {
-                        Reply::Fail(unsupported_file_first(&why, &reason), clauses)
-                    }
-                    (reply, _) => reply,
-                };
-            }
-            Command::Refactor(refactoring) => {
-                let reply = self.refactor_command(sender, live, refactoring);
-                // One preview waits at a time: a refactor's that now waits
-                // replaces a waiting replacement's.
-                if live.session.pending.is_some() && live.session.pending_replace.is_some() {
-                    let _ = live.session.apply(Event::PendingReplace { replace: None });
-                }
-                return reply;
-            }
-            Command::Preview { diff, refactoring } => {
-                return self.preview_command(sender, live, refactoring, *diff)
-            }
-            Command::ReplaceInFiles {
-                pattern,
-                replacement,
-                glob,
-                preview,
-                diff,
-            } => {
-                let request = replace_files::ReplaceInFiles {
-                    pattern,
-                    replacement,
-                    glob,
-                    preview: *preview,
-                    diff: *diff,
-                };
-                return self.replace_in_files_command(sender, live, &request);
-            }
-            Command::Recover { path, from } => {
-                return self.recover_command(live, path, from.as_deref())
-            }
-            // A waiting replacement across files, else a refactor.
-            Command::Apply if live.session.pending_replace.is_some() => {
-                return self.apply_replacement(sender, live)
-            }
-            Command::Discard if live.session.pending_replace.is_some() => {
-                return self.discard_replacement(live)
-            }
-            Command::Apply => return self.apply_command(sender, live),
-            Command::Discard => return self.discard_command(live),
-            _ => {}
-        }
-        let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
-        // An edit of a definition says what it leaves unchanged elsewhere.
-        let leftover = Leftover::of(&mut ctx, command);
-        let before = ctx.session.unpersisted().len();
-        let mut reply = ctx.run(command);
-        let carried = std::mem::take(&mut ctx.carried);
-        if !carried.is_empty() {
-            // A write under other sessions' unsaved edits reaches their
-            // buffers, with this session unlocked (a turn never holds two).
-            let own = live.session.name.clone();
-            Held::unlocked(live, || self.carry_over(&own, carried));
-        }
-        // The effects table is what the fsync policy and the fast path
-        // trust: a command below `Edit` never makes an event that needs one.
-        debug_assert!(
-            command.effect() >= commands::Effect::Edit
-                || !live.session.unpersisted()[before..]
-                    .iter()
-                    .any(Event::needs_fsync),
-            "{command} is classified {:?} but fsyncs",
-            command.effect()
-        );
-        // A file Eddi saved is re-indexed before the next query.
-        let saved = live.session.unpersisted()[before..]
-            .iter()
-            .filter_map(|event| match event {
-                Event::Saved { path, .. } => Some(path),
-                _ => None,
-            });
-        self.index.touch(saved);
-        // The events stay staged: the turn persists them once, at its end.
-        let session = &live.session;
-        let current = session.current.clone();
-        let not_found = reply.failure_code() == Some(ErrorKind::NotFound.code());
-        if let (Reply::Fail(reason, _), Some(name), Some(path)) =
-            (&mut reply, dotted_target(command), &current)
-        {
-            if not_found {
-                if let Some(hint) = self.defined_elsewhere(session, &name, path.as_str()) {
-                    reason.push_str(&format!("; {hint}"));
-                }
-            }
-        }
-        if let (Some(leftover), Some(path), true) = (&leftover, &current, reply.is_ok()) {
-            if let Some(note) = self.leftover_note(session, leftover, path.as_str()) {
-                reply.push(Clause::Note(note));
-            }
-        }
-        // The project's side of a file's dependencies comes from the index.
-        if let (
-            Command::Analyze {
-                target: AnalyzeTarget::File,
-                kind: Some(AnalysisKind::Dependencies),
-            },
-            Some(path),
-        ) = (command, current)
-        {
-            if reply.is_ok() {
-                for clause in self
-                    .imported_by(sender, session, path.as_str())
-                    .into_iter()
-                    .flatten()
-                {
-                    reply.push(clause);
-                }
-            }
-        }
-        reply
     }
 
     fn persist(&self, live: &mut Live) -> Result<(), StoreError> {
@@ -936,7 +723,7 @@ impl Engine {
         if started.elapsed() < budget {
             return None;
         }
-        let mut reply = Reply::fail(format!(
+        let mut reply = Reply::fail(ErrorKind::TooLarge, format!(
             "Not run: this message used up its time budget of {} ms after {ran} {}. Send this command and the rest again in another message",
             budget.as_millis(),
             crate::reply::plural(ran, "command")
@@ -945,30 +732,6 @@ impl Engine {
             reply.push(Clause::Skipped(skipped));
         }
         Some(reply)
-    }
-
-    /// The replies of a turn as one text, and whether all are `Ok`.
-    fn render_replies(
-        &self,
-        sender: &str,
-        live: Option<&Live>,
-        replies: &[Reply],
-        room: Option<ReplyRoom>,
-    ) -> (String, bool) {
-        let (format, detail) = self.rendering(sender, live);
-        let mut ok = replies.iter().all(Reply::is_ok);
-        let mut text = replies
-            .iter()
-            .map(|r| r.render_as(format, detail))
-            .collect::<Vec<_>>()
-            .join("\n");
-        // Replies were fitted in the format of their time; a `Set Format`
-        // later in the message may have made them longer.
-        if let Some(fitted) = room.and_then(|room| fit_lines(&text, format, &room)) {
-            text = fitted;
-            ok = false;
-        }
-        (text, ok)
     }
 
     /// A pending `Replace Confirm` walk takes `y`, `n` or `q` as its answer
@@ -983,7 +746,7 @@ impl Engine {
         };
         let mut ctx = Ctx::new(session, &self.workspace, Some(&self.board));
         let outcome = match answer {
-            Some(answer) => Ok(ctx.answer(answer)),
+            Some(answer) => Ok(Reply::from(ctx.answer(answer))),
             None => Err(ctx.abandon_walk()?),
         };
         Some(outcome)

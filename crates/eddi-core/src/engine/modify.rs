@@ -1,23 +1,25 @@
 //! Text modification: `Insert Line | Block`, `Delete Line | Block |
 //! Current`, `Undo`, `Redo` (code-aware forms live in `code`).
 
+use crate::failure::OpError;
+use crate::outcome::Outcome;
 use ropey::Rope;
 
 use crate::change::{Indel, TextEdits};
 use crate::commands::{DeleteTarget, InsertKind};
 use crate::edit::{position, LineEnding, LineRange, Position};
-use crate::reply::{plural, Clause, Reply};
+use crate::reply::{plural, Clause};
 use crate::session::Event;
 use crate::workspace::WorkspacePath;
 
 use super::apply::{Direction, Place, Revise};
-use super::context::{Ctx, Outcome};
+use super::context::{Ctx, Ran};
 use super::inspect::check_block;
 use super::ops::json::typed;
 use super::ops::ErrorKind;
 
 impl Ctx<'_> {
-    pub(super) fn insert(&mut self, kind: InsertKind, given: &str) -> Outcome {
+    pub(super) fn insert(&mut self, kind: InsertKind, given: &str) -> Ran {
         match kind {
             InsertKind::Line => self.insert_line(given),
             InsertKind::Block => self.insert_block(given),
@@ -31,7 +33,7 @@ impl Ctx<'_> {
     /// the cursor is at the end of a non-empty line (see [`whole_lines_at`]).
     /// Texts are placed with `\n` line breaks; the applier writes the
     /// file's own.
-    fn insert_line(&mut self, given: &str) -> Outcome {
+    fn insert_line(&mut self, given: &str) -> Ran {
         let buffer = self.current()?;
         let text = buffer.text();
         let body = given.strip_suffix('\n').unwrap_or(given);
@@ -45,9 +47,12 @@ impl Ctx<'_> {
     /// `Insert Block`: the text at the cursor, as given — except that a block
     /// of whole lines (ending with a line break) at the end of a line goes
     /// after that line instead of gluing onto it.
-    fn insert_block(&mut self, given: &str) -> Outcome {
+    fn insert_block(&mut self, given: &str) -> Ran {
         if given.is_empty() {
-            return Err(Reply::fail("Nothing to insert: the text is empty"));
+            return Err(OpError::new(
+                ErrorKind::InvalidArgument,
+                "Nothing to insert: the text is empty",
+            ));
         }
         let buffer = self.current()?;
         let inserted = LineEnding::Lf.apply(given);
@@ -69,14 +74,19 @@ impl Ctx<'_> {
 
     /// Applies a placed insertion; the cursor goes to the end of what was
     /// inserted (in the file's line endings).
-    fn insert_placed(&mut self, placed: Placed, lines: usize) -> Outcome {
+    fn insert_placed(&mut self, placed: Placed, lines: usize) -> Ran {
         let written = self.current()?.line_ending().apply(&placed.text);
         let end = placed.at + written.chars().count();
-        let edits = TextEdits::new([Indel::new(placed.at..placed.at, placed.text)])
-            .map_err(|_| Reply::fail("Internal: an insertion overlaps itself"))?;
+        let edits =
+            TextEdits::new([Indel::new(placed.at..placed.at, placed.text)]).map_err(|_| {
+                OpError::new(
+                    ErrorKind::Internal,
+                    "Internal: an insertion overlaps itself",
+                )
+            })?;
         self.edit_current(edits, Place::AtChar(end), Revise::New)?;
         let cursor = self.current()?.cursor();
-        Ok(Reply::Done(vec![
+        Ok(Outcome::effect(vec![
             Clause::Inserted {
                 lines,
                 at: placed.line,
@@ -85,12 +95,15 @@ impl Ctx<'_> {
         ]))
     }
 
-    pub(super) fn delete(&mut self, target: &DeleteTarget) -> Outcome {
+    pub(super) fn delete(&mut self, target: &DeleteTarget) -> Ran {
         let buffer = self.current()?;
         let cursor_line = buffer.cursor().line;
         let lines = buffer.line_count();
         if lines == 0 && !matches!(target, DeleteTarget::Code(_)) {
-            return Err(Reply::fail("Nothing to delete: the file is empty"));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                "Nothing to delete: the file is empty",
+            ));
         }
         let range = match target {
             DeleteTarget::Lines { count } => {
@@ -103,10 +116,13 @@ impl Ctx<'_> {
             }
             DeleteTarget::Block(range) => {
                 if range.first > range.last {
-                    return Err(Reply::fail(format!(
-                        "Block {range} is reversed: write it as {}:{}",
-                        range.last, range.first
-                    )));
+                    return Err(OpError::new(
+                        ErrorKind::InvalidArgument,
+                        format!(
+                            "Block {range} is reversed: write it as {}:{}",
+                            range.last, range.first
+                        ),
+                    ));
                 }
                 check_block(buffer.text(), *range)?;
                 *range
@@ -118,7 +134,7 @@ impl Ctx<'_> {
 
     /// Deletes whole lines that exist, with their line breaks; the cursor
     /// goes to the start of the line that takes their place.
-    pub(super) fn delete_lines(&mut self, range: LineRange) -> Outcome {
+    pub(super) fn delete_lines(&mut self, range: LineRange) -> Ran {
         let text = self.current()?.text().clone();
         check_block(&text, range)?;
         let mut start = text.line_to_char(range.first);
@@ -135,13 +151,14 @@ impl Ctx<'_> {
                 start -= 1;
             }
         }
-        let edits = TextEdits::new([Indel::new(start..end, "")])
-            .map_err(|_| Reply::fail("Internal: a deletion overlaps itself"))?;
+        let edits = TextEdits::new([Indel::new(start..end, "")]).map_err(|_| {
+            OpError::new(ErrorKind::Internal, "Internal: a deletion overlaps itself")
+        })?;
         // The start of the line that takes their place (the buffer clamps
         // it into the new text: after the last line, the end).
         self.edit_current(edits, Place::At(Position::new(range.first, 0)), Revise::New)?;
         let cursor = self.current()?.cursor();
-        Ok(Reply::Done(vec![
+        Ok(Outcome::effect(vec![
             Clause::Deleted {
                 lines: range.len(),
                 at: range.first,
@@ -150,11 +167,11 @@ impl Ctx<'_> {
         ]))
     }
 
-    pub(super) fn undo(&mut self, count: usize) -> Outcome {
+    pub(super) fn undo(&mut self, count: usize) -> Ran {
         self.walk_history(count, Direction::Undo)
     }
 
-    pub(super) fn redo(&mut self, count: usize) -> Outcome {
+    pub(super) fn redo(&mut self, count: usize) -> Ran {
         self.walk_history(count, Direction::Redo)
     }
 
@@ -162,7 +179,7 @@ impl Ctx<'_> {
     /// revisions, and whole multi-file steps (every file of the step at
     /// once). With no file open, the session's steps only (a committed
     /// step undoes from the disk, its files open or not).
-    fn walk_history(&mut self, count: usize, direction: Direction) -> Outcome {
+    fn walk_history(&mut self, count: usize, direction: Direction) -> Ran {
         let (verb, none) = match direction {
             Direction::Undo => ("Undid", "Nothing to undo"),
             Direction::Redo => ("Redid", "Nothing to redo"),
@@ -181,7 +198,12 @@ impl Ctx<'_> {
                     let history = self
                         .session
                         .buffer(path)
-                        .ok_or_else(|| Reply::fail(format!("Internal: {path} is not open")))?
+                        .ok_or_else(|| {
+                            OpError::new(
+                                ErrorKind::Internal,
+                                format!("Internal: {path} is not open"),
+                            )
+                        })?
                         .history();
                     let mut stack: Box<dyn Iterator<Item = &crate::edit::Revision>> =
                         match direction {
@@ -223,10 +245,13 @@ impl Ctx<'_> {
             done += n;
         }
         if done == 0 {
-            return Err(Reply::fail(match &path {
-                Some(path) => format!("{none} in {path}"),
-                None => format!("{none}: no file is open and no step of this session is next"),
-            }));
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                match &path {
+                    Some(path) => format!("{none} in {path}"),
+                    None => format!("{none}: no file is open and no step of this session is next"),
+                },
+            ));
         }
         let at = self.session.current_buffer().map(|b| b.cursor());
         let mut reply = step_reply(verb, done, count, at);
@@ -286,7 +311,7 @@ impl Ctx<'_> {
 
 /// Refuses to delete `count` lines from `line` when fewer are left: a
 /// count that is too large means a wrong idea of the file.
-fn check_count(line: usize, count: usize, lines: usize) -> Result<(), Reply> {
+fn check_count(line: usize, count: usize, lines: usize) -> Result<(), OpError> {
     let last = lines - 1;
     let asked = format!("{count} {}", plural(count, "line"));
     if line > last {
@@ -304,7 +329,7 @@ fn check_count(line: usize, count: usize, lines: usize) -> Result<(), Reply> {
     Ok(())
 }
 
-fn step_reply(verb: &str, done: usize, asked: usize, at: Option<Position>) -> Reply {
+fn step_reply(verb: &str, done: usize, asked: usize, at: Option<Position>) -> Outcome {
     let note = if done < asked {
         format!("{verb} {done} of {asked} (no more steps)")
     } else {
@@ -312,7 +337,7 @@ fn step_reply(verb: &str, done: usize, asked: usize, at: Option<Position>) -> Re
     };
     let mut clauses = vec![Clause::Note(note)];
     clauses.extend(at.map(Clause::At));
-    Reply::Done(clauses)
+    Outcome::effect(clauses)
 }
 
 /// Where an insertion goes: the char offset, the text to insert there, and

@@ -1,5 +1,7 @@
 //! Navigation: `Goto`, `Find`, `Replace` (with the `Confirm` walk), `Bookmark`.
 
+use crate::failure::OpError;
+use crate::outcome::Outcome;
 use std::ops::Range;
 
 use regex::Regex;
@@ -9,18 +11,18 @@ use crate::change::{Indel, TextEdits};
 use crate::commands::replacement::Template;
 use crate::commands::{FindDirection, GotoTarget, Pattern, ReplaceMode, Scope};
 use crate::edit::{position, LineEnding, Position};
-use crate::reply::{plural, Clause, Reply};
+use crate::reply::{plural, Clause};
 use crate::session::{ConfirmWalk, Event};
 
 use super::apply::{Place, Revise};
-use super::context::{Ctx, Outcome};
+use super::context::{Ctx, Ran};
 use super::inspect::check_block;
 use super::ops::json::{out_of_range, typed};
 use super::ops::ErrorKind;
 use super::output;
 
 impl Ctx<'_> {
-    pub(super) fn goto(&mut self, target: &GotoTarget) -> Outcome {
+    pub(super) fn goto(&mut self, target: &GotoTarget) -> Ran {
         let text = self.current()?.text().clone();
         let cursor = self.current()?.cursor();
         let to = match target {
@@ -49,7 +51,7 @@ impl Ctx<'_> {
         self.move_to(to)
     }
 
-    fn goto_bookmark(&mut self, name: &str) -> Outcome {
+    fn goto_bookmark(&mut self, name: &str) -> Ran {
         let Some((path, at)) = self.session.bookmark(name) else {
             let known: Vec<&str> = self.session.bookmarks.keys().map(String::as_str).collect();
             let mut candidates = known.clone();
@@ -67,7 +69,7 @@ impl Ctx<'_> {
                 message.push_str(&format!(" Bookmarks: {known}."));
             }
             message.push_str(" Targets: <line>:<col>, <line>, StartOfFile, EndOfFile, StartOfLine, EndOfLine, StartOfFunction, EndOfFunction, StartOfClass, EndOfClass, Function <f>, Class <C>, Method <C>.<m>, Variable <v>");
-            return Err(Reply::fail(message));
+            return Err(OpError::new(ErrorKind::NotFound, message));
         };
         if self.session.current.as_ref() != Some(&path) {
             self.apply(Event::Switched { path })?;
@@ -75,7 +77,7 @@ impl Ctx<'_> {
         self.move_to(at)
     }
 
-    pub(super) fn bookmark(&mut self, name: &str, at: Option<Position>) -> Outcome {
+    pub(super) fn bookmark(&mut self, name: &str, at: Option<Position>) -> Ran {
         let buffer = self.current()?;
         let at = at.unwrap_or(buffer.cursor());
         position::to_char(buffer.text(), at).map_err(out_of_range)?;
@@ -85,12 +87,12 @@ impl Ctx<'_> {
             path,
             at,
         })?;
-        Ok(Reply::Done(vec![Clause::Note(format!(
+        Ok(Outcome::effect(vec![Clause::Note(format!(
             "Bookmark {name} at {at}"
         ))]))
     }
 
-    pub(super) fn find(&mut self, direction: FindDirection, pattern: &Pattern) -> Outcome {
+    pub(super) fn find(&mut self, direction: FindDirection, pattern: &Pattern) -> Ran {
         let buffer = self.current()?;
         let regex = compile(pattern, buffer.line_ending())?;
         let text = buffer.text().clone();
@@ -120,7 +122,7 @@ impl Ctx<'_> {
                         output::list_in_tiers("match", &positions, limit)
                     )
                 };
-                return Ok(Reply::info(text));
+                return Ok(Outcome::told(text));
             }
             FindDirection::Next => match matches.iter().find(|m| m.0 > cursor) {
                 Some(m) => (m.0, false),
@@ -145,7 +147,7 @@ impl Ctx<'_> {
         pattern: &Pattern,
         replacement: &str,
         scope: Option<&Scope>,
-    ) -> Outcome {
+    ) -> Ran {
         let scope = match scope {
             Some(scope) => Some(self.scope_chars(scope)?),
             None => None,
@@ -199,19 +201,25 @@ impl Ctx<'_> {
                     .map(|r| Indel::new(r.start..r.end, r.new.as_str()))
                     .collect();
                 if edits.is_empty() {
-                    return Err(Reply::fail(format!(
-                        "Replacement equals every match of {}: nothing to change",
-                        describe(pattern)
-                    )));
+                    return Err(OpError::new(
+                        ErrorKind::NotApplicable,
+                        format!(
+                            "Replacement equals every match of {}: nothing to change",
+                            describe(pattern)
+                        ),
+                    ));
                 }
                 let count = edits.len();
                 let edits = TextEdits::new(edits).map_err(|(a, b)| {
-                    Reply::fail(format!("Internal: matches {a:?} and {b:?} overlap"))
+                    OpError::new(
+                        ErrorKind::Internal,
+                        format!("Internal: matches {a:?} and {b:?} overlap"),
+                    )
                 })?;
                 // the cursor keeps its place in the text around it
                 self.edit_current(edits, Place::Kept, Revise::New)?;
                 let cursor_after = self.current()?.cursor();
-                Ok(Reply::Done(vec![
+                Ok(Outcome::effect(vec![
                     Clause::Replaced(count),
                     Clause::At(cursor_after),
                 ]))
@@ -221,10 +229,13 @@ impl Ctx<'_> {
                 let wrapped = after.is_none();
                 let next = after.or(found.first()).expect("not empty");
                 if next.is_noop {
-                    return Err(Reply::fail(format!(
-                        "Replacement equals the matched text '{}': nothing to change",
-                        next.old
-                    )));
+                    return Err(OpError::new(
+                        ErrorKind::NotApplicable,
+                        format!(
+                            "Replacement equals the matched text '{}': nothing to change",
+                            next.old
+                        ),
+                    ));
                 }
                 let end = next.start + next.new.chars().count();
                 self.edit_current(
@@ -233,7 +244,8 @@ impl Ctx<'_> {
                     Revise::New,
                 )?;
                 let cursor_after = self.current()?.cursor();
-                let mut reply = Reply::Done(vec![Clause::Replaced(1), Clause::At(cursor_after)]);
+                let mut reply =
+                    Outcome::effect(vec![Clause::Replaced(1), Clause::At(cursor_after)]);
                 if wrapped {
                     // As `Find` says it: the match was before the cursor.
                     reply.push(Clause::Note("Wrapped".into()));
@@ -264,7 +276,7 @@ impl Ctx<'_> {
     }
 
     /// The chars a `Replace … In <scope>` may change, and how to name them.
-    fn scope_chars(&mut self, scope: &Scope) -> Result<(Range<usize>, String), Reply> {
+    fn scope_chars(&mut self, scope: &Scope) -> Result<(Range<usize>, String), OpError> {
         match scope {
             Scope::Code(target) => self.element_chars(target),
             Scope::Block(range) => {
@@ -284,7 +296,7 @@ impl Ctx<'_> {
     }
 
     /// Moves to the walk's current match and asks about it.
-    fn ask(&mut self, walk: ConfirmWalk) -> Outcome {
+    fn ask(&mut self, walk: ConfirmWalk) -> Ran {
         let at = position::from_char(self.current()?.text(), walk.current.0);
         self.apply(Event::Confirming { walk: Some(walk) })?;
         let mut reply = self.move_to(at)?;
@@ -293,16 +305,16 @@ impl Ctx<'_> {
     }
 
     /// Handles `y`, `n` or `q` for a pending `Replace Confirm` walk.
-    pub fn answer(&mut self, answer: char) -> Reply {
+    pub fn answer(&mut self, answer: char) -> Ran {
         let syntax_before = self.syntax_before();
         let mut outcome = self.answer_walk(answer);
         if let (Some(before), Ok(reply)) = (syntax_before, outcome.as_mut()) {
             self.note_broken_syntax(before, reply);
         }
-        outcome.unwrap_or_else(|fail| fail)
+        outcome
     }
 
-    fn answer_walk(&mut self, answer: char) -> Outcome {
+    fn answer_walk(&mut self, answer: char) -> Ran {
         let walk = self.session.confirm.clone().ok_or_else(|| {
             typed(
                 ErrorKind::NotApplicable,
@@ -314,7 +326,8 @@ impl Ctx<'_> {
                 path: walk.path.clone(),
             })?;
         }
-        let regex = Regex::new(&walk.regex).map_err(|e| Reply::fail(e.to_string()))?;
+        let regex = Regex::new(&walk.regex)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
         let text = self.current()?.text().clone();
         let haystack = text.to_string();
         let mut walk = walk;
@@ -337,7 +350,8 @@ impl Ctx<'_> {
                 )?;
                 let Some(current) = found.iter().find(|r| (r.start, r.end) == walk.current) else {
                     self.apply(Event::Confirming { walk: None })?;
-                    return Err(Reply::fail(
+                    return Err(OpError::new(
+                        ErrorKind::Stale,
                         "The match changed since it was shown; Replace Confirm ended",
                     ));
                 };
@@ -381,10 +395,10 @@ impl Ctx<'_> {
         }
     }
 
-    fn finish_walk(&mut self, replaced: usize) -> Outcome {
+    fn finish_walk(&mut self, replaced: usize) -> Ran {
         self.apply(Event::Confirming { walk: None })?;
         let at = self.current()?.cursor();
-        Ok(Reply::Done(vec![
+        Ok(Outcome::effect(vec![
             Clause::Replaced(replaced),
             Clause::At(at),
         ]))
@@ -405,16 +419,22 @@ impl Ctx<'_> {
 /// The pattern as a regex for a file with `line_ending`: a text's line
 /// breaks become the file's, and `^`/`$` know `\r\n` (the `R` flag), so a
 /// search finds the same in a CRLF file as in an LF one.
-pub(super) fn compile(pattern: &Pattern, line_ending: LineEnding) -> Result<Regex, Reply> {
+pub(super) fn compile(pattern: &Pattern, line_ending: LineEnding) -> Result<Regex, OpError> {
     match pattern {
-        Pattern::Text(text) if text.is_empty() => Err(Reply::fail("Empty search text")),
+        Pattern::Text(text) if text.is_empty() => Err(OpError::new(
+            ErrorKind::InvalidArgument,
+            "Empty search text",
+        )),
         Pattern::Text(text) => Ok(Regex::new(&regex::escape(&line_ending.apply(text)))
             .expect("escaped text is a valid regex")),
         Pattern::Regex(source) => Regex::new(&format!("(?mR){source}")).map_err(|e| {
-            Reply::fail(format!(
-                "Invalid regex /{source}/: {}",
-                e.to_string().lines().last().unwrap_or("")
-            ))
+            OpError::new(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "Invalid regex /{source}/: {}",
+                    e.to_string().lines().last().unwrap_or("")
+                ),
+            )
         }),
     }
 }
@@ -448,13 +468,13 @@ pub(super) fn template(
     replacement: &str,
     regex: &Regex,
     expand: bool,
-) -> Result<Option<Template>, Reply> {
+) -> Result<Option<Template>, OpError> {
     if !expand {
         return Ok(None);
     }
     Template::new(replacement, regex)
         .map(Some)
-        .map_err(Reply::fail)
+        .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e))
 }
 
 /// Every match and its replacement. Refused once replacing them all would
@@ -468,7 +488,7 @@ pub(super) fn replacements(
     replacement: &str,
     template: Option<&Template>,
     limit: u64,
-) -> Result<Vec<Replacement>, Reply> {
+) -> Result<Vec<Replacement>, OpError> {
     let mut size = haystack.len() as u64;
     let mut found = Vec::new();
     for caps in regex.captures_iter(haystack) {
@@ -484,7 +504,7 @@ pub(super) fn replacements(
             } else {
                 ""
             };
-            return Err(Reply::fail(format!(
+            return Err(OpError::new(ErrorKind::InvalidArgument, format!(
                 "Replacing every match would make the file over {limit} bytes, the largest Eddi edits; nothing was replaced. Narrow the pattern{empty} or add a scope (In Function …, In Block a:b)"
             )));
         }
@@ -501,7 +521,11 @@ pub(super) fn replacements(
 }
 
 /// One replacement as the edits of a change.
-fn one_edit(range: Range<usize>, new: &str) -> Result<TextEdits, Reply> {
-    TextEdits::new([Indel::new(range, new)])
-        .map_err(|(a, _)| Reply::fail(format!("Internal: a reversed match {a:?}")))
+fn one_edit(range: Range<usize>, new: &str) -> Result<TextEdits, OpError> {
+    TextEdits::new([Indel::new(range, new)]).map_err(|(a, _)| {
+        OpError::new(
+            ErrorKind::Internal,
+            format!("Internal: a reversed match {a:?}"),
+        )
+    })
 }

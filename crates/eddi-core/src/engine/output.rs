@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::edit::Position;
+use crate::outcome::{Completion, DefinitionEdit};
 use crate::reply::{plural, Clause};
 
 /// Longest line text a site shows, in chars; longer lines end in `…`.
@@ -224,6 +225,66 @@ pub(super) fn text_in_tiers(text: &str, limit: usize) -> Vec<Clause> {
         Clause::Note(format!("Shortened to {lines} of {total} lines (limit {limit} chars; Set Limit <n> to raise it)")),
         Clause::Txt(kept.trim_end_matches('\n').to_owned()),
     ]
+}
+
+/// A completion of an outcome in words (and, for JSON, its data).
+pub(crate) fn completion(completion: &Completion) -> Vec<Clause> {
+    match completion {
+        Completion::LeftUnchanged { edit, sites } => {
+            let n = sites.len();
+            let note = match edit {
+                DefinitionEdit::Renamed { old, new } => format!(
+                    "not changed: {n} {} in other files ({}); cross-file rename: Refactor RenameSymbol {old} {new}",
+                    plural(n, "reference"),
+                    first_places(sites)
+                ),
+                DefinitionEdit::Deleted { .. } => format!(
+                    "still used: {n} {} ({})",
+                    plural(n, "reference"),
+                    first_places(sites)
+                ),
+                DefinitionEdit::Resigned { .. } => {
+                    format!("calls not updated: {n} ({})", first_places(sites))
+                }
+            };
+            vec![Clause::Note(note)]
+        }
+        Completion::ImportedBy {
+            module,
+            modules,
+            limit,
+        } => {
+            let note = if modules.is_empty() {
+                format!("imported by no module of the project ({module})")
+            } else {
+                format!(
+                    "imported by {}",
+                    list_in_tiers("module", modules, limit / 2)
+                )
+            };
+            vec![
+                Clause::Note(note),
+                super::ops::json::data(
+                    "imported_by",
+                    serde_json::json!({"module": module, "modules": modules}),
+                ),
+            ]
+        }
+    }
+}
+
+/// The first few places as `path:line`, `…` when there are more.
+fn first_places(sites: &[crate::analysis::index::Location]) -> String {
+    const SHOWN: usize = 3;
+    let mut shown: Vec<String> = sites
+        .iter()
+        .take(SHOWN)
+        .map(|l| format!("{}:{}", l.path, l.position.line))
+        .collect();
+    if sites.len() > SHOWN {
+        shown.push("…".to_string());
+    }
+    shown.join(", ")
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 //! for its query (`ProjectIndex::overlaid`: so an agent sees its own edits,
 //! and no other session does); the shared index is never written by a query.
 
+use crate::outcome::{Completion, Outcome};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, UNIX_EPOCH};
@@ -24,10 +25,11 @@ use serde_json::{json, Map, Value};
 use crate::analysis::index::{ProjectIndex, Stamp, Written};
 use crate::commands::SymbolQuery;
 use crate::language::Capability;
-use crate::reply::{plural, Clause, Reply};
+use crate::reply::{plural, Clause};
 use crate::session::Session;
 use crate::workspace::{TreeChanges, TreeWatch, Workspace, WorkspacePath};
 
+use super::context::Ran;
 use super::ops::{json, symbols, DefinitionSite, ErrorKind, Location, OpError, Uses};
 use super::output::{self, Site};
 use super::Engine;
@@ -198,7 +200,7 @@ impl Engine {
         session: &Session,
         kind: SymbolQuery,
         symbol: &str,
-    ) -> Reply {
+    ) -> Ran {
         // Only the sites in files the sender may read (its path prefixes).
         let readable = |mut uses: Uses| {
             uses.sites.retain(|site| self.can_see(sender, &site.path));
@@ -229,32 +231,25 @@ impl Engine {
     }
 
     /// The modules of the project that import `path`, for `Analyze File
-    /// Dependencies`: the note and the data.
+    /// Dependencies`.
     pub(super) fn imported_by(
         &self,
         sender: &str,
         session: &Session,
         path: &str,
-    ) -> Option<Vec<Clause>> {
+    ) -> Option<Completion> {
         self.with_index(session, |index, limit, _| {
             let (module, found) = symbols::dependents(index, path)?;
-            let names: Vec<String> = found
+            let modules: Vec<String> = found
                 .into_iter()
                 .filter(|(_, file)| file.as_deref().is_some_and(|f| self.can_see(sender, f)))
                 .map(|(m, _)| m)
                 .collect();
-            let note = if names.is_empty() {
-                format!("imported by no module of the project ({module})")
-            } else {
-                format!(
-                    "imported by {}",
-                    output::list_in_tiers("module", &names, limit / 2)
-                )
-            };
-            Some(vec![
-                Clause::Note(note),
-                json::data("imported_by", json!({"module": module, "modules": names})),
-            ])
+            Some(Completion::ImportedBy {
+                module,
+                modules,
+                limit,
+            })
         })
     }
 
@@ -453,14 +448,11 @@ fn definitions(
     limit: usize,
     lines: &mut SiteLines<'_>,
     readable: &dyn Fn(&str) -> bool,
-) -> Reply {
-    let mut found = match symbols::find_definition(index, symbol, current) {
-        Ok(found) => found,
-        Err(e) => return json::failure(e),
-    };
+) -> Ran {
+    let mut found = symbols::find_definition(index, symbol, current)?;
     found.retain(|d| readable(&d.location.path));
     if found.is_empty() {
-        return json::failure(OpError::new(
+        return Err(OpError::new(
             ErrorKind::NotFound,
             format!("Not found: '{symbol}'"),
         ));
@@ -478,7 +470,7 @@ fn definitions(
                 "Found 1 definition: module {} at {}:0:0",
                 module.qualified_name, module.location.path
             );
-            return Reply::Info(vec![Clause::Note(text), data(&found)]);
+            return Ok(Outcome::answer(vec![Clause::Note(text), data(&found)]));
         }
     }
     if lines_may_fit(found.len(), limit) {
@@ -497,7 +489,7 @@ fn definitions(
     let head = format!("Found {n} {}", plural(n, "definition"));
     let mut clauses = output::sites_in_tiers(&head, &sites, &[], limit);
     clauses.push(data(&found));
-    Reply::Info(clauses)
+    Ok(Outcome::answer(clauses))
 }
 
 /// `Find References` and `Find Callers`: `noun` names what a use is.
@@ -507,11 +499,8 @@ fn uses(
     noun: &str,
     limit: usize,
     lines: &mut SiteLines<'_>,
-) -> Reply {
-    let mut found = match found {
-        Ok(found) => found,
-        Err(e) => return json::failure(e),
-    };
+) -> Ran {
+    let mut found = found?;
     if lines_may_fit(found.sites.len(), limit) {
         symbols::add_context(&mut found.sites, lines, true);
     }
@@ -534,7 +523,7 @@ fn uses(
         fields.insert("unresolved".into(), json!(true));
     }
     clauses.push(Clause::Data(fields));
-    Reply::Info(clauses)
+    Ok(Outcome::answer(clauses))
 }
 
 /// A located site as the terse tiers list it.

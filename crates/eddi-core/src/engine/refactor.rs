@@ -27,6 +27,7 @@
 //! is a [`RefactorFault`], the argument at fault as data. The commands word
 //! its [`RefactorReport`].
 
+use crate::outcome::Outcome;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -40,12 +41,13 @@ use crate::refactor::{
     self, check, Argument, Cursor, Located, Project, RefactorError, RefactorFailure, Refactored,
     Refactoring, SitePolicy, Source, Sources, WorkspaceSources,
 };
-use crate::reply::{plural, Clause, Reply};
+use crate::reply::{plural, Clause};
 use crate::session::{ComputedRefactor, Event, PendingRefactor, Session};
 use crate::workspace::{DiskStamp, Workspace, WorkspacePath};
 
 use super::apply::ApplyMode;
 use super::context::Ctx;
+use super::context::Ran;
 use super::ops::{json as op_json, ErrorKind, OpError};
 use super::{Engine, Held};
 
@@ -149,14 +151,14 @@ impl Engine {
         sender: &str,
         live: &mut Held,
         refactoring: &Refactoring,
-    ) -> Reply {
+    ) -> Ran {
         if live.session.preferences.preview {
             return self.preview_and_wait(sender, live, refactoring);
         }
         let request = Located::here(refactoring.clone());
         match self.run_refactor(sender, live, &request, RefactorMode::Apply) {
-            Ok(report) => applied_reply(&report),
-            Err(fault) => op_json::failure(fault.error),
+            Ok(report) => Ok(applied_reply(&report)),
+            Err(fault) => Err(fault.error),
         }
     }
 
@@ -167,11 +169,11 @@ impl Engine {
         live: &mut Held,
         refactoring: &Refactoring,
         diff: bool,
-    ) -> Reply {
+    ) -> Ran {
         let request = Located::here(refactoring.clone());
         match self.run_refactor(sender, live, &request, RefactorMode::Preview) {
-            Ok(report) => preview_reply(&report, diff, None),
-            Err(fault) => op_json::failure(fault.error),
+            Ok(report) => Ok(preview_reply(&report, diff, None)),
+            Err(fault) => Err(fault.error),
         }
     }
 
@@ -180,11 +182,8 @@ impl Engine {
     /// project moved on (their uses may be new), or the process restarted
     /// (the change is kept in memory only), it is computed once more and
     /// applied if it changes the same files from the same texts.
-    pub(super) fn apply_command(&self, sender: &str, live: &mut Held) -> Reply {
-        let mut pending = match pending_of(live) {
-            Ok(pending) => pending,
-            Err(fail) => return fail,
-        };
+    pub(super) fn apply_command(&self, sender: &str, live: &mut Held) -> Ran {
+        let mut pending = pending_of(live)?;
         // Whatever happens next, the preview has been answered.
         set_pending(live, None);
         // Taken, so that the kept change is this turn's alone (not copied).
@@ -193,8 +192,8 @@ impl Engine {
             None => self.apply_recomputed(sender, live, &pending, None),
         };
         match applied {
-            Ok(report) => applied_reply(&report),
-            Err(fault) => op_json::failure(fault.error),
+            Ok(report) => Ok(applied_reply(&report)),
+            Err(fault) => Err(fault.error),
         }
     }
 
@@ -273,25 +272,25 @@ impl Engine {
     }
 
     /// `Discard`: drops the waiting refactor.
-    pub(super) fn discard_command(&self, live: &mut Held) -> Reply {
+    pub(super) fn discard_command(&self, live: &mut Held) -> Ran {
         match pending_of(live) {
             Ok(pending) => {
                 set_pending(live, None);
-                Reply::Done(vec![Clause::Note(format!(
+                Ok(Outcome::effect(vec![Clause::Note(format!(
                     "Discarded Refactor {}",
                     pending.refactoring
-                ))])
+                ))]))
             }
-            Err(fail) => fail,
+            Err(fail) => Err(fail),
         }
     }
 
     /// Previews the refactor and keeps what it computed for `Apply`.
-    fn preview_and_wait(&self, sender: &str, live: &mut Held, refactoring: &Refactoring) -> Reply {
+    fn preview_and_wait(&self, sender: &str, live: &mut Held, refactoring: &Refactoring) -> Ran {
         let request = Located::here(refactoring.clone());
         let computed = match self.compute_refactor(live, &request, true) {
             Ok(computed) => computed,
-            Err(fault) => return op_json::failure(fault.error),
+            Err(fault) => return Err(fault.error),
         };
         let (place, project) = (computed.place.clone(), computed.project.clone());
         match self.finish_refactor(sender, live, refactoring, computed, RefactorMode::Preview) {
@@ -310,9 +309,9 @@ impl Engine {
                         })),
                     }),
                 );
-                reply
+                Ok(reply)
             }
-            Err(error) => op_json::failure(error),
+            Err(error) => Err(error),
         }
     }
 
@@ -482,8 +481,9 @@ impl Engine {
             let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
             let applied = ctx.apply_change(change, ApplyMode::Commit);
             let carried = std::mem::take(&mut ctx.carried);
-            let applied = applied.map_err(|fail| {
-                OpError::new(ErrorKind::Stale, fail.failure().unwrap_or_default())
+            let applied = applied.map_err(|fail| OpError {
+                kind: ErrorKind::Stale,
+                ..fail
             })?;
             // Other sessions' buffers take the change with this one unlocked.
             Held::unlocked(live, || self.carry_over(&own, carried));
@@ -596,12 +596,12 @@ fn no_session() -> OpError {
     )
 }
 
-fn pending_of(live: &Held) -> Result<PendingRefactor, Reply> {
+fn pending_of(live: &Held) -> Result<PendingRefactor, OpError> {
     live.session.pending.clone().ok_or_else(|| {
-        op_json::failure(OpError::new(
+        OpError::new(
             ErrorKind::NotApplicable,
             "No refactor is waiting for Apply or Discard: in preview mode (Set Preview on) a Refactor shows its preview and waits",
-        ))
+        )
     })
 }
 
@@ -967,17 +967,17 @@ fn listed(items: impl ExactSizeIterator<Item = String>) -> String {
     shown.join(", ")
 }
 
-fn applied_reply(report: &RefactorReport) -> Reply {
+fn applied_reply(report: &RefactorReport) -> Outcome {
     let mut clauses = vec![Clause::Note(summary_words(report))];
     if report.files.is_empty() {
         clauses = vec![Clause::Note("Nothing to change".into())];
     }
     clauses.extend(side_clauses(report));
-    Reply::Done(clauses)
+    Outcome::effect(clauses)
 }
 
 /// `Preview: Would modify 2 files: a.py, b.py, 23 references`.
-fn preview_reply(report: &RefactorReport, diff: bool, waiting: Option<&str>) -> Reply {
+fn preview_reply(report: &RefactorReport, diff: bool, waiting: Option<&str>) -> Outcome {
     let names: Vec<&str> = report.files.iter().map(|f| f.path.as_str()).collect();
     let mut clauses = vec![Clause::Note(format!(
         "Preview: Would modify {} {}: {}, {}",
@@ -994,7 +994,7 @@ fn preview_reply(report: &RefactorReport, diff: bool, waiting: Option<&str>) -> 
         let text: String = report.files.iter().map(|f| f.diff.as_str()).collect();
         clauses.push(Clause::Txt(text.trim_end_matches('\n').to_owned()));
     }
-    Reply::Done(clauses)
+    Outcome::effect(clauses)
 }
 
 impl RefactorReport {

@@ -16,6 +16,8 @@
 //! they were made on, `PendingReplace`) for `Apply`, which writes exactly
 //! that after checking that no file moved on, or `Discard`.
 
+use super::context::Ran;
+use crate::outcome::Outcome;
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -25,7 +27,7 @@ use serde_json::json;
 use crate::change::{Base, FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
 use crate::commands::{Command, Pattern};
 use crate::edit::LineEnding;
-use crate::reply::{plural, Clause, Reply};
+use crate::reply::{plural, Clause};
 use crate::session::{Event, PendingFile, PendingReplace};
 use crate::workspace::{FileError, LoadedFile, Workspace, WorkspacePath};
 
@@ -112,14 +114,13 @@ impl Engine {
         sender: &str,
         live: &mut Held,
         request: &ReplaceInFiles<'_>,
-    ) -> Reply {
+    ) -> Ran {
         let mode = match (request.preview, live.session.preferences.preview) {
             (true, _) => Mode::Preview,
             (false, true) => Mode::Wait,
             (false, false) => Mode::Apply,
         };
         self.replace_in_files(sender, live, request, mode)
-            .unwrap_or_else(|fail| fail)
     }
 
     /// The typed operation under the `replace_in_files` tool: previews or
@@ -159,29 +160,21 @@ impl Engine {
             diff: false,
         };
         let mode = if preview { Mode::Preview } else { Mode::Apply };
-        let reply = self
-            .replace_in_files(sender, &mut live, &request, mode)
-            .unwrap_or_else(|fail| fail);
+        let outcome = self.replace_in_files(sender, &mut live, &request, mode);
         self.persist(&mut live).map_err(|e| {
             OpError::new(
                 ErrorKind::Internal,
                 format!("Could not persist the session ({e})"),
             )
         })?;
-        match reply {
-            Reply::Fail(reason, clauses) => Err(OpError::from_fail(
-                reason,
-                &clauses,
-                ErrorKind::NotApplicable,
-            )),
-            Reply::Done(clauses) | Reply::Info(clauses) => Ok(clauses
-                .iter()
-                .find_map(|clause| match clause {
-                    Clause::Data(fields) => fields.get(JSON_KEY).cloned(),
-                    _ => None,
-                })
-                .unwrap_or_default()),
-        }
+        Ok(outcome?
+            .facts
+            .iter()
+            .find_map(|fact| match fact {
+                Clause::Data(fields) => fields.get(JSON_KEY).cloned(),
+                _ => None,
+            })
+            .unwrap_or_default())
     }
 
     fn replace_in_files(
@@ -190,7 +183,7 @@ impl Engine {
         live: &mut Held,
         request: &ReplaceInFiles<'_>,
         mode: Mode,
-    ) -> Result<Reply, Reply> {
+    ) -> Ran {
         let computed = self.compute_replacement(live, request)?;
         self.check_replacement(sender, live, &computed.change, mode == Mode::Apply)?;
         match mode {
@@ -222,12 +215,12 @@ impl Engine {
 
     /// `Apply` of a waiting replacement: the change its preview computed,
     /// written if no file of it moved on since.
-    pub(super) fn apply_replacement(&self, sender: &str, live: &mut Held) -> Reply {
+    pub(super) fn apply_replacement(&self, sender: &str, live: &mut Held) -> Ran {
         let Some(pending) = live.session.pending_replace.clone() else {
-            return typed(
+            return Err(typed(
                 ErrorKind::NotApplicable,
                 "No replacement is waiting for Apply",
-            );
+            ));
         };
         // Whatever happens next, the preview has been answered.
         let _ = live.session.apply(Event::PendingReplace { replace: None });
@@ -250,42 +243,41 @@ impl Engine {
             .map(|file| file.path.to_string())
             .collect();
         if !moved.is_empty() {
-            return typed(
+            return Err(typed(
                 ErrorKind::Stale,
                 format!(
                     "{} changed since the preview, so nothing was applied; {again}",
                     moved.join(", ")
                 ),
-            );
+            ));
         }
         if !unsaved.is_empty() {
             unsaved.sort();
-            return typed(ErrorKind::Stale, format!(
+            return Err(typed(ErrorKind::Stale, format!(
                 "The replacement must change {}, which {} unsaved edits since the preview: Save or Undo them first, then {again}; nothing was changed",
                 unsaved.join(", "),
                 if unsaved.len() == 1 { "has" } else { "have" }
-            ));
+            )));
         }
-        let computed = match computed_of(&pending) {
-            Ok(computed) => computed,
-            Err(fail) => return fail,
-        };
+        let computed = computed_of(&pending)?;
         self.check_replacement(sender, live, &computed.change, true)
             .and_then(|()| self.commit_replacement(live, &computed))
-            .unwrap_or_else(|fail| fail)
     }
 
     /// `Discard` of a waiting replacement.
-    pub(super) fn discard_replacement(&self, live: &mut Held) -> Reply {
+    pub(super) fn discard_replacement(&self, live: &mut Held) -> Ran {
         match live.session.pending_replace.clone() {
             Some(pending) => {
                 let _ = live.session.apply(Event::PendingReplace { replace: None });
-                Reply::Done(vec![Clause::Note(format!("Discarded {}", pending.command))])
+                Ok(Outcome::effect(vec![Clause::Note(format!(
+                    "Discarded {}",
+                    pending.command
+                ))]))
             }
-            None => typed(
+            None => Err(typed(
                 ErrorKind::NotApplicable,
                 "No replacement is waiting for Discard",
-            ),
+            )),
         }
     }
 
@@ -294,7 +286,7 @@ impl Engine {
         &self,
         live: &Held,
         request: &ReplaceInFiles<'_>,
-    ) -> Result<Computed, Reply> {
+    ) -> Result<Computed, OpError> {
         let ReplaceInFiles {
             pattern,
             replacement,
@@ -319,7 +311,7 @@ impl Engine {
         )?;
         let limit = self.workspace.max_file_size();
         let workspace = &self.workspace;
-        let per_file = |path: &String| -> Result<Replaced, Reply> {
+        let per_file = |path: &String| -> Result<Replaced, OpError> {
             let regex_of = |text: &str| match LineEnding::detect_str(text) {
                 LineEnding::CrLf => &crlf,
                 LineEnding::Lf => &lf,
@@ -348,8 +340,9 @@ impl Engine {
                 template.as_ref(),
                 limit,
             )
-            .map_err(|fail| {
-                Reply::fail(format!("{path}: {}", fail.failure().unwrap_or_default()))
+            .map_err(|fail| OpError {
+                message: format!("{path}: {}", fail.message),
+                ..fail
             })?;
             let noops = found.iter().filter(|r| r.is_noop).count();
             // Inserted text is written in the file's own line breaks.
@@ -364,7 +357,7 @@ impl Engine {
                 noops,
             })
         };
-        let results: Vec<Result<Replaced, Reply>> = paths.par_iter().map(per_file).collect();
+        let results: Vec<Result<Replaced, OpError>> = paths.par_iter().map(per_file).collect();
 
         let mut change = WorkspaceChange::new();
         let mut counts: BTreeMap<String, usize> = BTreeMap::new();
@@ -384,7 +377,10 @@ impl Engine {
                     }
                     counts.insert(path.clone(), edits.len());
                     let edits = TextEdits::new(edits).map_err(|_| {
-                        Reply::fail(format!("Internal: overlapping matches in {path}"))
+                        OpError::new(
+                            ErrorKind::Internal,
+                            format!("Internal: overlapping matches in {path}"),
+                        )
                     })?;
                     let file = FileChange {
                         base: Base::Disk(loaded.stamp),
@@ -393,10 +389,10 @@ impl Engine {
                     let at = self
                         .workspace
                         .resolve(path)
-                        .map_err(|e| Reply::fail(e.to_string()))?;
+                        .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
                     change
                         .insert(at, file)
-                        .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+                        .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
                 }
                 Replaced::Unsaved => in_unsaved.push(path.clone()),
                 Replaced::NoMatch => {}
@@ -419,10 +415,13 @@ impl Engine {
         if computed.change.is_empty() {
             let scope = computed.scope();
             if noops > 0 {
-                return Err(Reply::fail(format!(
-                    "Replacement equals every match of {}: nothing to change ({scope})",
-                    describe(pattern)
-                )));
+                return Err(OpError::new(
+                    ErrorKind::NotApplicable,
+                    format!(
+                        "Replacement equals every match of {}: nothing to change ({scope})",
+                        describe(pattern)
+                    ),
+                ));
             }
             return Err(typed(
                 ErrorKind::NotFound,
@@ -471,7 +470,7 @@ impl Engine {
         live: &Held,
         change: &WorkspaceChange,
         writes: bool,
-    ) -> Result<(), Reply> {
+    ) -> Result<(), OpError> {
         let touched = change.touched();
         let permissions = &self.config.permissions;
         if writes {
@@ -493,7 +492,7 @@ impl Engine {
     }
 
     /// Writes the change as one commit and one undo step.
-    fn commit_replacement(&self, live: &mut Held, computed: &Computed) -> Result<Reply, Reply> {
+    fn commit_replacement(&self, live: &mut Held, computed: &Computed) -> Ran {
         let own = live.session.name.clone();
         let change = &computed.change;
         let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
@@ -516,7 +515,7 @@ impl Engine {
             clauses.push(Clause::Note(computed.scope()));
         }
         clauses.push(computed.json(true, false));
-        Ok(Reply::Done(clauses))
+        Ok(Outcome::effect(clauses))
     }
 }
 
@@ -568,7 +567,7 @@ impl Computed {
 
 /// `Preview: Would replace 4 occurrences in 2 files: a.py (2), b.py (2)`,
 /// and, waiting for `Apply`, what to answer.
-fn preview_reply(computed: &Computed, waiting: Option<&str>) -> Reply {
+fn preview_reply(computed: &Computed, waiting: Option<&str>) -> Outcome {
     let listed: Vec<String> = computed
         .counts
         .iter()
@@ -589,7 +588,7 @@ fn preview_reply(computed: &Computed, waiting: Option<&str>) -> Reply {
         clauses.push(Clause::Note(computed.scope()));
     }
     clauses.push(computed.json(false, waiting.is_some()));
-    Reply::Done(clauses)
+    Outcome::effect(clauses)
 }
 
 /// The change as a waiting preview keeps it.
@@ -611,7 +610,7 @@ fn pending_files(change: &WorkspaceChange) -> Vec<PendingFile> {
 }
 
 /// A waiting preview's change, as it was computed.
-fn computed_of(pending: &PendingReplace) -> Result<Computed, Reply> {
+fn computed_of(pending: &PendingReplace) -> Result<Computed, OpError> {
     let mut change = WorkspaceChange::new();
     let mut counts = BTreeMap::new();
     for file in &pending.files {
@@ -621,10 +620,10 @@ fn computed_of(pending: &PendingReplace) -> Result<Computed, Reply> {
                 .map(|(start, end, text)| Indel::new(*start..*end, text.clone())),
         )
         .map_err(|_| {
-            Reply::fail(format!(
-                "Internal: overlapping edits kept for {}",
-                file.path
-            ))
+            OpError::new(
+                ErrorKind::Internal,
+                format!("Internal: overlapping edits kept for {}", file.path),
+            )
         })?;
         counts.insert(file.path.to_string(), edits.len());
         change
@@ -635,7 +634,7 @@ fn computed_of(pending: &PendingReplace) -> Result<Computed, Reply> {
                     op: FileOp::Edit(edits),
                 },
             )
-            .map_err(|e| Reply::fail(format!("Internal: {e}")))?;
+            .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))?;
     }
     Ok(Computed {
         change,

@@ -9,6 +9,7 @@
 //! edits included), not on disk; a new buffer not yet saved is searched too
 //! when its path matches. Files are searched in parallel (rayon).
 
+use crate::outcome::Outcome;
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -16,16 +17,16 @@ use regex::Regex;
 
 use crate::commands::Pattern;
 use crate::edit::{LineEnding, Position};
-use crate::reply::{plural, Clause, Reply};
+use crate::reply::{plural, Clause};
 use crate::workspace::{FileError, Workspace};
 
-use super::context::{Ctx, Outcome};
+use super::context::{Ctx, Ran};
 use super::navigate::{compile, describe};
 use super::output::{self, site_line, Site};
 use serde_json::json;
 
 use super::ops::json::typed;
-use super::ops::ErrorKind;
+use super::ops::{ErrorKind, OpError};
 
 /// The matches of one file: how many, and the first ones (with their lines
 /// while many could fit), at most `keep` of them.
@@ -53,7 +54,7 @@ enum Searched {
 }
 
 impl Ctx<'_> {
-    pub(super) fn find_in_files(&mut self, pattern: &Pattern, glob: &str) -> Outcome {
+    pub(super) fn find_in_files(&mut self, pattern: &Pattern, glob: &str) -> Ran {
         // A text pattern's line breaks are each file's own.
         let regexes = Regexes {
             lf: compile(pattern, LineEnding::Lf)?,
@@ -166,7 +167,7 @@ impl Ctx<'_> {
         let at = clauses.len() - usize::from(matches!(clauses.last(), Some(Clause::Txt(_))));
         clauses.insert(at, Clause::Note(scope));
         clauses.push(super::ops::json::data("found_in_files", data));
-        Ok(Reply::Info(clauses))
+        Ok(Outcome::answer(clauses))
     }
 }
 
@@ -265,7 +266,7 @@ pub(super) fn files_of_glob(
     workspace: &Workspace,
     glob: &str,
     buffers: impl Iterator<Item = (String, String)>,
-) -> Result<(Vec<String>, BTreeMap<String, String>), Reply> {
+) -> Result<(Vec<String>, BTreeMap<String, String>), OpError> {
     let invalid = |why: String| typed(ErrorKind::InvalidArgument, why);
     let matcher = glob_matcher(glob).map_err(invalid)?;
     let mut paths = workspace.list(Some(glob)).map_err(invalid)?;

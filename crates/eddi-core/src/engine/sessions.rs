@@ -1,6 +1,7 @@
 //! Session commands: `Start`, `End`, `Summary`, `Status`, `Set`,
 //! `Push Context`, `Pop Context`.
 
+use crate::outcome::Outcome;
 use std::sync::Arc;
 
 use time::format_description::well_known::Rfc3339;
@@ -8,12 +9,12 @@ use time::OffsetDateTime;
 
 use crate::commands::SessionOption;
 use crate::edit::position;
-use crate::reply::{Clause, Reply};
+use crate::reply::Clause;
 use crate::session::store::JournalState;
 use crate::session::{Event, Session};
 
-use super::context::{Ctx, Outcome};
-use super::ops::json::{failure, typed};
+use super::context::{Ctx, Ran};
+use super::ops::json::typed;
 use super::ops::{ErrorKind, OpError};
 use super::{lock, Engine, Held, Live};
 
@@ -28,12 +29,14 @@ impl Engine {
         name: &str,
         description: Option<&str>,
         held: &mut Option<Held>,
-    ) -> Reply {
+    ) -> Ran {
         if held
             .as_deref()
             .is_some_and(|live| live.session.name == name)
         {
-            return Reply::Done(vec![Clause::Note(format!("Continued session '{name}'"))]);
+            return Ok(Outcome::effect(vec![Clause::Note(format!(
+                "Continued session '{name}'"
+            ))]));
         }
         let reply = self.start_new(sender, name, description);
         if reply.is_ok() {
@@ -43,20 +46,20 @@ impl Engine {
     }
 
     /// A new session for the sender, nothing held (a turn holds it next).
-    pub(super) fn start_new(&self, sender: &str, name: &str, description: Option<&str>) -> Reply {
+    pub(super) fn start_new(&self, sender: &str, name: &str, description: Option<&str>) -> Ran {
         let preferences = self.default_preferences(sender);
         let mut registry = self.registry();
         if let Some(current) = registry.by_sender.get(sender) {
-            return typed(
+            return Err(typed(
                 ErrorKind::Conflict,
                 format!("You already have session '{current}'. End it first: End {current}"),
-            );
+            ));
         }
         if registry.sessions.contains_key(name) {
-            return typed(
+            return Err(typed(
                 ErrorKind::Conflict,
                 format!("Session already exists: {name}. Choose another name"),
-            );
+            ));
         }
         let started = OffsetDateTime::now_utc()
             .format(&Rfc3339)
@@ -70,10 +73,10 @@ impl Engine {
         );
         let mut live = Live::new(session, JournalState::default());
         if let Err(e) = self.store.snapshot(&live.session, &mut live.journal) {
-            return typed(
+            return Err(typed(
                 ErrorKind::Internal,
                 format!("Could not persist the new session: {e}"),
-            );
+            ));
         }
         registry
             .by_sender
@@ -81,7 +84,7 @@ impl Engine {
         registry
             .sessions
             .insert(name.to_owned(), Arc::new(parking_lot::Mutex::new(live)));
-        Reply::ok()
+        Ok(Outcome::ok())
     }
 
     /// `End`: ends the sender's session, the one its turn `held` (which
@@ -92,7 +95,7 @@ impl Engine {
         name: Option<&str>,
         force: bool,
         held: &mut Option<Held>,
-    ) -> Reply {
+    ) -> Ran {
         let own = self.registry().by_sender.get(sender).cloned();
         if let (Some(name), true) = (name, force) {
             if own.as_deref() != Some(name) {
@@ -107,18 +110,18 @@ impl Engine {
             let registry = self.registry();
             let Some(own) = registry.by_sender.get(sender).cloned() else {
                 return match name {
-                    Some(name) if registry.sessions.contains_key(name) => typed(
+                    Some(name) if registry.sessions.contains_key(name) => Err(typed(
                         ErrorKind::PermissionDenied,
                         format!("Session '{name}' belongs to another sender; End {name} Force ends it (operators only)"),
-                    ),
-                    Some(name) => typed(
+                    )),
+                    Some(name) => Err(typed(
                         ErrorKind::NotFound,
                         format!("Session not found: {name}. You have no session"),
-                    ),
-                    None => typed(
+                    )),
+                    None => Err(typed(
                         ErrorKind::NoSession,
                         "No session to end. Start one with: Start <name>",
-                    ),
+                    )),
                 };
             };
             own
@@ -126,12 +129,12 @@ impl Engine {
         if let Some(name) = name {
             if name != own {
                 if self.registry().sessions.contains_key(name) {
-                    return typed(
+                    return Err(typed(
                         ErrorKind::PermissionDenied,
                         format!("Session '{name}' belongs to another sender; End {name} Force ends it (operators only). Your session is {own}"),
-                    );
+                    ));
                 }
-                return failure(OpError {
+                return Err(OpError {
                     kind: ErrorKind::NotFound,
                     message: format!("Session not found: {name}. Your session is {own}"),
                     candidates: vec![own],
@@ -139,56 +142,56 @@ impl Engine {
             }
         }
         let Some(live) = held.as_deref().filter(|live| live.session.name == own) else {
-            return typed(
+            return Err(typed(
                 ErrorKind::Conflict,
                 format!("Session {own} changed while this message ran; send End again"),
-            );
+            ));
         };
         let summary = live.session.summary();
         let unsaved = summary.unsaved.clone();
         if let Err(e) = self.store.end(&own, &summary.terse()) {
-            return typed(
+            return Err(typed(
                 ErrorKind::Internal,
                 format!("Could not save the session: {e}"),
-            );
+            ));
         }
         let mut registry = self.registry();
         registry.by_sender.remove(sender);
         registry.sessions.remove(&own);
         self.board.forget(&own);
         *held = None;
-        let mut reply = Reply::Done(vec![Clause::Note("Session saved".into())]);
+        let mut reply = Outcome::effect(vec![Clause::Note("Session saved".into())]);
         if !unsaved.is_empty() {
             reply.push(Clause::Note(format!(
                 "Unsaved changes discarded: {}",
                 unsaved.join(", ")
             )));
         }
-        reply
+        Ok(reply)
     }
 
     /// `End <name> Force`: ends another sender's session (the operator's
     /// permission was checked at the door). Its unsaved edits are kept as
     /// drafts first; the caller holds no session.
-    fn end_other(&self, name: &str) -> Reply {
+    fn end_other(&self, name: &str) -> Ran {
         let Some(live) = self.registry().sessions.get(name).cloned() else {
-            return self.session_not_found(name);
+            return Err(self.session_not_found(name));
         };
         let mut live = lock(&live);
         let drafts = self.release(&mut live, "Session ended by an operator");
         if live.session.buffers.values().any(|b| b.is_modified()) {
-            return typed(
+            return Err(typed(
                 ErrorKind::Unavailable,
                 format!("Session {name} not ended: its unsaved edits could not be kept as drafts (see the log); nothing was lost"),
-            );
+            ));
         }
         let sender = live.session.sender.clone();
         let summary = live.session.summary();
         if let Err(e) = self.store.end(name, &summary.terse()) {
-            return typed(
+            return Err(typed(
                 ErrorKind::Internal,
                 format!("Could not end session {name}: {e}"),
-            );
+            ));
         }
         {
             let mut registry = self.registry();
@@ -199,7 +202,7 @@ impl Engine {
         }
         self.board.forget(name);
         drop(live);
-        let mut reply = Reply::Done(vec![Clause::Note(format!(
+        let mut reply = Outcome::effect(vec![Clause::Note(format!(
             "Session {name} ended (sender {sender})"
         ))]);
         if !drafts.is_empty() {
@@ -208,12 +211,12 @@ impl Engine {
                 drafts.join(", ")
             )));
         }
-        reply
+        Ok(reply)
     }
 
     /// `List Sessions`: each active session, read one at a time (the
     /// caller holds none), as text and as the JSON `sessions` data.
-    pub(super) fn list_sessions(&self) -> Reply {
+    pub(super) fn list_sessions(&self) -> Ran {
         let all: Vec<(String, super::LiveRef)> = {
             let registry = self.registry();
             let mut all: Vec<_> = registry
@@ -225,7 +228,7 @@ impl Engine {
             all
         };
         if all.is_empty() {
-            return Reply::info("No active sessions");
+            return Ok(Outcome::told("No active sessions"));
         }
         let mut lines = Vec::new();
         let mut data = Vec::new();
@@ -263,17 +266,17 @@ impl Engine {
             }));
         }
         let count = lines.len();
-        Reply::Info(vec![
+        Ok(Outcome::answer(vec![
             Clause::Note(format!(
                 "{count} {}: {}",
                 crate::reply::plural(count, "session"),
                 lines.join("; ")
             )),
             super::ops::json::data("sessions", serde_json::Value::Array(data)),
-        ])
+        ]))
     }
 
-    fn session_not_found(&self, name: &str) -> Reply {
+    fn session_not_found(&self, name: &str) -> OpError {
         let names = self.sessions();
         let choices = crate::choices::Choices::ranked(name, names);
         let hint = if choices.is_empty() {
@@ -281,21 +284,21 @@ impl Engine {
         } else {
             format!("Sessions: {choices}")
         };
-        failure(OpError {
+        OpError {
             kind: ErrorKind::NotFound,
             message: format!("Session not found: {name}. {hint}"),
             candidates: choices.shown,
-        })
+        }
     }
 
     /// `Summary <name>` of a session that is not the sender's own.
-    pub(super) fn summary_of(&self, name: &str) -> Reply {
+    pub(super) fn summary_of(&self, name: &str) -> Ran {
         let live = self.registry().sessions.get(name).cloned();
         if let Some(live) = live {
-            return Reply::info(lock(&live).session.summary().terse());
+            return Ok(Outcome::told(lock(&live).session.summary().terse()));
         }
         match self.store.ended_summary(name) {
-            Some(summary) => Reply::info(summary),
+            Some(summary) => Ok(Outcome::told(summary)),
             None => {
                 let names = self.sessions();
                 let choices = crate::choices::Choices::ranked(name, names);
@@ -304,7 +307,7 @@ impl Engine {
                 } else {
                     format!("Sessions: {choices}")
                 };
-                failure(OpError {
+                Err(OpError {
                     kind: ErrorKind::NotFound,
                     message: format!("Session not found: {name}. {hint}"),
                     candidates: choices.shown,
@@ -315,7 +318,7 @@ impl Engine {
 }
 
 impl Ctx<'_> {
-    pub(super) fn status(&self) -> Outcome {
+    pub(super) fn status(&self) -> Ran {
         let mut clauses = vec![Clause::Note(format!("Session {}", self.session.name))];
         match self.session.current_buffer() {
             Some(buffer) => {
@@ -349,10 +352,10 @@ impl Ctx<'_> {
                 pending.command
             )));
         }
-        Ok(Reply::Info(clauses))
+        Ok(Outcome::answer(clauses))
     }
 
-    pub(super) fn set(&mut self, option: &SessionOption) -> Outcome {
+    pub(super) fn set(&mut self, option: &SessionOption) -> Ran {
         let mut preferences = self.session.preferences.clone();
         match option {
             SessionOption::ResponseFormat(format) => preferences.format = *format,
@@ -361,18 +364,18 @@ impl Ctx<'_> {
             SessionOption::Preview(on) => preferences.preview = *on,
         }
         self.apply(Event::PreferencesSet(preferences))?;
-        Ok(Reply::ok())
+        Ok(Outcome::ok())
     }
 
-    pub(super) fn push_context(&mut self) -> Outcome {
+    pub(super) fn push_context(&mut self) -> Ran {
         self.apply(Event::ContextPushed)?;
-        Ok(Reply::Done(vec![Clause::Note(format!(
+        Ok(Outcome::effect(vec![Clause::Note(format!(
             "Context depth {}",
             self.session.contexts.len()
         ))]))
     }
 
-    pub(super) fn pop_context(&mut self) -> Outcome {
+    pub(super) fn pop_context(&mut self) -> Ran {
         if self.session.contexts.is_empty() {
             return Err(typed(
                 ErrorKind::NotApplicable,
@@ -395,12 +398,12 @@ impl Ctx<'_> {
         match self.session.current_buffer() {
             Some(buffer) if target.is_some() => {
                 let at = position::clamp(buffer.text(), buffer.cursor());
-                Ok(Reply::Done(vec![
+                Ok(Outcome::effect(vec![
                     Clause::Note(format!("File {}", buffer.path())),
                     Clause::At(at),
                 ]))
             }
-            _ => Ok(Reply::ok()),
+            _ => Ok(Outcome::ok()),
         }
     }
 }

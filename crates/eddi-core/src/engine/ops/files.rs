@@ -17,7 +17,7 @@ use ropey::Rope;
 use crate::change::{Base, FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
 use crate::commands::Command;
 use crate::edit::position;
-use crate::reply::Reply;
+use crate::outcome::Outcome;
 use crate::workspace::WorkspacePath;
 
 use super::super::{lock, ApplyMode, Engine};
@@ -416,13 +416,13 @@ impl Engine {
 
     /// Runs one typed command in the sender's session, through the same
     /// door as a message (permissions), persisting its events.
-    pub fn command(&self, sender: &str, command: &Command) -> Result<Reply, OpError> {
+    pub fn command(&self, sender: &str, command: &Command) -> Result<Outcome, OpError> {
         self.config
             .permissions
             .check(&self.workspace, sender, command)
             .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
         let mut held = self.hold(sender);
-        let reply = self.run(sender, &mut held, command);
+        let outcome = self.dispatch(sender, &mut held, command, None);
         if let Some(live) = held.as_deref_mut() {
             self.persist(live).map_err(|e| {
                 OpError::new(
@@ -431,14 +431,7 @@ impl Engine {
                 )
             })?;
         }
-        match reply {
-            Reply::Fail(reason, clauses) => Err(OpError::from_fail(
-                reason,
-                &clauses,
-                ErrorKind::NotApplicable,
-            )),
-            reply => Ok(reply),
-        }
+        outcome
     }
 
     /// Starts a session for `sender` when it has none (named after it),
@@ -471,9 +464,10 @@ impl Engine {
             };
             if !self.registry().sessions.contains_key(&name) {
                 return match self.start_new(sender, &name, Some("agent tools")) {
-                    Reply::Fail(reason, _) if self.session_of(sender).is_none() => {
-                        Err(OpError::new(ErrorKind::Internal, reason))
-                    }
+                    Err(error) if self.session_of(sender).is_none() => Err(OpError {
+                        kind: ErrorKind::Internal,
+                        ..error
+                    }),
                     _ => Ok(self.session_of(sender).unwrap_or(name)),
                 };
             }
@@ -514,7 +508,7 @@ impl Engine {
                         .as_ref()
                         .is_some_and(|live| live.session.buffers.contains_key(path))
                     {
-                        let _ = self.run(sender, &mut held, &open);
+                        let _ = self.dispatch(sender, &mut held, &open, None);
                     }
                     if let Some(live) = held.as_deref_mut() {
                         let _ = self.persist(live);

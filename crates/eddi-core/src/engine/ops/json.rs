@@ -17,23 +17,17 @@ use super::{
 /// A failed operation as a `Fail` reply: the message, and for JSON its
 /// code and candidates (`"failure": {"code", "message", "candidates"}`).
 pub fn failure(error: OpError) -> Reply {
-    Reply::Fail(
-        error.message,
-        vec![Clause::Error {
-            code: error.kind.code(),
-            candidates: error.candidates,
-        }],
-    )
+    Reply::Fail(error, Vec::new())
 }
 
-/// A failure of `kind` as a `Fail` reply (see [`failure`]).
-pub fn typed(kind: ErrorKind, message: impl Into<String>) -> Reply {
-    failure(OpError::new(kind, message))
+/// A failure of `kind` (shorthand for [`OpError::new`]).
+pub fn typed(kind: ErrorKind, message: impl Into<String>) -> OpError {
+    OpError::new(kind, message)
 }
 
 /// A line or column the file does not have.
-pub fn out_of_range(error: crate::edit::PositionError) -> Reply {
-    failure(error.into())
+pub fn out_of_range(error: crate::edit::PositionError) -> OpError {
+    error.into()
 }
 
 /// One JSON field as a reply clause.

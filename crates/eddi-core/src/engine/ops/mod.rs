@@ -23,6 +23,7 @@ pub use files::{
 use crate::analysis::index::IndexError;
 use crate::analysis::AnalysisError;
 use crate::edit::Position;
+pub use crate::failure::{ErrorKind, OpError};
 
 /// A stretch of text: from `start` up to (not including) `end`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,121 +142,6 @@ impl ComplexityReport {
         let mut ranked: Vec<&BlockComplexity> = self.blocks.iter().collect();
         ranked.sort_by_key(|b| std::cmp::Reverse(b.complexity));
         ranked
-    }
-}
-
-/// What a failed operation says: what kind of failure, the analysis
-/// layer's message, and the valid choices when there are some.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpError {
-    pub kind: ErrorKind,
-    pub message: String,
-    /// Names (or target forms) that would work instead, closest first.
-    pub candidates: Vec<String>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// No such symbol, element or file.
-    NotFound,
-    /// The name matches several; `candidates` tells them apart.
-    Ambiguous,
-    /// An argument is malformed (a name, code, a path outside the workspace).
-    InvalidArgument,
-    /// The operation does not apply here (the cursor is not in a function,
-    /// the file is not Python).
-    NotApplicable,
-    /// The change would clash with what is there (a name already taken).
-    Conflict,
-    /// A tool it needs is missing or failed (the formatter).
-    Unavailable,
-    /// The sender may not do this (read-only, outside its path prefixes).
-    PermissionDenied,
-    /// The command does not parse: an unknown command or keyword (with the
-    /// valid ones as candidates), a missing or malformed argument.
-    InvalidCommand,
-    /// A line, column or line range that the file does not have.
-    OutOfRange,
-    /// The sender has no session yet (`Start <name>` first).
-    NoSession,
-    /// A file changed since the command's view of it (on disk, by another
-    /// session or program), or must change but has unsaved edits: nothing
-    /// was written (save, reload or preview again).
-    Stale,
-    /// The reply would not fit the transport's room: ask for less.
-    TooLarge,
-    Internal,
-}
-
-impl ErrorKind {
-    pub const ALL: [ErrorKind; 13] = [
-        ErrorKind::NotFound,
-        ErrorKind::Ambiguous,
-        ErrorKind::InvalidArgument,
-        ErrorKind::NotApplicable,
-        ErrorKind::Conflict,
-        ErrorKind::Unavailable,
-        ErrorKind::PermissionDenied,
-        ErrorKind::InvalidCommand,
-        ErrorKind::OutOfRange,
-        ErrorKind::NoSession,
-        ErrorKind::Stale,
-        ErrorKind::TooLarge,
-        ErrorKind::Internal,
-    ];
-
-    /// The code clients match on (`not_found`).
-    pub fn code(self) -> &'static str {
-        match self {
-            ErrorKind::NotFound => "not_found",
-            ErrorKind::Ambiguous => "ambiguous",
-            ErrorKind::InvalidArgument => "invalid_argument",
-            ErrorKind::NotApplicable => "not_applicable",
-            ErrorKind::Conflict => "conflict",
-            ErrorKind::Unavailable => "unavailable",
-            ErrorKind::PermissionDenied => "permission_denied",
-            ErrorKind::InvalidCommand => "invalid_command",
-            ErrorKind::OutOfRange => "out_of_range",
-            ErrorKind::NoSession => "no_session",
-            ErrorKind::Stale => "stale",
-            ErrorKind::TooLarge => "too_large",
-            ErrorKind::Internal => "internal",
-        }
-    }
-}
-
-impl OpError {
-    pub fn new(kind: ErrorKind, message: impl Into<String>) -> OpError {
-        OpError {
-            kind,
-            message: message.into(),
-            candidates: Vec::new(),
-        }
-    }
-
-    /// The typed failure a command's `Fail` carries; `otherwise` for one
-    /// that is not classified.
-    pub fn from_fail(
-        reason: String,
-        clauses: &[crate::reply::Clause],
-        otherwise: ErrorKind,
-    ) -> OpError {
-        let typed = clauses.iter().find_map(|clause| match clause {
-            crate::reply::Clause::Error { code, candidates } => Some((
-                ErrorKind::ALL
-                    .into_iter()
-                    .find(|kind| kind.code() == *code)
-                    .unwrap_or(otherwise),
-                candidates.clone(),
-            )),
-            _ => None,
-        });
-        let (kind, candidates) = typed.unwrap_or((otherwise, Vec::new()));
-        OpError {
-            kind,
-            message: reason,
-            candidates,
-        }
     }
 }
 

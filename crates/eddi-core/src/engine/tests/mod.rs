@@ -593,6 +593,7 @@ fn reads_and_moves_in_the_sessions_buffers_are_light() {
 mod analysis_checks;
 mod code_addressing;
 mod commit;
+mod door;
 mod drafts;
 mod faults;
 mod languages;

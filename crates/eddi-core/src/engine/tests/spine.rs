@@ -169,7 +169,8 @@ fn every_failure_is_typed_in_json() {
     assert_eq!(session["code"], "not_found");
     assert_eq!(session["candidates"], serde_json::json!(["s"]));
     assert_eq!(code("Pop Context"), "not_applicable");
-    assert_eq!(code("Save"), "failed", "no changes to save: not classified");
+    assert_eq!(code("Save"), "not_applicable", "no changes to save");
+    assert_eq!(code("Redo"), "not_applicable", "nothing to redo");
     // a file changed on disk since it was opened: nothing written
     f.send("u", "Goto 0:0; Insert Line \"x = 1\"");
     f.write("a.py", "y = 2\n");

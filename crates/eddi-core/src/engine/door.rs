@@ -1,0 +1,303 @@
+//! The one door: every command runs through [`Engine::dispatch`] —
+//! `Command` in, `Result<Outcome, OpError>` out — whatever its transport
+//! (a NATS message, `eddi run`, an agent tool, MCP) and whatever it works
+//! on (the session registry, the project, the session's buffers).
+//!
+//! The door owns what every command shares: the session the turn holds
+//! (locked once per turn, by the caller), the `Set Limit` cap of a small
+//! connection, the Notice a plain text edit that breaks a file's syntax
+//! gets, the completions from the project's view ([`Completion`]), a
+//! failure's pointer to the file that defines a name, and the bookkeeping
+//! after a command wrote (other sessions' buffers take the write, saved
+//! files are re-indexed). Nothing is added to an outcome after it leaves.
+//!
+//! **Invariant:** a command's events stay staged here; the turn persists
+//! them once, at its end (see [`Engine::execute`]).
+
+use crate::commands::{self, AnalysisKind, AnalyzeTarget, Command};
+use crate::failure::{ErrorKind, OpError};
+use crate::language::Capability;
+use crate::outcome::Outcome;
+use crate::session::Event;
+
+use super::context::{Ctx, Ran};
+use super::{
+    dotted_target, fit, not_supported_here, unsupported_file_first, Engine, Held, ReplyRoom,
+};
+
+impl Engine {
+    /// Runs one command in the session the turn holds (`Start` and `End`
+    /// change which one that is); `room` is the connection's, when it has
+    /// one (`Set Limit` is capped to what it can carry).
+    pub(super) fn dispatch(
+        &self,
+        sender: &str,
+        held: &mut Option<Held>,
+        command: &Command,
+        room: Option<&ReplyRoom>,
+    ) -> Ran {
+        if let (
+            Command::Set {
+                option: commands::SessionOption::OutputLimit(asked),
+            },
+            Some(room),
+        ) = (command, room)
+        {
+            if let Some((cap, note)) = fit::cap_limit(room, *asked) {
+                let capped = Command::Set {
+                    option: commands::SessionOption::OutputLimit(cap),
+                };
+                return Ok(self.dispatch(sender, held, &capped, None)?.with(note));
+            }
+        }
+        use Command::*;
+        match command {
+            // The registry of sessions: no session needed.
+            Start { name, description } => self.start(sender, name, description.as_deref(), held),
+            End { name, force } => self.end(sender, name.as_deref(), *force, held),
+            // Each session is read with this one unlocked.
+            ListSessions => unlocked(held, || self.list_sessions()),
+            ListDrafts { from } => {
+                let own = held.as_ref().map(|live| live.session.name.clone());
+                match from.clone().or(own) {
+                    Some(owner) => self.list_drafts(&owner),
+                    None => Err(OpError::new(
+                        ErrorKind::NoSession,
+                        "No session, so no drafts of yours: Start the session whose drafts to list (Start <name>), or name it: List Drafts From <session> (operators)",
+                    )),
+                }
+            }
+            // Another session is read with this one unlocked: a turn never
+            // holds two sessions (two senders reading each other's would
+            // deadlock).
+            Summary { name: Some(name) }
+                if held.as_ref().map(|live| &live.session.name) != Some(name) =>
+            {
+                unlocked(held, || self.summary_of(name))
+            }
+            Help { topic } => match commands::help::help(topic.as_deref()) {
+                Ok(text) => Ok(Outcome::told(text)),
+                Err(e) => Err(e.into()),
+            },
+            // The project: the index, the refactors, the waiting previews.
+            FindSymbol { kind, symbol } => {
+                let live = session(held)?;
+                self.find_symbol(sender, &live.session, *kind, symbol)
+                    .map_err(|error| {
+                        // the index reads Python only: a failure while the
+                        // current file is something else says so first
+                        match not_supported_here(&live.session, Capability::IndexScan) {
+                            Some(why) if error.kind == ErrorKind::NotFound => OpError {
+                                message: unsupported_file_first(&why, &error.message),
+                                ..error
+                            },
+                            _ => error,
+                        }
+                    })
+            }
+            Refactor(refactoring) => {
+                let live = session(held)?;
+                let outcome = self.refactor_command(sender, live, refactoring);
+                // One preview waits at a time: a refactor's that now waits
+                // replaces a waiting replacement's.
+                if live.session.pending.is_some() && live.session.pending_replace.is_some() {
+                    let _ = live.session.apply(Event::PendingReplace { replace: None });
+                }
+                outcome
+            }
+            Preview { diff, refactoring } => {
+                self.preview_command(sender, session(held)?, refactoring, *diff)
+            }
+            ReplaceInFiles {
+                pattern,
+                replacement,
+                glob,
+                preview,
+                diff,
+            } => {
+                let request = super::replace_files::ReplaceInFiles {
+                    pattern,
+                    replacement,
+                    glob,
+                    preview: *preview,
+                    diff: *diff,
+                };
+                self.replace_in_files_command(sender, session(held)?, &request)
+            }
+            Recover { path, from } => self.recover_command(session(held)?, path, from.as_deref()),
+            // A waiting replacement across files, else a refactor.
+            Apply | Discard => {
+                let live = session(held)?;
+                match (command, live.session.pending_replace.is_some()) {
+                    (Apply, true) => self.apply_replacement(sender, live),
+                    (Apply, false) => self.apply_command(sender, live),
+                    (_, true) => self.discard_replacement(live),
+                    (_, false) => self.discard_command(live),
+                }
+            }
+            // The session's own state and buffers.
+            Summary { .. } => self.in_session(sender, held, command, |ctx| {
+                Ok(Outcome::told(ctx.session.summary().terse()))
+            }),
+            Status => self.in_session(sender, held, command, |ctx| ctx.status()),
+            Set { option } => self.in_session(sender, held, command, |ctx| ctx.set(option)),
+            PushContext => self.in_session(sender, held, command, |ctx| ctx.push_context()),
+            PopContext => self.in_session(sender, held, command, |ctx| ctx.pop_context()),
+            Open { create, path } => {
+                self.in_session(sender, held, command, |ctx| ctx.open(*create, path))
+            }
+            Save { close, force, path } => self.in_session(sender, held, command, |ctx| {
+                ctx.save(*close, *force, path.as_deref())
+            }),
+            SaveAll { force } => self.in_session(sender, held, command, |ctx| ctx.save_all(*force)),
+            Close { path } => {
+                self.in_session(sender, held, command, |ctx| ctx.close(path.as_deref()))
+            }
+            List { open_only, pattern } => self.in_session(sender, held, command, |ctx| {
+                ctx.list(*open_only, pattern.as_deref())
+            }),
+            Diff { path } => {
+                self.in_session(sender, held, command, |ctx| ctx.diff(path.as_deref()))
+            }
+            Goto(target) => self.in_session(sender, held, command, |ctx| ctx.goto(target)),
+            Find { direction, pattern } => {
+                self.in_session(sender, held, command, |ctx| ctx.find(*direction, pattern))
+            }
+            FindInFiles { pattern, glob } => self.in_session(sender, held, command, |ctx| {
+                ctx.find_in_files(pattern, glob)
+            }),
+            Replace {
+                mode,
+                pattern,
+                replacement,
+                scope,
+            } => self.in_session(sender, held, command, |ctx| {
+                ctx.replace(*mode, pattern, replacement, scope.as_ref())
+            }),
+            Bookmark { name, at } => {
+                self.in_session(sender, held, command, |ctx| ctx.bookmark(name, *at))
+            }
+            Show { target, context } => {
+                self.in_session(sender, held, command, |ctx| ctx.show(target, *context))
+            }
+            Insert { kind, text } => {
+                self.in_session(sender, held, command, |ctx| ctx.insert(*kind, text))
+            }
+            Delete(target) => self.in_session(sender, held, command, |ctx| ctx.delete(target)),
+            Undo { count } => self.in_session(sender, held, command, |ctx| ctx.undo(*count)),
+            Redo { count } => self.in_session(sender, held, command, |ctx| ctx.redo(*count)),
+            Analyze { .. } | Validate { .. } | Modify { .. } | Comment { .. } | Format { .. } => {
+                self.in_session(sender, held, command, |ctx| ctx.code_command(command))
+            }
+        }
+    }
+
+    /// Runs a command on the session's own state and buffers (`run`), then
+    /// what the door does after every such command (see the module doc).
+    fn in_session(
+        &self,
+        sender: &str,
+        held: &mut Option<Held>,
+        command: &Command,
+        run: impl FnOnce(&mut Ctx<'_>) -> Ran,
+    ) -> Ran {
+        let live = session(held)?;
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
+        // An edit of a definition says what it leaves unchanged elsewhere.
+        let definition_edit = super::leftovers::definition_edit(&mut ctx, command);
+        // Plain text edits may break a file's syntax, but say so.
+        let syntax_before = if super::code::is_text_edit(command) {
+            ctx.syntax_before()
+        } else {
+            None
+        };
+        let before = ctx.session.unpersisted().len();
+        let mut outcome = run(&mut ctx);
+        if let (Some(before), Ok(outcome)) = (syntax_before, outcome.as_mut()) {
+            ctx.note_broken_syntax(before, outcome);
+        }
+        if let Ok(outcome) = outcome.as_mut() {
+            outcome.changes = std::mem::take(&mut ctx.applied);
+        }
+        let carried = std::mem::take(&mut ctx.carried);
+        if !carried.is_empty() {
+            // A write under other sessions' unsaved edits reaches their
+            // buffers, with this session unlocked (a turn never holds two).
+            let own = live.session.name.clone();
+            Held::unlocked(live, || self.carry_over(&own, carried));
+        }
+        // The effects table is what the fsync policy and the fast path
+        // trust: a command below `Edit` never makes an event that needs one.
+        debug_assert!(
+            command.effect() >= commands::Effect::Edit
+                || !live.session.unpersisted()[before..]
+                    .iter()
+                    .any(Event::needs_fsync),
+            "{command} is classified {:?} but fsyncs",
+            command.effect()
+        );
+        // A file Eddi saved is re-indexed before the next query.
+        let saved = live.session.unpersisted()[before..]
+            .iter()
+            .filter_map(|event| match event {
+                Event::Saved { path, .. } => Some(path),
+                _ => None,
+            });
+        self.index.touch(saved);
+        let session = &live.session;
+        let Some(path) = session.current.clone() else {
+            return outcome;
+        };
+        match outcome {
+            // A dotted name not defined in the current file: where it is.
+            Err(error) if error.kind == ErrorKind::NotFound => {
+                let elsewhere = dotted_target(command)
+                    .and_then(|name| self.defined_elsewhere(session, &name, path.as_str()));
+                Err(match elsewhere {
+                    Some(hint) => OpError {
+                        message: format!("{}; {hint}", error.message),
+                        ..error
+                    },
+                    None => error,
+                })
+            }
+            Err(error) => Err(error),
+            Ok(mut outcome) => {
+                if let Some(left) = definition_edit
+                    .and_then(|edit| self.left_unchanged(session, edit, path.as_str()))
+                {
+                    outcome.completions.push(left);
+                }
+                // The project's side of a file's dependencies comes from the index.
+                if let Command::Analyze {
+                    target: AnalyzeTarget::File,
+                    kind: Some(AnalysisKind::Dependencies),
+                } = command
+                {
+                    outcome
+                        .completions
+                        .extend(self.imported_by(sender, session, path.as_str()));
+                }
+                Ok(outcome)
+            }
+        }
+    }
+}
+
+/// The session the turn holds, or the failure that says how to start one.
+fn session(held: &mut Option<Held>) -> Result<&mut Held, OpError> {
+    held.as_mut().ok_or_else(|| {
+        OpError::new(
+            ErrorKind::NoSession,
+            "No session. Start one with: Start <name>",
+        )
+    })
+}
+
+/// Runs `read` with the turn's session, if any, unlocked.
+fn unlocked<R>(held: &mut Option<Held>, read: impl FnOnce() -> R) -> R {
+    match held {
+        Some(live) => Held::unlocked(live, read),
+        None => read(),
+    }
+}
