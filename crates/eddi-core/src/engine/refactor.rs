@@ -343,10 +343,20 @@ impl Engine {
         // A file of another language is no place in Python code: a refactor
         // of the current file fails saying so, one that names what it
         // changes looks in the project and says so first if it fails.
-        let not_python = match &request.place {
-            Some(place) => not_refactorable_file(&place.path),
-            None => super::not_supported_here(session, Capability::Refactors),
+        let current = match &request.place {
+            Some(place) => Some(place.path.as_str()),
+            None => session
+                .current_buffer()
+                .map(|buffer| buffer.path().as_str()),
         };
+        let not_python = current.and_then(|path| {
+            // an open script whose `#!` names Python (no `.py`)
+            let script = session
+                .buffers
+                .iter()
+                .any(|(open, buffer)| open.as_str() == path && buffer.language().is_some());
+            not_refactorable_file(path, script)
+        });
         if let Some(why) = &not_python {
             if refactoring.kind().needs_current_file(refactoring) {
                 return Err(OpError::new(ErrorKind::InvalidArgument, why.clone()).into());
@@ -691,10 +701,16 @@ fn changed_since_preview(moved: &[impl AsRef<str>], refactoring: &Refactoring) -
     )
 }
 
-/// Why `path` is no place for a refactor's current file, when it is not
-/// Python (as [`super::not_python`] says of a session's current file).
-fn not_refactorable_file(path: &str) -> Option<String> {
+/// Why `path` is no place for a refactor's current file: not Python, or
+/// a Python script without the `.py` extension (the index reads the
+/// project's `.py` files; the refactors change what it knows).
+fn not_refactorable_file(path: &str, script: bool) -> Option<String> {
     let language = crate::language::language_of(path);
+    if language.is_none() && script {
+        return Some(format!(
+            "{path} is not a .py file: refactors change the project's .py files, which the index reads; a script without the extension is not among them (code commands work on it)"
+        ));
+    }
     super::unsupported(path, language, Capability::Refactors, "code commands")
 }
 

@@ -136,14 +136,22 @@ impl Buffer {
         hasher.finalize().to_hex().to_string()
     }
 
-    /// The language of the file, from its extension.
+    /// The language of the file: from its extension, else from the
+    /// interpreter its first line's `#!` names (a `bin/tool` script that
+    /// starts `#!/usr/bin/env python3` is Python).
     pub fn language(&self) -> Option<&'static dyn Language> {
-        language::language_of(self.path.as_str())
+        language::language_of(self.path.as_str()).or_else(|| {
+            let first = self.text.lines().next()?;
+            // a `#!` line is short; a long first line is no interpreter's
+            let head: String = first.chars().take(256).collect();
+            language::language_of_source(self.path.as_str(), head.trim_end())
+        })
     }
 
     /// The language of the file when it offers `capability`.
     pub fn language_supporting(&self, capability: Capability) -> Option<&'static dyn Language> {
-        language::supporting(self.path.as_str(), capability)
+        self.language()
+            .filter(|language| language.supports(capability))
     }
 
     /// The up-to-date syntax tree of a file in a known language: parsed on

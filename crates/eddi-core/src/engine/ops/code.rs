@@ -40,10 +40,10 @@ impl Engine {
     /// outline.
     pub fn structure(&self, sender: &str, path: &str) -> Result<StructureNode, OpError> {
         let path = self.readable_path(sender, path)?;
-        let Some(language) = language::language_of(path.as_str()) else {
+        let text = self.text_as_seen(sender, &path)?;
+        let Some(language) = language_of_text(&path, &text) else {
             return Err(not_code(&path, None));
         };
-        let text = self.text_as_seen(sender, &path)?;
         let tree = SyntaxTree::parse_language(language, &text).map_err(OpError::from)?;
         Ok(file_structure(
             &language.outline(&text, &tree),
@@ -148,12 +148,12 @@ impl Engine {
 
     fn python_file(&self, sender: &str, given: &str) -> Result<PythonFile, OpError> {
         let path = self.readable_path(sender, given)?;
-        let language = language::language_of(path.as_str());
+        let text = self.text_as_seen(sender, &path)?;
+        let language = language_of_text(&path, &text);
         let sites = language.and_then(|language| language.symbol_sites());
         let (Some(language), Some(sites)) = (language, sites) else {
             return Err(not_code(&path, language));
         };
-        let text = self.text_as_seen(sender, &path)?;
         let tree = SyntaxTree::parse_language(language, &text).map_err(OpError::from)?;
         let mut outline = sites(&text, &tree);
         outline.add_locals(&text, &tree);
@@ -369,4 +369,16 @@ fn node(outline: &Outline, s: &Symbol) -> StructureNode {
         }),
         children: Vec::new(),
     }
+}
+
+/// The language of a file by its extension, else by its `#!` line.
+fn language_of_text(
+    path: &crate::workspace::WorkspacePath,
+    text: &ropey::Rope,
+) -> Option<&'static dyn language::Language> {
+    let first: String = text
+        .lines()
+        .next()
+        .map_or_else(String::new, |line| line.chars().take(256).collect());
+    language::language_of_source(path.as_str(), first.trim_end())
 }

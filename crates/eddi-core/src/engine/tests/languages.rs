@@ -128,3 +128,44 @@ fn pythons_file_structure_through_the_seam_is_its_own() {
     let names: Vec<&str> = seam.children.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["Text", "main", "limit", "f#1", "f#2"]);
 }
+
+/// A script without an extension is the language its `#!` line names:
+/// the code commands and the agent tools' operations work on it as on a
+/// `.py` file; a `#!/bin/sh` script is no Python file.
+#[test]
+fn a_script_without_an_extension_is_the_language_its_shebang_names() {
+    let f = Fixture::new();
+    f.write(
+        "bin/tool",
+        "#!/usr/bin/env python3\ndef main():\n    return 1\n",
+    );
+    f.write("bin/run", "#!/bin/sh\necho hi\n");
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open bin/tool
+        Ok
+        Ok, At 0:0, Length 3
+        > Goto Function main
+        Ok, At 1:0
+        > Modify Function main Rename start
+        Ok, Modified function main (1 edit), At 1:0
+        > Validate
+        Ok: No syntax errors
+        > Refactor Extract_Method helper lines 2:2
+        Fail "bin/tool is not a .py file: refactors change the project's .py files, which the index reads; a script without the extension is not among them (code commands work on it)"
+        > Open bin/run
+        Ok, At 0:0, Length 2
+        > Show Function main
+        Fail "bin/run is not a Python file: code commands need a .py or .pyi file"
+        "#,
+    );
+    let target = crate::commands::CodeTarget::Function {
+        name: "start".into(),
+        params: None,
+    };
+    let element = f.engine.get_element("a", "bin/tool", &target).unwrap();
+    assert_eq!(element.kind, "function");
+    let tree = f.engine.structure("a", "bin/tool").unwrap();
+    assert_eq!(tree.children[0].name, "start");
+}
