@@ -30,8 +30,9 @@ pub struct CommandSpec {
 /// (or a few, e.g. `Find` and `FindSymbol`) per row.
 pub static COMMANDS: CommandTable = CommandTable(&TABLE);
 
-/// The command table: [`ROWS`], with the `Refactor` row's usage and
-/// examples made of the registry of refactoring kinds (`refactor::kinds`).
+/// The command table: [`ROWS`], with the `Refactor` row's usage,
+/// examples, reply and failures made of the registry of refactoring kinds
+/// (`refactor::kinds`).
 #[derive(Clone, Copy)]
 pub struct CommandTable(&'static LazyLock<Vec<CommandSpec>>);
 
@@ -58,6 +59,8 @@ static TABLE: LazyLock<Vec<CommandSpec>> = LazyLock::new(|| {
             "Refactor" => CommandSpec {
                 usage: REFACTOR_USAGE.as_str(),
                 examples: REFACTOR_EXAMPLES.as_str(),
+                reply: REFACTOR_REPLIES.as_str(),
+                failures: REFACTOR_FAILURES.as_str(),
                 ..*row
             },
             _ => *row,
@@ -70,6 +73,12 @@ static REFACTOR_USAGE: LazyLock<String> = LazyLock::new(crate::refactor::kinds::
 
 /// `Refactor RenameSymbol chunked batched; …`, from the kinds' examples.
 static REFACTOR_EXAMPLES: LazyLock<String> = LazyLock::new(crate::refactor::kinds::examples);
+
+/// `Ok, Renamed in … | Ok, Signature updated, …`, from the kinds' replies.
+static REFACTOR_REPLIES: LazyLock<String> = LazyLock::new(crate::refactor::kinds::replies);
+
+/// `Fail "Cannot rename …"; …`, from the kinds' failures.
+static REFACTOR_FAILURES: LazyLock<String> = LazyLock::new(crate::refactor::kinds::failures);
 
 /// The rows as written; see [`COMMANDS`].
 static ROWS: &[CommandSpec] = &[
@@ -328,8 +337,10 @@ static ROWS: &[CommandSpec] = &[
         // every kind's usage, from the registry (`REFACTOR_USAGE`)
         usage: "Refactor <kind> …",
         summary: "A semantic refactor across the project, written as one all-or-nothing commit and undone as one step; names are plain (f), dotted (C.m) or qualified (pkg.mod.f), looked up in the current file first; lines are zero-based and inclusive; kinds are case- and underscore-insensitive",
-        reply: "Ok, Renamed in <n> files (a.py, b.py, …), <m> references updated[, also renamed: <overrides>, <member> → <new> (dispatch by the class's name at <file:line>)][, inferred: <k> uses changed without proof, check them: …][, possible: … (Include Possible) | may be broken at: … (Only Proven)][, left alone: …][, not changed: <k> mentions in strings and comments (…)][, data strings: <k> strings naming it as data, never changed (not even with Include Text): …] | Ok, Signature updated, <n> callers replaced | Ok, Method extracted, <n> duplicate blocks replaced | Ok, Variable inlined at <n> locations | (Set Preview on) Ok, Preview: Would modify …, Apply or Discard",
-        failures: "Fail \"Cannot rename <symbol>: <n> possible uses it cannot prove: <sites> … nothing was changed …\" (Include Possible or Only Proven proceeds); Fail \"Cannot change the signature of <f>: <n> calls it cannot rewrite …\" (Only Proven proceeds); Fail \"Not found: …\"; Fail \"Ambiguous …\"; Fail \"Name conflict exists: <where>\"; Fail \"Signature conflict detected: …\"; Fail \"Cannot inline - <reason>\"; Fail \"Cannot extract - <reason>\"; Fail \"<file> has unsaved edits …\"; Fail \"The refactor would break <file>: …\"",
+        // every kind's reply and failures, from the registry
+        // (`REFACTOR_REPLIES`, `REFACTOR_FAILURES`)
+        reply: "",
+        failures: "",
         // every kind's example, from the registry (`REFACTOR_EXAMPLES`)
         examples: "",
     },

@@ -37,6 +37,11 @@ pub struct RefactoringKind {
     /// A command that runs it, for help's examples (`Refactor
     /// Inline_Variable temp_result`), where help shows one.
     pub example: Option<&'static str>,
+    /// Its `Ok` reply's shape, for help (kinds of a family share one).
+    pub reply: &'static str,
+    /// The failures of its own, for help (`Fail "Cannot inline - …"`);
+    /// those of every refactoring are [`COMMON_FAILURES`].
+    pub failures: &'static [&'static str],
     /// Whether a request is of this kind.
     is: fn(&Refactoring) -> bool,
     /// Its arguments, read after the keyword.
@@ -112,6 +117,29 @@ pub trait Arguments {
     fn refused(&self, message: String, span: Span) -> ParseError;
 }
 
+/// The reply of the rename family (`RenameSymbol`, `Rename_Class`,
+/// `Rename_Param`).
+const RENAME_REPLY: &str = "Ok, Renamed in <n> files (a.py, b.py, …), <m> references updated[, also renamed: <overrides>, <member> → <new> (dispatch by the class's name at <file:line>)][, inferred: <k> uses changed without proof, check them: …][, possible: … (Include Possible) | may be broken at: … (Only Proven)][, left alone: …][, not changed: <k> mentions in strings and comments (…)][, data strings: <k> strings naming it as data, never changed (not even with Include Text): …]";
+const RENAME_FAILURES: &[&str] = &["Fail \"Cannot rename <symbol>: <n> possible uses it cannot prove: <sites> … nothing was changed …\" (Include Possible or Only Proven proceeds)"];
+const SIGNATURE_REPLY: &str = "Ok, Signature updated, <n> callers replaced";
+const SIGNATURE_FAILURES: &[&str] = &[
+    "Fail \"Cannot change the signature of <f>: <n> calls it cannot rewrite …\" (Only Proven proceeds)",
+    "Fail \"Signature conflict detected: …\"",
+];
+const EXTRACT_REPLY: &str = "Ok, Method extracted, <n> duplicate blocks replaced";
+const EXTRACT_FAILURES: &[&str] = &["Fail \"Cannot extract - <reason>\""];
+const INLINE_REPLY: &str = "Ok, Variable inlined at <n> locations";
+const INLINE_FAILURES: &[&str] = &["Fail \"Cannot inline - <reason>\""];
+
+/// The failures every refactoring may answer, after the kinds' own.
+pub const COMMON_FAILURES: &[&str] = &[
+    "Fail \"Not found: …\"",
+    "Fail \"Ambiguous …\"",
+    "Fail \"Name conflict exists: <where>\"",
+    "Fail \"<file> has unsaved edits …\"",
+    "Fail \"The refactor would break <file>: …\"",
+];
+
 /// Every refactoring, in the order help lists them.
 pub static KINDS: &[RefactoringKind] = &[
     RefactoringKind {
@@ -119,6 +147,8 @@ pub static KINDS: &[RefactoringKind] = &[
         aliases: &["Rename"],
         usage: "RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven]",
         example: Some("Refactor RenameSymbol chunked batched"),
+        reply: RENAME_REPLY,
+        failures: RENAME_FAILURES,
         is: |r| {
             matches!(
                 r,
@@ -139,6 +169,8 @@ pub static KINDS: &[RefactoringKind] = &[
         aliases: &[],
         usage: "Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven]",
         example: Some("Refactor Rename_Class UserManager AccountManager"),
+        reply: RENAME_REPLY,
+        failures: RENAME_FAILURES,
         is: |r| {
             matches!(
                 r,
@@ -159,6 +191,8 @@ pub static KINDS: &[RefactoringKind] = &[
         aliases: &["RenameParameter"],
         usage: "Rename_Param <function> <param> <new> [Include Text] [Only Proven]",
         example: Some("Refactor Rename_Param connect timeout timeout_s"),
+        reply: RENAME_REPLY,
+        failures: RENAME_FAILURES,
         is: |r| matches!(r, Refactoring::RenameParam { .. }),
         parse: parse_rename_param,
         print: print_rename_param,
@@ -178,6 +212,8 @@ pub static KINDS: &[RefactoringKind] = &[
         example: Some(
             "Refactor Signature authenticate(username) authenticate(username, timeout=30)",
         ),
+        reply: SIGNATURE_REPLY,
+        failures: SIGNATURE_FAILURES,
         is: |r| matches!(r, Refactoring::Signature { .. }),
         parse: parse_signature,
         print: print_signature,
@@ -195,6 +231,8 @@ pub static KINDS: &[RefactoringKind] = &[
         aliases: &[],
         usage: "Extract_Method <name> lines <a>:<b>",
         example: Some("Refactor Extract_Method calculate_total lines 45:52"),
+        reply: EXTRACT_REPLY,
+        failures: EXTRACT_FAILURES,
         is: |r| {
             matches!(
                 r,
@@ -215,6 +253,8 @@ pub static KINDS: &[RefactoringKind] = &[
         aliases: &[],
         usage: "ExtractFunction <name> lines <a>:<b>",
         example: None,
+        reply: EXTRACT_REPLY,
+        failures: EXTRACT_FAILURES,
         is: |r| {
             matches!(
                 r,
@@ -235,6 +275,8 @@ pub static KINDS: &[RefactoringKind] = &[
         aliases: &[],
         usage: "Inline_Variable <name>",
         example: Some("Refactor Inline_Variable temp_result"),
+        reply: INLINE_REPLY,
+        failures: INLINE_FAILURES,
         is: |r| {
             matches!(
                 r,
@@ -255,6 +297,8 @@ pub static KINDS: &[RefactoringKind] = &[
         aliases: &[],
         usage: "InlineFunction <name>",
         example: None,
+        reply: INLINE_REPLY,
+        failures: INLINE_FAILURES,
         is: |r| {
             matches!(
                 r,
@@ -310,6 +354,31 @@ pub fn squash(name: &str) -> String {
 pub fn examples() -> String {
     let examples: Vec<&str> = KINDS.iter().filter_map(|k| k.example).collect();
     examples.join("; ")
+}
+
+/// The replies of `Refactor`: every kind's (each shape once), and what
+/// preview mode answers instead.
+pub fn replies() -> String {
+    let mut replies: Vec<&str> = Vec::new();
+    for kind in KINDS {
+        if !replies.contains(&kind.reply) {
+            replies.push(kind.reply);
+        }
+    }
+    replies.push("(Set Preview on) Ok, Preview: Would modify …, Apply or Discard");
+    replies.join(" | ")
+}
+
+/// The failures of `Refactor`: every kind's own (each once), then the
+/// common ones.
+pub fn failures() -> String {
+    let mut failures: Vec<&str> = Vec::new();
+    for failure in KINDS.iter().flat_map(|k| k.failures).chain(COMMON_FAILURES) {
+        if !failures.contains(failure) {
+            failures.push(failure);
+        }
+    }
+    failures.join("; ")
 }
 
 /// The syntax of `Refactor`: every kind's usage.
