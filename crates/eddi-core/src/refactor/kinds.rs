@@ -359,14 +359,14 @@ pub fn examples() -> String {
 /// The replies of `Refactor`: every kind's (each shape once), and what
 /// preview mode answers instead.
 pub fn replies() -> String {
-    let mut replies: Vec<&str> = Vec::new();
+    let mut shapes: Vec<&str> = Vec::new();
     for kind in KINDS {
-        if !replies.contains(&kind.reply) {
-            replies.push(kind.reply);
+        if !shapes.contains(&kind.reply) {
+            shapes.push(kind.reply);
         }
     }
-    replies.push("(Set Preview on) Ok, Preview: Would modify …, Apply or Discard");
-    replies.join(" | ")
+    shapes.push("(Set Preview on) Ok, Preview: Would modify …, Apply or Discard");
+    shapes.join(" | ")
 }
 
 /// The failures of `Refactor`: every kind's own (each once), then the
