@@ -38,6 +38,57 @@ pub struct Outcome {
     pub completions: Vec<Completion>,
 }
 
+/// A fact a command reports beyond positions, counts and texts, as data:
+/// the renderer words it (`engine/output.rs`, `impl Display for Fact`) as a
+/// terse note and the JSON `message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fact {
+    /// `Start` of the sender's own session: it goes on.
+    SessionContinued { name: String },
+    /// `End`: the session's record is kept.
+    SessionSaved,
+    /// `End`, `Close`: these files' unsaved edits are gone (`Close`: its own).
+    UnsavedDiscarded { files: Vec<String> },
+    /// `End <name> Force` of another sender's session.
+    SessionEnded { name: String, sender: String },
+    /// Unsaved edits of a session that ended, kept as drafts.
+    KeptAsDrafts { session: String, files: Vec<String> },
+    /// `List Sessions`: every active session.
+    Sessions(Vec<SessionLine>),
+    /// `Summary`: what the session changed.
+    Summary(crate::session::Summary),
+    /// `Summary` of an ended session: the summary its record keeps.
+    RecordedSummary(String),
+    /// `Status`: the session's name.
+    InSession { name: String },
+    /// `Status`, `Pop Context`: the current file.
+    CurrentFile { path: String },
+    /// `Status`: the current file has unsaved edits.
+    Modified,
+    /// `Status`: no file is open.
+    NoFile,
+    /// `Status`: how many files are open (said when more than one).
+    FilesOpen(usize),
+    /// `Status`: a `Replace Confirm` walk waits for `y`/`n`/`q`.
+    ConfirmWaiting { path: String },
+    /// `Status`: a refactor's preview waits for `Apply` or `Discard`.
+    RefactorWaiting { refactoring: String },
+    /// `Status`: a replacement across files waits for `Apply` or `Discard`.
+    ReplaceWaiting { command: String },
+    /// `Push Context`: how many contexts are saved now.
+    ContextDepth(usize),
+}
+
+/// One active session, as `List Sessions` reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionLine {
+    pub name: String,
+    pub sender: String,
+    pub idle: std::time::Duration,
+    /// Files with unsaved edits.
+    pub unsaved: Vec<String>,
+}
+
 /// What the engine adds to a command's outcome from the project's view:
 /// facts about code outside what the command touched.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -47,8 +47,10 @@ pub enum Clause {
     Txt(String),
     /// `Replace? (y/n)`: a confirmation walk waits for an answer.
     Prompt(String),
-    /// Free text, e.g. `Session saved`, `Found 3 matches at 4:0, 9:2, 9:7`.
+    /// Free text, e.g. `Found 3 matches at 4:0, 9:2, 9:7`.
     Note(String),
+    /// A fact as data, worded by the renderer like a note (`Session saved`).
+    Fact(crate::outcome::Fact),
     /// Something the sender should know that it did not ask about, e.g. a
     /// file changed on disk by somebody else.
     Notice(String),
@@ -95,6 +97,7 @@ impl Clause {
             | Clause::Lines(_)
             | Clause::Prompt(_)
             | Clause::Note(_)
+            | Clause::Fact(_)
             | Clause::Notice(_)
             | Clause::Skipped(_)
             | Clause::Data(_) => false,
@@ -273,6 +276,7 @@ impl Reply {
                     object.insert("prompt".into(), json!(question));
                 }
                 Clause::Note(text) => notes.push(text.clone()),
+                Clause::Fact(fact) => notes.push(fact.to_string()),
                 Clause::Notice(text) => notices.push(text.clone()),
                 Clause::Data(fields) => {
                     object.extend(fields.clone());
@@ -330,6 +334,7 @@ fn terse_clause(clause: &Clause) -> String {
         Clause::Txt(text) => format!("Txt {}", escape_newlines(text)),
         Clause::Prompt(question) => one_line(question),
         Clause::Note(text) => one_line(text),
+        Clause::Fact(fact) => one_line(&fact.to_string()),
         Clause::Notice(text) => format!("Notice: {}", one_line(text)),
         Clause::Data(_) => String::new(),
     }

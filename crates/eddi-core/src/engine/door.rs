@@ -17,7 +17,8 @@
 use crate::commands::{self, AnalysisKind, AnalyzeTarget, Command};
 use crate::failure::{ErrorKind, OpError};
 use crate::language::Capability;
-use crate::outcome::Outcome;
+use crate::outcome::{Fact, Outcome};
+use crate::reply::Clause;
 use crate::session::Event;
 
 use super::context::{Ctx, Ran};
@@ -137,7 +138,8 @@ impl Engine {
             }
             // The session's own state and buffers.
             Summary { .. } => self.in_session(sender, held, command, |ctx| {
-                Ok(Outcome::told(ctx.session.summary().terse()))
+                let summary = ctx.session.summary();
+                Ok(Outcome::answer(vec![Clause::Fact(Fact::Summary(summary))]))
             }),
             Status => self.in_session(sender, held, command, |ctx| ctx.status()),
             Set { option } => self.in_session(sender, held, command, |ctx| ctx.set(option)),

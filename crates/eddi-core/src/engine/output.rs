@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::edit::Position;
-use crate::outcome::{Completion, DefinitionEdit};
+use crate::outcome::{Completion, DefinitionEdit, Fact, SessionLine};
 use crate::reply::{plural, Clause};
 
 /// Longest line text a site shows, in chars; longer lines end in `…`.
@@ -285,6 +285,72 @@ fn first_places(sites: &[crate::analysis::index::Location]) -> String {
         shown.push("…".to_string());
     }
     shown.join(", ")
+}
+
+/// The words of a fact (a terse note, the JSON `message`).
+impl std::fmt::Display for Fact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fact::SessionContinued { name } => write!(f, "Continued session '{name}'"),
+            Fact::SessionSaved => f.write_str("Session saved"),
+            Fact::UnsavedDiscarded { files } if files.is_empty() => {
+                f.write_str("Unsaved changes discarded")
+            }
+            Fact::UnsavedDiscarded { files } => {
+                write!(f, "Unsaved changes discarded: {}", files.join(", "))
+            }
+            Fact::SessionEnded { name, sender } => {
+                write!(f, "Session {name} ended (sender {sender})")
+            }
+            Fact::KeptAsDrafts { session, files } => write!(
+                f,
+                "Unsaved edits kept as drafts: {} (List Drafts From {session} lists them, Recover <file> From {session} takes one back)",
+                files.join(", ")
+            ),
+            Fact::Sessions(sessions) if sessions.is_empty() => f.write_str("No active sessions"),
+            Fact::Sessions(sessions) => {
+                let lines: Vec<String> = sessions.iter().map(session_line).collect();
+                let n = sessions.len();
+                write!(f, "{n} {}: {}", plural(n, "session"), lines.join("; "))
+            }
+            Fact::Summary(summary) => f.write_str(&summary.terse()),
+            Fact::RecordedSummary(text) => f.write_str(text),
+            Fact::InSession { name } => write!(f, "Session {name}"),
+            Fact::CurrentFile { path } => write!(f, "File {path}"),
+            Fact::Modified => f.write_str("Modified"),
+            Fact::NoFile => f.write_str("No file"),
+            Fact::FilesOpen(n) => write!(f, "{n} files open"),
+            Fact::ConfirmWaiting { path } => write!(f, "Replace Confirm waiting in {path} (y/n/q)"),
+            Fact::RefactorWaiting { refactoring } => write!(
+                f,
+                "Refactor {refactoring} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)"
+            ),
+            Fact::ReplaceWaiting { command } => write!(
+                f,
+                "{command} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)"
+            ),
+            Fact::ContextDepth(n) => write!(f, "Context depth {n}"),
+        }
+    }
+}
+
+/// `name (sender s, idle 3 s, unsaved: a.py)`.
+fn session_line(session: &SessionLine) -> String {
+    let idle = session.idle.as_secs();
+    let idle = if idle < 60 {
+        format!("{idle} s")
+    } else {
+        format!("{} min", idle / 60)
+    };
+    let files = if session.unsaved.is_empty() {
+        "no unsaved edits".to_owned()
+    } else {
+        format!("unsaved: {}", session.unsaved.join(", "))
+    };
+    format!(
+        "{} (sender {}, idle {idle}, {files})",
+        session.name, session.sender
+    )
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Session commands: `Start`, `End`, `Summary`, `Status`, `Set`,
 //! `Push Context`, `Pop Context`.
 
-use crate::outcome::Outcome;
+use crate::outcome::{Fact, Outcome, SessionLine};
 use std::sync::Arc;
 
 use time::format_description::well_known::Rfc3339;
@@ -34,9 +34,9 @@ impl Engine {
             .as_deref()
             .is_some_and(|live| live.session.name == name)
         {
-            return Ok(Outcome::effect(vec![Clause::Note(format!(
-                "Continued session '{name}'"
-            ))]));
+            return Ok(Outcome::effect(vec![Clause::Fact(Fact::SessionContinued {
+                name: name.to_owned(),
+            })]));
         }
         let reply = self.start_new(sender, name, description);
         if reply.is_ok() {
@@ -160,12 +160,9 @@ impl Engine {
         registry.sessions.remove(&own);
         self.board.forget(&own);
         *held = None;
-        let mut reply = Outcome::effect(vec![Clause::Note("Session saved".into())]);
+        let mut reply = Outcome::effect(vec![Clause::Fact(Fact::SessionSaved)]);
         if !unsaved.is_empty() {
-            reply.push(Clause::Note(format!(
-                "Unsaved changes discarded: {}",
-                unsaved.join(", ")
-            )));
+            reply.push(Clause::Fact(Fact::UnsavedDiscarded { files: unsaved }));
         }
         Ok(reply)
     }
@@ -202,14 +199,15 @@ impl Engine {
         }
         self.board.forget(name);
         drop(live);
-        let mut reply = Outcome::effect(vec![Clause::Note(format!(
-            "Session {name} ended (sender {sender})"
-        ))]);
+        let mut reply = Outcome::effect(vec![Clause::Fact(Fact::SessionEnded {
+            name: name.to_owned(),
+            sender,
+        })]);
         if !drafts.is_empty() {
-            reply.push(Clause::Note(format!(
-                "Unsaved edits kept as drafts: {} (List Drafts From {name} lists them, Recover <file> From {name} takes one back)",
-                drafts.join(", ")
-            )));
+            reply.push(Clause::Fact(Fact::KeptAsDrafts {
+                session: name.to_owned(),
+                files: drafts,
+            }));
         }
         Ok(reply)
     }
@@ -228,7 +226,7 @@ impl Engine {
             all
         };
         if all.is_empty() {
-            return Ok(Outcome::told("No active sessions"));
+            return Ok(Outcome::answer(vec![Clause::Fact(Fact::Sessions(Vec::new()))]));
         }
         let mut lines = Vec::new();
         let mut data = Vec::new();
@@ -245,33 +243,21 @@ impl Engine {
                 (live.session.sender.clone(), unsaved)
             };
             let idle = self.board.idle(&name);
-            let idle_words = if idle.as_secs() < 60 {
-                format!("{} s", idle.as_secs())
-            } else {
-                format!("{} min", idle.as_secs() / 60)
-            };
-            let files = if unsaved.is_empty() {
-                "no unsaved edits".to_owned()
-            } else {
-                format!("unsaved: {}", unsaved.join(", "))
-            };
-            lines.push(format!(
-                "{name} (sender {sender}, idle {idle_words}, {files})"
-            ));
             data.push(serde_json::json!({
                 "name": name,
                 "sender": sender,
                 "idle_seconds": idle.as_secs(),
                 "unsaved": unsaved,
             }));
+            lines.push(SessionLine {
+                name,
+                sender,
+                idle,
+                unsaved,
+            });
         }
-        let count = lines.len();
         Ok(Outcome::answer(vec![
-            Clause::Note(format!(
-                "{count} {}: {}",
-                crate::reply::plural(count, "session"),
-                lines.join("; ")
-            )),
+            Clause::Fact(Fact::Sessions(lines)),
             super::ops::json::data("sessions", serde_json::Value::Array(data)),
         ]))
     }
@@ -295,10 +281,13 @@ impl Engine {
     pub(super) fn summary_of(&self, name: &str) -> Ran {
         let live = self.registry().sessions.get(name).cloned();
         if let Some(live) = live {
-            return Ok(Outcome::told(lock(&live).session.summary().terse()));
+            let summary = lock(&live).session.summary();
+            return Ok(Outcome::answer(vec![Clause::Fact(Fact::Summary(summary))]));
         }
         match self.store.ended_summary(name) {
-            Some(summary) => Ok(Outcome::told(summary)),
+            Some(summary) => Ok(Outcome::answer(vec![Clause::Fact(Fact::RecordedSummary(
+                summary,
+            ))])),
             None => {
                 let names = self.sessions();
                 let choices = crate::choices::Choices::ranked(name, names);
@@ -319,38 +308,40 @@ impl Engine {
 
 impl Ctx<'_> {
     pub(super) fn status(&self) -> Ran {
-        let mut clauses = vec![Clause::Note(format!("Session {}", self.session.name))];
+        let fact = |fact| Clause::Fact(fact);
+        let mut clauses = vec![fact(Fact::InSession {
+            name: self.session.name.clone(),
+        })];
         match self.session.current_buffer() {
             Some(buffer) => {
-                clauses.push(Clause::Note(format!("File {}", buffer.path())));
+                clauses.push(fact(Fact::CurrentFile {
+                    path: buffer.path().to_string(),
+                }));
                 clauses.push(Clause::At(buffer.cursor()));
                 if buffer.is_modified() {
-                    clauses.push(Clause::Note("Modified".into()));
+                    clauses.push(fact(Fact::Modified));
                 }
             }
-            None => clauses.push(Clause::Note("No file".into())),
+            None => clauses.push(fact(Fact::NoFile)),
         }
         let open = self.session.buffers.len();
         if open > 1 {
-            clauses.push(Clause::Note(format!("{open} files open")));
+            clauses.push(fact(Fact::FilesOpen(open)));
         }
         if let Some(walk) = &self.session.confirm {
-            clauses.push(Clause::Note(format!(
-                "Replace Confirm waiting in {} (y/n/q)",
-                walk.path
-            )));
+            clauses.push(fact(Fact::ConfirmWaiting {
+                path: walk.path.to_string(),
+            }));
         }
         if let Some(pending) = &self.session.pending {
-            clauses.push(Clause::Note(format!(
-                "Refactor {} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)",
-                pending.refactoring
-            )));
+            clauses.push(fact(Fact::RefactorWaiting {
+                refactoring: pending.refactoring.to_string(),
+            }));
         }
         if let Some(pending) = &self.session.pending_replace {
-            clauses.push(Clause::Note(format!(
-                "{} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)",
-                pending.command
-            )));
+            clauses.push(fact(Fact::ReplaceWaiting {
+                command: pending.command.to_string(),
+            }));
         }
         Ok(Outcome::answer(clauses))
     }
@@ -369,9 +360,8 @@ impl Ctx<'_> {
 
     pub(super) fn push_context(&mut self) -> Ran {
         self.apply(Event::ContextPushed)?;
-        Ok(Outcome::effect(vec![Clause::Note(format!(
-            "Context depth {}",
-            self.session.contexts.len()
+        Ok(Outcome::effect(vec![Clause::Fact(Fact::ContextDepth(
+            self.session.contexts.len(),
         ))]))
     }
 
@@ -399,7 +389,9 @@ impl Ctx<'_> {
             Some(buffer) if target.is_some() => {
                 let at = position::clamp(buffer.text(), buffer.cursor());
                 Ok(Outcome::effect(vec![
-                    Clause::Note(format!("File {}", buffer.path())),
+                    Clause::Fact(Fact::CurrentFile {
+                        path: buffer.path().to_string(),
+                    }),
                     Clause::At(at),
                 ]))
             }
