@@ -77,6 +77,23 @@ pub enum Fact {
     ReplaceWaiting { command: String },
     /// `Push Context`: how many contexts are saved now.
     ContextDepth(usize),
+    /// `Open` of a link: the file it was opened as.
+    OpenedAs { path: String, alias: String },
+    /// `Save Close` of a file without unsaved edits: closed, nothing written.
+    NothingToSaveClosed,
+    /// `Save All`: the files written.
+    SavedFiles { files: Vec<String> },
+    /// `List`: the files (said within `limit` chars, in tiers).
+    Files { files: Vec<String>, limit: usize },
+    /// `List`: no file (open, when `open_only`) matches `pattern`.
+    NoFiles {
+        open_only: bool,
+        pattern: Option<String>,
+    },
+    /// `Diff`: the buffer is the file's text on disk.
+    NoChanges { path: String },
+    /// `Diff`: lines added and deleted against the disk.
+    Changed { added: usize, deleted: usize },
 }
 
 /// One active session, as `List Sessions` reports it.

@@ -1,7 +1,7 @@
 //! File commands: `Open`, `Save`, `Close`, `List`, `Diff`.
 
 use crate::failure::OpError;
-use crate::outcome::Outcome;
+use crate::outcome::{Fact, Outcome};
 use similar::TextDiff;
 
 use crate::analysis::changes::{code_changes, terse};
@@ -23,7 +23,12 @@ impl Ctx<'_> {
         let alias = self
             .workspace
             .alias_of(given, &path)
-            .map(|alias| Clause::Note(format!("Opened as {path} ({alias} links to it)")));
+            .map(|alias| {
+                Clause::Fact(Fact::OpenedAs {
+                    path: path.to_string(),
+                    alias,
+                })
+            });
         if let Some(buffer) = self.session.buffer(&path) {
             let mut reply = Outcome::effect(vec![
                 Clause::At(buffer.cursor()),
@@ -75,8 +80,8 @@ impl Ctx<'_> {
         if !buffer.is_modified() && !force && !deleted {
             if close {
                 self.apply(Event::Closed { path })?;
-                return Ok(Outcome::effect(vec![Clause::Note(
-                    "No changes to save, closed".into(),
+                return Ok(Outcome::effect(vec![Clause::Fact(
+                    Fact::NothingToSaveClosed,
                 )]));
             }
             return Err(OpError::new(
@@ -157,14 +162,9 @@ impl Ctx<'_> {
                 disk: stamp.expect("a saved file has a stamp"),
             })?;
         }
-        let names: Vec<&str> = modified.iter().map(|p| p.as_str()).collect();
+        let files: Vec<String> = modified.iter().map(|p| p.to_string()).collect();
         let mut clauses = vec![
-            Clause::Note(format!(
-                "Saved {} {}: {}",
-                modified.len(),
-                crate::reply::plural(modified.len(), "file"),
-                names.join(", ")
-            )),
+            Clause::Fact(Fact::SavedFiles { files }),
             Clause::Bytes(bytes),
         ];
         // Saved anyway, but said, file by file, as `Save` says it.
@@ -203,7 +203,9 @@ impl Ctx<'_> {
             .is_some_and(|b| b.is_modified() && !(b.disk().is_none() && b.text().len_chars() == 0));
         self.apply(Event::Closed { path })?;
         Ok(if discarded {
-            Outcome::effect(vec![Clause::Note("Unsaved changes discarded".into())])
+            Outcome::effect(vec![Clause::Fact(Fact::UnsavedDiscarded {
+                files: Vec::new(),
+            })])
         } else {
             Outcome::ok()
         })
@@ -243,22 +245,14 @@ impl Ctx<'_> {
                 .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e))?
         };
         if files.is_empty() {
-            let what = if open_only {
-                "No open files"
-            } else {
-                "No files"
-            };
-            return Ok(Outcome::told(match pattern {
-                Some(pattern) => format!("{what} match '{pattern}'"),
-                None => what.to_owned(),
-            }));
+            return Ok(Outcome::answer(vec![Clause::Fact(Fact::NoFiles {
+                open_only,
+                pattern: pattern.map(str::to_owned),
+            })]));
         }
         files.sort();
-        Ok(Outcome::told(output::list_in_tiers(
-            "file",
-            &files,
-            self.session.preferences.output_limit,
-        )))
+        let limit = self.session.preferences.output_limit;
+        Ok(Outcome::answer(vec![Clause::Fact(Fact::Files { files, limit })]))
     }
 
     pub(super) fn diff(&mut self, given: Option<&str>) -> Ran {
@@ -283,7 +277,9 @@ impl Ctx<'_> {
             }
         }
         if added == 0 && deleted == 0 {
-            return Ok(Outcome::told(format!("No changes in {path}")));
+            return Ok(Outcome::answer(vec![Clause::Fact(Fact::NoChanges {
+                path: path.to_string(),
+            })]));
         }
         let unified = diff
             .unified_diff()
@@ -291,7 +287,7 @@ impl Ctx<'_> {
             .header(&format!("a/{path}"), &format!("b/{path}"))
             .to_string();
         let limit = self.session.preferences.output_limit;
-        let mut clauses = vec![Clause::Note(format!("+{added} -{deleted} lines"))];
+        let mut clauses = vec![Clause::Fact(Fact::Changed { added, deleted })];
         if buffer
             .language_supporting(Capability::SymbolSites)
             .is_some()

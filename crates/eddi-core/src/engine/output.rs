@@ -330,6 +330,25 @@ impl std::fmt::Display for Fact {
                 "{command} waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)"
             ),
             Fact::ContextDepth(n) => write!(f, "Context depth {n}"),
+            Fact::OpenedAs { path, alias } => write!(f, "Opened as {path} ({alias} links to it)"),
+            Fact::NothingToSaveClosed => f.write_str("No changes to save, closed"),
+            Fact::SavedFiles { files } => write!(
+                f,
+                "Saved {} {}: {}",
+                files.len(),
+                plural(files.len(), "file"),
+                files.join(", ")
+            ),
+            Fact::Files { files, limit } => f.write_str(&list_in_tiers("file", files, *limit)),
+            Fact::NoFiles { open_only, pattern } => {
+                let what = if *open_only { "No open files" } else { "No files" };
+                match pattern {
+                    Some(pattern) => write!(f, "{what} match '{pattern}'"),
+                    None => f.write_str(what),
+                }
+            }
+            Fact::NoChanges { path } => write!(f, "No changes in {path}"),
+            Fact::Changed { added, deleted } => write!(f, "+{added} -{deleted} lines"),
         }
     }
 }
