@@ -94,6 +94,45 @@ pub enum Fact {
     NoChanges { path: String },
     /// `Diff`: lines added and deleted against the disk.
     Changed { added: usize, deleted: usize },
+    /// `Bookmark <name>`: where it is set.
+    Bookmarked {
+        name: String,
+        at: crate::edit::Position,
+    },
+    /// `Find Next|Prev`, `Replace Next`: the match was found past the end
+    /// (or the start), from the other end.
+    Wrapped,
+    /// `Find All`: the matches' positions (said within `limit` chars).
+    FoundAt {
+        positions: Vec<crate::edit::Position>,
+        limit: usize,
+    },
+    /// `Show Block`: the range asked for went past the end of the file.
+    Clamped {
+        asked: crate::edit::LineRange,
+        shown: crate::edit::LineRange,
+        last_line: usize,
+    },
+    /// `Show … Context <n>`: the context did not fit the output limit.
+    ContextLeftOut { limit: usize },
+    /// `Undo`, `Redo`: the steps taken (fewer than asked when there were
+    /// no more).
+    Stepped {
+        direction: Direction,
+        done: usize,
+        asked: usize,
+    },
+    /// `Undo`, `Redo` of a step that changed other files too.
+    AlsoIn { files: Vec<String> },
+    /// `Find Definition` of a module.
+    ModuleDefinition { module: String, path: String },
+}
+
+/// Which way `Undo` and `Redo` go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Direction {
+    Undo,
+    Redo,
 }
 
 /// One active session, as `List Sessions` reports it.

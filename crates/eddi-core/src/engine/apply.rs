@@ -446,11 +446,7 @@ pub(super) fn commit_fail(error: CommitError) -> OpError {
 }
 
 /// Which way a step goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Direction {
-    Undo,
-    Redo,
-}
+pub(super) use crate::outcome::Direction;
 
 impl Direction {
     pub(super) fn verb(self) -> &'static str {

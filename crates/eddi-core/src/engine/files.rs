@@ -20,15 +20,12 @@ impl Ctx<'_> {
     pub(super) fn open(&mut self, create: bool, given: &str) -> Ran {
         let path = self.workspace.resolve(given).map_err(file_fail)?;
         // One file, one buffer, whatever name it is reached by.
-        let alias = self
-            .workspace
-            .alias_of(given, &path)
-            .map(|alias| {
-                Clause::Fact(Fact::OpenedAs {
-                    path: path.to_string(),
-                    alias,
-                })
-            });
+        let alias = self.workspace.alias_of(given, &path).map(|alias| {
+            Clause::Fact(Fact::OpenedAs {
+                path: path.to_string(),
+                alias,
+            })
+        });
         if let Some(buffer) = self.session.buffer(&path) {
             let mut reply = Outcome::effect(vec![
                 Clause::At(buffer.cursor()),
@@ -252,7 +249,10 @@ impl Ctx<'_> {
         }
         files.sort();
         let limit = self.session.preferences.output_limit;
-        Ok(Outcome::answer(vec![Clause::Fact(Fact::Files { files, limit })]))
+        Ok(Outcome::answer(vec![Clause::Fact(Fact::Files {
+            files,
+            limit,
+        })]))
     }
 
     pub(super) fn diff(&mut self, given: Option<&str>) -> Ran {

@@ -1,7 +1,7 @@
 //! Inspection: `Show Line | Block | Current` (code targets live in `code`).
 
 use crate::failure::OpError;
-use crate::outcome::Outcome;
+use crate::outcome::{Fact, Outcome};
 use ropey::Rope;
 
 use crate::commands::ShowTarget;
@@ -44,9 +44,11 @@ impl Ctx<'_> {
                 let last_line = text.len_lines() - 1;
                 let shown = LineRange::new(range.first, range.last.min(last_line));
                 if shown != *range {
-                    notes.push(Clause::Note(format!(
-                        "Block {range} clamped to {shown}: the file ends at line {last_line}"
-                    )));
+                    notes.push(Clause::Fact(Fact::Clamped {
+                        asked: *range,
+                        shown,
+                        last_line,
+                    }));
                 }
                 (Position::new(range.first, 0), shown, true)
             }
@@ -85,9 +87,7 @@ impl Ctx<'_> {
             first = range.first;
             shown = range;
             body = lines_text(text, shown);
-            dropped = Some(Clause::Note(format!(
-                "Context left out (limit {limit} chars; Set Limit <n> to raise it)"
-            )));
+            dropped = Some(Clause::Fact(Fact::ContextLeftOut { limit }));
         }
         let mut clauses: Vec<Clause> = dropped.into_iter().collect();
         clauses.extend(output::text_in_tiers(&body, limit));

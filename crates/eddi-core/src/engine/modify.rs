@@ -2,7 +2,7 @@
 //! Current`, `Undo`, `Redo` (code-aware forms live in `code`).
 
 use crate::failure::OpError;
-use crate::outcome::Outcome;
+use crate::outcome::{Fact, Outcome};
 use ropey::Rope;
 
 use crate::change::{Indel, TextEdits};
@@ -180,9 +180,9 @@ impl Ctx<'_> {
     /// once). With no file open, the session's steps only (a committed
     /// step undoes from the disk, its files open or not).
     fn walk_history(&mut self, count: usize, direction: Direction) -> Ran {
-        let (verb, none) = match direction {
-            Direction::Undo => ("Undid", "Nothing to undo"),
-            Direction::Redo => ("Redid", "Nothing to redo"),
+        let none = match direction {
+            Direction::Undo => "Nothing to undo",
+            Direction::Redo => "Nothing to redo",
         };
         let path = self.current_path().ok();
         let mut done = 0;
@@ -254,12 +254,12 @@ impl Ctx<'_> {
             ));
         }
         let at = self.session.current_buffer().map(|b| b.cursor());
-        let mut reply = step_reply(verb, done, count, at);
+        let mut reply = step_reply(direction, done, count, at);
         let current = self.session.current.clone();
         spanned.retain(|file| Some(file) != current.as_ref());
         if !spanned.is_empty() {
-            let files: Vec<&str> = spanned.iter().map(|p| p.as_str()).collect();
-            reply.push(Clause::Note(format!("Also in {}", files.join(", "))));
+            let files = spanned.iter().map(|p| p.to_string()).collect();
+            reply.push(Clause::Fact(Fact::AlsoIn { files }));
         }
         Ok(reply)
     }
@@ -329,13 +329,12 @@ fn check_count(line: usize, count: usize, lines: usize) -> Result<(), OpError> {
     Ok(())
 }
 
-fn step_reply(verb: &str, done: usize, asked: usize, at: Option<Position>) -> Outcome {
-    let note = if done < asked {
-        format!("{verb} {done} of {asked} (no more steps)")
-    } else {
-        format!("{verb} {done}")
-    };
-    let mut clauses = vec![Clause::Note(note)];
+fn step_reply(direction: Direction, done: usize, asked: usize, at: Option<Position>) -> Outcome {
+    let mut clauses = vec![Clause::Fact(Fact::Stepped {
+        direction,
+        done,
+        asked,
+    })];
     clauses.extend(at.map(Clause::At));
     Outcome::effect(clauses)
 }

@@ -1,7 +1,7 @@
 //! Navigation: `Goto`, `Find`, `Replace` (with the `Confirm` walk), `Bookmark`.
 
 use crate::failure::OpError;
-use crate::outcome::Outcome;
+use crate::outcome::{Fact, Outcome};
 use std::ops::Range;
 
 use regex::Regex;
@@ -19,7 +19,6 @@ use super::context::{Ctx, Ran};
 use super::inspect::check_block;
 use super::ops::json::{out_of_range, typed};
 use super::ops::ErrorKind;
-use super::output;
 
 impl Ctx<'_> {
     pub(super) fn goto(&mut self, target: &GotoTarget) -> Ran {
@@ -87,9 +86,10 @@ impl Ctx<'_> {
             path,
             at,
         })?;
-        Ok(Outcome::effect(vec![Clause::Note(format!(
-            "Bookmark {name} at {at}"
-        ))]))
+        Ok(Outcome::effect(vec![Clause::Fact(Fact::Bookmarked {
+            name: name.to_owned(),
+            at,
+        })]))
     }
 
     pub(super) fn find(&mut self, direction: FindDirection, pattern: &Pattern) -> Ran {
@@ -107,22 +107,15 @@ impl Ctx<'_> {
         }
         let (start, wrapped) = match direction {
             FindDirection::All => {
-                let positions: Vec<String> = matches
+                let positions = matches
                     .iter()
-                    .map(|m| position::from_char(&text, m.0).to_string())
+                    .map(|m| position::from_char(&text, m.0))
                     .collect();
-                let count = matches.len();
                 let limit = self.session.preferences.output_limit;
-                let full = positions.join(", ");
-                let text = if full.chars().count() <= limit {
-                    format!("Found {count} {} at {full}", plural(count, "match"))
-                } else {
-                    format!(
-                        "Found {}",
-                        output::list_in_tiers("match", &positions, limit)
-                    )
-                };
-                return Ok(Outcome::told(text));
+                return Ok(Outcome::answer(vec![Clause::Fact(Fact::FoundAt {
+                    positions,
+                    limit,
+                })]));
             }
             FindDirection::Next => match matches.iter().find(|m| m.0 > cursor) {
                 Some(m) => (m.0, false),
@@ -136,7 +129,7 @@ impl Ctx<'_> {
         // Where the match is was asked: a fact, kept by brief replies.
         let mut reply = self.move_to(position::from_char(&text, start))?.found();
         if wrapped {
-            reply.push(Clause::Note("Wrapped".into()));
+            reply.push(Clause::Fact(Fact::Wrapped));
         }
         Ok(reply)
     }
@@ -248,7 +241,7 @@ impl Ctx<'_> {
                     Outcome::effect(vec![Clause::Replaced(1), Clause::At(cursor_after)]);
                 if wrapped {
                     // As `Find` says it: the match was before the cursor.
-                    reply.push(Clause::Note("Wrapped".into()));
+                    reply.push(Clause::Fact(Fact::Wrapped));
                 }
                 Ok(reply)
             }

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use crate::edit::Position;
-use crate::outcome::{Completion, DefinitionEdit, Fact, SessionLine};
+use crate::outcome::{Completion, DefinitionEdit, Direction, Fact, SessionLine};
 use crate::reply::{plural, Clause};
 
 /// Longest line text a site shows, in chars; longer lines end in `…`.
@@ -349,6 +349,49 @@ impl std::fmt::Display for Fact {
             }
             Fact::NoChanges { path } => write!(f, "No changes in {path}"),
             Fact::Changed { added, deleted } => write!(f, "+{added} -{deleted} lines"),
+            Fact::Bookmarked { name, at } => write!(f, "Bookmark {name} at {at}"),
+            Fact::Wrapped => f.write_str("Wrapped"),
+            Fact::FoundAt { positions, limit } => {
+                let count = positions.len();
+                let positions: Vec<String> = positions.iter().map(|p| p.to_string()).collect();
+                let full = positions.join(", ");
+                if full.chars().count() <= *limit {
+                    write!(f, "Found {count} {} at {full}", plural(count, "match"))
+                } else {
+                    write!(f, "Found {}", list_in_tiers("match", &positions, *limit))
+                }
+            }
+            Fact::Clamped {
+                asked,
+                shown,
+                last_line,
+            } => write!(
+                f,
+                "Block {asked} clamped to {shown}: the file ends at line {last_line}"
+            ),
+            Fact::ContextLeftOut { limit } => write!(
+                f,
+                "Context left out (limit {limit} chars; Set Limit <n> to raise it)"
+            ),
+            Fact::Stepped {
+                direction,
+                done,
+                asked,
+            } => {
+                let verb = match direction {
+                    Direction::Undo => "Undid",
+                    Direction::Redo => "Redid",
+                };
+                if done < asked {
+                    write!(f, "{verb} {done} of {asked} (no more steps)")
+                } else {
+                    write!(f, "{verb} {done}")
+                }
+            }
+            Fact::AlsoIn { files } => write!(f, "Also in {}", files.join(", ")),
+            Fact::ModuleDefinition { module, path } => {
+                write!(f, "Found 1 definition: module {module} at {path}:0:0")
+            }
         }
     }
 }

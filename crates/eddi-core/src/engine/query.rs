@@ -13,7 +13,7 @@
 //! for its query (`ProjectIndex::overlaid`: so an agent sees its own edits,
 //! and no other session does); the shared index is never written by a query.
 
-use crate::outcome::{Completion, Outcome};
+use crate::outcome::{Completion, Fact, Outcome};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, UNIX_EPOCH};
@@ -466,11 +466,11 @@ fn definitions(
     // module names are printed too (`Analyze File Dependencies`)
     if let [module] = found.as_slice() {
         if module.kind == "module" {
-            let text = format!(
-                "Found 1 definition: module {} at {}:0:0",
-                module.qualified_name, module.location.path
-            );
-            return Ok(Outcome::answer(vec![Clause::Note(text), data(&found)]));
+            let fact = Fact::ModuleDefinition {
+                module: module.qualified_name.clone(),
+                path: module.location.path.clone(),
+            };
+            return Ok(Outcome::answer(vec![Clause::Fact(fact), data(&found)]));
         }
     }
     if lines_may_fit(found.len(), limit) {

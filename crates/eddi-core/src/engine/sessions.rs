@@ -34,9 +34,11 @@ impl Engine {
             .as_deref()
             .is_some_and(|live| live.session.name == name)
         {
-            return Ok(Outcome::effect(vec![Clause::Fact(Fact::SessionContinued {
-                name: name.to_owned(),
-            })]));
+            return Ok(Outcome::effect(vec![Clause::Fact(
+                Fact::SessionContinued {
+                    name: name.to_owned(),
+                },
+            )]));
         }
         let reply = self.start_new(sender, name, description);
         if reply.is_ok() {
@@ -226,7 +228,9 @@ impl Engine {
             all
         };
         if all.is_empty() {
-            return Ok(Outcome::answer(vec![Clause::Fact(Fact::Sessions(Vec::new()))]));
+            return Ok(Outcome::answer(vec![Clause::Fact(Fact::Sessions(
+                Vec::new(),
+            ))]));
         }
         let mut lines = Vec::new();
         let mut data = Vec::new();
