@@ -332,16 +332,19 @@ fn is_shortened(clauses: &[Clause], i: usize, cut_mark: &str) -> bool {
         Clause::Note(text) | Clause::Notice(text) | Clause::Prompt(text) => {
             text.starts_with(TXT_NOTE) || text.ends_with(cut_mark)
         }
+        // shortened, it is a note
+        Clause::Fact(_) => false,
         _ => true,
     }
 }
 
-/// The text a clause carries that can be shortened.
-fn text_of(clause: &Clause) -> Option<&str> {
+/// The text a clause carries that can be shortened (a fact's words).
+fn text_of(clause: &Clause) -> Option<std::borrow::Cow<'_, str>> {
     match clause {
         Clause::Txt(text) | Clause::Note(text) | Clause::Notice(text) | Clause::Prompt(text) => {
-            Some(text)
+            Some(text.as_str().into())
         }
+        Clause::Fact(fact) => Some(fact.to_string().into()),
         _ => None,
     }
 }
@@ -369,6 +372,8 @@ fn shortened(clause: &Clause, keep: usize, total: Option<usize>, room: &ReplyRoo
             vec![Clause::Note(note), Clause::Txt(kept)]
         }
         Clause::Note(text) => vec![Clause::Note(cut(text, keep, room))],
+        // a fact shortened is its words shortened
+        Clause::Fact(fact) => vec![Clause::Note(cut(&fact.to_string(), keep, room))],
         Clause::Notice(text) => vec![Clause::Notice(cut(text, keep, room))],
         Clause::Prompt(text) => vec![Clause::Prompt(cut(text, keep, room))],
         other => vec![other.clone()],
@@ -556,6 +561,27 @@ mod tests {
             rendered.ends_with(
                 " of 5000 chars: this connection's replies hold at most 1000 bytes), Length 3"
             ),
+            "{rendered}"
+        );
+    }
+
+    #[test]
+    fn a_fact_too_long_is_cut_like_a_note() {
+        let sessions = (0..200)
+            .map(|i| crate::outcome::SessionLine {
+                name: format!("session{i}"),
+                sender: format!("agent{i}"),
+                idle: std::time::Duration::from_secs(5),
+                unsaved: Vec::new(),
+            })
+            .collect();
+        let reply = Reply::Info(vec![Clause::Fact(crate::outcome::Fact::Sessions(sessions))]);
+        assert!(reply.render(TERSE).len() > 5000);
+        let rendered = fit(reply, TERSE, &room(600), 300).render(TERSE);
+        assert!(rendered.len() <= 300, "{rendered}");
+        assert!(rendered.starts_with("Ok: 200 sessions: session0 (sender agent0"));
+        assert!(
+            rendered.ends_with("this connection's replies hold at most 600 bytes)"),
             "{rendered}"
         );
     }
