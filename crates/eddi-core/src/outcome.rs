@@ -26,7 +26,7 @@ pub enum Shape {
 }
 
 /// What one command did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Outcome {
     pub shape: Shape,
     /// The facts, in the order the terse form says them.
@@ -34,8 +34,29 @@ pub struct Outcome {
     /// The changes the command applied to the session's buffers (and to
     /// disk, when it committed), in order.
     pub changes: Vec<WorkspaceChange>,
+    /// What the command computed, when it is a report (a refactor's).
+    pub report: Option<Report>,
     /// Completions from the project's view, said after the facts.
     pub completions: Vec<Completion>,
+}
+
+/// A command's report: what it computed, as data.
+#[derive(Debug, Clone)]
+pub enum Report {
+    /// A refactor, applied — or previewed (`preview`).
+    Refactor {
+        report: Box<crate::engine::RefactorReport>,
+        preview: Option<Preview>,
+    },
+}
+
+/// How a refactor's preview is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Preview {
+    /// With the unified diff of every file (`Preview Diff`).
+    pub diff: bool,
+    /// Waiting for `Apply` or `Discard` (preview mode).
+    pub waiting: bool,
 }
 
 /// A fact a command reports beyond positions, counts and texts, as data:
@@ -195,6 +216,7 @@ impl Outcome {
             shape: Shape::Effect,
             facts,
             changes: Vec::new(),
+            report: None,
             completions: Vec::new(),
         }
     }
@@ -215,6 +237,17 @@ impl Outcome {
     /// `Ok, At l:c`: the cursor moved (or stayed) there.
     pub fn at(pos: Position) -> Outcome {
         Outcome::effect(vec![Clause::At(pos)])
+    }
+
+    /// A refactor's outcome: its report, applied or previewed.
+    pub fn refactored(report: crate::engine::RefactorReport, preview: Option<Preview>) -> Outcome {
+        Outcome {
+            report: Some(Report::Refactor {
+                report: Box::new(report),
+                preview,
+            }),
+            ..Outcome::ok()
+        }
     }
 
     /// Adds a fact at the end.
@@ -251,6 +284,12 @@ impl From<Outcome> for Reply {
     /// The renderers' input: the facts, then the completions in words.
     fn from(outcome: Outcome) -> Reply {
         let mut facts = outcome.facts;
+        match &outcome.report {
+            Some(Report::Refactor { report, preview }) => {
+                facts.extend(crate::engine::refactor_report(report, preview.as_ref()))
+            }
+            None => {}
+        }
         for completion in &outcome.completions {
             facts.extend(crate::engine::output::completion(completion));
         }

@@ -31,6 +31,7 @@ pub(crate) mod output;
 mod policy;
 mod query;
 mod refactor;
+mod refactor_words;
 mod replace_files;
 mod search;
 mod sessions;
@@ -52,6 +53,7 @@ pub use context::Ctx;
 pub use fit::{fit_lines, ReplyRoom};
 pub use policy::Permissions;
 pub use refactor::{FileReport, RefactorFault, RefactorMode, RefactorReport};
+pub(crate) use refactor_words::report as refactor_report;
 
 /// What the engine needs to know; every field has a sensible default.
 #[derive(Debug, Clone)]
