@@ -109,8 +109,6 @@ struct Computed {
     project: Option<String>,
 }
 
-/// How many sites a terse reply lists before `… (N more)`.
-
 impl Engine {
     /// Computes `request` in `sender`'s session and previews or applies
     /// it (see the module doc); the session's events are persisted. A

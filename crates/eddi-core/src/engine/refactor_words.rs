@@ -14,7 +14,7 @@ use crate::reply::{plural, Clause};
 use super::ops::json as op_json;
 use super::RefactorReport;
 
-/// Sites and names shown before the rest is counted.
+/// How many sites a terse reply lists before `… (N more)`.
 const SITES_SHOWN: usize = 5;
 
 /// `Renamed in 2 files (a.py, b.py), 23 references updated` and its kin
