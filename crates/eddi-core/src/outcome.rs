@@ -147,6 +147,20 @@ pub enum Fact {
     AlsoIn { files: Vec<String> },
     /// `Find Definition` of a module.
     ModuleDefinition { module: String, path: String },
+    /// `Discard`: the waiting preview dropped (`Refactor …`, `Replace All …`).
+    Discarded { what: String },
+    /// A preview waits: `Apply` writes it, `Discard` drops it.
+    ApplyOrDiscard,
+    /// `Replace All … In Files`: how many occurrences in which files.
+    ReplacedInFiles { total: usize, files: Vec<String> },
+    /// `Preview Replace All … In Files`: the occurrences per file.
+    WouldReplace { counts: Vec<(String, usize)> },
+    /// `Replace All … In Files`: the files searched, and those skipped
+    /// with why.
+    Searched {
+        searched: usize,
+        skipped: Vec<(String, String)>,
+    },
 }
 
 /// Which way `Undo` and `Redo` go.

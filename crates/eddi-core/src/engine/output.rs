@@ -392,8 +392,59 @@ impl std::fmt::Display for Fact {
             Fact::ModuleDefinition { module, path } => {
                 write!(f, "Found 1 definition: module {module} at {path}:0:0")
             }
+            Fact::Discarded { what } => write!(f, "Discarded {what}"),
+            Fact::ApplyOrDiscard => f.write_str("Apply or Discard"),
+            Fact::ReplacedInFiles { total, files } => write!(
+                f,
+                "Replaced {total} {} in {} {} ({})",
+                plural(*total, "occurrence"),
+                files.len(),
+                plural(files.len(), "file"),
+                first_files(files)
+            ),
+            Fact::WouldReplace { counts } => {
+                let listed: Vec<String> =
+                    counts.iter().map(|(path, n)| format!("{path} ({n})")).collect();
+                let total: usize = counts.iter().map(|(_, n)| n).sum();
+                write!(
+                    f,
+                    "Preview: Would replace {total} {} in {} {}: {}",
+                    plural(total, "occurrence"),
+                    listed.len(),
+                    plural(listed.len(), "file"),
+                    first_files(&listed)
+                )
+            }
+            Fact::Searched { searched, skipped } => {
+                write!(f, "searched {searched} {}", plural(*searched, "file"))?;
+                if !skipped.is_empty() {
+                    let listed: Vec<String> = skipped
+                        .iter()
+                        .map(|(path, why)| format!("{path} ({why})"))
+                        .collect();
+                    write!(
+                        f,
+                        ", skipped {} {}: {}",
+                        skipped.len(),
+                        plural(skipped.len(), "file"),
+                        first_files(&listed)
+                    )?;
+                }
+                Ok(())
+            }
         }
     }
+}
+
+/// The first files of a list, then `… (N more)`.
+fn first_files(items: &[String]) -> String {
+    /// How many file names a reply lists before `… (N more)`.
+    const FILES_SHOWN: usize = 10;
+    let mut shown: Vec<String> = items.iter().take(FILES_SHOWN).cloned().collect();
+    if items.len() > FILES_SHOWN {
+        shown.push(format!("… ({} more)", items.len() - FILES_SHOWN));
+    }
+    shown.join(", ")
 }
 
 /// `name (sender s, idle 3 s, unsaved: a.py)`.

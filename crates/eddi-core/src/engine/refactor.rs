@@ -27,7 +27,7 @@
 //! is a [`RefactorFault`], the argument at fault as data. The commands word
 //! its [`RefactorReport`].
 
-use crate::outcome::{Outcome, Preview};
+use crate::outcome::{Fact, Outcome, Preview};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -279,10 +279,9 @@ impl Engine {
         match pending_of(live) {
             Ok(pending) => {
                 set_pending(live, None);
-                Ok(Outcome::effect(vec![Clause::Note(format!(
-                    "Discarded Refactor {}",
-                    pending.refactoring
-                ))]))
+                Ok(Outcome::effect(vec![Clause::Fact(Fact::Discarded {
+                    what: format!("Refactor {}", pending.refactoring),
+                })]))
             }
             Err(fail) => Err(fail),
         }

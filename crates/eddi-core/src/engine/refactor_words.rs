@@ -7,7 +7,7 @@
 use serde_json::{json, Value};
 
 use crate::analysis::index::Location as Site;
-use crate::outcome::Preview;
+use crate::outcome::{Fact, Preview};
 use crate::refactor::{self, Refactoring, SitePolicy};
 use crate::reply::{plural, Clause};
 
@@ -193,7 +193,7 @@ fn previewed(report: &RefactorReport, diff: bool, waiting: bool) -> Vec<Clause> 
         report.refactored.summary.preview_counts()
     ))];
     if waiting {
-        clauses.push(Clause::Note("Apply or Discard".to_owned()));
+        clauses.push(Clause::Fact(Fact::ApplyOrDiscard));
     }
     clauses.extend(side_clauses(report));
     if diff {

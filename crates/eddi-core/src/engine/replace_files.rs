@@ -17,7 +17,7 @@
 //! that after checking that no file moved on, or `Discard`.
 
 use super::context::Ran;
-use crate::outcome::Outcome;
+use crate::outcome::{Fact, Outcome};
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -27,7 +27,7 @@ use serde_json::json;
 use crate::change::{Base, FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
 use crate::commands::{Command, Pattern};
 use crate::edit::LineEnding;
-use crate::reply::{plural, Clause};
+use crate::reply::Clause;
 use crate::session::{Event, PendingFile, PendingReplace};
 use crate::workspace::{FileError, LoadedFile, Workspace, WorkspacePath};
 
@@ -38,9 +38,6 @@ use super::ops::json::{data, typed};
 use super::ops::{ErrorKind, OpError};
 use super::search::files_of_glob;
 use super::{Engine, Held};
-
-/// How many file names a reply lists before `… (N more)`.
-const FILES_SHOWN: usize = 10;
 
 /// The JSON reply's key.
 const JSON_KEY: &str = "replaced_in_files";
@@ -188,11 +185,11 @@ impl Engine {
         self.check_replacement(sender, live, &computed.change, mode == Mode::Apply)?;
         match mode {
             Mode::Preview if request.diff => {
-                let mut reply = preview_reply(&computed, None);
+                let mut reply = preview_reply(&computed, false);
                 reply.push(Clause::Txt(self.diff_of(&computed.change)));
                 Ok(reply)
             }
-            Mode::Preview => Ok(preview_reply(&computed, None)),
+            Mode::Preview => Ok(preview_reply(&computed, false)),
             Mode::Wait => {
                 let pending = PendingReplace {
                     command: request.command(),
@@ -207,7 +204,7 @@ impl Engine {
                 let _ = live.session.apply(Event::PendingReplace {
                     replace: Some(pending),
                 });
-                Ok(preview_reply(&computed, Some("Apply or Discard")))
+                Ok(preview_reply(&computed, true))
             }
             Mode::Apply => self.commit_replacement(live, &computed),
         }
@@ -269,10 +266,9 @@ impl Engine {
         match live.session.pending_replace.clone() {
             Some(pending) => {
                 let _ = live.session.apply(Event::PendingReplace { replace: None });
-                Ok(Outcome::effect(vec![Clause::Note(format!(
-                    "Discarded {}",
-                    pending.command
-                ))]))
+                Ok(Outcome::effect(vec![Clause::Fact(Fact::Discarded {
+                    what: pending.command,
+                })]))
             }
             None => Err(typed(
                 ErrorKind::NotApplicable,
@@ -413,7 +409,7 @@ impl Engine {
             skipped,
         };
         if computed.change.is_empty() {
-            let scope = computed.scope();
+            let scope = computed.searched().to_string();
             if noops > 0 {
                 return Err(OpError::new(
                     ErrorKind::NotApplicable,
@@ -504,15 +500,9 @@ impl Engine {
         self.index.touch(change.touched());
         let files: Vec<String> = computed.counts.keys().cloned().collect();
         let total = computed.total();
-        let k = files.len();
-        let mut clauses = vec![Clause::Note(format!(
-            "Replaced {total} {} in {k} {} ({})",
-            plural(total, "occurrence"),
-            plural(k, "file"),
-            shown(&files)
-        ))];
+        let mut clauses = vec![Clause::Fact(Fact::ReplacedInFiles { total, files })];
         if !computed.skipped.is_empty() {
-            clauses.push(Clause::Note(computed.scope()));
+            clauses.push(Clause::Fact(computed.searched()));
         }
         clauses.push(computed.json(true, false));
         Ok(Outcome::effect(clauses))
@@ -525,23 +515,16 @@ impl Computed {
     }
 
     /// `searched 40 files[, skipped 1 file: x.py (binary)]`.
-    fn scope(&self) -> String {
-        let searched = self.searched;
-        let mut scope = format!("searched {searched} {}", plural(searched, "file"));
-        if !self.skipped.is_empty() {
-            let n = self.skipped.len();
-            let listed: Vec<String> = self
+    /// The files searched and those skipped, as the reply says them.
+    fn searched(&self) -> Fact {
+        Fact::Searched {
+            searched: self.searched,
+            skipped: self
                 .skipped
                 .iter()
-                .map(|(path, why)| format!("{path} ({why})"))
-                .collect();
-            scope.push_str(&format!(
-                ", skipped {n} {}: {}",
-                plural(n, "file"),
-                shown(&listed)
-            ));
+                .map(|(path, why)| (path.to_string(), why.to_string()))
+                .collect(),
         }
-        scope
     }
 
     /// The JSON `replaced_in_files` object.
@@ -567,27 +550,20 @@ impl Computed {
 
 /// `Preview: Would replace 4 occurrences in 2 files: a.py (2), b.py (2)`,
 /// and, waiting for `Apply`, what to answer.
-fn preview_reply(computed: &Computed, waiting: Option<&str>) -> Outcome {
-    let listed: Vec<String> = computed
+fn preview_reply(computed: &Computed, waiting: bool) -> Outcome {
+    let counts = computed
         .counts
         .iter()
-        .map(|(path, n)| format!("{path} ({n})"))
+        .map(|(path, n)| (path.clone(), *n))
         .collect();
-    let total = computed.total();
-    let k = listed.len();
-    let mut clauses = vec![Clause::Note(format!(
-        "Preview: Would replace {total} {} in {k} {}: {}",
-        plural(total, "occurrence"),
-        plural(k, "file"),
-        shown(&listed)
-    ))];
-    if let Some(waiting) = waiting {
-        clauses.push(Clause::Note(waiting.to_owned()));
+    let mut clauses = vec![Clause::Fact(Fact::WouldReplace { counts })];
+    if waiting {
+        clauses.push(Clause::Fact(Fact::ApplyOrDiscard));
     }
     if !computed.skipped.is_empty() {
-        clauses.push(Clause::Note(computed.scope()));
+        clauses.push(Clause::Fact(computed.searched()));
     }
-    clauses.push(computed.json(false, waiting.is_some()));
+    clauses.push(computed.json(false, waiting));
     Outcome::effect(clauses)
 }
 
@@ -655,13 +631,4 @@ fn read(workspace: &Workspace, path: &str) -> Result<LoadedFile, String> {
         FileError::TooLarge { size, .. } => format!("{size} bytes"),
         e => e.to_string(),
     })
-}
-
-/// The first names, then `… (N more)`.
-fn shown(items: &[String]) -> String {
-    let mut shown: Vec<String> = items.iter().take(FILES_SHOWN).cloned().collect();
-    if items.len() > FILES_SHOWN {
-        shown.push(format!("… ({} more)", items.len() - FILES_SHOWN));
-    }
-    shown.join(", ")
 }
