@@ -155,6 +155,22 @@ pub enum Fact {
     ReplacedInFiles { total: usize, files: Vec<String> },
     /// `Preview Replace All … In Files`: the occurrences per file.
     WouldReplace { counts: Vec<(String, usize)> },
+    /// `List Drafts`: the drafts kept for a session (none: `drafts` empty).
+    Drafts {
+        session: String,
+        drafts: Vec<DraftLine>,
+    },
+    /// `Recover`: the draft is the buffer's text now (`from`: the other
+    /// session it was kept for), with the lines it adds and deletes.
+    Recovered {
+        path: String,
+        from: Option<String>,
+        kept: String,
+        added: usize,
+        deleted: usize,
+    },
+    /// `Recover` of a draft that is the file's text: nothing to do.
+    DraftIsTheFile { path: String, kept: String },
     /// `Replace All … In Files`: the files searched, and those skipped
     /// with why.
     Searched {
@@ -168,6 +184,32 @@ pub enum Fact {
 pub enum Direction {
     Undo,
     Redo,
+}
+
+/// One draft, as `List Drafts` reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftLine {
+    pub path: String,
+    /// When it was kept (RFC 3339).
+    pub kept: String,
+    pub lines: usize,
+    pub bytes: usize,
+    pub since: DiskSince,
+}
+
+/// What happened on disk to a draft's file since the draft was kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiskSince {
+    /// The file is the text the draft's edits were made on.
+    Unchanged,
+    Changed,
+    Deleted,
+    /// The draft was of a new file, which exists on disk now.
+    Created,
+    /// The draft was of a new file, still not on disk.
+    Absent,
+    /// The draft was kept before drafts had records.
+    Unknown,
 }
 
 /// One active session, as `List Sessions` reports it.

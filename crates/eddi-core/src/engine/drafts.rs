@@ -15,14 +15,14 @@
 //! to review with `Diff`.
 
 use super::context::Ran;
-use crate::outcome::Outcome;
+use crate::outcome::{DraftLine, Fact, Outcome};
 use ropey::Rope;
 use serde_json::json;
 
 use crate::change::{Indel, TextEdits};
 use crate::edit::diff::change_between;
 use crate::edit::position;
-use crate::reply::{plural, Clause};
+use crate::reply::Clause;
 use crate::session::store::Draft;
 use crate::session::Event;
 use crate::workspace::{DiskStamp, FileError, WorkspacePath};
@@ -34,20 +34,7 @@ use super::ops::json::{data, typed};
 use super::ops::{ErrorKind, OpError};
 use super::{Engine, Held};
 
-/// What happened on disk to a draft's file since the draft was kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Since {
-    /// The file is the text the draft's edits were made on.
-    Unchanged,
-    Changed,
-    Deleted,
-    /// The draft was of a new file, which exists on disk now.
-    Created,
-    /// The draft was of a new file, still not on disk.
-    Absent,
-    /// The draft was kept before drafts had records.
-    Unknown,
-}
+use crate::outcome::DiskSince as Since;
 
 impl Since {
     fn of(draft: &Draft, now: Option<&DiskStamp>) -> Since {
@@ -74,17 +61,6 @@ impl Since {
             Since::Unknown => "unknown",
         }
     }
-
-    fn words(self) -> &'static str {
-        match self {
-            Since::Unchanged => "unchanged on disk",
-            Since::Changed => "changed on disk since",
-            Since::Deleted => "deleted on disk since",
-            Since::Created => "a new file then, created on disk since",
-            Since::Absent => "a new file, not on disk",
-            Since::Unknown => "disk unknown: kept before Eddi recorded it",
-        }
-    }
 }
 
 impl Engine {
@@ -94,7 +70,10 @@ impl Engine {
         let drafts = self.drafts_of(owner)?;
         if drafts.is_empty() {
             return Ok(Outcome::answer(vec![
-                Clause::Note(format!("No drafts of session {owner}")),
+                Clause::Fact(Fact::Drafts {
+                    session: owner.to_owned(),
+                    drafts: Vec::new(),
+                }),
                 data("drafts", json!([])),
             ]));
         }
@@ -104,15 +83,13 @@ impl Engine {
             let text = std::fs::read_to_string(&draft.file).unwrap_or_default();
             let count = position::counted_lines(&Rope::from_str(&text));
             let since = self.since(draft);
-            lines.push(format!(
-                "{} (kept {}, {count} {}, {} {}, {})",
-                draft.path,
-                draft.kept,
-                plural(count, "line"),
-                text.len(),
-                plural(text.len(), "byte"),
-                since.words()
-            ));
+            lines.push(DraftLine {
+                path: draft.path.clone(),
+                kept: draft.kept.clone(),
+                lines: count,
+                bytes: text.len(),
+                since,
+            });
             listed.push(json!({
                 "path": draft.path,
                 "kept": draft.kept,
@@ -121,13 +98,11 @@ impl Engine {
                 "disk": since.key(),
             }));
         }
-        let n = drafts.len();
         Ok(Outcome::answer(vec![
-            Clause::Note(format!(
-                "{n} {} of session {owner}: {}",
-                plural(n, "draft"),
-                lines.join("; ")
-            )),
+            Clause::Fact(Fact::Drafts {
+                session: owner.to_owned(),
+                drafts: lines,
+            }),
             data("drafts", serde_json::Value::Array(listed)),
         ]))
     }
@@ -221,21 +196,19 @@ impl Engine {
         let cursor = ctx.current()?.cursor();
         let lines = ctx.current()?.line_count();
 
-        let mut clauses = vec![Clause::Note(if same {
-            format!(
-                "The draft of {path} kept {} is the file's text: nothing to recover",
-                draft.kept
-            )
+        let mut clauses = vec![Clause::Fact(if same {
+            Fact::DraftIsTheFile {
+                path: path.to_string(),
+                kept: draft.kept.clone(),
+            }
         } else {
-            format!(
-                "Recovered {path} from the draft {}kept {} (+{added} -{deleted} lines)",
-                if owner == live.session.name {
-                    String::new()
-                } else {
-                    format!("of session {owner} ")
-                },
-                draft.kept
-            )
+            Fact::Recovered {
+                path: path.to_string(),
+                from: (owner != live.session.name).then(|| owner.clone()),
+                kept: draft.kept.clone(),
+                added,
+                deleted,
+            }
         })];
         clauses.push(Clause::At(cursor));
         clauses.push(Clause::Length(lines));

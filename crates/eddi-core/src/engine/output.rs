@@ -3,7 +3,9 @@
 use std::collections::BTreeMap;
 
 use crate::edit::Position;
-use crate::outcome::{Completion, DefinitionEdit, Direction, Fact, SessionLine};
+use crate::outcome::{
+    Completion, DefinitionEdit, Direction, DiskSince, DraftLine, Fact, SessionLine,
+};
 use crate::reply::{plural, Clause};
 
 /// Longest line text a site shows, in chars; longer lines end in `…`.
@@ -415,6 +417,38 @@ impl std::fmt::Display for Fact {
                     first_files(&listed)
                 )
             }
+            Fact::Drafts { session, drafts } if drafts.is_empty() => {
+                write!(f, "No drafts of session {session}")
+            }
+            Fact::Drafts { session, drafts } => {
+                let lines: Vec<String> = drafts.iter().map(draft_line).collect();
+                let n = drafts.len();
+                write!(
+                    f,
+                    "{n} {} of session {session}: {}",
+                    plural(n, "draft"),
+                    lines.join("; ")
+                )
+            }
+            Fact::Recovered {
+                path,
+                from,
+                kept,
+                added,
+                deleted,
+            } => {
+                let of = from
+                    .as_ref()
+                    .map_or_else(String::new, |session| format!("of session {session} "));
+                write!(
+                    f,
+                    "Recovered {path} from the draft {of}kept {kept} (+{added} -{deleted} lines)"
+                )
+            }
+            Fact::DraftIsTheFile { path, kept } => write!(
+                f,
+                "The draft of {path} kept {kept} is the file's text: nothing to recover"
+            ),
             Fact::Searched { searched, skipped } => {
                 write!(f, "searched {searched} {}", plural(*searched, "file"))?;
                 if !skipped.is_empty() {
@@ -434,6 +468,27 @@ impl std::fmt::Display for Fact {
             }
         }
     }
+}
+
+/// `a.py (kept <time>, 3 lines, 40 bytes, changed on disk since)`.
+fn draft_line(draft: &DraftLine) -> String {
+    let since = match draft.since {
+        DiskSince::Unchanged => "unchanged on disk",
+        DiskSince::Changed => "changed on disk since",
+        DiskSince::Deleted => "deleted on disk since",
+        DiskSince::Created => "a new file then, created on disk since",
+        DiskSince::Absent => "a new file, not on disk",
+        DiskSince::Unknown => "disk unknown: kept before Eddi recorded it",
+    };
+    format!(
+        "{} (kept {}, {} {}, {} {}, {since})",
+        draft.path,
+        draft.kept,
+        draft.lines,
+        plural(draft.lines, "line"),
+        draft.bytes,
+        plural(draft.bytes, "byte"),
+    )
 }
 
 /// The first files of a list, then `… (N more)`.
