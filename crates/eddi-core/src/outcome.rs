@@ -171,6 +171,13 @@ pub enum Fact {
     },
     /// `Recover` of a draft that is the file's text: nothing to do.
     DraftIsTheFile { path: String, kept: String },
+    /// `Find All … In Files`: the files searched, and those skipped (said
+    /// within `limit` chars).
+    SearchedFiles {
+        searched: usize,
+        skipped: Vec<String>,
+        limit: usize,
+    },
     /// `Replace All … In Files`: the files searched, and those skipped
     /// with why.
     Searched {

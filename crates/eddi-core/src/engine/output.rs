@@ -449,6 +449,24 @@ impl std::fmt::Display for Fact {
                 f,
                 "The draft of {path} kept {kept} is the file's text: nothing to recover"
             ),
+            Fact::SearchedFiles {
+                searched,
+                skipped,
+                limit,
+            } => {
+                write!(f, "searched {searched} {}", plural(*searched, "file"))?;
+                if skipped.is_empty() {
+                    return Ok(());
+                }
+                let n = skipped.len();
+                let listed = list_in_tiers("file", skipped, limit / 4);
+                if listed.starts_with(|c: char| c.is_ascii_digit()) {
+                    // already counted: `40 files (first 3: …)`
+                    write!(f, ", skipped {listed}")
+                } else {
+                    write!(f, ", skipped {n} {}: {listed}", plural(n, "file"))
+                }
+            }
             Fact::Searched { searched, skipped } => {
                 write!(f, "searched {searched} {}", plural(*searched, "file"))?;
                 if !skipped.is_empty() {

@@ -9,7 +9,7 @@
 //! edits included), not on disk; a new buffer not yet saved is searched too
 //! when its path matches. Files are searched in parallel (rayon).
 
-use crate::outcome::Outcome;
+use crate::outcome::{Fact, Outcome};
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -117,17 +117,11 @@ impl Ctx<'_> {
             }
         }
         let searched = paths.len() - skipped.len();
-        let mut scope = format!("searched {searched} {}", plural(searched, "file"));
-        if !skipped.is_empty() {
-            let n = skipped.len();
-            let listed = output::list_in_tiers("file", &skipped, limit / 4);
-            if listed.starts_with(|c: char| c.is_ascii_digit()) {
-                // already counted: `40 files (first 3: …)`
-                scope.push_str(&format!(", skipped {listed}"));
-            } else {
-                scope.push_str(&format!(", skipped {n} {}: {listed}", plural(n, "file")));
-            }
-        }
+        let scope = Fact::SearchedFiles {
+            searched,
+            skipped,
+            limit,
+        };
         if total == 0 {
             return Err(typed(
                 ErrorKind::NotFound,
@@ -165,7 +159,7 @@ impl Ctx<'_> {
         };
         // Before the `Txt`, which stays last.
         let at = clauses.len() - usize::from(matches!(clauses.last(), Some(Clause::Txt(_))));
-        clauses.insert(at, Clause::Note(scope));
+        clauses.insert(at, Clause::Fact(scope));
         clauses.push(super::ops::json::data("found_in_files", data));
         Ok(Outcome::answer(clauses))
     }
