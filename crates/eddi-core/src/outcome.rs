@@ -193,6 +193,27 @@ pub enum Direction {
     Redo,
 }
 
+/// What a search or a query found, as the head of its list says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found<'a> {
+    /// `Find Definition`.
+    Definitions(usize),
+    /// `Find References|Callers`: `noun` is `reference` or `caller`.
+    Uses {
+        noun: &'a str,
+        certain: usize,
+        possible: usize,
+    },
+    /// Uses of a name the project does not define (any more).
+    Unresolved {
+        noun: &'a str,
+        symbol: &'a str,
+        count: usize,
+    },
+    /// `Find All … In Files`.
+    Matches(usize),
+}
+
 /// One draft, as `List Drafts` reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DraftLine {

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use crate::edit::Position;
 use crate::outcome::{
-    Completion, DefinitionEdit, Direction, DiskSince, DraftLine, Fact, SessionLine,
+    Completion, DefinitionEdit, Direction, DiskSince, DraftLine, Fact, Found, SessionLine,
 };
 use crate::reply::{plural, Clause};
 
@@ -518,6 +518,36 @@ fn first_files(items: &[String]) -> String {
         shown.push(format!("… ({} more)", items.len() - FILES_SHOWN));
     }
     shown.join(", ")
+}
+
+/// `Found 3 references and 2 possible`, `Found 1 definition`, …
+impl std::fmt::Display for Found<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Found::Definitions(n) => write!(f, "Found {n} {}", plural(n, "definition")),
+            Found::Matches(n) => write!(f, "Found {n} {}", plural(n, "match")),
+            Found::Uses {
+                noun,
+                certain,
+                possible,
+            } => {
+                write!(f, "Found {certain} {}", plural(certain, noun))?;
+                if possible > 0 {
+                    write!(f, " and {possible} possible")?;
+                }
+                Ok(())
+            }
+            Found::Unresolved {
+                noun,
+                symbol,
+                count,
+            } => write!(
+                f,
+                "Found 0 {} (no definition of '{symbol}' in the project); {count} unresolved",
+                plural(0, noun)
+            ),
+        }
+    }
 }
 
 /// `name (sender s, idle 3 s, unsaved: a.py)`.

@@ -13,7 +13,7 @@
 //! for its query (`ProjectIndex::overlaid`: so an agent sees its own edits,
 //! and no other session does); the shared index is never written by a query.
 
-use crate::outcome::{Completion, Fact, Outcome};
+use crate::outcome::{Completion, Fact, Found, Outcome};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, UNIX_EPOCH};
@@ -25,7 +25,7 @@ use serde_json::{json, Map, Value};
 use crate::analysis::index::{ProjectIndex, Stamp, Written};
 use crate::commands::SymbolQuery;
 use crate::language::Capability;
-use crate::reply::{plural, Clause};
+use crate::reply::Clause;
 use crate::session::Session;
 use crate::workspace::{TreeChanges, TreeWatch, Workspace, WorkspacePath};
 
@@ -485,8 +485,7 @@ fn definitions(
             )
         })
         .collect();
-    let n = sites.len();
-    let head = format!("Found {n} {}", plural(n, "definition"));
+    let head = Found::Definitions(sites.len()).to_string();
     let mut clauses = output::sites_in_tiers(&head, &sites, &[], limit);
     clauses.push(data(&found));
     Ok(Outcome::answer(clauses))
@@ -508,14 +507,19 @@ fn uses(
     let certain: Vec<Site> = found.certain().map(|l| site(l, label(l))).collect();
     let possible: Vec<Site> = found.possible().map(|l| site(l, label(l))).collect();
     let head = if found.unresolved {
-        format!(
-            "Found 0 {} (no definition of '{symbol}' in the project); {} unresolved",
-            plural(0, noun),
-            certain.len(),
-        )
+        Found::Unresolved {
+            noun,
+            symbol,
+            count: certain.len(),
+        }
     } else {
-        found_head(noun, certain.len(), possible.len())
-    };
+        Found::Uses {
+            noun,
+            certain: certain.len(),
+            possible: possible.len(),
+        }
+    }
+    .to_string();
     let mut clauses = output::sites_in_tiers(&head, &certain, &possible, limit);
     let mut fields = Map::new();
     fields.insert(format!("{noun}s"), json::locations(&found.sites));
@@ -533,15 +537,5 @@ fn site(location: &Location, label: Option<String>) -> Site {
         position: location.span.start,
         line: location.context.clone(),
         label,
-    }
-}
-
-/// `Found 3 references` or `Found 3 references and 2 possible`.
-fn found_head(noun: &str, certain: usize, possible: usize) -> String {
-    let head = format!("Found {certain} {}", plural(certain, noun));
-    if possible == 0 {
-        head
-    } else {
-        format!("{head} and {possible} possible")
     }
 }

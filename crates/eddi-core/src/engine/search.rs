@@ -9,7 +9,7 @@
 //! edits included), not on disk; a new buffer not yet saved is searched too
 //! when its path matches. Files are searched in parallel (rayon).
 
-use crate::outcome::{Fact, Outcome};
+use crate::outcome::{Fact, Found as FoundHead, Outcome};
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -17,7 +17,7 @@ use regex::Regex;
 
 use crate::commands::Pattern;
 use crate::edit::{LineEnding, Position};
-use crate::reply::{plural, Clause};
+use crate::reply::Clause;
 use crate::workspace::{FileError, Workspace};
 
 use super::context::{Ctx, Ran};
@@ -151,7 +151,7 @@ impl Ctx<'_> {
                 object
             }).collect::<Vec<_>>(),
         });
-        let head = format!("Found {total} {}", plural(total, "match"));
+        let head = FoundHead::Matches(total).to_string();
         let mut clauses = if total <= keep {
             output::sites_in_tiers(&head, &sites, &[], limit)
         } else {
