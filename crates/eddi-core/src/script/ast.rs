@@ -71,29 +71,49 @@ pub enum StatementKind {
         otherwise: Option<Box<Statement>>,
     },
     /// `let $x = <query>`
-    Let { var: Var, query: Query },
+    Let {
+        var: Var,
+        query: Query,
+    },
     /// `use $x <body>`: the body once per element the variable holds.
-    Use { var: Var, body: Box<Statement> },
+    Use {
+        var: Var,
+        body: Box<Statement>,
+    },
     Block(Block),
     /// `try { … } catch { … }`
-    Try { body: Block, catch: Block },
+    Try {
+        body: Block,
+        catch: Block,
+    },
     /// `on_error continue|stop|rollback`
     OnError(ErrorPolicy),
     /// `store current_position as <name>` (back with `goto <name>`).
-    StorePosition { name: Name },
+    StorePosition {
+        name: Name,
+    },
     /// `push context`
     PushContext,
     /// `pop context`
     PopContext,
     /// `collect changes as "<name>"`: what the script changes is kept as a
     /// named changeset instead of being written.
-    Collect { name: Name },
+    Collect {
+        name: Name,
+    },
     /// `preview [diff] changeset <name>`
-    PreviewChangeset { name: Name, diff: bool },
+    PreviewChangeset {
+        name: Name,
+        diff: bool,
+    },
     /// `apply changeset <name>`
-    ApplyChangeset { name: Name },
+    ApplyChangeset {
+        name: Name,
+    },
     /// `rollback changeset <name>`
-    RollbackChangeset { name: Name },
+    RollbackChangeset {
+        name: Name,
+    },
     /// `rollback all` (in a `catch`): undo what the script did so far.
     RollbackAll,
     Action(Action),
@@ -216,7 +236,10 @@ pub enum ConditionKind {
     /// `unused`
     Unused,
     /// `file.path contains "test_"`, `$m.name == "run"`
-    Test { attribute: Attribute, test: Test },
+    Test {
+        attribute: Attribute,
+        test: Test,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

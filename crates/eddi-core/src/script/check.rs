@@ -164,10 +164,7 @@ impl Checker {
         Err(ScriptError::new(
             ScriptErrorKind::WrongContext,
             var.span,
-            format!(
-                "{var} holds {}; expected {what} here",
-                kind.plural()
-            ),
+            format!("{var} holds {}; expected {what} here", kind.plural()),
         ))
     }
 

@@ -104,7 +104,9 @@ impl<'s> Parser<'s> {
     }
 
     fn text_of(&self, token: &Token) -> &'s str {
-        self.source.get(token.bytes.0..token.bytes.1).unwrap_or_default()
+        self.source
+            .get(token.bytes.0..token.bytes.1)
+            .unwrap_or_default()
     }
 
     /// Takes the keyword `kw` if it is next.
@@ -157,7 +159,9 @@ impl<'s> Parser<'s> {
             statements.push(self.statement()?);
         }
         if statements.is_empty() {
-            return Err(self.expected("a statement (foreach, if, let, use, { … }, an action or a command)"));
+            return Err(
+                self.expected("a statement (foreach, if, let, use, { … }, an action or a command)")
+            );
         }
         Ok(Script {
             statements,
@@ -278,7 +282,10 @@ impl<'s> Parser<'s> {
             }
             "store" => {
                 self.bump();
-                self.expect("current_position", "'current_position' (store current_position as <name>)")?;
+                self.expect(
+                    "current_position",
+                    "'current_position' (store current_position as <name>)",
+                )?;
                 self.expect("as", "'as' (store current_position as <name>)")?;
                 let name = self.name("a position name")?;
                 Ok(StatementKind::StorePosition { name })
@@ -332,7 +339,9 @@ impl<'s> Parser<'s> {
             "flag" | "suggest" | "remove" | "add" => self.action_statement(),
             _ => {
                 if let Some(kind) = kinds::lookup(word) {
-                    let call = self.peek_second().is_some_and(|t| t.glued && t.tok == Tok::LParen);
+                    let call = self
+                        .peek_second()
+                        .is_some_and(|t| t.glued && t.tok == Tok::LParen);
                     if call {
                         return self.refactor_call(kind.keyword);
                     }
@@ -491,25 +500,24 @@ impl<'s> Parser<'s> {
                 if self.eat("with") {
                     ActionKind::ReplaceWith(self.replacement()?)
                 } else {
-                    let pattern = match self.peek().map(|t| t.tok.clone()) {
-                        Some(Tok::Str(text)) => {
-                            if text.is_empty() {
-                                return Err(ScriptError::new(
-                                    ScriptErrorKind::Syntax,
-                                    self.here(),
-                                    "empty search text; expected the text to replace",
-                                ));
+                    let pattern =
+                        match self.peek().map(|t| t.tok.clone()) {
+                            Some(Tok::Str(text)) => {
+                                if text.is_empty() {
+                                    return Err(ScriptError::new(
+                                        ScriptErrorKind::Syntax,
+                                        self.here(),
+                                        "empty search text; expected the text to replace",
+                                    ));
+                                }
+                                self.bump();
+                                Pattern::Text(text)
                             }
-                            self.bump();
-                            Pattern::Text(text)
-                        }
-                        Some(Tok::Word(_)) => Pattern::Code(self.call_pattern()?),
-                        _ => {
-                            return Err(self.expected(
+                            Some(Tok::Word(_)) => Pattern::Code(self.call_pattern()?),
+                            _ => return Err(self.expected(
                                 "'with' or what to replace (\"text\", a name or a call like f())",
-                            ))
-                        }
-                    };
+                            )),
+                        };
                     self.expect("with", "'with' (replace <what> with <replacement>)")?;
                     let replacement = self.replacement()?;
                     ActionKind::Replace {
@@ -632,9 +640,7 @@ impl<'s> Parser<'s> {
             Some(Tok::Str(_)) => Ok(Replacement::Text(self.expr("the replacement")?)),
             Some(Tok::Word(w)) if !is_reserved(w) => Ok(Replacement::Code(self.call_pattern()?)),
             Some(Tok::Var(_)) => Ok(Replacement::Code(self.call_pattern()?)),
-            _ => Err(self.expected(
-                "the replacement: \"text\" or code like f($1, timeout=30)",
-            )),
+            _ => Err(self.expected("the replacement: \"text\" or code like f($1, timeout=30)")),
         }
     }
 
@@ -699,7 +705,9 @@ impl<'s> Parser<'s> {
     fn query(&mut self) -> Result<Query> {
         let start = self.here();
         let Some(token) = self.peek().cloned() else {
-            return Err(self.expected("a query (caller of f(), method in C, function, class, file matching \"*.py\", …)"));
+            return Err(self.expected(
+                "a query (caller of f(), method in C, function, class, file matching \"*.py\", …)",
+            ));
         };
         let source = match &token.tok {
             Tok::Var(_) => Source::Variable(self.variable("a variable")?),
@@ -728,7 +736,10 @@ impl<'s> Parser<'s> {
                         }
                     }
                     "file" | "files" => {
-                        self.expect("matching", &format!("'matching' ({word} matching \"<glob>\")"))?;
+                        self.expect(
+                            "matching",
+                            &format!("'matching' ({word} matching \"<glob>\")"),
+                        )?;
                         let glob = self.string("a glob in quotes, as \"src/**/*.py\"")?;
                         if glob.text.trim().is_empty() {
                             return Err(ScriptError::new(
@@ -752,8 +763,14 @@ impl<'s> Parser<'s> {
                         self.line_range()?
                     }
                     "symbol" | "symbols" => {
-                        self.expect("of", &format!("'of' ({word} of type function|class|variable)"))?;
-                        self.expect("type", &format!("'type' ({word} of type function|class|variable)"))?;
+                        self.expect(
+                            "of",
+                            &format!("'of' ({word} of type function|class|variable)"),
+                        )?;
+                        self.expect(
+                            "type",
+                            &format!("'type' ({word} of type function|class|variable)"),
+                        )?;
                         Source::Symbols(match self.one_of("symbol type", words::SYMBOL_KINDS)? {
                             "function" => SymbolKind::Function,
                             "class" => SymbolKind::Class,
@@ -771,7 +788,9 @@ impl<'s> Parser<'s> {
                     }
                 }
             }
-            _ => return Err(self.expected("a query (caller of f(), method in C, function, class, file matching \"*.py\", …)")),
+            _ => return Err(self.expected(
+                "a query (caller of f(), method in C, function, class, file matching \"*.py\", …)",
+            )),
         };
         let filter = if self.eat("where") {
             Some(self.condition()?)
@@ -901,10 +920,7 @@ impl<'s> Parser<'s> {
                 self.bump();
                 let inner = self.condition()?;
                 if !self.eat_tok(&Tok::RParen) {
-                    return Err(self.expected(&format!(
-                        "')' to close the '(' at {}",
-                        token.span
-                    )));
+                    return Err(self.expected(&format!("')' to close the '(' at {}", token.span)));
                 }
                 return Ok(Condition {
                     span: self.since(start),
@@ -920,7 +936,8 @@ impl<'s> Parser<'s> {
                 if let Some(metric) = words::metric(&word) {
                     self.bump();
                     let op = self.compare_op(metric.word())?;
-                    let value = self.number(&format!("a number after {} {}", metric.word(), op.symbol()))?;
+                    let value =
+                        self.number(&format!("a number after {} {}", metric.word(), op.symbol()))?;
                     ConditionKind::Measure { metric, op, value }
                 } else {
                     match word.as_str() {
@@ -1043,11 +1060,9 @@ impl<'s> Parser<'s> {
                     ..inner
                 });
             }
-            _ => {
-                return Err(self.expected(&format!(
-                    "{what} (\"text\", a number, $variable, $variable.attribute or element.attribute)"
-                )))
-            }
+            _ => return Err(self.expected(&format!(
+                "{what} (\"text\", a number, $variable, $variable.attribute or element.attribute)"
+            ))),
         };
         Ok(Expr {
             kind,
@@ -1225,7 +1240,11 @@ impl<'s> Parser<'s> {
                     ScriptError::new(
                         ScriptErrorKind::Syntax,
                         token.span,
-                        format!("number {} is too large (max {})", excerpt(&digits), usize::MAX),
+                        format!(
+                            "number {} is too large (max {})",
+                            excerpt(&digits),
+                            usize::MAX
+                        ),
                     )
                 })
             }

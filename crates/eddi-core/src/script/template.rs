@@ -50,7 +50,10 @@ pub fn template(text: &str, span: Span) -> Result<Template> {
             }
             Some(c) if c.is_alphabetic() || c == '_' => {
                 let mut j = i + 1;
-                while chars.get(j).is_some_and(|c| c.is_alphanumeric() || *c == '_') {
+                while chars
+                    .get(j)
+                    .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+                {
                     j += 1;
                 }
                 let name: String = chars[i + 1..j].iter().collect();
@@ -131,7 +134,10 @@ pub fn pattern_arguments(text: &str, span: Span) -> Result<Vec<PatternArgument>>
             let name = name.trim();
             let is_keyword = !value.starts_with('=')
                 && !name.is_empty()
-                && name.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+                && name
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphabetic() || c == '_')
                 && name.chars().all(|c| c.is_alphanumeric() || c == '_');
             is_keyword.then(|| (name.to_string(), value.trim()))
         });

@@ -64,7 +64,10 @@ fn spec_if_examples() {
         tree("if params.count == 1 replace with process_single($1) else flag \"Manual review\""),
         "(if (== params.count 1) (replace_with `process_single($1)`) (else (flag \"Manual review\")))"
     );
-    assert_eq!(tree("if unused remove import"), "(if (unused) (remove_import))");
+    assert_eq!(
+        tree("if unused remove import"),
+        "(if (unused) (remove_import))"
+    );
 }
 
 #[test]
@@ -196,7 +199,11 @@ fn a_script_over_many_lines_reads_as_its_one_line_form() {
 
 #[test]
 fn every_node_has_its_line_and_column() {
-    let script = parse("{\n  foreach function where complexity > 10 {\n    flag \"big: \" + function.name\n  }\n}", &[]).unwrap();
+    let script = parse(
+        "{\n  foreach function where complexity > 10 {\n    flag \"big: \" + function.name\n  }\n}",
+        &[],
+    )
+    .unwrap();
     let StatementKind::Block(block) = &script.statements[0].kind else {
         panic!("{script}");
     };
@@ -263,13 +270,34 @@ fn conditions_bind_not_then_and_then_or() {
 #[test]
 fn every_query_form() {
     let cases = [
-        ("foreach class implementing Base flag \"x\"", "(foreach (classes_implementing Base) (flag \"x\"))"),
-        ("foreach classes flag \"x\"", "(foreach (classes) (flag \"x\"))"),
-        ("foreach line in range 3:9 remove", "(foreach (lines 3:9) (remove))"),
-        ("foreach symbol of type variable where unused remove", "(foreach (symbols variable (where (unused))) (remove))"),
-        ("foreach calls to mod.f where params.count == 2 flag \"two\"", "(foreach (calls mod.f (where (== params.count 2))) (flag \"two\"))"),
-        ("let $f = function parse_args", "(let $f (function parse_args))"),
-        ("foreach import where unused remove import", "(foreach (imports (where (unused))) (remove_import))"),
+        (
+            "foreach class implementing Base flag \"x\"",
+            "(foreach (classes_implementing Base) (flag \"x\"))",
+        ),
+        (
+            "foreach classes flag \"x\"",
+            "(foreach (classes) (flag \"x\"))",
+        ),
+        (
+            "foreach line in range 3:9 remove",
+            "(foreach (lines 3:9) (remove))",
+        ),
+        (
+            "foreach symbol of type variable where unused remove",
+            "(foreach (symbols variable (where (unused))) (remove))",
+        ),
+        (
+            "foreach calls to mod.f where params.count == 2 flag \"two\"",
+            "(foreach (calls mod.f (where (== params.count 2))) (flag \"two\"))",
+        ),
+        (
+            "let $f = function parse_args",
+            "(let $f (function parse_args))",
+        ),
+        (
+            "foreach import where unused remove import",
+            "(foreach (imports (where (unused))) (remove_import))",
+        ),
     ];
     for (script, expected) in cases {
         assert_eq!(tree(script), expected, "{script}");
@@ -343,7 +371,10 @@ fn a_malformed_string_is_refused_where_it_starts() {
     assert_eq!(e.to_string(), "2:8: unterminated string; close it with \"");
     let e = refused("flag \"a\\qb\"");
     assert_eq!(e.span.to_string(), "1:8");
-    assert!(e.message.starts_with("unknown escape '\\q' in a string"), "{e}");
+    assert!(
+        e.message.starts_with("unknown escape '\\q' in a string"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -430,7 +461,10 @@ fn a_word_where_it_cannot_apply_is_refused() {
         "foreach method in $fs remove",
         &[var("fs", ElementKind::Function)],
     );
-    assert_eq!(e.to_string(), "1:19: $fs holds functions; expected a class here");
+    assert_eq!(
+        e.to_string(),
+        "1:19: $fs holds functions; expected a class here"
+    );
     let e = refused("foreach file matching \"*.py\" { remove import }");
     assert_eq!(e.kind, ScriptErrorKind::WrongContext);
     let e = refused("flag \"x\" + $1");
@@ -505,16 +539,26 @@ fn unknown_options_refactorings_and_policies_offer_the_closest() {
     assert!(e.message.ends_with("did you mean 'continue'?"), "{e}");
     let e = refused("if complexity > 10 suggest extract_methd");
     assert_eq!(e.span.to_string(), "1:28");
-    assert!(e.message.starts_with("unknown refactoring 'extract_methd'"), "{e}");
+    assert!(
+        e.message.starts_with("unknown refactoring 'extract_methd'"),
+        "{e}"
+    );
     assert!(e.message.ends_with("did you mean 'Extract_Method'?"), "{e}");
     let e = refused("suggest move_method");
-    assert!(e.message.starts_with("refactoring Move_Method is not available yet"), "{e}");
+    assert!(
+        e.message
+            .starts_with("refactoring Move_Method is not available yet"),
+        "{e}"
+    );
     let e = refused("foreach symbol of type fuction remove");
     assert!(e.message.ends_with("did you mean 'function'?"), "{e}");
     let e = refused("add imprt os");
     assert!(e.message.ends_with("did you mean 'import'?"), "{e}");
     let e = refused("foreach methds in C remove");
-    assert!(e.message.starts_with("unknown statement") || e.message.starts_with("unknown query"), "{e}");
+    assert!(
+        e.message.starts_with("unknown statement") || e.message.starts_with("unknown query"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -536,7 +580,10 @@ fn a_phase_one_command_mistake_is_placed_in_the_script() {
     let e = refused("foreach file matching \"*.py\" {\n  Insert Functon \"def g(): pass\"\n}");
     assert_eq!(e.kind, ScriptErrorKind::Syntax);
     assert_eq!(e.span.to_string(), "2:10");
-    assert!(e.message.starts_with("Unknown Insert kind 'Functon'"), "{e}");
+    assert!(
+        e.message.starts_with("Unknown Insert kind 'Functon'"),
+        "{e}"
+    );
     assert_eq!(e.candidates[0], "Function");
     let e = refused("{ rename_class UserManager }");
     assert_eq!(e.span.to_string(), "1:27");

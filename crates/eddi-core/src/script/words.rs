@@ -29,8 +29,24 @@ pub const ERROR_POLICIES: &[&str] = &["continue", "stop", "rollback"];
 
 /// The first words of the queries (singular and plural read the same).
 pub const QUERY_WORDS: &[&str] = &[
-    "caller", "callers", "call", "calls", "method", "methods", "function", "functions", "class",
-    "classes", "file", "files", "line", "lines", "symbol", "symbols", "import", "imports",
+    "caller",
+    "callers",
+    "call",
+    "calls",
+    "method",
+    "methods",
+    "function",
+    "functions",
+    "class",
+    "classes",
+    "file",
+    "files",
+    "line",
+    "lines",
+    "symbol",
+    "symbols",
+    "import",
+    "imports",
 ];
 
 /// `symbol of type …`
@@ -166,7 +182,13 @@ impl ElementKind {
                 "text",
             ],
             ElementKind::Call => &[
-                "location", "file", "line", "function", "args", "args.count", "text",
+                "location",
+                "file",
+                "line",
+                "function",
+                "args",
+                "args.count",
+                "text",
             ],
             ElementKind::Line => &["number", "text", "location", "file"],
             ElementKind::Symbol => &["name", "kind", "location", "file", "line"],
