@@ -36,7 +36,10 @@ fn a_valid_script_is_refused_as_an_unknown_command_and_changes_nothing() {
         // … and the engine, which cannot run it yet, refuses it typed
         let reply: serde_json::Value = serde_json::from_str(&send(text)).unwrap();
         assert_eq!(reply["ok"], false, "{text}: {reply}");
-        assert_eq!(reply["failure"]["code"], "invalid_command", "{text}: {reply}");
+        assert_eq!(
+            reply["failure"]["code"], "invalid_command",
+            "{text}: {reply}"
+        );
     }
     let written = std::fs::read_to_string(dir.path().join("a.py")).unwrap();
     assert_eq!(written, source);

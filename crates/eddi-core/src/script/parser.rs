@@ -1060,9 +1060,11 @@ impl<'s> Parser<'s> {
                     ..inner
                 });
             }
-            _ => return Err(self.expected(&format!(
+            _ => {
+                return Err(self.expected(&format!(
                 "{what} (\"text\", a number, $variable, $variable.attribute or element.attribute)"
-            ))),
+            )))
+            }
         };
         Ok(Expr {
             kind,
