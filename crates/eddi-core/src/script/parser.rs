@@ -588,12 +588,13 @@ impl<'s> Parser<'s> {
     /// `extract_method($m, "name")`: a refactoring called with values.
     fn refactor_call(&mut self, keyword: &'static str) -> Result<StatementKind> {
         let start = self.here();
-        let head = self.bump().unwrap_or_default_token();
+        self.bump();
+        let head = self.last;
         let Some(expected) = words::call_arguments(keyword) else {
             let usage = kinds::lookup(keyword).map_or("", |k| k.usage);
             return Err(ScriptError::new(
                 ScriptErrorKind::Syntax,
-                head.span,
+                head,
                 format!("{keyword} has no call form; expected its command form: {usage}"),
             ));
         };
@@ -827,7 +828,8 @@ impl<'s> Parser<'s> {
         match self.peek().map(|t| t.tok.clone()) {
             Some(Tok::Var(_)) => Ok(Subject::Var(self.variable(what)?)),
             Some(Tok::Word(w)) if is_dotted(&w) && !is_reserved(&w) => {
-                let token = self.bump().unwrap_or_default_token();
+                self.bump();
+                let span = self.last;
                 let glued_paren = self
                     .tokens
                     .get(self.pos)
@@ -842,7 +844,7 @@ impl<'s> Parser<'s> {
                 }
                 Ok(Subject::Name(Name {
                     text: w,
-                    span: self.since(token.span),
+                    span: self.since(span),
                 }))
             }
             _ => Err(self.expected(what)),
@@ -1155,18 +1157,16 @@ impl<'s> Parser<'s> {
     fn variable(&mut self, what: &str) -> Result<Var> {
         match self.peek().map(|t| t.tok.clone()) {
             Some(Tok::Var(name)) => {
-                let token = self.bump().unwrap_or_default_token();
+                self.bump();
+                let span = self.last;
                 if is_placeholder(&name) || name.contains('.') {
                     return Err(ScriptError::expected(
-                        token.span,
+                        span,
                         &format!("{what} ($ and a name)"),
-                        Some(self.text_of(&token)),
+                        Some(&format!("${name}")),
                     ));
                 }
-                Ok(Var {
-                    name,
-                    span: token.span,
-                })
+                Ok(Var { name, span })
             }
             _ => Err(self.expected(what)),
         }
@@ -1203,11 +1203,9 @@ impl<'s> Parser<'s> {
     fn string(&mut self, what: &str) -> Result<Name> {
         match self.peek().map(|t| t.tok.clone()) {
             Some(Tok::Str(text)) => {
-                let token = self.bump().unwrap_or_default_token();
-                Ok(Name {
-                    text,
-                    span: token.span,
-                })
+                self.bump();
+                let span = self.last;
+                Ok(Name { text, span })
             }
             _ => Err(self.expected(what)),
         }
@@ -1217,18 +1215,14 @@ impl<'s> Parser<'s> {
     fn module(&mut self, what: &str) -> Result<Name> {
         match self.peek().map(|t| t.tok.clone()) {
             Some(Tok::Word(text)) if is_dotted(&text) => {
-                let token = self.bump().unwrap_or_default_token();
-                Ok(Name {
-                    text,
-                    span: token.span,
-                })
+                self.bump();
+                let span = self.last;
+                Ok(Name { text, span })
             }
             Some(Tok::Str(text)) if !text.trim().is_empty() => {
-                let token = self.bump().unwrap_or_default_token();
-                Ok(Name {
-                    text,
-                    span: token.span,
-                })
+                self.bump();
+                let span = self.last;
+                Ok(Name { text, span })
             }
             _ => Err(self.expected(what)),
         }
@@ -1237,11 +1231,12 @@ impl<'s> Parser<'s> {
     fn number(&mut self, what: &str) -> Result<usize> {
         match self.peek().map(|t| t.tok.clone()) {
             Some(Tok::Number(digits)) => {
-                let token = self.bump().unwrap_or_default_token();
+                self.bump();
+                let span = self.last;
                 digits.parse().map_err(|_| {
                     ScriptError::new(
                         ScriptErrorKind::Syntax,
-                        token.span,
+                        span,
                         format!(
                             "number {} is too large (max {})",
                             excerpt(&digits),
@@ -1252,22 +1247,6 @@ impl<'s> Parser<'s> {
             }
             _ => Err(self.expected(what)),
         }
-    }
-}
-
-/// The token `bump` took; it always takes one where callers peeked first.
-trait OrDefaultToken {
-    fn unwrap_or_default_token(self) -> Token;
-}
-
-impl OrDefaultToken for Option<Token> {
-    fn unwrap_or_default_token(self) -> Token {
-        self.unwrap_or(Token {
-            tok: Tok::Newline,
-            span: Span::default(),
-            bytes: (0, 0),
-            glued: false,
-        })
     }
 }
 

@@ -512,6 +512,10 @@ fn a_missing_or_misplaced_word_says_what_was_expected() {
             "1:21: expected ')' right after '(' (f() names the function; a query takes no arguments), found 'x'",
         ),
         (
+            "let $1 = class C",
+            "1:5: expected a variable after let, as let $name = <query> ($ and a name), found '$1'",
+        ),
+        (
             "try { remove }",
             "1:15: expected 'catch { … }' after the try block, found the end of the script",
         ),
