@@ -593,3 +593,126 @@ fn a_phase_one_command_mistake_is_placed_in_the_script() {
     assert_eq!(e.span.to_string(), "1:27");
     assert!(e.message.contains("Usage: Refactor"), "{e}");
 }
+
+// -- never a panic ---------------------------------------------------------------
+
+/// Pieces of scripts, to build near-valid scripts the parser must answer
+/// without panicking (arbitrary text seldom gets past the first word).
+const PIECES: &[&str] = &[
+    "foreach",
+    "if",
+    "else",
+    "let",
+    "use",
+    "try",
+    "catch",
+    "{",
+    "}",
+    "(",
+    ")",
+    "$m",
+    "$1",
+    "$*",
+    "$",
+    "$$",
+    "=",
+    "==",
+    ">",
+    "in",
+    "of",
+    "to",
+    "where",
+    "and",
+    "or",
+    "not",
+    "method",
+    "methods",
+    "caller",
+    "call",
+    "class",
+    "implementing",
+    "file",
+    "matching",
+    "line",
+    "range",
+    "3:9",
+    "9:3",
+    "0:0",
+    "symbol",
+    "type",
+    "import",
+    "function",
+    "complexity",
+    "params.count",
+    "unused",
+    "contains",
+    "has_annotation",
+    "@x",
+    "imports",
+    "replace",
+    "with",
+    "flag",
+    "suggest",
+    "remove",
+    "add",
+    "extract_method",
+    "rename_class",
+    "f()",
+    "f($1, k=$k)",
+    "f(",
+    "\"s\"",
+    "\"a\\q\"",
+    "'x'",
+    "+",
+    ",",
+    ";",
+    "\n",
+    "# c",
+    "file.path",
+    "$m.name",
+    "function.name",
+    "collect",
+    "changes",
+    "as",
+    "rollback",
+    "all",
+    "changeset",
+    "preview",
+    "diff",
+    "apply",
+    "on_error",
+    "continue",
+    "store",
+    "current_position",
+    "push",
+    "pop",
+    "context",
+    "Goto",
+    "12:4",
+    "Save",
+    "Insert",
+    "Line",
+    "Refactor",
+    "é",
+    "\u{feff}",
+    "99999999999999999999999",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn any_script_is_answered_without_a_panic(
+        pieces in proptest::collection::vec(proptest::sample::select(PIECES), 0..24),
+        noise in "\\PC{0,12}",
+    ) {
+        let text = format!("{} {noise}", pieces.join(" "));
+        let glued = pieces.concat();
+        for text in [text, glued, noise] {
+            if let Err(e) = parse(&text, &[var("ms", ElementKind::Method)]) {
+                proptest::prop_assert!(!e.message.contains('\n'), "{text:?}: {e}");
+                proptest::prop_assert!(e.span.line >= 1 && e.span.col >= 1, "{text:?}: {e}");
+            }
+        }
+    }
+}
