@@ -2,7 +2,8 @@
 //!
 //! Edits and changes as data, the workspace (the only file I/O), Python
 //! code intelligence, the refactors, sessions, the engine (the one door
-//! every transport drives) and the command language. No async runtime, no
+//! every transport drives), the command language and the
+//! scripting language's front end. No async runtime, no
 //! network, no global allocator: the server crate `eddi` and any other
 //! embedder bring their own. See `docs/ARCHITECTURE.md` for the code map.
 
@@ -18,5 +19,6 @@ pub mod outcome;
 pub mod priority;
 pub mod refactor;
 pub mod reply;
+pub mod script;
 pub mod session;
 pub mod workspace;
