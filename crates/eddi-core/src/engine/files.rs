@@ -293,7 +293,7 @@ impl Ctx<'_> {
         let limit = self.session.preferences.output_limit;
         let mut clauses = vec![Clause::Note(format!("+{added} -{deleted} lines"))];
         if buffer
-            .language_supporting(Capability::SymbolSites)
+            .language_supporting(Capability::CodeAnalyses)
             .is_some()
         {
             let existed = self.workspace.stamp(&path).ok().flatten().is_some();
