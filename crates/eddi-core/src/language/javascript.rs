@@ -543,10 +543,77 @@ fn closing_brace(body: Node<'_>) -> Option<Node<'_>> {
 /// `unexpected ')'`, `unexpected 'else'`, `unexpected end of file`.
 /// Tree-sitter's recovery decides where an error is seen; Node's own
 /// check (`node --check`) agrees on the line in the common cases (the
-/// tests compare them). Errors the grammar accepts (a `let` declared
+/// tests compare them). Where the grammar and JavaScript part ways — a
+/// block-bodied arrow function followed by `(` or `[` — the file is read
+/// as JavaScript reads it. Errors the grammar accepts (a `let` declared
 /// twice, a `return` outside a function) are not reported.
 pub(super) fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    let root = tree.root();
+    let (called, ended) = arrows_continued(text, tree.root());
+    let mut out = if ended.is_empty() {
+        parse_errors(text, tree.root())
+    } else {
+        // JavaScript ends those statements after the arrow function
+        // (automatic semicolon insertion): check the text as it reads it
+        let mut read = text.clone();
+        for &at in ended.iter().rev() {
+            read.insert(at, ";");
+        }
+        match SyntaxTree::parse_language(tree.language(), &read) {
+            Ok(reread) => parse_errors(&read, reread.root()),
+            Err(_) => parse_errors(text, tree.root()),
+        }
+    };
+    out.extend(called);
+    out.sort_by_key(|e| e.position);
+    out.dedup();
+    out
+}
+
+/// Where the grammar reads a block-bodied arrow function as called,
+/// indexed or followed by a member (`() => {}` then `(…)`, `[…]`, `.x`),
+/// which JavaScript never does: on the same line, an error at that token;
+/// after a line break, the statement ends after the arrow function — the
+/// chars where a `;` goes, in order.
+fn arrows_continued(text: &Rope, root: Node<'_>) -> (Vec<SyntaxError>, Vec<usize>) {
+    let mut called = Vec::new();
+    let mut ended = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let continued = match node.kind() {
+            "call_expression" => node.child_by_field_name("function"),
+            "subscript_expression" | "member_expression" => node.child_by_field_name("object"),
+            _ => None,
+        };
+        let arrow = continued.filter(|n| {
+            n.kind() == "arrow_function"
+                && n.child_by_field_name("body")
+                    .is_some_and(|b| b.kind() == "statement_block")
+        });
+        if let Some(arrow) = arrow {
+            if let Some(next) = token_after(arrow) {
+                if next.start_position().row > arrow.end_position().row {
+                    ended.push(byte_to_char(text, arrow.end_byte()));
+                } else {
+                    called.push(SyntaxError {
+                        position: node_start(text, next),
+                        message: format!(
+                            "unexpected '{}' after an arrow function's body",
+                            shortened(&node_text(text, next))
+                        ),
+                    });
+                }
+            }
+        }
+        let mut c = node.walk();
+        stack.extend(node.children(&mut c));
+    }
+    ended.sort_unstable();
+    (called, ended)
+}
+
+/// The errors of tree-sitter's parse: each ERROR node (the outermost of
+/// nested ones) and each MISSING node.
+fn parse_errors(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
     if !root.has_error() {
         return Vec::new();
     }
@@ -573,8 +640,6 @@ pub(super) fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> 
     if out.is_empty() {
         out.push(hidden_error(text, root));
     }
-    out.sort_by_key(|e| e.position);
-    out.dedup();
     out
 }
 

@@ -565,6 +565,9 @@ fn javascript_syntax_errors_agree_with_node() {
         "const re = /[(]/g; const t = `a ${b + `c`} d`; label: for (;;) { break label; }\n".into(),
         "async function* g() { for await (const x of y) yield x ?? 1; }\nclass A { static { this.x = 1; } #p = 2; get p() { return this.#p; } }\n".into(),
         "const o = { a, ...b, [c]: 1, get d() { return 2; }, e() {} };\nconst f = a?.b?.(c) ** 2;\n".into(),
+        // the statement ends after an arrow function's body (npm's
+        // lib/base-cmd.js): the grammar alone would index the function
+        "const f = () => {\n  return 1\n}\n[...a, ...b].forEach(g)\nconst h = async () => {}\n(await x)\n".into(),
     ];
     // (a broken file, whether the column is Node's too)
     let broken = [
@@ -575,6 +578,8 @@ fn javascript_syntax_errors_agree_with_node() {
         ("class A {\n  m() {\n    return 1\n  }\n  n( {}\n}\n", false),
         ("const s = {\n  a: 1\n  b: 2\n};\n", false),
         ("for (let i = 0; i < 3; i++ {\n}\n", false),
+        // an arrow function's body is not called on its own line
+        ("const f = () => {}(1)\n", true),
     ];
     let dir = tempfile::tempdir().unwrap();
     // Node's report: `<path>:<line>` (1-based), the line, a caret under
