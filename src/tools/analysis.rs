@@ -67,7 +67,7 @@ pub fn get_complexity(engine: &Engine, sender: &str, p: FileOrProject) -> Result
         return Ok(value);
     }
     let mut blocks: Vec<(u32, String, String)> = Vec::new();
-    for file in engine.code_files(sender, p.path.as_deref())? {
+    for file in engine.analysed_files(sender, p.path.as_deref())? {
         if let Ok(report) = engine.complexity(sender, &file, None) {
             blocks.extend(
                 report
@@ -102,7 +102,7 @@ pub const GET_TODOS: &str = "The TODO, FIXME, XXX and HACK comments of a Python 
 pub fn get_todos(engine: &Engine, sender: &str, p: FileOrProject) -> Result<Value, ToolError> {
     let files = match p.path.as_deref() {
         Some(path) if !is_folder(engine, path) => vec![path.to_owned()],
-        under => engine.code_files(sender, under)?,
+        under => engine.analysed_files(sender, under)?,
     };
     let single = files.len() == 1 && p.path.is_some();
     let mut todos = Vec::new();
@@ -128,7 +128,7 @@ pub fn get_todos(engine: &Engine, sender: &str, p: FileOrProject) -> Result<Valu
     Ok(value)
 }
 
-pub const VALIDATE: &str = "Check a Python file for syntax errors as CPython's compiler reports them (tree-sitter's errors plus the compiler's own checks), on the text this session sees (unsaved edits included): `valid` and `errors` [{line, col, message}] (zero-based). Call it after edits.";
+pub const VALIDATE: &str = "Check a Python file for syntax errors as CPython's compiler reports them (tree-sitter's errors plus the compiler's own checks), or a JavaScript or TypeScript file for its parse errors, on the text this session sees (unsaved edits included): `valid` and `errors` [{line, col, message}] (zero-based). Call it after edits.";
 
 pub fn validate(engine: &Engine, sender: &str, p: OneFile) -> Result<Value, ToolError> {
     let errors = engine

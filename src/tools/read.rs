@@ -52,9 +52,9 @@ pub fn get_lines(engine: &Engine, sender: &str, p: GetLines) -> Result<Value, To
     Ok(result)
 }
 
-pub const GET_FUNCTION: &str = "Get the code of one Python function or method by name (`parse`, `Session.send`, `pkg.mod.func`, `f(a, b)` to pick by parameters). Without `path` the project index finds the file; give `path` when the name exists in several files. Returns `text` (the definition, decorators to last line), `path`, the file's `hash` (for edit_lines' `expected_hash`), and its lines `line`..`end_line` (zero-based, inclusive) — the range to pass to edit_lines to replace it. A name that is not found comes back with the closest names as `candidates`.";
+pub const GET_FUNCTION: &str = "Get the code of one function or method (Python, JavaScript, TypeScript) by name (`parse`, `Session.send`, `pkg.mod.func`, `f(a, b)` to pick by parameters). Without `path` the project index finds the file (Python only: give `path` for JavaScript and TypeScript); give `path` when the name exists in several files. Returns `text` (the definition, decorators to last line), `path`, the file's `hash` (for edit_lines' `expected_hash`), and its lines `line`..`end_line` (zero-based, inclusive) — the range to pass to edit_lines to replace it. A name that is not found comes back with the closest names as `candidates`.";
 
-pub const GET_CLASS: &str = "Get the code of one Python class by name (`Session`, `pkg.mod.Session`). Without `path` the project index finds the file. Returns `text`, `path` and the range (zero-based lines) like get_function. For a class's outline without its code use get_structure on its file.";
+pub const GET_CLASS: &str = "Get the code of one class (Python, JavaScript, TypeScript; also a TypeScript interface, type or enum) by name (`Session`, `pkg.mod.Session`). Without `path` the project index finds the file. Returns `text`, `path` and the range (zero-based lines) like get_function. For a class's outline without its code use get_structure on its file.";
 
 /// Parameters of `get_function` and `get_class`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -208,13 +208,13 @@ fn targets(name: &str, class: bool) -> Vec<CodeTarget> {
     targets
 }
 
-pub const GET_STRUCTURE: &str = "Outline Python code without reading it: for a file, its classes, functions and methods with their zero-based line ranges; for a folder (or the whole project when `path` is omitted), each Python file with its classes (and their methods) and functions, compactly. Large answers stop at a budget and say how many files were left out (`more_files`): then ask for a sub-folder. Use it first to find where things are; then get_function or get_lines to read them.";
+pub const GET_STRUCTURE: &str = "Outline code without reading it (Python, JavaScript, TypeScript): for a file, its classes, functions and methods (and TypeScript's interfaces, types and enums) with their zero-based line ranges; for a folder (or the whole project when `path` is omitted), each code file with its classes (and their methods) and functions, compactly. Large answers stop at a budget and say how many files were left out (`more_files`): then ask for a sub-folder. Use it first to find where things are; then get_function or get_lines to read them.";
 
 /// Parameters of `get_structure`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GetStructure {
-    /// A Python file, or a folder; omitted: the whole project.
+    /// A code file, or a folder; omitted: the whole project.
     pub path: Option<String>,
 }
 
@@ -272,15 +272,20 @@ fn compact(path: &str, tree: &StructureNode) -> Value {
         .filter(|n| n.kind != "variable")
         .map(|node| {
             let line = node.span.map_or(0, |s| s.start.line);
+            // a function is a `def` in any language; TypeScript's other
+            // types say what they are (`interface`, `type`, `enum`)
             let keyword = match (node.kind, node.is_async) {
-                ("class", _) => "class",
-                (_, true) => "async def",
-                _ => "def",
+                ("function", true) => "async def",
+                ("function", false) => "def",
+                (kind, _) => kind,
             };
             let members: Vec<&str> = node
                 .children
                 .iter()
-                .filter(|c| c.kind == "method" || c.kind == "function" || c.kind == "class")
+                .filter(|c| {
+                    matches!(c.kind, "function" | "class" | "getter" | "setter")
+                        || c.kind.ends_with("method")
+                })
                 .map(|c| c.name.as_str())
                 .collect();
             if members.is_empty() {

@@ -345,6 +345,19 @@ impl Outcome {
         self
     }
 
+    /// The outcome with its first note reworded by `reword` (to say
+    /// first where the answer comes from).
+    pub fn reword_first_note(mut self, reword: impl FnOnce(&str) -> String) -> Outcome {
+        if let Some(Clause::Note(note)) = self
+            .facts
+            .iter_mut()
+            .find(|fact| matches!(fact, Clause::Note(_)))
+        {
+            *note = reword(note);
+        }
+        self
+    }
+
     /// Where the cursor is after the command, when the outcome says it.
     pub fn cursor(&self) -> Option<Position> {
         self.facts.iter().rev().find_map(|fact| match fact {

@@ -1,5 +1,9 @@
 //! The symbols of a Python file and how commands name them.
 //!
+//! The outline, [`lookup`], the working forms and [`enclosing`] serve
+//! every language with code targets: JavaScript and TypeScript build the
+//! same [`Outline`] from their outline queries (`language::javascript`).
+//!
 //! [`outline`] lists, in source order: functions (sync and async), classes,
 //! methods (functions whose nearest enclosing definition is a class, also
 //! through `if`/`try`/`with` blocks in the class body), nested classes and
@@ -106,6 +110,10 @@ pub struct Symbol {
     pub is_async: bool,
     /// Decorator texts, `@` included.
     pub decorators: Vec<String>,
+    /// Which function of a property it is, when its language says so by
+    /// keyword (JavaScript's `get x()`/`set x(v)`: `getter`, `setter`);
+    /// Python's come from its decorators (see [`accessor`]).
+    pub accessor: Option<&'static str>,
     /// The element's own position: its `def`/`class`/`async` keyword, or
     /// the name of a variable.
     pub position: Position,
@@ -208,6 +216,7 @@ impl Outline {
                     param_names: Vec::new(),
                     is_async: false,
                     decorators: Vec::new(),
+                    accessor: None,
                     position,
                     name_position: position,
                     indent: stmt.col,
@@ -350,6 +359,7 @@ fn add_definition(
         param_names,
         is_async,
         decorators,
+        accessor: None,
         position,
         name_position: node_start(text, name_node),
         indent: position.col,
@@ -409,6 +419,7 @@ fn add_assignments(text: &Rope, stmt: Node<'_>, scope: Scope, out: &mut Outline)
             param_names: Vec::new(),
             is_async: false,
             decorators: Vec::new(),
+            accessor: None,
             position,
             name_position: position,
             indent: stmt_pos.col,
@@ -603,8 +614,12 @@ pub fn split_ordinal(name: &str) -> (&str, Option<usize>) {
 }
 
 /// Which function of a property a method is: `@property` (and
-/// `cached_property`) → `getter`, `@x.setter` → `setter`, `@x.deleter` → `deleter`.
+/// `cached_property`) → `getter`, `@x.setter` → `setter`, `@x.deleter` → `deleter`;
+/// or what its language's keyword said ([`Symbol::accessor`]).
 pub fn accessor(symbol: &Symbol) -> Option<&'static str> {
+    if symbol.accessor.is_some() {
+        return symbol.accessor;
+    }
     symbol.decorators.iter().find_map(|d| {
         let d = d.trim_start_matches('@').trim();
         if d == "property" || d.ends_with("cached_property") || d.ends_with(".property") {

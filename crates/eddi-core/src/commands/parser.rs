@@ -498,7 +498,7 @@ impl<'t> Parser<'t> {
             "Method" => {
                 let (class, name) = match self.peek().and_then(Token::word) {
                     Some(w) if is_target_name(w) => match w.rsplit_once('.') {
-                        Some((c, m)) if is_dotted(c) => (c.to_string(), m.to_string()),
+                        Some((c, m)) if is_target_path(c) => (c.to_string(), m.to_string()),
                         _ => return Err(self.expected("a method as Class.method")),
                     },
                     _ => return Err(self.expected("a method as Class.method")),
@@ -1217,14 +1217,28 @@ fn is_dotted(s: &str) -> bool {
     s.split('.').all(is_ident)
 }
 
-/// A dotted name, optionally followed by `#<n>` (`f#2`, `C.m#1`).
+/// A dotted name, optionally followed by `#<n>` (`f#2`, `C.m#1`). Its
+/// parts are code names of any language Eddi reads: JavaScript's may hold
+/// `$`, and a class member's may start with `#` (`C.#secret`).
 fn is_target_name(s: &str) -> bool {
     match s.rsplit_once('#') {
-        Some((name, n)) => {
-            is_dotted(name) && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())
+        Some((name, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            is_target_path(name)
         }
-        None => is_dotted(s),
+        _ => is_target_path(s),
     }
+}
+
+/// `a`, `C.m`, `$el`, `C.#secret`: the name part of a code target.
+fn is_target_path(s: &str) -> bool {
+    s.split('.').all(|part| {
+        let part = part.strip_prefix('#').unwrap_or(part);
+        let mut chars = part.chars();
+        chars
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+            && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+    })
 }
 
 /// The one-line reason of a regex error (its Display spans several lines).

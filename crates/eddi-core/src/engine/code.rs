@@ -1,6 +1,14 @@
-//! Code-aware commands on Python files: `Show`/`Goto`/`Insert`/`Delete` of
-//! functions, classes, methods and variables, `Modify`, `Comment`,
-//! `Format`, `Validate` and `Analyze`.
+//! Code-aware commands: `Show`/`Goto`/`Insert`/`Delete` of functions,
+//! classes, methods and variables, `Modify`, `Comment`, `Format`,
+//! `Validate` and `Analyze`.
+//!
+//! What a file's language offers decides which run: addressing and reads
+//! (Show, Goto, `Analyze … Structure`, Validate) on every language with
+//! code targets; the edits of code elements and the code analyses, whose
+//! implementations are Python's (`crate::analysis`), only on a language
+//! that offers them ([`Capability::CodeEdits`],
+//! [`Capability::CodeAnalyses`]) — any other file gets a typed `Fail`
+//! naming the command and the language, never Python's logic on its text.
 //!
 //! The analysis layer computes edits as data ([`EditResult`]); this module
 //! turns them into one change set (in the file's line-ending style), applies
@@ -144,8 +152,9 @@ fn common_bytes<'a>(
 }
 
 /// A buffer of a language with a syntax check as it was before a text
-/// edit. (The lines checked are widened by Python's layout: the one
-/// language with a syntax check.)
+/// edit. (The lines checked are widened by the layout of a language with
+/// the off-side rule, Python's; other languages' files are checked
+/// whole.)
 pub(super) struct SyntaxBefore {
     /// How many events the session had staged before the edit: the edit's
     /// own events come after.
@@ -205,11 +214,13 @@ fn top_level_lines(text: &Rope, tree: Option<&SyntaxTree>, lines: LineRange) -> 
     LineRange::new(first, last)
 }
 
-pub(super) fn invalid_note(errors: &[validate::SyntaxError]) -> String {
+/// The note for a text edit that made a valid file of `language` invalid.
+pub(super) fn invalid_note(language: &dyn Language, errors: &[validate::SyntaxError]) -> String {
     let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
     let more = if errors.len() > 3 { ", …" } else { "" };
     format!(
-        "Now invalid Python ({} syntax {}): {}{more}",
+        "Now invalid {} ({} syntax {}): {}{more}",
+        language.name(),
         errors.len(),
         plural(errors.len(), "error"),
         listed.join(", ")
@@ -338,13 +349,33 @@ fn analysis_fail(error: AnalysisError) -> OpError {
 
 impl Ctx<'_> {
     /// The current file as code for `target`: with the functions' locals
-    /// when the target may name one (`Variable f.x`).
+    /// when the target may name one (`Variable f.x`) and its language
+    /// knows them.
     fn code_for(&mut self, target: Option<&CodeTarget>) -> Result<Code, OpError> {
         let mut code = self.code()?;
         if matches!(target, Some(CodeTarget::Variable { name }) if name.contains('.')) {
-            code.outline.add_locals(&code.text, &code.tree);
+            if let Some(locals) = code.language.local_sites() {
+                locals(&mut code.outline, &code.text, &code.tree);
+            }
         }
         Ok(code)
+    }
+
+    /// [`Self::code_for`] for `command` (`Modify`), which needs
+    /// `capability` of the file's language: a `Fail` naming the command
+    /// and the language when it lacks it.
+    fn code_able(
+        &mut self,
+        target: Option<&CodeTarget>,
+        capability: Capability,
+        command: &str,
+    ) -> Result<Code, OpError> {
+        let code = self.code_for(target)?;
+        let path = self.current_path()?;
+        match super::not_yet(path.as_str(), code.language, capability, command) {
+            Some(why) => Err(OpError::new(ErrorKind::NotApplicable, why)),
+            None => Ok(code),
+        }
     }
 
     /// The current file as code, or a `Fail` saying why it is not.
@@ -434,11 +465,11 @@ impl Ctx<'_> {
             .buffers
             .get_mut(&path)
             .expect("current buffer is open");
-        let Some(check) = buffer
-            .language_supporting(Capability::SyntaxCheck)
-            .and_then(|language| language.syntax_check())
-        else {
+        let Some(language) = buffer.language_supporting(Capability::SyntaxCheck) else {
             return Ok(()); // a language without a syntax check
+        };
+        let Some(check) = language.syntax_check() else {
+            return Ok(());
         };
         let Some(tree) = buffer.ensure_syntax() else {
             return Ok(());
@@ -457,7 +488,7 @@ impl Ctx<'_> {
         let listed: Vec<String> = new.iter().take(3).map(ToString::to_string).collect();
         let more = if new.len() > 3 { ", …" } else { "" };
         let what = if old == 0 {
-            "the file would no longer be valid Python".to_owned()
+            format!("the file would no longer be valid {}", language.name())
         } else {
             format!(
                 "it would add syntax errors (the file had {old}, it would have {})",
@@ -513,6 +544,19 @@ impl Ctx<'_> {
     fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
         let buffer = self.session.buffers.get(&before.path)?;
         let after = buffer.text().clone();
+        if !before.language.offside_rule() {
+            // no layout tells where a statement starts: the whole file
+            let errors = |text: &Rope| {
+                SyntaxTree::parse_language(before.language, text)
+                    .map(|tree| (before.check)(text, &tree))
+                    .unwrap_or_default()
+            };
+            let now = errors(&after);
+            if now.is_empty() || !errors(&before.text).is_empty() {
+                return None;
+            }
+            return Some(invalid_note(before.language, &now));
+        }
         // the lines the edit's own change names; a diff of the texts only
         // when it took several changes
         let (was, now) = match self.edit_of(before) {
@@ -531,7 +575,7 @@ impl Ctx<'_> {
                 if errors.is_empty() || !function_errors(language, &before.text, &old).is_empty() {
                     return None;
                 }
-                return Some(invalid_note(&errors));
+                return Some(invalid_note(before.language, &errors));
             }
         }
         // the same statements on both sides: what the edit touched in
@@ -550,7 +594,7 @@ impl Ctx<'_> {
         if errors.is_empty() || !statement_errors(language, &before.text, was).is_empty() {
             return None;
         }
-        Some(invalid_note(&errors))
+        Some(invalid_note(before.language, &errors))
     }
 
     /// The one change a text edit made to `before.path`, if it made one.
@@ -635,7 +679,14 @@ impl Ctx<'_> {
     }
 
     pub(super) fn insert_code(&mut self, kind: InsertKind, given: &str) -> Ran {
-        let code = self.code()?;
+        let command = match kind {
+            InsertKind::Function => "Insert Function",
+            InsertKind::Method => "Insert Method",
+            InsertKind::Class => "Insert Class",
+            InsertKind::Import => "Insert Import",
+            InsertKind::Line | InsertKind::Block => "Insert",
+        };
+        let code = self.code_able(None, Capability::CodeEdits, command)?;
         let result = match kind {
             InsertKind::Import => insert::insert_import(&code.text, &code.tree, given),
             _ => insert::insert_definition(
@@ -686,7 +737,13 @@ impl Ctx<'_> {
     }
 
     pub(super) fn delete_code(&mut self, target: &CodeTarget) -> Ran {
-        let code = self.code_for(Some(target))?;
+        let command = match target {
+            CodeTarget::Function { .. } => "Delete Function",
+            CodeTarget::Method { .. } => "Delete Method",
+            CodeTarget::Class { .. } => "Delete Class",
+            CodeTarget::Variable { .. } => "Delete Variable",
+        };
+        let code = self.code_able(Some(target), Capability::CodeEdits, command)?;
         let symbol = code.symbol(target)?;
         let result =
             delete::delete_symbol(&code.text, &code.outline, symbol).map_err(analysis_fail)?;
@@ -767,7 +824,7 @@ impl Ctx<'_> {
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Ran {
-        let code = self.code_for(Some(target))?;
+        let code = self.code_able(Some(target), Capability::CodeEdits, "Modify")?;
         let symbol = code.symbol(target)?;
         let described = describe_in(&code.outline, symbol);
         let target = &code.target(target);
@@ -793,7 +850,7 @@ impl Ctx<'_> {
         style: CommentStyle,
         replace: bool,
     ) -> Ran {
-        let code = self.code_for(Some(target))?;
+        let code = self.code_able(Some(target), Capability::CodeEdits, "Comment")?;
         let symbol = code.symbol(target)?;
         refuse_local(symbol, "Comment", "Goto and Insert Line")?;
         let described = describe_in(&code.outline, symbol);
@@ -823,7 +880,7 @@ impl Ctx<'_> {
     }
 
     fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Ran {
-        let code = self.code_for(target)?;
+        let code = self.code_able(target, Capability::CodeEdits, "Format")?;
         let lines = match target {
             Some(target) => Some(code.symbol(target)?.full_lines),
             None => None,
@@ -851,6 +908,27 @@ impl Ctx<'_> {
             return self.file_structure();
         }
         let code = self.code()?;
+        if let (AnalyzeTarget::Code(target), Some(AnalysisKind::Structure)) = (target, kind) {
+            if !code.language.supports(Capability::CodeAnalyses) {
+                return self.element_structure(&code, target);
+            }
+        }
+        let command = match kind {
+            None => "Analyze",
+            Some(AnalysisKind::Structure) => "Analyze Structure",
+            Some(AnalysisKind::Complexity) => "Analyze Complexity",
+            Some(AnalysisKind::Dependencies) => "Analyze Dependencies",
+            Some(AnalysisKind::Issues) => "Analyze Issues",
+        };
+        let path = self.current_path()?;
+        if let Some(why) = super::not_yet(
+            path.as_str(),
+            code.language,
+            Capability::CodeAnalyses,
+            command,
+        ) {
+            return Err(OpError::new(ErrorKind::NotApplicable, why));
+        }
         let analysis = Analysis::new(&code.text, &code.tree);
         let target = match target {
             AnalyzeTarget::File => None,
@@ -944,6 +1022,34 @@ impl Ctx<'_> {
         let mut reply = vec![Clause::Note(text)];
         reply.extend(data);
         Ok(Outcome::answer(reply))
+    }
+
+    /// `Analyze Class C Structure` in a language without the code
+    /// analyses: the element and its members from its language's outline.
+    fn element_structure(&mut self, code: &Code, target: &CodeTarget) -> Ran {
+        let symbol = code.symbol(target)?;
+        let form = outline::display_name(&code.outline, symbol);
+        let entries = code.language.outline(&code.text, &code.tree);
+        let path = self.current_path()?;
+        let Some(index) = entries
+            .entries
+            .iter()
+            .position(|e| e.start == symbol.position && e.form == form)
+        else {
+            return Err(OpError::new(
+                ErrorKind::Internal,
+                format!(
+                    "Internal: {} is not in the outline of {path}",
+                    describe(symbol)
+                ),
+            ));
+        };
+        let structure = ops::code::entry_structure(&entries, index);
+        let subject = capitalized(&format!("{} {form}", entries.entries[index].kind));
+        Ok(Outcome::answer(vec![
+            Clause::Note(structure_text(&subject, &structure)),
+            ops::json::data("structure", ops::json::structure(&structure)),
+        ]))
     }
 
     /// `Analyze File Structure`: the current file's outline, in any

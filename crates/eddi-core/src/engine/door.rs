@@ -23,7 +23,8 @@ use crate::session::Event;
 
 use super::context::{Ctx, Ran};
 use super::{
-    dotted_target, fit, not_supported_here, unsupported_file_first, Engine, Held, ReplyRoom,
+    dotted_target, fit, index_blind_here, not_supported_here, unsupported_file_first, Engine, Held,
+    ReplyRoom,
 };
 
 impl Engine {
@@ -83,11 +84,26 @@ impl Engine {
             // The project: the index, the refactors, the waiting previews.
             FindSymbol { kind, symbol } => {
                 let live = session(held)?;
+                let asked = match kind {
+                    commands::SymbolQuery::References => "Find References",
+                    commands::SymbolQuery::Definition => "Find Definition",
+                    commands::SymbolQuery::Callers => "Find Callers",
+                };
                 self.find_symbol(sender, &live.session, *kind, symbol)
+                    .map(|outcome| {
+                        // found in the Python files while the current file
+                        // is code the index does not read: it says so first
+                        match index_blind_here(&live.session, asked) {
+                            Some(why) => {
+                                outcome.reword_first_note(|note| unsupported_file_first(&why, note))
+                            }
+                            None => outcome,
+                        }
+                    })
                     .map_err(|error| {
                         // the index reads Python only: a failure while the
                         // current file is something else says so first
-                        match not_supported_here(&live.session, Capability::IndexScan) {
+                        match not_supported_here(&live.session, Capability::IndexScan, asked) {
                             Some(why) if error.kind == ErrorKind::NotFound => OpError {
                                 message: unsupported_file_first(&why, &error.message),
                                 ..error

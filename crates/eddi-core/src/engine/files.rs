@@ -289,7 +289,7 @@ impl Ctx<'_> {
         let limit = self.session.preferences.output_limit;
         let mut clauses = vec![Clause::Fact(Fact::Changed { added, deleted })];
         if buffer
-            .language_supporting(Capability::SymbolSites)
+            .language_supporting(Capability::CodeAnalyses)
             .is_some()
         {
             let existed = self.workspace.stamp(&path).ok().flatten().is_some();

@@ -778,16 +778,61 @@ fn lock(live: &LiveRef) -> parking_lot::MutexGuard<'_, Live> {
     guard
 }
 
-/// Why the session's current file cannot be the context of a command
-/// that needs `capability`: it is open and its language lacks it.
-pub(super) fn not_supported_here(session: &Session, capability: Capability) -> Option<String> {
+/// Why the session's current file cannot be the context of `command`
+/// (`Find References`), which needs `capability`: it is open and its
+/// language lacks it.
+pub(super) fn not_supported_here(
+    session: &Session,
+    capability: Capability,
+    command: &str,
+) -> Option<String> {
     let buffer = session.current_buffer()?;
-    unsupported(
+    let path = buffer.path().as_str();
+    match buffer.language() {
+        Some(language) if language.supports(Capability::SymbolSites) => {
+            not_yet(path, language, capability, command)
+        }
+        language => unsupported(path, language, capability, "code commands"),
+    }
+}
+
+/// Why the project index's answer to `command` (`Find References`) leaves
+/// out the session's current file: a file of code targets in a language
+/// the index does not read (JavaScript); `None` for any other file.
+pub(super) fn index_blind_here(session: &Session, command: &str) -> Option<String> {
+    let buffer = session.current_buffer()?;
+    let language = buffer.language_supporting(Capability::SymbolSites)?;
+    not_yet(
         buffer.path().as_str(),
-        buffer.language(),
-        capability,
-        "code commands",
+        language,
+        Capability::IndexScan,
+        command,
     )
+}
+
+/// Why `command` (`Modify`, `Analyze Complexity`) cannot work on the file
+/// `path` of `language`, a language whose code targets other code
+/// commands address (so not "code commands" as a whole): `None` when the
+/// language offers `capability`.
+pub(super) fn not_yet(
+    path: &str,
+    language: &dyn Language,
+    capability: Capability,
+    command: &str,
+) -> Option<String> {
+    if language.supports(capability) {
+        return None;
+    }
+    let able: Vec<&str> = crate::language::registry()
+        .iter()
+        .filter(|l| l.supports(capability))
+        .map(|l| l.name())
+        .collect();
+    let name = language.name();
+    Some(format!(
+        "{path} is a {name} file: {command} does not support {name} yet (it works on {} files)",
+        able.join(", ")
+    ))
 }
 
 /// Why `what` (`code commands`) cannot work on the file `path` of

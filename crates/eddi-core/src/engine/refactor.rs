@@ -716,7 +716,12 @@ fn not_refactorable_file(path: &str, script: bool) -> Option<String> {
             "{path} is not a .py file: refactors change the project's .py files, which the index reads; a script without the extension is not among them (code commands work on it)"
         ));
     }
-    super::unsupported(path, language, Capability::Refactors, "code commands")
+    match language {
+        Some(language) if language.supports(Capability::SymbolSites) => {
+            super::not_yet(path, language, Capability::Refactors, "Refactor")
+        }
+        language => super::unsupported(path, language, Capability::Refactors, "code commands"),
+    }
 }
 
 /// What a refactor's result depends on beyond its request and the files

@@ -20,13 +20,19 @@
 //! (`queries/<language>/outline.scm`, in the tags convention:
 //! `@definition.<kind>` around an element, `@name` on its name), one
 //! implementation file here, and one line in [`registry`]. Python
-//! ([`python`]) is the one language with every capability; JSON
-//! (`json.rs`, registered for the tests only) proves the seam with an
-//! outline alone.
+//! ([`python`]) is the one language with every capability. JavaScript
+//! ([`javascript`]) and TypeScript ([`typescript`]) offer addressing and
+//! reads — the outline, a syntax check, code targets and their sites —
+//! from their outline queries; their code edits, analyses,
+//! index and refactors are still to come, and the commands that need
+//! them say so. JSON (`json.rs`, registered for the tests only) proves
+//! the seam with an outline alone.
 
+pub mod javascript;
 pub mod kinds;
 pub mod outline;
 pub mod python;
+pub mod typescript;
 
 #[cfg(test)]
 pub mod json;
@@ -76,10 +82,39 @@ pub trait Language: Sync {
 
     /// The symbols code targets name (`Function f`, `Class C`, `Method
     /// C.m`, `Variable v`) and the sites of their names: what the code
-    /// commands (Show/Goto/Delete/Modify/Comment/Insert/Format/Analyze a
-    /// target, Validate) work on.
+    /// commands that address and read code (Show, Goto, `Analyze …
+    /// Structure`, Validate of a target, `Replace … In Function f`) work
+    /// on, and what the other code commands start from.
     fn symbol_sites(&self) -> Option<SymbolSites> {
         None
+    }
+
+    /// The local variables of a file's functions (`Variable f.x`), added
+    /// to the outline of its symbol sites.
+    fn local_sites(&self) -> Option<LocalSites> {
+        None
+    }
+
+    /// Whether the edits of code elements (`Insert Function|Method|Class|
+    /// Import`, `Delete` of a code target, `Modify`, `Comment`, `Format`)
+    /// work on its files.
+    fn code_edits(&self) -> bool {
+        false
+    }
+
+    /// Whether the code analyses (`Analyze` complexity, dependencies and
+    /// issues; the changes to definitions `Diff` and `Summary` list) work
+    /// on its files.
+    fn code_analyses(&self) -> bool {
+        false
+    }
+
+    /// Whether its blocks are delimited by indentation (the off-side
+    /// rule), so that a statement starting at column 0 is a top-level one:
+    /// a text edit's syntax is then checked on the statements it touched
+    /// alone, else on the whole file.
+    fn offside_rule(&self) -> bool {
+        false
     }
 
     /// The files the project index scans, when it scans this language.
@@ -98,6 +133,8 @@ pub trait Language: Sync {
             Capability::Outline => true,
             Capability::SyntaxCheck => self.syntax_check().is_some(),
             Capability::SymbolSites => self.symbol_sites().is_some(),
+            Capability::CodeEdits => self.code_edits(),
+            Capability::CodeAnalyses => self.code_analyses(),
             Capability::IndexScan => self.index_scan().is_some(),
             Capability::Refactors => self.refactors(),
         }
@@ -126,8 +163,15 @@ pub enum Capability {
     Outline,
     /// Syntax errors (`Validate`, the checks of code edits).
     SyntaxCheck,
-    /// Code targets and the sites of their names (the code commands).
+    /// Code targets and the sites of their names (the code commands that
+    /// address and read code).
     SymbolSites,
+    /// The edits of code elements (Insert, Delete, Modify, Comment,
+    /// Format).
+    CodeEdits,
+    /// The code analyses (complexity, dependencies, issues, the changes
+    /// to definitions).
+    CodeAnalyses,
     /// The project index (`Find References`, `Find Callers`, …).
     IndexScan,
     /// The semantic refactors.
@@ -140,6 +184,10 @@ pub type SyntaxCheck = fn(&Rope, &SyntaxTree) -> Vec<SyntaxError>;
 /// A language's symbols as code targets name them: the file's outline of
 /// symbols, each with its ranges and the position of its name.
 pub type SymbolSites = fn(&Rope, &SyntaxTree) -> crate::analysis::Outline;
+
+/// A language's local variables: adds each function's to an outline of
+/// its symbol sites ([`crate::analysis::Outline::locals`]).
+pub type LocalSites = fn(&mut crate::analysis::Outline, &Rope, &SyntaxTree);
 
 /// The files the project index scans for a language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,6 +205,9 @@ pub struct IndexScan {
 pub fn registry() -> &'static [&'static dyn Language] {
     static REGISTRY: &[&dyn Language] = &[
         &python::Python,
+        &javascript::JavaScript,
+        &typescript::TypeScript,
+        &typescript::Tsx,
         #[cfg(test)]
         &json::Json,
     ];

@@ -5,7 +5,7 @@
 
 use ropey::Rope;
 
-use super::{IndexScan, Language, Outline, SymbolSites, SyntaxCheck};
+use super::{IndexScan, Language, LocalSites, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline::{self as symbols, display_name, SymbolKind};
 use crate::analysis::{grammar, validate, SyntaxTree};
 
@@ -44,6 +44,22 @@ impl Language for Python {
 
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(symbols::outline)
+    }
+
+    fn local_sites(&self) -> Option<LocalSites> {
+        Some(symbols::Outline::add_locals)
+    }
+
+    fn code_edits(&self) -> bool {
+        true
+    }
+
+    fn code_analyses(&self) -> bool {
+        true
+    }
+
+    fn offside_rule(&self) -> bool {
+        true
     }
 
     fn index_scan(&self) -> Option<IndexScan> {

@@ -1,7 +1,9 @@
 use ropey::Rope;
 
+use super::javascript::JavaScript;
 use super::json::Json;
 use super::python::Python;
+use super::typescript::{Tsx, TypeScript};
 use super::*;
 use crate::analysis::SyntaxTree;
 use crate::edit::Position;
@@ -15,7 +17,7 @@ fn parsed(language: &'static dyn Language, text: &str) -> (Rope, SyntaxTree) {
 #[test]
 fn the_registry_lists_each_language_once_and_no_extension_twice() {
     let ids: Vec<&str> = registry().iter().map(|l| l.id()).collect();
-    assert_eq!(ids, ["python", "json"]);
+    assert_eq!(ids, ["python", "javascript", "typescript", "tsx", "json"]);
     let mut extensions: Vec<&str> = registry()
         .iter()
         .flat_map(|l| l.extensions().iter().copied())
@@ -39,6 +41,16 @@ fn a_files_language_is_found_by_its_extension_ignoring_case() {
     assert_eq!(language_of("src/a.PY"), Some(&Python as &dyn Language));
     assert_eq!(language_of("pkg/stub.pyi"), Some(&Python as &dyn Language));
     assert_eq!(language_of("conf/data.json"), Some(&Json as &dyn Language));
+    assert_eq!(
+        language_of("web/app.mjs"),
+        Some(&JavaScript as &dyn Language)
+    );
+    assert_eq!(
+        language_of("ui/App.JSX"),
+        Some(&JavaScript as &dyn Language)
+    );
+    assert_eq!(language_of("src/x.cts"), Some(&TypeScript as &dyn Language));
+    assert_eq!(language_of("ui/App.tsx"), Some(&Tsx as &dyn Language));
     assert_eq!(language_of("a.rs"), None);
     assert_eq!(language_of("Makefile"), None);
     assert_eq!(language_of(".py"), None, "a dot file has no extension");
@@ -60,6 +72,10 @@ fn a_file_without_a_known_extension_is_recognised_by_its_shebang() {
         python
     );
     assert_eq!(language_of_source("bin/tool", "#!/usr/bin/pypy3"), python);
+    assert_eq!(
+        language_of_source("bin/serve", "#!/usr/bin/env node"),
+        Some(&JavaScript as &dyn Language)
+    );
     assert_eq!(language_of_source("bin/tool", "#!/bin/sh"), None);
     assert_eq!(language_of_source("bin/tool", "import os"), None);
     // the extension wins over the first line
@@ -75,10 +91,27 @@ fn capabilities_are_what_each_language_offers() {
         Capability::Outline,
         Capability::SyntaxCheck,
         Capability::SymbolSites,
+        Capability::CodeEdits,
+        Capability::CodeAnalyses,
         Capability::IndexScan,
         Capability::Refactors,
     ];
     assert!(all.iter().all(|&c| Python.supports(c)));
+    // the JavaScript family addresses and reads code; Python's edits and
+    // analyses are not theirs
+    for language in [&JavaScript as &dyn Language, &TypeScript, &Tsx] {
+        let offered: Vec<Capability> = all.into_iter().filter(|&c| language.supports(c)).collect();
+        assert_eq!(
+            offered,
+            [
+                Capability::Outline,
+                Capability::SyntaxCheck,
+                Capability::SymbolSites
+            ],
+            "{language:?}"
+        );
+        assert!(language.local_sites().is_none() && !language.offside_rule());
+    }
     let json: Vec<Capability> = all.into_iter().filter(|&c| Json.supports(c)).collect();
     assert_eq!(json, [Capability::Outline]);
     assert_eq!(
@@ -190,4 +223,418 @@ fn a_broken_json_file_still_outlines_what_parses() {
     assert!(names.contains(&"a".to_owned()), "{names:?}");
     let (rope, tree) = parsed(&Json, "");
     assert!(Json.outline(&rope, &tree).entries.is_empty());
+}
+
+/// An outline as lines: `kind name (form) in parent: start-end`.
+fn shown(outline: &Outline) -> Vec<String> {
+    outline
+        .entries
+        .iter()
+        .map(|e| {
+            let async_ = if e.is_async { "async " } else { "" };
+            let parent = e
+                .parent
+                .map_or_else(String::new, |p| format!(" in {}", outline.entries[p].form));
+            format!(
+                "{async_}{} {} ({}){parent}: {}-{}",
+                e.kind, e.name, e.form, e.start, e.end
+            )
+        })
+        .collect()
+}
+
+const JS: &str = r#"const limit = 3;
+let { a, b: [c] } = obj, d = 4;
+
+/**
+ * Adds.
+ */
+export async function add(x, y = 1, ...more) {
+  function inner() {}
+  return x + y;
+}
+
+const twice = (n) => n * 2;
+
+class Shape extends Base {
+  static count = 0;
+  #secret = 1;
+  area() {
+    return 0;
+  }
+  get name() { return "s"; }
+  set name(v) {}
+  static create() { return new Shape(); }
+  onClick = () => {};
+}
+
+export default Shape;
+"#;
+
+#[test]
+fn a_javascript_files_outline_has_its_functions_classes_members_and_variables() {
+    let (rope, tree) = parsed(&JavaScript, JS);
+    assert!(!tree.has_errors());
+    assert_eq!(
+        shown(&JavaScript.outline(&rope, &tree)),
+        [
+            "variable limit (limit): 0:6-0:16",
+            "variable a (a): 1:6-1:23",
+            "variable c (c): 1:13-1:23",
+            "variable d (d): 1:25-1:30",
+            "async function add (add): 6:7-9:1",
+            "function inner (add.inner) in add: 7:2-7:21",
+            "function twice (twice): 11:0-11:27",
+            "class Shape (Shape): 13:0-23:1",
+            "static field count (Shape.count) in Shape: 14:2-14:18",
+            "field #secret (Shape.#secret) in Shape: 15:2-15:13",
+            "method area (Shape.area) in Shape: 16:2-18:3",
+            "getter Shape.name.getter (Shape.name.getter) in Shape: 19:2-19:28",
+            "setter Shape.name.setter (Shape.name.setter) in Shape: 20:2-20:16",
+            "static method create (Shape.create) in Shape: 21:2-21:41",
+            "method onClick (Shape.onClick) in Shape: 22:2-22:20",
+        ]
+    );
+}
+
+/// The sites code targets need: a definition from its keyword (after
+/// `export`), its whole lines with the doc comment above, its end just
+/// inside its closing brace (a variable's at the line after it).
+#[test]
+fn javascript_symbols_have_the_ranges_code_targets_need() {
+    let (rope, tree) = parsed(&JavaScript, JS);
+    let sites = JavaScript.symbol_sites().unwrap()(&rope, &tree);
+    let symbol = |name: &str| {
+        sites
+            .symbols
+            .iter()
+            .find(|s| s.qualified_name == name)
+            .unwrap_or_else(|| panic!("no {name}"))
+    };
+    let add = symbol("add");
+    assert_eq!(add.kind, crate::analysis::outline::SymbolKind::Function);
+    assert!(add.is_async);
+    assert_eq!(add.param_names, ["x", "y", "more"]);
+    assert_eq!(add.params.as_deref(), Some("x, y = 1, ...more"));
+    assert_eq!((add.full_lines.first, add.full_lines.last), (3, 9));
+    assert_eq!(add.end, Position::new(9, 0));
+    assert_eq!(
+        rope.slice(add.definition.clone()).to_string(),
+        "async function add(x, y = 1, ...more) {\n  function inner() {}\n  return x + y;\n}"
+    );
+    let shape = symbol("Shape");
+    assert_eq!(shape.end, Position::new(23, 0), "inside the closing brace");
+    assert_eq!(symbol("Shape.area").end, Position::new(18, 2));
+    let twice = symbol("twice");
+    assert_eq!(twice.param_names, ["n"]);
+    assert_eq!(twice.end, Position::new(12, 0), "no braces: the line after");
+    assert_eq!(
+        rope.slice(twice.definition.clone()).to_string(),
+        "const twice = (n) => n * 2;"
+    );
+    let limit = symbol("limit");
+    assert_eq!(limit.kind, crate::analysis::outline::SymbolKind::Variable);
+    assert_eq!(
+        rope.slice(limit.definition.clone()).to_string(),
+        "const limit = 3;"
+    );
+    assert_eq!(
+        symbol("Shape.count").kind,
+        crate::analysis::outline::SymbolKind::Attribute
+    );
+    assert_eq!(
+        symbol("Shape.onClick").kind,
+        crate::analysis::outline::SymbolKind::Method
+    );
+}
+
+const TS: &str = r#"import type { X } from "./x";
+
+export interface Shape {
+  readonly name: string;
+  area(): number;
+}
+
+export type Id = string | number;
+
+enum Color { Red, Green = 2 }
+
+export function pick(a: string): string;
+export function pick(a: number): number;
+export function pick(a: any): any {
+  return a;
+}
+
+@sealed
+export abstract class Base implements Shape {
+  @logged
+  private static async load(id?: Id): Promise<void> {}
+  abstract area(): number;
+  name = "base";
+}
+
+namespace Util {
+  export const pi = 3.14;
+  export function twice(n: number) { return n * 2; }
+}
+
+export const handler = async (event: unknown) => event;
+"#;
+
+#[test]
+fn a_typescript_files_outline_has_its_types_overloads_and_members() {
+    let (rope, tree) = parsed(&TypeScript, TS);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&TypeScript.outline(&rope, &tree)),
+        [
+            "interface Shape (Shape): 2:7-5:1",
+            "property name (Shape.name) in Shape: 3:2-3:23",
+            "method area (Shape.area) in Shape: 4:2-4:16",
+            "type Id (Id): 7:7-7:33",
+            "enum Color (Color): 9:0-9:29",
+            "function pick(a: string) (pick(a: string)): 11:7-11:40",
+            "function pick(a: number) (pick(a: number)): 12:7-12:40",
+            "function pick(a: any) (pick(a: any)): 13:7-15:1",
+            "class Base (Base): 18:7-23:1",
+            "async static method load (Base.load) in Base: 20:2-20:54",
+            "method area (Base.area) in Base: 21:2-21:25",
+            "field name (Base.name) in Base: 22:2-22:15",
+            "namespace Util (Util): 25:0-28:1",
+            "function twice (Util.twice) in Util: 27:9-27:52",
+            "async function handler (handler): 30:7-30:55",
+        ]
+    );
+    let sites = TypeScript.symbol_sites().unwrap()(&rope, &tree);
+    let load = sites
+        .symbols
+        .iter()
+        .find(|s| s.qualified_name == "Base.load")
+        .unwrap();
+    // the decorator above the member is among its lines
+    assert_eq!((load.full_lines.first, load.full_lines.last), (19, 20));
+    assert_eq!(load.param_names, ["id"]);
+    let base = sites.symbols.iter().find(|s| s.name == "Base").unwrap();
+    assert_eq!(
+        (base.full_lines.first, base.end),
+        (17, Position::new(23, 0))
+    );
+}
+
+const TSX: &str = r#"import React from "react";
+
+type Props = { label: string };
+
+export function Button({ label }: Props) {
+  return <button onClick={() => alert(label)}>{label}</button>;
+}
+
+export const App = () => <Button label="hi" />;
+"#;
+
+const JSX: &str = r#"export default function App() {
+  return <div className="app">{items.map((i) => <Item key={i} />)}</div>;
+}
+const Item = ({ id }) => <span>{id}</span>;
+"#;
+
+#[test]
+fn jsx_and_tsx_files_outline_their_components() {
+    let (rope, tree) = parsed(&Tsx, TSX);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&Tsx.outline(&rope, &tree)),
+        [
+            "type Props (Props): 2:0-2:31",
+            "function Button (Button): 4:7-6:1",
+            "function App (App): 8:7-8:47",
+        ]
+    );
+    let (rope, tree) = parsed(&JavaScript, JSX);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&JavaScript.outline(&rope, &tree)),
+        [
+            "function App (App): 0:15-2:1",
+            "function Item (Item): 3:0-3:43",
+        ]
+    );
+    // TSX is not TypeScript: `<T>x` is an element in one, a cast in the other
+    let (_, tree) = parsed(&TypeScript, TSX);
+    assert!(tree.has_errors());
+}
+
+/// Every name the outline prints, as a command, names that element: the
+/// forms of same-named overloads, getters and setters, private members
+/// and `$` names included.
+#[test]
+fn every_javascript_and_typescript_name_printed_is_accepted_back() {
+    use crate::analysis::outline::lookup;
+    use crate::commands::{parse_command, Command, GotoTarget};
+    let extra = "const $el = 1;\nclass $Store {\n  #load() {}\n  load() {}\n  static load(x) {}\n}\nfunction f() {}\nif (a) { function f() {} }\n";
+    let cases: [(&'static dyn Language, &str); 5] = [
+        (&JavaScript, JS),
+        (&JavaScript, JSX),
+        (&JavaScript, extra),
+        (&TypeScript, TS),
+        (&Tsx, TSX),
+    ];
+    let mut checked = 0;
+    for (language, text) in cases {
+        let (rope, tree) = parsed(language, text);
+        let sites = language.symbol_sites().unwrap()(&rope, &tree);
+        let outline = language.outline(&rope, &tree);
+        assert_eq!(outline.entries.len(), sites.symbols.len());
+        for (entry, symbol) in outline.entries.iter().zip(&sites.symbols) {
+            let form = crate::analysis::outline::working_form(&sites, symbol).to_string();
+            assert!(
+                form.ends_with(&entry.form),
+                "{form} printed as {}",
+                entry.form
+            );
+            let Ok(Command::Goto(GotoTarget::Code(target))) =
+                parse_command(&format!("Goto {form}"))
+            else {
+                panic!("{form} does not parse");
+            };
+            let found = lookup(&sites, &target).unwrap_or_else(|e| panic!("{form}: {e}"));
+            assert!(
+                std::ptr::eq(found, symbol),
+                "{form} names {}",
+                found.qualified_name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 40, "{checked}");
+}
+
+fn errors(language: &'static dyn Language, text: &str) -> Vec<String> {
+    let (rope, tree) = parsed(language, text);
+    language.syntax_check().unwrap()(&rope, &tree)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[test]
+fn javascript_syntax_errors_say_where_and_what() {
+    for text in [JS, JSX] {
+        assert_eq!(errors(&JavaScript, text), Vec::<String>::new());
+    }
+    assert_eq!(errors(&TypeScript, TS), Vec::<String>::new());
+    assert_eq!(errors(&Tsx, TSX), Vec::<String>::new());
+    assert_eq!(
+        errors(&JavaScript, "let x = = 2;\n"),
+        ["0:6 unexpected '='"]
+    );
+    assert_eq!(
+        errors(&JavaScript, "function f() {\n  return 1;\n"),
+        ["2:0 unexpected end of file: missing '}'"]
+    );
+    assert_eq!(
+        errors(&JavaScript, "const a = [1, 2;\nconst b = 3;\n"),
+        ["0:15 missing ']'"]
+    );
+    assert_eq!(
+        errors(
+            &TypeScript,
+            "interface A {\n  x: number\n  y: string;;\n}\n"
+        ),
+        ["2:12 unexpected ';'"]
+    );
+}
+
+/// `node --check` against the syntax check on valid and broken files:
+/// no error where Node accepts the file, an error on the line Node
+/// reports where it does not — and at Node's column where the two see
+/// the same token. (Skipped where Node is not installed.)
+#[test]
+fn javascript_syntax_errors_agree_with_node() {
+    let node = std::env::var_os("EDDI_NODE").unwrap_or_else(|| "node".into());
+    if std::process::Command::new(&node)
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("node is not installed: skipped");
+        return;
+    }
+    let valid = [
+        JS.replace("export default Shape;\n", "").replace("export ", ""),
+        "const re = /[(]/g; const t = `a ${b + `c`} d`; label: for (;;) { break label; }\n".into(),
+        "async function* g() { for await (const x of y) yield x ?? 1; }\nclass A { static { this.x = 1; } #p = 2; get p() { return this.#p; } }\n".into(),
+        "const o = { a, ...b, [c]: 1, get d() { return 2; }, e() {} };\nconst f = a?.b?.(c) ** 2;\n".into(),
+        // the statement ends after an arrow function's body (npm's
+        // lib/base-cmd.js): the grammar alone would index the function
+        "const f = () => {\n  return 1\n}\n[...a, ...b].forEach(g)\nconst h = async () => {}\n(await x)\n".into(),
+    ];
+    // (a broken file, whether the column is Node's too)
+    let broken = [
+        ("let x = = 2;\n", false),
+        ("function f() {\n  return 1;\n", false),
+        ("const a = [1, 2;\nconst b = 3;\n", false),
+        ("if (a) {\n  b();\n}}\n", true),
+        ("class A {\n  m() {\n    return 1\n  }\n  n( {}\n}\n", false),
+        ("const s = {\n  a: 1\n  b: 2\n};\n", false),
+        ("for (let i = 0; i < 3; i++ {\n}\n", false),
+        // an arrow function's body is not called on its own line
+        ("const f = () => {}(1)\n", true),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    // Node's report: `<path>:<line>` (1-based), the line, a caret under
+    // the column
+    let node_error = |text: &str| -> Option<(usize, Option<usize>)> {
+        let path = dir.path().join("check.js");
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new(&node)
+            .arg("--check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            return None;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| {
+                l.rsplit_once(':')
+                    .is_some_and(|(p, _)| p.ends_with("check.js"))
+            })
+            .unwrap_or_else(|| panic!("no line in {stderr}"));
+        let line = lines[at]
+            .rsplit_once(':')
+            .unwrap()
+            .1
+            .trim()
+            .parse::<usize>()
+            .unwrap();
+        let column = lines
+            .get(at + 2)
+            .and_then(|caret| caret.find('^'))
+            .map(|col| caret_chars(lines[at + 2], col));
+        Some((line - 1, column))
+    };
+    for text in &valid {
+        assert_eq!(node_error(text), None, "node rejects {text}");
+        assert_eq!(errors(&JavaScript, text), Vec::<String>::new(), "{text}");
+    }
+    let mut disagree = Vec::new();
+    for (text, same_column) in broken {
+        let (line, column) = node_error(text).unwrap_or_else(|| panic!("node accepts {text}"));
+        let (rope, tree) = parsed(&JavaScript, text);
+        let ours = JavaScript.syntax_check().unwrap()(&rope, &tree);
+        let first = ours.first().unwrap_or_else(|| panic!("no error in {text}"));
+        if first.position.line != line || (same_column && Some(first.position.col) != column) {
+            disagree.push(format!("{text:?}: ours {ours:?}, node's {line}:{column:?}"));
+        }
+    }
+    assert!(disagree.is_empty(), "{disagree:#?}");
+}
+
+/// The chars before byte `at` of a caret line.
+fn caret_chars(line: &str, at: usize) -> usize {
+    line[..at].chars().count()
 }

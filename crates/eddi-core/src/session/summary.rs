@@ -46,8 +46,9 @@ impl Session {
             } else if before != now {
                 summary.modified.push(path.to_string());
             }
-            let symbols = crate::language::Capability::SymbolSites;
-            if crate::language::supporting(path.as_str(), symbols).is_some() {
+            // the changes to definitions: an analysis of Python's outline
+            let analyses = crate::language::Capability::CodeAnalyses;
+            if crate::language::supporting(path.as_str(), analyses).is_some() {
                 summary
                     .code
                     .extend(terse(&code_changes(record.original.as_deref(), &now)));

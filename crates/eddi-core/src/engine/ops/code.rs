@@ -1,8 +1,9 @@
-//! The operations on one Python file: an element's code (`get_function`,
-//! `get_class`), the file's structure as a tree (of a file in any
-//! registered language: its language's outline), and complexity figures —
-//! computed from the analysis layer's outline and report, nothing
-//! recomputed.
+//! The operations on one code file: an element's code (`get_function`,
+//! `get_class`) in any language with code targets, the file's structure
+//! as a tree (of a file in any registered language: its language's
+//! outline), and — in a language with the code analyses (Python) —
+//! complexity figures, dependencies and TODOs, computed from the analysis
+//! layer's outline and report, nothing recomputed.
 
 use ropey::Rope;
 
@@ -21,7 +22,7 @@ use super::super::{lock, Engine};
 use super::{BlockComplexity, ComplexityReport, Element, ErrorKind, OpError, Span, StructureNode};
 
 /// The per-file operations for clients other than the terse commands (the
-/// agent tools, scripts): on any Python file of the workspace, as `sender`
+/// agent tools, scripts): on any code file of the workspace, as `sender`
 /// sees it (its buffer when open, unsaved changes included, else the disk).
 impl Engine {
     /// `get_function` / `get_class`: the element's code and range.
@@ -31,7 +32,7 @@ impl Engine {
         path: &str,
         target: &CodeTarget,
     ) -> Result<Element, OpError> {
-        let file = self.python_file(sender, path)?;
+        let file = self.code_file(sender, path)?;
         let symbol = file.symbol(target)?;
         Ok(element(&file.text, &file.outline, symbol, &file.path))
     }
@@ -58,7 +59,7 @@ impl Engine {
         path: &str,
         target: Option<&CodeTarget>,
     ) -> Result<ComplexityReport, OpError> {
-        let file = self.python_file(sender, path)?;
+        let file = self.analysed_file(sender, path, "the complexity analysis")?;
         let report = file.report(target)?;
         Ok(complexity(&file.outline, &report))
     }
@@ -70,12 +71,15 @@ impl Engine {
         path: &str,
         target: Option<&CodeTarget>,
     ) -> Result<Dependencies, OpError> {
-        Ok(self.python_file(sender, path)?.report(target)?.dependencies)
+        let file = self.analysed_file(sender, path, "the dependency analysis")?;
+        Ok(file.report(target)?.dependencies)
     }
 
     /// `get_todos`: the file's TODO/FIXME comments, in order.
     pub fn todos(&self, sender: &str, path: &str) -> Result<Vec<Issue>, OpError> {
-        let report = self.python_file(sender, path)?.report(None)?;
+        let report = self
+            .analysed_file(sender, path, "the TODO search")?
+            .report(None)?;
         Ok(report
             .issues
             .into_iter()
@@ -85,7 +89,7 @@ impl Engine {
 
     /// `validate`: the file's syntax errors (none: it compiles).
     pub fn syntax_errors(&self, sender: &str, path: &str) -> Result<Vec<SyntaxError>, OpError> {
-        let file = self.python_file(sender, path)?;
+        let file = self.code_file(sender, path)?;
         let language = file.tree.language();
         let Some(check) = language.syntax_check() else {
             let why = super::super::unsupported(
@@ -102,17 +106,35 @@ impl Engine {
         Ok(check(&file.text, &file.tree))
     }
 
-    /// The files of the workspace in a language with symbol sites (Python)
-    /// (under the folder `under`) that
-    /// `sender` may read, sorted.
+    /// The files of the workspace in a language with symbol sites (under
+    /// the folder `under`) that `sender` may read, sorted.
     pub fn code_files(&self, sender: &str, under: Option<&str>) -> Result<Vec<String>, OpError> {
+        self.files_supporting(sender, under, Capability::SymbolSites)
+    }
+
+    /// [`Self::code_files`] of the languages with the code analyses: the
+    /// files `get_complexity` and `get_todos` read.
+    pub fn analysed_files(
+        &self,
+        sender: &str,
+        under: Option<&str>,
+    ) -> Result<Vec<String>, OpError> {
+        self.files_supporting(sender, under, Capability::CodeAnalyses)
+    }
+
+    fn files_supporting(
+        &self,
+        sender: &str,
+        under: Option<&str>,
+        capability: Capability,
+    ) -> Result<Vec<String>, OpError> {
         let files = self
             .workspace
             .list(under)
             .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e))?;
         Ok(files
             .into_iter()
-            .filter(|f| language::supporting(f, Capability::SymbolSites).is_some())
+            .filter(|f| language::supporting(f, capability).is_some())
             .filter(|f| {
                 self.config
                     .permissions
@@ -146,7 +168,18 @@ impl Engine {
         }
     }
 
-    fn python_file(&self, sender: &str, given: &str) -> Result<PythonFile, OpError> {
+    /// A file in a language with the code analyses, for `what` (`the
+    /// complexity analysis`): a failure naming the language otherwise.
+    fn analysed_file(&self, sender: &str, given: &str, what: &str) -> Result<CodeFile, OpError> {
+        let file = self.code_file(sender, given)?;
+        let language = file.tree.language();
+        match super::super::not_yet(&file.path, language, Capability::CodeAnalyses, what) {
+            Some(why) => Err(OpError::new(ErrorKind::InvalidArgument, why)),
+            None => Ok(file),
+        }
+    }
+
+    fn code_file(&self, sender: &str, given: &str) -> Result<CodeFile, OpError> {
         let path = self.readable_path(sender, given)?;
         let text = self.text_as_seen(sender, &path)?;
         let language = language_of_text(&path, &text);
@@ -156,12 +189,14 @@ impl Engine {
         };
         let tree = SyntaxTree::parse_language(language, &text).map_err(OpError::from)?;
         let mut outline = sites(&text, &tree);
-        outline.add_locals(&text, &tree);
+        if let Some(locals) = language.local_sites() {
+            locals(&mut outline, &text, &tree);
+        }
         let module = ImportRoots::new(self.workspace.root())
             .module_name(path.as_str())
             .map(|(m, _)| m)
             .unwrap_or_default();
-        Ok(PythonFile {
+        Ok(CodeFile {
             path: path.to_string(),
             is_init: path.file_name() == "__init__.py",
             text,
@@ -172,8 +207,8 @@ impl Engine {
     }
 }
 
-/// A Python file as the per-file operations read it.
-struct PythonFile {
+/// A code file as the per-file operations read it.
+struct CodeFile {
     path: String,
     is_init: bool,
     text: Rope,
@@ -182,7 +217,7 @@ struct PythonFile {
     module: String,
 }
 
-impl PythonFile {
+impl CodeFile {
     /// The one symbol `target` names.
     fn symbol(&self, target: &CodeTarget) -> Result<&Symbol, OpError> {
         lookup(
@@ -285,30 +320,40 @@ pub fn structure(outline: &Outline, subject: Option<&Symbol>, path: &str) -> Str
 /// The structure of the file `path` from its language's outline: every
 /// element with its members, in source order.
 pub fn file_structure(outline: &language::Outline, path: &str) -> StructureNode {
-    fn members(outline: &language::Outline, parent: Option<usize>) -> Vec<StructureNode> {
-        outline
-            .children(parent)
-            .map(|(i, entry)| StructureNode {
-                kind: entry.kind,
-                name: entry.name.clone(),
-                form: entry.form.clone(),
-                is_async: entry.is_async,
-                span: Some(Span {
-                    start: entry.start,
-                    end: entry.end,
-                }),
-                children: members(outline, Some(i)),
-            })
-            .collect()
-    }
     StructureNode {
         kind: "file",
         name: path.to_owned(),
         form: path.to_owned(),
         is_async: false,
         span: None,
-        children: members(outline, None),
+        children: entry_members(outline, None),
     }
+}
+
+/// The structure of the element at `index` of a language's outline: it
+/// and its members, in source order.
+pub fn entry_structure(outline: &language::Outline, index: usize) -> StructureNode {
+    let entry = &outline.entries[index];
+    StructureNode {
+        kind: entry.kind,
+        name: entry.name.clone(),
+        form: entry.form.clone(),
+        is_async: entry.is_async,
+        span: Some(Span {
+            start: entry.start,
+            end: entry.end,
+        }),
+        children: entry_members(outline, Some(index)),
+    }
+}
+
+/// The elements of a language's outline directly in `parent` (`None`: at
+/// the top level), each with its members.
+fn entry_members(outline: &language::Outline, parent: Option<usize>) -> Vec<StructureNode> {
+    outline
+        .children(parent)
+        .map(|(i, _)| entry_structure(outline, i))
+        .collect()
 }
 
 /// The complexity figures of a report.

@@ -77,8 +77,10 @@ fn commands_a_json_file_does_not_support_say_so() {
     f.write("pkg/auth.py", "def login(user):\n    return user\n");
     f.write("data.json", DATA);
     // the wording of a file of no registered language ("is not a Python
-    // file") is kept; a registered language says what it is
-    let unsupported =
+    // file") is kept; a registered language says what it is, and which
+    // languages the commands work on
+    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX files)";
+    let no_index =
         "data.json is a JSON file: code commands do not support JSON (they work on Python files)";
     f.check(
         "a",
@@ -94,9 +96,9 @@ fn commands_a_json_file_does_not_support_say_so() {
         > Validate
         Fail "{unsupported}"
         > Find References name
-        Fail "{unsupported}; in the project's Python files: Not found: symbol 'name'. No similar name in the index"
+        Fail "{no_index}; in the project's Python files: Not found: symbol 'name'. No similar name in the index"
         > Refactor Extract_Method helper lines 0:0
-        Fail "{unsupported}"
+        Fail "{no_index}"
         > Refactor RenameSymbol login sign_in
         Ok, Renamed in 1 file (pkg/auth.py), 1 reference updated
         > Goto 1; Insert Line "oops {{"
@@ -168,4 +170,237 @@ fn a_script_without_an_extension_is_the_language_its_shebang_names() {
     assert_eq!(element.kind, "function");
     let tree = f.engine.structure("a", "bin/tool").unwrap();
     assert_eq!(tree.children[0].name, "start");
+}
+
+const APP_JS: &str = r#"const limit = 3;
+
+/** Adds. */
+export async function add(x, y = 1) {
+  return x + y;
+}
+
+const twice = (n) => n * 2;
+
+class Shape {
+  area() {
+    return 0;
+  }
+  get name() { return "s"; }
+  set name(v) {}
+}
+"#;
+
+/// A JavaScript file is addressed and read through its language: the
+/// structure, Show and Goto of its functions, classes and methods (the
+/// end of a class is just inside its closing brace), the structure of a
+/// class, Validate; a text edit that breaks it says so.
+#[test]
+fn a_javascript_file_is_addressed_and_read() {
+    let f = Fixture::new();
+    f.write("web/app.js", APP_JS);
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open web/app.js
+        Ok
+        Ok, At 0:0, Length 16
+        > Analyze File Structure
+        Ok: File: variable limit at 0:6, async function add at 3:7, function twice at 7:0, class Shape at 9:0
+        > Analyze Class Shape Structure
+        Ok: Class Shape: method area at 10:2, getter Shape.name.getter at 13:2, setter Shape.name.setter at 14:2
+        > Goto Function add
+        Ok, At 3:7
+        > Show Function twice
+        Ok: At 7:0, Txt const twice = (n) => n * 2;
+        > Show Method Shape.name.setter
+        Ok: At 14:2, Txt set name(v) {}
+        > Goto Method Shape.area; Goto EndOfFunction
+        Ok, At 10:2
+        Ok, At 12:2
+        > Goto EndOfClass
+        Ok, At 15:0
+        > Goto StartOfClass
+        Ok, At 9:0
+        > Show Variable limit
+        Ok: At 0:6, Txt const limit = 3;
+        > Show Function nothing
+        Fail "Not found: function 'nothing'. Available: add, twice, area, name"
+        > Validate
+        Ok: No syntax errors
+        > Validate Function add
+        Ok: No syntax errors
+        > Goto 1; Insert Line "let = ;"
+        Ok, At 1:0
+        Ok, Inserted 1 line at 1, Now invalid JavaScript (1 syntax error): 1:4 unexpected '=', At 2:0
+        > Validate
+        Ok: 1 syntax error: 1:4 unexpected '='
+        "#,
+    );
+}
+
+/// The commands whose implementations are Python's refuse a JavaScript
+/// file, each by name, and change nothing: the edits of code elements,
+/// the code analyses, the index's queries and the refactors; an answer
+/// the index finds in the Python files says first that it read no
+/// JavaScript.
+#[test]
+fn commands_a_javascript_file_does_not_support_yet_say_so() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write("pkg/auth.py", "def login(user):\n    return user\n");
+    f.write("web/app.js", APP_JS);
+    let not_yet = |command: &str| {
+        format!("web/app.js is a JavaScript file: {command} does not support JavaScript yet (it works on Python files)")
+    };
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open web/app.js
+        Ok
+        Ok, At 0:0, Length 16
+        > Insert Function "function g() {{}}"
+        Fail "{}"
+        > Insert Method "m() {{}}"
+        Fail "{}"
+        > Insert Class "class B {{}}"
+        Fail "{}"
+        > Insert Import "fs"
+        Fail "{}"
+        > Delete Function add
+        Fail "{}"
+        > Modify Function add Rename plus
+        Fail "{}"
+        > Comment Function add "Adds two."
+        Fail "{}"
+        > Format
+        Fail "{}"
+        > Format Function add
+        Fail "{}"
+        > Analyze File
+        Fail "{}"
+        > Analyze File Complexity
+        Fail "{}"
+        > Analyze Function add Dependencies
+        Fail "{}"
+        > Analyze File Issues
+        Fail "{}"
+        > Analyze Class Shape Complexity
+        Fail "{}"
+        > Find References add
+        Fail "{}; in the project's Python files: Not found: symbol 'add'. No similar name in the index"
+        > Find Definition twice
+        Fail "{}; in the project's Python files: Not found: symbol 'twice'. No similar name in the index"
+        > Refactor Extract_Method helper lines 4:4
+        Fail "{}"
+        > Refactor RenameSymbol add plus
+        Fail "{}; in the project's Python files: Not found: symbol 'add'. No similar name in the index"
+        > Find Definition login
+        Ok: {}; in the project's Python files: Found 1 definition, with lines, Txt pkg/auth.py:0:0 function pkg.auth.login: def login(user):
+        > Refactor RenameSymbol login sign_in
+        Ok, Renamed in 1 file (pkg/auth.py), 1 reference updated
+        "#,
+            not_yet("Insert Function"),
+            not_yet("Insert Method"),
+            not_yet("Insert Class"),
+            not_yet("Insert Import"),
+            not_yet("Delete Function"),
+            not_yet("Modify"),
+            not_yet("Comment"),
+            not_yet("Format"),
+            not_yet("Format"),
+            not_yet("Analyze"),
+            not_yet("Analyze Complexity"),
+            not_yet("Analyze Dependencies"),
+            not_yet("Analyze Issues"),
+            not_yet("Analyze Complexity"),
+            not_yet("Find References"),
+            not_yet("Find Definition"),
+            not_yet("Refactor"),
+            not_yet("Refactor"),
+            not_yet("Find Definition"),
+        ),
+    );
+    // nothing was written to the JavaScript file
+    assert_eq!(f.read("web/app.js"), APP_JS);
+    // the agent tools' operations: reads work, analyses say so
+    let add = crate::commands::CodeTarget::Function {
+        name: "add".into(),
+        params: None,
+    };
+    let element = f.engine.get_element("a", "web/app.js", &add).unwrap();
+    assert_eq!(
+        (element.kind, element.span.start, element.text.as_str()),
+        (
+            "function",
+            crate::edit::Position::new(3, 7),
+            "async function add(x, y = 1) {\n  return x + y;\n}"
+        )
+    );
+    assert!(f
+        .engine
+        .syntax_errors("a", "web/app.js")
+        .unwrap()
+        .is_empty());
+    let tree = f.engine.structure("a", "web/app.js").unwrap();
+    let names: Vec<&str> = tree.children.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["limit", "add", "twice", "Shape"]);
+    let refused = f.engine.complexity("a", "web/app.js", None).unwrap_err();
+    assert_eq!(
+        refused.message,
+        "web/app.js is a JavaScript file: the complexity analysis does not support JavaScript yet (it works on Python files)"
+    );
+    assert!(f.engine.todos("a", "web/app.js").is_err());
+    assert!(f.engine.dependencies("a", "web/app.js", None).is_err());
+    // the analysed files of a project are its Python files
+    assert_eq!(
+        f.engine.analysed_files("a", None).unwrap(),
+        ["pkg/__init__.py", "pkg/auth.py"]
+    );
+    assert_eq!(
+        f.engine.code_files("a", None).unwrap(),
+        ["pkg/__init__.py", "pkg/auth.py", "web/app.js"]
+    );
+}
+
+/// TypeScript and TSX files: the outline of their types, Goto and Show of
+/// interface members, Validate.
+#[test]
+fn typescript_and_tsx_files_are_addressed_and_read() {
+    let f = Fixture::new();
+    f.write(
+        "src/shape.ts",
+        "export interface Shape {\n  area(): number;\n}\n\nexport class Square implements Shape {\n  constructor(private side: number) {}\n  area(): number {\n    return this.side ** 2;\n  }\n}\n",
+    );
+    f.write(
+        "src/App.tsx",
+        "export const App = ({ n }: { n: number }) => <b>{n}</b>;\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open src/shape.ts
+        Ok
+        Ok, At 0:0, Length 10
+        > Analyze File Structure
+        Ok: File: interface Shape at 0:7, class Square at 4:7
+        > Analyze Class Shape Structure
+        Ok: Interface Shape: method area at 1:2
+        > Show Method Shape.area
+        Ok: At 1:2, Txt area(): number
+        > Goto Method Square.area; Goto EndOfClass
+        Ok, At 6:2
+        Ok, At 9:0
+        > Modify Method Square.area Rename size
+        Fail "src/shape.ts is a TypeScript file: Modify does not support TypeScript yet (it works on Python files)"
+        > Open src/App.tsx
+        Ok, At 0:0, Length 1
+        > Analyze File Structure
+        Ok: File: function App at 0:7
+        > Validate
+        Ok: No syntax errors
+        > Delete Function App
+        Fail "src/App.tsx is a TSX file: Delete Function does not support TSX yet (it works on Python files)"
+        "#,
+    );
 }

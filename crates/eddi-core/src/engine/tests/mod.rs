@@ -641,13 +641,13 @@ fn a_code_command_on_a_file_that_is_not_python_says_so() {
         "pkg/auth.py",
         "limit = 3\n\n\ndef login(user):\n    return user\n",
     );
-    f.write("app.js", "function render(x) { return x; }\n");
-    let not_python = "app.js is not a Python file: code commands need a .py or .pyi file";
+    f.write("app.rb", "def render(x) x end\n");
+    let not_python = "app.rb is not a Python file: code commands need a .py or .pyi file";
     f.check(
         "a",
         &format!(
             r#"
-        > Start sa; Open app.js
+        > Start sa; Open app.rb
         Ok
         Ok, At 0:0, Length 1
         > Find References render

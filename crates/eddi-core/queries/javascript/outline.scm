@@ -1,0 +1,50 @@
+; The outline of a JavaScript (or JSX) file, in the tags convention:
+; @definition.<kind> around an element, @name on its name. When two
+; patterns find one element, the first wins: a name bound to a function
+; is a function, not a variable. The ranges, the nesting and what a kind
+; adds (static, get/set, async) come from src/language/javascript.rs.
+
+; functions: declarations, and function values bound to a name
+(function_declaration
+  name: (identifier) @name) @definition.function
+(generator_function_declaration
+  name: (identifier) @name) @definition.function
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+
+; classes: declarations, and class values bound to a name
+(class_declaration
+  name: (identifier) @name) @definition.class
+(variable_declarator
+  name: (identifier) @name
+  value: (class)) @definition.class
+
+; class members: methods (getters and setters too), fields whose value is
+; a function, other fields
+(class_body
+  (method_definition
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.method)
+(class_body
+  (field_definition
+    property: [(property_identifier) (private_property_identifier)] @name
+    value: [(arrow_function) (function_expression) (generator_function)]) @definition.method)
+(class_body
+  (field_definition
+    property: [(property_identifier) (private_property_identifier)] @name) @definition.field)
+
+; module-level bindings (a destructuring pattern binds each of its names)
+(program
+  (lexical_declaration
+    (variable_declarator name: (_) @name) @definition.variable))
+(program
+  (variable_declaration
+    (variable_declarator name: (_) @name) @definition.variable))
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator name: (_) @name) @definition.variable)))
+(program
+  (export_statement
+    declaration: (variable_declaration
+      (variable_declarator name: (_) @name) @definition.variable)))

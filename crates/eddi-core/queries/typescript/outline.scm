@@ -1,0 +1,80 @@
+; The outline of a TypeScript (or TSX) file, in the tags convention:
+; @definition.<kind> around an element, @name on its name. When two
+; patterns find one element, the first wins: a name bound to a function
+; is a function, not a variable. The ranges, the nesting and what a kind
+; adds (static, get/set, async) come from src/language/javascript.rs, as
+; for JavaScript, whose patterns these extend with TypeScript's
+; declarations (overloads, abstract classes, interfaces, type aliases,
+; enums, namespaces) and members (signatures, interface members).
+
+; functions: declarations, overload signatures, and function values bound
+; to a name
+(function_declaration
+  name: (identifier) @name) @definition.function
+(generator_function_declaration
+  name: (identifier) @name) @definition.function
+(function_signature
+  name: (identifier) @name) @definition.function
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+
+; classes and the other types code targets name as classes
+(class_declaration
+  name: (type_identifier) @name) @definition.class
+(abstract_class_declaration
+  name: (type_identifier) @name) @definition.class
+(variable_declarator
+  name: (identifier) @name
+  value: (class)) @definition.class
+(interface_declaration
+  name: (type_identifier) @name) @definition.interface
+(type_alias_declaration
+  name: (type_identifier) @name) @definition.type
+(enum_declaration
+  name: (identifier) @name) @definition.enum
+(internal_module
+  name: (identifier) @name) @definition.namespace
+
+; class members: methods (getters and setters too), their signatures,
+; fields whose value is a function, other fields
+(class_body
+  (method_definition
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.method)
+(class_body
+  (method_signature
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.method)
+(class_body
+  (abstract_method_signature
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.method)
+(class_body
+  (public_field_definition
+    name: [(property_identifier) (private_property_identifier)] @name
+    value: [(arrow_function) (function_expression) (generator_function)]) @definition.method)
+(class_body
+  (public_field_definition
+    name: [(property_identifier) (private_property_identifier)] @name) @definition.field)
+
+; interface members
+(interface_body
+  (method_signature
+    name: (property_identifier) @name) @definition.method)
+(interface_body
+  (property_signature
+    name: (property_identifier) @name) @definition.property)
+
+; module-level bindings (a destructuring pattern binds each of its names)
+(program
+  (lexical_declaration
+    (variable_declarator name: (_) @name) @definition.variable))
+(program
+  (variable_declaration
+    (variable_declarator name: (_) @name) @definition.variable))
+(program
+  (export_statement
+    declaration: (lexical_declaration
+      (variable_declarator name: (_) @name) @definition.variable)))
+(program
+  (export_statement
+    declaration: (variable_declaration
+      (variable_declarator name: (_) @name) @definition.variable)))

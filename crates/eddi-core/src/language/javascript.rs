@@ -1,0 +1,838 @@
+//! JavaScript (and JSX) behind the language seam: its outline, a syntax
+//! check and code targets, read from its outline query
+//! (`queries/javascript/outline.scm`). TypeScript's files are read the
+//! same way, with their own grammars and query ([`super::typescript`]).
+//! The code edits, the code analyses, the project index and the
+//! refactors are Python's alone for now: the commands that need them say
+//! that JavaScript is not supported yet.
+//!
+//! What is an element, and of which kind, is the query's (tags
+//! convention: `@definition.<kind>` around an element, `@name` on its
+//! name); the ranges code targets need are this module's:
+//! * an element's *position* is its keyword (`function`, `class`,
+//!   `async`, `static`, `get`, the `const` of `const f = () => …`), after
+//!   its decorators and its `export`; a variable's is its name. Its
+//!   *definition* runs from its keyword to its end.
+//! * its *whole lines* add its decorators, its `export` and the comments
+//!   directly above it (`//` lines, a `/** … */` block), as Python's add
+//!   decorators and `#` comments.
+//! * its *end* (`Goto EndOfFunction`, `Goto EndOfClass`) is just inside
+//!   its closing brace, where a member or a statement goes; an element
+//!   without braces ends at the start of the line after it.
+//!
+//! Kinds: functions (declarations, generators, overload signatures, and
+//! function values bound to a name) and methods (class methods; getters
+//! and setters, named `C.x.getter` and `C.x.setter` when both exist;
+//! fields whose value is a function; interface methods) are callables;
+//! classes, interfaces, type aliases, enums and namespaces are what
+//! `Class` names; class fields and interface properties are attributes
+//! (`Variable C.x`); module-level bindings are variables (each name of a
+//! destructuring pattern its own).
+
+use std::sync::OnceLock;
+
+use ropey::Rope;
+use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+
+use super::{Entry, Language, Outline, SymbolSites, SyntaxCheck};
+use crate::analysis::lines;
+use crate::analysis::outline::{
+    self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
+};
+use crate::analysis::syntax::{byte_to_char, byte_to_position, node_start, node_text, SyntaxTree};
+use crate::analysis::validate::SyntaxError;
+use crate::edit::position::from_char;
+use crate::edit::{LineRange, Position};
+
+/// The JavaScript language (JSX included: its grammar reads both).
+#[derive(Debug, Clone, Copy)]
+pub struct JavaScript;
+
+impl Language for JavaScript {
+    fn id(&self) -> &'static str {
+        "javascript"
+    }
+
+    fn name(&self) -> &'static str {
+        "JavaScript"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["js", "mjs", "cjs", "jsx"]
+    }
+
+    fn interpreters(&self) -> &'static [&'static str] {
+        &["node", "nodejs"]
+    }
+
+    fn grammar(&self) -> tree_sitter::Language {
+        tree_sitter_javascript::LANGUAGE.into()
+    }
+
+    fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
+        read(query(), text, tree).outline()
+    }
+
+    fn syntax_check(&self) -> Option<SyntaxCheck> {
+        Some(syntax_errors)
+    }
+
+    fn symbol_sites(&self) -> Option<SymbolSites> {
+        Some(sites)
+    }
+}
+
+/// A JavaScript file's symbols as code targets name them.
+fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
+    read(query(), text, tree).symbols
+}
+
+/// JavaScript's outline query, compiled once.
+fn query() -> &'static Query {
+    static QUERY: OnceLock<Query> = OnceLock::new();
+    QUERY.get_or_init(|| {
+        Query::new(
+            &JavaScript.grammar(),
+            include_str!("../../queries/javascript/outline.scm"),
+        )
+        .expect("the JavaScript outline query matches the JavaScript grammar")
+    })
+}
+
+/// A file's elements as code targets name them, and what its outline
+/// says of each beyond that.
+pub(super) struct Read {
+    /// The symbols, parents before children, in source order.
+    pub(super) symbols: symbols::Outline,
+    /// Per symbol: the kind its outline shows (`static method`,
+    /// `interface`, `getter`).
+    shown_kinds: Vec<&'static str>,
+    /// Per symbol: just after its last character.
+    exact_ends: Vec<Position>,
+}
+
+impl Read {
+    /// The seam's outline: each element under the name that names it
+    /// alone (its working form where the plain name is ambiguous), from
+    /// its keyword to just after its last character.
+    pub(super) fn outline(&self) -> Outline {
+        let symbols = &self.symbols;
+        Outline {
+            entries: symbols
+                .symbols
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let form = display_name(symbols, s);
+                    Entry {
+                        kind: self.shown_kinds[i],
+                        name: if form == s.qualified_name {
+                            s.name.clone()
+                        } else {
+                            form.clone()
+                        },
+                        form,
+                        is_async: s.is_async && s.kind.is_callable(),
+                        start: s.position,
+                        end: self.exact_ends[i],
+                        parent: s.parent,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One element the outline query found.
+struct Found<'t> {
+    /// The element's node (a `variable_declarator` for a name bound by a
+    /// declaration).
+    node: Node<'t>,
+    /// Its capture's kind (`function`, `method`, `interface`, …).
+    kind: &'static str,
+    /// The node of its name.
+    name: Node<'t>,
+    /// The query pattern that found it: the first pattern wins.
+    pattern: usize,
+}
+
+/// The elements `query` (an outline query of the JavaScript family) finds
+/// in a parsed file, with their ranges, nesting and names.
+pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Read {
+    let names = query.capture_names();
+    let mut found: Vec<Found<'_>> = Vec::new();
+    let mut cursor = QueryCursor::new();
+    let source = |node: Node<'_>| std::iter::once(node_text(text, node).into_bytes());
+    let mut matches = cursor.matches(query, tree.root(), source);
+    while let Some(m) = matches.next() {
+        let mut element = None;
+        let mut name = None;
+        for capture in m.captures {
+            let capture_name = names[capture.index as usize];
+            if capture_name == "name" {
+                name = Some(capture.node);
+            } else if let Some(kind) = capture_name.strip_prefix("definition.") {
+                element = Some((capture.node, kind));
+            }
+        }
+        let (Some((node, kind)), Some(name)) = (element, name) else {
+            continue;
+        };
+        // a destructuring pattern binds each of its names
+        for name in bound_names(name) {
+            found.push(Found {
+                node,
+                kind,
+                name,
+                pattern: m.pattern_index,
+            });
+        }
+    }
+    // one element per name: the first pattern's
+    found.sort_by_key(|f| (f.node.id(), f.name.id(), f.pattern));
+    found.dedup_by_key(|f| (f.node.id(), f.name.id()));
+    // source order, outer before inner: a parent is always listed first
+    found.sort_by_key(|f| {
+        (
+            f.node.start_byte(),
+            std::cmp::Reverse(f.node.end_byte()),
+            f.name.start_byte(),
+        )
+    });
+    let mut read = Read {
+        symbols: symbols::Outline::default(),
+        shown_kinds: Vec::new(),
+        exact_ends: Vec::new(),
+    };
+    // the elements around the next one: (symbol, its node)
+    let mut open: Vec<(usize, Node<'_>)> = Vec::new();
+    for f in &found {
+        while open.last().is_some_and(|&(_, around)| {
+            around.id() == f.node.id()
+                || around.end_byte() <= f.node.start_byte()
+                || around.end_byte() < f.node.end_byte()
+        }) {
+            open.pop();
+        }
+        let parent = open.last().map(|&(i, _)| i);
+        let in_class = parent.is_some_and(|p| read.symbols.symbols[p].kind == SymbolKind::Class);
+        // a member of a class no target names (`export default class
+        // { … }`): its methods are functions, its fields nothing
+        let kind = match f.kind {
+            "method" if !in_class => "function",
+            "field" | "property" if !in_class => continue,
+            kind => kind,
+        };
+        let (symbol, shown, end) = symbol_of(text, f, kind, parent, &read.symbols);
+        open.push((read.symbols.symbols.len(), f.node));
+        read.symbols.symbols.push(symbol);
+        read.shown_kinds.push(shown);
+        read.exact_ends.push(end);
+    }
+    read
+}
+
+/// The names a binding binds: an identifier, or each identifier of a
+/// destructuring pattern (`{a, b: c, ...rest}`, `[x, y = 1]`), not the
+/// keys nor the default values.
+fn bound_names(name: Node<'_>) -> Vec<Node<'_>> {
+    let mut out = Vec::new();
+    // an explicit stack, not recursion: nesting may be deep
+    let mut stack = vec![name];
+    while let Some(node) = stack.pop() {
+        match node.kind() {
+            "object_pattern" | "array_pattern" | "rest_pattern" => {
+                let mut c = node.walk();
+                let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+                stack.extend(children.into_iter().rev());
+            }
+            "pair_pattern" => stack.extend(node.child_by_field_name("value")),
+            "assignment_pattern" | "object_assignment_pattern" => {
+                stack.extend(node.child_by_field_name("left"))
+            }
+            "comment" => {}
+            // a name: `identifier`, `property_identifier`, a shorthand `{a}`
+            _ if node.named_child_count() == 0 => out.push(node),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The symbol of an element (found as `kind`), the kind its outline
+/// shows and its exact end.
+fn symbol_of(
+    text: &Rope,
+    f: &Found<'_>,
+    kind: &'static str,
+    parent: Option<usize>,
+    outline: &symbols::Outline,
+) -> (Symbol, &'static str, Position) {
+    let name = node_text(text, f.name);
+    let declaration = declaration_of(f.node);
+    let outer = outer_of(declaration);
+    let symbol_kind = match kind {
+        "function" => SymbolKind::Function,
+        "method" => SymbolKind::Method,
+        "field" | "property" => SymbolKind::Attribute,
+        "variable" => SymbolKind::Variable,
+        _ => SymbolKind::Class,
+    };
+    // the node that says `async`, has the parameters and the body: the
+    // function (or class) a name or a field is bound to, else the element
+    let element = match symbol_kind {
+        SymbolKind::Variable | SymbolKind::Attribute => f.node,
+        _ => f
+            .node
+            .child_by_field_name("value")
+            .filter(|v| {
+                matches!(
+                    v.kind(),
+                    "arrow_function" | "function_expression" | "generator_function" | "class"
+                )
+            })
+            .unwrap_or(f.node),
+    };
+    // (`static get` before a line break is one token)
+    let is_static = has_token(f.node, "static") || has_token(f.node, "static get");
+    let accessor = match symbol_kind {
+        SymbolKind::Method if has_token(f.node, "get") || has_token(f.node, "static get") => {
+            Some("getter")
+        }
+        SymbolKind::Method if has_token(f.node, "set") => Some("setter"),
+        _ => None,
+    };
+    let shown = shown_kind(kind, is_static, accessor);
+    // a definition from its keyword; a variable is where its name is
+    let keyword = keyword_of(declaration);
+    let position = match symbol_kind {
+        SymbolKind::Variable => node_start(text, f.name),
+        _ => node_start(text, keyword),
+    };
+    let content_end = content_end_byte(declaration);
+    let start = byte_to_char(text, keyword.start_byte());
+    let definition = start..byte_to_char(text, content_end).max(start);
+    let first_line = attached_start(text, first_of(outer));
+    let last_line = from_char(text, definition.end.saturating_sub(1).max(definition.start)).line;
+    let (params, param_names) = match symbol_kind {
+        SymbolKind::Function | SymbolKind::Method => parameters(text, element),
+        _ => (None, Vec::new()),
+    };
+    let body = match symbol_kind {
+        SymbolKind::Variable | SymbolKind::Attribute => None,
+        _ => element.child_by_field_name("body"),
+    };
+    let body_range =
+        body.map(|b| byte_to_char(text, b.start_byte())..byte_to_char(text, content_end_byte(b)));
+    let body_lines = body_range.as_ref().map(|b| {
+        LineRange::new(
+            from_char(text, b.start).line,
+            from_char(text, b.end.saturating_sub(1).max(b.start)).line,
+        )
+    });
+    // just inside the closing brace; without braces, the line after
+    let end = match body.and_then(closing_brace) {
+        Some(brace) => node_start(text, brace),
+        None => from_char(text, lines::end_with_newline(text, last_line)),
+    };
+    let qualified_name = match parent.and_then(|p| outline.symbols.get(p)) {
+        Some(p) => format!("{}.{name}", p.qualified_name),
+        None => name.clone(),
+    };
+    let symbol = Symbol {
+        kind: symbol_kind,
+        qualified_name,
+        name,
+        params,
+        param_names,
+        is_async: has_token(element, "async"),
+        decorators: Vec::new(),
+        accessor,
+        position,
+        name_position: node_start(text, f.name),
+        indent: lines::indent_of(text, position.line),
+        definition,
+        full_lines: LineRange::new(first_line, last_line),
+        full: lines::start(text, first_line)..lines::end_with_newline(text, last_line),
+        body: body_range,
+        body_lines,
+        end,
+        parent,
+    };
+    (symbol, shown, byte_to_position(text, content_end))
+}
+
+/// What an element's outline calls it: its capture's kind, a member's
+/// `static` and a getter's or setter's word.
+fn shown_kind(kind: &'static str, is_static: bool, accessor: Option<&str>) -> &'static str {
+    match (kind, is_static, accessor) {
+        ("method", false, Some("getter")) => "getter",
+        ("method", true, Some("getter")) => "static getter",
+        ("method", false, Some("setter")) => "setter",
+        ("method", true, Some("setter")) => "static setter",
+        ("method", true, _) => "static method",
+        ("field", true, _) => "static field",
+        (kind, _, _) => kind,
+    }
+}
+
+/// The statement an element is: the declaration of a name bound alone
+/// (`const f = () => …;`), else the element itself (one of several names
+/// a declaration binds is its declarator).
+fn declaration_of(node: Node<'_>) -> Node<'_> {
+    if node.kind() != "variable_declarator" {
+        return node;
+    }
+    match node.parent() {
+        Some(declaration)
+            if matches!(
+                declaration.kind(),
+                "lexical_declaration" | "variable_declaration"
+            ) =>
+        {
+            let mut c = declaration.walk();
+            let declarators = declaration
+                .named_children(&mut c)
+                .filter(|n| n.kind() == "variable_declarator")
+                .count();
+            if declarators == 1 {
+                declaration
+            } else {
+                node
+            }
+        }
+        _ => node,
+    }
+}
+
+/// The statement around a declaration that its whole lines cover: its
+/// `export`, TypeScript's `declare`.
+fn outer_of(declaration: Node<'_>) -> Node<'_> {
+    let mut outer = declaration;
+    while let Some(parent) = outer
+        .parent()
+        .filter(|p| matches!(p.kind(), "export_statement" | "ambient_declaration"))
+    {
+        outer = parent;
+    }
+    outer
+}
+
+/// The first node of an element's lines: the decorators TypeScript puts
+/// before a class member (as the member's siblings), else the element.
+fn first_of(outer: Node<'_>) -> Node<'_> {
+    let mut first = outer;
+    while let Some(previous) = first
+        .prev_named_sibling()
+        .filter(|p| p.kind() == "decorator")
+    {
+        first = previous;
+    }
+    first
+}
+
+/// A declaration's keyword: its first token after its decorators (and
+/// the comments among them).
+fn keyword_of(declaration: Node<'_>) -> Node<'_> {
+    let mut c = declaration.walk();
+    let keyword = declaration
+        .children(&mut c)
+        .find(|n| !matches!(n.kind(), "decorator" | "comment"));
+    keyword.unwrap_or(declaration)
+}
+
+/// The first line of an element with the comments directly above it: a
+/// comment on lines of its own that ends on the line above (or on the
+/// element's first line), and so on up.
+fn attached_start(text: &Rope, first: Node<'_>) -> usize {
+    let mut line = first.start_position().row;
+    let mut node = first;
+    while let Some(comment) = node.prev_sibling().filter(|p| p.kind() == "comment") {
+        let ends = comment.end_position().row;
+        if ends + 1 < line || ends > line {
+            break;
+        }
+        let starts = comment.start_position();
+        let before = lines::text_of(text, starts.row);
+        let lead = node_start(text, comment).col;
+        if !before.chars().take(lead).all(char::is_whitespace) {
+            break; // a comment after code on its line belongs to that code
+        }
+        line = starts.row;
+        node = comment;
+    }
+    line
+}
+
+/// Whether `node` has the keyword `token` among its own children before
+/// its parameters (`async`, `static`, `get`, `set`).
+fn has_token(node: Node<'_>, token: &str) -> bool {
+    let mut c = node.walk();
+    let found = node
+        .children(&mut c)
+        .take_while(|n| !matches!(n.kind(), "formal_parameters" | "statement_block" | "=>"))
+        .any(|n| !n.is_named() && n.kind() == token);
+    found
+}
+
+/// A callable's parameters as written (between the parentheses) and the
+/// names they bind, in order (no destructuring patterns, no `this`).
+fn parameters(text: &Rope, callable: Node<'_>) -> (Option<String>, Vec<String>) {
+    let parameters = callable
+        .child_by_field_name("parameters")
+        .or_else(|| callable.child_by_field_name("parameter"));
+    let Some(parameters) = parameters else {
+        return (None, Vec::new());
+    };
+    if parameters.kind() != "formal_parameters" {
+        // an arrow function's one bare parameter: `x => …`
+        let name = node_text(text, parameters);
+        return (Some(name.clone()), vec![name]);
+    }
+    let written = node_text(text, parameters);
+    let inner = written
+        .strip_prefix('(')
+        .map(|s| s.strip_suffix(')').unwrap_or(s))
+        .unwrap_or(&written)
+        .to_string();
+    let mut names = Vec::new();
+    let mut c = parameters.walk();
+    for parameter in parameters.named_children(&mut c) {
+        if let Some(name) = parameter_name(parameter) {
+            names.push(node_text(text, name));
+        }
+    }
+    (Some(inner), names)
+}
+
+/// The identifier a parameter binds: `a`, `a = 1`, `...a`, TypeScript's
+/// `a: T`, `a?: T`, `private a: T`.
+fn parameter_name(parameter: Node<'_>) -> Option<Node<'_>> {
+    match parameter.kind() {
+        "identifier" => Some(parameter),
+        "assignment_pattern" => parameter
+            .child_by_field_name("left")
+            .filter(|n| n.kind() == "identifier"),
+        "rest_pattern" => parameter
+            .named_child(0)
+            .filter(|n| n.kind() == "identifier"),
+        "required_parameter" | "optional_parameter" => {
+            parameter_name(parameter.child_by_field_name("pattern")?)
+        }
+        _ => None,
+    }
+}
+
+/// The closing brace of a block, when it ends with one (an automatic
+/// semicolon, zero-wide, may follow it).
+fn closing_brace(body: Node<'_>) -> Option<Node<'_>> {
+    let mut c = body.walk();
+    let children: Vec<Node<'_>> = body.children(&mut c).collect();
+    let last = children
+        .into_iter()
+        .rev()
+        .find(|n| n.end_byte() > n.start_byte())?;
+    matches!(last.kind(), "}" | "|}").then_some(last)
+}
+
+// -- syntax errors ------------------------------------------------------------
+
+/// The syntax errors of a file of the JavaScript family, in source order:
+/// each ERROR node (the outermost of nested ones) and each MISSING node,
+/// where it starts, with what is wrong: `missing ';'`, `unclosed '('`,
+/// `unexpected ')'`, `unexpected 'else'`, `unexpected end of file`.
+/// Tree-sitter's recovery decides where an error is seen; Node's own
+/// check (`node --check`) agrees on the line in the common cases (the
+/// tests compare them). Where the grammar and JavaScript part ways — a
+/// block-bodied arrow function followed by `(` or `[` — the file is read
+/// as JavaScript reads it. Errors the grammar accepts (a `let` declared
+/// twice, a `return` outside a function) are not reported.
+pub(super) fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    let (called, ended) = arrows_continued(text, tree.root());
+    let mut out = if ended.is_empty() {
+        parse_errors(text, tree.root())
+    } else {
+        // JavaScript ends those statements after the arrow function
+        // (automatic semicolon insertion): check the text as it reads it
+        let mut read = text.clone();
+        for &at in ended.iter().rev() {
+            read.insert(at, ";");
+        }
+        match SyntaxTree::parse_language(tree.language(), &read) {
+            Ok(reread) => parse_errors(&read, reread.root()),
+            Err(_) => parse_errors(text, tree.root()),
+        }
+    };
+    out.extend(called);
+    out.sort_by_key(|e| e.position);
+    out.dedup();
+    out
+}
+
+/// Where the grammar reads a block-bodied arrow function as called,
+/// indexed or followed by a member (`() => {}` then `(…)`, `[…]`, `.x`),
+/// which JavaScript never does: on the same line, an error at that token;
+/// after a line break, the statement ends after the arrow function — the
+/// chars where a `;` goes, in order.
+fn arrows_continued(text: &Rope, root: Node<'_>) -> (Vec<SyntaxError>, Vec<usize>) {
+    let mut called = Vec::new();
+    let mut ended = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let continued = match node.kind() {
+            "call_expression" => node.child_by_field_name("function"),
+            "subscript_expression" | "member_expression" => node.child_by_field_name("object"),
+            _ => None,
+        };
+        let arrow = continued.filter(|n| {
+            n.kind() == "arrow_function"
+                && n.child_by_field_name("body")
+                    .is_some_and(|b| b.kind() == "statement_block")
+        });
+        if let Some(arrow) = arrow {
+            if let Some(next) = token_after(arrow) {
+                if next.start_position().row > arrow.end_position().row {
+                    ended.push(byte_to_char(text, arrow.end_byte()));
+                } else {
+                    called.push(SyntaxError {
+                        position: node_start(text, next),
+                        message: format!(
+                            "unexpected '{}' after an arrow function's body",
+                            shortened(&node_text(text, next))
+                        ),
+                    });
+                }
+            }
+        }
+        let mut c = node.walk();
+        stack.extend(node.children(&mut c));
+    }
+    ended.sort_unstable();
+    (called, ended)
+}
+
+/// The errors of tree-sitter's parse: each ERROR node (the outermost of
+/// nested ones) and each MISSING node.
+fn parse_errors(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
+    if !root.has_error() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    // depth first; an explicit stack, not recursion (nesting may be deep)
+    let mut stack = vec![(root, false)];
+    while let Some((node, in_error)) = stack.pop() {
+        if node.is_missing() {
+            out.push(missing(text, node));
+            continue;
+        }
+        if !in_error {
+            if node.is_error() {
+                out.push(describe_error(text, node));
+            } else if !node.has_error() {
+                continue;
+            }
+        }
+        let in_error = in_error || node.is_error();
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children.into_iter().rev().map(|child| (child, in_error)));
+    }
+    if out.is_empty() {
+        out.push(hidden_error(text, root));
+    }
+    out
+}
+
+/// `missing ';'` for a token, `missing identifier` for a named node; a
+/// token missing where only blanks follow is missing at the end of the
+/// file (where Node reports it).
+fn missing(text: &Rope, node: Node<'_>) -> SyntaxError {
+    let what = if node.is_named() {
+        format!("missing {}", node.kind())
+    } else {
+        format!("missing '{}'", node.kind())
+    };
+    let after = byte_to_char(text, node.end_byte());
+    let at_end = text.slice(after..).chars().all(char::is_whitespace);
+    if at_end {
+        SyntaxError {
+            position: from_char(text, text.len_chars()),
+            message: format!("unexpected end of file: {what}"),
+        }
+    } else {
+        SyntaxError {
+            position: node_start(text, node),
+            message: what,
+        }
+    }
+}
+
+/// An ERROR node: an unmatched or unclosed bracket in it, else the token
+/// tree-sitter could not place, else the end of the file.
+fn describe_error(text: &Rope, node: Node<'_>) -> SyntaxError {
+    let body = node_text(text, node);
+    let start = byte_to_char(text, node.start_byte());
+    if let Some((offset, bracket, unclosed)) = unbalanced_bracket(&body) {
+        let at = from_char(text, start + body[..offset].chars().count());
+        if !unclosed {
+            return SyntaxError {
+                position: at,
+                message: format!("unexpected '{bracket}'"),
+            };
+        }
+        // where the bracket had to be closed: the token after the error
+        // (where Node reports it); when the error runs to the end of the
+        // file, the bracket itself
+        return match token_after(node) {
+            Some(token) => SyntaxError {
+                position: node_start(text, token),
+                message: format!(
+                    "unexpected '{}': '{bracket}' opened at {at} is not closed",
+                    shortened(&node_text(text, token))
+                ),
+            },
+            None => SyntaxError {
+                position: at,
+                message: format!("unclosed '{bracket}'"),
+            },
+        };
+    }
+    let mut c = node.walk();
+    let direct: Vec<Node<'_>> = node.children(&mut c).collect();
+    let token = direct
+        .iter()
+        .rev()
+        .find(|n| !n.is_named() && n.end_byte() > n.start_byte())
+        .copied()
+        .or_else(|| first_token(node));
+    match token {
+        Some(token) => {
+            let shown = shortened(&node_text(text, token));
+            SyntaxError {
+                position: node_start(text, token),
+                message: if shown.is_empty() {
+                    "unexpected token".to_owned()
+                } else {
+                    format!("unexpected '{shown}'")
+                },
+            }
+        }
+        None => SyntaxError {
+            position: node_start(text, node),
+            message: "unexpected end of file".to_owned(),
+        },
+    }
+}
+
+/// A token's text as an error shows it: its first line, at most 20
+/// chars.
+fn shortened(token: &str) -> String {
+    token
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .chars()
+        .take(20)
+        .collect()
+}
+
+/// The first token after `node` in the file.
+fn token_after(node: Node<'_>) -> Option<Node<'_>> {
+    let mut at = node;
+    loop {
+        if let Some(next) = at.next_sibling() {
+            return first_token(next).or(Some(next));
+        }
+        at = at.parent()?;
+    }
+}
+
+/// An error no node shows (only `has_error` tells): at the start of the
+/// deepest node that has one.
+fn hidden_error(text: &Rope, root: Node<'_>) -> SyntaxError {
+    let mut node = root;
+    loop {
+        let mut c = node.walk();
+        let inner = node.children(&mut c).find(|n| n.has_error());
+        match inner {
+            Some(inner) => node = inner,
+            None => {
+                return SyntaxError {
+                    position: node_start(text, node),
+                    message: "invalid syntax".to_owned(),
+                }
+            }
+        }
+    }
+}
+
+/// The first unmatched closing bracket of a text of code, else its first
+/// unclosed opening one: (byte offset, bracket, unclosed). Strings,
+/// template literals and comments are skipped.
+fn unbalanced_bracket(code: &str) -> Option<(usize, char, bool)> {
+    let mut open: Vec<(usize, char)> = Vec::new();
+    let mut chars = code.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        match ch {
+            '\'' | '"' | '`' => {
+                // to the closing quote (a line break ends a plain string)
+                while let Some((_, c)) = chars.next() {
+                    if c == '\\' {
+                        chars.next();
+                    } else if c == ch || (c == '\n' && ch != '`') {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek().is_some_and(|&(_, c)| c == '/') => {
+                for (_, c) in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek().is_some_and(|&(_, c)| c == '*') => {
+                chars.next();
+                let mut star = false;
+                for (_, c) in chars.by_ref() {
+                    if star && c == '/' {
+                        break;
+                    }
+                    star = c == '*';
+                }
+            }
+            '(' | '[' | '{' => open.push((i, ch)),
+            ')' | ']' | '}' => {
+                let opener = match ch {
+                    ')' => '(',
+                    ']' => '[',
+                    _ => '{',
+                };
+                match open.pop() {
+                    Some((_, o)) if o == opener => {}
+                    _ => return Some((i, ch, false)),
+                }
+            }
+            _ => {}
+        }
+    }
+    open.first().map(|&(i, ch)| (i, ch, true))
+}
+
+/// The first leaf with text, depth first.
+fn first_token(node: Node<'_>) -> Option<Node<'_>> {
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        if node.child_count() == 0 {
+            if node.end_byte() > node.start_byte() {
+                return Some(node);
+            }
+            continue;
+        }
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    None
+}

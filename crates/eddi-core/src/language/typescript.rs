@@ -1,0 +1,118 @@
+//! TypeScript behind the language seam, as two languages: TypeScript
+//! (`.ts`, `.mts`, `.cts`) and TSX (`.tsx`), whose grammars differ where
+//! `<T>x` is a type assertion in one and an element in the other. Both
+//! are read as JavaScript is ([`super::javascript`]), with one outline
+//! query (`queries/typescript/outline.scm`) that adds TypeScript's
+//! declarations (overloads, abstract classes, interfaces, type aliases,
+//! enums, namespaces) and members (signatures, interface members).
+
+use std::sync::OnceLock;
+
+use ropey::Rope;
+use tree_sitter::Query;
+
+use super::javascript::{read, syntax_errors};
+use super::{Language, Outline, SymbolSites, SyntaxCheck};
+use crate::analysis::SyntaxTree;
+
+/// The TypeScript language (`.ts` files).
+#[derive(Debug, Clone, Copy)]
+pub struct TypeScript;
+
+/// TypeScript with JSX (`.tsx` files).
+#[derive(Debug, Clone, Copy)]
+pub struct Tsx;
+
+const OUTLINE: &str = include_str!("../../queries/typescript/outline.scm");
+
+impl Language for TypeScript {
+    fn id(&self) -> &'static str {
+        "typescript"
+    }
+
+    fn name(&self) -> &'static str {
+        "TypeScript"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["ts", "mts", "cts"]
+    }
+
+    fn interpreters(&self) -> &'static [&'static str] {
+        &["ts-node", "tsx"]
+    }
+
+    fn grammar(&self) -> tree_sitter::Language {
+        tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into()
+    }
+
+    fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
+        read(typescript_query(), text, tree).outline()
+    }
+
+    fn syntax_check(&self) -> Option<SyntaxCheck> {
+        Some(syntax_errors)
+    }
+
+    fn symbol_sites(&self) -> Option<SymbolSites> {
+        Some(typescript_sites)
+    }
+}
+
+impl Language for Tsx {
+    fn id(&self) -> &'static str {
+        "tsx"
+    }
+
+    fn name(&self) -> &'static str {
+        "TSX"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["tsx"]
+    }
+
+    fn grammar(&self) -> tree_sitter::Language {
+        tree_sitter_typescript::LANGUAGE_TSX.into()
+    }
+
+    fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
+        read(tsx_query(), text, tree).outline()
+    }
+
+    fn syntax_check(&self) -> Option<SyntaxCheck> {
+        Some(syntax_errors)
+    }
+
+    fn symbol_sites(&self) -> Option<SymbolSites> {
+        Some(tsx_sites)
+    }
+}
+
+/// A TypeScript file's symbols as code targets name them.
+fn typescript_sites(text: &Rope, tree: &SyntaxTree) -> crate::analysis::Outline {
+    read(typescript_query(), text, tree).symbols
+}
+
+/// A TSX file's symbols as code targets name them.
+fn tsx_sites(text: &Rope, tree: &SyntaxTree) -> crate::analysis::Outline {
+    read(tsx_query(), text, tree).symbols
+}
+
+/// The outline query for TypeScript's grammar, compiled once.
+fn typescript_query() -> &'static Query {
+    static QUERY: OnceLock<Query> = OnceLock::new();
+    QUERY.get_or_init(|| {
+        Query::new(&TypeScript.grammar(), OUTLINE)
+            .expect("the TypeScript outline query matches the TypeScript grammar")
+    })
+}
+
+/// The outline query for TSX's grammar, compiled once.
+fn tsx_query() -> &'static Query {
+    static QUERY: OnceLock<Query> = OnceLock::new();
+    QUERY.get_or_init(|| {
+        Query::new(&Tsx.grammar(), OUTLINE)
+            .expect("the TypeScript outline query matches the TSX grammar")
+    })
+}
