@@ -295,7 +295,7 @@ fn check_name(
     };
     if exported {
         for (fid, other) in project.index.files_with(name) {
-            if other.module == module.module || !other.stars.iter().any(|s| *s == module.module) {
+            if other.module == module.module || !other.stars.contains(&module.module) {
                 continue;
             }
             let path = project.index.path(fid).unwrap_or("?");
