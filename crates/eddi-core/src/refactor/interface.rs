@@ -39,7 +39,7 @@
 //! Refused, changing nothing (the safety contract: `Ok` means the module
 //! still imports and behaves): a name the module binds or reads already
 //! (`Interface already exists`), or that a module star-importing this one
-//! names; a class that is not a module-level class, that has type
+//! binds or reads; a class that is not a module-level class, that has type
 //! parameters (`class Box[T]`), or that has no public methods; a method whose signature cannot be reproduced above the class
 //! (a decorator that may change it, a default that is a call, an
 //! annotation or default naming the class body's own bindings); and,
@@ -299,10 +299,23 @@ fn check_name(
                 continue;
             }
             let path = project.index.path(fid).unwrap_or("?");
-            return Err(conflict(format!(
-                "{path} imports * from {} and names {name}, which would then be the interface; choose another name",
-                module.module
-            )));
+            // it gets the new name; a clash only where it binds or reads it
+            let scopes = project.scanned(path)?;
+            let scopes = scopes.scopes();
+            let clash = scopes
+                .bindings
+                .iter()
+                .any(|b| b.scope == 0 && b.name == name)
+                || scopes.references.iter().any(|r| {
+                    r.name == name
+                        && matches!(r.resolution, Resolution::Star | Resolution::Undefined)
+                });
+            if clash {
+                return Err(conflict(format!(
+                    "{path} imports * from {} and binds or reads {name}, which would then be the interface; choose another name",
+                    module.module
+                )));
+            }
         }
     }
     Ok(())

@@ -490,7 +490,15 @@ fn a_name_the_module_has_is_refused() {
     );
     assert_eq!(kind, RefactorFailure::NameConflict);
     assert!(message.contains("b.py imports * from a"), "{message}");
-    // ... unless __all__ keeps it out
+    // one that only mentions it, in a comment, is not in the way
+    extracted(
+        &[
+            ("a.py", class),
+            ("b.py", "from a import *\n\n# Shape: see a.py\nx = Box\n"),
+        ],
+        &interface("Box", "Shape", false),
+    );
+    // ... and none is when __all__ keeps it out
     let guarded = format!("__all__ = ['Box']{class}");
     extracted(
         &[
