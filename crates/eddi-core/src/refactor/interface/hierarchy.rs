@@ -16,13 +16,16 @@
 //! keep the class ([`CLASS_DECORATORS`]): `six.add_metaclass` makes
 //! another class, of another metaclass.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use super::members::Declared;
 use super::{canonical, class_node, internal, refused};
 use crate::analysis::index::builtin_classes;
 use crate::analysis::index::rename::{DefInfo, Subclasses};
 use crate::analysis::index::resolve::{DefRef, Res};
 use crate::analysis::outline::SymbolKind;
-use crate::refactor::{Project, RefactorError};
+use crate::refactor::{Parsed, Project, RefactorError};
 
 /// Standard classes whose metaclass is `type` or `ABCMeta`.
 const STANDARD: &[&str] = &[
@@ -183,8 +186,10 @@ pub(super) fn check(
             classes.push(ancestor);
         }
     }
+    // a test module may hold hundreds of subclasses: each file parsed once
+    let mut files: HashMap<String, Arc<Parsed>> = HashMap::new();
     for &k in &classes {
-        check_class(project, k, k == class, info)?;
+        check_class(project, &mut files, k, k == class, info)?;
     }
     let ancestors = index.project_ancestors(&[class]);
     for call in &declared.supers {
@@ -202,6 +207,7 @@ pub(super) fn check(
 /// the project (its project bases are classes of the hierarchy too).
 fn check_class(
     project: &Project<'_>,
+    files: &mut HashMap<String, Arc<Parsed>>,
     k: DefRef,
     is_the_class: bool,
     the_class: &DefInfo,
@@ -213,7 +219,14 @@ fn check_class(
     let module = index
         .file(k.file)
         .ok_or_else(|| internal("a module of the hierarchy is gone from the index"))?;
-    let parsed = project.scanned(&info.path)?;
+    let parsed = match files.get(&info.path) {
+        Some(parsed) => parsed.clone(),
+        None => {
+            let parsed = project.scanned(&info.path)?;
+            files.insert(info.path.clone(), parsed.clone());
+            parsed
+        }
+    };
     let node = class_node(&parsed, &info)
         .ok_or_else(|| internal(format!("{} is not where the index saw it", info.name)))?;
     let who = if is_the_class {
