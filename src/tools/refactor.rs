@@ -1,6 +1,6 @@
 //! The refactoring tools: rename a symbol or a parameter, change a
 //! signature, extract a method or a function, inline a variable or a
-//! function — each one [`Refactoring`] handed to the engine's typed
+//! function, extract an interface from a class — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -71,6 +71,11 @@ pub const INLINE_FUNCTION: &str = concat!(
     modes!()
 );
 
+pub const EXTRACT_INTERFACE: &str = concat!(
+    "Extract an interface from a Python class: an abstract base class (`abc.ABC`, each public method an `@abstractmethod` stub with its exact signature and docstring) placed right above the class in its module, which the class then inherits; with `protocol: true` a `typing.Protocol` the class matches structurally instead (its bases unchanged). Imports are merged in the module's style. Refused, saying why, when the name exists in the module, when the class has no public methods, when a signature cannot be written above the class, or (abstract base only) when a metaclass in the class's hierarchy is not provably compatible with ABCMeta (a custom metaclass, Enum, a base from outside the project such as Django's models.Model): `protocol: true` proceeds there.",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -111,6 +116,12 @@ pub(super) fn tools() -> Vec<Tool> {
             INLINE_FUNCTION,
             Effect::Write,
             inline_function,
+        ),
+        Tool::new(
+            "extract_interface",
+            EXTRACT_INTERFACE,
+            Effect::Write,
+            extract_interface,
         ),
     ]
 }
@@ -258,6 +269,23 @@ pub struct InlineFunction {
     pub preview: bool,
 }
 
+/// Parameters of `extract_interface`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExtractInterface {
+    /// The class: plain (`PaymentProcessor`), dotted or qualified (`shop.payment.PaymentProcessor`).
+    pub class: String,
+    /// The interface's name (an identifier not bound in the class's module).
+    pub interface: String,
+    /// true: a `typing.Protocol` the class matches structurally (its bases unchanged); false (default): an abstract base class the class inherits.
+    #[serde(default)]
+    pub protocol: bool,
+    /// A file where a plain class name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
 pub fn rename_symbol(engine: &Engine, sender: &str, p: RenameSymbol) -> Result<Value, ToolError> {
     let request = Refactoring::Rename {
         kind: RenameKind::Symbol,
@@ -381,6 +409,19 @@ pub fn inline_function(
     let request = Refactoring::Inline {
         kind: InlineKind::Function,
         name: p.function,
+    };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn extract_interface(
+    engine: &Engine,
+    sender: &str,
+    p: ExtractInterface,
+) -> Result<Value, ToolError> {
+    let request = Refactoring::ExtractInterface {
+        class: p.class,
+        interface: p.interface,
+        protocol: p.protocol,
     };
     refactor(engine, sender, request, in_file(p.path), p.preview)
 }

@@ -823,6 +823,11 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"function": "double"}),
             "Refactor InlineFunction calc.double",
         ),
+        (
+            "extract_interface",
+            json!({"class": "Box", "interface": "Solid", "path": "calc.py"}),
+            "Open calc.py; Refactor Extract_Interface Box Solid",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -880,6 +885,18 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
             "calc.py",
             CALC.replace("def double(x):\n    return x * 2\n\n\n", "")
                 .replace("print(double(3))", "print(3 * 2)"),
+        ),
+        (
+            "extract_interface",
+            json!({"class": "calc.Box", "interface": "Solid", "protocol": true}),
+            "calc.py",
+            format!(
+                "from typing import Protocol\n\n\n{}",
+                CALC.replace(
+                    "class Box:\n",
+                    "class Solid(Protocol):\n    def volume(self, w, h, d): ...\n\n\nclass Box:\n",
+                )
+            ),
         ),
         (
             "change_signature",

@@ -189,6 +189,10 @@ fn refactor_cases() -> serde_json::Value {
          "files": {"calc.py": CALC.replace("    scale = 2\n", "").replace("base * scale", "base * 2")}},
         {"tool": "inline_function", "params": {"function": "double"},
          "files": {"calc.py": CALC.replace("def double(x):\n    return x * 2\n\n\n", "").replace("print(double(3))", "print(3 * 2)")}},
+        {"tool": "extract_interface", "params": {"class": "calc.Box", "interface": "Solid"},
+         "files": {"calc.py": format!(
+             "from abc import ABC, abstractmethod\n\n\n{}",
+             CALC.replace("class Box:\n", "class Solid(ABC):\n    @abstractmethod\n    def volume(self, w, h, d): ...\n\n\nclass Box(Solid):\n"))}},
     ])
 }
 

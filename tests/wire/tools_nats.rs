@@ -347,6 +347,20 @@ async fn refactors(t: &mut Tools, root: &Path) {
                     .replace("print(double(3))", "print(3 * 2)"),
             )],
         ),
+        (
+            "extract_interface",
+            json!({"class": "calc.Box", "interface": "Solid"}),
+            vec![(
+                "calc.py",
+                format!(
+                    "from abc import ABC, abstractmethod\n\n\n{}",
+                    CALC.replace(
+                        "class Box:\n",
+                        "class Solid(ABC):\n    @abstractmethod\n    def volume(self, w, h, d): ...\n\n\nclass Box(Solid):\n",
+                    )
+                ),
+            )],
+        ),
     ];
     for (tool, params, expected) in cases {
         let mut params = params;

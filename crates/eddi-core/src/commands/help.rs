@@ -517,11 +517,11 @@ mod tests {
     fn refactor_usage_and_examples_are_the_registrys() {
         assert_eq!(
             lookup("Refactor").unwrap().examples,
-            "Refactor RenameSymbol chunked batched; Refactor Rename_Class UserManager AccountManager; Refactor Rename_Param connect timeout timeout_s; Refactor Signature authenticate(username) authenticate(username, timeout=30); Refactor Extract_Method calculate_total lines 45:52; Refactor Inline_Variable temp_result"
+            "Refactor RenameSymbol chunked batched; Refactor Rename_Class UserManager AccountManager; Refactor Rename_Param connect timeout timeout_s; Refactor Signature authenticate(username) authenticate(username, timeout=30); Refactor Extract_Method calculate_total lines 45:52; Refactor Inline_Variable temp_result; Refactor Extract_Interface PaymentProcessor Payable"
         );
         assert_eq!(
             lookup("Refactor").unwrap().usage,
-            "Refactor RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven] | Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven] | Rename_Param <function> <param> <new> [Include Text] [Only Proven] | Signature <f>(<old params>) <f>(<new params>) [Only Proven] | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name>"
+            "Refactor RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven] | Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven] | Rename_Param <function> <param> <new> [Include Text] [Only Proven] | Signature <f>(<old params>) <f>(<new params>) [Only Proven] | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name> | Extract_Interface <Class> <Interface> [Protocol]"
         );
     }
 

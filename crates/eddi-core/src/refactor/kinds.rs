@@ -18,8 +18,8 @@ use std::fmt::{self, Formatter};
 use serde_json::{json, Value};
 
 use super::{
-    extract, inline, rename, signature, Argument, ExtractKind, InlineKind, Project, RefactorError,
-    Refactored, Refactoring, RenameKind, SitePolicy, Summary,
+    extract, inline, interface, rename, signature, Argument, ExtractKind, InlineKind, Project,
+    RefactorError, Refactored, Refactoring, RenameKind, SitePolicy, Summary,
 };
 use crate::analysis::index::Location;
 use crate::commands::error::{ParseError, Span};
@@ -130,6 +130,11 @@ const EXTRACT_REPLY: &str = "Ok, Method extracted, <n> duplicate blocks replaced
 const EXTRACT_FAILURES: &[&str] = &["Fail \"Cannot extract - <reason>\""];
 const INLINE_REPLY: &str = "Ok, Variable inlined at <n> locations";
 const INLINE_FAILURES: &[&str] = &["Fail \"Cannot inline - <reason>\""];
+const INTERFACE_REPLY: &str = "Ok, Interface extracted, <Class> now implements <Interface> (<n> methods: a, b, …) (Protocol: <Class> matches the Protocol <Interface>, its bases unchanged)";
+const INTERFACE_FAILURES: &[&str] = &[
+    "Fail \"Interface already exists: <Interface> …\"",
+    "Fail \"Cannot extract interface - <reason>\" (a metaclass or base it cannot prove compatible with ABCMeta: Protocol proceeds)",
+];
 
 /// The failures every refactoring may answer, after the kinds' own.
 pub const COMMON_FAILURES: &[&str] = &[
@@ -314,13 +319,30 @@ pub static KINDS: &[RefactoringKind] = &[
         in_current_file: |_| false,
         parameter: |a| (a == Argument::Symbol).then_some("function"),
     },
+    RefactoringKind {
+        keyword: "Extract_Interface",
+        aliases: &[],
+        usage: "Extract_Interface <Class> <Interface> [Protocol]",
+        example: Some("Refactor Extract_Interface PaymentProcessor Payable"),
+        reply: INTERFACE_REPLY,
+        failures: INTERFACE_FAILURES,
+        is: |r| matches!(r, Refactoring::ExtractInterface { .. }),
+        parse: parse_extract_interface,
+        print: print_extract_interface,
+        compute: interface::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("class"),
+            Argument::NewName => Some("interface"),
+            _ => None,
+        },
+    },
 ];
 
 /// The spec's refactorings that are not built yet: refused by name.
 pub const LATER: &[&str] = &[
     "Move_Method",
     "ExtractClass",
-    "Extract_Interface",
     "Split_Class",
     "Merge_Classes",
     "Change_Inheritance",
@@ -553,6 +575,17 @@ fn parse_inline(a: &mut dyn Arguments, kind: InlineKind) -> Result<Refactoring, 
     Ok(Refactoring::Inline { kind, name })
 }
 
+fn parse_extract_interface(a: &mut dyn Arguments) -> Result<Refactoring, ParseError> {
+    let class = a.name("the class, as Class or pkg.mod.Class")?;
+    let interface = a.identifier("the interface's name (an identifier)")?;
+    let protocol = a.eat("Protocol");
+    Ok(Refactoring::ExtractInterface {
+        class,
+        interface,
+        protocol,
+    })
+}
+
 // -- printing --------------------------------------------------------------
 
 fn print_rename(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
@@ -626,6 +659,21 @@ fn print_extract(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
 fn print_inline(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
     if let Refactoring::Inline { name, .. } = r {
         f.write_str(name)?;
+    }
+    Ok(())
+}
+
+fn print_extract_interface(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+    if let Refactoring::ExtractInterface {
+        class,
+        interface,
+        protocol,
+    } = r
+    {
+        write!(f, "{class} {interface}")?;
+        if *protocol {
+            f.write_str(" Protocol")?;
+        }
     }
     Ok(())
 }
@@ -708,6 +756,25 @@ impl Summary {
                 },
                 plural(*locations, "location")
             ),
+            Summary::InterfaceExtracted {
+                class,
+                interface,
+                protocol,
+                methods,
+            } => {
+                let class = class.rsplit('.').next().unwrap_or(class);
+                let declared = format!(
+                    "{} {}: {}",
+                    methods.len(),
+                    plural(methods.len(), "method"),
+                    methods.join(", ")
+                );
+                if *protocol {
+                    format!("Interface extracted, {class} matches the Protocol {interface} ({declared})")
+                } else {
+                    format!("Interface extracted, {class} now implements {interface} ({declared})")
+                }
+            }
         }
     }
 
@@ -725,6 +792,9 @@ impl Summary {
             }
             Summary::Inlined { locations, .. } => {
                 format!("{locations} {}", plural(*locations, "location"))
+            }
+            Summary::InterfaceExtracted { methods, .. } => {
+                format!("{} {}", methods.len(), plural(methods.len(), "method"))
             }
         }
     }
@@ -751,6 +821,14 @@ impl Summary {
             Summary::Inlined {
                 name, locations, ..
             } => json!({"name": name, "locations": locations}),
+            Summary::InterfaceExtracted {
+                class,
+                interface,
+                protocol,
+                methods,
+            } => {
+                json!({"class": class, "interface": interface, "protocol": protocol, "methods": methods})
+            }
         }
     }
 }
@@ -769,6 +847,7 @@ mod tests {
         "ExtractFunction total lines 4:9",
         "Inline_Variable temp",
         "InlineFunction pkg.helper",
+        "Extract_Interface shop.PaymentProcessor Payable Protocol",
     ];
 
     fn parsed(command: &str) -> Refactoring {
@@ -837,6 +916,7 @@ mod tests {
             ("ExtractFunction", &[Argument::NewName]),
             ("Inline_Variable", &[Argument::Symbol]),
             ("InlineFunction", &[Argument::Symbol]),
+            ("Extract_Interface", &[Argument::Symbol, Argument::NewName]),
         ];
         for (keyword, arguments) in arguments {
             let kind = lookup(keyword).unwrap();

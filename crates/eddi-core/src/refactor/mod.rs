@@ -11,11 +11,12 @@
 //! One file (and folder) per refactoring: `rename.rs` (symbols and
 //! classes), `signature.rs` (parameters and signatures, and the call sites
 //! they update), `extract.rs` (methods and functions from a line range),
-//! `inline.rs` (variables and functions). [`kinds`] is the registry: one
-//! entry per `Refactor <kind>` keyword, through which the command
-//! language, [`compute`], the engine's wording and the tools reach a kind.
-//! Class-level refactors (move method, extract class/interface, …) will
-//! be more folders of the same shape: a request variant, a compute
+//! `inline.rs` (variables and functions), `interface.rs` (an abstract base
+//! class or a `Protocol` from a class's public methods). [`kinds`] is the
+//! registry: one entry per `Refactor <kind>` keyword, through which the
+//! command language, [`compute`], the engine's wording and the tools reach
+//! a kind. The other class-level refactors (move method, extract class, …)
+//! will be more folders of the same shape: a request variant, a compute
 //! function, an entry in [`kinds::KINDS`] (and a [`Summary`] variant when
 //! their counts are new).
 //!
@@ -32,6 +33,7 @@
 pub mod check;
 mod extract;
 mod inline;
+mod interface;
 pub mod kinds;
 mod parses;
 mod rename;
@@ -191,6 +193,17 @@ pub enum Summary {
         kind: InlineKind,
         name: String,
         locations: usize,
+    },
+    /// `Ok, Interface extracted, PaymentProcessor now implements Payable
+    /// (2 methods: pay, refund)`.
+    InterfaceExtracted {
+        /// The class's full name (`shop.payment.PaymentProcessor`).
+        class: String,
+        interface: String,
+        /// A `typing.Protocol` the class matches, not a base it inherits.
+        protocol: bool,
+        /// The methods the interface declares, in the class's order.
+        methods: Vec<String>,
     },
 }
 

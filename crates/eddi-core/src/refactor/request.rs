@@ -76,6 +76,17 @@ pub enum Refactoring {
     /// `Refactor Inline_Variable <name>` (the variable visible from the
     /// cursor's scope), `Refactor InlineFunction <name>`.
     Inline { kind: InlineKind, name: String },
+    /// `Refactor Extract_Interface <Class> <Interface> [Protocol]`: an
+    /// abstract base class declaring the class's public methods, placed
+    /// right above it and added to its bases; with `protocol`, a
+    /// `typing.Protocol` the class matches structurally (its bases stay).
+    ExtractInterface {
+        /// Plain (`PaymentProcessor`), dotted or fully qualified.
+        class: String,
+        interface: String,
+        #[serde(default)]
+        protocol: bool,
+    },
 }
 
 /// What a refactor does with a *possible* use: one that may be the symbol
@@ -141,7 +152,9 @@ impl Refactoring {
             Refactoring::Rename { sites, .. }
             | Refactoring::RenameParam { sites, .. }
             | Refactoring::Signature { sites, .. } => *sites,
-            Refactoring::Extract { .. } | Refactoring::Inline { .. } => SitePolicy::Refuse,
+            Refactoring::Extract { .. }
+            | Refactoring::Inline { .. }
+            | Refactoring::ExtractInterface { .. } => SitePolicy::Refuse,
         }
     }
 }

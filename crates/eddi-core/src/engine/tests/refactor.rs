@@ -33,7 +33,7 @@ fn refactorings_that_are_not_built_are_refused_by_name() {
         > Start s
         Ok
         > Refactor Split_Class A B x,y
-        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction"
+        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface"
         "#,
     );
 }
@@ -253,6 +253,48 @@ fn unsaved_edits_anywhere_refuse_the_refactor_and_nothing_changes() {
         "#,
     );
     assert!(f.read("pkg/util.py").starts_with("def chunked"));
+}
+
+#[test]
+fn an_extracted_interface_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let shop = "import logging\n\n\nclass Processor:\n    def pay(self, amount):\n        return amount\n\n    def refund(self, amount):\n        return -amount\n";
+    f.write("shop.py", shop);
+    f.write(
+        "app.py",
+        "from shop import Processor\n\nprint(Processor().pay(1))\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Extract_Interface Processor Payable
+        Ok, Preview: Would modify 1 file: shop.py, 2 methods
+        > Refactor Extract_Interface Processor Payable
+        Ok, Interface extracted, Processor now implements Payable (2 methods: pay, refund)
+        > Refactor Extract_Interface Processor Payable
+        Fail "Interface already exists: Payable is bound in shop.py at 4:6; choose another name"
+        "#,
+    );
+    assert_eq!(
+        f.read("shop.py"),
+        "import logging\nfrom abc import ABC, abstractmethod\n\n\nclass Payable(ABC):\n    @abstractmethod\n    def pay(self, amount): ...\n\n    @abstractmethod\n    def refund(self, amount): ...\n\n\nclass Processor(Payable):\n    def pay(self, amount):\n        return amount\n\n    def refund(self, amount):\n        return -amount\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(f.read("shop.py"), shop);
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value = serde_json::from_str(&f.send(
+        "a",
+        "Preview Refactor Extract_Interface shop.Processor Payable Protocol",
+    ))
+    .unwrap();
+    let refactor = &reply["refactor"];
+    assert_eq!(refactor["kind"], "Extract_Interface");
+    assert_eq!(
+        refactor["summary"],
+        serde_json::json!({"class": "shop.Processor", "interface": "Payable", "protocol": true, "methods": ["pay", "refund"]})
+    );
 }
 
 #[test]
