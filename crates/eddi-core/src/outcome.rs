@@ -11,6 +11,10 @@
 //! import a file). A failure is never an `Outcome`: it is an
 //! [`OpError`](crate::failure::OpError), so an `Ok` cannot hide one.
 
+mod code;
+
+pub use code::{CodeFact, Element};
+
 use crate::analysis::index::Location;
 use crate::change::WorkspaceChange;
 use crate::edit::Position;
@@ -184,6 +188,8 @@ pub enum Fact {
         searched: usize,
         skipped: Vec<(String, String)>,
     },
+    /// What a code command did or found.
+    Code(Box<CodeFact>),
 }
 
 /// Which way `Undo` and `Redo` go.

@@ -17,11 +17,9 @@
 
 use crate::failure::ErrorKind;
 use crate::failure::OpError;
-use crate::outcome::{Outcome, Shape};
+use crate::outcome::{CodeFact, Element, Fact, Outcome, Shape};
 use ropey::Rope;
 
-use crate::analysis::comment::Commented;
-use crate::analysis::dependencies::Dependencies;
 use crate::analysis::index::module_path::ImportRoots;
 use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
@@ -36,11 +34,11 @@ use crate::commands::{
 };
 use crate::edit::{position, ChangeSet, LineRange, Position};
 use crate::language::{Capability, Language, SyntaxCheck};
-use crate::reply::{plural, Clause};
+use crate::reply::Clause;
 
 use super::apply::ApplyMode;
 use super::context::{Ctx, Ran};
-use super::ops::{self, ComplexityReport, StructureNode};
+use super::ops;
 use super::output;
 
 /// The commands that edit text as text (their syntax is noted, not refused).
@@ -214,17 +212,12 @@ fn top_level_lines(text: &Rope, tree: Option<&SyntaxTree>, lines: LineRange) -> 
     LineRange::new(first, last)
 }
 
-/// The note for a text edit that made a valid file of `language` invalid.
-pub(super) fn invalid_note(language: &dyn Language, errors: &[validate::SyntaxError]) -> String {
-    let listed: Vec<String> = errors.iter().take(3).map(ToString::to_string).collect();
-    let more = if errors.len() > 3 { ", …" } else { "" };
-    format!(
-        "Now invalid {} ({} syntax {}): {}{more}",
-        language.name(),
-        errors.len(),
-        plural(errors.len(), "error"),
-        listed.join(", ")
-    )
+/// The fact for a text edit that made a valid file of `language` invalid.
+pub(super) fn now_invalid(language: &dyn Language, errors: Vec<validate::SyntaxError>) -> CodeFact {
+    CodeFact::NowInvalid {
+        language: language.name(),
+        errors,
+    }
 }
 
 /// A function definition (with its decorators) that strictly contains some
@@ -527,21 +520,21 @@ impl Ctx<'_> {
             return;
         }
         let clauses = &mut outcome.facts;
-        let Some(note) = self.broken_syntax_note(&before) else {
+        let Some(fact) = self.broken_syntax(&before) else {
             return;
         };
         let at = clauses
             .iter()
             .position(|c| matches!(c, Clause::At(_)))
             .unwrap_or(clauses.len());
-        clauses.insert(at, Clause::Note(note));
+        clauses.insert(at, code_fact(fact));
     }
 
     /// The note for a text edit that made valid code invalid. Only the
     /// function the edit is in (else the top-level statements it touched)
     /// is parsed and checked, before and after, on its own: the buffer's
     /// tree is left to be reparsed lazily, when a code command needs it.
-    fn broken_syntax_note(&mut self, before: &SyntaxBefore) -> Option<String> {
+    fn broken_syntax(&mut self, before: &SyntaxBefore) -> Option<CodeFact> {
         let buffer = self.session.buffers.get(&before.path)?;
         let after = buffer.text().clone();
         if !before.language.offside_rule() {
@@ -555,7 +548,7 @@ impl Ctx<'_> {
             if now.is_empty() || !errors(&before.text).is_empty() {
                 return None;
             }
-            return Some(invalid_note(before.language, &now));
+            return Some(now_invalid(before.language, now));
         }
         // the lines the edit's own change names; a diff of the texts only
         // when it took several changes
@@ -575,7 +568,7 @@ impl Ctx<'_> {
                 if errors.is_empty() || !function_errors(language, &before.text, &old).is_empty() {
                     return None;
                 }
-                return Some(invalid_note(before.language, &errors));
+                return Some(now_invalid(before.language, errors));
             }
         }
         // the same statements on both sides: what the edit touched in
@@ -594,7 +587,7 @@ impl Ctx<'_> {
         if errors.is_empty() || !statement_errors(language, &before.text, was).is_empty() {
             return None;
         }
-        Some(invalid_note(before.language, &errors))
+        Some(now_invalid(before.language, errors))
     }
 
     /// The one change a text edit made to `before.path`, if it made one.
@@ -640,7 +633,7 @@ impl Ctx<'_> {
     ) -> Result<(std::ops::Range<usize>, String), OpError> {
         let code = self.code_for(Some(target))?;
         let symbol = code.symbol(target)?;
-        Ok((symbol.full.clone(), describe(symbol)))
+        Ok((symbol.full.clone(), describe(symbol).to_string()))
     }
 
     pub(super) fn goto_code(&mut self, target: &GotoTarget) -> Ran {
@@ -701,8 +694,8 @@ impl Ctx<'_> {
         .map_err(analysis_fail)?;
         if result.edits.is_empty() {
             return match result.note {
-                Some(note) => Ok(Outcome::effect(vec![
-                    Clause::Note(format!("Nothing inserted: {note}")),
+                Some(why) => Ok(Outcome::effect(vec![
+                    code_fact(CodeFact::NothingInserted { why }),
                     Clause::At(code.cursor),
                 ])),
                 None => Err(OpError::new(
@@ -723,7 +716,7 @@ impl Ctx<'_> {
         let at = self.current()?.cursor();
         let inserted = if lines == 0 {
             // `from m import b` merged into an existing `from m import a`.
-            Clause::Note(format!("Merged into line {first_line}"))
+            code_fact(CodeFact::MergedIntoLine(first_line))
         } else {
             Clause::Inserted {
                 lines,
@@ -834,10 +827,10 @@ impl Ctx<'_> {
         self.apply_result(&result)?;
         let at = result.element.unwrap_or(result.cursor);
         let at = position::clamp(self.current()?.text(), at);
-        let mut clauses = vec![Clause::Note(format!(
-            "Modified {described} ({edits} {})",
-            plural(edits, "edit")
-        ))];
+        let mut clauses = vec![code_fact(CodeFact::Modified {
+            element: described,
+            edits,
+        })];
         clauses.extend(result.note.map(Clause::Note));
         clauses.push(Clause::At(at));
         Ok(Outcome::effect(clauses))
@@ -858,25 +851,13 @@ impl Ctx<'_> {
             comment::comment(&code.text, &code.tree, symbol, body, style, replace)
                 .map_err(analysis_fail)?;
         self.apply_result(&result)?;
-        let what = match style {
-            CommentStyle::Docstring => "Docstring",
-            _ => "Comment",
-        };
-        let lines = |n: usize| format!("{n} {}", plural(n, "line"));
-        let note = match commented {
-            Commented::Added => format!("{what} added to {described}"),
-            Commented::AddedBelow(n) => {
-                format!(
-                    "{what} added to {described}, below its {} of comments",
-                    lines(n)
-                )
-            }
-            Commented::Replaced(n) => {
-                format!("{what} replaced on {described} (was {})", lines(n))
-            }
+        let fact = CodeFact::Commented {
+            docstring: style == CommentStyle::Docstring,
+            element: described,
+            how: commented,
         };
         let at = self.current()?.cursor();
-        Ok(Outcome::effect(vec![Clause::Note(note), Clause::At(at)]))
+        Ok(Outcome::effect(vec![code_fact(fact), Clause::At(at)]))
     }
 
     fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Ran {
@@ -889,18 +870,17 @@ impl Ctx<'_> {
             format::format(&code.text, lines, style, code.cursor).map_err(analysis_fail)?;
         if result.edits.is_empty() {
             return Ok(Outcome::effect(vec![
-                Clause::Note("Already formatted".into()),
+                code_fact(CodeFact::AlreadyFormatted),
                 Clause::At(code.cursor),
             ]));
         }
         let (before, after) = self.apply_result(&result)?;
         let at = self.current()?.cursor();
-        let note = format!(
-            "Formatted, {} -> {} lines",
-            position::counted_lines(&before),
-            position::counted_lines(&after)
-        );
-        Ok(Outcome::effect(vec![Clause::Note(note), Clause::At(at)]))
+        let fact = CodeFact::Formatted {
+            before: position::counted_lines(&before),
+            after: position::counted_lines(&after),
+        };
+        Ok(Outcome::effect(vec![code_fact(fact), Clause::At(at)]))
     }
 
     fn analyze(&mut self, target: &AnalyzeTarget, kind: Option<AnalysisKind>) -> Ran {
@@ -941,10 +921,10 @@ impl Ctx<'_> {
         let report = analysis
             .report(&code.text, &code.tree, target.as_ref(), &config)
             .map_err(analysis_fail)?;
-        let subject = report.symbol.as_ref().map_or_else(
-            || "File".to_owned(),
-            |s| capitalized(&describe_copy(&code.outline, s)),
-        );
+        let subject = report
+            .symbol
+            .as_ref()
+            .map(|s| describe_copy(&code.outline, s));
         let limit = self.session.preferences.output_limit;
         let path = self.current_path()?;
         let structure = || {
@@ -970,56 +950,38 @@ impl Ctx<'_> {
             Some(AnalysisKind::Dependencies) => vec![dependencies()],
             Some(AnalysisKind::Issues) => vec![issues()],
         };
-        let text = match kind {
-            None => {
-                let mut parts = Vec::new();
-                match report.complexity {
-                    Some(c) => parts.push(format!("{subject} has complexity {c}")),
-                    None => parts.push(format!(
-                        "{subject}: {}",
-                        complexity_overview(&ops::code::complexity(&analysis.outline, &report))
-                    )),
-                }
-                let used = report.dependencies.external_count();
-                parts.push(format!(
-                    "uses {used} external {}",
-                    plural(used, "dependency").replace("dependencys", "dependencies")
-                ));
-                let issues = report.issues.len();
-                parts.push(format!(
-                    "{issues} potential {} found",
-                    plural(issues, "issue")
-                ));
-                parts.join(", ")
-            }
-            Some(AnalysisKind::Complexity) => complexity_text(
-                &subject,
-                &ops::code::complexity(&analysis.outline, &report),
+        let fact = match kind {
+            None => CodeFact::Overview {
+                subject,
+                complexity: ops::code::complexity(&analysis.outline, &report),
+                external: report.dependencies.external_count(),
+                issues: report.issues.len(),
+            },
+            Some(AnalysisKind::Complexity) => CodeFact::Complexity {
+                subject,
+                report: ops::code::complexity(&analysis.outline, &report),
                 limit,
-            ),
-            Some(AnalysisKind::Dependencies) => {
-                dependencies_text(&subject, &report.dependencies, limit)
-            }
-            Some(AnalysisKind::Issues) => {
-                if report.issues.is_empty() {
-                    format!("{subject}: no potential issues found")
-                } else {
-                    let listed: Vec<String> =
-                        report.issues.iter().map(ToString::to_string).collect();
-                    let n = listed.len();
-                    format!(
-                        "{n} potential {}: {}",
-                        plural(n, "issue"),
-                        output::list_in_tiers("issue", &listed, limit)
-                    )
-                }
-            }
-            Some(AnalysisKind::Structure) => structure_text(
-                &subject,
-                &ops::code::structure(&analysis.outline, report.symbol.as_ref(), path.as_str()),
-            ),
+            },
+            Some(AnalysisKind::Dependencies) => CodeFact::Dependencies {
+                subject,
+                dependencies: report.dependencies,
+                limit,
+            },
+            Some(AnalysisKind::Issues) => CodeFact::Issues {
+                subject,
+                issues: report.issues,
+                limit,
+            },
+            Some(AnalysisKind::Structure) => CodeFact::Structure {
+                subject,
+                tree: ops::code::structure(
+                    &analysis.outline,
+                    report.symbol.as_ref(),
+                    path.as_str(),
+                ),
+            },
         };
-        let mut reply = vec![Clause::Note(text)];
+        let mut reply = vec![code_fact(fact)];
         reply.extend(data);
         Ok(Outcome::answer(reply))
     }
@@ -1045,10 +1007,17 @@ impl Ctx<'_> {
             ));
         };
         let structure = ops::code::entry_structure(&entries, index);
-        let subject = capitalized(&format!("{} {form}", entries.entries[index].kind));
+        let data = ops::json::data("structure", ops::json::structure(&structure));
+        let subject = Element {
+            noun: entries.entries[index].kind.to_owned(),
+            name: form,
+        };
         Ok(Outcome::answer(vec![
-            Clause::Note(structure_text(&subject, &structure)),
-            ops::json::data("structure", ops::json::structure(&structure)),
+            code_fact(CodeFact::Structure {
+                subject: Some(subject),
+                tree: structure,
+            }),
+            data,
         ]))
     }
 
@@ -1076,9 +1045,13 @@ impl Ctx<'_> {
         };
         let outline = language.outline(buffer.text(), &tree);
         let structure = ops::code::file_structure(&outline, path.as_str());
+        let data = ops::json::data("structure", ops::json::structure(&structure));
         Ok(Outcome::answer(vec![
-            Clause::Note(structure_text("File", &structure)),
-            ops::json::data("structure", ops::json::structure(&structure)),
+            code_fact(CodeFact::Structure {
+                subject: None,
+                tree: structure,
+            }),
+            data,
         ]))
     }
 
@@ -1104,127 +1077,36 @@ impl Ctx<'_> {
             errors.retain(|e| e.position.line >= lines.first && e.position.line <= lines.last);
         }
         let data = ops::json::data("syntax_errors", ops::json::syntax_errors(&errors));
-        if errors.is_empty() {
-            return Ok(Outcome::answer(vec![
-                Clause::Note("No syntax errors".into()),
-                data,
-            ]));
-        }
-        let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        let n = listed.len();
         let limit = self.session.preferences.output_limit;
-        let text = format!(
-            "{n} syntax {}: {}",
-            plural(n, "error"),
-            output::list_in_tiers("error", &listed, limit)
-        );
-        Ok(Outcome::answer(vec![Clause::Note(text), data]))
+        Ok(Outcome::answer(vec![
+            code_fact(CodeFact::SyntaxErrors { errors, limit }),
+            data,
+        ]))
     }
 }
 
-/// The syntax errors of a buffer, for `Save`'s reply; `None` when its
-/// language has no syntax check or it has none.
-pub(super) fn syntax_note(buffer: &mut crate::session::Buffer) -> Option<String> {
+/// The syntax errors of a buffer, for `Save`'s reply (`path`: named, for
+/// `Save All`'s); `None` when its language has no syntax check or it has
+/// none.
+pub(super) fn saved_with_errors(
+    buffer: &mut crate::session::Buffer,
+    path: Option<String>,
+) -> Option<Clause> {
     let check = buffer
         .language_supporting(Capability::SyntaxCheck)?
         .syntax_check()?;
     let text = buffer.text().clone();
     let tree = buffer.ensure_syntax()?;
     let errors = check(&text, tree);
-    let first = errors.first()?;
-    let n = errors.len();
-    Some(format!(
-        "{n} syntax {} at {}",
-        plural(n, "error"),
-        if n == 1 {
-            first.position.to_string()
-        } else {
-            errors
-                .iter()
-                .take(5)
-                .map(|e| e.position.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        }
-    ))
+    if errors.is_empty() {
+        return None;
+    }
+    Some(code_fact(CodeFact::SavedWithErrors { path, errors }))
 }
 
-/// `Analyze … Complexity`: the element's figure and its blocks, or the
-/// file's overview.
-fn complexity_text(subject: &str, report: &ComplexityReport, limit: usize) -> String {
-    match report.total {
-        Some(c) if report.blocks.len() <= 1 => format!("{subject} has complexity {c}"),
-        Some(c) => {
-            let inner: Vec<String> = report
-                .blocks
-                .iter()
-                .map(|b| format!("{} {}", b.name, b.complexity))
-                .collect();
-            format!(
-                "{subject} has complexity {c}; {}",
-                output::list_in_tiers("block", &inner, limit)
-            )
-        }
-        None => format!("{subject}: {}", complexity_overview(report)),
-    }
-}
-
-fn complexity_overview(report: &ComplexityReport) -> String {
-    let blocks = &report.blocks;
-    if blocks.is_empty() {
-        return "no functions or classes".to_owned();
-    }
-    let total: u32 = blocks.iter().map(|b| b.complexity).sum();
-    let top: Vec<String> = report
-        .ranked()
-        .iter()
-        .take(5)
-        .map(|b| format!("{} {}", b.name, b.complexity))
-        .collect();
-    format!(
-        "{} blocks, average complexity {:.1}, highest {}",
-        blocks.len(),
-        f64::from(total) / blocks.len() as f64,
-        top.join(", ")
-    )
-}
-
-fn dependencies_text(subject: &str, deps: &Dependencies, limit: usize) -> String {
-    let n = deps.external_count();
-    let imports: Vec<String> = deps
-        .imports
-        .iter()
-        .map(|i| {
-            let dots = ".".repeat(i.level);
-            match &i.name {
-                Some(name) => format!("{dots}{}.{name}", i.module).replace("..", "."),
-                None => format!("{dots}{}", i.module),
-            }
-        })
-        .collect();
-    let mut text = format!(
-        "{subject} uses {n} external {}",
-        if n == 1 { "dependency" } else { "dependencies" }
-    );
-    if !imports.is_empty() {
-        text.push_str(&format!(
-            ": {}",
-            output::list_in_tiers("import", &imports, limit / 2)
-        ));
-    }
-    for (label, names) in [
-        ("internal", &deps.internal),
-        ("builtins", &deps.builtins),
-        ("unresolved", &deps.unresolved),
-    ] {
-        if !names.is_empty() {
-            text.push_str(&format!(
-                "; {label}: {}",
-                output::list_in_tiers("name", names, limit / 4)
-            ));
-        }
-    }
-    text
+/// A code command's fact, as a reply clause.
+fn code_fact(fact: CodeFact) -> Clause {
+    Clause::Fact(Fact::Code(Box::new(fact)))
 }
 
 /// The module-qualified name of a symbol other modules can use: not
@@ -1261,16 +1143,15 @@ fn refuse_local(symbol: &Symbol, command: &str, instead: &str) -> Result<(), OpE
 
 /// [`describe`] with a name that works when the plain one is ambiguous
 /// (`method Text.plain.setter`); `symbol` is from `outline`.
-fn describe_in(outline: &Outline, symbol: &Symbol) -> String {
-    format!(
-        "{} {}",
-        symbol.kind.noun(),
-        outline::display_name(outline, symbol)
-    )
+fn describe_in(outline: &Outline, symbol: &Symbol) -> Element {
+    Element {
+        noun: symbol.kind.noun().to_owned(),
+        name: outline::display_name(outline, symbol),
+    }
 }
 
 /// [`describe_in`] for a copy of a symbol of `outline` (as reports hold).
-fn describe_copy(outline: &Outline, copy: &Symbol) -> String {
+fn describe_copy(outline: &Outline, copy: &Symbol) -> Element {
     outline
         .symbols
         .iter()
@@ -1279,38 +1160,10 @@ fn describe_copy(outline: &Outline, copy: &Symbol) -> String {
 }
 
 /// `function f`, `method C.m`, `class C`, `variable v`.
-fn describe(symbol: &Symbol) -> String {
-    format!("{} {}", symbol.kind.noun(), symbol.qualified_name)
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-}
-
-/// An outline: the members of a class, or the top level of the file.
-fn structure_text(owner: &str, tree: &StructureNode) -> String {
-    let members: Vec<String> = tree
-        .children
-        .iter()
-        .map(|s| {
-            let kind = if s.is_async {
-                format!("async {}", s.kind)
-            } else {
-                s.kind.to_owned()
-            };
-            let at = s
-                .span
-                .map_or_else(String::new, |span| span.start.to_string());
-            format!("{kind} {} at {at}", s.name)
-        })
-        .collect();
-    if members.is_empty() {
-        format!("{owner} has no members")
-    } else {
-        format!("{owner}: {}", members.join(", "))
+fn describe(symbol: &Symbol) -> Element {
+    Element {
+        noun: symbol.kind.noun().to_owned(),
+        name: symbol.qualified_name.clone(),
     }
 }
 

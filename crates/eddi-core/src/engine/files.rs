@@ -116,8 +116,8 @@ impl Ctx<'_> {
             .buffers
             .get_mut(&path)
             .expect("saved buffer is open");
-        if let Some(note) = super::code::syntax_note(buffer) {
-            reply.push(Clause::Note(note));
+        if let Some(errors) = super::code::saved_with_errors(buffer, None) {
+            reply.push(errors);
         }
         if close {
             self.apply(Event::Closed { path })?;
@@ -167,9 +167,10 @@ impl Ctx<'_> {
         // Saved anyway, but said, file by file, as `Save` says it.
         for path in &modified {
             if let Some(buffer) = self.session.buffers.get_mut(path) {
-                if let Some(note) = super::code::syntax_note(buffer) {
-                    clauses.push(Clause::Note(format!("{path}: {note}")));
-                }
+                clauses.extend(super::code::saved_with_errors(
+                    buffer,
+                    Some(path.to_string()),
+                ));
             }
         }
         Ok(Outcome::effect(clauses))

@@ -16,6 +16,7 @@
 
 mod apply;
 mod code;
+mod code_words;
 mod context;
 mod door;
 mod drafts;

@@ -293,6 +293,7 @@ fn first_places(sites: &[crate::analysis::index::Location]) -> String {
 impl std::fmt::Display for Fact {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Fact::Code(fact) => fact.fmt(f),
             Fact::SessionContinued { name } => write!(f, "Continued session '{name}'"),
             Fact::SessionSaved => f.write_str("Session saved"),
             Fact::UnsavedDiscarded { files } if files.is_empty() => {

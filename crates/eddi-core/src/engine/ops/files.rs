@@ -644,7 +644,7 @@ fn broke_syntax(path: &WorkspacePath, before: &Rope, after: &Rope) -> Option<Str
     if now.is_empty() || !errors(before).is_empty() {
         return None;
     }
-    Some(super::super::code::invalid_note(language, &now))
+    Some(super::super::code::now_invalid(language, now).to_string())
 }
 
 /// Line `line` without its line break.
