@@ -52,6 +52,46 @@ pub enum Report {
         report: Box<crate::engine::RefactorReport>,
         preview: Option<Preview>,
     },
+    /// What a search or a query found, listed in tiers by the renderer.
+    Found(Box<Sites>),
+}
+
+/// What a search or a query found: its head and its sites (or, past what
+/// a reply can hold, their counts per file). The renderer lists them in
+/// tiers within `limit` chars: with their lines, positions only, counts
+/// per file, or the total, always saying which.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sites {
+    pub head: Found,
+    pub listed: Listed,
+    pub limit: usize,
+    /// Said first: why the answer comes from other files than the
+    /// current one (the index does not read the current file's language).
+    pub first: Option<String>,
+}
+
+/// The sites of [`Sites`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Listed {
+    /// Each site; `possible` may be uses too (said after the certain ones).
+    Sites {
+        certain: Vec<Site>,
+        possible: Vec<Site>,
+    },
+    /// How many sites per file, when they were too many to keep.
+    Counts(std::collections::BTreeMap<String, usize>),
+}
+
+/// One place a search or query found: `path:line:col[ <label>]`, with the
+/// text of its line when it could be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Site {
+    pub path: String,
+    pub position: Position,
+    /// What the site is, e.g. `in pkg.cli.main` or `function pkg.a.f`.
+    pub label: Option<String>,
+    /// The line, trimmed (at most 160 chars, ending in `…` when cut).
+    pub line: Option<String>,
 }
 
 /// How a refactor's preview is shown.
@@ -200,20 +240,20 @@ pub enum Direction {
 }
 
 /// What a search or a query found, as the head of its list says it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Found<'a> {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
     /// `Find Definition`.
     Definitions(usize),
     /// `Find References|Callers`: `noun` is `reference` or `caller`.
     Uses {
-        noun: &'a str,
+        noun: &'static str,
         certain: usize,
         possible: usize,
     },
     /// Uses of a name the project does not define (any more).
     Unresolved {
-        noun: &'a str,
-        symbol: &'a str,
+        noun: &'static str,
+        symbol: String,
         count: usize,
     },
     /// `Find All … In Files`.
@@ -351,15 +391,19 @@ impl Outcome {
         self
     }
 
-    /// The outcome with its first note reworded by `reword` (to say
-    /// first where the answer comes from).
-    pub fn reword_first_note(mut self, reword: impl FnOnce(&str) -> String) -> Outcome {
-        if let Some(Clause::Note(note)) = self
-            .facts
-            .iter_mut()
-            .find(|fact| matches!(fact, Clause::Note(_)))
-        {
-            *note = reword(note);
+    /// What a search or a query found, as this outcome's report.
+    pub fn found(sites: Sites, data: Clause) -> Outcome {
+        Outcome {
+            report: Some(Report::Found(Box::new(sites))),
+            ..Outcome::answer(vec![data])
+        }
+    }
+
+    /// The outcome, its found sites said after `why` (the current file is
+    /// one the answer could not come from).
+    pub fn found_elsewhere(mut self, why: String) -> Outcome {
+        if let Some(Report::Found(sites)) = &mut self.report {
+            sites.first = Some(why);
         }
         self
     }
@@ -373,7 +417,7 @@ impl Outcome {
     }
 
     /// The outcome's `At` facts as the answer to a search ([`Clause::Found`]).
-    pub fn found(mut self) -> Outcome {
+    pub fn as_search(mut self) -> Outcome {
         for fact in &mut self.facts {
             if let Clause::At(pos) = fact {
                 *fact = Clause::Found(*pos);
@@ -386,16 +430,25 @@ impl Outcome {
 impl From<Outcome> for Reply {
     /// The renderers' input: the facts, then the completions in words.
     fn from(outcome: Outcome) -> Reply {
-        let mut facts = outcome.facts;
-        match &outcome.report {
-            Some(Report::Refactor { report, preview }) => {
-                facts.extend(crate::engine::refactor_report(report, preview.as_ref()))
+        let mut facts = Vec::new();
+        // a list's lines (`Txt`) come last
+        let mut lines = None;
+        if let Some(Report::Found(sites)) = &outcome.report {
+            for clause in crate::engine::output::sites(sites) {
+                match clause {
+                    Clause::Txt(_) => lines = Some(clause),
+                    _ => facts.push(clause),
+                }
             }
-            None => {}
+        }
+        facts.extend(outcome.facts);
+        if let Some(Report::Refactor { report, preview }) = &outcome.report {
+            facts.extend(crate::engine::refactor_report(report, preview.as_ref()))
         }
         for completion in &outcome.completions {
             facts.extend(crate::engine::output::completion(completion));
         }
+        facts.extend(lines);
         match outcome.shape {
             Shape::Effect => Reply::Done(facts),
             Shape::Answer => Reply::Info(facts),

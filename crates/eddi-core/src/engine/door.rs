@@ -94,9 +94,7 @@ impl Engine {
                         // found in the Python files while the current file
                         // is code the index does not read: it says so first
                         match index_blind_here(&live.session, asked) {
-                            Some(why) => {
-                                outcome.reword_first_note(|note| unsupported_file_first(&why, note))
-                            }
+                            Some(why) => outcome.found_elsewhere(why),
                             None => outcome,
                         }
                     })

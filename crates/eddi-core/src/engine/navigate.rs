@@ -127,7 +127,7 @@ impl Ctx<'_> {
             },
         };
         // Where the match is was asked: a fact, kept by brief replies.
-        let mut reply = self.move_to(position::from_char(&text, start))?.found();
+        let mut reply = self.move_to(position::from_char(&text, start))?.as_search();
         if wrapped {
             reply.push(Clause::Fact(Fact::Wrapped));
         }

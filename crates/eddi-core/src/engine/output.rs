@@ -4,24 +4,13 @@ use std::collections::BTreeMap;
 
 use crate::edit::Position;
 use crate::outcome::{
-    Completion, DefinitionEdit, Direction, DiskSince, DraftLine, Fact, Found, SessionLine,
+    Completion, DefinitionEdit, Direction, DiskSince, DraftLine, Fact, Found, Listed, SessionLine,
+    Site, Sites,
 };
 use crate::reply::{plural, Clause};
 
 /// Longest line text a site shows, in chars; longer lines end in `…`.
 pub(super) const MAX_LINE_CHARS: usize = 160;
-
-/// One place a search or query found: `path:line:col[ <label>]`, with the
-/// text of its line when it could be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) struct Site {
-    pub path: String,
-    pub position: Position,
-    /// What the site is, e.g. `in pkg.cli.main` or `function pkg.a.f`.
-    pub label: Option<String>,
-    /// The line, trimmed (at most [`MAX_LINE_CHARS`]).
-    pub line: Option<String>,
-}
 
 impl Site {
     fn position_text(&self) -> String {
@@ -83,6 +72,22 @@ pub(super) fn site_line(line: &str) -> String {
     let mut cut: String = line.chars().take(MAX_LINE_CHARS).collect();
     cut.push('…');
     cut
+}
+
+/// What a search or a query found, in words: its head, then its sites in
+/// tiers ([`sites_in_tiers`], [`counts_in_tiers`]); what `first` says
+/// comes before the head.
+pub(crate) fn sites(found: &Sites) -> Vec<Clause> {
+    let mut head = found.head.to_string();
+    if let Some(why) = &found.first {
+        head = super::unsupported_file_first(why, &head);
+    }
+    match &found.listed {
+        Listed::Sites { certain, possible } => {
+            sites_in_tiers(&head, certain, possible, found.limit)
+        }
+        Listed::Counts(per_file) => counts_in_tiers(&head, per_file, &BTreeMap::new(), found.limit),
+    }
 }
 
 /// Sites in tiers, always saying which: every site with its line, one per
@@ -522,18 +527,18 @@ fn first_files(items: &[String]) -> String {
 }
 
 /// `Found 3 references and 2 possible`, `Found 1 definition`, …
-impl std::fmt::Display for Found<'_> {
+impl std::fmt::Display for Found {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Found::Definitions(n) => write!(f, "Found {n} {}", plural(n, "definition")),
-            Found::Matches(n) => write!(f, "Found {n} {}", plural(n, "match")),
+        match self {
+            Found::Definitions(n) => write!(f, "Found {n} {}", plural(*n, "definition")),
+            Found::Matches(n) => write!(f, "Found {n} {}", plural(*n, "match")),
             Found::Uses {
                 noun,
                 certain,
                 possible,
             } => {
-                write!(f, "Found {certain} {}", plural(certain, noun))?;
-                if possible > 0 {
+                write!(f, "Found {certain} {}", plural(*certain, noun))?;
+                if *possible > 0 {
                     write!(f, " and {possible} possible")?;
                 }
                 Ok(())

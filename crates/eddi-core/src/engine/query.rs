@@ -13,7 +13,7 @@
 //! for its query (`ProjectIndex::overlaid`: so an agent sees its own edits,
 //! and no other session does); the shared index is never written by a query.
 
-use crate::outcome::{Completion, Fact, Found, Outcome};
+use crate::outcome::{Completion, Fact, Found, Listed, Outcome, Site, Sites};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, UNIX_EPOCH};
@@ -31,7 +31,6 @@ use crate::workspace::{TreeChanges, TreeWatch, Workspace, WorkspacePath};
 
 use super::context::Ran;
 use super::ops::{json, symbols, DefinitionSite, ErrorKind, Location, OpError, Uses};
-use super::output::{self, Site};
 use super::Engine;
 
 /// How stale the index may be with respect to other programs' writes.
@@ -485,17 +484,23 @@ fn definitions(
             )
         })
         .collect();
-    let head = Found::Definitions(sites.len()).to_string();
-    let mut clauses = output::sites_in_tiers(&head, &sites, &[], limit);
-    clauses.push(data(&found));
-    Ok(Outcome::answer(clauses))
+    let found_sites = Sites {
+        head: Found::Definitions(sites.len()),
+        listed: Listed::Sites {
+            certain: sites,
+            possible: Vec::new(),
+        },
+        limit,
+        first: None,
+    };
+    Ok(Outcome::found(found_sites, data(&found)))
 }
 
 /// `Find References` and `Find Callers`: `noun` names what a use is.
 fn uses(
     found: Result<Uses, OpError>,
     symbol: &str,
-    noun: &str,
+    noun: &'static str,
     limit: usize,
     lines: &mut SiteLines<'_>,
 ) -> Ran {
@@ -509,7 +514,7 @@ fn uses(
     let head = if found.unresolved {
         Found::Unresolved {
             noun,
-            symbol,
+            symbol: symbol.to_owned(),
             count: certain.len(),
         }
     } else {
@@ -518,16 +523,19 @@ fn uses(
             certain: certain.len(),
             possible: possible.len(),
         }
-    }
-    .to_string();
-    let mut clauses = output::sites_in_tiers(&head, &certain, &possible, limit);
+    };
     let mut fields = Map::new();
     fields.insert(format!("{noun}s"), json::locations(&found.sites));
     if found.unresolved {
         fields.insert("unresolved".into(), json!(true));
     }
-    clauses.push(Clause::Data(fields));
-    Ok(Outcome::answer(clauses))
+    let sites = Sites {
+        head,
+        listed: Listed::Sites { certain, possible },
+        limit,
+        first: None,
+    };
+    Ok(Outcome::found(sites, Clause::Data(fields)))
 }
 
 /// A located site as the terse tiers list it.

@@ -9,7 +9,7 @@
 //! edits included), not on disk; a new buffer not yet saved is searched too
 //! when its path matches. Files are searched in parallel (rayon).
 
-use crate::outcome::{Fact, Found as FoundHead, Outcome};
+use crate::outcome::{Fact, Found as FoundHead, Listed, Outcome, Site, Sites};
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -22,7 +22,7 @@ use crate::workspace::{FileError, Workspace};
 
 use super::context::{Ctx, Ran};
 use super::navigate::{compile, describe};
-use super::output::{self, site_line, Site};
+use super::output::site_line;
 use serde_json::json;
 
 use super::ops::json::typed;
@@ -151,17 +151,24 @@ impl Ctx<'_> {
                 object
             }).collect::<Vec<_>>(),
         });
-        let head = FoundHead::Matches(total).to_string();
-        let mut clauses = if total <= keep {
-            output::sites_in_tiers(&head, &sites, &[], limit)
+        let listed = if total <= keep {
+            Listed::Sites {
+                certain: sites,
+                possible: Vec::new(),
+            }
         } else {
-            output::counts_in_tiers(&head, &per_file, &BTreeMap::new(), limit)
+            Listed::Counts(per_file)
         };
-        // Before the `Txt`, which stays last.
-        let at = clauses.len() - usize::from(matches!(clauses.last(), Some(Clause::Txt(_))));
-        clauses.insert(at, Clause::Fact(scope));
-        clauses.push(super::ops::json::data("found_in_files", data));
-        Ok(Outcome::answer(clauses))
+        let found = Sites {
+            head: FoundHead::Matches(total),
+            listed,
+            limit,
+            first: None,
+        };
+        Ok(
+            Outcome::found(found, super::ops::json::data("found_in_files", data))
+                .with(Clause::Fact(scope)),
+        )
     }
 }
 
