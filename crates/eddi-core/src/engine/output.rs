@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::edit::Position;
 use crate::outcome::{
     Completion, DefinitionEdit, Direction, DiskSince, DraftLine, Fact, Found, Listed, SessionLine,
     Site, Sites,
@@ -578,6 +577,7 @@ fn session_line(session: &SessionLine) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::edit::Position;
 
     #[test]
     fn lists_shorten_in_tiers() {
