@@ -33,7 +33,7 @@ use crate::commands::{
     InsertKind, Modification,
 };
 use crate::edit::{position, ChangeSet, LineRange, Position};
-use crate::language::{Capability, Language, SyntaxCheck};
+use crate::language::{edits, Capability, Language, SyntaxCheck};
 use crate::reply::Clause;
 
 use super::apply::ApplyMode;
@@ -679,9 +679,24 @@ impl Ctx<'_> {
             InsertKind::Import => "Insert Import",
             InsertKind::Line | InsertKind::Block => "Insert",
         };
-        let code = self.code_able(None, Capability::CodeEdits, command)?;
-        let result = match kind {
-            InsertKind::Import => insert::insert_import(&code.text, &code.tree, given),
+        let capability = match kind {
+            InsertKind::Function | InsertKind::Method | InsertKind::Class => {
+                Capability::ElementEdits
+            }
+            _ => Capability::CodeEdits,
+        };
+        let code = self.code_able(None, capability, command)?;
+        let result = match (kind, code.language.brace_edits()) {
+            (InsertKind::Import, _) => insert::insert_import(&code.text, &code.tree, given),
+            (_, Some(style)) if !code.language.code_edits() => edits::insert(
+                &code.text,
+                &code.tree,
+                &code.outline,
+                code.cursor,
+                kind,
+                given,
+                style,
+            ),
             _ => insert::insert_definition(
                 &code.text,
                 &code.tree,
@@ -736,10 +751,15 @@ impl Ctx<'_> {
             CodeTarget::Class { .. } => "Delete Class",
             CodeTarget::Variable { .. } => "Delete Variable",
         };
-        let code = self.code_able(Some(target), Capability::CodeEdits, command)?;
+        let code = self.code_able(Some(target), Capability::ElementEdits, command)?;
         let symbol = code.symbol(target)?;
-        let result =
-            delete::delete_symbol(&code.text, &code.outline, symbol).map_err(analysis_fail)?;
+        let result = match code.language.brace_edits() {
+            Some(_) if !code.language.code_edits() => {
+                edits::delete(&code.text, &code.outline, symbol)
+            }
+            _ => delete::delete_symbol(&code.text, &code.outline, symbol),
+        }
+        .map_err(analysis_fail)?;
         let first_line = code
             .text
             .char_to_line(result.edits.first().map_or(0, |e| e.range.start));
@@ -843,13 +863,17 @@ impl Ctx<'_> {
         style: CommentStyle,
         replace: bool,
     ) -> Ran {
-        let code = self.code_able(Some(target), Capability::CodeEdits, "Comment")?;
+        let code = self.code_able(Some(target), Capability::ElementEdits, "Comment")?;
         let symbol = code.symbol(target)?;
         refuse_local(symbol, "Comment", "Goto and Insert Line")?;
         let described = describe_in(&code.outline, symbol);
-        let (result, commented) =
-            comment::comment(&code.text, &code.tree, symbol, body, style, replace)
-                .map_err(analysis_fail)?;
+        let (result, commented) = match code.language.brace_edits() {
+            Some(edits_of) if !code.language.code_edits() => {
+                edits::comment(&code.text, symbol, body, style, replace, edits_of)
+            }
+            _ => comment::comment(&code.text, &code.tree, symbol, body, style, replace),
+        }
+        .map_err(analysis_fail)?;
         self.apply_result(&result)?;
         let fact = CodeFact::Commented {
             docstring: style == CommentStyle::Docstring,

@@ -34,6 +34,7 @@ use std::sync::OnceLock;
 use ropey::Rope;
 use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
+use super::edits::{BraceEdits, DocComment};
 use super::{Entry, Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::lines;
 use crate::analysis::outline::{
@@ -47,6 +48,14 @@ use crate::edit::{LineRange, Position};
 /// The JavaScript language (JSX included: its grammar reads both).
 #[derive(Debug, Clone, Copy)]
 pub struct JavaScript;
+
+/// JSDoc above an element, two spaces per level (prettier's default)
+/// where the file shows none.
+pub(super) const EDITS: BraceEdits = BraceEdits {
+    unit: "  ",
+    line_comment: "//",
+    doc: DocComment::Block,
+};
 
 impl Language for JavaScript {
     fn id(&self) -> &'static str {
@@ -75,6 +84,10 @@ impl Language for JavaScript {
 
     fn syntax_check(&self) -> Option<SyntaxCheck> {
         Some(syntax_errors)
+    }
+
+    fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
+        Some(super::javascript::EDITS)
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {

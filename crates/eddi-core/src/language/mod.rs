@@ -23,11 +23,13 @@
 //! ([`python`]) is the one language with every capability. JavaScript
 //! ([`javascript`]) and TypeScript ([`typescript`]) offer addressing and
 //! reads — the outline, a syntax check, code targets and their sites —
-//! from their outline queries; their code edits, analyses,
+//! from their outline queries, and the edits of code elements as brace
+//! languages make them ([`edits`]); their other code edits, analyses,
 //! index and refactors are still to come, and the commands that need
 //! them say so. JSON (`json.rs`, registered for the tests only) proves
 //! the seam with an outline alone.
 
+pub mod edits;
 pub mod javascript;
 pub mod kinds;
 pub mod outline;
@@ -95,11 +97,18 @@ pub trait Language: Sync {
         None
     }
 
-    /// Whether the edits of code elements (`Insert Function|Method|Class|
+    /// Whether Python's edits of code (`Insert Function|Method|Class|
     /// Import`, `Delete` of a code target, `Modify`, `Comment`, `Format`)
     /// work on its files.
     fn code_edits(&self) -> bool {
         false
+    }
+
+    /// How the edits of code elements (`Insert Function|Method|Class`,
+    /// `Delete` of a code target, `Comment`) are made in a brace language
+    /// ([`edits`]); Python makes its own ([`Language::code_edits`]).
+    fn brace_edits(&self) -> Option<edits::BraceEdits> {
+        None
     }
 
     /// Whether the code analyses (`Analyze` complexity, dependencies and
@@ -134,6 +143,7 @@ pub trait Language: Sync {
             Capability::SyntaxCheck => self.syntax_check().is_some(),
             Capability::SymbolSites => self.symbol_sites().is_some(),
             Capability::CodeEdits => self.code_edits(),
+            Capability::ElementEdits => self.code_edits() || self.brace_edits().is_some(),
             Capability::CodeAnalyses => self.code_analyses(),
             Capability::IndexScan => self.index_scan().is_some(),
             Capability::Refactors => self.refactors(),
@@ -166,9 +176,12 @@ pub enum Capability {
     /// Code targets and the sites of their names (the code commands that
     /// address and read code).
     SymbolSites,
-    /// The edits of code elements (Insert, Delete, Modify, Comment,
-    /// Format).
+    /// The edits of code (Insert Import, Modify, Format, and what
+    /// `ElementEdits` names).
     CodeEdits,
+    /// The edits of code elements: `Insert Function|Method|Class`, `Delete`
+    /// of a code target, `Comment`.
+    ElementEdits,
     /// The code analyses (complexity, dependencies, issues, the changes
     /// to definitions).
     CodeAnalyses,

@@ -92,12 +92,14 @@ fn capabilities_are_what_each_language_offers() {
         Capability::SyntaxCheck,
         Capability::SymbolSites,
         Capability::CodeEdits,
+        Capability::ElementEdits,
         Capability::CodeAnalyses,
         Capability::IndexScan,
         Capability::Refactors,
     ];
     assert!(all.iter().all(|&c| Python.supports(c)));
-    // the JavaScript family addresses and reads code; Python's edits and
+    // the JavaScript family addresses and reads code and edits its
+    // elements as brace languages do; Python's other edits and its
     // analyses are not theirs
     for language in [&JavaScript as &dyn Language, &TypeScript, &Tsx] {
         let offered: Vec<Capability> = all.into_iter().filter(|&c| language.supports(c)).collect();
@@ -106,7 +108,8 @@ fn capabilities_are_what_each_language_offers() {
             [
                 Capability::Outline,
                 Capability::SyntaxCheck,
-                Capability::SymbolSites
+                Capability::SymbolSites,
+                Capability::ElementEdits
             ],
             "{language:?}"
         );

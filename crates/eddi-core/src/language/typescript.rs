@@ -54,6 +54,10 @@ impl Language for TypeScript {
         Some(syntax_errors)
     }
 
+    fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
+        Some(super::javascript::EDITS)
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(typescript_sites)
     }
@@ -82,6 +86,10 @@ impl Language for Tsx {
 
     fn syntax_check(&self) -> Option<SyntaxCheck> {
         Some(syntax_errors)
+    }
+
+    fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
+        Some(super::javascript::EDITS)
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {

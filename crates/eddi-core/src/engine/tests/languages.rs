@@ -239,7 +239,7 @@ fn a_javascript_file_is_addressed_and_read() {
 }
 
 /// The commands whose implementations are Python's refuse a JavaScript
-/// file, each by name, and change nothing: the edits of code elements,
+/// file, each by name, and change nothing: imports, Modify and Format,
 /// the code analyses, the index's queries and the refactors; an answer
 /// the index finds in the Python files says first that it read no
 /// JavaScript.
@@ -259,19 +259,9 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         > Start sa; Open web/app.js
         Ok
         Ok, At 0:0, Length 16
-        > Insert Function "function g() {{}}"
-        Fail "{}"
-        > Insert Method "m() {{}}"
-        Fail "{}"
-        > Insert Class "class B {{}}"
-        Fail "{}"
         > Insert Import "fs"
         Fail "{}"
-        > Delete Function add
-        Fail "{}"
         > Modify Function add Rename plus
-        Fail "{}"
-        > Comment Function add "Adds two."
         Fail "{}"
         > Format
         Fail "{}"
@@ -300,13 +290,8 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         > Refactor RenameSymbol login sign_in
         Ok, Renamed in 1 file (pkg/auth.py), 1 reference updated
         "#,
-            not_yet("Insert Function"),
-            not_yet("Insert Method"),
-            not_yet("Insert Class"),
             not_yet("Insert Import"),
-            not_yet("Delete Function"),
             not_yet("Modify"),
-            not_yet("Comment"),
             not_yet("Format"),
             not_yet("Format"),
             not_yet("Analyze"),
@@ -363,6 +348,131 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
     );
 }
 
+/// The edits of code elements in a JavaScript file: Insert Function,
+/// Class and Method where the language keeps them (re-indented, one blank
+/// line apart, just inside the closing brace of an empty class), Delete
+/// with the doc comment, Comment as line comments and as JSDoc; each
+/// result is valid JavaScript to Node itself when it is installed.
+#[test]
+fn a_javascript_files_elements_are_inserted_deleted_and_commented() {
+    let f = Fixture::new();
+    f.write("web/app.js", APP_JS);
+    f.write("web/empty.js", "class Empty {}\n");
+    f.write("web/one.js", "class One { a() {} }\nconst x = 1, y = 2;\n");
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open web/app.js
+        Ok
+        Ok, At 0:0, Length 16
+        > Goto Function add
+        Ok, At 3:7
+        > Insert Function "function sub(x, y) {\n    return x - y;\n}"
+        Ok, Inserted 4 lines at 6, At 10:0
+        > Goto Method Shape.area
+        Ok, At 14:2
+        > Insert Method "perimeter() {\nreturn 0;\n}"
+        Ok, Inserted 3 lines at 17, At 20:0
+        > Insert Class "class Circle extends Shape {}"
+        Ok, Inserted 2 lines at 23, At 25:0
+        > Comment Function sub "Subtracts y from x."
+        Ok, Comment added to function sub, At 8:0
+        > Comment Function sub "Subtracts." Docstring
+        Ok, Docstring added to function sub, At 9:0
+        > Comment Function add "Adds two." Docstring
+        Fail "Invalid code: function add has a doc comment already (lines 2-2): add Replace to replace it"
+        > Comment Function add "Adds two.\n\nThe second defaults to 1." Docstring Replace
+        Ok, Docstring replaced on function add (was 1 line), At 7:0
+        > Comment Class Shape "A shape." Block
+        Ok, Comment added to class Shape, At 20:0
+        > Delete Function twice
+        Ok, Deleted 2 lines at 16, At 16:0
+        > Delete Method Shape.name.setter
+        Ok, Deleted 1 line at 26, At 26:0
+        > Insert Function "function broken( {"
+        Fail "Refused, nothing changed: the file would no longer be valid JavaScript: 28:15 unclosed '('"
+        > Save
+        Ok, Bytes 360
+        > Open web/empty.js; Goto 0:8
+        Ok, At 0:0, Length 1
+        Ok, At 0:8
+        > Insert Method "grow() { return 1; }"
+        Ok, Inserted 2 lines at 1, At 2:0
+        > Save
+        Ok, Bytes 39
+        > Open web/one.js; Goto 0:3
+        Ok, At 0:0, Length 2
+        Ok, At 0:3
+        > Insert Method "b() {}"
+        Ok, Inserted 2 lines at 1, At 2:0
+        > Save
+        Ok, Bytes 50
+        "#,
+    );
+    let app = "const limit = 3;\n\n/**\n * Adds two.\n *\n * The second defaults to 1.\n */\nexport async function add(x, y = 1) {\n  return x + y;\n}\n\n// Subtracts y from x.\n/** Subtracts. */\nfunction sub(x, y) {\n  return x - y;\n}\n\n// A shape.\nclass Shape {\n  area() {\n    return 0;\n  }\n  perimeter() {\n    return 0;\n  }\n  get name() { return \"s\"; }\n}\n\nclass Circle extends Shape {}\n";
+    assert_eq!(f.read("web/app.js"), app);
+    assert_eq!(
+        f.read("web/empty.js"),
+        "class Empty {\n  grow() { return 1; }\n}\n"
+    );
+    assert_eq!(
+        f.read("web/one.js"),
+        "class One { a() {}\n  b() {}\n}\nconst x = 1, y = 2;\n"
+    );
+    // Node reads each result as valid JavaScript (an ES module: `export`)
+    for path in ["web/app.js", "web/empty.js", "web/one.js"] {
+        let module = f.dir.path().join(path).with_extension("mjs");
+        std::fs::copy(f.dir.path().join(path), &module).unwrap();
+        match std::process::Command::new("node")
+            .arg("--check")
+            .arg(&module)
+            .output()
+        {
+            Ok(out) => assert!(
+                out.status.success(),
+                "node --check {path}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ),
+            Err(_) => {
+                eprintln!("node is not installed: {path} checked by Eddi's syntax check only")
+            }
+        }
+    }
+}
+
+/// The edits of code elements in a TypeScript file: a method signature
+/// into an interface, a doc comment on a member, a decorated class deleted
+/// with its doc comment and decorator.
+#[test]
+fn a_typescript_files_elements_are_inserted_deleted_and_commented() {
+    let f = Fixture::new();
+    f.write(
+        "web/s.ts",
+        "import { Component } from './c';\n\n/** A service. */\n@Component({})\nexport class Svc {\n  constructor(private a: number) {}\n}\n\nexport interface Shape {\n  area(): number;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open web/s.ts; Goto Class Shape
+        Ok
+        Ok, At 0:0, Length 11
+        Ok, At 8:7
+        > Insert Method "perimeter(): number;"
+        Ok, Inserted 2 lines at 10, At 12:0
+        > Comment Method Shape.area "The area." Docstring
+        Ok, Docstring added to method Shape.area, At 10:0
+        > Delete Class Svc
+        Ok, Deleted 6 lines at 1, At 1:0
+        > Save
+        Ok, Bytes 122
+        "#,
+    );
+    assert_eq!(
+        f.read("web/s.ts"),
+        "import { Component } from './c';\n\nexport interface Shape {\n  /** The area. */\n  area(): number;\n\n  perimeter(): number;\n}\n"
+    );
+}
+
 /// TypeScript and TSX files: the outline of their types, Goto and Show of
 /// interface members, Validate.
 #[test]
@@ -399,8 +509,10 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
         Ok: File: function App at 0:7
         > Validate
         Ok: No syntax errors
+        > Insert Import "react"
+        Fail "src/App.tsx is a TSX file: Insert Import does not support TSX yet (it works on Python files)"
         > Delete Function App
-        Fail "src/App.tsx is a TSX file: Delete Function does not support TSX yet (it works on Python files)"
+        Ok, Deleted 1 line at 0, At 0:0
         "#,
     );
 }

@@ -1,0 +1,686 @@
+//! The edits of code elements in brace languages — `Insert Function|
+//! Method|Class`, `Delete` of a code target, `Comment` — computed from a
+//! language's symbol sites ([`crate::analysis::Outline`]) and its syntax
+//! tree, for the languages that are not Python (whose own edits, in
+//! `analysis/`, know its layout rules). A language opts in with its
+//! [`BraceEdits`]: its default indentation unit and its comment syntax.
+//!
+//! * `Delete`: the element's whole lines — its attached comments, its
+//!   decorators or annotations, its definition — with the blank lines above
+//!   it when there are any (else those below). Refused, changing nothing,
+//!   when another element shares those lines (`const a = 1, b = 2`).
+//! * `Insert Method`: into the class around the cursor, after the member
+//!   containing or preceding the cursor (with the cursor on the class's
+//!   first line, at the end of the class), just inside the closing brace
+//!   when the class is empty. `Insert Function|Class`: at the top level,
+//!   after the statement containing or preceding the cursor. One blank line
+//!   separates the new element from its neighbours; the code is
+//!   re-indented to where it goes, in the file's unit.
+//! * `Comment`: `Line` and `Block` put line comments (`// text`; `Block`
+//!   wraps at 72 columns) directly above the element, below comments
+//!   already attached (or instead of them with `replace`). `Docstring`
+//!   puts the language's doc comment above the element (`/** … */`, `///`)
+//!   and refuses to overwrite one that is there unless `replace` is given.
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use crate::analysis::comment::Commented;
+use crate::analysis::error::{AnalysisError, Result};
+use crate::analysis::lines;
+use crate::analysis::outline::{enclosing, Enclosing, Outline, Symbol, SymbolKind};
+use crate::analysis::syntax::SyntaxTree;
+use crate::analysis::target::{CommentStyle, InsertKind};
+use crate::analysis::textedit::{apply, EditResult};
+use crate::change::Indel;
+use crate::edit::position::from_char;
+use crate::edit::Position;
+
+/// What a brace language's element edits need to know of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BraceEdits {
+    /// The indentation unit when the file shows none (`"  "` for
+    /// JavaScript, `"\t"` for Go).
+    pub unit: &'static str,
+    /// Its line comment (`//`).
+    pub line_comment: &'static str,
+    /// Its doc comment.
+    pub doc: DocComment,
+}
+
+/// How a language writes a doc comment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DocComment {
+    /// `/** text */`, or `/**`, ` * line`…, ` */` (JSDoc, Javadoc).
+    Block,
+    /// Each line starts with this (`///` in Rust, `//` in Go).
+    Lines(&'static str),
+}
+
+/// The deletion of `symbol`, its attached comments and decorators.
+pub fn delete(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<EditResult> {
+    let first = symbol.full_lines.first;
+    let last = symbol.full_lines.last;
+    refuse_shared_lines(text, outline, symbol)?;
+    let n = lines::count(text);
+    let mut above = first;
+    while above > 0 && lines::is_blank(text, above - 1) {
+        above -= 1;
+    }
+    let edit = if above < first && above > 0 {
+        // the blank lines above go with it; the ones below stay
+        Indel::delete(lines::start(text, above)..lines::end_with_newline(text, last))
+    } else {
+        let mut after = last + 1;
+        while after < n && lines::is_blank(text, after) {
+            after += 1;
+        }
+        let start = lines::start(text, first);
+        if after >= n && first > 0 {
+            Indel::delete(start..text.len_chars())
+        } else {
+            Indel::delete(start..lines::start(text, after))
+        }
+    };
+    let edits = vec![edit];
+    let new = apply(text, &edits)?;
+    let cursor = from_char(&new, edits[0].range.start.min(new.len_chars()));
+    Ok(EditResult {
+        edits,
+        cursor,
+        element: None,
+        note: None,
+    })
+}
+
+/// Refuses a deletion whose lines hold another element that is neither
+/// inside `symbol` nor around it: deleting the lines would delete it too.
+fn refuse_shared_lines(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<()> {
+    let lines_of = symbol.full.clone();
+    let inside = |s: &Symbol| {
+        s.definition.start >= symbol.definition.start && s.definition.end <= symbol.definition.end
+    };
+    let around = |s: &Symbol| {
+        s.definition.start <= symbol.definition.start && s.definition.end >= symbol.definition.end
+    };
+    let sharing = outline.symbols.iter().find(|s| {
+        !std::ptr::eq(*s, symbol)
+            && s.kind != SymbolKind::Local
+            && !inside(s)
+            && !around(s)
+            && s.definition.start < lines_of.end
+            && s.definition.end > lines_of.start
+    });
+    match sharing {
+        Some(other) => Err(AnalysisError::InvalidCode(format!(
+            "{} {} shares its lines with {} {} (at {}): deleting the lines would delete both; edit the lines instead (Show Block, Delete Block or Replace)",
+            symbol.kind.noun(),
+            symbol.qualified_name,
+            other.kind.noun(),
+            other.qualified_name,
+            from_char(text, other.definition.start)
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The insertion of a function, method or class definition (`code`, as
+/// the agent wrote it) where [`self`](self) says it goes.
+pub fn insert(
+    text: &Rope,
+    tree: &SyntaxTree,
+    outline: &Outline,
+    cursor: Position,
+    kind: InsertKind,
+    code: &str,
+    style: BraceEdits,
+) -> Result<EditResult> {
+    if code.trim().is_empty() {
+        return Err(AnalysisError::InvalidCode("no code to insert".into()));
+    }
+    let unit = indent_unit(text, style.unit);
+    let nl = lines::ending(text);
+    let (range, indent, before, after) = match kind {
+        InsertKind::Method => method_place(text, outline, cursor, &unit)?,
+        InsertKind::Function | InsertKind::Class => top_level_place(text, tree, cursor),
+        _ => {
+            return Err(AnalysisError::InvalidCode(
+                "only functions, methods and classes are inserted as definitions".into(),
+            ))
+        }
+    };
+    let body = reindent(code, &indent, &unit).replace('\n', nl);
+    let inserted = format!("{before}{body}{after}");
+    let at = range.start;
+    let edits = vec![Indel::new(range, inserted.clone())];
+    let new = apply(text, &edits)?;
+    let element_char = at + before.chars().count() + indent.chars().count();
+    let end_char = at + before.chars().count() + body.chars().count();
+    Ok(EditResult {
+        edits,
+        cursor: from_char(&new, end_char.min(new.len_chars())),
+        element: Some(from_char(&new, element_char.min(new.len_chars()))),
+        note: None,
+    })
+}
+
+/// Where a method goes: (the chars it replaces — spaces before a closing
+/// brace, or none —, its indentation, the text before it, the text after
+/// it).
+fn method_place(
+    text: &Rope,
+    outline: &Outline,
+    cursor: Position,
+    unit: &str,
+) -> Result<(std::ops::Range<usize>, String, String, String)> {
+    let class =
+        enclosing(outline, text, cursor, Enclosing::Class).ok_or(AnalysisError::NotIn("class"))?;
+    let nl = lines::ending(text);
+    let class_index = outline
+        .symbols
+        .iter()
+        .position(|s| std::ptr::eq(s, class))
+        .expect("the class is in the outline");
+    let members: Vec<&Symbol> = outline
+        .symbols
+        .iter()
+        .filter(|s| s.parent == Some(class_index) && s.kind != SymbolKind::Local)
+        .collect();
+    let class_indent = lines::indent_str(&lines::text_of(text, class.position.line)).to_owned();
+    // the members' indentation, from one on a line of its own
+    let member_indent = members
+        .iter()
+        .find(|m| m.position.line > class.position.line)
+        .map_or_else(
+            || format!("{class_indent}{unit}"),
+            |m| lines::indent_str(&lines::text_of(text, m.position.line)).to_owned(),
+        );
+    let on_header = cursor.line <= class.position.line;
+    let anchor = if on_header {
+        members.last().copied()
+    } else {
+        members
+            .iter()
+            .rev()
+            .find(|m| m.full_lines.first <= cursor.line)
+            .or(members.last())
+            .copied()
+    };
+    let brace = text.line_to_char(class.end.line) + class.end.col;
+    // the spaces before the closing brace go when it moves to its own line
+    let mut brace_spaces = brace;
+    while brace_spaces > lines::start(text, class.end.line)
+        && matches!(text.char(brace_spaces - 1), ' ' | '\t')
+    {
+        brace_spaces -= 1;
+    }
+    match anchor {
+        // the class closes on the member's last line: just inside it
+        Some(member) if class.end.line <= member.full_lines.last => Ok((
+            brace_spaces..brace,
+            member_indent,
+            nl.to_owned(),
+            class_indent.clone(),
+        )),
+        Some(member) => {
+            let last = member.full_lines.last;
+            let at = lines::end_with_newline(text, last);
+            // members written one after the other stay so; else one
+            // blank line before the new one
+            let next = last + 1;
+            let tight =
+                next < class.end.line && next < lines::count(text) && !lines::is_blank(text, next);
+            let lead = if tight { String::new() } else { nl.to_owned() };
+            let lead = if at > 0 && text.char(at - 1) == '\n' {
+                lead
+            } else {
+                format!("{nl}{lead}")
+            };
+            Ok((at..at, member_indent, lead, String::new()))
+        }
+        None => {
+            // an empty class: just inside its closing brace
+            let brace_line_start = lines::start(text, class.end.line);
+            let only_indent_before = text
+                .slice(brace_line_start..brace)
+                .chars()
+                .all(char::is_whitespace);
+            if only_indent_before && class.end.line > class.position.line {
+                Ok((
+                    brace_line_start..brace_line_start,
+                    member_indent,
+                    String::new(),
+                    String::new(),
+                ))
+            } else {
+                Ok((
+                    brace_spaces..brace,
+                    member_indent,
+                    nl.to_owned(),
+                    class_indent,
+                ))
+            }
+        }
+    }
+}
+
+/// Where a top-level definition goes: after the top-level statement that
+/// contains or precedes the cursor (before the first one when the cursor
+/// is above them all).
+fn top_level_place(
+    text: &Rope,
+    tree: &SyntaxTree,
+    cursor: Position,
+) -> (std::ops::Range<usize>, String, String, String) {
+    let nl = lines::ending(text);
+    let root = tree.root();
+    let mut walk = root.walk();
+    let statements: Vec<Node<'_>> = root.named_children(&mut walk).collect();
+    let anchor = statements
+        .iter()
+        .rev()
+        .find(|s| s.start_position().row <= cursor.line);
+    match anchor {
+        Some(statement) => {
+            let last = statement.end_position().row;
+            let at = lines::end_with_newline(text, last);
+            let ends_line = at > 0 && text.char(at - 1) == '\n';
+            let lead = if ends_line {
+                nl.to_owned()
+            } else {
+                format!("{nl}{nl}")
+            };
+            let follows = statements.iter().any(|s| s.start_position().row > last);
+            // a blank line before the code that follows, if none is there
+            let next_blank = last + 1 < lines::count(text) && lines::is_blank(text, last + 1);
+            let trail = if follows && !next_blank {
+                nl.to_owned()
+            } else {
+                String::new()
+            };
+            (at..at, String::new(), lead, trail)
+        }
+        None => {
+            let at = statements.first().map_or(text.len_chars(), |s| {
+                lines::start(text, s.start_position().row)
+            });
+            let trail = if statements.is_empty() {
+                String::new()
+            } else {
+                nl.to_owned()
+            };
+            (at..at, String::new(), String::new(), trail)
+        }
+    }
+}
+
+/// The indentation unit of a brace-language file: the most common step
+/// from a line ending in `{` to the line after it; `default` when none.
+fn indent_unit(text: &Rope, default: &str) -> String {
+    use std::collections::HashMap;
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    let mut previous: Option<String> = None;
+    for line in 0..lines::count(text) {
+        let current = lines::text_of(text, line);
+        if current.trim().is_empty() {
+            continue;
+        }
+        if let Some(p) = &previous {
+            if p.trim_end().ends_with('{') {
+                let outer = lines::indent_str(p);
+                let inner = lines::indent_str(&current);
+                if inner.len() > outer.len() && inner.starts_with(outer) {
+                    *counts.entry(inner[outer.len()..].to_owned()).or_default() += 1;
+                }
+            }
+        }
+        previous = Some(current);
+    }
+    counts
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then_with(|| b.0.cmp(&a.0)))
+        .map_or_else(|| default.to_owned(), |(unit, _)| unit)
+}
+
+/// Re-indents brace code to start at `base`, one `unit` per level: the
+/// lines keep their indentation relative to the code's first line, read
+/// in the code's own unit (its smallest step) and written in `unit`; code
+/// sent with its indentation lost (every line at the margin) is indented
+/// by its braces. Ends with `\n`.
+fn reindent(code: &str, base: &str, unit: &str) -> String {
+    let normalized = code.replace("\r\n", "\n").replace('\r', "\n");
+    let lines: Vec<&str> = normalized
+        .trim_matches('\n')
+        .trim_end()
+        .split('\n')
+        .collect();
+    let width = |line: &str| -> usize {
+        line.chars()
+            .take_while(|c| c.is_whitespace())
+            .map(|c| if c == '\t' { 4 } else { 1 })
+            .sum()
+    };
+    let first = lines
+        .iter()
+        .find(|l| !l.trim().is_empty())
+        .map_or(0, |l| width(l));
+    let relative: Vec<usize> = lines
+        .iter()
+        .map(|l| width(l).saturating_sub(first))
+        .collect();
+    let step = relative.iter().copied().filter(|&w| w > 0).min();
+    let depths: Vec<usize> = match step {
+        Some(step) => relative.iter().map(|w| w / step).collect(),
+        None => brace_depths(&lines),
+    };
+    let mut out = String::new();
+    for (line, depth) in lines.iter().zip(depths) {
+        let content = line.trim();
+        if !content.is_empty() {
+            out.push_str(base);
+            out.push_str(&unit.repeat(depth));
+            out.push_str(content);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The depth of each line of flat code from its brackets: a line starting
+/// with a closing bracket is one level out. Brackets inside strings and
+/// comments are not told apart (code sent flat is rare and short).
+fn brace_depths(lines: &[&str]) -> Vec<usize> {
+    let mut depth: usize = 0;
+    lines
+        .iter()
+        .map(|line| {
+            let content = line.trim();
+            let closes_first = content.starts_with(['}', ')', ']']);
+            let this = if closes_first {
+                depth.saturating_sub(1)
+            } else {
+                depth
+            };
+            for c in content.chars() {
+                match c {
+                    '{' | '(' | '[' => depth += 1,
+                    '}' | ')' | ']' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            this
+        })
+        .collect()
+}
+
+/// A comment or doc comment on `symbol`; what happened to the comments
+/// there comes back with it.
+pub fn comment(
+    text: &Rope,
+    symbol: &Symbol,
+    body: &str,
+    style: CommentStyle,
+    replace: bool,
+    edits_of: BraceEdits,
+) -> Result<(EditResult, Commented)> {
+    if body.trim().is_empty() {
+        return Err(AnalysisError::InvalidCode("no comment text".into()));
+    }
+    if symbol.kind == SymbolKind::Local {
+        return Err(AnalysisError::InvalidCode(format!(
+            "{} is a local variable: comment the lines instead (Goto and Insert Line)",
+            symbol.qualified_name
+        )));
+    }
+    let nl = lines::ending(text);
+    let indent = lines::indent_str(&lines::text_of(text, symbol.position.line)).to_owned();
+    // the comment lines attached above the element's decorators
+    let first = symbol.full_lines.first;
+    let mut comments_end = first;
+    while comments_end < symbol.position.line
+        && is_comment_line(&lines::text_of(text, comments_end))
+    {
+        comments_end += 1;
+    }
+    let attached = comments_end - first;
+    let doc_there = attached > 0 && is_doc_comment(text, first, comments_end, edits_of.doc);
+    let new_lines = match style {
+        CommentStyle::Docstring => doc_comment(body, &indent, edits_of.doc),
+        CommentStyle::Line => line_comments(body, &indent, edits_of.line_comment, None),
+        CommentStyle::Block => line_comments(body, &indent, edits_of.line_comment, Some(72)),
+    };
+    let inserted = new_lines.join(nl) + nl;
+    let (range, commented) = if replace && attached > 0 {
+        (
+            lines::start(text, first)..lines::start(text, comments_end),
+            Commented::Replaced(attached),
+        )
+    } else if style == CommentStyle::Docstring && doc_there {
+        return Err(AnalysisError::InvalidCode(format!(
+            "{} {} has a doc comment already (lines {}-{}): add Replace to replace it",
+            symbol.kind.noun(),
+            symbol.qualified_name,
+            first,
+            comments_end - 1
+        )));
+    } else if style == CommentStyle::Docstring {
+        // a doc comment goes above the line comments too: next to the
+        // element is where tools read it
+        let at = lines::start(text, comments_end);
+        (at..at, Commented::Added)
+    } else {
+        let at = lines::start(text, comments_end);
+        let how = if attached > 0 {
+            Commented::AddedBelow(attached)
+        } else {
+            Commented::Added
+        };
+        (at..at, how)
+    };
+    let start = range.start;
+    let edits = vec![Indel::new(range, inserted.clone())];
+    let new = apply(text, &edits)?;
+    let after = start + inserted.chars().count();
+    Ok((
+        EditResult {
+            edits,
+            cursor: from_char(&new, after.min(new.len_chars())),
+            element: None,
+            note: None,
+        },
+        commented,
+    ))
+}
+
+/// A line that is a comment (or inside a block comment).
+fn is_comment_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("//") || t.starts_with("/*") || t.starts_with('*')
+}
+
+/// Whether lines `first..end` are the language's doc comment.
+fn is_doc_comment(text: &Rope, first: usize, end: usize, doc: DocComment) -> bool {
+    let head = lines::text_of(text, first);
+    let head = head.trim_start();
+    match doc {
+        DocComment::Block => head.starts_with("/**"),
+        DocComment::Lines(prefix) => {
+            (first..end).all(|l| lines::text_of(text, l).trim_start().starts_with(prefix))
+        }
+    }
+}
+
+/// `body` as the language's doc comment at `indent`.
+fn doc_comment(body: &str, indent: &str, doc: DocComment) -> Vec<String> {
+    let text_lines: Vec<&str> = body.trim().lines().map(str::trim_end).collect();
+    match doc {
+        DocComment::Block if text_lines.len() == 1 => {
+            vec![format!(
+                "{indent}/** {} */",
+                text_lines[0].replace("*/", "*\\/")
+            )]
+        }
+        DocComment::Block => {
+            let mut out = vec![format!("{indent}/**")];
+            for line in text_lines {
+                let line = line.replace("*/", "*\\/");
+                if line.trim().is_empty() {
+                    out.push(format!("{indent} *"));
+                } else {
+                    out.push(format!("{indent} * {line}"));
+                }
+            }
+            out.push(format!("{indent} */"));
+            out
+        }
+        DocComment::Lines(prefix) => text_lines
+            .iter()
+            .map(|line| {
+                if line.trim().is_empty() {
+                    format!("{indent}{prefix}")
+                } else {
+                    format!("{indent}{prefix} {line}")
+                }
+            })
+            .collect(),
+    }
+}
+
+/// `body` as line comments at `indent`, wrapped at `wrap` columns when
+/// given (paragraphs kept; an empty line is a bare comment marker).
+fn line_comments(body: &str, indent: &str, marker: &str, wrap: Option<usize>) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in body.trim().lines() {
+        let line = line.trim_end();
+        if line.trim().is_empty() {
+            out.push(format!("{indent}{marker}"));
+            continue;
+        }
+        let Some(width) = wrap else {
+            out.push(format!("{indent}{marker} {line}"));
+            continue;
+        };
+        let room = width
+            .saturating_sub(indent.len() + marker.len() + 1)
+            .max(20);
+        let mut current = String::new();
+        for word in line.split_whitespace() {
+            if !current.is_empty() && current.len() + 1 + word.len() > room {
+                out.push(format!("{indent}{marker} {current}"));
+                current.clear();
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        if !current.is_empty() {
+            out.push(format!("{indent}{marker} {current}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::outline::lookup;
+    use crate::analysis::target::CodeTarget;
+    use crate::language::javascript::JavaScript;
+    use crate::language::Language;
+
+    fn deleted(src: &str, target: CodeTarget) -> Result<String> {
+        let text = Rope::from_str(src);
+        let tree = SyntaxTree::parse_language(&JavaScript, &text).unwrap();
+        let outline = (JavaScript.symbol_sites().unwrap())(&text, &tree);
+        let symbol = lookup(&outline, &target).unwrap();
+        let result = delete(&text, &outline, symbol)?;
+        Ok(apply(&text, &result.edits).unwrap().to_string())
+    }
+
+    fn function(name: &str) -> CodeTarget {
+        CodeTarget::Function {
+            name: name.into(),
+            params: None,
+        }
+    }
+
+    #[test]
+    fn a_deleted_element_takes_its_doc_comment_and_the_blank_lines_above() {
+        let src = "const a = 1;\n\n/** B. */\nfunction b() {\n  return 2;\n}\n\nfunction c() {}\n";
+        assert_eq!(
+            deleted(src, function("b")).unwrap(),
+            "const a = 1;\n\nfunction c() {}\n"
+        );
+        // the first element: the blank lines below go instead
+        let src = "function b() {}\n\nfunction c() {}\n";
+        assert_eq!(deleted(src, function("b")).unwrap(), "function c() {}\n");
+    }
+
+    #[test]
+    fn an_element_sharing_its_lines_with_another_is_not_deleted() {
+        let src = "function a() {} function b() {}\n";
+        let refused = deleted(src, function("a")).unwrap_err().to_string();
+        assert!(
+            refused.contains("function a shares its lines with function b (at 0:16)"),
+            "{refused}"
+        );
+        let src = "class A { m() {} n() {} }\n";
+        let method = CodeTarget::Method {
+            class: "A".into(),
+            name: "m".into(),
+            params: None,
+        };
+        assert!(deleted(src, method).is_err());
+        // its own members and the class around it are not in the way
+        let src = "class A {\n  m() { const f = () => 1; }\n}\nclass B {}\n";
+        assert_eq!(
+            deleted(src, CodeTarget::Class { name: "A".into() }).unwrap(),
+            "class B {}\n"
+        );
+    }
+
+    #[test]
+    fn code_keeps_its_relative_indentation_in_the_files_unit() {
+        // four spaces in the code, a tab in the file
+        assert_eq!(
+            reindent("f() {\n    if (x) {\n        g();\n    }\n}", "\t", "\t"),
+            "\tf() {\n\t\tif (x) {\n\t\t\tg();\n\t\t}\n\t}\n"
+        );
+        // indentation lost: rebuilt from the braces
+        assert_eq!(
+            reindent("f() {\nif (x) {\ng();\n}\n}", "  ", "  "),
+            "  f() {\n    if (x) {\n      g();\n    }\n  }\n"
+        );
+    }
+
+    #[test]
+    fn a_files_unit_is_its_most_common_step_after_an_opening_brace() {
+        let text = Rope::from_str("class A {\n    m() {\n        x();\n    }\n}\n");
+        assert_eq!(indent_unit(&text, "  "), "    ");
+        assert_eq!(indent_unit(&Rope::from_str("x();\n"), "\t"), "\t");
+    }
+
+    #[test]
+    fn block_comments_wrap_at_72_columns_and_doc_comments_take_the_languages_form() {
+        let long = "word ".repeat(30);
+        let wrapped = line_comments(&long, "  ", "//", Some(72));
+        assert!(wrapped.len() > 1);
+        assert!(wrapped
+            .iter()
+            .all(|l| l.len() <= 72 && l.starts_with("  // ")));
+        assert_eq!(
+            doc_comment("One.\n\nTwo.", "", DocComment::Block),
+            ["/**", " * One.", " *", " * Two.", " */"]
+        );
+        assert_eq!(
+            doc_comment("One.", "    ", DocComment::Lines("///")),
+            ["    /// One."]
+        );
+        // a comment's end inside the text cannot end it early
+        assert_eq!(
+            doc_comment("a */ b", "", DocComment::Block),
+            ["/** a *\\/ b */"]
+        );
+    }
+}
