@@ -43,9 +43,17 @@ pub enum AnalysisError {
     ParseFailed(String),
     /// Names the formatter that is missing and how to get it.
     #[error("No formatter found: {0}")]
-    FormatterMissing(&'static str),
+    FormatterMissing(String),
     #[error("Unknown style '{0}'. Valid: ruff, black, or a line length (Format 100)")]
     UnknownStyle(String),
+    /// A style another language's formatter does not take.
+    #[error("Unknown style '{style}'. Valid: {valid}")]
+    UnknownFormatStyle {
+        style: String,
+        /// The formatter's name, the one style it takes besides a length.
+        formatter: &'static str,
+        valid: String,
+    },
     #[error("Format failed: {0}")]
     FormatFailed(String),
     /// The edit would drop existing text; the message says how to ask for it.

@@ -23,6 +23,7 @@ use super::textedit::EditResult;
 use crate::change::Indel;
 use crate::edit::position::clamp;
 use crate::edit::{LineRange, Position};
+use crate::language::ExternalFormatter;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Formatter {
@@ -59,31 +60,114 @@ pub fn format(
     let source = text.to_string().replace("\r\n", "\n");
     for f in order {
         match run(*f, &source, lines, line_length) {
-            Ok(out) => {
-                let out = out.replace("\r\n", "\n");
-                let edits = if out == source {
-                    Vec::new()
-                } else {
-                    vec![Indel::new(0..text.len_chars(), out.clone())]
-                };
-                let note = edits.is_empty().then(|| "already formatted".to_string());
-                let new = Rope::from_str(&out);
-                return Ok(EditResult {
-                    edits,
-                    cursor: clamp(&new, cursor),
-                    element: None,
-                    note,
-                });
-            }
+            Ok(out) => return Ok(replacement(text, &source, out, cursor)),
             Err(RunError::Missing) => continue,
             Err(RunError::Failed(msg)) => return Err(AnalysisError::FormatFailed(msg)),
         }
     }
-    Err(AnalysisError::FormatterMissing(match order {
-        [Formatter::Black] => "black is not installed (pip install black); Format ruff uses ruff",
-        [Formatter::Ruff] => "ruff is not installed (pip install ruff); Format black uses black",
-        _ => "neither ruff nor black is installed: pip install ruff",
-    }))
+    Err(AnalysisError::FormatterMissing(
+        match order {
+            [Formatter::Black] => {
+                "black is not installed (pip install black); Format ruff uses ruff"
+            }
+            [Formatter::Ruff] => {
+                "ruff is not installed (pip install ruff); Format black uses black"
+            }
+            _ => "neither ruff nor black is installed: pip install ruff",
+        }
+        .to_owned(),
+    ))
+}
+
+/// Formats `text` (or only the chars `range`) of the file `name` with a
+/// language's own formatter ([`ExternalFormatter`]); `style` is its name
+/// or a line length. The same one-replacement result as [`format`].
+pub fn format_external(
+    formatter: &ExternalFormatter,
+    name: &str,
+    text: &Rope,
+    range: Option<std::ops::Range<usize>>,
+    style: Option<&str>,
+    cursor: Position,
+) -> Result<EditResult> {
+    let width = match style {
+        None => None,
+        Some(s) if s.eq_ignore_ascii_case(formatter.program) => None,
+        Some(s) => match (s.parse::<u32>(), formatter.width) {
+            (Ok(n), Some(_)) => Some(n),
+            _ => {
+                let mut valid = formatter.program.to_owned();
+                if formatter.width.is_some() {
+                    valid.push_str(", or a line length (Format 100)");
+                }
+                return Err(AnalysisError::UnknownFormatStyle {
+                    style: s.to_owned(),
+                    formatter: formatter.program,
+                    valid,
+                });
+            }
+        },
+    };
+    let source = text.to_string().replace("\r\n", "\n");
+    let fill = |arg: &str| -> String {
+        let mut arg = arg.replace("{file}", name);
+        if let Some(n) = width {
+            arg = arg.replace("{n}", &n.to_string());
+        }
+        if let Some(r) = &range {
+            // the formatter counts UTF-16 code units (prettier is JavaScript)
+            let utf16 = |c: usize| text.char_to_utf16_cu(c).to_string();
+            arg = arg
+                .replace("{start}", &utf16(r.start))
+                .replace("{end}", &utf16(r.end));
+        }
+        arg
+    };
+    let mut cmd = Command::new(formatter.program);
+    cmd.args(formatter.args.iter().map(|a| fill(a)));
+    if range.is_some() {
+        match formatter.range {
+            Some(args) => {
+                cmd.args(args.iter().map(|a| fill(a)));
+            }
+            None => {
+                return Err(AnalysisError::FormatFailed(format!(
+                    "{} formats whole files only: use Format File",
+                    formatter.program
+                )))
+            }
+        }
+    }
+    if let (Some(arg), Some(_)) = (formatter.width, width) {
+        cmd.arg(fill(arg));
+    }
+    match execute(cmd, &source) {
+        Ok(out) => Ok(replacement(text, &source, out, cursor)),
+        Err(RunError::Missing) => Err(AnalysisError::FormatterMissing(format!(
+            "{} is not installed ({})",
+            formatter.program, formatter.install
+        ))),
+        Err(RunError::Failed(why)) => Err(AnalysisError::FormatFailed(why)),
+    }
+}
+
+/// The formatter's output as one whole-text replacement (none when the
+/// text was formatted already).
+fn replacement(text: &Rope, source: &str, out: String, cursor: Position) -> EditResult {
+    let out = out.replace("\r\n", "\n");
+    let edits = if out == source {
+        Vec::new()
+    } else {
+        vec![Indel::new(0..text.len_chars(), out.clone())]
+    };
+    let note = edits.is_empty().then(|| "already formatted".to_string());
+    let new = Rope::from_str(&out);
+    EditResult {
+        edits,
+        cursor: clamp(&new, cursor),
+        element: None,
+        note,
+    }
 }
 
 enum RunError {
@@ -97,7 +181,7 @@ fn run(
     lines: Option<LineRange>,
     line_length: Option<u32>,
 ) -> std::result::Result<String, RunError> {
-    let mut cmd = match f {
+    let cmd = match f {
         Formatter::Ruff => {
             let mut c = Command::new("ruff");
             c.args(["format", "--stdin-filename", "eddi.py"]);
@@ -124,6 +208,11 @@ fn run(
             c
         }
     };
+    execute(cmd, source)
+}
+
+/// Runs a formatter with `source` on its stdin: its stdout, or why not.
+fn execute(mut cmd: Command, source: &str) -> std::result::Result<String, RunError> {
     let mut child = match cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

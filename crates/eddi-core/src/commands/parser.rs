@@ -738,9 +738,11 @@ impl<'t> Parser<'t> {
                 } else {
                     None
                 };
-                let style = match self.peek() {
-                    None => None,
-                    Some(_) => Some(self.ident("a style name", false)?),
+                // a formatter's name, or a line length (`Format 100`)
+                let style = match self.opt_number("a line length", 1)? {
+                    Some(length) => Some(length.to_string()),
+                    None if self.peek().is_none() => None,
+                    None => Some(self.ident("a style name or a line length", false)?),
                 };
                 Ok(Command::Format { target, style })
             }

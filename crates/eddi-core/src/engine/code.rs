@@ -885,13 +885,26 @@ impl Ctx<'_> {
     }
 
     fn format(&mut self, target: Option<&CodeTarget>, style: Option<&str>) -> Ran {
-        let code = self.code_able(target, Capability::CodeEdits, "Format")?;
-        let lines = match target {
-            Some(target) => Some(code.symbol(target)?.full_lines),
+        let code = self.code_able(target, Capability::Format, "Format")?;
+        let symbol = match target {
+            Some(target) => Some(code.symbol(target)?),
             None => None,
         };
-        let result =
-            format::format(&code.text, lines, style, code.cursor).map_err(analysis_fail)?;
+        let result = match code.language.formatter() {
+            Some(formatter) if !code.language.code_edits() => {
+                let path = self.current_path()?;
+                format::format_external(
+                    &formatter,
+                    path.file_name(),
+                    &code.text,
+                    symbol.map(|s| s.full.clone()),
+                    style,
+                    code.cursor,
+                )
+            }
+            _ => format::format(&code.text, symbol.map(|s| s.full_lines), style, code.cursor),
+        }
+        .map_err(analysis_fail)?;
         if result.edits.is_empty() {
             return Ok(Outcome::effect(vec![
                 code_fact(CodeFact::AlreadyFormatted),

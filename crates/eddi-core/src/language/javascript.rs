@@ -35,7 +35,7 @@ use ropey::Rope;
 use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
 use super::edits::{BraceEdits, DocComment};
-use super::{Entry, Language, Outline, SymbolSites, SyntaxCheck};
+use super::{Entry, ExternalFormatter, Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::lines;
 use crate::analysis::outline::{
     self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
@@ -55,6 +55,16 @@ pub(super) const EDITS: BraceEdits = BraceEdits {
     unit: "  ",
     line_comment: "//",
     doc: DocComment::Block,
+};
+
+/// Prettier, which JavaScript and TypeScript projects format with; it
+/// picks its parser by the file's name.
+pub(super) const PRETTIER: ExternalFormatter = ExternalFormatter {
+    program: "prettier",
+    args: &["--stdin-filepath", "{file}"],
+    range: Some(&["--range-start", "{start}", "--range-end", "{end}"]),
+    width: Some("--print-width={n}"),
+    install: "npm install --global prettier",
 };
 
 impl Language for JavaScript {
@@ -88,6 +98,10 @@ impl Language for JavaScript {
 
     fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
         Some(super::javascript::EDITS)
+    }
+
+    fn formatter(&self) -> Option<super::ExternalFormatter> {
+        Some(super::javascript::PRETTIER)
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {

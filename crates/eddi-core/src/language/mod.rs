@@ -111,6 +111,12 @@ pub trait Language: Sync {
         None
     }
 
+    /// The program its files are formatted with (`Format`), when it has
+    /// one; Python's are Ruff and Black ([`Language::code_edits`]).
+    fn formatter(&self) -> Option<ExternalFormatter> {
+        None
+    }
+
     /// Whether the code analyses (`Analyze` complexity, dependencies and
     /// issues; the changes to definitions `Diff` and `Summary` list) work
     /// on its files.
@@ -144,6 +150,7 @@ pub trait Language: Sync {
             Capability::SymbolSites => self.symbol_sites().is_some(),
             Capability::CodeEdits => self.code_edits(),
             Capability::ElementEdits => self.code_edits() || self.brace_edits().is_some(),
+            Capability::Format => self.code_edits() || self.formatter().is_some(),
             Capability::CodeAnalyses => self.code_analyses(),
             Capability::IndexScan => self.index_scan().is_some(),
             Capability::Refactors => self.refactors(),
@@ -179,6 +186,8 @@ pub enum Capability {
     /// The edits of code (Insert Import, Modify, Format, and what
     /// `ElementEdits` names).
     CodeEdits,
+    /// `Format` through the language's formatter.
+    Format,
     /// The edits of code elements: `Insert Function|Method|Class`, `Delete`
     /// of a code target, `Comment`.
     ElementEdits,
@@ -189,6 +198,23 @@ pub enum Capability {
     IndexScan,
     /// The semantic refactors.
     Refactors,
+}
+
+/// A language's formatter: a program that reads a file on its stdin and
+/// writes it formatted on its stdout. In its arguments `{file}` is the
+/// file's name (some pick their parser by it), `{start}`/`{end}` a range's
+/// offsets (UTF-16 code units), `{n}` a line length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExternalFormatter {
+    /// The program (`prettier`).
+    pub program: &'static str,
+    pub args: &'static [&'static str],
+    /// The arguments that format a range alone; `None`: whole files only.
+    pub range: Option<&'static [&'static str]>,
+    /// The argument that sets the line length, when it takes one.
+    pub width: Option<&'static str>,
+    /// How to install it, for the error that says it is missing.
+    pub install: &'static str,
 }
 
 /// A language's syntax check: the errors of a parsed file, in source order.

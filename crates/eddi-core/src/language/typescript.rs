@@ -58,6 +58,10 @@ impl Language for TypeScript {
         Some(super::javascript::EDITS)
     }
 
+    fn formatter(&self) -> Option<super::ExternalFormatter> {
+        Some(super::javascript::PRETTIER)
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(typescript_sites)
     }
@@ -90,6 +94,10 @@ impl Language for Tsx {
 
     fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
         Some(super::javascript::EDITS)
+    }
+
+    fn formatter(&self) -> Option<super::ExternalFormatter> {
+        Some(super::javascript::PRETTIER)
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {

@@ -185,6 +185,9 @@ impl From<AnalysisError> for OpError {
                 ErrorKind::InvalidArgument,
                 vec!["ruff".into(), "black".into()],
             ),
+            AnalysisError::UnknownFormatStyle { formatter, .. } => {
+                (ErrorKind::InvalidArgument, vec![formatter.to_owned()])
+            }
             AnalysisError::NameConflict(_) | AnalysisError::WouldOverwrite(_) => {
                 (ErrorKind::Conflict, Vec::new())
             }

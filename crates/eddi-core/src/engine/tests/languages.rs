@@ -263,10 +263,6 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         Fail "{}"
         > Modify Function add Rename plus
         Fail "{}"
-        > Format
-        Fail "{}"
-        > Format Function add
-        Fail "{}"
         > Analyze File
         Fail "{}"
         > Analyze File Complexity
@@ -292,8 +288,6 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         "#,
             not_yet("Insert Import"),
             not_yet("Modify"),
-            not_yet("Format"),
-            not_yet("Format"),
             not_yet("Analyze"),
             not_yet("Analyze Complexity"),
             not_yet("Analyze Dependencies"),
@@ -515,4 +509,64 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
         Ok, Deleted 1 line at 0, At 0:0
         "#,
     );
+}
+
+/// `Format` of a JavaScript or TypeScript file runs Prettier (the file's
+/// name picks its parser): the file, an element (a range), a line length;
+/// another style is refused naming the valid ones; without Prettier the
+/// error says how to install it, and nothing changes.
+#[test]
+fn javascript_and_typescript_files_are_formatted_with_prettier() {
+    let f = Fixture::new();
+    let messy = "const a = {b:1}\nfunction f( x ){return x}\nfunction g( y ){return y}\n";
+    f.write("web/m.js", messy);
+    f.write("web/t.ts", "let x:number=1\n");
+    let installed = std::process::Command::new("prettier")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !installed {
+        f.check(
+            "a",
+            r#"
+            > Start sa; Open web/m.js
+            Ok
+            Ok, At 0:0, Length 3
+            > Format
+            Fail "No formatter found: prettier is not installed (npm install --global prettier)"
+            "#,
+        );
+        assert_eq!(f.read("web/m.js"), messy);
+        eprintln!("prettier is not installed: only its absence was checked");
+        return;
+    }
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open web/m.js
+        Ok
+        Ok, At 0:0, Length 3
+        > Format black
+        Fail "Unknown style 'black'. Valid: prettier, or a line length (Format 100)"
+        > Format Function g
+        Ok, Formatted, 3 -> 5 lines, At 0:0
+        > Show Block 0:0
+        Ok: At 0:0, Txt const a = {b:1}
+        > Format 20
+        Ok, Formatted, 5 -> 7 lines, At 0:0
+        > Format
+        Ok, Already formatted, At 0:0
+        > Save
+        Ok, Bytes 80
+        > Open web/t.ts; Format prettier; Save
+        Ok, At 0:0, Length 1
+        Ok, Formatted, 1 -> 1 lines, At 0:0
+        Ok, Bytes 19
+        "#,
+    );
+    assert_eq!(
+        f.read("web/m.js"),
+        "const a = { b: 1 };\nfunction f(x) {\n  return x;\n}\nfunction g(y) {\n  return y;\n}\n"
+    );
+    assert_eq!(f.read("web/t.ts"), "let x: number = 1;\n");
 }
