@@ -683,11 +683,18 @@ impl Ctx<'_> {
             InsertKind::Function | InsertKind::Method | InsertKind::Class => {
                 Capability::ElementEdits
             }
+            InsertKind::Import => Capability::Imports,
             _ => Capability::CodeEdits,
         };
         let code = self.code_able(None, capability, command)?;
+        let brace_imports = code.language.brace_edits().and_then(|e| e.imports);
         let result = match (kind, code.language.brace_edits()) {
-            (InsertKind::Import, _) => insert::insert_import(&code.text, &code.tree, given),
+            (InsertKind::Import, _) => match brace_imports {
+                Some(insert_import) if !code.language.code_edits() => {
+                    insert_import(&code.text, &code.tree, given)
+                }
+                _ => insert::insert_import(&code.text, &code.tree, given),
+            },
             (_, Some(style)) if !code.language.code_edits() => edits::insert(
                 &code.text,
                 &code.tree,

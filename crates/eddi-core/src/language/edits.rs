@@ -37,7 +37,7 @@ use crate::edit::position::from_char;
 use crate::edit::Position;
 
 /// What a brace language's element edits need to know of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct BraceEdits {
     /// The indentation unit when the file shows none (`"  "` for
     /// JavaScript, `"\t"` for Go).
@@ -46,7 +46,13 @@ pub struct BraceEdits {
     pub line_comment: &'static str,
     /// Its doc comment.
     pub doc: DocComment,
+    /// `Insert Import`, when the language has imports Eddi merges.
+    pub imports: Option<InsertImport>,
 }
+
+/// A language's `Insert Import`: the statement `code` merged into or
+/// added to a file's imports.
+pub type InsertImport = fn(&Rope, &SyntaxTree, &str) -> Result<EditResult>;
 
 /// How a language writes a doc comment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -55,6 +55,7 @@ pub(super) const EDITS: BraceEdits = BraceEdits {
     unit: "  ",
     line_comment: "//",
     doc: DocComment::Block,
+    imports: Some(super::es_imports::insert_import),
 };
 
 /// Prettier, which JavaScript and TypeScript projects format with; it

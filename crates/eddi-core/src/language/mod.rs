@@ -30,6 +30,7 @@
 //! the seam with an outline alone.
 
 pub mod edits;
+pub mod es_imports;
 pub mod javascript;
 pub mod kinds;
 pub mod outline;
@@ -151,6 +152,9 @@ pub trait Language: Sync {
             Capability::CodeEdits => self.code_edits(),
             Capability::ElementEdits => self.code_edits() || self.brace_edits().is_some(),
             Capability::Format => self.code_edits() || self.formatter().is_some(),
+            Capability::Imports => {
+                self.code_edits() || self.brace_edits().is_some_and(|e| e.imports.is_some())
+            }
             Capability::CodeAnalyses => self.code_analyses(),
             Capability::IndexScan => self.index_scan().is_some(),
             Capability::Refactors => self.refactors(),
@@ -188,6 +192,8 @@ pub enum Capability {
     CodeEdits,
     /// `Format` through the language's formatter.
     Format,
+    /// `Insert Import`, merged with the file's imports.
+    Imports,
     /// The edits of code elements: `Insert Function|Method|Class`, `Delete`
     /// of a code target, `Comment`.
     ElementEdits,

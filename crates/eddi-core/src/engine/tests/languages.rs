@@ -259,8 +259,6 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         > Start sa; Open web/app.js
         Ok
         Ok, At 0:0, Length 16
-        > Insert Import "fs"
-        Fail "{}"
         > Modify Function add Rename plus
         Fail "{}"
         > Analyze File
@@ -286,7 +284,6 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         > Refactor RenameSymbol login sign_in
         Ok, Renamed in 1 file (pkg/auth.py), 1 reference updated
         "#,
-            not_yet("Insert Import"),
             not_yet("Modify"),
             not_yet("Analyze"),
             not_yet("Analyze Complexity"),
@@ -503,8 +500,8 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
         Ok: File: function App at 0:7
         > Validate
         Ok: No syntax errors
-        > Insert Import "react"
-        Fail "src/App.tsx is a TSX file: Insert Import does not support TSX yet (it works on Python files)"
+        > Modify Function App Rename Main
+        Fail "src/App.tsx is a TSX file: Modify does not support TSX yet (it works on Python files)"
         > Delete Function App
         Ok, Deleted 1 line at 0, At 0:0
         "#,
@@ -569,4 +566,63 @@ fn javascript_and_typescript_files_are_formatted_with_prettier() {
         "const a = { b: 1 };\nfunction f(x) {\n  return x;\n}\nfunction g(y) {\n  return y;\n}\n"
     );
     assert_eq!(f.read("web/t.ts"), "let x: number = 1;\n");
+}
+
+/// `Insert Import` in ES modules: a new import after the file's imports
+/// (after `#!`, `'use strict'` and the opening comments when there are
+/// none, with a blank line before the code), names merged into the
+/// braces of an import of the same module (multi-line ones keep their
+/// layout), nothing added twice, the file's semicolon style kept; what is
+/// not one import statement is refused with an example.
+#[test]
+fn imports_are_merged_into_an_es_modules_imports() {
+    let f = Fixture::new();
+    f.write(
+        "web/m.js",
+        "#!/usr/bin/env node\n'use strict';\n// top\nconst a = 1;\n",
+    );
+    f.write(
+        "web/i.ts",
+        "import { a } from './m';\nimport {\n  b,\n  c,\n} from './n';\nimport x from 'x'\n\nexport const y = a;\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open web/m.js
+        Ok
+        Ok, At 0:0, Length 4
+        > Insert Import "import fs from 'fs'"
+        Ok, Inserted 2 lines at 3, At 4:0
+        > Insert Import "import { join } from 'path'"
+        Ok, Inserted 1 line at 4, At 5:0
+        > Insert Import "import { dirname, join } from 'path'"
+        Ok, Merged into line 4, At 4:0
+        > Insert Import "import fs from 'fs'"
+        Ok, Nothing inserted: already imported, At 4:0
+        > Insert Import "import 'fs'"
+        Ok, Nothing inserted: already imported, At 4:0
+        > Insert Import "fs"
+        Fail "Invalid code: 'fs' is not one import statement: give an import statement, e.g. import { a } from './m' or import x from 'm'"
+        > Save
+        Ok, Bytes 114
+        > Open web/i.ts
+        Ok, At 0:0, Length 8
+        > Insert Import "import { d, b } from './n'"
+        Ok, Inserted 1 line at 4, At 1:0
+        > Insert Import "import { e as f } from './m';"
+        Ok, Merged into line 0, At 0:0
+        > Insert Import "import type { T } from './m'"
+        Ok, Inserted 1 line at 7, At 8:0
+        > Save
+        Ok, Bytes 140
+        "#,
+    );
+    assert_eq!(
+        f.read("web/m.js"),
+        "#!/usr/bin/env node\n'use strict';\n// top\nimport fs from 'fs';\nimport { join, dirname } from 'path';\n\nconst a = 1;\n"
+    );
+    assert_eq!(
+        f.read("web/i.ts"),
+        "import { a, e as f } from './m';\nimport {\n  b,\n  c,\n  d,\n} from './n';\nimport x from 'x'\nimport type { T } from './m';\n\nexport const y = a;\n"
+    );
 }
