@@ -67,7 +67,7 @@ pub fn get_complexity(engine: &Engine, sender: &str, p: FileOrProject) -> Result
         return Ok(value);
     }
     let mut blocks: Vec<(u32, String, String)> = Vec::new();
-    for file in engine.analysed_files(sender, p.path.as_deref())? {
+    for file in engine.measured_files(sender, p.path.as_deref())? {
         if let Ok(report) = engine.complexity(sender, &file, None) {
             blocks.extend(
                 report

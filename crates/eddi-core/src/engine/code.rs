@@ -937,6 +937,30 @@ impl Ctx<'_> {
                 return self.element_structure(&code, target);
             }
         }
+        if let (Some(AnalysisKind::Complexity), Some(points), false) = (
+            kind,
+            code.language.decision_points(),
+            code.language.code_analyses(),
+        ) {
+            let symbol = match target {
+                AnalyzeTarget::File => None,
+                AnalyzeTarget::Code(target) => Some(code.symbol(target)?),
+            };
+            let report = ops::code::counted_complexity(
+                &code.text,
+                &code.tree,
+                &code.outline,
+                symbol,
+                &points,
+            );
+            let data = ops::json::data("complexity", ops::json::complexity(&report));
+            let fact = CodeFact::Complexity {
+                subject: symbol.map(|s| describe_in(&code.outline, s)),
+                report,
+                limit: self.session.preferences.output_limit,
+            };
+            return Ok(Outcome::answer(vec![code_fact(fact), data]));
+        }
         let command = match kind {
             None => "Analyze",
             Some(AnalysisKind::Structure) => "Analyze Structure",

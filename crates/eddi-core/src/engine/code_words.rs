@@ -217,8 +217,9 @@ impl Display for Blocks<'_> {
             .collect();
         write!(
             f,
-            "{} blocks, average complexity {:.1}, highest {}",
+            "{} {}, average complexity {:.1}, highest {}",
             blocks.len(),
+            plural(blocks.len(), "block"),
             f64::from(total) / blocks.len() as f64,
             top.join(", ")
         )

@@ -29,6 +29,7 @@
 //! them say so. JSON (`json.rs`, registered for the tests only) proves
 //! the seam with an outline alone.
 
+pub mod complexity;
 pub mod edits;
 pub mod es_imports;
 pub mod javascript;
@@ -118,6 +119,12 @@ pub trait Language: Sync {
         None
     }
 
+    /// What its cyclomatic complexity counts (`Analyze … Complexity`,
+    /// `get_complexity`) when Python's analyses are not its own.
+    fn decision_points(&self) -> Option<complexity::DecisionPoints> {
+        None
+    }
+
     /// Whether the code analyses (`Analyze` complexity, dependencies and
     /// issues; the changes to definitions `Diff` and `Summary` list) work
     /// on its files.
@@ -152,6 +159,7 @@ pub trait Language: Sync {
             Capability::CodeEdits => self.code_edits(),
             Capability::ElementEdits => self.code_edits() || self.brace_edits().is_some(),
             Capability::Format => self.code_edits() || self.formatter().is_some(),
+            Capability::Complexity => self.code_analyses() || self.decision_points().is_some(),
             Capability::Imports => {
                 self.code_edits() || self.brace_edits().is_some_and(|e| e.imports.is_some())
             }
@@ -192,6 +200,8 @@ pub enum Capability {
     CodeEdits,
     /// `Format` through the language's formatter.
     Format,
+    /// Cyclomatic complexity (`Analyze … Complexity`).
+    Complexity,
     /// `Insert Import`, merged with the file's imports.
     Imports,
     /// The edits of code elements: `Insert Function|Method|Class`, `Delete`

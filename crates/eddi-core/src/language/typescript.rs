@@ -62,6 +62,10 @@ impl Language for TypeScript {
         Some(super::javascript::PRETTIER)
     }
 
+    fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
+        Some(super::javascript::DECISIONS)
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(typescript_sites)
     }
@@ -98,6 +102,10 @@ impl Language for Tsx {
 
     fn formatter(&self) -> Option<super::ExternalFormatter> {
         Some(super::javascript::PRETTIER)
+    }
+
+    fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
+        Some(super::javascript::DECISIONS)
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {

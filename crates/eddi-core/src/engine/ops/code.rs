@@ -59,6 +59,18 @@ impl Engine {
         path: &str,
         target: Option<&CodeTarget>,
     ) -> Result<ComplexityReport, OpError> {
+        let file = self.code_file(sender, path)?;
+        let language = file.tree.language();
+        if let (Some(points), false) = (language.decision_points(), language.code_analyses()) {
+            let symbol = target.map(|t| file.symbol(t)).transpose()?;
+            return Ok(counted_complexity(
+                &file.text,
+                &file.tree,
+                &file.outline,
+                symbol,
+                &points,
+            ));
+        }
         let file = self.analysed_file(sender, path, "the complexity analysis")?;
         let report = file.report(target)?;
         Ok(complexity(&file.outline, &report))
@@ -120,6 +132,16 @@ impl Engine {
         under: Option<&str>,
     ) -> Result<Vec<String>, OpError> {
         self.files_supporting(sender, under, Capability::CodeAnalyses)
+    }
+
+    /// [`Self::code_files`] of the languages whose complexity Eddi counts:
+    /// the files `get_complexity` of a folder reads.
+    pub fn measured_files(
+        &self,
+        sender: &str,
+        under: Option<&str>,
+    ) -> Result<Vec<String>, OpError> {
+        self.files_supporting(sender, under, Capability::Complexity)
     }
 
     fn files_supporting(
@@ -393,6 +415,27 @@ fn members(outline: &Outline, parent: Option<usize>) -> Vec<StructureNode> {
             ..node(outline, s)
         })
         .collect()
+}
+
+/// The complexity figures of a brace language's file or element, counted
+/// as lizard counts them ([`crate::language::complexity`]).
+pub fn counted_complexity(
+    text: &Rope,
+    tree: &SyntaxTree,
+    outline: &Outline,
+    subject: Option<&Symbol>,
+    points: &crate::language::complexity::DecisionPoints,
+) -> ComplexityReport {
+    let (total, blocks) =
+        crate::language::complexity::figures(text, tree, outline, subject, points);
+    ComplexityReport {
+        subject: subject.map(|s| node(outline, s)),
+        total,
+        blocks: blocks
+            .into_iter()
+            .map(|(name, complexity)| BlockComplexity { name, complexity })
+            .collect(),
+    }
 }
 
 /// One element without its members.

@@ -263,13 +263,9 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         Fail "{}"
         > Analyze File
         Fail "{}"
-        > Analyze File Complexity
-        Fail "{}"
         > Analyze Function add Dependencies
         Fail "{}"
         > Analyze File Issues
-        Fail "{}"
-        > Analyze Class Shape Complexity
         Fail "{}"
         > Find References add
         Fail "{}; in the project's Python files: Not found: symbol 'add'. No similar name in the index"
@@ -286,10 +282,8 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         "#,
             not_yet("Modify"),
             not_yet("Analyze"),
-            not_yet("Analyze Complexity"),
             not_yet("Analyze Dependencies"),
             not_yet("Analyze Issues"),
-            not_yet("Analyze Complexity"),
             not_yet("Find References"),
             not_yet("Find Definition"),
             not_yet("Refactor"),
@@ -321,13 +315,12 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
     let tree = f.engine.structure("a", "web/app.js").unwrap();
     let names: Vec<&str> = tree.children.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["limit", "add", "twice", "Shape"]);
-    let refused = f.engine.complexity("a", "web/app.js", None).unwrap_err();
+    let refused = f.engine.dependencies("a", "web/app.js", None).unwrap_err();
     assert_eq!(
         refused.message,
-        "web/app.js is a JavaScript file: the complexity analysis does not support JavaScript yet (it works on Python files)"
+        "web/app.js is a JavaScript file: the dependency analysis does not support JavaScript yet (it works on Python files)"
     );
     assert!(f.engine.todos("a", "web/app.js").is_err());
-    assert!(f.engine.dependencies("a", "web/app.js", None).is_err());
     // the analysed files of a project are its Python files
     assert_eq!(
         f.engine.analysed_files("a", None).unwrap(),
@@ -624,5 +617,59 @@ fn imports_are_merged_into_an_es_modules_imports() {
     assert_eq!(
         f.read("web/i.ts"),
         "import { a, e as f } from './m';\nimport {\n  b,\n  c,\n  d,\n} from './n';\nimport x from 'x'\nimport type { T } from './m';\n\nexport const y = a;\n"
+    );
+}
+
+/// `Analyze … Complexity` of JavaScript and TypeScript counts as lizard
+/// does (the figures below are lizard 1.24.3's for the same files): 1 and
+/// each branch, loop, catch, case, `&&`/`||`/`??`, `?:` and default value
+/// in a parameter or pattern; a nested function (a callback, an inner
+/// function) has its own figure and adds nothing to the one around it.
+/// The agent tool's `get_complexity` gives the same figures.
+#[test]
+fn javascript_and_typescript_complexity_counts_as_lizard_does() {
+    let f = Fixture::new();
+    f.write(
+        "web/a.js",
+        "const limit = 3;\nexport async function add(x, y = 1) {\n  if (x && y || x ?? y) { return x > 1 ? x : y; }\n  for (const a of b) { try { g(); } catch (e) {} }\n  return list.map((v) => v ? 1 : 2);\n}\nconst twice = (n) => n * 2 || 3;\nclass Shape {\n  area() {\n    switch (x) { case 1: return 0; case 2: return 1; default: return 2; }\n  }\n  get name() { return this.a?.b; }\n  m(a = 1, {b = 2} = {}) { x &&= y; do {} while (z); }\n}\nfunction outer() {\n  function inner() { if (a) {} }\n  if (b) {} else if (c) {}\n}\n",
+    );
+    f.write(
+        "web/c.ts",
+        "type T<X> = X extends string ? 1 : 2;\nfunction f(x?: number, y: T<number> = 1): x is number {\n  return x! > 1 ? true : false;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open web/a.js
+        Ok
+        Ok, At 0:0, Length 18
+        > Analyze File Complexity
+        Ok: File: 7 blocks, average complexity 3.7, highest add 9, Shape.m 6, Shape.area 3, outer 3, twice 2
+        > Analyze Function add Complexity
+        Ok: Function add has complexity 9
+        > Analyze Class Shape Complexity
+        Ok: Class Shape: 3 blocks, average complexity 3.3, highest Shape.m 6, Shape.area 3, Shape.name 1
+        > Open web/c.ts; Analyze File Complexity
+        Ok, At 0:0, Length 4
+        Ok: File: 1 block, average complexity 3.0, highest f 3
+        "#,
+    );
+    let report = f.engine.complexity("a", "web/a.js", None).unwrap();
+    let figures: Vec<(&str, u32)> = report
+        .blocks
+        .iter()
+        .map(|b| (b.name.as_str(), b.complexity))
+        .collect();
+    assert_eq!(
+        figures,
+        [
+            ("add", 9),
+            ("twice", 2),
+            ("Shape.area", 3),
+            ("Shape.name", 1),
+            ("Shape.m", 6),
+            ("outer", 3),
+            ("outer.inner", 2)
+        ]
     );
 }

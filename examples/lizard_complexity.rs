@@ -1,0 +1,67 @@
+//! Prints lizard-style cyclomatic complexity for every function and method
+//! of the files of the brace languages Eddi counts (JavaScript,
+//! TypeScript, …) under the given directories, one tab-separated line per
+//! function: `path  line(1-based)  name  complexity` (`name`: the last
+//! part of its qualified name, as lizard names it).
+//!
+//! Used by `scripts/lizard-compare`:
+//! `cargo run --example lizard_complexity -- <dir>...`
+
+use std::path::{Path, PathBuf};
+
+use eddi::analysis::SyntaxTree;
+use eddi::language::{complexity, language_of};
+use ropey::Rope;
+
+fn files(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        let Ok(entries) = std::fs::read_dir(path) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            files(&p, out);
+        }
+    } else {
+        out.push(path.to_path_buf());
+    }
+}
+
+fn main() {
+    let mut found = Vec::new();
+    for arg in std::env::args().skip(1) {
+        files(Path::new(&arg), &mut found);
+    }
+    for file in found {
+        let name = file.to_string_lossy();
+        let Some(language) = language_of(&name) else {
+            continue;
+        };
+        let (Some(points), Some(sites)) = (language.decision_points(), language.symbol_sites())
+        else {
+            continue;
+        };
+        let Ok(bytes) = std::fs::read(&file) else {
+            eprintln!("{name}: unreadable");
+            continue;
+        };
+        let text = Rope::from_str(&String::from_utf8_lossy(&bytes));
+        let Ok(tree) = SyntaxTree::parse_language(language, &text) else {
+            eprintln!("{name}: parse failed");
+            continue;
+        };
+        let outline = sites(&text, &tree);
+        for symbol in outline.symbols.iter().filter(|s| s.kind.is_callable()) {
+            let Some(node) = complexity::function_node(&text, &tree, symbol, &points) else {
+                continue;
+            };
+            println!(
+                "{name}\t{}\t{}\t{}",
+                node.start_position().row + 1,
+                symbol.name,
+                complexity::of_function(node, &points)
+            );
+        }
+    }
+}
