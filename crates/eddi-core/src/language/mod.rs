@@ -28,9 +28,12 @@
 //! them say so. JSON (`json.rs`, registered for the tests only) proves
 //! the seam with an outline alone.
 
+mod braces;
+pub mod go;
 pub mod javascript;
 pub mod kinds;
 pub mod outline;
+mod parse_errors;
 pub mod python;
 pub mod typescript;
 
@@ -208,6 +211,7 @@ pub fn registry() -> &'static [&'static dyn Language] {
         &javascript::JavaScript,
         &typescript::TypeScript,
         &typescript::Tsx,
+        &go::Go,
         #[cfg(test)]
         &json::Json,
     ];

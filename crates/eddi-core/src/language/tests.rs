@@ -1,5 +1,6 @@
 use ropey::Rope;
 
+use super::go::Go;
 use super::javascript::JavaScript;
 use super::json::Json;
 use super::python::Python;
@@ -17,7 +18,10 @@ fn parsed(language: &'static dyn Language, text: &str) -> (Rope, SyntaxTree) {
 #[test]
 fn the_registry_lists_each_language_once_and_no_extension_twice() {
     let ids: Vec<&str> = registry().iter().map(|l| l.id()).collect();
-    assert_eq!(ids, ["python", "javascript", "typescript", "tsx", "json"]);
+    assert_eq!(
+        ids,
+        ["python", "javascript", "typescript", "tsx", "go", "json"]
+    );
     let mut extensions: Vec<&str> = registry()
         .iter()
         .flat_map(|l| l.extensions().iter().copied())
@@ -51,7 +55,8 @@ fn a_files_language_is_found_by_its_extension_ignoring_case() {
     );
     assert_eq!(language_of("src/x.cts"), Some(&TypeScript as &dyn Language));
     assert_eq!(language_of("ui/App.tsx"), Some(&Tsx as &dyn Language));
-    assert_eq!(language_of("a.rs"), None);
+    assert_eq!(language_of("cmd/main.go"), Some(&Go as &dyn Language));
+    assert_eq!(language_of("a.cs"), None);
     assert_eq!(language_of("Makefile"), None);
     assert_eq!(language_of(".py"), None, "a dot file has no extension");
 }
@@ -97,9 +102,9 @@ fn capabilities_are_what_each_language_offers() {
         Capability::Refactors,
     ];
     assert!(all.iter().all(|&c| Python.supports(c)));
-    // the JavaScript family addresses and reads code; Python's edits and
-    // analyses are not theirs
-    for language in [&JavaScript as &dyn Language, &TypeScript, &Tsx] {
+    // the JavaScript family and the brace languages address and read
+    // code; Python's edits and analyses are not theirs
+    for language in [&JavaScript as &dyn Language, &TypeScript, &Tsx, &Go] {
         let offered: Vec<Capability> = all.into_iter().filter(|&c| language.supports(c)).collect();
         assert_eq!(
             offered,
@@ -472,7 +477,8 @@ fn every_javascript_and_typescript_name_printed_is_accepted_back() {
     use crate::analysis::outline::lookup;
     use crate::commands::{parse_command, Command, GotoTarget};
     let extra = "const $el = 1;\nclass $Store {\n  #load() {}\n  load() {}\n  static load(x) {}\n}\nfunction f() {}\nif (a) { function f() {} }\n";
-    let cases: [(&'static dyn Language, &str); 5] = [
+    let cases: [(&'static dyn Language, &str); 6] = [
+        (&Go, GO),
         (&JavaScript, JS),
         (&JavaScript, JSX),
         (&JavaScript, extra),
@@ -637,4 +643,253 @@ fn javascript_syntax_errors_agree_with_node() {
 /// The chars before byte `at` of a caret line.
 fn caret_chars(line: &str, at: usize) -> usize {
     line[..at].chars().count()
+}
+
+// -- Go ---------------------------------------------------------------------
+
+const GO: &str = r#"// Package shapes draws.
+package shapes
+
+import "fmt"
+
+// Push adds, declared above its type.
+func (s *Stack[T]) Push(v T) {
+	s.items = append(s.items, v)
+}
+
+// Stack holds.
+type Stack[T any] struct {
+	items []T
+	a, b  int
+}
+
+type (
+	ID    int
+	Shape interface {
+		Area() float64
+	}
+)
+
+type Alias = string
+
+var limit, other = 3, 4
+
+const Pi = 3.14
+
+func Add(a, b int, rest ...string) (int, error) {
+	x := func() {}
+	_ = x
+	return a + b, nil
+}
+
+func (c Circle) Area() float64 { return 0 }
+
+func init() {}
+func init() {}
+"#;
+
+#[test]
+fn a_go_files_outline_has_its_functions_types_methods_and_variables() {
+    let (rope, tree) = parsed(&Go, GO);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&Go.outline(&rope, &tree)),
+        [
+            "method Push (Stack.Push) in Stack: 6:0-8:1",
+            "struct Stack (Stack): 11:0-14:1",
+            "field items (Stack.items) in Stack: 12:1-12:10",
+            "field a (Stack.a) in Stack: 13:1-13:10",
+            "field b (Stack.b) in Stack: 13:4-13:10",
+            "type ID (ID): 17:1-17:10",
+            "interface Shape (Shape): 18:1-20:2",
+            "method Area (Shape.Area) in Shape: 19:2-19:16",
+            "type Alias (Alias): 23:0-23:19",
+            "variable limit (limit): 25:4-25:23",
+            "variable other (other): 25:11-25:23",
+            "constant Pi (Pi): 27:6-27:15",
+            "function Add (Add): 29:0-33:1",
+            // the receiver's type is in another file
+            "method Area (Circle.Area): 35:0-35:43",
+            "function init#1 (init#1): 37:0-37:14",
+            "function init#2 (init#2): 38:0-38:14",
+        ]
+    );
+}
+
+/// Go's sites: a method's lines with its doc comment, its end inside its
+/// closing brace (a struct's inside its field list's), its parameters.
+#[test]
+fn go_symbols_have_the_ranges_code_targets_need() {
+    use crate::analysis::outline::{lookup, SymbolKind};
+    use crate::commands::CodeTarget;
+    let (rope, tree) = parsed(&Go, GO);
+    let sites = Go.symbol_sites().unwrap()(&rope, &tree);
+    let method = |class: &str, name: &str| {
+        lookup(
+            &sites,
+            &CodeTarget::Method {
+                class: class.into(),
+                name: name.into(),
+                params: None,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{class}.{name}: {e}"))
+    };
+    let push = method("Stack", "Push");
+    assert_eq!(push.kind, SymbolKind::Method);
+    assert_eq!((push.full_lines.first, push.full_lines.last), (5, 8));
+    assert_eq!(push.end, Position::new(8, 0));
+    assert_eq!(push.param_names, ["v"]);
+    let stack = lookup(
+        &sites,
+        &CodeTarget::Class {
+            name: "Stack".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (stack.full_lines.first, stack.end),
+        (10, Position::new(14, 0))
+    );
+    assert_eq!(
+        rope.slice(stack.definition.clone()).to_string(),
+        "type Stack[T any] struct {\n\titems []T\n\ta, b  int\n}"
+    );
+    // a type in a group is its spec; an interface ends inside its braces
+    let shape = lookup(
+        &sites,
+        &CodeTarget::Class {
+            name: "Shape".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (shape.position, shape.end),
+        (Position::new(18, 1), Position::new(20, 1))
+    );
+    // a method whose type is in another file of the package
+    let area = method("Circle", "Area");
+    assert_eq!(
+        (area.parent, area.qualified_name.as_str()),
+        (None, "Circle.Area")
+    );
+    let add = lookup(
+        &sites,
+        &CodeTarget::Function {
+            name: "Add".into(),
+            params: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(add.param_names, ["a", "b", "rest"]);
+    assert_eq!(add.params.as_deref(), Some("a, b int, rest ...string"));
+    let limit = lookup(
+        &sites,
+        &CodeTarget::Variable {
+            name: "other".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(limit.kind, SymbolKind::Variable);
+    assert_eq!(
+        rope.slice(limit.definition.clone()).to_string(),
+        "var limit, other = 3, 4"
+    );
+}
+
+/// A language's own checker against the syntax check, on valid and broken
+/// files: no error where the tool accepts the file; where it does not, an
+/// error on the line it reports — and at its column where the case says
+/// the two see the same token. `check` writes the text and returns the
+/// tool's first error as (line, column), zero-based, or None.
+fn agree_with_tool(
+    language: &'static dyn Language,
+    valid: &[&str],
+    broken: &[(&str, bool)],
+    check: impl Fn(&str) -> Option<(usize, usize)>,
+) {
+    for text in valid {
+        assert_eq!(check(text), None, "the tool rejects {text}");
+        assert_eq!(errors(language, text), Vec::<String>::new(), "{text}");
+    }
+    let mut disagree = Vec::new();
+    for &(text, same_column) in broken {
+        let (line, column) = check(text).unwrap_or_else(|| panic!("the tool accepts {text}"));
+        let (rope, tree) = parsed(language, text);
+        let ours = language.syntax_check().unwrap()(&rope, &tree);
+        let Some(first) = ours.first() else {
+            disagree.push(format!("{text:?}: no error; the tool's {line}:{column}"));
+            continue;
+        };
+        if first.position.line != line || (same_column && first.position.col != column) {
+            disagree.push(format!(
+                "{text:?}: ours {ours:?}, the tool's {line}:{column}"
+            ));
+        }
+    }
+    assert!(disagree.is_empty(), "{disagree:#?}");
+}
+
+/// Whether `program` runs here (`--version` or `-h` answered).
+fn installed(program: &str, probe: &str) -> bool {
+    let found = std::process::Command::new(program)
+        .arg(probe)
+        .output()
+        .is_ok();
+    if !found {
+        eprintln!("{program} is not installed: skipped");
+    }
+    found
+}
+
+/// A tool's report `<path>:<line>:<col>: …` (1-based) as a zero-based
+/// (line, column): the first line naming `file`.
+fn reported_at(output: &str, file: &str) -> Option<(usize, usize)> {
+    output.lines().find_map(|l| {
+        let rest = &l[l.find(file)? + file.len()..];
+        let mut parts = rest.strip_prefix(':')?.splitn(3, ':');
+        let line: usize = parts.next()?.trim().parse().ok()?;
+        let col: usize = parts.next()?.trim().parse().ok()?;
+        Some((line - 1, col - 1))
+    })
+}
+
+/// `gofmt -e` (Go's own parser) against the syntax check. (Skipped where
+/// Go is not installed.)
+#[test]
+fn go_syntax_errors_agree_with_gofmt() {
+    if !installed("gofmt", "-h") && !installed("gofmt", "--help") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let check = |text: &str| {
+        let path = dir.path().join("check.go");
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new("gofmt")
+            .arg("-e")
+            .arg(&path)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            return None;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        Some(reported_at(&stderr, "check.go").unwrap_or_else(|| panic!("no position in {stderr}")))
+    };
+    let valid = [
+        GO,
+        "package p\n\nfunc f() {\n\tfor i := range 3 {\n\t\tgo func() { defer g() }()\n\t}\n\tselect {\n\tcase v := <-ch:\n\t\t_ = v\n\tdefault:\n\t}\n\ts := `raw\n{`\n\t_ = s\n\t_ = '}'\n}\n",
+        "package p\n\ntype T struct {\n\tEmbedded\n\tx int `json:\"x\"`\n}\n\nfunc (T) m() (n int, err error) { return }\n\nvar m = map[string][]int{\"a\": {1, 2}}\n",
+    ];
+    let broken = [
+        ("package p\n\nfunc f() {\n\treturn 1 +\n}\n", false),
+        ("package p\n\nfunc f() {\n\tx := [1, 2}\n}\n", false),
+        ("package p\n\nfunc f() {\n\tif x {\n\t\ty()\n}\n", false),
+        ("package p\n\nfunc f( {\n}\n", false),
+        ("package p\n\nvar = 3\n", false),
+        ("package p\n\ntype T struct {\n\tx int,\n}\n", false),
+        ("package p\n\nfunc f() {\n\tg())\n}\n", true),
+        ("package p\n\nfunc f() {}}\n", true),
+    ];
+    agree_with_tool(&Go, &valid, &broken, check);
 }

@@ -79,7 +79,7 @@ fn commands_a_json_file_does_not_support_say_so() {
     // the wording of a file of no registered language ("is not a Python
     // file") is kept; a registered language says what it is, and which
     // languages the commands work on
-    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX files)";
+    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX, Go files)";
     let no_index =
         "data.json is a JSON file: code commands do not support JSON (they work on Python files)";
     f.check(
@@ -402,5 +402,83 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
         > Delete Function App
         Fail "src/App.tsx is a TSX file: Delete Function does not support TSX yet (it works on Python files)"
         "#,
+    );
+}
+
+const STACK_GO: &str = "package stack\n\n// Push adds v.\nfunc (s *Stack) Push(v int) {\n\ts.items = append(s.items, v)\n}\n\n// Stack holds ints.\ntype Stack struct {\n\titems []int\n}\n\nfunc New() *Stack {\n\treturn &Stack{}\n}\n\nvar Limit = 3\n";
+
+/// A Go file is addressed and read: methods by their receiver type (also
+/// one declared above its type, and one whose type is in another file),
+/// the end of a struct inside its braces, Validate; the commands whose
+/// implementations are Python's say Go is not supported yet, and change
+/// nothing.
+#[test]
+fn a_go_file_is_addressed_and_read() {
+    let f = Fixture::new();
+    f.write("stack/stack.go", STACK_GO);
+    f.write(
+        "stack/peek.go",
+        "package stack\n\nfunc (s *Stack) Peek() int {\n\treturn s.items[len(s.items)-1]\n}\n",
+    );
+    let not_yet = |command: &str| {
+        format!("stack/stack.go is a Go file: {command} does not support Go yet (it works on Python files)")
+    };
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open stack/stack.go
+        Ok
+        Ok, At 0:0, Length 17
+        > Analyze File Structure
+        Ok: File: struct Stack at 8:0, function New at 12:0, variable Limit at 16:4
+        > Analyze Class Stack Structure
+        Ok: Struct Stack: method Push at 3:0, field items at 9:1
+        > Show Method Stack.Push
+        Ok: At 3:0, Txt func (s *Stack) Push(v int) {{\n\ts.items = append(s.items, v)\n}}
+        > Goto Method Stack.Push; Goto EndOfFunction
+        Ok, At 3:0
+        Ok, At 5:0
+        > Goto Class Stack; Goto EndOfClass
+        Ok, At 8:0
+        Ok, At 10:0
+        > Goto Function New; Goto StartOfFunction
+        Ok, At 12:0
+        Ok, At 12:0
+        > Validate
+        Ok: No syntax errors
+        > Modify Method Stack.Push Rename Add
+        Fail "{}"
+        > Insert Method "func (s *Stack) Len() int {{ return len(s.items) }}"
+        Fail "{}"
+        > Analyze File Complexity
+        Fail "{}"
+        > Find References Push
+        Fail "{}; in the project's Python files: Not found: symbol 'Push'. The index is empty"
+        > Open stack/peek.go
+        Ok, At 0:0, Length 5
+        > Goto Method Stack.Peek
+        Ok, At 2:0
+        > Goto 3; Insert Line "}}"
+        Ok, At 3:0
+        Ok, Inserted 1 line at 3, Now invalid Go (1 syntax error): 5:0 unexpected '}}', At 4:0
+        "#,
+            not_yet("Modify"),
+            not_yet("Insert Method"),
+            not_yet("Analyze Complexity"),
+            not_yet("Find References"),
+        ),
+    );
+    assert_eq!(f.read("stack/stack.go"), STACK_GO);
+    let push = crate::commands::CodeTarget::Method {
+        class: "Stack".into(),
+        name: "Push".into(),
+        params: None,
+    };
+    let element = f.engine.get_element("a", "stack/stack.go", &push).unwrap();
+    assert_eq!(element.kind, "method");
+    assert_eq!(
+        element.text,
+        "func (s *Stack) Push(v int) {\n\ts.items = append(s.items, v)\n}"
     );
 }
