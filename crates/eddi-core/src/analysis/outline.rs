@@ -938,6 +938,10 @@ fn matches<'o>(
                 .filter(|s| wanted_accessor.is_none() || accessor(s) == wanted_accessor)
                 .collect();
             params_filter(&mut found, params);
+            // a type's own method wins over its traits' (as in Rust)
+            if found.iter().any(|s| s.via_trait.is_none()) {
+                found.retain(|s| s.via_trait.is_none());
+            }
             if found.is_empty() {
                 let offered: Vec<String> = outline
                     .symbols
@@ -1026,16 +1030,15 @@ fn owned_by(s: &Symbol, class: &str) -> bool {
     let Some(owner) = owner_type(s) else {
         return false;
     };
-    let names = |full: &str| {
-        full == class
-            || full
-                .strip_suffix(class)
-                .is_some_and(|outer| outer.ends_with('.'))
-    };
-    names(owner)
-        || s.via_trait
-            .as_ref()
-            .is_some_and(|t| names(&format!("{owner}.{t}")))
+    // the type's qualified name, or its end (`Point`, `geo.Point`)
+    let names_type = |c: &str| owner == c || owner.ends_with(&format!(".{c}"));
+    names_type(class)
+        || s.via_trait.as_ref().is_some_and(|t| {
+            class
+                .strip_suffix(t.as_str())
+                .and_then(|c| c.strip_suffix('.'))
+                .is_some_and(names_type)
+        })
 }
 
 /// The plain target naming a symbol: its qualified name (a method's

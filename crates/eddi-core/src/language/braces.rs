@@ -168,8 +168,9 @@ pub(super) fn read(braces: &Braces, text: &Rope, tree: &SyntaxTree) -> Read {
         }
         let around = open.last().map(|&(i, _)| i);
         let in_class = around.is_some_and(|p| read.symbols.symbols[p].kind == SymbolKind::Class);
+        // (a Rust module is a class that holds impl blocks)
         let owner = match f.kind {
-            "method" if !in_class => (braces.owner)(text, f.node),
+            "method" => (braces.owner)(text, f.node),
             _ => None,
         };
         let kind = match f.kind {

@@ -76,6 +76,7 @@ const LEXICON: Lexicon = Lexicon {
     line_quotes: &['"', '\''],
     multiline_quotes: &['`'],
     char_quote: false,
+    raw_strings: false,
     end_on_last_line: true,
 };
 

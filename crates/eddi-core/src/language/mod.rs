@@ -35,6 +35,7 @@ pub mod kinds;
 pub mod outline;
 mod parse_errors;
 pub mod python;
+pub mod rust;
 pub mod typescript;
 
 #[cfg(test)]
@@ -212,6 +213,7 @@ pub fn registry() -> &'static [&'static dyn Language] {
         &typescript::TypeScript,
         &typescript::Tsx,
         &go::Go,
+        &rust::Rust,
         #[cfg(test)]
         &json::Json,
     ];

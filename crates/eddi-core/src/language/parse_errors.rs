@@ -28,6 +28,8 @@ pub(super) struct Lexicon {
     /// Whether `'` quotes a single character only (`'a'`, `'\n'`), and is
     /// a lifetime or label otherwise (Rust's `'a`).
     pub(super) char_quote: bool,
+    /// Whether `r"…"` and `r#"…"#` are raw strings (Rust's).
+    pub(super) raw_strings: bool,
     /// Whether the language's tool reports the end of the file on the
     /// last line of text, at its line break (Go's positions have no line
     /// after the last one), rather than after it.
@@ -87,6 +89,16 @@ fn missing(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError {
     };
     let after = byte_to_char(text, node.end_byte());
     let at_end = text.slice(after..).chars().all(char::is_whitespace);
+    // a missing operand (an identifier, an expression) is missed where
+    // the next token stands instead (`1 +` then `}`); a missing
+    // punctuation mark where it goes
+    let operand = node.is_named() || node.kind().chars().all(|c| c.is_alphanumeric() || c == '_');
+    if let Some(next) = token_after(node).filter(|_| operand && !at_end) {
+        return SyntaxError {
+            position: node_start(text, next),
+            message: format!("unexpected '{}': {what}", shortened(&node_text(text, next))),
+        };
+    }
     if at_end {
         SyntaxError {
             position: end_of_file(text, lexicon),
@@ -115,7 +127,7 @@ fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError
         }
         // where the bracket had to be closed: the token after the error
         // (where the languages' tools report it); when the error runs to
-        // the end of the file, the bracket itself
+        // the end of the file, the bracket itself (Node's line)
         return match token_after(node) {
             Some(token) => SyntaxError {
                 position: node_start(text, token),
@@ -226,13 +238,59 @@ fn hidden_error(text: &Rope, root: Node<'_>) -> SyntaxError {
 }
 
 /// The first unmatched closing bracket of a text of code, else its first
-/// unclosed opening one: (byte offset, bracket, unclosed). Strings,
-/// characters and comments are skipped.
+/// unclosed opening one: (byte offset, bracket, unclosed).
 fn unbalanced_bracket(code: &str, lexicon: &Lexicon) -> Option<(usize, char, bool)> {
     let mut open: Vec<(usize, char)> = Vec::new();
-    let mut chars = code.char_indices().peekable();
-    while let Some((i, ch)) = chars.next() {
+    for (i, ch) in brackets(code, lexicon) {
         match ch {
+            '(' | '[' | '{' => open.push((i, ch)),
+            _ => match open.pop() {
+                Some((_, o)) if o == opener(ch) => {}
+                _ => return Some((i, ch, false)),
+            },
+        }
+    }
+    open.first().map(|&(i, ch)| (i, ch, true))
+}
+
+/// The opening bracket a closing one closes.
+fn opener(closing: char) -> char {
+    match closing {
+        ')' => '(',
+        ']' => '[',
+        _ => '{',
+    }
+}
+
+/// The brackets of a text of code, with their byte offsets, in order:
+/// strings, characters and comments skipped.
+fn brackets(code: &str, lexicon: &Lexicon) -> Vec<(usize, char)> {
+    let mut out = Vec::new();
+    let mut chars = code.char_indices().peekable();
+    let mut previous = ' ';
+    while let Some((i, ch)) = chars.next() {
+        let after_word = previous.is_alphanumeric() || previous == '_';
+        previous = ch;
+        match ch {
+            'r' | 'b' if lexicon.raw_strings && !after_word => {
+                // Rust's raw strings: r"…", r#"…"#, br##"…"##
+                let rest = &code[i..];
+                let rest = rest.strip_prefix("br").or_else(|| rest.strip_prefix('r'));
+                let Some(rest) = rest else { continue };
+                let hashes = rest.len() - rest.trim_start_matches('#').len();
+                if !rest[hashes..].starts_with('"') {
+                    continue;
+                }
+                let body = i + (code[i..].len() - rest.len()) + hashes + 1;
+                let close = format!("\"{}", "#".repeat(hashes));
+                let end = code[body..]
+                    .find(&close)
+                    .map_or(code.len(), |n| body + n + close.len());
+                while chars.peek().is_some_and(|&(j, _)| j < end) {
+                    chars.next();
+                }
+                previous = '"';
+            }
             '\'' if lexicon.char_quote => {
                 // a character (`'a'`, `'\''`), else a lifetime: skip it
                 let rest = &code[i + 1..];
@@ -279,22 +337,53 @@ fn unbalanced_bracket(code: &str, lexicon: &Lexicon) -> Option<(usize, char, boo
                     star = c == '*';
                 }
             }
-            '(' | '[' | '{' => open.push((i, ch)),
-            ')' | ']' | '}' => {
-                let opener = match ch {
-                    ')' => '(',
-                    ']' => '[',
-                    _ => '{',
-                };
-                match open.pop() {
-                    Some((_, o)) if o == opener => {}
-                    _ => return Some((i, ch, false)),
-                }
-            }
+            '(' | '[' | '{' | ')' | ']' | '}' => out.push((i, ch)),
             _ => {}
         }
     }
-    open.first().map(|&(i, ch)| (i, ch, true))
+    out
+}
+
+/// The file's delimiters as Rust's lexer matches them before it parses:
+/// a closing delimiter closes the innermost open one, matching or not.
+/// Its first error, by rustc's precedence: a closing delimiter nothing
+/// opened (at it), else a mismatched pair (at the opening one), else a
+/// delimiter never closed (at the end of the file). None when they
+/// balance.
+pub(super) fn delimiter_error(text: &Rope, lexicon: &Lexicon) -> Option<SyntaxError> {
+    let code = text.to_string();
+    let at = |byte: usize| from_char(text, text.byte_to_char(byte));
+    let mut open: Vec<(usize, char)> = Vec::new();
+    let mut mismatched: Option<SyntaxError> = None;
+    for (i, ch) in brackets(&code, lexicon) {
+        match ch {
+            '(' | '[' | '{' => open.push((i, ch)),
+            _ => match open.pop() {
+                None => {
+                    return Some(SyntaxError {
+                        position: at(i),
+                        message: format!("unexpected closing delimiter '{ch}'"),
+                    })
+                }
+                Some((o, bracket)) if bracket != opener(ch) => {
+                    mismatched.get_or_insert(SyntaxError {
+                        position: at(o),
+                        message: format!("'{bracket}' is closed by '{ch}' at {}", at(i)),
+                    });
+                }
+                Some(_) => {}
+            },
+        }
+    }
+    mismatched.or_else(|| {
+        open.first().map(|&(o, bracket)| SyntaxError {
+            position: end_of_file(text, lexicon),
+            message: format!(
+                "unexpected end of file: '{bracket}' opened at {} is not closed",
+                at(o)
+            ),
+        })
+    })
 }
 
 /// The first leaf with text, depth first.

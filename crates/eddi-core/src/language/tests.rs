@@ -4,6 +4,7 @@ use super::go::Go;
 use super::javascript::JavaScript;
 use super::json::Json;
 use super::python::Python;
+use super::rust::Rust;
 use super::typescript::{Tsx, TypeScript};
 use super::*;
 use crate::analysis::SyntaxTree;
@@ -20,7 +21,15 @@ fn the_registry_lists_each_language_once_and_no_extension_twice() {
     let ids: Vec<&str> = registry().iter().map(|l| l.id()).collect();
     assert_eq!(
         ids,
-        ["python", "javascript", "typescript", "tsx", "go", "json"]
+        [
+            "python",
+            "javascript",
+            "typescript",
+            "tsx",
+            "go",
+            "rust",
+            "json"
+        ]
     );
     let mut extensions: Vec<&str> = registry()
         .iter()
@@ -56,6 +65,7 @@ fn a_files_language_is_found_by_its_extension_ignoring_case() {
     assert_eq!(language_of("src/x.cts"), Some(&TypeScript as &dyn Language));
     assert_eq!(language_of("ui/App.tsx"), Some(&Tsx as &dyn Language));
     assert_eq!(language_of("cmd/main.go"), Some(&Go as &dyn Language));
+    assert_eq!(language_of("src/lib.rs"), Some(&Rust as &dyn Language));
     assert_eq!(language_of("a.cs"), None);
     assert_eq!(language_of("Makefile"), None);
     assert_eq!(language_of(".py"), None, "a dot file has no extension");
@@ -104,7 +114,7 @@ fn capabilities_are_what_each_language_offers() {
     assert!(all.iter().all(|&c| Python.supports(c)));
     // the JavaScript family and the brace languages address and read
     // code; Python's edits and analyses are not theirs
-    for language in [&JavaScript as &dyn Language, &TypeScript, &Tsx, &Go] {
+    for language in [&JavaScript as &dyn Language, &TypeScript, &Tsx, &Go, &Rust] {
         let offered: Vec<Capability> = all.into_iter().filter(|&c| language.supports(c)).collect();
         assert_eq!(
             offered,
@@ -477,8 +487,9 @@ fn every_javascript_and_typescript_name_printed_is_accepted_back() {
     use crate::analysis::outline::lookup;
     use crate::commands::{parse_command, Command, GotoTarget};
     let extra = "const $el = 1;\nclass $Store {\n  #load() {}\n  load() {}\n  static load(x) {}\n}\nfunction f() {}\nif (a) { function f() {} }\n";
-    let cases: [(&'static dyn Language, &str); 6] = [
+    let cases: [(&'static dyn Language, &str); 7] = [
         (&Go, GO),
+        (&Rust, RS),
         (&JavaScript, JS),
         (&JavaScript, JSX),
         (&JavaScript, extra),
@@ -892,4 +903,215 @@ fn go_syntax_errors_agree_with_gofmt() {
         ("package p\n\nfunc f() {}}\n", true),
     ];
     agree_with_tool(&Go, &valid, &broken, check);
+}
+
+// -- Rust -------------------------------------------------------------------
+
+const RS: &str = r#"//! Shapes.
+use std::fmt;
+
+/// A point.
+#[derive(Debug, Clone)]
+pub struct Point<T> {
+    pub x: T,
+    y: T,
+}
+
+pub enum Shape {
+    Circle(f64),
+    Square { side: f64 },
+}
+
+pub trait Area {
+    fn area(&self) -> f64;
+    fn name(&self) -> String {
+        String::new()
+    }
+}
+
+pub type Pair = (i32, i32);
+pub const LIMIT: usize = 3;
+static mut COUNT: u32 = 0;
+
+impl<T: Copy> Point<T> {
+    /// Makes one.
+    pub fn new(x: T, y: T) -> Self {
+        Point { x, y }
+    }
+
+    pub async fn fmt(&self) {}
+}
+
+impl fmt::Display for Point<i32> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.x)
+    }
+}
+
+impl Area for Point<f64> {
+    fn area(&self) -> f64 {
+        0.0
+    }
+}
+
+impl Area for Circle {
+    fn area(&self) -> f64 {
+        1.0
+    }
+}
+
+pub mod geo {
+    pub struct Line;
+
+    impl Line {
+        pub fn length(&self, (a, b): (f64, f64), mut scale: f64) -> f64 {
+            scale *= a + b;
+            scale
+        }
+    }
+
+    pub fn helper(a: i32) -> i32 {
+        fn inner() {}
+        a
+    }
+}
+"#;
+
+#[test]
+fn a_rust_files_outline_has_its_items_impl_methods_and_modules() {
+    let (rope, tree) = parsed(&Rust, RS);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&Rust.outline(&rope, &tree)),
+        [
+            "struct Point (Point): 5:0-8:1",
+            "field x (Point.x) in Point: 6:8-6:12",
+            "field y (Point.y) in Point: 7:4-7:8",
+            "enum Shape (Shape): 10:0-13:1",
+            "variant Circle (Shape.Circle) in Shape: 11:4-11:15",
+            "variant Square (Shape.Square) in Shape: 12:4-12:24",
+            "trait Area (Area): 15:0-20:1",
+            "method area (Area.area) in Area: 16:4-16:26",
+            "method name (Area.name) in Area: 17:4-19:5",
+            "type Pair (Pair): 22:0-22:27",
+            "constant LIMIT (LIMIT): 23:10-23:27",
+            "static COUNT (COUNT): 24:11-24:26",
+            "method new (Point.new) in Point: 28:4-30:5",
+            // the type's own fmt is Point.fmt, the trait's Point.Display.fmt
+            "async method fmt (Point.fmt) in Point: 32:4-32:30",
+            "method fmt (Point.Display.fmt) in Point: 36:4-38:5",
+            "method area (Point.area) in Point: 42:4-44:5",
+            // the type is in another file
+            "method area (Circle.area): 48:4-50:5",
+            "module geo (geo): 53:0-67:1",
+            "struct Line (geo.Line) in geo: 54:4-54:20",
+            "method length (geo.Line.length) in geo.Line: 57:8-60:9",
+            "function helper (geo.helper) in geo: 63:4-66:5",
+            "function inner (geo.helper.inner) in geo.helper: 64:8-64:21",
+        ]
+    );
+}
+
+/// Rust's sites: an item's lines with its doc comment and attributes, a
+/// trait impl's method found by its type alone or with its trait, its
+/// parameters without `self`.
+#[test]
+fn rust_symbols_have_the_ranges_code_targets_need() {
+    use crate::analysis::outline::{lookup, SymbolKind};
+    use crate::commands::CodeTarget;
+    let (rope, tree) = parsed(&Rust, RS);
+    let sites = Rust.symbol_sites().unwrap()(&rope, &tree);
+    let method = |class: &str, name: &str| {
+        lookup(
+            &sites,
+            &CodeTarget::Method {
+                class: class.into(),
+                name: name.into(),
+                params: None,
+            },
+        )
+    };
+    let point = lookup(
+        &sites,
+        &CodeTarget::Class {
+            name: "Point".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!((point.full_lines.first, point.full_lines.last), (3, 8));
+    assert_eq!(point.end, Position::new(8, 0));
+    let new = method("Point", "new").unwrap();
+    assert_eq!((new.full_lines.first, new.end), (27, Position::new(30, 4)));
+    assert_eq!(new.param_names, ["x", "y"]);
+    let own = method("Point", "fmt").unwrap();
+    assert!(own.is_async && own.via_trait.is_none());
+    let display = method("Point.Display", "fmt").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(display.via_trait.as_deref(), Some("Display"));
+    assert_eq!(display.param_names, ["f"]);
+    // Point's area is its Area impl's: found by the type alone
+    let area = method("Point", "area").unwrap();
+    assert_eq!(area.kind, SymbolKind::Method);
+    assert!(method("Point.Area", "area").is_ok());
+    assert!(method("Area", "area").is_ok_and(|m| m.via_trait.is_none()));
+    assert!(method("Circle", "area").is_ok());
+    assert!(method("Circle.Area", "area").is_ok());
+    assert!(method("Point", "nothing").is_err());
+    let length = method("Line", "length").unwrap();
+    assert_eq!(length.param_names, ["a", "b", "scale"]);
+    assert!(std::ptr::eq(method("geo.Line", "length").unwrap(), length));
+}
+
+/// rustc's parser against the syntax check. rustc compiles the valid
+/// files as a library (so they are whole programs), and reports the
+/// broken ones' first error. (Skipped where rustc is not installed.)
+#[test]
+fn rust_syntax_errors_agree_with_rustc() {
+    if !installed("rustc", "--version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let check = |text: &str| {
+        let path = dir.path().join("check.rs");
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new("rustc")
+            .args([
+                "--edition",
+                "2021",
+                "--crate-type",
+                "lib",
+                "--emit=metadata",
+            ])
+            .args(["--error-format=short", "-A", "warnings", "-o"])
+            .arg(dir.path().join("check.rmeta"))
+            .arg(&path)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            return None;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        Some(reported_at(&stderr, "check.rs").unwrap_or_else(|| panic!("no position in {stderr}")))
+    };
+    let valid = [
+        "use std::fmt;\n\n/// A point.\n#[derive(Debug, Clone)]\npub struct Point<T> {\n    pub x: T,\n}\n\nimpl fmt::Display for Point<i32> {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        write!(f, \"{}\", self.x)\n    }\n}\n\npub fn first<'a>(s: &'a str) -> Option<char> {\n    let c = '{';\n    let r = r#\"a \" {\"#;\n    s.chars().find(|&x| x == c || r.contains(x))\n}\n",
+        "pub mod geo {\n    pub trait Area {\n        fn area(&self) -> f64;\n    }\n    pub enum Shape {\n        Circle(f64),\n        Square { side: f64 },\n    }\n    impl Area for Shape {\n        fn area(&self) -> f64 {\n            match self {\n                Shape::Circle(r) => r * r,\n                Shape::Square { side } => side * side,\n            }\n        }\n    }\n}\n\npub async fn run() -> Result<(), Box<dyn std::error::Error>> {\n    'outer: loop {\n        break 'outer;\n    }\n    Ok(())\n}\n",
+    ];
+    let broken = [
+        ("fn f() {\n    let x = 1 +\n}\n", true),
+        ("fn f() {\n    if x {\n        y();\n}\n", false),
+        ("fn f( {\n}\n", false),
+        ("fn f() {}}\n", true),
+        ("fn f() {\n    let x = [1, 2};\n}\n", true),
+        ("fn f() {\n    g());\n}\n", true),
+        (
+            "impl S {\n    fn m(&self) -> i32 {\n        1\n    }\n    fn n(&self {}\n}\n",
+            true,
+        ),
+        (
+            "fn f<'a>(x: &'a str) -> &'a str {\n    let c = '{';\n    x\n}}\n",
+            true,
+        ),
+        ("fn f() {\n    let x = 1\n    let y = 2;\n}\n", true),
+    ];
+    agree_with_tool(&Rust, &valid, &broken, check);
 }

@@ -79,7 +79,7 @@ fn commands_a_json_file_does_not_support_say_so() {
     // the wording of a file of no registered language ("is not a Python
     // file") is kept; a registered language says what it is, and which
     // languages the commands work on
-    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX, Go files)";
+    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX, Go, Rust files)";
     let no_index =
         "data.json is a JSON file: code commands do not support JSON (they work on Python files)";
     f.check(
@@ -481,4 +481,56 @@ fn a_go_file_is_addressed_and_read() {
         element.text,
         "func (s *Stack) Push(v int) {\n\ts.items = append(s.items, v)\n}"
     );
+}
+
+const POINT_RS: &str = "use std::fmt;\n\n/// A point.\n#[derive(Debug)]\npub struct Point {\n    x: i32,\n}\n\nimpl Point {\n    pub fn new(x: i32) -> Self {\n        Point { x }\n    }\n\n    pub fn fmt(&self) -> String {\n        String::new()\n    }\n}\n\nimpl fmt::Display for Point {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        write!(f, \"{}\", self.x)\n    }\n}\n";
+
+/// A Rust file is addressed and read: methods of inherent and trait impl
+/// blocks by their type (the trait's as `Point.Display.fmt` beside the
+/// type's own `Point.fmt`), the end of a struct inside its braces, the
+/// delimiter errors rustc reports; the commands whose implementations are
+/// Python's say Rust is not supported yet, and change nothing.
+#[test]
+fn a_rust_file_is_addressed_and_read() {
+    let f = Fixture::new();
+    f.write("src/point.rs", POINT_RS);
+    let not_yet = |command: &str| {
+        format!("src/point.rs is a Rust file: {command} does not support Rust yet (it works on Python files)")
+    };
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open src/point.rs
+        Ok
+        Ok, At 0:0, Length 23
+        > Analyze File Structure
+        Ok: File: struct Point at 4:0
+        > Analyze Class Point Structure
+        Ok: Struct Point: field x at 5:4, method new at 9:4, method fmt at 13:4, method fmt at 19:4
+        > Show Method Point.fmt
+        Ok: At 13:4, Txt pub fn fmt(&self) -> String {{\n        String::new()\n    }}
+        > Goto Method Point.Display.fmt; Goto EndOfFunction
+        Ok, At 19:4
+        Ok, At 21:4
+        > Goto Class Point; Goto EndOfClass
+        Ok, At 4:0
+        Ok, At 6:0
+        > Show Method Point.nothing
+        Fail "Not found: method 'Point.nothing'. Available: Point.new, Point.fmt, Point.Display.fmt"
+        > Validate
+        Ok: No syntax errors
+        > Delete Method Point.new
+        Fail "{}"
+        > Format
+        Fail "{}"
+        > Goto 12; Insert Line "    }}"
+        Ok, At 12:0
+        Ok, Inserted 1 line at 12, Now invalid Rust (1 syntax error): 17:0 unexpected closing delimiter '}}', At 13:0
+        "#,
+            not_yet("Delete Method"),
+            not_yet("Format"),
+        ),
+    );
+    assert_eq!(f.read("src/point.rs"), POINT_RS);
 }
