@@ -30,6 +30,7 @@
 
 mod braces;
 pub mod go;
+pub mod java;
 pub mod javascript;
 pub mod kinds;
 pub mod outline;
@@ -214,6 +215,7 @@ pub fn registry() -> &'static [&'static dyn Language] {
         &typescript::Tsx,
         &go::Go,
         &rust::Rust,
+        &java::Java,
         #[cfg(test)]
         &json::Json,
     ];

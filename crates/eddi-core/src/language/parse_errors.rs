@@ -150,9 +150,9 @@ fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError
         .find(|n| !n.is_named() && n.end_byte() > n.start_byte())
         .copied()
         .or_else(|| first_token(node));
-    // an operator that ends its line waits for its operand on the next:
-    // the error is the token found there (`1 +` then `}`)
-    if let Some(op) = token.filter(|t| is_lone_operator(text, node, *t)) {
+    // an operator that ends an error and its line waits for its operand
+    // on the next: the error is the token found there (`1 +` then `}`)
+    if let Some(op) = token.filter(|t| ends_with_operator(text, node, *t)) {
         if let Some(next) =
             token_after(node).filter(|n| n.start_position().row > op.end_position().row)
         {
@@ -185,13 +185,14 @@ fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError
     }
 }
 
-/// Whether the ERROR node `node` is the binary operator `token` alone.
-fn is_lone_operator(text: &Rope, node: Node<'_>, token: Node<'_>) -> bool {
+/// Whether `token`, the last token of the ERROR node `node`, is a binary
+/// operator (whose operand is still to come).
+fn ends_with_operator(text: &Rope, node: Node<'_>, token: Node<'_>) -> bool {
     const BINARY: &[&str] = &[
         "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||", "==", "!=", "<", "<=", ">",
         ">=", "&^",
     ];
-    node.child_count() == 1 && BINARY.contains(&node_text(text, token).as_str())
+    token.end_byte() == node.end_byte() && BINARY.contains(&node_text(text, token).as_str())
 }
 
 /// A token's text as an error shows it: its first line, at most 20

@@ -1,6 +1,7 @@
 use ropey::Rope;
 
 use super::go::Go;
+use super::java::Java;
 use super::javascript::JavaScript;
 use super::json::Json;
 use super::python::Python;
@@ -28,6 +29,7 @@ fn the_registry_lists_each_language_once_and_no_extension_twice() {
             "tsx",
             "go",
             "rust",
+            "java",
             "json"
         ]
     );
@@ -66,6 +68,7 @@ fn a_files_language_is_found_by_its_extension_ignoring_case() {
     assert_eq!(language_of("ui/App.tsx"), Some(&Tsx as &dyn Language));
     assert_eq!(language_of("cmd/main.go"), Some(&Go as &dyn Language));
     assert_eq!(language_of("src/lib.rs"), Some(&Rust as &dyn Language));
+    assert_eq!(language_of("src/A.JAVA"), Some(&Java as &dyn Language));
     assert_eq!(language_of("a.cs"), None);
     assert_eq!(language_of("Makefile"), None);
     assert_eq!(language_of(".py"), None, "a dot file has no extension");
@@ -91,6 +94,10 @@ fn a_file_without_a_known_extension_is_recognised_by_its_shebang() {
         language_of_source("bin/serve", "#!/usr/bin/env node"),
         Some(&JavaScript as &dyn Language)
     );
+    assert_eq!(
+        language_of_source("bin/hello", "#!/usr/bin/java --source 17"),
+        Some(&Java as &dyn Language)
+    );
     assert_eq!(language_of_source("bin/tool", "#!/bin/sh"), None);
     assert_eq!(language_of_source("bin/tool", "import os"), None);
     // the extension wins over the first line
@@ -114,7 +121,14 @@ fn capabilities_are_what_each_language_offers() {
     assert!(all.iter().all(|&c| Python.supports(c)));
     // the JavaScript family and the brace languages address and read
     // code; Python's edits and analyses are not theirs
-    for language in [&JavaScript as &dyn Language, &TypeScript, &Tsx, &Go, &Rust] {
+    for language in [
+        &JavaScript as &dyn Language,
+        &TypeScript,
+        &Tsx,
+        &Go,
+        &Rust,
+        &Java,
+    ] {
         let offered: Vec<Capability> = all.into_iter().filter(|&c| language.supports(c)).collect();
         assert_eq!(
             offered,
@@ -487,9 +501,10 @@ fn every_javascript_and_typescript_name_printed_is_accepted_back() {
     use crate::analysis::outline::lookup;
     use crate::commands::{parse_command, Command, GotoTarget};
     let extra = "const $el = 1;\nclass $Store {\n  #load() {}\n  load() {}\n  static load(x) {}\n}\nfunction f() {}\nif (a) { function f() {} }\n";
-    let cases: [(&'static dyn Language, &str); 7] = [
+    let cases: [(&'static dyn Language, &str); 8] = [
         (&Go, GO),
         (&Rust, RS),
+        (&Java, JAVA),
         (&JavaScript, JS),
         (&JavaScript, JSX),
         (&JavaScript, extra),
@@ -1114,4 +1129,227 @@ fn rust_syntax_errors_agree_with_rustc() {
         ("fn f() {\n    let x = 1\n    let y = 2;\n}\n", true),
     ];
     agree_with_tool(&Rust, &valid, &broken, check);
+}
+
+// -- Java -------------------------------------------------------------------
+
+const JAVA: &str = r#"package shapes;
+
+import java.util.List;
+
+/** A shape. */
+@Deprecated
+public abstract class Shape<T> extends Base implements Comparable<T> {
+    private static final int LIMIT = 3, OTHER = 4;
+
+    public Shape(int x) {
+        super();
+    }
+
+    /** Area. */
+    @Override
+    public abstract double area();
+
+    static <U> List<U> wrap(U a, int... more) {
+        return null;
+    }
+
+    void scale(int factor) {}
+
+    void scale(double factor) {}
+
+    class Inner {
+        void m() {}
+    }
+
+    enum Color {
+        RED, GREEN;
+
+        void paint() {}
+    }
+}
+
+interface Named {
+    String NONE = "";
+
+    String name();
+
+    default void hi() {}
+}
+
+record Pair(int a, int b) {
+    int sum() {
+        return a + b;
+    }
+}
+
+@interface Marker {
+    int value() default 0;
+}
+"#;
+
+#[test]
+fn a_java_files_outline_has_its_types_members_and_nested_types() {
+    let (rope, tree) = parsed(&Java, JAVA);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&Java.outline(&rope, &tree)),
+        [
+            "class Shape (Shape): 6:0-34:1",
+            "field LIMIT (Shape.LIMIT) in Shape: 7:29-7:38",
+            "field OTHER (Shape.OTHER) in Shape: 7:40-7:49",
+            "constructor Shape (Shape.Shape) in Shape: 9:4-11:5",
+            "method area (Shape.area) in Shape: 15:4-15:34",
+            "method wrap (Shape.wrap) in Shape: 17:4-19:5",
+            // overloads with the same parameter names: by ordinal
+            "method Shape.scale#1 (Shape.scale#1) in Shape: 21:4-21:29",
+            "method Shape.scale#2 (Shape.scale#2) in Shape: 23:4-23:32",
+            "class Inner (Shape.Inner) in Shape: 25:4-27:5",
+            "method m (Shape.Inner.m) in Shape.Inner: 26:8-26:19",
+            "enum Color (Shape.Color) in Shape: 29:4-33:5",
+            "constant RED (Shape.Color.RED) in Shape.Color: 30:8-30:11",
+            "constant GREEN (Shape.Color.GREEN) in Shape.Color: 30:13-30:18",
+            "method paint (Shape.Color.paint) in Shape.Color: 32:8-32:23",
+            "interface Named (Named): 36:0-42:1",
+            "field NONE (Named.NONE) in Named: 37:11-37:21",
+            "method name (Named.name) in Named: 39:4-39:18",
+            "method hi (Named.hi) in Named: 41:4-41:24",
+            "record Pair (Pair): 44:0-48:1",
+            "method sum (Pair.sum) in Pair: 45:4-47:5",
+            "annotation Marker (Marker): 50:0-52:1",
+            "method value (Marker.value) in Marker: 51:4-51:26",
+        ]
+    );
+}
+
+/// Java's sites: a type's lines with its doc comment and annotations (its
+/// position after them), its end inside its closing brace, a method's
+/// parameters, a field among several declared at once.
+#[test]
+fn java_symbols_have_the_ranges_code_targets_need() {
+    use crate::analysis::outline::{lookup, SymbolKind};
+    use crate::commands::CodeTarget;
+    let (rope, tree) = parsed(&Java, JAVA);
+    let sites = Java.symbol_sites().unwrap()(&rope, &tree);
+    let method = |class: &str, name: &str| {
+        lookup(
+            &sites,
+            &CodeTarget::Method {
+                class: class.into(),
+                name: name.into(),
+                params: None,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{class}.{name}: {e}"))
+    };
+    let shape = lookup(
+        &sites,
+        &CodeTarget::Class {
+            name: "Shape".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (shape.full_lines.first, shape.position),
+        (4, Position::new(6, 0))
+    );
+    assert_eq!(shape.end, Position::new(34, 0));
+    let area = method("Shape", "area");
+    assert_eq!((area.full_lines.first, area.full_lines.last), (13, 15));
+    assert_eq!(area.position, Position::new(15, 4));
+    assert_eq!(area.end, Position::new(16, 0), "no body: the line after");
+    let wrap = method("Shape", "wrap");
+    assert_eq!(wrap.param_names, ["a", "more"]);
+    assert_eq!(wrap.end, Position::new(19, 4));
+    assert_eq!(method("Shape.Inner", "m").kind, SymbolKind::Method);
+    assert!(std::ptr::eq(
+        method("Inner", "m"),
+        method("Shape.Inner", "m")
+    ));
+    let other = lookup(
+        &sites,
+        &CodeTarget::Variable {
+            name: "Shape.OTHER".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(other.kind, SymbolKind::Attribute);
+    assert_eq!(other.name_position, Position::new(7, 40));
+    let limit = lookup(
+        &sites,
+        &CodeTarget::Variable {
+            name: "Shape.LIMIT".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        rope.slice(limit.definition.clone()).to_string(),
+        "LIMIT = 3",
+        "one of several declarators"
+    );
+    // a method by its name alone, as a function
+    let sum = lookup(
+        &sites,
+        &CodeTarget::Function {
+            name: "sum".into(),
+            params: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(sum.qualified_name, "Pair.sum");
+}
+
+/// javac against the syntax check: javac compiles the valid files (so
+/// they are whole programs) and reports the broken ones' first error,
+/// `Check.java:<line>: error: …`, with a caret under its column.
+/// (Skipped where javac is not installed.)
+#[test]
+fn java_syntax_errors_agree_with_javac() {
+    if !installed("javac", "-version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let check = |text: &str| {
+        let path = dir.path().join("Check.java");
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new("javac")
+            .arg("-d")
+            .arg(dir.path().join("out"))
+            .arg(&path)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            return None;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("Check.java:") && l.contains(": error:"))
+            .unwrap_or_else(|| panic!("no error in {stderr}"));
+        let line: usize = lines[at]
+            .split(':')
+            .nth(1)
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no line in {stderr}"));
+        let column = lines
+            .get(at + 2)
+            .and_then(|caret| caret.find('^'))
+            .map_or(0, |col| caret_chars(lines[at + 2], col));
+        Some((line - 1, column))
+    };
+    let valid = [
+        "import java.util.*;\n\n/** A shape. */\n@SuppressWarnings(\"unused\")\nabstract class Shape implements Comparable<Shape> {\n    static final int LIMIT = 3, OTHER = 4;\n    abstract double area();\n    public int compareTo(Shape o) { return Double.compare(area(), o.area()); }\n    static <U> List<U> wrap(U a, int... more) {\n        String s = \"{\";\n        char c = '}';\n        return new ArrayList<>(List.of(a));\n    }\n    enum Color { RED, GREEN; void paint() {} }\n}\n",
+        "record Pair(int a, int b) {\n    int sum() {\n        return switch (a) {\n            case 0 -> b;\n            default -> {\n                yield a + b;\n            }\n        };\n    }\n}\n\ninterface Named {\n    String name();\n    default String hi() { return \"hi \" + name(); }\n}\n\n@interface Marker {\n    int value() default 0;\n}\n",
+    ];
+    let broken = [
+        ("class A {\n    void f() {\n        int x = 1 +\n    }\n}\n", true),
+        ("class A {\n    void f() {\n        int[] x = {1, 2;\n    }\n}\n", false),
+        ("class A {\n    void f() {\n        if (x) {\n            y();\n    }\n}\n", false),
+        ("class A {\n    void f( {\n    }\n}\n", false),
+        ("class A {\n    int a\n    int b;\n}\n", false),
+        ("class A {\n    void f() {\n        int x = 1\n        int y = 2;\n    }\n}\n", true),
+        ("class A {\n    void f() {\n        for (int i = 0; i < 3; i++ {\n        }\n    }\n}\n", false),
+    ];
+    agree_with_tool(&Java, &valid, &broken, check);
 }

@@ -79,7 +79,7 @@ fn commands_a_json_file_does_not_support_say_so() {
     // the wording of a file of no registered language ("is not a Python
     // file") is kept; a registered language says what it is, and which
     // languages the commands work on
-    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX, Go, Rust files)";
+    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX, Go, Rust, Java files)";
     let no_index =
         "data.json is a JSON file: code commands do not support JSON (they work on Python files)";
     f.check(
@@ -533,4 +533,54 @@ fn a_rust_file_is_addressed_and_read() {
         ),
     );
     assert_eq!(f.read("src/point.rs"), POINT_RS);
+}
+
+const SHAPE_JAVA: &str = "package shapes;\n\n/** A circle. */\n@Deprecated\npublic class Circle {\n    private final double r;\n\n    public Circle(double r) {\n        this.r = r;\n    }\n\n    @Override\n    public String toString() {\n        return \"Circle\";\n    }\n\n    static class Unit extends Circle {\n        Unit() {\n            super(1);\n        }\n    }\n}\n";
+
+/// A Java file is addressed and read: its class from its modifiers after
+/// its annotation, constructors and methods, a nested class by its path,
+/// the end of a class inside its braces, Validate; the commands whose
+/// implementations are Python's say Java is not supported yet.
+#[test]
+fn a_java_file_is_addressed_and_read() {
+    let f = Fixture::new();
+    f.write("src/shapes/Circle.java", SHAPE_JAVA);
+    let not_yet = |command: &str| {
+        format!("src/shapes/Circle.java is a Java file: {command} does not support Java yet (it works on Python files)")
+    };
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open src/shapes/Circle.java
+        Ok
+        Ok, At 0:0, Length 22
+        > Analyze File Structure
+        Ok: File: class Circle at 4:0
+        > Analyze Class Circle Structure
+        Ok: Class Circle: field r at 5:25, constructor Circle at 7:4, method toString at 12:4, class Unit at 16:4
+        > Show Method Circle.Unit.Unit
+        Ok: At 17:8, Txt Unit() {{\n            super(1);\n        }}
+        > Goto Class Circle; Goto EndOfClass
+        Ok, At 4:0
+        Ok, At 21:0
+        > Goto Method Circle.toString; Goto EndOfFunction
+        Ok, At 12:4
+        Ok, At 14:4
+        > Goto StartOfClass
+        Ok, At 4:0
+        > Show Variable Circle.r
+        Ok: At 5:25, Txt private final double r;
+        > Validate
+        Ok: No syntax errors
+        > Comment Method Circle.toString "Names it."
+        Fail "{}"
+        > Analyze File Issues
+        Fail "{}"
+        "#,
+            not_yet("Comment"),
+            not_yet("Analyze Issues"),
+        ),
+    );
+    assert_eq!(f.read("src/shapes/Circle.java"), SHAPE_JAVA);
 }
