@@ -98,8 +98,8 @@ pub(super) struct Read {
 
 impl Read {
     /// The seam's outline: each element under its name (its working form
-    /// where the name alone is ambiguous), from its first token to just
-    /// after its last character.
+    /// where the name alone is ambiguous: `init#2`, `Point.Display.fmt`),
+    /// from its first token to just after its last character.
     pub(super) fn outline(&self) -> Outline {
         let symbols = &self.symbols;
         Outline {
@@ -109,12 +109,22 @@ impl Read {
                 .enumerate()
                 .map(|(i, s)| {
                     let form = display_name(symbols, s);
+                    // the path a name needs alone: a trait's method is
+                    // its type's (`Point.area`) unless that is ambiguous
+                    let plain = match &s.via_trait {
+                        Some(t) => match s.qualified_name.strip_suffix(&format!(".{t}.{}", s.name))
+                        {
+                            Some(owner) => format!("{owner}.{}", s.name),
+                            None => s.qualified_name.clone(),
+                        },
+                        None => s.qualified_name.clone(),
+                    };
                     Entry {
                         kind: self.shown_kinds[i],
-                        name: if form.contains(['#', '(']) {
-                            form.clone()
-                        } else {
+                        name: if form == plain {
                             s.name.clone()
+                        } else {
+                            form.clone()
                         },
                         form,
                         is_async: s.is_async && s.kind.is_callable(),

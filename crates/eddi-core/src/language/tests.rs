@@ -1014,7 +1014,7 @@ fn a_rust_files_outline_has_its_items_impl_methods_and_modules() {
             "method new (Point.new) in Point: 28:4-30:5",
             // the type's own fmt is Point.fmt, the trait's Point.Display.fmt
             "async method fmt (Point.fmt) in Point: 32:4-32:30",
-            "method fmt (Point.Display.fmt) in Point: 36:4-38:5",
+            "method Point.Display.fmt (Point.Display.fmt) in Point: 36:4-38:5",
             "method area (Point.area) in Point: 42:4-44:5",
             // the type is in another file
             "method area (Circle.area): 48:4-50:5",
@@ -1352,4 +1352,64 @@ fn java_syntax_errors_agree_with_javac() {
         ("class A {\n    void f() {\n        for (int i = 0; i < 3; i++ {\n        }\n    }\n}\n", false),
     ];
     agree_with_tool(&Java, &valid, &broken, check);
+}
+
+/// A sweep over real code, run by hand (`EDDI_SWEEP_DIR=<folder>
+/// EDDI_SWEEP_EXT=go cargo test -p eddi-core --lib sweep_real_code --
+/// --ignored --nocapture`): each file of the folder whose extension is
+/// `EDDI_SWEEP_EXT` is read (no panic), every name its outline prints is
+/// accepted back, and the files the syntax check finds errors in are
+/// listed (one per line: `path: error`), to be compared with the
+/// language's own tool.
+#[test]
+#[ignore = "a sweep over a folder named by EDDI_SWEEP_DIR"]
+fn sweep_real_code() {
+    use crate::analysis::outline::{lookup, working_form};
+    use crate::commands::{parse_command, Command, GotoTarget};
+    let (Some(dir), Some(ext)) = (
+        std::env::var_os("EDDI_SWEEP_DIR"),
+        std::env::var("EDDI_SWEEP_EXT").ok(),
+    ) else {
+        eprintln!("EDDI_SWEEP_DIR and EDDI_SWEEP_EXT name the folder and the extension");
+        return;
+    };
+    let language = language_of(&format!("x.{ext}")).expect("a registered extension");
+    let (mut files, mut names, mut flagged) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for entry in ignore::WalkBuilder::new(dir)
+        .standard_filters(false)
+        .build()
+    {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
+            continue;
+        }
+        let Ok(source) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        files += 1;
+        let (rope, tree) = parsed(language, &source);
+        let errors = language.syntax_check().unwrap()(&rope, &tree);
+        if let Some(first) = errors.first() {
+            flagged += 1;
+            println!("{}: {first}", path.display());
+        }
+        let sites = language.symbol_sites().unwrap()(&rope, &tree);
+        let outline = language.outline(&rope, &tree);
+        assert_eq!(outline.entries.len(), sites.symbols.len());
+        for symbol in &sites.symbols {
+            let form = working_form(&sites, symbol).to_string();
+            names += 1;
+            let found = match parse_command(&format!("Goto {form}")) {
+                Ok(Command::Goto(GotoTarget::Code(target))) => lookup(&sites, &target).ok(),
+                _ => None,
+            };
+            if !found.is_some_and(|f| std::ptr::eq(f, symbol)) {
+                wrong.push(format!("{}: {form}", path.display()));
+            }
+        }
+    }
+    println!("{files} files, {names} names, {flagged} files with syntax errors");
+    assert!(wrong.is_empty(), "names not accepted back: {wrong:#?}");
 }

@@ -507,7 +507,7 @@ fn a_rust_file_is_addressed_and_read() {
         > Analyze File Structure
         Ok: File: struct Point at 4:0
         > Analyze Class Point Structure
-        Ok: Struct Point: field x at 5:4, method new at 9:4, method fmt at 13:4, method fmt at 19:4
+        Ok: Struct Point: field x at 5:4, method new at 9:4, method fmt at 13:4, method Point.Display.fmt at 19:4
         > Show Method Point.fmt
         Ok: At 13:4, Txt pub fn fmt(&self) -> String {{\n        String::new()\n    }}
         > Goto Method Point.Display.fmt; Goto EndOfFunction
