@@ -21,11 +21,13 @@
 //! `@definition.<kind>` around an element, `@name` on its name), one
 //! implementation file here, and one line in [`registry`]. Python
 //! ([`python`]) is the one language with every capability. JavaScript
-//! ([`javascript`]) and TypeScript ([`typescript`]) offer addressing and
-//! reads — the outline, a syntax check, code targets and their sites —
-//! from their outline queries; their code edits, analyses,
-//! index and refactors are still to come, and the commands that need
-//! them say so. JSON (`json.rs`, registered for the tests only) proves
+//! ([`javascript`]), TypeScript ([`typescript`]), Go ([`go`]), Rust
+//! ([`rust`]) and Java ([`java`]) offer addressing and reads — the
+//! outline, a syntax check, code targets and their sites — from their
+//! outline queries (the brace languages through one reader, `braces.rs`;
+//! the syntax checks through `parse_errors.rs`); their code edits,
+//! analyses, index and refactors are still to come, and the commands that
+//! need them say so. JSON (`json.rs`, registered for the tests only) proves
 //! the seam with an outline alone.
 
 mod braces;
