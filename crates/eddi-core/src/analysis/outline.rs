@@ -1139,10 +1139,18 @@ pub fn working_form(outline: &Outline, s: &Symbol) -> CodeTarget {
             return t.clone();
         }
     }
-    let ordinal = matches(outline, &base)
-        .ok()
-        .and_then(|(found, _)| found.iter().position(|f| std::ptr::eq(*f, s)))
-        .map_or(1, |i| i + 1);
+    // the ordinal among the matches of the first form that matches it (a
+    // trait's method: among its type's and trait's)
+    let position_in = |t: &CodeTarget| {
+        matches(outline, t)
+            .ok()
+            .and_then(|(found, _)| found.iter().position(|f| std::ptr::eq(*f, s)))
+    };
+    let (base, ordinal) = attempts
+        .iter()
+        .take(if s.via_trait.is_some() { 2 } else { 1 })
+        .find_map(|t| position_in(t).map(|i| (t.clone(), i + 1)))
+        .unwrap_or((base, 1));
     match base {
         CodeTarget::Function { name, params } => CodeTarget::Function {
             name: format!("{name}#{ordinal}"),

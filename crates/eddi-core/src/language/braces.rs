@@ -319,7 +319,12 @@ fn qualified_names(
 /// The symbol of an element (of `kind`, its parent and qualified name
 /// still to come) and its exact end.
 fn symbol_of(braces: &Braces, text: &Rope, f: &Found<'_>, kind: SymbolKind) -> (Symbol, Position) {
-    let name = node_text(text, f.name);
+    // a raw identifier (Rust's `r#type`) is named by its word
+    let written = node_text(text, f.name);
+    let name = match written.strip_prefix("r#") {
+        Some(word) => word.to_owned(),
+        None => written,
+    };
     let declaration = declaration_of(braces, f.node);
     let first = first_token(braces, declaration);
     let position = match kind {

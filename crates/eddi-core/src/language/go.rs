@@ -77,6 +77,7 @@ const LEXICON: Lexicon = Lexicon {
     multiline_quotes: &['`'],
     char_quote: false,
     raw_strings: false,
+    accepts: None,
     end_on_last_line: true,
 };
 

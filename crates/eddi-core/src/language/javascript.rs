@@ -546,6 +546,7 @@ const LEXICON: Lexicon = Lexicon {
     multiline_quotes: &['`'],
     char_quote: false,
     raw_strings: false,
+    accepts: None,
     end_on_last_line: false,
 };
 

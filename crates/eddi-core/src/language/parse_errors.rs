@@ -30,6 +30,9 @@ pub(super) struct Lexicon {
     pub(super) char_quote: bool,
     /// Whether `r"…"` and `r#"…"#` are raw strings (Rust's).
     pub(super) raw_strings: bool,
+    /// The ERROR and MISSING nodes the language accepts where its grammar
+    /// does not (Rust's macro bodies, read as token trees).
+    pub(super) accepts: Option<fn(&Rope, Node<'_>) -> bool>,
     /// Whether the language's tool reports the end of the file on the
     /// last line of text, at its line break (Go's positions have no line
     /// after the last one), rather than after it.
@@ -53,9 +56,16 @@ pub(super) fn parse_errors(text: &Rope, root: Node<'_>, lexicon: &Lexicon) -> Ve
         return Vec::new();
     }
     let mut out = Vec::new();
+    let mut accepted = false;
     // depth first; an explicit stack, not recursion (nesting may be deep)
     let mut stack = vec![(root, false)];
     while let Some((node, in_error)) = stack.pop() {
+        if (node.is_missing() || (node.is_error() && !in_error))
+            && lexicon.accepts.is_some_and(|accepts| accepts(text, node))
+        {
+            accepted = true;
+            continue;
+        }
         if node.is_missing() {
             out.push(missing(text, node, lexicon));
             continue;
@@ -72,7 +82,7 @@ pub(super) fn parse_errors(text: &Rope, root: Node<'_>, lexicon: &Lexicon) -> Ve
         let children: Vec<Node<'_>> = node.children(&mut c).collect();
         stack.extend(children.into_iter().rev().map(|child| (child, in_error)));
     }
-    if out.is_empty() {
+    if out.is_empty() && !accepted {
         out.push(hidden_error(text, root));
     }
     out

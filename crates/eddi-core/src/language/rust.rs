@@ -78,6 +78,7 @@ const LEXICON: Lexicon = Lexicon {
     multiline_quotes: &['"'],
     char_quote: true,
     raw_strings: true,
+    accepts: Some(read_by_rustc),
     end_on_last_line: true,
 };
 
@@ -182,6 +183,37 @@ fn is_async(function: Node<'_>) -> bool {
         let found = m.children(&mut c).any(|n| n.kind() == "async");
         found
     })
+}
+
+/// Whether rustc reads what tree-sitter's grammar could not: a macro's
+/// body or arguments (token trees, which rustc parses only as the macro
+/// expands them: `$` alone, a pattern, any tokens — their delimiters are
+/// checked first), or the `!` of a macro invocation whose name the grammar
+/// takes for a keyword or a type (`str![…]`, `try!(…)`, `mac!(Self)` in a
+/// `where` clause).
+fn read_by_rustc(text: &Rope, node: Node<'_>) -> bool {
+    let mut around = node.parent();
+    while let Some(n) = around {
+        if matches!(n.kind(), "token_tree" | "macro_definition" | "macro_rule") {
+            return true;
+        }
+        around = n.parent();
+    }
+    let invocation = node_text(text, node);
+    let name = invocation.trim_end().strip_suffix('!').map(str::trim_end);
+    let named = name.is_some_and(|n| {
+        n.chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            || (n.is_empty()
+                && node
+                    .prev_sibling()
+                    .is_some_and(|p| p.end_byte() == node.start_byte() && !p.is_extra()))
+    });
+    let arguments = node
+        .next_sibling()
+        .is_some_and(|next| node_text(text, next).starts_with(['(', '[', '{']));
+    named && arguments
 }
 
 /// The syntax errors of a Rust file: as rustc, the file's delimiters

@@ -501,9 +501,12 @@ fn every_javascript_and_typescript_name_printed_is_accepted_back() {
     use crate::analysis::outline::lookup;
     use crate::commands::{parse_command, Command, GotoTarget};
     let extra = "const $el = 1;\nclass $Store {\n  #load() {}\n  load() {}\n  static load(x) {}\n}\nfunction f() {}\nif (a) { function f() {} }\n";
-    let cases: [(&'static dyn Language, &str); 8] = [
+    // a type's own method and two impls of one trait; raw identifiers
+    let extra_rust = "struct C { r#type: u8 }\nimpl C { fn inv(&self) {} }\nimpl Inv for C { fn inv(&self) {} }\nimpl<'a> Inv for &'a C { fn inv(&self) {} }\nfn r#try() {}\n";
+    let cases: [(&'static dyn Language, &str); 9] = [
         (&Go, GO),
         (&Rust, RS),
+        (&Rust, extra_rust),
         (&Java, JAVA),
         (&JavaScript, JS),
         (&JavaScript, JSX),
@@ -1110,6 +1113,12 @@ fn rust_syntax_errors_agree_with_rustc() {
     let valid = [
         "use std::fmt;\n\n/// A point.\n#[derive(Debug, Clone)]\npub struct Point<T> {\n    pub x: T,\n}\n\nimpl fmt::Display for Point<i32> {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        write!(f, \"{}\", self.x)\n    }\n}\n\npub fn first<'a>(s: &'a str) -> Option<char> {\n    let c = '{';\n    let r = r#\"a \" {\"#;\n    s.chars().find(|&x| x == c || r.contains(x))\n}\n",
         "pub mod geo {\n    pub trait Area {\n        fn area(&self) -> f64;\n    }\n    pub enum Shape {\n        Circle(f64),\n        Square { side: f64 },\n    }\n    impl Area for Shape {\n        fn area(&self) -> f64 {\n            match self {\n                Shape::Circle(r) => r * r,\n                Shape::Square { side } => side * side,\n            }\n        }\n    }\n}\n\npub async fn run() -> Result<(), Box<dyn std::error::Error>> {\n    'outer: loop {\n        break 'outer;\n    }\n    Ok(())\n}\n",
+    ];
+    let valid = [
+        valid[0],
+        valid[1],
+        // a macro's body is tokens (a lone `$`); a macro named `str`
+        "macro_rules! str {\n    ($e:expr) => {\n        $e\n    };\n}\n\nmacro_rules! dollar {\n    ($mode:ident, $) => { 1 };\n    [$] => { 2 };\n}\n\npub fn f() -> &'static str {\n    let _ = dollar!(x, $);\n    str![\"abc\"]\n}\n",
     ];
     let broken = [
         ("fn f() {\n    let x = 1 +\n}\n", true),
