@@ -128,7 +128,7 @@ pub fn get_todos(engine: &Engine, sender: &str, p: FileOrProject) -> Result<Valu
     Ok(value)
 }
 
-pub const VALIDATE: &str = "Check a Python file for syntax errors as CPython's compiler reports them (tree-sitter's errors plus the compiler's own checks), or a JavaScript or TypeScript file for its parse errors, on the text this session sees (unsaved edits included): `valid` and `errors` [{line, col, message}] (zero-based). Call it after edits.";
+pub const VALIDATE: &str = "Check a Python file for syntax errors as CPython's compiler reports them (tree-sitter's errors plus the compiler's own checks), or a JavaScript, TypeScript, Go, Rust or Java file for its parse errors (where node, gofmt, rustc and javac report them), on the text this session sees (unsaved edits included): `valid` and `errors` [{line, col, message}] (zero-based). Call it after edits.";
 
 pub fn validate(engine: &Engine, sender: &str, p: OneFile) -> Result<Value, ToolError> {
     let errors = engine

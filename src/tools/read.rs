@@ -52,9 +52,9 @@ pub fn get_lines(engine: &Engine, sender: &str, p: GetLines) -> Result<Value, To
     Ok(result)
 }
 
-pub const GET_FUNCTION: &str = "Get the code of one function or method (Python, JavaScript, TypeScript) by name (`parse`, `Session.send`, `pkg.mod.func`, `f(a, b)` to pick by parameters). Without `path` the project index finds the file (Python only: give `path` for JavaScript and TypeScript); give `path` when the name exists in several files. Returns `text` (the definition, decorators to last line), `path`, the file's `hash` (for edit_lines' `expected_hash`), and its lines `line`..`end_line` (zero-based, inclusive) — the range to pass to edit_lines to replace it. A name that is not found comes back with the closest names as `candidates`.";
+pub const GET_FUNCTION: &str = "Get the code of one function or method (Python, JavaScript, TypeScript, Go, Rust, Java) by name (`parse`, `Session.send`, `pkg.mod.func`, `f(a, b)` to pick by parameters; a Go or Rust method by its type, `Stack.Push`). Without `path` the project index finds the file (Python only: give `path` for the other languages); give `path` when the name exists in several files. Returns `text` (the definition, decorators to last line), `path`, the file's `hash` (for edit_lines' `expected_hash`), and its lines `line`..`end_line` (zero-based, inclusive) — the range to pass to edit_lines to replace it. A name that is not found comes back with the closest names as `candidates`.";
 
-pub const GET_CLASS: &str = "Get the code of one class (Python, JavaScript, TypeScript; also a TypeScript interface, type or enum) by name (`Session`, `pkg.mod.Session`). Without `path` the project index finds the file. Returns `text`, `path` and the range (zero-based lines) like get_function. For a class's outline without its code use get_structure on its file.";
+pub const GET_CLASS: &str = "Get the code of one class (Python, JavaScript, TypeScript, Go, Rust, Java; also an interface, struct, trait, enum, record or type alias) by name (`Session`, `pkg.mod.Session`). Without `path` the project index finds the file. Returns `text`, `path` and the range (zero-based lines) like get_function. For a class's outline without its code use get_structure on its file.";
 
 /// Parameters of `get_function` and `get_class`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -208,7 +208,7 @@ fn targets(name: &str, class: bool) -> Vec<CodeTarget> {
     targets
 }
 
-pub const GET_STRUCTURE: &str = "Outline code without reading it (Python, JavaScript, TypeScript): for a file, its classes, functions and methods (and TypeScript's interfaces, types and enums) with their zero-based line ranges; for a folder (or the whole project when `path` is omitted), each code file with its classes (and their methods) and functions, compactly. Large answers stop at a budget and say how many files were left out (`more_files`): then ask for a sub-folder. Use it first to find where things are; then get_function or get_lines to read them.";
+pub const GET_STRUCTURE: &str = "Outline code without reading it (Python, JavaScript, TypeScript, Go, Rust, Java): for a file, its classes, functions and methods (and interfaces, structs, traits, enums, types, fields) with their zero-based line ranges; for a folder (or the whole project when `path` is omitted), each code file with its classes (and their methods) and functions, compactly. Large answers stop at a budget and say how many files were left out (`more_files`): then ask for a sub-folder. Use it first to find where things are; then get_function or get_lines to read them.";
 
 /// Parameters of `get_structure`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -269,11 +269,11 @@ fn compact(path: &str, tree: &StructureNode) -> Value {
     let outline: Vec<String> = tree
         .children
         .iter()
-        .filter(|n| n.kind != "variable")
+        .filter(|n| !is_data(n.kind))
         .map(|node| {
             let line = node.span.map_or(0, |s| s.start.line);
-            // a function is a `def` in any language; TypeScript's other
-            // types say what they are (`interface`, `type`, `enum`)
+            // a function is a `def` in any language; the other kinds say
+            // what they are (`interface`, `struct`, `trait`, `enum`)
             let keyword = match (node.kind, node.is_async) {
                 ("function", true) => "async def",
                 ("function", false) => "def",
@@ -282,10 +282,7 @@ fn compact(path: &str, tree: &StructureNode) -> Value {
             let members: Vec<&str> = node
                 .children
                 .iter()
-                .filter(|c| {
-                    matches!(c.kind, "function" | "class" | "getter" | "setter")
-                        || c.kind.ends_with("method")
-                })
+                .filter(|c| !is_data(c.kind))
                 .map(|c| c.name.as_str())
                 .collect();
             if members.is_empty() {
@@ -296,6 +293,22 @@ fn compact(path: &str, tree: &StructureNode) -> Value {
         })
         .collect();
     json!({ "path": path, "outline": outline })
+}
+
+/// Whether an outline's kind is data (a variable, a field, a constant, an
+/// enum's variant), which the compact outline leaves out: it lists code.
+fn is_data(kind: &str) -> bool {
+    matches!(
+        kind,
+        "variable"
+            | "attribute"
+            | "field"
+            | "static field"
+            | "property"
+            | "variant"
+            | "constant"
+            | "static"
+    )
 }
 
 /// A path that leaves the root lexically: it goes to the file operations,

@@ -1329,3 +1329,77 @@ fn replace_in_files_errors_name_the_field_and_write_nothing() {
     assert_eq!(p.read("app.py"), APP);
     assert_eq!(p.read("shop.py"), SHOP);
 }
+
+/// The reading tools work on Go, Rust and Java files: the compact outline
+/// of a folder (code, not data), a method by its type (a Rust trait's by
+/// its type and trait), a struct as a class, validate; the analyses say
+/// the language is not supported yet.
+#[test]
+fn the_reading_tools_work_on_go_rust_and_java_files() {
+    let p = Project::new();
+    let write = |path: &str, text: &str| {
+        let path = p.dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "poly/stack.go",
+        "package stack\n\nconst Max = 3\n\ntype Stack struct {\n\titems []int\n}\n\nfunc (s *Stack) Push(v int) {\n\ts.items = append(s.items, v)\n}\n",
+    );
+    write(
+        "poly/point.rs",
+        "pub struct Point {\n    x: i32,\n}\n\nimpl Point {\n    pub fn fmt(&self) {}\n}\n\nimpl std::fmt::Display for Point {\n    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n        write!(f, \"{}\", self.x)\n    }\n}\n",
+    );
+    write(
+        "poly/Circle.java",
+        "class Circle {\n    private double r;\n\n    double area() {\n        return r * r;\n    }\n}\n",
+    );
+    let folder = p.ok("get_structure", json!({"path": "poly"}));
+    assert_eq!(
+        folder["files"],
+        json!([
+            {"path": "poly/Circle.java", "outline": ["class Circle@0: area"]},
+            {"path": "poly/point.rs", "outline": ["struct Point@0: fmt, Point.Display.fmt"]},
+            {"path": "poly/stack.go", "outline": ["struct Stack@4: Push"]},
+        ])
+    );
+    let push = p.ok(
+        "get_function",
+        json!({"name": "Stack.Push", "path": "poly/stack.go"}),
+    );
+    assert_eq!((&push["line"], &push["end_line"]), (&json!(8), &json!(10)));
+    assert_eq!(push["kind"], "method");
+    let display = p.ok(
+        "get_function",
+        json!({"name": "Point.Display.fmt", "path": "poly/point.rs"}),
+    );
+    assert_eq!(display["line"], 9);
+    let own = p.ok(
+        "get_function",
+        json!({"name": "Point.fmt", "path": "poly/point.rs"}),
+    );
+    assert_eq!(own["text"], "pub fn fmt(&self) {}");
+    let stack = p.ok(
+        "get_class",
+        json!({"name": "Stack", "path": "poly/stack.go"}),
+    );
+    assert_eq!(stack["text"], "type Stack struct {\n\titems []int\n}");
+    let area = p.ok(
+        "get_function",
+        json!({"name": "Circle.area", "path": "poly/Circle.java"}),
+    );
+    assert_eq!(area["line"], 3);
+    let valid = p.ok("validate", json!({"path": "poly/Circle.java"}));
+    assert_eq!(valid["valid"], true);
+    write("poly/broken.rs", "fn f() {\n    g());\n}\n");
+    let broken = p.ok("validate", json!({"path": "poly/broken.rs"}));
+    assert_eq!(broken["valid"], false);
+    assert_eq!(broken["errors"][0]["line"], 2);
+    let refused = p.err("get_complexity", json!({"path": "poly/stack.go"}));
+    assert!(
+        refused["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("does not support Go yet")),
+        "{refused}"
+    );
+}

@@ -114,6 +114,11 @@ pub struct Symbol {
     /// keyword (JavaScript's `get x()`/`set x(v)`: `getter`, `setter`);
     /// Python's come from its decorators (see [`accessor`]).
     pub accessor: Option<&'static str>,
+    /// The trait whose `impl` block declares this method (Rust's `impl
+    /// Display for Point`): its name stands between the type's and the
+    /// method's in the qualified name (`Point.Display.fmt`), and `Method
+    /// Point.fmt` finds it too.
+    pub via_trait: Option<String>,
     /// The element's own position: its `def`/`class`/`async` keyword, or
     /// the name of a variable.
     pub position: Position,
@@ -217,6 +222,7 @@ impl Outline {
                     is_async: false,
                     decorators: Vec::new(),
                     accessor: None,
+                    via_trait: None,
                     position,
                     name_position: position,
                     indent: stmt.col,
@@ -360,6 +366,7 @@ fn add_definition(
         is_async,
         decorators,
         accessor: None,
+        via_trait: None,
         position,
         name_position: node_start(text, name_node),
         indent: position.col,
@@ -420,6 +427,7 @@ fn add_assignments(text: &Rope, stmt: Node<'_>, scope: Scope, out: &mut Outline)
             is_async: false,
             decorators: Vec::new(),
             accessor: None,
+            via_trait: None,
             position,
             name_position: position,
             indent: stmt_pos.col,
@@ -904,15 +912,24 @@ fn matches<'o>(
                     (method, wanted_accessor) = (m, Some(base));
                 }
             }
-            if classes.is_empty() {
+            // a method declared apart from its type (Go's, Rust's) is
+            // found by its type's name where the type is elsewhere, and a
+            // trait's by its type and trait (`Point.Display`)
+            let owned = |s: &Symbol| {
+                s.kind == SymbolKind::Method
+                    && (s.parent.is_none() || s.via_trait.is_some())
+                    && owned_by(s, class)
+            };
+            if classes.is_empty() && !outline.symbols.iter().any(owned) {
                 let offered = offered(outline, class, |s| s.kind == SymbolKind::Class);
                 return Err(not_found("class", class.clone(), offered));
             }
             let in_classes = |s: &Symbol| {
                 s.kind == SymbolKind::Method
-                    && outline
-                        .parent(s)
-                        .is_some_and(|p| classes.iter().any(|c| std::ptr::eq(*c, p)))
+                    && (owned(s)
+                        || outline
+                            .parent(s)
+                            .is_some_and(|p| classes.iter().any(|c| std::ptr::eq(*c, p))))
             };
             let mut found: Vec<&Symbol> = outline
                 .symbols
@@ -921,6 +938,10 @@ fn matches<'o>(
                 .filter(|s| wanted_accessor.is_none() || accessor(s) == wanted_accessor)
                 .collect();
             params_filter(&mut found, params);
+            // a type's own method wins over its traits' (as in Rust)
+            if found.iter().any(|s| s.via_trait.is_none()) {
+                found.retain(|s| s.via_trait.is_none());
+            }
             if found.is_empty() {
                 let offered: Vec<String> = outline
                     .symbols
@@ -986,7 +1007,42 @@ fn dedup(mut found: Vec<&Symbol>) -> Vec<&Symbol> {
     found
 }
 
-/// The plain target naming a symbol: its qualified name.
+/// The type a method belongs to, as its qualified name says: the name
+/// before the method's, and before its trait's (`Point` for
+/// `Point.Display.fmt`). A method declared in its class has the class's
+/// qualified name; Go's and Rust's are declared apart from their type,
+/// which may be in another file.
+fn owner_type(s: &Symbol) -> Option<&str> {
+    let owner = s
+        .qualified_name
+        .strip_suffix(s.name.as_str())?
+        .strip_suffix('.')?;
+    match &s.via_trait {
+        Some(t) => owner.strip_suffix(t.as_str())?.strip_suffix('.'),
+        None => Some(owner),
+    }
+}
+
+/// Whether `Method <class>.<name>` may name the method `s` by its type
+/// (its qualified or its plain name), or by its type and trait
+/// (`Point.Display`).
+fn owned_by(s: &Symbol, class: &str) -> bool {
+    let Some(owner) = owner_type(s) else {
+        return false;
+    };
+    // the type's qualified name, or its end (`Point`, `geo.Point`)
+    let names_type = |c: &str| owner == c || owner.ends_with(&format!(".{c}"));
+    names_type(class)
+        || s.via_trait.as_ref().is_some_and(|t| {
+            class
+                .strip_suffix(t.as_str())
+                .and_then(|c| c.strip_suffix('.'))
+                .is_some_and(names_type)
+        })
+}
+
+/// The plain target naming a symbol: its qualified name (a method's
+/// type before its name).
 fn base_target(outline: &Outline, s: &Symbol) -> CodeTarget {
     match s.kind {
         SymbolKind::Function => CodeTarget::Function {
@@ -994,9 +1050,10 @@ fn base_target(outline: &Outline, s: &Symbol) -> CodeTarget {
             params: None,
         },
         SymbolKind::Method => CodeTarget::Method {
-            class: outline
-                .parent(s)
-                .map_or_else(String::new, |p| p.qualified_name.clone()),
+            class: outline.parent(s).map_or_else(
+                || owner_type(s).unwrap_or_default().to_owned(),
+                |p| p.qualified_name.clone(),
+            ),
             name: s.name.clone(),
             params: None,
         },
@@ -1019,6 +1076,14 @@ pub fn working_form(outline: &Outline, s: &Symbol) -> CodeTarget {
         _ => s.param_names.clone(),
     };
     let mut attempts = vec![base.clone()];
+    if let (Some(t), CodeTarget::Method { class, name, .. }) = (&s.via_trait, &base) {
+        // a trait's method that its type's name alone leaves ambiguous
+        attempts.push(CodeTarget::Method {
+            class: format!("{class}.{t}"),
+            name: name.clone(),
+            params: None,
+        });
+    }
     if let Some(word) = accessor(s) {
         attempts.push(match &base {
             CodeTarget::Method { class, name, .. } => CodeTarget::Method {
@@ -1074,10 +1139,18 @@ pub fn working_form(outline: &Outline, s: &Symbol) -> CodeTarget {
             return t.clone();
         }
     }
-    let ordinal = matches(outline, &base)
-        .ok()
-        .and_then(|(found, _)| found.iter().position(|f| std::ptr::eq(*f, s)))
-        .map_or(1, |i| i + 1);
+    // the ordinal among the matches of the first form that matches it (a
+    // trait's method: among its type's and trait's)
+    let position_in = |t: &CodeTarget| {
+        matches(outline, t)
+            .ok()
+            .and_then(|(found, _)| found.iter().position(|f| std::ptr::eq(*f, s)))
+    };
+    let (base, ordinal) = attempts
+        .iter()
+        .take(if s.via_trait.is_some() { 2 } else { 1 })
+        .find_map(|t| position_in(t).map(|i| (t.clone(), i + 1)))
+        .unwrap_or((base, 1));
     match base {
         CodeTarget::Function { name, params } => CodeTarget::Function {
             name: format!("{name}#{ordinal}"),

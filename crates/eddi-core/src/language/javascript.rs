@@ -36,6 +36,7 @@ use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
 use super::complexity::DecisionPoints;
 use super::edits::{BraceEdits, DocComment};
+use super::parse_errors::{parse_errors, shortened, token_after, Lexicon};
 use super::{Entry, ExternalFormatter, Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::lines;
 use crate::analysis::outline::{
@@ -423,6 +424,7 @@ fn symbol_of(
         is_async: has_token(element, "async"),
         decorators: Vec::new(),
         accessor,
+        via_trait: None,
         position,
         name_position: node_start(text, f.name),
         indent: lines::indent_of(text, position.line),
@@ -612,6 +614,17 @@ fn closing_brace(body: Node<'_>) -> Option<Node<'_>> {
 
 // -- syntax errors ------------------------------------------------------------
 
+/// What a bracket scan skips in JavaScript: `'` and `"` strings, template
+/// literals (which may span lines), comments.
+const LEXICON: Lexicon = Lexicon {
+    line_quotes: &['\'', '"'],
+    multiline_quotes: &['`'],
+    char_quote: false,
+    raw_strings: false,
+    accepts: None,
+    end_on_last_line: false,
+};
+
 /// The syntax errors of a file of the JavaScript family, in source order:
 /// each ERROR node (the outermost of nested ones) and each MISSING node,
 /// where it starts, with what is wrong: `missing ';'`, `unclosed '('`,
@@ -625,7 +638,7 @@ fn closing_brace(body: Node<'_>) -> Option<Node<'_>> {
 pub(super) fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     let (called, ended) = arrows_continued(text, tree.root());
     let mut out = if ended.is_empty() {
-        parse_errors(text, tree.root())
+        parse_errors(text, tree.root(), &LEXICON)
     } else {
         // JavaScript ends those statements after the arrow function
         // (automatic semicolon insertion): check the text as it reads it
@@ -634,8 +647,8 @@ pub(super) fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> 
             read.insert(at, ";");
         }
         match SyntaxTree::parse_language(tree.language(), &read) {
-            Ok(reread) => parse_errors(&read, reread.root()),
-            Err(_) => parse_errors(text, tree.root()),
+            Ok(reread) => parse_errors(&read, reread.root(), &LEXICON),
+            Err(_) => parse_errors(text, tree.root(), &LEXICON),
         }
     };
     out.extend(called);
@@ -684,230 +697,4 @@ fn arrows_continued(text: &Rope, root: Node<'_>) -> (Vec<SyntaxError>, Vec<usize
     }
     ended.sort_unstable();
     (called, ended)
-}
-
-/// The errors of tree-sitter's parse: each ERROR node (the outermost of
-/// nested ones) and each MISSING node.
-fn parse_errors(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
-    if !root.has_error() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    // depth first; an explicit stack, not recursion (nesting may be deep)
-    let mut stack = vec![(root, false)];
-    while let Some((node, in_error)) = stack.pop() {
-        if node.is_missing() {
-            out.push(missing(text, node));
-            continue;
-        }
-        if !in_error {
-            if node.is_error() {
-                out.push(describe_error(text, node));
-            } else if !node.has_error() {
-                continue;
-            }
-        }
-        let in_error = in_error || node.is_error();
-        let mut c = node.walk();
-        let children: Vec<Node<'_>> = node.children(&mut c).collect();
-        stack.extend(children.into_iter().rev().map(|child| (child, in_error)));
-    }
-    if out.is_empty() {
-        out.push(hidden_error(text, root));
-    }
-    out
-}
-
-/// `missing ';'` for a token, `missing identifier` for a named node; a
-/// token missing where only blanks follow is missing at the end of the
-/// file (where Node reports it).
-fn missing(text: &Rope, node: Node<'_>) -> SyntaxError {
-    let what = if node.is_named() {
-        format!("missing {}", node.kind())
-    } else {
-        format!("missing '{}'", node.kind())
-    };
-    let after = byte_to_char(text, node.end_byte());
-    let at_end = text.slice(after..).chars().all(char::is_whitespace);
-    if at_end {
-        SyntaxError {
-            position: from_char(text, text.len_chars()),
-            message: format!("unexpected end of file: {what}"),
-        }
-    } else {
-        SyntaxError {
-            position: node_start(text, node),
-            message: what,
-        }
-    }
-}
-
-/// An ERROR node: an unmatched or unclosed bracket in it, else the token
-/// tree-sitter could not place, else the end of the file.
-fn describe_error(text: &Rope, node: Node<'_>) -> SyntaxError {
-    let body = node_text(text, node);
-    let start = byte_to_char(text, node.start_byte());
-    if let Some((offset, bracket, unclosed)) = unbalanced_bracket(&body) {
-        let at = from_char(text, start + body[..offset].chars().count());
-        if !unclosed {
-            return SyntaxError {
-                position: at,
-                message: format!("unexpected '{bracket}'"),
-            };
-        }
-        // where the bracket had to be closed: the token after the error
-        // (where Node reports it); when the error runs to the end of the
-        // file, the bracket itself
-        return match token_after(node) {
-            Some(token) => SyntaxError {
-                position: node_start(text, token),
-                message: format!(
-                    "unexpected '{}': '{bracket}' opened at {at} is not closed",
-                    shortened(&node_text(text, token))
-                ),
-            },
-            None => SyntaxError {
-                position: at,
-                message: format!("unclosed '{bracket}'"),
-            },
-        };
-    }
-    let mut c = node.walk();
-    let direct: Vec<Node<'_>> = node.children(&mut c).collect();
-    let token = direct
-        .iter()
-        .rev()
-        .find(|n| !n.is_named() && n.end_byte() > n.start_byte())
-        .copied()
-        .or_else(|| first_token(node));
-    match token {
-        Some(token) => {
-            let shown = shortened(&node_text(text, token));
-            SyntaxError {
-                position: node_start(text, token),
-                message: if shown.is_empty() {
-                    "unexpected token".to_owned()
-                } else {
-                    format!("unexpected '{shown}'")
-                },
-            }
-        }
-        None => SyntaxError {
-            position: node_start(text, node),
-            message: "unexpected end of file".to_owned(),
-        },
-    }
-}
-
-/// A token's text as an error shows it: its first line, at most 20
-/// chars.
-fn shortened(token: &str) -> String {
-    token
-        .lines()
-        .next()
-        .unwrap_or("")
-        .trim()
-        .chars()
-        .take(20)
-        .collect()
-}
-
-/// The first token after `node` in the file.
-fn token_after(node: Node<'_>) -> Option<Node<'_>> {
-    let mut at = node;
-    loop {
-        if let Some(next) = at.next_sibling() {
-            return first_token(next).or(Some(next));
-        }
-        at = at.parent()?;
-    }
-}
-
-/// An error no node shows (only `has_error` tells): at the start of the
-/// deepest node that has one.
-fn hidden_error(text: &Rope, root: Node<'_>) -> SyntaxError {
-    let mut node = root;
-    loop {
-        let mut c = node.walk();
-        let inner = node.children(&mut c).find(|n| n.has_error());
-        match inner {
-            Some(inner) => node = inner,
-            None => {
-                return SyntaxError {
-                    position: node_start(text, node),
-                    message: "invalid syntax".to_owned(),
-                }
-            }
-        }
-    }
-}
-
-/// The first unmatched closing bracket of a text of code, else its first
-/// unclosed opening one: (byte offset, bracket, unclosed). Strings,
-/// template literals and comments are skipped.
-fn unbalanced_bracket(code: &str) -> Option<(usize, char, bool)> {
-    let mut open: Vec<(usize, char)> = Vec::new();
-    let mut chars = code.char_indices().peekable();
-    while let Some((i, ch)) = chars.next() {
-        match ch {
-            '\'' | '"' | '`' => {
-                // to the closing quote (a line break ends a plain string)
-                while let Some((_, c)) = chars.next() {
-                    if c == '\\' {
-                        chars.next();
-                    } else if c == ch || (c == '\n' && ch != '`') {
-                        break;
-                    }
-                }
-            }
-            '/' if chars.peek().is_some_and(|&(_, c)| c == '/') => {
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '/' if chars.peek().is_some_and(|&(_, c)| c == '*') => {
-                chars.next();
-                let mut star = false;
-                for (_, c) in chars.by_ref() {
-                    if star && c == '/' {
-                        break;
-                    }
-                    star = c == '*';
-                }
-            }
-            '(' | '[' | '{' => open.push((i, ch)),
-            ')' | ']' | '}' => {
-                let opener = match ch {
-                    ')' => '(',
-                    ']' => '[',
-                    _ => '{',
-                };
-                match open.pop() {
-                    Some((_, o)) if o == opener => {}
-                    _ => return Some((i, ch, false)),
-                }
-            }
-            _ => {}
-        }
-    }
-    open.first().map(|&(i, ch)| (i, ch, true))
-}
-
-/// The first leaf with text, depth first.
-fn first_token(node: Node<'_>) -> Option<Node<'_>> {
-    let mut stack = vec![node];
-    while let Some(node) = stack.pop() {
-        if node.child_count() == 0 {
-            if node.end_byte() > node.start_byte() {
-                return Some(node);
-            }
-            continue;
-        }
-        let mut c = node.walk();
-        let children: Vec<Node<'_>> = node.children(&mut c).collect();
-        stack.extend(children.into_iter().rev());
-    }
-    None
 }

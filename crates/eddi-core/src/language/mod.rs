@@ -21,21 +21,30 @@
 //! `@definition.<kind>` around an element, `@name` on its name), one
 //! implementation file here, and one line in [`registry`]. Python
 //! ([`python`]) is the one language with every capability. JavaScript
-//! ([`javascript`]) and TypeScript ([`typescript`]) offer addressing and
-//! reads — the outline, a syntax check, code targets and their sites —
-//! from their outline queries, and the edits of code elements as brace
-//! languages make them ([`edits`]); their other code edits, analyses,
-//! index and refactors are still to come, and the commands that need
-//! them say so. JSON (`json.rs`, registered for the tests only) proves
-//! the seam with an outline alone.
+//! ([`javascript`]), TypeScript ([`typescript`]), Go ([`go`]), Rust
+//! ([`rust`]) and Java ([`java`]) offer addressing and reads — the
+//! outline, a syntax check, code targets and their sites — from their
+//! outline queries (the brace languages through one reader, `braces.rs`;
+//! the syntax checks through `parse_errors.rs`). JavaScript and
+//! TypeScript also have the edits of code elements as brace languages
+//! make them ([`edits`], [`es_imports`]), Prettier, and complexity as
+//! lizard counts it ([`complexity`]). The other code edits, analyses,
+//! index and refactors are still to come, and the commands that need them
+//! say so. JSON (`json.rs`, registered for the tests only) proves the seam
+//! with an outline alone.
 
+mod braces;
 pub mod complexity;
 pub mod edits;
 pub mod es_imports;
+pub mod go;
+pub mod java;
 pub mod javascript;
 pub mod kinds;
 pub mod outline;
+mod parse_errors;
 pub mod python;
+pub mod rust;
 pub mod typescript;
 
 #[cfg(test)]
@@ -263,6 +272,9 @@ pub fn registry() -> &'static [&'static dyn Language] {
         &javascript::JavaScript,
         &typescript::TypeScript,
         &typescript::Tsx,
+        &go::Go,
+        &rust::Rust,
+        &java::Java,
         #[cfg(test)]
         &json::Json,
     ];

@@ -1,8 +1,11 @@
 use ropey::Rope;
 
+use super::go::Go;
+use super::java::Java;
 use super::javascript::JavaScript;
 use super::json::Json;
 use super::python::Python;
+use super::rust::Rust;
 use super::typescript::{Tsx, TypeScript};
 use super::*;
 use crate::analysis::SyntaxTree;
@@ -17,7 +20,19 @@ fn parsed(language: &'static dyn Language, text: &str) -> (Rope, SyntaxTree) {
 #[test]
 fn the_registry_lists_each_language_once_and_no_extension_twice() {
     let ids: Vec<&str> = registry().iter().map(|l| l.id()).collect();
-    assert_eq!(ids, ["python", "javascript", "typescript", "tsx", "json"]);
+    assert_eq!(
+        ids,
+        [
+            "python",
+            "javascript",
+            "typescript",
+            "tsx",
+            "go",
+            "rust",
+            "java",
+            "json"
+        ]
+    );
     let mut extensions: Vec<&str> = registry()
         .iter()
         .flat_map(|l| l.extensions().iter().copied())
@@ -51,7 +66,10 @@ fn a_files_language_is_found_by_its_extension_ignoring_case() {
     );
     assert_eq!(language_of("src/x.cts"), Some(&TypeScript as &dyn Language));
     assert_eq!(language_of("ui/App.tsx"), Some(&Tsx as &dyn Language));
-    assert_eq!(language_of("a.rs"), None);
+    assert_eq!(language_of("cmd/main.go"), Some(&Go as &dyn Language));
+    assert_eq!(language_of("src/lib.rs"), Some(&Rust as &dyn Language));
+    assert_eq!(language_of("src/A.JAVA"), Some(&Java as &dyn Language));
+    assert_eq!(language_of("a.cs"), None);
     assert_eq!(language_of("Makefile"), None);
     assert_eq!(language_of(".py"), None, "a dot file has no extension");
 }
@@ -76,6 +94,10 @@ fn a_file_without_a_known_extension_is_recognised_by_its_shebang() {
         language_of_source("bin/serve", "#!/usr/bin/env node"),
         Some(&JavaScript as &dyn Language)
     );
+    assert_eq!(
+        language_of_source("bin/hello", "#!/usr/bin/java --source 17"),
+        Some(&Java as &dyn Language)
+    );
     assert_eq!(language_of_source("bin/tool", "#!/bin/sh"), None);
     assert_eq!(language_of_source("bin/tool", "import os"), None);
     // the extension wins over the first line
@@ -98,21 +120,27 @@ fn capabilities_are_what_each_language_offers() {
         Capability::Refactors,
     ];
     assert!(all.iter().all(|&c| Python.supports(c)));
-    // the JavaScript family addresses and reads code and edits its
-    // elements as brace languages do; Python's other edits and its
-    // analyses are not theirs
-    for language in [&JavaScript as &dyn Language, &TypeScript, &Tsx] {
+    // the JavaScript family and the brace languages address and read
+    // code; the JavaScript family edits its elements as brace languages
+    // do; Python's other edits and its analyses are not theirs
+    for language in [
+        &JavaScript as &dyn Language,
+        &TypeScript,
+        &Tsx,
+        &Go,
+        &Rust,
+        &Java,
+    ] {
         let offered: Vec<Capability> = all.into_iter().filter(|&c| language.supports(c)).collect();
-        assert_eq!(
-            offered,
-            [
-                Capability::Outline,
-                Capability::SyntaxCheck,
-                Capability::SymbolSites,
-                Capability::ElementEdits
-            ],
-            "{language:?}"
-        );
+        let mut expected = vec![
+            Capability::Outline,
+            Capability::SyntaxCheck,
+            Capability::SymbolSites,
+        ];
+        if language.brace_edits().is_some() {
+            expected.push(Capability::ElementEdits);
+        }
+        assert_eq!(offered, expected, "{language:?}");
         assert!(language.local_sites().is_none() && !language.offside_rule());
     }
     let json: Vec<Capability> = all.into_iter().filter(|&c| Json.supports(c)).collect();
@@ -475,7 +503,13 @@ fn every_javascript_and_typescript_name_printed_is_accepted_back() {
     use crate::analysis::outline::lookup;
     use crate::commands::{parse_command, Command, GotoTarget};
     let extra = "const $el = 1;\nclass $Store {\n  #load() {}\n  load() {}\n  static load(x) {}\n}\nfunction f() {}\nif (a) { function f() {} }\n";
-    let cases: [(&'static dyn Language, &str); 5] = [
+    // a type's own method and two impls of one trait; raw identifiers
+    let extra_rust = "struct C { r#type: u8 }\nimpl C { fn inv(&self) {} }\nimpl Inv for C { fn inv(&self) {} }\nimpl<'a> Inv for &'a C { fn inv(&self) {} }\nfn r#try() {}\n";
+    let cases: [(&'static dyn Language, &str); 9] = [
+        (&Go, GO),
+        (&Rust, RS),
+        (&Rust, extra_rust),
+        (&Java, JAVA),
         (&JavaScript, JS),
         (&JavaScript, JSX),
         (&JavaScript, extra),
@@ -640,4 +674,753 @@ fn javascript_syntax_errors_agree_with_node() {
 /// The chars before byte `at` of a caret line.
 fn caret_chars(line: &str, at: usize) -> usize {
     line[..at].chars().count()
+}
+
+// -- Go ---------------------------------------------------------------------
+
+const GO: &str = r#"// Package shapes draws.
+package shapes
+
+import "fmt"
+
+// Push adds, declared above its type.
+func (s *Stack[T]) Push(v T) {
+	s.items = append(s.items, v)
+}
+
+// Stack holds.
+type Stack[T any] struct {
+	items []T
+	a, b  int
+}
+
+type (
+	ID    int
+	Shape interface {
+		Area() float64
+	}
+)
+
+type Alias = string
+
+var limit, other = 3, 4
+
+const Pi = 3.14
+
+func Add(a, b int, rest ...string) (int, error) {
+	x := func() {}
+	_ = x
+	return a + b, nil
+}
+
+func (c Circle) Area() float64 { return 0 }
+
+func init() {}
+func init() {}
+"#;
+
+#[test]
+fn a_go_files_outline_has_its_functions_types_methods_and_variables() {
+    let (rope, tree) = parsed(&Go, GO);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&Go.outline(&rope, &tree)),
+        [
+            "method Push (Stack.Push) in Stack: 6:0-8:1",
+            "struct Stack (Stack): 11:0-14:1",
+            "field items (Stack.items) in Stack: 12:1-12:10",
+            "field a (Stack.a) in Stack: 13:1-13:10",
+            "field b (Stack.b) in Stack: 13:4-13:10",
+            "type ID (ID): 17:1-17:10",
+            "interface Shape (Shape): 18:1-20:2",
+            "method Area (Shape.Area) in Shape: 19:2-19:16",
+            "type Alias (Alias): 23:0-23:19",
+            "variable limit (limit): 25:4-25:23",
+            "variable other (other): 25:11-25:23",
+            "constant Pi (Pi): 27:6-27:15",
+            "function Add (Add): 29:0-33:1",
+            // the receiver's type is in another file
+            "method Area (Circle.Area): 35:0-35:43",
+            "function init#1 (init#1): 37:0-37:14",
+            "function init#2 (init#2): 38:0-38:14",
+        ]
+    );
+}
+
+/// Go's sites: a method's lines with its doc comment, its end inside its
+/// closing brace (a struct's inside its field list's), its parameters.
+#[test]
+fn go_symbols_have_the_ranges_code_targets_need() {
+    use crate::analysis::outline::{lookup, SymbolKind};
+    use crate::commands::CodeTarget;
+    let (rope, tree) = parsed(&Go, GO);
+    let sites = Go.symbol_sites().unwrap()(&rope, &tree);
+    let method = |class: &str, name: &str| {
+        lookup(
+            &sites,
+            &CodeTarget::Method {
+                class: class.into(),
+                name: name.into(),
+                params: None,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{class}.{name}: {e}"))
+    };
+    let push = method("Stack", "Push");
+    assert_eq!(push.kind, SymbolKind::Method);
+    assert_eq!((push.full_lines.first, push.full_lines.last), (5, 8));
+    assert_eq!(push.end, Position::new(8, 0));
+    assert_eq!(push.param_names, ["v"]);
+    let stack = lookup(
+        &sites,
+        &CodeTarget::Class {
+            name: "Stack".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (stack.full_lines.first, stack.end),
+        (10, Position::new(14, 0))
+    );
+    assert_eq!(
+        rope.slice(stack.definition.clone()).to_string(),
+        "type Stack[T any] struct {\n\titems []T\n\ta, b  int\n}"
+    );
+    // a type in a group is its spec; an interface ends inside its braces
+    let shape = lookup(
+        &sites,
+        &CodeTarget::Class {
+            name: "Shape".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (shape.position, shape.end),
+        (Position::new(18, 1), Position::new(20, 1))
+    );
+    // a method whose type is in another file of the package
+    let area = method("Circle", "Area");
+    assert_eq!(
+        (area.parent, area.qualified_name.as_str()),
+        (None, "Circle.Area")
+    );
+    let add = lookup(
+        &sites,
+        &CodeTarget::Function {
+            name: "Add".into(),
+            params: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(add.param_names, ["a", "b", "rest"]);
+    assert_eq!(add.params.as_deref(), Some("a, b int, rest ...string"));
+    let limit = lookup(
+        &sites,
+        &CodeTarget::Variable {
+            name: "other".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(limit.kind, SymbolKind::Variable);
+    assert_eq!(
+        rope.slice(limit.definition.clone()).to_string(),
+        "var limit, other = 3, 4"
+    );
+}
+
+/// A language's own checker against the syntax check, on valid and broken
+/// files: no error where the tool accepts the file; where it does not, an
+/// error on the line it reports — and at its column where the case says
+/// the two see the same token. `check` writes the text and returns the
+/// tool's first error as (line, column), zero-based, or None.
+fn agree_with_tool(
+    language: &'static dyn Language,
+    valid: &[&str],
+    broken: &[(&str, bool)],
+    check: impl Fn(&str) -> Option<(usize, usize)>,
+) {
+    for text in valid {
+        assert_eq!(check(text), None, "the tool rejects {text}");
+        assert_eq!(errors(language, text), Vec::<String>::new(), "{text}");
+    }
+    let mut disagree = Vec::new();
+    for &(text, same_column) in broken {
+        let (line, column) = check(text).unwrap_or_else(|| panic!("the tool accepts {text}"));
+        let (rope, tree) = parsed(language, text);
+        let ours = language.syntax_check().unwrap()(&rope, &tree);
+        let Some(first) = ours.first() else {
+            disagree.push(format!("{text:?}: no error; the tool's {line}:{column}"));
+            continue;
+        };
+        if first.position.line != line || (same_column && first.position.col != column) {
+            disagree.push(format!(
+                "{text:?}: ours {ours:?}, the tool's {line}:{column}"
+            ));
+        }
+    }
+    assert!(disagree.is_empty(), "{disagree:#?}");
+}
+
+/// Whether `program` runs here (`--version` or `-h` answered).
+fn installed(program: &str, probe: &str) -> bool {
+    let found = std::process::Command::new(program)
+        .arg(probe)
+        .output()
+        .is_ok();
+    if !found {
+        eprintln!("{program} is not installed: skipped");
+    }
+    found
+}
+
+/// A tool's report `<path>:<line>:<col>: …` (1-based) as a zero-based
+/// (line, column): the first line naming `file`.
+fn reported_at(output: &str, file: &str) -> Option<(usize, usize)> {
+    output.lines().find_map(|l| {
+        let rest = &l[l.find(file)? + file.len()..];
+        let mut parts = rest.strip_prefix(':')?.splitn(3, ':');
+        let line: usize = parts.next()?.trim().parse().ok()?;
+        let col: usize = parts.next()?.trim().parse().ok()?;
+        Some((line - 1, col - 1))
+    })
+}
+
+/// `gofmt -e` (Go's own parser) against the syntax check. (Skipped where
+/// Go is not installed.)
+#[test]
+fn go_syntax_errors_agree_with_gofmt() {
+    if !installed("gofmt", "-h") && !installed("gofmt", "--help") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let check = |text: &str| {
+        let path = dir.path().join("check.go");
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new("gofmt")
+            .arg("-e")
+            .arg(&path)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            return None;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        Some(reported_at(&stderr, "check.go").unwrap_or_else(|| panic!("no position in {stderr}")))
+    };
+    let valid = [
+        GO,
+        "package p\n\nfunc f() {\n\tfor i := range 3 {\n\t\tgo func() { defer g() }()\n\t}\n\tselect {\n\tcase v := <-ch:\n\t\t_ = v\n\tdefault:\n\t}\n\ts := `raw\n{`\n\t_ = s\n\t_ = '}'\n}\n",
+        "package p\n\ntype T struct {\n\tEmbedded\n\tx int `json:\"x\"`\n}\n\nfunc (T) m() (n int, err error) { return }\n\nvar m = map[string][]int{\"a\": {1, 2}}\n",
+    ];
+    let broken = [
+        ("package p\n\nfunc f() {\n\treturn 1 +\n}\n", false),
+        ("package p\n\nfunc f() {\n\tx := [1, 2}\n}\n", false),
+        ("package p\n\nfunc f() {\n\tif x {\n\t\ty()\n}\n", false),
+        ("package p\n\nfunc f( {\n}\n", false),
+        ("package p\n\nvar = 3\n", false),
+        ("package p\n\ntype T struct {\n\tx int,\n}\n", false),
+        ("package p\n\nfunc f() {\n\tg())\n}\n", true),
+        ("package p\n\nfunc f() {}}\n", true),
+    ];
+    agree_with_tool(&Go, &valid, &broken, check);
+}
+
+// -- Rust -------------------------------------------------------------------
+
+const RS: &str = r#"//! Shapes.
+use std::fmt;
+
+/// A point.
+#[derive(Debug, Clone)]
+pub struct Point<T> {
+    pub x: T,
+    y: T,
+}
+
+pub enum Shape {
+    Circle(f64),
+    Square { side: f64 },
+}
+
+pub trait Area {
+    fn area(&self) -> f64;
+    fn name(&self) -> String {
+        String::new()
+    }
+}
+
+pub type Pair = (i32, i32);
+pub const LIMIT: usize = 3;
+static mut COUNT: u32 = 0;
+
+impl<T: Copy> Point<T> {
+    /// Makes one.
+    pub fn new(x: T, y: T) -> Self {
+        Point { x, y }
+    }
+
+    pub async fn fmt(&self) {}
+}
+
+impl fmt::Display for Point<i32> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.x)
+    }
+}
+
+impl Area for Point<f64> {
+    fn area(&self) -> f64 {
+        0.0
+    }
+}
+
+impl Area for Circle {
+    fn area(&self) -> f64 {
+        1.0
+    }
+}
+
+pub mod geo {
+    pub struct Line;
+
+    impl Line {
+        pub fn length(&self, (a, b): (f64, f64), mut scale: f64) -> f64 {
+            scale *= a + b;
+            scale
+        }
+    }
+
+    pub fn helper(a: i32) -> i32 {
+        fn inner() {}
+        a
+    }
+}
+"#;
+
+#[test]
+fn a_rust_files_outline_has_its_items_impl_methods_and_modules() {
+    let (rope, tree) = parsed(&Rust, RS);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&Rust.outline(&rope, &tree)),
+        [
+            "struct Point (Point): 5:0-8:1",
+            "field x (Point.x) in Point: 6:8-6:12",
+            "field y (Point.y) in Point: 7:4-7:8",
+            "enum Shape (Shape): 10:0-13:1",
+            "variant Circle (Shape.Circle) in Shape: 11:4-11:15",
+            "variant Square (Shape.Square) in Shape: 12:4-12:24",
+            "trait Area (Area): 15:0-20:1",
+            "method area (Area.area) in Area: 16:4-16:26",
+            "method name (Area.name) in Area: 17:4-19:5",
+            "type Pair (Pair): 22:0-22:27",
+            "constant LIMIT (LIMIT): 23:10-23:27",
+            "static COUNT (COUNT): 24:11-24:26",
+            "method new (Point.new) in Point: 28:4-30:5",
+            // the type's own fmt is Point.fmt, the trait's Point.Display.fmt
+            "async method fmt (Point.fmt) in Point: 32:4-32:30",
+            "method Point.Display.fmt (Point.Display.fmt) in Point: 36:4-38:5",
+            "method area (Point.area) in Point: 42:4-44:5",
+            // the type is in another file
+            "method area (Circle.area): 48:4-50:5",
+            "module geo (geo): 53:0-67:1",
+            "struct Line (geo.Line) in geo: 54:4-54:20",
+            "method length (geo.Line.length) in geo.Line: 57:8-60:9",
+            "function helper (geo.helper) in geo: 63:4-66:5",
+            "function inner (geo.helper.inner) in geo.helper: 64:8-64:21",
+        ]
+    );
+}
+
+/// Rust's sites: an item's lines with its doc comment and attributes, a
+/// trait impl's method found by its type alone or with its trait, its
+/// parameters without `self`.
+#[test]
+fn rust_symbols_have_the_ranges_code_targets_need() {
+    use crate::analysis::outline::{lookup, SymbolKind};
+    use crate::commands::CodeTarget;
+    let (rope, tree) = parsed(&Rust, RS);
+    let sites = Rust.symbol_sites().unwrap()(&rope, &tree);
+    let method = |class: &str, name: &str| {
+        lookup(
+            &sites,
+            &CodeTarget::Method {
+                class: class.into(),
+                name: name.into(),
+                params: None,
+            },
+        )
+    };
+    let point = lookup(
+        &sites,
+        &CodeTarget::Class {
+            name: "Point".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!((point.full_lines.first, point.full_lines.last), (3, 8));
+    assert_eq!(point.end, Position::new(8, 0));
+    let new = method("Point", "new").unwrap();
+    assert_eq!((new.full_lines.first, new.end), (27, Position::new(30, 4)));
+    assert_eq!(new.param_names, ["x", "y"]);
+    let own = method("Point", "fmt").unwrap();
+    assert!(own.is_async && own.via_trait.is_none());
+    let display = method("Point.Display", "fmt").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(display.via_trait.as_deref(), Some("Display"));
+    assert_eq!(display.param_names, ["f"]);
+    // Point's area is its Area impl's: found by the type alone
+    let area = method("Point", "area").unwrap();
+    assert_eq!(area.kind, SymbolKind::Method);
+    assert!(method("Point.Area", "area").is_ok());
+    assert!(method("Area", "area").is_ok_and(|m| m.via_trait.is_none()));
+    assert!(method("Circle", "area").is_ok());
+    assert!(method("Circle.Area", "area").is_ok());
+    assert!(method("Point", "nothing").is_err());
+    let length = method("Line", "length").unwrap();
+    assert_eq!(length.param_names, ["a", "b", "scale"]);
+    assert!(std::ptr::eq(method("geo.Line", "length").unwrap(), length));
+}
+
+/// rustc's parser against the syntax check. rustc compiles the valid
+/// files as a library (so they are whole programs), and reports the
+/// broken ones' first error. (Skipped where rustc is not installed.)
+#[test]
+fn rust_syntax_errors_agree_with_rustc() {
+    if !installed("rustc", "--version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let check = |text: &str| {
+        let path = dir.path().join("check.rs");
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new("rustc")
+            .args([
+                "--edition",
+                "2021",
+                "--crate-type",
+                "lib",
+                "--emit=metadata",
+            ])
+            .args(["--error-format=short", "-A", "warnings", "-o"])
+            .arg(dir.path().join("check.rmeta"))
+            .arg(&path)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            return None;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        Some(reported_at(&stderr, "check.rs").unwrap_or_else(|| panic!("no position in {stderr}")))
+    };
+    let valid = [
+        "use std::fmt;\n\n/// A point.\n#[derive(Debug, Clone)]\npub struct Point<T> {\n    pub x: T,\n}\n\nimpl fmt::Display for Point<i32> {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        write!(f, \"{}\", self.x)\n    }\n}\n\npub fn first<'a>(s: &'a str) -> Option<char> {\n    let c = '{';\n    let r = r#\"a \" {\"#;\n    s.chars().find(|&x| x == c || r.contains(x))\n}\n",
+        "pub mod geo {\n    pub trait Area {\n        fn area(&self) -> f64;\n    }\n    pub enum Shape {\n        Circle(f64),\n        Square { side: f64 },\n    }\n    impl Area for Shape {\n        fn area(&self) -> f64 {\n            match self {\n                Shape::Circle(r) => r * r,\n                Shape::Square { side } => side * side,\n            }\n        }\n    }\n}\n\npub async fn run() -> Result<(), Box<dyn std::error::Error>> {\n    'outer: loop {\n        break 'outer;\n    }\n    Ok(())\n}\n",
+    ];
+    let valid = [
+        valid[0],
+        valid[1],
+        // a macro's body is tokens (a lone `$`); a macro named `str`
+        "macro_rules! str {\n    ($e:expr) => {\n        $e\n    };\n}\n\nmacro_rules! dollar {\n    ($mode:ident, $) => { 1 };\n    [$] => { 2 };\n}\n\npub fn f() -> &'static str {\n    let _ = dollar!(x, $);\n    str![\"abc\"]\n}\n",
+    ];
+    let broken = [
+        ("fn f() {\n    let x = 1 +\n}\n", true),
+        ("fn f() {\n    if x {\n        y();\n}\n", false),
+        ("fn f( {\n}\n", false),
+        ("fn f() {}}\n", true),
+        ("fn f() {\n    let x = [1, 2};\n}\n", true),
+        ("fn f() {\n    g());\n}\n", true),
+        (
+            "impl S {\n    fn m(&self) -> i32 {\n        1\n    }\n    fn n(&self {}\n}\n",
+            true,
+        ),
+        (
+            "fn f<'a>(x: &'a str) -> &'a str {\n    let c = '{';\n    x\n}}\n",
+            true,
+        ),
+        ("fn f() {\n    let x = 1\n    let y = 2;\n}\n", true),
+    ];
+    agree_with_tool(&Rust, &valid, &broken, check);
+}
+
+// -- Java -------------------------------------------------------------------
+
+const JAVA: &str = r#"package shapes;
+
+import java.util.List;
+
+/** A shape. */
+@Deprecated
+public abstract class Shape<T> extends Base implements Comparable<T> {
+    private static final int LIMIT = 3, OTHER = 4;
+
+    public Shape(int x) {
+        super();
+    }
+
+    /** Area. */
+    @Override
+    public abstract double area();
+
+    static <U> List<U> wrap(U a, int... more) {
+        return null;
+    }
+
+    void scale(int factor) {}
+
+    void scale(double factor) {}
+
+    class Inner {
+        void m() {}
+    }
+
+    enum Color {
+        RED, GREEN;
+
+        void paint() {}
+    }
+}
+
+interface Named {
+    String NONE = "";
+
+    String name();
+
+    default void hi() {}
+}
+
+record Pair(int a, int b) {
+    int sum() {
+        return a + b;
+    }
+}
+
+@interface Marker {
+    int value() default 0;
+}
+"#;
+
+#[test]
+fn a_java_files_outline_has_its_types_members_and_nested_types() {
+    let (rope, tree) = parsed(&Java, JAVA);
+    assert!(!tree.has_errors(), "{}", tree.to_sexp());
+    assert_eq!(
+        shown(&Java.outline(&rope, &tree)),
+        [
+            "class Shape (Shape): 6:0-34:1",
+            "field LIMIT (Shape.LIMIT) in Shape: 7:29-7:38",
+            "field OTHER (Shape.OTHER) in Shape: 7:40-7:49",
+            "constructor Shape (Shape.Shape) in Shape: 9:4-11:5",
+            "method area (Shape.area) in Shape: 15:4-15:34",
+            "method wrap (Shape.wrap) in Shape: 17:4-19:5",
+            // overloads with the same parameter names: by ordinal
+            "method Shape.scale#1 (Shape.scale#1) in Shape: 21:4-21:29",
+            "method Shape.scale#2 (Shape.scale#2) in Shape: 23:4-23:32",
+            "class Inner (Shape.Inner) in Shape: 25:4-27:5",
+            "method m (Shape.Inner.m) in Shape.Inner: 26:8-26:19",
+            "enum Color (Shape.Color) in Shape: 29:4-33:5",
+            "constant RED (Shape.Color.RED) in Shape.Color: 30:8-30:11",
+            "constant GREEN (Shape.Color.GREEN) in Shape.Color: 30:13-30:18",
+            "method paint (Shape.Color.paint) in Shape.Color: 32:8-32:23",
+            "interface Named (Named): 36:0-42:1",
+            "field NONE (Named.NONE) in Named: 37:11-37:21",
+            "method name (Named.name) in Named: 39:4-39:18",
+            "method hi (Named.hi) in Named: 41:4-41:24",
+            "record Pair (Pair): 44:0-48:1",
+            "method sum (Pair.sum) in Pair: 45:4-47:5",
+            "annotation Marker (Marker): 50:0-52:1",
+            "method value (Marker.value) in Marker: 51:4-51:26",
+        ]
+    );
+}
+
+/// Java's sites: a type's lines with its doc comment and annotations (its
+/// position after them), its end inside its closing brace, a method's
+/// parameters, a field among several declared at once.
+#[test]
+fn java_symbols_have_the_ranges_code_targets_need() {
+    use crate::analysis::outline::{lookup, SymbolKind};
+    use crate::commands::CodeTarget;
+    let (rope, tree) = parsed(&Java, JAVA);
+    let sites = Java.symbol_sites().unwrap()(&rope, &tree);
+    let method = |class: &str, name: &str| {
+        lookup(
+            &sites,
+            &CodeTarget::Method {
+                class: class.into(),
+                name: name.into(),
+                params: None,
+            },
+        )
+        .unwrap_or_else(|e| panic!("{class}.{name}: {e}"))
+    };
+    let shape = lookup(
+        &sites,
+        &CodeTarget::Class {
+            name: "Shape".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (shape.full_lines.first, shape.position),
+        (4, Position::new(6, 0))
+    );
+    assert_eq!(shape.end, Position::new(34, 0));
+    let area = method("Shape", "area");
+    assert_eq!((area.full_lines.first, area.full_lines.last), (13, 15));
+    assert_eq!(area.position, Position::new(15, 4));
+    assert_eq!(area.end, Position::new(16, 0), "no body: the line after");
+    let wrap = method("Shape", "wrap");
+    assert_eq!(wrap.param_names, ["a", "more"]);
+    assert_eq!(wrap.end, Position::new(19, 4));
+    assert_eq!(method("Shape.Inner", "m").kind, SymbolKind::Method);
+    assert!(std::ptr::eq(
+        method("Inner", "m"),
+        method("Shape.Inner", "m")
+    ));
+    let other = lookup(
+        &sites,
+        &CodeTarget::Variable {
+            name: "Shape.OTHER".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(other.kind, SymbolKind::Attribute);
+    assert_eq!(other.name_position, Position::new(7, 40));
+    let limit = lookup(
+        &sites,
+        &CodeTarget::Variable {
+            name: "Shape.LIMIT".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        rope.slice(limit.definition.clone()).to_string(),
+        "LIMIT = 3",
+        "one of several declarators"
+    );
+    // a method by its name alone, as a function
+    let sum = lookup(
+        &sites,
+        &CodeTarget::Function {
+            name: "sum".into(),
+            params: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(sum.qualified_name, "Pair.sum");
+}
+
+/// javac against the syntax check: javac compiles the valid files (so
+/// they are whole programs) and reports the broken ones' first error,
+/// `Check.java:<line>: error: …`, with a caret under its column.
+/// (Skipped where javac is not installed.)
+#[test]
+fn java_syntax_errors_agree_with_javac() {
+    if !installed("javac", "-version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let check = |text: &str| {
+        let path = dir.path().join("Check.java");
+        std::fs::write(&path, text).unwrap();
+        let out = std::process::Command::new("javac")
+            .arg("-d")
+            .arg(dir.path().join("out"))
+            .arg(&path)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            return None;
+        }
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = stderr.lines().collect();
+        let at = lines
+            .iter()
+            .position(|l| l.contains("Check.java:") && l.contains(": error:"))
+            .unwrap_or_else(|| panic!("no error in {stderr}"));
+        let line: usize = lines[at]
+            .split(':')
+            .nth(1)
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no line in {stderr}"));
+        let column = lines
+            .get(at + 2)
+            .and_then(|caret| caret.find('^'))
+            .map_or(0, |col| caret_chars(lines[at + 2], col));
+        Some((line - 1, column))
+    };
+    let valid = [
+        "import java.util.*;\n\n/** A shape. */\n@SuppressWarnings(\"unused\")\nabstract class Shape implements Comparable<Shape> {\n    static final int LIMIT = 3, OTHER = 4;\n    abstract double area();\n    public int compareTo(Shape o) { return Double.compare(area(), o.area()); }\n    static <U> List<U> wrap(U a, int... more) {\n        String s = \"{\";\n        char c = '}';\n        return new ArrayList<>(List.of(a));\n    }\n    enum Color { RED, GREEN; void paint() {} }\n}\n",
+        "record Pair(int a, int b) {\n    int sum() {\n        return switch (a) {\n            case 0 -> b;\n            default -> {\n                yield a + b;\n            }\n        };\n    }\n}\n\ninterface Named {\n    String name();\n    default String hi() { return \"hi \" + name(); }\n}\n\n@interface Marker {\n    int value() default 0;\n}\n",
+    ];
+    let broken = [
+        ("class A {\n    void f() {\n        int x = 1 +\n    }\n}\n", true),
+        ("class A {\n    void f() {\n        int[] x = {1, 2;\n    }\n}\n", false),
+        ("class A {\n    void f() {\n        if (x) {\n            y();\n    }\n}\n", false),
+        ("class A {\n    void f( {\n    }\n}\n", false),
+        ("class A {\n    int a\n    int b;\n}\n", false),
+        ("class A {\n    void f() {\n        int x = 1\n        int y = 2;\n    }\n}\n", true),
+        ("class A {\n    void f() {\n        for (int i = 0; i < 3; i++ {\n        }\n    }\n}\n", false),
+    ];
+    agree_with_tool(&Java, &valid, &broken, check);
+}
+
+/// A sweep over real code, run by hand (`EDDI_SWEEP_DIR=<folder>
+/// EDDI_SWEEP_EXT=go cargo test -p eddi-core --lib sweep_real_code --
+/// --ignored --nocapture`): each file of the folder whose extension is
+/// `EDDI_SWEEP_EXT` is read (no panic), every name its outline prints is
+/// accepted back, and the files the syntax check finds errors in are
+/// listed (one per line: `path: error`), to be compared with the
+/// language's own tool.
+#[test]
+#[ignore = "a sweep over a folder named by EDDI_SWEEP_DIR"]
+fn sweep_real_code() {
+    use crate::analysis::outline::{lookup, working_form};
+    use crate::commands::{parse_command, Command, GotoTarget};
+    let (Some(dir), Some(ext)) = (
+        std::env::var_os("EDDI_SWEEP_DIR"),
+        std::env::var("EDDI_SWEEP_EXT").ok(),
+    ) else {
+        eprintln!("EDDI_SWEEP_DIR and EDDI_SWEEP_EXT name the folder and the extension");
+        return;
+    };
+    let language = language_of(&format!("x.{ext}")).expect("a registered extension");
+    let (mut files, mut names, mut flagged) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for entry in ignore::WalkBuilder::new(dir)
+        .standard_filters(false)
+        .build()
+    {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        if path.extension().and_then(|e| e.to_str()) != Some(ext.as_str()) {
+            continue;
+        }
+        let Ok(source) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        files += 1;
+        let (rope, tree) = parsed(language, &source);
+        let errors = language.syntax_check().unwrap()(&rope, &tree);
+        if let Some(first) = errors.first() {
+            flagged += 1;
+            println!("{}: {first}", path.display());
+        }
+        let sites = language.symbol_sites().unwrap()(&rope, &tree);
+        let outline = language.outline(&rope, &tree);
+        assert_eq!(outline.entries.len(), sites.symbols.len());
+        for symbol in &sites.symbols {
+            let form = working_form(&sites, symbol).to_string();
+            names += 1;
+            let found = match parse_command(&format!("Goto {form}")) {
+                Ok(Command::Goto(GotoTarget::Code(target))) => lookup(&sites, &target).ok(),
+                _ => None,
+            };
+            if !found.is_some_and(|f| std::ptr::eq(f, symbol)) {
+                wrong.push(format!("{}: {form}", path.display()));
+            }
+        }
+    }
+    println!("{files} files, {names} names, {flagged} files with syntax errors");
+    assert!(wrong.is_empty(), "names not accepted back: {wrong:#?}");
 }

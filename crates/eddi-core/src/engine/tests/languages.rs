@@ -79,7 +79,7 @@ fn commands_a_json_file_does_not_support_say_so() {
     // the wording of a file of no registered language ("is not a Python
     // file") is kept; a registered language says what it is, and which
     // languages the commands work on
-    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX files)";
+    let unsupported = "data.json is a JSON file: code commands do not support JSON (they work on Python, JavaScript, TypeScript, TSX, Go, Rust, Java files)";
     let no_index =
         "data.json is a JSON file: code commands do not support JSON (they work on Python files)";
     f.check(
@@ -672,4 +672,184 @@ fn javascript_and_typescript_complexity_counts_as_lizard_does() {
             ("outer.inner", 2)
         ]
     );
+}
+const STACK_GO: &str = "package stack\n\n// Push adds v.\nfunc (s *Stack) Push(v int) {\n\ts.items = append(s.items, v)\n}\n\n// Stack holds ints.\ntype Stack struct {\n\titems []int\n}\n\nfunc New() *Stack {\n\treturn &Stack{}\n}\n\nvar Limit = 3\n";
+
+/// A Go file is addressed and read: methods by their receiver type (also
+/// one declared above its type, and one whose type is in another file),
+/// the end of a struct inside its braces, Validate; the commands whose
+/// implementations are Python's say Go is not supported yet, and change
+/// nothing.
+#[test]
+fn a_go_file_is_addressed_and_read() {
+    let f = Fixture::new();
+    f.write("stack/stack.go", STACK_GO);
+    f.write(
+        "stack/peek.go",
+        "package stack\n\nfunc (s *Stack) Peek() int {\n\treturn s.items[len(s.items)-1]\n}\n",
+    );
+    let not_yet = |command: &str| {
+        format!("stack/stack.go is a Go file: {command} does not support Go yet (it works on Python files)")
+    };
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open stack/stack.go
+        Ok
+        Ok, At 0:0, Length 17
+        > Analyze File Structure
+        Ok: File: struct Stack at 8:0, function New at 12:0, variable Limit at 16:4
+        > Analyze Class Stack Structure
+        Ok: Struct Stack: method Push at 3:0, field items at 9:1
+        > Show Method Stack.Push
+        Ok: At 3:0, Txt func (s *Stack) Push(v int) {{\n\ts.items = append(s.items, v)\n}}
+        > Goto Method Stack.Push; Goto EndOfFunction
+        Ok, At 3:0
+        Ok, At 5:0
+        > Goto Class Stack; Goto EndOfClass
+        Ok, At 8:0
+        Ok, At 10:0
+        > Goto Function New; Goto StartOfFunction
+        Ok, At 12:0
+        Ok, At 12:0
+        > Validate
+        Ok: No syntax errors
+        > Modify Method Stack.Push Rename Add
+        Fail "{}"
+        > Insert Method "func (s *Stack) Len() int {{ return len(s.items) }}"
+        Fail "{}"
+        > Analyze File Complexity
+        Fail "{}"
+        > Find References Push
+        Fail "{}; in the project's Python files: Not found: symbol 'Push'. The index is empty"
+        > Open stack/peek.go
+        Ok, At 0:0, Length 5
+        > Goto Method Stack.Peek
+        Ok, At 2:0
+        > Goto 3; Insert Line "}}"
+        Ok, At 3:0
+        Ok, Inserted 1 line at 3, Now invalid Go (1 syntax error): 5:0 unexpected '}}', At 4:0
+        "#,
+            not_yet("Modify"),
+            not_yet("Insert Method")
+                .replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
+            not_yet("Analyze Complexity"),
+            not_yet("Find References"),
+        ),
+    );
+    assert_eq!(f.read("stack/stack.go"), STACK_GO);
+    let push = crate::commands::CodeTarget::Method {
+        class: "Stack".into(),
+        name: "Push".into(),
+        params: None,
+    };
+    let element = f.engine.get_element("a", "stack/stack.go", &push).unwrap();
+    assert_eq!(element.kind, "method");
+    assert_eq!(
+        element.text,
+        "func (s *Stack) Push(v int) {\n\ts.items = append(s.items, v)\n}"
+    );
+}
+
+const POINT_RS: &str = "use std::fmt;\n\n/// A point.\n#[derive(Debug)]\npub struct Point {\n    x: i32,\n}\n\nimpl Point {\n    pub fn new(x: i32) -> Self {\n        Point { x }\n    }\n\n    pub fn fmt(&self) -> String {\n        String::new()\n    }\n}\n\nimpl fmt::Display for Point {\n    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n        write!(f, \"{}\", self.x)\n    }\n}\n";
+
+/// A Rust file is addressed and read: methods of inherent and trait impl
+/// blocks by their type (the trait's as `Point.Display.fmt` beside the
+/// type's own `Point.fmt`), the end of a struct inside its braces, the
+/// delimiter errors rustc reports; the commands whose implementations are
+/// Python's say Rust is not supported yet, and change nothing.
+#[test]
+fn a_rust_file_is_addressed_and_read() {
+    let f = Fixture::new();
+    f.write("src/point.rs", POINT_RS);
+    let not_yet = |command: &str| {
+        format!("src/point.rs is a Rust file: {command} does not support Rust yet (it works on Python files)")
+    };
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open src/point.rs
+        Ok
+        Ok, At 0:0, Length 23
+        > Analyze File Structure
+        Ok: File: struct Point at 4:0
+        > Analyze Class Point Structure
+        Ok: Struct Point: field x at 5:4, method new at 9:4, method fmt at 13:4, method Point.Display.fmt at 19:4
+        > Show Method Point.fmt
+        Ok: At 13:4, Txt pub fn fmt(&self) -> String {{\n        String::new()\n    }}
+        > Goto Method Point.Display.fmt; Goto EndOfFunction
+        Ok, At 19:4
+        Ok, At 21:4
+        > Goto Class Point; Goto EndOfClass
+        Ok, At 4:0
+        Ok, At 6:0
+        > Show Method Point.nothing
+        Fail "Not found: method 'Point.nothing'. Available: Point.new, Point.fmt, Point.Display.fmt"
+        > Validate
+        Ok: No syntax errors
+        > Delete Method Point.new
+        Fail "{}"
+        > Format
+        Fail "{}"
+        > Goto 12; Insert Line "    }}"
+        Ok, At 12:0
+        Ok, Inserted 1 line at 12, Now invalid Rust (1 syntax error): 17:0 unexpected closing delimiter '}}', At 13:0
+        "#,
+            not_yet("Delete Method").replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
+            not_yet("Format").replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
+        ),
+    );
+    assert_eq!(f.read("src/point.rs"), POINT_RS);
+}
+
+const SHAPE_JAVA: &str = "package shapes;\n\n/** A circle. */\n@Deprecated\npublic class Circle {\n    private final double r;\n\n    public Circle(double r) {\n        this.r = r;\n    }\n\n    @Override\n    public String toString() {\n        return \"Circle\";\n    }\n\n    static class Unit extends Circle {\n        Unit() {\n            super(1);\n        }\n    }\n}\n";
+
+/// A Java file is addressed and read: its class from its modifiers after
+/// its annotation, constructors and methods, a nested class by its path,
+/// the end of a class inside its braces, Validate; the commands whose
+/// implementations are Python's say Java is not supported yet.
+#[test]
+fn a_java_file_is_addressed_and_read() {
+    let f = Fixture::new();
+    f.write("src/shapes/Circle.java", SHAPE_JAVA);
+    let not_yet = |command: &str| {
+        format!("src/shapes/Circle.java is a Java file: {command} does not support Java yet (it works on Python files)")
+    };
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa; Open src/shapes/Circle.java
+        Ok
+        Ok, At 0:0, Length 22
+        > Analyze File Structure
+        Ok: File: class Circle at 4:0
+        > Analyze Class Circle Structure
+        Ok: Class Circle: field r at 5:25, constructor Circle at 7:4, method toString at 12:4, class Unit at 16:4
+        > Show Method Circle.Unit.Unit
+        Ok: At 17:8, Txt Unit() {{\n            super(1);\n        }}
+        > Goto Class Circle; Goto EndOfClass
+        Ok, At 4:0
+        Ok, At 21:0
+        > Goto Method Circle.toString; Goto EndOfFunction
+        Ok, At 12:4
+        Ok, At 14:4
+        > Goto StartOfClass
+        Ok, At 4:0
+        > Show Variable Circle.r
+        Ok: At 5:25, Txt private final double r;
+        > Validate
+        Ok: No syntax errors
+        > Comment Method Circle.toString "Names it."
+        Fail "{}"
+        > Analyze File Issues
+        Fail "{}"
+        "#,
+            not_yet("Comment").replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
+            not_yet("Analyze Issues"),
+        ),
+    );
+    assert_eq!(f.read("src/shapes/Circle.java"), SHAPE_JAVA);
 }

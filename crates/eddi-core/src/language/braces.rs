@@ -1,0 +1,520 @@
+//! The reader the brace languages share: Go ([`super::go`]), Rust
+//! ([`super::rust`]) and Java ([`super::java`]) read their files alike, as
+//! the JavaScript family does ([`super::javascript`]). Each language's
+//! outline query says what an element is (tags convention:
+//! `@definition.<kind>` around an element, `@name` on its name); its
+//! [`Braces`] say where its parts are; this module gives each element the
+//! ranges code targets need:
+//! * an element's *position* is its first token after its annotations or
+//!   attributes (`func`, `type`, `pub`, `fn`, `public`, `class`); a
+//!   variable's or a field's is its name. Its *definition* runs from its
+//!   first token to its end.
+//! * its *whole lines* add its attributes (Rust's `#[…]`, before it) and
+//!   annotations (Java's, among its modifiers) and the comments directly
+//!   above it (`//` lines, `///` doc comments, a `/** … */` block).
+//! * its *end* (`Goto EndOfFunction`, `Goto EndOfClass`) is just inside
+//!   its closing brace, where a member or a statement goes; an element
+//!   without braces ends at the start of the line after it.
+//!
+//! A method is in the class (struct, interface, trait, enum, record) it is
+//! declared in; a method declared apart from its type — Go's, by its
+//! receiver; Rust's, in an `impl` block — belongs to that type: its parent
+//! is the type where the file declares it beside the method (in the same
+//! module), and its qualified name is the type's and its own
+//! (`Stack.Push`), with the trait between for a trait's implementation
+//! (`Point.Display.fmt`, which `Method Point.fmt` also finds).
+//!
+//! Kinds (the query's capture names): `function`; `method` and
+//! `constructor` (callables of a class); `field`, `variant` (members of a
+//! class, `Variable C.x`; dropped outside one); `variable`, `constant`,
+//! `static` (module-level bindings, or a class's members); any other kind
+//! (`class`, `struct`, `interface`, `trait`, `enum`, `union`, `type`,
+//! `record`, `annotation`, `module`) is what `Class` names.
+
+use ropey::Rope;
+use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+
+use super::{Entry, Outline};
+use crate::analysis::lines;
+use crate::analysis::outline::{
+    self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
+};
+use crate::analysis::syntax::{byte_to_char, byte_to_position, node_start, node_text, SyntaxTree};
+use crate::edit::position::from_char;
+use crate::edit::{LineRange, Position};
+
+/// Where a brace language keeps the parts of its elements.
+pub(super) struct Braces {
+    /// Its outline query, compiled once.
+    pub(super) query: fn() -> &'static Query,
+    /// The kinds of its comment nodes.
+    pub(super) comments: &'static [&'static str],
+    /// The kinds of the annotations or attributes an element carries
+    /// (Rust's `attribute_item`s before it, Java's annotations among its
+    /// modifiers): never its first token.
+    pub(super) annotations: &'static [&'static str],
+    /// The kinds of the nodes that hold an element's modifiers (Java's
+    /// `modifiers`): its first token is searched in them.
+    pub(super) modifiers: &'static [&'static str],
+    /// The declarations that are the whole statement of an element when
+    /// they declare it alone (Go's `type_declaration` around one
+    /// `type_spec`, Java's `field_declaration` around one declarator).
+    pub(super) groups: &'static [&'static str],
+    /// The node whose closing brace ends an element, when it has one.
+    pub(super) body: for<'t> fn(Node<'t>) -> Option<Node<'t>>,
+    /// A callable's parameters as written (between the parentheses) and
+    /// the names they bind.
+    pub(super) parameters: fn(&Rope, Node<'_>) -> Parameters,
+    /// The type a method declared apart from its type belongs to, and the
+    /// trait it implements (Go's receiver; Rust's `impl Trait for Type`).
+    pub(super) owner: fn(&Rope, Node<'_>) -> Option<Owner>,
+    /// Whether a callable is `async`.
+    pub(super) is_async: fn(Node<'_>) -> bool,
+}
+
+/// A callable's parameters as written, and the names they bind.
+pub(super) type Parameters = (Option<String>, Vec<String>);
+
+/// The type (and trait) a method declared apart from its type belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Owner {
+    /// The type's name (`Stack` for a receiver `*Stack[T]`).
+    pub(super) type_name: String,
+    /// The trait whose implementation declares the method (`Display`).
+    pub(super) via_trait: Option<String>,
+}
+
+/// A file's elements as code targets name them, and what its outline
+/// says of each beyond that.
+pub(super) struct Read {
+    /// The symbols, in source order.
+    pub(super) symbols: symbols::Outline,
+    /// Per symbol: the kind its outline shows (`struct`, `trait`,
+    /// `constructor`).
+    shown_kinds: Vec<&'static str>,
+    /// Per symbol: just after its last character.
+    exact_ends: Vec<Position>,
+}
+
+impl Read {
+    /// The seam's outline: each element under its name (its working form
+    /// where the name alone is ambiguous: `init#2`, `Point.Display.fmt`),
+    /// from its first token to just after its last character.
+    pub(super) fn outline(&self) -> Outline {
+        let symbols = &self.symbols;
+        Outline {
+            entries: symbols
+                .symbols
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let form = display_name(symbols, s);
+                    // the path a name needs alone: a trait's method is
+                    // its type's (`Point.area`) unless that is ambiguous
+                    let plain = match &s.via_trait {
+                        Some(t) => match s.qualified_name.strip_suffix(&format!(".{t}.{}", s.name))
+                        {
+                            Some(owner) => format!("{owner}.{}", s.name),
+                            None => s.qualified_name.clone(),
+                        },
+                        None => s.qualified_name.clone(),
+                    };
+                    Entry {
+                        kind: self.shown_kinds[i],
+                        name: if form == plain {
+                            s.name.clone()
+                        } else {
+                            form.clone()
+                        },
+                        form,
+                        is_async: s.is_async && s.kind.is_callable(),
+                        start: s.position,
+                        end: self.exact_ends[i],
+                        parent: s.parent,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One element the outline query found.
+struct Found<'t> {
+    node: Node<'t>,
+    /// Its capture's kind (`function`, `struct`, …).
+    kind: &'static str,
+    name: Node<'t>,
+    /// The query pattern that found it: the first pattern wins.
+    pattern: usize,
+}
+
+/// An element on its way to a symbol: what its place in the file says.
+struct Placed {
+    /// The innermost element around it.
+    around: Option<usize>,
+    /// The type it belongs to, for a method declared apart from its type.
+    owner: Option<Owner>,
+}
+
+/// The elements a brace language's outline query finds in a parsed file,
+/// with their ranges, owners and names.
+pub(super) fn read(braces: &Braces, text: &Rope, tree: &SyntaxTree) -> Read {
+    let found = found(braces, text, tree);
+    let mut read = Read {
+        symbols: symbols::Outline::default(),
+        shown_kinds: Vec::new(),
+        exact_ends: Vec::new(),
+    };
+    let mut placed: Vec<Placed> = Vec::new();
+    // the elements around the next one: (symbol, its node)
+    let mut open: Vec<(usize, Node<'_>)> = Vec::new();
+    for f in &found {
+        while open.last().is_some_and(|&(_, around)| {
+            around.id() == f.node.id()
+                || around.end_byte() <= f.node.start_byte()
+                || around.end_byte() < f.node.end_byte()
+        }) {
+            open.pop();
+        }
+        let around = open.last().map(|&(i, _)| i);
+        let in_class = around.is_some_and(|p| read.symbols.symbols[p].kind == SymbolKind::Class);
+        // (a Rust module is a class that holds impl blocks)
+        let owner = match f.kind {
+            "method" => (braces.owner)(text, f.node),
+            _ => None,
+        };
+        let kind = match f.kind {
+            "method" | "constructor" if in_class || owner.is_some() => SymbolKind::Method,
+            "function" | "method" | "constructor" => SymbolKind::Function,
+            "field" | "variant" if !in_class => continue,
+            "field" | "variant" => SymbolKind::Attribute,
+            "variable" | "constant" | "static" if in_class => SymbolKind::Attribute,
+            "variable" | "constant" | "static" => SymbolKind::Variable,
+            _ => SymbolKind::Class,
+        };
+        let shown = match (f.kind, kind) {
+            ("method", SymbolKind::Function) => "function",
+            (shown, _) => shown,
+        };
+        let (symbol, end) = symbol_of(braces, text, f, kind);
+        open.push((read.symbols.symbols.len(), f.node));
+        read.symbols.symbols.push(symbol);
+        read.shown_kinds.push(shown);
+        read.exact_ends.push(end);
+        placed.push(Placed { around, owner });
+    }
+    let parents = parents(&read.symbols.symbols, &placed);
+    let names = qualified_names(&read.symbols.symbols, &placed, &parents);
+    for ((symbol, parent), (name, via_trait)) in
+        read.symbols.symbols.iter_mut().zip(parents).zip(names)
+    {
+        symbol.parent = parent;
+        symbol.qualified_name = name;
+        symbol.via_trait = via_trait;
+    }
+    read
+}
+
+/// The elements the query finds, one per name, in source order (outer
+/// before inner).
+fn found<'t>(braces: &Braces, text: &Rope, tree: &'t SyntaxTree) -> Vec<Found<'t>> {
+    let query = (braces.query)();
+    let names = query.capture_names();
+    let mut found: Vec<Found<'t>> = Vec::new();
+    let mut cursor = QueryCursor::new();
+    let source = |node: Node<'_>| std::iter::once(node_text(text, node).into_bytes());
+    let mut matches = cursor.matches(query, tree.root(), source);
+    while let Some(m) = matches.next() {
+        let mut element = None;
+        let mut name = None;
+        for capture in m.captures {
+            let capture_name = names[capture.index as usize];
+            if capture_name == "name" {
+                name = Some(capture.node);
+            } else if let Some(kind) = capture_name.strip_prefix("definition.") {
+                element = Some((capture.node, kind));
+            }
+        }
+        if let (Some((node, kind)), Some(name)) = (element, name) {
+            found.push(Found {
+                node,
+                kind,
+                name,
+                pattern: m.pattern_index,
+            });
+        }
+    }
+    // one element per name: the first pattern's
+    found.sort_by_key(|f| (f.node.id(), f.name.id(), f.pattern));
+    found.dedup_by_key(|f| (f.node.id(), f.name.id()));
+    found.sort_by_key(|f| {
+        (
+            f.node.start_byte(),
+            std::cmp::Reverse(f.node.end_byte()),
+            f.name.start_byte(),
+        )
+    });
+    found
+}
+
+/// Each symbol's parent: the element around it; for a method declared
+/// apart from its type, the type, where the file declares it in the same
+/// scope as the method (else none: the type is in another file).
+fn parents(symbols: &[Symbol], placed: &[Placed]) -> Vec<Option<usize>> {
+    placed
+        .iter()
+        .map(|p| match &p.owner {
+            None => p.around,
+            Some(owner) => symbols.iter().enumerate().position(|(j, s)| {
+                s.kind == SymbolKind::Class
+                    && s.name == owner.type_name
+                    && placed[j].around == p.around
+            }),
+        })
+        .collect()
+}
+
+/// Each symbol's qualified name (its parents' names and its own, dotted;
+/// a method's type and trait before its name) and its trait.
+fn qualified_names(
+    symbols: &[Symbol],
+    placed: &[Placed],
+    parents: &[Option<usize>],
+) -> Vec<(String, Option<String>)> {
+    // a parent may come after its child (a Go method above its type), so
+    // each name is built up its chain of parents
+    let path = |i: usize| -> String {
+        let mut parts = vec![symbols[i].name.as_str()];
+        let mut at = i;
+        // (a chain longer than the file's symbols would be a cycle)
+        for _ in 0..symbols.len() {
+            let next = match &placed[at].owner {
+                Some(owner) => {
+                    parts.extend(owner.via_trait.as_deref());
+                    if parents[at].is_none() {
+                        // a type declared elsewhere, in the method's scope
+                        parts.push(&owner.type_name);
+                        placed[at].around
+                    } else {
+                        parents[at]
+                    }
+                }
+                None => parents[at],
+            };
+            let Some(p) = next else { break };
+            parts.push(&symbols[p].name);
+            at = p;
+        }
+        parts.reverse();
+        parts.join(".")
+    };
+    (0..symbols.len())
+        .map(|i| {
+            let via_trait = placed[i].owner.as_ref().and_then(|o| o.via_trait.clone());
+            (path(i), via_trait)
+        })
+        .collect()
+}
+
+/// The symbol of an element (of `kind`, its parent and qualified name
+/// still to come) and its exact end.
+fn symbol_of(braces: &Braces, text: &Rope, f: &Found<'_>, kind: SymbolKind) -> (Symbol, Position) {
+    // a raw identifier (Rust's `r#type`) is named by its word
+    let written = node_text(text, f.name);
+    let name = match written.strip_prefix("r#") {
+        Some(word) => word.to_owned(),
+        None => written,
+    };
+    let declaration = declaration_of(braces, f.node);
+    let first = first_token(braces, declaration);
+    let position = match kind {
+        SymbolKind::Variable | SymbolKind::Attribute => node_start(text, f.name),
+        _ => node_start(text, first),
+    };
+    let content_end = content_end_byte(declaration);
+    let start = byte_to_char(text, first.start_byte());
+    let definition = start..byte_to_char(text, content_end).max(start);
+    let first_line = attached_start(braces, text, first_of(braces, declaration));
+    let last_line = from_char(text, definition.end.saturating_sub(1).max(definition.start)).line;
+    let callable = kind.is_callable();
+    let (params, param_names) = if callable {
+        (braces.parameters)(text, f.node)
+    } else {
+        (None, Vec::new())
+    };
+    let body = match kind {
+        SymbolKind::Variable | SymbolKind::Attribute => None,
+        _ => (braces.body)(f.node),
+    };
+    let body_range =
+        body.map(|b| byte_to_char(text, b.start_byte())..byte_to_char(text, content_end_byte(b)));
+    let body_lines = body_range.as_ref().map(|b| {
+        LineRange::new(
+            from_char(text, b.start).line,
+            from_char(text, b.end.saturating_sub(1).max(b.start)).line,
+        )
+    });
+    // just inside the closing brace; without braces, the line after
+    let end = match body.and_then(closing_brace) {
+        Some(brace) => node_start(text, brace),
+        None => from_char(text, lines::end_with_newline(text, last_line)),
+    };
+    let symbol = Symbol {
+        kind,
+        qualified_name: name.clone(),
+        name,
+        params,
+        param_names,
+        is_async: callable && (braces.is_async)(f.node),
+        decorators: Vec::new(),
+        accessor: None,
+        via_trait: None,
+        position,
+        name_position: node_start(text, f.name),
+        indent: lines::indent_of(text, position.line),
+        definition,
+        full_lines: LineRange::new(first_line, last_line),
+        full: lines::start(text, first_line)..lines::end_with_newline(text, last_line),
+        body: body_range,
+        body_lines,
+        end,
+        parent: None,
+    };
+    (symbol, byte_to_position(text, content_end))
+}
+
+/// The statement an element is: the declaration around it when it
+/// declares it alone (`type T struct{…}`, not one spec of `type (…)`),
+/// else the element.
+fn declaration_of<'t>(braces: &Braces, node: Node<'t>) -> Node<'t> {
+    let Some(parent) = node.parent().filter(|p| braces.groups.contains(&p.kind())) else {
+        return node;
+    };
+    let mut c = parent.walk();
+    let alike = parent
+        .named_children(&mut c)
+        .filter(|n| n.kind() == node.kind())
+        .count();
+    if alike == 1 {
+        parent
+    } else {
+        node
+    }
+}
+
+/// An element's first token after its annotations, attributes and the
+/// comments among them (inside its modifiers, where they hold one).
+fn first_token<'t>(braces: &Braces, declaration: Node<'t>) -> Node<'t> {
+    let skip = |n: &Node<'_>| {
+        braces.annotations.contains(&n.kind()) || braces.comments.contains(&n.kind())
+    };
+    let mut c = declaration.walk();
+    let children: Vec<Node<'t>> = declaration.children(&mut c).collect();
+    for child in children {
+        if skip(&child) {
+            continue;
+        }
+        if braces.modifiers.contains(&child.kind()) {
+            let mut m = child.walk();
+            let inner = child.children(&mut m).find(|n| !skip(n));
+            match inner {
+                Some(token) => return token,
+                None => continue,
+            }
+        }
+        return child;
+    }
+    declaration
+}
+
+/// The first node of an element's lines: the attributes before it (Rust's
+/// `#[…]`, siblings of the item), else the element.
+fn first_of<'t>(braces: &Braces, declaration: Node<'t>) -> Node<'t> {
+    let mut first = declaration;
+    while let Some(previous) = first
+        .prev_named_sibling()
+        .filter(|p| braces.annotations.contains(&p.kind()))
+    {
+        first = previous;
+    }
+    first
+}
+
+/// The first line of an element with the comments directly above it: a
+/// comment on lines of its own that ends on the line above (or on the
+/// element's first line), and so on up; not a comment about the file or
+/// module it is in (Rust's `//!`).
+fn attached_start(braces: &Braces, text: &Rope, first: Node<'_>) -> usize {
+    let mut line = first.start_position().row;
+    let mut node = first;
+    while let Some(comment) = node
+        .prev_sibling()
+        .filter(|p| braces.comments.contains(&p.kind()))
+    {
+        // a line comment may end at the start of the next line
+        let end = comment.end_position();
+        let ends = if end.column == 0 && end.row > comment.start_position().row {
+            end.row - 1
+        } else {
+            end.row
+        };
+        if ends + 1 < line || ends > line {
+            break;
+        }
+        let body = node_text(text, comment);
+        if body.starts_with("//!") || body.starts_with("/*!") {
+            break;
+        }
+        let starts = comment.start_position();
+        let before = lines::text_of(text, starts.row);
+        let lead = node_start(text, comment).col;
+        if !before.chars().take(lead).all(char::is_whitespace) {
+            break; // a comment after code on its line belongs to that code
+        }
+        line = starts.row;
+        node = comment;
+    }
+    line
+}
+
+/// The closing brace of a block, when it ends with one.
+fn closing_brace(body: Node<'_>) -> Option<Node<'_>> {
+    let mut c = body.walk();
+    let children: Vec<Node<'_>> = body.children(&mut c).collect();
+    let last = children
+        .into_iter()
+        .rev()
+        .find(|n| n.end_byte() > n.start_byte())?;
+    (last.kind() == "}").then_some(last)
+}
+
+/// The names `parameters` (a parameter list) binds, each found by
+/// `name_of`, and the list as written between its parentheses.
+pub(super) fn parameter_list(
+    text: &Rope,
+    parameters: Option<Node<'_>>,
+    name_of: impl Fn(Node<'_>) -> Vec<Node<'_>>,
+) -> Parameters {
+    let Some(parameters) = parameters else {
+        return (None, Vec::new());
+    };
+    let written = node_text(text, parameters);
+    let inner = written
+        .strip_prefix('(')
+        .map(|s| s.strip_suffix(')').unwrap_or(s))
+        .unwrap_or(&written)
+        .to_string();
+    let mut names = Vec::new();
+    let mut c = parameters.walk();
+    for parameter in parameters.named_children(&mut c) {
+        names.extend(name_of(parameter).into_iter().map(|n| node_text(text, n)));
+    }
+    (Some(inner), names)
+}
+
+/// The named children of `node` in field `field`.
+pub(super) fn field_children<'t>(node: Node<'t>, field: &str) -> Vec<Node<'t>> {
+    let mut c = node.walk();
+    let found: Vec<Node<'t>> = node.children_by_field_name(field, &mut c).collect();
+    found
+}

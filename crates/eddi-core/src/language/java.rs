@@ -1,0 +1,133 @@
+//! Java behind the language seam: its outline, a syntax check and code
+//! targets, read from its outline query (`queries/java/outline.scm`) by
+//! the brace languages' reader ([`super::braces`]). Classes, interfaces,
+//! enums, records and annotation types (nested ones by their path,
+//! `Outer.Inner`); their methods and constructors (`Method Shape.area`,
+//! `Method Shape.Shape`; overloads by their parameters, `Shape.scale(
+//! factor)`, or ordinal); fields and enum constants (`Variable
+//! Shape.LIMIT`). Java has no functions outside classes: `Function m`
+//! finds a method by its name alone. The code edits, the code analyses,
+//! the project index and the refactors are Python's alone for now: the
+//! commands that need them say that Java is not supported yet.
+
+use std::sync::OnceLock;
+
+use ropey::Rope;
+use tree_sitter::{Node, Query};
+
+use super::braces::{self, parameter_list, Braces, Parameters};
+use super::parse_errors::{parse_errors, Lexicon};
+use super::{Language, Outline, SymbolSites, SyntaxCheck};
+use crate::analysis::outline as symbols;
+use crate::analysis::validate::SyntaxError;
+use crate::analysis::SyntaxTree;
+
+/// The Java language.
+#[derive(Debug, Clone, Copy)]
+pub struct Java;
+
+impl Language for Java {
+    fn id(&self) -> &'static str {
+        "java"
+    }
+
+    fn name(&self) -> &'static str {
+        "Java"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["java"]
+    }
+
+    fn interpreters(&self) -> &'static [&'static str] {
+        // a single-file source program: `#!/usr/bin/java --source 17`
+        &["java"]
+    }
+
+    fn grammar(&self) -> tree_sitter::Language {
+        tree_sitter_java::LANGUAGE.into()
+    }
+
+    fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
+        braces::read(&BRACES, text, tree).outline()
+    }
+
+    fn syntax_check(&self) -> Option<SyntaxCheck> {
+        Some(syntax_errors)
+    }
+
+    fn symbol_sites(&self) -> Option<SymbolSites> {
+        Some(sites)
+    }
+}
+
+/// Where Java keeps the parts of its elements.
+const BRACES: Braces = Braces {
+    query,
+    comments: &["line_comment", "block_comment"],
+    annotations: &["marker_annotation", "annotation"],
+    modifiers: &["modifiers"],
+    groups: &["field_declaration", "constant_declaration"],
+    body: |node| node.child_by_field_name("body"),
+    parameters,
+    owner: |_, _| None,
+    is_async: |_| false,
+};
+
+/// What a bracket scan skips in Java: `"` strings and `'` characters,
+/// comments; javac reports the end of the file on its last line.
+const LEXICON: Lexicon = Lexicon {
+    line_quotes: &['"', '\''],
+    multiline_quotes: &[],
+    char_quote: false,
+    raw_strings: false,
+    accepts: None,
+    end_on_last_line: true,
+};
+
+/// A Java file's symbols as code targets name them.
+fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
+    braces::read(&BRACES, text, tree).symbols
+}
+
+/// Java's outline query, compiled once.
+fn query() -> &'static Query {
+    static QUERY: OnceLock<Query> = OnceLock::new();
+    QUERY.get_or_init(|| {
+        Query::new(
+            &Java.grammar(),
+            include_str!("../../queries/java/outline.scm"),
+        )
+        .expect("the Java outline query matches the Java grammar")
+    })
+}
+
+/// A method's or constructor's parameters: `int a, String... more` binds
+/// `a`, `more` (a receiver parameter, `Shape this`, binds nothing).
+fn parameters(text: &Rope, callable: Node<'_>) -> Parameters {
+    parameter_list(
+        text,
+        callable.child_by_field_name("parameters"),
+        |p| match p.kind() {
+            "formal_parameter" => p.child_by_field_name("name").into_iter().collect(),
+            "spread_parameter" => {
+                let mut c = p.walk();
+                let declarator = p
+                    .named_children(&mut c)
+                    .find(|n| n.kind() == "variable_declarator");
+                declarator
+                    .and_then(|d| d.child_by_field_name("name"))
+                    .into_iter()
+                    .collect()
+            }
+            _ => Vec::new(),
+        },
+    )
+}
+
+/// The syntax errors of a Java file, in source order: tree-sitter's parse
+/// errors, each with what is wrong (javac agrees on the line in the common
+/// cases: the tests compare them where javac is installed).
+fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    parse_errors(text, tree.root(), &LEXICON)
+}

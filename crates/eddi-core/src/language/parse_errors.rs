@@ -1,0 +1,415 @@
+//! The syntax errors tree-sitter's parse shows, for the languages whose
+//! grammar is all their syntax check (the JavaScript family, Go, Rust,
+//! Java): each ERROR node (the outermost of nested ones) and each MISSING
+//! node, where it starts, with what is wrong — `missing ';'`, `unclosed
+//! '('`, `unexpected ')'`, `unexpected 'else'`, `unexpected end of file`.
+//! Where the language's own tool reports an unclosed bracket (at the token
+//! where it had to be closed, or at the end of the file) comes from a scan
+//! of the error's text for brackets, which skips the language's strings
+//! and comments ([`Lexicon`]).
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use crate::analysis::syntax::{byte_to_char, node_start, node_text};
+use crate::analysis::validate::SyntaxError;
+use crate::edit::position::from_char;
+
+/// What a bracket scan skips in a language's text — its strings (by their
+/// quotes) and its `//` and `/* */` comments — and where its tool puts
+/// the end of a file.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Lexicon {
+    /// The quotes of strings that a line break ends (`"`, `'`).
+    pub(super) line_quotes: &'static [char],
+    /// The quotes of strings that may span lines (JavaScript's and Go's
+    /// backquote, Rust's `"`).
+    pub(super) multiline_quotes: &'static [char],
+    /// Whether `'` quotes a single character only (`'a'`, `'\n'`), and is
+    /// a lifetime or label otherwise (Rust's `'a`).
+    pub(super) char_quote: bool,
+    /// Whether `r"…"` and `r#"…"#` are raw strings (Rust's).
+    pub(super) raw_strings: bool,
+    /// The ERROR and MISSING nodes the language accepts where its grammar
+    /// does not (Rust's macro bodies, read as token trees).
+    pub(super) accepts: Option<fn(&Rope, Node<'_>) -> bool>,
+    /// Whether the language's tool reports the end of the file on the
+    /// last line of text, at its line break (Go's positions have no line
+    /// after the last one), rather than after it.
+    pub(super) end_on_last_line: bool,
+}
+
+/// Where the language's tool reports the end of `text`.
+fn end_of_file(text: &Rope, lexicon: &Lexicon) -> crate::edit::Position {
+    let end = text.len_chars();
+    if lexicon.end_on_last_line && end > 0 {
+        from_char(text, end - 1)
+    } else {
+        from_char(text, end)
+    }
+}
+
+/// The errors of tree-sitter's parse: each ERROR node (the outermost of
+/// nested ones) and each MISSING node.
+pub(super) fn parse_errors(text: &Rope, root: Node<'_>, lexicon: &Lexicon) -> Vec<SyntaxError> {
+    if !root.has_error() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let mut accepted = false;
+    // depth first; an explicit stack, not recursion (nesting may be deep)
+    let mut stack = vec![(root, false)];
+    while let Some((node, in_error)) = stack.pop() {
+        if (node.is_missing() || (node.is_error() && !in_error))
+            && lexicon.accepts.is_some_and(|accepts| accepts(text, node))
+        {
+            accepted = true;
+            continue;
+        }
+        if node.is_missing() {
+            out.push(missing(text, node, lexicon));
+            continue;
+        }
+        if !in_error {
+            if node.is_error() {
+                out.push(describe_error(text, node, lexicon));
+            } else if !node.has_error() {
+                continue;
+            }
+        }
+        let in_error = in_error || node.is_error();
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children.into_iter().rev().map(|child| (child, in_error)));
+    }
+    if out.is_empty() && !accepted {
+        out.push(hidden_error(text, root));
+    }
+    out
+}
+
+/// `missing ';'` for a token, `missing identifier` for a named node; a
+/// token missing where only blanks follow is missing at the end of the
+/// file (where the languages' own tools report it).
+fn missing(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError {
+    let what = if node.is_named() {
+        format!("missing {}", node.kind())
+    } else {
+        format!("missing '{}'", node.kind())
+    };
+    let after = byte_to_char(text, node.end_byte());
+    let at_end = text.slice(after..).chars().all(char::is_whitespace);
+    // a missing operand (an identifier, an expression) is missed where
+    // the next token stands instead (`1 +` then `}`); a missing
+    // punctuation mark where it goes
+    let operand = node.is_named() || node.kind().chars().all(|c| c.is_alphanumeric() || c == '_');
+    if let Some(next) = token_after(node).filter(|_| operand && !at_end) {
+        return SyntaxError {
+            position: node_start(text, next),
+            message: format!("unexpected '{}': {what}", shortened(&node_text(text, next))),
+        };
+    }
+    if at_end {
+        SyntaxError {
+            position: end_of_file(text, lexicon),
+            message: format!("unexpected end of file: {what}"),
+        }
+    } else {
+        SyntaxError {
+            position: node_start(text, node),
+            message: what,
+        }
+    }
+}
+
+/// An ERROR node: an unmatched or unclosed bracket in it, else the token
+/// tree-sitter could not place, else the end of the file.
+fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError {
+    let body = node_text(text, node);
+    let start = byte_to_char(text, node.start_byte());
+    if let Some((offset, bracket, unclosed)) = unbalanced_bracket(&body, lexicon) {
+        let at = from_char(text, start + body[..offset].chars().count());
+        if !unclosed {
+            return SyntaxError {
+                position: at,
+                message: format!("unexpected '{bracket}'"),
+            };
+        }
+        // where the bracket had to be closed: the token after the error
+        // (where the languages' tools report it); when the error runs to
+        // the end of the file, the bracket itself (Node's line)
+        return match token_after(node) {
+            Some(token) => SyntaxError {
+                position: node_start(text, token),
+                message: format!(
+                    "unexpected '{}': '{bracket}' opened at {at} is not closed",
+                    shortened(&node_text(text, token))
+                ),
+            },
+            None => SyntaxError {
+                position: at,
+                message: format!("unclosed '{bracket}'"),
+            },
+        };
+    }
+    let mut c = node.walk();
+    let direct: Vec<Node<'_>> = node.children(&mut c).collect();
+    let token = direct
+        .iter()
+        .rev()
+        .find(|n| !n.is_named() && n.end_byte() > n.start_byte())
+        .copied()
+        .or_else(|| first_token(node));
+    // an operator that ends an error and its line waits for its operand
+    // on the next: the error is the token found there (`1 +` then `}`)
+    if let Some(op) = token.filter(|t| ends_with_operator(text, node, *t)) {
+        if let Some(next) =
+            token_after(node).filter(|n| n.start_position().row > op.end_position().row)
+        {
+            return SyntaxError {
+                position: node_start(text, next),
+                message: format!(
+                    "unexpected '{}' after '{}'",
+                    shortened(&node_text(text, next)),
+                    node_text(text, op)
+                ),
+            };
+        }
+    }
+    match token {
+        Some(token) => {
+            let shown = shortened(&node_text(text, token));
+            SyntaxError {
+                position: node_start(text, token),
+                message: if shown.is_empty() {
+                    "unexpected token".to_owned()
+                } else {
+                    format!("unexpected '{shown}'")
+                },
+            }
+        }
+        None => SyntaxError {
+            position: node_start(text, node),
+            message: "unexpected end of file".to_owned(),
+        },
+    }
+}
+
+/// Whether `token`, the last token of the ERROR node `node`, is a binary
+/// operator (whose operand is still to come).
+fn ends_with_operator(text: &Rope, node: Node<'_>, token: Node<'_>) -> bool {
+    const BINARY: &[&str] = &[
+        "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||", "==", "!=", "<", "<=", ">",
+        ">=", "&^",
+    ];
+    token.end_byte() == node.end_byte() && BINARY.contains(&node_text(text, token).as_str())
+}
+
+/// A token's text as an error shows it: its first line, at most 20
+/// chars.
+pub(super) fn shortened(token: &str) -> String {
+    token
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .chars()
+        .take(20)
+        .collect()
+}
+
+/// The first token after `node` in the file.
+pub(super) fn token_after(node: Node<'_>) -> Option<Node<'_>> {
+    let mut at = node;
+    loop {
+        if let Some(next) = at.next_sibling() {
+            return first_token(next).or(Some(next));
+        }
+        at = at.parent()?;
+    }
+}
+
+/// An error no node shows (only `has_error` tells): at the start of the
+/// deepest node that has one.
+fn hidden_error(text: &Rope, root: Node<'_>) -> SyntaxError {
+    let mut node = root;
+    loop {
+        let mut c = node.walk();
+        let inner = node.children(&mut c).find(|n| n.has_error());
+        match inner {
+            Some(inner) => node = inner,
+            None => {
+                return SyntaxError {
+                    position: node_start(text, node),
+                    message: "invalid syntax".to_owned(),
+                }
+            }
+        }
+    }
+}
+
+/// The first unmatched closing bracket of a text of code, else its first
+/// unclosed opening one: (byte offset, bracket, unclosed).
+fn unbalanced_bracket(code: &str, lexicon: &Lexicon) -> Option<(usize, char, bool)> {
+    let mut open: Vec<(usize, char)> = Vec::new();
+    for (i, ch) in brackets(code, lexicon) {
+        match ch {
+            '(' | '[' | '{' => open.push((i, ch)),
+            _ => match open.pop() {
+                Some((_, o)) if o == opener(ch) => {}
+                _ => return Some((i, ch, false)),
+            },
+        }
+    }
+    open.first().map(|&(i, ch)| (i, ch, true))
+}
+
+/// The opening bracket a closing one closes.
+fn opener(closing: char) -> char {
+    match closing {
+        ')' => '(',
+        ']' => '[',
+        _ => '{',
+    }
+}
+
+/// The brackets of a text of code, with their byte offsets, in order:
+/// strings, characters and comments skipped.
+fn brackets(code: &str, lexicon: &Lexicon) -> Vec<(usize, char)> {
+    let mut out = Vec::new();
+    let mut chars = code.char_indices().peekable();
+    let mut previous = ' ';
+    while let Some((i, ch)) = chars.next() {
+        let after_word = previous.is_alphanumeric() || previous == '_';
+        previous = ch;
+        match ch {
+            'r' | 'b' if lexicon.raw_strings && !after_word => {
+                // Rust's raw strings: r"…", r#"…"#, br##"…"##
+                let rest = &code[i..];
+                let rest = rest.strip_prefix("br").or_else(|| rest.strip_prefix('r'));
+                let Some(rest) = rest else { continue };
+                let hashes = rest.len() - rest.trim_start_matches('#').len();
+                if !rest[hashes..].starts_with('"') {
+                    continue;
+                }
+                let body = i + (code[i..].len() - rest.len()) + hashes + 1;
+                let close = format!("\"{}", "#".repeat(hashes));
+                let end = code[body..]
+                    .find(&close)
+                    .map_or(code.len(), |n| body + n + close.len());
+                while chars.peek().is_some_and(|&(j, _)| j < end) {
+                    chars.next();
+                }
+                previous = '"';
+            }
+            '\'' if lexicon.char_quote => {
+                // a character (`'a'`, `'\''`), else a lifetime: skip it
+                let rest = &code[i + 1..];
+                let len = if rest.starts_with('\\') {
+                    rest.get(2..).and_then(|r| r.find('\'')).map(|n| n + 3)
+                } else {
+                    let mut cs = rest.chars();
+                    match (cs.next(), cs.next()) {
+                        (Some(c), Some('\'')) => Some(c.len_utf8() + 1),
+                        _ => None,
+                    }
+                };
+                if let Some(len) = len {
+                    while chars.peek().is_some_and(|&(j, _)| j <= i + len) {
+                        chars.next();
+                    }
+                }
+            }
+            q if lexicon.line_quotes.contains(&q) || lexicon.multiline_quotes.contains(&q) => {
+                let multiline = lexicon.multiline_quotes.contains(&q);
+                // to the closing quote (a line break ends a plain string)
+                while let Some((_, c)) = chars.next() {
+                    if c == '\\' {
+                        chars.next();
+                    } else if c == q || (c == '\n' && !multiline) {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek().is_some_and(|&(_, c)| c == '/') => {
+                for (_, c) in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek().is_some_and(|&(_, c)| c == '*') => {
+                chars.next();
+                let mut star = false;
+                for (_, c) in chars.by_ref() {
+                    if star && c == '/' {
+                        break;
+                    }
+                    star = c == '*';
+                }
+            }
+            '(' | '[' | '{' | ')' | ']' | '}' => out.push((i, ch)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The file's delimiters as Rust's lexer matches them before it parses:
+/// a closing delimiter closes the innermost open one, matching or not.
+/// Its first error, by rustc's precedence: a closing delimiter nothing
+/// opened (at it), else a mismatched pair (at the opening one), else a
+/// delimiter never closed (at the end of the file). None when they
+/// balance.
+pub(super) fn delimiter_error(text: &Rope, lexicon: &Lexicon) -> Option<SyntaxError> {
+    let code = text.to_string();
+    let at = |byte: usize| from_char(text, text.byte_to_char(byte));
+    let mut open: Vec<(usize, char)> = Vec::new();
+    let mut mismatched: Option<SyntaxError> = None;
+    for (i, ch) in brackets(&code, lexicon) {
+        match ch {
+            '(' | '[' | '{' => open.push((i, ch)),
+            _ => match open.pop() {
+                None => {
+                    return Some(SyntaxError {
+                        position: at(i),
+                        message: format!("unexpected closing delimiter '{ch}'"),
+                    })
+                }
+                Some((o, bracket)) if bracket != opener(ch) => {
+                    mismatched.get_or_insert(SyntaxError {
+                        position: at(o),
+                        message: format!("'{bracket}' is closed by '{ch}' at {}", at(i)),
+                    });
+                }
+                Some(_) => {}
+            },
+        }
+    }
+    mismatched.or_else(|| {
+        open.first().map(|&(o, bracket)| SyntaxError {
+            position: end_of_file(text, lexicon),
+            message: format!(
+                "unexpected end of file: '{bracket}' opened at {} is not closed",
+                at(o)
+            ),
+        })
+    })
+}
+
+/// The first leaf with text, depth first.
+fn first_token(node: Node<'_>) -> Option<Node<'_>> {
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        if node.child_count() == 0 {
+            if node.end_byte() > node.start_byte() {
+                return Some(node);
+            }
+            continue;
+        }
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    None
+}

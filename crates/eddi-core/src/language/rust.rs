@@ -1,0 +1,229 @@
+//! Rust behind the language seam: its outline, a syntax check and code
+//! targets, read from its outline query (`queries/rust/outline.scm`) by
+//! the brace languages' reader ([`super::braces`]). Functions (in
+//! modules too: `Function net.connect`); methods of inherent and trait
+//! `impl` blocks by their type (`Method Point.new`; a trait's method is
+//! also `Point.Display.fmt`, the form printed where the type's name alone
+//! is ambiguous) and of traits; structs, enums, unions, traits, type
+//! aliases and inline modules as classes, with their fields and variants;
+//! constants and statics. The code edits, the code analyses, the project
+//! index and the refactors are Python's alone for now: the commands that
+//! need them say that Rust is not supported yet.
+
+use std::sync::OnceLock;
+
+use ropey::Rope;
+use tree_sitter::{Node, Query};
+
+use super::braces::{self, parameter_list, Braces, Owner, Parameters};
+use super::parse_errors::{delimiter_error, parse_errors, Lexicon};
+use super::{Language, Outline, SymbolSites, SyntaxCheck};
+use crate::analysis::outline as symbols;
+use crate::analysis::syntax::node_text;
+use crate::analysis::validate::SyntaxError;
+use crate::analysis::SyntaxTree;
+
+/// The Rust language.
+#[derive(Debug, Clone, Copy)]
+pub struct Rust;
+
+impl Language for Rust {
+    fn id(&self) -> &'static str {
+        "rust"
+    }
+
+    fn name(&self) -> &'static str {
+        "Rust"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["rs"]
+    }
+
+    fn grammar(&self) -> tree_sitter::Language {
+        tree_sitter_rust::LANGUAGE.into()
+    }
+
+    fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
+        braces::read(&BRACES, text, tree).outline()
+    }
+
+    fn syntax_check(&self) -> Option<SyntaxCheck> {
+        Some(syntax_errors)
+    }
+
+    fn symbol_sites(&self) -> Option<SymbolSites> {
+        Some(sites)
+    }
+}
+
+/// Where Rust keeps the parts of its elements.
+const BRACES: Braces = Braces {
+    query,
+    comments: &["line_comment", "block_comment"],
+    annotations: &["attribute_item"],
+    modifiers: &[],
+    groups: &[],
+    body: |node| node.child_by_field_name("body"),
+    parameters,
+    owner: impl_type,
+    is_async,
+};
+
+/// What a bracket scan skips in Rust: strings (which may span lines), raw
+/// strings, characters (`'a'`, not lifetimes), comments; rustc reports the
+/// end of the file on its last line.
+const LEXICON: Lexicon = Lexicon {
+    line_quotes: &[],
+    multiline_quotes: &['"'],
+    char_quote: true,
+    raw_strings: true,
+    accepts: Some(read_by_rustc),
+    end_on_last_line: true,
+};
+
+/// A Rust file's symbols as code targets name them.
+fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
+    braces::read(&BRACES, text, tree).symbols
+}
+
+/// Rust's outline query, compiled once.
+fn query() -> &'static Query {
+    static QUERY: OnceLock<Query> = OnceLock::new();
+    QUERY.get_or_init(|| {
+        Query::new(
+            &Rust.grammar(),
+            include_str!("../../queries/rust/outline.scm"),
+        )
+        .expect("the Rust outline query matches the Rust grammar")
+    })
+}
+
+/// A function's parameters, `self` left out: `x: T, (a, b): (i32, i32)`
+/// binds `x`, `a`, `b`.
+fn parameters(text: &Rope, function: Node<'_>) -> Parameters {
+    parameter_list(text, function.child_by_field_name("parameters"), |p| {
+        match p.kind() {
+            "parameter" => p
+                .child_by_field_name("pattern")
+                .map(identifiers)
+                .unwrap_or_default(),
+            _ => Vec::new(), // self, a variadic `...`, an attribute
+        }
+    })
+}
+
+/// The identifiers a pattern binds, in order.
+fn identifiers(pattern: Node<'_>) -> Vec<Node<'_>> {
+    let mut out = Vec::new();
+    // an explicit stack, not recursion: nesting may be deep
+    let mut stack = vec![pattern];
+    while let Some(node) = stack.pop() {
+        if node.kind() == "identifier" {
+            out.push(node);
+            continue;
+        }
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut c).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    out
+}
+
+/// The type (and trait) of the `impl` block a method is in: `Point` and
+/// `Display` for `impl fmt::Display for Point<i32>`.
+fn impl_type(text: &Rope, method: Node<'_>) -> Option<Owner> {
+    let block = method
+        .parent()
+        .filter(|p| p.kind() == "declaration_list")?
+        .parent()
+        .filter(|p| p.kind() == "impl_item")?;
+    let type_name = type_name(text, block.child_by_field_name("type")?)?;
+    let via_trait = match block.child_by_field_name("trait") {
+        Some(t) => Some(type_name_of_path(text, t)?),
+        None => None,
+    };
+    Some(Owner {
+        type_name,
+        via_trait,
+    })
+}
+
+/// The name of the type a type expression names: `Point` for
+/// `Point<T>`, `&mut Point`, `geo::Point`.
+fn type_name(text: &Rope, ty: Node<'_>) -> Option<String> {
+    let mut ty = ty;
+    loop {
+        ty = match ty.kind() {
+            "reference_type" | "pointer_type" => ty.child_by_field_name("type")?,
+            _ => return type_name_of_path(text, ty),
+        };
+    }
+}
+
+/// The last name of a (generic, scoped) type path: `Display` for
+/// `fmt::Display`, `From` for `From<u8>`.
+fn type_name_of_path(text: &Rope, path: Node<'_>) -> Option<String> {
+    match path.kind() {
+        "type_identifier" | "primitive_type" => Some(node_text(text, path)),
+        "generic_type" => type_name_of_path(text, path.child_by_field_name("type")?),
+        "scoped_type_identifier" => type_name_of_path(text, path.child_by_field_name("name")?),
+        _ => None,
+    }
+}
+
+/// Whether a function is `async`.
+fn is_async(function: Node<'_>) -> bool {
+    let mut c = function.walk();
+    let modifiers = function
+        .children(&mut c)
+        .find(|n| n.kind() == "function_modifiers");
+    modifiers.is_some_and(|m| {
+        let mut c = m.walk();
+        let found = m.children(&mut c).any(|n| n.kind() == "async");
+        found
+    })
+}
+
+/// Whether rustc reads what tree-sitter's grammar could not: a macro's
+/// body or arguments (token trees, which rustc parses only as the macro
+/// expands them: `$` alone, a pattern, any tokens — their delimiters are
+/// checked first), or the `!` of a macro invocation whose name the grammar
+/// takes for a keyword or a type (`str![…]`, `try!(…)`, `mac!(Self)` in a
+/// `where` clause).
+fn read_by_rustc(text: &Rope, node: Node<'_>) -> bool {
+    let mut around = node.parent();
+    while let Some(n) = around {
+        if matches!(n.kind(), "token_tree" | "macro_definition" | "macro_rule") {
+            return true;
+        }
+        around = n.parent();
+    }
+    let invocation = node_text(text, node);
+    let name = invocation.trim_end().strip_suffix('!').map(str::trim_end);
+    let named = name.is_some_and(|n| {
+        n.chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            || (n.is_empty()
+                && node
+                    .prev_sibling()
+                    .is_some_and(|p| p.end_byte() == node.start_byte() && !p.is_extra()))
+    });
+    let arguments = node
+        .next_sibling()
+        .is_some_and(|next| node_text(text, next).starts_with(['(', '[', '{']));
+    named && arguments
+}
+
+/// The syntax errors of a Rust file: as rustc, the file's delimiters
+/// first — an unbalanced one is the error (rustc's lexer reports it
+/// before it parses) — else tree-sitter's parse errors in source order,
+/// each with what is wrong (rustc agrees on the line in the common cases:
+/// the tests compare them where rustc is installed).
+fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    match delimiter_error(text, &LEXICON) {
+        Some(error) => vec![error],
+        None => parse_errors(text, tree.root(), &LEXICON),
+    }
+}
