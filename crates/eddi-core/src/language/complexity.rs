@@ -8,7 +8,9 @@
 //! adds nothing to the one around it.
 //!
 //! A language gives its [`DecisionPoints`]: which nodes are functions and
-//! which are decision points.
+//! which are decision points. The tables of the languages are here, side
+//! by side, as lizard's readers count them (`lizard_languages/*.py`):
+//! [`JAVASCRIPT`] (and TypeScript), [`GO`], [`RUST`], [`JAVA`].
 
 use ropey::Rope;
 use tree_sitter::Node;
@@ -99,4 +101,109 @@ pub fn figures(
         .collect();
     let total = subject.filter(|s| s.kind.is_callable()).and_then(figure);
     (total, blocks)
+}
+
+/// JavaScript and TypeScript: branches, loops, `catch`, `case`,
+/// `&&`/`||`/`??` (and their assignments), `?:`, and a default in a
+/// parameter or destructuring pattern; every function form is its own.
+pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
+    is_function: |node| {
+        matches!(
+            node.kind(),
+            "function_declaration"
+                | "function_expression"
+                | "function"
+                | "arrow_function"
+                | "method_definition"
+                | "generator_function"
+                | "generator_function_declaration"
+        )
+    },
+    is_decision: |node| match node.kind() {
+        "if_statement"
+        | "for_statement"
+        | "for_in_statement"
+        | "while_statement"
+        | "do_statement"
+        | "catch_clause"
+        | "switch_case"
+        | "ternary_expression"
+        | "assignment_pattern"
+        | "object_assignment_pattern" => true,
+        "binary_expression" | "augmented_assignment_expression" => {
+            operator_in(node, &["&&", "||", "??", "&&=", "||=", "??="])
+        }
+        // TypeScript: a parameter with a default value
+        "required_parameter" | "optional_parameter" => node.child_by_field_name("value").is_some(),
+        _ => false,
+    },
+};
+
+/// Go: `if`, `for`, each `case` of a switch, type switch or select,
+/// `&&`/`||`; a function literal is its own function.
+pub const GO: DecisionPoints = DecisionPoints {
+    is_function: |node| {
+        matches!(
+            node.kind(),
+            "function_declaration" | "method_declaration" | "func_literal"
+        )
+    },
+    is_decision: |node| match node.kind() {
+        "if_statement" | "for_statement" | "expression_case" | "type_case"
+        | "communication_case" => true,
+        "binary_expression" => operator_in(node, &["&&", "||"]),
+        _ => false,
+    },
+};
+
+/// Rust: `if` (`if let` too), `for`, `while`, each arm of a `match` after
+/// the first, a `let … else`, the `?` operator, a `where` clause,
+/// `&&`/`||`. A closure is not a function of its own (lizard reads it as
+/// part of the function around it).
+pub const RUST: DecisionPoints = DecisionPoints {
+    is_function: |node| node.kind() == "function_item",
+    is_decision: |node| match node.kind() {
+        // lizard reads tokens: these words and operators count wherever
+        // they are, in a macro's arguments too (`assert!(a && b)`)
+        "if" | "for" | "while" | "&&" | "||" | "?" | "where" => node.child_count() == 0,
+        // a closure without parameters is written `||`, which lizard
+        // counts as the operator
+        "closure_parameters" => node.named_child_count() == 0,
+        // the arms after the first
+        "match_arm" => node
+            .prev_named_sibling()
+            .is_some_and(|p| p.kind() == "match_arm"),
+        "let_declaration" => node.child_by_field_name("alternative").is_some(),
+        _ => false,
+    },
+};
+
+/// Java: `if`, the loops, `catch`, each `case` (not `default`), `?:`,
+/// `&&`/`||`; methods and constructors are the functions (a lambda is part
+/// of the method around it, as lizard reads it).
+pub const JAVA: DecisionPoints = DecisionPoints {
+    is_function: |node| {
+        matches!(
+            node.kind(),
+            "method_declaration" | "constructor_declaration" | "compact_constructor_declaration"
+        )
+    },
+    is_decision: |node| match node.kind() {
+        "if_statement"
+        | "for_statement"
+        | "enhanced_for_statement"
+        | "while_statement"
+        | "do_statement"
+        | "catch_clause"
+        | "ternary_expression" => true,
+        "switch_label" => node.child(0).is_some_and(|t| t.kind() == "case"),
+        "binary_expression" => operator_in(node, &["&&", "||"]),
+        _ => false,
+    },
+};
+
+/// Whether `node`'s operator is one of `operators`.
+fn operator_in(node: Node<'_>, operators: &[&str]) -> bool {
+    node.child_by_field_name("operator")
+        .is_some_and(|op| operators.contains(&op.kind()))
 }

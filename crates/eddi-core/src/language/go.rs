@@ -51,6 +51,10 @@ impl Language for Go {
         Some(syntax_errors)
     }
 
+    fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
+        Some(super::complexity::GO)
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }

@@ -56,6 +56,10 @@ impl Language for Java {
         Some(syntax_errors)
     }
 
+    fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
+        Some(super::complexity::JAVA)
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }

@@ -34,7 +34,6 @@ use std::sync::OnceLock;
 use ropey::Rope;
 use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
-use super::complexity::DecisionPoints;
 use super::edits::{BraceEdits, DocComment};
 use super::parse_errors::{parse_errors, shortened, token_after, Lexicon};
 use super::{Entry, ExternalFormatter, Language, Outline, SymbolSites, SyntaxCheck};
@@ -69,48 +68,6 @@ pub(super) const PRETTIER: ExternalFormatter = ExternalFormatter {
     width: Some("--print-width={n}"),
     install: "npm install --global prettier",
 };
-
-/// What lizard counts in JavaScript and TypeScript: branches, loops,
-/// `catch`, `case`, `&&`/`||`/`??` (and their assignments), `?:`, and a
-/// default in a parameter or destructuring pattern.
-pub(super) const DECISIONS: DecisionPoints = DecisionPoints {
-    is_function,
-    is_decision,
-};
-
-fn is_function(node: Node<'_>) -> bool {
-    matches!(
-        node.kind(),
-        "function_declaration"
-            | "function_expression"
-            | "function"
-            | "arrow_function"
-            | "method_definition"
-            | "generator_function"
-            | "generator_function_declaration"
-    )
-}
-
-fn is_decision(node: Node<'_>) -> bool {
-    match node.kind() {
-        "if_statement"
-        | "for_statement"
-        | "for_in_statement"
-        | "while_statement"
-        | "do_statement"
-        | "catch_clause"
-        | "switch_case"
-        | "ternary_expression"
-        | "assignment_pattern"
-        | "object_assignment_pattern" => true,
-        "binary_expression" | "augmented_assignment_expression" => node
-            .child_by_field_name("operator")
-            .is_some_and(|op| matches!(op.kind(), "&&" | "||" | "??" | "&&=" | "||=" | "??=")),
-        // TypeScript: a parameter with a default value
-        "required_parameter" | "optional_parameter" => node.child_by_field_name("value").is_some(),
-        _ => false,
-    }
-}
 
 impl Language for JavaScript {
     fn id(&self) -> &'static str {
@@ -150,7 +107,7 @@ impl Language for JavaScript {
     }
 
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
-        Some(super::javascript::DECISIONS)
+        Some(super::complexity::JAVASCRIPT)
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {

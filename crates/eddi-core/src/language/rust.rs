@@ -52,6 +52,10 @@ impl Language for Rust {
         Some(syntax_errors)
     }
 
+    fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
+        Some(super::complexity::RUST)
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }

@@ -1424,3 +1424,41 @@ fn sweep_real_code() {
     println!("{files} files, {names} names, {flagged} files with syntax errors");
     assert!(wrong.is_empty(), "names not accepted back: {wrong:#?}");
 }
+
+/// Complexity of each brace language's functions, as lizard 1.24.3
+/// counts them on the same code (`lizard <file>`; the figures below are
+/// its output): the decision points of each language and what a function
+/// is (a Go function literal is its own; a Rust closure or a Java lambda
+/// is part of the function around it).
+#[test]
+fn brace_languages_count_complexity_as_lizard_does() {
+    fn figures(language: &'static dyn Language, path: &str, src: &str) -> Vec<(String, u32)> {
+        let (text, tree) = parsed(language, src);
+        let outline = (language.symbol_sites().unwrap())(&text, &tree);
+        let points = language.decision_points().unwrap();
+        crate::language::complexity::figures(&text, &tree, &outline, None, &points)
+            .1
+            .into_iter()
+            .map(|(name, c)| (format!("{path}:{name}"), c))
+            .collect()
+    }
+    let java = "class A {\n  int m(int x) {\n    if (x > 0 && x < 5 || x == 9) { return 1; } else if (x < 0) { return 2; }\n    for (int i = 0; i < 3; i++) {}\n    for (String s : list) {}\n    while (x > 0) { x--; }\n    do { x++; } while (x < 0);\n    try { f(); } catch (IOException | RuntimeException e) {} finally {}\n    switch (x) { case 1: break; case 2: case 3: break; default: break; }\n    Runnable r = () -> { if (y) {} };\n    return x > 0 ? 1 : 2;\n  }\n  A() { this(1 > 0 ? 1 : 2); }\n  int sw(int k) { return switch (k) { case 1 -> 2; case 2, 3 -> 4; default -> 5; }; }\n}\n";
+    assert_eq!(
+        figures(&Java, "A.java", java),
+        [
+            ("A.java:A.m".into(), 15),
+            ("A.java:A.A".into(), 2),
+            ("A.java:A.sw".into(), 3)
+        ]
+    );
+    let go = "package main\nfunc f(x int) int {\n\tif x > 0 && x < 5 || x == 9 {\n\t\treturn 1\n\t} else if x < 0 {\n\t\treturn 2\n\t}\n\tfor i := 0; i < 3; i++ {}\n\tfor _, v := range xs { _ = v }\n\tswitch x { case 1: return 0; case 2, 3: return 1; default: return 2 }\n\tselect { case <-c: ; default: }\n\tg := func() { if y {} }\n\t_ = g\n\treturn 0\n}\nfunc (s *S) M() { if s == nil {} }\n";
+    assert_eq!(
+        figures(&Go, "a.go", go),
+        [("a.go:f".into(), 10), ("a.go:S.M".into(), 2)]
+    );
+    let rust = "fn f(x: i32) -> i32 {\n    if x > 0 && x < 5 || x == 9 { return 1; } else if x < 0 { return 2; }\n    for i in 0..3 {}\n    while x > 0 {}\n    loop { break; }\n    match x { 1 => 0, 2 | 3 => 1, _ => 2 };\n    let c = |y| if y { 1 } else { 2 };\n    let v = opt?;\n    if let Some(z) = o {}\n    0\n}\nimpl S { fn m(&self) -> i32 { if self.a { 1 } else { 2 } } }\n";
+    assert_eq!(
+        figures(&Rust, "a.rs", rust),
+        [("a.rs:f".into(), 12), ("a.rs:S.m".into(), 2)]
+    );
+}

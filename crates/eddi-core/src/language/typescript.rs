@@ -63,7 +63,7 @@ impl Language for TypeScript {
     }
 
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
-        Some(super::javascript::DECISIONS)
+        Some(super::complexity::JAVASCRIPT)
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {
@@ -105,7 +105,7 @@ impl Language for Tsx {
     }
 
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
-        Some(super::javascript::DECISIONS)
+        Some(super::complexity::JAVASCRIPT)
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {
