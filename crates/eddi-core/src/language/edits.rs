@@ -48,6 +48,9 @@ pub struct BraceEdits {
     pub doc: DocComment,
     /// `Insert Import`, when the language has imports Eddi merges.
     pub imports: Option<InsertImport>,
+    /// Whether functions may stand at the top level of a file (Java's
+    /// live in classes: `Insert Function` is refused there).
+    pub top_level_functions: bool,
 }
 
 /// A language's `Insert Import`: the statement `code` merged into or
@@ -146,6 +149,12 @@ pub fn insert(
     }
     let unit = indent_unit(text, style.unit);
     let nl = lines::ending(text);
+    if kind == InsertKind::Function && !style.top_level_functions {
+        return Err(AnalysisError::InvalidCode(
+            "this language has no functions outside classes: Goto a class and use Insert Method"
+                .into(),
+        ));
+    }
     let (range, indent, before, after) = match kind {
         InsertKind::Method => method_place(text, outline, cursor, &unit)?,
         InsertKind::Function | InsertKind::Class => top_level_place(text, tree, cursor),

@@ -56,6 +56,17 @@ impl Language for Java {
         Some(syntax_errors)
     }
 
+    fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
+        // Javadoc above an element, four spaces where the file shows none
+        Some(super::edits::BraceEdits {
+            unit: "    ",
+            line_comment: "//",
+            doc: super::edits::DocComment::Block,
+            imports: None,
+            top_level_functions: false,
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::JAVA)
     }

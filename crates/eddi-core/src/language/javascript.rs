@@ -57,6 +57,7 @@ pub(super) const EDITS: BraceEdits = BraceEdits {
     line_comment: "//",
     doc: DocComment::Block,
     imports: Some(super::es_imports::insert_import),
+    top_level_functions: true,
 };
 
 /// Prettier, which JavaScript and TypeScript projects format with; it

@@ -732,8 +732,10 @@ fn a_go_file_is_addressed_and_read() {
         Ok, Inserted 1 line at 3, Now invalid Go (1 syntax error): 5:0 unexpected '}}', At 4:0
         "#,
             not_yet("Modify"),
-            not_yet("Insert Method")
-                .replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
+            not_yet("Insert Method").replace(
+                "Python files",
+                "Python, JavaScript, TypeScript, TSX, Java files"
+            ),
             not_yet("Find References"),
         ),
     );
@@ -796,7 +798,7 @@ fn a_rust_file_is_addressed_and_read() {
         Ok, At 12:0
         Ok, Inserted 1 line at 12, Now invalid Rust (1 syntax error): 17:0 unexpected closing delimiter '}}', At 13:0
         "#,
-            not_yet("Delete Method").replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
+            not_yet("Delete Method").replace("Python files", "Python, JavaScript, TypeScript, TSX, Java files"),
             not_yet("Format").replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
         ),
     );
@@ -841,14 +843,63 @@ fn a_java_file_is_addressed_and_read() {
         Ok: At 5:25, Txt private final double r;
         > Validate
         Ok: No syntax errors
-        > Comment Method Circle.toString "Names it."
+        > Modify Method Circle.toString Rename name
         Fail "{}"
         > Analyze File Issues
         Fail "{}"
         "#,
-            not_yet("Comment").replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
+            not_yet("Modify"),
             not_yet("Analyze Issues"),
         ),
     );
     assert_eq!(f.read("src/shapes/Circle.java"), SHAPE_JAVA);
+}
+
+/// The edits of code elements in a Java file: a method into the class
+/// (re-indented to the file's four spaces), Javadoc on a method, a method
+/// deleted with its Javadoc and annotation; `Insert Function` is refused,
+/// Java having no functions outside classes. javac compiles the result
+/// when it is installed.
+#[test]
+fn a_java_files_elements_are_inserted_deleted_and_commented() {
+    let f = Fixture::new();
+    f.write(
+        "src/Shape.java",
+        "package shapes;\n\n/** A shape. */\npublic class Shape {\n    private int size;\n\n    /** The area. */\n    @Override\n    public int area() {\n        return size * size;\n    }\n\n    public int grow(int by) { return size + by; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open src/Shape.java; Goto Method Shape.area
+        Ok
+        Ok, At 0:0, Length 14
+        Ok, At 8:4
+        > Insert Method "public int perimeter() {\n  return 4 * size;\n}"
+        Ok, Inserted 4 lines at 11, At 15:0
+        > Comment Method Shape.grow "Grows it.\n\nBy the amount given." Docstring
+        Ok, Docstring added to method Shape.grow, At 21:0
+        > Delete Method Shape.area
+        Ok, Deleted 6 lines at 5, At 5:0
+        > Insert Function "static int f() { return 1; }"
+        Fail "Invalid code: this language has no functions outside classes: Goto a class and use Insert Method"
+        > Save
+        Ok, Bytes 258
+        "#,
+    );
+    let java = "package shapes;\n\n/** A shape. */\npublic class Shape {\n    private int size;\n\n    public int perimeter() {\n        return 4 * size;\n    }\n\n    /**\n     * Grows it.\n     *\n     * By the amount given.\n     */\n    public int grow(int by) { return size + by; }\n}\n";
+    assert_eq!(f.read("src/Shape.java"), java);
+    let out = f.dir.path().join("classes");
+    match std::process::Command::new("javac")
+        .arg("-d")
+        .arg(&out)
+        .arg(f.dir.path().join("src/Shape.java"))
+        .output()
+    {
+        Ok(run) => assert!(
+            run.status.success(),
+            "javac: {}",
+            String::from_utf8_lossy(&run.stderr)
+        ),
+        Err(_) => eprintln!("javac is not installed: checked by Eddi's syntax check only"),
+    }
 }
