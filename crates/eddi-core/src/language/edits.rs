@@ -51,6 +51,18 @@ pub struct BraceEdits {
     /// Whether functions may stand at the top level of a file (Java's
     /// live in classes: `Insert Function` is refused there).
     pub top_level_functions: bool,
+    /// Where `Insert Method` puts a method.
+    pub methods: MethodPlace,
+}
+
+/// Where a language keeps a type's methods.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MethodPlace {
+    /// Inside the class's braces (JavaScript, TypeScript, Java).
+    InClass,
+    /// At the top level, after the type's last method (Go's methods name
+    /// their receiver).
+    AfterType,
 }
 
 /// A language's `Insert Import`: the statement `code` merged into or
@@ -155,9 +167,10 @@ pub fn insert(
                 .into(),
         ));
     }
-    let (range, indent, before, after) = match kind {
-        InsertKind::Method => method_place(text, outline, cursor, &unit)?,
-        InsertKind::Function | InsertKind::Class => top_level_place(text, tree, cursor),
+    let (range, indent, before, after) = match (kind, style.methods) {
+        (InsertKind::Method, MethodPlace::InClass) => method_place(text, outline, cursor, &unit)?,
+        (InsertKind::Method, MethodPlace::AfterType) => after_type_place(text, outline, cursor)?,
+        (InsertKind::Function | InsertKind::Class, _) => top_level_place(text, tree, cursor),
         _ => {
             return Err(AnalysisError::InvalidCode(
                 "only functions, methods and classes are inserted as definitions".into(),
@@ -277,6 +290,47 @@ fn method_place(
             }
         }
     }
+}
+
+/// Where a method of a language whose methods stand at the top level goes
+/// (Go): after the last method of the type the cursor is in — in its
+/// declaration or in one of its methods — else after the type.
+fn after_type_place(
+    text: &Rope,
+    outline: &Outline,
+    cursor: Position,
+) -> Result<(std::ops::Range<usize>, String, String, String)> {
+    let index_of = |s: &Symbol| outline.symbols.iter().position(|o| std::ptr::eq(o, s));
+    let class = match enclosing(outline, text, cursor, Enclosing::Class) {
+        Some(class) => index_of(class),
+        None => enclosing(outline, text, cursor, Enclosing::Function)
+            .and_then(|f| f.parent)
+            .filter(|&p| outline.symbols[p].kind == SymbolKind::Class),
+    }
+    .ok_or(AnalysisError::NotIn("type or one of its methods"))?;
+    let nl = lines::ending(text);
+    // the last line of the type or of a method of it in this file
+    let last = outline
+        .symbols
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| *i == class || (s.parent == Some(class) && s.kind == SymbolKind::Method))
+        .map(|(_, s)| s.full_lines.last)
+        .max()
+        .expect("the type itself");
+    let at = lines::end_with_newline(text, last);
+    let lead = if at > 0 && text.char(at - 1) == '\n' {
+        nl.to_owned()
+    } else {
+        format!("{nl}{nl}")
+    };
+    let next = last + 1;
+    let trail = if next < lines::count(text) && !lines::is_blank(text, next) {
+        nl.to_owned()
+    } else {
+        String::new()
+    };
+    Ok((at..at, String::new(), lead, trail))
 }
 
 /// Where a top-level definition goes: after the top-level statement that

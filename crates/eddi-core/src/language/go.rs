@@ -51,6 +51,19 @@ impl Language for Go {
         Some(syntax_errors)
     }
 
+    fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
+        // gofmt's tabs; doc comments are `//` lines; a method follows its
+        // type's last one
+        Some(super::edits::BraceEdits {
+            unit: "\t",
+            line_comment: "//",
+            doc: super::edits::DocComment::Lines("//"),
+            imports: None,
+            top_level_functions: true,
+            methods: super::edits::MethodPlace::AfterType,
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::GO)
     }

@@ -64,6 +64,7 @@ impl Language for Java {
             doc: super::edits::DocComment::Block,
             imports: None,
             top_level_functions: false,
+            methods: super::edits::MethodPlace::InClass,
         })
     }
 

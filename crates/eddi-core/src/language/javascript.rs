@@ -58,6 +58,7 @@ pub(super) const EDITS: BraceEdits = BraceEdits {
     doc: DocComment::Block,
     imports: Some(super::es_imports::insert_import),
     top_level_functions: true,
+    methods: super::edits::MethodPlace::InClass,
 };
 
 /// Prettier, which JavaScript and TypeScript projects format with; it
