@@ -29,7 +29,7 @@ use crate::analysis::comment::Commented;
 use crate::analysis::error::{AnalysisError, Result};
 use crate::analysis::lines;
 use crate::analysis::outline::{enclosing, Enclosing, Outline, Symbol, SymbolKind};
-use crate::analysis::syntax::SyntaxTree;
+use crate::analysis::syntax::{byte_to_char, SyntaxTree};
 use crate::analysis::target::{CommentStyle, InsertKind};
 use crate::analysis::textedit::{apply, EditResult};
 use crate::change::Indel;
@@ -63,6 +63,9 @@ pub enum MethodPlace {
     /// At the top level, after the type's last method (Go's methods name
     /// their receiver).
     AfterType,
+    /// In an `impl` block: the one around the cursor, else the type's
+    /// inherent one, else a new one after the type (Rust).
+    InImpl,
 }
 
 /// A language's `Insert Import`: the statement `code` merged into or
@@ -170,6 +173,9 @@ pub fn insert(
     let (range, indent, before, after) = match (kind, style.methods) {
         (InsertKind::Method, MethodPlace::InClass) => method_place(text, outline, cursor, &unit)?,
         (InsertKind::Method, MethodPlace::AfterType) => after_type_place(text, outline, cursor)?,
+        (InsertKind::Method, MethodPlace::InImpl) => {
+            impl_place(text, tree, outline, cursor, &unit)?
+        }
         (InsertKind::Function | InsertKind::Class, _) => top_level_place(text, tree, cursor),
         _ => {
             return Err(AnalysisError::InvalidCode(
@@ -331,6 +337,88 @@ fn after_type_place(
         String::new()
     };
     Ok((at..at, String::new(), lead, trail))
+}
+
+/// Where a method goes in a language with `impl` blocks (Rust): at the
+/// end of the block around the cursor; else, the cursor being in a type,
+/// at the end of its inherent block (`impl T`, not `impl Trait for T`),
+/// or in a new `impl T { … }` after the type.
+fn impl_place(
+    text: &Rope,
+    tree: &SyntaxTree,
+    outline: &Outline,
+    cursor: Position,
+    unit: &str,
+) -> Result<(std::ops::Range<usize>, String, String, String)> {
+    let nl = lines::ending(text);
+    let at_cursor = text.char_to_byte(text.line_to_char(cursor.line) + cursor.col);
+    let root = tree.root();
+    let around = {
+        let mut node = root.descendant_for_byte_range(at_cursor, at_cursor);
+        while let Some(n) = node.filter(|n| n.kind() != "impl_item") {
+            node = n.parent();
+        }
+        node
+    };
+    let block = match around {
+        Some(block) => block,
+        None => {
+            let class = enclosing(outline, text, cursor, Enclosing::Class)
+                .ok_or(AnalysisError::NotIn("impl block or type"))?;
+            let mut walk = root.walk();
+            let inherent = root.named_children(&mut walk).find(|item| {
+                item.kind() == "impl_item"
+                    && item.child_by_field_name("trait").is_none()
+                    && item
+                        .child_by_field_name("type")
+                        .is_some_and(|t| type_name(text, t) == class.name)
+            });
+            match inherent {
+                Some(block) => block,
+                None => {
+                    // a new inherent block after the type
+                    let at = lines::end_with_newline(text, class.full_lines.last);
+                    let lead = if at > 0 && text.char(at - 1) == '\n' {
+                        nl.to_owned()
+                    } else {
+                        format!("{nl}{nl}")
+                    };
+                    let open = format!("{lead}impl {} {{{nl}", class.name);
+                    return Ok((at..at, unit.to_owned(), open, format!("}}{nl}")));
+                }
+            }
+        }
+    };
+    let body = block
+        .child_by_field_name("body")
+        .ok_or(AnalysisError::NotIn("impl block"))?;
+    let block_indent =
+        lines::indent_str(&lines::text_of(text, block.start_position().row)).to_owned();
+    let mut walk = body.walk();
+    let items: Vec<Node<'_>> = body.named_children(&mut walk).collect();
+    let close = byte_to_char(text, body.end_byte()) - 1;
+    match items.last() {
+        Some(last) if last.end_position().row < body.end_position().row => {
+            let indent =
+                lines::indent_str(&lines::text_of(text, last.start_position().row)).to_owned();
+            let at = lines::end_with_newline(text, last.end_position().row);
+            Ok((at..at, indent, nl.to_owned(), String::new()))
+        }
+        _ => Ok((
+            close..close,
+            format!("{block_indent}{unit}"),
+            nl.to_owned(),
+            block_indent,
+        )),
+    }
+}
+
+/// The name of a type as written, without its generic arguments or path
+/// (`Point` for `geo::Point<T>`).
+fn type_name(text: &Rope, node: Node<'_>) -> String {
+    let written = crate::analysis::syntax::node_text(text, node);
+    let base = written.split('<').next().unwrap_or(&written);
+    base.rsplit("::").next().unwrap_or(base).trim().to_owned()
 }
 
 /// Where a top-level definition goes: after the top-level statement that

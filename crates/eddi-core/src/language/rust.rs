@@ -52,6 +52,18 @@ impl Language for Rust {
         Some(syntax_errors)
     }
 
+    fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
+        // rustfmt's four spaces; `///` doc comments; methods in impl blocks
+        Some(super::edits::BraceEdits {
+            unit: "    ",
+            line_comment: "//",
+            doc: super::edits::DocComment::Lines("///"),
+            imports: None,
+            top_level_functions: true,
+            methods: super::edits::MethodPlace::InImpl,
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::RUST)
     }

@@ -786,7 +786,7 @@ fn a_rust_file_is_addressed_and_read() {
         Fail "Not found: method 'Point.nothing'. Available: Point.new, Point.fmt, Point.Display.fmt"
         > Validate
         Ok: No syntax errors
-        > Delete Method Point.new
+        > Modify Method Point.new Rename make
         Fail "{}"
         > Format
         Fail "{}"
@@ -794,7 +794,7 @@ fn a_rust_file_is_addressed_and_read() {
         Ok, At 12:0
         Ok, Inserted 1 line at 12, Now invalid Rust (1 syntax error): 17:0 unexpected closing delimiter '}}', At 13:0
         "#,
-            not_yet("Delete Method").replace("Python files", "Python, JavaScript, TypeScript, TSX, Go, Java files"),
+            not_yet("Modify"),
             not_yet("Format").replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
         ),
     );
@@ -947,5 +947,78 @@ fn a_go_files_elements_are_inserted_deleted_and_commented() {
             String::from_utf8_lossy(&run.stderr)
         ),
         Err(_) => eprintln!("gofmt is not installed: checked by Eddi's syntax check only"),
+    }
+}
+
+/// The edits of code elements in a Rust file: a method goes into the
+/// type's inherent `impl` block (the cursor on the type), or into the
+/// block around the cursor, or into a new `impl T` block after a type
+/// without one; `///` doc comments; a method deleted whole. rustc compiles
+/// the result when it is installed.
+#[test]
+fn a_rust_files_elements_are_inserted_deleted_and_commented() {
+    let f = Fixture::new();
+    f.write("src/point.rs", POINT_RS);
+    f.write(
+        "src/shape.rs",
+        "pub enum Shape {\n    Dot,\n}\n\nimpl Default for Shape {\n    fn default() -> Self { Shape::Dot }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open src/point.rs; Goto Class Point
+        Ok
+        Ok, At 0:0, Length 23
+        Ok, At 4:0
+        > Insert Method "pub fn y(&self) -> i32 {\n  0\n}"
+        Ok, Inserted 4 lines at 16, At 20:0
+        > Comment Method Point.y "The y." Docstring
+        Ok, Docstring added to method Point.y, At 18:0
+        > Delete Method Point.new
+        Ok, Deleted 4 lines at 9, At 9:0
+        > Insert Function "fn helper() -> i32 { 1 }"
+        Ok, Inserted 2 lines at 18, At 20:0
+        > Save
+        Ok, Bytes 377
+        > Open src/shape.rs; Goto Class Shape
+        Ok, At 0:0, Length 7
+        Ok, At 0:0
+        > Insert Method "pub fn is_dot(&self) -> bool {\n    matches!(self, Shape::Dot)\n}"
+        Ok, Inserted 6 lines at 3, At 8:0
+        > Save
+        Ok, Bytes 188
+        "#,
+    );
+    assert_eq!(
+        f.read("src/shape.rs"),
+        "pub enum Shape {\n    Dot,\n}\n\nimpl Shape {\n    pub fn is_dot(&self) -> bool {\n        matches!(self, Shape::Dot)\n    }\n}\n\nimpl Default for Shape {\n    fn default() -> Self { Shape::Dot }\n}\n"
+    );
+    let point = f.read("src/point.rs");
+    assert!(
+        point.contains("impl Point {\n    pub fn fmt(&self) -> String {\n        String::new()\n    }\n\n    /// The y.\n    pub fn y(&self) -> i32 {\n        0\n    }\n}\n\nfn helper() -> i32 { 1 }\n"),
+        "{point}"
+    );
+    for path in ["src/point.rs", "src/shape.rs"] {
+        match std::process::Command::new("rustc")
+            .args([
+                "--edition",
+                "2021",
+                "--crate-type",
+                "lib",
+                "--emit",
+                "metadata",
+                "-o",
+            ])
+            .arg(f.dir.path().join("out.rmeta"))
+            .arg(f.dir.path().join(path))
+            .output()
+        {
+            Ok(run) => assert!(
+                run.status.success(),
+                "rustc {path}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            ),
+            Err(_) => eprintln!("rustc is not installed: checked by Eddi's syntax check only"),
+        }
     }
 }
