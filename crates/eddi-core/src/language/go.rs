@@ -64,6 +64,17 @@ impl Language for Go {
         })
     }
 
+    fn formatter(&self) -> Option<super::ExternalFormatter> {
+        // gofmt formats whole files, and takes no line length
+        Some(super::ExternalFormatter {
+            program: "gofmt",
+            args: &[],
+            range: None,
+            width: None,
+            install: "install Go: apt-get install golang-go",
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::GO)
     }

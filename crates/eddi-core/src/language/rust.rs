@@ -64,6 +64,17 @@ impl Language for Rust {
         })
     }
 
+    fn formatter(&self) -> Option<super::ExternalFormatter> {
+        // rustfmt formats whole files (its line ranges are unstable)
+        Some(super::ExternalFormatter {
+            program: "rustfmt",
+            args: &["--edition", "2021"],
+            range: None,
+            width: Some("--config=max_width={n}"),
+            install: "rustup component add rustfmt",
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::RUST)
     }

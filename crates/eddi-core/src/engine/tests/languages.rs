@@ -788,14 +788,11 @@ fn a_rust_file_is_addressed_and_read() {
         Ok: No syntax errors
         > Modify Method Point.new Rename make
         Fail "{}"
-        > Format
-        Fail "{}"
         > Goto 12; Insert Line "    }}"
         Ok, At 12:0
         Ok, Inserted 1 line at 12, Now invalid Rust (1 syntax error): 17:0 unexpected closing delimiter '}}', At 13:0
         "#,
             not_yet("Modify"),
-            not_yet("Format").replace("Python files", "Python, JavaScript, TypeScript, TSX files"),
         ),
     );
     assert_eq!(f.read("src/point.rs"), POINT_RS);
@@ -1020,5 +1017,64 @@ fn a_rust_files_elements_are_inserted_deleted_and_commented() {
             ),
             Err(_) => eprintln!("rustc is not installed: checked by Eddi's syntax check only"),
         }
+    }
+}
+
+/// `Format` of Go and Rust files runs their own formatters, gofmt and
+/// rustfmt, on the whole file (neither formats a range: `Format Function
+/// f` says so); rustfmt takes a line length, gofmt none.
+#[test]
+fn go_and_rust_files_are_formatted_by_gofmt_and_rustfmt() {
+    let installed = |program: &str, arg: &str| {
+        std::process::Command::new(program)
+            .arg(arg)
+            .output()
+            .is_ok_and(|out| out.status.success())
+    };
+    let f = Fixture::new();
+    f.write("a/a.go", "package a\nfunc f( ){x:=1\n_ = x}\n");
+    f.write("src/a.rs", "fn main(){let x=1;}\n");
+    if installed("gofmt", "-h") || installed("go", "version") {
+        f.check(
+            "a",
+            r#"
+            > Start sa; Open a/a.go
+            Ok
+            Ok, At 0:0, Length 3
+            > Format Function f
+            Fail "Format failed: gofmt formats whole files only: use Format File"
+            > Format 80
+            Fail "Unknown style '80'. Valid: gofmt"
+            > Format
+            Ok, Formatted, 3 -> 6 lines, At 0:0
+            > Format; Save
+            Ok, Already formatted, At 0:0
+            Ok, Bytes 39
+            "#,
+        );
+        assert_eq!(
+            f.read("a/a.go"),
+            "package a\n\nfunc f() {\n\tx := 1\n\t_ = x\n}\n"
+        );
+    } else {
+        eprintln!("gofmt is not installed: Go's Format not checked");
+    }
+    if installed("rustfmt", "--version") {
+        f.check(
+            "b",
+            r#"
+            > Start sb; Open src/a.rs
+            Ok
+            Ok, At 0:0, Length 1
+            > Format 60
+            Ok, Formatted, 1 -> 3 lines, At 0:0
+            > Format; Save
+            Ok, Already formatted, At 0:0
+            Ok, Bytes 29
+            "#,
+        );
+        assert_eq!(f.read("src/a.rs"), "fn main() {\n    let x = 1;\n}\n");
+    } else {
+        eprintln!("rustfmt is not installed: Rust's Format not checked");
     }
 }
