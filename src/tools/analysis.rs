@@ -102,7 +102,7 @@ pub const GET_TODOS: &str = "The TODO, FIXME, XXX and HACK comments of a Python 
 pub fn get_todos(engine: &Engine, sender: &str, p: FileOrProject) -> Result<Value, ToolError> {
     let files = match p.path.as_deref() {
         Some(path) if !is_folder(engine, path) => vec![path.to_owned()],
-        under => engine.analysed_files(sender, under)?,
+        under => engine.checked_files(sender, under)?,
     };
     let single = files.len() == 1 && p.path.is_some();
     let mut todos = Vec::new();

@@ -44,6 +44,8 @@ pub enum IssueKind {
     BareExcept,
     LongFunction,
     Todo,
+    /// `==`/`!=` in JavaScript or TypeScript, where `===`/`!==` is meant.
+    LooseEquality,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

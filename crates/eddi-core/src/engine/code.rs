@@ -961,6 +961,28 @@ impl Ctx<'_> {
             };
             return Ok(Outcome::answer(vec![code_fact(fact), data]));
         }
+        if let (Some(AnalysisKind::Issues), Some(checks), false) = (
+            kind,
+            code.language.issue_checks(),
+            code.language.code_analyses(),
+        ) {
+            let symbol = match target {
+                AnalyzeTarget::File => None,
+                AnalyzeTarget::Code(target) => Some(code.symbol(target)?),
+            };
+            let mut issues = crate::language::issues::issues(&code.text, &code.tree, checks);
+            if let Some(s) = symbol {
+                let lines = s.full_lines;
+                issues.retain(|i| i.position.line >= lines.first && i.position.line <= lines.last);
+            }
+            let data = ops::json::data("issues", ops::json::issues(&issues));
+            let fact = CodeFact::Issues {
+                subject: symbol.map(|s| describe_in(&code.outline, s)),
+                issues,
+                limit: self.session.preferences.output_limit,
+            };
+            return Ok(Outcome::answer(vec![code_fact(fact), data]));
+        }
         let command = match kind {
             None => "Analyze",
             Some(AnalysisKind::Structure) => "Analyze Structure",

@@ -75,6 +75,12 @@ impl Language for Go {
         })
     }
 
+    fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
+        Some(super::issues::IssueChecks {
+            loose_equality: false,
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::GO)
     }

@@ -68,6 +68,12 @@ impl Language for Java {
         })
     }
 
+    fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
+        Some(super::issues::IssueChecks {
+            loose_equality: false,
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::JAVA)
     }

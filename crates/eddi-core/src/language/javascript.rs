@@ -108,6 +108,12 @@ impl Language for JavaScript {
         Some(super::javascript::PRETTIER)
     }
 
+    fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
+        Some(super::issues::IssueChecks {
+            loose_equality: true,
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::JAVASCRIPT)
     }

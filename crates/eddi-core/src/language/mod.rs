@@ -38,6 +38,7 @@ pub mod complexity;
 pub mod edits;
 pub mod es_imports;
 pub mod go;
+pub mod issues;
 pub mod java;
 pub mod javascript;
 pub mod kinds;
@@ -128,6 +129,12 @@ pub trait Language: Sync {
         None
     }
 
+    /// What its potential issues check (`Analyze … Issues`, `get_todos`)
+    /// when Python's analyses are not its own.
+    fn issue_checks(&self) -> Option<issues::IssueChecks> {
+        None
+    }
+
     /// What its cyclomatic complexity counts (`Analyze … Complexity`,
     /// `get_complexity`) when Python's analyses are not its own.
     fn decision_points(&self) -> Option<complexity::DecisionPoints> {
@@ -169,6 +176,7 @@ pub trait Language: Sync {
             Capability::ElementEdits => self.code_edits() || self.brace_edits().is_some(),
             Capability::Format => self.code_edits() || self.formatter().is_some(),
             Capability::Complexity => self.code_analyses() || self.decision_points().is_some(),
+            Capability::Issues => self.code_analyses() || self.issue_checks().is_some(),
             Capability::Imports => {
                 self.code_edits() || self.brace_edits().is_some_and(|e| e.imports.is_some())
             }
@@ -211,6 +219,8 @@ pub enum Capability {
     Format,
     /// Cyclomatic complexity (`Analyze … Complexity`).
     Complexity,
+    /// Potential issues (`Analyze … Issues`, `get_todos`).
+    Issues,
     /// `Insert Import`, merged with the file's imports.
     Imports,
     /// The edits of code elements: `Insert Function|Method|Class`, `Delete`

@@ -62,6 +62,12 @@ impl Language for TypeScript {
         Some(super::javascript::PRETTIER)
     }
 
+    fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
+        Some(super::issues::IssueChecks {
+            loose_equality: true,
+        })
+    }
+
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::JAVASCRIPT)
     }
@@ -102,6 +108,12 @@ impl Language for Tsx {
 
     fn formatter(&self) -> Option<super::ExternalFormatter> {
         Some(super::javascript::PRETTIER)
+    }
+
+    fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
+        Some(super::issues::IssueChecks {
+            loose_equality: true,
+        })
     }
 
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {

@@ -89,6 +89,15 @@ impl Engine {
 
     /// `get_todos`: the file's TODO/FIXME comments, in order.
     pub fn todos(&self, sender: &str, path: &str) -> Result<Vec<Issue>, OpError> {
+        let file = self.code_file(sender, path)?;
+        let language = file.tree.language();
+        if let (Some(checks), false) = (language.issue_checks(), language.code_analyses()) {
+            let found = crate::language::issues::issues(&file.text, &file.tree, checks);
+            return Ok(found
+                .into_iter()
+                .filter(|i| i.kind == IssueKind::Todo)
+                .collect());
+        }
         let report = self
             .analysed_file(sender, path, "the TODO search")?
             .report(None)?;
@@ -132,6 +141,12 @@ impl Engine {
         under: Option<&str>,
     ) -> Result<Vec<String>, OpError> {
         self.files_supporting(sender, under, Capability::CodeAnalyses)
+    }
+
+    /// [`Self::code_files`] of the languages whose potential issues Eddi
+    /// finds: the files `get_todos` of a folder reads.
+    pub fn checked_files(&self, sender: &str, under: Option<&str>) -> Result<Vec<String>, OpError> {
+        self.files_supporting(sender, under, Capability::Issues)
     }
 
     /// [`Self::code_files`] of the languages whose complexity Eddi counts:

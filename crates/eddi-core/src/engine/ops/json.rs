@@ -162,6 +162,7 @@ pub fn issues(issues: &[Issue]) -> Value {
         IssueKind::BareExcept => "bare_except",
         IssueKind::LongFunction => "long_function",
         IssueKind::Todo => "todo",
+        IssueKind::LooseEquality => "loose_equality",
     };
     issues
         .iter()
