@@ -154,6 +154,12 @@ pub enum Command {
     /// `Discard`: drops the refactor a preview waits on.
     Discard,
 
+    // -- scripts -----------------------------------------------------------
+    /// A message whose text is a script (`foreach …`, `let …`, `{ … }`:
+    /// see `docs/SCRIPTING.md`), as written: parsed and checked when it
+    /// runs, with the variables earlier messages of the session defined.
+    Script { text: String },
+
     // -- help ------------------------------------------------------------
     /// `Help [<command>]`
     Help { topic: Option<String> },

@@ -209,6 +209,9 @@ pub struct Session {
     /// Named changesets (see [`changesets`]); changed only by events.
     #[serde(default, skip_serializing_if = "Changesets::is_empty")]
     pub changesets: Changesets,
+    /// The variables scripts' top levels defined, for later messages.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script_variables: Vec<crate::script::run::Defined>,
     /// Events applied since the store last took them.
     #[serde(skip)]
     unpersisted: Vec<Event>,
@@ -257,6 +260,7 @@ impl Session {
             last_step: None,
             notices: Vec::new(),
             changesets: Changesets::default(),
+            script_variables: Vec::new(),
             unpersisted: Vec::new(),
         }
     }
@@ -474,6 +478,12 @@ impl Session {
                 self.changesets.mark_rolled_back(name, at)?
             }
             Event::ChangesetDropped { name } => self.changesets.remove(name)?,
+            Event::ScriptVariables { defined } => {
+                for variable in defined {
+                    self.script_variables.retain(|v| v.name != variable.name);
+                    self.script_variables.push(variable.clone());
+                }
+            }
             Event::Answered { id, reply, ok } => {
                 // A reply corrected after the fact (persisting failed)
                 // replaces the one noted first.

@@ -1,0 +1,117 @@
+//! Which messages are scripts, and where each script of a file of
+//! commands ends (`eddi run`).
+//!
+//! A message is a script when its first word starts a script statement
+//! the command language does not have: `foreach`, `if`, `let`, `use`,
+//! `try`, `on_error`, `store`, `collect`, `rollback`, `flag`, `suggest`,
+//! `remove`, `add import|line`, `replace with`, `preview [diff]
+//! changeset`, `apply changeset` — or `{`. Anything else is phase-1
+//! commands (`Push Context`, `Replace All …`, `Preview Refactor …`).
+
+use super::lexer::{tokenize, Tok, Token};
+
+const SCRIPT_WORDS: &[&str] = &[
+    "foreach", "if", "let", "use", "try", "on_error", "store", "collect", "rollback", "flag",
+    "suggest", "remove",
+];
+
+/// Whether the tokens from `at` start a script statement.
+fn starts_at(tokens: &[Token], at: usize) -> bool {
+    let word = |i: usize, w: &str| tokens.get(i).is_some_and(|t| t.is_word(w));
+    match tokens.get(at).map(|t| &t.tok) {
+        Some(Tok::LBrace) => true,
+        Some(Tok::Word(first)) => {
+            SCRIPT_WORDS.iter().any(|w| first.eq_ignore_ascii_case(w))
+                || (first.eq_ignore_ascii_case("add")
+                    && (word(at + 1, "import") || word(at + 1, "line")))
+                || (first.eq_ignore_ascii_case("replace") && word(at + 1, "with"))
+                || (first.eq_ignore_ascii_case("apply") && word(at + 1, "changeset"))
+                || (first.eq_ignore_ascii_case("preview")
+                    && (word(at + 1, "changeset")
+                        || (word(at + 1, "diff") && word(at + 2, "changeset"))))
+        }
+        _ => false,
+    }
+}
+
+fn first_token(tokens: &[Token], from: usize) -> Option<usize> {
+    (from..tokens.len()).find(|&i| !tokens[i].is_separator())
+}
+
+/// Whether the message is a script.
+pub fn is_script(text: &str) -> bool {
+    let Ok(tokens) = tokenize(text) else {
+        // a script the lexer refuses (an unterminated string) is still
+        // one when its first word says so: its parse will say what is wrong
+        return starts_with_script_word(text);
+    };
+    first_token(&tokens, 0).is_some_and(|i| starts_at(&tokens, i))
+}
+
+fn starts_with_script_word(text: &str) -> bool {
+    let text = text.trim_start();
+    if text.starts_with('{') {
+        return true;
+    }
+    let first: String = text
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    SCRIPT_WORDS.iter().any(|w| first.eq_ignore_ascii_case(w))
+}
+
+/// A file of commands split into messages: each script whole (a `{ … }`
+/// block to its closing brace, a single-line form to the end of its line
+/// or of the braces it opens), the phase-1 commands between them as they
+/// are written. Returns `(is_script, text)` in order.
+pub fn split(text: &str) -> Vec<(bool, String)> {
+    let Ok(tokens) = tokenize(text) else {
+        return vec![(false, text.to_owned())];
+    };
+    let mut pieces: Vec<(bool, String)> = Vec::new();
+    let mut plain_from: Option<usize> = None;
+    let mut i = 0;
+    let mut line_start = true;
+    while i < tokens.len() {
+        let token = &tokens[i];
+        if token.is_separator() {
+            line_start = matches!(token.tok, Tok::Newline) || line_start;
+            i += 1;
+            continue;
+        }
+        if line_start && starts_at(&tokens, i) {
+            if let Some(from) = plain_from.take() {
+                pieces.push((false, text[from..token.bytes.0].to_owned()));
+            }
+            // to the end of the line, or past the braces it opens
+            let mut depth = 0usize;
+            let mut end = i;
+            while end < tokens.len() {
+                match tokens[end].tok {
+                    Tok::LBrace => depth += 1,
+                    Tok::RBrace => depth = depth.saturating_sub(1),
+                    Tok::Newline if depth == 0 => break,
+                    _ => {}
+                }
+                end += 1;
+            }
+            let last = tokens[end.saturating_sub(1).max(i)].bytes.1;
+            pieces.push((true, text[token.bytes.0..last].to_owned()));
+            i = end;
+            line_start = true;
+            continue;
+        }
+        if plain_from.is_none() {
+            plain_from = Some(token.bytes.0);
+        }
+        line_start = false;
+        // a phase-1 command goes on to the end of its line
+        while i < tokens.len() && !matches!(tokens[i].tok, Tok::Newline) {
+            i += 1;
+        }
+    }
+    if let Some(from) = plain_from {
+        pieces.push((false, text[from..].to_owned()));
+    }
+    pieces
+}
