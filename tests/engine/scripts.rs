@@ -28,6 +28,10 @@ const FILES: &[(&str, &str)] = &[
         "from users import UserManager, AccountManager\n\n\ndef make():\n    return UserManager.new()\n\n\ndef other():\n    return AccountManager.new()\n",
     ),
     (
+        "worker.py",
+        "import logging\n\n\ndef work():\n    logging.info(\"working\")\n",
+    ),
+    (
         "tests/test_app.py",
         "import app\n\n\ndef test_main():\n    assert app\n",
     ),
@@ -137,4 +141,360 @@ fn foreach_caller_replaces_the_calls_the_index_resolves_and_not_same_named_metho
     // one undo step takes the whole script back
     assert!(f.send("Undo").starts_with("Ok"), "undo");
     assert_eq!(f.read("app.py"), original("app.py"));
+}
+
+#[test]
+fn foreach_method_flags_each_with_its_location_and_writes_nothing() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send("foreach method in UserManager flag \"Review complexity\"");
+    assert_eq!(
+        reply,
+        "Ok, 3 methods flagged, Flagged: users.py:9: Review complexity; users.py:12: Review complexity; users.py:15: Review complexity"
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn foreach_file_matching_adds_an_import_once_after_the_imports() {
+    let f = Fixture::new();
+    let reply = f.send("foreach file matching \"test_*.py\" add import logging");
+    assert_eq!(
+        reply,
+        "Ok, 1 import added, 1 file changed (tests/test_app.py)"
+    );
+    assert_eq!(
+        f.read("tests/test_app.py"),
+        "import app\nimport logging\n\n\ndef test_main():\n    assert app\n"
+    );
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        original("tests/test_users.py")
+    );
+    // never twice
+    assert_eq!(
+        f.send("foreach file matching \"test_*.py\" add import logging"),
+        "Ok, Script completed: nothing matched, nothing changed"
+    );
+}
+
+#[test]
+fn if_works_on_the_element_at_the_cursor() {
+    let f = Fixture::new();
+    f.send("Open users.py; Goto 16:8");
+    assert_eq!(
+        f.send("if complexity > 5 suggest extract_method"),
+        "Ok, 1 method suggested, Flagged: users.py:15: suggest Extract_Method for branchy"
+    );
+    assert_eq!(
+        f.send("if complexity > 50 suggest extract_method"),
+        "Ok, Script completed: nothing matched, nothing changed"
+    );
+    f.send("Close users.py; Open app.py; Goto 1:12");
+    assert_eq!(
+        f.send("if unused remove import"),
+        "Ok, 1 unused import removed, 1 file changed (app.py)"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        original("app.py").replace("import sys, json\n", "import sys\n")
+    );
+}
+
+#[test]
+fn the_spec_s_if_else_without_its_replacement_is_refused_where_it_lost_it() {
+    let f = Fixture::new();
+    let reply = f.send("if params.count == 1 replace with else flag \"Manual review\"");
+    assert!(
+        reply.starts_with("Fail \"1:35: expected the replacement"),
+        "{reply}"
+    );
+    // with its replacement, per call
+    let reply = f.send(
+        "foreach caller of authenticate() { if params.count == 1 replace with authenticate_one($1) else flag \"Manual review\" }",
+    );
+    assert!(
+        reply.starts_with("Fail \"The script would break 1 place(s)"),
+        "{reply}"
+    );
+    let reply = f.send(
+        "foreach caller of authenticate() { if params.count == 1 replace with authenticate($1, None) else flag \"Manual review\" }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, 1 call flagged, 1 call replaced, 1 file changed (app.py), Flagged: app.py:8: Manual review"
+    );
+}
+
+#[test]
+fn let_and_use_across_messages_run_the_query_again() {
+    let f = Fixture::new();
+    assert_eq!(
+        f.send("let $complex_methods = methods in UserManager where complexity > 8"),
+        "Ok, $complex_methods = 1 method"
+    );
+    assert_eq!(
+        f.send("use $complex_methods suggest extract_method"),
+        "Ok, 1 method suggested, Flagged: users.py:15: suggest Extract_Method for branchy"
+    );
+    assert_eq!(
+        f.send("let $auth_callers = callers of authenticate()"),
+        "Ok, $auth_callers = 2 calls"
+    );
+    assert_eq!(
+        f.send("use $auth_callers replace authenticate() with authenticate(timeout=30)"),
+        "Ok, 2 calls replaced, 1 file changed (app.py)"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        original("app.py")
+            .replace(
+                "authenticate(\"u\", password=\"p\")",
+                "authenticate(\"u\", password=\"p\", timeout=30)"
+            )
+            .replace(
+                "return authenticate(request.user)",
+                "return authenticate(request.user, timeout=30)"
+            )
+    );
+    assert_eq!(
+        f.send("let $test_files = files matching \"test_*.py\""),
+        "Ok, $test_files = 2 files"
+    );
+    // an undefined one is refused before anything runs
+    let reply = f.send("use $test_file flag \"x\"");
+    assert!(
+        reply.starts_with("Fail \"1:5: undefined variable $test_file"),
+        "{reply}"
+    );
+    assert!(reply.contains("did you mean '$test_files'"), "{reply}");
+}
+
+// -- blocks -------------------------------------------------------------------
+
+#[test]
+fn the_block_script_without_extract_method_updates_callers_and_renames_in_one_step() {
+    let f = Fixture::new();
+    let reply = f.send(
+        "{ foreach caller of users.UserManager.new() { replace with AccountManager.new() } rename_class UserManager LegacyUserManager }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, 1 call replaced, Rename_Class applied, 2 files changed (service.py, users.py)"
+    );
+    assert_eq!(
+        f.read("service.py"),
+        "from users import LegacyUserManager, AccountManager\n\n\ndef make():\n    return AccountManager.new()\n\n\ndef other():\n    return AccountManager.new()\n"
+    );
+    assert!(f.read("users.py").contains("class LegacyUserManager:"));
+    assert!(f.send("Undo").starts_with("Ok"));
+    assert_eq!(f.read("service.py"), original("service.py"));
+    assert_eq!(f.read("users.py"), original("users.py"));
+}
+
+#[test]
+fn a_refactoring_called_with_elements_is_refused_before_anything_runs() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send(
+        "{ let $old_methods = methods in UserManager where complexity > 8 foreach $method in $old_methods { extract_method($method, \"Extracted\" + $method.name) } foreach caller of users.UserManager.new() { replace with AccountManager.new() } rename_class UserManager LegacyUserManager }",
+    );
+    assert!(
+        reply.starts_with(
+            "Fail \"1:100: Extract_Method(…) called with elements does not run inside a script yet"
+        ),
+        "{reply}"
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn the_code_quality_cleanup() {
+    let f = Fixture::new();
+    let reply = f.send(
+        "{ foreach file matching \"*.py\" { foreach function where line_count > 10 { flag \"Consider splitting: \" + function.name } foreach import where unused { remove import } if imports logging and not contains \"logger =\" { add line \"logger = logging.getLogger(__name__)\" } } }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, 4 unused imports removed, 1 function flagged, 1 line added, 3 files changed (app.py, tests/test_users.py, worker.py), Flagged: users.py:15: Consider splitting: branchy"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        "import sys\nfrom auth import authenticate\n\n\ndef main(request):\n    authenticate(\"u\", password=\"p\")\n    request.user.authenticate(\"x\")\n    print(sys.argv)\n    return authenticate(request.user)\n"
+    );
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        "import users\n\n\ndef test_users():\n    assert users\n"
+    );
+    assert_eq!(
+        f.read("worker.py"),
+        "import logging\nlogger = logging.getLogger(__name__)\n\n\ndef work():\n    logging.info(\"working\")\n"
+    );
+}
+
+#[test]
+fn the_migration_is_collected_previewed_applied_and_rolled_back_across_a_restart() {
+    let mut f = Fixture::with(&[
+        ("src/old_auth.py", "def login(user):\n    return user\n"),
+        ("src/new_auth.py", "def authenticate(user):\n    return user\n"),
+        (
+            "src/views.py",
+            "import old_auth\nimport new_auth\n\n\ndef view(user):\n    return old_auth.login(user)\n",
+        ),
+        (
+            "src/more.py",
+            "from old_auth import login\nimport new_auth\n\n\ndef more(user):\n    return login(user)\n",
+        ),
+    ]);
+    let before = f.files();
+    let reply = f.send(
+        "{ foreach file matching \"src/**/*.py\" { replace \"from old_auth import\" with \"from new_auth import\" foreach call to old_auth.login { replace with new_auth.authenticate } } collect changes as \"auth_migration\" }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, Changeset auth_migration prepared: 2 files affected, use 'apply changeset auth_migration', 1 occurrence replaced, 2 calls replaced"
+    );
+    assert_eq!(f.files(), before, "collecting writes nothing");
+    f.restart();
+    assert_eq!(
+        f.send("preview changeset auth_migration"),
+        "Ok: Changeset auth_migration (not applied): 2 files (src/more.py, src/views.py)"
+    );
+    assert_eq!(
+        f.send("apply changeset auth_migration"),
+        "Ok, Changeset auth_migration applied: 2 files written as one undo step (rollback changeset auth_migration takes it back)"
+    );
+    assert_eq!(
+        f.read("src/more.py"),
+        "from new_auth import login\nimport new_auth\n\n\ndef more(user):\n    return new_auth.authenticate(user)\n"
+    );
+    assert_eq!(
+        f.read("src/views.py"),
+        "import old_auth\nimport new_auth\n\n\ndef view(user):\n    return new_auth.authenticate(user)\n"
+    );
+    let reply = f.send("apply changeset auth_migration");
+    assert!(
+        reply.starts_with("Fail \"Changeset 'auth_migration' is applied already"),
+        "{reply}"
+    );
+    f.restart();
+    assert_eq!(
+        f.send("rollback changeset auth_migration"),
+        "Ok, Changeset auth_migration rolled back: 2 files restored"
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn a_changeset_whose_files_changed_since_is_refused_naming_them() {
+    let f = Fixture::new();
+    f.send("foreach file matching \"test_*.py\" { add line \"x = 1\" } collect changes as c1");
+    std::fs::write(f.dir.path().join("tests/test_app.py"), "changed = True\n").unwrap();
+    let reply = f.send("apply changeset c1");
+    assert!(reply.starts_with("Fail"), "{reply}");
+    assert!(reply.contains("tests/test_app.py"), "{reply}");
+    assert_eq!(f.read("tests/test_app.py"), "changed = True\n");
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        original("tests/test_users.py")
+    );
+}
+
+// -- one transaction ----------------------------------------------------------
+
+#[test]
+fn an_uncaught_failure_leaves_every_file_byte_for_byte() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send("{ foreach file matching \"*.py\" { add line \"x = 1\" } foreach class NoSuchClass { remove } }");
+    assert_eq!(
+        reply,
+        "Fail \"1:61: no class named 'NoSuchClass' in the files the script reads\""
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn an_edit_that_can_no_longer_apply_names_both_statements() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send("{ let $c = class AccountManager foreach class AccountManager { remove } use $c replace \"new\" with \"make\" }");
+    assert!(
+        reply.starts_with("Fail \"1:80: class AccountManager (users.py:1) can no longer be edited: the statement at 1:64 removed or replaced it (chars 0..86 of users.py as found)\""),
+        "{reply}"
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn try_catch_undoes_the_try_and_rollback_all_everything() {
+    let f = Fixture::new();
+    let reply = f.send(
+        "{ foreach file matching \"test_app.py\" { add line \"x = 1\" } try { foreach class UserManager { remove } foreach class NoSuchClass { remove } } catch { flag \"Refactoring failed, manual intervention needed\" } }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, 1 line added, 1 note flagged, 1 file changed (tests/test_app.py), Caught: 1:111: no class named 'NoSuchClass' in the files the script reads, Flagged: Refactoring failed, manual intervention needed"
+    );
+    assert_eq!(f.read("users.py"), original("users.py"));
+    let reply = f.send(
+        "{ foreach file matching \"test_users.py\" { add line \"y = 1\" } try { foreach class NoSuchClass { remove } } catch { rollback all flag \"failed\" } }",
+    );
+    assert!(reply.contains("Rolled back all"), "{reply}");
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        original("tests/test_users.py")
+    );
+}
+
+#[test]
+fn on_error_continue_skips_the_failing_element_and_stop_keeps_what_ran() {
+    let f = Fixture::new();
+    let reply = f.send("{ on_error continue foreach caller of authenticate() { remove } }");
+    assert!(reply.starts_with("Ok, 1 call removed"), "{reply}");
+    assert!(
+        reply.contains("1 element failed and skipped (on_error continue)"),
+        "{reply}"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        original("app.py").replace("    authenticate(\"u\", password=\"p\")\n", "")
+    );
+}
+
+#[test]
+fn a_script_that_does_not_parse_is_refused_with_line_and_column() {
+    let f = Fixture::new();
+    let reply = f.send("Set Format json");
+    assert!(reply.contains("\"ok\":true"), "{reply}");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("foreach function where complexty > 10 flag \"x\"")).unwrap();
+    assert_eq!(reply["ok"], false);
+    assert_eq!(reply["failure"]["code"], "invalid_command");
+    assert!(reply["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("1:24: unknown condition 'complexty'"));
+    assert_eq!(reply["failure"]["candidates"][0], "complexity");
+    let reply: serde_json::Value = serde_json::from_str(
+        &f.send("foreach method in UserManager where complexity > 8 flag \"Review\""),
+    )
+    .unwrap();
+    assert_eq!(reply["ok"], true, "{reply}");
+    assert_eq!(reply["script"]["counts"][0]["verb"], "flagged");
+    assert_eq!(reply["script"]["counts"][0]["n"], 1);
+    assert_eq!(reply["script"]["flagged"][0]["path"], "users.py");
+    assert_eq!(reply["script"]["flagged"][0]["line"], 15);
+}
+
+#[test]
+fn class_implementing_follows_aliases() {
+    let f = Fixture::with(&[(
+        "base.py",
+        "class Base:\n    pass\n\n\nclass A(Base):\n    pass\n\n\nAlias = Base\n\n\nclass B(Alias):\n    pass\n",
+    )]);
+    assert_eq!(
+        f.send("foreach class implementing Base flag \"sub \" + class.name"),
+        "Ok, 2 classes flagged, Flagged: base.py:5: sub A; base.py:12: sub B"
+    );
 }

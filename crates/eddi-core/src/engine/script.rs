@@ -288,6 +288,30 @@ impl Engine {
     }
 }
 
+/// The sender's files for a refactoring inside a script: the texts the
+/// script changed so far in place of the disk's.
+struct ScriptSources<'a> {
+    session: SessionSources<'a>,
+    texts: &'a [(String, Rope)],
+}
+
+impl refactor::Sources for ScriptSources<'_> {
+    fn source(&self, path: &str) -> Result<refactor::Source, refactor::RefactorError> {
+        let mut source = self.session.source(path)?;
+        if let Some((_, text)) = self.texts.iter().find(|(p, _)| p == source.path.as_str()) {
+            source.text = text.clone();
+        }
+        Ok(source)
+    }
+
+    fn search_text(&self, path: &str) -> Option<String> {
+        match self.texts.iter().find(|(p, _)| p == path) {
+            Some((_, text)) => Some(text.to_string()),
+            None => self.session.search_text(path),
+        }
+    }
+}
+
 /// An index's refusal as a typed failure, its choices as candidates.
 fn index_error(error: crate::analysis::index::IndexError) -> OpError {
     use crate::analysis::index::IndexError;
@@ -412,19 +436,35 @@ impl interpreter::Project for View<'_> {
         Ok(proven || self.index.is_referenced(short))
     }
 
-    fn refactor(&self, refactoring: &Refactoring) -> Result<WorkspaceChange, OpError> {
-        let sources = SessionSources {
-            disk: WorkspaceSources {
-                workspace: &self.engine.workspace,
+    fn refactor(
+        &self,
+        refactoring: &Refactoring,
+        texts: &[(String, Rope)],
+    ) -> Result<WorkspaceChange, OpError> {
+        let sources = ScriptSources {
+            session: SessionSources {
+                disk: WorkspaceSources {
+                    workspace: &self.engine.workspace,
+                },
+                unsaved: self.unsaved,
+                read: Default::default(),
             },
-            unsaved: self.unsaved,
-            read: Default::default(),
+            texts,
         };
         let current = self.cursor.as_ref().map(|(path, position)| Cursor {
             path: path.clone(),
             position: *position,
         });
-        let project = Project::new(self.index, &sources, current);
+        // the index sees the files as the script left them so far
+        let overlaid;
+        let index = match texts.is_empty() {
+            true => self.index,
+            false => {
+                overlaid = self.index.overlaid(texts);
+                &overlaid
+            }
+        };
+        let project = Project::new(index, &sources, current);
         let refactored =
             refactor::compute(&project, refactoring).map_err(super::refactor::op_error)?;
         check::no_new_errors(&project, &refactored).map_err(super::refactor::op_error)?;

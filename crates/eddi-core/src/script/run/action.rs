@@ -675,27 +675,36 @@ impl Interpreter<'_> {
         Ok(())
     }
 
-    /// A refactoring in command form: its change, computed on the files as
-    /// on disk, joins the snapshot — refused for a file an earlier
-    /// statement already edited (its change would not apply to it).
+    /// A refactoring in command form, computed on the files as the
+    /// statements before it left them: its edits join the snapshot.
     fn refactor(&mut self, refactoring: &crate::refactor::Refactoring, at: Span) -> Result<()> {
-        let change = self.project.refactor(refactoring).map_err(Self::fail(at))?;
+        let texts: Vec<(String, ropey::Rope)> = self
+            .snapshot
+            .changed()
+            .iter()
+            .map(|doc| (doc.path.as_str().to_owned(), doc.text.clone()))
+            .collect();
+        let change = self
+            .project
+            .refactor(refactoring, &texts)
+            .map_err(Self::fail(at))?;
+        let keyword = refactoring.kind().keyword;
         for (path, file) in change.files() {
             let FileOp::Edit(edits) = &file.op else {
-                return Err(Failed::new(at, ErrorKind::NotApplicable, format!("{} creates, deletes or moves {path}, which a script does not do yet; run it as its own message", refactoring.kind().keyword)));
+                return Err(Failed::new(at, ErrorKind::NotApplicable, format!("{keyword} creates, deletes or moves {path}, which a script does not do yet; run it as its own message")));
             };
+            let read_now = self.snapshot.get(path.as_str()).is_none();
             self.doc_text(path.as_str()).map_err(Self::fail(at))?;
             let doc = self.snapshot.get(path.as_str()).expect("read above");
-            if doc.version() > 0 || doc.base != file.base {
-                return Err(Failed::new(at, ErrorKind::Conflict, format!("{} changes {path}, which an earlier statement of the script edited: run the refactoring first, or in its own message", refactoring.kind().keyword)));
+            if read_now && doc.base != file.base {
+                return Err(Failed::new(at, ErrorKind::Stale, format!("{path} changed on disk while {keyword} was computed; nothing was written, try again")));
             }
             let indels: Vec<_> = edits.iter().cloned().collect();
             for indel in indels.iter().rev() {
                 self.write(path.as_str(), indel.range.clone(), &indel.insert, at);
             }
         }
-        self.report
-            .count(Verb::Refactored, refactoring.kind().keyword, 1);
+        self.report.count(Verb::Refactored, keyword, 1);
         Ok(())
     }
 }

@@ -65,8 +65,14 @@ pub trait Project {
     /// Whether anything in the project may use the definition (proven or
     /// possible uses, `__all__`, re-exports).
     fn is_used(&self, qualified_name: &str) -> std::result::Result<bool, OpError>;
-    /// A refactoring's change, computed on the files as they are on disk.
-    fn refactor(&self, refactoring: &Refactoring) -> std::result::Result<WorkspaceChange, OpError>;
+    /// A refactoring's change, computed on the project with `texts` (the
+    /// files the script changed so far, as it left them) in place of
+    /// theirs on disk: its edits of those files are edits of those texts.
+    fn refactor(
+        &self,
+        refactoring: &Refactoring,
+        texts: &[(String, Rope)],
+    ) -> std::result::Result<WorkspaceChange, OpError>;
     /// The sender's current file and cursor, for statements outside any
     /// `foreach`.
     fn cursor(&self) -> Option<(String, Position)>;
@@ -105,6 +111,13 @@ pub struct Failed {
     pub error: OpError,
     /// Raised under `on_error stop`: what ran before it is kept.
     pub stop: bool,
+}
+
+impl Failed {
+    /// Whether the message already names the element being processed.
+    fn names_element(&self) -> bool {
+        self.error.kind == ErrorKind::Conflict
+    }
 }
 
 impl Failed {
@@ -422,7 +435,7 @@ impl Interpreter<'_> {
             }
             self.current.pop();
             if let Err(mut failed) = ran {
-                if !failed.stop {
+                if !failed.stop && !failed.names_element() {
                     failed.error.message =
                         format!("{} (at {})", failed.error.message, element.describe());
                 }
@@ -615,7 +628,7 @@ impl Interpreter<'_> {
                     at,
                     ErrorKind::Conflict,
                     format!(
-                        "{} can no longer be edited: the statement at {} {what} (chars {}..{} of {} as found); nothing was written",
+                        "{} can no longer be edited: the statement at {} {what} (chars {}..{} of {} as found)",
                         element.describe(),
                         lost.by,
                         lost.span.start,

@@ -442,11 +442,25 @@ pub(super) fn at_cursor(
     let parsed = interpreter.parse(path)?;
     let version = interpreter.version(path);
     let offset = to_char(&parsed.text, position).unwrap_or(0);
-    if let Some(import) = import_elements(path, &parsed, version)
+    // on a line of imports: the name at (or last before) the cursor
+    let on_line: Vec<Element> = import_elements(path, &parsed, version)
         .into_iter()
-        .find(|e| from_char(&parsed.text, e.span.start).line == position.line)
-    {
-        return Ok(import);
+        .filter(|e| from_char(&parsed.text, e.span.start).line == position.line)
+        .collect();
+    let name_at = |e: &Element| {
+        parsed
+            .scopes
+            .bindings
+            .iter()
+            .find(|b| b.statement.start == e.span.start && b.name == e.name)
+            .map_or(e.span.start, |b| b.range.start)
+    };
+    let chosen = on_line
+        .iter()
+        .rfind(|e| name_at(e) <= offset)
+        .or(on_line.first());
+    if let Some(import) = chosen {
+        return Ok(import.clone());
     }
     let around = parsed
         .outline
