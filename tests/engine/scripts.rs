@@ -498,3 +498,120 @@ fn class_implementing_follows_aliases() {
         "Ok, 2 classes flagged, Flagged: base.py:5: sub A; base.py:12: sub B"
     );
 }
+
+// -- eddi run, faults, properties ----------------------------------------------
+
+/// A project of `n` modules, each calling `util.helper`.
+fn many_files(n: usize) -> Vec<(String, String)> {
+    let mut files = vec![(
+        "util.py".to_owned(),
+        "def helper(x):\n    return x\n".to_owned(),
+    )];
+    for i in 0..n {
+        files.push((
+            format!("pkg/m{i:02}.py"),
+            format!("from util import helper\n\n\ndef f{i}():\n    return helper({i})\n"),
+        ));
+    }
+    files
+}
+
+fn write_files(root: &Path, files: &[(String, String)]) {
+    for (path, text) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+#[test]
+fn eddi_run_sends_a_script_over_many_lines_as_one_message() {
+    let dir = tempfile::tempdir().unwrap();
+    write_files(dir.path(), &many_files(3));
+    let script = "Start s\nforeach caller of util.helper() {\n    replace with helper($1, strict=True)\n}\nStatus\n";
+    let output = crate::support::cli::run(dir.path(), &[], script);
+    let lines = crate::support::cli::lines(&output);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[1],
+        "Ok, 3 calls replaced, 3 files changed (pkg/m00.py, pkg/m01.py, pkg/m02.py)"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("pkg/m01.py")).unwrap(),
+        "from util import helper\n\n\ndef f1():\n    return helper(1, strict=True)\n"
+    );
+}
+
+#[test]
+fn a_write_failure_at_the_kth_file_of_a_50_file_script_leaves_every_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = many_files(50);
+    write_files(dir.path(), &files);
+    let script = "Start s\nforeach caller of util.helper() replace with helper($1, strict=True)\n";
+    let output = crate::support::cli::run_script(
+        crate::support::cli::eddi_in(dir.path())
+            .env("EDDI_FAULT_COMMIT", "fail-apply:25")
+            .args(["run", "--root"])
+            .arg(dir.path()),
+        script,
+    );
+    let lines = crate::support::cli::lines(&output);
+    assert!(lines[1].starts_with("Fail"), "{lines:?}");
+    assert_eq!(crate::support::cli::code(&output), 1);
+    for (path, text) in &files {
+        assert_eq!(
+            &std::fs::read_to_string(dir.path().join(path)).unwrap(),
+            text,
+            "{path}"
+        );
+    }
+}
+
+/// The statements a random script is made of, each valid on the fixture.
+const STATEMENTS: &[&str] = &[
+    "foreach file matching \"*.py\" add line \"marker = 1\"",
+    "foreach import where unused { remove import }",
+    "foreach caller of authenticate() replace with authenticate($1, timeout=30)",
+    "foreach function replace \"return\" with \"return  \"",
+    "foreach file matching \"test_*.py\" add import json",
+    "foreach method in UserManager flag \"m\"",
+    "foreach class AccountManager { replace AccountManager with AccountManager }",
+    "foreach file matching \"worker.py\" { if imports logging and not contains \"logger =\" { add line \"logger = logging.getLogger(__name__)\" } }",
+];
+
+fn script_of(picks: &[usize]) -> String {
+    let body: Vec<&str> = picks.iter().map(|&i| STATEMENTS[i]).collect();
+    format!("{{ {} }}", body.join(" "))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn a_collected_changeset_applied_then_rolled_back_restores_every_file_and_running_equals_collecting_then_applying(
+        picks in proptest::collection::vec(0..STATEMENTS.len(), 1..5)
+    ) {
+        let script = script_of(&picks);
+        // run directly
+        let ran = Fixture::new();
+        let reply = ran.send(&script);
+        proptest::prop_assert!(reply.starts_with("Ok"), "{}: {}", script, reply);
+        // collected, then applied
+        let collected = Fixture::new();
+        let before = collected.files();
+        let reply = collected.send(&format!("{} collect changes as c }}", &script[..script.len() - 1]));
+        proptest::prop_assert!(reply.starts_with("Ok"), "{}: {}", script, reply);
+        proptest::prop_assert_eq!(collected.files(), before.clone());
+        let changed = ran.files() != before;
+        if changed {
+            let reply = collected.send("apply changeset c");
+            proptest::prop_assert!(reply.starts_with("Ok"), "{}", reply);
+        }
+        proptest::prop_assert_eq!(collected.files(), ran.files());
+        if changed {
+            let reply = collected.send("rollback changeset c");
+            proptest::prop_assert!(reply.starts_with("Ok"), "{}", reply);
+        }
+        proptest::prop_assert_eq!(collected.files(), before);
+    }
+}
