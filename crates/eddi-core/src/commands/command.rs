@@ -10,6 +10,17 @@ use crate::edit::{LineRange, Position};
 pub use crate::analysis::target::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
 pub use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
 
+/// What a script's change becomes: written (a message's script; its own
+/// `collect changes as` still collects), kept as a named changeset, or
+/// only shown (the `run_script` tool's `collect` and `preview`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum ScriptMode {
+    #[default]
+    Run,
+    Collect(String),
+    Preview,
+}
+
 /// One executable command of the terse language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -158,7 +169,7 @@ pub enum Command {
     /// A message whose text is a script (`foreach …`, `let …`, `{ … }`:
     /// see `docs/SCRIPTING.md`), as written: parsed and checked when it
     /// runs, with the variables earlier messages of the session defined.
-    Script { text: String },
+    Script { text: String, mode: ScriptMode },
 
     // -- help ------------------------------------------------------------
     /// `Help [<command>]`

@@ -340,7 +340,7 @@ impl Display for Command {
             ),
             Command::Apply => f.write_str("Apply"),
             Command::Discard => f.write_str("Discard"),
-            Command::Script { text } => f.write_str(text),
+            Command::Script { text, .. } => f.write_str(text),
         }
     }
 }

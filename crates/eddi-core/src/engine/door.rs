@@ -152,7 +152,7 @@ impl Engine {
                     (_, false) => self.discard_command(live),
                 }
             }
-            Script { text } => self.script_command(sender, session(held)?, text),
+            Script { text, mode } => self.script_command(sender, session(held)?, text, mode),
             // The session's own state and buffers.
             Summary { .. } => self.in_session(sender, held, command, |ctx| {
                 let summary = ctx.session.summary();

@@ -374,6 +374,7 @@ impl Engine {
                 span: commands::error::Span::new(0, text.chars().count()),
                 parsed: Ok(Command::Script {
                     text: text.to_owned(),
+                    mode: commands::ScriptMode::Run,
                 }),
             }],
             false => commands::parse_message(text),

@@ -321,7 +321,13 @@ fn script_words(report: &crate::script::run::ScriptReport) -> String {
             ),
         });
     }
-    if report.collected.is_none() && files > 0 {
+    if report.previewed && files > 0 {
+        parts.push(format!(
+            "Preview: {files} {} would change ({}), nothing written",
+            plural(files, "file"),
+            first_files(&report.files)
+        ));
+    } else if report.collected.is_none() && files > 0 {
         parts.push(format!(
             "{files} {} changed ({})",
             plural(files, "file"),

@@ -12,6 +12,7 @@ use ropey::Rope;
 
 use crate::analysis::index::ProjectIndex;
 use crate::change::{Base, WorkspaceChange};
+use crate::commands::ScriptMode;
 use crate::edit::Position;
 use crate::failure::{ErrorKind, OpError};
 use crate::language::Capability;
@@ -51,7 +52,13 @@ fn now() -> String {
 }
 
 impl Engine {
-    pub(super) fn script_command(&self, sender: &str, live: &mut Held, text: &str) -> Ran {
+    pub(super) fn script_command(
+        &self,
+        sender: &str,
+        live: &mut Held,
+        text: &str,
+        mode: &ScriptMode,
+    ) -> Ran {
         let earlier = live.session.script_variables.clone();
         let known: Vec<script::Variable> = earlier
             .iter()
@@ -101,17 +108,39 @@ impl Engine {
                 },
             )?;
         }
+        let mut diffs = None;
+        match mode {
+            ScriptMode::Collect(name) => {
+                if report.collected.as_ref().is_some_and(|own| own != name) {
+                    return Err(OpError::new(
+                        ErrorKind::InvalidArgument,
+                        format!(
+                            "The script collects its changes as '{}' and the call as '{name}': name one changeset",
+                            report.collected.as_deref().unwrap_or_default()
+                        ),
+                    ));
+                }
+                report.collected = Some(name.clone());
+            }
+            ScriptMode::Preview if report.collected.is_none() => {
+                report.previewed = true;
+                let files = super::refactor::file_reports(&self.workspace, &ran.change, true);
+                diffs = Some(files.into_iter().map(|f| f.diff).collect::<String>());
+            }
+            ScriptMode::Preview | ScriptMode::Run => {}
+        }
         if let Some(name) = report.collected.clone() {
             self.collect(live, &name, &ran.change)?;
-        } else if !ran.change.is_empty() {
+        } else if !report.previewed && !ran.change.is_empty() {
             self.commit_script(sender, live, &ran.change)?;
         }
         report.files.sort();
         let data = super::ops::json::data("script", super::ops::json::script(&report));
-        Ok(Outcome::effect(vec![
-            Clause::Fact(Fact::Script(report)),
-            data,
-        ]))
+        let mut facts = vec![Clause::Fact(Fact::Script(report)), data];
+        if let Some(diffs) = diffs.filter(|d| !d.is_empty()) {
+            facts.push(Clause::Txt(diffs));
+        }
+        Ok(Outcome::effect(facts))
     }
 
     /// The script's change as one commit and one undo step.

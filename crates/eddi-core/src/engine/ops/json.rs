@@ -50,6 +50,7 @@ pub fn script(report: &crate::script::run::ScriptReport) -> Value {
         "stopped": report.stopped,
         "caught": report.caught,
         "rolled_back": report.rolled_back,
+        "previewed": report.previewed,
         "bound": report.bound.iter().map(|(name, n, kind)| json!({
             "name": name,
             "n": n,

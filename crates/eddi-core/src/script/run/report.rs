@@ -64,6 +64,9 @@ pub struct ScriptReport {
     pub caught: Vec<String>,
     /// `rollback all` ran: every edit before it was undone.
     pub rolled_back: bool,
+    /// Run as a preview (the `run_script` tool's `preview`): nothing was
+    /// written; `files` would change.
+    pub previewed: bool,
     /// Top-level `let`s: the variable, how many elements, their kind.
     pub bound: Vec<(String, usize, String)>,
 }
