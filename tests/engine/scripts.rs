@@ -357,6 +357,10 @@ fn the_migration_is_collected_previewed_applied_and_rolled_back_across_a_restart
     assert_eq!(f.files(), before, "collecting writes nothing");
     f.restart();
     assert_eq!(
+        f.send("List Changesets"),
+        "Ok: 1 changeset: auth_migration (not applied, 2 files)"
+    );
+    assert_eq!(
         f.send("preview changeset auth_migration"),
         "Ok: Changeset auth_migration (not applied): 2 files (src/more.py, src/views.py)"
     );
@@ -383,6 +387,10 @@ fn the_migration_is_collected_previewed_applied_and_rolled_back_across_a_restart
         "Ok, Changeset auth_migration rolled back: 2 files restored"
     );
     assert_eq!(f.files(), before);
+    assert_eq!(
+        f.send("List Changesets"),
+        "Ok: 1 changeset: auth_migration (rolled back, 2 files)"
+    );
 }
 
 #[test]

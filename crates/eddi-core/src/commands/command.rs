@@ -39,6 +39,9 @@ pub enum Command {
     /// `List Drafts [From <session>]`: the drafts kept of a session's
     /// released unsaved edits (`From` another session: operators only).
     ListDrafts { from: Option<String> },
+    /// `List Changesets`: the session's named changesets (scripts'
+    /// `collect changes as`), each with its files and state.
+    ListChangesets,
     /// `Recover <file> [From <session>]`: a draft back as the unsaved
     /// buffer of its file, one undo step over the file's disk text.
     Recover { path: String, from: Option<String> },

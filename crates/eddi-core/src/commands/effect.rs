@@ -47,7 +47,7 @@ impl Command {
         use Command::*;
         match self {
             Summary { .. } | Status | List { .. } | Diff { .. } | Help { .. } => Effect::Read,
-            ListSessions | ListDrafts { .. } => Effect::Read,
+            ListSessions | ListDrafts { .. } | ListChangesets => Effect::Read,
             Show { .. } | Analyze { .. } | Validate { .. } | FindSymbol { .. } => Effect::Read,
             FindInFiles { .. } => Effect::Read,
             Find {

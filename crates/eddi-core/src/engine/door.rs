@@ -77,6 +77,19 @@ impl Engine {
             {
                 unlocked(held, || self.summary_of(name))
             }
+            ListChangesets => {
+                let live = session(held)?;
+                let sets = live
+                    .session
+                    .changesets
+                    .iter()
+                    .map(|(name, set)| {
+                        let state = super::script::state_word(set.state);
+                        (name.to_string(), state, set.change.touched().len())
+                    })
+                    .collect();
+                Ok(Outcome::answer(vec![Clause::Fact(Fact::Changesets(sets))]))
+            }
             Help { topic } => match commands::help::help(topic.as_deref()) {
                 Ok(text) => Ok(Outcome::told(text)),
                 Err(e) => Err(e.into()),

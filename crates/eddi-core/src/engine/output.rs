@@ -485,6 +485,22 @@ impl std::fmt::Display for Fact {
             Fact::Discarded { what } => write!(f, "Discarded {what}"),
             Fact::ApplyOrDiscard => f.write_str("Apply or Discard"),
             Fact::Script(report) => f.write_str(&script_words(report)),
+            Fact::Changesets(sets) if sets.is_empty() => f.write_str("No changesets"),
+            Fact::Changesets(sets) => {
+                let listed: Vec<String> = sets
+                    .iter()
+                    .map(|(name, state, files)| {
+                        format!("{name} ({state}, {files} {})", plural(*files, "file"))
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "{} {}: {}",
+                    sets.len(),
+                    plural(sets.len(), "changeset"),
+                    listed.join("; ")
+                )
+            }
             Fact::ChangesetPreview { name, state, files } => write!(
                 f,
                 "Changeset {name} ({state}): {} {} ({})",

@@ -362,7 +362,7 @@ fn index_error(error: crate::analysis::index::IndexError) -> OpError {
     }
 }
 
-fn state_word(state: ChangesetState) -> &'static str {
+pub(super) fn state_word(state: ChangesetState) -> &'static str {
     match state {
         ChangesetState::Open => "not applied",
         ChangesetState::Applied { .. } => "applied",
