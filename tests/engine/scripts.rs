@@ -272,37 +272,101 @@ fn let_and_use_across_messages_run_the_query_again() {
 
 // -- blocks -------------------------------------------------------------------
 
-#[test]
-fn the_block_script_without_extract_method_updates_callers_and_renames_in_one_step() {
-    let f = Fixture::new();
-    let reply = f.send(
-        "{ foreach caller of users.UserManager.new() { replace with AccountManager.new() } rename_class UserManager LegacyUserManager }",
-    );
-    assert_eq!(
-        reply,
-        "Ok, 1 call replaced, Rename_Class applied, 2 files changed (service.py, users.py)"
-    );
-    assert_eq!(
-        f.read("service.py"),
-        "from users import LegacyUserManager, AccountManager\n\n\ndef make():\n    return AccountManager.new()\n\n\ndef other():\n    return AccountManager.new()\n"
-    );
-    assert!(f.read("users.py").contains("class LegacyUserManager:"));
-    assert!(f.send("Undo").starts_with("Ok"));
-    assert_eq!(f.read("service.py"), original("service.py"));
-    assert_eq!(f.read("users.py"), original("users.py"));
+/// The refactoring examples' project: a class with a complex method whose
+/// body extracts, its instantiations and a test.
+const REFACTORED: &[(&str, &str)] = &[
+    (
+        "users.py",
+        "class AccountManager:\n    @staticmethod\n    def new():\n        return AccountManager()\n\n\nclass UserManager:\n    @staticmethod\n    def new():\n        return UserManager()\n\n    def score(self, a, b, c):\n        \"\"\"How much.\"\"\"\n        total = 0\n        if a:\n            total += 1\n        if b:\n            total += 2\n        if c:\n            total += 3\n        for x in a:\n            if x and b:\n                total += x\n        while c:\n            c -= 1\n        if a or b:\n            total += 4\n        return total\n",
+    ),
+    (
+        "service.py",
+        "from users import UserManager, AccountManager\n\n\ndef make():\n    return UserManager.new()\n",
+    ),
+    (
+        "tests/test_users.py",
+        "from users import UserManager\n\n\ndef test_new():\n    assert UserManager()\n",
+    ),
+];
+
+/// `users.py` after `score`'s body is extracted as `<name>`.
+fn extracted(class: &str, name: &str, new_returns: &str) -> String {
+    format!(
+        "class AccountManager:\n    @staticmethod\n    def new():\n        return AccountManager()\n\n\nclass {class}:\n    @staticmethod\n    def new():\n        return {new_returns}()\n\n    def score(self, a, b, c):\n        \"\"\"How much.\"\"\"\n        total = self.{name}(a, b, c)\n        return total\n\n    def {name}(self, a, b, c):\n        total = 0\n        if a:\n            total += 1\n        if b:\n            total += 2\n        if c:\n            total += 3\n        for x in a:\n            if x and b:\n                total += x\n        while c:\n            c -= 1\n        if a or b:\n            total += 4\n        return total\n"
+    )
 }
 
 #[test]
-fn a_refactoring_called_with_elements_is_refused_before_anything_runs() {
-    let f = Fixture::new();
-    let before = f.files();
+fn the_block_script_extracts_updates_callers_and_renames_in_one_step() {
+    let f = Fixture::with(REFACTORED);
     let reply = f.send(
         "{ let $old_methods = methods in UserManager where complexity > 8 foreach $method in $old_methods { extract_method($method, \"Extracted\" + $method.name) } foreach caller of users.UserManager.new() { replace with AccountManager.new() } rename_class UserManager LegacyUserManager }",
     );
+    assert_eq!(
+        reply,
+        "Ok, Extract_Method applied, 1 call replaced, Rename_Class applied, 3 files changed (service.py, tests/test_users.py, users.py), $old_methods = 1 method"
+    );
+    assert_eq!(
+        f.read("users.py"),
+        extracted("LegacyUserManager", "Extractedscore", "LegacyUserManager")
+    );
+    assert_eq!(
+        f.read("service.py"),
+        "from users import LegacyUserManager, AccountManager\n\n\ndef make():\n    return AccountManager.new()\n"
+    );
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        "from users import LegacyUserManager\n\n\ndef test_new():\n    assert LegacyUserManager()\n"
+    );
+    // one undo step
+    assert!(f.send("Undo").starts_with("Ok"));
+    for (path, text) in REFACTORED {
+        assert_eq!(&f.read(path), text, "{path}");
+    }
+}
+
+#[test]
+fn the_refactoring_workflow_is_collected_then_applied() {
+    let f = Fixture::with(REFACTORED);
+    let reply = f.send(
+        "{ let $target_class = class UserManager let $complex_methods = methods in $target_class where complexity > 8 try { foreach $method in $complex_methods { extract_method($method, $method.name + \"_extracted\") } foreach caller of $target_class { if file.path contains \"test_\" { flag \"Update test: \" + caller.location } else { replace UserManager with AccountManager } } rename_class UserManager LegacyUserManager collect changes as \"user_manager_refactor\" } catch { rollback all flag \"Refactoring failed, manual intervention needed\" } }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, Changeset user_manager_refactor prepared: 3 files affected, use 'apply changeset user_manager_refactor', Extract_Method applied, 1 call flagged, 1 name replaced, Rename_Class applied, $target_class = 1 class, $complex_methods = 1 method, Flagged: tests/test_users.py:5: Update test: tests/test_users.py:5"
+    );
+    for (path, text) in REFACTORED {
+        assert_eq!(&f.read(path), text, "collecting wrote {path}");
+    }
+    assert!(f
+        .send("apply changeset user_manager_refactor")
+        .starts_with("Ok"));
+    assert_eq!(
+        f.read("users.py"),
+        extracted("LegacyUserManager", "score_extracted", "AccountManager")
+    );
+    // the catch: a failing try is rolled back whole, and flagged
+    let reply = f.send(
+        "{ try { foreach class AccountManager { add line \"x = 1\" } foreach class NoSuch { remove } } catch { rollback all flag \"Refactoring failed, manual intervention needed\" } }",
+    );
+    assert!(reply.contains("Rolled back all"), "{reply}");
     assert!(
-        reply.starts_with(
-            "Fail \"1:100: Extract_Method(…) called with elements does not run inside a script yet"
-        ),
+        reply.ends_with("Flagged: Refactoring failed, manual intervention needed"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn a_refactoring_that_refuses_fails_the_script_and_writes_nothing() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send(
+        "foreach method in UserManager where complexity > 8 { extract_method($method, \"part\") }",
+    );
+    assert!(reply.starts_with("Fail"), "{reply}");
+    let reply = f.send("foreach $m in methods in UserManager where complexity > 8 { extract_method($m, \"part\") }");
+    assert!(
+        reply.starts_with("Fail \"1:61: Cannot extract - the return at line 16 would return from the new function instead"),
         "{reply}"
     );
     assert_eq!(f.files(), before);

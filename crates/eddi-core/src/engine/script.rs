@@ -469,6 +469,7 @@ impl interpreter::Project for View<'_> {
         &self,
         refactoring: &Refactoring,
         texts: &[(String, Rope)],
+        place: Option<(String, Position)>,
     ) -> Result<WorkspaceChange, OpError> {
         let sources = ScriptSources {
             session: SessionSources {
@@ -480,10 +481,9 @@ impl interpreter::Project for View<'_> {
             },
             texts,
         };
-        let current = self.cursor.as_ref().map(|(path, position)| Cursor {
-            path: path.clone(),
-            position: *position,
-        });
+        let current = place
+            .or_else(|| self.cursor.clone())
+            .map(|(path, position)| Cursor { path, position });
         // the index sees the files as the script left them so far
         let overlaid;
         let index = match texts.is_empty() {

@@ -156,21 +156,25 @@ impl Interpreter<'_> {
     }
 
     pub(super) fn action(&mut self, action: &Action, at: Span) -> Result<()> {
-        if let ActionKind::Command(Command::Refactor(refactoring)) = &action.kind {
-            return self.refactor(refactoring, at);
-        }
-        // a flag needs no element: outside any (a `catch`), it is a note
-        if let (ActionKind::Flag(message), None) = (&action.kind, self.current.last()) {
-            if self.project.cursor().is_none() {
-                let message = self.expr(message)?.text();
-                self.report.flagged.push(Flagged {
-                    path: String::new(),
-                    line: 0,
-                    message,
-                });
-                self.report.count(Verb::Flagged, "note", 1);
-                return Ok(());
+        match &action.kind {
+            ActionKind::Command(Command::Refactor(refactoring)) => {
+                return self.refactor(refactoring, None, at)
             }
+            ActionKind::Refactor { kind, arguments } => {
+                return self.refactor_called(kind, arguments, at)
+            }
+            _ => {}
+        }
+        // a flag outside any element (a `catch`'s) is a note, with no place
+        if let (ActionKind::Flag(message), None) = (&action.kind, self.current.last()) {
+            let message = self.expr(message)?.text();
+            self.report.flagged.push(Flagged {
+                path: String::new(),
+                line: 0,
+                message,
+            });
+            self.report.count(Verb::Flagged, "note", 1);
+            return Ok(());
         }
         let element = self.here(at)?;
         match &action.kind {
@@ -677,7 +681,12 @@ impl Interpreter<'_> {
 
     /// A refactoring in command form, computed on the files as the
     /// statements before it left them: its edits join the snapshot.
-    fn refactor(&mut self, refactoring: &crate::refactor::Refactoring, at: Span) -> Result<()> {
+    fn refactor(
+        &mut self,
+        refactoring: &crate::refactor::Refactoring,
+        place: Option<(String, crate::edit::Position)>,
+        at: Span,
+    ) -> Result<()> {
         let texts: Vec<(String, ropey::Rope)> = self
             .snapshot
             .changed()
@@ -686,7 +695,7 @@ impl Interpreter<'_> {
             .collect();
         let change = self
             .project
-            .refactor(refactoring, &texts)
+            .refactor(refactoring, &texts, place)
             .map_err(Self::fail(at))?;
         let keyword = refactoring.kind().keyword;
         for (path, file) in change.files() {
@@ -707,4 +716,123 @@ impl Interpreter<'_> {
         self.report.count(Verb::Refactored, keyword, 1);
         Ok(())
     }
+
+    /// A refactoring called with an element and values:
+    /// `extract_method($m, "name")` extracts the body of `$m` (its
+    /// docstring and a final `return` kept) into a new method that `$m`
+    /// then calls;
+    /// `rename_class($c, "New")`, `rename_symbol($f, "g")`,
+    /// `inline_variable($v)`, `inline_function($f)`.
+    fn refactor_called(&mut self, kind: &str, arguments: &[Expr], at: Span) -> Result<()> {
+        use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
+        let element = match arguments.first().map(|a| &a.kind) {
+            Some(ExprKind::Attribute(attribute)) if attribute.path.is_empty() => {
+                self.object(attribute)?
+            }
+            _ => {
+                return Err(Failed::new(
+                    at,
+                    ErrorKind::InvalidArgument,
+                    format!("{kind}(…): its first argument is the element ($method, or method), e.g. {kind}($method, \"new_name\")"),
+                ))
+            }
+        };
+        let name = match arguments.get(1) {
+            Some(expr) => Some(self.expr(expr)?.text()),
+            None => None,
+        };
+        let needs_name = |name: Option<String>| {
+            name.ok_or_else(|| {
+                Failed::new(
+                    at,
+                    ErrorKind::InvalidArgument,
+                    format!("{kind}(…): the new name is missing, e.g. {kind}($x, \"new_name\")"),
+                )
+            })
+        };
+        let span = self.span_now(&element, at)?;
+        let parsed = self.parse(&element.path).map_err(Self::fail(at))?;
+        let position = from_char(&parsed.text, span.start);
+        let refactoring = match kind {
+            "Extract_Method" | "ExtractFunction" => {
+                let symbol = parsed
+                    .outline
+                    .symbols
+                    .iter()
+                    .find(|s| s.definition.start == span.start && s.body.is_some())
+                    .ok_or_else(|| {
+                        Failed::new(at, ErrorKind::NotApplicable, format!("{kind}(…) extracts the body of a function or method; {} is not one", element.describe()))
+                    })?;
+                let (first_line, last_line) = body_lines(&parsed, symbol).ok_or_else(|| {
+                    Failed::new(at, ErrorKind::NotApplicable, format!("{} has no body to extract beyond its docstring", element.describe()))
+                })?;
+                Refactoring::Extract {
+                    kind: match kind {
+                        "Extract_Method" => ExtractKind::Method,
+                        _ => ExtractKind::Function,
+                    },
+                    name: needs_name(name)?,
+                    first_line,
+                    last_line,
+                }
+            }
+            "RenameSymbol" | "Rename_Class" => Refactoring::Rename {
+                kind: match kind {
+                    "Rename_Class" => RenameKind::Class,
+                    _ => RenameKind::Symbol,
+                },
+                symbol: self.indexed_name(&element),
+                new_name: needs_name(name)?,
+                include_text: false,
+                sites: SitePolicy::default(),
+            },
+            "Inline_Variable" | "InlineFunction" => Refactoring::Inline {
+                kind: match kind {
+                    "Inline_Variable" => InlineKind::Variable,
+                    _ => InlineKind::Function,
+                },
+                name: element.name.clone(),
+            },
+            _ => {
+                return Err(Failed::new(
+                    at,
+                    ErrorKind::NotApplicable,
+                    format!("{kind} is called in its command form only inside a script (e.g. rename_param f old new)"),
+                ))
+            }
+        };
+        self.refactor(&refactoring, Some((element.path.clone(), position)), at)
+    }
+}
+
+/// The zero-based lines of a function's body after its docstring, and
+/// before its final `return` when it has statements before that.
+fn body_lines(
+    parsed: &super::parsed::Parsed,
+    symbol: &crate::analysis::outline::Symbol,
+) -> Option<(usize, usize)> {
+    let node = crate::analysis::outline::symbol_node(&parsed.text, &parsed.tree, symbol)?;
+    let body = node.child_by_field_name("body")?;
+    let mut cursor = body.walk();
+    let statements: Vec<Node<'_>> = body
+        .named_children(&mut cursor)
+        .filter(|n| n.kind() != "comment")
+        .collect();
+    let first = statements
+        .iter()
+        .find(|n| !crate::analysis::nodes::is_docstring(**n))?;
+    // a final `return` stays: the method returns what the extraction gives it
+    let last = match statements.as_slice() {
+        [.., before, last]
+            if last.kind() == "return_statement" && before.start_byte() >= first.start_byte() =>
+        {
+            before
+        }
+        [.., last] => last,
+        [] => return None,
+    };
+    let text = &parsed.text;
+    let first_line = from_char(text, byte_to_char(text, first.start_byte())).line;
+    let last_line = from_char(text, byte_to_char(text, last.end_byte())).line;
+    Some((first_line, last_line))
 }

@@ -156,7 +156,7 @@ impl Interpreter<'_> {
     }
 
     /// The element an attribute asks about.
-    fn object(&mut self, attribute: &Attribute) -> Result<Element> {
+    pub(super) fn object(&mut self, attribute: &Attribute) -> Result<Element> {
         let at = attribute.span;
         match &attribute.object {
             Object::Var(var) => {

@@ -72,6 +72,7 @@ pub trait Project {
         &self,
         refactoring: &Refactoring,
         texts: &[(String, Rope)],
+        place: Option<(String, Position)>,
     ) -> std::result::Result<WorkspaceChange, OpError>;
     /// The sender's current file and cursor, for statements outside any
     /// `foreach`.
@@ -207,9 +208,7 @@ fn unsupported(script: &Script) -> Result<()> {
                 then, otherwise, ..
             } => {
                 walk(then, false, false)?;
-                otherwise
-                    .as_ref()
-                    .map_or(Ok(()), |o| walk(o, false, false))
+                otherwise.as_ref().map_or(Ok(()), |o| walk(o, false, false))
             }
             StatementKind::Block(block) => block
                 .statements
@@ -239,10 +238,6 @@ fn unsupported(script: &Script) -> Result<()> {
                 )
             }
             StatementKind::Action(action) => match &action.kind {
-                ActionKind::Refactor { kind, .. } => refuse(
-                    &format!("{kind}(…) called with elements"),
-                    "use the refactoring's command form (e.g. rename_class A B), or run Refactor as its own message",
-                ),
                 ActionKind::Command(crate::commands::Command::Refactor(_)) => Ok(()),
                 ActionKind::Command(command) => refuse(
                     &format!("the command '{command}'"),

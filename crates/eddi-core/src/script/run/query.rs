@@ -300,7 +300,7 @@ impl Interpreter<'_> {
     }
 
     /// The name the index knows a definition by: `module.Class.f`.
-    fn indexed_name(&self, element: &Element) -> String {
+    pub(super) fn indexed_name(&self, element: &Element) -> String {
         match self.project.module_of(&element.path) {
             Some(module) if !module.is_empty() => format!("{module}.{}", element.qualified_name),
             _ => element.qualified_name.clone(),
