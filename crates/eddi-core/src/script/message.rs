@@ -115,3 +115,53 @@ pub fn split(text: &str) -> Vec<(bool, String)> {
     }
     pieces
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_are_told_from_commands_by_their_first_words() {
+        for script in [
+            "foreach function flag \"x\"",
+            "  { let $a = class A }",
+            "LET $a = class A",
+            "add import logging",
+            "replace with f($1)",
+            "apply changeset c",
+            "preview diff changeset c",
+            "if unused remove import",
+        ] {
+            assert!(is_script(script), "{script}");
+        }
+        for command in [
+            "Open a.py",
+            "Push Context",
+            "Replace All \"a\" With \"b\"",
+            "Apply",
+            "Preview Refactor Rename_Class A B",
+            "Insert Line \"it's\"",
+            "",
+        ] {
+            assert!(!is_script(command), "{command}");
+        }
+    }
+
+    #[test]
+    fn a_file_splits_into_whole_scripts_and_the_commands_between() {
+        let file = "Start s\nOpen a.py; Goto 1:0\n{\n  foreach import where unused {\n    remove import\n  }\n}\nforeach class flag \"c\"\nSave\n";
+        let pieces = split(file);
+        assert_eq!(
+            pieces,
+            vec![
+                (false, "Start s\nOpen a.py; Goto 1:0\n".to_owned()),
+                (
+                    true,
+                    "{\n  foreach import where unused {\n    remove import\n  }\n}".to_owned()
+                ),
+                (true, "foreach class flag \"c\"".to_owned()),
+                (false, "Save\n".to_owned()),
+            ]
+        );
+    }
+}
