@@ -153,6 +153,11 @@ fn foreach_method_flags_each_with_its_location_and_writes_nothing() {
         "Ok, 3 methods flagged, Flagged: users.py:9: Review complexity; users.py:12: Review complexity; users.py:15: Review complexity"
     );
     assert_eq!(f.files(), before);
+    // the review list stays with the session
+    assert_eq!(
+        f.send("Summary"),
+        "Ok: No changes, Flagged 3: users.py:9: Review complexity; users.py:12: Review complexity; users.py:15: Review complexity"
+    );
 }
 
 #[test]

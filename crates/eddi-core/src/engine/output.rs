@@ -364,10 +364,7 @@ fn script_words(report: &crate::script::run::ScriptReport) -> String {
             .flagged
             .iter()
             .take(FLAGS_SHOWN)
-            .map(|item| match item.path.is_empty() {
-                true => item.message.clone(),
-                false => format!("{}:{}: {}", item.path, item.line, item.message),
-            })
+            .map(ToString::to_string)
             .collect();
         if report.flagged.len() > FLAGS_SHOWN {
             items.push(format!("… ({} more)", report.flagged.len() - FLAGS_SHOWN));

@@ -108,6 +108,10 @@ impl Engine {
                 },
             )?;
         }
+        if !report.flagged.is_empty() {
+            let items = report.flagged.clone();
+            record(live, Event::ScriptFlagged { items })?;
+        }
         let mut diffs = None;
         match mode {
             ScriptMode::Collect(name) => {

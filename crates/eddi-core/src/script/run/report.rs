@@ -37,8 +37,9 @@ impl Verb {
     }
 }
 
-/// A review item: `path:line: message` (1-based line).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A review item: `path:line: message` (1-based line; a note outside any
+/// element has no path and line 0).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Flagged {
     pub path: String,
     pub line: usize,
@@ -69,6 +70,15 @@ pub struct ScriptReport {
     pub previewed: bool,
     /// Top-level `let`s: the variable, how many elements, their kind.
     pub bound: Vec<(String, usize, String)>,
+}
+
+impl std::fmt::Display for Flagged {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.path.is_empty() {
+            true => f.write_str(&self.message),
+            false => write!(f, "{}:{}: {}", self.path, self.line, self.message),
+        }
+    }
 }
 
 impl ScriptReport {
