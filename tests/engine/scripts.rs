@@ -424,6 +424,10 @@ fn the_migration_is_collected_previewed_applied_and_rolled_back_across_a_restart
         "Ok, Changeset auth_migration prepared: 2 files affected, use 'apply changeset auth_migration', 1 occurrence replaced, 2 calls replaced"
     );
     assert_eq!(f.files(), before, "collecting writes nothing");
+    assert_eq!(
+        f.send("Status"),
+        "Ok: Session s, No file, 1 changeset not applied (auth_migration): apply changeset <name> writes one"
+    );
     f.restart();
     assert_eq!(
         f.send("List Changesets"),

@@ -186,6 +186,8 @@ pub enum Fact {
         state: &'static str,
         files: Vec<String>,
     },
+    /// `Status`: named changesets not applied (`apply changeset <name>`).
+    ChangesetsWaiting { names: Vec<String> },
     /// `List Changesets`: each changeset's name, state and file count.
     Changesets(Vec<(String, &'static str, usize)>),
     /// `apply changeset`: written as one commit and one undo step.

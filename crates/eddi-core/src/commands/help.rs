@@ -115,7 +115,7 @@ static ROWS: &[CommandSpec] = &[
         group: "Sessions",
         usage: "Status",
         summary: "Reports the session, current file and cursor, and what waits for an answer",
-        reply: "Ok: Session <name>, File <path>, At l:c[, Modified][, <n> files open][, Replace Confirm waiting in <path> (y/n/q)][, Refactor <refactoring> waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)][, Replace All … In Files \"<glob>\" waiting for Apply … or Discard …]",
+        reply: "Ok: Session <name>, File <path>, At l:c[, Modified][, <n> files open][, Replace Confirm waiting in <path> (y/n/q)][, Refactor <refactoring> waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)][, Replace All … In Files \"<glob>\" waiting for Apply … or Discard …][, <n> changesets not applied (<names>): apply changeset <name> writes one]",
         failures: "",
         examples: "Status",
     },

@@ -482,6 +482,13 @@ impl std::fmt::Display for Fact {
             Fact::Discarded { what } => write!(f, "Discarded {what}"),
             Fact::ApplyOrDiscard => f.write_str("Apply or Discard"),
             Fact::Script(report) => f.write_str(&script_words(report)),
+            Fact::ChangesetsWaiting { names } => write!(
+                f,
+                "{} {} not applied ({}): apply changeset <name> writes one",
+                names.len(),
+                plural(names.len(), "changeset"),
+                names.join(", ")
+            ),
             Fact::Changesets(sets) if sets.is_empty() => f.write_str("No changesets"),
             Fact::Changesets(sets) => {
                 let listed: Vec<String> = sets
