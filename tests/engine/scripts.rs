@@ -696,3 +696,23 @@ proptest::proptest! {
         proptest::prop_assert_eq!(collected.files(), before);
     }
 }
+
+#[test]
+fn an_import_another_module_imports_from_this_one_is_not_unused() {
+    let f = Fixture::with(&[
+        ("lib/__init__.py", ""),
+        (
+            "lib/impl.py",
+            "def helper():\n    return 1\n\n\ndef other():\n    return 2\n",
+        ),
+        ("lib/api.py", "from lib.impl import helper, other\n"),
+        ("use.py", "from lib.api import helper\n\nhelper()\n"),
+    ]);
+    assert_eq!(
+        f.send(
+            "foreach file matching \"api.py\" { foreach import where unused { remove import } }"
+        ),
+        "Ok, 1 unused import removed, 1 file changed (lib/api.py)"
+    );
+    assert_eq!(f.read("lib/api.py"), "from lib.impl import helper\n");
+}

@@ -504,6 +504,17 @@ impl interpreter::Project for View<'_> {
         Ok(refactored.change)
     }
 
+    fn importers_of(&self, path: &str) -> Vec<String> {
+        let mut found: Vec<String> = self
+            .index
+            .dependents(path)
+            .map(|found| found.into_iter().filter_map(|d| d.path).collect())
+            .unwrap_or_default();
+        found.sort();
+        found.dedup();
+        found
+    }
+
     fn cursor(&self) -> Option<(String, Position)> {
         self.cursor.clone()
     }

@@ -33,6 +33,16 @@ impl Value {
     }
 }
 
+/// Whether `text` has `word` as a whole identifier.
+fn has_word(text: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + word.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
 fn compare<T: PartialOrd>(op: CompareOp, a: T, b: T) -> bool {
     match op {
         CompareOp::Eq => a == b,
@@ -93,7 +103,12 @@ impl Interpreter<'_> {
                 self.text_now(element, at)?.contains(&needle)
             }
             ConditionKind::Unused => match &element.detail {
-                Detail::Import { unused, .. } => *unused,
+                Detail::Import {
+                    unused,
+                    bound,
+                    top_level,
+                    ..
+                } => *unused && !(*top_level && self.imported_elsewhere(&element.path, bound)),
                 Detail::Definition { .. } | Detail::Variable { .. } => {
                     let name = self.indexed_name_of(element);
                     !self.project.is_used(&name).map_err(|error| Failed {
@@ -117,6 +132,25 @@ impl Interpreter<'_> {
                     }
                 }
             }
+        })
+    }
+
+    /// Whether a module that imports `path`'s module names `name`: the
+    /// import is a re-export another file uses (`from m import name`,
+    /// `m.name`), not unused.
+    fn imported_elsewhere(&mut self, path: &str, name: &str) -> bool {
+        let importers = match self.importers.get(path) {
+            Some(found) => found.clone(),
+            None => {
+                let found = self.project.importers_of(path);
+                self.importers.insert(path.to_owned(), found.clone());
+                found
+            }
+        };
+        importers.iter().any(|importer| {
+            // a file it cannot read counts as a use: never guess unused
+            self.doc_text(importer)
+                .map_or(true, |text| has_word(&text.to_string(), name))
         })
     }
 

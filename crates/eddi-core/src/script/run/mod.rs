@@ -74,6 +74,8 @@ pub trait Project {
         texts: &[(String, Rope)],
         place: Option<(String, Position)>,
     ) -> std::result::Result<WorkspaceChange, OpError>;
+    /// The project files that import the module of `path`.
+    fn importers_of(&self, path: &str) -> Vec<String>;
     /// The sender's current file and cursor, for statements outside any
     /// `foreach`.
     fn cursor(&self) -> Option<(String, Position)>;
@@ -161,6 +163,7 @@ pub fn run(
         report: ScriptReport::default(),
         defined: Vec::new(),
         earlier,
+        importers: HashMap::new(),
     };
     let mut stopped = None;
     for statement in &script.statements {
@@ -269,6 +272,8 @@ pub(super) struct Interpreter<'p> {
     report: ScriptReport,
     defined: Vec<Defined>,
     earlier: &'p [Defined],
+    /// The importers of each module asked about, once.
+    importers: HashMap<String, Vec<String>>,
 }
 
 impl Interpreter<'_> {
