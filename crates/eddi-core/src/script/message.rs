@@ -38,8 +38,36 @@ fn first_token(tokens: &[Token], from: usize) -> Option<usize> {
     (from..tokens.len()).find(|&i| !tokens[i].is_separator())
 }
 
+/// The first word of a text (or `{`), past blanks and `#` comments.
+fn first_word(text: &str) -> &str {
+    let mut rest = text.trim_start();
+    while let Some(comment) = rest.strip_prefix('#') {
+        rest = comment
+            .split_once('\n')
+            .map_or("", |(_, after)| after)
+            .trim_start();
+    }
+    if rest.starts_with('{') {
+        return "{";
+    }
+    let end = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
 /// Whether the message is a script.
 pub fn is_script(text: &str) -> bool {
+    // most messages are commands: known by their first word, unlexed
+    let first = first_word(text);
+    let candidate = first == "{"
+        || SCRIPT_WORDS
+            .iter()
+            .chain(&["add", "replace", "apply", "preview"])
+            .any(|w| first.eq_ignore_ascii_case(w));
+    if !candidate {
+        return false;
+    }
     let Ok(tokens) = tokenize(text) else {
         // a script the lexer refuses (an unterminated string) is still
         // one when its first word says so: its parse will say what is wrong
@@ -131,6 +159,7 @@ mod tests {
             "apply changeset c",
             "preview diff changeset c",
             "if unused remove import",
+            "# clean up\nforeach import where unused { remove import }",
         ] {
             assert!(is_script(script), "{script}");
         }
@@ -141,6 +170,7 @@ mod tests {
             "Apply",
             "Preview Refactor Rename_Class A B",
             "Insert Line \"it's\"",
+            "# a comment\nOpen a.py",
             "",
         ] {
             assert!(!is_script(command), "{command}");
