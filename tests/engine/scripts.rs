@@ -541,6 +541,11 @@ fn on_error_continue_skips_the_failing_element_and_stop_keeps_what_ran() {
         f.read("app.py"),
         original("app.py").replace("    authenticate(\"u\", password=\"p\")\n", "")
     );
+    // stop: what ran before the failure is written, and the reply says where it stopped
+    let g = Fixture::new();
+    let reply = g.send("{ on_error stop foreach caller of authenticate() { remove } }");
+    assert!(reply.starts_with("Ok, 1 call removed, 1 file changed (app.py), Stopped (on_error stop) at 1:52: call authenticate (app.py:11) is part of a larger statement; remove deletes a call only when it is a statement of its own (replace it instead); what ran before it is kept"), "{reply}");
+    assert_eq!(g.read("app.py"), f.read("app.py"));
 }
 
 #[test]

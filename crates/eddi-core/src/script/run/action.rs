@@ -144,6 +144,7 @@ impl Interpreter<'_> {
             at,
             error,
             stop: false,
+            named: false,
         }
     }
 
@@ -200,7 +201,7 @@ impl Interpreter<'_> {
             ActionKind::Remove => self.remove(&element, at)?,
             ActionKind::RemoveImport => {
                 if element.kind != ElementKind::Import {
-                    return Err(Failed::new(
+                    return Err(Failed::named(
                         at,
                         ErrorKind::NotApplicable,
                         format!(
@@ -241,7 +242,7 @@ impl Interpreter<'_> {
                     }
                     (Replacement::Code(pattern), _) => {
                         if pattern.has_placeholders() {
-                            return Err(Failed::new(
+                            return Err(Failed::named(
                                 at,
                                 ErrorKind::NotApplicable,
                                 format!(
@@ -304,7 +305,7 @@ impl Interpreter<'_> {
                 n = n.parent()?;
             });
         let Some(node) = node else {
-            return Err(Failed::new(
+            return Err(Failed::named(
                 at,
                 ErrorKind::Conflict,
                 format!(
@@ -383,7 +384,7 @@ impl Interpreter<'_> {
         let around = text.slice(start..end).to_string();
         let inner = text.slice(span.clone()).to_string();
         if around.trim() != inner.trim() {
-            return Err(Failed::new(
+            return Err(Failed::named(
                 at,
                 ErrorKind::NotApplicable,
                 format!("{} is part of a larger statement; remove deletes a call only when it is a statement of its own (replace it instead)", element.describe()),
@@ -407,7 +408,7 @@ impl Interpreter<'_> {
             .filter(|i| i.statement.start == span.start)
             .collect();
         if !in_statement.iter().any(|i| i.bound == *bound) {
-            return Err(Failed::new(
+            return Err(Failed::named(
                 at,
                 ErrorKind::Conflict,
                 format!(
@@ -536,7 +537,7 @@ impl Interpreter<'_> {
                         .snapshot
                         .map(&element.path, element.version, full.clone())
                         .map_err(|_| {
-                            Failed::new(
+                            Failed::named(
                                 at,
                                 ErrorKind::Conflict,
                                 format!("{} changed across its edge", element.describe()),
@@ -761,10 +762,10 @@ impl Interpreter<'_> {
                     .iter()
                     .find(|s| s.definition.start == span.start && s.body.is_some())
                     .ok_or_else(|| {
-                        Failed::new(at, ErrorKind::NotApplicable, format!("{kind}(…) extracts the body of a function or method; {} is not one", element.describe()))
+                        Failed::named(at, ErrorKind::NotApplicable, format!("{kind}(…) extracts the body of a function or method; {} is not one", element.describe()))
                     })?;
                 let (first_line, last_line) = body_lines(&parsed, symbol).ok_or_else(|| {
-                    Failed::new(at, ErrorKind::NotApplicable, format!("{} has no body to extract beyond its docstring", element.describe()))
+                    Failed::named(at, ErrorKind::NotApplicable, format!("{} has no body to extract beyond its docstring", element.describe()))
                 })?;
                 Refactoring::Extract {
                     kind: match kind {

@@ -58,7 +58,7 @@ impl Interpreter<'_> {
     pub(super) fn condition(&mut self, condition: &Condition, element: &Element) -> Result<bool> {
         let at = condition.span;
         let wrong = |what: &str| {
-            Err(Failed::new(
+            Err(Failed::named(
                 at,
                 ErrorKind::NotApplicable,
                 format!("{what} does not apply to {}", element.describe()),
@@ -95,6 +95,7 @@ impl Interpreter<'_> {
                     at,
                     error,
                     stop: false,
+                    named: false,
                 })?;
                 parsed.imports_module(&module.text)
             }
@@ -115,6 +116,7 @@ impl Interpreter<'_> {
                         at,
                         error,
                         stop: false,
+                        named: false,
                     })?
                 }
                 _ => return wrong("unused"),
@@ -168,6 +170,7 @@ impl Interpreter<'_> {
             at,
             error,
             stop: false,
+            named: false,
         })?;
         let end = span.end.min(text.len_chars());
         Ok(text.slice(span.start.min(end)..end).to_string())
@@ -214,6 +217,7 @@ impl Interpreter<'_> {
                     at,
                     error,
                     stop: false,
+                    named: false,
                 })?;
                 Ok(Element {
                     kind: ElementKind::File,
@@ -284,7 +288,7 @@ impl Interpreter<'_> {
             ("names", Detail::Import { names, .. }) => text(&names.join(", ")),
             ("kind", _) => text(element.kind.word()),
             _ => {
-                return Err(Failed::new(
+                return Err(Failed::named(
                     at,
                     ErrorKind::NotApplicable,
                     format!("{} has no attribute '{asked}'", element.describe()),

@@ -114,13 +114,8 @@ pub struct Failed {
     pub error: OpError,
     /// Raised under `on_error stop`: what ran before it is kept.
     pub stop: bool,
-}
-
-impl Failed {
-    /// Whether the message already names the element being processed.
-    fn names_element(&self) -> bool {
-        self.error.kind == ErrorKind::Conflict
-    }
+    /// The message names the element being processed already.
+    pub named: bool,
 }
 
 impl Failed {
@@ -129,6 +124,15 @@ impl Failed {
             at,
             error: OpError::new(kind, message),
             stop: false,
+            named: false,
+        }
+    }
+
+    /// A failure whose message names the element it is about.
+    fn named(at: Span, kind: ErrorKind, message: impl Into<String>) -> Failed {
+        Failed {
+            named: true,
+            ..Failed::new(at, kind, message)
         }
     }
 
@@ -435,7 +439,7 @@ impl Interpreter<'_> {
             }
             self.current.pop();
             if let Err(mut failed) = ran {
-                if !failed.stop && !failed.names_element() {
+                if !failed.stop && !failed.named {
                     failed.error.message =
                         format!("{} (at {})", failed.error.message, element.describe());
                 }
@@ -520,6 +524,7 @@ impl Interpreter<'_> {
             at,
             error: e,
             stop: false,
+            named: false,
         })
     }
 
@@ -624,7 +629,7 @@ impl Interpreter<'_> {
                 } else {
                     "edited across its edge"
                 };
-                Failed::new(
+                Failed::named(
                     at,
                     ErrorKind::Conflict,
                     format!(

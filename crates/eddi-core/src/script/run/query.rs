@@ -60,6 +60,7 @@ impl Interpreter<'_> {
             at,
             error,
             stop: false,
+            named: false,
         };
         let found = match &query.source {
             Source::Files { glob } => self.files(&glob.text).map_err(fail)?,
@@ -326,6 +327,7 @@ impl Interpreter<'_> {
             at,
             error,
             stop: false,
+            named: false,
         };
         let (files, within) = match self.scope().map_err(fail)? {
             Scope::Project => (None, None),
