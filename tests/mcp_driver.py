@@ -6,7 +6,7 @@ Usage: mcp_driver.py EDDI_BINARY ROOT EXPECTED_JSON
        mcp_driver.py --http URL EXPECTED_JSON   (a running `eddi mcp --http`
        on the same project: list, read, edit with the hash, the guide)
        mcp_driver.py --refactor EDDI_BINARY ROOT CASES_JSON   (every
-       refactoring tool, and replace_in_files: preview, apply, undo,
+       refactoring tool, replace_in_files and run_script: preview, apply, undo,
        errors, a read-only server;
        CASES_JSON: [{"tool", "params", "files": {path: text after}}])
   ROOT holds the project tests/wire/tools_mcp.rs wrote (shop.py, app.py);
@@ -236,6 +236,18 @@ async def refactors(eddi, root, cases):
             check(sorted(undone["files"]) == ["app.py", "shop.py"], "replace_in_files undo", undone)
             check(snapshot(root) == before, "replace_in_files undone in every file")
             print("replace_in_files: ok")
+
+            # run_script: previewed, written as one step, undone
+            script = "foreach caller of shop.checkout() replace with checkout($1, fast=True)"
+            previewed = await ok(s, "run_script", {"script": script, "preview": True})
+            check("+checkout(cart, fast=True)" in previewed["diff"], "run_script preview diff", previewed)
+            check(snapshot(root) == before, "run_script preview writes nothing")
+            written = await ok(s, "run_script", {"script": script})
+            check(written["script"]["files"] == ["app.py"], "run_script written", written)
+            check("checkout(cart, fast=True)" in read(root, "app.py"), "run_script wrote app.py", read(root, "app.py"))
+            undone = await ok(s, "undo", {})
+            check(snapshot(root) == before, "run_script undone", undone)
+            print("run_script: ok")
 
             unknown = await err(s, "rename_symbol", {"symbol": "Cart.ad", "new_name": "put", "preview": True})
             check((unknown["code"], unknown["field"], unknown["candidates"]) == ("not_found", "symbol", ["add", "total"]),

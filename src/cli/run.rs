@@ -1,6 +1,7 @@
 //! `eddi run [FILE|-]`: a script of commands, one reply line per command.
 //!
-//! Each command is sent as its own message (so `y`/`n` answers to a
+//! Each command is sent as its own message, and each script (`foreach …`,
+//! a `{ … }` block over many lines) as one (so `y`/`n` answers to a
 //! `Replace Confirm` work in a script); the run stops at the first failure,
 //! as a multi-command message does, and the exit code is 1 then; the
 //! failing command's reply counts the skipped ones (`Fail "…", Skipped 2
@@ -38,14 +39,26 @@ pub fn run(args: RunArgs) -> Result<ExitCode, String> {
         }
     };
     let engine = args.local.engine(true)?;
-    let statements = commands::parse_message(&script);
-    for (index, statement) in statements.iter().enumerate() {
+    // Each script of the file (`foreach …`, `{ … }` over many lines) is one
+    // message; the commands between them one message each.
+    let mut messages: Vec<String> = Vec::new();
+    for (is_script, text) in eddi_core::script::message::split(&script) {
+        match is_script {
+            true => messages.push(text),
+            false => messages.extend(
+                commands::parse_message(&text)
+                    .into_iter()
+                    .map(|statement| statement.text),
+            ),
+        }
+    }
+    for (index, message) in messages.iter().enumerate() {
         // The failing reply itself says how many commands were skipped.
-        let remaining = statements.len() - index - 1;
+        let remaining = messages.len() - index - 1;
         let response = engine.execute_in_script(
             &Request {
                 sender: &args.local.sender,
-                text: &statement.text,
+                text: message,
                 id: None,
             },
             remaining,

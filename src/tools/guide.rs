@@ -57,6 +57,34 @@ sites those lists name (find_references on the new name, `Validate`), run \
 the project's tests, and `undo` (or `Undo`) if it went wrong: the whole \
 refactor is one step.\n";
 
+/// Scripts: one message (or `run_script` call) for a systematic change,
+/// with templates to copy.
+const SCRIPTS: &str = "## Scripts: a systematic change in one message\n\n\
+A message (or a `run_script` call) whose text starts with `foreach`, `let`, \
+`if`, `use`, `try`, `on_error`, `collect`, `flag`, `add import|line`, \
+`remove`, `apply changeset`, `preview changeset`, `rollback changeset` or \
+`{` is a script (docs/SCRIPTING.md has the grammar). It runs against the \
+project as the index sees it and writes everything as **one commit and one \
+undo step**, or nothing: a statement that fails, an edit that clashes with \
+an earlier one, or a result with a new syntax error or undefined name \
+writes nothing and says where (`line:col`). Templates:\n\n\
+- Change every call of a function (the index's proven calls, not \
+same-named methods): `foreach caller of pkg.mod.f() replace with f($1, timeout=30)` \
+(`$1` … positional arguments, `$name` a keyword one, `$*` all); add an \
+argument to each: `foreach caller of pkg.mod.f() replace f() with f(timeout=30)`.\n\
+- Review list, nothing written: `foreach function where complexity > 10 flag \"Split: \" + function.name` \
+(`Ok, 3 functions flagged, Flagged: a.py:12: Split: load; …`).\n\
+- Clean imports: `foreach file matching \"src/**/*.py\" { foreach import where unused { remove import } }`.\n\
+- Add a module logger: `foreach file matching \"*.py\" { if imports logging and not contains \"logger =\" { add line \"logger = logging.getLogger(__name__)\" } }`.\n\
+- Several steps, one undo: `{ foreach caller of users.UserManager.new() { replace with AccountManager.new() } rename_class UserManager LegacyUserManager }`.\n\
+- Look before writing: end the script with `collect changes as name` \
+(nothing written), then `preview diff changeset name`, `apply changeset \
+name`, and later `rollback changeset name`; `List Changesets` lists them.\n\
+- Keep elements for later messages: `let $big = methods in C where complexity > 8`, \
+then `use $big flag \"review\"`.\n\n\
+A query that the index cannot decide (a call it cannot prove) refuses the \
+script naming the sites; qualify an ambiguous name (`caller of auth.login()`).\n";
+
 /// The guide as Markdown.
 pub fn guide() -> String {
     let mut out = String::new();
@@ -84,6 +112,8 @@ call one with `preview: true` to see the diff, then again with \
 all back). Then check what it reports (below).\n\n",
     );
     out.push_str(AFTER_A_REFACTOR);
+    out.push('\n');
+    out.push_str(SCRIPTS);
     out.push_str("\n## Tools\n\n");
     for tool in tools() {
         let first = tool
@@ -136,6 +166,17 @@ mod tests {
     use super::*;
 
     /// An agent learns what a refactor did not prove and how to check it.
+    #[test]
+    fn has_script_templates_that_parse() {
+        let guide = guide();
+        let template = r#"foreach function where complexity > 10 flag "Split: " + function.name"#;
+        assert!(guide.contains(template), "{guide}");
+        eddi_core::script::parse(template, &[]).unwrap();
+        let template = r#"foreach file matching "*.py" { if imports logging and not contains "logger =" { add line "logger = logging.getLogger(__name__)" } }"#;
+        assert!(guide.contains(template), "{guide}");
+        eddi_core::script::parse(template, &[]).unwrap();
+    }
+
     #[test]
     fn says_what_to_check_after_a_refactor() {
         let guide = guide();

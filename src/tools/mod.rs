@@ -21,6 +21,7 @@ mod edit;
 pub mod guide;
 mod read;
 mod refactor;
+mod script;
 mod search;
 mod session;
 
@@ -201,6 +202,13 @@ pub fn tools() -> &'static [Tool] {
         ];
         // -- refactor: one tool per refactoring
         tools.extend(refactor::tools());
+        // -- a script: a systematic change in one call
+        tools.push(Tool::new(
+            "run_script",
+            script::RUN_SCRIPT,
+            Effect::Write,
+            script::run_script,
+        ));
         // -- anything else, in the terse language
         tools.push(Tool::new(
             "eddi",

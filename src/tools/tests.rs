@@ -1409,3 +1409,50 @@ fn the_reading_tools_work_on_go_rust_and_java_files() {
         "{refused}"
     );
 }
+
+#[test]
+fn run_script_writes_collects_or_previews_a_script() {
+    let p = Project::new();
+    let flagged = p.ok(
+        "run_script",
+        json!({"script": "foreach method in Cart flag \"Review\""}),
+    );
+    assert_eq!(
+        flagged["reply"],
+        "Ok, 2 methods flagged, Flagged: shop.py:2: Review; shop.py:5: Review"
+    );
+    assert_eq!(flagged["script"]["flagged"][1]["line"], 5);
+    let script = "foreach caller of shop.checkout() replace with checkout($1, fast=True)";
+    let preview = p.ok("run_script", json!({"script": script, "preview": true}));
+    assert_eq!(
+        preview["reply"],
+        "Ok, 1 call replaced, Preview: 1 file would change (app.py), nothing written"
+    );
+    assert!(preview["diff"]
+        .as_str()
+        .unwrap()
+        .contains("+checkout(cart, fast=True)"));
+    assert_eq!(
+        std::fs::read_to_string(p.dir.path().join("app.py")).unwrap(),
+        APP
+    );
+    let collected = p.ok("run_script", json!({"script": script, "collect": "fast"}));
+    assert_eq!(collected["script"]["changeset"], "fast");
+    assert_eq!(
+        std::fs::read_to_string(p.dir.path().join("app.py")).unwrap(),
+        APP
+    );
+    let written = p.ok("run_script", json!({"script": script}));
+    assert_eq!(written["script"]["files"], json!(["app.py"]));
+    assert_eq!(
+        std::fs::read_to_string(p.dir.path().join("app.py")).unwrap(),
+        APP.replace("checkout(cart)", "checkout(cart, fast=True)")
+    );
+    let refused = p.err("run_script", json!({"script": "Open app.py"}));
+    assert_eq!(refused["field"], "script");
+    let refused = p.err(
+        "run_script",
+        json!({"script": "foreach method in Cart where complexty > 1 flag \"x\""}),
+    );
+    assert_eq!(refused["code"], "invalid_command", "{refused}");
+}

@@ -15,6 +15,6 @@ mod commit_crash;
 mod edit_laws;
 mod lang_parser;
 mod operations;
-mod script_not_run;
+mod scripts;
 mod spec_workflow;
 mod state_dir;

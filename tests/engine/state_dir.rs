@@ -137,7 +137,7 @@ fn a_state_dir_from_before_versioning_is_migrated() {
     );
     let record: serde_json::Value =
         serde_json::from_slice(&std::fs::read(state.join("format.json")).unwrap()).unwrap();
-    assert_eq!(record["format"], 5);
+    assert_eq!(record["format"], 6);
     assert_eq!(
         record["written_by"],
         format!("eddi {}", env!("CARGO_PKG_VERSION"))
@@ -164,7 +164,7 @@ fn a_state_dir_of_a_newer_format_is_refused_and_left_untouched() {
         "{message}"
     );
     assert!(
-        message.contains("reads format 5 and older. Use that newer Eddi, or start this one with another --state-dir"),
+        message.contains("reads format 6 and older. Use that newer Eddi, or start this one with another --state-dir"),
         "{message}"
     );
     assert_eq!(std::fs::read(&snapshot).unwrap(), before);
@@ -183,7 +183,7 @@ fn a_garbled_format_file_is_refused_saying_what_it_should_hold() {
     let refused = run(dir.path(), &[], "Status\n");
     assert_eq!(refused.status.code(), Some(2));
     assert!(
-        stderr(&refused).contains(r#"it should read {"format": 5, "written_by": "…"}"#),
+        stderr(&refused).contains(r#"it should read {"format": 6, "written_by": "…"}"#),
         "{}",
         stderr(&refused)
     );

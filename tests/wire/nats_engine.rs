@@ -598,3 +598,37 @@ async fn two_senders_saving_one_file_at_once_never_lose_an_edit() {
     }
     eddi.stop().await.unwrap();
 }
+
+/// A message whose text is a script (a `{ … }` block over several lines)
+/// runs over NATS as one command: one reply, one undo step.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_script_over_the_direct_subject() {
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    let app = "import os\nimport sys\n\n\ndef main():\n    print(sys.argv)\n";
+    std::fs::write(dir.path().join("app.py"), app).unwrap();
+    let eddi = start_eddi(&nats.url(), engine(dir.path()), EddiOptions::default()).await;
+    let c = client(&nats.url()).await;
+    assert_eq!(direct(&c, &eddi.subjects, "claude", "Start s").await, "Ok");
+    let script = "{\n  foreach file matching \"*.py\" {\n    foreach import where unused { remove import }\n  }\n}";
+    assert_eq!(
+        direct(&c, &eddi.subjects, "claude", script).await,
+        "Ok, 1 unused import removed, 1 file changed (app.py)"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("app.py")).unwrap(),
+        "import sys\n\n\ndef main():\n    print(sys.argv)\n"
+    );
+    let refused = direct(
+        &c,
+        &eddi.subjects,
+        "claude",
+        "foreach function where complexty > 1 flag \"x\"",
+    )
+    .await;
+    assert!(
+        refused.starts_with("Fail \"1:24: unknown condition 'complexty'"),
+        "{refused}"
+    );
+    eddi.stop().await.unwrap();
+}

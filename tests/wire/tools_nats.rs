@@ -255,6 +255,29 @@ async fn every_tool_over_nats_on_real_files() {
         "{reply}"
     );
 
+    // a script: previewed (nothing written), then written as one step
+    let script = "foreach method in Cart flag \"Review\"";
+    let flagged = t.ok("run_script", json!({"script": script})).await;
+    assert_eq!(
+        flagged["reply"],
+        "Ok, 2 methods flagged, Flagged: shop.py:2: Review; shop.py:5: Review"
+    );
+    assert_eq!(flagged["script"]["flagged"][0]["line"], 2);
+    let preview = t
+        .ok(
+            "run_script",
+            json!({"script": "foreach caller of shop.checkout() replace with checkout($1, fast=True)", "preview": true}),
+        )
+        .await;
+    assert!(
+        preview["diff"]
+            .as_str()
+            .unwrap()
+            .contains("+checkout(cart, fast=True)"),
+        "{preview}"
+    );
+    assert_eq!(read("app.py"), APP, "a preview writes nothing");
+
     refactors(&mut t, dir.path()).await;
 
     // every tool of the registry went over the wire

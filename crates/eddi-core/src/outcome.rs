@@ -222,6 +222,22 @@ pub enum Fact {
         skipped: Vec<String>,
         limit: usize,
     },
+    /// A script ran: its counts, review list and files (`script::run`).
+    Script(crate::script::run::ScriptReport),
+    /// `preview [diff] changeset`: a changeset's files (and diffs).
+    ChangesetPreview {
+        name: String,
+        state: &'static str,
+        files: Vec<String>,
+    },
+    /// `Status`: named changesets not applied (`apply changeset <name>`).
+    ChangesetsWaiting { names: Vec<String> },
+    /// `List Changesets`: each changeset's name, state and file count.
+    Changesets(Vec<(String, &'static str, usize)>),
+    /// `apply changeset`: written as one commit and one undo step.
+    ChangesetApplied { name: String, files: Vec<String> },
+    /// `rollback changeset`: its step undone.
+    ChangesetRolledBack { name: String, files: Vec<String> },
     /// `Replace All … In Files`: the files searched, and those skipped
     /// with why.
     Searched {

@@ -10,6 +10,17 @@ use crate::edit::{LineRange, Position};
 pub use crate::analysis::target::{CodeTarget, CommentStyle, InsertKind, Modification, Visibility};
 pub use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind, SitePolicy};
 
+/// What a script's change becomes: written (a message's script; its own
+/// `collect changes as` still collects), kept as a named changeset, or
+/// only shown (the `run_script` tool's `collect` and `preview`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum ScriptMode {
+    #[default]
+    Run,
+    Collect(String),
+    Preview,
+}
+
 /// One executable command of the terse language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -28,6 +39,9 @@ pub enum Command {
     /// `List Drafts [From <session>]`: the drafts kept of a session's
     /// released unsaved edits (`From` another session: operators only).
     ListDrafts { from: Option<String> },
+    /// `List Changesets`: the session's named changesets (scripts'
+    /// `collect changes as`), each with its files and state.
+    ListChangesets,
     /// `Recover <file> [From <session>]`: a draft back as the unsaved
     /// buffer of its file, one undo step over the file's disk text.
     Recover { path: String, from: Option<String> },
@@ -153,6 +167,12 @@ pub enum Command {
     Apply,
     /// `Discard`: drops the refactor a preview waits on.
     Discard,
+
+    // -- scripts -----------------------------------------------------------
+    /// A message whose text is a script (`foreach …`, `let …`, `{ … }`:
+    /// see `docs/SCRIPTING.md`), as written: parsed and checked when it
+    /// runs, with the variables earlier messages of the session defined.
+    Script { text: String, mode: ScriptMode },
 
     // -- help ------------------------------------------------------------
     /// `Help [<command>]`

@@ -47,7 +47,7 @@ impl Command {
         use Command::*;
         match self {
             Summary { .. } | Status | List { .. } | Diff { .. } | Help { .. } => Effect::Read,
-            ListSessions | ListDrafts { .. } => Effect::Read,
+            ListSessions | ListDrafts { .. } | ListChangesets => Effect::Read,
             Show { .. } | Analyze { .. } | Validate { .. } | FindSymbol { .. } => Effect::Read,
             FindInFiles { .. } => Effect::Read,
             Find {
@@ -76,6 +76,8 @@ impl Command {
             ReplaceInFiles { preview: false, .. } => Effect::Write,
             Discard => Effect::Session,
             Refactor(_) | Apply => Effect::Write,
+            // a script may write every file it reads
+            Script { .. } => Effect::Write,
         }
     }
 
@@ -88,6 +90,7 @@ impl Command {
         use Command::*;
         match self {
             FindInFiles { .. } | FindSymbol { .. } | Refactor(_) | Preview { .. } | Apply => true,
+            Script { .. } => true,
             ReplaceInFiles { .. } => true,
             List { open_only, .. } => !open_only,
             Analyze { kind, .. } => *kind == Some(AnalysisKind::Dependencies),

@@ -115,7 +115,7 @@ static ROWS: &[CommandSpec] = &[
         group: "Sessions",
         usage: "Status",
         summary: "Reports the session, current file and cursor, and what waits for an answer",
-        reply: "Ok: Session <name>, File <path>, At l:c[, Modified][, <n> files open][, Replace Confirm waiting in <path> (y/n/q)][, Refactor <refactoring> waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)][, Replace All … In Files \"<glob>\" waiting for Apply … or Discard …]",
+        reply: "Ok: Session <name>, File <path>, At l:c[, Modified][, <n> files open][, Replace Confirm waiting in <path> (y/n/q)][, Refactor <refactoring> waiting for Apply (writes it if its files have not changed since the preview) or Discard (drops it)][, Replace All … In Files \"<glob>\" waiting for Apply … or Discard …][, <n> changesets not applied (<names>): apply changeset <name> writes one]",
         failures: "",
         examples: "Status",
     },
@@ -186,11 +186,11 @@ static ROWS: &[CommandSpec] = &[
     CommandSpec {
         name: "List",
         group: "Files",
-        usage: "List [Open] [<glob>] | List Sessions | List Drafts [From <session>]",
-        summary: "Lists workspace files (gitignore-aware) matching a glob or under a directory, or only the open ones; List Sessions lists every active session with its sender, idle time and files with unsaved edits (operators only); List Drafts lists your session's drafts (From another session: operators only), each with when it was kept, its size and whether the file changed on disk since (Recover takes one back)",
-        reply: "Ok: file1.py, file2.py | Ok: 3 files | Ok: No files match '<glob>' | Ok: 2 sessions: s (sender a, idle 5 s, no unsaved edits); t (sender b, idle 42 min, unsaved: a.py) | Ok: 2 drafts of session t: a.py (kept 2026-12-04T19:30:00Z, 12 lines, 301 bytes, unchanged on disk); b.py (kept …, changed on disk since) | Ok: No drafts of session t",
+        usage: "List [Open] [<glob>] | List Sessions | List Drafts [From <session>] | List Changesets",
+        summary: "Lists workspace files (gitignore-aware) matching a glob or under a directory, or only the open ones; List Sessions lists every active session with its sender, idle time and files with unsaved edits (operators only); List Drafts lists your session's drafts (From another session: operators only), each with when it was kept, its size and whether the file changed on disk since (Recover takes one back); List Changesets lists your session's named changesets (a script's collect changes as), each with its state and files",
+        reply: "Ok: file1.py, file2.py | Ok: 3 files | Ok: No files match '<glob>' | Ok: 2 sessions: s (sender a, idle 5 s, no unsaved edits); t (sender b, idle 42 min, unsaved: a.py) | Ok: 2 drafts of session t: a.py (kept 2026-12-04T19:30:00Z, 12 lines, 301 bytes, unchanged on disk); b.py (kept …, changed on disk since) | Ok: No drafts of session t | Ok: 1 changeset: auth_migration (not applied, 45 files) | Ok: No changesets",
         failures: "Fail \"Permission denied: <sender> is not an operator ...\"",
-        examples: "List; List **/*.py; List src; List Open; List Sessions; List Drafts; List Drafts From abandoned_session",
+        examples: "List; List **/*.py; List src; List Open; List Sessions; List Drafts; List Drafts From abandoned_session; List Changesets",
     },
     // -- navigation --
     CommandSpec {

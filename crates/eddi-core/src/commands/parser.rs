@@ -632,6 +632,9 @@ impl<'t> Parser<'t> {
                 if self.eat("Sessions") {
                     return Ok(Command::ListSessions);
                 }
+                if self.eat("Changesets") {
+                    return Ok(Command::ListChangesets);
+                }
                 if self.eat("Drafts") {
                     let from = self.opt_from_session()?;
                     return Ok(Command::ListDrafts { from });

@@ -111,6 +111,7 @@ impl Display for Command {
             }
             Command::ListSessions => f.write_str("List Sessions"),
             Command::ListDrafts { from } => write!(f, "List Drafts{}", from_session(from)),
+            Command::ListChangesets => f.write_str("List Changesets"),
             Command::Recover { path, from } => {
                 write!(f, "Recover {}{}", word(path, &["From"]), from_session(from))
             }
@@ -340,6 +341,7 @@ impl Display for Command {
             ),
             Command::Apply => f.write_str("Apply"),
             Command::Discard => f.write_str("Discard"),
+            Command::Script { text, .. } => f.write_str(text),
         }
     }
 }

@@ -77,6 +77,19 @@ impl Engine {
             {
                 unlocked(held, || self.summary_of(name))
             }
+            ListChangesets => {
+                let live = session(held)?;
+                let sets = live
+                    .session
+                    .changesets
+                    .iter()
+                    .map(|(name, set)| {
+                        let state = super::script::state_word(set.state);
+                        (name.to_string(), state, set.change.touched().len())
+                    })
+                    .collect();
+                Ok(Outcome::answer(vec![Clause::Fact(Fact::Changesets(sets))]))
+            }
             Help { topic } => match commands::help::help(topic.as_deref()) {
                 Ok(text) => Ok(Outcome::told(text)),
                 Err(e) => Err(e.into()),
@@ -150,6 +163,7 @@ impl Engine {
                     (_, false) => self.discard_command(live),
                 }
             }
+            Script { text, mode } => self.script_command(sender, session(held)?, text, mode),
             // The session's own state and buffers.
             Summary { .. } => self.in_session(sender, held, command, |ctx| {
                 let summary = ctx.session.summary();

@@ -34,6 +34,7 @@ mod query;
 mod refactor;
 mod refactor_words;
 mod replace_files;
+mod script;
 mod search;
 mod sessions;
 
@@ -367,7 +368,18 @@ impl Engine {
     /// Parses a message once, for [`Self::execute_turn`]; says whether it
     /// is quick (see [`Self::is_quick`]).
     pub fn prepare(&self, _sender: &str, text: &str) -> Turn {
-        let statements = commands::parse_message(text);
+        // A script is one command, whatever its lines and semicolons.
+        let statements = match crate::script::message::is_script(text) {
+            true => vec![commands::Statement {
+                text: text.trim().to_owned(),
+                span: commands::error::Span::new(0, text.chars().count()),
+                parsed: Ok(Command::Script {
+                    text: text.to_owned(),
+                    mode: commands::ScriptMode::Run,
+                }),
+            }],
+            false => commands::parse_message(text),
+        };
         // A pending `Replace Confirm` takes `y`/`n` answers, which edit.
         // (Decided on the text alone: the session is locked by the turn.)
         let answers = commands::parse_answer(text).is_some();

@@ -293,6 +293,91 @@ fn first_places(sites: &[crate::analysis::index::Location]) -> String {
     shown.join(", ")
 }
 
+/// How many review items a reply lists before counting the rest.
+const FLAGS_SHOWN: usize = 50;
+
+/// A script's report in words: `Changeset m prepared: 3 files affected,
+/// use 'apply changeset m'`, then `15 functions flagged, 8 unused imports
+/// removed`, the files changed, the review list as `path:line: message`.
+fn script_words(report: &crate::script::run::ScriptReport) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let files = report.files.len();
+    if let Some(name) = &report.collected {
+        parts.push(format!(
+            "Changeset {name} prepared: {files} {} affected, use 'apply changeset {name}'",
+            plural(files, "file")
+        ));
+    }
+    for count in &report.counts {
+        parts.push(match count.verb {
+            // `Rename_Class applied`
+            crate::script::run::Verb::Refactored if count.n == 1 => {
+                format!("{} applied", count.noun)
+            }
+            crate::script::run::Verb::Refactored => {
+                format!("{} applied {} times", count.noun, count.n)
+            }
+            _ => format!(
+                "{} {} {}",
+                count.n,
+                plural(count.n, &count.noun),
+                count.verb.word()
+            ),
+        });
+    }
+    if report.previewed && files > 0 {
+        parts.push(format!(
+            "Preview: {files} {} would change ({}), nothing written",
+            plural(files, "file"),
+            first_files(&report.files)
+        ));
+    } else if report.collected.is_none() && files > 0 {
+        parts.push(format!(
+            "{files} {} changed ({})",
+            plural(files, "file"),
+            first_files(&report.files)
+        ));
+    }
+    for (name, n, kind) in &report.bound {
+        parts.push(format!("${name} = {n} {}", plural(*n, kind)));
+    }
+    if report.counts.is_empty() && report.collected.is_none() && report.bound.is_empty() {
+        parts.push("Script completed: nothing matched, nothing changed".to_owned());
+    }
+    if report.rolled_back {
+        parts.push("Rolled back all: nothing the script did before is kept".to_owned());
+    }
+    for caught in &report.caught {
+        parts.push(format!("Caught: {caught}"));
+    }
+    if !report.failed.is_empty() {
+        parts.push(format!(
+            "{} {} failed and skipped (on_error continue): {}",
+            report.failed.len(),
+            plural(report.failed.len(), "element"),
+            report.failed.join("; ")
+        ));
+    }
+    if let Some(stopped) = &report.stopped {
+        parts.push(format!(
+            "Stopped (on_error stop) at {stopped}; what ran before it is kept"
+        ));
+    }
+    if !report.flagged.is_empty() {
+        let mut items: Vec<String> = report
+            .flagged
+            .iter()
+            .take(FLAGS_SHOWN)
+            .map(ToString::to_string)
+            .collect();
+        if report.flagged.len() > FLAGS_SHOWN {
+            items.push(format!("… ({} more)", report.flagged.len() - FLAGS_SHOWN));
+        }
+        parts.push(format!("Flagged: {}", items.join("; ")));
+    }
+    parts.join(", ")
+}
+
 /// The words of a fact (a terse note, the JSON `message`).
 impl std::fmt::Display for Fact {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -401,6 +486,49 @@ impl std::fmt::Display for Fact {
             }
             Fact::Discarded { what } => write!(f, "Discarded {what}"),
             Fact::ApplyOrDiscard => f.write_str("Apply or Discard"),
+            Fact::Script(report) => f.write_str(&script_words(report)),
+            Fact::ChangesetsWaiting { names } => write!(
+                f,
+                "{} {} not applied ({}): apply changeset <name> writes one",
+                names.len(),
+                plural(names.len(), "changeset"),
+                names.join(", ")
+            ),
+            Fact::Changesets(sets) if sets.is_empty() => f.write_str("No changesets"),
+            Fact::Changesets(sets) => {
+                let listed: Vec<String> = sets
+                    .iter()
+                    .map(|(name, state, files)| {
+                        format!("{name} ({state}, {files} {})", plural(*files, "file"))
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "{} {}: {}",
+                    sets.len(),
+                    plural(sets.len(), "changeset"),
+                    listed.join("; ")
+                )
+            }
+            Fact::ChangesetPreview { name, state, files } => write!(
+                f,
+                "Changeset {name} ({state}): {} {} ({})",
+                files.len(),
+                plural(files.len(), "file"),
+                first_files(files)
+            ),
+            Fact::ChangesetApplied { name, files } => write!(
+                f,
+                "Changeset {name} applied: {} {} written as one undo step (rollback changeset {name} takes it back)",
+                files.len(),
+                plural(files.len(), "file")
+            ),
+            Fact::ChangesetRolledBack { name, files } => write!(
+                f,
+                "Changeset {name} rolled back: {} {} restored",
+                files.len(),
+                plural(files.len(), "file")
+            ),
             Fact::ReplacedInFiles { total, files } => write!(
                 f,
                 "Replaced {total} {} in {} {} ({})",

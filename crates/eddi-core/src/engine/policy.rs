@@ -185,6 +185,7 @@ fn verb(command: &Command) -> &'static str {
         Command::Redo { .. } => "Redo",
         Command::Refactor(_) => "Refactor",
         Command::Apply => "Apply",
+        Command::Script { .. } => "a script",
         Command::ListSessions => "List Sessions",
         Command::End { .. } => "End Force",
         Command::ListDrafts { .. } => "List Drafts From",

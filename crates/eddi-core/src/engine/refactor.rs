@@ -639,11 +639,11 @@ fn written_paths(change: &WorkspaceChange) -> Vec<&WorkspacePath> {
 
 /// The disk through the workspace, refusing the files the sender has
 /// unsaved edits in (the index sees those edits, the disk does not).
-struct SessionSources<'a> {
-    disk: WorkspaceSources<'a>,
-    unsaved: &'a BTreeSet<String>,
+pub(super) struct SessionSources<'a> {
+    pub(super) disk: WorkspaceSources<'a>,
+    pub(super) unsaved: &'a BTreeSet<String>,
     /// Every file read, with its stamp, for [`Self::read_since`].
-    read: std::sync::Mutex<Vec<(WorkspacePath, Base)>>,
+    pub(super) read: std::sync::Mutex<Vec<(WorkspacePath, Base)>>,
 }
 
 impl SessionSources<'_> {
@@ -757,7 +757,7 @@ fn refactor_fault(error: RefactorError) -> RefactorFault {
     }
 }
 
-fn op_error(error: RefactorError) -> OpError {
+pub(super) fn op_error(error: RefactorError) -> OpError {
     let kind = match error.kind {
         RefactorFailure::NotFound => ErrorKind::NotFound,
         RefactorFailure::Ambiguous => ErrorKind::Ambiguous,
@@ -793,7 +793,11 @@ fn base_hashes(change: &WorkspaceChange) -> Vec<(WorkspacePath, String)> {
 /// Each touched file's edit count and, with `diffs`, its unified diff
 /// (read from disk once: the change was computed against it moments ago),
 /// files in parallel.
-fn file_reports(workspace: &Workspace, change: &WorkspaceChange, diffs: bool) -> Vec<FileReport> {
+pub(super) fn file_reports(
+    workspace: &Workspace,
+    change: &WorkspaceChange,
+    diffs: bool,
+) -> Vec<FileReport> {
     use rayon::prelude::*;
     let files: Vec<_> = change.files().collect();
     files

@@ -347,6 +347,17 @@ impl Ctx<'_> {
                 command: pending.command.to_string(),
             }));
         }
+        // named changesets not applied yet wait for `apply changeset`
+        let waiting: Vec<String> = self
+            .session
+            .changesets
+            .iter()
+            .filter(|(_, set)| !matches!(set.state, crate::session::ChangesetState::Applied { .. }))
+            .map(|(name, _)| name.to_string())
+            .collect();
+        if !waiting.is_empty() {
+            clauses.push(fact(Fact::ChangesetsWaiting { names: waiting }));
+        }
         Ok(Outcome::answer(clauses))
     }
 

@@ -23,7 +23,9 @@ pub mod ast;
 pub mod check;
 pub mod error;
 pub mod lexer;
+pub mod message;
 pub mod parser;
+pub mod run;
 pub mod template;
 pub mod words;
 

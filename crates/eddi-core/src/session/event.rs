@@ -154,6 +154,17 @@ pub enum Event {
     ChangesetDropped {
         name: ChangesetName,
     },
+    /// A script flagged these items (`path:line: message`): the review
+    /// list `Summary` shows, until the next script that flags.
+    ScriptFlagged {
+        items: Vec<crate::script::run::Flagged>,
+    },
+    /// A script's top level defined these variables (their queries, run
+    /// again where a later message uses them); a name defined again
+    /// replaces the earlier one.
+    ScriptVariables {
+        defined: Vec<crate::script::run::Defined>,
+    },
     /// A request id and the reply it got, for retry de-duplication.
     Answered {
         id: String,

@@ -209,6 +209,13 @@ pub struct Session {
     /// Named changesets (see [`changesets`]); changed only by events.
     #[serde(default, skip_serializing_if = "Changesets::is_empty")]
     pub changesets: Changesets,
+    /// The variables scripts' top levels defined, for later messages.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script_variables: Vec<crate::script::run::Defined>,
+    /// The review list of the last script that flagged any
+    /// (`path:line: message`), for `Summary`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub script_flagged: Vec<crate::script::run::Flagged>,
     /// Events applied since the store last took them.
     #[serde(skip)]
     unpersisted: Vec<Event>,
@@ -257,6 +264,8 @@ impl Session {
             last_step: None,
             notices: Vec::new(),
             changesets: Changesets::default(),
+            script_variables: Vec::new(),
+            script_flagged: Vec::new(),
             unpersisted: Vec::new(),
         }
     }
@@ -474,6 +483,13 @@ impl Session {
                 self.changesets.mark_rolled_back(name, at)?
             }
             Event::ChangesetDropped { name } => self.changesets.remove(name)?,
+            Event::ScriptFlagged { items } => self.script_flagged = items.clone(),
+            Event::ScriptVariables { defined } => {
+                for variable in defined {
+                    self.script_variables.retain(|v| v.name != variable.name);
+                    self.script_variables.push(variable.clone());
+                }
+            }
             Event::Answered { id, reply, ok } => {
                 // A reply corrected after the fact (persisting failed)
                 // replaces the one noted first.

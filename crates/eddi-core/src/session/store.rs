@@ -38,7 +38,7 @@ mod tests;
 /// ended records, the transport's handshakes). Bump it when a change to
 /// those types cannot be read by the previous version's code, and add the
 /// step from the previous version to [`migrate`].
-pub const STATE_FORMAT: u32 = 5;
+pub const STATE_FORMAT: u32 = 6;
 /// Says which [`STATE_FORMAT`] the directory holds.
 const FORMAT_FILE: &str = "format.json";
 
@@ -452,6 +452,10 @@ fn migrate(_dir: &Path, from: u32) -> Result<(), StoreError> {
             // are plain relative ones, which version 4 always wrote; version
             // 4's files load as they are (no changesets).
             4 => {}
+            // Version 6 adds scripts' variables (a session field and the
+            // `script_variables` event) that version 5 cannot read; version
+            // 5's files load as they are (no variables).
+            5 => {}
             _ => unreachable!("every version below STATE_FORMAT has a step"),
         }
     }

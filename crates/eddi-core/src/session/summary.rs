@@ -19,11 +19,17 @@ pub struct Summary {
     pub lines_deleted: usize,
     /// Functions, methods and classes created/modified/deleted (Python files).
     pub code: Vec<String>,
+    /// The review list of the session's last script that flagged any
+    /// (`path:line: message`).
+    pub flagged: Vec<crate::script::run::Flagged>,
 }
 
 impl Session {
     pub fn summary(&self) -> Summary {
-        let mut summary = Summary::default();
+        let mut summary = Summary {
+            flagged: self.script_flagged.clone(),
+            ..Summary::default()
+        };
         for (path, record) in &self.files {
             let buffer = self.buffers.get(path);
             if buffer.is_some_and(|b| {
@@ -85,12 +91,26 @@ impl Summary {
         if !self.unsaved.is_empty() {
             parts.push(format!("Unsaved {}", self.unsaved.join(", ")));
         }
+        let flagged = (!self.flagged.is_empty()).then(|| {
+            format!(
+                "Flagged {}: {}",
+                self.flagged.len(),
+                self.flagged
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        });
         if parts.is_empty()
             && self.lines_added == 0
             && self.lines_deleted == 0
             && self.code.is_empty()
         {
-            return "No changes".to_owned();
+            return match flagged {
+                Some(flagged) => format!("No changes, {flagged}"),
+                None => "No changes".to_owned(),
+            };
         }
         parts.push(format!(
             "Added {} {}",
@@ -103,6 +123,7 @@ impl Summary {
             plural(self.lines_deleted, "line")
         ));
         parts.extend(self.code.iter().cloned());
+        parts.extend(flagged);
         parts.join(", ")
     }
 }

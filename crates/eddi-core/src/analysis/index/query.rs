@@ -603,6 +603,23 @@ impl ProjectIndex {
         })
     }
 
+    /// The classes deriving from a class, transitively (through aliases
+    /// as the index follows bases), sorted.
+    pub fn subclasses_of(&self, class: &str) -> Result<Vec<Definition>> {
+        let (fid, defs) = self.symbol_from(class, None)?;
+        let mut found: Vec<Definition> = defs
+            .iter()
+            .flat_map(|&def| self.derived_from(DefRef { file: fid, def }))
+            .filter(|d| d.file != fid || !defs.contains(&d.def))
+            .filter_map(|d| self.definition(d))
+            .collect();
+        found.sort_by(|a, b| {
+            (&a.location.path, a.location.position).cmp(&(&b.location.path, b.location.position))
+        });
+        found.dedup();
+        Ok(found)
+    }
+
     /// Calls of a function, method or class.
     pub fn find_callers(&self, function: &str) -> Result<Callers> {
         self.find_callers_from(function, None)

@@ -31,6 +31,34 @@ pub fn out_of_range(error: crate::edit::PositionError) -> OpError {
 }
 
 /// One JSON field as a reply clause.
+/// A script's report: `protocol/schemas/reply.json`, `script`.
+pub fn script(report: &crate::script::run::ScriptReport) -> Value {
+    json!({
+        "counts": report.counts.iter().map(|c| json!({
+            "verb": c.verb.word(),
+            "noun": c.noun,
+            "n": c.n,
+        })).collect::<Vec<_>>(),
+        "flagged": report.flagged.iter().map(|f| json!({
+            "path": f.path,
+            "line": f.line,
+            "message": f.message,
+        })).collect::<Vec<_>>(),
+        "files": report.files,
+        "changeset": report.collected,
+        "failed": report.failed,
+        "stopped": report.stopped,
+        "caught": report.caught,
+        "rolled_back": report.rolled_back,
+        "previewed": report.previewed,
+        "bound": report.bound.iter().map(|(name, n, kind)| json!({
+            "name": name,
+            "n": n,
+            "kind": kind,
+        })).collect::<Vec<_>>(),
+    })
+}
+
 pub fn data(key: &str, value: Value) -> Clause {
     let mut fields = Map::new();
     fields.insert(key.to_owned(), value);

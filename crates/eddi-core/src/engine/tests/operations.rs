@@ -249,6 +249,13 @@ fn every_json_reply_of_a_conversation_validates_against_the_schema() {
         "Opn x.py",
         "Diff",
         "Summary",
+        // scripts: a review list, a collected changeset, a refusal
+        "foreach method in Cart flag \"Review\"",
+        "foreach function where complexty > 1 flag \"x\"",
+        "Save",
+        "foreach import where unused { remove import } collect changes as c",
+        "List Changesets",
+        "preview changeset c",
     ];
     for command in conversation {
         let reply = ask(&f, command);

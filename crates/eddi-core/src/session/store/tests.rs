@@ -263,7 +263,7 @@ fn a_snapshot_with_an_invalid_changeset_is_refused() {
 }
 
 #[test]
-fn a_format_4_directory_is_migrated_to_5() {
+fn a_format_4_directory_is_migrated_to_the_current_format() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(
         dir.path().join(FORMAT_FILE),
@@ -273,7 +273,7 @@ fn a_format_4_directory_is_migrated_to_5() {
     drop(Store::open(dir.path()).unwrap());
     let record: FormatRecord =
         serde_json::from_slice(&fs::read(dir.path().join(FORMAT_FILE)).unwrap()).unwrap();
-    assert_eq!(record.format, 5);
+    assert_eq!(record.format, STATE_FORMAT);
 }
 
 /// The torn line a crash left is cut off when the journal is read: events

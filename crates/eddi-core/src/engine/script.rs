@@ -1,0 +1,521 @@
+//! Scripts through the one door: a message whose text is a script is
+//! parsed and checked here (with the variables the session's earlier
+//! messages defined), run by `script::run` on the sender's view of the
+//! project, and its one change committed through the one applier — one
+//! commit, one undo step — or kept as a named changeset. Also the
+//! changeset statements sent alone: `preview [diff] changeset`, `apply
+//! changeset`, `rollback changeset`.
+
+use std::collections::BTreeSet;
+
+use ropey::Rope;
+
+use crate::analysis::index::ProjectIndex;
+use crate::change::{Base, WorkspaceChange};
+use crate::commands::ScriptMode;
+use crate::edit::Position;
+use crate::failure::{ErrorKind, OpError};
+use crate::language::Capability;
+use crate::outcome::{Fact, Outcome};
+use crate::refactor::{self, check, Cursor, Project, Refactoring, WorkspaceSources};
+use crate::reply::Clause;
+use crate::script::ast::StatementKind;
+use crate::script::run::{self as interpreter, Calls};
+use crate::script::{self, ScriptError};
+use crate::session::{ChangesetName, ChangesetState, Event};
+use crate::workspace::WorkspacePath;
+
+use super::apply::{ApplyMode, Direction};
+use super::context::{Ctx, Ran};
+use super::refactor::SessionSources;
+use super::{Engine, Held};
+
+/// A refused script as the reply's failure: `line:col: …`, with the
+/// valid words as candidates.
+fn refused(error: ScriptError) -> OpError {
+    OpError {
+        kind: ErrorKind::InvalidCommand,
+        message: error.to_string(),
+        candidates: error.candidates,
+    }
+}
+
+/// Applies a session event; one the session refuses is a bug here.
+fn record(live: &mut Held, event: Event) -> Result<(), OpError> {
+    live.session
+        .apply(event)
+        .map_err(|e| OpError::new(ErrorKind::Internal, format!("Internal: {e}")))
+}
+
+fn now() -> String {
+    crate::session::lock::to_the_second(time::OffsetDateTime::now_utc())
+}
+
+impl Engine {
+    pub(super) fn script_command(
+        &self,
+        sender: &str,
+        live: &mut Held,
+        text: &str,
+        mode: &ScriptMode,
+    ) -> Ran {
+        let earlier = live.session.script_variables.clone();
+        let known: Vec<script::Variable> = earlier
+            .iter()
+            .filter_map(|d| Some((d.name.clone(), script::words::element(&d.kind)?)))
+            .collect();
+        let parsed = script::parse(text, &known).map_err(refused)?;
+        if let [statement] = parsed.statements.as_slice() {
+            match &statement.kind {
+                StatementKind::PreviewChangeset { name, diff } => {
+                    return self.preview_changeset(live, &name.text, *diff)
+                }
+                StatementKind::ApplyChangeset { name } => {
+                    return self.apply_changeset(sender, live, &name.text)
+                }
+                StatementKind::RollbackChangeset { name } => {
+                    return self.rollback_changeset(live, &name.text)
+                }
+                _ => {}
+            }
+        }
+        let session = &live.session;
+        let unsaved: BTreeSet<String> = session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified())
+            .map(|b| b.path().to_string())
+            .collect();
+        let cursor = session
+            .current_buffer()
+            .map(|b| (b.path().to_string(), b.cursor()));
+        let ran = self.with_index(session, |index, _, _| {
+            let view = View {
+                engine: self,
+                sender,
+                index,
+                unsaved: &unsaved,
+                cursor: cursor.clone(),
+            };
+            interpreter::run(&parsed, text, &earlier, &view)
+        })?;
+        let mut report = ran.report;
+        if !ran.defined.is_empty() {
+            record(
+                live,
+                Event::ScriptVariables {
+                    defined: ran.defined,
+                },
+            )?;
+        }
+        if !report.flagged.is_empty() {
+            let items = report.flagged.clone();
+            record(live, Event::ScriptFlagged { items })?;
+        }
+        let mut diffs = None;
+        match mode {
+            ScriptMode::Collect(name) => {
+                if report.collected.as_ref().is_some_and(|own| own != name) {
+                    return Err(OpError::new(
+                        ErrorKind::InvalidArgument,
+                        format!(
+                            "The script collects its changes as '{}' and the call as '{name}': name one changeset",
+                            report.collected.as_deref().unwrap_or_default()
+                        ),
+                    ));
+                }
+                report.collected = Some(name.clone());
+            }
+            ScriptMode::Preview if report.collected.is_none() => {
+                report.previewed = true;
+                let files = super::refactor::file_reports(&self.workspace, &ran.change, true);
+                diffs = Some(files.into_iter().map(|f| f.diff).collect::<String>());
+            }
+            ScriptMode::Preview | ScriptMode::Run => {}
+        }
+        if let Some(name) = report.collected.clone() {
+            self.collect(live, &name, &ran.change)?;
+        } else if !report.previewed && !ran.change.is_empty() {
+            self.commit_script(sender, live, &ran.change)?;
+        }
+        report.files.sort();
+        let data = super::ops::json::data("script", super::ops::json::script(&report));
+        let mut facts = vec![Clause::Fact(Fact::Script(report)), data];
+        if let Some(diffs) = diffs.filter(|d| !d.is_empty()) {
+            facts.push(Clause::Txt(diffs));
+        }
+        Ok(Outcome::effect(facts))
+    }
+
+    /// The script's change as one commit and one undo step.
+    fn commit_script(
+        &self,
+        sender: &str,
+        live: &mut Held,
+        change: &WorkspaceChange,
+    ) -> Result<(), OpError> {
+        self.config
+            .permissions
+            .check_change(sender, change.touched())
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let own = live.session.name.clone();
+        let elsewhere = self.unsaved_elsewhere(&own, change);
+        if !elsewhere.is_empty() {
+            return Err(OpError::new(
+                ErrorKind::Stale,
+                super::elsewhere::elsewhere_message("script", &elsewhere),
+            ));
+        }
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
+        let applied = ctx.apply_change(change, ApplyMode::Commit);
+        let carried = std::mem::take(&mut ctx.carried);
+        let applied = applied.map_err(|fail| OpError {
+            kind: ErrorKind::Stale,
+            message: format!("{}; the script wrote nothing", fail.message),
+            ..fail
+        })?;
+        Held::unlocked(live, || self.carry_over(&own, carried));
+        self.index.touch(&applied.files);
+        Ok(())
+    }
+
+    /// `collect changes as <name>`: the change joins the named changeset
+    /// (created if new); nothing is written.
+    fn collect(
+        &self,
+        live: &mut Held,
+        name: &str,
+        change: &WorkspaceChange,
+    ) -> Result<(), OpError> {
+        let name = ChangesetName::new(name)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        let at = now();
+        if live.session.changesets.get(name.as_str()).is_none() {
+            record(
+                live,
+                Event::ChangesetCreated {
+                    name: name.clone(),
+                    at: at.clone(),
+                },
+            )?;
+        }
+        if !change.is_empty() {
+            record(
+                live,
+                Event::ChangesetAdded {
+                    name,
+                    change: change.clone(),
+                    at,
+                },
+            )
+            .map_err(|e| OpError::new(ErrorKind::Conflict, e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    fn changeset<'s>(
+        &self,
+        live: &'s Held,
+        name: &str,
+    ) -> Result<&'s crate::session::NamedChangeset, OpError> {
+        live.session.changesets.get(name).ok_or_else(|| {
+            let names: Vec<String> = live
+                .session
+                .changesets
+                .iter()
+                .map(|(n, _)| n.to_string())
+                .collect();
+            let mut error = OpError::new(
+                ErrorKind::NotFound,
+                match names.is_empty() {
+                    true => format!(
+                        "No changeset '{name}': collect one first (… collect changes as {name})"
+                    ),
+                    false => format!("No changeset '{name}'; changesets: {}", names.join(", ")),
+                },
+            );
+            error.candidates = crate::choices::closest(name, &names, 3);
+            error
+        })
+    }
+
+    fn preview_changeset(&self, live: &mut Held, name: &str, diff: bool) -> Ran {
+        let set = self.changeset(live, name)?;
+        let files: Vec<String> = set.change.touched().iter().map(|p| p.to_string()).collect();
+        let mut facts = vec![Clause::Fact(Fact::ChangesetPreview {
+            name: name.to_owned(),
+            state: state_word(set.state),
+            files,
+        })];
+        if diff {
+            let diffs: Vec<String> =
+                super::refactor::file_reports(&self.workspace, &set.change, true)
+                    .into_iter()
+                    .map(|r| r.diff)
+                    .collect();
+            facts.push(Clause::Txt(diffs.concat()));
+        }
+        Ok(Outcome::answer(facts))
+    }
+
+    fn apply_changeset(&self, sender: &str, live: &mut Held, name: &str) -> Ran {
+        let set = self.changeset(live, name)?.clone();
+        if let ChangesetState::Applied { step } = set.state {
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!("Changeset '{name}' is applied already (step {step}); rollback changeset {name} takes it back"),
+            ));
+        }
+        let step = live.session.next_step_id();
+        self.commit_script(sender, live, &set.change)?;
+        let name = ChangesetName::new(name)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        record(
+            live,
+            Event::ChangesetApplied {
+                name: name.clone(),
+                step,
+                at: now(),
+            },
+        )?;
+        let files = set.change.touched().iter().map(|p| p.to_string()).collect();
+        Ok(Outcome::effect(vec![Clause::Fact(
+            Fact::ChangesetApplied {
+                name: name.to_string(),
+                files,
+            },
+        )]))
+    }
+
+    fn rollback_changeset(&self, live: &mut Held, name: &str) -> Ran {
+        let set = self.changeset(live, name)?.clone();
+        let ChangesetState::Applied { step } = set.state else {
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!("Changeset '{name}' is not applied: nothing to roll back (apply changeset {name} applies it)"),
+            ));
+        };
+        let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
+        let files = ctx.step(step, Direction::Undo).map_err(|fail| OpError {
+            message: format!("{}; nothing was rolled back", fail.message),
+            ..fail
+        })?;
+        let carried = std::mem::take(&mut ctx.carried);
+        let own = live.session.name.clone();
+        record(
+            live,
+            Event::ChangesetRolledBack {
+                name: ChangesetName::new(name)
+                    .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?,
+                at: now(),
+            },
+        )?;
+        Held::unlocked(live, || self.carry_over(&own, carried));
+        self.index.touch(&files);
+        Ok(Outcome::effect(vec![Clause::Fact(
+            Fact::ChangesetRolledBack {
+                name: name.to_owned(),
+                files: files.iter().map(|p| p.to_string()).collect(),
+            },
+        )]))
+    }
+}
+
+/// The sender's files for a refactoring inside a script: the texts the
+/// script changed so far in place of the disk's.
+struct ScriptSources<'a> {
+    session: SessionSources<'a>,
+    texts: &'a [(String, Rope)],
+}
+
+impl refactor::Sources for ScriptSources<'_> {
+    fn source(&self, path: &str) -> Result<refactor::Source, refactor::RefactorError> {
+        let mut source = self.session.source(path)?;
+        if let Some((_, text)) = self.texts.iter().find(|(p, _)| p == source.path.as_str()) {
+            source.text = text.clone();
+        }
+        Ok(source)
+    }
+
+    fn search_text(&self, path: &str) -> Option<String> {
+        match self.texts.iter().find(|(p, _)| p == path) {
+            Some((_, text)) => Some(text.to_string()),
+            None => self.session.search_text(path),
+        }
+    }
+}
+
+/// An index's refusal as a typed failure, its choices as candidates.
+fn index_error(error: crate::analysis::index::IndexError) -> OpError {
+    use crate::analysis::index::IndexError;
+    let (kind, candidates) = match &error {
+        IndexError::NotFound { choices, .. } => (ErrorKind::NotFound, choices.clone()),
+        IndexError::Ambiguous { candidates, .. } => (
+            ErrorKind::Ambiguous,
+            candidates
+                .iter()
+                .map(|c| c.qualified_name.clone())
+                .collect(),
+        ),
+        _ => (ErrorKind::InvalidArgument, Vec::new()),
+    };
+    OpError {
+        kind,
+        message: error.to_string(),
+        candidates,
+    }
+}
+
+pub(super) fn state_word(state: ChangesetState) -> &'static str {
+    match state {
+        ChangesetState::Open => "not applied",
+        ChangesetState::Applied { .. } => "applied",
+        ChangesetState::RolledBack { .. } => "rolled back",
+    }
+}
+
+/// The project as the sender sees it: the files it may read (refusing
+/// those it has unsaved edits in: the script computes on the disk), the
+/// index with its unsaved buffers laid over it, its cursor.
+struct View<'a> {
+    engine: &'a Engine,
+    sender: &'a str,
+    index: &'a ProjectIndex,
+    unsaved: &'a BTreeSet<String>,
+    cursor: Option<(String, Position)>,
+}
+
+impl interpreter::Project for View<'_> {
+    fn files(&self) -> Result<Vec<String>, OpError> {
+        let files = self
+            .engine
+            .workspace
+            .list(None)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e))?;
+        Ok(files
+            .into_iter()
+            .filter(|path| {
+                crate::language::supporting(path, Capability::CodeEdits).is_some()
+                    && self.engine.can_see(self.sender, path)
+            })
+            .collect())
+    }
+
+    fn read(&self, path: &str) -> Result<(WorkspacePath, Base, Rope), OpError> {
+        self.engine
+            .config
+            .permissions
+            .check_read(&self.engine.workspace, self.sender, path)
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let resolved = self
+            .engine
+            .workspace
+            .resolve(path)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        if self.unsaved.contains(resolved.as_str()) {
+            return Err(OpError::new(
+                ErrorKind::Stale,
+                format!("The script reads {resolved}, which has unsaved edits: Save or Undo them first; nothing was changed"),
+            ));
+        }
+        let loaded = self
+            .engine
+            .workspace
+            .read(&resolved)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        Ok((
+            resolved,
+            Base::Disk(loaded.stamp),
+            Rope::from_str(&loaded.text),
+        ))
+    }
+
+    fn module_of(&self, path: &str) -> Option<String> {
+        self.index.module_of(path).map(str::to_owned)
+    }
+
+    fn calls_of(&self, name: &str) -> Result<Calls, OpError> {
+        let found = self
+            .index
+            .find_callers_from(name, None)
+            .map_err(index_error)?;
+        let site =
+            |c: &crate::analysis::index::Call| (c.location.path.clone(), c.location.position);
+        Ok(Calls {
+            proven: found.certain.iter().map(site).collect(),
+            possible: found.possible.iter().map(site).collect(),
+        })
+    }
+
+    fn subclasses_of(&self, name: &str) -> Result<Vec<(String, Position)>, OpError> {
+        self.index
+            .subclasses_of(name)
+            .map(|found| {
+                found
+                    .into_iter()
+                    .map(|d| (d.location.path, d.location.position))
+                    .collect()
+            })
+            .map_err(index_error)
+    }
+
+    fn is_used(&self, qualified_name: &str) -> Result<bool, OpError> {
+        let short = qualified_name.rsplit('.').next().unwrap_or(qualified_name);
+        let proven = match self.index.find_references_from(qualified_name, None) {
+            Ok(found) => !found.certain.is_empty() || !found.possible.is_empty(),
+            // a name the index cannot resolve is taken as used
+            Err(_) => true,
+        };
+        Ok(proven || self.index.is_referenced(short))
+    }
+
+    fn refactor(
+        &self,
+        refactoring: &Refactoring,
+        texts: &[(String, Rope)],
+        place: Option<(String, Position)>,
+    ) -> Result<WorkspaceChange, OpError> {
+        let sources = ScriptSources {
+            session: SessionSources {
+                disk: WorkspaceSources {
+                    workspace: &self.engine.workspace,
+                },
+                unsaved: self.unsaved,
+                read: Default::default(),
+            },
+            texts,
+        };
+        let current = place
+            .or_else(|| self.cursor.clone())
+            .map(|(path, position)| Cursor { path, position });
+        // the index sees the files as the script left them so far
+        let overlaid;
+        let index = match texts.is_empty() {
+            true => self.index,
+            false => {
+                overlaid = self.index.overlaid(texts);
+                &overlaid
+            }
+        };
+        let project = Project::new(index, &sources, current);
+        let refactored =
+            refactor::compute(&project, refactoring).map_err(super::refactor::op_error)?;
+        check::no_new_errors(&project, &refactored).map_err(super::refactor::op_error)?;
+        Ok(refactored.change)
+    }
+
+    fn importers_of(&self, path: &str) -> Vec<String> {
+        let mut found: Vec<String> = self
+            .index
+            .dependents(path)
+            .map(|found| found.into_iter().filter_map(|d| d.path).collect())
+            .unwrap_or_default();
+        found.sort();
+        found.dedup();
+        found
+    }
+
+    fn cursor(&self) -> Option<(String, Position)> {
+        self.cursor.clone()
+    }
+}

@@ -1,0 +1,646 @@
+//! The interpreter: a checked [`Script`] run against a [`Project`] (the
+//! files the sender may read, the index), statement by statement, on an
+//! evolving [`Snapshot`]. Nothing is written here: the result is one
+//! [`WorkspaceChange`] and a [`ScriptReport`], which the engine commits
+//! through the one applier as one undo step, or keeps as a named
+//! changeset (`collect changes as`).
+//!
+//! - [`query`]: queries to elements (through the index for calls and
+//!   subclasses), sorted by path and place.
+//! - [`condition`]: `where`/`if` conditions and expressions.
+//! - [`action`]: each action as edits of the snapshot.
+//! - [`snapshot`]: the texts, the edits with their statements, conflicts.
+//! - [`parsed`]: a file as the Python wing reads it, once per version.
+//! - [`element`], [`report`]: the data in and out.
+//!
+//! Errors: a failure is the statement that failed (its `line:col`), the
+//! element being processed and why. `try`/`catch`, `on_error` and
+//! `rollback all` decide what a failure does (see `docs/SCRIPTING.md`).
+
+pub mod action;
+pub mod condition;
+pub mod element;
+pub mod parsed;
+pub mod query;
+pub mod report;
+pub mod snapshot;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use ropey::Rope;
+
+use crate::change::{Base, WorkspaceChange};
+use crate::edit::Position;
+use crate::failure::{ErrorKind, OpError};
+use crate::refactor::Refactoring;
+use crate::workspace::WorkspacePath;
+
+use super::ast::*;
+pub use element::{Detail, Element};
+use parsed::Parsed;
+pub use report::{Count, Flagged, ScriptReport, Verb};
+pub use snapshot::Snapshot;
+
+/// What a script reads of the project; the engine implements it over the
+/// workspace, the sender's permissions and the index.
+pub trait Project {
+    /// The Python files the sender may read, workspace paths, sorted.
+    fn files(&self) -> std::result::Result<Vec<String>, OpError>;
+    /// A file's text and the base a change of it is computed against;
+    /// refused when the sender has unsaved edits in it.
+    fn read(&self, path: &str) -> std::result::Result<(WorkspacePath, Base, Rope), OpError>;
+    /// The module name of a file, as the index knows it.
+    fn module_of(&self, path: &str) -> Option<String>;
+    /// The calls of a function, method or class as the index resolves
+    /// them: proven, and possible (the index can neither prove nor
+    /// exclude them).
+    fn calls_of(&self, name: &str) -> std::result::Result<Calls, OpError>;
+    /// The classes deriving from a class, transitively: (path, position
+    /// of the `class` keyword).
+    fn subclasses_of(&self, name: &str) -> std::result::Result<Vec<(String, Position)>, OpError>;
+    /// Whether anything in the project may use the definition (proven or
+    /// possible uses, `__all__`, re-exports).
+    fn is_used(&self, qualified_name: &str) -> std::result::Result<bool, OpError>;
+    /// A refactoring's change, computed on the project with `texts` (the
+    /// files the script changed so far, as it left them) in place of
+    /// theirs on disk: its edits of those files are edits of those texts.
+    fn refactor(
+        &self,
+        refactoring: &Refactoring,
+        texts: &[(String, Rope)],
+        place: Option<(String, Position)>,
+    ) -> std::result::Result<WorkspaceChange, OpError>;
+    /// The project files that import the module of `path`.
+    fn importers_of(&self, path: &str) -> Vec<String>;
+    /// The sender's current file and cursor, for statements outside any
+    /// `foreach`.
+    fn cursor(&self) -> Option<(String, Position)>;
+}
+
+/// Call sites: (path, position of the callee's name).
+#[derive(Debug, Clone, Default)]
+pub struct Calls {
+    pub proven: Vec<(String, Position)>,
+    pub possible: Vec<(String, Position)>,
+}
+
+/// A variable a script's top level defines, kept for the session's next
+/// messages: its name, the kind of its elements and its query as written
+/// (run again where a later message uses it, on the files as they are
+/// then).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Defined {
+    pub name: String,
+    pub kind: String,
+    pub query: String,
+}
+
+/// What a run produced.
+#[derive(Debug, Clone)]
+pub struct Ran {
+    pub change: WorkspaceChange,
+    pub report: ScriptReport,
+    pub defined: Vec<Defined>,
+}
+
+/// Why a statement failed: where, and why.
+#[derive(Debug, Clone)]
+pub struct Failed {
+    pub at: Span,
+    pub error: OpError,
+    /// Raised under `on_error stop`: what ran before it is kept.
+    pub stop: bool,
+    /// The message names the element being processed already.
+    pub named: bool,
+}
+
+impl Failed {
+    fn new(at: Span, kind: ErrorKind, message: impl Into<String>) -> Failed {
+        Failed {
+            at,
+            error: OpError::new(kind, message),
+            stop: false,
+            named: false,
+        }
+    }
+
+    /// A failure whose message names the element it is about.
+    fn named(at: Span, kind: ErrorKind, message: impl Into<String>) -> Failed {
+        Failed {
+            named: true,
+            ..Failed::new(at, kind, message)
+        }
+    }
+
+    /// The error as the reply gives it: `line:col: message`.
+    pub fn into_error(self) -> OpError {
+        OpError {
+            message: format!("{}: {}", self.at, self.error.message),
+            ..self.error
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, Failed>;
+
+/// Runs `script` (checked) on `project`; `earlier` are the variables
+/// earlier messages defined; `source` is the script's text.
+pub fn run(
+    script: &Script,
+    source: &str,
+    earlier: &[Defined],
+    project: &dyn Project,
+) -> std::result::Result<Ran, OpError> {
+    unsupported(script).map_err(Failed::into_error)?;
+    let mut interpreter = Interpreter {
+        project,
+        source,
+        snapshot: Snapshot::default(),
+        parsed: HashMap::new(),
+        scopes: vec![Vec::new()],
+        current: Vec::new(),
+        policy: ErrorPolicy::Rollback,
+        report: ScriptReport::default(),
+        defined: Vec::new(),
+        earlier,
+        importers: HashMap::new(),
+    };
+    let mut stopped = None;
+    for statement in &script.statements {
+        match interpreter.statement(statement, true) {
+            Ok(()) => {}
+            Err(failed) if failed.stop => {
+                stopped = Some(failed);
+                break;
+            }
+            Err(failed) => return Err(failed.into_error()),
+        }
+    }
+    interpreter.no_new_problems()?;
+    let mut report = interpreter.report;
+    report.stopped = stopped.map(|f| f.into_error().message);
+    report.files = interpreter
+        .snapshot
+        .changed()
+        .iter()
+        .map(|doc| doc.path.as_str().to_owned())
+        .collect();
+    Ok(Ran {
+        change: interpreter.snapshot.change(),
+        report,
+        defined: interpreter.defined,
+    })
+}
+
+/// The statements this build does not run, refused before anything runs
+/// (never answered `Ok`).
+fn unsupported(script: &Script) -> Result<()> {
+    fn walk(statement: &Statement, top: bool, alone: bool) -> Result<()> {
+        let refuse = |what: &str, instead: &str| {
+            Err(Failed::new(
+                statement.span,
+                ErrorKind::NotApplicable,
+                format!("{what} does not run inside a script yet; {instead}"),
+            ))
+        };
+        match &statement.kind {
+            StatementKind::Foreach { body, .. } | StatementKind::Use { body, .. } => {
+                walk(body, false, false)
+            }
+            StatementKind::If {
+                then, otherwise, ..
+            } => {
+                walk(then, false, false)?;
+                otherwise.as_ref().map_or(Ok(()), |o| walk(o, false, false))
+            }
+            StatementKind::Block(block) => block
+                .statements
+                .iter()
+                .try_for_each(|s| walk(s, top, false)),
+            StatementKind::Try { body, catch } => body
+                .statements
+                .iter()
+                .chain(&catch.statements)
+                .try_for_each(|s| walk(s, false, false)),
+            StatementKind::StorePosition { .. } => refuse(
+                "store current_position",
+                "send Bookmark <name> as its own message (Goto <name> goes back)",
+            ),
+            StatementKind::PushContext | StatementKind::PopContext => refuse(
+                "push context / pop context",
+                "send Push Context or Pop Context as its own message",
+            ),
+            StatementKind::PreviewChangeset { .. }
+            | StatementKind::ApplyChangeset { .. }
+            | StatementKind::RollbackChangeset { .. }
+                if !(top && alone) =>
+            {
+                refuse(
+                    "preview/apply/rollback changeset among other statements",
+                    "send it as a message of its own",
+                )
+            }
+            StatementKind::Action(action) => match &action.kind {
+                ActionKind::Command(crate::commands::Command::Refactor(_)) => Ok(()),
+                ActionKind::Command(command) => refuse(
+                    &format!("the command '{command}'"),
+                    "send it as a message of its own",
+                ),
+                _ => Ok(()),
+            },
+            _ => Ok(()),
+        }
+    }
+    let alone = script.statements.len() == 1;
+    script
+        .statements
+        .iter()
+        .try_for_each(|s| walk(s, true, alone))
+}
+
+pub(super) struct Interpreter<'p> {
+    project: &'p dyn Project,
+    source: &'p str,
+    snapshot: Snapshot,
+    /// Each file parsed at a version of its text.
+    parsed: HashMap<String, (usize, Rc<Parsed>)>,
+    /// Variables, innermost block last.
+    scopes: Vec<Vec<(String, Rc<Vec<Element>>)>>,
+    /// The elements the enclosing `foreach`/`use` visit, innermost last.
+    current: Vec<Element>,
+    policy: ErrorPolicy,
+    report: ScriptReport,
+    defined: Vec<Defined>,
+    earlier: &'p [Defined],
+    /// The importers of each module asked about, once.
+    importers: HashMap<String, Vec<String>>,
+}
+
+impl Interpreter<'_> {
+    fn statement(&mut self, statement: &Statement, top: bool) -> Result<()> {
+        match &statement.kind {
+            StatementKind::Foreach {
+                binding,
+                query,
+                body,
+            } => {
+                let elements = self.query(query, binding.as_ref())?;
+                self.each(&elements, binding.as_ref(), body)
+            }
+            StatementKind::Use { var, body } => {
+                // inside, `$var` is the element visited (`use $ms flag $ms.name`)
+                let elements = self.variable(var)?;
+                self.each(&elements, Some(var), body)
+            }
+            StatementKind::If {
+                condition,
+                then,
+                otherwise,
+            } => {
+                let element = self.here(statement.span)?;
+                let pushed = self.current.last() != Some(&element);
+                if pushed {
+                    self.current.push(element.clone());
+                }
+                let holds = self.condition(condition, &element);
+                let ran = match holds {
+                    Ok(true) => self.statement(then, false),
+                    Ok(false) => match otherwise {
+                        Some(otherwise) => self.statement(otherwise, false),
+                        None => Ok(()),
+                    },
+                    Err(e) => Err(e),
+                };
+                if pushed {
+                    self.current.pop();
+                }
+                ran
+            }
+            StatementKind::Let { var, query } => {
+                let elements = self.query(query, None)?;
+                if top {
+                    let text: String = self
+                        .source
+                        .chars()
+                        .skip(query.span.start)
+                        .take(query.span.end - query.span.start)
+                        .collect();
+                    let kind = elements
+                        .first()
+                        .map(|e| e.kind)
+                        .unwrap_or_else(|| query::kind_of(&query.source, self));
+                    self.defined.retain(|d| d.name != var.name);
+                    self.defined.push(Defined {
+                        name: var.name.clone(),
+                        kind: kind.word().to_owned(),
+                        query: text,
+                    });
+                }
+                if top {
+                    let kind = elements.first().map_or("element", |e| e.kind.word());
+                    self.report
+                        .bound
+                        .push((var.name.clone(), elements.len(), kind.to_owned()));
+                }
+                self.bind(&var.name, elements);
+                Ok(())
+            }
+            StatementKind::Block(block) => self.block(block, top),
+            StatementKind::Try { body, catch } => {
+                let snapshot = self.snapshot.clone();
+                let report = self.report.clone();
+                match self.block(body, false) {
+                    Ok(()) => Ok(()),
+                    Err(failed) if failed.stop => Err(failed),
+                    Err(failed) => {
+                        self.snapshot.restore(&snapshot);
+                        self.report = report;
+                        self.report.caught.push(failed.into_error().message);
+                        self.block(catch, false)
+                    }
+                }
+            }
+            StatementKind::OnError(policy) => {
+                self.policy = *policy;
+                Ok(())
+            }
+            StatementKind::Collect { name } => {
+                if let Some(other) = &self.report.collected {
+                    if *other != name.text {
+                        return Err(Failed::new(
+                            statement.span,
+                            ErrorKind::InvalidArgument,
+                            format!("the script already collects its changes as '{other}'; a script collects into one changeset"),
+                        ));
+                    }
+                }
+                self.report.collected = Some(name.text.clone());
+                Ok(())
+            }
+            StatementKind::RollbackAll => {
+                self.snapshot.restore(&Snapshot::default());
+                let caught = std::mem::take(&mut self.report.caught);
+                let collected = self.report.collected.take();
+                self.report = ScriptReport {
+                    caught,
+                    collected,
+                    rolled_back: true,
+                    ..ScriptReport::default()
+                };
+                Ok(())
+            }
+            StatementKind::Action(action) => self.action(action, statement.span),
+            // refused before the run (see `unsupported`), or run by the
+            // engine as a message of their own
+            StatementKind::StorePosition { .. }
+            | StatementKind::PushContext
+            | StatementKind::PopContext
+            | StatementKind::PreviewChangeset { .. }
+            | StatementKind::ApplyChangeset { .. }
+            | StatementKind::RollbackChangeset { .. } => Err(Failed::new(
+                statement.span,
+                ErrorKind::NotApplicable,
+                "this statement runs as a message of its own",
+            )),
+        }
+    }
+
+    fn block(&mut self, block: &Block, top: bool) -> Result<()> {
+        self.scopes.push(Vec::new());
+        let ran = block
+            .statements
+            .iter()
+            .try_for_each(|s| self.statement(s, top));
+        self.scopes.pop();
+        ran
+    }
+
+    /// The body once per element, as `on_error` says for a failing one.
+    fn each(
+        &mut self,
+        elements: &[Element],
+        binding: Option<&Var>,
+        body: &Statement,
+    ) -> Result<()> {
+        for element in elements {
+            let before = (self.policy == ErrorPolicy::Continue).then(|| self.snapshot.clone());
+            self.current.push(element.clone());
+            if let Some(var) = binding {
+                self.scopes
+                    .push(vec![(var.name.clone(), Rc::new(vec![element.clone()]))]);
+            }
+            let ran = self.statement(body, false);
+            if binding.is_some() {
+                self.scopes.pop();
+            }
+            self.current.pop();
+            if let Err(mut failed) = ran {
+                if !failed.stop && !failed.named {
+                    failed.error.message =
+                        format!("{} (at {})", failed.error.message, element.describe());
+                }
+                match self.policy {
+                    ErrorPolicy::Continue => {
+                        if let Some(before) = before {
+                            self.snapshot.restore(&before);
+                        }
+                        self.report.failed.push(failed.into_error().message);
+                    }
+                    ErrorPolicy::Stop => {
+                        failed.stop = true;
+                        return Err(failed);
+                    }
+                    ErrorPolicy::Rollback => return Err(failed),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn bind(&mut self, name: &str, elements: Vec<Element>) {
+        let scope = self.scopes.last_mut().expect("a scope is always open");
+        scope.retain(|(n, _)| n != name);
+        scope.push((name.to_owned(), Rc::new(elements)));
+    }
+
+    /// The elements a variable holds: this script's, else an earlier
+    /// message's query run again now.
+    fn variable(&mut self, var: &Var) -> Result<Rc<Vec<Element>>> {
+        for scope in self.scopes.iter().rev() {
+            if let Some((_, elements)) = scope.iter().rev().find(|(n, _)| *n == var.name) {
+                return Ok(elements.clone());
+            }
+        }
+        let Some(defined) = self.earlier.iter().rev().find(|d| d.name == var.name) else {
+            return Err(Failed::new(
+                var.span,
+                ErrorKind::NotFound,
+                format!("undefined variable {var}"),
+            ));
+        };
+        let text = format!("let ${} = {}", defined.name, defined.query);
+        let script = super::parse_script(&text).map_err(|e| {
+            Failed::new(
+                var.span,
+                ErrorKind::Internal,
+                format!(
+                    "{var} was defined as '{}', which no longer reads: {e}",
+                    defined.query
+                ),
+            )
+        })?;
+        let Some(StatementKind::Let { query, .. }) = script.statements.first().map(|s| &s.kind)
+        else {
+            return Err(Failed::new(var.span, ErrorKind::Internal, "not a let"));
+        };
+        let elements = self.query(query, None).map_err(|mut failed| {
+            failed.at = var.span;
+            failed
+        })?;
+        self.scopes[0].push((var.name.clone(), Rc::new(elements)));
+        self.variable(var)
+    }
+
+    /// The element a statement outside any `foreach` works on: the
+    /// innermost enclosing one, else the one at the sender's cursor — an
+    /// import on its line, else the innermost function, method or class
+    /// around it, else its file.
+    fn here(&mut self, at: Span) -> Result<Element> {
+        if let Some(element) = self.current.last() {
+            return Ok(element.clone());
+        }
+        let Some((path, position)) = self.project.cursor() else {
+            return Err(Failed::new(
+                at,
+                ErrorKind::NotApplicable,
+                "no element here: outside a foreach a statement works on the element at the cursor, and no file is open (Open one, or write foreach <query> …)",
+            ));
+        };
+        query::at_cursor(self, &path, position).map_err(|e| Failed {
+            at,
+            error: e,
+            stop: false,
+            named: false,
+        })
+    }
+
+    /// Refuses a result that would break a file: a syntax error, or a
+    /// name no scope defines, that the file did not have before the script
+    /// (what a script writes must run as the code did).
+    fn no_new_problems(&mut self) -> std::result::Result<(), OpError> {
+        use crate::analysis::issues::IssueKind;
+        let changed: Vec<(String, Rope, Rope)> = self
+            .snapshot
+            .changed()
+            .iter()
+            .map(|d| {
+                (
+                    d.path.as_str().to_owned(),
+                    d.original.clone(),
+                    d.text.clone(),
+                )
+            })
+            .collect();
+        let mut problems = Vec::new();
+        for (path, before, after) in changed {
+            let problems_of = |text: Rope| -> Vec<(IssueKind, String, Position)> {
+                Parsed::new(&path, text)
+                    .map(|p| p.problems())
+                    .unwrap_or_default()
+            };
+            let had: Vec<(IssueKind, String)> = problems_of(before)
+                .into_iter()
+                .map(|(kind, name, _)| (kind, name))
+                .collect();
+            for (kind, name, at) in problems_of(after) {
+                if had.contains(&(kind, name.clone())) {
+                    continue;
+                }
+                problems.push(match kind {
+                    IssueKind::SyntaxError => format!("{path}:{}: a syntax error ({name})", at.line + 1),
+                    _ => format!("{path}:{}: '{name}' is not defined (add import … to the script, or change the replacement)", at.line + 1),
+                });
+            }
+        }
+        if problems.is_empty() {
+            return Ok(());
+        }
+        let shown: Vec<&String> = problems.iter().take(10).collect();
+        Err(OpError::new(
+            ErrorKind::NotApplicable,
+            format!(
+                "The script would break {} place(s), so nothing was written: {}{}",
+                problems.len(),
+                shown
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                if problems.len() > 10 { "; …" } else { "" }
+            ),
+        ))
+    }
+
+    /// The file's text now, read into the snapshot on first use.
+    fn doc_text(&mut self, path: &str) -> std::result::Result<Rope, OpError> {
+        if let Some(doc) = self.snapshot.get(path) {
+            return Ok(doc.text.clone());
+        }
+        let (resolved, base, text) = self.project.read(path)?;
+        self.snapshot.insert(resolved, base, text.clone());
+        Ok(text)
+    }
+
+    /// The file parsed at its version now.
+    fn parse(&mut self, path: &str) -> std::result::Result<Rc<Parsed>, OpError> {
+        let text = self.doc_text(path)?;
+        let version = self.snapshot.get(path).map_or(0, |d| d.version());
+        if let Some((at, parsed)) = self.parsed.get(path) {
+            if *at == version {
+                return Ok(parsed.clone());
+            }
+        }
+        let parsed = Rc::new(Parsed::new(path, text).ok_or_else(|| {
+            OpError::new(
+                ErrorKind::Internal,
+                format!("{path} could not be parsed as Python"),
+            )
+        })?);
+        self.parsed
+            .insert(path.to_owned(), (version, parsed.clone()));
+        Ok(parsed)
+    }
+
+    fn version(&self, path: &str) -> usize {
+        self.snapshot.get(path).map_or(0, |d| d.version())
+    }
+
+    /// The element's span in its file's text now, or the conflict.
+    fn span_now(&self, element: &Element, at: Span) -> Result<std::ops::Range<usize>> {
+        self.snapshot
+            .map(&element.path, element.version, element.span.clone())
+            .map_err(|lost| {
+                let what = if lost.removed {
+                    "removed or replaced it"
+                } else {
+                    "edited across its edge"
+                };
+                Failed::named(
+                    at,
+                    ErrorKind::Conflict,
+                    format!(
+                        "{} can no longer be edited: the statement at {} {what} (chars {}..{} of {} as found)",
+                        element.describe(),
+                        lost.by,
+                        lost.span.start,
+                        lost.span.end,
+                        element.path
+                    ),
+                )
+            })
+    }
+}

@@ -1,0 +1,128 @@
+//! A file of the snapshot as the Python wing reads it: its tree, outline,
+//! scopes, radon's complexity per block and its unused imports — what
+//! queries and conditions ask. Parsed once per version of the file's text.
+
+use std::collections::{HashMap, HashSet};
+
+use ropey::Rope;
+
+use crate::analysis::complexity;
+use crate::analysis::dependencies::{self, Import};
+use crate::analysis::issues::{self, IssueConfig, IssueKind};
+use crate::analysis::outline::{self, Outline, Symbol};
+use crate::analysis::scope::{self, BindingKind, Scopes};
+use crate::analysis::syntax::SyntaxTree;
+use crate::edit::Position;
+
+pub struct Parsed {
+    pub text: Rope,
+    pub tree: SyntaxTree,
+    pub outline: Outline,
+    pub scopes: Scopes,
+    pub imports: Vec<Import>,
+    /// radon's complexity of each function, method and class, by its
+    /// keyword's position (what `Analyze` reports).
+    complexity: HashMap<Position, u32>,
+    /// The positions of the names of the imports nothing uses (as
+    /// `Analyze … Issues` reports them: `__all__`, re-exports, `# noqa`,
+    /// names in strings and a package's `__init__.py` exempt).
+    unused: HashSet<Position>,
+}
+
+impl Parsed {
+    pub fn new(path: &str, text: Rope) -> Option<Parsed> {
+        let tree = SyntaxTree::parse(&text).ok()?;
+        let outline = outline::outline(&text, &tree);
+        let scopes = scope::analyze(&text, &tree);
+        let imports = dependencies::imports(&text, &tree);
+        let mut by_position = HashMap::new();
+        for block in complexity::blocks(&text, &tree) {
+            for inner in block.flatten() {
+                by_position.insert(inner.position, inner.complexity);
+            }
+        }
+        let config = IssueConfig {
+            package_init: path.rsplit('/').next() == Some("__init__.py"),
+            ..IssueConfig::default()
+        };
+        let unused = issues::issues(&text, &tree, &outline, &scopes, &config)
+            .into_iter()
+            .filter(|issue| issue.kind == IssueKind::UnusedImport)
+            .map(|issue| issue.position)
+            .collect();
+        Some(Parsed {
+            text,
+            tree,
+            outline,
+            scopes,
+            imports,
+            complexity: by_position,
+            unused,
+        })
+    }
+
+    /// The syntax errors and undefined names of the file: (kind, the
+    /// name or the error, where).
+    pub fn problems(&self) -> Vec<(IssueKind, String, Position)> {
+        use crate::analysis::scope::Resolution;
+        let mut found: Vec<(IssueKind, String, Position)> =
+            crate::analysis::validate::syntax_errors(&self.text, &self.tree)
+                .into_iter()
+                .map(|e| (IssueKind::SyntaxError, e.message, e.position))
+                .collect();
+        found.extend(
+            self.scopes
+                .references
+                .iter()
+                .filter(|r| r.resolution == Resolution::Undefined)
+                .map(|r| {
+                    let at = crate::edit::position::from_char(&self.text, r.range.start);
+                    (IssueKind::UndefinedName, r.name.clone(), at)
+                }),
+        );
+        found
+    }
+
+    /// radon's complexity of a function, method or class.
+    pub fn complexity_of(&self, symbol: &Symbol) -> u32 {
+        self.complexity
+            .get(&symbol.position)
+            .copied()
+            .or_else(|| complexity::of_symbol(&self.text, &self.tree, symbol))
+            .unwrap_or(1)
+    }
+
+    /// The file's complexity: its most complex block's (a file has no
+    /// radon figure of its own).
+    pub fn file_complexity(&self) -> u32 {
+        self.complexity.values().copied().max().unwrap_or(0)
+    }
+
+    /// Whether the import binding is one nothing uses.
+    pub fn is_unused(&self, import: &Import) -> bool {
+        self.scopes
+            .bindings
+            .iter()
+            .filter(|b| b.kind == BindingKind::Import && b.name == import.bound)
+            .filter(|b| b.statement == import.statement)
+            .any(|b| {
+                self.unused
+                    .contains(&crate::edit::position::from_char(&self.text, b.range.start))
+            })
+    }
+
+    /// Whether the file imports `module` (or a module under it), anywhere.
+    pub fn imports_module(&self, module: &str) -> bool {
+        self.imports.iter().any(|import| {
+            let full = match &import.name {
+                Some(name) if !import.module.is_empty() => format!("{}.{name}", import.module),
+                Some(name) => name.clone(),
+                None => import.module.clone(),
+            };
+            import.level == 0
+                && (import.module == module
+                    || full == module
+                    || import.module.starts_with(&format!("{module}.")))
+        })
+    }
+}

@@ -1,0 +1,82 @@
+//! `run_script`: a script of the Eddi scripting language (`foreach …`,
+//! `{ … }`: docs/SCRIPTING.md) in the caller's session, written as one
+//! commit and one undo step, kept as a named changeset (`collect`), or
+//! only shown (`preview`).
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::commands::{Command, ScriptMode};
+use crate::engine::Engine;
+use crate::outcome::Fact;
+use crate::reply::{Clause, Reply};
+
+use super::ToolError;
+
+pub const RUN_SCRIPT: &str = "Run a script of Eddi's scripting language: one call for a systematic change across the project, all or nothing. `foreach caller of auth.authenticate() replace with authenticate($1, timeout=30)`, `{ foreach file matching \"*.py\" { foreach import where unused { remove import } } }`, `foreach function where complexity > 10 flag \"Split: \" + function.name`. Queries go through the project index (callers it proves, not same-named methods); a script whose result would break a file (a syntax error, an undefined name), or that names an unknown word, changes nothing and says where (line:col). With `collect`, nothing is written: the change is kept as a named changeset (`apply changeset <name>`, `rollback changeset <name>` through the eddi tool); with `preview`, nothing is written and the diff is returned. Returns `reply` (the terse line: `Ok, 15 functions flagged, 8 unused imports removed`), `script` (counts, the flagged items with path and line, the files) and, for a preview, `diff`. The guide (eddi://guide) has the grammar.";
+
+/// Parameters of `run_script`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunScript {
+    /// The script, e.g. `foreach method in UserManager where complexity > 8 flag "Review"`.
+    pub script: String,
+    /// Keep the change as the named changeset (1-64 of A-Z a-z 0-9 _ . -)
+    /// instead of writing it.
+    #[serde(default)]
+    pub collect: Option<String>,
+    /// Write nothing; return what the script would change, with its diff.
+    #[serde(default)]
+    pub preview: bool,
+}
+
+pub fn run_script(engine: &Engine, sender: &str, p: RunScript) -> Result<Value, ToolError> {
+    if !crate::script::message::is_script(&p.script) {
+        return Err(ToolError::param(
+            "script",
+            "script: not a script; it starts with a script statement (foreach, let, if, use, try, on_error, collect, flag, add import, …) or '{' — for terse commands use the eddi tool",
+        ));
+    }
+    let mode = match (&p.collect, p.preview) {
+        (Some(_), true) => {
+            return Err(ToolError::param(
+                "preview",
+                "preview and collect: give one (collect keeps the change as a changeset, preview only shows it)",
+            ))
+        }
+        (Some(name), false) => ScriptMode::Collect(name.clone()),
+        (None, true) => ScriptMode::Preview,
+        (None, false) => ScriptMode::Run,
+    };
+    engine.ensure_session(sender)?;
+    let outcome = engine.command(
+        sender,
+        &Command::Script {
+            text: p.script,
+            mode,
+        },
+    )?;
+    let report = outcome.facts.iter().find_map(|clause| match clause {
+        Clause::Fact(Fact::Script(report)) => Some(report.clone()),
+        _ => None,
+    });
+    let diff = outcome.facts.iter().find_map(|clause| match clause {
+        Clause::Txt(diff) => Some(diff.clone()),
+        _ => None,
+    });
+    // the diff is its own field
+    let mut outcome = outcome;
+    outcome
+        .facts
+        .retain(|clause| !matches!(clause, Clause::Txt(_)));
+    let reply = Reply::from(outcome).terse();
+    let mut value = json!({ "reply": reply });
+    if let Some(report) = report {
+        value["script"] = crate::engine::ops::json::script(&report);
+    }
+    if let Some(diff) = diff {
+        value["diff"] = json!(diff);
+    }
+    Ok(value)
+}

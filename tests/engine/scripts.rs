@@ -1,0 +1,723 @@
+//! Scripts run (docs/SCRIPTING.md): every example of the spec's stage-2
+//! section on a fixture project, asserting the files byte for byte and the
+//! reply; one transaction per script; conflicts named; named changesets
+//! collected, previewed, applied and rolled back, across a restart.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use eddi::engine::{Engine, EngineConfig, Request};
+
+/// The fixture project: an auth module and its callers, a class with
+/// methods of several complexities, tests, an old and a new auth module.
+const FILES: &[(&str, &str)] = &[
+    (
+        "auth.py",
+        "def authenticate(user, password=None):\n    return user\n",
+    ),
+    (
+        "app.py",
+        "import os\nimport sys, json\nfrom auth import authenticate\nimport logging\n\n\ndef main(request):\n    authenticate(\"u\", password=\"p\")\n    request.user.authenticate(\"x\")\n    print(sys.argv)\n    return authenticate(request.user)\n",
+    ),
+    (
+        "users.py",
+        "class AccountManager:\n    @staticmethod\n    def new():\n        return AccountManager()\n\n\nclass UserManager:\n    @staticmethod\n    def new():\n        return UserManager()\n\n    def simple(self, a):\n        return a\n\n    def branchy(self, a, b):\n        if a:\n            return 1\n        elif b:\n            return 2\n        for x in a:\n            if x:\n                return x\n        while b:\n            if b > 3:\n                break\n            b -= 1\n        if a and b:\n            return 3\n        return 0\n",
+    ),
+    (
+        "service.py",
+        "from users import UserManager, AccountManager\n\n\ndef make():\n    return UserManager.new()\n\n\ndef other():\n    return AccountManager.new()\n",
+    ),
+    (
+        "worker.py",
+        "import logging\n\n\ndef work():\n    logging.info(\"working\")\n",
+    ),
+    (
+        "tests/test_app.py",
+        "import app\n\n\ndef test_main():\n    assert app\n",
+    ),
+    (
+        "tests/test_users.py",
+        "import logging\nimport users\n\n\ndef test_users():\n    assert users\n",
+    ),
+];
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    engine: Option<Engine>,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        Fixture::with(FILES)
+    }
+
+    fn with(files: &[(&str, &str)]) -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in files {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        let engine = Engine::open(EngineConfig::new(dir.path())).unwrap();
+        let fixture = Fixture {
+            dir,
+            engine: Some(engine),
+        };
+        assert_eq!(fixture.send("Start s"), "Ok");
+        fixture
+    }
+
+    fn send(&self, text: &str) -> String {
+        self.engine
+            .as_ref()
+            .unwrap()
+            .execute(&Request {
+                sender: "agent",
+                text,
+                id: None,
+            })
+            .text
+    }
+
+    fn read(&self, path: &str) -> String {
+        std::fs::read_to_string(self.dir.path().join(path)).unwrap()
+    }
+
+    fn files(&self) -> BTreeMap<String, Vec<u8>> {
+        let mut out = BTreeMap::new();
+        collect(self.dir.path(), self.dir.path(), &mut out);
+        out
+    }
+
+    fn restart(&mut self) {
+        self.engine.take();
+        self.engine = Some(Engine::open(EngineConfig::new(self.dir.path())).unwrap());
+    }
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let name = path
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .to_string();
+        if name.starts_with(".eddi") {
+            continue;
+        }
+        if path.is_dir() {
+            collect(root, &path, out);
+        } else {
+            out.insert(name, std::fs::read(&path).unwrap());
+        }
+    }
+}
+
+fn original(path: &str) -> &'static str {
+    FILES.iter().find(|(p, _)| *p == path).unwrap().1
+}
+
+// -- the spec's single-line forms --------------------------------------------
+
+#[test]
+fn foreach_caller_replaces_the_calls_the_index_resolves_and_not_same_named_methods() {
+    let f = Fixture::new();
+    let reply =
+        f.send("foreach caller of authenticate() replace with authenticate($1, timeout=30)");
+    assert_eq!(reply, "Ok, 2 calls replaced, 1 file changed (app.py)");
+    assert_eq!(
+        f.read("app.py"),
+        original("app.py")
+            .replace(
+                "authenticate(\"u\", password=\"p\")",
+                "authenticate(\"u\", timeout=30)"
+            )
+            .replace(
+                "return authenticate(request.user)",
+                "return authenticate(request.user, timeout=30)"
+            )
+    );
+    // one undo step takes the whole script back
+    assert!(f.send("Undo").starts_with("Ok"), "undo");
+    assert_eq!(f.read("app.py"), original("app.py"));
+}
+
+#[test]
+fn foreach_method_flags_each_with_its_location_and_writes_nothing() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send("foreach method in UserManager flag \"Review complexity\"");
+    assert_eq!(
+        reply,
+        "Ok, 3 methods flagged, Flagged: users.py:9: Review complexity; users.py:12: Review complexity; users.py:15: Review complexity"
+    );
+    assert_eq!(f.files(), before);
+    // the review list stays with the session
+    assert_eq!(
+        f.send("Summary"),
+        "Ok: No changes, Flagged 3: users.py:9: Review complexity; users.py:12: Review complexity; users.py:15: Review complexity"
+    );
+}
+
+#[test]
+fn foreach_file_matching_adds_an_import_once_after_the_imports() {
+    let f = Fixture::new();
+    let reply = f.send("foreach file matching \"test_*.py\" add import logging");
+    assert_eq!(
+        reply,
+        "Ok, 1 import added, 1 file changed (tests/test_app.py)"
+    );
+    assert_eq!(
+        f.read("tests/test_app.py"),
+        "import app\nimport logging\n\n\ndef test_main():\n    assert app\n"
+    );
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        original("tests/test_users.py")
+    );
+    // never twice
+    assert_eq!(
+        f.send("foreach file matching \"test_*.py\" add import logging"),
+        "Ok, Script completed: nothing matched, nothing changed"
+    );
+}
+
+#[test]
+fn if_works_on_the_element_at_the_cursor() {
+    let f = Fixture::new();
+    f.send("Open users.py; Goto 16:8");
+    assert_eq!(
+        f.send("if complexity > 5 suggest extract_method"),
+        "Ok, 1 method suggested, Flagged: users.py:15: suggest Extract_Method for branchy"
+    );
+    assert_eq!(
+        f.send("if complexity > 50 suggest extract_method"),
+        "Ok, Script completed: nothing matched, nothing changed"
+    );
+    f.send("Close users.py; Open app.py; Goto 1:12");
+    assert_eq!(
+        f.send("if unused remove import"),
+        "Ok, 1 unused import removed, 1 file changed (app.py)"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        original("app.py").replace("import sys, json\n", "import sys\n")
+    );
+}
+
+#[test]
+fn the_spec_s_if_else_without_its_replacement_is_refused_where_it_lost_it() {
+    let f = Fixture::new();
+    let reply = f.send("if params.count == 1 replace with else flag \"Manual review\"");
+    assert!(
+        reply.starts_with("Fail \"1:35: expected the replacement"),
+        "{reply}"
+    );
+    // with its replacement, per call
+    let reply = f.send(
+        "foreach caller of authenticate() { if params.count == 1 replace with authenticate_one($1) else flag \"Manual review\" }",
+    );
+    assert!(
+        reply.starts_with("Fail \"The script would break 1 place(s)"),
+        "{reply}"
+    );
+    let reply = f.send(
+        "foreach caller of authenticate() { if params.count == 1 replace with authenticate($1, None) else flag \"Manual review\" }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, 1 call flagged, 1 call replaced, 1 file changed (app.py), Flagged: app.py:8: Manual review"
+    );
+}
+
+#[test]
+fn let_and_use_across_messages_run_the_query_again() {
+    let f = Fixture::new();
+    assert_eq!(
+        f.send("let $complex_methods = methods in UserManager where complexity > 8"),
+        "Ok, $complex_methods = 1 method"
+    );
+    assert_eq!(
+        f.send("use $complex_methods suggest extract_method"),
+        "Ok, 1 method suggested, Flagged: users.py:15: suggest Extract_Method for branchy"
+    );
+    assert_eq!(
+        f.send("let $auth_callers = callers of authenticate()"),
+        "Ok, $auth_callers = 2 calls"
+    );
+    assert_eq!(
+        f.send("use $auth_callers replace authenticate() with authenticate(timeout=30)"),
+        "Ok, 2 calls replaced, 1 file changed (app.py)"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        original("app.py")
+            .replace(
+                "authenticate(\"u\", password=\"p\")",
+                "authenticate(\"u\", password=\"p\", timeout=30)"
+            )
+            .replace(
+                "return authenticate(request.user)",
+                "return authenticate(request.user, timeout=30)"
+            )
+    );
+    assert_eq!(
+        f.send("let $test_files = files matching \"test_*.py\""),
+        "Ok, $test_files = 2 files"
+    );
+    // an undefined one is refused before anything runs
+    let reply = f.send("use $test_file flag \"x\"");
+    assert!(
+        reply.starts_with("Fail \"1:5: undefined variable $test_file"),
+        "{reply}"
+    );
+    assert!(reply.contains("did you mean '$test_files'"), "{reply}");
+}
+
+// -- blocks -------------------------------------------------------------------
+
+/// The refactoring examples' project: a class with a complex method whose
+/// body extracts, its instantiations and a test.
+const REFACTORED: &[(&str, &str)] = &[
+    (
+        "users.py",
+        "class AccountManager:\n    @staticmethod\n    def new():\n        return AccountManager()\n\n\nclass UserManager:\n    @staticmethod\n    def new():\n        return UserManager()\n\n    def score(self, a, b, c):\n        \"\"\"How much.\"\"\"\n        total = 0\n        if a:\n            total += 1\n        if b:\n            total += 2\n        if c:\n            total += 3\n        for x in a:\n            if x and b:\n                total += x\n        while c:\n            c -= 1\n        if a or b:\n            total += 4\n        return total\n",
+    ),
+    (
+        "service.py",
+        "from users import UserManager, AccountManager\n\n\ndef make():\n    return UserManager.new()\n",
+    ),
+    (
+        "tests/test_users.py",
+        "from users import UserManager\n\n\ndef test_new():\n    assert UserManager()\n",
+    ),
+];
+
+/// `users.py` after `score`'s body is extracted as `<name>`.
+fn extracted(class: &str, name: &str, new_returns: &str) -> String {
+    format!(
+        "class AccountManager:\n    @staticmethod\n    def new():\n        return AccountManager()\n\n\nclass {class}:\n    @staticmethod\n    def new():\n        return {new_returns}()\n\n    def score(self, a, b, c):\n        \"\"\"How much.\"\"\"\n        total = self.{name}(a, b, c)\n        return total\n\n    def {name}(self, a, b, c):\n        total = 0\n        if a:\n            total += 1\n        if b:\n            total += 2\n        if c:\n            total += 3\n        for x in a:\n            if x and b:\n                total += x\n        while c:\n            c -= 1\n        if a or b:\n            total += 4\n        return total\n"
+    )
+}
+
+#[test]
+fn the_block_script_extracts_updates_callers_and_renames_in_one_step() {
+    let f = Fixture::with(REFACTORED);
+    let reply = f.send(
+        "{ let $old_methods = methods in UserManager where complexity > 8 foreach $method in $old_methods { extract_method($method, \"Extracted\" + $method.name) } foreach caller of users.UserManager.new() { replace with AccountManager.new() } rename_class UserManager LegacyUserManager }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, Extract_Method applied, 1 call replaced, Rename_Class applied, 3 files changed (service.py, tests/test_users.py, users.py), $old_methods = 1 method"
+    );
+    assert_eq!(
+        f.read("users.py"),
+        extracted("LegacyUserManager", "Extractedscore", "LegacyUserManager")
+    );
+    assert_eq!(
+        f.read("service.py"),
+        "from users import LegacyUserManager, AccountManager\n\n\ndef make():\n    return AccountManager.new()\n"
+    );
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        "from users import LegacyUserManager\n\n\ndef test_new():\n    assert LegacyUserManager()\n"
+    );
+    // one undo step
+    assert!(f.send("Undo").starts_with("Ok"));
+    for (path, text) in REFACTORED {
+        assert_eq!(&f.read(path), text, "{path}");
+    }
+}
+
+#[test]
+fn the_refactoring_workflow_is_collected_then_applied() {
+    let f = Fixture::with(REFACTORED);
+    let reply = f.send(
+        "{ let $target_class = class UserManager let $complex_methods = methods in $target_class where complexity > 8 try { foreach $method in $complex_methods { extract_method($method, $method.name + \"_extracted\") } foreach caller of $target_class { if file.path contains \"test_\" { flag \"Update test: \" + caller.location } else { replace UserManager with AccountManager } } rename_class UserManager LegacyUserManager collect changes as \"user_manager_refactor\" } catch { rollback all flag \"Refactoring failed, manual intervention needed\" } }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, Changeset user_manager_refactor prepared: 3 files affected, use 'apply changeset user_manager_refactor', Extract_Method applied, 1 call flagged, 1 name replaced, Rename_Class applied, $target_class = 1 class, $complex_methods = 1 method, Flagged: tests/test_users.py:5: Update test: tests/test_users.py:5"
+    );
+    for (path, text) in REFACTORED {
+        assert_eq!(&f.read(path), text, "collecting wrote {path}");
+    }
+    assert!(f
+        .send("apply changeset user_manager_refactor")
+        .starts_with("Ok"));
+    assert_eq!(
+        f.read("users.py"),
+        extracted("LegacyUserManager", "score_extracted", "AccountManager")
+    );
+    // the catch: a failing try is rolled back whole, and flagged
+    let reply = f.send(
+        "{ try { foreach class AccountManager { add line \"x = 1\" } foreach class NoSuch { remove } } catch { rollback all flag \"Refactoring failed, manual intervention needed\" } }",
+    );
+    assert!(reply.contains("Rolled back all"), "{reply}");
+    assert!(
+        reply.ends_with("Flagged: Refactoring failed, manual intervention needed"),
+        "{reply}"
+    );
+}
+
+#[test]
+fn a_refactoring_that_refuses_fails_the_script_and_writes_nothing() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send(
+        "foreach method in UserManager where complexity > 8 { extract_method($method, \"part\") }",
+    );
+    assert!(reply.starts_with("Fail"), "{reply}");
+    let reply = f.send("foreach $m in methods in UserManager where complexity > 8 { extract_method($m, \"part\") }");
+    assert!(
+        reply.starts_with("Fail \"1:61: Cannot extract - the return at line 16 would return from the new function instead"),
+        "{reply}"
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn the_code_quality_cleanup() {
+    let f = Fixture::new();
+    let reply = f.send(
+        "{ foreach file matching \"*.py\" { foreach function where line_count > 10 { flag \"Consider splitting: \" + function.name } foreach import where unused { remove import } if imports logging and not contains \"logger =\" { add line \"logger = logging.getLogger(__name__)\" } } }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, 4 unused imports removed, 1 function flagged, 1 line added, 3 files changed (app.py, tests/test_users.py, worker.py), Flagged: users.py:15: Consider splitting: branchy"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        "import sys\nfrom auth import authenticate\n\n\ndef main(request):\n    authenticate(\"u\", password=\"p\")\n    request.user.authenticate(\"x\")\n    print(sys.argv)\n    return authenticate(request.user)\n"
+    );
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        "import users\n\n\ndef test_users():\n    assert users\n"
+    );
+    assert_eq!(
+        f.read("worker.py"),
+        "import logging\nlogger = logging.getLogger(__name__)\n\n\ndef work():\n    logging.info(\"working\")\n"
+    );
+}
+
+#[test]
+fn the_migration_is_collected_previewed_applied_and_rolled_back_across_a_restart() {
+    let mut f = Fixture::with(&[
+        ("src/old_auth.py", "def login(user):\n    return user\n"),
+        ("src/new_auth.py", "def authenticate(user):\n    return user\n"),
+        (
+            "src/views.py",
+            "import old_auth\nimport new_auth\n\n\ndef view(user):\n    return old_auth.login(user)\n",
+        ),
+        (
+            "src/more.py",
+            "from old_auth import login\nimport new_auth\n\n\ndef more(user):\n    return login(user)\n",
+        ),
+    ]);
+    let before = f.files();
+    let reply = f.send(
+        "{ foreach file matching \"src/**/*.py\" { replace \"from old_auth import\" with \"from new_auth import\" foreach call to old_auth.login { replace with new_auth.authenticate } } collect changes as \"auth_migration\" }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, Changeset auth_migration prepared: 2 files affected, use 'apply changeset auth_migration', 1 occurrence replaced, 2 calls replaced"
+    );
+    assert_eq!(f.files(), before, "collecting writes nothing");
+    assert_eq!(
+        f.send("Status"),
+        "Ok: Session s, No file, 1 changeset not applied (auth_migration): apply changeset <name> writes one"
+    );
+    f.restart();
+    assert_eq!(
+        f.send("List Changesets"),
+        "Ok: 1 changeset: auth_migration (not applied, 2 files)"
+    );
+    assert_eq!(
+        f.send("preview changeset auth_migration"),
+        "Ok: Changeset auth_migration (not applied): 2 files (src/more.py, src/views.py)"
+    );
+    assert_eq!(
+        f.send("apply changeset auth_migration"),
+        "Ok, Changeset auth_migration applied: 2 files written as one undo step (rollback changeset auth_migration takes it back)"
+    );
+    assert_eq!(
+        f.read("src/more.py"),
+        "from new_auth import login\nimport new_auth\n\n\ndef more(user):\n    return new_auth.authenticate(user)\n"
+    );
+    assert_eq!(
+        f.read("src/views.py"),
+        "import old_auth\nimport new_auth\n\n\ndef view(user):\n    return new_auth.authenticate(user)\n"
+    );
+    let reply = f.send("apply changeset auth_migration");
+    assert!(
+        reply.starts_with("Fail \"Changeset 'auth_migration' is applied already"),
+        "{reply}"
+    );
+    f.restart();
+    assert_eq!(
+        f.send("rollback changeset auth_migration"),
+        "Ok, Changeset auth_migration rolled back: 2 files restored"
+    );
+    assert_eq!(f.files(), before);
+    assert_eq!(
+        f.send("List Changesets"),
+        "Ok: 1 changeset: auth_migration (rolled back, 2 files)"
+    );
+}
+
+#[test]
+fn a_changeset_whose_files_changed_since_is_refused_naming_them() {
+    let f = Fixture::new();
+    f.send("foreach file matching \"test_*.py\" { add line \"x = 1\" } collect changes as c1");
+    std::fs::write(f.dir.path().join("tests/test_app.py"), "changed = True\n").unwrap();
+    let reply = f.send("apply changeset c1");
+    assert!(reply.starts_with("Fail"), "{reply}");
+    assert!(reply.contains("tests/test_app.py"), "{reply}");
+    assert_eq!(f.read("tests/test_app.py"), "changed = True\n");
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        original("tests/test_users.py")
+    );
+}
+
+// -- one transaction ----------------------------------------------------------
+
+#[test]
+fn an_uncaught_failure_leaves_every_file_byte_for_byte() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send("{ foreach file matching \"*.py\" { add line \"x = 1\" } foreach class NoSuchClass { remove } }");
+    assert_eq!(
+        reply,
+        "Fail \"1:61: no class named 'NoSuchClass' in the files the script reads\""
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn an_edit_that_can_no_longer_apply_names_both_statements() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send("{ let $c = class AccountManager foreach class AccountManager { remove } use $c replace \"new\" with \"make\" }");
+    assert!(
+        reply.starts_with("Fail \"1:80: class AccountManager (users.py:1) can no longer be edited: the statement at 1:64 removed or replaced it (chars 0..86 of users.py as found)\""),
+        "{reply}"
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn try_catch_undoes_the_try_and_rollback_all_everything() {
+    let f = Fixture::new();
+    let reply = f.send(
+        "{ foreach file matching \"test_app.py\" { add line \"x = 1\" } try { foreach class UserManager { remove } foreach class NoSuchClass { remove } } catch { flag \"Refactoring failed, manual intervention needed\" } }",
+    );
+    assert_eq!(
+        reply,
+        "Ok, 1 line added, 1 note flagged, 1 file changed (tests/test_app.py), Caught: 1:111: no class named 'NoSuchClass' in the files the script reads, Flagged: Refactoring failed, manual intervention needed"
+    );
+    assert_eq!(f.read("users.py"), original("users.py"));
+    let reply = f.send(
+        "{ foreach file matching \"test_users.py\" { add line \"y = 1\" } try { foreach class NoSuchClass { remove } } catch { rollback all flag \"failed\" } }",
+    );
+    assert!(reply.contains("Rolled back all"), "{reply}");
+    assert_eq!(
+        f.read("tests/test_users.py"),
+        original("tests/test_users.py")
+    );
+}
+
+#[test]
+fn on_error_continue_skips_the_failing_element_and_stop_keeps_what_ran() {
+    let f = Fixture::new();
+    let reply = f.send("{ on_error continue foreach caller of authenticate() { remove } }");
+    assert!(reply.starts_with("Ok, 1 call removed"), "{reply}");
+    assert!(
+        reply.contains("1 element failed and skipped (on_error continue)"),
+        "{reply}"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        original("app.py").replace("    authenticate(\"u\", password=\"p\")\n", "")
+    );
+    // stop: what ran before the failure is written, and the reply says where it stopped
+    let g = Fixture::new();
+    let reply = g.send("{ on_error stop foreach caller of authenticate() { remove } }");
+    assert!(reply.starts_with("Ok, 1 call removed, 1 file changed (app.py), Stopped (on_error stop) at 1:52: call authenticate (app.py:11) is part of a larger statement; remove deletes a call only when it is a statement of its own (replace it instead); what ran before it is kept"), "{reply}");
+    assert_eq!(g.read("app.py"), f.read("app.py"));
+}
+
+#[test]
+fn a_script_that_does_not_parse_is_refused_with_line_and_column() {
+    let f = Fixture::new();
+    let reply = f.send("Set Format json");
+    assert!(reply.contains("\"ok\":true"), "{reply}");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("foreach function where complexty > 10 flag \"x\"")).unwrap();
+    assert_eq!(reply["ok"], false);
+    assert_eq!(reply["failure"]["code"], "invalid_command");
+    assert!(reply["error"]
+        .as_str()
+        .unwrap()
+        .starts_with("1:24: unknown condition 'complexty'"));
+    assert_eq!(reply["failure"]["candidates"][0], "complexity");
+    let reply: serde_json::Value = serde_json::from_str(
+        &f.send("foreach method in UserManager where complexity > 8 flag \"Review\""),
+    )
+    .unwrap();
+    assert_eq!(reply["ok"], true, "{reply}");
+    assert_eq!(reply["script"]["counts"][0]["verb"], "flagged");
+    assert_eq!(reply["script"]["counts"][0]["n"], 1);
+    assert_eq!(reply["script"]["flagged"][0]["path"], "users.py");
+    assert_eq!(reply["script"]["flagged"][0]["line"], 15);
+}
+
+#[test]
+fn class_implementing_follows_aliases() {
+    let f = Fixture::with(&[(
+        "base.py",
+        "class Base:\n    pass\n\n\nclass A(Base):\n    pass\n\n\nAlias = Base\n\n\nclass B(Alias):\n    pass\n",
+    )]);
+    assert_eq!(
+        f.send("foreach class implementing Base flag \"sub \" + class.name"),
+        "Ok, 2 classes flagged, Flagged: base.py:5: sub A; base.py:12: sub B"
+    );
+}
+
+// -- eddi run, faults, properties ----------------------------------------------
+
+/// A project of `n` modules, each calling `util.helper`.
+fn many_files(n: usize) -> Vec<(String, String)> {
+    let mut files = vec![(
+        "util.py".to_owned(),
+        "def helper(x):\n    return x\n".to_owned(),
+    )];
+    for i in 0..n {
+        files.push((
+            format!("pkg/m{i:02}.py"),
+            format!("from util import helper\n\n\ndef f{i}():\n    return helper({i})\n"),
+        ));
+    }
+    files
+}
+
+fn write_files(root: &Path, files: &[(String, String)]) {
+    for (path, text) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+#[test]
+fn eddi_run_sends_a_script_over_many_lines_as_one_message() {
+    let dir = tempfile::tempdir().unwrap();
+    write_files(dir.path(), &many_files(3));
+    let script = "Start s\nforeach caller of util.helper() {\n    replace with helper($1, strict=True)\n}\nStatus\n";
+    let output = crate::support::cli::run(dir.path(), &[], script);
+    let lines = crate::support::cli::lines(&output);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(
+        lines[1],
+        "Ok, 3 calls replaced, 3 files changed (pkg/m00.py, pkg/m01.py, pkg/m02.py)"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("pkg/m01.py")).unwrap(),
+        "from util import helper\n\n\ndef f1():\n    return helper(1, strict=True)\n"
+    );
+}
+
+#[test]
+fn a_write_failure_at_the_kth_file_of_a_50_file_script_leaves_every_file_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = many_files(50);
+    write_files(dir.path(), &files);
+    let script = "Start s\nforeach caller of util.helper() replace with helper($1, strict=True)\n";
+    let output = crate::support::cli::run_script(
+        crate::support::cli::eddi_in(dir.path())
+            .env("EDDI_FAULT_COMMIT", "fail-apply:25")
+            .args(["run", "--root"])
+            .arg(dir.path()),
+        script,
+    );
+    let lines = crate::support::cli::lines(&output);
+    assert!(lines[1].starts_with("Fail"), "{lines:?}");
+    assert_eq!(crate::support::cli::code(&output), 1);
+    for (path, text) in &files {
+        assert_eq!(
+            &std::fs::read_to_string(dir.path().join(path)).unwrap(),
+            text,
+            "{path}"
+        );
+    }
+}
+
+/// The statements a random script is made of, each valid on the fixture.
+const STATEMENTS: &[&str] = &[
+    "foreach file matching \"*.py\" add line \"marker = 1\"",
+    "foreach import where unused { remove import }",
+    "foreach caller of authenticate() replace with authenticate($1, timeout=30)",
+    "foreach function replace \"return\" with \"return  \"",
+    "foreach file matching \"test_*.py\" add import json",
+    "foreach method in UserManager flag \"m\"",
+    "foreach class AccountManager { replace AccountManager with AccountManager }",
+    "foreach file matching \"worker.py\" { if imports logging and not contains \"logger =\" { add line \"logger = logging.getLogger(__name__)\" } }",
+];
+
+fn script_of(picks: &[usize]) -> String {
+    let body: Vec<&str> = picks.iter().map(|&i| STATEMENTS[i]).collect();
+    format!("{{ {} }}", body.join(" "))
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn a_collected_changeset_applied_then_rolled_back_restores_every_file_and_running_equals_collecting_then_applying(
+        picks in proptest::collection::vec(0..STATEMENTS.len(), 1..5)
+    ) {
+        let script = script_of(&picks);
+        // run directly
+        let ran = Fixture::new();
+        let reply = ran.send(&script);
+        proptest::prop_assert!(reply.starts_with("Ok"), "{}: {}", script, reply);
+        // collected, then applied
+        let collected = Fixture::new();
+        let before = collected.files();
+        let reply = collected.send(&format!("{} collect changes as c }}", &script[..script.len() - 1]));
+        proptest::prop_assert!(reply.starts_with("Ok"), "{}: {}", script, reply);
+        proptest::prop_assert_eq!(collected.files(), before.clone());
+        let changed = ran.files() != before;
+        if changed {
+            let reply = collected.send("apply changeset c");
+            proptest::prop_assert!(reply.starts_with("Ok"), "{}", reply);
+        }
+        proptest::prop_assert_eq!(collected.files(), ran.files());
+        if changed {
+            let reply = collected.send("rollback changeset c");
+            proptest::prop_assert!(reply.starts_with("Ok"), "{}", reply);
+        }
+        proptest::prop_assert_eq!(collected.files(), before);
+    }
+}
+
+#[test]
+fn an_import_another_module_imports_from_this_one_is_not_unused() {
+    let f = Fixture::with(&[
+        ("lib/__init__.py", ""),
+        (
+            "lib/impl.py",
+            "def helper():\n    return 1\n\n\ndef other():\n    return 2\n",
+        ),
+        ("lib/api.py", "from lib.impl import helper, other\n"),
+        ("use.py", "from lib.api import helper\n\nhelper()\n"),
+    ]);
+    assert_eq!(
+        f.send(
+            "foreach file matching \"api.py\" { foreach import where unused { remove import } }"
+        ),
+        "Ok, 1 unused import removed, 1 file changed (lib/api.py)"
+    );
+    assert_eq!(f.read("lib/api.py"), "from lib.impl import helper\n");
+}
