@@ -1,6 +1,6 @@
 //! The refactoring tools: rename a symbol or a parameter, change a
 //! signature, extract a method or a function, inline a variable or a
-//! function, extract an interface from a class — each one [`Refactoring`] handed to the engine's typed
+//! function, extract an interface from a class, change a class's base — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -76,6 +76,11 @@ pub const EXTRACT_INTERFACE: &str = concat!(
     modes!()
 );
 
+pub const CHANGE_INHERITANCE: &str = concat!(
+    "Replace one base class of a Python class by another (a project class or a builtin such as `dict`), in the same place among its bases. Imports follow in the module's style (the new parent's added, the old one's dropped when nothing else uses it), and explicit calls through the old base on `self` (`OldParent.__init__(self, …)`, `super(OldParent, self)`) are rewritten. `summary.rerouted` lists each name the class's or a subclass's methods read through `self`/`cls`/`super()` whose lookup now ends in another class. Refused, saying why, when `old_parent` is not a base of the class (the reply lists its bases), `new_parent` is not found or a base already, Python would refuse to create the class or a subclass (no consistent method resolution order: TypeError at import), a name the methods read would no longer be found (AttributeError), the new import would close an import cycle, or an explicit call names a method the new parent lacks.",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -122,6 +127,12 @@ pub(super) fn tools() -> Vec<Tool> {
             EXTRACT_INTERFACE,
             Effect::Write,
             extract_interface,
+        ),
+        Tool::new(
+            "change_inheritance",
+            CHANGE_INHERITANCE,
+            Effect::Write,
+            change_inheritance,
         ),
     ]
 }
@@ -286,6 +297,22 @@ pub struct ExtractInterface {
     pub preview: bool,
 }
 
+/// Parameters of `change_inheritance`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeInheritance {
+    /// The class: plain (`Dog`), dotted or qualified (`zoo.dogs.Dog`).
+    pub class: String,
+    /// The base to replace, as the class statement writes it (`Animal`, `base.Animal`) or by the class's qualified name.
+    pub old_parent: String,
+    /// The new base: a class of the project (plain, dotted or qualified) or a builtin class (`dict`, `Exception`).
+    pub new_parent: String,
+    /// A file where a plain class name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
 pub fn rename_symbol(engine: &Engine, sender: &str, p: RenameSymbol) -> Result<Value, ToolError> {
     let request = Refactoring::Rename {
         kind: RenameKind::Symbol,
@@ -422,6 +449,19 @@ pub fn extract_interface(
         class: p.class,
         interface: p.interface,
         protocol: p.protocol,
+    };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn change_inheritance(
+    engine: &Engine,
+    sender: &str,
+    p: ChangeInheritance,
+) -> Result<Value, ToolError> {
+    let request = Refactoring::ChangeInheritance {
+        class: p.class,
+        old_parent: p.old_parent,
+        new_parent: p.new_parent,
     };
     refactor(engine, sender, request, in_file(p.path), p.preview)
 }

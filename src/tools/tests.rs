@@ -828,6 +828,11 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"class": "Box", "interface": "Solid", "path": "calc.py"}),
             "Open calc.py; Refactor Extract_Interface Box Solid",
         ),
+        (
+            "change_inheritance",
+            json!({"class": "Crate", "old_parent": "Box", "new_parent": "Cube"}),
+            "Refactor Change_Inheritance Crate Box Cube",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -897,6 +902,12 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
                     "class Solid(Protocol):\n    def volume(self, w, h, d): ...\n\n\nclass Box:\n",
                 )
             ),
+        ),
+        (
+            "change_inheritance",
+            json!({"class": "calc.Crate", "old_parent": "Box", "new_parent": "calc.Cube"}),
+            "calc.py",
+            CALC.replace("class Crate(Box):", "class Crate(Cube):"),
         ),
         (
             "change_signature",
@@ -997,7 +1008,7 @@ fn refactor_tool_errors_name_the_field_and_the_choices() {
         (json!("invalid_params"), json!("last_line"))
     );
     assert!(
-        past["message"].as_str().unwrap().contains("lines 0..16"),
+        past["message"].as_str().unwrap().contains("lines 0..25"),
         "{past}"
     );
     let reversed = p.err(

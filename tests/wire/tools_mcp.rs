@@ -193,6 +193,8 @@ fn refactor_cases() -> serde_json::Value {
          "files": {"calc.py": format!(
              "from abc import ABC, abstractmethod\n\n\n{}",
              CALC.replace("class Box:\n", "class Solid(ABC):\n    @abstractmethod\n    def volume(self, w, h, d): ...\n\n\nclass Box(Solid):\n"))}},
+        {"tool": "change_inheritance", "params": {"class": "calc.Crate", "old_parent": "Box", "new_parent": "Cube"},
+         "files": {"calc.py": CALC.replace("class Crate(Box):", "class Crate(Cube):")}},
     ])
 }
 

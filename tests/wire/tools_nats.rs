@@ -361,6 +361,11 @@ async fn refactors(t: &mut Tools, root: &Path) {
                 ),
             )],
         ),
+        (
+            "change_inheritance",
+            json!({"class": "calc.Crate", "old_parent": "Box", "new_parent": "Cube"}),
+            vec![("calc.py", CALC.replace("class Crate(Box):", "class Crate(Cube):"))],
+        ),
     ];
     for (tool, params, expected) in cases {
         let mut params = params;
@@ -424,7 +429,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
         .err(
             "agent",
             "extract_function",
-            json!({"path": "calc.py", "name": "f", "first_line": 20, "last_line": 21, "preview": true}),
+            json!({"path": "calc.py", "name": "f", "first_line": 30, "last_line": 31, "preview": true}),
         )
         .await;
     assert_eq!(
@@ -433,7 +438,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
     );
     assert_eq!(
         range["message"],
-        "first_line: line 20 is past the end of calc.py, which has lines 0..16"
+        "first_line: line 30 is past the end of calc.py, which has lines 0..25"
     );
     let conflict = t
         .err(
@@ -473,7 +478,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
         (
             json!("out_of_range"),
             json!("line"),
-            json!("Line 99 out of range: valid lines are 0..17")
+            json!("Line 99 out of range: valid lines are 0..26")
         )
     );
     // a read-only sender previews; applying is refused by the engine's door

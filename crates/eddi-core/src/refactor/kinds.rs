@@ -18,8 +18,9 @@ use std::fmt::{self, Formatter};
 use serde_json::{json, Value};
 
 use super::{
-    extract, inline, interface, rename, signature, Argument, ExtractKind, InlineKind, Project,
-    RefactorError, Refactored, Refactoring, RenameKind, SitePolicy, Summary,
+    extract, inheritance, inline, interface, rename, signature, Argument, ExtractKind, InlineKind,
+    Project, RefactorError, Refactored, Refactoring, RenameKind, Rerouted, Resolved, SitePolicy,
+    Summary,
 };
 use crate::analysis::index::Location;
 use crate::commands::error::{ParseError, Span};
@@ -134,6 +135,12 @@ const INTERFACE_REPLY: &str = "Ok, Interface extracted, <Class> now implements <
 const INTERFACE_FAILURES: &[&str] = &[
     "Fail \"Interface already exists: <Interface> …\"",
     "Fail \"Cannot extract interface - <reason>\" (a metaclass or base it cannot prove compatible with ABCMeta: Protocol proceeds)",
+];
+const INHERITANCE_REPLY: &str = "Ok, Inheritance changed, <Class> now derives from <NewParent> (was <OldParent>), <n> explicit calls rewritten[, now found elsewhere: self.<name> in <Class>: <NewClass> (was <OldClass>), …]";
+const INHERITANCE_FAILURES: &[&str] = &[
+    "Fail \"Cannot change inheritance - <OldParent> is not a base of <Class> …\"",
+    "Fail \"Cannot change inheritance - Python would refuse to create <Class> …: TypeError: Cannot create a consistent method resolution order (MRO) …\"",
+    "Fail \"Cannot change inheritance - without <OldParent>, <Class> would raise AttributeError: …\"",
 ];
 
 /// The failures every refactoring may answer, after the kinds' own.
@@ -337,6 +344,25 @@ pub static KINDS: &[RefactoringKind] = &[
             _ => None,
         },
     },
+    RefactoringKind {
+        keyword: "Change_Inheritance",
+        aliases: &[],
+        usage: "Change_Inheritance <Class> <OldParent> <NewParent>",
+        example: Some("Refactor Change_Inheritance AdminUser User StaffUser"),
+        reply: INHERITANCE_REPLY,
+        failures: INHERITANCE_FAILURES,
+        is: |r| matches!(r, Refactoring::ChangeInheritance { .. }),
+        parse: parse_change_inheritance,
+        print: print_change_inheritance,
+        compute: inheritance::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("class"),
+            Argument::OldParent => Some("old_parent"),
+            Argument::NewParent => Some("new_parent"),
+            _ => None,
+        },
+    },
 ];
 
 /// The spec's refactorings that are not built yet: refused by name.
@@ -345,7 +371,6 @@ pub const LATER: &[&str] = &[
     "ExtractClass",
     "Split_Class",
     "Merge_Classes",
-    "Change_Inheritance",
     "MoveMethod",
 ];
 
@@ -586,6 +611,17 @@ fn parse_extract_interface(a: &mut dyn Arguments) -> Result<Refactoring, ParseEr
     })
 }
 
+fn parse_change_inheritance(a: &mut dyn Arguments) -> Result<Refactoring, ParseError> {
+    let class = a.name("the class, as Class or pkg.mod.Class")?;
+    let old_parent = a.name("the base to replace, as the class statement writes it")?;
+    let new_parent = a.name("the new base class, as Base or pkg.mod.Base")?;
+    Ok(Refactoring::ChangeInheritance {
+        class,
+        old_parent,
+        new_parent,
+    })
+}
+
 // -- printing --------------------------------------------------------------
 
 fn print_rename(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
@@ -674,6 +710,18 @@ fn print_extract_interface(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Resul
         if *protocol {
             f.write_str(" Protocol")?;
         }
+    }
+    Ok(())
+}
+
+fn print_change_inheritance(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+    if let Refactoring::ChangeInheritance {
+        class,
+        old_parent,
+        new_parent,
+    } = r
+    {
+        write!(f, "{class} {old_parent} {new_parent}")?;
     }
     Ok(())
 }
@@ -775,6 +823,24 @@ impl Summary {
                     format!("Interface extracted, {class} now implements {interface} ({declared})")
                 }
             }
+            Summary::InheritanceChanged {
+                class,
+                old_parent,
+                new_parent,
+                calls,
+                rerouted,
+            } => {
+                let class = class.rsplit('.').next().unwrap_or(class);
+                let mut words = format!(
+                    "Inheritance changed, {class} now derives from {new_parent} (was {old_parent}), {calls} explicit {} rewritten",
+                    plural(*calls, "call")
+                );
+                if !rerouted.is_empty() {
+                    let each: Vec<String> = rerouted.iter().map(rerouted_words).collect();
+                    words.push_str(&format!(", now found elsewhere: {}", each.join(", ")));
+                }
+                words
+            }
         }
     }
 
@@ -795,6 +861,9 @@ impl Summary {
             }
             Summary::InterfaceExtracted { methods, .. } => {
                 format!("{} {}", methods.len(), plural(methods.len(), "method"))
+            }
+            Summary::InheritanceChanged { calls, .. } => {
+                format!("1 base, {calls} explicit {}", plural(*calls, "call"))
             }
         }
     }
@@ -829,7 +898,51 @@ impl Summary {
             } => {
                 json!({"class": class, "interface": interface, "protocol": protocol, "methods": methods})
             }
+            Summary::InheritanceChanged {
+                class,
+                old_parent,
+                new_parent,
+                calls,
+                rerouted,
+            } => {
+                let rerouted: Vec<Value> = rerouted
+                    .iter()
+                    .map(|r| {
+                        json!({"class": r.class, "name": r.name, "via_super": r.via_super, "before": resolved_json(&r.before), "after": resolved_json(&r.after)})
+                    })
+                    .collect();
+                json!({"class": class, "old_parent": old_parent, "new_parent": new_parent, "calls": calls, "rerouted": rerouted})
+            }
         }
+    }
+}
+
+/// `self.save in Child: Mid (was Base)`.
+fn rerouted_words(r: &Rerouted) -> String {
+    let read = if r.via_super { "super()" } else { "self" };
+    let side = |side: &Resolved| match side {
+        Resolved::In(class) => format!("{class}.{}", r.name),
+        Resolved::Unknown(outside) => {
+            format!("not found up to {outside}, whose members are not known")
+        }
+        Resolved::Nowhere => "not found".to_string(),
+    };
+    format!(
+        "{read}.{} in {}: {} (was {})",
+        r.name,
+        r.class,
+        side(&r.after),
+        side(&r.before)
+    )
+}
+
+/// A lookup's end in JSON: `{"class": "Base"}`, `{"unknown_after":
+/// "pkg.Ext"}` or `null` (not found).
+fn resolved_json(side: &Resolved) -> Value {
+    match side {
+        Resolved::In(class) => json!({"class": class}),
+        Resolved::Unknown(outside) => json!({"unknown_after": outside}),
+        Resolved::Nowhere => Value::Null,
     }
 }
 
@@ -848,6 +961,7 @@ mod tests {
         "Inline_Variable temp",
         "InlineFunction pkg.helper",
         "Extract_Interface shop.PaymentProcessor Payable Protocol",
+        "Change_Inheritance shop.Admin base.User StaffUser",
     ];
 
     fn parsed(command: &str) -> Refactoring {
@@ -917,6 +1031,10 @@ mod tests {
             ("Inline_Variable", &[Argument::Symbol]),
             ("InlineFunction", &[Argument::Symbol]),
             ("Extract_Interface", &[Argument::Symbol, Argument::NewName]),
+            (
+                "Change_Inheritance",
+                &[Argument::Symbol, Argument::OldParent, Argument::NewParent],
+            ),
         ];
         for (keyword, arguments) in arguments {
             let kind = lookup(keyword).unwrap();

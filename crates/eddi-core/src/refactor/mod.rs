@@ -31,10 +31,15 @@
 //! applied to anything newer fails whole instead of corrupting it.
 
 pub mod check;
+mod class_uses;
+mod classes;
 mod extract;
+mod imports;
+mod inheritance;
 mod inline;
 mod interface;
 pub mod kinds;
+mod mro;
 mod parses;
 mod rename;
 mod request;
@@ -205,6 +210,46 @@ pub enum Summary {
         /// The methods the interface declares, in the class's order.
         methods: Vec<String>,
     },
+    /// `Ok, Inheritance changed, Child now derives from NewBase (was
+    /// OldBase), 1 explicit call rewritten`.
+    InheritanceChanged {
+        /// The class's full name.
+        class: String,
+        /// The old base, as the class statement wrote it.
+        old_parent: String,
+        /// The new base, as the class statement now writes it.
+        new_parent: String,
+        /// Explicit calls through the old base rewritten
+        /// (`OldBase.__init__(self)`, `super(OldBase, self)`).
+        calls: usize,
+        /// The names whose lookup now reaches another class.
+        rerouted: Vec<Rerouted>,
+    },
+}
+
+/// A name a class's methods read through `self`, `cls` or `super()`
+/// whose lookup reaches another class after a change of its hierarchy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rerouted {
+    /// The class whose method reads it (the class changed or a subclass).
+    pub class: String,
+    pub name: String,
+    /// Read as `super().name`.
+    pub via_super: bool,
+    pub before: Resolved,
+    pub after: Resolved,
+}
+
+/// Where a name's lookup ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// In this class (its name as written: `Base`, `dict`).
+    In(String),
+    /// Not found before this class from outside the project, whose
+    /// members are not known: it may be there.
+    Unknown(String),
+    /// Nowhere: it is set at run time, if at all.
+    Nowhere,
 }
 
 /// A member renamed along with a class: dispatch reaches it by the
@@ -286,6 +331,12 @@ pub enum Argument {
     Sites,
     /// The lines an extraction moves.
     Lines,
+    /// The base a `Change_Inheritance` replaces.
+    OldParent,
+    /// The base a `Change_Inheritance` puts in its place.
+    NewParent,
+    /// The members a `Pull_Up` or `Push_Down` moves.
+    Members,
     /// The file the request works in (its place).
     File,
     /// The line in that file (its place's position).

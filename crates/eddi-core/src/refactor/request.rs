@@ -87,6 +87,30 @@ pub enum Refactoring {
         #[serde(default)]
         protocol: bool,
     },
+    /// `Refactor Change_Inheritance <Class> <OldParent> <NewParent>`: the
+    /// base `old_parent` of the class becomes `new_parent`, in its place
+    /// among the bases; imports and explicit `OldParent.m(self, …)` calls
+    /// follow.
+    ChangeInheritance {
+        /// Plain, dotted or fully qualified.
+        class: String,
+        /// As the class statement writes it, or the class's (qualified) name.
+        old_parent: String,
+        /// A project class (plain, dotted or qualified) or a builtin class.
+        new_parent: String,
+    },
+    /// `Refactor Pull_Up <Class.member,…>`: the members move from the
+    /// class to its one base class of the project.
+    PullUp {
+        /// `Class.member` (or qualified), every one of the same class.
+        members: Vec<String>,
+    },
+    /// `Refactor Push_Down <Class.member>`: the member moves from the
+    /// class into each of its direct subclasses in the project.
+    PushDown {
+        /// `Class.member` (or qualified).
+        member: String,
+    },
 }
 
 /// What a refactor does with a *possible* use: one that may be the symbol
@@ -154,7 +178,10 @@ impl Refactoring {
             | Refactoring::Signature { sites, .. } => *sites,
             Refactoring::Extract { .. }
             | Refactoring::Inline { .. }
-            | Refactoring::ExtractInterface { .. } => SitePolicy::Refuse,
+            | Refactoring::ExtractInterface { .. }
+            | Refactoring::ChangeInheritance { .. }
+            | Refactoring::PullUp { .. }
+            | Refactoring::PushDown { .. } => SitePolicy::Refuse,
         }
     }
 }

@@ -33,7 +33,7 @@ fn refactorings_that_are_not_built_are_refused_by_name() {
         > Start s
         Ok
         > Refactor Split_Class A B x,y
-        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface"
+        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance"
         "#,
     );
 }
@@ -294,6 +294,54 @@ fn an_extracted_interface_is_previewed_applied_and_undone_in_one_step() {
     assert_eq!(
         refactor["summary"],
         serde_json::json!({"class": "shop.Processor", "interface": "Payable", "protocol": true, "methods": ["pay", "refund"]})
+    );
+}
+
+#[test]
+fn a_changed_base_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let base = "class Base:\n    def run(self):\n        return 'base'\n\n\nclass Fast(Base):\n    def run(self):\n        return 'fast'\n";
+    let job = "from base import Base\n\n\nclass Job(Base):\n    def start(self):\n        return self.run()\n";
+    f.write("base.py", base);
+    f.write("job.py", job);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Change_Inheritance Job Base Fast
+        Ok, Preview: Would modify 1 file: job.py, 1 base, 0 explicit calls
+        > Refactor Change_Inheritance Job Base Fast
+        Ok, Inheritance changed, Job now derives from Fast (was Base), 0 explicit calls rewritten, now found elsewhere: self.run in Job: Fast.run (was Base.run)
+        > Refactor Change_Inheritance Job Base Fast
+        Fail "Cannot change inheritance - Base is not a base of Job (its bases: Fast)"
+        "#,
+    );
+    assert_eq!(
+        f.read("job.py"),
+        "from base import Fast\n\n\nclass Job(Fast):\n    def start(self):\n        return self.run()\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(f.read("job.py"), job);
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Change_Inheritance job.Job Base Fast"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    let refactor = &reply["refactor"];
+    assert_eq!(refactor["kind"], "Change_Inheritance");
+    assert_eq!(
+        refactor["summary"],
+        serde_json::json!({"class": "job.Job", "old_parent": "Base", "new_parent": "Fast", "calls": 0, "rerouted": [{"class": "Job", "name": "run", "via_super": false, "before": {"class": "Base"}, "after": {"class": "Fast"}}]})
     );
 }
 
