@@ -1,6 +1,7 @@
 //! The refactoring tools: rename a symbol or a parameter, change a
 //! signature, extract a method or a function, inline a variable or a
-//! function, extract an interface from a class, change a class's base — each one [`Refactoring`] handed to the engine's typed
+//! function, extract an interface from a class, change a class's base, pull
+//! members up to the base or push them down to the subclasses — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -81,6 +82,16 @@ pub const CHANGE_INHERITANCE: &str = concat!(
     modes!()
 );
 
+pub const PULL_UP: &str = concat!(
+    "Move members (methods with their decorators, class attributes, nested classes) of a Python class to its one base class in the project, at the end of the base's body; imports follow the code (the target module gains what the moved code reads, the source module loses imports nothing reads any more). `summary.inherited_by` names the base's other subclasses, which now inherit them. Refused, saying why, when the class has not exactly one project base, the base defines a member already, a member reads through `self` what only the class has (listing the reads), a name would mean something else in the base's module or its import would close an import cycle, another subclass of the base would get the moved member in place of the one it finds today, or the code cannot move as text (`self.__x`, `super(C, self)`).",
+    modes!()
+);
+
+pub const PUSH_DOWN: &str = concat!(
+    "Move a member of a Python class into each of its direct subclasses in the project (a subclass that defines it already keeps its own: `summary.kept_own`), removing it from the class; imports follow the code. Refused, listing the sites, when the member is used through the class itself: read through `self` in the class's other methods, by `super().member`, or on a receiver typed as the class or of unknown type; also when the class has no subclass in the project or a `super()` call in the member would reach another class.",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -134,6 +145,8 @@ pub(super) fn tools() -> Vec<Tool> {
             Effect::Write,
             change_inheritance,
         ),
+        Tool::new("pull_up", PULL_UP, Effect::Write, pull_up),
+        Tool::new("push_down", PUSH_DOWN, Effect::Write, push_down),
     ]
 }
 
@@ -313,6 +326,30 @@ pub struct ChangeInheritance {
     pub preview: bool,
 }
 
+/// Parameters of `pull_up`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PullUp {
+    /// The members, each with its class (`Card.fee`, `pay.card.Card.rate`), all of one class.
+    pub members: Vec<String>,
+    /// A file where a plain class name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `push_down`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PushDown {
+    /// The member with its class: `Payment.refund`, `pay.base.Payment.refund`.
+    pub member: String,
+    /// A file where a plain class name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
 pub fn rename_symbol(engine: &Engine, sender: &str, p: RenameSymbol) -> Result<Value, ToolError> {
     let request = Refactoring::Rename {
         kind: RenameKind::Symbol,
@@ -463,6 +500,16 @@ pub fn change_inheritance(
         old_parent: p.old_parent,
         new_parent: p.new_parent,
     };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn pull_up(engine: &Engine, sender: &str, p: PullUp) -> Result<Value, ToolError> {
+    let request = Refactoring::PullUp { members: p.members };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn push_down(engine: &Engine, sender: &str, p: PushDown) -> Result<Value, ToolError> {
+    let request = Refactoring::PushDown { member: p.member };
     refactor(engine, sender, request, in_file(p.path), p.preview)
 }
 

@@ -833,6 +833,16 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"class": "Crate", "old_parent": "Box", "new_parent": "Cube"}),
             "Refactor Change_Inheritance Crate Box Cube",
         ),
+        (
+            "push_down",
+            json!({"member": "Box.volume"}),
+            "Refactor Push_Down Box.volume",
+        ),
+        (
+            "pull_up",
+            json!({"members": ["Crate.lid"]}),
+            "Refactor Pull_Up Crate.lid",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -852,6 +862,31 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             assert_eq!(tools.read(path), terse.read(path), "{tool}: {path}");
         }
     }
+}
+
+#[test]
+fn pull_up_moves_members_and_names_the_members_parameter_at_fault() {
+    let p = Project::new();
+    let zoo = "class A:\n    pass\n\n\nclass B(A):\n    def f(self):\n        return 1\n";
+    std::fs::write(p.dir.path().join("zoo.py"), zoo).unwrap();
+    let missing = p.err("pull_up", json!({"members": ["B.g"], "preview": false}));
+    assert_eq!(
+        (
+            missing["code"].clone(),
+            missing["field"].clone(),
+            missing["candidates"].clone()
+        ),
+        (json!("not_found"), json!("members"), json!(["f"]))
+    );
+    let result = p.ok("pull_up", json!({"members": ["zoo.B.f"], "preview": false}));
+    assert_eq!(
+        result["summary"],
+        json!({"class": "zoo.B", "direction": "up", "to": ["A"], "members": ["f"], "inherited_by": [], "kept_own": []})
+    );
+    assert_eq!(
+        p.read("zoo.py"),
+        "class A:\n    def f(self):\n        return 1\n\n\nclass B(A):\n    pass\n"
+    );
 }
 
 /// Each refactoring tool applied to a fresh project: the one file it
@@ -908,6 +943,19 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
             json!({"class": "calc.Crate", "old_parent": "Box", "new_parent": "calc.Cube"}),
             "calc.py",
             CALC.replace("class Crate(Box):", "class Crate(Cube):"),
+        ),
+        (
+            "push_down",
+            json!({"member": "calc.Box.volume"}),
+            "calc.py",
+            CALC.replace(
+                "class Box:\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+                "class Box:\n    pass\n",
+            )
+            .replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    lid = True\n\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+            ),
         ),
         (
             "change_signature",

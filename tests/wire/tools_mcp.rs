@@ -195,6 +195,21 @@ fn refactor_cases() -> serde_json::Value {
              CALC.replace("class Box:\n", "class Solid(ABC):\n    @abstractmethod\n    def volume(self, w, h, d): ...\n\n\nclass Box(Solid):\n"))}},
         {"tool": "change_inheritance", "params": {"class": "calc.Crate", "old_parent": "Box", "new_parent": "Cube"},
          "files": {"calc.py": CALC.replace("class Crate(Box):", "class Crate(Cube):")}},
+        {"tool": "pull_up", "params": {"members": ["calc.Crate.lid"]},
+         "files": {"calc.py": CALC.replace(
+                "        return face * d\n",
+                "        return face * d\n\n    lid = True\n",
+            )
+            .replace("class Crate(Box):\n    lid = True\n", "class Crate(Box):\n    pass\n")}},
+        {"tool": "push_down", "params": {"member": "calc.Box.volume"},
+         "files": {"calc.py": CALC.replace(
+                "class Box:\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+                "class Box:\n    pass\n",
+            )
+            .replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    lid = True\n\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+            )}},
     ])
 }
 

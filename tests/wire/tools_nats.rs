@@ -366,6 +366,27 @@ async fn refactors(t: &mut Tools, root: &Path) {
             json!({"class": "calc.Crate", "old_parent": "Box", "new_parent": "Cube"}),
             vec![("calc.py", CALC.replace("class Crate(Box):", "class Crate(Cube):"))],
         ),
+        (
+            "pull_up",
+            json!({"members": ["calc.Crate.lid"]}),
+            vec![("calc.py", CALC.replace(
+                "        return face * d\n",
+                "        return face * d\n\n    lid = True\n",
+            )
+            .replace("class Crate(Box):\n    lid = True\n", "class Crate(Box):\n    pass\n"))],
+        ),
+        (
+            "push_down",
+            json!({"member": "calc.Box.volume"}),
+            vec![("calc.py", CALC.replace(
+                "class Box:\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+                "class Box:\n    pass\n",
+            )
+            .replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    lid = True\n\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+            ))],
+        ),
     ];
     for (tool, params, expected) in cases {
         let mut params = params;

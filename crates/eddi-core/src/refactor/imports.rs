@@ -176,7 +176,7 @@ fn package(module: &FileIndex) -> Vec<&str> {
 
 /// The absolute name of a relative module name written in `module`
 /// (`..base` in `pkg.sub.a` is `pkg.base`).
-fn absolute(module: &FileIndex, written: &str) -> Option<String> {
+pub(super) fn absolute(module: &FileIndex, written: &str) -> Option<String> {
     let dots = written.chars().take_while(|c| *c == '.').count();
     if dots == 0 {
         return None;
@@ -194,7 +194,7 @@ fn absolute(module: &FileIndex, written: &str) -> Option<String> {
 
 /// `target` written relative to `module`'s package, when they share a
 /// top-level package.
-fn relative(module: &FileIndex, target: &str) -> Option<String> {
+pub(super) fn relative(module: &FileIndex, target: &str) -> Option<String> {
     let package = package(module);
     let target: Vec<&str> = target.split('.').collect();
     let common = package
@@ -314,11 +314,21 @@ pub(super) fn drop_unused(
             .slice(after_end..text.line_to_char(last) + end_line.chars().count())
             .to_string();
         if before.trim().is_empty() && rest.trim().is_empty() {
-            let end = if last + 1 < text.len_lines() {
-                text.line_to_char(last + 1)
-            } else {
-                text.len_chars()
+            let line_end = |row: usize| {
+                if row + 1 < text.len_lines() {
+                    text.line_to_char(row + 1)
+                } else {
+                    text.len_chars()
+                }
             };
+            let blank =
+                |row: usize| row < text.len_lines() && text.line(row).to_string().trim().is_empty();
+            let mut end = line_end(last);
+            // a statement between blank lines (or first in the file) takes
+            // one blank line after it along: the gap stays as it was
+            if (first == 0 || blank(first - 1)) && last + 1 < text.len_lines() && blank(last + 1) {
+                end = line_end(last + 1);
+            }
             return Some(dropped(Indel::new(line_start..end, "")));
         }
         return None;

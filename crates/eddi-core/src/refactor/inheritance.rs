@@ -202,7 +202,17 @@ pub(super) fn compute(
                     indels.push(Indel::new(dropped.entry.clone(), top));
                     import = None;
                 }
-                _ => indels.push(dropped.edit),
+                _ => {
+                    let mut edit = dropped.edit;
+                    // a new import line right after the dropped one: the
+                    // blank line the drop would take stays below it
+                    if let Some(add) = &import {
+                        if edit.range.start < add.range.start && add.range.start < edit.range.end {
+                            edit.range.end = add.range.start;
+                        }
+                    }
+                    indels.push(edit)
+                }
             }
         }
     }

@@ -18,9 +18,9 @@ use std::fmt::{self, Formatter};
 use serde_json::{json, Value};
 
 use super::{
-    extract, inheritance, inline, interface, rename, signature, Argument, ExtractKind, InlineKind,
-    Project, RefactorError, Refactored, Refactoring, RenameKind, Rerouted, Resolved, SitePolicy,
-    Summary,
+    extract, inheritance, inline, interface, move_members, rename, signature, Argument,
+    ExtractKind, InlineKind, Project, RefactorError, Refactored, Refactoring, RenameKind, Rerouted,
+    Resolved, SitePolicy, Summary,
 };
 use crate::analysis::index::Location;
 use crate::commands::error::{ParseError, Span};
@@ -103,6 +103,9 @@ pub trait Arguments {
     fn name(&mut self, what: &str) -> Result<String, ParseError>;
     /// An identifier.
     fn identifier(&mut self, what: &str) -> Result<String, ParseError>;
+    /// Names separated by commas (`C.a,C.b` or `C.a, C.b`), else the
+    /// error `what` describes.
+    fn names(&mut self, what: &str) -> Result<Vec<String>, ParseError>;
     /// A parameter list glued to the name before it (`f(a, b)`), without
     /// its parentheses.
     fn glued_params(&mut self) -> Option<String>;
@@ -141,6 +144,10 @@ const INHERITANCE_FAILURES: &[&str] = &[
     "Fail \"Cannot change inheritance - <OldParent> is not a base of <Class> …\"",
     "Fail \"Cannot change inheritance - Python would refuse to create <Class> …: TypeError: Cannot create a consistent method resolution order (MRO) …\"",
     "Fail \"Cannot change inheritance - without <OldParent>, <Class> would raise AttributeError: …\"",
+];
+const MOVE_REPLY: &str = "Ok, Pulled up <n> members (a, b) from <Class> to <Base>[, now inherited too by: <classes>] | Ok, Pushed down <n> members (a) from <Class> to <A>, <B>[, kept their own: <classes>]";
+const MOVE_FAILURES: &[&str] = &[
+    "Fail \"Cannot move members - <reason>\" (Pull_Up: a member reads what only the class has, the base defines it already; Push_Down: the member is used through the class itself, listing the sites)",
 ];
 
 /// The failures every refactoring may answer, after the kinds' own.
@@ -360,6 +367,52 @@ pub static KINDS: &[RefactoringKind] = &[
             Argument::Symbol => Some("class"),
             Argument::OldParent => Some("old_parent"),
             Argument::NewParent => Some("new_parent"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "Pull_Up",
+        aliases: &["PullUpMembers"],
+        usage: "Pull_Up <Class.member,…>",
+        example: Some("Refactor Pull_Up CardPayment.fee,CardPayment.rate"),
+        reply: MOVE_REPLY,
+        failures: MOVE_FAILURES,
+        is: |r| matches!(r, Refactoring::PullUp { .. }),
+        parse: |a| {
+            let members = a.names("the members, as Class.member or Class.a,Class.b")?;
+            Ok(Refactoring::PullUp { members })
+        },
+        print: |r, f| match r {
+            Refactoring::PullUp { members } => f.write_str(&members.join(",")),
+            _ => Ok(()),
+        },
+        compute: move_members::pull_up,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol | Argument::Members => Some("members"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "Push_Down",
+        aliases: &["PushDownMembers"],
+        usage: "Push_Down <Class.member>",
+        example: Some("Refactor Push_Down Payment.refund"),
+        reply: MOVE_REPLY,
+        failures: MOVE_FAILURES,
+        is: |r| matches!(r, Refactoring::PushDown { .. }),
+        parse: |a| {
+            let member = a.name("the member, as Class.member")?;
+            Ok(Refactoring::PushDown { member })
+        },
+        print: |r, f| match r {
+            Refactoring::PushDown { member } => f.write_str(member),
+            _ => Ok(()),
+        },
+        compute: move_members::push_down,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol | Argument::Members => Some("member"),
             _ => None,
         },
     },
@@ -841,6 +894,39 @@ impl Summary {
                 }
                 words
             }
+            Summary::MembersMoved {
+                up,
+                class,
+                to,
+                members,
+                inherited_by,
+                kept_own,
+            } => {
+                let class = class.rsplit('.').next().unwrap_or(class);
+                let moved = format!(
+                    "{} {} ({})",
+                    members.len(),
+                    plural(members.len(), "member"),
+                    members.join(", ")
+                );
+                let mut words = if *up {
+                    format!("Pulled up {moved} from {class} to {}", to.join(", "))
+                } else if to.is_empty() {
+                    format!("Pushed down {moved} from {class}: every subclass has its own")
+                } else {
+                    format!("Pushed down {moved} from {class} to {}", to.join(", "))
+                };
+                if !inherited_by.is_empty() {
+                    words.push_str(&format!(
+                        ", now inherited too by: {}",
+                        inherited_by.join(", ")
+                    ));
+                }
+                if !kept_own.is_empty() {
+                    words.push_str(&format!(", kept their own: {}", kept_own.join(", ")));
+                }
+                words
+            }
         }
     }
 
@@ -864,6 +950,9 @@ impl Summary {
             }
             Summary::InheritanceChanged { calls, .. } => {
                 format!("1 base, {calls} explicit {}", plural(*calls, "call"))
+            }
+            Summary::MembersMoved { members, .. } => {
+                format!("{} {}", members.len(), plural(members.len(), "member"))
             }
         }
     }
@@ -912,6 +1001,16 @@ impl Summary {
                     })
                     .collect();
                 json!({"class": class, "old_parent": old_parent, "new_parent": new_parent, "calls": calls, "rerouted": rerouted})
+            }
+            Summary::MembersMoved {
+                up,
+                class,
+                to,
+                members,
+                inherited_by,
+                kept_own,
+            } => {
+                json!({"class": class, "direction": if *up { "up" } else { "down" }, "to": to, "members": members, "inherited_by": inherited_by, "kept_own": kept_own})
             }
         }
     }
@@ -962,6 +1061,8 @@ mod tests {
         "InlineFunction pkg.helper",
         "Extract_Interface shop.PaymentProcessor Payable Protocol",
         "Change_Inheritance shop.Admin base.User StaffUser",
+        "Pull_Up Card.fee,Card.rate",
+        "Push_Down shop.Payment.refund",
     ];
 
     fn parsed(command: &str) -> Refactoring {
@@ -1035,6 +1136,8 @@ mod tests {
                 "Change_Inheritance",
                 &[Argument::Symbol, Argument::OldParent, Argument::NewParent],
             ),
+            ("Pull_Up", &[Argument::Symbol, Argument::Members]),
+            ("Push_Down", &[Argument::Symbol, Argument::Members]),
         ];
         for (keyword, arguments) in arguments {
             let kind = lookup(keyword).unwrap();

@@ -1,4 +1,5 @@
-//! Semantic refactors: rename, change a signature, extract, inline.
+//! Semantic refactors: rename, change a signature, extract, inline, and
+//! the class-level ones (extract an interface, change a base, move members).
 //!
 //! A refactor is a pure computation: from a [`Project`] (the project index
 //! and each file's current text) and a [`Refactoring`] request it computes
@@ -12,11 +13,15 @@
 //! classes), `signature.rs` (parameters and signatures, and the call sites
 //! they update), `extract.rs` (methods and functions from a line range),
 //! `inline.rs` (variables and functions), `interface.rs` (an abstract base
-//! class or a `Protocol` from a class's public methods). [`kinds`] is the
-//! registry: one entry per `Refactor <kind>` keyword, through which the
+//! class or a `Protocol` from a class's public methods), `inheritance.rs`
+//! (a class's base replaced), `move_members.rs` (members pulled up to the
+//! base or pushed down to the subclasses); the class-level ones share
+//! `classes.rs`, `class_uses.rs`, `mro.rs` and `imports.rs`. [`kinds`] is
+//! the registry: one entry per `Refactor <kind>` keyword, through which the
 //! command language, [`compute`], the engine's wording and the tools reach
-//! a kind. The other class-level refactors (move method, extract class, …)
-//! will be more folders of the same shape: a request variant, a compute
+//! a kind. The other class-level
+//! refactors (move method, extract class, …) will be more folders of the
+//! same shape: a request variant, a compute
 //! function, an entry in [`kinds::KINDS`] (and a [`Summary`] variant when
 //! their counts are new).
 //!
@@ -39,6 +44,7 @@ mod inheritance;
 mod inline;
 mod interface;
 pub mod kinds;
+mod move_members;
 mod mro;
 mod parses;
 mod rename;
@@ -224,6 +230,21 @@ pub enum Summary {
         calls: usize,
         /// The names whose lookup now reaches another class.
         rerouted: Vec<Rerouted>,
+    },
+    /// `Ok, Pulled up 2 members (rate, fee) from Card to Payment` (also
+    /// `Pushed down … to A, B`).
+    MembersMoved {
+        /// `Pull_Up` (else `Push_Down`).
+        up: bool,
+        /// The class they left, by its full name.
+        class: String,
+        /// The classes they moved to.
+        to: Vec<String>,
+        members: Vec<String>,
+        /// Pull_Up: the base's other subclasses, which now inherit them.
+        inherited_by: Vec<String>,
+        /// Push_Down: the subclasses that define them already (no copy).
+        kept_own: Vec<String>,
     },
 }
 

@@ -33,7 +33,7 @@ fn refactorings_that_are_not_built_are_refused_by_name() {
         > Start s
         Ok
         > Refactor Split_Class A B x,y
-        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance"
+        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down"
         "#,
     );
 }
@@ -342,6 +342,69 @@ fn a_changed_base_is_previewed_applied_and_undone_in_one_step() {
     assert_eq!(
         refactor["summary"],
         serde_json::json!({"class": "job.Job", "old_parent": "Base", "new_parent": "Fast", "calls": 0, "rerouted": [{"class": "Job", "name": "run", "via_super": false, "before": {"class": "Base"}, "after": {"class": "Fast"}}]})
+    );
+}
+
+#[test]
+fn members_pulled_up_and_pushed_down_are_each_one_undo_step() {
+    let f = Fixture::new();
+    let base = "class Base:\n    pass\n\n\nclass Other(Base):\n    pass\n";
+    let job = "import json\n\nfrom base import Base\n\n\nclass Job(Base):\n    def dump(self):\n        return json.dumps(self.__dict__)\n\n    def start(self):\n        return self.dump()\n";
+    f.write("base.py", base);
+    f.write("job.py", job);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Pull_Up Job.dump
+        Ok, Preview: Would modify 2 files: base.py, job.py, 1 member
+        > Refactor Pull_Up Job.dump
+        Ok, Pulled up 1 member (dump) from Job to Base, now inherited too by: Other
+        "#,
+    );
+    let pulled = "import json\n\n\nclass Base:\n    def dump(self):\n        return json.dumps(self.__dict__)\n\n\nclass Other(Base):\n    pass\n";
+    assert_eq!(f.read("base.py"), pulled);
+    assert_eq!(
+        f.read("job.py"),
+        "from base import Base\n\n\nclass Job(Base):\n    def start(self):\n        return self.dump()\n"
+    );
+    // and back down, to each subclass, the import with it
+    assert_eq!(
+        f.send("a", "Refactor Push_Down Base.dump"),
+        "Ok, Pushed down 1 member (dump) from Base to Other, Job"
+    );
+    assert_eq!(
+        f.read("base.py"),
+        "import json\n\n\nclass Base:\n    pass\n\n\nclass Other(Base):\n    def dump(self):\n        return json.dumps(self.__dict__)\n"
+    );
+    assert_eq!(
+        f.read("job.py"),
+        "from base import Base\nimport json\n\n\nclass Job(Base):\n    def start(self):\n        return self.dump()\n\n    def dump(self):\n        return json.dumps(self.__dict__)\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(f.read("base.py"), pulled);
+    f.send("a", "Undo");
+    assert_eq!(
+        (f.read("base.py"), f.read("job.py")),
+        (base.to_string(), job.to_string())
+    );
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Pull_Up job.Job.dump")).unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"class": "job.Job", "direction": "up", "to": ["Base"], "members": ["dump"], "inherited_by": ["Other"], "kept_own": []})
     );
 }
 
