@@ -1016,6 +1016,20 @@ impl Summary {
     }
 }
 
+/// Names joined, the first ten and how many more.
+fn first_ten(names: &[String]) -> String {
+    let mut out = names
+        .iter()
+        .take(10)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > 10 {
+        out.push_str(&format!(" … ({} more)", names.len() - 10));
+    }
+    out
+}
+
 /// `self.save in Child: Mid (was Base)`.
 fn rerouted_words(r: &Rerouted) -> String {
     let read = if r.via_super { "super()" } else { "self" };
