@@ -17,16 +17,20 @@
 //!
 //! Refused, changing nothing (the safety contract: `Ok` means the project
 //! still imports and every name the class's methods read is still found):
-//! `OldParent` not a base of the class, `NewParent` not found or a base
-//! already, a hierarchy Python would not create (the class or a subclass
-//! would get no consistent method resolution order — `TypeError` at
-//! import — or would derive from itself), an import that would close an
+//! `OldParent` not a base of the class (`object` is the base of a class
+//! that writes none), `NewParent` not found or a base already, a
+//! hierarchy Python would not create (the class or a subclass would get
+//! no consistent method resolution order, no metaclass deriving from its
+//! bases', conflicting builtin layouts — a `TypeError` at import — or
+//! would derive from itself; `creation.rs`), an import that would close an
 //! import cycle, a new parent defined below the class in its module, an
 //! explicit call of a method the new parent lacks, and a name the class's
 //! methods (or a subclass's) read through `self`, `cls` or `super()` that
 //! the old hierarchy defines and the new one does not (`AttributeError`).
 //! The reply lists each such name whose lookup now reaches another class
 //! (`self.save in Child: NewBase.save, was OldBase.save`).
+
+mod creation;
 
 use std::collections::HashMap;
 
@@ -84,25 +88,41 @@ pub(super) fn compute(
         return Err(internal("the class's bases are not as the index saw them"));
     }
     let mut before = Lineages::new(index, HashMap::new());
-    let at = written
-        .iter()
-        .zip(&bases)
-        .position(|(n, k)| names_base(project, &file, *n, k, old_parent))
-        .ok_or_else(|| {
-            let list: Vec<String> = written.iter().map(|n| file.node_text(*n)).collect();
-            refused(format!(
-                "{old_parent} is not a base of {} (its bases: {})",
-                info.name,
-                if list.is_empty() {
-                    "none".to_string()
-                } else {
-                    list.join(", ")
-                }
-            ))
-            .at(Argument::OldParent)
-        })?;
-    let old_node = written[at];
-    let old_text = squeeze(&file.node_text(old_node));
+    // `class C:` and `class C():` derive from `object` without saying so
+    let implicit = written.is_empty() && squeeze(old_parent) == "object";
+    let at = if implicit {
+        0
+    } else {
+        written
+            .iter()
+            .zip(&bases)
+            .position(|(n, k)| names_base(project, &file, *n, k, old_parent))
+            .ok_or_else(|| {
+                let list: Vec<String> = written.iter().map(|n| file.node_text(*n)).collect();
+                refused(format!(
+                    "{old_parent} is not a base of {} (its bases: {})",
+                    info.name,
+                    if list.is_empty() {
+                        "none".to_string()
+                    } else {
+                        list.join(", ")
+                    }
+                ))
+                .at(Argument::OldParent)
+            })?
+    };
+    // where the old base is written, and the edit that writes another there
+    let (old_text, base_edit, parens) = if implicit {
+        let (range, parens) = implicit_base(&file, node)?;
+        ("object".to_string(), range, parens)
+    } else {
+        let old_node = written[at];
+        (
+            squeeze(&file.node_text(old_node)),
+            file.chars(old_node),
+            false,
+        )
+    };
     let new = find_new_parent(project, &info.path, new_parent)?;
     let subclasses = Subclasses::new(index).of(class_def);
     match &new {
@@ -147,12 +167,32 @@ pub(super) fn compute(
     }
     // the new hierarchy: Python creates every class of it
     let mut new_bases = bases.clone();
-    new_bases[at] = new.clone();
+    if implicit {
+        new_bases.push(new.clone());
+    } else {
+        new_bases[at] = new.clone();
+    }
     let mut after = Lineages::new(index, HashMap::from([(class_def, new_bases)]));
     let family: Vec<DefRef> = std::iter::once(class_def).chain(subclasses).collect();
     for &k in &family {
         if let Err(e) = after.of(k) {
             return Err(refused(mro_words(project, &after, e)));
+        }
+    }
+    for &k in &family {
+        // a hierarchy Python refuses already is not this change's doing
+        if creation::refusal(project, &mut before, k).is_some() {
+            continue;
+        }
+        if let Some(why) = creation::refusal(project, &mut after, k) {
+            let place = index
+                .def_info(k)
+                .map(|i| format!("{}:{}", i.path, i.name_location.position))
+                .unwrap_or_default();
+            return Err(refused(format!(
+                "Python would refuse to create {} ({place}): TypeError: {why}",
+                after.name(&Klass::Project(k))
+            )));
         }
     }
     // explicit calls through the old base
@@ -182,8 +222,13 @@ pub(super) fn compute(
         old_parent,
     )?;
     // the edits
-    let mut indels = vec![Indel::new(file.chars(old_node), spelling.text.clone())];
-    let mut replaced = vec![file.chars(old_node)];
+    let written_base = if parens {
+        format!("({})", spelling.text)
+    } else {
+        spelling.text.clone()
+    };
+    let mut indels = vec![Indel::new(base_edit.clone(), written_base)];
+    let mut replaced = vec![base_edit];
     for call in &calls {
         indels.push(Indel::new(call.object.clone(), spelling.text.clone()));
         replaced.push(call.object.clone());
@@ -261,6 +306,25 @@ fn squeeze(text: &str) -> String {
 fn root_name(text: &str) -> Option<&str> {
     let root = text.split('.').next()?;
     crate::analysis::identifier::is_identifier(root).then_some(root)
+}
+
+/// Where the base of a class that writes none goes: inside its empty
+/// `()`, else right after its name and type parameters, in new
+/// parentheses (true).
+fn implicit_base(
+    file: &Parsed,
+    class: Node<'_>,
+) -> Result<(std::ops::Range<usize>, bool), RefactorError> {
+    if let Some(args) = class.child_by_field_name("superclasses") {
+        let inside = file.char_of(args.start_byte()) + 1;
+        return Ok((inside..inside, false));
+    }
+    let after = class
+        .child_by_field_name("type_parameters")
+        .or_else(|| class.child_by_field_name("name"))
+        .ok_or_else(|| internal("a class without a name"))?;
+    let at = file.char_of(after.end_byte());
+    Ok((at..at, true))
 }
 
 /// The class's positional bases as written; refuses bases it cannot

@@ -142,7 +142,7 @@ const INTERFACE_FAILURES: &[&str] = &[
 const INHERITANCE_REPLY: &str = "Ok, Inheritance changed, <Class> now derives from <NewParent> (was <OldParent>), <n> explicit calls rewritten[, now found elsewhere: self.<name> in <Class>: <NewClass> (was <OldClass>), …]";
 const INHERITANCE_FAILURES: &[&str] = &[
     "Fail \"Cannot change inheritance - <OldParent> is not a base of <Class> …\"",
-    "Fail \"Cannot change inheritance - Python would refuse to create <Class> …: TypeError: Cannot create a consistent method resolution order (MRO) …\"",
+    "Fail \"Cannot change inheritance - Python would refuse to create <Class> …: TypeError: … (no consistent method resolution order, a metaclass conflict, an instance lay-out conflict)\"",
     "Fail \"Cannot change inheritance - without <OldParent>, <Class> would raise AttributeError: …\"",
 ];
 const MOVE_REPLY: &str = "Ok, Pulled up <n> members (a, b) from <Class> to <Base>[, now inherited too by: <classes>] | Ok, Pushed down <n> members (a) from <Class> to <A>, <B>[, kept their own: <classes>]";
@@ -910,20 +910,20 @@ impl Summary {
                     members.join(", ")
                 );
                 let mut words = if *up {
-                    format!("Pulled up {moved} from {class} to {}", to.join(", "))
+                    format!("Pulled up {moved} from {class} to {}", first_ten(to))
                 } else if to.is_empty() {
                     format!("Pushed down {moved} from {class}: every subclass has its own")
                 } else {
-                    format!("Pushed down {moved} from {class} to {}", to.join(", "))
+                    format!("Pushed down {moved} from {class} to {}", first_ten(to))
                 };
                 if !inherited_by.is_empty() {
                     words.push_str(&format!(
                         ", now inherited too by: {}",
-                        inherited_by.join(", ")
+                        first_ten(inherited_by)
                     ));
                 }
                 if !kept_own.is_empty() {
-                    words.push_str(&format!(", kept their own: {}", kept_own.join(", ")));
+                    words.push_str(&format!(", kept their own: {}", first_ten(kept_own)));
                 }
                 words
             }

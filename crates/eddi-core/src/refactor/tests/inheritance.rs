@@ -320,3 +320,45 @@ fn an_import_cycle_and_a_parent_defined_below_refuse() {
         "Cannot change inheritance - Base is defined below it, at jobs.py:4:6: the class statement would run before Base exists; move Base above it first"
     );
 }
+
+#[test]
+fn a_class_without_bases_takes_one_in_the_place_of_object() {
+    for (class, after) in [
+        ("class Job:", "class Job(Base):"),
+        ("class Job():", "class Job(Base):"),
+    ] {
+        let src = format!("class Base:\n    def run(self):\n        return 1\n\n\n{class}\n    def go(self):\n        return 2\n");
+        let (done, _) = changed(&[("jobs.py", &src)], &change("Job", "object", "Base"));
+        assert_eq!(done["jobs.py"], src.replace(class, after));
+        python(&done, &["-c", "import jobs\nassert jobs.Job().run() == 1"]);
+    }
+}
+
+#[test]
+fn a_metaclass_conflict_or_a_layout_conflict_refuses() {
+    let src = "import abc\nimport enum\n\n\nclass Meta(type):\n    pass\n\n\nclass Tagged(metaclass=Meta):\n    pass\n\n\nclass Abstract(abc.ABC):\n    pass\n\n\nclass Plain:\n    pass\n\n\nclass Thing(Plain, Tagged):\n    pass\n\n\nclass Bag(dict):\n    pass\n\n\nclass Listing(Plain, Bag):\n    pass\n";
+    let files = [("things.py", src)];
+    let (_, message) = refusal(&files, &change("Thing", "Plain", "Abstract"));
+    assert_eq!(
+        message,
+        "Cannot change inheritance - Python would refuse to create Thing (things.py:20:6): TypeError: metaclass conflict: the metaclass of Thing must derive from the metaclasses of all its bases (abc.ABCMeta of Abstract, Meta of Tagged)"
+    );
+    let (_, message) = refusal(&files, &change("Listing", "Plain", "list"));
+    assert_eq!(
+        message,
+        "Cannot change inheritance - Python would refuse to create Listing (things.py:28:6): TypeError: multiple bases have instance lay-out conflict (dict, list in the order of Listing)"
+    );
+    // and Python agrees
+    let mut tried: BTreeMap<String, String> = BTreeMap::new();
+    tried.insert(
+        "try.py".into(),
+        format!(
+            "{src}\n\nfor bases in [(Abstract, Tagged), (list, Bag)]:\n    try:\n        type('X', bases, {{}})\n    except TypeError as e:\n        print(e)\n"
+        ),
+    );
+    let out = python(&tried, &["try.py"]);
+    assert!(
+        out.contains("metaclass conflict") && out.contains("lay-out conflict"),
+        "{out}"
+    );
+}
