@@ -29,8 +29,9 @@
 //! the name in a class after the base would find the moved member instead.
 //! Push_Down: the class has no subclass in the project; the member is
 //! used through the class — read through `self`/`cls` in the class's other
-//! methods, by `super().member` anywhere, or on a receiver the index types
-//! as the class (or cannot type) — listing the sites.
+//! methods, by `super().member` anywhere, on a receiver the index types
+//! as the class (or cannot type), or by a string that is its name
+//! (`getattr(obj, "member")`) — listing the sites.
 
 mod needs;
 mod statements;
@@ -397,8 +398,18 @@ pub(super) fn pull_up(
             }
             continue;
         }
+        if lineages.find(&base_l, 0, &u.name) != Found::Missing {
+            continue;
+        }
         if let Found::Project(c) = lineages.find(&class_l, 0, &u.name) {
-            if !base_l.contains(&Klass::Project(c)) {
+            // an instance attribute the moved methods set moves with them
+            let set_by_moved = index.own_members(c, &u.name).iter().all(|&d| {
+                index.def_info(d).is_some_and(|i| {
+                    let at = file.offset(i.name_location.position);
+                    i.path == info.path && statements.iter().any(|s| file.chars(*s).contains(&at))
+                })
+            });
+            if !base_l.contains(&Klass::Project(c)) && !set_by_moved {
                 only_here.push(format!(
                     "{}.{} reads self.{} at {}, which {} has and {} does not",
                     info.name,
@@ -618,6 +629,18 @@ pub(super) fn push_down(
                     sites.push(format!("{name} through {through} at {at}"));
                 }
             }
+        }
+    }
+    // a string naming it may reach it through the class at run time
+    // (`getattr(payment, "refund")`)
+    let paths: Vec<&str> = index
+        .paths()
+        .into_iter()
+        .filter(|p| p.ends_with(".py"))
+        .collect();
+    for name in &names {
+        for string in super::rename::strings::in_project(project.sources, &paths, name) {
+            sites.push(format!("{name} named by a string at {}", string.site));
         }
     }
     if !sites.is_empty() {

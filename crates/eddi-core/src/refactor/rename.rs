@@ -59,7 +59,7 @@
 
 mod conflict;
 mod dispatch;
-mod strings;
+pub(super) mod strings;
 mod text;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -269,3 +269,148 @@ fn members_in_one_module_move_and_an_emptied_body_gets_pass() {
     let (back, _) = moved(&[("m.py", &after["m.py"])], &push_down("Base.area"));
     python(&back, &["m.py"]);
 }
+
+const SHAPES: &str = r#"class Shape:
+    sides = 0
+
+    def __init__(self, size):
+        self._size = size
+
+    def describe(self):
+        return f"{type(self).__name__} of {self.size}"
+
+
+class Square(Shape):
+    sides = 4
+
+    @property
+    def size(self):
+        return self._size
+
+    @size.setter
+    def size(self, value):
+        self._size = value
+
+    @staticmethod
+    def unit():
+        return 1
+
+    @classmethod
+    def make(cls):
+        return cls(cls.unit())
+
+    def area(self):
+        return self.size * self.size
+
+
+class Circle(Shape):
+    def area(self):
+        return 3 * self.size * self.size
+"#;
+
+const OTHER: &str = r#"class Report:
+    def area(self):
+        return "report"
+"#;
+
+const CONFTEST: &str = r#"import pytest
+
+from geo.shapes import Square
+
+
+@pytest.fixture
+def square() -> Square:
+    return Square(2)
+"#;
+
+const SHAPE_TESTS: &str = r#"from geo.other import Report
+from geo.shapes import Circle, Square
+
+
+def test_square(square):
+    assert square.area() == 4
+    square.size = 3
+    assert Square.make().size == 1
+
+
+def test_circle():
+    assert Circle(1).area() == 3
+
+
+def test_report():
+    assert Report().area() == "report"
+"#;
+
+fn geo() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("geo/__init__.py", ""),
+        ("geo/shapes.py", SHAPES),
+        ("geo/other.py", OTHER),
+        ("tests/conftest.py", CONFTEST),
+        ("tests/test_geo.py", SHAPE_TESTS),
+    ]
+}
+
+#[test]
+fn a_property_with_its_setter_a_staticmethod_and_a_classmethod_are_pulled_up_together() {
+    let (after, summary) = moved(
+        &geo(),
+        &pull_up(&["Square.size", "Square.unit", "Square.make"]),
+    );
+    let Summary::MembersMoved {
+        members,
+        inherited_by,
+        ..
+    } = &summary
+    else {
+        panic!("{summary:?}")
+    };
+    assert_eq!(members, &["size", "unit", "make"]);
+    assert_eq!(inherited_by, &["Circle"]);
+    let shapes = &after["geo/shapes.py"];
+    assert!(
+        shapes.contains("        return f\"{type(self).__name__} of {self.size}\"\n\n    @property\n    def size(self):\n        return self._size\n\n    @size.setter\n    def size(self, value):\n        self._size = value\n\n    @staticmethod\n    def unit():\n        return 1\n\n    @classmethod\n    def make(cls):\n        return cls(cls.unit())\n"),
+        "{shapes}"
+    );
+    assert!(
+        shapes.contains("class Square(Shape):\n    sides = 4\n\n    def area(self):"),
+        "{shapes}"
+    );
+    assert!(pytest(&after).contains("3 passed"));
+}
+
+#[test]
+fn a_member_used_through_typed_fixtures_pushes_down_and_same_named_members_stay() {
+    // `area` of the unrelated Report is another member: not a use
+    let files = [
+        ("geo/__init__.py", ""),
+        ("geo/shapes.py", "class Shape:\n    def area(self):\n        return 0\n\n\nclass Square(Shape):\n    pass\n\n\nclass Circle(Shape):\n    def area(self):\n        return 3\n"),
+        ("geo/other.py", OTHER),
+        ("tests/conftest.py", &CONFTEST.replace("Square(2)", "Square()")),
+        ("tests/test_geo.py", "from geo.other import Report\n\n\ndef test_square(square):\n    assert square.area() == 0\n\n\ndef test_report():\n    assert Report().area() == \"report\"\n"),
+    ];
+    let (after, summary) = moved(&files, &push_down("Shape.area"));
+    assert_eq!(
+        after["geo/shapes.py"],
+        "class Shape:\n    pass\n\n\nclass Square(Shape):\n    def area(self):\n        return 0\n\n\nclass Circle(Shape):\n    def area(self):\n        return 3\n"
+    );
+    let Summary::MembersMoved { to, kept_own, .. } = &summary else {
+        panic!("{summary:?}")
+    };
+    assert_eq!(
+        (to.as_slice(), kept_own.as_slice()),
+        (&["Square".to_string()][..], &["Circle".to_string()][..])
+    );
+    assert!(pytest(&after).contains("2 passed"));
+    // a string naming it may reach it through the class: refused
+    let mut with_getattr: Vec<(&str, &str)> = files.to_vec();
+    with_getattr.push((
+        "geo/use.py",
+        "def area_of(shape):\n    return getattr(shape, \"area\")()\n",
+    ));
+    let (_, message) = refusal(&with_getattr, &push_down("Shape.area"));
+    assert_eq!(
+        message,
+        "Cannot move members - area is used through Shape itself, where it would be missing: area named by a string at geo/use.py:1:27"
+    );
+}
