@@ -28,9 +28,12 @@
 //! methods (or a subclass's) read through `self`, `cls` or `super()` that
 //! the old hierarchy defines and the new one does not (`AttributeError`).
 //! The reply lists each such name whose lookup now reaches another class
-//! (`self.save in Child: NewBase.save, was OldBase.save`).
+//! (`self.save in Child: NewBase.save, was OldBase.save`), and the
+//! project's `isinstance`/`issubclass`/`except` tests of the old base,
+//! which the class's instances no longer pass (`type_tests.rs`).
 
 mod creation;
+mod type_tests;
 
 use std::collections::HashMap;
 
@@ -221,6 +224,17 @@ pub(super) fn compute(
         &info.name,
         old_parent,
     )?;
+    // the tests for the old base that the class's instances stop passing
+    let type_tests = match &bases[..].get(at) {
+        Some(Klass::Project(old))
+            if !after
+                .of(class_def)
+                .is_ok_and(|l| l.contains(&Klass::Project(*old))) =>
+        {
+            type_tests::of(project, *old)
+        }
+        _ => Vec::new(),
+    };
     // the edits
     let written_base = if parens {
         format!("({})", spelling.text)
@@ -272,6 +286,7 @@ pub(super) fn compute(
             new_parent: spelling.text,
             calls: calls.len(),
             rerouted,
+            type_tests,
         },
         evidence: Default::default(),
         left_alone: Vec::new(),

@@ -139,7 +139,7 @@ const INTERFACE_FAILURES: &[&str] = &[
     "Fail \"Interface already exists: <Interface> …\"",
     "Fail \"Cannot extract interface - <reason>\" (a metaclass or base it cannot prove compatible with ABCMeta: Protocol proceeds)",
 ];
-const INHERITANCE_REPLY: &str = "Ok, Inheritance changed, <Class> now derives from <NewParent> (was <OldParent>), <n> explicit calls rewritten[, now found elsewhere: self.<name> in <Class>: <NewClass> (was <OldClass>), …]";
+const INHERITANCE_REPLY: &str = "Ok, Inheritance changed, <Class> now derives from <NewParent> (was <OldParent>), <n> explicit calls rewritten[, now found elsewhere: self.<name> in <Class>: <NewClass> (was <OldClass>), …][, instances of <Class> no longer pass <k> isinstance/except tests of <OldParent>: <sites>]";
 const INHERITANCE_FAILURES: &[&str] = &[
     "Fail \"Cannot change inheritance - <OldParent> is not a base of <Class> …\"",
     "Fail \"Cannot change inheritance - Python would refuse to create <Class> …: TypeError: … (no consistent method resolution order, a metaclass conflict, an instance lay-out conflict)\"",
@@ -882,6 +882,7 @@ impl Summary {
                 new_parent,
                 calls,
                 rerouted,
+                type_tests,
             } => {
                 let class = class.rsplit('.').next().unwrap_or(class);
                 let mut words = format!(
@@ -891,6 +892,15 @@ impl Summary {
                 if !rerouted.is_empty() {
                     let each: Vec<String> = rerouted.iter().map(rerouted_words).collect();
                     words.push_str(&format!(", now found elsewhere: {}", each.join(", ")));
+                }
+                if !type_tests.is_empty() {
+                    let all: Vec<&Location> = type_tests.iter().collect();
+                    words.push_str(&format!(
+                        ", instances of {class} no longer pass {} isinstance/except {} of {old_parent}: {}",
+                        all.len(),
+                        plural(all.len(), "test"),
+                        sites(&all)
+                    ));
                 }
                 words
             }
@@ -993,6 +1003,7 @@ impl Summary {
                 new_parent,
                 calls,
                 rerouted,
+                type_tests,
             } => {
                 let rerouted: Vec<Value> = rerouted
                     .iter()
@@ -1000,7 +1011,7 @@ impl Summary {
                         json!({"class": r.class, "name": r.name, "via_super": r.via_super, "before": resolved_json(&r.before), "after": resolved_json(&r.after)})
                     })
                     .collect();
-                json!({"class": class, "old_parent": old_parent, "new_parent": new_parent, "calls": calls, "rerouted": rerouted})
+                json!({"class": class, "old_parent": old_parent, "new_parent": new_parent, "calls": calls, "rerouted": rerouted, "type_tests": type_tests.iter().map(site).collect::<Vec<_>>()})
             }
             Summary::MembersMoved {
                 up,

@@ -230,6 +230,9 @@ pub enum Summary {
         calls: usize,
         /// The names whose lookup now reaches another class.
         rerouted: Vec<Rerouted>,
+        /// The project's `isinstance`/`issubclass`/`except` tests of the
+        /// old base, which the class's instances no longer pass.
+        type_tests: Vec<Location>,
     },
     /// `Ok, Pulled up 2 members (rate, fee) from Card to Payment` (also
     /// `Pushed down … to A, B`).

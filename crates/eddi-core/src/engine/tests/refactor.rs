@@ -341,7 +341,7 @@ fn a_changed_base_is_previewed_applied_and_undone_in_one_step() {
     assert_eq!(refactor["kind"], "Change_Inheritance");
     assert_eq!(
         refactor["summary"],
-        serde_json::json!({"class": "job.Job", "old_parent": "Base", "new_parent": "Fast", "calls": 0, "rerouted": [{"class": "Job", "name": "run", "via_super": false, "before": {"class": "Base"}, "after": {"class": "Fast"}}]})
+        serde_json::json!({"class": "job.Job", "old_parent": "Base", "new_parent": "Fast", "calls": 0, "rerouted": [{"class": "Job", "name": "run", "via_super": false, "before": {"class": "Base"}, "after": {"class": "Fast"}}], "type_tests": []})
     );
 }
 

@@ -362,3 +362,19 @@ fn a_metaclass_conflict_or_a_layout_conflict_refuses() {
         "{out}"
     );
 }
+
+#[test]
+fn the_reply_names_the_type_tests_of_the_old_base_the_class_no_longer_passes() {
+    let base = "class Failure(Exception):\n    pass\n\n\nclass Other(Exception):\n    pass\n\n\nclass Timeout(Failure):\n    pass\n";
+    let app = "from errors import Failure, Timeout\n\n\ndef handle(e):\n    if isinstance(e, (Failure, KeyError)):\n        return 1\n    if issubclass(Failure, Exception):\n        return 2\n\n\ndef run():\n    try:\n        raise Timeout()\n    except Failure:\n        return 3\n";
+    let project = TestProject::new(&[("errors.py", base), ("app.py", app)]);
+    let done = project
+        .run(None, &change("Timeout", "Failure", "Other"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let Summary::InheritanceChanged { type_tests, .. } = &done.summary else {
+        panic!("{:?}", done.summary)
+    };
+    let shown: Vec<String> = type_tests.iter().map(|l| l.to_string()).collect();
+    // `issubclass(Failure, …)` tests Failure itself: not one of them
+    assert_eq!(shown, ["app.py:4:22", "app.py:13:11"]);
+}
