@@ -1,7 +1,8 @@
 //! The refactoring tools: rename a symbol or a parameter, change a
 //! signature, extract a method or a function, inline a variable or a
 //! function, extract an interface from a class, change a class's base, pull
-//! members up to the base or push them down to the subclasses — each one [`Refactoring`] handed to the engine's typed
+//! members up to the base or push them down to the subclasses, merge two
+//! classes — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -92,6 +93,11 @@ pub const PUSH_DOWN: &str = concat!(
     modes!()
 );
 
+pub const MERGE_CLASSES: &str = concat!(
+    "Merge two Python classes of one module into one: the merged class, named `target` (a new name or one of the two), takes the first class's place with both bodies (the second's docstring and a lone `pass` aside) and the bases of the one that has any; the second class's statement goes. Every reference to either name in the project (imports — an import naming both names it once —, annotations, `isinstance`, subclasses in other files, `__all__`, tests) names the target. Refused, saying why and changing nothing: classes of two modules, a member both define (named with both places), different bases, one deriving from the other or a class deriving from both, a class decorator, a target bound otherwise, a use it cannot prove or a string naming either class (listed), and one class defining `__init__`/`__new__` while the other is instantiated or derived from.",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -147,6 +153,7 @@ pub(super) fn tools() -> Vec<Tool> {
         ),
         Tool::new("pull_up", PULL_UP, Effect::Write, pull_up),
         Tool::new("push_down", PUSH_DOWN, Effect::Write, push_down),
+        Tool::new("merge_classes", MERGE_CLASSES, Effect::Write, merge_classes),
     ]
 }
 
@@ -350,6 +357,22 @@ pub struct PushDown {
     pub preview: bool,
 }
 
+/// Parameters of `merge_classes`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeClasses {
+    /// The first class (its place and body come first): plain, dotted or qualified.
+    pub first: String,
+    /// The second class, of the same module: its body joins the first's and its statement goes.
+    pub second: String,
+    /// The merged class's name: a new identifier, or the name of one of the two.
+    pub target: String,
+    /// A file where plain class names are looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
 pub fn rename_symbol(engine: &Engine, sender: &str, p: RenameSymbol) -> Result<Value, ToolError> {
     let request = Refactoring::Rename {
         kind: RenameKind::Symbol,
@@ -510,6 +533,15 @@ pub fn pull_up(engine: &Engine, sender: &str, p: PullUp) -> Result<Value, ToolEr
 
 pub fn push_down(engine: &Engine, sender: &str, p: PushDown) -> Result<Value, ToolError> {
     let request = Refactoring::PushDown { member: p.member };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn merge_classes(engine: &Engine, sender: &str, p: MergeClasses) -> Result<Value, ToolError> {
+    let request = Refactoring::MergeClasses {
+        first: p.first,
+        second: p.second,
+        target: p.target,
+    };
     refactor(engine, sender, request, in_file(p.path), p.preview)
 }
 

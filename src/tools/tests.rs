@@ -843,6 +843,11 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"members": ["Crate.lid"]}),
             "Refactor Pull_Up Crate.lid",
         ),
+        (
+            "merge_classes",
+            json!({"first": "Lid", "second": "Hinge", "target": "Cover"}),
+            "Refactor Merge_Classes Lid Hinge Cover",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -943,6 +948,15 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
             json!({"class": "calc.Crate", "old_parent": "Box", "new_parent": "calc.Cube"}),
             "calc.py",
             CALC.replace("class Crate(Box):", "class Crate(Cube):"),
+        ),
+        (
+            "merge_classes",
+            json!({"first": "calc.Lid", "second": "calc.Hinge", "target": "Cover"}),
+            "calc.py",
+            CALC.replace(
+                "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
+                "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            ),
         ),
         (
             "push_down",
@@ -1056,7 +1070,7 @@ fn refactor_tool_errors_name_the_field_and_the_choices() {
         (json!("invalid_params"), json!("last_line"))
     );
     assert!(
-        past["message"].as_str().unwrap().contains("lines 0..25"),
+        past["message"].as_str().unwrap().contains("lines 0..35"),
         "{past}"
     );
     let reversed = p.err(

@@ -367,6 +367,14 @@ async fn refactors(t: &mut Tools, root: &Path) {
             vec![("calc.py", CALC.replace("class Crate(Box):", "class Crate(Cube):"))],
         ),
         (
+            "merge_classes",
+            json!({"first": "calc.Lid", "second": "calc.Hinge", "target": "Cover"}),
+            vec![("calc.py", CALC.replace(
+                "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
+                "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            ))],
+        ),
+        (
             "pull_up",
             json!({"members": ["calc.Crate.lid"]}),
             vec![("calc.py", CALC.replace(
@@ -450,7 +458,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
         .err(
             "agent",
             "extract_function",
-            json!({"path": "calc.py", "name": "f", "first_line": 30, "last_line": 31, "preview": true}),
+            json!({"path": "calc.py", "name": "f", "first_line": 40, "last_line": 41, "preview": true}),
         )
         .await;
     assert_eq!(
@@ -459,7 +467,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
     );
     assert_eq!(
         range["message"],
-        "first_line: line 30 is past the end of calc.py, which has lines 0..25"
+        "first_line: line 40 is past the end of calc.py, which has lines 0..35"
     );
     let conflict = t
         .err(
@@ -499,7 +507,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
         (
             json!("out_of_range"),
             json!("line"),
-            json!("Line 99 out of range: valid lines are 0..26")
+            json!("Line 99 out of range: valid lines are 0..36")
         )
     );
     // a read-only sender previews; applying is refused by the engine's door

@@ -18,7 +18,7 @@ use std::fmt::{self, Formatter};
 use serde_json::{json, Value};
 
 use super::{
-    extract, inheritance, inline, interface, move_members, rename, signature, Argument,
+    extract, inheritance, inline, interface, merge, move_members, rename, signature, Argument,
     ExtractKind, InlineKind, Project, RefactorError, Refactored, Refactoring, RenameKind, Rerouted,
     Resolved, SitePolicy, Summary,
 };
@@ -148,6 +148,12 @@ const INHERITANCE_FAILURES: &[&str] = &[
 const MOVE_REPLY: &str = "Ok, Pulled up <n> members (a, b) from <Class> to <Base>[, now inherited too by: <classes>] | Ok, Pushed down <n> members (a) from <Class> to <A>, <B>[, kept their own: <classes>]";
 const MOVE_FAILURES: &[&str] = &[
     "Fail \"Cannot move members - <reason>\" (Pull_Up: a member reads what only the class has, the base defines it already; Push_Down: the member is used through the class itself, listing the sites)",
+];
+const MERGE_REPLY: &str =
+    "Ok, Classes merged into <Target> (<Class1>, <Class2>), <n> files, <m> references updated";
+const MERGE_FAILURES: &[&str] = &[
+    "Fail \"Cannot merge classes - both define <member> (…): …\"",
+    "Fail \"Cannot merge classes - <reason>\" (classes of two modules, different bases, uses it cannot prove, …)",
 ];
 
 /// The failures every refactoring may answer, after the kinds' own.
@@ -416,16 +422,45 @@ pub static KINDS: &[RefactoringKind] = &[
             _ => None,
         },
     },
+    RefactoringKind {
+        keyword: "Merge_Classes",
+        aliases: &[],
+        usage: "Merge_Classes <Class1> <Class2> <Target>",
+        example: Some("Refactor Merge_Classes User Profile Account"),
+        reply: MERGE_REPLY,
+        failures: MERGE_FAILURES,
+        is: |r| matches!(r, Refactoring::MergeClasses { .. }),
+        parse: |a| {
+            let first = a.name("the first class, as Class or pkg.mod.Class")?;
+            let second = a.name("the second class, as Class or pkg.mod.Class")?;
+            let target = a.identifier("the merged class's name (an identifier)")?;
+            Ok(Refactoring::MergeClasses {
+                first,
+                second,
+                target,
+            })
+        },
+        print: |r, f| match r {
+            Refactoring::MergeClasses {
+                first,
+                second,
+                target,
+            } => write!(f, "{first} {second} {target}"),
+            _ => Ok(()),
+        },
+        compute: merge::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("first"),
+            Argument::Members => Some("second"),
+            Argument::NewName => Some("target"),
+            _ => None,
+        },
+    },
 ];
 
 /// The spec's refactorings that are not built yet: refused by name.
-pub const LATER: &[&str] = &[
-    "Move_Method",
-    "ExtractClass",
-    "Split_Class",
-    "Merge_Classes",
-    "MoveMethod",
-];
+pub const LATER: &[&str] = &["Move_Method", "ExtractClass", "Split_Class", "MoveMethod"];
 
 /// Every keyword, in table order.
 pub fn keywords() -> Vec<&'static str> {
@@ -937,6 +972,22 @@ impl Summary {
                 }
                 words
             }
+            Summary::ClassesMerged {
+                first,
+                second,
+                target,
+                files: count,
+                references,
+            } => {
+                let short = |n: &String| n.rsplit('.').next().unwrap_or(n).to_string();
+                format!(
+                    "Classes merged into {target} ({}, {}), {count} {} ({files}), {references} {} updated",
+                    short(first),
+                    short(second),
+                    plural(*count, "file"),
+                    plural(*references, "reference")
+                )
+            }
         }
     }
 
@@ -963,6 +1014,9 @@ impl Summary {
             }
             Summary::MembersMoved { members, .. } => {
                 format!("{} {}", members.len(), plural(members.len(), "member"))
+            }
+            Summary::ClassesMerged { references, .. } => {
+                format!("{references} {}", plural(*references, "reference"))
             }
         }
     }
@@ -1022,6 +1076,15 @@ impl Summary {
                 kept_own,
             } => {
                 json!({"class": class, "direction": if *up { "up" } else { "down" }, "to": to, "members": members, "inherited_by": inherited_by, "kept_own": kept_own})
+            }
+            Summary::ClassesMerged {
+                first,
+                second,
+                target,
+                files,
+                references,
+            } => {
+                json!({"first": first, "second": second, "target": target, "files": files, "references": references})
             }
         }
     }
@@ -1088,6 +1151,7 @@ mod tests {
         "Change_Inheritance shop.Admin base.User StaffUser",
         "Pull_Up Card.fee,Card.rate",
         "Push_Down shop.Payment.refund",
+        "Merge_Classes shop.User Profile Account",
     ];
 
     fn parsed(command: &str) -> Refactoring {
@@ -1163,6 +1227,10 @@ mod tests {
             ),
             ("Pull_Up", &[Argument::Symbol, Argument::Members]),
             ("Push_Down", &[Argument::Symbol, Argument::Members]),
+            (
+                "Merge_Classes",
+                &[Argument::Symbol, Argument::Members, Argument::NewName],
+            ),
         ];
         for (keyword, arguments) in arguments {
             let kind = lookup(keyword).unwrap();

@@ -15,7 +15,8 @@
 //! `inline.rs` (variables and functions), `interface.rs` (an abstract base
 //! class or a `Protocol` from a class's public methods), `inheritance.rs`
 //! (a class's base replaced), `move_members.rs` (members pulled up to the
-//! base or pushed down to the subclasses); the class-level ones share
+//! base or pushed down to the subclasses), `merge.rs` (two classes made
+//! one); the class-level ones share
 //! `classes.rs`, `class_uses.rs`, `mro.rs` and `imports.rs`. [`kinds`] is
 //! the registry: one entry per `Refactor <kind>` keyword, through which the
 //! command language, [`compute`], the engine's wording and the tools reach
@@ -44,6 +45,7 @@ mod inheritance;
 mod inline;
 mod interface;
 pub mod kinds;
+mod merge;
 mod move_members;
 mod mro;
 mod parses;
@@ -248,6 +250,16 @@ pub enum Summary {
         inherited_by: Vec<String>,
         /// Push_Down: the subclasses that define them already (no copy).
         kept_own: Vec<String>,
+    },
+    /// `Ok, Classes merged into Account (User, Profile), 2 files, 7
+    /// references updated`.
+    ClassesMerged {
+        /// The classes' full names.
+        first: String,
+        second: String,
+        target: String,
+        files: usize,
+        references: usize,
     },
 }
 

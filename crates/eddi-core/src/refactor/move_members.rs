@@ -34,7 +34,7 @@
 //! (`getattr(obj, "member")`) — listing the sites.
 
 mod needs;
-mod statements;
+pub(super) mod statements;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;

@@ -111,6 +111,14 @@ pub enum Refactoring {
         /// `Class.member` (or qualified).
         member: String,
     },
+    /// `Refactor Merge_Classes <Class1> <Class2> <Target>`: one class of
+    /// both, in `first`'s place, named `target`; every reference to
+    /// either names it.
+    MergeClasses {
+        first: String,
+        second: String,
+        target: String,
+    },
 }
 
 /// What a refactor does with a *possible* use: one that may be the symbol
@@ -181,7 +189,8 @@ impl Refactoring {
             | Refactoring::ExtractInterface { .. }
             | Refactoring::ChangeInheritance { .. }
             | Refactoring::PullUp { .. }
-            | Refactoring::PushDown { .. } => SitePolicy::Refuse,
+            | Refactoring::PushDown { .. }
+            | Refactoring::MergeClasses { .. } => SitePolicy::Refuse,
         }
     }
 }

@@ -33,7 +33,7 @@ fn refactorings_that_are_not_built_are_refused_by_name() {
         > Start s
         Ok
         > Refactor Split_Class A B x,y
-        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down"
+        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes"
         "#,
     );
 }
@@ -405,6 +405,59 @@ fn members_pulled_up_and_pushed_down_are_each_one_undo_step() {
     assert_eq!(
         reply["refactor"]["summary"],
         serde_json::json!({"class": "job.Job", "direction": "up", "to": ["Base"], "members": ["dump"], "inherited_by": ["Other"], "kept_own": []})
+    );
+}
+
+#[test]
+fn merged_classes_are_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let models = "class User:\n    def greet(self):\n        return 'hi'\n\n\nclass Profile:\n    def bio(self):\n        return 'bio'\n";
+    let app = "from models import Profile, User\n\nprint(User().greet(), Profile().bio())\n";
+    f.write("models.py", models);
+    f.write("app.py", app);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Merge_Classes User Profile Account
+        Ok, Preview: Would modify 2 files: app.py, models.py, 4 references
+        > Refactor Merge_Classes User Profile Account
+        Ok, Classes merged into Account (User, Profile), 2 files (app.py, models.py), 4 references updated
+        > Refactor Merge_Classes Account Profile Both
+        Fail "Not found: symbol 'Profile'. No similar name in the index"
+        "#,
+    );
+    assert_eq!(
+        f.read("models.py"),
+        "class Account:\n    def greet(self):\n        return 'hi'\n\n    def bio(self):\n        return 'bio'\n"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        "from models import Account\n\nprint(Account().greet(), Account().bio())\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(
+        (f.read("models.py"), f.read("app.py")),
+        (models.to_string(), app.to_string())
+    );
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Merge_Classes User Profile Account"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"first": "models.User", "second": "models.Profile", "target": "Account", "files": 2, "references": 4})
     );
 }
 

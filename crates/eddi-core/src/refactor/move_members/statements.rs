@@ -11,7 +11,7 @@ use crate::refactor::Parsed;
 
 /// The name a statement of a class body defines: a method, a nested
 /// class, or the one target of an assignment (`rate = 2`, `rate: int = 2`).
-pub(super) fn defines(file: &Parsed, statement: Node<'_>) -> Option<String> {
+pub(in crate::refactor) fn defines(file: &Parsed, statement: Node<'_>) -> Option<String> {
     let definition = match statement.kind() {
         "decorated_definition" => statement.child_by_field_name("definition")?,
         _ => statement,
@@ -33,7 +33,7 @@ pub(super) fn defines(file: &Parsed, statement: Node<'_>) -> Option<String> {
 }
 
 /// The statements (comments aside) of a class body, in order.
-pub(super) fn body(class: Node<'_>) -> Vec<Node<'_>> {
+pub(in crate::refactor) fn body(class: Node<'_>) -> Vec<Node<'_>> {
     let Some(body) = class.child_by_field_name("body") else {
         return Vec::new();
     };
@@ -44,7 +44,11 @@ pub(super) fn body(class: Node<'_>) -> Vec<Node<'_>> {
 }
 
 /// The statements of `class`'s body that define `name`.
-pub(super) fn defining<'t>(file: &Parsed, class: Node<'t>, name: &str) -> Vec<Node<'t>> {
+pub(in crate::refactor) fn defining<'t>(
+    file: &Parsed,
+    class: Node<'t>,
+    name: &str,
+) -> Vec<Node<'t>> {
     body(class)
         .into_iter()
         .filter(|s| defines(file, *s).as_deref() == Some(name))
@@ -52,7 +56,7 @@ pub(super) fn defining<'t>(file: &Parsed, class: Node<'t>, name: &str) -> Vec<No
 }
 
 /// The names the class body defines, in order, once each.
-pub(super) fn names(file: &Parsed, class: Node<'_>) -> Vec<String> {
+pub(in crate::refactor) fn names(file: &Parsed, class: Node<'_>) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for statement in body(class) {
         if let Some(name) = defines(file, statement) {
@@ -65,7 +69,7 @@ pub(super) fn names(file: &Parsed, class: Node<'_>) -> Vec<String> {
 }
 
 /// The whitespace a node's line starts with.
-pub(super) fn indent(file: &Parsed, node: Node<'_>) -> String {
+pub(in crate::refactor) fn indent(file: &Parsed, node: Node<'_>) -> String {
     file.text()
         .line(node.start_position().row)
         .chars()
@@ -95,7 +99,7 @@ fn lines(file: &Parsed, statement: Node<'_>) -> Option<Range<usize>> {
 /// The text of `statements` (in order) as they read in a body indented by
 /// `to`: each re-indented from its own indentation, a blank line before
 /// each function or class. `Err` says why it cannot be moved as text.
-pub(super) fn moved_text(
+pub(in crate::refactor) fn moved_text(
     file: &Parsed,
     statements: &[Node<'_>],
     to: &str,
@@ -155,7 +159,7 @@ fn spans_a_string(node: Node<'_>) -> bool {
 
 /// The edits that take `removed` out of `class`'s body: each statement's
 /// lines with the blank lines before it; a body left empty gets `pass`.
-pub(super) fn removal(
+pub(in crate::refactor) fn removal(
     file: &Parsed,
     class: Node<'_>,
     removed: &[Node<'_>],
@@ -211,7 +215,11 @@ pub(super) fn removal(
 /// The edit that puts `text` (from [`moved_text`]) at the end of
 /// `class`'s body, or in the place of a body that is only `pass` or `...`
 /// (after a docstring).
-pub(super) fn insertion(file: &Parsed, class: Node<'_>, text: &str) -> Result<Indel, String> {
+pub(in crate::refactor) fn insertion(
+    file: &Parsed,
+    class: Node<'_>,
+    text: &str,
+) -> Result<Indel, String> {
     let statements = body(class);
     let Some(last) = statements.last() else {
         return Err("the class has no body".into());
