@@ -19,7 +19,9 @@
 //! string naming either class (`getattr(module, "Class2")`, a registry
 //! key), listed; and a use of the class that moves evaluated at import
 //! before the merged class exists, or a name its body reads at definition
-//! that is bound only after the merged class's place.
+//! that is bound only after the merged class's place; and name-based
+//! dispatch on either class's name (`getattr(self, f"visit_{type(node)
+//! .__name__}")` reaching `visit_Profile`), which `Rename_Class` follows.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -124,6 +126,20 @@ pub(super) fn compute(
     check_construction(project, (c1, &i1), (c2, &i2))?;
     check_target(project, &file, &i1, &i2, target)?;
     check_order(&file, s1, s2, &i2)?;
+    // a name the class's name builds at run time (`visit_Profile`)
+    for i in [&i1, &i2] {
+        if i.name == target {
+            continue;
+        }
+        let along = super::rename::dispatch::check(project, i, target)
+            .map_err(|e| refused(format!("dispatch by {}'s name: {}", i.name, e.message)))?;
+        if let Some(member) = along.members().first() {
+            return Err(refused(format!(
+                "dispatch by {}'s name reaches {} (at {}), which the merged class's name would not: rename the class first (Rename_Class renames such members along)",
+                i.name, member.symbol, member.dispatch
+            )));
+        }
+    }
     // every use of either name
     let mut sites: Vec<Location> = Vec::new();
     let mut unproven: Vec<String> = Vec::new();

@@ -58,7 +58,7 @@
 //! symbol); `Rename_Class` of anything but a class.
 
 mod conflict;
-mod dispatch;
+pub(super) mod dispatch;
 pub(super) mod strings;
 mod text;
 

@@ -190,3 +190,15 @@ fn refusals_name_the_conflicts_and_change_nothing() {
     let (kind, _) = refusal(&accounts(), &merge("User", "Profile", "show"));
     assert_eq!(kind, RefactorFailure::NameConflict);
 }
+
+#[test]
+fn dispatch_by_a_class_name_refuses() {
+    let src = "class Visitor:\n    def visit(self, node):\n        return getattr(self, f\"visit_{type(node).__name__}\")(node)\n\n    def visit_Name(self, node):\n        return 1\n\n\nclass Name:\n    pass\n\n\nclass Const:\n    pass\n";
+    let (_, message) = refusal(&[("nodes.py", src)], &merge("Const", "Name", "Leaf"));
+    assert!(
+        message.starts_with(
+            "Cannot merge classes - dispatch by Name's name reaches nodes.Visitor.visit_Name"
+        ),
+        "{message}"
+    );
+}
