@@ -89,7 +89,7 @@ pub const PULL_UP: &str = concat!(
 );
 
 pub const PUSH_DOWN: &str = concat!(
-    "Move a member of a Python class into each of its direct subclasses in the project (a subclass that defines it already keeps its own: `summary.kept_own`), removing it from the class; imports follow the code. Refused, listing the sites, when the member is used through the class itself: read through `self` in the class's other methods, by `super().member`, or on a receiver typed as the class or of unknown type; also when the class has no subclass in the project or a `super()` call in the member would reach another class.",
+    "Move a member of a Python class into each of its direct subclasses in the project (a subclass that defines it already keeps its own: `summary.kept_own`), removing it from the class; imports follow the code. Refused, listing the sites, when the member is used through the class itself: read through `self` in the class's other methods, by `super().member`, on a receiver typed as the class or of unknown type, or by a string naming it; also when the class itself is instantiated (its instances would lose the member), when the class has no subclass in the project or a `super()` call in the member would reach another class.",
     modes!()
 );
 

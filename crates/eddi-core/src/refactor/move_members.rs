@@ -31,7 +31,11 @@
 //! used through the class — read through `self`/`cls` in the class's other
 //! methods, by `super().member` anywhere, on a receiver the index types
 //! as the class (or cannot type), or by a string that is its name
-//! (`getattr(obj, "member")`) — listing the sites.
+//! (`getattr(obj, "member")`) —, or the class itself is instantiated (a
+//! call of its name or of an alias, `cls(…)` in its class methods): its
+//! own instances would lose the member, which its bases' methods may
+//! reach through `self` (`Field.deserialize` calling
+//! `self._deserialize`). The sites are listed.
 
 mod needs;
 pub(super) mod statements;
@@ -631,6 +635,10 @@ pub(super) fn push_down(
             }
         }
     }
+    // the class's own instances would lose it
+    for at in instantiations(project, class, &info, &file, node) {
+        sites.push(format!("{} instantiated at {at}", info.name));
+    }
     // a string naming it may reach it through the class at run time
     // (`getattr(payment, "refund")`)
     let paths: Vec<&str> = index
@@ -768,6 +776,84 @@ pub(super) fn push_down(
             kept_own,
         },
     ))
+}
+
+/// Where the class itself is instantiated: calls of its name or of a
+/// module-level alias of it (`Str = String`), and `cls(…)` in its own
+/// methods.
+fn instantiations(
+    project: &Project<'_>,
+    class: DefRef,
+    info: &DefInfo,
+    file: &Parsed,
+    node: Node<'_>,
+) -> Vec<String> {
+    let index = project.index;
+    let mut names: Vec<(String, Vec<DefRef>)> = vec![(info.name.clone(), vec![class])];
+    // aliases: `Str = String` anywhere in the project
+    for (fid, f) in index.files_with(&info.name) {
+        for (i, def) in f.defs.iter().enumerate() {
+            let is_alias = def.parent.is_none()
+                && !matches!(
+                    def.kind,
+                    crate::analysis::outline::SymbolKind::Class
+                        | crate::analysis::outline::SymbolKind::Function
+                )
+                && def.value.is_some_and(
+                    |v| matches!(index.resolve(fid, v, 0), Res::Defs(ds) if ds == [class]),
+                );
+            if is_alias {
+                let alias = DefRef {
+                    file: fid,
+                    def: i as u32,
+                };
+                names.push((f.name(def.name).to_string(), vec![alias]));
+            }
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    for (name, targets) in &names {
+        for (fid, f) in index.files_with(name) {
+            let path = index.path(fid).unwrap_or("?");
+            for r in f.refs_keyed(name) {
+                if !r.is_call {
+                    continue;
+                }
+                let hits = match index.resolve(fid, r.value, 0) {
+                    Res::Defs(ds) => ds.iter().any(|d| targets.contains(d) || *d == class),
+                    _ => false,
+                };
+                if hits {
+                    out.push(format!("{path}:{}", r.position()));
+                }
+            }
+        }
+    }
+    // `cls(…)` in the class's own class methods
+    for (statement, def) in classes::methods(node) {
+        let mut cursor = statement.walk();
+        let class_method = statement
+            .named_children(&mut cursor)
+            .any(|d| d.kind() == "decorator" && file.node_text(d).trim() == "@classmethod");
+        let Some(receiver) = classes::receiver(file, statement, def).filter(|_| class_method)
+        else {
+            continue;
+        };
+        let mut stack: Vec<Node<'_>> = def.child_by_field_name("body").into_iter().collect();
+        while let Some(n) = stack.pop() {
+            if n.kind() == "call"
+                && n.child_by_field_name("function")
+                    .is_some_and(|f| f.kind() == "identifier" && file.node_text(f) == receiver)
+            {
+                out.push(file.place(n));
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 fn found_words(lineages: &Lineages<'_>, found: &Found) -> String {

@@ -136,6 +136,8 @@ impl<'i> Lineages<'i> {
                         .to_string()
                 })
                 .unwrap_or_default(),
+            // a base the index cannot name (`Base[T]`, a call)
+            Klass::Outside(name) if name.starts_with('?') => "(a base it cannot name)".into(),
             Klass::Outside(name) => name.clone(),
         }
     }

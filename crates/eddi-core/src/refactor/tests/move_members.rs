@@ -414,3 +414,14 @@ fn a_member_used_through_typed_fixtures_pushes_down_and_same_named_members_stay(
         "Cannot move members - area is used through Shape itself, where it would be missing: area named by a string at geo/use.py:1:27"
     );
 }
+
+#[test]
+fn a_class_that_is_instantiated_keeps_what_its_instances_reach() {
+    // Field.deserialize reaches self._deserialize: a String() would lose it
+    let src = "class Field:\n    def deserialize(self, v):\n        return self._deserialize(v)\n\n    def _deserialize(self, v):\n        raise NotImplementedError\n\n\nclass String(Field):\n    def _deserialize(self, v):\n        return str(v)\n\n\nclass Email(String):\n    pass\n\n\nStr = String\nNAME = Str()\n";
+    let (_, message) = refusal(&[("fields.py", src)], &push_down("String._deserialize"));
+    assert_eq!(
+        message,
+        "Cannot move members - _deserialize is used through String itself, where it would be missing: String instantiated at fields.py:18:7"
+    );
+}
