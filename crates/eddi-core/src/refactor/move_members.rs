@@ -25,8 +25,9 @@
 //! `super().name` in the member that would reach another class. Pull_Up:
 //! the class has not exactly one base class in the project; the base
 //! defines the member already; the member reads through `self` what only
-//! the class (or a subclass) has; another subclass of the base that finds
-//! the name in a class after the base would find the moved member instead.
+//! the class (or a subclass) has; another subclass of the base, or the
+//! base itself where it is instantiated, that finds the name in a class
+//! after the base would find the moved member instead.
 //! Push_Down: the class has no subclass in the project; the member is
 //! used through the class — read through `self`/`cls` in the class's other
 //! methods, by `super().member` anywhere, on a receiver the index types
@@ -480,6 +481,23 @@ pub(super) fn pull_up(
             }
         }
     }
+    // the base's own instances: what they find today must not change
+    let base_file = class_file(project, &base_info)?;
+    let base_node = node_of(&base_file, &base_info)?;
+    for name in &names {
+        let today = lineages.find(&base_l, 1, name);
+        if today == Found::Missing {
+            continue;
+        }
+        let made = instantiations(project, base, &base_info, &base_file, base_node);
+        if let Some(at) = made.first() {
+            overridden.push(format!(
+                "{} itself (instantiated at {at}) finds {name} in {} today",
+                base_info.name,
+                found_words(&lineages, &today)
+            ));
+        }
+    }
     if !overridden.is_empty() {
         return Err(refused(format!(
             "{} has other subclasses that would get the moved member in place of the one they use: {}",
@@ -488,8 +506,6 @@ pub(super) fn pull_up(
         )));
     }
     // the edits
-    let base_file = class_file(project, &base_info)?;
-    let base_node = node_of(&base_file, &base_info)?;
     let base_statement = classes::statement(base_node);
     let mut imports = Imports::default();
     needs::follow(

@@ -152,6 +152,11 @@ impl<'i> Lineages<'i> {
                         return Found::Project(*c);
                     }
                 }
+                Klass::Outside(outside) if outside == "object" => {
+                    if OBJECT.contains(&name) {
+                        return Found::Outside(outside.clone());
+                    }
+                }
                 Klass::Outside(outside) => {
                     let members = builtin_classes::stdlib_members(outside)
                         .or_else(|| builtin_classes::members(outside));
@@ -168,6 +173,35 @@ impl<'i> Lineages<'i> {
         Found::Missing
     }
 }
+
+/// What every class has from `object` (the tables list public members).
+const OBJECT: &[&str] = &[
+    "__init__",
+    "__new__",
+    "__repr__",
+    "__str__",
+    "__eq__",
+    "__ne__",
+    "__lt__",
+    "__le__",
+    "__gt__",
+    "__ge__",
+    "__hash__",
+    "__format__",
+    "__getattribute__",
+    "__setattr__",
+    "__delattr__",
+    "__dir__",
+    "__sizeof__",
+    "__reduce__",
+    "__reduce_ex__",
+    "__getstate__",
+    "__init_subclass__",
+    "__subclasshook__",
+    "__class__",
+    "__doc__",
+    "__module__",
+];
 
 fn object() -> Klass {
     Klass::Outside("object".into())

@@ -259,10 +259,10 @@ fn refusals_name_what_is_wrong_and_change_nothing() {
             "Cannot change inheritance - Python would refuse to create Service (zoo/dogs.py:14:6): TypeError: Cannot create a consistent method resolution order (MRO) for bases Animal, Mammal",
         ),
         (
-            // Dog reads self.describe, which only Animal gives
+            // Dog and Puppy read describe, which only Animal gives
             change("Dog", "Animal", "Walker"),
             RefactorFailure::Refused,
-            "Cannot change inheritance - Dog.__init__ calls Animal.__init__(self, …) at zoo/dogs.py:7:8, and Walker has no __init__",
+            "Cannot change inheritance - without Animal, Dog would raise AttributeError: Dog.fetch reads self.describe at zoo/dogs.py:11:15, which Animal gives and nothing in the new hierarchy does; Puppy.describe reads super().describe at zoo/puppies.py:5:26, which Animal gives and nothing in the new hierarchy does",
         ),
         (
             change("Dog", "Animal", "Mammals"),
@@ -377,4 +377,14 @@ fn the_reply_names_the_type_tests_of_the_old_base_the_class_no_longer_passes() {
     let shown: Vec<String> = type_tests.iter().map(|l| l.to_string()).collect();
     // `issubclass(Failure, …)` tests Failure itself: not one of them
     assert_eq!(shown, ["app.py:4:22", "app.py:13:11"]);
+}
+
+#[test]
+fn an_explicit_call_of_a_method_the_new_parent_lacks_refuses() {
+    let src = "class Old:\n    def setup(self):\n        return 1\n\n\nclass New:\n    pass\n\n\nclass Job(Old):\n    def run(self):\n        return Old.setup(self)\n";
+    let (_, message) = refusal(&[("jobs.py", src)], &change("Job", "Old", "New"));
+    assert_eq!(
+        message,
+        "Cannot change inheritance - Job.run calls Old.setup(self, …) at jobs.py:11:15, and New has no setup"
+    );
 }

@@ -425,3 +425,20 @@ fn a_class_that_is_instantiated_keeps_what_its_instances_reach() {
         "Cannot move members - _deserialize is used through String itself, where it would be missing: String instantiated at fields.py:18:7"
     );
 }
+
+#[test]
+fn a_pull_up_that_changes_what_the_bases_own_instances_find_refuses() {
+    let src = "class Base:\n    pass\n\n\nclass Child(Base):\n    def __repr__(self):\n        return 'child'\n\n\nB = Base()\n";
+    let (_, message) = refusal(&[("m.py", src)], &pull_up(&["Child.__repr__"]));
+    assert_eq!(
+        message,
+        "Cannot move members - Base has other subclasses that would get the moved member in place of the one they use: Base itself (instantiated at m.py:9:4) finds __repr__ in object today"
+    );
+    // not instantiated: its subclasses are what count
+    let src = src.replace("B = Base()\n", "");
+    let (after, _) = moved(&[("m.py", &src)], &pull_up(&["Child.__repr__"]));
+    python(
+        &after,
+        &["-c", "import m\nassert repr(m.Child()) == 'child'"],
+    );
+}
