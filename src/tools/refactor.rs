@@ -1,6 +1,8 @@
 //! The refactoring tools: rename a symbol or a parameter, change a
 //! signature, extract a method or a function, inline a variable or a
-//! function, extract an interface from a class — each one [`Refactoring`] handed to the engine's typed
+//! function, extract an interface from a class, change a class's base, pull
+//! members up to the base or push them down to the subclasses, merge two
+//! classes — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -76,6 +78,26 @@ pub const EXTRACT_INTERFACE: &str = concat!(
     modes!()
 );
 
+pub const CHANGE_INHERITANCE: &str = concat!(
+    "Replace one base class of a Python class by another (a project class or a builtin such as `dict`), in the same place among its bases. Imports follow in the module's style (the new parent's added, the old one's dropped when nothing else uses it), and explicit calls through the old base on `self` (`OldParent.__init__(self, …)`, `super(OldParent, self)`) are rewritten. `summary.rerouted` lists each name the class's or a subclass's methods read through `self`/`cls`/`super()` whose lookup now ends in another class. Refused, saying why, when `old_parent` is not a base of the class (the reply lists its bases), `new_parent` is not found or a base already, Python would refuse to create the class or a subclass (no consistent method resolution order: TypeError at import), a name the methods read would no longer be found (AttributeError), the new import would close an import cycle, or an explicit call names a method the new parent lacks.",
+    modes!()
+);
+
+pub const PULL_UP: &str = concat!(
+    "Move members (methods with their decorators, class attributes, nested classes) of a Python class to its one base class in the project, at the end of the base's body; imports follow the code (the target module gains what the moved code reads, the source module loses imports nothing reads any more). `summary.inherited_by` names the base's other subclasses, which now inherit them. Refused, saying why, when the class has not exactly one project base, the base defines a member already, a member reads through `self` what only the class has (listing the reads), a name would mean something else in the base's module or its import would close an import cycle, another subclass of the base would get the moved member in place of the one it finds today, or the code cannot move as text (`self.__x`, `super(C, self)`).",
+    modes!()
+);
+
+pub const PUSH_DOWN: &str = concat!(
+    "Move a member of a Python class into each of its direct subclasses in the project (a subclass that defines it already keeps its own: `summary.kept_own`), removing it from the class; imports follow the code. Refused, listing the sites, when the member is used through the class itself: read through `self` in the class's other methods, by `super().member`, on a receiver typed as the class or of unknown type, or by a string naming it; also when the class itself is instantiated (its instances would lose the member), when the class has no subclass in the project or a `super()` call in the member would reach another class.",
+    modes!()
+);
+
+pub const MERGE_CLASSES: &str = concat!(
+    "Merge two Python classes of one module into one: the merged class, named `target` (a new name or one of the two), takes the first class's place with both bodies (the second's docstring and a lone `pass` aside) and the bases of the one that has any; the second class's statement goes. Every reference to either name in the project (imports — an import naming both names it once —, annotations, `isinstance`, subclasses in other files, `__all__`, tests) names the target. Refused, saying why and changing nothing: classes of two modules, a member both define (named with both places), different bases, one deriving from the other or a class deriving from both, a class decorator, a target bound otherwise, a use it cannot prove or a string naming either class (listed), and one class defining `__init__`/`__new__` while the other is instantiated or derived from.",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -123,6 +145,15 @@ pub(super) fn tools() -> Vec<Tool> {
             Effect::Write,
             extract_interface,
         ),
+        Tool::new(
+            "change_inheritance",
+            CHANGE_INHERITANCE,
+            Effect::Write,
+            change_inheritance,
+        ),
+        Tool::new("pull_up", PULL_UP, Effect::Write, pull_up),
+        Tool::new("push_down", PUSH_DOWN, Effect::Write, push_down),
+        Tool::new("merge_classes", MERGE_CLASSES, Effect::Write, merge_classes),
     ]
 }
 
@@ -286,6 +317,62 @@ pub struct ExtractInterface {
     pub preview: bool,
 }
 
+/// Parameters of `change_inheritance`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChangeInheritance {
+    /// The class: plain (`Dog`), dotted or qualified (`zoo.dogs.Dog`).
+    pub class: String,
+    /// The base to replace, as the class statement writes it (`Animal`, `base.Animal`) or by the class's qualified name.
+    pub old_parent: String,
+    /// The new base: a class of the project (plain, dotted or qualified) or a builtin class (`dict`, `Exception`).
+    pub new_parent: String,
+    /// A file where a plain class name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `pull_up`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PullUp {
+    /// The members, each with its class (`Card.fee`, `pay.card.Card.rate`), all of one class.
+    pub members: Vec<String>,
+    /// A file where a plain class name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `push_down`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PushDown {
+    /// The member with its class: `Payment.refund`, `pay.base.Payment.refund`.
+    pub member: String,
+    /// A file where a plain class name is looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+/// Parameters of `merge_classes`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MergeClasses {
+    /// The first class (its place and body come first): plain, dotted or qualified.
+    pub first: String,
+    /// The second class, of the same module: its body joins the first's and its statement goes.
+    pub second: String,
+    /// The merged class's name: a new identifier, or the name of one of the two.
+    pub target: String,
+    /// A file where plain class names are looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
 pub fn rename_symbol(engine: &Engine, sender: &str, p: RenameSymbol) -> Result<Value, ToolError> {
     let request = Refactoring::Rename {
         kind: RenameKind::Symbol,
@@ -422,6 +509,38 @@ pub fn extract_interface(
         class: p.class,
         interface: p.interface,
         protocol: p.protocol,
+    };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn change_inheritance(
+    engine: &Engine,
+    sender: &str,
+    p: ChangeInheritance,
+) -> Result<Value, ToolError> {
+    let request = Refactoring::ChangeInheritance {
+        class: p.class,
+        old_parent: p.old_parent,
+        new_parent: p.new_parent,
+    };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn pull_up(engine: &Engine, sender: &str, p: PullUp) -> Result<Value, ToolError> {
+    let request = Refactoring::PullUp { members: p.members };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn push_down(engine: &Engine, sender: &str, p: PushDown) -> Result<Value, ToolError> {
+    let request = Refactoring::PushDown { member: p.member };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+pub fn merge_classes(engine: &Engine, sender: &str, p: MergeClasses) -> Result<Value, ToolError> {
+    let request = Refactoring::MergeClasses {
+        first: p.first,
+        second: p.second,
+        target: p.target,
     };
     refactor(engine, sender, request, in_file(p.path), p.preview)
 }

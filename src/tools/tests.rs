@@ -828,6 +828,26 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"class": "Box", "interface": "Solid", "path": "calc.py"}),
             "Open calc.py; Refactor Extract_Interface Box Solid",
         ),
+        (
+            "change_inheritance",
+            json!({"class": "Crate", "old_parent": "Box", "new_parent": "Cube"}),
+            "Refactor Change_Inheritance Crate Box Cube",
+        ),
+        (
+            "push_down",
+            json!({"member": "Box.volume"}),
+            "Refactor Push_Down Box.volume",
+        ),
+        (
+            "pull_up",
+            json!({"members": ["Crate.lid"]}),
+            "Refactor Pull_Up Crate.lid",
+        ),
+        (
+            "merge_classes",
+            json!({"first": "Lid", "second": "Hinge", "target": "Cover"}),
+            "Refactor Merge_Classes Lid Hinge Cover",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -847,6 +867,31 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             assert_eq!(tools.read(path), terse.read(path), "{tool}: {path}");
         }
     }
+}
+
+#[test]
+fn pull_up_moves_members_and_names_the_members_parameter_at_fault() {
+    let p = Project::new();
+    let zoo = "class A:\n    pass\n\n\nclass B(A):\n    def f(self):\n        return 1\n";
+    std::fs::write(p.dir.path().join("zoo.py"), zoo).unwrap();
+    let missing = p.err("pull_up", json!({"members": ["B.g"], "preview": false}));
+    assert_eq!(
+        (
+            missing["code"].clone(),
+            missing["field"].clone(),
+            missing["candidates"].clone()
+        ),
+        (json!("not_found"), json!("members"), json!(["f"]))
+    );
+    let result = p.ok("pull_up", json!({"members": ["zoo.B.f"], "preview": false}));
+    assert_eq!(
+        result["summary"],
+        json!({"class": "zoo.B", "direction": "up", "to": ["A"], "members": ["f"], "inherited_by": [], "kept_own": []})
+    );
+    assert_eq!(
+        p.read("zoo.py"),
+        "class A:\n    def f(self):\n        return 1\n\n\nclass B(A):\n    pass\n"
+    );
 }
 
 /// Each refactoring tool applied to a fresh project: the one file it
@@ -896,6 +941,34 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
                     "class Box:\n",
                     "class Solid(Protocol):\n    def volume(self, w, h, d): ...\n\n\nclass Box:\n",
                 )
+            ),
+        ),
+        (
+            "change_inheritance",
+            json!({"class": "calc.Crate", "old_parent": "Box", "new_parent": "calc.Cube"}),
+            "calc.py",
+            CALC.replace("class Crate(Box):", "class Crate(Cube):"),
+        ),
+        (
+            "merge_classes",
+            json!({"first": "calc.Lid", "second": "calc.Hinge", "target": "Cover"}),
+            "calc.py",
+            CALC.replace(
+                "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
+                "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            ),
+        ),
+        (
+            "push_down",
+            json!({"member": "calc.Box.volume"}),
+            "calc.py",
+            CALC.replace(
+                "class Box:\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+                "class Box:\n    pass\n",
+            )
+            .replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    lid = True\n\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
             ),
         ),
         (
@@ -997,7 +1070,7 @@ fn refactor_tool_errors_name_the_field_and_the_choices() {
         (json!("invalid_params"), json!("last_line"))
     );
     assert!(
-        past["message"].as_str().unwrap().contains("lines 0..16"),
+        past["message"].as_str().unwrap().contains("lines 0..35"),
         "{past}"
     );
     let reversed = p.err(

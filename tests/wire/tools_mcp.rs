@@ -193,6 +193,28 @@ fn refactor_cases() -> serde_json::Value {
          "files": {"calc.py": format!(
              "from abc import ABC, abstractmethod\n\n\n{}",
              CALC.replace("class Box:\n", "class Solid(ABC):\n    @abstractmethod\n    def volume(self, w, h, d): ...\n\n\nclass Box(Solid):\n"))}},
+        {"tool": "change_inheritance", "params": {"class": "calc.Crate", "old_parent": "Box", "new_parent": "Cube"},
+         "files": {"calc.py": CALC.replace("class Crate(Box):", "class Crate(Cube):")}},
+        {"tool": "merge_classes", "params": {"first": "calc.Lid", "second": "calc.Hinge", "target": "Cover"},
+         "files": {"calc.py": CALC.replace(
+                "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
+                "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            )}},
+        {"tool": "pull_up", "params": {"members": ["calc.Crate.lid"]},
+         "files": {"calc.py": CALC.replace(
+                "        return face * d\n",
+                "        return face * d\n\n    lid = True\n",
+            )
+            .replace("class Crate(Box):\n    lid = True\n", "class Crate(Box):\n    pass\n")}},
+        {"tool": "push_down", "params": {"member": "calc.Box.volume"},
+         "files": {"calc.py": CALC.replace(
+                "class Box:\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+                "class Box:\n    pass\n",
+            )
+            .replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    lid = True\n\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+            )}},
     ])
 }
 

@@ -384,6 +384,40 @@ async fn refactors(t: &mut Tools, root: &Path) {
                 ),
             )],
         ),
+        (
+            "change_inheritance",
+            json!({"class": "calc.Crate", "old_parent": "Box", "new_parent": "Cube"}),
+            vec![("calc.py", CALC.replace("class Crate(Box):", "class Crate(Cube):"))],
+        ),
+        (
+            "merge_classes",
+            json!({"first": "calc.Lid", "second": "calc.Hinge", "target": "Cover"}),
+            vec![("calc.py", CALC.replace(
+                "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
+                "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            ))],
+        ),
+        (
+            "pull_up",
+            json!({"members": ["calc.Crate.lid"]}),
+            vec![("calc.py", CALC.replace(
+                "        return face * d\n",
+                "        return face * d\n\n    lid = True\n",
+            )
+            .replace("class Crate(Box):\n    lid = True\n", "class Crate(Box):\n    pass\n"))],
+        ),
+        (
+            "push_down",
+            json!({"member": "calc.Box.volume"}),
+            vec![("calc.py", CALC.replace(
+                "class Box:\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+                "class Box:\n    pass\n",
+            )
+            .replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    lid = True\n\n    def volume(self, w, h, d):\n        face = w * h\n        return face * d\n",
+            ))],
+        ),
     ];
     for (tool, params, expected) in cases {
         let mut params = params;
@@ -447,7 +481,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
         .err(
             "agent",
             "extract_function",
-            json!({"path": "calc.py", "name": "f", "first_line": 20, "last_line": 21, "preview": true}),
+            json!({"path": "calc.py", "name": "f", "first_line": 40, "last_line": 41, "preview": true}),
         )
         .await;
     assert_eq!(
@@ -456,7 +490,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
     );
     assert_eq!(
         range["message"],
-        "first_line: line 20 is past the end of calc.py, which has lines 0..16"
+        "first_line: line 40 is past the end of calc.py, which has lines 0..35"
     );
     let conflict = t
         .err(
@@ -496,7 +530,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
         (
             json!("out_of_range"),
             json!("line"),
-            json!("Line 99 out of range: valid lines are 0..17")
+            json!("Line 99 out of range: valid lines are 0..36")
         )
     );
     // a read-only sender previews; applying is refused by the engine's door

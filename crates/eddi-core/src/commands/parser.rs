@@ -1268,6 +1268,25 @@ impl kinds::Arguments for Parser<'_> {
         self.ident(what, false)
     }
 
+    fn names(&mut self, what: &str) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        loop {
+            let word = match self.peek().and_then(Token::word) {
+                Some(w) => w.to_string(),
+                None => return Err(self.expected(what)),
+            };
+            let parts: Vec<&str> = word.split(',').filter(|p| !p.is_empty()).collect();
+            if parts.is_empty() || !parts.iter().all(|p| is_target_name(p)) {
+                return Err(self.expected(what));
+            }
+            out.extend(parts.iter().map(|p| p.to_string()));
+            self.pos += 1;
+            if !word.ends_with(',') {
+                return Ok(out);
+            }
+        }
+    }
+
     fn glued_params(&mut self) -> Option<String> {
         Parser::glued_params(self)
     }

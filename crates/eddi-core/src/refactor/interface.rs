@@ -57,14 +57,14 @@ mod members;
 
 use tree_sitter::Node;
 
+pub(super) use super::classes::{canonical, class_node};
 use super::{
-    Argument, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary,
+    classes, Argument, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring,
+    Summary,
 };
 use crate::analysis::identifier::is_identifier;
 use crate::analysis::index::file::FileIndex;
 use crate::analysis::index::rename::DefInfo;
-use crate::analysis::index::resolve::DefRef;
-use crate::analysis::outline::SymbolKind;
 use crate::analysis::scope::{is_builtin, Resolution};
 use crate::change::{Indel, TextEdits, WorkspaceChange};
 use members::Declared;
@@ -91,7 +91,7 @@ pub(super) fn compute(
         )
         .at(Argument::NewName));
     }
-    let class_def = find_class(project, class.trim())?;
+    let class_def = classes::find(project, class.trim(), refused)?;
     let info = project
         .index
         .def_info(class_def)
@@ -189,54 +189,6 @@ fn internal(why: impl std::fmt::Display) -> RefactorError {
         RefactorFailure::WouldBreak,
         format!("Internal error: {why}"),
     )
-}
-
-/// The one class `query` names (the current file first).
-fn find_class(project: &Project<'_>, query: &str) -> Result<DefRef, RefactorError> {
-    let current = project.current.as_ref().map(|c| c.path.as_str());
-    let defs = project.index.rename_symbol(query, current)?;
-    let classes: Vec<DefRef> = defs
-        .iter()
-        .copied()
-        .filter(|&d| project.index.kind(d) == Some(SymbolKind::Class))
-        .collect();
-    match classes.as_slice() {
-        [one] => Ok(*one),
-        [] => {
-            let what = defs
-                .first()
-                .and_then(|&d| project.index.kind(d))
-                .map_or("something else", SymbolKind::noun);
-            Err(RefactorError::new(
-                RefactorFailure::NotFound,
-                format!("Class not found: {query} is a {what}, not a class"),
-            )
-            .at(Argument::Symbol))
-        }
-        many => {
-            let places: Vec<String> = many
-                .iter()
-                .filter_map(|&d| project.index.def_info(d))
-                .map(|i| format!("{}:{}", i.path, i.name_location.position))
-                .collect();
-            Err(refused(format!(
-                "{query} is defined {} times ({}): which one the module ends up with depends on how it runs",
-                many.len(),
-                places.join(", ")
-            ))
-            .at(Argument::Symbol))
-        }
-    }
-}
-
-/// The `class_definition` node of the class the index describes.
-fn class_node<'t>(file: &'t Parsed, info: &DefInfo) -> Option<Node<'t>> {
-    let name = file.node_covering(file.offset(info.name_location.position))?;
-    let class = name.parent()?;
-    (class.kind() == "class_definition"
-        && class.child_by_field_name("name") == Some(name)
-        && file.node_text(name) == info.name)
-        .then_some(class)
 }
 
 /// Refuses an interface name the class's module binds or reads already
@@ -443,29 +395,6 @@ fn add_base(file: &Parsed, class: Node<'_>, interface: &str) -> Result<Indel, Re
             interface.to_string(),
         )),
     }
-}
-
-/// The absolute dotted name a dotted expression of `module` denotes when
-/// it names something imported or a builtin (`abc.ABCMeta` for `ABCMeta`
-/// after `from abc import ABCMeta`, `property`); `None` for the module's
-/// own definitions and anything it cannot tell.
-fn canonical(module: &FileIndex, dotted: &str) -> Option<String> {
-    let dotted: String = dotted.chars().filter(|c| !c.is_whitespace()).collect();
-    let (first, rest) = match dotted.split_once('.') {
-        Some((first, rest)) => (first, Some(rest)),
-        None => (dotted.as_str(), None),
-    };
-    let head = match module.exports.get(first) {
-        Some(&value) => module.dotted_name(value)?,
-        // a star import could rebind a builtin, but none that a module
-        // exports by design does (`property`, `staticmethod`)
-        None if is_builtin(first) => first.to_string(),
-        None => return None,
-    };
-    Some(match rest {
-        Some(rest) => format!("{head}.{rest}"),
-        None => head,
-    })
 }
 
 #[cfg(test)]

@@ -18,8 +18,9 @@ use std::fmt::{self, Formatter};
 use serde_json::{json, Value};
 
 use super::{
-    extract, inline, interface, rename, signature, Argument, ExtractKind, InlineKind, Project,
-    RefactorError, Refactored, Refactoring, RenameKind, SitePolicy, Summary,
+    extract, inheritance, inline, interface, merge, move_members, rename, signature, Argument,
+    ExtractKind, InlineKind, Project, RefactorError, Refactored, Refactoring, RenameKind, Rerouted,
+    Resolved, SitePolicy, Summary,
 };
 use crate::analysis::index::Location;
 use crate::commands::error::{ParseError, Span};
@@ -102,6 +103,9 @@ pub trait Arguments {
     fn name(&mut self, what: &str) -> Result<String, ParseError>;
     /// An identifier.
     fn identifier(&mut self, what: &str) -> Result<String, ParseError>;
+    /// Names separated by commas (`C.a,C.b` or `C.a, C.b`), else the
+    /// error `what` describes.
+    fn names(&mut self, what: &str) -> Result<Vec<String>, ParseError>;
     /// A parameter list glued to the name before it (`f(a, b)`), without
     /// its parentheses.
     fn glued_params(&mut self) -> Option<String>;
@@ -134,6 +138,22 @@ const INTERFACE_REPLY: &str = "Ok, Interface extracted, <Class> now implements <
 const INTERFACE_FAILURES: &[&str] = &[
     "Fail \"Interface already exists: <Interface> …\"",
     "Fail \"Cannot extract interface - <reason>\" (a metaclass or base it cannot prove compatible with ABCMeta: Protocol proceeds)",
+];
+const INHERITANCE_REPLY: &str = "Ok, Inheritance changed, <Class> now derives from <NewParent> (was <OldParent>), <n> explicit calls rewritten[, now found elsewhere: self.<name> in <Class>: <NewClass> (was <OldClass>), …][, instances of <Class> no longer pass <k> isinstance/except tests of <OldParent>: <sites>]";
+const INHERITANCE_FAILURES: &[&str] = &[
+    "Fail \"Cannot change inheritance - <OldParent> is not a base of <Class> …\"",
+    "Fail \"Cannot change inheritance - Python would refuse to create <Class> …: TypeError: … (no consistent method resolution order, a metaclass conflict, an instance lay-out conflict)\"",
+    "Fail \"Cannot change inheritance - without <OldParent>, <Class> would raise AttributeError: …\"",
+];
+const MOVE_REPLY: &str = "Ok, Pulled up <n> members (a, b) from <Class> to <Base>[, now inherited too by: <classes>] | Ok, Pushed down <n> members (a) from <Class> to <A>, <B>[, kept their own: <classes>]";
+const MOVE_FAILURES: &[&str] = &[
+    "Fail \"Cannot move members - <reason>\" (Pull_Up: a member reads what only the class has, the base defines it already; Push_Down: the member is used through the class itself, listing the sites)",
+];
+const MERGE_REPLY: &str =
+    "Ok, Classes merged into <Target> (<Class1>, <Class2>), <n> files, <m> references updated";
+const MERGE_FAILURES: &[&str] = &[
+    "Fail \"Cannot merge classes - both define <member> (…): …\"",
+    "Fail \"Cannot merge classes - <reason>\" (classes of two modules, different bases, uses it cannot prove, …)",
 ];
 
 /// The failures every refactoring may answer, after the kinds' own.
@@ -337,17 +357,110 @@ pub static KINDS: &[RefactoringKind] = &[
             _ => None,
         },
     },
+    RefactoringKind {
+        keyword: "Change_Inheritance",
+        aliases: &[],
+        usage: "Change_Inheritance <Class> <OldParent> <NewParent>",
+        example: Some("Refactor Change_Inheritance AdminUser User StaffUser"),
+        reply: INHERITANCE_REPLY,
+        failures: INHERITANCE_FAILURES,
+        is: |r| matches!(r, Refactoring::ChangeInheritance { .. }),
+        parse: parse_change_inheritance,
+        print: print_change_inheritance,
+        compute: inheritance::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("class"),
+            Argument::OldParent => Some("old_parent"),
+            Argument::NewParent => Some("new_parent"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "Pull_Up",
+        aliases: &["PullUpMembers"],
+        usage: "Pull_Up <Class.member,…>",
+        example: Some("Refactor Pull_Up CardPayment.fee,CardPayment.rate"),
+        reply: MOVE_REPLY,
+        failures: MOVE_FAILURES,
+        is: |r| matches!(r, Refactoring::PullUp { .. }),
+        parse: |a| {
+            let members = a.names("the members, as Class.member or Class.a,Class.b")?;
+            Ok(Refactoring::PullUp { members })
+        },
+        print: |r, f| match r {
+            Refactoring::PullUp { members } => f.write_str(&members.join(",")),
+            _ => Ok(()),
+        },
+        compute: move_members::pull_up,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol | Argument::Members => Some("members"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "Push_Down",
+        aliases: &["PushDownMembers"],
+        usage: "Push_Down <Class.member>",
+        example: Some("Refactor Push_Down Payment.refund"),
+        reply: MOVE_REPLY,
+        failures: MOVE_FAILURES,
+        is: |r| matches!(r, Refactoring::PushDown { .. }),
+        parse: |a| {
+            let member = a.name("the member, as Class.member")?;
+            Ok(Refactoring::PushDown { member })
+        },
+        print: |r, f| match r {
+            Refactoring::PushDown { member } => f.write_str(member),
+            _ => Ok(()),
+        },
+        compute: move_members::push_down,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol | Argument::Members => Some("member"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "Merge_Classes",
+        aliases: &[],
+        usage: "Merge_Classes <Class1> <Class2> <Target>",
+        example: Some("Refactor Merge_Classes User Profile Account"),
+        reply: MERGE_REPLY,
+        failures: MERGE_FAILURES,
+        is: |r| matches!(r, Refactoring::MergeClasses { .. }),
+        parse: |a| {
+            let first = a.name("the first class, as Class or pkg.mod.Class")?;
+            let second = a.name("the second class, as Class or pkg.mod.Class")?;
+            let target = a.identifier("the merged class's name (an identifier)")?;
+            Ok(Refactoring::MergeClasses {
+                first,
+                second,
+                target,
+            })
+        },
+        print: |r, f| match r {
+            Refactoring::MergeClasses {
+                first,
+                second,
+                target,
+            } => write!(f, "{first} {second} {target}"),
+            _ => Ok(()),
+        },
+        compute: merge::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("first"),
+            Argument::Members => Some("second"),
+            Argument::NewName => Some("target"),
+            _ => None,
+        },
+    },
 ];
 
 /// The spec's refactorings that are not built yet: refused by name.
-pub const LATER: &[&str] = &[
-    "Move_Method",
-    "ExtractClass",
-    "Split_Class",
-    "Merge_Classes",
-    "Change_Inheritance",
-    "MoveMethod",
-];
+pub const LATER: &[&str] = &["Move_Method", "ExtractClass", "Split_Class", "MoveMethod"];
 
 /// Every keyword, in table order.
 pub fn keywords() -> Vec<&'static str> {
@@ -586,6 +699,17 @@ fn parse_extract_interface(a: &mut dyn Arguments) -> Result<Refactoring, ParseEr
     })
 }
 
+fn parse_change_inheritance(a: &mut dyn Arguments) -> Result<Refactoring, ParseError> {
+    let class = a.name("the class, as Class or pkg.mod.Class")?;
+    let old_parent = a.name("the base to replace, as the class statement writes it")?;
+    let new_parent = a.name("the new base class, as Base or pkg.mod.Base")?;
+    Ok(Refactoring::ChangeInheritance {
+        class,
+        old_parent,
+        new_parent,
+    })
+}
+
 // -- printing --------------------------------------------------------------
 
 fn print_rename(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
@@ -674,6 +798,18 @@ fn print_extract_interface(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Resul
         if *protocol {
             f.write_str(" Protocol")?;
         }
+    }
+    Ok(())
+}
+
+fn print_change_inheritance(r: &Refactoring, f: &mut Formatter<'_>) -> fmt::Result {
+    if let Refactoring::ChangeInheritance {
+        class,
+        old_parent,
+        new_parent,
+    } = r
+    {
+        write!(f, "{class} {old_parent} {new_parent}")?;
     }
     Ok(())
 }
@@ -775,6 +911,83 @@ impl Summary {
                     format!("Interface extracted, {class} now implements {interface} ({declared})")
                 }
             }
+            Summary::InheritanceChanged {
+                class,
+                old_parent,
+                new_parent,
+                calls,
+                rerouted,
+                type_tests,
+            } => {
+                let class = class.rsplit('.').next().unwrap_or(class);
+                let mut words = format!(
+                    "Inheritance changed, {class} now derives from {new_parent} (was {old_parent}), {calls} explicit {} rewritten",
+                    plural(*calls, "call")
+                );
+                if !rerouted.is_empty() {
+                    let each: Vec<String> = rerouted.iter().map(rerouted_words).collect();
+                    words.push_str(&format!(", now found elsewhere: {}", each.join(", ")));
+                }
+                if !type_tests.is_empty() {
+                    let all: Vec<&Location> = type_tests.iter().collect();
+                    words.push_str(&format!(
+                        ", instances of {class} no longer pass {} isinstance/except {} of {old_parent}: {}",
+                        all.len(),
+                        plural(all.len(), "test"),
+                        sites(&all)
+                    ));
+                }
+                words
+            }
+            Summary::MembersMoved {
+                up,
+                class,
+                to,
+                members,
+                inherited_by,
+                kept_own,
+            } => {
+                let class = class.rsplit('.').next().unwrap_or(class);
+                let moved = format!(
+                    "{} {} ({})",
+                    members.len(),
+                    plural(members.len(), "member"),
+                    members.join(", ")
+                );
+                let mut words = if *up {
+                    format!("Pulled up {moved} from {class} to {}", first_ten(to))
+                } else if to.is_empty() {
+                    format!("Pushed down {moved} from {class}: every subclass has its own")
+                } else {
+                    format!("Pushed down {moved} from {class} to {}", first_ten(to))
+                };
+                if !inherited_by.is_empty() {
+                    words.push_str(&format!(
+                        ", now inherited too by: {}",
+                        first_ten(inherited_by)
+                    ));
+                }
+                if !kept_own.is_empty() {
+                    words.push_str(&format!(", kept their own: {}", first_ten(kept_own)));
+                }
+                words
+            }
+            Summary::ClassesMerged {
+                first,
+                second,
+                target,
+                files: count,
+                references,
+            } => {
+                let short = |n: &String| n.rsplit('.').next().unwrap_or(n).to_string();
+                format!(
+                    "Classes merged into {target} ({}, {}), {count} {} ({files}), {references} {} updated",
+                    short(first),
+                    short(second),
+                    plural(*count, "file"),
+                    plural(*references, "reference")
+                )
+            }
         }
     }
 
@@ -795,6 +1008,15 @@ impl Summary {
             }
             Summary::InterfaceExtracted { methods, .. } => {
                 format!("{} {}", methods.len(), plural(methods.len(), "method"))
+            }
+            Summary::InheritanceChanged { calls, .. } => {
+                format!("1 base, {calls} explicit {}", plural(*calls, "call"))
+            }
+            Summary::MembersMoved { members, .. } => {
+                format!("{} {}", members.len(), plural(members.len(), "member"))
+            }
+            Summary::ClassesMerged { references, .. } => {
+                format!("{references} {}", plural(*references, "reference"))
             }
         }
     }
@@ -829,7 +1051,85 @@ impl Summary {
             } => {
                 json!({"class": class, "interface": interface, "protocol": protocol, "methods": methods})
             }
+            Summary::InheritanceChanged {
+                class,
+                old_parent,
+                new_parent,
+                calls,
+                rerouted,
+                type_tests,
+            } => {
+                let rerouted: Vec<Value> = rerouted
+                    .iter()
+                    .map(|r| {
+                        json!({"class": r.class, "name": r.name, "via_super": r.via_super, "before": resolved_json(&r.before), "after": resolved_json(&r.after)})
+                    })
+                    .collect();
+                json!({"class": class, "old_parent": old_parent, "new_parent": new_parent, "calls": calls, "rerouted": rerouted, "type_tests": type_tests.iter().map(site).collect::<Vec<_>>()})
+            }
+            Summary::MembersMoved {
+                up,
+                class,
+                to,
+                members,
+                inherited_by,
+                kept_own,
+            } => {
+                json!({"class": class, "direction": if *up { "up" } else { "down" }, "to": to, "members": members, "inherited_by": inherited_by, "kept_own": kept_own})
+            }
+            Summary::ClassesMerged {
+                first,
+                second,
+                target,
+                files,
+                references,
+            } => {
+                json!({"first": first, "second": second, "target": target, "files": files, "references": references})
+            }
         }
+    }
+}
+
+/// Names joined, the first ten and how many more.
+fn first_ten(names: &[String]) -> String {
+    let mut out = names
+        .iter()
+        .take(10)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > 10 {
+        out.push_str(&format!(" … ({} more)", names.len() - 10));
+    }
+    out
+}
+
+/// `self.save in Child: Mid (was Base)`.
+fn rerouted_words(r: &Rerouted) -> String {
+    let read = if r.via_super { "super()" } else { "self" };
+    let side = |side: &Resolved| match side {
+        Resolved::In(class) => format!("{class}.{}", r.name),
+        Resolved::Unknown(outside) => {
+            format!("not found up to {outside}, whose members are not known")
+        }
+        Resolved::Nowhere => "not found".to_string(),
+    };
+    format!(
+        "{read}.{} in {}: {} (was {})",
+        r.name,
+        r.class,
+        side(&r.after),
+        side(&r.before)
+    )
+}
+
+/// A lookup's end in JSON: `{"class": "Base"}`, `{"unknown_after":
+/// "pkg.Ext"}` or `null` (not found).
+fn resolved_json(side: &Resolved) -> Value {
+    match side {
+        Resolved::In(class) => json!({"class": class}),
+        Resolved::Unknown(outside) => json!({"unknown_after": outside}),
+        Resolved::Nowhere => Value::Null,
     }
 }
 
@@ -848,6 +1148,10 @@ mod tests {
         "Inline_Variable temp",
         "InlineFunction pkg.helper",
         "Extract_Interface shop.PaymentProcessor Payable Protocol",
+        "Change_Inheritance shop.Admin base.User StaffUser",
+        "Pull_Up Card.fee,Card.rate",
+        "Push_Down shop.Payment.refund",
+        "Merge_Classes shop.User Profile Account",
     ];
 
     fn parsed(command: &str) -> Refactoring {
@@ -917,6 +1221,16 @@ mod tests {
             ("Inline_Variable", &[Argument::Symbol]),
             ("InlineFunction", &[Argument::Symbol]),
             ("Extract_Interface", &[Argument::Symbol, Argument::NewName]),
+            (
+                "Change_Inheritance",
+                &[Argument::Symbol, Argument::OldParent, Argument::NewParent],
+            ),
+            ("Pull_Up", &[Argument::Symbol, Argument::Members]),
+            ("Push_Down", &[Argument::Symbol, Argument::Members]),
+            (
+                "Merge_Classes",
+                &[Argument::Symbol, Argument::Members, Argument::NewName],
+            ),
         ];
         for (keyword, arguments) in arguments {
             let kind = lookup(keyword).unwrap();

@@ -1,4 +1,5 @@
-//! Semantic refactors: rename, change a signature, extract, inline.
+//! Semantic refactors: rename, change a signature, extract, inline, and
+//! the class-level ones (extract an interface, change a base, move members).
 //!
 //! A refactor is a pure computation: from a [`Project`] (the project index
 //! and each file's current text) and a [`Refactoring`] request it computes
@@ -12,11 +13,16 @@
 //! classes), `signature.rs` (parameters and signatures, and the call sites
 //! they update), `extract.rs` (methods and functions from a line range),
 //! `inline.rs` (variables and functions), `interface.rs` (an abstract base
-//! class or a `Protocol` from a class's public methods). [`kinds`] is the
-//! registry: one entry per `Refactor <kind>` keyword, through which the
+//! class or a `Protocol` from a class's public methods), `inheritance.rs`
+//! (a class's base replaced), `move_members.rs` (members pulled up to the
+//! base or pushed down to the subclasses), `merge.rs` (two classes made
+//! one); the class-level ones share
+//! `classes.rs`, `class_uses.rs`, `mro.rs` and `imports.rs`. [`kinds`] is
+//! the registry: one entry per `Refactor <kind>` keyword, through which the
 //! command language, [`compute`], the engine's wording and the tools reach
-//! a kind. The other class-level refactors (move method, extract class, …)
-//! will be more folders of the same shape: a request variant, a compute
+//! a kind. The other class-level
+//! refactors (move method, extract class, …) will be more folders of the
+//! same shape: a request variant, a compute
 //! function, an entry in [`kinds::KINDS`] (and a [`Summary`] variant when
 //! their counts are new).
 //!
@@ -31,10 +37,17 @@
 //! applied to anything newer fails whole instead of corrupting it.
 
 pub mod check;
+mod class_uses;
+mod classes;
 mod extract;
+mod imports;
+mod inheritance;
 mod inline;
 mod interface;
 pub mod kinds;
+mod merge;
+mod move_members;
+mod mro;
 mod parses;
 mod rename;
 mod request;
@@ -205,6 +218,74 @@ pub enum Summary {
         /// The methods the interface declares, in the class's order.
         methods: Vec<String>,
     },
+    /// `Ok, Inheritance changed, Child now derives from NewBase (was
+    /// OldBase), 1 explicit call rewritten`.
+    InheritanceChanged {
+        /// The class's full name.
+        class: String,
+        /// The old base, as the class statement wrote it.
+        old_parent: String,
+        /// The new base, as the class statement now writes it.
+        new_parent: String,
+        /// Explicit calls through the old base rewritten
+        /// (`OldBase.__init__(self)`, `super(OldBase, self)`).
+        calls: usize,
+        /// The names whose lookup now reaches another class.
+        rerouted: Vec<Rerouted>,
+        /// The project's `isinstance`/`issubclass`/`except` tests of the
+        /// old base, which the class's instances no longer pass.
+        type_tests: Vec<Location>,
+    },
+    /// `Ok, Pulled up 2 members (rate, fee) from Card to Payment` (also
+    /// `Pushed down … to A, B`).
+    MembersMoved {
+        /// `Pull_Up` (else `Push_Down`).
+        up: bool,
+        /// The class they left, by its full name.
+        class: String,
+        /// The classes they moved to.
+        to: Vec<String>,
+        members: Vec<String>,
+        /// Pull_Up: the base's other subclasses, which now inherit them.
+        inherited_by: Vec<String>,
+        /// Push_Down: the subclasses that define them already (no copy).
+        kept_own: Vec<String>,
+    },
+    /// `Ok, Classes merged into Account (User, Profile), 2 files, 7
+    /// references updated`.
+    ClassesMerged {
+        /// The classes' full names.
+        first: String,
+        second: String,
+        target: String,
+        files: usize,
+        references: usize,
+    },
+}
+
+/// A name a class's methods read through `self`, `cls` or `super()`
+/// whose lookup reaches another class after a change of its hierarchy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rerouted {
+    /// The class whose method reads it (the class changed or a subclass).
+    pub class: String,
+    pub name: String,
+    /// Read as `super().name`.
+    pub via_super: bool,
+    pub before: Resolved,
+    pub after: Resolved,
+}
+
+/// Where a name's lookup ends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Resolved {
+    /// In this class (its name as written: `Base`, `dict`).
+    In(String),
+    /// Not found before this class from outside the project, whose
+    /// members are not known: it may be there.
+    Unknown(String),
+    /// Nowhere: it is set at run time, if at all.
+    Nowhere,
 }
 
 /// A member renamed along with a class: dispatch reaches it by the
@@ -286,6 +367,12 @@ pub enum Argument {
     Sites,
     /// The lines an extraction moves.
     Lines,
+    /// The base a `Change_Inheritance` replaces.
+    OldParent,
+    /// The base a `Change_Inheritance` puts in its place.
+    NewParent,
+    /// The members a `Pull_Up` or `Push_Down` moves.
+    Members,
     /// The file the request works in (its place).
     File,
     /// The line in that file (its place's position).

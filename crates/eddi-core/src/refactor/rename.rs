@@ -58,8 +58,8 @@
 //! symbol); `Rename_Class` of anything but a class.
 
 mod conflict;
-mod dispatch;
-mod strings;
+pub(super) mod dispatch;
+pub(super) mod strings;
 mod text;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -87,6 +87,38 @@ pub enum Refactoring {
         #[serde(default)]
         protocol: bool,
     },
+    /// `Refactor Change_Inheritance <Class> <OldParent> <NewParent>`: the
+    /// base `old_parent` of the class becomes `new_parent`, in its place
+    /// among the bases; imports and explicit `OldParent.m(self, …)` calls
+    /// follow.
+    ChangeInheritance {
+        /// Plain, dotted or fully qualified.
+        class: String,
+        /// As the class statement writes it, or the class's (qualified) name.
+        old_parent: String,
+        /// A project class (plain, dotted or qualified) or a builtin class.
+        new_parent: String,
+    },
+    /// `Refactor Pull_Up <Class.member,…>`: the members move from the
+    /// class to its one base class of the project.
+    PullUp {
+        /// `Class.member` (or qualified), every one of the same class.
+        members: Vec<String>,
+    },
+    /// `Refactor Push_Down <Class.member>`: the member moves from the
+    /// class into each of its direct subclasses in the project.
+    PushDown {
+        /// `Class.member` (or qualified).
+        member: String,
+    },
+    /// `Refactor Merge_Classes <Class1> <Class2> <Target>`: one class of
+    /// both, in `first`'s place, named `target`; every reference to
+    /// either names it.
+    MergeClasses {
+        first: String,
+        second: String,
+        target: String,
+    },
 }
 
 /// What a refactor does with a *possible* use: one that may be the symbol
@@ -154,7 +186,11 @@ impl Refactoring {
             | Refactoring::Signature { sites, .. } => *sites,
             Refactoring::Extract { .. }
             | Refactoring::Inline { .. }
-            | Refactoring::ExtractInterface { .. } => SitePolicy::Refuse,
+            | Refactoring::ExtractInterface { .. }
+            | Refactoring::ChangeInheritance { .. }
+            | Refactoring::PullUp { .. }
+            | Refactoring::PushDown { .. }
+            | Refactoring::MergeClasses { .. } => SitePolicy::Refuse,
         }
     }
 }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
+use std::process::Command;
 
 use crate::analysis::index::ProjectIndex;
 use crate::change::FileOp;
@@ -76,4 +77,27 @@ impl TestProject {
         }
         out
     }
+}
+
+/// Writes `files` to a new directory and runs `python3 <args>` there: its
+/// output, the run asserted successful.
+pub(crate) fn python(files: &BTreeMap<String, String>, args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let full = dir.path().join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, text).unwrap();
+    }
+    let out = Command::new("python3")
+        .args(args)
+        .current_dir(dir.path())
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{}\n{stdout}\n{files:#?}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
 }

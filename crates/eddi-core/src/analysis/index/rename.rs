@@ -583,7 +583,7 @@ impl ProjectIndex {
     }
 
     /// `class`'s own members named `name`.
-    fn own_members(&self, class: DefRef, name: &str) -> Vec<DefRef> {
+    pub(crate) fn own_members(&self, class: DefRef, name: &str) -> Vec<DefRef> {
         let Some(f) = self.file(class.file) else {
             return Vec::new();
         };

@@ -33,7 +33,7 @@ fn refactorings_that_are_not_built_are_refused_by_name() {
         > Start s
         Ok
         > Refactor Split_Class A B x,y
-        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface"
+        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes"
         "#,
     );
 }
@@ -294,6 +294,170 @@ fn an_extracted_interface_is_previewed_applied_and_undone_in_one_step() {
     assert_eq!(
         refactor["summary"],
         serde_json::json!({"class": "shop.Processor", "interface": "Payable", "protocol": true, "methods": ["pay", "refund"]})
+    );
+}
+
+#[test]
+fn a_changed_base_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let base = "class Base:\n    def run(self):\n        return 'base'\n\n\nclass Fast(Base):\n    def run(self):\n        return 'fast'\n";
+    let job = "from base import Base\n\n\nclass Job(Base):\n    def start(self):\n        return self.run()\n";
+    f.write("base.py", base);
+    f.write("job.py", job);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Change_Inheritance Job Base Fast
+        Ok, Preview: Would modify 1 file: job.py, 1 base, 0 explicit calls
+        > Refactor Change_Inheritance Job Base Fast
+        Ok, Inheritance changed, Job now derives from Fast (was Base), 0 explicit calls rewritten, now found elsewhere: self.run in Job: Fast.run (was Base.run)
+        > Refactor Change_Inheritance Job Base Fast
+        Fail "Cannot change inheritance - Base is not a base of Job (its bases: Fast)"
+        "#,
+    );
+    assert_eq!(
+        f.read("job.py"),
+        "from base import Fast\n\n\nclass Job(Fast):\n    def start(self):\n        return self.run()\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(f.read("job.py"), job);
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Change_Inheritance job.Job Base Fast"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    let refactor = &reply["refactor"];
+    assert_eq!(refactor["kind"], "Change_Inheritance");
+    assert_eq!(
+        refactor["summary"],
+        serde_json::json!({"class": "job.Job", "old_parent": "Base", "new_parent": "Fast", "calls": 0, "rerouted": [{"class": "Job", "name": "run", "via_super": false, "before": {"class": "Base"}, "after": {"class": "Fast"}}], "type_tests": []})
+    );
+}
+
+#[test]
+fn members_pulled_up_and_pushed_down_are_each_one_undo_step() {
+    let f = Fixture::new();
+    let base = "class Base:\n    pass\n\n\nclass Other(Base):\n    pass\n";
+    let job = "import json\n\nfrom base import Base\n\n\nclass Job(Base):\n    def dump(self):\n        return json.dumps(self.__dict__)\n\n    def start(self):\n        return self.dump()\n";
+    f.write("base.py", base);
+    f.write("job.py", job);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Pull_Up Job.dump
+        Ok, Preview: Would modify 2 files: base.py, job.py, 1 member
+        > Refactor Pull_Up Job.dump
+        Ok, Pulled up 1 member (dump) from Job to Base, now inherited too by: Other
+        "#,
+    );
+    let pulled = "import json\n\n\nclass Base:\n    def dump(self):\n        return json.dumps(self.__dict__)\n\n\nclass Other(Base):\n    pass\n";
+    assert_eq!(f.read("base.py"), pulled);
+    assert_eq!(
+        f.read("job.py"),
+        "from base import Base\n\n\nclass Job(Base):\n    def start(self):\n        return self.dump()\n"
+    );
+    // and back down, to each subclass, the import with it
+    assert_eq!(
+        f.send("a", "Refactor Push_Down Base.dump"),
+        "Ok, Pushed down 1 member (dump) from Base to Other, Job"
+    );
+    assert_eq!(
+        f.read("base.py"),
+        "import json\n\n\nclass Base:\n    pass\n\n\nclass Other(Base):\n    def dump(self):\n        return json.dumps(self.__dict__)\n"
+    );
+    assert_eq!(
+        f.read("job.py"),
+        "from base import Base\nimport json\n\n\nclass Job(Base):\n    def start(self):\n        return self.dump()\n\n    def dump(self):\n        return json.dumps(self.__dict__)\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(f.read("base.py"), pulled);
+    f.send("a", "Undo");
+    assert_eq!(
+        (f.read("base.py"), f.read("job.py")),
+        (base.to_string(), job.to_string())
+    );
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Pull_Up job.Job.dump")).unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"class": "job.Job", "direction": "up", "to": ["Base"], "members": ["dump"], "inherited_by": ["Other"], "kept_own": []})
+    );
+}
+
+#[test]
+fn merged_classes_are_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let models = "class User:\n    def greet(self):\n        return 'hi'\n\n\nclass Profile:\n    def bio(self):\n        return 'bio'\n";
+    let app = "from models import Profile, User\n\nprint(User().greet(), Profile().bio())\n";
+    f.write("models.py", models);
+    f.write("app.py", app);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Merge_Classes User Profile Account
+        Ok, Preview: Would modify 2 files: app.py, models.py, 4 references
+        > Refactor Merge_Classes User Profile Account
+        Ok, Classes merged into Account (User, Profile), 2 files (app.py, models.py), 4 references updated
+        > Refactor Merge_Classes Account Profile Both
+        Fail "Not found: symbol 'Profile'. No similar name in the index"
+        "#,
+    );
+    assert_eq!(
+        f.read("models.py"),
+        "class Account:\n    def greet(self):\n        return 'hi'\n\n    def bio(self):\n        return 'bio'\n"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        "from models import Account\n\nprint(Account().greet(), Account().bio())\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(
+        (f.read("models.py"), f.read("app.py")),
+        (models.to_string(), app.to_string())
+    );
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Merge_Classes User Profile Account"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"first": "models.User", "second": "models.Profile", "target": "Account", "files": 2, "references": 4})
     );
 }
 

@@ -18,6 +18,7 @@ use super::{canonical, refused};
 use crate::analysis::index::file::{FileIndex, Value};
 use crate::analysis::scope::Resolution;
 use crate::change::Indel;
+use crate::refactor::imports::{extend, new_import};
 use crate::refactor::{Parsed, RefactorError};
 
 /// How the interface names what it needs.
@@ -180,94 +181,4 @@ fn existing_from<'t>(file: &'t Parsed, from: &str, statement: Node<'_>) -> Optio
             }
     });
     found
-}
-
-/// The edit that adds `names` to an existing `from … import …`: after its
-/// last name, on a line of its own when the names are on several.
-fn extend(file: &Parsed, statement: Node<'_>, names: &[&str]) -> Indel {
-    let mut cursor = statement.walk();
-    let last = statement
-        .children_by_field_name("name", &mut cursor)
-        .last()
-        .unwrap_or(statement);
-    let comma = last.next_sibling().filter(|n| n.kind() == ",");
-    let multiline = statement.start_position().row != statement.end_position().row;
-    let indent: String = file
-        .text()
-        .line(last.start_position().row)
-        .chars()
-        .take_while(|c| *c == ' ' || *c == '\t')
-        .collect();
-    let (at, text) = match (multiline, comma) {
-        (true, Some(comma)) => (
-            comma.end_byte(),
-            names.iter().map(|n| format!("\n{indent}{n},")).collect(),
-        ),
-        (true, None) => (
-            last.end_byte(),
-            names.iter().map(|n| format!(",\n{indent}{n}")).collect(),
-        ),
-        (false, Some(comma)) => (
-            comma.end_byte(),
-            names.iter().map(|n| format!(" {n},")).collect(),
-        ),
-        (false, None) => (
-            last.end_byte(),
-            names.iter().map(|n| format!(", {n}")).collect::<String>(),
-        ),
-    };
-    Indel::insert(file.char_of(at), text)
-}
-
-/// A new import line: after the last top-level import (or `__future__`
-/// import, or the docstring) above the class, else at the top of the code
-/// (never above the interface).
-fn new_import(file: &Parsed, statement: Node<'_>, interface_at: usize, line: &str) -> Indel {
-    let root = file.tree.root();
-    let mut cursor = root.walk();
-    let mut anchor = None;
-    let mut first_code = None;
-    for (i, child) in root
-        .named_children(&mut cursor)
-        .filter(|c| c.kind() != "comment")
-        .enumerate()
-    {
-        if child.start_byte() >= statement.start_byte() {
-            break;
-        }
-        first_code.get_or_insert(child);
-        let docstring = i == 0
-            && child.kind() == "expression_statement"
-            && child
-                .named_child(0)
-                .is_some_and(|s| matches!(s.kind(), "string" | "concatenated_string"));
-        if docstring
-            || matches!(
-                child.kind(),
-                "import_statement" | "import_from_statement" | "future_import_statement"
-            )
-        {
-            anchor = Some(child);
-        }
-    }
-    let text = file.text();
-    if let Some(anchor) = anchor {
-        let row = anchor.end_position().row + 1;
-        if row >= text.len_lines() {
-            return Indel::insert(text.len_chars(), format!("\n{line}\n"));
-        }
-        return Indel::insert(text.line_to_char(row), format!("{line}\n"));
-    }
-    let at = first_code
-        .map_or(interface_at, |c| text.line_to_char(c.start_position().row))
-        .min(interface_at);
-    let before_definition = at == interface_at
-        || first_code.is_some_and(|c| {
-            matches!(
-                c.kind(),
-                "class_definition" | "function_definition" | "decorated_definition"
-            )
-        });
-    let gap = if before_definition { "\n\n\n" } else { "\n\n" };
-    Indel::insert(at, format!("{line}{gap}"))
 }

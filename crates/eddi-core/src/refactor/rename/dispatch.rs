@@ -46,9 +46,16 @@ use super::super::{
 /// rename along, and the lookup lines that then stay right (a member rename
 /// would otherwise refuse them).
 #[derive(Debug, Default)]
-pub(super) struct Along {
+pub(in crate::refactor) struct Along {
     members: Vec<AlsoRenamed>,
     pub sanctioned: Vec<(String, usize)>,
+}
+
+impl Along {
+    /// The members dispatch by the class's name reaches, to rename along.
+    pub(in crate::refactor) fn members(&self) -> &[AlsoRenamed] {
+        &self.members
+    }
 }
 
 /// Where a class's name (as a string) goes, found from one
@@ -144,7 +151,7 @@ impl Template {
 /// Checks a class rename against the project's name-based dispatch:
 /// refuses what it cannot keep right, and says which members to rename
 /// along.
-pub(super) fn check(
+pub(in crate::refactor) fn check(
     project: &Project<'_>,
     class: &DefInfo,
     new: &str,

@@ -54,7 +54,11 @@ pub(super) fn in_file(path: &str, src: &str, old: &str) -> Vec<Unproven> {
 
 /// Searches every file in parallel; files that cannot be read are skipped
 /// (the rename reads what it changes again, and refuses then).
-pub(super) fn in_project(sources: &dyn Sources, paths: &[&str], old: &str) -> Vec<Unproven> {
+pub(in crate::refactor) fn in_project(
+    sources: &dyn Sources,
+    paths: &[&str],
+    old: &str,
+) -> Vec<Unproven> {
     let mut found: Vec<Unproven> = paths
         .par_iter()
         .flat_map_iter(|path| {

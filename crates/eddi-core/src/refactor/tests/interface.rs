@@ -1,7 +1,6 @@
 use std::collections::BTreeMap;
-use std::process::Command;
 
-use super::super::testing::TestProject;
+use super::super::testing::{python, TestProject};
 use super::super::{RefactorFailure, Refactoring, Summary};
 
 fn interface(class: &str, name: &str, protocol: bool) -> Refactoring {
@@ -35,29 +34,6 @@ fn refusal(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, S
     let project = TestProject::new(files);
     let e = project.run(None, request).expect_err("refused");
     (e.kind, e.message)
-}
-
-/// Writes `files` to a new directory and runs `python3 <args>` there: its
-/// output, the run asserted successful.
-fn python(files: &BTreeMap<String, String>, args: &[&str]) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    for (path, text) in files {
-        let full = dir.path().join(path);
-        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
-        std::fs::write(full, text).unwrap();
-    }
-    let out = Command::new("python3")
-        .args(args)
-        .current_dir(dir.path())
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(
-        out.status.success(),
-        "{}\n{stdout}\n{files:#?}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
 }
 
 const PAYMENT: &str = r#""""Payments."""
