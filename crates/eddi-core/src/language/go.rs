@@ -15,7 +15,7 @@ use ropey::Rope;
 use tree_sitter::{Node, Query};
 
 use super::braces::{self, field_children, parameter_list, Braces, Owner, Parameters};
-use super::parse_errors::{parse_errors, Lexicon};
+use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
 use crate::analysis::syntax::node_text;
@@ -77,8 +77,9 @@ const LEXICON: Lexicon = Lexicon {
     multiline_quotes: &['`'],
     char_quote: false,
     raw_strings: false,
+    nested_comments: false,
     accepts: None,
-    end_on_last_line: true,
+    end: EndOfFile::LastLine,
 };
 
 /// A Go file's symbols as code targets name them.

@@ -34,7 +34,7 @@ use std::sync::OnceLock;
 use ropey::Rope;
 use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
-use super::parse_errors::{parse_errors, shortened, token_after, Lexicon};
+use super::parse_errors::{parse_errors, shortened, token_after, EndOfFile, Lexicon};
 use super::{Entry, Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::lines;
 use crate::analysis::outline::{
@@ -546,8 +546,9 @@ const LEXICON: Lexicon = Lexicon {
     multiline_quotes: &['`'],
     char_quote: false,
     raw_strings: false,
+    nested_comments: false,
     accepts: None,
-    end_on_last_line: false,
+    end: EndOfFile::AfterText,
 };
 
 /// The syntax errors of a file of the JavaScript family, in source order:

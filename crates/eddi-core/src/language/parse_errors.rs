@@ -11,7 +11,7 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use crate::analysis::syntax::{byte_to_char, node_start, node_text};
+use crate::analysis::syntax::{byte_to_char, byte_to_position, node_start, node_text};
 use crate::analysis::validate::SyntaxError;
 use crate::edit::position::from_char;
 
@@ -30,23 +30,43 @@ pub(super) struct Lexicon {
     pub(super) char_quote: bool,
     /// Whether `r"…"` and `r#"…"#` are raw strings (Rust's).
     pub(super) raw_strings: bool,
+    /// Whether a `/*` in a block comment opens one inside it (Rust's).
+    pub(super) nested_comments: bool,
     /// The ERROR and MISSING nodes the language accepts where its grammar
     /// does not (Rust's macro bodies, read as token trees).
     pub(super) accepts: Option<fn(&Rope, Node<'_>) -> bool>,
-    /// Whether the language's tool reports the end of the file on the
-    /// last line of text, at its line break (Go's positions have no line
-    /// after the last one), rather than after it.
-    pub(super) end_on_last_line: bool,
+    /// Where the language's tool reports the end of the file.
+    pub(super) end: EndOfFile,
+}
+
+/// Where a language's tool reports an error at the end of a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum EndOfFile {
+    /// After the text (Node).
+    AfterText,
+    /// On the last line of text, at its line break (Go's and rustc's
+    /// positions have no line after the last one).
+    LastLine,
+    /// At the last character that is not blank (javac: the last token).
+    LastToken,
 }
 
 /// Where the language's tool reports the end of `text`.
 fn end_of_file(text: &Rope, lexicon: &Lexicon) -> crate::edit::Position {
     let end = text.len_chars();
-    if lexicon.end_on_last_line && end > 0 {
-        from_char(text, end - 1)
-    } else {
-        from_char(text, end)
-    }
+    let at = match lexicon.end {
+        EndOfFile::AfterText => end,
+        EndOfFile::LastLine => end.saturating_sub(1),
+        EndOfFile::LastToken => {
+            let blanks = text
+                .chars_at(end)
+                .reversed()
+                .take_while(|c| c.is_whitespace())
+                .count();
+            (end - blanks).saturating_sub(1)
+        }
+    };
+    from_char(text, at)
 }
 
 /// The errors of tree-sitter's parse: each ERROR node (the outermost of
@@ -115,8 +135,20 @@ fn missing(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError {
             message: format!("unexpected end of file: {what}"),
         }
     } else {
+        // (tree-sitter places it after the comments that follow the
+        // token it belongs after: it goes right after that token)
+        let mut before = node.prev_sibling();
+        while let Some(comment) = before.filter(|b| b.is_extra()) {
+            before = comment.prev_sibling();
+        }
+        let position = match before {
+            Some(token) if token.end_byte() < node.start_byte() => {
+                byte_to_position(text, token.end_byte())
+            }
+            _ => node_start(text, node),
+        };
         SyntaxError {
-            position: node_start(text, node),
+            position,
             message: what,
         }
     }
@@ -340,12 +372,24 @@ fn brackets(code: &str, lexicon: &Lexicon) -> Vec<(usize, char)> {
             }
             '/' if chars.peek().is_some_and(|&(_, c)| c == '*') => {
                 chars.next();
-                let mut star = false;
+                // to its `*/`; Rust's block comments nest
+                let mut depth = 1;
+                let mut last = ' ';
                 for (_, c) in chars.by_ref() {
-                    if star && c == '/' {
-                        break;
+                    if last == '*' && c == '/' {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                        last = ' ';
+                        continue;
                     }
-                    star = c == '*';
+                    if last == '/' && c == '*' && lexicon.nested_comments {
+                        depth += 1;
+                        last = ' ';
+                        continue;
+                    }
+                    last = c;
                 }
             }
             '(' | '[' | '{' | ')' | ']' | '}' => out.push((i, ch)),

@@ -16,7 +16,7 @@ use ropey::Rope;
 use tree_sitter::{Node, Query};
 
 use super::braces::{self, parameter_list, Braces, Owner, Parameters};
-use super::parse_errors::{delimiter_error, parse_errors, Lexicon};
+use super::parse_errors::{delimiter_error, parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
 use crate::analysis::syntax::node_text;
@@ -71,15 +71,16 @@ const BRACES: Braces = Braces {
 };
 
 /// What a bracket scan skips in Rust: strings (which may span lines), raw
-/// strings, characters (`'a'`, not lifetimes), comments; rustc reports the
+/// strings, characters (`'a'`, not lifetimes), comments (which nest); rustc reports the
 /// end of the file on its last line.
 const LEXICON: Lexicon = Lexicon {
     line_quotes: &[],
     multiline_quotes: &['"'],
     char_quote: true,
     raw_strings: true,
+    nested_comments: true,
     accepts: Some(read_by_rustc),
-    end_on_last_line: true,
+    end: EndOfFile::LastLine,
 };
 
 /// A Rust file's symbols as code targets name them.

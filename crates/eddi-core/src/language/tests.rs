@@ -1117,8 +1117,9 @@ fn rust_syntax_errors_agree_with_rustc() {
     let valid = [
         valid[0],
         valid[1],
-        // a macro's body is tokens (a lone `$`); a macro named `str`
-        "macro_rules! str {\n    ($e:expr) => {\n        $e\n    };\n}\n\nmacro_rules! dollar {\n    ($mode:ident, $) => { 1 };\n    [$] => { 2 };\n}\n\npub fn f() -> &'static str {\n    let _ = dollar!(x, $);\n    str![\"abc\"]\n}\n",
+        // a macro's body is tokens (a lone `$`); a macro named `str`;
+        // block comments nest
+        "/* a glob: src/**/*.rs ( */\nmacro_rules! str {\n    ($e:expr) => {\n        $e\n    };\n}\n\nmacro_rules! dollar {\n    ($mode:ident, $) => { 1 };\n    [$] => { 2 };\n}\n\npub fn f() -> &'static str {\n    let _ = dollar!(x, $);\n    str![\"abc\"]\n}\n",
     ];
     let broken = [
         ("fn f() {\n    let x = 1 +\n}\n", true),
