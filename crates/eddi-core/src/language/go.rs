@@ -21,6 +21,7 @@ use crate::analysis::outline as symbols;
 use crate::analysis::syntax::node_text;
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
+use crate::edit::Position;
 
 /// The Go language.
 #[derive(Debug, Clone, Copy)]
@@ -144,8 +145,183 @@ fn receiver_type(text: &Rope, method: Node<'_>) -> Option<Owner> {
 }
 
 /// The syntax errors of a Go file, in source order: tree-sitter's parse
-/// errors, each with what is wrong (`gofmt -e` agrees on the line in the
-/// common cases: the tests compare them where Go is installed).
+/// errors, each with what is wrong, and a line break that ends a
+/// statement inside a list (`gofmt -e` agrees on the line in the common
+/// cases: the tests compare them where Go is installed).
 fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    parse_errors(text, tree.root(), &LEXICON)
+    let mut errors = parse_errors(text, tree.root(), &LEXICON);
+    if let Some((position, closing)) = newline_in_list(&text.to_string()) {
+        errors.push(SyntaxError {
+            position,
+            message: format!("missing ',' before newline (the list still waits for '{closing}')"),
+        });
+        errors.sort_by_key(|e| e.position);
+    }
+    errors
+}
+
+/// Go's keywords after which a line break inserts a `;`.
+const ENDING_KEYWORDS: &[&str] = &["break", "continue", "fallthrough", "return"];
+
+/// Go's other keywords.
+const KEYWORDS: &[&str] = &[
+    "case",
+    "chan",
+    "const",
+    "default",
+    "defer",
+    "else",
+    "for",
+    "func",
+    "go",
+    "goto",
+    "if",
+    "import",
+    "interface",
+    "map",
+    "package",
+    "range",
+    "select",
+    "struct",
+    "switch",
+    "type",
+    "var",
+];
+
+/// Where a line break ends a statement inside parentheses or brackets.
+/// Go inserts a `;` after a line's last token when it is a name, a
+/// literal, `break`/`continue`/`fallthrough`/`return`, `++`, `--` or a
+/// closing `)`, `]`, `}` — an error inside a call's arguments, a
+/// parameter list or an index (`f(a,\n b\n)` needs a comma after `b`).
+/// A declaration group (`var (…)`, `import (…)`) and braces (blocks,
+/// function literals) take line breaks. The position just after that
+/// last token, and the bracket the list waits for.
+fn newline_in_list(code: &str) -> Option<(Position, char)> {
+    // the open brackets: (bracket, whether it holds a list)
+    let mut open: Vec<(char, bool)> = Vec::new();
+    // the last token: whether a line break after it inserts a `;`, where
+    // it ends, and the word it is
+    let mut inserts = false;
+    let mut end = Position::new(0, 0);
+    let mut word = String::new();
+    let chars: Vec<char> = code.chars().collect();
+    let (mut i, mut line, mut col) = (0, 0, 0);
+    // a line break: an error when it ends a statement in a list
+    let broken = |open: &[(char, bool)], inserts: bool| match open.last() {
+        Some(&(bracket, true)) if inserts => Some(if bracket == '(' { ')' } else { ']' }),
+        _ => None,
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let mut token = None; // (inserts, length)
+        match c {
+            '\n' => {
+                if let Some(closing) = broken(&open, inserts) {
+                    return Some((end, closing));
+                }
+                inserts = false;
+                (i, line, col) = (i + 1, line + 1, 0);
+                continue;
+            }
+            '/' if next == Some('/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    (i, col) = (i + 1, col + 1);
+                }
+                continue;
+            }
+            '/' if next == Some('*') => {
+                // a comment across lines is a line break
+                let mut across = false;
+                (i, col) = (i + 2, col + 2);
+                while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                    if chars[i] == '\n' {
+                        across = true;
+                        (line, col) = (line + 1, 0);
+                    } else {
+                        col += 1;
+                    }
+                    i += 1;
+                }
+                (i, col) = (i + 2, col + 2);
+                if across {
+                    if let Some(closing) = broken(&open, inserts) {
+                        return Some((end, closing));
+                    }
+                    inserts = false;
+                }
+                continue;
+            }
+            '"' | '\'' | '`' => {
+                // a literal, to its closing quote (a raw string may span lines)
+                (i, col) = (i + 1, col + 1);
+                while i < chars.len() && chars[i] != c {
+                    if chars[i] == '\\' && c != '`' {
+                        (i, col) = (i + 1, col + 1);
+                    }
+                    match chars.get(i) {
+                        Some('\n') if c != '`' => return None, // the parser's error
+                        Some('\n') => (line, col) = (line + 1, 0),
+                        _ => col += 1,
+                    }
+                    i += 1;
+                }
+                (i, col) = (i + 1, col + 1);
+                inserts = true;
+                end = Position::new(line, col);
+                word.clear();
+                continue;
+            }
+            c if c.is_alphanumeric() || c == '_' => {
+                // a name, a keyword or a number (`3.14`: a name's `.`
+                // selects, a number's is its own)
+                let start = i;
+                let number = c.is_ascii_digit();
+                while i < chars.len()
+                    && (chars[i].is_alphanumeric()
+                        || chars[i] == '_'
+                        || (number && chars[i] == '.'))
+                {
+                    i += 1;
+                }
+                word = chars[start..i].iter().collect();
+                col += i - start;
+                inserts =
+                    ENDING_KEYWORDS.contains(&word.as_str()) || !KEYWORDS.contains(&word.as_str());
+                end = Position::new(line, col);
+                continue;
+            }
+            '(' => {
+                // a declaration group takes line breaks
+                let group = matches!(word.as_str(), "var" | "const" | "import" | "type");
+                open.push(('(', !group));
+                token = Some((false, 1));
+            }
+            '[' => {
+                open.push(('[', true));
+                token = Some((false, 1));
+            }
+            '{' => {
+                open.push(('{', false));
+                token = Some((false, 1));
+            }
+            ')' | ']' | '}' => {
+                open.pop();
+                token = Some((true, 1));
+            }
+            '+' | '-' if next == Some(c) => token = Some((true, 2)),
+            c if c.is_whitespace() => {}
+            _ => token = Some((false, 1)),
+        }
+        match token {
+            Some((inserting, length)) => {
+                inserts = inserting;
+                word.clear();
+                (i, col) = (i + length, col + length);
+                end = Position::new(line, col);
+            }
+            None => (i, col) = (i + 1, col + 1),
+        }
+    }
+    None
 }

@@ -910,7 +910,17 @@ fn go_syntax_errors_agree_with_gofmt() {
         "package p\n\nfunc f() {\n\tfor i := range 3 {\n\t\tgo func() { defer g() }()\n\t}\n\tselect {\n\tcase v := <-ch:\n\t\t_ = v\n\tdefault:\n\t}\n\ts := `raw\n{`\n\t_ = s\n\t_ = '}'\n}\n",
         "package p\n\ntype T struct {\n\tEmbedded\n\tx int `json:\"x\"`\n}\n\nfunc (T) m() (n int, err error) { return }\n\nvar m = map[string][]int{\"a\": {1, 2}}\n",
     ];
+    let valid = [
+        valid[0],
+        valid[1],
+        valid[2],
+        // line breaks after a `.`, a `,`, in a group, in a function literal
+        "package p\n\nvar (\n\ta = f(\n\t\t1,\n\t)\n\tb = Must(New(\"\").\n\t\tParse(`x`))\n\tc = g(func() {\n\t\th()\n\t})\n)\n",
+    ];
     let broken = [
+        // a line break ends the statement before the list's `)`
+        ("package p\n\nfunc f() {\n\tg(a,\n\t\tb\n\t)\n}\n", true),
+        ("package p\n\nvar x = []int{1}[0\n]\n", true),
         ("package p\n\nfunc f() {\n\treturn 1 +\n}\n", false),
         ("package p\n\nfunc f() {\n\tx := [1, 2}\n}\n", false),
         ("package p\n\nfunc f() {\n\tif x {\n\t\ty()\n}\n", false),
