@@ -79,6 +79,7 @@ const LEXICON: Lexicon = Lexicon {
     char_quote: false,
     raw_strings: false,
     nested_comments: false,
+    semicolon_before_line: false,
     accepts: None,
     end: EndOfFile::LastLine,
 };

@@ -82,6 +82,7 @@ const LEXICON: Lexicon = Lexicon {
     char_quote: false,
     raw_strings: false,
     nested_comments: false,
+    semicolon_before_line: true,
     accepts: None,
     end: EndOfFile::LastToken,
 };

@@ -79,6 +79,7 @@ const LEXICON: Lexicon = Lexicon {
     char_quote: true,
     raw_strings: true,
     nested_comments: true,
+    semicolon_before_line: true,
     accepts: Some(read_by_rustc),
     end: EndOfFile::LastLine,
 };

@@ -1142,6 +1142,10 @@ fn rust_syntax_errors_agree_with_rustc() {
             "impl S {\n    fn m(&self) -> i32 {\n        1\n    }\n    fn n(&self {}\n}\n",
             true,
         ),
+        // a mismatched pair first; a closing delimiter that matches no
+        // open one closes the innermost silently
+        ("fn f() {\n    g(;\n}\nfn h() {\n}\n}\n", true),
+        ("fn f() {\n    let a = (1, 2];\n}\n}\n", true),
         (
             "fn f<'a>(x: &'a str) -> &'a str {\n    let c = '{';\n    x\n}}\n",
             true,
