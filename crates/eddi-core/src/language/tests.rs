@@ -918,6 +918,9 @@ fn go_syntax_errors_agree_with_gofmt() {
         "package p\n\nvar (\n\ta = f(\n\t\t1,\n\t)\n\tb = Must(New(\"\").\n\t\tParse(`x`))\n\tc = g(func() {\n\t\th()\n\t})\n)\n",
     ];
     let broken = [
+        // a top-level statement that is no declaration
+        ("package p\n\nfunc f() {\n}\n\treturn 1\n}\n", true),
+        ("package p\n\nconst\n\tA = 1\n\tB = 2\n)\n", true),
         // a line break ends the statement before the list's `)`
         ("package p\n\nfunc f() {\n\tg(a,\n\t\tb\n\t)\n}\n", true),
         ("package p\n\nvar x = []int{1}[0\n]\n", true),
