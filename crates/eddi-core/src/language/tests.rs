@@ -1145,6 +1145,10 @@ fn rust_syntax_errors_agree_with_rustc() {
             "impl S {\n    fn m(&self) -> i32 {\n        1\n    }\n    fn n(&self {}\n}\n",
             true,
         ),
+        // a doc comment that documents nothing
+        ("fn f() {\n    let x = 1;\n    /// doc\n}\n", true),
+        ("enum E {\n    A,\n    /** doc */\n}\n", true),
+        ("fn f() {}\n/// doc\n// plain\n", true),
         // a mismatched pair first; a closing delimiter that matches no
         // open one closes the innermost silently
         ("fn f() {\n    g(;\n}\nfn h() {\n}\n}\n", true),
