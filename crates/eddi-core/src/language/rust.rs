@@ -190,12 +190,41 @@ fn is_async(function: Node<'_>) -> bool {
 /// Whether rustc reads what tree-sitter's grammar could not: a macro's
 /// body or arguments (token trees, which rustc parses only as the macro
 /// expands them: `$` alone, a pattern, any tokens — their delimiters are
-/// checked first), or the `!` of a macro invocation whose name the grammar
+/// checked first), the `!` of a macro invocation whose name the grammar
 /// takes for a keyword or a type (`str![…]`, `try!(…)`, `mac!(Self)` in a
-/// `where` clause).
+/// `where` clause), a negative const generic argument (`R<-5, 5>`), the
+/// unit type bounded in a `where` clause (`(): Send`), a `where` clause on
+/// a struct without fields.
 fn read_by_rustc(text: &Rope, node: Node<'_>) -> bool {
     if in_macro(node) {
         return true;
+    }
+    let parent = node.parent().map(|p| p.kind());
+    // a negative const generic argument: `RangedI8<-5, 5>`
+    if parent == Some("type_arguments")
+        && node_text(text, node) == "-"
+        && node
+            .next_sibling()
+            .is_some_and(|n| matches!(n.kind(), "integer_literal" | "float_literal"))
+    {
+        return true;
+    }
+    // the unit type as a where clause's bounded type: `(): Send`
+    if node.is_missing()
+        && parent == Some("tuple_type")
+        && node.parent().is_some_and(|t| node_text(text, t) == "()")
+    {
+        return true;
+    }
+    // a where clause on a struct without fields: `struct T where u8: Copy;`
+    if node.is_error() && node.parent().is_some_and(|p| p.kind() == "struct_item") {
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        if let [clause] = children.as_slice() {
+            if clause.kind() == "where_clause" && !clause.has_error() {
+                return true;
+            }
+        }
     }
     let invocation = node_text(text, node);
     let name = invocation.trim_end().strip_suffix('!').map(str::trim_end);
