@@ -15,12 +15,13 @@ use ropey::Rope;
 use tree_sitter::{Node, Query};
 
 use super::braces::{self, field_children, parameter_list, Braces, Owner, Parameters};
-use super::parse_errors::{parse_errors, Lexicon};
+use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
 use crate::analysis::syntax::node_text;
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
+use crate::edit::Position;
 
 /// The Go language.
 #[derive(Debug, Clone, Copy)]
@@ -111,8 +112,10 @@ const LEXICON: Lexicon = Lexicon {
     multiline_quotes: &['`'],
     char_quote: false,
     raw_strings: false,
+    nested_comments: false,
+    semicolon_before_line: false,
     accepts: None,
-    end_on_last_line: true,
+    end: EndOfFile::LastLine,
 };
 
 /// A Go file's symbols as code targets name them.
@@ -177,8 +180,229 @@ fn receiver_type(text: &Rope, method: Node<'_>) -> Option<Owner> {
 }
 
 /// The syntax errors of a Go file, in source order: tree-sitter's parse
-/// errors, each with what is wrong (`gofmt -e` agrees on the line in the
-/// common cases: the tests compare them where Go is installed).
+/// errors, each with what is wrong, and the errors of Go's layout that
+/// its grammar does not see — a line break that ends a statement inside a
+/// list, a top-level statement that is no declaration (`gofmt -e` agrees
+/// on the line in the common cases: the tests compare them where Go is
+/// installed).
 fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    parse_errors(text, tree.root(), &LEXICON)
+    let mut errors = parse_errors(text, tree.root(), &LEXICON);
+    if let Some(tokens) = tokens(&text.to_string()) {
+        errors.extend(newline_in_list(&tokens));
+        errors.extend(not_a_declaration(&tokens));
+        errors.sort_by_key(|e| e.position);
+        errors.dedup_by_key(|e| e.position);
+    }
+    errors
+}
+
+/// Go's keywords after which a line break inserts a `;`.
+const ENDING_KEYWORDS: &[&str] = &["break", "continue", "fallthrough", "return"];
+
+/// Go's other keywords.
+const KEYWORDS: &[&str] = &[
+    "case",
+    "chan",
+    "const",
+    "default",
+    "defer",
+    "else",
+    "for",
+    "func",
+    "go",
+    "goto",
+    "if",
+    "import",
+    "interface",
+    "map",
+    "package",
+    "range",
+    "select",
+    "struct",
+    "switch",
+    "type",
+    "var",
+];
+
+/// The keywords a top-level statement starts with.
+const DECLARATIONS: &[&str] = &["package", "import", "func", "var", "const", "type"];
+
+/// A token of a Go file, as its layout sees it.
+struct Token {
+    /// Its text (a literal's first char only: a quote).
+    text: String,
+    start: Position,
+    /// Just after it.
+    end: Position,
+    /// Whether a line break after it inserts a `;` (a name, a literal,
+    /// `break`/`continue`/`fallthrough`/`return`, `++`, `--`, `)`, `]`,
+    /// `}`).
+    inserts: bool,
+    /// Whether a line break (or a comment across lines) comes before it.
+    after_break: bool,
+}
+
+/// The tokens of a Go file, comments left out; None for an unterminated
+/// string (the parser's error).
+fn tokens(code: &str) -> Option<Vec<Token>> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out: Vec<Token> = Vec::new();
+    let (mut i, mut line, mut col) = (0, 0, 0);
+    let mut after_break = false;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let start = Position::new(line, col);
+        let (length, inserts) = match c {
+            '\n' => {
+                after_break = true;
+                (i, line, col) = (i + 1, line + 1, 0);
+                continue;
+            }
+            c if c.is_whitespace() => {
+                (i, col) = (i + 1, col + 1);
+                continue;
+            }
+            '/' if next == Some('/') => {
+                while i < chars.len() && chars[i] != '\n' {
+                    (i, col) = (i + 1, col + 1);
+                }
+                continue;
+            }
+            '/' if next == Some('*') => {
+                (i, col) = (i + 2, col + 2);
+                while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                    if chars[i] == '\n' {
+                        after_break = true;
+                        (line, col) = (line + 1, 0);
+                    } else {
+                        col += 1;
+                    }
+                    i += 1;
+                }
+                (i, col) = (i + 2, col + 2);
+                continue;
+            }
+            '"' | '\'' | '`' => {
+                // to the closing quote (a raw string may span lines)
+                (i, col) = (i + 1, col + 1);
+                while i < chars.len() && chars[i] != c {
+                    if chars[i] == '\\' && c != '`' {
+                        (i, col) = (i + 1, col + 1);
+                    }
+                    match chars.get(i) {
+                        Some('\n') if c != '`' => return None,
+                        Some('\n') => (line, col) = (line + 1, 0),
+                        _ => col += 1,
+                    }
+                    i += 1;
+                }
+                (i, col) = (i + 1, col + 1);
+                out.push(Token {
+                    text: c.to_string(),
+                    start,
+                    end: Position::new(line, col),
+                    inserts: true,
+                    after_break: std::mem::take(&mut after_break),
+                });
+                continue;
+            }
+            c if c.is_alphanumeric() || c == '_' => {
+                // a name, a keyword or a number (`3.14`: a name's `.`
+                // selects, a number's is its own)
+                let number = c.is_ascii_digit();
+                let mut n = 0;
+                while chars
+                    .get(i + n)
+                    .is_some_and(|&d| d.is_alphanumeric() || d == '_' || (number && d == '.'))
+                {
+                    n += 1;
+                }
+                let word: String = chars[i..i + n].iter().collect();
+                let inserts =
+                    ENDING_KEYWORDS.contains(&word.as_str()) || !KEYWORDS.contains(&word.as_str());
+                (n, inserts)
+            }
+            ')' | ']' | '}' => (1, true),
+            '+' | '-' if next == Some(c) => (2, true),
+            _ => (1, false),
+        };
+        out.push(Token {
+            text: chars[i..i + length].iter().collect(),
+            start,
+            end: Position::new(line, col + length),
+            inserts,
+            after_break: std::mem::take(&mut after_break),
+        });
+        (i, col) = (i + length, col + length);
+    }
+    Some(out)
+}
+
+/// Where a line break ends a statement inside parentheses or brackets:
+/// after a token that inserts a `;`, inside a call's arguments, a
+/// parameter list or an index (`f(a,\n b\n)` needs a comma after `b`).
+/// A declaration group (`var (…)`, `import (…)`) and braces (blocks,
+/// function literals) take line breaks. Reported just after that token.
+fn newline_in_list(tokens: &[Token]) -> Option<SyntaxError> {
+    // the open brackets: (bracket, whether it holds a list)
+    let mut open: Vec<(char, bool)> = Vec::new();
+    let mut previous: Option<&Token> = None;
+    for token in tokens {
+        if let (Some(p), Some(&(bracket, true))) = (previous, open.last()) {
+            if token.after_break && p.inserts {
+                let closing = if bracket == '(' { ')' } else { ']' };
+                return Some(SyntaxError {
+                    position: p.end,
+                    message: format!(
+                        "missing ',' before newline (the list still waits for '{closing}')"
+                    ),
+                });
+            }
+        }
+        match token.text.as_str() {
+            "(" => {
+                let group = previous.is_some_and(|p| {
+                    matches!(p.text.as_str(), "var" | "const" | "import" | "type")
+                });
+                open.push(('(', !group));
+            }
+            "[" => open.push(('[', true)),
+            "{" => open.push(('{', false)),
+            ")" | "]" | "}" => {
+                open.pop();
+            }
+            _ => {}
+        }
+        previous = Some(token);
+    }
+    None
+}
+
+/// A top-level statement that is no declaration (`for` or a name where
+/// `func`, `var`, `const`, `type` or `import` must start one): Go's
+/// "expected declaration", at that token.
+fn not_a_declaration(tokens: &[Token]) -> Option<SyntaxError> {
+    let mut depth = 0usize;
+    let mut previous: Option<&Token> = None;
+    for token in tokens {
+        let starts = match previous {
+            None => true,
+            Some(p) => p.text == ";" || (token.after_break && p.inserts),
+        };
+        if depth == 0 && starts && !DECLARATIONS.contains(&token.text.as_str()) && token.text != ";"
+        {
+            return Some(SyntaxError {
+                position: token.start,
+                message: format!("expected a declaration, found '{}'", token.text),
+            });
+        }
+        match token.text.as_str() {
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        previous = Some(token);
+    }
+    None
 }

@@ -16,7 +16,7 @@ use ropey::Rope;
 use tree_sitter::{Node, Query};
 
 use super::braces::{self, parameter_list, Braces, Parameters};
-use super::parse_errors::{parse_errors, Lexicon};
+use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
 use crate::analysis::validate::SyntaxError;
@@ -97,14 +97,16 @@ const BRACES: Braces = Braces {
 };
 
 /// What a bracket scan skips in Java: `"` strings and `'` characters,
-/// comments; javac reports the end of the file on its last line.
+/// comments; javac reports the end of the file at its last token.
 const LEXICON: Lexicon = Lexicon {
     line_quotes: &['"', '\''],
     multiline_quotes: &[],
     char_quote: false,
     raw_strings: false,
+    nested_comments: false,
+    semicolon_before_line: true,
     accepts: None,
-    end_on_last_line: true,
+    end: EndOfFile::LastToken,
 };
 
 /// A Java file's symbols as code targets name them.

@@ -35,7 +35,7 @@ use ropey::Rope;
 use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
 use super::edits::{BraceEdits, DocComment};
-use super::parse_errors::{parse_errors, shortened, token_after, Lexicon};
+use super::parse_errors::{parse_errors, shortened, token_after, EndOfFile, Lexicon};
 use super::{Entry, ExternalFormatter, Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::lines;
 use crate::analysis::outline::{
@@ -586,8 +586,10 @@ const LEXICON: Lexicon = Lexicon {
     multiline_quotes: &['`'],
     char_quote: false,
     raw_strings: false,
+    nested_comments: false,
+    semicolon_before_line: false,
     accepts: None,
-    end_on_last_line: false,
+    end: EndOfFile::AfterText,
 };
 
 /// The syntax errors of a file of the JavaScript family, in source order:

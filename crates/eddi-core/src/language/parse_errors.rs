@@ -11,7 +11,7 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use crate::analysis::syntax::{byte_to_char, node_start, node_text};
+use crate::analysis::syntax::{byte_to_char, byte_to_position, node_start, node_text};
 use crate::analysis::validate::SyntaxError;
 use crate::edit::position::from_char;
 
@@ -30,23 +30,48 @@ pub(super) struct Lexicon {
     pub(super) char_quote: bool,
     /// Whether `r"…"` and `r#"…"#` are raw strings (Rust's).
     pub(super) raw_strings: bool,
+    /// Whether a `/*` in a block comment opens one inside it (Rust's).
+    pub(super) nested_comments: bool,
+    /// Whether an error that starts a line after a token that cannot end a
+    /// statement is the missing `;` of that statement, reported right
+    /// after the token (rustc, javac); Go ends statements at line breaks,
+    /// Node inserts the `;`.
+    pub(super) semicolon_before_line: bool,
     /// The ERROR and MISSING nodes the language accepts where its grammar
     /// does not (Rust's macro bodies, read as token trees).
     pub(super) accepts: Option<fn(&Rope, Node<'_>) -> bool>,
-    /// Whether the language's tool reports the end of the file on the
-    /// last line of text, at its line break (Go's positions have no line
-    /// after the last one), rather than after it.
-    pub(super) end_on_last_line: bool,
+    /// Where the language's tool reports the end of the file.
+    pub(super) end: EndOfFile,
+}
+
+/// Where a language's tool reports an error at the end of a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum EndOfFile {
+    /// After the text (Node).
+    AfterText,
+    /// On the last line of text, at its line break (Go's and rustc's
+    /// positions have no line after the last one).
+    LastLine,
+    /// At the last character that is not blank (javac: the last token).
+    LastToken,
 }
 
 /// Where the language's tool reports the end of `text`.
 fn end_of_file(text: &Rope, lexicon: &Lexicon) -> crate::edit::Position {
     let end = text.len_chars();
-    if lexicon.end_on_last_line && end > 0 {
-        from_char(text, end - 1)
-    } else {
-        from_char(text, end)
-    }
+    let at = match lexicon.end {
+        EndOfFile::AfterText => end,
+        EndOfFile::LastLine => end.saturating_sub(1),
+        EndOfFile::LastToken => {
+            let blanks = text
+                .chars_at(end)
+                .reversed()
+                .take_while(|c| c.is_whitespace())
+                .count();
+            (end - blanks).saturating_sub(1)
+        }
+    };
+    from_char(text, at)
 }
 
 /// The errors of tree-sitter's parse: each ERROR node (the outermost of
@@ -115,8 +140,20 @@ fn missing(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError {
             message: format!("unexpected end of file: {what}"),
         }
     } else {
+        // (tree-sitter places it after the comments that follow the
+        // token it belongs after: it goes right after that token)
+        let mut before = node.prev_sibling();
+        while let Some(comment) = before.filter(|b| b.is_extra()) {
+            before = comment.prev_sibling();
+        }
+        let position = match before {
+            Some(token) if token.end_byte() < node.start_byte() => {
+                byte_to_position(text, token.end_byte())
+            }
+            _ => node_start(text, node),
+        };
         SyntaxError {
-            position: node_start(text, node),
+            position,
             message: what,
         }
     }
@@ -151,6 +188,11 @@ fn describe_error(text: &Rope, node: Node<'_>, lexicon: &Lexicon) -> SyntaxError
                 message: format!("unclosed '{bracket}'"),
             },
         };
+    }
+    if lexicon.semicolon_before_line {
+        if let Some(error) = statement_not_ended(text, node) {
+            return error;
+        }
     }
     let mut c = node.walk();
     let direct: Vec<Node<'_>> = node.children(&mut c).collect();
@@ -203,6 +245,76 @@ fn ends_with_operator(text: &Rope, node: Node<'_>, token: Node<'_>) -> bool {
         ">=", "&^",
     ];
     token.end_byte() == node.end_byte() && BINARY.contains(&node_text(text, token).as_str())
+}
+
+/// An error that starts a line after a token that cannot end a
+/// statement: the statement before it lacks its `;`, which goes right
+/// after that token (where rustc and javac report it).
+fn statement_not_ended(text: &Rope, node: Node<'_>) -> Option<SyntaxError> {
+    let first = first_token(node)?;
+    let previous = token_before(node)?;
+    let line_start = lines_start(text, first);
+    if previous.end_position().row >= first.start_position().row || !line_start {
+        return None;
+    }
+    let ends = node_text(text, previous);
+    if matches!(
+        ends.as_str(),
+        ";" | "{" | "}" | "," | "(" | "[" | ":" | "=" | "=>"
+    ) {
+        return None;
+    }
+    Some(SyntaxError {
+        position: byte_to_position(text, previous.end_byte()),
+        message: format!(
+            "missing ';' before '{}'",
+            shortened(&node_text(text, first))
+        ),
+    })
+}
+
+/// Whether `token` is the first thing on its line.
+fn lines_start(text: &Rope, token: Node<'_>) -> bool {
+    let at = node_start(text, token);
+    crate::analysis::lines::text_of(text, at.line)
+        .chars()
+        .take(at.col)
+        .all(char::is_whitespace)
+}
+
+/// The last token before `node` in the file, comments left out.
+fn token_before(node: Node<'_>) -> Option<Node<'_>> {
+    let mut at = node;
+    loop {
+        let mut previous = at.prev_sibling();
+        while let Some(p) = previous {
+            if !p.is_extra() && p.end_byte() > p.start_byte() {
+                return Some(last_token(p).unwrap_or(p));
+            }
+            previous = p.prev_sibling();
+        }
+        at = at.parent()?;
+    }
+}
+
+/// The last leaf with text, comments left out.
+fn last_token(node: Node<'_>) -> Option<Node<'_>> {
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        if node.is_extra() {
+            continue;
+        }
+        if node.child_count() == 0 {
+            if node.end_byte() > node.start_byte() {
+                return Some(node);
+            }
+            continue;
+        }
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        stack.extend(children);
+    }
+    None
 }
 
 /// A token's text as an error shows it: its first line, at most 20
@@ -340,12 +452,24 @@ fn brackets(code: &str, lexicon: &Lexicon) -> Vec<(usize, char)> {
             }
             '/' if chars.peek().is_some_and(|&(_, c)| c == '*') => {
                 chars.next();
-                let mut star = false;
+                // to its `*/`; Rust's block comments nest
+                let mut depth = 1;
+                let mut last = ' ';
                 for (_, c) in chars.by_ref() {
-                    if star && c == '/' {
-                        break;
+                    if last == '*' && c == '/' {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                        last = ' ';
+                        continue;
                     }
-                    star = c == '*';
+                    if last == '/' && c == '*' && lexicon.nested_comments {
+                        depth += 1;
+                        last = ' ';
+                        continue;
+                    }
+                    last = c;
                 }
             }
             '(' | '[' | '{' | ')' | ']' | '}' => out.push((i, ch)),
@@ -355,38 +479,52 @@ fn brackets(code: &str, lexicon: &Lexicon) -> Vec<(usize, char)> {
     out
 }
 
-/// The file's delimiters as Rust's lexer matches them before it parses:
-/// a closing delimiter closes the innermost open one, matching or not.
-/// Its first error, by rustc's precedence: a closing delimiter nothing
-/// opened (at it), else a mismatched pair (at the opening one), else a
-/// delimiter never closed (at the end of the file). None when they
-/// balance.
+/// The file's delimiters as Rust's lexer matches them before it parses,
+/// and its first error, as rustc reports it: a closing delimiter that
+/// does not match the innermost open one closes it — when it matches one
+/// further out, that is a mismatched pair (reported at the opening one)
+/// and the closing delimiter goes on to close the outer one; when it
+/// matches none, rustc says nothing of the pair. Then a closing delimiter
+/// nothing opened (at it); then a delimiter never closed (at the end of
+/// the file). A mismatched pair comes first, then an unexpected closing
+/// delimiter, then an unclosed one. None when they balance.
 pub(super) fn delimiter_error(text: &Rope, lexicon: &Lexicon) -> Option<SyntaxError> {
     let code = text.to_string();
     let at = |byte: usize| from_char(text, text.byte_to_char(byte));
     let mut open: Vec<(usize, char)> = Vec::new();
     let mut mismatched: Option<SyntaxError> = None;
+    let mut unexpected: Option<SyntaxError> = None;
     for (i, ch) in brackets(&code, lexicon) {
-        match ch {
-            '(' | '[' | '{' => open.push((i, ch)),
-            _ => match open.pop() {
+        if matches!(ch, '(' | '[' | '{') {
+            open.push((i, ch));
+            continue;
+        }
+        loop {
+            match open.last().copied() {
                 None => {
-                    return Some(SyntaxError {
+                    unexpected.get_or_insert(SyntaxError {
                         position: at(i),
                         message: format!("unexpected closing delimiter '{ch}'"),
-                    })
-                }
-                Some((o, bracket)) if bracket != opener(ch) => {
-                    mismatched.get_or_insert(SyntaxError {
-                        position: at(o),
-                        message: format!("'{bracket}' is closed by '{ch}' at {}", at(i)),
                     });
                 }
-                Some(_) => {}
-            },
+                Some((_, bracket)) if bracket == opener(ch) => {
+                    open.pop();
+                }
+                Some((o, bracket)) => {
+                    open.pop();
+                    if open.iter().any(|&(_, b)| b == opener(ch)) {
+                        mismatched.get_or_insert(SyntaxError {
+                            position: at(o),
+                            message: format!("'{bracket}' is closed by '{ch}' at {}", at(i)),
+                        });
+                        continue; // it closes the outer one
+                    }
+                }
+            }
+            break;
         }
     }
-    mismatched.or_else(|| {
+    mismatched.or(unexpected).or_else(|| {
         open.first().map(|&(o, bracket)| SyntaxError {
             position: end_of_file(text, lexicon),
             message: format!(

@@ -16,10 +16,10 @@ use ropey::Rope;
 use tree_sitter::{Node, Query};
 
 use super::braces::{self, parameter_list, Braces, Owner, Parameters};
-use super::parse_errors::{delimiter_error, parse_errors, Lexicon};
+use super::parse_errors::{delimiter_error, parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
-use crate::analysis::syntax::node_text;
+use crate::analysis::syntax::{node_start, node_text};
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
 
@@ -104,15 +104,17 @@ const BRACES: Braces = Braces {
 };
 
 /// What a bracket scan skips in Rust: strings (which may span lines), raw
-/// strings, characters (`'a'`, not lifetimes), comments; rustc reports the
+/// strings, characters (`'a'`, not lifetimes), comments (which nest); rustc reports the
 /// end of the file on its last line.
 const LEXICON: Lexicon = Lexicon {
     line_quotes: &[],
     multiline_quotes: &['"'],
     char_quote: true,
     raw_strings: true,
+    nested_comments: true,
+    semicolon_before_line: true,
     accepts: Some(read_by_rustc),
-    end_on_last_line: true,
+    end: EndOfFile::LastLine,
 };
 
 /// A Rust file's symbols as code targets name them.
@@ -221,16 +223,41 @@ fn is_async(function: Node<'_>) -> bool {
 /// Whether rustc reads what tree-sitter's grammar could not: a macro's
 /// body or arguments (token trees, which rustc parses only as the macro
 /// expands them: `$` alone, a pattern, any tokens — their delimiters are
-/// checked first), or the `!` of a macro invocation whose name the grammar
+/// checked first), the `!` of a macro invocation whose name the grammar
 /// takes for a keyword or a type (`str![…]`, `try!(…)`, `mac!(Self)` in a
-/// `where` clause).
+/// `where` clause), a negative const generic argument (`R<-5, 5>`), the
+/// unit type bounded in a `where` clause (`(): Send`), a `where` clause on
+/// a struct without fields.
 fn read_by_rustc(text: &Rope, node: Node<'_>) -> bool {
-    let mut around = node.parent();
-    while let Some(n) = around {
-        if matches!(n.kind(), "token_tree" | "macro_definition" | "macro_rule") {
-            return true;
+    if in_macro(node) {
+        return true;
+    }
+    let parent = node.parent().map(|p| p.kind());
+    // a negative const generic argument: `RangedI8<-5, 5>`
+    if parent == Some("type_arguments")
+        && node_text(text, node) == "-"
+        && node
+            .next_sibling()
+            .is_some_and(|n| matches!(n.kind(), "integer_literal" | "float_literal"))
+    {
+        return true;
+    }
+    // the unit type as a where clause's bounded type: `(): Send`
+    if node.is_missing()
+        && parent == Some("tuple_type")
+        && node.parent().is_some_and(|t| node_text(text, t) == "()")
+    {
+        return true;
+    }
+    // a where clause on a struct without fields: `struct T where u8: Copy;`
+    if node.is_error() && node.parent().is_some_and(|p| p.kind() == "struct_item") {
+        let mut c = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut c).collect();
+        if let [clause] = children.as_slice() {
+            if clause.kind() == "where_clause" && !clause.has_error() {
+                return true;
+            }
         }
-        around = n.parent();
     }
     let invocation = node_text(text, node);
     let name = invocation.trim_end().strip_suffix('!').map(str::trim_end);
@@ -249,14 +276,70 @@ fn read_by_rustc(text: &Rope, node: Node<'_>) -> bool {
     named && arguments
 }
 
+/// Whether `node` is in a macro's body or arguments: tokens, which rustc
+/// parses only as the macro expands them.
+fn in_macro(node: Node<'_>) -> bool {
+    let mut around = node.parent();
+    while let Some(n) = around {
+        if matches!(n.kind(), "token_tree" | "macro_definition" | "macro_rule") {
+            return true;
+        }
+        around = n.parent();
+    }
+    false
+}
+
 /// The syntax errors of a Rust file: as rustc, the file's delimiters
 /// first — an unbalanced one is the error (rustc's lexer reports it
-/// before it parses) — else tree-sitter's parse errors in source order,
-/// each with what is wrong (rustc agrees on the line in the common cases:
-/// the tests compare them where rustc is installed).
+/// before it parses) — else tree-sitter's parse errors and the doc
+/// comments that document nothing, in source order, each with what is
+/// wrong (rustc agrees on the line in the common cases: the tests compare
+/// them where rustc is installed).
 fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
-    match delimiter_error(text, &LEXICON) {
-        Some(error) => vec![error],
-        None => parse_errors(text, tree.root(), &LEXICON),
+    if let Some(error) = delimiter_error(text, &LEXICON) {
+        return vec![error];
     }
+    let mut errors = parse_errors(text, tree.root(), &LEXICON);
+    let dangling = dangling_doc_comments(text, tree.root());
+    if !dangling.is_empty() {
+        errors.extend(dangling);
+        errors.sort_by_key(|e| e.position);
+    }
+    errors
+}
+
+/// The doc comments (`///`, `/** … */`) that document nothing: the last
+/// thing before a closing brace or the end of the file, comments aside
+/// (rustc's E0585; in a `match`, the grammar's own error stands; a
+/// macro's tokens may hold any).
+fn dangling_doc_comments(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
+    let mut out = Vec::new();
+    // an explicit stack, not recursion: nesting may be deep
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if matches!(node.kind(), "line_comment" | "block_comment") {
+            let mut c = node.walk();
+            let outer_doc = node
+                .children(&mut c)
+                .any(|n| n.kind() == "outer_doc_comment_marker");
+            let mut next = node.next_sibling();
+            while let Some(comment) =
+                next.filter(|n| matches!(n.kind(), "line_comment" | "block_comment"))
+            {
+                next = comment.next_sibling();
+            }
+            let in_match = node.parent().is_some_and(|p| p.kind() == "match_block");
+            let dangling = outer_doc && next.is_none_or(|n| n.kind() == "}");
+            if dangling && !in_match && !in_macro(node) {
+                out.push(SyntaxError {
+                    position: node_start(text, node),
+                    message: "a doc comment that documents nothing".to_owned(),
+                });
+            }
+            continue;
+        }
+        let mut c = node.walk();
+        stack.extend(node.named_children(&mut c));
+    }
+    out
 }

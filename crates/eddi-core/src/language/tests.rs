@@ -912,7 +912,20 @@ fn go_syntax_errors_agree_with_gofmt() {
         "package p\n\nfunc f() {\n\tfor i := range 3 {\n\t\tgo func() { defer g() }()\n\t}\n\tselect {\n\tcase v := <-ch:\n\t\t_ = v\n\tdefault:\n\t}\n\ts := `raw\n{`\n\t_ = s\n\t_ = '}'\n}\n",
         "package p\n\ntype T struct {\n\tEmbedded\n\tx int `json:\"x\"`\n}\n\nfunc (T) m() (n int, err error) { return }\n\nvar m = map[string][]int{\"a\": {1, 2}}\n",
     ];
+    let valid = [
+        valid[0],
+        valid[1],
+        valid[2],
+        // line breaks after a `.`, a `,`, in a group, in a function literal
+        "package p\n\nvar (\n\ta = f(\n\t\t1,\n\t)\n\tb = Must(New(\"\").\n\t\tParse(`x`))\n\tc = g(func() {\n\t\th()\n\t})\n)\n",
+    ];
     let broken = [
+        // a top-level statement that is no declaration
+        ("package p\n\nfunc f() {\n}\n\treturn 1\n}\n", true),
+        ("package p\n\nconst\n\tA = 1\n\tB = 2\n)\n", true),
+        // a line break ends the statement before the list's `)`
+        ("package p\n\nfunc f() {\n\tg(a,\n\t\tb\n\t)\n}\n", true),
+        ("package p\n\nvar x = []int{1}[0\n]\n", true),
         ("package p\n\nfunc f() {\n\treturn 1 +\n}\n", false),
         ("package p\n\nfunc f() {\n\tx := [1, 2}\n}\n", false),
         ("package p\n\nfunc f() {\n\tif x {\n\t\ty()\n}\n", false),
@@ -1119,8 +1132,9 @@ fn rust_syntax_errors_agree_with_rustc() {
     let valid = [
         valid[0],
         valid[1],
-        // a macro's body is tokens (a lone `$`); a macro named `str`
-        "macro_rules! str {\n    ($e:expr) => {\n        $e\n    };\n}\n\nmacro_rules! dollar {\n    ($mode:ident, $) => { 1 };\n    [$] => { 2 };\n}\n\npub fn f() -> &'static str {\n    let _ = dollar!(x, $);\n    str![\"abc\"]\n}\n",
+        // a macro's body is tokens (a lone `$`); a macro named `str`;
+        // block comments nest; what tree-sitter-rust does not parse
+        "/* a glob: src/**/*.rs ( */\npub struct R<const A: i32, const B: i32>;\npub type H = R<-25, 25>;\npub fn g()\nwhere\n    (): Send,\n{\n}\npub struct T\nwhere\n    u8: Copy;\nmacro_rules! str {\n    ($e:expr) => {\n        $e\n    };\n}\n\nmacro_rules! dollar {\n    ($mode:ident, $) => { 1 };\n    [$] => { 2 };\n}\n\npub fn f() -> &'static str {\n    let _ = dollar!(x, $);\n    str![\"abc\"]\n}\n",
     ];
     let broken = [
         ("fn f() {\n    let x = 1 +\n}\n", true),
@@ -1133,6 +1147,14 @@ fn rust_syntax_errors_agree_with_rustc() {
             "impl S {\n    fn m(&self) -> i32 {\n        1\n    }\n    fn n(&self {}\n}\n",
             true,
         ),
+        // a doc comment that documents nothing
+        ("fn f() {\n    let x = 1;\n    /// doc\n}\n", true),
+        ("enum E {\n    A,\n    /** doc */\n}\n", true),
+        ("fn f() {}\n/// doc\n// plain\n", true),
+        // a mismatched pair first; a closing delimiter that matches no
+        // open one closes the innermost silently
+        ("fn f() {\n    g(;\n}\nfn h() {\n}\n}\n", true),
+        ("fn f() {\n    let a = (1, 2];\n}\n}\n", true),
         (
             "fn f<'a>(x: &'a str) -> &'a str {\n    let c = '{';\n    x\n}}\n",
             true,

@@ -728,7 +728,7 @@ fn a_go_file_is_addressed_and_read() {
         Ok, At 2:0
         > Goto 3; Insert Line "}}"
         Ok, At 3:0
-        Ok, Inserted 1 line at 3, Now invalid Go (1 syntax error): 5:0 unexpected '}}', At 4:0
+        Ok, Inserted 1 line at 3, Now invalid Go (2 syntax errors): 4:1 expected a declaration, found 'return', 5:0 unexpected '}}', At 4:0
         "#,
             not_yet("Modify"),
             not_yet("Find References"),
