@@ -66,6 +66,11 @@ fn side_clauses(report: &RefactorReport) -> Vec<Clause> {
     let unproven = |sites: &[refactor::Unproven]| {
         listed(sites.iter().map(|u| format!("{} ({})", u.site, u.why)))
     };
+    if !refactored.assumed.is_empty() {
+        clauses.push(Clause::Note(listed(refactored.assumed.iter().map(|a| {
+            format!("{} at {}:{}", a.why, a.site.path, a.site.position)
+        }))));
+    }
     if !evidence.inferred.is_empty() {
         let n = evidence.inferred.len();
         clauses.push(Clause::Note(format!(
@@ -244,6 +249,11 @@ pub(super) fn report_json(report: &RefactorReport) -> Value {
         "data_strings": refactored.data_strings.iter().map(|d| {
             let mut object = site(&d.site);
             object["why"] = json!(d.why);
+            object
+        }).collect::<Vec<_>>(),
+        "assumed": refactored.assumed.iter().map(|a| {
+            let mut object = site(&a.site);
+            object["why"] = json!(a.why);
             object
         }).collect::<Vec<_>>(),
         "also_renamed": refactored.also_renamed.iter().map(|a| json!({

@@ -192,6 +192,7 @@ mod tests {
             names_swapped: names_only.then_some(resolved).into_iter().collect(),
             data_strings: Vec::new(),
             also_renamed: Vec::new(),
+            assumed: Vec::new(),
         }
     }
 

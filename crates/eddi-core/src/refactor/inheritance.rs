@@ -294,6 +294,7 @@ pub(super) fn compute(
         names_swapped: Default::default(),
         data_strings: Vec::new(),
         also_renamed: Vec::new(),
+        assumed: Vec::new(),
     })
 }
 

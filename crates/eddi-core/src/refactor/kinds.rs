@@ -132,7 +132,8 @@ const SIGNATURE_FAILURES: &[&str] = &[
 ];
 const EXTRACT_REPLY: &str = "Ok, Method extracted, <n> duplicate blocks replaced";
 const EXTRACT_FAILURES: &[&str] = &["Fail \"Cannot extract - <reason>\""];
-const INLINE_REPLY: &str = "Ok, Variable inlined at <n> locations";
+const INLINE_REPLY: &str =
+    "Ok, Variable inlined at <n> locations[, assumed: <call> does not change <reads> at <file:line>, …]";
 const INLINE_FAILURES: &[&str] = &["Fail \"Cannot inline - <reason>\""];
 const INTERFACE_REPLY: &str = "Ok, Interface extracted, <Class> now implements <Interface> (<n> methods: a, b, …) (Protocol: <Class> matches the Protocol <Interface>, its bases unchanged)";
 const INTERFACE_FAILURES: &[&str] = &[

@@ -174,6 +174,10 @@ pub struct Refactored {
     /// Members renamed along with a class because name-based dispatch
     /// reaches them by its name (`visit_Name`). Renames only.
     pub also_renamed: Vec<AlsoRenamed>,
+    /// What it assumed without proof, each with what: a call between an
+    /// inlined value and its read that cannot reach what the value reads
+    /// (`assumed: lines.append does not change self.a`). Inlines only.
+    pub assumed: Vec<LeftAlone>,
 }
 
 /// The counts a reply reports, per kind of refactor.

@@ -281,6 +281,7 @@ fn refactored(change: WorkspaceChange, summary: Summary) -> Refactored {
         names_swapped: Default::default(),
         data_strings: Vec::new(),
         also_renamed: Vec::new(),
+        assumed: Vec::new(),
     }
 }
 

@@ -466,6 +466,7 @@ fn rename(
         names_swapped,
         data_strings,
         also_renamed: Vec::new(),
+        assumed: Vec::new(),
     };
     dispatch::rename_along(
         project,

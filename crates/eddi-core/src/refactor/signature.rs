@@ -488,6 +488,7 @@ impl Work {
             names_swapped: Default::default(),
             data_strings: Vec::new(),
             also_renamed: Vec::new(),
+            assumed: Vec::new(),
         })
     }
 }

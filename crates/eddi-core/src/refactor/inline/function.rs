@@ -180,6 +180,7 @@ pub(super) fn inline(project: &Project<'_>, name: &str) -> Result<Refactored, Re
         names_swapped: Default::default(),
         data_strings: Vec::new(),
         also_renamed: Vec::new(),
+        assumed: Vec::new(),
     })
 }
 

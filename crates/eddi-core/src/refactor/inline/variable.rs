@@ -23,7 +23,9 @@ use super::{
 use crate::analysis::scope::{Reference, Resolution, ScopeKind};
 use crate::change::{TextEdits, WorkspaceChange};
 use crate::choices::{closest, closest_dotted, SHOWN};
-use crate::refactor::{InlineKind, Project, RefactorError, RefactorFailure, Refactored, Summary};
+use crate::refactor::{
+    InlineKind, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, Summary,
+};
 
 pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactored, RefactorError> {
     let Target { file, scope, name } = target(project, requested)?;
@@ -110,7 +112,7 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
         statement,
         block,
     )?;
-    check_reads(&file, name, value, effects, &sites, scope, statement, block)?;
+    let assumed = check_reads(&file, name, value, effects, &sites, scope, statement, block)?;
 
     let src = file.src().as_bytes();
     let precedence = expr::precedence(value, src);
@@ -151,6 +153,7 @@ pub(super) fn inline(project: &Project<'_>, requested: &str) -> Result<Refactore
         names_swapped: Default::default(),
         data_strings: Vec::new(),
         also_renamed: Vec::new(),
+        assumed,
     })
 }
 
@@ -708,7 +711,11 @@ fn check_effects(
 
 /// Names the value reads must mean the same at every read and not be
 /// rebound in between; attributes and items it reads must not possibly
-/// change in between.
+/// change in between. A call in between changes them when it can reach
+/// them — a method of the object they are read from, a call given that
+/// object or one of the values read, any call when the object is not the
+/// function's own (a module, a global) —; the other calls are assumed not
+/// to, and returned to be listed.
 #[allow(clippy::too_many_arguments)]
 fn check_reads(
     file: &Parsed,
@@ -719,7 +726,7 @@ fn check_reads(
     scope: usize,
     statement: Node<'_>,
     block: Node<'_>,
-) -> Result<(), RefactorError> {
+) -> Result<Vec<LeftAlone>, RefactorError> {
     let scopes = &file.scopes();
     let value_chars = file.chars(value);
     let stmt = file.chars(statement);
@@ -798,9 +805,11 @@ fn check_reads(
         }
     }
     if !effects.reads_state {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let value_shown = shown(&file.source_of(value));
+    let state = StateRead::of(file, value, block, scope);
+    let mut assumed = Vec::new();
     if let Some((_, r)) = sites
         .iter()
         .find(|(_, r)| timing(file, r.scope, scope) == Timing::Later)
@@ -818,6 +827,26 @@ fn check_reads(
             continue;
         }
         let inside = n.start_byte() >= from && n.end_byte() <= to;
+        if inside && n.kind() == "call" && !state.reached_by(file, n) {
+            let callee = n
+                .child_by_field_name("function")
+                .map_or_else(String::new, |f| file.source_of(f));
+            let start = file.char_of(n.start_byte());
+            assumed.push(LeftAlone {
+                site: crate::analysis::index::Location {
+                    path: file.path().to_string(),
+                    position: file.position(start),
+                    end: file.position(file.char_of(n.end_byte())),
+                },
+                why: format!(
+                    "assumed: {callee} does not change {}",
+                    state.reads.join(", ")
+                ),
+            });
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+            continue;
+        }
         let changes = inside
             && match n.kind() {
                 "call" | "await" | "yield" | "delete_statement" | "augmented_assignment" => true,
@@ -835,7 +864,152 @@ fn check_reads(
         let mut c = n.walk();
         stack.extend(n.named_children(&mut c));
     }
-    Ok(())
+    Ok(assumed)
+}
+
+/// What a value reads state through: the names its attribute and item
+/// chains start from (`self` in `self.a + self.b`, with the names bound to
+/// one of them in the function: `s = self`), and the chains themselves.
+struct StateRead {
+    roots: Vec<String>,
+    /// The chains as written (`self.a`), for the reply.
+    reads: Vec<String>,
+    /// A root is not the function's own (a module, a global): any call may
+    /// reach it.
+    shared: bool,
+}
+
+impl StateRead {
+    fn of(file: &Parsed, value: Node<'_>, block: Node<'_>, scope: usize) -> StateRead {
+        let mut roots = Vec::new();
+        let mut reads: Vec<(usize, String)> = Vec::new();
+        let mut stack = vec![value];
+        while let Some(n) = stack.pop() {
+            if matches!(n.kind(), "attribute" | "subscript") {
+                let chain = file.source_of(n);
+                if !reads.iter().any(|(_, r)| *r == chain) {
+                    reads.push((n.start_byte(), chain));
+                }
+                if let Some(root) = chain_root(n) {
+                    let root = file.source_of(root);
+                    if !roots.contains(&root) {
+                        roots.push(root);
+                    }
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        // `s = self`: `s.m()` may change what `self.a` reads
+        let mut stack = vec![block];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "assignment" {
+                let (left, right) = (
+                    n.child_by_field_name("left"),
+                    n.child_by_field_name("right"),
+                );
+                if let (Some(left), Some(right)) = (left, right) {
+                    if left.kind() == "identifier"
+                        && right.kind() == "identifier"
+                        && roots.contains(&file.source_of(right))
+                    {
+                        roots.push(file.source_of(left));
+                    }
+                }
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        // in source order, for the reply
+        reads.sort();
+        let reads = reads.into_iter().map(|(_, chain)| chain).collect();
+        let scopes = file.scopes();
+        let own = |name: &str| matches!(scopes.resolve(name, scope), crate::analysis::scope::Resolution::Scope(s) if s == scope);
+        let shared = roots.iter().any(|r| !own(r));
+        StateRead {
+            roots,
+            reads,
+            shared,
+        }
+    }
+
+    /// Whether the call `call` may change what the value reads.
+    fn reached_by(&self, file: &Parsed, call: Node<'_>) -> bool {
+        if self.shared {
+            return true;
+        }
+        let Some(function) = call.child_by_field_name("function") else {
+            return true;
+        };
+        // a method of one of the objects (`self.m()`), or a function the
+        // call's own value gives (`f()()`)
+        match chain_root(function).or(Some(function).filter(|f| f.kind() == "identifier")) {
+            Some(root) if function.kind() == "identifier" => {
+                // a local function may have captured the objects
+                if self.roots.contains(&file.source_of(root)) {
+                    return true;
+                }
+                let scopes = file.scopes();
+                let here = scopes.scope_at(file.char_of(call.start_byte()));
+                if matches!(
+                    scopes.resolve(&file.source_of(root), here),
+                    crate::analysis::scope::Resolution::Scope(s) if s == here
+                ) {
+                    return true;
+                }
+            }
+            Some(root) if self.roots.contains(&file.source_of(root)) => return true,
+            Some(_) => {}
+            None => return true,
+        }
+        // given one of the objects, or one of the values read
+        let Some(arguments) = call.child_by_field_name("arguments") else {
+            return false;
+        };
+        let mut stack = vec![arguments];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "identifier" && self.roots.contains(&file.source_of(n)) {
+                let mut chain = n;
+                while let Some(parent) = chain.parent().filter(|p| {
+                    matches!(p.kind(), "attribute" | "subscript")
+                        && p.child(0).is_some_and(|c| c.id() == chain.id())
+                }) {
+                    chain = parent;
+                }
+                if chain.id() == n.id() {
+                    return true; // the object itself
+                }
+                let written = file.source_of(chain);
+                if self
+                    .reads
+                    .iter()
+                    .any(|r| written.starts_with(r.as_str()) || r.starts_with(written.as_str()))
+                {
+                    return true;
+                }
+            }
+            if matches!(n.kind(), "lambda") {
+                return true;
+            }
+            let mut c = n.walk();
+            stack.extend(n.named_children(&mut c));
+        }
+        false
+    }
+}
+
+/// The name an attribute or item chain starts from (`self` in
+/// `self.a.b[0]`); `None` when it starts from a call or a literal.
+fn chain_root(node: Node<'_>) -> Option<Node<'_>> {
+    let mut n = node;
+    loop {
+        match n.kind() {
+            "attribute" => n = n.child_by_field_name("object")?,
+            "subscript" => n = n.child_by_field_name("value")?,
+            "identifier" => return Some(n),
+            _ => return None,
+        }
+    }
 }
 
 /// The binding is a target of the assignment whose value holds the one

@@ -466,6 +466,7 @@ fn merge(a: Refactored, b: Refactored) -> Result<Refactored, RefactorError> {
         names_swapped,
         data_strings,
         also_renamed,
+        assumed: Vec::new(),
     })
 }
 

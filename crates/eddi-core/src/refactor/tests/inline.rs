@@ -1264,3 +1264,48 @@ fn a_module_variable_not_there_is_said_of_the_module() {
         "Not found: variable 'limt' at module level in pkg/m.py. Closest: limit"
     );
 }
+
+/// A value read as a receiver is inlined past a call that cannot reach
+/// what it reads (a method of another object, given another attribute),
+/// and the call is listed as assumed; a call that can reach it — a method
+/// of the object, the object or a value read given to a call, a local
+/// function, a call through an alias of the object, any call when the
+/// object is a module's — still refuses.
+#[test]
+fn a_value_used_as_a_receiver_is_inlined_past_calls_that_cannot_reach_it() {
+    let src = "class T:\n    def render(self, lines, xs):\n        t = self.a + self.b\n        lines.append(self.head)\n        return t.join(xs)\n";
+    let project = TestProject::new(&[("a.py", src)]);
+    let done = project
+        .run(Some(("a.py", 2, 0)), &variable("t"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let whys: Vec<String> = done
+        .assumed
+        .iter()
+        .map(|a| format!("{} {}", a.site.position, a.why))
+        .collect();
+    assert_eq!(
+        whys,
+        ["3:8 assumed: lines.append does not change self.a, self.b"]
+    );
+    assert_eq!(
+        project.after(&done).remove("a.py").unwrap(),
+        "class T:\n    def render(self, lines, xs):\n        lines.append(self.head)\n        return (self.a + self.b).join(xs)\n"
+    );
+    let reaching = [
+        "        self.flush()\n",
+        "        log(self)\n",
+        "        log(self.a)\n",
+        "        helper()\n",
+        "        s.flush()\n",
+    ];
+    for between in reaching {
+        let src = format!(
+            "class T:\n    def render(self, xs, log):\n        s = self\n        def helper(): pass\n        t = self.a + self.b\n{between}        return t.join(xs)\n"
+        );
+        let refused = refusal(&src, 4, "t");
+        assert!(
+            refused.ends_with("may change them before t is read"),
+            "{between}: {refused}"
+        );
+    }
+}
