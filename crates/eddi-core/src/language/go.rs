@@ -59,7 +59,7 @@ impl Language for Go {
             unit: "\t",
             line_comment: "//",
             doc: super::edits::DocComment::Lines("//"),
-            imports: None,
+            imports: Some(super::go_imports::insert_import),
             top_level_functions: true,
             methods: super::edits::MethodPlace::AfterType,
         })

@@ -38,6 +38,7 @@ pub mod complexity;
 pub mod edits;
 pub mod es_imports;
 pub mod go;
+mod go_imports;
 pub mod issues;
 pub mod java;
 pub mod javascript;

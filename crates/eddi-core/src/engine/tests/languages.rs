@@ -1119,3 +1119,65 @@ fn other_languages_report_todos_and_javascripts_loose_equality() {
         ["src/a.rs", "web/a.js"]
     );
 }
+
+/// `Insert Import` in Go: into the first group of a grouped import, in
+/// gofmt's sorted place (an alias too), never twice; a new declaration
+/// after the package clause or the last import; what is not one import is
+/// refused. gofmt leaves the result as it is, when installed.
+#[test]
+fn go_imports_are_inserted_where_gofmt_keeps_them() {
+    let f = Fixture::new();
+    f.write(
+        "a/g.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n\n\t\"github.com/x/y\"\n)\n\nfunc main() { fmt.Println(strings.ToUpper(y.Z)) }\n",
+    );
+    f.write("a/h.go", "package h\n\nfunc F() {}\n");
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open a/g.go
+        Ok
+        Ok, At 0:0, Length 10
+        > Insert Import "os"
+        Ok, Inserted 1 line at 4, At 5:0
+        > Insert Import "fmt"
+        Ok, Nothing inserted: already imported, At 5:0
+        > Insert Import "zz/last"
+        Ok, Inserted 1 line at 6, At 7:0
+        > Insert Import "f \"bytes\""
+        Ok, Inserted 1 line at 3, At 4:0
+        > Insert Import "a b c"
+        Fail "Invalid code: 'a b c' is not one import: give a package path, e.g. fmt, \"net/http\" or f \"fmt\""
+        > Save
+        Ok, Bytes 141
+        > Open a/h.go
+        Ok, At 0:0, Length 3
+        > Insert Import "import \"fmt\""
+        Ok, Inserted 2 lines at 1, At 3:0
+        > Save
+        Ok, Bytes 37
+        "#,
+    );
+    assert_eq!(
+        f.read("a/g.go"),
+        "package main\n\nimport (\n\tf \"bytes\"\n\t\"fmt\"\n\t\"os\"\n\t\"strings\"\n\t\"zz/last\"\n\n\t\"github.com/x/y\"\n)\n\nfunc main() { fmt.Println(strings.ToUpper(y.Z)) }\n"
+    );
+    assert_eq!(
+        f.read("a/h.go"),
+        "package h\n\nimport \"fmt\"\n\nfunc F() {}\n"
+    );
+    for path in ["a/g.go", "a/h.go"] {
+        match std::process::Command::new("gofmt")
+            .arg("-l")
+            .arg(f.dir.path().join(path))
+            .output()
+        {
+            Ok(run) => assert!(
+                run.status.success() && run.stdout.is_empty(),
+                "gofmt -l {path}: {}",
+                String::from_utf8_lossy(&run.stdout)
+            ),
+            Err(_) => eprintln!("gofmt is not installed: checked by Eddi's syntax check only"),
+        }
+    }
+}
