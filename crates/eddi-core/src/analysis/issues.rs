@@ -266,7 +266,8 @@ fn issues_at(text: &Rope, node: Node<'_>, out: &mut Vec<Issue>) {
     }
 }
 
-fn has_word(s: &str, word: &str) -> bool {
+/// Whether `word` is in `s` as a whole word (TODO markers).
+pub(crate) fn has_word(s: &str, word: &str) -> bool {
     s.match_indices(word).any(|(i, _)| {
         let before = s[..i].chars().next_back();
         let after = s[i + word.len()..].chars().next();

@@ -7,7 +7,7 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use crate::analysis::issues::{Issue, IssueKind};
+use crate::analysis::issues::{has_word, Issue, IssueKind};
 use crate::analysis::syntax::{node_start, node_text, SyntaxTree};
 
 /// What a language's issues check beyond its comments.
@@ -95,15 +95,5 @@ fn loose_equality(text: &Rope, node: Node<'_>) -> Option<Issue> {
             "'{}' compares after converting types: use '{strict}'",
             operator.kind()
         ),
-    })
-}
-
-/// Whether `word` is in `s` as a whole word.
-fn has_word(s: &str, word: &str) -> bool {
-    s.match_indices(word).any(|(i, _)| {
-        let before = s[..i].chars().next_back();
-        let after = s[i + word.len()..].chars().next();
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
-            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
     })
 }
