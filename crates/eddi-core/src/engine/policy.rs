@@ -75,7 +75,13 @@ impl Permissions {
         if !self.restricts(sender) {
             return Ok(());
         }
-        if self.read_only.contains(sender) && command.effect() > Effect::Session {
+        // A script writes only what its statements change, so it is
+        // checked where it writes (its commit, `apply changeset`, `rollback
+        // changeset`: `check_change`); a read-only sender may run one that
+        // only looks or flags.
+        let writes =
+            command.effect() > Effect::Session && !matches!(command, Command::Script { .. });
+        if self.read_only.contains(sender) && writes {
             return Err(format!(
                 "Permission denied: {sender} is read-only; {} changes files",
                 verb(command)

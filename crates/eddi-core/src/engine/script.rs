@@ -74,7 +74,7 @@ impl Engine {
                     return self.apply_changeset(sender, live, &name.text)
                 }
                 StatementKind::RollbackChangeset { name } => {
-                    return self.rollback_changeset(live, &name.text)
+                    return self.rollback_changeset(sender, live, &name.text)
                 }
                 _ => {}
             }
@@ -287,7 +287,7 @@ impl Engine {
         )]))
     }
 
-    fn rollback_changeset(&self, live: &mut Held, name: &str) -> Ran {
+    fn rollback_changeset(&self, sender: &str, live: &mut Held, name: &str) -> Ran {
         let set = self.changeset(live, name)?.clone();
         let ChangesetState::Applied { step } = set.state else {
             return Err(OpError::new(
@@ -295,6 +295,10 @@ impl Engine {
                 format!("Changeset '{name}' is not applied: nothing to roll back (apply changeset {name} applies it)"),
             ));
         };
+        self.config
+            .permissions
+            .check_change(sender, set.change.touched())
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
         let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
         let files = ctx.step(step, Direction::Undo).map_err(|fail| OpError {
             message: format!("{}; nothing was rolled back", fail.message),

@@ -69,3 +69,23 @@ fn a_change_is_checked_against_the_senders_permissions() {
     );
     assert_eq!(f.read("secret.py"), "key = 1\n");
 }
+
+#[test]
+fn a_read_only_sender_may_run_a_script_that_only_looks_and_flags() {
+    let f = restricted();
+    f.send("viewer", "Start v");
+    let flagged = f.send(
+        "viewer",
+        r#"foreach file matching "src/**/*.py" flag "look""#,
+    );
+    assert_eq!(
+        flagged, "Ok, 1 file flagged, Flagged: src/auth/a.py:1: look",
+        "a script that writes nothing is a read"
+    );
+    let replaced = f.send(
+        "viewer",
+        r#"foreach file matching "src/**/*.py" replace "a = 1" with "a = 2""#,
+    );
+    assert_eq!(replaced, r#"Fail "Permission denied: viewer is read-only""#);
+    assert_eq!(f.read("src/auth/a.py"), "a = 1\n");
+}
