@@ -50,6 +50,7 @@ pub mod lines;
 pub mod modify;
 pub mod nodes;
 pub mod outline;
+pub mod pattern;
 pub mod reindent;
 pub mod scope;
 pub mod symtable;
