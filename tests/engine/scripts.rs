@@ -721,3 +721,89 @@ fn an_import_another_module_imports_from_this_one_is_not_unused() {
     );
     assert_eq!(f.read("lib/api.py"), "from lib.impl import helper\n");
 }
+
+// -- code patterns -------------------------------------------------------------
+
+const CALC: &str = "import math as m\nfrom math import sqrt\n\n\ndef area(r):\n    return pow(r + 1, 2) * m.pi\n\n\ndef nested(x):\n    return pow(pow(x, 2), 3)\n\n\ndef shadow(pow, x):\n    return pow(x, 2)\n\n\ndef roots(a):\n    print(a, sep='')\n    return m.sqrt(a) + sqrt(a)\n";
+
+fn calc() -> Fixture {
+    Fixture::with(&[
+        ("calc.py", CALC),
+        ("app.py", original("app.py")),
+        ("auth.py", original("auth.py")),
+    ])
+}
+
+#[test]
+fn a_code_pattern_rewrites_what_it_matches_inner_first_and_parenthesized() {
+    let f = calc();
+    assert_eq!(
+        f.send("foreach match `pow($a, $b)` where $b.type is number replace with `$a ** $b`"),
+        "Ok, 3 matches replaced, 1 file changed (calc.py)"
+    );
+    // the builtin only: the parameter named pow is left alone; the inner
+    // match is replaced first, and the outer one sees its result
+    assert_eq!(
+        f.read("calc.py"),
+        CALC.replace("pow(r + 1, 2) * m.pi", "(r + 1) ** 2 * m.pi")
+            .replace("pow(pow(x, 2), 3)", "(x ** 2) ** 3")
+    );
+    assert_eq!(f.send("Undo"), "Ok, Undid 1, At 0:0");
+    assert_eq!(f.read("calc.py"), CALC);
+}
+
+#[test]
+fn a_dotted_pattern_matches_however_the_file_imports_it() {
+    let f = calc();
+    assert_eq!(
+        f.send("foreach match `math.sqrt($x)` flag \"sqrt of \" + $x + \" (\" + $x.type + \")\""),
+        "Ok, 2 matches flagged, Flagged: calc.py:19: sqrt of a (name); calc.py:19: sqrt of a (name)"
+    );
+}
+
+#[test]
+fn replace_a_pattern_or_a_call_with_arguments_inside_an_element() {
+    let f = calc();
+    assert_eq!(
+        f.send("foreach function roots replace `print($$$args)` with `print($$$args, flush=True)`"),
+        "Ok, 1 match replaced, 1 file changed (calc.py)"
+    );
+    assert!(f
+        .read("calc.py")
+        .contains("    print(a, sep='', flush=True)\n"));
+    // a call pattern with arguments matches those calls only; $1 … are
+    // their arguments
+    assert_eq!(
+        f.send("foreach function main replace authenticate(request.user) with authenticate($1, password=None)"),
+        "Ok, 1 call replaced, 1 file changed (app.py)"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        original("app.py").replace(
+            "return authenticate(request.user)",
+            "return authenticate(request.user, password=None)"
+        )
+    );
+}
+
+#[test]
+fn code_pattern_mistakes_are_refused_before_anything_runs() {
+    let f = calc();
+    for (script, reply) in [
+        (
+            "foreach match `pow($a,` flag \"x\"",
+            "Fail \"1:15: the code pattern `pow($a,`: the pattern is not valid Python (each $a standing for an expression)\"",
+        ),
+        (
+            "foreach match `pow($a, $b)` where $b.type is numbr flag \"x\"",
+            "Fail \"1:46: unknown type 'numbr'; expected one of: number, string, name, attribute, call, subscript, list, tuple, dict, set, … (10 more); did you mean 'number'?\"",
+        ),
+        (
+            "foreach match `pow($a, $b)` replace with `$c ** $b`",
+            "Fail \"1:42: undefined variable $c; expected a variable defined before it (let $c = <query>, or foreach $c in …); defined here: $b, $a\"",
+        ),
+    ] {
+        assert_eq!(f.send(script), reply, "{script}");
+    }
+    assert_eq!(f.read("calc.py"), CALC);
+}

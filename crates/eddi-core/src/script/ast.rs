@@ -179,6 +179,16 @@ pub enum Source {
     Imports,
     /// `$x`: the elements a variable holds.
     Variable(Var),
+    /// ``match `pow($a, $b)` ``: every place the code pattern matches.
+    Match(Code),
+}
+
+/// Code between backticks: a pattern (`` `pow($a, $b)` ``) or a
+/// replacement template (`` `$a ** $b` ``); `$a` are its metavariables.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Code {
+    pub text: String,
+    pub span: Span,
 }
 
 /// The function or class a query is about: a name or a variable.
@@ -208,6 +218,10 @@ pub enum ElementKind {
     Line,
     Symbol,
     Import,
+    /// A place a code pattern matched.
+    Match,
+    /// What a metavariable of the pattern matched (`$a`).
+    Capture,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -264,6 +278,11 @@ pub enum CompareOp {
 pub enum Test {
     Contains(Expr),
     Compare(CompareOp, Expr),
+    /// `$a.type is number`, `… is not call`: a type word.
+    Is {
+        negated: bool,
+        word: &'static str,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -349,6 +368,8 @@ pub enum Replacement {
     Text(Expr),
     /// Code: `f($1, timeout=30)`, `new_auth.authenticate`, `$1`.
     Code(CallPattern),
+    /// `` `$a ** $b` ``: code with the pattern's metavariables.
+    Template(Code),
 }
 
 /// What `replace <pattern> with …` looks for.
@@ -358,6 +379,8 @@ pub enum Pattern {
     Text(String),
     /// A name (`UserManager`) or a call (`authenticate()`).
     Code(CallPattern),
+    /// `` `pow($a, $b)` ``: a code pattern.
+    Match(Code),
 }
 
 /// Code written in a replacement or pattern: a callee and, if written,
@@ -574,6 +597,7 @@ impl Display for Query {
             Source::Symbols(kind) => write!(f, "(symbols {}", kind.word())?,
             Source::Imports => f.write_str("(imports")?,
             Source::Variable(var) => write!(f, "(var {var}")?,
+            Source::Match(code) => write!(f, "(match {code}")?,
         }
         if let Some(filter) = &self.filter {
             write!(f, " (where {filter})")?;
@@ -621,6 +645,10 @@ impl Display for Condition {
             ConditionKind::Test { attribute, test } => match test {
                 Test::Contains(text) => write!(f, "(contains {attribute} {text})"),
                 Test::Compare(op, value) => write!(f, "({} {attribute} {value})", op.symbol()),
+                Test::Is { negated, word } => {
+                    let not = if *negated { "not " } else { "" };
+                    write!(f, "(is {attribute} {not}{word})")
+                }
             },
         }
     }
@@ -688,6 +716,7 @@ impl Display for Replacement {
         match self {
             Replacement::Text(text) => write!(f, "{text}"),
             Replacement::Code(code) => write!(f, "{code}"),
+            Replacement::Template(code) => write!(f, "{code}"),
         }
     }
 }
@@ -697,7 +726,14 @@ impl Display for Pattern {
         match self {
             Pattern::Text(text) => write!(f, "{text:?}"),
             Pattern::Code(code) => write!(f, "{code}"),
+            Pattern::Match(code) => write!(f, "{code}"),
         }
+    }
+}
+
+impl Display for Code {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}`", self.text)
     }
 }
 

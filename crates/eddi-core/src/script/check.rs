@@ -53,15 +53,15 @@ impl Checker {
                 body,
             } => {
                 let kind = self.query(query, binding.as_ref())?;
+                let mark = self.scope.len();
+                self.scope.extend(captures(query));
                 if let Some(var) = binding {
                     self.scope.push((var.name.clone(), kind));
                 }
                 self.elements.push(kind);
                 let checked = self.statement(body);
                 self.elements.pop();
-                if binding.is_some() {
-                    self.scope.pop();
-                }
+                self.scope.truncate(mark);
                 checked
             }
             StatementKind::If {
@@ -138,9 +138,11 @@ impl Checker {
             Source::Symbols(_) => Symbol,
             Source::Imports => Import,
             Source::Variable(var) => self.lookup(var)?,
+            Source::Match(_) => Match,
         };
         if let Some(filter) = &query.filter {
             let mark = self.scope.len();
+            self.scope.extend(captures(query));
             if let Some(var) = binding {
                 self.scope.push((var.name.clone(), kind));
             }
@@ -215,6 +217,7 @@ impl Checker {
                 self.attribute(attribute)?;
                 match test {
                     Test::Contains(value) | Test::Compare(_, value) => self.expr(value),
+                    Test::Is { .. } => Ok(()),
                 }
             }
         }
@@ -296,6 +299,22 @@ impl Checker {
                 pattern,
                 replacement,
             } => {
+                if let (Pattern::Match(code), Replacement::Template(template)) =
+                    (pattern, replacement)
+                {
+                    // the template may use the pattern's own metavariables
+                    let own = metavariables(code);
+                    return self.template(template, &own);
+                }
+                // a call pattern's calls give $1 … to the replacement
+                let matches_calls = match pattern {
+                    Pattern::Code(code) => code.arguments.is_some(),
+                    Pattern::Match(_) => true,
+                    Pattern::Text(_) => false,
+                };
+                if matches_calls && matches!(replacement, Replacement::Code(_)) {
+                    return Ok(());
+                }
                 if let Pattern::Code(code) = pattern {
                     if code.has_placeholders() {
                         return Err(ScriptError::new(
@@ -329,8 +348,33 @@ impl Checker {
         }
     }
 
+    /// A template's `$a` are metavariables of a pattern: `own` (the
+    /// `replace` pattern's) or a `foreach match`'s in scope.
+    fn template(&self, template: &Code, own: &[String]) -> Result<()> {
+        let names = crate::analysis::pattern::template_names(&template.text).unwrap_or_default();
+        for name in names.iter().filter(|n| !own.contains(n)) {
+            let var = Var {
+                name: name.clone(),
+                span: template.span,
+            };
+            let kind = self.lookup(&var)?;
+            if kind != ElementKind::Capture {
+                return Err(ScriptError::new(
+                    ScriptErrorKind::WrongContext,
+                    template.span,
+                    format!(
+                        "{var} holds {}; in code between backticks $a is a metavariable of a pattern (foreach match `…`, or replace `…` with `…`)",
+                        kind.plural()
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     fn replacement(&self, replacement: &Replacement) -> Result<()> {
         match replacement {
+            Replacement::Template(template) => self.template(template, &[]),
             Replacement::Text(text) => self.expr(text),
             Replacement::Code(code) => match self.current() {
                 Some(kind) if kind != ElementKind::Call && code.has_placeholders() => {
@@ -346,5 +390,25 @@ impl Checker {
                 _ => Ok(()),
             },
         }
+    }
+}
+
+/// A pattern's metavariables (none when it does not parse: the parser
+/// refused that already).
+fn metavariables(code: &Code) -> Vec<String> {
+    crate::analysis::pattern::CodePattern::parse(&code.text)
+        .map(|p| p.names().to_vec())
+        .unwrap_or_default()
+}
+
+/// The variables a `foreach match` binds for each match: its
+/// metavariables.
+fn captures(query: &Query) -> Vec<Variable> {
+    match &query.source {
+        Source::Match(code) => metavariables(code)
+            .into_iter()
+            .map(|name| (name, ElementKind::Capture))
+            .collect(),
+        _ => Vec::new(),
     }
 }

@@ -27,6 +27,8 @@ pub enum Tok {
     /// After `$`: a name (`method.name`), digits (`1`) or `*`.
     Var(String),
     Str(String),
+    /// Code between backticks, as written.
+    Code(String),
     Number(String),
     LBrace,
     RBrace,
@@ -134,6 +136,18 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, ScriptError> {
                 let (value, end) = string(&chars, i, &lines)?;
                 i = end;
                 Tok::Str(value)
+            }
+            '`' => {
+                let Some(close) = chars[i + 1..].iter().position(|&c| c == '`') else {
+                    return Err(ScriptError::new(
+                        ScriptErrorKind::Syntax,
+                        lines.span(i, chars.len()),
+                        "unterminated code; close it with `",
+                    ));
+                };
+                let code: String = chars[i + 1..i + 1 + close].iter().collect();
+                i += close + 2;
+                Tok::Code(code)
             }
             '$' => {
                 let mut j = i + 1;

@@ -20,6 +20,7 @@ use super::error::{ScriptError, ScriptErrorKind};
 use super::lexer::{tokenize, Lines, Tok, Token};
 use super::template::{pattern_arguments, template};
 use super::words;
+use crate::analysis::pattern::{self, CodePattern};
 use crate::commands::error::excerpt;
 use crate::commands::parser::is_valid_name;
 use crate::commands::{self, help};
@@ -514,6 +515,17 @@ impl<'s> Parser<'s> {
                                 Pattern::Text(text)
                             }
                             Some(Tok::Word(_)) => Pattern::Code(self.call_pattern()?),
+                            Some(Tok::Code(_)) => {
+                                let code = self.code("a code pattern in backticks")?;
+                                CodePattern::parse(&code.text).map_err(|e| {
+                                    ScriptError::new(
+                                        ScriptErrorKind::Syntax,
+                                        code.span,
+                                        format!("the code pattern `{}`: {e}", excerpt(&code.text)),
+                                    )
+                                })?;
+                                Pattern::Match(code)
+                            }
                             _ => return Err(self.expected(
                                 "'with' or what to replace (\"text\", a name or a call like f())",
                             )),
@@ -638,6 +650,17 @@ impl<'s> Parser<'s> {
     /// starts with one) or code.
     fn replacement(&mut self) -> Result<Replacement> {
         match self.peek().map(|t| &t.tok) {
+            Some(Tok::Code(_)) => {
+                let code = self.code("code in backticks")?;
+                pattern::template_names(&code.text).map_err(|e| {
+                    ScriptError::new(
+                        ScriptErrorKind::Syntax,
+                        code.span,
+                        format!("the replacement `{}`: {e}", excerpt(&code.text)),
+                    )
+                })?;
+                Ok(Replacement::Template(code))
+            }
             Some(Tok::Str(_)) => Ok(Replacement::Text(self.expr("the replacement")?)),
             Some(Tok::Word(w)) if !is_reserved(w) => Ok(Replacement::Code(self.call_pattern()?)),
             Some(Tok::Var(_)) => Ok(Replacement::Code(self.call_pattern()?)),
@@ -779,6 +802,17 @@ impl<'s> Parser<'s> {
                         })
                     }
                     "import" | "imports" => Source::Imports,
+                    "match" | "matches" => {
+                        let code = self.code("a code pattern in backticks, as `pow($a, $b)`")?;
+                        CodePattern::parse(&code.text).map_err(|e| {
+                            ScriptError::new(
+                                ScriptErrorKind::Syntax,
+                                code.span,
+                                format!("the code pattern `{}`: {e}", excerpt(&code.text)),
+                            )
+                        })?;
+                        Source::Match(code)
+                    }
                     _ => {
                         return Err(ScriptError::unknown(
                             token.span,
@@ -988,6 +1022,10 @@ impl<'s> Parser<'s> {
     fn attribute_test(&mut self, attribute: Attribute) -> Result<ConditionKind> {
         let test = if self.eat("contains") {
             Test::Contains(self.expr("the text, as contains \"<text>\"")?)
+        } else if self.eat("is") {
+            let negated = self.eat("not");
+            let word = self.one_of("type", &pattern::type_words())?;
+            Test::Is { negated, word }
         } else {
             let op = self.compare_op(&attribute.to_string())?;
             Test::Compare(op, self.expr("a value to compare with")?)
@@ -1138,6 +1176,20 @@ impl<'s> Parser<'s> {
     // -- words and values --------------------------------------------------------
 
     /// One of `valid` (case-insensitive), as spelled there.
+    /// Code between backticks.
+    fn code(&mut self, what: &str) -> Result<Code> {
+        match self.peek().map(|t| t.tok.clone()) {
+            Some(Tok::Code(text)) => {
+                self.bump();
+                Ok(Code {
+                    text,
+                    span: self.last,
+                })
+            }
+            _ => Err(self.expected(what)),
+        }
+    }
+
     fn one_of(&mut self, what: &str, valid: &[&'static str]) -> Result<&'static str> {
         let Some(token) = self.peek().cloned() else {
             return Err(self.expected(&format!("{what} ({})", valid.join(", "))));

@@ -47,6 +47,8 @@ pub const QUERY_WORDS: &[&str] = &[
     "symbols",
     "import",
     "imports",
+    "match",
+    "matches",
 ];
 
 /// `symbol of type …`
@@ -90,6 +92,7 @@ pub const ELEMENT_WORDS: &[(&str, ElementKind)] = &[
     ("line", ElementKind::Line),
     ("symbol", ElementKind::Symbol),
     ("import", ElementKind::Import),
+    ("match", ElementKind::Match),
 ];
 
 /// The element kind a word names, case-insensitively.
@@ -145,6 +148,8 @@ impl ElementKind {
             ElementKind::Line => "line",
             ElementKind::Symbol => "symbol",
             ElementKind::Import => "import",
+            ElementKind::Match => "match",
+            ElementKind::Capture => "capture",
         }
     }
 
@@ -160,6 +165,8 @@ impl ElementKind {
             ElementKind::Line => "lines",
             ElementKind::Symbol => "symbols",
             ElementKind::Import => "imports",
+            ElementKind::Match => "matches",
+            ElementKind::Capture => "captures",
         }
     }
 
@@ -193,6 +200,8 @@ impl ElementKind {
             ElementKind::Line => &["number", "text", "location", "file"],
             ElementKind::Symbol => &["name", "kind", "location", "file", "line"],
             ElementKind::Import => &["module", "names", "location", "file", "line", "text"],
+            ElementKind::Match => &["text", "location", "file", "line"],
+            ElementKind::Capture => &["text", "type", "location", "file", "line"],
         }
     }
 }

@@ -139,7 +139,7 @@ fn merged(call: &Arguments, added: &[PatternArgument], at: Span) -> Result<Strin
 }
 
 impl Interpreter<'_> {
-    fn fail(at: Span) -> impl Fn(OpError) -> Failed {
+    pub(super) fn fail(at: Span) -> impl Fn(OpError) -> Failed {
         move |error| Failed {
             at,
             error,
@@ -149,7 +149,7 @@ impl Interpreter<'_> {
     }
 
     /// The noun a count uses for the element: `unused import`.
-    fn noun(element: &Element) -> String {
+    pub(super) fn noun(element: &Element) -> String {
         match &element.detail {
             Detail::Import { unused: true, .. } => "unused import".to_owned(),
             _ => element.kind.word().to_owned(),
@@ -217,6 +217,9 @@ impl Interpreter<'_> {
                 let text = self.expr(text)?.text();
                 self.add_line(&element, &text, at)?;
             }
+            ActionKind::ReplaceWith(Replacement::Template(code)) => {
+                self.replace_match(&element, code, at)?;
+            }
             ActionKind::ReplaceWith(replacement) => {
                 let span = self.span_now(&element, at)?;
                 let new = match (replacement, &element.detail) {
@@ -254,6 +257,7 @@ impl Interpreter<'_> {
                         render_call(pattern, &Arguments::of(&[]), at)?
                     }
                     (Replacement::Text(expr), _) => self.expr(expr)?.text(),
+                    (Replacement::Template(_), _) => unreachable!("handled above"),
                 };
                 self.write(&element.path, span, &new, at);
                 self.report.count(Verb::Replaced, &Self::noun(&element), 1);
@@ -273,7 +277,7 @@ impl Interpreter<'_> {
         Ok(())
     }
 
-    fn write(&mut self, path: &str, range: Range<usize>, insert: &str, at: Span) {
+    pub(super) fn write(&mut self, path: &str, range: Range<usize>, insert: &str, at: Span) {
         self.snapshot.edit(path, range, insert, at);
     }
 
@@ -344,9 +348,19 @@ impl Interpreter<'_> {
                 start..end
             }
             Detail::Import { .. } => return self.remove_import(element, at),
-            Detail::Call { .. } => {
+            Detail::Call { .. } | Detail::Match { .. } => {
                 let span = self.span_now(element, at)?;
                 self.statement_lines(element, span, at)?
+            }
+            Detail::Capture { .. } => {
+                return Err(Failed::named(
+                    at,
+                    ErrorKind::NotApplicable,
+                    format!(
+                        "{} is part of a match; replace the match instead (replace with `…`)",
+                        element.describe()
+                    ),
+                ))
             }
             Detail::File { .. } => {
                 return Err(Failed::new(
@@ -578,8 +592,33 @@ impl Interpreter<'_> {
         replacement: &Replacement,
         at: Span,
     ) -> Result<()> {
+        if let Pattern::Match(code) = pattern {
+            let compiled = super::matching::compiled(code)?;
+            return self.replace_by_pattern(element, &compiled, replacement, "match", at);
+        }
+        if let Pattern::Code(code) = pattern {
+            if code.arguments.as_ref().is_some_and(|a| !a.is_empty()) {
+                // `f(x)`: the calls of f with these arguments, as code
+                let written: String = self
+                    .source
+                    .chars()
+                    .skip(code.span.start)
+                    .take(code.span.end - code.span.start)
+                    .collect();
+                let compiled =
+                    crate::analysis::pattern::CodePattern::parse(&written).map_err(|e| {
+                        Failed::new(
+                            code.span,
+                            ErrorKind::InvalidArgument,
+                            format!("`{written}`: {e}"),
+                        )
+                    })?;
+                return self.replace_by_pattern(element, &compiled, replacement, "call", at);
+            }
+        }
         let span = self.span_now(element, at)?;
         match pattern {
+            Pattern::Match(_) => unreachable!("handled above"),
             Pattern::Text(needle) => {
                 if needle.is_empty() {
                     return Err(Failed::new(
@@ -591,6 +630,12 @@ impl Interpreter<'_> {
                 let new = match replacement {
                     Replacement::Text(expr) => self.expr(expr)?.text(),
                     Replacement::Code(code) => render_call(code, &Arguments::of(&[]), at)?,
+                    Replacement::Template(code) => {
+                        let captures = self.enclosing_captures(at)?;
+                        crate::analysis::pattern::render(&code.text, &captures).map_err(|e| {
+                            Failed::new(code.span, ErrorKind::InvalidArgument, e.to_string())
+                        })?
+                    }
                 };
                 let text = self.doc_text(&element.path).map_err(Self::fail(at))?;
                 let inside = text.slice(span.clone()).to_string();
@@ -665,6 +710,18 @@ impl Interpreter<'_> {
                         }
                         (Replacement::Code(to), None) => render_call(to, &Arguments::of(&[]), at)?,
                         (Replacement::Text(expr), _) => self.expr(expr)?.text(),
+                        (Replacement::Template(code), _) => {
+                            let captures = self.enclosing_captures(at)?;
+                            crate::analysis::pattern::render(&code.text, &captures).map_err(
+                                |e| {
+                                    Failed::new(
+                                        code.span,
+                                        ErrorKind::InvalidArgument,
+                                        e.to_string(),
+                                    )
+                                },
+                            )?
+                        }
                     };
                     self.write(&element.path, range, &new, at);
                     count += 1;
@@ -677,6 +734,43 @@ impl Interpreter<'_> {
                 self.report.count(Verb::Replaced, noun, count);
             }
         }
+        Ok(())
+    }
+
+    /// ``replace `pattern` with …`` (or `replace f(x) with …`) inside the
+    /// element: each outermost match, replaced with the template (its
+    /// captures and the enclosing match's), the code (`$1` … the matched
+    /// call's arguments), or the text.
+    fn replace_by_pattern(
+        &mut self,
+        element: &Element,
+        pattern: &crate::analysis::pattern::CodePattern,
+        replacement: &Replacement,
+        noun: &str,
+        at: Span,
+    ) -> Result<()> {
+        let count = self.replace_matches(element, pattern, at, |this, found, text| {
+            Ok(match replacement {
+                Replacement::Template(code) => {
+                    let mut captures = found.captures.clone();
+                    for outer in this.enclosing_captures(at)? {
+                        if !captures.iter().any(|c| c.name == outer.name) {
+                            captures.push(outer);
+                        }
+                    }
+                    crate::analysis::pattern::render(&code.text, &captures).map_err(|e| {
+                        Failed::new(code.span, ErrorKind::InvalidArgument, e.to_string())
+                    })?
+                }
+                Replacement::Text(expr) => this.expr(expr)?.text(),
+                // the pattern wrote the whole call: the replacement is the
+                // new one, `$1` … the matched call's arguments
+                Replacement::Code(to) => {
+                    render_call(to, &Arguments::of(&arguments_of_call(text)), at)?
+                }
+            })
+        })?;
+        self.report.count(Verb::Replaced, noun, count);
         Ok(())
     }
 
@@ -836,4 +930,21 @@ fn body_lines(
     let first_line = from_char(text, byte_to_char(text, first.start_byte())).line;
     let last_line = from_char(text, byte_to_char(text, last.end_byte())).line;
     Some((first_line, last_line))
+}
+
+/// The arguments of the call `text` is, as written (none when it is not
+/// a call).
+fn arguments_of_call(text: &str) -> Vec<String> {
+    let rope = ropey::Rope::from_str(text);
+    let Ok(tree) = crate::analysis::syntax::SyntaxTree::parse(&rope) else {
+        return Vec::new();
+    };
+    let mut node = tree.root();
+    while node.kind() != "call" {
+        match node.named_child(0) {
+            Some(child) => node = child,
+            None => return Vec::new(),
+        }
+    }
+    super::query::call_arguments(&rope, node)
 }

@@ -125,6 +125,7 @@ impl Interpreter<'_> {
                 let value = self.attribute(attribute)?;
                 match test {
                     Test::Contains(expr) => value.text().contains(&self.expr(expr)?.text()),
+                    Test::Is { negated, word } => (value.text() == *word) != *negated,
                     Test::Compare(op, expr) => {
                         let other = self.expr(expr)?;
                         match (value.number(), other.number()) {
@@ -262,6 +263,10 @@ impl Interpreter<'_> {
         let asked = attribute.path.join(".");
         let text = |s: &str| Value::Text(s.to_owned());
         let value = match (asked.as_str(), &element.detail) {
+            ("", Detail::Capture { .. }) | ("", Detail::Match { .. }) => {
+                Value::Text(self.text_now(&element, at)?)
+            }
+            ("type", Detail::Capture { type_word }) => text(type_word),
             ("", _) => text(&element.name),
             ("name", Detail::File { .. }) => text(&element.name),
             ("path", _) | ("file", _) => text(&element.path),

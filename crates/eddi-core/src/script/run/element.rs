@@ -52,6 +52,16 @@ pub enum Detail {
     Variable {
         full: Range<usize>,
     },
+    /// A place a code pattern matched: the pattern (to match it again on
+    /// the text of now) and what its metavariables matched.
+    Match {
+        pattern: String,
+        captures: Vec<Captured>,
+    },
+    /// What a metavariable matched: its type word (`number`, `call`, …).
+    Capture {
+        type_word: &'static str,
+    },
     /// One name an import binds; `span` is its statement.
     Import {
         module: String,
@@ -60,6 +70,17 @@ pub enum Detail {
         unused: bool,
         top_level: bool,
     },
+}
+
+/// A metavariable's match, when the pattern matched: chars of the file
+/// at the match's version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Captured {
+    pub name: String,
+    pub span: Range<usize>,
+    pub kind: &'static str,
+    pub line: usize,
+    pub text: String,
 }
 
 impl Element {

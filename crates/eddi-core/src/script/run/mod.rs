@@ -20,6 +20,7 @@
 pub mod action;
 pub mod condition;
 pub mod element;
+mod matching;
 pub mod parsed;
 pub mod query;
 pub mod report;
@@ -429,14 +430,14 @@ impl Interpreter<'_> {
         for element in elements {
             let before = (self.policy == ErrorPolicy::Continue).then(|| self.snapshot.clone());
             self.current.push(element.clone());
+            // a match's metavariables, then the binding, for the body
+            let mut bound = Self::capture_scope(element);
             if let Some(var) = binding {
-                self.scopes
-                    .push(vec![(var.name.clone(), Rc::new(vec![element.clone()]))]);
+                bound.push((var.name.clone(), Rc::new(vec![element.clone()])));
             }
+            self.scopes.push(bound);
             let ran = self.statement(body, false);
-            if binding.is_some() {
-                self.scopes.pop();
-            }
+            self.scopes.pop();
             self.current.pop();
             if let Err(mut failed) = ran {
                 if !failed.stop && !failed.named {

@@ -44,6 +44,7 @@ pub(super) fn kind_of(source: &Source, interpreter: &Interpreter<'_>) -> Element
         Source::Lines { .. } => ElementKind::Line,
         Source::Symbols(_) => ElementKind::Symbol,
         Source::Imports => ElementKind::Import,
+        Source::Match(_) => ElementKind::Match,
         Source::Variable(var) => interpreter
             .earlier
             .iter()
@@ -159,11 +160,23 @@ impl Interpreter<'_> {
             Source::Imports => self.imports().map_err(fail)?,
             Source::Lines { first, last } => self.lines(*first, *last).map_err(fail)?,
             Source::Variable(var) => self.variable(var)?.as_ref().clone(),
+            Source::Match(code) => self.matches(code)?,
         };
         let mut found = found;
-        found.sort_by(|a, b| {
-            (&a.path, a.span.start, a.span.end).cmp(&(&b.path, b.span.start, b.span.end))
-        });
+        if matches!(query.source, Source::Match(_)) {
+            // inner matches first: an outer one's replacement sees theirs
+            found.sort_by(|a, b| {
+                (&a.path, a.span.end, std::cmp::Reverse(a.span.start)).cmp(&(
+                    &b.path,
+                    b.span.end,
+                    std::cmp::Reverse(b.span.start),
+                ))
+            });
+        } else {
+            found.sort_by(|a, b| {
+                (&a.path, a.span.start, a.span.end).cmp(&(&b.path, b.span.start, b.span.end))
+            });
+        }
         found.dedup();
         let Some(filter) = &query.filter else {
             return Ok(found);
@@ -171,14 +184,13 @@ impl Interpreter<'_> {
         let mut kept = Vec::new();
         for element in found {
             self.current.push(element.clone());
+            let mut bound = Self::capture_scope(&element);
             if let Some(var) = binding {
-                self.scopes
-                    .push(vec![(var.name.clone(), Rc::new(vec![element.clone()]))]);
+                bound.push((var.name.clone(), Rc::new(vec![element.clone()])));
             }
+            self.scopes.push(bound);
             let holds = self.condition(filter, &element);
-            if binding.is_some() {
-                self.scopes.pop();
-            }
+            self.scopes.pop();
             self.current.pop();
             if holds? {
                 kept.push(element);
@@ -205,7 +217,9 @@ impl Interpreter<'_> {
         }
     }
 
-    fn scoped_files(&self) -> std::result::Result<(Vec<String>, Option<Range<usize>>), OpError> {
+    pub(super) fn scoped_files(
+        &self,
+    ) -> std::result::Result<(Vec<String>, Option<Range<usize>>), OpError> {
         Ok(match self.scope()? {
             Scope::Project => (self.project.files()?, None),
             Scope::File(path) => (vec![path], None),
