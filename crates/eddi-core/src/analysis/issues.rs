@@ -5,8 +5,12 @@
 //!   star imports, names listed in a literal `__all__`, explicit re-exports
 //!   (`import x as x`, `from m import x as x`), import statements carrying a
 //!   `# noqa` comment, names that occur as a word inside a string (string
-//!   annotations such as `"WSGIApplication"`), and every module-level import
-//!   of a package `__init__.py` ([`IssueConfig::package_init`]);
+//!   annotations such as `"WSGIApplication"`), every module-level import
+//!   of a package `__init__.py` ([`IssueConfig::package_init`]), and
+//!   availability probes: imports in the body of a `try` that catches
+//!   `ImportError` (or `ModuleNotFoundError`, `Exception`, everything) —
+//!   importing is what they are for (`try: import numpy … except
+//!   ImportError: …`, a test that a module imports or fails to);
 //! * unused local variables (plain assignments in functions never read;
 //!   names starting with `_`, unpacking targets, and functions calling
 //!   `locals()`/`vars()` are exempt);
@@ -124,7 +128,7 @@ pub fn issues(
                     continue;
                 }
                 let strings = strings.get_or_insert_with(|| string_words(text, tree));
-                if strings.contains(&b.name) {
+                if strings.contains(&b.name) || is_probe(text, tree, &b.statement) {
                     continue;
                 }
                 reported.push(key);
@@ -297,6 +301,50 @@ fn string_words(text: &Rope, tree: &SyntaxTree) -> std::collections::HashSet<Str
     out
 }
 
+/// Whether the import statement at `statement` (chars) is in the body of
+/// a `try` one of whose `except` clauses catches `ImportError`: an
+/// availability probe, used by being run.
+fn is_probe(text: &Rope, tree: &SyntaxTree, statement: &std::ops::Range<usize>) -> bool {
+    let (start, end) = (
+        super::syntax::char_to_byte(text, statement.start),
+        super::syntax::char_to_byte(text, statement.end),
+    );
+    let Some(mut node) = tree.root().descendant_for_byte_range(start, end) else {
+        return false;
+    };
+    while let Some(parent) = node.parent() {
+        if parent.kind() == "try_statement" && parent.child_by_field_name("body") == Some(node) {
+            let mut cursor = parent.walk();
+            let catches = parent
+                .named_children(&mut cursor)
+                .filter(|c| matches!(c.kind(), "except_clause" | "except_group_clause"))
+                .any(|clause| catches_import_error(text, clause));
+            if catches {
+                return true;
+            }
+        }
+        node = parent;
+    }
+    false
+}
+
+/// Whether an `except` clause catches `ImportError`: bare, or naming it,
+/// `ModuleNotFoundError` or a base of it.
+fn catches_import_error(text: &Rope, clause: Node<'_>) -> bool {
+    let mut cursor = clause.walk();
+    let caught: Vec<String> = clause
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() != "block" && c.kind() != "comment")
+        .map(|c| node_text(text, c))
+        .collect();
+    caught.is_empty()
+        || caught.iter().any(|t| {
+            ["ImportError", "ModuleNotFoundError", "Exception", "BaseException"]
+                .iter()
+                .any(|name| has_word(t, name))
+        })
+}
+
 /// Names in a module-level `__all__ = [...]` / `(...)` literal.
 fn dunder_all(text: &Rope, tree: &SyntaxTree) -> Vec<String> {
     let root = tree.root();
@@ -376,5 +424,18 @@ mod tests {
         );
         let locals = "def g(items):\n    x: int\n    a = 1\n    b = 2\n    c = 0\n    c += 1\n    d = 3\n    del d\n    for i in items:\n        pass\n    with open('f') as fh:\n        pass\n    def inner():\n        return a\n    return inner\n";
         assert_eq!(run(locals, 50), ["3:4 unused variable 'b'"]);
+    }
+
+    #[test]
+    fn an_import_that_probes_availability_is_used_by_running() {
+        let src = "try:\n    import numpy\nexcept ImportError:\n    HAS = False\ntry:\n    import a.b\nexcept (OSError, ModuleNotFoundError) as e:\n    pass\ntry:\n    import c\nexcept:\n    pass\ntry:\n    import d\nexcept ValueError:\n    pass\ntry:\n    pass\nexcept ImportError:\n    import e\n";
+        assert_eq!(
+            run(src, 50),
+            [
+                "10:0 bare 'except:'",
+                "13:11 unused import 'd'",
+                "19:11 unused import 'e'",
+            ]
+        );
     }
 }
