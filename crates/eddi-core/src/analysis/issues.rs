@@ -339,9 +339,14 @@ fn catches_import_error(text: &Rope, clause: Node<'_>) -> bool {
         .collect();
     caught.is_empty()
         || caught.iter().any(|t| {
-            ["ImportError", "ModuleNotFoundError", "Exception", "BaseException"]
-                .iter()
-                .any(|name| has_word(t, name))
+            [
+                "ImportError",
+                "ModuleNotFoundError",
+                "Exception",
+                "BaseException",
+            ]
+            .iter()
+            .any(|name| has_word(t, name))
         })
 }
 

@@ -417,7 +417,7 @@ impl Interpreter<'_> {
         let span = self.span_now(element, at)?;
         let parsed = self.parse(&element.path).map_err(Self::fail(at))?;
         let in_statement: Vec<_> = parsed
-            .imports
+            .imports()
             .iter()
             .filter(|i| i.statement.start == span.start)
             .collect();
@@ -496,7 +496,7 @@ impl Interpreter<'_> {
             }
         };
         if let Some(last) = parsed
-            .imports
+            .imports()
             .iter()
             .filter(|i| i.top_level)
             .map(|i| i.statement.end)
@@ -517,7 +517,7 @@ impl Interpreter<'_> {
 
     fn add_import(&mut self, path: &str, module: &str, at: Span) -> Result<()> {
         let parsed = self.parse(path).map_err(Self::fail(at))?;
-        let present = parsed.imports.iter().any(|i| {
+        let present = parsed.imports().iter().any(|i| {
             i.level == 0
                 && i.name.is_none()
                 && i.alias.is_none()

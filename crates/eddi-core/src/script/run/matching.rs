@@ -33,8 +33,8 @@ fn find_in(parsed: &Parsed, pattern: &CodePattern, bytes: Range<usize>) -> Vec<p
         text: &parsed.text,
         source: &source,
         tree: &parsed.tree,
-        scopes: &parsed.scopes,
-        imports: &parsed.imports,
+        scopes: parsed.scopes(),
+        imports: parsed.imports(),
     };
     pattern.find(&code, bytes)
 }
@@ -45,8 +45,8 @@ fn at_in(parsed: &Parsed, pattern: &CodePattern, bytes: Range<usize>) -> Option<
         text: &parsed.text,
         source: &source,
         tree: &parsed.tree,
-        scopes: &parsed.scopes,
-        imports: &parsed.imports,
+        scopes: parsed.scopes(),
+        imports: parsed.imports(),
     };
     pattern.at(&code, bytes)
 }
@@ -67,6 +67,7 @@ impl Interpreter<'_> {
             named: false,
         };
         let (files, within) = self.scoped_files().map_err(fail)?;
+        self.parse_all(&files).map_err(fail)?;
         let mut found = Vec::new();
         for path in files {
             let parsed = self.parse(&path).map_err(fail)?;

@@ -616,6 +616,37 @@ impl Interpreter<'_> {
         Ok(parsed)
     }
 
+    /// Parses the files not parsed at their version yet, in parallel: a
+    /// query over the project reads every file.
+    fn parse_all(&mut self, paths: &[String]) -> std::result::Result<(), OpError> {
+        use rayon::prelude::*;
+        let mut wanted = Vec::new();
+        for path in paths {
+            let text = self.doc_text(path)?;
+            let version = self.version(path);
+            if self.parsed.get(path).is_none_or(|(at, _)| *at != version) {
+                wanted.push((path.clone(), version, text));
+            }
+        }
+        let parsed: Vec<_> = wanted
+            .into_par_iter()
+            .map(|(path, version, text)| {
+                let parsed = Parsed::new(&path, text);
+                (path, version, parsed)
+            })
+            .collect();
+        for (path, version, parsed) in parsed {
+            let parsed = parsed.ok_or_else(|| {
+                OpError::new(
+                    ErrorKind::Internal,
+                    format!("{path} could not be parsed as Python"),
+                )
+            })?;
+            self.parsed.insert(path, (version, Rc::new(parsed)));
+        }
+        Ok(())
+    }
+
     fn version(&self, path: &str) -> usize {
         self.snapshot.get(path).map_or(0, |d| d.version())
     }

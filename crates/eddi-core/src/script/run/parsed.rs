@@ -2,6 +2,7 @@
 //! scopes, radon's complexity per block and its unused imports — what
 //! queries and conditions ask. Parsed once per version of the file's text.
 
+use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 
 use ropey::Rope;
@@ -18,46 +19,72 @@ pub struct Parsed {
     pub text: Rope,
     pub tree: SyntaxTree,
     pub outline: Outline,
-    pub scopes: Scopes,
-    pub imports: Vec<Import>,
     /// radon's complexity of each function, method and class, by its
     /// keyword's position (what `Analyze` reports).
     complexity: HashMap<Position, u32>,
+    /// A package's `__init__.py` (its imports are re-exports).
+    package_init: bool,
+    // What only some queries ask, computed when first asked: a query over
+    // every function of a project needs none of them.
+    scopes: OnceCell<Scopes>,
+    imports: OnceCell<Vec<Import>>,
     /// The positions of the names of the imports nothing uses (as
     /// `Analyze … Issues` reports them: `__all__`, re-exports, `# noqa`,
     /// names in strings and a package's `__init__.py` exempt).
-    unused: HashSet<Position>,
+    unused: OnceCell<HashSet<Position>>,
 }
 
 impl Parsed {
     pub fn new(path: &str, text: Rope) -> Option<Parsed> {
         let tree = SyntaxTree::parse(&text).ok()?;
         let outline = outline::outline(&text, &tree);
-        let scopes = scope::analyze(&text, &tree);
-        let imports = dependencies::imports(&text, &tree);
         let mut by_position = HashMap::new();
         for block in complexity::blocks(&text, &tree) {
             for inner in block.flatten() {
                 by_position.insert(inner.position, inner.complexity);
             }
         }
-        let config = IssueConfig {
-            package_init: path.rsplit('/').next() == Some("__init__.py"),
-            ..IssueConfig::default()
-        };
-        let unused = issues::issues(&text, &tree, &outline, &scopes, &config)
-            .into_iter()
-            .filter(|issue| issue.kind == IssueKind::UnusedImport)
-            .map(|issue| issue.position)
-            .collect();
         Some(Parsed {
             text,
             tree,
             outline,
-            scopes,
-            imports,
             complexity: by_position,
-            unused,
+            package_init: path.rsplit('/').next() == Some("__init__.py"),
+            scopes: OnceCell::new(),
+            imports: OnceCell::new(),
+            unused: OnceCell::new(),
+        })
+    }
+
+    /// The file's scopes: its names and what each resolves to.
+    pub fn scopes(&self) -> &Scopes {
+        self.scopes
+            .get_or_init(|| scope::analyze(&self.text, &self.tree))
+    }
+
+    /// Every import binding of the file, in source order.
+    pub fn imports(&self) -> &[Import] {
+        self.imports
+            .get_or_init(|| dependencies::imports(&self.text, &self.tree))
+    }
+
+    fn unused(&self) -> &HashSet<Position> {
+        self.unused.get_or_init(|| {
+            let config = IssueConfig {
+                package_init: self.package_init,
+                ..IssueConfig::default()
+            };
+            issues::issues(
+                &self.text,
+                &self.tree,
+                &self.outline,
+                self.scopes(),
+                &config,
+            )
+            .into_iter()
+            .filter(|issue| issue.kind == IssueKind::UnusedImport)
+            .map(|issue| issue.position)
+            .collect()
         })
     }
 
@@ -71,7 +98,7 @@ impl Parsed {
                 .map(|e| (IssueKind::SyntaxError, e.message, e.position))
                 .collect();
         found.extend(
-            self.scopes
+            self.scopes()
                 .references
                 .iter()
                 .filter(|r| r.resolution == Resolution::Undefined)
@@ -100,20 +127,20 @@ impl Parsed {
 
     /// Whether the import binding is one nothing uses.
     pub fn is_unused(&self, import: &Import) -> bool {
-        self.scopes
+        self.scopes()
             .bindings
             .iter()
             .filter(|b| b.kind == BindingKind::Import && b.name == import.bound)
             .filter(|b| b.statement == import.statement)
             .any(|b| {
-                self.unused
+                self.unused()
                     .contains(&crate::edit::position::from_char(&self.text, b.range.start))
             })
     }
 
     /// Whether the file imports `module` (or a module under it), anywhere.
     pub fn imports_module(&self, module: &str) -> bool {
-        self.imports.iter().any(|import| {
+        self.imports().iter().any(|import| {
             let full = match &import.name {
                 Some(name) if !import.module.is_empty() => format!("{}.{name}", import.module),
                 Some(name) => name.clone(),

@@ -241,13 +241,18 @@ impl Interpreter<'_> {
                 )
             })?
             .compile_matcher();
+        let matching: Vec<String> = self
+            .project
+            .files()?
+            .into_iter()
+            .filter(|path| {
+                let name = path.rsplit('/').next().unwrap_or(path);
+                matcher.is_match(if on_name { name } else { path.as_str() })
+            })
+            .collect();
+        self.parse_all(&matching)?;
         let mut found = Vec::new();
-        for path in self.project.files()? {
-            let name = path.rsplit('/').next().unwrap_or(&path);
-            let subject = if on_name { name } else { path.as_str() };
-            if !matcher.is_match(subject) {
-                continue;
-            }
+        for path in matching {
             let parsed = self.parse(&path)?;
             found.push(file_element(&path, &parsed, self.version(&path)));
         }
@@ -263,6 +268,7 @@ impl Interpreter<'_> {
         as_kind: ElementKind,
     ) -> std::result::Result<Vec<Element>, OpError> {
         let (files, within) = self.scoped_files()?;
+        self.parse_all(&files)?;
         let mut found = Vec::new();
         for path in files {
             let parsed = self.parse(&path)?;
@@ -392,6 +398,7 @@ impl Interpreter<'_> {
 
     fn imports(&mut self) -> std::result::Result<Vec<Element>, OpError> {
         let (files, within) = self.scoped_files()?;
+        self.parse_all(&files)?;
         let mut found = Vec::new();
         for path in files {
             let parsed = self.parse(&path)?;
@@ -465,7 +472,7 @@ pub(super) fn at_cursor(
         .collect();
     let name_at = |e: &Element| {
         parsed
-            .scopes
+            .scopes()
             .bindings
             .iter()
             .find(|b| b.statement.start == e.span.start && b.name == e.name)
@@ -592,12 +599,12 @@ fn class_bases(parsed: &Parsed, symbol: &Symbol) -> Vec<String> {
 /// whole import statement).
 fn import_elements(path: &str, parsed: &Parsed, version: usize) -> Vec<Element> {
     parsed
-        .imports
+        .imports()
         .iter()
         .filter(|import| !import.star)
         .map(|import| {
             let names: Vec<String> = parsed
-                .imports
+                .imports()
                 .iter()
                 .filter(|other| other.statement == import.statement)
                 .map(|other| other.name.clone().unwrap_or_else(|| other.module.clone()))
