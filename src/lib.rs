@@ -8,8 +8,8 @@
 //! `eddi_core::engine`. See `docs/ARCHITECTURE.md` for the code map.
 
 pub use eddi_core::{
-    analysis, change, choices, commands, edit, engine, language, outcome, priority, refactor,
-    reply, script, session, workspace,
+    analysis, change, choices, commands, edit, engine, language, outcome, priority, progress,
+    refactor, reply, script, session, workspace,
 };
 
 pub mod cli;

@@ -242,6 +242,15 @@ async def refactors(eddi, root, cases):
             previewed = await ok(s, "run_script", {"script": script, "preview": True})
             check("+checkout(cart, fast=True)" in previewed["diff"], "run_script preview diff", previewed)
             check(snapshot(root) == before, "run_script preview writes nothing")
+            heard = []
+
+            async def progress(done, total, message):
+                heard.append((done, total, message))
+
+            await s.call_tool("run_script", {"script": script, "preview": True},
+                              progress_callback=progress)
+            check(heard and heard[-1][0] == heard[-1][1] and heard[-1][2] == "foreach call",
+                  "run_script progress notifications", heard)
             written = await ok(s, "run_script", {"script": script})
             check(written["script"]["files"] == ["app.py"], "run_script written", written)
             check("checkout(cart, fast=True)" in read(root, "app.py"), "run_script wrote app.py", read(root, "app.py"))

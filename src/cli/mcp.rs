@@ -13,9 +13,9 @@ use std::sync::Arc;
 use clap::Args;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
-    ServerConfig, Tool as McpTool, ToolAnnotations,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProgressNotificationParam,
+    ProgressToken, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, ServerCapabilities, ServerConfig, Tool as McpTool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -25,6 +25,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 
 use super::LocalArgs;
 use crate::engine::{Engine, EngineConfig};
+use crate::progress::{Progress, ProgressSink, Throttle};
 use crate::tools::{self, Tool};
 
 /// The guide's URI.
@@ -111,10 +112,14 @@ impl ServerHandler for EddiMcp {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let engine = self.engine.clone();
         let sender = self.sender.clone();
+        // A client that sends a progress token hears how far a long call is.
+        let _watch = context.meta.get_progress_token().map(|token| {
+            engine.watch_progress(&sender, progress_notifier(context.peer.clone(), token))
+        });
         let name = request.name.to_string();
         let params = request
             .arguments
@@ -327,4 +332,23 @@ where
         };
     }
     response
+}
+
+/// Progress as MCP notifications for one call's progress token, at most
+/// ten a second (the first and last of each stage always).
+fn progress_notifier(peer: rmcp::Peer<RoleServer>, token: ProgressToken) -> ProgressSink {
+    let throttle = Throttle::new(std::time::Duration::from_millis(100));
+    let runtime = tokio::runtime::Handle::current();
+    Arc::new(move |p: &Progress| {
+        if !throttle.admit(p) {
+            return;
+        }
+        let notification = ProgressNotificationParam::new(token.clone(), p.done as f64)
+            .with_total(p.total as f64)
+            .with_message(p.stage.clone());
+        // Sent before the call's result (the engine runs on a blocking
+        // thread): a client drops the progress of a call it has the
+        // answer to. A client gone away misses it, nothing more.
+        let _ = runtime.block_on(peer.notify_progress(notification));
+    })
 }

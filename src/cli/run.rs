@@ -6,17 +6,20 @@
 //! as a multi-command message does, and the exit code is 1 then; the
 //! failing command's reply counts the skipped ones (`Fail "…", Skipped 2
 //! commands`, or `"skipped": 2` in JSON), so there is exactly one line per
-//! command that ran.
+//! command that ran. On a terminal a long script draws a progress bar on
+//! stderr (its stage, done/total), cleared before its reply is printed.
 
-use std::io::{self, Read};
+use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use clap::Args;
 
 use super::LocalArgs;
 use crate::commands;
 use crate::engine::Request;
+use crate::progress::Progress;
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
@@ -52,6 +55,18 @@ pub fn run(args: RunArgs) -> Result<ExitCode, String> {
             ),
         }
     }
+    // A long script draws how far it is, on a terminal only.
+    let bar = io::stderr().is_terminal().then(progress_bar);
+    let _watch = bar.clone().map(|bar| {
+        engine.watch_progress(
+            &args.local.sender,
+            Arc::new(move |p: &Progress| {
+                bar.set_length(p.total as u64);
+                bar.set_position(p.done as u64);
+                bar.set_message(p.stage.clone());
+            }),
+        )
+    });
     for (index, message) in messages.iter().enumerate() {
         // The failing reply itself says how many commands were skipped.
         let remaining = messages.len() - index - 1;
@@ -63,10 +78,26 @@ pub fn run(args: RunArgs) -> Result<ExitCode, String> {
             },
             remaining,
         );
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+            bar.reset();
+        }
         println!("{}", response.text);
         if !response.ok {
             return Ok(ExitCode::from(1));
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The bar of a long script: its stage, a bar, done/total and the time left.
+fn progress_bar() -> indicatif::ProgressBar {
+    let bar =
+        indicatif::ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{msg:>16} [{bar:30}] {pos}/{len} ({eta} left)")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
 }

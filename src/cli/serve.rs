@@ -206,6 +206,10 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         report::internal("serve", &format!("cannot describe the state lock: {err}"));
     }
     println!("eddi: send commands with: {send}");
+    engine.send_progress_to(progress_publisher(
+        listener.client().clone(),
+        subjects.clone(),
+    ));
     let handler: Arc<dyn CommandHandler> = engine;
     let validator = MessageValidator::new(ValidatorConfig::new(config.max_payload));
     let settings = ServeSettings {
@@ -302,6 +306,43 @@ pub(super) fn shutdown_signal() -> impl std::future::Future<Output = ()> {
             let _ = tokio::signal::ctrl_c().await;
         }
     }
+}
+
+/// Publishes the progress of a sender that asked for it on
+/// `<prefix>.<name>.progress.<sender>` as JSON (`{"sender", "stage", "done",
+/// "total"}`), at most four a second per sender (the first and last of a
+/// stage always).
+fn progress_publisher(
+    client: async_nats::Client,
+    subjects: Subjects,
+) -> crate::engine::ProgressOut {
+    use crate::progress::{Progress, Throttle};
+    let throttles: std::sync::Mutex<std::collections::HashMap<String, Throttle>> =
+        Default::default();
+    let runtime = tokio::runtime::Handle::current();
+    Arc::new(move |sender: &str, p: &Progress| {
+        let admitted = throttles
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(sender.to_owned())
+            .or_insert_with(|| Throttle::new(Duration::from_millis(250)))
+            .admit(p);
+        if !admitted {
+            return;
+        }
+        let payload = serde_json::json!({
+            "sender": sender,
+            "stage": p.stage,
+            "done": p.done,
+            "total": p.total,
+        })
+        .to_string();
+        let (client, subject) = (client.clone(), subjects.progress(sender));
+        runtime.spawn(async move {
+            // progress nobody hears is lost, nothing more
+            let _ = client.publish(subject, payload.into()).await;
+        });
+    })
 }
 
 #[cfg(test)]

@@ -7,6 +7,8 @@
 //! - `<prefix>.<name>.cmd.<sender>` — direct eddispeak, request/reply (text);
 //! - `<prefix>.<name>.tools.list` / `.tools.call` — the agent tools (JSON);
 //! - `<prefix>.<name>.guide` — the guide for models (Markdown);
+//! - `<prefix>.<name>.progress.<sender>` — published: how far a long
+//!   command is, for a sender that asked (`Set Progress on`; JSON);
 //! - `<prefix>.stream.open` — published: ask the stream service for a stream;
 //! - `<prefix>.stream.update` — subscribed: messages appended to streams;
 //! - `<prefix>.stream.append` — published: Eddi's replies.
@@ -86,6 +88,11 @@ impl Subjects {
     }
     pub fn guide(&self) -> String {
         format!("{}.guide", self.group())
+    }
+    /// Published: how far a long command of a sender that asked for it
+    /// (`Set Progress on`) is.
+    pub fn progress(&self, sender: &str) -> String {
+        format!("{}.progress.{sender}", self.group())
     }
     pub fn stream_open(&self) -> String {
         format!("{}.stream.open", self.prefix)

@@ -807,3 +807,35 @@ fn code_pattern_mistakes_are_refused_before_anything_runs() {
     }
     assert_eq!(f.read("calc.py"), CALC);
 }
+
+#[test]
+fn a_watcher_sees_how_far_a_script_is_and_the_watch_ends_when_dropped() {
+    use std::sync::{Arc, Mutex};
+    let f = Fixture::new();
+    let engine = f.engine.as_ref().unwrap();
+    let seen: Arc<Mutex<Vec<(String, usize, usize)>>> = Default::default();
+    let into = seen.clone();
+    let watch = engine.watch_progress(
+        "agent",
+        Arc::new(move |p: &eddi::progress::Progress| {
+            into.lock()
+                .unwrap()
+                .push((p.stage.clone(), p.done, p.total))
+        }),
+    );
+    assert_eq!(
+        f.send("foreach method in UserManager flag \"look\""),
+        "Ok, 3 methods flagged, Flagged: users.py:9: look; users.py:12: look; users.py:15: look"
+    );
+    let events = seen.lock().unwrap().clone();
+    let foreach: Vec<_> = events.iter().filter(|e| e.0 == "foreach method").collect();
+    assert_eq!(
+        foreach.iter().map(|e| (e.1, e.2)).collect::<Vec<_>>(),
+        [(0, 3), (1, 3), (2, 3), (3, 3)],
+        "{events:?}"
+    );
+    drop(watch);
+    seen.lock().unwrap().clear();
+    f.send("foreach method in UserManager flag \"look\"");
+    assert!(seen.lock().unwrap().is_empty());
+}

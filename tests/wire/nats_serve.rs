@@ -648,3 +648,71 @@ async fn serve_prints_the_eddi_send_line_that_reaches_it() {
     sigterm(&eddi);
     assert!(wait_exit(&mut eddi).success());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sender_that_asks_hears_a_long_scripts_progress_on_its_subject() {
+    use futures::StreamExt;
+    let nats = NatsServer::start();
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..40 {
+        std::fs::write(
+            dir.path().join(format!("m{i}.py")),
+            format!("def f{i}(a):\n    return a\n"),
+        )
+        .unwrap();
+    }
+    let url = nats.url();
+    let mut eddi = eddi_serve(dir.path(), &["--nats-url", &url]);
+    wait_for_service(&url, "eddi").await;
+    let s = Subjects::new("mizuki", "eddi");
+    let c = client(&url).await;
+    let mut heard = c
+        .subscribe("mizuki.eddi.progress.p".to_string())
+        .await
+        .unwrap();
+    c.flush().await.unwrap();
+    assert_eq!(direct(&c, &s, "p", "Start p").await, "Ok");
+    // not asked: nothing is published
+    let script = "foreach function flag \"seen\"";
+    assert!(direct(&c, &s, "p", script)
+        .await
+        .starts_with("Ok, 40 functions flagged"));
+    assert_eq!(direct(&c, &s, "p", "Set Progress on").await, "Ok");
+    assert!(direct(&c, &s, "p", script)
+        .await
+        .starts_with("Ok, 40 functions flagged"));
+    let mut events = Vec::new();
+    while let Ok(Some(message)) =
+        tokio::time::timeout(Duration::from_millis(500), heard.next()).await
+    {
+        let event: serde_json::Value = serde_json::from_slice(&message.payload).unwrap();
+        events.push(event);
+    }
+    assert!(!events.is_empty(), "no progress heard");
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/schemas/progress.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    for event in &events {
+        assert!(
+            validator.is_valid(event),
+            "{event} does not follow progress.json"
+        );
+    }
+    assert!(events.iter().all(|e| e["sender"] == "p"), "{events:?}");
+    // the last of the outermost foreach always comes
+    assert!(
+        events
+            .iter()
+            .any(|e| e["stage"] == "foreach function" && e["done"] == 40 && e["total"] == 40),
+        "{events:?}"
+    );
+    // before it asked, nothing: every event is of the second run
+    let firsts = events
+        .iter()
+        .filter(|e| e["stage"] == "foreach function" && e["done"] == 0)
+        .count();
+    assert_eq!(firsts, 1, "{events:?}");
+    sigterm(&eddi);
+    wait_exit(&mut eddi);
+}

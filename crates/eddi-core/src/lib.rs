@@ -17,6 +17,7 @@ pub mod failure;
 pub mod language;
 pub mod outcome;
 pub mod priority;
+pub mod progress;
 pub mod refactor;
 pub mod reply;
 pub mod script;

@@ -191,6 +191,9 @@ pub enum SessionOption {
     /// `Set Preview on|off`: refactors show their preview and wait for
     /// `Apply` or `Discard`.
     Preview(bool),
+    /// `Set Progress on|off`: long commands say how far they are on the
+    /// transport's progress channel (NATS: `<prefix>.<name>.progress.<sender>`).
+    Progress(bool),
 }
 
 /// How much a success reply says: everything, or only what the sender did

@@ -122,11 +122,11 @@ static ROWS: &[CommandSpec] = &[
     CommandSpec {
         name: "Set",
         group: "Sessions",
-        usage: "Set Format terse|json | Set Limit <n> | Set Replies brief|full | Set Preview on|off",
-        summary: "Sets a session preference: reply format, output limit in chars (n >= 1), brief replies (a success that only confirms what was asked is just Ok), or preview mode (a refactor, or a Replace All … In Files, shows its preview and waits for Apply or Discard)",
+        usage: "Set Format terse|json | Set Limit <n> | Set Replies brief|full | Set Preview on|off | Set Progress on|off",
+        summary: "Sets a session preference: reply format, output limit in chars (n >= 1), brief replies (a success that only confirms what was asked is just Ok), preview mode (a refactor, or a Replace All … In Files, shows its preview and waits for Apply or Discard), or progress (a long script says how far it is on the service's progress subject, <prefix>.<name>.progress.<sender>)",
         reply: "Ok[, Limit capped at <n> chars: …] (capped where no reply could carry it)",
         failures: "",
-        examples: "Set Format json; Set Limit 4000; Set Replies brief; Set Preview on",
+        examples: "Set Format json; Set Limit 4000; Set Replies brief; Set Preview on; Set Progress on",
     },
     CommandSpec {
         name: "Push",

@@ -163,7 +163,7 @@ const MODIFY_CHANGES: &[&str] = &[
 ];
 const VISIBILITIES: &[&str] = &["public", "protected", "private"];
 const COMMENT_STYLES: &[&str] = &["Line", "Block", "Docstring", "Replace"];
-const SET_OPTIONS: &[&str] = &["Format", "Limit", "Replies", "Preview"];
+const SET_OPTIONS: &[&str] = &["Format", "Limit", "Replies", "Preview", "Progress"];
 const ON_OFF: &[&str] = &["on", "off"];
 const FORMATS: &[&str] = &["terse", "json"];
 const REPLY_DETAILS: &[&str] = &["brief", "full"];
@@ -867,6 +867,7 @@ impl<'t> Parser<'t> {
                 _ => ResponseFormat::Terse,
             }),
             "Preview" => SessionOption::Preview(self.keyword("preview mode", ON_OFF)? == "on"),
+            "Progress" => SessionOption::Progress(self.keyword("progress", ON_OFF)? == "on"),
             "Replies" => {
                 SessionOption::Replies(match self.keyword("reply detail", REPLY_DETAILS)? {
                     "brief" => ReplyDetail::Brief,

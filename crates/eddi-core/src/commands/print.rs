@@ -134,6 +134,9 @@ impl Display for Command {
                 option: SessionOption::Preview(on),
             } => write!(f, "Set Preview {}", if *on { "on" } else { "off" }),
             Command::Set {
+                option: SessionOption::Progress(on),
+            } => write!(f, "Set Progress {}", if *on { "on" } else { "off" }),
+            Command::Set {
                 option: SessionOption::Replies(detail),
             } => write!(
                 f,

@@ -232,7 +232,16 @@ pub struct Engine {
     /// Every session's unsaved buffers and last activity, for the check
     /// of every write (see `elsewhere`).
     board: elsewhere::Board,
+    /// Who watches each sender's progress (`eddi run`'s bar, an MCP
+    /// client's progress token).
+    watchers: std::sync::Arc<crate::progress::Watchers>,
+    /// Where the progress of a session that asked for it (`Set Progress
+    /// on`) goes: the service's NATS progress subject.
+    progress_out: std::sync::OnceLock<ProgressOut>,
 }
+
+/// A transport's way out for progress: (sender, progress).
+pub type ProgressOut = std::sync::Arc<dyn Fn(&str, &crate::progress::Progress) + Send + Sync>;
 
 impl Engine {
     /// Opens the workspace and restores every persisted session.
@@ -285,7 +294,43 @@ impl Engine {
             registry: Mutex::new(registry),
             index: Default::default(),
             board,
+            watchers: Default::default(),
+            progress_out: std::sync::OnceLock::new(),
         })
+    }
+
+    /// `sink` gets the progress of `sender`'s long commands (a script
+    /// over the project) until the watch is dropped.
+    pub fn watch_progress(
+        &self,
+        sender: &str,
+        sink: crate::progress::ProgressSink,
+    ) -> crate::progress::Watch {
+        self.watchers.watch(sender, sink)
+    }
+
+    /// Where the progress of sessions that ask for it (`Set Progress on`)
+    /// goes; set once, by the transport that serves them.
+    pub fn send_progress_to(&self, out: ProgressOut) {
+        let _ = self.progress_out.set(out);
+    }
+
+    /// The sinks for `sender`'s progress now: its watchers, and the
+    /// transport's way out when its session asked for progress.
+    pub(super) fn progress_sinks(
+        &self,
+        sender: &str,
+        asked: bool,
+    ) -> Vec<crate::progress::ProgressSink> {
+        let mut sinks = self.watchers.of(sender);
+        if let (true, Some(out)) = (asked, self.progress_out.get()) {
+            let out = out.clone();
+            let sender = sender.to_owned();
+            sinks.push(std::sync::Arc::new(move |p: &crate::progress::Progress| {
+                out(&sender, p)
+            }));
+        }
+        sinks
     }
 
     pub fn workspace(&self) -> &Workspace {
@@ -723,6 +768,7 @@ impl Engine {
             output_limit: self.config.output_limit,
             replies: registry.details.get(sender).copied().unwrap_or_default(),
             preview: registry.previews.get(sender).copied().unwrap_or_default(),
+            progress: false,
         }
     }
 

@@ -89,6 +89,7 @@ impl Engine {
         let cursor = session
             .current_buffer()
             .map(|b| (b.path().to_string(), b.cursor()));
+        let progress = self.progress_sinks(sender, session.preferences.progress);
         let ran = self.with_index(session, |index, _, _| {
             let view = View {
                 engine: self,
@@ -96,6 +97,7 @@ impl Engine {
                 index,
                 unsaved: &unsaved,
                 cursor: cursor.clone(),
+                progress: &progress,
             };
             interpreter::run(&parsed, text, &earlier, &view)
         })?;
@@ -387,9 +389,17 @@ struct View<'a> {
     index: &'a ProjectIndex,
     unsaved: &'a BTreeSet<String>,
     cursor: Option<(String, Position)>,
+    /// Whoever watches the sender's progress.
+    progress: &'a [crate::progress::ProgressSink],
 }
 
 impl interpreter::Project for View<'_> {
+    fn progress(&self, progress: &crate::progress::Progress) {
+        for sink in self.progress {
+            sink(progress);
+        }
+    }
+
     fn files(&self) -> Result<Vec<String>, OpError> {
         let files = self
             .engine

@@ -368,6 +368,7 @@ impl Ctx<'_> {
             SessionOption::OutputLimit(limit) => preferences.output_limit = *limit,
             SessionOption::Replies(detail) => preferences.replies = *detail,
             SessionOption::Preview(on) => preferences.preview = *on,
+            SessionOption::Progress(on) => preferences.progress = *on,
         }
         self.apply(Event::PreferencesSet(preferences))?;
         Ok(Outcome::ok())

@@ -42,6 +42,10 @@ pub struct Preferences {
     /// `Set Preview on`: a refactor shows its preview and waits for `Apply`.
     #[serde(default)]
     pub preview: bool,
+    /// `Set Progress on`: long commands say how far they are on the
+    /// transport's progress channel.
+    #[serde(default)]
+    pub progress: bool,
 }
 
 /// A position in a file that follows edits (bookmarks, saved contexts).

@@ -80,6 +80,9 @@ pub trait Project {
     /// The sender's current file and cursor, for statements outside any
     /// `foreach`.
     fn cursor(&self) -> Option<(String, Position)>;
+    /// How far the script is (files read, elements of its outermost
+    /// `foreach` done), for whoever watches the sender.
+    fn progress(&self, _progress: &crate::progress::Progress) {}
 }
 
 /// Call sites: (path, position of the callee's name).
@@ -169,6 +172,7 @@ pub fn run(
         defined: Vec::new(),
         earlier,
         importers: HashMap::new(),
+        depth: 0,
     };
     let mut stopped = None;
     for statement in &script.statements {
@@ -279,6 +283,8 @@ pub(super) struct Interpreter<'p> {
     earlier: &'p [Defined],
     /// The importers of each module asked about, once.
     importers: HashMap<String, Vec<String>>,
+    /// How many `foreach`/`use` are running (progress is the outermost's).
+    depth: usize,
 }
 
 impl Interpreter<'_> {
@@ -427,7 +433,27 @@ impl Interpreter<'_> {
         binding: Option<&Var>,
         body: &Statement,
     ) -> Result<()> {
-        for element in elements {
+        self.depth += 1;
+        let ran = self.each_element(elements, binding, body);
+        self.depth -= 1;
+        ran
+    }
+
+    fn each_element(
+        &mut self,
+        elements: &[Element],
+        binding: Option<&Var>,
+        body: &Statement,
+    ) -> Result<()> {
+        let outermost = self.depth == 1;
+        for (done, element) in elements.iter().enumerate() {
+            if outermost {
+                self.project.progress(&crate::progress::Progress {
+                    stage: format!("foreach {}", element.kind.word()),
+                    done,
+                    total: elements.len(),
+                });
+            }
             let before = (self.policy == ErrorPolicy::Continue).then(|| self.snapshot.clone());
             self.current.push(element.clone());
             // a match's metavariables, then the binding, for the body
@@ -458,6 +484,13 @@ impl Interpreter<'_> {
                     ErrorPolicy::Rollback => return Err(failed),
                 }
             }
+        }
+        if outermost && !elements.is_empty() {
+            self.project.progress(&crate::progress::Progress {
+                stage: format!("foreach {}", elements[0].kind.word()),
+                done: elements.len(),
+                total: elements.len(),
+            });
         }
         Ok(())
     }
@@ -628,13 +661,29 @@ impl Interpreter<'_> {
                 wanted.push((path.clone(), version, text));
             }
         }
-        let parsed: Vec<_> = wanted
-            .into_par_iter()
-            .map(|(path, version, text)| {
-                let parsed = Parsed::new(&path, text);
-                (path, version, parsed)
-            })
-            .collect();
+        // in chunks, so that the reading says how far it is
+        let total = wanted.len();
+        let mut parsed = Vec::with_capacity(total);
+        let mut rest = wanted;
+        while !rest.is_empty() {
+            let chunk: Vec<_> = rest.drain(..rest.len().min(256)).collect();
+            parsed.extend(
+                chunk
+                    .into_par_iter()
+                    .map(|(path, version, text)| {
+                        let parsed = Parsed::new(&path, text);
+                        (path, version, parsed)
+                    })
+                    .collect::<Vec<_>>(),
+            );
+            if total > 1 {
+                self.project.progress(&crate::progress::Progress {
+                    stage: "reading files".into(),
+                    done: parsed.len(),
+                    total,
+                });
+            }
+        }
         for (path, version, parsed) in parsed {
             let parsed = parsed.ok_or_else(|| {
                 OpError::new(

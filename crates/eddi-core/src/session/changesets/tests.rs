@@ -17,6 +17,7 @@ fn session() -> Session {
             output_limit: 4000,
             replies: ReplyDetail::default(),
             preview: false,
+            progress: false,
         },
     )
 }

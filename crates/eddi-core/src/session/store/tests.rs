@@ -31,6 +31,7 @@ fn started(store: &Store) -> (Session, JournalState) {
             output_limit: 4000,
             replies: ReplyDetail::default(),
             preview: false,
+            progress: false,
         },
     );
     let mut journal = JournalState::default();
