@@ -76,6 +76,10 @@ argument to each: `foreach caller of pkg.mod.f() replace f() with f(timeout=30)`
 (`Ok, 3 functions flagged, Flagged: a.py:12: Split: load; …`).\n\
 - Clean imports: `foreach file matching \"src/**/*.py\" { foreach import where unused { remove import } }`.\n\
 - Add a module logger: `foreach file matching \"*.py\" { if imports logging and not contains \"logger =\" { add line \"logger = logging.getLogger(__name__)\" } }`.\n\
+- Rewrite code by its shape (names by what they resolve to: the builtin `pow`, not a local one): \
+`foreach match `pow($a, $b)` where $b.type is number replace with `$a ** $b`` \
+(`$a` one expression, `$$$args` a run of them; operations put into operands get parentheses); \
+inside an element: `foreach function f replace `print($$$a)` with `log($$$a)``.\n\
 - Several steps, one undo: `{ foreach caller of users.UserManager.new() { replace with AccountManager.new() } rename_class UserManager LegacyUserManager }`.\n\
 - Look before writing: end the script with `collect changes as name` \
 (nothing written), then `preview diff changeset name`, `apply changeset \
@@ -173,6 +177,10 @@ mod tests {
         assert!(guide.contains(template), "{guide}");
         eddi_core::script::parse(template, &[]).unwrap();
         let template = r#"foreach file matching "*.py" { if imports logging and not contains "logger =" { add line "logger = logging.getLogger(__name__)" } }"#;
+        assert!(guide.contains(template), "{guide}");
+        eddi_core::script::parse(template, &[]).unwrap();
+        let template =
+            "foreach match `pow($a, $b)` where $b.type is number replace with `$a ** $b`";
         assert!(guide.contains(template), "{guide}");
         eddi_core::script::parse(template, &[]).unwrap();
     }
