@@ -839,3 +839,19 @@ fn a_watcher_sees_how_far_a_script_is_and_the_watch_ends_when_dropped() {
     f.send("foreach method in UserManager flag \"look\"");
     assert!(seen.lock().unwrap().is_empty());
 }
+
+#[test]
+fn a_replacement_gets_parentheses_where_its_place_binds_tighter() {
+    let f = Fixture::with(&[(
+        "p.py",
+        "def f(a, b, c):\n    return pow(a, b).real + -pow(c, 2) + pow(a - 1, b) * 2\n",
+    )]);
+    assert_eq!(
+        f.send("foreach match `pow($a, $b)` replace with `$a ** $b`"),
+        "Ok, 3 matches replaced, 1 file changed (p.py)"
+    );
+    assert_eq!(
+        f.read("p.py"),
+        "def f(a, b, c):\n    return (a ** b).real + -c ** 2 + (a - 1) ** b * 2\n"
+    );
+}

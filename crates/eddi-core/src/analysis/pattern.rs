@@ -20,9 +20,10 @@
 //! name matches the same name.
 //!
 //! A replacement template uses the same `$a`: [`render`] puts each
-//! capture's text in its place, in parentheses where the template puts an
-//! operation into an operator's operand (`pow(x + 1, 2)` through `$a ** $b`
-//! gives `(x + 1) ** 2`).
+//! capture's text in its place, in parentheses where Python's precedence
+//! needs them (`pow(x + 1, 2)` through `$a ** $b` gives `(x + 1) ** 2`),
+//! and [`placed`] puts the result where the match was, in parentheses
+//! where that place needs them (`pow(a, b).real` gives `(a ** b).real`).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -609,51 +610,107 @@ fn imported(import: &Import) -> String {
     }
 }
 
-/// Node kinds that need no parentheses wherever an expression goes.
-const ATOMIC: &[&str] = &[
-    "identifier",
-    "integer",
-    "float",
-    "string",
-    "concatenated_string",
-    "true",
-    "false",
-    "none",
-    "ellipsis",
-    "call",
-    "attribute",
-    "subscript",
-    "parenthesized_expression",
-    "list",
-    "tuple",
-    "dictionary",
-    "set",
-    "list_comprehension",
-    "dictionary_comprehension",
-    "set_comprehension",
-    "generator_expression",
-    "$$$",
-];
-
-/// Whether a placeholder at `node` of a template is an operand that a
-/// non-atomic capture must be parenthesized in.
-fn is_operand(node: Node<'_>) -> bool {
-    let Some(parent) = node.parent() else {
-        return false;
+/// How tightly an expression binds, after Python's operator precedence
+/// (higher binds tighter; an atom, a call or an attribute binds tightest).
+fn precedence(node: Node<'_>, source: &str) -> u8 {
+    let operator = || {
+        node.child_by_field_name("operator")
+            .map(|o| &source[o.byte_range()])
+            .unwrap_or_default()
     };
-    match parent.kind() {
-        "binary_operator"
-        | "unary_operator"
-        | "boolean_operator"
-        | "not_operator"
-        | "comparison_operator"
-        | "await"
-        | "conditional_expression" => true,
-        "attribute" => parent.child_by_field_name("object") == Some(node),
-        "subscript" => parent.child_by_field_name("value") == Some(node),
-        "call" => parent.child_by_field_name("function") == Some(node),
-        _ => false,
+    match node.kind() {
+        "lambda" | "named_expression" | "expression_list" | "yield" => 0,
+        "conditional_expression" => 1,
+        "boolean_operator" if operator() == "or" => 2,
+        "boolean_operator" => 3,
+        "not_operator" => 4,
+        "comparison_operator" => 5,
+        "binary_operator" => match operator() {
+            "|" => 6,
+            "^" => 7,
+            "&" => 8,
+            "<<" | ">>" => 9,
+            "+" | "-" => 10,
+            "**" => 13,
+            _ => 11, // * / // % @
+        },
+        "unary_operator" => 12,
+        "await" => 14,
+        _ => 15,
     }
+}
+
+/// The least precedence an expression needs to stand as `child` of
+/// `parent` without parentheses (0: anything goes there).
+fn needed(parent: Node<'_>, child: Node<'_>, source: &str) -> u8 {
+    let is = |field: &str| parent.child_by_field_name(field) == Some(child);
+    match parent.kind() {
+        "binary_operator" => {
+            let own = precedence(parent, source);
+            match (own, is("left")) {
+                // `**` groups to the right and takes a unary operand there
+                (13, true) => 14,
+                (13, false) => 12,
+                (_, true) => own,
+                (_, false) => own + 1,
+            }
+        }
+        "boolean_operator" => precedence(parent, source),
+        "not_operator" => 4,
+        "comparison_operator" => 6,
+        "unary_operator" => 12,
+        "await" => 15,
+        "conditional_expression" => 2,
+        "list_splat" | "dictionary_splat" => 6,
+        "attribute" if is("object") => 15,
+        "subscript" if is("value") => 15,
+        "call" if is("function") => 15,
+        _ => 0,
+    }
+}
+
+/// The precedence of code written as text: its one expression's (15 for
+/// what is not one expression: it is left as written).
+fn precedence_of(text: &str) -> u8 {
+    let Ok(tree) = SyntaxTree::parse(&Rope::from_str(text)) else {
+        return 15;
+    };
+    match single(&tree) {
+        Ok(node) if !tree.has_errors() && node.kind() != "expression_statement" => {
+            precedence(node, text)
+        }
+        _ => 15,
+    }
+}
+
+/// `text` in parentheses when its precedence is below `needed`.
+fn parenthesized(text: &str, needed: u8) -> String {
+    if needed > 0 && precedence_of(text) < needed {
+        format!("({text})")
+    } else {
+        text.to_owned()
+    }
+}
+
+/// The replacement of the match at `bytes` of a file, parenthesized when
+/// the place it goes to binds tighter than it does (`pow(a, b).real`
+/// rewritten with `$a ** $b` is `(a ** b).real`).
+pub fn placed(code: &Code<'_>, bytes: Range<usize>, replacement: &str) -> String {
+    let node = code
+        .tree
+        .root()
+        .descendant_for_byte_range(bytes.start, bytes.end);
+    let needs = node
+        .and_then(|mut node| {
+            // the outermost node of exactly these bytes
+            while let Some(parent) = node.parent().filter(|p| p.byte_range() == bytes) {
+                node = parent;
+            }
+            node.parent()
+                .map(|parent| needed(parent, node, code.source))
+        })
+        .unwrap_or(0);
+    parenthesized(replacement, needs)
 }
 
 /// A replacement template's metavariables (to check them before a run).
@@ -679,16 +736,15 @@ pub fn render(template: &str, captures: &[Capture]) -> Result<String, PatternErr
             }
         )));
     }
-    // which placeholders stand as operands (only where the template parses)
-    let mut operands: Vec<Range<usize>> = Vec::new();
+    // what each placeholder's place needs (only where the template parses)
+    let mut places: Vec<(Range<usize>, u8)> = Vec::new();
     if let Ok(tree) = SyntaxTree::parse(&Rope::from_str(&python)) {
         let mut stack = vec![tree.root()];
         while let Some(node) = stack.pop() {
-            if node.kind() == "identifier"
-                && python[node.byte_range()].starts_with(ONE)
-                && is_operand(node)
-            {
-                operands.push(node.byte_range());
+            if node.kind() == "identifier" && python[node.byte_range()].starts_with(ONE) {
+                if let Some(parent) = node.parent() {
+                    places.push((node.byte_range(), needed(parent, node, &python)));
+                }
             }
             let mut cursor = node.walk();
             stack.extend(node.children(&mut cursor));
@@ -717,15 +773,13 @@ pub fn render(template: &str, captures: &[Capture]) -> Result<String, PatternErr
         let capture = captures.iter().find(|c| c.name == name);
         match capture {
             Some(capture) => {
-                let wrap = !many
-                    && !ATOMIC.contains(&capture.kind)
-                    && operands.contains(&(start..name_end));
-                if wrap {
-                    out.push('(');
-                    out.push_str(&capture.text);
-                    out.push(')');
-                } else {
-                    out.push_str(&capture.text);
+                let needs = places
+                    .iter()
+                    .find(|(at, _)| *at == (start..name_end))
+                    .map_or(0, |(_, needs)| *needs);
+                match many {
+                    true => out.push_str(&capture.text),
+                    false => out.push_str(&parenthesized(&capture.text, needs)),
                 }
             }
             None => {
@@ -862,6 +916,30 @@ mod tests {
     }
 
     #[test]
+    fn a_replacement_is_parenthesized_where_its_place_binds_tighter() {
+        let source = "pow(a, b).real\nx = pow(a, b)\nf(-pow(a, b))\n";
+        let text = Rope::from_str(source);
+        let tree = SyntaxTree::parse(&text).unwrap();
+        let scopes = scope::analyze(&text, &tree);
+        let imports = dependencies::imports(&text, &tree);
+        let code = Code {
+            text: &text,
+            source,
+            tree: &tree,
+            scopes: &scopes,
+            imports: &imports,
+        };
+        let found = CodePattern::parse("pow($a, $b)")
+            .unwrap()
+            .find(&code, 0..source.len());
+        let placed: Vec<String> = found
+            .iter()
+            .map(|m| placed(&code, m.bytes.clone(), "a ** b"))
+            .collect();
+        assert_eq!(placed, ["(a ** b)", "a ** b", "a ** b"]);
+    }
+
+    #[test]
     fn templates_parenthesize_operations_put_into_operands() {
         let capture = |name: &str, text: &str, kind: &'static str| Capture {
             name: name.into(),
@@ -878,6 +956,26 @@ mod tests {
         assert_eq!(
             render("$a.bit_length()", &captures).unwrap(),
             "(x + 1).bit_length()"
+        );
+        let left = [
+            capture("a", "a - b", "binary_operator"),
+            capture("b", "c - d", "binary_operator"),
+        ];
+        assert_eq!(render("$a - $b", &left).unwrap(), "a - b - (c - d)");
+        assert_eq!(render("$a * 2", &left).unwrap(), "(a - b) * 2");
+        let unary = [
+            capture("a", "-x", "unary_operator"),
+            capture("b", "-y", "unary_operator"),
+        ];
+        assert_eq!(render("$a ** $b", &unary).unwrap(), "(-x) ** -y");
+        let negated = [
+            capture("a", "not x", "not_operator"),
+            capture("b", "y", "identifier"),
+        ];
+        assert_eq!(render("$a and $b", &negated).unwrap(), "not x and y");
+        assert_eq!(
+            render("$b if $a else 0", &negated).unwrap(),
+            "y if not x else 0"
         );
         assert_eq!(
             render("$c", &captures).unwrap_err().0,

@@ -51,6 +51,20 @@ fn at_in(parsed: &Parsed, pattern: &CodePattern, bytes: Range<usize>) -> Option<
     pattern.at(&code, bytes)
 }
 
+/// The replacement of the code at `bytes`, parenthesized where its place
+/// binds tighter than it does.
+fn placed_in(parsed: &Parsed, bytes: Range<usize>, replacement: &str) -> String {
+    let source = parsed.text.to_string();
+    let code = pattern::Code {
+        text: &parsed.text,
+        source: &source,
+        tree: &parsed.tree,
+        scopes: parsed.scopes(),
+        imports: parsed.imports(),
+    };
+    pattern::placed(&code, bytes, replacement)
+}
+
 fn chars(parsed: &Parsed, bytes: &Range<usize>) -> Range<usize> {
     byte_to_char(&parsed.text, bytes.start)..byte_to_char(&parsed.text, bytes.end)
 }
@@ -179,6 +193,9 @@ impl Interpreter<'_> {
         let new = pattern::render(&template.text, &captures)
             .map_err(|e| Failed::new(template.span, ErrorKind::InvalidArgument, e.to_string()))?;
         let span = self.span_now(element, at)?;
+        let parsed = self.parse(&element.path).map_err(Self::fail(at))?;
+        let bytes = char_to_byte(&parsed.text, span.start)..char_to_byte(&parsed.text, span.end);
+        let new = placed_in(&parsed, bytes, &new);
         self.write(&element.path, span, &new, at);
         self.report
             .count(super::report::Verb::Replaced, &Self::noun(element), 1);
@@ -223,6 +240,7 @@ impl Interpreter<'_> {
         let mut count = 0;
         for found in kept.iter().rev() {
             let replacement = new(self, found, &source[found.bytes.clone()])?;
+            let replacement = placed_in(&parsed, found.bytes.clone(), &replacement);
             self.write(
                 &element.path,
                 chars(&parsed, &found.bytes),
