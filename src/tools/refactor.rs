@@ -2,7 +2,7 @@
 //! signature, extract a method or a function, inline a variable or a
 //! function, extract an interface from a class, change a class's base, pull
 //! members up to the base or push them down to the subclasses, merge two
-//! classes — each one [`Refactoring`] handed to the engine's typed
+//! classes, move a method to another class — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -98,6 +98,11 @@ pub const MERGE_CLASSES: &str = concat!(
     modes!()
 );
 
+pub const MOVE_METHOD: &str = concat!(
+    "Move a Python method to another class it reaches through a `self` attribute the index types as that class (annotated, or assigned `Target(…)` in a method) or through a parameter annotated with it (no default). The method goes to the end of the target's body, rewritten in terms of the target's `self`: what reached the target becomes `self`, what the body still reads of the source comes through a new parameter named after the source class (`user`), a parameter that reached the target leaves the signature; its comments travel with it and imports follow. Every call on a receiver proven to be of the source class (through `self`, typed objects, fixtures, annotations) is rewritten (`u.validate(x)` → `u.validator.validate(u, x)`; `u.notify(m, t)` → `m.notify(u, t)`); when some use cannot be (a receiver of unknown type, the method read as a value, a receiver that would be evaluated twice, a string naming it), the source keeps a one-line delegate and `left_alone` lists those uses with why. `summary`: `method`, `target`, `name`, `via`, `parameters`, `callers`, `delegate`. Refused, saying why and changing nothing: no instance of the target reachable, the method overridden in a subclass or overriding a base's (listed), a special, decorated or recursive method, `super()` in it, the target (or a class above or below it) having the name (`conflict`, `field: \"name\"`), the attribute or parameter assigned in it, a name mangled by the class, an import that would close a cycle.",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -154,6 +159,7 @@ pub(super) fn tools() -> Vec<Tool> {
         Tool::new("pull_up", PULL_UP, Effect::Write, pull_up),
         Tool::new("push_down", PUSH_DOWN, Effect::Write, push_down),
         Tool::new("merge_classes", MERGE_CLASSES, Effect::Write, merge_classes),
+        Tool::new("move_method", MOVE_METHOD, Effect::Write, move_method),
     ]
 }
 
@@ -533,6 +539,31 @@ pub fn pull_up(engine: &Engine, sender: &str, p: PullUp) -> Result<Value, ToolEr
 
 pub fn push_down(engine: &Engine, sender: &str, p: PushDown) -> Result<Value, ToolError> {
     let request = Refactoring::PushDown { member: p.member };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+/// Parameters of `move_method`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveMethod {
+    /// The method, as Class.method (plain, dotted or qualified).
+    pub method: String,
+    /// The class it moves to: plain, dotted or qualified.
+    pub target: String,
+    /// Its name in the target (default: its own).
+    pub name: Option<String>,
+    /// A file where plain class names are looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+pub fn move_method(engine: &Engine, sender: &str, p: MoveMethod) -> Result<Value, ToolError> {
+    let request = Refactoring::MoveMethod {
+        method: p.method,
+        target: p.target,
+        name: p.name,
+    };
     refactor(engine, sender, request, in_file(p.path), p.preview)
 }
 

@@ -848,6 +848,11 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"first": "Lid", "second": "Hinge", "target": "Cover"}),
             "Refactor Merge_Classes Lid Hinge Cover",
         ),
+        (
+            "move_method",
+            json!({"method": "Door.close", "target": "Latch"}),
+            "Refactor Move_Method Door.close Latch",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -956,6 +961,19 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
             CALC.replace(
                 "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
                 "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            ),
+        ),
+        (
+            "move_method",
+            json!({"method": "calc.Door.close", "target": "calc.Latch"}),
+            "calc.py",
+            CALC.replace(
+                "class Latch:\n    def click(self):\n        return 1\n",
+                "class Latch:\n    def click(self):\n        return 1\n\n    def close(self):\n        return self.click() + 1\n",
+            )
+            .replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self.latch = Latch()\n",
             ),
         ),
         (
@@ -1070,7 +1088,7 @@ fn refactor_tool_errors_name_the_field_and_the_choices() {
         (json!("invalid_params"), json!("last_line"))
     );
     assert!(
-        past["message"].as_str().unwrap().contains("lines 0..35"),
+        past["message"].as_str().unwrap().contains("lines 0..48"),
         "{past}"
     );
     let reversed = p.err(

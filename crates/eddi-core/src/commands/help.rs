@@ -517,11 +517,11 @@ mod tests {
     fn refactor_usage_and_examples_are_the_registrys() {
         assert_eq!(
             lookup("Refactor").unwrap().examples,
-            "Refactor RenameSymbol chunked batched; Refactor Rename_Class UserManager AccountManager; Refactor Rename_Param connect timeout timeout_s; Refactor Signature authenticate(username) authenticate(username, timeout=30); Refactor Extract_Method calculate_total lines 45:52; Refactor Inline_Variable temp_result; Refactor Extract_Interface PaymentProcessor Payable; Refactor Change_Inheritance AdminUser User StaffUser; Refactor Pull_Up CardPayment.fee,CardPayment.rate; Refactor Push_Down Payment.refund; Refactor Merge_Classes User Profile Account"
+            "Refactor RenameSymbol chunked batched; Refactor Rename_Class UserManager AccountManager; Refactor Rename_Param connect timeout timeout_s; Refactor Signature authenticate(username) authenticate(username, timeout=30); Refactor Extract_Method calculate_total lines 45:52; Refactor Inline_Variable temp_result; Refactor Extract_Interface PaymentProcessor Payable; Refactor Change_Inheritance AdminUser User StaffUser; Refactor Pull_Up CardPayment.fee,CardPayment.rate; Refactor Push_Down Payment.refund; Refactor Merge_Classes User Profile Account; Refactor Move_Method User.validate UserValidator"
         );
         assert_eq!(
             lookup("Refactor").unwrap().usage,
-            "Refactor RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven] | Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven] | Rename_Param <function> <param> <new> [Include Text] [Only Proven] | Signature <f>(<old params>) <f>(<new params>) [Only Proven] | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name> | Extract_Interface <Class> <Interface> [Protocol] | Change_Inheritance <Class> <OldParent> <NewParent> | Pull_Up <Class.member,…> | Push_Down <Class.member> | Merge_Classes <Class1> <Class2> <Target>"
+            "Refactor RenameSymbol <name> <new> [Include Text] [Include Possible | Only Proven] | Rename_Class <Old> <New> [Include Text] [Include Possible | Only Proven] | Rename_Param <function> <param> <new> [Include Text] [Only Proven] | Signature <f>(<old params>) <f>(<new params>) [Only Proven] | Extract_Method <name> lines <a>:<b> | ExtractFunction <name> lines <a>:<b> | Inline_Variable <name> | InlineFunction <name> | Extract_Interface <Class> <Interface> [Protocol] | Change_Inheritance <Class> <OldParent> <NewParent> | Pull_Up <Class.member,…> | Push_Down <Class.member> | Merge_Classes <Class1> <Class2> <Target> | Move_Method <Class.method> <Target>"
         );
     }
 

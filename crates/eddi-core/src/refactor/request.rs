@@ -119,6 +119,16 @@ pub enum Refactoring {
         second: String,
         target: String,
     },
+    /// `Refactor Move_Method <Class.method> <Target>` (or the spec's
+    /// `Class.method() Target.name()`): the method moves to `target`, a
+    /// class it reaches through a `self` attribute or a parameter, named
+    /// `name` there (its own name when `None`).
+    MoveMethod {
+        /// `Class.method` (or qualified).
+        method: String,
+        target: String,
+        name: Option<String>,
+    },
 }
 
 /// What a refactor does with a *possible* use: one that may be the symbol
@@ -190,7 +200,8 @@ impl Refactoring {
             | Refactoring::ChangeInheritance { .. }
             | Refactoring::PullUp { .. }
             | Refactoring::PushDown { .. }
-            | Refactoring::MergeClasses { .. } => SitePolicy::Refuse,
+            | Refactoring::MergeClasses { .. }
+            | Refactoring::MoveMethod { .. } => SitePolicy::Refuse,
         }
     }
 }

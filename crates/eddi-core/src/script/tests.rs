@@ -548,10 +548,10 @@ fn unknown_options_refactorings_and_policies_offer_the_closest() {
         "{e}"
     );
     assert!(e.message.ends_with("did you mean 'Extract_Method'?"), "{e}");
-    let e = refused("suggest move_method");
+    let e = refused("suggest split_class");
     assert!(
         e.message
-            .starts_with("refactoring Move_Method is not available yet"),
+            .starts_with("refactoring Split_Class is not available yet"),
         "{e}"
     );
     let e = refused("foreach symbol of type fuction remove");

@@ -33,7 +33,7 @@ fn refactorings_that_are_not_built_are_refused_by_name() {
         > Start s
         Ok
         > Refactor Split_Class A B x,y
-        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes"
+        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes, Move_Method"
         "#,
     );
 }
@@ -836,4 +836,61 @@ fn after_a_restart_apply_computes_the_waiting_refactor_once() {
     assert_eq!(f.send("a", "Apply"), RENAMED);
     assert_eq!(computed() - before, 1);
     assert!(f.read("pkg/util.py").starts_with("def batched(items, n):"));
+}
+
+#[test]
+fn a_moved_method_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let models = "class Rules:\n    def ok(self, name):\n        return bool(name)\n\n\nclass User:\n    def __init__(self, name):\n        self.name = name\n        self.rules = Rules()\n\n    def valid(self):\n        return self.rules.ok(self.name)\n";
+    let app = "from models import User\n\n\ndef check(u: User):\n    return u.valid()\n\n\ndef any_valid(things):\n    return [t.valid() for t in things]\n";
+    f.write("models.py", models);
+    f.write("app.py", app);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Move_Method User.valid Rules
+        Ok, Preview: Would modify 2 files: app.py, models.py, 1 caller, left alone: 1 use it cannot prove: app.py:8:14 (an attribute of a value of unknown type)
+        > Refactor Move_Method User.valid Rules
+        Ok, Moved method User.valid to Rules.valid (through self.rules, new parameter user), 1 caller rewritten, User.valid kept as a delegate, left alone: 1 use it cannot prove: app.py:8:14 (an attribute of a value of unknown type)
+        > Refactor Move_Method User.valid Rules
+        Fail "Name conflict exists: Rules has valid already: models.Rules.valid (models.py:4:8)"
+        "#,
+    );
+    assert_eq!(
+        f.read("models.py"),
+        "class Rules:\n    def ok(self, name):\n        return bool(name)\n\n    def valid(self, user):\n        return self.ok(user.name)\n\n\nclass User:\n    def __init__(self, name):\n        self.name = name\n        self.rules = Rules()\n\n    def valid(self):\n        return self.rules.valid(self)\n"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        app.replace("return u.valid()", "return u.rules.valid(u)")
+    );
+    f.send("a", "Undo");
+    assert_eq!(
+        (f.read("models.py"), f.read("app.py")),
+        (models.to_string(), app.to_string())
+    );
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Move_Method User.valid Rules"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"method": "models.User.valid", "target": "models.Rules", "name": "valid", "via": "self.rules", "parameters": ["user"], "callers": 1, "delegate": true})
+    );
+    assert_eq!(
+        reply["refactor"]["left_alone"][0]["why"],
+        "an attribute of a value of unknown type"
+    );
 }

@@ -29,7 +29,7 @@ pub(super) fn class_scope(file: &Parsed, class: Node<'_>) -> Option<usize> {
 /// Refuses what cannot move as text: a name mangled by the class, an
 /// explicit `super(C, obj)`, and a name of the class body (not moved with
 /// it) that the statements read.
-pub(super) fn check_movable(
+pub(in crate::refactor) fn check_movable(
     file: &Parsed,
     class: Node<'_>,
     statements: &[Node<'_>],
@@ -114,7 +114,7 @@ pub(super) fn check_not_read_in_body(
 /// The imports a target module needs for moved code, gathered per module
 /// and statement so that each import statement is edited once.
 #[derive(Default)]
-pub(super) struct Imports {
+pub(in crate::refactor) struct Imports {
     /// Names to add to an existing `from m import …` (by its start).
     extend: BTreeMap<usize, Vec<String>>,
     /// New import lines.
@@ -154,7 +154,7 @@ impl Imports {
 /// the same in the target module (`target`, parsed as `to`, the class
 /// statement `before`), adding the imports that bring the ones it lacks.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn follow(
+pub(in crate::refactor) fn follow(
     project: &Project<'_>,
     from: &Parsed,
     from_id: FileId,

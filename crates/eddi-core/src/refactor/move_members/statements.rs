@@ -144,6 +144,18 @@ pub(in crate::refactor) fn moved_text(
     statements: &[Node<'_>],
     to: &str,
 ) -> Result<String, String> {
+    moved_text_edited(file, statements, &[], to)
+}
+
+/// [`moved_text`] with `edits` (inside the statements, none spanning a
+/// line break) made to the text first: the moved code rewritten for its
+/// new place.
+pub(in crate::refactor) fn moved_text_edited(
+    file: &Parsed,
+    statements: &[Node<'_>],
+    edits: &[Indel],
+    to: &str,
+) -> Result<String, String> {
     let mut out = String::new();
     for (i, statement) in statements.iter().enumerate() {
         let Some(range) = lines_with_comments(file, *statement) else {
@@ -153,7 +165,20 @@ pub(in crate::refactor) fn moved_text(
             ));
         };
         let from = indent(file, *statement);
-        let text = file.slice(range).replace("\r\n", "\n");
+        let mut inside: Vec<&Indel> = edits
+            .iter()
+            .filter(|e| range.start <= e.range.start && e.range.end <= range.end)
+            .collect();
+        inside.sort_by_key(|e| e.range.start);
+        let mut text = String::new();
+        let mut at = range.start;
+        for e in inside {
+            text.push_str(&file.slice(at..e.range.start));
+            text.push_str(&e.insert);
+            at = e.range.end;
+        }
+        text.push_str(&file.slice(at..range.end));
+        let text = text.replace("\r\n", "\n");
         if from != to && spans_a_string(*statement) {
             return Err(format!(
                 "the statement at {} holds a string over several lines, which a new indentation would change",
