@@ -103,6 +103,16 @@ def test_callback(items=None):
     assert check()
 "#;
 
+const CONFTEST: &str = r#"import pytest
+
+from shop.users import User
+
+
+@pytest.fixture
+def ann() -> User:
+    return User("Ann", "ann@example.org")
+"#;
+
 fn shop() -> Vec<(&'static str, &'static str)> {
     vec![
         ("shop/__init__.py", ""),
@@ -151,9 +161,11 @@ fn proven_only() -> String {
 #[test]
 fn a_method_moves_through_a_self_attribute_and_every_proven_caller_follows() {
     let tests = proven_only();
+    let tests = format!("{tests}\n\ndef test_fixture(ann):\n    assert ann.validate()\n");
     let mut files = shop();
     files.retain(|(p, _)| !p.starts_with("tests/"));
     files.push(("tests/test_users.py", tests.as_str()));
+    files.push(("tests/conftest.py", CONFTEST));
     let (after, done) = moved(&files, &move_method("User.validate", "UserValidator"));
     assert_eq!(
         after["shop/validation.py"],
@@ -179,6 +191,8 @@ fn a_method_moves_through_a_self_attribute_and_every_proven_caller_follows() {
     );
     assert!(after["tests/test_users.py"].contains("    assert u.validator.validate(u)\n"));
     assert!(after["tests/test_users.py"].contains("    assert Form().validate()\n"));
+    // a typed pytest fixture's value is proven of the class
+    assert!(after["tests/test_users.py"].contains("    assert ann.validator.validate(ann)\n"));
     let Summary::MethodMoved {
         callers,
         delegate,
@@ -191,10 +205,10 @@ fn a_method_moves_through_a_self_attribute_and_every_proven_caller_follows() {
     };
     assert_eq!(
         (*callers, *delegate, parameters.as_slice(), via.as_str()),
-        (3, false, &["user".to_string()][..], "self.validator")
+        (4, false, &["user".to_string()][..], "self.validator")
     );
     assert!(done.left_alone.is_empty(), "{:?}", done.left_alone);
-    assert!(pytest(&after).contains("3 passed"));
+    assert!(pytest(&after).contains("4 passed"));
 }
 
 #[test]
@@ -298,6 +312,15 @@ fn refusals_say_why_and_change_nothing() {
             move_method("User.validate", "UserValidator"),
             RefactorFailure::Refused,
             "Cannot move method - User.validate is overridden by shop.users.Admin.validate (shop/users.py:31:8)",
+        ),
+        (
+            with(
+                "\n\nclass User:\n",
+                "\n\nclass Person:\n    def validate(self, extra=\"\"):\n        return False\n\n\nclass User(Person):\n",
+            ),
+            move_method("User.validate", "UserValidator"),
+            RefactorFailure::Refused,
+            "Cannot move method - User.validate overrides shop.users.Person.validate (shop/users.py:",
         ),
         (
             with("", ""),
