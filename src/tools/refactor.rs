@@ -2,7 +2,7 @@
 //! signature, extract a method or a function, inline a variable or a
 //! function, extract an interface from a class, change a class's base, pull
 //! members up to the base or push them down to the subclasses, merge two
-//! classes, move a method to another class — each one [`Refactoring`] handed to the engine's typed
+//! classes, move a method to another class, split a class — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -103,6 +103,11 @@ pub const MOVE_METHOD: &str = concat!(
     modes!()
 );
 
+pub const SPLIT_CLASS: &str = concat!(
+    "Split a Python class: the members it holds itself (class attributes, static and class methods, nested classes; named `members`) move to a new class `new_class` right below it in its module, with the comments above them; every reference names the new class — on the class, through the module, on instances proven of the class or a subclass, through `self`/`cls` in the methods that stay —, and a module importing the class with `from m import Class` imports the new class beside it. `summary`: `class`, `new_class`, `members`, `references`. Refused, saying why and changing nothing: an instance method or property (it needs an instance of the new class: `extract_class` is for those), a moved member reading through `cls` what stays, a member a base defines or a subclass overrides, a use it cannot prove is of the class (a receiver of unknown type, an assignment through an instance, a string naming it, a module naming the class otherwise — listed), a `new_class` bound already (`conflict`, `field: \"new_class\"`).",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -160,6 +165,7 @@ pub(super) fn tools() -> Vec<Tool> {
         Tool::new("push_down", PUSH_DOWN, Effect::Write, push_down),
         Tool::new("merge_classes", MERGE_CLASSES, Effect::Write, merge_classes),
         Tool::new("move_method", MOVE_METHOD, Effect::Write, move_method),
+        Tool::new("split_class", SPLIT_CLASS, Effect::Write, split_class),
     ]
 }
 
@@ -563,6 +569,31 @@ pub fn move_method(engine: &Engine, sender: &str, p: MoveMethod) -> Result<Value
         method: p.method,
         target: p.target,
         name: p.name,
+    };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+/// Parameters of `split_class`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SplitClass {
+    /// The class: plain, dotted or qualified.
+    pub class: String,
+    /// The new class's name (an identifier the module does not bind).
+    pub new_class: String,
+    /// The members that move: class attributes, static and class methods, nested classes.
+    pub members: Vec<String>,
+    /// A file where plain class names are looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+pub fn split_class(engine: &Engine, sender: &str, p: SplitClass) -> Result<Value, ToolError> {
+    let request = Refactoring::SplitClass {
+        class: p.class,
+        new_class: p.new_class,
+        members: p.members,
     };
     refactor(engine, sender, request, in_file(p.path), p.preview)
 }

@@ -853,6 +853,11 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"method": "Door.close", "target": "Latch"}),
             "Refactor Move_Method Door.close Latch",
         ),
+        (
+            "split_class",
+            json!({"class": "Crate", "new_class": "Lids", "members": ["lid"]}),
+            "Refactor Split_Class Crate Lids lid",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -961,6 +966,15 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
             CALC.replace(
                 "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
                 "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            ),
+        ),
+        (
+            "split_class",
+            json!({"class": "calc.Crate", "new_class": "Lids", "members": ["lid"]}),
+            "calc.py",
+            CALC.replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    pass\n\n\nclass Lids:\n    lid = True\n",
             ),
         ),
         (

@@ -200,6 +200,11 @@ fn refactor_cases() -> serde_json::Value {
                 "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
                 "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
             )}},
+        {"tool": "split_class", "params": {"class": "calc.Crate", "new_class": "Lids", "members": ["lid"]},
+         "files": {"calc.py": CALC.replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    pass\n\n\nclass Lids:\n    lid = True\n",
+            )}},
         {"tool": "move_method", "params": {"method": "calc.Door.close", "target": "calc.Latch"},
          "files": {"calc.py": CALC.replace(
                 "class Latch:\n    def click(self):\n        return 1\n",

@@ -398,6 +398,14 @@ async fn refactors(t: &mut Tools, root: &Path) {
             ))],
         ),
         (
+            "split_class",
+            json!({"class": "calc.Crate", "new_class": "Lids", "members": ["lid"]}),
+            vec![("calc.py", CALC.replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    pass\n\n\nclass Lids:\n    lid = True\n",
+            ))],
+        ),
+        (
             "move_method",
             json!({"method": "calc.Door.close", "target": "calc.Latch"}),
             vec![("calc.py", CALC.replace(

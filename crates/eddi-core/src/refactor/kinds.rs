@@ -19,8 +19,8 @@ use serde_json::{json, Value};
 
 use super::{
     extract, inheritance, inline, interface, merge, move_members, move_method, rename, signature,
-    Argument, ExtractKind, InlineKind, Project, RefactorError, Refactored, Refactoring, RenameKind,
-    Rerouted, Resolved, SitePolicy, Summary,
+    split, Argument, ExtractKind, InlineKind, Project, RefactorError, Refactored, Refactoring,
+    RenameKind, Rerouted, Resolved, SitePolicy, Summary,
 };
 use crate::analysis::index::Location;
 use crate::commands::error::{ParseError, Span};
@@ -153,6 +153,11 @@ const MOVE_FAILURES: &[&str] = &[
 const MOVE_METHOD_REPLY: &str = "Ok, Moved method <Class.method> to <Target.method> (through self.<attribute> | parameter <p>[, new parameter <source>]), <n> callers rewritten[, <Class.method> kept as a delegate][, left alone: <k> uses it cannot prove: <sites> (why)]";
 const MOVE_METHOD_FAILURES: &[&str] = &[
     "Fail \"Cannot move method - <reason>\" (no instance of the target reachable, overridden or overriding, a special or decorated method, super(), …)",
+];
+const SPLIT_REPLY: &str =
+    "Ok, Class split: <members> moved from <Class> to <NewClass>, <n> references updated";
+const SPLIT_FAILURES: &[&str] = &[
+    "Fail \"Cannot split class - <reason>\" (an instance method or property, a member reading what stays, uses it cannot prove are of the class (listed), …)",
 ];
 const MERGE_REPLY: &str =
     "Ok, Classes merged into <Target> (<Class1>, <Class2>), <n> files, <m> references updated";
@@ -506,10 +511,45 @@ pub static KINDS: &[RefactoringKind] = &[
             _ => None,
         },
     },
+    RefactoringKind {
+        keyword: "Split_Class",
+        aliases: &[],
+        usage: "Split_Class <Class> <NewClass> <member,…>",
+        example: Some("Refactor Split_Class User UserRules MAX_NAME,parse"),
+        reply: SPLIT_REPLY,
+        failures: SPLIT_FAILURES,
+        is: |r| matches!(r, Refactoring::SplitClass { .. }),
+        parse: |a| {
+            let class = a.name("the class, as Class or pkg.mod.Class")?;
+            let new_class = a.identifier("the new class's name (an identifier)")?;
+            let members = a.names("the members, as a,b or Class.a,Class.b")?;
+            Ok(Refactoring::SplitClass {
+                class,
+                new_class,
+                members,
+            })
+        },
+        print: |r, f| match r {
+            Refactoring::SplitClass {
+                class,
+                new_class,
+                members,
+            } => write!(f, "{class} {new_class} {}", members.join(",")),
+            _ => Ok(()),
+        },
+        compute: split::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("class"),
+            Argument::NewName => Some("new_class"),
+            Argument::Members => Some("members"),
+            _ => None,
+        },
+    },
 ];
 
 /// The spec's refactorings that are not built yet: refused by name.
-pub const LATER: &[&str] = &["ExtractClass", "Split_Class"];
+pub const LATER: &[&str] = &["ExtractClass"];
 
 /// Every keyword, in table order.
 pub fn keywords() -> Vec<&'static str> {
@@ -1059,6 +1099,19 @@ impl Summary {
                 }
                 words
             }
+            Summary::ClassSplit {
+                class,
+                new_class,
+                members,
+                references,
+            } => {
+                let short = class.rsplit('.').next().unwrap_or(class);
+                format!(
+                    "Class split: {} moved from {short} to {new_class}, {references} {} updated",
+                    members.join(", "),
+                    plural(*references, "reference")
+                )
+            }
             Summary::ClassesMerged {
                 first,
                 second,
@@ -1103,6 +1156,9 @@ impl Summary {
                 format!("{} {}", members.len(), plural(members.len(), "member"))
             }
             Summary::ClassesMerged { references, .. } => {
+                format!("{references} {}", plural(*references, "reference"))
+            }
+            Summary::ClassSplit { references, .. } => {
                 format!("{references} {}", plural(*references, "reference"))
             }
             Summary::MethodMoved { callers, .. } => {
@@ -1177,6 +1233,14 @@ impl Summary {
                 delegate,
             } => {
                 json!({"method": method, "target": target, "name": name, "via": via, "parameters": parameters, "callers": callers, "delegate": delegate})
+            }
+            Summary::ClassSplit {
+                class,
+                new_class,
+                members,
+                references,
+            } => {
+                json!({"class": class, "new_class": new_class, "members": members, "references": references})
             }
             Summary::ClassesMerged {
                 first,
@@ -1254,6 +1318,7 @@ mod tests {
         "Push_Down shop.Payment.refund",
         "Merge_Classes shop.User Profile Account",
         "Move_Method User.validate UserValidator",
+        "Split_Class shop.User UserRules MAX_NAME,parse",
     ];
 
     fn parsed(command: &str) -> Refactoring {
@@ -1351,6 +1416,10 @@ mod tests {
             (
                 "Move_Method",
                 &[Argument::Symbol, Argument::Target, Argument::NewName],
+            ),
+            (
+                "Split_Class",
+                &[Argument::Symbol, Argument::NewName, Argument::Members],
             ),
         ];
         for (keyword, arguments) in arguments {

@@ -53,6 +53,7 @@ mod parses;
 mod rename;
 mod request;
 mod signature;
+mod split;
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -276,6 +277,15 @@ pub enum Summary {
         /// The source kept a one-line delegate for the uses it could not
         /// rewrite (listed in `left_alone`).
         delegate: bool,
+    },
+    /// `Ok, Class split: RATE, parse moved from User to UserRules, 4
+    /// references updated`.
+    ClassSplit {
+        /// The class's full name.
+        class: String,
+        new_class: String,
+        members: Vec<String>,
+        references: usize,
     },
     /// `Ok, Classes merged into Account (User, Profile), 2 files, 7
     /// references updated`.

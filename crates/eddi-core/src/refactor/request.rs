@@ -129,6 +129,14 @@ pub enum Refactoring {
         target: String,
         name: Option<String>,
     },
+    /// `Refactor Split_Class <Class> <NewClass> <member,…>`: the members
+    /// (held by the class itself) move to a new class below it; every
+    /// reference names the new class.
+    SplitClass {
+        class: String,
+        new_class: String,
+        members: Vec<String>,
+    },
 }
 
 /// What a refactor does with a *possible* use: one that may be the symbol
@@ -201,7 +209,8 @@ impl Refactoring {
             | Refactoring::PullUp { .. }
             | Refactoring::PushDown { .. }
             | Refactoring::MergeClasses { .. }
-            | Refactoring::MoveMethod { .. } => SitePolicy::Refuse,
+            | Refactoring::MoveMethod { .. }
+            | Refactoring::SplitClass { .. } => SitePolicy::Refuse,
         }
     }
 }

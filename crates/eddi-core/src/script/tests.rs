@@ -548,10 +548,10 @@ fn unknown_options_refactorings_and_policies_offer_the_closest() {
         "{e}"
     );
     assert!(e.message.ends_with("did you mean 'Extract_Method'?"), "{e}");
-    let e = refused("suggest split_class");
+    let e = refused("suggest extractclass");
     assert!(
         e.message
-            .starts_with("refactoring Split_Class is not available yet"),
+            .starts_with("refactoring ExtractClass is not available yet"),
         "{e}"
     );
     let e = refused("foreach symbol of type fuction remove");

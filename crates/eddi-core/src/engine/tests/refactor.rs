@@ -32,8 +32,8 @@ fn refactorings_that_are_not_built_are_refused_by_name() {
         r#"
         > Start s
         Ok
-        > Refactor Split_Class A B x,y
-        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes, Move_Method"
+        > Refactor ExtractClass A B x,y
+        Fail "Refactor ExtractClass is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes, Move_Method, Split_Class"
         "#,
     );
 }
@@ -892,5 +892,56 @@ fn a_moved_method_is_previewed_applied_and_undone_in_one_step() {
     assert_eq!(
         reply["refactor"]["left_alone"][0]["why"],
         "an attribute of a value of unknown type"
+    );
+}
+
+#[test]
+fn a_split_class_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let models = "class User:\n    LIMIT = 3\n\n    def __init__(self, name):\n        self.name = name[: self.LIMIT]\n";
+    let app = "from models import User\n\nprint(User.LIMIT)\n";
+    f.write("models.py", models);
+    f.write("app.py", app);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Split_Class User Limits LIMIT
+        Ok, Preview: Would modify 2 files: app.py, models.py, 2 references
+        > Refactor Split_Class User Limits LIMIT
+        Ok, Class split: LIMIT moved from User to Limits, 2 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("models.py"),
+        "class User:\n    def __init__(self, name):\n        self.name = name[: Limits.LIMIT]\n\n\nclass Limits:\n    LIMIT = 3\n"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        "from models import User, Limits\n\nprint(Limits.LIMIT)\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(
+        (f.read("models.py"), f.read("app.py")),
+        (models.to_string(), app.to_string())
+    );
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Split_Class User Limits LIMIT"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"class": "models.User", "new_class": "Limits", "members": ["LIMIT"], "references": 2})
     );
 }

@@ -19,7 +19,7 @@ use crate::refactor::imports;
 use crate::refactor::{Parsed, Project, RefactorError};
 
 /// The chars of a class's own scope in `file`.
-pub(super) fn class_scope(file: &Parsed, class: Node<'_>) -> Option<usize> {
+pub(in crate::refactor) fn class_scope(file: &Parsed, class: Node<'_>) -> Option<usize> {
     let range = file.chars(class);
     file.scopes().scopes.iter().rposition(|s| {
         s.kind == ScopeKind::Class && s.range.start <= range.start && s.range.end >= range.end
