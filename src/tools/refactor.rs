@@ -2,7 +2,8 @@
 //! signature, extract a method or a function, inline a variable or a
 //! function, extract an interface from a class, change a class's base, pull
 //! members up to the base or push them down to the subclasses, merge two
-//! classes, move a method to another class, split a class — each one [`Refactoring`] handed to the engine's typed
+//! classes, move a method to another class, split a class, extract a
+//! delegate class — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -108,6 +109,11 @@ pub const SPLIT_CLASS: &str = concat!(
     modes!()
 );
 
+pub const EXTRACT_CLASS: &str = concat!(
+    "Extract a delegate from a Python class (IntelliJ's Extract Delegate): the plain instance methods named in `members` move to a new class `new_class` right below it, which the class holds (`self._<new_class in snake case> = NewClass(self)`, first in its `__init__`, or in a new `__init__` that calls its base's) and delegates to: each moved method stays as one line (`return self._layout.render(sep)`), so callers, subclasses overriding it and `super()` calls keep working. The original does not inherit the new class. State stays with the original through a back-reference: the new class keeps it (`self.report = report`) and the moved code reads and writes its attributes through it; a moved method calling another moved one calls it directly unless a subclass overrides it (then through the original). `summary`: `class`, `new_class`, `members`, `attribute`. Refused, saying why and changing nothing: a member that is not a plain instance method (attributes, properties, static, class and special methods: `split_class` moves what the class holds itself), `super()` in a moved method, a class decorator, a subclass `__init__` not calling its base's (listed), shallow copies in the project (`copy.copy`: a copy would share the delegate; listed), a `new_class` bound already (`conflict`, `field: \"new_class\"`).",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -166,6 +172,7 @@ pub(super) fn tools() -> Vec<Tool> {
         Tool::new("merge_classes", MERGE_CLASSES, Effect::Write, merge_classes),
         Tool::new("move_method", MOVE_METHOD, Effect::Write, move_method),
         Tool::new("split_class", SPLIT_CLASS, Effect::Write, split_class),
+        Tool::new("extract_class", EXTRACT_CLASS, Effect::Write, extract_class),
     ]
 }
 
@@ -591,6 +598,31 @@ pub struct SplitClass {
 
 pub fn split_class(engine: &Engine, sender: &str, p: SplitClass) -> Result<Value, ToolError> {
     let request = Refactoring::SplitClass {
+        class: p.class,
+        new_class: p.new_class,
+        members: p.members,
+    };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+/// Parameters of `extract_class`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExtractClass {
+    /// The class: plain, dotted or qualified.
+    pub class: String,
+    /// The new class's name (an identifier the module does not bind).
+    pub new_class: String,
+    /// The plain instance methods that move.
+    pub members: Vec<String>,
+    /// A file where plain class names are looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+pub fn extract_class(engine: &Engine, sender: &str, p: ExtractClass) -> Result<Value, ToolError> {
+    let request = Refactoring::ExtractClass {
         class: p.class,
         new_class: p.new_class,
         members: p.members,

@@ -858,6 +858,11 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"class": "Crate", "new_class": "Lids", "members": ["lid"]}),
             "Refactor Split_Class Crate Lids lid",
         ),
+        (
+            "extract_class",
+            json!({"class": "Door", "new_class": "Closer", "members": ["close"]}),
+            "Refactor ExtractClass Door Closer close",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -966,6 +971,15 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
             CALC.replace(
                 "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
                 "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            ),
+        ),
+        (
+            "extract_class",
+            json!({"class": "calc.Door", "new_class": "Closer", "members": ["close"]}),
+            "calc.py",
+            CALC.replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self._closer = Closer(self)\n        self.latch = Latch()\n\n    def close(self):\n        return self._closer.close()\n\n\nclass Closer:\n    def __init__(self, door):\n        self.door = door\n\n    def close(self):\n        return self.door.latch.click() + 1\n",
             ),
         ),
         (

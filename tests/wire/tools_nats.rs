@@ -398,6 +398,14 @@ async fn refactors(t: &mut Tools, root: &Path) {
             ))],
         ),
         (
+            "extract_class",
+            json!({"class": "calc.Door", "new_class": "Closer", "members": ["close"]}),
+            vec![("calc.py", CALC.replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self._closer = Closer(self)\n        self.latch = Latch()\n\n    def close(self):\n        return self._closer.close()\n\n\nclass Closer:\n    def __init__(self, door):\n        self.door = door\n\n    def close(self):\n        return self.door.latch.click() + 1\n",
+            ))],
+        ),
+        (
             "split_class",
             json!({"class": "calc.Crate", "new_class": "Lids", "members": ["lid"]}),
             vec![("calc.py", CALC.replace(

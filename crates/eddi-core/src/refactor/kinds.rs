@@ -18,9 +18,9 @@ use std::fmt::{self, Formatter};
 use serde_json::{json, Value};
 
 use super::{
-    extract, inheritance, inline, interface, merge, move_members, move_method, rename, signature,
-    split, Argument, ExtractKind, InlineKind, Project, RefactorError, Refactored, Refactoring,
-    RenameKind, Rerouted, Resolved, SitePolicy, Summary,
+    extract, extract_class, inheritance, inline, interface, merge, move_members, move_method,
+    rename, signature, split, Argument, ExtractKind, InlineKind, Project, RefactorError,
+    Refactored, Refactoring, RenameKind, Rerouted, Resolved, SitePolicy, Summary,
 };
 use crate::analysis::index::Location;
 use crate::commands::error::{ParseError, Span};
@@ -153,6 +153,10 @@ const MOVE_FAILURES: &[&str] = &[
 const MOVE_METHOD_REPLY: &str = "Ok, Moved method <Class.method> to <Target.method> (through self.<attribute> | parameter <p>[, new parameter <source>]), <n> callers rewritten[, <Class.method> kept as a delegate][, left alone: <k> uses it cannot prove: <sites> (why)]";
 const MOVE_METHOD_FAILURES: &[&str] = &[
     "Fail \"Cannot move method - <reason>\" (no instance of the target reachable, overridden or overriding, a special or decorated method, super(), …)",
+];
+const EXTRACT_CLASS_REPLY: &str = "Ok, Class extracted: <members> moved from <Class> to <NewClass>, which <Class> holds as self.<attribute> and delegates to";
+const EXTRACT_CLASS_FAILURES: &[&str] = &[
+    "Fail \"Cannot extract class - <reason>\" (not a plain instance method, super(), a subclass __init__ not calling its base's, shallow copies, …)",
 ];
 const SPLIT_REPLY: &str =
     "Ok, Class split: <members> moved from <Class> to <NewClass>, <n> references updated";
@@ -546,10 +550,45 @@ pub static KINDS: &[RefactoringKind] = &[
             _ => None,
         },
     },
+    RefactoringKind {
+        keyword: "ExtractClass",
+        aliases: &["ExtractDelegate"],
+        usage: "ExtractClass <Class> <NewClass> <member,…>",
+        example: Some("Refactor ExtractClass User UserRules parse,render"),
+        reply: EXTRACT_CLASS_REPLY,
+        failures: EXTRACT_CLASS_FAILURES,
+        is: |r| matches!(r, Refactoring::ExtractClass { .. }),
+        parse: |a| {
+            let class = a.name("the class, as Class or pkg.mod.Class")?;
+            let new_class = a.identifier("the new class's name (an identifier)")?;
+            let members = a.names("the methods, as a,b or Class.a,Class.b")?;
+            Ok(Refactoring::ExtractClass {
+                class,
+                new_class,
+                members,
+            })
+        },
+        print: |r, f| match r {
+            Refactoring::ExtractClass {
+                class,
+                new_class,
+                members,
+            } => write!(f, "{class} {new_class} {}", members.join(",")),
+            _ => Ok(()),
+        },
+        compute: extract_class::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("class"),
+            Argument::NewName => Some("new_class"),
+            Argument::Members => Some("members"),
+            _ => None,
+        },
+    },
 ];
 
 /// The spec's refactorings that are not built yet: refused by name.
-pub const LATER: &[&str] = &["ExtractClass"];
+pub const LATER: &[&str] = &[];
 
 /// Every keyword, in table order.
 pub fn keywords() -> Vec<&'static str> {
@@ -1099,6 +1138,18 @@ impl Summary {
                 }
                 words
             }
+            Summary::ClassExtracted {
+                class,
+                new_class,
+                members,
+                attribute,
+            } => {
+                let short = class.rsplit('.').next().unwrap_or(class);
+                format!(
+                    "Class extracted: {} moved from {short} to {new_class}, which {short} holds as self.{attribute} and delegates to",
+                    members.join(", ")
+                )
+            }
             Summary::ClassSplit {
                 class,
                 new_class,
@@ -1157,6 +1208,9 @@ impl Summary {
             }
             Summary::ClassesMerged { references, .. } => {
                 format!("{references} {}", plural(*references, "reference"))
+            }
+            Summary::ClassExtracted { members, .. } => {
+                format!("{} {}", members.len(), plural(members.len(), "method"))
             }
             Summary::ClassSplit { references, .. } => {
                 format!("{references} {}", plural(*references, "reference"))
@@ -1233,6 +1287,14 @@ impl Summary {
                 delegate,
             } => {
                 json!({"method": method, "target": target, "name": name, "via": via, "parameters": parameters, "callers": callers, "delegate": delegate})
+            }
+            Summary::ClassExtracted {
+                class,
+                new_class,
+                members,
+                attribute,
+            } => {
+                json!({"class": class, "new_class": new_class, "members": members, "attribute": attribute})
             }
             Summary::ClassSplit {
                 class,
@@ -1319,6 +1381,7 @@ mod tests {
         "Merge_Classes shop.User Profile Account",
         "Move_Method User.validate UserValidator",
         "Split_Class shop.User UserRules MAX_NAME,parse",
+        "ExtractClass shop.User UserRules parse,render",
     ];
 
     fn parsed(command: &str) -> Refactoring {
@@ -1419,6 +1482,10 @@ mod tests {
             ),
             (
                 "Split_Class",
+                &[Argument::Symbol, Argument::NewName, Argument::Members],
+            ),
+            (
+                "ExtractClass",
                 &[Argument::Symbol, Argument::NewName, Argument::Members],
             ),
         ];

@@ -40,6 +40,7 @@ pub mod check;
 mod class_uses;
 mod classes;
 mod extract;
+mod extract_class;
 mod imports;
 mod inheritance;
 mod inline;
@@ -277,6 +278,16 @@ pub enum Summary {
         /// The source kept a one-line delegate for the uses it could not
         /// rewrite (listed in `left_alone`).
         delegate: bool,
+    },
+    /// `Ok, Class extracted: parse, render moved from User to UserRules,
+    /// which User holds as self._user_rules and delegates to`.
+    ClassExtracted {
+        /// The class's full name.
+        class: String,
+        new_class: String,
+        members: Vec<String>,
+        /// The attribute the class holds the new class's instance in.
+        attribute: String,
     },
     /// `Ok, Class split: RATE, parse moved from User to UserRules, 4
     /// references updated`.

@@ -32,7 +32,7 @@
 //! method; a name the target module would read otherwise or whose import
 //! would close a cycle.
 
-mod body;
+pub(super) mod body;
 mod calls;
 
 use std::collections::BTreeMap;
@@ -70,7 +70,7 @@ fn internal(why: impl std::fmt::Display) -> RefactorError {
 }
 
 /// What reaches the target from the method.
-pub(super) enum Via<'t> {
+pub(in crate::refactor) enum Via<'t> {
     /// `self.<name>`, typed as the target.
     Attribute { name: String },
     /// A parameter annotated with the target: its node, its name, and its

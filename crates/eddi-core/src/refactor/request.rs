@@ -137,6 +137,13 @@ pub enum Refactoring {
         new_class: String,
         members: Vec<String>,
     },
+    /// `Refactor ExtractClass <Class> <NewClass> <member,…>`: the methods
+    /// move to a new class the class holds and delegates to.
+    ExtractClass {
+        class: String,
+        new_class: String,
+        members: Vec<String>,
+    },
 }
 
 /// What a refactor does with a *possible* use: one that may be the symbol
@@ -210,7 +217,8 @@ impl Refactoring {
             | Refactoring::PushDown { .. }
             | Refactoring::MergeClasses { .. }
             | Refactoring::MoveMethod { .. }
-            | Refactoring::SplitClass { .. } => SitePolicy::Refuse,
+            | Refactoring::SplitClass { .. }
+            | Refactoring::ExtractClass { .. } => SitePolicy::Refuse,
         }
     }
 }

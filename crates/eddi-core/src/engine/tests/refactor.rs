@@ -25,20 +25,6 @@ fn apply_and_discard_need_a_waiting_refactor() {
 }
 
 #[test]
-fn refactorings_that_are_not_built_are_refused_by_name() {
-    let f = Fixture::new();
-    f.check(
-        "a",
-        r#"
-        > Start s
-        Ok
-        > Refactor ExtractClass A B x,y
-        Fail "Refactor ExtractClass is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes, Move_Method, Split_Class"
-        "#,
-    );
-}
-
-#[test]
 fn a_read_only_sender_may_preview_but_not_refactor() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.py"), "def f():\n    pass\n").unwrap();
@@ -943,5 +929,47 @@ fn a_split_class_is_previewed_applied_and_undone_in_one_step() {
     assert_eq!(
         reply["refactor"]["summary"],
         serde_json::json!({"class": "models.User", "new_class": "Limits", "members": ["LIMIT"], "references": 2})
+    );
+}
+
+#[test]
+fn an_extracted_class_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let models = "class User:\n    def __init__(self, name):\n        self.name = name\n\n    def greet(self):\n        return 'hi ' + self.name\n";
+    f.write("models.py", models);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor ExtractClass User Greeter greet
+        Ok, Preview: Would modify 1 file: models.py, 1 method
+        > Refactor ExtractClass User Greeter greet
+        Ok, Class extracted: greet moved from User to Greeter, which User holds as self._greeter and delegates to
+        "#,
+    );
+    assert_eq!(
+        f.read("models.py"),
+        "class User:\n    def __init__(self, name):\n        self._greeter = Greeter(self)\n        self.name = name\n\n    def greet(self):\n        return self._greeter.greet()\n\n\nclass Greeter:\n    def __init__(self, user):\n        self.user = user\n\n    def greet(self):\n        return 'hi ' + self.user.name\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(f.read("models.py"), models);
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor ExtractClass User Greeter greet"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"class": "models.User", "new_class": "Greeter", "members": ["greet"], "attribute": "_greeter"})
     );
 }

@@ -15,7 +15,7 @@ use crate::change::Indel;
 use crate::refactor::{Parsed, RefactorError};
 
 /// The method's parameters (comments aside), in order.
-pub(super) fn parameters<'t>(def: Node<'t>) -> Vec<Node<'t>> {
+pub(in crate::refactor) fn parameters<'t>(def: Node<'t>) -> Vec<Node<'t>> {
     let Some(params) = def.child_by_field_name("parameters") else {
         return Vec::new();
     };
@@ -28,7 +28,7 @@ pub(super) fn parameters<'t>(def: Node<'t>) -> Vec<Node<'t>> {
 
 /// A parameter's name node (`x`, `x: T`, `x=1`, `x: T = 1`); `None` for
 /// `*args`, `**kw` and the separators.
-pub(super) fn parameter_name<'t>(param: Node<'t>) -> Option<Node<'t>> {
+pub(in crate::refactor) fn parameter_name<'t>(param: Node<'t>) -> Option<Node<'t>> {
     match param.kind() {
         "identifier" => Some(param),
         "typed_parameter" => param.named_child(0).filter(|n| n.kind() == "identifier"),
@@ -40,7 +40,11 @@ pub(super) fn parameter_name<'t>(param: Node<'t>) -> Option<Node<'t>> {
 }
 
 /// The function scope of `def` in the file's scopes.
-pub(super) fn scope_of(file: &Parsed, scopes: &Scopes, def: Node<'_>) -> Option<usize> {
+pub(in crate::refactor) fn scope_of(
+    file: &Parsed,
+    scopes: &Scopes,
+    def: Node<'_>,
+) -> Option<usize> {
     let range = file.chars(def);
     scopes
         .scopes
@@ -50,7 +54,7 @@ pub(super) fn scope_of(file: &Parsed, scopes: &Scopes, def: Node<'_>) -> Option<
 
 /// The reads of the name `name` bound in the scope `scope` (the method's
 /// parameter), in nested functions too.
-pub(super) fn reads_of(
+pub(in crate::refactor) fn reads_of(
     scopes: &Scopes,
     scope: usize,
     name: &str,
@@ -72,7 +76,7 @@ pub(super) fn reads_of(
 /// A name for the source object as a parameter of the moved method: the
 /// source class's name in snake case (`user` for `User`), made free of
 /// every name the method binds or reads.
-pub(super) fn source_parameter(
+pub(in crate::refactor) fn source_parameter(
     file: &Parsed,
     scopes: &Scopes,
     class_name: &str,
@@ -205,8 +209,9 @@ pub(super) fn needs_source(
 }
 
 /// The edit that makes the method's body one line calling the moved
-/// method (its docstring kept): `return self.validator.validate(self, a)`.
-pub(super) fn delegate(
+/// method (its docstring kept): `return self.validator.validate(self, a)`
+/// (`ExtractClass`'s delegates too).
+pub(in crate::refactor) fn delegate(
     file: &Parsed,
     def: Node<'_>,
     via: &Via,
