@@ -19,7 +19,8 @@
 //! Refused, changing nothing: a member that is not a plain instance
 //! method (an attribute, a property, a static or class method, a special
 //! method — Split_Class moves what the class holds itself); `super()` in
-//! it; what cannot move as text; a class with a decorator (a dataclass
+//! it; what cannot move as text; `__slots__` or `__setattr__` in the class
+//! or a base (it may not take the new attribute); a class with a decorator (a dataclass
 //! writes its own `__init__`); a subclass whose `__init__` does not call
 //! its base's (its instances would lack the delegate), listed; a shallow
 //! copy anywhere in the project (`copy.copy`: the copy would share the
@@ -106,6 +107,27 @@ pub(super) fn compute(
         return Err(refused(format!(
             "{} has a class decorator, which may write its own __init__ (a dataclass)",
             info.name
+        )));
+    }
+    // the class must take a new attribute
+    let guarded: Vec<String> = std::iter::once(found)
+        .chain(index.project_ancestors(&[found]))
+        .flat_map(|c| {
+            ["__slots__", "__setattr__"]
+                .into_iter()
+                .filter(move |n| !index.own_members(c, n).is_empty())
+                .map(move |n| (c, n))
+        })
+        .map(|(c, n)| {
+            let class = index.def_info(c).map(|i| i.name).unwrap_or_default();
+            format!("{class}.{n}")
+        })
+        .collect();
+    if !guarded.is_empty() {
+        return Err(refused(format!(
+            "{} defines {}: the class may not take the attribute that holds the delegate",
+            info.name,
+            guarded.join(", ")
         )));
     }
     let mut names: Vec<String> = Vec::new();

@@ -187,6 +187,12 @@ fn refusals_say_why_and_change_nothing() {
             "Cannot extract class - Report has a class decorator",
         ),
         (
+            with("    \"\"\"A report.\"\"\"\n", "    \"\"\"A report.\"\"\"\n\n    __slots__ = (\"title\", \"rows\", \"rendered\", \"__dict__\")\n"),
+            extract("Fancy", "Deco", &["render"]),
+            RefactorFailure::Refused,
+            "Cannot extract class - Fancy defines Report.__slots__",
+        ),
+        (
             with("", ""),
             extract("Report", "Fancy", &["footer"]),
             RefactorFailure::NameConflict,
