@@ -341,6 +341,9 @@ pub(super) fn compute(
     let mut rewritten: BTreeMap<String, Vec<crate::change::Indel>> = BTreeMap::new();
     let mut callers = 0usize;
     let below = Subclasses::new(index).of(class);
+    // every use the index knows, whatever became of it: a string search
+    // finds those in f-strings again
+    let mut seen: Vec<Location> = Vec::new();
     for (fid, f) in index.files_with(&member) {
         let Some(path) = index.path(fid) else {
             continue;
@@ -351,6 +354,7 @@ pub(super) fn compute(
                 position: r.position(),
                 end: r.end(),
             };
+            seen.push(site.clone());
             let proven = match index.resolve(fid, r.value, 0) {
                 Res::Defs(ds) if ds.iter().any(|d| method_defs.contains(d)) => {
                     ds.iter().all(|d| method_defs.contains(d))
@@ -433,6 +437,12 @@ pub(super) fn compute(
         .filter(|p| p.ends_with(".py"))
         .collect();
     for s in super::rename::strings::in_project(project.sources, &paths, &member) {
+        if seen
+            .iter()
+            .any(|l| l.path == s.site.path && l.position == s.site.position)
+        {
+            continue;
+        }
         left_alone.push(LeftAlone {
             site: s.site,
             why: format!("a string naming it ({})", s.why),
@@ -449,15 +459,18 @@ pub(super) fn compute(
     let from = move_members::add(&mut files, &file);
     let to = move_members::add(&mut files, &target_file);
     if let Some(edits) = files.get_mut(&to) {
-        needs::follow(
+        let skipped = match &via {
+            Via::Parameter { node, .. } => Some(file.chars(*node)),
+            Via::Attribute { .. } => None,
+        };
+        needs::follow_but(
             project,
             &file,
             class.file,
             &[statement],
             node,
-            &target_file,
-            goal.file,
-            target_statement,
+            (&target_file, goal.file, target_statement),
+            skipped,
             &mut edits.imports,
         )
         .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;

@@ -165,6 +165,31 @@ pub(in crate::refactor) fn follow(
     before: Node<'_>,
     imports_out: &mut Imports,
 ) -> Result<(), RefactorError> {
+    follow_but(
+        project,
+        from,
+        from_id,
+        statements,
+        class,
+        (to, to_id, before),
+        None,
+        imports_out,
+    )
+}
+
+/// [`follow`], but for the reads inside `skipped` (code that does not
+/// move along: `Move_Method`'s parameter that reached the target).
+#[allow(clippy::too_many_arguments)]
+pub(in crate::refactor) fn follow_but(
+    project: &Project<'_>,
+    from: &Parsed,
+    from_id: FileId,
+    statements: &[Node<'_>],
+    class: Node<'_>,
+    (to, to_id, before): (&Parsed, FileId, Node<'_>),
+    skipped: Option<Range<usize>>,
+    imports_out: &mut Imports,
+) -> Result<(), RefactorError> {
     let index = project.index;
     let source = index
         .file(from_id)
@@ -180,6 +205,9 @@ pub(in crate::refactor) fn follow(
         ranges
             .iter()
             .any(|x| x.start <= r.range.start && r.range.end <= x.end)
+            && !skipped
+                .as_ref()
+                .is_some_and(|x| x.start <= r.range.start && r.range.end <= x.end)
     }) {
         let at_definition = Some(r.scope) == class_scope;
         match r.resolution {
