@@ -23,9 +23,11 @@
 //! or a base (it may not take the new attribute); a class with a decorator (a dataclass
 //! writes its own `__init__`); a subclass whose `__init__` does not call
 //! its base's (its instances would lack the delegate), listed; a shallow
-//! copy anywhere in the project (`copy.copy`: the copy would share the
-//! original's delegate, bound to the original), listed; a `NewClass` the
-//! module binds already.
+//! copy that may copy an instance (`copy.copy` in a file naming the class,
+//! a base or a subclass; `rv.__dict__.update(self.__dict__)` in one of
+//! their methods: the copy would share the delegate bound to the
+//! original), listed — the project's other shallow copies are assumed
+//! not to (`assumed`); a `NewClass` the module binds already.
 
 use tree_sitter::Node;
 
@@ -33,7 +35,8 @@ use super::classes;
 use super::move_members::{self, needs, statements, FileEdits};
 use super::move_method::{body, Via};
 use super::{
-    Argument, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary,
+    Argument, LeftAlone, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring,
+    Summary,
 };
 use crate::analysis::identifier::is_identifier;
 use crate::analysis::index::rename::Subclasses;
@@ -249,7 +252,12 @@ pub(super) fn compute(
             if without.len() == 1 { "does" } else { "do" }
         )));
     }
-    let copies = shallow_copies(project);
+    let family: Vec<String> = std::iter::once(found)
+        .chain(below.iter().copied())
+        .chain(index.project_ancestors(&[found]))
+        .filter_map(|c| index.def_info(c).map(|i| i.name))
+        .collect();
+    let (copies, assumed) = shallow_copies(project, &family);
     if !copies.is_empty() {
         return Err(refused(format!(
             "the project makes shallow copies ({}): a copied {} would share the delegate bound to the original",
@@ -339,7 +347,7 @@ pub(super) fn compute(
         e.indels.extend(edits);
     }
     let change = move_members::change_of(files)?;
-    Ok(move_members::refactored(
+    let mut done = move_members::refactored(
         change,
         Summary::ClassExtracted {
             class: info.full_name.clone(),
@@ -347,7 +355,9 @@ pub(super) fn compute(
             members: moved.into_iter().map(|(_, n)| n).collect(),
             attribute,
         },
-    ))
+    );
+    done.assumed = assumed;
+    Ok(done)
 }
 
 /// The edit that makes the class hold the delegate: the first statement
@@ -409,10 +419,24 @@ fn hold(
     }
 }
 
-/// Where the project makes shallow copies (`copy.copy(…)`, `from copy
-/// import copy`): `path:line` each.
-fn shallow_copies(project: &Project<'_>) -> Vec<String> {
-    let mut out = Vec::new();
+/// The project's shallow copies (`copy.copy(…)`, a `copy` imported from
+/// `copy`, `rv.__dict__.update(self.__dict__)`): those that may copy an
+/// instance of the class — a manual copy in a method of the class, a base
+/// or a subclass; a `copy` call in a file naming one of them — refuse;
+/// the others are assumed not to copy one (`assumed`, listed).
+fn shallow_copies(project: &Project<'_>, family: &[String]) -> (Vec<String>, Vec<LeftAlone>) {
+    let mut refusing = Vec::new();
+    let mut assumed = Vec::new();
+    let names_family = |src: &str| {
+        family.iter().any(|n| {
+            src.match_indices(n.as_str()).any(|(at, _)| {
+                let before = src[..at].chars().next_back();
+                let after = src[at + n.len()..].chars().next();
+                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                !word(before) && !word(after)
+            })
+        })
+    };
     for path in project.index.paths() {
         if !path.ends_with(".py") {
             continue;
@@ -420,23 +444,54 @@ fn shallow_copies(project: &Project<'_>) -> Vec<String> {
         let Some(src) = project.sources.search_text(path) else {
             continue;
         };
-        if !src.contains("copy") {
+        if !src.contains("copy") && !src.contains("__dict__") {
             continue;
         }
+        let in_file = names_family(&src);
+        let mut class: Option<String> = None;
         for (row, line) in src.lines().enumerate() {
+            if let Some(rest) = line.strip_prefix("class ") {
+                class = Some(
+                    rest.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .next()
+                        .unwrap_or_default()
+                        .to_string(),
+                );
+            } else if !line.starts_with([' ', '\t', '#']) && !line.trim().is_empty() {
+                class = None;
+            }
             let code = line.split('#').next().unwrap_or_default();
             let imports_copy = code.split("from copy import").nth(1).is_some_and(|names| {
                 names
                     .split(',')
                     .any(|n| n.split_whitespace().next() == Some("copy"))
             });
-            if code.contains("copy.copy(") || imports_copy {
-                out.push(format!("{path}:{row}"));
+            let manual = code.contains("__dict__.update(") && code.contains(".__dict__)");
+            let site = format!("{path}:{row}");
+            let may_copy_it = if manual {
+                class.as_ref().is_some_and(|c| family.contains(c))
+            } else if code.contains("copy.copy(") || imports_copy {
+                in_file
+            } else {
+                continue;
+            };
+            if may_copy_it {
+                refusing.push(site);
+            } else {
+                let at = crate::edit::Position::new(row, 0);
+                assumed.push(LeftAlone {
+                    site: crate::analysis::index::Location {
+                        path: path.to_string(),
+                        position: at,
+                        end: at,
+                    },
+                    why: "assumed: this shallow copy does not copy an instance of the class".into(),
+                });
             }
         }
     }
-    out.truncate(10);
-    out
+    refusing.truncate(10);
+    (refusing, assumed)
 }
 
 #[cfg(test)]

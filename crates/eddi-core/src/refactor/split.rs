@@ -350,7 +350,24 @@ pub(super) fn compute(
                     Some(new_class.to_string())
                 } else {
                     let module = index.file(fid);
-                    let import = there.scopes().bindings.iter().find(|b| {
+                    let scopes = there.scopes();
+                    // the import the receiver reads (a function's own `from
+                    // .loaders import ModuleLoader` too), else the module's
+                    let read = scopes
+                        .references
+                        .iter()
+                        .find(|r| is_class && r.range == there.chars(receiver))
+                        .and_then(|r| match r.resolution {
+                            crate::analysis::scope::Resolution::Scope(k) => {
+                                scopes.bindings.iter().find(|b| {
+                                    b.scope == k
+                                        && b.name == r.name
+                                        && b.kind == BindingKind::Import
+                                })
+                            }
+                            _ => None,
+                        });
+                    let import = read.or_else(|| scopes.bindings.iter().find(|b| {
                         b.scope == 0
                             && b.kind == BindingKind::Import
                             && module
@@ -358,7 +375,7 @@ pub(super) fn compute(
                                 .is_some_and(|&v| {
                                     matches!(index.resolve(fid, v, 0), Res::Defs(ds) if ds == vec![found])
                                 })
-                    });
+                    }));
                     match import {
                         Some(b) if there.slice(b.statement.clone()).starts_with("from ") => {
                             import_in.insert(path.to_string(), b.statement.start);
