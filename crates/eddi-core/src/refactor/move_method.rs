@@ -16,7 +16,9 @@
 //! `user.validator.validate(user, x)`; `user.send(mailer)` becomes
 //! `mailer.send(user)`). Any other use — a receiver of unknown type, the
 //! method read as a value, a call through the class or `super()`, a
-//! string naming it, arguments it cannot map or would evaluate in another
+//! string naming it, the class body binding it again (`alias = method`),
+//! a lookup by a computed name in the class or a base (`getattr(self,
+//! f"visit_{…}")`), arguments it cannot map or would evaluate in another
 //! order — keeps working through a one-line delegate the source keeps
 //! (`return self.validator.validate(self, x)`), and the reply lists each
 //! with why (`left_alone`).
@@ -159,6 +161,13 @@ fn find_via<'t>(
     }
     let mut position = 0;
     for param in body::parameters(def).into_iter().skip(1) {
+        let splat = param.kind() == "typed_parameter"
+            && param.named_child(0).is_some_and(|n| {
+                matches!(n.kind(), "list_splat_pattern" | "dictionary_splat_pattern")
+            });
+        if splat {
+            break;
+        }
         match param.kind() {
             "list_splat_pattern" | "keyword_separator" | "dictionary_splat_pattern" => break,
             "positional_separator" => continue,
@@ -448,6 +457,27 @@ pub(super) fn compute(
             why: format!("a string naming it ({})", s.why),
         });
     }
+    // the class body reading it where the class is defined (`visit_If =
+    // _simple_visit`) keeps the name bound
+    if let Some(scope) = needs::class_scope(&file, node) {
+        for r in scopes.references.iter().filter(|r| {
+            r.resolution == crate::analysis::scope::Resolution::Scope(scope) && r.name == member
+        }) {
+            left_alone.push(LeftAlone {
+                site: Location {
+                    path: ci.path.clone(),
+                    position: file.position(r.range.start),
+                    end: file.position(r.range.end),
+                },
+                why: "the class body reads it where the class is defined".into(),
+            });
+        }
+    }
+    // a method of the class or a base looking itself up by a computed
+    // name (`getattr(self, f"visit_{…}")`) may reach it
+    for (site, why) in computed_lookups(project, class) {
+        left_alone.push(LeftAlone { site, why });
+    }
     left_alone.sort_by(|a, b| a.site.cmp(&b.site));
     left_alone.dedup_by(|a, b| a.site == b.site);
     let delegate = !left_alone.is_empty();
@@ -674,6 +704,64 @@ fn check_not_rebound(
         }
     }
     Ok(())
+}
+
+/// The `getattr(self, <not a literal>)` (and `hasattr`) calls in the
+/// class's and its project bases' bodies: name-based dispatch that may
+/// reach any method of the class.
+fn computed_lookups(project: &Project<'_>, class: DefRef) -> Vec<(Location, String)> {
+    let index = project.index;
+    let mut out = Vec::new();
+    for c in std::iter::once(class).chain(index.project_ancestors(&[class])) {
+        let Some(i) = index.def_info(c) else {
+            continue;
+        };
+        let Ok(file) = project.parsed(&i.path) else {
+            continue;
+        };
+        let Some(node) = classes::class_node(&file, &i) else {
+            continue;
+        };
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+            if n.kind() != "call" {
+                continue;
+            }
+            let callee = n.child_by_field_name("function").map(|f| file.node_text(f));
+            if !matches!(callee.as_deref(), Some("getattr" | "hasattr")) {
+                continue;
+            }
+            let Some(args) = n.child_by_field_name("arguments") else {
+                continue;
+            };
+            let mut cursor = args.walk();
+            let args: Vec<Node<'_>> = args.named_children(&mut cursor).collect();
+            let computed = args.len() >= 2
+                && file.node_text(args[0]) == "self"
+                && (args[1].kind() != "string"
+                    || args[1]
+                        .named_children(&mut args[1].walk())
+                        .any(|c| c.kind() == "interpolation"));
+            if computed {
+                let start = file.char_of(n.start_byte());
+                out.push((
+                    Location {
+                        path: i.path.clone(),
+                        position: file.position(start),
+                        end: file.position(file.char_of(n.end_byte())),
+                    },
+                    format!(
+                        "{} looks methods up by a computed name ({})",
+                        i.name,
+                        file.node_text(n).lines().next().unwrap_or_default()
+                    ),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// Whether a function's own body yields (nested functions aside).

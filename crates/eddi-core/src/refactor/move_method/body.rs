@@ -248,6 +248,14 @@ pub(in crate::refactor) fn delegate(
                 continue;
             }
         }
+        // `*args: T`, `**kwargs: T`: the splat inside the annotation
+        let param = &match param.kind() {
+            "typed_parameter" => param
+                .named_child(0)
+                .filter(|n| matches!(n.kind(), "list_splat_pattern" | "dictionary_splat_pattern"))
+                .unwrap_or(*param),
+            _ => *param,
+        };
         match param.kind() {
             "list_splat_pattern" => {
                 args.push(file.node_text(*param));

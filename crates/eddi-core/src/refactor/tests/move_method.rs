@@ -399,3 +399,36 @@ fn refusals_say_why_and_change_nothing() {
         assert!(message.starts_with(start), "{request:?}: {message}");
     }
 }
+
+/// What reaches the method without a call the index sees keeps the
+/// delegate: the class body binding it again where the class is defined,
+/// and a lookup by a computed name in the class or a base.
+#[test]
+fn aliases_and_computed_lookups_keep_the_delegate() {
+    let users = USERS
+        .replace(
+            "    def validity(self):\n",
+            "    check = validate\n\n    def run(self, what):\n        return getattr(self, f\"{what}_it\", None)\n\n    def validity(self):\n",
+        );
+    let tests = proven_only();
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/validation.py", VALIDATION),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", users.as_str()),
+        ("tests/test_users.py", tests.as_str()),
+    ];
+    let (after, done) = moved(&files, &move_method("User.validate", "UserValidator"));
+    let whys: Vec<&str> = done.left_alone.iter().map(|l| l.why.as_str()).collect();
+    assert!(
+        whys.iter().any(|w| w.starts_with(
+            "User looks methods up by a computed name (getattr(self, f\"{what}_it\", None))"
+        )),
+        "{whys:?}"
+    );
+    assert!(whys.len() >= 2, "{whys:?}");
+    assert!(
+        after["shop/users.py"].contains("        return self.validator.validate(self, extra)\n")
+    );
+    assert!(pytest(&after).contains("3 passed"));
+}
