@@ -709,7 +709,10 @@ fn check_not_rebound(
 /// The `getattr(self, <not a literal>)` (and `hasattr`) calls in the
 /// class's and its project bases' bodies: name-based dispatch that may
 /// reach any method of the class.
-fn computed_lookups(project: &Project<'_>, class: DefRef) -> Vec<(Location, String)> {
+pub(in crate::refactor) fn computed_lookups(
+    project: &Project<'_>,
+    class: DefRef,
+) -> Vec<(Location, String)> {
     let index = project.index;
     let mut out = Vec::new();
     for c in std::iter::once(class).chain(index.project_ancestors(&[class])) {

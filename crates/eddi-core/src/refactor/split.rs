@@ -15,7 +15,9 @@
 //! one in the class and delegates); a moved member reading through
 //! `cls`/`self` what stays; a member a base defines (its lookups would
 //! find the base's) or a subclass overrides; a use it cannot prove is of
-//! the class (a receiver of unknown type, a string naming it), `super()`
+//! the class (a receiver of unknown type, a string naming it, a lookup
+//! by a computed name such as `getattr(self, f"visit_{…}")` in the class
+//! or a base), `super()`
 //! reaching it, a receiver that is not a plain name (its evaluation would
 //! be dropped), a module naming the class otherwise than through `from m
 //! import Class` or its module — each listed; what cannot move as text; a
@@ -413,6 +415,11 @@ pub(super) fn compute(
         ) {
             unproven.push(format!("{} (a string naming {name}: {})", s.site, s.why));
         }
+    }
+    // a lookup by a computed name (`getattr(self, f"visit_{…}")`) may
+    // reach a moved member through the class
+    for (site, why) in super::move_method::computed_lookups(project, found) {
+        unproven.push(format!("{site} ({why})"));
     }
     if !unproven.is_empty() {
         unproven.sort();

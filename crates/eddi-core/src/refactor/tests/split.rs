@@ -201,6 +201,16 @@ fn refusals_name_the_sites_and_change_nothing() {
             "Cannot split class - 1 uses of MAX_NAME, PATTERN, clean, parse it cannot prove are of User: shop/views.py:9:6 (assigned through an instance",
         ),
         (
+            with(
+                "shop/models.py",
+                "    def valid(self):\n",
+                "    def run(self, what):\n        return getattr(self, what)()\n\n    def valid(self):\n",
+            ),
+            split("User", "UserRules", &["MAX_NAME", "PATTERN", "clean", "parse"]),
+            RefactorFailure::Refused,
+            "Cannot split class - 1 uses of MAX_NAME, PATTERN, clean, parse it cannot prove are of User: shop/models.py:",
+        ),
+        (
             with("", "", ""),
             split("User", "Form", &["MAX_NAME"]),
             RefactorFailure::NameConflict,
