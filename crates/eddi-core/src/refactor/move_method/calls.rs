@@ -42,8 +42,8 @@ fn arguments<'t>(call: Node<'t>) -> Option<Vec<Node<'t>>> {
 }
 
 /// Rewrites the call whose method name is the identifier `name` (of
-/// `receiver.name(…)`). `position`: the index of the parameter that
-/// reaches the target among the positional ones after `self`.
+/// `receiver.name(…)`) to call the target's method named `new_name`
+/// through `via`; `source`: the moved method takes the receiver first.
 pub(super) fn rewrite(
     file: &Parsed,
     name: Node<'_>,
