@@ -261,7 +261,7 @@ async def refactors(eddi, root, cases):
             unknown = await err(s, "rename_symbol", {"symbol": "Cart.ad", "new_name": "put", "preview": True})
             check((unknown["code"], unknown["field"], unknown["candidates"]) == ("not_found", "symbol", ["add", "total"]),
                   "unknown symbol", unknown)
-            past = await err(s, "extract_method", {"path": "calc.py", "name": "f", "first_line": 12, "last_line": 40,
+            past = await err(s, "extract_method", {"path": "calc.py", "name": "f", "first_line": 12, "last_line": 60,
                                                    "preview": True})
             check((past["code"], past["field"]) == ("invalid_params", "last_line"), "bad line range", past)
             taken = await err(s, "rename_symbol", {"symbol": "Cart.add", "new_name": "total", "preview": False})

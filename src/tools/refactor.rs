@@ -2,7 +2,8 @@
 //! signature, extract a method or a function, inline a variable or a
 //! function, extract an interface from a class, change a class's base, pull
 //! members up to the base or push them down to the subclasses, merge two
-//! classes — each one [`Refactoring`] handed to the engine's typed
+//! classes, move a method to another class, split a class, extract a
+//! delegate class — each one [`Refactoring`] handed to the engine's typed
 //! operation [`Engine::refactor`], previewed (nothing changes) or applied
 //! (one commit of every file, one undo step).
 //!
@@ -98,6 +99,21 @@ pub const MERGE_CLASSES: &str = concat!(
     modes!()
 );
 
+pub const MOVE_METHOD: &str = concat!(
+    "Move a Python method to another class it reaches through a `self` attribute the index types as that class (annotated, or assigned `Target(…)` in a method) or through a parameter annotated with it (no default). The method goes to the end of the target's body, rewritten in terms of the target's `self`: what reached the target becomes `self`, what the body still reads of the source comes through a new parameter named after the source class (`user`), a parameter that reached the target leaves the signature; its comments travel with it and imports follow. Every call on a receiver proven to be of the source class (through `self`, typed objects, fixtures, annotations) is rewritten (`u.validate(x)` → `u.validator.validate(u, x)`; `u.notify(m, t)` → `m.notify(u, t)`); when some use cannot be (a receiver of unknown type, the method read as a value, a receiver that would be evaluated twice, a string naming it), the source keeps a one-line delegate and `left_alone` lists those uses with why. `summary`: `method`, `target`, `name`, `via`, `parameters`, `callers`, `delegate`. Refused, saying why and changing nothing: no instance of the target reachable, the method overridden in a subclass or overriding a base's (listed), a special, decorated or recursive method, `super()` in it, the target (or a class above or below it) having the name (`conflict`, `field: \"name\"`), the attribute or parameter assigned in it, a name mangled by the class, an import that would close a cycle.",
+    modes!()
+);
+
+pub const SPLIT_CLASS: &str = concat!(
+    "Split a Python class: the members it holds itself (class attributes, static and class methods, nested classes; named `members`) move to a new class `new_class` right below it in its module, with the comments above them; every reference names the new class — on the class, through the module, on instances proven of the class or a subclass, through `self`/`cls` in the methods that stay —, and a module importing the class with `from m import Class` imports the new class beside it. `summary`: `class`, `new_class`, `members`, `references`. Refused, saying why and changing nothing: an instance method or property (it needs an instance of the new class: `extract_class` is for those), a moved member reading through `cls` what stays, a member a base defines or a subclass overrides, a use it cannot prove is of the class (a receiver of unknown type, an assignment through an instance, a string naming it, a module naming the class otherwise — listed), a `new_class` bound already (`conflict`, `field: \"new_class\"`).",
+    modes!()
+);
+
+pub const EXTRACT_CLASS: &str = concat!(
+    "Extract a delegate from a Python class (IntelliJ's Extract Delegate): the plain instance methods named in `members` move to a new class `new_class` right below it, which the class holds (`self._<new_class in snake case> = NewClass(self)`, first in its `__init__`, or in a new `__init__` that calls its base's) and delegates to: each moved method stays as one line (`return self._layout.render(sep)`), so callers, subclasses overriding it and `super()` calls keep working. The original does not inherit the new class. State stays with the original through a back-reference: the new class keeps it (`self.report = report`) and the moved code reads and writes its attributes through it; a moved method calling another moved one calls it directly unless a subclass overrides it (then through the original). `summary`: `class`, `new_class`, `members`, `attribute`. Refused, saying why and changing nothing: a member that is not a plain instance method (attributes, properties, static, class and special methods: `split_class` moves what the class holds itself), `super()` in a moved method, a class decorator, a subclass `__init__` not calling its base's (listed), a shallow copy that may copy an instance (`copy.copy` in a file naming the class or its family, `__dict__.update(self.__dict__)` in their methods: a copy would share the delegate; listed — other shallow copies are listed in `assumed`), `__slots__` or `__setattr__`, a `new_class` bound already (`conflict`, `field: \"new_class\"`).",
+    modes!()
+);
+
 /// The refactoring tools, in the order `tools/list` gives them: each
 /// destructive unless `preview` (MCP's hints are per tool).
 pub(super) fn tools() -> Vec<Tool> {
@@ -154,6 +170,9 @@ pub(super) fn tools() -> Vec<Tool> {
         Tool::new("pull_up", PULL_UP, Effect::Write, pull_up),
         Tool::new("push_down", PUSH_DOWN, Effect::Write, push_down),
         Tool::new("merge_classes", MERGE_CLASSES, Effect::Write, merge_classes),
+        Tool::new("move_method", MOVE_METHOD, Effect::Write, move_method),
+        Tool::new("split_class", SPLIT_CLASS, Effect::Write, split_class),
+        Tool::new("extract_class", EXTRACT_CLASS, Effect::Write, extract_class),
     ]
 }
 
@@ -533,6 +552,81 @@ pub fn pull_up(engine: &Engine, sender: &str, p: PullUp) -> Result<Value, ToolEr
 
 pub fn push_down(engine: &Engine, sender: &str, p: PushDown) -> Result<Value, ToolError> {
     let request = Refactoring::PushDown { member: p.member };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+/// Parameters of `move_method`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveMethod {
+    /// The method, as Class.method (plain, dotted or qualified).
+    pub method: String,
+    /// The class it moves to: plain, dotted or qualified.
+    pub target: String,
+    /// Its name in the target (default: its own).
+    pub name: Option<String>,
+    /// A file where plain class names are looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+pub fn move_method(engine: &Engine, sender: &str, p: MoveMethod) -> Result<Value, ToolError> {
+    let request = Refactoring::MoveMethod {
+        method: p.method,
+        target: p.target,
+        name: p.name,
+    };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+/// Parameters of `split_class`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SplitClass {
+    /// The class: plain, dotted or qualified.
+    pub class: String,
+    /// The new class's name (an identifier the module does not bind).
+    pub new_class: String,
+    /// The members that move: class attributes, static and class methods, nested classes.
+    pub members: Vec<String>,
+    /// A file where plain class names are looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+pub fn split_class(engine: &Engine, sender: &str, p: SplitClass) -> Result<Value, ToolError> {
+    let request = Refactoring::SplitClass {
+        class: p.class,
+        new_class: p.new_class,
+        members: p.members,
+    };
+    refactor(engine, sender, request, in_file(p.path), p.preview)
+}
+
+/// Parameters of `extract_class`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExtractClass {
+    /// The class: plain, dotted or qualified.
+    pub class: String,
+    /// The new class's name (an identifier the module does not bind).
+    pub new_class: String,
+    /// The plain instance methods that move.
+    pub members: Vec<String>,
+    /// A file where plain class names are looked up first.
+    pub path: Option<String>,
+    /// true: compute the change and return its diff, change nothing; false: apply it.
+    pub preview: bool,
+}
+
+pub fn extract_class(engine: &Engine, sender: &str, p: ExtractClass) -> Result<Value, ToolError> {
+    let request = Refactoring::ExtractClass {
+        class: p.class,
+        new_class: p.new_class,
+        members: p.members,
+    };
     refactor(engine, sender, request, in_file(p.path), p.preview)
 }
 

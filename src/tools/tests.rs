@@ -848,6 +848,21 @@ fn refactor_tools_match_the_terse_refactor_commands() {
             json!({"first": "Lid", "second": "Hinge", "target": "Cover"}),
             "Refactor Merge_Classes Lid Hinge Cover",
         ),
+        (
+            "move_method",
+            json!({"method": "Door.close", "target": "Latch"}),
+            "Refactor Move_Method Door.close Latch",
+        ),
+        (
+            "split_class",
+            json!({"class": "Crate", "new_class": "Lids", "members": ["lid"]}),
+            "Refactor Split_Class Crate Lids lid",
+        ),
+        (
+            "extract_class",
+            json!({"class": "Door", "new_class": "Closer", "members": ["close"]}),
+            "Refactor ExtractClass Door Closer close",
+        ),
     ];
     for (tool, params, command) in cases {
         let tools = Project::with_calc();
@@ -956,6 +971,37 @@ fn applied_cases() -> Vec<(&'static str, Value, &'static str, String)> {
             CALC.replace(
                 "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
                 "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
+            ),
+        ),
+        (
+            "extract_class",
+            json!({"class": "calc.Door", "new_class": "Closer", "members": ["close"]}),
+            "calc.py",
+            CALC.replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self._closer = Closer(self)\n        self.latch = Latch()\n\n    def close(self):\n        return self._closer.close()\n\n\nclass Closer:\n    def __init__(self, door):\n        self.door = door\n\n    def close(self):\n        return self.door.latch.click() + 1\n",
+            ),
+        ),
+        (
+            "split_class",
+            json!({"class": "calc.Crate", "new_class": "Lids", "members": ["lid"]}),
+            "calc.py",
+            CALC.replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    pass\n\n\nclass Lids:\n    lid = True\n",
+            ),
+        ),
+        (
+            "move_method",
+            json!({"method": "calc.Door.close", "target": "calc.Latch"}),
+            "calc.py",
+            CALC.replace(
+                "class Latch:\n    def click(self):\n        return 1\n",
+                "class Latch:\n    def click(self):\n        return 1\n\n    def close(self):\n        return self.click() + 1\n",
+            )
+            .replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self.latch = Latch()\n",
             ),
         ),
         (
@@ -1070,7 +1116,7 @@ fn refactor_tool_errors_name_the_field_and_the_choices() {
         (json!("invalid_params"), json!("last_line"))
     );
     assert!(
-        past["message"].as_str().unwrap().contains("lines 0..35"),
+        past["message"].as_str().unwrap().contains("lines 0..48"),
         "{past}"
     );
     let reversed = p.err(

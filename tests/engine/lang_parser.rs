@@ -977,10 +977,6 @@ fn unknown_commands_and_keywords_suggest() {
         ("Set Colour red", "Unknown Set option 'Colour'. Valid: Format, Limit"),
         ("Comment Class A \"x\" Inline", "Unknown comment style 'Inline'. Did you mean: Line? Valid: Line, Block, Docstring, Replace"),
         ("Refactor Renam f g", "Unknown refactoring 'Renam'. Did you mean: RenameSymbol, Rename_Class, Rename_Param? Valid: "),
-        (
-            "refactor move_method User.validate() UserValidator.validate()",
-            "Refactor Move_Method is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes",
-        ),
         ("Refactor Signature f(a) g(a)", "The new signature names g, not f: Signature keeps the name"),
         ("Refactor Signature f g(a)", "Expected the current parameters right after the name, as f(a, b)"),
         ("Refactor Extract_Method m 3:4", "Expected 'lines' and a range (lines 45:52), found '3:4'"),

@@ -200,6 +200,25 @@ fn refactor_cases() -> serde_json::Value {
                 "class Lid:\n    def open(self):\n        return True\n\n\nclass Hinge:\n    def turn(self):\n        return 1\n",
                 "class Cover:\n    def open(self):\n        return True\n\n    def turn(self):\n        return 1\n",
             )}},
+        {"tool": "extract_class", "params": {"class": "calc.Door", "new_class": "Closer", "members": ["close"]},
+         "files": {"calc.py": CALC.replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self._closer = Closer(self)\n        self.latch = Latch()\n\n    def close(self):\n        return self._closer.close()\n\n\nclass Closer:\n    def __init__(self, door):\n        self.door = door\n\n    def close(self):\n        return self.door.latch.click() + 1\n",
+            )}},
+        {"tool": "split_class", "params": {"class": "calc.Crate", "new_class": "Lids", "members": ["lid"]},
+         "files": {"calc.py": CALC.replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    pass\n\n\nclass Lids:\n    lid = True\n",
+            )}},
+        {"tool": "move_method", "params": {"method": "calc.Door.close", "target": "calc.Latch"},
+         "files": {"calc.py": CALC.replace(
+                "class Latch:\n    def click(self):\n        return 1\n",
+                "class Latch:\n    def click(self):\n        return 1\n\n    def close(self):\n        return self.click() + 1\n",
+            )
+            .replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self.latch = Latch()\n",
+            )}},
         {"tool": "pull_up", "params": {"members": ["calc.Crate.lid"]},
          "files": {"calc.py": CALC.replace(
                 "        return face * d\n",

@@ -398,6 +398,34 @@ async fn refactors(t: &mut Tools, root: &Path) {
             ))],
         ),
         (
+            "extract_class",
+            json!({"class": "calc.Door", "new_class": "Closer", "members": ["close"]}),
+            vec![("calc.py", CALC.replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self._closer = Closer(self)\n        self.latch = Latch()\n\n    def close(self):\n        return self._closer.close()\n\n\nclass Closer:\n    def __init__(self, door):\n        self.door = door\n\n    def close(self):\n        return self.door.latch.click() + 1\n",
+            ))],
+        ),
+        (
+            "split_class",
+            json!({"class": "calc.Crate", "new_class": "Lids", "members": ["lid"]}),
+            vec![("calc.py", CALC.replace(
+                "class Crate(Box):\n    lid = True\n",
+                "class Crate(Box):\n    pass\n\n\nclass Lids:\n    lid = True\n",
+            ))],
+        ),
+        (
+            "move_method",
+            json!({"method": "calc.Door.close", "target": "calc.Latch"}),
+            vec![("calc.py", CALC.replace(
+                "class Latch:\n    def click(self):\n        return 1\n",
+                "class Latch:\n    def click(self):\n        return 1\n\n    def close(self):\n        return self.click() + 1\n",
+            )
+            .replace(
+                "        self.latch = Latch()\n\n    def close(self):\n        return self.latch.click() + 1\n",
+                "        self.latch = Latch()\n",
+            ))],
+        ),
+        (
             "pull_up",
             json!({"members": ["calc.Crate.lid"]}),
             vec![("calc.py", CALC.replace(
@@ -481,7 +509,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
         .err(
             "agent",
             "extract_function",
-            json!({"path": "calc.py", "name": "f", "first_line": 40, "last_line": 41, "preview": true}),
+            json!({"path": "calc.py", "name": "f", "first_line": 60, "last_line": 61, "preview": true}),
         )
         .await;
     assert_eq!(
@@ -490,7 +518,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
     );
     assert_eq!(
         range["message"],
-        "first_line: line 40 is past the end of calc.py, which has lines 0..35"
+        "first_line: line 60 is past the end of calc.py, which has lines 0..48"
     );
     let conflict = t
         .err(
@@ -530,7 +558,7 @@ async fn refactor_errors_and_a_read_only_sender_over_nats() {
         (
             json!("out_of_range"),
             json!("line"),
-            json!("Line 99 out of range: valid lines are 0..36")
+            json!("Line 99 out of range: valid lines are 0..49")
         )
     );
     // a read-only sender previews; applying is refused by the engine's door

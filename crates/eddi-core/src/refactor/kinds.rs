@@ -18,9 +18,9 @@ use std::fmt::{self, Formatter};
 use serde_json::{json, Value};
 
 use super::{
-    extract, inheritance, inline, interface, merge, move_members, rename, signature, Argument,
-    ExtractKind, InlineKind, Project, RefactorError, Refactored, Refactoring, RenameKind, Rerouted,
-    Resolved, SitePolicy, Summary,
+    extract, extract_class, inheritance, inline, interface, merge, move_members, move_method,
+    rename, signature, split, Argument, ExtractKind, InlineKind, Project, RefactorError,
+    Refactored, Refactoring, RenameKind, Rerouted, Resolved, SitePolicy, Summary,
 };
 use crate::analysis::index::Location;
 use crate::commands::error::{ParseError, Span};
@@ -149,6 +149,19 @@ const INHERITANCE_FAILURES: &[&str] = &[
 const MOVE_REPLY: &str = "Ok, Pulled up <n> members (a, b) from <Class> to <Base>[, now inherited too by: <classes>] | Ok, Pushed down <n> members (a) from <Class> to <A>, <B>[, kept their own: <classes>]";
 const MOVE_FAILURES: &[&str] = &[
     "Fail \"Cannot move members - <reason>\" (Pull_Up: a member reads what only the class has, the base defines it already; Push_Down: the member is used through the class itself, listing the sites)",
+];
+const MOVE_METHOD_REPLY: &str = "Ok, Moved method <Class.method> to <Target.method> (through self.<attribute> | parameter <p>[, new parameter <source>]), <n> callers rewritten[, <Class.method> kept as a delegate][, left alone: <k> uses it cannot prove: <sites> (why)]";
+const MOVE_METHOD_FAILURES: &[&str] = &[
+    "Fail \"Cannot move method - <reason>\" (no instance of the target reachable, overridden or overriding, a special or decorated method, super(), …)",
+];
+const EXTRACT_CLASS_REPLY: &str = "Ok, Class extracted: <members> moved from <Class> to <NewClass>, which <Class> holds as self.<attribute> and delegates to";
+const EXTRACT_CLASS_FAILURES: &[&str] = &[
+    "Fail \"Cannot extract class - <reason>\" (not a plain instance method, super(), a subclass __init__ not calling its base's, shallow copies, …)",
+];
+const SPLIT_REPLY: &str =
+    "Ok, Class split: <members> moved from <Class> to <NewClass>, <n> references updated";
+const SPLIT_FAILURES: &[&str] = &[
+    "Fail \"Cannot split class - <reason>\" (an instance method or property, a member reading what stays, uses it cannot prove are of the class (listed), …)",
 ];
 const MERGE_REPLY: &str =
     "Ok, Classes merged into <Target> (<Class1>, <Class2>), <n> files, <m> references updated";
@@ -458,10 +471,124 @@ pub static KINDS: &[RefactoringKind] = &[
             _ => None,
         },
     },
+    RefactoringKind {
+        keyword: "Move_Method",
+        aliases: &[],
+        usage: "Move_Method <Class.method> <Target>",
+        example: Some("Refactor Move_Method User.validate UserValidator"),
+        reply: MOVE_METHOD_REPLY,
+        failures: MOVE_METHOD_FAILURES,
+        is: |r| matches!(r, Refactoring::MoveMethod { .. }),
+        parse: |a| {
+            let method = a.name("the method, as Class.method")?;
+            a.glued_params();
+            let target = a.name("the target class, as Target or Target.method()")?;
+            // the spec's form: `Target.name()` names the method there too
+            let (target, name) = match a.glued_params() {
+                Some(_) => match target.rsplit_once('.') {
+                    Some((class, name)) => (class.to_string(), Some(name.to_string())),
+                    None => (target, None),
+                },
+                None => (target, None),
+            };
+            Ok(Refactoring::MoveMethod {
+                method,
+                target,
+                name,
+            })
+        },
+        print: |r, f| match r {
+            Refactoring::MoveMethod {
+                method,
+                target,
+                name: Some(name),
+            } => write!(f, "{method}() {target}.{name}()"),
+            Refactoring::MoveMethod { method, target, .. } => write!(f, "{method} {target}"),
+            _ => Ok(()),
+        },
+        compute: move_method::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("method"),
+            Argument::Target => Some("target"),
+            Argument::NewName => Some("name"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "Split_Class",
+        aliases: &[],
+        usage: "Split_Class <Class> <NewClass> <member,…>",
+        example: Some("Refactor Split_Class User UserRules MAX_NAME,parse"),
+        reply: SPLIT_REPLY,
+        failures: SPLIT_FAILURES,
+        is: |r| matches!(r, Refactoring::SplitClass { .. }),
+        parse: |a| {
+            let class = a.name("the class, as Class or pkg.mod.Class")?;
+            let new_class = a.identifier("the new class's name (an identifier)")?;
+            let members = a.names("the members, as a,b or Class.a,Class.b")?;
+            Ok(Refactoring::SplitClass {
+                class,
+                new_class,
+                members,
+            })
+        },
+        print: |r, f| match r {
+            Refactoring::SplitClass {
+                class,
+                new_class,
+                members,
+            } => write!(f, "{class} {new_class} {}", members.join(",")),
+            _ => Ok(()),
+        },
+        compute: split::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("class"),
+            Argument::NewName => Some("new_class"),
+            Argument::Members => Some("members"),
+            _ => None,
+        },
+    },
+    RefactoringKind {
+        keyword: "ExtractClass",
+        aliases: &["ExtractDelegate"],
+        usage: "ExtractClass <Class> <NewClass> <member,…>",
+        example: Some("Refactor ExtractClass User UserRules parse,render"),
+        reply: EXTRACT_CLASS_REPLY,
+        failures: EXTRACT_CLASS_FAILURES,
+        is: |r| matches!(r, Refactoring::ExtractClass { .. }),
+        parse: |a| {
+            let class = a.name("the class, as Class or pkg.mod.Class")?;
+            let new_class = a.identifier("the new class's name (an identifier)")?;
+            let members = a.names("the methods, as a,b or Class.a,Class.b")?;
+            Ok(Refactoring::ExtractClass {
+                class,
+                new_class,
+                members,
+            })
+        },
+        print: |r, f| match r {
+            Refactoring::ExtractClass {
+                class,
+                new_class,
+                members,
+            } => write!(f, "{class} {new_class} {}", members.join(",")),
+            _ => Ok(()),
+        },
+        compute: extract_class::compute,
+        in_current_file: |_| false,
+        parameter: |a| match a {
+            Argument::Symbol => Some("class"),
+            Argument::NewName => Some("new_class"),
+            Argument::Members => Some("members"),
+            _ => None,
+        },
+    },
 ];
 
 /// The spec's refactorings that are not built yet: refused by name.
-pub const LATER: &[&str] = &["Move_Method", "ExtractClass", "Split_Class", "MoveMethod"];
+pub const LATER: &[&str] = &[];
 
 /// Every keyword, in table order.
 pub fn keywords() -> Vec<&'static str> {
@@ -973,6 +1100,69 @@ impl Summary {
                 }
                 words
             }
+            Summary::MethodMoved {
+                method,
+                target,
+                name,
+                via,
+                parameters,
+                callers,
+                delegate,
+            } => {
+                let short = |n: &str| {
+                    let mut parts = n.rsplit('.');
+                    let last = parts.next().unwrap_or(n);
+                    match parts.next() {
+                        Some(owner) => format!("{owner}.{last}"),
+                        None => last.to_string(),
+                    }
+                };
+                let target_short = target.rsplit('.').next().unwrap_or(target);
+                let mut words = format!(
+                    "Moved method {} to {target_short}.{name} (through {via}",
+                    short(method)
+                );
+                if !parameters.is_empty() {
+                    words.push_str(&format!(
+                        ", new {} {}",
+                        plural(parameters.len(), "parameter"),
+                        parameters.join(", ")
+                    ));
+                }
+                words.push_str(&format!(
+                    "), {callers} {} rewritten",
+                    plural(*callers, "caller")
+                ));
+                if *delegate {
+                    words.push_str(&format!(", {} kept as a delegate", short(method)));
+                }
+                words
+            }
+            Summary::ClassExtracted {
+                class,
+                new_class,
+                members,
+                attribute,
+            } => {
+                let short = class.rsplit('.').next().unwrap_or(class);
+                format!(
+                    "Class extracted: {} moved from {short} to {new_class}, which {short} holds as self.{attribute} and delegates to",
+                    members.join(", ")
+                )
+            }
+            Summary::ClassSplit {
+                class,
+                new_class,
+                members,
+                references,
+            } => {
+                let short = class.rsplit('.').next().unwrap_or(class);
+                format!(
+                    "Class split: {} moved from {short} to {new_class}, {references} {} updated",
+                    members.join(", "),
+                    plural(*references, "reference")
+                )
+            }
             Summary::ClassesMerged {
                 first,
                 second,
@@ -1018,6 +1208,15 @@ impl Summary {
             }
             Summary::ClassesMerged { references, .. } => {
                 format!("{references} {}", plural(*references, "reference"))
+            }
+            Summary::ClassExtracted { members, .. } => {
+                format!("{} {}", members.len(), plural(members.len(), "method"))
+            }
+            Summary::ClassSplit { references, .. } => {
+                format!("{references} {}", plural(*references, "reference"))
+            }
+            Summary::MethodMoved { callers, .. } => {
+                format!("{callers} {}", plural(*callers, "caller"))
             }
         }
     }
@@ -1077,6 +1276,33 @@ impl Summary {
                 kept_own,
             } => {
                 json!({"class": class, "direction": if *up { "up" } else { "down" }, "to": to, "members": members, "inherited_by": inherited_by, "kept_own": kept_own})
+            }
+            Summary::MethodMoved {
+                method,
+                target,
+                name,
+                via,
+                parameters,
+                callers,
+                delegate,
+            } => {
+                json!({"method": method, "target": target, "name": name, "via": via, "parameters": parameters, "callers": callers, "delegate": delegate})
+            }
+            Summary::ClassExtracted {
+                class,
+                new_class,
+                members,
+                attribute,
+            } => {
+                json!({"class": class, "new_class": new_class, "members": members, "attribute": attribute})
+            }
+            Summary::ClassSplit {
+                class,
+                new_class,
+                members,
+                references,
+            } => {
+                json!({"class": class, "new_class": new_class, "members": members, "references": references})
             }
             Summary::ClassesMerged {
                 first,
@@ -1153,6 +1379,9 @@ mod tests {
         "Pull_Up Card.fee,Card.rate",
         "Push_Down shop.Payment.refund",
         "Merge_Classes shop.User Profile Account",
+        "Move_Method User.validate UserValidator",
+        "Split_Class shop.User UserRules MAX_NAME,parse",
+        "ExtractClass shop.User UserRules parse,render",
     ];
 
     fn parsed(command: &str) -> Refactoring {
@@ -1171,6 +1400,21 @@ mod tests {
             assert_eq!(request.to_string(), *command);
             assert!(kind.usage.starts_with(kind.keyword), "{}", kind.usage);
         }
+    }
+
+    #[test]
+    fn move_method_reads_the_specs_form_with_the_name_in_the_target() {
+        let command = "Move_Method shop.User.validate() UserValidator.check()";
+        let request = parsed(command);
+        assert_eq!(
+            request,
+            Refactoring::MoveMethod {
+                method: "shop.User.validate".into(),
+                target: "UserValidator".into(),
+                name: Some("check".into()),
+            }
+        );
+        assert_eq!(request.to_string(), command);
     }
 
     #[test]
@@ -1231,6 +1475,18 @@ mod tests {
             (
                 "Merge_Classes",
                 &[Argument::Symbol, Argument::Members, Argument::NewName],
+            ),
+            (
+                "Move_Method",
+                &[Argument::Symbol, Argument::Target, Argument::NewName],
+            ),
+            (
+                "Split_Class",
+                &[Argument::Symbol, Argument::NewName, Argument::Members],
+            ),
+            (
+                "ExtractClass",
+                &[Argument::Symbol, Argument::NewName, Argument::Members],
             ),
         ];
         for (keyword, arguments) in arguments {

@@ -572,7 +572,8 @@ fn merged_body(
         return Err(refused("the two classes' bodies are indented differently"));
     }
     let text = file.text();
-    let start = text.line_to_char(first.start_position().row);
+    // the comments above the first statement come with it
+    let start = text.line_to_char(statements::comments_above(file, *first));
     let end = {
         let row = last.end_position().row;
         if row + 1 < text.len_lines() {

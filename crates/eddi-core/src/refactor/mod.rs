@@ -40,6 +40,7 @@ pub mod check;
 mod class_uses;
 mod classes;
 mod extract;
+mod extract_class;
 mod imports;
 mod inheritance;
 mod inline;
@@ -47,11 +48,13 @@ mod interface;
 pub mod kinds;
 mod merge;
 mod move_members;
+mod move_method;
 mod mro;
 mod parses;
 mod rename;
 mod request;
 mod signature;
+mod split;
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -255,6 +258,46 @@ pub enum Summary {
         /// Push_Down: the subclasses that define them already (no copy).
         kept_own: Vec<String>,
     },
+    /// `Ok, Moved method User.validate to UserValidator.validate (through
+    /// self.validator, new parameter user), 3 callers rewritten`.
+    MethodMoved {
+        /// The method's full name before (`pkg.mod.User.validate`).
+        method: String,
+        /// The target class's full name.
+        target: String,
+        /// The method's name in the target.
+        name: String,
+        /// How the method reached the target: `self.validator`, or the
+        /// parameter's name.
+        via: String,
+        /// The parameters it gained: the source object, when the body
+        /// still reads it.
+        parameters: Vec<String>,
+        /// The calls rewritten to call the target's method.
+        callers: usize,
+        /// The source kept a one-line delegate for the uses it could not
+        /// rewrite (listed in `left_alone`).
+        delegate: bool,
+    },
+    /// `Ok, Class extracted: parse, render moved from User to UserRules,
+    /// which User holds as self._user_rules and delegates to`.
+    ClassExtracted {
+        /// The class's full name.
+        class: String,
+        new_class: String,
+        members: Vec<String>,
+        /// The attribute the class holds the new class's instance in.
+        attribute: String,
+    },
+    /// `Ok, Class split: RATE, parse moved from User to UserRules, 4
+    /// references updated`.
+    ClassSplit {
+        /// The class's full name.
+        class: String,
+        new_class: String,
+        members: Vec<String>,
+        references: usize,
+    },
     /// `Ok, Classes merged into Account (User, Profile), 2 files, 7
     /// references updated`.
     ClassesMerged {
@@ -377,6 +420,8 @@ pub enum Argument {
     NewParent,
     /// The members a `Pull_Up` or `Push_Down` moves.
     Members,
+    /// The class a `Move_Method` moves the method to.
+    Target,
     /// The file the request works in (its place).
     File,
     /// The line in that file (its place's position).

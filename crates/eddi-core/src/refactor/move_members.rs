@@ -38,7 +38,7 @@
 //! reach through `self` (`Field.deserialize` calling
 //! `self._deserialize`). The sites are listed.
 
-mod needs;
+pub(super) mod needs;
 pub(super) mod statements;
 
 use std::collections::{BTreeMap, HashMap};
@@ -59,7 +59,7 @@ use crate::analysis::index::resolve::{DefRef, Res};
 use crate::analysis::index::{FileId, Location};
 use crate::analysis::scope::{BindingKind, Resolution};
 use crate::change::{Indel, TextEdits, WorkspaceChange};
-use needs::Imports;
+pub(in crate::refactor) use needs::Imports;
 
 /// `Cannot move members - <why>`.
 fn refused(why: impl std::fmt::Display) -> RefactorError {
@@ -121,7 +121,10 @@ fn resolve(
 }
 
 /// A class's parsed file and node, refusing a file with syntax errors.
-fn class_file(project: &Project<'_>, info: &DefInfo) -> Result<Arc<Parsed>, RefactorError> {
+pub(in crate::refactor) fn class_file(
+    project: &Project<'_>,
+    info: &DefInfo,
+) -> Result<Arc<Parsed>, RefactorError> {
     let file = project.parsed(&info.path)?;
     if file.tree.has_errors() {
         return Err(refused(format!(
@@ -132,7 +135,10 @@ fn class_file(project: &Project<'_>, info: &DefInfo) -> Result<Arc<Parsed>, Refa
     Ok(file)
 }
 
-fn node_of<'t>(file: &'t Parsed, info: &DefInfo) -> Result<Node<'t>, RefactorError> {
+pub(in crate::refactor) fn node_of<'t>(
+    file: &'t Parsed,
+    info: &DefInfo,
+) -> Result<Node<'t>, RefactorError> {
     classes::class_node(file, info)
         .ok_or_else(|| internal(format!("{} is not where the index saw it", info.name)))
 }
@@ -184,16 +190,19 @@ fn uses_in(file: &Parsed, statements: &[Node<'_>]) -> Vec<Use> {
 }
 
 /// The edits of one file of the change.
-struct FileEdits {
-    file: Arc<Parsed>,
-    indels: Vec<Indel>,
-    imports: Imports,
+pub(in crate::refactor) struct FileEdits {
+    pub file: Arc<Parsed>,
+    pub indels: Vec<Indel>,
+    pub imports: Imports,
     /// The first target class statement of the file (where new imports go
     /// above), by its start byte.
-    before: Option<usize>,
+    pub before: Option<usize>,
 }
 
-fn add(files: &mut BTreeMap<String, FileEdits>, file: &Arc<Parsed>) -> String {
+pub(in crate::refactor) fn add(
+    files: &mut BTreeMap<String, FileEdits>,
+    file: &Arc<Parsed>,
+) -> String {
     let path = file.path().to_string();
     files.entry(path.clone()).or_insert_with(|| FileEdits {
         file: file.clone(),
@@ -204,7 +213,9 @@ fn add(files: &mut BTreeMap<String, FileEdits>, file: &Arc<Parsed>) -> String {
     path
 }
 
-fn change_of(files: BTreeMap<String, FileEdits>) -> Result<WorkspaceChange, RefactorError> {
+pub(in crate::refactor) fn change_of(
+    files: BTreeMap<String, FileEdits>,
+) -> Result<WorkspaceChange, RefactorError> {
     let mut change = WorkspaceChange::new();
     for (_, mut edits) in files {
         if let Some(before) = edits.before {
@@ -234,7 +245,7 @@ fn change_of(files: BTreeMap<String, FileEdits>) -> Result<WorkspaceChange, Refa
 }
 
 /// The imports of the source module that only the moved statements read.
-fn unused_after(
+pub(in crate::refactor) fn unused_after(
     project: &Project<'_>,
     file: &Parsed,
     fid: FileId,
@@ -271,7 +282,7 @@ fn unused_after(
         .collect()
 }
 
-fn refactored(change: WorkspaceChange, summary: Summary) -> Refactored {
+pub(in crate::refactor) fn refactored(change: WorkspaceChange, summary: Summary) -> Refactored {
     Refactored {
         change,
         summary,

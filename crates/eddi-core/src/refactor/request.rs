@@ -119,6 +119,31 @@ pub enum Refactoring {
         second: String,
         target: String,
     },
+    /// `Refactor Move_Method <Class.method> <Target>` (or the spec's
+    /// `Class.method() Target.name()`): the method moves to `target`, a
+    /// class it reaches through a `self` attribute or a parameter, named
+    /// `name` there (its own name when `None`).
+    MoveMethod {
+        /// `Class.method` (or qualified).
+        method: String,
+        target: String,
+        name: Option<String>,
+    },
+    /// `Refactor Split_Class <Class> <NewClass> <member,…>`: the members
+    /// (held by the class itself) move to a new class below it; every
+    /// reference names the new class.
+    SplitClass {
+        class: String,
+        new_class: String,
+        members: Vec<String>,
+    },
+    /// `Refactor ExtractClass <Class> <NewClass> <member,…>`: the methods
+    /// move to a new class the class holds and delegates to.
+    ExtractClass {
+        class: String,
+        new_class: String,
+        members: Vec<String>,
+    },
 }
 
 /// What a refactor does with a *possible* use: one that may be the symbol
@@ -190,7 +215,10 @@ impl Refactoring {
             | Refactoring::ChangeInheritance { .. }
             | Refactoring::PullUp { .. }
             | Refactoring::PushDown { .. }
-            | Refactoring::MergeClasses { .. } => SitePolicy::Refuse,
+            | Refactoring::MergeClasses { .. }
+            | Refactoring::MoveMethod { .. }
+            | Refactoring::SplitClass { .. }
+            | Refactoring::ExtractClass { .. } => SitePolicy::Refuse,
         }
     }
 }

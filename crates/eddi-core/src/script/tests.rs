@@ -548,12 +548,6 @@ fn unknown_options_refactorings_and_policies_offer_the_closest() {
         "{e}"
     );
     assert!(e.message.ends_with("did you mean 'Extract_Method'?"), "{e}");
-    let e = refused("suggest move_method");
-    assert!(
-        e.message
-            .starts_with("refactoring Move_Method is not available yet"),
-        "{e}"
-    );
     let e = refused("foreach symbol of type fuction remove");
     assert!(e.message.ends_with("did you mean 'function'?"), "{e}");
     let e = refused("add imprt os");

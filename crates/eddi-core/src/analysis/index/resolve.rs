@@ -646,7 +646,7 @@ impl ProjectIndex {
     /// (`register = Library()`, `Alias = Library`), and so on along a chain
     /// of them (`self.parser = md.parser`, where `md.parser` is assigned a
     /// `BlockParser`); anything else is kept.
-    fn through_variable(&self, mut res: Res, depth: usize) -> Res {
+    pub(crate) fn through_variable(&self, mut res: Res, depth: usize) -> Res {
         for step in 0..8 {
             let Res::Defs(defs) = &res else {
                 break;

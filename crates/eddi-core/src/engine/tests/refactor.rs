@@ -25,20 +25,6 @@ fn apply_and_discard_need_a_waiting_refactor() {
 }
 
 #[test]
-fn refactorings_that_are_not_built_are_refused_by_name() {
-    let f = Fixture::new();
-    f.check(
-        "a",
-        r#"
-        > Start s
-        Ok
-        > Refactor Split_Class A B x,y
-        Fail "Refactor Split_Class is not available yet. Available: RenameSymbol, Rename_Class, Rename_Param, Signature, Extract_Method, ExtractFunction, Inline_Variable, InlineFunction, Extract_Interface, Change_Inheritance, Pull_Up, Push_Down, Merge_Classes"
-        "#,
-    );
-}
-
-#[test]
 fn a_read_only_sender_may_preview_but_not_refactor() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("a.py"), "def f():\n    pass\n").unwrap();
@@ -836,4 +822,154 @@ fn after_a_restart_apply_computes_the_waiting_refactor_once() {
     assert_eq!(f.send("a", "Apply"), RENAMED);
     assert_eq!(computed() - before, 1);
     assert!(f.read("pkg/util.py").starts_with("def batched(items, n):"));
+}
+
+#[test]
+fn a_moved_method_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let models = "class Rules:\n    def ok(self, name):\n        return bool(name)\n\n\nclass User:\n    def __init__(self, name):\n        self.name = name\n        self.rules = Rules()\n\n    def valid(self):\n        return self.rules.ok(self.name)\n";
+    let app = "from models import User\n\n\ndef check(u: User):\n    return u.valid()\n\n\ndef any_valid(things):\n    return [t.valid() for t in things]\n";
+    f.write("models.py", models);
+    f.write("app.py", app);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Move_Method User.valid Rules
+        Ok, Preview: Would modify 2 files: app.py, models.py, 1 caller, left alone: 1 use it cannot prove: app.py:8:14 (an attribute of a value of unknown type)
+        > Refactor Move_Method User.valid Rules
+        Ok, Moved method User.valid to Rules.valid (through self.rules, new parameter user), 1 caller rewritten, User.valid kept as a delegate, left alone: 1 use it cannot prove: app.py:8:14 (an attribute of a value of unknown type)
+        > Refactor Move_Method User.valid Rules
+        Fail "Name conflict exists: Rules has valid already: models.Rules.valid (models.py:4:8)"
+        "#,
+    );
+    assert_eq!(
+        f.read("models.py"),
+        "class Rules:\n    def ok(self, name):\n        return bool(name)\n\n    def valid(self, user):\n        return self.ok(user.name)\n\n\nclass User:\n    def __init__(self, name):\n        self.name = name\n        self.rules = Rules()\n\n    def valid(self):\n        return self.rules.valid(self)\n"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        app.replace("return u.valid()", "return u.rules.valid(u)")
+    );
+    f.send("a", "Undo");
+    assert_eq!(
+        (f.read("models.py"), f.read("app.py")),
+        (models.to_string(), app.to_string())
+    );
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Move_Method User.valid Rules"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"method": "models.User.valid", "target": "models.Rules", "name": "valid", "via": "self.rules", "parameters": ["user"], "callers": 1, "delegate": true})
+    );
+    assert_eq!(
+        reply["refactor"]["left_alone"][0]["why"],
+        "an attribute of a value of unknown type"
+    );
+}
+
+#[test]
+fn a_split_class_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let models = "class User:\n    LIMIT = 3\n\n    def __init__(self, name):\n        self.name = name[: self.LIMIT]\n";
+    let app = "from models import User\n\nprint(User.LIMIT)\n";
+    f.write("models.py", models);
+    f.write("app.py", app);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor Split_Class User Limits LIMIT
+        Ok, Preview: Would modify 2 files: app.py, models.py, 2 references
+        > Refactor Split_Class User Limits LIMIT
+        Ok, Class split: LIMIT moved from User to Limits, 2 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("models.py"),
+        "class User:\n    def __init__(self, name):\n        self.name = name[: Limits.LIMIT]\n\n\nclass Limits:\n    LIMIT = 3\n"
+    );
+    assert_eq!(
+        f.read("app.py"),
+        "from models import User, Limits\n\nprint(Limits.LIMIT)\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(
+        (f.read("models.py"), f.read("app.py")),
+        (models.to_string(), app.to_string())
+    );
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor Split_Class User Limits LIMIT"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"class": "models.User", "new_class": "Limits", "members": ["LIMIT"], "references": 2})
+    );
+}
+
+#[test]
+fn an_extracted_class_is_previewed_applied_and_undone_in_one_step() {
+    let f = Fixture::new();
+    let models = "class User:\n    def __init__(self, name):\n        self.name = name\n\n    def greet(self):\n        return 'hi ' + self.name\n";
+    f.write("models.py", models);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Preview Refactor ExtractClass User Greeter greet
+        Ok, Preview: Would modify 1 file: models.py, 1 method
+        > Refactor ExtractClass User Greeter greet
+        Ok, Class extracted: greet moved from User to Greeter, which User holds as self._greeter and delegates to
+        "#,
+    );
+    assert_eq!(
+        f.read("models.py"),
+        "class User:\n    def __init__(self, name):\n        self._greeter = Greeter(self)\n        self.name = name\n\n    def greet(self):\n        return self._greeter.greet()\n\n\nclass Greeter:\n    def __init__(self, user):\n        self.user = user\n\n    def greet(self):\n        return 'hi ' + self.user.name\n"
+    );
+    f.send("a", "Undo");
+    assert_eq!(f.read("models.py"), models);
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Preview Refactor ExtractClass User Greeter greet"))
+            .unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["refactor"]["summary"],
+        serde_json::json!({"class": "models.User", "new_class": "Greeter", "members": ["greet"], "attribute": "_greeter"})
+    );
 }

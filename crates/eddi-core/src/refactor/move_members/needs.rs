@@ -19,7 +19,7 @@ use crate::refactor::imports;
 use crate::refactor::{Parsed, Project, RefactorError};
 
 /// The chars of a class's own scope in `file`.
-pub(super) fn class_scope(file: &Parsed, class: Node<'_>) -> Option<usize> {
+pub(in crate::refactor) fn class_scope(file: &Parsed, class: Node<'_>) -> Option<usize> {
     let range = file.chars(class);
     file.scopes().scopes.iter().rposition(|s| {
         s.kind == ScopeKind::Class && s.range.start <= range.start && s.range.end >= range.end
@@ -29,7 +29,7 @@ pub(super) fn class_scope(file: &Parsed, class: Node<'_>) -> Option<usize> {
 /// Refuses what cannot move as text: a name mangled by the class, an
 /// explicit `super(C, obj)`, and a name of the class body (not moved with
 /// it) that the statements read.
-pub(super) fn check_movable(
+pub(in crate::refactor) fn check_movable(
     file: &Parsed,
     class: Node<'_>,
     statements: &[Node<'_>],
@@ -114,7 +114,7 @@ pub(super) fn check_not_read_in_body(
 /// The imports a target module needs for moved code, gathered per module
 /// and statement so that each import statement is edited once.
 #[derive(Default)]
-pub(super) struct Imports {
+pub(in crate::refactor) struct Imports {
     /// Names to add to an existing `from m import …` (by its start).
     extend: BTreeMap<usize, Vec<String>>,
     /// New import lines.
@@ -154,7 +154,7 @@ impl Imports {
 /// the same in the target module (`target`, parsed as `to`, the class
 /// statement `before`), adding the imports that bring the ones it lacks.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn follow(
+pub(in crate::refactor) fn follow(
     project: &Project<'_>,
     from: &Parsed,
     from_id: FileId,
@@ -163,6 +163,31 @@ pub(super) fn follow(
     to: &Parsed,
     to_id: FileId,
     before: Node<'_>,
+    imports_out: &mut Imports,
+) -> Result<(), RefactorError> {
+    follow_but(
+        project,
+        from,
+        from_id,
+        statements,
+        class,
+        (to, to_id, before),
+        None,
+        imports_out,
+    )
+}
+
+/// [`follow`], but for the reads inside `skipped` (code that does not
+/// move along: `Move_Method`'s parameter that reached the target).
+#[allow(clippy::too_many_arguments)]
+pub(in crate::refactor) fn follow_but(
+    project: &Project<'_>,
+    from: &Parsed,
+    from_id: FileId,
+    statements: &[Node<'_>],
+    class: Node<'_>,
+    (to, to_id, before): (&Parsed, FileId, Node<'_>),
+    skipped: Option<Range<usize>>,
     imports_out: &mut Imports,
 ) -> Result<(), RefactorError> {
     let index = project.index;
@@ -180,6 +205,9 @@ pub(super) fn follow(
         ranges
             .iter()
             .any(|x| x.start <= r.range.start && r.range.end <= x.end)
+            && !skipped
+                .as_ref()
+                .is_some_and(|x| x.start <= r.range.start && r.range.end <= x.end)
     }) {
         let at_definition = Some(r.scope) == class_scope;
         match r.resolution {

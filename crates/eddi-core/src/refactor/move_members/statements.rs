@@ -96,24 +96,89 @@ fn lines(file: &Parsed, statement: Node<'_>) -> Option<Range<usize>> {
         .then_some(start..end)
 }
 
+/// The first row of the comments directly above a statement, at its
+/// indentation — comment blocks separated from it (or from each other)
+/// by blank lines too —, which travel with it: they say what it is. The
+/// statement's own row when there are none. A comment indented deeper
+/// ends the block above (it belongs to it), and so does any code.
+pub(in crate::refactor) fn comments_above(file: &Parsed, statement: Node<'_>) -> usize {
+    let text = file.text();
+    let own = indent(file, statement);
+    let mut first = statement.start_position().row;
+    let mut row = first;
+    while row > 0 {
+        row -= 1;
+        let line = text.line(row).to_string();
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        if trimmed.trim().is_empty() {
+            continue;
+        }
+        let is_comment = trimmed.starts_with('#')
+            && line.len() - trimmed.len() == own.len()
+            && line.starts_with(own.as_str())
+            // not a line of a string that starts with '#'
+            && file
+                .node_covering(text.line_to_char(row) + own.chars().count())
+                .is_some_and(|n| n.kind() == "comment");
+        if !is_comment {
+            break;
+        }
+        first = row;
+    }
+    first
+}
+
+/// [`lines`] with the comments above the statement ([`comments_above`]).
+fn lines_with_comments(file: &Parsed, statement: Node<'_>) -> Option<Range<usize>> {
+    let range = lines(file, statement)?;
+    let start = file.text().line_to_char(comments_above(file, statement));
+    Some(start.min(range.start)..range.end)
+}
+
 /// The text of `statements` (in order) as they read in a body indented by
-/// `to`: each re-indented from its own indentation, a blank line before
-/// each function or class. `Err` says why it cannot be moved as text.
+/// `to`: each re-indented from its own indentation with the comments
+/// above it, a blank line before each function or class. `Err` says why
+/// it cannot be moved as text.
 pub(in crate::refactor) fn moved_text(
     file: &Parsed,
     statements: &[Node<'_>],
     to: &str,
 ) -> Result<String, String> {
+    moved_text_edited(file, statements, &[], to)
+}
+
+/// [`moved_text`] with `edits` (inside the statements, none spanning a
+/// line break) made to the text first: the moved code rewritten for its
+/// new place.
+pub(in crate::refactor) fn moved_text_edited(
+    file: &Parsed,
+    statements: &[Node<'_>],
+    edits: &[Indel],
+    to: &str,
+) -> Result<String, String> {
     let mut out = String::new();
     for (i, statement) in statements.iter().enumerate() {
-        let Some(range) = lines(file, *statement) else {
+        let Some(range) = lines_with_comments(file, *statement) else {
             return Err(format!(
                 "the statement at {} shares its line with other code",
                 file.place(*statement)
             ));
         };
         let from = indent(file, *statement);
-        let text = file.slice(range).replace("\r\n", "\n");
+        let mut inside: Vec<&Indel> = edits
+            .iter()
+            .filter(|e| range.start <= e.range.start && e.range.end <= range.end)
+            .collect();
+        inside.sort_by_key(|e| e.range.start);
+        let mut text = String::new();
+        let mut at = range.start;
+        for e in inside {
+            text.push_str(&file.slice(at..e.range.start));
+            text.push_str(&e.insert);
+            at = e.range.end;
+        }
+        text.push_str(&file.slice(at..range.end));
+        let text = text.replace("\r\n", "\n");
         if from != to && spans_a_string(*statement) {
             return Err(format!(
                 "the statement at {} holds a string over several lines, which a new indentation would change",
@@ -158,7 +223,8 @@ fn spans_a_string(node: Node<'_>) -> bool {
 }
 
 /// The edits that take `removed` out of `class`'s body: each statement's
-/// lines with the blank lines before it; a body left empty gets `pass`.
+/// lines with the comments and blank lines before it; a body left empty
+/// gets `pass`.
 pub(in crate::refactor) fn removal(
     file: &Parsed,
     class: Node<'_>,
@@ -172,15 +238,22 @@ pub(in crate::refactor) fn removal(
     let all: Vec<Node<'_>> = body.named_children(&mut cursor).collect();
     let mut out = Vec::new();
     for statement in removed {
-        let Some(range) = lines(file, *statement) else {
+        let Some(range) = lines_with_comments(file, *statement) else {
             return Err(format!(
                 "the statement at {} shares its line with other code",
                 file.place(*statement)
             ));
         };
-        let at = all.iter().position(|n| n == statement).unwrap_or(0);
+        let first_row = text.char_to_line(range.start);
+        // what stays above: the nodes before the statement's comments
+        let above: Vec<Node<'_>> = all
+            .iter()
+            .take_while(|n| n != &statement)
+            .filter(|n| n.start_position().row < first_row)
+            .copied()
+            .collect();
         // from the line after the statement before it (blank lines with it)
-        let (start, end) = match at.checked_sub(1).map(|i| all[i]) {
+        let (start, end) = match above.last().copied() {
             Some(previous) => (
                 text.line_to_char(previous.end_position().row + 1)
                     .min(range.start),
@@ -188,7 +261,12 @@ pub(in crate::refactor) fn removal(
             ),
             // the first: the blank lines after it go with it, unless the
             // next statement goes too (its edit takes them)
-            None => match all.get(1).filter(|next| !removed.contains(next)) {
+            None => match all
+                .iter()
+                .skip_while(|n| n != &statement)
+                .nth(1)
+                .filter(|next| !removed.contains(next))
+            {
                 Some(next) => (
                     range.start,
                     text.line_to_char(next.start_position().row).max(range.end),

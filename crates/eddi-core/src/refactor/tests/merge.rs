@@ -202,3 +202,28 @@ fn dispatch_by_a_class_name_refuses() {
         "{message}"
     );
 }
+
+#[test]
+fn comments_above_the_second_class_members_come_along() {
+    let models = MODELS.replace(
+        "    \"\"\"A profile.\"\"\"\n\n    def bio(self):",
+        "    \"\"\"A profile.\"\"\"\n\n    # Shown on the page.\n\n    # One line.\n    def bio(self):",
+    );
+    let files = [
+        ("accounts/__init__.py", ""),
+        ("accounts/models.py", models.as_str()),
+        ("accounts/views.py", VIEWS),
+        ("accounts/admin.py", ADMIN),
+        ("tests/test_accounts.py", TESTS),
+    ];
+    let (after, _) = merged(&files, &merge("User", "Profile", "Account"));
+    assert!(
+        after["accounts/models.py"].contains(
+            "        return f\"hi {self.name}\"\n\n    # Shown on the page.\n\n    # One line.\n    def bio(self):\n"
+        ),
+        "{}",
+        after["accounts/models.py"]
+    );
+    let tests = python(&after, &["-m", "pytest", "-q", "-p", "no:cacheprovider"]);
+    assert!(tests.contains("2 passed"), "{tests}");
+}

@@ -442,3 +442,73 @@ fn a_pull_up_that_changes_what_the_bases_own_instances_find_refuses() {
         &["-c", "import m\nassert repr(m.Child()) == 'child'"],
     );
 }
+
+/// Comments directly above a moved member — blank-line-separated blocks
+/// too — say what it is: they travel with it. A comment indented deeper
+/// (the end of the method above) and the code above stay.
+#[test]
+fn comments_above_a_moved_member_travel_with_it() {
+    let card = CARD.replace(
+        "        return \"card\"\n\n    def describe(self):",
+        "        return \"card\"\n        # end of kind\n\n    # Card describes itself.\n\n    # (see Payment.describe)\n    def describe(self):",
+    )
+    .replace(
+        "    def fee(self):",
+        "    # The card network's fee,\n    # rounded by Decimal.\n    def fee(self):",
+    );
+    let files = [
+        ("pay/__init__.py", ""),
+        ("pay/base.py", BASE),
+        ("pay/card.py", card.as_str()),
+        ("tests/test_pay.py", TESTS),
+    ];
+    let (after, _) = moved(&files, &pull_up(&["Card.fee", "Card.rate"]));
+    assert!(
+        after["pay/base.py"].contains(
+            "    rate = Decimal(\"0.02\")\n\n    # The card network's fee,\n    # rounded by Decimal.\n    def fee(self):\n"
+        ),
+        "{}",
+        after["pay/base.py"]
+    );
+    assert!(
+        !after["pay/card.py"].contains("fee,"),
+        "{}",
+        after["pay/card.py"]
+    );
+    assert!(
+        after["pay/card.py"].contains(
+            "        return \"card\"\n        # end of kind\n\n    # Card describes itself.\n"
+        ),
+        "{}",
+        after["pay/card.py"]
+    );
+    assert!(pytest(&after).contains("3 passed"));
+
+    let base = BASE.replace(
+        "    def refund(self):",
+        "    # Money back.\n\n    # Negative: it leaves the till.\n    def refund(self):",
+    );
+    let files = [
+        ("pay/__init__.py", ""),
+        ("pay/base.py", base.as_str()),
+        ("pay/card.py", CARD),
+        ("tests/test_pay.py", TESTS),
+    ];
+    let (after, _) = moved(&files, &push_down("pay.base.Payment.refund"));
+    assert_eq!(
+        after["pay/base.py"],
+        BASE.replace("\n    def refund(self):\n        return -self.amount\n", "")
+            .replace(
+                "        return \"cash\"\n",
+                "        return \"cash\"\n\n    # Money back.\n\n    # Negative: it leaves the till.\n    def refund(self):\n        return -self.amount\n"
+            )
+    );
+    assert!(
+        after["pay/card.py"].ends_with(
+            "        return self.__token\n\n    # Money back.\n\n    # Negative: it leaves the till.\n    def refund(self):\n        return -self.amount\n"
+        ),
+        "{}",
+        after["pay/card.py"]
+    );
+    assert!(pytest(&after).contains("3 passed"));
+}
