@@ -155,6 +155,9 @@ pub struct Response {
     /// The room `text` was fitted in, if any: a transport with the same
     /// room need not measure it again.
     pub fitted_in: Option<ReplyRoom>,
+    /// Each command's reply in its JSON form (`protocol/schemas/reply.json`),
+    /// whatever `format`; empty for the stored reply to a repeated id.
+    pub data: Vec<serde_json::Value>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -518,6 +521,7 @@ impl Engine {
                     duplicate: true,
                     format,
                     fitted_in: room,
+                    data: Vec::new(),
                 };
             }
         }
@@ -644,6 +648,7 @@ impl Engine {
             duplicate: false,
             format,
             fitted_in: room,
+            data: budget.data(),
         }
     }
 

@@ -59,6 +59,9 @@ impl Engine {
         text: &str,
         mode: &ScriptMode,
     ) -> Ran {
+        if *mode == ScriptMode::Select {
+            return self.select(sender, live, text);
+        }
         let earlier = live.session.script_variables.clone();
         let known: Vec<script::Variable> = earlier
             .iter()
@@ -79,25 +82,8 @@ impl Engine {
                 _ => {}
             }
         }
-        let session = &live.session;
-        let unsaved: BTreeSet<String> = session
-            .buffers
-            .values()
-            .filter(|b| b.is_modified())
-            .map(|b| b.path().to_string())
-            .collect();
-        let cursor = session
-            .current_buffer()
-            .map(|b| (b.path().to_string(), b.cursor()));
-        let ran = self.with_index(session, |index, _, _| {
-            let view = View {
-                engine: self,
-                sender,
-                index,
-                unsaved: &unsaved,
-                cursor: cursor.clone(),
-            };
-            interpreter::run(&parsed, text, &earlier, &view)
+        let ran = self.with_view(sender, live, |view| {
+            interpreter::run(&parsed, text, &earlier, view)
         })?;
         let mut report = ran.report;
         if !ran.defined.is_empty() {
@@ -131,7 +117,7 @@ impl Engine {
                 let files = super::refactor::file_reports(&self.workspace, &ran.change, true);
                 diffs = Some(files.into_iter().map(|f| f.diff).collect::<String>());
             }
-            ScriptMode::Preview | ScriptMode::Run => {}
+            ScriptMode::Preview | ScriptMode::Run | ScriptMode::Select => {}
         }
         if let Some(name) = report.collected.clone() {
             self.collect(live, &name, &ran.change)?;
@@ -145,6 +131,52 @@ impl Engine {
             facts.push(Clause::Txt(diffs));
         }
         Ok(Outcome::effect(facts))
+    }
+
+    /// Runs `work` on the sender's view of the project: the files it may
+    /// read (its unsaved ones refused), the index, its cursor.
+    fn with_view<T>(
+        &self,
+        sender: &str,
+        live: &Held,
+        work: impl FnOnce(&View<'_>) -> Result<T, OpError>,
+    ) -> Result<T, OpError> {
+        let session = &live.session;
+        let unsaved: BTreeSet<String> = session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified())
+            .map(|b| b.path().to_string())
+            .collect();
+        let cursor = session
+            .current_buffer()
+            .map(|b| (b.path().to_string(), b.cursor()));
+        self.with_index(session, |index, _, _| {
+            let view = View {
+                engine: self,
+                sender,
+                index,
+                unsaved: &unsaved,
+                cursor: cursor.clone(),
+            };
+            work(&view)
+        })
+    }
+
+    /// A query alone (`ScriptMode::Select`): its elements as data
+    /// (`"elements"`), nothing written.
+    fn select(&self, sender: &str, live: &mut Held, text: &str) -> Ran {
+        let (query, kind) = script::parse_checked_query(text, &[]).map_err(refused)?;
+        let selected =
+            self.with_view(sender, live, |view| interpreter::select(&query, text, view))?;
+        let elements = selected.iter().map(super::ops::json::selected).collect();
+        Ok(Outcome::answer(vec![
+            Clause::Fact(Fact::Selected {
+                kind,
+                count: selected.len(),
+            }),
+            super::ops::json::data("elements", serde_json::Value::Array(elements)),
+        ]))
     }
 
     /// The script's change as one commit and one undo step.

@@ -41,6 +41,27 @@ pub fn parse_script(text: &str) -> Result<Script> {
     parser.script()
 }
 
+/// Parses a query alone (`functions where complexity > 8`, `caller of
+/// f()`): what the Python API and the `select` of the tools send. The
+/// static checks are [`super::check::check_query`]'s.
+pub fn parse_query(text: &str) -> Result<Query> {
+    let tokens = tokenize(text)?;
+    let mut parser = Parser {
+        source: text,
+        lines: Lines::new(text),
+        tokens,
+        pos: 0,
+        last: Span::default(),
+    };
+    let query = parser.query()?;
+    match parser.peek() {
+        None => Ok(query),
+        Some(_) => {
+            Err(parser.expected("the end of the query (a query is one source and its where)"))
+        }
+    }
+}
+
 /// The `Refactor ` put before a refactoring's command form for the command
 /// parser; error spans are moved back by its length.
 const REFACTOR_PREFIX: &str = "Refactor ";

@@ -12,6 +12,7 @@
 //! - [`snapshot`]: the texts, the edits with their statements, conflicts.
 //! - [`parsed`]: a file as the Python wing reads it, once per version.
 //! - [`element`], [`report`]: the data in and out.
+//! - [`select`]: a query alone, its elements as data (the Python API).
 //!
 //! Errors: a failure is the statement that failed (its `line:col`), the
 //! element being processed and why. `try`/`catch`, `on_error` and
@@ -23,6 +24,7 @@ pub mod element;
 pub mod parsed;
 pub mod query;
 pub mod report;
+pub mod select;
 pub mod snapshot;
 
 #[cfg(test)]
@@ -43,6 +45,7 @@ use super::ast::*;
 pub use element::{Detail, Element};
 use parsed::Parsed;
 pub use report::{Count, Flagged, ScriptReport, Verb};
+pub use select::{select, Selected};
 pub use snapshot::Snapshot;
 
 /// What a script reads of the project; the engine implements it over the
@@ -156,19 +159,7 @@ pub fn run(
     project: &dyn Project,
 ) -> std::result::Result<Ran, OpError> {
     unsupported(script).map_err(Failed::into_error)?;
-    let mut interpreter = Interpreter {
-        project,
-        source,
-        snapshot: Snapshot::default(),
-        parsed: HashMap::new(),
-        scopes: vec![Vec::new()],
-        current: Vec::new(),
-        policy: ErrorPolicy::Rollback,
-        report: ScriptReport::default(),
-        defined: Vec::new(),
-        earlier,
-        importers: HashMap::new(),
-    };
+    let mut interpreter = Interpreter::new(project, source, earlier);
     let mut stopped = None;
     for statement in &script.statements {
         match interpreter.statement(statement, true) {
@@ -278,6 +269,24 @@ pub(super) struct Interpreter<'p> {
     earlier: &'p [Defined],
     /// The importers of each module asked about, once.
     importers: HashMap<String, Vec<String>>,
+}
+
+impl<'p> Interpreter<'p> {
+    fn new(project: &'p dyn Project, source: &'p str, earlier: &'p [Defined]) -> Self {
+        Interpreter {
+            project,
+            source,
+            snapshot: Snapshot::default(),
+            parsed: HashMap::new(),
+            scopes: vec![Vec::new()],
+            current: Vec::new(),
+            policy: ErrorPolicy::Rollback,
+            report: ScriptReport::default(),
+            defined: Vec::new(),
+            earlier,
+            importers: HashMap::new(),
+        }
+    }
 }
 
 impl Interpreter<'_> {
