@@ -21,7 +21,8 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
-use eddi::engine::{Engine, EngineConfig};
+use eddi::engine::{Engine, EngineConfig, EngineError};
+use eddi::session::store::StoreError;
 use eddi::transport::server::Subjects;
 
 create_exception!(
@@ -29,6 +30,12 @@ create_exception!(
     OpenError,
     PyException,
     "The workspace could not be opened."
+);
+create_exception!(
+    _eddi,
+    BusyError,
+    OpenError,
+    "Another Eddi holds the workspace's state directory."
 );
 create_exception!(
     _eddi,
@@ -56,7 +63,10 @@ impl LocalEngine {
         config.state_dir = state_dir;
         let engine = py
             .allow_threads(|| Engine::open(config))
-            .map_err(|e| OpenError::new_err(e.to_string()))?;
+            .map_err(|e| match e {
+                EngineError::Store(StoreError::Locked(_)) => BusyError::new_err(e.to_string()),
+                _ => OpenError::new_err(e.to_string()),
+            })?;
         Ok(LocalEngine { engine })
     }
 
@@ -140,6 +150,7 @@ fn _eddi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<LocalEngine>()?;
     m.add_class::<NatsEngine>()?;
     m.add("OpenError", m.py().get_type::<OpenError>())?;
+    m.add("BusyError", m.py().get_type::<BusyError>())?;
     m.add("TransportError", m.py().get_type::<TransportError>())?;
     Ok(())
 }

@@ -274,11 +274,19 @@ impl Engine {
     fn preview_changeset(&self, live: &mut Held, name: &str, diff: bool) -> Ran {
         let set = self.changeset(live, name)?;
         let files: Vec<String> = set.change.touched().iter().map(|p| p.to_string()).collect();
-        let mut facts = vec![Clause::Fact(Fact::ChangesetPreview {
-            name: name.to_owned(),
-            state: state_word(set.state),
-            files,
-        })];
+        let state = state_word(set.state);
+        let data = super::ops::json::data(
+            "changeset",
+            serde_json::json!({ "name": name, "state": state, "files": files }),
+        );
+        let mut facts = vec![
+            Clause::Fact(Fact::ChangesetPreview {
+                name: name.to_owned(),
+                state,
+                files,
+            }),
+            data,
+        ];
         if diff {
             let diffs: Vec<String> =
                 super::refactor::file_reports(&self.workspace, &set.change, true)

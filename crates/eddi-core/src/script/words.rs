@@ -192,7 +192,9 @@ impl ElementKind {
             ],
             ElementKind::Line => &["number", "text", "location", "file"],
             ElementKind::Symbol => &["name", "kind", "location", "file", "line"],
-            ElementKind::Import => &["module", "names", "location", "file", "line", "text"],
+            ElementKind::Import => &[
+                "name", "module", "names", "location", "file", "line", "text",
+            ],
         }
     }
 }
