@@ -113,6 +113,7 @@ class Workspace:
         ``Refactor <kind> <args…>``; in a transaction or changeset it joins
         its one change. ``preview=True`` writes nothing and returns the diff."""
         words = " ".join([_script.word(kind, "refactoring")] + [_argument(a) for a in args])
+        # in a transaction: the script's command form of the refactoring
         if self._batches:
             if preview:
                 raise ValueError("preview: a refactoring inside a transaction is previewed with the transaction's changeset")
@@ -278,7 +279,7 @@ class Workspace:
     def close(self) -> None:
         """Lets go of the engine (and, in-process, of the state directory,
         once nothing else holds the workspace)."""
-        self._backend = _Closed(self.sender)  # type: ignore[assignment]
+        self._backend = _Closed(self.sender)
 
     def __enter__(self) -> "Workspace":
         return self
@@ -368,12 +369,11 @@ class _Closed(_backend.Backend):
 
 
 def _argument(value: str) -> str:
-    return value if _script.is_word(value) or _is_plain(value) else _script.quote(value)
-
-
-def _is_plain(value: str) -> bool:
-    # `lines 45:52`, `f(a, b)`, `Class.a,Class.b`: the command language's own forms
-    return bool(value) and not any(c in value for c in " \t\n\"'")
+    # a refactoring's arguments are the command language's own forms, as
+    # written: names, `lines 45:52`, `f(a, timeout=30)`, `C.a,C.b`
+    if not value.strip() or "\n" in value:
+        raise ValueError(f"refactoring argument {value!r}: give one line of text, e.g. 'lines 12:20'")
+    return value.strip()
 
 
 def _callee_of(query: str) -> str:
