@@ -46,5 +46,15 @@ def glob_of(path: str) -> str:
     return escaped
 
 
+_CHANGESET = re.compile(r"^[A-Za-z0-9_.-]{1,64}$")
+
+
+def changeset_name(name: str) -> str:
+    """A changeset's name (1-64 of A-Z a-z 0-9 _ . -), or ValueError."""
+    if not _CHANGESET.match(name):
+        raise ValueError(f"changeset name {name!r}: use 1-64 of A-Z a-z 0-9 _ . -")
+    return name
+
+
 def where(*conditions: str) -> str:
     return " where " + " and ".join(conditions) if conditions else ""

@@ -313,7 +313,7 @@ class Changeset:
 
     def __init__(self, ws: Workspace, name: str) -> None:
         self._ws = ws
-        self.name = _script.word(name, "changeset name")
+        self.name = _script.changeset_name(name)
         self._batch = _Batch()
 
     def __enter__(self) -> "Changeset":
@@ -327,7 +327,7 @@ class Changeset:
             self._ws._commit(self._batch, collect=self.name)
 
     def _said(self, diff: bool) -> Reply:
-        return self._ws._command(f"preview {'diff ' if diff else ''}changeset {self.name}")
+        return self._ws._command(f"preview {'diff ' if diff else ''}changeset {_script.quote(self.name)}")
 
     def preview(self) -> str:
         """The unified diff of what it changes."""
@@ -344,11 +344,11 @@ class Changeset:
     def apply(self) -> Reply:
         """Writes it, all or nothing, as one undo step; refused when a file
         changed since it was collected."""
-        return self._ws._command(f"apply changeset {self.name}")
+        return self._ws._command(f"apply changeset {_script.quote(self.name)}")
 
     def rollback(self) -> Reply:
         """Takes an applied changeset back from the disk."""
-        return self._ws._command(f"rollback changeset {self.name}")
+        return self._ws._command(f"rollback changeset {_script.quote(self.name)}")
 
 
 def connect(nats_url: str = "nats://127.0.0.1:4222", sender: str = "python", *,
