@@ -59,6 +59,9 @@ class _Batch:
 
     @property
     def script(self) -> str:
+        if not self.bindings:
+            # a refactoring's command form alone is a script in braces
+            return "{\n" + "\n".join(self.statements) + "\n}"
         return "\n".join(self.bindings + self.statements)
 
 
