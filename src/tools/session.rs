@@ -31,11 +31,15 @@ pub fn eddi(engine: &Engine, sender: &str, p: Eddi) -> Result<Value, ToolError> 
         ));
     }
     engine.ensure_session(sender)?;
-    let response = engine.execute(&Request {
+    let request = Request {
         sender,
         text: &p.command,
         id: None,
-    });
+    };
+    let response = match p.data {
+        true => engine.execute_with_data(&request),
+        false => engine.execute(&request),
+    };
     let replies = json!(response.data);
     match (response.ok, p.data) {
         (true, false) => Ok(json!({ "reply": response.text })),

@@ -46,6 +46,15 @@ def service(shop: Path) -> Iterator[str]:
                 break
         else:
             pytest.fail("eddi serve exited before serving")
+        # it says so just before it subscribes: wait until it answers
+        deadline = time.time() + 20
+        while True:
+            try:
+                eddi.connect(url, sender="probe").run("Status")
+                break
+            except eddi.TransportError:
+                assert time.time() < deadline, "eddi serve never answered tools.call"
+                time.sleep(0.05)
         yield url
     finally:
         for child in (server, broker):

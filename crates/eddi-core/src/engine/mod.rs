@@ -156,7 +156,8 @@ pub struct Response {
     /// room need not measure it again.
     pub fitted_in: Option<ReplyRoom>,
     /// Each command's reply in its JSON form (`protocol/schemas/reply.json`),
-    /// whatever `format`; empty for the stored reply to a repeated id.
+    /// whatever `format`, when asked for ([`Engine::execute_with_data`]);
+    /// else, and for the stored reply to a repeated id, empty.
     pub data: Vec<serde_json::Value>,
 }
 
@@ -463,6 +464,13 @@ impl Engine {
         self.execute_with(request, None, 0)
     }
 
+    /// [`Self::execute`], with each command's reply in its JSON form as
+    /// [`Response::data`] (the `eddi` tool's `data`, the Python API).
+    pub fn execute_with_data(&self, request: &Request<'_>) -> Response {
+        let turn = self.prepare(request.sender, request.text);
+        self.run_turn(request, turn, None, 0, true)
+    }
+
     /// Runs one message whose reply must fit `room` (a transport's payload
     /// limit): long replies are shortened, and once the replies fill the
     /// room the next command does not run (see [`fit`]).
@@ -485,7 +493,7 @@ impl Engine {
         turn: Turn,
         room: Option<ReplyRoom>,
     ) -> Response {
-        self.run_turn(request, turn, room, 0)
+        self.run_turn(request, turn, room, 0, false)
     }
 
     fn execute_with(
@@ -495,7 +503,7 @@ impl Engine {
         remaining: usize,
     ) -> Response {
         let turn = self.prepare(request.sender, request.text);
-        self.run_turn(request, turn, room, remaining)
+        self.run_turn(request, turn, room, remaining, false)
     }
 
     fn run_turn(
@@ -504,6 +512,7 @@ impl Engine {
         turn: Turn,
         room: Option<ReplyRoom>,
         remaining: usize,
+        with_data: bool,
     ) -> Response {
         // The turn locks the sender's session once and passes it on (only a
         // `Start` in the message locks the new one).
@@ -648,7 +657,10 @@ impl Engine {
             duplicate: false,
             format,
             fitted_in: room,
-            data: budget.data(),
+            data: match with_data {
+                true => budget.data(),
+                false => Vec::new(),
+            },
         }
     }
 
