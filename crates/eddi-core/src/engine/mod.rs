@@ -29,6 +29,7 @@ mod modify;
 mod navigate;
 pub mod ops;
 pub(crate) mod output;
+mod parses;
 mod policy;
 mod query;
 mod refactor;
@@ -236,6 +237,8 @@ pub struct Engine {
     /// Every session's unsaved buffers and last activity, for the check
     /// of every write (see `elsewhere`).
     board: elsewhere::Board,
+    /// The files scripts and queries parsed, by content (see `parses`).
+    parses: parses::ParsedFiles,
 }
 
 impl Engine {
@@ -289,6 +292,7 @@ impl Engine {
             registry: Mutex::new(registry),
             index: Default::default(),
             board,
+            parses: Default::default(),
         })
     }
 

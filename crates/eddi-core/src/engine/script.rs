@@ -470,6 +470,18 @@ impl interpreter::Project for View<'_> {
         ))
     }
 
+    fn parsed(
+        &self,
+        path: &str,
+        base: &Base,
+        text: &Rope,
+    ) -> Option<std::sync::Arc<interpreter::Parsed>> {
+        match base {
+            Base::Disk(stamp) => self.engine.parses.get(path, &stamp.hash, text),
+            _ => interpreter::Parsed::new(path, text.clone()).map(std::sync::Arc::new),
+        }
+    }
+
     fn module_of(&self, path: &str) -> Option<String> {
         self.index.module_of(path).map(str::to_owned)
     }

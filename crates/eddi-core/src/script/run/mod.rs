@@ -32,6 +32,7 @@ mod tests;
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use ropey::Rope;
 
@@ -43,7 +44,7 @@ use crate::workspace::WorkspacePath;
 
 use super::ast::*;
 pub use element::{Detail, Element};
-use parsed::Parsed;
+pub use parsed::Parsed;
 pub use report::{Count, Flagged, ScriptReport, Verb};
 pub use select::{select, Selected};
 pub use snapshot::Snapshot;
@@ -82,6 +83,12 @@ pub trait Project {
     /// The sender's current file and cursor, for statements outside any
     /// `foreach`.
     fn cursor(&self) -> Option<(String, Position)>;
+    /// A file as read (`base`, `text`: what `read` gave), parsed; a project
+    /// may keep it for the next script or query that reads the same text.
+    fn parsed(&self, path: &str, base: &Base, text: &Rope) -> Option<Arc<Parsed>> {
+        let _ = base;
+        Parsed::new(path, text.clone()).map(Arc::new)
+    }
 }
 
 /// Call sites: (path, position of the callee's name).
@@ -258,7 +265,7 @@ pub(super) struct Interpreter<'p> {
     source: &'p str,
     snapshot: Snapshot,
     /// Each file parsed at a version of its text.
-    parsed: HashMap<String, (usize, Rc<Parsed>)>,
+    parsed: HashMap<String, (usize, Arc<Parsed>)>,
     /// Variables, innermost block last.
     scopes: Vec<Vec<(String, Rc<Vec<Element>>)>>,
     /// The elements the enclosing `foreach`/`use` visit, innermost last.
@@ -604,8 +611,9 @@ impl Interpreter<'_> {
         Ok(text)
     }
 
-    /// The file parsed at its version now.
-    fn parse(&mut self, path: &str) -> std::result::Result<Rc<Parsed>, OpError> {
+    /// The file parsed at its version now: as the project keeps it while
+    /// the script has not changed it, else parsed here.
+    fn parse(&mut self, path: &str) -> std::result::Result<Arc<Parsed>, OpError> {
         let text = self.doc_text(path)?;
         let version = self.snapshot.get(path).map_or(0, |d| d.version());
         if let Some((at, parsed)) = self.parsed.get(path) {
@@ -613,12 +621,17 @@ impl Interpreter<'_> {
                 return Ok(parsed.clone());
             }
         }
-        let parsed = Rc::new(Parsed::new(path, text).ok_or_else(|| {
+        let unparsable = || {
             OpError::new(
                 ErrorKind::Internal,
                 format!("{path} could not be parsed as Python"),
             )
-        })?);
+        };
+        let parsed = match (version, self.snapshot.get(path)) {
+            (0, Some(doc)) => self.project.parsed(path, &doc.base, &text),
+            _ => Parsed::new(path, text).map(Arc::new),
+        }
+        .ok_or_else(unparsable)?;
         self.parsed
             .insert(path.to_owned(), (version, parsed.clone()));
         Ok(parsed)
