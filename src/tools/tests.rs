@@ -1560,3 +1560,25 @@ fn select_returns_the_elements_a_script_query_finds() {
     let data = p.ok("eddi", json!({"command": "Status", "data": true}));
     assert_eq!(data["replies"][0]["ok"], true);
 }
+
+#[test]
+fn a_read_only_sender_may_select_but_not_run_a_script() {
+    let p = Project::with(Permissions {
+        read_only: ["viewer".to_string()].into(),
+        ..Default::default()
+    });
+    let found = call(
+        &p.engine,
+        "viewer",
+        "select",
+        json!({"query": "functions where complexity > 1"}),
+    )
+    .unwrap();
+    assert_eq!(found["elements"][0]["name"], "total");
+    let denied = p.err_as(
+        "viewer",
+        "run_script",
+        json!({"script": "foreach method in Cart flag \"x\""}),
+    );
+    assert_eq!(denied["code"], "permission_denied");
+}
