@@ -147,14 +147,7 @@ class Workspace:
         anywhere, ``test_*.py``; with one: paths, ``src/**/*.py``)."""
         conditions = [f"({where})"] if where else []
         found = self.select(f"file matching {_script.quote(glob)}" + _script.where(*conditions))
-        files = [e for e in found if isinstance(e, File)]
-        if glob == "**/*.py":
-            # `**/` needs a directory: the top-level files too
-            top = self.select('file matching "*.py"' + _script.where(*conditions))
-            seen = {f.path for f in files}
-            files += [e for e in top if isinstance(e, File) and e.path not in seen]
-            files.sort(key=lambda f: f.path)
-        return files
+        return [e for e in found if isinstance(e, File)]
 
     def file(self, path: str) -> File:
         """The Python file at ``path`` (workspace-relative)."""
@@ -170,7 +163,7 @@ class Workspace:
         names raise :class:`Ambiguous` with the full names as candidates."""
         _script.word(name, "symbol")
         found: List[Element] = []
-        for word, cls in (("function", Function), ("class", Class)):
+        for word in ("function", "class"):
             found += self._named(word, name, None)
         found += [v for v in self.select("symbol of type variable" + _script.where(
             f"symbol.name == {_script.quote(name)}")) if isinstance(v, Variable)]
@@ -301,11 +294,17 @@ class Transaction:
         self.report: Dict[str, Any] = {}
 
     def __enter__(self) -> "Transaction":
-        self._ws._batches.append(self._batch)
+        # a transaction inside another joins it: one change, written (or
+        # not) when the outer one ends
+        self._joined = bool(self._ws._batches)
+        if not self._joined:
+            self._ws._batches.append(self._batch)
         return self
 
     def __exit__(self, kind: Optional[Type[BaseException]], error: Optional[BaseException],
                  tb: Optional[TracebackType]) -> None:
+        if self._joined:
+            return
         self._ws._batches.remove(self._batch)
         if kind is None:
             self.report = self._ws._commit(self._batch, collect=None).get("script", {})
@@ -320,6 +319,9 @@ class Changeset:
         self._batch = _Batch()
 
     def __enter__(self) -> "Changeset":
+        if self._ws._batches:
+            raise ValueError(
+                f"changeset {self.name}: collect it outside any transaction or other changeset (one change goes to one place)")
         self._ws._batches.append(self._batch)
         return self
 

@@ -145,3 +145,25 @@ def test_a_refactoring_refused_for_safety_is_refused(ws: eddi.Workspace, shop: P
     with pytest.raises(eddi.Conflict):
         ws.refactor("Rename_Class", "UserManager", "AdminManager")  # the name is taken
     assert snapshot(shop) == before
+
+
+def test_a_transaction_inside_another_joins_it(ws: eddi.Workspace, shop: Path) -> None:
+    before = snapshot(shop)
+    with pytest.raises(RuntimeError):
+        with ws.transaction():
+            with ws.transaction():
+                ws.file("shop/service.py").add_import("json")
+            # the inner one wrote nothing: it is the outer one's
+            assert snapshot(shop) == before
+            raise RuntimeError("outer fails")
+    assert snapshot(shop) == before
+    with ws.transaction():
+        with ws.transaction():
+            ws.file("shop/service.py").add_import("json")
+        ws.file("shop/users.py").add_import("os")
+    ws.undo()  # one step
+    assert snapshot(shop) == before
+    with pytest.raises(ValueError):
+        with ws.transaction():
+            with ws.changeset("inner"):
+                pass
