@@ -267,9 +267,17 @@ class Call(Element):
         self.function: str = data["function"]
         self.args, self.keywords = _split_arguments(data["args"])
         self._target = target
+        #: calls of the same text on the same line (an edit names a call
+        #: by file, line and text: it cannot tell such twins apart)
+        self._twins = 1
 
     def replace(self, text: str) -> None:
         """Replaces the whole call with ``text`` (``f(a, timeout=30)``)."""
+        if self._twins > 1:
+            from .errors import Refused
+            raise Refused("not_applicable",
+                          f"{self.path}:{self.line} has {self._twins} calls '{self.text}': an edit cannot tell them apart; "
+                          "change that line with ws.run (Open, Goto, Replace)")
         self._ws._edit(self, f"replace with {_script.quote(text)}")
 
     def _selector(self) -> str:

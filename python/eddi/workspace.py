@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections import Counter
 from types import TracebackType
 from typing import Any, Dict, List, Optional, Type, TypeVar, Union
 
@@ -223,7 +224,11 @@ class Workspace:
 
     def _callers(self, full_name: str) -> List[Call]:
         query = f"caller of {_script.word(full_name, 'function')}()"
-        return [e for e in self.select(query) if isinstance(e, Call)]
+        calls = [e for e in self.select(query) if isinstance(e, Call)]
+        same = Counter((c.path, c.line, c.text) for c in calls)
+        for call in calls:
+            call._twins = same[(call.path, call.line, call.text)]
+        return calls
 
     def _subclasses(self, full_name: str) -> List[Class]:
         query = f"class implementing {_script.word(full_name, 'class')}"

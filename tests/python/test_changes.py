@@ -167,3 +167,15 @@ def test_a_transaction_inside_another_joins_it(ws: eddi.Workspace, shop: Path) -
         with ws.transaction():
             with ws.changeset("inner"):
                 pass
+
+
+def test_twin_calls_on_one_line_are_refused_not_both_replaced(ws: eddi.Workspace, shop: Path) -> None:
+    (shop / "shop/twins.py").write_text("from shop.auth import logout\n\nlogout(1); logout(1)\n")
+    before = snapshot(shop)
+    logout = ws.symbol("shop.auth.logout")
+    assert isinstance(logout, eddi.Function)
+    twins = [c for c in logout.callers() if c.path == "shop/twins.py"]
+    assert len(twins) == 2
+    with pytest.raises(eddi.Refused):
+        twins[0].replace("logout(2)")
+    assert snapshot(shop) == before
