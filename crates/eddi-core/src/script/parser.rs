@@ -1286,10 +1286,15 @@ fn is_placeholder(name: &str) -> bool {
 }
 
 /// `a`, `a.b`, `pkg.mod.Class.m`: identifiers joined by dots.
+/// A dotted name: identifiers, except that a module after the first may
+/// start with a digit (Django's `migrations.0011_update_proxy_permissions`
+/// is a module the index knows by that name).
 fn is_dotted(s: &str) -> bool {
-    s.split('.').all(|part| {
+    s.split('.').enumerate().all(|(i, part)| {
         let mut chars = part.chars();
-        chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        chars
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_' || (i > 0 && c.is_ascii_digit()))
             && chars.all(|c| c.is_alphanumeric() || c == '_')
     })
 }
