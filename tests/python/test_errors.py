@@ -57,3 +57,6 @@ def test_a_closed_workspace_says_so(shop: Path) -> None:
     with pytest.raises(eddi.EddiError) as raised:
         ws.functions()
     assert raised.value.code == "closed"
+    # closing let go of the state directory: another Eddi may hold it now
+    with eddi.Workspace(shop, sender="x") as again:
+        assert again.symbol("logout").name == "logout"
