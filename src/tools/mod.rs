@@ -202,6 +202,13 @@ pub fn tools() -> &'static [Tool] {
         ];
         // -- refactor: one tool per refactoring
         tools.extend(refactor::tools());
+        // -- a query: the elements a script would visit
+        tools.push(Tool::new(
+            "select",
+            script::SELECT,
+            Effect::Read,
+            script::select,
+        ));
         // -- a script: a systematic change in one call
         tools.push(Tool::new(
             "run_script",

@@ -80,3 +80,39 @@ pub fn run_script(engine: &Engine, sender: &str, p: RunScript) -> Result<Value, 
     }
     Ok(value)
 }
+
+pub const SELECT: &str = "Find code elements with the scripting language's query engine, without changing anything: `functions where complexity > 8 and params.count == 2`, `methods in users.UserManager`, `caller of auth.authenticate()` (the calls the index proves, not same-named methods), `classes implementing Base`, `files matching \"src/**/*.py\"`, `imports where unused`. The query is a script's query (the grammar in eddi://guide): what a `foreach` would visit. Returns `elements`, each `{kind, name, qualified_name, path, line (1-based), col (0-based), end_line, text}` and per kind `indexed_name` (a definition's dotted name in the index: what `caller of` takes), `complexity`, `line_count`, `params` (as written, self included), `decorators`, `class`, `bases`, `methods` (a class's), `imports` (a file's), `function` and `args` (a call), `module`, `names`, `unused` (an import).";
+
+/// Parameters of `select`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Select {
+    /// A query of the scripting language, e.g. `methods in UserManager where complexity > 3`.
+    pub query: String,
+}
+
+pub fn select(engine: &Engine, sender: &str, p: Select) -> Result<Value, ToolError> {
+    if p.query.trim().is_empty() {
+        return Err(ToolError::param(
+            "query",
+            "query: empty; give a query, e.g. \"functions where complexity > 8\"",
+        ));
+    }
+    engine.ensure_session(sender)?;
+    let outcome = engine.command(
+        sender,
+        &Command::Script {
+            text: p.query,
+            mode: ScriptMode::Select,
+        },
+    )?;
+    let elements = outcome
+        .facts
+        .iter()
+        .find_map(|clause| match clause {
+            Clause::Data(fields) => fields.get("elements").cloned(),
+            _ => None,
+        })
+        .unwrap_or_else(|| json!([]));
+    Ok(json!({ "reply": Reply::from(outcome).terse(), "elements": elements }))
+}

@@ -1575,3 +1575,56 @@ fn run_script_writes_collects_or_previews_a_script() {
     );
     assert_eq!(refused["code"], "invalid_command", "{refused}");
 }
+
+#[test]
+fn select_returns_the_elements_a_script_query_finds() {
+    let p = Project::new();
+    let methods = p.ok("select", json!({"query": "methods in Cart"}));
+    assert_eq!(methods["reply"], "Ok: Selected 2 methods");
+    let names: Vec<&str> = methods["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2);
+    let first = &methods["elements"][0];
+    assert_eq!(first["path"], "shop.py");
+    assert_eq!(first["params"][0], "self");
+    assert_eq!(first["class"], "Cart");
+    assert!(first["text"].as_str().unwrap().starts_with("def "));
+    let calls = p.ok("select", json!({"query": "caller of shop.checkout()"}));
+    assert_eq!(calls["elements"][0]["kind"], "call");
+    assert_eq!(calls["elements"][0]["path"], "app.py");
+    assert_eq!(calls["elements"][0]["args"], json!(["cart"]));
+    let refused = p.err("select", json!({"query": "functions where complexty > 1"}));
+    assert_eq!(refused["code"], "invalid_command", "{refused}");
+    assert_eq!(refused["candidates"][0], "complexity");
+    let refused = p.err("select", json!({"query": "functions flag \"x\""}));
+    assert_eq!(refused["code"], "invalid_command", "{refused}");
+    // nothing written, and the reply of each command as JSON on request
+    let data = p.ok("eddi", json!({"command": "Status", "data": true}));
+    assert_eq!(data["replies"][0]["ok"], true);
+}
+
+#[test]
+fn a_read_only_sender_may_select_but_not_run_a_script() {
+    let p = Project::with(Permissions {
+        read_only: ["viewer".to_string()].into(),
+        ..Default::default()
+    });
+    let found = call(
+        &p.engine,
+        "viewer",
+        "select",
+        json!({"query": "functions where complexity > 1"}),
+    )
+    .unwrap();
+    assert_eq!(found["elements"][0]["name"], "total");
+    let denied = p.err_as(
+        "viewer",
+        "run_script",
+        json!({"script": "foreach method in Cart flag \"x\""}),
+    );
+    assert_eq!(denied["code"], "permission_denied");
+}

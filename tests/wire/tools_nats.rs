@@ -255,6 +255,11 @@ async fn every_tool_over_nats_on_real_files() {
         "{reply}"
     );
 
+    // a query alone: the elements a script's foreach would visit
+    let methods = t.ok("select", json!({"query": "methods in Cart"})).await;
+    assert_eq!(methods["reply"], "Ok: Selected 2 methods");
+    assert_eq!(methods["elements"][0]["class"], "Cart");
+
     // a script: previewed (nothing written), then written as one step
     let script = "foreach method in Cart flag \"Review\"";
     let flagged = t.ok("run_script", json!({"script": script})).await;

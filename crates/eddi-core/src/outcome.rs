@@ -224,6 +224,12 @@ pub enum Fact {
     },
     /// A script ran: its counts, review list and files (`script::run`).
     Script(crate::script::run::ScriptReport),
+    /// A query alone (the `select` tool, the Python API): how many
+    /// elements of which kind it found; the elements are its data.
+    Selected {
+        kind: crate::script::ElementKind,
+        count: usize,
+    },
     /// `preview [diff] changeset`: a changeset's files (and diffs).
     ChangesetPreview {
         name: String,

@@ -12,13 +12,16 @@ pub use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind, Site
 
 /// What a script's change becomes: written (a message's script; its own
 /// `collect changes as` still collects), kept as a named changeset, or
-/// only shown (the `run_script` tool's `collect` and `preview`).
+/// only shown (the `run_script` tool's `collect` and `preview`). `Select`:
+/// the text is a query alone, whose elements are the answer (the `select`
+/// tool, the Python API); nothing runs but the query.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum ScriptMode {
     #[default]
     Run,
     Collect(String),
     Preview,
+    Select,
 }
 
 /// One executable command of the terse language.

@@ -76,7 +76,11 @@ impl Command {
             ReplaceInFiles { preview: false, .. } => Effect::Write,
             Discard => Effect::Session,
             Refactor(_) | Apply => Effect::Write,
-            // a script may write every file it reads
+            // a query alone reads; a script may write every file it reads
+            Script {
+                mode: super::ScriptMode::Select,
+                ..
+            } => Effect::Read,
             Script { .. } => Effect::Write,
         }
     }

@@ -173,6 +173,15 @@ impl Budget {
         (text, ok)
     }
 
+    /// Each reply's JSON form, whatever the rendering (the Python API's
+    /// `Reply.data`).
+    pub(super) fn data(&self) -> Vec<serde_json::Value> {
+        self.admitted
+            .iter()
+            .map(|(reply, ..)| reply.json())
+            .collect()
+    }
+
     /// The reply of the next command when the replies so far leave no
     /// room for it: it does not run, and `skipped` more commands follow it.
     pub(super) fn not_run(&self, skipped: usize) -> Option<Reply> {

@@ -29,6 +29,7 @@ mod modify;
 mod navigate;
 pub mod ops;
 pub(crate) mod output;
+mod parses;
 mod policy;
 mod query;
 mod refactor;
@@ -155,6 +156,10 @@ pub struct Response {
     /// The room `text` was fitted in, if any: a transport with the same
     /// room need not measure it again.
     pub fitted_in: Option<ReplyRoom>,
+    /// Each command's reply in its JSON form (`protocol/schemas/reply.json`),
+    /// whatever `format`, when asked for ([`Engine::execute_with_data`]);
+    /// else, and for the stored reply to a repeated id, empty.
+    pub data: Vec<serde_json::Value>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -238,6 +243,8 @@ pub struct Engine {
     /// Where the progress of a session that asked for it (`Set Progress
     /// on`) goes: the service's NATS progress subject.
     progress_out: std::sync::OnceLock<ProgressOut>,
+    /// The files scripts and queries parsed, by content (see `parses`).
+    parses: parses::ParsedFiles,
 }
 
 /// A transport's way out for progress: (sender, progress).
@@ -296,6 +303,7 @@ impl Engine {
             board,
             watchers: Default::default(),
             progress_out: std::sync::OnceLock::new(),
+            parses: Default::default(),
         })
     }
 
@@ -505,6 +513,13 @@ impl Engine {
         self.execute_with(request, None, 0)
     }
 
+    /// [`Self::execute`], with each command's reply in its JSON form as
+    /// [`Response::data`] (the `eddi` tool's `data`, the Python API).
+    pub fn execute_with_data(&self, request: &Request<'_>) -> Response {
+        let turn = self.prepare(request.sender, request.text);
+        self.run_turn(request, turn, None, 0, true)
+    }
+
     /// Runs one message whose reply must fit `room` (a transport's payload
     /// limit): long replies are shortened, and once the replies fill the
     /// room the next command does not run (see [`fit`]).
@@ -527,7 +542,7 @@ impl Engine {
         turn: Turn,
         room: Option<ReplyRoom>,
     ) -> Response {
-        self.run_turn(request, turn, room, 0)
+        self.run_turn(request, turn, room, 0, false)
     }
 
     fn execute_with(
@@ -537,7 +552,7 @@ impl Engine {
         remaining: usize,
     ) -> Response {
         let turn = self.prepare(request.sender, request.text);
-        self.run_turn(request, turn, room, remaining)
+        self.run_turn(request, turn, room, remaining, false)
     }
 
     fn run_turn(
@@ -546,6 +561,7 @@ impl Engine {
         turn: Turn,
         room: Option<ReplyRoom>,
         remaining: usize,
+        with_data: bool,
     ) -> Response {
         // The turn locks the sender's session once and passes it on (only a
         // `Start` in the message locks the new one).
@@ -563,6 +579,7 @@ impl Engine {
                     duplicate: true,
                     format,
                     fitted_in: room,
+                    data: Vec::new(),
                 };
             }
         }
@@ -689,6 +706,10 @@ impl Engine {
             duplicate: false,
             format,
             fitted_in: room,
+            data: match with_data {
+                true => budget.data(),
+                false => Vec::new(),
+            },
         }
     }
 

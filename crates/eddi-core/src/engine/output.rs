@@ -487,6 +487,9 @@ impl std::fmt::Display for Fact {
             Fact::Discarded { what } => write!(f, "Discarded {what}"),
             Fact::ApplyOrDiscard => f.write_str("Apply or Discard"),
             Fact::Script(report) => f.write_str(&script_words(report)),
+            Fact::Selected { kind, count } => {
+                write!(f, "Selected {count} {}", plural(*count, kind.word()))
+            }
             Fact::ChangesetsWaiting { names } => write!(
                 f,
                 "{} {} not applied ({}): apply changeset <name> writes one",

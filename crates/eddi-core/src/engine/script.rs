@@ -59,6 +59,9 @@ impl Engine {
         text: &str,
         mode: &ScriptMode,
     ) -> Ran {
+        if *mode == ScriptMode::Select {
+            return self.select(sender, live, text);
+        }
         let earlier = live.session.script_variables.clone();
         let known: Vec<script::Variable> = earlier
             .iter()
@@ -79,27 +82,8 @@ impl Engine {
                 _ => {}
             }
         }
-        let session = &live.session;
-        let unsaved: BTreeSet<String> = session
-            .buffers
-            .values()
-            .filter(|b| b.is_modified())
-            .map(|b| b.path().to_string())
-            .collect();
-        let cursor = session
-            .current_buffer()
-            .map(|b| (b.path().to_string(), b.cursor()));
-        let progress = self.progress_sinks(sender, session.preferences.progress);
-        let ran = self.with_index(session, |index, _, _| {
-            let view = View {
-                engine: self,
-                sender,
-                index,
-                unsaved: &unsaved,
-                cursor: cursor.clone(),
-                progress: &progress,
-            };
-            interpreter::run(&parsed, text, &earlier, &view)
+        let ran = self.with_view(sender, live, |view| {
+            interpreter::run(&parsed, text, &earlier, view)
         })?;
         let mut report = ran.report;
         if !ran.defined.is_empty() {
@@ -133,7 +117,7 @@ impl Engine {
                 let files = super::refactor::file_reports(&self.workspace, &ran.change, true);
                 diffs = Some(files.into_iter().map(|f| f.diff).collect::<String>());
             }
-            ScriptMode::Preview | ScriptMode::Run => {}
+            ScriptMode::Preview | ScriptMode::Run | ScriptMode::Select => {}
         }
         if let Some(name) = report.collected.clone() {
             self.collect(live, &name, &ran.change)?;
@@ -147,6 +131,54 @@ impl Engine {
             facts.push(Clause::Txt(diffs));
         }
         Ok(Outcome::effect(facts))
+    }
+
+    /// Runs `work` on the sender's view of the project: the files it may
+    /// read (its unsaved ones refused), the index, its cursor.
+    fn with_view<T>(
+        &self,
+        sender: &str,
+        live: &Held,
+        work: impl FnOnce(&View<'_>) -> Result<T, OpError>,
+    ) -> Result<T, OpError> {
+        let session = &live.session;
+        let unsaved: BTreeSet<String> = session
+            .buffers
+            .values()
+            .filter(|b| b.is_modified())
+            .map(|b| b.path().to_string())
+            .collect();
+        let cursor = session
+            .current_buffer()
+            .map(|b| (b.path().to_string(), b.cursor()));
+        let progress = self.progress_sinks(sender, session.preferences.progress);
+        self.with_index(session, |index, _, _| {
+            let view = View {
+                engine: self,
+                sender,
+                index,
+                unsaved: &unsaved,
+                cursor: cursor.clone(),
+                progress: &progress,
+            };
+            work(&view)
+        })
+    }
+
+    /// A query alone (`ScriptMode::Select`): its elements as data
+    /// (`"elements"`), nothing written.
+    fn select(&self, sender: &str, live: &mut Held, text: &str) -> Ran {
+        let (query, kind) = script::parse_checked_query(text, &[]).map_err(refused)?;
+        let selected =
+            self.with_view(sender, live, |view| interpreter::select(&query, text, view))?;
+        let elements = selected.iter().map(super::ops::json::selected).collect();
+        Ok(Outcome::answer(vec![
+            Clause::Fact(Fact::Selected {
+                kind,
+                count: selected.len(),
+            }),
+            super::ops::json::data("elements", serde_json::Value::Array(elements)),
+        ]))
     }
 
     /// The script's change as one commit and one undo step.
@@ -244,11 +276,19 @@ impl Engine {
     fn preview_changeset(&self, live: &mut Held, name: &str, diff: bool) -> Ran {
         let set = self.changeset(live, name)?;
         let files: Vec<String> = set.change.touched().iter().map(|p| p.to_string()).collect();
-        let mut facts = vec![Clause::Fact(Fact::ChangesetPreview {
-            name: name.to_owned(),
-            state: state_word(set.state),
-            files,
-        })];
+        let state = state_word(set.state);
+        let data = super::ops::json::data(
+            "changeset",
+            serde_json::json!({ "name": name, "state": state, "files": files }),
+        );
+        let mut facts = vec![
+            Clause::Fact(Fact::ChangesetPreview {
+                name: name.to_owned(),
+                state,
+                files,
+            }),
+            data,
+        ];
         if diff {
             let diffs: Vec<String> =
                 super::refactor::file_reports(&self.workspace, &set.change, true)
@@ -442,6 +482,36 @@ impl interpreter::Project for View<'_> {
             Base::Disk(loaded.stamp),
             Rope::from_str(&loaded.text),
         ))
+    }
+
+    fn parsed(
+        &self,
+        path: &str,
+        base: &Base,
+        text: &Rope,
+    ) -> Option<std::sync::Arc<interpreter::Parsed>> {
+        match base {
+            Base::Disk(stamp) => self.engine.parses.get(path, &stamp.hash, text),
+            _ => interpreter::Parsed::new(path, text.clone()).map(std::sync::Arc::new),
+        }
+    }
+
+    fn parsed_many(
+        &self,
+        files: Vec<(String, Base, Rope)>,
+    ) -> Vec<Option<std::sync::Arc<interpreter::Parsed>>> {
+        self.engine.parses.get_many(
+            files
+                .into_iter()
+                .map(|(path, base, text)| {
+                    let hash = match base {
+                        Base::Disk(stamp) => Some(stamp.hash),
+                        _ => None,
+                    };
+                    (path, hash, text)
+                })
+                .collect(),
+        )
     }
 
     fn module_of(&self, path: &str) -> Option<String> {

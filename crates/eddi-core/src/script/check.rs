@@ -23,6 +23,16 @@ pub type Variable = (String, ElementKind);
 /// Checks `script`; `known` are the variables earlier messages of the
 /// session defined. Returns the variables the script's top level defines
 /// (for the messages after it), or the first mistake.
+/// Checks a query alone (see `parser::parse_query`): the kind of the
+/// elements it yields, or its first mistake.
+pub fn check_query(query: &Query, known: &[Variable]) -> Result<ElementKind> {
+    let mut checker = Checker {
+        scope: known.to_vec(),
+        elements: Vec::new(),
+    };
+    checker.query(query, None)
+}
+
 pub fn check(script: &Script, known: &[Variable]) -> Result<Vec<Variable>> {
     let mut checker = Checker {
         scope: known.to_vec(),

@@ -33,9 +33,9 @@ pub mod words;
 mod tests;
 
 pub use ast::{ElementKind, Script};
-pub use check::{check, Variable};
+pub use check::{check, check_query, Variable};
 pub use error::{ScriptError, ScriptErrorKind};
-pub use parser::parse_script;
+pub use parser::{parse_query, parse_script};
 
 /// Parses `text` and checks it; `known` are the variables earlier messages
 /// defined. The script is refused, before anything runs, at its first
@@ -44,4 +44,15 @@ pub fn parse(text: &str, known: &[Variable]) -> Result<Script, ScriptError> {
     let script = parse_script(text)?;
     check(&script, known)?;
     Ok(script)
+}
+
+/// Parses a query alone and checks it (see [`parse_query`]): the query
+/// and the kind of the elements it yields.
+pub fn parse_checked_query(
+    text: &str,
+    known: &[Variable],
+) -> Result<(ast::Query, ElementKind), ScriptError> {
+    let query = parse_query(text)?;
+    let kind = check_query(&query, known)?;
+    Ok((query, kind))
 }

@@ -42,6 +42,27 @@ pub fn parse_script(text: &str) -> Result<Script> {
     parser.script()
 }
 
+/// Parses a query alone (`functions where complexity > 8`, `caller of
+/// f()`): what the Python API and the `select` of the tools send. The
+/// static checks are [`super::check::check_query`]'s.
+pub fn parse_query(text: &str) -> Result<Query> {
+    let tokens = tokenize(text)?;
+    let mut parser = Parser {
+        source: text,
+        lines: Lines::new(text),
+        tokens,
+        pos: 0,
+        last: Span::default(),
+    };
+    let query = parser.query()?;
+    match parser.peek() {
+        None => Ok(query),
+        Some(_) => {
+            Err(parser.expected("the end of the query (a query is one source and its where)"))
+        }
+    }
+}
+
 /// The `Refactor ` put before a refactoring's command form for the command
 /// parser; error spans are moved back by its length.
 const REFACTOR_PREFIX: &str = "Refactor ";
@@ -1317,10 +1338,15 @@ fn is_placeholder(name: &str) -> bool {
 }
 
 /// `a`, `a.b`, `pkg.mod.Class.m`: identifiers joined by dots.
+/// A dotted name: identifiers, except that a module after the first may
+/// start with a digit (Django's `migrations.0011_update_proxy_permissions`
+/// is a module the index knows by that name).
 fn is_dotted(s: &str) -> bool {
-    s.split('.').all(|part| {
+    s.split('.').enumerate().all(|(i, part)| {
         let mut chars = part.chars();
-        chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        chars
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_' || (i > 0 && c.is_ascii_digit()))
             && chars.all(|c| c.is_alphanumeric() || c == '_')
     })
 }

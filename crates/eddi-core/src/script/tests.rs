@@ -710,3 +710,25 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_query_alone_parses_and_modules_may_start_with_a_digit() {
+    let query = crate::script::parse_query(
+        "caller of contrib.auth.migrations.0011_update_proxy_permissions.migrate()",
+    )
+    .unwrap();
+    assert_eq!(
+        query.to_string(),
+        "(callers contrib.auth.migrations.0011_update_proxy_permissions.migrate)"
+    );
+    // the first name is still a name, and a query is one query
+    assert!(crate::script::parse_query("caller of 0011_x.f()").is_err());
+    let more = crate::script::parse_query("functions flag \"x\"").unwrap_err();
+    assert!(
+        more.message.starts_with("expected the end of the query"),
+        "{more}"
+    );
+    let (_, kind) =
+        crate::script::parse_checked_query("methods in C where complexity > 3", &[]).unwrap();
+    assert_eq!(kind, ElementKind::Method);
+}

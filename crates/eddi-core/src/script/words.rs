@@ -199,7 +199,9 @@ impl ElementKind {
             ],
             ElementKind::Line => &["number", "text", "location", "file"],
             ElementKind::Symbol => &["name", "kind", "location", "file", "line"],
-            ElementKind::Import => &["module", "names", "location", "file", "line", "text"],
+            ElementKind::Import => &[
+                "name", "module", "names", "location", "file", "line", "text",
+            ],
             ElementKind::Match => &["text", "location", "file", "line"],
             ElementKind::Capture => &["text", "type", "location", "file", "line"],
         }

@@ -208,3 +208,79 @@ pub fn syntax_errors(errors: &[SyntaxError]) -> Value {
         .map(|e| json!({"line": e.position.line, "col": e.position.col, "message": e.message}))
         .collect()
 }
+
+/// One element a query alone found (`Selected`): `{kind, name,
+/// qualified_name, path, line, col, end_line, text}` and, per kind,
+/// `indexed_name` (a definition's name in the index), `complexity`, `line_count`, `params`, `decorators`, `class`,
+/// `bases`, `methods` (a class), `imports` (a file), `function`, `args`
+/// (a call), `module`, `names`, `unused` (an import).
+pub fn selected(selected: &crate::script::run::Selected) -> Value {
+    use crate::script::run::Detail;
+    let element = &selected.element;
+    let mut object = json!({
+        "kind": element.kind.word(),
+        "name": element.name,
+        "qualified_name": element.qualified_name,
+        "path": element.path,
+        "line": element.line,
+        "col": selected.col,
+        "end_line": selected.end_line,
+        "text": selected.text,
+    });
+    let extra = match &element.detail {
+        Detail::File {
+            line_count,
+            complexity,
+        } => json!({
+            "line_count": line_count,
+            "complexity": complexity,
+            "imports": selected.imports.iter().map(self::selected).collect::<Vec<_>>(),
+        }),
+        Detail::Definition {
+            decorators,
+            class,
+            bases,
+            complexity,
+            line_count,
+            ..
+        } => json!({
+            "indexed_name": selected.indexed_name,
+            "params": selected.params,
+            "decorators": decorators,
+            "class": class,
+            "bases": bases,
+            "complexity": complexity,
+            "line_count": line_count,
+            "methods": selected.methods.iter().map(self::selected).collect::<Vec<_>>(),
+        }),
+        Detail::Call {
+            function,
+            arguments,
+        } => json!({ "function": function, "args": arguments }),
+        Detail::Line { number } => json!({ "number": number }),
+        Detail::Variable { .. } => json!({}),
+        Detail::Import {
+            module,
+            names,
+            unused,
+            top_level,
+            ..
+        } => json!({
+            "module": module,
+            "names": names,
+            "unused": unused,
+            "top_level": top_level,
+        }),
+        Detail::Match { captures, .. } => json!({
+            "captures": captures
+                .iter()
+                .map(|c| (c.name.clone(), json!({ "text": c.text, "line": c.line })))
+                .collect::<serde_json::Map<String, Value>>(),
+        }),
+        Detail::Capture { type_word } => json!({ "type": type_word }),
+    };
+    if let (Some(object), Value::Object(extra)) = (object.as_object_mut(), extra) {
+        object.extend(extra);
+    }
+    object
+}

@@ -12,6 +12,7 @@
 //! - [`snapshot`]: the texts, the edits with their statements, conflicts.
 //! - [`parsed`]: a file as the Python wing reads it, once per version.
 //! - [`element`], [`report`]: the data in and out.
+//! - [`select`]: a query alone, its elements as data (the Python API).
 //!
 //! Errors: a failure is the statement that failed (its `line:col`), the
 //! element being processed and why. `try`/`catch`, `on_error` and
@@ -24,6 +25,7 @@ mod matching;
 pub mod parsed;
 pub mod query;
 pub mod report;
+pub mod select;
 pub mod snapshot;
 
 #[cfg(test)]
@@ -31,6 +33,7 @@ mod tests;
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use ropey::Rope;
 
@@ -42,8 +45,9 @@ use crate::workspace::WorkspacePath;
 
 use super::ast::*;
 pub use element::{Detail, Element};
-use parsed::Parsed;
+pub use parsed::Parsed;
 pub use report::{Count, Flagged, ScriptReport, Verb};
+pub use select::{select, Selected};
 pub use snapshot::Snapshot;
 
 /// What a script reads of the project; the engine implements it over the
@@ -83,6 +87,20 @@ pub trait Project {
     /// How far the script is (files read, elements of its outermost
     /// `foreach` done), for whoever watches the sender.
     fn progress(&self, _progress: &crate::progress::Progress) {}
+    /// A file as read (`base`, `text`: what `read` gave), parsed; a project
+    /// may keep it for the next script or query that reads the same text.
+    fn parsed(&self, path: &str, base: &Base, text: &Rope) -> Option<Arc<Parsed>> {
+        let _ = base;
+        Parsed::new(path, text.clone()).map(Arc::new)
+    }
+    /// Many files as read, parsed (in parallel where the project can).
+    fn parsed_many(&self, files: Vec<(String, Base, Rope)>) -> Vec<Option<Arc<Parsed>>> {
+        use rayon::prelude::*;
+        files
+            .into_par_iter()
+            .map(|(path, _, text)| Parsed::new(&path, text).map(Arc::new))
+            .collect()
+    }
 }
 
 /// Call sites: (path, position of the callee's name).
@@ -160,20 +178,7 @@ pub fn run(
     project: &dyn Project,
 ) -> std::result::Result<Ran, OpError> {
     unsupported(script).map_err(Failed::into_error)?;
-    let mut interpreter = Interpreter {
-        project,
-        source,
-        snapshot: Snapshot::default(),
-        parsed: HashMap::new(),
-        scopes: vec![Vec::new()],
-        current: Vec::new(),
-        policy: ErrorPolicy::Rollback,
-        report: ScriptReport::default(),
-        defined: Vec::new(),
-        earlier,
-        importers: HashMap::new(),
-        depth: 0,
-    };
+    let mut interpreter = Interpreter::new(project, source, earlier);
     let mut stopped = None;
     for statement in &script.statements {
         match interpreter.statement(statement, true) {
@@ -272,7 +277,7 @@ pub(super) struct Interpreter<'p> {
     source: &'p str,
     snapshot: Snapshot,
     /// Each file parsed at a version of its text.
-    parsed: HashMap<String, (usize, Rc<Parsed>)>,
+    parsed: HashMap<String, (usize, Arc<Parsed>)>,
     /// Variables, innermost block last.
     scopes: Vec<Vec<(String, Rc<Vec<Element>>)>>,
     /// The elements the enclosing `foreach`/`use` visit, innermost last.
@@ -285,6 +290,25 @@ pub(super) struct Interpreter<'p> {
     importers: HashMap<String, Vec<String>>,
     /// How many `foreach`/`use` are running (progress is the outermost's).
     depth: usize,
+}
+
+impl<'p> Interpreter<'p> {
+    fn new(project: &'p dyn Project, source: &'p str, earlier: &'p [Defined]) -> Self {
+        Interpreter {
+            project,
+            source,
+            snapshot: Snapshot::default(),
+            parsed: HashMap::new(),
+            scopes: vec![Vec::new()],
+            current: Vec::new(),
+            policy: ErrorPolicy::Rollback,
+            report: ScriptReport::default(),
+            defined: Vec::new(),
+            earlier,
+            importers: HashMap::new(),
+            depth: 0,
+        }
+    }
 }
 
 impl Interpreter<'_> {
@@ -629,8 +653,9 @@ impl Interpreter<'_> {
         Ok(text)
     }
 
-    /// The file parsed at its version now.
-    fn parse(&mut self, path: &str) -> std::result::Result<Rc<Parsed>, OpError> {
+    /// The file parsed at its version now: as the project keeps it while
+    /// the script has not changed it, else parsed here.
+    fn parse(&mut self, path: &str) -> std::result::Result<Arc<Parsed>, OpError> {
         let text = self.doc_text(path)?;
         let version = self.snapshot.get(path).map_or(0, |d| d.version());
         if let Some((at, parsed)) = self.parsed.get(path) {
@@ -638,44 +663,48 @@ impl Interpreter<'_> {
                 return Ok(parsed.clone());
             }
         }
-        let parsed = Rc::new(Parsed::new(path, text).ok_or_else(|| {
+        let unparsable = || {
             OpError::new(
                 ErrorKind::Internal,
                 format!("{path} could not be parsed as Python"),
             )
-        })?);
+        };
+        let parsed = match (version, self.snapshot.get(path)) {
+            (0, Some(doc)) => self.project.parsed(path, &doc.base, &text),
+            _ => Parsed::new(path, text).map(Arc::new),
+        }
+        .ok_or_else(unparsable)?;
         self.parsed
             .insert(path.to_owned(), (version, parsed.clone()));
         Ok(parsed)
     }
 
-    /// Parses the files not parsed at their version yet, in parallel: a
+    /// Parses the files not parsed at their version yet, in parallel
+    /// (those the script has not changed as the project keeps them): a
     /// query over the project reads every file.
     fn parse_all(&mut self, paths: &[String]) -> std::result::Result<(), OpError> {
         use rayon::prelude::*;
-        let mut wanted = Vec::new();
+        let mut as_read = Vec::new();
+        let mut changed = Vec::new();
         for path in paths {
             let text = self.doc_text(path)?;
             let version = self.version(path);
-            if self.parsed.get(path).is_none_or(|(at, _)| *at != version) {
-                wanted.push((path.clone(), version, text));
+            if self.parsed.get(path).is_some_and(|(at, _)| *at == version) {
+                continue;
+            }
+            match (version, self.snapshot.get(path)) {
+                (0, Some(doc)) => as_read.push((path.clone(), doc.base.clone(), text)),
+                _ => changed.push((path.clone(), version, text)),
             }
         }
         // in chunks, so that the reading says how far it is
-        let total = wanted.len();
-        let mut parsed = Vec::with_capacity(total);
-        let mut rest = wanted;
-        while !rest.is_empty() {
-            let chunk: Vec<_> = rest.drain(..rest.len().min(256)).collect();
-            parsed.extend(
-                chunk
-                    .into_par_iter()
-                    .map(|(path, version, text)| {
-                        let parsed = Parsed::new(&path, text);
-                        (path, version, parsed)
-                    })
-                    .collect::<Vec<_>>(),
-            );
+        let total = as_read.len() + changed.len();
+        let mut parsed: Vec<(String, usize, Option<Arc<Parsed>>)> = Vec::with_capacity(total);
+        while !as_read.is_empty() {
+            let chunk: Vec<_> = as_read.drain(..as_read.len().min(256)).collect();
+            let paths: Vec<String> = chunk.iter().map(|(path, _, _)| path.clone()).collect();
+            let found = self.project.parsed_many(chunk);
+            parsed.extend(paths.into_iter().zip(found).map(|(path, p)| (path, 0, p)));
             if total > 1 {
                 self.project.progress(&crate::progress::Progress {
                     stage: "reading files".into(),
@@ -684,6 +713,15 @@ impl Interpreter<'_> {
                 });
             }
         }
+        parsed.extend(
+            changed
+                .into_par_iter()
+                .map(|(path, version, text)| {
+                    let parsed = Parsed::new(&path, text).map(Arc::new);
+                    (path, version, parsed)
+                })
+                .collect::<Vec<_>>(),
+        );
         for (path, version, parsed) in parsed {
             let parsed = parsed.ok_or_else(|| {
                 OpError::new(
@@ -691,7 +729,7 @@ impl Interpreter<'_> {
                     format!("{path} could not be parsed as Python"),
                 )
             })?;
-            self.parsed.insert(path, (version, Rc::new(parsed)));
+            self.parsed.insert(path, (version, parsed));
         }
         Ok(())
     }

@@ -2,8 +2,8 @@
 //! scopes, radon's complexity per block and its unused imports — what
 //! queries and conditions ask. Parsed once per version of the file's text.
 
-use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use ropey::Rope;
 
@@ -26,12 +26,12 @@ pub struct Parsed {
     package_init: bool,
     // What only some queries ask, computed when first asked: a query over
     // every function of a project needs none of them.
-    scopes: OnceCell<Scopes>,
-    imports: OnceCell<Vec<Import>>,
+    scopes: OnceLock<Scopes>,
+    imports: OnceLock<Vec<Import>>,
     /// The positions of the names of the imports nothing uses (as
     /// `Analyze … Issues` reports them: `__all__`, re-exports, `# noqa`,
     /// names in strings and a package's `__init__.py` exempt).
-    unused: OnceCell<HashSet<Position>>,
+    unused: OnceLock<HashSet<Position>>,
 }
 
 impl Parsed {
@@ -50,9 +50,9 @@ impl Parsed {
             outline,
             complexity: by_position,
             package_init: path.rsplit('/').next() == Some("__init__.py"),
-            scopes: OnceCell::new(),
-            imports: OnceCell::new(),
-            unused: OnceCell::new(),
+            scopes: OnceLock::new(),
+            imports: OnceLock::new(),
+            unused: OnceLock::new(),
         })
     }
 

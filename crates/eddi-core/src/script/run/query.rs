@@ -21,7 +21,7 @@ use crate::edit::position::{from_char, to_char};
 use crate::edit::Position;
 use crate::failure::{ErrorKind, OpError};
 
-use super::super::ast::{ElementKind, Query, Source, Subject, SymbolKind, Var};
+use super::super::ast::{ElementKind, Query, Source, Span, Subject, SymbolKind, Var};
 use super::element::{Detail, Element};
 use super::parsed::Parsed;
 use super::{Failed, Interpreter, Result};
@@ -97,25 +97,7 @@ impl Interpreter<'_> {
                 let classes = self.subject_classes(subject).map_err(fail)?;
                 let mut methods = Vec::new();
                 for class in classes {
-                    let parsed = self.parse(&class.path).map_err(fail)?;
-                    let span = self.span_now(&class, at)?;
-                    for (i, symbol) in parsed.outline.symbols.iter().enumerate() {
-                        let _ = i;
-                        let parent = parsed.outline.parent(symbol);
-                        let in_class = parent.is_some_and(|p| {
-                            p.kind == OutlineKind::Class && p.definition.start == span.start
-                        });
-                        if symbol.kind == OutlineKind::Method && in_class {
-                            let version = self.version(&class.path);
-                            methods.push(definition(
-                                &class.path,
-                                &parsed,
-                                symbol,
-                                version,
-                                ElementKind::Method,
-                            ));
-                        }
-                    }
+                    methods.extend(self.methods_of(&class, at)?);
                 }
                 methods
             }
@@ -197,6 +179,42 @@ impl Interpreter<'_> {
             }
         }
         Ok(kept)
+    }
+
+    /// The methods of a class, in source order.
+    pub(super) fn methods_of(&mut self, class: &Element, at: Span) -> Result<Vec<Element>> {
+        let fail = |error: OpError| Failed {
+            at,
+            error,
+            stop: false,
+            named: false,
+        };
+        let parsed = self.parse(&class.path).map_err(fail)?;
+        let span = self.span_now(class, at)?;
+        let version = self.version(&class.path);
+        let mut methods = Vec::new();
+        for symbol in &parsed.outline.symbols {
+            let in_class = parsed
+                .outline
+                .parent(symbol)
+                .is_some_and(|p| p.kind == OutlineKind::Class && p.definition.start == span.start);
+            if symbol.kind == OutlineKind::Method && in_class {
+                methods.push(definition(
+                    &class.path,
+                    &parsed,
+                    symbol,
+                    version,
+                    ElementKind::Method,
+                ));
+            }
+        }
+        Ok(methods)
+    }
+
+    /// The imports of a file, one element per name bound.
+    pub(super) fn imports_of(&mut self, path: &str) -> std::result::Result<Vec<Element>, OpError> {
+        let parsed = self.parse(path)?;
+        Ok(import_elements(path, &parsed, self.version(path)))
     }
 
     /// Where `function`, `class`, `import`, `symbol` and `line` look.

@@ -1,0 +1,66 @@
+"""The one request both backends carry: an agent tool call.
+
+``call(tool, params)`` sends ``{sender, tool, params}`` — to the engine in
+this process (``LocalEngine``) or to a running ``eddi serve`` on its
+``tools.call`` subject (``NatsEngine``) — and returns the tool's result,
+or raises the engine's failure as an :class:`~eddi.errors.EddiError`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from typing import Any, Dict, Optional, Union
+
+from . import _eddi
+from .errors import EddiError, error_from, from_failure
+
+
+class Backend:
+    """Sends tool calls for one sender."""
+
+    def __init__(self, engine: Union["_eddi.LocalEngine", "_eddi.NatsEngine"], sender: str) -> None:
+        if not sender or not isinstance(sender, str):
+            raise ValueError("sender: give the name this program speaks as, e.g. sender=\"refactor-bot\"")
+        self._engine = engine
+        self.sender = sender
+        # one request at a time per sender: the engine runs a sender's
+        # messages in order, and so does this client
+        self._lock = threading.Lock()
+
+    def call(self, tool: str, params: Dict[str, Any]) -> Dict[str, Any]:
+        text = json.dumps(params)
+        with self._lock:
+            try:
+                answer = self._engine.call(self.sender, tool, text)
+            except _eddi.TransportError as e:
+                raise error_from("transport", str(e)) from None
+        envelope = json.loads(answer)
+        if envelope.get("ok"):
+            result = envelope.get("result", {})
+            return result if isinstance(result, dict) else {"value": result}
+        raise from_failure(envelope.get("error", {}))
+
+
+def local(root: Union[str, "os.PathLike[str]"], sender: str, state_dir: Optional[str] = None) -> Backend:
+    """The engine in this process, holding ``root``'s state directory."""
+    try:
+        engine = _eddi.LocalEngine(os.fspath(root), state_dir)
+    except _eddi.BusyError as e:
+        raise error_from("locked", str(e)) from None
+    except _eddi.OpenError as e:
+        raise error_from("unavailable", str(e)) from None
+    return Backend(engine, sender)
+
+
+def nats(url: str, sender: str, prefix: str = "mizuki", name: str = "eddi", timeout: float = 30.0) -> Backend:
+    """A running ``eddi serve`` reached at ``url``."""
+    try:
+        engine = _eddi.NatsEngine(url, prefix, name, timeout)
+    except _eddi.TransportError as e:
+        raise error_from("transport", str(e)) from None
+    return Backend(engine, sender)
+
+
+__all__ = ["Backend", "EddiError", "local", "nats"]
