@@ -5,7 +5,7 @@
 //! sender's unsaved buffers laid over it); the sites' lines are read only
 //! when asked ([`add_context`]), as reading them costs a file per path.
 
-use crate::analysis::index::{Call, IndexError, ProjectIndex};
+use crate::analysis::index::{tags, Call, IndexError, ProjectIndex};
 use crate::edit::Position;
 
 use super::super::query::SiteLines;
@@ -117,9 +117,69 @@ fn not_found(symbol: &str) -> OpError {
     OpError::new(ErrorKind::NotFound, format!("Not found: '{symbol}'"))
 }
 
+/// Which index answers first: the brace languages' when the current
+/// file is one of theirs, else Python's; the other answers what the
+/// first does not find.
+fn braces_first(current: Option<&str>) -> bool {
+    current.is_some_and(tags::reads)
+}
+
 /// Where the project defines `symbol`; a dotted module name is found as
 /// the module (its file, at `0:0`).
 pub fn find_definition(
+    index: &ProjectIndex,
+    symbol: &str,
+    current: Option<&str>,
+) -> Result<Vec<DefinitionSite>, OpError> {
+    let braces = || {
+        index
+            .tags()
+            .find_definition(index.root(), symbol, current)
+            .map(definition_sites)
+            .map_err(OpError::from)
+    };
+    let first = braces_first(current);
+    if first {
+        match braces() {
+            Err(e) if e.kind == ErrorKind::NotFound => {}
+            found => return found,
+        }
+    }
+    match python_definition(index, symbol, current) {
+        Err(e) if e.kind == ErrorKind::NotFound && !first => match braces() {
+            Err(other) if other.kind == ErrorKind::NotFound => Err(e),
+            found => found,
+        },
+        found => found,
+    }
+}
+
+/// The brace languages' definitions as sites.
+fn definition_sites(found: Vec<crate::analysis::index::Definition>) -> Vec<DefinitionSite> {
+    found
+        .into_iter()
+        .map(|d| {
+            let name = last_part(&d.qualified_name);
+            let end = Span::of_name(d.name_position, name).end;
+            DefinitionSite {
+                kind: d.kind.noun(),
+                location: Location {
+                    path: d.location.path,
+                    span: Span {
+                        start: d.location.position,
+                        end,
+                    },
+                    certain: true,
+                    in_symbol: None,
+                    context: None,
+                },
+                qualified_name: d.qualified_name,
+            }
+        })
+        .collect()
+}
+
+fn python_definition(
     index: &ProjectIndex,
     symbol: &str,
     current: Option<&str>,
@@ -175,7 +235,23 @@ pub fn find_references(
     symbol: &str,
     current: Option<&str>,
 ) -> Result<Uses, OpError> {
-    match index.find_references_from(symbol, current) {
+    let braces = || index.tags().find_references(index.root(), symbol, current);
+    let first = braces_first(current);
+    let found = match first {
+        true => braces().or_else(|e| match e {
+            IndexError::NotFound { .. } => {
+                index.find_references_from(symbol, current).map_err(|_| e)
+            }
+            e => Err(e),
+        }),
+        false => index
+            .find_references_from(symbol, current)
+            .or_else(|e| match e {
+                IndexError::NotFound { .. } => braces().map_err(|_| e),
+                e => Err(e),
+            }),
+    };
+    match found {
         Ok(found) => {
             let site = |certain: bool| {
                 move |l: &crate::analysis::index::Location| Location {
@@ -203,7 +279,22 @@ pub fn find_callers(
     function: &str,
     current: Option<&str>,
 ) -> Result<Uses, OpError> {
-    match index.find_callers_from(function, current) {
+    let braces = || index.tags().find_callers(index.root(), function, current);
+    let found = match braces_first(current) {
+        true => braces().or_else(|e| match e {
+            IndexError::NotFound { .. } => {
+                index.find_callers_from(function, current).map_err(|_| e)
+            }
+            e => Err(e),
+        }),
+        false => index
+            .find_callers_from(function, current)
+            .or_else(|e| match e {
+                IndexError::NotFound { .. } => braces().map_err(|_| e),
+                e => Err(e),
+            }),
+    };
+    match found {
         Ok(found) => {
             let mut sites: Vec<Location> = found
                 .certain
@@ -223,6 +314,11 @@ pub fn find_callers(
 /// The module of `path` and the project's modules that import it, each
 /// with its file (asked by path: two projects may have its module name).
 pub fn dependents(index: &ProjectIndex, path: &str) -> Option<(String, Vec<Dependent>)> {
+    if tags::reads(path) {
+        let (module, found) = index.tags().dependents(index.root(), path)?;
+        let found = found.into_iter().map(|(m, p)| (m, Some(p))).collect();
+        return Some((module, found));
+    }
     let module = index.module_of(path)?.to_owned();
     let dependents = index.dependents(path).ok()?;
     let found = dependents.into_iter().map(|d| (d.module, d.path)).collect();
