@@ -154,6 +154,15 @@ pub fn find_definition(
     }
 }
 
+/// Of a first index's `NotFound` and the other's failure: the other's
+/// when it found something to say (an ambiguity), else the first's.
+fn keep_found(first: IndexError, other: IndexError) -> IndexError {
+    match other {
+        IndexError::NotFound { .. } => first,
+        other => other,
+    }
+}
+
 /// The brace languages' definitions as sites.
 fn definition_sites(found: Vec<crate::analysis::index::Definition>) -> Vec<DefinitionSite> {
     found
@@ -247,7 +256,7 @@ pub fn find_references(
         false => index
             .find_references_from(symbol, current)
             .or_else(|e| match e {
-                IndexError::NotFound { .. } => braces().map_err(|_| e),
+                IndexError::NotFound { .. } => braces().map_err(|other| keep_found(e, other)),
                 e => Err(e),
             }),
     };
@@ -290,7 +299,7 @@ pub fn find_callers(
         false => index
             .find_callers_from(function, current)
             .or_else(|e| match e {
-                IndexError::NotFound { .. } => braces().map_err(|_| e),
+                IndexError::NotFound { .. } => braces().map_err(|other| keep_found(e, other)),
                 e => Err(e),
             }),
     };

@@ -78,6 +78,271 @@ fn es_modules_resolve_imports_re_exports_and_namespaces() {
     );
 }
 
+/// Go: a package's files see each other's names; another package's through its import path within the module (go.mod); a method through a value declared with its type is certain, through any other value possible.
+#[test]
+fn go_packages_within_a_module_and_methods_by_receiver_type() {
+    let f = Fixture::new();
+    f.write(
+        "go.mod",
+        r#"module example.com/shop
+
+go 1.22"#,
+    );
+    f.write(
+        "stack/stack.go",
+        r#"package stack
+
+// Stack holds ints.
+type Stack struct {
+	items []int
+}
+
+func (s *Stack) Push(v int) {
+	s.items = append(s.items, v)
+}
+
+func New() *Stack {
+	return &Stack{}
+}"#,
+    );
+    f.write(
+        "stack/peek.go",
+        r#"package stack
+
+func (s *Stack) Peek() int {
+	s.Push(0)
+	return s.items[len(s.items)-1]
+}
+
+func Fresh() *Stack {
+	return New()
+}"#,
+    );
+    f.write(
+        "cmd/main.go",
+        r#"package main
+
+import (
+	"fmt"
+
+	st "example.com/shop/stack"
+)
+
+type Other struct{}
+
+func (o Other) Push(v int) {}
+
+func main() {
+	s := st.New()
+	s.Push(1)
+	var t st.Stack
+	t.Push(2)
+	o := Other{}
+	o.Push(3)
+	fmt.Println(s)
+	New := 3
+	fmt.Println(New)
+}"#,
+    );
+    f.write(
+        "cmd/helper.go",
+        r#"package main
+
+func push(x interface{ Push(int) }) {
+	x.Push(4)
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References New
+        Ok: Found 2 references, with lines, Txt cmd/main.go:13:9: s := st.New()\nstack/peek.go:8:8: return New()
+        > Find Callers New
+        Ok: Found 2 callers, with lines, Txt cmd/main.go:13:9 in cmd.main: s := st.New()\nstack/peek.go:8:8 in stack.Fresh: return New()
+        > Find References Stack.Push
+        Ok: Found 2 references and 2 possible, with lines, Txt cmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)\ncmd/main.go:14:3: s.Push(1)
+        > Find Callers Push
+        Fail "Ambiguous symbol 'Push': cmd.push.Push at cmd/helper.go:2:23, cmd.Other.Push at cmd/main.go:10:0, stack.Stack.Push at stack/stack.go:7:0; use a qualified name"
+        > Find Definition Push
+        Ok: Found 3 definitions, with lines, Txt cmd/helper.go:2:23 function cmd.push.Push: func push(x interface{ Push(int) }) {\ncmd/main.go:10:0 method cmd.Other.Push: func (o Other) Push(v int) {}\nstack/stack.go:7:0 method stack.Stack.Push: func (s *Stack) Push(v int) {
+        > Find References stack.Stack.Push
+        Ok: Found 2 references and 2 possible, with lines, Txt cmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)\ncmd/main.go:14:3: s.Push(1)
+        > Find Definition New
+        Ok: Found 1 definition, with lines, Txt stack/stack.go:11:0 function stack.New: func New() *Stack {
+        > Find References Stack
+        Ok: Found 6 references, with lines, Txt cmd/main.go:15:10: var t st.Stack\nstack/peek.go:2:9: func (s *Stack) Peek() int {\nstack/peek.go:7:14: func Fresh() *Stack {\nstack/stack.go:7:9: func (s *Stack) Push(v int) {\nstack/stack.go:11:12: func New() *Stack {\nstack/stack.go:12:9: return &Stack{}
+        "#,
+    );
+}
+
+/// Java: the classes of a package see each other; another package's through its import; a method through a value declared with its class (a parameter, a local, a field) is certain, through an unknown value possible; a class its file neither shares a package with nor imports is another.
+#[test]
+fn java_packages_imports_and_typed_members() {
+    let f = Fixture::new();
+    f.write(
+        "src/com/shop/Cart.java",
+        r#"package com.shop;
+
+import java.util.List;
+
+public class Cart {
+    private int total;
+
+    public void add(int n) {
+        total += n;
+        log(n);
+    }
+
+    void log(int n) {}
+
+    public static Cart empty() {
+        return new Cart();
+    }
+}"#,
+    );
+    f.write(
+        "src/com/shop/Checkout.java",
+        r#"package com.shop;
+
+public class Checkout {
+    public int run(Cart cart, Object x) {
+        cart.add(1);
+        Cart.empty().add(2);
+        Cart c = new Cart();
+        c.add(3);
+        return 0;
+    }
+}"#,
+    );
+    f.write(
+        "src/com/web/Page.java",
+        r#"package com.web;
+
+import com.shop.Cart;
+
+public class Page {
+    Cart cart = Cart.empty();
+
+    void show(Helper h) {
+        cart.add(4);
+        h.add(5);
+    }
+}"#,
+    );
+    f.write(
+        "src/com/web/Other.java",
+        r#"package com.web;
+
+public class Other {
+    void f(Cart c) {
+        c.add(6);
+    }
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References Cart
+        Ok: Found 9 references, with lines, Txt src/com/shop/Cart.java:14:18: public static Cart empty() {\nsrc/com/shop/Cart.java:15:19: return new Cart();\nsrc/com/shop/Checkout.java:3:19: public int run(Cart cart, Object x) {\nsrc/com/shop/Checkout.java:5:8: Cart.empty().add(2);\nsrc/com/shop/Checkout.java:6:8,21: Cart c = new Cart();\nsrc/com/web/Page.java:2:16: import com.shop.Cart;\nsrc/com/web/Page.java:5:4,16: Cart cart = Cart.empty();
+        > Find Callers Cart.add
+        Ok: Found 3 callers and 1 possible, with lines, Txt src/com/shop/Checkout.java:4:13 in com.shop.Checkout.run: cart.add(1);\nsrc/com/shop/Checkout.java:7:10 in com.shop.Checkout.run: c.add(3);\nsrc/com/web/Page.java:8:13 in com.web.Page.show: cart.add(4);\npossible:\nsrc/com/shop/Checkout.java:5:21 in com.shop.Checkout.run: Cart.empty().add(2);
+        > Find References Cart.add
+        Ok: Found 3 references and 1 possible, with lines, Txt src/com/shop/Checkout.java:4:13: cart.add(1);\nsrc/com/shop/Checkout.java:7:10: c.add(3);\nsrc/com/web/Page.java:8:13: cart.add(4);\npossible:\nsrc/com/shop/Checkout.java:5:21: Cart.empty().add(2);
+        > Find Definition add
+        Ok: Found 1 definition, with lines, Txt src/com/shop/Cart.java:7:4 method com.shop.Cart.add: public void add(int n) {
+        > Find Callers empty
+        Ok: Found 2 callers, with lines, Txt src/com/shop/Checkout.java:5:13 in com.shop.Checkout.run: Cart.empty().add(2);\nsrc/com/web/Page.java:5:21 in com.web.Page: Cart cart = Cart.empty();
+        "#,
+    );
+}
+
+/// Rust: `use` paths (`crate::`, `super::`) and paths in code (`util::sum`) within a crate; a local `let` of the same name is another; another crate's path is possible, a prelude name (`Vec::new`) another.
+#[test]
+fn rust_use_and_paths_within_a_crate() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        r#"[package]
+name = "shop"
+version = "0.1.0"
+edition = "2021""#,
+    );
+    f.write(
+        "src/lib.rs",
+        r#"pub mod cart;
+mod util;
+
+use crate::cart::Cart;
+
+pub fn total(c: &Cart) -> u32 {
+    util::sum(&c.items)
+}"#,
+    );
+    f.write(
+        "src/cart.rs",
+        r#"use super::util::sum;
+
+pub struct Cart {
+    pub items: Vec<u32>,
+}
+
+impl Cart {
+    pub fn new() -> Self {
+        Cart { items: Vec::new() }
+    }
+
+    pub fn add(&mut self, n: u32) {
+        self.items.push(n);
+        let _ = sum(&self.items);
+    }
+}"#,
+    );
+    f.write(
+        "src/util.rs",
+        r#"pub fn sum(xs: &[u32]) -> u32 {
+    xs.iter().sum()
+}
+
+pub fn twice() -> u32 {
+    let sum = 2;
+    sum * 2
+}"#,
+    );
+    f.write(
+        "src/bin/main.rs",
+        r#"use shop::cart::Cart as Basket;
+
+fn main() {
+    let mut b = Basket::new();
+    b.add(1);
+    crate::other();
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References sum
+        Ok: Found 3 references, with lines, Txt src/cart.rs:0:17: use super::util::sum;\nsrc/cart.rs:13:16: let _ = sum(&self.items);\nsrc/lib.rs:6:10: util::sum(&c.items)
+        > Find Callers sum
+        Ok: Found 2 callers, with lines, Txt src/cart.rs:13:16 in cart.Cart.add: let _ = sum(&self.items);\nsrc/lib.rs:6:10 in total: util::sum(&c.items)
+        > Find References Cart
+        Ok: Found 4 references and 1 possible, with lines, Txt src/cart.rs:6:5: impl Cart {\nsrc/cart.rs:8:8: Cart { items: Vec::new() }\nsrc/lib.rs:3:17: use crate::cart::Cart;\nsrc/lib.rs:5:17: pub fn total(c: &Cart) -> u32 {\npossible:\nsrc/bin/main.rs:0:16: use shop::cart::Cart as Basket;
+        > Find References Cart.new
+        Ok: Found 0 references and 1 possible, with lines, Txt possible:\nsrc/bin/main.rs:3:24: let mut b = Basket::new();
+        > Find References Cart.add
+        Ok: Found 0 references and 1 possible, with lines, Txt possible:\nsrc/bin/main.rs:4:6: b.add(1);
+        > Find Definition sum
+        Ok: Found 1 definition, with lines, Txt src/util.rs:0:0 function util.sum: pub fn sum(xs: &[u32]) -> u32 {
+        "#,
+    );
+}
+
 #[test]
 fn scratch_print() {
     let Ok(files) = std::env::var("EDDI_SCRATCH") else {

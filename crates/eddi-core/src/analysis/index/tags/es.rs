@@ -10,8 +10,8 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Family, Files, ModuleKey, Source};
-use super::scan::{Import, ImportKind, Imported, Qualifier, TagRef, TagsFile};
-use crate::analysis::syntax::{byte_to_char, byte_to_position};
+use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
+use crate::analysis::syntax::byte_to_char;
 
 pub struct Es;
 
@@ -180,21 +180,6 @@ fn string_text(text: &str, node: Node<'_>) -> String {
         .to_string()
 }
 
-fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize) -> TagRef {
-    TagRef {
-        name: text[node.byte_range()].to_string(),
-        start: byte_to_position(rope, node.start_byte()),
-        end: byte_to_position(rope, node.end_byte()),
-        offset: byte_to_char(rope, node.start_byte()),
-        call: false,
-        qualifier: Qualifier::None,
-        shadowed: false,
-        local_qualifier: false,
-        in_def: None,
-        import: Some(import),
-    }
-}
-
 /// `import d, { a, b as c } from 's'`, `import * as ns from 's'`.
 fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
     let Some(source) = statement.child_by_field_name("source") else {
@@ -210,7 +195,7 @@ fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
         });
         if let Some(node) = named {
             let i = file.imports.len() - 1;
-            file.refs.push(import_ref(rope, text, node, i));
+            file.refs.push(super::scan::import_ref(rope, text, node, i));
         }
     };
     let mut cursor = statement.walk();
@@ -291,7 +276,7 @@ fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
                     });
                     if name.kind() == "identifier" {
                         let i = file.imports.len() - 1;
-                        file.refs.push(import_ref(rope, text, name, i));
+                        file.refs.push(super::scan::import_ref(rope, text, name, i));
                     }
                 }
             }

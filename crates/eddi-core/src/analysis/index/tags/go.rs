@@ -170,9 +170,8 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
         "pointer_type" | "generic_type" => {
             node.named_child(0).and_then(|inner| type_name(text, inner))
         }
-        "qualified_type" => node
-            .child_by_field_name("name")
-            .map(|n| text[n.byte_range()].to_string()),
+        // `pkg.T`, resolved through the package's import when a query runs
+        "qualified_type" => Some(text[node.byte_range()].to_string()),
         "composite_literal" => node
             .child_by_field_name("type")
             .and_then(|t| type_name(text, t)),

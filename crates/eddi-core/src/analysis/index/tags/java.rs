@@ -71,6 +71,17 @@ impl Family for Java {
                         }
                     };
                     file.imports.push(import);
+                    // `import a.b.C;` names `C`: a use of it
+                    let last = children
+                        .iter()
+                        .find(|n| n.kind() == "scoped_identifier")
+                        .and_then(|n| n.child_by_field_name("name"));
+                    if let (Some(last), false) =
+                        (last, children.iter().any(|n| n.kind() == "asterisk"))
+                    {
+                        let i = file.imports.len() - 1;
+                        file.refs.push(super::scan::import_ref(rope, text, last, i));
+                    }
                 }
                 _ => {}
             }

@@ -683,10 +683,7 @@ impl<'a> Query<'a> {
                     .filter(|t| t.name == *q && t.scope.contains(&r.offset))
                     .min_by_key(|t| t.scope.end - t.scope.start);
                 if let Some(t) = typed {
-                    return match t.type_name == class.name {
-                        true => Verdict::Certain,
-                        false => Verdict::Other,
-                    };
+                    return self.typed_as(entry, &t.type_name, aliases, defined);
                 }
                 if r.local_qualifier {
                     return Verdict::Possible;
@@ -715,10 +712,41 @@ impl<'a> Query<'a> {
                 match self.family.resolve_path(&files, &entry.path, file, path) {
                     Some((m, Some(item))) => certain_if(aliases.contains(&(m, item))),
                     Some((_, None)) => Verdict::Other,
+                    // a name nothing binds (`Vec::new`): the prelude's
+                    None if path.len() == 1
+                        && self.denotes(entry, &path[0], aliases, defined) == Denotes::Unbound =>
+                    {
+                        Verdict::Other
+                    }
                     None => Verdict::Possible,
                 }
             }
             Qualifier::Other => Verdict::Possible,
+        }
+    }
+}
+
+impl Query<'_> {
+    /// Whether a value declared with type `type_name` (`T`, `pkg.T`) in
+    /// `entry` is of the class whose names are `aliases`.
+    fn typed_as(
+        &self,
+        entry: &TagsEntry,
+        type_name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+    ) -> Verdict {
+        let denoted = match type_name.rsplit_once('.') {
+            Some((module, name)) => match self.denotes(entry, module, aliases, defined) {
+                Denotes::Module(m) => Denotes::Item(m, name.to_string()),
+                other => other,
+            },
+            None => self.denotes(entry, type_name, aliases, defined),
+        };
+        match denoted {
+            Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
+            Denotes::Unknown | Denotes::Required(..) => Verdict::Possible,
+            Denotes::Module(_) | Denotes::Unbound => Verdict::Other,
         }
     }
 }

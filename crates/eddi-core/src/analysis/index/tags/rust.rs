@@ -12,7 +12,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source};
-use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
+use super::scan::{import_ref, Import, ImportKind, Imported, Qualifier, TagsFile};
 
 pub struct Rust;
 
@@ -33,12 +33,12 @@ impl Family for Rust {
         false
     }
 
-    fn read_module(&self, text: &str, _rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
             if node.kind() == "use_declaration" {
                 if let Some(argument) = node.child_by_field_name("argument") {
-                    uses(text, argument, &[], file);
+                    uses(text, rope, argument, &[], file);
                 }
             }
         }
@@ -104,6 +104,9 @@ impl Family for Rust {
                     return self.resolve_path(files, from, file, &through);
                 } else if module_file(files, krate, &[name.to_string()]).is_some() {
                     module = vec![name.to_string()];
+                } else if file.defs.iter().any(|d| d.top_level && d.name == name) {
+                    // an item of this module (`Cart::new` beside `Cart`)
+                    return Some((here.clone(), Some(name.to_string())));
                 } else {
                     return None;
                 }
@@ -214,7 +217,7 @@ fn module_file(files: &Files<'_>, krate: &str, module: &[String]) -> Option<Stri
 }
 
 /// The names a `use` tree binds, under `prefix`.
-fn uses(text: &str, node: Node<'_>, prefix: &[String], file: &mut TagsFile) {
+fn uses(text: &str, rope: &Rope, node: Node<'_>, prefix: &[String], file: &mut TagsFile) {
     let names = |n: Node<'_>| -> Vec<String> {
         text[n.byte_range()]
             .split("::")
@@ -247,15 +250,19 @@ fn uses(text: &str, node: Node<'_>, prefix: &[String], file: &mut TagsFile) {
                 source: path.join("::"),
                 kind: ImportKind::Static,
             });
+            if let Some(name) = last_name(node).filter(|n| &text[n.byte_range()] != "self") {
+                let i = file.imports.len() - 1;
+                file.refs.push(import_ref(rope, text, name, i));
+            }
         }
         "use_as_clause" => {
-            let (Some(path), Some(alias)) = (
+            let (Some(path_node), Some(alias)) = (
                 node.child_by_field_name("path"),
                 node.child_by_field_name("alias"),
             ) else {
                 return;
             };
-            let path = joined(names(path));
+            let path = joined(names(path_node));
             let Some(last) = path.last().cloned() else {
                 return;
             };
@@ -265,6 +272,10 @@ fn uses(text: &str, node: Node<'_>, prefix: &[String], file: &mut TagsFile) {
                 source: path.join("::"),
                 kind: ImportKind::Static,
             });
+            if let Some(name) = last_name(path_node) {
+                let i = file.imports.len() - 1;
+                file.refs.push(import_ref(rope, text, name, i));
+            }
         }
         "use_wildcard" => {
             let mut c = node.walk();
@@ -286,15 +297,24 @@ fn uses(text: &str, node: Node<'_>, prefix: &[String], file: &mut TagsFile) {
                 .map(|p| joined(names(p)))
                 .unwrap_or_else(|| prefix.to_vec());
             if let Some(list) = node.child_by_field_name("list") {
-                uses(text, list, &inner, file);
+                uses(text, rope, list, &inner, file);
             }
         }
         "use_list" => {
             let mut c = node.walk();
             for item in node.named_children(&mut c) {
-                uses(text, item, prefix, file);
+                uses(text, rope, item, prefix, file);
             }
         }
         _ => {}
+    }
+}
+
+/// The last name of a path: a use of what it names.
+fn last_name(node: Node<'_>) -> Option<Node<'_>> {
+    match node.kind() {
+        "identifier" => Some(node),
+        "scoped_identifier" => node.child_by_field_name("name"),
+        _ => None,
     }
 }

@@ -292,6 +292,23 @@ fn references(
     }
 }
 
+/// The name an import takes from its source (`f` of `import { f as g }`),
+/// as a use of it.
+pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize) -> TagRef {
+    TagRef {
+        name: text[node.byte_range()].to_string(),
+        start: byte_to_position(rope, node.start_byte()),
+        end: byte_to_position(rope, node.end_byte()),
+        offset: byte_to_char(rope, node.start_byte()),
+        call: false,
+        qualifier: Qualifier::None,
+        shadowed: false,
+        local_qualifier: false,
+        in_def: None,
+        import: Some(import),
+    }
+}
+
 /// The names of a path (`a::b::c`, `crate::m`), in order.
 pub(super) fn path_names(text: &str, path: Node<'_>) -> Vec<String> {
     text[path.byte_range()]
