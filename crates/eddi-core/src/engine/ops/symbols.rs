@@ -5,7 +5,7 @@
 //! sender's unsaved buffers laid over it); the sites' lines are read only
 //! when asked ([`add_context`]), as reading them costs a file per path.
 
-use crate::analysis::index::{tags, Call, IndexError, ProjectIndex};
+use crate::analysis::index::{tags, Call, IndexError, ProjectIndex, SymbolCandidate};
 use crate::edit::Position;
 
 use super::super::query::SiteLines;
@@ -117,11 +117,74 @@ fn not_found(symbol: &str) -> OpError {
     OpError::new(ErrorKind::NotFound, format!("Not found: '{symbol}'"))
 }
 
-/// Which index answers first: the brace languages' when the current
-/// file is one of theirs, else Python's; the other answers what the
-/// first does not find.
-fn braces_first(current: Option<&str>) -> bool {
-    current.is_some_and(tags::reads)
+/// Which index a query runs on: Python's modules, or the brace
+/// languages' files ([`tags`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Python,
+    Braces,
+}
+
+/// The index that defines `symbol`: the current file's language's first
+/// (the other when it does not define it); asked from no file, the one
+/// that defines it, and when both do, an ambiguity naming each.
+fn side(index: &ProjectIndex, symbol: &str, current: Option<&str>) -> Result<Side, OpError> {
+    let braces = || index.tags().find_definition(index.root(), symbol, current);
+    let defines = |found: &Result<Vec<crate::analysis::index::Definition>, IndexError>| {
+        found.as_ref().is_ok_and(|d| !d.is_empty())
+    };
+    let python = || python_definition(index, symbol, current);
+    let python_defines = |found: &Result<Vec<DefinitionSite>, OpError>| found.is_ok();
+    let python_silent = |found: &Result<Vec<DefinitionSite>, OpError>| matches!(found, Err(e) if e.kind == ErrorKind::NotFound);
+    Ok(match current {
+        Some(path) if tags::reads(path) => match braces() {
+            Err(IndexError::NotFound { .. }) if python_defines(&python()) => Side::Python,
+            _ => Side::Braces,
+        },
+        Some(_) => match python() {
+            found
+                if python_silent(&found)
+                    && !matches!(braces(), Err(IndexError::NotFound { .. })) =>
+            {
+                Side::Braces
+            }
+            _ => Side::Python,
+        },
+        None => {
+            let (py, br) = (python(), braces());
+            match (py, br) {
+                (Ok(py), Ok(br)) if !br.is_empty() => {
+                    let mut candidates: Vec<SymbolCandidate> = py
+                        .iter()
+                        .map(|d| SymbolCandidate {
+                            qualified_name: d.qualified_name.clone(),
+                            full_name: d.qualified_name.clone(),
+                            path: d.location.path.clone(),
+                            project: index.project_of(&d.location.path).unwrap_or("").to_string(),
+                            position: d.location.span.start,
+                        })
+                        .collect();
+                    candidates.extend(br.iter().map(|d| SymbolCandidate {
+                        qualified_name: d.qualified_name.clone(),
+                        full_name: d.qualified_name.clone(),
+                        path: d.location.path.clone(),
+                        project: String::new(),
+                        position: d.location.position,
+                    }));
+                    return Err(IndexError::Ambiguous {
+                        name: symbol.to_string(),
+                        candidates,
+                    }
+                    .into());
+                }
+                (py, br) if python_silent(&py) && defines(&br) => Side::Braces,
+                (py, Err(e @ IndexError::Ambiguous { .. })) if python_silent(&py) => {
+                    return Err(e.into())
+                }
+                _ => Side::Python,
+            }
+        }
+    })
 }
 
 /// Where the project defines `symbol`; a dotted module name is found as
@@ -138,28 +201,20 @@ pub fn find_definition(
             .map(definition_sites)
             .map_err(OpError::from)
     };
-    let first = braces_first(current);
-    if first {
-        match braces() {
-            Err(e) if e.kind == ErrorKind::NotFound => {}
-            found => return found,
-        }
+    if current.is_none() {
+        // every definition of the name, in either index
+        return match (python_definition(index, symbol, current), braces()) {
+            (Ok(mut py), Ok(br)) => {
+                py.extend(br);
+                Ok(py)
+            }
+            (Err(e), Err(_)) => Err(e),
+            (Ok(found), Err(_)) | (Err(_), Ok(found)) => Ok(found),
+        };
     }
-    match python_definition(index, symbol, current) {
-        Err(e) if e.kind == ErrorKind::NotFound && !first => match braces() {
-            Err(other) if other.kind == ErrorKind::NotFound => Err(e),
-            found => found,
-        },
-        found => found,
-    }
-}
-
-/// Of a first index's `NotFound` and the other's failure: the other's
-/// when it found something to say (an ambiguity), else the first's.
-fn keep_found(first: IndexError, other: IndexError) -> IndexError {
-    match other {
-        IndexError::NotFound { .. } => first,
-        other => other,
+    match side(index, symbol, current)? {
+        Side::Python => python_definition(index, symbol, current),
+        Side::Braces => braces(),
     }
 }
 
@@ -244,21 +299,9 @@ pub fn find_references(
     symbol: &str,
     current: Option<&str>,
 ) -> Result<Uses, OpError> {
-    let braces = || index.tags().find_references(index.root(), symbol, current);
-    let first = braces_first(current);
-    let found = match first {
-        true => braces().or_else(|e| match e {
-            IndexError::NotFound { .. } => {
-                index.find_references_from(symbol, current).map_err(|_| e)
-            }
-            e => Err(e),
-        }),
-        false => index
-            .find_references_from(symbol, current)
-            .or_else(|e| match e {
-                IndexError::NotFound { .. } => braces().map_err(|other| keep_found(e, other)),
-                e => Err(e),
-            }),
+    let found = match side(index, symbol, current)? {
+        Side::Braces => index.tags().find_references(index.root(), symbol, current),
+        Side::Python => index.find_references_from(symbol, current),
     };
     match found {
         Ok(found) => {
@@ -288,20 +331,9 @@ pub fn find_callers(
     function: &str,
     current: Option<&str>,
 ) -> Result<Uses, OpError> {
-    let braces = || index.tags().find_callers(index.root(), function, current);
-    let found = match braces_first(current) {
-        true => braces().or_else(|e| match e {
-            IndexError::NotFound { .. } => {
-                index.find_callers_from(function, current).map_err(|_| e)
-            }
-            e => Err(e),
-        }),
-        false => index
-            .find_callers_from(function, current)
-            .or_else(|e| match e {
-                IndexError::NotFound { .. } => braces().map_err(|other| keep_found(e, other)),
-                e => Err(e),
-            }),
+    let found = match side(index, function, current)? {
+        Side::Braces => index.tags().find_callers(index.root(), function, current),
+        Side::Python => index.find_callers_from(function, current),
     };
     match found {
         Ok(found) => {
