@@ -53,9 +53,9 @@ fn es_modules_resolve_imports_re_exports_and_namespaces() {
         > Start s
         Ok
         > Find References add
-        Ok: Found 7 references and 2 possible, with lines, Txt web/app.ts:0:16: import twice, { add } from './util';\nweb/app.ts:2:9: import { plus } from './index';\nweb/app.ts:9:17: this.total = add(this.total, n);\nweb/app.ts:16:11,18: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/index.js:0:9: export { add as plus } from './util.js';\nweb/util.js:5:9: return add(x, x);\npossible:\nweb/app.ts:3:9: import { add as other } from 'left-pad';\nweb/app.ts:16:43: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
+        Ok: Found 7 references and 3 possible, with lines, Txt web/app.ts:0:16: import twice, { add } from './util';\nweb/app.ts:2:9: import { plus } from './index';\nweb/app.ts:9:17: this.total = add(this.total, n);\nweb/app.ts:16:11,18: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/index.js:0:9: export { add as plus } from './util.js';\nweb/util.js:5:9: return add(x, x);\npossible:\nweb/app.ts:3:9: import { add as other } from 'left-pad';\nweb/app.ts:16:43,55: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
         > Find Callers add
-        Ok: Found 4 callers and 1 possible, with lines, Txt web/app.ts:9:17 in web.app.Calc.push: this.total = add(this.total, n);\nweb/app.ts:16:11,18 in web.app.run: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/util.js:5:9 in web.util.twice: return add(x, x);\npossible:\nweb/app.ts:16:43 in web.app.run: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
+        Ok: Found 4 callers and 2 possible, with lines, Txt web/app.ts:9:17 in web.app.Calc.push: this.total = add(this.total, n);\nweb/app.ts:16:11,18 in web.app.run: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/util.js:5:9 in web.util.twice: return add(x, x);\npossible:\nweb/app.ts:16:43,55 in web.app.run: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
         > Find Definition add
         Ok: Found 1 definition, with lines, Txt web/util.js:0:7 function web.util.add: export function add(a, b) {
         > Find References Calc.push
@@ -73,7 +73,7 @@ fn es_modules_resolve_imports_re_exports_and_namespaces() {
         > Open web/app.ts
         Ok, At 0:0, Length 18
         > Find References add
-        Ok: Found 7 references and 2 possible, with lines, Txt web/app.ts:0:16: import twice, { add } from './util';\nweb/app.ts:2:9: import { plus } from './index';\nweb/app.ts:9:17: this.total = add(this.total, n);\nweb/app.ts:16:11,18: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/index.js:0:9: export { add as plus } from './util.js';\nweb/util.js:5:9: return add(x, x);\npossible:\nweb/app.ts:3:9: import { add as other } from 'left-pad';\nweb/app.ts:16:43: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
+        Ok: Found 7 references and 3 possible, with lines, Txt web/app.ts:0:16: import twice, { add } from './util';\nweb/app.ts:2:9: import { plus } from './index';\nweb/app.ts:9:17: this.total = add(this.total, n);\nweb/app.ts:16:11,18: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/index.js:0:9: export { add as plus } from './util.js';\nweb/util.js:5:9: return add(x, x);\npossible:\nweb/app.ts:3:9: import { add as other } from 'left-pad';\nweb/app.ts:16:43,55: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
         "#,
     );
 }
@@ -332,13 +332,56 @@ fn main() {
         > Find Callers sum
         Ok: Found 2 callers, with lines, Txt src/cart.rs:13:16 in cart.Cart.add: let _ = sum(&self.items);\nsrc/lib.rs:6:10 in total: util::sum(&c.items)
         > Find References Cart
-        Ok: Found 4 references and 1 possible, with lines, Txt src/cart.rs:6:5: impl Cart {\nsrc/cart.rs:8:8: Cart { items: Vec::new() }\nsrc/lib.rs:3:17: use crate::cart::Cart;\nsrc/lib.rs:5:17: pub fn total(c: &Cart) -> u32 {\npossible:\nsrc/bin/main.rs:0:16: use shop::cart::Cart as Basket;
+        Ok: Found 4 references and 2 possible, with lines, Txt src/cart.rs:6:5: impl Cart {\nsrc/cart.rs:8:8: Cart { items: Vec::new() }\nsrc/lib.rs:3:17: use crate::cart::Cart;\nsrc/lib.rs:5:17: pub fn total(c: &Cart) -> u32 {\npossible:\nsrc/bin/main.rs:0:16: use shop::cart::Cart as Basket;\nsrc/bin/main.rs:3:16: let mut b = Basket::new();
         > Find References Cart.new
         Ok: Found 0 references and 1 possible, with lines, Txt possible:\nsrc/bin/main.rs:3:24: let mut b = Basket::new();
         > Find References Cart.add
         Ok: Found 0 references and 1 possible, with lines, Txt possible:\nsrc/bin/main.rs:4:6: b.add(1);
         > Find Definition sum
         Ok: Found 1 definition, with lines, Txt src/util.rs:0:0 function util.sum: pub fn sum(xs: &[u32]) -> u32 {
+        "#,
+    );
+}
+
+/// A default export imported under another name (`import tw from './util'`) is found through its source; a default import from a file the project lacks is possible; a nested function's uses are its parent's.
+#[test]
+fn renamed_default_imports_nested_functions_and_unknown_sources() {
+    let f = Fixture::new();
+    f.write(
+        "lib/util.ts",
+        r#"export default function twice(x: number): number {
+  return x * 2;
+}"#,
+    );
+    f.write(
+        "lib/page.tsx",
+        r#"import tw from './util';
+import Util from './missing';
+
+export const Page = () => <div>{tw(2)}{Util(1)}</div>;
+
+function inner() {
+  function helper() {
+    return 1;
+  }
+  return helper() + helper();
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References twice
+        Ok: Found 1 reference and 1 possible, with lines, Txt lib/page.tsx:3:32: export const Page = () => <div>{tw(2)}{Util(1)}</div>;\npossible:\nlib/page.tsx:3:39: export const Page = () => <div>{tw(2)}{Util(1)}</div>;
+        > Find Callers lib.util.twice
+        Ok: Found 1 caller and 1 possible, with lines, Txt lib/page.tsx:3:32 in lib.page.Page: export const Page = () => <div>{tw(2)}{Util(1)}</div>;\npossible:\nlib/page.tsx:3:39 in lib.page.Page: export const Page = () => <div>{tw(2)}{Util(1)}</div>;
+        > Find References helper
+        Ok: Found 2 references, with lines, Txt lib/page.tsx:9:9,20: return helper() + helper();
+        > Open lib/page.tsx
+        Ok, At 0:0, Length 11
+        > Find References Page
+        Ok: Found 0 references
         "#,
     );
 }

@@ -384,15 +384,34 @@ impl<'a> Query<'a> {
         let names: HashSet<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
         let mut words: Vec<&str> = names.iter().copied().collect();
         words.push(&def.name);
+        // a renamed import (`import tw from './util'`) spells its source:
+        // the defining (or re-exporting) file's stem, or its directory
+        let places: Vec<String> = aliases
+            .iter()
+            .flat_map(|(module, _)| source_words(module))
+            .collect();
+        words.extend(places.iter().map(String::as_str));
         let files = self.index.files_with(Some(self.family_id), &words, &[]);
         let defined = self.module_names(&files);
         let mut uses = Vec::new();
         for entry in files {
             let g = entry.file();
             let label = self.family.label(&entry.path, g);
+            // the names this file binds to one of them (`import { f as g }`)
+            let renamed: HashSet<&str> = g
+                .imports
+                .iter()
+                .filter(|i| match &i.imported {
+                    Imported::Name(n) => names.contains(n.as_str()),
+                    Imported::Default => names.contains("default"),
+                    Imported::Module | Imported::All => false,
+                })
+                .map(|i| i.local.as_str())
+                .collect();
             for r in &g.refs {
                 let verdict = if def.top_level {
-                    if !names.contains(r.name.as_str()) {
+                    let name = r.name.as_str();
+                    if !names.contains(name) && !renamed.contains(name) {
                         continue;
                     }
                     self.top_level_use(entry, r, &aliases, &defined)
@@ -750,6 +769,25 @@ impl Query<'_> {
         }
     }
 }
+
+/// The words an import of a module spells: the last names of its key
+/// (a file's stem and directory, a package's last name, a Rust module's).
+fn source_words(module: &str) -> Vec<String> {
+    let path = module.rsplit('|').next().unwrap_or(module);
+    let mut words: Vec<String> = path
+        .rsplit(['/', '.', ':'])
+        .filter(|w| !w.is_empty() && !EXTENSIONS.contains(w))
+        .take(2)
+        .map(str::to_string)
+        .collect();
+    words.dedup();
+    words
+}
+
+/// The extensions a module key may end with (a file's).
+const EXTENSIONS: &[&str] = &[
+    "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "go", "rs", "java",
+];
 
 fn certain_if(proven: bool) -> Verdict {
     match proven {
