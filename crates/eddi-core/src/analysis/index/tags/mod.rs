@@ -116,19 +116,29 @@ impl TagsEntry {
         self.scanned.get().is_some()
     }
 
-    /// Whether its scan may hold `word`: its text spells it (once scanned,
-    /// always: the scan's tables answer).
+    /// Whether its scan may hold `word`: its text spells it, or once
+    /// scanned, its tables key it.
     fn may_mention(&self, word: &str) -> bool {
+        if let Some(file) = self.scanned.get() {
+            return file.words.contains(word);
+        }
         match self.text() {
             Some(text) => spells(&text, word),
+            // taken by a scan in progress
             None => true,
         }
     }
 
-    /// Whether its text holds `needle` anywhere (once scanned, always).
-    fn may_hold(&self, needle: &str) -> bool {
+    /// Whether it may re-export a module's names (`export … from`).
+    fn may_reexport(&self) -> bool {
+        if let Some(file) = self.scanned.get() {
+            return file
+                .imports
+                .iter()
+                .any(|i| i.kind == scan::ImportKind::ReExport);
+        }
         match self.text() {
-            Some(text) => memchr::memmem::find(text.as_bytes(), needle.as_bytes()).is_some(),
+            Some(text) => spells(&text, "export"),
             None => true,
         }
     }
@@ -217,22 +227,20 @@ impl TagsIndex {
     }
 
     /// The files of `family` (a [`family::family_id`], or any) whose
-    /// text spells one of `words` or holds one of `needles`, scanned (in
-    /// parallel), sorted by path.
+    /// text spells one of `words` (or that may re-export, with
+    /// `reexports`), scanned (in parallel), sorted by path.
     pub(crate) fn files_with(
         &self,
         family: Option<&str>,
         words: &[&str],
-        needles: &[&str],
+        reexports: bool,
     ) -> Vec<&TagsEntry> {
         let mut found: Vec<&TagsEntry> = self
             .entries
             .par_iter()
             .map(|(_, e)| &**e)
             .filter(|e| family.is_none() || e.family_id() == family)
-            .filter(|e| {
-                words.iter().any(|w| e.may_mention(w)) || needles.iter().any(|n| e.may_hold(n))
-            })
+            .filter(|e| words.iter().any(|w| e.may_mention(w)) || (reexports && e.may_reexport()))
             .collect();
         found.par_iter().for_each(|e| {
             e.file();
@@ -251,5 +259,65 @@ impl TagsIndex {
             .collect();
         paths.sort_unstable();
         paths
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::index::ProjectIndex;
+    use ropey::Rope;
+
+    fn uses(index: &ProjectIndex, symbol: &str) -> Vec<String> {
+        let found = index
+            .tags()
+            .find_references(index.root(), symbol, None)
+            .unwrap();
+        let certain = found.certain.iter().map(|l| format!("{l}"));
+        let possible = found.possible.iter().map(|l| format!("{l}?"));
+        certain.chain(possible).collect()
+    }
+
+    /// The brace languages' files are read with the Python ones, kept
+    /// current by `refresh` and `refresh_files` (changed, added, removed),
+    /// and a view of unsaved text changes no one else's answer.
+    #[test]
+    fn the_brace_files_are_kept_current_with_the_python_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| {
+            std::fs::write(dir.path().join(path), text).unwrap();
+        };
+        write("a.py", "def f():\n    pass\n");
+        write(
+            "util.ts",
+            "export function add(a: number) {\n  return a;\n}\n",
+        );
+        write("app.ts", "import { add } from './util';\nadd(1);\n");
+        let mut index = ProjectIndex::build(dir.path());
+        assert_eq!(index.paths(), ["a.py", "app.ts", "util.ts"]);
+        assert_eq!(uses(&index, "add"), ["app.ts:0:9", "app.ts:1:0"]);
+        // a view of an unsaved buffer
+        let view = index.overlaid(&[(
+            "app.ts".to_string(),
+            Rope::from_str("import { add } from './util';\nadd(1);\nadd(2);\n"),
+        )]);
+        assert_eq!(uses(&view, "add").len(), 3);
+        assert_eq!(uses(&index, "add").len(), 2);
+        // changed, added, removed on disk
+        write(
+            "app.ts",
+            "import { add as plus } from './util';\n\nplus(1);\n",
+        );
+        write("more.js", "const { add } = require('./util');\nadd(3);\n");
+        let report = index.refresh();
+        assert_eq!(report.changed, ["app.ts"]);
+        assert_eq!(report.added, ["more.js"]);
+        assert_eq!(
+            uses(&index, "add"),
+            ["app.ts:0:9", "app.ts:2:0", "more.js:1:0?"]
+        );
+        std::fs::remove_file(dir.path().join("more.js")).unwrap();
+        let report = index.refresh_files(&["more.js".to_string()]);
+        assert_eq!(report.removed, ["more.js"]);
+        assert_eq!(uses(&index, "add"), ["app.ts:0:9", "app.ts:2:0"]);
     }
 }

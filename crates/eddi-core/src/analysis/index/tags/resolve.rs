@@ -147,7 +147,7 @@ impl TagsIndex {
         let stem = stem.split('.').next().unwrap_or(stem);
         let dir = path.rsplit('/').nth(1).unwrap_or(stem);
         let mut found = Vec::new();
-        for other in self.files_with(Some(family_id), &[stem, dir, "index"], &[]) {
+        for other in self.files_with(Some(family_id), &[stem, dir, "index"], false) {
             if other.path == path {
                 continue;
             }
@@ -175,7 +175,7 @@ impl TagsIndex {
         let suffix = format!(".{query}");
         let mut found: Vec<Symbol<'_>> = Vec::new();
         let mut close: Vec<String> = Vec::new();
-        for entry in self.files_with(None, &[last], &[]) {
+        for entry in self.files_with(None, &[last], false) {
             let Some(family) = family_of(entry.language) else {
                 continue;
             };
@@ -391,7 +391,7 @@ impl<'a> Query<'a> {
             .flat_map(|(module, _)| source_words(module))
             .collect();
         words.extend(places.iter().map(String::as_str));
-        let files = self.index.files_with(Some(self.family_id), &words, &[]);
+        let files = self.index.files_with(Some(self.family_id), &words, false);
         let defined = self.module_names(&files);
         let mut uses = Vec::new();
         for entry in files {
@@ -495,7 +495,7 @@ impl<'a> Query<'a> {
             let words: Vec<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
             let candidates =
                 self.index
-                    .files_with(Some(self.family_id), &words, &["export *", "export*"]);
+                    .files_with(Some(self.family_id), &words, self.family_id == "es");
             let mut new = Vec::new();
             for r in candidates {
                 let rf = r.file();

@@ -32,6 +32,33 @@ pub struct TagsFile {
     /// Names declared with a type in a scope (a Go receiver or parameter,
     /// a Java local): a member read through them is the type's.
     pub typed: Vec<Typed>,
+    /// Every word its tables key (names of definitions, uses, imports,
+    /// and the words of import sources): once scanned, a query asks this
+    /// instead of the text.
+    pub words: std::collections::HashSet<Box<str>>,
+}
+
+impl TagsFile {
+    /// Fills [`TagsFile::words`] from its tables.
+    fn key_words(&mut self) {
+        let mut words = std::collections::HashSet::new();
+        words.extend(self.defs.iter().map(|d| d.name.as_str().into()));
+        words.extend(self.refs.iter().map(|r| r.name.as_str().into()));
+        for import in &self.imports {
+            words.insert(import.local.as_str().into());
+            if let Imported::Name(n) = &import.imported {
+                words.insert(n.as_str().into());
+            }
+            words.extend(
+                import
+                    .source
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                    .filter(|w| !w.is_empty())
+                    .map(Into::into),
+            );
+        }
+        self.words = words;
+    }
 }
 
 /// One definition: a symbol site of the file's language.
@@ -174,6 +201,7 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     }
     references(family, language, &rope, text, tree.root(), &mut file);
     family.read_module(text, &rope, tree.root(), &mut file);
+    file.key_words();
     file
 }
 
