@@ -294,14 +294,14 @@ mod tests {
         write("app.ts", "import { add } from './util';\nadd(1);\n");
         let mut index = ProjectIndex::build(dir.path());
         assert_eq!(index.paths(), ["a.py", "app.ts", "util.ts"]);
-        assert_eq!(uses(&index, "add"), ["app.ts:0:9", "app.ts:1:0"]);
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:1:0"]);
         // a view of an unsaved buffer
         let view = index.overlaid(&[(
             "app.ts".to_string(),
             Rope::from_str("import { add } from './util';\nadd(1);\nadd(2);\n"),
         )]);
-        assert_eq!(uses(&view, "add").len(), 3);
-        assert_eq!(uses(&index, "add").len(), 2);
+        assert_eq!(uses(&view, "util.add").len(), 3);
+        assert_eq!(uses(&index, "util.add").len(), 2);
         // changed, added, removed on disk
         write(
             "app.ts",
@@ -312,12 +312,12 @@ mod tests {
         assert_eq!(report.changed, ["app.ts"]);
         assert_eq!(report.added, ["more.js"]);
         assert_eq!(
-            uses(&index, "add"),
+            uses(&index, "util.add"),
             ["app.ts:0:9", "app.ts:2:0", "more.js:1:0?"]
         );
         std::fs::remove_file(dir.path().join("more.js")).unwrap();
         let report = index.refresh_files(&["more.js".to_string()]);
         assert_eq!(report.removed, ["more.js"]);
-        assert_eq!(uses(&index, "add"), ["app.ts:0:9", "app.ts:2:0"]);
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
     }
 }
