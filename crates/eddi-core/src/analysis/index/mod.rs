@@ -297,7 +297,7 @@ impl ProjectIndex {
             }
             return loads;
         };
-        let read: Vec<(String, std::result::Result<(String, Stamp), SkipReason>)> = paths
+        let read: Vec<(String, std::result::Result<_, SkipReason>)> = paths
             .into_par_iter()
             .map(|rel| {
                 let r = disk::read(&workspace, &rel);
