@@ -4,7 +4,8 @@
 ; @reference.name on any other use, @reference.member on a property read
 ; through @reference.object; and, as locals.scm does, @local.scope around
 ; a scope and @local.definition on a name it binds, which hides a
-; module-level name of the same spelling inside it. Imports and exports
+; module-level name of the same spelling inside it (`.var`: in the
+; function around it; `.outer`: in the scope around its declaration). Imports and exports
 ; are read by the resolver (analysis/index/tags/es.rs). The first pattern
 ; that captures a node wins.
 
@@ -52,11 +53,15 @@
 (formal_parameters (assignment_pattern left: (identifier) @local.definition))
 (formal_parameters (rest_pattern (identifier) @local.definition))
 (arrow_function parameter: (identifier) @local.definition)
+(variable_declaration (variable_declarator name: (identifier) @local.definition.var))
 (variable_declarator name: (identifier) @local.definition)
 (object_pattern (shorthand_property_identifier_pattern) @local.definition)
 (object_pattern (pair_pattern value: (identifier) @local.definition))
 (array_pattern (identifier) @local.definition)
 (catch_clause parameter: (identifier) @local.definition)
 (for_in_statement left: (identifier) @local.definition)
-(statement_block (function_declaration name: (identifier) @local.definition))
+(statement_block (function_declaration name: (identifier) @local.definition.outer))
 (statement_block (class_declaration name: (identifier) @local.definition))
+
+; an export's alias names no use
+(export_specifier alias: (_) @reference.skip)

@@ -41,45 +41,17 @@ impl Family for Es {
         }
     }
 
-    fn scope_of<'t>(
-        &self,
-        local: Node<'t>,
-        is_scope: &dyn Fn(Node<'_>) -> bool,
-    ) -> Option<Node<'t>> {
-        let parent = local.parent()?;
-        // a declaration in a block binds its name in the block around it
-        let start = match parent.kind() {
-            "function_declaration" | "class_declaration" | "generator_function_declaration" => {
-                parent
-            }
-            _ => local,
-        };
-        let is_var = parent.kind() == "variable_declarator"
-            && parent
-                .parent()
-                .is_some_and(|d| d.kind() == "variable_declaration");
-        super::scan::enclosing_scope(start, is_scope, |kind| !is_var || FUNCTIONS.contains(&kind))
+    fn function_scope(&self, kind: &str) -> bool {
+        FUNCTIONS.contains(&kind)
     }
 
-    fn skip_reference(&self, node: Node<'_>) -> bool {
-        // the names of imports and re-exports are read with them, and an
-        // export's alias is no use
-        let mut at = node.parent();
-        while let Some(n) = at {
-            match n.kind() {
-                "import_statement" => return true,
-                "export_statement" => return n.child_by_field_name("source").is_some(),
-                "export_specifier"
-                    if n.child_by_field_name("alias")
-                        .is_some_and(|a| a.id() == node.id()) =>
-                {
-                    return true
-                }
-                "program" | "statement_block" => return false,
-                _ => at = n.parent(),
-            }
+    fn skips(&self, statement: Node<'_>) -> bool {
+        // the names of imports and re-exports are read with them
+        match statement.kind() {
+            "import_statement" => true,
+            "export_statement" => statement.child_by_field_name("source").is_some(),
+            _ => false,
         }
-        false
     }
 
     fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
@@ -92,12 +64,9 @@ impl Family for Es {
                 _ => {}
             }
         }
-        let mut todo = vec![root];
-        while let Some(node) = todo.pop() {
-            typed_name(text, rope, root, node, file);
-            let mut c = node.walk();
-            todo.extend(node.named_children(&mut c));
-        }
+        super::scan::walk_scoped(root, (FUNCTIONS, &[]), |node, scope, _| {
+            typed_name(text, rope, node, scope, file)
+        });
     }
 
     fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {
@@ -464,7 +433,7 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
 
 /// The names `node` declares with a class (a parameter `c: C`, `const c
 /// = new C()`), with the function (or file) around as their scope.
-fn typed_name(text: &str, rope: &Rope, root: Node<'_>, node: Node<'_>, file: &mut TagsFile) {
+fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
     let (name, class) = match node.kind() {
         "required_parameter" | "optional_parameter" => (
             node.child_by_field_name("pattern"),
@@ -485,15 +454,6 @@ fn typed_name(text: &str, rope: &Rope, root: Node<'_>, node: Node<'_>, file: &mu
     let (Some(name), Some(class)) = (name.filter(|n| n.kind() == "identifier"), class) else {
         return;
     };
-    let mut scope = root;
-    let mut at = node.parent();
-    while let Some(p) = at {
-        if FUNCTIONS.contains(&p.kind()) {
-            scope = p;
-            break;
-        }
-        at = p.parent();
-    }
     file.typed.push(super::scan::Typed {
         name: text[name.byte_range()].to_string(),
         type_name: class,

@@ -43,18 +43,15 @@ pub trait Family: Sync {
     /// Reads the file's imports, exports, package and typed names.
     fn read_module(&self, text: &str, rope: &ropey::Rope, root: Node<'_>, file: &mut TagsFile);
 
-    /// The scope a local definition binds its name in.
-    fn scope_of<'t>(
-        &self,
-        local: Node<'t>,
-        is_scope: &dyn Fn(Node<'_>) -> bool,
-    ) -> Option<Node<'t>> {
-        super::scan::enclosing_scope(local, is_scope, |_| true)
+    /// Whether a scope of this kind is a function's (where JavaScript's
+    /// `var` binds).
+    fn function_scope(&self, _kind: &str) -> bool {
+        false
     }
 
-    /// Whether a captured name is not a use (an import's local name, an
-    /// export's alias).
-    fn skip_reference(&self, _node: Node<'_>) -> bool {
+    /// Whether a module-level statement's names are read with it, not as
+    /// uses (an import, a package clause).
+    fn skips(&self, _statement: Node<'_>) -> bool {
         false
     }
 

@@ -35,12 +35,10 @@ impl Family for Go {
                 _ => {}
             }
         }
-        let mut todo = vec![root];
-        while let Some(node) = todo.pop() {
-            typed_name(text, rope, root, node, file);
-            let mut c = node.walk();
-            todo.extend(node.named_children(&mut c));
-        }
+        let functions = ["function_declaration", "method_declaration", "func_literal"];
+        super::scan::walk_scoped(root, (&functions, &[]), |node, scope, _| {
+            typed_name(text, rope, node, scope, file)
+        });
     }
 
     fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {
@@ -184,20 +182,9 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
 
 /// The names `node` declares with a type, with the function (or file)
 /// it is declared in as their scope.
-fn typed_name(text: &str, rope: &Rope, root: Node<'_>, node: Node<'_>, file: &mut TagsFile) {
-    let scope_of = |n: Node<'_>| {
-        let mut at = n.parent();
-        while let Some(p) = at {
-            if matches!(
-                p.kind(),
-                "function_declaration" | "method_declaration" | "func_literal"
-            ) {
-                return byte_to_char(rope, p.start_byte())..byte_to_char(rope, p.end_byte());
-            }
-            at = p.parent();
-        }
-        byte_to_char(rope, root.start_byte())..byte_to_char(rope, root.end_byte())
-    };
+fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
+    let scope_of =
+        |_: Node<'_>| byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte());
     match node.kind() {
         "parameter_declaration" | "var_spec" => {
             if let Some(t) = node

@@ -20,13 +20,11 @@ impl Family for Java {
         (language == "java").then_some(include_str!("../../../../queries/java/index.scm"))
     }
 
-    fn skip_reference(&self, node: Node<'_>) -> bool {
-        node.parent().is_some_and(|p| {
-            matches!(
-                p.kind(),
-                "package_declaration" | "import_declaration" | "scoped_identifier"
-            )
-        })
+    fn skips(&self, statement: Node<'_>) -> bool {
+        matches!(
+            statement.kind(),
+            "package_declaration" | "import_declaration"
+        )
     }
 
     fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
@@ -86,12 +84,20 @@ impl Family for Java {
                 _ => {}
             }
         }
-        let mut todo = vec![root];
-        while let Some(node) = todo.pop() {
-            typed_name(text, rope, root, node, file);
-            let mut c = node.walk();
-            todo.extend(node.named_children(&mut c));
-        }
+        let functions = [
+            "method_declaration",
+            "constructor_declaration",
+            "lambda_expression",
+        ];
+        let classes = [
+            "class_body",
+            "enum_body",
+            "interface_body",
+            "record_declaration",
+        ];
+        super::scan::walk_scoped(root, (&functions, &classes), |node, function, class| {
+            typed_name(text, rope, node, function, class, file)
+        });
     }
 
     fn module_of(&self, _files: &Files<'_>, _path: &str, file: &TagsFile) -> ModuleKey {
@@ -133,7 +139,14 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
 
 /// The names `node` declares with a type, with the method (or class
 /// body) they are declared in as their scope.
-fn typed_name(text: &str, rope: &Rope, root: Node<'_>, node: Node<'_>, file: &mut TagsFile) {
+fn typed_name(
+    text: &str,
+    rope: &Rope,
+    node: Node<'_>,
+    function: Node<'_>,
+    class: Node<'_>,
+    file: &mut TagsFile,
+) {
     let names: Vec<Node<'_>> = match node.kind() {
         "formal_parameter" | "catch_formal_parameter" | "enhanced_for_statement" => {
             node.child_by_field_name("name").into_iter().collect()
@@ -152,29 +165,11 @@ fn typed_name(text: &str, rope: &Rope, root: Node<'_>, node: Node<'_>, file: &mu
     else {
         return;
     };
-    let scope_kinds: &[&str] = match node.kind() {
-        "field_declaration" => &[
-            "class_body",
-            "enum_body",
-            "interface_body",
-            "record_declaration",
-        ],
-        _ => &[
-            "method_declaration",
-            "constructor_declaration",
-            "lambda_expression",
-            "block",
-        ],
+    // a field is its class body's; a parameter or a local its method's
+    let scope = match node.kind() {
+        "field_declaration" => class,
+        _ => function,
     };
-    let mut at = node.parent();
-    let mut scope = root;
-    while let Some(p) = at {
-        if scope_kinds.contains(&p.kind()) {
-            scope = p;
-            break;
-        }
-        at = p.parent();
-    }
     for name in names {
         file.typed.push(Typed {
             name: text[name.byte_range()].to_string(),

@@ -21,16 +21,13 @@ impl Family for Rust {
         (language == "rust").then_some(include_str!("../../../../queries/rust/index.scm"))
     }
 
-    fn skip_reference(&self, node: Node<'_>) -> bool {
-        let mut at = node.parent();
-        while let Some(n) = at {
-            match n.kind() {
-                "use_declaration" | "mod_item" => return true,
-                "source_file" | "block" | "declaration_list" => return false,
-                _ => at = n.parent(),
-            }
+    fn skips(&self, statement: Node<'_>) -> bool {
+        // `use` declarations, and `mod m;` (not a module's inline body)
+        match statement.kind() {
+            "use_declaration" => true,
+            "mod_item" => statement.child_by_field_name("body").is_none(),
+            _ => false,
         }
-        false
     }
 
     fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {

@@ -171,6 +171,57 @@ enum Capture {
     Call,
 }
 
+/// Where a local definition binds its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Binds {
+    /// In the innermost scope around it.
+    Here,
+    /// In the scope around the declaration it names (a function declared
+    /// in a block binds its name in the block).
+    Outer,
+    /// In the innermost function around it (JavaScript's `var`).
+    Function,
+}
+
+/// Each local definition with the scope it binds its name in: one sweep
+/// over the scopes by start, a stack of the open ones (scopes nest).
+fn scopes_of<'t>(
+    family: &dyn Family,
+    mut scopes: Vec<Node<'t>>,
+    mut locals: Vec<(Node<'t>, Binds)>,
+) -> Vec<(Node<'t>, Node<'t>)> {
+    scopes.sort_by_key(|s| (s.start_byte(), std::cmp::Reverse(s.end_byte())));
+    locals.sort_by_key(|(l, _)| l.start_byte());
+    let mut open: Vec<Node<'t>> = Vec::new();
+    let mut next = 0;
+    let mut out = Vec::new();
+    for (local, binds) in locals {
+        let at = local.start_byte();
+        while let Some(scope) = scopes.get(next).filter(|s| s.start_byte() <= at) {
+            while open
+                .last()
+                .is_some_and(|o| o.end_byte() <= scope.start_byte())
+            {
+                open.pop();
+            }
+            open.push(*scope);
+            next += 1;
+        }
+        while open.last().is_some_and(|o| o.end_byte() <= at) {
+            open.pop();
+        }
+        let scope = match binds {
+            Binds::Here => open.last(),
+            Binds::Outer => open.iter().rev().nth(1),
+            Binds::Function => open.iter().rev().find(|s| family.function_scope(s.kind())),
+        };
+        if let Some(scope) = scope {
+            out.push((local, *scope));
+        }
+    }
+    out
+}
+
 /// Scans a file of `language` (which has an index family).
 pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     let Some(family) = family_of(language) else {
@@ -238,7 +289,8 @@ fn references(
     type Found<'t> = (Node<'t>, Capture, Option<(Node<'t>, bool)>);
     let mut found: HashMap<usize, Found<'_>> = HashMap::new();
     let mut scopes: Vec<Node<'_>> = Vec::new();
-    let mut locals: Vec<Node<'_>> = Vec::new();
+    let mut locals: HashMap<usize, (Node<'_>, Binds)> = HashMap::new();
+    let mut skipped: std::collections::HashSet<usize> = std::collections::HashSet::new();
     let mut cursor = QueryCursor::new();
     let mut matches = cursor.matches(query, root, text.as_bytes());
     while let Some(m) = matches.next() {
@@ -252,9 +304,20 @@ fn references(
                 "reference.member" => named = Some((c.node, Capture::Member)),
                 "reference.path" => named = Some((c.node, Capture::Path)),
                 "reference.name" => named = Some((c.node, Capture::Name)),
+                "reference.skip" => {
+                    skipped.insert(c.node.id());
+                }
                 "local.scope" => scopes.push(c.node),
-                "local.definition" => locals.push(c.node),
-                _ => {}
+                capture => {
+                    let binds = match capture {
+                        "local.definition" => Binds::Here,
+                        "local.definition.var" => Binds::Function,
+                        "local.definition.outer" => Binds::Outer,
+                        _ => continue,
+                    };
+                    let slot = locals.entry(c.node.id()).or_insert((c.node, binds));
+                    slot.1 = slot.1.max(binds);
+                }
             }
         }
         if let Some((node, capture)) = named {
@@ -265,16 +328,19 @@ fn references(
         }
     }
     // the names bound in each scope, by name: (scope's chars)
-    let scope_ids: std::collections::HashSet<usize> = scopes.iter().map(|s| s.id()).collect();
-    let is_scope = |n: Node<'_>| scope_ids.contains(&n.id());
     let mut bound: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
-    for local in &locals {
-        let name = &text[local.byte_range()];
-        if let Some(scope) = family.scope_of(*local, &is_scope) {
-            bound
-                .entry(name)
-                .or_default()
-                .push(byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()));
+    for (local, scope) in scopes_of(family, scopes, locals.into_values().collect()) {
+        bound
+            .entry(&text[local.byte_range()])
+            .or_default()
+            .push(byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()));
+    }
+    // the statements whose names are read with them (imports)
+    let mut skipped_ranges: Vec<Range<usize>> = Vec::new();
+    let mut c = root.walk();
+    for statement in root.named_children(&mut c) {
+        if family.skips(statement) {
+            skipped_ranges.push(statement.byte_range());
         }
     }
     let def_names: std::collections::HashSet<Position> =
@@ -282,8 +348,18 @@ fn references(
     let mut refs: Vec<Found<'_>> = found.into_values().collect();
     refs.sort_by_key(|(n, _, _)| n.start_byte());
     let mut enclosing = Enclosing::new(&file.defs);
+    let mut skip_at = 0;
     for (node, capture, object) in refs {
-        if family.skip_reference(node) {
+        while skipped_ranges
+            .get(skip_at)
+            .is_some_and(|r| r.end <= node.start_byte())
+        {
+            skip_at += 1;
+        }
+        let in_skipped = skipped_ranges
+            .get(skip_at)
+            .is_some_and(|r| r.start <= node.start_byte());
+        if in_skipped || skipped.contains(&node.id()) {
             continue;
         }
         let start = byte_to_position(rope, node.start_byte());
@@ -334,6 +410,31 @@ pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize)
         local_qualifier: false,
         in_def: None,
         import: Some(import),
+    }
+}
+
+/// Visits every named node under `root` with the innermost node around
+/// it of each of two sets of kinds (`scopes.0`, `scopes.1`: a function's,
+/// a class body's), `root` where none is: an explicit stack, no parent
+/// walks (each costs the depth of the tree).
+pub(super) fn walk_scoped<'t>(
+    root: Node<'t>,
+    scopes: (&[&str], &[&str]),
+    mut visit: impl FnMut(Node<'t>, Node<'t>, Node<'t>),
+) {
+    let mut todo = vec![(root, root, root)];
+    while let Some((node, function, class)) = todo.pop() {
+        visit(node, function, class);
+        let function = match scopes.0.contains(&node.kind()) {
+            true => node,
+            false => function,
+        };
+        let class = match scopes.1.contains(&node.kind()) {
+            true => node,
+            false => class,
+        };
+        let mut c = node.walk();
+        todo.extend(node.named_children(&mut c).map(|n| (n, function, class)));
     }
 }
 
@@ -390,23 +491,6 @@ impl<'d> Enclosing<'d> {
             .filter(|&i| self.defs[i].span.contains(&offset))
             .min_by_key(|&i| self.defs[i].span.end - self.defs[i].span.start)
     }
-}
-
-/// The nearest ancestor of `node` that `is_scope` takes, whose kind
-/// `accept` takes too.
-pub(super) fn enclosing_scope<'t>(
-    node: Node<'t>,
-    is_scope: &dyn Fn(Node<'_>) -> bool,
-    accept: impl Fn(&str) -> bool,
-) -> Option<Node<'t>> {
-    let mut at = node.parent();
-    while let Some(n) = at {
-        if is_scope(n) && accept(n.kind()) {
-            return Some(n);
-        }
-        at = n.parent();
-    }
-    None
 }
 
 #[cfg(test)]
