@@ -329,6 +329,8 @@ struct Query<'a> {
     root: &'a Path,
     paths: Vec<&'a str>,
     modules: std::cell::RefCell<HashMap<String, ModuleKey>>,
+    /// What each import binds (by file and import), resolved once.
+    bounds: std::cell::RefCell<HashMap<(String, usize), Bound>>,
 }
 
 impl<'a> Query<'a> {
@@ -341,6 +343,7 @@ impl<'a> Query<'a> {
             root,
             paths: index.family_paths(family_id),
             modules: Default::default(),
+            bounds: Default::default(),
         }
     }
 
@@ -362,6 +365,20 @@ impl<'a> Query<'a> {
             .borrow_mut()
             .insert(entry.path.clone(), key.clone());
         key
+    }
+
+    /// What import `i` of `entry` binds (resolved once per query).
+    fn bound(&self, entry: &TagsEntry, i: usize) -> Bound {
+        let key = (entry.path.clone(), i);
+        if let Some(bound) = self.bounds.borrow().get(&key) {
+            return bound.clone();
+        }
+        let file = entry.file();
+        let bound = self
+            .family
+            .bound(&self.files(), &entry.path, file, &file.imports[i]);
+        self.bounds.borrow_mut().insert(key, bound.clone());
+        bound
     }
 
     /// Every use of the symbol in the family's files.
@@ -532,6 +549,9 @@ impl<'a> Query<'a> {
     /// span files (a Go package, a Java package), by module and package.
     fn module_names(&self, files: &[&TagsEntry]) -> HashMap<(ModuleKey, String), HashSet<String>> {
         let mut names: HashMap<(ModuleKey, String), HashSet<String>> = HashMap::new();
+        if !self.family.shares_module() {
+            return names;
+        }
         for entry in files {
             let file = entry.file();
             let key = (self.module(entry), file.package.clone().unwrap_or_default());
@@ -556,9 +576,11 @@ impl<'a> Query<'a> {
     ) -> Denotes {
         let file = entry.file();
         let module = self.module(entry);
-        let files = self.files();
-        for import in file.imports.iter().filter(|i| i.local == name) {
-            let bound = self.family.bound(&files, &entry.path, file, import);
+        for (i, import) in file.imports.iter().enumerate() {
+            if import.local != name {
+                continue;
+            }
+            let bound = self.bound(entry, i);
             match (import.kind, bound) {
                 (ImportKind::ReExport, _) => {}
                 (ImportKind::Static, Bound::Item(m, n)) => return Denotes::Item(m, n),
@@ -582,12 +604,11 @@ impl<'a> Query<'a> {
             return Denotes::Item(module, name.to_string());
         }
         let mut unknown = false;
-        for import in file
-            .imports
-            .iter()
-            .filter(|i| i.imported == Imported::All && i.kind == ImportKind::Static)
-        {
-            match self.family.bound(&files, &entry.path, file, import) {
+        for (i, import) in file.imports.iter().enumerate() {
+            if import.imported != Imported::All || import.kind != ImportKind::Static {
+                continue;
+            }
+            match self.bound(entry, i) {
                 Bound::Module(m) if aliases.contains(&(m.clone(), name.to_string())) => {
                     return Denotes::Item(m, name.to_string())
                 }
@@ -620,8 +641,7 @@ impl<'a> Query<'a> {
         let file = entry.file();
         let files = self.files();
         if let Some(i) = r.import {
-            let import = &file.imports[i];
-            return match self.family.bound(&files, &entry.path, file, import) {
+            return match self.bound(entry, i) {
                 Bound::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => Verdict::Certain,
                 Bound::Unknown => Verdict::Possible,
                 _ => Verdict::Other,
