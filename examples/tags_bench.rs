@@ -4,6 +4,7 @@
 //! every file), and warm `find_references` of a symbol (median of 50).
 //!
 //! Usage: `cargo run --release --example tags_bench -- <root> <symbol>…`
+//! (`TAGS_BENCH_ROUNDS=1` for one round, 3 by default)
 
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,11 @@ fn main() {
     let symbols: Vec<String> = args.collect();
     let paths = disk::indexed_files(&root);
     println!("root: {}  files: {}", root.display(), paths.len());
-    for round in 0..3 {
+    let rounds: usize = std::env::var("TAGS_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
+    for round in 0..rounds {
         let started = Instant::now();
         let parsed: usize = paths
             .par_iter()
@@ -48,7 +53,7 @@ fn main() {
             built.as_secs_f64() * 1e3,
             cold.as_secs_f64() / floor.as_secs_f64()
         );
-        if round < 2 {
+        if round + 1 < rounds {
             continue;
         }
         for symbol in &symbols {

@@ -51,6 +51,10 @@ impl Family for Go {
         };
         let rest = if source == module_path {
             Some("")
+        } else if module_path == "std" {
+            // the standard library's own module: its import paths are its
+            // directories (`fmt`, `internal/fmtsort`)
+            Some(source)
         } else {
             source
                 .strip_prefix(module_path.as_str())

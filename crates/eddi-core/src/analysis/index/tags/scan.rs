@@ -256,21 +256,26 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     file
 }
 
-/// Every language's index query, compiled once.
+/// A language's index query, compiled the first time a file of it is
+/// scanned (compiling every language's at once cost the first query
+/// the other languages' too).
 fn index_query(language: &'static dyn Language) -> Option<&'static Query> {
-    static QUERIES: OnceLock<HashMap<&'static str, Query>> = OnceLock::new();
+    static QUERIES: OnceLock<HashMap<&'static str, OnceLock<Option<Query>>>> = OnceLock::new();
     let queries = QUERIES.get_or_init(|| {
         crate::language::registry()
             .iter()
-            .filter_map(|l| {
-                let source = family_of(*l)?.query_source(l.id())?;
-                let query = Query::new(&l.grammar(), source)
-                    .unwrap_or_else(|e| panic!("queries/{}/index.scm: {e}", l.id()));
-                Some((l.id(), query))
-            })
+            .map(|l| (l.id(), OnceLock::new()))
             .collect()
     });
-    queries.get(language.id())
+    queries
+        .get(language.id())?
+        .get_or_init(|| {
+            let source = family_of(language)?.query_source(language.id())?;
+            let query = Query::new(&language.grammar(), source)
+                .unwrap_or_else(|e| panic!("queries/{}/index.scm: {e}", language.id()));
+            Some(query)
+        })
+        .as_ref()
 }
 
 fn references(
