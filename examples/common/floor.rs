@@ -10,8 +10,10 @@ use rayon::prelude::*;
 
 /// Lines, bytes and syntax nodes of every Python file under `root`.
 pub fn parse_all(root: &Path) -> (usize, usize, usize) {
+    // Python's modules (the index reads other languages' files too)
     disk::indexed_files(root)
         .par_iter()
+        .filter(|rel| rel.ends_with(".py"))
         .map(|rel| {
             let Ok(src) = std::fs::read_to_string(root.join(rel)) else {
                 return (0, 0, 0);

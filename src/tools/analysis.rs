@@ -42,7 +42,7 @@ pub fn get_dependencies(engine: &Engine, sender: &str, p: OneFile) -> Result<Val
     Ok(value)
 }
 
-pub const GET_DEPENDENTS: &str = "Which modules of the project import a Python file: its `module` name and `dependents` [{module, path}]. Use it to see what a change to the file's names may break (then find_references for the exact sites).";
+pub const GET_DEPENDENTS: &str = "Which modules of the project import a file (Python, JavaScript, TypeScript, Go, Rust or Java): its `module` name and `dependents` [{module, path}]. Use it to see what a change to the file's names may break (then find_references for the exact sites).";
 
 pub fn get_dependents(engine: &Engine, sender: &str, p: OneFile) -> Result<Value, ToolError> {
     let (module, dependents) = engine

@@ -1608,7 +1608,7 @@ fn select_returns_the_elements_a_script_query_finds() {
 }
 
 #[test]
-fn a_read_only_sender_may_select_but_not_run_a_script() {
+fn a_read_only_sender_may_select_and_flag_but_not_write() {
     let p = Project::with(Permissions {
         read_only: ["viewer".to_string()].into(),
         ..Default::default()
@@ -1621,10 +1621,92 @@ fn a_read_only_sender_may_select_but_not_run_a_script() {
     )
     .unwrap();
     assert_eq!(found["elements"][0]["name"], "total");
-    let denied = p.err_as(
+    // a script that only flags is a read; one that writes is refused
+    let flagged = call(
+        &p.engine,
         "viewer",
         "run_script",
         json!({"script": "foreach method in Cart flag \"x\""}),
+    )
+    .unwrap();
+    assert_eq!(flagged["script"]["flagged"].as_array().unwrap().len(), 2);
+    let denied = p.err_as(
+        "viewer",
+        "run_script",
+        json!({"script": "foreach method in Cart replace \"self\" with \"me\""}),
     );
     assert_eq!(denied["code"], "permission_denied");
+}
+
+/// The index tools on JavaScript and TypeScript files: a JS function used
+/// from a TS file is found, each use certain or possible, its callers with
+/// the function they are in, its definition, and the files that import
+/// its file (`get_dependents`); an unsaved edit of the sender's is seen.
+#[test]
+fn the_index_tools_work_on_javascript_and_typescript() {
+    let p = Project::new();
+    let write = |path: &str, text: &str| {
+        let path = p.dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "web/util.js",
+        "export function add(a, b) {\n  return a + b;\n}\n",
+    );
+    write(
+        "web/app.ts",
+        "import { add } from './util.js';\nconst m = require('./util');\n\nexport function run(): number {\n  return add(1, 2) + m.add(3, 4);\n}\n",
+    );
+    // `add` is a method of shop.py too: asked from no file, both are named
+    let both = p.err("find_references", json!({"symbol": "add"}));
+    assert_eq!(both["candidates"], json!(["shop.Cart.add", "web.util.add"]));
+    let found = p.ok("find_references", json!({"symbol": "web.util.add"}));
+    let sites: Vec<(String, u64, u64, bool)> = found["references"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["path"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+                r["col"].as_u64().unwrap(),
+                r["certain"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        sites,
+        [
+            ("web/app.ts".to_string(), 0, 9, true),
+            ("web/app.ts".to_string(), 4, 9, true),
+            ("web/app.ts".to_string(), 4, 23, false),
+        ],
+        "{found}"
+    );
+    let callers = p.ok("find_callers", json!({"function": "web.util.add"}));
+    assert_eq!(
+        callers["callers"][0]["in_symbol"], "web.app.run",
+        "{callers}"
+    );
+    let definition = p.ok("find_definition", json!({"symbol": "add"}));
+    // asked from no file: every definition of the name, in each index
+    assert_eq!(definition["definitions"][0]["path"], "shop.py");
+    assert_eq!(
+        definition["definitions"][1]["name"], "web.util.add",
+        "{definition}"
+    );
+    let dependents = p.ok("get_dependents", json!({"path": "web/util.js"}));
+    assert_eq!(
+        dependents["dependents"],
+        json!([{"module": "web.app", "path": "web/app.ts"}]),
+        "{dependents}"
+    );
+    // the sender's unsaved edit: a third use
+    p.send(
+        "agent",
+        "Start agent; Open web/util.js; Goto 3; Insert Line \"add(0, 0);\"",
+    );
+    let found = p.ok("find_references", json!({"symbol": "add"}));
+    assert_eq!(found["count"], 4, "{found}");
 }

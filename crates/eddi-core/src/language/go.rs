@@ -86,6 +86,15 @@ impl Language for Go {
         Some(super::complexity::GO)
     }
 
+    fn index_scan(&self) -> Option<super::IndexScan> {
+        // references, definitions and callers across the project
+        // (analysis/index/tags)
+        Some(super::IndexScan {
+            indexed: &["go"],
+            watched: &["go"],
+        })
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }

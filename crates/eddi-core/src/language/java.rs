@@ -78,6 +78,15 @@ impl Language for Java {
         Some(super::complexity::JAVA)
     }
 
+    fn index_scan(&self) -> Option<super::IndexScan> {
+        // references, definitions and callers across the project
+        // (analysis/index/tags)
+        Some(super::IndexScan {
+            indexed: &["java"],
+            watched: &["java"],
+        })
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }

@@ -118,6 +118,15 @@ impl Language for JavaScript {
         Some(super::complexity::JAVASCRIPT)
     }
 
+    fn index_scan(&self) -> Option<super::IndexScan> {
+        // references, definitions and callers across the project
+        // (analysis/index/tags)
+        Some(super::IndexScan {
+            indexed: &["js", "mjs", "cjs", "jsx"],
+            watched: &["js", "mjs", "cjs", "jsx"],
+        })
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }

@@ -85,6 +85,15 @@ impl Language for Rust {
         Some(super::complexity::RUST)
     }
 
+    fn index_scan(&self) -> Option<super::IndexScan> {
+        // references, definitions and callers across the project
+        // (analysis/index/tags)
+        Some(super::IndexScan {
+            indexed: &["rs"],
+            watched: &["rs"],
+        })
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }

@@ -140,6 +140,7 @@ fn capabilities_are_what_each_language_offers() {
         if language.brace_edits().is_some() {
             expected.push(Capability::ElementEdits);
         }
+        expected.push(Capability::IndexScan);
         assert_eq!(offered, expected, "{language:?}");
         assert!(language.local_sites().is_none() && !language.offside_rule());
     }
@@ -153,9 +154,15 @@ fn capabilities_are_what_each_language_offers() {
         supporting("a.json", Capability::SymbolSites).map(|l| l.id()),
         None
     );
-    // the project index scans Python's modules and hears of its stubs
-    assert_eq!(indexed_extensions().collect::<Vec<_>>(), ["py"]);
-    assert_eq!(watched_extensions().collect::<Vec<_>>(), ["py", "pyi"]);
+    // the project index scans Python's modules and hears of its stubs,
+    // and scans the brace languages' files
+    let brace = [
+        "js", "mjs", "cjs", "jsx", "ts", "mts", "cts", "tsx", "go", "rs", "java",
+    ];
+    let indexed: Vec<&str> = ["py"].into_iter().chain(brace).collect();
+    let watched: Vec<&str> = ["py", "pyi"].into_iter().chain(brace).collect();
+    assert_eq!(indexed_extensions().collect::<Vec<_>>(), indexed);
+    assert_eq!(watched_extensions().collect::<Vec<_>>(), watched);
 }
 
 /// Node kind ids are each grammar's own: the same id names different

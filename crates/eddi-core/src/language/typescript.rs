@@ -72,6 +72,15 @@ impl Language for TypeScript {
         Some(super::complexity::JAVASCRIPT)
     }
 
+    fn index_scan(&self) -> Option<super::IndexScan> {
+        // references, definitions and callers across the project
+        // (analysis/index/tags)
+        Some(super::IndexScan {
+            indexed: &["ts", "mts", "cts"],
+            watched: &["ts", "mts", "cts"],
+        })
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(typescript_sites)
     }
@@ -118,6 +127,15 @@ impl Language for Tsx {
 
     fn decision_points(&self) -> Option<super::complexity::DecisionPoints> {
         Some(super::complexity::JAVASCRIPT)
+    }
+
+    fn index_scan(&self) -> Option<super::IndexScan> {
+        // references, definitions and callers across the project
+        // (analysis/index/tags)
+        Some(super::IndexScan {
+            indexed: &["tsx"],
+            watched: &["tsx"],
+        })
     }
 
     fn symbol_sites(&self) -> Option<SymbolSites> {

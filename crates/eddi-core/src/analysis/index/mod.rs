@@ -57,7 +57,9 @@
 //! (within the file system's resolution) until the next change; a file
 //! the watch reports is read again whatever its stamp.
 //!
-//! Known limits: see [`file`](mod@file) and [`resolve`]; files are `.py` only.
+//! Known limits: see [`file`](mod@file) and [`resolve`]. The files of the
+//! brace languages (JavaScript, TypeScript, Go, Rust, Java) are held and
+//! queried apart, by [`tags`]: the Python queries never read them.
 
 pub mod builtin_classes;
 pub mod disk;
@@ -73,6 +75,7 @@ pub mod query;
 pub mod rename;
 pub mod resolve;
 pub mod subclasses;
+pub mod tags;
 #[cfg(test)]
 mod tests_inference;
 
@@ -177,6 +180,9 @@ pub struct ProjectIndex {
     /// back (an `Undo` of a refactor) takes its entry again instead of
     /// being parsed.
     recent: std::collections::VecDeque<Arc<Entry>>,
+    /// The files of the brace languages (JavaScript, TypeScript, Go,
+    /// Rust, Java): see [`tags`].
+    tags: tags::TagsIndex,
 }
 
 impl ProjectIndex {
@@ -200,6 +206,7 @@ impl ProjectIndex {
             modules: Default::default(),
             skipped: Vec::new(),
             recent: Default::default(),
+            tags: Default::default(),
         };
         let paths = disk::indexed_files(root);
         index.load_all(paths);
@@ -208,6 +215,9 @@ impl ProjectIndex {
 
     /// Reads and indexes `paths`.
     fn load_all(&mut self, paths: Vec<String>) -> Loads {
+        let (braces, paths): (Vec<String>, Vec<String>) =
+            paths.into_iter().partition(|p| tags::reads(p));
+        let mut loads = self.load_tags(braces);
         let root = self.root.clone();
         let workspace = self.workspace.clone();
         let mut roots = module_path::ImportRoots::new(&root);
@@ -255,7 +265,6 @@ impl ProjectIndex {
                 (rel, module, r)
             })
             .collect();
-        let mut loads = Loads::default();
         for (rel, module, r) in loaded {
             match r {
                 Ok((Read::Same, stamp, _)) => {
@@ -274,6 +283,43 @@ impl ProjectIndex {
                     text,
                 )),
                 Err(reason) => self.skip(rel, reason),
+            }
+        }
+        loads
+    }
+
+    /// Reads the brace languages' files of `paths` (see [`tags`]).
+    fn load_tags(&mut self, paths: Vec<String>) -> Loads {
+        let mut loads = Loads::default();
+        let Some(workspace) = self.workspace.clone() else {
+            for rel in paths {
+                self.skip(rel, SkipReason::Unreadable("no workspace".into()));
+            }
+            return loads;
+        };
+        let read: Vec<(String, std::result::Result<_, SkipReason>)> = paths
+            .into_par_iter()
+            .map(|rel| {
+                let r = disk::read(&workspace, &rel);
+                (rel, r)
+            })
+            .collect();
+        for (rel, r) in read {
+            match r {
+                Ok((text, stamp)) => {
+                    let content = blake3::hash(text.as_bytes());
+                    let same = self.tags.entry(&rel).and_then(|e| e.content) == Some(content);
+                    self.skipped.retain(|s| s.path != rel);
+                    self.tags
+                        .insert(rel.clone(), text.into(), Some(stamp), Some(content));
+                    if same {
+                        loads.same.insert(rel);
+                    }
+                }
+                Err(reason) => {
+                    self.tags.remove(&rel);
+                    self.skip(rel, reason)
+                }
             }
         }
         loads
@@ -342,6 +388,9 @@ impl ProjectIndex {
     /// Drops a file from the index; false when it was not indexed.
     pub fn remove_file(&mut self, rel_path: &str) -> bool {
         let rel = normalize(rel_path).unwrap_or_default();
+        if self.tags.remove(&rel) {
+            return true;
+        }
         let Some(fid) = self.by_path.remove(&rel) else {
             return false;
         };
@@ -356,6 +405,14 @@ impl ProjectIndex {
     /// Only that file is re-read: see the module docs.
     pub fn update_file(&mut self, rel_path: &str, text: &Rope) -> Result<()> {
         let rel = normalize(rel_path).ok_or_else(|| IndexError::InvalidPath(rel_path.into()))?;
+        if tags::reads(&rel) {
+            let stamp = match self.tags.entry(&rel) {
+                Some(e) => e.stamp,
+                None => Stamp::of(&self.root.join(&rel)).ok(),
+            };
+            self.tags.insert(rel, text.to_string().into(), stamp, None);
+            return Ok(());
+        }
         let Some(module) = module_path::ImportRoots::new(&self.root).module_and_project(&rel)
         else {
             return Err(IndexError::NotPython(rel));
@@ -439,13 +496,20 @@ impl ProjectIndex {
             if !crate::language::watched_extensions().any(watched) {
                 // gone, and maybe a directory: it was one if it held files
                 let dir = format!("{rel}/");
-                if self.by_path.keys().any(|p| p.starts_with(&dir)) {
+                if self
+                    .by_path
+                    .keys()
+                    .map(String::as_str)
+                    .chain(self.tags.paths())
+                    .any(|p| p.starts_with(&dir))
+                {
                     return self.refresh();
                 }
                 continue;
             }
             let exists = self.root.join(&rel).is_file();
-            match (self.by_path.contains_key(&rel), exists) {
+            let indexed = self.by_path.contains_key(&rel) || self.tags.contains(&rel);
+            match (indexed, exists) {
                 // Read again even when its stamp is the one indexed: a write
                 // of the same length within one tick of the file system's
                 // clock keeps (mtime, size). A text the index holds already
@@ -529,6 +593,17 @@ impl ProjectIndex {
                 Err(_) => report.removed.push(entry.path.clone()),
             }
         }
+        for entry in self.tags.entries() {
+            match Stamp::of(&self.root.join(&entry.path)) {
+                Ok(now) if Some(now) != entry.stamp => {
+                    report.changed.push(entry.path.clone());
+                    reload.push(entry.path.clone());
+                }
+                Ok(_) => {}
+                Err(_) if entry.stamp.is_none() => {}
+                Err(_) => report.removed.push(entry.path.clone()),
+            }
+        }
         for path in &report.removed {
             self.remove_file(path);
         }
@@ -540,7 +615,8 @@ impl ProjectIndex {
             }
         }
         for path in disk::indexed_files(&self.root) {
-            if !self.by_path.contains_key(&path) && !unchanged_skips.contains(&path) {
+            let indexed = self.by_path.contains_key(&path) || self.tags.contains(&path);
+            if !indexed && !unchanged_skips.contains(&path) {
                 report.added.push(path.clone());
                 reload.push(path);
             }
@@ -575,11 +651,17 @@ impl ProjectIndex {
 
     /// Number of indexed files.
     pub fn len(&self) -> usize {
-        self.by_path.len()
+        self.by_path.len() + self.tags.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.by_path.is_empty()
+        self.by_path.is_empty() && self.tags.is_empty()
+    }
+
+    /// The brace languages' files (JavaScript, TypeScript, Go, Rust,
+    /// Java) and their queries: see [`tags`].
+    pub fn tags(&self) -> &tags::TagsIndex {
+        &self.tags
     }
 
     /// Files that could not be indexed, and why.
@@ -589,7 +671,12 @@ impl ProjectIndex {
 
     /// Indexed paths, sorted.
     pub fn paths(&self) -> Vec<&str> {
-        let mut v: Vec<&str> = self.by_path.keys().map(String::as_str).collect();
+        let mut v: Vec<&str> = self
+            .by_path
+            .keys()
+            .map(String::as_str)
+            .chain(self.tags.paths())
+            .collect();
         v.sort_unstable();
         v
     }
@@ -604,6 +691,9 @@ impl ProjectIndex {
     /// file it does not hold or holds from a buffer.
     pub fn content_of(&self, rel_path: &str) -> Option<blake3::Hash> {
         let rel = normalize(rel_path)?;
+        if let Some(entry) = self.tags.entry(&rel) {
+            return entry.content;
+        }
         let &fid = self.by_path.get(&rel)?;
         self.files.get(fid)?.as_ref()?.content
     }
@@ -762,6 +852,7 @@ impl ProjectIndex {
         if self.has_unscanned() {
             scan_largest_first(self.files.iter().flatten());
         }
+        self.tags.scan_all();
     }
 
     /// How many files no query has needed yet (their text is read, not
@@ -772,6 +863,7 @@ impl ProjectIndex {
             .flatten()
             .filter(|e| e.scanned_index().is_none())
             .count()
+            + self.tags.unscanned()
     }
 
     fn has_unscanned(&self) -> bool {
@@ -788,9 +880,13 @@ impl ProjectIndex {
     /// on rayon's pool: a query's parallel scan would wait behind it.
     pub fn scanner(&self) -> impl FnOnce() + Send + 'static {
         let entries: Vec<Arc<Entry>> = self.files.iter().flatten().map(Arc::clone).collect();
+        let tags = self.tags.shared();
         move || {
             for e in entries {
                 e.index();
+            }
+            for e in tags {
+                e.file();
             }
         }
     }

@@ -5,7 +5,7 @@
 //! sender's unsaved buffers laid over it); the sites' lines are read only
 //! when asked ([`add_context`]), as reading them costs a file per path.
 
-use crate::analysis::index::{Call, IndexError, ProjectIndex};
+use crate::analysis::index::{tags, Call, IndexError, ProjectIndex, SymbolCandidate};
 use crate::edit::Position;
 
 use super::super::query::SiteLines;
@@ -117,9 +117,133 @@ fn not_found(symbol: &str) -> OpError {
     OpError::new(ErrorKind::NotFound, format!("Not found: '{symbol}'"))
 }
 
+/// Which index a query runs on: Python's modules, or the brace
+/// languages' files ([`tags`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Python,
+    Braces,
+}
+
+/// The index that defines `symbol`: the current file's language's first
+/// (the other when it does not define it); asked from no file, the one
+/// that defines it, and when both do, an ambiguity naming each.
+fn side(index: &ProjectIndex, symbol: &str, current: Option<&str>) -> Result<Side, OpError> {
+    let braces = || index.tags().find_definition(index.root(), symbol, current);
+    let defines = |found: &Result<Vec<crate::analysis::index::Definition>, IndexError>| {
+        found.as_ref().is_ok_and(|d| !d.is_empty())
+    };
+    let python = || python_definition(index, symbol, current);
+    let python_defines = |found: &Result<Vec<DefinitionSite>, OpError>| found.is_ok();
+    let python_silent = |found: &Result<Vec<DefinitionSite>, OpError>| matches!(found, Err(e) if e.kind == ErrorKind::NotFound);
+    Ok(match current {
+        Some(path) if tags::reads(path) => match braces() {
+            Err(IndexError::NotFound { .. }) if python_defines(&python()) => Side::Python,
+            _ => Side::Braces,
+        },
+        Some(_) => match python() {
+            found
+                if python_silent(&found)
+                    && !matches!(braces(), Err(IndexError::NotFound { .. })) =>
+            {
+                Side::Braces
+            }
+            _ => Side::Python,
+        },
+        None => {
+            let (py, br) = (python(), braces());
+            match (py, br) {
+                (Ok(py), Ok(br)) if !br.is_empty() => {
+                    let mut candidates: Vec<SymbolCandidate> = py
+                        .iter()
+                        .map(|d| SymbolCandidate {
+                            qualified_name: d.qualified_name.clone(),
+                            full_name: d.qualified_name.clone(),
+                            path: d.location.path.clone(),
+                            project: index.project_of(&d.location.path).unwrap_or("").to_string(),
+                            position: d.location.span.start,
+                        })
+                        .collect();
+                    candidates.extend(br.iter().map(|d| SymbolCandidate {
+                        qualified_name: d.qualified_name.clone(),
+                        full_name: d.qualified_name.clone(),
+                        path: d.location.path.clone(),
+                        project: String::new(),
+                        position: d.location.position,
+                    }));
+                    return Err(IndexError::Ambiguous {
+                        name: symbol.to_string(),
+                        candidates,
+                    }
+                    .into());
+                }
+                (py, br) if python_silent(&py) && defines(&br) => Side::Braces,
+                (py, Err(e @ IndexError::Ambiguous { .. })) if python_silent(&py) => {
+                    return Err(e.into())
+                }
+                _ => Side::Python,
+            }
+        }
+    })
+}
+
 /// Where the project defines `symbol`; a dotted module name is found as
 /// the module (its file, at `0:0`).
 pub fn find_definition(
+    index: &ProjectIndex,
+    symbol: &str,
+    current: Option<&str>,
+) -> Result<Vec<DefinitionSite>, OpError> {
+    let braces = || {
+        index
+            .tags()
+            .find_definition(index.root(), symbol, current)
+            .map(definition_sites)
+            .map_err(OpError::from)
+    };
+    if current.is_none() {
+        // every definition of the name, in either index
+        return match (python_definition(index, symbol, current), braces()) {
+            (Ok(mut py), Ok(br)) => {
+                py.extend(br);
+                Ok(py)
+            }
+            (Err(e), Err(_)) => Err(e),
+            (Ok(found), Err(_)) | (Err(_), Ok(found)) => Ok(found),
+        };
+    }
+    match side(index, symbol, current)? {
+        Side::Python => python_definition(index, symbol, current),
+        Side::Braces => braces(),
+    }
+}
+
+/// The brace languages' definitions as sites.
+fn definition_sites(found: Vec<crate::analysis::index::Definition>) -> Vec<DefinitionSite> {
+    found
+        .into_iter()
+        .map(|d| {
+            let name = last_part(&d.qualified_name);
+            let end = Span::of_name(d.name_position, name).end;
+            DefinitionSite {
+                kind: d.kind.noun(),
+                location: Location {
+                    path: d.location.path,
+                    span: Span {
+                        start: d.location.position,
+                        end,
+                    },
+                    certain: true,
+                    in_symbol: None,
+                    context: None,
+                },
+                qualified_name: d.qualified_name,
+            }
+        })
+        .collect()
+}
+
+fn python_definition(
     index: &ProjectIndex,
     symbol: &str,
     current: Option<&str>,
@@ -175,7 +299,11 @@ pub fn find_references(
     symbol: &str,
     current: Option<&str>,
 ) -> Result<Uses, OpError> {
-    match index.find_references_from(symbol, current) {
+    let found = match side(index, symbol, current)? {
+        Side::Braces => index.tags().find_references(index.root(), symbol, current),
+        Side::Python => index.find_references_from(symbol, current),
+    };
+    match found {
         Ok(found) => {
             let site = |certain: bool| {
                 move |l: &crate::analysis::index::Location| Location {
@@ -203,7 +331,11 @@ pub fn find_callers(
     function: &str,
     current: Option<&str>,
 ) -> Result<Uses, OpError> {
-    match index.find_callers_from(function, current) {
+    let found = match side(index, function, current)? {
+        Side::Braces => index.tags().find_callers(index.root(), function, current),
+        Side::Python => index.find_callers_from(function, current),
+    };
+    match found {
         Ok(found) => {
             let mut sites: Vec<Location> = found
                 .certain
@@ -223,6 +355,11 @@ pub fn find_callers(
 /// The module of `path` and the project's modules that import it, each
 /// with its file (asked by path: two projects may have its module name).
 pub fn dependents(index: &ProjectIndex, path: &str) -> Option<(String, Vec<Dependent>)> {
+    if tags::reads(path) {
+        let (module, found) = index.tags().dependents(index.root(), path)?;
+        let found = found.into_iter().map(|(m, p)| (m, Some(p))).collect();
+        return Some((module, found));
+    }
     let module = index.module_of(path)?.to_owned();
     let dependents = index.dependents(path).ok()?;
     let found = dependents.into_iter().map(|d| (d.module, d.path)).collect();

@@ -96,7 +96,7 @@ fn commands_a_json_file_does_not_support_say_so() {
         > Validate
         Fail "{unsupported}"
         > Find References name
-        Fail "{no_index}; in the project's Python files: Not found: symbol 'name'. No similar name in the index"
+        Fail "{unsupported}; in the project's Python files: Not found: symbol 'name'. No similar name in the index"
         > Refactor Extract_Method helper lines 0:0
         Fail "{no_index}"
         > Refactor RenameSymbol login sign_in
@@ -239,10 +239,10 @@ fn a_javascript_file_is_addressed_and_read() {
 }
 
 /// The commands whose implementations are Python's refuse a JavaScript
-/// file, each by name, and change nothing: imports, Modify and Format,
-/// the code analyses, the index's queries and the refactors; an answer
-/// the index finds in the Python files says first that it read no
-/// JavaScript.
+/// file, each by name, and change nothing: Modify, the code analyses and
+/// the refactors; the index's queries answer from the JavaScript files
+/// (`index_braces.rs`) and, for a name they do not define, the Python
+/// files.
 #[test]
 fn commands_a_javascript_file_does_not_support_yet_say_so() {
     let f = Fixture::new();
@@ -268,26 +268,23 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         > Analyze File Issues
         Ok: File: no potential issues found
         > Find References add
-        Fail "{}; in the project's Python files: Not found: symbol 'add'. No similar name in the index"
+        Ok: Found 0 references
         > Find Definition twice
-        Fail "{}; in the project's Python files: Not found: symbol 'twice'. No similar name in the index"
+        Ok: Found 1 definition, with lines, Txt web/app.js:7:0 function web.app.twice: const twice = (n) => n * 2;
         > Refactor Extract_Method helper lines 4:4
         Fail "{}"
         > Refactor RenameSymbol add plus
         Fail "{}; in the project's Python files: Not found: symbol 'add'. No similar name in the index"
         > Find Definition login
-        Ok: {}; in the project's Python files: Found 1 definition, with lines, Txt pkg/auth.py:0:0 function pkg.auth.login: def login(user):
+        Ok: Found 1 definition, with lines, Txt pkg/auth.py:0:0 function pkg.auth.login: def login(user):
         > Refactor RenameSymbol login sign_in
         Ok, Renamed in 1 file (pkg/auth.py), 1 reference updated
         "#,
             not_yet("Modify"),
             not_yet("Analyze"),
             not_yet("Analyze Dependencies"),
-            not_yet("Find References"),
-            not_yet("Find Definition"),
             not_yet("Refactor"),
             not_yet("Refactor"),
-            not_yet("Find Definition"),
         ),
     );
     // nothing was written to the JavaScript file
@@ -721,7 +718,7 @@ fn a_go_file_is_addressed_and_read() {
         > Analyze File Complexity
         Ok: File: 2 blocks, average complexity 1.0, highest Stack.Push 1, New 1
         > Find References Push
-        Fail "{}; in the project's Python files: Not found: symbol 'Push'. The index is empty"
+        Ok: Found 0 references
         > Open stack/peek.go
         Ok, At 0:0, Length 5
         > Goto Method Stack.Peek
@@ -731,7 +728,6 @@ fn a_go_file_is_addressed_and_read() {
         Ok, Inserted 1 line at 3, Now invalid Go (2 syntax errors): 4:1 expected a declaration, found 'return', 5:0 unexpected '}}', At 4:0
         "#,
             not_yet("Modify"),
-            not_yet("Find References"),
         ),
     );
     assert_eq!(f.read("stack/stack.go"), STACK_GO);

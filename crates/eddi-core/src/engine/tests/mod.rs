@@ -596,6 +596,7 @@ mod commit;
 mod door;
 mod drafts;
 mod faults;
+mod index_braces;
 mod languages;
 mod operations;
 mod policy;

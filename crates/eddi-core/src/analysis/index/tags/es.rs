@@ -1,0 +1,462 @@
+//! ES modules (JavaScript, TypeScript and their JSX dialects): imports —
+//! named, default, namespace —, exports and re-exports (`export … from`),
+//! CommonJS `require` (bound at run time: its names are possible, never
+//! certain), and relative specifiers resolved as Node and TypeScript do:
+//! the path itself, then with each extension, then its `index.*` file;
+//! a `.js` specifier also finds the `.ts` file TypeScript compiles to it.
+//! A bare specifier (`react`) names a package from outside: unknown.
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use super::family::{Family, Files, ModuleKey, Source};
+use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
+use crate::analysis::syntax::byte_to_char;
+
+pub struct Es;
+
+/// The extensions a relative specifier is probed with, in order.
+const EXTENSIONS: &[&str] = &["ts", "tsx", "d.ts", "js", "jsx", "mjs", "cjs", "mts", "cts"];
+
+/// The scopes a `var` or a parameter binds in.
+const FUNCTIONS: &[&str] = &[
+    "function_declaration",
+    "function_expression",
+    "generator_function_declaration",
+    "generator_function",
+    "arrow_function",
+    "method_definition",
+];
+
+impl Family for Es {
+    fn query_source(&self, language: &str) -> Option<&'static str> {
+        match language {
+            "javascript" => Some(include_str!("../../../../queries/javascript/index.scm")),
+            "typescript" => Some(include_str!("../../../../queries/typescript/index.scm")),
+            "tsx" => Some(concat!(
+                include_str!("../../../../queries/typescript/index.scm"),
+                include_str!("../../../../queries/typescript/tsx.scm")
+            )),
+            _ => None,
+        }
+    }
+
+    fn function_scope(&self, kind: &str) -> bool {
+        FUNCTIONS.contains(&kind)
+    }
+
+    fn skips(&self, statement: Node<'_>) -> bool {
+        // the names of imports and re-exports are read with them
+        match statement.kind() {
+            "import_statement" => true,
+            "export_statement" => statement.child_by_field_name("source").is_some(),
+            _ => false,
+        }
+    }
+
+    fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+        let mut cursor = root.walk();
+        for statement in root.named_children(&mut cursor) {
+            match statement.kind() {
+                "import_statement" => import(text, rope, statement, file),
+                "export_statement" => export(text, rope, statement, file),
+                "lexical_declaration" | "variable_declaration" => require(text, statement, file),
+                _ => {}
+            }
+        }
+        super::scan::walk_scoped(root, (FUNCTIONS, &[]), |node, scope, _| {
+            typed_name(text, rope, node, scope, file)
+        });
+    }
+
+    fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {
+        path.to_string()
+    }
+
+    fn resolve(&self, files: &Files<'_>, from: &str, _file: &TagsFile, source: &str) -> Source {
+        if !(source.starts_with("./")
+            || source.starts_with("../")
+            || source == "."
+            || source == "..")
+        {
+            return Source::Unknown;
+        }
+        let dir = from.rsplit_once('/').map_or("", |(d, _)| d);
+        let Some(base) = join(dir, source) else {
+            return Source::Unknown;
+        };
+        let mut candidates = vec![base.clone()];
+        // TypeScript's ESM: `./a.js` names the `./a.ts` compiled to it
+        for (js, ts) in [
+            (".js", ".ts"),
+            (".js", ".tsx"),
+            (".jsx", ".tsx"),
+            (".mjs", ".mts"),
+            (".cjs", ".cts"),
+        ] {
+            if let Some(stem) = base.strip_suffix(js) {
+                candidates.push(format!("{stem}{ts}"));
+            }
+        }
+        candidates.extend(EXTENSIONS.iter().map(|x| format!("{base}.{x}")));
+        candidates.extend(EXTENSIONS.iter().map(|x| {
+            if base.is_empty() {
+                format!("index.{x}")
+            } else {
+                format!("{base}/index.{x}")
+            }
+        }));
+        candidates
+            .into_iter()
+            .find(|c| files.has(c))
+            .map_or(Source::Unknown, Source::Module)
+    }
+
+    fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
+        match object.kind() {
+            "this" => Qualifier::This,
+            "identifier" => Qualifier::Name(text[object.byte_range()].to_string()),
+            _ => Qualifier::Other,
+        }
+    }
+
+    fn label(&self, path: &str, _file: &TagsFile) -> String {
+        let stem = path.rsplit_once('.').map_or(path, |(s, _)| s);
+        stem.replace('/', ".")
+    }
+}
+
+/// `dir` joined with a relative specifier, `.` and `..` resolved; `None`
+/// when it leaves the root.
+fn join(dir: &str, relative: &str) -> Option<String> {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    for part in relative.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            p => parts.push(p),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// A string literal's text without its quotes.
+fn string_text(text: &str, node: Node<'_>) -> String {
+    text[node.byte_range()]
+        .trim_matches(|c| c == '"' || c == '\'' || c == '`')
+        .to_string()
+}
+
+/// `import d, { a, b as c } from 's'`, `import * as ns from 's'`.
+fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
+    let Some(source) = statement.child_by_field_name("source") else {
+        return;
+    };
+    let source = string_text(text, source);
+    let mut push = |local: &str, imported: Imported, named: Option<Node<'_>>| {
+        file.imports.push(Import {
+            local: local.to_string(),
+            imported,
+            source: source.clone(),
+            kind: ImportKind::Static,
+        });
+        if let Some(node) = named {
+            let i = file.imports.len() - 1;
+            file.refs.push(super::scan::import_ref(rope, text, node, i));
+        }
+    };
+    let mut cursor = statement.walk();
+    for clause in statement.named_children(&mut cursor) {
+        if clause.kind() != "import_clause" {
+            continue;
+        }
+        let mut inner = clause.walk();
+        for part in clause.named_children(&mut inner) {
+            match part.kind() {
+                "identifier" => push(&text[part.byte_range()], Imported::Default, None),
+                "namespace_import" => {
+                    let mut c = part.walk();
+                    let name = part
+                        .named_children(&mut c)
+                        .find(|n| n.kind() == "identifier");
+                    if let Some(name) = name {
+                        push(&text[name.byte_range()], Imported::Module, None);
+                    }
+                }
+                "named_imports" => {
+                    let mut c = part.walk();
+                    for specifier in part.named_children(&mut c) {
+                        let Some(name) = specifier.child_by_field_name("name") else {
+                            continue;
+                        };
+                        let imported = string_text(text, name);
+                        let local = specifier
+                            .child_by_field_name("alias")
+                            .map_or(imported.clone(), |a| text[a.byte_range()].to_string());
+                        let named = (name.kind() == "identifier").then_some(name);
+                        let imported = match imported.as_str() {
+                            "default" => Imported::Default,
+                            _ => Imported::Name(imported),
+                        };
+                        push(&local, imported, named);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// `export function f`, `export { a as b }`, `export default f`, and the
+/// re-exports `export { a as b } from 's'`, `export * from 's'`.
+fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
+    let name_of = |n: Node<'_>| text[n.byte_range()].to_string();
+    let is_default = {
+        let mut c = statement.walk();
+        let found = statement.children(&mut c).any(|n| n.kind() == "default");
+        found
+    };
+    if let Some(source) = statement.child_by_field_name("source") {
+        let source = string_text(text, source);
+        let mut c = statement.walk();
+        let children: Vec<Node<'_>> = statement.named_children(&mut c).collect();
+        let clause = children.iter().find(|n| n.kind() == "export_clause");
+        match clause {
+            Some(clause) => {
+                let mut c = clause.walk();
+                for specifier in clause.named_children(&mut c) {
+                    let Some(name) = specifier.child_by_field_name("name") else {
+                        continue;
+                    };
+                    let imported = string_text(text, name);
+                    let local = specifier
+                        .child_by_field_name("alias")
+                        .map_or(imported.clone(), |a| string_text(text, a));
+                    file.imports.push(Import {
+                        local,
+                        imported: match imported.as_str() {
+                            "default" => Imported::Default,
+                            _ => Imported::Name(imported),
+                        },
+                        source: source.clone(),
+                        kind: ImportKind::ReExport,
+                    });
+                    if name.kind() == "identifier" {
+                        let i = file.imports.len() - 1;
+                        file.refs.push(super::scan::import_ref(rope, text, name, i));
+                    }
+                }
+            }
+            None => {
+                // `export * from 's'`, `export * as ns from 's'`
+                let alias = children
+                    .iter()
+                    .find(|n| n.kind() == "namespace_export")
+                    .and_then(|n| n.named_child(0))
+                    .map(|n| string_text(text, n));
+                let (local, imported) = match alias {
+                    Some(ns) => (ns, Imported::Module),
+                    None => ("*".to_string(), Imported::All),
+                };
+                file.imports.push(Import {
+                    local,
+                    imported,
+                    source,
+                    kind: ImportKind::ReExport,
+                });
+            }
+        }
+        return;
+    }
+    if let Some(declaration) = statement.child_by_field_name("declaration") {
+        let names = declared_names(text, declaration);
+        for name in names {
+            let exported = if is_default {
+                "default".to_string()
+            } else {
+                name.clone()
+            };
+            file.exports.push((exported, name));
+        }
+        return;
+    }
+    if let Some(value) = statement.child_by_field_name("value") {
+        if is_default {
+            let local = match value.kind() {
+                "identifier" => Some(name_of(value)),
+                _ => value.child_by_field_name("name").map(name_of),
+            };
+            if let Some(local) = local {
+                file.exports.push(("default".to_string(), local));
+            }
+        }
+        return;
+    }
+    let mut c = statement.walk();
+    for clause in statement.named_children(&mut c) {
+        if clause.kind() != "export_clause" {
+            continue;
+        }
+        let mut c = clause.walk();
+        for specifier in clause.named_children(&mut c) {
+            let Some(name) = specifier.child_by_field_name("name") else {
+                continue;
+            };
+            let local = string_text(text, name);
+            let exported = specifier
+                .child_by_field_name("alias")
+                .map_or(local.clone(), |a| string_text(text, a));
+            file.exports.push((exported, local));
+        }
+    }
+}
+
+/// The names a declaration binds at module level.
+fn declared_names(text: &str, declaration: Node<'_>) -> Vec<String> {
+    match declaration.kind() {
+        "lexical_declaration" | "variable_declaration" => {
+            let mut c = declaration.walk();
+            declaration
+                .named_children(&mut c)
+                .filter(|d| d.kind() == "variable_declarator")
+                .filter_map(|d| d.child_by_field_name("name"))
+                .flat_map(|n| pattern_names(text, n))
+                .collect()
+        }
+        _ => declaration
+            .child_by_field_name("name")
+            .map(|n| vec![text[n.byte_range()].to_string()])
+            .unwrap_or_default(),
+    }
+}
+
+/// The names a binding pattern binds (`a`, `{ a, b: c }`, `[a, b]`).
+fn pattern_names(text: &str, pattern: Node<'_>) -> Vec<String> {
+    match pattern.kind() {
+        "identifier" | "shorthand_property_identifier_pattern" => {
+            vec![text[pattern.byte_range()].to_string()]
+        }
+        _ => {
+            let mut c = pattern.walk();
+            let children: Vec<Node<'_>> = pattern.named_children(&mut c).collect();
+            children
+                .into_iter()
+                .flat_map(|n| match n.kind() {
+                    "pair_pattern" => n
+                        .child_by_field_name("value")
+                        .map(|v| pattern_names(text, v))
+                        .unwrap_or_default(),
+                    _ => pattern_names(text, n),
+                })
+                .collect()
+        }
+    }
+}
+
+/// `const m = require('s')`, `const { a, b: c } = require('s')` at
+/// module level.
+fn require(text: &str, statement: Node<'_>, file: &mut TagsFile) {
+    let mut c = statement.walk();
+    for declarator in statement.named_children(&mut c) {
+        let (Some(name), Some(value)) = (
+            declarator.child_by_field_name("name"),
+            declarator.child_by_field_name("value"),
+        ) else {
+            continue;
+        };
+        let is_require = value.kind() == "call_expression"
+            && value
+                .child_by_field_name("function")
+                .is_some_and(|f| &text[f.byte_range()] == "require");
+        let Some(source) = value
+            .child_by_field_name("arguments")
+            .and_then(|a| a.named_child(0))
+            .filter(|s| is_require && s.kind() == "string")
+        else {
+            continue;
+        };
+        let source = string_text(text, source);
+        let mut push = |local: String, imported: Imported| {
+            file.imports.push(Import {
+                local,
+                imported,
+                source: source.clone(),
+                kind: ImportKind::Require,
+            })
+        };
+        match name.kind() {
+            "identifier" => push(text[name.byte_range()].to_string(), Imported::Module),
+            "object_pattern" => {
+                let mut c = name.walk();
+                for part in name.named_children(&mut c) {
+                    match part.kind() {
+                        "shorthand_property_identifier_pattern" => {
+                            let n = text[part.byte_range()].to_string();
+                            push(n.clone(), Imported::Name(n));
+                        }
+                        "pair_pattern" => {
+                            let (Some(key), Some(value)) = (
+                                part.child_by_field_name("key"),
+                                part.child_by_field_name("value"),
+                            ) else {
+                                continue;
+                            };
+                            push(
+                                text[value.byte_range()].to_string(),
+                                Imported::Name(string_text(text, key)),
+                            );
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The class a TypeScript annotation (`: C`, `: C<T>`) or a construction
+/// (`new C()`) gives a value, by name.
+fn class_of(text: &str, node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "type_annotation" => node.named_child(0).and_then(|t| class_of(text, t)),
+        "type_identifier" | "identifier" => Some(text[node.byte_range()].to_string()),
+        "generic_type" => node.named_child(0).and_then(|t| class_of(text, t)),
+        "new_expression" => node
+            .child_by_field_name("constructor")
+            .and_then(|c| class_of(text, c)),
+        _ => None,
+    }
+}
+
+/// The names `node` declares with a class (a parameter `c: C`, `const c
+/// = new C()`), with the function (or file) around as their scope.
+fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
+    let (name, class) = match node.kind() {
+        "required_parameter" | "optional_parameter" => (
+            node.child_by_field_name("pattern"),
+            node.child_by_field_name("type")
+                .and_then(|t| class_of(text, t)),
+        ),
+        "variable_declarator" => (
+            node.child_by_field_name("name"),
+            node.child_by_field_name("type")
+                .or_else(|| {
+                    node.child_by_field_name("value")
+                        .filter(|v| v.kind() == "new_expression")
+                })
+                .and_then(|t| class_of(text, t)),
+        ),
+        _ => return,
+    };
+    let (Some(name), Some(class)) = (name.filter(|n| n.kind() == "identifier"), class) else {
+        return;
+    };
+    file.typed.push(super::scan::Typed {
+        name: text[name.byte_range()].to_string(),
+        type_name: class,
+        scope: byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()),
+    });
+}

@@ -1,0 +1,147 @@
+//! A family of languages that share a module system (JavaScript and
+//! TypeScript share ES modules): what its resolver reads of a file when
+//! it is scanned, and how it resolves the file's imports when a query
+//! runs. One implementation per family: [`super::es`], [`super::go`],
+//! [`super::java`], [`super::rust`].
+
+use tree_sitter::Node;
+
+use super::scan::{Import, Imported, Qualifier, TagsFile};
+use crate::language::Language;
+
+/// A module as the resolver keys it: a file (ES, Rust), a directory (a Go
+/// package) or a package name (Java).
+pub type ModuleKey = String;
+
+/// The files of one family a query sees: their paths and what they are.
+pub struct Files<'a> {
+    pub root: &'a std::path::Path,
+    /// Every indexed path of the family (scanned or not).
+    pub paths: &'a [&'a str],
+}
+
+impl Files<'_> {
+    pub fn has(&self, path: &str) -> bool {
+        self.paths.binary_search(&path).is_ok()
+    }
+}
+
+/// What an import's source is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A module of the project.
+    Module(ModuleKey),
+    /// Not one the index can find (a package from outside, a missing
+    /// file): what it binds cannot be proven.
+    Unknown,
+}
+
+pub trait Family: Sync {
+    /// Its languages' index query (`queries/<language>/index.scm`).
+    fn query_source(&self, language: &str) -> Option<&'static str>;
+
+    /// Reads the file's imports, exports, package and typed names.
+    fn read_module(&self, text: &str, rope: &ropey::Rope, root: Node<'_>, file: &mut TagsFile);
+
+    /// Whether a scope of this kind is a function's (where JavaScript's
+    /// `var` binds).
+    fn function_scope(&self, _kind: &str) -> bool {
+        false
+    }
+
+    /// Whether a module-level statement's names are read with it, not as
+    /// uses (an import, a package clause).
+    fn skips(&self, _statement: Node<'_>) -> bool {
+        false
+    }
+
+    /// How a member's object qualifies it.
+    fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
+        match object.kind() {
+            "this" | "self" => Qualifier::This,
+            "identifier" | "package_identifier" | "type_identifier" => {
+                Qualifier::Name(text[object.byte_range()].to_string())
+            }
+            _ => Qualifier::Other,
+        }
+    }
+
+    /// The module a file is in.
+    fn module_of(&self, files: &Files<'_>, path: &str, file: &TagsFile) -> ModuleKey;
+
+    /// What an import's source names, from the file at `from`.
+    fn resolve(&self, files: &Files<'_>, from: &str, file: &TagsFile, source: &str) -> Source;
+
+    /// Rust: the module a path names from the file at `from` (`crate::a`,
+    /// `super`, a module the file declares or uses).
+    fn resolve_path(
+        &self,
+        _files: &Files<'_>,
+        _from: &str,
+        _file: &TagsFile,
+        _path: &[String],
+    ) -> Option<(ModuleKey, Option<String>)> {
+        None
+    }
+
+    /// Whether a bare name inside a class may be its member (Java's
+    /// implicit `this`).
+    fn implicit_members(&self) -> bool {
+        false
+    }
+
+    /// Whether a file's module-level definitions are in its module's
+    /// scope for the other files of the module (Go's package, Java's):
+    /// with `module_of`, whether `b` sees `a`'s names unqualified.
+    fn shares_module(&self) -> bool {
+        false
+    }
+
+    /// The label a definition's full name starts with (its module).
+    fn label(&self, path: &str, file: &TagsFile) -> String;
+
+    /// What an import binds its local name to.
+    fn bound(&self, files: &Files<'_>, from: &str, file: &TagsFile, import: &Import) -> Bound {
+        let module = match self.resolve(files, from, file, &import.source) {
+            Source::Module(module) => module,
+            Source::Unknown => return Bound::Unknown,
+        };
+        match &import.imported {
+            Imported::Name(name) => Bound::Item(module, name.clone()),
+            Imported::Default => Bound::Item(module, "default".to_string()),
+            Imported::Module | Imported::All => Bound::Module(module),
+        }
+    }
+}
+
+/// What an import binds: a module's item, a module, or what the index
+/// cannot know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Bound {
+    Item(ModuleKey, String),
+    Module(ModuleKey),
+    Unknown,
+}
+
+/// The family of a language, if the index reads it.
+pub fn family_of(language: &dyn Language) -> Option<&'static dyn Family> {
+    match language.id() {
+        "javascript" | "typescript" | "tsx" => Some(&super::es::Es),
+        "go" => Some(&super::go::Go),
+        "java" => Some(&super::java::Java),
+        "rust" => Some(&super::rust::Rust),
+        _ => None,
+    }
+}
+
+/// Which family a language belongs to, by a stable name: files of one
+/// family resolve each other.
+pub fn family_id(language: &dyn Language) -> Option<&'static str> {
+    match language.id() {
+        "javascript" | "typescript" | "tsx" => Some("es"),
+        "go" => Some("go"),
+        "java" => Some("java"),
+        "rust" => Some("rust"),
+        _ => None,
+    }
+}

@@ -1,0 +1,323 @@
+//! The project index beyond Python: the files of JavaScript, TypeScript,
+//! Go, Rust and Java, each scanned with its language's tags-like query
+//! (`queries/<language>/index.scm`) and its symbol sites, and resolved at
+//! query time through its family's module system ([`family`]: ES modules
+//! in [`es`], Go packages in [`go`], Java packages in [`java`], Rust
+//! modules in [`rust`]). It lives in the same [`super::ProjectIndex`] as
+//! the Python modules — one walk, one refresh, one view per sender —, but
+//! apart from them: a Python query never reads it, so Python's answers
+//! and costs do not change.
+//!
+//! Like Python's ([`super::entry`]), a file is read when the index is
+//! built and scanned the first time a query needs it: a query keyed by a
+//! name scans the files whose text spells it. A file's scan depends on
+//! its text alone; what its imports name is found when a query runs
+//! ([`resolve`]).
+//!
+//! **How sure an answer is.** A use is *certain* when the module system
+//! proves it names the symbol: the defining file's own unshadowed uses,
+//! the same package's (Go, Java), an import that resolves to the module
+//! that defines (or re-exports) it, a path or namespace through such a
+//! module, a member through `this`/`self` in its class or through a name
+//! declared with its type. It is *possible* when the index cannot decide:
+//! a name no import or definition binds, an import whose source it cannot
+//! find (a package from outside, a missing file), CommonJS `require`, a
+//! member read through a value of unknown type. Anything else is another
+//! symbol's.
+
+mod es;
+pub mod family;
+mod go;
+mod java;
+pub mod resolve;
+mod rust;
+pub mod scan;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use rayon::prelude::*;
+
+use super::disk::Stamp;
+use super::entry::spells;
+use crate::language::Language;
+pub use scan::TagsFile;
+
+/// Whether the index reads `path` as a file of a brace language.
+pub fn reads(path: &str) -> bool {
+    crate::language::language_of(path).is_some_and(|l| family::family_of(l).is_some())
+}
+
+/// One file, scanned the first time a query needs it.
+#[derive(Debug)]
+pub struct TagsEntry {
+    pub path: String,
+    pub language: &'static dyn Language,
+    pub stamp: Option<Stamp>,
+    pub content: Option<blake3::Hash>,
+    scanned: OnceLock<TagsFile>,
+    /// The text, until it is scanned.
+    text: Mutex<Option<Arc<String>>>,
+}
+
+impl TagsEntry {
+    fn new(
+        path: String,
+        language: &'static dyn Language,
+        stamp: Option<Stamp>,
+        content: Option<blake3::Hash>,
+        text: Arc<String>,
+    ) -> Self {
+        TagsEntry {
+            path,
+            language,
+            stamp,
+            content,
+            scanned: OnceLock::new(),
+            text: Mutex::new(Some(text)),
+        }
+    }
+
+    /// Its scan, made now if no query needed it before.
+    pub fn file(&self) -> &TagsFile {
+        self.scanned.get_or_init(|| {
+            let text = self.text().unwrap_or_default();
+            let file = scan::scan(self.language, &text);
+            *self.text.lock().unwrap_or_else(|p| p.into_inner()) = None;
+            file
+        })
+    }
+
+    fn text(&self) -> Option<Arc<String>> {
+        self.text
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .map(Arc::clone)
+    }
+
+    /// The same entry with another stamp (its scan or text shared).
+    fn restamped(&self, stamp: Option<Stamp>) -> TagsEntry {
+        let entry = TagsEntry {
+            path: self.path.clone(),
+            language: self.language,
+            stamp,
+            content: self.content,
+            scanned: OnceLock::new(),
+            text: Mutex::new(self.text()),
+        };
+        if let Some(file) = self.scanned.get() {
+            let _ = entry.scanned.set(file.clone());
+        }
+        entry
+    }
+
+    fn is_scanned(&self) -> bool {
+        self.scanned.get().is_some()
+    }
+
+    /// Whether its scan may hold `word`: its text spells it, or once
+    /// scanned, its tables key it.
+    fn may_mention(&self, word: &str) -> bool {
+        if let Some(file) = self.scanned.get() {
+            return file.words.contains(word);
+        }
+        match self.text() {
+            Some(text) => spells(&text, word),
+            // taken by a scan in progress
+            None => true,
+        }
+    }
+
+    /// Whether it may re-export a module's names (`export … from`).
+    fn may_reexport(&self) -> bool {
+        if let Some(file) = self.scanned.get() {
+            return file
+                .imports
+                .iter()
+                .any(|i| i.kind == scan::ImportKind::ReExport);
+        }
+        match self.text() {
+            Some(text) => spells(&text, "export"),
+            None => true,
+        }
+    }
+
+    fn family_id(&self) -> Option<&'static str> {
+        family::family_id(self.language)
+    }
+}
+
+/// The brace languages' files of a project index. Cloned for a view (the
+/// entries are shared).
+#[derive(Debug, Clone, Default)]
+pub struct TagsIndex {
+    entries: HashMap<String, Arc<TagsEntry>>,
+}
+
+impl TagsIndex {
+    /// Takes a file's text (read from disk: its stamp and hash; or a
+    /// buffer's); an entry with the same text keeps its scan.
+    pub fn insert(
+        &mut self,
+        path: String,
+        text: Arc<String>,
+        stamp: Option<Stamp>,
+        content: Option<blake3::Hash>,
+    ) -> bool {
+        let Some(language) = crate::language::language_of(&path) else {
+            return false;
+        };
+        if let (Some(old), Some(new)) = (self.entries.get(&path), content) {
+            if old.content == Some(new) {
+                let entry = Arc::new(old.restamped(stamp));
+                self.entries.insert(path, entry);
+                return true;
+            }
+        }
+        let entry = TagsEntry::new(path.clone(), language, stamp, content, text);
+        self.entries.insert(path, Arc::new(entry));
+        true
+    }
+
+    pub fn remove(&mut self, path: &str) -> bool {
+        self.entries.remove(path).is_some()
+    }
+
+    pub fn contains(&self, path: &str) -> bool {
+        self.entries.contains_key(path)
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn paths(&self) -> impl Iterator<Item = &str> {
+        self.entries.keys().map(String::as_str)
+    }
+
+    pub fn entry(&self, path: &str) -> Option<&Arc<TagsEntry>> {
+        self.entries.get(path)
+    }
+
+    /// Every entry, with its stamp (for a refresh).
+    pub fn entries(&self) -> impl Iterator<Item = &Arc<TagsEntry>> {
+        self.entries.values()
+    }
+
+    /// How many files no query needed yet.
+    pub fn unscanned(&self) -> usize {
+        self.entries.values().filter(|e| !e.is_scanned()).count()
+    }
+
+    /// Scans every file no query needed yet, in parallel.
+    pub fn scan_all(&self) {
+        self.entries.par_iter().for_each(|(_, e)| {
+            e.file();
+        });
+    }
+
+    /// The entries, for a scan ahead on a thread of its own.
+    pub fn shared(&self) -> Vec<Arc<TagsEntry>> {
+        self.entries.values().map(Arc::clone).collect()
+    }
+
+    /// The files of `family` (a [`family::family_id`], or any) whose
+    /// text spells one of `words` (or that may re-export, with
+    /// `reexports`), scanned (in parallel), sorted by path.
+    pub(crate) fn files_with(
+        &self,
+        family: Option<&str>,
+        words: &[&str],
+        reexports: bool,
+    ) -> Vec<&TagsEntry> {
+        let mut found: Vec<&TagsEntry> = self
+            .entries
+            .par_iter()
+            .map(|(_, e)| &**e)
+            .filter(|e| family.is_none() || e.family_id() == family)
+            .filter(|e| words.iter().any(|w| e.may_mention(w)) || (reexports && e.may_reexport()))
+            .collect();
+        found.par_iter().for_each(|e| {
+            e.file();
+        });
+        found.sort_by(|a, b| a.path.cmp(&b.path));
+        found
+    }
+
+    /// The paths of a family's files, sorted.
+    pub(crate) fn family_paths(&self, family: &str) -> Vec<&str> {
+        let mut paths: Vec<&str> = self
+            .entries
+            .values()
+            .filter(|e| e.family_id() == Some(family))
+            .map(|e| e.path.as_str())
+            .collect();
+        paths.sort_unstable();
+        paths
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::index::ProjectIndex;
+    use ropey::Rope;
+
+    fn uses(index: &ProjectIndex, symbol: &str) -> Vec<String> {
+        let found = index
+            .tags()
+            .find_references(index.root(), symbol, None)
+            .unwrap();
+        let certain = found.certain.iter().map(|l| format!("{l}"));
+        let possible = found.possible.iter().map(|l| format!("{l}?"));
+        certain.chain(possible).collect()
+    }
+
+    /// The brace languages' files are read with the Python ones, kept
+    /// current by `refresh` and `refresh_files` (changed, added, removed),
+    /// and a view of unsaved text changes no one else's answer.
+    #[test]
+    fn the_brace_files_are_kept_current_with_the_python_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| {
+            std::fs::write(dir.path().join(path), text).unwrap();
+        };
+        write("a.py", "def f():\n    pass\n");
+        write(
+            "util.ts",
+            "export function add(a: number) {\n  return a;\n}\n",
+        );
+        write("app.ts", "import { add } from './util';\nadd(1);\n");
+        let mut index = ProjectIndex::build(dir.path());
+        assert_eq!(index.paths(), ["a.py", "app.ts", "util.ts"]);
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:1:0"]);
+        // a view of an unsaved buffer
+        let view = index.overlaid(&[(
+            "app.ts".to_string(),
+            Rope::from_str("import { add } from './util';\nadd(1);\nadd(2);\n"),
+        )]);
+        assert_eq!(uses(&view, "util.add").len(), 3);
+        assert_eq!(uses(&index, "util.add").len(), 2);
+        // changed, added, removed on disk
+        write(
+            "app.ts",
+            "import { add as plus } from './util';\n\nplus(1);\n",
+        );
+        write("more.js", "const { add } = require('./util');\nadd(3);\n");
+        let report = index.refresh();
+        assert_eq!(report.changed, ["app.ts"]);
+        assert_eq!(report.added, ["more.js"]);
+        assert_eq!(
+            uses(&index, "util.add"),
+            ["app.ts:0:9", "app.ts:2:0", "more.js:1:0?"]
+        );
+        std::fs::remove_file(dir.path().join("more.js")).unwrap();
+        let report = index.refresh_files(&["more.js".to_string()]);
+        assert_eq!(report.removed, ["more.js"]);
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+    }
+}

@@ -1,0 +1,817 @@
+//! The queries of the brace languages' index: a symbol's definitions, its
+//! references and its callers, each use *certain* or *possible* (see the
+//! module docs of [`super`]), and the files that import a file.
+//!
+//! A symbol is named as code targets print it (`f`, `Stack.Push`,
+//! `Point.Display.fmt`), or with its module's label before it
+//! (`src.util.f`, `com.shop.Cart.add`, `store.Stack.Push`) when several
+//! files define the name. The uses of a module-level symbol are found
+//! through the names that denote it: its module's own name for it, the
+//! names its module exports it by, and (ES modules) the names the modules
+//! that re-export it give it; a member's (a method's, a field's) through
+//! its class's.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+
+use super::family::{family_of, Bound, Family, Files, ModuleKey};
+use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef};
+use super::{TagsEntry, TagsIndex};
+use crate::analysis::index::error::{IndexError, SymbolCandidate};
+use crate::analysis::index::query::{Call, Callers, Definition, Location, References};
+use crate::analysis::outline::SymbolKind;
+
+/// A symbol: its file and its definitions there (overloads, a property's
+/// accessors are one symbol).
+struct Symbol<'a> {
+    entry: &'a TagsEntry,
+    defs: Vec<usize>,
+}
+
+impl Symbol<'_> {
+    fn def(&self) -> &TagDef {
+        &self.entry.file().defs[self.defs[0]]
+    }
+}
+
+/// One use of a symbol.
+struct Use {
+    path: String,
+    start: crate::edit::Position,
+    end: crate::edit::Position,
+    certain: bool,
+    call: bool,
+    caller: Option<String>,
+}
+
+/// How sure the index is that a use names the symbol.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Certain,
+    Possible,
+    Other,
+}
+
+/// What a name denotes in a file, as far as the index can tell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Denotes {
+    /// A module's item (its module-level name there).
+    Item(ModuleKey, String),
+    /// A module (a namespace import, a Go package, a Rust module).
+    Module(ModuleKey),
+    /// Bound by CommonJS `require` of this module's item, or of the module.
+    Required(Option<ModuleKey>, Option<String>),
+    /// Bound by an import the index cannot follow.
+    Unknown,
+    /// Bound by nothing the index sees (a global, a builtin).
+    Unbound,
+}
+
+impl TagsIndex {
+    /// Where the project defines `query`.
+    pub fn find_definition(
+        &self,
+        root: &Path,
+        query: &str,
+        current: Option<&str>,
+    ) -> Result<Vec<Definition>, IndexError> {
+        let symbols = self.symbols(query)?;
+        let symbols = self.one_or_all(symbols, current, query, true)?;
+        Ok(symbols.iter().flat_map(|s| definitions(root, s)).collect())
+    }
+
+    /// The uses of `query`, certain and possible.
+    pub fn find_references(
+        &self,
+        root: &Path,
+        query: &str,
+        current: Option<&str>,
+    ) -> Result<References, IndexError> {
+        let symbol = self.one(query, current)?;
+        let uses = Query::new(self, root, &symbol).uses(&symbol);
+        let (certain, possible): (Vec<Use>, Vec<Use>) = uses.into_iter().partition(|u| u.certain);
+        let location = |u: Use| Location {
+            path: u.path,
+            position: u.start,
+            end: u.end,
+        };
+        Ok(References {
+            definitions: definitions(root, &symbol),
+            certain: certain.into_iter().map(location).collect(),
+            possible: possible.into_iter().map(location).collect(),
+        })
+    }
+
+    /// The calls (and constructions) of `query`, each with the function
+    /// or class it is in.
+    pub fn find_callers(
+        &self,
+        root: &Path,
+        query: &str,
+        current: Option<&str>,
+    ) -> Result<Callers, IndexError> {
+        let symbol = self.one(query, current)?;
+        let uses = Query::new(self, root, &symbol).uses(&symbol);
+        let (certain, possible): (Vec<Use>, Vec<Use>) =
+            uses.into_iter().filter(|u| u.call).partition(|u| u.certain);
+        let call = |u: Use| Call {
+            location: Location {
+                path: u.path,
+                position: u.start,
+                end: u.end,
+            },
+            caller: u.caller,
+        };
+        Ok(Callers {
+            definitions: definitions(root, &symbol),
+            certain: certain.into_iter().map(call).collect(),
+            possible: possible.into_iter().map(call).collect(),
+        })
+    }
+
+    /// The module label of a file and the files whose imports resolve to
+    /// its module, each with its own label; `None` when the index does
+    /// not hold it.
+    pub fn dependents(&self, root: &Path, path: &str) -> Option<(String, Vec<(String, String)>)> {
+        let entry = self.entry(path)?;
+        let family = family_of(entry.language)?;
+        let family_id = entry.family_id()?;
+        let paths = self.family_paths(family_id);
+        let files = Files {
+            root,
+            paths: &paths,
+        };
+        let target = family.module_of(&files, path, entry.file());
+        // an import spells the file's stem or its directory's name
+        let stem = path.rsplit('/').next().unwrap_or(path);
+        let stem = stem.split('.').next().unwrap_or(stem);
+        let dir = path.rsplit('/').nth(1).unwrap_or(stem);
+        let mut found = Vec::new();
+        for other in self.files_with(Some(family_id), &[stem, dir, "index"], false) {
+            if other.path == path {
+                continue;
+            }
+            let file = other.file();
+            if family.module_of(&files, &other.path, file) == target {
+                continue; // the same package
+            }
+            let imports = file.imports.iter().any(|i| {
+                matches!(
+                    family.bound(&files, &other.path, file, i),
+                    Bound::Module(m) | Bound::Item(m, _) if m == target
+                )
+            });
+            if imports {
+                found.push((family.label(&other.path, file), other.path.clone()));
+            }
+        }
+        Some((family.label(path, entry.file()), found))
+    }
+
+    /// Every symbol `query` names, by file.
+    fn symbols(&self, query: &str) -> Result<Vec<Symbol<'_>>, IndexError> {
+        let query = clean(query);
+        let last = query.rsplit('.').next().unwrap_or(query);
+        let suffix = format!(".{query}");
+        let mut found: Vec<Symbol<'_>> = Vec::new();
+        let mut close: Vec<String> = Vec::new();
+        for entry in self.files_with(None, &[last], false) {
+            let Some(family) = family_of(entry.language) else {
+                continue;
+            };
+            let file = entry.file();
+            let label = family.label(&entry.path, file);
+            let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+            for (i, def) in file.defs.iter().enumerate() {
+                if def.name != last || def.kind == SymbolKind::Local {
+                    continue;
+                }
+                let full = full_name(&label, &def.qualified);
+                let by_type = def.container.as_ref().map(|c| format!("{c}.{}", def.name));
+                let names_it = def.qualified == query
+                    || full == query
+                    || full.ends_with(&suffix)
+                    || by_type.as_deref() == Some(query);
+                if !names_it {
+                    close.push(full);
+                    continue;
+                }
+                match groups.iter_mut().find(|(q, _)| *q == def.qualified) {
+                    Some((_, defs)) => defs.push(i),
+                    None => groups.push((def.qualified.clone(), vec![i])),
+                }
+            }
+            found.extend(groups.into_iter().map(|(_, defs)| Symbol { entry, defs }));
+        }
+        if found.is_empty() {
+            close.sort();
+            close.dedup();
+            let offered = match close.is_empty() {
+                true => {
+                    "No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
+                        .to_string()
+                }
+                false => format!("Did you mean: {}?", close.join(", ")),
+            };
+            return Err(IndexError::NotFound {
+                kind: "symbol",
+                name: query.to_string(),
+                offered,
+                choices: close,
+            });
+        }
+        Ok(found)
+    }
+
+    /// The one symbol a query names: the current file's among several,
+    /// else an error listing them.
+    fn one(&self, query: &str, current: Option<&str>) -> Result<Symbol<'_>, IndexError> {
+        let symbols = self.symbols(query)?;
+        let mut one = self.one_or_all(symbols, current, query, false)?;
+        Ok(one.remove(0))
+    }
+
+    fn one_or_all<'a>(
+        &self,
+        mut symbols: Vec<Symbol<'a>>,
+        current: Option<&str>,
+        query: &str,
+        all: bool,
+    ) -> Result<Vec<Symbol<'a>>, IndexError> {
+        if symbols.len() == 1 || all {
+            return Ok(symbols);
+        }
+        // an exact full name, then the current file's, win
+        let query = clean(query);
+        let exact: Vec<usize> = (0..symbols.len())
+            .filter(|&i| {
+                let s = &symbols[i];
+                let family = family_of(s.entry.language);
+                family.is_some_and(|f| {
+                    full_name(&f.label(&s.entry.path, s.entry.file()), &s.def().qualified) == query
+                })
+            })
+            .collect();
+        if let [i] = exact.as_slice() {
+            return Ok(vec![symbols.swap_remove(*i)]);
+        }
+        if let Some(i) = symbols
+            .iter()
+            .position(|s| Some(s.entry.path.as_str()) == current)
+        {
+            return Ok(vec![symbols.swap_remove(i)]);
+        }
+        Err(IndexError::Ambiguous {
+            name: query.to_string(),
+            candidates: symbols
+                .iter()
+                .map(|s| {
+                    let label = family_of(s.entry.language)
+                        .map(|f| f.label(&s.entry.path, s.entry.file()))
+                        .unwrap_or_default();
+                    let full = full_name(&label, &s.def().qualified);
+                    SymbolCandidate {
+                        qualified_name: full.clone(),
+                        full_name: full,
+                        path: s.entry.path.clone(),
+                        project: String::new(),
+                        position: s.def().position,
+                    }
+                })
+                .collect(),
+        })
+    }
+}
+
+/// `label.qualified`, or `qualified` alone when the label is empty.
+fn full_name(label: &str, qualified: &str) -> String {
+    match label {
+        "" => qualified.to_string(),
+        l => format!("{l}.{qualified}"),
+    }
+}
+
+/// Strips `(…)` and an ordinal (`f#2`).
+fn clean(query: &str) -> &str {
+    let q = query.trim();
+    let q = match q.find('(') {
+        Some(i) if q.ends_with(')') => q[..i].trim_end(),
+        _ => q,
+    };
+    crate::analysis::outline::split_ordinal(q).0
+}
+
+fn definitions(_root: &Path, symbol: &Symbol<'_>) -> Vec<Definition> {
+    let file = symbol.entry.file();
+    let label = family_of(symbol.entry.language)
+        .map(|f| f.label(&symbol.entry.path, file))
+        .unwrap_or_default();
+    symbol
+        .defs
+        .iter()
+        .map(|&i| {
+            let def = &file.defs[i];
+            Definition {
+                qualified_name: full_name(&label, &def.qualified),
+                kind: def.kind,
+                location: Location::point(symbol.entry.path.clone(), def.position),
+                name_position: def.name_position,
+            }
+        })
+        .collect()
+}
+
+/// One query's resolution: the family's files and what is known of them.
+struct Query<'a> {
+    index: &'a TagsIndex,
+    family: &'static dyn Family,
+    family_id: &'static str,
+    root: &'a Path,
+    paths: Vec<&'a str>,
+    modules: std::cell::RefCell<HashMap<String, ModuleKey>>,
+    /// What each import binds (by file and import), resolved once.
+    bounds: std::cell::RefCell<HashMap<(String, usize), Bound>>,
+}
+
+impl<'a> Query<'a> {
+    fn new(index: &'a TagsIndex, root: &'a Path, symbol: &Symbol<'_>) -> Self {
+        let family_id = symbol.entry.family_id().unwrap_or_default();
+        Query {
+            index,
+            family: family_of(symbol.entry.language).expect("a symbol of a family"),
+            family_id,
+            root,
+            paths: index.family_paths(family_id),
+            modules: Default::default(),
+            bounds: Default::default(),
+        }
+    }
+
+    fn files(&self) -> Files<'_> {
+        Files {
+            root: self.root,
+            paths: &self.paths,
+        }
+    }
+
+    fn module(&self, entry: &TagsEntry) -> ModuleKey {
+        if let Some(key) = self.modules.borrow().get(&entry.path) {
+            return key.clone();
+        }
+        let key = self
+            .family
+            .module_of(&self.files(), &entry.path, entry.file());
+        self.modules
+            .borrow_mut()
+            .insert(entry.path.clone(), key.clone());
+        key
+    }
+
+    /// What import `i` of `entry` binds (resolved once per query).
+    fn bound(&self, entry: &TagsEntry, i: usize) -> Bound {
+        let key = (entry.path.clone(), i);
+        if let Some(bound) = self.bounds.borrow().get(&key) {
+            return bound.clone();
+        }
+        let file = entry.file();
+        let bound = self
+            .family
+            .bound(&self.files(), &entry.path, file, &file.imports[i]);
+        self.bounds.borrow_mut().insert(key, bound.clone());
+        bound
+    }
+
+    /// Every use of the symbol in the family's files.
+    fn uses(&self, symbol: &Symbol<'_>) -> Vec<Use> {
+        let def = symbol.def();
+        let file = symbol.entry.file();
+        // the module-level definition it is (or is a member of)
+        let container = def.container.as_ref().and_then(|c| {
+            file.defs
+                .iter()
+                .find(|d| d.top_level && &d.name == c && d.kind == SymbolKind::Class)
+        });
+        let top = match (def.top_level, container) {
+            (true, _) => def,
+            (false, Some(class)) => class,
+            // a nested function: its own file's uses within its parent
+            (false, None) => return self.nested_uses(symbol),
+        };
+        let aliases = self.aliases(symbol.entry, &top.name);
+        let names: HashSet<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
+        let mut words: Vec<&str> = names.iter().copied().collect();
+        words.push(&def.name);
+        // a renamed import (`import tw from './util'`) spells its source:
+        // the defining (or re-exporting) file's stem, or its directory
+        let places: Vec<String> = aliases
+            .iter()
+            .flat_map(|(module, _)| source_words(module))
+            .collect();
+        words.extend(places.iter().map(String::as_str));
+        let files = self.index.files_with(Some(self.family_id), &words, false);
+        let defined = self.module_names(&files);
+        let mut uses = Vec::new();
+        for entry in files {
+            let g = entry.file();
+            let label = self.family.label(&entry.path, g);
+            // the names this file binds to one of them (`import { f as g }`)
+            let renamed: HashSet<&str> = g
+                .imports
+                .iter()
+                .filter(|i| match &i.imported {
+                    Imported::Name(n) => names.contains(n.as_str()),
+                    Imported::Default => names.contains("default"),
+                    Imported::Module | Imported::All => false,
+                })
+                .map(|i| i.local.as_str())
+                .collect();
+            for r in &g.refs {
+                let verdict = if def.top_level {
+                    let name = r.name.as_str();
+                    if !names.contains(name) && !renamed.contains(name) {
+                        continue;
+                    }
+                    self.top_level_use(entry, r, &aliases, &defined)
+                } else {
+                    if r.name != def.name || r.import.is_some() {
+                        continue;
+                    }
+                    self.member_use(entry, r, symbol, top, &aliases, &defined)
+                };
+                if verdict == Verdict::Other {
+                    continue;
+                }
+                // a definition is not its own use
+                if Some(entry.path.as_str()) == Some(symbol.entry.path.as_str())
+                    && symbol
+                        .defs
+                        .iter()
+                        .any(|&i| file.defs[i].name_position == r.start)
+                {
+                    continue;
+                }
+                uses.push(Use {
+                    path: entry.path.clone(),
+                    start: r.start,
+                    end: r.end,
+                    certain: verdict == Verdict::Certain,
+                    call: r.call,
+                    caller: r.in_def.map(|i| full_name(&label, &g.defs[i].qualified)),
+                });
+            }
+        }
+        uses.sort_by(|a, b| (&a.path, a.start).cmp(&(&b.path, b.start)));
+        uses
+    }
+
+    /// A nested function's uses: its file's bare names within the
+    /// function around it.
+    fn nested_uses(&self, symbol: &Symbol<'_>) -> Vec<Use> {
+        let file = symbol.entry.file();
+        let def = symbol.def();
+        let parent = file
+            .defs
+            .iter()
+            .filter(|d| d.span.start <= def.span.start && def.span.end <= d.span.end)
+            .filter(|d| d.span != def.span)
+            .min_by_key(|d| d.span.end - d.span.start);
+        let Some(parent) = parent else {
+            return Vec::new();
+        };
+        let label = self.family.label(&symbol.entry.path, file);
+        file.refs
+            .iter()
+            .filter(|r| r.name == def.name && r.qualifier == Qualifier::None)
+            .filter(|r| parent.span.contains(&r.offset) && r.start != def.name_position)
+            .map(|r| Use {
+                path: symbol.entry.path.clone(),
+                start: r.start,
+                end: r.end,
+                certain: true,
+                call: r.call,
+                caller: r.in_def.map(|i| full_name(&label, &file.defs[i].qualified)),
+            })
+            .collect()
+    }
+
+    /// The names that denote a module-level definition `name` of
+    /// `entry`'s module: its own, its exports', and (ES modules) those of
+    /// the modules that re-export it, followed until none is new.
+    fn aliases(&self, entry: &TagsEntry, name: &str) -> HashSet<(ModuleKey, String)> {
+        let module = self.module(entry);
+        let file = entry.file();
+        let mut aliases: HashSet<(ModuleKey, String)> = HashSet::new();
+        aliases.insert((module.clone(), name.to_string()));
+        for (exported, local) in &file.exports {
+            if local == name {
+                aliases.insert((module.clone(), exported.clone()));
+            }
+        }
+        let files = self.files();
+        loop {
+            let words: Vec<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
+            let candidates =
+                self.index
+                    .files_with(Some(self.family_id), &words, self.family_id == "es");
+            let mut new = Vec::new();
+            for r in candidates {
+                let rf = r.file();
+                for import in rf.imports.iter().filter(|i| i.kind == ImportKind::ReExport) {
+                    let key = self.module(r);
+                    match (
+                        self.family.bound(&files, &r.path, rf, import),
+                        &import.imported,
+                    ) {
+                        (Bound::Item(m, n), _) if aliases.contains(&(m.clone(), n.clone())) => {
+                            new.push((key, import.local.clone()));
+                        }
+                        (Bound::Module(m), Imported::All) => {
+                            for (am, an) in &aliases {
+                                if *am == m && an != "default" {
+                                    new.push((key.clone(), an.clone()));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let before = aliases.len();
+            aliases.extend(new);
+            if aliases.len() == before {
+                return aliases;
+            }
+        }
+    }
+
+    /// The module-level names each module defines, over `files` (which
+    /// holds every file that spells them): for families whose modules
+    /// span files (a Go package, a Java package), by module and package.
+    fn module_names(&self, files: &[&TagsEntry]) -> HashMap<(ModuleKey, String), HashSet<String>> {
+        let mut names: HashMap<(ModuleKey, String), HashSet<String>> = HashMap::new();
+        if !self.family.shares_module() {
+            return names;
+        }
+        for entry in files {
+            let file = entry.file();
+            let key = (self.module(entry), file.package.clone().unwrap_or_default());
+            let set = names.entry(key).or_default();
+            set.extend(
+                file.defs
+                    .iter()
+                    .filter(|d| d.top_level)
+                    .map(|d| d.name.clone()),
+            );
+        }
+        names
+    }
+
+    /// What `name` denotes, unqualified, at module level in `entry`.
+    fn denotes(
+        &self,
+        entry: &TagsEntry,
+        name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+    ) -> Denotes {
+        let file = entry.file();
+        let module = self.module(entry);
+        for (i, import) in file.imports.iter().enumerate() {
+            if import.local != name {
+                continue;
+            }
+            let bound = self.bound(entry, i);
+            match (import.kind, bound) {
+                (ImportKind::ReExport, _) => {}
+                (ImportKind::Static, Bound::Item(m, n)) => return Denotes::Item(m, n),
+                (ImportKind::Static, Bound::Module(m)) => return Denotes::Module(m),
+                (ImportKind::Static, Bound::Unknown) => return Denotes::Unknown,
+                (ImportKind::Require, Bound::Item(m, n)) => {
+                    return Denotes::Required(Some(m), Some(n))
+                }
+                (ImportKind::Require, Bound::Module(m)) => return Denotes::Required(Some(m), None),
+                (ImportKind::Require, Bound::Unknown) => return Denotes::Required(None, None),
+            }
+        }
+        // a module-level definition (after the imports: `const m =
+        // require(…)` is both)
+        let own = file.defs.iter().any(|d| d.top_level && d.name == name);
+        let shared = self.family.shares_module()
+            && defined
+                .get(&(module.clone(), file.package.clone().unwrap_or_default()))
+                .is_some_and(|names| names.contains(name));
+        if own || shared {
+            return Denotes::Item(module, name.to_string());
+        }
+        let mut unknown = false;
+        for (i, import) in file.imports.iter().enumerate() {
+            if import.imported != Imported::All || import.kind != ImportKind::Static {
+                continue;
+            }
+            match self.bound(entry, i) {
+                Bound::Module(m) if aliases.contains(&(m.clone(), name.to_string())) => {
+                    return Denotes::Item(m, name.to_string())
+                }
+                Bound::Module(m)
+                    if defined
+                        .iter()
+                        .any(|((k, _), names)| *k == m && names.contains(name)) =>
+                {
+                    return Denotes::Item(m, name.to_string())
+                }
+                Bound::Unknown => unknown = true,
+                _ => {}
+            }
+        }
+        match unknown {
+            true => Denotes::Unknown,
+            false => Denotes::Unbound,
+        }
+    }
+
+    /// Whether a use `r` in `entry` names the module-level symbol whose
+    /// names are `aliases`.
+    fn top_level_use(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+    ) -> Verdict {
+        let file = entry.file();
+        let files = self.files();
+        if let Some(i) = r.import {
+            return match self.bound(entry, i) {
+                Bound::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => Verdict::Certain,
+                Bound::Unknown => Verdict::Possible,
+                _ => Verdict::Other,
+            };
+        }
+        match &r.qualifier {
+            Qualifier::None if r.shadowed => Verdict::Other,
+            Qualifier::None => match self.denotes(entry, &r.name, aliases, defined) {
+                Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
+                Denotes::Module(_) => Verdict::Other,
+                Denotes::Required(Some(m), Some(n))
+                    if !aliases.contains(&(m.clone(), n.clone())) =>
+                {
+                    Verdict::Other
+                }
+                Denotes::Required(..) | Denotes::Unknown => Verdict::Possible,
+                // a global: ES modules may read one; Go, Java and Rust
+                // bind every name they use
+                Denotes::Unbound => match self.family_id {
+                    "es" => Verdict::Possible,
+                    _ => Verdict::Other,
+                },
+            },
+            Qualifier::Name(q) => match self.denotes(entry, q, aliases, defined) {
+                Denotes::Module(m) => certain_if(aliases.contains(&(m, r.name.clone()))),
+                Denotes::Required(Some(m), None)
+                    if aliases.contains(&(m.clone(), r.name.clone())) =>
+                {
+                    Verdict::Possible
+                }
+                _ => Verdict::Other,
+            },
+            Qualifier::Path(path) => {
+                match self.family.resolve_path(&files, &entry.path, file, path) {
+                    Some((m, None)) => certain_if(aliases.contains(&(m, r.name.clone()))),
+                    Some((_, Some(_))) => Verdict::Other,
+                    None => Verdict::Possible,
+                }
+            }
+            Qualifier::This | Qualifier::Other => Verdict::Other,
+        }
+    }
+
+    /// Whether a use `r` in `entry` names the member `symbol` of the class
+    /// `class` (whose names are `aliases`).
+    fn member_use(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        symbol: &Symbol<'_>,
+        class: &TagDef,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+    ) -> Verdict {
+        let file = entry.file();
+        let same_module = self.module(entry) == self.module(symbol.entry);
+        // the class whose code the use is in
+        let inside = r.in_def.and_then(|i| {
+            let d = &file.defs[i];
+            match d.kind {
+                SymbolKind::Class => Some(d.name.as_str()),
+                _ => d.container.as_deref(),
+            }
+        });
+        let in_class = same_module && inside == Some(class.name.as_str());
+        match &r.qualifier {
+            Qualifier::This if in_class => Verdict::Certain,
+            Qualifier::This => Verdict::Possible,
+            Qualifier::None if self.family.implicit_members() && !r.shadowed => match in_class {
+                true => Verdict::Certain,
+                false => Verdict::Possible,
+            },
+            Qualifier::None => Verdict::Other,
+            Qualifier::Name(q) => {
+                let typed = file
+                    .typed
+                    .iter()
+                    .filter(|t| t.name == *q && t.scope.contains(&r.offset))
+                    .min_by_key(|t| t.scope.end - t.scope.start);
+                if let Some(t) = typed {
+                    return self.typed_as(entry, &t.type_name, aliases, defined);
+                }
+                if r.local_qualifier {
+                    return Verdict::Possible;
+                }
+                match self.denotes(entry, q, aliases, defined) {
+                    Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => {
+                        Verdict::Certain
+                    }
+                    // another class or function of this module
+                    Denotes::Item(m, n) if m == self.module(entry) => {
+                        let other = file.defs.iter().find(|d| d.top_level && d.name == n);
+                        match other.map(|d| d.kind) {
+                            Some(SymbolKind::Class | SymbolKind::Function) => Verdict::Other,
+                            _ => Verdict::Possible,
+                        }
+                    }
+                    Denotes::Module(_) => Verdict::Other,
+                    _ => Verdict::Possible,
+                }
+            }
+            Qualifier::Path(path) => {
+                if path.last().map(String::as_str) == Some("Self") {
+                    return certain_if(in_class);
+                }
+                let files = self.files();
+                match self.family.resolve_path(&files, &entry.path, file, path) {
+                    Some((m, Some(item))) => certain_if(aliases.contains(&(m, item))),
+                    Some((_, None)) => Verdict::Other,
+                    // a name nothing binds (`Vec::new`): the prelude's
+                    None if path.len() == 1
+                        && self.denotes(entry, &path[0], aliases, defined) == Denotes::Unbound =>
+                    {
+                        Verdict::Other
+                    }
+                    None => Verdict::Possible,
+                }
+            }
+            Qualifier::Other => Verdict::Possible,
+        }
+    }
+}
+
+impl Query<'_> {
+    /// Whether a value declared with type `type_name` (`T`, `pkg.T`) in
+    /// `entry` is of the class whose names are `aliases`.
+    fn typed_as(
+        &self,
+        entry: &TagsEntry,
+        type_name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+    ) -> Verdict {
+        let denoted = match type_name.rsplit_once('.') {
+            Some((module, name)) => match self.denotes(entry, module, aliases, defined) {
+                Denotes::Module(m) => Denotes::Item(m, name.to_string()),
+                other => other,
+            },
+            None => self.denotes(entry, type_name, aliases, defined),
+        };
+        match denoted {
+            Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
+            Denotes::Unknown | Denotes::Required(..) => Verdict::Possible,
+            Denotes::Module(_) | Denotes::Unbound => Verdict::Other,
+        }
+    }
+}
+
+/// The words an import of a module spells: the last names of its key
+/// (a file's stem and directory, a package's last name, a Rust module's).
+fn source_words(module: &str) -> Vec<String> {
+    let path = module.rsplit('|').next().unwrap_or(module);
+    let mut words: Vec<String> = path
+        .rsplit(['/', '.', ':'])
+        .filter(|w| !w.is_empty() && !EXTENSIONS.contains(w))
+        .take(2)
+        .map(str::to_string)
+        .collect();
+    words.dedup();
+    words
+}
+
+/// The extensions a module key may end with (a file's).
+const EXTENSIONS: &[&str] = &[
+    "js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "go", "rs", "java",
+];
+
+fn certain_if(proven: bool) -> Verdict {
+    match proven {
+        true => Verdict::Certain,
+        false => Verdict::Other,
+    }
+}

@@ -1,0 +1,515 @@
+//! One file of a brace language scanned for the index: its definitions
+//! (the language's own symbol sites: the names code targets print), its
+//! references (the language's `queries/<language>/index.scm`, tags-like),
+//! the names its scopes bind (which hide a module-level name), and what
+//! its family's resolver reads of its imports and exports.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use ropey::Rope;
+use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+
+use super::family::{family_of, Family};
+use crate::analysis::outline::SymbolKind;
+use crate::analysis::syntax::{byte_to_char, byte_to_position, SyntaxTree};
+use crate::edit::Position;
+use crate::language::Language;
+
+/// A file's definitions, references and imports.
+#[derive(Debug, Clone, Default)]
+pub struct TagsFile {
+    pub defs: Vec<TagDef>,
+    pub refs: Vec<TagRef>,
+    pub imports: Vec<Import>,
+    /// ES modules: the names the file exports, each with the module-level
+    /// name it exports (`export { a as b }`: `("b", "a")`; `export default
+    /// f`: `("default", "f")`).
+    pub exports: Vec<(String, String)>,
+    /// Go's package clause, Java's package declaration.
+    pub package: Option<String>,
+    /// Names declared with a type in a scope (a Go receiver or parameter,
+    /// a Java local): a member read through them is the type's.
+    pub typed: Vec<Typed>,
+    /// Every word its tables key (names of definitions, uses, imports,
+    /// and the words of import sources): once scanned, a query asks this
+    /// instead of the text.
+    pub words: std::collections::HashSet<Box<str>>,
+}
+
+impl TagsFile {
+    /// Fills [`TagsFile::words`] from its tables.
+    fn key_words(&mut self) {
+        let mut words = std::collections::HashSet::new();
+        words.extend(self.defs.iter().map(|d| d.name.as_str().into()));
+        words.extend(self.refs.iter().map(|r| r.name.as_str().into()));
+        for import in &self.imports {
+            words.insert(import.local.as_str().into());
+            if let Imported::Name(n) = &import.imported {
+                words.insert(n.as_str().into());
+            }
+            words.extend(
+                import
+                    .source
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                    .filter(|w| !w.is_empty())
+                    .map(Into::into),
+            );
+        }
+        self.words = words;
+    }
+}
+
+/// One definition: a symbol site of the file's language.
+#[derive(Debug, Clone)]
+pub struct TagDef {
+    pub name: String,
+    /// `C.m`, as code targets name it.
+    pub qualified: String,
+    pub kind: SymbolKind,
+    pub position: Position,
+    pub name_position: Position,
+    /// Not inside a class or function: what the module exports or binds.
+    pub top_level: bool,
+    /// The class (type) a member belongs to, by name.
+    pub container: Option<String>,
+    /// The definition, in chars.
+    pub span: Range<usize>,
+}
+
+/// How a reference reaches its name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Qualifier {
+    /// A bare name.
+    None,
+    /// `x.name`: through a name (a module, a class, a value).
+    Name(String),
+    /// `this.name`, `self.name`.
+    This,
+    /// Rust's `a::b::name`: the path's names before it.
+    Path(Vec<String>),
+    /// Through any other expression (`f().name`).
+    Other,
+}
+
+/// One use of a name.
+#[derive(Debug, Clone)]
+pub struct TagRef {
+    pub name: String,
+    pub start: Position,
+    pub end: Position,
+    /// In chars.
+    pub offset: usize,
+    /// The callee of a call (or a construction).
+    pub call: bool,
+    pub qualifier: Qualifier,
+    /// A scope around it binds its name: not a module-level name.
+    pub shadowed: bool,
+    /// A scope around it binds the name it is read through (`x` of
+    /// `x.name`): a local value.
+    pub local_qualifier: bool,
+    /// The innermost function or class it is in (an index of `defs`).
+    pub in_def: Option<usize>,
+    /// The name an import takes from its source (`f` of `import { f as g }`):
+    /// the import's index.
+    pub import: Option<usize>,
+}
+
+/// What an import binds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Imported {
+    /// A name its source exports (`import { f }`, Rust `use a::f`, Java
+    /// `import p.C`).
+    Name(String),
+    /// Its source's default export.
+    Default,
+    /// The module itself (`import * as ns`, a Go package, Rust `use a::b`
+    /// naming a module, `const m = require(…)`).
+    Module,
+    /// Every name it exports (`export * from`, Java `import p.*`, Rust
+    /// `use a::*`, Go's dot import).
+    All,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportKind {
+    /// A static import: its source is known.
+    Static,
+    /// CommonJS `require(…)`: what it binds is known only at run time.
+    Require,
+    /// An ES re-export (`export … from`): the module exports it, binds
+    /// nothing.
+    ReExport,
+}
+
+#[derive(Debug, Clone)]
+pub struct Import {
+    /// The name it binds in the file (for a re-export: the name exported).
+    pub local: String,
+    pub imported: Imported,
+    /// As written: a specifier, an import path, a dotted or `::` path.
+    pub source: String,
+    pub kind: ImportKind,
+}
+
+/// A name declared with a type within a scope.
+#[derive(Debug, Clone)]
+pub struct Typed {
+    pub name: String,
+    pub type_name: String,
+    pub scope: Range<usize>,
+}
+
+/// What a reference capture says of a node; a node captured twice keeps
+/// the strongest (a call over a member over a name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Capture {
+    Name,
+    Path,
+    Member,
+    Call,
+}
+
+/// Where a local definition binds its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Binds {
+    /// In the innermost scope around it.
+    Here,
+    /// In the scope around the declaration it names (a function declared
+    /// in a block binds its name in the block).
+    Outer,
+    /// In the innermost function around it (JavaScript's `var`).
+    Function,
+}
+
+/// Each local definition with the scope it binds its name in: one sweep
+/// over the scopes by start, a stack of the open ones (scopes nest).
+fn scopes_of<'t>(
+    family: &dyn Family,
+    mut scopes: Vec<Node<'t>>,
+    mut locals: Vec<(Node<'t>, Binds)>,
+) -> Vec<(Node<'t>, Node<'t>)> {
+    scopes.sort_by_key(|s| (s.start_byte(), std::cmp::Reverse(s.end_byte())));
+    locals.sort_by_key(|(l, _)| l.start_byte());
+    let mut open: Vec<Node<'t>> = Vec::new();
+    let mut next = 0;
+    let mut out = Vec::new();
+    for (local, binds) in locals {
+        let at = local.start_byte();
+        while let Some(scope) = scopes.get(next).filter(|s| s.start_byte() <= at) {
+            while open
+                .last()
+                .is_some_and(|o| o.end_byte() <= scope.start_byte())
+            {
+                open.pop();
+            }
+            open.push(*scope);
+            next += 1;
+        }
+        while open.last().is_some_and(|o| o.end_byte() <= at) {
+            open.pop();
+        }
+        let scope = match binds {
+            Binds::Here => open.last(),
+            Binds::Outer => open.iter().rev().nth(1),
+            Binds::Function => open.iter().rev().find(|s| family.function_scope(s.kind())),
+        };
+        if let Some(scope) = scope {
+            out.push((local, *scope));
+        }
+    }
+    out
+}
+
+/// Scans a file of `language` (which has an index family).
+pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
+    let Some(family) = family_of(language) else {
+        return TagsFile::default();
+    };
+    let rope = Rope::from_str(text);
+    let Ok(tree) = SyntaxTree::parse_language(language, &rope) else {
+        return TagsFile::default();
+    };
+    let mut file = TagsFile::default();
+    if let Some(sites) = language.symbol_sites() {
+        let outline = sites(&rope, &tree);
+        for symbol in &outline.symbols {
+            let parent = outline.parent(symbol);
+            file.defs.push(TagDef {
+                name: symbol.name.clone(),
+                qualified: symbol.qualified_name.clone(),
+                kind: symbol.kind,
+                position: symbol.position,
+                name_position: symbol.name_position,
+                top_level: parent.is_none(),
+                container: parent
+                    .filter(|p| p.kind == SymbolKind::Class)
+                    .map(|p| p.name.clone()),
+                span: symbol.definition.clone(),
+            });
+        }
+    }
+    references(family, language, &rope, text, tree.root(), &mut file);
+    family.read_module(text, &rope, tree.root(), &mut file);
+    file.key_words();
+    file
+}
+
+/// A language's index query, compiled the first time a file of it is
+/// scanned (compiling every language's at once cost the first query
+/// the other languages' too).
+fn index_query(language: &'static dyn Language) -> Option<&'static Query> {
+    static QUERIES: OnceLock<HashMap<&'static str, OnceLock<Option<Query>>>> = OnceLock::new();
+    let queries = QUERIES.get_or_init(|| {
+        crate::language::registry()
+            .iter()
+            .map(|l| (l.id(), OnceLock::new()))
+            .collect()
+    });
+    queries
+        .get(language.id())?
+        .get_or_init(|| {
+            let source = family_of(language)?.query_source(language.id())?;
+            let query = Query::new(&language.grammar(), source)
+                .unwrap_or_else(|e| panic!("queries/{}/index.scm: {e}", language.id()));
+            Some(query)
+        })
+        .as_ref()
+}
+
+fn references(
+    family: &dyn Family,
+    language: &'static dyn Language,
+    rope: &Rope,
+    text: &str,
+    root: Node<'_>,
+    file: &mut TagsFile,
+) {
+    let Some(query) = index_query(language) else {
+        return;
+    };
+    let names = query.capture_names();
+    // a captured name: how, and its object (a path's when `true`)
+    type Found<'t> = (Node<'t>, Capture, Option<(Node<'t>, bool)>);
+    let mut found: HashMap<usize, Found<'_>> = HashMap::new();
+    let mut scopes: Vec<Node<'_>> = Vec::new();
+    let mut locals: HashMap<usize, (Node<'_>, Binds)> = HashMap::new();
+    let mut skipped: std::collections::HashSet<usize> = std::collections::HashSet::new();
+    let mut cursor = QueryCursor::new();
+    let mut matches = cursor.matches(query, root, text.as_bytes());
+    while let Some(m) = matches.next() {
+        let mut object = None;
+        let mut named = None;
+        for c in m.captures {
+            match names[c.index as usize] {
+                "reference.object" => object = Some((c.node, false)),
+                "reference.qualifier" => object = Some((c.node, true)),
+                "reference.call" => named = Some((c.node, Capture::Call)),
+                "reference.member" => named = Some((c.node, Capture::Member)),
+                "reference.path" => named = Some((c.node, Capture::Path)),
+                "reference.name" => named = Some((c.node, Capture::Name)),
+                "reference.skip" => {
+                    skipped.insert(c.node.id());
+                }
+                "local.scope" => scopes.push(c.node),
+                capture => {
+                    let binds = match capture {
+                        "local.definition" => Binds::Here,
+                        "local.definition.var" => Binds::Function,
+                        "local.definition.outer" => Binds::Outer,
+                        _ => continue,
+                    };
+                    let slot = locals.entry(c.node.id()).or_insert((c.node, binds));
+                    slot.1 = slot.1.max(binds);
+                }
+            }
+        }
+        if let Some((node, capture)) = named {
+            let slot = found.entry(node.id()).or_insert((node, capture, object));
+            if capture > slot.1 {
+                *slot = (node, capture, object);
+            }
+        }
+    }
+    // the names bound in each scope, by name: (scope's chars)
+    let mut bound: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
+    for (local, scope) in scopes_of(family, scopes, locals.into_values().collect()) {
+        bound
+            .entry(&text[local.byte_range()])
+            .or_default()
+            .push(byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()));
+    }
+    // the statements whose names are read with them (imports)
+    let mut skipped_ranges: Vec<Range<usize>> = Vec::new();
+    let mut c = root.walk();
+    for statement in root.named_children(&mut c) {
+        if family.skips(statement) {
+            skipped_ranges.push(statement.byte_range());
+        }
+    }
+    let def_names: std::collections::HashSet<Position> =
+        file.defs.iter().map(|d| d.name_position).collect();
+    let mut refs: Vec<Found<'_>> = found.into_values().collect();
+    refs.sort_by_key(|(n, _, _)| n.start_byte());
+    let mut enclosing = Enclosing::new(&file.defs);
+    let mut skip_at = 0;
+    for (node, capture, object) in refs {
+        while skipped_ranges
+            .get(skip_at)
+            .is_some_and(|r| r.end <= node.start_byte())
+        {
+            skip_at += 1;
+        }
+        let in_skipped = skipped_ranges
+            .get(skip_at)
+            .is_some_and(|r| r.start <= node.start_byte());
+        if in_skipped || skipped.contains(&node.id()) {
+            continue;
+        }
+        let start = byte_to_position(rope, node.start_byte());
+        if capture == Capture::Name && def_names.contains(&start) {
+            continue;
+        }
+        let name = text[node.byte_range()].to_string();
+        let offset = byte_to_char(rope, node.start_byte());
+        let qualifier = match (capture, object) {
+            (Capture::Name, _) | (_, None) => Qualifier::None,
+            (_, Some((path, true))) => Qualifier::Path(path_names(text, path)),
+            (_, Some((object, false))) => family.qualifier(text, object),
+        };
+        let binds = |name: &str| {
+            bound
+                .get(name)
+                .is_some_and(|scopes| scopes.iter().any(|s| s.contains(&offset)))
+        };
+        let shadowed = qualifier == Qualifier::None && binds(&name);
+        let local_qualifier = matches!(&qualifier, Qualifier::Name(q) if binds(q));
+        let in_def = enclosing.at(offset);
+        file.refs.push(TagRef {
+            end: byte_to_position(rope, node.end_byte()),
+            name,
+            start,
+            offset,
+            call: capture == Capture::Call,
+            qualifier,
+            shadowed,
+            local_qualifier,
+            in_def,
+            import: None,
+        });
+    }
+}
+
+/// The name an import takes from its source (`f` of `import { f as g }`),
+/// as a use of it.
+pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize) -> TagRef {
+    TagRef {
+        name: text[node.byte_range()].to_string(),
+        start: byte_to_position(rope, node.start_byte()),
+        end: byte_to_position(rope, node.end_byte()),
+        offset: byte_to_char(rope, node.start_byte()),
+        call: false,
+        qualifier: Qualifier::None,
+        shadowed: false,
+        local_qualifier: false,
+        in_def: None,
+        import: Some(import),
+    }
+}
+
+/// Visits every named node under `root` with the innermost node around
+/// it of each of two sets of kinds (`scopes.0`, `scopes.1`: a function's,
+/// a class body's), `root` where none is: an explicit stack, no parent
+/// walks (each costs the depth of the tree).
+pub(super) fn walk_scoped<'t>(
+    root: Node<'t>,
+    scopes: (&[&str], &[&str]),
+    mut visit: impl FnMut(Node<'t>, Node<'t>, Node<'t>),
+) {
+    let mut todo = vec![(root, root, root)];
+    while let Some((node, function, class)) = todo.pop() {
+        visit(node, function, class);
+        let function = match scopes.0.contains(&node.kind()) {
+            true => node,
+            false => function,
+        };
+        let class = match scopes.1.contains(&node.kind()) {
+            true => node,
+            false => class,
+        };
+        let mut c = node.walk();
+        todo.extend(node.named_children(&mut c).map(|n| (n, function, class)));
+    }
+}
+
+/// The names of a path (`a::b::c`, `crate::m`), in order.
+pub(super) fn path_names(text: &str, path: Node<'_>) -> Vec<String> {
+    text[path.byte_range()]
+        .split("::")
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// The innermost function, method or class around each offset, asked in
+/// increasing order: one sweep over the definitions sorted by start.
+pub(super) struct Enclosing<'d> {
+    defs: &'d [TagDef],
+    /// Callables and classes, by start.
+    order: Vec<usize>,
+    next: usize,
+    open: Vec<usize>,
+}
+
+impl<'d> Enclosing<'d> {
+    pub(super) fn new(defs: &'d [TagDef]) -> Self {
+        let mut order: Vec<usize> = (0..defs.len())
+            .filter(|&i| {
+                matches!(
+                    defs[i].kind,
+                    SymbolKind::Function | SymbolKind::Method | SymbolKind::Class
+                )
+            })
+            .collect();
+        order.sort_by_key(|&i| (defs[i].span.start, std::cmp::Reverse(defs[i].span.end)));
+        Enclosing {
+            defs,
+            order,
+            next: 0,
+            open: Vec::new(),
+        }
+    }
+
+    pub(super) fn at(&mut self, offset: usize) -> Option<usize> {
+        while let Some(&i) = self.order.get(self.next) {
+            if self.defs[i].span.start > offset {
+                break;
+            }
+            self.open.push(i);
+            self.next += 1;
+        }
+        self.open.retain(|&i| self.defs[i].span.end > offset);
+        self.open
+            .iter()
+            .copied()
+            .filter(|&i| self.defs[i].span.contains(&offset))
+            .min_by_key(|&i| self.defs[i].span.end - self.defs[i].span.start)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_index_query_compiles_with_its_grammar() {
+        for language in crate::language::registry() {
+            if super::family_of(*language).is_some() {
+                assert!(
+                    super::index_query(*language).is_some(),
+                    "{} has no index query",
+                    language.id()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,404 @@
+//! `Find References`, `Find Definition` and `Find Callers` on the brace
+//! languages' files (`analysis/index/tags`): fixture projects per
+//! language, the exact replies, each use certain or possible.
+
+use super::*;
+
+const UTIL_JS: &str = "export function add(a, b) {
+  return a + b;
+}
+
+export default function twice(x) {
+  return add(x, x);
+}
+
+function shadow(add) {
+  return add;
+}
+";
+
+const INDEX_JS: &str = "export { add as plus } from './util.js';
+export * from './util';
+";
+
+const APP_TS: &str = "import twice, { add } from './util';
+import * as u from './util.js';
+import { plus } from './index';
+import { add as other } from 'left-pad';
+const lib = require('./util');
+
+export class Calc {
+  total = 0;
+  push(n: number): number {
+    this.total = add(this.total, n);
+    return this.total;
+  }
+}
+
+export function run(c: Calc) {
+  c.push(1);
+  return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
+}
+";
+
+#[test]
+fn es_modules_resolve_imports_re_exports_and_namespaces() {
+    let f = Fixture::new();
+    f.write("web/util.js", UTIL_JS);
+    f.write("web/index.js", INDEX_JS);
+    f.write("web/app.ts", APP_TS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References add
+        Ok: Found 7 references and 3 possible, with lines, Txt web/app.ts:0:16: import twice, { add } from './util';\nweb/app.ts:2:9: import { plus } from './index';\nweb/app.ts:9:17: this.total = add(this.total, n);\nweb/app.ts:16:11,18: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/index.js:0:9: export { add as plus } from './util.js';\nweb/util.js:5:9: return add(x, x);\npossible:\nweb/app.ts:3:9: import { add as other } from 'left-pad';\nweb/app.ts:16:43,55: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
+        > Find Callers add
+        Ok: Found 4 callers and 2 possible, with lines, Txt web/app.ts:9:17 in web.app.Calc.push: this.total = add(this.total, n);\nweb/app.ts:16:11,18 in web.app.run: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/util.js:5:9 in web.util.twice: return add(x, x);\npossible:\nweb/app.ts:16:43,55 in web.app.run: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
+        > Find Definition add
+        Ok: Found 1 definition, with lines, Txt web/util.js:0:7 function web.util.add: export function add(a, b) {
+        > Find References Calc.push
+        Ok: Found 1 reference, with lines, Txt web/app.ts:15:4: c.push(1);
+        > Find References push
+        Ok: Found 1 reference, with lines, Txt web/app.ts:15:4: c.push(1);
+        > Find References twice
+        Ok: Found 1 reference, with lines, Txt web/app.ts:16:26: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
+        > Find Callers Calc
+        Ok: Found 0 callers
+        > Find References Calc
+        Ok: Found 1 reference, with lines, Txt web/app.ts:14:23: export function run(c: Calc) {
+        > Find Definition nosuch
+        Fail "Not found: symbol 'nosuch'. No similar name in the index"
+        > Open web/app.ts
+        Ok, At 0:0, Length 18
+        > Find References add
+        Ok: Found 7 references and 3 possible, with lines, Txt web/app.ts:0:16: import twice, { add } from './util';\nweb/app.ts:2:9: import { plus } from './index';\nweb/app.ts:9:17: this.total = add(this.total, n);\nweb/app.ts:16:11,18: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);\nweb/index.js:0:9: export { add as plus } from './util.js';\nweb/util.js:5:9: return add(x, x);\npossible:\nweb/app.ts:3:9: import { add as other } from 'left-pad';\nweb/app.ts:16:43,55: return u.add(1, plus(2, twice(3))) + lib.add(1, 2) + other(1);
+        "#,
+    );
+}
+
+/// Go: a package's files see each other's names; another package's through its import path within the module (go.mod); a method through a value declared with its type is certain, through any other value possible.
+#[test]
+fn go_packages_within_a_module_and_methods_by_receiver_type() {
+    let f = Fixture::new();
+    f.write(
+        "go.mod",
+        r#"module example.com/shop
+
+go 1.22"#,
+    );
+    f.write(
+        "stack/stack.go",
+        r#"package stack
+
+// Stack holds ints.
+type Stack struct {
+	items []int
+}
+
+func (s *Stack) Push(v int) {
+	s.items = append(s.items, v)
+}
+
+func New() *Stack {
+	return &Stack{}
+}"#,
+    );
+    f.write(
+        "stack/peek.go",
+        r#"package stack
+
+func (s *Stack) Peek() int {
+	s.Push(0)
+	return s.items[len(s.items)-1]
+}
+
+func Fresh() *Stack {
+	return New()
+}"#,
+    );
+    f.write(
+        "cmd/main.go",
+        r#"package main
+
+import (
+	"fmt"
+
+	st "example.com/shop/stack"
+)
+
+type Other struct{}
+
+func (o Other) Push(v int) {}
+
+func main() {
+	s := st.New()
+	s.Push(1)
+	var t st.Stack
+	t.Push(2)
+	o := Other{}
+	o.Push(3)
+	fmt.Println(s)
+	New := 3
+	fmt.Println(New)
+}"#,
+    );
+    f.write(
+        "cmd/helper.go",
+        r#"package main
+
+func push(x interface{ Push(int) }) {
+	x.Push(4)
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References New
+        Ok: Found 2 references, with lines, Txt cmd/main.go:13:9: s := st.New()\nstack/peek.go:8:8: return New()
+        > Find Callers New
+        Ok: Found 2 callers, with lines, Txt cmd/main.go:13:9 in cmd.main: s := st.New()\nstack/peek.go:8:8 in stack.Fresh: return New()
+        > Find References Stack.Push
+        Ok: Found 2 references and 2 possible, with lines, Txt cmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)\ncmd/main.go:14:3: s.Push(1)
+        > Find Callers Push
+        Fail "Ambiguous symbol 'Push': cmd.push.Push at cmd/helper.go:2:23, cmd.Other.Push at cmd/main.go:10:0, stack.Stack.Push at stack/stack.go:7:0; use a qualified name"
+        > Find Definition Push
+        Ok: Found 3 definitions, with lines, Txt cmd/helper.go:2:23 function cmd.push.Push: func push(x interface{ Push(int) }) {\ncmd/main.go:10:0 method cmd.Other.Push: func (o Other) Push(v int) {}\nstack/stack.go:7:0 method stack.Stack.Push: func (s *Stack) Push(v int) {
+        > Find References stack.Stack.Push
+        Ok: Found 2 references and 2 possible, with lines, Txt cmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)\ncmd/main.go:14:3: s.Push(1)
+        > Find Definition New
+        Ok: Found 1 definition, with lines, Txt stack/stack.go:11:0 function stack.New: func New() *Stack {
+        > Find References Stack
+        Ok: Found 6 references, with lines, Txt cmd/main.go:15:10: var t st.Stack\nstack/peek.go:2:9: func (s *Stack) Peek() int {\nstack/peek.go:7:14: func Fresh() *Stack {\nstack/stack.go:7:9: func (s *Stack) Push(v int) {\nstack/stack.go:11:12: func New() *Stack {\nstack/stack.go:12:9: return &Stack{}
+        "#,
+    );
+}
+
+/// Java: the classes of a package see each other; another package's through its import; a method through a value declared with its class (a parameter, a local, a field) is certain, through an unknown value possible; a class its file neither shares a package with nor imports is another.
+#[test]
+fn java_packages_imports_and_typed_members() {
+    let f = Fixture::new();
+    f.write(
+        "src/com/shop/Cart.java",
+        r#"package com.shop;
+
+import java.util.List;
+
+public class Cart {
+    private int total;
+
+    public void add(int n) {
+        total += n;
+        log(n);
+    }
+
+    void log(int n) {}
+
+    public static Cart empty() {
+        return new Cart();
+    }
+}"#,
+    );
+    f.write(
+        "src/com/shop/Checkout.java",
+        r#"package com.shop;
+
+public class Checkout {
+    public int run(Cart cart, Object x) {
+        cart.add(1);
+        Cart.empty().add(2);
+        Cart c = new Cart();
+        c.add(3);
+        return 0;
+    }
+}"#,
+    );
+    f.write(
+        "src/com/web/Page.java",
+        r#"package com.web;
+
+import com.shop.Cart;
+
+public class Page {
+    Cart cart = Cart.empty();
+
+    void show(Helper h) {
+        cart.add(4);
+        h.add(5);
+    }
+}"#,
+    );
+    f.write(
+        "src/com/web/Other.java",
+        r#"package com.web;
+
+public class Other {
+    void f(Cart c) {
+        c.add(6);
+    }
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References Cart
+        Ok: Found 9 references, with lines, Txt src/com/shop/Cart.java:14:18: public static Cart empty() {\nsrc/com/shop/Cart.java:15:19: return new Cart();\nsrc/com/shop/Checkout.java:3:19: public int run(Cart cart, Object x) {\nsrc/com/shop/Checkout.java:5:8: Cart.empty().add(2);\nsrc/com/shop/Checkout.java:6:8,21: Cart c = new Cart();\nsrc/com/web/Page.java:2:16: import com.shop.Cart;\nsrc/com/web/Page.java:5:4,16: Cart cart = Cart.empty();
+        > Find Callers Cart.add
+        Ok: Found 3 callers and 1 possible, with lines, Txt src/com/shop/Checkout.java:4:13 in com.shop.Checkout.run: cart.add(1);\nsrc/com/shop/Checkout.java:7:10 in com.shop.Checkout.run: c.add(3);\nsrc/com/web/Page.java:8:13 in com.web.Page.show: cart.add(4);\npossible:\nsrc/com/shop/Checkout.java:5:21 in com.shop.Checkout.run: Cart.empty().add(2);
+        > Find References Cart.add
+        Ok: Found 3 references and 1 possible, with lines, Txt src/com/shop/Checkout.java:4:13: cart.add(1);\nsrc/com/shop/Checkout.java:7:10: c.add(3);\nsrc/com/web/Page.java:8:13: cart.add(4);\npossible:\nsrc/com/shop/Checkout.java:5:21: Cart.empty().add(2);
+        > Find Definition add
+        Ok: Found 1 definition, with lines, Txt src/com/shop/Cart.java:7:4 method com.shop.Cart.add: public void add(int n) {
+        > Find Callers empty
+        Ok: Found 2 callers, with lines, Txt src/com/shop/Checkout.java:5:13 in com.shop.Checkout.run: Cart.empty().add(2);\nsrc/com/web/Page.java:5:21 in com.web.Page: Cart cart = Cart.empty();
+        "#,
+    );
+}
+
+/// Rust: `use` paths (`crate::`, `super::`) and paths in code (`util::sum`) within a crate; a local `let` of the same name is another; another crate's path is possible, a prelude name (`Vec::new`) another.
+#[test]
+fn rust_use_and_paths_within_a_crate() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        r#"[package]
+name = "shop"
+version = "0.1.0"
+edition = "2021""#,
+    );
+    f.write(
+        "src/lib.rs",
+        r#"pub mod cart;
+mod util;
+
+use crate::cart::Cart;
+
+pub fn total(c: &Cart) -> u32 {
+    util::sum(&c.items)
+}"#,
+    );
+    f.write(
+        "src/cart.rs",
+        r#"use super::util::sum;
+
+pub struct Cart {
+    pub items: Vec<u32>,
+}
+
+impl Cart {
+    pub fn new() -> Self {
+        Cart { items: Vec::new() }
+    }
+
+    pub fn add(&mut self, n: u32) {
+        self.items.push(n);
+        let _ = sum(&self.items);
+    }
+}"#,
+    );
+    f.write(
+        "src/util.rs",
+        r#"pub fn sum(xs: &[u32]) -> u32 {
+    xs.iter().sum()
+}
+
+pub fn twice() -> u32 {
+    let sum = 2;
+    sum * 2
+}"#,
+    );
+    f.write(
+        "src/bin/main.rs",
+        r#"use shop::cart::Cart as Basket;
+
+fn main() {
+    let mut b = Basket::new();
+    b.add(1);
+    crate::other();
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References sum
+        Ok: Found 3 references, with lines, Txt src/cart.rs:0:17: use super::util::sum;\nsrc/cart.rs:13:16: let _ = sum(&self.items);\nsrc/lib.rs:6:10: util::sum(&c.items)
+        > Find Callers sum
+        Ok: Found 2 callers, with lines, Txt src/cart.rs:13:16 in cart.Cart.add: let _ = sum(&self.items);\nsrc/lib.rs:6:10 in total: util::sum(&c.items)
+        > Find References Cart
+        Ok: Found 4 references and 2 possible, with lines, Txt src/cart.rs:6:5: impl Cart {\nsrc/cart.rs:8:8: Cart { items: Vec::new() }\nsrc/lib.rs:3:17: use crate::cart::Cart;\nsrc/lib.rs:5:17: pub fn total(c: &Cart) -> u32 {\npossible:\nsrc/bin/main.rs:0:16: use shop::cart::Cart as Basket;\nsrc/bin/main.rs:3:16: let mut b = Basket::new();
+        > Find References Cart.new
+        Ok: Found 0 references and 1 possible, with lines, Txt possible:\nsrc/bin/main.rs:3:24: let mut b = Basket::new();
+        > Find References Cart.add
+        Ok: Found 0 references and 1 possible, with lines, Txt possible:\nsrc/bin/main.rs:4:6: b.add(1);
+        > Find Definition sum
+        Ok: Found 1 definition, with lines, Txt src/util.rs:0:0 function util.sum: pub fn sum(xs: &[u32]) -> u32 {
+        "#,
+    );
+}
+
+/// A default export imported under another name (`import tw from './util'`) is found through its source; a default import from a file the project lacks is possible; a nested function's uses are its parent's.
+#[test]
+fn renamed_default_imports_nested_functions_and_unknown_sources() {
+    let f = Fixture::new();
+    f.write(
+        "lib/util.ts",
+        r#"export default function twice(x: number): number {
+  return x * 2;
+}"#,
+    );
+    f.write(
+        "lib/page.tsx",
+        r#"import tw from './util';
+import Util from './missing';
+
+export const Page = () => <div>{tw(2)}{Util(1)}</div>;
+
+function inner() {
+  function helper() {
+    return 1;
+  }
+  return helper() + helper();
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References twice
+        Ok: Found 1 reference and 1 possible, with lines, Txt lib/page.tsx:3:32: export const Page = () => <div>{tw(2)}{Util(1)}</div>;\npossible:\nlib/page.tsx:3:39: export const Page = () => <div>{tw(2)}{Util(1)}</div>;
+        > Find Callers lib.util.twice
+        Ok: Found 1 caller and 1 possible, with lines, Txt lib/page.tsx:3:32 in lib.page.Page: export const Page = () => <div>{tw(2)}{Util(1)}</div>;\npossible:\nlib/page.tsx:3:39 in lib.page.Page: export const Page = () => <div>{tw(2)}{Util(1)}</div>;
+        > Find References helper
+        Ok: Found 2 references, with lines, Txt lib/page.tsx:9:9,20: return helper() + helper();
+        > Open lib/page.tsx
+        Ok, At 0:0, Length 11
+        > Find References Page
+        Ok: Found 0 references
+        "#,
+    );
+}
+
+#[test]
+fn scratch_print() {
+    let Ok(files) = std::env::var("EDDI_SCRATCH") else {
+        return;
+    };
+    let f = Fixture::new();
+    let text = std::fs::read_to_string(files).unwrap();
+    let (files, commands) = text.split_once("\n====\n").unwrap();
+    for file in files.split("\n----\n") {
+        let (path, body) = file.split_once('\n').unwrap();
+        f.write(path.trim(), body);
+    }
+    for command in commands.lines().filter(|l| !l.trim().is_empty()) {
+        eprintln!("> {command}\n{}", f.send("a", command));
+    }
+}

@@ -1,0 +1,82 @@
+//! Benchmark of the project index on a code base of the brace languages
+//! (TypeScript, Go, …): the parse floor (every indexed file read and
+//! parsed with its language's grammar), the cold index (build + scan of
+//! every file), and warm `find_references` of a symbol (median of 50).
+//!
+//! Usage: `cargo run --release --example tags_bench -- <root> <symbol>…`
+//! (`TAGS_BENCH_ROUNDS=1` for one round, 3 by default)
+
+use std::time::{Duration, Instant};
+
+use eddi::analysis::index::{disk, ProjectIndex};
+use rayon::prelude::*;
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let root = std::path::PathBuf::from(args.next().expect("usage: tags_bench <root> <symbol>…"));
+    let symbols: Vec<String> = args.collect();
+    let paths = disk::indexed_files(&root);
+    println!("root: {}  files: {}", root.display(), paths.len());
+    let rounds: usize = std::env::var("TAGS_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3);
+    for round in 0..rounds {
+        let started = Instant::now();
+        let parsed: usize = paths
+            .par_iter()
+            .filter_map(|rel| {
+                let language = eddi::language::language_of(rel)?;
+                let text = std::fs::read_to_string(root.join(rel)).ok()?;
+                let mut parser = tree_sitter::Parser::new();
+                parser.set_language(&language.grammar()).ok()?;
+                parser
+                    .parse(&text, None)
+                    .map(|t| t.root_node().descendant_count())
+            })
+            .sum();
+        let floor = started.elapsed();
+        let started = Instant::now();
+        let index = ProjectIndex::build(&root);
+        let built = started.elapsed();
+        index.scan_all();
+        let cold = started.elapsed();
+        println!(
+            "round {round}: parse floor {:.0} ms ({parsed} nodes); cold index {:.0} ms (build {:.0} ms) = {:.2}x floor",
+            floor.as_secs_f64() * 1e3,
+            cold.as_secs_f64() * 1e3,
+            built.as_secs_f64() * 1e3,
+            cold.as_secs_f64() / floor.as_secs_f64()
+        );
+        if round + 1 < rounds {
+            continue;
+        }
+        for symbol in &symbols {
+            let first = Instant::now();
+            let found = index.tags().find_references(index.root(), symbol, None);
+            let first = first.elapsed();
+            let times: Vec<Duration> = (0..50)
+                .map(|_| {
+                    let t = Instant::now();
+                    let _ = index.tags().find_references(index.root(), symbol, None);
+                    t.elapsed()
+                })
+                .collect();
+            match found {
+                Ok(r) => println!(
+                    "find_references {symbol}: {} certain, {} possible; first {:.2} ms, warm median {:.2} ms",
+                    r.certain.len(),
+                    r.possible.len(),
+                    first.as_secs_f64() * 1e3,
+                    median(times).as_secs_f64() * 1e3
+                ),
+                Err(e) => println!("find_references {symbol}: {e}"),
+            }
+        }
+    }
+}
