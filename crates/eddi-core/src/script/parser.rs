@@ -537,15 +537,7 @@ impl<'s> Parser<'s> {
                             }
                             Some(Tok::Word(_)) => Pattern::Code(self.call_pattern()?),
                             Some(Tok::Code(_)) => {
-                                let code = self.code("a code pattern in backticks")?;
-                                CodePattern::parse(&code.text).map_err(|e| {
-                                    ScriptError::new(
-                                        ScriptErrorKind::Syntax,
-                                        code.span,
-                                        format!("the code pattern `{}`: {e}", excerpt(&code.text)),
-                                    )
-                                })?;
-                                Pattern::Match(code)
+                                Pattern::Match(self.code_pattern("a code pattern in backticks")?)
                             }
                             _ => return Err(self.expected(
                                 "'with' or what to replace (\"text\", a name or a call like f())",
@@ -823,17 +815,9 @@ impl<'s> Parser<'s> {
                         })
                     }
                     "import" | "imports" => Source::Imports,
-                    "match" | "matches" => {
-                        let code = self.code("a code pattern in backticks, as `pow($a, $b)`")?;
-                        CodePattern::parse(&code.text).map_err(|e| {
-                            ScriptError::new(
-                                ScriptErrorKind::Syntax,
-                                code.span,
-                                format!("the code pattern `{}`: {e}", excerpt(&code.text)),
-                            )
-                        })?;
-                        Source::Match(code)
-                    }
+                    "match" | "matches" => Source::Match(
+                        self.code_pattern("a code pattern in backticks, as `pow($a, $b)`")?,
+                    ),
                     _ => {
                         return Err(ScriptError::unknown(
                             token.span,
@@ -1197,6 +1181,19 @@ impl<'s> Parser<'s> {
     // -- words and values --------------------------------------------------------
 
     /// One of `valid` (case-insensitive), as spelled there.
+    /// A code pattern between backticks, refused here when it is not one.
+    fn code_pattern(&mut self, what: &str) -> Result<Code> {
+        let code = self.code(what)?;
+        CodePattern::parse(&code.text).map_err(|e| {
+            ScriptError::new(
+                ScriptErrorKind::Syntax,
+                code.span,
+                format!("the code pattern `{}`: {e}", excerpt(&code.text)),
+            )
+        })?;
+        Ok(code)
+    }
+
     /// Code between backticks.
     fn code(&mut self, what: &str) -> Result<Code> {
         match self.peek().map(|t| t.tok.clone()) {
