@@ -221,6 +221,7 @@ async fn main() {
             .unwrap_or(eddi::config::DEFAULT_MAX_CONCURRENT),
         health_interval: Duration::from_secs(5),
         handshakes_file: None,
+        ready: None,
     };
     let validator = MessageValidator::new(ValidatorConfig::new(1 << 20));
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

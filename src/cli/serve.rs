@@ -21,7 +21,7 @@ use crate::transport::embedded::{reachable, EmbeddedServer};
 use crate::transport::listener::NatsStreamListener;
 use crate::transport::report::{self, redact_url, LogFormat};
 use crate::transport::validator::{MessageValidator, ValidatorConfig};
-use crate::transport::{serve, CommandHandler, ServeSettings, Subjects};
+use crate::transport::{serve, CommandHandler, Ready, ServeSettings, Subjects};
 
 /// Arguments of `eddi serve`.
 #[derive(Debug, clap::Args)]
@@ -205,7 +205,6 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
     if let Err(err) = engine.announce(&send) {
         report::internal("serve", &format!("cannot describe the state lock: {err}"));
     }
-    println!("eddi: send commands with: {send}");
     engine.send_progress_to(progress_publisher(
         listener.client().clone(),
         subjects.clone(),
@@ -217,6 +216,11 @@ async fn serve_main(config: Config, default_url: String) -> Result<(), String> {
         max_concurrent_operations: config.max_concurrent_operations,
         health_interval: Duration::from_millis(config.health_interval_ms),
         handshakes_file: Some(config.state_dir().join("transport").join("handshakes.json")),
+        // said once it is true: a client that reads it and sends at once
+        // finds every subscription in place
+        ready: Some(Ready(Arc::new(move || {
+            println!("eddi: send commands with: {send}")
+        }))),
     };
     let result = serve(listener, handler, validator, settings, &mut shutdown).await;
     if let Some(server) = embedded {

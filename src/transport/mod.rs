@@ -25,4 +25,4 @@ pub mod validator;
 pub mod wire;
 
 pub use handler::{CommandHandler, Incoming, Reply};
-pub use server::{serve, ServeSettings, Subjects};
+pub use server::{serve, Ready, ServeSettings, Subjects};

@@ -120,6 +120,20 @@ pub struct ServeSettings {
     pub health_interval: Duration,
     /// Where the handshake registry is saved (`None`: memory only).
     pub handshakes_file: Option<std::path::PathBuf>,
+    /// Called once every subscription is in place at the broker: from
+    /// then on a request finds a responder (`eddi serve` prints how to
+    /// reach it here, not before).
+    pub ready: Option<Ready>,
+}
+
+/// What to do once serving starts ([`ServeSettings::ready`]).
+#[derive(Clone)]
+pub struct Ready(pub Arc<dyn Fn() + Send + Sync>);
+
+impl std::fmt::Debug for Ready {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Ready")
+    }
 }
 
 /// Transport counters, reported as `data` in `$SRV.STATS`.
@@ -166,7 +180,7 @@ pub async fn serve(
     mut listener: NatsStreamListener,
     handler: Arc<dyn CommandHandler>,
     validator: MessageValidator,
-    settings: ServeSettings,
+    mut settings: ServeSettings,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), String> {
     tokio::pin!(shutdown);
@@ -275,6 +289,9 @@ pub async fn serve(
         }
         _ = &mut shutdown => true,
     };
+    if let (false, Some(Ready(ready))) = (stopping, settings.ready.take()) {
+        ready();
+    }
 
     // Streams of senders that handshook before a restart: ask for them again.
     let known_streams = shared.handshakes.lock().unwrap().streams();

@@ -151,6 +151,7 @@ pub async fn start_eddi(url: &str, handler: Arc<dyn CommandHandler>, options: Ed
         max_concurrent_operations: options.max_concurrent,
         health_interval: Duration::from_millis(200),
         handshakes_file: options.state_dir.map(|d| d.join("handshakes.json")),
+        ready: None,
     };
     let validator = MessageValidator::new(ValidatorConfig::new(options.max_payload));
     let (stop, stopped) = oneshot::channel::<()>();
