@@ -26,43 +26,32 @@ pub(super) fn compiled(code: &Code) -> Result<CodePattern> {
         .map_err(|e| Failed::new(code.span, ErrorKind::InvalidArgument, e.to_string()))
 }
 
-/// The matches of `pattern` in a parsed file, within `bytes`.
-fn find_in(parsed: &Parsed, pattern: &CodePattern, bytes: Range<usize>) -> Vec<pattern::Match> {
+/// `work` on the file as the matcher reads it (its text as one string,
+/// its tree, scopes and imports).
+fn with_code<T>(parsed: &Parsed, work: impl FnOnce(&pattern::Code<'_>) -> T) -> T {
     let source = parsed.text.to_string();
-    let code = pattern::Code {
+    work(&pattern::Code {
         text: &parsed.text,
         source: &source,
         tree: &parsed.tree,
         scopes: parsed.scopes(),
         imports: parsed.imports(),
-    };
-    pattern.find(&code, bytes)
+    })
+}
+
+/// The matches of `pattern` in a parsed file, within `bytes`.
+fn find_in(parsed: &Parsed, pattern: &CodePattern, bytes: Range<usize>) -> Vec<pattern::Match> {
+    with_code(parsed, |code| pattern.find(code, bytes))
 }
 
 fn at_in(parsed: &Parsed, pattern: &CodePattern, bytes: Range<usize>) -> Option<pattern::Match> {
-    let source = parsed.text.to_string();
-    let code = pattern::Code {
-        text: &parsed.text,
-        source: &source,
-        tree: &parsed.tree,
-        scopes: parsed.scopes(),
-        imports: parsed.imports(),
-    };
-    pattern.at(&code, bytes)
+    with_code(parsed, |code| pattern.at(code, bytes))
 }
 
 /// The replacement of the code at `bytes`, parenthesized where its place
 /// binds tighter than it does.
 fn placed_in(parsed: &Parsed, bytes: Range<usize>, replacement: &str) -> String {
-    let source = parsed.text.to_string();
-    let code = pattern::Code {
-        text: &parsed.text,
-        source: &source,
-        tree: &parsed.tree,
-        scopes: parsed.scopes(),
-        imports: parsed.imports(),
-    };
-    pattern::placed(&code, bytes, replacement)
+    with_code(parsed, |code| pattern::placed(code, bytes, replacement))
 }
 
 fn chars(parsed: &Parsed, bytes: &Range<usize>) -> Range<usize> {
