@@ -855,3 +855,137 @@ fn a_replacement_gets_parentheses_where_its_place_binds_tighter() {
         "def f(a, b, c):\n    return (a ** b).real + -c ** 2 + (a - 1) ** b * 2\n"
     );
 }
+
+// -- phase-1 commands, the script's cursor, positions and contexts ----------
+
+#[test]
+fn phase_1_commands_run_at_each_element_as_one_undo_step() {
+    let f = Fixture::new();
+    f.send("Open users.py; Goto 3:4");
+    assert_eq!(
+        f.send("foreach method in UserManager where complexity > 5 { Goto StartOfLine; Insert Line \"    # review: complex\" }"),
+        "Ok, 2 commands run, 1 file changed (users.py)"
+    );
+    let expected = original("users.py").replace(
+        "    def branchy(",
+        "    # review: complex\n    def branchy(",
+    );
+    assert_eq!(f.read("users.py"), expected);
+    assert_eq!(f.send("Undo"), "Ok, Undid 1, At 3:4");
+    assert_eq!(f.read("users.py"), original("users.py"));
+}
+
+#[test]
+fn stored_positions_and_contexts_follow_the_edits_made_since() {
+    let f = Fixture::new();
+    f.send("Open worker.py");
+    let script = "{ Goto 3:0; store current_position as work; push context; Goto 0:0; Insert Line \"# head\"; Goto EndOfFile; Insert Line \"# tail\"; pop context; Insert Line \"# before work\"; Goto 0:0; goto work; Insert Line \"# again\" }";
+    // goto <stored name>, store, push and pop are the script's own: not counted
+    assert_eq!(
+        f.send(script),
+        "Ok, 8 commands run, 1 file changed (worker.py)"
+    );
+    assert_eq!(
+        f.read("worker.py"),
+        "# head\nimport logging\n\n\n# before work\n# again\ndef work():\n    logging.info(\"working\")\n# tail\n"
+    );
+}
+
+#[test]
+fn a_session_bookmark_is_where_goto_goes_when_the_script_stored_none() {
+    let f = Fixture::new();
+    f.send("Open worker.py; Goto 3:0; Bookmark work; Goto 0:0");
+    assert_eq!(
+        f.send("{ Goto EndOfFile; Insert Line \"# tail\"; goto work; Insert Line \"# work\" }"),
+        "Ok, 3 commands run, 1 file changed (worker.py)"
+    );
+    assert_eq!(
+        f.read("worker.py"),
+        "import logging\n\n\n# work\ndef work():\n    logging.info(\"working\")\n# tail\n"
+    );
+    let refused = f.send("{ goto nowhere }");
+    assert_eq!(
+        refused,
+        "Fail \"1:3: no position named 'nowhere': store current_position as nowhere stores the cursor under that name, and the session has no bookmark of it\""
+    );
+}
+
+#[test]
+fn an_answering_command_inside_a_script_answers_in_the_reply() {
+    let f = Fixture::new();
+    assert_eq!(
+        f.send("foreach function work { Show Function work }"),
+        "Ok, 1 command run, Txt 1:25: Show Function work: Ok: At 3:0\\ndef work():\\n    logging.info(\"working\")"
+    );
+    f.send("Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("foreach function work { Show Function work }")).unwrap();
+    assert_eq!(
+        reply["script"]["answers"][0],
+        "1:25: Show Function work: Ok: At 3:0\ndef work():\n    logging.info(\"working\")"
+    );
+    assert_eq!(reply["script"]["counts"][0]["verb"], "run");
+}
+
+#[test]
+fn open_inside_a_script_moves_its_cursor() {
+    let f = Fixture::new();
+    assert_eq!(
+        f.send("{ Open worker.py; Goto EndOfFile; Insert Line \"# tail\" }"),
+        "Ok, 2 commands run, 1 file changed (worker.py)"
+    );
+    assert_eq!(
+        f.read("worker.py"),
+        format!("{}# tail\n", original("worker.py"))
+    );
+}
+
+#[test]
+fn phase_1_commands_that_do_not_fit_a_script_are_refused_before_anything_runs() {
+    let f = Fixture::new();
+    f.send("Open worker.py");
+    let before = f.files();
+    for (script, why) in [
+        ("{ Insert Line \"# x\"; Save }", "1:22: 'Save' does not run inside a script: a script writes once, at its end, all or nothing; it needs no Save"),
+        ("{ Insert Line \"# x\"; Undo }", "1:22: 'Undo 1' does not run inside a script: a script is one undo step: use try { … } catch { rollback all } inside it, or send Undo after it"),
+        ("{ Insert Line \"# x\"; Open Create new.py }", "1:22: 'Open Create new.py' does not run inside a script: a script does not create files; create it first (Open Create …, Save), then run the script"),
+        ("foreach function { Find All \"x\" In Files \"*.py\" }", "1:20: 'Find All \"x\" In Files \"*.py\"' does not run inside a script: it works on the whole project: in a script, write foreach file matching \"<glob>\" { replace \"a\" with \"b\" } or foreach caller of f() …"),
+        ("{ Status }", "1:3: 'Status' does not run inside a script: it answers about the session, not the script's files; send it as a message of its own"),
+    ] {
+        assert_eq!(f.send(script), format!("Fail \"{}\"", why.replace('"', "\\\"")), "{script}");
+    }
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn a_phase_1_command_that_fails_fails_the_script_naming_it_and_writes_nothing() {
+    let f = Fixture::new();
+    let before = f.files();
+    let reply = f.send("foreach function { Insert Line \"# x\"; Find \"no such text\" }");
+    assert_eq!(
+        reply,
+        "Fail \"1:39: Not found: 'no such text' (at function main (app.py:7))\""
+    );
+    assert_eq!(f.files(), before);
+    // outside any foreach and with no file open there is no cursor
+    assert_eq!(
+        f.send("{ Insert Line \"# x\" }"),
+        "Fail \"1:3: no cursor to run 'Insert Line \\\"# x\\\"' at: outside a foreach the script's cursor is the sender's, and no file is open (Open <file> inside the script, or write foreach <query> { … })\""
+    );
+}
+
+#[test]
+fn preview_changeset_answers_inside_a_script_and_apply_among_others_is_refused() {
+    let f = Fixture::new();
+    f.send("foreach file matching \"worker.py\" add line \"# tail\" collect changes as \"tail\"");
+    assert_eq!(
+        f.send("{ preview changeset tail; foreach function work flag \"seen\" }"),
+        "Ok, 1 function flagged, Flagged: worker.py:4: seen, Txt 1:3: preview changeset tail: Ok: Changeset tail (not applied): 1 file (worker.py)"
+    );
+    let before = f.files();
+    assert_eq!(
+        f.send("{ apply changeset tail; foreach function work flag \"seen\" }"),
+        "Fail \"1:3: apply and rollback changeset run as a message of their own: a changeset is applied as its own undo step, so that rollback changeset restores exactly what it changed\""
+    );
+    assert_eq!(f.files(), before);
+}

@@ -165,60 +165,32 @@ impl Engine {
             }
             Script { text, mode } => self.script_command(sender, session(held)?, text, mode),
             // The session's own state and buffers.
-            Summary { .. } => self.in_session(sender, held, command, |ctx| {
-                let summary = ctx.session.summary();
-                Ok(Outcome::answer(vec![Clause::Fact(Fact::Summary(summary))]))
-            }),
-            Status => self.in_session(sender, held, command, |ctx| ctx.status()),
-            Set { option } => self.in_session(sender, held, command, |ctx| ctx.set(option)),
-            PushContext => self.in_session(sender, held, command, |ctx| ctx.push_context()),
-            PopContext => self.in_session(sender, held, command, |ctx| ctx.pop_context()),
-            Open { create, path } => {
-                self.in_session(sender, held, command, |ctx| ctx.open(*create, path))
-            }
-            Save { close, force, path } => self.in_session(sender, held, command, |ctx| {
-                ctx.save(*close, *force, path.as_deref())
-            }),
-            SaveAll { force } => self.in_session(sender, held, command, |ctx| ctx.save_all(*force)),
-            Close { path } => {
-                self.in_session(sender, held, command, |ctx| ctx.close(path.as_deref()))
-            }
-            List { open_only, pattern } => self.in_session(sender, held, command, |ctx| {
-                ctx.list(*open_only, pattern.as_deref())
-            }),
-            Diff { path } => {
-                self.in_session(sender, held, command, |ctx| ctx.diff(path.as_deref()))
-            }
-            Goto(target) => self.in_session(sender, held, command, |ctx| ctx.goto(target)),
-            Find { direction, pattern } => {
-                self.in_session(sender, held, command, |ctx| ctx.find(*direction, pattern))
-            }
-            FindInFiles { pattern, glob } => self.in_session(sender, held, command, |ctx| {
-                ctx.find_in_files(pattern, glob)
-            }),
-            Replace {
-                mode,
-                pattern,
-                replacement,
-                scope,
-            } => self.in_session(sender, held, command, |ctx| {
-                ctx.replace(*mode, pattern, replacement, scope.as_ref())
-            }),
-            Bookmark { name, at } => {
-                self.in_session(sender, held, command, |ctx| ctx.bookmark(name, *at))
-            }
-            Show { target, context } => {
-                self.in_session(sender, held, command, |ctx| ctx.show(target, *context))
-            }
-            Insert { kind, text } => {
-                self.in_session(sender, held, command, |ctx| ctx.insert(*kind, text))
-            }
-            Delete(target) => self.in_session(sender, held, command, |ctx| ctx.delete(target)),
-            Undo { count } => self.in_session(sender, held, command, |ctx| ctx.undo(*count)),
-            Redo { count } => self.in_session(sender, held, command, |ctx| ctx.redo(*count)),
-            Analyze { .. } | Validate { .. } | Modify { .. } | Comment { .. } | Format { .. } => {
-                self.in_session(sender, held, command, |ctx| ctx.code_command(command))
-            }
+            Summary { .. }
+            | Status
+            | Set { .. }
+            | PushContext
+            | PopContext
+            | Open { .. }
+            | Save { .. }
+            | SaveAll { .. }
+            | Close { .. }
+            | List { .. }
+            | Diff { .. }
+            | Goto(_)
+            | Find { .. }
+            | FindInFiles { .. }
+            | Replace { .. }
+            | Bookmark { .. }
+            | Show { .. }
+            | Insert { .. }
+            | Delete(_)
+            | Undo { .. }
+            | Redo { .. }
+            | Analyze { .. }
+            | Validate { .. }
+            | Modify { .. }
+            | Comment { .. }
+            | Format { .. } => self.in_session(sender, held, command, |ctx| ctx.run(command)),
         }
     }
 
@@ -310,6 +282,54 @@ impl Engine {
                 }
                 Ok(outcome)
             }
+        }
+    }
+}
+
+impl Ctx<'_> {
+    /// Runs a command on the session's own state and buffers: the door's
+    /// `in_session` commands, and a phase-1 command inside a script (on a
+    /// scratch session holding the script's text of one file).
+    pub(super) fn run(&mut self, command: &Command) -> Ran {
+        use Command::*;
+        match command {
+            Summary { .. } => {
+                let summary = self.session.summary();
+                Ok(Outcome::answer(vec![Clause::Fact(Fact::Summary(summary))]))
+            }
+            Status => self.status(),
+            Set { option } => self.set(option),
+            PushContext => self.push_context(),
+            PopContext => self.pop_context(),
+            Open { create, path } => self.open(*create, path),
+            Save { close, force, path } => self.save(*close, *force, path.as_deref()),
+            SaveAll { force } => self.save_all(*force),
+            Close { path } => self.close(path.as_deref()),
+            List { open_only, pattern } => self.list(*open_only, pattern.as_deref()),
+            Diff { path } => self.diff(path.as_deref()),
+            Goto(target) => self.goto(target),
+            Find { direction, pattern } => self.find(*direction, pattern),
+            FindInFiles { pattern, glob } => self.find_in_files(pattern, glob),
+            Replace {
+                mode,
+                pattern,
+                replacement,
+                scope,
+            } => self.replace(*mode, pattern, replacement, scope.as_ref()),
+            Bookmark { name, at } => self.bookmark(name, *at),
+            Show { target, context } => self.show(target, *context),
+            Insert { kind, text } => self.insert(*kind, text),
+            Delete(target) => self.delete(target),
+            Undo { count } => self.undo(*count),
+            Redo { count } => self.redo(*count),
+            Analyze { .. } | Validate { .. } | Modify { .. } | Comment { .. } | Format { .. } => {
+                self.code_command(command)
+            }
+            // the registry's and the project's commands run in the door
+            _ => Err(OpError::new(
+                ErrorKind::Internal,
+                format!("Internal: '{command}' is not a command of one session's buffers"),
+            )),
         }
     }
 }

@@ -126,9 +126,16 @@ impl Engine {
         }
         report.files.sort();
         let data = super::ops::json::data("script", super::ops::json::script(&report));
+        let answers = report.answers.join("\n");
         let mut facts = vec![Clause::Fact(Fact::Script(report)), data];
-        if let Some(diffs) = diffs.filter(|d| !d.is_empty()) {
-            facts.push(Clause::Txt(diffs));
+        // what the statements that answer said, then the diff
+        let text = [answers, diffs.unwrap_or_default()]
+            .into_iter()
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n");
+        if !text.is_empty() {
+            facts.push(Clause::Txt(text));
         }
         Ok(Outcome::effect(facts))
     }
@@ -160,6 +167,7 @@ impl Engine {
                 unsaved: &unsaved,
                 cursor: cursor.clone(),
                 progress: &progress,
+                session,
             };
             work(&view)
         })
@@ -249,12 +257,11 @@ impl Engine {
 
     fn changeset<'s>(
         &self,
-        live: &'s Held,
+        session: &'s crate::session::Session,
         name: &str,
     ) -> Result<&'s crate::session::NamedChangeset, OpError> {
-        live.session.changesets.get(name).ok_or_else(|| {
-            let names: Vec<String> = live
-                .session
+        session.changesets.get(name).ok_or_else(|| {
+            let names: Vec<String> = session
                 .changesets
                 .iter()
                 .map(|(n, _)| n.to_string())
@@ -274,7 +281,13 @@ impl Engine {
     }
 
     fn preview_changeset(&self, live: &mut Held, name: &str, diff: bool) -> Ran {
-        let set = self.changeset(live, name)?;
+        self.changeset_preview(&live.session, name, diff)
+    }
+
+    /// `preview [diff] changeset <name>`: its state and files, with `diff`
+    /// the unified diff (alone, or inside a larger script).
+    fn changeset_preview(&self, session: &crate::session::Session, name: &str, diff: bool) -> Ran {
+        let set = self.changeset(session, name)?;
         let files: Vec<String> = set.change.touched().iter().map(|p| p.to_string()).collect();
         let state = state_word(set.state);
         let data = super::ops::json::data(
@@ -301,7 +314,7 @@ impl Engine {
     }
 
     fn apply_changeset(&self, sender: &str, live: &mut Held, name: &str) -> Ran {
-        let set = self.changeset(live, name)?.clone();
+        let set = self.changeset(&live.session, name)?.clone();
         if let ChangesetState::Applied { step } = set.state {
             return Err(OpError::new(
                 ErrorKind::NotApplicable,
@@ -330,7 +343,7 @@ impl Engine {
     }
 
     fn rollback_changeset(&self, sender: &str, live: &mut Held, name: &str) -> Ran {
-        let set = self.changeset(live, name)?.clone();
+        let set = self.changeset(&live.session, name)?.clone();
         let ChangesetState::Applied { step } = set.state else {
             return Err(OpError::new(
                 ErrorKind::NotApplicable,
@@ -391,6 +404,24 @@ impl refactor::Sources for ScriptSources<'_> {
     }
 }
 
+/// An answer inside a script as its reply's line, its text (`Txt`) on
+/// the lines after it as it is: the script's reply carries it once.
+fn answer_text(mut outcome: Outcome) -> String {
+    let mut texts = Vec::new();
+    outcome.facts.retain(|clause| match clause {
+        Clause::Txt(text) => {
+            texts.push(text.clone());
+            false
+        }
+        _ => true,
+    });
+    let line = crate::reply::Reply::from(outcome).terse();
+    std::iter::once(line)
+        .chain(texts)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// An index's refusal as a typed failure, its choices as candidates.
 fn index_error(error: crate::analysis::index::IndexError) -> OpError {
     use crate::analysis::index::IndexError;
@@ -431,6 +462,8 @@ struct View<'a> {
     cursor: Option<(String, Position)>,
     /// Whoever watches the sender's progress.
     progress: &'a [crate::progress::ProgressSink],
+    /// The sender's session: its preferences and bookmarks (read only).
+    session: &'a crate::session::Session,
 }
 
 impl interpreter::Project for View<'_> {
@@ -601,5 +634,87 @@ impl interpreter::Project for View<'_> {
 
     fn cursor(&self) -> Option<(String, Position)> {
         self.cursor.clone()
+    }
+
+    fn preview_changeset(&self, name: &str, diff: bool) -> Result<String, OpError> {
+        let outcome = self.engine.changeset_preview(self.session, name, diff)?;
+        Ok(answer_text(outcome))
+    }
+
+    fn bookmark(&self, name: &str) -> Option<(String, usize)> {
+        let mark = self.session.bookmarks.get(name)?;
+        Some((mark.path.to_string(), mark.offset))
+    }
+
+    /// A phase-1 command on a scratch session holding one buffer: the
+    /// script's text of the file, at the script's cursor. Only commands of
+    /// one buffer get here (`script::run::cursor::refusal`): nothing is
+    /// written, and the scratch session is dropped after.
+    fn command(
+        &self,
+        command: &crate::commands::Command,
+        place: &interpreter::Place,
+    ) -> Result<interpreter::Commanded, OpError> {
+        use crate::session::Session;
+        let path = self
+            .engine
+            .workspace
+            .resolve(&place.path)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        let mut scratch = Session::new(
+            self.session.name.clone(),
+            None,
+            self.sender.to_owned(),
+            now(),
+            self.session.preferences.clone(),
+        );
+        let disk = match &place.base {
+            Base::Disk(stamp) => Some(stamp.clone()),
+            _ => None,
+        };
+        let internal = |e: crate::session::EventError| {
+            OpError::new(ErrorKind::Internal, format!("Internal: {e}"))
+        };
+        scratch
+            .apply(Event::Opened {
+                path: path.clone(),
+                text: place.text.to_string(),
+                disk,
+            })
+            .map_err(internal)?;
+        scratch
+            .apply(Event::Moved {
+                path: path.clone(),
+                to: place.cursor,
+            })
+            .map_err(internal)?;
+        let before = scratch.unpersisted().len();
+        let mut ctx = Ctx::new(&mut scratch, &self.engine.workspace, None);
+        let outcome = ctx.run(command)?;
+        let edits = scratch.unpersisted()[before..]
+            .iter()
+            .filter_map(|event| match event {
+                Event::Edited { change, .. } => Some(
+                    change
+                        .edits()
+                        .into_iter()
+                        .map(|(start, end, insert)| (start, end, insert.to_owned()))
+                        .collect(),
+                ),
+                _ => None,
+            })
+            .collect();
+        let buffer = scratch.buffer(&path).ok_or_else(|| {
+            OpError::new(
+                ErrorKind::Internal,
+                format!("Internal: '{command}' closed the script's buffer"),
+            )
+        })?;
+        let answer = (outcome.shape == crate::outcome::Shape::Answer).then(|| answer_text(outcome));
+        Ok(interpreter::Commanded {
+            edits,
+            cursor: buffer.cursor(),
+            answer,
+        })
     }
 }

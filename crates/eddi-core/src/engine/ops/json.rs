@@ -56,6 +56,7 @@ pub fn script(report: &crate::script::run::ScriptReport) -> Value {
             "n": n,
             "kind": kind,
         })).collect::<Vec<_>>(),
+        "answers": report.answers,
     })
 }
 

@@ -164,6 +164,7 @@ impl Interpreter<'_> {
             ActionKind::Refactor { kind, arguments } => {
                 return self.refactor_called(kind, arguments, at)
             }
+            ActionKind::Command(command) => return self.phase1(command, at),
             _ => {}
         }
         // a flag outside any element (a `catch`'s) is a note, with no place
@@ -266,11 +267,12 @@ impl Interpreter<'_> {
                 pattern,
                 replacement,
             } => self.replace_inside(&element, pattern, replacement, at)?,
+            // run above, before the element is found
             ActionKind::Refactor { .. } | ActionKind::Command(_) => {
                 return Err(Failed::new(
                     at,
-                    ErrorKind::NotApplicable,
-                    "this action does not run inside a script yet",
+                    ErrorKind::Internal,
+                    "Internal: an action ran twice",
                 ))
             }
         }

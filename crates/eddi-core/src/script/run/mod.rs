@@ -20,6 +20,7 @@
 
 pub mod action;
 pub mod condition;
+pub mod cursor;
 pub mod element;
 mod matching;
 pub mod parsed;
@@ -44,6 +45,7 @@ use crate::refactor::Refactoring;
 use crate::workspace::WorkspacePath;
 
 use super::ast::*;
+pub use cursor::{Commanded, Place};
 pub use element::{Detail, Element};
 pub use parsed::Parsed;
 pub use report::{Count, Flagged, ScriptReport, Verb};
@@ -84,6 +86,27 @@ pub trait Project {
     /// The sender's current file and cursor, for statements outside any
     /// `foreach`.
     fn cursor(&self) -> Option<(String, Position)>;
+    /// A session bookmark of the sender: its file and chars offset (in
+    /// the file as on disk), for `goto <name>` when the script stored none.
+    fn bookmark(&self, _name: &str) -> Option<(String, usize)> {
+        None
+    }
+    /// `preview [diff] changeset <name>` inside a script: its answer.
+    fn preview_changeset(&self, name: &str, _diff: bool) -> std::result::Result<String, OpError> {
+        Err(OpError::new(
+            ErrorKind::NotFound,
+            format!("No changeset '{name}' in this project"),
+        ))
+    }
+    /// A phase-1 command (`Insert`, `Goto`, `Show`, …) run as on an open
+    /// buffer holding `place`'s text, at its cursor (see [`cursor`]).
+    fn command(
+        &self,
+        command: &crate::commands::Command,
+        _place: &Place,
+    ) -> std::result::Result<Commanded, OpError> {
+        Err(cursor::no_editor(command))
+    }
     /// How far the script is (files read, elements of its outermost
     /// `foreach` done), for whoever watches the sender.
     fn progress(&self, _progress: &crate::progress::Progress) {}
@@ -206,17 +229,12 @@ pub fn run(
     })
 }
 
-/// The statements this build does not run, refused before anything runs
-/// (never answered `Ok`).
+/// The statements that do not run inside this script, refused before
+/// anything runs (never answered `Ok`): `apply`/`rollback changeset`
+/// among other statements, and the phase-1 commands that do not fit a
+/// script (`cursor::refusal`).
 fn unsupported(script: &Script) -> Result<()> {
     fn walk(statement: &Statement, top: bool, alone: bool) -> Result<()> {
-        let refuse = |what: &str, instead: &str| {
-            Err(Failed::new(
-                statement.span,
-                ErrorKind::NotApplicable,
-                format!("{what} does not run inside a script yet; {instead}"),
-            ))
-        };
         match &statement.kind {
             StatementKind::Foreach { body, .. } | StatementKind::Use { body, .. } => {
                 walk(body, false, false)
@@ -236,30 +254,25 @@ fn unsupported(script: &Script) -> Result<()> {
                 .iter()
                 .chain(&catch.statements)
                 .try_for_each(|s| walk(s, false, false)),
-            StatementKind::StorePosition { .. } => refuse(
-                "store current_position",
-                "send Bookmark <name> as its own message (Goto <name> goes back)",
-            ),
-            StatementKind::PushContext | StatementKind::PopContext => refuse(
-                "push context / pop context",
-                "send Push Context or Pop Context as its own message",
-            ),
-            StatementKind::PreviewChangeset { .. }
-            | StatementKind::ApplyChangeset { .. }
-            | StatementKind::RollbackChangeset { .. }
+            StatementKind::ApplyChangeset { .. } | StatementKind::RollbackChangeset { .. }
                 if !(top && alone) =>
             {
-                refuse(
-                    "preview/apply/rollback changeset among other statements",
-                    "send it as a message of its own",
-                )
+                Err(Failed::new(
+                    statement.span,
+                    ErrorKind::NotApplicable,
+                    "apply and rollback changeset run as a message of their own: a changeset is applied as its own undo step, so that rollback changeset restores exactly what it changed",
+                ))
             }
             StatementKind::Action(action) => match &action.kind {
                 ActionKind::Command(crate::commands::Command::Refactor(_)) => Ok(()),
-                ActionKind::Command(command) => refuse(
-                    &format!("the command '{command}'"),
-                    "send it as a message of its own",
-                ),
+                ActionKind::Command(command) => match cursor::refusal(command) {
+                    None => Ok(()),
+                    Some(why) => Err(Failed::new(
+                        statement.span,
+                        ErrorKind::NotApplicable,
+                        format!("'{command}' does not run inside a script: {why}"),
+                    )),
+                },
                 _ => Ok(()),
             },
             _ => Ok(()),
@@ -290,6 +303,8 @@ pub(super) struct Interpreter<'p> {
     importers: HashMap<String, Vec<String>>,
     /// How many `foreach`/`use` are running (progress is the outermost's).
     depth: usize,
+    /// Where phase-1 commands work; stored positions; contexts.
+    cursor: cursor::Cursor,
 }
 
 impl<'p> Interpreter<'p> {
@@ -307,6 +322,7 @@ impl<'p> Interpreter<'p> {
             earlier,
             importers: HashMap::new(),
             depth: 0,
+            cursor: cursor::Cursor::default(),
         }
     }
 }
@@ -425,18 +441,32 @@ impl Interpreter<'_> {
                 Ok(())
             }
             StatementKind::Action(action) => self.action(action, statement.span),
+            StatementKind::StorePosition { name } => {
+                self.store_position(&name.text, None, statement.span)
+            }
+            StatementKind::PushContext => self.push_context(statement.span),
+            StatementKind::PopContext => self.pop_context(statement.span),
+            StatementKind::PreviewChangeset { name, diff } => {
+                let answer = self
+                    .project
+                    .preview_changeset(&name.text, *diff)
+                    .map_err(Self::fail(statement.span))?;
+                let diff = if *diff { "diff " } else { "" };
+                self.report.answers.push(format!(
+                    "{}: preview {diff}changeset {}: {answer}",
+                    statement.span, name.text
+                ));
+                Ok(())
+            }
             // refused before the run (see `unsupported`), or run by the
             // engine as a message of their own
-            StatementKind::StorePosition { .. }
-            | StatementKind::PushContext
-            | StatementKind::PopContext
-            | StatementKind::PreviewChangeset { .. }
-            | StatementKind::ApplyChangeset { .. }
-            | StatementKind::RollbackChangeset { .. } => Err(Failed::new(
-                statement.span,
-                ErrorKind::NotApplicable,
-                "this statement runs as a message of its own",
-            )),
+            StatementKind::ApplyChangeset { .. } | StatementKind::RollbackChangeset { .. } => {
+                Err(Failed::new(
+                    statement.span,
+                    ErrorKind::NotApplicable,
+                    "this statement runs as a message of its own",
+                ))
+            }
         }
     }
 
@@ -458,7 +488,10 @@ impl Interpreter<'_> {
         body: &Statement,
     ) -> Result<()> {
         self.depth += 1;
+        // each element puts the cursor at its start; after, it is back
+        let before = self.cursor.here.clone();
         let ran = self.each_element(elements, binding, body);
+        self.cursor.here = before;
         self.depth -= 1;
         ran
     }
@@ -480,6 +513,12 @@ impl Interpreter<'_> {
             }
             let before = (self.policy == ErrorPolicy::Continue).then(|| self.snapshot.clone());
             self.current.push(element.clone());
+            if let Ok(span) =
+                self.snapshot
+                    .map(&element.path, element.version, element.span.clone())
+            {
+                self.put_cursor(&element.path, span.start);
+            }
             // a match's metavariables, then the binding, for the body
             let mut bound = Self::capture_scope(element);
             if let Some(var) = binding {
@@ -571,13 +610,15 @@ impl Interpreter<'_> {
         if let Some(element) = self.current.last() {
             return Ok(element.clone());
         }
-        let Some((path, position)) = self.project.cursor() else {
+        let Some((path, offset)) = self.cursor_now(at)? else {
             return Err(Failed::new(
                 at,
                 ErrorKind::NotApplicable,
                 "no element here: outside a foreach a statement works on the element at the cursor, and no file is open (Open one, or write foreach <query> …)",
             ));
         };
+        let text = self.doc_text(&path).map_err(Self::fail(at))?;
+        let position = crate::edit::position::from_char(&text, offset);
         query::at_cursor(self, &path, position).map_err(|e| Failed {
             at,
             error: e,

@@ -22,6 +22,8 @@ pub enum Verb {
     Removed,
     Added,
     Refactored,
+    /// A phase-1 command ran (`3 commands run`).
+    Ran,
 }
 
 impl Verb {
@@ -33,6 +35,7 @@ impl Verb {
             Verb::Removed => "removed",
             Verb::Added => "added",
             Verb::Refactored => "refactored",
+            Verb::Ran => "run",
         }
     }
 }
@@ -70,6 +73,9 @@ pub struct ScriptReport {
     pub previewed: bool,
     /// Top-level `let`s: the variable, how many elements, their kind.
     pub bound: Vec<(String, usize, String)>,
+    /// What the phase-1 commands that answer said (`Show`, `Find All`,
+    /// `Validate`, `preview changeset`): `line:col: command: reply`.
+    pub answers: Vec<String>,
 }
 
 impl std::fmt::Display for Flagged {

@@ -141,6 +141,24 @@ impl Snapshot {
         Ok(start..end)
     }
 
+    /// A point (chars `at` of the file's text at `version`) in its text
+    /// now: an edit before it (or an insertion at it) moves it; one that
+    /// replaces text around it leaves it where that text began.
+    pub fn map_point(&self, path: &str, version: usize, at: usize) -> usize {
+        let Some(doc) = self.docs.get(path) else {
+            return at;
+        };
+        let mut at = at;
+        for edit in doc.edits.iter().skip(version) {
+            if edit.end <= at {
+                at = at + edit.inserted - (edit.end - edit.start);
+            } else if edit.start < at {
+                at = edit.start;
+            }
+        }
+        at.min(doc.text.len_chars())
+    }
+
     /// Restores the snapshot to `earlier` (a `try` failing, `rollback
     /// all`); the files read since stay read, as they were read.
     pub fn restore(&mut self, earlier: &Snapshot) {
