@@ -989,3 +989,23 @@ fn preview_changeset_answers_inside_a_script_and_apply_among_others_is_refused()
     );
     assert_eq!(f.files(), before);
 }
+
+#[test]
+fn phase_1_commands_edit_any_file_checked_by_its_own_language() {
+    let f = Fixture::with(&[("notes.txt", "notes\n"), ("web/x.js", "const a = 1;\n")]);
+    assert_eq!(
+        f.send("{ Open notes.txt; Goto EndOfFile; Insert Line \"hello (world\" }"),
+        "Ok, 2 commands run, 1 file changed (notes.txt)"
+    );
+    assert_eq!(f.read("notes.txt"), "notes\nhello (world\n");
+    assert_eq!(
+        f.send("{ Open web/x.js; Goto EndOfFile; Insert Line \"function f() { return 1 }\" }"),
+        "Ok, 2 commands run, 1 file changed (web/x.js)"
+    );
+    let before = f.files();
+    assert_eq!(
+        f.send("{ Open web/x.js; Goto EndOfFile; Insert Line \"function g( {\" }"),
+        "Fail \"The script would break 1 place(s), so nothing was written: web/x.js:3: a JavaScript syntax error (unclosed '(')\""
+    );
+    assert_eq!(f.files(), before);
+}

@@ -307,6 +307,39 @@ pub(super) struct Interpreter<'p> {
     cursor: cursor::Cursor,
 }
 
+/// The syntax errors a non-Python file has now that it did not have when
+/// read (none when it had some already: code is not made worse silently,
+/// but an invalid file may be edited).
+fn new_syntax_errors(
+    language: Option<&'static dyn crate::language::Language>,
+    path: &str,
+    before: &Rope,
+    after: &Rope,
+) -> Vec<String> {
+    let Some((language, check)) = language.and_then(|l| Some((l, l.syntax_check()?))) else {
+        return Vec::new();
+    };
+    let errors = |text: &Rope| {
+        crate::analysis::syntax::SyntaxTree::parse_language(language, text)
+            .map(|tree| check(text, &tree))
+            .unwrap_or_default()
+    };
+    let now = errors(after);
+    if now.is_empty() || !errors(before).is_empty() {
+        return Vec::new();
+    }
+    now.iter()
+        .map(|e| {
+            format!(
+                "{path}:{}: a {} syntax error ({})",
+                e.position.line + 1,
+                language.name(),
+                e.message
+            )
+        })
+        .collect()
+}
+
 impl<'p> Interpreter<'p> {
     fn new(project: &'p dyn Project, source: &'p str, earlier: &'p [Defined]) -> Self {
         Interpreter {
@@ -646,6 +679,13 @@ impl Interpreter<'_> {
             .collect();
         let mut problems = Vec::new();
         for (path, before, after) in changed {
+            let language = crate::language::language_of(&path);
+            if language.is_none_or(|l| l.id() != "python") {
+                // a phase-1 command may edit any file: its language's own
+                // syntax check, where it has one (none for plain text)
+                problems.extend(new_syntax_errors(language, &path, &before, &after));
+                continue;
+            }
             let problems_of = |text: Rope| -> Vec<(IssueKind, String, Position)> {
                 Parsed::new(&path, text)
                     .map(|p| p.problems())
