@@ -1009,3 +1009,104 @@ fn phase_1_commands_edit_any_file_checked_by_its_own_language() {
     );
     assert_eq!(f.files(), before);
 }
+
+// -- every language's functions, classes and methods ---------------------------
+
+const POLYGLOT: &[(&str, &str)] = &[
+    ("m.py", "def py(a, b):\n    return a or b\n"),
+    (
+        "web/a.js",
+        "export function pick(x, y) {\n  if (x && y) {\n    return x;\n  }\n  return y ? y : 0;\n}\n\nconst twice = (n) => n * 2;\n\nclass Box {\n  size(n) {\n    for (const i of [1, 2]) {\n      if (i > n) return i;\n    }\n    return 0;\n  }\n}\n",
+    ),
+    (
+        "web/b.ts",
+        "export class Shape {\n  area(w: number, h: number): number { return w * h; }\n}\n",
+    ),
+    (
+        "go/main.go",
+        "package main\n\nimport \"fmt\"\n\n// Point is a point.\ntype Point struct{ X, Y int }\n\n// Norm says how far.\nfunc (p Point) Norm() int {\n\tif p.X > 0 && p.Y > 0 {\n\t\treturn p.X + p.Y\n\t}\n\treturn 0\n}\n\nfunc main() {\n\tfmt.Println(Point{1, 2}.Norm())\n}\n",
+    ),
+    (
+        "rs/lib.rs",
+        "pub struct Counter {\n    n: u32,\n}\n\nimpl Counter {\n    /// Adds some.\n    pub fn bump(&mut self, by: u32) -> u32 {\n        if by > 0 {\n            self.n += by;\n        }\n        self.n\n    }\n}\n\n/// Adds.\npub fn helper(a: u32, b: u32) -> u32 {\n    a + b\n}\n",
+    ),
+    (
+        "java/Shop.java",
+        "public class Shop {\n    /** Price with tax. */\n    public int price(int base, int tax) {\n        if (base > 100 || tax > 10) {\n            return base + tax;\n        }\n        return base;\n    }\n\n    public int zero() {\n        return 0;\n    }\n}\n",
+    ),
+];
+
+#[test]
+fn queries_and_conditions_read_every_language_with_lizard_s_complexity() {
+    let f = Fixture::with(POLYGLOT);
+    assert_eq!(
+        f.send("foreach function where complexity > 1 flag function.name + \" \" + function.complexity"),
+        "Ok, 6 functions flagged, Flagged: go/main.go:9: Norm 3; java/Shop.java:3: price 3; m.py:1: py 2; rs/lib.rs:7: bump 2; web/a.js:1: pick 4; web/a.js:11: size 3"
+    );
+    assert_eq!(
+        f.send("foreach class flag class.name"),
+        "Ok, 5 classes flagged, Flagged: go/main.go:6: Point; java/Shop.java:1: Shop; rs/lib.rs:1: Counter; web/a.js:10: Box; web/b.ts:1: Shape"
+    );
+    assert_eq!(
+        f.send("foreach method in Point flag method.name"),
+        "Ok, 1 method flagged, Flagged: go/main.go:9: Norm"
+    );
+    assert_eq!(
+        f.send("foreach function where params.count == 2 flag function.name"),
+        "Ok, 5 functions flagged, Flagged: java/Shop.java:3: price; m.py:1: py; rs/lib.rs:16: helper; web/a.js:1: pick; web/b.ts:2: area"
+    );
+    assert_eq!(
+        f.send("foreach file matching \"*.go\" { foreach function where line_count > 3 flag file.path }"),
+        "Ok, 1 function flagged, Flagged: go/main.go:9: go/main.go"
+    );
+}
+
+#[test]
+fn edits_of_every_language_keep_it_valid_as_its_grammar_reads_it() {
+    let f = Fixture::with(POLYGLOT);
+    assert_eq!(
+        f.send("{ foreach function helper remove foreach function zero remove foreach file matching \"*.go\" { foreach function Norm { replace \"p.X\" with \"p.Y\" } } }"),
+        "Ok, 2 functions removed, 2 occurrences replaced, 3 files changed (go/main.go, java/Shop.java, rs/lib.rs)"
+    );
+    assert_eq!(
+        f.read("rs/lib.rs"),
+        "pub struct Counter {\n    n: u32,\n}\n\nimpl Counter {\n    /// Adds some.\n    pub fn bump(&mut self, by: u32) -> u32 {\n        if by > 0 {\n            self.n += by;\n        }\n        self.n\n    }\n}\n"
+    );
+    assert_eq!(
+        f.read("java/Shop.java"),
+        "public class Shop {\n    /** Price with tax. */\n    public int price(int base, int tax) {\n        if (base > 100 || tax > 10) {\n            return base + tax;\n        }\n        return base;\n    }\n}\n"
+    );
+    assert_eq!(
+        f.read("go/main.go"),
+        POLYGLOT[3]
+            .1
+            .replace("p.X > 0", "p.Y > 0")
+            .replace("p.X + p.Y", "p.Y + p.Y")
+    );
+    let before = f.files();
+    assert_eq!(
+        f.send("foreach method in Box { replace \"return 0;\" with \"return (0;\" }"),
+        "Fail \"The script would break 1 place(s), so nothing was written: web/a.js:15: a JavaScript syntax error (missing ')')\""
+    );
+    assert_eq!(f.files(), before);
+}
+
+#[test]
+fn what_reads_python_code_says_so_on_another_language() {
+    let f = Fixture::with(POLYGLOT);
+    let before = f.files();
+    for (script, why) in [
+        ("foreach file matching \"*.ts\" add import os", "1:30: add import reads Python code; web/b.ts is TypeScript: a script reads its functions, classes, methods, lines and text (at file web/b.ts)"),
+        ("foreach file matching \"*.js\" { foreach import flag \"x\" }", "1:40: import reads Python code; web/a.js is JavaScript: a script reads its functions, classes, methods, lines and text (at file web/a.js)"),
+        ("foreach function pick where unused flag \"x\"", "1:29: unused reads Python code; web/a.js is JavaScript: a script reads its functions, classes, methods, lines and text"),
+        ("foreach file matching \"*.rs\" where imports std flag \"x\"", "1:36: imports reads Python code; rs/lib.rs is Rust: a script reads its functions, classes, methods, lines and text"),
+    ] {
+        assert_eq!(f.send(script), format!("Fail \"{}\"", why), "{script}");
+    }
+    // a project-wide query of Python code reads the Python files
+    assert_eq!(
+        f.send("foreach match `a or $b` flag match.text"),
+        "Ok, 1 match flagged, Flagged: m.py:2: a or b"
+    );
+    assert_eq!(f.files(), before);
+}

@@ -482,7 +482,7 @@ impl interpreter::Project for View<'_> {
         Ok(files
             .into_iter()
             .filter(|path| {
-                crate::language::supporting(path, Capability::CodeEdits).is_some()
+                crate::language::supporting(path, Capability::SymbolSites).is_some()
                     && self.engine.can_see(self.sender, path)
             })
             .collect())

@@ -329,14 +329,18 @@ impl Interpreter<'_> {
 
     fn remove(&mut self, element: &Element, at: Span) -> Result<()> {
         let whole = match &element.detail {
-            Detail::Definition { full, .. } | Detail::Variable { full } => self
-                .snapshot
-                .map(&element.path, element.version, full.clone())
-                .map_err(|_| {
-                    self.span_now(element, at)
-                        .err()
-                        .unwrap_or_else(|| Failed::new(at, ErrorKind::Conflict, "changed since"))
-                })?,
+            Detail::Definition { full, .. } | Detail::Variable { full } => {
+                let full = self
+                    .snapshot
+                    .map(&element.path, element.version, full.clone())
+                    .map_err(|_| {
+                        self.span_now(element, at).err().unwrap_or_else(|| {
+                            Failed::new(at, ErrorKind::Conflict, "changed since")
+                        })
+                    })?;
+                let text = self.doc_text(&element.path).map_err(Self::fail(at))?;
+                with_separator(&text, full)
+            }
             Detail::Line { .. } => {
                 let span = self.span_now(element, at)?;
                 let text = self.doc_text(&element.path).map_err(Self::fail(at))?;
@@ -487,6 +491,8 @@ impl Interpreter<'_> {
     /// after its last top-level import, else after its docstring, else
     /// its start.
     fn after_imports(&mut self, path: &str, at: Span) -> Result<usize> {
+        self.python_code(path, "add line (after a file's imports)")
+            .map_err(Self::fail(at))?;
         let parsed = self.parse(path).map_err(Self::fail(at))?;
         let text = &parsed.text;
         let next_line = |offset: usize| {
@@ -518,6 +524,8 @@ impl Interpreter<'_> {
     }
 
     fn add_import(&mut self, path: &str, module: &str, at: Span) -> Result<()> {
+        self.python_code(path, "add import")
+            .map_err(Self::fail(at))?;
         let parsed = self.parse(path).map_err(Self::fail(at))?;
         let present = parsed.imports().iter().any(|i| {
             i.level == 0
@@ -594,6 +602,10 @@ impl Interpreter<'_> {
         replacement: &Replacement,
         at: Span,
     ) -> Result<()> {
+        if matches!(pattern, Pattern::Match(_) | Pattern::Code(_)) {
+            self.python_code(&element.path, "replace of code")
+                .map_err(Self::fail(at))?;
+        }
         if let Pattern::Match(code) = pattern {
             let compiled = super::matching::compiled(code)?;
             return self.replace_by_pattern(element, &compiled, replacement, "match", at);
@@ -949,4 +961,33 @@ fn arguments_of_call(text: &str) -> Vec<String> {
         }
     }
     super::query::call_arguments(&rope, node)
+}
+
+/// A definition's whole lines with the blank lines that set it apart:
+/// those after it when code follows in its block, else those before it
+/// (the last of a file or of a block leaves no blank line behind).
+fn with_separator(text: &ropey::Rope, lines: Range<usize>) -> Range<usize> {
+    let blank = |line: usize| text.line(line).chars().all(char::is_whitespace);
+    let last_line = text.len_lines();
+    let mut after = from_char(text, lines.end.min(text.len_chars())).line;
+    if lines.end == text.len_chars() {
+        after = last_line;
+    }
+    let mut next = after;
+    while next < last_line && blank(next) && text.line(next).len_chars() > 0 {
+        next += 1;
+    }
+    let closes_block = next < last_line && {
+        let line = text.line(next).to_string();
+        let code = line.trim_start();
+        code.starts_with('}') || code.is_empty()
+    };
+    if next < last_line && !closes_block {
+        return lines.start..text.line_to_char(next);
+    }
+    let mut first = from_char(text, lines.start).line;
+    while first > 0 && blank(first - 1) {
+        first -= 1;
+    }
+    text.line_to_char(first)..lines.end
 }

@@ -91,6 +91,8 @@ impl Interpreter<'_> {
                 _ => return wrong("has_annotation"),
             },
             ConditionKind::Imports(module) => {
+                self.python_code(&element.path, "imports")
+                    .map_err(Self::fail(at))?;
                 let parsed = self.parse(&element.path).map_err(|error| Failed {
                     at,
                     error,
@@ -111,6 +113,8 @@ impl Interpreter<'_> {
                     ..
                 } => *unused && !(*top_level && self.imported_elsewhere(&element.path, bound)),
                 Detail::Definition { .. } | Detail::Variable { .. } => {
+                    self.python_code(&element.path, "unused")
+                        .map_err(Self::fail(at))?;
                     let name = self.indexed_name_of(element);
                     !self.project.is_used(&name).map_err(|error| Failed {
                         at,

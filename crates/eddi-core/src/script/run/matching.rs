@@ -70,6 +70,10 @@ impl Interpreter<'_> {
             named: false,
         };
         let (files, within) = self.scoped_files().map_err(fail)?;
+        let project_wide = self.current.is_empty();
+        let files = self
+            .python_files(files, project_wide, "a code pattern")
+            .map_err(fail)?;
         self.parse_all(&files).map_err(fail)?;
         let mut found = Vec::new();
         for path in files {

@@ -55,7 +55,9 @@ pub use snapshot::Snapshot;
 /// What a script reads of the project; the engine implements it over the
 /// workspace, the sender's permissions and the index.
 pub trait Project {
-    /// The Python files the sender may read, workspace paths, sorted.
+    /// The code files the sender may read (every language whose symbols
+    /// Eddi reads: Python, JavaScript, TypeScript, Go, Rust, Java),
+    /// workspace paths, sorted.
     fn files(&self) -> std::result::Result<Vec<String>, OpError>;
     /// A file's text and the base a change of it is computed against;
     /// refused when the sender has unsaved edits in it.
@@ -722,6 +724,42 @@ impl Interpreter<'_> {
                 if problems.len() > 10 { "; …" } else { "" }
             ),
         ))
+    }
+
+    /// Fails unless `path` is a Python file: what reads imports, scopes,
+    /// calls and code patterns reads Python's (a script reads the
+    /// functions, classes, methods, lines and text of every language).
+    pub(super) fn python_code(&self, path: &str, what: &str) -> std::result::Result<(), OpError> {
+        match crate::language::language_of(path) {
+            Some(language) if language.id() != "python" => Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!(
+                    "{what} reads Python code; {path} is {}: a script reads its functions, classes, methods, lines and text",
+                    language.name()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The files a project-wide query of Python code looks in (`import`,
+    /// `match`), or the one file a scoped query names, which must be one.
+    pub(super) fn python_files(
+        &self,
+        files: Vec<String>,
+        project_wide: bool,
+        what: &str,
+    ) -> std::result::Result<Vec<String>, OpError> {
+        if project_wide {
+            return Ok(files
+                .into_iter()
+                .filter(|path| self.python_code(path, what).is_ok())
+                .collect());
+        }
+        for path in &files {
+            self.python_code(path, what)?;
+        }
+        Ok(files)
     }
 
     /// The file's text now, read into the snapshot on first use.

@@ -1,5 +1,6 @@
-//! A file of the snapshot as the Python wing reads it: its tree, outline,
-//! scopes, radon's complexity per block and its unused imports — what
+//! A file of the snapshot as its language reads it: its tree, outline and
+//! complexity per function (radon's for Python, lizard's for the brace
+//! languages), and for Python also its scopes and unused imports — what
 //! queries and conditions ask. Parsed once per version of the file's text.
 
 use std::collections::{HashMap, HashSet};
@@ -14,8 +15,12 @@ use crate::analysis::outline::{self, Outline, Symbol};
 use crate::analysis::scope::{self, BindingKind, Scopes};
 use crate::analysis::syntax::SyntaxTree;
 use crate::edit::Position;
+use crate::language::Language;
 
 pub struct Parsed {
+    /// The file's language: Python's analyses (scopes, imports, unused
+    /// imports, undefined names) are read of Python files only.
+    pub language: &'static dyn Language,
     pub text: Rope,
     pub tree: SyntaxTree,
     pub outline: Outline,
@@ -35,7 +40,48 @@ pub struct Parsed {
 }
 
 impl Parsed {
+    /// The file parsed in the language its path names (Python when it
+    /// names none); `None` for a language without code symbols (JSON,
+    /// Markdown, …) or text its grammar cannot read at all.
     pub fn new(path: &str, text: Rope) -> Option<Parsed> {
+        let python = crate::language::by_id("python")?;
+        match crate::language::language_of(path) {
+            Some(language) if language != python => Parsed::in_language(language, text),
+            _ => Parsed::python(path, python, text),
+        }
+    }
+
+    /// A file of a brace language: its symbols and lizard's complexity of
+    /// each function and method.
+    fn in_language(language: &'static dyn Language, text: Rope) -> Option<Parsed> {
+        let sites = language.symbol_sites()?;
+        let tree = SyntaxTree::parse_language(language, &text).ok()?;
+        let outline = sites(&text, &tree);
+        let mut by_position = HashMap::new();
+        if let Some(points) = language.decision_points() {
+            for symbol in outline.symbols.iter().filter(|s| s.kind.is_callable()) {
+                let node =
+                    crate::language::complexity::function_node(&text, &tree, symbol, &points);
+                if let Some(node) = node {
+                    let figure = crate::language::complexity::of_function(node, &points);
+                    by_position.insert(symbol.position, figure);
+                }
+            }
+        }
+        Some(Parsed {
+            language,
+            text,
+            tree,
+            outline,
+            complexity: by_position,
+            package_init: false,
+            scopes: OnceLock::new(),
+            imports: OnceLock::new(),
+            unused: OnceLock::new(),
+        })
+    }
+
+    fn python(path: &str, language: &'static dyn Language, text: Rope) -> Option<Parsed> {
         let tree = SyntaxTree::parse(&text).ok()?;
         let outline = outline::outline(&text, &tree);
         let mut by_position = HashMap::new();
@@ -45,6 +91,7 @@ impl Parsed {
             }
         }
         Some(Parsed {
+            language,
             text,
             tree,
             outline,
@@ -56,16 +103,28 @@ impl Parsed {
         })
     }
 
-    /// The file's scopes: its names and what each resolves to.
-    pub fn scopes(&self) -> &Scopes {
-        self.scopes
-            .get_or_init(|| scope::analyze(&self.text, &self.tree))
+    /// Whether the file is Python's: what the scripting language reads of
+    /// imports, scopes and code patterns is Python's.
+    pub fn is_python(&self) -> bool {
+        self.language.id() == "python"
     }
 
-    /// Every import binding of the file, in source order.
+    /// The file's scopes: its names and what each resolves to (none for a
+    /// file that is not Python).
+    pub fn scopes(&self) -> &Scopes {
+        self.scopes.get_or_init(|| match self.is_python() {
+            true => scope::analyze(&self.text, &self.tree),
+            false => Scopes::default(),
+        })
+    }
+
+    /// Every import binding of the file, in source order (none for a file
+    /// that is not Python).
     pub fn imports(&self) -> &[Import] {
-        self.imports
-            .get_or_init(|| dependencies::imports(&self.text, &self.tree))
+        self.imports.get_or_init(|| match self.is_python() {
+            true => dependencies::imports(&self.text, &self.tree),
+            false => Vec::new(),
+        })
     }
 
     fn unused(&self) -> &HashSet<Position> {
@@ -115,7 +174,11 @@ impl Parsed {
         self.complexity
             .get(&symbol.position)
             .copied()
-            .or_else(|| complexity::of_symbol(&self.text, &self.tree, symbol))
+            .or_else(|| {
+                self.is_python()
+                    .then(|| complexity::of_symbol(&self.text, &self.tree, symbol))
+                    .flatten()
+            })
             .unwrap_or(1)
     }
 

@@ -398,6 +398,8 @@ impl Interpreter<'_> {
                 ));
             }
             for (path, position) in calls.proven {
+                self.python_code(&path, &format!("caller of {name}"))
+                    .map_err(fail)?;
                 let parsed = self.parse(&path).map_err(fail)?;
                 let version = self.version(&path);
                 if let Some(call) = call_at(&path, &parsed, position, version) {
@@ -416,6 +418,8 @@ impl Interpreter<'_> {
 
     fn imports(&mut self) -> std::result::Result<Vec<Element>, OpError> {
         let (files, within) = self.scoped_files()?;
+        let project_wide = self.current.is_empty();
+        let files = self.python_files(files, project_wide, "import")?;
         self.parse_all(&files)?;
         let mut found = Vec::new();
         for path in files {
