@@ -79,6 +79,7 @@ impl Language for Go {
     fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
         Some(super::issues::IssueChecks {
             loose_equality: false,
+            unused_imports: Some(super::issues::UnusedImports::Go),
         })
     }
 

@@ -2,7 +2,13 @@
 //! (`Analyze … Issues`, `get_todos`): TODO, FIXME, XXX and HACK in its
 //! comments, in every language; and, in JavaScript and TypeScript, `==`
 //! and `!=` where `===` and `!==` are meant (ESLint's `eqeqeq`; `== null`,
-//! the idiom for "null or undefined", is left alone).
+//! the idiom for "null or undefined", is left alone); in Go and Java,
+//! imports nothing in the file uses (the compiler's "imported and not
+//! used" in Go; javac's unused-import lint). An import is reported only
+//! when the name it binds is certain and appears nowhere else: a Go path
+//! whose last element is not the package's name for sure (`gopkg.in/
+//! yaml.v2`, `go-foo`) is never reported, nor a Java wildcard, nor a
+//! name a comment mentions (`{@link Name}`).
 
 use ropey::Rope;
 use tree_sitter::Node;
@@ -15,6 +21,17 @@ use crate::analysis::syntax::{node_start, node_text, SyntaxTree};
 pub struct IssueChecks {
     /// `==`/`!=` that convert types before comparing (JavaScript).
     pub loose_equality: bool,
+    /// Imports nothing uses, as the language binds them.
+    pub unused_imports: Option<UnusedImports>,
+}
+
+/// How a language's imports bind names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnusedImports {
+    /// `import "a/b"` binds `b` (or its alias), used as `b.X`.
+    Go,
+    /// `import a.b.C;` binds `C`; `import static a.B.m;` binds `m`.
+    Java,
 }
 
 /// The markers of a TODO comment, as whole words.
@@ -40,7 +57,136 @@ pub fn issues(text: &Rope, tree: &SyntaxTree, checks: IssueChecks) -> Vec<Issue>
         let children: Vec<Node<'_>> = node.children(&mut walk).collect();
         stack.extend(children.into_iter().rev());
     }
+    match checks.unused_imports {
+        Some(UnusedImports::Go) => out.extend(unused_go_imports(text, tree)),
+        Some(UnusedImports::Java) => out.extend(unused_java_imports(text, tree)),
+        None => {}
+    }
     out.sort_by_key(|i| i.position);
+    out
+}
+
+/// Every node of the tree, parents first.
+fn nodes(tree: &SyntaxTree) -> Vec<Node<'_>> {
+    let mut out = Vec::new();
+    let mut stack = vec![tree.root()];
+    while let Some(node) = stack.pop() {
+        out.push(node);
+        let mut walk = node.walk();
+        stack.extend(node.children(&mut walk));
+    }
+    out
+}
+
+fn inside(node: Node<'_>, kind: &str) -> bool {
+    let mut up = node.parent();
+    while let Some(n) = up {
+        if n.kind() == kind {
+            return true;
+        }
+        up = n.parent();
+    }
+    false
+}
+
+/// Whether a comment of the file names `word` (a Javadoc `{@link}`, a
+/// commented-out use: the import may be meant).
+fn commented(text: &Rope, all: &[Node<'_>], word: &str) -> bool {
+    all.iter()
+        .filter(|n| n.kind().contains("comment"))
+        .any(|n| has_word(&node_text(text, *n), word))
+}
+
+fn unused(position: crate::edit::Position, name: &str) -> Issue {
+    Issue {
+        kind: IssueKind::UnusedImport,
+        position,
+        message: format!("unused import '{name}'"),
+    }
+}
+
+/// Go: each `import_spec` binding a package name the file never uses as
+/// `name.X` (in code or in a type).
+fn unused_go_imports(text: &Rope, tree: &SyntaxTree) -> Vec<Issue> {
+    let all = nodes(tree);
+    let used: std::collections::HashSet<String> = all
+        .iter()
+        .filter(|n| !inside(**n, "import_spec"))
+        .filter_map(|n| match n.kind() {
+            "package_identifier" => Some(node_text(text, *n)),
+            "selector_expression" => n
+                .child_by_field_name("operand")
+                .filter(|o| o.kind() == "identifier")
+                .map(|o| node_text(text, o)),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for spec in all.iter().filter(|n| n.kind() == "import_spec") {
+        let Some(path) = spec.child_by_field_name("path") else {
+            continue;
+        };
+        let name = match spec.child_by_field_name("name") {
+            // `_` and `.` imports are used for their effects or names
+            Some(alias) if alias.kind() == "package_identifier" => node_text(text, alias),
+            Some(_) => continue,
+            None => {
+                let written = node_text(text, path);
+                let last = written
+                    .trim_matches('"')
+                    .rsplit('/')
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned();
+                // the package's name is the path's last element only by
+                // convention; where it cannot be a name, it is unknown
+                let is_name = last.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                    && last.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                    && !(last.starts_with('v') && last[1..].chars().all(|c| c.is_ascii_digit()));
+                if !is_name {
+                    continue;
+                }
+                last
+            }
+        };
+        if !used.contains(&name) && !commented(text, &all, &name) {
+            out.push(unused(node_start(text, path), &name));
+        }
+    }
+    out
+}
+
+/// Java: each single-name import (`import a.b.C;`, `import static
+/// a.B.m;`) whose name the file never mentions outside its imports.
+fn unused_java_imports(text: &Rope, tree: &SyntaxTree) -> Vec<Issue> {
+    let all = nodes(tree);
+    let used: std::collections::HashSet<String> = all
+        .iter()
+        .filter(|n| matches!(n.kind(), "identifier" | "type_identifier"))
+        .filter(|n| !inside(**n, "import_declaration") && !inside(**n, "package_declaration"))
+        .map(|n| node_text(text, *n))
+        .collect();
+    let mut out = Vec::new();
+    for import in all.iter().filter(|n| n.kind() == "import_declaration") {
+        let mut walk = import.walk();
+        let children: Vec<Node<'_>> = import.named_children(&mut walk).collect();
+        if children.iter().any(|c| c.kind() == "asterisk") {
+            continue;
+        }
+        let Some(path) = children
+            .iter()
+            .find(|c| matches!(c.kind(), "scoped_identifier" | "identifier"))
+        else {
+            continue;
+        };
+        let name = match path.child_by_field_name("name") {
+            Some(name) => node_text(text, name),
+            None => node_text(text, *path),
+        };
+        if !used.contains(&name) && !commented(text, &all, &name) {
+            out.push(unused(node_start(text, *path), &name));
+        }
+    }
     out
 }
 

@@ -62,15 +62,29 @@ impl Language for Java {
             unit: "    ",
             line_comment: "//",
             doc: super::edits::DocComment::Block,
-            imports: None,
+            imports: Some(super::line_imports::insert_java_import),
             top_level_functions: false,
             methods: super::edits::MethodPlace::InClass,
+        })
+    }
+
+    fn formatter(&self) -> Option<super::ExternalFormatter> {
+        // google-java-format: Google's style, whole files (its ranges are
+        // lines or offsets and lengths, not the two offsets Eddi gives),
+        // no line length to set
+        Some(super::ExternalFormatter {
+            program: "google-java-format",
+            args: &["-"],
+            range: None,
+            width: None,
+            install: "install google-java-format: npm install --global google-java-format@1.4.0 (it needs Java 17)",
         })
     }
 
     fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
         Some(super::issues::IssueChecks {
             loose_equality: false,
+            unused_imports: Some(super::issues::UnusedImports::Java),
         })
     }
 

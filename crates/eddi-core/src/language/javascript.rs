@@ -111,6 +111,7 @@ impl Language for JavaScript {
     fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
         Some(super::issues::IssueChecks {
             loose_equality: true,
+            unused_imports: None,
         })
     }
 

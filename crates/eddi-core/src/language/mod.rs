@@ -43,6 +43,7 @@ pub mod issues;
 pub mod java;
 pub mod javascript;
 pub mod kinds;
+mod line_imports;
 pub mod outline;
 mod parse_errors;
 pub mod python;

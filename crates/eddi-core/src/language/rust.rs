@@ -58,7 +58,7 @@ impl Language for Rust {
             unit: "    ",
             line_comment: "//",
             doc: super::edits::DocComment::Lines("///"),
-            imports: None,
+            imports: Some(super::line_imports::insert_rust_import),
             top_level_functions: true,
             methods: super::edits::MethodPlace::InImpl,
         })
@@ -78,6 +78,7 @@ impl Language for Rust {
     fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
         Some(super::issues::IssueChecks {
             loose_equality: false,
+            unused_imports: None,
         })
     }
 

@@ -65,6 +65,7 @@ impl Language for TypeScript {
     fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
         Some(super::issues::IssueChecks {
             loose_equality: true,
+            unused_imports: None,
         })
     }
 
@@ -122,6 +123,7 @@ impl Language for Tsx {
     fn issue_checks(&self) -> Option<super::issues::IssueChecks> {
         Some(super::issues::IssueChecks {
             loose_equality: true,
+            unused_imports: None,
         })
     }
 

@@ -1071,6 +1071,28 @@ fn go_and_rust_files_are_formatted_by_gofmt_and_rustfmt() {
     } else {
         eprintln!("rustfmt is not installed: Rust's Format not checked");
     }
+    f.write("src/A.java", "class A {   int  x ;\nvoid f(){return;}}\n");
+    if installed("google-java-format", "--version") {
+        f.check(
+            "c",
+            r#"
+            > Start sc; Open src/A.java
+            Ok
+            Ok, At 0:0, Length 2
+            > Format
+            Ok, Formatted, 2 -> 7 lines, At 0:0
+            > Format; Save
+            Ok, Already formatted, At 0:0
+            Ok, Bytes 55
+            "#,
+        );
+        assert_eq!(
+            f.read("src/A.java"),
+            "class A {\n  int x;\n\n  void f() {\n    return;\n  }\n}\n"
+        );
+    } else {
+        eprintln!("google-java-format is not installed: Java's Format not checked");
+    }
 }
 
 /// `Analyze … Issues` and `get_todos` in the other languages: TODO,
@@ -1114,6 +1136,146 @@ fn other_languages_report_todos_and_javascripts_loose_equality() {
         f.engine.checked_files("a", None).unwrap(),
         ["src/a.rs", "web/a.js"]
     );
+}
+
+/// `Analyze … Issues` reports the imports nothing uses in Go (the
+/// compiler's "imported and not used") and Java: a name used as `pkg.X`
+/// or in a type is used; `_` and `.` imports, a path whose last element is
+/// not surely the package's name, a wildcard, and a name a comment
+/// mentions (`{@link}`) are never reported.
+#[test]
+fn go_and_java_report_the_imports_nothing_uses() {
+    let f = Fixture::new();
+    f.write(
+        "a/g.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\tstr \"strings\"\n\t_ \"embed\"\n\t\"gopkg.in/yaml.v2\"\n\t\"net/http\"\n\t\"io\"\n)\n\nvar w io.Writer\n\nfunc main() { fmt.Println(str.ToUpper(\"x\")) }\n",
+    );
+    f.write(
+        "src/A.java",
+        "package p;\n\nimport java.util.List;\nimport java.util.Map;\nimport java.io.*;\nimport static java.lang.Math.max;\nimport static java.lang.Math.min;\nimport java.util.Set;\n\n/** Uses {@link Set}. */\nclass A {\n    List<String> xs;\n    int m() { return max(1, 2); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open a/g.go
+        Ok
+        Ok, At 0:0, Length 15
+        > Analyze File Issues
+        Ok: 2 potential issues: 4:1 unused import 'os', 8:1 unused import 'http'
+        > Open src/A.java
+        Ok, At 0:0, Length 14
+        > Analyze File Issues
+        Ok: 2 potential issues: 3:7 unused import 'Map', 6:14 unused import 'min'
+        "#,
+    );
+}
+
+/// `Insert Import` in Java and Rust: into its group (Java: static, then
+/// the others; Rust: std, external crates, the crate's own) in sorted
+/// place, a new group a blank line apart, never twice (a Java wildcard
+/// covers its package's classes); the first import after the `package`
+/// declaration or the inner attributes. javac and rustc accept the
+/// results when installed.
+#[test]
+fn java_and_rust_imports_go_into_their_group_in_sorted_place() {
+    let f = Fixture::new();
+    f.write(
+        "src/A.java",
+        "package p;\n\nimport java.util.List;\nimport java.util.Map;\n\nclass A {\n    List<String> xs;\n    Map<String, String> m;\n}\n",
+    );
+    f.write("src/B.java", "package p;\n\nclass B {}\n");
+    f.write(
+        "src/lib.rs",
+        "//! The crate.\n#![allow(unused)]\n\nuse std::fmt;\n\nuse crate::x::Y;\n\npub fn f() {}\n",
+    );
+    f.write("src/m.rs", "pub fn g() {}\n");
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open src/A.java
+        Ok
+        Ok, At 0:0, Length 9
+        > Insert Import "java.util.HashMap"
+        Ok, Inserted 1 line at 2, At 3:0
+        > Insert Import "import java.util.List;"
+        Ok, Nothing inserted: already imported, At 3:0
+        > Insert Import "static java.lang.Math.max"
+        Ok, Inserted 2 lines at 2, At 3:0
+        > Insert Import "java.io.*"
+        Ok, Inserted 1 line at 4, At 5:0
+        > Insert Import "java.io.File"
+        Ok, Nothing inserted: already imported (import java.io.*;), At 5:0
+        > Insert Import "java.util.List extra"
+        Fail "Invalid code: 'java.util.List extra' is not one import: give one import, e.g. java.util.List, static java.lang.Math.max or java.util.*"
+        > Save; Open src/B.java
+        Ok, Bytes 197
+        Ok, At 0:0, Length 3
+        > Insert Import "java.util.List"
+        Ok, Inserted 2 lines at 1, At 3:0
+        > Save; Open src/lib.rs
+        Ok, Bytes 47
+        Ok, At 0:0, Length 8
+        > Insert Import "std::collections::HashMap"
+        Ok, Inserted 1 line at 3, At 4:0
+        > Insert Import "serde::Serialize"
+        Ok, Inserted 2 lines at 6, At 7:0
+        > Insert Import "use crate::a::{B, C};"
+        Ok, Inserted 1 line at 8, At 9:0
+        > Insert Import "std::fmt"
+        Ok, Nothing inserted: already imported, At 9:0
+        > Save; Open src/m.rs
+        Ok, Bytes 157
+        Ok, At 0:0, Length 1
+        > Insert Import "std::io"
+        Ok, Inserted 2 lines at 0, At 1:0
+        > Save
+        Ok, Bytes 28
+        "#,
+    );
+    assert_eq!(
+        f.read("src/A.java"),
+        "package p;\n\nimport static java.lang.Math.max;\n\nimport java.io.*;\nimport java.util.HashMap;\nimport java.util.List;\nimport java.util.Map;\n\nclass A {\n    List<String> xs;\n    Map<String, String> m;\n}\n"
+    );
+    assert_eq!(
+        f.read("src/B.java"),
+        "package p;\n\nimport java.util.List;\n\nclass B {}\n"
+    );
+    assert_eq!(
+        f.read("src/lib.rs"),
+        "//! The crate.\n#![allow(unused)]\n\nuse std::collections::HashMap;\nuse std::fmt;\n\nuse serde::Serialize;\n\nuse crate::a::{B, C};\nuse crate::x::Y;\n\npub fn f() {}\n"
+    );
+    assert_eq!(f.read("src/m.rs"), "use std::io;\n\npub fn g() {}\n");
+    // the formatters keep the imports where Eddi put them
+    let formatted = |program: &str, args: &[&str], path: &str| {
+        let file = f.dir.path().join(path);
+        match std::process::Command::new(program)
+            .args(args)
+            .arg(&file)
+            .output()
+        {
+            Ok(run) => assert!(
+                run.status.success() && run.stdout.is_empty(),
+                "{program} {path}: {}{}",
+                String::from_utf8_lossy(&run.stdout),
+                String::from_utf8_lossy(&run.stderr)
+            ),
+            Err(_) => eprintln!("{program} is not installed: {path} not compared"),
+        }
+    };
+    for path in ["src/A.java", "src/B.java"] {
+        formatted(
+            "google-java-format",
+            &[
+                "--dry-run",
+                "--fix-imports-only",
+                "--skip-removing-unused-imports",
+            ],
+            path,
+        );
+    }
+    for path in ["src/lib.rs", "src/m.rs"] {
+        formatted("rustfmt", &["--check", "--edition", "2021"], path);
+    }
 }
 
 /// `Insert Import` in Go: into the first group of a grouped import, in
