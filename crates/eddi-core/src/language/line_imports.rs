@@ -229,7 +229,7 @@ fn insert(style: &Style, text: &Rope, tree: &SyntaxTree, code: &str) -> Result<E
         return finish(text, at, format!("{nl}{line}"), row + 2);
     }
     // the file's first import
-    let after = top.iter().filter(|n| (style.after)(**n)).last();
+    let after = top.iter().rfind(|n| (style.after)(**n));
     let code_after = |row: usize| {
         top.iter()
             .any(|n| n.start_position().row >= row && n.kind() != "line_comment")
