@@ -189,8 +189,7 @@ pub(super) fn compute(
     }
     moved.sort_by_key(|(n, _)| n.start_byte());
     let statements: Vec<Node<'_>> = moved.iter().map(|(n, _)| *n).collect();
-    needs::check_movable(&file, node, &statements, &names)
-        .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;
+    needs::check_movable(&file, node, &statements, &names).map_err(refused)?;
     let scopes = file.scopes();
     for s in &statements {
         let range = file.chars(*s);

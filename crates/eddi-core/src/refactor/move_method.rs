@@ -308,7 +308,7 @@ pub(super) fn compute(
         )));
     };
     needs::check_movable(&file, node, &[statement], std::slice::from_ref(&member))
-        .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;
+        .map_err(refused)?;
     check_hierarchy(project, class, &ci, goal, &ti, &member, &new_name)?;
     let scopes = file.scopes();
     let scope = body::scope_of(&file, scopes, def)
@@ -503,7 +503,7 @@ pub(super) fn compute(
             skipped,
             &mut edits.imports,
         )
-        .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;
+        .map_err(refused)?;
         let inner = body::rewrite(&file, def, scope, &receiver, &via, source.as_deref())?;
         let mut inner = inner;
         if new_name != member {

@@ -161,8 +161,7 @@ pub(super) fn compute(
         .iter()
         .filter_map(|s| statements::defines(&file, *s))
         .collect();
-    needs::check_movable(&file, node, &moved, &statement_names)
-        .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;
+    needs::check_movable(&file, node, &moved, &statement_names).map_err(refused)?;
     // what the class body reads where it is defined
     let ranges: Vec<std::ops::Range<usize>> = moved.iter().map(|s| file.chars(*s)).collect();
     let inside = |at: usize| ranges.iter().any(|r| r.start <= at && at < r.end);
