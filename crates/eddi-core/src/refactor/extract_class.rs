@@ -333,7 +333,7 @@ pub(super) fn compute(
         let via = Via::Attribute {
             name: attribute.clone(),
         };
-        edits.push(
+        edits.extend(
             body::delegate(&file, *statement, &via, name, false)
                 .map_err(|e| refused(e.message.trim_start_matches("Cannot move method - ")))?,
         );

@@ -525,7 +525,7 @@ pub(super) fn compute(
     }
     if let Some(edits) = files.get_mut(&from) {
         if delegate {
-            edits.indels.push(body::delegate(
+            edits.indels.extend(body::delegate(
                 &file,
                 def,
                 &via,

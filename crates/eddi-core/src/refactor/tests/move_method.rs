@@ -215,10 +215,13 @@ fn a_method_moves_through_a_self_attribute_and_every_proven_caller_follows() {
 fn uses_it_cannot_rewrite_keep_a_one_line_delegate_and_are_listed() {
     let (after, done) = moved(&shop(), &move_method("User.validate", "UserValidator"));
     let users = &after["shop/users.py"];
+    // the comment above the method went with it; the docstring is on both
     assert!(
-        users.contains("    def validate(self, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n        return self.validator.validate(self, extra)\n\n    def notify"),
+        users.contains("        self.validator = UserValidator(strict=True)\n\n    def validate(self, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n        return self.validator.validate(self, extra)\n\n    def notify"),
         "{users}"
     );
+    assert!(after["shop/validation.py"]
+        .contains("    # Whether the user may sign up.\n    def validate(self, user, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n"));
     let kept: Vec<String> = done
         .left_alone
         .iter()
@@ -431,4 +434,25 @@ fn aliases_and_computed_lookups_keep_the_delegate() {
         after["shop/users.py"].contains("        return self.validator.validate(self, extra)\n")
     );
     assert!(pytest(&after).contains("3 passed"));
+}
+
+#[test]
+fn the_comments_of_a_method_that_keeps_a_delegate_go_with_the_moved_code() {
+    let mut files = shop();
+    let users = USERS.replace(
+        "        \"\"\"True when the name and email are fine.\"\"\"\n        ok =",
+        "        \"\"\"True when the name and email are fine.\"\"\"\n        # the name first\n\n        ok =",
+    );
+    for f in files.iter_mut() {
+        if f.0 == "shop/users.py" {
+            f.1 = &users;
+        }
+    }
+    let (after, _) = moved(&files, &move_method("User.validate", "UserValidator"));
+    let kept = &after["shop/users.py"];
+    assert!(!kept.contains('#'), "{kept}");
+    assert!(kept.contains("\"\"\"True when the name and email are fine.\"\"\"\n        return self.validator.validate(self, extra)\n"));
+    let moved_to = &after["shop/validation.py"];
+    assert!(moved_to.contains("    # Whether the user may sign up.\n    def validate(self, user, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n        # the name first\n\n        ok ="), "{moved_to}");
+    assert!(pytest(&after).contains("4 passed"));
 }
