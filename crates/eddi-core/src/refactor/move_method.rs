@@ -14,9 +14,10 @@
 //! Every call on a receiver the index proves is of the source class (or
 //! a subclass) is rewritten (`user.validate(x)` becomes
 //! `user.validator.validate(user, x)`; `user.send(mailer)` becomes
-//! `mailer.send(user)`). Any other use — a receiver of unknown type, the
-//! method read as a value, a call through the class or `super()`, a
-//! string naming it, the class body binding it again (`alias = method`),
+//! `mailer.send(user)`), and so are calls through the class
+//! (`User.validate(u)`) and `super().validate()` in a subclass's method
+//! (`calls.rs`). Any other use — a receiver of unknown type, the
+//! method read as a value (`map(User.validate, us)`), a string naming it, the class body binding it again (`alias = method`),
 //! a lookup by a computed name in the class or a base (`getattr(self,
 //! f"visit_{…}")`), arguments it cannot map or would evaluate in another
 //! order — keeps working through a one-line delegate the source keeps
@@ -54,7 +55,7 @@ use crate::analysis::index::resolve::{DefRef, Res};
 use crate::analysis::index::{FileId, Location};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::scope::BindingKind;
-use calls::Rewrite;
+use calls::{Rewrite, Through};
 
 /// `Cannot move method - <why>`.
 fn refused(why: impl std::fmt::Display) -> RefactorError {
@@ -393,32 +394,6 @@ pub(super) fn compute(
                     ci.name, site
                 )));
             }
-            if f.is_super_attribute(r.value) {
-                left_alone.push(LeftAlone {
-                    site,
-                    why: "called through super()".into(),
-                });
-                continue;
-            }
-            let Value::Attr { base, .. } = f.value(r.value) else {
-                left_alone.push(LeftAlone {
-                    site,
-                    why: "read through a name that holds it".into(),
-                });
-                continue;
-            };
-            let typed = f.self_class(base).is_some()
-                || matches!(
-                    index.resolve(fid, base, 0),
-                    Res::Instance(cs) if !cs.is_empty() && cs.iter().all(|c| *c == class || below.contains(c))
-                );
-            if !typed {
-                left_alone.push(LeftAlone {
-                    site,
-                    why: format!("its receiver is not proven an instance of {}", ci.name),
-                });
-                continue;
-            }
             let there = project.parsed(path)?;
             let Some(name_node) = there
                 .node_covering(there.offset(r.position()))
@@ -430,7 +405,50 @@ pub(super) fn compute(
                 });
                 continue;
             };
-            match calls::rewrite(&there, name_node, &via, &new_name, source.is_some()) {
+            let through = if f.is_super_attribute(r.value) {
+                // the method's instance, which super() stands for
+                match super_receiver(&there, name_node) {
+                    Some(receiver) => Through::Super(receiver),
+                    None => {
+                        left_alone.push(LeftAlone {
+                            site,
+                            why: "called through super() outside a plain method".into(),
+                        });
+                        continue;
+                    }
+                }
+            } else {
+                let Value::Attr { base, .. } = f.value(r.value) else {
+                    left_alone.push(LeftAlone {
+                        site,
+                        why: "read through a name that holds it".into(),
+                    });
+                    continue;
+                };
+                let of_class = |cs: &[DefRef]| {
+                    !cs.is_empty() && cs.iter().all(|c| *c == class || below.contains(c))
+                };
+                match index.resolve(fid, base, 0) {
+                    _ if f.self_class(base).is_some() => Through::Instance,
+                    Res::Instance(cs) if of_class(&cs) => Through::Instance,
+                    Res::Defs(cs) if of_class(&cs) => Through::Class,
+                    _ => {
+                        left_alone.push(LeftAlone {
+                            site,
+                            why: format!("its receiver is not proven an instance of {}", ci.name),
+                        });
+                        continue;
+                    }
+                }
+            };
+            match calls::rewrite(
+                &there,
+                name_node,
+                &via,
+                &new_name,
+                source.is_some(),
+                &through,
+            ) {
                 Rewrite::Edits(edits) => {
                     callers += 1;
                     rewritten.entry(path.to_string()).or_default().extend(edits);
@@ -768,6 +786,30 @@ pub(in crate::refactor) fn computed_lookups(
 }
 
 /// Whether a function's own body yields (nested functions aside).
+/// The receiver (`self`) of the method a `super().name` call at `name` is
+/// in: an undecorated method of a class body, `super()` without
+/// arguments. `None` otherwise.
+fn super_receiver(file: &Parsed, name: Node<'_>) -> Option<String> {
+    let attribute = name.parent()?;
+    let call = attribute.child_by_field_name("object")?;
+    let bare = call
+        .child_by_field_name("arguments")
+        .is_some_and(|a| a.named_child_count() == 0);
+    if !bare {
+        return None;
+    }
+    let mut def = attribute;
+    while def.kind() != "function_definition" {
+        def = def.parent()?;
+    }
+    let in_class = def
+        .parent()
+        .and_then(|b| b.parent())
+        .is_some_and(|c| c.kind() == "class_definition");
+    in_class.then_some(())?;
+    classes::receiver(file, def, def)
+}
+
 fn contains_yield(def: Node<'_>) -> bool {
     let mut stack = vec![def];
     while let Some(n) = stack.pop() {

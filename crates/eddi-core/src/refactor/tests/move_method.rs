@@ -456,3 +456,80 @@ fn the_comments_of_a_method_that_keeps_a_delegate_go_with_the_moved_code() {
     assert!(moved_to.contains("    # Whether the user may sign up.\n    def validate(self, user, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n        # the name first\n\n        ok ="), "{moved_to}");
     assert!(pytest(&after).contains("4 passed"));
 }
+
+/// Uses through the class: `User.validate(u)` and `super().validate()` in
+/// a subclass are rewritten; the method passed as a value (`map`,
+/// `functools.partial`) or named by a string keeps the delegate, listed.
+#[test]
+fn calls_through_the_class_and_super_are_rewritten_unbound_uses_are_listed() {
+    let users = USERS.replace(
+        "class Admin(User):\n    def promote(self):\n",
+        "class Admin(User):\n    def double_check(self):\n        return super().validate() and super().validate(\"\")\n\n    def promote(self):\n",
+    );
+    let tests = format!(
+        "import functools\n\n{}\n\ndef test_through_the_class():\n    u = make()\n    assert User.validate(u)\n    assert User.validate(u, \"\")\n    assert Admin.validate(Admin(\"Bob\", \"b@c.d\"), extra=\"\") is False or True\n    assert Admin(\"Bob\", \"b@c.d\").double_check()\n\n\ndef test_unbound():\n    u = make()\n    assert list(map(User.validate, [u])) == [True]\n    assert functools.partial(User.validate, u)()\n    assert getattr(u, \"validate\")()\n",
+        proven_only()
+    );
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/validation.py", VALIDATION),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", users.as_str()),
+        ("tests/test_users.py", tests.as_str()),
+    ];
+    let (after, done) = moved(&files, &move_method("User.validate", "UserValidator"));
+    let users = &after["shop/users.py"];
+    assert!(
+        users.contains("        return self.validator.validate(self) and self.validator.validate(self, \"\")\n"),
+        "{users}"
+    );
+    let tests = &after["tests/test_users.py"];
+    assert!(
+        tests.contains(
+            "    assert u.validator.validate(u)\n    assert u.validator.validate(u, \"\")\n"
+        ),
+        "{tests}"
+    );
+    // its instance argument is not a name: evaluated twice, so it stays
+    assert!(
+        tests.contains("    assert Admin.validate(Admin(\"Bob\", \"b@c.d\"), extra=\"\")"),
+        "{tests}"
+    );
+    let kept: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{}:{} {}", l.site.path, l.site.position, l.why))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            "tests/test_users.py:33:17 its receiver Admin(\"Bob\", \"b@c.d\") would be evaluated twice",
+            "tests/test_users.py:39:25 the method is read through the class as a value (map(), functools.partial(), a callback), not called",
+            "tests/test_users.py:40:34 the method is read through the class as a value (map(), functools.partial(), a callback), not called",
+            "tests/test_users.py:41:23 a string naming it (a string that is the member's name, which code may use to reach it at run time)",
+        ]
+    );
+    assert!(
+        users.contains("        return self.validator.validate(self, extra)\n"),
+        "{users}"
+    );
+    assert!(pytest(&after).contains("5 passed"), "{}", pytest(&after));
+}
+
+#[test]
+fn a_call_through_the_class_follows_a_method_moved_through_a_parameter() {
+    let tests = format!(
+        "{}\n\ndef test_through_the_class():\n    m = Mailer()\n    u = make()\n    assert User.notify(u, m, \"hi\") == 1\n",
+        proven_only()
+    );
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/validation.py", VALIDATION),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", USERS),
+        ("tests/test_users.py", tests.as_str()),
+    ];
+    let (after, _) = moved(&files, &move_method("User.notify", "Mailer"));
+    assert!(after["tests/test_users.py"].contains("    assert m.notify(u, \"hi\") == 1\n"));
+    assert!(pytest(&after).contains("4 passed"));
+}
