@@ -85,26 +85,10 @@ pub(super) fn compute(
         return Err(super::not_built(request));
     };
     let index = project.index;
-    let new_class = new_class.trim();
-    if !is_identifier(new_class) {
-        return Err(RefactorError::new(
-            RefactorFailure::InvalidArgument,
-            format!("Invalid name '{new_class}': not a Python identifier (letters, digits, _; not a keyword)"),
-        )
-        .at(Argument::NewName));
-    }
-    let found = classes::find(project, class.trim(), refused)?;
-    let info = index
-        .def_info(found)
-        .ok_or_else(|| refused("the class's definition is gone from the index"))?;
-    let file = project.parsed(&info.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            info.path
-        )));
-    }
-    let node = move_members::node_of(&file, &info)?;
+    let new_class = classes::new_name(new_class)?;
+    let named = classes::named(project, class, refused)?;
+    let (found, info, file) = (named.def, &named.info, &named.file);
+    let node = named.node()?;
     let class_statement = classes::statement(node);
     if class_statement.kind() == "decorated_definition" {
         return Err(refused(format!(

@@ -38,7 +38,6 @@ use super::mro::{self, Klass};
 use super::{
     Argument, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary,
 };
-use crate::analysis::identifier::is_identifier;
 use crate::analysis::index::rename::{DefInfo, Subclasses};
 use crate::analysis::index::resolve::DefRef;
 use crate::analysis::index::Location;
@@ -73,23 +72,17 @@ pub(super) fn compute(
         return Err(super::not_built(request));
     };
     let index = project.index;
-    let target = target.trim();
-    if !is_identifier(target) {
-        return Err(RefactorError::new(
-            RefactorFailure::InvalidArgument,
-            format!("Invalid name '{target}': not a Python identifier (letters, digits, _; not a keyword)"),
-        )
-        .at(Argument::NewName));
-    }
-    let c1 = classes::find(project, first.trim(), refused)?;
-    let c2 = classes::find(project, second.trim(), refused).map_err(|e| e.at(Argument::Members))?;
-    let (i1, i2) = (info(project, c1)?, info(project, c2)?);
+    let target = classes::new_name(target)?;
+    let one = classes::named(project, first, refused)?;
+    let two = classes::named(project, second, refused).map_err(|e| e.at(Argument::Members))?;
+    let (c1, c2) = (one.def, two.def);
+    let (i1, i2) = (&one.info, &two.info);
     if c1 == c2 {
         return Err(
             refused(format!("{} and {} are one class", first, second)).at(Argument::Members)
         );
     }
-    for i in [&i1, &i2] {
+    for i in [i1, i2] {
         if let Some(parent) = i.parent.and_then(|p| index.def_info(p)) {
             return Err(refused(format!(
                 "{} is defined inside {} {}: only classes at module level merge",
@@ -100,24 +93,8 @@ pub(super) fn compute(
         }
     }
     let across = i1.path != i2.path;
-    let file = project.parsed(&i1.path)?;
-    let file2 = if across {
-        project.parsed(&i2.path)?
-    } else {
-        file.clone()
-    };
-    for f in [&file, &file2] {
-        if f.tree.has_errors() {
-            return Err(refused(format!(
-                "{} has syntax errors: fix them first",
-                f.path()
-            )));
-        }
-    }
-    let n1 = classes::class_node(&file, &i1)
-        .ok_or_else(|| internal("the class is not where the index saw it"))?;
-    let n2 = classes::class_node(&file2, &i2)
-        .ok_or_else(|| internal("the class is not where the index saw it"))?;
+    let (file, file2) = (&one.file, &two.file);
+    let (n1, n2) = (one.node()?, two.node()?);
     let (s1, s2) = (classes::statement(n1), classes::statement(n2));
     for (s, i) in [(s1, &i1), (s2, &i2)] {
         if s.kind() == "decorated_definition" {
@@ -215,7 +192,7 @@ pub(super) fn compute(
             },
             target,
         )?;
-        return Ok(merged_into(
+        return Ok(super::move_members::refactored(
             merged.change,
             summary(merged.files, merged.references),
         ));
@@ -294,28 +271,10 @@ pub(super) fn compute(
             ))
             .map_err(|e| internal(format!("the files' edits do not combine: {e}")))?;
     }
-    Ok(merged_into(change, summary(files_changed, references)))
-}
-
-fn merged_into(change: WorkspaceChange, summary: Summary) -> Refactored {
-    Refactored {
+    Ok(super::move_members::refactored(
         change,
-        summary,
-        evidence: Default::default(),
-        left_alone: Vec::new(),
-        mentions: Vec::new(),
-        names_swapped: Default::default(),
-        data_strings: Vec::new(),
-        also_renamed: Vec::new(),
-        assumed: Vec::new(),
-    }
-}
-
-fn info(project: &Project<'_>, class: DefRef) -> Result<DefInfo, RefactorError> {
-    project
-        .index
-        .def_info(class)
-        .ok_or_else(|| internal("a class's definition is gone from the index"))
+        summary(files_changed, references),
+    ))
 }
 
 /// The chars of a statement's whole lines and the blank lines before it.

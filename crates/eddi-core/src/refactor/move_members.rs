@@ -125,14 +125,7 @@ pub(in crate::refactor) fn class_file(
     project: &Project<'_>,
     info: &DefInfo,
 ) -> Result<Arc<Parsed>, RefactorError> {
-    let file = project.parsed(&info.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            info.path
-        )));
-    }
-    Ok(file)
+    classes::parsed(project, &info.path, refused)
 }
 
 pub(in crate::refactor) fn node_of<'t>(

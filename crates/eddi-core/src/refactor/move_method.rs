@@ -103,14 +103,7 @@ fn info(project: &Project<'_>, class: DefRef) -> Result<DefInfo, RefactorError> 
 
 /// A class's parsed file, refusing one with syntax errors.
 fn parsed(project: &Project<'_>, info: &DefInfo) -> Result<Arc<Parsed>, RefactorError> {
-    let file = project.parsed(&info.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            info.path
-        )));
-    }
-    Ok(file)
+    classes::parsed(project, &info.path, refused)
 }
 
 /// The index's value of the reference written at `at` in file `fid`.

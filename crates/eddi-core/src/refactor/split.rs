@@ -33,7 +33,6 @@ use super::move_members::{self, needs, statements, FileEdits};
 use super::{
     Argument, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary,
 };
-use crate::analysis::identifier::is_identifier;
 use crate::analysis::index::file::Value;
 use crate::analysis::index::rename::Subclasses;
 use crate::analysis::index::resolve::{DefRef, Res};
@@ -87,18 +86,9 @@ pub(super) fn compute(
         return Err(super::not_built(request));
     };
     let index = project.index;
-    let new_class = new_class.trim();
-    if !is_identifier(new_class) {
-        return Err(RefactorError::new(
-            RefactorFailure::InvalidArgument,
-            format!("Invalid name '{new_class}': not a Python identifier (letters, digits, _; not a keyword)"),
-        )
-        .at(Argument::NewName));
-    }
-    let found = classes::find(project, class.trim(), refused)?;
-    let info = index
-        .def_info(found)
-        .ok_or_else(|| refused("the class's definition is gone from the index"))?;
+    let new_class = classes::new_name(new_class)?;
+    let named = classes::named(project, class, refused)?;
+    let (found, info, file) = (named.def, &named.info, &named.file);
     let names: Vec<String> = {
         let mut out: Vec<String> = Vec::new();
         for m in members {
@@ -116,14 +106,7 @@ pub(super) fn compute(
                 .at(Argument::Members),
         );
     }
-    let file = project.parsed(&info.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            info.path
-        )));
-    }
-    let node = move_members::node_of(&file, &info)?;
+    let node = named.node()?;
     // the statements
     let mut moved: Vec<Node<'_>> = Vec::new();
     for name in &names {

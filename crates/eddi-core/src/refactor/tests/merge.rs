@@ -1,6 +1,6 @@
 use std::collections::BTreeMap;
 
-use super::super::testing::{python, TestProject};
+use super::super::testing::{changed as merged, pytest, refusal};
 use super::super::{RefactorFailure, Refactoring, Summary};
 
 fn merge(first: &str, second: &str, target: &str) -> Refactoring {
@@ -81,23 +81,6 @@ fn accounts() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-fn merged(files: &[(&str, &str)], request: &Refactoring) -> (BTreeMap<String, String>, Summary) {
-    let project = TestProject::new(files);
-    let done = project.run(None, request).unwrap_or_else(|e| panic!("{e}"));
-    let mut all: BTreeMap<String, String> = files
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect();
-    all.extend(project.after(&done));
-    (all, done.summary)
-}
-
-fn refusal(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, String) {
-    let project = TestProject::new(files);
-    let e = project.run(None, request).expect_err("refused");
-    (e.kind, e.message)
-}
-
 #[test]
 fn one_class_of_both_and_every_reference_names_it() {
     let (after, summary) = merged(&accounts(), &merge("User", "Profile", "Account"));
@@ -118,7 +101,7 @@ fn one_class_of_both_and_every_reference_names_it() {
         panic!("{summary:?}")
     };
     assert_eq!(files, 4);
-    let tests = python(&after, &["-m", "pytest", "-q", "-p", "no:cacheprovider"]);
+    let tests = pytest(&after);
     assert!(tests.contains("2 passed"), "{tests}");
 }
 
@@ -127,7 +110,7 @@ fn the_target_may_be_one_of_the_two_names() {
     let (after, _) = merged(&accounts(), &merge("User", "Profile", "User"));
     assert!(after["accounts/views.py"].starts_with("from accounts.models import User\n"));
     assert!(after["accounts/views.py"].contains("User.blank()"));
-    let tests = python(&after, &["-m", "pytest", "-q", "-p", "no:cacheprovider"]);
+    let tests = pytest(&after);
     assert!(tests.contains("2 passed"), "{tests}");
 }
 
@@ -217,7 +200,7 @@ fn comments_above_the_second_class_members_come_along() {
         "{}",
         after["accounts/models.py"]
     );
-    let tests = python(&after, &["-m", "pytest", "-q", "-p", "no:cacheprovider"]);
+    let tests = pytest(&after);
     assert!(tests.contains("2 passed"), "{tests}");
 }
 
@@ -337,8 +320,6 @@ fn borrowed<'a>(files: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a s
     files.iter().map(|(p, t)| (*p, t.as_str())).collect()
 }
 
-const PYTEST: &[&str] = &["-m", "pytest", "-q", "-p", "no:cacheprovider"];
-
 #[test]
 fn classes_of_two_modules_merge_into_the_first_ones_module() {
     let files = shop();
@@ -346,7 +327,7 @@ fn classes_of_two_modules_merge_into_the_first_ones_module() {
         .iter()
         .map(|(p, t)| (p.to_string(), t.clone()))
         .collect();
-    assert!(python(&before, PYTEST).contains("3 passed"));
+    assert!(pytest(&before).contains("3 passed"));
     let (after, summary) = merged(&borrowed(&files), &merge("User", "Profile", "Account"));
     // the merged class in users.py, with what Profile's body reads
     assert_eq!(
@@ -396,7 +377,7 @@ fn classes_of_two_modules_merge_into_the_first_ones_module() {
         panic!("{summary:?}")
     };
     assert_eq!(files, 8);
-    let tests = python(&after, PYTEST);
+    let tests = pytest(&after);
     assert!(tests.contains("3 passed"), "{tests}");
 }
 
@@ -409,7 +390,7 @@ fn across_modules_the_target_may_keep_the_second_name() {
         after["shop/views.py"],
         "from shop.users import Profile\n\n\ndef show(u: Profile) -> str:\n    return u.greet() + Profile.blank()\n"
     );
-    let tests = python(&after, PYTEST);
+    let tests = pytest(&after);
     assert!(tests.contains("3 passed"), "{tests}");
 }
 
@@ -500,6 +481,6 @@ fn the_second_module_imports_the_target_for_the_uses_it_keeps() {
         after["shop/dotted.py"],
         "from shop.users import Account\n\n\ndef fresh():\n    return Account().bio()\n"
     );
-    let tests = python(&after, PYTEST);
+    let tests = pytest(&after);
     assert!(tests.contains("4 passed"), "{tests}");
 }

@@ -1,6 +1,4 @@
-use std::collections::BTreeMap;
-
-use super::super::testing::{python, TestProject};
+use super::super::testing::{applied as moved, pytest, refusal};
 use super::super::{RefactorFailure, Refactoring, Summary};
 
 fn move_method(method: &str, target: &str) -> Refactoring {
@@ -121,30 +119,6 @@ fn shop() -> Vec<(&'static str, &'static str)> {
         ("shop/users.py", USERS),
         ("tests/test_users.py", TESTS),
     ]
-}
-
-fn moved(
-    files: &[(&str, &str)],
-    request: &Refactoring,
-) -> (BTreeMap<String, String>, super::super::Refactored) {
-    let project = TestProject::new(files);
-    let done = project.run(None, request).unwrap_or_else(|e| panic!("{e}"));
-    let mut all: BTreeMap<String, String> = files
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect();
-    all.extend(project.after(&done));
-    (all, done)
-}
-
-fn refusal(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, String) {
-    let project = TestProject::new(files);
-    let e = project.run(None, request).expect_err("refused");
-    (e.kind, e.message)
-}
-
-fn pytest(files: &BTreeMap<String, String>) -> String {
-    python(files, &["-m", "pytest", "-q", "-p", "no:cacheprovider"])
 }
 
 /// The tests without the uses that cannot be rewritten: every caller is
