@@ -134,10 +134,10 @@ pub(super) fn compute(
     // the methods
     let mut moved: Vec<(Node<'_>, String)> = Vec::new();
     for name in &names {
-        let defining = statements::defining(&file, node, name);
+        let defining = statements::defining(file, node, name);
         let [statement] = defining.as_slice() else {
             if defining.is_empty() {
-                let all = statements::names(&file, node);
+                let all = statements::names(file, node);
                 return Err(RefactorError::new(
                     RefactorFailure::NotFound,
                     format!(
@@ -161,7 +161,7 @@ pub(super) fn compute(
         };
         let plain = statement.kind() == "function_definition"
             && !(name.starts_with("__") && name.ends_with("__"))
-            && classes::receiver(&file, *statement, *statement).is_some();
+            && classes::receiver(file, *statement, *statement).is_some();
         if !plain {
             return Err(refused(format!(
                 "{}.{name} is not a plain instance method (an attribute, a property, a static, class or special method): ExtractClass moves methods; Split_Class moves what the class holds itself",
@@ -173,7 +173,7 @@ pub(super) fn compute(
     }
     moved.sort_by_key(|(n, _)| n.start_byte());
     let statements: Vec<Node<'_>> = moved.iter().map(|(n, _)| *n).collect();
-    needs::check_movable(&file, node, &statements, &names).map_err(refused)?;
+    needs::check_movable(file, node, &statements, &names).map_err(refused)?;
     let scopes = file.scopes();
     for s in &statements {
         let range = file.chars(*s);
@@ -273,10 +273,10 @@ pub(super) fn compute(
     let mut inner: Vec<Indel> = Vec::new();
     for (statement, _) in &moved {
         let def = *statement;
-        let Some(receiver) = classes::receiver(&file, def, def) else {
+        let Some(receiver) = classes::receiver(file, def, def) else {
             continue;
         };
-        let Some(scope) = body::scope_of(&file, scopes, def) else {
+        let Some(scope) = body::scope_of(file, scopes, def) else {
             return Err(refused("the method's scope is not in the file's scopes"));
         };
         for read in body::reads_of(scopes, scope, &receiver, &file.chars(def)) {
@@ -292,9 +292,9 @@ pub(super) fn compute(
             }
         }
     }
-    let indent = statements::indent(&file, statements[0]);
+    let indent = statements::indent(file, statements[0]);
     let methods =
-        statements::moved_text_edited(&file, &statements, &inner, &indent).map_err(refused)?;
+        statements::moved_text_edited(file, &statements, &inner, &indent).map_err(refused)?;
     let new_text = format!(
         "\n\nclass {new_class}:\n{indent}def __init__(self, {owner}):\n{indent}{indent}self.{owner} = {owner}\n{}",
         methods.trim_end_matches('\n').to_string() + "\n"
@@ -318,14 +318,14 @@ pub(super) fn compute(
             name: attribute.clone(),
         };
         edits.extend(
-            body::delegate(&file, *statement, &via, name, false)
+            body::delegate(file, *statement, &via, name, false)
                 .map_err(|e| refused(e.message.trim_start_matches("Cannot move method - ")))?,
         );
     }
-    edits.push(hold(&file, node, &indent, &attribute, new_class)?);
+    edits.push(hold(file, node, &indent, &attribute, new_class)?);
     edits.push(Indel::insert(at, new_text));
     let mut files = std::collections::BTreeMap::<String, FileEdits>::new();
-    let home = move_members::add(&mut files, &file);
+    let home = move_members::add(&mut files, file);
     if let Some(e) = files.get_mut(&home) {
         e.indels.extend(edits);
     }

@@ -104,12 +104,12 @@ pub(super) fn compute(
             )));
         }
     }
-    check_hierarchy(project, (c1, &i1, n1, &file), (c2, &i2, n2, &file2))?;
-    check_members(project, (c1, &i1), (c2, &i2))?;
-    check_construction(project, (c1, &i1), (c2, &i2))?;
-    check_target(project, &file, &i1, &i2, target)?;
+    check_hierarchy(project, (c1, i1, n1, file), (c2, i2, n2, file2))?;
+    check_members(project, (c1, i1), (c2, i2))?;
+    check_construction(project, (c1, i1), (c2, i2))?;
+    check_target(project, file, i1, i2, target)?;
     if !across {
-        check_order(&file, s1, s2, &i2)?;
+        check_order(file, s1, s2, i2)?;
     }
     // a name the class's name builds at run time (`visit_Profile`)
     for i in [&i1, &i2] {
@@ -178,15 +178,15 @@ pub(super) fn compute(
             project,
             across::Side {
                 def: c1,
-                info: &i1,
-                file: &file,
+                info: i1,
+                file,
                 node: n1,
                 sites: &sites_of[0],
             },
             across::Side {
                 def: c2,
-                info: &i2,
-                file: &file2,
+                info: i2,
+                file: file2,
                 node: n2,
                 sites: &sites_of[1],
             },
@@ -205,7 +205,7 @@ pub(super) fn compute(
     for site in sites {
         by_file.entry(site.path.clone()).or_default().push(site);
     }
-    let second_range = whole_lines(&file, s2);
+    let second_range = whole_lines(file, s2);
     let mut change = WorkspaceChange::new();
     let mut files_changed = 0usize;
     let mut references = 0usize;
@@ -234,11 +234,11 @@ pub(super) fn compute(
             });
             let indent = statements::body(n1)
                 .first()
-                .map(|s| statements::indent(&file, *s))
+                .map(|s| statements::indent(file, *s))
                 .unwrap_or_else(|| "    ".into());
-            let text = merged_body(&file, n2, &indent, &inside)?;
+            let text = merged_body(file, n2, &indent, &inside)?;
             if !text.is_empty() {
-                indels.push(statements::insertion(&file, n1, &text).map_err(refused)?);
+                indels.push(statements::insertion(file, n1, &text).map_err(refused)?);
             }
             indels.push(Indel::delete(second_range.clone()));
             if i1.name != target {
@@ -595,8 +595,11 @@ fn merged_body(
         .iter()
         .filter(|i| start <= i.range.start && i.range.end <= end)
         .collect();
-    edits.sort_by_key(|i| i.range.start);
+    edits.sort_by_key(|i| (i.range.start, i.range.end));
     for e in edits {
+        if e.range.start < at {
+            return Err(internal("two renames inside the class overlap"));
+        }
         out.push_str(&file.slice(at..e.range.start));
         out.push_str(&e.insert);
         at = e.range.end;

@@ -77,11 +77,12 @@ pub(in crate::refactor) enum Via<'t> {
     /// `self.<name>`, typed as the target.
     Attribute { name: String },
     /// A parameter annotated with the target: its node, its name, and its
-    /// index among the positional parameters after `self`.
+    /// index among the positional parameters after `self` (`None` for a
+    /// keyword-only one, after `*` or `*args`).
     Parameter {
         node: Node<'t>,
         name: String,
-        position: usize,
+        position: Option<usize>,
     },
 }
 
@@ -153,18 +154,21 @@ fn find_via<'t>(
             });
         }
     }
-    let mut position = 0;
+    let mut position = Some(0);
     for param in body::parameters(def).into_iter().skip(1) {
-        let splat = param.kind() == "typed_parameter"
-            && param.named_child(0).is_some_and(|n| {
-                matches!(n.kind(), "list_splat_pattern" | "dictionary_splat_pattern")
-            });
-        if splat {
-            break;
-        }
-        match param.kind() {
-            "list_splat_pattern" | "keyword_separator" | "dictionary_splat_pattern" => break,
-            "positional_separator" => continue,
+        let splat = if param.kind() == "typed_parameter" {
+            param.named_child(0).map(|n| n.kind())
+        } else {
+            Some(param.kind())
+        };
+        match splat {
+            // after `*` or `*args`: keyword-only parameters
+            Some("list_splat_pattern" | "keyword_separator") => {
+                position = None;
+                continue;
+            }
+            Some("dictionary_splat_pattern") => break,
+            _ if param.kind() == "positional_separator" => continue,
             _ => {}
         }
         let annotation = param.child_by_field_name("type");
@@ -188,7 +192,7 @@ fn find_via<'t>(
                 });
             }
         }
-        position += 1;
+        position = position.map(|p| p + 1);
     }
     None
 }

@@ -110,9 +110,9 @@ pub(super) fn compute(
     // the statements
     let mut moved: Vec<Node<'_>> = Vec::new();
     for name in &names {
-        let defining = statements::defining(&file, node, name);
+        let defining = statements::defining(file, node, name);
         if defining.is_empty() {
-            let all = statements::names(&file, node);
+            let all = statements::names(file, node);
             return Err(RefactorError::new(
                 RefactorFailure::NotFound,
                 format!(
@@ -129,7 +129,7 @@ pub(super) fn compute(
             .with_candidates(all));
         }
         for s in defining {
-            if !held_by_class(&file, s) {
+            if !held_by_class(file, s) {
                 return Err(refused(format!(
                     "{}.{name} is an instance method or a property: it needs an instance of {new_class}, which nothing makes; ExtractClass moves it to a class {} holds and delegates to",
                     info.name, info.name
@@ -142,13 +142,13 @@ pub(super) fn compute(
     moved.dedup();
     let statement_names: Vec<String> = moved
         .iter()
-        .filter_map(|s| statements::defines(&file, *s))
+        .filter_map(|s| statements::defines(file, *s))
         .collect();
-    needs::check_movable(&file, node, &moved, &statement_names).map_err(refused)?;
+    needs::check_movable(file, node, &moved, &statement_names).map_err(refused)?;
     // what the class body reads where it is defined
     let ranges: Vec<std::ops::Range<usize>> = moved.iter().map(|s| file.chars(*s)).collect();
     let inside = |at: usize| ranges.iter().any(|r| r.start <= at && at < r.end);
-    if let Some(scope) = needs::class_scope(&file, node) {
+    if let Some(scope) = needs::class_scope(file, node) {
         if let Some(r) = file.scopes().references.iter().find(|r| {
             r.resolution == crate::analysis::scope::Resolution::Scope(scope)
                 && names.contains(&r.name)
@@ -169,7 +169,7 @@ pub(super) fn compute(
             _ => Some(*s),
         };
         if let Some(def) = def.filter(|d| d.kind() == "function_definition") {
-            class_uses::of_method(&file, *s, def, &mut uses);
+            class_uses::of_method(file, *s, def, &mut uses);
         }
     }
     if let Some(u) = uses
@@ -425,8 +425,8 @@ pub(super) fn compute(
         )));
     }
     // the new class, right below
-    let indent = statements::indent(&file, moved[0]);
-    let body = statements::moved_text_edited(&file, &moved, &in_moved, &indent).map_err(refused)?;
+    let indent = statements::indent(file, moved[0]);
+    let body = statements::moved_text_edited(file, &moved, &in_moved, &indent).map_err(refused)?;
     let text = file.text();
     let class_statement = classes::statement(node);
     let row = class_statement.end_position().row + 1;
@@ -446,10 +446,10 @@ pub(super) fn compute(
     );
     let new_text = new_text.replacen(":\n\n", ":\n", 1);
     let mut files: BTreeMap<String, FileEdits> = BTreeMap::new();
-    let home = move_members::add(&mut files, &file);
+    let home = move_members::add(&mut files, file);
     if let Some(e) = files.get_mut(&home) {
         e.indels
-            .extend(statements::removal(&file, node, &moved).map_err(refused)?);
+            .extend(statements::removal(file, node, &moved).map_err(refused)?);
         e.indels.push(Indel::insert(at, new_text));
     }
     for (path, indels) in edits {

@@ -159,7 +159,11 @@ pub(super) fn rewrite(
     match via {
         Via::Parameter { node, .. } => {
             let at = params.iter().position(|p| p == node).unwrap_or(0);
-            let previous = params[at - 1];
+            let mut previous = params[at - 1];
+            // the last keyword-only parameter takes its `*` along
+            if previous.kind() == "keyword_separator" && at + 1 == params.len() && at >= 2 {
+                previous = params[at - 2];
+            }
             let removed = file.char_of(previous.end_byte())..file.char_of(node.end_byte());
             let insert = source.map(|s| format!(", {s}")).unwrap_or_default();
             if at == 1 {

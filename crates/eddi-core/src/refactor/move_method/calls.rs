@@ -173,7 +173,7 @@ pub(super) fn rewrite(
                 .copied()
                 .take_while(|a| a.kind() != "keyword_argument")
                 .collect();
-            let (passed, value) = match positional.get(*position) {
+            let (passed, value) = match position.and_then(|p| positional.get(p)) {
                 Some(arg) => (*arg, *arg),
                 None => {
                     let keyword = args.iter().copied().find(|a| {

@@ -507,3 +507,50 @@ fn a_call_through_the_class_follows_a_method_moved_through_a_parameter() {
     assert!(after["tests/test_users.py"].contains("    assert m.notify(u, \"hi\") == 1\n"));
     assert!(pytest(&after).contains("4 passed"));
 }
+
+/// A keyword-only parameter annotated with the target reaches it too
+/// (marshmallow's `Schema._invoke_field_validators(self, *, error_store:
+/// ErrorStore, …)`); the last one takes its `*` along.
+#[test]
+fn a_keyword_only_parameter_reaches_the_target() {
+    let users = "from shop.mail import Mailer\n\n\nclass User:\n    def __init__(self, email):\n        self.email = email\n\n    def tell(self, *, mailer: Mailer, text):\n        return mailer.deliver(self.email, text)\n\n    def warn(self, *, mailer: Mailer):\n        return mailer.deliver(self.email, \"warning\")\n";
+    let tests = "from shop.mail import Mailer\nfrom shop.users import User\n\n\ndef test_tell():\n    m = Mailer()\n    u = User(\"a@b.c\")\n    assert u.tell(mailer=m, text=\"hi\") == 1\n    assert u.warn(mailer=m) == 2\n";
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", users),
+        ("tests/test_users.py", tests),
+    ];
+    let (after, _) = moved(&files, &move_method("User.tell", "Mailer"));
+    assert!(
+        after["shop/mail.py"].contains(
+            "    def tell(self, user, *, text):\n        return self.deliver(user.email, text)\n"
+        ),
+        "{}",
+        after["shop/mail.py"]
+    );
+    assert!(
+        after["tests/test_users.py"].contains("    assert m.tell(u, text=\"hi\") == 1\n"),
+        "{}",
+        after["tests/test_users.py"]
+    );
+    assert!(pytest(&after).contains("1 passed"));
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", users),
+        ("tests/test_users.py", tests),
+    ];
+    let (after, _) = moved(&files, &move_method("User.warn", "Mailer"));
+    assert!(
+        after["shop/mail.py"].contains("    def warn(self, user):\n"),
+        "{}",
+        after["shop/mail.py"]
+    );
+    assert!(
+        after["tests/test_users.py"].contains("    assert m.warn(u) == 2\n"),
+        "{}",
+        after["tests/test_users.py"]
+    );
+    assert!(pytest(&after).contains("1 passed"));
+}
