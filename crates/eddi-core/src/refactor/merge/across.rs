@@ -240,8 +240,12 @@ pub(super) fn merge(
                 Use::Renamed { .. } => {}
             }
         }
-        // the name the module writes for the target where it needs one
-        if !through_module.is_empty() || (needs_binding && !binds) {
+        // the name the module writes for the target where it needs one (a
+        // name an import of the class binds, at any level, is bound by it)
+        let imported = uses
+            .iter()
+            .any(|(_, u)| matches!(u, Use::Import { entry, .. } if entry.kind() == "dotted_name"));
+        if !through_module.is_empty() || (needs_binding && !binds && !imported) {
             let written = if binds {
                 target.to_string()
             } else {

@@ -484,3 +484,19 @@ fn the_second_module_imports_the_target_for_the_uses_it_keeps() {
     let tests = pytest(&after);
     assert!(tests.contains("4 passed"), "{tests}");
 }
+
+#[test]
+fn an_import_inside_a_function_moves_there_and_adds_none_at_module_level() {
+    let mut files = shop();
+    files.push((
+        "shop/late.py",
+        "def blank():\n    from shop.profiles import Profile\n\n    return Profile.blank()\n"
+            .into(),
+    ));
+    let (after, _) = merged(&borrowed(&files), &merge("User", "Profile", "Account"));
+    assert_eq!(
+        after["shop/late.py"],
+        "def blank():\n    from shop.users import Account\n\n    return Account.blank()\n"
+    );
+    assert!(pytest(&after).contains("3 passed"));
+}
