@@ -670,7 +670,7 @@ fn dedupe_listed(file: &Parsed, renames: Vec<Indel>, target: &str) -> Vec<Indel>
 /// (`from m import A, B` of the two classes) naming it once.
 fn dedupe_imports(file: &Parsed, renames: &[Indel], target: &str) -> Vec<Indel> {
     let mut out: Vec<Indel> = Vec::new();
-    let mut seen: Vec<(usize, String)> = Vec::new();
+    let mut seen: Vec<((usize, String), usize)> = Vec::new();
     for rename in renames {
         let statement = file
             .node_covering(rename.range.start)
@@ -704,9 +704,11 @@ fn dedupe_imports(file: &Parsed, renames: &[Indel], target: &str) -> Vec<Indel> 
                 .unwrap_or_default(),
             _ => target.to_string(),
         };
+        // the name and its alias of one entry (`X as X`, a re-export)
+        // are one entry
         let key = (statement.start_byte(), binds);
-        if !seen.contains(&key) {
-            seen.push(key);
+        if !seen.iter().any(|(k, _)| *k == key) || seen.contains(&(key.clone(), entry.id())) {
+            seen.push((key, entry.id()));
             out.push(rename.clone());
             continue;
         }

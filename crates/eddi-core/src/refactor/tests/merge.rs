@@ -500,3 +500,21 @@ fn an_import_inside_a_function_moves_there_and_adds_none_at_module_level() {
     );
     assert!(pytest(&after).contains("3 passed"));
 }
+
+/// jinja2's `__init__` re-exports as `from .exceptions import X as X`: the
+/// name and its alias are one entry (found merging `UndefinedError` and
+/// `SecurityError`, where the alias was taken for a second entry).
+#[test]
+fn a_re_export_as_itself_is_one_entry() {
+    let mut files = accounts();
+    files[0] = (
+        "accounts/__init__.py",
+        "from .models import Profile as Profile\nfrom .models import User as User\n",
+    );
+    let (after, _) = merged(&files, &merge("User", "Profile", "User"));
+    assert_eq!(
+        after["accounts/__init__.py"],
+        "from .models import User as User\nfrom .models import User as User\n"
+    );
+    assert!(pytest(&after).contains("2 passed"));
+}
