@@ -404,16 +404,18 @@ pub(super) fn imports_at_module_level(module: &FileIndex, target: &str) -> bool 
 /// The chain of project modules by which `from` imports `target` (at any
 /// depth, parent packages included), when it does: `[from, …, target]`.
 pub(super) fn import_chain(index: &ProjectIndex, from: &str, target: &str) -> Option<Vec<String>> {
-    import_chain_with(index, from, target, &[])
+    import_chain_with(index, from, target, &[], &[])
 }
 
-/// [`import_chain`] in the project with the imports `added` (`(module,
-/// imported module)`: what a change is about to write) too.
+/// [`import_chain`] in the project as a change leaves it: with the
+/// imports `added` (`(module, imported module)`) and without those
+/// `removed` (every import of that module gone from the module).
 pub(super) fn import_chain_with(
     index: &ProjectIndex,
     from: &str,
     target: &str,
     added: &[(String, String)],
+    removed: &[(String, String)],
 ) -> Option<Vec<String>> {
     let mut came_from: std::collections::HashMap<String, String> = Default::default();
     let mut queue = VecDeque::from([from.to_string()]);
@@ -445,6 +447,12 @@ pub(super) fn import_chain_with(
                 names.push(format!("{}.{name}", i.module));
             }
             for name in names {
+                let gone = removed.iter().any(|(a, b)| {
+                    *a == module && (name == *b || name.starts_with(&format!("{b}.")))
+                });
+                if gone {
+                    continue;
+                }
                 // importing `a.b.c` runs `a` and `a.b` first, but for the
                 // importer's own packages: they are imported (or being
                 // imported) before it runs, so importing them runs nothing

@@ -132,6 +132,7 @@ pub(super) fn merge(
         .map(|m| (m1.clone(), m.clone()))
         .collect();
 
+    let mut removed: Vec<(String, String)> = Vec::new();
     let mut by_file: BTreeMap<String, (Vec<&Location>, Vec<&Location>)> = BTreeMap::new();
     for l in first.sites.iter().filter(|l| !within_second(l)) {
         by_file.entry(l.path.clone()).or_default().0.push(l);
@@ -273,12 +274,31 @@ pub(super) fn merge(
         }
         roots.sort();
         roots.dedup();
+        let mut dropped_modules = 0;
         for root in roots {
             if let Some(dropped) =
                 imports::drop_unused(index, &file, module, &root, &through_module)
             {
                 edits.push(dropped.edit);
+                dropped_modules += 1;
             }
+        }
+        // the module imports m2 no more when its imports of it were the
+        // second class's (moved) and the module imports that went
+        let of_m2: Vec<bool> = module
+            .imports
+            .iter()
+            .filter(|i| {
+                i.module == m2
+                    || i.name
+                        .as_ref()
+                        .is_some_and(|n| format!("{}.{n}", i.module) == m2)
+            })
+            .map(|i| i.module == m2 && i.name.as_deref() == Some(second.info.name.as_str()))
+            .collect();
+        let others = of_m2.iter().filter(|class| !**class).count();
+        if path != p2 && !of_m2.is_empty() && others <= dropped_modules {
+            removed.push((module.module.clone(), m2.clone()));
         }
         if home {
             if !body.is_empty() {
@@ -311,7 +331,7 @@ pub(super) fn merge(
         edits_of.insert(path.clone(), (file, settle(edits)));
     }
     for (from, to) in &added {
-        if let Some(chain) = imports::import_chain_with(index, to, from, &added) {
+        if let Some(chain) = imports::import_chain_with(index, to, from, &added, &removed) {
             return Err(refused(format!(
                 "{from} would import {to}, which imports {from} ({}): an import cycle; move what makes it (the second class's reads of its own module, or its uses there) first",
                 chain.join(" → ")

@@ -518,3 +518,26 @@ fn a_re_export_as_itself_is_one_entry() {
     );
     assert!(pytest(&after).contains("2 passed"));
 }
+
+/// The first module imported the second class from the second module,
+/// which keeps using it: after the merge only the second imports the
+/// first, no cycle (the import the merge removes is not counted).
+#[test]
+fn an_import_the_merge_removes_makes_no_cycle() {
+    let mut files = shop();
+    files[1].1 = USERS.replace(
+        "\"\"\"Users.\"\"\"\n",
+        "\"\"\"Users.\"\"\"\nfrom shop.profiles import Profile\n",
+    ) + "\n\ndef profile():\n    return Profile()\n";
+    files[2].1 = PROFILES.replace("        return default_bio()", "        return \"-\"")
+        + "\n\ndef make():\n    return Profile()\n";
+    let (after, _) = merged(&borrowed(&files), &merge("User", "Profile", "Account"));
+    assert!(
+        !after["shop/users.py"].contains("import Profile"),
+        "{}",
+        after["shop/users.py"]
+    );
+    assert!(after["shop/users.py"].ends_with("def profile():\n    return Account()\n"));
+    assert!(after["shop/profiles.py"].contains("from .users import Account\n"));
+    assert!(pytest(&after).contains("3 passed"));
+}
