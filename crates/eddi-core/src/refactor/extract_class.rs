@@ -317,10 +317,7 @@ pub(super) fn compute(
         let via = Via::Attribute {
             name: attribute.clone(),
         };
-        edits.extend(
-            body::delegate(file, *statement, &via, name, false)
-                .map_err(|e| refused(e.message.trim_start_matches("Cannot move method - ")))?,
-        );
+        edits.extend(body::delegate(file, *statement, &via, name, false).map_err(refused)?);
     }
     edits.push(hold(file, node, &indent, &attribute, new_class)?);
     edits.push(Indel::insert(at, new_text));

@@ -540,13 +540,9 @@ pub(super) fn compute(
     }
     if let Some(edits) = files.get_mut(&from) {
         if delegate {
-            edits.indels.extend(body::delegate(
-                &file,
-                def,
-                &via,
-                &new_name,
-                source.is_some(),
-            )?);
+            edits.indels.extend(
+                body::delegate(&file, def, &via, &new_name, source.is_some()).map_err(refused)?,
+            );
         } else {
             edits
                 .indels

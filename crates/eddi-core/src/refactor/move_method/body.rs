@@ -12,7 +12,7 @@ use super::{refused, Via};
 use crate::analysis::identifier::is_identifier;
 use crate::analysis::scope::{ScopeKind, Scopes};
 use crate::change::Indel;
-use crate::refactor::move_members::statements;
+use crate::refactor::move_members::{needs::Why, statements};
 use crate::refactor::{Parsed, RefactorError};
 
 /// The method's parameters (comments aside), in order.
@@ -225,10 +225,10 @@ pub(in crate::refactor) fn delegate(
     via: &Via,
     new_name: &str,
     source: bool,
-) -> Result<Vec<Indel>, RefactorError> {
+) -> Result<Vec<Indel>, Why> {
     let body = def
         .child_by_field_name("body")
-        .ok_or_else(|| refused("the method has no body"))?;
+        .ok_or_else(|| Why("the method has no body".into()))?;
     let mut cursor = body.walk();
     let children: Vec<Node<'_>> = body.named_children(&mut cursor).collect();
     let statements: Vec<Node<'_>> = children
@@ -245,7 +245,9 @@ pub(in crate::refactor) fn delegate(
         .copied()
         .collect();
     let (Some(first), Some(last)) = (rest.first(), rest.last()) else {
-        return Err(refused("the method has no statement besides its docstring"));
+        return Err(Why(
+            "the method has no statement besides its docstring".into()
+        ));
     };
     // the body's comments above its first statement go too (those after
     // the docstring, each on its own line)
@@ -292,7 +294,7 @@ pub(in crate::refactor) fn delegate(
                 let name = parameter_name(*param)
                     .map(|n| file.node_text(n))
                     .ok_or_else(|| {
-                        refused(format!(
+                        Why(format!(
                             "the parameter {} cannot be forwarded",
                             file.node_text(*param)
                         ))
