@@ -199,36 +199,15 @@ pub(super) fn merge(
                         edits.push(without(&file, *statement, *entry)?);
                         continue;
                     }
-                    let module_node = statement
-                        .child_by_field_name("module_name")
-                        .ok_or_else(|| internal("an import without its module"))?;
-                    let written = if file.node_text(module_node).starts_with('.') {
-                        imports::relative(module, &m1).unwrap_or_else(|| m1.clone())
-                    } else {
-                        m1.clone()
-                    };
-                    if imports::import_names(*statement).len() == 1 {
-                        edits.push(Indel::new(file.chars(module_node), written));
-                        if second.info.name != target {
-                            edits.push(Indel::new(range.clone(), target));
-                        }
-                    } else {
-                        edits.push(without(&file, *statement, *entry)?);
-                        let entry_text = file.slice(file.chars(*entry).start..range.start)
-                            + target
-                            + &file.slice(range.end..file.chars(*entry).end);
-                        let row = statement.end_position().row + 1;
-                        let text = file.text();
-                        let line = format!(
-                            "{}from {written} import {entry_text}\n",
-                            statements::indent(&file, *statement)
-                        );
-                        edits.push(if row < text.len_lines() {
-                            Indel::insert(text.line_to_char(row), line)
-                        } else {
-                            Indel::insert(text.len_chars(), format!("\n{}", line.trim_end()))
-                        });
-                    }
+                    edits.extend(import_from(
+                        &file,
+                        module,
+                        *statement,
+                        *entry,
+                        range.clone(),
+                        &m1,
+                        target,
+                    )?);
                     if !imports::imports_at_module_level(module, &m1) {
                         added.push((module.module.clone(), m1.clone()));
                     }
@@ -283,21 +262,7 @@ pub(super) fn merge(
                 dropped_modules += 1;
             }
         }
-        // the module imports m2 no more when its imports of it were the
-        // second class's (moved) and the module imports that went
-        let of_m2: Vec<bool> = module
-            .imports
-            .iter()
-            .filter(|i| {
-                i.module == m2
-                    || i.name
-                        .as_ref()
-                        .is_some_and(|n| format!("{}.{n}", i.module) == m2)
-            })
-            .map(|i| i.module == m2 && i.name.as_deref() == Some(second.info.name.as_str()))
-            .collect();
-        let others = of_m2.iter().filter(|class| !**class).count();
-        if path != p2 && !of_m2.is_empty() && others <= dropped_modules {
+        if path != p2 && imports_m2_no_more(module, &m2, &second.info.name, dropped_modules) {
             removed.push((module.module.clone(), m2.clone()));
         }
         if home {
@@ -360,6 +325,69 @@ pub(super) fn merge(
         files,
         references,
     })
+}
+
+/// The edits that make `from m2 import Class2 [as C]` (the entry of
+/// `statement`, the class's name at `name`) import the target from `m1`:
+/// the statement's module when it imports nothing else, else an import
+/// line of its own below it; relative when the statement is.
+fn import_from(
+    file: &Parsed,
+    module: &FileIndex,
+    statement: Node<'_>,
+    entry: Node<'_>,
+    name: Range<usize>,
+    m1: &str,
+    target: &str,
+) -> Result<Vec<Indel>, RefactorError> {
+    let module_node = statement
+        .child_by_field_name("module_name")
+        .ok_or_else(|| internal("an import without its module"))?;
+    let written = if file.node_text(module_node).starts_with('.') {
+        imports::relative(module, m1).unwrap_or_else(|| m1.to_string())
+    } else {
+        m1.to_string()
+    };
+    if imports::import_names(statement).len() == 1 {
+        return Ok(vec![
+            Indel::new(file.chars(module_node), written),
+            Indel::new(name, target),
+        ]);
+    }
+    let entry_text = file.slice(file.chars(entry).start..name.start)
+        + target
+        + &file.slice(name.end..file.chars(entry).end);
+    let row = statement.end_position().row + 1;
+    let text = file.text();
+    let line = format!(
+        "{}from {written} import {entry_text}\n",
+        statements::indent(file, statement)
+    );
+    let insertion = if row < text.len_lines() {
+        Indel::insert(text.line_to_char(row), line)
+    } else {
+        Indel::insert(text.len_chars(), format!("\n{}", line.trim_end()))
+    };
+    Ok(vec![without(file, statement, entry)?, insertion])
+}
+
+/// Whether `module` imports `m2` no more after the merge: its imports of
+/// it were of the second class (`class`, moved to the first module) or
+/// the `dropped` module imports.
+fn imports_m2_no_more(module: &FileIndex, m2: &str, class: &str, dropped: usize) -> bool {
+    let of_m2: Vec<bool> = module
+        .imports
+        .iter()
+        .filter(|i| {
+            i.module == m2
+                || i.name
+                    .as_ref()
+                    .is_some_and(|n| format!("{}.{n}", i.module) == m2)
+        })
+        .map(|i| i.module == m2 && i.name.as_deref() == Some(class))
+        .collect();
+    let others = of_m2.iter().filter(|of_class| !**of_class).count();
+    !of_m2.is_empty() && others <= dropped
 }
 
 /// What the site of the second class's name at `range` is.
