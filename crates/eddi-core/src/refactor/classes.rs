@@ -1,10 +1,15 @@
 //! What the class-level refactors share about one class: finding the one
-//! class a request names, its node in the parsed file, the methods of its
-//! body and the names a module's dotted expression denotes.
+//! class a request names and its module parsed (the prologue of every
+//! class refactoring), the name a new class may take, its node in the
+//! parsed file, the methods of its body and the names a module's dotted
+//! expression denotes.
+
+use std::sync::Arc;
 
 use tree_sitter::Node;
 
 use super::{Argument, Parsed, Project, RefactorError, RefactorFailure};
+use crate::analysis::identifier::is_identifier;
 use crate::analysis::index::file::FileIndex;
 use crate::analysis::index::rename::DefInfo;
 use crate::analysis::index::resolve::DefRef;
@@ -52,6 +57,77 @@ pub(super) fn find(
             .at(Argument::Symbol))
         }
     }
+}
+
+/// The class a request names, with its module parsed.
+pub(super) struct Named {
+    pub def: DefRef,
+    pub info: DefInfo,
+    pub file: Arc<Parsed>,
+}
+
+impl Named {
+    /// Its `class_definition` node.
+    pub fn node(&self) -> Result<Node<'_>, RefactorError> {
+        class_node(&self.file, &self.info).ok_or_else(|| {
+            RefactorError::new(
+                RefactorFailure::WouldBreak,
+                format!(
+                    "Internal error: {} is not where the index saw it",
+                    self.info.name
+                ),
+            )
+        })
+    }
+}
+
+/// The one class `query` names ([`find`]) and its module parsed
+/// ([`parsed`]); `refused` words the refusals.
+pub(super) fn named(
+    project: &Project<'_>,
+    query: &str,
+    refused: impl Fn(String) -> RefactorError + Copy,
+) -> Result<Named, RefactorError> {
+    let def = find(project, query.trim(), refused)?;
+    let info = project.index.def_info(def).ok_or_else(|| {
+        RefactorError::new(
+            RefactorFailure::WouldBreak,
+            "Internal error: a class's definition is gone from the index",
+        )
+    })?;
+    let file = parsed(project, &info.path, refused)?;
+    Ok(Named { def, info, file })
+}
+
+/// A module parsed, refused (`refused` words it) when it has syntax
+/// errors: a refactoring reads its code from a tree it can trust.
+pub(super) fn parsed(
+    project: &Project<'_>,
+    path: &str,
+    refused: impl Fn(String) -> RefactorError,
+) -> Result<Arc<Parsed>, RefactorError> {
+    let file = project.parsed(path)?;
+    if file.tree.has_errors() {
+        return Err(refused(format!("{path} has syntax errors: fix them first")));
+    }
+    Ok(file)
+}
+
+/// The name a request gives the class it makes (a new class, an
+/// interface, the merged class), trimmed; not a Python identifier is an
+/// invalid argument.
+pub(super) fn new_name(name: &str) -> Result<&str, RefactorError> {
+    let name = name.trim();
+    if !is_identifier(name) {
+        return Err(RefactorError::new(
+            RefactorFailure::InvalidArgument,
+            format!(
+                "Invalid name '{name}': not a Python identifier (letters, digits, _; not a keyword)"
+            ),
+        )
+        .at(Argument::NewName));
+    }
+    Ok(name)
 }
 
 /// The `class_definition` node of the class the index describes.

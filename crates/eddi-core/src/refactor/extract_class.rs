@@ -85,26 +85,10 @@ pub(super) fn compute(
         return Err(super::not_built(request));
     };
     let index = project.index;
-    let new_class = new_class.trim();
-    if !is_identifier(new_class) {
-        return Err(RefactorError::new(
-            RefactorFailure::InvalidArgument,
-            format!("Invalid name '{new_class}': not a Python identifier (letters, digits, _; not a keyword)"),
-        )
-        .at(Argument::NewName));
-    }
-    let found = classes::find(project, class.trim(), refused)?;
-    let info = index
-        .def_info(found)
-        .ok_or_else(|| refused("the class's definition is gone from the index"))?;
-    let file = project.parsed(&info.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            info.path
-        )));
-    }
-    let node = move_members::node_of(&file, &info)?;
+    let new_class = classes::new_name(new_class)?;
+    let named = classes::named(project, class, refused)?;
+    let (found, info, file) = (named.def, &named.info, &named.file);
+    let node = named.node()?;
     let class_statement = classes::statement(node);
     if class_statement.kind() == "decorated_definition" {
         return Err(refused(format!(
@@ -150,10 +134,10 @@ pub(super) fn compute(
     // the methods
     let mut moved: Vec<(Node<'_>, String)> = Vec::new();
     for name in &names {
-        let defining = statements::defining(&file, node, name);
+        let defining = statements::defining(file, node, name);
         let [statement] = defining.as_slice() else {
             if defining.is_empty() {
-                let all = statements::names(&file, node);
+                let all = statements::names(file, node);
                 return Err(RefactorError::new(
                     RefactorFailure::NotFound,
                     format!(
@@ -177,7 +161,7 @@ pub(super) fn compute(
         };
         let plain = statement.kind() == "function_definition"
             && !(name.starts_with("__") && name.ends_with("__"))
-            && classes::receiver(&file, *statement, *statement).is_some();
+            && classes::receiver(file, *statement, *statement).is_some();
         if !plain {
             return Err(refused(format!(
                 "{}.{name} is not a plain instance method (an attribute, a property, a static, class or special method): ExtractClass moves methods; Split_Class moves what the class holds itself",
@@ -189,8 +173,7 @@ pub(super) fn compute(
     }
     moved.sort_by_key(|(n, _)| n.start_byte());
     let statements: Vec<Node<'_>> = moved.iter().map(|(n, _)| *n).collect();
-    needs::check_movable(&file, node, &statements, &names)
-        .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;
+    needs::check_movable(file, node, &statements, &names).map_err(refused)?;
     let scopes = file.scopes();
     for s in &statements {
         let range = file.chars(*s);
@@ -290,10 +273,10 @@ pub(super) fn compute(
     let mut inner: Vec<Indel> = Vec::new();
     for (statement, _) in &moved {
         let def = *statement;
-        let Some(receiver) = classes::receiver(&file, def, def) else {
+        let Some(receiver) = classes::receiver(file, def, def) else {
             continue;
         };
-        let Some(scope) = body::scope_of(&file, scopes, def) else {
+        let Some(scope) = body::scope_of(file, scopes, def) else {
             return Err(refused("the method's scope is not in the file's scopes"));
         };
         for read in body::reads_of(scopes, scope, &receiver, &file.chars(def)) {
@@ -309,9 +292,9 @@ pub(super) fn compute(
             }
         }
     }
-    let indent = statements::indent(&file, statements[0]);
+    let indent = statements::indent(file, statements[0]);
     let methods =
-        statements::moved_text_edited(&file, &statements, &inner, &indent).map_err(refused)?;
+        statements::moved_text_edited(file, &statements, &inner, &indent).map_err(refused)?;
     let new_text = format!(
         "\n\nclass {new_class}:\n{indent}def __init__(self, {owner}):\n{indent}{indent}self.{owner} = {owner}\n{}",
         methods.trim_end_matches('\n').to_string() + "\n"
@@ -334,15 +317,12 @@ pub(super) fn compute(
         let via = Via::Attribute {
             name: attribute.clone(),
         };
-        edits.push(
-            body::delegate(&file, *statement, &via, name, false)
-                .map_err(|e| refused(e.message.trim_start_matches("Cannot move method - ")))?,
-        );
+        edits.extend(body::delegate(file, *statement, &via, name, false).map_err(refused)?);
     }
-    edits.push(hold(&file, node, &indent, &attribute, new_class)?);
+    edits.push(hold(file, node, &indent, &attribute, new_class)?);
     edits.push(Indel::insert(at, new_text));
     let mut files = std::collections::BTreeMap::<String, FileEdits>::new();
-    let home = move_members::add(&mut files, &file);
+    let home = move_members::add(&mut files, file);
     if let Some(e) = files.get_mut(&home) {
         e.indels.extend(edits);
     }

@@ -37,15 +37,31 @@ pub(super) fn spell(
     def: DefRef,
     at: Node<'_>,
 ) -> Result<Spelling, String> {
+    spell_as(index, file, fid, def, at, None)
+}
+
+/// [`spell`] for a module-level definition the change renames to
+/// `renamed` (`Merge_Classes`' target): the name written and imported
+/// is the new one, and a local name that is the old one becomes it.
+pub(super) fn spell_as(
+    index: &ProjectIndex,
+    file: &Parsed,
+    fid: FileId,
+    def: DefRef,
+    at: Node<'_>,
+    renamed: Option<&str>,
+) -> Result<Spelling, String> {
     let module = index.file(fid).ok_or("the module is gone from the index")?;
     let target = index
         .file(def.file)
         .ok_or("the class is gone from the index")?;
-    let qualified = target.def(def.def).qualified.clone();
+    let old = target.def(def.def).qualified.clone();
+    let qualified = renamed.map_or_else(|| old.clone(), str::to_string);
     let top = qualified.split('.').next().unwrap_or_default().to_string();
     if def.file == fid {
+        let old_top = old.split('.').next().unwrap_or_default();
         let outer = target
-            .defs_named(&top)
+            .defs_named(old_top)
             .iter()
             .map(|&d| target.def(d))
             .find(|d| d.parent.is_none())
@@ -70,10 +86,14 @@ pub(super) fn spell(
         .filter(|(_, &value)| matches!(index.resolve(fid, value, 0), Res::Defs(ds) if ds == [def]))
         .map(|(local, _)| &**local)
         .collect();
-    locals.sort_by_key(|local| (*local != qualified, *local));
+    locals.sort_by_key(|local| (*local != old, *local));
     if let Some(local) = locals.first() {
         return Ok(Spelling {
-            text: local.to_string(),
+            text: if *local == old {
+                qualified
+            } else {
+                local.to_string()
+            },
             import: None,
             imports: None,
         });
@@ -290,6 +310,18 @@ pub(super) fn drop_unused(
         }
         node
     };
+    without_entry(file, statement, entry)
+}
+
+/// The edit that takes one imported name (`entry`, `x` or `x as y`) out
+/// of its import statement: the name with its comma, or the statement
+/// with its line when it is the only name; `None` when the statement
+/// shares its line with other code.
+pub(super) fn without_entry(
+    file: &Parsed,
+    statement: Node<'_>,
+    entry: Node<'_>,
+) -> Option<Dropped> {
     let names: Vec<Node<'_>> = import_names(statement);
     if !names.contains(&entry) {
         return None;
@@ -344,7 +376,7 @@ pub(super) fn drop_unused(
 }
 
 /// The imported names of an import statement (`a.b`, `x as y`), in order.
-fn import_names(statement: Node<'_>) -> Vec<Node<'_>> {
+pub(super) fn import_names(statement: Node<'_>) -> Vec<Node<'_>> {
     let mut cursor = statement.walk();
     let module_name = statement.child_by_field_name("module_name");
     statement
@@ -372,6 +404,19 @@ pub(super) fn imports_at_module_level(module: &FileIndex, target: &str) -> bool 
 /// The chain of project modules by which `from` imports `target` (at any
 /// depth, parent packages included), when it does: `[from, …, target]`.
 pub(super) fn import_chain(index: &ProjectIndex, from: &str, target: &str) -> Option<Vec<String>> {
+    import_chain_with(index, from, target, &[], &[])
+}
+
+/// [`import_chain`] in the project as a change leaves it: with the
+/// imports `added` (`(module, imported module)`) and without those
+/// `removed` (every import of that module gone from the module).
+pub(super) fn import_chain_with(
+    index: &ProjectIndex,
+    from: &str,
+    target: &str,
+    added: &[(String, String)],
+    removed: &[(String, String)],
+) -> Option<Vec<String>> {
     let mut came_from: std::collections::HashMap<String, String> = Default::default();
     let mut queue = VecDeque::from([from.to_string()]);
     let mut seen = std::collections::HashSet::from([from.to_string()]);
@@ -386,23 +431,37 @@ pub(super) fn import_chain(index: &ProjectIndex, from: &str, target: &str) -> Op
             chain.reverse();
             return Some(chain);
         }
-        let Some(path) = index.path_of_module(&module) else {
-            continue;
-        };
-        let Some(f) = index.file_index(path) else {
-            continue;
-        };
-        let mut next: Vec<String> = Vec::new();
-        for i in &f.imports {
+        let mut next: Vec<String> = added
+            .iter()
+            .filter(|(a, _)| *a == module)
+            .map(|(_, b)| b.clone())
+            .collect();
+        let imports = index
+            .path_of_module(&module)
+            .and_then(|path| index.file_index(path))
+            .map(|f| f.imports.as_slice())
+            .unwrap_or_default();
+        for i in imports {
             let mut names = vec![i.module.clone()];
             if let Some(name) = &i.name {
                 names.push(format!("{}.{name}", i.module));
             }
             for name in names {
-                // importing `a.b.c` runs `a` and `a.b` first
+                let gone = removed.iter().any(|(a, b)| {
+                    *a == module && (name == *b || name.starts_with(&format!("{b}.")))
+                });
+                if gone {
+                    continue;
+                }
+                // importing `a.b.c` runs `a` and `a.b` first, but for the
+                // importer's own packages: they are imported (or being
+                // imported) before it runs, so importing them runs nothing
                 let parts: Vec<&str> = name.split('.').collect();
                 for k in 1..=parts.len() {
-                    next.push(parts[..k].join("."));
+                    let package = parts[..k].join(".");
+                    if !module.starts_with(&format!("{package}.")) {
+                        next.push(package);
+                    }
                 }
             }
         }
@@ -416,7 +475,6 @@ pub(super) fn import_chain(index: &ProjectIndex, from: &str, target: &str) -> Op
     None
 }
 
-/// The errors of tree-sitter's parse: each ERROR node (the outermost of
 /// The edit that adds `names` to an existing `from … import …`: after its
 /// last name, on a line of its own when the names are on several.
 pub(super) fn extend(file: &Parsed, statement: Node<'_>, names: &[&str]) -> Indel {

@@ -62,7 +62,6 @@ use super::{
     classes, Argument, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring,
     Summary,
 };
-use crate::analysis::identifier::is_identifier;
 use crate::analysis::index::file::FileIndex;
 use crate::analysis::index::rename::DefInfo;
 use crate::analysis::scope::{is_builtin, Resolution};
@@ -81,16 +80,7 @@ pub(super) fn compute(
     else {
         return Err(super::not_built(request));
     };
-    let interface = interface.trim();
-    if !is_identifier(interface) {
-        return Err(RefactorError::new(
-            RefactorFailure::InvalidArgument,
-            format!(
-                "Invalid name '{interface}': not a Python identifier (letters, digits, _; not a keyword)"
-            ),
-        )
-        .at(Argument::NewName));
-    }
+    let interface = classes::new_name(interface)?;
     let class_def = classes::find(project, class.trim(), refused)?;
     let info = project
         .index

@@ -167,7 +167,7 @@ const MERGE_REPLY: &str =
     "Ok, Classes merged into <Target> (<Class1>, <Class2>), <n> files, <m> references updated";
 const MERGE_FAILURES: &[&str] = &[
     "Fail \"Cannot merge classes - both define <member> (…): …\"",
-    "Fail \"Cannot merge classes - <reason>\" (classes of two modules, different bases, uses it cannot prove, …)",
+    "Fail \"Cannot merge classes - <reason>\" (different bases, uses it cannot prove, an import cycle across modules, …)",
 ];
 
 /// The failures every refactoring may answer, after the kinds' own.

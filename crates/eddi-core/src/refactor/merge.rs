@@ -1,32 +1,36 @@
 //! Merge two classes into one: `Refactor Merge_Classes <Class1> <Class2>
 //! <Target>`.
 //!
-//! The classes are of one module. The merged class takes `Class1`'s place,
-//! named `Target` (a new name, or one of the two), with `Class1`'s body
-//! followed by `Class2`'s (its docstring and a lone `pass` aside), and
-//! with the bases of the one that has any; `Class2`'s statement goes.
-//! Every reference to either name in the project — imports, annotations,
-//! `isinstance`, bases of subclasses in other files, `__all__`, tests —
-//! names `Target`; an import that would then name it twice names it once.
+//! The merged class takes `Class1`'s place — in `Class1`'s module when
+//! the classes are of two (`across.rs`) —, named `Target` (a new name, or
+//! one of the two), with `Class1`'s body followed by `Class2`'s (its
+//! docstring and a lone `pass` aside), and with the bases of the one that
+//! has any; `Class2`'s statement goes. Every reference to either name in
+//! the project — imports, annotations, `isinstance`, bases of subclasses
+//! in other files, `__all__`, tests — names `Target`; an import or an
+//! `__all__` that would then name it twice names it once.
 //!
 //! Refused, changing nothing (the safety contract: `Ok` means the project
-//! imports and every name still finds what it found): classes of two
-//! modules; a member both define (methods, class and instance attributes),
-//! named with their places; different bases or metaclasses; a class
-//! deriving from the other, or a class deriving from both; a class
-//! decorator (it may register the class); a `Target` the module or an
-//! importing module binds otherwise; a use the index cannot prove, or a
-//! string naming either class (`getattr(module, "Class2")`, a registry
-//! key), listed; and a use of the class that moves evaluated at import
-//! before the merged class exists, or a name its body reads at definition
-//! that is bound only after the merged class's place; and name-based
-//! dispatch on either class's name (`getattr(self, f"visit_{type(node)
-//! .__name__}")` reaching `visit_Profile`), which `Rename_Class` follows.
+//! imports and every name still finds what it found): a member both
+//! define (methods, class and instance attributes), named with their
+//! places; different bases or metaclasses; a class deriving from the
+//! other, or a class deriving from both; a class decorator (it may
+//! register the class); a `Target` the module or an importing module
+//! binds otherwise; a use the index cannot prove, or a string naming
+//! either class (`getattr(module, "Class2")`, a registry key), listed;
+//! and a use of the class that moves evaluated at import before the
+//! merged class exists, or a name its body reads at definition that is
+//! bound only after the merged class's place; name-based dispatch on
+//! either class's name (`getattr(self, f"visit_{type(node).__name__}")`
+//! reaching `visit_Profile`), which `Rename_Class` follows; and what
+//! `across.rs` refuses.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
 
 use tree_sitter::Node;
+
+mod across;
 
 use super::classes;
 use super::move_members::statements;
@@ -34,7 +38,6 @@ use super::mro::{self, Klass};
 use super::{
     Argument, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary,
 };
-use crate::analysis::identifier::is_identifier;
 use crate::analysis::index::rename::{DefInfo, Subclasses};
 use crate::analysis::index::resolve::DefRef;
 use crate::analysis::index::Location;
@@ -69,29 +72,17 @@ pub(super) fn compute(
         return Err(super::not_built(request));
     };
     let index = project.index;
-    let target = target.trim();
-    if !is_identifier(target) {
-        return Err(RefactorError::new(
-            RefactorFailure::InvalidArgument,
-            format!("Invalid name '{target}': not a Python identifier (letters, digits, _; not a keyword)"),
-        )
-        .at(Argument::NewName));
-    }
-    let c1 = classes::find(project, first.trim(), refused)?;
-    let c2 = classes::find(project, second.trim(), refused).map_err(|e| e.at(Argument::Members))?;
-    let (i1, i2) = (info(project, c1)?, info(project, c2)?);
+    let target = classes::new_name(target)?;
+    let one = classes::named(project, first, refused)?;
+    let two = classes::named(project, second, refused).map_err(|e| e.at(Argument::Members))?;
+    let (c1, c2) = (one.def, two.def);
+    let (i1, i2) = (&one.info, &two.info);
     if c1 == c2 {
         return Err(
             refused(format!("{} and {} are one class", first, second)).at(Argument::Members)
         );
     }
-    if i1.path != i2.path {
-        return Err(refused(format!(
-            "{} is in {} and {} in {}: Merge_Classes merges classes of one module; move one beside the other first",
-            i1.name, i1.path, i2.name, i2.path
-        )));
-    }
-    for i in [&i1, &i2] {
+    for i in [i1, i2] {
         if let Some(parent) = i.parent.and_then(|p| index.def_info(p)) {
             return Err(refused(format!(
                 "{} is defined inside {} {}: only classes at module level merge",
@@ -101,17 +92,9 @@ pub(super) fn compute(
             )));
         }
     }
-    let file = project.parsed(&i1.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            i1.path
-        )));
-    }
-    let n1 = classes::class_node(&file, &i1)
-        .ok_or_else(|| internal("the class is not where the index saw it"))?;
-    let n2 = classes::class_node(&file, &i2)
-        .ok_or_else(|| internal("the class is not where the index saw it"))?;
+    let across = i1.path != i2.path;
+    let (file, file2) = (&one.file, &two.file);
+    let (n1, n2) = (one.node()?, two.node()?);
     let (s1, s2) = (classes::statement(n1), classes::statement(n2));
     for (s, i) in [(s1, &i1), (s2, &i2)] {
         if s.kind() == "decorated_definition" {
@@ -121,11 +104,13 @@ pub(super) fn compute(
             )));
         }
     }
-    check_hierarchy(project, &file, (c1, &i1, n1), (c2, &i2, n2))?;
-    check_members(project, (c1, &i1), (c2, &i2))?;
-    check_construction(project, (c1, &i1), (c2, &i2))?;
-    check_target(project, &file, &i1, &i2, target)?;
-    check_order(&file, s1, s2, &i2)?;
+    check_hierarchy(project, (c1, i1, n1, file), (c2, i2, n2, file2))?;
+    check_members(project, (c1, i1), (c2, i2))?;
+    check_construction(project, (c1, i1), (c2, i2))?;
+    check_target(project, file, i1, i2, target)?;
+    if !across {
+        check_order(file, s1, s2, i2)?;
+    }
     // a name the class's name builds at run time (`visit_Profile`)
     for i in [&i1, &i2] {
         if i.name == target {
@@ -141,11 +126,11 @@ pub(super) fn compute(
         }
     }
     // every use of either name
-    let mut sites: Vec<Location> = Vec::new();
+    let mut sites_of: [Vec<Location>; 2] = Default::default();
     let mut unproven: Vec<String> = Vec::new();
-    for i in [&i1, &i2] {
+    for (i, sites) in [&i1, &i2].into_iter().zip(sites_of.iter_mut()) {
         let found = index.rename_sites(&[i.def], &i.name, false);
-        sites.extend(found.certain);
+        *sites = found.certain;
         unproven.extend(
             found
                 .possible
@@ -157,7 +142,11 @@ pub(super) fn compute(
             .into_iter()
             .filter(|p| p.ends_with(".py"))
             .collect();
-        for s in super::rename::strings::in_project(project.sources, &paths, &i.name) {
+        // `__all__` entries are sites of the name, proven
+        for s in super::rename::strings::in_project(project.sources, &paths, &i.name)
+            .into_iter()
+            .filter(|s| !sites.contains(&s.site))
+        {
             unproven.push(format!("{} ({}: {})", s.site, i.name, s.why));
         }
     }
@@ -177,6 +166,38 @@ pub(super) fn compute(
                 .join("; ")
         )));
     }
+    let summary = |files: usize, references: usize| Summary::ClassesMerged {
+        first: i1.full_name.clone(),
+        second: i2.full_name.clone(),
+        target: target.to_string(),
+        files,
+        references,
+    };
+    if across {
+        let merged = across::merge(
+            project,
+            across::Side {
+                def: c1,
+                info: i1,
+                file,
+                node: n1,
+                sites: &sites_of[0],
+            },
+            across::Side {
+                def: c2,
+                info: i2,
+                file: file2,
+                node: n2,
+                sites: &sites_of[1],
+            },
+            target,
+        )?;
+        return Ok(super::move_members::refactored(
+            merged.change,
+            summary(merged.files, merged.references),
+        ));
+    }
+    let mut sites: Vec<Location> = sites_of.concat();
     sites.sort();
     sites.dedup();
     // the edits, by file
@@ -184,7 +205,7 @@ pub(super) fn compute(
     for site in sites {
         by_file.entry(site.path.clone()).or_default().push(site);
     }
-    let second_range = whole_lines(&file, s2);
+    let second_range = whole_lines(file, s2);
     let mut change = WorkspaceChange::new();
     let mut files_changed = 0usize;
     let mut references = 0usize;
@@ -200,7 +221,7 @@ pub(super) fn compute(
             })
             .collect();
         references += renames.len();
-        let mut indels = dedupe_imports(&parsed, &renames, target);
+        let mut indels = dedupe_listed(&parsed, dedupe_imports(&parsed, &renames, target), target);
         if path == module_path {
             // the class's own name, Class2's body into Class1's
             let inside: Vec<Indel> = indels
@@ -211,9 +232,13 @@ pub(super) fn compute(
             indels.retain(|i| {
                 !(second_range.start <= i.range.start && i.range.end <= second_range.end)
             });
-            let text = merged_body(&file, n1, n2, &inside)?;
+            let indent = statements::body(n1)
+                .first()
+                .map(|s| statements::indent(file, *s))
+                .unwrap_or_else(|| "    ".into());
+            let text = merged_body(file, n2, &indent, &inside)?;
             if !text.is_empty() {
-                indels.push(statements::insertion(&file, n1, &text).map_err(refused)?);
+                indels.push(statements::insertion(file, n1, &text).map_err(refused)?);
             }
             indels.push(Indel::delete(second_range.clone()));
             if i1.name != target {
@@ -246,30 +271,10 @@ pub(super) fn compute(
             ))
             .map_err(|e| internal(format!("the files' edits do not combine: {e}")))?;
     }
-    Ok(Refactored {
+    Ok(super::move_members::refactored(
         change,
-        summary: Summary::ClassesMerged {
-            first: i1.full_name.clone(),
-            second: i2.full_name.clone(),
-            target: target.to_string(),
-            files: files_changed,
-            references,
-        },
-        evidence: Default::default(),
-        left_alone: Vec::new(),
-        mentions: Vec::new(),
-        names_swapped: Default::default(),
-        data_strings: Vec::new(),
-        also_renamed: Vec::new(),
-        assumed: Vec::new(),
-    })
-}
-
-fn info(project: &Project<'_>, class: DefRef) -> Result<DefInfo, RefactorError> {
-    project
-        .index
-        .def_info(class)
-        .ok_or_else(|| internal("a class's definition is gone from the index"))
+        summary(files_changed, references),
+    ))
 }
 
 /// The chars of a statement's whole lines and the blank lines before it.
@@ -292,9 +297,8 @@ fn whole_lines(file: &Parsed, statement: Node<'_>) -> Range<usize> {
 /// a class deriving from both.
 fn check_hierarchy(
     project: &Project<'_>,
-    file: &Parsed,
-    (c1, i1, n1): (DefRef, &DefInfo, Node<'_>),
-    (c2, i2, n2): (DefRef, &DefInfo, Node<'_>),
+    (c1, i1, n1, f1): (DefRef, &DefInfo, Node<'_>, &Parsed),
+    (c2, i2, n2, f2): (DefRef, &DefInfo, Node<'_>, &Parsed),
 ) -> Result<(), RefactorError> {
     let index = project.index;
     let subclasses = Subclasses::new(index);
@@ -313,7 +317,7 @@ fn check_hierarchy(
             "{place} derives from both: it would derive from the merged class twice"
         )));
     }
-    let written = |n: Node<'_>| {
+    let written = |n: Node<'_>, file: &Parsed| {
         n.child_by_field_name("superclasses")
             .map(|a| {
                 file.node_text(a)
@@ -328,8 +332,9 @@ fn check_hierarchy(
         mro::bases_in_index(index, c2),
     );
     let plain = |b: &[Klass]| b.is_empty() || b == [Klass::Outside("object".into())];
-    match (written(n1), written(n2)) {
-        (Some(a), Some(b)) if a != b && !(plain(&b1) && plain(&b2)) => Err(refused(format!(
+    // the same text in two modules may name two classes
+    match (written(n1, f1), written(n2, f2)) {
+        (Some(a), Some(b)) if (a != b || b1 != b2) && !(plain(&b1) && plain(&b2)) => Err(refused(format!(
             "{} derives from {a} and {} from {b}: the merged class would have other bases than one of them",
             i1.name, i2.name
         ))),
@@ -542,15 +547,10 @@ fn check_order(
     Ok(())
 }
 
-/// `Class2`'s body (but its docstring and a lone `pass`) with the edits
-/// made inside it, as lines to append to `Class1`'s body.
-fn merged_body(
-    file: &Parsed,
-    n1: Node<'_>,
-    n2: Node<'_>,
-    inside: &[Indel],
-) -> Result<String, RefactorError> {
-    let body: Vec<Node<'_>> = statements::body(n2)
+/// The statements of `Class2`'s body that the merged class takes: all but
+/// its docstring and a lone `pass`.
+fn moved_statements(class: Node<'_>) -> Vec<Node<'_>> {
+    statements::body(class)
         .into_iter()
         .enumerate()
         .filter(|(i, s)| {
@@ -560,14 +560,21 @@ fn merged_body(
             !docstring && s.kind() != "pass_statement"
         })
         .map(|(_, s)| s)
-        .collect();
+        .collect()
+}
+
+/// `Class2`'s body ([`moved_statements`], in `file`) with the edits made
+/// inside it, as lines to append to a body indented by `to`.
+fn merged_body(
+    file: &Parsed,
+    n2: Node<'_>,
+    to: &str,
+    inside: &[Indel],
+) -> Result<String, RefactorError> {
+    let body = moved_statements(n2);
     let (Some(first), Some(last)) = (body.first(), body.last()) else {
         return Ok(String::new());
     };
-    let to = statements::body(n1)
-        .first()
-        .map(|s| statements::indent(file, *s))
-        .unwrap_or_else(|| "    ".into());
     if statements::indent(file, *first) != to {
         return Err(refused("the two classes' bodies are indented differently"));
     }
@@ -588,8 +595,11 @@ fn merged_body(
         .iter()
         .filter(|i| start <= i.range.start && i.range.end <= end)
         .collect();
-    edits.sort_by_key(|i| i.range.start);
+    edits.sort_by_key(|i| (i.range.start, i.range.end));
     for e in edits {
+        if e.range.start < at {
+            return Err(internal("two renames inside the class overlap"));
+        }
         out.push_str(&file.slice(at..e.range.start));
         out.push_str(&e.insert);
         at = e.range.end;
@@ -602,11 +612,65 @@ fn merged_body(
     Ok(out)
 }
 
+/// The renames, with an entry of a list (`__all__ = ["User", "Profile"]`)
+/// that would name the target twice going, with its comma.
+fn dedupe_listed(file: &Parsed, renames: Vec<Indel>, target: &str) -> Vec<Indel> {
+    let string_of = |at: usize| {
+        let mut n = file.node_covering(at)?;
+        while n.kind() != "string" {
+            n = n.parent()?;
+        }
+        n.parent()
+            .filter(|l| matches!(l.kind(), "list" | "tuple"))
+            .map(|_| n)
+    };
+    let renamed: Vec<Option<Node<'_>>> = renames.iter().map(|r| string_of(r.range.start)).collect();
+    let mut seen: Vec<Node<'_>> = Vec::new();
+    let mut out = Vec::new();
+    for (rename, string) in renames.iter().zip(&renamed) {
+        let Some(string) = *string else {
+            out.push(rename.clone());
+            continue;
+        };
+        let Some(list) = string.parent() else {
+            out.push(rename.clone());
+            continue;
+        };
+        let mut cursor = list.walk();
+        let elements: Vec<Node<'_>> = list.named_children(&mut cursor).collect();
+        // an entry that names the target already, and is not renamed
+        let there = elements.iter().any(|e| {
+            e.kind() == "string"
+                && !renamed.contains(&Some(*e))
+                && file.node_text(*e).trim_matches(['"', '\'']) == target
+        });
+        if !there && !seen.iter().any(|s| s.parent() == Some(list)) {
+            seen.push(string);
+            out.push(rename.clone());
+            continue;
+        }
+        let Some(at) = elements.iter().position(|e| *e == string) else {
+            out.push(rename.clone());
+            continue;
+        };
+        let range = if at > 0 {
+            file.char_of(elements[at - 1].end_byte())..file.char_of(string.end_byte())
+        } else if let Some(next) = elements.get(1) {
+            file.char_of(string.start_byte())..file.char_of(next.start_byte())
+        } else {
+            out.push(rename.clone());
+            continue;
+        };
+        out.push(Indel::delete(range));
+    }
+    out
+}
+
 /// The renames, with an import that would name the target twice
 /// (`from m import A, B` of the two classes) naming it once.
 fn dedupe_imports(file: &Parsed, renames: &[Indel], target: &str) -> Vec<Indel> {
     let mut out: Vec<Indel> = Vec::new();
-    let mut seen: Vec<(usize, String)> = Vec::new();
+    let mut seen: Vec<((usize, String), usize)> = Vec::new();
     for rename in renames {
         let statement = file
             .node_covering(rename.range.start)
@@ -640,9 +704,11 @@ fn dedupe_imports(file: &Parsed, renames: &[Indel], target: &str) -> Vec<Indel> 
                 .unwrap_or_default(),
             _ => target.to_string(),
         };
+        // the name and its alias of one entry (`X as X`, a re-export)
+        // are one entry
         let key = (statement.start_byte(), binds);
-        if !seen.contains(&key) {
-            seen.push(key);
+        if !seen.iter().any(|(k, _)| *k == key) || seen.contains(&(key.clone(), entry.id())) {
+            seen.push((key, entry.id()));
             out.push(rename.clone());
             continue;
         }

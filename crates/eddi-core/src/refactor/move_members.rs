@@ -125,14 +125,7 @@ pub(in crate::refactor) fn class_file(
     project: &Project<'_>,
     info: &DefInfo,
 ) -> Result<Arc<Parsed>, RefactorError> {
-    let file = project.parsed(&info.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            info.path
-        )));
-    }
-    Ok(file)
+    classes::parsed(project, &info.path, refused)
 }
 
 pub(in crate::refactor) fn node_of<'t>(
@@ -373,8 +366,8 @@ pub(super) fn pull_up(
             )));
         }
     }
-    needs::check_movable(&file, node, &statements, &names)?;
-    needs::check_not_read_in_body(&file, node, &statements, &names)?;
+    needs::check_movable(&file, node, &statements, &names).map_err(refused)?;
+    needs::check_not_read_in_body(&file, node, &statements, &names).map_err(refused)?;
     let class_l = lineages.of(class).map_err(|_| {
         refused(format!(
             "{} has no consistent method resolution order",
@@ -530,7 +523,8 @@ pub(super) fn pull_up(
         base.file,
         base_statement,
         &mut imports,
-    )?;
+    )
+    .map_err(refused)?;
     let indent = statements::body(base_node)
         .first()
         .map(|s| statements::indent(&base_file, *s))
@@ -582,8 +576,8 @@ pub(super) fn push_down(
     let file = class_file(project, &info)?;
     let node = node_of(&file, &info)?;
     let statements = defining(&file, node, &info, &names)?;
-    needs::check_movable(&file, node, &statements, &names)?;
-    needs::check_not_read_in_body(&file, node, &statements, &names)?;
+    needs::check_movable(&file, node, &statements, &names).map_err(refused)?;
+    needs::check_not_read_in_body(&file, node, &statements, &names).map_err(refused)?;
     let subclasses = Subclasses::new(index);
     let all_below = subclasses.of(class);
     let direct: Vec<DefRef> = all_below
@@ -769,7 +763,8 @@ pub(super) fn push_down(
             sub.file,
             sub_statement,
             &mut edits.imports,
-        )?;
+        )
+        .map_err(refused)?;
         let indent = statements::body(sub_node)
             .first()
             .map(|s| statements::indent(&sub_file, *s))

@@ -14,9 +14,10 @@
 //! Every call on a receiver the index proves is of the source class (or
 //! a subclass) is rewritten (`user.validate(x)` becomes
 //! `user.validator.validate(user, x)`; `user.send(mailer)` becomes
-//! `mailer.send(user)`). Any other use — a receiver of unknown type, the
-//! method read as a value, a call through the class or `super()`, a
-//! string naming it, the class body binding it again (`alias = method`),
+//! `mailer.send(user)`), and so are calls through the class
+//! (`User.validate(u)`) and `super().validate()` in a subclass's method
+//! (`calls.rs`). Any other use — a receiver of unknown type, the
+//! method read as a value (`map(User.validate, us)`), a string naming it, the class body binding it again (`alias = method`),
 //! a lookup by a computed name in the class or a base (`getattr(self,
 //! f"visit_{…}")`), arguments it cannot map or would evaluate in another
 //! order — keeps working through a one-line delegate the source keeps
@@ -54,7 +55,7 @@ use crate::analysis::index::resolve::{DefRef, Res};
 use crate::analysis::index::{FileId, Location};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::scope::BindingKind;
-use calls::Rewrite;
+use calls::{Rewrite, Through};
 
 /// `Cannot move method - <why>`.
 fn refused(why: impl std::fmt::Display) -> RefactorError {
@@ -76,11 +77,12 @@ pub(in crate::refactor) enum Via<'t> {
     /// `self.<name>`, typed as the target.
     Attribute { name: String },
     /// A parameter annotated with the target: its node, its name, and its
-    /// index among the positional parameters after `self`.
+    /// index among the positional parameters after `self` (`None` for a
+    /// keyword-only one, after `*` or `*args`).
     Parameter {
         node: Node<'t>,
         name: String,
-        position: usize,
+        position: Option<usize>,
     },
 }
 
@@ -102,14 +104,7 @@ fn info(project: &Project<'_>, class: DefRef) -> Result<DefInfo, RefactorError> 
 
 /// A class's parsed file, refusing one with syntax errors.
 fn parsed(project: &Project<'_>, info: &DefInfo) -> Result<Arc<Parsed>, RefactorError> {
-    let file = project.parsed(&info.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            info.path
-        )));
-    }
-    Ok(file)
+    classes::parsed(project, &info.path, refused)
 }
 
 /// The index's value of the reference written at `at` in file `fid`.
@@ -159,18 +154,21 @@ fn find_via<'t>(
             });
         }
     }
-    let mut position = 0;
+    let mut position = Some(0);
     for param in body::parameters(def).into_iter().skip(1) {
-        let splat = param.kind() == "typed_parameter"
-            && param.named_child(0).is_some_and(|n| {
-                matches!(n.kind(), "list_splat_pattern" | "dictionary_splat_pattern")
-            });
-        if splat {
-            break;
-        }
-        match param.kind() {
-            "list_splat_pattern" | "keyword_separator" | "dictionary_splat_pattern" => break,
-            "positional_separator" => continue,
+        let splat = if param.kind() == "typed_parameter" {
+            param.named_child(0).map(|n| n.kind())
+        } else {
+            Some(param.kind())
+        };
+        match splat {
+            // after `*` or `*args`: keyword-only parameters
+            Some("list_splat_pattern" | "keyword_separator") => {
+                position = None;
+                continue;
+            }
+            Some("dictionary_splat_pattern") => break,
+            _ if param.kind() == "positional_separator" => continue,
             _ => {}
         }
         let annotation = param.child_by_field_name("type");
@@ -194,7 +192,7 @@ fn find_via<'t>(
                 });
             }
         }
-        position += 1;
+        position = position.map(|p| p + 1);
     }
     None
 }
@@ -308,7 +306,7 @@ pub(super) fn compute(
         )));
     };
     needs::check_movable(&file, node, &[statement], std::slice::from_ref(&member))
-        .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;
+        .map_err(refused)?;
     check_hierarchy(project, class, &ci, goal, &ti, &member, &new_name)?;
     let scopes = file.scopes();
     let scope = body::scope_of(&file, scopes, def)
@@ -393,32 +391,6 @@ pub(super) fn compute(
                     ci.name, site
                 )));
             }
-            if f.is_super_attribute(r.value) {
-                left_alone.push(LeftAlone {
-                    site,
-                    why: "called through super()".into(),
-                });
-                continue;
-            }
-            let Value::Attr { base, .. } = f.value(r.value) else {
-                left_alone.push(LeftAlone {
-                    site,
-                    why: "read through a name that holds it".into(),
-                });
-                continue;
-            };
-            let typed = f.self_class(base).is_some()
-                || matches!(
-                    index.resolve(fid, base, 0),
-                    Res::Instance(cs) if !cs.is_empty() && cs.iter().all(|c| *c == class || below.contains(c))
-                );
-            if !typed {
-                left_alone.push(LeftAlone {
-                    site,
-                    why: format!("its receiver is not proven an instance of {}", ci.name),
-                });
-                continue;
-            }
             let there = project.parsed(path)?;
             let Some(name_node) = there
                 .node_covering(there.offset(r.position()))
@@ -430,7 +402,50 @@ pub(super) fn compute(
                 });
                 continue;
             };
-            match calls::rewrite(&there, name_node, &via, &new_name, source.is_some()) {
+            let through = if f.is_super_attribute(r.value) {
+                // the method's instance, which super() stands for
+                match super_receiver(&there, name_node) {
+                    Some(receiver) => Through::Super(receiver),
+                    None => {
+                        left_alone.push(LeftAlone {
+                            site,
+                            why: "called through super() outside a plain method".into(),
+                        });
+                        continue;
+                    }
+                }
+            } else {
+                let Value::Attr { base, .. } = f.value(r.value) else {
+                    left_alone.push(LeftAlone {
+                        site,
+                        why: "read through a name that holds it".into(),
+                    });
+                    continue;
+                };
+                let of_class = |cs: &[DefRef]| {
+                    !cs.is_empty() && cs.iter().all(|c| *c == class || below.contains(c))
+                };
+                match index.resolve(fid, base, 0) {
+                    _ if f.self_class(base).is_some() => Through::Instance,
+                    Res::Instance(cs) if of_class(&cs) => Through::Instance,
+                    Res::Defs(cs) if of_class(&cs) => Through::Class,
+                    _ => {
+                        left_alone.push(LeftAlone {
+                            site,
+                            why: format!("its receiver is not proven an instance of {}", ci.name),
+                        });
+                        continue;
+                    }
+                }
+            };
+            match calls::rewrite(
+                &there,
+                name_node,
+                &via,
+                &new_name,
+                source.is_some(),
+                &through,
+            ) {
                 Rewrite::Edits(edits) => {
                     callers += 1;
                     rewritten.entry(path.to_string()).or_default().extend(edits);
@@ -503,7 +518,7 @@ pub(super) fn compute(
             skipped,
             &mut edits.imports,
         )
-        .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;
+        .map_err(refused)?;
         let inner = body::rewrite(&file, def, scope, &receiver, &via, source.as_deref())?;
         let mut inner = inner;
         if new_name != member {
@@ -525,13 +540,9 @@ pub(super) fn compute(
     }
     if let Some(edits) = files.get_mut(&from) {
         if delegate {
-            edits.indels.push(body::delegate(
-                &file,
-                def,
-                &via,
-                &new_name,
-                source.is_some(),
-            )?);
+            edits.indels.extend(
+                body::delegate(&file, def, &via, &new_name, source.is_some()).map_err(refused)?,
+            );
         } else {
             edits
                 .indels
@@ -768,6 +779,30 @@ pub(in crate::refactor) fn computed_lookups(
 }
 
 /// Whether a function's own body yields (nested functions aside).
+/// The receiver (`self`) of the method a `super().name` call at `name` is
+/// in: an undecorated method of a class body, `super()` without
+/// arguments. `None` otherwise.
+fn super_receiver(file: &Parsed, name: Node<'_>) -> Option<String> {
+    let attribute = name.parent()?;
+    let call = attribute.child_by_field_name("object")?;
+    let bare = call
+        .child_by_field_name("arguments")
+        .is_some_and(|a| a.named_child_count() == 0);
+    if !bare {
+        return None;
+    }
+    let mut def = attribute;
+    while def.kind() != "function_definition" {
+        def = def.parent()?;
+    }
+    let in_class = def
+        .parent()
+        .and_then(|b| b.parent())
+        .is_some_and(|c| c.kind() == "class_definition");
+    in_class.then_some(())?;
+    classes::receiver(file, def, def)
+}
+
 fn contains_yield(def: Node<'_>) -> bool {
     let mut stack = vec![def];
     while let Some(n) = stack.pop() {

@@ -33,7 +33,6 @@ use super::move_members::{self, needs, statements, FileEdits};
 use super::{
     Argument, Parsed, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary,
 };
-use crate::analysis::identifier::is_identifier;
 use crate::analysis::index::file::Value;
 use crate::analysis::index::rename::Subclasses;
 use crate::analysis::index::resolve::{DefRef, Res};
@@ -87,18 +86,9 @@ pub(super) fn compute(
         return Err(super::not_built(request));
     };
     let index = project.index;
-    let new_class = new_class.trim();
-    if !is_identifier(new_class) {
-        return Err(RefactorError::new(
-            RefactorFailure::InvalidArgument,
-            format!("Invalid name '{new_class}': not a Python identifier (letters, digits, _; not a keyword)"),
-        )
-        .at(Argument::NewName));
-    }
-    let found = classes::find(project, class.trim(), refused)?;
-    let info = index
-        .def_info(found)
-        .ok_or_else(|| refused("the class's definition is gone from the index"))?;
+    let new_class = classes::new_name(new_class)?;
+    let named = classes::named(project, class, refused)?;
+    let (found, info, file) = (named.def, &named.info, &named.file);
     let names: Vec<String> = {
         let mut out: Vec<String> = Vec::new();
         for m in members {
@@ -116,20 +106,13 @@ pub(super) fn compute(
                 .at(Argument::Members),
         );
     }
-    let file = project.parsed(&info.path)?;
-    if file.tree.has_errors() {
-        return Err(refused(format!(
-            "{} has syntax errors: fix them first",
-            info.path
-        )));
-    }
-    let node = move_members::node_of(&file, &info)?;
+    let node = named.node()?;
     // the statements
     let mut moved: Vec<Node<'_>> = Vec::new();
     for name in &names {
-        let defining = statements::defining(&file, node, name);
+        let defining = statements::defining(file, node, name);
         if defining.is_empty() {
-            let all = statements::names(&file, node);
+            let all = statements::names(file, node);
             return Err(RefactorError::new(
                 RefactorFailure::NotFound,
                 format!(
@@ -146,7 +129,7 @@ pub(super) fn compute(
             .with_candidates(all));
         }
         for s in defining {
-            if !held_by_class(&file, s) {
+            if !held_by_class(file, s) {
                 return Err(refused(format!(
                     "{}.{name} is an instance method or a property: it needs an instance of {new_class}, which nothing makes; ExtractClass moves it to a class {} holds and delegates to",
                     info.name, info.name
@@ -159,14 +142,13 @@ pub(super) fn compute(
     moved.dedup();
     let statement_names: Vec<String> = moved
         .iter()
-        .filter_map(|s| statements::defines(&file, *s))
+        .filter_map(|s| statements::defines(file, *s))
         .collect();
-    needs::check_movable(&file, node, &moved, &statement_names)
-        .map_err(|e| refused(e.message.trim_start_matches("Cannot move members - ")))?;
+    needs::check_movable(file, node, &moved, &statement_names).map_err(refused)?;
     // what the class body reads where it is defined
     let ranges: Vec<std::ops::Range<usize>> = moved.iter().map(|s| file.chars(*s)).collect();
     let inside = |at: usize| ranges.iter().any(|r| r.start <= at && at < r.end);
-    if let Some(scope) = needs::class_scope(&file, node) {
+    if let Some(scope) = needs::class_scope(file, node) {
         if let Some(r) = file.scopes().references.iter().find(|r| {
             r.resolution == crate::analysis::scope::Resolution::Scope(scope)
                 && names.contains(&r.name)
@@ -187,7 +169,7 @@ pub(super) fn compute(
             _ => Some(*s),
         };
         if let Some(def) = def.filter(|d| d.kind() == "function_definition") {
-            class_uses::of_method(&file, *s, def, &mut uses);
+            class_uses::of_method(file, *s, def, &mut uses);
         }
     }
     if let Some(u) = uses
@@ -443,8 +425,8 @@ pub(super) fn compute(
         )));
     }
     // the new class, right below
-    let indent = statements::indent(&file, moved[0]);
-    let body = statements::moved_text_edited(&file, &moved, &in_moved, &indent).map_err(refused)?;
+    let indent = statements::indent(file, moved[0]);
+    let body = statements::moved_text_edited(file, &moved, &in_moved, &indent).map_err(refused)?;
     let text = file.text();
     let class_statement = classes::statement(node);
     let row = class_statement.end_position().row + 1;
@@ -464,10 +446,10 @@ pub(super) fn compute(
     );
     let new_text = new_text.replacen(":\n\n", ":\n", 1);
     let mut files: BTreeMap<String, FileEdits> = BTreeMap::new();
-    let home = move_members::add(&mut files, &file);
+    let home = move_members::add(&mut files, file);
     if let Some(e) = files.get_mut(&home) {
         e.indels
-            .extend(statements::removal(&file, node, &moved).map_err(refused)?);
+            .extend(statements::removal(file, node, &moved).map_err(refused)?);
         e.indels.push(Indel::insert(at, new_text));
     }
     for (path, indels) in edits {

@@ -11,7 +11,10 @@ use crate::change::FileOp;
 use crate::edit::Position;
 use crate::workspace::Workspace;
 
-use super::{compute, Cursor, Project, RefactorError, Refactored, Refactoring, WorkspaceSources};
+use super::{
+    compute, Cursor, Project, RefactorError, RefactorFailure, Refactored, Refactoring, Summary,
+    WorkspaceSources,
+};
 
 pub(crate) struct TestProject {
     _dir: tempfile::TempDir,
@@ -100,4 +103,49 @@ pub(crate) fn python(files: &BTreeMap<String, String>, args: &[&str]) -> String 
         String::from_utf8_lossy(&out.stderr)
     );
     stdout
+}
+
+/// The files as a map, path to text.
+pub(crate) fn texts(files: &[(&str, &str)]) -> BTreeMap<String, String> {
+    files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect()
+}
+
+/// Every file of the project after `request` (those it does not change
+/// as they were), and the result; a refusal fails the test with its
+/// message.
+pub(crate) fn applied(
+    files: &[(&str, &str)],
+    request: &Refactoring,
+) -> (BTreeMap<String, String>, Refactored) {
+    let project = TestProject::new(files);
+    let done = project.run(None, request).unwrap_or_else(|e| panic!("{e}"));
+    let mut all = texts(files);
+    all.extend(project.after(&done));
+    (all, done)
+}
+
+/// [`applied`] with the result's summary.
+pub(crate) fn changed(
+    files: &[(&str, &str)],
+    request: &Refactoring,
+) -> (BTreeMap<String, String>, Summary) {
+    let (all, done) = applied(files, request);
+    (all, done.summary)
+}
+
+/// The refusal of `request`: its kind and message (an `Ok` fails the
+/// test).
+pub(crate) fn refusal(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, String) {
+    let project = TestProject::new(files);
+    let e = project.run(None, request).expect_err("refused");
+    (e.kind, e.message)
+}
+
+/// The project's own pytest suite run on `files`: its output, the run
+/// asserted successful.
+pub(crate) fn pytest(files: &BTreeMap<String, String>) -> String {
+    python(files, &["-m", "pytest", "-q", "-p", "no:cacheprovider"])
 }

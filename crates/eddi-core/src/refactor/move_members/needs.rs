@@ -9,14 +9,29 @@ use std::ops::Range;
 
 use tree_sitter::Node;
 
-use super::refused;
 use crate::analysis::index::file::FileIndex;
 use crate::analysis::index::resolve::Res;
 use crate::analysis::index::FileId;
 use crate::analysis::scope::{BindingKind, Resolution, ScopeKind};
 use crate::change::Indel;
 use crate::refactor::imports;
-use crate::refactor::{Parsed, Project, RefactorError};
+use crate::refactor::{Parsed, Project};
+
+/// Why code cannot move: the reason alone, which each refactoring words
+/// as its own refusal (`Cannot move members - …`, `Cannot merge classes
+/// - …`).
+#[derive(Debug)]
+pub(in crate::refactor) struct Why(pub String);
+
+impl std::fmt::Display for Why {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn refused(why: impl std::fmt::Display) -> Why {
+    Why(why.to_string())
+}
 
 /// The chars of a class's own scope in `file`.
 pub(in crate::refactor) fn class_scope(file: &Parsed, class: Node<'_>) -> Option<usize> {
@@ -34,7 +49,7 @@ pub(in crate::refactor) fn check_movable(
     class: Node<'_>,
     statements: &[Node<'_>],
     moved: &[String],
-) -> Result<(), RefactorError> {
+) -> Result<(), Why> {
     for statement in statements {
         let mut stack = vec![*statement];
         while let Some(n) = stack.pop() {
@@ -90,7 +105,7 @@ pub(super) fn check_not_read_in_body(
     class: Node<'_>,
     statements: &[Node<'_>],
     moved: &[String],
-) -> Result<(), RefactorError> {
+) -> Result<(), Why> {
     let Some(scope) = class_scope(file, class) else {
         return Ok(());
     };
@@ -119,9 +134,23 @@ pub(in crate::refactor) struct Imports {
     extend: BTreeMap<usize, Vec<String>>,
     /// New import lines.
     lines: Vec<String>,
+    /// The modules the imports run (new edges of the import graph).
+    pub modules: Vec<String>,
+    /// Names the target module binds itself after the change, which need
+    /// no import (`Merge_Classes`: the two classes' names).
+    bound_there: Vec<String>,
 }
 
 impl Imports {
+    /// The imports of a change after which the target module binds
+    /// `names` itself.
+    pub fn binding(names: &[&str]) -> Imports {
+        Imports {
+            bound_there: names.iter().map(|n| n.to_string()).collect(),
+            ..Imports::default()
+        }
+    }
+
     /// The edits: one per extended statement, the new lines together
     /// after the module's imports (above `before`, the target class's
     /// statement).
@@ -164,7 +193,7 @@ pub(in crate::refactor) fn follow(
     to_id: FileId,
     before: Node<'_>,
     imports_out: &mut Imports,
-) -> Result<(), RefactorError> {
+) -> Result<(), Why> {
     follow_but(
         project,
         from,
@@ -189,7 +218,7 @@ pub(in crate::refactor) fn follow_but(
     (to, to_id, before): (&Parsed, FileId, Node<'_>),
     skipped: Option<Range<usize>>,
     imports_out: &mut Imports,
-) -> Result<(), RefactorError> {
+) -> Result<(), Why> {
     let index = project.index;
     let source = index
         .file(from_id)
@@ -251,7 +280,7 @@ pub(in crate::refactor) fn follow_but(
             }
             continue;
         }
-        if seen.contains(&r.name) {
+        if seen.contains(&r.name) || imports_out.bound_there.contains(&r.name) {
             continue;
         }
         seen.push(r.name.clone());
@@ -282,7 +311,7 @@ fn follow_name(
     to_id: FileId,
     name: &str,
     out: &mut Imports,
-) -> Result<(), RefactorError> {
+) -> Result<(), Why> {
     let index = project.index;
     let meaning = |fid: FileId, module: &FileIndex| -> Option<(Res, Option<String>)> {
         let &value = module.exports.get(name)?;
@@ -347,6 +376,7 @@ fn follow_name(
             )));
         }
     }
+    out.modules.push(runs);
     match module {
         None => out.lines.push(format!("import {entry}")),
         Some(module) => {

@@ -169,10 +169,17 @@ pub(in crate::refactor) fn moved_text_edited(
             .iter()
             .filter(|e| range.start <= e.range.start && e.range.end <= range.end)
             .collect();
-        inside.sort_by_key(|e| e.range.start);
+        // an insertion before a deletion at the same place
+        inside.sort_by_key(|e| (e.range.start, e.range.end));
         let mut text = String::new();
         let mut at = range.start;
         for e in inside {
+            if e.range.start < at {
+                return Err(format!(
+                    "two rewrites of the statement at {} overlap",
+                    file.place(*statement)
+                ));
+            }
             text.push_str(&file.slice(at..e.range.start));
             text.push_str(&e.insert);
             at = e.range.end;

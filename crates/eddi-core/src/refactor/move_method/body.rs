@@ -12,6 +12,7 @@ use super::{refused, Via};
 use crate::analysis::identifier::is_identifier;
 use crate::analysis::scope::{ScopeKind, Scopes};
 use crate::change::Indel;
+use crate::refactor::move_members::{needs::Why, statements};
 use crate::refactor::{Parsed, RefactorError};
 
 /// The method's parameters (comments aside), in order.
@@ -158,7 +159,11 @@ pub(super) fn rewrite(
     match via {
         Via::Parameter { node, .. } => {
             let at = params.iter().position(|p| p == node).unwrap_or(0);
-            let previous = params[at - 1];
+            let mut previous = params[at - 1];
+            // the last keyword-only parameter takes its `*` along
+            if previous.kind() == "keyword_separator" && at + 1 == params.len() && at >= 2 {
+                previous = params[at - 2];
+            }
             let removed = file.char_of(previous.end_byte())..file.char_of(node.end_byte());
             let insert = source.map(|s| format!(", {s}")).unwrap_or_default();
             if at == 1 {
@@ -208,23 +213,28 @@ pub(super) fn needs_source(
         .any(|r| via_attribute(file, r.start, via).is_none())
 }
 
-/// The edit that makes the method's body one line calling the moved
-/// method (its docstring kept): `return self.validator.validate(self, a)`
-/// (`ExtractClass`'s delegates too).
+/// The edits that make the method's body one line calling the moved
+/// method: `return self.validator.validate(self, a)` (`ExtractClass`'s
+/// delegates too). The comments about the code go with the code: those
+/// above the method and inside its body leave the delegate. Its docstring
+/// stays, as on the moved method: callers still call the delegate, and
+/// `help()` of it should still say what it does.
 pub(in crate::refactor) fn delegate(
     file: &Parsed,
     def: Node<'_>,
     via: &Via,
     new_name: &str,
     source: bool,
-) -> Result<Indel, RefactorError> {
+) -> Result<Vec<Indel>, Why> {
     let body = def
         .child_by_field_name("body")
-        .ok_or_else(|| refused("the method has no body"))?;
+        .ok_or_else(|| Why("the method has no body".into()))?;
     let mut cursor = body.walk();
-    let statements: Vec<Node<'_>> = body
-        .named_children(&mut cursor)
+    let children: Vec<Node<'_>> = body.named_children(&mut cursor).collect();
+    let statements: Vec<Node<'_>> = children
+        .iter()
         .filter(|n| n.kind() != "comment")
+        .copied()
         .collect();
     let docstring = statements.first().is_some_and(|s| {
         s.kind() == "expression_statement" && s.named_child(0).is_some_and(|e| e.kind() == "string")
@@ -235,8 +245,24 @@ pub(in crate::refactor) fn delegate(
         .copied()
         .collect();
     let (Some(first), Some(last)) = (rest.first(), rest.last()) else {
-        return Err(refused("the method has no statement besides its docstring"));
+        return Err(Why(
+            "the method has no statement besides its docstring".into()
+        ));
     };
+    // the body's comments above its first statement go too (those after
+    // the docstring, each on its own line)
+    let own_line = |n: &Node<'_>| {
+        n.prev_sibling()
+            .or_else(|| body.prev_sibling())
+            .is_none_or(|p| n.start_position().row > p.end_position().row)
+    };
+    let first = children
+        .iter()
+        .skip_while(|n| docstring && Some(**n) != statements.first().copied())
+        .skip(usize::from(docstring))
+        .find(|n| n.kind() != "comment" || own_line(n))
+        .copied()
+        .unwrap_or(*first);
     let mut args: Vec<String> = Vec::new();
     if source {
         args.push("self".into());
@@ -268,7 +294,7 @@ pub(in crate::refactor) fn delegate(
                 let name = parameter_name(*param)
                     .map(|n| file.node_text(n))
                     .ok_or_else(|| {
-                        refused(format!(
+                        Why(format!(
                             "the parameter {} cannot be forwarded",
                             file.node_text(*param)
                         ))
@@ -315,5 +341,18 @@ pub(in crate::refactor) fn delegate(
     } else {
         start..file.char_of(last.end_byte())
     };
-    Ok(Indel::new(range, format!("{call}{newline}")))
+    let mut edits = vec![Indel::new(range, format!("{call}{newline}"))];
+    // the comments above the method: they moved with it
+    let statement = match def.parent() {
+        Some(p) if p.kind() == "decorated_definition" => p,
+        _ => def,
+    };
+    let above = statements::comments_above(file, statement);
+    if above < statement.start_position().row {
+        let text = file.text();
+        edits.push(Indel::delete(
+            text.line_to_char(above)..text.line_to_char(statement.start_position().row),
+        ));
+    }
+    Ok(edits)
 }

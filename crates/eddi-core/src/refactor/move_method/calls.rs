@@ -1,9 +1,12 @@
 //! The uses of the moved method and how each is rewritten: a call on a
-//! receiver the index proves is of the source class (or a subclass)
-//! calls the target's method through what reaches it; any other use — a
-//! receiver of unknown type, the method read as a value, a call through
-//! the class, `super()`, arguments it cannot map — is left calling the
-//! source's delegate, with why.
+//! receiver the index proves is of the source class (or a subclass), a
+//! call through the class (`User.validate(u)`: the instance is its first
+//! argument) and `super().validate()` in a subclass (the instance is the
+//! method's `self`) call the target's method through what reaches it,
+//! when every expression is still evaluated once and in its order; any
+//! other use — a receiver of unknown type, the method read as a value
+//! (`map(User.validate, us)`, `functools.partial`), arguments it cannot
+//! map — is left calling the source's delegate, with why.
 
 use tree_sitter::Node;
 
@@ -41,6 +44,18 @@ fn arguments<'t>(call: Node<'t>) -> Option<Vec<Node<'t>>> {
     )
 }
 
+/// How a call reaches the method.
+pub(super) enum Through {
+    /// `u.validate(x)`: on an instance.
+    Instance,
+    /// `User.validate(u, x)`: through the class, the instance passed
+    /// first.
+    Class,
+    /// `super().validate(x)` in a method whose receiver is named so
+    /// (`self`): on that instance.
+    Super(String),
+}
+
 /// Rewrites the call whose method name is the identifier `name` (of
 /// `receiver.name(…)`) to call the target's method named `new_name`
 /// through `via`; `source`: the moved method takes the receiver first.
@@ -50,6 +65,7 @@ pub(super) fn rewrite(
     via: &Via,
     new_name: &str,
     source: bool,
+    through: &Through,
 ) -> Rewrite {
     let Some(attribute) = name.parent().filter(|p| p.kind() == "attribute") else {
         return Rewrite::Kept("not a call".into());
@@ -58,12 +74,15 @@ pub(super) fn rewrite(
         .parent()
         .filter(|c| c.kind() == "call" && c.child_by_field_name("function") == Some(attribute))
     else {
-        return Rewrite::Kept("the method is read as a value, not called".into());
+        return Rewrite::Kept(match through {
+            Through::Class => "the method is read through the class as a value (map(), functools.partial(), a callback), not called".into(),
+            _ => "the method is read as a value, not called".into(),
+        });
     };
-    let Some(receiver) = attribute.child_by_field_name("object") else {
+    let Some(object) = attribute.child_by_field_name("object") else {
         return Rewrite::Kept("not a call".into());
     };
-    let Some(args) = arguments(call) else {
+    let Some(mut args) = arguments(call) else {
         return Rewrite::Kept("called with a generator expression".into());
     };
     if args
@@ -75,25 +94,74 @@ pub(super) fn rewrite(
     let Some(list) = call.child_by_field_name("arguments") else {
         return Rewrite::Kept("not a call".into());
     };
-    let receiver_text = file.node_text(receiver);
+    let has_comment = {
+        let mut cursor = list.walk();
+        let found = list
+            .named_children(&mut cursor)
+            .any(|n| n.kind() == "comment");
+        found
+    };
+    // the instance: the object, `self` for super(), the first argument
+    // of a call through the class
+    let (receiver_text, plain) = match through {
+        Through::Instance => (file.node_text(object), is_plain(object)),
+        Through::Super(receiver) => (receiver.clone(), true),
+        Through::Class => {
+            let Some(first) = args
+                .first()
+                .copied()
+                .filter(|a| a.kind() != "keyword_argument")
+            else {
+                return Rewrite::Kept("called through the class without the instance".into());
+            };
+            if has_comment {
+                return Rewrite::Kept("its arguments hold comments".into());
+            }
+            args.remove(0);
+            (file.node_text(first), is_plain(first))
+        }
+    };
     match via {
         Via::Attribute { name: attr, .. } => {
-            if source && !is_plain(receiver) {
+            if source && !plain {
                 return Rewrite::Kept(format!(
                     "its receiver {receiver_text} would be evaluated twice"
                 ));
             }
-            let mut edits = vec![Indel::new(file.chars(name), format!("{attr}.{new_name}"))];
-            if source {
-                let open = file.char_of(list.start_byte()) + 1;
-                let insert = if args.is_empty() {
-                    receiver_text
-                } else {
-                    format!("{receiver_text}, ")
-                };
-                edits.push(Indel::insert(open, insert));
+            match through {
+                Through::Instance | Through::Super(_) => {
+                    let mut edits =
+                        vec![Indel::new(file.chars(name), format!("{attr}.{new_name}"))];
+                    if let Through::Super(receiver) = through {
+                        edits.push(Indel::new(file.chars(object), receiver.clone()));
+                    }
+                    if source {
+                        let open = file.char_of(list.start_byte()) + 1;
+                        let insert = if args.is_empty() {
+                            receiver_text
+                        } else {
+                            format!("{receiver_text}, ")
+                        };
+                        edits.push(Indel::insert(open, insert));
+                    }
+                    Rewrite::Edits(edits)
+                }
+                Through::Class => {
+                    // `User.validate(u, x)`: `u.validator.validate(u, x)`
+                    let mut pieces: Vec<String> = Vec::new();
+                    if source {
+                        pieces.push(receiver_text.clone());
+                    }
+                    pieces.extend(args.iter().map(|a| file.node_text(*a)));
+                    Rewrite::Edits(vec![
+                        Indel::new(
+                            file.chars(attribute),
+                            format!("{receiver_text}.{attr}.{new_name}"),
+                        ),
+                        Indel::new(file.chars(list), format!("({})", pieces.join(", "))),
+                    ])
+                }
             }
-            Rewrite::Edits(edits)
         }
         Via::Parameter {
             name: param,
@@ -105,7 +173,7 @@ pub(super) fn rewrite(
                 .copied()
                 .take_while(|a| a.kind() != "keyword_argument")
                 .collect();
-            let (passed, value) = match positional.get(*position) {
+            let (passed, value) = match position.and_then(|p| positional.get(p)) {
                 Some(arg) => (*arg, *arg),
                 None => {
                     let keyword = args.iter().copied().find(|a| {
@@ -125,10 +193,15 @@ pub(super) fn rewrite(
                     file.node_text(value)
                 ));
             }
-            if source && !is_plain(receiver) {
+            if source && !plain {
                 return Rewrite::Kept(format!(
                     "its receiver {receiver_text} would be evaluated after {}",
                     file.node_text(value)
+                ));
+            }
+            if !source && !plain {
+                return Rewrite::Kept(format!(
+                    "its receiver {receiver_text} would no longer be evaluated"
                 ));
             }
             let mut pieces: Vec<String> = Vec::new();
@@ -140,18 +213,11 @@ pub(super) fn rewrite(
                     .filter(|a| **a != passed)
                     .map(|a| file.node_text(*a)),
             );
-            let has_comment = {
-                let mut cursor = list.walk();
-                let found = list
-                    .named_children(&mut cursor)
-                    .any(|n| n.kind() == "comment");
-                found
-            };
             if has_comment {
                 return Rewrite::Kept("its arguments hold comments".into());
             }
             Rewrite::Edits(vec![
-                Indel::new(file.chars(receiver), file.node_text(value)),
+                Indel::new(file.chars(object), file.node_text(value)),
                 Indel::new(file.chars(name), new_name),
                 Indel::new(file.chars(list), format!("({})", pieces.join(", "))),
             ])

@@ -1,6 +1,6 @@
 use std::collections::BTreeMap;
 
-use super::super::testing::{python, TestProject};
+use super::super::testing::{changed, pytest, python, refusal, texts, TestProject};
 use super::super::{RefactorFailure, Refactoring, Rerouted, Resolved, Summary};
 
 fn change(class: &str, old: &str, new: &str) -> Refactoring {
@@ -95,34 +95,9 @@ fn zoo() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-/// Every file of the project after the refactor, and its summary.
-fn changed(files: &[(&str, &str)], request: &Refactoring) -> (BTreeMap<String, String>, Summary) {
-    let project = TestProject::new(files);
-    let done = project.run(None, request).unwrap_or_else(|e| panic!("{e}"));
-    let mut all: BTreeMap<String, String> = files
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect();
-    all.extend(project.after(&done));
-    (all, done.summary)
-}
-
-fn refusal(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, String) {
-    let project = TestProject::new(files);
-    let e = project.run(None, request).expect_err("refused");
-    (e.kind, e.message)
-}
-
-fn pytest(files: &BTreeMap<String, String>) -> String {
-    python(files, &["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-}
-
 #[test]
 fn the_base_explicit_calls_and_imports_follow_and_the_reply_says_what_resolves_elsewhere() {
-    let before: BTreeMap<String, String> = zoo()
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect();
+    let before = texts(&zoo());
     assert!(pytest(&before).contains("3 passed"));
     let (after, summary) = changed(&zoo(), &change("zoo.dogs.Dog", "Animal", "Mammal"));
     assert_eq!(

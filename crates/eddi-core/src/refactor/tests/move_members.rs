@@ -1,6 +1,4 @@
-use std::collections::BTreeMap;
-
-use super::super::testing::{python, TestProject};
+use super::super::testing::{changed as moved, pytest, python, refusal, texts};
 use super::super::{RefactorFailure, Refactoring, Summary};
 
 fn pull_up(members: &[&str]) -> Refactoring {
@@ -95,33 +93,9 @@ fn pay() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-fn moved(files: &[(&str, &str)], request: &Refactoring) -> (BTreeMap<String, String>, Summary) {
-    let project = TestProject::new(files);
-    let done = project.run(None, request).unwrap_or_else(|e| panic!("{e}"));
-    let mut all: BTreeMap<String, String> = files
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect();
-    all.extend(project.after(&done));
-    (all, done.summary)
-}
-
-fn refusal(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, String) {
-    let project = TestProject::new(files);
-    let e = project.run(None, request).expect_err("refused");
-    (e.kind, e.message)
-}
-
-fn pytest(files: &BTreeMap<String, String>) -> String {
-    python(files, &["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-}
-
 #[test]
 fn pulled_up_members_move_to_the_base_with_their_imports() {
-    let before: BTreeMap<String, String> = pay()
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect();
+    let before = texts(&pay());
     assert!(pytest(&before).contains("3 passed"));
     let (after, summary) = moved(&pay(), &pull_up(&["Card.fee", "Card.rate"]));
     assert_eq!(

@@ -1,6 +1,4 @@
-use std::collections::BTreeMap;
-
-use super::super::testing::{python, TestProject};
+use super::super::testing::{applied as moved, pytest, refusal};
 use super::super::{RefactorFailure, Refactoring, Summary};
 
 fn move_method(method: &str, target: &str) -> Refactoring {
@@ -123,30 +121,6 @@ fn shop() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
-fn moved(
-    files: &[(&str, &str)],
-    request: &Refactoring,
-) -> (BTreeMap<String, String>, super::super::Refactored) {
-    let project = TestProject::new(files);
-    let done = project.run(None, request).unwrap_or_else(|e| panic!("{e}"));
-    let mut all: BTreeMap<String, String> = files
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect();
-    all.extend(project.after(&done));
-    (all, done)
-}
-
-fn refusal(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, String) {
-    let project = TestProject::new(files);
-    let e = project.run(None, request).expect_err("refused");
-    (e.kind, e.message)
-}
-
-fn pytest(files: &BTreeMap<String, String>) -> String {
-    python(files, &["-m", "pytest", "-q", "-p", "no:cacheprovider"])
-}
-
 /// The tests without the uses that cannot be rewritten: every caller is
 /// rewritten and the method leaves the source.
 fn proven_only() -> String {
@@ -215,10 +189,13 @@ fn a_method_moves_through_a_self_attribute_and_every_proven_caller_follows() {
 fn uses_it_cannot_rewrite_keep_a_one_line_delegate_and_are_listed() {
     let (after, done) = moved(&shop(), &move_method("User.validate", "UserValidator"));
     let users = &after["shop/users.py"];
+    // the comment above the method went with it; the docstring is on both
     assert!(
-        users.contains("    def validate(self, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n        return self.validator.validate(self, extra)\n\n    def notify"),
+        users.contains("        self.validator = UserValidator(strict=True)\n\n    def validate(self, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n        return self.validator.validate(self, extra)\n\n    def notify"),
         "{users}"
     );
+    assert!(after["shop/validation.py"]
+        .contains("    # Whether the user may sign up.\n    def validate(self, user, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n"));
     let kept: Vec<String> = done
         .left_alone
         .iter()
@@ -431,4 +408,149 @@ fn aliases_and_computed_lookups_keep_the_delegate() {
         after["shop/users.py"].contains("        return self.validator.validate(self, extra)\n")
     );
     assert!(pytest(&after).contains("3 passed"));
+}
+
+#[test]
+fn the_comments_of_a_method_that_keeps_a_delegate_go_with_the_moved_code() {
+    let mut files = shop();
+    let users = USERS.replace(
+        "        \"\"\"True when the name and email are fine.\"\"\"\n        ok =",
+        "        \"\"\"True when the name and email are fine.\"\"\"\n        # the name first\n\n        ok =",
+    );
+    for f in files.iter_mut() {
+        if f.0 == "shop/users.py" {
+            f.1 = &users;
+        }
+    }
+    let (after, _) = moved(&files, &move_method("User.validate", "UserValidator"));
+    let kept = &after["shop/users.py"];
+    assert!(!kept.contains('#'), "{kept}");
+    assert!(kept.contains("\"\"\"True when the name and email are fine.\"\"\"\n        return self.validator.validate(self, extra)\n"));
+    let moved_to = &after["shop/validation.py"];
+    assert!(moved_to.contains("    # Whether the user may sign up.\n    def validate(self, user, extra=\"\"):\n        \"\"\"True when the name and email are fine.\"\"\"\n        # the name first\n\n        ok ="), "{moved_to}");
+    assert!(pytest(&after).contains("4 passed"));
+}
+
+/// Uses through the class: `User.validate(u)` and `super().validate()` in
+/// a subclass are rewritten; the method passed as a value (`map`,
+/// `functools.partial`) or named by a string keeps the delegate, listed.
+#[test]
+fn calls_through_the_class_and_super_are_rewritten_unbound_uses_are_listed() {
+    let users = USERS.replace(
+        "class Admin(User):\n    def promote(self):\n",
+        "class Admin(User):\n    def double_check(self):\n        return super().validate() and super().validate(\"\")\n\n    def promote(self):\n",
+    );
+    let tests = format!(
+        "import functools\n\n{}\n\ndef test_through_the_class():\n    u = make()\n    assert User.validate(u)\n    assert User.validate(u, \"\")\n    assert Admin.validate(Admin(\"Bob\", \"b@c.d\"), extra=\"\") is False or True\n    assert Admin(\"Bob\", \"b@c.d\").double_check()\n\n\ndef test_unbound():\n    u = make()\n    assert list(map(User.validate, [u])) == [True]\n    assert functools.partial(User.validate, u)()\n    assert getattr(u, \"validate\")()\n",
+        proven_only()
+    );
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/validation.py", VALIDATION),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", users.as_str()),
+        ("tests/test_users.py", tests.as_str()),
+    ];
+    let (after, done) = moved(&files, &move_method("User.validate", "UserValidator"));
+    let users = &after["shop/users.py"];
+    assert!(
+        users.contains("        return self.validator.validate(self) and self.validator.validate(self, \"\")\n"),
+        "{users}"
+    );
+    let tests = &after["tests/test_users.py"];
+    assert!(
+        tests.contains(
+            "    assert u.validator.validate(u)\n    assert u.validator.validate(u, \"\")\n"
+        ),
+        "{tests}"
+    );
+    // its instance argument is not a name: evaluated twice, so it stays
+    assert!(
+        tests.contains("    assert Admin.validate(Admin(\"Bob\", \"b@c.d\"), extra=\"\")"),
+        "{tests}"
+    );
+    let kept: Vec<String> = done
+        .left_alone
+        .iter()
+        .map(|l| format!("{}:{} {}", l.site.path, l.site.position, l.why))
+        .collect();
+    assert_eq!(
+        kept,
+        [
+            "tests/test_users.py:33:17 its receiver Admin(\"Bob\", \"b@c.d\") would be evaluated twice",
+            "tests/test_users.py:39:25 the method is read through the class as a value (map(), functools.partial(), a callback), not called",
+            "tests/test_users.py:40:34 the method is read through the class as a value (map(), functools.partial(), a callback), not called",
+            "tests/test_users.py:41:23 a string naming it (a string that is the member's name, which code may use to reach it at run time)",
+        ]
+    );
+    assert!(
+        users.contains("        return self.validator.validate(self, extra)\n"),
+        "{users}"
+    );
+    assert!(pytest(&after).contains("5 passed"), "{}", pytest(&after));
+}
+
+#[test]
+fn a_call_through_the_class_follows_a_method_moved_through_a_parameter() {
+    let tests = format!(
+        "{}\n\ndef test_through_the_class():\n    m = Mailer()\n    u = make()\n    assert User.notify(u, m, \"hi\") == 1\n",
+        proven_only()
+    );
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/validation.py", VALIDATION),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", USERS),
+        ("tests/test_users.py", tests.as_str()),
+    ];
+    let (after, _) = moved(&files, &move_method("User.notify", "Mailer"));
+    assert!(after["tests/test_users.py"].contains("    assert m.notify(u, \"hi\") == 1\n"));
+    assert!(pytest(&after).contains("4 passed"));
+}
+
+/// A keyword-only parameter annotated with the target reaches it too
+/// (marshmallow's `Schema._invoke_field_validators(self, *, error_store:
+/// ErrorStore, …)`); the last one takes its `*` along.
+#[test]
+fn a_keyword_only_parameter_reaches_the_target() {
+    let users = "from shop.mail import Mailer\n\n\nclass User:\n    def __init__(self, email):\n        self.email = email\n\n    def tell(self, *, mailer: Mailer, text):\n        return mailer.deliver(self.email, text)\n\n    def warn(self, *, mailer: Mailer):\n        return mailer.deliver(self.email, \"warning\")\n";
+    let tests = "from shop.mail import Mailer\nfrom shop.users import User\n\n\ndef test_tell():\n    m = Mailer()\n    u = User(\"a@b.c\")\n    assert u.tell(mailer=m, text=\"hi\") == 1\n    assert u.warn(mailer=m) == 2\n";
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", users),
+        ("tests/test_users.py", tests),
+    ];
+    let (after, _) = moved(&files, &move_method("User.tell", "Mailer"));
+    assert!(
+        after["shop/mail.py"].contains(
+            "    def tell(self, user, *, text):\n        return self.deliver(user.email, text)\n"
+        ),
+        "{}",
+        after["shop/mail.py"]
+    );
+    assert!(
+        after["tests/test_users.py"].contains("    assert m.tell(u, text=\"hi\") == 1\n"),
+        "{}",
+        after["tests/test_users.py"]
+    );
+    assert!(pytest(&after).contains("1 passed"));
+    let files = [
+        ("shop/__init__.py", ""),
+        ("shop/mail.py", MAIL),
+        ("shop/users.py", users),
+        ("tests/test_users.py", tests),
+    ];
+    let (after, _) = moved(&files, &move_method("User.warn", "Mailer"));
+    assert!(
+        after["shop/mail.py"].contains("    def warn(self, user):\n"),
+        "{}",
+        after["shop/mail.py"]
+    );
+    assert!(
+        after["tests/test_users.py"].contains("    assert m.warn(u) == 2\n"),
+        "{}",
+        after["tests/test_users.py"]
+    );
+    assert!(pytest(&after).contains("1 passed"));
 }

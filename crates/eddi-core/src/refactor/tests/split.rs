@@ -1,6 +1,4 @@
-use std::collections::BTreeMap;
-
-use super::super::testing::{python, TestProject};
+use super::super::testing::{changed as done, pytest, refusal};
 use super::super::{RefactorFailure, Refactoring, Summary};
 
 fn split(class: &str, new_class: &str, members: &[&str]) -> Refactoring {
@@ -72,27 +70,6 @@ fn shop() -> Vec<(&'static str, &'static str)> {
         ("shop/views.py", VIEWS),
         ("tests/test_models.py", TESTS),
     ]
-}
-
-fn done(files: &[(&str, &str)], request: &Refactoring) -> (BTreeMap<String, String>, Summary) {
-    let project = TestProject::new(files);
-    let done = project.run(None, request).unwrap_or_else(|e| panic!("{e}"));
-    let mut all: BTreeMap<String, String> = files
-        .iter()
-        .map(|(p, t)| (p.to_string(), t.to_string()))
-        .collect();
-    all.extend(project.after(&done));
-    (all, done.summary)
-}
-
-fn refusal(files: &[(&str, &str)], request: &Refactoring) -> (RefactorFailure, String) {
-    let project = TestProject::new(files);
-    let e = project.run(None, request).expect_err("refused");
-    (e.kind, e.message)
-}
-
-fn pytest(files: &BTreeMap<String, String>) -> String {
-    python(files, &["-m", "pytest", "-q", "-p", "no:cacheprovider"])
 }
 
 #[test]
