@@ -213,14 +213,19 @@ impl TreeWatch {
     }
 }
 
-/// Files whose change can rename modules or change which files are part
-/// of the project.
-const MARKERS: [&str; 5] = [
+/// Files whose change can rename modules, change which files are part
+/// of the project, or what an import names (a `tsconfig.*.json` that
+/// one `extends` too: [`is_marker`]).
+const MARKERS: [&str; 8] = [
     "pyproject.toml",
     "setup.cfg",
     "setup.py",
     ".gitignore",
     ".ignore",
+    // what the brace languages' imports resolve through
+    "go.mod",
+    "Cargo.toml",
+    "tsconfig.json",
 ];
 
 fn note(seen: &mut Seen, root: &Path, state_dir: &Path, event: &Event) {
@@ -259,7 +264,7 @@ fn note(seen: &mut Seen, root: &Path, state_dir: &Path, event: &Event) {
         };
         if name.starts_with(".eddi-") {
             // the temp and backup files of Eddi's own commits
-        } else if folder || MARKERS.contains(&name) || path.is_dir() {
+        } else if folder || is_marker(name) || path.is_dir() {
             seen.everything = true;
         } else if extension.is_some_and(watched) || !path.exists() {
             // a file the index takes (the languages with an index scan say
@@ -269,6 +274,10 @@ fn note(seen: &mut Seen, root: &Path, state_dir: &Path, event: &Event) {
         }
         // any other file is not the index's business
     }
+}
+
+fn is_marker(name: &str) -> bool {
+    MARKERS.contains(&name) || (name.starts_with("tsconfig") && name.ends_with(".json"))
 }
 
 /// Whether the index must hear of a file with this extension.

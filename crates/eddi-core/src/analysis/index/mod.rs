@@ -575,6 +575,9 @@ impl ProjectIndex {
     /// Brings the index in step with the disk: re-reads indexed files whose
     /// mtime or size changed, drops deleted ones, adds new ones.
     pub fn refresh(&mut self) -> RefreshReport {
+        // a manifest (`go.mod`, `Cargo.toml`, `tsconfig.json`) may have
+        // changed: what the brace languages' imports name is found again
+        self.tags.forget_resolutions();
         let mut report = RefreshReport::default();
         let mut reload = Vec::new();
         // A project marker added or removed renames the modules under it.

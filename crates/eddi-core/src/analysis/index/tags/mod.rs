@@ -28,10 +28,13 @@
 mod es;
 pub mod family;
 mod go;
+mod imports;
 mod java;
+pub(crate) mod memo;
 pub mod resolve;
 mod rust;
 pub mod scan;
+mod tsconfig;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -41,6 +44,7 @@ use rayon::prelude::*;
 use super::disk::Stamp;
 use super::entry::spells;
 use crate::language::Language;
+pub use imports::{FileImports, ImportForm, ModuleImport};
 pub use scan::TagsFile;
 
 /// Whether the index reads `path` as a file of a brace language.
@@ -153,6 +157,9 @@ impl TagsEntry {
 #[derive(Debug, Clone, Default)]
 pub struct TagsIndex {
     entries: HashMap<String, Arc<TagsEntry>>,
+    /// What queries resolved in this state of the files (a new one for
+    /// each change).
+    memo: Arc<memo::Memo>,
 }
 
 impl TagsIndex {
@@ -170,6 +177,7 @@ impl TagsIndex {
         };
         if let (Some(old), Some(new)) = (self.entries.get(&path), content) {
             if old.content == Some(new) {
+                // the same text: what it resolves to is the same
                 let entry = Arc::new(old.restamped(stamp));
                 self.entries.insert(path, entry);
                 return true;
@@ -177,11 +185,25 @@ impl TagsIndex {
         }
         let entry = TagsEntry::new(path.clone(), language, stamp, content, text);
         self.entries.insert(path, Arc::new(entry));
+        self.forget_resolutions();
         true
     }
 
     pub fn remove(&mut self, path: &str) -> bool {
-        self.entries.remove(path).is_some()
+        let removed = self.entries.remove(path).is_some();
+        if removed {
+            self.forget_resolutions();
+        }
+        removed
+    }
+
+    /// Drops what queries resolved (a file or a manifest changed).
+    pub fn forget_resolutions(&mut self) {
+        self.memo = Arc::default();
+    }
+
+    pub(crate) fn memo(&self) -> &memo::Memo {
+        &self.memo
     }
 
     pub fn contains(&self, path: &str) -> bool {
@@ -250,15 +272,17 @@ impl TagsIndex {
     }
 
     /// The paths of a family's files, sorted.
-    pub(crate) fn family_paths(&self, family: &str) -> Vec<&str> {
-        let mut paths: Vec<&str> = self
-            .entries
-            .values()
-            .filter(|e| e.family_id() == Some(family))
-            .map(|e| e.path.as_str())
-            .collect();
-        paths.sort_unstable();
-        paths
+    pub(crate) fn family_paths(&self, family: &'static str) -> Arc<[Box<str>]> {
+        self.memo.paths(family, || {
+            let mut paths: Vec<Box<str>> = self
+                .entries
+                .values()
+                .filter(|e| e.family_id() == Some(family))
+                .map(|e| e.path.as_str().into())
+                .collect();
+            paths.sort_unstable();
+            paths
+        })
     }
 }
 
