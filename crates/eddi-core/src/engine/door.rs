@@ -243,10 +243,8 @@ impl Engine {
                     format!("{path} is not in the project index (is it ignored by .gitignore?)"),
                 )
             })?;
-        let data = super::ops::json::data(
-            "module_imports",
-            super::ops::json::module_imports(&imports),
-        );
+        let data =
+            super::ops::json::data("module_imports", super::ops::json::module_imports(&imports));
         let fact = crate::outcome::CodeFact::ModuleImports {
             imports,
             limit: session.preferences.output_limit,

@@ -39,10 +39,7 @@ impl Files<'_> {
             .take_while(|p| p.starts_with(&prefix))
             .any(|p| {
                 let name = &p[prefix.len()..];
-                !name.contains('/')
-                    && name
-                        .rsplit_once('.')
-                        .is_some_and(|(_, x)| x == extension)
+                !name.contains('/') && name.rsplit_once('.').is_some_and(|(_, x)| x == extension)
             })
     }
 

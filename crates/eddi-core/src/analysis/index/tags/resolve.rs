@@ -801,9 +801,9 @@ impl Query<'_> {
         let declared_around = file.defs.iter().any(|d| {
             d.name == name
                 && d.kind != SymbolKind::Local
-                && d.container.as_ref().is_some_and(|c| {
-                    file.defs.iter().any(|k| &k.name == c && around(k))
-                })
+                && d.container
+                    .as_ref()
+                    .is_some_and(|c| file.defs.iter().any(|k| &k.name == c && around(k)))
         });
         if declared_around {
             return Verdict::Other;
@@ -878,8 +878,18 @@ impl<'q> Defined<'q> {
 
     /// Whether `module` (of package clause `package`, or of any) defines
     /// `name` at its top level.
-    fn defines(&self, query: &Query<'_>, module: &ModuleKey, package: Option<&str>, name: &str) -> bool {
-        let key = (module.clone(), package.map(str::to_string), name.to_string());
+    fn defines(
+        &self,
+        query: &Query<'_>,
+        module: &ModuleKey,
+        package: Option<&str>,
+        name: &str,
+    ) -> bool {
+        let key = (
+            module.clone(),
+            package.map(str::to_string),
+            name.to_string(),
+        );
         if let Some(&known) = self.answers.borrow().get(&key) {
             return known;
         }

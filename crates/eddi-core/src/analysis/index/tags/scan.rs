@@ -301,7 +301,8 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     references(family, language, &rope, text, tree.root(), &mut file);
     family.read_module(text, &rope, tree.root(), &mut file);
     // by name: a query reads only its names' uses
-    file.refs.sort_by(|a, b| (&a.name, a.offset).cmp(&(&b.name, b.offset)));
+    file.refs
+        .sort_by(|a, b| (&a.name, a.offset).cmp(&(&b.name, b.offset)));
     file.key_words();
     file
 }
@@ -478,7 +479,10 @@ impl<'t> Sweep<'t> {
 
     fn at(&mut self, byte: usize) -> (usize, Position) {
         if byte < self.byte || byte > self.text.len() {
-            return (byte_to_char(self.rope, byte), byte_to_position(self.rope, byte));
+            return (
+                byte_to_char(self.rope, byte),
+                byte_to_position(self.rope, byte),
+            );
         }
         for &b in &self.text[self.byte..byte] {
             // a char starts at every byte but UTF-8's continuation bytes

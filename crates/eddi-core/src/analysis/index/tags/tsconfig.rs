@@ -105,7 +105,10 @@ fn read(files: &Files<'_>, path: &str, depth: usize) -> TsConfig {
         return TsConfig::default();
     };
     let dir = parent(path);
-    let top = tree.root_node().named_child(0).filter(|n| n.kind() == "object");
+    let top = tree
+        .root_node()
+        .named_child(0)
+        .filter(|n| n.kind() == "object");
     // what it extends first: its own keys replace those
     let mut config = TsConfig::default();
     if let Some(extends) = top.and_then(|o| member(&text, o, "extends")) {
