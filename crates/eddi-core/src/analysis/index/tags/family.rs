@@ -119,6 +119,24 @@ pub trait Family: Sync {
         None
     }
 
+    /// The project files of a module (a file, a Go package's, a Java
+    /// package's), sorted.
+    fn module_files(&self, files: &Files<'_>, module: &ModuleKey) -> Vec<String> {
+        files
+            .paths
+            .iter()
+            .filter(|p| {
+                files.scanned(p).is_some_and(|file| {
+                    files
+                        .memo()
+                        .module(p, || self.module_of(files, p, file))
+                        .eq(module)
+                })
+            })
+            .map(|p| p.to_string())
+            .collect()
+    }
+
     /// Rust: the key of the `mod m { … }` block `inline` (a qualified
     /// name, `a.b`) in the file of `module`.
     fn inline_key(&self, module: &ModuleKey, _inline: &str) -> ModuleKey {

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use super::family::{family_of, Bound, Files, ModuleKey};
+use super::family::{family_of, Bound, Files};
 use super::scan::{ImportKind, Imported};
 use super::TagsIndex;
 
@@ -83,13 +83,6 @@ impl TagsIndex {
             index: self,
         };
         let file = entry.file();
-        let module_of = |p: &str| -> Option<ModuleKey> {
-            let other = self.entry(p)?;
-            Some(
-                self.memo()
-                    .module(p, || family.module_of(&files, p, other.file())),
-            )
-        };
         let mut imports: Vec<ModuleImport> = Vec::new();
         for import in &file.imports {
             let kind = match import.kind {
@@ -113,15 +106,10 @@ impl TagsIndex {
                 Bound::Item(m, _) | Bound::Module(m) => Some(m),
                 Bound::Unknown => None,
             };
-            let mut found: Vec<String> = match &module {
-                Some(m) => paths
-                    .iter()
-                    .filter(|p| module_of(p).as_ref() == Some(m))
-                    .map(|p| p.to_string())
-                    .collect(),
+            let found = match &module {
+                Some(m) => family.module_files(&files, m),
                 None => Vec::new(),
             };
-            found.sort();
             let label = found
                 .first()
                 .and_then(|p| Some(family.label(p, self.entry(p)?.file())));

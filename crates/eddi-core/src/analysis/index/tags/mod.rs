@@ -344,4 +344,26 @@ mod tests {
         assert_eq!(report.removed, ["more.js"]);
         assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
     }
+
+    /// What a query resolved is kept for the next one, and found again
+    /// once a manifest changed (the watch refreshes the whole tree then).
+    #[test]
+    fn a_changed_manifest_is_read_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write("lib/util.ts", "export function add() {}\n");
+        write("app.ts", "import { add } from '@lib/util';\nadd();\n");
+        let mut index = ProjectIndex::build(dir.path());
+        assert_eq!(uses(&index, "add"), ["app.ts:0:9?", "app.ts:1:0?"]);
+        write(
+            "tsconfig.json",
+            r#"{"compilerOptions": {"paths": {"@lib/*": ["./lib/*"]}}}"#,
+        );
+        index.refresh();
+        assert_eq!(uses(&index, "add"), ["app.ts:0:9", "app.ts:1:0"]);
+    }
 }

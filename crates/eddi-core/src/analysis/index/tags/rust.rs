@@ -120,6 +120,22 @@ impl Family for Rust {
         Some((at.key(), None))
     }
 
+    fn module_files(&self, files: &Files<'_>, module: &ModuleKey) -> Vec<String> {
+        // a `mod m { … }` block's file is the nearest module above it
+        // that has one
+        let Some(path) = ModulePath::of(module) else {
+            return Vec::new();
+        };
+        if path.krate.ends_with(".rs") {
+            return vec![path.krate.to_string()]; // a crate root of its own
+        }
+        (0..=path.names.len())
+            .rev()
+            .find_map(|n| module_file(files, path.krate, &path.names[..n]))
+            .into_iter()
+            .collect()
+    }
+
     fn inline_key(&self, module: &ModuleKey, inline: &str) -> ModuleKey {
         let inline = inline.replace('.', "::");
         match module.ends_with('|') {
