@@ -213,19 +213,15 @@ impl TreeWatch {
     }
 }
 
-/// Files whose change can rename modules, change which files are part
-/// of the project, or what an import names (a `tsconfig.*.json` that
-/// one `extends` too: [`is_marker`]).
-const MARKERS: [&str; 8] = [
+/// Files whose change can rename modules or change which files are part
+/// of the project; with the brace languages' manifests ([`is_marker`]),
+/// which change what an import names.
+const MARKERS: [&str; 5] = [
     "pyproject.toml",
     "setup.cfg",
     "setup.py",
     ".gitignore",
     ".ignore",
-    // what the brace languages' imports resolve through
-    "go.mod",
-    "Cargo.toml",
-    "tsconfig.json",
 ];
 
 fn note(seen: &mut Seen, root: &Path, state_dir: &Path, event: &Event) {
@@ -277,7 +273,7 @@ fn note(seen: &mut Seen, root: &Path, state_dir: &Path, event: &Event) {
 }
 
 fn is_marker(name: &str) -> bool {
-    MARKERS.contains(&name) || (name.starts_with("tsconfig") && name.ends_with(".json"))
+    MARKERS.contains(&name) || crate::analysis::index::tags::is_manifest(name)
 }
 
 /// Whether the index must hear of a file with this extension.

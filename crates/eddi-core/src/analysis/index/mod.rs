@@ -493,6 +493,11 @@ impl ProjectIndex {
                 continue;
             }
             let watched = |x: &str| rel.strip_suffix(x).is_some_and(|stem| stem.ends_with('.'));
+            if tags::is_manifest(&rel) {
+                // Eddi saved a manifest: imports are resolved again
+                self.tags.forget_resolutions();
+                continue;
+            }
             if !crate::language::watched_extensions().any(watched) {
                 // gone, and maybe a directory: it was one if it held files
                 let dir = format!("{rel}/");

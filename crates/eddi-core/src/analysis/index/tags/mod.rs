@@ -52,6 +52,15 @@ pub fn reads(path: &str) -> bool {
     crate::language::language_of(path).is_some_and(|l| family::family_of(l).is_some())
 }
 
+/// Whether a file (by its path) is a manifest the resolvers read:
+/// `go.mod`, `Cargo.toml`, a `tsconfig*.json` (one may `extends` another).
+/// Its change makes every query resolve again.
+pub fn is_manifest(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    matches!(name, "go.mod" | "Cargo.toml")
+        || (name.starts_with("tsconfig") && name.ends_with(".json"))
+}
+
 /// One file, scanned the first time a query needs it.
 #[derive(Debug)]
 pub struct TagsEntry {
@@ -346,7 +355,8 @@ mod tests {
     }
 
     /// What a query resolved is kept for the next one, and found again
-    /// once a manifest changed (the watch refreshes the whole tree then).
+    /// once a manifest changed (the watch refreshes the whole tree then;
+    /// a save by Eddi names the file).
     #[test]
     fn a_changed_manifest_is_read_again() {
         let dir = tempfile::tempdir().unwrap();
@@ -365,5 +375,9 @@ mod tests {
         );
         index.refresh();
         assert_eq!(uses(&index, "add"), ["app.ts:0:9", "app.ts:1:0"]);
+        // Eddi's own save of a manifest is heard of by path
+        write("tsconfig.json", r#"{"compilerOptions": {}}"#);
+        index.refresh_files(&["tsconfig.json".to_string()]);
+        assert_eq!(uses(&index, "add"), ["app.ts:0:9?", "app.ts:1:0?"]);
     }
 }

@@ -182,13 +182,14 @@ impl TagsIndex {
                 continue;
             };
             let file = entry.file();
-            let label = family.label(&entry.path, file);
+            let label = std::cell::OnceCell::new();
             let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
             for (i, def) in file.defs.iter().enumerate() {
                 if def.name != last || def.kind == SymbolKind::Local {
                     continue;
                 }
-                let full = full_name(&label, &def.qualified);
+                let label = label.get_or_init(|| family.label(&entry.path, file));
+                let full = full_name(label, &def.qualified);
                 let by_type = def.container.as_ref().map(|c| format!("{c}.{}", def.name));
                 let names_it = def.qualified == query
                     || full == query
@@ -411,19 +412,23 @@ impl<'a> Query<'a> {
         let names: HashSet<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
         let mut words: Vec<&str> = names.iter().copied().collect();
         words.push(&def.name);
-        // a renamed import (`import tw from './util'`) spells its source:
-        // the defining (or re-exporting) file's stem, or its directory
-        let places: Vec<String> = aliases
-            .iter()
-            .flat_map(|(module, _)| source_words(module))
-            .collect();
+        // every use spells one of its names but a default import's
+        // (`import tw from './util'`), which spells its source: the
+        // defining (or re-exporting) file's stem, or its directory
+        let places: Vec<String> = match names.contains("default") {
+            true => aliases
+                .iter()
+                .flat_map(|(module, _)| source_words(module))
+                .collect(),
+            false => Vec::new(),
+        };
         words.extend(places.iter().map(String::as_str));
         let files = self.index.files_with(Some(self.family_id), &words, false);
         let defined = Defined::new(&files);
         let mut uses = Vec::new();
         for &entry in &files {
             let g = entry.file();
-            let label = self.family.label(&entry.path, g);
+            let label = std::cell::OnceCell::new();
             // the names its uses may have: the symbol's, or (module-level)
             // its names' and those this file binds to one of them
             // (`import { f as g }`)
@@ -469,7 +474,10 @@ impl<'a> Query<'a> {
                     end: r.end,
                     certain: verdict == Verdict::Certain,
                     call: r.call,
-                    caller: r.in_def.map(|i| full_name(&label, &g.defs[i].qualified)),
+                    caller: r.in_def.map(|i| {
+                        let label = label.get_or_init(|| self.family.label(&entry.path, g));
+                        full_name(label, &g.defs[i].qualified)
+                    }),
                 });
             }
         }
@@ -567,7 +575,6 @@ impl<'a> Query<'a> {
         defined: &Defined<'_>,
     ) -> Denotes {
         let file = entry.file();
-        let module = self.module(entry);
         for (i, import) in file.imports.iter().enumerate() {
             if import.local != name {
                 continue;
@@ -586,6 +593,7 @@ impl<'a> Query<'a> {
                 (ImportKind::Require, Bound::Unknown) => return Denotes::Required(None, None),
             }
         }
+        let module = self.module(entry);
         // a module-level definition (after the imports: `const m =
         // require(…)` is both)
         let own = file.defs.iter().any(|d| d.top_level && d.name == name);
