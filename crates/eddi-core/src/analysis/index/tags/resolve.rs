@@ -870,10 +870,15 @@ impl Query<'_> {
 /// first time a use asks, each answer kept.
 struct Defined<'q> {
     files: &'q [&'q TagsEntry],
-    /// By module and package clause.
-    groups: RefCell<Option<HashMap<(ModuleKey, String), Vec<&'q TagsEntry>>>>,
-    answers: RefCell<HashMap<(ModuleKey, Option<String>, String), bool>>,
+    groups: RefCell<Option<Groups<'q>>>,
+    answers: RefCell<HashMap<Asked, bool>>,
 }
+
+/// A module, its package clause (or any), a name.
+type Asked = (ModuleKey, Option<String>, String);
+
+/// Files by module and package clause.
+type Groups<'q> = HashMap<(ModuleKey, String), Vec<&'q TagsEntry>>;
 
 impl<'q> Defined<'q> {
     fn new(files: &'q [&'q TagsEntry]) -> Self {
@@ -903,7 +908,7 @@ impl<'q> Defined<'q> {
         }
         let mut groups = self.groups.borrow_mut();
         let groups = groups.get_or_insert_with(|| {
-            let mut groups: HashMap<(ModuleKey, String), Vec<&'q TagsEntry>> = HashMap::new();
+            let mut groups: Groups<'q> = HashMap::new();
             for entry in self.files {
                 let package = entry.file().package.clone().unwrap_or_default();
                 groups

@@ -20,10 +20,12 @@ use super::family::Files;
 pub struct TsConfig {
     /// `baseUrl`, as a directory of the project (`""`: the root).
     base_url: Option<String>,
-    /// `paths`: each pattern with its targets, and the directory the
-    /// targets are relative to when no `baseUrl` is in effect.
-    paths: Option<(Vec<(String, Vec<String>)>, String)>,
+    paths: Option<Paths>,
 }
+
+/// `paths`: each pattern with its targets, and the directory the targets
+/// are relative to when no `baseUrl` is in effect.
+type Paths = (Vec<(String, Vec<String>)>, String);
 
 /// How deep `extends` is followed (a cycle ends there too).
 const MAX_EXTENDS: usize = 8;
