@@ -31,9 +31,17 @@ pub struct FileOrProject {
     pub path: Option<String>,
 }
 
-pub const GET_DEPENDENCIES: &str = "What a Python file imports: `imports` [{module, name?, alias?, level, line, col}] (level > 0 for relative imports), the count of `external` ones, and the names its module-level code uses: `internal` (defined in the file), `builtins`, `unresolved` (neither: likely a bug). Use get_dependents for the other direction.";
+pub const GET_DEPENDENCIES: &str = "What a file imports. A Python file: `imports` [{module, name?, alias?, level, line, col}] (level > 0 for relative imports), the count of `external` ones, and the names its module-level code uses: `internal` (defined in the file), `builtins`, `unresolved` (neither: likely a bug). A JavaScript, TypeScript, Go, Rust or Java file: its `module` and `imports` [{source, kind, names, files, module?}], resolved through the language's module system: `files` are the project files the source names (empty: a package from outside, or not found). Use get_dependents for the other direction.";
 
 pub fn get_dependencies(engine: &Engine, sender: &str, p: OneFile) -> Result<Value, ToolError> {
+    if crate::analysis::index::tags::reads(&p.path) {
+        let imports = engine
+            .module_imports_of(sender, &p.path)
+            .map_err(|e| at_path(e.into()))?;
+        let mut value = op_json::module_imports(&imports);
+        value["path"] = json!(p.path);
+        return Ok(value);
+    }
     let deps = engine
         .dependencies(sender, &p.path, None)
         .map_err(|e| at_path(e.into()))?;

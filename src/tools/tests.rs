@@ -1451,8 +1451,8 @@ fn replace_in_files_errors_name_the_field_and_write_nothing() {
 
 /// The reading tools work on Go, Rust and Java files: the compact outline
 /// of a folder (code, not data), a method by its type (a Rust trait's by
-/// its type and trait), a struct as a class, validate; the analyses say
-/// the language is not supported yet.
+/// its type and trait), a struct as a class, validate, complexity, and
+/// the dependencies the index resolves.
 #[test]
 fn the_reading_tools_work_on_go_rust_and_java_files() {
     let p = Project::new();
@@ -1514,18 +1514,16 @@ fn the_reading_tools_work_on_go_rust_and_java_files() {
     let broken = p.ok("validate", json!({"path": "poly/broken.rs"}));
     assert_eq!(broken["valid"], false);
     assert_eq!(broken["errors"][0]["line"], 2);
-    // complexity as lizard counts it; dependencies are Python's alone
+    // complexity as lizard counts it; dependencies from the index
     let figures = p.ok("get_complexity", json!({"path": "poly/stack.go"}));
     assert!(
         figures["blocks"].as_array().is_some_and(|b| !b.is_empty()),
         "{figures}"
     );
-    let refused = p.err("get_dependencies", json!({"path": "poly/stack.go"}));
-    assert!(
-        refused["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("does not support Go yet")),
-        "{refused}"
+    let deps = p.ok("get_dependencies", json!({"path": "poly/stack.go"}));
+    assert_eq!(
+        deps,
+        json!({"path": "poly/stack.go", "module": "poly", "imports": []})
     );
 }
 
@@ -1695,6 +1693,16 @@ fn the_index_tools_work_on_javascript_and_typescript() {
     assert_eq!(
         definition["definitions"][1]["name"], "web.util.add",
         "{definition}"
+    );
+    let deps = p.ok("get_dependencies", json!({"path": "web/app.ts"}));
+    assert_eq!(
+        deps,
+        json!({"path": "web/app.ts", "module": "web.app", "imports": [
+            {"source": "./util.js", "kind": "import", "names": ["add"],
+             "files": ["web/util.js"], "module": "web.util"},
+            {"source": "./util", "kind": "require", "names": ["m"],
+             "files": ["web/util.js"], "module": "web.util"},
+        ]})
     );
     let dependents = p.ok("get_dependents", json!({"path": "web/util.js"}));
     assert_eq!(

@@ -78,6 +78,7 @@ impl Display for CodeFact {
                 dependencies,
                 limit,
             } => uses(f, Subject(subject.as_ref()), dependencies, *limit),
+            CodeFact::ModuleImports { imports, limit } => module_imports(f, imports, *limit),
             CodeFact::Issues {
                 subject, issues, ..
             } if issues.is_empty() => {
@@ -258,6 +259,41 @@ fn uses(
         if !names.is_empty() {
             write!(f, "; {label}: {}", list_in_tiers("name", names, limit / 4))?;
         }
+    }
+    Ok(())
+}
+
+/// `Analyze File Dependencies` of a brace language's file: the sources it
+/// imports from, the project's (with their files) then the others.
+fn module_imports(
+    f: &mut Formatter<'_>,
+    imports: &crate::analysis::index::tags::FileImports,
+    limit: usize,
+) -> fmt::Result {
+    let n = imports.imports.len();
+    write!(f, "The file imports from {n} {}", plural(n, "source"))?;
+    let internal: Vec<String> = imports
+        .internal()
+        .map(|i| match i.files.as_slice() {
+            [one] if *one != i.source => format!("{} ({one})", i.source),
+            [_] => i.source.clone(),
+            many => format!("{} ({} files)", i.source, many.len()),
+        })
+        .collect();
+    let external: Vec<String> = imports.external().map(|i| i.source.clone()).collect();
+    if !internal.is_empty() {
+        write!(
+            f,
+            "; of the project: {}",
+            list_in_tiers("source", &internal, limit / 2)
+        )?;
+    }
+    if !external.is_empty() {
+        write!(
+            f,
+            "; from outside or not found: {}",
+            list_in_tiers("source", &external, limit / 2)
+        )?;
     }
     Ok(())
 }

@@ -165,6 +165,10 @@ impl Engine {
             }
             Script { text, mode } => self.script_command(sender, session(held)?, text, mode),
             // The session's own state and buffers.
+            Analyze {
+                target: AnalyzeTarget::File,
+                kind: Some(AnalysisKind::Dependencies),
+            } if current_reads_braces(held) => self.brace_dependencies(sender, held),
             Summary { .. }
             | Status
             | Set { .. }
@@ -192,6 +196,36 @@ impl Engine {
             | Comment { .. }
             | Format { .. } => self.in_session(sender, held, command, |ctx| ctx.run(command)),
         }
+    }
+
+    /// `Analyze File Dependencies` of a JavaScript, TypeScript, Go, Rust or
+    /// Java file: what it imports, resolved by the project index, and the
+    /// files that import it.
+    fn brace_dependencies(&self, sender: &str, held: &mut Option<Held>) -> Ran {
+        let live = session(held)?;
+        let session = &live.session;
+        let Some(path) = session.current.clone() else {
+            return Err(OpError::new(ErrorKind::NotFound, "No file open"));
+        };
+        let imports = self
+            .module_imports(sender, session, path.as_str())
+            .ok_or_else(|| {
+                OpError::new(
+                    ErrorKind::NotFound,
+                    format!("{path} is not in the project index (is it ignored by .gitignore?)"),
+                )
+            })?;
+        let data =
+            super::ops::json::data("module_imports", super::ops::json::module_imports(&imports));
+        let fact = crate::outcome::CodeFact::ModuleImports {
+            imports,
+            limit: session.preferences.output_limit,
+        };
+        let mut outcome = Outcome::answer(vec![Clause::Fact(Fact::Code(Box::new(fact))), data]);
+        outcome
+            .completions
+            .extend(self.imported_by(sender, session, path.as_str()));
+        Ok(outcome)
     }
 
     /// Runs a command on the session's own state and buffers (`run`), then
@@ -332,6 +366,17 @@ impl Ctx<'_> {
             )),
         }
     }
+}
+
+/// Whether the session's current file is one of a brace language (its
+/// dependencies come from the project index).
+fn current_reads_braces(held: &mut Option<Held>) -> bool {
+    session(held).is_ok_and(|live| {
+        live.session
+            .current
+            .as_ref()
+            .is_some_and(|p| crate::analysis::index::tags::reads(p.as_str()))
+    })
 }
 
 /// The session the turn holds, or the failure that says how to start one.

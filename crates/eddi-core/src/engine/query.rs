@@ -22,6 +22,7 @@ use ropey::Rope;
 
 use serde_json::{json, Map, Value};
 
+use crate::analysis::index::tags::FileImports;
 use crate::analysis::index::{ProjectIndex, Stamp, Written};
 use crate::commands::SymbolQuery;
 use crate::language::Capability;
@@ -250,6 +251,25 @@ impl Engine {
                 limit,
             })
         })
+    }
+
+    /// What a JavaScript, TypeScript, Go, Rust or Java file imports, as the
+    /// index resolves it (`Analyze File Dependencies`, `get_dependencies`),
+    /// with only the files `sender` may read; `None` when the index does
+    /// not hold the file.
+    pub(super) fn module_imports(
+        &self,
+        sender: &str,
+        session: &Session,
+        path: &str,
+    ) -> Option<FileImports> {
+        let mut found = self.with_index(session, |index, _, _| {
+            index.tags().imports_of(index.root(), path)
+        })?;
+        for import in &mut found.imports {
+            import.files.retain(|f| self.can_see(sender, f));
+        }
+        Some(found)
     }
 
     /// For a code target not found in the current file: where the project

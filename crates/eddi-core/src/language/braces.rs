@@ -390,10 +390,13 @@ fn declaration_of<'t>(braces: &Braces, node: Node<'t>) -> Node<'t> {
     let Some(parent) = node.parent().filter(|p| braces.groups.contains(&p.kind())) else {
         return node;
     };
+    // one alike is enough to tell: counting them all made a file of one
+    // large `const ( … )` group quadratic (Go's syscall tables)
     let mut c = parent.walk();
     let alike = parent
         .named_children(&mut c)
         .filter(|n| n.kind() == node.kind())
+        .take(2)
         .count();
     if alike == 1 {
         parent

@@ -56,6 +56,13 @@ pub enum CodeFact {
         dependencies: Dependencies,
         limit: usize,
     },
+    /// `Analyze File Dependencies` of a JavaScript, TypeScript, Go, Rust
+    /// or Java file: what it imports, resolved by the project index (said
+    /// within `limit` chars).
+    ModuleImports {
+        imports: crate::analysis::index::tags::FileImports,
+        limit: usize,
+    },
     /// `Analyze … Issues` (said within `limit` chars).
     Issues {
         subject: Option<Element>,

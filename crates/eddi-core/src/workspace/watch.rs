@@ -214,7 +214,8 @@ impl TreeWatch {
 }
 
 /// Files whose change can rename modules or change which files are part
-/// of the project.
+/// of the project; with the brace languages' manifests ([`is_marker`]),
+/// which change what an import names.
 const MARKERS: [&str; 5] = [
     "pyproject.toml",
     "setup.cfg",
@@ -259,7 +260,7 @@ fn note(seen: &mut Seen, root: &Path, state_dir: &Path, event: &Event) {
         };
         if name.starts_with(".eddi-") {
             // the temp and backup files of Eddi's own commits
-        } else if folder || MARKERS.contains(&name) || path.is_dir() {
+        } else if folder || is_marker(name) || path.is_dir() {
             seen.everything = true;
         } else if extension.is_some_and(watched) || !path.exists() {
             // a file the index takes (the languages with an index scan say
@@ -269,6 +270,10 @@ fn note(seen: &mut Seen, root: &Path, state_dir: &Path, event: &Event) {
         }
         // any other file is not the index's business
     }
+}
+
+fn is_marker(name: &str) -> bool {
+    MARKERS.contains(&name) || crate::analysis::index::tags::is_manifest(name)
 }
 
 /// Whether the index must hear of a file with this extension.

@@ -493,6 +493,11 @@ impl ProjectIndex {
                 continue;
             }
             let watched = |x: &str| rel.strip_suffix(x).is_some_and(|stem| stem.ends_with('.'));
+            if tags::is_manifest(&rel) {
+                // Eddi saved a manifest: imports are resolved again
+                self.tags.forget_resolutions();
+                continue;
+            }
             if !crate::language::watched_extensions().any(watched) {
                 // gone, and maybe a directory: it was one if it held files
                 let dir = format!("{rel}/");
@@ -575,6 +580,9 @@ impl ProjectIndex {
     /// Brings the index in step with the disk: re-reads indexed files whose
     /// mtime or size changed, drops deleted ones, adds new ones.
     pub fn refresh(&mut self) -> RefreshReport {
+        // a manifest (`go.mod`, `Cargo.toml`, `tsconfig.json`) may have
+        // changed: what the brace languages' imports name is found again
+        self.tags.forget_resolutions();
         let mut report = RefreshReport::default();
         let mut reload = Vec::new();
         // A project marker added or removed renames the modules under it.

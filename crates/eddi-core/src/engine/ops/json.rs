@@ -180,6 +180,28 @@ pub fn dependencies(deps: &Dependencies) -> Value {
     })
 }
 
+/// `{module, imports: [{source, kind, names, files, module?}]}`: `Analyze
+/// File Dependencies` and `get_dependencies` of a brace language's file.
+pub fn module_imports(imports: &crate::analysis::index::tags::FileImports) -> Value {
+    let list: Vec<Value> = imports
+        .imports
+        .iter()
+        .map(|i| {
+            let mut import = json!({
+                "source": i.source,
+                "kind": i.kind.word(),
+                "names": i.names,
+                "files": i.files,
+            });
+            if let Some(module) = &i.module {
+                import["module"] = json!(module);
+            }
+            import
+        })
+        .collect();
+    json!({"module": imports.module, "imports": list})
+}
+
 /// `[{kind, line, col, message}]`: `Analyze … Issues` (and `Analyze` alone).
 pub fn issues(issues: &[Issue]) -> Value {
     let kind = |kind: IssueKind| match kind {

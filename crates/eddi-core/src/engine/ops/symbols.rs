@@ -80,6 +80,37 @@ impl Engine {
         })
     }
 
+    /// `get_dependencies` of a JavaScript, TypeScript, Go, Rust or Java
+    /// file: what it imports, resolved by the project index.
+    pub fn module_imports_of(
+        &self,
+        sender: &str,
+        path: &str,
+    ) -> Result<crate::analysis::index::tags::FileImports, OpError> {
+        self.config
+            .permissions
+            .check_read(&self.workspace, sender, path)
+            .map_err(|denied| OpError::new(ErrorKind::PermissionDenied, denied))?;
+        let resolved = self
+            .workspace
+            .resolve(path)
+            .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
+        let Some(live) = self.live_of(sender) else {
+            return Err(OpError::new(
+                ErrorKind::NoSession,
+                "No session. Start one with: Start <name>",
+            ));
+        };
+        let live = lock(&live);
+        self.module_imports(sender, &live.session, resolved.as_str())
+            .ok_or_else(|| {
+                OpError::new(
+                    ErrorKind::NotFound,
+                    format!("{resolved} is not a JavaScript, TypeScript, Go, Rust or Java file of the project index"),
+                )
+            })
+    }
+
     /// Whether `sender`'s path prefixes let it see `path`: a project-wide
     /// query shows only the sites in files the sender may read.
     pub(crate) fn can_see(&self, sender: &str, path: &str) -> bool {

@@ -597,6 +597,7 @@ mod door;
 mod drafts;
 mod faults;
 mod index_braces;
+mod index_resolvers;
 mod languages;
 mod operations;
 mod policy;

@@ -108,7 +108,7 @@ fn start_end_and_summary_of_another_session_within_one_message() {
     });
 }
 
-fn reply_schema() -> jsonschema::Validator {
+pub(super) fn reply_schema() -> jsonschema::Validator {
     let path =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
     let schema: serde_json::Value =
@@ -117,7 +117,11 @@ fn reply_schema() -> jsonschema::Validator {
 }
 
 /// Sends `command` and returns its one JSON reply, checked against the schema.
-fn json_reply(f: &Fixture, validator: &jsonschema::Validator, command: &str) -> serde_json::Value {
+pub(super) fn json_reply(
+    f: &Fixture,
+    validator: &jsonschema::Validator,
+    command: &str,
+) -> serde_json::Value {
     let text = f.send("u", command);
     let reply: serde_json::Value =
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{command}: not JSON: {text} ({e})"));

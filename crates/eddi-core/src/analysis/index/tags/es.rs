@@ -4,13 +4,16 @@
 //! certain), and relative specifiers resolved as Node and TypeScript do:
 //! the path itself, then with each extension, then its `index.*` file;
 //! a `.js` specifier also finds the `.ts` file TypeScript compiles to it.
-//! A bare specifier (`react`) names a package from outside: unknown.
+//! A bare specifier is mapped by TypeScript's `paths` and `baseUrl`
+//! ([`super::tsconfig`]) into the project; else (`react`) it names a
+//! package from outside: unknown.
 
 use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Family, Files, ModuleKey, Source};
 use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
+use super::tsconfig::TsConfig;
 use crate::analysis::syntax::byte_to_char;
 
 pub struct Es;
@@ -74,42 +77,23 @@ impl Family for Es {
     }
 
     fn resolve(&self, files: &Files<'_>, from: &str, _file: &TagsFile, source: &str) -> Source {
-        if !(source.starts_with("./")
+        let dir = from.rsplit_once('/').map_or("", |(d, _)| d);
+        let relative = source.starts_with("./")
             || source.starts_with("../")
             || source == "."
-            || source == "..")
-        {
-            return Source::Unknown;
-        }
-        let dir = from.rsplit_once('/').map_or("", |(d, _)| d);
-        let Some(base) = join(dir, source) else {
-            return Source::Unknown;
+            || source == "..";
+        let found = match relative {
+            true => join(dir, source).and_then(|base| probe(files, &base)),
+            // a bare specifier: TypeScript's `paths` and `baseUrl` map it
+            // into the project, else it is a package's
+            false => TsConfig::nearest(files, dir).and_then(|config| {
+                config
+                    .candidates(source)
+                    .iter()
+                    .find_map(|base| probe(files, base))
+            }),
         };
-        let mut candidates = vec![base.clone()];
-        // TypeScript's ESM: `./a.js` names the `./a.ts` compiled to it
-        for (js, ts) in [
-            (".js", ".ts"),
-            (".js", ".tsx"),
-            (".jsx", ".tsx"),
-            (".mjs", ".mts"),
-            (".cjs", ".cts"),
-        ] {
-            if let Some(stem) = base.strip_suffix(js) {
-                candidates.push(format!("{stem}{ts}"));
-            }
-        }
-        candidates.extend(EXTENSIONS.iter().map(|x| format!("{base}.{x}")));
-        candidates.extend(EXTENSIONS.iter().map(|x| {
-            if base.is_empty() {
-                format!("index.{x}")
-            } else {
-                format!("{base}/index.{x}")
-            }
-        }));
-        candidates
-            .into_iter()
-            .find(|c| files.has(c))
-            .map_or(Source::Unknown, Source::Module)
+        found.map_or(Source::Unknown, Source::Module)
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -124,6 +108,30 @@ impl Family for Es {
         let stem = path.rsplit_once('.').map_or(path, |(s, _)| s);
         stem.replace('/', ".")
     }
+}
+
+/// The project file a specifier's path `base` names, as Node and
+/// TypeScript find it: the path itself, the `.ts` file a `.js` one is
+/// compiled from, the path with each extension, its `index.*` file.
+fn probe(files: &Files<'_>, base: &str) -> Option<String> {
+    let mut candidates = vec![base.to_string()];
+    for (js, ts) in [
+        (".js", ".ts"),
+        (".js", ".tsx"),
+        (".jsx", ".tsx"),
+        (".mjs", ".mts"),
+        (".cjs", ".cts"),
+    ] {
+        if let Some(stem) = base.strip_suffix(js) {
+            candidates.push(format!("{stem}{ts}"));
+        }
+    }
+    candidates.extend(EXTENSIONS.iter().map(|x| format!("{base}.{x}")));
+    candidates.extend(EXTENSIONS.iter().map(|x| match base {
+        "" => format!("index.{x}"),
+        b => format!("{b}/index.{x}"),
+    }));
+    candidates.into_iter().find(|c| files.has(c))
 }
 
 /// `dir` joined with a relative specifier, `.` and `..` resolved; `None`

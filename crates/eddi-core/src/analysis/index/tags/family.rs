@@ -16,13 +16,48 @@ pub type ModuleKey = String;
 /// The files of one family a query sees: their paths and what they are.
 pub struct Files<'a> {
     pub root: &'a std::path::Path,
-    /// Every indexed path of the family (scanned or not).
-    pub paths: &'a [&'a str],
+    /// Every indexed path of the family (scanned or not), sorted.
+    pub paths: &'a [Box<str>],
+    pub index: &'a super::TagsIndex,
 }
 
 impl Files<'_> {
     pub fn has(&self, path: &str) -> bool {
-        self.paths.binary_search(&path).is_ok()
+        self.paths.binary_search_by(|p| (**p).cmp(path)).is_ok()
+    }
+
+    /// Whether a file of the family is directly in the directory `dir`
+    /// (`""`: the root) with the extension `extension`.
+    pub fn has_in(&self, dir: &str, extension: &str) -> bool {
+        let prefix = match dir {
+            "" => String::new(),
+            d => format!("{d}/"),
+        };
+        let start = self.paths.partition_point(|p| **p < *prefix);
+        self.paths[start..]
+            .iter()
+            .take_while(|p| p.starts_with(&prefix))
+            .any(|p| {
+                let name = &p[prefix.len()..];
+                !name.contains('/') && name.rsplit_once('.').is_some_and(|(_, x)| x == extension)
+            })
+    }
+
+    /// The text of a project file that is not indexed (a manifest:
+    /// `go.mod`, `Cargo.toml`, `tsconfig.json`), read once per state of
+    /// the index.
+    pub fn manifest(&self, rel: &str) -> Option<std::sync::Arc<str>> {
+        self.memo().manifest(self.root, rel)
+    }
+
+    /// What queries resolved in this state of the index.
+    pub fn memo(&self) -> &super::memo::Memo {
+        self.index.memo()
+    }
+
+    /// The scan of a project file of the family.
+    pub fn scanned(&self, path: &str) -> Option<&TagsFile> {
+        self.index.entry(path).map(|e| e.file())
     }
 }
 
@@ -82,6 +117,30 @@ pub trait Family: Sync {
         _path: &[String],
     ) -> Option<(ModuleKey, Option<String>)> {
         None
+    }
+
+    /// The project files of a module (a file, a Go package's, a Java
+    /// package's), sorted.
+    fn module_files(&self, files: &Files<'_>, module: &ModuleKey) -> Vec<String> {
+        files
+            .paths
+            .iter()
+            .filter(|p| {
+                files.scanned(p).is_some_and(|file| {
+                    files
+                        .memo()
+                        .module(p, || self.module_of(files, p, file))
+                        .eq(module)
+                })
+            })
+            .map(|p| p.to_string())
+            .collect()
+    }
+
+    /// Rust: the key of the `mod m { … }` block `inline` (a qualified
+    /// name, `a.b`) in the file of `module`.
+    fn inline_key(&self, module: &ModuleKey, _inline: &str) -> ModuleKey {
+        module.clone()
     }
 
     /// Whether a bare name inside a class may be its member (Java's

@@ -46,7 +46,7 @@ impl Family for Go {
     }
 
     fn resolve(&self, files: &Files<'_>, from: &str, _file: &TagsFile, source: &str) -> Source {
-        let Some((module_dir, module_path)) = go_mod(files.root, directory(from)) else {
+        let Some((module_dir, module_path)) = go_mod(files, directory(from)) else {
             return Source::Unknown;
         };
         let rest = if source == module_path {
@@ -68,16 +68,7 @@ impl Family for Go {
             (d, "") => d.to_string(),
             (d, r) => format!("{d}/{r}"),
         };
-        let prefix = if dir.is_empty() {
-            String::new()
-        } else {
-            format!("{dir}/")
-        };
-        let has_file = files.paths.iter().any(|p| {
-            p.strip_prefix(prefix.as_str())
-                .is_some_and(|name| !name.contains('/') && name.ends_with(".go"))
-        });
-        match has_file {
+        match files.has_in(&dir, "go") {
             true => Source::Module(dir),
             false => Source::Unknown,
         }
@@ -101,10 +92,14 @@ fn directory(path: &str) -> &str {
 
 /// The nearest `go.mod` at or above `dir` (within the root): its
 /// directory and its module path.
-fn go_mod(root: &std::path::Path, dir: &str) -> Option<(String, String)> {
+fn go_mod(files: &Files<'_>, dir: &str) -> Option<(String, String)> {
     let mut at = Some(dir);
     while let Some(d) = at {
-        if let Ok(text) = std::fs::read_to_string(root.join(d).join("go.mod")) {
+        let manifest = match d {
+            "" => "go.mod".to_string(),
+            d => format!("{d}/go.mod"),
+        };
+        if let Some(text) = files.manifest(&manifest) {
             let module = text.lines().find_map(|line| {
                 let rest = line.trim().strip_prefix("module")?;
                 Some(rest.trim().trim_matches('"').to_string())

@@ -3,13 +3,16 @@
 //! every class of `a.b`. A bare method name inside a class is the class's
 //! own (implicit `this`); a field, parameter or local declared with a
 //! type makes `x.m()` that type's method; through any other value,
-//! `x.m()` is possible. Static imports are not followed (their names are
-//! possible).
+//! `x.m()` is possible. A static import (`import static a.b.C.m;`,
+//! `a.b.C.*`) binds a member of class `C` of package `a.b`: a bare `m()`
+//! outside `C` is `C.m` when it is imported so, unless a class around it
+//! declares an `m` or inherits from another (whose members would hide
+//! it: then possible).
 
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::family::{Family, Files, ModuleKey, Source};
+use super::family::{Bound, Family, Files, ModuleKey, Source};
 use super::scan::{Import, ImportKind, Imported, TagsFile, Typed};
 use crate::analysis::syntax::byte_to_char;
 
@@ -38,49 +41,7 @@ impl Family for Java {
                         .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"))
                         .map(|n| text[n.byte_range()].to_string());
                 }
-                "import_declaration" => {
-                    let mut c = node.walk();
-                    let children: Vec<Node<'_>> = node.children(&mut c).collect();
-                    if children.iter().any(|n| n.kind() == "static") {
-                        continue;
-                    }
-                    let Some(name) = children
-                        .iter()
-                        .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"))
-                    else {
-                        continue;
-                    };
-                    let name = text[name.byte_range()].to_string();
-                    let import = match children.iter().any(|n| n.kind() == "asterisk") {
-                        true => Import {
-                            local: "*".into(),
-                            imported: Imported::All,
-                            source: name,
-                            kind: ImportKind::Static,
-                        },
-                        false => {
-                            let (package, class) = name.rsplit_once('.').unwrap_or(("", &name));
-                            Import {
-                                local: class.to_string(),
-                                imported: Imported::Name(class.to_string()),
-                                source: package.to_string(),
-                                kind: ImportKind::Static,
-                            }
-                        }
-                    };
-                    file.imports.push(import);
-                    // `import a.b.C;` names `C`: a use of it
-                    let last = children
-                        .iter()
-                        .find(|n| n.kind() == "scoped_identifier")
-                        .and_then(|n| n.child_by_field_name("name"));
-                    if let (Some(last), false) =
-                        (last, children.iter().any(|n| n.kind() == "asterisk"))
-                    {
-                        let i = file.imports.len() - 1;
-                        file.refs.push(super::scan::import_ref(rope, text, last, i));
-                    }
-                }
+                "import_declaration" => import(text, rope, node, file),
                 _ => {}
             }
         }
@@ -96,8 +57,23 @@ impl Family for Java {
             "record_declaration",
         ];
         super::scan::walk_scoped(root, (&functions, &classes), |node, function, class| {
-            typed_name(text, rope, node, function, class, file)
+            typed_name(text, rope, node, function, class, file);
+            inheriting(rope, node, file);
         });
+    }
+
+    fn bound(&self, _files: &Files<'_>, _from: &str, _file: &TagsFile, import: &Import) -> Bound {
+        match (import.kind, &import.imported) {
+            // a static import binds a member of the class `a.b.C`: of
+            // package `a.b`'s item `C`
+            (ImportKind::Member, _) => match import.source.rsplit_once('.') {
+                Some((package, class)) => Bound::Item(package.to_string(), class.to_string()),
+                None => Bound::Item(String::new(), import.source.clone()),
+            },
+            (_, Imported::Name(name)) => Bound::Item(import.source.clone(), name.clone()),
+            (_, Imported::Default) => Bound::Unknown,
+            (_, Imported::Module | Imported::All) => Bound::Module(import.source.clone()),
+        }
     }
 
     fn module_of(&self, _files: &Files<'_>, _path: &str, file: &TagsFile) -> ModuleKey {
@@ -120,6 +96,75 @@ impl Family for Java {
 
     fn label(&self, _path: &str, file: &TagsFile) -> String {
         file.package.clone().unwrap_or_default()
+    }
+}
+
+/// `import a.b.C;`, `import a.b.*;`, and the static imports of a class's
+/// members, `import static a.b.C.m;` and `import static a.b.C.*;`.
+fn import(text: &str, rope: &Rope, node: Node<'_>, file: &mut TagsFile) {
+    let mut c = node.walk();
+    let children: Vec<Node<'_>> = node.children(&mut c).collect();
+    let is_static = children.iter().any(|n| n.kind() == "static");
+    let every = children.iter().any(|n| n.kind() == "asterisk");
+    let Some(name) = children
+        .iter()
+        .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"))
+    else {
+        return;
+    };
+    let full = text[name.byte_range()].to_string();
+    let kind = match is_static {
+        true => ImportKind::Member,
+        false => ImportKind::Static,
+    };
+    let import = match every {
+        // `a.b.*`: every class of `a.b`; static: every member of `a.b`
+        true => Import {
+            local: "*".into(),
+            imported: Imported::All,
+            source: full,
+            kind,
+        },
+        false => {
+            let (source, last) = full.rsplit_once('.').unwrap_or(("", &full));
+            Import {
+                local: last.to_string(),
+                imported: Imported::Name(last.to_string()),
+                source: source.to_string(),
+                kind,
+            }
+        }
+    };
+    file.imports.push(import);
+    // `import a.b.C;` names `C`, `import static a.b.C.m;` names `m`: a use
+    if let (Some(last), false) = (name.child_by_field_name("name"), every) {
+        let i = file.imports.len() - 1;
+        file.refs.push(super::scan::import_ref(rope, text, last, i));
+    }
+}
+
+/// A class, enum, interface or record that extends or implements another:
+/// its body, where a bare name may be an inherited member.
+fn inheriting(rope: &Rope, node: Node<'_>, file: &mut TagsFile) {
+    let declarations = [
+        "class_declaration",
+        "enum_declaration",
+        "interface_declaration",
+        "record_declaration",
+    ];
+    if !declarations.contains(&node.kind()) {
+        return;
+    }
+    let mut c = node.walk();
+    let inherits = node.children(&mut c).any(|n| {
+        matches!(
+            n.kind(),
+            "superclass" | "super_interfaces" | "extends_interfaces"
+        )
+    });
+    if let (true, Some(body)) = (inherits, node.child_by_field_name("body")) {
+        file.inheriting
+            .push(byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte()));
     }
 }
 

@@ -28,10 +28,13 @@
 mod es;
 pub mod family;
 mod go;
+mod imports;
 mod java;
+pub(crate) mod memo;
 pub mod resolve;
 mod rust;
 pub mod scan;
+mod tsconfig;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -41,11 +44,21 @@ use rayon::prelude::*;
 use super::disk::Stamp;
 use super::entry::spells;
 use crate::language::Language;
+pub use imports::{FileImports, ImportForm, ModuleImport};
 pub use scan::TagsFile;
 
 /// Whether the index reads `path` as a file of a brace language.
 pub fn reads(path: &str) -> bool {
     crate::language::language_of(path).is_some_and(|l| family::family_of(l).is_some())
+}
+
+/// Whether a file (by its path) is a manifest the resolvers read:
+/// `go.mod`, `Cargo.toml`, a `tsconfig*.json` (one may `extends` another).
+/// Its change makes every query resolve again.
+pub fn is_manifest(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    matches!(name, "go.mod" | "Cargo.toml")
+        || (name.starts_with("tsconfig") && name.ends_with(".json"))
 }
 
 /// One file, scanned the first time a query needs it.
@@ -153,6 +166,9 @@ impl TagsEntry {
 #[derive(Debug, Clone, Default)]
 pub struct TagsIndex {
     entries: HashMap<String, Arc<TagsEntry>>,
+    /// What queries resolved in this state of the files (a new one for
+    /// each change).
+    memo: Arc<memo::Memo>,
 }
 
 impl TagsIndex {
@@ -170,6 +186,7 @@ impl TagsIndex {
         };
         if let (Some(old), Some(new)) = (self.entries.get(&path), content) {
             if old.content == Some(new) {
+                // the same text: what it resolves to is the same
                 let entry = Arc::new(old.restamped(stamp));
                 self.entries.insert(path, entry);
                 return true;
@@ -177,11 +194,25 @@ impl TagsIndex {
         }
         let entry = TagsEntry::new(path.clone(), language, stamp, content, text);
         self.entries.insert(path, Arc::new(entry));
+        self.forget_resolutions();
         true
     }
 
     pub fn remove(&mut self, path: &str) -> bool {
-        self.entries.remove(path).is_some()
+        let removed = self.entries.remove(path).is_some();
+        if removed {
+            self.forget_resolutions();
+        }
+        removed
+    }
+
+    /// Drops what queries resolved (a file or a manifest changed).
+    pub fn forget_resolutions(&mut self) {
+        self.memo = Arc::default();
+    }
+
+    pub(crate) fn memo(&self) -> &memo::Memo {
+        &self.memo
     }
 
     pub fn contains(&self, path: &str) -> bool {
@@ -250,15 +281,17 @@ impl TagsIndex {
     }
 
     /// The paths of a family's files, sorted.
-    pub(crate) fn family_paths(&self, family: &str) -> Vec<&str> {
-        let mut paths: Vec<&str> = self
-            .entries
-            .values()
-            .filter(|e| e.family_id() == Some(family))
-            .map(|e| e.path.as_str())
-            .collect();
-        paths.sort_unstable();
-        paths
+    pub(crate) fn family_paths(&self, family: &'static str) -> Arc<[Box<str>]> {
+        self.memo.paths(family, || {
+            let mut paths: Vec<Box<str>> = self
+                .entries
+                .values()
+                .filter(|e| e.family_id() == Some(family))
+                .map(|e| e.path.as_str().into())
+                .collect();
+            paths.sort_unstable();
+            paths
+        })
     }
 }
 
@@ -319,5 +352,32 @@ mod tests {
         let report = index.refresh_files(&["more.js".to_string()]);
         assert_eq!(report.removed, ["more.js"]);
         assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+    }
+
+    /// What a query resolved is kept for the next one, and found again
+    /// once a manifest changed (the watch refreshes the whole tree then;
+    /// a save by Eddi names the file).
+    #[test]
+    fn a_changed_manifest_is_read_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |path: &str, text: &str| {
+            let path = dir.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write("lib/util.ts", "export function add() {}\n");
+        write("app.ts", "import { add } from '@lib/util';\nadd();\n");
+        let mut index = ProjectIndex::build(dir.path());
+        assert_eq!(uses(&index, "add"), ["app.ts:0:9?", "app.ts:1:0?"]);
+        write(
+            "tsconfig.json",
+            r#"{"compilerOptions": {"paths": {"@lib/*": ["./lib/*"]}}}"#,
+        );
+        index.refresh();
+        assert_eq!(uses(&index, "add"), ["app.ts:0:9", "app.ts:1:0"]);
+        // Eddi's own save of a manifest is heard of by path
+        write("tsconfig.json", r#"{"compilerOptions": {}}"#);
+        index.refresh_files(&["tsconfig.json".to_string()]);
+        assert_eq!(uses(&index, "add"), ["app.ts:0:9?", "app.ts:1:0?"]);
     }
 }

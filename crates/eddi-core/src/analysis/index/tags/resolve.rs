@@ -11,11 +11,12 @@
 //! that re-export it give it; a member's (a method's, a field's) through
 //! its class's.
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::family::{family_of, Bound, Family, Files, ModuleKey};
-use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef};
+use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
 use super::{TagsEntry, TagsIndex};
 use crate::analysis::index::error::{IndexError, SymbolCandidate};
 use crate::analysis::index::query::{Call, Callers, Definition, Location, References};
@@ -140,6 +141,7 @@ impl TagsIndex {
         let files = Files {
             root,
             paths: &paths,
+            index: self,
         };
         let target = family.module_of(&files, path, entry.file());
         // an import spells the file's stem or its directory's name
@@ -180,13 +182,14 @@ impl TagsIndex {
                 continue;
             };
             let file = entry.file();
-            let label = family.label(&entry.path, file);
+            let label = std::cell::OnceCell::new();
             let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
             for (i, def) in file.defs.iter().enumerate() {
                 if def.name != last || def.kind == SymbolKind::Local {
                     continue;
                 }
-                let full = full_name(&label, &def.qualified);
+                let label = label.get_or_init(|| family.label(&entry.path, file));
+                let full = full_name(label, &def.qualified);
                 let by_type = def.container.as_ref().map(|c| format!("{c}.{}", def.name));
                 let names_it = def.qualified == query
                     || full == query
@@ -327,10 +330,7 @@ struct Query<'a> {
     family: &'static dyn Family,
     family_id: &'static str,
     root: &'a Path,
-    paths: Vec<&'a str>,
-    modules: std::cell::RefCell<HashMap<String, ModuleKey>>,
-    /// What each import binds (by file and import), resolved once.
-    bounds: std::cell::RefCell<HashMap<(String, usize), Bound>>,
+    paths: std::sync::Arc<[Box<str>]>,
 }
 
 impl<'a> Query<'a> {
@@ -342,8 +342,6 @@ impl<'a> Query<'a> {
             family_id,
             root,
             paths: index.family_paths(family_id),
-            modules: Default::default(),
-            bounds: Default::default(),
         }
     }
 
@@ -351,92 +349,112 @@ impl<'a> Query<'a> {
         Files {
             root: self.root,
             paths: &self.paths,
+            index: self.index,
         }
     }
 
+    /// The module of `entry` (resolved once per state of the index).
     fn module(&self, entry: &TagsEntry) -> ModuleKey {
-        if let Some(key) = self.modules.borrow().get(&entry.path) {
-            return key.clone();
-        }
-        let key = self
-            .family
-            .module_of(&self.files(), &entry.path, entry.file());
-        self.modules
-            .borrow_mut()
-            .insert(entry.path.clone(), key.clone());
-        key
+        let files = self.files();
+        self.index.memo().module(&entry.path, || {
+            self.family.module_of(&files, &entry.path, entry.file())
+        })
     }
 
-    /// What import `i` of `entry` binds (resolved once per query).
+    /// What import `i` of `entry` binds (resolved once per state of the
+    /// index).
     fn bound(&self, entry: &TagsEntry, i: usize) -> Bound {
-        let key = (entry.path.clone(), i);
-        if let Some(bound) = self.bounds.borrow().get(&key) {
-            return bound.clone();
-        }
-        let file = entry.file();
-        let bound = self
-            .family
-            .bound(&self.files(), &entry.path, file, &file.imports[i]);
-        self.bounds.borrow_mut().insert(key, bound.clone());
-        bound
+        let files = self.files();
+        let bounds = self.index.memo().bounds(&entry.path, || {
+            let file = entry.file();
+            file.imports
+                .iter()
+                .map(|import| self.family.bound(&files, &entry.path, file, import))
+                .collect()
+        });
+        bounds[i].clone()
     }
 
     /// Every use of the symbol in the family's files.
     fn uses(&self, symbol: &Symbol<'_>) -> Vec<Use> {
         let def = symbol.def();
         let file = symbol.entry.file();
-        // the module-level definition it is (or is a member of)
-        let container = def.container.as_ref().and_then(|c| {
-            file.defs
-                .iter()
-                .find(|d| d.top_level && &d.name == c && d.kind == SymbolKind::Class)
-        });
-        let top = match (def.top_level, container) {
-            (true, _) => def,
-            (false, Some(class)) => class,
-            // a nested function: its own file's uses within its parent
-            (false, None) => return self.nested_uses(symbol),
+        let module = self.module(symbol.entry);
+        // the module a definition is a module-level item of: its file's,
+        // or (Rust) a `mod m { … }` block's
+        let level = |d: &TagDef| -> Option<ModuleKey> {
+            match (d.top_level, inline_parent(file, d)) {
+                (true, _) => Some(module.clone()),
+                (false, Some(inline)) => Some(self.family.inline_key(&module, inline)),
+                (false, None) => None,
+            }
         };
-        let aliases = self.aliases(symbol.entry, &top.name);
+        // the module-level definition it is (or is a member of)
+        let top = match level(def) {
+            Some(key) => Some((def, key)),
+            None => {
+                let inline = inline_at(file, def.span.start);
+                def.container.as_ref().and_then(|c| {
+                    file.defs
+                        .iter()
+                        .filter(|d| &d.name == c && d.kind == SymbolKind::Class)
+                        .filter(|d| inline_parent(file, d) == inline)
+                        .find_map(|d| Some((d, level(d)?)))
+                })
+            }
+        };
+        // a nested function: its own file's uses within its parent
+        let Some((top, top_module)) = top else {
+            return self.nested_uses(symbol);
+        };
+        let is_top = std::ptr::eq(top, def);
+        let aliases = self.aliases(symbol.entry, top_module, &top.name);
         let names: HashSet<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
         let mut words: Vec<&str> = names.iter().copied().collect();
         words.push(&def.name);
-        // a renamed import (`import tw from './util'`) spells its source:
-        // the defining (or re-exporting) file's stem, or its directory
-        let places: Vec<String> = aliases
-            .iter()
-            .flat_map(|(module, _)| source_words(module))
-            .collect();
+        // every use spells one of its names but a default import's
+        // (`import tw from './util'`), which spells its source: the
+        // defining (or re-exporting) file's stem, or its directory
+        let places: Vec<String> = match names.contains("default") {
+            true => aliases
+                .iter()
+                .flat_map(|(module, _)| source_words(module))
+                .collect(),
+            false => Vec::new(),
+        };
         words.extend(places.iter().map(String::as_str));
         let files = self.index.files_with(Some(self.family_id), &words, false);
-        let defined = self.module_names(&files);
+        let defined = Defined::new(&files);
         let mut uses = Vec::new();
-        for entry in files {
+        for &entry in &files {
             let g = entry.file();
-            let label = self.family.label(&entry.path, g);
-            // the names this file binds to one of them (`import { f as g }`)
-            let renamed: HashSet<&str> = g
-                .imports
-                .iter()
-                .filter(|i| match &i.imported {
-                    Imported::Name(n) => names.contains(n.as_str()),
-                    Imported::Default => names.contains("default"),
-                    Imported::Module | Imported::All => false,
-                })
-                .map(|i| i.local.as_str())
-                .collect();
-            for r in &g.refs {
-                let verdict = if def.top_level {
-                    let name = r.name.as_str();
-                    if !names.contains(name) && !renamed.contains(name) {
-                        continue;
-                    }
-                    self.top_level_use(entry, r, &aliases, &defined)
-                } else {
-                    if r.name != def.name || r.import.is_some() {
-                        continue;
-                    }
-                    self.member_use(entry, r, symbol, top, &aliases, &defined)
+            let label = std::cell::OnceCell::new();
+            // the names its uses may have: the symbol's, or (module-level)
+            // its names' and those this file binds to one of them
+            // (`import { f as g }`)
+            let mut wanted: HashSet<&str> = HashSet::new();
+            match is_top {
+                true => {
+                    wanted.extend(names.iter().copied());
+                    wanted.extend(
+                        g.imports
+                            .iter()
+                            .filter(|i| match &i.imported {
+                                Imported::Name(n) => names.contains(n.as_str()),
+                                Imported::Default => names.contains("default"),
+                                Imported::Module | Imported::All => false,
+                            })
+                            .map(|i| i.local.as_str()),
+                    );
+                }
+                false => {
+                    wanted.insert(&def.name);
+                }
+            }
+            for r in wanted.iter().flat_map(|name| g.refs_named(name)) {
+                let verdict = match is_top {
+                    true => self.top_level_use(entry, r, &aliases, &defined),
+                    false => self.member_use(entry, r, symbol, top, &aliases, &defined),
                 };
                 if verdict == Verdict::Other {
                     continue;
@@ -456,7 +474,10 @@ impl<'a> Query<'a> {
                     end: r.end,
                     certain: verdict == Verdict::Certain,
                     call: r.call,
-                    caller: r.in_def.map(|i| full_name(&label, &g.defs[i].qualified)),
+                    caller: r.in_def.map(|i| {
+                        let label = label.get_or_init(|| self.family.label(&entry.path, g));
+                        full_name(label, &g.defs[i].qualified)
+                    }),
                 });
             }
         }
@@ -479,9 +500,9 @@ impl<'a> Query<'a> {
             return Vec::new();
         };
         let label = self.family.label(&symbol.entry.path, file);
-        file.refs
+        file.refs_named(&def.name)
             .iter()
-            .filter(|r| r.name == def.name && r.qualifier == Qualifier::None)
+            .filter(|r| r.qualifier == Qualifier::None)
             .filter(|r| parent.span.contains(&r.offset) && r.start != def.name_position)
             .map(|r| Use {
                 path: symbol.entry.path.clone(),
@@ -497,8 +518,12 @@ impl<'a> Query<'a> {
     /// The names that denote a module-level definition `name` of
     /// `entry`'s module: its own, its exports', and (ES modules) those of
     /// the modules that re-export it, followed until none is new.
-    fn aliases(&self, entry: &TagsEntry, name: &str) -> HashSet<(ModuleKey, String)> {
-        let module = self.module(entry);
+    fn aliases(
+        &self,
+        entry: &TagsEntry,
+        module: ModuleKey,
+        name: &str,
+    ) -> HashSet<(ModuleKey, String)> {
         let file = entry.file();
         let mut aliases: HashSet<(ModuleKey, String)> = HashSet::new();
         aliases.insert((module.clone(), name.to_string()));
@@ -507,7 +532,6 @@ impl<'a> Query<'a> {
                 aliases.insert((module.clone(), exported.clone()));
             }
         }
-        let files = self.files();
         loop {
             let words: Vec<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
             let candidates =
@@ -516,12 +540,10 @@ impl<'a> Query<'a> {
             let mut new = Vec::new();
             for r in candidates {
                 let rf = r.file();
-                for import in rf.imports.iter().filter(|i| i.kind == ImportKind::ReExport) {
+                let reexports = rf.imports.iter().enumerate();
+                for (i, import) in reexports.filter(|(_, i)| i.kind == ImportKind::ReExport) {
                     let key = self.module(r);
-                    match (
-                        self.family.bound(&files, &r.path, rf, import),
-                        &import.imported,
-                    ) {
+                    match (self.bound(r, i), &import.imported) {
                         (Bound::Item(m, n), _) if aliases.contains(&(m.clone(), n.clone())) => {
                             new.push((key, import.local.clone()));
                         }
@@ -544,45 +566,23 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// The module-level names each module defines, over `files` (which
-    /// holds every file that spells them): for families whose modules
-    /// span files (a Go package, a Java package), by module and package.
-    fn module_names(&self, files: &[&TagsEntry]) -> HashMap<(ModuleKey, String), HashSet<String>> {
-        let mut names: HashMap<(ModuleKey, String), HashSet<String>> = HashMap::new();
-        if !self.family.shares_module() {
-            return names;
-        }
-        for entry in files {
-            let file = entry.file();
-            let key = (self.module(entry), file.package.clone().unwrap_or_default());
-            let set = names.entry(key).or_default();
-            set.extend(
-                file.defs
-                    .iter()
-                    .filter(|d| d.top_level)
-                    .map(|d| d.name.clone()),
-            );
-        }
-        names
-    }
-
     /// What `name` denotes, unqualified, at module level in `entry`.
     fn denotes(
         &self,
         entry: &TagsEntry,
         name: &str,
         aliases: &HashSet<(ModuleKey, String)>,
-        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+        defined: &Defined<'_>,
     ) -> Denotes {
         let file = entry.file();
-        let module = self.module(entry);
         for (i, import) in file.imports.iter().enumerate() {
             if import.local != name {
                 continue;
             }
             let bound = self.bound(entry, i);
             match (import.kind, bound) {
-                (ImportKind::ReExport, _) => {}
+                // a re-export binds nothing; a static import a member
+                (ImportKind::ReExport | ImportKind::Member, _) => {}
                 (ImportKind::Static, Bound::Item(m, n)) => return Denotes::Item(m, n),
                 (ImportKind::Static, Bound::Module(m)) => return Denotes::Module(m),
                 (ImportKind::Static, Bound::Unknown) => return Denotes::Unknown,
@@ -593,13 +593,13 @@ impl<'a> Query<'a> {
                 (ImportKind::Require, Bound::Unknown) => return Denotes::Required(None, None),
             }
         }
+        let module = self.module(entry);
         // a module-level definition (after the imports: `const m =
         // require(…)` is both)
         let own = file.defs.iter().any(|d| d.top_level && d.name == name);
-        let shared = self.family.shares_module()
-            && defined
-                .get(&(module.clone(), file.package.clone().unwrap_or_default()))
-                .is_some_and(|names| names.contains(name));
+        let package = file.package.as_deref().unwrap_or_default();
+        let shared =
+            self.family.shares_module() && defined.defines(self, &module, Some(package), name);
         if own || shared {
             return Denotes::Item(module, name.to_string());
         }
@@ -613,9 +613,7 @@ impl<'a> Query<'a> {
                     return Denotes::Item(m, name.to_string())
                 }
                 Bound::Module(m)
-                    if defined
-                        .iter()
-                        .any(|((k, _), names)| *k == m && names.contains(name)) =>
+                    if self.family.shares_module() && defined.defines(self, &m, None, name) =>
                 {
                     return Denotes::Item(m, name.to_string())
                 }
@@ -636,7 +634,7 @@ impl<'a> Query<'a> {
         entry: &TagsEntry,
         r: &TagRef,
         aliases: &HashSet<(ModuleKey, String)>,
-        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+        defined: &Defined<'_>,
     ) -> Verdict {
         let file = entry.file();
         let files = self.files();
@@ -647,8 +645,25 @@ impl<'a> Query<'a> {
                 _ => Verdict::Other,
             };
         }
+        let inline = inline_at(file, r.offset);
         match &r.qualifier {
             Qualifier::None if r.shadowed => Verdict::Other,
+            // in a `mod m { … }` block: its own items, else what its own
+            // `use` declarations (not read) may bring
+            Qualifier::None if inline.is_some() => {
+                let own = file
+                    .defs
+                    .iter()
+                    .any(|d| d.name == r.name && inline_parent(file, d) == inline);
+                match (own, inline) {
+                    (true, Some(inline)) => {
+                        let key = self.family.inline_key(&self.module(entry), inline);
+                        certain_if(aliases.contains(&(key, r.name.clone())))
+                    }
+                    _ => Verdict::Possible,
+                }
+            }
+            Qualifier::Path(path) if inline.is_some() && !from_crate(path) => Verdict::Possible,
             Qualifier::None => match self.denotes(entry, &r.name, aliases, defined) {
                 Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
                 Denotes::Module(_) => Verdict::Other,
@@ -694,7 +709,7 @@ impl<'a> Query<'a> {
         symbol: &Symbol<'_>,
         class: &TagDef,
         aliases: &HashSet<(ModuleKey, String)>,
-        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+        defined: &Defined<'_>,
     ) -> Verdict {
         let file = entry.file();
         let same_module = self.module(entry) == self.module(symbol.entry);
@@ -707,12 +722,19 @@ impl<'a> Query<'a> {
             }
         });
         let in_class = same_module && inside == Some(class.name.as_str());
+        if let Some(i) = r.import {
+            // the name a static import takes from its class
+            return match (file.imports[i].kind, self.bound(entry, i)) {
+                (ImportKind::Member, Bound::Item(m, c)) => certain_if(aliases.contains(&(m, c))),
+                _ => Verdict::Other,
+            };
+        }
         match &r.qualifier {
             Qualifier::This if in_class => Verdict::Certain,
             Qualifier::This => Verdict::Possible,
             Qualifier::None if self.family.implicit_members() && !r.shadowed => match in_class {
                 true => Verdict::Certain,
-                false => Verdict::Possible,
+                false => self.statically_imported(entry, r, &symbol.def().name, aliases),
             },
             Qualifier::None => Verdict::Other,
             Qualifier::Name(q) => {
@@ -747,6 +769,10 @@ impl<'a> Query<'a> {
                 if path.last().map(String::as_str) == Some("Self") {
                     return certain_if(in_class);
                 }
+                if inline_at(file, r.offset).is_some() && !from_crate(path) {
+                    // relative to a `mod m { … }` block: not followed
+                    return Verdict::Possible;
+                }
                 let files = self.files();
                 match self.family.resolve_path(&files, &entry.path, file, path) {
                     Some((m, Some(item))) => certain_if(aliases.contains(&(m, item))),
@@ -766,6 +792,54 @@ impl<'a> Query<'a> {
 }
 
 impl Query<'_> {
+    /// Whether a bare `name` outside its class is the member that a static
+    /// import (`import static a.B.name;`, `a.B.*`) of the class whose names
+    /// are `aliases` brings in. A member the class around the use declares
+    /// hides every import (another's); one it may inherit makes it
+    /// possible; else a single import of the name decides, then `.*`.
+    fn statically_imported(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+    ) -> Verdict {
+        let file = entry.file();
+        let around = |d: &TagDef| d.kind == SymbolKind::Class && d.span.contains(&r.offset);
+        let declared_around = file.defs.iter().any(|d| {
+            d.name == name
+                && d.kind != SymbolKind::Local
+                && d.container
+                    .as_ref()
+                    .is_some_and(|c| file.defs.iter().any(|k| &k.name == c && around(k)))
+        });
+        if declared_around {
+            return Verdict::Other;
+        }
+        if file.inheriting.iter().any(|b| b.contains(&r.offset)) {
+            return Verdict::Possible;
+        }
+        let mut every = false;
+        for (i, import) in file.imports.iter().enumerate() {
+            if import.kind != ImportKind::Member {
+                continue;
+            }
+            let ours = match self.bound(entry, i) {
+                Bound::Item(m, c) => aliases.contains(&(m, c)),
+                _ => false,
+            };
+            match (&import.imported, ours) {
+                (Imported::Name(n), ours) if n == name => return certain_if(ours),
+                (Imported::All, true) => every = true,
+                _ => {}
+            }
+        }
+        match every {
+            true => Verdict::Certain,
+            false => Verdict::Possible,
+        }
+    }
+
     /// Whether a value declared with type `type_name` (`T`, `pkg.T`) in
     /// `entry` is of the class whose names are `aliases`.
     fn typed_as(
@@ -773,7 +847,7 @@ impl Query<'_> {
         entry: &TagsEntry,
         type_name: &str,
         aliases: &HashSet<(ModuleKey, String)>,
-        defined: &HashMap<(ModuleKey, String), HashSet<String>>,
+        defined: &Defined<'_>,
     ) -> Verdict {
         let denoted = match type_name.rsplit_once('.') {
             Some((module, name)) => match self.denotes(entry, module, aliases, defined) {
@@ -788,6 +862,94 @@ impl Query<'_> {
             Denotes::Module(_) | Denotes::Unbound => Verdict::Other,
         }
     }
+}
+
+/// Whether a module whose files share their names (a Go package, a Java
+/// package) defines a name at its top level, over the files a query reads
+/// (every one that spells its names): the files grouped by module the
+/// first time a use asks, each answer kept.
+struct Defined<'q> {
+    files: &'q [&'q TagsEntry],
+    groups: RefCell<Option<Groups<'q>>>,
+    answers: RefCell<HashMap<Asked, bool>>,
+}
+
+/// A module, its package clause (or any), a name.
+type Asked = (ModuleKey, Option<String>, String);
+
+/// Files by module and package clause.
+type Groups<'q> = HashMap<(ModuleKey, String), Vec<&'q TagsEntry>>;
+
+impl<'q> Defined<'q> {
+    fn new(files: &'q [&'q TagsEntry]) -> Self {
+        Defined {
+            files,
+            groups: RefCell::new(None),
+            answers: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Whether `module` (of package clause `package`, or of any) defines
+    /// `name` at its top level.
+    fn defines(
+        &self,
+        query: &Query<'_>,
+        module: &ModuleKey,
+        package: Option<&str>,
+        name: &str,
+    ) -> bool {
+        let key = (
+            module.clone(),
+            package.map(str::to_string),
+            name.to_string(),
+        );
+        if let Some(&known) = self.answers.borrow().get(&key) {
+            return known;
+        }
+        let mut groups = self.groups.borrow_mut();
+        let groups = groups.get_or_insert_with(|| {
+            let mut groups: Groups<'q> = HashMap::new();
+            for entry in self.files {
+                let package = entry.file().package.clone().unwrap_or_default();
+                groups
+                    .entry((query.module(entry), package))
+                    .or_default()
+                    .push(entry);
+            }
+            groups
+        });
+        let found = groups
+            .iter()
+            .filter(|((m, p), _)| m == module && package.is_none_or(|package| p == package))
+            .flat_map(|(_, entries)| entries)
+            .any(|e| e.file().defs.iter().any(|d| d.top_level && d.name == name));
+        self.answers.borrow_mut().insert(key, found);
+        found
+    }
+}
+
+/// The innermost `mod m { … }` block (Rust) around an offset, by its
+/// qualified name.
+fn inline_at(file: &TagsFile, offset: usize) -> Option<&str> {
+    file.inline_modules
+        .iter()
+        .filter(|(_, body)| body.contains(&offset))
+        .max_by_key(|(_, body)| body.start)
+        .map(|(q, _)| q.as_str())
+}
+
+/// Whether a path starts at the crate's root (`crate::a`).
+fn from_crate(path: &[String]) -> bool {
+    path.first().is_some_and(|p| p == "crate")
+}
+
+/// The `mod m { … }` block (Rust) a definition is directly in.
+fn inline_parent<'f>(file: &'f TagsFile, def: &TagDef) -> Option<&'f str> {
+    let (parent, _) = def.qualified.rsplit_once('.')?;
+    file.inline_modules
+        .iter()
+        .find(|(q, _)| q == parent)
+        .map(|(q, _)| q.as_str())
 }
 
 /// The words an import of a module spells: the last names of its key

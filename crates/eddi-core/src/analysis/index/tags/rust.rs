@@ -4,15 +4,19 @@
 //! `src/a/b.rs` module `a::b`). A `use` binds a name from a path —
 //! `crate::`, `super::`, `self::`, a module the file's module declares —,
 //! a module or an item, renamed (`as`) or every one (`*`); paths in code
-//! (`a::f()`, `Type::new()`, `Self::m()`) are resolved alike. Inline
-//! `mod m { … }` blocks, macros and other crates are not followed: their
-//! names are possible.
+//! (`a::f()`, `Type::new()`, `Self::m()`) are resolved alike. A `mod m {
+//! … }` block is a module too (`crate::m::f`, `use self::m::f`): its
+//! items' uses through paths from outside it are resolved; inside it, a
+//! bare name is certain only for its own items, and a path not from
+//! `crate::` is possible (its own `use` declarations are not read).
+//! Macros and other crates are not followed: their names are possible.
 
 use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source};
 use super::scan::{import_ref, Import, ImportKind, Imported, Qualifier, TagsFile};
+use crate::analysis::syntax::byte_to_char;
 
 pub struct Rust;
 
@@ -39,6 +43,7 @@ impl Family for Rust {
                 }
             }
         }
+        inline_modules(text, rope, root, "", file);
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -50,7 +55,7 @@ impl Family for Rust {
     }
 
     fn module_of(&self, files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {
-        module_key(files.root, path)
+        module_key(files, path)
     }
 
     fn resolve(&self, files: &Files<'_>, from: &str, file: &TagsFile, source: &str) -> Source {
@@ -68,24 +73,17 @@ impl Family for Rust {
         file: &TagsFile,
         path: &[String],
     ) -> Option<(ModuleKey, Option<String>)> {
-        let here = module_key(files.root, from);
-        let (krate, current) = here.split_once('|')?;
-        let mut module: Vec<String> = match current {
-            "" => Vec::new(),
-            c => c.split("::").map(str::to_string).collect(),
-        };
+        let here_key = files.memo().module(from, || module_key(files, from));
+        let here = ModulePath::of(&here_key)?;
         let (first, rest) = path.split_first()?;
+        let mut at = here.clone();
         match first.as_str() {
-            "crate" => module.clear(),
+            "crate" => at = here.root(),
             "self" => {}
-            "super" => {
-                module.pop()?;
-            }
+            "super" => at.parent()?,
             name => {
-                let mut child = module.clone();
-                child.push(name.to_string());
-                if module_file(files, krate, &child).is_some() {
-                    module = child;
+                if let Some(child) = here.child(files, name) {
+                    at = child;
                 } else if let Some(import) = file
                     .imports
                     .iter()
@@ -99,38 +97,51 @@ impl Family for Rust {
                     }
                     through.extend(rest.iter().cloned());
                     return self.resolve_path(files, from, file, &through);
-                } else if module_file(files, krate, &[name.to_string()]).is_some() {
-                    module = vec![name.to_string()];
+                } else if let Some(child) = here.root().child(files, name) {
+                    at = child;
                 } else if file.defs.iter().any(|d| d.top_level && d.name == name) {
                     // an item of this module (`Cart::new` beside `Cart`)
-                    return Some((here.clone(), Some(name.to_string())));
+                    return Some((here_key.clone(), Some(name.to_string())));
                 } else {
                     return None;
                 }
             }
         }
-        let mut rest = rest.iter();
-        for (i, segment) in rest.by_ref().enumerate() {
+        for (i, segment) in rest.iter().enumerate() {
             match segment.as_str() {
-                "super" if i == 0 || module.is_empty() => {
-                    module.pop()?;
-                }
+                "super" if i == 0 || at.names.is_empty() => at.parent()?,
                 "self" => {}
-                s => {
-                    let mut child = module.clone();
-                    child.push(s.to_string());
-                    if module_file(files, krate, &child).is_some() {
-                        module = child;
-                    } else {
-                        return Some((
-                            format!("{krate}|{}", module.join("::")),
-                            Some(s.to_string()),
-                        ));
-                    }
-                }
+                s => match at.child(files, s) {
+                    Some(child) => at = child,
+                    None => return Some((at.key(), Some(s.to_string()))),
+                },
             }
         }
-        Some((format!("{krate}|{}", module.join("::")), None))
+        Some((at.key(), None))
+    }
+
+    fn module_files(&self, files: &Files<'_>, module: &ModuleKey) -> Vec<String> {
+        // a `mod m { … }` block's file is the nearest module above it
+        // that has one
+        let Some(path) = ModulePath::of(module) else {
+            return Vec::new();
+        };
+        if path.krate.ends_with(".rs") {
+            return vec![path.krate.to_string()]; // a crate root of its own
+        }
+        (0..=path.names.len())
+            .rev()
+            .find_map(|n| module_file(files, path.krate, &path.names[..n]))
+            .into_iter()
+            .collect()
+    }
+
+    fn inline_key(&self, module: &ModuleKey, inline: &str) -> ModuleKey {
+        let inline = inline.replace('.', "::");
+        match module.ends_with('|') {
+            true => format!("{module}{inline}"),
+            false => format!("{module}::{inline}"),
+        }
     }
 
     fn label(&self, path: &str, _file: &TagsFile) -> String {
@@ -156,13 +167,91 @@ impl Family for Rust {
     }
 }
 
+/// A module of a crate as a path is walked: its names, and how many of
+/// them are modules of files (the others are `mod m { … }` blocks in the
+/// last one's file).
+#[derive(Debug, Clone)]
+struct ModulePath<'k> {
+    krate: &'k str,
+    names: Vec<String>,
+    in_files: usize,
+}
+
+impl<'k> ModulePath<'k> {
+    /// The module of a key (a file's).
+    fn of(key: &'k str) -> Option<ModulePath<'k>> {
+        let (krate, module) = key.split_once('|')?;
+        let names: Vec<String> = match module {
+            "" => Vec::new(),
+            m => m.split("::").map(str::to_string).collect(),
+        };
+        Some(ModulePath {
+            krate,
+            in_files: names.len(),
+            names,
+        })
+    }
+
+    fn root(&self) -> ModulePath<'k> {
+        ModulePath {
+            krate: self.krate,
+            names: Vec::new(),
+            in_files: 0,
+        }
+    }
+
+    fn key(&self) -> ModuleKey {
+        format!("{}|{}", self.krate, self.names.join("::"))
+    }
+
+    fn parent(&mut self) -> Option<()> {
+        self.names.pop()?;
+        self.in_files = self.in_files.min(self.names.len());
+        Some(())
+    }
+
+    /// The module `name` declares in this one, if the project has it: a
+    /// file (`a/name.rs`, `a/name/mod.rs`), or a `mod name { … }` block.
+    fn child(&self, files: &Files<'_>, name: &str) -> Option<ModulePath<'k>> {
+        let mut names = self.names.clone();
+        names.push(name.to_string());
+        if module_file(files, self.krate, &names).is_some() {
+            return Some(ModulePath {
+                krate: self.krate,
+                in_files: names.len(),
+                names,
+            });
+        }
+        let own = match (self.in_files, self.krate.ends_with(".rs")) {
+            // a file outside `src/` is a crate root of its own
+            (0, true) => self.krate.to_string(),
+            (n, _) => module_file(files, self.krate, &self.names[..n])?,
+        };
+        let inline = names[self.in_files..].join(".");
+        let declared = files
+            .scanned(&own)?
+            .inline_modules
+            .iter()
+            .any(|(q, _)| *q == inline);
+        declared.then_some(ModulePath {
+            krate: self.krate,
+            names,
+            in_files: self.in_files,
+        })
+    }
+}
+
 /// `crate directory|a::b` for a file of module `a::b`; a file outside a
 /// crate's `src/` (a test, an example, a build script) is a crate root
 /// of its own.
-fn module_key(root: &std::path::Path, path: &str) -> ModuleKey {
+fn module_key(files: &Files<'_>, path: &str) -> ModuleKey {
     let mut dir = path.rsplit_once('/').map_or("", |(d, _)| d);
     let krate = loop {
-        if root.join(dir).join("Cargo.toml").is_file() {
+        let manifest = match dir {
+            "" => "Cargo.toml".to_string(),
+            d => format!("{d}/Cargo.toml"),
+        };
+        if files.manifest(&manifest).is_some() {
             break Some(dir);
         }
         match dir.rsplit_once('/') {
@@ -304,6 +393,29 @@ fn uses(text: &str, rope: &Rope, node: Node<'_>, prefix: &[String], file: &mut T
             }
         }
         _ => {}
+    }
+}
+
+/// The `mod m { … }` blocks under `node`, by qualified name (`a.b`).
+fn inline_modules(text: &str, rope: &Rope, node: Node<'_>, prefix: &str, file: &mut TagsFile) {
+    let mut c = node.walk();
+    for item in node.named_children(&mut c) {
+        let (Some(name), Some(body)) = (
+            item.child_by_field_name("name"),
+            item.child_by_field_name("body"),
+        ) else {
+            continue;
+        };
+        if item.kind() != "mod_item" {
+            continue;
+        }
+        let qualified = match prefix {
+            "" => text[name.byte_range()].to_string(),
+            p => format!("{p}.{}", &text[name.byte_range()]),
+        };
+        let chars = byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte());
+        file.inline_modules.push((qualified.clone(), chars));
+        inline_modules(text, rope, body, &qualified, file);
     }
 }
 

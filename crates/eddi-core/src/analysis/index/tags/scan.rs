@@ -21,6 +21,7 @@ use crate::language::Language;
 #[derive(Debug, Clone, Default)]
 pub struct TagsFile {
     pub defs: Vec<TagDef>,
+    /// Sorted by name, then offset ([`TagsFile::refs_named`]).
     pub refs: Vec<TagRef>,
     pub imports: Vec<Import>,
     /// ES modules: the names the file exports, each with the module-level
@@ -32,6 +33,12 @@ pub struct TagsFile {
     /// Names declared with a type in a scope (a Go receiver or parameter,
     /// a Java local): a member read through them is the type's.
     pub typed: Vec<Typed>,
+    /// Rust: the `mod m { … }` blocks, by qualified name (`a.b`), with their
+    /// bodies (in chars).
+    pub inline_modules: Vec<(String, Range<usize>)>,
+    /// Java: the bodies (in chars) of the classes that extend or implement
+    /// another, where a bare name may be an inherited member.
+    pub inheriting: Vec<Range<usize>>,
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources): once scanned, a query asks this
     /// instead of the text.
@@ -39,6 +46,13 @@ pub struct TagsFile {
 }
 
 impl TagsFile {
+    /// The uses of `name` (its uses are sorted by name, then offset).
+    pub fn refs_named(&self, name: &str) -> &[TagRef] {
+        let start = self.refs.partition_point(|r| r.name.as_str() < name);
+        let end = start + self.refs[start..].partition_point(|r| r.name == name);
+        &self.refs[start..end]
+    }
+
     /// Fills [`TagsFile::words`] from its tables.
     fn key_words(&mut self) {
         let mut words = std::collections::HashSet::new();
@@ -141,6 +155,9 @@ pub enum ImportKind {
     /// An ES re-export (`export … from`): the module exports it, binds
     /// nothing.
     ReExport,
+    /// Java's `import static a.B.m;` (or `a.B.*`): binds a member of a
+    /// class (`source` is the class's full name), not a module-level name.
+    Member,
 }
 
 #[derive(Debug, Clone)]
@@ -222,6 +239,37 @@ fn scopes_of<'t>(
     out
 }
 
+/// The scopes (in bytes) that bind one name. Scopes nest or are apart, so
+/// one binds an offset when, among those that start at or before it, the
+/// furthest end is past it: a binary search, not a pass over every scope
+/// (Go binds `err` in hundreds of scopes of one file).
+#[derive(Default)]
+struct Bindings {
+    scopes: Vec<Range<usize>>,
+    /// The furthest end of the scopes up to each one, by start.
+    reach: Vec<usize>,
+}
+
+impl Bindings {
+    fn sort(&mut self) {
+        self.scopes.sort_by_key(|s| s.start);
+        let mut furthest = 0;
+        self.reach = self
+            .scopes
+            .iter()
+            .map(|s| {
+                furthest = furthest.max(s.end);
+                furthest
+            })
+            .collect();
+    }
+
+    fn bind(&self, offset: usize) -> bool {
+        let started = self.scopes.partition_point(|s| s.start <= offset);
+        started > 0 && self.reach[started - 1] > offset
+    }
+}
+
 /// Scans a file of `language` (which has an index family).
 pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     let Some(family) = family_of(language) else {
@@ -252,6 +300,9 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     }
     references(family, language, &rope, text, tree.root(), &mut file);
     family.read_module(text, &rope, tree.root(), &mut file);
+    // by name: a query reads only its names' uses
+    file.refs
+        .sort_by(|a, b| (&a.name, a.offset).cmp(&(&b.name, b.offset)));
     file.key_words();
     file
 }
@@ -332,14 +383,16 @@ fn references(
             }
         }
     }
-    // the names bound in each scope, by name: (scope's chars)
-    let mut bound: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
+    // the scopes that bind each name
+    let mut bound: HashMap<&str, Bindings> = HashMap::new();
     for (local, scope) in scopes_of(family, scopes, locals.into_values().collect()) {
         bound
             .entry(&text[local.byte_range()])
             .or_default()
-            .push(byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()));
+            .scopes
+            .push(scope.byte_range());
     }
+    bound.values_mut().for_each(Bindings::sort);
     // the statements whose names are read with them (imports)
     let mut skipped_ranges: Vec<Range<usize>> = Vec::new();
     let mut c = root.walk();
@@ -354,6 +407,7 @@ fn references(
     refs.sort_by_key(|(n, _, _)| n.start_byte());
     let mut enclosing = Enclosing::new(&file.defs);
     let mut skip_at = 0;
+    let (mut starts, mut ends) = (Sweep::new(rope, text), Sweep::new(rope, text));
     for (node, capture, object) in refs {
         while skipped_ranges
             .get(skip_at)
@@ -367,27 +421,22 @@ fn references(
         if in_skipped || skipped.contains(&node.id()) {
             continue;
         }
-        let start = byte_to_position(rope, node.start_byte());
+        let (offset, start) = starts.at(node.start_byte());
         if capture == Capture::Name && def_names.contains(&start) {
             continue;
         }
         let name = text[node.byte_range()].to_string();
-        let offset = byte_to_char(rope, node.start_byte());
         let qualifier = match (capture, object) {
             (Capture::Name, _) | (_, None) => Qualifier::None,
             (_, Some((path, true))) => Qualifier::Path(path_names(text, path)),
             (_, Some((object, false))) => family.qualifier(text, object),
         };
-        let binds = |name: &str| {
-            bound
-                .get(name)
-                .is_some_and(|scopes| scopes.iter().any(|s| s.contains(&offset)))
-        };
+        let binds = |name: &str| bound.get(name).is_some_and(|b| b.bind(node.start_byte()));
         let shadowed = qualifier == Qualifier::None && binds(&name);
         let local_qualifier = matches!(&qualifier, Qualifier::Name(q) if binds(q));
         let in_def = enclosing.at(offset);
         file.refs.push(TagRef {
-            end: byte_to_position(rope, node.end_byte()),
+            end: ends.at(node.end_byte()).1,
             name,
             start,
             offset,
@@ -398,6 +447,59 @@ fn references(
             in_def,
             import: None,
         });
+    }
+}
+
+/// The char offsets and positions of increasing byte offsets, in one
+/// sweep of the text: a rope finds each with a search from its root, and
+/// the scan asks for three per use. A byte offset before the last one asked
+/// is looked up in the rope. Lines end at `\n` alone (as Eddi's ropes
+/// count them).
+struct Sweep<'t> {
+    rope: &'t Rope,
+    text: &'t [u8],
+    byte: usize,
+    char: usize,
+    line: usize,
+    /// The char offset where the current line starts.
+    line_start: usize,
+}
+
+impl<'t> Sweep<'t> {
+    fn new(rope: &'t Rope, text: &'t str) -> Self {
+        Sweep {
+            rope,
+            text: text.as_bytes(),
+            byte: 0,
+            char: 0,
+            line: 0,
+            line_start: 0,
+        }
+    }
+
+    fn at(&mut self, byte: usize) -> (usize, Position) {
+        if byte < self.byte || byte > self.text.len() {
+            return (
+                byte_to_char(self.rope, byte),
+                byte_to_position(self.rope, byte),
+            );
+        }
+        for &b in &self.text[self.byte..byte] {
+            // a char starts at every byte but UTF-8's continuation bytes
+            if b & 0xC0 != 0x80 {
+                self.char += 1;
+            }
+            if b == b'\n' {
+                self.line += 1;
+                self.line_start = self.char;
+            }
+        }
+        self.byte = byte;
+        let position = Position {
+            line: self.line,
+            col: self.char - self.line_start,
+        };
+        (self.char, position)
     }
 }
 
@@ -500,6 +602,30 @@ impl<'d> Enclosing<'d> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// The sweep's offsets and positions are the rope's, over multibyte
+    /// chars and both line endings, and asked backwards too.
+    #[test]
+    fn the_sweep_agrees_with_the_rope() {
+        let text = "é = 1;\r\nlet 日本 = \"x\";\n\n  ok(é)\r\n";
+        let rope = Rope::from_str(text);
+        // every char boundary but those between `\r` and `\n` (no name
+        // starts there; the rope puts them at the line's end)
+        let bytes: Vec<usize> = (0..=text.len())
+            .filter(|&b| text.is_char_boundary(b))
+            .filter(|&b| !(b > 0 && text.as_bytes()[b - 1] == b'\r'))
+            .collect();
+        let mut sweep = Sweep::new(&rope, text);
+        for &b in bytes.iter().chain(bytes.iter().rev()) {
+            assert_eq!(
+                sweep.at(b),
+                (byte_to_char(&rope, b), byte_to_position(&rope, b)),
+                "at byte {b}"
+            );
+        }
+    }
+
     #[test]
     fn every_index_query_compiles_with_its_grammar() {
         for language in crate::language::registry() {
