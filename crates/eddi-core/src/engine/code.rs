@@ -844,12 +844,30 @@ impl Ctx<'_> {
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Ran {
-        let code = self.code_able(Some(target), Capability::CodeEdits, "Modify")?;
+        // a brace language renames through its own scopes; the other
+        // modifications are Python's
+        let (capability, command) = match change {
+            Modification::Rename { .. } => (Capability::Rename, "Modify … Rename"),
+            _ => (Capability::CodeEdits, "Modify"),
+        };
+        let code = self.code_able(Some(target), capability, command)?;
         let symbol = code.symbol(target)?;
         let described = describe_in(&code.outline, symbol);
         let target = &code.target(target);
-        let result = modify::modify(&code.text, &code.tree, &code.outline, target, change)
-            .map_err(analysis_fail)?;
+        let result = match change {
+            Modification::Rename { new_name } if !code.language.code_edits() => {
+                crate::language::rename::rename(
+                    code.language,
+                    &code.text,
+                    &code.tree,
+                    &code.outline,
+                    symbol,
+                    new_name,
+                )?
+            }
+            _ => modify::modify(&code.text, &code.tree, &code.outline, target, change)
+                .map_err(analysis_fail)?,
+        };
         let edits = result.edits.len();
         self.apply_result(&result)?;
         let at = result.element.unwrap_or(result.cursor);

@@ -32,6 +32,9 @@ pub struct TagsFile {
     /// Names declared with a type in a scope (a Go receiver or parameter,
     /// a Java local): a member read through them is the type's.
     pub typed: Vec<Typed>,
+    /// The names its scopes bind (parameters, locals), each with the
+    /// scope it binds it in: what an in-file rename of a local reads.
+    pub locals: Vec<LocalDef>,
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources): once scanned, a query asks this
     /// instead of the text.
@@ -78,6 +81,20 @@ pub struct TagDef {
     pub span: Range<usize>,
 }
 
+/// A name a scope binds (a parameter, a local variable).
+#[derive(Debug, Clone)]
+pub struct LocalDef {
+    pub name: String,
+    pub start: Position,
+    /// In chars.
+    pub offset: usize,
+    /// The scope it binds the name in, in chars.
+    pub scope: Range<usize>,
+    /// Where in the scope the name reads it (after its declaration in Go
+    /// and Rust), in chars: a use's [`TagRef::binding`].
+    pub visible: Range<usize>,
+}
+
 /// How a reference reaches its name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Qualifier {
@@ -106,6 +123,9 @@ pub struct TagRef {
     pub qualifier: Qualifier,
     /// A scope around it binds its name: not a module-level name.
     pub shadowed: bool,
+    /// Where the innermost binding of its name around it is visible (a
+    /// bare name; a [`LocalDef::visible`]), in chars: the binding it reads.
+    pub binding: Option<Range<usize>>,
     /// A scope around it binds the name it is read through (`x` of
     /// `x.name`): a local value.
     pub local_qualifier: bool,
@@ -181,6 +201,28 @@ enum Binds {
     Outer,
     /// In the innermost function around it (JavaScript's `var`).
     Function,
+}
+
+/// The declarations whose names are bound from their end on (Go's `x :=
+/// x + 1` and Rust's `let x = x + 1;` read the `x` outside on the right).
+const DECLARED_AFTER: &[&str] = &[
+    "short_var_declaration",
+    "var_declaration",
+    "const_declaration",
+    "let_declaration",
+];
+
+/// Where a local's binding starts when its declaration binds it from its
+/// end (bytes); `None`: from its scope's start.
+fn declared_until(local: Node<'_>, scope: Node<'_>) -> Option<usize> {
+    let mut at = local.parent();
+    while let Some(node) = at.filter(|n| n.id() != scope.id()) {
+        if DECLARED_AFTER.contains(&node.kind()) {
+            return Some(node.end_byte());
+        }
+        at = node.parent();
+    }
+    None
 }
 
 /// Each local definition with the scope it binds its name in: one sweep
@@ -334,12 +376,24 @@ fn references(
     }
     // the names bound in each scope, by name: (scope's chars)
     let mut bound: HashMap<&str, Vec<Range<usize>>> = HashMap::new();
+    // a local's own name reads its binding, wherever that starts
+    let mut own: HashMap<usize, Range<usize>> = HashMap::new();
     for (local, scope) in scopes_of(family, scopes, locals.into_values().collect()) {
-        bound
-            .entry(&text[local.byte_range()])
-            .or_default()
-            .push(byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()));
+        let name = &text[local.byte_range()];
+        let visible = declared_until(local, scope).unwrap_or(scope.start_byte());
+        let visible = byte_to_char(rope, visible)..byte_to_char(rope, scope.end_byte());
+        let scope = byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte());
+        file.locals.push(LocalDef {
+            name: name.to_string(),
+            start: byte_to_position(rope, local.start_byte()),
+            offset: byte_to_char(rope, local.start_byte()),
+            scope,
+            visible: visible.clone(),
+        });
+        own.insert(local.start_byte(), visible.clone());
+        bound.entry(name).or_default().push(visible);
     }
+    file.locals.sort_by_key(|l| l.offset);
     // the statements whose names are read with them (imports)
     let mut skipped_ranges: Vec<Range<usize>> = Vec::new();
     let mut c = root.walk();
@@ -378,12 +432,25 @@ fn references(
             (_, Some((path, true))) => Qualifier::Path(path_names(text, path)),
             (_, Some((object, false))) => family.qualifier(text, object),
         };
-        let binds = |name: &str| {
-            bound
-                .get(name)
-                .is_some_and(|scopes| scopes.iter().any(|s| s.contains(&offset)))
+        // the innermost scope binding a name here (scopes nest)
+        let innermost = |name: &str| {
+            bound.get(name).and_then(|scopes| {
+                scopes
+                    .iter()
+                    .filter(|s| s.contains(&offset))
+                    .min_by_key(|s| s.end - s.start)
+                    .cloned()
+            })
         };
-        let shadowed = qualifier == Qualifier::None && binds(&name);
+        let binds = |name: &str| innermost(name).is_some();
+        let binding = match qualifier {
+            Qualifier::None => own
+                .get(&node.start_byte())
+                .cloned()
+                .or_else(|| innermost(&name)),
+            _ => None,
+        };
+        let shadowed = binding.is_some();
         let local_qualifier = matches!(&qualifier, Qualifier::Name(q) if binds(q));
         let in_def = enclosing.at(offset);
         file.refs.push(TagRef {
@@ -394,6 +461,7 @@ fn references(
             call: capture == Capture::Call,
             qualifier,
             shadowed,
+            binding,
             local_qualifier,
             in_def,
             import: None,
@@ -412,6 +480,7 @@ pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize)
         call: false,
         qualifier: Qualifier::None,
         shadowed: false,
+        binding: None,
         local_qualifier: false,
         in_def: None,
         import: Some(import),
