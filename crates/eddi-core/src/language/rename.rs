@@ -207,6 +207,17 @@ impl Reader<'_> {
                 ),
             ));
         }
+        // its annotations are in its whole lines, before its name
+        let head = symbol.full.start..self.offset(symbol.name_position).max(symbol.full.start);
+        if self.language.id() == "java" && self.text.slice(head).to_string().contains("@Override") {
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!(
+                    "{} overrides a method of a supertype (@Override): renaming it alone changes what calls reach; rename the supertype's method with its overrides",
+                    symbol.qualified_name
+                ),
+            ));
+        }
         let parent = outline.parent(symbol);
         match parent {
             Some(p) if p.kind == SymbolKind::Class => return Ok(Renamed::Member(p.name.clone())),
@@ -223,7 +234,10 @@ impl Reader<'_> {
         }
         if self.language.id() == "java"
             && symbol.kind == SymbolKind::Class
-            && self.is_public(symbol)
+            && self
+                .modifiers(symbol)
+                .split_whitespace()
+                .any(|w| w == "public")
         {
             return Err(OpError::new(
                 ErrorKind::NotApplicable,
@@ -244,24 +258,21 @@ impl Reader<'_> {
         }
     }
 
-    /// Whether a declaration carries the `public` modifier.
-    fn is_public(&self, symbol: &Symbol) -> bool {
-        let Some(node) = self.node_at(self.offset(symbol.name_position)) else {
-            return false;
-        };
-        let Some(declaration) = node.parent() else {
-            return false;
+    /// A Java declaration's modifiers and annotations, as written.
+    fn modifiers(&self, symbol: &Symbol) -> String {
+        let declaration = self
+            .node_at(self.offset(symbol.name_position))
+            .and_then(|n| n.parent());
+        let Some(declaration) = declaration else {
+            return String::new();
         };
         let mut c = declaration.walk();
-        let public = declaration
+        let modifiers: Vec<&str> = declaration
             .children(&mut c)
             .filter(|n| n.kind() == "modifiers")
-            .any(|m| {
-                self.source[m.byte_range()]
-                    .split_whitespace()
-                    .any(|w| w == "public")
-            });
-        public
+            .map(|m| &self.source[m.byte_range()])
+            .collect();
+        modifiers.join(" ")
     }
 
     fn offset(&self, position: Position) -> usize {

@@ -259,7 +259,7 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         > Start sa; Open web/app.js
         Ok
         Ok, At 0:0, Length 16
-        > Modify Function add Rename plus
+        > Modify Function add AddParam "c"
         Fail "{}"
         > Analyze File
         Fail "{}"
@@ -481,7 +481,7 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
         > Goto Method Square.area; Goto EndOfClass
         Ok, At 6:2
         Ok, At 9:0
-        > Modify Method Square.area Rename size
+        > Modify Method Square.area AddParam "n"
         Fail "src/shape.ts is a TypeScript file: Modify does not support TypeScript yet (it works on Python files)"
         > Open src/App.tsx
         Ok, At 0:0, Length 1
@@ -489,7 +489,7 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
         Ok: File: function App at 0:7
         > Validate
         Ok: No syntax errors
-        > Modify Function App Rename Main
+        > Modify Function App AddParam "p"
         Fail "src/App.tsx is a TSX file: Modify does not support TSX yet (it works on Python files)"
         > Delete Function App
         Ok, Deleted 1 line at 0, At 0:0
@@ -711,7 +711,7 @@ fn a_go_file_is_addressed_and_read() {
         Ok, At 12:0
         > Validate
         Ok: No syntax errors
-        > Modify Method Stack.Push Rename Add
+        > Modify Method Stack.Push AddParam "n int"
         Fail "{}"
         > Insert Method "func (s *Stack) Len() int {{ return len(s.items) }}"
         Fail "Not in type or one of its methods"
@@ -781,7 +781,7 @@ fn a_rust_file_is_addressed_and_read() {
         Fail "Not found: method 'Point.nothing'. Available: Point.new, Point.fmt, Point.Display.fmt"
         > Validate
         Ok: No syntax errors
-        > Modify Method Point.new Rename make
+        > Modify Method Point.new AddParam "z: i32"
         Fail "{}"
         > Goto 12; Insert Line "    }}"
         Ok, At 12:0
@@ -831,7 +831,7 @@ fn a_java_file_is_addressed_and_read() {
         Ok: At 5:25, Txt private final double r;
         > Validate
         Ok: No syntax errors
-        > Modify Method Circle.toString Rename name
+        > Modify Method Circle.toString AddParam "int n"
         Fail "{}"
         > Analyze File Issues
         Ok: File: no potential issues found

@@ -440,6 +440,20 @@ class Counter {
 "
     );
     assert!(accepted(&f, "javac", &["-d", "out", "Shop.java"]));
+    // an override: what calls reach is the supertype's to say
+    f.write(
+        "Note.java",
+        "class Note {\n    @Override\n    public String toString() {\n        return \"n\";\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Open Note.java
+        Ok, At 0:0, Length 6
+        > Modify Method Note.toString Rename name
+        Fail "Note.toString overrides a method of a supertype (@Override): renaming it alone changes what calls reach; rename the supertype's method with its overrides"
+        "#,
+    );
 }
 
 const UTIL_TS: &str = "export interface Shape {
