@@ -22,10 +22,7 @@ use crate::reply::Clause;
 use crate::session::Event;
 
 use super::context::{Ctx, Ran};
-use super::{
-    dotted_target, fit, index_blind_here, not_supported_here, unsupported_file_first, Engine, Held,
-    ReplyRoom,
-};
+use super::{dotted_target, fit, index_blind_here, not_supported_here, Engine, Held, ReplyRoom};
 
 impl Engine {
     /// Runs one command in the session the turn holds (`Start` and `End`
@@ -116,7 +113,7 @@ impl Engine {
                         // current file is something else says so first
                         match not_supported_here(&live.session, Capability::IndexScan, asked) {
                             Some(why) if error.kind == ErrorKind::NotFound => OpError {
-                                message: unsupported_file_first(&why, &error.message),
+                                message: super::unindexed_file_first(&why, &error.message),
                                 ..error
                             },
                             _ => error,

@@ -96,7 +96,7 @@ fn commands_a_json_file_does_not_support_say_so() {
         > Validate
         Fail "{unsupported}"
         > Find References name
-        Fail "{unsupported}; in the project's Python files: Not found: symbol 'name'. No similar name in the index"
+        Fail "{unsupported}; in the project's Python, JavaScript, TypeScript, TSX, Go, Rust, Java files: Not found: symbol 'name'. No similar name in the index"
         > Refactor Extract_Method helper lines 0:0
         Fail "{no_index}"
         > Refactor RenameSymbol login sign_in
