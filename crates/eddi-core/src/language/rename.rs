@@ -994,3 +994,52 @@ const TS_KEYWORDS: &[&str] = &[
     "arguments",
     "eval",
 ];
+
+/// The keys naming the field `old` of the type `class` in a file's struct
+/// literals and patterns (Go `C{X: 1}`, Rust `C { x: 1 }`, `C { x }`):
+/// each key's char offset with whether it is a shorthand whose value
+/// stays (`C { x }` → `C { y: x }`), and the keys of literals whose type
+/// cannot be told. For the cross-file rename of a field.
+pub fn field_keys(
+    language: &'static dyn Language,
+    text: &Rope,
+    tree: &SyntaxTree,
+    class: &str,
+    old: &str,
+) -> (Vec<(usize, bool)>, Vec<usize>) {
+    let source = text.to_string();
+    let file = TagsFile::default();
+    let reader = Reader {
+        language,
+        text,
+        source: &source,
+        tree,
+        file: &file,
+    };
+    let mut found = Found::default();
+    reader.struct_literal_keys(class, old, &mut found);
+    let keys = found
+        .sites
+        .iter()
+        .map(|s| (s.at, s.write == Write::KeepValue))
+        .collect();
+    (keys, found.possible)
+}
+
+/// Whether the name at char `at` is a shorthand that stands for both a
+/// key and a value (`{ x }`, `const { x } = o`, Rust's `C { x }`).
+pub fn is_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
+    let byte = text.char_to_byte(at);
+    let Some(node) = tree.root().named_descendant_for_byte_range(byte, byte) else {
+        return false;
+    };
+    match node.kind() {
+        "shorthand_property_identifier"
+        | "shorthand_property_identifier_pattern"
+        | "shorthand_field_identifier" => true,
+        "identifier" => node
+            .parent()
+            .is_some_and(|p| p.kind() == "shorthand_field_initializer"),
+        _ => false,
+    }
+}

@@ -601,6 +601,7 @@ mod languages;
 mod operations;
 mod policy;
 mod refactor;
+mod refactor_braces;
 mod rename_braces;
 mod replace_files;
 mod replies;
