@@ -802,6 +802,19 @@ impl Ctx<'_> {
         importable(&code, symbol)
     }
 
+    /// The name the brace index knows the symbol `target` names by (`f`,
+    /// `C.m`), when other files can use it: not a local, nor inside a
+    /// function.
+    pub(super) fn brace_rename_name(&mut self, target: &CodeTarget) -> Option<String> {
+        let code = self.code_for(Some(target)).ok()?;
+        let symbol = code.symbol(target).ok()?;
+        if symbol.kind == SymbolKind::Local {
+            return None;
+        }
+        importable(&code, symbol)?;
+        Some(symbol.qualified_name.clone())
+    }
+
     /// For a target naming a parameter of a function other modules can
     /// call: that function's module-qualified name (renaming the parameter
     /// changes its signature).

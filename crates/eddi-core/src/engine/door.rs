@@ -232,6 +232,8 @@ impl Engine {
         let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
         // An edit of a definition says what it leaves unchanged elsewhere.
         let definition_edit = super::leftovers::definition_edit(&mut ctx, command);
+        // a brace file's: its uses elsewhere, found before the edit
+        let brace_left = self.brace_rename_leftovers(&mut ctx, command);
         // Plain text edits may break a file's syntax, but say so.
         let syntax_before = if super::code::is_text_edit(command) {
             ctx.syntax_before()
@@ -290,9 +292,11 @@ impl Engine {
             }
             Err(error) => Err(error),
             Ok(mut outcome) => {
-                if let Some(left) = definition_edit
-                    .and_then(|edit| self.left_unchanged(session, edit, path.as_str()))
-                {
+                let python_left = || {
+                    definition_edit
+                        .and_then(|edit| self.left_unchanged(session, edit, path.as_str()))
+                };
+                if let Some(left) = brace_left.or_else(python_left) {
                     outcome.completions.push(left);
                 }
                 // The project's side of a file's dependencies comes from the index.

@@ -242,8 +242,8 @@ impl Reader<'_> {
             return Err(OpError::new(
                 ErrorKind::NotApplicable,
                 format!(
-                    "{} is a public class: its name is its file's, which renaming it in the file alone breaks; the cross-file rename that renames the file too is not built yet for Java",
-                    symbol.qualified_name
+                    "{} is a public class: its name is its file's, which renaming it in the file alone breaks; Refactor RenameSymbol {} <new> renames the file too",
+                    symbol.qualified_name, symbol.qualified_name
                 ),
             ));
         }

@@ -264,3 +264,38 @@ fn typescript_renames_exports_across_files() {
     );
     accepted(&f, "tsc", &["--noEmit", "--strict", "src/main.ts"]);
 }
+
+/// `Modify … Rename` of an exported function renames in its file and
+/// says what it leaves in the others, with the cross-file rename that
+/// takes them along.
+#[test]
+fn an_in_file_rename_names_the_uses_it_leaves_in_other_files() {
+    let f = Fixture::new();
+    f.write(
+        "lib/util.js",
+        "export function add(a, b) {\n  return a + b;\n}\n\nexport function twice(x) {\n  return add(x, x);\n}\n",
+    );
+    f.write(
+        "lib/main.js",
+        "import { add } from './util.js';\nadd(1, 2);\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open lib/util.js
+        Ok, At 0:0, Length 7
+        > Modify Function twice Rename double
+        Ok, Modified function twice (1 edit), At 4:7
+        > Modify Function add Rename sum
+        Ok, Modified function add (2 edits), At 0:7, not changed: 2 references in other files (lib/main.js:0, lib/main.js:1); cross-file rename: Refactor RenameSymbol lib.util.add sum
+        > Undo
+        Ok, Undid 1, At 4:7
+        > Save
+        Ok, Bytes 97
+        > Refactor RenameSymbol lib.util.add sum
+        Ok, Renamed in 2 files (lib/main.js, lib/util.js), 4 references updated
+        "#,
+    );
+}

@@ -401,7 +401,7 @@ fn java_renames_members_locals_and_classes() {
         > Modify Class Till Rename Counter
         Ok, Modified class Till (2 edits), At 20:0
         > Modify Class Shop Rename Store
-        Fail "Shop is a public class: its name is its file's, which renaming it in the file alone breaks; the cross-file rename that renames the file too is not built yet for Java"
+        Fail "Shop is a public class: its name is its file's, which renaming it in the file alone breaks; Refactor RenameSymbol Shop <new> renames the file too"
         > Modify Method Shop.open Rename int
         Fail "Invalid name 'int': a Java keyword; choose another name"
         > Save
