@@ -299,3 +299,26 @@ fn an_in_file_rename_names_the_uses_it_leaves_in_other_files() {
         "#,
     );
 }
+
+/// A method another class of the project also has (an override, an
+/// interface's declaration) is possible: refused by default, naming it.
+#[test]
+fn a_member_another_type_also_has_is_refused_by_default() {
+    let f = Fixture::new();
+    f.write(
+        "src/shapes.ts",
+        "export interface Shape {\n  area(): number;\n}\n\nexport class Square implements Shape {\n  side = 1;\n  area(): number {\n    return this.side * this.side;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Square.area size
+        Fail "Cannot rename src.shapes.Square.area: 1 possible use it cannot prove: src/shapes.ts:1:2 (src.shapes.Shape.area has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Square.area size Include Possible
+        Ok, Renamed in 1 file (src/shapes.ts), 2 references updated, possible: 1 use changed too (Include Possible): src/shapes.ts:1:2 (src.shapes.Shape.area has a member of the name, which may override it, be overridden by it or declare it for an interface)
+        "#,
+    );
+    accepted(&f, "tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
+}

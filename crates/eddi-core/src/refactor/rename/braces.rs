@@ -115,6 +115,32 @@ pub(super) fn rename(
             why: "the index cannot resolve it".to_string(),
         })
         .collect();
+    // a member: another type's member of the name may override it, be
+    // overridden by it or stand for it in an interface the index does not
+    // follow
+    if class.is_some() {
+        let root = project.index.root();
+        let others = project
+            .index
+            .tags()
+            .find_definition(root, &old, None)
+            .unwrap_or_default();
+        for other in others {
+            let own = found.definitions.iter().any(|d| {
+                d.location.path == other.location.path && d.name_position == other.name_position
+            });
+            let member = matches!(other.kind, SymbolKind::Method | SymbolKind::Attribute);
+            if !own && member && other.qualified_name != full_name {
+                possible.push(Unproven {
+                    site: name_at(&other.location.path, other.name_position, &old),
+                    why: format!(
+                        "{} has a member of the name, which may override it, be overridden by it or declare it for an interface",
+                        other.qualified_name
+                    ),
+                });
+            }
+        }
+    }
     // a field: the keys of its type's struct literals, in every file of
     // the language's family that spells it
     let mut keys: BTreeMap<String, Vec<(usize, bool)>> = BTreeMap::new();
