@@ -130,6 +130,8 @@ fn go_renames_across_packages() {
         Fail "Name conflict exists: shapes/shapes.go:4 already defines Point.Left; choose another name"
         > Refactor RenameSymbol Make func
         Fail "Invalid name 'func': a Go keyword; choose another name"
+        > Refactor RenameSymbol Make build
+        Fail "Cannot rename shapes.Make to build: a Go name starting with a lower-case letter is not exported, and main.go:9:29 uses it from another package; choose a name starting with an upper-case letter"
         "#,
     );
     assert!(f

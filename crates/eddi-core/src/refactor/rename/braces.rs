@@ -162,6 +162,22 @@ pub(super) fn rename(
             }
         }
     }
+    // Go exports by the case of a name's first letter
+    if language.id() == "go" && starts_upper(&old) && !starts_upper(new) {
+        let package = def_path.rsplit_once('/').map_or("", |(d, _)| d);
+        let outside = proven
+            .iter()
+            .find(|l| l.path.rsplit_once('/').map_or("", |(d, _)| d) != package);
+        if let Some(site) = outside {
+            return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "Cannot rename {full_name} to {new}: a Go name starting with a lower-case letter is not exported, and {site} uses it from another package; choose a name starting with an upper-case letter"
+                ),
+            )
+            .at(Argument::NewName));
+        }
+    }
     possible.sort_by(|a, b| a.site.cmp(&b.site));
     possible.dedup_by(|a, b| a.site == b.site);
     if policy == SitePolicy::Refuse && !possible.is_empty() {
@@ -499,4 +515,8 @@ fn point(text: &Rope, path: &str, at: usize, name: &str) -> Location {
         crate::edit::Position::new(line, at - text.line_to_char(line)),
         name,
     )
+}
+
+fn starts_upper(name: &str) -> bool {
+    name.chars().next().is_some_and(char::is_uppercase)
 }
