@@ -239,8 +239,10 @@ fn a_javascript_file_is_addressed_and_read() {
 }
 
 /// The commands whose implementations are Python's refuse a JavaScript
-/// file, each by name, and change nothing: Modify, the code analyses and
-/// the refactors; the index's queries answer from the JavaScript files
+/// file, each by name, and change nothing: Modify but Rename, the code
+/// analyses and the refactors but RenameSymbol (a name the JavaScript
+/// files do not define is looked for in the Python files, which the last
+/// rename here changes); the index's queries answer from the JavaScript files
 /// (`index_braces.rs`) and, for a name they do not define, the Python
 /// files.
 #[test]
@@ -273,8 +275,8 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         Ok: Found 1 definition, with lines, Txt web/app.js:7:0 function web.app.twice: const twice = (n) => n * 2;
         > Refactor Extract_Method helper lines 4:4
         Fail "{}"
-        > Refactor RenameSymbol add plus
-        Fail "{}; in the project's Python files: Not found: symbol 'add'. No similar name in the index"
+        > Refactor RenameSymbol nowhere plus
+        Fail "Not found: symbol 'nowhere'. No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
         > Find Definition login
         Ok: Found 1 definition, with lines, Txt pkg/auth.py:0:0 function pkg.auth.login: def login(user):
         > Refactor RenameSymbol login sign_in
@@ -283,7 +285,6 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
             not_yet("Modify"),
             not_yet("Analyze"),
             not_yet("Analyze Dependencies"),
-            not_yet("Refactor"),
             not_yet("Refactor"),
         ),
     );
