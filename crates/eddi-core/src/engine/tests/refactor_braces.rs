@@ -324,3 +324,46 @@ fn a_member_another_type_also_has_is_refused_by_default() {
     );
     accepted(&f, "tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
 }
+
+/// A Rust path the index does not resolve (an inline module's `super::`)
+/// may be a use it missed: refused by default, never left silently.
+#[test]
+fn a_rust_path_the_index_does_not_resolve_is_possible() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"geo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", "pub mod geo;\n");
+    f.write(
+        "src/geo.rs",
+        "pub fn area(x: i32) -> i32 {\n    x * x\n}\n\npub mod inner {\n    pub fn twice() -> i32 {\n        super::area(2) * 2\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol area square
+        Fail "Cannot rename geo.area: 1 possible use it cannot prove: src/geo.rs:6:15 (a path the index does not resolve, which may name it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol area square Include Possible
+        Ok, Renamed in 1 file (src/geo.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/geo.rs:6:15 (a path the index does not resolve, which may name it)
+        "#,
+    );
+    assert!(f.read("src/geo.rs").contains("super::square(2) * 2"));
+    let out = f.dir.path().join("lib.rmeta");
+    accepted(
+        &f,
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+            "-o",
+            out.to_str().unwrap(),
+            "src/lib.rs",
+        ],
+    );
+}

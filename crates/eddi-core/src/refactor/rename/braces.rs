@@ -30,6 +30,7 @@ use ropey::Rope;
 use super::{unproven_refusal, Location};
 use crate::analysis::index::query::References;
 use crate::analysis::index::tags::family::family_id;
+use crate::analysis::index::tags::scan::Qualifier;
 use crate::analysis::outline::{Outline, Symbol, SymbolKind};
 use crate::analysis::SyntaxTree;
 use crate::change::{FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
@@ -159,6 +160,29 @@ pub(super) fn rename(
             }
             if !found_keys.is_empty() {
                 keys.insert(entry.path.clone(), found_keys);
+            }
+        }
+    }
+    // Rust: a path to the name the index does not resolve (an inline
+    // module's `super::`) may be a use it missed
+    if language.id() == "rust" {
+        let tags = project.index.tags();
+        let known = |path: &str, at: crate::edit::Position| {
+            proven
+                .iter()
+                .chain(found.possible.iter())
+                .any(|l| l.path == path && l.position == at)
+        };
+        for entry in tags.files_with(family_id(language), &[old.as_str()], false) {
+            for r in &entry.file().refs {
+                let relative = matches!(&r.qualifier, Qualifier::Path(p)
+                    if p.first().is_some_and(|q| matches!(q.as_str(), "super" | "self" | "crate")));
+                if r.name == old && relative && !known(&entry.path, r.start) {
+                    possible.push(Unproven {
+                        site: name_at(&entry.path, r.start, &old),
+                        why: "a path the index does not resolve, which may name it".to_string(),
+                    });
+                }
             }
         }
     }
