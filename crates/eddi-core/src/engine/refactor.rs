@@ -375,7 +375,11 @@ impl Engine {
                 .as_ref()
                 .filter(|_| matches!(fault.error.kind, ErrorKind::NotFound))
             {
-                fault.error.message = super::unsupported_file_first(why, &fault.error.message);
+                // a rename looked in every index, the others in Python's
+                fault.error.message = match renames_braces {
+                    true => super::unindexed_file_first(why, &fault.error.message),
+                    false => super::unsupported_file_first(why, &fault.error.message),
+                };
             }
             fault
         };

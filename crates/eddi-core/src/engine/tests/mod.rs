@@ -658,7 +658,7 @@ fn a_code_command_on_a_file_that_is_not_python_says_so() {
         > Find Callers render
         Fail "{not_python}; in the project's Python, JavaScript, TypeScript, TSX, Go, Rust, Java files: Not found: symbol 'render'. No similar name in the index"
         > Refactor RenameSymbol render draw
-        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        Fail "{not_python}; in the project's Python, JavaScript, TypeScript, TSX, Go, Rust, Java files: Not found: symbol 'render'. No similar name in the index"
         > Refactor InlineFunction render
         Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
         > Preview Refactor Inline_Variable x
