@@ -51,3 +51,4 @@
 (tuple_struct_pattern (identifier) @local.definition)
 (field_pattern (identifier) @local.definition)
 (shorthand_field_identifier) @reference.name
+(field_pattern name: (shorthand_field_identifier) @local.definition)

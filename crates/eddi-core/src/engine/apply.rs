@@ -390,7 +390,13 @@ impl Ctx<'_> {
                 vec![planned(before, None, open, disk, expect)]
             }
             FileOp::Move { to, edits } => {
-                let after = edited(&before, edits)?;
+                // the new file's change is its whole text inserted (the
+                // edits' change is against the old file's text)
+                let (moved, _) = edited(&before, edits)?;
+                let after = (
+                    moved.clone(),
+                    ChangeSet::replace(0, 0, 0, &moved.to_string()).expect("an insertion fits"),
+                );
                 if self.session.buffer(to).is_some()
                     || !matches!(self.workspace.stamp(to), Ok(None))
                 {

@@ -802,6 +802,19 @@ impl Ctx<'_> {
         importable(&code, symbol)
     }
 
+    /// The name the brace index knows the symbol `target` names by (`f`,
+    /// `C.m`), when other files can use it: not a local, nor inside a
+    /// function.
+    pub(super) fn brace_rename_name(&mut self, target: &CodeTarget) -> Option<String> {
+        let code = self.code_for(Some(target)).ok()?;
+        let symbol = code.symbol(target).ok()?;
+        if symbol.kind == SymbolKind::Local {
+            return None;
+        }
+        importable(&code, symbol)?;
+        Some(symbol.qualified_name.clone())
+    }
+
     /// For a target naming a parameter of a function other modules can
     /// call: that function's module-qualified name (renaming the parameter
     /// changes its signature).
@@ -844,12 +857,30 @@ impl Ctx<'_> {
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Ran {
-        let code = self.code_able(Some(target), Capability::CodeEdits, "Modify")?;
+        // a brace language renames through its own scopes; the other
+        // modifications are Python's
+        let (capability, command) = match change {
+            Modification::Rename { .. } => (Capability::Rename, "Modify … Rename"),
+            _ => (Capability::CodeEdits, "Modify"),
+        };
+        let code = self.code_able(Some(target), capability, command)?;
         let symbol = code.symbol(target)?;
         let described = describe_in(&code.outline, symbol);
         let target = &code.target(target);
-        let result = modify::modify(&code.text, &code.tree, &code.outline, target, change)
-            .map_err(analysis_fail)?;
+        let result = match change {
+            Modification::Rename { new_name } if !code.language.code_edits() => {
+                crate::language::rename::rename(
+                    code.language,
+                    &code.text,
+                    &code.tree,
+                    &code.outline,
+                    symbol,
+                    new_name,
+                )?
+            }
+            _ => modify::modify(&code.text, &code.tree, &code.outline, target, change)
+                .map_err(analysis_fail)?,
+        };
         let edits = result.edits.len();
         self.apply_result(&result)?;
         let at = result.element.unwrap_or(result.cursor);

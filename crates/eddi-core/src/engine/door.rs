@@ -22,10 +22,7 @@ use crate::reply::Clause;
 use crate::session::Event;
 
 use super::context::{Ctx, Ran};
-use super::{
-    dotted_target, fit, index_blind_here, not_supported_here, unsupported_file_first, Engine, Held,
-    ReplyRoom,
-};
+use super::{dotted_target, fit, index_blind_here, not_supported_here, Engine, Held, ReplyRoom};
 
 impl Engine {
     /// Runs one command in the session the turn holds (`Start` and `End`
@@ -116,7 +113,7 @@ impl Engine {
                         // current file is something else says so first
                         match not_supported_here(&live.session, Capability::IndexScan, asked) {
                             Some(why) if error.kind == ErrorKind::NotFound => OpError {
-                                message: unsupported_file_first(&why, &error.message),
+                                message: super::unindexed_file_first(&why, &error.message),
                                 ..error
                             },
                             _ => error,
@@ -241,6 +238,8 @@ impl Engine {
         let mut ctx = Ctx::new(&mut live.session, &self.workspace, Some(&self.board));
         // An edit of a definition says what it leaves unchanged elsewhere.
         let definition_edit = super::leftovers::definition_edit(&mut ctx, command);
+        // a brace file's: its uses elsewhere, found before the edit
+        let brace_left = self.brace_rename_leftovers(&mut ctx, command);
         // Plain text edits may break a file's syntax, but say so.
         let syntax_before = if super::code::is_text_edit(command) {
             ctx.syntax_before()
@@ -299,9 +298,11 @@ impl Engine {
             }
             Err(error) => Err(error),
             Ok(mut outcome) => {
-                if let Some(left) = definition_edit
-                    .and_then(|edit| self.left_unchanged(session, edit, path.as_str()))
-                {
+                let python_left = || {
+                    definition_edit
+                        .and_then(|edit| self.left_unchanged(session, edit, path.as_str()))
+                };
+                if let Some(left) = brace_left.or_else(python_left) {
                     outcome.completions.push(left);
                 }
                 // The project's side of a file's dependencies comes from the index.

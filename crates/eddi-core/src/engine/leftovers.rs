@@ -103,3 +103,49 @@ impl Engine {
         (!sites.is_empty()).then_some(Completion::LeftUnchanged { edit, sites })
     }
 }
+
+impl Engine {
+    /// Before `Modify … Rename` of a module-level symbol or a member in a
+    /// file of a brace language: what the rename will leave unchanged —
+    /// its uses in other files, certain and possible, as the brace index
+    /// finds them now (after the edit the old name names nothing there),
+    /// and the full name `Refactor RenameSymbol` takes.
+    pub(super) fn brace_rename_leftovers(
+        &self,
+        ctx: &mut Ctx<'_>,
+        command: &Command,
+    ) -> Option<Completion> {
+        let Command::Modify {
+            target,
+            change: Modification::Rename { new_name },
+        } = command
+        else {
+            return None;
+        };
+        let path = ctx.session.current.clone()?;
+        if !crate::analysis::index::tags::reads(path.as_str()) {
+            return None;
+        }
+        let name = ctx.brace_rename_name(target)?;
+        let found = self.with_index(ctx.session, |index, _, _| {
+            index
+                .tags()
+                .find_references(index.root(), &name, Some(path.as_str()))
+                .ok()
+        })?;
+        let old = found.definitions.first()?.qualified_name.clone();
+        let sites: Vec<Location> = found
+            .certain
+            .into_iter()
+            .chain(found.possible)
+            .filter(|l| l.path != path.as_str())
+            .collect();
+        (!sites.is_empty()).then(|| Completion::LeftUnchanged {
+            edit: DefinitionEdit::Renamed {
+                old,
+                new: new_name.clone(),
+            },
+            sites,
+        })
+    }
+}

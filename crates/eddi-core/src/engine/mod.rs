@@ -952,6 +952,21 @@ pub(super) fn unsupported_file_first(not_python: &str, failure: &str) -> String 
     format!("{not_python}; in the project's Python files: {failure}")
 }
 
+/// The failure of a query of the project index (`Find References`) run
+/// while the current file is not one it reads: that first, then what the
+/// files of every language the index reads said.
+pub(super) fn unindexed_file_first(not_indexed: &str, failure: &str) -> String {
+    let read: Vec<&str> = crate::language::registry()
+        .iter()
+        .filter(|l| l.supports(Capability::IndexScan))
+        .map(|l| l.name())
+        .collect();
+    format!(
+        "{not_indexed}; in the project's {} files: {failure}",
+        read.join(", ")
+    )
+}
+
 /// The name of a command's code target when it is dotted (`pkg.mod.f`,
 /// `C.m`): a name that may be defined in another file.
 fn dotted_target(command: &Command) -> Option<String> {

@@ -79,7 +79,7 @@ pub(super) fn site_line(line: &str) -> String {
 pub(crate) fn sites(found: &Sites) -> Vec<Clause> {
     let mut head = found.head.to_string();
     if let Some(why) = &found.first {
-        head = super::unsupported_file_first(why, &head);
+        head = super::unindexed_file_first(why, &head);
     }
     match &found.listed {
         Listed::Sites { certain, possible } => {

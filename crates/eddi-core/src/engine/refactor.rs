@@ -354,7 +354,10 @@ impl Engine {
                 .current_buffer()
                 .map(|buffer| buffer.path().as_str()),
         };
-        let not_python = current.and_then(|path| {
+        // a rename also starts from a file of the brace languages' index
+        let renames_braces = matches!(refactoring, Refactoring::Rename { .. });
+        let brace_place = |path: &str| renames_braces && crate::analysis::index::tags::reads(path);
+        let not_python = current.filter(|path| !brace_place(path)).and_then(|path| {
             // an open script whose `#!` names Python (no `.py`)
             let script = session
                 .buffers
@@ -372,15 +375,24 @@ impl Engine {
                 .as_ref()
                 .filter(|_| matches!(fault.error.kind, ErrorKind::NotFound))
             {
-                fault.error.message = super::unsupported_file_first(why, &fault.error.message);
+                // a rename looked in every index, the others in Python's
+                fault.error.message = match renames_braces {
+                    true => super::unindexed_file_first(why, &fault.error.message),
+                    false => super::unsupported_file_first(why, &fault.error.message),
+                };
             }
             fault
         };
         let current = match &request.place {
-            Some(place) => Some(place.clone()).filter(|_| not_python.is_none()),
+            Some(place) => {
+                Some(place.clone()).filter(|p| not_python.is_none() || brace_place(&p.path))
+            }
             None => session
                 .current_buffer()
-                .filter(|b| b.language_supporting(Capability::Refactors).is_some())
+                .filter(|b| {
+                    b.language_supporting(Capability::Refactors).is_some()
+                        || brace_place(b.path().as_str())
+                })
                 .map(|buffer| Cursor {
                     path: buffer.path().to_string(),
                     position: buffer.cursor(),

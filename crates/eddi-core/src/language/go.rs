@@ -96,6 +96,14 @@ impl Language for Go {
         })
     }
 
+    fn local_sites(&self) -> Option<super::LocalSites> {
+        Some(locals_go)
+    }
+
+    fn renames(&self) -> bool {
+        true
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }
@@ -415,4 +423,9 @@ fn not_a_declaration(tokens: &[Token]) -> Option<SyntaxError> {
         previous = Some(token);
     }
     None
+}
+
+/// The locals of a Go file's functions (`Variable f.x`).
+fn locals_go(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &SyntaxTree) {
+    super::locals::add_locals(&Go, outline, text);
 }

@@ -101,6 +101,14 @@ impl Language for Java {
         })
     }
 
+    fn local_sites(&self) -> Option<super::LocalSites> {
+        Some(locals_java)
+    }
+
+    fn renames(&self) -> bool {
+        true
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }
@@ -177,4 +185,9 @@ fn parameters(text: &Rope, callable: Node<'_>) -> Parameters {
 /// cases: the tests compare them where javac is installed).
 fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
     parse_errors(text, tree.root(), &LEXICON)
+}
+
+/// The locals of a Java file's functions (`Variable f.x`).
+fn locals_java(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &SyntaxTree) {
+    super::locals::add_locals(&Java, outline, text);
 }

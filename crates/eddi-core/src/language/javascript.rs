@@ -128,6 +128,14 @@ impl Language for JavaScript {
         })
     }
 
+    fn local_sites(&self) -> Option<super::LocalSites> {
+        Some(locals_javascript)
+    }
+
+    fn renames(&self) -> bool {
+        true
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }
@@ -674,4 +682,9 @@ fn arrows_continued(text: &Rope, root: Node<'_>) -> (Vec<SyntaxError>, Vec<usize
     }
     ended.sort_unstable();
     (called, ended)
+}
+
+/// The locals of a JavaScript file's functions (`Variable f.x`).
+fn locals_javascript(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &SyntaxTree) {
+    super::locals::add_locals(&JavaScript, outline, text);
 }

@@ -44,9 +44,11 @@ pub mod java;
 pub mod javascript;
 pub mod kinds;
 mod line_imports;
+mod locals;
 pub mod outline;
 mod parse_errors;
 pub mod python;
+pub mod rename;
 pub mod rust;
 pub mod typescript;
 
@@ -168,6 +170,12 @@ pub trait Language: Sync {
         false
     }
 
+    /// Whether `Modify … Rename` renames its symbols in a file, scope by
+    /// scope ([`rename`]), when Python's edits are not its own.
+    fn renames(&self) -> bool {
+        false
+    }
+
     /// Whether it offers `capability`.
     fn supports(&self, capability: Capability) -> bool {
         match capability {
@@ -185,6 +193,7 @@ pub trait Language: Sync {
             Capability::CodeAnalyses => self.code_analyses(),
             Capability::IndexScan => self.index_scan().is_some(),
             Capability::Refactors => self.refactors(),
+            Capability::Rename => self.code_edits() || self.renames(),
         }
     }
 }
@@ -235,6 +244,8 @@ pub enum Capability {
     IndexScan,
     /// The semantic refactors.
     Refactors,
+    /// `Modify … Rename`: a symbol renamed in its file, scope-aware.
+    Rename,
 }
 
 /// A language's formatter: a program that reads a file on its stdin and

@@ -95,6 +95,14 @@ impl Language for Rust {
         })
     }
 
+    fn local_sites(&self) -> Option<super::LocalSites> {
+        Some(locals_rust)
+    }
+
+    fn renames(&self) -> bool {
+        true
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }
@@ -352,4 +360,9 @@ fn dangling_doc_comments(text: &Rope, root: Node<'_>) -> Vec<SyntaxError> {
         stack.extend(node.named_children(&mut c));
     }
     out
+}
+
+/// The locals of a Rust file's functions (`Variable f.x`).
+fn locals_rust(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &SyntaxTree) {
+    super::locals::add_locals(&Rust, outline, text);
 }

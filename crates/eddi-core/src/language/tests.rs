@@ -118,6 +118,7 @@ fn capabilities_are_what_each_language_offers() {
         Capability::CodeAnalyses,
         Capability::IndexScan,
         Capability::Refactors,
+        Capability::Rename,
     ];
     assert!(all.iter().all(|&c| Python.supports(c)));
     // the JavaScript family and the brace languages address and read
@@ -140,9 +141,9 @@ fn capabilities_are_what_each_language_offers() {
         if language.brace_edits().is_some() {
             expected.push(Capability::ElementEdits);
         }
-        expected.push(Capability::IndexScan);
+        expected.extend([Capability::IndexScan, Capability::Rename]);
         assert_eq!(offered, expected, "{language:?}");
-        assert!(language.local_sites().is_none() && !language.offside_rule());
+        assert!(language.local_sites().is_some() && !language.offside_rule());
     }
     let json: Vec<Capability> = all.into_iter().filter(|&c| Json.supports(c)).collect();
     assert_eq!(json, [Capability::Outline]);

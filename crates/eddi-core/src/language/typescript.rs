@@ -82,6 +82,14 @@ impl Language for TypeScript {
         })
     }
 
+    fn local_sites(&self) -> Option<super::LocalSites> {
+        Some(locals_typescript)
+    }
+
+    fn renames(&self) -> bool {
+        true
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(typescript_sites)
     }
@@ -140,6 +148,14 @@ impl Language for Tsx {
         })
     }
 
+    fn local_sites(&self) -> Option<super::LocalSites> {
+        Some(locals_tsx)
+    }
+
+    fn renames(&self) -> bool {
+        true
+    }
+
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(tsx_sites)
     }
@@ -171,4 +187,14 @@ fn tsx_query() -> &'static Query {
         Query::new(&Tsx.grammar(), OUTLINE)
             .expect("the TypeScript outline query matches the TSX grammar")
     })
+}
+
+/// The locals of a TypeScript file's functions (`Variable f.x`).
+fn locals_typescript(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &SyntaxTree) {
+    super::locals::add_locals(&TypeScript, outline, text);
+}
+
+/// The locals of a Tsx file's functions (`Variable f.x`).
+fn locals_tsx(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &SyntaxTree) {
+    super::locals::add_locals(&Tsx, outline, text);
 }

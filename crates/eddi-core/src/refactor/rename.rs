@@ -57,6 +57,7 @@
 //! <file:line and what>`; a module (renaming files is not a rename of a
 //! symbol); `Rename_Class` of anything but a class.
 
+mod braces;
 mod conflict;
 pub(super) mod dispatch;
 pub(super) mod strings;
@@ -108,9 +109,24 @@ fn rename(
         return Err(super::not_built(request));
     };
     let new = new_name.trim();
-    check_new_name(new)?;
     let index = project.index;
     let current = project.current.as_ref().map(|c| c.path.as_str());
+    // the brace languages' symbols: the current file's language first,
+    // else where Python's index does not know the name
+    if let Some(found) = brace_symbol(project, symbol, current) {
+        let found = found.map_err(|e| lookup_failure(index, symbol, e))?;
+        if *kind == RenameKind::Class
+            && found.definitions.first().map(|d| d.kind) != Some(SymbolKind::Class)
+        {
+            return Err(RefactorError::new(
+                RefactorFailure::NotFound,
+                format!("Not found: class '{symbol}': it is no class. Use: Refactor RenameSymbol {symbol} {new}"),
+            )
+            .at(crate::refactor::Argument::Symbol));
+        }
+        return braces::rename(project, found, new, *sites_policy);
+    }
+    check_new_name(new)?;
     let defs = index
         .rename_symbol(symbol, current)
         .map_err(|e| lookup_failure(index, symbol, e))?;
@@ -476,6 +492,29 @@ fn rename(
         |r, s| rename(project, r, s),
         renamed,
     )
+}
+
+/// The sites of `symbol` in the brace languages' index, when a rename
+/// is theirs: the current file is one of theirs and the index finds it
+/// there, or Python's index does not know it and theirs does.
+fn brace_symbol(
+    project: &Project<'_>,
+    symbol: &str,
+    current: Option<&str>,
+) -> Option<Result<crate::analysis::index::query::References, IndexError>> {
+    let index = project.index;
+    let brace_current = current.is_some_and(crate::analysis::index::tags::reads);
+    let in_python = || index.rename_symbol(symbol, current).is_ok();
+    if !brace_current && in_python() {
+        return None;
+    }
+    match index.tags().find_references(index.root(), symbol, current) {
+        Ok(found) => Some(Ok(found)),
+        // from a brace file, the brace index's answer, unless Python's
+        // index knows the name
+        Err(e) if brace_current && !in_python() => Some(Err(e)),
+        Err(_) => None,
+    }
 }
 
 /// The classes other than the renamed member's own that have a member of

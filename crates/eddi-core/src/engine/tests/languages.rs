@@ -96,7 +96,7 @@ fn commands_a_json_file_does_not_support_say_so() {
         > Validate
         Fail "{unsupported}"
         > Find References name
-        Fail "{unsupported}; in the project's Python files: Not found: symbol 'name'. No similar name in the index"
+        Fail "{unsupported}; in the project's Python, JavaScript, TypeScript, TSX, Go, Rust, Java files: Not found: symbol 'name'. No similar name in the index"
         > Refactor Extract_Method helper lines 0:0
         Fail "{no_index}"
         > Refactor RenameSymbol login sign_in
@@ -239,8 +239,10 @@ fn a_javascript_file_is_addressed_and_read() {
 }
 
 /// The commands whose implementations are Python's refuse a JavaScript
-/// file, each by name, and change nothing: Modify, the code analyses and
-/// the refactors; the index's queries answer from the JavaScript files
+/// file, each by name, and change nothing: Modify but Rename, the code
+/// analyses and the refactors but RenameSymbol (a name the JavaScript
+/// files do not define is looked for in the Python files, which the last
+/// rename here changes); the index's queries answer from the JavaScript files
 /// (`index_braces.rs`) and, for a name they do not define, the Python
 /// files.
 #[test]
@@ -259,7 +261,7 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         > Start sa; Open web/app.js
         Ok
         Ok, At 0:0, Length 16
-        > Modify Function add Rename plus
+        > Modify Function add AddParam "c"
         Fail "{}"
         > Analyze File
         Fail "{}"
@@ -273,8 +275,8 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         Ok: Found 1 definition, with lines, Txt web/app.js:7:0 function web.app.twice: const twice = (n) => n * 2;
         > Refactor Extract_Method helper lines 4:4
         Fail "{}"
-        > Refactor RenameSymbol add plus
-        Fail "{}; in the project's Python files: Not found: symbol 'add'. No similar name in the index"
+        > Refactor RenameSymbol nowhere plus
+        Fail "Not found: symbol 'nowhere'. No JavaScript, TypeScript, Go, Rust or Java file of the project defines it"
         > Find Definition login
         Ok: Found 1 definition, with lines, Txt pkg/auth.py:0:0 function pkg.auth.login: def login(user):
         > Refactor RenameSymbol login sign_in
@@ -283,7 +285,6 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
             not_yet("Modify"),
             not_yet("Analyze"),
             not_yet("Analyze Dependencies"),
-            not_yet("Refactor"),
             not_yet("Refactor"),
         ),
     );
@@ -481,7 +482,7 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
         > Goto Method Square.area; Goto EndOfClass
         Ok, At 6:2
         Ok, At 9:0
-        > Modify Method Square.area Rename size
+        > Modify Method Square.area AddParam "n"
         Fail "src/shape.ts is a TypeScript file: Modify does not support TypeScript yet (it works on Python files)"
         > Open src/App.tsx
         Ok, At 0:0, Length 1
@@ -489,7 +490,7 @@ fn typescript_and_tsx_files_are_addressed_and_read() {
         Ok: File: function App at 0:7
         > Validate
         Ok: No syntax errors
-        > Modify Function App Rename Main
+        > Modify Function App AddParam "p"
         Fail "src/App.tsx is a TSX file: Modify does not support TSX yet (it works on Python files)"
         > Delete Function App
         Ok, Deleted 1 line at 0, At 0:0
@@ -711,7 +712,7 @@ fn a_go_file_is_addressed_and_read() {
         Ok, At 12:0
         > Validate
         Ok: No syntax errors
-        > Modify Method Stack.Push Rename Add
+        > Modify Method Stack.Push AddParam "n int"
         Fail "{}"
         > Insert Method "func (s *Stack) Len() int {{ return len(s.items) }}"
         Fail "Not in type or one of its methods"
@@ -781,7 +782,7 @@ fn a_rust_file_is_addressed_and_read() {
         Fail "Not found: method 'Point.nothing'. Available: Point.new, Point.fmt, Point.Display.fmt"
         > Validate
         Ok: No syntax errors
-        > Modify Method Point.new Rename make
+        > Modify Method Point.new AddParam "z: i32"
         Fail "{}"
         > Goto 12; Insert Line "    }}"
         Ok, At 12:0
@@ -831,7 +832,7 @@ fn a_java_file_is_addressed_and_read() {
         Ok: At 5:25, Txt private final double r;
         > Validate
         Ok: No syntax errors
-        > Modify Method Circle.toString Rename name
+        > Modify Method Circle.toString AddParam "int n"
         Fail "{}"
         > Analyze File Issues
         Ok: File: no potential issues found

@@ -602,6 +602,8 @@ mod languages;
 mod operations;
 mod policy;
 mod refactor;
+mod refactor_braces;
+mod rename_braces;
 mod replace_files;
 mod replies;
 mod security;
@@ -653,11 +655,11 @@ fn a_code_command_on_a_file_that_is_not_python_says_so() {
         Ok
         Ok, At 0:0, Length 1
         > Find References render
-        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        Fail "{not_python}; in the project's Python, JavaScript, TypeScript, TSX, Go, Rust, Java files: Not found: symbol 'render'. No similar name in the index"
         > Find Callers render
-        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        Fail "{not_python}; in the project's Python, JavaScript, TypeScript, TSX, Go, Rust, Java files: Not found: symbol 'render'. No similar name in the index"
         > Refactor RenameSymbol render draw
-        Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
+        Fail "{not_python}; in the project's Python, JavaScript, TypeScript, TSX, Go, Rust, Java files: Not found: symbol 'render'. No similar name in the index"
         > Refactor InlineFunction render
         Fail "{not_python}; in the project's Python files: Not found: symbol 'render'. No similar name in the index"
         > Preview Refactor Inline_Variable x

@@ -39,6 +39,9 @@ pub struct TagsFile {
     /// Java: the bodies (in chars) of the classes that extend or implement
     /// another, where a bare name may be an inherited member.
     pub inheriting: Vec<Range<usize>>,
+    /// The names its scopes bind (parameters, locals), each with the
+    /// scope it binds it in: what an in-file rename of a local reads.
+    pub locals: Vec<LocalDef>,
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources): once scanned, a query asks this
     /// instead of the text.
@@ -92,6 +95,20 @@ pub struct TagDef {
     pub span: Range<usize>,
 }
 
+/// A name a scope binds (a parameter, a local variable).
+#[derive(Debug, Clone)]
+pub struct LocalDef {
+    pub name: String,
+    pub start: Position,
+    /// In chars.
+    pub offset: usize,
+    /// The scope it binds the name in, in chars.
+    pub scope: Range<usize>,
+    /// Where in the scope the name reads it (after its declaration in Go
+    /// and Rust), in chars: a use's [`TagRef::binding`].
+    pub visible: Range<usize>,
+}
+
 /// How a reference reaches its name.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Qualifier {
@@ -120,6 +137,9 @@ pub struct TagRef {
     pub qualifier: Qualifier,
     /// A scope around it binds its name: not a module-level name.
     pub shadowed: bool,
+    /// Where the innermost binding of its name around it is visible (a
+    /// bare name; a [`LocalDef::visible`]), in chars: the binding it reads.
+    pub binding: Option<Range<usize>>,
     /// A scope around it binds the name it is read through (`x` of
     /// `x.name`): a local value.
     pub local_qualifier: bool,
@@ -198,6 +218,28 @@ enum Binds {
     Outer,
     /// In the innermost function around it (JavaScript's `var`).
     Function,
+}
+
+/// The declarations whose names are bound from their end on (Go's `x :=
+/// x + 1` and Rust's `let x = x + 1;` read the `x` outside on the right).
+const DECLARED_AFTER: &[&str] = &[
+    "short_var_declaration",
+    "var_declaration",
+    "const_declaration",
+    "let_declaration",
+];
+
+/// Where a local's binding starts when its declaration binds it from its
+/// end (bytes); `None`: from its scope's start.
+fn declared_until(local: Node<'_>, scope: Node<'_>) -> Option<usize> {
+    let mut at = local.parent();
+    while let Some(node) = at.filter(|n| n.id() != scope.id()) {
+        if DECLARED_AFTER.contains(&node.kind()) {
+            return Some(node.end_byte());
+        }
+        at = node.parent();
+    }
+    None
 }
 
 /// Each local definition with the scope it binds its name in: one sweep
@@ -383,16 +425,28 @@ fn references(
             }
         }
     }
-    // the scopes that bind each name
+    // the scopes that bind each name, from where each binding is visible
+    // (chars), sorted for a binary search
     let mut bound: HashMap<&str, Bindings> = HashMap::new();
+    // a local's own name reads its binding, wherever that starts
+    let mut own: HashMap<usize, Range<usize>> = HashMap::new();
     for (local, scope) in scopes_of(family, scopes, locals.into_values().collect()) {
-        bound
-            .entry(&text[local.byte_range()])
-            .or_default()
-            .scopes
-            .push(scope.byte_range());
+        let name = &text[local.byte_range()];
+        let visible = declared_until(local, scope).unwrap_or(scope.start_byte());
+        let visible = byte_to_char(rope, visible)..byte_to_char(rope, scope.end_byte());
+        let scope = byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte());
+        file.locals.push(LocalDef {
+            name: name.to_string(),
+            start: byte_to_position(rope, local.start_byte()),
+            offset: byte_to_char(rope, local.start_byte()),
+            scope,
+            visible: visible.clone(),
+        });
+        own.insert(local.start_byte(), visible.clone());
+        bound.entry(name).or_default().scopes.push(visible);
     }
     bound.values_mut().for_each(Bindings::sort);
+    file.locals.sort_by_key(|l| l.offset);
     // the statements whose names are read with them (imports)
     let mut skipped_ranges: Vec<Range<usize>> = Vec::new();
     let mut c = root.walk();
@@ -431,8 +485,28 @@ fn references(
             (_, Some((path, true))) => Qualifier::Path(path_names(text, path)),
             (_, Some((object, false))) => family.qualifier(text, object),
         };
-        let binds = |name: &str| bound.get(name).is_some_and(|b| b.bind(node.start_byte()));
-        let shadowed = qualifier == Qualifier::None && binds(&name);
+        let binds = |name: &str| bound.get(name).is_some_and(|b| b.bind(offset));
+        // the innermost scope binding a name here (scopes nest)
+        let innermost = |name: &str| {
+            bound
+                .get(name)
+                .filter(|b| b.bind(offset))
+                .and_then(|b| {
+                    b.scopes
+                        .iter()
+                        .filter(|s| s.contains(&offset))
+                        .min_by_key(|s| s.end - s.start)
+                        .cloned()
+                })
+        };
+        let binding = match qualifier {
+            Qualifier::None => own
+                .get(&node.start_byte())
+                .cloned()
+                .or_else(|| innermost(&name)),
+            _ => None,
+        };
+        let shadowed = binding.is_some();
         let local_qualifier = matches!(&qualifier, Qualifier::Name(q) if binds(q));
         let in_def = enclosing.at(offset);
         file.refs.push(TagRef {
@@ -443,6 +517,7 @@ fn references(
             call: capture == Capture::Call,
             qualifier,
             shadowed,
+            binding,
             local_qualifier,
             in_def,
             import: None,
@@ -514,6 +589,7 @@ pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize)
         call: false,
         qualifier: Qualifier::None,
         shadowed: false,
+        binding: None,
         local_qualifier: false,
         in_def: None,
         import: Some(import),

@@ -1,0 +1,369 @@
+//! `Refactor RenameSymbol` in the brace languages
+//! (`refactor/rename/braces.rs`): a fixture project per language, the
+//! exact replies, and the language's own tools accepting (or running)
+//! the result where they are installed.
+
+use super::*;
+
+/// Runs `program args…` in the fixture's directory and asserts it
+/// succeeded (not checked where the program is not installed).
+fn accepted(f: &Fixture, program: &str, args: &[&str]) {
+    match std::process::Command::new(program)
+        .args(args)
+        .current_dir(f.dir.path())
+        .output()
+    {
+        Ok(out) => assert!(
+            out.status.success(),
+            "{program} refused the result: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        Err(_) => eprintln!("{program} is not installed: not checked"),
+    }
+}
+
+/// ES modules: an import's alias keeps its name, a re-export and a
+/// namespace import follow, a shorthand keeps its key; Node runs the
+/// result. A use through `require` is possible: refused by default,
+/// renamed with `Include Possible`, named with `Only Proven`.
+#[test]
+fn es_modules_rename_across_files() {
+    let f = Fixture::new();
+    f.write("web/package.json", "{\"type\": \"module\"}\n");
+    f.write(
+        "web/util.js",
+        "export function add(a, b) {\n  return a + b;\n}\n\nexport function twice(x) {\n  return add(x, x);\n}\n",
+    );
+    f.write("web/index.js", "export { add } from './util.js';\n");
+    f.write(
+        "web/app.js",
+        "import { add as plus } from './util.js';\nimport * as u from './util.js';\nimport { add } from './index.js';\n\nconst o = { add };\nconsole.log(plus(1, 2) + u.add(3, 4) + add(5, 6) + o.add(1, 1));\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol add sum
+        Ok, Renamed in 3 files (web/app.js, web/index.js, web/util.js), 8 references updated
+        "#,
+    );
+    assert_eq!(f.read("web/index.js"), "export { sum } from './util.js';\n");
+    assert_eq!(
+        f.read("web/app.js"),
+        "import { sum as plus } from './util.js';\nimport * as u from './util.js';\nimport { sum } from './index.js';\n\nconst o = { add: sum };\nconsole.log(plus(1, 2) + u.sum(3, 4) + sum(5, 6) + o.add(1, 1));\n"
+    );
+    accepted(&f, "node", &["web/app.js"]);
+}
+
+/// A use through CommonJS `require` is possible: refused by default,
+/// left and named with `Only Proven`, renamed with `Include Possible`;
+/// Preview shows the change and `Undo` takes it back in one step.
+#[test]
+fn a_possible_use_refuses_unless_the_request_says_what_to_do() {
+    let f = Fixture::new();
+    f.write(
+        "lib/util.js",
+        "export function add(a, b) {\n  return a + b;\n}\n",
+    );
+    f.write(
+        "lib/old.cjs",
+        "const util = require('./util');\nmodule.exports = util.add(1, 2);\n",
+    );
+    f.write(
+        "lib/main.js",
+        "import { add } from './util.js';\nadd(1, 2);\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol add sum
+        Fail "Cannot rename lib.util.add: 1 possible use it cannot prove: lib/old.cjs:1:22 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol add sum Only Proven
+        Ok, Renamed in 2 files (lib/main.js, lib/util.js), 3 references updated, may be broken at: 1 possible use left unchanged (Only Proven): lib/old.cjs:1:22 (the index cannot resolve it)
+        > Undo
+        Ok, Undid 1, At 0:0, Also in lib/main.js
+        > Preview Refactor RenameSymbol add sum Include Possible
+        Ok, Preview: Would modify 3 files: lib/main.js, lib/old.cjs, lib/util.js, 4 references, possible: 1 use changed too (Include Possible): lib/old.cjs:1:22 (the index cannot resolve it)
+        > Set Preview on
+        Ok
+        > Refactor RenameSymbol add sum Include Possible
+        Ok, Preview: Would modify 3 files: lib/main.js, lib/old.cjs, lib/util.js, 4 references, Apply or Discard, possible: 1 use changed too (Include Possible): lib/old.cjs:1:22 (the index cannot resolve it)
+        > Apply
+        Ok, Renamed in 3 files (lib/main.js, lib/old.cjs, lib/util.js), 4 references updated, possible: 1 use changed too (Include Possible): lib/old.cjs:1:22 (the index cannot resolve it)
+        "#,
+    );
+}
+
+/// Go: a package-level function through `pkg.Name` in another package of
+/// the module, a method through a typed value, a struct's field in its
+/// literals; `go vet` accepts the result.
+#[test]
+fn go_renames_across_packages() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/m\n\ngo 1.19\n");
+    f.write(
+        "shapes/shapes.go",
+        "package shapes\n\ntype Point struct {\n\tX, Y int\n}\n\nfunc New(x int) Point {\n\treturn Point{X: x, Y: 0}\n}\n\nfunc (p Point) Sum() int {\n\treturn p.X + p.Y\n}\n",
+    );
+    f.write(
+        "main.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/shapes\"\n)\n\nfunc main() {\n\tvar p shapes.Point = shapes.New(1)\n\tq := shapes.Point{X: 2}\n\tfmt.Println(p.Sum(), p.X, q.Y)\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol New Make
+        Ok, Renamed in 2 files (main.go, shapes/shapes.go), 2 references updated
+        > Refactor RenameSymbol Point.Sum Total
+        Ok, Renamed in 2 files (main.go, shapes/shapes.go), 2 references updated
+        > Refactor RenameSymbol Point.X Left
+        Ok, Renamed in 2 files (main.go, shapes/shapes.go), 5 references updated
+        > Refactor RenameSymbol Make Point
+        Fail "Name conflict exists: shapes/shapes.go:3 already defines Point; choose another name"
+        > Refactor RenameSymbol Point.Total Left
+        Fail "Name conflict exists: shapes/shapes.go:4 already defines Point.Left; choose another name"
+        > Refactor RenameSymbol Make func
+        Fail "Invalid name 'func': a Go keyword; choose another name"
+        > Refactor RenameSymbol Make build
+        Fail "Cannot rename shapes.Make to build: a Go name starting with a lower-case letter is not exported, and main.go:9:29 uses it from another package; choose a name starting with an upper-case letter"
+        "#,
+    );
+    assert!(f
+        .read("shapes/shapes.go")
+        .contains("func (p Point) Total() int {\n\treturn p.Left + p.Y\n}"));
+    assert!(f
+        .read("main.go")
+        .contains("q := shapes.Point{Left: 2}\n\tfmt.Println(p.Total(), p.Left, q.Y)"));
+    accepted(&f, "go", &["vet", "./..."]);
+}
+
+/// Rust: an item through `use`, `crate::` and `super::` paths, a
+/// re-export; rustc compiles the crate.
+#[test]
+fn rust_renames_within_a_crate() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"geo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod geo;\npub use geo::area;\n\npub fn total() -> i32 {\n    geo::area(2) + crate::geo::area(1) + area(3)\n}\n",
+    );
+    f.write(
+        "src/geo/inner.rs",
+        "pub fn twice() -> i32 {\n    super::area(2) * 2\n}\n",
+    );
+    f.write(
+        "src/geo.rs",
+        "pub mod inner;\n\npub fn area(x: i32) -> i32 {\n    x * x\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol area square
+        Ok, Renamed in 3 files (src/geo.rs, src/geo/inner.rs, src/lib.rs), 6 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("src/geo/inner.rs"),
+        "pub fn twice() -> i32 {\n    super::square(2) * 2\n}\n"
+    );
+    assert!(f.read("src/lib.rs").contains("pub use geo::square;\n\npub fn total() -> i32 {\n    geo::square(2) + crate::geo::square(1) + square(3)"));
+    let out = f.dir.path().join("lib.rmeta");
+    accepted(
+        &f,
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+            "-o",
+            out.to_str().unwrap(),
+            "src/lib.rs",
+        ],
+    );
+}
+
+/// Java: a public class renamed with its constructors and its file,
+/// moved in the same change; a method through typed locals; javac
+/// compiles the result.
+#[test]
+fn java_renames_classes_with_their_files_and_methods() {
+    let f = Fixture::new();
+    f.write(
+        "src/shop/Shop.java",
+        "package shop;\n\npublic class Shop {\n    public Shop() {}\n\n    public int add(int price) {\n        return price + 1;\n    }\n}\n",
+    );
+    f.write(
+        "src/shop/App.java",
+        "package shop;\n\npublic class App {\n    public static void main(String[] args) {\n        Shop shop = new Shop();\n        System.out.println(shop.add(1));\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Shop.add plus
+        Ok, Renamed in 2 files (src/shop/App.java, src/shop/Shop.java), 2 references updated
+        > Refactor RenameSymbol Shop Store
+        Ok, Renamed in 2 files (src/shop/App.java, src/shop/Shop.java), 4 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/shop/Store.java")
+        .contains("public class Store {\n    public Store() {}\n\n    public int plus(int price)"));
+    assert!(f
+        .read("src/shop/App.java")
+        .contains("Store shop = new Store();\n        System.out.println(shop.plus(1));"));
+    assert!(!f.dir.path().join("src/shop/Shop.java").exists());
+    accepted(
+        &f,
+        "javac",
+        &["-d", "out", "src/shop/Store.java", "src/shop/App.java"],
+    );
+}
+
+/// TypeScript: an exported class and function across files, an
+/// `import { f as g }` alias kept; tsc accepts the project.
+#[test]
+fn typescript_renames_exports_across_files() {
+    let f = Fixture::new();
+    f.write(
+        "src/calc.ts",
+        "export class Calc {\n  total = 0;\n  push(n: number): number {\n    this.total += n;\n    return this.total;\n  }\n}\n\nexport function make(): Calc {\n  return new Calc();\n}\n",
+    );
+    f.write(
+        "src/main.ts",
+        "import { Calc, make as build } from './calc';\n\nconst c: Calc = build();\nc.push(1);\nexport const d = new Calc();\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Calc Counter
+        Ok, Renamed in 2 files (src/calc.ts, src/main.ts), 6 references updated
+        > Refactor RenameSymbol make create
+        Ok, Renamed in 2 files (src/calc.ts, src/main.ts), 2 references updated
+        > Refactor RenameSymbol Counter.push add
+        Ok, Renamed in 2 files (src/calc.ts, src/main.ts), 2 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("src/main.ts"),
+        "import { Counter, create as build } from './calc';\n\nconst c: Counter = build();\nc.add(1);\nexport const d = new Counter();\n"
+    );
+    accepted(&f, "tsc", &["--noEmit", "--strict", "src/main.ts"]);
+}
+
+/// `Modify … Rename` of an exported function renames in its file and
+/// says what it leaves in the others, with the cross-file rename that
+/// takes them along.
+#[test]
+fn an_in_file_rename_names_the_uses_it_leaves_in_other_files() {
+    let f = Fixture::new();
+    f.write(
+        "lib/util.js",
+        "export function add(a, b) {\n  return a + b;\n}\n\nexport function twice(x) {\n  return add(x, x);\n}\n",
+    );
+    f.write(
+        "lib/main.js",
+        "import { add } from './util.js';\nadd(1, 2);\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open lib/util.js
+        Ok, At 0:0, Length 7
+        > Modify Function twice Rename double
+        Ok, Modified function twice (1 edit), At 4:7
+        > Modify Function add Rename sum
+        Ok, Modified function add (2 edits), At 0:7, not changed: 2 references in other files (lib/main.js:0, lib/main.js:1); cross-file rename: Refactor RenameSymbol lib.util.add sum
+        > Undo
+        Ok, Undid 1, At 4:7
+        > Save
+        Ok, Bytes 97
+        > Refactor RenameSymbol lib.util.add sum
+        Ok, Renamed in 2 files (lib/main.js, lib/util.js), 4 references updated
+        "#,
+    );
+}
+
+/// A method another class of the project also has (an override, an
+/// interface's declaration) is possible: refused by default, naming it.
+#[test]
+fn a_member_another_type_also_has_is_refused_by_default() {
+    let f = Fixture::new();
+    f.write(
+        "src/shapes.ts",
+        "export interface Shape {\n  area(): number;\n}\n\nexport class Square implements Shape {\n  side = 1;\n  area(): number {\n    return this.side * this.side;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Square.area size
+        Fail "Cannot rename src.shapes.Square.area: 1 possible use it cannot prove: src/shapes.ts:1:2 (src.shapes.Shape.area has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Square.area size Include Possible
+        Ok, Renamed in 1 file (src/shapes.ts), 2 references updated, possible: 1 use changed too (Include Possible): src/shapes.ts:1:2 (src.shapes.Shape.area has a member of the name, which may override it, be overridden by it or declare it for an interface)
+        "#,
+    );
+    accepted(&f, "tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
+}
+
+/// A Rust path the index does not resolve (an inline module's `super::`)
+/// may be a use it missed: refused by default, never left silently.
+#[test]
+fn a_rust_path_the_index_does_not_resolve_is_possible() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"geo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", "pub mod geo;\n");
+    f.write(
+        "src/geo.rs",
+        "pub fn area(x: i32) -> i32 {\n    x * x\n}\n\npub mod inner {\n    pub fn twice() -> i32 {\n        super::area(2) * 2\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol area square
+        Fail "Cannot rename geo.area: 1 possible use it cannot prove: src/geo.rs:6:15 (a path the index does not resolve, which may name it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol area square Include Possible
+        Ok, Renamed in 1 file (src/geo.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/geo.rs:6:15 (a path the index does not resolve, which may name it)
+        "#,
+    );
+    assert!(f.read("src/geo.rs").contains("super::square(2) * 2"));
+    let out = f.dir.path().join("lib.rmeta");
+    accepted(
+        &f,
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+            "-o",
+            out.to_str().unwrap(),
+            "src/lib.rs",
+        ],
+    );
+}

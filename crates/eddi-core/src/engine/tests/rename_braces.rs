@@ -1,0 +1,511 @@
+//! `Modify … Rename` in the brace languages (`language/rename.rs`): a
+//! fixture file per language, the exact replies, and after the edits the
+//! language's own compiler or checker accepting the file (skipped where
+//! it is not installed).
+
+use super::*;
+
+/// Runs `program args… file` in the fixture's directory; `None` when the
+/// program is not installed, else whether it accepted the file (its
+/// output in the panic message otherwise).
+fn accepted(f: &Fixture, program: &str, args: &[&str]) -> bool {
+    let out = match std::process::Command::new(program)
+        .args(args)
+        .current_dir(f.dir.path())
+        .output()
+    {
+        Ok(out) => out,
+        Err(_) => {
+            eprintln!("{program} is not installed: not checked");
+            return true;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "{program} refused the result: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    true
+}
+
+const APP_JS: &str = "const total = 10;
+function add(a, b) {
+  const sum = a + b;
+  {
+    const sum = 1;
+    console.log(sum);
+  }
+  const f = (sum) => sum * 2;
+  return { sum, total: f(sum) + total };
+}
+class Counter {
+  count = 0;
+  inc(by) {
+    this.count += by;
+    return this.count;
+  }
+}
+const c = new Counter();
+c.inc(add(1, 2));
+export { add, Counter };
+";
+
+/// Locals and parameters keep to their scope (an inner block's and an
+/// arrow function's own `sum` stay; the shorthand `{ sum }` keeps its
+/// key), functions and class members are renamed with their uses
+/// through `this` and a value constructed as the class.
+#[test]
+fn javascript_renames_respect_scopes() {
+    let f = Fixture::new();
+    f.write("app.js", APP_JS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open app.js
+        Ok, At 0:0, Length 20
+        > Modify Variable add.sum Rename result
+        Ok, Modified local variable add.sum (3 edits), At 2:8
+        > Modify Variable add.a Rename x
+        Ok, Modified local variable add.a (2 edits), At 1:13
+        > Modify Function add Rename plus
+        Ok, Modified function add (3 edits), At 1:0
+        > Modify Method Counter.inc Rename step
+        Ok, Modified method Counter.inc (2 edits), At 12:2
+        > Modify Variable Counter.count Rename n
+        Ok, Modified attribute Counter.count (3 edits), At 11:2
+        > Save
+        Ok, Bytes 349
+        "#,
+    );
+    assert_eq!(
+        f.read("app.js"),
+        "const total = 10;
+function plus(x, b) {
+  const result = x + b;
+  {
+    const sum = 1;
+    console.log(sum);
+  }
+  const f = (sum) => sum * 2;
+  return { sum: result, total: f(result) + total };
+}
+class Counter {
+  n = 0;
+  step(by) {
+    this.n += by;
+    return this.n;
+  }
+}
+const c = new Counter();
+c.step(plus(1, 2));
+export { plus, Counter };
+"
+    );
+    assert!(accepted(&f, "node", &["--check", "app.js"]));
+    // refusals: the scope's own name, a keyword, a name defined, a name
+    // the renamed binding would hide
+    f.check(
+        "a",
+        r#"
+        > Modify Variable plus.b Rename x
+        Fail "Name conflict: x is already bound in this scope (line 2); choose another name"
+        > Modify Variable plus.b Rename class
+        Fail "Invalid name 'class': a JavaScript keyword; choose another name"
+        > Modify Function plus Rename Counter
+        Fail "Name conflict: the file already defines Counter (line 11); choose another name"
+        > Modify Variable plus.result Rename f
+        Fail "Name conflict: f is already bound in this scope (line 8); choose another name"
+        > Modify Variable plus.result Rename total
+        Fail "Name conflict: total is used at line 9 for another binding, which plus.result would hide; choose another name"
+        > Modify Variable total Rename console
+        Fail "Name conflict: console is used at line 6 for another binding, which total would hide; choose another name"
+        "#,
+    );
+}
+
+const SHAPES_GO: &str = "package shapes
+
+import \"fmt\"
+
+type Point struct {
+\tX, Y int
+}
+
+var Origin = Point{X: 0, Y: 0}
+
+func (p *Point) Move(dx int) {
+\tp.X += dx
+}
+
+func Sum(points []Point) int {
+\ttotal := 0
+\tfor _, p := range points {
+\t\ttotal := total + p.X
+\t\tfmt.Println(total)
+\t}
+\tall := []Point{{X: 1, Y: 2}}
+\tall[0].Move(total)
+\treturn total
+}
+";
+
+/// Go: `total := total + …` declares a new `total` from its end on (the
+/// right side reads the outer one); a type is renamed in its literals,
+/// receivers and slices; a field read through a value of unknown type
+/// refuses, naming the place and the option that proceeds.
+#[test]
+fn go_renames_respect_scopes() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/shapes\n\ngo 1.19\n");
+    f.write("shapes.go", SHAPES_GO);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open shapes.go
+        Ok, At 0:0, Length 24
+        > Modify Variable Sum.total Rename acc
+        Ok, Modified local variable Sum.total (4 edits), At 15:1
+        > Modify Class Point Rename Pt
+        Ok, Modified class Point (5 edits), At 4:0
+        > Modify Method Pt.Move Rename Shift
+        Fail "Cannot rename Pt.Move in this file: 1 use may name it through a value of unknown type (at 21:8); Refactor RenameSymbol Pt.Move Shift Include Possible renames them too, Only Proven leaves them"
+        > Modify Variable Sum.acc Rename p
+        Fail "Name conflict: p is bound at line 17 in a scope where acc is used, which would then read it; choose another name"
+        > Modify Variable Sum.acc Rename fmt
+        Fail "Name conflict: fmt is used at line 19 for another binding, which Sum.acc would hide; choose another name"
+        > Modify Variable Sum.acc Rename func
+        Fail "Invalid name 'func': a Go keyword; choose another name"
+        > Save
+        Ok, Bytes 301
+        "#,
+    );
+    let text = f.read("shapes.go");
+    assert!(text.contains("\t\ttotal := acc + p.X\n\t\tfmt.Println(total)\n"));
+    assert!(text.contains("func (p *Pt) Move(dx int) {"));
+    assert!(text.contains("all := []Pt{{X: 1, Y: 2}}\n\tall[0].Move(acc)\n\treturn acc\n"));
+    assert!(accepted(&f, "gofmt", &["-e", "shapes.go"]));
+    assert!(accepted(&f, "go", &["vet", "."]));
+}
+
+const GEOMETRY_GO: &str = "package geometry
+
+type Point struct {
+\tX, Y int
+}
+
+func (p Point) Shifted(dx int) Point {
+\treturn Point{X: p.X + dx, Y: p.Y}
+}
+
+func Mirror(q Point) []Point {
+\treturn []Point{{X: -q.X, Y: q.Y}, q.Shifted(1)}
+}
+
+func Keys() map[string]int {
+\tX := 1
+\treturn map[string]int{\"X\": X}
+}
+";
+
+/// A struct's field through its receiver, a typed parameter and the keys
+/// of its literals (an elided type in a slice's too), never a local of
+/// the same name; a method through typed values.
+#[test]
+fn go_renames_fields_and_methods_through_types() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/geometry\n\ngo 1.19\n");
+    f.write("geometry.go", GEOMETRY_GO);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open geometry.go
+        Ok, At 0:0, Length 18
+        > Modify Variable Point.X Rename Left
+        Ok, Modified attribute Point.X (5 edits), At 3:1
+        > Modify Method Point.Shifted Rename Moved
+        Ok, Modified method Point.Shifted (2 edits), At 6:0
+        > Modify Variable Point.Y Rename Left
+        Fail "Name conflict: Point already has Left (line 4); choose another name"
+        > Save
+        Ok, Bytes 292
+        "#,
+    );
+    let text = f.read("geometry.go");
+    assert!(text.contains("return Point{Left: p.Left + dx, Y: p.Y}"));
+    assert!(text.contains("return []Point{{Left: -q.Left, Y: q.Y}, q.Moved(1)}"));
+    assert!(text.contains("\tX := 1\n\treturn map[string]int{\"X\": X}\n"));
+    assert!(accepted(&f, "gofmt", &["-e", "geometry.go"]));
+    assert!(accepted(&f, "go", &["vet", "."]));
+}
+
+const LIB_RS: &str = "pub struct Point {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Point {
+    pub fn new(x: i32, y: i32) -> Self {
+        Self { x, y }
+    }
+
+    pub fn sum(&self) -> i32 {
+        let total = self.x + self.y;
+        let twice = |total: i32| total * 2;
+        twice(total)
+    }
+}
+
+pub fn origin(q: Point) -> Point {
+    let p = Point::new(0, 0);
+    let Point { x, y } = Point { x: p.x + q.x, y: 1 };
+    Point { x, y }
+}
+";
+
+/// Rust: a closure's parameter keeps its own `total`; shorthand fields
+/// and patterns keep their meaning (`Point { x: a }`); a field through
+/// `self`, typed parameters and struct literals (`Self { … }` too); a
+/// type in its `impl`, paths and patterns.
+#[test]
+fn rust_renames_respect_scopes_and_shorthands() {
+    let f = Fixture::new();
+    f.write("lib.rs", LIB_RS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open lib.rs
+        Ok, At 0:0, Length 22
+        > Modify Variable Point.sum.total Rename t
+        Ok, Modified local variable Point.sum.total (2 edits), At 11:12
+        > Modify Variable origin.x Rename a
+        Ok, Modified local variable origin.x (2 edits), At 19:16
+        > Modify Method Point.new Rename make
+        Ok, Modified method Point.new (2 edits), At 6:4
+        > Modify Variable Point.x Rename left
+        Fail "Cannot rename Point.x in this file: 2 uses may name it through a value of unknown type (at 19:41, 19:47); Refactor RenameSymbol Point.x left Include Possible renames them too, Only Proven leaves them"
+        > Modify Class Point Rename Pt
+        Ok, Modified class Point (8 edits), At 0:0
+        > Modify Variable Pt.sum.twice Rename t
+        Fail "Name conflict: t is already bound in this scope (line 12); choose another name"
+        > Modify Variable origin.p Rename match
+        Fail "Invalid name 'match': a Rust keyword; choose another name"
+        > Save
+        Ok, Bytes 396
+        "#,
+    );
+    assert_eq!(
+        f.read("lib.rs"),
+        "pub struct Pt {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Pt {
+    pub fn make(x: i32, y: i32) -> Self {
+        Self { x, y }
+    }
+
+    pub fn sum(&self) -> i32 {
+        let t = self.x + self.y;
+        let twice = |total: i32| total * 2;
+        twice(t)
+    }
+}
+
+pub fn origin(q: Pt) -> Pt {
+    let p = Pt::make(0, 0);
+    let Pt { x: a, y } = Pt { x: p.x + q.x, y: 1 };
+    Pt { x: a, y }
+}
+"
+    );
+    let out = f.dir.path().join("lib.rmeta");
+    let out = out.to_str().unwrap();
+    assert!(accepted(
+        &f,
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+            "-o",
+            out,
+            "lib.rs"
+        ]
+    ));
+}
+
+const SHOP_JAVA: &str = "public class Shop {
+    private int total;
+
+    public Shop(int total) {
+        this.total = total;
+    }
+
+    public int add(int price) {
+        int sum = total + price;
+        total = sum;
+        return sum;
+    }
+
+    public static Shop open() {
+        Shop s = new Shop(0);
+        s.add(1);
+        return s;
+    }
+}
+
+class Till {
+    Till() {}
+
+    int count(Shop shop) {
+        return shop.add(2);
+    }
+}
+";
+
+/// Java: a field bare in its class and through `this` (not a parameter
+/// of the same name), a local (Java binds a name once in a method), a
+/// method through typed locals and parameters, a class with its
+/// constructors; a public class keeps its file's name.
+#[test]
+fn java_renames_members_locals_and_classes() {
+    let f = Fixture::new();
+    f.write("Shop.java", SHOP_JAVA);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open Shop.java
+        Ok, At 0:0, Length 27
+        > Modify Variable Shop.total Rename amount
+        Ok, Modified attribute Shop.total (4 edits), At 1:16
+        > Modify Variable Shop.add.sum Rename price
+        Fail "Name conflict: price is already bound in this scope (line 8); choose another name"
+        > Modify Variable Shop.add.sum Rename s
+        Ok, Modified local variable Shop.add.sum (3 edits), At 8:12
+        > Modify Method Shop.add Rename plus
+        Ok, Modified method Shop.add (3 edits), At 7:4
+        > Modify Class Till Rename Counter
+        Ok, Modified class Till (2 edits), At 20:0
+        > Modify Class Shop Rename Store
+        Fail "Shop is a public class: its name is its file's, which renaming it in the file alone breaks; Refactor RenameSymbol Shop <new> renames the file too"
+        > Modify Method Shop.open Rename int
+        Fail "Invalid name 'int': a Java keyword; choose another name"
+        > Save
+        Ok, Bytes 426
+        "#,
+    );
+    assert_eq!(
+        f.read("Shop.java"),
+        "public class Shop {
+    private int amount;
+
+    public Shop(int total) {
+        this.amount = total;
+    }
+
+    public int plus(int price) {
+        int s = amount + price;
+        amount = s;
+        return s;
+    }
+
+    public static Shop open() {
+        Shop s = new Shop(0);
+        s.plus(1);
+        return s;
+    }
+}
+
+class Counter {
+    Counter() {}
+
+    int count(Shop shop) {
+        return shop.plus(2);
+    }
+}
+"
+    );
+    assert!(accepted(&f, "javac", &["-d", "out", "Shop.java"]));
+    // an override: what calls reach is the supertype's to say
+    f.write(
+        "Note.java",
+        "class Note {\n    @Override\n    public String toString() {\n        return \"n\";\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Open Note.java
+        Ok, At 0:0, Length 6
+        > Modify Method Note.toString Rename name
+        Fail "Note.toString overrides a method of a supertype (@Override): renaming it alone changes what calls reach; rename the supertype's method with its overrides"
+        "#,
+    );
+}
+
+const UTIL_TS: &str = "export interface Shape {
+  area(): number;
+}
+
+export class Square implements Shape {
+  constructor(public side: number) {}
+  area(): number {
+    const side = this.side;
+    return side * side;
+  }
+}
+
+export function total(shapes: Shape[], first: Square): number {
+  let sum = first.area();
+  for (const s of shapes) {
+    sum += s.area();
+  }
+  return sum;
+}
+";
+
+/// TypeScript: a local, a function; a method read through a value the
+/// file cannot type refuses.
+#[test]
+fn typescript_renames_locals_and_refuses_what_it_cannot_type() {
+    let f = Fixture::new();
+    f.write("util.ts", UTIL_TS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open util.ts
+        Ok, At 0:0, Length 19
+        > Modify Variable total.sum Rename acc
+        Ok, Modified local variable total.sum (3 edits), At 13:6
+        > Modify Variable Square.area.side Rename edge
+        Ok, Modified local variable Square.area.side (3 edits), At 7:10
+        > Modify Function total Rename sumAreas
+        Ok, Modified function total (1 edit), At 12:7
+        > Modify Method Square.area Rename size
+        Fail "Cannot rename Square.area in this file: 1 use may name it through a value of unknown type (at 15:13); Refactor RenameSymbol Square.area size Include Possible renames them too, Only Proven leaves them"
+        > Save
+        Ok, Bytes 363
+        "#,
+    );
+    let text = f.read("util.ts");
+    assert!(text.contains("const edge = this.side;\n    return edge * edge;"));
+    assert!(
+        text.contains("let acc = first.area();\n  for (const s of shapes) {\n    acc += s.area();")
+    );
+    assert!(accepted(&f, "tsc", &["--noEmit", "--strict", "util.ts"]));
+}

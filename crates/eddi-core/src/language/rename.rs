@@ -1,0 +1,1045 @@
+//! `Modify … Rename` in the brace languages (JavaScript, TypeScript, Go,
+//! Rust, Java): one file, scope-aware.
+//!
+//! The file is read as the project index reads it ([`scan`]): its
+//! definitions, each use of a name with the innermost scope that binds it
+//! (the `@local.scope`/`@local.definition` captures of the language's
+//! `queries/<language>/index.scm`), and the names declared with a type.
+//! What a rename changes depends on what the symbol is:
+//!
+//! - a **local** (a parameter, a variable, a function declared in a
+//!   block): its binding and every bare use whose innermost binding is
+//!   that scope's — an inner block or closure that binds the name again
+//!   keeps its own;
+//! - a **module-level** function, class, type or variable: its
+//!   definitions (overloads, Java's constructors of a class) and every
+//!   bare use no scope binds;
+//! - a **member** (a method, a field, a property) of a type `C`: its
+//!   definitions in `C`, and its uses through `this`/`self` in `C`'s
+//!   code, through a name declared of type `C` (a Go receiver, a typed
+//!   parameter or local), through `C` itself (`C.m`, `C::m`, `Self::m`),
+//!   bare in `C`'s code where the language reads members so (Java), and
+//!   the keys of `C`'s struct literals (Go `C{X: 1}`, Rust `C { x }`).
+//!
+//! A shorthand keeps what it meant: renaming the local `x` of `{ x }`
+//! writes `{ x: y }`, renaming the field `x` of `C { x }` writes
+//! `C { y: x }`. A use the file cannot decide (`obj.x` through a value of
+//! unknown type) refuses the rename, naming where, with the cross-file
+//! rename that can be told what to do with it. So do a new name that is
+//! not an identifier or is a keyword of the language, one the scope (or
+//! the type) already binds, one a renamed use would then read from an
+//! inner binding, and one that would hide a name a use reads.
+
+use std::ops::Range;
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use super::Language;
+use crate::analysis::index::tags::scan::{scan, Qualifier, TagRef, TagsFile};
+use crate::analysis::outline::{Outline, Symbol, SymbolKind};
+use crate::analysis::syntax::byte_to_char;
+use crate::analysis::textedit::EditResult;
+use crate::analysis::SyntaxTree;
+use crate::change::Indel;
+use crate::edit::Position;
+use crate::failure::{ErrorKind, OpError};
+
+/// Renames `symbol` of `outline` (the file `text`, parsed as `tree`) to
+/// `new_name`: the edits, or why not.
+pub fn rename(
+    language: &'static dyn Language,
+    text: &Rope,
+    tree: &SyntaxTree,
+    outline: &Outline,
+    symbol: &Symbol,
+    new_name: &str,
+) -> Result<EditResult, OpError> {
+    check_name(language, new_name)?;
+    let old = symbol.name.as_str();
+    let unchanged = |note: String| EditResult {
+        edits: Vec::new(),
+        cursor: symbol.position,
+        element: Some(symbol.position),
+        note: Some(note),
+    };
+    if new_name == old {
+        return Ok(unchanged(format!(
+            "{} is already named {new_name}",
+            symbol.qualified_name
+        )));
+    }
+    let source = text.to_string();
+    let file = scan(language, &source);
+    let reader = Reader {
+        language,
+        text,
+        source: &source,
+        tree,
+        file: &file,
+    };
+    let what = reader.what(outline, symbol)?;
+    let found = match &what {
+        Renamed::Local { visible, .. } => reader.local_sites(old, visible, symbol),
+        Renamed::TopLevel => reader.top_level_sites(outline, symbol),
+        Renamed::Member(class) => reader.member_sites(outline, symbol, class),
+    };
+    reader.check_conflicts(&what, old, new_name, &found, outline, symbol)?;
+    if !found.possible.is_empty() {
+        let places: Vec<String> = found
+            .possible
+            .iter()
+            .map(|&at| position_of(text, at).to_string())
+            .collect();
+        return Err(OpError::new(
+            ErrorKind::NotApplicable,
+            format!(
+                "Cannot rename {} in this file: {} may name it through a value of unknown type (at {}); Refactor RenameSymbol {} {new_name} Include Possible renames them too, Only Proven leaves them",
+                symbol.qualified_name,
+                count(found.possible.len(), "use"),
+                places.join(", "),
+                symbol.qualified_name,
+            ),
+        ));
+    }
+    let mut edits: Vec<Indel> = found
+        .sites
+        .iter()
+        .map(|site| {
+            let range = site.at..site.at + old.chars().count();
+            let insert = match site.write {
+                Write::Name => new_name.to_string(),
+                Write::KeepKey => format!("{old}: {new_name}"),
+                Write::KeepValue => format!("{new_name}: {old}"),
+            };
+            Indel::new(range, insert)
+        })
+        .collect();
+    edits.sort_by_key(|e| e.range.start);
+    edits.dedup_by_key(|e| e.range.start);
+    Ok(EditResult {
+        edits,
+        cursor: symbol.position,
+        element: Some(symbol.position),
+        note: None,
+    })
+}
+
+/// What a rename renames.
+enum Renamed {
+    /// A name a scope binds: where it is visible, and the whole scope
+    /// (chars).
+    Local {
+        visible: Range<usize>,
+        scope: Range<usize>,
+    },
+    /// A module-level definition.
+    TopLevel,
+    /// A member of the named type.
+    Member(String),
+}
+
+/// How a site is rewritten.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Write {
+    /// The name itself.
+    Name,
+    /// A shorthand whose key stays (`{ x }` → `{ x: y }`).
+    KeepKey,
+    /// A shorthand whose value stays (`C { x }` → `C { y: x }`).
+    KeepValue,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Site {
+    /// In chars.
+    at: usize,
+    write: Write,
+}
+
+#[derive(Default)]
+struct Found {
+    sites: Vec<Site>,
+    /// Uses that may name the symbol (chars).
+    possible: Vec<usize>,
+}
+
+impl Found {
+    fn add(&mut self, at: usize, write: Write) {
+        self.sites.push(Site { at, write });
+    }
+}
+
+struct Reader<'a> {
+    language: &'static dyn Language,
+    text: &'a Rope,
+    source: &'a str,
+    tree: &'a SyntaxTree,
+    file: &'a TagsFile,
+}
+
+impl Reader<'_> {
+    /// What `symbol` is: a scope's binding, a module-level definition or
+    /// a member.
+    fn what(&self, outline: &Outline, symbol: &Symbol) -> Result<Renamed, OpError> {
+        let at = self.offset(symbol.name_position);
+        if let Some(local) = self.file.locals.iter().find(|l| l.offset == at) {
+            return Ok(Renamed::Local {
+                visible: local.visible.clone(),
+                scope: local.scope.clone(),
+            });
+        }
+        if symbol.kind == SymbolKind::Local {
+            return Err(OpError::new(
+                ErrorKind::NotFound,
+                format!(
+                    "{} is not a name a scope of this file binds",
+                    symbol.qualified_name
+                ),
+            ));
+        }
+        if let Some(via) = &symbol.via_trait {
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!(
+                    "{} implements the trait {via}'s method: renaming it here alone breaks the impl; rename the trait's method (Refactor RenameSymbol {via}.{} <new>)",
+                    symbol.qualified_name, symbol.name
+                ),
+            ));
+        }
+        // its annotations are in its whole lines, before its name
+        let head = symbol.full.start..self.offset(symbol.name_position).max(symbol.full.start);
+        if self.language.id() == "java" && self.text.slice(head).to_string().contains("@Override") {
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!(
+                    "{} overrides a method of a supertype (@Override): renaming it alone changes what calls reach; rename the supertype's method with its overrides",
+                    symbol.qualified_name
+                ),
+            ));
+        }
+        let parent = outline.parent(symbol);
+        match parent {
+            Some(p) if p.kind == SymbolKind::Class => return Ok(Renamed::Member(p.name.clone())),
+            Some(_) => {
+                return Err(OpError::new(
+                    ErrorKind::NotApplicable,
+                    format!(
+                        "{} is nested in a function: address it as a local of that function (Modify Variable {} Rename …)",
+                        symbol.qualified_name, symbol.qualified_name
+                    ),
+                ))
+            }
+            None => {}
+        }
+        if self.language.id() == "java"
+            && symbol.kind == SymbolKind::Class
+            && self
+                .modifiers(symbol)
+                .split_whitespace()
+                .any(|w| w == "public")
+        {
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!(
+                    "{} is a public class: its name is its file's, which renaming it in the file alone breaks; Refactor RenameSymbol {} <new> renames the file too",
+                    symbol.qualified_name, symbol.qualified_name
+                ),
+            ));
+        }
+        // a method declared apart from its type (Go's receiver, Rust's
+        // `impl`) whose type is in another file: `T.m`
+        match symbol.qualified_name.rsplit_once('.') {
+            Some((owner, _)) if symbol.kind == SymbolKind::Method => {
+                let owner = owner.split('.').next().unwrap_or(owner);
+                Ok(Renamed::Member(owner.to_string()))
+            }
+            _ => Ok(Renamed::TopLevel),
+        }
+    }
+
+    /// A Java declaration's modifiers and annotations, as written.
+    fn modifiers(&self, symbol: &Symbol) -> String {
+        let declaration = self
+            .node_at(self.offset(symbol.name_position))
+            .and_then(|n| n.parent());
+        let Some(declaration) = declaration else {
+            return String::new();
+        };
+        let mut c = declaration.walk();
+        let modifiers: Vec<&str> = declaration
+            .children(&mut c)
+            .filter(|n| n.kind() == "modifiers")
+            .map(|m| &self.source[m.byte_range()])
+            .collect();
+        modifiers.join(" ")
+    }
+
+    fn offset(&self, position: Position) -> usize {
+        crate::edit::position::to_char(self.text, position).unwrap_or(0)
+    }
+
+    /// The named node that starts at char `at`, the innermost.
+    fn node_at(&self, at: usize) -> Option<Node<'_>> {
+        let byte = self.text.char_to_byte(at);
+        let node = self
+            .tree
+            .root()
+            .named_descendant_for_byte_range(byte, byte)?;
+        Some(node)
+    }
+
+    /// How a bare use at `at` of a local or module-level name is
+    /// rewritten; `None`: it is no use of a variable there (a struct
+    /// literal's field key).
+    fn bare_write(&self, at: usize) -> Option<Write> {
+        let Some(node) = self.node_at(at) else {
+            return Some(Write::Name);
+        };
+        let parent = node.parent();
+        match node.kind() {
+            // `{ x }`, `const { x } = o`
+            "shorthand_property_identifier" | "shorthand_property_identifier_pattern" => {
+                Some(Write::KeepKey)
+            }
+            // Rust `C { x }`, `let C { x } = c`
+            "shorthand_field_identifier" => Some(Write::KeepKey),
+            "identifier" if parent.is_some_and(|p| p.kind() == "shorthand_field_initializer") => {
+                Some(Write::KeepKey)
+            }
+            "identifier" if go_field_key(node).is_some() => None,
+            _ => Some(Write::Name),
+        }
+    }
+
+    fn local_sites(&self, old: &str, scope: &Range<usize>, symbol: &Symbol) -> Found {
+        let mut found = Found::default();
+        let named = self.bare_refs(old);
+        for r in named.filter(|r| r.binding.as_ref() == Some(scope)) {
+            if let Some(write) = self.bare_write(r.offset) {
+                found.add(r.offset, write);
+            }
+        }
+        // a function declared in a block is an outline symbol too: its
+        // name is no reference of the scan
+        let at = self.offset(symbol.name_position);
+        if !found.sites.iter().any(|s| s.at == at) {
+            found.add(at, Write::Name);
+        }
+        found
+    }
+
+    /// The bare uses of `name` (declarations of locals included).
+    fn bare_refs<'s>(&'s self, name: &'s str) -> impl Iterator<Item = &'s TagRef> + 's {
+        self.file
+            .refs
+            .iter()
+            .filter(move |r| r.name == name && r.qualifier == Qualifier::None && r.import.is_none())
+    }
+
+    fn top_level_sites(&self, outline: &Outline, symbol: &Symbol) -> Found {
+        let mut found = Found::default();
+        let old = symbol.name.as_str();
+        // its definitions: overloads, a class's constructors (Java)
+        for s in &outline.symbols {
+            let same = s.parent.is_none() && s.qualified_name == symbol.qualified_name;
+            let constructor = symbol.kind == SymbolKind::Class
+                && self.language.id() == "java"
+                && s.name == old
+                && outline
+                    .parent(s)
+                    .is_some_and(|p| std::ptr::eq(p, symbol) || p.name == old);
+            if same || constructor {
+                found.add(self.offset(s.name_position), Write::Name);
+            }
+        }
+        for r in self.bare_refs(old).filter(|r| r.binding.is_none()) {
+            if let Some(write) = self.bare_write(r.offset) {
+                found.add(r.offset, write);
+            }
+        }
+        // Rust: `self::f`, `Self` is a type's own
+        for r in &self.file.refs {
+            if r.name == old
+                && matches!(&r.qualifier, Qualifier::Path(p) if p.len() == 1 && p[0] == "self")
+            {
+                found.add(r.offset, Write::Name);
+            }
+        }
+        found
+    }
+
+    /// The type whose code a use is in (a class, or a method's type).
+    fn class_around(&self, r: &TagRef) -> Option<&str> {
+        let def = &self.file.defs[r.in_def?];
+        match def.kind {
+            SymbolKind::Class => Some(def.name.as_str()),
+            _ => def
+                .container
+                .as_deref()
+                .or_else(|| def.qualified.rsplit_once('.').map(|(t, _)| t)),
+        }
+    }
+
+    /// The type a name is declared with where `r` reads it.
+    fn declared_type(&self, name: &str, at: usize) -> Option<&str> {
+        self.file
+            .typed
+            .iter()
+            .filter(|t| t.name == name && t.scope.contains(&at))
+            .min_by_key(|t| t.scope.end - t.scope.start)
+            .map(|t| {
+                let ty = t.type_name.as_str();
+                ty.rsplit(['.', ':']).next().unwrap_or(ty)
+            })
+    }
+
+    fn member_sites(&self, outline: &Outline, symbol: &Symbol, class: &str) -> Found {
+        let mut found = Found::default();
+        let old = symbol.name.as_str();
+        // its definitions: overloads, accessors
+        for s in &outline.symbols {
+            let owner = match outline.parent(s) {
+                Some(p) if p.kind == SymbolKind::Class => Some(p.name.as_str()),
+                _ => s
+                    .qualified_name
+                    .rsplit_once('.')
+                    .map(|(o, _)| o.split('.').next().unwrap_or(o)),
+            };
+            if s.name == old
+                && owner == Some(class)
+                && matches!(s.kind, SymbolKind::Method | SymbolKind::Attribute)
+                && s.via_trait.is_none()
+            {
+                found.add(self.offset(s.name_position), Write::Name);
+            }
+        }
+        let implicit = crate::analysis::index::tags::family::family_of(self.language)
+            .is_some_and(|f| f.implicit_members());
+        for r in self.file.refs.iter().filter(|r| r.name == old) {
+            let inside = self.class_around(r) == Some(class);
+            let verdict = match &r.qualifier {
+                Qualifier::This => inside.then_some(true),
+                Qualifier::None if implicit && r.binding.is_none() && r.import.is_none() => {
+                    inside.then_some(true)
+                }
+                Qualifier::None => None,
+                Qualifier::Name(q) => match self.declared_type(q, r.offset) {
+                    Some(ty) => (ty == class).then_some(true),
+                    None if q == class && !r.local_qualifier => Some(true),
+                    None if r.local_qualifier => Some(false),
+                    // another type or module of the file
+                    None if self.file.defs.iter().any(|d| d.top_level && d.name == *q) => None,
+                    None if self.file.imports.iter().any(|i| i.local == *q) => None,
+                    None => Some(false),
+                },
+                Qualifier::Path(p) => match p.last().map(String::as_str) {
+                    Some("Self") => inside.then_some(true),
+                    Some(t) if t == class => Some(true),
+                    _ => None,
+                },
+                Qualifier::Other => Some(false),
+            };
+            match verdict {
+                Some(true) => {
+                    let write = match self.node_at(r.offset).map(|n| n.kind()) {
+                        Some("shorthand_field_identifier") => Write::KeepValue,
+                        _ => Write::Name,
+                    };
+                    found.add(r.offset, write)
+                }
+                Some(false) => found.possible.push(r.offset),
+                None => {}
+            }
+        }
+        self.struct_literal_keys(class, old, &mut found);
+        found
+    }
+
+    /// The keys naming field `old` in `class`'s struct literals and
+    /// patterns (Go `C{X: 1}`, Rust `C { x: 1 }`, `C { x }`).
+    fn struct_literal_keys(&self, class: &str, old: &str, found: &mut Found) {
+        let mut todo = vec![self.tree.root()];
+        while let Some(node) = todo.pop() {
+            let mut c = node.walk();
+            todo.extend(node.named_children(&mut c));
+            let text = &self.source[node.byte_range()];
+            if text != old {
+                continue;
+            }
+            let at = byte_to_char(self.text, node.start_byte());
+            match node.kind() {
+                "identifier" => {
+                    if let Some(literal_type) = go_field_key(node) {
+                        match literal_type.map(|t| &self.source[t.byte_range()]) {
+                            Some(t) if t == class => found.add(at, Write::Name),
+                            Some(_) => {}
+                            None => found.possible.push(at),
+                        }
+                    } else if let Some(parent) = node
+                        .parent()
+                        .filter(|p| p.kind() == "shorthand_field_initializer")
+                    {
+                        if self.rust_struct_named(parent.parent(), class) {
+                            found.add(at, Write::KeepValue);
+                        }
+                    }
+                }
+                "field_identifier" => {
+                    let Some(parent) = node.parent() else {
+                        continue;
+                    };
+                    let keyed = match parent.kind() {
+                        "field_initializer" => parent.child_by_field_name("field"),
+                        "field_pattern" => parent.child_by_field_name("name"),
+                        _ => None,
+                    };
+                    if keyed == Some(node) && self.rust_struct_named(parent.parent(), class) {
+                        found.add(at, Write::Name);
+                    }
+                }
+                "shorthand_field_identifier" => {
+                    let pattern = node.parent().and_then(|p| p.parent());
+                    if self.rust_struct_named(pattern, class)
+                        && !found.sites.iter().any(|s| s.at == at)
+                    {
+                        found.add(at, Write::KeepValue);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether a Rust `field_initializer_list` or `struct_pattern` is
+    /// `class`'s (`C { … }`, `Self { … }` in `C`'s `impl`).
+    fn rust_struct_named(&self, node: Option<Node<'_>>, class: &str) -> bool {
+        let Some(mut node) = node else {
+            return false;
+        };
+        if node.kind() == "field_initializer_list" {
+            match node.parent() {
+                Some(p) => node = p,
+                None => return false,
+            }
+        }
+        let name = match node.kind() {
+            "struct_expression" => node.child_by_field_name("name"),
+            "struct_pattern" => node.child_by_field_name("type"),
+            _ => None,
+        };
+        let Some(name) = name else {
+            return false;
+        };
+        let written = &self.source[name.byte_range()];
+        let last = written.rsplit("::").next().unwrap_or(written);
+        if last == "Self" {
+            return self.impl_type_around(node) == Some(class);
+        }
+        last == class
+    }
+
+    /// The type of the Rust `impl` block around a node.
+    fn impl_type_around(&self, node: Node<'_>) -> Option<&str> {
+        let mut at = node.parent();
+        while let Some(n) = at {
+            if n.kind() == "impl_item" {
+                let ty = n.child_by_field_name("type")?;
+                let ty = match ty.kind() {
+                    "generic_type" => ty.child_by_field_name("type")?,
+                    _ => ty,
+                };
+                return Some(&self.source[ty.byte_range()]);
+            }
+            at = n.parent();
+        }
+        None
+    }
+
+    /// Whether two scopes bind names as one: the same scope, a function
+    /// and its body's block, and in Java any two nested scopes.
+    fn one_frame(&self, a: &Range<usize>, b: &Range<usize>) -> bool {
+        if a == b {
+            return true;
+        }
+        let nested = |x: &Range<usize>, y: &Range<usize>| x.start <= y.start && y.end <= x.end;
+        if self.language.id() == "java" {
+            return nested(a, b) || nested(b, a);
+        }
+        let node = |r: &Range<usize>| {
+            let (start, end) = (
+                self.text.char_to_byte(r.start),
+                self.text.char_to_byte(r.end),
+            );
+            self.tree.root().descendant_for_byte_range(start, end)
+        };
+        let body_of = |outer: &Range<usize>, inner: &Range<usize>| {
+            let (Some(outer), Some(inner)) = (node(outer), node(inner)) else {
+                return false;
+            };
+            inner.parent() == Some(outer) && outer.child_by_field_name("body") == Some(inner)
+        };
+        body_of(a, b) || body_of(b, a)
+    }
+
+    /// Refuses a new name the scope (or type) binds already, one an inner
+    /// binding would take a renamed use from, and one a use reads that
+    /// the renamed binding would hide.
+    fn check_conflicts(
+        &self,
+        what: &Renamed,
+        old: &str,
+        new: &str,
+        found: &Found,
+        outline: &Outline,
+        symbol: &Symbol,
+    ) -> Result<(), OpError> {
+        let line_of = |at: usize| self.text.char_to_line(at) + 1;
+        let conflict = |why: String| {
+            Err(OpError::new(
+                ErrorKind::Conflict,
+                format!("Name conflict: {why}; choose another name"),
+            ))
+        };
+        let sites: Vec<usize> = found.sites.iter().map(|s| s.at).collect();
+        // the scope the renamed binding lives in (the whole file for a
+        // module-level name)
+        let whole = 0..self.text.len_chars();
+        let (scope, frame) = match what {
+            Renamed::Local { visible, scope } => (visible.clone(), scope.clone()),
+            Renamed::TopLevel => (whole.clone(), whole.clone()),
+            Renamed::Member(class) => {
+                if let Some(other) = outline.symbols.iter().find(|s| {
+                    s.name == new
+                        && outline
+                            .parent(s)
+                            .is_some_and(|p| p.name == *class && p.kind == SymbolKind::Class)
+                }) {
+                    return conflict(format!(
+                        "{class} already has {new} (line {})",
+                        other.name_position.line + 1
+                    ));
+                }
+                let used = self.file.refs.iter().find(|r| {
+                    r.name == new
+                        && r.qualifier == Qualifier::This
+                        && self.class_around(r) == Some(class.as_str())
+                });
+                if let Some(r) = used {
+                    return conflict(format!(
+                        "{class}'s code already reads {new} through this/self (line {})",
+                        r.start.line + 1
+                    ));
+                }
+                return Ok(());
+            }
+        };
+        // bound already in the same scope (a function's parameters and
+        // its body's outermost block are one; Java binds a name once in a
+        // method, nested blocks included)
+        let same_scope = self
+            .file
+            .locals
+            .iter()
+            .find(|l| l.name == new && self.one_frame(&l.scope, &frame));
+        if let Some(l) = same_scope {
+            return conflict(format!(
+                "{new} is already bound in this scope (line {})",
+                l.start.line + 1
+            ));
+        }
+        if matches!(what, Renamed::TopLevel) {
+            let defined = outline
+                .symbols
+                .iter()
+                .find(|s| s.parent.is_none() && s.name == new);
+            if let Some(s) = defined {
+                return conflict(format!(
+                    "the file already defines {new} (line {})",
+                    s.name_position.line + 1
+                ));
+            }
+            if self.file.imports.iter().any(|i| i.local == new) {
+                return conflict(format!("the file already imports {new}"));
+            }
+        }
+        // an inner binding of the new name would take a renamed use
+        for l in self.file.locals.iter().filter(|l| l.name == new) {
+            let inner =
+                frame.start <= l.scope.start && l.scope.end <= frame.end && l.scope != frame;
+            if inner && sites.iter().any(|at| l.visible.contains(at)) {
+                return conflict(format!(
+                    "{new} is bound at line {} in a scope where {old} is used, which would then read it",
+                    l.start.line + 1
+                ));
+            }
+        }
+        // a use of the new name in the scope that reads an outer binding
+        // (or a global, a builtin) would read the renamed one
+        for r in self.bare_refs(new) {
+            let reads_outer = match &r.binding {
+                None => true,
+                Some(b) => !(scope.start <= b.start && b.end <= scope.end),
+            };
+            if reads_outer && scope.contains(&r.offset) && self.bare_write(r.offset).is_some() {
+                return conflict(format!(
+                    "{new} is used at line {} for another binding, which {} would hide",
+                    line_of(r.offset),
+                    symbol.qualified_name
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// For an identifier that is the key of a Go composite literal's keyed
+/// element (`C{X: 1}`): `Some` with the literal's type when it is a named
+/// type (`C`, `pkg.C`, the element type of `[]C{{X: 1}}`), `Some(None)`
+/// when the type cannot be told; `None` when it is no key, or a map's
+/// (whose keys are expressions).
+fn go_field_key(node: Node<'_>) -> Option<Option<Node<'_>>> {
+    let element = node.parent().filter(|p| p.kind() == "literal_element")?;
+    let keyed = element.parent().filter(|p| p.kind() == "keyed_element")?;
+    if keyed.child_by_field_name("key") != Some(element) {
+        return None;
+    }
+    let mut value = keyed.parent().filter(|p| p.kind() == "literal_value")?;
+    // an elided type (`[]C{{X: 1}}`): the element type of the literal around
+    let mut elided = 0;
+    loop {
+        let parent = value.parent()?;
+        match parent.kind() {
+            "composite_literal" => {
+                let mut ty = parent.child_by_field_name("type")?;
+                for _ in 0..elided {
+                    ty = match ty.kind() {
+                        "slice_type" | "array_type" | "implicit_length_array_type" => {
+                            ty.child_by_field_name("element")?
+                        }
+                        "map_type" => ty.child_by_field_name("value")?,
+                        _ => return Some(None),
+                    };
+                }
+                return match ty.kind() {
+                    "map_type" => None,
+                    "type_identifier" => Some(Some(ty)),
+                    "qualified_type" => Some(ty.child_by_field_name("name")),
+                    "pointer_type" => Some(None),
+                    _ => Some(None),
+                };
+            }
+            "literal_element" | "keyed_element" => {
+                elided += 1;
+                value = parent.parent().filter(|p| p.kind() == "literal_value")?;
+                if parent.kind() == "literal_element" {
+                    if let Some(k) = parent.parent().filter(|p| p.kind() == "keyed_element") {
+                        value = k.parent().filter(|p| p.kind() == "literal_value")?;
+                    }
+                }
+            }
+            _ => return Some(None),
+        }
+    }
+}
+
+fn position_of(text: &Rope, at: usize) -> Position {
+    let line = text.char_to_line(at);
+    Position::new(line, at - text.line_to_char(line))
+}
+
+fn count(n: usize, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    }
+}
+
+/// Refuses a name that is not an identifier of `language`, or is one of
+/// its keywords.
+pub fn check_name(language: &dyn Language, name: &str) -> Result<(), OpError> {
+    let dollar = matches!(language.id(), "javascript" | "typescript" | "tsx" | "java");
+    let mut chars = name.chars();
+    let first_ok = chars
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_' || (dollar && c == '$'));
+    let rest_ok = chars.all(|c| c.is_alphanumeric() || c == '_' || (dollar && c == '$'));
+    if !first_ok || !rest_ok {
+        let allowed = match dollar {
+            true => "letters, digits, _ and $, not starting with a digit",
+            false => "letters, digits and _, not starting with a digit",
+        };
+        return Err(OpError::new(
+            ErrorKind::InvalidArgument,
+            format!(
+                "Invalid name '{name}': not a {} identifier ({allowed})",
+                language.name()
+            ),
+        ));
+    }
+    if keywords(language).contains(&name) {
+        return Err(OpError::new(
+            ErrorKind::InvalidArgument,
+            format!(
+                "Invalid name '{name}': a {} keyword; choose another name",
+                language.name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The reserved words of a language: what no binding may be named.
+fn keywords(language: &dyn Language) -> &'static [&'static str] {
+    match language.id() {
+        "javascript" => JS_KEYWORDS,
+        "typescript" | "tsx" => TS_KEYWORDS,
+        "go" => &[
+            "break",
+            "case",
+            "chan",
+            "const",
+            "continue",
+            "default",
+            "defer",
+            "else",
+            "fallthrough",
+            "for",
+            "func",
+            "go",
+            "goto",
+            "if",
+            "import",
+            "interface",
+            "map",
+            "package",
+            "range",
+            "return",
+            "select",
+            "struct",
+            "switch",
+            "type",
+            "var",
+            "_",
+        ],
+        "rust" => &[
+            "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
+            "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod",
+            "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super",
+            "trait", "true", "type", "unsafe", "use", "where", "while", "abstract", "become",
+            "box", "do", "final", "macro", "override", "priv", "typeof", "unsized", "virtual",
+            "yield", "try", "_",
+        ],
+        "java" => &[
+            "abstract",
+            "assert",
+            "boolean",
+            "break",
+            "byte",
+            "case",
+            "catch",
+            "char",
+            "class",
+            "const",
+            "continue",
+            "default",
+            "do",
+            "double",
+            "else",
+            "enum",
+            "extends",
+            "final",
+            "finally",
+            "float",
+            "for",
+            "goto",
+            "if",
+            "implements",
+            "import",
+            "instanceof",
+            "int",
+            "interface",
+            "long",
+            "native",
+            "new",
+            "package",
+            "private",
+            "protected",
+            "public",
+            "return",
+            "short",
+            "static",
+            "strictfp",
+            "super",
+            "switch",
+            "synchronized",
+            "this",
+            "throw",
+            "throws",
+            "transient",
+            "try",
+            "void",
+            "volatile",
+            "while",
+            "true",
+            "false",
+            "null",
+            "var",
+            "yield",
+            "record",
+            "_",
+        ],
+        _ => &[],
+    }
+}
+
+const JS_KEYWORDS: &[&str] = &[
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "import",
+    "in",
+    "instanceof",
+    "new",
+    "null",
+    "return",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+    "let",
+    "static",
+    "implements",
+    "interface",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "arguments",
+    "eval",
+];
+
+const TS_KEYWORDS: &[&str] = &[
+    "await",
+    "break",
+    "case",
+    "catch",
+    "class",
+    "const",
+    "continue",
+    "debugger",
+    "default",
+    "delete",
+    "do",
+    "else",
+    "enum",
+    "export",
+    "extends",
+    "false",
+    "finally",
+    "for",
+    "function",
+    "if",
+    "import",
+    "in",
+    "instanceof",
+    "new",
+    "null",
+    "return",
+    "super",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "var",
+    "void",
+    "while",
+    "with",
+    "yield",
+    "let",
+    "static",
+    "implements",
+    "interface",
+    "package",
+    "private",
+    "protected",
+    "public",
+    "arguments",
+    "eval",
+];
+
+/// The keys naming the field `old` of the type `class` in a file's struct
+/// literals and patterns (Go `C{X: 1}`, Rust `C { x: 1 }`, `C { x }`):
+/// each key's char offset with whether it is a shorthand whose value
+/// stays (`C { x }` → `C { y: x }`), and the keys of literals whose type
+/// cannot be told. For the cross-file rename of a field.
+pub fn field_keys(
+    language: &'static dyn Language,
+    text: &Rope,
+    tree: &SyntaxTree,
+    class: &str,
+    old: &str,
+) -> (Vec<(usize, bool)>, Vec<usize>) {
+    let source = text.to_string();
+    let file = TagsFile::default();
+    let reader = Reader {
+        language,
+        text,
+        source: &source,
+        tree,
+        file: &file,
+    };
+    let mut found = Found::default();
+    reader.struct_literal_keys(class, old, &mut found);
+    let keys = found
+        .sites
+        .iter()
+        .map(|s| (s.at, s.write == Write::KeepValue))
+        .collect();
+    (keys, found.possible)
+}
+
+/// Whether the name at char `at` is a shorthand that stands for both a
+/// key and a value (`{ x }`, `const { x } = o`, Rust's `C { x }`).
+pub fn is_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
+    let byte = text.char_to_byte(at);
+    let Some(node) = tree.root().named_descendant_for_byte_range(byte, byte) else {
+        return false;
+    };
+    match node.kind() {
+        "shorthand_property_identifier"
+        | "shorthand_property_identifier_pattern"
+        | "shorthand_field_identifier" => true,
+        "identifier" => node
+            .parent()
+            .is_some_and(|p| p.kind() == "shorthand_field_initializer"),
+        _ => false,
+    }
+}

@@ -1,0 +1,546 @@
+//! `Refactor RenameSymbol` in the brace languages (JavaScript, TypeScript,
+//! Go, Rust, Java), across the project, all or nothing.
+//!
+//! The sites are the brace index's ([`TagsIndex::find_references`]):
+//! each definition and each use, certain where the module system proves
+//! it (ES imports and re-exports, namespace imports, Go's `pkg.Name`,
+//! Rust's `use` and `crate::`/`super::` paths, Java's packages and
+//! imports, members through `this`/`self` and typed names), possible
+//! where it cannot. A possible use refuses the rename unless the request
+//! says `Include Possible` (renamed) or `Only Proven` (left, and named),
+//! as Python's ([`super`]).
+//!
+//! What changes at a site: the name where it is written as the old name —
+//! an import's alias keeps its own (`import { f as g }` renames `f` and
+//! keeps `g` and its uses); a shorthand keeps its meaning (`{ f }` →
+//! `{ f: g }` for a renamed variable, Rust's `C { x }` → `C { y: x }` for
+//! a renamed field); a struct's field also in its literals' keys (Go
+//! `C{X: 1}`, Rust `C { x: 1 }`); a Java class's constructors with it,
+//! and a public class's file moved to the new name in the same change.
+//! Refused: a new name that is no identifier or a keyword of the
+//! language, one the defining file (or the type) binds already, one a
+//! file whose uses change binds at module level, a Rust trait impl's
+//! method and a Java `@Override` method (their names are their
+//! supertype's), and an edit that leaves a file with more syntax errors.
+
+use std::collections::BTreeMap;
+
+use ropey::Rope;
+
+use super::{unproven_refusal, Location};
+use crate::analysis::index::query::References;
+use crate::analysis::index::tags::family::family_id;
+use crate::analysis::index::tags::scan::Qualifier;
+use crate::analysis::outline::{Outline, Symbol, SymbolKind};
+use crate::analysis::SyntaxTree;
+use crate::change::{FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
+use crate::language::{self, Language};
+use crate::refactor::{
+    Argument, Evidence, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, SitePolicy,
+    Summary, Unproven,
+};
+use crate::workspace::WorkspacePath;
+
+/// Renames the symbol whose sites are `found` to `new`.
+pub(super) fn rename(
+    project: &Project<'_>,
+    found: References,
+    new: &str,
+    policy: SitePolicy,
+) -> Result<Refactored, RefactorError> {
+    let Some(first) = found.definitions.first().cloned() else {
+        return Err(RefactorError::new(
+            RefactorFailure::NotFound,
+            "Not found: the symbol has no definition in the project",
+        )
+        .at(Argument::Symbol));
+    };
+    let def_path = first.location.path.clone();
+    let language = language::language_of(&def_path).ok_or_else(|| {
+        RefactorError::new(
+            RefactorFailure::InvalidArgument,
+            format!("{def_path} is of no language Eddi reads"),
+        )
+    })?;
+    language::rename::check_name(language, new).map_err(|e| {
+        RefactorError::new(RefactorFailure::InvalidArgument, e.message).at(Argument::NewName)
+    })?;
+    let full_name = first.qualified_name.clone();
+    let def_file = Parsed::read(project, language, &def_path)?;
+    let symbol = def_file
+        .outline
+        .symbols
+        .iter()
+        .find(|s| s.name_position == first.name_position)
+        .cloned()
+        .ok_or_else(|| {
+            RefactorError::new(
+                RefactorFailure::Stale,
+                format!("{def_path} changed since the index read it; try again"),
+            )
+        })?;
+    let old = symbol.name.clone();
+    if old == new {
+        return Err(RefactorError::new(
+            RefactorFailure::InvalidArgument,
+            format!("{full_name} is already named '{new}': give another name"),
+        )
+        .at(Argument::NewName));
+    }
+    let class = member_of(&def_file.outline, &symbol);
+    refuse_supertypes(language, &def_file, &symbol, &full_name)?;
+    refuse_taken(&def_file, &symbol, class.as_deref(), new)?;
+
+    // every site, by file: (start char, how it is written)
+    let mut evidence = Evidence::default();
+    let mut sites: BTreeMap<String, Vec<Location>> = BTreeMap::new();
+    let mut proven: Vec<Location> = Vec::new();
+    for def in &found.definitions {
+        proven.push(name_at(&def.location.path, def.name_position, &old));
+    }
+    // a Java class's constructors carry its name
+    if symbol.kind == SymbolKind::Class && language.id() == "java" {
+        for s in &def_file.outline.symbols {
+            let of_it = def_file.outline.parent(s).is_some_and(|p| p.name == old);
+            if s.name == old && of_it && s.kind != SymbolKind::Class {
+                proven.push(name_at(&def_path, s.name_position, &old));
+            }
+        }
+    }
+    proven.extend(found.certain.iter().cloned());
+    let mut possible: Vec<Unproven> = found
+        .possible
+        .iter()
+        .map(|site| Unproven {
+            site: site.clone(),
+            why: "the index cannot resolve it".to_string(),
+        })
+        .collect();
+    // a member: another type's member of the name may override it, be
+    // overridden by it or stand for it in an interface the index does not
+    // follow
+    if class.is_some() {
+        let root = project.index.root();
+        let others = project
+            .index
+            .tags()
+            .find_definition(root, &old, None)
+            .unwrap_or_default();
+        for other in others {
+            let own = found.definitions.iter().any(|d| {
+                d.location.path == other.location.path && d.name_position == other.name_position
+            });
+            let member = matches!(other.kind, SymbolKind::Method | SymbolKind::Attribute);
+            if !own && member && other.qualified_name != full_name {
+                possible.push(Unproven {
+                    site: name_at(&other.location.path, other.name_position, &old),
+                    why: format!(
+                        "{} has a member of the name, which may override it, be overridden by it or declare it for an interface",
+                        other.qualified_name
+                    ),
+                });
+            }
+        }
+    }
+    // a field: the keys of its type's struct literals, in every file of
+    // the language's family that spells it
+    let mut keys: BTreeMap<String, Vec<(usize, bool)>> = BTreeMap::new();
+    if let (Some(class), SymbolKind::Attribute) = (&class, symbol.kind) {
+        let family = family_id(language);
+        let tags = project.index.tags();
+        for entry in tags.files_with(family, &[old.as_str()], false) {
+            let file = Parsed::read(project, entry.language, &entry.path)?;
+            let (found_keys, unknown) =
+                language::rename::field_keys(entry.language, &file.text, &file.tree, class, &old);
+            for at in unknown {
+                possible.push(Unproven {
+                    site: point(&file.text, &entry.path, at, &old),
+                    why: "a struct literal's key whose type the index cannot tell".to_string(),
+                });
+            }
+            if !found_keys.is_empty() {
+                keys.insert(entry.path.clone(), found_keys);
+            }
+        }
+    }
+    // Rust: a path to the name the index does not resolve (an inline
+    // module's `super::`) may be a use it missed
+    if language.id() == "rust" {
+        let tags = project.index.tags();
+        let known = |path: &str, at: crate::edit::Position| {
+            proven
+                .iter()
+                .chain(found.possible.iter())
+                .any(|l| l.path == path && l.position == at)
+        };
+        for entry in tags.files_with(family_id(language), &[old.as_str()], false) {
+            for r in &entry.file().refs {
+                let relative = matches!(&r.qualifier, Qualifier::Path(p)
+                    if p.first().is_some_and(|q| matches!(q.as_str(), "super" | "self" | "crate")));
+                if r.name == old && relative && !known(&entry.path, r.start) {
+                    possible.push(Unproven {
+                        site: name_at(&entry.path, r.start, &old),
+                        why: "a path the index does not resolve, which may name it".to_string(),
+                    });
+                }
+            }
+        }
+    }
+    // Go exports by the case of a name's first letter
+    if language.id() == "go" && starts_upper(&old) && !starts_upper(new) {
+        let package = def_path.rsplit_once('/').map_or("", |(d, _)| d);
+        let outside = proven
+            .iter()
+            .find(|l| l.path.rsplit_once('/').map_or("", |(d, _)| d) != package);
+        if let Some(site) = outside {
+            return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "Cannot rename {full_name} to {new}: a Go name starting with a lower-case letter is not exported, and {site} uses it from another package; choose a name starting with an upper-case letter"
+                ),
+            )
+            .at(Argument::NewName));
+        }
+    }
+    possible.sort_by(|a, b| a.site.cmp(&b.site));
+    possible.dedup_by(|a, b| a.site == b.site);
+    if policy == SitePolicy::Refuse && !possible.is_empty() {
+        return Err(unproven_refusal(&full_name, &possible, &[]));
+    }
+    let mut left_alone = Vec::new();
+    for u in &possible {
+        match policy {
+            SitePolicy::IncludePossible => sites
+                .entry(u.site.path.clone())
+                .or_default()
+                .push(u.site.clone()),
+            _ => left_alone.push(LeftAlone {
+                site: u.site.clone(),
+                why: format!("{}: it may or may not be {full_name}", u.why),
+            }),
+        }
+    }
+    for site in &proven {
+        sites
+            .entry(site.path.clone())
+            .or_default()
+            .push(site.clone());
+    }
+    for path in keys.keys() {
+        sites.entry(path.clone()).or_default();
+    }
+
+    // the edits, file by file, checked
+    let mut change = WorkspaceChange::new();
+    let mut references = 0;
+    let member = class.is_some();
+    for (path, at) in &sites {
+        let file = Parsed::read(
+            project,
+            language::language_of(path).unwrap_or(language),
+            path,
+        )?;
+        if !member {
+            refuse_bound_in(&file, path, new)?;
+        }
+        let mut edits: Vec<Indel> = Vec::new();
+        for site in at {
+            let Ok(start) = crate::edit::position::to_char(&file.text, site.position) else {
+                continue;
+            };
+            let end = start + old.chars().count();
+            // an alias keeps its own name (`import { f as g }`: `g`)
+            if end > file.text.len_chars() || file.text.slice(start..end) != old.as_str() {
+                continue;
+            }
+            let insert = match language::rename::is_shorthand(&file.text, &file.tree, start) {
+                true if member => format!("{new}: {old}"),
+                true => format!("{old}: {new}"),
+                false => new.to_string(),
+            };
+            edits.push(Indel::new(start..end, insert));
+        }
+        for &(start, keeps_value) in keys.get(path).into_iter().flatten() {
+            let end = start + old.chars().count();
+            let insert = match keeps_value {
+                true => format!("{new}: {old}"),
+                false => new.to_string(),
+            };
+            edits.push(Indel::new(start..end, insert));
+        }
+        edits.sort_by_key(|e| e.range.start);
+        edits.dedup_by_key(|e| e.range.start);
+        if edits.is_empty() {
+            continue;
+        }
+        references += edits.len();
+        let edits = TextEdits::new(edits).map_err(|(a, b)| {
+            RefactorError::new(
+                RefactorFailure::WouldBreak,
+                format!("Internal error: overlapping edits in {path} at {a:?} and {b:?}"),
+            )
+        })?;
+        file.check_kept(path, &edits)?;
+        let op = match moved_to(language, &def_file, &symbol, path, &def_path, &old, new)? {
+            Some(to) => FileOp::Move { to, edits },
+            None => FileOp::Edit(edits),
+        };
+        change
+            .insert(
+                file.path.clone(),
+                FileChange {
+                    base: file.base.clone(),
+                    op,
+                },
+            )
+            .map_err(|e| {
+                RefactorError::new(RefactorFailure::WouldBreak, format!("Internal error: {e}"))
+            })?;
+    }
+    let files = change.files().count();
+    proven.sort();
+    proven.dedup();
+    evidence.proven = proven;
+    evidence.possible = possible;
+    left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+    Ok(Refactored {
+        change,
+        summary: Summary::Renamed {
+            symbol: full_name,
+            files,
+            references,
+        },
+        evidence,
+        left_alone,
+        mentions: Vec::new(),
+        names_swapped: Default::default(),
+        data_strings: Vec::new(),
+        also_renamed: Vec::new(),
+        assumed: Vec::new(),
+    })
+}
+
+/// One file read and parsed for the rename.
+struct Parsed {
+    path: WorkspacePath,
+    base: crate::change::Base,
+    language: &'static dyn Language,
+    text: Rope,
+    tree: SyntaxTree,
+    outline: Outline,
+}
+
+impl Parsed {
+    fn read(
+        project: &Project<'_>,
+        language: &'static dyn Language,
+        path: &str,
+    ) -> Result<Parsed, RefactorError> {
+        let source = project.source(path)?;
+        let tree = SyntaxTree::parse_language(language, &source.text).map_err(|e| {
+            RefactorError::new(
+                RefactorFailure::InvalidArgument,
+                format!("{path} could not be parsed: {e}"),
+            )
+        })?;
+        let outline = language
+            .symbol_sites()
+            .map(|sites| sites(&source.text, &tree))
+            .unwrap_or_default();
+        Ok(Parsed {
+            path: source.path,
+            base: source.base,
+            language,
+            text: source.text,
+            tree,
+            outline,
+        })
+    }
+
+    /// Refuses edits that leave the file with more syntax errors.
+    fn check_kept(&self, path: &str, edits: &TextEdits) -> Result<(), RefactorError> {
+        let Some(check) = self.language.syntax_check() else {
+            return Ok(());
+        };
+        let after = edits.apply(&self.text).map_err(|e| {
+            RefactorError::new(
+                RefactorFailure::WouldBreak,
+                format!("Internal error: the edits of {path} do not apply: {e}"),
+            )
+        })?;
+        let Ok(tree) = SyntaxTree::parse_language(self.language, &after) else {
+            return Ok(());
+        };
+        let before = check(&self.text, &self.tree).len();
+        let now = check(&after, &tree);
+        if now.len() > before {
+            let first = &now[0];
+            return Err(RefactorError::new(
+                RefactorFailure::WouldBreak,
+                format!(
+                    "The rename would break {path}: {} at {}; nothing was changed",
+                    first.message, first.position
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The type a member belongs to (its class, or a method's receiver type
+/// named before it: `T.m`); `None` for a module-level symbol.
+fn member_of(outline: &Outline, symbol: &Symbol) -> Option<String> {
+    if let Some(parent) = outline.parent(symbol) {
+        return (parent.kind == SymbolKind::Class).then(|| parent.name.clone());
+    }
+    match symbol.kind {
+        SymbolKind::Method | SymbolKind::Attribute => symbol
+            .qualified_name
+            .split('.')
+            .next()
+            .filter(|t| *t != symbol.name)
+            .map(str::to_string),
+        _ => None,
+    }
+}
+
+/// Refuses a member whose name is a supertype's: a Rust trait impl's
+/// method, a Java `@Override` method.
+fn refuse_supertypes(
+    language: &dyn Language,
+    file: &Parsed,
+    symbol: &Symbol,
+    full_name: &str,
+) -> Result<(), RefactorError> {
+    if let Some(via) = &symbol.via_trait {
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {full_name}: it implements the trait {via}'s method, whose name it must keep; rename the trait's method"
+            ),
+        ));
+    }
+    if language.id() == "java" {
+        let name = crate::edit::position::to_char(&file.text, symbol.name_position)
+            .unwrap_or(symbol.full.start)
+            .max(symbol.full.start);
+        if file
+            .text
+            .slice(symbol.full.start..name)
+            .to_string()
+            .contains("@Override")
+        {
+            return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "Cannot rename {full_name}: it overrides a method of a supertype (@Override), whose name it must keep; rename the supertype's method"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a new name the defining file (or, for a member, its type)
+/// binds already.
+fn refuse_taken(
+    file: &Parsed,
+    symbol: &Symbol,
+    class: Option<&str>,
+    new: &str,
+) -> Result<(), RefactorError> {
+    let taken = file.outline.symbols.iter().find(|s| {
+        s.name == new
+            && match class {
+                Some(class) => member_of(&file.outline, s).as_deref() == Some(class),
+                None => s.parent.is_none(),
+            }
+    });
+    if let Some(s) = taken {
+        let path = file.path.as_str();
+        return Err(RefactorError::new(
+            RefactorFailure::NameConflict,
+            format!(
+                "Name conflict exists: {path}:{} already defines {}; choose another name",
+                s.name_position.line + 1,
+                s.qualified_name,
+            ),
+        )
+        .at(Argument::NewName));
+    }
+    let _ = symbol;
+    Ok(())
+}
+
+/// Refuses a file whose renamed uses would meet a module-level binding of
+/// the new name there (a definition or an import).
+fn refuse_bound_in(file: &Parsed, path: &str, new: &str) -> Result<(), RefactorError> {
+    let scan = crate::analysis::index::tags::scan::scan(file.language, &file.text.to_string());
+    let defined = scan.defs.iter().find(|d| d.top_level && d.name == new);
+    let imported = scan.imports.iter().any(|i| i.local == new);
+    if defined.is_some() || imported {
+        let line = defined.map(|d| format!(":{}", d.name_position.line + 1));
+        return Err(RefactorError::new(
+            RefactorFailure::NameConflict,
+            format!(
+                "Name conflict exists: {path}{} already binds {new}, which the renamed uses there would then read; choose another name",
+                line.unwrap_or_default()
+            ),
+        )
+        .at(Argument::NewName));
+    }
+    Ok(())
+}
+
+/// A public Java class's file, named after it: where it moves.
+fn moved_to(
+    language: &dyn Language,
+    def_file: &Parsed,
+    symbol: &Symbol,
+    path: &str,
+    def_path: &str,
+    old: &str,
+    new: &str,
+) -> Result<Option<WorkspacePath>, RefactorError> {
+    if language.id() != "java" || path != def_path || symbol.kind != SymbolKind::Class {
+        return Ok(None);
+    }
+    if symbol.parent.is_some() || !path.ends_with(&format!("{old}.java")) {
+        return Ok(None);
+    }
+    let name = crate::edit::position::to_char(&def_file.text, symbol.name_position)
+        .unwrap_or(symbol.full.start)
+        .max(symbol.full.start);
+    let head = def_file.text.slice(symbol.full.start..name).to_string();
+    if !head.split_whitespace().any(|w| w == "public") {
+        return Ok(None);
+    }
+    let to = format!(
+        "{}{new}.java",
+        &path[..path.len() - old.len() - ".java".len()]
+    );
+    WorkspacePath::from_persisted(to)
+        .map(Some)
+        .map_err(|e| RefactorError::new(RefactorFailure::InvalidArgument, e))
+}
+
+fn name_at(path: &str, position: crate::edit::Position, name: &str) -> Location {
+    Location {
+        path: path.to_string(),
+        position,
+        end: crate::edit::Position::new(position.line, position.col + name.chars().count()),
+    }
+}
+
+fn point(text: &Rope, path: &str, at: usize, name: &str) -> Location {
+    let line = text.char_to_line(at);
+    name_at(
+        path,
+        crate::edit::Position::new(line, at - text.line_to_char(line)),
+        name,
+    )
+}
+
+fn starts_upper(name: &str) -> bool {
+    name.chars().next().is_some_and(char::is_uppercase)
+}
