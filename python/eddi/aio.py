@@ -36,6 +36,8 @@ class _Bridge:
 
     def __init__(self, ws: sync.Workspace) -> None:
         self.sync = ws
+        # an attribute never asks: elements come with their source
+        ws._texts = True
 
     async def __call__(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -72,6 +74,7 @@ class Element:
         for key, value in vars(element).items():
             if not key.startswith("_"):
                 setattr(self, key, value)
+        self.source = element.source
 
     @property
     def location(self) -> Location:

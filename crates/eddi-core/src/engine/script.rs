@@ -12,7 +12,7 @@ use ropey::Rope;
 
 use crate::analysis::index::ProjectIndex;
 use crate::change::{Base, WorkspaceChange};
-use crate::commands::ScriptMode;
+use crate::commands::{ScriptMode, Selection};
 use crate::edit::Position;
 use crate::failure::{ErrorKind, OpError};
 use crate::language::Capability;
@@ -59,8 +59,8 @@ impl Engine {
         text: &str,
         mode: &ScriptMode,
     ) -> Ran {
-        if *mode == ScriptMode::Select {
-            return self.select(sender, live, text);
+        if let ScriptMode::Select(selection) = mode {
+            return self.select(sender, live, text, selection);
         }
         let earlier = live.session.script_variables.clone();
         let known: Vec<script::Variable> = earlier
@@ -117,7 +117,7 @@ impl Engine {
                 let files = super::refactor::file_reports(&self.workspace, &ran.change, true);
                 diffs = Some(files.into_iter().map(|f| f.diff).collect::<String>());
             }
-            ScriptMode::Preview | ScriptMode::Run | ScriptMode::Select => {}
+            ScriptMode::Preview | ScriptMode::Run | ScriptMode::Select(_) => {}
         }
         if let Some(name) = report.collected.clone() {
             self.collect(live, &name, &ran.change)?;
@@ -160,24 +160,75 @@ impl Engine {
                 unsaved: &unsaved,
                 cursor: cursor.clone(),
                 progress: &progress,
+                overlaid: Default::default(),
             };
             work(&view)
         })
     }
 
     /// A query alone (`ScriptMode::Select`): its elements as data
-    /// (`"elements"`), nothing written.
-    fn select(&self, sender: &str, live: &mut Held, text: &str) -> Ran {
-        let (query, kind) = script::parse_checked_query(text, &[]).map_err(refused)?;
-        let selected =
-            self.with_view(sender, live, |view| interpreter::select(&query, text, view))?;
-        let elements = selected.iter().map(super::ops::json::selected).collect();
+    /// (`"elements"`), nothing written. Many queries (`each_line`): each
+    /// one's answer (`"answers"`: its elements or its failure).
+    fn select(&self, sender: &str, live: &mut Held, text: &str, selection: &Selection) -> Ran {
+        let before = match &selection.after {
+            Some(script) => Some(script::parse(script, &[]).map_err(refused)?),
+            None => None,
+        };
+        let before = before
+            .as_ref()
+            .zip(selection.after.as_deref())
+            .map(|(script, source)| interpreter::Before { script, source });
+        let filter = selection.filter.as_deref();
+        let texts = !selection.without_texts;
+        if !selection.each_line {
+            let (query, kind) =
+                script::parse_checked_query_where(text, filter, &[]).map_err(refused)?;
+            let mut answers = self.with_view(sender, live, |view| {
+                interpreter::select_each(&[&query], before, view)
+            })?;
+            let selected = answers.pop().unwrap_or_else(|| Ok(Vec::new()))?;
+            let elements = selected
+                .iter()
+                .map(|s| super::ops::json::selected(s, texts))
+                .collect();
+            return Ok(Outcome::answer(vec![
+                Clause::Fact(Fact::Selected {
+                    kind,
+                    count: selected.len(),
+                }),
+                super::ops::json::data("elements", serde_json::Value::Array(elements)),
+            ]));
+        }
+        // each line its own query; one that does not parse is its own failure
+        let parsed: Vec<Result<script::ast::Query, OpError>> = text
+            .lines()
+            .map(|line| {
+                script::parse_checked_query_where(line, filter, &[])
+                    .map(|(query, _)| query)
+                    .map_err(refused)
+            })
+            .collect();
+        let queries: Vec<&script::ast::Query> = parsed.iter().flatten().collect();
+        let mut answered = self
+            .with_view(sender, live, |view| {
+                interpreter::select_each(&queries, before, view)
+            })?
+            .into_iter();
+        let answers: Vec<serde_json::Value> = parsed
+            .iter()
+            .map(|query| {
+                let answer = match query {
+                    Ok(_) => answered.next().unwrap_or_else(|| Ok(Vec::new())),
+                    Err(refusal) => Err(refusal.clone()),
+                };
+                super::ops::json::answer(&answer, texts)
+            })
+            .collect();
         Ok(Outcome::answer(vec![
-            Clause::Fact(Fact::Selected {
-                kind,
-                count: selected.len(),
+            Clause::Fact(Fact::SelectedEach {
+                queries: answers.len(),
             }),
-            super::ops::json::data("elements", serde_json::Value::Array(elements)),
+            super::ops::json::data("answers", serde_json::Value::Array(answers)),
         ]))
     }
 
@@ -431,6 +482,29 @@ struct View<'a> {
     cursor: Option<(String, Position)>,
     /// Whoever watches the sender's progress.
     progress: &'a [crate::progress::ProgressSink],
+    /// The index with a script's changed files laid over it, and those
+    /// files' texts (see `View::index_with`).
+    overlaid: std::cell::RefCell<Option<(Vec<(String, Rope)>, ProjectIndex)>>,
+}
+
+impl View<'_> {
+    /// Runs `query` on the index with `texts` (a script's changed files)
+    /// laid over it; the view made for the same texts is kept, so the
+    /// many queries of one script or `select` make it once.
+    fn index_with<R>(&self, texts: &[(String, Rope)], query: impl FnOnce(&ProjectIndex) -> R) -> R {
+        if texts.is_empty() {
+            return query(self.index);
+        }
+        let mut kept = self.overlaid.borrow_mut();
+        if kept
+            .as_ref()
+            .is_none_or(|(known, _)| known.as_slice() != texts)
+        {
+            *kept = Some((texts.to_vec(), self.index.overlaid(texts)));
+        }
+        let (_, index) = kept.as_ref().expect("made above");
+        query(index)
+    }
 }
 
 impl interpreter::Project for View<'_> {
@@ -518,10 +592,9 @@ impl interpreter::Project for View<'_> {
         self.index.module_of(path).map(str::to_owned)
     }
 
-    fn calls_of(&self, name: &str) -> Result<Calls, OpError> {
+    fn calls_of(&self, name: &str, texts: &[(String, Rope)]) -> Result<Calls, OpError> {
         let found = self
-            .index
-            .find_callers_from(name, None)
+            .index_with(texts, |index| index.find_callers_from(name, None))
             .map_err(index_error)?;
         let site =
             |c: &crate::analysis::index::Call| (c.location.path.clone(), c.location.position);
@@ -531,9 +604,12 @@ impl interpreter::Project for View<'_> {
         })
     }
 
-    fn subclasses_of(&self, name: &str) -> Result<Vec<(String, Position)>, OpError> {
-        self.index
-            .subclasses_of(name)
+    fn subclasses_of(
+        &self,
+        name: &str,
+        texts: &[(String, Rope)],
+    ) -> Result<Vec<(String, Position)>, OpError> {
+        self.index_with(texts, |index| index.subclasses_of(name))
             .map(|found| {
                 found
                     .into_iter()

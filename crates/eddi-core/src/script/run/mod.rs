@@ -47,7 +47,7 @@ use super::ast::*;
 pub use element::{Detail, Element};
 pub use parsed::Parsed;
 pub use report::{Count, Flagged, ScriptReport, Verb};
-pub use select::{select, Selected};
+pub use select::{select, select_each, Answer, Before, Selected};
 pub use snapshot::Snapshot;
 
 /// What a script reads of the project; the engine implements it over the
@@ -62,11 +62,18 @@ pub trait Project {
     fn module_of(&self, path: &str) -> Option<String>;
     /// The calls of a function, method or class as the index resolves
     /// them: proven, and possible (the index can neither prove nor
-    /// exclude them).
-    fn calls_of(&self, name: &str) -> std::result::Result<Calls, OpError>;
+    /// exclude them). `texts`: the files the script changed so far, as it
+    /// left them, in place of theirs on disk (their calls are placed in
+    /// those texts).
+    fn calls_of(&self, name: &str, texts: &[(String, Rope)])
+        -> std::result::Result<Calls, OpError>;
     /// The classes deriving from a class, transitively: (path, position
-    /// of the `class` keyword).
-    fn subclasses_of(&self, name: &str) -> std::result::Result<Vec<(String, Position)>, OpError>;
+    /// of the `class` keyword); `texts` as for [`Project::calls_of`].
+    fn subclasses_of(
+        &self,
+        name: &str,
+        texts: &[(String, Rope)],
+    ) -> std::result::Result<Vec<(String, Position)>, OpError>;
     /// Whether anything in the project may use the definition (proven or
     /// possible uses, `__all__`, re-exports).
     fn is_used(&self, qualified_name: &str) -> std::result::Result<bool, OpError>;
@@ -732,6 +739,15 @@ impl Interpreter<'_> {
             self.parsed.insert(path, (version, parsed));
         }
         Ok(())
+    }
+
+    /// The files the script changed so far, as it left them.
+    fn changed_texts(&self) -> Vec<(String, Rope)> {
+        self.snapshot
+            .changed()
+            .iter()
+            .map(|doc| (doc.path.as_str().to_owned(), doc.text.clone()))
+            .collect()
     }
 
     fn version(&self, path: &str) -> usize {

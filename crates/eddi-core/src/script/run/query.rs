@@ -112,7 +112,9 @@ impl Interpreter<'_> {
                 };
                 let mut classes = Vec::new();
                 for name in names {
-                    for (path, position) in self.project.subclasses_of(&name).map_err(fail)? {
+                    let texts = self.changed_texts();
+                    let found = self.project.subclasses_of(&name, &texts).map_err(fail)?;
+                    for (path, position) in found {
                         let parsed = self.parse(&path).map_err(fail)?;
                         let version = self.version(&path);
                         if let Some(symbol) = parsed
@@ -374,7 +376,9 @@ impl Interpreter<'_> {
         };
         let mut found = Vec::new();
         for name in names {
-            let mut calls = self.project.calls_of(&name).map_err(fail)?;
+            // the index sees the files as the script left them so far
+            let texts = self.changed_texts();
+            let mut calls = self.project.calls_of(&name, &texts).map_err(fail)?;
             // inside a foreach of files (or of functions), that file's calls
             if let Some(only) = &files {
                 calls.proven.retain(|(path, _)| path == only);
