@@ -231,8 +231,8 @@ class Workspace:
     async def refactor(self, kind: str, *args: str, preview: bool = False) -> Reply:
         return await self._bridge(self._ws.refactor, kind, *args, preview=preview)
 
-    async def select(self, query: str) -> List[Element]:
-        return [self._bridge.wrap(e) for e in await self._bridge(self._ws.select, query)]
+    async def select(self, query: str, where: Optional[str] = None) -> List[Element]:
+        return [self._bridge.wrap(e) for e in await self._bridge(self._ws.select, query, where)]
 
     async def functions(self, where: Optional[str] = None, path: Optional[str] = None) -> List[Function]:
         found = await self._bridge(self._ws.functions, where, path)
