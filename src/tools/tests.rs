@@ -1716,6 +1716,22 @@ fn select_after_a_script_sees_its_edits_and_writes_nothing() {
     assert_eq!(broken["code"], "invalid_command", "{broken}");
 }
 
+/// A script's `caller of` after a statement that edited the caller's
+/// file: the index sees the file as the script left it, so the call is
+/// found where it is now, not where it was on disk.
+#[test]
+fn a_scripts_callers_are_found_where_earlier_statements_moved_them() {
+    let p = Project::new();
+    p.ok(
+        "run_script",
+        json!({"script": "{\nforeach file matching \"app.py\" add line \"import os\"\nforeach caller of shop.checkout() replace with checkout($1, fast=True)\n}"}),
+    );
+    let app = p.read("app.py");
+    assert!(app.contains("\ncheckout(cart, fast=True)\n"), "{app}");
+    assert!(app.contains("import os\n"), "{app}");
+    assert!(!app.contains("checkout(cart)\n"), "{app}");
+}
+
 #[test]
 fn a_read_only_sender_may_select_and_flag_but_not_write() {
     let p = Project::with(Permissions {

@@ -6,11 +6,12 @@
 //! changeset statements sent alone: `preview [diff] changeset`, `apply
 //! changeset`, `rollback changeset`.
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 
 use ropey::Rope;
 
-use crate::analysis::index::ProjectIndex;
+use crate::analysis::index::{CallersMemo, ProjectIndex};
 use crate::change::{Base, WorkspaceChange};
 use crate::commands::{ScriptMode, Selection};
 use crate::edit::Position;
@@ -161,6 +162,7 @@ impl Engine {
                 cursor: cursor.clone(),
                 progress: &progress,
                 overlaid: Default::default(),
+                memo: Default::default(),
             };
             work(&view)
         })
@@ -482,28 +484,36 @@ struct View<'a> {
     cursor: Option<(String, Position)>,
     /// Whoever watches the sender's progress.
     progress: &'a [crate::progress::ProgressSink],
-    /// The index with a script's changed files laid over it, and those
-    /// files' texts (see `View::index_with`).
-    overlaid: std::cell::RefCell<Option<(Vec<(String, Rope)>, ProjectIndex)>>,
+    /// The index with a script's changed files laid over it, those files'
+    /// texts and its caller queries' memo (see `View::index_with`).
+    overlaid: RefCell<Option<(Vec<(String, Rope)>, ProjectIndex, CallersMemo)>>,
+    /// What the caller queries on the index share (`CallersMemo`).
+    memo: RefCell<CallersMemo>,
 }
 
 impl View<'_> {
     /// Runs `query` on the index with `texts` (a script's changed files)
-    /// laid over it; the view made for the same texts is kept, so the
+    /// laid over it, and the memo of the caller queries made on that
+    /// index so far; the view made for the same texts is kept, so the
     /// many queries of one script or `select` make it once.
-    fn index_with<R>(&self, texts: &[(String, Rope)], query: impl FnOnce(&ProjectIndex) -> R) -> R {
+    fn index_with<R>(
+        &self,
+        texts: &[(String, Rope)],
+        query: impl FnOnce(&ProjectIndex, &mut CallersMemo) -> R,
+    ) -> R {
         if texts.is_empty() {
-            return query(self.index);
+            return query(self.index, &mut self.memo.borrow_mut());
         }
         let mut kept = self.overlaid.borrow_mut();
         if kept
             .as_ref()
-            .is_none_or(|(known, _)| known.as_slice() != texts)
+            .is_none_or(|(known, _, _)| known.as_slice() != texts)
         {
-            *kept = Some((texts.to_vec(), self.index.overlaid(texts)));
+            let overlaid = self.index.overlaid(texts);
+            *kept = Some((texts.to_vec(), overlaid, CallersMemo::default()));
         }
-        let (_, index) = kept.as_ref().expect("made above");
-        query(index)
+        let (_, index, memo) = kept.as_mut().expect("made above");
+        query(index, memo)
     }
 }
 
@@ -594,7 +604,7 @@ impl interpreter::Project for View<'_> {
 
     fn calls_of(&self, name: &str, texts: &[(String, Rope)]) -> Result<Calls, OpError> {
         let found = self
-            .index_with(texts, |index| index.find_callers_from(name, None))
+            .index_with(texts, |index, memo| index.find_callers_memo(name, memo))
             .map_err(index_error)?;
         let site =
             |c: &crate::analysis::index::Call| (c.location.path.clone(), c.location.position);
@@ -609,7 +619,7 @@ impl interpreter::Project for View<'_> {
         name: &str,
         texts: &[(String, Rope)],
     ) -> Result<Vec<(String, Position)>, OpError> {
-        self.index_with(texts, |index| index.subclasses_of(name))
+        self.index_with(texts, |index, _| index.subclasses_of(name))
             .map(|found| {
                 found
                     .into_iter()
