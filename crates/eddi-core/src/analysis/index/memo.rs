@@ -10,9 +10,10 @@
 
 use std::collections::HashMap;
 
-use super::file::ValueId;
+use super::file::{DefId, ValueId};
 use super::resolve::{DefRef, Res};
 use super::{FileId, ProjectIndex};
+use crate::analysis::outline::SymbolKind;
 
 /// See the module doc. `CallersMemo::default()` starts empty.
 #[derive(Debug, Default)]
@@ -22,6 +23,8 @@ pub struct CallersMemo {
     /// name → the files whose references are keyed by it; made when a
     /// second query comes (one query alone walks the files once anyway)
     naming: Option<HashMap<String, Vec<FileId>>>,
+    /// The classes with bases (those that may inherit an `__init__`)
+    derived: Option<Vec<DefRef>>,
     asked: usize,
 }
 
@@ -39,6 +42,26 @@ impl CallersMemo {
         self.inits
             .entry(class)
             .or_insert_with(|| index.class_member(&[class], "__init__", 0))
+            .clone()
+    }
+
+    /// Every class of the project that has bases, in file order.
+    pub(crate) fn derived_classes(&mut self, index: &ProjectIndex) -> Vec<DefRef> {
+        self.derived
+            .get_or_insert_with(|| {
+                let mut found = Vec::new();
+                for (fid, f) in index.iter_files() {
+                    for (d, def) in f.defs.iter().enumerate() {
+                        if def.kind == SymbolKind::Class && !def.bases.is_empty() {
+                            found.push(DefRef {
+                                file: fid,
+                                def: d as DefId,
+                            });
+                        }
+                    }
+                }
+                found
+            })
             .clone()
     }
 

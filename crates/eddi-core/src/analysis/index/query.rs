@@ -760,19 +760,13 @@ impl ProjectIndex {
         memo: &mut CallersMemo,
     ) -> Vec<Call> {
         let mut classes = vec![class];
-        for (fid, f) in self.iter_files() {
-            for (d, def) in f.defs.iter().enumerate() {
-                let c = DefRef {
-                    file: fid,
-                    def: d as DefId,
-                };
-                if def.kind != SymbolKind::Class || c == class || def.bases.is_empty() {
-                    continue;
-                }
-                if let Res::Defs(ds) = memo.init_of(self, c) {
-                    if ds.iter().any(|d| targets.contains(d)) {
-                        classes.push(c);
-                    }
+        for c in memo.derived_classes(self) {
+            if c == class {
+                continue;
+            }
+            if let Res::Defs(ds) = memo.init_of(self, c) {
+                if ds.iter().any(|d| targets.contains(d)) {
+                    classes.push(c);
                 }
             }
         }
@@ -784,7 +778,14 @@ impl ProjectIndex {
             else {
                 continue;
             };
-            for (rid, f) in self.files_with(&name) {
+            let naming: Vec<(FileId, &FileIndex)> = match memo.files_naming(self, &name) {
+                Some(files) => files
+                    .iter()
+                    .filter_map(|&rid| Some((rid, self.file(rid)?)))
+                    .collect(),
+                None => self.files_with(&name).collect(),
+            };
+            for (rid, f) in naming {
                 for r in f.refs_keyed(&name).iter().filter(|r| r.is_call) {
                     if let Res::Defs(ds) = memo.resolve(self, rid, r.value) {
                         if ds.contains(&c) {
