@@ -486,7 +486,7 @@ struct View<'a> {
     progress: &'a [crate::progress::ProgressSink],
     /// The index with a script's changed files laid over it, those files'
     /// texts and its caller queries' memo (see `View::index_with`).
-    overlaid: RefCell<Option<(Vec<(String, Rope)>, ProjectIndex, CallersMemo)>>,
+    overlaid: RefCell<Option<Overlaid>>,
     /// What the caller queries on the index share (`CallersMemo`).
     memo: RefCell<CallersMemo>,
 }
@@ -507,14 +507,25 @@ impl View<'_> {
         let mut kept = self.overlaid.borrow_mut();
         if kept
             .as_ref()
-            .is_none_or(|(known, _, _)| known.as_slice() != texts)
+            .is_none_or(|view| view.texts.as_slice() != texts)
         {
-            let overlaid = self.index.overlaid(texts);
-            *kept = Some((texts.to_vec(), overlaid, CallersMemo::default()));
+            *kept = Some(Overlaid {
+                texts: texts.to_vec(),
+                index: self.index.overlaid(texts),
+                memo: CallersMemo::default(),
+            });
         }
-        let (_, index, memo) = kept.as_mut().expect("made above");
-        query(index, memo)
+        let view = kept.as_mut().expect("made above");
+        query(&view.index, &mut view.memo)
     }
+}
+
+/// The index with a script's changed files (`texts`) laid over it, and
+/// the memo of the caller queries made on it.
+struct Overlaid {
+    texts: Vec<(String, Rope)>,
+    index: ProjectIndex,
+    memo: CallersMemo,
 }
 
 impl interpreter::Project for View<'_> {
