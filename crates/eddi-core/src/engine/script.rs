@@ -161,7 +161,6 @@ impl Engine {
                 unsaved: &unsaved,
                 cursor: cursor.clone(),
                 progress: &progress,
-                overlaid: Default::default(),
                 memo: Default::default(),
             };
             work(&view)
@@ -484,48 +483,9 @@ struct View<'a> {
     cursor: Option<(String, Position)>,
     /// Whoever watches the sender's progress.
     progress: &'a [crate::progress::ProgressSink],
-    /// The index with a script's changed files laid over it, those files'
-    /// texts and its caller queries' memo (see `View::index_with`).
-    overlaid: RefCell<Option<Overlaid>>,
-    /// What the caller queries on the index share (`CallersMemo`).
+    /// What the caller queries of one script or `select` share
+    /// (`CallersMemo`: the index does not change while they run).
     memo: RefCell<CallersMemo>,
-}
-
-impl View<'_> {
-    /// Runs `query` on the index with `texts` (a script's changed files)
-    /// laid over it, and the memo of the caller queries made on that
-    /// index so far; the view made for the same texts is kept, so the
-    /// many queries of one script or `select` make it once.
-    fn index_with<R>(
-        &self,
-        texts: &[(String, Rope)],
-        query: impl FnOnce(&ProjectIndex, &mut CallersMemo) -> R,
-    ) -> R {
-        if texts.is_empty() {
-            return query(self.index, &mut self.memo.borrow_mut());
-        }
-        let mut kept = self.overlaid.borrow_mut();
-        if kept
-            .as_ref()
-            .is_none_or(|view| view.texts.as_slice() != texts)
-        {
-            *kept = Some(Overlaid {
-                texts: texts.to_vec(),
-                index: self.index.overlaid(texts),
-                memo: CallersMemo::default(),
-            });
-        }
-        let view = kept.as_mut().expect("made above");
-        query(&view.index, &mut view.memo)
-    }
-}
-
-/// The index with a script's changed files (`texts`) laid over it, and
-/// the memo of the caller queries made on it.
-struct Overlaid {
-    texts: Vec<(String, Rope)>,
-    index: ProjectIndex,
-    memo: CallersMemo,
 }
 
 impl interpreter::Project for View<'_> {
@@ -613,9 +573,10 @@ impl interpreter::Project for View<'_> {
         self.index.module_of(path).map(str::to_owned)
     }
 
-    fn calls_of(&self, name: &str, texts: &[(String, Rope)]) -> Result<Calls, OpError> {
+    fn calls_of(&self, name: &str) -> Result<Calls, OpError> {
         let found = self
-            .index_with(texts, |index, memo| index.find_callers_memo(name, memo))
+            .index
+            .find_callers_memo(name, &mut self.memo.borrow_mut())
             .map_err(index_error)?;
         let site =
             |c: &crate::analysis::index::Call| (c.location.path.clone(), c.location.position);
@@ -625,12 +586,9 @@ impl interpreter::Project for View<'_> {
         })
     }
 
-    fn subclasses_of(
-        &self,
-        name: &str,
-        texts: &[(String, Rope)],
-    ) -> Result<Vec<(String, Position)>, OpError> {
-        self.index_with(texts, |index, _| index.subclasses_of(name))
+    fn subclasses_of(&self, name: &str) -> Result<Vec<(String, Position)>, OpError> {
+        self.index
+            .subclasses_of(name)
             .map(|found| {
                 found
                     .into_iter()

@@ -61,19 +61,12 @@ pub trait Project {
     /// The module name of a file, as the index knows it.
     fn module_of(&self, path: &str) -> Option<String>;
     /// The calls of a function, method or class as the index resolves
-    /// them: proven, and possible (the index can neither prove nor
-    /// exclude them). `texts`: the files the script changed so far, as it
-    /// left them, in place of theirs on disk (their calls are placed in
-    /// those texts).
-    fn calls_of(&self, name: &str, texts: &[(String, Rope)])
-        -> std::result::Result<Calls, OpError>;
+    /// them in the files on disk: proven, and possible (the index can
+    /// neither prove nor exclude them).
+    fn calls_of(&self, name: &str) -> std::result::Result<Calls, OpError>;
     /// The classes deriving from a class, transitively: (path, position
-    /// of the `class` keyword); `texts` as for [`Project::calls_of`].
-    fn subclasses_of(
-        &self,
-        name: &str,
-        texts: &[(String, Rope)],
-    ) -> std::result::Result<Vec<(String, Position)>, OpError>;
+    /// of the `class` keyword).
+    fn subclasses_of(&self, name: &str) -> std::result::Result<Vec<(String, Position)>, OpError>;
     /// Whether anything in the project may use the definition (proven or
     /// possible uses, `__all__`, re-exports).
     fn is_used(&self, qualified_name: &str) -> std::result::Result<bool, OpError>;
