@@ -36,6 +36,8 @@ class _Bridge:
 
     def __init__(self, ws: sync.Workspace) -> None:
         self.sync = ws
+        # an attribute never asks: elements come with their source
+        ws._texts = True
 
     async def __call__(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -72,6 +74,7 @@ class Element:
         for key, value in vars(element).items():
             if not key.startswith("_"):
                 setattr(self, key, value)
+        self.source = element.source
 
     @property
     def location(self) -> Location:
@@ -228,8 +231,8 @@ class Workspace:
     async def refactor(self, kind: str, *args: str, preview: bool = False) -> Reply:
         return await self._bridge(self._ws.refactor, kind, *args, preview=preview)
 
-    async def select(self, query: str) -> List[Element]:
-        return [self._bridge.wrap(e) for e in await self._bridge(self._ws.select, query)]
+    async def select(self, query: str, where: Optional[str] = None) -> List[Element]:
+        return [self._bridge.wrap(e) for e in await self._bridge(self._ws.select, query, where)]
 
     async def functions(self, where: Optional[str] = None, path: Optional[str] = None) -> List[Function]:
         found = await self._bridge(self._ws.functions, where, path)

@@ -21,7 +21,11 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from . import _script
 
 if TYPE_CHECKING:
-    from .workspace import Workspace
+    from .workspace import Workspace, _Batch, _Found
+
+    #: where an element was read: the transaction's batch (or None) and
+    #: how many of its statements were pending then
+    ReadAt = Tuple[Optional[_Batch], int]
 
 
 class Reply:
@@ -71,16 +75,25 @@ class Element:
 
     kind = "element"
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any]) -> None:
+    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
         self._ws = ws
-        self._data = data
+        self._read_at = read_at
         self.name: str = data["name"]
         self.qualname: str = data["qualified_name"]
         self.path: str = data["path"]
         self.line: int = data["line"]
         self.end_line: int = data["end_line"]
         self.col: int = data["col"]
-        self.source: str = data["text"]
+        self._source: Optional[str] = data.get("text")
+
+    @property
+    def source(self) -> str:
+        """Its text (a definition's from its keyword). A query of many
+        elements leaves it out; it is then asked on first read, and raises
+        :class:`~eddi.errors.Conflict` if its file changed since."""
+        if self._source is None:
+            self._source = self._ws._source_of(self)
+        return self._source
 
     @property
     def location(self) -> Location:
@@ -109,13 +122,16 @@ class Element:
 class _Definition(Element):
     """A function, method or class."""
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any]) -> None:
-        super().__init__(ws, data)
+    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
+                 found: "Optional[_Found]" = None) -> None:
+        super().__init__(ws, data, read_at)
         self.complexity: int = data["complexity"]
         self.line_count: int = data["line_count"]
-        self.decorators: List[str] = list(data["decorators"])
+        self.decorators: List[str] = data["decorators"]
         #: the name the index knows it by: ``pkg.mod.Class.method``
         self.full_name: str = data["indexed_name"]
+        #: the query that found it (its callers are asked with its others')
+        self._found = found
 
     def references(self) -> List[Location]:
         """Every use the index finds (certain ones first), and the import lines."""
@@ -136,9 +152,10 @@ class Function(_Definition):
 
     kind = "function"
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any]) -> None:
-        super().__init__(ws, data)
-        self.params: List[str] = list(data["params"])
+    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
+                 found: "Optional[_Found]" = None) -> None:
+        super().__init__(ws, data, read_at, found)
+        self.params: List[str] = data["params"]
         self.class_name: Optional[str] = data.get("class")
 
     @property
@@ -147,8 +164,11 @@ class Function(_Definition):
 
     def callers(self) -> List["Call"]:
         """The calls the index proves are of this function (not of a
-        same-named method); refused, naming them, when some cannot be proven."""
-        return self._ws._callers(self.full_name)
+        same-named method); refused, naming them, when some cannot be proven.
+        The first ``callers()`` of an element asks those of every function
+        and class its query found, in one request; they are kept until this
+        Workspace writes (another writer's edits show in a new query)."""
+        return self._ws._callers(self.full_name, self._found)
 
 
 class Class(_Definition):
@@ -156,10 +176,11 @@ class Class(_Definition):
 
     kind = "class"
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any]) -> None:
-        super().__init__(ws, data)
-        self.bases: List[str] = list(data["bases"])
-        self.methods: List[Function] = [Function(ws, m) for m in data.get("methods", [])]
+    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
+                 found: "Optional[_Found]" = None) -> None:
+        super().__init__(ws, data, read_at, found)
+        self.bases: List[str] = data["bases"]
+        self.methods: List[Function] = [Function(ws, m, read_at, found) for m in data.get("methods", [])]
 
     def method(self, name: str) -> Function:
         """The method ``name``; NotFound with the methods as candidates."""
@@ -171,8 +192,9 @@ class Class(_Definition):
                        [m.name for m in self.methods])
 
     def callers(self) -> List["Call"]:
-        """Its instantiations, as the index proves them."""
-        return self._ws._callers(self.full_name)
+        """Its instantiations, as the index proves them (asked as
+        :meth:`Function.callers` is)."""
+        return self._ws._callers(self.full_name, self._found)
 
     def subclasses(self) -> List["Class"]:
         """The classes deriving from it, transitively, through aliases."""
@@ -199,8 +221,8 @@ class Import(Element):
 
     kind = "import"
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any]) -> None:
-        super().__init__(ws, data)
+    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
+        super().__init__(ws, data, read_at)
         self.module: str = data["module"]
         self.names: List[str] = list(data["names"])
         self.unused: bool = data["unused"]
@@ -223,11 +245,11 @@ class File(Element):
 
     kind = "file"
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any]) -> None:
-        super().__init__(ws, data)
+    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
+        super().__init__(ws, data, read_at)
         self.line_count: int = data["line_count"]
         self.complexity: int = data["complexity"]
-        self.imports: List[Import] = [Import(ws, i) for i in data.get("imports", [])]
+        self.imports: List[Import] = [Import(ws, i, read_at) for i in data.get("imports", [])]
 
     def add_import(self, name: str) -> None:
         """Imports ``name`` (``logging``, or ``from x import y`` as written),
@@ -261,8 +283,8 @@ class Call(Element):
 
     kind = "call"
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any], target: str) -> None:
-        super().__init__(ws, data)
+    def __init__(self, ws: "Workspace", data: Dict[str, Any], target: str, read_at: "ReadAt" = (None, 0)) -> None:
+        super().__init__(ws, data, read_at)
         self.text: str = data["text"]
         self.function: str = data["function"]
         self.args, self.keywords = _split_arguments(data["args"])
@@ -301,17 +323,19 @@ def _split_arguments(arguments: List[str]) -> Tuple[List[str], Dict[str, str]]:
     return positional, keywords
 
 
-def element_of(ws: "Workspace", data: Dict[str, Any], target: str = "") -> Element:
-    """The element class for a selected element's data."""
+def element_of(ws: "Workspace", data: Dict[str, Any], target: str = "",
+               found: "Optional[_Found]" = None, read_at: "ReadAt" = (None, 0)) -> Element:
+    """The element class for a selected element's data; ``found``: the
+    query's definitions, ``read_at``: where it was read."""
     kind = data["kind"]
     if kind in ("function", "method"):
-        return Function(ws, data)
+        return Function(ws, data, read_at, found)
     if kind == "class":
-        return Class(ws, data)
+        return Class(ws, data, read_at, found)
     if kind == "file":
-        return File(ws, data)
+        return File(ws, data, read_at)
     if kind == "import":
-        return Import(ws, data)
+        return Import(ws, data, read_at)
     if kind == "call":
-        return Call(ws, data, target)
-    return Variable(ws, data)
+        return Call(ws, data, target, read_at)
+    return Variable(ws, data, read_at)

@@ -14,7 +14,7 @@ import itertools
 import os
 from collections import Counter
 from types import TracebackType
-from typing import Any, Dict, List, Optional, Type, TypeVar, Union
+from typing import Any, Dict, List, Optional, Tuple, Type, TypeVar, Union
 
 from . import _backend, _script
 from .elements import (
@@ -28,7 +28,7 @@ from .elements import (
     Variable,
     element_of,
 )
-from .errors import Ambiguous, Conflict, EddiError, NotFound, error_from
+from .errors import Ambiguous, Conflict, EddiError, NotFound, Refused, error_from, from_failure
 
 E = TypeVar("E", bound=Element)
 
@@ -37,33 +37,66 @@ _ALL = 1 << 30
 
 
 class _Batch:
-    """Edits collected by a transaction or changeset: each element's
-    selector bound first (on the files as they were read), then each
-    statement on its element — one script, so one change."""
+    """Edits collected by a transaction or changeset, as one script, so one
+    change: each statement runs on the element it edits, bound by a
+    ``let`` placed where that element was read — before the statements
+    that were pending when its query ran, after the others (a query inside
+    a transaction sees the edits made so far, see ``Workspace.select``)."""
 
     def __init__(self) -> None:
-        self.bindings: List[str] = []
-        self.statements: List[str] = []
+        #: (stage, line): a ``let`` binds at the stage its element was
+        #: read (how many statements were pending then); statements are
+        #: their own stage's last line
+        self._lines: List[Tuple[int, int, str]] = []
+        self.statements = 0
         self._names = itertools.count(1)
 
     def add(self, element: Optional[Element], statement: str) -> None:
         if element is None:
-            self.statements.append(statement)
+            self._append(self.statements, statement)
             return
         var = f"$eddi_py_{next(self._names)}"
-        self.bindings.append(f"let {var} = {element._selector()}")
-        self.statements.append(f"use {var} {{ {statement} }}")
+        read_at = element._read_at[1] if element._read_at[0] is self else 0
+        self._lines.append((read_at, 0, f"let {var} = {element._selector()}"))
+        self._append(self.statements, f"use {var} {{ {statement} }}")
+
+    def _append(self, stage: int, statement: str) -> None:
+        self._lines.append((stage, 1, statement))
+        self.statements += 1
 
     @property
     def empty(self) -> bool:
-        return not self.statements
+        return self.statements == 0
 
     @property
     def script(self) -> str:
-        if not self.bindings:
-            # a refactoring's command form alone is a script in braces
-            return "{\n" + "\n".join(self.statements) + "\n}"
-        return "\n".join(self.bindings + self.statements)
+        # a binding goes before the statement of its stage: stable order
+        # within a stage (bindings, then that stage's statement)
+        ordered = [line for _, _, line in sorted(self._lines, key=lambda item: (item[0], item[1]))]
+        # in braces: a script may start with a refactoring's command form
+        return "{\n" + "\n".join(ordered) + "\n}"
+
+
+class _Found:
+    """The definitions one query found: the callers of all of them are
+    asked in one request, on the first ``callers()`` of one of them
+    (``select``'s ``queries``), and kept while the workspace is as it was
+    then (no edit through this Workspace since)."""
+
+    def __init__(self) -> None:
+        self.names: List[str] = []
+        self._answers: Dict[str, Dict[str, Any]] = {}
+        self._state: Optional[Tuple[int, int]] = None
+
+    def answer(self, ws: "Workspace", name: str) -> Optional[Dict[str, Any]]:
+        state = ws._state()
+        if state != self._state:
+            unique = list(dict.fromkeys(self.names))
+            queries = [f"caller of {_script.word(n, 'function')}()" for n in unique]
+            result = ws._call("select", {"queries": queries}, texts=True)
+            self._answers = dict(zip(unique, result.get("answers", [])))
+            self._state = state
+        return self._answers.get(name)
 
 
 class Workspace:
@@ -84,12 +117,18 @@ class Workspace:
         self._backend = backend
         self.sender = backend.sender
         self._batches: List[_Batch] = []
+        #: how many times this Workspace wrote (kept answers are of before)
+        self._generation = 0
+        #: elements come with their text (eddi.aio: no attribute asks later)
+        self._texts = False
 
     # -- commands ---------------------------------------------------------
 
     def run(self, text: str, check: bool = False) -> Reply:
         """Runs commands or a script; ``check=True`` raises the failure
         instead of returning a Reply whose ``ok`` is False."""
+        # a command may write: what was kept of the files before is not kept
+        self._generation += 1
         try:
             result = self._backend.call("eddi", {"command": text, "data": True})
         except EddiError as failure:
@@ -128,12 +167,25 @@ class Workspace:
 
     # -- queries ----------------------------------------------------------
 
-    def select(self, query: str) -> List[Element]:
+    def select(self, query: str, where: Optional[str] = None) -> List[Element]:
         """The elements of a query of the scripting language
-        (``methods in UserManager where complexity > 3``)."""
-        result = self._backend.call("select", {"query": query})
+        (``methods in UserManager where complexity > 3``), and only those
+        for which ``where`` holds (its mistakes are reported at their
+        line:col in ``where``). Inside a transaction or changeset, the
+        query sees the files as its edits so far leave them."""
+        params: Dict[str, Any] = {"query": query}
+        if where is not None:
+            params["where"] = where
+        result = self._call("select", params)
         target = _callee_of(query)
-        return [element_of(self, e, target) for e in result.get("elements", [])]
+        found = _Found()
+        read_at = self._read_at()
+        elements = [element_of(self, e, target, found, read_at) for e in result.get("elements", [])]
+        for element in elements:
+            for definition in [element, *getattr(element, "methods", [])]:
+                if isinstance(definition, (Function, Class)):
+                    found.names.append(definition.full_name)
+        return elements
 
     def functions(self, where: Optional[str] = None, path: Optional[str] = None) -> List[Function]:
         """Every function and method (in ``path`` only, if given) for which
@@ -146,8 +198,7 @@ class Workspace:
     def files(self, glob: str = "**/*.py", where: Optional[str] = None) -> List[File]:
         """The Python files matching ``glob`` (without a ``/``: file names
         anywhere, ``test_*.py``; with one: paths, ``src/**/*.py``)."""
-        conditions = [f"({where})"] if where else []
-        found = self.select(f"file matching {_script.quote(glob)}" + _script.where(*conditions))
+        found = self.select(f"file matching {_script.quote(glob)}", where=where)
         return [e for e in found if isinstance(e, File)]
 
     def file(self, path: str) -> File:
@@ -177,13 +228,52 @@ class Workspace:
             raise Ambiguous("ambiguous", f"'{name}' names {len(found)} elements: {', '.join(names)}; give the dotted name", names)
         return found[0]
 
+    def _call(self, tool: str, params: Dict[str, Any], texts: bool = False) -> Dict[str, Any]:
+        """A ``select``: inside a transaction or changeset after its edits
+        so far; without the long texts unless ``texts`` (an element's
+        ``source`` is then asked when read)."""
+        if tool == "select":
+            batch = self._pending()
+            if batch is not None:
+                params["after"] = batch.script
+            # read inside a transaction, an element's text comes with it:
+            # asked later, it would be of the files as they are then
+            params["text"] = texts or batch is not None or self._texts
+        return self._backend.call(tool, params)
+
+    def _pending(self) -> Optional[_Batch]:
+        """The transaction's or changeset's batch, when it holds edits."""
+        if self._batches and not self._batches[-1].empty:
+            return self._batches[-1]
+        return None
+
+    def _read_at(self) -> Tuple[Optional[_Batch], int]:
+        batch = self._batches[-1] if self._batches else None
+        return (batch, batch.statements if batch is not None else 0)
+
+    def _state(self) -> Tuple[int, int]:
+        """What a kept answer depends on: the edits made through this
+        Workspace, and those pending in its transaction."""
+        batch = self._pending()
+        return (self._generation, id(batch) * 1_000_003 + batch.statements if batch is not None else 0)
+
+    def _source_of(self, element: Element) -> str:
+        """An element's text, asked when first read (its query left it out)."""
+        result = self._call("select", {"query": element._selector()}, texts=True)
+        texts = [e.get("text") for e in result.get("elements", []) if e.get("line") == element.line]
+        if len(texts) != 1 or not isinstance(texts[0], str):
+            raise Conflict(
+                "conflict",
+                f"{element.path}:{element.line}: {element.qualname} is no longer where it was read: "
+                "its file changed since; query it again",
+            )
+        return texts[0]
+
     def _definitions(self, word: str, cls: Type[E], where: Optional[str], path: Optional[str]) -> List[E]:
         conditions = []
         if path is not None:
             conditions.append(f"{word}.file == {_script.quote(path)}")
-        if where:
-            conditions.append(f"({where})")
-        found = self.select(word + _script.where(*conditions))
+        found = self.select(word + _script.where(*conditions), where=where)
         return [e for e in found if isinstance(e, cls)]
 
     def _named(self, word: str, name: str, path: Optional[str]) -> List[Element]:
@@ -222,9 +312,17 @@ class Workspace:
 
     # -- relations (the elements call these) --------------------------------
 
-    def _callers(self, full_name: str) -> List[Call]:
+    def _callers(self, full_name: str, found: Optional[_Found] = None) -> List[Call]:
         query = f"caller of {_script.word(full_name, 'function')}()"
-        calls = [e for e in self.select(query) if isinstance(e, Call)]
+        answer = found.answer(self, full_name) if found is not None and len(found.names) > 1 else None
+        if answer is None:
+            calls = [e for e in self.select(query) if isinstance(e, Call)]
+        elif "failure" in answer:
+            raise from_failure(answer["failure"])
+        else:
+            read_at = self._read_at()
+            calls = [c for c in (element_of(self, e, full_name, None, read_at) for e in answer.get("elements", []))
+                     if isinstance(c, Call)]
         same = Counter((c.path, c.line, c.text) for c in calls)
         for call in calls:
             call._twins = same[(call.path, call.line, call.text)]
@@ -235,6 +333,15 @@ class Workspace:
         return [e for e in self.select(query) if isinstance(e, Class)]
 
     def _references(self, full_name: str) -> List[Location]:
+        batch = self._pending()
+        if batch is not None:
+            # the index answers for the files on disk, not for a script's
+            # edits: its answer would be of before them
+            raise Refused(
+                "not_applicable",
+                f"references() reads the project index, which does not see the {batch.statements} edit(s) "
+                "this transaction or changeset has collected so far: ask before its first edit, or after it",
+            )
         result = self._backend.call("find_references", {"symbol": full_name, "max_chars": _ALL})
         return [
             Location(r["path"], r["line"] + 1, r["col"], bool(r.get("certain", True)), r.get("context"))
@@ -256,6 +363,7 @@ class Workspace:
         written) to prove each element is still there, then for real."""
         if batch.empty:
             return {}
+        self._generation += 1
         script = batch.script
         preview = self._backend.call("run_script", {"script": script, "preview": True})
         _every_element_found(preview.get("script", {}))
@@ -267,7 +375,8 @@ class Workspace:
     def transaction(self) -> "Transaction":
         """``with ws.transaction(): …`` — the edits inside are written on
         exit, all or nothing, as one undo step; an exception inside writes
-        nothing. Queries inside see the files as they were before it."""
+        nothing. Queries inside see the files as its edits so far leave
+        them (as a script's statements see the earlier ones')."""
         return Transaction(self)
 
     def changeset(self, name: str) -> "Changeset":

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::commands::{Command, ScriptMode};
+use crate::commands::{Command, ScriptMode, Selection};
 use crate::engine::Engine;
 use crate::outcome::Fact;
 use crate::reply::{Clause, Reply};
@@ -81,38 +81,101 @@ pub fn run_script(engine: &Engine, sender: &str, p: RunScript) -> Result<Value, 
     Ok(value)
 }
 
-pub const SELECT: &str = "Find code elements with the scripting language's query engine, without changing anything: `functions where complexity > 8 and params.count == 2`, `methods in users.UserManager`, `caller of auth.authenticate()` (the calls the index proves, not same-named methods), `classes implementing Base`, `files matching \"src/**/*.py\"`, `imports where unused`. The query is a script's query (the grammar in eddi://guide): what a `foreach` would visit. Returns `elements`, each `{kind, name, qualified_name, path, line (1-based), col (0-based), end_line, text}` and per kind `indexed_name` (a definition's dotted name in the index: what `caller of` takes), `complexity`, `line_count`, `params` (as written, self included), `decorators`, `class`, `bases`, `methods` (a class's), `imports` (a file's), `function` and `args` (a call), `module`, `names`, `unused` (an import).";
+pub const SELECT: &str = "Find code elements with the scripting language's query engine, without changing anything: `functions where complexity > 8 and params.count == 2`, `methods in users.UserManager`, `caller of auth.authenticate()` (the calls the index proves, not same-named methods), `classes implementing Base`, `files matching \"src/**/*.py\"`, `imports where unused`. The query is a script's query (the grammar in eddi://guide): what a `foreach` would visit. Returns `elements`, each `{kind, name, qualified_name, path, line (1-based), col (0-based), end_line, text}` and per kind `indexed_name` (a definition's dotted name in the index: what `caller of` takes), `complexity`, `line_count`, `params` (as written, self included), `decorators`, `class`, `bases`, `methods` (a class's), `imports` (a file's), `function` and `args` (a call), `module`, `names`, `unused` (an import). `queries` (a list, instead of `query`) answers each query on its own in one call (`answers`: each `{elements}` or `{failure}`); `where` is a condition joined with `and`, its mistakes at their line:col in it; `text: false` leaves out the text of definitions and files; `after` is a script run first, nothing written, whose edits the query sees.";
 
 /// Parameters of `select`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Select {
     /// A query of the scripting language, e.g. `methods in UserManager where complexity > 3`.
-    pub query: String,
+    #[serde(default)]
+    pub query: Option<String>,
+    /// Many queries instead of one, each answered on its own (`answers`:
+    /// its `elements` or its `failure`), the project read once for all:
+    /// e.g. the callers of many functions, `["caller of a.f()", "caller of a.g()"]`.
+    #[serde(default)]
+    pub queries: Option<Vec<String>>,
+    /// A condition joined to the query's with `and`, e.g. `complexity > 8`:
+    /// a mistake in it is refused at its line:col in this text.
+    #[serde(default, rename = "where")]
+    pub filter: Option<String>,
+    /// Include the text of functions, classes, variables and files
+    /// (default true; a call's, an import's or a line's text always comes).
+    #[serde(default = "yes")]
+    pub text: bool,
+    /// A script run first, nothing written: the query sees the files as
+    /// it leaves them (e.g. the edits of a transaction so far).
+    #[serde(default)]
+    pub after: Option<String>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 pub fn select(engine: &Engine, sender: &str, p: Select) -> Result<Value, ToolError> {
-    if p.query.trim().is_empty() {
+    let (text, each_line) = match (p.query, p.queries) {
+        (Some(query), None) => {
+            if query.trim().is_empty() {
+                return Err(ToolError::param(
+                    "query",
+                    "query: empty; give a query, e.g. \"functions where complexity > 8\"",
+                ));
+            }
+            (query, false)
+        }
+        (None, Some(queries)) => {
+            if let Some(at) = queries
+                .iter()
+                .position(|q| q.trim().is_empty() || q.contains(['\n', '\r']))
+            {
+                return Err(ToolError::param(
+                    "queries",
+                    format!("queries[{at}]: give one query on one line, e.g. \"caller of pkg.f()\""),
+                ));
+            }
+            (queries.join("\n"), true)
+        }
+        (Some(_), Some(_)) => {
+            return Err(ToolError::param(
+                "queries",
+                "query and queries: give one (query: one query; queries: many, answered each on its own)",
+            ))
+        }
+        (None, None) => {
+            return Err(ToolError::param(
+                "query",
+                "query: missing; give a query, e.g. \"functions where complexity > 8\" (or queries: a list)",
+            ))
+        }
+    };
+    if p.filter.as_deref().is_some_and(|f| f.trim().is_empty()) {
         return Err(ToolError::param(
-            "query",
-            "query: empty; give a query, e.g. \"functions where complexity > 8\"",
+            "where",
+            "where: empty; give a condition, e.g. \"complexity > 8\", or leave it out",
         ));
     }
     engine.ensure_session(sender)?;
     let outcome = engine.command(
         sender,
         &Command::Script {
-            text: p.query,
-            mode: ScriptMode::Select,
+            text,
+            mode: ScriptMode::Select(Selection {
+                filter: p.filter,
+                without_texts: !p.text,
+                each_line,
+                after: p.after.filter(|script| !script.trim().is_empty()),
+            }),
         },
     )?;
-    let elements = outcome
+    let field = if each_line { "answers" } else { "elements" };
+    let found = outcome
         .facts
         .iter()
         .find_map(|clause| match clause {
-            Clause::Data(fields) => fields.get("elements").cloned(),
+            Clause::Data(fields) => fields.get(field).cloned(),
             _ => None,
         })
         .unwrap_or_else(|| json!([]));
-    Ok(json!({ "reply": Reply::from(outcome).terse(), "elements": elements }))
+    Ok(json!({ "reply": Reply::from(outcome).terse(), field: found }))
 }

@@ -1605,6 +1605,131 @@ fn select_returns_the_elements_a_script_query_finds() {
     assert_eq!(data["replies"][0]["ok"], true);
 }
 
+/// `select`'s `queries`: each query answered on its own — its elements,
+/// or its failure (the index's refusal, a query that does not parse) —
+/// in one call; `text: false` leaves the long texts out.
+#[test]
+fn select_answers_many_queries_each_on_its_own() {
+    let p = Project::new();
+    let answered = p.ok(
+        "select",
+        json!({"queries": [
+            "caller of shop.checkout()",
+            "caller of shop.nowhere()",
+            "caller of shop.Cart()",
+            "functions wher x",
+        ]}),
+    );
+    assert_eq!(answered["reply"], "Ok: Answered 4 queries");
+    let answers = answered["answers"].as_array().unwrap();
+    assert_eq!(answers.len(), 4);
+    assert_eq!(answers[0]["elements"][0]["path"], "app.py");
+    assert_eq!(answers[0]["elements"][0]["text"], "checkout(cart)");
+    assert_eq!(answers[1]["failure"]["code"], "not_found", "{answered}");
+    assert_eq!(answers[2]["elements"][0]["line"], 3, "{answered}");
+    assert_eq!(answers[3]["failure"]["code"], "invalid_command");
+    // the same answer as each query alone
+    let alone = p.ok("select", json!({"query": "caller of shop.checkout()"}));
+    assert_eq!(alone["elements"], answers[0]["elements"]);
+    // a query on two lines, both query and queries, none: refused, named
+    let two = p.err("select", json!({"queries": ["function", "caller of\nf()"]}));
+    assert_eq!(two["field"], "queries", "{two}");
+    assert!(
+        two["message"].as_str().unwrap().contains("queries[1]"),
+        "{two}"
+    );
+    let both = p.err(
+        "select",
+        json!({"query": "function", "queries": ["function"]}),
+    );
+    assert_eq!(both["field"], "queries", "{both}");
+    let none = p.err("select", json!({}));
+    assert_eq!(none["field"], "query", "{none}");
+    // without texts: a definition's text is left out, a call's kept
+    let bare = p.ok("select", json!({"query": "methods in Cart", "text": false}));
+    assert!(bare["elements"][0].get("text").is_none(), "{bare}");
+    assert_eq!(bare["elements"][0]["complexity"], 1);
+    let calls = p.ok(
+        "select",
+        json!({"query": "caller of shop.checkout()", "text": false}),
+    );
+    assert_eq!(calls["elements"][0]["text"], "checkout(cart)");
+}
+
+/// `select`'s `where`: joined to the query's own condition; a mistake in
+/// it is refused at its line:col in the condition as written.
+#[test]
+fn select_where_reports_mistakes_at_their_place_in_the_condition() {
+    let p = Project::new();
+    let found = p.ok(
+        "select",
+        json!({"query": "function where function.file == \"shop.py\"", "where": "complexity > 1"}),
+    );
+    let names: Vec<&str> = found["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["total"]);
+    let refused = p.err(
+        "select",
+        json!({"query": "function where function.file == \"shop.py\"", "where": "params.count == 1 and complexty > 1"}),
+    );
+    assert_eq!(refused["code"], "invalid_command", "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().starts_with("1:23:"),
+        "{refused}"
+    );
+    let refused = p.err(
+        "select",
+        json!({"query": "function", "where": "complexity >"}),
+    );
+    assert!(
+        refused["message"].as_str().unwrap().starts_with("1:13:"),
+        "{refused}"
+    );
+    let empty = p.err("select", json!({"query": "function", "where": " "}));
+    assert_eq!(empty["field"], "where", "{empty}");
+}
+
+/// `select`'s `after`: the query sees the files as a script leaves them,
+/// nothing written — a function it renamed, a call it moved.
+#[test]
+fn select_after_a_script_sees_its_edits_and_writes_nothing() {
+    let p = Project::new();
+    let script = "foreach file matching \"app.py\" add import os";
+    let calls = p.ok(
+        "select",
+        json!({"query": "caller of shop.checkout()", "after": script}),
+    );
+    // the call moved down a line with the added import
+    assert_eq!(calls["elements"][0]["line"], 6, "{calls}");
+    assert_eq!(calls["elements"][0]["text"], "checkout(cart)");
+    assert_eq!(p.read("app.py"), APP);
+    let broken = p.err(
+        "select",
+        json!({"query": "function", "after": "foreach nothing"}),
+    );
+    assert_eq!(broken["code"], "invalid_command", "{broken}");
+}
+
+/// A script's `caller of` after a statement that edited the caller's
+/// file: the index sees the file as the script left it, so the call is
+/// found where it is now, not where it was on disk.
+#[test]
+fn a_scripts_callers_are_found_where_earlier_statements_moved_them() {
+    let p = Project::new();
+    p.ok(
+        "run_script",
+        json!({"script": "{\nforeach file matching \"app.py\" add line \"import os\"\nforeach caller of shop.checkout() replace with checkout($1, fast=True)\n}"}),
+    );
+    let app = p.read("app.py");
+    assert!(app.contains("\ncheckout(cart, fast=True)\n"), "{app}");
+    assert!(app.contains("import os\n"), "{app}");
+    assert!(!app.contains("checkout(cart)\n"), "{app}");
+}
+
 #[test]
 fn a_read_only_sender_may_select_and_flag_but_not_write() {
     let p = Project::with(Permissions {

@@ -222,6 +222,31 @@ fn callers_of() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Asked together with one memo (the Python API's callers of a whole
+/// query), in any order and twice over, every answer is the one it gets
+/// alone.
+#[test]
+fn callers_asked_together_are_the_callers_asked_alone() {
+    let index = fixture();
+    let mut memo = eddi::analysis::index::CallersMemo::default();
+    let mut failures = Vec::new();
+    let asked: Vec<&str> = CALLERS
+        .iter()
+        .chain(CALLERS.iter().rev())
+        .map(|(symbol, _)| *symbol)
+        .collect();
+    for symbol in asked {
+        let alone = callers(fixture().find_callers(symbol));
+        let together = callers(index.find_callers_memo(symbol, &mut memo));
+        if alone != together {
+            failures.push(format!(
+                "{symbol}\n  alone:    {alone}\n  together: {together}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn dependencies_both_ways() {
     let index = fixture();

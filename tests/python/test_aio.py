@@ -61,3 +61,35 @@ def test_overlapping_queries_of_one_sender(shop: Path) -> None:
         await first.close()
 
     asyncio.run(main())
+
+
+def test_async_parity_of_sources_where_and_reads_inside_a_transaction(shop: Path) -> None:
+    async def main() -> None:
+        ws = await eddi.aio.open_workspace(shop, sender="aio-parity")
+        # an element's source is a plain value that came with it
+        [login] = [f for f in await ws.functions() if f.name == "login"]
+        assert login.source.startswith("def login(name, password):")
+        assert [m.name for m in await ws.select("methods in UserManager", where="complexity > 2")] == [
+            "authenticate", "find"]
+        with pytest.raises(eddi.InvalidScript) as raised:
+            await ws.functions(where="complexity > 1 and complexty > 3")
+        assert raised.value.message.startswith("1:20:"), raised.value.message
+        # the callers of a query's functions, asked together, as the sync API
+        counts = {}
+        for function in await ws.functions():
+            try:
+                counts[function.full_name] = len(await function.callers())
+            except eddi.Refused:
+                counts[function.full_name] = -1
+        assert counts["shop.auth.authenticate"] == 3
+        with pytest.raises(RuntimeError):
+            async with ws.transaction():
+                service = await ws.file("shop/service.py")
+                await service.add_import("logging")
+                again = await ws.file("shop/service.py")
+                assert "logging" in [i.name for i in again.imports]
+                raise RuntimeError("nothing written")
+        assert "logging" not in (shop / "shop/service.py").read_text()
+        await ws.close()
+
+    asyncio.run(main())

@@ -230,6 +230,9 @@ pub enum Fact {
         kind: crate::script::ElementKind,
         count: usize,
     },
+    /// Many queries at once (the Python API's callers of a query's
+    /// functions): how many were answered; their answers are its data.
+    SelectedEach { queries: usize },
     /// `preview [diff] changeset`: a changeset's files (and diffs).
     ChangesetPreview {
         name: String,

@@ -14,14 +14,35 @@ pub use crate::refactor::{ExtractKind, InlineKind, Refactoring, RenameKind, Site
 /// `collect changes as` still collects), kept as a named changeset, or
 /// only shown (the `run_script` tool's `collect` and `preview`). `Select`:
 /// the text is a query alone, whose elements are the answer (the `select`
-/// tool, the Python API); nothing runs but the query.
+/// tool, the Python API); nothing is written.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum ScriptMode {
     #[default]
     Run,
     Collect(String),
     Preview,
-    Select,
+    Select(Selection),
+}
+
+/// How a query alone is asked and answered (`ScriptMode::Select`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Selection {
+    /// A condition written apart from the query (the Python API's
+    /// `where=`), joined to its own with `and`: a mistake in it is refused
+    /// at its `line:col` in this text, not in the query's.
+    pub filter: Option<String>,
+    /// Leave out the text of definitions and files (a call's, an
+    /// import's or a line's stays: it is what they are); the Python API
+    /// reads a definition's source when asked.
+    pub without_texts: bool,
+    /// The text is many queries, one a line, each answered on its own
+    /// (its elements or its failure) on one reading of the project: the
+    /// Python API asks the callers of a whole query's functions at once.
+    pub each_line: bool,
+    /// A script run first, nothing written: the queries see the files as
+    /// it leaves them (the Python API's queries inside a transaction or
+    /// changeset, after its edits so far).
+    pub after: Option<String>,
 }
 
 /// One executable command of the terse language.

@@ -78,7 +78,7 @@ impl Command {
             Refactor(_) | Apply => Effect::Write,
             // a query alone reads; a script may write every file it reads
             Script {
-                mode: super::ScriptMode::Select,
+                mode: super::ScriptMode::Select(_),
                 ..
             } => Effect::Read,
             Script { .. } => Effect::Write,

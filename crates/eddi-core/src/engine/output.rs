@@ -490,6 +490,9 @@ impl std::fmt::Display for Fact {
             Fact::Selected { kind, count } => {
                 write!(f, "Selected {count} {}", plural(*count, kind.word()))
             }
+            Fact::SelectedEach { queries } => {
+                write!(f, "Answered {queries} {}", plural(*queries, "query"))
+            }
             Fact::ChangesetsWaiting { names } => write!(
                 f,
                 "{} {} not applied ({}): apply changeset <name> writes one",

@@ -6,13 +6,14 @@
 //! changeset statements sent alone: `preview [diff] changeset`, `apply
 //! changeset`, `rollback changeset`.
 
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 
 use ropey::Rope;
 
-use crate::analysis::index::ProjectIndex;
+use crate::analysis::index::{CallersMemo, ProjectIndex};
 use crate::change::{Base, WorkspaceChange};
-use crate::commands::ScriptMode;
+use crate::commands::{ScriptMode, Selection};
 use crate::edit::Position;
 use crate::failure::{ErrorKind, OpError};
 use crate::language::Capability;
@@ -59,8 +60,8 @@ impl Engine {
         text: &str,
         mode: &ScriptMode,
     ) -> Ran {
-        if *mode == ScriptMode::Select {
-            return self.select(sender, live, text);
+        if let ScriptMode::Select(selection) = mode {
+            return self.select(sender, live, text, selection);
         }
         let earlier = live.session.script_variables.clone();
         let known: Vec<script::Variable> = earlier
@@ -117,7 +118,7 @@ impl Engine {
                 let files = super::refactor::file_reports(&self.workspace, &ran.change, true);
                 diffs = Some(files.into_iter().map(|f| f.diff).collect::<String>());
             }
-            ScriptMode::Preview | ScriptMode::Run | ScriptMode::Select => {}
+            ScriptMode::Preview | ScriptMode::Run | ScriptMode::Select(_) => {}
         }
         if let Some(name) = report.collected.clone() {
             self.collect(live, &name, &ran.change)?;
@@ -168,24 +169,75 @@ impl Engine {
                 cursor: cursor.clone(),
                 progress: &progress,
                 session,
+                memo: Default::default(),
             };
             work(&view)
         })
     }
 
     /// A query alone (`ScriptMode::Select`): its elements as data
-    /// (`"elements"`), nothing written.
-    fn select(&self, sender: &str, live: &mut Held, text: &str) -> Ran {
-        let (query, kind) = script::parse_checked_query(text, &[]).map_err(refused)?;
-        let selected =
-            self.with_view(sender, live, |view| interpreter::select(&query, text, view))?;
-        let elements = selected.iter().map(super::ops::json::selected).collect();
+    /// (`"elements"`), nothing written. Many queries (`each_line`): each
+    /// one's answer (`"answers"`: its elements or its failure).
+    fn select(&self, sender: &str, live: &mut Held, text: &str, selection: &Selection) -> Ran {
+        let before = match &selection.after {
+            Some(script) => Some(script::parse(script, &[]).map_err(refused)?),
+            None => None,
+        };
+        let before = before
+            .as_ref()
+            .zip(selection.after.as_deref())
+            .map(|(script, source)| interpreter::Before { script, source });
+        let filter = selection.filter.as_deref();
+        let texts = !selection.without_texts;
+        if !selection.each_line {
+            let (query, kind) =
+                script::parse_checked_query_where(text, filter, &[]).map_err(refused)?;
+            let mut answers = self.with_view(sender, live, |view| {
+                interpreter::select_each(&[&query], before, view)
+            })?;
+            let selected = answers.pop().unwrap_or_else(|| Ok(Vec::new()))?;
+            let elements = selected
+                .iter()
+                .map(|s| super::ops::json::selected(s, texts))
+                .collect();
+            return Ok(Outcome::answer(vec![
+                Clause::Fact(Fact::Selected {
+                    kind,
+                    count: selected.len(),
+                }),
+                super::ops::json::data("elements", serde_json::Value::Array(elements)),
+            ]));
+        }
+        // each line its own query; one that does not parse is its own failure
+        let parsed: Vec<Result<script::ast::Query, OpError>> = text
+            .lines()
+            .map(|line| {
+                script::parse_checked_query_where(line, filter, &[])
+                    .map(|(query, _)| query)
+                    .map_err(refused)
+            })
+            .collect();
+        let queries: Vec<&script::ast::Query> = parsed.iter().flatten().collect();
+        let mut answered = self
+            .with_view(sender, live, |view| {
+                interpreter::select_each(&queries, before, view)
+            })?
+            .into_iter();
+        let answers: Vec<serde_json::Value> = parsed
+            .iter()
+            .map(|query| {
+                let answer = match query {
+                    Ok(_) => answered.next().unwrap_or_else(|| Ok(Vec::new())),
+                    Err(refusal) => Err(refusal.clone()),
+                };
+                super::ops::json::answer(&answer, texts)
+            })
+            .collect();
         Ok(Outcome::answer(vec![
-            Clause::Fact(Fact::Selected {
-                kind,
-                count: selected.len(),
+            Clause::Fact(Fact::SelectedEach {
+                queries: answers.len(),
             }),
-            super::ops::json::data("elements", serde_json::Value::Array(elements)),
+            super::ops::json::data("answers", serde_json::Value::Array(answers)),
         ]))
     }
 
@@ -464,6 +516,9 @@ struct View<'a> {
     progress: &'a [crate::progress::ProgressSink],
     /// The sender's session: its preferences and bookmarks (read only).
     session: &'a crate::session::Session,
+    /// What the caller queries of one script or `select` share
+    /// (`CallersMemo`: the index does not change while they run).
+    memo: RefCell<CallersMemo>,
 }
 
 impl interpreter::Project for View<'_> {
@@ -554,7 +609,7 @@ impl interpreter::Project for View<'_> {
     fn calls_of(&self, name: &str) -> Result<Calls, OpError> {
         let found = self
             .index
-            .find_callers_from(name, None)
+            .find_callers_memo(name, &mut self.memo.borrow_mut())
             .map_err(index_error)?;
         let site =
             |c: &crate::analysis::index::Call| (c.location.path.clone(), c.location.position);

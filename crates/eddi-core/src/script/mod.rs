@@ -35,7 +35,7 @@ mod tests;
 pub use ast::{ElementKind, Script};
 pub use check::{check, check_query, Variable};
 pub use error::{ScriptError, ScriptErrorKind};
-pub use parser::{parse_query, parse_script};
+pub use parser::{parse_condition, parse_query, parse_script};
 
 /// Parses `text` and checks it; `known` are the variables earlier messages
 /// defined. The script is refused, before anything runs, at its first
@@ -53,6 +53,30 @@ pub fn parse_checked_query(
     known: &[Variable],
 ) -> Result<(ast::Query, ElementKind), ScriptError> {
     let query = parse_query(text)?;
+    let kind = check_query(&query, known)?;
+    Ok((query, kind))
+}
+
+/// [`parse_checked_query`] with a condition written apart (`filter`),
+/// joined to the query's own `where` with `and`. A mistake in the
+/// condition is refused at its `line:col` in the condition's own text,
+/// one in the query at its `line:col` in the query's.
+pub fn parse_checked_query_where(
+    text: &str,
+    filter: Option<&str>,
+    known: &[Variable],
+) -> Result<(ast::Query, ElementKind), ScriptError> {
+    let mut query = parse_query(text)?;
+    if let Some(filter) = filter {
+        let condition = parse_condition(filter)?;
+        query.filter = Some(match query.filter.take() {
+            None => condition,
+            Some(own) => ast::Condition {
+                span: own.span,
+                kind: ast::ConditionKind::And(Box::new(own), Box::new(condition)),
+            },
+        });
+    }
     let kind = check_query(&query, known)?;
     Ok((query, kind))
 }

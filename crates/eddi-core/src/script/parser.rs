@@ -63,6 +63,25 @@ pub fn parse_query(text: &str) -> Result<Query> {
     }
 }
 
+/// Parses a condition alone (what follows a query's `where`), as its
+/// writer wrote it: its spans, hence its errors' `line:col`, count from
+/// its own first char (the Python API's `where=`).
+pub fn parse_condition(text: &str) -> Result<Condition> {
+    let tokens = tokenize(text)?;
+    let mut parser = Parser {
+        source: text,
+        lines: Lines::new(text),
+        tokens,
+        pos: 0,
+        last: Span::default(),
+    };
+    let condition = parser.condition()?;
+    match parser.peek() {
+        None => Ok(condition),
+        Some(_) => Err(parser.expected("the end of the condition (and, or, or nothing)")),
+    }
+}
+
 /// The `Refactor ` put before a refactoring's command form for the command
 /// parser; error spans are moved back by its length.
 const REFACTOR_PREFIX: &str = "Refactor ";

@@ -68,6 +68,7 @@ pub mod error;
 pub mod file;
 mod fixtures;
 pub mod hash;
+pub mod memo;
 pub mod module_path;
 pub mod names;
 pub mod projects;
@@ -92,6 +93,7 @@ use std::sync::Arc;
 pub use disk::{SkipReason, Skipped, Stamp};
 pub use error::{IndexError, Result, SymbolCandidate};
 pub use file::FileIndex;
+pub use memo::CallersMemo;
 pub use query::{Call, Callers, Definition, Dependency, Location, References};
 
 /// One file read from disk (what became of its text; stamp; content

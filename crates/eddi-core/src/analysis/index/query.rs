@@ -43,9 +43,10 @@ use std::collections::{BTreeMap, HashSet};
 
 use super::error::{IndexError, Result, SymbolCandidate};
 use super::file::{DefId, ImportKind, Value};
+use super::memo::CallersMemo;
 use super::projects::{ModuleRef, Project};
 use super::resolve::{DefRef, Res};
-use super::{FileId, ProjectIndex};
+use super::{FileId, FileIndex, ProjectIndex};
 use crate::analysis::outline::SymbolKind;
 use crate::choices::{closest, Choices, SHOWN};
 use crate::edit::Position;
@@ -595,7 +596,8 @@ impl ProjectIndex {
     /// [`Self::find_references`] asked from a file (see
     /// [`Self::find_definition_from`]).
     pub fn find_references_from(&self, symbol: &str, current: Option<&str>) -> Result<References> {
-        let (definitions, certain, possible) = self.uses(symbol, false, current)?;
+        let (definitions, certain, possible) =
+            self.uses(symbol, false, current, &mut CallersMemo::default())?;
         Ok(References {
             definitions,
             certain: certain.into_iter().map(|c| c.location).collect(),
@@ -628,7 +630,21 @@ impl ProjectIndex {
     /// [`Self::find_callers`] asked from a file (see
     /// [`Self::find_definition_from`]).
     pub fn find_callers_from(&self, function: &str, current: Option<&str>) -> Result<Callers> {
-        let (definitions, certain, possible) = self.uses(function, true, current)?;
+        let (definitions, certain, possible) =
+            self.uses(function, true, current, &mut CallersMemo::default())?;
+        Ok(Callers {
+            definitions,
+            certain,
+            possible,
+        })
+    }
+
+    /// [`Self::find_callers`] of one of many functions asked together:
+    /// the same answer, with what the queries share kept in `memo` (see
+    /// [`CallersMemo`]; one memo per index).
+    pub fn find_callers_memo(&self, function: &str, memo: &mut CallersMemo) -> Result<Callers> {
+        memo.ask();
+        let (definitions, certain, possible) = self.uses(function, true, None, memo)?;
         Ok(Callers {
             definitions,
             certain,
@@ -642,6 +658,7 @@ impl ProjectIndex {
         symbol: &str,
         calls_only: bool,
         current: Option<&str>,
+        memo: &mut CallersMemo,
     ) -> Result<(Vec<Definition>, Vec<Call>, Vec<Call>)> {
         let (fid, defs) = self.symbol_from(symbol, self.file_id(current))?;
         let targets: Vec<DefRef> = defs.iter().map(|&def| DefRef { file: fid, def }).collect();
@@ -661,7 +678,14 @@ impl ProjectIndex {
         };
         let mut certain = Vec::new();
         let mut possible = Vec::new();
-        for (rid, f) in self.files_with(&name) {
+        let naming: Vec<(FileId, &FileIndex)> = match memo.files_naming(self, &name) {
+            Some(files) => files
+                .iter()
+                .filter_map(|&rid| Some((rid, self.file(rid)?)))
+                .collect(),
+            None => self.files_with(&name).collect(),
+        };
+        for (rid, f) in naming {
             let refs = f.refs_keyed(&name);
             if refs.is_empty() {
                 continue;
@@ -671,7 +695,7 @@ impl ProjectIndex {
                 if calls_only && !r.is_call {
                     continue;
                 }
-                let verdict = match self.resolve(rid, r.value, 0) {
+                let verdict = match memo.resolve(self, rid, r.value) {
                     // with another project's definition of the name: a
                     // module several projects have (`projects.rs`)
                     Res::Defs(ds) if ds.iter().any(|d| targets.contains(d)) => {
@@ -717,7 +741,7 @@ impl ProjectIndex {
         }
         if calls_only && name == "__init__" && is_member {
             if let Some(class) = parent {
-                certain.extend(self.constructions(class, &targets));
+                certain.extend(self.constructions(class, &targets, memo));
             }
         }
         certain.sort();
@@ -729,21 +753,20 @@ impl ProjectIndex {
 
     /// Calls of `class` and of its project subclasses that inherit the
     /// `__init__` in `targets` (constructing them runs it).
-    fn constructions(&self, class: DefRef, targets: &[DefRef]) -> Vec<Call> {
+    fn constructions(
+        &self,
+        class: DefRef,
+        targets: &[DefRef],
+        memo: &mut CallersMemo,
+    ) -> Vec<Call> {
         let mut classes = vec![class];
-        for (fid, f) in self.iter_files() {
-            for (d, def) in f.defs.iter().enumerate() {
-                let c = DefRef {
-                    file: fid,
-                    def: d as DefId,
-                };
-                if def.kind != SymbolKind::Class || c == class || def.bases.is_empty() {
-                    continue;
-                }
-                if let Res::Defs(ds) = self.class_member(&[c], "__init__", 0) {
-                    if ds.iter().any(|d| targets.contains(d)) {
-                        classes.push(c);
-                    }
+        for c in memo.derived_classes(self) {
+            if c == class {
+                continue;
+            }
+            if let Res::Defs(ds) = memo.init_of(self, c) {
+                if ds.iter().any(|d| targets.contains(d)) {
+                    classes.push(c);
                 }
             }
         }
@@ -755,9 +778,16 @@ impl ProjectIndex {
             else {
                 continue;
             };
-            for (rid, f) in self.files_with(&name) {
+            let naming: Vec<(FileId, &FileIndex)> = match memo.files_naming(self, &name) {
+                Some(files) => files
+                    .iter()
+                    .filter_map(|&rid| Some((rid, self.file(rid)?)))
+                    .collect(),
+                None => self.files_with(&name).collect(),
+            };
+            for (rid, f) in naming {
                 for r in f.refs_keyed(&name).iter().filter(|r| r.is_call) {
-                    if let Res::Defs(ds) = self.resolve(rid, r.value, 0) {
+                    if let Res::Defs(ds) = memo.resolve(self, rid, r.value) {
                         if ds.contains(&c) {
                             calls.push(Call {
                                 location: Location {

@@ -236,8 +236,9 @@ pub fn syntax_errors(errors: &[SyntaxError]) -> Value {
 /// qualified_name, path, line, col, end_line, text}` and, per kind,
 /// `indexed_name` (a definition's name in the index), `complexity`, `line_count`, `params`, `decorators`, `class`,
 /// `bases`, `methods` (a class), `imports` (a file), `function`, `args`
-/// (a call), `module`, `names`, `unused` (an import).
-pub fn selected(selected: &crate::script::run::Selected) -> Value {
+/// (a call), `module`, `names`, `unused` (an import). Without `texts`,
+/// definitions, variables and files come without their `text`.
+pub fn selected(selected: &crate::script::run::Selected, texts: bool) -> Value {
     use crate::script::run::Detail;
     let element = &selected.element;
     let mut object = json!({
@@ -248,8 +249,19 @@ pub fn selected(selected: &crate::script::run::Selected) -> Value {
         "line": element.line,
         "col": selected.col,
         "end_line": selected.end_line,
-        "text": selected.text,
     });
+    let long = matches!(
+        element.detail,
+        Detail::File { .. } | Detail::Definition { .. } | Detail::Variable { .. }
+    );
+    if texts || !long {
+        object["text"] = json!(selected.text);
+    }
+    let each = |all: &[crate::script::run::Selected]| {
+        all.iter()
+            .map(|s| self::selected(s, texts))
+            .collect::<Vec<_>>()
+    };
     let extra = match &element.detail {
         Detail::File {
             line_count,
@@ -257,7 +269,7 @@ pub fn selected(selected: &crate::script::run::Selected) -> Value {
         } => json!({
             "line_count": line_count,
             "complexity": complexity,
-            "imports": selected.imports.iter().map(self::selected).collect::<Vec<_>>(),
+            "imports": each(&selected.imports),
         }),
         Detail::Definition {
             decorators,
@@ -274,7 +286,7 @@ pub fn selected(selected: &crate::script::run::Selected) -> Value {
             "bases": bases,
             "complexity": complexity,
             "line_count": line_count,
-            "methods": selected.methods.iter().map(self::selected).collect::<Vec<_>>(),
+            "methods": each(&selected.methods),
         }),
         Detail::Call {
             function,
@@ -306,4 +318,21 @@ pub fn selected(selected: &crate::script::run::Selected) -> Value {
         object.extend(extra);
     }
     object
+}
+
+/// One query's answer among many (`SelectedEach`): `{"elements": […]}`,
+/// or `{"failure": {code, message, candidates}}`.
+pub fn answer(answer: &crate::script::run::Answer, texts: bool) -> Value {
+    match answer {
+        Ok(found) => json!({
+            "elements": found.iter().map(|s| selected(s, texts)).collect::<Vec<_>>(),
+        }),
+        Err(error) => json!({
+            "failure": {
+                "code": error.kind.code(),
+                "message": error.message,
+                "candidates": error.candidates,
+            },
+        }),
+    }
 }

@@ -796,12 +796,7 @@ impl Interpreter<'_> {
         place: Option<(String, crate::edit::Position)>,
         at: Span,
     ) -> Result<()> {
-        let texts: Vec<(String, ropey::Rope)> = self
-            .snapshot
-            .changed()
-            .iter()
-            .map(|doc| (doc.path.as_str().to_owned(), doc.text.clone()))
-            .collect();
+        let texts = self.changed_texts();
         let change = self
             .project
             .refactor(refactoring, &texts, place)

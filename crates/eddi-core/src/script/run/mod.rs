@@ -49,7 +49,7 @@ pub use cursor::{Commanded, Place};
 pub use element::{Detail, Element};
 pub use parsed::Parsed;
 pub use report::{Count, Flagged, ScriptReport, Verb};
-pub use select::{select, Selected};
+pub use select::{select, select_each, Answer, Before, Selected};
 pub use snapshot::Snapshot;
 
 /// What a script reads of the project; the engine implements it over the
@@ -65,8 +65,8 @@ pub trait Project {
     /// The module name of a file, as the index knows it.
     fn module_of(&self, path: &str) -> Option<String>;
     /// The calls of a function, method or class as the index resolves
-    /// them: proven, and possible (the index can neither prove nor
-    /// exclude them).
+    /// them in the files on disk: proven, and possible (the index can
+    /// neither prove nor exclude them).
     fn calls_of(&self, name: &str) -> std::result::Result<Calls, OpError>;
     /// The classes deriving from a class, transitively: (path, position
     /// of the `class` keyword).
@@ -851,6 +851,15 @@ impl Interpreter<'_> {
             self.parsed.insert(path, (version, parsed));
         }
         Ok(())
+    }
+
+    /// The files the script changed so far, as it left them.
+    fn changed_texts(&self) -> Vec<(String, Rope)> {
+        self.snapshot
+            .changed()
+            .iter()
+            .map(|doc| (doc.path.as_str().to_owned(), doc.text.clone()))
+            .collect()
     }
 
     fn version(&self, path: &str) -> usize {

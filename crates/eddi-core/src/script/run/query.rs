@@ -115,6 +115,9 @@ impl Interpreter<'_> {
                     for (path, position) in self.project.subclasses_of(&name).map_err(fail)? {
                         let parsed = self.parse(&path).map_err(fail)?;
                         let version = self.version(&path);
+                        let Some(position) = self.position_now(&path, position) else {
+                            continue;
+                        };
                         if let Some(symbol) = parsed
                             .outline
                             .symbols
@@ -402,6 +405,14 @@ impl Interpreter<'_> {
                     .map_err(fail)?;
                 let parsed = self.parse(&path).map_err(fail)?;
                 let version = self.version(&path);
+                // the index answers for the files as read (`call to
+                // old.f` still finds the calls an earlier statement's
+                // import change rebinds); in a file an earlier statement
+                // edited, each call is followed to where it is now — left
+                // out if an edit took its callee's first char
+                let Some(position) = self.position_now(&path, position) else {
+                    continue;
+                };
                 if let Some(call) = call_at(&path, &parsed, position, version) {
                     let inside = within.as_ref().is_none_or(|w| {
                         let span = self.snapshot.map(&path, version, call.span.clone());
@@ -414,6 +425,17 @@ impl Interpreter<'_> {
             }
         }
         Ok(found)
+    }
+
+    /// Where `position`, in the file as it was read, is in its text now:
+    /// `None` when an edit since removed or replaced the char there.
+    fn position_now(&self, path: &str, position: Position) -> Option<Position> {
+        let Some(doc) = self.snapshot.get(path).filter(|d| d.version() > 0) else {
+            return Some(position);
+        };
+        let at = to_char(&doc.original, position).ok()?;
+        let now = self.snapshot.map(path, 0, at..at + 1).ok()?;
+        (now.end == now.start + 1).then(|| from_char(&doc.text, now.start))
     }
 
     fn imports(&mut self) -> std::result::Result<Vec<Element>, OpError> {

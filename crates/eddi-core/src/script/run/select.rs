@@ -8,7 +8,7 @@ use crate::analysis::outline::SymbolKind as OutlineKind;
 use crate::edit::position::from_char;
 use crate::failure::OpError;
 
-use super::super::ast::{ElementKind, Query};
+use super::super::ast::{ElementKind, Query, Script};
 use super::element::{Detail, Element};
 use super::{Interpreter, Project};
 
@@ -34,24 +34,57 @@ pub struct Selected {
     pub imports: Vec<Selected>,
 }
 
+/// What a query answers: its elements, or why it failed.
+pub type Answer = Result<Vec<Selected>, OpError>;
+
 /// The elements `query` (checked) finds in `project`, sorted by file and
 /// place.
-pub fn select(
-    query: &Query,
-    source: &str,
-    project: &dyn Project,
-) -> Result<Vec<Selected>, OpError> {
+pub fn select(query: &Query, source: &str, project: &dyn Project) -> Answer {
     let mut interpreter = Interpreter::new(project, source, &[]);
-    let found = interpreter
-        .query(query, None)
-        .map_err(super::Failed::into_error)?;
-    found
-        .into_iter()
-        .map(|element| interpreter.selected(element, query))
-        .collect()
+    interpreter.answer(query)
+}
+
+/// A script run first, nothing written (checked; `source` its text): the
+/// queries that follow it see the files as it leaves them.
+pub struct Before<'s> {
+    pub script: &'s Script,
+    pub source: &'s str,
+}
+
+/// Each query (checked) answered on its own — its failure is its answer
+/// only — on one reading of the project: a file is read and parsed once
+/// for all of them. With `before`, they see the files as that script
+/// leaves them; its failure fails them all.
+pub fn select_each(
+    queries: &[&Query],
+    before: Option<Before<'_>>,
+    project: &dyn Project,
+) -> Result<Vec<Answer>, OpError> {
+    let source = before.as_ref().map_or("", |b| b.source);
+    let mut interpreter = Interpreter::new(project, source, &[]);
+    if let Some(before) = &before {
+        super::unsupported(before.script).map_err(super::Failed::into_error)?;
+        for statement in &before.script.statements {
+            interpreter
+                .statement(statement, true)
+                .map_err(super::Failed::into_error)?;
+        }
+    }
+    Ok(queries
+        .iter()
+        .map(|query| interpreter.answer(query))
+        .collect())
 }
 
 impl Interpreter<'_> {
+    fn answer(&mut self, query: &Query) -> Answer {
+        let found = self.query(query, None).map_err(super::Failed::into_error)?;
+        found
+            .into_iter()
+            .map(|element| self.selected(element, query))
+            .collect()
+    }
+
     fn selected(&mut self, element: Element, query: &Query) -> Result<Selected, OpError> {
         let text = self.doc_text(&element.path)?;
         let end = element.span.end.min(text.len_chars());

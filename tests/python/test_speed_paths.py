@@ -1,0 +1,76 @@
+"""What makes walking a project fast keeps its answers: a query's elements
+come without their source, which is asked when read; the callers of a
+query's functions are asked together, and asked again after an edit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import eddi
+
+
+def test_source_is_asked_when_read_and_is_the_elements_text(ws: eddi.Workspace, shop: Path) -> None:
+    functions = {f.qualname: f for f in ws.functions()}
+    login = functions["login"]
+    assert login._source is None
+    assert login.source.startswith("def login(name, password):")
+    assert login.source.endswith("return authenticate(name, password, timeout=5)")
+    cls = ws.symbol("shop.users.UserManager")
+    assert cls.source.startswith("class UserManager(Base):")
+    assert ws.file("shop/service.py").source == (shop / "shop/service.py").read_text()
+
+
+def test_a_source_asked_after_its_file_changed_is_a_conflict(ws: eddi.Workspace, shop: Path) -> None:
+    [login] = [f for f in ws.functions() if f.qualname == "login"]
+    path = shop / "shop/users.py"
+    path.write_text("\n\n" + path.read_text())
+    with pytest.raises(eddi.Conflict):
+        login.source
+
+
+def test_callers_asked_together_equal_callers_asked_alone(ws: eddi.Workspace) -> None:
+    together = {}
+    for function in ws.functions():
+        try:
+            together[function.full_name] = [(c.path, c.line, c.text) for c in function.callers()]
+        except eddi.Refused as refused:
+            together[function.full_name] = ["refused", refused.code]
+    for name, calls in together.items():
+        try:
+            alone = [(c.path, c.line, c.text) for c in ws._callers(name)]
+        except eddi.Refused as refused:
+            alone = ["refused", refused.code]
+        assert alone == calls, name
+    assert together["shop.auth.authenticate"] == [
+        ("shop/service.py", 6, "authenticate(request.user, request.password)"),
+        ("shop/users.py", 28, "authenticate(user, password)"),
+        ("shop/users.py", 47, "authenticate(name, password, timeout=5)")]
+    # a class's methods share its query's request
+    cls = ws.classes(where="complexity > 0")
+    manager = [c for c in cls if c.qualname == "UserManager"][0]
+    assert [(c.line, c.text) for c in manager.method("authenticate").callers()] == [
+        (45, "manager.authenticate(name, password)")]
+
+
+def test_callers_kept_for_a_query_are_asked_again_after_an_edit(ws: eddi.Workspace, shop: Path) -> None:
+    functions = {f.full_name: f for f in ws.functions()}
+    handle = functions["shop.service.handle"]
+    assert handle.callers() == []
+    ws.file("shop/service.py").add_line("handle(None)")
+    # the same elements, after an edit through this Workspace: asked again
+    assert [c.text for c in functions["shop.service.handle"].callers()] == ["handle(None)"]
+    assert [(c.path, c.line) for c in functions["shop.auth.authenticate"].callers()][0] == ("shop/service.py", 7)
+
+
+def test_a_where_mistake_is_reported_at_its_place_in_where(ws: eddi.Workspace) -> None:
+    with pytest.raises(eddi.InvalidScript) as raised:
+        ws.functions(where="params.count == 1 and complexty > 3")
+    assert raised.value.message.startswith("1:23:"), raised.value.message
+    with pytest.raises(eddi.InvalidScript) as raised:
+        ws.classes(path="shop/users.py", where="complexity >")
+    assert raised.value.message.startswith("1:13:"), raised.value.message
+    with pytest.raises(eddi.InvalidScript) as raised:
+        ws.files("*.py", where="imports")
+    assert raised.value.message.startswith("1:8:"), raised.value.message
