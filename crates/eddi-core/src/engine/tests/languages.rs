@@ -1084,7 +1084,7 @@ fn go_and_rust_files_are_formatted_by_gofmt_and_rustfmt() {
             Ok, Formatted, 2 -> 7 lines, At 0:0
             > Format; Save
             Ok, Already formatted, At 0:0
-            Ok, Bytes 55
+            Ok, Bytes 51
             "#,
         );
         assert_eq!(

@@ -345,9 +345,9 @@ fn a_rust_path_the_index_does_not_resolve_is_possible() {
         > Start s
         Ok
         > Refactor RenameSymbol area square
-        Fail "Cannot rename geo.area: 1 possible use it cannot prove: src/geo.rs:6:15 (a path the index does not resolve, which may name it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename geo.area: 1 possible use it cannot prove: src/geo.rs:6:15 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol area square Include Possible
-        Ok, Renamed in 1 file (src/geo.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/geo.rs:6:15 (a path the index does not resolve, which may name it)
+        Ok, Renamed in 1 file (src/geo.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/geo.rs:6:15 (the index cannot resolve it)
         "#,
     );
     assert!(f.read("src/geo.rs").contains("super::square(2) * 2"));

@@ -488,16 +488,13 @@ fn references(
         let binds = |name: &str| bound.get(name).is_some_and(|b| b.bind(offset));
         // the innermost scope binding a name here (scopes nest)
         let innermost = |name: &str| {
-            bound
-                .get(name)
-                .filter(|b| b.bind(offset))
-                .and_then(|b| {
-                    b.scopes
-                        .iter()
-                        .filter(|s| s.contains(&offset))
-                        .min_by_key(|s| s.end - s.start)
-                        .cloned()
-                })
+            bound.get(name).filter(|b| b.bind(offset)).and_then(|b| {
+                b.scopes
+                    .iter()
+                    .filter(|s| s.contains(&offset))
+                    .min_by_key(|s| s.end - s.start)
+                    .cloned()
+            })
         };
         let binding = match qualifier {
             Qualifier::None => own
