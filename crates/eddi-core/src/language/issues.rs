@@ -66,35 +66,27 @@ pub fn issues(text: &Rope, tree: &SyntaxTree, checks: IssueChecks) -> Vec<Issue>
     out
 }
 
-/// Every node of the tree, parents first.
-fn nodes(tree: &SyntaxTree) -> Vec<Node<'_>> {
+/// Every node of the tree, parents first, each with whether it lies
+/// inside a node of one of the `skipped` kinds (an import declaration):
+/// one walk, as a node's parent costs a descent from the root.
+fn nodes<'t>(tree: &'t SyntaxTree, skipped: &[&str]) -> Vec<(Node<'t>, bool)> {
     let mut out = Vec::new();
-    let mut stack = vec![tree.root()];
-    while let Some(node) = stack.pop() {
-        out.push(node);
+    let mut stack = vec![(tree.root(), false)];
+    while let Some((node, inside)) = stack.pop() {
+        out.push((node, inside));
+        let inside = inside || skipped.contains(&node.kind());
         let mut walk = node.walk();
-        stack.extend(node.children(&mut walk));
+        stack.extend(node.children(&mut walk).map(|child| (child, inside)));
     }
     out
 }
 
-fn inside(node: Node<'_>, kind: &str) -> bool {
-    let mut up = node.parent();
-    while let Some(n) = up {
-        if n.kind() == kind {
-            return true;
-        }
-        up = n.parent();
-    }
-    false
-}
-
 /// Whether a comment of the file names `word` (a Javadoc `{@link}`, a
 /// commented-out use: the import may be meant).
-fn commented(text: &Rope, all: &[Node<'_>], word: &str) -> bool {
+fn commented(text: &Rope, all: &[(Node<'_>, bool)], word: &str) -> bool {
     all.iter()
-        .filter(|n| n.kind().contains("comment"))
-        .any(|n| has_word(&node_text(text, *n), word))
+        .filter(|(n, _)| n.kind().contains("comment"))
+        .any(|(n, _)| has_word(&node_text(text, *n), word))
 }
 
 fn unused(position: crate::edit::Position, name: &str) -> Issue {
@@ -108,11 +100,11 @@ fn unused(position: crate::edit::Position, name: &str) -> Issue {
 /// Go: each `import_spec` binding a package name the file never uses as
 /// `name.X` (in code or in a type).
 fn unused_go_imports(text: &Rope, tree: &SyntaxTree) -> Vec<Issue> {
-    let all = nodes(tree);
+    let all = nodes(tree, &["import_spec"]);
     let used: std::collections::HashSet<String> = all
         .iter()
-        .filter(|n| !inside(**n, "import_spec"))
-        .filter_map(|n| match n.kind() {
+        .filter(|(_, in_import)| !in_import)
+        .filter_map(|(n, _)| match n.kind() {
             "package_identifier" => Some(node_text(text, *n)),
             "selector_expression" => n
                 .child_by_field_name("operand")
@@ -122,7 +114,7 @@ fn unused_go_imports(text: &Rope, tree: &SyntaxTree) -> Vec<Issue> {
         })
         .collect();
     let mut out = Vec::new();
-    for spec in all.iter().filter(|n| n.kind() == "import_spec") {
+    for (spec, _) in all.iter().filter(|(n, _)| n.kind() == "import_spec") {
         let Some(path) = spec.child_by_field_name("path") else {
             continue;
         };
@@ -159,15 +151,14 @@ fn unused_go_imports(text: &Rope, tree: &SyntaxTree) -> Vec<Issue> {
 /// Java: each single-name import (`import a.b.C;`, `import static
 /// a.B.m;`) whose name the file never mentions outside its imports.
 fn unused_java_imports(text: &Rope, tree: &SyntaxTree) -> Vec<Issue> {
-    let all = nodes(tree);
+    let all = nodes(tree, &["import_declaration", "package_declaration"]);
     let used: std::collections::HashSet<String> = all
         .iter()
-        .filter(|n| matches!(n.kind(), "identifier" | "type_identifier"))
-        .filter(|n| !inside(**n, "import_declaration") && !inside(**n, "package_declaration"))
-        .map(|n| node_text(text, *n))
+        .filter(|(n, in_import)| !in_import && matches!(n.kind(), "identifier" | "type_identifier"))
+        .map(|(n, _)| node_text(text, *n))
         .collect();
     let mut out = Vec::new();
-    for import in all.iter().filter(|n| n.kind() == "import_declaration") {
+    for (import, _) in all.iter().filter(|(n, _)| n.kind() == "import_declaration") {
         let mut walk = import.walk();
         let children: Vec<Node<'_>> = import.named_children(&mut walk).collect();
         if children.iter().any(|c| c.kind() == "asterisk") {
