@@ -792,8 +792,9 @@ pub fn check_name(language: &dyn Language, name: &str) -> Result<(), OpError> {
 /// The reserved words of a language: what no binding may be named.
 fn keywords(language: &dyn Language) -> &'static [&'static str] {
     match language.id() {
-        "javascript" => JS_KEYWORDS,
-        "typescript" | "tsx" => TS_KEYWORDS,
+        // TypeScript's own words (`type`, `declare`, …) are contextual:
+        // valid names, as in JavaScript
+        "javascript" | "typescript" | "tsx" => ES_KEYWORDS,
         "go" => &[
             "break",
             "case",
@@ -893,58 +894,8 @@ fn keywords(language: &dyn Language) -> &'static [&'static str] {
     }
 }
 
-const JS_KEYWORDS: &[&str] = &[
-    "await",
-    "break",
-    "case",
-    "catch",
-    "class",
-    "const",
-    "continue",
-    "debugger",
-    "default",
-    "delete",
-    "do",
-    "else",
-    "enum",
-    "export",
-    "extends",
-    "false",
-    "finally",
-    "for",
-    "function",
-    "if",
-    "import",
-    "in",
-    "instanceof",
-    "new",
-    "null",
-    "return",
-    "super",
-    "switch",
-    "this",
-    "throw",
-    "true",
-    "try",
-    "typeof",
-    "var",
-    "void",
-    "while",
-    "with",
-    "yield",
-    "let",
-    "static",
-    "implements",
-    "interface",
-    "package",
-    "private",
-    "protected",
-    "public",
-    "arguments",
-    "eval",
-];
-
-const TS_KEYWORDS: &[&str] = &[
+/// The reserved words of JavaScript and TypeScript (strict mode's too).
+const ES_KEYWORDS: &[&str] = &[
     "await",
     "break",
     "case",
