@@ -31,14 +31,7 @@ type Result<T> = std::result::Result<T, ScriptError>;
 /// Parses a script. The static checks (variables, attributes, where a
 /// word applies) are [`super::check`]'s.
 pub fn parse_script(text: &str) -> Result<Script> {
-    let tokens = tokenize(text)?;
-    let mut parser = Parser {
-        source: text,
-        lines: Lines::new(text),
-        tokens,
-        pos: 0,
-        last: Span::default(),
-    };
+    let mut parser = Parser::new(text)?;
     parser.script()
 }
 
@@ -46,14 +39,7 @@ pub fn parse_script(text: &str) -> Result<Script> {
 /// f()`): what the Python API and the `select` of the tools send. The
 /// static checks are [`super::check::check_query`]'s.
 pub fn parse_query(text: &str) -> Result<Query> {
-    let tokens = tokenize(text)?;
-    let mut parser = Parser {
-        source: text,
-        lines: Lines::new(text),
-        tokens,
-        pos: 0,
-        last: Span::default(),
-    };
+    let mut parser = Parser::new(text)?;
     let query = parser.query()?;
     match parser.peek() {
         None => Ok(query),
@@ -67,14 +53,7 @@ pub fn parse_query(text: &str) -> Result<Query> {
 /// writer wrote it: its spans, hence its errors' `line:col`, count from
 /// its own first char (the Python API's `where=`).
 pub fn parse_condition(text: &str) -> Result<Condition> {
-    let tokens = tokenize(text)?;
-    let mut parser = Parser {
-        source: text,
-        lines: Lines::new(text),
-        tokens,
-        pos: 0,
-        last: Span::default(),
-    };
+    let mut parser = Parser::new(text)?;
     let condition = parser.condition()?;
     match parser.peek() {
         None => Ok(condition),
@@ -97,6 +76,17 @@ struct Parser<'s> {
 }
 
 impl<'s> Parser<'s> {
+    /// A parser at the start of `text`, tokenized.
+    fn new(text: &'s str) -> Result<Parser<'s>> {
+        Ok(Parser {
+            source: text,
+            lines: Lines::new(text),
+            tokens: tokenize(text)?,
+            pos: 0,
+            last: Span::default(),
+        })
+    }
+
     // -- tokens ----------------------------------------------------------------
 
     /// The index of the next token that is not a separator.
