@@ -109,6 +109,61 @@ add(1, 2);"#,
     );
 }
 
+/// A JavaScript project's `jsconfig.json` maps specifiers as `tsconfig.json` does (`@/*` to `src/*`, `baseUrl`); in a directory with both, `tsconfig.json` wins.
+#[test]
+fn javascript_paths_of_jsconfig() {
+    let f = Fixture::new();
+    f.write(
+        "jsconfig.json",
+        r#"{ "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*"] } } }"#,
+    );
+    f.write(
+        "src/util.js",
+        r#"export function slug(s) {
+  return s.toLowerCase();
+}"#,
+    );
+    f.write(
+        "src/page.js",
+        r#"import { slug } from '@/util';
+import { slug as again } from 'src/util';
+
+export const a = slug('A') + again('B');"#,
+    );
+    f.write(
+        "admin/tsconfig.json",
+        r#"{ "compilerOptions": { "paths": { "~/*": ["./lib/*"] } } }"#,
+    );
+    f.write(
+        "admin/jsconfig.json",
+        r#"{ "compilerOptions": { "paths": { "@/*": ["./lib/*"] } } }"#,
+    );
+    f.write(
+        "admin/lib/util.js",
+        r#"export function slug(s) {
+  return s;
+}"#,
+    );
+    f.write(
+        "admin/main.js",
+        r#"import { slug } from '@/util';
+import { slug as own } from '~/util';
+
+own(slug('x'));"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References src.util.slug
+        Ok: Found 4 references and 2 possible, with lines, Txt src/page.js:0:9: import { slug } from '@/util';\nsrc/page.js:1:9: import { slug as again } from 'src/util';\nsrc/page.js:3:17,29: export const a = slug('A') + again('B');\npossible:\nadmin/main.js:0:9: import { slug } from '@/util';\nadmin/main.js:3:4: own(slug('x'));
+        > Find References admin.lib.util.slug
+        Ok: Found 2 references and 2 possible, with lines, Txt admin/main.js:1:9: import { slug as own } from '~/util';\nadmin/main.js:3:0: own(slug('x'));\npossible:\nadmin/main.js:0:9: import { slug } from '@/util';\nadmin/main.js:3:4: own(slug('x'));
+        "#,
+    );
+}
+
 /// Java's static imports: `import static a.B.m;` and `a.B.*` make a bare `m()` outside `B` certain, the import's name too; another class's static import, or a member of the class around the use, makes it another's; a class that extends another (an inherited `m` would win) or no import at all leaves it possible.
 #[test]
 fn java_static_imports() {

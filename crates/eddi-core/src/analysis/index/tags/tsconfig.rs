@@ -7,6 +7,9 @@
 //! specifier that a pattern of `paths` matches (exactly, or around its one
 //! `*`; the longest prefix first) names the first of its targets the
 //! project has; one that none matches names `baseUrl`'s file, if any.
+//! A JavaScript project's `jsconfig.json` says the same and is read the
+//! same way: in a directory with both, `tsconfig.json` wins, as in the
+//! TypeScript language service that reads both.
 //! The files are read with tree-sitter-json (it takes their comments).
 
 use std::sync::Arc;
@@ -31,13 +34,16 @@ type Paths = (Vec<(String, Vec<String>)>, String);
 const MAX_EXTENDS: usize = 8;
 
 impl TsConfig {
-    /// The configuration of the nearest `tsconfig.json` at or above `dir`.
+    /// The configuration of the nearest `tsconfig.json` (or
+    /// `jsconfig.json`) at or above `dir`.
     pub fn nearest(files: &Files<'_>, dir: &str) -> Option<Arc<TsConfig>> {
         let mut at = Some(dir);
         while let Some(d) = at {
-            let path = join(d, "tsconfig.json");
-            if files.manifest(&path).is_some() {
-                return Some(files.memo().parsed(&path, || read(files, &path, 0)));
+            for name in ["tsconfig.json", "jsconfig.json"] {
+                let path = join(d, name);
+                if files.manifest(&path).is_some() {
+                    return Some(files.memo().parsed(&path, || read(files, &path, 0)));
+                }
             }
             at = match d {
                 "" => None,
