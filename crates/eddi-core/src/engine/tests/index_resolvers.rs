@@ -379,6 +379,98 @@ fn helper() -> u32 {
     );
 }
 
+/// Inside a `mod m { … }` block a name is the block's own item or what the block's own `use` declarations bind: `use super::*` (the file's items, and what the file's own `use` binds), `use super::f`, `use crate::…`, a nested block's `super::super::`; paths from the block (`super::f()`, `self::g()`) are read from it; a name the block neither declares nor imports is not the file's.
+#[test]
+fn rust_uses_inside_mod_blocks() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        r#"[package]
+name = "shop"
+version = "0.1.0"
+edition = "2021""#,
+    );
+    f.write(
+        "src/lib.rs",
+        r#"pub mod util;
+
+use crate::util::sum;
+
+pub fn total(xs: &[u32]) -> u32 {
+    sum(xs)
+}
+
+pub fn price() -> u32 {
+    1
+}
+
+mod report {
+    pub fn price() -> u32 {
+        2
+    }
+
+    pub fn show() -> u32 {
+        price() + super::price()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals() {
+        assert_eq!(total(&[1]), sum(&[1]));
+        assert_eq!(price(), super::price());
+    }
+
+    mod inner {
+        use super::super::price as cost;
+        use crate::util::sum;
+
+        fn both() -> u32 {
+            cost() + sum(&[2]) + self::local()
+        }
+
+        fn local() -> u32 {
+            0
+        }
+    }
+}"#,
+    );
+    f.write(
+        "src/util.rs",
+        r#"pub fn sum(xs: &[u32]) -> u32 {
+    xs.iter().sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sum;
+
+    #[test]
+    fn adds() {
+        assert_eq!(sum(&[1, 2]), 3);
+    }
+}"#,
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References util.sum
+        Ok: Found 7 references, with lines, Txt src/lib.rs:2:17: use crate::util::sum;\nsrc/lib.rs:5:4: sum(xs)\nsrc/lib.rs:28:32: assert_eq!(total(&[1]), sum(&[1]));\nsrc/lib.rs:34:25: use crate::util::sum;\nsrc/lib.rs:37:21: cost() + sum(&[2]) + self::local()\nsrc/util.rs:6:15: use super::sum;\nsrc/util.rs:10:19: assert_eq!(sum(&[1, 2]), 3);
+        > Find References price
+        Ok: Found 5 references, with lines, Txt src/lib.rs:18:25: price() + super::price()\nsrc/lib.rs:29:19,35: assert_eq!(price(), super::price());\nsrc/lib.rs:33:26: use super::super::price as cost;\nsrc/lib.rs:37:12: cost() + sum(&[2]) + self::local()
+        > Find References local
+        Ok: Found 1 reference, with lines, Txt src/lib.rs:37:39: cost() + sum(&[2]) + self::local()
+        > Find References report.price
+        Ok: Found 1 reference, with lines, Txt src/lib.rs:18:8: price() + super::price()
+        "#,
+    );
+}
+
 /// `Analyze File Dependencies` of Go, Rust and Java files: each source (two imports of one Go package are one), the project files it resolves to (a `mod m { … }` block's is its file), and the sources from outside or not found.
 #[test]
 fn analyze_file_dependencies_of_go_rust_and_java() {

@@ -325,8 +325,10 @@ fn a_member_another_type_also_has_is_refused_by_default() {
     accepted(&f, "tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
 }
 
-/// A Rust path the index does not resolve (an inline module's `super::`)
-/// may be a use it missed: refused by default, never left silently.
+/// Inside a Rust `mod` block, `super::area` and a name `use super::*`
+/// brings are proven; a name a glob import of another module may bring
+/// (a `pub use` there re-exports it) is possible: refused by default,
+/// never left silently.
 #[test]
 fn a_rust_path_the_index_does_not_resolve_is_possible() {
     let f = Fixture::new();
@@ -334,10 +336,18 @@ fn a_rust_path_the_index_does_not_resolve_is_possible() {
         "Cargo.toml",
         "[package]\nname = \"geo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
     );
-    f.write("src/lib.rs", "pub mod geo;\n");
+    f.write(
+        "src/lib.rs",
+        "pub mod geo;\npub mod prelude;\npub mod shapes;\n",
+    );
+    f.write("src/prelude.rs", "pub use crate::geo::area;\n");
     f.write(
         "src/geo.rs",
-        "pub fn area(x: i32) -> i32 {\n    x * x\n}\n\npub mod inner {\n    pub fn twice() -> i32 {\n        super::area(2) * 2\n    }\n}\n",
+        "pub fn area(x: i32) -> i32 {\n    x * x\n}\n\npub mod inner {\n    pub fn twice() -> i32 {\n        super::area(2) * 2\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn squares() {\n        assert_eq!(area(3), 9);\n    }\n}\n",
+    );
+    f.write(
+        "src/shapes.rs",
+        "pub mod unit {\n    use crate::prelude::*;\n\n    pub fn one() -> i32 {\n        area(1)\n    }\n}\n",
     );
     f.check(
         "a",
@@ -345,12 +355,14 @@ fn a_rust_path_the_index_does_not_resolve_is_possible() {
         > Start s
         Ok
         > Refactor RenameSymbol area square
-        Fail "Cannot rename geo.area: 1 possible use it cannot prove: src/geo.rs:6:15 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename geo.area: 1 possible use it cannot prove: src/shapes.rs:4:8 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol area square Include Possible
-        Ok, Renamed in 1 file (src/geo.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/geo.rs:6:15 (the index cannot resolve it)
+        Ok, Renamed in 3 files (src/geo.rs, src/prelude.rs, src/shapes.rs), 5 references updated, possible: 1 use changed too (Include Possible): src/shapes.rs:4:8 (the index cannot resolve it)
         "#,
     );
     assert!(f.read("src/geo.rs").contains("super::square(2) * 2"));
+    assert!(f.read("src/geo.rs").contains("assert_eq!(square(3), 9);"));
+    assert!(f.read("src/shapes.rs").contains("        square(1)"));
     let out = f.dir.path().join("lib.rmeta");
     accepted(
         &f,

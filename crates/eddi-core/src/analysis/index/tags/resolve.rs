@@ -576,7 +576,7 @@ impl<'a> Query<'a> {
     ) -> Denotes {
         let file = entry.file();
         for (i, import) in file.imports.iter().enumerate() {
-            if import.local != name {
+            if import.local != name || block_of(file, i).is_some() {
                 continue;
             }
             let bound = self.bound(entry, i);
@@ -605,7 +605,10 @@ impl<'a> Query<'a> {
         }
         let mut unknown = false;
         for (i, import) in file.imports.iter().enumerate() {
-            if import.imported != Imported::All || import.kind != ImportKind::Static {
+            if import.imported != Imported::All
+                || import.kind != ImportKind::Static
+                || block_of(file, i).is_some()
+            {
                 continue;
             }
             match self.bound(entry, i) {
@@ -624,6 +627,66 @@ impl<'a> Query<'a> {
         match unknown {
             true => Denotes::Unknown,
             false => Denotes::Unbound,
+        }
+    }
+
+    /// Whether a bare `name` in the `mod m { … }` block `block` that the
+    /// block does not declare names the symbol whose names are `aliases`:
+    /// what one of the block's own `use` declarations binds — a name, or
+    /// every item of a module (`use super::*` brings the file's module:
+    /// its items and what its own imports bind). Nothing else reaches
+    /// into a block.
+    fn block_use(
+        &self,
+        entry: &TagsEntry,
+        block: &str,
+        name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        let file = entry.file();
+        let imports: Vec<usize> = file
+            .block_imports
+            .iter()
+            .filter(|(_, b)| b == block)
+            .map(|(i, _)| *i)
+            .collect();
+        let named = imports.iter().find(|i| {
+            let import = &file.imports[**i];
+            import.local == name && import.imported != Imported::All
+        });
+        if let Some(&i) = named {
+            return match self.bound(entry, i) {
+                Bound::Item(m, n) => certain_if(aliases.contains(&(m, n))),
+                Bound::Module(_) => Verdict::Other,
+                Bound::Unknown => Verdict::Possible,
+            };
+        }
+        let mut unknown = false;
+        let globs = imports
+            .iter()
+            .filter(|i| file.imports[**i].imported == Imported::All);
+        for &i in globs {
+            match self.bound(entry, i) {
+                Bound::Module(m) if aliases.contains(&(m.clone(), name.to_string())) => {
+                    return Verdict::Certain
+                }
+                Bound::Module(m) if m == self.module(entry) => {
+                    match self.denotes(entry, name, aliases, defined) {
+                        Denotes::Item(m, n) => return certain_if(aliases.contains(&(m, n))),
+                        Denotes::Module(_) => return Verdict::Other,
+                        Denotes::Unbound => {}
+                        Denotes::Unknown | Denotes::Required(..) => unknown = true,
+                    }
+                }
+                // another module's items and imports: not read here
+                Bound::Module(_) | Bound::Unknown => unknown = true,
+                Bound::Item(..) => {}
+            }
+        }
+        match unknown {
+            true => Verdict::Possible,
+            false => Verdict::Other,
         }
     }
 
@@ -649,21 +712,17 @@ impl<'a> Query<'a> {
         match &r.qualifier {
             Qualifier::None if r.shadowed => Verdict::Other,
             // in a `mod m { … }` block: its own items, else what its own
-            // `use` declarations (not read) may bring
+            // `use` declarations bring
             Qualifier::None if inline.is_some() => {
-                let own = file
-                    .defs
-                    .iter()
-                    .any(|d| d.name == r.name && inline_parent(file, d) == inline);
-                match (own, inline) {
-                    (true, Some(inline)) => {
-                        let key = self.family.inline_key(&self.module(entry), inline);
+                let block = inline.unwrap_or_default();
+                match declares(file, block, &r.name) {
+                    true => {
+                        let key = self.family.inline_key(&self.module(entry), block);
                         certain_if(aliases.contains(&(key, r.name.clone())))
                     }
-                    _ => Verdict::Possible,
+                    false => self.block_use(entry, block, &r.name, aliases, defined),
                 }
             }
-            Qualifier::Path(path) if inline.is_some() && !from_crate(path) => Verdict::Possible,
             Qualifier::None => match self.denotes(entry, &r.name, aliases, defined) {
                 Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
                 Denotes::Module(_) => Verdict::Other,
@@ -690,7 +749,8 @@ impl<'a> Query<'a> {
                 _ => Verdict::Other,
             },
             Qualifier::Path(path) => {
-                match self.family.resolve_path(&files, &entry.path, file, path) {
+                let path = from_block(file, inline, path);
+                match self.family.resolve_path(&files, &entry.path, file, &path) {
                     Some((m, None)) => certain_if(aliases.contains(&(m, r.name.clone()))),
                     Some((_, Some(_))) => Verdict::Other,
                     None => Verdict::Possible,
@@ -769,12 +829,9 @@ impl<'a> Query<'a> {
                 if path.last().map(String::as_str) == Some("Self") {
                     return certain_if(in_class);
                 }
-                if inline_at(file, r.offset).is_some() && !from_crate(path) {
-                    // relative to a `mod m { … }` block: not followed
-                    return Verdict::Possible;
-                }
+                let path = from_block(file, inline_at(file, r.offset), path);
                 let files = self.files();
-                match self.family.resolve_path(&files, &entry.path, file, path) {
+                match self.family.resolve_path(&files, &entry.path, file, &path) {
                     Some((m, Some(item))) => certain_if(aliases.contains(&(m, item))),
                     Some((_, None)) => Verdict::Other,
                     // a name nothing binds (`Vec::new`): the prelude's
@@ -938,9 +995,43 @@ fn inline_at(file: &TagsFile, offset: usize) -> Option<&str> {
         .map(|(q, _)| q.as_str())
 }
 
-/// Whether a path starts at the crate's root (`crate::a`).
-fn from_crate(path: &[String]) -> bool {
-    path.first().is_some_and(|p| p == "crate")
+/// The `mod m { … }` block (Rust) whose own `use` made import `i`, if
+/// one did.
+fn block_of(file: &TagsFile, i: usize) -> Option<&str> {
+    file.block_imports
+        .iter()
+        .find(|(j, _)| *j == i)
+        .map(|(_, block)| block.as_str())
+}
+
+/// Whether the `mod m { … }` block `block` (Rust) declares `name`: an
+/// item, or a block of its own.
+fn declares(file: &TagsFile, block: &str, name: &str) -> bool {
+    file.defs
+        .iter()
+        .any(|d| d.name == name && inline_parent(file, d) == Some(block))
+        || file.inline_modules.iter().any(|(q, _)| {
+            q.strip_prefix(block)
+                .and_then(|rest| rest.strip_prefix('.'))
+                .is_some_and(|rest| rest == name)
+        })
+}
+
+/// A path written in the `mod m { … }` block `inline` (if any), as the
+/// file's module writes it.
+fn from_block(file: &TagsFile, inline: Option<&str>, path: &[String]) -> Vec<String> {
+    let Some(block) = inline else {
+        return path.to_vec();
+    };
+    let bound = |name: &str| {
+        file.block_imports
+            .iter()
+            .filter(|(_, b)| b == block)
+            .map(|(i, _)| &file.imports[*i])
+            .find(|i| i.local == name && i.imported != Imported::All)
+            .map(|i| i.source.clone())
+    };
+    super::rust::rebase(path, block, |n| declares(file, block, n), bound)
 }
 
 /// The `mod m { … }` block (Rust) a definition is directly in.

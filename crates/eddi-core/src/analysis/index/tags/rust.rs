@@ -6,9 +6,10 @@
 //! a module or an item, renamed (`as`) or every one (`*`); paths in code
 //! (`a::f()`, `Type::new()`, `Self::m()`) are resolved alike. A `mod m {
 //! … }` block is a module too (`crate::m::f`, `use self::m::f`): its
-//! items' uses through paths from outside it are resolved; inside it, a
-//! bare name is certain only for its own items, and a path not from
-//! `crate::` is possible (its own `use` declarations are not read).
+//! items' uses through paths from outside it are resolved, and inside it
+//! a name is its own item or what its own `use` declarations bind
+//! (`use super::*` in `mod tests` brings the file's items and imports);
+//! a path inside it is read from the block ([`rebase`]).
 //! Macros and other crates are not followed: their names are possible.
 
 use ropey::Rope;
@@ -415,7 +416,90 @@ fn inline_modules(text: &str, rope: &Rope, node: Node<'_>, prefix: &str, file: &
         };
         let chars = byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte());
         file.inline_modules.push((qualified.clone(), chars));
+        block_uses(text, rope, body, &qualified, file);
         inline_modules(text, rope, body, &qualified, file);
+    }
+}
+
+/// The `use` declarations of the `mod` block `block` (its body `body`):
+/// imports that bind in the block alone, their paths rebased to the
+/// file's module; the names they spell are read with them, not as uses
+/// of paths from the block.
+fn block_uses(text: &str, rope: &Rope, body: Node<'_>, block: &str, file: &mut TagsFile) {
+    let mut c = body.walk();
+    let items: Vec<Node<'_>> = body.named_children(&mut c).collect();
+    let declared: Vec<&str> = items
+        .iter()
+        .filter_map(|item| item.child_by_field_name("name"))
+        .map(|name| &text[name.byte_range()])
+        .collect();
+    for declaration in items.iter().filter(|n| n.kind() == "use_declaration") {
+        let Some(argument) = declaration.child_by_field_name("argument") else {
+            continue;
+        };
+        // what the index query took of it as uses of paths
+        let chars = byte_to_char(rope, declaration.start_byte())
+            ..byte_to_char(rope, declaration.end_byte());
+        file.refs.retain(|r| !chars.contains(&r.offset));
+        let first = file.imports.len();
+        uses(text, rope, argument, &[], file);
+        for i in first..file.imports.len() {
+            let path: Vec<String> = file.imports[i]
+                .source
+                .split("::")
+                .map(str::to_string)
+                .collect();
+            file.imports[i].source =
+                rebase(&path, block, |n| declared.contains(&n), |_| None).join("::");
+            file.block_imports.push((i, block.to_string()));
+        }
+    }
+}
+
+/// A path written inside the `mod` block `block` (`a.b`) as the file's
+/// module writes it: `self::` and `super::` are the block's, a first
+/// name the block `declares` is its item, a name one of the block's `use`
+/// declarations binds (`bound`) is that import's path; `crate::` and
+/// another crate's name read the same anywhere.
+pub(super) fn rebase(
+    path: &[String],
+    block: &str,
+    declares: impl Fn(&str) -> bool,
+    bound: impl Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let chain: Vec<&str> = block.split('.').collect();
+    let within = |keep: usize, rest: &[String]| -> Vec<String> {
+        std::iter::once("self")
+            .chain(chain[..keep].iter().copied())
+            .map(str::to_string)
+            .chain(rest.iter().cloned())
+            .collect()
+    };
+    let Some((first, rest)) = path.split_first() else {
+        return Vec::new();
+    };
+    match first.as_str() {
+        "crate" => path.to_vec(),
+        "self" => within(chain.len(), rest),
+        "super" => {
+            let ups = path.iter().take_while(|s| *s == "super").count();
+            match chain.len().checked_sub(ups) {
+                Some(keep) => within(keep, &path[ups..]),
+                // above the file's module: the file's own `super::`s
+                None => std::iter::repeat_n("super".to_string(), ups - chain.len())
+                    .chain(path[ups..].iter().cloned())
+                    .collect(),
+            }
+        }
+        name if declares(name) => within(chain.len(), path),
+        name => match bound(name) {
+            Some(source) => source
+                .split("::")
+                .map(str::to_string)
+                .chain(rest.iter().cloned())
+                .collect(),
+            None => path.to_vec(),
+        },
     }
 }
 

@@ -36,6 +36,11 @@ pub struct TagsFile {
     /// Rust: the `mod m { … }` blocks, by qualified name (`a.b`), with their
     /// bodies (in chars).
     pub inline_modules: Vec<(String, Range<usize>)>,
+    /// Rust: the imports (indexes into `imports`) that a `mod m { … }`
+    /// block's own `use` declarations make, each with its block: they
+    /// bind names in that block alone. Their sources are written as from
+    /// the file's module (`use super::f;` in block `tests` is `self::f`).
+    pub block_imports: Vec<(usize, String)>,
     /// Java: the bodies (in chars) of the classes that extend or implement
     /// another, where a bare name may be an inherited member.
     pub inheriting: Vec<Range<usize>>,
