@@ -84,7 +84,14 @@ impl TagsIndex {
         };
         let file = entry.file();
         let mut imports: Vec<ModuleImport> = Vec::new();
-        for import in &file.imports {
+        for (i, import) in file.imports.iter().enumerate() {
+            // a Rust `mod` block's import of the file's own module (`use
+            // super::*` in `mod tests`) is not a dependency of the file
+            let own = file.block_imports.iter().any(|(j, _)| *j == i)
+                && import.source.split("::").next() == Some("self");
+            if own {
+                continue;
+            }
             let kind = match import.kind {
                 ImportKind::Static => ImportForm::Import,
                 ImportKind::Require => ImportForm::Require,

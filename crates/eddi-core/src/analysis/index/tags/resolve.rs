@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::family::{family_of, Bound, Family, Files, ModuleKey};
+use super::rust::{binds_in_part, declares, rebase};
 use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
 use super::{TagsEntry, TagsIndex};
 use crate::analysis::index::error::{IndexError, SymbolCandidate};
@@ -576,7 +577,7 @@ impl<'a> Query<'a> {
     ) -> Denotes {
         let file = entry.file();
         for (i, import) in file.imports.iter().enumerate() {
-            if import.local != name || block_of(file, i).is_some() {
+            if import.local != name || binds_in_part(file, i) {
                 continue;
             }
             let bound = self.bound(entry, i);
@@ -607,7 +608,7 @@ impl<'a> Query<'a> {
         for (i, import) in file.imports.iter().enumerate() {
             if import.imported != Imported::All
                 || import.kind != ImportKind::Static
-                || block_of(file, i).is_some()
+                || binds_in_part(file, i)
             {
                 continue;
             }
@@ -628,6 +629,56 @@ impl<'a> Query<'a> {
             true => Denotes::Unknown,
             false => Denotes::Unbound,
         }
+    }
+
+    /// Whether a bare use `r` names the symbol whose names are `aliases`
+    /// through a `use` in a function's block around it (Rust), if one
+    /// binds its name: the innermost block's explicit import, then its
+    /// glob imports (an enum's variants, or a module's items). `None`:
+    /// no such `use` decides it.
+    fn scoped_use(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        aliases: &HashSet<(ModuleKey, String)>,
+    ) -> Option<Verdict> {
+        let file = entry.file();
+        let mut around: Vec<(usize, &std::ops::Range<usize>)> = file
+            .scoped_imports
+            .iter()
+            .filter(|(_, scope)| scope.contains(&r.offset))
+            .map(|(i, scope)| (*i, scope))
+            .collect();
+        // the innermost block first
+        around.sort_by_key(|(_, scope)| std::cmp::Reverse(scope.start));
+        for (i, _) in &around {
+            let import = &file.imports[*i];
+            if import.local == r.name && import.imported != Imported::All {
+                return Some(match self.bound(entry, *i) {
+                    Bound::Item(m, n) => certain_if(aliases.contains(&(m, n))),
+                    Bound::Module(_) => Verdict::Other,
+                    Bound::Unknown => Verdict::Possible,
+                });
+            }
+        }
+        let globs = around
+            .iter()
+            .filter(|(i, _)| file.imports[*i].imported == Imported::All);
+        let mut verdict = None;
+        for (i, _) in globs {
+            match self.bound(entry, *i) {
+                Bound::Module(m) if aliases.contains(&(m.clone(), r.name.clone())) => {
+                    return Some(Verdict::Certain)
+                }
+                // the file's own module: its names, as at its level
+                Bound::Module(m) if m == self.module(entry) => {}
+                // another module's items, or a path the index cannot follow
+                Bound::Module(_) | Bound::Unknown => verdict = Some(Verdict::Possible),
+                // an enum's variants
+                Bound::Item(..) => {}
+            }
+        }
+        verdict
     }
 
     /// Whether a bare `name` in the `mod m { … }` block `block` that the
@@ -711,6 +762,9 @@ impl<'a> Query<'a> {
         let inline = inline_at(file, r.offset);
         match &r.qualifier {
             Qualifier::None if r.shadowed => Verdict::Other,
+            Qualifier::None if self.scoped_use(entry, r, aliases).is_some() => {
+                self.scoped_use(entry, r, aliases).unwrap_or(Verdict::Other)
+            }
             // in a `mod m { … }` block: its own items, else what its own
             // `use` declarations bring
             Qualifier::None if inline.is_some() => {
@@ -749,7 +803,7 @@ impl<'a> Query<'a> {
                 _ => Verdict::Other,
             },
             Qualifier::Path(path) => {
-                let path = from_block(file, inline, path);
+                let path = from_scope(file, r.offset, path);
                 match self.family.resolve_path(&files, &entry.path, file, &path) {
                     Some((m, None)) => certain_if(aliases.contains(&(m, r.name.clone()))),
                     Some((_, Some(_))) => Verdict::Other,
@@ -829,7 +883,7 @@ impl<'a> Query<'a> {
                 if path.last().map(String::as_str) == Some("Self") {
                     return certain_if(in_class);
                 }
-                let path = from_block(file, inline_at(file, r.offset), path);
+                let path = from_scope(file, r.offset, path);
                 let files = self.files();
                 match self.family.resolve_path(&files, &entry.path, file, &path) {
                     Some((m, Some(item))) => certain_if(aliases.contains(&(m, item))),
@@ -995,32 +1049,24 @@ fn inline_at(file: &TagsFile, offset: usize) -> Option<&str> {
         .map(|(q, _)| q.as_str())
 }
 
-/// The `mod m { … }` block (Rust) whose own `use` made import `i`, if
-/// one did.
-fn block_of(file: &TagsFile, i: usize) -> Option<&str> {
-    file.block_imports
-        .iter()
-        .find(|(j, _)| *j == i)
-        .map(|(_, block)| block.as_str())
-}
-
-/// Whether the `mod m { … }` block `block` (Rust) declares `name`: an
-/// item, or a block of its own.
-fn declares(file: &TagsFile, block: &str, name: &str) -> bool {
-    file.defs
-        .iter()
-        .any(|d| d.name == name && inline_parent(file, d) == Some(block))
-        || file.inline_modules.iter().any(|(q, _)| {
-            q.strip_prefix(block)
-                .and_then(|rest| rest.strip_prefix('.'))
-                .is_some_and(|rest| rest == name)
-        })
-}
-
-/// A path written in the `mod m { … }` block `inline` (if any), as the
-/// file's module writes it.
-fn from_block(file: &TagsFile, inline: Option<&str>, path: &[String]) -> Vec<String> {
-    let Some(block) = inline else {
+/// A path written at `offset` as the file's module writes it: its first
+/// name bound by a `use` in a block around it is that import's path; in
+/// a `mod m { … }` block, the path is read from the block.
+fn from_scope(file: &TagsFile, offset: usize, path: &[String]) -> Vec<String> {
+    let scoped = path.first().and_then(|first| {
+        file.scoped_imports
+            .iter()
+            .filter(|(_, scope)| scope.contains(&offset))
+            .map(|(i, scope)| (&file.imports[*i], scope))
+            .filter(|(i, _)| i.local == *first && i.imported != Imported::All)
+            .max_by_key(|(_, scope)| scope.start)
+    });
+    if let Some((import, _)) = scoped {
+        let mut through: Vec<String> = import.source.split("::").map(str::to_string).collect();
+        through.extend(path[1..].iter().cloned());
+        return through;
+    }
+    let Some(block) = inline_at(file, offset) else {
         return path.to_vec();
     };
     let bound = |name: &str| {
@@ -1031,7 +1077,7 @@ fn from_block(file: &TagsFile, inline: Option<&str>, path: &[String]) -> Vec<Str
             .find(|i| i.local == name && i.imported != Imported::All)
             .map(|i| i.source.clone())
     };
-    super::rust::rebase(path, block, |n| declares(file, block, n), bound)
+    rebase(path, block, |n| declares(file, block, n), bound)
 }
 
 /// The `mod m { … }` block (Rust) a definition is directly in.

@@ -17,6 +17,7 @@ use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source};
 use super::scan::{import_ref, Import, ImportKind, Imported, Qualifier, TagsFile};
+use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::byte_to_char;
 
 pub struct Rust;
@@ -45,6 +46,7 @@ impl Family for Rust {
             }
         }
         inline_modules(text, rope, root, "", file);
+        local_uses(text, rope, root, file);
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -88,7 +90,13 @@ impl Family for Rust {
                 } else if let Some(import) = file
                     .imports
                     .iter()
-                    .find(|i| i.local == name && i.imported != Imported::All)
+                    .enumerate()
+                    .find(|(i, import)| {
+                        import.local == name
+                            && import.imported != Imported::All
+                            && !binds_in_part(file, *i)
+                    })
+                    .map(|(_, import)| import)
                 {
                     // a name the file's `use` binds: its path, then the rest
                     let mut through: Vec<String> =
@@ -163,8 +171,26 @@ impl Family for Rust {
             Some((module, Some(item))) if import.imported != Imported::All => {
                 Bound::Item(module, item)
             }
+            // `use Kind::*`: an enum's variants, no module-level item
+            Some((module, Some(item))) if self.defines_type(files, &module, &item) => {
+                Bound::Item(module, item)
+            }
             _ => Bound::Unknown,
         }
+    }
+}
+
+impl Rust {
+    /// Whether a file of `module` declares the type `name` (an enum whose
+    /// variants a glob imports).
+    fn defines_type(&self, files: &Files<'_>, module: &ModuleKey, name: &str) -> bool {
+        self.module_files(files, module).iter().any(|path| {
+            files.scanned(path).is_some_and(|file| {
+                file.defs
+                    .iter()
+                    .any(|d| d.name == name && d.kind == SymbolKind::Class)
+            })
+        })
     }
 }
 
@@ -454,6 +480,81 @@ fn block_uses(text: &str, rope: &Rope, body: Node<'_>, block: &str, file: &mut T
             file.block_imports.push((i, block.to_string()));
         }
     }
+}
+
+/// The `use` declarations in functions' blocks (`fn f() { use
+/// crate::g; … }`): imports that bind in their block alone, their paths
+/// rebased to the file's module. Found where the text spells `use`.
+fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    let bytes = text.as_bytes();
+    for (at, _) in text.match_indices("use") {
+        if (at > 0 && word(bytes.get(at - 1)))
+            || !bytes.get(at + 3).is_some_and(u8::is_ascii_whitespace)
+        {
+            continue;
+        }
+        let declaration = root
+            .descendant_for_byte_range(at, at + 3)
+            .filter(|keyword| keyword.kind() == "use")
+            .and_then(|keyword| keyword.parent())
+            .filter(|d| d.kind() == "use_declaration");
+        let Some(declaration) = declaration else {
+            continue;
+        };
+        let (Some(block), Some(argument)) = (
+            declaration.parent().filter(|b| b.kind() == "block"),
+            declaration.child_by_field_name("argument"),
+        ) else {
+            continue;
+        };
+        let chars =
+            |n: Node<'_>| byte_to_char(rope, n.start_byte())..byte_to_char(rope, n.end_byte());
+        let (own, scope) = (chars(declaration), chars(block));
+        // what the index query took of it as uses of paths
+        file.refs.retain(|r| !own.contains(&r.offset));
+        let module = file
+            .inline_modules
+            .iter()
+            .filter(|(_, body)| body.contains(&own.start))
+            .max_by_key(|(_, body)| body.start)
+            .map(|(q, _)| q.clone());
+        let first = file.imports.len();
+        uses(text, rope, argument, &[], file);
+        for i in first..file.imports.len() {
+            if let Some(block) = &module {
+                let path: Vec<String> = file.imports[i]
+                    .source
+                    .split("::")
+                    .map(str::to_string)
+                    .collect();
+                let rebased = rebase(&path, block, |n| declares(file, block, n), |_| None);
+                file.imports[i].source = rebased.join("::");
+            }
+            file.scoped_imports.push((i, scope.clone()));
+        }
+    }
+}
+
+/// Whether import `i` binds in a part of its file only: a `mod` block's
+/// own `use`, or a `use` in a function's block.
+pub(super) fn binds_in_part(file: &TagsFile, i: usize) -> bool {
+    file.block_imports.iter().any(|(j, _)| *j == i)
+        || file.scoped_imports.iter().any(|(j, _)| *j == i)
+}
+
+/// Whether the `mod m { … }` block `block` declares `name`: an item, or
+/// a block of its own.
+pub(super) fn declares(file: &TagsFile, block: &str, name: &str) -> bool {
+    let child = |q: &str| {
+        q.strip_prefix(block)
+            .and_then(|rest| rest.strip_prefix('.'))
+            .is_some_and(|rest| rest == name)
+    };
+    file.defs
+        .iter()
+        .any(|d| d.name == name && child(&d.qualified))
+        || file.inline_modules.iter().any(|(q, _)| child(q))
 }
 
 /// A path written inside the `mod` block `block` (`a.b`) as the file's

@@ -41,6 +41,10 @@ pub struct TagsFile {
     /// bind names in that block alone. Their sources are written as from
     /// the file's module (`use super::f;` in block `tests` is `self::f`).
     pub block_imports: Vec<(usize, String)>,
+    /// Rust: the imports that a `use` in a function's block makes, each
+    /// with the block (chars) it binds in; their sources are written as
+    /// from the file's module.
+    pub scoped_imports: Vec<(usize, Range<usize>)>,
     /// Java: the bodies (in chars) of the classes that extend or implement
     /// another, where a bare name may be an inherited member.
     pub inheriting: Vec<Range<usize>>,
