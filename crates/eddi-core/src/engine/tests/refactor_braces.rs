@@ -325,6 +325,36 @@ fn a_member_another_type_also_has_is_refused_by_default() {
     accepted(&f, "tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
 }
 
+/// A Rust function named as a module (`crate::rank::TABLE` names the
+/// module `rank`, not the function `rank`) is renamed without that path.
+#[test]
+fn a_rust_function_named_as_a_module() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"lit\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", "mod rank;\npub mod literal;\n");
+    f.write("src/rank.rs", "pub const TABLE: [u8; 2] = [7, 9];\n");
+    f.write(
+        "src/literal.rs",
+        "pub fn rank(byte: u8) -> u8 {\n    crate::rank::TABLE[usize::from(byte)]\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn ranks() {\n        assert_eq!(rank(1), 9);\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol literal.rank byte_rank
+        Ok, Renamed in 1 file (src/literal.rs), 2 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("src/literal.rs"),
+        "pub fn byte_rank(byte: u8) -> u8 {\n    crate::rank::TABLE[usize::from(byte)]\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn ranks() {\n        assert_eq!(byte_rank(1), 9);\n    }\n}\n"
+    );
+}
+
 /// Inside a Rust `mod` block, `super::area` and a name `use super::*`
 /// brings are proven; a name a glob import of another module may bring
 /// (a `pub use` there re-exports it) is possible: refused by default,

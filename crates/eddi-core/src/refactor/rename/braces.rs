@@ -163,8 +163,9 @@ pub(super) fn rename(
             }
         }
     }
-    // Rust: a path to the name the index does not resolve (an inline
-    // module's `super::`) may be a use it missed
+    // Rust: a path to the name the index does not resolve (a module
+    // `#[path]` moved) may be a use it missed; a function's name is never
+    // a path's prefix (`crate::rank::TABLE` names a module `rank`)
     if language.id() == "rust" {
         let tags = project.index.tags();
         let known = |path: &str, at: crate::edit::Position| {
@@ -178,6 +179,15 @@ pub(super) fn rename(
                 let relative = matches!(&r.qualifier, Qualifier::Path(p)
                     if p.first().is_some_and(|q| matches!(q.as_str(), "super" | "self" | "crate")));
                 if r.name == old && relative && !known(&entry.path, r.start) {
+                    if symbol.kind == SymbolKind::Function {
+                        let text = &project.source(&entry.path)?.text;
+                        let after = r.offset + old.chars().count();
+                        let next: String =
+                            text.chars_at(after.min(text.len_chars())).take(3).collect();
+                        if next.starts_with("::") && next != "::<" {
+                            continue;
+                        }
+                    }
                     possible.push(Unproven {
                         site: name_at(&entry.path, r.start, &old),
                         why: "a path the index does not resolve, which may name it".to_string(),
