@@ -454,6 +454,19 @@ impl<'t> Parser<'t> {
         }
     }
 
+    /// A name for code of any language Eddi reads (`$el` is
+    /// JavaScript's); whether the file's language takes it is the
+    /// command's to check.
+    fn code_name(&mut self, what: &str) -> Result<String> {
+        match self.peek().and_then(Token::word) {
+            Some(w) if is_code_name(w) => {
+                self.pos += 1;
+                Ok(w.to_string())
+            }
+            _ => Err(self.expected(what)),
+        }
+    }
+
     /// A glued `(...)` after a name.
     fn glued_params(&mut self) -> Option<String> {
         match self.peek() {
@@ -1088,7 +1101,7 @@ impl<'t> Parser<'t> {
         let target = self.code_target(kind)?;
         let change = match self.keyword("Modify change", MODIFY_CHANGES)? {
             "Rename" => Modification::Rename {
-                new_name: self.ident("a new name", false)?,
+                new_name: self.code_name("a new name")?,
             },
             "AddParam" => {
                 let span = self.here();
@@ -1104,7 +1117,7 @@ impl<'t> Parser<'t> {
                 Modification::AddParam { param, at }
             }
             "RemoveParam" => Modification::RemoveParam {
-                name: self.ident("a parameter name", false)?,
+                name: self.code_name("a parameter name")?,
             },
             "ChangeSignature" => {
                 let params = match self.peek().map(|t| &t.kind) {
@@ -1237,14 +1250,18 @@ fn is_target_name(s: &str) -> bool {
 
 /// `a`, `C.m`, `$el`, `C.#secret`: the name part of a code target.
 fn is_target_path(s: &str) -> bool {
-    s.split('.').all(|part| {
-        let part = part.strip_prefix('#').unwrap_or(part);
-        let mut chars = part.chars();
-        chars
-            .next()
-            .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
-            && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
-    })
+    s.split('.')
+        .all(|part| is_code_name(part.strip_prefix('#').unwrap_or(part)))
+}
+
+/// A name in code of any language Eddi reads: letters, digits, `_` and
+/// `$`, not starting with a digit.
+fn is_code_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
 }
 
 /// The one-line reason of a regex error (its Display spans several lines).
@@ -1266,7 +1283,7 @@ impl kinds::Arguments for Parser<'_> {
     }
 
     fn identifier(&mut self, what: &str) -> Result<String> {
-        self.ident(what, false)
+        self.code_name(what)
     }
 
     fn names(&mut self, what: &str) -> Result<Vec<String>> {

@@ -126,6 +126,45 @@ export { plus, Counter };
     );
 }
 
+/// JavaScript names may hold `$` (`$el`, `jQuery$`): taken as targets and
+/// as new names, in the file and across the project; Python refuses one.
+#[test]
+fn javascript_names_with_dollars() {
+    let f = Fixture::new();
+    f.write(
+        "dom.js",
+        "export function $(sel) {\n  const el = document.querySelector(sel);\n  return el;\n}\n",
+    );
+    f.write("app.js", "import { $ } from './dom.js';\n$('#a');\n");
+    f.write("tool.py", "def f(x):\n    return x\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol $ $q
+        Ok, Renamed in 2 files (app.js, dom.js), 3 references updated
+        > Open dom.js
+        Ok, At 0:0, Length 4
+        > Modify Variable $q.el Rename $el
+        Ok, Modified local variable $q.el (2 edits), At 1:8
+        > Save
+        Ok, Bytes 85
+        > Refactor RenameSymbol f $f
+        Fail "Not a valid Python name: '$f': use letters, digits and _, not starting with a digit"
+        "#,
+    );
+    assert_eq!(
+        f.read("dom.js"),
+        "export function $q(sel) {\n  const $el = document.querySelector(sel);\n  return $el;\n}\n"
+    );
+    assert_eq!(
+        f.read("app.js"),
+        "import { $q } from './dom.js';\n$q('#a');\n"
+    );
+    assert!(accepted(&f, "node", &["--check", "dom.js"]));
+}
+
 const SHAPES_GO: &str = "package shapes
 
 import \"fmt\"
