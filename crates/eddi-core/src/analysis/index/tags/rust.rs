@@ -47,6 +47,7 @@ impl Family for Rust {
         }
         inline_modules(text, rope, root, "", file);
         local_uses(text, rope, root, file);
+        macro_paths(text, rope, file);
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -533,6 +534,74 @@ fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
             }
             file.scoped_imports.push((i, scope.clone()));
         }
+    }
+}
+
+/// A macro's arguments are tokens to tree-sitter (`assert!(crlf::f(x))`,
+/// `vec![a.len()]`): each name in them is a bare name to the query. The
+/// tokens before it tell what it is: after `a::b::` a path (`$crate::`
+/// is `crate::`), after `x.` a member of `x` (`self.` of `self`), after
+/// any other `.` or `>::` a member of what the index cannot tell.
+fn macro_paths(text: &str, rope: &Rope, file: &mut TagsFile) {
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    // the end of the text before `at`, blanks skipped
+    let back = |mut at: usize| {
+        while at > 0 && bytes[at - 1].is_ascii_whitespace() {
+            at -= 1;
+        }
+        at
+    };
+    // the word ending at `end`
+    let word_before = |end: usize| {
+        let mut start = end;
+        while start > 0 && word(bytes[start - 1]) {
+            start -= 1;
+        }
+        (start, &text[start..end])
+    };
+    for r in file
+        .refs
+        .iter_mut()
+        .filter(|r| r.qualifier == Qualifier::None && r.import.is_none())
+    {
+        let at = back(rope.char_to_byte(r.offset));
+        let before = &bytes[..at];
+        if before.ends_with(b"::") {
+            let mut path = Vec::new();
+            let mut end = at;
+            let mut other = false;
+            while bytes[..end].ends_with(b"::") {
+                let (start, segment) = word_before(back(end - 2));
+                if segment.is_empty() {
+                    other = true; // `<T as Trait>::`, `Vec::<u8>::`
+                    break;
+                }
+                path.push(segment.strip_prefix('$').unwrap_or(segment).to_string());
+                end = back(start);
+            }
+            path.reverse();
+            r.qualifier = match other {
+                true => Qualifier::Other,
+                false => Qualifier::Path(path),
+            };
+        } else if before.ends_with(b".") && !before.ends_with(b"..") {
+            let (start, object) = word_before(back(at - 1));
+            let alone = start == 0 || !matches!(bytes[back(start).saturating_sub(1)], b'.' | b':');
+            r.qualifier = match object {
+                "self" => Qualifier::This,
+                o if alone && !o.is_empty() && !o.as_bytes()[0].is_ascii_digit() => {
+                    Qualifier::Name(o.to_string())
+                }
+                _ => Qualifier::Other,
+            };
+        } else {
+            continue;
+        }
+        r.shadowed = false;
+        r.binding = None;
+        let after = rope.char_to_byte(r.offset) + r.name.len();
+        r.call = text[after..].trim_start().starts_with('(');
     }
 }
 
