@@ -388,9 +388,19 @@ impl Reader<'_> {
             .iter()
             .filter(|t| t.name == name && t.scope.contains(&at))
             .min_by_key(|t| t.scope.end - t.scope.start)
-            .map(|t| {
-                let ty = t.type_name.as_str();
-                ty.rsplit(['.', ':']).next().unwrap_or(ty)
+            .and_then(|t| match t.type_name.split_once("::") {
+                // Rust's `let x = T::f(…)`: `T` when the file's `f` of `T`
+                // returns it, else a type unknown
+                Some((owner, function)) => self
+                    .file
+                    .constructors
+                    .iter()
+                    .any(|(o, f)| o == owner && f == function)
+                    .then_some(owner),
+                None => {
+                    let ty = t.type_name.as_str();
+                    ty.rsplit('.').next()
+                }
             })
     }
 

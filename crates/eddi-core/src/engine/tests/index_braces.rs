@@ -260,7 +260,7 @@ public class Other {
     );
 }
 
-/// Rust: `use` paths (`crate::`, `super::`) and paths in code (`util::sum`) within a crate; a local `let` of the same name is another; another crate's path is possible, a prelude name (`Vec::new`) another.
+/// Rust: `use` paths (`crate::`, `super::`) and paths in code (`util::sum`) within a crate; a binary naming its package's library (`shop::cart::Cart`); a value an associated function returning `Self` made (`let mut b = Basket::new()`); a local `let` of the same name is another; another crate's path is possible, a prelude name (`Vec::new`) another.
 #[test]
 fn rust_use_and_paths_within_a_crate() {
     let f = Fixture::new();
@@ -332,11 +332,11 @@ fn main() {
         > Find Callers sum
         Ok: Found 2 callers, with lines, Txt src/cart.rs:13:16 in cart.Cart.add: let _ = sum(&self.items);\nsrc/lib.rs:6:10 in total: util::sum(&c.items)
         > Find References Cart
-        Ok: Found 4 references and 2 possible, with lines, Txt src/cart.rs:6:5: impl Cart {\nsrc/cart.rs:8:8: Cart { items: Vec::new() }\nsrc/lib.rs:3:17: use crate::cart::Cart;\nsrc/lib.rs:5:17: pub fn total(c: &Cart) -> u32 {\npossible:\nsrc/bin/main.rs:0:16: use shop::cart::Cart as Basket;\nsrc/bin/main.rs:3:16: let mut b = Basket::new();
+        Ok: Found 6 references, with lines, Txt src/bin/main.rs:0:16: use shop::cart::Cart as Basket;\nsrc/bin/main.rs:3:16: let mut b = Basket::new();\nsrc/cart.rs:6:5: impl Cart {\nsrc/cart.rs:8:8: Cart { items: Vec::new() }\nsrc/lib.rs:3:17: use crate::cart::Cart;\nsrc/lib.rs:5:17: pub fn total(c: &Cart) -> u32 {
         > Find References Cart.new
-        Ok: Found 0 references and 1 possible, with lines, Txt possible:\nsrc/bin/main.rs:3:24: let mut b = Basket::new();
+        Ok: Found 1 reference, with lines, Txt src/bin/main.rs:3:24: let mut b = Basket::new();
         > Find References Cart.add
-        Ok: Found 0 references and 1 possible, with lines, Txt possible:\nsrc/bin/main.rs:4:6: b.add(1);
+        Ok: Found 1 reference, with lines, Txt src/bin/main.rs:4:6: b.add(1);
         > Find Definition sum
         Ok: Found 1 definition, with lines, Txt src/util.rs:0:0 function util.sum: pub fn sum(xs: &[u32]) -> u32 {
         "#,

@@ -379,7 +379,7 @@ fn helper() -> u32 {
     );
 }
 
-/// Inside a `mod m { … }` block a name is the block's own item or what the block's own `use` declarations bind (and in a function's block, what a `use` there binds): `use super::*` (the file's items, and what the file's own `use` binds), `use super::f`, `use crate::…`, a nested block's `super::super::`; paths from the block (`super::f()`, `self::g()`) are read from it; a name the block neither declares nor imports is not the file's.
+/// An integration test names its package's library (`shop::util`), also in a macro's arguments (`assert_eq!(util::sum(…))`, tokens to tree-sitter). Inside a `mod m { … }` block a name is the block's own item or what the block's own `use` declarations bind (and in a function's block, what a `use` there binds): `use super::*` (the file's items, and what the file's own `use` binds), `use super::f`, `use crate::…`, a nested block's `super::super::`; paths from the block (`super::f()`, `self::g()`) are read from it; a name the block neither declares nor imports is not the file's.
 #[test]
 fn rust_uses_inside_mod_blocks() {
     let f = Fixture::new();
@@ -450,6 +450,16 @@ pub fn elsewhere() -> u32 {
 }"#,
     );
     f.write(
+        "tests/api.rs",
+        r#"use shop::util;
+
+#[test]
+fn sums() {
+    assert_eq!(util::sum(&[1]), 1);
+    assert_eq!(shop::util::sum(&[2]), 2);
+}"#,
+    );
+    f.write(
         "src/util.rs",
         r#"pub fn sum(xs: &[u32]) -> u32 {
     xs.iter().sum()
@@ -471,7 +481,7 @@ mod tests {
         > Start s
         Ok
         > Find References util.sum
-        Ok: Found 11 references, with lines, Txt src/lib.rs:2:17: use crate::util::sum;\nsrc/lib.rs:5:4: sum(xs)\nsrc/lib.rs:28:32: assert_eq!(total(&[1]), sum(&[1]));\nsrc/lib.rs:34:25: use crate::util::sum;\nsrc/lib.rs:37:21: cost() + sum(&[2]) + self::local()\nsrc/lib.rs:48:21: use crate::util::sum;\nsrc/lib.rs:50:4,19: sum(&[4]) + u::sum(&[5])\nsrc/lib.rs:54:4: sum(&[6])\nsrc/util.rs:6:15: use super::sum;\nsrc/util.rs:10:19: assert_eq!(sum(&[1, 2]), 3);
+        Ok: Found 13 references, with lines, Txt src/lib.rs:2:17: use crate::util::sum;\nsrc/lib.rs:5:4: sum(xs)\nsrc/lib.rs:28:32: assert_eq!(total(&[1]), sum(&[1]));\nsrc/lib.rs:34:25: use crate::util::sum;\nsrc/lib.rs:37:21: cost() + sum(&[2]) + self::local()\nsrc/lib.rs:48:21: use crate::util::sum;\nsrc/lib.rs:50:4,19: sum(&[4]) + u::sum(&[5])\nsrc/lib.rs:54:4: sum(&[6])\nsrc/util.rs:6:15: use super::sum;\nsrc/util.rs:10:19: assert_eq!(sum(&[1, 2]), 3);\ntests/api.rs:4:21: assert_eq!(util::sum(&[1]), 1);\ntests/api.rs:5:27: assert_eq!(shop::util::sum(&[2]), 2);
         > Find References price
         Ok: Found 5 references, with lines, Txt src/lib.rs:18:25: price() + super::price()\nsrc/lib.rs:29:19,35: assert_eq!(price(), super::price());\nsrc/lib.rs:33:26: use super::super::price as cost;\nsrc/lib.rs:37:12: cost() + sum(&[2]) + self::local()
         > Find References local

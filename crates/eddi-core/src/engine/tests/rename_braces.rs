@@ -310,8 +310,9 @@ pub fn origin(q: Point) -> Point {
 
 /// Rust: a closure's parameter keeps its own `total`; shorthand fields
 /// and patterns keep their meaning (`Point { x: a }`); a field through
-/// `self`, typed parameters and struct literals (`Self { … }` too); a
-/// type in its `impl`, paths and patterns.
+/// `self`, typed parameters, a value an associated function returning
+/// `Self` made (`let p = Point::make(…)`) and struct literals (`Self {
+/// … }` too); a type in its `impl`, paths and patterns.
 #[test]
 fn rust_renames_respect_scopes_and_shorthands() {
     let f = Fixture::new();
@@ -330,7 +331,7 @@ fn rust_renames_respect_scopes_and_shorthands() {
         > Modify Method Point.new Rename make
         Ok, Modified method Point.new (2 edits), At 6:4
         > Modify Variable Point.x Rename left
-        Fail "Cannot rename Point.x in this file: 2 uses may name it through a value of unknown type (at 19:41, 19:47); Refactor RenameSymbol Point.x left Include Possible renames them too, Only Proven leaves them"
+        Ok, Modified attribute Point.x (8 edits), At 1:8
         > Modify Class Point Rename Pt
         Ok, Modified class Point (8 edits), At 0:0
         > Modify Variable Pt.sum.twice Rename t
@@ -338,23 +339,23 @@ fn rust_renames_respect_scopes_and_shorthands() {
         > Modify Variable origin.p Rename match
         Fail "Invalid name 'match': a Rust keyword; choose another name"
         > Save
-        Ok, Bytes 396
+        Ok, Bytes 423
         "#,
     );
     assert_eq!(
         f.read("lib.rs"),
         "pub struct Pt {
-    pub x: i32,
+    pub left: i32,
     pub y: i32,
 }
 
 impl Pt {
     pub fn make(x: i32, y: i32) -> Self {
-        Self { x, y }
+        Self { left: x, y }
     }
 
     pub fn sum(&self) -> i32 {
-        let t = self.x + self.y;
+        let t = self.left + self.y;
         let twice = |total: i32| total * 2;
         twice(t)
     }
@@ -362,8 +363,8 @@ impl Pt {
 
 pub fn origin(q: Pt) -> Pt {
     let p = Pt::make(0, 0);
-    let Pt { x: a, y } = Pt { x: p.x + q.x, y: 1 };
-    Pt { x: a, y }
+    let Pt { left: a, y } = Pt { left: p.left + q.left, y: 1 };
+    Pt { left: a, y }
 }
 "
     );

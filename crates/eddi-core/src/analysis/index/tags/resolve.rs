@@ -541,8 +541,16 @@ impl<'a> Query<'a> {
             let mut new = Vec::new();
             for r in candidates {
                 let rf = r.file();
-                let reexports = rf.imports.iter().enumerate();
-                for (i, import) in reexports.filter(|(_, i)| i.kind == ImportKind::ReExport) {
+                // a Rust `use` at module level is an item of its module
+                // too (`pub use crate::rope::Rope;` in `lib.rs` makes
+                // `ropey::Rope`; a child module reaches a private one)
+                let reexports = rf.imports.iter().enumerate().filter(|(i, import)| {
+                    import.kind == ImportKind::ReExport
+                        || (self.family_id == "rust"
+                            && import.kind == ImportKind::Static
+                            && !binds_in_part(rf, *i))
+                });
+                for (i, import) in reexports {
                     let key = self.module(r);
                     match (self.bound(r, i), &import.imported) {
                         (Bound::Item(m, n), _) if aliases.contains(&(m.clone(), n.clone())) => {
@@ -631,29 +639,57 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// Whether a bare use `r` names the symbol whose names are `aliases`
-    /// through a `use` in a function's block around it (Rust), if one
-    /// binds its name: the innermost block's explicit import, then its
-    /// glob imports (an enum's variants, or a module's items). `None`:
+    /// Rust: whether a bare `name` at `offset` names the symbol whose
+    /// names are `aliases`, when a part of the file decides it — a `use`
+    /// in a block around it, else the `mod m { … }` block it is in (its
+    /// own item, or what its own `use` declarations bring). `None`: the
+    /// file's module-level names decide.
+    fn in_part(
+        &self,
+        entry: &TagsEntry,
+        offset: usize,
+        name: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Option<Verdict> {
+        if let Some(verdict) = self.scoped_use(entry, offset, name, aliases) {
+            return Some(verdict);
+        }
+        let file = entry.file();
+        let block = inline_at(file, offset)?;
+        Some(match declares(file, block, name) {
+            true => {
+                let key = self.family.inline_key(&self.module(entry), block);
+                certain_if(aliases.contains(&(key, name.to_string())))
+            }
+            false => self.block_use(entry, block, name, aliases, defined),
+        })
+    }
+
+    /// Whether a bare `name` at `offset` names the symbol whose names are
+    /// `aliases` through a `use` in a function's block around it (Rust),
+    /// if one binds its name: the innermost block's explicit import, then
+    /// its glob imports (an enum's variants, or a module's items). `None`:
     /// no such `use` decides it.
     fn scoped_use(
         &self,
         entry: &TagsEntry,
-        r: &TagRef,
+        offset: usize,
+        name: &str,
         aliases: &HashSet<(ModuleKey, String)>,
     ) -> Option<Verdict> {
         let file = entry.file();
         let mut around: Vec<(usize, &std::ops::Range<usize>)> = file
             .scoped_imports
             .iter()
-            .filter(|(_, scope)| scope.contains(&r.offset))
+            .filter(|(_, scope)| scope.contains(&offset))
             .map(|(i, scope)| (*i, scope))
             .collect();
         // the innermost block first
         around.sort_by_key(|(_, scope)| std::cmp::Reverse(scope.start));
         for (i, _) in &around {
             let import = &file.imports[*i];
-            if import.local == r.name && import.imported != Imported::All {
+            if import.local == name && import.imported != Imported::All {
                 return Some(match self.bound(entry, *i) {
                     Bound::Item(m, n) => certain_if(aliases.contains(&(m, n))),
                     Bound::Module(_) => Verdict::Other,
@@ -667,7 +703,7 @@ impl<'a> Query<'a> {
         let mut verdict = None;
         for (i, _) in globs {
             match self.bound(entry, *i) {
-                Bound::Module(m) if aliases.contains(&(m.clone(), r.name.clone())) => {
+                Bound::Module(m) if aliases.contains(&(m.clone(), name.to_string())) => {
                     return Some(Verdict::Certain)
                 }
                 // the file's own module: its names, as at its level
@@ -759,23 +795,16 @@ impl<'a> Query<'a> {
                 _ => Verdict::Other,
             };
         }
-        let inline = inline_at(file, r.offset);
         match &r.qualifier {
             Qualifier::None if r.shadowed => Verdict::Other,
-            Qualifier::None if self.scoped_use(entry, r, aliases).is_some() => {
-                self.scoped_use(entry, r, aliases).unwrap_or(Verdict::Other)
-            }
-            // in a `mod m { … }` block: its own items, else what its own
-            // `use` declarations bring
-            Qualifier::None if inline.is_some() => {
-                let block = inline.unwrap_or_default();
-                match declares(file, block, &r.name) {
-                    true => {
-                        let key = self.family.inline_key(&self.module(entry), block);
-                        certain_if(aliases.contains(&(key, r.name.clone())))
-                    }
-                    false => self.block_use(entry, block, &r.name, aliases, defined),
-                }
+            // Rust: a `use` in a block around it, a `mod` block's names
+            Qualifier::None
+                if self
+                    .in_part(entry, r.offset, &r.name, aliases, defined)
+                    .is_some() =>
+            {
+                self.in_part(entry, r.offset, &r.name, aliases, defined)
+                    .unwrap_or(Verdict::Other)
             }
             Qualifier::None => match self.denotes(entry, &r.name, aliases, defined) {
                 Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
@@ -858,7 +887,22 @@ impl<'a> Query<'a> {
                     .filter(|t| t.name == *q && t.scope.contains(&r.offset))
                     .min_by_key(|t| t.scope.end - t.scope.start);
                 if let Some(t) = typed {
-                    return self.typed_as(entry, &t.type_name, aliases, defined);
+                    let Some((owner, function)) = t.type_name.split_once("::") else {
+                        return self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
+                    };
+                    // `let x = T::f(…)`: the class's own when `f` of the
+                    // class's file returns it; what another's returns, or
+                    // this one's that returns something else, is unknown
+                    let returns_class = symbol
+                        .entry
+                        .file()
+                        .constructors
+                        .iter()
+                        .any(|(t, f)| *t == class.name && f == function);
+                    return match self.typed_as(entry, r.offset, owner, aliases, defined) {
+                        Verdict::Certain if returns_class => Verdict::Certain,
+                        _ => Verdict::Possible,
+                    };
                 }
                 if r.local_qualifier {
                     return Verdict::Possible;
@@ -956,6 +1000,7 @@ impl Query<'_> {
     fn typed_as(
         &self,
         entry: &TagsEntry,
+        offset: usize,
         type_name: &str,
         aliases: &HashSet<(ModuleKey, String)>,
         defined: &Defined<'_>,
@@ -965,7 +1010,10 @@ impl Query<'_> {
                 Denotes::Module(m) => Denotes::Item(m, name.to_string()),
                 other => other,
             },
-            None => self.denotes(entry, type_name, aliases, defined),
+            None => match self.in_part(entry, offset, type_name, aliases, defined) {
+                Some(verdict) => return verdict,
+                None => self.denotes(entry, type_name, aliases, defined),
+            },
         };
         match denoted {
             Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),

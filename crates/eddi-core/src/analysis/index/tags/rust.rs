@@ -16,7 +16,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source};
-use super::scan::{import_ref, Import, ImportKind, Imported, Qualifier, TagsFile};
+use super::scan::{import_ref, Import, ImportKind, Imported, Qualifier, TagsFile, Typed};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::byte_to_char;
 
@@ -48,6 +48,7 @@ impl Family for Rust {
         inline_modules(text, rope, root, "", file);
         local_uses(text, rope, root, file);
         macro_paths(text, rope, file);
+        typed_names(text, rope, root, file);
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -112,6 +113,13 @@ impl Family for Rust {
                 } else if file.defs.iter().any(|d| d.top_level && d.name == name) {
                     // an item of this module (`Cart::new` beside `Cart`)
                     return Some((here_key.clone(), Some(name.to_string())));
+                } else if let Some(library) = own_library(files, from, name) {
+                    // an integration test, example or binary naming its
+                    // package's library (`ropey::Rope` in `tests/`)
+                    let mut through = vec!["crate".to_string()];
+                    through.extend(rest.iter().cloned());
+                    let scanned = files.scanned(&library)?;
+                    return self.resolve_path(files, &library, scanned, &through);
                 } else {
                     return None;
                 }
@@ -269,25 +277,82 @@ impl<'k> ModulePath<'k> {
     }
 }
 
-/// `crate directory|a::b` for a file of module `a::b`; a file outside a
-/// crate's `src/` (a test, an example, a build script) is a crate root
-/// of its own.
-fn module_key(files: &Files<'_>, path: &str) -> ModuleKey {
+/// The directory of the package a file is in: the nearest with a
+/// `Cargo.toml`.
+fn package_dir<'p>(files: &Files<'_>, path: &'p str) -> Option<&'p str> {
     let mut dir = path.rsplit_once('/').map_or("", |(d, _)| d);
-    let krate = loop {
-        let manifest = match dir {
-            "" => "Cargo.toml".to_string(),
-            d => format!("{d}/Cargo.toml"),
-        };
-        if files.manifest(&manifest).is_some() {
-            break Some(dir);
+    loop {
+        if files.manifest(&manifest_in(dir)).is_some() {
+            return Some(dir);
         }
         match dir.rsplit_once('/') {
             Some((up, _)) => dir = up,
             None if !dir.is_empty() => dir = "",
-            None => break None,
+            None => return None,
         }
-    };
+    }
+}
+
+fn manifest_in(dir: &str) -> String {
+    match dir {
+        "" => "Cargo.toml".to_string(),
+        d => format!("{d}/Cargo.toml"),
+    }
+}
+
+/// A package's library as its other crates name it: `[lib] name`, else
+/// the package's name with `-` as `_`; and its root file (`[lib] path`,
+/// else `src/lib.rs`).
+#[derive(Debug, Default)]
+struct Library {
+    name: Option<String>,
+    root: String,
+}
+
+/// The root file of the library `name` of the package `from` is in, when
+/// `from` is one of the package's other crates (a test, an example, a
+/// benchmark, a binary) and the project has that file.
+fn own_library(files: &Files<'_>, from: &str, name: &str) -> Option<String> {
+    let dir = package_dir(files, from)?;
+    let manifest = manifest_in(dir);
+    let library = files.memo().parsed(&manifest, || {
+        let Some(text) = files.manifest(&manifest) else {
+            return Library::default();
+        };
+        let Ok(table) = text.parse::<toml::Table>() else {
+            return Library::default();
+        };
+        let field = |section: &str, key: &str| {
+            table
+                .get(section)
+                .and_then(|s| s.get(key))
+                .and_then(|v| v.as_str())
+                .map(str::to_string)
+        };
+        let root = field("lib", "path").unwrap_or_else(|| "src/lib.rs".to_string());
+        Library {
+            name: field("lib", "name")
+                .or_else(|| field("package", "name"))
+                .map(|n| n.replace('-', "_")),
+            root: match dir {
+                "" => root,
+                d => format!("{d}/{root}"),
+            },
+        }
+    });
+    let in_library = module_key(files, from)
+        .split_once('|')
+        .is_some_and(|(krate, _)| krate == dir)
+        && !from.ends_with("src/main.rs");
+    (library.name.as_deref() == Some(name) && !in_library && files.has(&library.root))
+        .then(|| library.root.clone())
+}
+
+/// `crate directory|a::b` for a file of module `a::b`; a file outside a
+/// crate's `src/` (a test, an example, a build script) is a crate root
+/// of its own.
+fn module_key(files: &Files<'_>, path: &str) -> ModuleKey {
+    let krate = package_dir(files, path);
     let Some(krate) = krate else {
         return format!("{path}|");
     };
@@ -535,6 +600,127 @@ fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
             file.scoped_imports.push((i, scope.clone()));
         }
     }
+}
+
+/// The names declared with a type, each with where it is visible: a
+/// parameter (`r: &Rope`, in its function), a `let` with a type (`let r:
+/// Rope`), of a struct literal (`let r = Rope { … }`) or of an associated
+/// function (`let r = Rope::new()`, `Rope::new` as its type: the query
+/// reads whether `new` returns `Rope`), from the `let` to the end of its
+/// block. `&`, `&mut`, `Box`, `Rc` and `Arc` reach the type (a method
+/// call dereferences them); other generics do not.
+fn typed_names(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    file.constructors = constructors(text, root);
+    let chars = |from: usize, to: usize| byte_to_char(rope, from)..byte_to_char(rope, to);
+    let scopes: (&[&str], &[&str]) = (&["function_item", "closure_expression"], &["block"]);
+    super::scan::walk_scoped(root, scopes, |node, function, block| {
+        let (name, type_name, scope) = match node.kind() {
+            "parameter" => (
+                node.child_by_field_name("pattern"),
+                node.child_by_field_name("type")
+                    .and_then(|t| type_of(text, t)),
+                chars(function.start_byte(), function.end_byte()),
+            ),
+            "let_declaration" => {
+                let declared = node
+                    .child_by_field_name("type")
+                    .and_then(|t| type_of(text, t));
+                let built = node
+                    .child_by_field_name("value")
+                    .and_then(|v| built_type(text, v));
+                (
+                    node.child_by_field_name("pattern"),
+                    declared.or(built),
+                    chars(node.start_byte(), block.end_byte()),
+                )
+            }
+            _ => return,
+        };
+        let (Some(name), Some(type_name)) = (name.filter(|n| n.kind() == "identifier"), type_name)
+        else {
+            return;
+        };
+        file.typed.push(Typed {
+            name: text[name.byte_range()].to_string(),
+            type_name,
+            scope,
+        });
+    });
+}
+
+/// The type a type node names, through references and owning pointers.
+fn type_of(text: &str, node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "type_identifier" => Some(text[node.byte_range()].to_string()),
+        "reference_type" => type_of(text, node.child_by_field_name("type")?),
+        "generic_type" => {
+            let outer = &text[node.child_by_field_name("type")?.byte_range()];
+            let arguments = node.child_by_field_name("type_arguments")?;
+            let only = (arguments.named_child_count() == 1)
+                .then(|| arguments.named_child(0))
+                .flatten()?;
+            matches!(outer, "Box" | "Rc" | "Arc").then(|| type_of(text, only))?
+        }
+        _ => None,
+    }
+}
+
+/// The type a `let`'s value builds: a struct literal's, or what an
+/// associated function returns (`T::f`).
+fn built_type(text: &str, value: Node<'_>) -> Option<String> {
+    match value.kind() {
+        "struct_expression" => type_of(text, value.child_by_field_name("name")?),
+        "call_expression" => {
+            let callee = value
+                .child_by_field_name("function")
+                .filter(|f| f.kind() == "scoped_identifier")?;
+            let owner = callee
+                .child_by_field_name("path")
+                .filter(|p| matches!(p.kind(), "identifier" | "type_identifier"))?;
+            let function = callee.child_by_field_name("name")?;
+            let owner = &text[owner.byte_range()];
+            (owner != "Self").then(|| format!("{owner}::{}", &text[function.byte_range()]))
+        }
+        _ => None,
+    }
+}
+
+/// The associated functions of the file's `impl T` blocks that return
+/// `Self` or `T`, as `(T, f)`.
+fn constructors(text: &str, root: Node<'_>) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut todo = vec![root];
+    while let Some(node) = todo.pop() {
+        let mut c = node.walk();
+        for item in node.named_children(&mut c) {
+            match item.kind() {
+                "impl_item" if item.child_by_field_name("trait").is_none() => {
+                    let (Some(owner), Some(body)) = (
+                        item.child_by_field_name("type")
+                            .and_then(|t| type_of(text, t)),
+                        item.child_by_field_name("body"),
+                    ) else {
+                        continue;
+                    };
+                    let mut c = body.walk();
+                    for function in body.named_children(&mut c) {
+                        let returns = function
+                            .child_by_field_name("return_type")
+                            .map(|r| &text[r.byte_range()]);
+                        let name = function.child_by_field_name("name");
+                        if let (Some(returns), Some(name)) = (returns, name) {
+                            if returns == "Self" || returns == owner {
+                                found.push((owner.clone(), text[name.byte_range()].to_string()));
+                            }
+                        }
+                    }
+                }
+                "mod_item" => todo.extend(item.child_by_field_name("body")),
+                _ => {}
+            }
+        }
+    }
+    found
 }
 
 /// A macro's arguments are tokens to tree-sitter (`assert!(crlf::f(x))`,

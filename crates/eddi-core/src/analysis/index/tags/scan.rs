@@ -45,6 +45,9 @@ pub struct TagsFile {
     /// with the block (chars) it binds in; their sources are written as
     /// from the file's module.
     pub scoped_imports: Vec<(usize, Range<usize>)>,
+    /// Rust: the associated functions of the file's `impl T` blocks that
+    /// return `Self` or `T`, as `(T, f)`: what `let x = T::f(…)` makes.
+    pub constructors: Vec<(String, String)>,
     /// Java: the bodies (in chars) of the classes that extend or implement
     /// another, where a bare name may be an inherited member.
     pub inheriting: Vec<Range<usize>>,
@@ -203,6 +206,8 @@ pub struct Import {
 #[derive(Debug, Clone)]
 pub struct Typed {
     pub name: String,
+    /// The type's name (`C`, `pkg.C`); Rust's `T::f` is what the
+    /// associated function `f` of `T` returns (`T` when `f` returns it).
     pub type_name: String,
     pub scope: Range<usize>,
 }
