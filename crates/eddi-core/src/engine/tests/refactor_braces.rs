@@ -325,6 +325,36 @@ fn a_member_another_type_also_has_is_refused_by_default() {
     accepted(&f, "tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
 }
 
+/// Rust types inherit nothing: `self` in another type's `impl` is that
+/// type, and another type's own method of the name is not a site; a
+/// trait's method of the name is (a type implementing it reaches it by
+/// that name), and `self` in a trait's body may be any implementor.
+#[test]
+fn rust_members_of_other_types_and_traits() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"shapes\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub struct A;\npub struct B;\n\npub trait Named {\n    fn label(&self) -> u32;\n\n    fn shout(&self) -> u32 {\n        self.label() + 1\n    }\n}\n\nimpl A {\n    pub fn size(&self) -> u32 {\n        1\n    }\n\n    pub fn twice(&self) -> u32 {\n        self.size() * 2\n    }\n\n    pub fn label(&self) -> u32 {\n        3\n    }\n}\n\nimpl B {\n    pub fn size(&self) -> u32 {\n        2\n    }\n\n    pub fn twice(&self) -> u32 {\n        self.size() * 2\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol A.size len
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        > Refactor RenameSymbol A.label tag
+        Fail "Cannot rename A.label: 2 possible uses it cannot prove: src/lib.rs:4:7 (Named.label has a member of the name, which may override it, be overridden by it or declare it for an interface), src/lib.rs:7:13 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    let text = f.read("src/lib.rs");
+    assert!(text.contains("self.len() * 2") && text.contains("self.size() * 2"));
+}
+
 /// A Rust function named as a module (`crate::rank::TABLE` names the
 /// module `rank`, not the function `rank`) is renamed without that path.
 #[test]

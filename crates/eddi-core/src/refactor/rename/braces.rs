@@ -132,6 +132,10 @@ pub(super) fn rename(
             });
             let member = matches!(other.kind, SymbolKind::Method | SymbolKind::Attribute);
             if !own && member && other.qualified_name != full_name {
+                if language.id() == "rust" && !declared_by_trait(project, language, &other)? {
+                    // another type's own: Rust types inherit nothing
+                    continue;
+                }
                 possible.push(Unproven {
                     site: name_at(&other.location.path, other.name_position, &old),
                     why: format!(
@@ -331,6 +335,38 @@ pub(super) fn rename(
 }
 
 /// One file read and parsed for the rename.
+/// Rust: whether a member is a trait's (declared in a `trait`, or in an
+/// `impl Trait for T` block): a type implementing the trait may reach it
+/// by the same name, where another type's own member never matters.
+fn declared_by_trait(
+    project: &Project<'_>,
+    language: &'static dyn Language,
+    member: &crate::analysis::index::Definition,
+) -> Result<bool, RefactorError> {
+    let file = Parsed::read(project, language, &member.location.path)?;
+    let symbol = file
+        .outline
+        .symbols
+        .iter()
+        .find(|s| s.name_position == member.name_position);
+    let Some(symbol) = symbol else {
+        return Ok(true);
+    };
+    if symbol.via_trait.is_some() {
+        return Ok(true);
+    }
+    let Some(owner) = file.outline.parent(symbol) else {
+        return Ok(true);
+    };
+    let start = file.text.line_to_char(owner.position.line) + owner.position.col;
+    let head: String = file
+        .text
+        .chars_at(start)
+        .take_while(|c| !matches!(c, '{' | ';'))
+        .collect();
+    Ok(head.split_whitespace().any(|word| word == "trait"))
+}
+
 struct Parsed {
     path: WorkspacePath,
     base: crate::change::Base,

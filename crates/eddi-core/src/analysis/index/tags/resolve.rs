@@ -874,6 +874,15 @@ impl<'a> Query<'a> {
         }
         match &r.qualifier {
             Qualifier::This if in_class => Verdict::Certain,
+            // Rust: `self` in another type's `impl` is that type (no
+            // inheritance); in a trait's body, any type implementing it
+            Qualifier::This
+                if self.family_id == "rust"
+                    && inside.is_some_and(|c| c != class.name)
+                    && !file.inheriting.iter().any(|b| b.contains(&r.offset)) =>
+            {
+                Verdict::Other
+            }
             Qualifier::This => Verdict::Possible,
             Qualifier::None if self.family.implicit_members() && !r.shadowed => match in_class {
                 true => Verdict::Certain,

@@ -610,7 +610,14 @@ fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
 /// block. `&`, `&mut`, `Box`, `Rc` and `Arc` reach the type (a method
 /// call dereferences them); other generics do not.
 fn typed_names(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
-    file.constructors = constructors(text, root);
+    let items = module_items(root);
+    file.constructors = constructors(text, &items);
+    file.inheriting = items
+        .iter()
+        .filter(|item| item.kind() == "trait_item")
+        .filter_map(|item| item.child_by_field_name("body"))
+        .map(|body| byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte()))
+        .collect();
     let chars = |from: usize, to: usize| byte_to_char(rope, from)..byte_to_char(rope, to);
     let scopes: (&[&str], &[&str]) = (&["function_item", "closure_expression"], &["block"]);
     super::scan::walk_scoped(root, scopes, |node, function, block| {
@@ -685,38 +692,47 @@ fn built_type(text: &str, value: Node<'_>) -> Option<String> {
     }
 }
 
-/// The associated functions of the file's `impl T` blocks that return
-/// `Self` or `T`, as `(T, f)`.
-fn constructors(text: &str, root: Node<'_>) -> Vec<(String, String)> {
-    let mut found = Vec::new();
+/// The items at module level: the file's, and its `mod m { … }` blocks'.
+fn module_items(root: Node<'_>) -> Vec<Node<'_>> {
+    let mut items = Vec::new();
     let mut todo = vec![root];
     while let Some(node) = todo.pop() {
         let mut c = node.walk();
         for item in node.named_children(&mut c) {
-            match item.kind() {
-                "impl_item" if item.child_by_field_name("trait").is_none() => {
-                    let (Some(owner), Some(body)) = (
-                        item.child_by_field_name("type")
-                            .and_then(|t| type_of(text, t)),
-                        item.child_by_field_name("body"),
-                    ) else {
-                        continue;
-                    };
-                    let mut c = body.walk();
-                    for function in body.named_children(&mut c) {
-                        let returns = function
-                            .child_by_field_name("return_type")
-                            .map(|r| &text[r.byte_range()]);
-                        let name = function.child_by_field_name("name");
-                        if let (Some(returns), Some(name)) = (returns, name) {
-                            if returns == "Self" || returns == owner {
-                                found.push((owner.clone(), text[name.byte_range()].to_string()));
-                            }
-                        }
-                    }
+            if item.kind() == "mod_item" {
+                todo.extend(item.child_by_field_name("body"));
+            }
+            items.push(item);
+        }
+    }
+    items
+}
+
+/// The associated functions of `impl T` blocks among `items` that return
+/// `Self` or `T`, as `(T, f)`.
+fn constructors(text: &str, items: &[Node<'_>]) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let inherent = items
+        .iter()
+        .filter(|i| i.kind() == "impl_item" && i.child_by_field_name("trait").is_none());
+    for item in inherent {
+        let (Some(owner), Some(body)) = (
+            item.child_by_field_name("type")
+                .and_then(|t| type_of(text, t)),
+            item.child_by_field_name("body"),
+        ) else {
+            continue;
+        };
+        let mut c = body.walk();
+        for function in body.named_children(&mut c) {
+            let returns = function
+                .child_by_field_name("return_type")
+                .map(|r| &text[r.byte_range()]);
+            let name = function.child_by_field_name("name");
+            if let (Some(returns), Some(name)) = (returns, name) {
+                if returns == "Self" || returns == owner {
+                    found.push((owner.clone(), text[name.byte_range()].to_string()));
                 }
-                "mod_item" => todo.extend(item.child_by_field_name("body")),
-                _ => {}
             }
         }
     }

@@ -49,7 +49,8 @@ pub struct TagsFile {
     /// return `Self` or `T`, as `(T, f)`: what `let x = T::f(…)` makes.
     pub constructors: Vec<(String, String)>,
     /// Java: the bodies (in chars) of the classes that extend or implement
-    /// another, where a bare name may be an inherited member.
+    /// another, where a bare name may be an inherited member. Rust: the
+    /// bodies of traits, where `self` is any type that implements it.
     pub inheriting: Vec<Range<usize>>,
     /// The names its scopes bind (parameters, locals), each with the
     /// scope it binds it in: what an in-file rename of a local reads.
