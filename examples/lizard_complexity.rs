@@ -1,8 +1,10 @@
 //! Prints lizard-style cyclomatic complexity for every function and method
 //! of the files of the brace languages Eddi counts (JavaScript,
 //! TypeScript, …) under the given directories, one tab-separated line per
-//! function: `path  line(1-based)  name  complexity` (`name`: the last
-//! part of its qualified name, as lizard names it).
+//! function: `path  line  end-line  name  complexity  body` (lines
+//! 1-based; `name`: the last part of its qualified name, as lizard names
+//! it; `body`: 1, or 0 for a declaration without a body — an abstract or
+//! native method — which lizard does not list).
 //!
 //! Used by `scripts/lizard-compare`:
 //! `cargo run --example lizard_complexity -- <dir>...`
@@ -52,15 +54,18 @@ fn main() {
             continue;
         };
         let outline = sites(&text, &tree);
+        let counter = complexity::Counter::new(&text, &points);
         for symbol in outline.symbols.iter().filter(|s| s.kind.is_callable()) {
             let Some(node) = complexity::function_node(&text, &tree, symbol, &points) else {
                 continue;
             };
             println!(
-                "{name}\t{}\t{}\t{}",
+                "{name}\t{}\t{}\t{}\t{}\t{}",
                 node.start_position().row + 1,
+                node.end_position().row + 1,
                 symbol.name,
-                complexity::of_function(node, &points)
+                counter.of_function(node),
+                u8::from(node.child_by_field_name("body").is_some())
             );
         }
     }

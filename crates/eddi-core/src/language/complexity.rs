@@ -1,36 +1,141 @@
 //! Cyclomatic complexity of the functions of a brace language, counted as
-//! lizard counts it (PyPI `lizard`, the multi-language tool Eddi's
+//! lizard counts it (PyPI `lizard` 1.24.3, the multi-language tool Eddi's
 //! figures are compared with, as Python's are with radon's): 1, plus one
-//! per decision point in the function's own code — a branch, a loop, a
-//! `catch`, a `case`, a short-circuit operator, a conditional expression,
-//! a default value in a parameter or a destructuring pattern. A function
-//! nested inside (a callback, an inner function) has its own figure and
-//! adds nothing to the one around it.
+//! per decision point in the function's own code. A function nested
+//! inside that lizard reads as one (an inner function, a callback) has its
+//! own figure and adds nothing to the one around it.
 //!
 //! A language gives its [`DecisionPoints`]: which nodes are functions and
-//! which are decision points. The tables of the languages are here, side
-//! by side, as lizard's readers count them (`lizard_languages/*.py`):
-//! [`JAVASCRIPT`] (and TypeScript), [`GO`], [`RUST`], [`JAVA`].
+//! how decision points are counted. lizard reads tokens, not a syntax
+//! tree: where its reader departs from the tree (a `&&` swallowed by a
+//! Rust char literal it misreads, a `?` of a Java wildcard `<? extends T>`
+//! counted as a condition, a `||` closure), Eddi counts lizard's own tokens
+//! ([`crate::language::lizard_tokens`]) over the function's text, with
+//! the function's boundaries from the tree ([`Counted::Tokens`]); Go,
+//! whose tokens and tree agree, counts nodes ([`Counted::Nodes`]). The
+//! tables of the languages are here, side by side, as lizard's readers
+//! count them (`lizard_languages/*.py`): [`JAVASCRIPT`] (and TypeScript),
+//! [`GO`], [`RUST`], [`JAVA`].
+
+use std::cell::OnceCell;
+use std::ops::Range;
 
 use ropey::Rope;
 use tree_sitter::Node;
 
 use crate::analysis::outline::{display_name, Outline, Symbol, SymbolKind};
 use crate::analysis::syntax::{byte_to_char, SyntaxTree};
+use crate::language::lizard_tokens::{self, Dialect, Token};
 
 /// What a language's complexity counts.
 #[derive(Debug, Clone, Copy)]
 pub struct DecisionPoints {
     /// Whether a node is a function (its body is counted on its own).
     pub is_function: fn(Node<'_>) -> bool,
-    /// Whether a node is a decision point.
-    pub is_decision: fn(Node<'_>) -> bool,
+    /// How the decision points are counted.
+    pub counted: Counted,
 }
 
-/// The complexity of the function `node`: 1 and its decision points, not
-/// those of the functions inside it.
-pub fn of_function(node: Node<'_>, points: &DecisionPoints) -> u32 {
-    let mut count = 1;
+/// How a language's decision points are counted.
+#[derive(Debug, Clone, Copy)]
+pub enum Counted {
+    /// Nodes of the syntax tree: whether a node is a decision point.
+    Nodes(fn(Node<'_>) -> bool),
+    /// lizard's tokens over the function's text.
+    Tokens(&'static TokenRules),
+}
+
+/// What a language's lizard reader counts, token by token.
+#[derive(Debug)]
+pub struct TokenRules {
+    pub dialect: Dialect,
+    /// The tokens that are decision points wherever they are.
+    pub conditions: &'static [&'static str],
+    /// Where lizard's count of a function begins (Java: at the body's
+    /// brace — lizard counts a method afresh there, its signature's `?`
+    /// wildcards are not the method's).
+    pub start: fn(Node<'_>) -> usize,
+    /// Rust: the arms of a `match` after the first, and `let … else`.
+    pub match_arms_and_let_else: bool,
+    /// Code inside a function that lizard does not give it, though it is
+    /// no function of its own (Java: the body of a local or anonymous
+    /// class — its field initializers are read as nobody's).
+    pub apart: fn(Node<'_>) -> bool,
+}
+
+/// The complexity of a file's functions: the file's tokens are read once,
+/// when a language counts tokens.
+pub struct Counter<'a> {
+    points: &'a DecisionPoints,
+    source: String,
+    tokens: OnceCell<Vec<Token>>,
+}
+
+impl<'a> Counter<'a> {
+    pub fn new(text: &Rope, points: &'a DecisionPoints) -> Counter<'a> {
+        Counter {
+            points,
+            source: match points.counted {
+                Counted::Nodes(_) => String::new(),
+                Counted::Tokens(_) => text.to_string(),
+            },
+            tokens: OnceCell::new(),
+        }
+    }
+
+    /// The complexity of the function `node`: 1 and its decision points,
+    /// not those of the functions inside it.
+    pub fn of_function(&self, node: Node<'_>) -> u32 {
+        match self.points.counted {
+            Counted::Nodes(is_decision) => 1 + nodes_within(node, self.points, is_decision),
+            Counted::Tokens(rules) => 1 + self.tokens_within(node, rules),
+        }
+    }
+
+    fn tokens_within(&self, node: Node<'_>, rules: &TokenRules) -> u32 {
+        let source = self.source.as_str();
+        let tokens = self
+            .tokens
+            .get_or_init(|| lizard_tokens::tokens(source, rules.dialect));
+        let nested = nested_functions(node, |n| (self.points.is_function)(n) || (rules.apart)(n));
+        let start = (rules.start)(node);
+        let first = tokens.partition_point(|t| t.start < start);
+        let mut nested = nested.iter().peekable();
+        let own: Vec<Token> = tokens[first..]
+            .iter()
+            .take_while(|t| t.start < node.end_byte())
+            .filter(|t| {
+                while nested.peek().is_some_and(|r| r.end <= t.start) {
+                    nested.next();
+                }
+                !nested.peek().is_some_and(|r| r.contains(&t.start))
+            })
+            .copied()
+            .collect();
+        let conditions = own
+            .iter()
+            .filter(|t| !t.literal && rules.conditions.contains(&t.text(source)))
+            .count() as u32;
+        let extra = if rules.match_arms_and_let_else {
+            let body = node
+                .child_by_field_name("body")
+                .map_or(node.end_byte(), |b| b.start_byte());
+            let in_body = own
+                .iter()
+                .filter(|t| t.start > body)
+                .map(|t| t.text(source));
+            match_arms_and_let_else(in_body)
+        } else {
+            0
+        };
+        conditions + extra
+    }
+}
+
+/// The decision points among the nodes of `node`, not those of the
+/// functions inside it.
+fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_>) -> bool) -> u32 {
+    let mut count = 0;
     let mut stack: Vec<Node<'_>> = Vec::new();
     let mut walk = node.walk();
     stack.extend(node.children(&mut walk));
@@ -38,11 +143,122 @@ pub fn of_function(node: Node<'_>, points: &DecisionPoints) -> u32 {
         if (points.is_function)(n) {
             continue;
         }
-        if (points.is_decision)(n) {
+        if is_decision(n) {
             count += 1;
         }
         let mut walk = n.walk();
         stack.extend(n.children(&mut walk));
+    }
+    count
+}
+
+/// The byte ranges of the functions (and the code `apart` from it) inside
+/// `node`, not inside each other, in source order.
+fn nested_functions(node: Node<'_>, apart: impl Fn(Node<'_>) -> bool) -> Vec<Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        let mut walk = n.walk();
+        let children: Vec<Node<'_>> = n.children(&mut walk).collect();
+        for child in children.into_iter().rev() {
+            if apart(child) {
+                ranges.push(child.byte_range());
+            } else {
+                stack.push(child);
+            }
+        }
+    }
+    ranges.sort_by_key(|r| r.start);
+    ranges
+}
+
+/// lizard's Rust reader, past the condition tokens: in the body of a
+/// `match` (after its subject, at the match's own brace level) each `=>`
+/// after the first is a decision; an `else` that does not follow the body
+/// of an `if` is a `let … else`. Each brace opens a level read afresh, and
+/// the body of an `if` is the first brace at the parenthesis depth where
+/// the `if` stood — so `if let S { a } = x {` takes the pattern's braces
+/// for the body, as lizard does. `tokens`: a function body's, after its
+/// opening brace.
+fn match_arms_and_let_else<'s>(tokens: impl Iterator<Item = &'s str>) -> u32 {
+    #[derive(Default)]
+    struct Level {
+        in_match_arms: bool,
+        seen_arm: bool,
+        /// `Some(depth)` while reading a match's subject
+        match_subject: Option<u32>,
+        parens: u32,
+        if_bodies: Vec<u32>,
+        else_follows_if_body: bool,
+        closes_if_body: bool,
+    }
+    let mut count = 0;
+    let mut levels = vec![Level::default()];
+    for token in tokens {
+        let Some(level) = levels.last_mut() else {
+            break;
+        };
+        if let Some(depth) = level.match_subject.as_mut() {
+            match token {
+                "(" | "[" => *depth += 1,
+                ")" | "]" => *depth = depth.saturating_sub(1),
+                "{" if *depth == 0 => {
+                    level.match_subject = None;
+                    levels.push(Level {
+                        in_match_arms: true,
+                        ..Level::default()
+                    });
+                }
+                _ => {}
+            }
+            continue;
+        }
+        match token {
+            "=>" => {
+                if level.in_match_arms {
+                    count += u32::from(level.seen_arm);
+                    level.seen_arm = true;
+                }
+                continue;
+            }
+            "match" => {
+                level.match_subject = Some(0);
+                continue;
+            }
+            _ => {}
+        }
+        if token != "else" {
+            level.else_follows_if_body = false;
+        }
+        match token {
+            "(" | "[" => level.parens += 1,
+            ")" | "]" => level.parens = level.parens.saturating_sub(1),
+            _ => {}
+        }
+        match token {
+            "else" => {
+                count += u32::from(!level.else_follows_if_body);
+                level.else_follows_if_body = false;
+            }
+            "if" => level.if_bodies.push(level.parens),
+            "{" => {
+                let if_body = level.if_bodies.last() == Some(&level.parens);
+                if if_body {
+                    level.if_bodies.pop();
+                }
+                levels.push(Level {
+                    closes_if_body: if_body,
+                    ..Level::default()
+                });
+            }
+            "}" => {
+                let closed = levels.pop().expect("a level");
+                if let Some(outer) = levels.last_mut() {
+                    outer.else_follows_if_body = closed.closes_if_body;
+                }
+            }
+            _ => {}
+        }
     }
     count
 }
@@ -92,7 +308,8 @@ pub fn figures(
                 && s.definition.end <= element.definition.end
         }
     };
-    let figure = |s: &Symbol| function_node(text, tree, s, points).map(|n| of_function(n, points));
+    let counter = Counter::new(text, points);
+    let figure = |s: &Symbol| function_node(text, tree, s, points).map(|n| counter.of_function(n));
     let blocks = outline
         .symbols
         .iter()
@@ -119,7 +336,7 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
                 | "generator_function_declaration"
         )
     },
-    is_decision: |node| match node.kind() {
+    counted: Counted::Nodes(|node| match node.kind() {
         "if_statement"
         | "for_statement"
         | "for_in_statement"
@@ -136,7 +353,7 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
         // TypeScript: a parameter with a default value
         "required_parameter" | "optional_parameter" => node.child_by_field_name("value").is_some(),
         _ => false,
-    },
+    }),
 };
 
 /// Go: `if`, `for`, each `case` of a switch, type switch or select,
@@ -148,39 +365,38 @@ pub const GO: DecisionPoints = DecisionPoints {
             "function_declaration" | "method_declaration" | "func_literal"
         )
     },
-    is_decision: |node| match node.kind() {
+    counted: Counted::Nodes(|node| match node.kind() {
         "if_statement" | "for_statement" | "expression_case" | "type_case"
         | "communication_case" => true,
         "binary_expression" => operator_in(node, &["&&", "||"]),
         _ => false,
-    },
+    }),
 };
 
-/// Rust: `if` (`if let` too), `for`, `while`, each arm of a `match` after
-/// the first, a `let … else`, the `?` operator, a `where` clause,
-/// `&&`/`||`. A closure is not a function of its own (lizard reads it as
-/// part of the function around it).
+/// Rust, as lizard's tokens: `if` (`if let` too), `for`, `while`, `&&`,
+/// `||` (a closure without parameters, `|| …`, too), `?` and `where`
+/// wherever they stand — in a macro's arguments too (`assert!(a && b)`) —
+/// each arm of a `match` after the first, and a `let … else`. A closure
+/// is not a function of its own (lizard reads it as part of the function
+/// around it).
 pub const RUST: DecisionPoints = DecisionPoints {
     is_function: |node| node.kind() == "function_item",
-    is_decision: |node| match node.kind() {
-        // lizard reads tokens: these words and operators count wherever
-        // they are, in a macro's arguments too (`assert!(a && b)`)
-        "if" | "for" | "while" | "&&" | "||" | "?" | "where" => node.child_count() == 0,
-        // a closure without parameters is written `||`, which lizard
-        // counts as the operator
-        "closure_parameters" => node.named_child_count() == 0,
-        // the arms after the first
-        "match_arm" => node
-            .prev_named_sibling()
-            .is_some_and(|p| p.kind() == "match_arm"),
-        "let_declaration" => node.child_by_field_name("alternative").is_some(),
-        _ => false,
-    },
+    counted: Counted::Tokens(&TokenRules {
+        dialect: Dialect::Rust,
+        conditions: &["if", "for", "while", "catch", "where", "&&", "||", "?"],
+        start: |node| node.start_byte(),
+        match_arms_and_let_else: true,
+        apart: |_| false,
+    }),
 };
 
-/// Java: `if`, the loops, `catch`, each `case` (not `default`), `?:`,
-/// `&&`/`||`; methods and constructors are the functions (a lambda is part
-/// of the method around it, as lizard reads it).
+/// Java, as lizard's tokens: `if`, `for`, `while`, `catch`, `case` (not
+/// `default`), `&&`, `||` and `?` — the ternary's, and a wildcard's where
+/// lizard does not read the generic arguments as one
+/// (`Callable<? extends Future<T>>`). A method's own tokens begin at its
+/// body: lizard starts a method's count afresh at its opening brace. Methods and constructors are the functions (a lambda is part of
+/// the method around it, as lizard reads it; a method of an anonymous or
+/// local class is its own).
 pub const JAVA: DecisionPoints = DecisionPoints {
     is_function: |node| {
         matches!(
@@ -188,18 +404,16 @@ pub const JAVA: DecisionPoints = DecisionPoints {
             "method_declaration" | "constructor_declaration" | "compact_constructor_declaration"
         )
     },
-    is_decision: |node| match node.kind() {
-        "if_statement"
-        | "for_statement"
-        | "enhanced_for_statement"
-        | "while_statement"
-        | "do_statement"
-        | "catch_clause"
-        | "ternary_expression" => true,
-        "switch_label" => node.child(0).is_some_and(|t| t.kind() == "case"),
-        "binary_expression" => operator_in(node, &["&&", "||"]),
-        _ => false,
-    },
+    counted: Counted::Tokens(&TokenRules {
+        dialect: Dialect::Java,
+        conditions: &["if", "for", "while", "catch", "case", "&&", "||", "?"],
+        start: |node| {
+            node.child_by_field_name("body")
+                .map_or(node.start_byte(), |body| body.start_byte())
+        },
+        match_arms_and_let_else: false,
+        apart: |node| node.kind() == "class_body",
+    }),
 };
 
 /// Whether `node`'s operator is one of `operators`.
