@@ -57,6 +57,17 @@ pub struct TokenRules {
     pub start: fn(Node<'_>) -> usize,
     /// Rust: the arms of a `match` after the first, and `let … else`.
     pub match_arms_and_let_else: bool,
+    /// Decision points lizard finds by reading the code's structure, not a
+    /// token alone, counted as nodes of the tree (JavaScript: a default
+    /// value in a parameter or a destructuring pattern).
+    pub also: fn(Node<'_>) -> bool,
+    /// Where lizard's reading of a function ends (JavaScript: an arrow
+    /// function's expression body ends with its first line).
+    pub end: fn(Node<'_>, &Lexed<'_>) -> usize,
+    /// Code of a function whose conditions lizard loses: a node's range
+    /// (JavaScript: `= (…)` read as an arrow function's parameters until
+    /// the `=>` that does not come).
+    pub lost: fn(Node<'_>, &Lexed<'_>) -> Option<Range<usize>>,
     /// Code inside a function that lizard does not give it, though it is
     /// no function of its own (Java: the body of a local or anonymous
     /// class — its field initializers are read as nobody's).
@@ -97,18 +108,34 @@ impl<'a> Counter<'a> {
         let tokens = self
             .tokens
             .get_or_init(|| lizard_tokens::tokens(source, rules.dialect));
-        let nested = nested_functions(node, |n| (self.points.is_function)(n) || (rules.apart)(n));
+        let lexed = Lexed { source, tokens };
         let start = (rules.start)(node);
+        let end = (rules.end)(node, &lexed);
+        let set_apart = |n: Node<'_>| (self.points.is_function)(n) || (rules.apart)(n);
+        let mut excluded: Vec<Range<usize>> = Vec::new();
+        for n in own_nodes(node, set_apart) {
+            if set_apart(n) {
+                let end = if (self.points.is_function)(n) {
+                    (rules.end)(n, &lexed)
+                } else {
+                    n.end_byte()
+                };
+                excluded.push(n.start_byte()..end);
+            } else if let Some(lost) = (rules.lost)(n, &lexed) {
+                excluded.push(lost);
+            }
+        }
+        let excluded = merged(excluded);
         let first = tokens.partition_point(|t| t.start < start);
-        let mut nested = nested.iter().peekable();
+        let mut apart = excluded.iter().peekable();
         let own: Vec<Token> = tokens[first..]
             .iter()
-            .take_while(|t| t.start < node.end_byte())
+            .take_while(|t| t.start < end)
             .filter(|t| {
-                while nested.peek().is_some_and(|r| r.end <= t.start) {
-                    nested.next();
+                while apart.peek().is_some_and(|r| r.end <= t.start) {
+                    apart.next();
                 }
-                !nested.peek().is_some_and(|r| r.contains(&t.start))
+                !apart.peek().is_some_and(|r| r.contains(&t.start))
             })
             .copied()
             .collect();
@@ -128,8 +155,59 @@ impl<'a> Counter<'a> {
         } else {
             0
         };
-        conditions + extra
+        conditions + extra + nodes_within(node, self.points, rules.also)
     }
+}
+
+/// A file's source and its tokens as lizard reads them.
+pub struct Lexed<'s> {
+    pub source: &'s str,
+    pub tokens: &'s [Token],
+}
+
+impl Lexed<'_> {
+    /// The index of the first token at or after byte `at`.
+    fn first_from(&self, at: usize) -> usize {
+        self.tokens.partition_point(|t| t.start < at)
+    }
+
+    /// Whether token `i` begins a line (lizard ends an arrow function's
+    /// expression body there), or spans one.
+    fn begins_line(&self, i: usize) -> bool {
+        let token = self.tokens[i];
+        let before = if i == 0 { 0 } else { self.tokens[i - 1].end };
+        self.source[before..token.end].contains('\n')
+    }
+}
+
+/// The nodes of `node`'s own code, and the outermost nodes `set_apart`
+/// from it (not their insides).
+fn own_nodes<'t>(node: Node<'t>, set_apart: impl Fn(Node<'_>) -> bool) -> Vec<Node<'t>> {
+    let mut found = Vec::new();
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        let mut walk = n.walk();
+        for child in n.children(&mut walk) {
+            found.push(child);
+            if !set_apart(child) {
+                stack.push(child);
+            }
+        }
+    }
+    found
+}
+
+/// Ranges sorted and merged where they overlap.
+fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    ranges.sort_by_key(|r| r.start);
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => out.push(r),
+        }
+    }
+    out
 }
 
 /// The decision points among the nodes of `node`, not those of the
@@ -150,26 +228,6 @@ fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_
         stack.extend(n.children(&mut walk));
     }
     count
-}
-
-/// The byte ranges of the functions (and the code `apart` from it) inside
-/// `node`, not inside each other, in source order.
-fn nested_functions(node: Node<'_>, apart: impl Fn(Node<'_>) -> bool) -> Vec<Range<usize>> {
-    let mut ranges = Vec::new();
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
-        let mut walk = n.walk();
-        let children: Vec<Node<'_>> = n.children(&mut walk).collect();
-        for child in children.into_iter().rev() {
-            if apart(child) {
-                ranges.push(child.byte_range());
-            } else {
-                stack.push(child);
-            }
-        }
-    }
-    ranges.sort_by_key(|r| r.start);
-    ranges
 }
 
 /// lizard's Rust reader, past the condition tokens: in the body of a
@@ -320,41 +378,127 @@ pub fn figures(
     (total, blocks)
 }
 
-/// JavaScript and TypeScript: branches, loops, `catch`, `case`,
-/// `&&`/`||`/`??` (and their assignments), `?:`, and a default in a
-/// parameter or destructuring pattern; every function form is its own.
+/// JavaScript and TypeScript, as lizard's tokens: `if`, `for`, `while`,
+/// `catch`, `case`, `&&`, `||`, `??` (their assignments too: `&&=` is read
+/// `&&` `=`) and `?` — a conditional expression's or a conditional
+/// type's, not an optional name's (`a?: T`, `a?.b`: other tokens), none
+/// inside a template literal's `${…}` (one opaque token) — and, from the
+/// tree, a default value in a parameter or a destructuring pattern;
+/// every function form is its own.
 pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
-    is_function: |node| {
-        matches!(
-            node.kind(),
-            "function_declaration"
-                | "function_expression"
-                | "function"
-                | "arrow_function"
-                | "method_definition"
-                | "generator_function"
-                | "generator_function_declaration"
-        )
-    },
-    counted: Counted::Nodes(|node| match node.kind() {
-        "if_statement"
-        | "for_statement"
-        | "for_in_statement"
-        | "while_statement"
-        | "do_statement"
-        | "catch_clause"
-        | "switch_case"
-        | "ternary_expression"
-        | "assignment_pattern"
-        | "object_assignment_pattern" => true,
-        "binary_expression" | "augmented_assignment_expression" => {
-            operator_in(node, &["&&", "||", "??", "&&=", "||=", "??="])
-        }
-        // TypeScript: a parameter with a default value
-        "required_parameter" | "optional_parameter" => node.child_by_field_name("value").is_some(),
+    is_function: |node| match node.kind() {
+        "function_declaration"
+        | "function_expression"
+        | "function"
+        | "method_definition"
+        | "generator_function"
+        | "generator_function_declaration" => true,
+        // an arrow that is another's body (`(a) => (b) => …`) is read as
+        // part of it
+        "arrow_function" => node.parent().is_none_or(|p| p.kind() != "arrow_function"),
         _ => false,
+    },
+    counted: Counted::Tokens(&TokenRules {
+        dialect: Dialect::Script,
+        conditions: &[
+            "if", "elseif", "for", "while", "catch", "case", "&&", "||", "??", "?",
+        ],
+        start: |node| node.start_byte(),
+        match_arms_and_let_else: false,
+        also: |node| match node.kind() {
+            "assignment_pattern" | "object_assignment_pattern" => true,
+            // TypeScript: a parameter with a default value
+            "required_parameter" | "optional_parameter" => {
+                node.child_by_field_name("value").is_some()
+            }
+            _ => false,
+        },
+        end: script_function_end,
+        lost: script_group_read_as_parameters,
+        apart: |_| false,
     }),
 };
+
+/// Where lizard stops reading a JavaScript function: an arrow function's
+/// expression body ends before its first token that begins a line outside
+/// brackets, a `;`, or the bracket that closes around it — so
+/// `(x) =>\n  a && b` has no conditions of its own, and
+/// `f(x => a, b && c)` has `b && c` in the arrow.
+fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
+    let Some(body) = node
+        .child_by_field_name("body")
+        .filter(|b| node.kind() == "arrow_function" && b.kind() != "statement_block")
+    else {
+        return node.end_byte();
+    };
+    let first = lexed.first_from(body.start_byte());
+    let mut depth = 0usize;
+    for i in first..lexed.tokens.len() {
+        let text = lexed.tokens[i].text(lexed.source);
+        if depth == 0 && (lexed.begins_line(i) || (i > first && text == ";")) {
+            return lexed.tokens[i].start;
+        }
+        match text {
+            "(" | "[" | "{" | "${" => depth += 1,
+            ")" | "]" | "}" => {
+                if depth == 0 {
+                    return lexed.tokens[i].start;
+                }
+                depth -= 1;
+            }
+            _ => {}
+        }
+    }
+    lexed.source.len()
+}
+
+/// A parenthesized expression right after `name =` or an object's
+/// `key:` — lizard reads it as an arrow function's parameters, and when
+/// no `=>` follows the closing parenthesis it drops that function with
+/// the conditions read so far, up to the token after the parenthesis
+/// (`const a = (b && c) || d` loses `&&` and `||`). A group that opens
+/// with another `(` or with `function` is dropped before anything is read.
+fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range<usize>> {
+    if node.kind() != "parenthesized_expression" {
+        return None;
+    }
+    let open = lexed.first_from(node.start_byte());
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    let name_before = open >= 2
+        && text(open - 2).starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'));
+    let bound = name_before
+        && match text(open - 1) {
+            "=" => true,
+            // an object's `key: (…) as T` too
+            ":" => {
+                let mut value = node;
+                while let Some(p) = value
+                    .parent()
+                    .filter(|p| p.start_byte() == node.start_byte())
+                {
+                    value = p;
+                }
+                value.parent().is_some_and(|p| p.kind() == "pair")
+            }
+            _ => false,
+        };
+    if !bound {
+        return None;
+    }
+    let inner = lexed.tokens.get(open + 1)?.text(lexed.source);
+    if inner == "(" || inner == "function" {
+        return None;
+    }
+    let after = lexed.first_from(node.end_byte());
+    let end = lexed.tokens.get(after).map_or(node.end_byte(), |t| {
+        if matches!(t.text(lexed.source), "=>" | "{" | ":") {
+            node.start_byte()
+        } else {
+            t.end
+        }
+    });
+    (end > node.start_byte()).then(|| node.start_byte()..end)
+}
 
 /// Go: `if`, `for`, each `case` of a switch, type switch or select,
 /// `&&`/`||`; a function literal is its own function.
@@ -386,6 +530,9 @@ pub const RUST: DecisionPoints = DecisionPoints {
         conditions: &["if", "for", "while", "catch", "where", "&&", "||", "?"],
         start: |node| node.start_byte(),
         match_arms_and_let_else: true,
+        also: |_| false,
+        end: |node, _| node.end_byte(),
+        lost: |_, _| None,
         apart: |_| false,
     }),
 };
@@ -412,6 +559,9 @@ pub const JAVA: DecisionPoints = DecisionPoints {
                 .map_or(node.start_byte(), |body| body.start_byte())
         },
         match_arms_and_let_else: false,
+        also: |_| false,
+        end: |node, _| node.end_byte(),
+        lost: |_, _| None,
         apart: |node| node.kind() == "class_body",
     }),
 };
