@@ -1,10 +1,11 @@
 //! Prints lizard-style cyclomatic complexity for every function and method
 //! of the files of the brace languages Eddi counts (JavaScript,
 //! TypeScript, …) under the given directories, one tab-separated line per
-//! function: `path  line  end-line  name  complexity  body` (lines
-//! 1-based; `name`: the last part of its qualified name, as lizard names
-//! it; `body`: 1, or 0 for a declaration without a body — an abstract or
-//! native method — which lizard does not list).
+//! function: `path  line  body-line  end-line  name  complexity` (lines
+//! 1-based; `body-line`: where its body begins, 0 for a declaration
+//! without a body — an abstract or native method, an overload signature —
+//! which lizard does not list; `name`: the last part of its qualified
+//! name, as lizard names it).
 //!
 //! Used by `scripts/lizard-compare`:
 //! `cargo run --example lizard_complexity -- <dir>...`
@@ -62,10 +63,11 @@ fn main() {
             println!(
                 "{name}\t{}\t{}\t{}\t{}\t{}",
                 node.start_position().row + 1,
+                node.child_by_field_name("body")
+                    .map_or(0, |body| body.start_position().row + 1),
                 node.end_position().row + 1,
                 symbol.name,
                 counter.of_function(node),
-                u8::from(node.child_by_field_name("body").is_some())
             );
         }
     }
