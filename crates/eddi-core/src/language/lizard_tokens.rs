@@ -393,6 +393,10 @@ fn script_tokens(source: &str, out: &mut Vec<Token>) {
     span_tokens(source, pos, source.len(), Dialect::Script, out);
 }
 
+/// A template literal's outermost `${…}` holes (the byte ranges inside
+/// the braces); `None` when the template is not closed.
+type Holes = Option<Vec<(usize, usize)>>;
+
 /// The next template literal from `pos`: its start, its end, and its
 /// outermost `${…}` holes (the ranges inside the braces), `None` when it
 /// runs to the end of the file unclosed. Comments, strings and regular
@@ -452,8 +456,7 @@ fn opaque_len(source: &str, pos: usize) -> Option<usize> {
 }
 
 /// Where the template literal at `start` ends and its outermost holes.
-#[allow(clippy::type_complexity)]
-fn template_end(source: &str, start: usize) -> (usize, Option<Vec<(usize, usize)>>) {
+fn template_end(source: &str, start: usize) -> (usize, Holes) {
     // 0: template text; n > 0: the open braces of an expression
     let mut stack = vec![0usize];
     let mut holes = Vec::new();
@@ -467,11 +470,8 @@ fn template_end(source: &str, start: usize) -> (usize, Option<Vec<(usize, usize)
             };
             let at = pos + i;
             let tail = &source[at..];
-            if tail.starts_with('\\') {
-                pos = at + 1 + tail[1..].chars().next().map_or(0, char::len_utf8);
-                if pos > source.len() {
-                    return (source.len(), None);
-                }
+            if let Some(escaped) = tail.strip_prefix('\\') {
+                pos = at + 1 + escaped.chars().next().map_or(0, char::len_utf8);
             } else if tail.starts_with('`') {
                 stack.pop();
                 pos = at + 1;
