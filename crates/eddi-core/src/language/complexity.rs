@@ -111,17 +111,13 @@ impl<'a> Counter<'a> {
         let lexed = Lexed { source, tokens };
         let start = (rules.start)(node);
         let end = (rules.end)(node, &lexed);
-        let set_apart = |n: Node<'_>| (self.points.is_function)(n) || (rules.apart)(n);
         let mut excluded: Vec<Range<usize>> = Vec::new();
-        for n in own_nodes(node, set_apart) {
-            if set_apart(n) {
-                let end = if (self.points.is_function)(n) {
-                    (rules.end)(n, &lexed)
-                } else {
-                    n.end_byte()
-                };
-                excluded.push(n.start_byte()..end);
-            } else if let Some(lost) = (rules.lost)(n, &lexed) {
+        for (n, own) in inner_nodes(node, self.points.is_function, rules.apart) {
+            if (self.points.is_function)(n) {
+                excluded.push(n.start_byte()..(rules.end)(n, &lexed));
+            } else if (rules.apart)(n) {
+                excluded.push(n.byte_range());
+            } else if let Some(lost) = own.then(|| (rules.lost)(n, &lexed)).flatten() {
                 excluded.push(lost);
             }
         }
@@ -180,17 +176,26 @@ impl Lexed<'_> {
     }
 }
 
-/// The nodes of `node`'s own code, and the outermost nodes `set_apart`
-/// from it (not their insides).
-fn own_nodes<'t>(node: Node<'t>, set_apart: impl Fn(Node<'_>) -> bool) -> Vec<Node<'t>> {
+/// The nodes inside `node`, each with whether it is `node`'s own code
+/// (not inside a function within it), down to code set `apart` (not its
+/// insides). The functions inside other functions are there too: where
+/// lizard ends a function before its tree node does (an arrow's body on
+/// the next line), the functions in the rest are still their own.
+fn inner_nodes<'t>(
+    node: Node<'t>,
+    is_function: fn(Node<'_>) -> bool,
+    apart: fn(Node<'_>) -> bool,
+) -> Vec<(Node<'t>, bool)> {
     let mut found = Vec::new();
-    let mut stack = vec![node];
-    while let Some(n) = stack.pop() {
+    let mut stack = vec![(node, true)];
+    while let Some((n, own)) = stack.pop() {
         let mut walk = n.walk();
         for child in n.children(&mut walk) {
-            found.push(child);
-            if !set_apart(child) {
-                stack.push(child);
+            found.push((child, own));
+            if is_function(child) {
+                stack.push((child, false));
+            } else if !apart(child) {
+                stack.push((child, own));
             }
         }
     }
@@ -420,8 +425,9 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
 };
 
 /// Where lizard stops reading a JavaScript function: an arrow function's
-/// expression body ends before its first token that begins a line outside
-/// brackets, a `;`, or the bracket that closes around it — so
+/// expression body ends with its first token that begins a line outside
+/// brackets (before it, when the body begins there), a `;`, or the
+/// bracket that closes around it — so
 /// `(x) =>\n  a && b` has no conditions of its own, and
 /// `f(x => a, b && c)` has `b && c` in the arrow.
 fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
@@ -435,7 +441,16 @@ fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
     let mut depth = 0usize;
     for i in first..lexed.tokens.len() {
         let text = lexed.tokens[i].text(lexed.source);
-        if depth == 0 && (lexed.begins_line(i) || (i > first && text == ";")) {
+        if depth == 0 && lexed.begins_line(i) {
+            // the token that ends it is still its own (lizard counts a
+            // token before it reads it), unless the body begins there
+            return if i == first {
+                lexed.tokens[i].start
+            } else {
+                lexed.tokens[i].end
+            };
+        }
+        if depth == 0 && i > first && text == ";" {
             return lexed.tokens[i].start;
         }
         match text {
@@ -466,22 +481,16 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
     let text = |i: usize| lexed.tokens[i].text(lexed.source);
     let name_before = open >= 2
         && text(open - 2).starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'));
-    let bound = name_before
-        && match text(open - 1) {
-            "=" => true,
-            // an object's `key: (…) as T` too
-            ":" => {
-                let mut value = node;
-                while let Some(p) = value
-                    .parent()
-                    .filter(|p| p.start_byte() == node.start_byte())
-                {
-                    value = p;
-                }
-                value.parent().is_some_and(|p| p.kind() == "pair")
-            }
-            _ => false,
-        };
+    let bound = match text(open - 1) {
+        // an object's `...(a) && b`: a member, not a call
+        "..." => start_aligned(node).is_some_and(|p| {
+            p.kind() == "spread_element" && p.parent().is_some_and(|o| o.kind() == "object")
+        }),
+        "=" => name_before,
+        // an object's `key: (…) as T` too
+        ":" => name_before && start_aligned(node).is_some_and(|p| p.kind() == "pair"),
+        _ => false,
+    };
     if !bound {
         return None;
     }
@@ -498,6 +507,18 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
         }
     });
     (end > node.start_byte()).then(|| node.start_byte()..end)
+}
+
+/// The parent of the outermost node that starts where `node` does.
+fn start_aligned(node: Node<'_>) -> Option<Node<'_>> {
+    let mut outer = node;
+    while let Some(p) = outer
+        .parent()
+        .filter(|p| p.start_byte() == node.start_byte())
+    {
+        outer = p;
+    }
+    outer.parent()
 }
 
 /// Go: `if`, `for`, each `case` of a switch, type switch or select,
