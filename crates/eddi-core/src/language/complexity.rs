@@ -57,6 +57,11 @@ pub struct TokenRules {
     pub start: fn(Node<'_>) -> usize,
     /// Rust: the arms of a `match` after the first, and `let … else`.
     pub match_arms_and_let_else: bool,
+    /// Rust: a `fn` lizard meets in a function's code — in a macro's
+    /// tokens (`quote! { fn f() where … {} }`), a `fn(u8)` type — begins
+    /// a function of its own, up to the end of the first block after its
+    /// parameters.
+    pub functions_in_tokens: bool,
     /// Decision points lizard finds by reading the code's structure, not a
     /// token alone, counted as nodes of the tree (JavaScript: a default
     /// value in a parameter or a destructuring pattern).
@@ -135,6 +140,14 @@ impl<'a> Counter<'a> {
             })
             .copied()
             .collect();
+        let own = if rules.functions_in_tokens {
+            let body = node
+                .child_by_field_name("body")
+                .map_or(node.end_byte(), |b| b.start_byte());
+            without_functions_in_tokens(own, source, body)
+        } else {
+            own
+        };
         let conditions = own
             .iter()
             .filter(|t| !t.literal && rules.conditions.contains(&t.text(source)))
@@ -233,6 +246,64 @@ fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_
         stack.extend(n.children(&mut walk));
     }
     count
+}
+
+/// `tokens` without the functions lizard's Rust reader finds among them:
+/// `fn`, a name (none before `(`), type parameters `<…>`, the parameters
+/// `(…)`, anything up to a `{`, and that block. A `fn` not followed so is
+/// left as it is. Only the function's body (from byte `body`) is read so.
+fn without_functions_in_tokens(tokens: Vec<Token>, source: &str, body: usize) -> Vec<Token> {
+    let text = |i: usize| tokens.get(i).map_or("", |t: &Token| t.text(source));
+    let mut keep = vec![true; tokens.len()];
+    let mut i = tokens.partition_point(|t| t.start < body);
+    while i < tokens.len() {
+        if text(i) != "fn" {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        if text(j) != "(" {
+            j += 1; // the name
+        }
+        if text(j) == "<" {
+            j = past_brackets(&tokens, source, j, "<", ">");
+        }
+        if text(j) != "(" {
+            i += 1;
+            continue;
+        }
+        j = past_brackets(&tokens, source, j, "(", ")");
+        while j < tokens.len() && text(j) != "{" {
+            j += 1;
+        }
+        let end = past_brackets(&tokens, source, j, "{", "}");
+        for k in keep.iter_mut().take(end).skip(i) {
+            *k = false;
+        }
+        i = end;
+    }
+    tokens
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(t, k)| k.then_some(t))
+        .collect()
+}
+
+/// The index after the bracket that closes the one opening at `from`.
+fn past_brackets(tokens: &[Token], source: &str, from: usize, open: &str, close: &str) -> usize {
+    let mut depth = 0usize;
+    for (i, token) in tokens.iter().enumerate().skip(from) {
+        let text = token.text(source);
+        if text == open {
+            depth += 1;
+        } else if text == close {
+            depth = depth.saturating_sub(1);
+            if depth == 0 {
+                return i + 1;
+            }
+        }
+    }
+    tokens.len()
 }
 
 /// lizard's Rust reader, past the condition tokens: in the body of a
@@ -410,6 +481,7 @@ pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
         ],
         start: |node| node.start_byte(),
         match_arms_and_let_else: false,
+        functions_in_tokens: false,
         also: |node| match node.kind() {
             "assignment_pattern" | "object_assignment_pattern" => true,
             // TypeScript: a parameter with a default value
@@ -551,6 +623,7 @@ pub const RUST: DecisionPoints = DecisionPoints {
         conditions: &["if", "for", "while", "catch", "where", "&&", "||", "?"],
         start: |node| node.start_byte(),
         match_arms_and_let_else: true,
+        functions_in_tokens: true,
         also: |_| false,
         end: |node, _| node.end_byte(),
         lost: |_, _| None,
@@ -580,6 +653,7 @@ pub const JAVA: DecisionPoints = DecisionPoints {
                 .map_or(node.start_byte(), |body| body.start_byte())
         },
         match_arms_and_let_else: false,
+        functions_in_tokens: false,
         also: |_| false,
         end: |node, _| node.end_byte(),
         lost: |_, _| None,

@@ -1523,6 +1523,11 @@ fn brace_languages_count_what_lizard_reads() {
             ("wheres", 4)
         ])
     );
+    // Rust: a `fn` in a macro's tokens or a `fn(u8)` type begins a function
+    // of lizard's own, up to the end of the first block after its
+    // parameters: the `where`, `if` and `&&` are not quoted's.
+    let quoted = "fn quoted() {\n    let input = quote! {\n        fn f<G>() where G: Send {\n            if a && b {}\n        }\n    };\n    let g: fn(u8) -> bool = h;\n    if input.ok() {}\n}\n";
+    assert_eq!(figures(&Rust, quoted), named(&[("quoted", 1)]));
     // Java: a wildcard's `?` counts in a body where lizard does not read the
     // generic arguments as one token (`<? extends Callable<T>>`), not in
     // `<String, ?>` nor in the signature; an anonymous class's field
