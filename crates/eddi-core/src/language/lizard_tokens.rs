@@ -507,3 +507,91 @@ fn template_end(source: &str, start: usize) -> (usize, Holes) {
     }
     (pos, Some(holes))
 }
+
+/// Each expectation is what lizard 1.24.3's own reader yields for the
+/// same text (`RustReader.generate_tokens`, `JavaReader…`,
+/// `TypeScriptReader…`, whitespace left out).
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(source: &str, dialect: Dialect) -> Vec<&str> {
+        tokens(source, dialect)
+            .iter()
+            .map(|t| t.text(source))
+            .collect()
+    }
+
+    #[test]
+    fn rust_reads_a_char_literal_as_a_lifetime_and_a_quoted_run() {
+        assert_eq!(
+            texts("'0' <= c && c <= '9'", Dialect::Rust),
+            ["'0", "' <= c && c <= '", "9", "'"]
+        );
+        assert_eq!(texts("&&'a str", Dialect::Rust), ["&&", "'a", "str"]);
+        // an attribute is one token, to the end of its line
+        assert_eq!(
+            texts("#[cfg(a || b)]\nfn f() {}", Dialect::Rust),
+            ["#[cfg(a || b)]", "fn", "f", "(", ")", "{", "}"]
+        );
+    }
+
+    #[test]
+    fn java_reads_wildcard_generics_as_one_token_when_flat() {
+        assert_eq!(
+            texts(
+                "Map<String, ?> m; List<? extends Map<K, V>> l;",
+                Dialect::Java
+            ),
+            [
+                "Map",
+                "<String, ?>",
+                "m",
+                ";",
+                "List",
+                "<",
+                "?",
+                "extends",
+                "Map",
+                "<",
+                "K",
+                ",",
+                "V",
+                ">",
+                ">",
+                "l",
+                ";"
+            ]
+        );
+        // comments and strings are no code
+        assert_eq!(
+            texts("a /* && */ \"||\" // ? x\n&& b", Dialect::Java),
+            ["a", "\"||\"", "&&", "b"]
+        );
+    }
+
+    #[test]
+    fn script_reads_templates_regexes_and_optional_names() {
+        // a regular expression only where an expression opens (`(`, not `+`)
+        let source = "x = `a ${b && c} d` + (/[/?]+/g).test(s) ? e?.f : g?? h / 2;";
+        let read = tokens(source, Dialect::Script);
+        let codes: Vec<&str> = read
+            .iter()
+            .filter(|t| !t.literal)
+            .map(|t| t.text(source))
+            .collect();
+        assert_eq!(
+            codes,
+            [
+                "x", "=", "`", "${", "}", "`", "+", "(", "/[/?]+/g", ")", ".", "test", "(", "s",
+                ")", "?", "e", "?.", "f", ":", "g", "??", "h", "/", "2", ";"
+            ]
+        );
+        // the hole is one opaque token
+        assert!(read.iter().any(|t| t.literal && t.text(source) == "b && c"));
+        assert_eq!(
+            texts("f(a?: T)", Dialect::Script),
+            ["f", "(", "a?", ":", "T", ")"]
+        );
+    }
+}
