@@ -513,7 +513,12 @@ fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
     let mut depth = 0usize;
     for i in first..lexed.tokens.len() {
         let text = lexed.tokens[i].text(lexed.source);
-        if depth == 0 && lexed.begins_line(i) {
+        let previous = if i > 0 {
+            lexed.tokens[i - 1].text(lexed.source)
+        } else {
+            ""
+        };
+        if depth == 0 && lexed.begins_line(i) && ends_arrow_on_new_line(text, previous) {
             // the token that ends it is still its own (lizard counts a
             // token before it reads it), unless the body begins there
             return if i == first {
@@ -537,6 +542,38 @@ fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
         }
     }
     lexed.source.len()
+}
+
+/// Whether a token that begins a line ends an arrow function's expression
+/// body: lizard's reader ends it there unless the token is one it handles
+/// first — a bracket, a keyword that opens a statement, `=`, `=>`, a
+/// member access, `new`, `async`, `static`, or `[` after an operand's
+/// start (`(a && b)` on the next line is still the arrow's).
+fn ends_arrow_on_new_line(token: &str, previous: &str) -> bool {
+    let handled = matches!(
+        token,
+        "(" | "{"
+            | "}"
+            | ")"
+            | "function"
+            | "if"
+            | "switch"
+            | "for"
+            | "while"
+            | "catch"
+            | "else"
+            | "do"
+            | "try"
+            | "final"
+            | "=>"
+            | "="
+            | "."
+            | "?."
+            | "static"
+            | "async"
+            | "new"
+    ) || (token == "[" && !matches!(previous, "." | ")" | "]" | "}"));
+    !handled
 }
 
 /// A parenthesized expression right after `name =` or an object's
