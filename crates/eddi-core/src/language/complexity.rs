@@ -595,9 +595,12 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
         "..." => start_aligned(node).is_some_and(|p| {
             p.kind() == "spread_element" && p.parent().is_some_and(|o| o.kind() == "object")
         }),
-        "=" => name_before,
+        // not after a member access in the same statement
+        // (`this.a = (b ?? c)` is read as a call's arguments)
+        "=" => name_before && !member_access_before(lexed, open - 1),
         // an object's `key: (…) as T` too
-        ":" => name_before && start_aligned(node).is_some_and(|p| p.kind() == "pair"),
+        // and an alternative `c ? d : (…)` in such a value
+        ":" => name_before && in_object_value(node),
         _ => false,
     };
     if !bound {
@@ -616,6 +619,39 @@ fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<
         }
     });
     (end > node.start_byte()).then(|| node.start_byte()..end)
+}
+
+/// Whether a `.` or `?.` comes before token `at` in its statement (since
+/// the line's first token, a `;` or a brace): lizard's reader then takes a
+/// following `(` for a call.
+fn member_access_before(lexed: &Lexed<'_>, at: usize) -> bool {
+    let mut i = at;
+    while i > 0 {
+        i -= 1;
+        match lexed.tokens[i].text(lexed.source) {
+            "." | "?." => return true,
+            ";" | "{" | "}" => return false,
+            _ if lexed.begins_line(i) => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether `node` is an object member's value (`key: (…) as T`), or the
+/// alternative of a conditional expression that is one.
+fn in_object_value(node: Node<'_>) -> bool {
+    let Some(parent) = start_aligned(node) else {
+        return false;
+    };
+    match parent.kind() {
+        "pair" => true,
+        "ternary_expression" => {
+            parent.child_by_field_name("alternative") == Some(node)
+                && start_aligned(parent).is_some_and(|p| p.kind() == "pair")
+        }
+        _ => false,
+    }
 }
 
 /// The parent of the outermost node that starts where `node` does.
