@@ -1551,6 +1551,15 @@ fn brace_languages_count_what_lizard_reads() {
             ("curried", 2)
         ])
     );
+    // JavaScript: after a member access (`this.a = (…)`) lizard reads a
+    // call's arguments, and counts them; an object value's alternative
+    // `: (…)` loses its conditions; a line that opens with `(` does not end
+    // an arrow's body (later's `&&` and `||` are later's).
+    let members = "function members(data, node) {\n  this.declarations = (data.declarations ?? []).map(d => d);\n  const later = () =>\n    (data.a && data.b || {}).spec;\n  return {\n    author: (typeof node.author === 'object')\n      ? node.author.name\n      : (node.author || undefined),\n    description: node.description || undefined,\n  };\n}\n";
+    assert_eq!(
+        figures(&JavaScript, members),
+        named(&[("members", 3), ("members.later", 3)])
+    );
     // TypeScript: `a?:` and `?.` are no conditions; `??`, `?:` and a
     // default are.
     let ts = "function opt(a?: string, b = 2): number {\n  const n = a?.length ?? 0;\n  return n > 1 ? n : b;\n}\n";
