@@ -1,8 +1,11 @@
 //! Prints lizard-style cyclomatic complexity for every function and method
 //! of the files of the brace languages Eddi counts (JavaScript,
 //! TypeScript, …) under the given directories, one tab-separated line per
-//! function: `path  line(1-based)  name  complexity` (`name`: the last
-//! part of its qualified name, as lizard names it).
+//! function: `path  line  body-line  end-line  name  complexity` (lines
+//! 1-based; `body-line`: where its body begins, 0 for a declaration
+//! without a body — an abstract or native method, an overload signature —
+//! which lizard does not list; `name`: the last part of its qualified
+//! name, as lizard names it).
 //!
 //! Used by `scripts/lizard-compare`:
 //! `cargo run --example lizard_complexity -- <dir>...`
@@ -52,15 +55,19 @@ fn main() {
             continue;
         };
         let outline = sites(&text, &tree);
+        let counter = complexity::Counter::new(&text, &points);
         for symbol in outline.symbols.iter().filter(|s| s.kind.is_callable()) {
             let Some(node) = complexity::function_node(&text, &tree, symbol, &points) else {
                 continue;
             };
             println!(
-                "{name}\t{}\t{}\t{}",
+                "{name}\t{}\t{}\t{}\t{}\t{}",
                 node.start_position().row + 1,
+                node.child_by_field_name("body")
+                    .map_or(0, |body| body.start_position().row + 1),
+                node.end_position().row + 1,
                 symbol.name,
-                complexity::of_function(node, &points)
+                counter.of_function(node),
             );
         }
     }

@@ -1,36 +1,237 @@
 //! Cyclomatic complexity of the functions of a brace language, counted as
-//! lizard counts it (PyPI `lizard`, the multi-language tool Eddi's
+//! lizard counts it (PyPI `lizard` 1.24.3, the multi-language tool Eddi's
 //! figures are compared with, as Python's are with radon's): 1, plus one
-//! per decision point in the function's own code — a branch, a loop, a
-//! `catch`, a `case`, a short-circuit operator, a conditional expression,
-//! a default value in a parameter or a destructuring pattern. A function
-//! nested inside (a callback, an inner function) has its own figure and
-//! adds nothing to the one around it.
+//! per decision point in the function's own code. A function nested
+//! inside that lizard reads as one (an inner function, a callback) has its
+//! own figure and adds nothing to the one around it.
 //!
 //! A language gives its [`DecisionPoints`]: which nodes are functions and
-//! which are decision points. The tables of the languages are here, side
-//! by side, as lizard's readers count them (`lizard_languages/*.py`):
-//! [`JAVASCRIPT`] (and TypeScript), [`GO`], [`RUST`], [`JAVA`].
+//! how decision points are counted. lizard reads tokens, not a syntax
+//! tree: where its reader departs from the tree (a `&&` swallowed by a
+//! Rust char literal it misreads, a `?` of a Java wildcard `<? extends T>`
+//! counted as a condition, a `||` closure), Eddi counts lizard's own tokens
+//! ([`crate::language::lizard_tokens`]) over the function's text, with
+//! the function's boundaries from the tree ([`Counted::Tokens`]); Go,
+//! whose tokens and tree agree, counts nodes ([`Counted::Nodes`]). The
+//! tables of the languages are here, side by side, as lizard's readers
+//! count them (`lizard_languages/*.py`): [`JAVASCRIPT`] (and TypeScript),
+//! [`GO`], [`RUST`], [`JAVA`].
+
+use std::cell::OnceCell;
+use std::ops::Range;
 
 use ropey::Rope;
 use tree_sitter::Node;
 
 use crate::analysis::outline::{display_name, Outline, Symbol, SymbolKind};
 use crate::analysis::syntax::{byte_to_char, SyntaxTree};
+use crate::language::lizard_tokens::{self, Dialect, Token};
 
 /// What a language's complexity counts.
 #[derive(Debug, Clone, Copy)]
 pub struct DecisionPoints {
     /// Whether a node is a function (its body is counted on its own).
     pub is_function: fn(Node<'_>) -> bool,
-    /// Whether a node is a decision point.
-    pub is_decision: fn(Node<'_>) -> bool,
+    /// How the decision points are counted.
+    pub counted: Counted,
 }
 
-/// The complexity of the function `node`: 1 and its decision points, not
-/// those of the functions inside it.
-pub fn of_function(node: Node<'_>, points: &DecisionPoints) -> u32 {
-    let mut count = 1;
+/// How a language's decision points are counted.
+#[derive(Debug, Clone, Copy)]
+pub enum Counted {
+    /// Nodes of the syntax tree: whether a node is a decision point.
+    Nodes(fn(Node<'_>) -> bool),
+    /// lizard's tokens over the function's text.
+    Tokens(&'static TokenRules),
+}
+
+/// What a language's lizard reader counts, token by token.
+#[derive(Debug)]
+pub struct TokenRules {
+    pub dialect: Dialect,
+    /// The tokens that are decision points wherever they are.
+    pub conditions: &'static [&'static str],
+    /// Where lizard's count of a function begins (Java: at the body's
+    /// brace — lizard counts a method afresh there, its signature's `?`
+    /// wildcards are not the method's).
+    pub start: fn(Node<'_>) -> usize,
+    /// Rust: the arms of a `match` after the first, and `let … else`.
+    pub match_arms_and_let_else: bool,
+    /// Rust: a `fn` lizard meets in a function's code — in a macro's
+    /// tokens (`quote! { fn f() where … {} }`), a `fn(u8)` type — begins
+    /// a function of its own, up to the end of the first block after its
+    /// parameters.
+    pub functions_in_tokens: bool,
+    /// Decision points lizard finds by reading the code's structure, not a
+    /// token alone, counted as nodes of the tree (JavaScript: a default
+    /// value in a parameter or a destructuring pattern).
+    pub also: fn(Node<'_>) -> bool,
+    /// Where lizard's reading of a function ends (JavaScript: an arrow
+    /// function's expression body ends with its first line).
+    pub end: fn(Node<'_>, &Lexed<'_>) -> usize,
+    /// Code of a function whose conditions lizard loses: a node's range
+    /// (JavaScript: `= (…)` read as an arrow function's parameters until
+    /// the `=>` that does not come).
+    pub lost: fn(Node<'_>, &Lexed<'_>) -> Option<Range<usize>>,
+    /// Code inside a function that lizard does not give it, though it is
+    /// no function of its own (Java: the body of a local or anonymous
+    /// class — its field initializers are read as nobody's).
+    pub apart: fn(Node<'_>) -> bool,
+}
+
+/// The complexity of a file's functions: the file's tokens are read once,
+/// when a language counts tokens.
+pub struct Counter<'a> {
+    points: &'a DecisionPoints,
+    source: String,
+    tokens: OnceCell<Vec<Token>>,
+}
+
+impl<'a> Counter<'a> {
+    pub fn new(text: &Rope, points: &'a DecisionPoints) -> Counter<'a> {
+        Counter {
+            points,
+            source: match points.counted {
+                Counted::Nodes(_) => String::new(),
+                Counted::Tokens(_) => text.to_string(),
+            },
+            tokens: OnceCell::new(),
+        }
+    }
+
+    /// The complexity of the function `node`: 1 and its decision points,
+    /// not those of the functions inside it.
+    pub fn of_function(&self, node: Node<'_>) -> u32 {
+        match self.points.counted {
+            Counted::Nodes(is_decision) => 1 + nodes_within(node, self.points, is_decision),
+            Counted::Tokens(rules) => 1 + self.tokens_within(node, rules),
+        }
+    }
+
+    fn tokens_within(&self, node: Node<'_>, rules: &TokenRules) -> u32 {
+        let source = self.source.as_str();
+        let tokens = self
+            .tokens
+            .get_or_init(|| lizard_tokens::tokens(source, rules.dialect));
+        let lexed = Lexed { source, tokens };
+        let start = (rules.start)(node);
+        let end = (rules.end)(node, &lexed);
+        let mut excluded: Vec<Range<usize>> = Vec::new();
+        for (n, own) in inner_nodes(node, self.points.is_function, rules.apart) {
+            if (self.points.is_function)(n) {
+                excluded.push(n.start_byte()..(rules.end)(n, &lexed));
+            } else if (rules.apart)(n) {
+                excluded.push(n.byte_range());
+            } else if let Some(lost) = own.then(|| (rules.lost)(n, &lexed)).flatten() {
+                excluded.push(lost);
+            }
+        }
+        let excluded = merged(excluded);
+        let first = tokens.partition_point(|t| t.start < start);
+        let mut apart = excluded.iter().peekable();
+        let own: Vec<Token> = tokens[first..]
+            .iter()
+            .take_while(|t| t.start < end)
+            .filter(|t| {
+                while apart.peek().is_some_and(|r| r.end <= t.start) {
+                    apart.next();
+                }
+                !apart.peek().is_some_and(|r| r.contains(&t.start))
+            })
+            .copied()
+            .collect();
+        let own = if rules.functions_in_tokens {
+            let body = node
+                .child_by_field_name("body")
+                .map_or(node.end_byte(), |b| b.start_byte());
+            without_functions_in_tokens(own, source, body)
+        } else {
+            own
+        };
+        let conditions = own
+            .iter()
+            .filter(|t| !t.literal && rules.conditions.contains(&t.text(source)))
+            .count() as u32;
+        let extra = if rules.match_arms_and_let_else {
+            let body = node
+                .child_by_field_name("body")
+                .map_or(node.end_byte(), |b| b.start_byte());
+            let in_body = own
+                .iter()
+                .filter(|t| t.start > body)
+                .map(|t| t.text(source));
+            match_arms_and_let_else(in_body)
+        } else {
+            0
+        };
+        conditions + extra + nodes_within(node, self.points, rules.also)
+    }
+}
+
+/// A file's source and its tokens as lizard reads them.
+pub struct Lexed<'s> {
+    pub source: &'s str,
+    pub tokens: &'s [Token],
+}
+
+impl Lexed<'_> {
+    /// The index of the first token at or after byte `at`.
+    fn first_from(&self, at: usize) -> usize {
+        self.tokens.partition_point(|t| t.start < at)
+    }
+
+    /// Whether token `i` begins a line (lizard ends an arrow function's
+    /// expression body there), or spans one.
+    fn begins_line(&self, i: usize) -> bool {
+        let token = self.tokens[i];
+        let before = if i == 0 { 0 } else { self.tokens[i - 1].end };
+        self.source[before..token.end].contains('\n')
+    }
+}
+
+/// The nodes inside `node`, each with whether it is `node`'s own code
+/// (not inside a function within it), down to code set `apart` (not its
+/// insides). The functions inside other functions are there too: where
+/// lizard ends a function before its tree node does (an arrow's body on
+/// the next line), the functions in the rest are still their own.
+fn inner_nodes<'t>(
+    node: Node<'t>,
+    is_function: fn(Node<'_>) -> bool,
+    apart: fn(Node<'_>) -> bool,
+) -> Vec<(Node<'t>, bool)> {
+    let mut found = Vec::new();
+    let mut stack = vec![(node, true)];
+    while let Some((n, own)) = stack.pop() {
+        let mut walk = n.walk();
+        for child in n.children(&mut walk) {
+            found.push((child, own));
+            if is_function(child) {
+                stack.push((child, false));
+            } else if !apart(child) {
+                stack.push((child, own));
+            }
+        }
+    }
+    found
+}
+
+/// Ranges sorted and merged where they overlap.
+fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
+    ranges.sort_by_key(|r| r.start);
+    let mut out: Vec<Range<usize>> = Vec::new();
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => out.push(r),
+        }
+    }
+    out
+}
+
+/// The decision points among the nodes of `node`, not those of the
+/// functions inside it.
+fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_>) -> bool) -> u32 {
+    let mut count = 0;
     let mut stack: Vec<Node<'_>> = Vec::new();
     let mut walk = node.walk();
     stack.extend(node.children(&mut walk));
@@ -38,11 +239,160 @@ pub fn of_function(node: Node<'_>, points: &DecisionPoints) -> u32 {
         if (points.is_function)(n) {
             continue;
         }
-        if (points.is_decision)(n) {
+        if is_decision(n) {
             count += 1;
         }
         let mut walk = n.walk();
         stack.extend(n.children(&mut walk));
+    }
+    count
+}
+
+/// `tokens` without the functions lizard's Rust reader finds among them:
+/// `fn`, a name (none before `(`), type parameters `<…>`, the parameters
+/// `(…)`, anything up to a `{`, and that block. A `fn` not followed so is
+/// left as it is. Only the function's body (from byte `body`) is read so.
+fn without_functions_in_tokens(tokens: Vec<Token>, source: &str, body: usize) -> Vec<Token> {
+    let text = |i: usize| tokens.get(i).map_or("", |t: &Token| t.text(source));
+    let mut keep = vec![true; tokens.len()];
+    let mut i = tokens.partition_point(|t| t.start < body);
+    while i < tokens.len() {
+        if text(i) != "fn" {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        if text(j) != "(" {
+            j += 1; // the name
+        }
+        if text(j) == "<" {
+            j = past_brackets(&tokens, source, j, "<", ">");
+        }
+        if text(j) != "(" {
+            i += 1;
+            continue;
+        }
+        j = past_brackets(&tokens, source, j, "(", ")");
+        while j < tokens.len() && text(j) != "{" {
+            j += 1;
+        }
+        let end = past_brackets(&tokens, source, j, "{", "}");
+        for k in keep.iter_mut().take(end).skip(i) {
+            *k = false;
+        }
+        i = end;
+    }
+    tokens
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(t, k)| k.then_some(t))
+        .collect()
+}
+
+/// The index after the bracket that closes the one opening at `from`.
+fn past_brackets(tokens: &[Token], source: &str, from: usize, open: &str, close: &str) -> usize {
+    let mut depth = 0usize;
+    for (i, token) in tokens.iter().enumerate().skip(from) {
+        let text = token.text(source);
+        if text == open {
+            depth += 1;
+        } else if text == close {
+            depth = depth.saturating_sub(1);
+            if depth == 0 {
+                return i + 1;
+            }
+        }
+    }
+    tokens.len()
+}
+
+/// lizard's Rust reader, past the condition tokens: in the body of a
+/// `match` (after its subject, at the match's own brace level) each `=>`
+/// after the first is a decision; an `else` that does not follow the body
+/// of an `if` is a `let … else`. Each brace opens a level read afresh, and
+/// the body of an `if` is the first brace at the parenthesis depth where
+/// the `if` stood — so `if let S { a } = x {` takes the pattern's braces
+/// for the body, as lizard does. `tokens`: a function body's, after its
+/// opening brace.
+fn match_arms_and_let_else<'s>(tokens: impl Iterator<Item = &'s str>) -> u32 {
+    #[derive(Default)]
+    struct Level {
+        in_match_arms: bool,
+        seen_arm: bool,
+        /// `Some(depth)` while reading a match's subject
+        match_subject: Option<u32>,
+        parens: u32,
+        if_bodies: Vec<u32>,
+        else_follows_if_body: bool,
+        closes_if_body: bool,
+    }
+    let mut count = 0;
+    let mut levels = vec![Level::default()];
+    for token in tokens {
+        let Some(level) = levels.last_mut() else {
+            break;
+        };
+        if let Some(depth) = level.match_subject.as_mut() {
+            match token {
+                "(" | "[" => *depth += 1,
+                ")" | "]" => *depth = depth.saturating_sub(1),
+                "{" if *depth == 0 => {
+                    level.match_subject = None;
+                    levels.push(Level {
+                        in_match_arms: true,
+                        ..Level::default()
+                    });
+                }
+                _ => {}
+            }
+            continue;
+        }
+        match token {
+            "=>" => {
+                if level.in_match_arms {
+                    count += u32::from(level.seen_arm);
+                    level.seen_arm = true;
+                }
+                continue;
+            }
+            "match" => {
+                level.match_subject = Some(0);
+                continue;
+            }
+            _ => {}
+        }
+        if token != "else" {
+            level.else_follows_if_body = false;
+        }
+        match token {
+            "(" | "[" => level.parens += 1,
+            ")" | "]" => level.parens = level.parens.saturating_sub(1),
+            _ => {}
+        }
+        match token {
+            "else" => {
+                count += u32::from(!level.else_follows_if_body);
+                level.else_follows_if_body = false;
+            }
+            "if" => level.if_bodies.push(level.parens),
+            "{" => {
+                let if_body = level.if_bodies.last() == Some(&level.parens);
+                if if_body {
+                    level.if_bodies.pop();
+                }
+                levels.push(Level {
+                    closes_if_body: if_body,
+                    ..Level::default()
+                });
+            }
+            "}" => {
+                let closed = levels.pop().expect("a level");
+                if let Some(outer) = levels.last_mut() {
+                    outer.else_follows_if_body = closed.closes_if_body;
+                }
+            }
+            _ => {}
+        }
     }
     count
 }
@@ -92,7 +442,8 @@ pub fn figures(
                 && s.definition.end <= element.definition.end
         }
     };
-    let figure = |s: &Symbol| function_node(text, tree, s, points).map(|n| of_function(n, points));
+    let counter = Counter::new(text, points);
+    let figure = |s: &Symbol| function_node(text, tree, s, points).map(|n| counter.of_function(n));
     let blocks = outline
         .symbols
         .iter()
@@ -103,41 +454,217 @@ pub fn figures(
     (total, blocks)
 }
 
-/// JavaScript and TypeScript: branches, loops, `catch`, `case`,
-/// `&&`/`||`/`??` (and their assignments), `?:`, and a default in a
-/// parameter or destructuring pattern; every function form is its own.
+/// JavaScript and TypeScript, as lizard's tokens: `if`, `for`, `while`,
+/// `catch`, `case`, `&&`, `||`, `??` (their assignments too: `&&=` is read
+/// `&&` `=`) and `?` — a conditional expression's or a conditional
+/// type's, not an optional name's (`a?: T`, `a?.b`: other tokens), none
+/// inside a template literal's `${…}` (one opaque token) — and, from the
+/// tree, a default value in a parameter or a destructuring pattern;
+/// every function form is its own.
 pub const JAVASCRIPT: DecisionPoints = DecisionPoints {
-    is_function: |node| {
-        matches!(
-            node.kind(),
-            "function_declaration"
-                | "function_expression"
-                | "function"
-                | "arrow_function"
-                | "method_definition"
-                | "generator_function"
-                | "generator_function_declaration"
-        )
-    },
-    is_decision: |node| match node.kind() {
-        "if_statement"
-        | "for_statement"
-        | "for_in_statement"
-        | "while_statement"
-        | "do_statement"
-        | "catch_clause"
-        | "switch_case"
-        | "ternary_expression"
-        | "assignment_pattern"
-        | "object_assignment_pattern" => true,
-        "binary_expression" | "augmented_assignment_expression" => {
-            operator_in(node, &["&&", "||", "??", "&&=", "||=", "??="])
-        }
-        // TypeScript: a parameter with a default value
-        "required_parameter" | "optional_parameter" => node.child_by_field_name("value").is_some(),
+    is_function: |node| match node.kind() {
+        "function_declaration"
+        | "function_expression"
+        | "function"
+        | "method_definition"
+        | "generator_function"
+        | "generator_function_declaration" => true,
+        // an arrow that is another's body (`(a) => (b) => …`) is read as
+        // part of it
+        "arrow_function" => node.parent().is_none_or(|p| p.kind() != "arrow_function"),
         _ => false,
     },
+    counted: Counted::Tokens(&TokenRules {
+        dialect: Dialect::Script,
+        conditions: &[
+            "if", "elseif", "for", "while", "catch", "case", "&&", "||", "??", "?",
+        ],
+        start: |node| node.start_byte(),
+        match_arms_and_let_else: false,
+        functions_in_tokens: false,
+        also: |node| match node.kind() {
+            "assignment_pattern" | "object_assignment_pattern" => true,
+            // TypeScript: a parameter with a default value
+            "required_parameter" | "optional_parameter" => {
+                node.child_by_field_name("value").is_some()
+            }
+            _ => false,
+        },
+        end: script_function_end,
+        lost: script_group_read_as_parameters,
+        apart: |_| false,
+    }),
 };
+
+/// Where lizard stops reading a JavaScript function: an arrow function's
+/// expression body ends with its first token that begins a line outside
+/// brackets (before it, when the body begins there), a `;`, or the
+/// bracket that closes around it — so
+/// `(x) =>\n  a && b` has no conditions of its own, and
+/// `f(x => a, b && c)` has `b && c` in the arrow.
+fn script_function_end(node: Node<'_>, lexed: &Lexed<'_>) -> usize {
+    let Some(body) = node
+        .child_by_field_name("body")
+        .filter(|b| node.kind() == "arrow_function" && b.kind() != "statement_block")
+    else {
+        return node.end_byte();
+    };
+    let first = lexed.first_from(body.start_byte());
+    let mut depth = 0usize;
+    for i in first..lexed.tokens.len() {
+        let text = lexed.tokens[i].text(lexed.source);
+        let previous = if i > 0 {
+            lexed.tokens[i - 1].text(lexed.source)
+        } else {
+            ""
+        };
+        if depth == 0 && lexed.begins_line(i) && ends_arrow_on_new_line(text, previous) {
+            // the token that ends it is still its own (lizard counts a
+            // token before it reads it), unless the body begins there
+            return if i == first {
+                lexed.tokens[i].start
+            } else {
+                lexed.tokens[i].end
+            };
+        }
+        if depth == 0 && i > first && text == ";" {
+            return lexed.tokens[i].start;
+        }
+        match text {
+            "(" | "[" | "{" | "${" => depth += 1,
+            ")" | "]" | "}" => {
+                if depth == 0 {
+                    return lexed.tokens[i].start;
+                }
+                depth -= 1;
+            }
+            _ => {}
+        }
+    }
+    lexed.source.len()
+}
+
+/// Whether a token that begins a line ends an arrow function's expression
+/// body: lizard's reader ends it there unless the token is one it handles
+/// first — a bracket, a keyword that opens a statement, `=`, `=>`, a
+/// member access, `new`, `async`, `static`, or `[` after an operand's
+/// start (`(a && b)` on the next line is still the arrow's).
+fn ends_arrow_on_new_line(token: &str, previous: &str) -> bool {
+    let handled = matches!(
+        token,
+        "(" | "{"
+            | "}"
+            | ")"
+            | "function"
+            | "if"
+            | "switch"
+            | "for"
+            | "while"
+            | "catch"
+            | "else"
+            | "do"
+            | "try"
+            | "final"
+            | "=>"
+            | "="
+            | "."
+            | "?."
+            | "static"
+            | "async"
+            | "new"
+    ) || (token == "[" && !matches!(previous, "." | ")" | "]" | "}"));
+    !handled
+}
+
+/// A parenthesized expression right after `name =` or an object's
+/// `key:` — lizard reads it as an arrow function's parameters, and when
+/// no `=>` follows the closing parenthesis it drops that function with
+/// the conditions read so far, up to the token after the parenthesis
+/// (`const a = (b && c) || d` loses `&&` and `||`). A group that opens
+/// with another `(` or with `function` is dropped before anything is read.
+fn script_group_read_as_parameters(node: Node<'_>, lexed: &Lexed<'_>) -> Option<Range<usize>> {
+    if node.kind() != "parenthesized_expression" {
+        return None;
+    }
+    let open = lexed.first_from(node.start_byte());
+    let text = |i: usize| lexed.tokens[i].text(lexed.source);
+    let name_before = open >= 2
+        && text(open - 2).starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$' | '#'));
+    let bound = match text(open - 1) {
+        // an object's `...(a) && b`: a member, not a call
+        "..." => start_aligned(node).is_some_and(|p| {
+            p.kind() == "spread_element" && p.parent().is_some_and(|o| o.kind() == "object")
+        }),
+        // not after a member access in the same statement
+        // (`this.a = (b ?? c)` is read as a call's arguments)
+        "=" => name_before && !member_access_before(lexed, open - 1),
+        // an object's `key: (…) as T` too
+        // and an alternative `c ? d : (…)` in such a value
+        ":" => name_before && in_object_value(node),
+        _ => false,
+    };
+    if !bound {
+        return None;
+    }
+    let inner = lexed.tokens.get(open + 1)?.text(lexed.source);
+    if inner == "(" || inner == "function" {
+        return None;
+    }
+    let after = lexed.first_from(node.end_byte());
+    let end = lexed.tokens.get(after).map_or(node.end_byte(), |t| {
+        if matches!(t.text(lexed.source), "=>" | "{" | ":") {
+            node.start_byte()
+        } else {
+            t.end
+        }
+    });
+    (end > node.start_byte()).then(|| node.start_byte()..end)
+}
+
+/// Whether a `.` or `?.` comes before token `at` in its statement (since
+/// the line's first token, a `;` or a brace): lizard's reader then takes a
+/// following `(` for a call.
+fn member_access_before(lexed: &Lexed<'_>, at: usize) -> bool {
+    let mut i = at;
+    while i > 0 {
+        i -= 1;
+        match lexed.tokens[i].text(lexed.source) {
+            "." | "?." => return true,
+            ";" | "{" | "}" => return false,
+            _ if lexed.begins_line(i) => return false,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether `node` is an object member's value (`key: (…) as T`), or the
+/// alternative of a conditional expression that is one.
+fn in_object_value(node: Node<'_>) -> bool {
+    let Some(parent) = start_aligned(node) else {
+        return false;
+    };
+    match parent.kind() {
+        "pair" => true,
+        "ternary_expression" => {
+            parent.child_by_field_name("alternative") == Some(node)
+                && start_aligned(parent).is_some_and(|p| p.kind() == "pair")
+        }
+        _ => false,
+    }
+}
+
+/// The parent of the outermost node that starts where `node` does.
+fn start_aligned(node: Node<'_>) -> Option<Node<'_>> {
+    let mut outer = node;
+    while let Some(p) = outer
+        .parent()
+        .filter(|p| p.start_byte() == node.start_byte())
+    {
+        outer = p;
+    }
+    outer.parent()
+}
 
 /// Go: `if`, `for`, each `case` of a switch, type switch or select,
 /// `&&`/`||`; a function literal is its own function.
@@ -148,39 +675,42 @@ pub const GO: DecisionPoints = DecisionPoints {
             "function_declaration" | "method_declaration" | "func_literal"
         )
     },
-    is_decision: |node| match node.kind() {
+    counted: Counted::Nodes(|node| match node.kind() {
         "if_statement" | "for_statement" | "expression_case" | "type_case"
         | "communication_case" => true,
         "binary_expression" => operator_in(node, &["&&", "||"]),
         _ => false,
-    },
+    }),
 };
 
-/// Rust: `if` (`if let` too), `for`, `while`, each arm of a `match` after
-/// the first, a `let … else`, the `?` operator, a `where` clause,
-/// `&&`/`||`. A closure is not a function of its own (lizard reads it as
-/// part of the function around it).
+/// Rust, as lizard's tokens: `if` (`if let` too), `for`, `while`, `&&`,
+/// `||` (a closure without parameters, `|| …`, too), `?` and `where`
+/// wherever they stand — in a macro's arguments too (`assert!(a && b)`) —
+/// each arm of a `match` after the first, and a `let … else`. A closure
+/// is not a function of its own (lizard reads it as part of the function
+/// around it).
 pub const RUST: DecisionPoints = DecisionPoints {
     is_function: |node| node.kind() == "function_item",
-    is_decision: |node| match node.kind() {
-        // lizard reads tokens: these words and operators count wherever
-        // they are, in a macro's arguments too (`assert!(a && b)`)
-        "if" | "for" | "while" | "&&" | "||" | "?" | "where" => node.child_count() == 0,
-        // a closure without parameters is written `||`, which lizard
-        // counts as the operator
-        "closure_parameters" => node.named_child_count() == 0,
-        // the arms after the first
-        "match_arm" => node
-            .prev_named_sibling()
-            .is_some_and(|p| p.kind() == "match_arm"),
-        "let_declaration" => node.child_by_field_name("alternative").is_some(),
-        _ => false,
-    },
+    counted: Counted::Tokens(&TokenRules {
+        dialect: Dialect::Rust,
+        conditions: &["if", "for", "while", "catch", "where", "&&", "||", "?"],
+        start: |node| node.start_byte(),
+        match_arms_and_let_else: true,
+        functions_in_tokens: true,
+        also: |_| false,
+        end: |node, _| node.end_byte(),
+        lost: |_, _| None,
+        apart: |_| false,
+    }),
 };
 
-/// Java: `if`, the loops, `catch`, each `case` (not `default`), `?:`,
-/// `&&`/`||`; methods and constructors are the functions (a lambda is part
-/// of the method around it, as lizard reads it).
+/// Java, as lizard's tokens: `if`, `for`, `while`, `catch`, `case` (not
+/// `default`), `&&`, `||` and `?` — the ternary's, and a wildcard's where
+/// lizard does not read the generic arguments as one
+/// (`Callable<? extends Future<T>>`). A method's own tokens begin at its
+/// body: lizard starts a method's count afresh at its opening brace. Methods and constructors are the functions (a lambda is part of
+/// the method around it, as lizard reads it; a method of an anonymous or
+/// local class is its own).
 pub const JAVA: DecisionPoints = DecisionPoints {
     is_function: |node| {
         matches!(
@@ -188,18 +718,20 @@ pub const JAVA: DecisionPoints = DecisionPoints {
             "method_declaration" | "constructor_declaration" | "compact_constructor_declaration"
         )
     },
-    is_decision: |node| match node.kind() {
-        "if_statement"
-        | "for_statement"
-        | "enhanced_for_statement"
-        | "while_statement"
-        | "do_statement"
-        | "catch_clause"
-        | "ternary_expression" => true,
-        "switch_label" => node.child(0).is_some_and(|t| t.kind() == "case"),
-        "binary_expression" => operator_in(node, &["&&", "||"]),
-        _ => false,
-    },
+    counted: Counted::Tokens(&TokenRules {
+        dialect: Dialect::Java,
+        conditions: &["if", "for", "while", "catch", "case", "&&", "||", "?"],
+        start: |node| {
+            node.child_by_field_name("body")
+                .map_or(node.start_byte(), |body| body.start_byte())
+        },
+        match_arms_and_let_else: false,
+        functions_in_tokens: false,
+        also: |_| false,
+        end: |node, _| node.end_byte(),
+        lost: |_, _| None,
+        apart: |node| node.kind() == "class_body",
+    }),
 };
 
 /// Whether `node`'s operator is one of `operators`.

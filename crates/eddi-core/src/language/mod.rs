@@ -44,6 +44,7 @@ pub mod java;
 pub mod javascript;
 pub mod kinds;
 mod line_imports;
+pub mod lizard_tokens;
 mod locals;
 pub mod outline;
 mod parse_errors;

@@ -1492,3 +1492,76 @@ fn brace_languages_count_complexity_as_lizard_does() {
         [("a.rs:f".into(), 12), ("a.rs:S.m".into(), 2)]
     );
 }
+
+/// lizard reads tokens, not a syntax tree: where its reader departs from
+/// the tree, Eddi counts as lizard does. Each figure below is lizard
+/// 1.24.3's on the same code (`lizard --csv <file>`).
+#[test]
+fn brace_languages_count_what_lizard_reads() {
+    fn figures(language: &'static dyn Language, src: &str) -> Vec<(String, u32)> {
+        let (text, tree) = parsed(language, src);
+        let outline = (language.symbol_sites().unwrap())(&text, &tree);
+        let points = language.decision_points().unwrap();
+        crate::language::complexity::figures(&text, &tree, &outline, None, &points).1
+    }
+    let named = |pairs: &[(&str, u32)]| -> Vec<(String, u32)> {
+        pairs.iter().map(|(n, c)| (n.to_string(), *c)).collect()
+    };
+    // Rust: `'0'` opens a lifetime `'0` and a quoted run that swallows the
+    // `&&` (digits counts only the `&&` of `&&'static`); `||` as a closure;
+    // `let … else`; arms after the first; `if let S { a } = s` takes the
+    // pattern's braces for the body, so its `else` counts; `where`, `?`
+    // and a macro's `||`.
+    let rust = "fn digits(c: char, s: &&'static str) -> bool {\n    '0' <= c && c <= '9'\n}\nfn closures(v: Vec<u8>) -> u8 {\n    let f = || v.len() > 2 && v[0] == 1;\n    let Some(x) = v.first() else { return 0 };\n    match x { 1 => 0, 2 | 3 => 1, _ => 2 }\n}\nfn pattern_if(o: Option<S>) -> u8 {\n    if let Some(S { a }) = o { a } else { 0 }\n}\nfn struct_if(s: S) -> u8 {\n    if let S { a } = s { a } else { 0 }\n}\nfn wheres<T>(t: T) -> u8 where T: Copy {\n    assert!(t.ok() || t.fine());\n    t.get()?;\n    0\n}\n";
+    assert_eq!(
+        figures(&Rust, rust),
+        named(&[
+            ("digits", 2),
+            ("closures", 6),
+            ("pattern_if", 2),
+            ("struct_if", 3),
+            ("wheres", 4)
+        ])
+    );
+    // Rust: a `fn` in a macro's tokens or a `fn(u8)` type begins a function
+    // of lizard's own, up to the end of the first block after its
+    // parameters: the `where`, `if` and `&&` are not quoted's.
+    let quoted = "fn quoted() {\n    let input = quote! {\n        fn f<G>() where G: Send {\n            if a && b {}\n        }\n    };\n    let g: fn(u8) -> bool = h;\n    if input.ok() {}\n}\n";
+    assert_eq!(figures(&Rust, quoted), named(&[("quoted", 1)]));
+    // Java: a wildcard's `?` counts in a body where lizard does not read the
+    // generic arguments as one token (`<? extends Callable<T>>`), not in
+    // `<String, ?>` nor in the signature; an anonymous class's field
+    // initializer is nobody's.
+    let java = "class A {\n  <T> T pick(Collection<? extends Callable<T>> tasks, boolean b) {\n    Iterator<? extends Callable<T>> it = tasks.iterator();\n    Map<String, ?> m = null;\n    return b ? null : it.next();\n  }\n  Iterator<String> iter() {\n    return new Iterator<>() {\n      private final Iterator<? extends Map.Entry<? extends K, V>> i = c.iterator();\n      public boolean hasNext() { return i.hasNext() && ok; }\n    };\n  }\n}\n";
+    assert_eq!(
+        figures(&Java, java),
+        named(&[("A.pick", 3), ("A.iter", 1), ("A.iter.hasNext", 2)])
+    );
+    // JavaScript: a template's `${…}` is opaque; `= (…)` and `key: (…)`
+    // read as an arrow's parameters lose their conditions; an arrow's
+    // expression body ends with its first line (the filter callback's
+    // `&&` is arrows'); a curried arrow is one function.
+    let js = "function templ(a, b) {\n  return `${a && b} and ${a || b}` + (a ? 1 : 2);\n}\nfunction optimistic(o) {\n  const found = (o.short && find(o.short)) || (o.long && find(o.long));\n  return { key: (o.d && o.e), other: o.f || o.g };\n}\nfunction arrows(list) {\n  list.filter((x) =>\n    x.a && x.b);\n  list.map((y) => y.c && y.d);\n  return list.length > 0 || list.ok;\n}\nconst curried = (a) => (b) => {\n  return a && b;\n};\n";
+    assert_eq!(
+        figures(&JavaScript, js),
+        named(&[
+            ("templ", 2),
+            ("optimistic", 3),
+            ("arrows", 3),
+            ("curried", 2)
+        ])
+    );
+    // JavaScript: after a member access (`this.a = (…)`) lizard reads a
+    // call's arguments, and counts them; an object value's alternative
+    // `: (…)` loses its conditions; a line that opens with `(` does not end
+    // an arrow's body (later's `&&` and `||` are later's).
+    let members = "function members(data, node) {\n  this.declarations = (data.declarations ?? []).map(d => d);\n  const later = () =>\n    (data.a && data.b || {}).spec;\n  return {\n    author: (typeof node.author === 'object')\n      ? node.author.name\n      : (node.author || undefined),\n    description: node.description || undefined,\n  };\n}\n";
+    assert_eq!(
+        figures(&JavaScript, members),
+        named(&[("members", 3), ("members.later", 3)])
+    );
+    // TypeScript: `a?:` and `?.` are no conditions; `??`, `?:` and a
+    // default are.
+    let ts = "function opt(a?: string, b = 2): number {\n  const n = a?.length ?? 0;\n  return n > 1 ? n : b;\n}\n";
+    assert_eq!(figures(&TypeScript, ts), named(&[("opt", 4)]));
+}

@@ -59,11 +59,12 @@ impl Parsed {
         let outline = sites(&text, &tree);
         let mut by_position = HashMap::new();
         if let Some(points) = language.decision_points() {
+            let counter = crate::language::complexity::Counter::new(&text, &points);
             for symbol in outline.symbols.iter().filter(|s| s.kind.is_callable()) {
                 let node =
                     crate::language::complexity::function_node(&text, &tree, symbol, &points);
                 if let Some(node) = node {
-                    let figure = crate::language::complexity::of_function(node, &points);
+                    let figure = counter.of_function(node);
                     by_position.insert(symbol.position, figure);
                 }
             }
