@@ -183,7 +183,8 @@ class Workspace:
         elements = [element_of(self, e, target, found, read_at) for e in result.get("elements", [])]
         for element in elements:
             for definition in [element, *getattr(element, "methods", [])]:
-                if isinstance(definition, (Function, Class)):
+                # the index proves the callers of Python code only
+                if isinstance(definition, (Function, Class)) and definition.language == "python":
                     found.names.append(definition.full_name)
         return elements
 

@@ -249,6 +249,8 @@ pub fn selected(selected: &crate::script::run::Selected, texts: bool) -> Value {
         "line": element.line,
         "col": selected.col,
         "end_line": selected.end_line,
+        // as the query engine reads it: Python unless its path names another
+        "language": crate::language::language_of(&element.path).map_or("python", |l| l.id()),
     });
     let long = matches!(
         element.detail,
