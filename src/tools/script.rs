@@ -169,11 +169,13 @@ pub fn select(engine: &Engine, sender: &str, p: Select) -> Result<Value, ToolErr
         },
     )?;
     let field = if each_line { "answers" } else { "elements" };
+    let mut outcome = outcome;
+    // taken out, not copied (the terse line does not read the data)
     let found = outcome
         .facts
-        .iter()
+        .iter_mut()
         .find_map(|clause| match clause {
-            Clause::Data(fields) => fields.get(field).cloned(),
+            Clause::Data(fields) => fields.remove(field),
             _ => None,
         })
         .unwrap_or_else(|| json!([]));
