@@ -10,6 +10,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 use std::time::SystemTime;
 
+use rayon::prelude::*;
 use ropey::Rope;
 
 use crate::analysis::index::{CallersMemo, ProjectIndex};
@@ -204,8 +205,10 @@ impl Engine {
                 interpreter::select_each(&[&query], before, view)
             })?;
             let selected = answers.pop().unwrap_or_else(|| Ok(Vec::new()))?;
+            // each element's JSON on its own: in parallel (a walk of a
+            // project has thousands)
             let elements = selected
-                .iter()
+                .par_iter()
                 .map(|s| super::ops::json::selected(s, texts))
                 .collect();
             return Ok(Outcome::answer(vec![
@@ -231,15 +234,16 @@ impl Engine {
                 interpreter::select_each(&queries, before, view)
             })?
             .into_iter();
-        let answers: Vec<serde_json::Value> = parsed
+        let answers: Vec<interpreter::Answer> = parsed
             .iter()
-            .map(|query| {
-                let answer = match query {
-                    Ok(_) => answered.next().unwrap_or_else(|| Ok(Vec::new())),
-                    Err(refusal) => Err(refusal.clone()),
-                };
-                super::ops::json::answer(&answer, texts)
+            .map(|query| match query {
+                Ok(_) => answered.next().unwrap_or_else(|| Ok(Vec::new())),
+                Err(refusal) => Err(refusal.clone()),
             })
+            .collect();
+        let answers: Vec<serde_json::Value> = answers
+            .par_iter()
+            .map(|answer| super::ops::json::answer(answer, texts))
             .collect();
         Ok(Outcome::answer(vec![
             Clause::Fact(Fact::SelectedEach {
