@@ -65,8 +65,11 @@ impl SharedIndex {
     /// made for this index as it is, else a new one.
     pub(super) fn memo_for(&self, index: &ProjectIndex) -> CallersMemo {
         let kept = self.memo.lock().unwrap_or_else(|p| p.into_inner()).take();
-        kept.filter(|memo| memo.fits(index))
-            .unwrap_or_else(|| CallersMemo::for_index(index))
+        let mut memo = kept
+            .filter(|memo| memo.fits(index))
+            .unwrap_or_else(|| CallersMemo::for_index(index));
+        memo.begin_request();
+        memo
     }
 
     /// Keeps `memo` for the next request (see [`Self::memo_for`]).

@@ -125,6 +125,13 @@ impl CallersMemo {
         self.asked += 1;
     }
 
+    /// A new request begins with this memo: its maps, once made, are
+    /// kept, but a request of one query does not make them (it walks the
+    /// files it needs once anyway, without scanning the whole project).
+    pub fn begin_request(&mut self) {
+        self.asked = 0;
+    }
+
     /// The files defining something named `name`, when the memo keeps
     /// them (past its first query); `None`: walk the index.
     pub(crate) fn files_defining(&mut self, index: &ProjectIndex, name: &str) -> Option<&[FileId]> {

@@ -68,6 +68,10 @@ fn a_memo_fits_its_index_until_a_file_of_it_changes() {
     let again = index.find_callers_memo("core.helper", &mut memo).unwrap();
     assert_eq!(once.certain, again.certain);
     assert!(memo.fits(&index), "scanning and asking change no entry");
+    // kept for another request: the answers asked before come from it
+    memo.begin_request();
+    let kept = index.find_callers_memo("core.helper", &mut memo).unwrap();
+    assert_eq!(kept.certain, once.certain);
     // a view with a buffer laid over it is another index
     let view = index.overlaid(&[("use.py".into(), Rope::from_str(USE))]);
     assert!(!memo.fits(&view));
