@@ -8,10 +8,12 @@ or raises the engine's failure as an :class:`~eddi.errors.EddiError`.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import json
 import os
 import threading
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Iterator, Optional, Union
 
 from . import _eddi
 from .errors import EddiError, error_from, from_failure
@@ -43,6 +45,22 @@ class Backend:
         raise from_failure(envelope.get("error", {}))
 
 
+@contextlib.contextmanager
+def paused_gc() -> Iterator[None]:
+    """Python's cycle collector paused while a query's answer becomes
+    objects (thousands of dicts and elements, none in a cycle): each
+    collection meanwhile would walk every object alive, the elements of
+    earlier queries too. Reference counting frees them as ever."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def local(root: Union[str, "os.PathLike[str]"], sender: str, state_dir: Optional[str] = None) -> Backend:
     """The engine in this process, holding ``root``'s state directory."""
     try:
@@ -63,4 +81,4 @@ def nats(url: str, sender: str, prefix: str = "mizuki", name: str = "eddi", time
     return Backend(engine, sender)
 
 
-__all__ = ["Backend", "EddiError", "local", "nats"]
+__all__ = ["Backend", "EddiError", "local", "nats", "paused_gc"]

@@ -97,6 +97,7 @@ class Function(Element):
     line_count: int
     class_name: Optional[str]
     full_name: str
+    language: str
 
     @property
     def is_method(self) -> bool:
@@ -119,6 +120,7 @@ class Class(Element):
     complexity: int
     line_count: int
     full_name: str
+    language: str
     methods: List[Function]
 
     def __init__(self, bridge: _Bridge, element: sync_elements.Element) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from . import _script
+from .errors import Refused
 
 if TYPE_CHECKING:
     from .workspace import Workspace, _Batch, _Found
@@ -130,12 +131,27 @@ class _Definition(Element):
         self.decorators: List[str] = data["decorators"]
         #: the name the index knows it by: ``pkg.mod.Class.method``
         self.full_name: str = data["indexed_name"]
+        #: the language of its file (``python``, ``javascript``, …)
+        self.language: str = data["language"]
         #: the query that found it (its callers are asked with its others')
         self._found = found
 
     def references(self) -> List[Location]:
         """Every use the index finds (certain ones first), and the import lines."""
+        self._python_only("references()")
         return self._ws._references(self.full_name)
+
+    def _python_only(self, what: str) -> None:
+        """The relations ask the project index, which proves them in
+        Python code: of another language's definition they are refused
+        (never another definition's of the same name)."""
+        if self.language != "python":
+            raise Refused(
+                "not_applicable",
+                f"{self.path}:{self.line}: {what} asks the project index, which proves the uses of Python "
+                f"code; {self.qualname} is {self.language} code: find its uses with a query "
+                f"(ws.select(\"match ...\")) or ws.run(\"Find All ...\")",
+            )
 
     def _selector(self) -> str:
         word = "class" if isinstance(self, Class) else "function"
@@ -167,7 +183,9 @@ class Function(_Definition):
         same-named method); refused, naming them, when some cannot be proven.
         The first ``callers()`` of an element asks those of every function
         and class its query found, in one request; they are kept until this
-        Workspace writes (another writer's edits show in a new query)."""
+        Workspace writes (another writer's edits show in a new query).
+        Refused for a function that is not Python code."""
+        self._python_only("callers()")
         return self._ws._callers(self.full_name, self._found)
 
 
@@ -194,10 +212,12 @@ class Class(_Definition):
     def callers(self) -> List["Call"]:
         """Its instantiations, as the index proves them (asked as
         :meth:`Function.callers` is)."""
+        self._python_only("callers()")
         return self._ws._callers(self.full_name, self._found)
 
     def subclasses(self) -> List["Class"]:
         """The classes deriving from it, transitively, through aliases."""
+        self._python_only("subclasses()")
         return self._ws._subclasses(self.full_name)
 
 
@@ -296,7 +316,6 @@ class Call(Element):
     def replace(self, text: str) -> None:
         """Replaces the whole call with ``text`` (``f(a, timeout=30)``)."""
         if self._twins > 1:
-            from .errors import Refused
             raise Refused("not_applicable",
                           f"{self.path}:{self.line} has {self._twins} calls '{self.text}': an edit cannot tell them apart; "
                           "change that line with ws.run (Open, Goto, Replace)")

@@ -93,8 +93,9 @@ class _Found:
         if state != self._state:
             unique = list(dict.fromkeys(self.names))
             queries = [f"caller of {_script.word(n, 'function')}()" for n in unique]
-            result = ws._call("select", {"queries": queries}, texts=True)
-            self._answers = dict(zip(unique, result.get("answers", [])))
+            with _backend.paused_gc():
+                result = ws._call("select", {"queries": queries}, texts=True)
+                self._answers = dict(zip(unique, result.get("answers", [])))
             self._state = state
         return self._answers.get(name)
 
@@ -176,14 +177,16 @@ class Workspace:
         params: Dict[str, Any] = {"query": query}
         if where is not None:
             params["where"] = where
-        result = self._call("select", params)
         target = _callee_of(query)
         found = _Found()
         read_at = self._read_at()
-        elements = [element_of(self, e, target, found, read_at) for e in result.get("elements", [])]
+        with _backend.paused_gc():
+            result = self._call("select", params)
+            elements = [element_of(self, e, target, found, read_at) for e in result.get("elements", [])]
         for element in elements:
             for definition in [element, *getattr(element, "methods", [])]:
-                if isinstance(definition, (Function, Class)):
+                # the index proves the callers of Python code only
+                if isinstance(definition, (Function, Class)) and definition.language == "python":
                     found.names.append(definition.full_name)
         return elements
 

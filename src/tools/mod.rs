@@ -305,7 +305,7 @@ pub fn call_once(
         }
     }
     let outcome = call(engine, sender, tool_name, params);
-    let json = envelope(&outcome).to_string();
+    let json = envelope_text(&outcome);
     if let Some(key) = &key {
         engine.record(sender, key, &json, outcome.is_ok());
     }
@@ -322,6 +322,22 @@ pub fn envelope(outcome: &Result<Value, ToolError>) -> Value {
     match outcome {
         Ok(result) => json!({"ok": true, "result": result}),
         Err(error) => json!({"ok": false, "error": error.json()}),
+    }
+}
+
+/// [`envelope`] as JSON text, written from the result where it is (a
+/// query's result may be megabytes: not copied into a new tree first).
+pub fn envelope_text(outcome: &Result<Value, ToolError>) -> String {
+    #[derive(serde::Serialize)]
+    struct Answered<'a> {
+        ok: bool,
+        result: &'a Value,
+    }
+    match outcome {
+        Ok(result) => serde_json::to_string(&Answered { ok: true, result }).unwrap_or_else(|e| {
+            envelope(&Err(ToolError::new("internal", e.to_string()))).to_string()
+        }),
+        Err(_) => envelope(outcome).to_string(),
     }
 }
 

@@ -81,7 +81,7 @@ pub fn run_script(engine: &Engine, sender: &str, p: RunScript) -> Result<Value, 
     Ok(value)
 }
 
-pub const SELECT: &str = "Find code elements with the scripting language's query engine, without changing anything: `functions where complexity > 8 and params.count == 2`, `methods in users.UserManager`, `caller of auth.authenticate()` (the calls the index proves, not same-named methods), `classes implementing Base`, `files matching \"src/**/*.py\"`, `imports where unused`. The query is a script's query (the grammar in eddi://guide): what a `foreach` would visit. Returns `elements`, each `{kind, name, qualified_name, path, line (1-based), col (0-based), end_line, text}` and per kind `indexed_name` (a definition's dotted name in the index: what `caller of` takes), `complexity`, `line_count`, `params` (as written, self included), `decorators`, `class`, `bases`, `methods` (a class's), `imports` (a file's), `function` and `args` (a call), `module`, `names`, `unused` (an import). `queries` (a list, instead of `query`) answers each query on its own in one call (`answers`: each `{elements}` or `{failure}`); `where` is a condition joined with `and`, its mistakes at their line:col in it; `text: false` leaves out the text of definitions and files; `after` is a script run first, nothing written, whose edits the query sees.";
+pub const SELECT: &str = "Find code elements with the scripting language's query engine, without changing anything: `functions where complexity > 8 and params.count == 2`, `methods in users.UserManager`, `caller of auth.authenticate()` (the calls the index proves, not same-named methods), `classes implementing Base`, `files matching \"src/**/*.py\"`, `imports where unused`. The query is a script's query (the grammar in eddi://guide): what a `foreach` would visit. Returns `elements`, each `{kind, name, qualified_name, path, line (1-based), col (0-based), end_line, language, text}` and per kind `indexed_name` (a definition's dotted name in the index: what `caller of` takes), `complexity`, `line_count`, `params` (as written, self included), `decorators`, `class`, `bases`, `methods` (a class's), `imports` (a file's), `function` and `args` (a call), `module`, `names`, `unused` (an import). `queries` (a list, instead of `query`) answers each query on its own in one call (`answers`: each `{elements}` or `{failure}`); `where` is a condition joined with `and`, its mistakes at their line:col in it; `text: false` leaves out the text of definitions and files; `after` is a script run first, nothing written, whose edits the query sees.";
 
 /// Parameters of `select`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -169,11 +169,13 @@ pub fn select(engine: &Engine, sender: &str, p: Select) -> Result<Value, ToolErr
         },
     )?;
     let field = if each_line { "answers" } else { "elements" };
+    let mut outcome = outcome;
+    // taken out, not copied (the terse line does not read the data)
     let found = outcome
         .facts
-        .iter()
+        .iter_mut()
         .find_map(|clause| match clause {
-            Clause::Data(fields) => fields.get(field).cloned(),
+            Clause::Data(fields) => fields.remove(field),
             _ => None,
         })
         .unwrap_or_else(|| json!([]));

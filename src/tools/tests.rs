@@ -1656,6 +1656,111 @@ fn select_answers_many_queries_each_on_its_own() {
     assert_eq!(calls["elements"][0]["text"], "checkout(cart)");
 }
 
+/// What makes a walk fast keeps `select` exact: a file another program
+/// rewrote between two calls is read again — the same size with another
+/// mtime, or another size with the same mtime (both long past, when a
+/// stamp alone vouches for a kept parse) — and the callers asked again
+/// after another program added a call count it (the index's memo of
+/// the last request is not taken for the changed index).
+#[test]
+fn select_sees_files_another_program_rewrote_between_two_calls() {
+    let p = Project::new();
+    let path = p.dir.path().join("shop.py");
+    let aged = |seconds: u64| {
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(std::time::UNIX_EPOCH + std::time::Duration::from_secs(seconds))
+            .unwrap()
+    };
+    let names = || -> Vec<String> {
+        let found = p.ok(
+            "select",
+            json!({"query": "function where function.file == \"shop.py\"", "text": false}),
+        );
+        found["elements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    aged(1_000_000_000);
+    assert_eq!(names(), ["add", "total", "checkout"]);
+    assert_eq!(names(), ["add", "total", "checkout"], "the kept parse");
+    std::fs::write(&path, SHOP.replace("def total", "def summa")).unwrap();
+    aged(1_000_000_100);
+    assert_eq!(
+        names(),
+        ["add", "summa", "checkout"],
+        "same size, other mtime"
+    );
+    std::fs::write(&path, SHOP.replace("def total", "def sum_of")).unwrap();
+    aged(1_000_000_100);
+    assert_eq!(
+        names(),
+        ["add", "sum_of", "checkout"],
+        "other size, same mtime"
+    );
+
+    let calls = || {
+        let answered = p.ok(
+            "select",
+            json!({"queries": ["caller of shop.checkout()", "caller of shop.Cart()"]}),
+        );
+        answered["answers"][0]["elements"].as_array().unwrap().len()
+    };
+    assert_eq!(calls(), 1);
+    assert_eq!(calls(), 1, "asked again, the index unchanged");
+    std::fs::write(
+        p.dir.path().join("app.py"),
+        format!("{APP}checkout(cart)\n"),
+    )
+    .unwrap();
+    // the watch of the tree tells the index a little later
+    let start = std::time::Instant::now();
+    while calls() != 2 && start.elapsed() < std::time::Duration::from_secs(5) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(calls(), 2);
+}
+
+/// An element says its file's language; the callers the index proves
+/// are Python's, so `caller of` a JavaScript function held in a variable
+/// is refused, naming the file — never the callers of a same-named
+/// Python function.
+#[test]
+fn caller_of_another_languages_function_is_refused_not_taken_for_pythons() {
+    let p = Project::new();
+    std::fs::write(
+        p.dir.path().join("ui.js"),
+        "function checkout(cart) {\n  return cart;\n}\ncheckout(1);\n",
+    )
+    .unwrap();
+    let found = p.ok(
+        "select",
+        json!({"query": "function checkout", "text": false}),
+    );
+    let languages: Vec<(&str, &str)> = found["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["path"].as_str().unwrap(), e["language"].as_str().unwrap()))
+        .collect();
+    assert_eq!(languages, [("shop.py", "python"), ("ui.js", "javascript")]);
+    let script = "{ let $js = function checkout where function.file == \"ui.js\" foreach caller of $js { flag \"x\" } }";
+    let refused = p.err("run_script", json!({ "script": script }));
+    assert_eq!(refused["code"], "not_applicable", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("ui.js is JavaScript"),
+        "{refused}"
+    );
+}
+
 /// `select`'s `where`: joined to the query's own condition; a mistake in
 /// it is refused at its line:col in the condition as written.
 #[test]

@@ -1,10 +1,15 @@
 """What makes walking a project fast keeps its answers: a query's elements
 come without their source, which is asked when read; the callers of a
-query's functions are asked together, and asked again after an edit."""
+query's functions are asked together, and asked again after an edit; a
+file another program changed between two walks is read again, whatever
+its stamp kept of it."""
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
+from typing import Dict, Tuple
 
 import pytest
 
@@ -74,3 +79,71 @@ def test_a_where_mistake_is_reported_at_its_place_in_where(ws: eddi.Workspace) -
     with pytest.raises(eddi.InvalidScript) as raised:
         ws.files("*.py", where="imports")
     assert raised.value.message.startswith("1:8:"), raised.value.message
+
+
+def _walk(ws: eddi.Workspace) -> Dict[str, Tuple[int, object]]:
+    """What the benchmark reads of every function: its complexity and its
+    callers count (or the refusal's code)."""
+    found: Dict[str, Tuple[int, object]] = {}
+    for function in ws.functions():
+        try:
+            count: object = len(function.callers())
+        except eddi.Refused as refused:
+            count = refused.code
+        found[function.full_name] = (function.complexity, count)
+    return found
+
+
+def _aged(path: Path, seconds: int) -> None:
+    """Gives the file an mtime long past: the engine's kept parse of it is
+    then found by its stamp alone (size, mtime, inode), unread."""
+    os.utime(path, (seconds, seconds))
+
+
+def test_a_walk_after_another_program_changed_a_file_sees_the_change(ws: eddi.Workspace, shop: Path) -> None:
+    service = shop / "shop/service.py"
+    _aged(service, 1_000_000_000)
+    first = _walk(ws)
+    assert first["shop.service.handle"] == (2, 0)
+    assert first["shop.auth.logout"] == (1, 1)
+    assert _walk(ws) == first
+    # another program: a branch more in handle, a call more of logout
+    service.write_text(service.read_text().replace(
+        "    return ok\n", "    if ok is None:\n        logout(request.user)\n    return ok\n"))
+    _aged(service, 1_000_000_100)
+    deadline = time.monotonic() + 5
+    again = _walk(ws)
+    # the index hears of another program's write from the tree's watch
+    while again["shop.auth.logout"] != (1, 2) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        again = _walk(ws)
+    assert again["shop.service.handle"] == (3, 0)
+    assert again["shop.auth.logout"] == (1, 2)
+
+
+def test_a_rewrite_of_the_same_size_is_read_again(ws: eddi.Workspace, shop: Path) -> None:
+    auth = shop / "shop/auth.py"
+    _aged(auth, 1_000_000_000)
+    assert "shop.auth.logout" in _walk(ws)
+    text = auth.read_text()
+    auth.write_text(text.replace("def logout(user)", "def logoff(user)"))
+    assert len(auth.read_text()) == len(text)
+    _aged(auth, 1_000_000_100)
+    names = {f.full_name for f in ws.functions()}
+    assert "shop.auth.logoff" in names and "shop.auth.logout" not in names
+
+
+def test_callers_of_another_languages_function_are_refused(ws: eddi.Workspace, shop: Path) -> None:
+    (shop / "shop/ui.js").write_text("function logout(user) {\n  return user;\n}\nlogout(1);\n")
+    functions = ws.functions()
+    [js] = [f for f in functions if f.path == "shop/ui.js"]
+    assert js.language == "javascript"
+    with pytest.raises(eddi.Refused) as refused:
+        js.callers()
+    assert "shop/ui.js:1" in refused.value.message
+    with pytest.raises(eddi.Refused):
+        js.references()
+    # the Python functions of the same walk still get their callers
+    [py] = [f for f in functions if f.full_name == "shop.auth.logout"]
+    assert py.language == "python"
+    assert [c.path for c in py.callers()] == ["shop/service.py"]

@@ -23,7 +23,7 @@ use ropey::Rope;
 use serde_json::{json, Map, Value};
 
 use crate::analysis::index::tags::FileImports;
-use crate::analysis::index::{ProjectIndex, Stamp, Written};
+use crate::analysis::index::{CallersMemo, ProjectIndex, Stamp, Written};
 use crate::commands::SymbolQuery;
 use crate::language::Capability;
 use crate::reply::Clause;
@@ -45,6 +45,10 @@ pub(super) struct SharedIndex {
     /// next query): kept apart from the index's lock, so that a save or a
     /// commit never waits for a query or an update in progress.
     written: Mutex<BTreeSet<String>>,
+    /// What the caller queries of the last script or `select` worked
+    /// out, for the next one while the index is the same
+    /// (`CallersMemo::fits`).
+    memo: Mutex<Option<CallersMemo>>,
 }
 
 impl SharedIndex {
@@ -55,6 +59,22 @@ impl SharedIndex {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .extend(paths.into_iter().map(|p| p.as_str().to_owned()));
+    }
+
+    /// A memo of caller queries for `index`: the one kept, when it was
+    /// made for this index as it is, else a new one.
+    pub(super) fn memo_for(&self, index: &ProjectIndex) -> CallersMemo {
+        let kept = self.memo.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let mut memo = kept
+            .filter(|memo| memo.fits(index))
+            .unwrap_or_else(|| CallersMemo::for_index(index));
+        memo.begin_request();
+        memo
+    }
+
+    /// Keeps `memo` for the next request (see [`Self::memo_for`]).
+    pub(super) fn keep_memo(&self, memo: CallersMemo) {
+        *self.memo.lock().unwrap_or_else(|p| p.into_inner()) = Some(memo);
     }
 
     /// The index's state, locked.

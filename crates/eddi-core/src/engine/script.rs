@@ -7,8 +7,10 @@
 //! changeset`, `rollback changeset`.
 
 use std::cell::RefCell;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::time::SystemTime;
 
+use rayon::prelude::*;
 use ropey::Rope;
 
 use crate::analysis::index::{CallersMemo, ProjectIndex};
@@ -24,7 +26,7 @@ use crate::script::ast::StatementKind;
 use crate::script::run::{self as interpreter, Calls};
 use crate::script::{self, ScriptError};
 use crate::session::{ChangesetName, ChangesetState, Event};
-use crate::workspace::WorkspacePath;
+use crate::workspace::{DiskStamp, WorkspacePath};
 
 use super::apply::{ApplyMode, Direction};
 use super::context::{Ctx, Ran};
@@ -161,6 +163,10 @@ impl Engine {
             .map(|b| (b.path().to_string(), b.cursor()));
         let progress = self.progress_sinks(sender, session.preferences.progress);
         self.with_index(session, |index, _, _| {
+            // the files the query engine parsed are not parsed again by
+            // the index's scan
+            index.lend_trees(|path, content| self.parses.tree_of(path, content));
+            let memo = self.index.memo_for(index);
             let view = View {
                 engine: self,
                 sender,
@@ -169,9 +175,12 @@ impl Engine {
                 cursor: cursor.clone(),
                 progress: &progress,
                 session,
-                memo: Default::default(),
+                memo: RefCell::new(memo),
+                read_at: Default::default(),
             };
-            work(&view)
+            let done = work(&view);
+            self.index.keep_memo(view.memo.into_inner());
+            done
         })
     }
 
@@ -196,8 +205,10 @@ impl Engine {
                 interpreter::select_each(&[&query], before, view)
             })?;
             let selected = answers.pop().unwrap_or_else(|| Ok(Vec::new()))?;
+            // each element's JSON on its own: in parallel (a walk of a
+            // project has thousands)
             let elements = selected
-                .iter()
+                .par_iter()
                 .map(|s| super::ops::json::selected(s, texts))
                 .collect();
             return Ok(Outcome::answer(vec![
@@ -223,15 +234,16 @@ impl Engine {
                 interpreter::select_each(&queries, before, view)
             })?
             .into_iter();
-        let answers: Vec<serde_json::Value> = parsed
+        let answers: Vec<interpreter::Answer> = parsed
             .iter()
-            .map(|query| {
-                let answer = match query {
-                    Ok(_) => answered.next().unwrap_or_else(|| Ok(Vec::new())),
-                    Err(refusal) => Err(refusal.clone()),
-                };
-                super::ops::json::answer(&answer, texts)
+            .map(|query| match query {
+                Ok(_) => answered.next().unwrap_or_else(|| Ok(Vec::new())),
+                Err(refusal) => Err(refusal.clone()),
             })
+            .collect();
+        let answers: Vec<serde_json::Value> = answers
+            .par_iter()
+            .map(|answer| super::ops::json::answer(answer, texts))
             .collect();
         Ok(Outcome::answer(vec![
             Clause::Fact(Fact::SelectedEach {
@@ -516,9 +528,25 @@ struct View<'a> {
     progress: &'a [crate::progress::ProgressSink],
     /// The sender's session: its preferences and bookmarks (read only).
     session: &'a crate::session::Session,
-    /// What the caller queries of one script or `select` share
-    /// (`CallersMemo`: the index does not change while they run).
+    /// What the caller queries of one script or `select` share, and of
+    /// the next while the index is the same (`CallersMemo`: the index
+    /// does not change while they run).
     memo: RefCell<CallersMemo>,
+    /// When the read of each file read from disk began (whether its
+    /// stamp may vouch for its bytes later: `engine/parses.rs`).
+    read_at: RefCell<HashMap<String, SystemTime>>,
+}
+
+impl View<'_> {
+    /// How `path`'s bytes of `stamp` were read: when its read began (a
+    /// file this view did not read itself: never, so never settled).
+    fn seen(&self, path: &str, stamp: &DiskStamp) -> super::parses::Seen {
+        let read_at = self.read_at.borrow().get(path).copied();
+        super::parses::Seen {
+            stamp: stamp.clone(),
+            read_at: read_at.unwrap_or(SystemTime::UNIX_EPOCH),
+        }
+    }
 }
 
 impl interpreter::Project for View<'_> {
@@ -560,6 +588,17 @@ impl interpreter::Project for View<'_> {
                 format!("The script reads {resolved}, which has unsaved edits: Save or Undo them first; nothing was changed"),
             ));
         }
+        let workspace = &self.engine.workspace;
+        let kept = self.engine.parses.unchanged(resolved.as_str(), |stamp| {
+            workspace.has_stamp(&resolved, stamp)
+        });
+        if let Some((stamp, parsed)) = kept {
+            let text = parsed.text.clone();
+            return Ok((resolved, Base::Disk(stamp), text));
+        }
+        self.read_at
+            .borrow_mut()
+            .insert(resolved.as_str().to_owned(), SystemTime::now());
         let loaded = self
             .engine
             .workspace
@@ -579,7 +618,7 @@ impl interpreter::Project for View<'_> {
         text: &Rope,
     ) -> Option<std::sync::Arc<interpreter::Parsed>> {
         match base {
-            Base::Disk(stamp) => self.engine.parses.get(path, &stamp.hash, text),
+            Base::Disk(stamp) => self.engine.parses.get(path, &self.seen(path, stamp), text),
             _ => interpreter::Parsed::new(path, text.clone()).map(std::sync::Arc::new),
         }
     }
@@ -592,11 +631,11 @@ impl interpreter::Project for View<'_> {
             files
                 .into_iter()
                 .map(|(path, base, text)| {
-                    let hash = match base {
-                        Base::Disk(stamp) => Some(stamp.hash),
+                    let seen = match base {
+                        Base::Disk(stamp) => Some(self.seen(&path, &stamp)),
                         _ => None,
                     };
-                    (path, hash, text)
+                    (path, seen, text)
                 })
                 .collect(),
         )

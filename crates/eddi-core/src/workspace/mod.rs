@@ -195,6 +195,18 @@ impl Workspace {
         Ok(self.stamp(path)?.map(|now| now.hash) != Some(stamp.hash.clone()))
     }
 
+    /// Whether a file's size, mtime and inode are still `stamp`'s, asked
+    /// of its metadata alone (no read, no hash): what
+    /// [`Workspace::changed_since`] trusts before it hashes.
+    pub fn has_stamp(&self, path: &WorkspacePath, stamp: &DiskStamp) -> bool {
+        fs::metadata(path.absolute(&self.root)).is_ok_and(|meta| {
+            meta.is_file()
+                && meta.len() == stamp.len
+                && mtime_ns(&meta) == stamp.mtime_ns
+                && inode(&meta) == stamp.ino
+        })
+    }
+
     /// The largest file Eddi reads (and so the largest an edit may make).
     pub fn max_file_size(&self) -> u64 {
         self.max_file_size

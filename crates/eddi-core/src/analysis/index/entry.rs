@@ -13,6 +13,12 @@
 //! is shared (`Arc`) by the index and its views, so a view that scans an
 //! entry scans it for all of them. Scanning is thread-safe (`OnceLock`):
 //! two queries asking at once wait for one scan.
+//!
+//! **Lent trees.** Whoever parsed the same text already (the script query
+//! engine's kept parses, `engine/parses.rs`) may lend its tree to an
+//! unscanned entry ([`Entry::lend`]): the scan then walks that tree
+//! instead of parsing the text again. Only a tree of the very text the
+//! entry holds is taken (same content hash and length).
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -36,6 +42,8 @@ pub(super) struct Entry {
     index: OnceLock<FileIndex>,
     /// The text, until it is scanned.
     text: Mutex<Option<Arc<String>>>,
+    /// A tree of that text someone else parsed, until it is scanned.
+    lent: Mutex<Option<tree_sitter::Tree>>,
 }
 
 impl Entry {
@@ -79,6 +87,7 @@ impl Entry {
             content,
             index: OnceLock::new(),
             text: Mutex::new(None),
+            lent: Mutex::new(None),
         }
     }
 
@@ -103,7 +112,17 @@ impl Entry {
                 .unwrap_or_else(|p| p.into_inner())
                 .take()
                 .unwrap_or_default();
-            disk::index_text(&self.module, &text).unwrap_or_else(|reason| {
+            let lent = self.lent.lock().unwrap_or_else(|p| p.into_inner()).take();
+            let scanned = match lent {
+                Some(tree) => Ok(super::file::scan(
+                    &self.module.0,
+                    self.module.1,
+                    &text,
+                    &tree,
+                )),
+                None => disk::index_text(&self.module, &text),
+            };
+            scanned.unwrap_or_else(|reason| {
                 // tree-sitter only fails without a language or when
                 // cancelled, neither of which the index does
                 tracing::warn!(path = %self.path, %reason, "cannot scan; indexed as empty");
@@ -124,6 +143,19 @@ impl Entry {
             return None;
         }
         Some(self.text().map_or(0, |t| t.len()))
+    }
+
+    /// Takes `tree`, parsed by someone else from a text of `len` bytes
+    /// whose hash is this entry's `content` (the lender vouches for that),
+    /// for its scan: only while it is unscanned, and when its own text is
+    /// that long. Whether it was taken.
+    pub(super) fn lend(&self, len: usize, tree: tree_sitter::Tree) -> bool {
+        let own = self.content.is_some() && self.text().is_some_and(|text| text.len() == len);
+        if !own || self.index.get().is_some() {
+            return false;
+        }
+        *self.lent.lock().unwrap_or_else(|p| p.into_inner()) = Some(tree);
+        true
     }
 
     /// Its index if it was scanned.

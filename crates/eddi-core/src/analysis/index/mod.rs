@@ -79,6 +79,8 @@ pub mod subclasses;
 pub mod tags;
 #[cfg(test)]
 mod tests_inference;
+#[cfg(test)]
+mod tests_sharing;
 
 use hash::FxHashMap as HashMap;
 use std::path::{Path, PathBuf};
@@ -863,6 +865,31 @@ impl ProjectIndex {
             scan_largest_first(self.files.iter().flatten());
         }
         self.tags.scan_all();
+    }
+
+    /// Offers the trees others parsed to the Python files not scanned yet:
+    /// `tree_of(path, content hash)` gives a tree of the text whose hash
+    /// that is, and its length in bytes, if it has one; an entry takes it
+    /// when the text is its own, and its scan walks it instead of parsing
+    /// again (see `entry`). How many entries took one.
+    pub fn lend_trees(
+        &self,
+        tree_of: impl Fn(&str, &blake3::Hash) -> Option<(tree_sitter::Tree, usize)>,
+    ) -> usize {
+        if !self.has_unscanned() {
+            return 0;
+        }
+        self.files
+            .iter()
+            .flatten()
+            .filter(|e| e.scanned_index().is_none())
+            .filter_map(|e| {
+                let content = e.content.as_ref()?;
+                let (tree, len) = tree_of(&e.path, content)?;
+                Some(e.lend(len, tree))
+            })
+            .filter(|&taken| taken)
+            .count()
     }
 
     /// How many files no query has needed yet (their text is read, not

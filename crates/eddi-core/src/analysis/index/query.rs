@@ -164,15 +164,26 @@ impl ProjectIndex {
         query: &str,
         from: Option<FileId>,
     ) -> Result<(FileId, Vec<DefId>)> {
+        self.symbol_from_memo(query, from, None)
+    }
+
+    /// [`Self::symbol_from`] with what many queries share (`CallersMemo`:
+    /// the files defining each name).
+    pub(super) fn symbol_from_memo(
+        &self,
+        query: &str,
+        from: Option<FileId>,
+        mut memo: Option<&mut CallersMemo>,
+    ) -> Result<(FileId, Vec<DefId>)> {
         let q = clean(query);
         let q = crate::analysis::outline::split_ordinal(q).0;
         let project = from.and_then(|f| self.project(f));
-        let found = self.symbol_named(q, project);
+        let found = self.symbol_named(q, project, memo.as_deref_mut());
         if let (Err(IndexError::NotFound { .. }), Some((property, accessor))) =
             (&found, q.rsplit_once('.'))
         {
             if crate::analysis::outline::ACCESSORS.contains(&accessor) {
-                if let Ok(property) = self.symbol_named(property, project) {
+                if let Ok(property) = self.symbol_named(property, project, memo) {
                     return Ok(property);
                 }
             }
@@ -180,14 +191,34 @@ impl ProjectIndex {
         found
     }
 
-    fn symbol_named(&self, q: &str, project: Option<&Project>) -> Result<(FileId, Vec<DefId>)> {
+    fn symbol_named(
+        &self,
+        q: &str,
+        project: Option<&Project>,
+        memo: Option<&mut CallersMemo>,
+    ) -> Result<(FileId, Vec<DefId>)> {
         let last = q.rsplit('.').next().unwrap_or(q);
         let suffix = format!(".{q}");
         // Keyed by file too: two projects under one root may both have a
         // module `tests.test_utils`; their definitions are not one symbol.
         let mut groups: BTreeMap<(String, FileId), Vec<DefId>> = BTreeMap::new();
-        for (fid, f) in self.files_with(last) {
+        let defining: Vec<(FileId, &FileIndex)> =
+            match memo.and_then(|memo| memo.files_defining(self, last)) {
+                Some(files) => files
+                    .iter()
+                    .filter_map(|&fid| Some((fid, self.file(fid)?)))
+                    .collect(),
+                None => self.files_with(last).collect(),
+            };
+        for (fid, f) in defining {
             for &d in f.defs_named(last) {
+                // what the full name is compared with below ends with
+                // its qualified name or is the end of it: no name built
+                // for the others
+                let qualified = f.def(d).qualified.as_str();
+                if !q.ends_with(qualified) && !qualified.ends_with(q) {
+                    continue;
+                }
                 let full = f.full_name(d);
                 if full == q || full.ends_with(&suffix) {
                     groups.entry((full, fid)).or_default().push(d);
@@ -644,12 +675,18 @@ impl ProjectIndex {
     /// [`CallersMemo`]; one memo per index).
     pub fn find_callers_memo(&self, function: &str, memo: &mut CallersMemo) -> Result<Callers> {
         memo.ask();
-        let (definitions, certain, possible) = self.uses(function, true, None, memo)?;
-        Ok(Callers {
-            definitions,
-            certain,
-            possible,
-        })
+        if let Some(answer) = memo.callers(function) {
+            return answer.clone();
+        }
+        let answer =
+            self.uses(function, true, None, memo)
+                .map(|(definitions, certain, possible)| Callers {
+                    definitions,
+                    certain,
+                    possible,
+                });
+        memo.keep_callers(function, &answer);
+        answer
     }
 
     #[allow(clippy::type_complexity)]
@@ -660,7 +697,7 @@ impl ProjectIndex {
         current: Option<&str>,
         memo: &mut CallersMemo,
     ) -> Result<(Vec<Definition>, Vec<Call>, Vec<Call>)> {
-        let (fid, defs) = self.symbol_from(symbol, self.file_id(current))?;
+        let (fid, defs) = self.symbol_from_memo(symbol, self.file_id(current), Some(memo))?;
         let targets: Vec<DefRef> = defs.iter().map(|&def| DefRef { file: fid, def }).collect();
         let definitions: Vec<Definition> =
             targets.iter().filter_map(|&d| self.definition(d)).collect();

@@ -233,7 +233,7 @@ pub fn syntax_errors(errors: &[SyntaxError]) -> Value {
 }
 
 /// One element a query alone found (`Selected`): `{kind, name,
-/// qualified_name, path, line, col, end_line, text}` and, per kind,
+/// qualified_name, path, line, col, end_line, language, text}` and, per kind,
 /// `indexed_name` (a definition's name in the index), `complexity`, `line_count`, `params`, `decorators`, `class`,
 /// `bases`, `methods` (a class), `imports` (a file), `function`, `args`
 /// (a call), `module`, `names`, `unused` (an import). Without `texts`,
@@ -249,6 +249,8 @@ pub fn selected(selected: &crate::script::run::Selected, texts: bool) -> Value {
         "line": element.line,
         "col": selected.col,
         "end_line": selected.end_line,
+        // as the query engine reads it: Python unless its path names another
+        "language": crate::language::language_of(&element.path).map_or("python", |l| l.id()),
     });
     let long = matches!(
         element.detail,

@@ -352,14 +352,6 @@ impl Interpreter<'_> {
     /// The calls of the subject, as the index resolves them. Calls it can
     /// neither prove nor exclude refuse the query, named.
     fn calls(&mut self, subject: &Subject) -> Result<Vec<Element>> {
-        let names: Vec<String> = match subject {
-            Subject::Name(name) => vec![name.text.trim_end_matches("()").to_owned()],
-            Subject::Var(var) => self
-                .variable(var)?
-                .iter()
-                .map(|e| self.indexed_name(e))
-                .collect(),
-        };
         let at = match subject {
             Subject::Name(name) => name.span,
             Subject::Var(var) => var.span,
@@ -369,6 +361,18 @@ impl Interpreter<'_> {
             error,
             stop: false,
             named: false,
+        };
+        let names: Vec<String> = match subject {
+            Subject::Name(name) => vec![name.text.trim_end_matches("()").to_owned()],
+            Subject::Var(var) => {
+                let elements = self.variable(var)?;
+                // the index proves the calls of Python code: another
+                // language's function is not looked up by its name there
+                for element in elements.iter() {
+                    self.python_code(&element.path, "caller of").map_err(fail)?;
+                }
+                elements.iter().map(|e| self.indexed_name(e)).collect()
+            }
         };
         let (files, within) = match self.scope().map_err(fail)? {
             Scope::Project => (None, None),
