@@ -35,6 +35,7 @@ pub mod resolve;
 mod rust;
 pub mod scan;
 mod tsconfig;
+mod walk;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

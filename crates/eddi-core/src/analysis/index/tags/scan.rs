@@ -6,12 +6,12 @@
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use ropey::Rope;
-use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+use tree_sitter::Node;
 
 use super::family::{family_of, Family};
+use super::walk::{self, Binds, Capture, Walked};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::{byte_to_char, byte_to_position, SyntaxTree};
 use crate::edit::Position;
@@ -198,28 +198,6 @@ pub struct Typed {
     pub scope: Range<usize>,
 }
 
-/// What a reference capture says of a node; a node captured twice keeps
-/// the strongest (a call over a member over a name).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Capture {
-    Name,
-    Path,
-    Member,
-    Call,
-}
-
-/// Where a local definition binds its name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Binds {
-    /// In the innermost scope around it.
-    Here,
-    /// In the scope around the declaration it names (a function declared
-    /// in a block binds its name in the block).
-    Outer,
-    /// In the innermost function around it (JavaScript's `var`).
-    Function,
-}
-
 /// The declarations whose names are bound from their end on (Go's `x :=
 /// x + 1` and Rust's `let x = x + 1;` read the `x` outside on the right).
 const DECLARED_AFTER: &[&str] = &[
@@ -349,28 +327,6 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     file
 }
 
-/// A language's index query, compiled the first time a file of it is
-/// scanned (compiling every language's at once cost the first query
-/// the other languages' too).
-fn index_query(language: &'static dyn Language) -> Option<&'static Query> {
-    static QUERIES: OnceLock<HashMap<&'static str, OnceLock<Option<Query>>>> = OnceLock::new();
-    let queries = QUERIES.get_or_init(|| {
-        crate::language::registry()
-            .iter()
-            .map(|l| (l.id(), OnceLock::new()))
-            .collect()
-    });
-    queries
-        .get(language.id())?
-        .get_or_init(|| {
-            let source = family_of(language)?.query_source(language.id())?;
-            let query = Query::new(&language.grammar(), source)
-                .unwrap_or_else(|e| panic!("queries/{}/index.scm: {e}", language.id()));
-            Some(query)
-        })
-        .as_ref()
-}
-
 fn references(
     family: &dyn Family,
     language: &'static dyn Language,
@@ -379,58 +335,23 @@ fn references(
     root: Node<'_>,
     file: &mut TagsFile,
 ) {
-    let Some(query) = index_query(language) else {
-        return;
+    let walked = walk::walk(family, language, text, rope, root, file);
+    #[cfg(test)]
+    let walked = match transition::BY_QUERY.with(|q| q.get()) {
+        true => transition::walked_by_query(family, language, text, rope, root, file),
+        false => walked,
     };
-    let names = query.capture_names();
-    // a captured name: how, and its object (a path's when `true`)
-    type Found<'t> = (Node<'t>, Capture, Option<(Node<'t>, bool)>);
-    let mut found: HashMap<usize, Found<'_>> = HashMap::new();
-    let mut scopes: Vec<Node<'_>> = Vec::new();
-    let mut locals: HashMap<usize, (Node<'_>, Binds)> = HashMap::new();
-    let mut skipped: std::collections::HashSet<usize> = std::collections::HashSet::new();
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(query, root, text.as_bytes());
-    while let Some(m) = matches.next() {
-        let mut object = None;
-        let mut named = None;
-        for c in m.captures {
-            match names[c.index as usize] {
-                "reference.object" => object = Some((c.node, false)),
-                "reference.qualifier" => object = Some((c.node, true)),
-                "reference.call" => named = Some((c.node, Capture::Call)),
-                "reference.member" => named = Some((c.node, Capture::Member)),
-                "reference.path" => named = Some((c.node, Capture::Path)),
-                "reference.name" => named = Some((c.node, Capture::Name)),
-                "reference.skip" => {
-                    skipped.insert(c.node.id());
-                }
-                "local.scope" => scopes.push(c.node),
-                capture => {
-                    let binds = match capture {
-                        "local.definition" => Binds::Here,
-                        "local.definition.var" => Binds::Function,
-                        "local.definition.outer" => Binds::Outer,
-                        _ => continue,
-                    };
-                    let slot = locals.entry(c.node.id()).or_insert((c.node, binds));
-                    slot.1 = slot.1.max(binds);
-                }
-            }
-        }
-        if let Some((node, capture)) = named {
-            let slot = found.entry(node.id()).or_insert((node, capture, object));
-            if capture > slot.1 {
-                *slot = (node, capture, object);
-            }
-        }
-    }
+    let Walked {
+        uses,
+        scopes,
+        locals,
+    } = walked;
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
     let mut bound: HashMap<&str, Bindings> = HashMap::new();
     // a local's own name reads its binding, wherever that starts
     let mut own: HashMap<usize, Range<usize>> = HashMap::new();
-    for (local, scope) in scopes_of(family, scopes, locals.into_values().collect()) {
+    for (local, scope) in scopes_of(family, scopes, locals) {
         let name = &text[local.byte_range()];
         let visible = declared_until(local, scope).unwrap_or(scope.start_byte());
         let visible = byte_to_char(rope, visible)..byte_to_char(rope, scope.end_byte());
@@ -457,12 +378,10 @@ fn references(
     }
     let def_names: std::collections::HashSet<Position> =
         file.defs.iter().map(|d| d.name_position).collect();
-    let mut refs: Vec<Found<'_>> = found.into_values().collect();
-    refs.sort_by_key(|(n, _, _)| n.start_byte());
     let mut enclosing = Enclosing::new(&file.defs);
     let mut skip_at = 0;
     let (mut starts, mut ends) = (Sweep::new(rope, text), Sweep::new(rope, text));
-    for (node, capture, object) in refs {
+    for (node, capture, object) in uses {
         while skipped_ranges
             .get(skip_at)
             .is_some_and(|r| r.end <= node.start_byte())
@@ -472,7 +391,7 @@ fn references(
         let in_skipped = skipped_ranges
             .get(skip_at)
             .is_some_and(|r| r.start <= node.start_byte());
-        if in_skipped || skipped.contains(&node.id()) {
+        if in_skipped {
             continue;
         }
         let (offset, start) = starts.at(node.start_byte());
@@ -593,6 +512,7 @@ pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize)
     }
 }
 
+#[cfg(test)]
 /// Visits every named node under `root` with the innermost node around
 /// it of each of two sets of kinds (`scopes.0`, `scopes.1`: a function's,
 /// a class body's), `root` where none is: an explicit stack, no parent
@@ -673,9 +593,205 @@ impl<'d> Enclosing<'d> {
     }
 }
 
+/// The scan by the index queries and the families' own walks, kept while
+/// the one walk ([`walk`]) replaces them: a test compares the two.
+#[cfg(test)]
+pub(super) mod transition {
+    use std::cell::Cell;
+    use std::collections::HashMap;
+
+    use ropey::Rope;
+    use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+
+    use super::super::family::Family;
+    use super::super::walk::{Binds, Capture, Walked};
+    use super::TagsFile;
+    use crate::language::Language;
+
+    thread_local! {
+        pub static BY_QUERY: Cell<bool> = const { Cell::new(false) };
+    }
+
+    fn query_source(language: &str) -> Option<String> {
+        let ts = include_str!("../../../../queries/typescript/index.scm");
+        Some(match language {
+            "javascript" => include_str!("../../../../queries/javascript/index.scm").into(),
+            "typescript" => ts.into(),
+            "tsx" => format!(
+                "{ts}{}",
+                include_str!("../../../../queries/typescript/tsx.scm")
+            ),
+            "go" => include_str!("../../../../queries/go/index.scm").into(),
+            "rust" => include_str!("../../../../queries/rust/index.scm").into(),
+            "java" => include_str!("../../../../queries/java/index.scm").into(),
+            _ => return None,
+        })
+    }
+
+    pub fn walked_by_query<'t>(
+        family: &dyn Family,
+        language: &'static dyn Language,
+        text: &str,
+        rope: &Rope,
+        root: Node<'t>,
+        file: &mut TagsFile,
+    ) -> Walked<'t> {
+        let query = Query::new(&language.grammar(), &query_source(language.id()).unwrap()).unwrap();
+        let names = query.capture_names();
+        type Found<'t> = (Node<'t>, Capture, Option<(Node<'t>, bool)>);
+        let mut found: HashMap<usize, Found<'_>> = HashMap::new();
+        let mut scopes: Vec<Node<'_>> = Vec::new();
+        let mut locals: HashMap<usize, (Node<'_>, Binds)> = HashMap::new();
+        let mut skipped: std::collections::HashSet<usize> = std::collections::HashSet::new();
+        let mut cursor = QueryCursor::new();
+        let mut matches = cursor.matches(&query, root, text.as_bytes());
+        while let Some(m) = matches.next() {
+            let mut object = None;
+            let mut named = None;
+            for c in m.captures {
+                match names[c.index as usize] {
+                    "reference.object" => object = Some((c.node, false)),
+                    "reference.qualifier" => object = Some((c.node, true)),
+                    "reference.call" => named = Some((c.node, Capture::Call)),
+                    "reference.member" => named = Some((c.node, Capture::Member)),
+                    "reference.path" => named = Some((c.node, Capture::Path)),
+                    "reference.name" => named = Some((c.node, Capture::Name)),
+                    "reference.skip" => {
+                        skipped.insert(c.node.id());
+                    }
+                    "local.scope" => scopes.push(c.node),
+                    capture => {
+                        let binds = match capture {
+                            "local.definition" => Binds::Here,
+                            "local.definition.var" => Binds::Function,
+                            "local.definition.outer" => Binds::Outer,
+                            _ => continue,
+                        };
+                        let slot = locals.entry(c.node.id()).or_insert((c.node, binds));
+                        slot.1 = slot.1.max(binds);
+                    }
+                }
+            }
+            if let Some((node, capture)) = named {
+                let slot = found.entry(node.id()).or_insert((node, capture, object));
+                if capture > slot.1 {
+                    *slot = (node, capture, object);
+                }
+            }
+        }
+        let mut uses: Vec<Found<'_>> = found
+            .into_values()
+            .filter(|(n, _, _)| !skipped.contains(&n.id()))
+            .collect();
+        uses.sort_by_key(|(n, _, _)| n.start_byte());
+        // the one difference, a fix: the query found only the first name
+        // of a Go `const a, b = 1, 2` (a quirk of the grammar's fields)
+        let consts: Vec<Node<'_>> = locals
+            .values()
+            .filter_map(|(n, _)| n.parent().filter(|p| p.kind() == "const_spec"))
+            .collect();
+        for spec in consts {
+            let mut c = spec.walk();
+            let names: Vec<Node<'_>> = spec
+                .children_by_field_name("name", &mut c)
+                .filter(|n| n.kind() == "identifier")
+                .collect();
+            for name in names {
+                locals.entry(name.id()).or_insert((name, Binds::Here));
+            }
+        }
+        let mut locals: Vec<(Node<'_>, Binds)> = locals.into_values().collect();
+        locals.sort_by_key(|(n, _)| n.start_byte());
+        // the families' own walk for typed names
+        file.typed.clear();
+        file.inheriting.clear();
+        let kinds = family.typed_kinds();
+        super::walk_scoped(
+            root,
+            (kinds.functions, kinds.classes),
+            |node, function, class| family.read_typed(text, rope, node, function, class, file),
+        );
+        Walked {
+            uses,
+            scopes,
+            locals,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The one walk gives exactly what the index queries and the
+    /// families' walks gave, on real trees of each language (those of
+    /// this machine: Go's standard library, rxjs, npm's and Django's
+    /// JavaScript, this crate's Rust, JDK sources).
+    #[test]
+    fn the_one_walk_scans_as_the_queries_did() {
+        let trees: &[(&str, &str, usize)] = &[
+            ("/usr/share/go-1.19/src", "go", 4),
+            ("/tmp/idx-bench/rxjs/package/src", "ts", 1),
+            ("/usr/lib/node_modules/typescript/lib", "ts", 1),
+            ("/usr/lib/node_modules/npm", "js", 6),
+            ("/tmp/idx-bench/Django-5.1.4", "js", 1),
+            (concat!(env!("CARGO_MANIFEST_DIR"), "/src"), "rs", 1),
+            (
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests"),
+                "tsx",
+                1,
+            ),
+            ("/tmp/ci5/target/cache/brace-compare", "java", 2),
+        ];
+        let mut compared = 0;
+        for (root, extension, every) in trees {
+            let mut paths: Vec<_> = ignore::WalkBuilder::new(root)
+                .standard_filters(false)
+                .build()
+                .filter_map(Result::ok)
+                .map(|e| e.into_path())
+                .filter(|p| p.extension().is_some_and(|x| x == *extension))
+                .collect();
+            paths.sort();
+            for path in paths.iter().step_by(*every) {
+                let Ok(text) = std::fs::read_to_string(path) else {
+                    continue;
+                };
+                let Some(language) = crate::language::language_of(&path.to_string_lossy()) else {
+                    continue;
+                };
+                let walked = scan(language, &text);
+                transition::BY_QUERY.with(|q| q.set(true));
+                let queried = scan(language, &text);
+                transition::BY_QUERY.with(|q| q.set(false));
+                let show = |f: &TagsFile| {
+                    let mut lines: Vec<String> = f.refs.iter().map(|r| format!("{r:?}")).collect();
+                    lines.extend(f.locals.iter().map(|l| format!("{l:?}")));
+                    lines.extend(f.typed.iter().map(|t| format!("{t:?}")));
+                    lines.extend(f.inheriting.iter().map(|i| format!("{i:?}")));
+                    lines
+                };
+                let (w, q) = (show(&walked), show(&queried));
+                if w != q {
+                    let at = w
+                        .iter()
+                        .zip(&q)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(w.len().min(q.len()));
+                    panic!(
+                        "{}: the walk differs at item {at} ({} against {}):\n--- walk\n{}\n--- query\n{}\n",
+                        path.display(),
+                        w.len(),
+                        q.len(),
+                        w.get(at).map_or("", String::as_str),
+                        q.get(at).map_or("", String::as_str),
+                    );
+                }
+                compared += 1;
+            }
+        }
+        eprintln!("{compared} files compared");
+    }
 
     /// The sweep's offsets and positions are the rope's, over multibyte
     /// chars and both line endings, and asked backwards too.
@@ -696,19 +812,6 @@ mod tests {
                 (byte_to_char(&rope, b), byte_to_position(&rope, b)),
                 "at byte {b}"
             );
-        }
-    }
-
-    #[test]
-    fn every_index_query_compiles_with_its_grammar() {
-        for language in crate::language::registry() {
-            if super::family_of(*language).is_some() {
-                assert!(
-                    super::index_query(*language).is_some(),
-                    "{} has no index query",
-                    language.id()
-                );
-            }
         }
     }
 }
