@@ -11,7 +11,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{family_of, Family};
-use super::walk::{self, Binds, Capture, Walked};
+use super::walk::{self, Binds, Capture, Local, Walked};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::{byte_to_char, byte_to_position, SyntaxTree};
 use crate::edit::Position;
@@ -198,26 +198,16 @@ pub struct Typed {
     pub scope: Range<usize>,
 }
 
-/// The declarations whose names are bound from their end on (Go's `x :=
-/// x + 1` and Rust's `let x = x + 1;` read the `x` outside on the right).
-const DECLARED_AFTER: &[&str] = &[
-    "short_var_declaration",
-    "var_declaration",
-    "const_declaration",
-    "let_declaration",
-];
-
 /// Where a local's binding starts when its declaration binds it from its
-/// end (bytes); `None`: from its scope's start.
-fn declared_until(local: Node<'_>, scope: Node<'_>) -> Option<usize> {
-    let mut at = local.parent();
-    while let Some(node) = at.filter(|n| n.id() != scope.id()) {
-        if DECLARED_AFTER.contains(&node.kind()) {
-            return Some(node.end_byte());
-        }
-        at = node.parent();
-    }
-    None
+/// end (bytes): the declaration's end, when it is inside the scope;
+/// `None`: from the scope's start.
+fn declared_until(declaration: Option<Node<'_>>, scope: Node<'_>) -> Option<usize> {
+    let declaration = declaration.filter(|d| {
+        d.id() != scope.id()
+            && d.start_byte() >= scope.start_byte()
+            && d.end_byte() <= scope.end_byte()
+    })?;
+    Some(declaration.end_byte())
 }
 
 /// Each local definition with the scope it binds its name in: one sweep
@@ -225,15 +215,15 @@ fn declared_until(local: Node<'_>, scope: Node<'_>) -> Option<usize> {
 fn scopes_of<'t>(
     family: &dyn Family,
     mut scopes: Vec<Node<'t>>,
-    mut locals: Vec<(Node<'t>, Binds)>,
-) -> Vec<(Node<'t>, Node<'t>)> {
+    mut locals: Vec<Local<'t>>,
+) -> Vec<(Local<'t>, Node<'t>)> {
     scopes.sort_by_key(|s| (s.start_byte(), std::cmp::Reverse(s.end_byte())));
-    locals.sort_by_key(|(l, _)| l.start_byte());
+    locals.sort_by_key(|l| l.node.start_byte());
     let mut open: Vec<Node<'t>> = Vec::new();
     let mut next = 0;
     let mut out = Vec::new();
-    for (local, binds) in locals {
-        let at = local.start_byte();
+    for local in locals {
+        let at = local.node.start_byte();
         while let Some(scope) = scopes.get(next).filter(|s| s.start_byte() <= at) {
             while open
                 .last()
@@ -247,7 +237,7 @@ fn scopes_of<'t>(
         while open.last().is_some_and(|o| o.end_byte() <= at) {
             open.pop();
         }
-        let scope = match binds {
+        let scope = match local.binds {
             Binds::Here => open.last(),
             Binds::Outer => open.iter().rev().nth(1),
             Binds::Function => open.iter().rev().find(|s| family.function_scope(s.kind())),
@@ -352,8 +342,9 @@ fn references(
     // a local's own name reads its binding, wherever that starts
     let mut own: HashMap<usize, Range<usize>> = HashMap::new();
     for (local, scope) in scopes_of(family, scopes, locals) {
+        let visible = declared_until(local.declaration, scope).unwrap_or(scope.start_byte());
+        let local = local.node;
         let name = &text[local.byte_range()];
-        let visible = declared_until(local, scope).unwrap_or(scope.start_byte());
         let visible = byte_to_char(rope, visible)..byte_to_char(rope, scope.end_byte());
         let scope = byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte());
         file.locals.push(LocalDef {
@@ -604,7 +595,7 @@ pub(super) mod transition {
     use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
     use super::super::family::Family;
-    use super::super::walk::{Binds, Capture, Walked};
+    use super::super::walk::{Binds, Capture, Local, Walked};
     use super::TagsFile;
     use crate::language::Language;
 
@@ -702,6 +693,30 @@ pub(super) mod transition {
         }
         let mut locals: Vec<(Node<'_>, Binds)> = locals.into_values().collect();
         locals.sort_by_key(|(n, _)| n.start_byte());
+        const DECLARED_AFTER: &[&str] = &[
+            "short_var_declaration",
+            "var_declaration",
+            "const_declaration",
+            "let_declaration",
+        ];
+        let declaration = |local: Node<'t>| {
+            let mut at = local.parent();
+            while let Some(node) = at {
+                if DECLARED_AFTER.contains(&node.kind()) {
+                    return Some(node);
+                }
+                at = node.parent();
+            }
+            None
+        };
+        let locals = locals
+            .into_iter()
+            .map(|(node, binds)| Local {
+                node,
+                binds,
+                declaration: declaration(node),
+            })
+            .collect();
         // the families' own walk for typed names
         file.typed.clear();
         file.inheriting.clear();

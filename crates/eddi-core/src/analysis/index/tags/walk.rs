@@ -51,7 +51,18 @@ pub(super) struct Walked<'t> {
     /// In source order, outer before inner.
     pub(super) scopes: Vec<Node<'t>>,
     /// In source order.
-    pub(super) locals: Vec<(Node<'t>, Binds)>,
+    pub(super) locals: Vec<Local<'t>>,
+}
+
+/// A name a scope binds.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Local<'t> {
+    pub(super) node: Node<'t>,
+    pub(super) binds: Binds,
+    /// The innermost declaration around it that binds its names from its
+    /// end on (Go's `x := x + 1` and Rust's `let x = x + 1;` read the `x`
+    /// outside on the right).
+    pub(super) declaration: Option<Node<'t>>,
 }
 
 /// The node kinds the rules name (one enum for every language: a
@@ -104,6 +115,8 @@ kinds! {
     VariadicParameterDeclaration = "variadic_parameter_declaration",
     ExpressionList = "expression_list",
     ShortVarDeclaration = "short_var_declaration",
+    VarDeclaration = "var_declaration",
+    ConstDeclaration = "const_declaration",
     VarSpec = "var_spec",
     ConstSpec = "const_spec",
     RangeClause = "range_clause",
@@ -189,7 +202,7 @@ struct Grammar {
     functions: Vec<bool>,
     classes: Vec<bool>,
     fields: Vec<F>,
-    /// Each field's id, by [`F`].
+    /// The ids of the fields the rules read a child by, by name.
     field_ids: HashMap<&'static str, u16>,
 }
 
@@ -335,8 +348,9 @@ fn grammar_of(language: &'static dyn Language) -> Option<&'static Grammar> {
         .as_ref()
 }
 
-/// A node on the way down: its kind, its field in its parent, and the
-/// innermost function and class around its children.
+/// A node on the way down: its kind, its field in its parent (where a
+/// rule may read it), and the innermost function, class and declaration
+/// that binds from its end around its children.
 #[derive(Clone, Copy)]
 struct Step<'t> {
     node: Node<'t>,
@@ -344,6 +358,7 @@ struct Step<'t> {
     field: F,
     function: Node<'t>,
     class: Node<'t>,
+    declaration: Option<Node<'t>>,
 }
 
 /// Walks the tree of a file of `language` once (see the module's doc);
@@ -370,20 +385,36 @@ pub(super) fn walk<'t>(
     let mut path: Vec<Step<'t>> = Vec::new();
     loop {
         let node = cursor.node();
-        let step = Step {
-            node,
-            kind: grammar.kind(node),
-            field: cursor
+        let kind = grammar.kind(node);
+        let parent = path.last();
+        // (a field costs a search of the parent's fields: read only where
+        // a rule may ask, and under Rust's `let_condition` for its pattern)
+        let field = match kind != K::Other || parent.is_some_and(|p| p.kind == K::LetCondition) {
+            true => cursor
                 .field_id()
                 .and_then(|f| grammar.fields.get(f.get() as usize).copied())
                 .unwrap_or(F::Other),
-            function: path.last().map_or(root, |p| p.function),
-            class: path.last().map_or(root, |p| p.class),
+            false => F::Other,
+        };
+        let step = Step {
+            node,
+            kind,
+            field,
+            function: parent.map_or(root, |p| p.function),
+            class: parent.map_or(root, |p| p.class),
+            declaration: parent.and_then(|p| p.declaration),
         };
         if node.is_named() {
             visit(grammar, &path, step, &mut walked);
         }
         let inner = Step {
+            declaration: match kind {
+                K::ShortVarDeclaration
+                | K::VarDeclaration
+                | K::ConstDeclaration
+                | K::LetDeclaration => Some(node),
+                _ => step.declaration,
+            },
             function: match marked(&grammar.functions, node) {
                 true => node,
                 false => step.function,
@@ -419,6 +450,7 @@ pub(super) fn walk<'t>(
             left = Step {
                 function: path.last().map_or(root, |p| p.function),
                 class: path.last().map_or(root, |p| p.class),
+                declaration: path.last().and_then(|p| p.declaration),
                 ..parent
             };
         }
@@ -472,7 +504,11 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
         walked.uses.push((node.node, capture, object));
     }
     if let Some(binds) = binds {
-        walked.locals.push((node.node, binds));
+        walked.locals.push(Local {
+            node: node.node,
+            binds,
+            declaration: node.declaration,
+        });
     }
 }
 
@@ -738,21 +774,25 @@ fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> 
         }
         // `(scoped_type_identifier (type_identifier) (type_identifier))`
         K::TypeIdentifier if parent.is_some_and(|p| p.kind == K::ScopedTypeIdentifier) => {
-            let object = earlier_sibling(node.node, |n| grammar.kind(n) == K::TypeIdentifier);
+            let is_type = |n: Node<'_>| grammar.kind(n) == K::TypeIdentifier;
+            let object = earlier_sibling(parent?.node, node.node, is_type);
             member(object, false).or(name)
         }
         // `(method_reference (_) (identifier))`
         K::Identifier if parent.is_some_and(|p| p.kind == K::MethodReference) => {
-            member(earlier_sibling(node.node, |_| true), false).or(name)
+            member(earlier_sibling(parent?.node, node.node, |_| true), false).or(name)
         }
         K::Identifier | K::TypeIdentifier => name,
         _ => None,
     }
 }
 
-/// The first named sibling before `node` that `wanted` accepts.
-fn earlier_sibling<'t>(node: Node<'t>, wanted: impl Fn(Node<'t>) -> bool) -> Option<Node<'t>> {
-    let parent = node.parent()?;
+/// The first named child of `parent` before `node` that `wanted` accepts.
+fn earlier_sibling<'t>(
+    parent: Node<'t>,
+    node: Node<'t>,
+    wanted: impl Fn(Node<'t>) -> bool,
+) -> Option<Node<'t>> {
     let mut c = parent.walk();
     let found = parent
         .named_children(&mut c)
