@@ -1,12 +1,14 @@
 //! The scan's one walk over a file's tree (a `TreeCursor`, node kinds and
 //! fields compared by id): the uses of names, the scopes, the names the
 //! scopes bind, and what the file's family reads of typed declarations
-//! ([`Family::read_typed`]), all together. Each language's rules say
-//! what its `queries/<language>/index.scm` said in the tags convention:
-//! a name is a call's callee, a member read through an object, the last
-//! name of a path, or any other use; a scope binds the names of its
-//! parameters and locals. A name several rules find keeps the strongest
-//! (a call over a member over a path over a name).
+//! ([`Family::read_typed`]), all together. Each language's rules say, in
+//! the tags convention (tree-sitter's `tags.scm` and `locals.scm`, widened
+//! from calls to every use), that a name is a call's callee, a member read
+//! through an object, the last name of a path, or any other use; that a
+//! scope binds the names of its parameters and locals. A name several
+//! rules find keeps the strongest (a call over a member over a path over
+//! a name). (They replaced `queries/<language>/index.scm`, which a query
+//! cursor matched in a pass of its own: `docs/PERFORMANCE.md`.)
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -829,4 +831,63 @@ fn java_local(
         _ => false,
     };
     bound.then_some(Binds::Here)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kind or a field the rules name but no grammar has would never
+    /// match: each is some index language's, and each language's scopes
+    /// and typed kinds are its grammar's.
+    #[test]
+    fn the_rules_name_kinds_and_fields_of_their_grammars() {
+        let languages: Vec<&'static dyn Language> = crate::language::registry()
+            .iter()
+            .copied()
+            .filter(|l| family_of(*l).is_some())
+            .collect();
+        let has_kind = |l: &dyn Language, name: &str| l.grammar().id_for_node_kind(name, true) != 0;
+        let has_field =
+            |l: &dyn Language, name: &str| l.grammar().field_id_for_name(name).is_some();
+        for (_, name) in KIND_NAMES {
+            assert!(
+                languages.iter().any(|l| has_kind(*l, name)),
+                "no grammar has the kind {name}"
+            );
+        }
+        for (_, name) in FIELD_NAMES {
+            assert!(
+                languages.iter().any(|l| has_field(*l, name)),
+                "no grammar has the field {name}"
+            );
+        }
+        for language in &languages {
+            let grammar = grammar_of(*language).expect("a grammar table");
+            for kind in scope_kinds(grammar.rules) {
+                assert!(
+                    has_kind(*language, kind),
+                    "{} has no kind {kind}",
+                    language.id()
+                );
+            }
+            // a family's typed kinds: some language's of the family
+            let family = super::super::family::family_id(*language);
+            let typed = family_of(*language).unwrap().typed_kinds();
+            for kind in typed
+                .nodes
+                .iter()
+                .chain(typed.functions)
+                .chain(typed.classes)
+            {
+                assert!(
+                    languages
+                        .iter()
+                        .filter(|l| super::super::family::family_id(**l) == family)
+                        .any(|l| has_kind(*l, kind)),
+                    "no language of {family:?} has the kind {kind}"
+                );
+            }
+        }
+    }
 }
