@@ -1,7 +1,7 @@
 //! One file of a brace language scanned for the index: its definitions
 //! (the language's own symbol sites: the names code targets print), its
-//! references (the language's `queries/<language>/index.scm`, tags-like),
-//! the names its scopes bind (which hide a module-level name), and what
+//! references and the names its scopes bind (which hide a module-level
+//! name), from one walk over its tree ([`super::walk`]), and what
 //! its family's resolver reads of its imports and exports.
 
 use std::collections::HashMap;
