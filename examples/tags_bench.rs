@@ -4,7 +4,12 @@
 //! every file), and warm `find_references` of a symbol (median of 50).
 //!
 //! Usage: `cargo run --release --example tags_bench -- <root> <symbol>…`
-//! (`TAGS_BENCH_ROUNDS=1` for one round, 3 by default)
+//! (`TAGS_BENCH_ROUNDS=1` for one round, 3 by default).
+//! `tags_bench --first <root> <symbol>`: what a new process's first
+//! query costs — the index built (every file listed and read, none
+//! scanned) and one `find_references`, which scans only the files that
+//! spell the name; `scripts/bench-tags` times it against one ast-grep
+//! scan of the tree.
 
 use std::time::{Duration, Instant};
 
@@ -17,6 +22,9 @@ fn median(mut xs: Vec<Duration>) -> Duration {
 }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("--first") {
+        return first_query();
+    }
     let mut args = std::env::args().skip(1);
     let root = std::path::PathBuf::from(args.next().expect("usage: tags_bench <root> <symbol>…"));
     let symbols: Vec<String> = args.collect();
@@ -78,5 +86,30 @@ fn main() {
                 Err(e) => println!("find_references {symbol}: {e}"),
             }
         }
+    }
+}
+
+/// A new process's first `find_references`: the index built, then one
+/// query (the files it reads scanned on the way).
+fn first_query() {
+    let mut args = std::env::args().skip(2);
+    let usage = "usage: tags_bench --first <root> <symbol>";
+    let root = std::path::PathBuf::from(args.next().expect(usage));
+    let symbol = args.next().expect(usage);
+    let started = Instant::now();
+    let index = ProjectIndex::build(&root);
+    let built = started.elapsed();
+    let found = index.tags().find_references(index.root(), &symbol, None);
+    let total = started.elapsed();
+    let scanned = index.tags().len() - index.tags().unscanned();
+    match found {
+        Ok(r) => println!(
+            "first find_references {symbol}: {} certain, {} possible; {:.0} ms (build {:.0} ms, {scanned} files scanned)",
+            r.certain.len(),
+            r.possible.len(),
+            total.as_secs_f64() * 1e3,
+            built.as_secs_f64() * 1e3,
+        ),
+        Err(e) => println!("first find_references {symbol}: {e}"),
     }
 }

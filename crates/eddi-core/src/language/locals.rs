@@ -1,8 +1,8 @@
 //! The local variables of a brace-language file's functions (`Variable
 //! f.x`): each name a scope inside a function binds — parameters,
 //! variables, a function declared in a block —, read with the index's scan
-//! ([`scan`]: the `@local.definition` captures of
-//! `queries/<language>/index.scm`), listed once per function at its first
+//! ([`scan`]: the names its walk finds bound in a scope), listed once per
+//! function at its first
 //! binding, like Python's ([`crate::analysis::Outline::add_locals`]).
 
 use ropey::Rope;

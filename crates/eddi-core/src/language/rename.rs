@@ -3,8 +3,8 @@
 //!
 //! The file is read as the project index reads it ([`scan`]): its
 //! definitions, each use of a name with the innermost scope that binds it
-//! (the `@local.scope`/`@local.definition` captures of the language's
-//! `queries/<language>/index.scm`), and the names declared with a type.
+//! (the scopes and the names they bind, from the scan's walk), and the
+//! names declared with a type.
 //! What a rename changes depends on what the symbol is:
 //!
 //! - a **local** (a parameter, a variable, a function declared in a

@@ -11,7 +11,7 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::family::{Family, Files, ModuleKey, Source};
+use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
 use super::tsconfig::TsConfig;
 use crate::analysis::syntax::byte_to_char;
@@ -32,18 +32,6 @@ const FUNCTIONS: &[&str] = &[
 ];
 
 impl Family for Es {
-    fn query_source(&self, language: &str) -> Option<&'static str> {
-        match language {
-            "javascript" => Some(include_str!("../../../../queries/javascript/index.scm")),
-            "typescript" => Some(include_str!("../../../../queries/typescript/index.scm")),
-            "tsx" => Some(concat!(
-                include_str!("../../../../queries/typescript/index.scm"),
-                include_str!("../../../../queries/typescript/tsx.scm")
-            )),
-            _ => None,
-        }
-    }
-
     fn function_scope(&self, kind: &str) -> bool {
         FUNCTIONS.contains(&kind)
     }
@@ -67,9 +55,30 @@ impl Family for Es {
                 _ => {}
             }
         }
-        super::scan::walk_scoped(root, (FUNCTIONS, &[]), |node, scope, _| {
-            typed_name(text, rope, node, scope, file)
-        });
+    }
+
+    fn typed_kinds(&self) -> TypedKinds {
+        TypedKinds {
+            nodes: &[
+                "required_parameter",
+                "optional_parameter",
+                "variable_declarator",
+            ],
+            functions: FUNCTIONS,
+            classes: &[],
+        }
+    }
+
+    fn read_typed(
+        &self,
+        text: &str,
+        rope: &Rope,
+        node: Node<'_>,
+        function: Node<'_>,
+        _class: Node<'_>,
+        file: &mut TagsFile,
+    ) {
+        typed_name(text, rope, node, function, file)
     }
 
     fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {

@@ -61,6 +61,15 @@ impl Files<'_> {
     }
 }
 
+/// The node kinds a family reads for typed names, and the kinds of their
+/// scopes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TypedKinds {
+    pub nodes: &'static [&'static str],
+    pub functions: &'static [&'static str],
+    pub classes: &'static [&'static str],
+}
+
 /// What an import's source is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
@@ -72,11 +81,30 @@ pub enum Source {
 }
 
 pub trait Family: Sync {
-    /// Its languages' index query (`queries/<language>/index.scm`).
-    fn query_source(&self, language: &str) -> Option<&'static str>;
-
-    /// Reads the file's imports, exports, package and typed names.
+    /// Reads the file's imports, exports and package.
     fn read_module(&self, text: &str, rope: &ropey::Rope, root: Node<'_>, file: &mut TagsFile);
+
+    /// The kinds of the nodes [`Family::read_typed`] reads, and of the
+    /// scopes it is given.
+    fn typed_kinds(&self) -> TypedKinds {
+        TypedKinds::default()
+    }
+
+    /// Reads the names one node (of [`TypedKinds::nodes`]) declares with a
+    /// type (a parameter, a local, a field) into [`TagsFile::typed`], and
+    /// Java's inheriting classes; `function` and `class` are the innermost
+    /// of [`TypedKinds::functions`] and [`TypedKinds::classes`] around it
+    /// (the file's root where none is). The scan's one walk calls it.
+    fn read_typed(
+        &self,
+        _text: &str,
+        _rope: &ropey::Rope,
+        _node: Node<'_>,
+        _function: Node<'_>,
+        _class: Node<'_>,
+        _file: &mut TagsFile,
+    ) {
+    }
 
     /// Whether a scope of this kind is a function's (where JavaScript's
     /// `var` binds).

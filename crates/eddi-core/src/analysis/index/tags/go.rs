@@ -9,18 +9,14 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::family::{Family, Files, ModuleKey, Source};
+use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{Import, ImportKind, Imported, TagsFile, Typed};
 use crate::analysis::syntax::byte_to_char;
 
 pub struct Go;
 
 impl Family for Go {
-    fn query_source(&self, language: &str) -> Option<&'static str> {
-        (language == "go").then_some(include_str!("../../../../queries/go/index.scm"))
-    }
-
-    fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    fn read_module(&self, text: &str, _rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
             match node.kind() {
@@ -35,10 +31,26 @@ impl Family for Go {
                 _ => {}
             }
         }
-        let functions = ["function_declaration", "method_declaration", "func_literal"];
-        super::scan::walk_scoped(root, (&functions, &[]), |node, scope, _| {
-            typed_name(text, rope, node, scope, file)
-        });
+    }
+
+    fn typed_kinds(&self) -> TypedKinds {
+        TypedKinds {
+            nodes: &["parameter_declaration", "var_spec", "short_var_declaration"],
+            functions: &["function_declaration", "method_declaration", "func_literal"],
+            classes: &[],
+        }
+    }
+
+    fn read_typed(
+        &self,
+        text: &str,
+        rope: &Rope,
+        node: Node<'_>,
+        function: Node<'_>,
+        _class: Node<'_>,
+        file: &mut TagsFile,
+    ) {
+        typed_name(text, rope, node, function, file)
     }
 
     fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {

@@ -12,17 +12,13 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::family::{Bound, Family, Files, ModuleKey, Source};
+use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{Import, ImportKind, Imported, TagsFile, Typed};
 use crate::analysis::syntax::byte_to_char;
 
 pub struct Java;
 
 impl Family for Java {
-    fn query_source(&self, language: &str) -> Option<&'static str> {
-        (language == "java").then_some(include_str!("../../../../queries/java/index.scm"))
-    }
-
     fn skips(&self, statement: Node<'_>) -> bool {
         matches!(
             statement.kind(),
@@ -45,21 +41,46 @@ impl Family for Java {
                 _ => {}
             }
         }
-        let functions = [
-            "method_declaration",
-            "constructor_declaration",
-            "lambda_expression",
-        ];
-        let classes = [
-            "class_body",
-            "enum_body",
-            "interface_body",
-            "record_declaration",
-        ];
-        super::scan::walk_scoped(root, (&functions, &classes), |node, function, class| {
-            typed_name(text, rope, node, function, class, file);
-            inheriting(rope, node, file);
-        });
+    }
+
+    fn typed_kinds(&self) -> TypedKinds {
+        TypedKinds {
+            nodes: &[
+                "formal_parameter",
+                "catch_formal_parameter",
+                "enhanced_for_statement",
+                "local_variable_declaration",
+                "field_declaration",
+                "class_declaration",
+                "enum_declaration",
+                "interface_declaration",
+                "record_declaration",
+            ],
+            functions: &[
+                "method_declaration",
+                "constructor_declaration",
+                "lambda_expression",
+            ],
+            classes: &[
+                "class_body",
+                "enum_body",
+                "interface_body",
+                "record_declaration",
+            ],
+        }
+    }
+
+    fn read_typed(
+        &self,
+        text: &str,
+        rope: &Rope,
+        node: Node<'_>,
+        function: Node<'_>,
+        class: Node<'_>,
+        file: &mut TagsFile,
+    ) {
+        typed_name(text, rope, node, function, class, file);
+        inheriting(rope, node, file);
     }
 
     fn bound(&self, _files: &Files<'_>, _from: &str, _file: &TagsFile, import: &Import) -> Bound {

@@ -1,6 +1,6 @@
 //! The project index beyond Python: the files of JavaScript, TypeScript,
-//! Go, Rust and Java, each scanned with its language's tags-like query
-//! (`queries/<language>/index.scm`) and its symbol sites, and resolved at
+//! Go, Rust and Java, each scanned with one walk over its tree by its
+//! language's tags-like rules ([`walk`]) and its symbol sites, and resolved at
 //! query time through its family's module system ([`family`]: ES modules
 //! in [`es`], Go packages in [`go`], Java packages in [`java`], Rust
 //! modules in [`rust`]). It lives in the same [`super::ProjectIndex`] as
@@ -35,6 +35,7 @@ pub mod resolve;
 mod rust;
 pub mod scan;
 mod tsconfig;
+mod walk;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -23,10 +23,6 @@ use crate::analysis::syntax::byte_to_char;
 pub struct Rust;
 
 impl Family for Rust {
-    fn query_source(&self, language: &str) -> Option<&'static str> {
-        (language == "rust").then_some(include_str!("../../../../queries/rust/index.scm"))
-    }
-
     fn skips(&self, statement: Node<'_>) -> bool {
         // `use` declarations, and `mod m;` (not a module's inline body)
         match statement.kind() {

@@ -1,17 +1,17 @@
 //! One file of a brace language scanned for the index: its definitions
 //! (the language's own symbol sites: the names code targets print), its
-//! references (the language's `queries/<language>/index.scm`, tags-like),
-//! the names its scopes bind (which hide a module-level name), and what
+//! references and the names its scopes bind (which hide a module-level
+//! name), from one walk over its tree ([`super::walk`]), and what
 //! its family's resolver reads of its imports and exports.
 
 use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use ropey::Rope;
-use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+use tree_sitter::Node;
 
 use super::family::{family_of, Family};
+use super::walk::{self, Binds, Capture, Local, Walked};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::{byte_to_char, byte_to_position, SyntaxTree};
 use crate::edit::Position;
@@ -213,48 +213,16 @@ pub struct Typed {
     pub scope: Range<usize>,
 }
 
-/// What a reference capture says of a node; a node captured twice keeps
-/// the strongest (a call over a member over a name).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Capture {
-    Name,
-    Path,
-    Member,
-    Call,
-}
-
-/// Where a local definition binds its name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Binds {
-    /// In the innermost scope around it.
-    Here,
-    /// In the scope around the declaration it names (a function declared
-    /// in a block binds its name in the block).
-    Outer,
-    /// In the innermost function around it (JavaScript's `var`).
-    Function,
-}
-
-/// The declarations whose names are bound from their end on (Go's `x :=
-/// x + 1` and Rust's `let x = x + 1;` read the `x` outside on the right).
-const DECLARED_AFTER: &[&str] = &[
-    "short_var_declaration",
-    "var_declaration",
-    "const_declaration",
-    "let_declaration",
-];
-
 /// Where a local's binding starts when its declaration binds it from its
-/// end (bytes); `None`: from its scope's start.
-fn declared_until(local: Node<'_>, scope: Node<'_>) -> Option<usize> {
-    let mut at = local.parent();
-    while let Some(node) = at.filter(|n| n.id() != scope.id()) {
-        if DECLARED_AFTER.contains(&node.kind()) {
-            return Some(node.end_byte());
-        }
-        at = node.parent();
-    }
-    None
+/// end (bytes): the declaration's end, when it is inside the scope;
+/// `None`: from the scope's start.
+fn declared_until(declaration: Option<Node<'_>>, scope: Node<'_>) -> Option<usize> {
+    let declaration = declaration.filter(|d| {
+        d.id() != scope.id()
+            && d.start_byte() >= scope.start_byte()
+            && d.end_byte() <= scope.end_byte()
+    })?;
+    Some(declaration.end_byte())
 }
 
 /// Each local definition with the scope it binds its name in: one sweep
@@ -262,15 +230,15 @@ fn declared_until(local: Node<'_>, scope: Node<'_>) -> Option<usize> {
 fn scopes_of<'t>(
     family: &dyn Family,
     mut scopes: Vec<Node<'t>>,
-    mut locals: Vec<(Node<'t>, Binds)>,
-) -> Vec<(Node<'t>, Node<'t>)> {
+    mut locals: Vec<Local<'t>>,
+) -> Vec<(Local<'t>, Node<'t>)> {
     scopes.sort_by_key(|s| (s.start_byte(), std::cmp::Reverse(s.end_byte())));
-    locals.sort_by_key(|(l, _)| l.start_byte());
+    locals.sort_by_key(|l| l.node.start_byte());
     let mut open: Vec<Node<'t>> = Vec::new();
     let mut next = 0;
     let mut out = Vec::new();
-    for (local, binds) in locals {
-        let at = local.start_byte();
+    for local in locals {
+        let at = local.node.start_byte();
         while let Some(scope) = scopes.get(next).filter(|s| s.start_byte() <= at) {
             while open
                 .last()
@@ -284,7 +252,7 @@ fn scopes_of<'t>(
         while open.last().is_some_and(|o| o.end_byte() <= at) {
             open.pop();
         }
-        let scope = match binds {
+        let scope = match local.binds {
             Binds::Here => open.last(),
             Binds::Outer => open.iter().rev().nth(1),
             Binds::Function => open.iter().rev().find(|s| family.function_scope(s.kind())),
@@ -364,28 +332,6 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     file
 }
 
-/// A language's index query, compiled the first time a file of it is
-/// scanned (compiling every language's at once cost the first query
-/// the other languages' too).
-fn index_query(language: &'static dyn Language) -> Option<&'static Query> {
-    static QUERIES: OnceLock<HashMap<&'static str, OnceLock<Option<Query>>>> = OnceLock::new();
-    let queries = QUERIES.get_or_init(|| {
-        crate::language::registry()
-            .iter()
-            .map(|l| (l.id(), OnceLock::new()))
-            .collect()
-    });
-    queries
-        .get(language.id())?
-        .get_or_init(|| {
-            let source = family_of(language)?.query_source(language.id())?;
-            let query = Query::new(&language.grammar(), source)
-                .unwrap_or_else(|e| panic!("queries/{}/index.scm: {e}", language.id()));
-            Some(query)
-        })
-        .as_ref()
-}
-
 fn references(
     family: &dyn Family,
     language: &'static dyn Language,
@@ -394,60 +340,21 @@ fn references(
     root: Node<'_>,
     file: &mut TagsFile,
 ) {
-    let Some(query) = index_query(language) else {
-        return;
-    };
-    let names = query.capture_names();
-    // a captured name: how, and its object (a path's when `true`)
-    type Found<'t> = (Node<'t>, Capture, Option<(Node<'t>, bool)>);
-    let mut found: HashMap<usize, Found<'_>> = HashMap::new();
-    let mut scopes: Vec<Node<'_>> = Vec::new();
-    let mut locals: HashMap<usize, (Node<'_>, Binds)> = HashMap::new();
-    let mut skipped: std::collections::HashSet<usize> = std::collections::HashSet::new();
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(query, root, text.as_bytes());
-    while let Some(m) = matches.next() {
-        let mut object = None;
-        let mut named = None;
-        for c in m.captures {
-            match names[c.index as usize] {
-                "reference.object" => object = Some((c.node, false)),
-                "reference.qualifier" => object = Some((c.node, true)),
-                "reference.call" => named = Some((c.node, Capture::Call)),
-                "reference.member" => named = Some((c.node, Capture::Member)),
-                "reference.path" => named = Some((c.node, Capture::Path)),
-                "reference.name" => named = Some((c.node, Capture::Name)),
-                "reference.skip" => {
-                    skipped.insert(c.node.id());
-                }
-                "local.scope" => scopes.push(c.node),
-                capture => {
-                    let binds = match capture {
-                        "local.definition" => Binds::Here,
-                        "local.definition.var" => Binds::Function,
-                        "local.definition.outer" => Binds::Outer,
-                        _ => continue,
-                    };
-                    let slot = locals.entry(c.node.id()).or_insert((c.node, binds));
-                    slot.1 = slot.1.max(binds);
-                }
-            }
-        }
-        if let Some((node, capture)) = named {
-            let slot = found.entry(node.id()).or_insert((node, capture, object));
-            if capture > slot.1 {
-                *slot = (node, capture, object);
-            }
-        }
-    }
+    let walked = walk::walk(family, language, text, rope, root, file);
+    let Walked {
+        uses,
+        scopes,
+        locals,
+    } = walked;
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
     let mut bound: HashMap<&str, Bindings> = HashMap::new();
     // a local's own name reads its binding, wherever that starts
     let mut own: HashMap<usize, Range<usize>> = HashMap::new();
-    for (local, scope) in scopes_of(family, scopes, locals.into_values().collect()) {
+    for (local, scope) in scopes_of(family, scopes, locals) {
+        let visible = declared_until(local.declaration, scope).unwrap_or(scope.start_byte());
+        let local = local.node;
         let name = &text[local.byte_range()];
-        let visible = declared_until(local, scope).unwrap_or(scope.start_byte());
         let visible = byte_to_char(rope, visible)..byte_to_char(rope, scope.end_byte());
         let scope = byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte());
         file.locals.push(LocalDef {
@@ -472,12 +379,10 @@ fn references(
     }
     let def_names: std::collections::HashSet<Position> =
         file.defs.iter().map(|d| d.name_position).collect();
-    let mut refs: Vec<Found<'_>> = found.into_values().collect();
-    refs.sort_by_key(|(n, _, _)| n.start_byte());
     let mut enclosing = Enclosing::new(&file.defs);
     let mut skip_at = 0;
     let (mut starts, mut ends) = (Sweep::new(rope, text), Sweep::new(rope, text));
-    for (node, capture, object) in refs {
+    for (node, capture, object) in uses {
         while skipped_ranges
             .get(skip_at)
             .is_some_and(|r| r.end <= node.start_byte())
@@ -487,7 +392,7 @@ fn references(
         let in_skipped = skipped_ranges
             .get(skip_at)
             .is_some_and(|r| r.start <= node.start_byte());
-        if in_skipped || skipped.contains(&node.id()) {
+        if in_skipped {
             continue;
         }
         let (offset, start) = starts.at(node.start_byte());
@@ -608,31 +513,6 @@ pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize)
     }
 }
 
-/// Visits every named node under `root` with the innermost node around
-/// it of each of two sets of kinds (`scopes.0`, `scopes.1`: a function's,
-/// a class body's), `root` where none is: an explicit stack, no parent
-/// walks (each costs the depth of the tree).
-pub(super) fn walk_scoped<'t>(
-    root: Node<'t>,
-    scopes: (&[&str], &[&str]),
-    mut visit: impl FnMut(Node<'t>, Node<'t>, Node<'t>),
-) {
-    let mut todo = vec![(root, root, root)];
-    while let Some((node, function, class)) = todo.pop() {
-        visit(node, function, class);
-        let function = match scopes.0.contains(&node.kind()) {
-            true => node,
-            false => function,
-        };
-        let class = match scopes.1.contains(&node.kind()) {
-            true => node,
-            false => class,
-        };
-        let mut c = node.walk();
-        todo.extend(node.named_children(&mut c).map(|n| (n, function, class)));
-    }
-}
-
 /// The names of a path (`a::b::c`, `crate::m`), in order.
 pub(super) fn path_names(text: &str, path: Node<'_>) -> Vec<String> {
     text[path.byte_range()]
@@ -711,19 +591,6 @@ mod tests {
                 (byte_to_char(&rope, b), byte_to_position(&rope, b)),
                 "at byte {b}"
             );
-        }
-    }
-
-    #[test]
-    fn every_index_query_compiles_with_its_grammar() {
-        for language in crate::language::registry() {
-            if super::family_of(*language).is_some() {
-                assert!(
-                    super::index_query(*language).is_some(),
-                    "{} has no index query",
-                    language.id()
-                );
-            }
         }
     }
 }

@@ -1,0 +1,893 @@
+//! The scan's one walk over a file's tree (a `TreeCursor`, node kinds and
+//! fields compared by id): the uses of names, the scopes, the names the
+//! scopes bind, and what the file's family reads of typed declarations
+//! ([`Family::read_typed`]), all together. Each language's rules say, in
+//! the tags convention (tree-sitter's `tags.scm` and `locals.scm`, widened
+//! from calls to every use), that a name is a call's callee, a member read
+//! through an object, the last name of a path, or any other use; that a
+//! scope binds the names of its parameters and locals. A name several
+//! rules find keeps the strongest (a call over a member over a path over
+//! a name). (They replaced `queries/<language>/index.scm`, which a query
+//! cursor matched in a pass of its own: `docs/PERFORMANCE.md`.)
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use super::family::{family_of, Family};
+use super::scan::TagsFile;
+use crate::language::Language;
+
+/// What a use says of its name; the strongest wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Capture {
+    Name,
+    Path,
+    Member,
+    Call,
+}
+
+/// Where a local definition binds its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Binds {
+    /// In the innermost scope around it.
+    Here,
+    /// In the scope around the declaration it names (a function declared
+    /// in a block binds its name in the block).
+    Outer,
+    /// In the innermost function around it (JavaScript's `var`).
+    Function,
+}
+
+/// A use of a name: the name, how, and what it is read through (a
+/// path's qualifier when `true`).
+pub(super) type Use<'t> = (Node<'t>, Capture, Option<(Node<'t>, bool)>);
+
+/// What the walk finds in a file.
+#[derive(Default)]
+pub(super) struct Walked<'t> {
+    /// In source order.
+    pub(super) uses: Vec<Use<'t>>,
+    /// In source order, outer before inner.
+    pub(super) scopes: Vec<Node<'t>>,
+    /// In source order.
+    pub(super) locals: Vec<Local<'t>>,
+}
+
+/// A name a scope binds.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Local<'t> {
+    pub(super) node: Node<'t>,
+    pub(super) binds: Binds,
+    /// The innermost declaration around it that binds its names from its
+    /// end on (Go's `x := x + 1` and Rust's `let x = x + 1;` read the `x`
+    /// outside on the right).
+    pub(super) declaration: Option<Node<'t>>,
+}
+
+/// The node kinds the rules name (one enum for every language: a
+/// grammar maps the ids of its kinds of these names to them).
+macro_rules! kinds {
+    ($($kind:ident = $name:literal,)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        enum K { Other, $($kind,)* }
+        const KIND_NAMES: &[(K, &str)] = &[$((K::$kind, $name),)*];
+    };
+}
+
+kinds! {
+    Identifier = "identifier",
+    TypeIdentifier = "type_identifier",
+    FieldIdentifier = "field_identifier",
+    PropertyIdentifier = "property_identifier",
+    PrivatePropertyIdentifier = "private_property_identifier",
+    ShorthandPropertyIdentifier = "shorthand_property_identifier",
+    ShorthandPropertyIdentifierPattern = "shorthand_property_identifier_pattern",
+    ShorthandFieldIdentifier = "shorthand_field_identifier",
+    PackageIdentifier = "package_identifier",
+    CallExpression = "call_expression",
+    NewExpression = "new_expression",
+    MemberExpression = "member_expression",
+    JsxOpeningElement = "jsx_opening_element",
+    JsxSelfClosingElement = "jsx_self_closing_element",
+    NestedTypeIdentifier = "nested_type_identifier",
+    ExportSpecifier = "export_specifier",
+    FormalParameters = "formal_parameters",
+    AssignmentPattern = "assignment_pattern",
+    RestPattern = "rest_pattern",
+    ArrowFunction = "arrow_function",
+    VariableDeclarator = "variable_declarator",
+    VariableDeclaration = "variable_declaration",
+    ObjectPattern = "object_pattern",
+    PairPattern = "pair_pattern",
+    ArrayPattern = "array_pattern",
+    CatchClause = "catch_clause",
+    ForInStatement = "for_in_statement",
+    FunctionDeclaration = "function_declaration",
+    StatementBlock = "statement_block",
+    ClassDeclaration = "class_declaration",
+    RequiredParameter = "required_parameter",
+    OptionalParameter = "optional_parameter",
+    SelectorExpression = "selector_expression",
+    QualifiedType = "qualified_type",
+    CompositeLiteral = "composite_literal",
+    ParameterDeclaration = "parameter_declaration",
+    VariadicParameterDeclaration = "variadic_parameter_declaration",
+    ExpressionList = "expression_list",
+    ShortVarDeclaration = "short_var_declaration",
+    VarDeclaration = "var_declaration",
+    ConstDeclaration = "const_declaration",
+    VarSpec = "var_spec",
+    ConstSpec = "const_spec",
+    RangeClause = "range_clause",
+    TypeSwitchStatement = "type_switch_statement",
+    FieldExpression = "field_expression",
+    ScopedIdentifier = "scoped_identifier",
+    ScopedTypeIdentifier = "scoped_type_identifier",
+    StructExpression = "struct_expression",
+    Parameter = "parameter",
+    LetDeclaration = "let_declaration",
+    TuplePattern = "tuple_pattern",
+    ClosureParameters = "closure_parameters",
+    ForExpression = "for_expression",
+    LetCondition = "let_condition",
+    TupleStructPattern = "tuple_struct_pattern",
+    FieldPattern = "field_pattern",
+    MethodInvocation = "method_invocation",
+    ObjectCreationExpression = "object_creation_expression",
+    FieldAccess = "field_access",
+    MethodReference = "method_reference",
+    FormalParameter = "formal_parameter",
+    SpreadParameter = "spread_parameter",
+    LocalVariableDeclaration = "local_variable_declaration",
+    EnhancedForStatement = "enhanced_for_statement",
+    CatchFormalParameter = "catch_formal_parameter",
+    LambdaExpression = "lambda_expression",
+    InferredParameters = "inferred_parameters",
+}
+
+/// The fields the rules name.
+macro_rules! fields {
+    ($($field:ident = $name:literal,)*) => {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        enum F { Other, $($field,)* }
+        const FIELD_NAMES: &[(F, &str)] = &[$((F::$field, $name),)*];
+    };
+}
+
+fields! {
+    Function = "function",
+    Constructor = "constructor",
+    Object = "object",
+    Property = "property",
+    Name = "name",
+    Module = "module",
+    Alias = "alias",
+    Left = "left",
+    Parameter = "parameter",
+    Pattern = "pattern",
+    Value = "value",
+    Operand = "operand",
+    Field = "field",
+    Package = "package",
+    Type = "type",
+    Path = "path",
+    Declarator = "declarator",
+    Parameters = "parameters",
+}
+
+/// Which language's rules read a tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    /// JavaScript and TypeScript; `ts`: TypeScript's types and
+    /// parameters, `jsx`: elements named by a component.
+    Es {
+        ts: bool,
+        jsx: bool,
+    },
+    Go,
+    Rust,
+    Java,
+}
+
+/// One language's kinds and fields by id, looked up once.
+struct Grammar {
+    rules: Rules,
+    kinds: Vec<K>,
+    /// Per kind id: a scope that binds names.
+    scopes: Vec<bool>,
+    /// Per kind id: a node the family reads for typed names; a function,
+    /// a class body (the scopes of typed names).
+    typed: Vec<bool>,
+    functions: Vec<bool>,
+    classes: Vec<bool>,
+    fields: Vec<F>,
+    /// The ids of the fields the rules read a child by, by name.
+    field_ids: HashMap<&'static str, u16>,
+}
+
+impl Grammar {
+    fn new(language: &'static dyn Language, family: &dyn Family) -> Option<Grammar> {
+        let rules = match language.id() {
+            "javascript" => Rules::Es {
+                ts: false,
+                jsx: true,
+            },
+            "typescript" => Rules::Es {
+                ts: true,
+                jsx: false,
+            },
+            "tsx" => Rules::Es {
+                ts: true,
+                jsx: true,
+            },
+            "go" => Rules::Go,
+            "rust" => Rules::Rust,
+            "java" => Rules::Java,
+            _ => return None,
+        };
+        let grammar = language.grammar();
+        let count = grammar.node_kind_count();
+        let name_of = |id: usize| {
+            let id = id as u16;
+            grammar
+                .node_kind_is_named(id)
+                .then(|| grammar.node_kind_for_id(id))
+                .flatten()
+        };
+        let marks = |names: &[&str]| -> Vec<bool> {
+            (0..count)
+                .map(|id| name_of(id).is_some_and(|n| names.contains(&n)))
+                .collect()
+        };
+        let kinds = (0..count)
+            .map(|id| {
+                name_of(id)
+                    .and_then(|n| KIND_NAMES.iter().find(|(_, name)| *name == n))
+                    .map_or(K::Other, |(k, _)| *k)
+            })
+            .collect();
+        let typed = family.typed_kinds();
+        let fields = (0..=grammar.field_count())
+            .map(|id| {
+                grammar
+                    .field_name_for_id(id as u16)
+                    .and_then(|n| FIELD_NAMES.iter().find(|(_, name)| *name == n))
+                    .map_or(F::Other, |(f, _)| *f)
+            })
+            .collect();
+        let field_ids = FIELD_NAMES
+            .iter()
+            .filter_map(|(_, name)| Some((*name, grammar.field_id_for_name(name)?.get())))
+            .collect();
+        Some(Grammar {
+            rules,
+            kinds,
+            scopes: marks(scope_kinds(rules)),
+            typed: marks(typed.nodes),
+            functions: marks(typed.functions),
+            classes: marks(typed.classes),
+            fields,
+            field_ids,
+        })
+    }
+
+    fn kind(&self, node: Node<'_>) -> K {
+        self.kinds
+            .get(node.kind_id() as usize)
+            .copied()
+            .unwrap_or(K::Other)
+    }
+
+    fn child<'t>(&self, node: Node<'t>, field: &str) -> Option<Node<'t>> {
+        node.child_by_field_id(*self.field_ids.get(field)?)
+            .filter(|n| n.is_named())
+    }
+}
+
+/// The kinds of the scopes that bind names, per language.
+fn scope_kinds(rules: Rules) -> &'static [&'static str] {
+    match rules {
+        Rules::Es { .. } => &[
+            "function_declaration",
+            "function_expression",
+            "generator_function_declaration",
+            "generator_function",
+            "arrow_function",
+            "method_definition",
+            "statement_block",
+            "for_statement",
+            "for_in_statement",
+            "catch_clause",
+            "class_body",
+        ],
+        Rules::Go => &[
+            "function_declaration",
+            "method_declaration",
+            "func_literal",
+            "block",
+            "for_statement",
+            "if_statement",
+            "expression_switch_statement",
+            "type_switch_statement",
+        ],
+        Rules::Rust => &[
+            "function_item",
+            "closure_expression",
+            "block",
+            "for_expression",
+            "match_arm",
+            "if_expression",
+            "while_expression",
+        ],
+        Rules::Java => &[
+            "method_declaration",
+            "constructor_declaration",
+            "lambda_expression",
+            "block",
+            "for_statement",
+            "enhanced_for_statement",
+            "catch_clause",
+        ],
+    }
+}
+
+/// A language's grammar table, made the first time a file of it is
+/// scanned.
+fn grammar_of(language: &'static dyn Language) -> Option<&'static Grammar> {
+    static GRAMMARS: OnceLock<HashMap<&'static str, OnceLock<Option<Grammar>>>> = OnceLock::new();
+    let grammars = GRAMMARS.get_or_init(|| {
+        crate::language::registry()
+            .iter()
+            .map(|l| (l.id(), OnceLock::new()))
+            .collect()
+    });
+    grammars
+        .get(language.id())?
+        .get_or_init(|| Grammar::new(language, family_of(language)?))
+        .as_ref()
+}
+
+/// A node on the way down: its kind, its field in its parent (where a
+/// rule may read it), and the innermost function, class and declaration
+/// that binds from its end around its children.
+#[derive(Clone, Copy)]
+struct Step<'t> {
+    node: Node<'t>,
+    kind: K,
+    field: F,
+    function: Node<'t>,
+    class: Node<'t>,
+    declaration: Option<Node<'t>>,
+}
+
+/// Walks the tree of a file of `language` once (see the module's doc);
+/// the family's typed names go into `file`.
+pub(super) fn walk<'t>(
+    family: &dyn Family,
+    language: &'static dyn Language,
+    text: &str,
+    rope: &Rope,
+    root: Node<'t>,
+    file: &mut TagsFile,
+) -> Walked<'t> {
+    let mut walked = Walked::default();
+    let Some(grammar) = grammar_of(language) else {
+        return walked;
+    };
+    // the family's reads in the order its own walk made them (each node
+    // before its children, the last child first): blocks collected after
+    // each node's children, then reversed
+    let mut typed_blocks: Vec<(usize, usize)> = Vec::new();
+    let mut inheriting_blocks: Vec<(usize, usize)> = Vec::new();
+    let mut cursor = root.walk();
+    // the ancestors of the cursor's node
+    let mut path: Vec<Step<'t>> = Vec::new();
+    loop {
+        let node = cursor.node();
+        let kind = grammar.kind(node);
+        let parent = path.last();
+        // (a field costs a search of the parent's fields: read only where
+        // a rule may ask, and under Rust's `let_condition` for its pattern)
+        let field = match kind != K::Other || parent.is_some_and(|p| p.kind == K::LetCondition) {
+            true => cursor
+                .field_id()
+                .and_then(|f| grammar.fields.get(f.get() as usize).copied())
+                .unwrap_or(F::Other),
+            false => F::Other,
+        };
+        let step = Step {
+            node,
+            kind,
+            field,
+            function: parent.map_or(root, |p| p.function),
+            class: parent.map_or(root, |p| p.class),
+            declaration: parent.and_then(|p| p.declaration),
+        };
+        if node.is_named() {
+            visit(grammar, &path, step, &mut walked);
+        }
+        let inner = Step {
+            declaration: match kind {
+                K::ShortVarDeclaration
+                | K::VarDeclaration
+                | K::ConstDeclaration
+                | K::LetDeclaration => Some(node),
+                _ => step.declaration,
+            },
+            function: match marked(&grammar.functions, node) {
+                true => node,
+                false => step.function,
+            },
+            class: match marked(&grammar.classes, node) {
+                true => node,
+                false => step.class,
+            },
+            ..step
+        };
+        if cursor.goto_first_child() {
+            path.push(inner);
+            continue;
+        }
+        // leave the node, and each ancestor whose last child it is
+        let mut left = step;
+        loop {
+            if left.node.is_named() && marked(&grammar.typed, left.node) {
+                let (t, i) = (file.typed.len(), file.inheriting.len());
+                family.read_typed(text, rope, left.node, left.function, left.class, file);
+                typed_blocks.push((t, file.typed.len()));
+                inheriting_blocks.push((i, file.inheriting.len()));
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                reorder(&mut file.typed, &typed_blocks);
+                reorder(&mut file.inheriting, &inheriting_blocks);
+                return walked;
+            }
+            let parent = path.pop().expect("a parent on the path");
+            left = Step {
+                function: path.last().map_or(root, |p| p.function),
+                class: path.last().map_or(root, |p| p.class),
+                declaration: path.last().and_then(|p| p.declaration),
+                ..parent
+            };
+        }
+    }
+}
+
+/// Whether a table per kind id marks the node's kind (an `ERROR` node's
+/// id is past every table).
+fn marked(table: &[bool], node: Node<'_>) -> bool {
+    table.get(node.kind_id() as usize).copied().unwrap_or(false)
+}
+
+/// The items in the reverse order of their blocks (each block's own order
+/// kept).
+fn reorder<T>(items: &mut Vec<T>, blocks: &[(usize, usize)]) {
+    if blocks.len() < 2 {
+        return;
+    }
+    let mut slots: Vec<Option<T>> = items.drain(..).map(Some).collect();
+    for &(start, end) in blocks.iter().rev() {
+        items.extend(slots[start..end].iter_mut().filter_map(Option::take));
+    }
+}
+
+/// What the rules say of one named node, given its ancestors.
+fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut Walked<'t>) {
+    if marked(&grammar.scopes, node.node) {
+        walked.scopes.push(node.node);
+    }
+    let parent = path.last().copied();
+    let grandparent = path.len().checked_sub(2).map(|i| path[i]);
+    let (used, binds) = match grammar.rules {
+        Rules::Es { ts, jsx } => (
+            es_use(grammar, node, parent, grandparent, ts, jsx),
+            es_local(node, parent, grandparent, ts),
+        ),
+        Rules::Go => (
+            go_use(grammar, node, parent, grandparent),
+            go_local(node, parent, grandparent),
+        ),
+        Rules::Rust => (
+            rust_use(grammar, node, parent, grandparent),
+            rust_local(node, parent, grandparent),
+        ),
+        Rules::Java => (
+            java_use(grammar, node, parent),
+            java_local(node, parent, grandparent),
+        ),
+    };
+    if let Some((capture, object)) = used {
+        walked.uses.push((node.node, capture, object));
+    }
+    if let Some(binds) = binds {
+        walked.locals.push(Local {
+            node: node.node,
+            binds,
+            declaration: node.declaration,
+        });
+    }
+}
+
+type Found<'t> = Option<(Capture, Option<(Node<'t>, bool)>)>;
+
+/// Whether `parent` is `kind` and holds the node in `field`.
+fn holds(parent: Option<Step<'_>>, kind: K, field: F, node: Step<'_>) -> bool {
+    parent.is_some_and(|p| p.kind == kind) && node.field == field
+}
+
+/// A member read through `object` (a call's callee when `call`).
+fn member(object: Option<Node<'_>>, call: bool) -> Found<'_> {
+    let object = object?;
+    Some((
+        if call { Capture::Call } else { Capture::Member },
+        Some((object, false)),
+    ))
+}
+
+fn es_use<'t>(
+    grammar: &Grammar,
+    node: Step<'t>,
+    parent: Option<Step<'t>>,
+    grandparent: Option<Step<'t>>,
+    ts: bool,
+    jsx: bool,
+) -> Found<'t> {
+    let call = Some((Capture::Call, None));
+    match node.kind {
+        K::Identifier if export_alias(node, parent) => None,
+        K::Identifier
+            if holds(parent, K::CallExpression, F::Function, node)
+                || holds(parent, K::NewExpression, F::Constructor, node) =>
+        {
+            call
+        }
+        K::Identifier
+            if jsx
+                && (holds(parent, K::JsxOpeningElement, F::Name, node)
+                    || holds(parent, K::JsxSelfClosingElement, F::Name, node)) =>
+        {
+            call
+        }
+        K::Identifier | K::ShorthandPropertyIdentifier => Some((Capture::Name, None)),
+        K::PropertyIdentifier | K::PrivatePropertyIdentifier
+            if holds(parent, K::MemberExpression, F::Property, node) =>
+        {
+            let parent = parent?;
+            let callee = holds(grandparent, K::CallExpression, F::Function, parent)
+                || (node.kind == K::PropertyIdentifier
+                    && holds(grandparent, K::NewExpression, F::Constructor, parent));
+            member(grammar.child(parent.node, "object"), callee)
+        }
+        K::TypeIdentifier if ts && export_alias(node, parent) => None,
+        K::TypeIdentifier if ts && holds(parent, K::NestedTypeIdentifier, F::Name, node) => {
+            let module = grammar
+                .child(parent?.node, "module")
+                .filter(|m| grammar.kind(*m) == K::Identifier);
+            member(module, false).or(Some((Capture::Name, None)))
+        }
+        K::TypeIdentifier if ts => Some((Capture::Name, None)),
+        _ => None,
+    }
+}
+
+/// An export's alias names no use.
+fn export_alias(node: Step<'_>, parent: Option<Step<'_>>) -> bool {
+    holds(parent, K::ExportSpecifier, F::Alias, node)
+}
+
+fn es_local(
+    node: Step<'_>,
+    parent: Option<Step<'_>>,
+    grandparent: Option<Step<'_>>,
+    ts: bool,
+) -> Option<Binds> {
+    let parent_kind = parent.map(|p| p.kind);
+    let grandparent_kind = grandparent.map(|g| g.kind);
+    let here = Some(Binds::Here);
+    match node.kind {
+        K::Identifier => match parent_kind? {
+            K::FormalParameters if !ts => here,
+            K::AssignmentPattern
+                if !ts
+                    && node.field == F::Left
+                    && grandparent_kind == Some(K::FormalParameters) =>
+            {
+                here
+            }
+            K::RestPattern if !ts && grandparent_kind == Some(K::FormalParameters) => here,
+            K::RestPattern
+                if ts && holds(grandparent, K::RequiredParameter, F::Pattern, parent?) =>
+            {
+                here
+            }
+            K::RequiredParameter | K::OptionalParameter if ts && node.field == F::Pattern => here,
+            K::ArrowFunction if node.field == F::Parameter => here,
+            K::VariableDeclarator if node.field == F::Name => {
+                match grandparent_kind == Some(K::VariableDeclaration) {
+                    true => Some(Binds::Function),
+                    false => here,
+                }
+            }
+            K::PairPattern
+                if node.field == F::Value && grandparent_kind == Some(K::ObjectPattern) =>
+            {
+                here
+            }
+            K::ArrayPattern => here,
+            K::CatchClause if node.field == F::Parameter => here,
+            K::ForInStatement if node.field == F::Left => here,
+            K::FunctionDeclaration
+                if node.field == F::Name && grandparent_kind == Some(K::StatementBlock) =>
+            {
+                Some(Binds::Outer)
+            }
+            K::ClassDeclaration
+                if !ts && node.field == F::Name && grandparent_kind == Some(K::StatementBlock) =>
+            {
+                here
+            }
+            _ => None,
+        },
+        K::TypeIdentifier
+            if ts
+                && holds(parent, K::ClassDeclaration, F::Name, node)
+                && grandparent_kind == Some(K::StatementBlock) =>
+        {
+            here
+        }
+        K::ShorthandPropertyIdentifierPattern if parent_kind == Some(K::ObjectPattern) => here,
+        _ => None,
+    }
+}
+
+fn go_use<'t>(
+    grammar: &Grammar,
+    node: Step<'t>,
+    parent: Option<Step<'t>>,
+    grandparent: Option<Step<'t>>,
+) -> Found<'t> {
+    match node.kind {
+        K::Identifier if holds(parent, K::CallExpression, F::Function, node) => {
+            Some((Capture::Call, None))
+        }
+        K::FieldIdentifier if holds(parent, K::SelectorExpression, F::Field, node) => {
+            let parent = parent?;
+            let callee = holds(grandparent, K::CallExpression, F::Function, parent);
+            member(grammar.child(parent.node, "operand"), callee)
+        }
+        K::TypeIdentifier if holds(parent, K::QualifiedType, F::Name, node) => {
+            let package = grammar
+                .child(parent?.node, "package")
+                .filter(|p| grammar.kind(*p) == K::PackageIdentifier);
+            member(package, false).or(Some((Capture::Name, None)))
+        }
+        K::TypeIdentifier if holds(parent, K::CompositeLiteral, F::Type, node) => {
+            Some((Capture::Call, None))
+        }
+        K::Identifier | K::TypeIdentifier => Some((Capture::Name, None)),
+        _ => None,
+    }
+}
+
+fn go_local(
+    node: Step<'_>,
+    parent: Option<Step<'_>>,
+    grandparent: Option<Step<'_>>,
+) -> Option<Binds> {
+    if node.kind != K::Identifier {
+        return None;
+    }
+    let parent = parent?;
+    let bound = match parent.kind {
+        K::ParameterDeclaration | K::VariadicParameterDeclaration | K::VarSpec | K::ConstSpec => {
+            node.field == F::Name
+        }
+        K::ExpressionList => {
+            holds(grandparent, K::ShortVarDeclaration, F::Left, parent)
+                || holds(grandparent, K::RangeClause, F::Left, parent)
+                || holds(grandparent, K::TypeSwitchStatement, F::Alias, parent)
+        }
+        _ => false,
+    };
+    bound.then_some(Binds::Here)
+}
+
+fn rust_use<'t>(
+    grammar: &Grammar,
+    node: Step<'t>,
+    parent: Option<Step<'t>>,
+    grandparent: Option<Step<'t>>,
+) -> Found<'t> {
+    let name = Some((Capture::Name, None));
+    match node.kind {
+        K::Identifier if holds(parent, K::CallExpression, F::Function, node) => {
+            Some((Capture::Call, None))
+        }
+        K::FieldIdentifier if holds(parent, K::FieldExpression, F::Field, node) => {
+            let parent = parent?;
+            let callee = holds(grandparent, K::CallExpression, F::Function, parent);
+            member(grammar.child(parent.node, "value"), callee)
+        }
+        K::Identifier if holds(parent, K::ScopedIdentifier, F::Name, node) => {
+            let parent = parent?;
+            let callee = holds(grandparent, K::CallExpression, F::Function, parent);
+            match grammar.child(parent.node, "path") {
+                Some(path) if callee => Some((Capture::Call, Some((path, true)))),
+                Some(path) => Some((Capture::Path, Some((path, true)))),
+                None => name,
+            }
+        }
+        K::TypeIdentifier if holds(parent, K::ScopedTypeIdentifier, F::Name, node) => {
+            match grammar.child(parent?.node, "path") {
+                Some(path) => Some((Capture::Path, Some((path, true)))),
+                None => name,
+            }
+        }
+        K::TypeIdentifier if holds(parent, K::StructExpression, F::Name, node) => {
+            Some((Capture::Call, None))
+        }
+        K::Identifier | K::TypeIdentifier | K::ShorthandFieldIdentifier => name,
+        _ => None,
+    }
+}
+
+fn rust_local(
+    node: Step<'_>,
+    parent: Option<Step<'_>>,
+    grandparent: Option<Step<'_>>,
+) -> Option<Binds> {
+    let parent = parent?;
+    let bound = match node.kind {
+        K::Identifier => match parent.kind {
+            K::Parameter | K::LetDeclaration | K::ForExpression => node.field == F::Pattern,
+            K::TuplePattern | K::ClosureParameters | K::TupleStructPattern | K::FieldPattern => {
+                true
+            }
+            _ => {
+                parent.node.is_named()
+                    && grandparent.is_some_and(|g| g.kind == K::LetCondition)
+                    && parent.field == F::Pattern
+            }
+        },
+        K::ShorthandFieldIdentifier => parent.kind == K::FieldPattern && node.field == F::Name,
+        _ => false,
+    };
+    bound.then_some(Binds::Here)
+}
+
+fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> Found<'t> {
+    let name = Some((Capture::Name, None));
+    match node.kind {
+        K::Identifier if holds(parent, K::MethodInvocation, F::Name, node) => {
+            let object = grammar.child(parent?.node, "object");
+            Some((Capture::Call, object.map(|o| (o, false))))
+        }
+        K::TypeIdentifier if holds(parent, K::ObjectCreationExpression, F::Type, node) => {
+            Some((Capture::Call, None))
+        }
+        K::Identifier if holds(parent, K::FieldAccess, F::Field, node) => {
+            member(grammar.child(parent?.node, "object"), false).or(name)
+        }
+        // `(scoped_type_identifier (type_identifier) (type_identifier))`
+        K::TypeIdentifier if parent.is_some_and(|p| p.kind == K::ScopedTypeIdentifier) => {
+            let is_type = |n: Node<'_>| grammar.kind(n) == K::TypeIdentifier;
+            let object = earlier_sibling(parent?.node, node.node, is_type);
+            member(object, false).or(name)
+        }
+        // `(method_reference (_) (identifier))`
+        K::Identifier if parent.is_some_and(|p| p.kind == K::MethodReference) => {
+            member(earlier_sibling(parent?.node, node.node, |_| true), false).or(name)
+        }
+        K::Identifier | K::TypeIdentifier => name,
+        _ => None,
+    }
+}
+
+/// The first named child of `parent` before `node` that `wanted` accepts.
+fn earlier_sibling<'t>(
+    parent: Node<'t>,
+    node: Node<'t>,
+    wanted: impl Fn(Node<'t>) -> bool,
+) -> Option<Node<'t>> {
+    let mut c = parent.walk();
+    let found = parent
+        .named_children(&mut c)
+        .take_while(|n| n.id() != node.id())
+        .find(|n| wanted(*n));
+    found
+}
+
+fn java_local(
+    node: Step<'_>,
+    parent: Option<Step<'_>>,
+    grandparent: Option<Step<'_>>,
+) -> Option<Binds> {
+    if node.kind != K::Identifier {
+        return None;
+    }
+    let parent = parent?;
+    let bound = match parent.kind {
+        K::FormalParameter | K::EnhancedForStatement | K::CatchFormalParameter => {
+            node.field == F::Name
+        }
+        K::VariableDeclarator => {
+            node.field == F::Name
+                && (grandparent.is_some_and(|g| g.kind == K::SpreadParameter)
+                    || holds(
+                        grandparent,
+                        K::LocalVariableDeclaration,
+                        F::Declarator,
+                        parent,
+                    ))
+        }
+        K::LambdaExpression => node.field == F::Parameters,
+        K::InferredParameters => true,
+        _ => false,
+    };
+    bound.then_some(Binds::Here)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A kind or a field the rules name but no grammar has would never
+    /// match: each is some index language's, and each language's scopes
+    /// and typed kinds are its grammar's.
+    #[test]
+    fn the_rules_name_kinds_and_fields_of_their_grammars() {
+        let languages: Vec<&'static dyn Language> = crate::language::registry()
+            .iter()
+            .copied()
+            .filter(|l| family_of(*l).is_some())
+            .collect();
+        let has_kind = |l: &dyn Language, name: &str| l.grammar().id_for_node_kind(name, true) != 0;
+        let has_field =
+            |l: &dyn Language, name: &str| l.grammar().field_id_for_name(name).is_some();
+        for (_, name) in KIND_NAMES {
+            assert!(
+                languages.iter().any(|l| has_kind(*l, name)),
+                "no grammar has the kind {name}"
+            );
+        }
+        for (_, name) in FIELD_NAMES {
+            assert!(
+                languages.iter().any(|l| has_field(*l, name)),
+                "no grammar has the field {name}"
+            );
+        }
+        for language in &languages {
+            let grammar = grammar_of(*language).expect("a grammar table");
+            for kind in scope_kinds(grammar.rules) {
+                assert!(
+                    has_kind(*language, kind),
+                    "{} has no kind {kind}",
+                    language.id()
+                );
+            }
+            // a family's typed kinds: some language's of the family
+            let family = super::super::family::family_id(*language);
+            let typed = family_of(*language).unwrap().typed_kinds();
+            for kind in typed
+                .nodes
+                .iter()
+                .chain(typed.functions)
+                .chain(typed.classes)
+            {
+                assert!(
+                    languages
+                        .iter()
+                        .filter(|l| super::super::family::family_id(**l) == family)
+                        .any(|l| has_kind(*l, kind)),
+                    "no language of {family:?} has the kind {kind}"
+                );
+            }
+        }
+    }
+}
