@@ -15,7 +15,7 @@
 use ropey::Rope;
 use tree_sitter::Node;
 
-use super::family::{Bound, Family, Files, ModuleKey, Source};
+use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{import_ref, Import, ImportKind, Imported, Qualifier, TagsFile, Typed};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::byte_to_char;
@@ -44,7 +44,28 @@ impl Family for Rust {
         inline_modules(text, rope, root, "", file);
         local_uses(text, rope, root, file);
         macro_paths(text, rope, file);
-        typed_names(text, rope, root, file);
+        impl_facts(text, rope, root, file);
+    }
+
+    fn typed_kinds(&self) -> TypedKinds {
+        TypedKinds {
+            nodes: &["parameter", "let_declaration"],
+            functions: &["function_item", "closure_expression"],
+            // a `let` binds to the end of its block
+            classes: &["block"],
+        }
+    }
+
+    fn read_typed(
+        &self,
+        text: &str,
+        rope: &Rope,
+        node: Node<'_>,
+        function: Node<'_>,
+        block: Node<'_>,
+        file: &mut TagsFile,
+    ) {
+        typed_name(text, rope, node, function, block, file)
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -598,57 +619,68 @@ fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
     }
 }
 
-/// The names declared with a type, each with where it is visible: a
-/// parameter (`r: &Rope`, in its function), a `let` with a type (`let r:
-/// Rope`), of a struct literal (`let r = Rope { … }`) or of an associated
-/// function (`let r = Rope::new()`, `Rope::new` as its type: the query
-/// reads whether `new` returns `Rope`), from the `let` to the end of its
-/// block. `&`, `&mut`, `Box`, `Rc` and `Arc` reach the type (a method
-/// call dereferences them); other generics do not.
-fn typed_names(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+/// What a `let` or a parameter declares with a type, and where it is
+/// visible: a parameter (`r: &Rope`) in its function; a `let` with a type
+/// (`let r: Rope`), of a struct literal (`let r = Rope { … }`) or of an
+/// associated function (`let r = Rope::new()`, `Rope::new` as its type:
+/// the query reads whether `new` returns `Rope`), from the `let` to the
+/// end of its block. `&`, `&mut`, `Box`, `Rc` and `Arc` reach the type (a
+/// method call dereferences them); other generics do not.
+fn typed_name(
+    text: &str,
+    rope: &Rope,
+    node: Node<'_>,
+    function: Node<'_>,
+    block: Node<'_>,
+    file: &mut TagsFile,
+) {
+    let chars = |from: usize, to: usize| byte_to_char(rope, from)..byte_to_char(rope, to);
+    let (name, type_name, scope) = match node.kind() {
+        "parameter" => (
+            node.child_by_field_name("pattern"),
+            node.child_by_field_name("type")
+                .and_then(|t| type_of(text, t)),
+            chars(function.start_byte(), function.end_byte()),
+        ),
+        "let_declaration" => {
+            let declared = node
+                .child_by_field_name("type")
+                .and_then(|t| type_of(text, t));
+            let built = node
+                .child_by_field_name("value")
+                .and_then(|v| built_type(text, v));
+            (
+                node.child_by_field_name("pattern"),
+                declared.or(built),
+                chars(node.start_byte(), block.end_byte()),
+            )
+        }
+        _ => return,
+    };
+    let (Some(name), Some(type_name)) = (name.filter(|n| n.kind() == "identifier"), type_name)
+    else {
+        return;
+    };
+    file.typed.push(Typed {
+        name: text[name.byte_range()].to_string(),
+        type_name,
+        scope,
+    });
+}
+
+/// What the file's items say of its types: the associated functions that
+/// return their own type (`T::f`, for [`typed_name`]'s values), and the
+/// bodies of traits (where `self` is any type that implements it).
+fn impl_facts(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
     let items = module_items(root);
     file.constructors = constructors(text, &items);
-    file.inheriting = items
-        .iter()
-        .filter(|item| item.kind() == "trait_item")
-        .filter_map(|item| item.child_by_field_name("body"))
-        .map(|body| byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte()))
-        .collect();
-    let chars = |from: usize, to: usize| byte_to_char(rope, from)..byte_to_char(rope, to);
-    let scopes: (&[&str], &[&str]) = (&["function_item", "closure_expression"], &["block"]);
-    super::scan::walk_scoped(root, scopes, |node, function, block| {
-        let (name, type_name, scope) = match node.kind() {
-            "parameter" => (
-                node.child_by_field_name("pattern"),
-                node.child_by_field_name("type")
-                    .and_then(|t| type_of(text, t)),
-                chars(function.start_byte(), function.end_byte()),
-            ),
-            "let_declaration" => {
-                let declared = node
-                    .child_by_field_name("type")
-                    .and_then(|t| type_of(text, t));
-                let built = node
-                    .child_by_field_name("value")
-                    .and_then(|v| built_type(text, v));
-                (
-                    node.child_by_field_name("pattern"),
-                    declared.or(built),
-                    chars(node.start_byte(), block.end_byte()),
-                )
-            }
-            _ => return,
-        };
-        let (Some(name), Some(type_name)) = (name.filter(|n| n.kind() == "identifier"), type_name)
-        else {
-            return;
-        };
-        file.typed.push(Typed {
-            name: text[name.byte_range()].to_string(),
-            type_name,
-            scope,
-        });
-    });
+    file.inheriting.extend(
+        items
+            .iter()
+            .filter(|item| item.kind() == "trait_item")
+            .filter_map(|item| item.child_by_field_name("body"))
+            .map(|body| byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte())),
+    );
 }
 
 /// The type a type node names, through references and owning pointers.
