@@ -388,18 +388,33 @@ impl Reader<'_> {
             .iter()
             .filter(|t| t.name == name && t.scope.contains(&at))
             .min_by_key(|t| t.scope.end - t.scope.start)
-            .and_then(|t| match t.type_name.split_once("::") {
-                // Rust's `let x = T::f(…)`: `T` when the file's `f` of `T`
-                // returns it, else a type unknown
-                Some((owner, function)) => self
-                    .file
-                    .constructors
-                    .iter()
-                    .any(|(o, f)| o == owner && f == function)
-                    .then_some(owner),
-                None => {
-                    let ty = t.type_name.as_str();
-                    ty.rsplit('.').next()
+            .and_then(|t| {
+                if let Some(callee) = t.type_name.strip_suffix("()") {
+                    // Go's `x := f(…)`: the type the file's own `f`
+                    // returns; another package's `f` makes a type unknown
+                    return match callee.contains('.') {
+                        true => None,
+                        false => self
+                            .file
+                            .constructors
+                            .iter()
+                            .find(|(_, f)| f == callee)
+                            .map(|(t, _)| t.as_str()),
+                    };
+                }
+                match t.type_name.split_once("::") {
+                    // Rust's `let x = T::f(…)`: `T` when the file's `f` of
+                    // `T` returns it, else a type unknown
+                    Some((owner, function)) => self
+                        .file
+                        .constructors
+                        .iter()
+                        .any(|(o, f)| o == owner && f == function)
+                        .then_some(owner),
+                    None => {
+                        let ty = t.type_name.as_str();
+                        ty.rsplit('.').next()
+                    }
                 }
             })
     }

@@ -78,7 +78,7 @@ fn es_modules_resolve_imports_re_exports_and_namespaces() {
     );
 }
 
-/// Go: a package's files see each other's names; another package's through its import path within the module (go.mod); a method through a value declared with its type is certain, through any other value possible.
+/// Go: a package's files see each other's names; another package's through its import path within the module (go.mod); a method through a value declared with its type, or made by a function beside the type that returns it (`s := st.New()`), is certain, through any other value possible.
 #[test]
 fn go_packages_within_a_module_and_methods_by_receiver_type() {
     let f = Fixture::new();
@@ -162,13 +162,13 @@ func push(x interface{ Push(int) }) {
         > Find Callers New
         Ok: Found 2 callers, with lines, Txt cmd/main.go:13:9 in cmd.main: s := st.New()\nstack/peek.go:8:8 in stack.Fresh: return New()
         > Find References Stack.Push
-        Ok: Found 2 references and 2 possible, with lines, Txt cmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)\ncmd/main.go:14:3: s.Push(1)
+        Ok: Found 3 references and 1 possible, with lines, Txt cmd/main.go:14:3: s.Push(1)\ncmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)
         > Find Callers Push
         Fail "Ambiguous symbol 'Push': cmd.push.Push at cmd/helper.go:2:23, cmd.Other.Push at cmd/main.go:10:0, stack.Stack.Push at stack/stack.go:7:0; use a qualified name"
         > Find Definition Push
         Ok: Found 3 definitions, with lines, Txt cmd/helper.go:2:23 function cmd.push.Push: func push(x interface{ Push(int) }) {\ncmd/main.go:10:0 method cmd.Other.Push: func (o Other) Push(v int) {}\nstack/stack.go:7:0 method stack.Stack.Push: func (s *Stack) Push(v int) {
         > Find References stack.Stack.Push
-        Ok: Found 2 references and 2 possible, with lines, Txt cmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)\ncmd/main.go:14:3: s.Push(1)
+        Ok: Found 3 references and 1 possible, with lines, Txt cmd/main.go:14:3: s.Push(1)\ncmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)
         > Find Definition New
         Ok: Found 1 definition, with lines, Txt stack/stack.go:11:0 function stack.New: func New() *Stack {
         > Find References Stack

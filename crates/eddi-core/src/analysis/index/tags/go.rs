@@ -31,6 +31,7 @@ impl Family for Go {
                 _ => {}
             }
         }
+        constructors(text, root, file);
     }
 
     fn typed_kinds(&self) -> TypedKinds {
@@ -191,6 +192,57 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
     }
 }
 
+/// What a call returns, as `F()` or `pkg.F()`: the first result of the
+/// function, which a query reads from its declaration (`x, err :=
+/// csv.NewReader(r)`).
+fn call_result(text: &str, value: Node<'_>) -> Option<String> {
+    let function = value
+        .child_by_field_name("function")
+        .filter(|_| value.kind() == "call_expression")?;
+    match function.kind() {
+        "identifier" => Some(format!("{}()", &text[function.byte_range()])),
+        "selector_expression" => {
+            let operand = function.child_by_field_name("operand")?;
+            (operand.kind() == "identifier").then(|| format!("{}()", &text[function.byte_range()]))
+        }
+        _ => None,
+    }
+}
+
+/// The file's functions whose first result is one of its package's
+/// types (`func New() *List`, `func NewReader(r io.Reader) (*Reader,
+/// error)`), as `(T, F)`.
+fn constructors(text: &str, root: Node<'_>, file: &mut TagsFile) {
+    let mut c = root.walk();
+    for function in root
+        .named_children(&mut c)
+        .filter(|n| n.kind() == "function_declaration")
+    {
+        let (Some(name), Some(result)) = (
+            function.child_by_field_name("name"),
+            function.child_by_field_name("result"),
+        ) else {
+            continue;
+        };
+        let first = match result.kind() {
+            "parameter_list" => result
+                .named_child(0)
+                .and_then(|p| p.child_by_field_name("type")),
+            _ => Some(result),
+        };
+        let first = first.map(|t| match t.kind() {
+            "pointer_type" => t.named_child(0).unwrap_or(t),
+            _ => t,
+        });
+        if let Some(t) = first.filter(|t| t.kind() == "type_identifier") {
+            file.constructors.push((
+                text[t.byte_range()].to_string(),
+                text[name.byte_range()].to_string(),
+            ));
+        }
+    }
+}
+
 /// The names `node` declares with a type, with the function (or file)
 /// it is declared in as their scope.
 fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
@@ -222,7 +274,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
                     .named_children(&mut lc)
                     .zip(right.named_children(&mut rc))
                 {
-                    if let Some(t) = type_name(text, value) {
+                    if let Some(t) = type_name(text, value).or_else(|| call_result(text, value)) {
                         file.typed.push(Typed {
                             name: text[name.byte_range()].to_string(),
                             type_name: t,

@@ -896,6 +896,31 @@ impl<'a> Query<'a> {
                     .filter(|t| t.name == *q && t.scope.contains(&r.offset))
                     .min_by_key(|t| t.scope.end - t.scope.start);
                 if let Some(t) = typed {
+                    if let Some(callee) = t.type_name.strip_suffix("()") {
+                        // Go's `x := f(…)`: the class's when the callee is
+                        // a function of the class's file that returns it
+                        let function = callee.rsplit('.').next().unwrap_or(callee);
+                        let returns_class = symbol
+                            .entry
+                            .file()
+                            .constructors
+                            .iter()
+                            .any(|(t, f)| *t == class.name && f == function);
+                        let function_names: HashSet<(ModuleKey, String)> = aliases
+                            .iter()
+                            .map(|(m, _)| (m.clone(), function.to_string()))
+                            .collect();
+                        return match self.typed_as(
+                            entry,
+                            r.offset,
+                            callee,
+                            &function_names,
+                            defined,
+                        ) {
+                            Verdict::Certain if returns_class => Verdict::Certain,
+                            _ => Verdict::Possible,
+                        };
+                    }
                     let Some((owner, function)) = t.type_name.split_once("::") else {
                         return self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
                     };

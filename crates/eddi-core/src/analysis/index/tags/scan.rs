@@ -45,8 +45,10 @@ pub struct TagsFile {
     /// with the block (chars) it binds in; their sources are written as
     /// from the file's module.
     pub scoped_imports: Vec<(usize, Range<usize>)>,
-    /// Rust: the associated functions of the file's `impl T` blocks that
-    /// return `Self` or `T`, as `(T, f)`: what `let x = T::f(…)` makes.
+    /// The functions that make a value of one of the file's types, as
+    /// `(T, f)`: Rust's associated functions of `impl T` returning `Self`
+    /// or `T` (what `let x = T::f(…)` makes), Go's functions whose first
+    /// result is `T` or `*T` (what `x := f(…)` makes).
     pub constructors: Vec<(String, String)>,
     /// Java: the bodies (in chars) of the classes that extend or implement
     /// another, where a bare name may be an inherited member. Rust: the
@@ -208,7 +210,9 @@ pub struct Import {
 pub struct Typed {
     pub name: String,
     /// The type's name (`C`, `pkg.C`); Rust's `T::f` is what the
-    /// associated function `f` of `T` returns (`T` when `f` returns it).
+    /// associated function `f` of `T` returns, Go's `f()` or `pkg.f()`
+    /// what the function returns first (the type when a query finds `f`
+    /// among the type's `constructors`).
     pub type_name: String,
     pub scope: Range<usize>,
 }
