@@ -782,6 +782,182 @@ fn count(n: usize, what: &str) -> String {
 
 /// Refuses a name that is not an identifier of `language`, or is one of
 /// its keywords.
+/// The interface (or protocol) outside the project that a type's method
+/// named `name` may implement, so that code Eddi does not see calls it by
+/// that name (`errors.Is` calls `Unwrap`, `fmt` calls `String`,
+/// `JSON.stringify` calls `toJSON`). `has` says whether the type has a
+/// method of a name (Go: a type implements an interface when it has all
+/// of its methods); `declaration` is the type's text (Java: a class
+/// implements what its declaration names; JavaScript: React calls a
+/// component's lifecycle methods, the iterator protocol needs
+/// `Symbol.iterator`).
+pub fn external_interface(
+    language: &dyn Language,
+    name: &str,
+    has: impl Fn(&str) -> bool,
+    declaration: &str,
+) -> Option<&'static str> {
+    let header = declaration.split('{').next().unwrap_or(declaration);
+    // (interface, its methods, a word the declaration must hold)
+    type Table = &'static [(&'static str, &'static [&'static str], Option<&'static str>)];
+    let table: Table = match language.id() {
+        "go" => &[
+            ("the error interface", &["Error"], None),
+            (
+                "the interface errors.Is, errors.As and errors.Unwrap call",
+                &["Unwrap"],
+                None,
+            ),
+            ("the interface errors.Is calls", &["Is"], None),
+            ("the interface errors.As calls", &["As"], None),
+            ("fmt.Stringer", &["String"], None),
+            ("fmt.GoStringer", &["GoString"], None),
+            ("fmt.Formatter", &["Format"], None),
+            ("fmt.Scanner or database/sql.Scanner", &["Scan"], None),
+            ("io.Reader", &["Read"], None),
+            ("io.Writer", &["Write"], None),
+            ("io.Closer", &["Close"], None),
+            ("io.Seeker", &["Seek"], None),
+            ("io.ReaderFrom", &["ReadFrom"], None),
+            ("io.WriterTo", &["WriteTo"], None),
+            ("io.ReaderAt", &["ReadAt"], None),
+            ("io.WriterAt", &["WriteAt"], None),
+            ("io.ByteReader", &["ReadByte"], None),
+            ("io.ByteScanner", &["ReadByte", "UnreadByte"], None),
+            ("io.RuneReader", &["ReadRune"], None),
+            ("io.RuneScanner", &["ReadRune", "UnreadRune"], None),
+            ("io.ByteWriter", &["WriteByte"], None),
+            ("io.StringWriter", &["WriteString"], None),
+            ("sort.Interface", &["Len", "Less", "Swap"], None),
+            (
+                "container/heap.Interface",
+                &["Len", "Less", "Swap", "Push", "Pop"],
+                None,
+            ),
+            ("net/http.Handler", &["ServeHTTP"], None),
+            ("net/http.RoundTripper", &["RoundTrip"], None),
+            ("encoding/json.Marshaler", &["MarshalJSON"], None),
+            ("encoding/json.Unmarshaler", &["UnmarshalJSON"], None),
+            ("encoding.TextMarshaler", &["MarshalText"], None),
+            ("encoding.TextUnmarshaler", &["UnmarshalText"], None),
+            ("encoding.BinaryMarshaler", &["MarshalBinary"], None),
+            ("encoding.BinaryUnmarshaler", &["UnmarshalBinary"], None),
+            ("encoding/xml.Marshaler", &["MarshalXML"], None),
+            ("encoding/xml.Unmarshaler", &["UnmarshalXML"], None),
+            ("encoding/gob.GobEncoder", &["GobEncode"], None),
+            ("encoding/gob.GobDecoder", &["GobDecode"], None),
+            ("database/sql/driver.Valuer", &["Value"], None),
+            ("flag.Value", &["String", "Set"], None),
+            ("net.Error", &["Error", "Timeout", "Temporary"], None),
+            (
+                "context.Context",
+                &["Deadline", "Done", "Err", "Value"],
+                None,
+            ),
+            (
+                "hash.Hash",
+                &["Write", "Sum", "Reset", "Size", "BlockSize"],
+                None,
+            ),
+            ("sync.Locker", &["Lock", "Unlock"], None),
+        ],
+        "java" => &[
+            ("java.lang.Object", &["toString"], None),
+            ("java.lang.Object", &["equals"], None),
+            ("java.lang.Object", &["hashCode"], None),
+            ("java.lang.Object", &["clone"], None),
+            ("java.lang.Object", &["finalize"], None),
+            ("java.lang.Comparable", &["compareTo"], Some("Comparable")),
+            ("java.lang.Runnable", &["run"], Some("Runnable")),
+            ("java.lang.AutoCloseable", &["close"], Some("Closeable")),
+            ("java.lang.Iterable", &["iterator"], Some("Iterable")),
+            ("java.lang.CharSequence", &["length"], Some("CharSequence")),
+            ("java.lang.CharSequence", &["charAt"], Some("CharSequence")),
+            ("java.util.Iterator", &["hasNext"], Some("Iterator")),
+            ("java.util.Iterator", &["next"], Some("Iterator")),
+            ("java.util.Comparator", &["compare"], Some("Comparator")),
+            ("java.util.concurrent.Callable", &["call"], Some("Callable")),
+            ("java.util.function.Supplier", &["get"], Some("Supplier")),
+            ("java.util.function.Function", &["apply"], Some("Function")),
+            ("java.util.function.Consumer", &["accept"], Some("Consumer")),
+            ("java.util.function.Predicate", &["test"], Some("Predicate")),
+        ],
+        "javascript" | "typescript" | "tsx" => &[
+            ("JavaScript's conversions", &["toString"], None),
+            ("JavaScript's conversions", &["valueOf"], None),
+            ("JSON.stringify", &["toJSON"], None),
+            (
+                "the thenable protocol (await, Promise.resolve)",
+                &["then"],
+                None,
+            ),
+            ("the iterator protocol", &["next"], Some("Symbol.")),
+            ("the iterator protocol", &["return"], Some("Symbol.")),
+            ("the iterator protocol", &["throw"], Some("Symbol.")),
+            ("the DOM's EventListener", &["handleEvent"], None),
+            ("React's class components", &["render"], Some("Component")),
+            ("React's class components", &["componentDidMount"], None),
+            ("React's class components", &["componentDidUpdate"], None),
+            ("React's class components", &["componentWillUnmount"], None),
+            ("React's class components", &["shouldComponentUpdate"], None),
+            (
+                "React's class components",
+                &["getSnapshotBeforeUpdate"],
+                None,
+            ),
+            ("React's class components", &["componentDidCatch"], None),
+            (
+                "React's class components",
+                &["getDerivedStateFromProps"],
+                None,
+            ),
+            (
+                "React's class components",
+                &["getDerivedStateFromError"],
+                None,
+            ),
+            ("Angular's lifecycle hooks", &["ngOnInit"], None),
+            ("Angular's lifecycle hooks", &["ngOnChanges"], None),
+            ("Angular's lifecycle hooks", &["ngOnDestroy"], None),
+            ("Angular's lifecycle hooks", &["ngDoCheck"], None),
+            ("Angular's lifecycle hooks", &["ngAfterViewInit"], None),
+            ("Angular's lifecycle hooks", &["ngAfterViewChecked"], None),
+            ("Angular's lifecycle hooks", &["ngAfterContentInit"], None),
+            (
+                "Angular's lifecycle hooks",
+                &["ngAfterContentChecked"],
+                None,
+            ),
+            ("custom elements' callbacks", &["connectedCallback"], None),
+            (
+                "custom elements' callbacks",
+                &["disconnectedCallback"],
+                None,
+            ),
+            (
+                "custom elements' callbacks",
+                &["attributeChangedCallback"],
+                None,
+            ),
+            ("custom elements' callbacks", &["adoptedCallback"], None),
+        ],
+        _ => &[],
+    };
+    // the iterator protocol's word is in the body, the others' in the head
+    let holds = |word: &str| match word {
+        "Symbol." => declaration.contains(word),
+        w => header.contains(w),
+    };
+    table
+        .iter()
+        .find(|(_, methods, word)| {
+            methods.contains(&name)
+                && methods.iter().all(|m| *m == name || has(m))
+                && word.is_none_or(holds)
+        })
+        .map(|(interface, _, _)| *interface)
+}
+
 pub fn check_name(language: &dyn Language, name: &str) -> Result<(), OpError> {
     let dollar = matches!(language.id(), "javascript" | "typescript" | "tsx" | "java");
     let mut chars = name.chars();

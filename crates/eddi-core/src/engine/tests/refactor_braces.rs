@@ -325,6 +325,68 @@ fn a_member_another_type_also_has_is_refused_by_default() {
     accepted(&f, "tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
 }
 
+/// Go: an example function names what it shows (`ExampleWriter_Flush`),
+/// so it follows the method; a method of a standard interface (`Unwrap`,
+/// which `errors.Is` calls by name) and a field a struct's embedding of
+/// the type names (`s.Pos`) are possible: refused by default, listed.
+#[test]
+fn go_examples_interfaces_and_embedded_types() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+    f.write(
+        "w/w.go",
+        "package w\n\ntype Pos struct {\n\tLine int\n}\n\ntype Writer struct {\n\tPos\n\tn int\n}\n\ntype Failure struct {\n\terr error\n}\n\nfunc (f *Failure) Error() string { return \"failure\" }\n\nfunc (f *Failure) Unwrap() error { return f.err }\n\nfunc New() *Writer {\n\treturn &Writer{}\n}\n\nfunc (w *Writer) Flush() int {\n\treturn w.n + w.Pos.Line\n}\n",
+    );
+    f.write(
+        "w/example_test.go",
+        "package w\n\nimport \"fmt\"\n\nfunc ExampleWriter_Flush() {\n\tw := New()\n\tfmt.Println(w.Flush())\n\t// Output: 0\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Writer.Flush Drain
+        Ok, Renamed in 2 files (w/example_test.go, w/w.go), 3 references updated
+        > Refactor RenameSymbol Failure.Unwrap Cause
+        Fail "Cannot rename w.Failure.Unwrap: 1 possible use it cannot prove: w/w.go:17:18 (code outside the project may call it by its name, through the interface errors.Is, errors.As and errors.Unwrap call); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Pos Position
+        Fail "Cannot rename w.Pos: 1 possible use it cannot prove: w/w.go:24:16 (a struct embedding the type has a field of its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Pos Position Include Possible
+        Ok, Renamed in 1 file (w/w.go), 3 references updated, possible: 1 use changed too (Include Possible): w/w.go:24:16 (a struct embedding the type has a field of its name)
+        "#,
+    );
+    assert!(f
+        .read("w/example_test.go")
+        .contains("func ExampleWriter_Drain() {"));
+    assert!(f.read("w/w.go").contains("return w.n + w.Position.Line"));
+    accepted(&f, "go", &["vet", "./..."]);
+    accepted(&f, "go", &["test", "./..."]);
+}
+
+/// JavaScript: a method a protocol calls by name (`toJSON` for
+/// `JSON.stringify`) is possible; a `next` of a class that is no iterator
+/// (no `Symbol.iterator`) is the class's own.
+#[test]
+fn javascript_methods_protocols_call() {
+    let f = Fixture::new();
+    f.write(
+        "node.js",
+        "export class Node {\n  toJSON() {\n    return {};\n  }\n\n  next() {\n    return null;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.toJSON serialize
+        Fail "Cannot rename node.Node.toJSON: 1 possible use it cannot prove: node.js:1:2 (code outside the project may call it by its name, through JSON.stringify); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Node.next following
+        Ok, Renamed in 1 file (node.js), 1 reference updated
+        "#,
+    );
+}
+
 /// Rust types inherit nothing: `self` in another type's `impl` is that
 /// type, and another type's own method of the name is not a site; a
 /// trait's method of the name is (a type implementing it reaches it by

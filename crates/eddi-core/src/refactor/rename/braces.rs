@@ -107,6 +107,19 @@ pub(super) fn rename(
             }
         }
     }
+    // Go's example functions name what they show (`ExampleWriter_WriteAll`,
+    // `ExampleNew`): `go vet` checks that the name they spell exists
+    if language.id() == "go" {
+        let is_type = symbol.kind == SymbolKind::Class;
+        proven.extend(go_examples(
+            project,
+            language,
+            &def_path,
+            class.as_deref(),
+            is_type,
+            &old,
+        )?);
+    }
     proven.extend(found.certain.iter().cloned());
     let mut possible: Vec<Unproven> = found
         .possible
@@ -145,6 +158,44 @@ pub(super) fn rename(
                 });
             }
         }
+    }
+    // a method code outside the project may call by its name, through an
+    // interface it implements (`errors.Is` calls `Unwrap`)
+    if let (Some(class), SymbolKind::Method) = (&class, symbol.kind) {
+        let prefix = full_name.rsplit_once('.').map_or("", |(p, _)| p);
+        let tags = project.index.tags();
+        let has = |method: &str| {
+            tags.find_definition(project.index.root(), &format!("{class}.{method}"), None)
+                .unwrap_or_default()
+                .iter()
+                .any(|d| d.qualified_name == format!("{prefix}.{method}"))
+        };
+        let declaration = def_file
+            .outline
+            .symbols
+            .iter()
+            .find(|s| s.kind == SymbolKind::Class && s.name == *class)
+            .map(|s| def_file.text.slice(s.definition.clone()).to_string())
+            .unwrap_or_default();
+        let interface = language::rename::external_interface(language, &old, has, &declaration);
+        if let Some(interface) = interface {
+            possible.push(Unproven {
+                site: name_at(&def_path, symbol.name_position, &old),
+                why: format!(
+                    "code outside the project may call it by its name, through {interface}"
+                ),
+            });
+        }
+    }
+    // Go: a struct embedding the type has a field of its name (`s.Position`)
+    if language.id() == "go" && symbol.kind == SymbolKind::Class {
+        possible.extend(go_embedded_uses(
+            project,
+            language,
+            &old,
+            &proven,
+            &found.possible,
+        )?);
     }
     // a field: the keys of its type's struct literals, in every file of
     // the language's family that spells it
@@ -335,6 +386,115 @@ pub(super) fn rename(
 }
 
 /// One file read and parsed for the rename.
+/// Go: the member uses named like the type `old` (`s.Position`) when a
+/// struct of the project embeds it (a field line that is the type alone:
+/// `Position`, `*Position`, `pkg.Position`): the embedded field is named
+/// by the type. Listed as possible, for they may also be a field that
+/// only shares the name.
+fn go_embedded_uses(
+    project: &Project<'_>,
+    language: &'static dyn Language,
+    old: &str,
+    proven: &[Location],
+    possible: &[Location],
+) -> Result<Vec<Unproven>, RefactorError> {
+    let tags = project.index.tags();
+    let known = |path: &str, at: crate::edit::Position| {
+        proven
+            .iter()
+            .chain(possible)
+            .any(|l| l.path == path && l.position == at)
+    };
+    let candidates = tags.files_with(family_id(language), &[old], false);
+    let embeds = |text: &str| {
+        text.lines().any(|line| {
+            let field = line.split("//").next().unwrap_or("").trim();
+            let field = field.strip_prefix('*').unwrap_or(field);
+            let name = field.rsplit_once('.').map_or(field, |(_, n)| n);
+            name == old
+                && field
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+        })
+    };
+    let mut embedded = false;
+    for entry in &candidates {
+        if embeds(&project.source(&entry.path)?.text.to_string()) {
+            embedded = true;
+            break;
+        }
+    }
+    let mut found = Vec::new();
+    // a promoted field is read from any package
+    for entry in candidates.iter().filter(|_| embedded) {
+        for r in entry.file().refs_named(old) {
+            let member = !matches!(r.qualifier, Qualifier::None | Qualifier::Path(_));
+            if member && !known(&entry.path, r.start) {
+                found.push(Unproven {
+                    site: name_at(&entry.path, r.start, old),
+                    why: "a struct embedding the type has a field of its name".to_string(),
+                });
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The spelling of `old` in the names of the Go example functions of its
+/// package's test files (`Example<F>`, `Example<T>_<M>`, either with a
+/// `_suffix`; a type's also `Example<T>_<M>`), where `class` is the
+/// member's type.
+fn go_examples(
+    project: &Project<'_>,
+    language: &'static dyn Language,
+    def_path: &str,
+    class: Option<&str>,
+    is_type: bool,
+    old: &str,
+) -> Result<Vec<Location>, RefactorError> {
+    let dir = def_path.rsplit_once('/').map_or("", |(d, _)| d);
+    let prefix = match class {
+        Some(class) => format!("Example{class}_"),
+        None => "Example".to_string(),
+    };
+    let tests: Vec<String> = project
+        .index
+        .tags()
+        .paths()
+        .filter(|p| p.ends_with("_test.go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir)
+        .map(str::to_string)
+        .collect();
+    let mut found = Vec::new();
+    for path in tests {
+        let file = Parsed::read(project, language, &path)?;
+        for s in file
+            .outline
+            .symbols
+            .iter()
+            .filter(|s| s.kind == SymbolKind::Function)
+        {
+            let named = s
+                .name
+                .strip_prefix(&prefix)
+                .and_then(|rest| rest.strip_prefix(old))
+                .is_some_and(|rest| {
+                    rest.is_empty()
+                        || rest
+                            .strip_prefix('_')
+                            .is_some_and(|suffix| is_type || suffix.starts_with(char::is_lowercase))
+                });
+            if named {
+                let at = crate::edit::Position::new(
+                    s.name_position.line,
+                    s.name_position.col + prefix.chars().count(),
+                );
+                found.push(name_at(&path, at, old));
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// Rust: whether a member is a trait's (declared in a `trait`, or in an
 /// `impl Trait for T` block): a type implementing the trait may reach it
 /// by the same name, where another type's own member never matters.
