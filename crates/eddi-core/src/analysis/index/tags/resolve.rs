@@ -1123,7 +1123,7 @@ impl<'q> Defined<'q> {
 
 /// The innermost `mod m { … }` block (Rust) around an offset, by its
 /// qualified name.
-fn inline_at(file: &TagsFile, offset: usize) -> Option<&str> {
+pub(super) fn inline_at(file: &TagsFile, offset: usize) -> Option<&str> {
     file.inline_modules
         .iter()
         .filter(|(_, body)| body.contains(&offset))

@@ -596,12 +596,7 @@ fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
         let (own, scope) = (chars(declaration), chars(block));
         // what the index query took of it as uses of paths
         file.refs.retain(|r| !own.contains(&r.offset));
-        let module = file
-            .inline_modules
-            .iter()
-            .filter(|(_, body)| body.contains(&own.start))
-            .max_by_key(|(_, body)| body.start)
-            .map(|(q, _)| q.clone());
+        let module = super::resolve::inline_at(file, own.start).map(str::to_string);
         let first = file.imports.len();
         uses(text, rope, argument, &[], file);
         for i in first..file.imports.len() {
