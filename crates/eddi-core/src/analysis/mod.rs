@@ -33,6 +33,7 @@
 //!
 //! The project-wide index lives in `analysis::index` (built on this layer).
 
+pub mod brace_dependencies;
 pub mod changes;
 pub mod comment;
 pub mod compile_checks;

@@ -244,7 +244,7 @@ static ROWS: &[CommandSpec] = &[
         group: "Inspection",
         usage: "Analyze File | Function <f> | Class <C> | Method <C>.<m> [Dependencies|Complexity|Structure|Issues]",
         summary: "Reports dependencies, complexity, structure or issues of code",
-        reply: "Ok: Function f has complexity 8, uses 3 external dependencies, 2 potential issues found | Ok: Function f has complexity 8 | Ok: Function f uses 1 external dependency: json; builtins: open | Ok: 2 potential issues: 4:15 mutable default argument 'cache=[]', 7:4 bare 'except:' | Ok: Class C: method f at 4:4, ...",
+        reply: "Ok: Function f has complexity 8, uses 3 external dependencies, 2 potential issues found | Ok: Function f has complexity 8 | Ok: Function f uses 1 external dependency: json; builtins: open | Ok: Function main uses 2 external dependencies: fmt (Println), strings (ToUpper); internal: helper; builtins: len (JavaScript, TypeScript, Go, Rust, Java: each source with the names read through it) | Ok: 2 potential issues: 4:15 mutable default argument 'cache=[]', 7:4 bare 'except:' | Ok: Class C: method f at 4:4, ...",
         failures: "Fail \"Not found\"",
         examples: "Analyze File Structure; Analyze Function login Complexity",
     },

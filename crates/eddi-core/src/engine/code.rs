@@ -871,6 +871,7 @@ impl Ctx<'_> {
             Modification::Rename { new_name } if !code.language.code_edits() => {
                 crate::language::rename::rename(
                     code.language,
+                    self.current_path()?.as_str(),
                     &code.text,
                     &code.tree,
                     &code.outline,
@@ -1014,6 +1015,13 @@ impl Ctx<'_> {
             };
             return Ok(Outcome::answer(vec![code_fact(fact), data]));
         }
+        if let (None | Some(AnalysisKind::Dependencies), Some(points), false) = (
+            kind,
+            code.language.decision_points(),
+            code.language.code_analyses(),
+        ) {
+            return self.brace_analysis(&code, target, kind, &points);
+        }
         let command = match kind {
             None => "Analyze",
             Some(AnalysisKind::Structure) => "Analyze Structure",
@@ -1101,6 +1109,67 @@ impl Ctx<'_> {
                     path.as_str(),
                 ),
             },
+        };
+        let mut reply = vec![code_fact(fact)];
+        reply.extend(data);
+        Ok(Outcome::answer(reply))
+    }
+
+    /// `Analyze <element> Dependencies` and `Analyze <target>` (the
+    /// overview) in a brace language: the element's uses from the file's
+    /// scan, its complexity and issues by the language's own rules.
+    fn brace_analysis(
+        &mut self,
+        code: &Code,
+        target: &AnalyzeTarget,
+        kind: Option<AnalysisKind>,
+        points: &crate::language::complexity::DecisionPoints,
+    ) -> Ran {
+        let symbol = match target {
+            AnalyzeTarget::File => None,
+            AnalyzeTarget::Code(target) => Some(code.symbol(target)?),
+        };
+        let span = symbol.map_or(0..code.text.len_chars(), |s| s.full.clone());
+        let scanned =
+            crate::analysis::index::tags::scan::scan(code.language, &code.text.to_string());
+        let generics = crate::analysis::brace_dependencies::type_parameters(&code.text, &code.tree);
+        let uses = crate::analysis::brace_dependencies::element_uses(
+            &scanned,
+            span,
+            code.language.predeclared(),
+            &generics,
+        );
+        let subject = symbol.map(|s| describe_in(&code.outline, s));
+        let limit = self.session.preferences.output_limit;
+        let dependencies = ops::json::data("element_dependencies", ops::json::element_uses(&uses));
+        if kind == Some(AnalysisKind::Dependencies) {
+            let fact = CodeFact::ElementUses {
+                subject,
+                uses,
+                limit,
+            };
+            return Ok(Outcome::answer(vec![code_fact(fact), dependencies]));
+        }
+        let report =
+            ops::code::counted_complexity(&code.text, &code.tree, &code.outline, symbol, points);
+        let mut issues = match code.language.issue_checks() {
+            Some(checks) => crate::language::issues::issues(&code.text, &code.tree, checks),
+            None => Vec::new(),
+        };
+        if let Some(s) = symbol {
+            let lines = s.full_lines;
+            issues.retain(|i| i.position.line >= lines.first && i.position.line <= lines.last);
+        }
+        let data = vec![
+            ops::json::data("complexity", ops::json::complexity(&report)),
+            dependencies,
+            ops::json::data("issues", ops::json::issues(&issues)),
+        ];
+        let fact = CodeFact::Overview {
+            subject,
+            complexity: report,
+            external: uses.external.len(),
+            issues: issues.len(),
         };
         let mut reply = vec![code_fact(fact)];
         reply.extend(data);

@@ -78,6 +78,11 @@ impl Display for CodeFact {
                 dependencies,
                 limit,
             } => uses(f, Subject(subject.as_ref()), dependencies, *limit),
+            CodeFact::ElementUses {
+                subject,
+                uses: found,
+                limit,
+            } => element_uses(f, Subject(subject.as_ref()), found, *limit),
             CodeFact::ModuleImports { imports, limit } => module_imports(f, imports, *limit),
             CodeFact::Issues {
                 subject, issues, ..
@@ -255,6 +260,37 @@ fn uses(
         ("internal", &deps.internal),
         ("builtins", &deps.builtins),
         ("unresolved", &deps.unresolved),
+    ] {
+        if !names.is_empty() {
+            write!(f, "; {label}: {}", list_in_tiers("name", names, limit / 4))?;
+        }
+    }
+    Ok(())
+}
+
+/// `Analyze … Dependencies` of an element of a brace language's file:
+/// the sources it reads through (with what it reads there), then the
+/// file's own names, the builtins and the unresolved names.
+fn element_uses(
+    f: &mut Formatter<'_>,
+    subject: Subject<'_>,
+    found: &crate::analysis::brace_dependencies::ElementUses,
+    limit: usize,
+) -> fmt::Result {
+    let n = found.external.len();
+    write!(f, "{subject} uses {n} external {}", dependencies(n))?;
+    let sources: Vec<String> = found
+        .external
+        .iter()
+        .map(|s| format!("{} ({})", s.source, s.names.join(", ")))
+        .collect();
+    if !sources.is_empty() {
+        write!(f, ": {}", list_in_tiers("source", &sources, limit / 2))?;
+    }
+    for (label, names) in [
+        ("internal", &found.internal),
+        ("builtins", &found.builtins),
+        ("unresolved", &found.unresolved),
     ] {
         if !names.is_empty() {
             write!(f, "; {label}: {}", list_in_tiers("name", names, limit / 4))?;

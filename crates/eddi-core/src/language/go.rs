@@ -28,6 +28,10 @@ use crate::edit::Position;
 pub struct Go;
 
 impl Language for Go {
+    fn predeclared(&self) -> &'static [&'static str] {
+        GO_PREDECLARED
+    }
+
     fn id(&self) -> &'static str {
         "go"
     }
@@ -429,3 +433,51 @@ fn not_a_declaration(tokens: &[Token]) -> Option<SyntaxError> {
 fn locals_go(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &SyntaxTree) {
     super::locals::add_locals(&Go, outline, text);
 }
+
+/// Go's predeclared identifiers (the spec's universe block).
+pub(crate) const GO_PREDECLARED: &[&str] = &[
+    "append",
+    "cap",
+    "clear",
+    "close",
+    "complex",
+    "copy",
+    "delete",
+    "imag",
+    "len",
+    "make",
+    "max",
+    "min",
+    "new",
+    "panic",
+    "print",
+    "println",
+    "real",
+    "recover",
+    "bool",
+    "byte",
+    "complex64",
+    "complex128",
+    "error",
+    "float32",
+    "float64",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "rune",
+    "string",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
+    "any",
+    "comparable",
+    "true",
+    "false",
+    "iota",
+    "nil",
+];

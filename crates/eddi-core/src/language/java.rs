@@ -27,6 +27,10 @@ use crate::analysis::SyntaxTree;
 pub struct Java;
 
 impl Language for Java {
+    fn predeclared(&self) -> &'static [&'static str] {
+        JAVA_LANG
+    }
+
     fn id(&self) -> &'static str {
         "java"
     }
@@ -191,3 +195,85 @@ fn syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
 fn locals_java(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &SyntaxTree) {
     super::locals::add_locals(&Java, outline, text);
 }
+
+/// The classes of `java.lang` every Java file sees without an import.
+pub(crate) const JAVA_LANG: &[&str] = &[
+    "Object",
+    "String",
+    "System",
+    "Math",
+    "StrictMath",
+    "Integer",
+    "Long",
+    "Double",
+    "Float",
+    "Short",
+    "Byte",
+    "Character",
+    "Boolean",
+    "Number",
+    "Void",
+    "StringBuilder",
+    "StringBuffer",
+    "CharSequence",
+    "Comparable",
+    "Iterable",
+    "AutoCloseable",
+    "Cloneable",
+    "Runnable",
+    "Thread",
+    "ThreadGroup",
+    "ThreadLocal",
+    "InheritableThreadLocal",
+    "Class",
+    "ClassLoader",
+    "Enum",
+    "Record",
+    "Process",
+    "ProcessBuilder",
+    "Runtime",
+    "StackTraceElement",
+    "StackWalker",
+    "Module",
+    "Package",
+    "SecurityManager",
+    "Throwable",
+    "Exception",
+    "RuntimeException",
+    "Error",
+    "IllegalArgumentException",
+    "IllegalStateException",
+    "NullPointerException",
+    "UnsupportedOperationException",
+    "IndexOutOfBoundsException",
+    "ArrayIndexOutOfBoundsException",
+    "StringIndexOutOfBoundsException",
+    "ClassCastException",
+    "ArithmeticException",
+    "ArrayStoreException",
+    "NegativeArraySizeException",
+    "NumberFormatException",
+    "CloneNotSupportedException",
+    "InterruptedException",
+    "SecurityException",
+    "ReflectiveOperationException",
+    "ClassNotFoundException",
+    "NoSuchFieldException",
+    "NoSuchMethodException",
+    "InstantiationException",
+    "IllegalAccessException",
+    "IllegalMonitorStateException",
+    "AssertionError",
+    "OutOfMemoryError",
+    "StackOverflowError",
+    "LinkageError",
+    "NoClassDefFoundError",
+    "ExceptionInInitializerError",
+    "VirtualMachineError",
+    "InternalError",
+    "Override",
+    "Deprecated",
+    "SuppressWarnings",
+    "FunctionalInterface",
+    "SafeVarargs",
+];

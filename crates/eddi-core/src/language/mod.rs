@@ -146,6 +146,13 @@ pub trait Language: Sync {
         None
     }
 
+    /// The names it binds in every file without an import (Go's
+    /// predeclared identifiers, Rust's prelude, `java.lang`, the JavaScript
+    /// globals): what `Analyze … Dependencies` calls builtins.
+    fn predeclared(&self) -> &'static [&'static str] {
+        &[]
+    }
+
     /// Whether the code analyses (`Analyze` complexity, dependencies and
     /// issues; the changes to definitions `Diff` and `Summary` list) work
     /// on its files.

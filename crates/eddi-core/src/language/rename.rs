@@ -45,10 +45,11 @@ use crate::change::Indel;
 use crate::edit::Position;
 use crate::failure::{ErrorKind, OpError};
 
-/// Renames `symbol` of `outline` (the file `text`, parsed as `tree`) to
-/// `new_name`: the edits, or why not.
+/// Renames `symbol` of `outline` (the file `path`, whose text is `text`,
+/// parsed as `tree`) to `new_name`: the edits, or why not.
 pub fn rename(
     language: &'static dyn Language,
+    path: &str,
     text: &Rope,
     tree: &SyntaxTree,
     outline: &Outline,
@@ -68,6 +69,14 @@ pub fn rename(
             "{} is already named {new_name}",
             symbol.qualified_name
         )));
+    }
+    let owner = outline
+        .parent(symbol)
+        .filter(|_| symbol.kind != SymbolKind::Class)
+        .map(|p| p.name.as_str());
+    if let Some(fixed) = FixedName::of(language, path, text, outline, owner, symbol, new_name) {
+        let refusal = fixed.refusal(&symbol.qualified_name, owner.unwrap_or_default(), new_name);
+        return Err(OpError::new(ErrorKind::NotApplicable, refusal));
     }
     let source = text.to_string();
     let file = scan(language, &source);
@@ -123,6 +132,146 @@ pub fn rename(
         element: Some(symbol.position),
         note: None,
     })
+}
+
+/// A name its language (or its toolchain) fixes, so that a rename would
+/// change what the code is while it may still compile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FixedName {
+    /// A Java constructor: named by its class.
+    JavaConstructor,
+    /// A JavaScript class's `constructor`.
+    ScriptConstructor,
+    /// A JavaScript method renamed `constructor` would become the class's.
+    BecomesConstructor,
+    /// The function a program starts at, called by name from outside the
+    /// code: Go's `main` of package `main`, Rust's `main` of a binary's
+    /// root, Java's `static main` (or a new name that would be one).
+    EntryPoint,
+    /// Go's `init`: the runtime calls it, no code may name it.
+    GoInit,
+    /// A Go test, benchmark or fuzz function (`go test` runs them by
+    /// their prefix): renamed to a name without it, or a function renamed
+    /// to one.
+    GoTest(&'static str),
+}
+
+impl FixedName {
+    /// Whether renaming `symbol` (of the file `path`, whose text is
+    /// `text`), a member of the class `owner` when `Some`, to `new` meets
+    /// such a name.
+    pub fn of(
+        language: &dyn Language,
+        path: &str,
+        text: &Rope,
+        outline: &Outline,
+        owner: Option<&str>,
+        symbol: &Symbol,
+        new: &str,
+    ) -> Option<FixedName> {
+        let old = symbol.name.as_str();
+        let member = owner.filter(|_| symbol.kind != SymbolKind::Class);
+        let function = symbol.kind == SymbolKind::Function && member.is_none();
+        let file_name = path.rsplit('/').next().unwrap_or(path);
+        let either = |name: &str| old == name || new == name;
+        match (language.id(), member) {
+            ("java", Some(class)) if old == class => Some(FixedName::JavaConstructor),
+            // overloads are renamed together: any of them may be the one
+            ("java", Some(_)) if either("main") && has_static_main(text, outline, symbol) => {
+                Some(FixedName::EntryPoint)
+            }
+            ("javascript" | "typescript" | "tsx", Some(_)) if old == "constructor" => {
+                Some(FixedName::ScriptConstructor)
+            }
+            ("javascript" | "typescript" | "tsx", Some(_)) if new == "constructor" => {
+                Some(FixedName::BecomesConstructor)
+            }
+            ("go", None) if function && either("init") => Some(FixedName::GoInit),
+            ("go", None) if function && either("main") && go_package_main(text) => {
+                Some(FixedName::EntryPoint)
+            }
+            ("go", None) if function && file_name.ends_with("_test.go") => {
+                ["Test", "Benchmark", "Fuzz"]
+                    .into_iter()
+                    .find(|prefix| go_runs(prefix, old) != go_runs(prefix, new))
+                    .map(FixedName::GoTest)
+            }
+            ("rust", None) if function && either("main") && rust_program_root(path) => {
+                Some(FixedName::EntryPoint)
+            }
+            _ => None,
+        }
+    }
+
+    /// Why a rename of `name` (a member of `class`, when one) to `new` is
+    /// refused.
+    pub fn refusal(self, name: &str, class: &str, new: &str) -> String {
+        match self {
+            FixedName::JavaConstructor => format!(
+                "Cannot rename {name}: it is {class}'s constructor, which Java names by its class; rename the class (Refactor RenameSymbol {class} <new>), and its constructors follow"
+            ),
+            FixedName::ScriptConstructor => format!(
+                "Cannot rename {name}: it is {class}'s constructor, which JavaScript names `constructor`; under another name it would be a plain method"
+            ),
+            FixedName::BecomesConstructor => format!(
+                "Cannot rename {name} to 'constructor': that would make it {class}'s constructor; give another name"
+            ),
+            FixedName::EntryPoint => format!(
+                "Cannot rename {name} to '{new}': `main` is where the program starts, called by that name from outside the code; keep `main` as it is and give other functions other names"
+            ),
+            FixedName::GoInit => format!(
+                "Cannot rename {name} to '{new}': Go runs every `init` when the package loads and no code may name one, so a rename changes when the code runs; give another name"
+            ),
+            FixedName::GoTest(prefix) => format!(
+                "Cannot rename {name} to '{new}': `go test` runs the functions of a test file named {prefix}Xxx, so the rename would add or drop one; keep the prefix {prefix} on a {prefix} function and off any other"
+            ),
+        }
+    }
+}
+
+/// Whether `go test` takes `name` for a function of the kind `prefix`:
+/// the prefix, then nothing or a name not starting with a lower-case letter.
+fn go_runs(prefix: &str, name: &str) -> bool {
+    name.strip_prefix(prefix)
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_lowercase()))
+}
+
+/// Whether a Go file's package clause says `package main`.
+fn go_package_main(text: &Rope) -> bool {
+    text.lines().any(|line| {
+        let line = line.to_string();
+        let mut words = line.split_whitespace();
+        words.next() == Some("package") && words.next() == Some("main")
+    })
+}
+
+/// Whether a Rust file is the root of a program: `main.rs`, a file of a
+/// `bin` directory, an example.
+fn rust_program_root(path: &str) -> bool {
+    let file_name = path.rsplit('/').next().unwrap_or(path);
+    file_name == "main.rs"
+        || path.split('/').any(|dir| dir == "bin")
+        || path.starts_with("examples/")
+        || path.contains("/examples/")
+}
+
+/// Whether the Java method `symbol` or a sibling is a `static main`.
+fn has_static_main(text: &Rope, outline: &Outline, symbol: &Symbol) -> bool {
+    let is_static = |method: &Symbol| {
+        let end = crate::edit::position::to_char(text, method.name_position)
+            .unwrap_or(method.definition.start)
+            .max(method.definition.start);
+        text.slice(method.definition.start..end)
+            .to_string()
+            .split_whitespace()
+            .any(|word| word == "static")
+    };
+    is_static(symbol)
+        || outline
+            .symbols
+            .iter()
+            .filter(|s| s.name == "main" && s.parent == symbol.parent)
+            .any(is_static)
 }
 
 /// What a rename renames.

@@ -56,6 +56,13 @@ pub enum CodeFact {
         dependencies: Dependencies,
         limit: usize,
     },
+    /// `Analyze Function|Class|Method … Dependencies` in a JavaScript,
+    /// TypeScript, Go, Rust or Java file (said within `limit` chars).
+    ElementUses {
+        subject: Option<Element>,
+        uses: crate::analysis::brace_dependencies::ElementUses,
+        limit: usize,
+    },
     /// `Analyze File Dependencies` of a JavaScript, TypeScript, Go, Rust
     /// or Java file: what it imports, resolved by the project index (said
     /// within `limit` chars).

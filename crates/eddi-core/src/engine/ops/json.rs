@@ -180,6 +180,24 @@ pub fn dependencies(deps: &Dependencies) -> Value {
     })
 }
 
+/// `{external, sources: [{source, names}], internal, builtins,
+/// unresolved}`: `Analyze … Dependencies` of an element of a brace
+/// language's file.
+pub fn element_uses(uses: &crate::analysis::brace_dependencies::ElementUses) -> Value {
+    let sources: Vec<Value> = uses
+        .external
+        .iter()
+        .map(|s| json!({"source": s.source, "names": s.names}))
+        .collect();
+    json!({
+        "external": uses.external.len(),
+        "sources": sources,
+        "internal": uses.internal,
+        "builtins": uses.builtins,
+        "unresolved": uses.unresolved,
+    })
+}
+
 /// `{module, imports: [{source, kind, names, files, module?}]}`: `Analyze
 /// File Dependencies` and `get_dependencies` of a brace language's file.
 pub fn module_imports(imports: &crate::analysis::index::tags::FileImports) -> Value {

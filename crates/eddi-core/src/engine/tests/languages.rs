@@ -239,8 +239,8 @@ fn a_javascript_file_is_addressed_and_read() {
 }
 
 /// The commands whose implementations are Python's refuse a JavaScript
-/// file, each by name, and change nothing: Modify but Rename, the code
-/// analyses and the refactors but RenameSymbol (a name the JavaScript
+/// file, each by name, and change nothing: Modify but Rename and the
+/// refactors but RenameSymbol (a name the JavaScript
 /// files do not define is looked for in the Python files, which the last
 /// rename here changes); the index's queries answer from the JavaScript files
 /// (`index_braces.rs`) and, for a name they do not define, the Python
@@ -264,9 +264,9 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         > Modify Function add AddParam "c"
         Fail "{}"
         > Analyze File
-        Fail "{}"
+        Ok: File: 5 blocks, average complexity 1.2, highest add 2, twice 1, Shape.area 1, Shape.name.getter 1, Shape.name.setter 1, uses 0 external dependencies, 0 potential issues found
         > Analyze Function add Dependencies
-        Fail "{}"
+        Ok: Function add uses 0 external dependencies
         > Analyze File Issues
         Ok: File: no potential issues found
         > Find References add
@@ -283,8 +283,6 @@ fn commands_a_javascript_file_does_not_support_yet_say_so() {
         Ok, Renamed in 1 file (pkg/auth.py), 1 reference updated
         "#,
             not_yet("Modify"),
-            not_yet("Analyze"),
-            not_yet("Analyze Dependencies"),
             not_yet("Refactor"),
         ),
     );
@@ -1339,4 +1337,96 @@ fn go_imports_are_inserted_where_gofmt_keeps_them() {
             Err(_) => eprintln!("gofmt is not installed: checked by Eddi's syntax check only"),
         }
     }
+}
+
+/// `Analyze <element> Dependencies` and the overview in the brace
+/// languages: the imports an element reads through (with what it reads
+/// there), the file's own names, the language's predeclared names, and
+/// what stays unresolved (Go's and Java's names of the same package in
+/// other files); its locals, parameters and type parameters are its own.
+#[test]
+fn brace_elements_say_what_they_use() {
+    let f = Fixture::new();
+    f.write("go.mod", "module ex.com/m\n\ngo 1.19\n");
+    f.write(
+        "main.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\ntype User struct {\n\tName string\n}\n\nfunc (u *User) Greet(prefix string) string {\n\tt := strings.ToUpper(prefix)\n\treturn t + u.Name\n}\n\nfunc main() {\n\tu := &User{Name: \"x\"}\n\tfmt.Println(u.Greet(\"hi\"), Max([]int{1, 2}))\n}\n",
+    );
+    f.write(
+        "gen.go",
+        "package main\n\nimport \"sort\"\n\nfunc Max[T int | float64](xs []T) T {\n\tvar m T\n\tfor _, x := range xs {\n\t\tif x > m {\n\t\t\tm = x\n\t\t}\n\t}\n\tsort.Ints(nil)\n\treturn m + T(len(xs)*0) + T(helper())\n}\n\nfunc helper() int { return 0 }\n",
+    );
+    f.write(
+        "src/a.ts",
+        "import { map, filter as only } from 'rxjs';\nimport * as path from 'path';\nimport def from './b';\n\nconst LIMIT = 3;\n\nexport function run(xs: number[]): string {\n  const ys = xs.map(x => x + LIMIT);\n  console.log(JSON.stringify(ys), map, only);\n  return path.join(def(), helper());\n}\n\nfunction helper(): string { return \"h\"; }\n\nexport class Box<T> {\n  items: T[] = [];\n  add(t: T): Partial<Box<T>> { this.items.push(t); return new Box<T>(); }\n}\n",
+    );
+    f.write("src/b.ts", "export default function () { return \"b\"; }\n");
+    f.write(
+        "src/lib.rs",
+        "use std::collections::HashMap;\nuse crate::util::helper as h;\n\nmod util {\n    pub fn helper() -> usize { 1 }\n}\n\npub struct Cache { map: HashMap<String, usize> }\n\nimpl Cache {\n    pub fn get(&self, k: &str) -> Option<usize> {\n        let n = h() + crate::util::helper();\n        let s = std::fs::read_to_string(k).ok()?;\n        println!(\"{}\", s);\n        self.map.get(k).copied().map(|v| v + n)\n    }\n}\n",
+    );
+    f.write(
+        "src/p/Main.java",
+        "package p;\n\nimport java.util.List;\nimport java.util.ArrayList;\nimport static java.lang.Math.max;\n\npublic class Main {\n  private int count;\n  public List<String> names(int n) {\n    List<String> out = new ArrayList<>();\n    out.add(String.valueOf(max(n, count)));\n    helper();\n    Other.go();\n    return out;\n  }\n  void helper() {}\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open main.go
+        Ok
+        Ok, At 0:0, Length 20
+        > Analyze Method User.Greet Dependencies
+        Ok: Method User.Greet uses 1 external dependency: strings (ToUpper); internal: User; builtins: string
+        > Analyze Function main Dependencies
+        Ok: Function main uses 1 external dependency: fmt (Println); internal: User; builtins: int; unresolved: Max
+        > Analyze Class User Dependencies
+        Ok: Class User uses 0 external dependencies; builtins: string
+        > Analyze Function main
+        Ok: Function main has complexity 1, uses 1 external dependency, 0 potential issues found
+        > Open gen.go; Analyze Function Max Dependencies
+        Ok, At 0:0, Length 16
+        Ok: Function Max uses 1 external dependency: sort (Ints); internal: helper; builtins: float64, int, len
+        > Open src/a.ts; Analyze Function run Dependencies
+        Ok, At 0:0, Length 18
+        Ok: Function run uses 3 external dependencies: ./b (default), path (join), rxjs (filter, map); internal: LIMIT, helper; builtins: JSON, console
+        > Analyze Method Box.add Dependencies
+        Ok: Method Box.add uses 0 external dependencies; internal: Box; builtins: Partial
+        > Open src/lib.rs; Analyze Method Cache.get Dependencies
+        Ok, At 0:0, Length 17
+        Ok: Method Cache.get uses 2 external dependencies: crate::util::helper (helper), std::fs (read_to_string); internal: crate::util::helper; builtins: Option, println
+        > Open src/p/Main.java; Analyze Method Main.names Dependencies
+        Ok, At 0:0, Length 17
+        Ok: Method Main.names uses 2 external dependencies: java.lang.Math (max), java.util (ArrayList, List); internal: Main.count, Main.helper; builtins: String; unresolved: Other
+        > Analyze Class Main
+        Ok: Class Main: 2 blocks, average complexity 1.0, highest Main.names 1, Main.helper 1, uses 2 external dependencies, 0 potential issues found
+        "#,
+    );
+    // the JSON form, as the protocol's schema says
+    f.send("a", "Set Format json");
+    let reply: serde_json::Value =
+        serde_json::from_str(&f.send("a", "Analyze Method Main.names")).unwrap();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(&reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_eq!(
+        reply["element_dependencies"],
+        serde_json::json!({
+            "external": 2,
+            "sources": [
+                {"source": "java.lang.Math", "names": ["max"]},
+                {"source": "java.util", "names": ["ArrayList", "List"]}
+            ],
+            "internal": ["Main.count", "Main.helper"],
+            "builtins": ["String"],
+            "unresolved": ["Other"]
+        })
+    );
+    assert_eq!(reply["complexity"]["total"], 1);
 }

@@ -505,3 +505,67 @@ fn a_rust_path_the_index_does_not_resolve_is_possible() {
         ],
     );
 }
+
+/// Names the language (or its toolchain) fixes are refused, in the file
+/// and across the project, and nothing is written: a Java constructor (its
+/// class's name), a JavaScript `constructor` and a method renamed to it,
+/// the `main` a program starts at (Go, Rust's binaries, Java's `static
+/// main`, whichever overload is asked for), Go's `init` and the functions
+/// `go test` runs by their prefix. A test renamed within its prefix goes.
+#[test]
+fn names_the_language_fixes_are_refused() {
+    let f = Fixture::new();
+    let java = "package p;\n\npublic class A {\n  int x;\n  public A(int x) { this.x = x; }\n  public static void main(String[] args) { new A(1).main(2); }\n  void main(int n) {}\n}\n";
+    let ts = "export class K {\n  constructor(public n: number) {}\n  size(): number { return this.n; }\n}\n";
+    let go = "package main\n\nvar ready bool\n\nfunc init() { ready = true }\n\nfunc setup() { ready = !ready }\n\nfunc main() { setup() }\n";
+    let go_test = "package main\n\nimport \"testing\"\n\nfunc TestSetup(t *testing.T) { setup() }\n\nfunc helperFor(t *testing.T) {}\n";
+    let rust = "fn main() {\n    go();\n}\n\nfn go() {}\n";
+    f.write("p/A.java", java);
+    f.write("k.ts", ts);
+    f.write("go.mod", "module ex.com/m\n\ngo 1.19\n");
+    f.write("main.go", go);
+    f.write("main_test.go", go_test);
+    f.write("src/bin/tool.rs", rust);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol A.A B
+        Fail "Cannot rename p.A.A: it is A's constructor, which Java names by its class; rename the class (Refactor RenameSymbol A <new>), and its constructors follow"
+        > Refactor RenameSymbol A.main(n) run
+        Fail "Cannot rename p.A.main to 'run': `main` is where the program starts, called by that name from outside the code; keep `main` as it is and give other functions other names"
+        > Open p/A.java; Modify Method A.A Rename B
+        Ok, At 0:0, Length 8
+        Fail "Cannot rename A.A: it is A's constructor, which Java names by its class; rename the class (Refactor RenameSymbol A <new>), and its constructors follow"
+        > Refactor RenameSymbol K.constructor build
+        Fail "Cannot rename k.K.constructor: it is K's constructor, which JavaScript names `constructor`; under another name it would be a plain method"
+        > Open k.ts; Modify Method K.size Rename constructor
+        Ok, At 0:0, Length 4
+        Fail "Cannot rename K.size to 'constructor': that would make it K's constructor; give another name"
+        > Refactor RenameSymbol main.main start
+        Fail "Cannot rename main.main to 'start': `main` is where the program starts, called by that name from outside the code; keep `main` as it is and give other functions other names"
+        > Refactor RenameSymbol setup init
+        Fail "Cannot rename main.setup to 'init': Go runs every `init` when the package loads and no code may name one, so a rename changes when the code runs; give another name"
+        > Open main.go; Modify Function init Rename boot
+        Ok, At 0:0, Length 9
+        Fail "Cannot rename init to 'boot': Go runs every `init` when the package loads and no code may name one, so a rename changes when the code runs; give another name"
+        > Refactor RenameSymbol TestSetup checkSetup
+        Fail "Cannot rename main.TestSetup to 'checkSetup': `go test` runs the functions of a test file named TestXxx, so the rename would add or drop one; keep the prefix Test on a Test function and off any other"
+        > Refactor RenameSymbol helperFor TestHelper
+        Fail "Cannot rename main.helperFor to 'TestHelper': `go test` runs the functions of a test file named TestXxx, so the rename would add or drop one; keep the prefix Test on a Test function and off any other"
+        > Open src/bin/tool.rs; Modify Function main Rename start
+        Ok, At 0:0, Length 5
+        Fail "Cannot rename main to 'start': `main` is where the program starts, called by that name from outside the code; keep `main` as it is and give other functions other names"
+        > Modify Function go Rename main
+        Fail "Cannot rename go to 'main': `main` is where the program starts, called by that name from outside the code; keep `main` as it is and give other functions other names"
+        > Refactor RenameSymbol TestSetup TestSetupTwice
+        Ok, Renamed in 1 file (main_test.go), 1 reference updated
+        "#,
+    );
+    assert_eq!(f.read("p/A.java"), java);
+    assert_eq!(f.read("k.ts"), ts);
+    assert_eq!(f.read("main.go"), go);
+    assert_eq!(f.read("src/bin/tool.rs"), rust);
+    accepted(&f, "go", &["vet", "./..."]);
+}

@@ -89,6 +89,7 @@ pub(super) fn rename(
     }
     let class = member_of(&def_file.outline, &symbol);
     refuse_supertypes(language, &def_file, &symbol, &full_name)?;
+    refuse_fixed_names(&def_file, class.as_deref(), &symbol, &full_name, new)?;
     refuse_taken(&def_file, &symbol, class.as_deref(), new)?;
 
     // every site, by file: (start char, how it is written)
@@ -645,6 +646,40 @@ fn refuse_supertypes(
         }
     }
     Ok(())
+}
+
+/// Refuses a rename the language's fixed names forbid: a constructor, an
+/// entry point, Go's `init` and test functions
+/// ([`language::rename::FixedName`]).
+fn refuse_fixed_names(
+    file: &Parsed,
+    class: Option<&str>,
+    symbol: &Symbol,
+    full_name: &str,
+    new: &str,
+) -> Result<(), RefactorError> {
+    use language::rename::FixedName;
+    let fixed = FixedName::of(
+        file.language,
+        file.path.as_str(),
+        &file.text,
+        &file.outline,
+        class,
+        symbol,
+        new,
+    );
+    let Some(fixed) = fixed else {
+        return Ok(());
+    };
+    let at = match fixed {
+        FixedName::JavaConstructor | FixedName::ScriptConstructor => Argument::Symbol,
+        _ => Argument::NewName,
+    };
+    Err(RefactorError::new(
+        RefactorFailure::Refused,
+        fixed.refusal(full_name, class.unwrap_or_default(), new),
+    )
+    .at(at))
 }
 
 /// Refuses a new name the defining file (or, for a member, its type)
