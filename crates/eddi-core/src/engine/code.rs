@@ -815,6 +815,19 @@ impl Ctx<'_> {
         Some(symbol.qualified_name.clone())
     }
 
+    /// The lines the element `target` of the current file spans, with its
+    /// attached comments and attributes.
+    pub(super) fn element_lines(&mut self, target: &CodeTarget) -> Option<LineRange> {
+        let code = self.code_for(Some(target)).ok()?;
+        Some(code.symbol(target).ok()?.full_lines)
+    }
+
+    /// The current file's line count.
+    pub(super) fn current_line_count(&self) -> Option<usize> {
+        let path = self.session.current.as_ref()?;
+        Some(self.session.buffers.get(path)?.text().len_lines())
+    }
+
     /// For a target naming a parameter of a function other modules can
     /// call: that function's module-qualified name (renaming the parameter
     /// changes its signature).

@@ -239,7 +239,7 @@ impl Engine {
         // An edit of a definition says what it leaves unchanged elsewhere.
         let definition_edit = super::leftovers::definition_edit(&mut ctx, command);
         // a brace file's: its uses elsewhere, found before the edit
-        let brace_left = self.brace_rename_leftovers(&mut ctx, command);
+        let brace_left = self.brace_leftovers(&mut ctx, command);
         // Plain text edits may break a file's syntax, but say so.
         let syntax_before = if super::code::is_text_edit(command) {
             ctx.syntax_before()
@@ -302,6 +302,9 @@ impl Engine {
                     definition_edit
                         .and_then(|edit| self.left_unchanged(session, edit, path.as_str()))
                 };
+                let lines_after = session.buffers.get(&path).map(|b| b.text().len_lines());
+                let brace_left =
+                    brace_left.and_then(|left| left.after(lines_after.unwrap_or_default()));
                 if let Some(left) = brace_left.or_else(python_left) {
                     outcome.completions.push(left);
                 }

@@ -4,7 +4,9 @@
 //! work in the current file only; the uses of the old name in other files
 //! then resolve to nothing. `RemoveParam`, `ChangeSignature`, an
 //! `AddParam` without a default and renaming a parameter
-//! (`Variable f.param`) change no call. Instead of a plain `Ok`, the
+//! (`Variable f.param`) change no call. In a brace-language file the
+//! brace index finds them before the edit ([`BraceLeftovers`]). Instead
+//! of a plain `Ok`, the
 //! outcome carries those places as a [`Completion::LeftUnchanged`] (the
 //! renderer says how many and the first few, `path:line`).
 
@@ -104,17 +106,97 @@ impl Engine {
     }
 }
 
+/// What an edit of a definition in a brace-language file leaves behind,
+/// found before the edit ([`Engine::brace_leftovers`]).
+pub(super) enum BraceLeftovers {
+    /// `Modify … Rename`: the uses in other files.
+    Renamed(Completion),
+    /// `Delete Function|Class|Method`: the uses outside the element, as
+    /// they stood; those below it in its file move up by the lines the
+    /// delete removes ([`BraceLeftovers::after`]).
+    Deleted {
+        old: String,
+        path: String,
+        sites: Vec<Location>,
+        /// The element's last line, and the file's line count, before.
+        last_line: usize,
+        lines_before: usize,
+    },
+}
+
+impl BraceLeftovers {
+    /// The completion the outcome carries, once the edit left the file
+    /// `lines_after` lines long.
+    pub(super) fn after(self, lines_after: usize) -> Option<Completion> {
+        match self {
+            BraceLeftovers::Renamed(completion) => Some(completion),
+            BraceLeftovers::Deleted {
+                old,
+                path,
+                mut sites,
+                last_line,
+                lines_before,
+            } => {
+                let removed = lines_before.saturating_sub(lines_after);
+                for site in sites.iter_mut().filter(|s| s.path == path) {
+                    if site.position.line > last_line {
+                        site.position.line -= removed;
+                        site.end.line -= removed;
+                    }
+                }
+                (!sites.is_empty()).then_some(Completion::LeftUnchanged {
+                    edit: DefinitionEdit::Deleted { old },
+                    sites,
+                })
+            }
+        }
+    }
+}
+
 impl Engine {
-    /// Before `Modify … Rename` of a module-level symbol or a member in a
-    /// file of a brace language: what the rename will leave unchanged —
-    /// its uses in other files, certain and possible, as the brace index
-    /// finds them now (after the edit the old name names nothing there),
-    /// and the full name `Refactor RenameSymbol` takes.
-    pub(super) fn brace_rename_leftovers(
+    /// Before `Modify … Rename` or `Delete Function|Class|Method` of a
+    /// module-level symbol or a member in a file of a brace language:
+    /// what the edit will leave behind, as the brace index finds it now
+    /// (after the edit the old name names nothing) — a rename's uses in
+    /// other files, certain and possible, with the full name `Refactor
+    /// RenameSymbol` takes; a delete's uses anywhere outside the element.
+    pub(super) fn brace_leftovers(
         &self,
         ctx: &mut Ctx<'_>,
         command: &Command,
-    ) -> Option<Completion> {
+    ) -> Option<BraceLeftovers> {
+        let path = ctx.session.current.clone()?;
+        if !crate::analysis::index::tags::reads(path.as_str()) {
+            return None;
+        }
+        if let Command::Delete(DeleteTarget::Code(target)) = command {
+            let name = ctx.brace_rename_name(target)?;
+            let lines = ctx.element_lines(target)?;
+            let lines_before = ctx.current_line_count()?;
+            let found = self.with_index(ctx.session, |index, _, _| {
+                index
+                    .tags()
+                    .find_references(index.root(), &name, Some(path.as_str()))
+                    .ok()
+            })?;
+            let old = found.definitions.first()?.qualified_name.clone();
+            let inside = |l: &Location| {
+                l.path == path.as_str() && (lines.first..=lines.last).contains(&l.position.line)
+            };
+            let sites: Vec<Location> = found
+                .certain
+                .into_iter()
+                .chain(found.possible)
+                .filter(|l| !inside(l))
+                .collect();
+            return Some(BraceLeftovers::Deleted {
+                old,
+                path: path.as_str().to_string(),
+                sites,
+                last_line: lines.last,
+                lines_before,
+            });
+        }
         let Command::Modify {
             target,
             change: Modification::Rename { new_name },
@@ -122,10 +204,6 @@ impl Engine {
         else {
             return None;
         };
-        let path = ctx.session.current.clone()?;
-        if !crate::analysis::index::tags::reads(path.as_str()) {
-            return None;
-        }
         let name = ctx.brace_rename_name(target)?;
         let found = self.with_index(ctx.session, |index, _, _| {
             index
@@ -140,12 +218,14 @@ impl Engine {
             .chain(found.possible)
             .filter(|l| l.path != path.as_str())
             .collect();
-        (!sites.is_empty()).then(|| Completion::LeftUnchanged {
-            edit: DefinitionEdit::Renamed {
-                old,
-                new: new_name.clone(),
-            },
-            sites,
+        (!sites.is_empty()).then(|| {
+            BraceLeftovers::Renamed(Completion::LeftUnchanged {
+                edit: DefinitionEdit::Renamed {
+                    old,
+                    new: new_name.clone(),
+                },
+                sites,
+            })
         })
     }
 }

@@ -569,3 +569,40 @@ fn names_the_language_fixes_are_refused() {
     assert_eq!(f.read("src/bin/tool.rs"), rust);
     accepted(&f, "go", &["vet", "./..."]);
 }
+
+/// `Delete Function|Class|Method` in a brace-language file names the uses
+/// it leaves, in its file (where they stand after the delete) and in the
+/// others; its own uses inside it (a recursive call) are not left.
+#[test]
+fn a_deleted_element_names_the_uses_it_leaves() {
+    let f = Fixture::new();
+    f.write("go.mod", "module ex.com/m\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package main\n\n// helper adds.\n// It is documented.\nfunc helper(a, b int) int {\n\tif a > 9 {\n\t\treturn helper(a-1, b)\n\t}\n\treturn a + b\n}\n\n//go:noinline\nfunc other() int { return helper(1, 2) }\n\nfunc main() { _ = other() }\n",
+    );
+    f.write(
+        "b.go",
+        "package main\n\nfunc third() int { return helper(3, 4) + other() }\n",
+    );
+    f.write(
+        "A.java",
+        "public class A {\n  /** Doc. */\n  @Deprecated\n  public int f() { return 1; }\n\n  int g() { return f(); }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open a.go
+        Ok
+        Ok, At 0:0, Length 15
+        > Delete Function helper
+        Ok, Deleted 9 lines at 1, At 1:0, still used: 2 references (a.go:3, b.go:2)
+        > Undo; Delete Function main
+        Ok, Undid 1, At 0:0
+        Ok, Deleted 2 lines at 13, At 13:0
+        > Open A.java; Delete Method A.f
+        Ok, At 0:0, Length 7
+        Ok, Deleted 4 lines at 1, At 1:0, still used: 1 reference (A.java:1)
+        "#,
+    );
+}
