@@ -63,7 +63,7 @@ pub fn get_dependents(engine: &Engine, sender: &str, p: OneFile) -> Result<Value
     Ok(json!({"path": p.path, "module": module, "dependents": dependents}))
 }
 
-pub const GET_COMPLEXITY: &str = "McCabe complexity (as radon computes it) of the functions, methods and classes of a Python file — or of every Python file under a folder or the whole project when `path` is a folder or omitted — most complex first: `blocks` [{name, complexity, path?}] with the `average`. Project-wide answers list the 50 most complex and say how many more. Use it to find what to simplify or test first.";
+pub const GET_COMPLEXITY: &str = "McCabe complexity of the functions, methods and classes of a file (Python as radon computes it; JavaScript, TypeScript, Go, Rust and Java as lizard does) — or of every such file under a folder or the whole project when `path` is a folder or omitted — most complex first: `blocks` [{name, complexity, path?}] with the `average`. Project-wide answers list the 50 most complex and say how many more. Use it to find what to simplify or test first.";
 
 pub fn get_complexity(engine: &Engine, sender: &str, p: FileOrProject) -> Result<Value, ToolError> {
     if let Some(path) = p.path.as_deref().filter(|path| !is_folder(engine, path)) {
@@ -105,7 +105,7 @@ pub fn get_complexity(engine: &Engine, sender: &str, p: FileOrProject) -> Result
     Ok(value)
 }
 
-pub const GET_TODOS: &str = "The TODO, FIXME, XXX and HACK comments of a Python file, or of every Python file under a folder or the whole project: `todos` [{path, line, col, text}] (zero-based). Only comments count, not strings.";
+pub const GET_TODOS: &str = "The TODO, FIXME, XXX and HACK comments of a file (Python, JavaScript, TypeScript, Go, Rust, Java), or of every such file under a folder or the whole project: `todos` [{path, line, col, text}] (zero-based). Only comments count, not strings.";
 
 pub fn get_todos(engine: &Engine, sender: &str, p: FileOrProject) -> Result<Value, ToolError> {
     let files = match p.path.as_deref() {

@@ -870,11 +870,11 @@ impl Ctx<'_> {
     }
 
     fn modify(&mut self, target: &CodeTarget, change: &Modification) -> Ran {
-        // a brace language renames through its own scopes; the other
-        // modifications are Python's
+        // a brace language renames through its own scopes and edits its
+        // signatures, decorators and modifiers by its own grammar
         let (capability, command) = match change {
             Modification::Rename { .. } => (Capability::Rename, "Modify … Rename"),
-            _ => (Capability::CodeEdits, "Modify"),
+            _ => (Capability::ElementEdits, "Modify"),
         };
         let code = self.code_able(Some(target), capability, command)?;
         let symbol = code.symbol(target)?;
@@ -892,6 +892,13 @@ impl Ctx<'_> {
                     new_name,
                 )?
             }
+            _ if !code.language.code_edits() => crate::language::signature::modify(
+                code.language,
+                &code.text,
+                &code.tree,
+                symbol,
+                change,
+            )?,
             _ => modify::modify(&code.text, &code.tree, &code.outline, target, change)
                 .map_err(analysis_fail)?,
         };

@@ -106,10 +106,42 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// Before a change of the signature of `target` (a function or method
+    /// of the brace-language file `path`): its calls across the project,
+    /// certain and possible, which the change leaves as they are.
+    fn brace_calls_left(
+        &self,
+        ctx: &mut Ctx<'_>,
+        path: &str,
+        target: &crate::commands::CodeTarget,
+    ) -> Option<BraceLeftovers> {
+        let name = ctx.brace_rename_name(target)?;
+        let callers = self.with_index(ctx.session, |index, _, _| {
+            index
+                .tags()
+                .find_callers(index.root(), &name, Some(path))
+                .ok()
+        })?;
+        let function = callers.definitions.first()?.qualified_name.clone();
+        let sites: Vec<Location> = callers
+            .certain
+            .into_iter()
+            .chain(callers.possible)
+            .map(|call| call.location)
+            .collect();
+        (!sites.is_empty()).then_some(BraceLeftovers::Renamed(Completion::LeftUnchanged {
+            edit: DefinitionEdit::Resigned { function },
+            sites,
+        }))
+    }
+}
+
 /// What an edit of a definition in a brace-language file leaves behind,
 /// found before the edit ([`Engine::brace_leftovers`]).
 pub(super) enum BraceLeftovers {
-    /// `Modify … Rename`: the uses in other files.
+    /// `Modify … Rename`: the uses in other files; a signature's change:
+    /// the calls.
     Renamed(Completion),
     /// `Delete Function|Class|Method`: the uses outside the element, as
     /// they stood; those below it in its file move up by the lines the
@@ -196,6 +228,22 @@ impl Engine {
                 last_line: lines.last,
                 lines_before,
             });
+        }
+        if let Command::Modify { target, change } = command {
+            let resigned = match change {
+                // a JavaScript default (`z = 3`), a TypeScript optional
+                // (`z?: number`) or rest (`...z`) parameter asks nothing of
+                // the calls
+                Modification::AddParam { param, .. } => {
+                    let param = param.trim_start();
+                    !(param.contains('=') || param.contains("?:") || param.starts_with("..."))
+                }
+                Modification::RemoveParam { .. } | Modification::ChangeSignature { .. } => true,
+                _ => false,
+            };
+            if resigned {
+                return self.brace_calls_left(ctx, path.as_str(), target);
+            }
         }
         let Command::Modify {
             target,

@@ -51,6 +51,7 @@ mod parse_errors;
 pub mod python;
 pub mod rename;
 pub mod rust;
+pub mod signature;
 pub mod typescript;
 
 #[cfg(test)]
@@ -243,7 +244,8 @@ pub enum Capability {
     /// `Insert Import`, merged with the file's imports.
     Imports,
     /// The edits of code elements: `Insert Function|Method|Class`, `Delete`
-    /// of a code target, `Comment`.
+    /// of a code target, `Comment`, `Modify` but `Rename` (parameters,
+    /// decorators, visibility).
     ElementEdits,
     /// The code analyses (complexity, dependencies, issues, the changes
     /// to definitions).

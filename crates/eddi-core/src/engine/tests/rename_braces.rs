@@ -549,3 +549,100 @@ fn typescript_renames_locals_and_refuses_what_it_cannot_type() {
     );
     assert!(accepted(&f, "tsc", &["--noEmit", "--strict", "util.ts"]));
 }
+
+/// `Modify` but Rename in the brace languages (`language/signature.rs`):
+/// parameters added (last, before a rest parameter, or `At` an item),
+/// removed (a Go group's name alone) and rewritten, each naming the calls
+/// it leaves; a parameter the body reads is not removed; annotations,
+/// decorators and attributes above the element after its doc comment;
+/// the language's visibility modifiers, and Go's case named as the
+/// rename it is. The saved files are what the compilers accept.
+#[test]
+fn brace_modify_edits_signatures_decorators_and_modifiers() {
+    let f = Fixture::new();
+    f.write("go.mod", "module ex.com/m\n\ngo 1.19\n");
+    f.write(
+        "a.go",
+        "package main\n\nfunc helper(a, b int, rest ...string) int {\n\treturn a + len(rest)\n}\n\nfunc main() { _ = helper(1, 2) }\n",
+    );
+    f.write(
+        "a.ts",
+        "export class Box {\n  /** Doc. */\n  add(a: number, b: number): number { return a; }\n}\nexport const f = (x: number, y = 2) => x * y;\nexport function g(...xs: number[]) { return xs.length; }\n",
+    );
+    f.write(
+        "lib.rs",
+        "pub struct S;\n\nimpl S {\n    /// Doc.\n    #[inline]\n    pub fn m(&self, a: u8, b: u8) -> u8 {\n        a\n    }\n    fn n(&self) -> u8 {\n        0\n    }\n}\n\npub(crate) fn free(x: u8) -> u8 {\n    x\n}\n",
+    );
+    f.write(
+        "A.java",
+        "public class A {\n  /** Doc. */\n  @Deprecated\n  public int f(int a, int b) { return a; }\n  int g() { return f(1, 2); }\n}\n",
+    );
+    f.check(
+        "a",
+        r##"
+        > Start s; Open a.go
+        Ok
+        Ok, At 0:0, Length 7
+        > Modify Function helper RemoveParam a
+        Fail "Cannot remove parameter 'a' of helper: the body reads it (at 3:8); change the body first"
+        > Modify Function helper ChangeSignature "(a int)"
+        Fail "Cannot remove parameter 'rest' of helper: the body reads it (at 3:16); change the body first"
+        > Modify Function helper RemoveParam b
+        Ok, Modified function helper (1 edit), At 2:0, calls not updated: 1 (a.go:6)
+        > Modify Function helper AddParam "c bool"
+        Ok, Modified function helper (1 edit), At 2:0, calls not updated: 1 (a.go:6)
+        > Modify Function helper AddParam "x int" At 9
+        Fail "At 9 is past the parameters: there are 3, so At 0 to At 3 (none: last)"
+        > Modify Function helper SetVisibility public
+        Fail "In Go a name's case is its visibility: making helper public renames it across the project: Refactor RenameSymbol helper Helper"
+        > Modify Function helper AddDecorator "@x"
+        Fail "Go has no decorators or annotations: AddDecorator works on Python, TypeScript, Java and Rust"
+        > Show Function helper
+        Ok: At 2:0, Txt func helper(a int, c bool, rest ...string) int {\n\treturn a + len(rest)\n}
+        > Open a.ts; Modify Method Box.add RemoveParam b
+        Ok, At 0:0, Length 6
+        Ok, Modified method Box.add (1 edit), At 2:2
+        > Modify Method Box.add AddDecorator "@log"
+        Ok, Modified method Box.add (1 edit), At 3:2
+        > Modify Method Box.add SetVisibility private
+        Ok, Modified method Box.add (1 edit), At 3:2
+        > Modify Function f AddParam "z = 3"
+        Ok, Modified function f (1 edit), At 5:7
+        > Modify Function g AddParam "z: number"
+        Ok, Modified function g (1 edit), At 6:7
+        > Open lib.rs; Modify Method S.m RemoveParam b
+        Ok, At 0:0, Length 16
+        Ok, Modified method S.m (1 edit), At 5:4
+        > Modify Method S.m AddDecorator "#[must_use]"
+        Ok, Modified method S.m (1 edit), At 6:4
+        > Modify Method S.m AddDecorator "#[must_use]"
+        Fail "No change: S.m already has #[must_use]"
+        > Modify Function free SetVisibility private
+        Ok, Modified function free (1 edit), At 14:0
+        > Modify Method S.n SetVisibility protected
+        Fail "Rust has no protected: public (pub) or private"
+        > Open A.java; Modify Method A.f SetVisibility private
+        Ok, At 0:0, Length 6
+        Ok, Modified method A.f (1 edit), At 3:2
+        > Modify Method A.g SetVisibility public
+        Ok, Modified method A.g (1 edit), At 4:2
+        > Modify Method A.f AddDecorator "Override"
+        Fail "Write the annotation as the language does: it starts with @ (`@Deprecated`)"
+        > Save All
+        Ok, Saved 4 files: A.java, a.go, a.ts, lib.rs, Bytes 651
+        "##,
+    );
+    assert_eq!(
+        f.read("a.ts"),
+        "export class Box {\n  /** Doc. */\n  @log\n  private add(a: number): number { return a; }\n}\nexport const f = (x: number, y = 2, z = 3) => x * y;\nexport function g(z: number, ...xs: number[]) { return xs.length; }\n"
+    );
+    assert_eq!(
+        f.read("lib.rs"),
+        "pub struct S;\n\nimpl S {\n    /// Doc.\n    #[must_use]\n    #[inline]\n    pub fn m(&self, a: u8) -> u8 {\n        a\n    }\n    fn n(&self) -> u8 {\n        0\n    }\n}\n\nfn free(x: u8) -> u8 {\n    x\n}\n"
+    );
+    assert_eq!(
+        f.read("A.java"),
+        "public class A {\n  /** Doc. */\n  @Deprecated\n  private int f(int a, int b) { return a; }\n  public int g() { return f(1, 2); }\n}\n"
+    );
+    accepted(&f, "javac", &["-d", "classes", "A.java"]);
+}

@@ -1,0 +1,587 @@
+//! `Modify … AddParam | RemoveParam | ChangeSignature | AddDecorator |
+//! SetVisibility` in the brace languages (JavaScript, TypeScript, Go,
+//! Rust, Java): one element of one file, as edits.
+//!
+//! Parameters are the items of the function's parameter list as written
+//! (Rust's `self` and a Go group `a, b int` each count as one item;
+//! `At <i>` counts them from 0). A new parameter without `At` goes last,
+//! before a variadic or rest parameter (which must stay last). Removing
+//! a parameter the body reads is refused, naming where: the code would no
+//! longer compile. The calls are not changed (the engine names them).
+//! `AddDecorator` writes a Java or TypeScript annotation (`@X`) or a Rust
+//! attribute (`#[x]`) on its own line above the element, after its doc
+//! comment; Go and JavaScript have none. `SetVisibility` writes the
+//! language's modifier (Java's and TypeScript members' `public`,
+//! `protected`, `private`; Rust's `pub`, or none for private); Go's is
+//! the name's case, a rename across the project, which it names.
+
+use ropey::Rope;
+use tree_sitter::Node;
+
+use super::Language;
+use crate::analysis::index::tags::scan::{scan, Qualifier};
+use crate::analysis::outline::{Symbol, SymbolKind};
+use crate::analysis::syntax::{byte_to_char, node_text, SyntaxTree};
+use crate::analysis::target::{Modification, Visibility};
+use crate::analysis::textedit::EditResult;
+use crate::change::Indel;
+use crate::edit::position::from_char;
+use crate::failure::{ErrorKind, OpError};
+
+/// The edits of `change` to `symbol` of the file `text` (parsed as `tree`);
+/// `Rename` is [`super::rename`]'s.
+pub fn modify(
+    language: &'static dyn Language,
+    text: &Rope,
+    tree: &SyntaxTree,
+    symbol: &Symbol,
+    change: &Modification,
+) -> Result<EditResult, OpError> {
+    let edits = match change {
+        Modification::Rename { .. } => {
+            return Err(OpError::new(
+                ErrorKind::Internal,
+                "Internal: a brace language's rename is language::rename's",
+            ))
+        }
+        Modification::AddParam { param, at } => {
+            let list = Parameters::of(text, tree, symbol)?;
+            list.add(text, param, *at)?
+        }
+        Modification::RemoveParam { name } => {
+            let list = Parameters::of(text, tree, symbol)?;
+            list.remove(language, text, symbol, name)?
+        }
+        Modification::ChangeSignature { params } => {
+            let list = Parameters::of(text, tree, symbol)?;
+            let trimmed = params.trim();
+            let inner = trimmed
+                .strip_prefix('(')
+                .and_then(|s| s.strip_suffix(')'))
+                .unwrap_or(trimmed);
+            let open = byte_to_char(text, list.node.start_byte()) + 1;
+            let close = byte_to_char(text, list.node.end_byte()) - 1;
+            if text.slice(open..close) == inner {
+                return Err(no_change(format!(
+                    "{} already takes ({inner})",
+                    symbol.qualified_name
+                )));
+            }
+            // a parameter the new list no longer names must not be read
+            let kept: Vec<&str> = inner
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                .collect();
+            for item in &list.items {
+                for declared in names_of(*item) {
+                    let name = parameter_name(text, declared);
+                    if !kept.contains(&name.as_str()) {
+                        refuse_read(language, text, symbol, &name, declared)?;
+                    }
+                }
+            }
+            vec![Indel::new(open..close, inner.to_string())]
+        }
+        Modification::AddDecorator { decorator } => {
+            add_decorator(language, text, symbol, decorator.trim())?
+        }
+        Modification::SetVisibility { visibility } => {
+            set_visibility(language, text, tree, symbol, *visibility)?
+        }
+    };
+    // a line added above the element moves it down
+    let mut at = symbol.position;
+    if matches!(change, Modification::AddDecorator { .. }) {
+        at.line += 1;
+    }
+    Ok(EditResult {
+        edits,
+        cursor: at,
+        element: Some(at),
+        note: None,
+    })
+}
+
+fn no_change(why: String) -> OpError {
+    OpError::new(ErrorKind::NotApplicable, format!("No change: {why}"))
+}
+
+fn refused(why: String) -> OpError {
+    OpError::new(ErrorKind::NotApplicable, why)
+}
+
+/// The node of `symbol`'s definition: the smallest node that starts
+/// where the definition starts and spans it.
+fn definition_node<'t>(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Option<Node<'t>> {
+    let start = text.try_char_to_byte(symbol.definition.start).ok()?;
+    let end = text.try_char_to_byte(symbol.definition.end).ok()?;
+    let mut node = tree.root().descendant_for_byte_range(start, end)?;
+    while node.start_byte() > start || node.end_byte() < end {
+        node = node.parent()?;
+    }
+    Some(node)
+}
+
+/// A function's parameter list and its items.
+struct Parameters<'t> {
+    /// The list, parentheses included.
+    node: Node<'t>,
+    items: Vec<Node<'t>>,
+}
+
+impl<'t> Parameters<'t> {
+    fn of(text: &Rope, tree: &'t SyntaxTree, symbol: &Symbol) -> Result<Parameters<'t>, OpError> {
+        let not_function = || {
+            OpError::new(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "{} is not a function or method: only those have parameters",
+                    symbol.qualified_name
+                ),
+            )
+        };
+        if !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+            return Err(not_function());
+        }
+        refuse_supertype_signature(text, symbol)?;
+        let def = definition_node(text, tree, symbol).ok_or_else(not_function)?;
+        // a function's own list, or that of the function a variable holds
+        // (`const f = (a) => …`)
+        let function = [def, def.child_by_field_name("value").unwrap_or(def)]
+            .into_iter()
+            .chain(
+                first_named(def, "variable_declarator")
+                    .and_then(|d| d.child_by_field_name("value")),
+            )
+            .find(|n| {
+                n.child_by_field_name("parameters").is_some()
+                    || n.child_by_field_name("parameter").is_some()
+            })
+            .ok_or_else(not_function)?;
+        let Some(node) = function.child_by_field_name("parameters") else {
+            // `x => …`: one parameter without parentheses
+            return Err(refused(format!(
+                "{} takes its one parameter without parentheses (`x => …`): write them first (Modify … ChangeSignature \"(x)\")",
+                symbol.qualified_name
+            )));
+        };
+        let mut cursor = node.walk();
+        let items = node
+            .named_children(&mut cursor)
+            .filter(|n| !n.kind().contains("comment"))
+            .collect();
+        Ok(Parameters { node, items })
+    }
+
+    fn add(&self, text: &Rope, param: &str, at: Option<usize>) -> Result<Vec<Indel>, OpError> {
+        let param = param.trim();
+        if param.is_empty() {
+            return Err(OpError::new(
+                ErrorKind::InvalidArgument,
+                "AddParam needs the parameter as the language writes it (Modify Function f AddParam \"n int\")",
+            ));
+        }
+        let last_is_rest = self.items.last().is_some_and(|n| {
+            let kind = n.kind();
+            kind.contains("variadic")
+                || kind.contains("rest")
+                || kind.contains("spread")
+                || node_text(text, *n).contains("...")
+        });
+        let default_at = self.items.len() - usize::from(last_is_rest);
+        let at = at.unwrap_or(default_at);
+        if at > self.items.len() {
+            return Err(OpError::new(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "At {at} is past the parameters: there are {}, so At 0 to At {} (none: last)",
+                    self.items.len(),
+                    self.items.len()
+                ),
+            ));
+        }
+        let edit = match self.items.get(at) {
+            Some(next) => {
+                Indel::insert(byte_to_char(text, next.start_byte()), format!("{param}, "))
+            }
+            None => match self.items.last() {
+                Some(last) => {
+                    Indel::insert(byte_to_char(text, last.end_byte()), format!(", {param}"))
+                }
+                None => Indel::insert(
+                    byte_to_char(text, self.node.start_byte()) + 1,
+                    param.to_string(),
+                ),
+            },
+        };
+        Ok(vec![edit])
+    }
+
+    fn remove(
+        &self,
+        language: &'static dyn Language,
+        text: &Rope,
+        symbol: &Symbol,
+        name: &str,
+    ) -> Result<Vec<Indel>, OpError> {
+        let named: Vec<(usize, Node<'t>)> = self
+            .items
+            .iter()
+            .enumerate()
+            .flat_map(|(i, item)| names_of(*item).into_iter().map(move |n| (i, n)))
+            .collect();
+        let Some(&(i, name_node)) = named.iter().find(|(_, n)| parameter_name(text, *n) == name)
+        else {
+            let names: Vec<String> = named
+                .iter()
+                .map(|(_, n)| parameter_name(text, *n))
+                .collect();
+            return Err(OpError::new(
+                ErrorKind::NotFound,
+                format!(
+                    "Not found: parameter '{name}' of '{}'. Available: {}",
+                    symbol.qualified_name,
+                    if names.is_empty() {
+                        "none".to_string()
+                    } else {
+                        names.join(", ")
+                    }
+                ),
+            ));
+        };
+        refuse_read(language, text, symbol, name, name_node)?;
+        let group: Vec<Node<'t>> = named
+            .iter()
+            .filter(|(j, _)| *j == i)
+            .map(|(_, n)| *n)
+            .collect();
+        if group.len() > 1 {
+            // Go's `a, b int`: the name and its comma
+            let k = group
+                .iter()
+                .position(|n| n.id() == name_node.id())
+                .unwrap_or(0);
+            let range = match group.get(k + 1) {
+                Some(next) => {
+                    byte_to_char(text, name_node.start_byte())
+                        ..byte_to_char(text, next.start_byte())
+                }
+                None => {
+                    byte_to_char(text, group[k - 1].end_byte())
+                        ..byte_to_char(text, name_node.end_byte())
+                }
+            };
+            return Ok(vec![Indel::delete(range)]);
+        }
+        let item = self.items[i];
+        let range = match (
+            self.items.get(i + 1),
+            i.checked_sub(1).map(|p| self.items[p]),
+        ) {
+            (Some(next), _) => {
+                byte_to_char(text, item.start_byte())..byte_to_char(text, next.start_byte())
+            }
+            (None, Some(previous)) => {
+                byte_to_char(text, previous.end_byte())..byte_to_char(text, item.end_byte())
+            }
+            // the only one: up to the closing parenthesis (a trailing comma too)
+            (None, None) => {
+                byte_to_char(text, item.start_byte())..byte_to_char(text, self.node.end_byte()) - 1
+            }
+        };
+        Ok(vec![Indel::delete(range)])
+    }
+}
+
+/// Refuses changing the parameters of a method whose signature a
+/// supertype fixes: a Rust trait impl's method, a Java `@Override` one.
+fn refuse_supertype_signature(text: &Rope, symbol: &Symbol) -> Result<(), OpError> {
+    let supertype = match &symbol.via_trait {
+        Some(via) => Some(format!("the trait {via}")),
+        None => {
+            let from = text.line_to_char(symbol.full_lines.first);
+            let head = text
+                .slice(from..symbol.definition.start.max(from))
+                .to_string();
+            head.lines()
+                .any(|l| l.trim() == "@Override")
+                .then(|| "the supertype it overrides (@Override)".to_string())
+        }
+    };
+    match supertype {
+        Some(owner) => Err(refused(format!(
+            "Cannot change the parameters of {}: {owner} fixes its signature; change it there",
+            symbol.qualified_name
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The first named child of `node` of `kind`.
+fn first_named<'t>(node: Node<'t>, kind: &str) -> Option<Node<'t>> {
+    let mut cursor = node.walk();
+    let found = node.named_children(&mut cursor).find(|n| n.kind() == kind);
+    found
+}
+
+/// The names a parameter item declares (Go's group declares several).
+fn names_of(item: Node<'_>) -> Vec<Node<'_>> {
+    match item.kind() {
+        "identifier" | "self_parameter" => return vec![item],
+        _ => {}
+    }
+    for field in ["name", "pattern", "left"] {
+        let mut cursor = item.walk();
+        let found: Vec<Node<'_>> = item.children_by_field_name(field, &mut cursor).collect();
+        if !found.is_empty() {
+            return found
+                .into_iter()
+                .flat_map(|n| match n.kind() {
+                    "identifier" => vec![n],
+                    _ => names_of(n),
+                })
+                .collect();
+        }
+    }
+    // `...args`, `mut x`: the identifier inside
+    let mut cursor = item.walk();
+    let inner: Vec<Node<'_>> = item.named_children(&mut cursor).collect();
+    inner
+        .into_iter()
+        .find(|n| n.kind() == "identifier")
+        .into_iter()
+        .collect()
+}
+
+fn parameter_name(text: &Rope, node: Node<'_>) -> String {
+    match node.kind() {
+        "self_parameter" => "self".to_string(),
+        _ => node_text(text, node),
+    }
+}
+
+/// Refuses removing a parameter the function's body reads: a bare use
+/// whose innermost binding is the parameter's (Rust's `self` also through
+/// `self.x`).
+fn refuse_read(
+    language: &'static dyn Language,
+    text: &Rope,
+    symbol: &Symbol,
+    name: &str,
+    declared: Node<'_>,
+) -> Result<(), OpError> {
+    let source = text.to_string();
+    let file = scan(language, &source);
+    let at = byte_to_char(text, declared.start_byte());
+    let within = symbol.definition.clone();
+    let binding_of = |offset: usize| {
+        file.locals
+            .iter()
+            .filter(|l| l.name == name && l.visible.contains(&offset))
+            .min_by_key(|l| l.scope.len())
+            .map(|l| l.offset)
+    };
+    let mut reads: Vec<usize> = file
+        .refs_named(name)
+        .iter()
+        .filter(|r| within.contains(&r.offset) && r.offset != at)
+        .filter(|r| r.qualifier == Qualifier::None && binding_of(r.offset) == Some(at))
+        .map(|r| r.offset)
+        .collect();
+    if name == "self" {
+        reads.extend(
+            file.refs
+                .iter()
+                .filter(|r| r.qualifier == Qualifier::This && within.contains(&r.offset))
+                .map(|r| r.offset),
+        );
+    }
+    if reads.is_empty() {
+        return Ok(());
+    }
+    reads.sort_unstable();
+    let places: Vec<String> = reads
+        .iter()
+        .take(5)
+        .map(|&r| from_char(text, r).to_string())
+        .collect();
+    Err(refused(format!(
+        "Cannot remove parameter '{name}' of {}: the body reads it (at {}{}); change the body first",
+        symbol.qualified_name,
+        places.join(", "),
+        if reads.len() > 5 { ", …" } else { "" }
+    )))
+}
+
+/// Where the element's own lines start: after its doc comment, at its
+/// first attribute or keyword.
+fn add_decorator(
+    language: &dyn Language,
+    text: &Rope,
+    symbol: &Symbol,
+    decorator: &str,
+) -> Result<Vec<Indel>, OpError> {
+    let form = match language.id() {
+        "java" | "typescript" | "tsx" => "@",
+        "rust" => "#[",
+        _ => {
+            return Err(refused(format!(
+                "{} has no decorators or annotations: AddDecorator works on Python, TypeScript, Java and Rust",
+                language.name()
+            )))
+        }
+    };
+    if !decorator.starts_with(form) {
+        return Err(OpError::new(
+            ErrorKind::InvalidArgument,
+            format!(
+                "Write the {} as the language does: it starts with {form} (`{}`)",
+                if form == "@" {
+                    "annotation"
+                } else {
+                    "attribute"
+                },
+                if form == "@" {
+                    "@Deprecated"
+                } else {
+                    "#[inline]"
+                }
+            ),
+        ));
+    }
+    // the lines above the keyword: doc comments, then attributes
+    let keyword_line = text.char_to_line(symbol.definition.start);
+    let above: Vec<(usize, String)> = (symbol.full_lines.first..keyword_line)
+        .map(|l| (l, text.line(l).to_string().trim().to_string()))
+        .collect();
+    if above.iter().any(|(_, l)| l == decorator) {
+        return Err(no_change(format!(
+            "{} already has {decorator}",
+            symbol.qualified_name
+        )));
+    }
+    // the first line of the element proper: its first attribute, else its keyword
+    let line = above
+        .iter()
+        .find(|(_, l)| l.starts_with(form))
+        .map_or(keyword_line, |(l, _)| *l);
+    let line_start = text.line_to_char(line);
+    let indent: String = text
+        .line(line)
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect();
+    Ok(vec![Indel::insert(
+        line_start,
+        format!("{indent}{decorator}\n"),
+    )])
+}
+
+fn set_visibility(
+    language: &dyn Language,
+    text: &Rope,
+    tree: &SyntaxTree,
+    symbol: &Symbol,
+    visibility: Visibility,
+) -> Result<Vec<Indel>, OpError> {
+    let word = match visibility {
+        Visibility::Public => "public",
+        Visibility::Protected => "protected",
+        Visibility::Private => "private",
+    };
+    let member = symbol.parent.is_some();
+    let def = definition_node(text, tree, symbol).ok_or_else(|| {
+        OpError::new(
+            ErrorKind::Internal,
+            format!("Internal: no node for {}", symbol.qualified_name),
+        )
+    })?;
+    let start = byte_to_char(text, def.start_byte());
+    let name_at = crate::edit::position::to_char(text, symbol.name_position).unwrap_or(start);
+    let head = text.slice(start..name_at.max(start)).to_string();
+    // each word with its byte offset in `head`
+    let words: Vec<(usize, &str)> = head
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - head.as_ptr() as usize, w))
+        .collect();
+    let at = |offset: usize| start + head[..offset].chars().count();
+    match language.id() {
+        "java" | "typescript" | "tsx" if language.id() == "java" || member => {
+            let current = words
+                .iter()
+                .find(|(_, w)| matches!(*w, "public" | "protected" | "private"));
+            match current {
+                Some((_, w)) if *w == word => Err(no_change(format!(
+                    "{} is already {word}",
+                    symbol.qualified_name
+                ))),
+                Some((offset, w)) => Ok(vec![Indel::new(
+                    at(*offset)..at(*offset) + w.len(),
+                    word.to_string(),
+                )]),
+                None if language.id() != "java" && visibility == Visibility::Public => {
+                    Err(no_change(format!(
+                        "{} is public already (TypeScript's members are unless marked)",
+                        symbol.qualified_name
+                    )))
+                }
+                None => Ok(vec![Indel::insert(start, format!("{word} "))]),
+            }
+        }
+        "rust" => {
+            let current = words.iter().find(|(_, w)| w.starts_with("pub"));
+            match (visibility, current) {
+                (Visibility::Protected, _) => Err(OpError::new(
+                    ErrorKind::InvalidArgument,
+                    "Rust has no protected: public (pub) or private",
+                )),
+                (Visibility::Public, Some(_)) => Err(no_change(format!(
+                    "{} is already pub",
+                    symbol.qualified_name
+                ))),
+                (Visibility::Public, None) => Ok(vec![Indel::insert(start, "pub ".to_string())]),
+                (Visibility::Private, None) => Err(no_change(format!(
+                    "{} is already private",
+                    symbol.qualified_name
+                ))),
+                (Visibility::Private, Some((offset, w))) => {
+                    // `pub(crate) `: the word and the spaces after it
+                    let word_end = offset + w.len();
+                    let after = head[word_end..]
+                        .chars()
+                        .take_while(|c| c.is_whitespace())
+                        .count();
+                    Ok(vec![Indel::delete(at(*offset)..at(word_end) + after)])
+                }
+            }
+        }
+        "go" => {
+            let name = &symbol.name;
+            let exported = name.starts_with(|c: char| c.is_uppercase());
+            let new: String = match visibility {
+                Visibility::Public if !exported => name[..1].to_uppercase() + &name[1..],
+                Visibility::Private if exported => name[..1].to_lowercase() + &name[1..],
+                Visibility::Protected => {
+                    return Err(OpError::new(
+                        ErrorKind::InvalidArgument,
+                        "Go has no protected: public (an upper-case first letter) or private",
+                    ))
+                }
+                _ => {
+                    return Err(no_change(format!(
+                        "{} is already {word}",
+                        symbol.qualified_name
+                    )))
+                }
+            };
+            Err(refused(format!(
+                "In Go a name's case is its visibility: making {} {word} renames it across the project: Refactor RenameSymbol {} {new}",
+                symbol.qualified_name, symbol.qualified_name
+            )))
+        }
+        _ => Err(refused(format!(
+            "{} has no visibility modifiers for {}: its module's exports say what others see",
+            language.name(),
+            symbol.qualified_name
+        ))),
+    }
+}
