@@ -606,3 +606,36 @@ fn a_deleted_element_names_the_uses_it_leaves() {
         "#,
     );
 }
+
+/// Java's nested classes (found by the JPype sweep, `scripts/rename-sweep
+/// java`): a nested type named in another nested class's `implements` or
+/// `extends` is the outer class's member, renamed with it; a bare name in
+/// an anonymous class's body may be a member it inherits; the members of
+/// a nested class read through values are possible, so renaming one is
+/// refused by default. `javac` accepts what is renamed.
+#[test]
+fn java_nested_classes_and_anonymous_bodies() {
+    let f = Fixture::new();
+    f.write(
+        "p/Outer.java",
+        "package p;\n\nimport java.util.List;\n\npublic class Outer {\n  public interface Sup { int get(); }\n  public static class Impl implements Sup { public int get() { return 1; } }\n  public static class Sub extends Impl { }\n  static Sup make() { return new Impl(); }\n  static int size() { return 2; }\n  static Sup anon() {\n    return new Impl() {\n      public int get() { return size(); }\n    };\n  }\n  static class Inner {\n    boolean has(String s) { return true; }\n  }\n  static boolean any(List<Inner> all, String s) {\n    for (Inner one : all) {\n      if (one.has(s)) return true;\n    }\n    return false;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Outer.Sup Supplier
+        Ok, Renamed in 1 file (p/Outer.java), 4 references updated
+        > Refactor RenameSymbol Outer.Impl Base
+        Ok, Renamed in 1 file (p/Outer.java), 4 references updated
+        > Refactor RenameSymbol Outer.size count
+        Fail "Cannot rename p.Outer.size: 1 possible use it cannot prove: p/Outer.java:12:32 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Outer.Inner.has holds
+        Fail "Cannot rename p.Outer.Inner.has: 1 possible use it cannot prove: p/Outer.java:20:14 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Outer.Inner.has holds Include Possible
+        Ok, Renamed in 1 file (p/Outer.java), 2 references updated, possible: 1 use changed too (Include Possible): p/Outer.java:20:14 (the index cannot resolve it)
+        "#,
+    );
+    accepted(&f, "javac", &["-d", "classes", "p/Outer.java"]);
+}

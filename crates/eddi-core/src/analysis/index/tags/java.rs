@@ -55,6 +55,7 @@ impl Family for Java {
                 "enum_declaration",
                 "interface_declaration",
                 "record_declaration",
+                "object_creation_expression",
             ],
             functions: &[
                 "method_declaration",
@@ -164,9 +165,19 @@ fn import(text: &str, rope: &Rope, node: Node<'_>, file: &mut TagsFile) {
     }
 }
 
-/// A class, enum, interface or record that extends or implements another:
-/// its body, where a bare name may be an inherited member.
+/// A class, enum, interface or record that extends or implements another,
+/// and an anonymous class (`new T() { … }`): its body, where a bare name
+/// may be an inherited member.
 fn inheriting(rope: &Rope, node: Node<'_>, file: &mut TagsFile) {
+    if node.kind() == "object_creation_expression" {
+        let mut c = node.walk();
+        let body = node.children(&mut c).find(|n| n.kind() == "class_body");
+        if let Some(body) = body {
+            file.inheriting
+                .push(byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte()));
+        }
+        return;
+    }
     let declarations = [
         "class_declaration",
         "enum_declaration",

@@ -487,7 +487,9 @@ impl<'a> Query<'a> {
     }
 
     /// A nested function's uses: its file's bare names within the
-    /// function around it.
+    /// function around it; a nested class's member's: those within the
+    /// class (and through `this`) certain, every other use of its name
+    /// possible.
     fn nested_uses(&self, symbol: &Symbol<'_>) -> Vec<Use> {
         let file = symbol.entry.file();
         let def = symbol.def();
@@ -501,9 +503,10 @@ impl<'a> Query<'a> {
             return Vec::new();
         };
         let label = self.family.label(&symbol.entry.path, file);
-        file.refs_named(&def.name)
+        let mut uses: Vec<Use> = file
+            .refs_named(&def.name)
             .iter()
-            .filter(|r| r.qualifier == Qualifier::None)
+            .filter(|r| matches!(r.qualifier, Qualifier::None | Qualifier::This))
             .filter(|r| parent.span.contains(&r.offset) && r.start != def.name_position)
             .map(|r| Use {
                 path: symbol.entry.path.clone(),
@@ -513,7 +516,37 @@ impl<'a> Query<'a> {
                 call: r.call,
                 caller: r.in_def.map(|i| full_name(&label, &file.defs[i].qualified)),
             })
-            .collect()
+            .collect();
+        // a member of a nested class (Java's `Outer.Inner.m`): read through
+        // values whose class the index does not follow, anywhere — each
+        // other use of its name may be it
+        if def.container.is_some() && parent.kind == SymbolKind::Class {
+            let files = self
+                .index
+                .files_with(Some(self.family_id), &[def.name.as_str()], false);
+            for entry in files {
+                let g = entry.file();
+                let label = self.family.label(&entry.path, g);
+                let same_file = entry.path == symbol.entry.path;
+                for r in g.refs_named(&def.name) {
+                    let known = same_file
+                        && (r.start == def.name_position
+                            || uses.iter().any(|u| u.start == r.start));
+                    if known || r.import.is_some() {
+                        continue;
+                    }
+                    uses.push(Use {
+                        path: entry.path.clone(),
+                        start: r.start,
+                        end: r.end,
+                        certain: false,
+                        call: r.call,
+                        caller: r.in_def.map(|i| full_name(&label, &g.defs[i].qualified)),
+                    });
+                }
+            }
+        }
+        uses
     }
 
     /// The names that denote a module-level definition `name` of
@@ -884,10 +917,14 @@ impl<'a> Query<'a> {
                 Verdict::Other
             }
             Qualifier::This => Verdict::Possible,
-            Qualifier::None if self.family.implicit_members() && !r.shadowed => match in_class {
-                true => Verdict::Certain,
-                false => self.statically_imported(entry, r, &symbol.def().name, aliases),
-            },
+            Qualifier::None if self.family.implicit_members() && !r.shadowed => {
+                let name = &symbol.def().name;
+                match implicit_member(file, r.offset, name) {
+                    Implicit::DeclaredBy(owner) => certain_if(same_module && owner == class.name),
+                    Implicit::MayBeInherited => Verdict::Possible,
+                    Implicit::NoMember => self.statically_imported(entry, name, aliases),
+                }
+            }
             Qualifier::None => Verdict::Other,
             Qualifier::Name(q) => {
                 let typed = file
@@ -981,33 +1018,17 @@ impl<'a> Query<'a> {
 }
 
 impl Query<'_> {
-    /// Whether a bare `name` outside its class is the member that a static
-    /// import (`import static a.B.name;`, `a.B.*`) of the class whose names
-    /// are `aliases` brings in. A member the class around the use declares
-    /// hides every import (another's); one it may inherit makes it
-    /// possible; else a single import of the name decides, then `.*`.
+    /// Whether a bare `name` that no class around it declares or may
+    /// inherit is the member that a static import (`import static
+    /// a.B.name;`, `a.B.*`) of the class whose names are `aliases` brings
+    /// in: a single import of the name decides, then `.*`.
     fn statically_imported(
         &self,
         entry: &TagsEntry,
-        r: &TagRef,
         name: &str,
         aliases: &HashSet<(ModuleKey, String)>,
     ) -> Verdict {
         let file = entry.file();
-        let around = |d: &TagDef| d.kind == SymbolKind::Class && d.span.contains(&r.offset);
-        let declared_around = file.defs.iter().any(|d| {
-            d.name == name
-                && d.kind != SymbolKind::Local
-                && d.container
-                    .as_ref()
-                    .is_some_and(|c| file.defs.iter().any(|k| &k.name == c && around(k)))
-        });
-        if declared_around {
-            return Verdict::Other;
-        }
-        if file.inheriting.iter().any(|b| b.contains(&r.offset)) {
-            return Verdict::Possible;
-        }
         let mut every = false;
         for (i, import) in file.imports.iter().enumerate() {
             if import.kind != ImportKind::Member {
@@ -1195,4 +1216,63 @@ fn certain_if(proven: bool) -> Verdict {
         true => Verdict::Certain,
         false => Verdict::Other,
     }
+}
+
+/// What a bare name in Java's class code reads ([`implicit_member`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Implicit<'a> {
+    /// The member of the innermost class around it that declares the name
+    /// (by the class's name).
+    DeclaredBy(&'a str),
+    /// A class around it, closer than any that declares the name, extends
+    /// or implements another (an anonymous class always does): the name
+    /// may be a member it inherits.
+    MayBeInherited,
+    /// No class around it declares or may inherit the name.
+    NoMember,
+}
+
+/// The member a bare `name` at `offset` reads, as Java scopes it: the
+/// classes around the use, innermost first (a nested class's header is in
+/// its outer class's scope, so a use there reads the outer class's
+/// members; an inheriting class's body may read an inherited one).
+fn implicit_member<'a>(file: &'a TagsFile, offset: usize, name: &str) -> Implicit<'a> {
+    let classes = || file.defs.iter().filter(|d| d.kind == SymbolKind::Class);
+    // a body's class: the one whose declaration ends with it
+    let owner_of = |body: &std::ops::Range<usize>| {
+        classes().find(|d| d.span.end == body.end && d.span.start < body.start)
+    };
+    let mut scopes: Vec<(std::ops::Range<usize>, Option<&TagDef>)> = classes()
+        .filter(|d| d.span.contains(&offset))
+        .map(|d| (d.span.clone(), Some(d)))
+        .collect();
+    scopes.extend(
+        file.inheriting
+            .iter()
+            .filter(|b| b.contains(&offset) && owner_of(b).is_none())
+            .map(|b| (b.clone(), None)),
+    );
+    scopes.sort_by_key(|(span, _)| span.end - span.start);
+    for (_, class) in scopes {
+        let Some(class) = class else {
+            // an anonymous class's body
+            return Implicit::MayBeInherited;
+        };
+        let declares = file.defs.iter().any(|m| {
+            m.name == name
+                && m.kind != SymbolKind::Local
+                && m.container.as_deref() == Some(&class.name)
+        });
+        if declares {
+            return Implicit::DeclaredBy(&class.name);
+        }
+        let inherits = file
+            .inheriting
+            .iter()
+            .any(|b| b.contains(&offset) && owner_of(b).is_some_and(|o| std::ptr::eq(o, class)));
+        if inherits {
+            return Implicit::MayBeInherited;
+        }
+    }
+    Implicit::NoMember
 }
