@@ -109,12 +109,12 @@ pub fn type_parameters(text: &Rope, tree: &SyntaxTree) -> Vec<TypeParameter> {
 }
 
 /// The uses of the element whose text is `span` (chars) in the file
-/// `file`; `predeclared` are the names its language binds everywhere,
-/// `generics` the file's [`type_parameters`].
+/// `file`; `predeclared` says which names its language binds everywhere,
+/// `generics` are the file's [`type_parameters`].
 pub fn element_uses(
     file: &TagsFile,
     span: Range<usize>,
-    predeclared: &[&str],
+    predeclared: impl Fn(&str) -> bool,
     generics: &[TypeParameter],
 ) -> ElementUses {
     let inside = |r: &Range<usize>| r.start >= span.start && r.end <= span.end;
@@ -197,7 +197,7 @@ pub fn element_uses(
             // literal (`User{Name: …}`), not a name the element depends on
             continue;
         }
-        if predeclared.contains(&head) {
+        if predeclared(head) {
             builtins.insert(head.to_string());
             continue;
         }

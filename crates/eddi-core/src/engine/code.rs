@@ -1156,7 +1156,7 @@ impl Ctx<'_> {
         let uses = crate::analysis::brace_dependencies::element_uses(
             &scanned,
             span,
-            code.language.predeclared(),
+            |name| code.language.predeclared(name),
             &generics,
         );
         let subject = symbol.map(|s| describe_in(&code.outline, s));

@@ -107,6 +107,27 @@ impl Engine {
 }
 
 impl Engine {
+    /// The full name of `target` (of the brace-language file `path`) and
+    /// its uses across the project, certain and possible, as the brace
+    /// index finds them now.
+    fn brace_uses(
+        &self,
+        ctx: &mut Ctx<'_>,
+        path: &str,
+        target: &crate::commands::CodeTarget,
+    ) -> Option<(String, Vec<Location>)> {
+        let name = ctx.brace_rename_name(target)?;
+        let found = self.with_index(ctx.session, |index, _, _| {
+            index
+                .tags()
+                .find_references(index.root(), &name, Some(path))
+                .ok()
+        })?;
+        let full_name = found.definitions.first()?.qualified_name.clone();
+        let sites = found.certain.into_iter().chain(found.possible).collect();
+        Some((full_name, sites))
+    }
+
     /// Before a change of the signature of `target` (a function or method
     /// of the brace-language file `path`): its calls across the project,
     /// certain and possible, which the change leaves as they are.
@@ -202,25 +223,13 @@ impl Engine {
             return None;
         }
         if let Command::Delete(DeleteTarget::Code(target)) = command {
-            let name = ctx.brace_rename_name(target)?;
             let lines = ctx.element_lines(target)?;
             let lines_before = ctx.current_line_count()?;
-            let found = self.with_index(ctx.session, |index, _, _| {
-                index
-                    .tags()
-                    .find_references(index.root(), &name, Some(path.as_str()))
-                    .ok()
-            })?;
-            let old = found.definitions.first()?.qualified_name.clone();
-            let inside = |l: &Location| {
-                l.path == path.as_str() && (lines.first..=lines.last).contains(&l.position.line)
-            };
-            let sites: Vec<Location> = found
-                .certain
-                .into_iter()
-                .chain(found.possible)
-                .filter(|l| !inside(l))
-                .collect();
+            let (old, mut sites) = self.brace_uses(ctx, path.as_str(), target)?;
+            // its own uses go with it
+            sites.retain(|l| {
+                l.path != path.as_str() || !(lines.first..=lines.last).contains(&l.position.line)
+            });
             return Some(BraceLeftovers::Deleted {
                 old,
                 path: path.as_str().to_string(),
@@ -252,20 +261,8 @@ impl Engine {
         else {
             return None;
         };
-        let name = ctx.brace_rename_name(target)?;
-        let found = self.with_index(ctx.session, |index, _, _| {
-            index
-                .tags()
-                .find_references(index.root(), &name, Some(path.as_str()))
-                .ok()
-        })?;
-        let old = found.definitions.first()?.qualified_name.clone();
-        let sites: Vec<Location> = found
-            .certain
-            .into_iter()
-            .chain(found.possible)
-            .filter(|l| l.path != path.as_str())
-            .collect();
+        let (old, mut sites) = self.brace_uses(ctx, path.as_str(), target)?;
+        sites.retain(|l| l.path != path.as_str());
         (!sites.is_empty()).then(|| {
             BraceLeftovers::Renamed(Completion::LeftUnchanged {
                 edit: DefinitionEdit::Renamed {

@@ -28,8 +28,8 @@ use crate::edit::Position;
 pub struct Go;
 
 impl Language for Go {
-    fn predeclared(&self) -> &'static [&'static str] {
-        GO_PREDECLARED
+    fn predeclared(&self, name: &str) -> bool {
+        GO_PREDECLARED.contains(&name)
     }
 
     fn id(&self) -> &'static str {

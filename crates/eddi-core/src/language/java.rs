@@ -27,8 +27,8 @@ use crate::analysis::SyntaxTree;
 pub struct Java;
 
 impl Language for Java {
-    fn predeclared(&self) -> &'static [&'static str] {
-        JAVA_LANG
+    fn predeclared(&self, name: &str) -> bool {
+        JAVA_LANG.contains(&name)
     }
 
     fn id(&self) -> &'static str {

@@ -72,8 +72,8 @@ pub(super) const PRETTIER: ExternalFormatter = ExternalFormatter {
 };
 
 impl Language for JavaScript {
-    fn predeclared(&self) -> &'static [&'static str] {
-        JS_GLOBALS
+    fn predeclared(&self, name: &str) -> bool {
+        JS_GLOBALS.contains(&name)
     }
 
     fn id(&self) -> &'static str {

@@ -147,11 +147,12 @@ pub trait Language: Sync {
         None
     }
 
-    /// The names it binds in every file without an import (Go's
+    /// Whether it binds `name` in every file without an import (Go's
     /// predeclared identifiers, Rust's prelude, `java.lang`, the JavaScript
     /// globals): what `Analyze … Dependencies` calls builtins.
-    fn predeclared(&self) -> &'static [&'static str] {
-        &[]
+    fn predeclared(&self, name: &str) -> bool {
+        let _ = name;
+        false
     }
 
     /// Whether the code analyses (`Analyze` complexity, dependencies and

@@ -28,8 +28,8 @@ use crate::analysis::SyntaxTree;
 pub struct Rust;
 
 impl Language for Rust {
-    fn predeclared(&self) -> &'static [&'static str] {
-        RUST_PRELUDE
+    fn predeclared(&self, name: &str) -> bool {
+        RUST_PRELUDE.contains(&name)
     }
 
     fn id(&self) -> &'static str {

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 use ropey::Rope;
 use tree_sitter::Query;
 
-use super::javascript::{read, syntax_errors};
+use super::javascript::{read, syntax_errors, JS_GLOBALS};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::SyntaxTree;
 
@@ -26,8 +26,8 @@ pub struct Tsx;
 const OUTLINE: &str = include_str!("../../queries/typescript/outline.scm");
 
 impl Language for TypeScript {
-    fn predeclared(&self) -> &'static [&'static str] {
-        TS_GLOBALS
+    fn predeclared(&self, name: &str) -> bool {
+        JS_GLOBALS.contains(&name) || TS_GLOBAL_TYPES.contains(&name)
     }
 
     fn id(&self) -> &'static str {
@@ -100,8 +100,8 @@ impl Language for TypeScript {
 }
 
 impl Language for Tsx {
-    fn predeclared(&self) -> &'static [&'static str] {
-        TS_GLOBALS
+    fn predeclared(&self, name: &str) -> bool {
+        JS_GLOBALS.contains(&name) || TS_GLOBAL_TYPES.contains(&name)
     }
 
     fn id(&self) -> &'static str {
@@ -207,119 +207,9 @@ fn locals_tsx(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &Synta
     super::locals::add_locals(&Tsx, outline, text);
 }
 
-/// JavaScript's globals and TypeScript's own global types (the utility types, the iteration protocols).
-pub(crate) const TS_GLOBALS: &[&str] = &[
-    "globalThis",
-    "Infinity",
-    "NaN",
-    "undefined",
-    "eval",
-    "isFinite",
-    "isNaN",
-    "parseFloat",
-    "parseInt",
-    "decodeURI",
-    "decodeURIComponent",
-    "encodeURI",
-    "encodeURIComponent",
-    "escape",
-    "unescape",
-    "Object",
-    "Function",
-    "Array",
-    "Number",
-    "Boolean",
-    "String",
-    "Symbol",
-    "BigInt",
-    "Date",
-    "RegExp",
-    "Error",
-    "AggregateError",
-    "EvalError",
-    "RangeError",
-    "ReferenceError",
-    "SyntaxError",
-    "TypeError",
-    "URIError",
-    "Map",
-    "Set",
-    "WeakMap",
-    "WeakSet",
-    "WeakRef",
-    "FinalizationRegistry",
-    "Promise",
-    "Proxy",
-    "Reflect",
-    "JSON",
-    "Math",
-    "Atomics",
-    "Intl",
-    "ArrayBuffer",
-    "SharedArrayBuffer",
-    "DataView",
-    "Int8Array",
-    "Uint8Array",
-    "Uint8ClampedArray",
-    "Int16Array",
-    "Uint16Array",
-    "Int32Array",
-    "Uint32Array",
-    "Float32Array",
-    "Float64Array",
-    "BigInt64Array",
-    "BigUint64Array",
-    "arguments",
-    "console",
-    "setTimeout",
-    "clearTimeout",
-    "setInterval",
-    "clearInterval",
-    "setImmediate",
-    "clearImmediate",
-    "queueMicrotask",
-    "structuredClone",
-    "fetch",
-    "URL",
-    "URLSearchParams",
-    "TextEncoder",
-    "TextDecoder",
-    "AbortController",
-    "AbortSignal",
-    "Event",
-    "EventTarget",
-    "Blob",
-    "FormData",
-    "Headers",
-    "Request",
-    "Response",
-    "crypto",
-    "performance",
-    "atob",
-    "btoa",
-    "window",
-    "self",
-    "document",
-    "navigator",
-    "location",
-    "history",
-    "localStorage",
-    "sessionStorage",
-    "HTMLElement",
-    "Element",
-    "Node",
-    "customElements",
-    "requestAnimationFrame",
-    "cancelAnimationFrame",
-    "alert",
-    "process",
-    "require",
-    "module",
-    "exports",
-    "__dirname",
-    "__filename",
-    "Buffer",
-    "global",
+/// TypeScript's own global types (the utility types, the iteration
+/// protocols), besides JavaScript's globals.
+pub(crate) const TS_GLOBAL_TYPES: &[&str] = &[
     "Partial",
     "Required",
     "Readonly",

@@ -1389,16 +1389,7 @@ fn brace_elements_say_what_they_use() {
     f.send("a", "Set Format json");
     let reply: serde_json::Value =
         serde_json::from_str(&f.send("a", "Analyze Method Main.names")).unwrap();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let validator = jsonschema::options().build(&schema).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&reply)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_reply_schema(&reply);
     assert_eq!(
         reply["element_dependencies"],
         serde_json::json!({

@@ -590,6 +590,20 @@ fn reads_and_moves_in_the_sessions_buffers_are_light() {
 
 // One file of conversations per topic, so work on different topics never
 // touches the same file.
+/// Asserts that a JSON reply is what `protocol/schemas/reply.json` says.
+fn assert_reply_schema(reply: &serde_json::Value) {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let validator = jsonschema::options().build(&schema).unwrap();
+    let errors: Vec<String> = validator
+        .iter_errors(reply)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{reply}: {errors:?}");
+}
+
 mod analysis_checks;
 mod code_addressing;
 mod commit;

@@ -313,16 +313,7 @@ fn a_changed_base_is_previewed_applied_and_undone_in_one_step() {
     let reply: serde_json::Value =
         serde_json::from_str(&f.send("a", "Preview Refactor Change_Inheritance job.Job Base Fast"))
             .unwrap();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let validator = jsonschema::options().build(&schema).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&reply)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_reply_schema(&reply);
     let refactor = &reply["refactor"];
     assert_eq!(refactor["kind"], "Change_Inheritance");
     assert_eq!(
@@ -378,16 +369,7 @@ fn members_pulled_up_and_pushed_down_are_each_one_undo_step() {
     f.send("a", "Set Format json");
     let reply: serde_json::Value =
         serde_json::from_str(&f.send("a", "Preview Refactor Pull_Up job.Job.dump")).unwrap();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let validator = jsonschema::options().build(&schema).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&reply)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_reply_schema(&reply);
     assert_eq!(
         reply["refactor"]["summary"],
         serde_json::json!({"class": "job.Job", "direction": "up", "to": ["Base"], "members": ["dump"], "inherited_by": ["Other"], "kept_own": []})
@@ -431,16 +413,7 @@ fn merged_classes_are_previewed_applied_and_undone_in_one_step() {
     let reply: serde_json::Value =
         serde_json::from_str(&f.send("a", "Preview Refactor Merge_Classes User Profile Account"))
             .unwrap();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let validator = jsonschema::options().build(&schema).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&reply)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_reply_schema(&reply);
     assert_eq!(
         reply["refactor"]["summary"],
         serde_json::json!({"first": "models.User", "second": "models.Profile", "target": "Account", "files": 2, "references": 4})
@@ -861,16 +834,7 @@ fn a_moved_method_is_previewed_applied_and_undone_in_one_step() {
     let reply: serde_json::Value =
         serde_json::from_str(&f.send("a", "Preview Refactor Move_Method User.valid Rules"))
             .unwrap();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let validator = jsonschema::options().build(&schema).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&reply)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_reply_schema(&reply);
     assert_eq!(
         reply["refactor"]["summary"],
         serde_json::json!({"method": "models.User.valid", "target": "models.Rules", "name": "valid", "via": "self.rules", "parameters": ["user"], "callers": 1, "delegate": true})
@@ -916,16 +880,7 @@ fn a_split_class_is_previewed_applied_and_undone_in_one_step() {
     let reply: serde_json::Value =
         serde_json::from_str(&f.send("a", "Preview Refactor Split_Class User Limits LIMIT"))
             .unwrap();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let validator = jsonschema::options().build(&schema).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&reply)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_reply_schema(&reply);
     assert_eq!(
         reply["refactor"]["summary"],
         serde_json::json!({"class": "models.User", "new_class": "Limits", "members": ["LIMIT"], "references": 2})
@@ -958,16 +913,7 @@ fn an_extracted_class_is_previewed_applied_and_undone_in_one_step() {
     let reply: serde_json::Value =
         serde_json::from_str(&f.send("a", "Preview Refactor ExtractClass User Greeter greet"))
             .unwrap();
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../protocol/schemas/reply.json");
-    let schema: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let validator = jsonschema::options().build(&schema).unwrap();
-    let errors: Vec<String> = validator
-        .iter_errors(&reply)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{reply}: {errors:?}");
+    assert_reply_schema(&reply);
     assert_eq!(
         reply["refactor"]["summary"],
         serde_json::json!({"class": "models.User", "new_class": "Greeter", "members": ["greet"], "attribute": "_greeter"})
