@@ -93,6 +93,10 @@ impl Language for TypeScript {
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(typescript_sites)
     }
+
+    fn site_definitions(&self) -> Option<super::SiteDefinitions> {
+        Some(super::javascript::definitions)
+    }
 }
 
 impl Language for Tsx {
@@ -158,6 +162,10 @@ impl Language for Tsx {
 
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(tsx_sites)
+    }
+
+    fn site_definitions(&self) -> Option<super::SiteDefinitions> {
+        Some(super::javascript::definitions)
     }
 }
 

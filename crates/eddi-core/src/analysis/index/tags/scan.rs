@@ -15,7 +15,7 @@ use super::walk::{self, Binds, Capture, Local, Walked};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::{byte_to_char, byte_to_position, SyntaxTree};
 use crate::edit::Position;
-use crate::language::Language;
+use crate::language::{Language, SiteDefinition};
 
 /// A file's definitions, references and imports.
 #[derive(Debug, Clone, Default)]
@@ -229,6 +229,32 @@ fn declared_until(declaration: Option<Node<'_>>, scope: Node<'_>) -> Option<usiz
     Some(declaration.end_byte())
 }
 
+/// The index's definitions of a file's symbol sites: each with whether it
+/// is at the file's level and the class it is a member of.
+fn tag_defs(sites: Vec<SiteDefinition>) -> Vec<TagDef> {
+    let containers: Vec<Option<String>> = sites
+        .iter()
+        .map(|site| {
+            let parent = &sites[site.parent?];
+            (parent.kind == SymbolKind::Class).then(|| parent.name.clone())
+        })
+        .collect();
+    sites
+        .into_iter()
+        .zip(containers)
+        .map(|(site, container)| TagDef {
+            top_level: site.parent.is_none(),
+            container,
+            name: site.name,
+            qualified: site.qualified_name,
+            kind: site.kind,
+            position: site.position,
+            name_position: site.name_position,
+            span: site.definition,
+        })
+        .collect()
+}
+
 /// Each local definition with the scope it binds its name in: one sweep
 /// over the scopes by start, a stack of the open ones (scopes nest).
 fn scopes_of<'t>(
@@ -309,24 +335,6 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
         return TagsFile::default();
     };
     let mut file = TagsFile::default();
-    if let Some(sites) = language.symbol_sites() {
-        let outline = sites(&rope, &tree);
-        for symbol in &outline.symbols {
-            let parent = outline.parent(symbol);
-            file.defs.push(TagDef {
-                name: symbol.name.clone(),
-                qualified: symbol.qualified_name.clone(),
-                kind: symbol.kind,
-                position: symbol.position,
-                name_position: symbol.name_position,
-                top_level: parent.is_none(),
-                container: parent
-                    .filter(|p| p.kind == SymbolKind::Class)
-                    .map(|p| p.name.clone()),
-                span: symbol.definition.clone(),
-            });
-        }
-    }
     references(family, language, &rope, text, tree.root(), &mut file);
     family.read_module(text, &rope, tree.root(), &mut file);
     // by name: a query reads only its names' uses
@@ -349,7 +357,11 @@ fn references(
         uses,
         scopes,
         locals,
+        sites,
     } = walked;
+    if let Some(definitions) = language.site_definitions() {
+        file.defs = tag_defs(definitions(rope, sites));
+    }
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
     let mut bound: HashMap<&str, Bindings> = HashMap::new();
@@ -596,5 +608,86 @@ mod tests {
                 "at byte {b}"
             );
         }
+    }
+
+    /// The definitions the walk finds are the symbols of the outline
+    /// (`Language::symbol_sites`, by its query) that Show and Goto read:
+    /// on this crate's Rust and on the trees `EDDI_SITE_TREES` names
+    /// (`:`-separated; Go's std lib, rxjs, the JDK's sources).
+    #[test]
+    fn the_walks_definitions_are_the_outlines_symbols() {
+        let own = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut roots = vec![own];
+        if let Ok(trees) = std::env::var("EDDI_SITE_TREES") {
+            roots.extend(trees.split(':').map(std::path::PathBuf::from));
+        }
+        let mut compared = 0;
+        for root in roots {
+            for entry in ignore::WalkBuilder::new(&root).build().flatten() {
+                let path = entry.path();
+                let Some(language) = crate::language::language_of(&path.to_string_lossy()) else {
+                    continue;
+                };
+                let (Some(sites), Some(_)) = (language.symbol_sites(), family_of(language)) else {
+                    continue;
+                };
+                let Ok(text) = std::fs::read_to_string(path) else {
+                    continue;
+                };
+                let rope = Rope::from_str(&text);
+                let tree = SyntaxTree::parse_language(language, &rope).expect("a parse");
+                let outline = sites(&rope, &tree);
+                let expected: Vec<_> = outline
+                    .symbols
+                    .iter()
+                    .map(|symbol| {
+                        let parent = outline.parent(symbol);
+                        (
+                            symbol.name.clone(),
+                            symbol.qualified_name.clone(),
+                            symbol.kind,
+                            symbol.position,
+                            symbol.name_position,
+                            parent.is_none(),
+                            parent
+                                .filter(|p| p.kind == SymbolKind::Class)
+                                .map(|p| p.name.clone()),
+                            symbol.definition.clone(),
+                        )
+                    })
+                    .collect();
+                let found: Vec<_> = scan(language, &text)
+                    .defs
+                    .into_iter()
+                    .map(|d| {
+                        (
+                            d.name,
+                            d.qualified,
+                            d.kind,
+                            d.position,
+                            d.name_position,
+                            d.top_level,
+                            d.container,
+                            d.span,
+                        )
+                    })
+                    .collect();
+                if let Some(i) =
+                    (0..found.len().max(expected.len())).find(|&i| found.get(i) != expected.get(i))
+                {
+                    panic!(
+                        "in {}: definition {i} of {} (outline: {}): {:?}, the outline's {:?}",
+                        path.display(),
+                        found.len(),
+                        expected.len(),
+                        found.get(i),
+                        expected.get(i)
+                    );
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 100, "only {compared} files compared");
+        eprintln!("{compared} files compared");
     }
 }

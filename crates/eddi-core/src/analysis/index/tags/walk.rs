@@ -18,7 +18,8 @@ use tree_sitter::Node;
 
 use super::family::{family_of, Family};
 use super::scan::TagsFile;
-use crate::language::Language;
+use super::sites::site_kind;
+use crate::language::{FoundSite, Language};
 
 /// What a use says of its name; the strongest wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,6 +55,8 @@ pub(super) struct Walked<'t> {
     pub(super) scopes: Vec<Node<'t>>,
     /// In source order.
     pub(super) locals: Vec<Local<'t>>,
+    /// The symbol sites, by their names in source order.
+    pub(super) sites: Vec<FoundSite<'t>>,
 }
 
 /// A name a scope binds.
@@ -72,7 +75,7 @@ pub(super) struct Local<'t> {
 macro_rules! kinds {
     ($($kind:ident = $name:literal,)*) => {
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        enum K { Other, $($kind,)* }
+        pub(super) enum K { Other, $($kind,)* }
         const KIND_NAMES: &[(K, &str)] = &[$((K::$kind, $name),)*];
     };
 }
@@ -146,13 +149,67 @@ kinds! {
     CatchFormalParameter = "catch_formal_parameter",
     LambdaExpression = "lambda_expression",
     InferredParameters = "inferred_parameters",
+    // the elements of the symbol sites ([`super::sites`]) and what
+    // they are found in
+    Program = "program",
+    ExportStatement = "export_statement",
+    LexicalDeclaration = "lexical_declaration",
+    FunctionExpression = "function_expression",
+    GeneratorFunction = "generator_function",
+    GeneratorFunctionDeclaration = "generator_function_declaration",
+    FunctionSignature = "function_signature",
+    Class = "class",
+    ClassBody = "class_body",
+    AbstractClassDeclaration = "abstract_class_declaration",
+    InterfaceDeclaration = "interface_declaration",
+    InterfaceBody = "interface_body",
+    TypeAliasDeclaration = "type_alias_declaration",
+    EnumDeclaration = "enum_declaration",
+    InternalModule = "internal_module",
+    MethodDefinition = "method_definition",
+    MethodSignature = "method_signature",
+    AbstractMethodSignature = "abstract_method_signature",
+    FieldDefinition = "field_definition",
+    PublicFieldDefinition = "public_field_definition",
+    PropertySignature = "property_signature",
+    SourceFile = "source_file",
+    MethodDeclaration = "method_declaration",
+    TypeSpec = "type_spec",
+    TypeAlias = "type_alias",
+    StructType = "struct_type",
+    InterfaceType = "interface_type",
+    FieldDeclaration = "field_declaration",
+    FieldDeclarationList = "field_declaration_list",
+    MethodElem = "method_elem",
+    VarSpecList = "var_spec_list",
+    DeclarationList = "declaration_list",
+    FunctionItem = "function_item",
+    FunctionSignatureItem = "function_signature_item",
+    ImplItem = "impl_item",
+    TraitItem = "trait_item",
+    ModItem = "mod_item",
+    StructItem = "struct_item",
+    EnumItem = "enum_item",
+    UnionItem = "union_item",
+    TypeItem = "type_item",
+    EnumVariant = "enum_variant",
+    EnumVariantList = "enum_variant_list",
+    ConstItem = "const_item",
+    StaticItem = "static_item",
+    RecordDeclaration = "record_declaration",
+    AnnotationTypeDeclaration = "annotation_type_declaration",
+    AnnotationTypeElementDeclaration = "annotation_type_element_declaration",
+    ConstructorDeclaration = "constructor_declaration",
+    CompactConstructorDeclaration = "compact_constructor_declaration",
+    EnumConstant = "enum_constant",
+    ConstantDeclaration = "constant_declaration",
 }
 
 /// The fields the rules name.
 macro_rules! fields {
     ($($field:ident = $name:literal,)*) => {
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        enum F { Other, $($field,)* }
+        pub(super) enum F { Other, $($field,)* }
         const FIELD_NAMES: &[(F, &str)] = &[$((F::$field, $name),)*];
     };
 }
@@ -176,11 +233,13 @@ fields! {
     Path = "path",
     Declarator = "declarator",
     Parameters = "parameters",
+    Declaration = "declaration",
+    Body = "body",
 }
 
 /// Which language's rules read a tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Rules {
+pub(super) enum Rules {
     /// JavaScript and TypeScript; `ts`: TypeScript's types and
     /// parameters, `jsx`: elements named by a component.
     Es {
@@ -193,8 +252,8 @@ enum Rules {
 }
 
 /// One language's kinds and fields by id, looked up once.
-struct Grammar {
-    rules: Rules,
+pub(super) struct Grammar {
+    pub(super) rules: Rules,
     kinds: Vec<K>,
     /// Per kind id: a scope that binds names.
     scopes: Vec<bool>,
@@ -274,14 +333,14 @@ impl Grammar {
         })
     }
 
-    fn kind(&self, node: Node<'_>) -> K {
+    pub(super) fn kind(&self, node: Node<'_>) -> K {
         self.kinds
             .get(node.kind_id() as usize)
             .copied()
             .unwrap_or(K::Other)
     }
 
-    fn child<'t>(&self, node: Node<'t>, field: &str) -> Option<Node<'t>> {
+    pub(super) fn child<'t>(&self, node: Node<'t>, field: &str) -> Option<Node<'t>> {
         node.child_by_field_id(*self.field_ids.get(field)?)
             .filter(|n| n.is_named())
     }
@@ -354,10 +413,10 @@ fn grammar_of(language: &'static dyn Language) -> Option<&'static Grammar> {
 /// rule may read it), and the innermost function, class and declaration
 /// that binds from its end around its children.
 #[derive(Clone, Copy)]
-struct Step<'t> {
-    node: Node<'t>,
-    kind: K,
-    field: F,
+pub(super) struct Step<'t> {
+    pub(super) node: Node<'t>,
+    pub(super) kind: K,
+    pub(super) field: F,
     function: Node<'t>,
     class: Node<'t>,
     declaration: Option<Node<'t>>,
@@ -504,6 +563,13 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
     };
     if let Some((capture, object)) = used {
         walked.uses.push((node.node, capture, object));
+    }
+    if let Some(kind) = site_kind(grammar, path, node) {
+        walked.sites.push(FoundSite {
+            node: path[path.len() - 1].node,
+            kind,
+            name: node.node,
+        });
     }
     if let Some(binds) = binds {
         walked.locals.push(Local {
