@@ -188,6 +188,7 @@ pub(super) fn definitions(
     let placed = place(braces, text, &found);
     let parents = parents(&placed);
     let names = qualified_names(&placed, &parents);
+    let placed_found: Vec<usize> = placed.iter().map(|p| p.found).collect();
     placed
         .into_iter()
         .zip(parents)
@@ -198,6 +199,8 @@ pub(super) fn definitions(
             let first = first_token(braces, declaration);
             let (position, definition) =
                 position_and_definition(text, f, p.kind, first, declaration);
+            let trait_member = via_trait.is_some()
+                || parent.is_none_or(|parent| found[placed_found[parent]].kind == "trait");
             SiteDefinition {
                 name: p.name,
                 qualified_name,
@@ -207,6 +210,7 @@ pub(super) fn definitions(
                 definition,
                 parent,
                 via_trait,
+                trait_member,
             }
         })
         .collect()

@@ -297,6 +297,7 @@ pub(super) fn definitions(text: &Rope, found: Vec<FoundSite<'_>>) -> Vec<SiteDef
                 definition,
                 parent: p.parent,
                 via_trait: None,
+                trait_member: false,
             }
         })
         .collect()

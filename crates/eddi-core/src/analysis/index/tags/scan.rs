@@ -57,6 +57,9 @@ pub struct TagsFile {
     /// The names its scopes bind (parameters, locals), each with the
     /// scope it binds it in: what an in-file rename of a local reads.
     pub locals: Vec<LocalDef>,
+    /// Go: the types its structs embed, by name (`T` of `*pkg.T`): each
+    /// makes a field of the type's name.
+    pub embedded: Vec<String>,
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources): once scanned, a query asks this
     /// instead of the text.
@@ -108,6 +111,9 @@ pub struct TagDef {
     pub container: Option<String>,
     /// The definition, in chars.
     pub span: Range<usize>,
+    /// Rust: a member a type implementing a trait may reach by its name
+    /// ([`crate::language::SiteDefinition::trait_member`]).
+    pub trait_member: bool,
 }
 
 /// A name a scope binds (a parameter, a local variable).
@@ -251,6 +257,7 @@ fn tag_defs(sites: Vec<SiteDefinition>) -> Vec<TagDef> {
             position: site.position,
             name_position: site.name_position,
             span: site.definition,
+            trait_member: site.trait_member,
         })
         .collect()
 }
@@ -358,7 +365,12 @@ fn references(
         scopes,
         locals,
         sites,
+        embedded,
     } = walked;
+    file.embedded = embedded
+        .into_iter()
+        .map(|name| text[name.byte_range()].to_string())
+        .collect();
     if let Some(definitions) = language.site_definitions() {
         file.defs = tag_defs(definitions(rope, sites));
     }
@@ -689,5 +701,41 @@ mod tests {
         }
         assert!(compared > 100, "only {compared} files compared");
         eprintln!("{compared} files compared");
+    }
+
+    /// Go: the types a struct embeds, in each form, and not a named
+    /// field's type, an interface's embedded interface or a const group's
+    /// lone name.
+    #[test]
+    fn a_go_scan_lists_the_types_its_structs_embed() {
+        let text = "package p\n\ntype S struct {\n\tPosition\n\t*Buffer\n\tio.Reader\n\tList[int]\n\tname Named\n}\n\ntype I interface {\n\tCloser\n}\n\nconst (\n\tA = iota\n\tB\n)\n";
+        let file = scan(&crate::language::go::Go, text);
+        assert_eq!(file.embedded, ["Position", "Buffer", "Reader", "List"]);
+    }
+
+    /// Rust: a member of a trait or of a trait's implementation is one a
+    /// type implementing it may reach; an inherent method of a type the
+    /// file declares is its own.
+    #[test]
+    fn a_rust_scan_marks_the_members_of_traits() {
+        let text = "struct P;\nimpl P { fn own(&self) {} }\ntrait T { fn req(&self); fn given(&self) {} }\nimpl T for P { fn req(&self) {} }\nimpl Elsewhere { fn far(&self) {} }\n";
+        let file = scan(&crate::language::rust::Rust, text);
+        let marked: Vec<(&str, bool)> = file
+            .defs
+            .iter()
+            .filter(|d| d.kind == SymbolKind::Method)
+            .map(|d| (d.qualified.as_str(), d.trait_member))
+            .collect();
+        assert_eq!(
+            marked,
+            [
+                ("P.own", false),
+                ("T.req", true),
+                ("T.given", true),
+                ("P.T.req", true),
+                // (a type declared elsewhere: the file cannot tell)
+                ("Elsewhere.far", true),
+            ]
+        );
     }
 }

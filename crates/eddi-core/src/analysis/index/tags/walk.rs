@@ -57,6 +57,9 @@ pub(super) struct Walked<'t> {
     pub(super) locals: Vec<Local<'t>>,
     /// The symbol sites, by their names in source order.
     pub(super) sites: Vec<FoundSite<'t>>,
+    /// Go: the names of the types a struct embeds (`T`, `*T`, `pkg.T`,
+    /// `T[P]`), in source order.
+    pub(super) embedded: Vec<Node<'t>>,
 }
 
 /// A name a scope binds.
@@ -203,6 +206,7 @@ kinds! {
     CompactConstructorDeclaration = "compact_constructor_declaration",
     EnumConstant = "enum_constant",
     ConstantDeclaration = "constant_declaration",
+    GenericType = "generic_type",
 }
 
 /// The fields the rules name.
@@ -237,6 +241,65 @@ fields! {
     Body = "body",
 }
 
+/// The kinds of the nodes whose field in their parent a rule reads: the
+/// names, and the nodes whose place says what a name in them is.
+const FIELDED: &[K] = &[
+    K::Identifier,
+    K::TypeIdentifier,
+    K::FieldIdentifier,
+    K::PropertyIdentifier,
+    K::PrivatePropertyIdentifier,
+    K::ShorthandFieldIdentifier,
+    K::ObjectPattern,
+    K::ArrayPattern,
+    K::MemberExpression,
+    K::SelectorExpression,
+    K::FieldExpression,
+    K::ScopedIdentifier,
+    K::RestPattern,
+    K::ExpressionList,
+    K::LexicalDeclaration,
+    K::VariableDeclaration,
+    K::DeclarationList,
+    K::VariableDeclarator,
+    K::QualifiedType,
+    K::GenericType,
+];
+
+/// Whether a kind is a name's: what a rule may say is a use, a local or
+/// a symbol site's name (a destructuring pattern names a JavaScript
+/// module-level binding's names).
+fn is_name(kind: K) -> bool {
+    matches!(
+        kind,
+        K::Identifier
+            | K::TypeIdentifier
+            | K::FieldIdentifier
+            | K::PropertyIdentifier
+            | K::PrivatePropertyIdentifier
+            | K::ShorthandPropertyIdentifier
+            | K::ShorthandPropertyIdentifierPattern
+            | K::ShorthandFieldIdentifier
+            | K::ObjectPattern
+            | K::ArrayPattern
+    )
+}
+
+/// The kinds of the nodes no name is under, in the languages but Java:
+/// the walk does not go down them.
+const OPAQUE: &[&str] = &[
+    "comment",
+    "line_comment",
+    "block_comment",
+    "string",
+    "interpreted_string_literal",
+    "raw_string_literal",
+    "string_literal",
+    "char_literal",
+    "rune_literal",
+    "regex",
+];
+
 /// Which language's rules read a tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Rules {
@@ -262,6 +325,12 @@ pub(super) struct Grammar {
     typed: Vec<bool>,
     functions: Vec<bool>,
     classes: Vec<bool>,
+    /// Per kind id: a node whose field in its parent a rule reads (a
+    /// field costs a search of the parent's fields).
+    fielded: Vec<bool>,
+    /// Per kind id: a node no name is under (a string, a comment): the
+    /// walk does not go down it.
+    opaque: Vec<bool>,
     fields: Vec<F>,
     /// The ids of the fields the rules read a child by, by name.
     field_ids: HashMap<&'static str, u16>,
@@ -301,13 +370,14 @@ impl Grammar {
                 .map(|id| name_of(id).is_some_and(|n| names.contains(&n)))
                 .collect()
         };
-        let kinds = (0..count)
+        let kinds: Vec<K> = (0..count)
             .map(|id| {
                 name_of(id)
                     .and_then(|n| KIND_NAMES.iter().find(|(_, name)| *name == n))
                     .map_or(K::Other, |(k, _)| *k)
             })
             .collect();
+        let fielded = kinds.iter().map(|k| FIELDED.contains(k)).collect();
         let typed = family.typed_kinds();
         let fields = (0..=grammar.field_count())
             .map(|id| {
@@ -328,6 +398,12 @@ impl Grammar {
             typed: marks(typed.nodes),
             functions: marks(typed.functions),
             classes: marks(typed.classes),
+            fielded,
+            opaque: match rules {
+                // (a Java string's template holds expressions)
+                Rules::Java => marks(&["line_comment", "block_comment"]),
+                _ => marks(OPAQUE),
+            },
             fields,
             field_ids,
         })
@@ -450,7 +526,9 @@ pub(super) fn walk<'t>(
         let parent = path.last();
         // (a field costs a search of the parent's fields: read only where
         // a rule may ask, and under Rust's `let_condition` for its pattern)
-        let field = match kind != K::Other || parent.is_some_and(|p| p.kind == K::LetCondition) {
+        let field = match marked(&grammar.fielded, node)
+            || parent.is_some_and(|p| p.kind == K::LetCondition)
+        {
             true => cursor
                 .field_id()
                 .and_then(|f| grammar.fields.get(f.get() as usize).copied())
@@ -486,7 +564,7 @@ pub(super) fn walk<'t>(
             },
             ..step
         };
-        if cursor.goto_first_child() {
+        if !marked(&grammar.opaque, node) && cursor.goto_first_child() {
             path.push(inner);
             continue;
         }
@@ -541,6 +619,9 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
     if marked(&grammar.scopes, node.node) {
         walked.scopes.push(node.node);
     }
+    if !is_name(node.kind) {
+        return;
+    }
     let parent = path.last().copied();
     let grandparent = path.len().checked_sub(2).map(|i| path[i]);
     let (used, binds) = match grammar.rules {
@@ -571,6 +652,10 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
             name: node.node,
         });
     }
+    if grammar.rules == Rules::Go && node.kind == K::TypeIdentifier && embedded(grammar, path, node)
+    {
+        walked.embedded.push(node.node);
+    }
     if let Some(binds) = binds {
         walked.locals.push(Local {
             node: node.node,
@@ -581,6 +666,28 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
 }
 
 type Found<'t> = Option<(Capture, Option<(Node<'t>, bool)>)>;
+
+/// Go: whether a type's name is that of a type a struct embeds: a field
+/// declaration's type without a field name (`T`, `*T`, `pkg.T`, `T[P]`).
+fn embedded(grammar: &Grammar, path: &[Step<'_>], node: Step<'_>) -> bool {
+    let up = |n: usize| path.len().checked_sub(n).map(|i| path[i]);
+    // the field's type: the name, or the qualified or generic type it names
+    let (field_type, above) = match up(1) {
+        Some(p)
+            if (p.kind == K::QualifiedType && node.field == F::Name)
+                || (p.kind == K::GenericType && node.field == F::Type) =>
+        {
+            (p, 2)
+        }
+        _ => (node, 1),
+    };
+    let Some(declaration) = up(above).filter(|d| d.kind == K::FieldDeclaration) else {
+        return false;
+    };
+    field_type.field == F::Type
+        && up(above + 1).is_some_and(|l| l.kind == K::FieldDeclarationList)
+        && grammar.child(declaration.node, "name").is_none()
+}
 
 /// Whether `parent` is `kind` and holds the node in `field`.
 fn holds(parent: Option<Step<'_>>, kind: K, field: F, node: Step<'_>) -> bool {
