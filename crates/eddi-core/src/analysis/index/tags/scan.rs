@@ -330,6 +330,28 @@ impl Bindings {
         let started = self.scopes.partition_point(|s| s.start <= offset);
         started > 0 && self.reach[started - 1] > offset
     }
+
+    /// The smallest scope that binds an offset (the first of them by
+    /// start): back from the last scope started before it, as far as a
+    /// scope may still reach it.
+    fn innermost(&self, offset: usize) -> Option<Range<usize>> {
+        let started = self.scopes.partition_point(|s| s.start <= offset);
+        let mut best: Option<&Range<usize>> = None;
+        for i in (0..started).rev() {
+            let scope = &self.scopes[i];
+            // (none before reaches it; none before is as small)
+            let larger = best.is_some_and(|b| scope.start + (b.end - b.start) <= offset);
+            if self.reach[i] <= offset || larger {
+                break;
+            }
+            if scope.contains(&offset)
+                && best.is_none_or(|b| scope.end - scope.start <= b.end - b.start)
+            {
+                best = Some(scope);
+            }
+        }
+        best.cloned()
+    }
 }
 
 /// Scans a file of `language` (which has an index family).
@@ -434,16 +456,7 @@ fn references(
             (_, Some((object, false))) => family.qualifier(text, object),
         };
         let binds = |name: &str| bound.get(name).is_some_and(|b| b.bind(offset));
-        // the innermost scope binding a name here (scopes nest)
-        let innermost = |name: &str| {
-            bound.get(name).filter(|b| b.bind(offset)).and_then(|b| {
-                b.scopes
-                    .iter()
-                    .filter(|s| s.contains(&offset))
-                    .min_by_key(|s| s.end - s.start)
-                    .cloned()
-            })
-        };
+        let innermost = |name: &str| bound.get(name).and_then(|b| b.innermost(offset));
         let binding = match qualifier {
             Qualifier::None => own
                 .get(&node.start_byte())

@@ -543,9 +543,9 @@ pub(super) fn walk<'t>(
             class: parent.map_or(root, |p| p.class),
             declaration: parent.and_then(|p| p.declaration),
         };
-        if node.is_named() {
-            visit(grammar, &path, step, &mut walked);
-        }
+        // (the tables mark named kinds alone: an anonymous token is
+        // nothing to the rules)
+        visit(grammar, &path, step, &mut walked);
         let inner = Step {
             declaration: match kind {
                 K::ShortVarDeclaration
@@ -571,7 +571,7 @@ pub(super) fn walk<'t>(
         // leave the node, and each ancestor whose last child it is
         let mut left = step;
         loop {
-            if left.node.is_named() && marked(&grammar.typed, left.node) {
+            if marked(&grammar.typed, left.node) {
                 let (t, i) = (file.typed.len(), file.inheriting.len());
                 family.read_typed(text, rope, left.node, left.function, left.class, file);
                 typed_blocks.push((t, file.typed.len()));
