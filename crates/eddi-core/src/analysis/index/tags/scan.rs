@@ -360,7 +360,7 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
         return TagsFile::default();
     };
     let rope = Rope::from_str(text);
-    let Ok(tree) = SyntaxTree::parse_language(language, &rope) else {
+    let Ok(tree) = SyntaxTree::parse_text(language, text) else {
         return TagsFile::default();
     };
     let mut file = TagsFile::default();
