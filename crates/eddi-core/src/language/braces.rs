@@ -195,7 +195,7 @@ pub(super) fn definitions(
         .zip(names)
         .map(|((p, parent), (qualified_name, via_trait))| {
             let f = &found[p.found];
-            let declaration = declaration_of(braces, f.node);
+            let declaration = declaration_of(braces, f);
             let first = first_token(braces, declaration);
             let (position, definition) =
                 position_and_definition(text, f, p.kind, first, declaration);
@@ -290,7 +290,15 @@ fn found<'t>(braces: &Braces, text: &Rope, tree: &'t SyntaxTree) -> Vec<FoundSit
             }
         }
         if let (Some((node, kind)), Some(name)) = (element, name) {
-            found.push((FoundSite { node, kind, name }, m.pattern_index));
+            found.push((
+                FoundSite {
+                    node,
+                    kind,
+                    name,
+                    parent: None,
+                },
+                m.pattern_index,
+            ));
         }
     }
     // one element per name: the first pattern's
@@ -393,7 +401,7 @@ fn symbol_of(
 ) -> (Symbol, Position) {
     let kind = placed.kind;
     let name = placed.name.clone();
-    let declaration = declaration_of(braces, f.node);
+    let declaration = declaration_of(braces, f);
     let first = first_token(braces, declaration);
     let (position, definition) = position_and_definition(text, f, kind, first, declaration);
     let content_end = content_end_byte(declaration);
@@ -449,8 +457,12 @@ fn symbol_of(
 /// The statement an element is: the declaration around it when it
 /// declares it alone (`type T struct{…}`, not one spec of `type (…)`),
 /// else the element.
-fn declaration_of<'t>(braces: &Braces, node: Node<'t>) -> Node<'t> {
-    let Some(parent) = node.parent().filter(|p| braces.groups.contains(&p.kind())) else {
+fn declaration_of<'t>(braces: &Braces, f: &FoundSite<'t>) -> Node<'t> {
+    let node = f.node;
+    if braces.groups.is_empty() {
+        return node;
+    }
+    let Some(parent) = f.parent().filter(|p| braces.groups.contains(&p.kind())) else {
         return node;
     };
     // one alike is enough to tell: counting them all made a file of one

@@ -245,7 +245,15 @@ pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Rea
         };
         // a destructuring pattern binds each of its names
         for name in bound_names(name) {
-            found.push((FoundSite { node, kind, name }, m.pattern_index));
+            found.push((
+                FoundSite {
+                    node,
+                    kind,
+                    name,
+                    parent: None,
+                },
+                m.pattern_index,
+            ));
         }
     }
     // one element per name: the first pattern's
@@ -286,7 +294,7 @@ pub(super) fn definitions(text: &Rope, found: Vec<FoundSite<'_>>) -> Vec<SiteDef
         .map(|p| {
             let f = &found[p.found];
             let kind = symbol_kind(p.kind);
-            let declaration = declaration_of(f.node);
+            let declaration = declaration_of(f);
             let (position, definition) = position_and_definition(text, f, kind, declaration);
             SiteDefinition {
                 name: p.name,
@@ -409,7 +417,7 @@ fn symbol_of(text: &Rope, f: &FoundSite<'_>, placed: Placed) -> (Symbol, &'stati
         parent,
         ..
     } = placed;
-    let declaration = declaration_of(f.node);
+    let declaration = declaration_of(f);
     let outer = outer_of(declaration);
     let symbol_kind = symbol_kind(kind);
     // the node that says `async`, has the parameters and the body: the
@@ -504,11 +512,12 @@ fn shown_kind(kind: &'static str, is_static: bool, accessor: Option<&str>) -> &'
 /// The statement an element is: the declaration of a name bound alone
 /// (`const f = () => …;`), else the element itself (one of several names
 /// a declaration binds is its declarator).
-fn declaration_of(node: Node<'_>) -> Node<'_> {
+fn declaration_of<'t>(f: &FoundSite<'t>) -> Node<'t> {
+    let node = f.node;
     if node.kind() != "variable_declarator" {
         return node;
     }
-    match node.parent() {
+    match f.parent() {
         Some(declaration)
             if matches!(
                 declaration.kind(),

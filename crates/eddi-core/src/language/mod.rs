@@ -290,6 +290,16 @@ pub struct FoundSite<'t> {
     pub node: tree_sitter::Node<'t>,
     pub kind: &'static str,
     pub name: tree_sitter::Node<'t>,
+    /// The node's parent, when the finder knows it (a walk does; a
+    /// node's `parent()` is a descent from the root).
+    pub parent: Option<tree_sitter::Node<'t>>,
+}
+
+impl<'t> FoundSite<'t> {
+    /// The node's parent.
+    pub fn parent(&self) -> Option<tree_sitter::Node<'t>> {
+        self.parent.or_else(|| self.node.parent())
+    }
 }
 
 /// A symbol site as the project index keeps it: a [`Symbol`] without

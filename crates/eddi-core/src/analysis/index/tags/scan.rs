@@ -430,6 +430,7 @@ fn references(
     let def_names: std::collections::HashSet<Position> =
         file.defs.iter().map(|d| d.name_position).collect();
     let mut enclosing = Enclosing::new(&file.defs);
+    file.refs.reserve_exact(uses.len());
     let mut skip_at = 0;
     let (mut starts, mut ends) = (Sweep::new(rope, text), Sweep::new(rope, text));
     for (node, capture, object) in uses {
