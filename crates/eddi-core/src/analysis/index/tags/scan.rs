@@ -401,16 +401,26 @@ fn references(
     let mut bound: HashMap<&str, Bindings> = HashMap::new();
     // a local's own name reads its binding, wherever that starts
     let mut own: HashMap<usize, Range<usize>> = HashMap::new();
+    // (the locals come by start: their offsets in one sweep; a scope's
+    // bounds, shared by its locals, looked up in the rope once)
+    let mut at_local = Sweep::new(rope, text);
+    let mut chars: HashMap<usize, usize> = HashMap::new();
+    let mut char_at = |byte: usize| {
+        *chars
+            .entry(byte)
+            .or_insert_with(|| byte_to_char(rope, byte))
+    };
     for (local, scope) in scopes_of(family, scopes, locals) {
         let visible = declared_until(local.declaration, scope).unwrap_or(scope.start_byte());
         let local = local.node;
         let name = &text[local.byte_range()];
-        let visible = byte_to_char(rope, visible)..byte_to_char(rope, scope.end_byte());
-        let scope = byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte());
+        let visible = char_at(visible)..char_at(scope.end_byte());
+        let scope = char_at(scope.start_byte())..char_at(scope.end_byte());
+        let (offset, start) = at_local.at(local.start_byte());
         file.locals.push(LocalDef {
             name: name.to_string(),
-            start: byte_to_position(rope, local.start_byte()),
-            offset: byte_to_char(rope, local.start_byte()),
+            start,
+            offset,
             scope,
             visible: visible.clone(),
         });

@@ -32,7 +32,7 @@ fn is(step: Option<Step<'_>>, kind: K) -> bool {
 }
 
 /// The kind of the node in an element's field `field`.
-fn child_kind(grammar: &Grammar, element: Step<'_>, field: &str) -> Option<K> {
+fn child_kind(grammar: &Grammar, element: Step<'_>, field: F) -> Option<K> {
     grammar.child(element.node, field).map(|c| grammar.kind(c))
 }
 
@@ -67,7 +67,7 @@ fn es_site(
             Some("function")
         }
         K::VariableDeclarator if named => {
-            let value = child_kind(grammar, element, "value");
+            let value = child_kind(grammar, element, F::Value);
             if identifier && is_function_value(value) {
                 return Some("function");
             }
@@ -105,7 +105,7 @@ fn es_site(
                         _ => F::Name,
                     } =>
         {
-            match is_function_value(child_kind(grammar, element, "value")) {
+            match is_function_value(child_kind(grammar, element, F::Value)) {
                 true => Some("method"),
                 false => Some("field"),
             }
@@ -141,7 +141,7 @@ fn go_site(
         K::FunctionDeclaration if identifier => Some("function"),
         K::MethodDeclaration if field => Some("method"),
         K::TypeSpec if node.kind == K::TypeIdentifier => {
-            match child_kind(grammar, element, "type") {
+            match child_kind(grammar, element, F::Type) {
                 Some(K::StructType) => Some("struct"),
                 Some(K::InterfaceType) => Some("interface"),
                 _ => Some("type"),
@@ -166,7 +166,7 @@ fn go_site(
             if identifier
                 && is(around, K::ConstDeclaration)
                 && is(statement, K::SourceFile)
-                && grammar.child(element.node, "name").map(|n| n.id()) == Some(node.node.id()) =>
+                && grammar.child(element.node, F::Name).map(|n| n.id()) == Some(node.node.id()) =>
         {
             Some("constant")
         }
@@ -204,7 +204,7 @@ fn rust_site(
         K::UnionItem if type_name => Some("union"),
         K::TraitItem if type_name => Some("trait"),
         K::ModItem
-            if identifier && child_kind(grammar, element, "body") == Some(K::DeclarationList) =>
+            if identifier && child_kind(grammar, element, F::Body) == Some(K::DeclarationList) =>
         {
             Some("module")
         }

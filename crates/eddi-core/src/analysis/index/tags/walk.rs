@@ -332,8 +332,9 @@ pub(super) struct Grammar {
     /// walk does not go down it.
     opaque: Vec<bool>,
     fields: Vec<F>,
-    /// The ids of the fields the rules read a child by, by name.
-    field_ids: HashMap<&'static str, u16>,
+    /// The ids of the fields the rules read a child by (0: the grammar
+    /// has no such field), by [`F`].
+    field_ids: Vec<u16>,
 }
 
 impl Grammar {
@@ -387,10 +388,10 @@ impl Grammar {
                     .map_or(F::Other, |(f, _)| *f)
             })
             .collect();
-        let field_ids = FIELD_NAMES
-            .iter()
-            .filter_map(|(_, name)| Some((*name, grammar.field_id_for_name(name)?.get())))
-            .collect();
+        let mut field_ids = vec![0; FIELD_NAMES.len() + 1];
+        for (field, name) in FIELD_NAMES {
+            field_ids[*field as usize] = grammar.field_id_for_name(name).map_or(0, |id| id.get());
+        }
         Some(Grammar {
             rules,
             kinds,
@@ -416,9 +417,13 @@ impl Grammar {
             .unwrap_or(K::Other)
     }
 
-    pub(super) fn child<'t>(&self, node: Node<'t>, field: &str) -> Option<Node<'t>> {
-        node.child_by_field_id(*self.field_ids.get(field)?)
-            .filter(|n| n.is_named())
+    pub(super) fn child<'t>(&self, node: Node<'t>, field: F) -> Option<Node<'t>> {
+        let id = self
+            .field_ids
+            .get(field as usize)
+            .copied()
+            .filter(|&id| id != 0)?;
+        node.child_by_field_id(id).filter(|n| n.is_named())
     }
 }
 
@@ -691,7 +696,7 @@ fn embedded(grammar: &Grammar, path: &[Step<'_>], node: Step<'_>) -> bool {
     };
     field_type.field == F::Type
         && up(above + 1).is_some_and(|l| l.kind == K::FieldDeclarationList)
-        && grammar.child(declaration.node, "name").is_none()
+        && grammar.child(declaration.node, F::Name).is_none()
 }
 
 /// Whether `parent` is `kind` and holds the node in `field`.
@@ -740,12 +745,12 @@ fn es_use<'t>(
             let callee = holds(grandparent, K::CallExpression, F::Function, parent)
                 || (node.kind == K::PropertyIdentifier
                     && holds(grandparent, K::NewExpression, F::Constructor, parent));
-            member(grammar.child(parent.node, "object"), callee)
+            member(grammar.child(parent.node, F::Object), callee)
         }
         K::TypeIdentifier if ts && export_alias(node, parent) => None,
         K::TypeIdentifier if ts && holds(parent, K::NestedTypeIdentifier, F::Name, node) => {
             let module = grammar
-                .child(parent?.node, "module")
+                .child(parent?.node, F::Module)
                 .filter(|m| grammar.kind(*m) == K::Identifier);
             member(module, false).or(Some((Capture::Name, None)))
         }
@@ -837,11 +842,11 @@ fn go_use<'t>(
         K::FieldIdentifier if holds(parent, K::SelectorExpression, F::Field, node) => {
             let parent = parent?;
             let callee = holds(grandparent, K::CallExpression, F::Function, parent);
-            member(grammar.child(parent.node, "operand"), callee)
+            member(grammar.child(parent.node, F::Operand), callee)
         }
         K::TypeIdentifier if holds(parent, K::QualifiedType, F::Name, node) => {
             let package = grammar
-                .child(parent?.node, "package")
+                .child(parent?.node, F::Package)
                 .filter(|p| grammar.kind(*p) == K::PackageIdentifier);
             member(package, false).or(Some((Capture::Name, None)))
         }
@@ -890,19 +895,19 @@ fn rust_use<'t>(
         K::FieldIdentifier if holds(parent, K::FieldExpression, F::Field, node) => {
             let parent = parent?;
             let callee = holds(grandparent, K::CallExpression, F::Function, parent);
-            member(grammar.child(parent.node, "value"), callee)
+            member(grammar.child(parent.node, F::Value), callee)
         }
         K::Identifier if holds(parent, K::ScopedIdentifier, F::Name, node) => {
             let parent = parent?;
             let callee = holds(grandparent, K::CallExpression, F::Function, parent);
-            match grammar.child(parent.node, "path") {
+            match grammar.child(parent.node, F::Path) {
                 Some(path) if callee => Some((Capture::Call, Some((path, true)))),
                 Some(path) => Some((Capture::Path, Some((path, true)))),
                 None => name,
             }
         }
         K::TypeIdentifier if holds(parent, K::ScopedTypeIdentifier, F::Name, node) => {
-            match grammar.child(parent?.node, "path") {
+            match grammar.child(parent?.node, F::Path) {
                 Some(path) => Some((Capture::Path, Some((path, true)))),
                 None => name,
             }
@@ -943,14 +948,14 @@ fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> 
     let name = Some((Capture::Name, None));
     match node.kind {
         K::Identifier if holds(parent, K::MethodInvocation, F::Name, node) => {
-            let object = grammar.child(parent?.node, "object");
+            let object = grammar.child(parent?.node, F::Object);
             Some((Capture::Call, object.map(|o| (o, false))))
         }
         K::TypeIdentifier if holds(parent, K::ObjectCreationExpression, F::Type, node) => {
             Some((Capture::Call, None))
         }
         K::Identifier if holds(parent, K::FieldAccess, F::Field, node) => {
-            member(grammar.child(parent?.node, "object"), false).or(name)
+            member(grammar.child(parent?.node, F::Object), false).or(name)
         }
         // `(scoped_type_identifier (type_identifier) (type_identifier))`
         K::TypeIdentifier if parent.is_some_and(|p| p.kind == K::ScopedTypeIdentifier) => {
