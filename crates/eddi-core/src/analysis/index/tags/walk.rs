@@ -1,6 +1,7 @@
 //! The scan's one walk over a file's tree (a `TreeCursor`, node kinds and
 //! fields compared by id): the uses of names, the scopes, the names the
-//! scopes bind, and what the file's family reads of typed declarations
+//! scopes bind, the symbol sites ([`super::sites`]), the types Go's
+//! structs embed, and what the file's family reads of typed declarations
 //! ([`Family::read_typed`]), all together. Each language's rules say, in
 //! the tags convention (tree-sitter's `tags.scm` and `locals.scm`, widened
 //! from calls to every use), that a name is a call's callee, a member read
