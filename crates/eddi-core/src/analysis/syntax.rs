@@ -89,6 +89,19 @@ impl SyntaxTree {
         Ok(SyntaxTree { tree, language })
     }
 
+    /// Parses `text` as `language` from one string: no rope's chunks for
+    /// the lexer to step across (the index's scan holds the text whole).
+    pub fn parse_text(language: &'static dyn Language, text: &str) -> Result<Self> {
+        #[cfg(test)]
+        fresh_parses::count();
+        let tree = with_parser(language, |parser| {
+            parser
+                .parse(text, None)
+                .ok_or_else(|| AnalysisError::ParseFailed("parser cancelled".into()))
+        })?;
+        Ok(SyntaxTree { tree, language })
+    }
+
     pub fn tree(&self) -> &Tree {
         &self.tree
     }
@@ -178,6 +191,14 @@ thread_local! {
 }
 
 fn parse_rope(language: &dyn Language, text: &Rope, old: Option<&Tree>) -> Result<Tree> {
+    with_parser(language, |parser| parse_with(parser, text, old))
+}
+
+/// Runs `parse` with this thread's parser, set to `language`.
+fn with_parser(
+    language: &dyn Language,
+    parse: impl FnOnce(&mut Parser) -> Result<Tree>,
+) -> Result<Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.borrow_mut();
         if slot.as_ref().map(|(id, _)| *id) != Some(language.id()) {
@@ -188,7 +209,7 @@ fn parse_rope(language: &dyn Language, text: &Rope, old: Option<&Tree>) -> Resul
             *slot = Some((language.id(), parser));
         }
         match slot.as_mut() {
-            Some((_, parser)) => parse_with(parser, text, old),
+            Some((_, parser)) => parse(parser),
             None => Err(AnalysisError::ParseFailed("no parser".into())),
         }
     })

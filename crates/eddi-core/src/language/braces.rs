@@ -34,7 +34,7 @@
 use ropey::Rope;
 use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
-use super::{Entry, Outline};
+use super::{Entry, FoundSite, Outline, SiteDefinition};
 use crate::analysis::lines;
 use crate::analysis::outline::{
     self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
@@ -138,18 +138,15 @@ impl Read {
     }
 }
 
-/// One element the outline query found.
-struct Found<'t> {
-    node: Node<'t>,
-    /// Its capture's kind (`function`, `struct`, …).
-    kind: &'static str,
-    name: Node<'t>,
-    /// The query pattern that found it: the first pattern wins.
-    pattern: usize,
-}
-
 /// An element on its way to a symbol: what its place in the file says.
 struct Placed {
+    /// The element found.
+    found: usize,
+    kind: SymbolKind,
+    /// The kind its outline shows.
+    shown: &'static str,
+    /// Its name (a raw identifier, Rust's `r#type`, by its word).
+    name: String,
     /// The innermost element around it.
     around: Option<usize>,
     /// The type it belongs to, for a method declared apart from its type.
@@ -160,15 +157,72 @@ struct Placed {
 /// with their ranges, owners and names.
 pub(super) fn read(braces: &Braces, text: &Rope, tree: &SyntaxTree) -> Read {
     let found = found(braces, text, tree);
+    let placed = place(braces, text, &found);
+    let parents = parents(&placed);
+    let names = qualified_names(&placed, &parents);
     let mut read = Read {
         symbols: symbols::Outline::default(),
         shown_kinds: Vec::new(),
         exact_ends: Vec::new(),
     };
+    for ((p, parent), (qualified_name, via_trait)) in placed.iter().zip(parents).zip(names) {
+        let (mut symbol, end) = symbol_of(braces, text, &found[p.found], p);
+        symbol.parent = parent;
+        symbol.qualified_name = qualified_name;
+        symbol.via_trait = via_trait;
+        read.symbols.symbols.push(symbol);
+        read.shown_kinds.push(p.shown);
+        read.exact_ends.push(end);
+    }
+    read
+}
+
+/// The definitions the project index keeps of the elements a walk found
+/// (the outline's symbols, without the ranges only edits read).
+pub(super) fn definitions(
+    braces: &Braces,
+    text: &Rope,
+    mut found: Vec<FoundSite<'_>>,
+) -> Vec<SiteDefinition> {
+    in_source_order(&mut found);
+    let placed = place(braces, text, &found);
+    let parents = parents(&placed);
+    let names = qualified_names(&placed, &parents);
+    let placed_found: Vec<usize> = placed.iter().map(|p| p.found).collect();
+    placed
+        .into_iter()
+        .zip(parents)
+        .zip(names)
+        .map(|((p, parent), (qualified_name, via_trait))| {
+            let f = &found[p.found];
+            let declaration = declaration_of(braces, f);
+            let first = first_token(braces, declaration);
+            let (position, definition) =
+                position_and_definition(text, f, p.kind, first, declaration);
+            let trait_member = via_trait.is_some()
+                || parent.is_none_or(|parent| found[placed_found[parent]].kind == "trait");
+            SiteDefinition {
+                name: p.name,
+                qualified_name,
+                kind: p.kind,
+                position,
+                name_position: node_start(text, f.name),
+                definition,
+                parent,
+                via_trait,
+                trait_member,
+            }
+        })
+        .collect()
+}
+
+/// Each element's kind, name, the element around it and its owner: the
+/// elements in source order, outer before inner.
+fn place(braces: &Braces, text: &Rope, found: &[FoundSite<'_>]) -> Vec<Placed> {
     let mut placed: Vec<Placed> = Vec::new();
-    // the elements around the next one: (symbol, its node)
+    // the elements around the next one: (placed, its node)
     let mut open: Vec<(usize, Node<'_>)> = Vec::new();
-    for f in &found {
+    for (i, f) in found.iter().enumerate() {
         while open.last().is_some_and(|&(_, around)| {
             around.id() == f.node.id()
                 || around.end_byte() <= f.node.start_byte()
@@ -177,7 +231,7 @@ pub(super) fn read(braces: &Braces, text: &Rope, tree: &SyntaxTree) -> Read {
             open.pop();
         }
         let around = open.last().map(|&(i, _)| i);
-        let in_class = around.is_some_and(|p| read.symbols.symbols[p].kind == SymbolKind::Class);
+        let in_class = around.is_some_and(|p| placed[p].kind == SymbolKind::Class);
         // (a Rust module is a class that holds impl blocks)
         let owner = match f.kind {
             "method" => (braces.owner)(text, f.node),
@@ -196,31 +250,31 @@ pub(super) fn read(braces: &Braces, text: &Rope, tree: &SyntaxTree) -> Read {
             ("method", SymbolKind::Function) => "function",
             (shown, _) => shown,
         };
-        let (symbol, end) = symbol_of(braces, text, f, kind);
-        open.push((read.symbols.symbols.len(), f.node));
-        read.symbols.symbols.push(symbol);
-        read.shown_kinds.push(shown);
-        read.exact_ends.push(end);
-        placed.push(Placed { around, owner });
+        // a raw identifier (Rust's `r#type`) is named by its word
+        let written = node_text(text, f.name);
+        let name = match written.strip_prefix("r#") {
+            Some(word) => word.to_owned(),
+            None => written,
+        };
+        open.push((placed.len(), f.node));
+        placed.push(Placed {
+            found: i,
+            kind,
+            shown,
+            name,
+            around,
+            owner,
+        });
     }
-    let parents = parents(&read.symbols.symbols, &placed);
-    let names = qualified_names(&read.symbols.symbols, &placed, &parents);
-    for ((symbol, parent), (name, via_trait)) in
-        read.symbols.symbols.iter_mut().zip(parents).zip(names)
-    {
-        symbol.parent = parent;
-        symbol.qualified_name = name;
-        symbol.via_trait = via_trait;
-    }
-    read
+    placed
 }
 
 /// The elements the query finds, one per name, in source order (outer
 /// before inner).
-fn found<'t>(braces: &Braces, text: &Rope, tree: &'t SyntaxTree) -> Vec<Found<'t>> {
+fn found<'t>(braces: &Braces, text: &Rope, tree: &'t SyntaxTree) -> Vec<FoundSite<'t>> {
     let query = (braces.query)();
     let names = query.capture_names();
-    let mut found: Vec<Found<'t>> = Vec::new();
+    let mut found: Vec<(FoundSite<'t>, usize)> = Vec::new();
     let mut cursor = QueryCursor::new();
     let source = |node: Node<'_>| std::iter::once(node_text(text, node).into_bytes());
     let mut matches = cursor.matches(query, tree.root(), source);
@@ -236,17 +290,27 @@ fn found<'t>(braces: &Braces, text: &Rope, tree: &'t SyntaxTree) -> Vec<Found<'t
             }
         }
         if let (Some((node, kind)), Some(name)) = (element, name) {
-            found.push(Found {
-                node,
-                kind,
-                name,
-                pattern: m.pattern_index,
-            });
+            found.push((
+                FoundSite {
+                    node,
+                    kind,
+                    name,
+                    parent: None,
+                },
+                m.pattern_index,
+            ));
         }
     }
     // one element per name: the first pattern's
-    found.sort_by_key(|f| (f.node.id(), f.name.id(), f.pattern));
-    found.dedup_by_key(|f| (f.node.id(), f.name.id()));
+    found.sort_by_key(|(f, pattern)| (f.node.id(), f.name.id(), *pattern));
+    found.dedup_by_key(|(f, _)| (f.node.id(), f.name.id()));
+    let mut found: Vec<FoundSite<'t>> = found.into_iter().map(|(f, _)| f).collect();
+    in_source_order(&mut found);
+    found
+}
+
+/// Elements in source order, outer before inner (then by name).
+pub(super) fn in_source_order(found: &mut [FoundSite<'_>]) {
     found.sort_by_key(|f| {
         (
             f.node.start_byte(),
@@ -254,40 +318,33 @@ fn found<'t>(braces: &Braces, text: &Rope, tree: &'t SyntaxTree) -> Vec<Found<'t
             f.name.start_byte(),
         )
     });
-    found
 }
 
-/// Each symbol's parent: the element around it; for a method declared
+/// Each element's parent: the element around it; for a method declared
 /// apart from its type, the type, where the file declares it in the same
 /// scope as the method (else none: the type is in another file).
-fn parents(symbols: &[Symbol], placed: &[Placed]) -> Vec<Option<usize>> {
+fn parents(placed: &[Placed]) -> Vec<Option<usize>> {
     placed
         .iter()
         .map(|p| match &p.owner {
             None => p.around,
-            Some(owner) => symbols.iter().enumerate().position(|(j, s)| {
-                s.kind == SymbolKind::Class
-                    && s.name == owner.type_name
-                    && placed[j].around == p.around
+            Some(owner) => placed.iter().position(|s| {
+                s.kind == SymbolKind::Class && s.name == owner.type_name && s.around == p.around
             }),
         })
         .collect()
 }
 
-/// Each symbol's qualified name (its parents' names and its own, dotted;
+/// Each element's qualified name (its parents' names and its own, dotted;
 /// a method's type and trait before its name) and its trait.
-fn qualified_names(
-    symbols: &[Symbol],
-    placed: &[Placed],
-    parents: &[Option<usize>],
-) -> Vec<(String, Option<String>)> {
+fn qualified_names(placed: &[Placed], parents: &[Option<usize>]) -> Vec<(String, Option<String>)> {
     // a parent may come after its child (a Go method above its type), so
     // each name is built up its chain of parents
     let path = |i: usize| -> String {
-        let mut parts = vec![symbols[i].name.as_str()];
+        let mut parts = vec![placed[i].name.as_str()];
         let mut at = i;
-        // (a chain longer than the file's symbols would be a cycle)
-        for _ in 0..symbols.len() {
+        // (a chain longer than the file's elements would be a cycle)
+        for _ in 0..placed.len() {
             let next = match &placed[at].owner {
                 Some(owner) => {
                     parts.extend(owner.via_trait.as_deref());
@@ -302,13 +359,13 @@ fn qualified_names(
                 None => parents[at],
             };
             let Some(p) = next else { break };
-            parts.push(&symbols[p].name);
+            parts.push(&placed[p].name);
             at = p;
         }
         parts.reverse();
         parts.join(".")
     };
-    (0..symbols.len())
+    (0..placed.len())
         .map(|i| {
             let via_trait = placed[i].owner.as_ref().and_then(|o| o.via_trait.clone());
             (path(i), via_trait)
@@ -316,24 +373,38 @@ fn qualified_names(
         .collect()
 }
 
-/// The symbol of an element (of `kind`, its parent and qualified name
-/// still to come) and its exact end.
-fn symbol_of(braces: &Braces, text: &Rope, f: &Found<'_>, kind: SymbolKind) -> (Symbol, Position) {
-    // a raw identifier (Rust's `r#type`) is named by its word
-    let written = node_text(text, f.name);
-    let name = match written.strip_prefix("r#") {
-        Some(word) => word.to_owned(),
-        None => written,
-    };
-    let declaration = declaration_of(braces, f.node);
-    let first = first_token(braces, declaration);
+/// An element's position (its first token; a variable's or a field's
+/// name) and its definition, from its first token to its end (chars).
+fn position_and_definition(
+    text: &Rope,
+    f: &FoundSite<'_>,
+    kind: SymbolKind,
+    first: Node<'_>,
+    declaration: Node<'_>,
+) -> (Position, std::ops::Range<usize>) {
     let position = match kind {
         SymbolKind::Variable | SymbolKind::Attribute => node_start(text, f.name),
         _ => node_start(text, first),
     };
-    let content_end = content_end_byte(declaration);
     let start = byte_to_char(text, first.start_byte());
-    let definition = start..byte_to_char(text, content_end).max(start);
+    let definition = start..byte_to_char(text, content_end_byte(declaration)).max(start);
+    (position, definition)
+}
+
+/// The symbol of a placed element (its parent and qualified name still
+/// to come) and its exact end.
+fn symbol_of(
+    braces: &Braces,
+    text: &Rope,
+    f: &FoundSite<'_>,
+    placed: &Placed,
+) -> (Symbol, Position) {
+    let kind = placed.kind;
+    let name = placed.name.clone();
+    let declaration = declaration_of(braces, f);
+    let first = first_token(braces, declaration);
+    let (position, definition) = position_and_definition(text, f, kind, first, declaration);
+    let content_end = content_end_byte(declaration);
     let first_line = attached_start(braces, text, first_of(braces, declaration));
     let last_line = from_char(text, definition.end.saturating_sub(1).max(definition.start)).line;
     let callable = kind.is_callable();
@@ -386,8 +457,12 @@ fn symbol_of(braces: &Braces, text: &Rope, f: &Found<'_>, kind: SymbolKind) -> (
 /// The statement an element is: the declaration around it when it
 /// declares it alone (`type T struct{…}`, not one spec of `type (…)`),
 /// else the element.
-fn declaration_of<'t>(braces: &Braces, node: Node<'t>) -> Node<'t> {
-    let Some(parent) = node.parent().filter(|p| braces.groups.contains(&p.kind())) else {
+fn declaration_of<'t>(braces: &Braces, f: &FoundSite<'t>) -> Node<'t> {
+    let node = f.node;
+    if braces.groups.is_empty() {
+        return node;
+    }
+    let Some(parent) = f.parent().filter(|p| braces.groups.contains(&p.kind())) else {
         return node;
     };
     // one alike is enough to tell: counting them all made a file of one

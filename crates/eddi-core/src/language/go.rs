@@ -111,6 +111,10 @@ impl Language for Go {
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }
+
+    fn site_definitions(&self) -> Option<super::SiteDefinitions> {
+        Some(definitions)
+    }
 }
 
 /// Where Go keeps the parts of its elements.
@@ -143,6 +147,11 @@ const LEXICON: Lexicon = Lexicon {
 /// A Go file's symbols as code targets name them.
 fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
     braces::read(&BRACES, text, tree).symbols
+}
+
+/// The index's definitions of the elements its walk found.
+fn definitions(text: &Rope, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
+    super::braces::definitions(&BRACES, text, found)
 }
 
 /// Go's outline query, compiled once.

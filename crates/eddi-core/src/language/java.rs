@@ -116,6 +116,10 @@ impl Language for Java {
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }
+
+    fn site_definitions(&self) -> Option<super::SiteDefinitions> {
+        Some(definitions)
+    }
 }
 
 /// Where Java keeps the parts of its elements.
@@ -147,6 +151,11 @@ const LEXICON: Lexicon = Lexicon {
 /// A Java file's symbols as code targets name them.
 fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
     braces::read(&BRACES, text, tree).symbols
+}
+
+/// The index's definitions of the elements its walk found.
+fn definitions(text: &Rope, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
+    super::braces::definitions(&BRACES, text, found)
 }
 
 /// Java's outline query, compiled once.

@@ -36,7 +36,10 @@ use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
 
 use super::edits::{BraceEdits, DocComment};
 use super::parse_errors::{parse_errors, shortened, token_after, EndOfFile, Lexicon};
-use super::{Entry, ExternalFormatter, Language, Outline, SymbolSites, SyntaxCheck};
+use super::{
+    Entry, ExternalFormatter, FoundSite, Language, Outline, SiteDefinition, SiteDefinitions,
+    SymbolSites, SyntaxCheck,
+};
 use crate::analysis::lines;
 use crate::analysis::outline::{
     self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
@@ -143,6 +146,10 @@ impl Language for JavaScript {
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(sites)
     }
+
+    fn site_definitions(&self) -> Option<SiteDefinitions> {
+        Some(definitions)
+    }
 }
 
 /// A JavaScript file's symbols as code targets name them.
@@ -206,24 +213,23 @@ impl Read {
     }
 }
 
-/// One element the outline query found.
-struct Found<'t> {
-    /// The element's node (a `variable_declarator` for a name bound by a
-    /// declaration).
-    node: Node<'t>,
-    /// Its capture's kind (`function`, `method`, `interface`, …).
+/// An element on its way to a symbol: its kind, name and parent.
+struct Placed {
+    /// The element found.
+    found: usize,
+    /// Its capture's kind, as its place makes it (a method outside a
+    /// class is a function).
     kind: &'static str,
-    /// The node of its name.
-    name: Node<'t>,
-    /// The query pattern that found it: the first pattern wins.
-    pattern: usize,
+    name: String,
+    qualified_name: String,
+    parent: Option<usize>,
 }
 
 /// The elements `query` (an outline query of the JavaScript family) finds
 /// in a parsed file, with their ranges, nesting and names.
 pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Read {
     let names = query.capture_names();
-    let mut found: Vec<Found<'_>> = Vec::new();
+    let mut found: Vec<(FoundSite<'_>, usize)> = Vec::new();
     let mut cursor = QueryCursor::new();
     let source = |node: Node<'_>| std::iter::once(node_text(text, node).into_bytes());
     let mut matches = cursor.matches(query, tree.root(), source);
@@ -243,33 +249,79 @@ pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Rea
         };
         // a destructuring pattern binds each of its names
         for name in bound_names(name) {
-            found.push(Found {
-                node,
-                kind,
-                name,
-                pattern: m.pattern_index,
-            });
+            found.push((
+                FoundSite {
+                    node,
+                    kind,
+                    name,
+                    parent: None,
+                },
+                m.pattern_index,
+            ));
         }
     }
     // one element per name: the first pattern's
-    found.sort_by_key(|f| (f.node.id(), f.name.id(), f.pattern));
-    found.dedup_by_key(|f| (f.node.id(), f.name.id()));
+    found.sort_by_key(|(f, pattern)| (f.node.id(), f.name.id(), *pattern));
+    found.dedup_by_key(|(f, _)| (f.node.id(), f.name.id()));
+    let mut found: Vec<FoundSite<'_>> = found.into_iter().map(|(f, _)| f).collect();
     // source order, outer before inner: a parent is always listed first
-    found.sort_by_key(|f| {
-        (
-            f.node.start_byte(),
-            std::cmp::Reverse(f.node.end_byte()),
-            f.name.start_byte(),
-        )
-    });
+    super::braces::in_source_order(&mut found);
     let mut read = Read {
         symbols: symbols::Outline::default(),
         shown_kinds: Vec::new(),
         exact_ends: Vec::new(),
     };
-    // the elements around the next one: (symbol, its node)
+    for p in place(text, &found) {
+        let (symbol, shown, end) = symbol_of(text, &found[p.found], p);
+        read.symbols.symbols.push(symbol);
+        read.shown_kinds.push(shown);
+        read.exact_ends.push(end);
+    }
+    read
+}
+
+/// The definitions the project index keeps of the elements a walk found
+/// (the outline's symbols, without the ranges only edits read).
+pub(super) fn definitions(text: &Rope, found: Vec<FoundSite<'_>>) -> Vec<SiteDefinition> {
+    // a destructuring pattern binds each of its names
+    let mut found: Vec<FoundSite<'_>> = found
+        .into_iter()
+        .flat_map(|f| {
+            bound_names(f.name)
+                .into_iter()
+                .map(move |name| FoundSite { name, ..f })
+        })
+        .collect();
+    super::braces::in_source_order(&mut found);
+    place(text, &found)
+        .into_iter()
+        .map(|p| {
+            let f = &found[p.found];
+            let kind = symbol_kind(p.kind);
+            let declaration = declaration_of(f);
+            let (position, definition) = position_and_definition(text, f, kind, declaration);
+            SiteDefinition {
+                name: p.name,
+                qualified_name: p.qualified_name,
+                kind,
+                position,
+                name_position: node_start(text, f.name),
+                definition,
+                parent: p.parent,
+                via_trait: None,
+                trait_member: false,
+            }
+        })
+        .collect()
+}
+
+/// Each element's kind, name and parent (the innermost element around
+/// it): the elements in source order, outer before inner.
+fn place(text: &Rope, found: &[FoundSite<'_>]) -> Vec<Placed> {
+    let mut placed: Vec<Placed> = Vec::new();
+    // the elements around the next one: (placed, its node)
     let mut open: Vec<(usize, Node<'_>)> = Vec::new();
-    for f in &found {
+    for (i, f) in found.iter().enumerate() {
         while open.last().is_some_and(|&(_, around)| {
             around.id() == f.node.id()
                 || around.end_byte() <= f.node.start_byte()
@@ -278,7 +330,7 @@ pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Rea
             open.pop();
         }
         let parent = open.last().map(|&(i, _)| i);
-        let in_class = parent.is_some_and(|p| read.symbols.symbols[p].kind == SymbolKind::Class);
+        let in_class = parent.is_some_and(|p| symbol_kind(placed[p].kind) == SymbolKind::Class);
         // a member of a class no target names (`export default class
         // { … }`): its methods are functions, its fields nothing
         let kind = match f.kind {
@@ -286,13 +338,50 @@ pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Rea
             "field" | "property" if !in_class => continue,
             kind => kind,
         };
-        let (symbol, shown, end) = symbol_of(text, f, kind, parent, &read.symbols);
-        open.push((read.symbols.symbols.len(), f.node));
-        read.symbols.symbols.push(symbol);
-        read.shown_kinds.push(shown);
-        read.exact_ends.push(end);
+        let name = node_text(text, f.name);
+        let qualified_name = match parent {
+            Some(p) => format!("{}.{name}", placed[p].qualified_name),
+            None => name.clone(),
+        };
+        open.push((placed.len(), f.node));
+        placed.push(Placed {
+            found: i,
+            kind,
+            name,
+            qualified_name,
+            parent,
+        });
     }
-    read
+    placed
+}
+
+/// The symbol kind of an element found as `kind`.
+fn symbol_kind(kind: &str) -> SymbolKind {
+    match kind {
+        "function" => SymbolKind::Function,
+        "method" => SymbolKind::Method,
+        "field" | "property" => SymbolKind::Attribute,
+        "variable" => SymbolKind::Variable,
+        _ => SymbolKind::Class,
+    }
+}
+
+/// An element's position (its keyword; a variable's name) and its
+/// definition, from its keyword to its end (chars).
+fn position_and_definition(
+    text: &Rope,
+    f: &FoundSite<'_>,
+    kind: SymbolKind,
+    declaration: Node<'_>,
+) -> (Position, std::ops::Range<usize>) {
+    let keyword = keyword_of(declaration);
+    let position = match kind {
+        SymbolKind::Variable => node_start(text, f.name),
+        _ => node_start(text, keyword),
+    };
+    let start = byte_to_char(text, keyword.start_byte());
+    let definition = start..byte_to_char(text, content_end_byte(declaration)).max(start);
+    (position, definition)
 }
 
 /// The names a binding binds: an identifier, or each identifier of a
@@ -322,25 +411,19 @@ fn bound_names(name: Node<'_>) -> Vec<Node<'_>> {
     out
 }
 
-/// The symbol of an element (found as `kind`), the kind its outline
-/// shows and its exact end.
-fn symbol_of(
-    text: &Rope,
-    f: &Found<'_>,
-    kind: &'static str,
-    parent: Option<usize>,
-    outline: &symbols::Outline,
-) -> (Symbol, &'static str, Position) {
-    let name = node_text(text, f.name);
-    let declaration = declaration_of(f.node);
+/// The symbol of a placed element, the kind its outline shows and its
+/// exact end.
+fn symbol_of(text: &Rope, f: &FoundSite<'_>, placed: Placed) -> (Symbol, &'static str, Position) {
+    let Placed {
+        kind,
+        name,
+        qualified_name,
+        parent,
+        ..
+    } = placed;
+    let declaration = declaration_of(f);
     let outer = outer_of(declaration);
-    let symbol_kind = match kind {
-        "function" => SymbolKind::Function,
-        "method" => SymbolKind::Method,
-        "field" | "property" => SymbolKind::Attribute,
-        "variable" => SymbolKind::Variable,
-        _ => SymbolKind::Class,
-    };
+    let symbol_kind = symbol_kind(kind);
     // the node that says `async`, has the parameters and the body: the
     // function (or class) a name or a field is bound to, else the element
     let element = match symbol_kind {
@@ -367,14 +450,8 @@ fn symbol_of(
     };
     let shown = shown_kind(kind, is_static, accessor);
     // a definition from its keyword; a variable is where its name is
-    let keyword = keyword_of(declaration);
-    let position = match symbol_kind {
-        SymbolKind::Variable => node_start(text, f.name),
-        _ => node_start(text, keyword),
-    };
+    let (position, definition) = position_and_definition(text, f, symbol_kind, declaration);
     let content_end = content_end_byte(declaration);
-    let start = byte_to_char(text, keyword.start_byte());
-    let definition = start..byte_to_char(text, content_end).max(start);
     let first_line = attached_start(text, first_of(outer));
     let last_line = from_char(text, definition.end.saturating_sub(1).max(definition.start)).line;
     let (params, param_names) = match symbol_kind {
@@ -397,10 +474,6 @@ fn symbol_of(
     let end = match body.and_then(closing_brace) {
         Some(brace) => node_start(text, brace),
         None => from_char(text, lines::end_with_newline(text, last_line)),
-    };
-    let qualified_name = match parent.and_then(|p| outline.symbols.get(p)) {
-        Some(p) => format!("{}.{name}", p.qualified_name),
-        None => name.clone(),
     };
     let symbol = Symbol {
         kind: symbol_kind,
@@ -443,11 +516,12 @@ fn shown_kind(kind: &'static str, is_static: bool, accessor: Option<&str>) -> &'
 /// The statement an element is: the declaration of a name bound alone
 /// (`const f = () => …;`), else the element itself (one of several names
 /// a declaration binds is its declarator).
-fn declaration_of(node: Node<'_>) -> Node<'_> {
+fn declaration_of<'t>(f: &FoundSite<'t>) -> Node<'t> {
+    let node = f.node;
     if node.kind() != "variable_declarator" {
         return node;
     }
-    match node.parent() {
+    match f.parent() {
         Some(declaration)
             if matches!(
                 declaration.kind(),

@@ -109,6 +109,14 @@ pub trait Language: Sync {
         None
     }
 
+    /// The definitions the project index keeps of the elements its scan's
+    /// walk finds (the symbol sites of [`Language::symbol_sites`], found
+    /// by hand instead of by the outline query, without the ranges only
+    /// edits read).
+    fn site_definitions(&self) -> Option<SiteDefinitions> {
+        None
+    }
+
     /// The local variables of a file's functions (`Variable f.x`), added
     /// to the outline of its symbol sites.
     fn local_sites(&self) -> Option<LocalSites> {
@@ -282,6 +290,55 @@ pub type SyntaxCheck = fn(&Rope, &SyntaxTree) -> Vec<SyntaxError>;
 /// A language's symbols as code targets name them: the file's outline of
 /// symbols, each with its ranges and the position of its name.
 pub type SymbolSites = fn(&Rope, &SyntaxTree) -> crate::analysis::Outline;
+
+/// An element a walk over a file's tree found where the language's
+/// outline query would: its node, its kind (the query's capture,
+/// `@definition.<kind>`) and its name (a destructuring pattern, in
+/// JavaScript, names each name it binds).
+#[derive(Debug, Clone, Copy)]
+pub struct FoundSite<'t> {
+    pub node: tree_sitter::Node<'t>,
+    pub kind: &'static str,
+    pub name: tree_sitter::Node<'t>,
+    /// The node's parent, when the finder knows it (a walk does; a
+    /// node's `parent()` is a descent from the root).
+    pub parent: Option<tree_sitter::Node<'t>>,
+}
+
+impl<'t> FoundSite<'t> {
+    /// The node's parent.
+    pub fn parent(&self) -> Option<tree_sitter::Node<'t>> {
+        self.parent.or_else(|| self.node.parent())
+    }
+}
+
+/// A symbol site as the project index keeps it: a [`Symbol`] without
+/// the ranges edits read.
+///
+/// [`Symbol`]: crate::analysis::outline::Symbol
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SiteDefinition {
+    pub name: String,
+    pub qualified_name: String,
+    pub kind: crate::analysis::outline::SymbolKind,
+    pub position: crate::edit::Position,
+    pub name_position: crate::edit::Position,
+    /// From its first token to its end, in chars.
+    pub definition: std::ops::Range<usize>,
+    /// The element around it (an index of the list), or its type.
+    pub parent: Option<usize>,
+    /// The trait whose implementation declares a method (Rust).
+    pub via_trait: Option<String>,
+    /// Rust: a member a type implementing a trait may reach by its name —
+    /// declared in a `trait` or an `impl Trait for T` block, or in an
+    /// `impl` of a type the file does not declare beside it (which the
+    /// file alone cannot tell from a trait's).
+    pub trait_member: bool,
+}
+
+/// A language's definitions of the elements a walk found, in any order:
+/// what its outline of symbol sites says of them, in source order.
+pub type SiteDefinitions = for<'t> fn(&Rope, Vec<FoundSite<'t>>) -> Vec<SiteDefinition>;
 
 /// A language's local variables: adds each function's to an outline of
 /// its symbol sites ([`crate::analysis::Outline::locals`]).

@@ -97,6 +97,10 @@ impl Language for TypeScript {
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(typescript_sites)
     }
+
+    fn site_definitions(&self) -> Option<super::SiteDefinitions> {
+        Some(super::javascript::definitions)
+    }
 }
 
 impl Language for Tsx {
@@ -166,6 +170,10 @@ impl Language for Tsx {
 
     fn symbol_sites(&self) -> Option<SymbolSites> {
         Some(tsx_sites)
+    }
+
+    fn site_definitions(&self) -> Option<super::SiteDefinitions> {
+        Some(super::javascript::definitions)
     }
 }
 

@@ -146,7 +146,7 @@ pub(super) fn rename(
             });
             let member = matches!(other.kind, SymbolKind::Method | SymbolKind::Attribute);
             if !own && member && other.qualified_name != full_name {
-                if language.id() == "rust" && !declared_by_trait(project, language, &other)? {
+                if language.id() == "rust" && !declared_by_trait(project, &other) {
                     // another type's own: Rust types inherit nothing
                     continue;
                 }
@@ -196,7 +196,7 @@ pub(super) fn rename(
             &old,
             &proven,
             &found.possible,
-        )?);
+        ));
     }
     // a field: the keys of its type's struct literals, in every file of
     // the language's family that spells it
@@ -388,9 +388,11 @@ pub(super) fn rename(
 
 /// One file read and parsed for the rename.
 /// Go: the member uses named like the type `old` (`s.Position`) when a
-/// struct of the project embeds it (a field line that is the type alone:
-/// `Position`, `*Position`, `pkg.Position`): the embedded field is named
-/// by the type. Listed as possible, for they may also be a field that
+/// struct of the project embeds it (`Position`, `*Position`,
+/// `pkg.Position`: the index's scan lists them, [`TagsFile::embedded`]):
+/// the embedded field is named by the type.
+///
+/// [`TagsFile::embedded`]: crate::analysis::index::tags::scan::TagsFile::embedded Listed as possible, for they may also be a field that
 /// only shares the name.
 fn go_embedded_uses(
     project: &Project<'_>,
@@ -398,7 +400,7 @@ fn go_embedded_uses(
     old: &str,
     proven: &[Location],
     possible: &[Location],
-) -> Result<Vec<Unproven>, RefactorError> {
+) -> Vec<Unproven> {
     let tags = project.index.tags();
     let known = |path: &str, at: crate::edit::Position| {
         proven
@@ -407,24 +409,9 @@ fn go_embedded_uses(
             .any(|l| l.path == path && l.position == at)
     };
     let candidates = tags.files_with(family_id(language), &[old], false);
-    let embeds = |text: &str| {
-        text.lines().any(|line| {
-            let field = line.split("//").next().unwrap_or("").trim();
-            let field = field.strip_prefix('*').unwrap_or(field);
-            let name = field.rsplit_once('.').map_or(field, |(_, n)| n);
-            name == old
-                && field
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
-        })
-    };
-    let mut embedded = false;
-    for entry in &candidates {
-        if embeds(&project.source(&entry.path)?.text.to_string()) {
-            embedded = true;
-            break;
-        }
-    }
+    let embedded = candidates
+        .iter()
+        .any(|entry| entry.file().embedded.iter().any(|name| name == old));
     let mut found = Vec::new();
     // a promoted field is read from any package
     for entry in candidates.iter().filter(|_| embedded) {
@@ -438,7 +425,7 @@ fn go_embedded_uses(
             }
         }
     }
-    Ok(found)
+    found
 }
 
 /// The spelling of `old` in the names of the Go example functions of its
@@ -498,34 +485,22 @@ fn go_examples(
 
 /// Rust: whether a member is a trait's (declared in a `trait`, or in an
 /// `impl Trait for T` block): a type implementing the trait may reach it
-/// by the same name, where another type's own member never matters.
-fn declared_by_trait(
-    project: &Project<'_>,
-    language: &'static dyn Language,
-    member: &crate::analysis::index::Definition,
-) -> Result<bool, RefactorError> {
-    let file = Parsed::read(project, language, &member.location.path)?;
-    let symbol = file
-        .outline
-        .symbols
+/// by the same name, where another type's own member never matters. The
+/// index's scan says so of each definition ([`TagDef::trait_member`]); a
+/// definition it no longer has may be.
+///
+/// [`TagDef::trait_member`]: crate::analysis::index::tags::scan::TagDef::trait_member
+fn declared_by_trait(project: &Project<'_>, member: &crate::analysis::index::Definition) -> bool {
+    let tags = project.index.tags();
+    let Some(entry) = tags.entry(&member.location.path) else {
+        return true;
+    };
+    entry
+        .file()
+        .defs
         .iter()
-        .find(|s| s.name_position == member.name_position);
-    let Some(symbol) = symbol else {
-        return Ok(true);
-    };
-    if symbol.via_trait.is_some() {
-        return Ok(true);
-    }
-    let Some(owner) = file.outline.parent(symbol) else {
-        return Ok(true);
-    };
-    let start = file.text.line_to_char(owner.position.line) + owner.position.col;
-    let head: String = file
-        .text
-        .chars_at(start)
-        .take_while(|c| !matches!(c, '{' | ';'))
-        .collect();
-    Ok(head.split_whitespace().any(|word| word == "trait"))
+        .find(|d| d.name_position == member.name_position)
+        .is_none_or(|d| d.trait_member)
 }
 
 struct Parsed {

@@ -34,6 +34,7 @@ pub(crate) mod memo;
 pub mod resolve;
 mod rust;
 pub mod scan;
+mod sites;
 mod tsconfig;
 mod walk;
 

@@ -15,7 +15,7 @@ use super::walk::{self, Binds, Capture, Local, Walked};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::{byte_to_char, byte_to_position, SyntaxTree};
 use crate::edit::Position;
-use crate::language::Language;
+use crate::language::{Language, SiteDefinition};
 
 /// A file's definitions, references and imports.
 #[derive(Debug, Clone, Default)]
@@ -57,6 +57,9 @@ pub struct TagsFile {
     /// The names its scopes bind (parameters, locals), each with the
     /// scope it binds it in: what an in-file rename of a local reads.
     pub locals: Vec<LocalDef>,
+    /// Go: the types its structs embed, by name (`T` of `*pkg.T`): each
+    /// makes a field of the type's name.
+    pub embedded: Vec<String>,
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources): once scanned, a query asks this
     /// instead of the text.
@@ -108,6 +111,9 @@ pub struct TagDef {
     pub container: Option<String>,
     /// The definition, in chars.
     pub span: Range<usize>,
+    /// Rust: a member a type implementing a trait may reach by its name
+    /// ([`crate::language::SiteDefinition::trait_member`]).
+    pub trait_member: bool,
 }
 
 /// A name a scope binds (a parameter, a local variable).
@@ -229,6 +235,33 @@ fn declared_until(declaration: Option<Node<'_>>, scope: Node<'_>) -> Option<usiz
     Some(declaration.end_byte())
 }
 
+/// The index's definitions of a file's symbol sites: each with whether it
+/// is at the file's level and the class it is a member of.
+fn tag_defs(sites: Vec<SiteDefinition>) -> Vec<TagDef> {
+    let containers: Vec<Option<String>> = sites
+        .iter()
+        .map(|site| {
+            let parent = &sites[site.parent?];
+            (parent.kind == SymbolKind::Class).then(|| parent.name.clone())
+        })
+        .collect();
+    sites
+        .into_iter()
+        .zip(containers)
+        .map(|(site, container)| TagDef {
+            top_level: site.parent.is_none(),
+            container,
+            name: site.name,
+            qualified: site.qualified_name,
+            kind: site.kind,
+            position: site.position,
+            name_position: site.name_position,
+            span: site.definition,
+            trait_member: site.trait_member,
+        })
+        .collect()
+}
+
 /// Each local definition with the scope it binds its name in: one sweep
 /// over the scopes by start, a stack of the open ones (scopes nest).
 fn scopes_of<'t>(
@@ -297,6 +330,28 @@ impl Bindings {
         let started = self.scopes.partition_point(|s| s.start <= offset);
         started > 0 && self.reach[started - 1] > offset
     }
+
+    /// The smallest scope that binds an offset (the first of them by
+    /// start): back from the last scope started before it, as far as a
+    /// scope may still reach it.
+    fn innermost(&self, offset: usize) -> Option<Range<usize>> {
+        let started = self.scopes.partition_point(|s| s.start <= offset);
+        let mut best: Option<&Range<usize>> = None;
+        for i in (0..started).rev() {
+            let scope = &self.scopes[i];
+            // (none before reaches it; none before is as small)
+            let larger = best.is_some_and(|b| scope.start + (b.end - b.start) <= offset);
+            if self.reach[i] <= offset || larger {
+                break;
+            }
+            if scope.contains(&offset)
+                && best.is_none_or(|b| scope.end - scope.start <= b.end - b.start)
+            {
+                best = Some(scope);
+            }
+        }
+        best.cloned()
+    }
 }
 
 /// Scans a file of `language` (which has an index family).
@@ -305,28 +360,10 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
         return TagsFile::default();
     };
     let rope = Rope::from_str(text);
-    let Ok(tree) = SyntaxTree::parse_language(language, &rope) else {
+    let Ok(tree) = SyntaxTree::parse_text(language, text) else {
         return TagsFile::default();
     };
     let mut file = TagsFile::default();
-    if let Some(sites) = language.symbol_sites() {
-        let outline = sites(&rope, &tree);
-        for symbol in &outline.symbols {
-            let parent = outline.parent(symbol);
-            file.defs.push(TagDef {
-                name: symbol.name.clone(),
-                qualified: symbol.qualified_name.clone(),
-                kind: symbol.kind,
-                position: symbol.position,
-                name_position: symbol.name_position,
-                top_level: parent.is_none(),
-                container: parent
-                    .filter(|p| p.kind == SymbolKind::Class)
-                    .map(|p| p.name.clone()),
-                span: symbol.definition.clone(),
-            });
-        }
-    }
     references(family, language, &rope, text, tree.root(), &mut file);
     family.read_module(text, &rope, tree.root(), &mut file);
     // by name: a query reads only its names' uses
@@ -349,22 +386,41 @@ fn references(
         uses,
         scopes,
         locals,
+        sites,
+        embedded,
     } = walked;
+    file.embedded = embedded
+        .into_iter()
+        .map(|name| text[name.byte_range()].to_string())
+        .collect();
+    if let Some(definitions) = language.site_definitions() {
+        file.defs = tag_defs(definitions(rope, sites));
+    }
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
     let mut bound: HashMap<&str, Bindings> = HashMap::new();
     // a local's own name reads its binding, wherever that starts
     let mut own: HashMap<usize, Range<usize>> = HashMap::new();
+    // (the locals come by start: their offsets in one sweep; a scope's
+    // bounds, shared by its locals, looked up in the rope once)
+    let mut at_local = Sweep::new(rope, text);
+    let mut chars: HashMap<usize, usize> = HashMap::new();
+    let mut char_at = |byte: usize| {
+        *chars
+            .entry(byte)
+            .or_insert_with(|| byte_to_char(rope, byte))
+    };
     for (local, scope) in scopes_of(family, scopes, locals) {
         let visible = declared_until(local.declaration, scope).unwrap_or(scope.start_byte());
         let local = local.node;
         let name = &text[local.byte_range()];
-        let visible = byte_to_char(rope, visible)..byte_to_char(rope, scope.end_byte());
-        let scope = byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte());
+        let visible = char_at(visible)..char_at(scope.end_byte());
+        let scope = char_at(scope.start_byte())..char_at(scope.end_byte());
+        let (offset, start) = at_local.at(local.start_byte());
         file.locals.push(LocalDef {
             name: name.to_string(),
-            start: byte_to_position(rope, local.start_byte()),
-            offset: byte_to_char(rope, local.start_byte()),
+            start,
+            offset,
             scope,
             visible: visible.clone(),
         });
@@ -384,6 +440,7 @@ fn references(
     let def_names: std::collections::HashSet<Position> =
         file.defs.iter().map(|d| d.name_position).collect();
     let mut enclosing = Enclosing::new(&file.defs);
+    file.refs.reserve_exact(uses.len());
     let mut skip_at = 0;
     let (mut starts, mut ends) = (Sweep::new(rope, text), Sweep::new(rope, text));
     for (node, capture, object) in uses {
@@ -410,16 +467,7 @@ fn references(
             (_, Some((object, false))) => family.qualifier(text, object),
         };
         let binds = |name: &str| bound.get(name).is_some_and(|b| b.bind(offset));
-        // the innermost scope binding a name here (scopes nest)
-        let innermost = |name: &str| {
-            bound.get(name).filter(|b| b.bind(offset)).and_then(|b| {
-                b.scopes
-                    .iter()
-                    .filter(|s| s.contains(&offset))
-                    .min_by_key(|s| s.end - s.start)
-                    .cloned()
-            })
-        };
+        let innermost = |name: &str| bound.get(name).and_then(|b| b.innermost(offset));
         let binding = match qualifier {
             Qualifier::None => own
                 .get(&node.start_byte())
@@ -596,5 +644,122 @@ mod tests {
                 "at byte {b}"
             );
         }
+    }
+
+    /// The definitions the walk finds are the symbols of the outline
+    /// (`Language::symbol_sites`, by its query) that Show and Goto read:
+    /// on this crate's Rust and on the trees `EDDI_SITE_TREES` names
+    /// (`:`-separated; Go's std lib, rxjs, the JDK's sources).
+    #[test]
+    fn the_walks_definitions_are_the_outlines_symbols() {
+        let own = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut roots = vec![own];
+        if let Ok(trees) = std::env::var("EDDI_SITE_TREES") {
+            roots.extend(trees.split(':').map(std::path::PathBuf::from));
+        }
+        let mut compared = 0;
+        for root in roots {
+            for entry in ignore::WalkBuilder::new(&root).build().flatten() {
+                let path = entry.path();
+                let Some(language) = crate::language::language_of(&path.to_string_lossy()) else {
+                    continue;
+                };
+                let (Some(sites), Some(_)) = (language.symbol_sites(), family_of(language)) else {
+                    continue;
+                };
+                let Ok(text) = std::fs::read_to_string(path) else {
+                    continue;
+                };
+                let rope = Rope::from_str(&text);
+                let tree = SyntaxTree::parse_language(language, &rope).expect("a parse");
+                let outline = sites(&rope, &tree);
+                let expected: Vec<_> = outline
+                    .symbols
+                    .iter()
+                    .map(|symbol| {
+                        let parent = outline.parent(symbol);
+                        (
+                            symbol.name.clone(),
+                            symbol.qualified_name.clone(),
+                            symbol.kind,
+                            symbol.position,
+                            symbol.name_position,
+                            parent.is_none(),
+                            parent
+                                .filter(|p| p.kind == SymbolKind::Class)
+                                .map(|p| p.name.clone()),
+                            symbol.definition.clone(),
+                        )
+                    })
+                    .collect();
+                let found: Vec<_> = scan(language, &text)
+                    .defs
+                    .into_iter()
+                    .map(|d| {
+                        (
+                            d.name,
+                            d.qualified,
+                            d.kind,
+                            d.position,
+                            d.name_position,
+                            d.top_level,
+                            d.container,
+                            d.span,
+                        )
+                    })
+                    .collect();
+                if let Some(i) =
+                    (0..found.len().max(expected.len())).find(|&i| found.get(i) != expected.get(i))
+                {
+                    panic!(
+                        "in {}: definition {i} of {} (outline: {}): {:?}, the outline's {:?}",
+                        path.display(),
+                        found.len(),
+                        expected.len(),
+                        found.get(i),
+                        expected.get(i)
+                    );
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared > 100, "only {compared} files compared");
+        eprintln!("{compared} files compared");
+    }
+
+    /// Go: the types a struct embeds, in each form, and not a named
+    /// field's type, an interface's embedded interface or a const group's
+    /// lone name.
+    #[test]
+    fn a_go_scan_lists_the_types_its_structs_embed() {
+        let text = "package p\n\ntype S struct {\n\tPosition\n\t*Buffer\n\tio.Reader\n\tList[int]\n\tname Named\n}\n\ntype I interface {\n\tCloser\n}\n\nconst (\n\tA = iota\n\tB\n)\n";
+        let file = scan(&crate::language::go::Go, text);
+        assert_eq!(file.embedded, ["Position", "Buffer", "Reader", "List"]);
+    }
+
+    /// Rust: a member of a trait or of a trait's implementation is one a
+    /// type implementing it may reach; an inherent method of a type the
+    /// file declares is its own.
+    #[test]
+    fn a_rust_scan_marks_the_members_of_traits() {
+        let text = "struct P;\nimpl P { fn own(&self) {} }\ntrait T { fn req(&self); fn given(&self) {} }\nimpl T for P { fn req(&self) {} }\nimpl Elsewhere { fn far(&self) {} }\n";
+        let file = scan(&crate::language::rust::Rust, text);
+        let marked: Vec<(&str, bool)> = file
+            .defs
+            .iter()
+            .filter(|d| d.kind == SymbolKind::Method)
+            .map(|d| (d.qualified.as_str(), d.trait_member))
+            .collect();
+        assert_eq!(
+            marked,
+            [
+                ("P.own", false),
+                ("T.req", true),
+                ("T.given", true),
+                ("P.T.req", true),
+                // (a type declared elsewhere: the file cannot tell)
+                ("Elsewhere.far", true),
+            ]
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The scan's one walk over a file's tree (a `TreeCursor`, node kinds and
 //! fields compared by id): the uses of names, the scopes, the names the
-//! scopes bind, and what the file's family reads of typed declarations
+//! scopes bind, the symbol sites ([`super::sites`]), the types Go's
+//! structs embed, and what the file's family reads of typed declarations
 //! ([`Family::read_typed`]), all together. Each language's rules say, in
 //! the tags convention (tree-sitter's `tags.scm` and `locals.scm`, widened
 //! from calls to every use), that a name is a call's callee, a member read
@@ -18,7 +19,8 @@ use tree_sitter::Node;
 
 use super::family::{family_of, Family};
 use super::scan::TagsFile;
-use crate::language::Language;
+use super::sites::site_kind;
+use crate::language::{FoundSite, Language};
 
 /// What a use says of its name; the strongest wins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,6 +56,11 @@ pub(super) struct Walked<'t> {
     pub(super) scopes: Vec<Node<'t>>,
     /// In source order.
     pub(super) locals: Vec<Local<'t>>,
+    /// The symbol sites, by their names in source order.
+    pub(super) sites: Vec<FoundSite<'t>>,
+    /// Go: the names of the types a struct embeds (`T`, `*T`, `pkg.T`,
+    /// `T[P]`), in source order.
+    pub(super) embedded: Vec<Node<'t>>,
 }
 
 /// A name a scope binds.
@@ -72,7 +79,7 @@ pub(super) struct Local<'t> {
 macro_rules! kinds {
     ($($kind:ident = $name:literal,)*) => {
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        enum K { Other, $($kind,)* }
+        pub(super) enum K { Other, $($kind,)* }
         const KIND_NAMES: &[(K, &str)] = &[$((K::$kind, $name),)*];
     };
 }
@@ -146,13 +153,68 @@ kinds! {
     CatchFormalParameter = "catch_formal_parameter",
     LambdaExpression = "lambda_expression",
     InferredParameters = "inferred_parameters",
+    // the elements of the symbol sites ([`super::sites`]) and what
+    // they are found in
+    Program = "program",
+    ExportStatement = "export_statement",
+    LexicalDeclaration = "lexical_declaration",
+    FunctionExpression = "function_expression",
+    GeneratorFunction = "generator_function",
+    GeneratorFunctionDeclaration = "generator_function_declaration",
+    FunctionSignature = "function_signature",
+    Class = "class",
+    ClassBody = "class_body",
+    AbstractClassDeclaration = "abstract_class_declaration",
+    InterfaceDeclaration = "interface_declaration",
+    InterfaceBody = "interface_body",
+    TypeAliasDeclaration = "type_alias_declaration",
+    EnumDeclaration = "enum_declaration",
+    InternalModule = "internal_module",
+    MethodDefinition = "method_definition",
+    MethodSignature = "method_signature",
+    AbstractMethodSignature = "abstract_method_signature",
+    FieldDefinition = "field_definition",
+    PublicFieldDefinition = "public_field_definition",
+    PropertySignature = "property_signature",
+    SourceFile = "source_file",
+    MethodDeclaration = "method_declaration",
+    TypeSpec = "type_spec",
+    TypeAlias = "type_alias",
+    StructType = "struct_type",
+    InterfaceType = "interface_type",
+    FieldDeclaration = "field_declaration",
+    FieldDeclarationList = "field_declaration_list",
+    MethodElem = "method_elem",
+    VarSpecList = "var_spec_list",
+    DeclarationList = "declaration_list",
+    FunctionItem = "function_item",
+    FunctionSignatureItem = "function_signature_item",
+    ImplItem = "impl_item",
+    TraitItem = "trait_item",
+    ModItem = "mod_item",
+    StructItem = "struct_item",
+    EnumItem = "enum_item",
+    UnionItem = "union_item",
+    TypeItem = "type_item",
+    EnumVariant = "enum_variant",
+    EnumVariantList = "enum_variant_list",
+    ConstItem = "const_item",
+    StaticItem = "static_item",
+    RecordDeclaration = "record_declaration",
+    AnnotationTypeDeclaration = "annotation_type_declaration",
+    AnnotationTypeElementDeclaration = "annotation_type_element_declaration",
+    ConstructorDeclaration = "constructor_declaration",
+    CompactConstructorDeclaration = "compact_constructor_declaration",
+    EnumConstant = "enum_constant",
+    ConstantDeclaration = "constant_declaration",
+    GenericType = "generic_type",
 }
 
 /// The fields the rules name.
 macro_rules! fields {
     ($($field:ident = $name:literal,)*) => {
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        enum F { Other, $($field,)* }
+        pub(super) enum F { Other, $($field,)* }
         const FIELD_NAMES: &[(F, &str)] = &[$((F::$field, $name),)*];
     };
 }
@@ -176,11 +238,72 @@ fields! {
     Path = "path",
     Declarator = "declarator",
     Parameters = "parameters",
+    Declaration = "declaration",
+    Body = "body",
 }
+
+/// The kinds of the nodes whose field in their parent a rule reads: the
+/// names, and the nodes whose place says what a name in them is.
+const FIELDED: &[K] = &[
+    K::Identifier,
+    K::TypeIdentifier,
+    K::FieldIdentifier,
+    K::PropertyIdentifier,
+    K::PrivatePropertyIdentifier,
+    K::ShorthandFieldIdentifier,
+    K::ObjectPattern,
+    K::ArrayPattern,
+    K::MemberExpression,
+    K::SelectorExpression,
+    K::FieldExpression,
+    K::ScopedIdentifier,
+    K::RestPattern,
+    K::ExpressionList,
+    K::LexicalDeclaration,
+    K::VariableDeclaration,
+    K::DeclarationList,
+    K::VariableDeclarator,
+    K::QualifiedType,
+    K::GenericType,
+];
+
+/// Whether a kind is a name's: what a rule may say is a use, a local or
+/// a symbol site's name (a destructuring pattern names a JavaScript
+/// module-level binding's names).
+fn is_name(kind: K) -> bool {
+    matches!(
+        kind,
+        K::Identifier
+            | K::TypeIdentifier
+            | K::FieldIdentifier
+            | K::PropertyIdentifier
+            | K::PrivatePropertyIdentifier
+            | K::ShorthandPropertyIdentifier
+            | K::ShorthandPropertyIdentifierPattern
+            | K::ShorthandFieldIdentifier
+            | K::ObjectPattern
+            | K::ArrayPattern
+    )
+}
+
+/// The kinds of the nodes no name is under, in the languages but Java:
+/// the walk does not go down them.
+const OPAQUE: &[&str] = &[
+    "comment",
+    "line_comment",
+    "block_comment",
+    "string",
+    "interpreted_string_literal",
+    "raw_string_literal",
+    "string_literal",
+    "char_literal",
+    "rune_literal",
+    "regex",
+];
 
 /// Which language's rules read a tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Rules {
+pub(super) enum Rules {
     /// JavaScript and TypeScript; `ts`: TypeScript's types and
     /// parameters, `jsx`: elements named by a component.
     Es {
@@ -193,8 +316,8 @@ enum Rules {
 }
 
 /// One language's kinds and fields by id, looked up once.
-struct Grammar {
-    rules: Rules,
+pub(super) struct Grammar {
+    pub(super) rules: Rules,
     kinds: Vec<K>,
     /// Per kind id: a scope that binds names.
     scopes: Vec<bool>,
@@ -203,9 +326,16 @@ struct Grammar {
     typed: Vec<bool>,
     functions: Vec<bool>,
     classes: Vec<bool>,
+    /// Per kind id: a node whose field in its parent a rule reads (a
+    /// field costs a search of the parent's fields).
+    fielded: Vec<bool>,
+    /// Per kind id: a node no name is under (a string, a comment): the
+    /// walk does not go down it.
+    opaque: Vec<bool>,
     fields: Vec<F>,
-    /// The ids of the fields the rules read a child by, by name.
-    field_ids: HashMap<&'static str, u16>,
+    /// The ids of the fields the rules read a child by (0: the grammar
+    /// has no such field), by [`F`].
+    field_ids: Vec<u16>,
 }
 
 impl Grammar {
@@ -242,13 +372,14 @@ impl Grammar {
                 .map(|id| name_of(id).is_some_and(|n| names.contains(&n)))
                 .collect()
         };
-        let kinds = (0..count)
+        let kinds: Vec<K> = (0..count)
             .map(|id| {
                 name_of(id)
                     .and_then(|n| KIND_NAMES.iter().find(|(_, name)| *name == n))
                     .map_or(K::Other, |(k, _)| *k)
             })
             .collect();
+        let fielded = kinds.iter().map(|k| FIELDED.contains(k)).collect();
         let typed = family.typed_kinds();
         let fields = (0..=grammar.field_count())
             .map(|id| {
@@ -258,10 +389,10 @@ impl Grammar {
                     .map_or(F::Other, |(f, _)| *f)
             })
             .collect();
-        let field_ids = FIELD_NAMES
-            .iter()
-            .filter_map(|(_, name)| Some((*name, grammar.field_id_for_name(name)?.get())))
-            .collect();
+        let mut field_ids = vec![0; FIELD_NAMES.len() + 1];
+        for (field, name) in FIELD_NAMES {
+            field_ids[*field as usize] = grammar.field_id_for_name(name).map_or(0, |id| id.get());
+        }
         Some(Grammar {
             rules,
             kinds,
@@ -269,21 +400,31 @@ impl Grammar {
             typed: marks(typed.nodes),
             functions: marks(typed.functions),
             classes: marks(typed.classes),
+            fielded,
+            opaque: match rules {
+                // (a Java string's template holds expressions)
+                Rules::Java => marks(&["line_comment", "block_comment"]),
+                _ => marks(OPAQUE),
+            },
             fields,
             field_ids,
         })
     }
 
-    fn kind(&self, node: Node<'_>) -> K {
+    pub(super) fn kind(&self, node: Node<'_>) -> K {
         self.kinds
             .get(node.kind_id() as usize)
             .copied()
             .unwrap_or(K::Other)
     }
 
-    fn child<'t>(&self, node: Node<'t>, field: &str) -> Option<Node<'t>> {
-        node.child_by_field_id(*self.field_ids.get(field)?)
-            .filter(|n| n.is_named())
+    pub(super) fn child<'t>(&self, node: Node<'t>, field: F) -> Option<Node<'t>> {
+        let id = self
+            .field_ids
+            .get(field as usize)
+            .copied()
+            .filter(|&id| id != 0)?;
+        node.child_by_field_id(id).filter(|n| n.is_named())
     }
 }
 
@@ -354,10 +495,10 @@ fn grammar_of(language: &'static dyn Language) -> Option<&'static Grammar> {
 /// rule may read it), and the innermost function, class and declaration
 /// that binds from its end around its children.
 #[derive(Clone, Copy)]
-struct Step<'t> {
-    node: Node<'t>,
-    kind: K,
-    field: F,
+pub(super) struct Step<'t> {
+    pub(super) node: Node<'t>,
+    pub(super) kind: K,
+    pub(super) field: F,
     function: Node<'t>,
     class: Node<'t>,
     declaration: Option<Node<'t>>,
@@ -373,7 +514,11 @@ pub(super) fn walk<'t>(
     root: Node<'t>,
     file: &mut TagsFile,
 ) -> Walked<'t> {
-    let mut walked = Walked::default();
+    // (about a name in 16 bytes of code: a few growths, not dozens)
+    let mut walked = Walked {
+        uses: Vec::with_capacity(text.len() / 16),
+        ..Walked::default()
+    };
     let Some(grammar) = grammar_of(language) else {
         return walked;
     };
@@ -391,7 +536,9 @@ pub(super) fn walk<'t>(
         let parent = path.last();
         // (a field costs a search of the parent's fields: read only where
         // a rule may ask, and under Rust's `let_condition` for its pattern)
-        let field = match kind != K::Other || parent.is_some_and(|p| p.kind == K::LetCondition) {
+        let field = match marked(&grammar.fielded, node)
+            || parent.is_some_and(|p| p.kind == K::LetCondition)
+        {
             true => cursor
                 .field_id()
                 .and_then(|f| grammar.fields.get(f.get() as usize).copied())
@@ -406,9 +553,9 @@ pub(super) fn walk<'t>(
             class: parent.map_or(root, |p| p.class),
             declaration: parent.and_then(|p| p.declaration),
         };
-        if node.is_named() {
-            visit(grammar, &path, step, &mut walked);
-        }
+        // (the tables mark named kinds alone: an anonymous token is
+        // nothing to the rules)
+        visit(grammar, &path, step, &mut walked);
         let inner = Step {
             declaration: match kind {
                 K::ShortVarDeclaration
@@ -427,14 +574,14 @@ pub(super) fn walk<'t>(
             },
             ..step
         };
-        if cursor.goto_first_child() {
+        if !marked(&grammar.opaque, node) && cursor.goto_first_child() {
             path.push(inner);
             continue;
         }
         // leave the node, and each ancestor whose last child it is
         let mut left = step;
         loop {
-            if left.node.is_named() && marked(&grammar.typed, left.node) {
+            if marked(&grammar.typed, left.node) {
                 let (t, i) = (file.typed.len(), file.inheriting.len());
                 family.read_typed(text, rope, left.node, left.function, left.class, file);
                 typed_blocks.push((t, file.typed.len()));
@@ -482,6 +629,9 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
     if marked(&grammar.scopes, node.node) {
         walked.scopes.push(node.node);
     }
+    if !is_name(node.kind) {
+        return;
+    }
     let parent = path.last().copied();
     let grandparent = path.len().checked_sub(2).map(|i| path[i]);
     let (used, binds) = match grammar.rules {
@@ -505,6 +655,18 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
     if let Some((capture, object)) = used {
         walked.uses.push((node.node, capture, object));
     }
+    if let Some(kind) = site_kind(grammar, path, node) {
+        walked.sites.push(FoundSite {
+            node: path[path.len() - 1].node,
+            kind,
+            name: node.node,
+            parent: path.len().checked_sub(2).map(|i| path[i].node),
+        });
+    }
+    if grammar.rules == Rules::Go && node.kind == K::TypeIdentifier && embedded(grammar, path, node)
+    {
+        walked.embedded.push(node.node);
+    }
     if let Some(binds) = binds {
         walked.locals.push(Local {
             node: node.node,
@@ -515,6 +677,28 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
 }
 
 type Found<'t> = Option<(Capture, Option<(Node<'t>, bool)>)>;
+
+/// Go: whether a type's name is that of a type a struct embeds: a field
+/// declaration's type without a field name (`T`, `*T`, `pkg.T`, `T[P]`).
+fn embedded(grammar: &Grammar, path: &[Step<'_>], node: Step<'_>) -> bool {
+    let up = |n: usize| path.len().checked_sub(n).map(|i| path[i]);
+    // the field's type: the name, or the qualified or generic type it names
+    let (field_type, above) = match up(1) {
+        Some(p)
+            if (p.kind == K::QualifiedType && node.field == F::Name)
+                || (p.kind == K::GenericType && node.field == F::Type) =>
+        {
+            (p, 2)
+        }
+        _ => (node, 1),
+    };
+    let Some(declaration) = up(above).filter(|d| d.kind == K::FieldDeclaration) else {
+        return false;
+    };
+    field_type.field == F::Type
+        && up(above + 1).is_some_and(|l| l.kind == K::FieldDeclarationList)
+        && grammar.child(declaration.node, F::Name).is_none()
+}
 
 /// Whether `parent` is `kind` and holds the node in `field`.
 fn holds(parent: Option<Step<'_>>, kind: K, field: F, node: Step<'_>) -> bool {
@@ -562,12 +746,12 @@ fn es_use<'t>(
             let callee = holds(grandparent, K::CallExpression, F::Function, parent)
                 || (node.kind == K::PropertyIdentifier
                     && holds(grandparent, K::NewExpression, F::Constructor, parent));
-            member(grammar.child(parent.node, "object"), callee)
+            member(grammar.child(parent.node, F::Object), callee)
         }
         K::TypeIdentifier if ts && export_alias(node, parent) => None,
         K::TypeIdentifier if ts && holds(parent, K::NestedTypeIdentifier, F::Name, node) => {
             let module = grammar
-                .child(parent?.node, "module")
+                .child(parent?.node, F::Module)
                 .filter(|m| grammar.kind(*m) == K::Identifier);
             member(module, false).or(Some((Capture::Name, None)))
         }
@@ -659,11 +843,11 @@ fn go_use<'t>(
         K::FieldIdentifier if holds(parent, K::SelectorExpression, F::Field, node) => {
             let parent = parent?;
             let callee = holds(grandparent, K::CallExpression, F::Function, parent);
-            member(grammar.child(parent.node, "operand"), callee)
+            member(grammar.child(parent.node, F::Operand), callee)
         }
         K::TypeIdentifier if holds(parent, K::QualifiedType, F::Name, node) => {
             let package = grammar
-                .child(parent?.node, "package")
+                .child(parent?.node, F::Package)
                 .filter(|p| grammar.kind(*p) == K::PackageIdentifier);
             member(package, false).or(Some((Capture::Name, None)))
         }
@@ -712,19 +896,19 @@ fn rust_use<'t>(
         K::FieldIdentifier if holds(parent, K::FieldExpression, F::Field, node) => {
             let parent = parent?;
             let callee = holds(grandparent, K::CallExpression, F::Function, parent);
-            member(grammar.child(parent.node, "value"), callee)
+            member(grammar.child(parent.node, F::Value), callee)
         }
         K::Identifier if holds(parent, K::ScopedIdentifier, F::Name, node) => {
             let parent = parent?;
             let callee = holds(grandparent, K::CallExpression, F::Function, parent);
-            match grammar.child(parent.node, "path") {
+            match grammar.child(parent.node, F::Path) {
                 Some(path) if callee => Some((Capture::Call, Some((path, true)))),
                 Some(path) => Some((Capture::Path, Some((path, true)))),
                 None => name,
             }
         }
         K::TypeIdentifier if holds(parent, K::ScopedTypeIdentifier, F::Name, node) => {
-            match grammar.child(parent?.node, "path") {
+            match grammar.child(parent?.node, F::Path) {
                 Some(path) => Some((Capture::Path, Some((path, true)))),
                 None => name,
             }
@@ -765,14 +949,14 @@ fn java_use<'t>(grammar: &Grammar, node: Step<'t>, parent: Option<Step<'t>>) -> 
     let name = Some((Capture::Name, None));
     match node.kind {
         K::Identifier if holds(parent, K::MethodInvocation, F::Name, node) => {
-            let object = grammar.child(parent?.node, "object");
+            let object = grammar.child(parent?.node, F::Object);
             Some((Capture::Call, object.map(|o| (o, false))))
         }
         K::TypeIdentifier if holds(parent, K::ObjectCreationExpression, F::Type, node) => {
             Some((Capture::Call, None))
         }
         K::Identifier if holds(parent, K::FieldAccess, F::Field, node) => {
-            member(grammar.child(parent?.node, "object"), false).or(name)
+            member(grammar.child(parent?.node, F::Object), false).or(name)
         }
         // `(scoped_type_identifier (type_identifier) (type_identifier))`
         K::TypeIdentifier if parent.is_some_and(|p| p.kind == K::ScopedTypeIdentifier) => {

@@ -1,0 +1,248 @@
+//! The symbol sites the walk finds ([`super::walk`]): at each name, whether
+//! it names an element the language's outline query would find
+//! (`queries/<language>/outline.scm`) and of what kind — one rule per
+//! pattern, the first pattern's kind where two would find one element.
+//! The language then makes the index's definitions of them
+//! ([`crate::language::Language::site_definitions`]): their nesting,
+//! owners, qualified names and ranges, as its outline makes its symbols.
+
+use super::walk::{Grammar, Rules, Step, F, K};
+
+/// The kind of the element whose name `node` is (its parent, the last of
+/// `path`), as its outline query's capture says it (`function`, `struct`,
+/// …); `None`: no element's name.
+pub(super) fn site_kind(
+    grammar: &Grammar,
+    path: &[Step<'_>],
+    node: Step<'_>,
+) -> Option<&'static str> {
+    let up = |n: usize| path.len().checked_sub(n).map(|i| path[i]);
+    let element = up(1)?;
+    match grammar.rules {
+        Rules::Es { .. } => es_site(grammar, node, element, up(2), up(3), up(4)),
+        Rules::Go => go_site(grammar, node, element, up(2), up(3), up(4)),
+        Rules::Rust => rust_site(grammar, node, element, up(2), up(3)),
+        Rules::Java => java_site(node, element, up(2)),
+    }
+}
+
+/// Whether a step is of `kind`.
+fn is(step: Option<Step<'_>>, kind: K) -> bool {
+    step.is_some_and(|s| s.kind == kind)
+}
+
+/// The kind of the node in an element's field `field`.
+fn child_kind(grammar: &Grammar, element: Step<'_>, field: F) -> Option<K> {
+    grammar.child(element.node, field).map(|c| grammar.kind(c))
+}
+
+/// A function value (`() => …`, `function () {…}`), which makes a name
+/// bound to it a function.
+fn is_function_value(kind: Option<K>) -> bool {
+    matches!(
+        kind,
+        Some(K::ArrowFunction | K::FunctionExpression | K::GeneratorFunction)
+    )
+}
+
+fn es_site(
+    grammar: &Grammar,
+    node: Step<'_>,
+    element: Step<'_>,
+    around: Option<Step<'_>>,
+    statement: Option<Step<'_>>,
+    outer: Option<Step<'_>>,
+) -> Option<&'static str> {
+    let identifier = node.kind == K::Identifier;
+    let type_name = node.kind == K::TypeIdentifier;
+    let property = matches!(
+        node.kind,
+        K::PropertyIdentifier | K::PrivatePropertyIdentifier
+    );
+    let named = node.field == F::Name;
+    match element.kind {
+        K::FunctionDeclaration | K::GeneratorFunctionDeclaration | K::FunctionSignature
+            if named && identifier =>
+        {
+            Some("function")
+        }
+        K::VariableDeclarator if named => {
+            let value = child_kind(grammar, element, F::Value);
+            if identifier && is_function_value(value) {
+                return Some("function");
+            }
+            if identifier && value == Some(K::Class) {
+                return Some("class");
+            }
+            // a module-level binding (each name of a pattern its own)
+            let declaration = around
+                .filter(|a| matches!(a.kind, K::LexicalDeclaration | K::VariableDeclaration))?;
+            let module_level = is(statement, K::Program)
+                || (is(statement, K::ExportStatement)
+                    && declaration.field == F::Declaration
+                    && is(outer, K::Program));
+            module_level.then_some("variable")
+        }
+        // (a JavaScript class is named by an identifier, TypeScript's by
+        // a type identifier)
+        K::ClassDeclaration if named && (identifier || type_name) => Some("class"),
+        K::AbstractClassDeclaration if named && type_name => Some("class"),
+        K::InterfaceDeclaration if named && type_name => Some("interface"),
+        K::TypeAliasDeclaration if named && type_name => Some("type"),
+        K::EnumDeclaration if named && identifier => Some("enum"),
+        K::InternalModule if named && identifier => Some("namespace"),
+        K::MethodDefinition | K::MethodSignature | K::AbstractMethodSignature
+            if named && property && is(around, K::ClassBody) =>
+        {
+            Some("method")
+        }
+        K::FieldDefinition | K::PublicFieldDefinition
+            if property
+                && is(around, K::ClassBody)
+                && node.field
+                    == match element.kind {
+                        K::FieldDefinition => F::Property,
+                        _ => F::Name,
+                    } =>
+        {
+            match is_function_value(child_kind(grammar, element, F::Value)) {
+                true => Some("method"),
+                false => Some("field"),
+            }
+        }
+        K::MethodSignature
+            if named && node.kind == K::PropertyIdentifier && is(around, K::InterfaceBody) =>
+        {
+            Some("method")
+        }
+        K::PropertySignature
+            if named && node.kind == K::PropertyIdentifier && is(around, K::InterfaceBody) =>
+        {
+            Some("property")
+        }
+        _ => None,
+    }
+}
+
+fn go_site(
+    grammar: &Grammar,
+    node: Step<'_>,
+    element: Step<'_>,
+    around: Option<Step<'_>>,
+    statement: Option<Step<'_>>,
+    outer: Option<Step<'_>>,
+) -> Option<&'static str> {
+    if node.field != F::Name {
+        return None;
+    }
+    let identifier = node.kind == K::Identifier;
+    let field = node.kind == K::FieldIdentifier;
+    match element.kind {
+        K::FunctionDeclaration if identifier => Some("function"),
+        K::MethodDeclaration if field => Some("method"),
+        K::TypeSpec if node.kind == K::TypeIdentifier => {
+            match child_kind(grammar, element, F::Type) {
+                Some(K::StructType) => Some("struct"),
+                Some(K::InterfaceType) => Some("interface"),
+                _ => Some("type"),
+            }
+        }
+        K::TypeAlias if node.kind == K::TypeIdentifier => Some("type"),
+        K::FieldDeclaration if field && is(around, K::FieldDeclarationList) => Some("field"),
+        K::MethodElem if field && is(around, K::InterfaceType) => Some("method"),
+        // package-level variables and constants
+        K::VarSpec
+            if identifier
+                && ((is(around, K::VarDeclaration) && is(statement, K::SourceFile))
+                    || (is(around, K::VarSpecList)
+                        && is(statement, K::VarDeclaration)
+                        && is(outer, K::SourceFile))) =>
+        {
+            Some("variable")
+        }
+        // (the outline query finds the first name of `const a, b = 1, 2`
+        // alone: the grammar's field spans the names)
+        K::ConstSpec
+            if identifier
+                && is(around, K::ConstDeclaration)
+                && is(statement, K::SourceFile)
+                && grammar.child(element.node, F::Name).map(|n| n.id()) == Some(node.node.id()) =>
+        {
+            Some("constant")
+        }
+        _ => None,
+    }
+}
+
+fn rust_site(
+    grammar: &Grammar,
+    node: Step<'_>,
+    element: Step<'_>,
+    around: Option<Step<'_>>,
+    owner: Option<Step<'_>>,
+) -> Option<&'static str> {
+    if node.field != F::Name {
+        return None;
+    }
+    let identifier = node.kind == K::Identifier;
+    let type_name = node.kind == K::TypeIdentifier;
+    // in the body of an item of `kind` (an impl, a trait, a module)
+    let in_body_of = |kind: K| {
+        around.is_some_and(|a| a.kind == K::DeclarationList && a.field == F::Body)
+            && is(owner, kind)
+    };
+    // at a module's level: the file's, or a `mod m { … }` block's
+    let module_level = is(around, K::SourceFile) || in_body_of(K::ModItem);
+    match element.kind {
+        K::FunctionItem if identifier && in_body_of(K::ImplItem) => Some("method"),
+        K::FunctionItem | K::FunctionSignatureItem if identifier && in_body_of(K::TraitItem) => {
+            Some("method")
+        }
+        K::FunctionItem | K::FunctionSignatureItem if identifier => Some("function"),
+        K::StructItem if type_name => Some("struct"),
+        K::EnumItem if type_name => Some("enum"),
+        K::UnionItem if type_name => Some("union"),
+        K::TraitItem if type_name => Some("trait"),
+        K::ModItem
+            if identifier && child_kind(grammar, element, F::Body) == Some(K::DeclarationList) =>
+        {
+            Some("module")
+        }
+        K::TypeItem if type_name && module_level => Some("type"),
+        K::FieldDeclaration
+            if node.kind == K::FieldIdentifier && is(around, K::FieldDeclarationList) =>
+        {
+            Some("field")
+        }
+        K::EnumVariant if identifier && is(around, K::EnumVariantList) => Some("variant"),
+        K::ConstItem if identifier && module_level => Some("constant"),
+        K::StaticItem if identifier && module_level => Some("static"),
+        _ => None,
+    }
+}
+
+fn java_site(node: Step<'_>, element: Step<'_>, around: Option<Step<'_>>) -> Option<&'static str> {
+    if node.field != F::Name || node.kind != K::Identifier {
+        return None;
+    }
+    match element.kind {
+        K::ClassDeclaration => Some("class"),
+        K::InterfaceDeclaration => Some("interface"),
+        K::EnumDeclaration => Some("enum"),
+        K::RecordDeclaration => Some("record"),
+        K::AnnotationTypeDeclaration => Some("annotation"),
+        K::MethodDeclaration | K::AnnotationTypeElementDeclaration => Some("method"),
+        K::ConstructorDeclaration | K::CompactConstructorDeclaration => Some("constructor"),
+        K::EnumConstant => Some("constant"),
+        // a field's declarator (each its own), an interface's constant
+        K::VariableDeclarator
+            if element.field == F::Declarator
+                && around.is_some_and(|a| {
+                    matches!(a.kind, K::FieldDeclaration | K::ConstantDeclaration)
+                }) =>
+        {
+            Some("field")
+        }
+        _ => None,
+    }
+}
