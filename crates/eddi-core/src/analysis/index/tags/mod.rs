@@ -194,9 +194,16 @@ impl TagsIndex {
                 return true;
             }
         }
+        // a new text of a file whose family resolves by paths keeps what
+        // the other files resolve to; a new file changes the paths
+        let known = self.entries.contains_key(&path);
+        let by_paths = family::family_of(language).is_some_and(|f| f.resolves_by_paths());
+        self.memo = match known && by_paths {
+            true => Arc::new(self.memo.after_edit(&path)),
+            false => Arc::default(),
+        };
         let entry = TagsEntry::new(path.clone(), language, stamp, content, text);
         self.entries.insert(path, Arc::new(entry));
-        self.forget_resolutions();
         true
     }
 
@@ -381,5 +388,164 @@ mod tests {
         write("tsconfig.json", r#"{"compilerOptions": {}}"#);
         index.refresh_files(&["tsconfig.json".to_string()]);
         assert_eq!(uses(&index, "add"), ["app.ts:0:9?", "app.ts:1:0?"]);
+    }
+
+    /// A project in a temp dir: `write` (dirs made), `delete`.
+    struct Tree(tempfile::TempDir);
+
+    impl Tree {
+        fn new() -> Self {
+            Tree(tempfile::tempdir().unwrap())
+        }
+        fn write(&self, path: &str, text: &str) {
+            let path = self.0.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        fn delete(&self, path: &str) {
+            std::fs::remove_file(self.0.path().join(path)).unwrap();
+        }
+    }
+
+    /// A query asked twice reads its kept answer; a file edited, added or
+    /// deleted between two queries gives the new answer: through the
+    /// defining file's text (what `New` returns), a file of uses, and an
+    /// import that a new package makes resolve (Go).
+    #[test]
+    fn go_answers_follow_edits_additions_and_deletions() {
+        let t = Tree::new();
+        t.write("go.mod", "module example.com/m\n");
+        t.write(
+            "store/stack.go",
+            "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n\nfunc New() *Stack { return &Stack{} }\n",
+        );
+        t.write(
+            "app/main.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc main() {\n\ts := store.New()\n\ts.Push(1)\n}\n",
+        );
+        t.write(
+            "app/alt.go",
+            "package main\n\nimport x \"example.com/m/other\"\n\nfunc alt() {\n\tvar s x.Stack\n\ts.Push(0)\n}\n",
+        );
+        let mut index = ProjectIndex::build(t.0.path());
+        let push = "store.Stack.Push";
+        assert_eq!(uses(&index, push), ["app/main.go:6:3", "app/alt.go:6:3?"]);
+        assert_eq!(uses(&index, push), ["app/main.go:6:3", "app/alt.go:6:3?"]);
+        // the defining file's text decides what `s` is: `New` no longer
+        // makes a Stack, so `s.Push` is possible
+        t.write(
+            "store/stack.go",
+            "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n\nfunc New() int { return 0 }\n",
+        );
+        index.refresh_files(&["store/stack.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/alt.go:6:3?", "app/main.go:6:3?"]);
+        // a use edited in, a file of uses added, edited, deleted
+        t.write(
+            "app/main.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc main() {\n\tvar s store.Stack\n\ts.Push(1)\n\ts.Push(2)\n}\n",
+        );
+        index.refresh_files(&["app/main.go".to_string()]);
+        let two = ["app/main.go:6:3", "app/main.go:7:3", "app/alt.go:6:3?"];
+        assert_eq!(uses(&index, push), two);
+        t.write(
+            "app/more.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc more(x *store.Stack) { x.Push(3) }\n",
+        );
+        index.refresh();
+        assert_eq!(
+            uses(&index, push),
+            [
+                "app/main.go:6:3",
+                "app/main.go:7:3",
+                "app/more.go:4:30",
+                "app/alt.go:6:3?"
+            ]
+        );
+        t.write(
+            "app/more.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc more(x *store.Stack) {}\n",
+        );
+        index.refresh_files(&["app/more.go".to_string()]);
+        assert_eq!(uses(&index, push), two);
+        t.delete("app/more.go");
+        index.refresh_files(&["app/more.go".to_string()]);
+        assert_eq!(uses(&index, push), two);
+        // the package `x` names appears: its `Stack` is another type;
+        // then it is gone again
+        t.write(
+            "other/o.go",
+            "package other\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n",
+        );
+        index.refresh();
+        assert_eq!(uses(&index, push), ["app/main.go:6:3", "app/main.go:7:3"]);
+        t.delete("other/o.go");
+        index.refresh();
+        assert_eq!(uses(&index, push), two);
+        // a file's own import edited to name a package the module lacks
+        t.write(
+            "app/main.go",
+            "package main\n\nimport store \"example.com/m/other\"\n\nfunc main() {\n\tvar s store.Stack\n\ts.Push(1)\n\ts.Push(2)\n}\n",
+        );
+        index.refresh_files(&["app/main.go".to_string()]);
+        assert_eq!(
+            uses(&index, push),
+            ["app/alt.go:6:3?", "app/main.go:6:3?", "app/main.go:7:3?"]
+        );
+    }
+
+    /// The same for ES modules: an import whose file appears (a
+    /// re-export of the symbol), is edited (its own symbol), and goes;
+    /// a sender's unsaved text is its own view's answer alone.
+    #[test]
+    fn es_answers_follow_edits_additions_and_deletions() {
+        let t = Tree::new();
+        t.write(
+            "util.ts",
+            "export function add(a: number) {\n  return a;\n}\n",
+        );
+        t.write(
+            "app.ts",
+            "import { add } from './util';\nimport { add as more } from './more';\nadd(1);\nmore(2);\n",
+        );
+        let mut index = ProjectIndex::build(t.0.path());
+        let unknown = ["app.ts:0:9", "app.ts:2:0", "app.ts:1:9?", "app.ts:3:0?"];
+        assert_eq!(uses(&index, "add"), unknown);
+        assert_eq!(uses(&index, "add"), unknown);
+        t.write("more.ts", "export { add } from './util';\n");
+        index.refresh();
+        assert_eq!(
+            uses(&index, "util.add"),
+            [
+                "app.ts:0:9",
+                "app.ts:1:9",
+                "app.ts:2:0",
+                "app.ts:3:0",
+                "more.ts:0:9"
+            ]
+        );
+        // Eddi's save of the re-exporting file: now its own `add`
+        t.write("more.ts", "export function add() {}\n");
+        index.refresh_files(&["more.ts".to_string()]);
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+        // an unsaved buffer: the view's answer, not the index's
+        let view = index.overlaid(&[(
+            "app.ts".to_string(),
+            Rope::from_str("import { add } from './util';\nadd(1);\nadd(2);\n"),
+        )]);
+        assert_eq!(
+            uses(&view, "util.add"),
+            ["app.ts:0:9", "app.ts:1:0", "app.ts:2:0"]
+        );
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+        // one whose import names a file the project lacks
+        let view = index.overlaid(&[(
+            "app.ts".to_string(),
+            Rope::from_str("import { add } from './nowhere';\nadd(1);\n"),
+        )]);
+        assert_eq!(uses(&view, "util.add"), ["app.ts:0:9?", "app.ts:1:0?"]);
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+        t.delete("more.ts");
+        index.refresh_files(&["more.ts".to_string()]);
+        assert_eq!(uses(&index, "util.add"), unknown);
     }
 }

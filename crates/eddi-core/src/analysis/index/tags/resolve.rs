@@ -36,8 +36,15 @@ impl Symbol<'_> {
     }
 }
 
+/// A symbol as a memo keeps it: its file's path and its definitions
+/// there.
+pub(super) struct Named {
+    path: Box<str>,
+    defs: Vec<usize>,
+}
+
 /// One use of a symbol.
-struct Use {
+pub(super) struct Use {
     path: String,
     start: crate::edit::Position,
     end: crate::edit::Position,
@@ -90,10 +97,10 @@ impl TagsIndex {
         current: Option<&str>,
     ) -> Result<References, IndexError> {
         let symbol = self.one(query, current)?;
-        let uses = Query::new(self, root, &symbol).uses(&symbol);
-        let (certain, possible): (Vec<Use>, Vec<Use>) = uses.into_iter().partition(|u| u.certain);
-        let location = |u: Use| Location {
-            path: u.path,
+        let uses = self.uses(root, &symbol);
+        let (certain, possible): (Vec<&Use>, Vec<&Use>) = uses.iter().partition(|u| u.certain);
+        let location = |u: &Use| Location {
+            path: u.path.clone(),
             position: u.start,
             end: u.end,
         };
@@ -113,21 +120,28 @@ impl TagsIndex {
         current: Option<&str>,
     ) -> Result<Callers, IndexError> {
         let symbol = self.one(query, current)?;
-        let uses = Query::new(self, root, &symbol).uses(&symbol);
-        let (certain, possible): (Vec<Use>, Vec<Use>) =
-            uses.into_iter().filter(|u| u.call).partition(|u| u.certain);
-        let call = |u: Use| Call {
+        let uses = self.uses(root, &symbol);
+        let (certain, possible): (Vec<&Use>, Vec<&Use>) =
+            uses.iter().filter(|u| u.call).partition(|u| u.certain);
+        let call = |u: &Use| Call {
             location: Location {
-                path: u.path,
+                path: u.path.clone(),
                 position: u.start,
                 end: u.end,
             },
-            caller: u.caller,
+            caller: u.caller.clone(),
         };
         Ok(Callers {
             definitions: definitions(root, &symbol),
             certain: certain.into_iter().map(call).collect(),
             possible: possible.into_iter().map(call).collect(),
+        })
+    }
+
+    /// The uses of a symbol, resolved once per state of the index.
+    fn uses(&self, root: &Path, symbol: &Symbol<'_>) -> std::sync::Arc<[Use]> {
+        self.memo().uses(&symbol.entry.path, symbol.defs[0], || {
+            Query::new(self, root, symbol).uses(symbol)
         })
     }
 
@@ -171,9 +185,34 @@ impl TagsIndex {
         Some((family.label(path, entry.file()), found))
     }
 
-    /// Every symbol `query` names, by file.
+    /// Every symbol `query` names, by file (found once per state of the
+    /// index).
     fn symbols(&self, query: &str) -> Result<Vec<Symbol<'_>>, IndexError> {
         let query = clean(query);
+        let named = self.memo().named(query, || {
+            let found = self.find_symbols(query)?;
+            Ok(found
+                .into_iter()
+                .map(|s| Named {
+                    path: s.entry.path.as_str().into(),
+                    defs: s.defs,
+                })
+                .collect())
+        })?;
+        Ok(named
+            .iter()
+            .filter_map(|n| {
+                Some(Symbol {
+                    entry: self.entry(&n.path)?,
+                    defs: n.defs.clone(),
+                })
+            })
+            .collect())
+    }
+
+    /// Every symbol `query` (cleaned) names, by file, found in the files
+    /// that spell its last name.
+    fn find_symbols(&self, query: &str) -> Result<Vec<Symbol<'_>>, IndexError> {
         let last = query.rsplit('.').next().unwrap_or(query);
         let suffix = format!(".{query}");
         let mut found: Vec<Symbol<'_>> = Vec::new();
