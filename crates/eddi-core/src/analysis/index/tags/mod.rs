@@ -36,6 +36,7 @@ mod rust;
 pub mod scan;
 mod tsconfig;
 mod walk;
+mod words;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -47,6 +48,7 @@ use super::entry::spells;
 use crate::language::Language;
 pub use imports::{FileImports, ImportForm, ModuleImport};
 pub use scan::TagsFile;
+use words::{Word, WordFilter};
 
 /// Whether the index reads `path` as a file of a brace language.
 pub fn reads(path: &str) -> bool {
@@ -71,6 +73,8 @@ pub struct TagsEntry {
     pub stamp: Option<Stamp>,
     pub content: Option<blake3::Hash>,
     scanned: OnceLock<TagsFile>,
+    /// Its scan's words, summarized (set just after the scan).
+    filter: OnceLock<WordFilter>,
     /// The text, until it is scanned.
     text: Mutex<Option<Arc<String>>>,
 }
@@ -89,18 +93,22 @@ impl TagsEntry {
             stamp,
             content,
             scanned: OnceLock::new(),
+            filter: OnceLock::new(),
             text: Mutex::new(Some(text)),
         }
     }
 
     /// Its scan, made now if no query needed it before.
     pub fn file(&self) -> &TagsFile {
-        self.scanned.get_or_init(|| {
+        let file = self.scanned.get_or_init(|| {
             let text = self.text().unwrap_or_default();
             let file = scan::scan(self.language, &text);
             *self.text.lock().unwrap_or_else(|p| p.into_inner()) = None;
             file
-        })
+        });
+        self.filter
+            .get_or_init(|| WordFilter::new(file.words.iter().map(|w| &**w)));
+        file
     }
 
     fn text(&self) -> Option<Arc<String>> {
@@ -119,10 +127,14 @@ impl TagsEntry {
             stamp,
             content: self.content,
             scanned: OnceLock::new(),
+            filter: OnceLock::new(),
             text: Mutex::new(self.text()),
         };
         if let Some(file) = self.scanned.get() {
             let _ = entry.scanned.set(file.clone());
+        }
+        if let Some(filter) = self.filter.get() {
+            let _ = entry.filter.set(filter.clone());
         }
         entry
     }
@@ -132,13 +144,14 @@ impl TagsEntry {
     }
 
     /// Whether its scan may hold `word`: its text spells it, or once
-    /// scanned, its tables key it.
-    fn may_mention(&self, word: &str) -> bool {
+    /// scanned, its tables key it (most files ruled out by the filter).
+    fn may_mention(&self, word: &Word<'_>) -> bool {
         if let Some(file) = self.scanned.get() {
-            return file.words.contains(word);
+            let filtered = self.filter.get().is_none_or(|f| f.may_hold(word));
+            return filtered && file.words.contains(word.text);
         }
         match self.text() {
-            Some(text) => spells(&text, word),
+            Some(text) => spells(&text, word.text),
             // taken by a scan in progress
             None => true,
         }
@@ -275,6 +288,7 @@ impl TagsIndex {
         words: &[&str],
         reexports: bool,
     ) -> Vec<&TagsEntry> {
+        let words: Vec<Word<'_>> = words.iter().map(|w| Word::new(w)).collect();
         let mut found: Vec<&TagsEntry> = self
             .entries
             .par_iter()
