@@ -53,6 +53,15 @@ pub(super) struct Use {
     caller: Option<String>,
 }
 
+/// The class whose member a query looks for, as a file of uses sees it.
+struct Class<'q> {
+    def: &'q TagDef,
+    /// The names that denote it.
+    aliases: &'q HashSet<(ModuleKey, String)>,
+    /// Whether the file of uses is in the class's module.
+    same_module: bool,
+}
+
 /// How sure the index is that a use names the symbol.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Verdict {
@@ -491,10 +500,20 @@ impl<'a> Query<'a> {
                     wanted.insert(&def.name);
                 }
             }
+            // (a member's uses ask it: once per file)
+            let same_module = std::cell::OnceCell::new();
+            let same_module = || *same_module.get_or_init(|| self.module(entry) == module);
             for r in wanted.iter().flat_map(|name| g.refs_named(name)) {
                 let verdict = match is_top {
                     true => self.top_level_use(entry, r, &aliases, &defined),
-                    false => self.member_use(entry, r, symbol, top, &aliases, &defined),
+                    false => {
+                        let class = Class {
+                            def: top,
+                            aliases: &aliases,
+                            same_module: same_module(),
+                        };
+                        self.member_use(entry, r, symbol, &class, &defined)
+                    }
                 };
                 if verdict == Verdict::Other {
                     continue;
@@ -882,19 +901,18 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// Whether a use `r` in `entry` names the member `symbol` of the class
-    /// `class` (whose names are `aliases`).
+    /// Whether a use `r` in `entry` names the member `symbol` of `class`.
     fn member_use(
         &self,
         entry: &TagsEntry,
         r: &TagRef,
         symbol: &Symbol<'_>,
-        class: &TagDef,
-        aliases: &HashSet<(ModuleKey, String)>,
+        class: &Class<'_>,
         defined: &Defined<'_>,
     ) -> Verdict {
         let file = entry.file();
-        let same_module = self.module(entry) == self.module(symbol.entry);
+        let (aliases, same_module) = (class.aliases, class.same_module);
+        let class = class.def;
         // the class whose code the use is in
         let inside = r.in_def.and_then(|i| {
             let d = &file.defs[i];
