@@ -43,10 +43,16 @@ pub struct Memo {
     modules: Mutex<HashMap<Box<str>, ModuleKey>>,
     bounds: Mutex<HashMap<Box<str>, Arc<[Bound]>>>,
     /// The symbols a query (cleaned) names, or why none.
-    named: Mutex<HashMap<Box<str>, Result<Arc<[Named]>, IndexError>>>,
+    named: Mutex<HashMap<Box<str>, Found>>,
     /// Each symbol's uses, by its file and its first definition.
-    uses: Mutex<HashMap<(Box<str>, usize), Arc<[Use]>>>,
+    uses: Mutex<HashMap<SymbolKey, Arc<[Use]>>>,
 }
+
+/// The symbols a query names, or why none.
+type Found = Result<Arc<[Named]>, IndexError>;
+
+/// A symbol: its file's path, the index of its first definition there.
+type SymbolKey = (Box<str>, usize);
 
 /// What the paths, the manifests and each file's own text resolve to
 /// (see the module docs): shared by the states it holds for.
@@ -141,7 +147,7 @@ impl Memo {
         &self,
         query: &str,
         find: impl FnOnce() -> Result<Vec<Named>, IndexError>,
-    ) -> Result<Arc<[Named]>, IndexError> {
+    ) -> Found {
         if let Some(found) = lock(&self.named).get(query) {
             return found.clone();
         }

@@ -5,7 +5,7 @@
 //! against the file's words ([`super::TagsFile::words`]); a "no" is
 //! certain.
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::BuildHasher;
 
 /// A word with its hash, made once per query.
 pub struct Word<'a> {
@@ -61,9 +61,7 @@ impl WordFilter {
 fn hash(word: &str) -> u64 {
     static STATE: std::sync::OnceLock<std::collections::hash_map::RandomState> =
         std::sync::OnceLock::new();
-    let mut hasher = STATE.get_or_init(Default::default).build_hasher();
-    word.hash(&mut hasher);
-    hasher.finish()
+    STATE.get_or_init(Default::default).hash_one(word)
 }
 
 #[cfg(test)]
