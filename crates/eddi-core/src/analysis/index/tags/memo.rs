@@ -13,8 +13,14 @@
 //!   memo of the new state shares it and resolves the changed files
 //!   itself. A file added or dropped, a Rust file's new text, a full
 //!   refresh (which a manifest's change brings) start a new layout.
-//! * The answers: the symbols a query names and each symbol's uses. They
-//!   may read any file, so every change starts them again.
+//! * The answers: the symbols a query names and each symbol's uses. A
+//!   query reads the files that spell its words (and the symbol's own
+//!   file; in Rust, the module files its paths reach), so after a file's
+//!   new text in a family that resolves by paths, an answer is kept when
+//!   neither the file's old text nor its new one spells a word the answer
+//!   read (nor, in ES modules, may re-export) and the file is not the
+//!   symbol's — or when the file is of another family; the others
+//!   resolve again. Every other change starts them all again.
 
 use std::any::Any;
 use std::collections::{HashMap, HashSet};
@@ -23,6 +29,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::family::{Bound, ModuleKey};
 use super::resolve::{Named, Use};
+use super::words::Word;
+use super::TagsEntry;
 use crate::analysis::index::error::IndexError;
 
 /// How many symbols' uses a memo keeps (past it, it starts again: an
@@ -45,7 +53,28 @@ pub struct Memo {
     /// The symbols a query (cleaned) names, or why none.
     named: Mutex<HashMap<Box<str>, Found>>,
     /// Each symbol's uses, by its file and its first definition.
-    uses: Mutex<HashMap<SymbolKey, Arc<[Use]>>>,
+    uses: Mutex<HashMap<SymbolKey, Answer>>,
+}
+
+/// A symbol's uses, with what the query read to find them.
+#[derive(Clone)]
+pub(super) struct Answer {
+    pub uses: Arc<[Use]>,
+    /// The symbol's family.
+    pub family: &'static str,
+    /// The words whose files of the family it read.
+    pub words: Vec<Box<str>>,
+    /// Whether it read every file of the family that may re-export.
+    pub reexports: bool,
+}
+
+impl Answer {
+    /// Whether the answer may have read `entry` (or would read it).
+    fn may_read(&self, entry: &TagsEntry) -> bool {
+        entry.family_id() == Some(self.family)
+            && (self.reexports && entry.may_reexport()
+                || self.words.iter().any(|w| entry.may_mention(&Word::new(w))))
+    }
 }
 
 /// The symbols a query names, or why none.
@@ -102,13 +131,25 @@ impl Memo {
         paths
     }
 
-    /// The memo of the state where the file at `path` has a new text and
-    /// every other file its text here: the layout shared (the family
-    /// resolves by paths), the answers started again.
-    pub fn after_edit(&self, path: &str) -> Memo {
+    /// The memo of the state where the file of `old` has the new text of
+    /// `new` and every other file its text here: the layout shared (the
+    /// family resolves by paths), the answers that may read the file
+    /// (either text) started again.
+    pub fn after_edit(&self, old: &TagsEntry, new: &TagsEntry) -> Memo {
+        let path = new.path.as_str();
         if self.changed.len() >= CHANGED_FILES {
             return Memo::default();
         }
+        // the answers that read neither text
+        let mut named = lock(&self.named).clone();
+        named.retain(|query, _| {
+            let last = Word::new(query.rsplit('.').next().unwrap_or(query));
+            !old.may_mention(&last) && !new.may_mention(&last)
+        });
+        let mut uses = lock(&self.uses).clone();
+        uses.retain(|(symbol, _), answer| {
+            **symbol != *path && !answer.may_read(old) && !answer.may_read(new)
+        });
         let mut changed = self.changed.clone();
         changed.insert(path.into());
         let mut modules = lock(&self.modules).clone();
@@ -120,8 +161,15 @@ impl Memo {
             changed,
             modules: Mutex::new(modules),
             bounds: Mutex::new(bounds),
-            ..Memo::default()
+            named: Mutex::new(named),
+            uses: Mutex::new(uses),
         }
+    }
+
+    /// How many symbols' uses it keeps.
+    #[cfg(test)]
+    pub fn kept_answers(&self) -> usize {
+        lock(&self.uses).len()
     }
 
     /// A file's module: made by `make` the first time.
@@ -166,18 +214,19 @@ impl Memo {
         &self,
         path: &str,
         first: usize,
-        resolve: impl FnOnce() -> Vec<Use>,
+        resolve: impl FnOnce() -> Answer,
     ) -> Arc<[Use]> {
         let key = (Box::from(path), first);
-        if let Some(uses) = lock(&self.uses).get(&key) {
-            return Arc::clone(uses);
+        if let Some(answer) = lock(&self.uses).get(&key) {
+            return Arc::clone(&answer.uses);
         }
-        let uses: Arc<[Use]> = resolve().into();
+        let answer = resolve();
+        let uses = Arc::clone(&answer.uses);
         let mut kept = lock(&self.uses);
         if kept.len() >= KEPT_ANSWERS {
             kept.clear();
         }
-        kept.insert(key, Arc::clone(&uses));
+        kept.insert(key, answer);
         uses
     }
 

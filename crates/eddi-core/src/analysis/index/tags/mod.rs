@@ -208,15 +208,15 @@ impl TagsIndex {
             }
         }
         // a new text of a file whose family resolves by paths keeps what
-        // the other files resolve to; a new file changes the paths
-        let known = self.entries.contains_key(&path);
+        // the other files resolve to (and the answers that read neither
+        // text); a new file changes the paths
+        let entry = Arc::new(TagsEntry::new(path.clone(), language, stamp, content, text));
         let by_paths = family::family_of(language).is_some_and(|f| f.resolves_by_paths());
-        self.memo = match known && by_paths {
-            true => Arc::new(self.memo.after_edit(&path)),
-            false => Arc::default(),
+        self.memo = match self.entries.get(&path) {
+            Some(old) if by_paths => Arc::new(self.memo.after_edit(old, &entry)),
+            _ => Arc::default(),
         };
-        let entry = TagsEntry::new(path.clone(), language, stamp, content, text);
-        self.entries.insert(path, Arc::new(entry));
+        self.entries.insert(path, entry);
         true
     }
 
@@ -441,10 +441,31 @@ mod tests {
             "app/alt.go",
             "package main\n\nimport x \"example.com/m/other\"\n\nfunc alt() {\n\tvar s x.Stack\n\ts.Push(0)\n}\n",
         );
+        t.write("app/other.go", "package main\n\nfunc other() {}\n");
         let mut index = ProjectIndex::build(t.0.path());
         let push = "store.Stack.Push";
-        assert_eq!(uses(&index, push), ["app/main.go:6:3", "app/alt.go:6:3?"]);
-        assert_eq!(uses(&index, push), ["app/main.go:6:3", "app/alt.go:6:3?"]);
+        let first = ["app/main.go:6:3", "app/alt.go:6:3?"];
+        assert_eq!(uses(&index, push), first);
+        assert_eq!(uses(&index, push), first);
+        // a file that spells none of its names, before or after, keeps
+        // the answer; one that comes to spell them does not
+        t.write("app/other.go", "package main\n\nfunc other() { _ = 1 }\n");
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), 1);
+        assert_eq!(uses(&index, push), first);
+        t.write(
+            "app/other.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc other(s *store.Stack) { s.Push(9) }\n",
+        );
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), 0);
+        assert_eq!(
+            uses(&index, push),
+            ["app/main.go:6:3", "app/other.go:4:31", "app/alt.go:6:3?"]
+        );
+        t.write("app/other.go", "package main\n\nfunc other() {}\n");
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(uses(&index, push), first);
         // the defining file's text decides what `s` is: `New` no longer
         // makes a Stack, so `s.Push` is possible
         t.write(

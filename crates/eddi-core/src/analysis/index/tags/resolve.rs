@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::family::{family_of, Bound, Family, Files, ModuleKey};
+use super::memo::Answer;
 use super::rust::{binds_in_part, declares, rebase};
 use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
 use super::{TagsEntry, TagsIndex};
@@ -150,7 +151,15 @@ impl TagsIndex {
     /// The uses of a symbol, resolved once per state of the index.
     fn uses(&self, root: &Path, symbol: &Symbol<'_>) -> std::sync::Arc<[Use]> {
         self.memo().uses(&symbol.entry.path, symbol.defs[0], || {
-            Query::new(self, root, symbol).uses(symbol)
+            let query = Query::new(self, root, symbol);
+            let uses = query.uses(symbol);
+            let read = query.read.into_inner();
+            Answer {
+                uses: uses.into(),
+                family: query.family_id,
+                words: read.words,
+                reexports: read.reexports,
+            }
         })
     }
 
@@ -380,6 +389,16 @@ struct Query<'a> {
     family_id: &'static str,
     root: &'a Path,
     paths: std::sync::Arc<[Box<str>]>,
+    /// The files it read, as the words they spell (see [`Answer`]).
+    read: RefCell<Read>,
+}
+
+/// The words whose files a query read, and whether it read every file
+/// that may re-export.
+#[derive(Default)]
+struct Read {
+    words: Vec<Box<str>>,
+    reexports: bool,
 }
 
 impl<'a> Query<'a> {
@@ -391,7 +410,18 @@ impl<'a> Query<'a> {
             family_id,
             root,
             paths: index.family_paths(family_id),
+            read: RefCell::default(),
         }
+    }
+
+    /// The family's files that spell one of `words` (or may re-export),
+    /// scanned, sorted by path; the words kept as what the query read.
+    fn files_with(&self, words: &[&str], reexports: bool) -> Vec<&'a TagsEntry> {
+        let mut read = self.read.borrow_mut();
+        read.words.extend(words.iter().map(|w| Box::from(*w)));
+        read.reexports |= reexports;
+        self.index
+            .files_with(Some(self.family_id), words, reexports)
     }
 
     fn files(&self) -> Files<'_> {
@@ -472,7 +502,7 @@ impl<'a> Query<'a> {
             false => Vec::new(),
         };
         words.extend(places.iter().map(String::as_str));
-        let files = self.index.files_with(Some(self.family_id), &words, false);
+        let files = self.files_with(&words, false);
         let defined = Defined::new(&files);
         let mut uses = Vec::new();
         for &entry in &files {
@@ -593,9 +623,7 @@ impl<'a> Query<'a> {
         }
         loop {
             let words: Vec<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
-            let candidates =
-                self.index
-                    .files_with(Some(self.family_id), &words, self.family_id == "es");
+            let candidates = self.files_with(&words, self.family_id == "es");
             let mut new = Vec::new();
             for r in candidates {
                 let rf = r.file();
