@@ -1,7 +1,10 @@
 //! Benchmark of the project index on a code base of the brace languages
 //! (TypeScript, Go, …): the parse floor (every indexed file read and
 //! parsed with its language's grammar), the cold index (build + scan of
-//! every file), and warm `find_references` of a symbol (median of 50).
+//! every file), and warm `find_references` of a symbol: asked again
+//! (median of 50), and after another file's new text (median of 20
+//! each): a file that does not spell the name (the answer kept), a file
+//! of its uses (resolved again, the other files' imports kept).
 //!
 //! Usage: `cargo run --release --example tags_bench -- <root> <symbol>…`
 //! (`TAGS_BENCH_ROUNDS=1` for one round, 3 by default).
@@ -75,18 +78,71 @@ fn main() {
                     t.elapsed()
                 })
                 .collect();
+            // a query after another file's new text (a sender's unsaved
+            // buffer, a save; that file scanned first): one that does not
+            // spell the name keeps the answer; one of the uses' files makes
+            // the query resolve again (the other files' imports kept)
+            let last = symbol.rsplit('.').next().unwrap_or(symbol);
+            let elsewhere = first_path(&index, |p| {
+                std::fs::read_to_string(root.join(p)).is_ok_and(|t| !t.contains(last))
+            });
+            let of_uses = found.as_ref().ok().and_then(|r| {
+                let defined: Vec<&str> = r
+                    .definitions
+                    .iter()
+                    .map(|d| d.location.path.as_str())
+                    .collect();
+                first_path(&index, |p| {
+                    !defined.contains(&p) && r.certain.iter().any(|l| l.path == p)
+                })
+            });
+            let after = |edited: Option<String>| -> Option<Duration> {
+                let edited = laid_over(&root, &edited?)?;
+                let times = (0..20)
+                    .map(|_| {
+                        let view = index.overlaid(&edited);
+                        view.tags().scan_all();
+                        let t = Instant::now();
+                        let _ = view.tags().find_references(view.root(), symbol, None);
+                        t.elapsed()
+                    })
+                    .collect();
+                Some(median(times))
+            };
+            let ms = |d: Option<Duration>| match d {
+                Some(d) => format!("{:.3} ms", d.as_secs_f64() * 1e3),
+                None => "-".to_string(),
+            };
+            let (kept, resolved) = (after(elsewhere), after(of_uses));
             match found {
                 Ok(r) => println!(
-                    "find_references {symbol}: {} certain, {} possible; first {:.2} ms, warm median {:.2} ms",
+                    "find_references {symbol}: {} certain, {} possible; first {:.2} ms, warm median {:.3} ms; after an edit of a file that does not spell it, median {}; of a file of its uses (resolved again), median {}",
                     r.certain.len(),
                     r.possible.len(),
                     first.as_secs_f64() * 1e3,
-                    median(times).as_secs_f64() * 1e3
+                    median(times).as_secs_f64() * 1e3,
+                    ms(kept),
+                    ms(resolved)
                 ),
                 Err(e) => println!("find_references {symbol}: {e}"),
             }
         }
     }
+}
+
+/// The first brace file of the index (by path) that `fits`.
+fn first_path(index: &ProjectIndex, fits: impl Fn(&str) -> bool) -> Option<String> {
+    let mut paths: Vec<&str> = index.tags().paths().collect();
+    paths.sort_unstable();
+    paths.into_iter().find(|p| fits(p)).map(str::to_string)
+}
+
+/// A file with its own text, as a sender's buffer: laid over the index,
+/// it makes a new state of the index in which that file alone has a new
+/// text.
+fn laid_over(root: &std::path::Path, path: &str) -> Option<Vec<(String, ropey::Rope)>> {
+    let text = std::fs::read_to_string(root.join(path)).ok()?;
+    Some(vec![(path.to_string(), ropey::Rope::from_str(&text))])
 }
 
 /// A new process's first `find_references`: the index built, then one

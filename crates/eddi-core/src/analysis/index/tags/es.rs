@@ -113,6 +113,10 @@ impl Family for Es {
         }
     }
 
+    fn resolves_by_paths(&self) -> bool {
+        true
+    }
+
     fn label(&self, path: &str, _file: &TagsFile) -> String {
         let stem = path.rsplit_once('.').map_or(path, |(s, _)| s);
         stem.replace('/', ".")

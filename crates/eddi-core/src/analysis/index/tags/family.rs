@@ -187,6 +187,14 @@ pub trait Family: Sync {
     /// The label a definition's full name starts with (its module).
     fn label(&self, path: &str, file: &TagsFile) -> String;
 
+    /// Whether a file's module and what its imports bind depend only on
+    /// the family's paths, the manifests and the file's own text (not on
+    /// another file's text): then a file's new text keeps what the other
+    /// files resolved ([`super::memo`]).
+    fn resolves_by_paths(&self) -> bool {
+        false
+    }
+
     /// What an import binds its local name to.
     fn bound(&self, files: &Files<'_>, from: &str, file: &TagsFile, import: &Import) -> Bound {
         let module = match self.resolve(files, from, file, &import.source) {

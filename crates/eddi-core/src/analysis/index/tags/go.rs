@@ -91,6 +91,10 @@ impl Family for Go {
         true
     }
 
+    fn resolves_by_paths(&self) -> bool {
+        true
+    }
+
     fn label(&self, path: &str, file: &TagsFile) -> String {
         match directory(path) {
             "" => file.package.clone().unwrap_or_default(),

@@ -116,6 +116,10 @@ impl Family for Java {
         true
     }
 
+    fn resolves_by_paths(&self) -> bool {
+        true
+    }
+
     fn label(&self, _path: &str, file: &TagsFile) -> String {
         file.package.clone().unwrap_or_default()
     }

@@ -1,30 +1,99 @@
 //! What the brace languages' queries resolve that depends on the index's
-//! files and the project's manifests alone — each family's paths, sorted;
-//! each file's module; what each file's imports bind; the manifests read
-//! (`go.mod`, `Cargo.toml`, `tsconfig.json`) — kept from one query to the
-//! next, so that a warm query resolves only what no query resolved before.
+//! files and the project's manifests alone, kept from one query to the
+//! next, so that a warm query resolves only what no query resolved
+//! before, and a query asked again reads its answer.
 //!
-//! It is the index's, not a query's: a [`super::TagsIndex`] that takes a
-//! new text or drops a file starts a new one, and so does a full refresh,
-//! which a manifest's change brings (they are the watch's markers).
+//! It is the index's, not a query's, in two layers:
+//! * [`Layout`]: each family's paths, sorted; the manifests read (`go.mod`,
+//!   `Cargo.toml`, `tsconfig.json`) and what a family made of them; each
+//!   file's module and what its imports bind. In the families whose
+//!   resolution reads only the paths, the manifests and the file's own
+//!   text ([`super::family::Family::resolves_by_paths`]: ES modules, Go,
+//!   Java), a file's new text keeps the layout for every other file: the
+//!   memo of the new state shares it and resolves the changed files
+//!   itself. A file added or dropped, a Rust file's new text, a full
+//!   refresh (which a manifest's change brings) start a new layout.
+//! * The answers: the symbols a query names and each symbol's uses. A
+//!   query reads the files that spell its words (and the symbol's own
+//!   file; in Rust, the module files its paths reach), so after a file's
+//!   new text in a family that resolves by paths, an answer is kept when
+//!   neither the file's old text nor its new one spells a word the answer
+//!   read (nor, in ES modules, may re-export) and the file is not the
+//!   symbol's — or when the file is of another family; the others
+//!   resolve again. Every other change starts them all again.
 
 use std::any::Any;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::family::{Bound, ModuleKey};
+use super::resolve::{Named, Use};
+use super::words::Word;
+use super::TagsEntry;
+use crate::analysis::index::error::IndexError;
+
+/// How many symbols' uses a memo keeps (past it, it starts again: an
+/// answer costs a few hundred bytes a use).
+const KEPT_ANSWERS: usize = 256;
+
+/// How many files' new texts a layout is shared over (past it, a new
+/// layout: each memo copies the changed files' own resolutions).
+const CHANGED_FILES: usize = 64;
 
 /// The resolutions of one state of the index.
 #[derive(Default)]
 pub struct Memo {
-    paths: Mutex<HashMap<&'static str, Arc<[Box<str>]>>>,
+    layout: Arc<Layout>,
+    /// The files whose text is not the one `layout` knows: their module
+    /// and bounds are this memo's own.
+    changed: HashSet<Box<str>>,
     modules: Mutex<HashMap<Box<str>, ModuleKey>>,
     bounds: Mutex<HashMap<Box<str>, Arc<[Bound]>>>,
+    /// The symbols a query (cleaned) names, or why none.
+    named: Mutex<HashMap<Box<str>, Found>>,
+    /// Each symbol's uses, by its file and its first definition.
+    uses: Mutex<HashMap<SymbolKey, Answer>>,
+}
+
+/// A symbol's uses, with what the query read to find them.
+#[derive(Clone)]
+pub(super) struct Answer {
+    pub uses: Arc<[Use]>,
+    /// The symbol's family.
+    pub family: &'static str,
+    /// The words whose files of the family it read.
+    pub words: Vec<Box<str>>,
+    /// Whether it read every file of the family that may re-export.
+    pub reexports: bool,
+}
+
+impl Answer {
+    /// Whether the answer may have read `entry` (or would read it).
+    fn may_read(&self, entry: &TagsEntry) -> bool {
+        entry.family_id() == Some(self.family)
+            && (self.reexports && entry.may_reexport()
+                || self.words.iter().any(|w| entry.may_mention(&Word::new(w))))
+    }
+}
+
+/// The symbols a query names, or why none.
+type Found = Result<Arc<[Named]>, IndexError>;
+
+/// A symbol: its file's path, the index of its first definition there.
+type SymbolKey = (Box<str>, usize);
+
+/// What the paths, the manifests and each file's own text resolve to
+/// (see the module docs): shared by the states it holds for.
+#[derive(Default)]
+struct Layout {
+    paths: Mutex<HashMap<&'static str, Arc<[Box<str>]>>>,
     manifests: Mutex<HashMap<Box<str>, Option<Arc<str>>>>,
     /// What a family made of a manifest (a `tsconfig.json` read with what
     /// it extends), by the manifest's path.
     parsed: Mutex<HashMap<Box<str>, Arc<dyn Any + Send + Sync>>>,
+    modules: Mutex<HashMap<Box<str>, ModuleKey>>,
+    bounds: Mutex<HashMap<Box<str>, Arc<[Bound]>>>,
 }
 
 impl std::fmt::Debug for Memo {
@@ -37,6 +106,16 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
+/// `map[key]`, made by `make` the first time.
+fn kept<V: Clone>(map: &Mutex<HashMap<Box<str>, V>>, key: &str, make: impl FnOnce() -> V) -> V {
+    if let Some(found) = lock(map).get(key) {
+        return found.clone();
+    }
+    let made = make();
+    lock(map).insert(key.into(), made.clone());
+    made
+}
+
 impl Memo {
     /// A family's paths, sorted: made by `make` the first time.
     pub fn paths(
@@ -44,55 +123,131 @@ impl Memo {
         family: &'static str,
         make: impl FnOnce() -> Vec<Box<str>>,
     ) -> Arc<[Box<str>]> {
-        if let Some(paths) = lock(&self.paths).get(family) {
+        if let Some(paths) = lock(&self.layout.paths).get(family) {
             return Arc::clone(paths);
         }
         let paths: Arc<[Box<str>]> = make().into();
-        lock(&self.paths).insert(family, Arc::clone(&paths));
+        lock(&self.layout.paths).insert(family, Arc::clone(&paths));
         paths
+    }
+
+    /// The memo of the state where the file of `old` has the new text of
+    /// `new` and every other file its text here: the layout shared (the
+    /// family resolves by paths), the answers that may read the file
+    /// (either text) started again.
+    pub fn after_edit(&self, old: &TagsEntry, new: &TagsEntry) -> Memo {
+        let path = new.path.as_str();
+        if self.changed.len() >= CHANGED_FILES {
+            return Memo::default();
+        }
+        // the answers that read neither text
+        let mut named = lock(&self.named).clone();
+        named.retain(|query, _| {
+            let last = Word::new(query.rsplit('.').next().unwrap_or(query));
+            !old.may_mention(&last) && !new.may_mention(&last)
+        });
+        let mut uses = lock(&self.uses).clone();
+        uses.retain(|(symbol, _), answer| {
+            **symbol != *path && !answer.may_read(old) && !answer.may_read(new)
+        });
+        let mut changed = self.changed.clone();
+        changed.insert(path.into());
+        let mut modules = lock(&self.modules).clone();
+        modules.remove(path);
+        let mut bounds = lock(&self.bounds).clone();
+        bounds.remove(path);
+        Memo {
+            layout: Arc::clone(&self.layout),
+            changed,
+            modules: Mutex::new(modules),
+            bounds: Mutex::new(bounds),
+            named: Mutex::new(named),
+            uses: Mutex::new(uses),
+        }
+    }
+
+    /// How many symbols' uses it keeps.
+    #[cfg(test)]
+    pub fn kept_answers(&self) -> usize {
+        lock(&self.uses).len()
     }
 
     /// A file's module: made by `make` the first time.
     pub fn module(&self, path: &str, make: impl FnOnce() -> ModuleKey) -> ModuleKey {
-        if let Some(key) = lock(&self.modules).get(path) {
-            return key.clone();
+        match self.changed.contains(path) {
+            true => kept(&self.modules, path, make),
+            false => kept(&self.layout.modules, path, make),
         }
-        let key = make();
-        lock(&self.modules).insert(path.into(), key.clone());
-        key
     }
 
     /// What each import of a file binds, in order: made by `make` the
     /// first time.
     pub fn bounds(&self, path: &str, make: impl FnOnce() -> Vec<Bound>) -> Arc<[Bound]> {
-        if let Some(bounds) = lock(&self.bounds).get(path) {
-            return Arc::clone(bounds);
+        let make = || Arc::from(make());
+        match self.changed.contains(path) {
+            true => kept(&self.bounds, path, make),
+            false => kept(&self.layout.bounds, path, make),
         }
-        let bounds: Arc<[Bound]> = make().into();
-        lock(&self.bounds).insert(path.into(), Arc::clone(&bounds));
-        bounds
+    }
+
+    /// The symbols `query` names: found by `find` the first time.
+    pub(super) fn named(
+        &self,
+        query: &str,
+        find: impl FnOnce() -> Result<Vec<Named>, IndexError>,
+    ) -> Found {
+        if let Some(found) = lock(&self.named).get(query) {
+            return found.clone();
+        }
+        let found = find().map(Arc::from);
+        let mut named = lock(&self.named);
+        if named.len() >= KEPT_ANSWERS {
+            named.clear();
+        }
+        named.insert(query.into(), found.clone());
+        found
+    }
+
+    /// The uses of the symbol defined at `defs[first]` of `path`:
+    /// resolved by `resolve` the first time.
+    pub(super) fn uses(
+        &self,
+        path: &str,
+        first: usize,
+        resolve: impl FnOnce() -> Answer,
+    ) -> Arc<[Use]> {
+        let key = (Box::from(path), first);
+        if let Some(answer) = lock(&self.uses).get(&key) {
+            return Arc::clone(&answer.uses);
+        }
+        let answer = resolve();
+        let uses = Arc::clone(&answer.uses);
+        let mut kept = lock(&self.uses);
+        if kept.len() >= KEPT_ANSWERS {
+            kept.clear();
+        }
+        kept.insert(key, answer);
+        uses
     }
 
     /// What `make` reads from the manifest at `rel` (made the first time).
     pub fn parsed<T: Any + Send + Sync>(&self, rel: &str, make: impl FnOnce() -> T) -> Arc<T> {
-        if let Some(found) = lock(&self.parsed).get(rel) {
+        if let Some(found) = lock(&self.layout.parsed).get(rel) {
             if let Ok(found) = Arc::clone(found).downcast::<T>() {
                 return found;
             }
         }
         let made = Arc::new(make());
-        lock(&self.parsed).insert(rel.into(), Arc::clone(&made) as Arc<dyn Any + Send + Sync>);
+        lock(&self.layout.parsed)
+            .insert(rel.into(), Arc::clone(&made) as Arc<dyn Any + Send + Sync>);
         made
     }
 
     /// The text of a manifest at `rel` under `root` (`None`: none there),
     /// read once.
     pub fn manifest(&self, root: &Path, rel: &str) -> Option<Arc<str>> {
-        if let Some(text) = lock(&self.manifests).get(rel) {
-            return text.clone();
-        }
-        let text: Option<Arc<str>> = std::fs::read_to_string(root.join(rel)).ok().map(Into::into);
-        lock(&self.manifests).insert(rel.into(), text.clone());
-        text
+        kept(&self.layout.manifests, rel, || {
+            std::fs::read_to_string(root.join(rel)).ok().map(Into::into)
+        })
     }
 }

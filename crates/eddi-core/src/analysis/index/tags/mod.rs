@@ -37,6 +37,7 @@ pub mod scan;
 mod sites;
 mod tsconfig;
 mod walk;
+mod words;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -48,6 +49,7 @@ use super::entry::spells;
 use crate::language::Language;
 pub use imports::{FileImports, ImportForm, ModuleImport};
 pub use scan::TagsFile;
+use words::{Word, WordFilter};
 
 /// Whether the index reads `path` as a file of a brace language.
 pub fn reads(path: &str) -> bool {
@@ -72,6 +74,8 @@ pub struct TagsEntry {
     pub stamp: Option<Stamp>,
     pub content: Option<blake3::Hash>,
     scanned: OnceLock<TagsFile>,
+    /// Its scan's words, summarized (set just after the scan).
+    filter: OnceLock<WordFilter>,
     /// The text, until it is scanned.
     text: Mutex<Option<Arc<String>>>,
 }
@@ -90,18 +94,22 @@ impl TagsEntry {
             stamp,
             content,
             scanned: OnceLock::new(),
+            filter: OnceLock::new(),
             text: Mutex::new(Some(text)),
         }
     }
 
     /// Its scan, made now if no query needed it before.
     pub fn file(&self) -> &TagsFile {
-        self.scanned.get_or_init(|| {
+        let file = self.scanned.get_or_init(|| {
             let text = self.text().unwrap_or_default();
             let file = scan::scan(self.language, &text);
             *self.text.lock().unwrap_or_else(|p| p.into_inner()) = None;
             file
-        })
+        });
+        self.filter
+            .get_or_init(|| WordFilter::new(file.words.iter().map(|w| &**w)));
+        file
     }
 
     fn text(&self) -> Option<Arc<String>> {
@@ -120,10 +128,14 @@ impl TagsEntry {
             stamp,
             content: self.content,
             scanned: OnceLock::new(),
+            filter: OnceLock::new(),
             text: Mutex::new(self.text()),
         };
         if let Some(file) = self.scanned.get() {
             let _ = entry.scanned.set(file.clone());
+        }
+        if let Some(filter) = self.filter.get() {
+            let _ = entry.filter.set(filter.clone());
         }
         entry
     }
@@ -133,13 +145,14 @@ impl TagsEntry {
     }
 
     /// Whether its scan may hold `word`: its text spells it, or once
-    /// scanned, its tables key it.
-    fn may_mention(&self, word: &str) -> bool {
+    /// scanned, its tables key it (most files ruled out by the filter).
+    fn may_mention(&self, word: &Word<'_>) -> bool {
         if let Some(file) = self.scanned.get() {
-            return file.words.contains(word);
+            let filtered = self.filter.get().is_none_or(|f| f.may_hold(word));
+            return filtered && file.words.contains(word.text);
         }
         match self.text() {
-            Some(text) => spells(&text, word),
+            Some(text) => spells(&text, word.text),
             // taken by a scan in progress
             None => true,
         }
@@ -195,9 +208,16 @@ impl TagsIndex {
                 return true;
             }
         }
-        let entry = TagsEntry::new(path.clone(), language, stamp, content, text);
-        self.entries.insert(path, Arc::new(entry));
-        self.forget_resolutions();
+        // a new text of a file whose family resolves by paths keeps what
+        // the other files resolve to (and the answers that read neither
+        // text); a new file changes the paths
+        let entry = Arc::new(TagsEntry::new(path.clone(), language, stamp, content, text));
+        let by_paths = family::family_of(language).is_some_and(|f| f.resolves_by_paths());
+        self.memo = match self.entries.get(&path) {
+            Some(old) if by_paths => Arc::new(self.memo.after_edit(old, &entry)),
+            _ => Arc::default(),
+        };
+        self.entries.insert(path, entry);
         true
     }
 
@@ -269,6 +289,7 @@ impl TagsIndex {
         words: &[&str],
         reexports: bool,
     ) -> Vec<&TagsEntry> {
+        let words: Vec<Word<'_>> = words.iter().map(|w| Word::new(w)).collect();
         let mut found: Vec<&TagsEntry> = self
             .entries
             .par_iter()
@@ -382,5 +403,185 @@ mod tests {
         write("tsconfig.json", r#"{"compilerOptions": {}}"#);
         index.refresh_files(&["tsconfig.json".to_string()]);
         assert_eq!(uses(&index, "add"), ["app.ts:0:9?", "app.ts:1:0?"]);
+    }
+
+    /// A project in a temp dir: `write` (dirs made), `delete`.
+    struct Tree(tempfile::TempDir);
+
+    impl Tree {
+        fn new() -> Self {
+            Tree(tempfile::tempdir().unwrap())
+        }
+        fn write(&self, path: &str, text: &str) {
+            let path = self.0.path().join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        fn delete(&self, path: &str) {
+            std::fs::remove_file(self.0.path().join(path)).unwrap();
+        }
+    }
+
+    /// A query asked twice reads its kept answer; a file edited, added or
+    /// deleted between two queries gives the new answer: through the
+    /// defining file's text (what `New` returns), a file of uses, and an
+    /// import that a new package makes resolve (Go).
+    #[test]
+    fn go_answers_follow_edits_additions_and_deletions() {
+        let t = Tree::new();
+        t.write("go.mod", "module example.com/m\n");
+        t.write(
+            "store/stack.go",
+            "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n\nfunc New() *Stack { return &Stack{} }\n",
+        );
+        t.write(
+            "app/main.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc main() {\n\ts := store.New()\n\ts.Push(1)\n}\n",
+        );
+        t.write(
+            "app/alt.go",
+            "package main\n\nimport x \"example.com/m/other\"\n\nfunc alt() {\n\tvar s x.Stack\n\ts.Push(0)\n}\n",
+        );
+        t.write("app/other.go", "package main\n\nfunc other() {}\n");
+        let mut index = ProjectIndex::build(t.0.path());
+        let push = "store.Stack.Push";
+        let first = ["app/main.go:6:3", "app/alt.go:6:3?"];
+        assert_eq!(uses(&index, push), first);
+        assert_eq!(uses(&index, push), first);
+        // a file that spells none of its names, before or after, keeps
+        // the answer; one that comes to spell them does not
+        t.write("app/other.go", "package main\n\nfunc other() { _ = 1 }\n");
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), 1);
+        assert_eq!(uses(&index, push), first);
+        t.write(
+            "app/other.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc other(s *store.Stack) { s.Push(9) }\n",
+        );
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), 0);
+        assert_eq!(
+            uses(&index, push),
+            ["app/main.go:6:3", "app/other.go:4:31", "app/alt.go:6:3?"]
+        );
+        t.write("app/other.go", "package main\n\nfunc other() {}\n");
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(uses(&index, push), first);
+        // the defining file's text decides what `s` is: `New` no longer
+        // makes a Stack, so `s.Push` is possible
+        t.write(
+            "store/stack.go",
+            "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n\nfunc New() int { return 0 }\n",
+        );
+        index.refresh_files(&["store/stack.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/alt.go:6:3?", "app/main.go:6:3?"]);
+        // a use edited in, a file of uses added, edited, deleted
+        t.write(
+            "app/main.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc main() {\n\tvar s store.Stack\n\ts.Push(1)\n\ts.Push(2)\n}\n",
+        );
+        index.refresh_files(&["app/main.go".to_string()]);
+        let two = ["app/main.go:6:3", "app/main.go:7:3", "app/alt.go:6:3?"];
+        assert_eq!(uses(&index, push), two);
+        t.write(
+            "app/more.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc more(x *store.Stack) { x.Push(3) }\n",
+        );
+        index.refresh();
+        assert_eq!(
+            uses(&index, push),
+            [
+                "app/main.go:6:3",
+                "app/main.go:7:3",
+                "app/more.go:4:30",
+                "app/alt.go:6:3?"
+            ]
+        );
+        t.write(
+            "app/more.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc more(x *store.Stack) {}\n",
+        );
+        index.refresh_files(&["app/more.go".to_string()]);
+        assert_eq!(uses(&index, push), two);
+        t.delete("app/more.go");
+        index.refresh_files(&["app/more.go".to_string()]);
+        assert_eq!(uses(&index, push), two);
+        // the package `x` names appears: its `Stack` is another type;
+        // then it is gone again
+        t.write(
+            "other/o.go",
+            "package other\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n",
+        );
+        index.refresh();
+        assert_eq!(uses(&index, push), ["app/main.go:6:3", "app/main.go:7:3"]);
+        t.delete("other/o.go");
+        index.refresh();
+        assert_eq!(uses(&index, push), two);
+        // a file's own import edited to name a package the module lacks
+        t.write(
+            "app/main.go",
+            "package main\n\nimport store \"example.com/m/other\"\n\nfunc main() {\n\tvar s store.Stack\n\ts.Push(1)\n\ts.Push(2)\n}\n",
+        );
+        index.refresh_files(&["app/main.go".to_string()]);
+        assert_eq!(
+            uses(&index, push),
+            ["app/alt.go:6:3?", "app/main.go:6:3?", "app/main.go:7:3?"]
+        );
+    }
+
+    /// The same for ES modules: an import whose file appears (a
+    /// re-export of the symbol), is edited (its own symbol), and goes;
+    /// a sender's unsaved text is its own view's answer alone.
+    #[test]
+    fn es_answers_follow_edits_additions_and_deletions() {
+        let t = Tree::new();
+        t.write(
+            "util.ts",
+            "export function add(a: number) {\n  return a;\n}\n",
+        );
+        t.write(
+            "app.ts",
+            "import { add } from './util';\nimport { add as more } from './more';\nadd(1);\nmore(2);\n",
+        );
+        let mut index = ProjectIndex::build(t.0.path());
+        let unknown = ["app.ts:0:9", "app.ts:2:0", "app.ts:1:9?", "app.ts:3:0?"];
+        assert_eq!(uses(&index, "add"), unknown);
+        assert_eq!(uses(&index, "add"), unknown);
+        t.write("more.ts", "export { add } from './util';\n");
+        index.refresh();
+        assert_eq!(
+            uses(&index, "util.add"),
+            [
+                "app.ts:0:9",
+                "app.ts:1:9",
+                "app.ts:2:0",
+                "app.ts:3:0",
+                "more.ts:0:9"
+            ]
+        );
+        // Eddi's save of the re-exporting file: now its own `add`
+        t.write("more.ts", "export function add() {}\n");
+        index.refresh_files(&["more.ts".to_string()]);
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+        // an unsaved buffer: the view's answer, not the index's
+        let view = index.overlaid(&[(
+            "app.ts".to_string(),
+            Rope::from_str("import { add } from './util';\nadd(1);\nadd(2);\n"),
+        )]);
+        assert_eq!(
+            uses(&view, "util.add"),
+            ["app.ts:0:9", "app.ts:1:0", "app.ts:2:0"]
+        );
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+        // one whose import names a file the project lacks
+        let view = index.overlaid(&[(
+            "app.ts".to_string(),
+            Rope::from_str("import { add } from './nowhere';\nadd(1);\n"),
+        )]);
+        assert_eq!(uses(&view, "util.add"), ["app.ts:0:9?", "app.ts:1:0?"]);
+        assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+        t.delete("more.ts");
+        index.refresh_files(&["more.ts".to_string()]);
+        assert_eq!(uses(&index, "util.add"), unknown);
     }
 }

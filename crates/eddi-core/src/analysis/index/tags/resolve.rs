@@ -16,6 +16,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::family::{family_of, Bound, Family, Files, ModuleKey};
+use super::memo::Answer;
 use super::rust::{binds_in_part, declares, rebase};
 use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
 use super::{TagsEntry, TagsIndex};
@@ -36,14 +37,30 @@ impl Symbol<'_> {
     }
 }
 
+/// A symbol as a memo keeps it: its file's path and its definitions
+/// there.
+pub(super) struct Named {
+    path: Box<str>,
+    defs: Vec<usize>,
+}
+
 /// One use of a symbol.
-struct Use {
+pub(super) struct Use {
     path: String,
     start: crate::edit::Position,
     end: crate::edit::Position,
     certain: bool,
     call: bool,
     caller: Option<String>,
+}
+
+/// The class whose member a query looks for, as a file of uses sees it.
+struct Class<'q> {
+    def: &'q TagDef,
+    /// The names that denote it.
+    aliases: &'q HashSet<(ModuleKey, String)>,
+    /// Whether the file of uses is in the class's module.
+    same_module: bool,
 }
 
 /// How sure the index is that a use names the symbol.
@@ -90,10 +107,10 @@ impl TagsIndex {
         current: Option<&str>,
     ) -> Result<References, IndexError> {
         let symbol = self.one(query, current)?;
-        let uses = Query::new(self, root, &symbol).uses(&symbol);
-        let (certain, possible): (Vec<Use>, Vec<Use>) = uses.into_iter().partition(|u| u.certain);
-        let location = |u: Use| Location {
-            path: u.path,
+        let uses = self.uses(root, &symbol);
+        let (certain, possible): (Vec<&Use>, Vec<&Use>) = uses.iter().partition(|u| u.certain);
+        let location = |u: &Use| Location {
+            path: u.path.clone(),
             position: u.start,
             end: u.end,
         };
@@ -113,21 +130,36 @@ impl TagsIndex {
         current: Option<&str>,
     ) -> Result<Callers, IndexError> {
         let symbol = self.one(query, current)?;
-        let uses = Query::new(self, root, &symbol).uses(&symbol);
-        let (certain, possible): (Vec<Use>, Vec<Use>) =
-            uses.into_iter().filter(|u| u.call).partition(|u| u.certain);
-        let call = |u: Use| Call {
+        let uses = self.uses(root, &symbol);
+        let (certain, possible): (Vec<&Use>, Vec<&Use>) =
+            uses.iter().filter(|u| u.call).partition(|u| u.certain);
+        let call = |u: &Use| Call {
             location: Location {
-                path: u.path,
+                path: u.path.clone(),
                 position: u.start,
                 end: u.end,
             },
-            caller: u.caller,
+            caller: u.caller.clone(),
         };
         Ok(Callers {
             definitions: definitions(root, &symbol),
             certain: certain.into_iter().map(call).collect(),
             possible: possible.into_iter().map(call).collect(),
+        })
+    }
+
+    /// The uses of a symbol, resolved once per state of the index.
+    fn uses(&self, root: &Path, symbol: &Symbol<'_>) -> std::sync::Arc<[Use]> {
+        self.memo().uses(&symbol.entry.path, symbol.defs[0], || {
+            let query = Query::new(self, root, symbol);
+            let uses = query.uses(symbol);
+            let read = query.read.into_inner();
+            Answer {
+                uses: uses.into(),
+                family: query.family_id,
+                words: read.words,
+                reexports: read.reexports,
+            }
         })
     }
 
@@ -171,9 +203,34 @@ impl TagsIndex {
         Some((family.label(path, entry.file()), found))
     }
 
-    /// Every symbol `query` names, by file.
+    /// Every symbol `query` names, by file (found once per state of the
+    /// index).
     fn symbols(&self, query: &str) -> Result<Vec<Symbol<'_>>, IndexError> {
         let query = clean(query);
+        let named = self.memo().named(query, || {
+            let found = self.find_symbols(query)?;
+            Ok(found
+                .into_iter()
+                .map(|s| Named {
+                    path: s.entry.path.as_str().into(),
+                    defs: s.defs,
+                })
+                .collect())
+        })?;
+        Ok(named
+            .iter()
+            .filter_map(|n| {
+                Some(Symbol {
+                    entry: self.entry(&n.path)?,
+                    defs: n.defs.clone(),
+                })
+            })
+            .collect())
+    }
+
+    /// Every symbol `query` (cleaned) names, by file, found in the files
+    /// that spell its last name.
+    fn find_symbols(&self, query: &str) -> Result<Vec<Symbol<'_>>, IndexError> {
         let last = query.rsplit('.').next().unwrap_or(query);
         let suffix = format!(".{query}");
         let mut found: Vec<Symbol<'_>> = Vec::new();
@@ -332,6 +389,16 @@ struct Query<'a> {
     family_id: &'static str,
     root: &'a Path,
     paths: std::sync::Arc<[Box<str>]>,
+    /// The files it read, as the words they spell (see [`Answer`]).
+    read: RefCell<Read>,
+}
+
+/// The words whose files a query read, and whether it read every file
+/// that may re-export.
+#[derive(Default)]
+struct Read {
+    words: Vec<Box<str>>,
+    reexports: bool,
 }
 
 impl<'a> Query<'a> {
@@ -343,7 +410,18 @@ impl<'a> Query<'a> {
             family_id,
             root,
             paths: index.family_paths(family_id),
+            read: RefCell::default(),
         }
+    }
+
+    /// The family's files that spell one of `words` (or may re-export),
+    /// scanned, sorted by path; the words kept as what the query read.
+    fn files_with(&self, words: &[&str], reexports: bool) -> Vec<&'a TagsEntry> {
+        let mut read = self.read.borrow_mut();
+        read.words.extend(words.iter().map(|w| Box::from(*w)));
+        read.reexports |= reexports;
+        self.index
+            .files_with(Some(self.family_id), words, reexports)
     }
 
     fn files(&self) -> Files<'_> {
@@ -424,7 +502,7 @@ impl<'a> Query<'a> {
             false => Vec::new(),
         };
         words.extend(places.iter().map(String::as_str));
-        let files = self.index.files_with(Some(self.family_id), &words, false);
+        let files = self.files_with(&words, false);
         let defined = Defined::new(&files);
         let mut uses = Vec::new();
         for &entry in &files {
@@ -452,10 +530,20 @@ impl<'a> Query<'a> {
                     wanted.insert(&def.name);
                 }
             }
+            // (a member's uses ask it: once per file)
+            let same_module = std::cell::OnceCell::new();
+            let same_module = || *same_module.get_or_init(|| self.module(entry) == module);
             for r in wanted.iter().flat_map(|name| g.refs_named(name)) {
                 let verdict = match is_top {
                     true => self.top_level_use(entry, r, &aliases, &defined),
-                    false => self.member_use(entry, r, symbol, top, &aliases, &defined),
+                    false => {
+                        let class = Class {
+                            def: top,
+                            aliases: &aliases,
+                            same_module: same_module(),
+                        };
+                        self.member_use(entry, r, symbol, &class, &defined)
+                    }
                 };
                 if verdict == Verdict::Other {
                     continue;
@@ -568,9 +656,7 @@ impl<'a> Query<'a> {
         }
         loop {
             let words: Vec<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
-            let candidates =
-                self.index
-                    .files_with(Some(self.family_id), &words, self.family_id == "es");
+            let candidates = self.files_with(&words, self.family_id == "es");
             let mut new = Vec::new();
             for r in candidates {
                 let rf = r.file();
@@ -876,19 +962,18 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// Whether a use `r` in `entry` names the member `symbol` of the class
-    /// `class` (whose names are `aliases`).
+    /// Whether a use `r` in `entry` names the member `symbol` of `class`.
     fn member_use(
         &self,
         entry: &TagsEntry,
         r: &TagRef,
         symbol: &Symbol<'_>,
-        class: &TagDef,
-        aliases: &HashSet<(ModuleKey, String)>,
+        class: &Class<'_>,
         defined: &Defined<'_>,
     ) -> Verdict {
         let file = entry.file();
-        let same_module = self.module(entry) == self.module(symbol.entry);
+        let (aliases, same_module) = (class.aliases, class.same_module);
+        let class = class.def;
         // the class whose code the use is in
         let inside = r.in_def.and_then(|i| {
             let d = &file.defs[i];
