@@ -316,15 +316,18 @@ class Workspace:
     # -- relations (the elements call these) --------------------------------
 
     def _callers(self, full_name: str, found: Optional[_Found] = None) -> List[Call]:
-        query = f"caller of {_script.word(full_name, 'function')}()"
         answer = found.answer(self, full_name) if found is not None and len(found.names) > 1 else None
         if answer is None:
+            query = f"caller of {_script.word(full_name, 'function')}()"
             calls = [e for e in self.select(query) if isinstance(e, Call)]
         elif "failure" in answer:
             raise from_failure(answer["failure"])
         else:
+            elements = answer.get("elements", [])
+            if not elements:
+                return []
             read_at = self._read_at()
-            calls = [c for c in (element_of(self, e, full_name, None, read_at) for e in answer.get("elements", []))
+            calls = [c for c in (element_of(self, e, full_name, None, read_at) for e in elements)
                      if isinstance(c, Call)]
         same = Counter((c.path, c.line, c.text) for c in calls)
         for call in calls:
