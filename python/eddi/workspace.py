@@ -316,12 +316,21 @@ class Workspace:
     # -- relations (the elements call these) --------------------------------
 
     def _callers(self, full_name: str, found: Optional[_Found] = None) -> List[Call]:
+        calls = self._callers_or_failure(full_name, found)
+        if isinstance(calls, EddiError):
+            raise calls
+        return calls
+
+    def _callers_or_failure(self, full_name: str, found: Optional[_Found] = None) -> Union[List[Call], EddiError]:
+        """The callers, or the failure of the request that kept them: the
+        element raises it (a walk raises thousands; each frame an exception
+        passes through is built as an object)."""
         answer = found.answer(self, full_name) if found is not None and len(found.names) > 1 else None
         if answer is None:
             query = f"caller of {_script.word(full_name, 'function')}()"
             calls = [e for e in self.select(query) if isinstance(e, Call)]
         elif "failure" in answer:
-            raise from_failure(answer["failure"])
+            return from_failure(answer["failure"])
         else:
             elements = answer.get("elements", [])
             if not elements:

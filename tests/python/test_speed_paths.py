@@ -164,11 +164,12 @@ def _json_and_objects(ws: eddi.Workspace, params: Dict[str, object]) -> Tuple[ob
 
 
 @pytest.mark.parametrize("query", [
-    "function", "class", "method", 'file matching "*.py"', "import", "symbol of type variable",
-    "caller of shop.auth.authenticate()", 'match "authenticate($a, $b)"', "line 1 to 3 in shop/auth.py",
+    "function", "class", "method in UserManager", 'file matching "*.py"', "import", "symbol of type variable",
+    "caller of shop.auth.authenticate()", "match `authenticate($a, $b)`",
 ])
 @pytest.mark.parametrize("text", [True, False])
-def test_in_process_objects_are_the_json_of_select(ws: eddi.Workspace, query: str, text: bool) -> None:
+def test_in_process_objects_are_the_json_of_select(ws: eddi.Workspace, shop: Path, query: str, text: bool) -> None:
+    (shop / "shop/settings.py").write_text("TIMEOUT = 30\n")
     (ws_json, objects) = _json_and_objects(ws, {"query": query, "text": text})
     assert objects == ws_json
     assert isinstance(objects, dict) and objects["elements"], query

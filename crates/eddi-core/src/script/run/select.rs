@@ -5,7 +5,7 @@
 //! query made in Python is the one a script makes. Nothing is written.
 
 use crate::analysis::outline::SymbolKind as OutlineKind;
-use crate::edit::position::from_char;
+use crate::edit::position::{from_char, line_of};
 use crate::failure::OpError;
 
 use super::super::ast::{ElementKind, Query, Script};
@@ -147,7 +147,7 @@ impl Interpreter<'_> {
             } else {
                 String::new()
             },
-            end_line: from_char(&text, end.saturating_sub(1).max(start)).line + 1,
+            end_line: line_of(&text, end.saturating_sub(1).max(start)) + 1,
             col: from_char(&text, start).col,
             params,
             methods: methods
