@@ -183,6 +183,9 @@ class Workspace:
         with _backend.paused_gc():
             result = self._call("select", params)
             elements = [element_of(self, e, target, found, read_at) for e in result.get("elements", [])]
+            # the answer's dicts freed before the collector runs again:
+            # it would walk them all once, for nothing
+            del result
         for element in elements:
             for definition in [element, *getattr(element, "methods", [])]:
                 # the index proves the callers of Python code only
@@ -336,8 +339,11 @@ class Workspace:
             if not elements:
                 return []
             read_at = self._read_at()
-            calls = [c for c in (element_of(self, e, full_name, None, read_at) for e in elements)
-                     if isinstance(c, Call)]
+            calls = []
+            for data in elements:
+                call = element_of(self, data, full_name, None, read_at)
+                if isinstance(call, Call):
+                    calls.append(call)
         same = Counter((c.path, c.line, c.text) for c in calls)
         for call in calls:
             call._twins = same[(call.path, call.line, call.text)]
