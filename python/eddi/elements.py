@@ -188,7 +188,13 @@ class Function(_Definition):
         self._python_only("callers()")
         calls = self._ws._callers_or_failure(self.full_name, self._found)
         if isinstance(calls, EddiError):
-            raise calls
+            try:
+                raise calls
+            finally:
+                # no cycle frame -> exception -> traceback -> frame: it
+                # would keep this walk's elements alive until a full
+                # collection
+                del calls
         return calls
 
 
@@ -218,7 +224,13 @@ class Class(_Definition):
         self._python_only("callers()")
         calls = self._ws._callers_or_failure(self.full_name, self._found)
         if isinstance(calls, EddiError):
-            raise calls
+            try:
+                raise calls
+            finally:
+                # no cycle frame -> exception -> traceback -> frame: it
+                # would keep this walk's elements alive until a full
+                # collection
+                del calls
         return calls
 
     def subclasses(self) -> List["Class"]:

@@ -321,7 +321,10 @@ class Workspace:
     def _callers(self, full_name: str, found: Optional[_Found] = None) -> List[Call]:
         calls = self._callers_or_failure(full_name, found)
         if isinstance(calls, EddiError):
-            raise calls
+            try:
+                raise calls
+            finally:
+                del calls  # no cycle through this frame (see Function.callers)
         return calls
 
     def _callers_or_failure(self, full_name: str, found: Optional[_Found] = None) -> Union[List[Call], EddiError]:
