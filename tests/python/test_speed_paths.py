@@ -6,11 +6,13 @@ its stamp kept of it."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
+import weakref
 from pathlib import Path
-from typing import Dict, Tuple
+from typing import Dict, List, Tuple
 
 import pytest
 
@@ -214,3 +216,27 @@ def test_a_walk_sees_files_added_changed_and_deleted_between_two_walks(ws: eddi.
     assert again["shop.auth.logout"] == (1, 2)
     assert not [name for name in again if name.startswith("tests.")]
     assert set(first) - set(again) == {name for name in first if name.startswith("tests.")}
+
+
+def test_a_refused_callers_leaves_no_cycle_behind(ws: eddi.Workspace, shop: Path) -> None:
+    """A refusal raised from an element holds no cycle (frame, exception,
+    traceback): a walk's elements are freed by reference counting when
+    the walk lets go of them, not kept until a full collection."""
+    (shop / "shop/dyn.py").write_text("def use(x):\n    x.find(2)\n")
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        functions = ws.functions()
+        refused: List["weakref.ref[eddi.Function]"] = []
+        for function in functions:
+            try:
+                function.callers()
+            except eddi.Refused:
+                refused.append(weakref.ref(function))
+        assert refused, "the fixture has a function whose calls the index cannot prove"
+        del functions, function
+        assert [r() for r in refused if r() is not None] == []
+    finally:
+        if enabled:
+            gc.enable()
