@@ -35,7 +35,13 @@ class Backend:
         text = json.dumps(params)
         with self._lock:
             try:
-                answer = self._engine.call(self.sender, tool, text)
+                if tool == "select" and isinstance(self._engine, _eddi.LocalEngine):
+                    # in-process, a query's elements come as objects (no JSON between)
+                    answer = self._engine.select(self.sender, text)
+                    if isinstance(answer, dict):
+                        return answer
+                else:
+                    answer = self._engine.call(self.sender, tool, text)
             except _eddi.TransportError as e:
                 raise error_from("transport", str(e)) from None
         envelope = json.loads(answer)

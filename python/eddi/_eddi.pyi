@@ -1,6 +1,6 @@
 """Stubs of the native module (crates/eddi-py): the tool-call transport."""
 
-from typing import Optional
+from typing import Any, Dict, Optional, Union
 
 class OpenError(Exception): ...
 class BusyError(OpenError): ...
@@ -12,6 +12,9 @@ class LocalEngine:
     def __init__(self, root: str, state_dir: Optional[str] = None) -> None: ...
     def call(self, sender: str, tool: str, params: str) -> str:
         """One tool call (params as JSON text); the envelope as JSON text."""
+    def select(self, sender: str, params: str) -> Union[Dict[str, Any], str]:
+        """The `select` tool: its result as the dict `json.loads` would make
+        of it, or the failure's envelope as JSON text."""
 
 class NatsEngine:
     """A running `eddi serve`, asked on `<prefix>.<name>.tools.call`."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from . import _script
-from .errors import Refused
+from .errors import EddiError, Refused
 
 if TYPE_CHECKING:
     from .workspace import Workspace, _Batch, _Found
@@ -186,7 +186,16 @@ class Function(_Definition):
         Workspace writes (another writer's edits show in a new query).
         Refused for a function that is not Python code."""
         self._python_only("callers()")
-        return self._ws._callers(self.full_name, self._found)
+        calls = self._ws._callers_or_failure(self.full_name, self._found)
+        if isinstance(calls, EddiError):
+            try:
+                raise calls
+            finally:
+                # no cycle frame -> exception -> traceback -> frame: it
+                # would keep this walk's elements alive until a full
+                # collection
+                del calls
+        return calls
 
 
 class Class(_Definition):
@@ -213,7 +222,16 @@ class Class(_Definition):
         """Its instantiations, as the index proves them (asked as
         :meth:`Function.callers` is)."""
         self._python_only("callers()")
-        return self._ws._callers(self.full_name, self._found)
+        calls = self._ws._callers_or_failure(self.full_name, self._found)
+        if isinstance(calls, EddiError):
+            try:
+                raise calls
+            finally:
+                # no cycle frame -> exception -> traceback -> frame: it
+                # would keep this walk's elements alive until a full
+                # collection
+                del calls
+        return calls
 
     def subclasses(self) -> List["Class"]:
         """The classes deriving from it, transitively, through aliases."""

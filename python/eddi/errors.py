@@ -22,11 +22,12 @@ class EddiError(Exception):
         candidates: Optional[List[str]] = None,
         details: Optional[Dict[str, Any]] = None,
     ) -> None:
-        super().__init__(message)
+        # Exception's own __init__, not super(): a walk raises thousands
+        Exception.__init__(self, message)
         self.code = code
         self.message = message
-        self.candidates: List[str] = list(candidates or [])
-        self.details: Dict[str, Any] = dict(details or {})
+        self.candidates: List[str] = list(candidates) if candidates else []
+        self.details: Dict[str, Any] = dict(details) if details else {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(code={self.code!r}, message={self.message!r})"
@@ -88,10 +89,16 @@ def error_from(code: str, message: str, candidates: Optional[List[str]] = None,
 
 def from_failure(failure: Dict[str, Any]) -> EddiError:
     """The exception for a reply's ``failure`` or a tool's ``error`` object."""
-    details = {k: v for k, v in failure.items() if k not in ("code", "message", "candidates")}
+    details = None
+    if len(failure) > 3 or not failure.keys() <= _FAILURE_KEYS:
+        details = {k: v for k, v in failure.items() if k not in _FAILURE_KEYS}
+    candidates = failure.get("candidates")
     return error_from(
         str(failure.get("code", "internal")),
         str(failure.get("message", "")),
-        [str(c) for c in failure.get("candidates", []) or []],
+        [str(c) for c in candidates] if candidates else None,
         details,
     )
+
+
+_FAILURE_KEYS = frozenset(("code", "message", "candidates"))

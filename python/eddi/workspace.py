@@ -183,6 +183,9 @@ class Workspace:
         with _backend.paused_gc():
             result = self._call("select", params)
             elements = [element_of(self, e, target, found, read_at) for e in result.get("elements", [])]
+            # the answer's dicts freed before the collector runs again:
+            # it would walk them all once, for nothing
+            del result
         for element in elements:
             for definition in [element, *getattr(element, "methods", [])]:
                 # the index proves the callers of Python code only
@@ -316,16 +319,34 @@ class Workspace:
     # -- relations (the elements call these) --------------------------------
 
     def _callers(self, full_name: str, found: Optional[_Found] = None) -> List[Call]:
-        query = f"caller of {_script.word(full_name, 'function')}()"
+        calls = self._callers_or_failure(full_name, found)
+        if isinstance(calls, EddiError):
+            try:
+                raise calls
+            finally:
+                del calls  # no cycle through this frame (see Function.callers)
+        return calls
+
+    def _callers_or_failure(self, full_name: str, found: Optional[_Found] = None) -> Union[List[Call], EddiError]:
+        """The callers, or the failure of the request that kept them: the
+        element raises it (a walk raises thousands; each frame an exception
+        passes through is built as an object)."""
         answer = found.answer(self, full_name) if found is not None and len(found.names) > 1 else None
         if answer is None:
+            query = f"caller of {_script.word(full_name, 'function')}()"
             calls = [e for e in self.select(query) if isinstance(e, Call)]
         elif "failure" in answer:
-            raise from_failure(answer["failure"])
+            return from_failure(answer["failure"])
         else:
+            elements = answer.get("elements", [])
+            if not elements:
+                return []
             read_at = self._read_at()
-            calls = [c for c in (element_of(self, e, full_name, None, read_at) for e in answer.get("elements", []))
-                     if isinstance(c, Call)]
+            calls = []
+            for data in elements:
+                call = element_of(self, data, full_name, None, read_at)
+                if isinstance(call, Call):
+                    calls.append(call)
         same = Counter((c.path, c.line, c.text) for c in calls)
         for call in calls:
             call._twins = same[(call.path, call.line, call.text)]

@@ -272,6 +272,22 @@ pub fn call(
     (tool.run)(engine, sender, params)
 }
 
+/// The `select` tool for a caller in this process that renders what it
+/// found itself (the Python binding builds its objects from the typed
+/// elements, without JSON between): the same parameters, checks and
+/// session as [`call`]`("select", …)`, whose JSON is these elements'.
+pub fn select_found(
+    engine: &Engine,
+    sender: &str,
+    params: Value,
+) -> Result<SelectFound, ToolError> {
+    let params = if params.is_null() { json!({}) } else { params };
+    engine.ensure_session(sender)?;
+    script::select_found(engine, sender, parse(params)?)
+}
+
+pub use script::Found as SelectFound;
+
 /// The answer to one tool call, as a transport sends it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {

@@ -11,6 +11,7 @@ use crate::commands::{Command, ScriptMode, Selection};
 use crate::engine::Engine;
 use crate::outcome::Fact;
 use crate::reply::{Clause, Reply};
+use crate::script::run::Selections;
 
 use super::ToolError;
 
@@ -114,6 +115,24 @@ fn yes() -> bool {
 }
 
 pub fn select(engine: &Engine, sender: &str, p: Select) -> Result<Value, ToolError> {
+    let found = select_found(engine, sender, p)?;
+    let (field, elements) = crate::engine::ops::json::selections(&found.selections, found.texts);
+    Ok(json!({ "reply": found.reply, field: elements }))
+}
+
+/// What a `select` found, typed: the JSON tool renders it, and so does
+/// the Python binding (as objects, without JSON between).
+#[derive(Debug)]
+pub struct Found {
+    /// The terse line (`Ok: Selected 3 functions`).
+    pub reply: String,
+    pub selections: std::sync::Arc<crate::script::run::Selections>,
+    /// Whether definitions and files come with their text.
+    pub texts: bool,
+}
+
+/// `select`'s parameters checked and its query run: what it found.
+pub fn select_found(engine: &Engine, sender: &str, p: Select) -> Result<Found, ToolError> {
     let (text, each_line) = match (p.query, p.queries) {
         (Some(query), None) => {
             if query.trim().is_empty() {
@@ -168,16 +187,26 @@ pub fn select(engine: &Engine, sender: &str, p: Select) -> Result<Value, ToolErr
             }),
         },
     )?;
-    let field = if each_line { "answers" } else { "elements" };
     let mut outcome = outcome;
     // taken out, not copied (the terse line does not read the data)
-    let found = outcome
+    let at = outcome
         .facts
-        .iter_mut()
-        .find_map(|clause| match clause {
-            Clause::Data(fields) => fields.remove(field),
-            _ => None,
-        })
-        .unwrap_or_else(|| json!([]));
-    Ok(json!({ "reply": Reply::from(outcome).terse(), field: found }))
+        .iter()
+        .position(|clause| matches!(clause, Clause::Selections { .. }));
+    let (selections, texts) = match at.map(|at| outcome.facts.remove(at)) {
+        Some(Clause::Selections { found, texts }) => (found, texts),
+        _ => {
+            let none = if each_line {
+                Selections::Answers(Vec::new())
+            } else {
+                Selections::Elements(Vec::new())
+            };
+            (std::sync::Arc::new(none), p.text)
+        }
+    };
+    Ok(Found {
+        reply: Reply::from(outcome).terse(),
+        selections,
+        texts,
+    })
 }

@@ -6,10 +6,13 @@ its stamp kept of it."""
 
 from __future__ import annotations
 
+import gc
+import json
 import os
 import time
+import weakref
 from pathlib import Path
-from typing import Dict, Tuple
+from typing import Dict, List, Tuple
 
 import pytest
 
@@ -147,3 +150,93 @@ def test_callers_of_another_languages_function_are_refused(ws: eddi.Workspace, s
     [py] = [f for f in functions if f.full_name == "shop.auth.logout"]
     assert py.language == "python"
     assert [c.path for c in py.callers()] == ["shop/service.py"]
+
+
+def _json_and_objects(ws: eddi.Workspace, params: Dict[str, object]) -> Tuple[object, object]:
+    """The same `select` answered as the JSON tool's result and as the
+    objects the in-process engine makes without JSON."""
+    engine = ws._backend._engine
+    assert isinstance(engine, eddi._eddi.LocalEngine)
+    text = json.dumps(params)
+    envelope = json.loads(engine.call(ws.sender, "select", text))
+    assert envelope["ok"], envelope
+    objects = engine.select(ws.sender, text)
+    assert isinstance(objects, dict), objects
+    return envelope["result"], objects
+
+
+@pytest.mark.parametrize("query", [
+    "function", "class", "method in UserManager", 'file matching "*.py"', "import", "symbol of type variable",
+    "caller of shop.auth.authenticate()", "match `authenticate($a, $b)`",
+])
+@pytest.mark.parametrize("text", [True, False])
+def test_in_process_objects_are_the_json_of_select(ws: eddi.Workspace, shop: Path, query: str, text: bool) -> None:
+    (shop / "shop/settings.py").write_text("TIMEOUT = 30\n")
+    (ws_json, objects) = _json_and_objects(ws, {"query": query, "text": text})
+    assert objects == ws_json
+    assert isinstance(objects, dict) and objects["elements"], query
+
+
+def test_in_process_answers_are_the_json_of_select(ws: eddi.Workspace) -> None:
+    queries = ["caller of shop.auth.authenticate()", "caller of nowhere.f()", "caller of", "function"]
+    (ws_json, objects) = _json_and_objects(ws, {"queries": queries, "text": False})
+    assert objects == ws_json
+    assert isinstance(objects, dict)
+    assert [sorted(a) for a in objects["answers"]] == [["elements"], ["failure"], ["failure"], ["elements"]]
+
+
+def test_in_process_failures_are_the_engines(ws: eddi.Workspace) -> None:
+    with pytest.raises(eddi.InvalidScript):
+        ws.select("functoin")
+    engine = ws._backend._engine
+    assert isinstance(engine, eddi._eddi.LocalEngine)
+    refused = engine.select(ws.sender, json.dumps({"query": "function", "nonsense": 1}))
+    assert isinstance(refused, str) and json.loads(refused)["error"]["code"] == "invalid_params"
+
+
+def test_a_walk_sees_files_added_changed_and_deleted_between_two_walks(ws: eddi.Workspace, shop: Path) -> None:
+    # a tree older than the file list's SETTLED: its listing is kept
+    # between two walks, vouched for by the directories' stamps
+    time.sleep(2.3)
+    first = _walk(ws)
+    assert _walk(ws) == first
+    assert "shop.auth.logout" in first
+    (shop / "shop/extra.py").write_text("from shop.auth import logout\n\n\ndef bye(u):\n    logout(u)\n")
+    (shop / "tests/test_users.py").unlink()
+    (shop / "shop/pkg").mkdir()
+    (shop / "shop/pkg/deep.py").write_text("def deep(x):\n    if x:\n        return 1\n    return 2\n")
+    deadline = time.monotonic() + 5
+    again = _walk(ws)
+    # the index hears of another program's files from the tree's watch
+    while again.get("shop.auth.logout") != (1, 2) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        again = _walk(ws)
+    assert again["shop.extra.bye"] == (1, 0)
+    assert again["shop.pkg.deep.deep"] == (2, 0)
+    assert again["shop.auth.logout"] == (1, 2)
+    assert not [name for name in again if name.startswith("tests.")]
+    assert set(first) - set(again) == {name for name in first if name.startswith("tests.")}
+
+
+def test_a_refused_callers_leaves_no_cycle_behind(ws: eddi.Workspace, shop: Path) -> None:
+    """A refusal raised from an element holds no cycle (frame, exception,
+    traceback): a walk's elements are freed by reference counting when
+    the walk lets go of them, not kept until a full collection."""
+    (shop / "shop/dyn.py").write_text("def use(x):\n    x.find(2)\n")
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        functions = ws.functions()
+        refused: List["weakref.ref[eddi.Function]"] = []
+        for function in functions:
+            try:
+                function.callers()
+            except eddi.Refused:
+                refused.append(weakref.ref(function))
+        assert refused, "the fixture has a function whose calls the index cannot prove"
+        del functions, function
+        assert [r() for r in refused if r() is not None] == []
+    finally:
+        if enabled:
+            gc.enable()

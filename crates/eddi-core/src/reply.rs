@@ -61,6 +61,14 @@ pub enum Clause {
     /// reply object: `"references": […]`); the terse form words the same
     /// facts in other clauses.
     Data(Map<String, Value>),
+    /// What a query alone found (`select`), typed: the JSON form renders
+    /// it as `"elements"` or `"answers"` (definitions and files without
+    /// their text unless `texts`), the Python binding as objects; the
+    /// terse form words its count in a [`Clause::Fact`].
+    Selections {
+        found: std::sync::Arc<crate::script::run::Selections>,
+        texts: bool,
+    },
 }
 
 impl Clause {
@@ -100,8 +108,14 @@ impl Clause {
             | Clause::Fact(_)
             | Clause::Notice(_)
             | Clause::Skipped(_)
-            | Clause::Data(_) => false,
+            | Clause::Data(_)
+            | Clause::Selections { .. } => false,
         }
+    }
+
+    /// Data for the JSON form only: no terse words of its own.
+    pub fn is_data(&self) -> bool {
+        matches!(self, Clause::Data(_) | Clause::Selections { .. })
     }
 }
 
@@ -281,6 +295,10 @@ impl Reply {
                 Clause::Data(fields) => {
                     object.extend(fields.clone());
                 }
+                Clause::Selections { found, texts } => {
+                    let (field, value) = crate::engine::ops::json::selections(found, *texts);
+                    object.insert(field.into(), value);
+                }
             }
         }
         if !notes.is_empty() {
@@ -301,13 +319,13 @@ pub fn fail_line(message: &str) -> String {
 
 /// Whether a clause has a terse form (data for JSON has none).
 fn is_worded(clause: &Clause) -> bool {
-    !matches!(clause, Clause::Data(_))
+    !clause.is_data()
 }
 
 /// The clauses in order, but `Txt` last: everything after `Txt ` is text.
 fn join(clauses: &[Clause]) -> String {
     let is_txt = |c: &&Clause| matches!(c, Clause::Txt(_));
-    let is_data = |c: &&Clause| matches!(c, Clause::Data(_));
+    let is_data = |c: &&Clause| c.is_data();
     clauses
         .iter()
         .filter(|c| !is_txt(c) && !is_data(c))
@@ -336,7 +354,7 @@ fn terse_clause(clause: &Clause) -> String {
         Clause::Note(text) => one_line(text),
         Clause::Fact(fact) => one_line(&fact.to_string()),
         Clause::Notice(text) => format!("Notice: {}", one_line(text)),
-        Clause::Data(_) => String::new(),
+        Clause::Data(_) | Clause::Selections { .. } => String::new(),
     }
 }
 

@@ -12,8 +12,12 @@
 //!   `<prefix>.<name>.tools.call` subject.
 //!
 //! The Python layer (`python/eddi`) builds every request, so both backends
-//! send the same ones. The GIL is released while the engine or the network
+//! send the same ones. `LocalEngine.select` answers a query with Python
+//! objects made from the engine's typed elements (`selections`), the
+//! dicts the JSON of `select` would give, without JSON between. The GIL is released while the engine or the network
 //! works.
+
+mod selections;
 
 use std::time::Duration;
 
@@ -72,12 +76,38 @@ impl LocalEngine {
 
     /// Runs one tool call; returns the envelope as JSON text.
     fn call(&self, py: Python<'_>, sender: &str, tool: &str, params: &str) -> PyResult<String> {
-        let params: serde_json::Value = serde_json::from_str(params)
-            .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("params: {e}")))?;
+        let params = params_of(params)?;
         Ok(py.allow_threads(|| {
             eddi::tools::call_once(&self.engine, sender, tool, params, None).json
         }))
     }
+
+    /// The `select` tool, its result made Python objects here: the dict
+    /// `json.loads` would make of the tool's result (`selections`), or,
+    /// when it fails, the tool's envelope as JSON text.
+    fn select<'py>(
+        &self,
+        py: Python<'py>,
+        sender: &str,
+        params: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let params = params_of(params)?;
+        let found = py.allow_threads(|| eddi::tools::select_found(&self.engine, sender, params));
+        match found {
+            Ok(found) => Ok(
+                selections::result(py, &found.reply, &found.selections, found.texts)?.into_any(),
+            ),
+            Err(error) => {
+                let envelope = eddi::tools::envelope_text(&Err(error));
+                Ok(pyo3::types::PyString::new(py, &envelope).into_any())
+            }
+        }
+    }
+}
+
+fn params_of(params: &str) -> PyResult<serde_json::Value> {
+    serde_json::from_str(params)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("params: {e}")))
 }
 
 /// A running `eddi serve`: `NatsEngine(url, prefix, name, timeout)`.
@@ -128,8 +158,7 @@ impl NatsEngine {
 
     /// Sends one tool call; returns the envelope as JSON text.
     fn call(&self, py: Python<'_>, sender: &str, tool: &str, params: &str) -> PyResult<String> {
-        let params: serde_json::Value = serde_json::from_str(params)
-            .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("params: {e}")))?;
+        let params = params_of(params)?;
         let body = serde_json::json!({ "sender": sender, "tool": tool, "params": params });
         let request = async_nats::Request::new()
             .payload(body.to_string().into())

@@ -138,6 +138,12 @@ pub fn from_char(text: &Rope, offset: usize) -> Position {
     }
 }
 
+/// The line of char `offset` (clamped into the text): [`from_char`]'s
+/// line, without the work of its column.
+pub fn line_of(text: &Rope, offset: usize) -> usize {
+    text.char_to_line(offset.min(text.len_chars()))
+}
+
 /// Clamps a position into the document (used after external changes).
 pub fn clamp(text: &Rope, pos: Position) -> Position {
     let line = pos.line.min(line_count(text) - 1);

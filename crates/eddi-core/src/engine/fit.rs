@@ -255,9 +255,9 @@ pub(super) fn fit(reply: Reply, format: ResponseFormat, room: &ReplyRoom, bytes:
     }
 }
 
-/// `reply` without its JSON data ([`Clause::Data`]), saying so.
+/// `reply` without its JSON data ([`Clause::is_data`]), saying so.
 fn without_data(reply: Reply, room: &ReplyRoom) -> Reply {
-    let is_data = |c: &Clause| matches!(c, Clause::Data(_));
+    let is_data = |c: &Clause| c.is_data();
     let (Reply::Done(clauses) | Reply::Info(clauses) | Reply::Fail(_, clauses)) = &reply;
     if !clauses.iter().any(is_data) {
         return reply;

@@ -122,21 +122,25 @@ impl ParsedFiles {
                 .map(|(path, seen, _)| kept.take(path, seen.as_ref()?))
                 .collect()
         };
-        let parsed: Vec<Option<Arc<Parsed>>> = files
+        // (the parse, whether it is new here)
+        let parsed: Vec<(Option<Arc<Parsed>>, bool)> = files
             .par_iter()
             .zip(known)
-            .map(|((path, _, text), known)| {
-                known.or_else(|| Parsed::new(path, text.clone()).map(Arc::new))
+            .map(|((path, _, text), known)| match known {
+                Some(known) => (Some(known), false),
+                None => (Parsed::new(path, text.clone()).map(Arc::new), true),
             })
             .collect();
         let mut kept = self.inner.lock();
-        for ((path, seen, _), parsed) in files.iter().zip(&parsed) {
-            if let (Some(seen), Some(parsed)) = (seen, parsed) {
+        // only the new ones: a kept parse taken above keeps its entry (a
+        // read this view did not make would unsettle it)
+        for ((path, seen, _), (parsed, new)) in files.iter().zip(&parsed) {
+            if let (Some(seen), Some(parsed), true) = (seen, parsed, *new) {
                 kept.keep(path, seen, parsed);
             }
         }
         kept.trim();
-        parsed
+        parsed.into_iter().map(|(parsed, _)| parsed).collect()
     }
 
     /// The parse of `text`, the bytes of `path` read as `seen`.
@@ -266,6 +270,21 @@ mod tests {
             "its stamp moved"
         );
         assert!(files.unchanged("b.py", |_| true).is_none());
+    }
+
+    #[test]
+    fn a_kept_parse_taken_by_many_stays_found_by_its_stamp() {
+        let files = ParsedFiles::default();
+        let text = Rope::from_str(TEXT);
+        let read = seen(TEXT, 100, 200);
+        files.get_many(vec![("a.py".into(), Some(read.clone()), text.clone())]);
+        assert!(files.unchanged("a.py", |_| true).is_some());
+        // taken again, as a view that found it by its stamp does (it did
+        // not read the bytes: its read time says nothing)
+        let found = seen(TEXT, 100, 0);
+        files.get_many(vec![("a.py".into(), Some(found), text)]);
+        let (stamp, _) = files.unchanged("a.py", |_| true).unwrap();
+        assert_eq!(stamp, read.stamp);
     }
 
     #[test]

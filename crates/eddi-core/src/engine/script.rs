@@ -10,7 +10,6 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 use std::time::SystemTime;
 
-use rayon::prelude::*;
 use ropey::Rope;
 
 use crate::analysis::index::{CallersMemo, ProjectIndex};
@@ -202,21 +201,18 @@ impl Engine {
             let (query, kind) =
                 script::parse_checked_query_where(text, filter, &[]).map_err(refused)?;
             let mut answers = self.with_view(sender, live, |view| {
-                interpreter::select_each(&[&query], before, view)
+                interpreter::select_each(&[&query], before, view, texts)
             })?;
             let selected = answers.pop().unwrap_or_else(|| Ok(Vec::new()))?;
-            // each element's JSON on its own: in parallel (a walk of a
-            // project has thousands)
-            let elements = selected
-                .par_iter()
-                .map(|s| super::ops::json::selected(s, texts))
-                .collect();
             return Ok(Outcome::answer(vec![
                 Clause::Fact(Fact::Selected {
                     kind,
                     count: selected.len(),
                 }),
-                super::ops::json::data("elements", serde_json::Value::Array(elements)),
+                Clause::Selections {
+                    found: std::sync::Arc::new(interpreter::Selections::Elements(selected)),
+                    texts,
+                },
             ]));
         }
         // each line its own query; one that does not parse is its own failure
@@ -231,7 +227,7 @@ impl Engine {
         let queries: Vec<&script::ast::Query> = parsed.iter().flatten().collect();
         let mut answered = self
             .with_view(sender, live, |view| {
-                interpreter::select_each(&queries, before, view)
+                interpreter::select_each(&queries, before, view, texts)
             })?
             .into_iter();
         let answers: Vec<interpreter::Answer> = parsed
@@ -241,15 +237,14 @@ impl Engine {
                 Err(refusal) => Err(refusal.clone()),
             })
             .collect();
-        let answers: Vec<serde_json::Value> = answers
-            .par_iter()
-            .map(|answer| super::ops::json::answer(answer, texts))
-            .collect();
         Ok(Outcome::answer(vec![
             Clause::Fact(Fact::SelectedEach {
                 queries: answers.len(),
             }),
-            super::ops::json::data("answers", serde_json::Value::Array(answers)),
+            Clause::Selections {
+                found: std::sync::Arc::new(interpreter::Selections::Answers(answers)),
+                texts,
+            },
         ]))
     }
 
@@ -646,16 +641,17 @@ impl interpreter::Project for View<'_> {
     }
 
     fn calls_of(&self, name: &str) -> Result<Calls, OpError> {
-        let found = self
-            .index
-            .find_callers_memo(name, &mut self.memo.borrow_mut())
-            .map_err(index_error)?;
         let site =
             |c: &crate::analysis::index::Call| (c.location.path.clone(), c.location.position);
-        Ok(Calls {
-            proven: found.certain.iter().map(site).collect(),
-            possible: found.possible.iter().map(site).collect(),
-        })
+        // read where the memo keeps it: a walk asks thousands
+        self.index
+            .read_callers_memo(name, &mut self.memo.borrow_mut(), |found| {
+                let found = found.as_ref().map_err(|e| index_error(e.clone()))?;
+                Ok(Calls {
+                    proven: found.certain.iter().map(site).collect(),
+                    possible: found.possible.iter().map(site).collect(),
+                })
+            })
     }
 
     fn subclasses_of(&self, name: &str) -> Result<Vec<(String, Position)>, OpError> {

@@ -12,6 +12,7 @@
 
 mod commit;
 mod encoding;
+mod listing;
 mod locks;
 mod path;
 mod watch;
@@ -114,6 +115,8 @@ pub struct Workspace {
 struct Shared {
     locks: locks::FileLocks,
     fault: Mutex<Option<Fault>>,
+    /// The last listing of every file, while what it rests on is unchanged.
+    listing: Mutex<Option<Arc<listing::Listing>>>,
 }
 
 impl Workspace {
@@ -296,30 +299,36 @@ impl Workspace {
             ),
             _ => None,
         };
-        let mut files = Vec::new();
-        for entry in ignore::WalkBuilder::new(&self.root)
-            .require_git(false)
-            .build()
-            .flatten()
-        {
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
-            }
-            let Ok(rel) = entry.path().strip_prefix(&self.root) else {
-                continue;
-            };
-            let rel = rel.to_string_lossy().replace('\\', "/");
-            let wanted = match (&under, &matcher) {
-                (Some(dir), _) => dir.is_empty() || rel.starts_with(&format!("{dir}/")),
-                (None, Some(m)) => m.is_match(&rel),
-                (None, None) => true,
-            };
-            if wanted {
-                files.push(rel);
-            }
+        let all = self.all_files();
+        let wanted = |rel: &&String| match (&under, &matcher) {
+            (Some(dir), _) => dir.is_empty() || rel.starts_with(&format!("{dir}/")),
+            (None, Some(m)) => m.is_match(rel.as_str()),
+            (None, None) => true,
+        };
+        Ok(all.iter().filter(wanted).cloned().collect())
+    }
+
+    /// Every file (see [`Workspace::list`]): the kept listing while every
+    /// directory and ignore file it rests on is as it was (`listing`),
+    /// else a walk of the tree.
+    fn all_files(&self) -> Arc<Vec<String>> {
+        let mut kept = self
+            .shared
+            .listing
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(listing) = kept.as_ref().filter(|l| l.still_true()) {
+            return listing.files.clone();
         }
-        files.sort();
-        Ok(files)
+        let (files, listing) = listing::walk(&self.root);
+        *kept = listing.map(Arc::new);
+        files
+    }
+
+    /// Whether a listing is kept (the tree it rests on has settled).
+    #[cfg(test)]
+    fn keeps_listing(&self) -> bool {
+        self.shared.listing.lock().is_ok_and(|kept| kept.is_some())
     }
 
     /// The workspace-relative directory a `List` pattern names (`""` for

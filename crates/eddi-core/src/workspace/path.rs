@@ -34,6 +34,12 @@ impl WorkspacePath {
         let mut missing: Vec<std::ffi::OsString> = Vec::new();
         let mut hops = 0;
         let real = loop {
+            // an existing path without a link below the (canonical) root
+            // is its own canonical form: one lstat per part below the
+            // root instead of a walk of every part from `/`
+            if missing.is_empty() && hops == 0 && no_link_below(root, &lexical) {
+                break probe.clone();
+            }
             match probe.canonicalize() {
                 Ok(real) => break real,
                 // A dangling link: follow it to the file it would create.
@@ -174,4 +180,17 @@ impl fmt::Display for WorkspacePath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+/// Whether every part of `relative` (`/`-separated, lexical) exists below
+/// `root` and none is a symbolic link.
+fn no_link_below(root: &Path, relative: &str) -> bool {
+    if relative.is_empty() {
+        return false;
+    }
+    let mut probe = root.to_path_buf();
+    relative.split('/').all(|part| {
+        probe.push(part);
+        std::fs::symlink_metadata(&probe).is_ok_and(|meta| !meta.file_type().is_symlink())
+    })
 }

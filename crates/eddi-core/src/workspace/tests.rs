@@ -100,6 +100,84 @@ fn lists_with_gitignore_and_globs() {
         .starts_with("Invalid glob '['"));
 }
 
+/// A listing kept between two `list`s is given again only while nothing
+/// it rests on changed: each kind of change between two listings of a
+/// settled tree (the listing kept) shows in the second.
+#[test]
+fn a_kept_listing_shows_every_change_made_since() {
+    type Change = fn(&Path);
+    let cases: Vec<(&str, Change, Vec<&str>)> = vec![
+        (
+            "a file added deep down",
+            |root| fs::write(root.join("src/pkg/new.py"), "").unwrap(),
+            vec!["src/b.txt", "src/pkg/a.py", "src/pkg/new.py", "top.py"],
+        ),
+        (
+            "a file removed",
+            |root| fs::remove_file(root.join("src/pkg/a.py")).unwrap(),
+            vec!["src/b.txt", "top.py"],
+        ),
+        (
+            "a directory renamed",
+            |root| fs::rename(root.join("src/pkg"), root.join("src/lib")).unwrap(),
+            vec!["src/b.txt", "src/lib/a.py", "top.py"],
+        ),
+        (
+            "a .gitignore edited in place, same size",
+            |root| fs::write(root.join(".gitignore"), "src/pkg\n").unwrap(),
+            vec!["build/out.py", "src/b.txt", "top.py"],
+        ),
+        (
+            "an .ignore added below",
+            |root| fs::write(root.join("src/.ignore"), "*.txt\n").unwrap(),
+            vec!["src/pkg/a.py", "top.py"],
+        ),
+    ];
+    let trees: Vec<(tempfile::TempDir, Workspace)> = cases
+        .iter()
+        .map(|_| {
+            let (dir, ws) = workspace();
+            let root = dir.path();
+            fs::create_dir_all(root.join("src/pkg")).unwrap();
+            fs::create_dir_all(root.join("build")).unwrap();
+            fs::write(root.join(".gitignore"), "/build/\n").unwrap();
+            fs::write(root.join("build/out.py"), "").unwrap();
+            fs::write(root.join("src/pkg/a.py"), "").unwrap();
+            fs::write(root.join("src/b.txt"), "").unwrap();
+            fs::write(root.join("top.py"), "").unwrap();
+            assert_eq!(
+                ws.list(None).unwrap(),
+                vec!["src/b.txt", "src/pkg/a.py", "top.py"]
+            );
+            assert!(
+                !ws.keeps_listing(),
+                "a tree younger than SETTLED is walked each time"
+            );
+            (dir, ws)
+        })
+        .collect();
+    std::thread::sleep(listing::SETTLED + std::time::Duration::from_millis(200));
+    for ((what, change, expected), (dir, ws)) in cases.into_iter().zip(&trees) {
+        let before = ws.list(None).unwrap();
+        assert!(
+            ws.keeps_listing(),
+            "{what}: a settled tree's listing is kept"
+        );
+        assert_eq!(ws.list(None).unwrap(), before, "{what}: the kept listing");
+        change(dir.path());
+        assert_eq!(ws.list(None).unwrap(), expected, "{what}");
+        assert_eq!(
+            ws.list(Some("**/*.py")).unwrap(),
+            expected
+                .iter()
+                .filter(|p| p.ends_with(".py"))
+                .copied()
+                .collect::<Vec<_>>(),
+            "{what}: a glob"
+        );
+    }
+}
+
 mod commits {
     use std::os::unix::fs::PermissionsExt;
 

@@ -95,17 +95,19 @@ pub fn indexed_files(root: &Path) -> Vec<String> {
         if !entry.file_type().is_some_and(|t| t.is_file()) {
             continue;
         }
-        let path = entry.path();
-        let extension = path.extension().and_then(|e| e.to_str());
-        if !extension.is_some_and(|e| crate::language::indexed_extensions().any(|x| x == e)) {
-            continue;
-        }
-        if let Some(rel) = relative(root, path) {
+        if let Some(rel) = relative(root, entry.path()).filter(|rel| is_indexed(rel)) {
             out.push(rel);
         }
     }
     out.sort();
     out
+}
+
+/// Whether the index reads the file at `path`: its extension is one of
+/// an indexed language's.
+pub fn is_indexed(path: &str) -> bool {
+    let extension = Path::new(path).extension().and_then(|e| e.to_str());
+    extension.is_some_and(|e| crate::language::indexed_extensions().any(|x| x == e))
 }
 
 /// `path` relative to `root` with `/` separators.

@@ -79,9 +79,16 @@ impl CallersMemo {
         self.answers.get(name)
     }
 
-    /// Keeps the answer of the caller query of `name`.
-    pub(crate) fn keep_callers(&mut self, name: &str, answer: &super::Result<Callers>) {
-        self.answers.insert(name.to_owned(), answer.clone());
+    /// Keeps the answer of the caller query of `name`; gives it back.
+    pub(crate) fn keep_callers(
+        &mut self,
+        name: &str,
+        answer: super::Result<Callers>,
+    ) -> &super::Result<Callers> {
+        self.answers
+            .entry(name.to_owned())
+            .insert_entry(answer)
+            .into_mut()
     }
 
     /// What `value` of `file` denotes.
@@ -140,7 +147,7 @@ impl CallersMemo {
         }
         let defining = self.defining.get_or_insert_with(|| {
             // every file scanned, so that each one's definitions are known
-            index.scan_all();
+            index.scan_python();
             let mut defining: HashMap<String, Vec<FileId>> = HashMap::new();
             for (fid, file) in index.scanned_files() {
                 for id in file.def_ranges.keys() {
@@ -163,7 +170,7 @@ impl CallersMemo {
         }
         let naming = self.naming.get_or_insert_with(|| {
             // every file scanned, so that each one's names are known
-            index.scan_all();
+            index.scan_python();
             let mut naming: HashMap<String, Vec<FileId>> = HashMap::new();
             for (fid, file) in index.scanned_files() {
                 for id in file.ref_ranges.keys() {

@@ -212,9 +212,23 @@ impl ProjectIndex {
             recent: Default::default(),
             tags: Default::default(),
         };
-        let paths = disk::indexed_files(root);
+        let paths = index.indexed_files();
         index.load_all(paths);
         index
+    }
+
+    /// The files of the languages the index reads: the workspace's
+    /// listing (kept while the tree is unchanged: `workspace/listing.rs`),
+    /// or a walk of the root when it has no workspace.
+    fn indexed_files(&self) -> Vec<String> {
+        let listed = self.workspace.as_ref().and_then(|w| w.list(None).ok());
+        let Some(listed) = listed else {
+            return disk::indexed_files(&self.root);
+        };
+        listed
+            .into_iter()
+            .filter(|path| disk::is_indexed(path))
+            .collect()
     }
 
     /// Reads and indexes `paths`.
@@ -626,7 +640,7 @@ impl ProjectIndex {
                 unchanged_skips.insert(s.path.clone());
             }
         }
-        for path in disk::indexed_files(&self.root) {
+        for path in self.indexed_files() {
             let indexed = self.by_path.contains_key(&path) || self.tags.contains(&path);
             if !indexed && !unchanged_skips.contains(&path) {
                 report.added.push(path.clone());
@@ -788,10 +802,10 @@ impl ProjectIndex {
         self.files.get(fid)?.as_ref().map(|e| e.path.as_str())
     }
 
-    /// Every file's index: the files no query needed yet are scanned
-    /// first, in parallel.
+    /// Every Python file's index: the files no query needed yet are
+    /// scanned first, in parallel.
     pub(crate) fn iter_files(&self) -> impl Iterator<Item = (FileId, &FileIndex)> {
-        self.scan_all();
+        self.scan_python();
         self.files
             .iter()
             .enumerate()
@@ -861,10 +875,17 @@ impl ProjectIndex {
     /// every query runs on scanned indexes only (what a long-running
     /// service does once it has answered its first query).
     pub fn scan_all(&self) {
+        self.scan_python();
+        self.tags.scan_all();
+    }
+
+    /// Scans every Python file no query needed yet, in parallel: what a
+    /// walk of Python's indexes needs (the caller queries' maps), without
+    /// the brace languages' files, which it does not read.
+    pub(crate) fn scan_python(&self) {
         if self.has_unscanned() {
             scan_largest_first(self.files.iter().flatten());
         }
-        self.tags.scan_all();
     }
 
     /// Offers the trees others parsed to the Python files not scanned yet:

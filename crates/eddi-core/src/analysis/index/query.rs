@@ -674,9 +674,20 @@ impl ProjectIndex {
     /// the same answer, with what the queries share kept in `memo` (see
     /// [`CallersMemo`]; one memo per index).
     pub fn find_callers_memo(&self, function: &str, memo: &mut CallersMemo) -> Result<Callers> {
+        self.read_callers_memo(function, memo, Result::clone)
+    }
+
+    /// [`Self::find_callers_memo`]'s answer read where the memo keeps it,
+    /// not copied (a walk asks thousands): `read`'s result.
+    pub fn read_callers_memo<T>(
+        &self,
+        function: &str,
+        memo: &mut CallersMemo,
+        read: impl FnOnce(&Result<Callers>) -> T,
+    ) -> T {
         memo.ask();
         if let Some(answer) = memo.callers(function) {
-            return answer.clone();
+            return read(answer);
         }
         let answer =
             self.uses(function, true, None, memo)
@@ -685,8 +696,7 @@ impl ProjectIndex {
                     certain,
                     possible,
                 });
-        memo.keep_callers(function, &answer);
-        answer
+        read(memo.keep_callers(function, answer))
     }
 
     #[allow(clippy::type_complexity)]

@@ -340,6 +340,24 @@ pub fn selected(selected: &crate::script::run::Selected, texts: bool) -> Value {
     object
 }
 
+/// What a `select` found as its JSON field: `("elements", […])` or
+/// `("answers", […])`. Each element's JSON on its own, in parallel (a
+/// walk of a project has thousands).
+pub fn selections(found: &crate::script::run::Selections, texts: bool) -> (&'static str, Value) {
+    use crate::script::run::Selections;
+    use rayon::prelude::*;
+    match found {
+        Selections::Elements(all) => (
+            "elements",
+            Value::Array(all.par_iter().map(|s| selected(s, texts)).collect()),
+        ),
+        Selections::Answers(all) => (
+            "answers",
+            Value::Array(all.par_iter().map(|a| answer(a, texts)).collect()),
+        ),
+    }
+}
+
 /// One query's answer among many (`SelectedEach`): `{"elements": […]}`,
 /// or `{"failure": {code, message, candidates}}`.
 pub fn answer(answer: &crate::script::run::Answer, texts: bool) -> Value {

@@ -49,7 +49,7 @@ pub use cursor::{Commanded, Place};
 pub use element::{Detail, Element};
 pub use parsed::Parsed;
 pub use report::{Count, Flagged, ScriptReport, Verb};
-pub use select::{select, select_each, Answer, Before, Selected};
+pub use select::{select, select_each, Answer, Before, Selected, Selections};
 pub use snapshot::Snapshot;
 
 /// What a script reads of the project; the engine implements it over the

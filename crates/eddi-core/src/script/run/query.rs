@@ -17,7 +17,7 @@ use tree_sitter::Node;
 
 use crate::analysis::outline::{Symbol, SymbolKind as OutlineKind};
 use crate::analysis::syntax::{byte_to_char, char_to_byte, node_text};
-use crate::edit::position::{from_char, to_char};
+use crate::edit::position::{from_char, line_of, to_char};
 use crate::edit::Position;
 use crate::failure::{ErrorKind, OpError};
 
@@ -593,8 +593,8 @@ fn definition(
         .filter(|(i, p)| !(is_method && *i == 0 && (*p == "self" || *p == "cls")))
         .map(|(_, p)| p.clone())
         .collect();
-    let first = from_char(text, symbol.definition.start).line;
-    let last = from_char(text, symbol.definition.end).line;
+    let first = line_of(text, symbol.definition.start);
+    let last = line_of(text, symbol.definition.end);
     let bases = match symbol.kind {
         OutlineKind::Class => class_bases(parsed, symbol),
         _ => Vec::new(),

@@ -5,7 +5,7 @@
 //! query made in Python is the one a script makes. Nothing is written.
 
 use crate::analysis::outline::SymbolKind as OutlineKind;
-use crate::edit::position::from_char;
+use crate::edit::position::{from_char, line_of};
 use crate::failure::OpError;
 
 use super::super::ast::{ElementKind, Query, Script};
@@ -13,13 +13,15 @@ use super::element::{Detail, Element};
 use super::{Interpreter, Project};
 
 /// One element a query found, and what is read of it when it is found.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Selected {
     pub element: Element,
     /// The name the index knows a definition by (`pkg.mod.Class.f`): what
     /// `caller of` and `class implementing` take.
     pub indexed_name: String,
-    /// Its text (a definition from its keyword, without decorators).
+    /// Its text (a definition from its keyword, without decorators);
+    /// empty for a definition, variable or file asked without the long
+    /// texts (a walk of a project reads none of them).
     pub text: String,
     /// 1-based line of its last char.
     pub end_line: usize,
@@ -37,11 +39,22 @@ pub struct Selected {
 /// What a query answers: its elements, or why it failed.
 pub type Answer = Result<Vec<Selected>, OpError>;
 
+/// What a `select` found, as data: one query's elements, or each of many
+/// queries' answers. The renderers make it JSON (`engine/ops/json.rs`) or
+/// the Python API's objects (the binding), never text first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Selections {
+    /// One query's elements.
+    Elements(Vec<Selected>),
+    /// Each query's answer, in the order asked.
+    Answers(Vec<Answer>),
+}
+
 /// The elements `query` (checked) finds in `project`, sorted by file and
-/// place.
-pub fn select(query: &Query, source: &str, project: &dyn Project) -> Answer {
+/// place; with `texts`, the long texts too (see [`Selected::text`]).
+pub fn select(query: &Query, source: &str, project: &dyn Project, texts: bool) -> Answer {
     let mut interpreter = Interpreter::new(project, source, &[]);
-    interpreter.answer(query)
+    interpreter.answer(query, texts)
 }
 
 /// A script run first, nothing written (checked; `source` its text): the
@@ -54,11 +67,13 @@ pub struct Before<'s> {
 /// Each query (checked) answered on its own — its failure is its answer
 /// only — on one reading of the project: a file is read and parsed once
 /// for all of them. With `before`, they see the files as that script
-/// leaves them; its failure fails them all.
+/// leaves them; its failure fails them all. With `texts`, the long texts
+/// too (see [`Selected::text`]).
 pub fn select_each(
     queries: &[&Query],
     before: Option<Before<'_>>,
     project: &dyn Project,
+    texts: bool,
 ) -> Result<Vec<Answer>, OpError> {
     let source = before.as_ref().map_or("", |b| b.source);
     let mut interpreter = Interpreter::new(project, source, &[]);
@@ -72,20 +87,25 @@ pub fn select_each(
     }
     Ok(queries
         .iter()
-        .map(|query| interpreter.answer(query))
+        .map(|query| interpreter.answer(query, texts))
         .collect())
 }
 
 impl Interpreter<'_> {
-    fn answer(&mut self, query: &Query) -> Answer {
+    fn answer(&mut self, query: &Query, texts: bool) -> Answer {
         let found = self.query(query, None).map_err(super::Failed::into_error)?;
         found
             .into_iter()
-            .map(|element| self.selected(element, query))
+            .map(|element| self.selected(element, query, texts))
             .collect()
     }
 
-    fn selected(&mut self, element: Element, query: &Query) -> Result<Selected, OpError> {
+    fn selected(
+        &mut self,
+        element: Element,
+        query: &Query,
+        texts: bool,
+    ) -> Result<Selected, OpError> {
         let text = self.doc_text(&element.path)?;
         let end = element.span.end.min(text.len_chars());
         let start = element.span.start.min(end);
@@ -115,11 +135,19 @@ impl Interpreter<'_> {
             }
             _ => Vec::new(),
         };
-        let leaf = |interpreter: &mut Self, e: Element| interpreter.selected(e, query);
+        let leaf = |interpreter: &mut Self, e: Element| interpreter.selected(e, query, texts);
+        let long = matches!(
+            element.detail,
+            Detail::File { .. } | Detail::Definition { .. } | Detail::Variable { .. }
+        );
         Ok(Selected {
             indexed_name: self.indexed_name(&element),
-            text: text.slice(start..end).to_string(),
-            end_line: from_char(&text, end.saturating_sub(1).max(start)).line + 1,
+            text: if texts || !long {
+                text.slice(start..end).to_string()
+            } else {
+                String::new()
+            },
+            end_line: line_of(&text, end.saturating_sub(1).max(start)) + 1,
             col: from_char(&text, start).col,
             params,
             methods: methods
