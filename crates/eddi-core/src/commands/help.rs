@@ -292,7 +292,7 @@ static ROWS: &[CommandSpec] = &[
         summary: "Changes a code element",
         reply: "Ok, Modified method C.f (2 edits), At l:c[, not changed: 5 references in other files (b.py:3, …); cross-file rename: Refactor RenameSymbol pkg.a.C.f g][, calls not updated: 2 (a.py:4, …)] | Ok, Modified method C.f (1 edit), replace=True placed at 2 instead of 1: …, At l:c",
         failures: "Fail \"Not found\"; Fail \"No change: f already has the decorator @cache\"; Fail \"Refused, nothing changed: the file would no longer be valid Python: …\"; Fail \"Cannot remove parameter 'a' of helper: the body reads it (at 3:8); change the body first\"",
-        examples: "Modify Function login Rename sign_in; Modify Variable login.user Rename account; Modify Method A.f AddParam \"timeout=30\" At 1; Modify Function helper AddParam \"c bool\" (Go)",
+        examples: "Modify Function login Rename sign_in; Modify Variable login.user Rename account; Modify Method A.f AddParam \"timeout=30\" At 1; Modify Function helper AddParam \"c bool\"",
     },
     CommandSpec {
         name: "Comment",
