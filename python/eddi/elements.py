@@ -136,6 +136,21 @@ class _Definition(Element):
         #: the query that found it (its callers are asked with its others')
         self._found = found
 
+
+    def _calls(self) -> List["Call"]:
+        """The calls of this element, from the query's batched answer;
+        Refused for code that is not Python."""
+        self._python_only("callers()")
+        calls = self._ws._callers_or_failure(self.full_name, self._found)
+        if isinstance(calls, EddiError):
+            try:
+                raise calls
+            finally:
+                # no cycle frame -> exception -> traceback -> frame: it
+                # would keep this walk's elements alive until a full
+                # collection
+                del calls
+        return calls
     def references(self) -> List[Location]:
         """Every use the index finds (certain ones first), and the import lines."""
         self._python_only("references()")
@@ -185,17 +200,7 @@ class Function(_Definition):
         and class its query found, in one request; they are kept until this
         Workspace writes (another writer's edits show in a new query).
         Refused for a function that is not Python code."""
-        self._python_only("callers()")
-        calls = self._ws._callers_or_failure(self.full_name, self._found)
-        if isinstance(calls, EddiError):
-            try:
-                raise calls
-            finally:
-                # no cycle frame -> exception -> traceback -> frame: it
-                # would keep this walk's elements alive until a full
-                # collection
-                del calls
-        return calls
+        return self._calls()
 
 
 class Class(_Definition):
@@ -221,17 +226,7 @@ class Class(_Definition):
     def callers(self) -> List["Call"]:
         """Its instantiations, as the index proves them (asked as
         :meth:`Function.callers` is)."""
-        self._python_only("callers()")
-        calls = self._ws._callers_or_failure(self.full_name, self._found)
-        if isinstance(calls, EddiError):
-            try:
-                raise calls
-            finally:
-                # no cycle frame -> exception -> traceback -> frame: it
-                # would keep this walk's elements alive until a full
-                # collection
-                del calls
-        return calls
+        return self._calls()
 
     def subclasses(self) -> List["Class"]:
         """The classes deriving from it, transitively, through aliases."""

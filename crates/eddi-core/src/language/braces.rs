@@ -301,10 +301,15 @@ fn found<'t>(braces: &Braces, text: &Rope, tree: &'t SyntaxTree) -> Vec<FoundSit
             ));
         }
     }
-    // one element per name: the first pattern's
+    first_per_name(found)
+}
+
+/// One element per name, the first query pattern's (each site comes with
+/// the index of the pattern that found it), in source order.
+pub(super) fn first_per_name(mut found: Vec<(FoundSite<'_>, usize)>) -> Vec<FoundSite<'_>> {
     found.sort_by_key(|(f, pattern)| (f.node.id(), f.name.id(), *pattern));
     found.dedup_by_key(|(f, _)| (f.node.id(), f.name.id()));
-    let mut found: Vec<FoundSite<'t>> = found.into_iter().map(|(f, _)| f).collect();
+    let mut found: Vec<FoundSite<'_>> = found.into_iter().map(|(f, _)| f).collect();
     in_source_order(&mut found);
     found
 }

@@ -260,12 +260,8 @@ pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Rea
             ));
         }
     }
-    // one element per name: the first pattern's
-    found.sort_by_key(|(f, pattern)| (f.node.id(), f.name.id(), *pattern));
-    found.dedup_by_key(|(f, _)| (f.node.id(), f.name.id()));
-    let mut found: Vec<FoundSite<'_>> = found.into_iter().map(|(f, _)| f).collect();
     // source order, outer before inner: a parent is always listed first
-    super::braces::in_source_order(&mut found);
+    let found = super::braces::first_per_name(found);
     let mut read = Read {
         symbols: symbols::Outline::default(),
         shown_kinds: Vec::new(),
