@@ -136,7 +136,6 @@ class _Definition(Element):
         #: the query that found it (its callers are asked with its others')
         self._found = found
 
-
     def _calls(self) -> List["Call"]:
         """The calls of this element, from the query's batched answer;
         Refused for code that is not Python."""
@@ -151,6 +150,7 @@ class _Definition(Element):
                 # collection
                 del calls
         return calls
+
     def references(self) -> List[Location]:
         """Every use the index finds (certain ones first), and the import lines."""
         self._python_only("references()")
