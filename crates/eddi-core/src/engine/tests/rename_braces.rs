@@ -231,6 +231,60 @@ fn go_renames_respect_scopes() {
     assert!(accepted(&f, "go", &["vet", "."]));
 }
 
+const RESULTS_GO: &str = "package results
+
+func read() (int, error) { return 1, nil }
+
+func load(n int) (total int, err error) {
+\ta, err := read()
+\tb, err := read()
+\tif err := check(a); err != nil {
+\t\treturn 0, err
+\t}
+\twrap := func(err error) error { return err }
+\t_ = wrap(err)
+\tfor i := 0; i < n; i++ {
+\t\tc, err := read()
+\t\ttotal += c + i
+\t\t_ = err
+\t}
+\ttotal = a + b
+\treturn
+}
+
+func check(int) error { return nil }
+";
+
+/// Go's `a, err := read()` assigns the `err` its block already declares
+/// (a named result, in a function's body): renaming the result renames
+/// it there and wherever it is read after, not the `err` an `if`, a loop's
+/// block or a closure's parameter declares anew.
+#[test]
+fn go_short_declarations_reuse_what_their_block_declares() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/results\n\ngo 1.19\n");
+    f.write("results.go", RESULTS_GO);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open results.go
+        Ok, At 0:0, Length 22
+        > Modify Variable load.err Rename failure
+        Ok, Modified local variable load.err (4 edits), At 4:29
+        > Save
+        Ok, Bytes 407
+        "#,
+    );
+    let text = f.read("results.go");
+    assert!(text.contains("(total int, failure error) {\n\ta, failure := read()\n\tb, failure := read()\n"));
+    assert!(text.contains("\tif err := check(a); err != nil {\n\t\treturn 0, err\n"));
+    assert!(text.contains("wrap := func(err error) error { return err }\n\t_ = wrap(failure)\n"));
+    assert!(text.contains("\t\tc, err := read()\n\t\ttotal += c + i\n\t\t_ = err\n"));
+    assert!(accepted(&f, "go", &["vet", "."]));
+}
+
 const GEOMETRY_GO: &str = "package geometry
 
 type Point struct {

@@ -301,6 +301,38 @@ fn scopes_of<'t>(
     out
 }
 
+/// Go's `a, err := f()` declares `a` and assigns the `err` that its
+/// block already declares — or, in a function's body, its parameters and
+/// results (the spec's "redeclaration"): that `err` is a use of the
+/// earlier one, not a local of its own. `bound` comes by start.
+fn without_redeclarations<'t>(
+    text: &str,
+    bound: Vec<(Local<'t>, Node<'t>)>,
+) -> Vec<(Local<'t>, Node<'t>)> {
+    // a function's body is one block with its parameters
+    let block = |scope: Node<'_>| {
+        let function = scope.parent().filter(|p| {
+            scope.kind() == "block"
+                && matches!(
+                    p.kind(),
+                    "function_declaration" | "method_declaration" | "func_literal"
+                )
+        });
+        function.unwrap_or(scope).id()
+    };
+    let mut declared: std::collections::HashSet<(&str, usize)> = Default::default();
+    bound
+        .into_iter()
+        .filter(|(local, scope)| {
+            let fresh = declared.insert((&text[local.node.byte_range()], block(*scope)));
+            let short = local
+                .declaration
+                .is_some_and(|d| d.kind() == "short_var_declaration");
+            fresh || !short
+        })
+        .collect()
+}
+
 /// The scopes (in bytes) that bind one name. Scopes nest or are apart, so
 /// one binds an offset when, among those that start at or before it, the
 /// furthest end is past it: a binary search, not a pass over every scope
@@ -410,7 +442,11 @@ fn references(
             .entry(byte)
             .or_insert_with(|| byte_to_char(rope, byte))
     };
-    for (local, scope) in scopes_of(family, scopes, locals) {
+    let mut bound_locals = scopes_of(family, scopes, locals);
+    if language.name() == "Go" {
+        bound_locals = without_redeclarations(text, bound_locals);
+    }
+    for (local, scope) in bound_locals {
         let visible = declared_until(local.declaration, scope).unwrap_or(scope.start_byte());
         let local = local.node;
         let name = &text[local.byte_range()];
