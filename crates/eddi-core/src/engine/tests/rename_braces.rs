@@ -278,7 +278,9 @@ fn go_short_declarations_reuse_what_their_block_declares() {
         "#,
     );
     let text = f.read("results.go");
-    assert!(text.contains("(total int, failure error) {\n\ta, failure := read()\n\tb, failure := read()\n"));
+    assert!(text.contains(
+        "(total int, failure error) {\n\ta, failure := read()\n\tb, failure := read()\n"
+    ));
     assert!(text.contains("\tif err := check(a); err != nil {\n\t\treturn 0, err\n"));
     assert!(text.contains("wrap := func(err error) error { return err }\n\t_ = wrap(failure)\n"));
     assert!(text.contains("\t\tc, err := read()\n\t\ttotal += c + i\n\t\t_ = err\n"));
@@ -419,6 +421,85 @@ pub fn origin(q: Pt) -> Pt {
     let p = Pt::make(0, 0);
     let Pt { left: a, y } = Pt { left: p.left + q.left, y: 1 };
     Pt { left: a, y }
+}
+"
+    );
+    let out = f.dir.path().join("lib.rmeta");
+    let out = out.to_str().unwrap();
+    assert!(accepted(
+        &f,
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+            "-o",
+            out,
+            "lib.rs"
+        ]
+    ));
+}
+
+const REPORT_RS: &str = "pub const LIMIT: usize = 3;
+
+pub fn report(width: usize, first: Option<usize>, items: &[u8]) -> String {
+    let count = items.len();
+    let cells = vec![format!(\"{count:>width$}\"), format!(\"{LIMIT}\")];
+    let named = format!(\"{count} {n}\", n = width);
+    assert!(count <= LIMIT, \"{count} of {LIMIT}\");
+    if let Some(first) = first {
+        return format!(\"{first}{{count}}\");
+    } else {
+        let _ = first;
+    }
+    cells.join(&named)
+}
+";
+
+/// Rust's format strings read names (`\"{count:>width$}\"`, `\"{LIMIT}\"`):
+/// a rename changes them with the name's other uses, not an escaped
+/// `{{count}}` nor a named argument's `{n}`; `if let Some(first) = first`
+/// reads the outer `first` on its right and in its `else`.
+#[test]
+fn rust_format_strings_and_if_let_read_their_names() {
+    let f = Fixture::new();
+    f.write("lib.rs", REPORT_RS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open lib.rs
+        Ok, At 0:0, Length 14
+        > Modify Variable report.count Rename total
+        Ok, Modified local variable report.count (5 edits), At 3:8
+        > Modify Variable report.width Rename w
+        Ok, Modified local variable report.width (3 edits), At 2:14
+        > Modify Variable report.first Rename head
+        Ok, Modified local variable report.first (3 edits), At 2:24
+        > Save
+        Ok, Bytes 435
+        > Refactor RenameSymbol LIMIT MAX
+        Ok, Renamed in 1 file (lib.rs), 4 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("lib.rs"),
+        "pub const MAX: usize = 3;
+
+pub fn report(w: usize, head: Option<usize>, items: &[u8]) -> String {
+    let total = items.len();
+    let cells = vec![format!(\"{total:>w$}\"), format!(\"{MAX}\")];
+    let named = format!(\"{total} {n}\", n = w);
+    assert!(total <= MAX, \"{total} of {MAX}\");
+    if let Some(first) = head {
+        return format!(\"{first}{{count}}\");
+    } else {
+        let _ = head;
+    }
+    cells.join(&named)
 }
 "
     );

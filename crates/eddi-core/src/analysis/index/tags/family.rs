@@ -112,6 +112,12 @@ pub trait Family: Sync {
         false
     }
 
+    /// The names a file reads inside string literals, as byte ranges:
+    /// Rust's format strings (`println!("{x}")` reads `x`).
+    fn names_in_strings(&self, _text: &str, _root: Node<'_>) -> Vec<std::ops::Range<usize>> {
+        Vec::new()
+    }
+
     /// Whether a module-level statement's names are read with it, not as
     /// uses (an import, a package clause).
     fn skips(&self, _statement: Node<'_>) -> bool {

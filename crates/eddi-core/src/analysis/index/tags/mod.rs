@@ -27,6 +27,7 @@
 
 mod es;
 pub mod family;
+mod format_names;
 mod go;
 mod imports;
 mod java;

@@ -47,6 +47,10 @@ impl Family for Rust {
         impl_facts(text, rope, root, file);
     }
 
+    fn names_in_strings(&self, text: &str, root: Node<'_>) -> Vec<std::ops::Range<usize>> {
+        super::format_names::names(text, root)
+    }
+
     fn typed_kinds(&self) -> TypedKinds {
         TypedKinds {
             nodes: &["parameter", "let_declaration"],

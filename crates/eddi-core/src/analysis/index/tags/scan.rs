@@ -235,6 +235,22 @@ fn declared_until(declaration: Option<Node<'_>>, scope: Node<'_>) -> Option<usiz
     Some(declaration.end_byte())
 }
 
+/// Where a local's binding ends when its declaration says so (bytes):
+/// Rust's `if let` and `while let` bind in their block alone, not in an
+/// `else` (`if let Some(x) = x { … } else { x }` reads the outer `x`
+/// there); `None`: at its scope's end.
+fn bound_until(declaration: Option<Node<'_>>) -> Option<usize> {
+    let condition = declaration.filter(|d| d.kind() == "let_condition")?;
+    let mut around = condition.parent()?;
+    while around.kind() == "let_chain" {
+        around = around.parent()?;
+    }
+    let block = around
+        .child_by_field_name("consequence")
+        .or_else(|| around.child_by_field_name("body"))?;
+    Some(block.end_byte())
+}
+
 /// The index's definitions of a file's symbol sites: each with whether it
 /// is at the file's level and the class it is a member of.
 fn tag_defs(sites: Vec<SiteDefinition>) -> Vec<TagDef> {
@@ -448,9 +464,10 @@ fn references(
     }
     for (local, scope) in bound_locals {
         let visible = declared_until(local.declaration, scope).unwrap_or(scope.start_byte());
+        let until = bound_until(local.declaration).unwrap_or(scope.end_byte());
         let local = local.node;
         let name = &text[local.byte_range()];
-        let visible = char_at(visible)..char_at(scope.end_byte());
+        let visible = char_at(visible)..char_at(until);
         let scope = char_at(scope.start_byte())..char_at(scope.end_byte());
         let (offset, start) = at_local.at(local.start_byte());
         file.locals.push(LocalDef {
@@ -476,27 +493,41 @@ fn references(
     let def_names: std::collections::HashSet<Position> =
         file.defs.iter().map(|d| d.name_position).collect();
     let mut enclosing = Enclosing::new(&file.defs);
-    file.refs.reserve_exact(uses.len());
+    // the uses the walk found and the names strings read, in source order
+    let in_strings = family.names_in_strings(text, root);
+    let mut uses = uses
+        .into_iter()
+        .map(|(node, capture, object)| (node.byte_range(), capture, object))
+        .peekable();
+    let mut in_strings = in_strings.into_iter().peekable();
+    let uses = std::iter::from_fn(|| match (uses.peek(), in_strings.peek()) {
+        (Some(u), Some(s)) if s.start < u.0.start => {
+            in_strings.next().map(|s| (s, Capture::Name, None))
+        }
+        (Some(_), _) => uses.next(),
+        (None, _) => in_strings.next().map(|s| (s, Capture::Name, None)),
+    });
+    file.refs.reserve_exact(uses.size_hint().0);
     let mut skip_at = 0;
     let (mut starts, mut ends) = (Sweep::new(rope, text), Sweep::new(rope, text));
-    for (node, capture, object) in uses {
+    for (range, capture, object) in uses {
         while skipped_ranges
             .get(skip_at)
-            .is_some_and(|r| r.end <= node.start_byte())
+            .is_some_and(|r| r.end <= range.start)
         {
             skip_at += 1;
         }
         let in_skipped = skipped_ranges
             .get(skip_at)
-            .is_some_and(|r| r.start <= node.start_byte());
+            .is_some_and(|r| r.start <= range.start);
         if in_skipped {
             continue;
         }
-        let (offset, start) = starts.at(node.start_byte());
+        let (offset, start) = starts.at(range.start);
         if capture == Capture::Name && def_names.contains(&start) {
             continue;
         }
-        let name = text[node.byte_range()].to_string();
+        let name = text[range.clone()].to_string();
         let qualifier = match (capture, object) {
             (Capture::Name, _) | (_, None) => Qualifier::None,
             (_, Some((path, true))) => Qualifier::Path(path_names(text, path)),
@@ -505,17 +536,14 @@ fn references(
         let binds = |name: &str| bound.get(name).is_some_and(|b| b.bind(offset));
         let innermost = |name: &str| bound.get(name).and_then(|b| b.innermost(offset));
         let binding = match qualifier {
-            Qualifier::None => own
-                .get(&node.start_byte())
-                .cloned()
-                .or_else(|| innermost(&name)),
+            Qualifier::None => own.get(&range.start).cloned().or_else(|| innermost(&name)),
             _ => None,
         };
         let shadowed = binding.is_some();
         let local_qualifier = matches!(&qualifier, Qualifier::Name(q) if binds(q));
         let in_def = enclosing.at(offset);
         file.refs.push(TagRef {
-            end: ends.at(node.end_byte()).1,
+            end: ends.at(range.end).1,
             name,
             start,
             offset,

@@ -69,8 +69,8 @@ pub(super) struct Local<'t> {
     pub(super) node: Node<'t>,
     pub(super) binds: Binds,
     /// The innermost declaration around it that binds its names from its
-    /// end on (Go's `x := x + 1` and Rust's `let x = x + 1;` read the `x`
-    /// outside on the right).
+    /// end on (Go's `x := x + 1` and Rust's `let x = x + 1;` and `if let
+    /// Some(x) = x` read the `x` outside on the right).
     pub(super) declaration: Option<Node<'t>>,
 }
 
@@ -561,7 +561,8 @@ pub(super) fn walk<'t>(
                 K::ShortVarDeclaration
                 | K::VarDeclaration
                 | K::ConstDeclaration
-                | K::LetDeclaration => Some(node),
+                | K::LetDeclaration
+                | K::LetCondition => Some(node),
                 _ => step.declaration,
             },
             function: match marked(&grammar.functions, node) {

@@ -1,0 +1,190 @@
+//! The names Rust's format strings read: since Rust 2021 `println!("{x}")`
+//! reads the `x` in scope, and so do a width or a precision written
+//! `{:>width$}` and `{:.prec$}`. They are uses like any other — a rename
+//! of `x` that left `"{x}"` would answer `Ok` on a crate `rustc` refuses —
+//! but tree-sitter sees a string, so the scan reads them here.
+
+use std::ops::Range;
+
+use tree_sitter::Node;
+
+/// Where a format macro's format string is: its argument at this index,
+/// or its first argument that is a string alone (the `log` and `tracing`
+/// macros take a `target: …` and fields before it).
+#[derive(Clone, Copy)]
+enum FormatAt {
+    Argument(usize),
+    FirstString,
+}
+
+/// The standard library's format macros, `log`'s, `tracing`'s and
+/// `anyhow`'s. Another macro's strings are its own business (`json!`,
+/// `sql!`): never read.
+fn format_at(name: &str) -> Option<FormatAt> {
+    use FormatAt::*;
+    Some(match name {
+        "print" | "println" | "eprint" | "eprintln" | "format" | "format_args" | "panic"
+        | "unreachable" | "todo" | "unimplemented" => Argument(0),
+        "write" | "writeln" | "assert" | "debug_assert" => Argument(1),
+        "assert_eq" | "assert_ne" | "debug_assert_eq" | "debug_assert_ne" => Argument(2),
+        "trace" | "debug" | "info" | "warn" | "error" | "log" | "event" | "anyhow" | "bail"
+        | "ensure" => FirstString,
+        _ => return None,
+    })
+}
+
+/// The byte ranges of the names the format strings of `root`'s format
+/// macros read, in source order. A name a macro's named argument gives
+/// (`format!("{x}", x = 1)`) is that argument's, not one of the scope's.
+pub(super) fn names(text: &str, root: Node<'_>) -> Vec<Range<usize>> {
+    let mut found = Vec::new();
+    // each `name!(`: a macro invocation, or one inside another's tokens
+    // (`vec![format!("{x}")]`), where tree-sitter sees tokens alone
+    for (bang, _) in text.match_indices("!(") {
+        let Some(token) = root.descendant_for_byte_range(bang, bang + 1) else {
+            continue;
+        };
+        let (Some(name), Some(tree)) = (token.prev_sibling(), token.next_sibling()) else {
+            continue;
+        };
+        let name = match name.kind() {
+            "identifier" => name,
+            "scoped_identifier" => match name.child_by_field_name("name") {
+                Some(name) => name,
+                None => continue,
+            },
+            _ => continue,
+        };
+        if token.kind() == "!" && tree.kind() == "token_tree" {
+            read_macro(text, &text[name.byte_range()], tree, &mut found);
+        }
+    }
+    found.sort_by_key(|r| r.start);
+    found
+}
+
+fn read_macro<'t>(text: &str, name: &str, tree: Node<'t>, found: &mut Vec<Range<usize>>) {
+    let Some(at) = format_at(name) else {
+        return;
+    };
+    let arguments = arguments(tree);
+    let lone_string = |argument: &Vec<Node<'t>>| match argument.as_slice() {
+        [s] if matches!(s.kind(), "string_literal" | "raw_string_literal") => Some(*s),
+        _ => None,
+    };
+    let format = match at {
+        FormatAt::Argument(i) => arguments.get(i).and_then(lone_string),
+        FormatAt::FirstString => arguments.iter().find_map(lone_string),
+    };
+    let Some(format) = format else {
+        return;
+    };
+    // `name = value` arguments
+    let named: Vec<&str> = arguments
+        .iter()
+        .filter_map(|a| match a.as_slice() {
+            [key, equals, ..] if key.kind() == "identifier" && equals.kind() == "=" => {
+                Some(&text[key.byte_range()])
+            }
+            _ => None,
+        })
+        .collect();
+    for name in placeholders(&text[format.byte_range()]) {
+        let range = format.start_byte() + name.start..format.start_byte() + name.end;
+        if !named.contains(&&text[range.clone()]) {
+            found.push(range);
+        }
+    }
+}
+
+/// A token tree's arguments: its tokens between the brackets, split at
+/// its own commas.
+fn arguments<'t>(tree: Node<'t>) -> Vec<Vec<Node<'t>>> {
+    let mut arguments = vec![Vec::new()];
+    let mut c = tree.walk();
+    let inner = tree.children(&mut c).collect::<Vec<_>>();
+    for token in inner.iter().skip(1).take(inner.len().saturating_sub(2)) {
+        match token.kind() {
+            "," => arguments.push(Vec::new()),
+            _ => arguments.last_mut().expect("one at least").push(*token),
+        }
+    }
+    arguments
+}
+
+/// The names a format string's text (its quotes included) reads, as byte
+/// ranges of it: `{x}`, `{x:?}`, `{:>width$}`, `{x:.prec$}`; not `{0}`,
+/// `{}` or the escaped `{{x}}`.
+fn placeholders(literal: &str) -> Vec<Range<usize>> {
+    let bytes = literal.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let name_at = |start: usize, end: usize| {
+        let name = &bytes[start..end];
+        let first = *name.first()?;
+        let is_name = (first.is_ascii_alphabetic() || first == b'_')
+            && name != b"_"
+            && name.iter().all(|b| word(*b));
+        is_name.then_some(start..end)
+    };
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' if bytes.get(i + 1) == Some(&b'{') => i += 2,
+            b'{' => {
+                let Some(close) = bytes[i..].iter().position(|b| *b == b'}') else {
+                    break;
+                };
+                let close = i + close;
+                let inside = i + 1..close;
+                let colon = bytes[inside.clone()]
+                    .iter()
+                    .position(|b| *b == b':')
+                    .map(|p| inside.start + p);
+                let argument_end = colon.unwrap_or(close);
+                found.extend(name_at(inside.start, argument_end));
+                // a width or a precision by name: `name$`
+                if let Some(colon) = colon {
+                    let mut j = colon + 1;
+                    while j < close {
+                        let start = j;
+                        while j < close && word(bytes[j]) {
+                            j += 1;
+                        }
+                        if j > start && bytes.get(j) == Some(&b'$') {
+                            found.extend(name_at(start, j));
+                        }
+                        j += 1;
+                    }
+                }
+                i = close + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::placeholders;
+
+    fn named(literal: &str) -> Vec<&str> {
+        placeholders(literal)
+            .into_iter()
+            .map(|r| &literal[r])
+            .collect()
+    }
+
+    #[test]
+    fn a_format_string_reads_its_inline_names() {
+        assert_eq!(named(r#""{x} {y:?} {}""#), ["x", "y"]);
+        assert_eq!(
+            named(r#""{x:>width$} {:.prec$} {0:1$}""#),
+            ["x", "width", "prec"]
+        );
+        assert_eq!(named(r#""{{x}} {_} {0} {x_1}""#), ["x_1"]);
+        assert_eq!(named(r##"r#"{n}"#"##), ["n"]);
+        assert_eq!(named(r#""{unclosed""#), Vec::<&str>::new());
+    }
+}
