@@ -631,6 +631,66 @@ class Counter {
     );
 }
 
+const SHAPES_JAVA: &str = "import java.util.List;
+
+public class Shapes {
+    int size;
+
+    int measure(Object o, List<String> names) {
+        int size = 1;
+        if (o instanceof String s && !s.isEmpty()) {
+            size += s.length();
+        }
+        if (!(o instanceof Integer n)) {
+            return size;
+        }
+        size += n;
+        Runnable r = new Runnable() {
+            int size = 2;
+            public void run() { System.out.println(size); }
+        };
+        r.run();
+        return size + this.size;
+    }
+}
+";
+
+/// Java's patterns bind names (`o instanceof String s`, from the pattern
+/// on, through `&&` and after an `if` that returns when it fails); an
+/// anonymous class's own field hides the method's local in its body.
+#[test]
+fn java_patterns_and_anonymous_classes_bind_their_names() {
+    let f = Fixture::new();
+    f.write("Shapes.java", SHAPES_JAVA);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open Shapes.java
+        Ok, At 0:0, Length 22
+        > Modify Variable Shapes.measure.s Rename text
+        Ok, Modified local variable Shapes.measure.s (3 edits), At 7:32
+        > Modify Variable Shapes.measure.n Rename number
+        Ok, Modified local variable Shapes.measure.n (2 edits), At 10:35
+        > Modify Variable Shapes.measure.size Rename total
+        Ok, Modified local variable Shapes.measure.size (5 edits), At 6:12
+        > Save
+        Ok, Bytes 538
+        "#,
+    );
+    let text = f.read("Shapes.java");
+    assert!(text.contains(
+        "if (o instanceof String text && !text.isEmpty()) {\n            total += text.length();"
+    ));
+    assert!(text.contains("if (!(o instanceof Integer number)) {\n            return total;\n        }\n        total += number;"));
+    assert!(text.contains(
+        "            int size = 2;\n            public void run() { System.out.println(size); }"
+    ));
+    assert!(text.contains("return total + this.size;"));
+    assert!(accepted(&f, "javac", &["-d", "classes", "Shapes.java"]));
+}
+
 const UTIL_TS: &str = "export interface Shape {
   area(): number;
 }

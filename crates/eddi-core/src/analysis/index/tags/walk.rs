@@ -153,6 +153,9 @@ kinds! {
     CatchFormalParameter = "catch_formal_parameter",
     LambdaExpression = "lambda_expression",
     InferredParameters = "inferred_parameters",
+    InstanceofExpression = "instanceof_expression",
+    TypePattern = "type_pattern",
+    RecordPatternComponent = "record_pattern_component",
     // the elements of the symbol sites ([`super::sites`]) and what
     // they are found in
     Program = "program",
@@ -471,6 +474,7 @@ fn scope_kinds(rules: Rules) -> &'static [&'static str] {
             "for_statement",
             "enhanced_for_statement",
             "catch_clause",
+            "class_body",
         ],
     }
 }
@@ -562,7 +566,10 @@ pub(super) fn walk<'t>(
                 | K::VarDeclaration
                 | K::ConstDeclaration
                 | K::LetDeclaration
-                | K::LetCondition => Some(node),
+                | K::LetCondition
+                | K::InstanceofExpression
+                | K::TypePattern
+                | K::RecordPatternComponent => Some(node),
                 _ => step.declaration,
             },
             function: match marked(&grammar.functions, node) {
@@ -650,7 +657,7 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
         ),
         Rules::Java => (
             java_use(grammar, node, parent),
-            java_local(node, parent, grandparent),
+            java_local(grammar, node, parent, grandparent),
         ),
     };
     if let Some((capture, object)) = used {
@@ -988,7 +995,12 @@ fn earlier_sibling<'t>(
     found
 }
 
+/// Java's locals: parameters, variables, the names patterns bind (`o
+/// instanceof String s`, from the pattern on), and the fields of a class
+/// declared in a method (an anonymous class's own `x` hides the method's
+/// `x` in its body).
 fn java_local(
+    grammar: &Grammar,
     node: Step<'_>,
     parent: Option<Step<'_>>,
     grandparent: Option<Step<'_>>,
@@ -1001,6 +1013,8 @@ fn java_local(
         K::FormalParameter | K::EnhancedForStatement | K::CatchFormalParameter => {
             node.field == F::Name
         }
+        K::InstanceofExpression => node.field == F::Name,
+        K::TypePattern | K::RecordPatternComponent => true,
         K::VariableDeclarator => {
             node.field == F::Name
                 && (grandparent.is_some_and(|g| g.kind == K::SpreadParameter)
@@ -1009,7 +1023,9 @@ fn java_local(
                         K::LocalVariableDeclaration,
                         F::Declarator,
                         parent,
-                    ))
+                    )
+                    || (holds(grandparent, K::FieldDeclaration, F::Declarator, parent)
+                        && grammar.kind(node.function) != K::Program))
         }
         K::LambdaExpression => node.field == F::Parameters,
         K::InferredParameters => true,
