@@ -469,11 +469,12 @@ impl Reader<'_> {
                 found.add(r.offset, write);
             }
         }
-        // a function declared in a block is an outline symbol too: its
-        // name is no reference of the scan
+        // a function declared in a block is an outline symbol too, and a
+        // destructuring's shorthand (`const { x } = o`) declares without a
+        // use: its name is no reference of the scan
         let at = self.offset(symbol.name_position);
         if !found.sites.iter().any(|s| s.at == at) {
-            found.add(at, Write::Name);
+            found.add(at, self.bare_write(at).unwrap_or(Write::Name));
         }
         found
     }

@@ -165,6 +165,64 @@ fn javascript_names_with_dollars() {
     assert!(accepted(&f, "node", &["--check", "dom.js"]));
 }
 
+const PICK_JS: &str = "const rest = [];
+export function pick(o, { limit = 10 } = {}) {
+  const { name, size = 1, ...others } = o;
+  const { a: first = 0 } = o;
+  const [head = 2, ...tail] = o.list;
+  return [name, size, others, first, head, tail, limit, rest];
+}
+";
+
+/// A destructuring declares what it names: a shorthand keeps its key
+/// (`{ name }` → `{ name: label }`, also with a default), defaults and
+/// rests bind in objects and arrays, so a module-level name of theirs is
+/// another binding.
+#[test]
+fn javascript_destructurings_declare_their_names() {
+    let f = Fixture::new();
+    f.write("pick.js", PICK_JS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open pick.js
+        Ok, At 0:0, Length 7
+        > Modify Variable pick.name Rename label
+        Ok, Modified local variable pick.name (2 edits), At 2:10
+        > Modify Variable pick.size Rename count
+        Ok, Modified local variable pick.size (2 edits), At 2:23
+        > Modify Variable pick.limit Rename max
+        Ok, Modified local variable pick.limit (2 edits), At 1:26
+        > Modify Variable pick.others Rename remaining
+        Ok, Modified local variable pick.others (2 edits), At 2:43
+        > Modify Variable pick.first Rename initial
+        Ok, Modified local variable pick.first (2 edits), At 3:13
+        > Modify Variable pick.head Rename top
+        Ok, Modified local variable pick.head (2 edits), At 4:9
+        > Modify Variable pick.tail Rename after
+        Ok, Modified local variable pick.tail (2 edits), At 4:21
+        > Modify Variable rest Rename spare
+        Ok, Modified variable rest (2 edits), At 0:6
+        > Save
+        Ok, Bytes 271
+        "#,
+    );
+    assert_eq!(
+        f.read("pick.js"),
+        "const spare = [];
+export function pick(o, { limit: max = 10 } = {}) {
+  const { name: label, size: count = 1, ...remaining } = o;
+  const { a: initial = 0 } = o;
+  const [top = 2, ...after] = o.list;
+  return [label, count, remaining, initial, top, after, max, spare];
+}
+"
+    );
+    assert!(accepted(&f, "node", &["--check", "pick.js"]));
+}
+
 const SHAPES_GO: &str = "package shapes
 
 import \"fmt\"

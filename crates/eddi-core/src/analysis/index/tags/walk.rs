@@ -103,6 +103,7 @@ kinds! {
     ExportSpecifier = "export_specifier",
     FormalParameters = "formal_parameters",
     AssignmentPattern = "assignment_pattern",
+    ObjectAssignmentPattern = "object_assignment_pattern",
     RestPattern = "rest_pattern",
     ArrowFunction = "arrow_function",
     VariableDeclarator = "variable_declarator",
@@ -793,6 +794,18 @@ fn es_local(
                 here
             }
             K::RestPattern if !ts && grandparent_kind == Some(K::FormalParameters) => here,
+            // a destructuring's defaults and rests: `{ a: x = 1, ...rest }`, `[y = 2, ...more]`
+            K::AssignmentPattern
+                if node.field == F::Left
+                    && matches!(grandparent_kind, Some(K::PairPattern | K::ArrayPattern)) =>
+            {
+                here
+            }
+            K::RestPattern
+                if matches!(grandparent_kind, Some(K::ObjectPattern | K::ArrayPattern)) =>
+            {
+                here
+            }
             K::RestPattern
                 if ts && holds(grandparent, K::RequiredParameter, F::Pattern, parent?) =>
             {
@@ -833,7 +846,15 @@ fn es_local(
         {
             here
         }
-        K::ShorthandPropertyIdentifierPattern if parent_kind == Some(K::ObjectPattern) => here,
+        // `{ a }` and `{ a = 1 }`
+        K::ShorthandPropertyIdentifierPattern
+            if matches!(
+                parent_kind,
+                Some(K::ObjectPattern | K::ObjectAssignmentPattern)
+            ) =>
+        {
+            here
+        }
         _ => None,
     }
 }
