@@ -464,7 +464,18 @@ impl Reader<'_> {
     fn local_sites(&self, old: &str, scope: &Range<usize>, symbol: &Symbol) -> Found {
         let mut found = Found::default();
         let named = self.bare_refs(old);
+        // a variable's name in a type's place is a type's (TypeScript's
+        // `type total = number; const z: total = total`)
+        let in_type_place = |at: usize| {
+            symbol.kind == SymbolKind::Local
+                && self
+                    .node_at(at)
+                    .is_some_and(|n| n.kind() == "type_identifier")
+        };
         for r in named.filter(|r| r.binding.as_ref() == Some(scope)) {
+            if in_type_place(r.offset) {
+                continue;
+            }
             if let Some(write) = self.bare_write(r.offset) {
                 found.add(r.offset, write);
             }

@@ -223,6 +223,47 @@ export function pick(o, { limit: max = 10 } = {}) {
     assert!(accepted(&f, "node", &["--check", "pick.js"]));
 }
 
+const TOTALS_TS: &str = "export function sum(items: number[]): number {
+  type total = number;
+  let total: total = 0;
+  const add = function total(n: number): number { return n; };
+  for (const item of items) { total += add(item); }
+  return total;
+}
+";
+
+/// A variable's rename leaves a type of its name (TypeScript keeps types
+/// and values apart) and a named function expression's own name.
+#[test]
+fn typescript_variables_leave_types_and_function_names() {
+    let f = Fixture::new();
+    f.write("totals.ts", TOTALS_TS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open totals.ts
+        Ok, At 0:0, Length 7
+        > Modify Variable sum.total Rename acc
+        Ok, Modified local variable sum.total (3 edits), At 2:6
+        > Save
+        Ok, Bytes 221
+        "#,
+    );
+    assert_eq!(
+        f.read("totals.ts"),
+        "export function sum(items: number[]): number {
+  type total = number;
+  let acc: total = 0;
+  const add = function total(n: number): number { return n; };
+  for (const item of items) { acc += add(item); }
+  return acc;
+}
+"
+    );
+}
+
 const SHAPES_GO: &str = "package shapes
 
 import \"fmt\"

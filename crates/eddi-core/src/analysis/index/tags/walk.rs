@@ -826,6 +826,8 @@ fn es_local(
             }
             K::ArrayPattern => here,
             K::CatchClause if node.field == F::Parameter => here,
+            // `const f = function g() { … }`: `g` is the function's own
+            K::FunctionExpression | K::GeneratorFunction if node.field == F::Name => here,
             K::ForInStatement if node.field == F::Left => here,
             K::FunctionDeclaration
                 if node.field == F::Name && grandparent_kind == Some(K::StatementBlock) =>
