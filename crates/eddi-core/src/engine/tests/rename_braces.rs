@@ -749,6 +749,11 @@ public class Shapes {
             public void run() { System.out.println(size); }
         };
         r.run();
+        try (java.io.StringReader in = new java.io.StringReader(\"a\")) {
+            size += in.read();
+        } catch (java.io.IOException e) {
+            size = 0;
+        }
         return size + this.size;
     }
 }
@@ -767,15 +772,17 @@ fn java_patterns_and_anonymous_classes_bind_their_names() {
         > Start s
         Ok
         > Open Shapes.java
-        Ok, At 0:0, Length 22
+        Ok, At 0:0, Length 27
         > Modify Variable Shapes.measure.s Rename text
         Ok, Modified local variable Shapes.measure.s (3 edits), At 7:32
         > Modify Variable Shapes.measure.n Rename number
         Ok, Modified local variable Shapes.measure.n (2 edits), At 10:35
+        > Modify Variable Shapes.measure.in Rename reader
+        Ok, Modified local variable Shapes.measure.in (2 edits), At 19:34
         > Modify Variable Shapes.measure.size Rename total
-        Ok, Modified local variable Shapes.measure.size (5 edits), At 6:12
+        Ok, Modified local variable Shapes.measure.size (7 edits), At 6:12
         > Save
-        Ok, Bytes 538
+        Ok, Bytes 725
         "#,
     );
     let text = f.read("Shapes.java");
@@ -786,6 +793,7 @@ fn java_patterns_and_anonymous_classes_bind_their_names() {
     assert!(text.contains(
         "            int size = 2;\n            public void run() { System.out.println(size); }"
     ));
+    assert!(text.contains("(java.io.StringReader reader = new java.io.StringReader(\"a\")) {\n            total += reader.read();"));
     assert!(text.contains("return total + this.size;"));
     assert!(accepted(&f, "javac", &["-d", "classes", "Shapes.java"]));
 }

@@ -157,6 +157,7 @@ kinds! {
     InstanceofExpression = "instanceof_expression",
     TypePattern = "type_pattern",
     RecordPatternComponent = "record_pattern_component",
+    Resource = "resource",
     // the elements of the symbol sites ([`super::sites`]) and what
     // they are found in
     Program = "program",
@@ -476,6 +477,7 @@ fn scope_kinds(rules: Rules) -> &'static [&'static str] {
             "enhanced_for_statement",
             "catch_clause",
             "class_body",
+            "try_with_resources_statement",
         ],
     }
 }
@@ -1018,10 +1020,10 @@ fn earlier_sibling<'t>(
     found
 }
 
-/// Java's locals: parameters, variables, the names patterns bind (`o
-/// instanceof String s`, from the pattern on), and the fields of a class
-/// declared in a method (an anonymous class's own `x` hides the method's
-/// `x` in its body).
+/// Java's locals: parameters, variables, a `try`'s resources, the names
+/// patterns bind (`o instanceof String s`, from the pattern on), and the
+/// fields of a class declared in a method (an anonymous class's own `x`
+/// hides the method's `x` in its body).
 fn java_local(
     grammar: &Grammar,
     node: Step<'_>,
@@ -1036,7 +1038,7 @@ fn java_local(
         K::FormalParameter | K::EnhancedForStatement | K::CatchFormalParameter => {
             node.field == F::Name
         }
-        K::InstanceofExpression => node.field == F::Name,
+        K::InstanceofExpression | K::Resource => node.field == F::Name,
         K::TypePattern | K::RecordPatternComponent => true,
         K::VariableDeclarator => {
             node.field == F::Name
