@@ -620,6 +620,148 @@ pub fn report(w: usize, head: Option<usize>, items: &[u8]) -> String {
     ));
 }
 
+const PATTERNS_RS: &str = "pub const LIMIT: i32 = 5;
+pub struct Meters(pub i32);
+
+pub fn tally(v: Option<i32>, list: &[i32], d: Meters) -> i32 {
+    let mut acc = 0;
+    let Meters(m) = d;
+    match v {
+        Some(ref r) if *r > m => acc += *r,
+        _ => {}
+    }
+    match list {
+        [first, rest @ ..] => acc += first + rest.len() as i32,
+        [] => {}
+    }
+    match acc {
+        n @ 1..=5 => acc += n,
+        LIMIT => acc -= LIMIT,
+        n => acc -= n,
+    }
+    for &x in list {
+        acc += x;
+    }
+    acc + m
+}
+";
+
+/// Rust's patterns bind names wherever they stand (`ref r`, `[first,
+/// rest @ ..]`, `n @ 1..=5`, `&x`, a bare name in an arm); a tuple
+/// struct's name and a constant in a pattern are paths, renamed with
+/// their item.
+#[test]
+fn rust_patterns_bind_their_names() {
+    let f = Fixture::new();
+    f.write("lib.rs", PATTERNS_RS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open lib.rs
+        Ok, At 0:0, Length 24
+        > Modify Variable tally.r Rename found
+        Ok, Modified local variable tally.r (3 edits), At 7:17
+        > Modify Variable tally.rest Rename others
+        Ok, Modified local variable tally.rest (2 edits), At 11:16
+        > Modify Variable tally.n Rename k
+        Ok, Modified local variable tally.n (2 edits), At 15:8
+        > Modify Variable tally.x Rename item
+        Ok, Modified local variable tally.x (2 edits), At 19:9
+        > Modify Variable tally.m Rename meters
+        Ok, Modified local variable tally.m (3 edits), At 5:15
+        > Save
+        Ok, Bytes 549
+        > Refactor RenameSymbol Meters Length
+        Ok, Renamed in 1 file (lib.rs), 3 references updated
+        > Refactor RenameSymbol LIMIT MAX
+        Ok, Renamed in 1 file (lib.rs), 3 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("lib.rs"),
+        "pub const MAX: i32 = 5;
+pub struct Length(pub i32);
+
+pub fn tally(v: Option<i32>, list: &[i32], d: Length) -> i32 {
+    let mut acc = 0;
+    let Length(meters) = d;
+    match v {
+        Some(ref found) if *found > meters => acc += *found,
+        _ => {}
+    }
+    match list {
+        [first, others @ ..] => acc += first + others.len() as i32,
+        [] => {}
+    }
+    match acc {
+        k @ 1..=5 => acc += k,
+        MAX => acc -= MAX,
+        n => acc -= n,
+    }
+    for &item in list {
+        acc += item;
+    }
+    acc + meters
+}
+"
+    );
+    let out = f.dir.path().join("lib.rmeta");
+    let out = out.to_str().unwrap();
+    assert!(accepted(
+        &f,
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+            "-o",
+            out,
+            "lib.rs"
+        ]
+    ));
+}
+
+/// A name after a comment that ends with a dot or `::` is a bare name:
+/// the tokens before a name tell its path or object inside a macro's
+/// arguments alone (where tree-sitter sees tokens), not across a comment.
+#[test]
+fn rust_names_after_comments_are_bare() {
+    let f = Fixture::new();
+    f.write(
+        "lib.rs",
+        "pub fn count(items: &[i32]) -> i32 {
+    let mut seen = 0;
+    for item in items {
+        // add it to the sum.
+        seen = seen + item;
+        // see std::
+        seen += 1;
+    }
+    assert!(seen >= 0, \"{}\", seen.abs());
+    seen
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open lib.rs
+        Ok, At 0:0, Length 11
+        > Modify Variable count.seen Rename total
+        Ok, Modified local variable count.seen (7 edits), At 1:12
+        > Save
+        Ok, Bytes 247
+        "#,
+    );
+    assert!(!f.read("lib.rs").contains("seen"), "{}", f.read("lib.rs"));
+}
+
 const SHOP_JAVA: &str = "public class Shop {
     private int total;
 

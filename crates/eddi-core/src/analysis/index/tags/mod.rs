@@ -27,10 +27,10 @@
 
 mod es;
 pub mod family;
-mod format_names;
 mod go;
 mod imports;
 mod java;
+mod macros;
 pub(crate) mod memo;
 pub mod resolve;
 mod rust;

@@ -43,12 +43,12 @@ impl Family for Rust {
         }
         inline_modules(text, rope, root, "", file);
         local_uses(text, rope, root, file);
-        macro_paths(text, rope, file);
+        macro_paths(text, rope, &super::macros::token_trees(text, root), file);
         impl_facts(text, rope, root, file);
     }
 
     fn names_in_strings(&self, text: &str, root: Node<'_>) -> Vec<std::ops::Range<usize>> {
-        super::format_names::names(text, root)
+        super::macros::format_names(text, root)
     }
 
     fn typed_kinds(&self) -> TypedKinds {
@@ -771,7 +771,7 @@ fn constructors(text: &str, items: &[Node<'_>]) -> Vec<(String, String)> {
 /// tokens before it tell what it is: after `a::b::` a path (`$crate::`
 /// is `crate::`), after `x.` a member of `x` (`self.` of `self`), after
 /// any other `.` or `>::` a member of what the index cannot tell.
-fn macro_paths(text: &str, rope: &Rope, file: &mut TagsFile) {
+fn macro_paths(text: &str, rope: &Rope, trees: &[std::ops::Range<usize>], file: &mut TagsFile) {
     let bytes = text.as_bytes();
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     // the end of the text before `at`, blanks skipped
@@ -789,12 +789,21 @@ fn macro_paths(text: &str, rope: &Rope, file: &mut TagsFile) {
         }
         (start, &text[start..end])
     };
+    // (`trees`: sorted and apart; a name outside them is the tree's)
+    let in_tokens = |at: usize| {
+        let i = trees.partition_point(|t| t.start <= at);
+        i > 0 && trees[i - 1].contains(&at)
+    };
     for r in file
         .refs
         .iter_mut()
         .filter(|r| r.qualifier == Qualifier::None && r.import.is_none())
     {
-        let at = back(rope.char_to_byte(r.offset));
+        let byte = rope.char_to_byte(r.offset);
+        if !in_tokens(byte) {
+            continue;
+        }
+        let at = back(byte);
         let before = &bytes[..at];
         if before.ends_with(b"::") {
             let mut path = Vec::new();

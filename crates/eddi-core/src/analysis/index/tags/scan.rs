@@ -459,8 +459,14 @@ fn references(
             .or_insert_with(|| byte_to_char(rope, byte))
     };
     let mut bound_locals = scopes_of(family, scopes, locals);
-    if language.name() == "Go" {
-        bound_locals = without_redeclarations(text, bound_locals);
+    match language.name() {
+        "Go" => bound_locals = without_redeclarations(text, bound_locals),
+        // a capitalized name in a pattern is a constant's or a unit
+        // variant's (`None`, `MAX`), never a binding (rustc's lints)
+        "Rust" => {
+            bound_locals.retain(|(l, _)| !text.as_bytes()[l.node.start_byte()].is_ascii_uppercase())
+        }
+        _ => {}
     }
     for (local, scope) in bound_locals {
         let visible = declared_until(local.declaration, scope).unwrap_or(scope.start_byte());

@@ -143,6 +143,13 @@ kinds! {
     LetCondition = "let_condition",
     TupleStructPattern = "tuple_struct_pattern",
     FieldPattern = "field_pattern",
+    MatchPattern = "match_pattern",
+    CapturedPattern = "captured_pattern",
+    RefPattern = "ref_pattern",
+    MutPattern = "mut_pattern",
+    SlicePattern = "slice_pattern",
+    ReferencePattern = "reference_pattern",
+    OrPattern = "or_pattern",
     MethodInvocation = "method_invocation",
     ObjectCreationExpression = "object_creation_expression",
     FieldAccess = "field_access",
@@ -245,6 +252,7 @@ fields! {
     Parameters = "parameters",
     Declaration = "declaration",
     Body = "body",
+    Condition = "condition",
 }
 
 /// The kinds of the nodes whose field in their parent a rule reads: the
@@ -954,6 +962,12 @@ fn rust_use<'t>(
     }
 }
 
+/// Rust's locals: the names its patterns bind, in parameters, `let`s,
+/// `for`s, `if let`s, closures and match arms (`Some(ref x)`, `[first,
+/// rest @ ..]`, `n @ 1..=5`, `&x`, `mut m`); not a tuple struct's name
+/// (`Some` of `Some(x)`) nor an arm's guard. (A constant or a unit
+/// variant in a pattern is a path, not a binding: the scan tells them
+/// by their case.)
 fn rust_local(
     node: Step<'_>,
     parent: Option<Step<'_>>,
@@ -962,10 +976,21 @@ fn rust_local(
     let parent = parent?;
     let bound = match node.kind {
         K::Identifier => match parent.kind {
-            K::Parameter | K::LetDeclaration | K::ForExpression => node.field == F::Pattern,
-            K::TuplePattern | K::ClosureParameters | K::TupleStructPattern | K::FieldPattern => {
-                true
+            K::Parameter | K::LetDeclaration | K::ForExpression | K::LetCondition => {
+                node.field == F::Pattern
             }
+            K::TupleStructPattern => node.field != F::Type,
+            K::MatchPattern => node.field != F::Condition,
+            // `n @ 1..=5`: the name before the `@`
+            K::CapturedPattern => node.node.start_byte() == parent.node.start_byte(),
+            K::TuplePattern
+            | K::ClosureParameters
+            | K::FieldPattern
+            | K::RefPattern
+            | K::MutPattern
+            | K::SlicePattern
+            | K::ReferencePattern
+            | K::OrPattern => true,
             _ => {
                 parent.node.is_named()
                     && grandparent.is_some_and(|g| g.kind == K::LetCondition)

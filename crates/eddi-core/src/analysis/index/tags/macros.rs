@@ -1,8 +1,10 @@
-//! The names Rust's format strings read: since Rust 2021 `println!("{x}")`
-//! reads the `x` in scope, and so do a width or a precision written
-//! `{:>width$}` and `{:.prec$}`. They are uses like any other — a rename
-//! of `x` that left `"{x}"` would answer `Ok` on a crate `rustc` refuses —
-//! but tree-sitter sees a string, so the scan reads them here.
+//! What Rust's macro invocations hold, which tree-sitter sees as tokens
+//! alone: where the invocations are ([`token_trees`]: names in them take
+//! their path or object from the tokens before them, `rust.rs`), and the
+//! names format strings read — since Rust 2021 `println!("{x}")` reads
+//! the `x` in scope, and so do a width or a precision written
+//! `{:>width$}` and `{:.prec$}`. They are uses like any other: a rename of
+//! `x` that left `"{x}"` would answer `Ok` on a crate `rustc` refuses.
 
 use std::ops::Range;
 
@@ -33,31 +35,60 @@ fn format_at(name: &str) -> Option<FormatAt> {
     })
 }
 
+/// Each macro invocation in `root` with its name: an item's or an
+/// expression's, and one inside another's tokens (`vec![format!("{x}")]`),
+/// in source order.
+fn invocations<'t>(text: &'t str, root: Node<'t>) -> impl Iterator<Item = (&'t str, Node<'t>)> {
+    let bytes = text.as_bytes();
+    text.match_indices('!').filter_map(move |(bang, _)| {
+        // `name!(`, `name![`, `name!{`; not `!=`, `!x`, `macro_rules! m`
+        let next = bytes[bang + 1..]
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())?;
+        if !matches!(next, b'(' | b'[' | b'{') {
+            return None;
+        }
+        let token = root.descendant_for_byte_range(bang, bang + 1)?;
+        let (name, tree) = (token.prev_sibling()?, token.next_sibling()?);
+        let name = match name.kind() {
+            "identifier" => name,
+            "scoped_identifier" => name.child_by_field_name("name")?,
+            _ => return None,
+        };
+        (token.kind() == "!" && tree.kind() == "token_tree")
+            .then(|| (&text[name.byte_range()], tree))
+    })
+}
+
+/// The byte ranges of the macro invocations' token trees in `root` and
+/// of the `macro_rules!` definitions, the nested ones within the outer
+/// ones: sorted, apart.
+pub(super) fn token_trees(text: &str, root: Node<'_>) -> Vec<Range<usize>> {
+    let definitions = text.match_indices("macro_rules!").filter_map(|(at, _)| {
+        let token = root.descendant_for_byte_range(at, at + 1)?;
+        let definition = token.parent().filter(|p| p.kind() == "macro_definition")?;
+        Some(definition.byte_range())
+    });
+    let invoked = invocations(text, root).map(|(_, tree)| tree.byte_range());
+    let mut all: Vec<Range<usize>> = definitions.chain(invoked).collect();
+    all.sort_by_key(|r| r.start);
+    let mut ranges: Vec<Range<usize>> = Vec::new();
+    for range in all {
+        match ranges.last_mut() {
+            Some(last) if range.start < last.end => last.end = last.end.max(range.end),
+            _ => ranges.push(range),
+        }
+    }
+    ranges
+}
+
 /// The byte ranges of the names the format strings of `root`'s format
 /// macros read, in source order. A name a macro's named argument gives
 /// (`format!("{x}", x = 1)`) is that argument's, not one of the scope's.
-pub(super) fn names(text: &str, root: Node<'_>) -> Vec<Range<usize>> {
+pub(super) fn format_names(text: &str, root: Node<'_>) -> Vec<Range<usize>> {
     let mut found = Vec::new();
-    // each `name!(`: a macro invocation, or one inside another's tokens
-    // (`vec![format!("{x}")]`), where tree-sitter sees tokens alone
-    for (bang, _) in text.match_indices("!(") {
-        let Some(token) = root.descendant_for_byte_range(bang, bang + 1) else {
-            continue;
-        };
-        let (Some(name), Some(tree)) = (token.prev_sibling(), token.next_sibling()) else {
-            continue;
-        };
-        let name = match name.kind() {
-            "identifier" => name,
-            "scoped_identifier" => match name.child_by_field_name("name") {
-                Some(name) => name,
-                None => continue,
-            },
-            _ => continue,
-        };
-        if token.kind() == "!" && tree.kind() == "token_tree" {
-            read_macro(text, &text[name.byte_range()], tree, &mut found);
-        }
+    for (name, tree) in invocations(text, root) {
+        read_macro(text, name, tree, &mut found);
     }
     found.sort_by_key(|r| r.start);
     found
