@@ -383,9 +383,10 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
 }
 
 /// The uses grouped by name, the names in order, each name's uses by
-/// offset: a counting sort by each name's rank (the distinct names alone
-/// sorted as strings), which keeps the walk's source order within a name.
-fn grouped_by_name(refs: Vec<TagRef>) -> Vec<TagRef> {
+/// offset: each use keyed by its name's rank (the distinct names alone
+/// sorted as strings) and its offset, the keys sorted, the uses moved
+/// into place once (as `sort_by_cached_key` does: a use is large).
+fn grouped_by_name(mut refs: Vec<TagRef>) -> Vec<TagRef> {
     let mut ids: FxHashMap<&str, u32> = FxHashMap::default();
     let mut names: Vec<&str> = Vec::new();
     let keys: Vec<u32> = refs
@@ -397,36 +398,32 @@ fn grouped_by_name(refs: Vec<TagRef>) -> Vec<TagRef> {
             })
         })
         .collect();
+    let mut rank = vec![0u32; names.len()];
     let mut order: Vec<u32> = (0..names.len() as u32).collect();
     order.sort_unstable_by_key(|&id| names[id as usize]);
-    // where each name's group starts, by id
-    let mut starts = vec![0usize; names.len()];
-    let mut counts = vec![0usize; names.len()];
-    keys.iter().for_each(|&k| counts[k as usize] += 1);
-    let mut at = 0;
-    for &id in &order {
-        starts[id as usize] = at;
-        at += counts[id as usize];
+    for (r, &id) in order.iter().enumerate() {
+        rank[id as usize] = r as u32;
     }
+    // (rank, offset, index): the index keeps equal uses in their order
+    let mut sorted: Vec<(u32, usize, u32)> = refs
+        .iter()
+        .zip(&keys)
+        .enumerate()
+        .map(|(i, (r, &k))| (rank[k as usize], r.offset, i as u32))
+        .collect();
     drop((ids, names));
-    let mut slots: Vec<Option<TagRef>> = std::iter::repeat_with(|| None).take(refs.len()).collect();
-    for (r, k) in refs.into_iter().zip(keys) {
-        let slot = &mut starts[k as usize];
-        slots[*slot] = Some(r);
-        *slot += 1;
-    }
-    let mut grouped: Vec<TagRef> = slots.into_iter().flatten().collect();
-    // (the uses an import's statement reads come after the walk's)
-    let mut start = 0;
-    while start < grouped.len() {
-        let end = start + grouped[start..].partition_point(|r| r.name == grouped[start].name);
-        let group = &mut grouped[start..end];
-        if group.windows(2).any(|w| w[0].offset > w[1].offset) {
-            group.sort_by_key(|r| r.offset);
+    sorted.sort_unstable();
+    // each use moved to its place: the use at `i` swapped with its source,
+    // followed through the swaps already made
+    for i in 0..sorted.len() {
+        let mut from = sorted[i].2;
+        while (from as usize) < i {
+            from = sorted[from as usize].2;
         }
-        start = end;
+        sorted[i].2 = from;
+        refs.swap(i, from as usize);
     }
-    grouped
+    refs
 }
 
 fn references(
