@@ -108,7 +108,7 @@ impl Family for Es {
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
         match object.kind() {
             "this" => Qualifier::This,
-            "identifier" => Qualifier::Name(text[object.byte_range()].to_string()),
+            "identifier" => Qualifier::Name(text[object.byte_range()].into()),
             _ => Qualifier::Other,
         }
     }

@@ -129,7 +129,7 @@ pub trait Family: Sync {
         match object.kind() {
             "this" | "self" => Qualifier::This,
             "identifier" | "package_identifier" | "type_identifier" => {
-                Qualifier::Name(text[object.byte_range()].to_string())
+                Qualifier::Name(text[object.byte_range()].into())
             }
             _ => Qualifier::Other,
         }

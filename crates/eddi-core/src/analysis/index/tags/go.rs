@@ -247,19 +247,42 @@ fn constructors(text: &str, root: Node<'_>, file: &mut TagsFile) {
     }
 }
 
+/// The ids of the Go grammar's fields `type`, `name`, `left` and
+/// `right` (a field read by its name is a search of the grammar's names).
+fn typed_fields() -> &'static [u16; 4] {
+    static FIELDS: std::sync::OnceLock<[u16; 4]> = std::sync::OnceLock::new();
+    FIELDS.get_or_init(|| {
+        let grammar = crate::language::Language::grammar(&crate::language::go::Go);
+        ["type", "name", "left", "right"]
+            .map(|f| grammar.field_id_for_name(f).map_or(0, |id| id.get()))
+    })
+}
+
 /// The names `node` declares with a type, with the function (or file)
 /// it is declared in as their scope.
 fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
-    let scope_of =
-        |_: Node<'_>| byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte());
+    let &[type_field, name_field, left_field, right_field] = typed_fields();
+    // (the scope's chars, shared by the names it declares, found once)
+    let mut chars = None;
+    let mut scope_of = |_: Node<'_>| {
+        chars
+            .get_or_insert_with(|| {
+                byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte())
+            })
+            .clone()
+    };
     match node.kind() {
         "parameter_declaration" | "var_spec" => {
             if let Some(t) = node
-                .child_by_field_name("type")
+                .child_by_field_id(type_field)
                 .and_then(|t| type_name(text, t))
             {
                 let mut c = node.walk();
-                for name in node.children_by_field_name("name", &mut c) {
+                let names: Vec<Node<'_>> = match std::num::NonZeroU16::new(name_field) {
+                    Some(f) => node.children_by_field_id(f, &mut c).collect(),
+                    None => Vec::new(),
+                };
+                for name in names {
                     file.typed.push(Typed {
                         name: text[name.byte_range()].to_string(),
                         type_name: t.clone(),
@@ -270,8 +293,8 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
         }
         "short_var_declaration" => {
             if let (Some(left), Some(right)) = (
-                node.child_by_field_name("left"),
-                node.child_by_field_name("right"),
+                node.child_by_field_id(left_field),
+                node.child_by_field_id(right_field),
             ) {
                 let (mut lc, mut rc) = (left.walk(), right.walk());
                 for (name, value) in left

@@ -168,7 +168,7 @@ impl TagsEntry {
                 .any(|i| i.kind == scan::ImportKind::ReExport);
         }
         match self.text() {
-            Some(text) => spells(&text, "export"),
+            Some(text) => may_reexport(&text),
             None => true,
         }
     }
@@ -176,6 +176,73 @@ impl TagsEntry {
     fn family_id(&self) -> Option<&'static str> {
         family::family_id(self.language)
     }
+}
+
+/// Whether an ES file's text may hold a re-export (`export * from 's'`,
+/// `export { a } from 's'`, `export type { A } from 's'`): an `export`
+/// whose next word is not one that starts a declaration, a default
+/// export or an assignment (`export const …`, `export default …`,
+/// `export type A = …`, `export = …`). A first query reads every file
+/// that may re-export its module: most ES files export, few re-export.
+/// Ruling a file out only on such a word keeps every file whose scan
+/// finds a re-export.
+fn may_reexport(text: &str) -> bool {
+    // (JavaScript's whitespace, and tree-sitter's: Unicode's, the BOM,
+    // zero-width spaces)
+    let blank = |c: char| c.is_whitespace() || matches!(c, '\u{FEFF}' | '\u{2060}' | '\u{200B}');
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    // the word at the start of `rest` (ASCII letters), and what follows it
+    let word = |rest: &str| -> (usize, bool) {
+        let len = rest.bytes().take_while(u8::is_ascii_alphabetic).count();
+        let whole = rest
+            .as_bytes()
+            .get(len)
+            .is_none_or(|&b| !is_ident(b) && b < 0x80);
+        (len, whole)
+    };
+    const NEVER: &[&str] = &[
+        "default",
+        "const",
+        "let",
+        "var",
+        "function",
+        "class",
+        "async",
+        "interface",
+        "enum",
+        "abstract",
+        "declare",
+        "namespace",
+        "module",
+        "import",
+        "as",
+    ];
+    let bytes = text.as_bytes();
+    memchr::memmem::find_iter(bytes, "export").any(|at| {
+        let end = at + "export".len();
+        if (at > 0 && is_ident(bytes[at - 1])) || bytes.get(end).is_some_and(|&b| is_ident(b)) {
+            // (part of another name: `exports`, `reexport`)
+            return false;
+        }
+        let rest = text[end..].trim_start_matches(blank);
+        if rest.starts_with('=') {
+            return false;
+        }
+        let (len, whole) = word(rest);
+        if !whole || len == 0 {
+            return true;
+        }
+        match &rest[..len] {
+            "type" => {
+                // `export type { A } from 's'` or `export type * from 's'`,
+                // not `export type A = …`
+                let after = rest[len..].trim_start_matches(blank);
+                let (len, whole) = word(after);
+                !(whole && len > 0)
+            }
+            w => !NEVER.contains(&w),
+        }
+    })
 }
 
 /// The brace languages' files of a project index. Cloned for a view (the
@@ -377,6 +444,58 @@ mod tests {
         let report = index.refresh_files(&["more.js".to_string()]);
         assert_eq!(report.removed, ["more.js"]);
         assert_eq!(uses(&index, "util.add"), ["app.ts:0:9", "app.ts:2:0"]);
+    }
+
+    /// A file a first query reads because it may re-export: every form
+    /// of re-export (whatever its spacing, comments, `type`) is kept, and
+    /// the scan agrees — a file ruled out has no re-export, and a file
+    /// whose scan finds one is never ruled out; files that only export
+    /// their own declarations are ruled out.
+    #[test]
+    fn a_file_is_read_for_its_reexports_only_when_it_may_have_one() {
+        use super::scan::{scan, ImportKind};
+        let reexports = [
+            "export * from './a';",
+            "export * as ns from './a';",
+            "export { a } from './a';",
+            "export { a as b, default } from \"./a\"",
+            "export {\n  a,\n  b,\n} from './a';",
+            "export\n*\nfrom './a'",
+            "export /* re */ { a } from './a';",
+            "export type { A } from './a';",
+            "export type * from './a';",
+            "export\u{a0}* from './a';",
+            "/** doc */\nexport { a } from './a'",
+            "const x = 1;\nexport { x };",
+        ];
+        let none = [
+            "export const a = 1;",
+            "export default function f() {}",
+            "export function f() {}\nexport class C {}",
+            "export async function f() {}",
+            "export interface I {}\nexport enum E { A }",
+            "export type A = B;",
+            "export abstract class C {}",
+            "export declare const x: number;",
+            "export = f;",
+            "export as namespace N;",
+            "module.exports = { a };\nexports.b = 1;",
+            "const reexport = 1; import { a } from './a';",
+        ];
+        for text in reexports {
+            assert!(super::may_reexport(text), "{text:?} may re-export");
+        }
+        for text in none {
+            assert!(!super::may_reexport(text), "{text:?} cannot re-export");
+        }
+        let language = crate::language::language_of("a.ts").unwrap();
+        for text in reexports.iter().chain(&none) {
+            let found = scan(language, text)
+                .imports
+                .iter()
+                .any(|i| i.kind == ImportKind::ReExport);
+            assert!(!found || super::may_reexport(text), "{text:?}");
+        }
     }
 
     /// What a query resolved is kept for the next one, and found again

@@ -942,9 +942,9 @@ impl<'a> Query<'a> {
                 },
             },
             Qualifier::Name(q) => match self.denotes(entry, q, aliases, defined) {
-                Denotes::Module(m) => certain_if(aliases.contains(&(m, r.name.clone()))),
+                Denotes::Module(m) => certain_if(aliases.contains(&(m, r.name.to_string()))),
                 Denotes::Required(Some(m), None)
-                    if aliases.contains(&(m.clone(), r.name.clone())) =>
+                    if aliases.contains(&(m.clone(), r.name.to_string())) =>
                 {
                     Verdict::Possible
                 }
@@ -953,7 +953,7 @@ impl<'a> Query<'a> {
             Qualifier::Path(path) => {
                 let path = from_scope(file, r.offset, path);
                 match self.family.resolve_path(&files, &entry.path, file, &path) {
-                    Some((m, None)) => certain_if(aliases.contains(&(m, r.name.clone()))),
+                    Some((m, None)) => certain_if(aliases.contains(&(m, r.name.to_string()))),
                     Some((_, Some(_))) => Verdict::Other,
                     None => Verdict::Possible,
                 }

@@ -75,7 +75,7 @@ impl Family for Rust {
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
         match object.kind() {
             "self" => Qualifier::This,
-            "identifier" => Qualifier::Name(text[object.byte_range()].to_string()),
+            "identifier" => Qualifier::Name(text[object.byte_range()].into()),
             _ => Qualifier::Other,
         }
     }
@@ -829,7 +829,7 @@ fn macro_paths(text: &str, rope: &Rope, trees: &[std::ops::Range<usize>], file: 
             r.qualifier = match object {
                 "self" => Qualifier::This,
                 o if alone && !o.is_empty() && !o.as_bytes()[0].is_ascii_digit() => {
-                    Qualifier::Name(o.to_string())
+                    Qualifier::Name(o.into())
                 }
                 _ => Qualifier::Other,
             };

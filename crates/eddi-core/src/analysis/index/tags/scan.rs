@@ -4,14 +4,15 @@
 //! name), from one walk over its tree ([`super::walk`]), and what
 //! its family's resolver reads of its imports and exports.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
+use compact_str::CompactString;
 use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{family_of, Family};
 use super::walk::{self, Binds, Capture, Local, Walked};
+use crate::analysis::index::hash::{FxHashMap, FxHashSet};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::{byte_to_char, byte_to_position, SyntaxTree};
 use crate::edit::Position;
@@ -21,7 +22,8 @@ use crate::language::{Language, SiteDefinition};
 #[derive(Debug, Clone, Default)]
 pub struct TagsFile {
     pub defs: Vec<TagDef>,
-    /// Sorted by name, then offset ([`TagsFile::refs_named`]).
+    /// Grouped by name, the names in order, each name's uses by offset
+    /// ([`TagsFile::refs_named`]).
     pub refs: Vec<TagRef>,
     pub imports: Vec<Import>,
     /// ES modules: the names the file exports, each with the module-level
@@ -63,7 +65,7 @@ pub struct TagsFile {
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources): once scanned, a query asks this
     /// instead of the text.
-    pub words: std::collections::HashSet<Box<str>>,
+    pub words: FxHashSet<Box<str>>,
 }
 
 impl TagsFile {
@@ -74,11 +76,18 @@ impl TagsFile {
         &self.refs[start..end]
     }
 
-    /// Fills [`TagsFile::words`] from its tables.
+    /// Fills [`TagsFile::words`] from its tables (its uses grouped by
+    /// name: one word per group).
     fn key_words(&mut self) {
-        let mut words = std::collections::HashSet::new();
+        let mut words = FxHashSet::default();
         words.extend(self.defs.iter().map(|d| d.name.as_str().into()));
-        words.extend(self.refs.iter().map(|r| r.name.as_str().into()));
+        let mut last: Option<&str> = None;
+        for r in &self.refs {
+            if last != Some(r.name.as_str()) {
+                words.insert(r.name.as_str().into());
+                last = Some(r.name.as_str());
+            }
+        }
         for import in &self.imports {
             words.insert(import.local.as_str().into());
             if let Imported::Name(n) = &import.imported {
@@ -136,7 +145,7 @@ pub enum Qualifier {
     /// A bare name.
     None,
     /// `x.name`: through a name (a module, a class, a value).
-    Name(String),
+    Name(CompactString),
     /// `this.name`, `self.name`.
     This,
     /// Rust's `a::b::name`: the path's names before it.
@@ -148,7 +157,8 @@ pub enum Qualifier {
 /// One use of a name.
 #[derive(Debug, Clone)]
 pub struct TagRef {
-    pub name: String,
+    /// (Inline: a name of up to 24 bytes costs no allocation.)
+    pub name: CompactString,
     pub start: Position,
     pub end: Position,
     /// In chars.
@@ -415,10 +425,53 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     references(family, language, &rope, text, tree.root(), &mut file);
     family.read_module(text, &rope, tree.root(), &mut file);
     // by name: a query reads only its names' uses
-    file.refs
-        .sort_by(|a, b| (&a.name, a.offset).cmp(&(&b.name, b.offset)));
+    file.refs = grouped_by_name(std::mem::take(&mut file.refs));
     file.key_words();
     file
+}
+
+/// The uses grouped by name, the names in order, each name's uses by
+/// offset: each use keyed by its name's rank (the distinct names alone
+/// sorted as strings) and its offset, the keys sorted, the uses moved
+/// into place once (as `sort_by_cached_key` does: a use is large).
+fn grouped_by_name(mut refs: Vec<TagRef>) -> Vec<TagRef> {
+    let mut ids: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut names: Vec<&str> = Vec::new();
+    let keys: Vec<u32> = refs
+        .iter()
+        .map(|r| {
+            *ids.entry(r.name.as_str()).or_insert_with(|| {
+                names.push(r.name.as_str());
+                names.len() as u32 - 1
+            })
+        })
+        .collect();
+    let mut rank = vec![0u32; names.len()];
+    let mut order: Vec<u32> = (0..names.len() as u32).collect();
+    order.sort_unstable_by_key(|&id| names[id as usize]);
+    for (r, &id) in order.iter().enumerate() {
+        rank[id as usize] = r as u32;
+    }
+    // (rank, offset, index): the index keeps equal uses in their order
+    let mut sorted: Vec<(u32, usize, u32)> = refs
+        .iter()
+        .zip(&keys)
+        .enumerate()
+        .map(|(i, (r, &k))| (rank[k as usize], r.offset, i as u32))
+        .collect();
+    drop((ids, names));
+    sorted.sort_unstable();
+    // each use moved to its place: the use at `i` swapped with its source,
+    // followed through the swaps already made
+    for i in 0..sorted.len() {
+        let mut from = sorted[i].2;
+        while (from as usize) < i {
+            from = sorted[from as usize].2;
+        }
+        sorted[i].2 = from;
+        refs.swap(i, from as usize);
+    }
+    refs
 }
 
 fn references(
@@ -446,13 +499,13 @@ fn references(
     }
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
-    let mut bound: HashMap<&str, Bindings> = HashMap::new();
+    let mut bound: FxHashMap<&str, Bindings> = FxHashMap::default();
     // a local's own name reads its binding, wherever that starts
-    let mut own: HashMap<usize, Range<usize>> = HashMap::new();
+    let mut own: FxHashMap<usize, Range<usize>> = FxHashMap::default();
     // (the locals come by start: their offsets in one sweep; a scope's
     // bounds, shared by its locals, looked up in the rope once)
     let mut at_local = Sweep::new(rope, text);
-    let mut chars: HashMap<usize, usize> = HashMap::new();
+    let mut chars: FxHashMap<usize, usize> = FxHashMap::default();
     let mut char_at = |byte: usize| {
         *chars
             .entry(byte)
@@ -496,8 +549,7 @@ fn references(
             skipped_ranges.push(statement.byte_range());
         }
     }
-    let def_names: std::collections::HashSet<Position> =
-        file.defs.iter().map(|d| d.name_position).collect();
+    let def_names: FxHashSet<Position> = file.defs.iter().map(|d| d.name_position).collect();
     let mut enclosing = Enclosing::new(&file.defs);
     // the uses the walk found and the names strings read, in source order
     let in_strings = family.names_in_strings(text, root);
@@ -515,7 +567,7 @@ fn references(
     });
     file.refs.reserve_exact(uses.size_hint().0);
     let mut skip_at = 0;
-    let (mut starts, mut ends) = (Sweep::new(rope, text), Sweep::new(rope, text));
+    let mut starts = Sweep::new(rope, text);
     for (range, capture, object) in uses {
         while skipped_ranges
             .get(skip_at)
@@ -533,7 +585,7 @@ fn references(
         if capture == Capture::Name && def_names.contains(&start) {
             continue;
         }
-        let name = text[range.clone()].to_string();
+        let name = &text[range.clone()];
         let qualifier = match (capture, object) {
             (Capture::Name, _) | (_, None) => Qualifier::None,
             (_, Some((path, true))) => Qualifier::Path(path_names(text, path)),
@@ -542,15 +594,23 @@ fn references(
         let binds = |name: &str| bound.get(name).is_some_and(|b| b.bind(offset));
         let innermost = |name: &str| bound.get(name).and_then(|b| b.innermost(offset));
         let binding = match qualifier {
-            Qualifier::None => own.get(&range.start).cloned().or_else(|| innermost(&name)),
+            Qualifier::None => own.get(&range.start).cloned().or_else(|| innermost(name)),
             _ => None,
         };
         let shadowed = binding.is_some();
         let local_qualifier = matches!(&qualifier, Qualifier::Name(q) if binds(q));
         let in_def = enclosing.at(offset);
+        // (a name is on one line: it ends as many chars after its start)
+        let end = match name.contains('\n') {
+            false => Position {
+                line: start.line,
+                col: start.col + name.chars().count(),
+            },
+            true => byte_to_position(rope, range.end),
+        };
         file.refs.push(TagRef {
-            end: ends.at(range.end).1,
-            name,
+            end,
+            name: name.into(),
             start,
             offset,
             call: capture == Capture::Call,
@@ -621,7 +681,7 @@ impl<'t> Sweep<'t> {
 /// as a use of it.
 pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize) -> TagRef {
     TagRef {
-        name: text[node.byte_range()].to_string(),
+        name: text[node.byte_range()].into(),
         start: byte_to_position(rope, node.start_byte()),
         end: byte_to_position(rope, node.end_byte()),
         offset: byte_to_char(rope, node.start_byte()),

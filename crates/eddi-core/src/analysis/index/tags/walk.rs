@@ -332,6 +332,9 @@ pub(super) enum Rules {
 pub(super) struct Grammar {
     pub(super) rules: Rules,
     kinds: Vec<K>,
+    /// Per kind id: an anonymous token (a keyword, a bracket, an
+    /// operator): a leaf, nothing to the rules.
+    tokens: Vec<bool>,
     /// Per kind id: a scope that binds names.
     scopes: Vec<bool>,
     /// Per kind id: a node the family reads for typed names; a function,
@@ -406,9 +409,13 @@ impl Grammar {
         for (field, name) in FIELD_NAMES {
             field_ids[*field as usize] = grammar.field_id_for_name(name).map_or(0, |id| id.get());
         }
+        let tokens = (0..count)
+            .map(|id| !grammar.node_kind_is_named(id as u16))
+            .collect();
         Some(Grammar {
             rules,
             kinds,
+            tokens,
             scopes: marks(scope_kinds(rules)),
             typed: marks(typed.nodes),
             functions: marks(typed.functions),
@@ -512,6 +519,8 @@ fn grammar_of(language: &'static dyn Language) -> Option<&'static Grammar> {
 #[derive(Clone, Copy)]
 pub(super) struct Step<'t> {
     pub(super) node: Node<'t>,
+    /// Its kind's id.
+    id: u16,
     pub(super) kind: K,
     pub(super) field: F,
     function: Node<'t>,
@@ -529,9 +538,9 @@ pub(super) fn walk<'t>(
     root: Node<'t>,
     file: &mut TagsFile,
 ) -> Walked<'t> {
-    // (about a name in 16 bytes of code: a few growths, not dozens)
+    // (a use in 10–16 bytes of code, Go's densest: mostly no growth)
     let mut walked = Walked {
-        uses: Vec::with_capacity(text.len() / 16),
+        uses: Vec::with_capacity(text.len() / 10),
         ..Walked::default()
     };
     let Some(grammar) = grammar_of(language) else {
@@ -547,65 +556,74 @@ pub(super) fn walk<'t>(
     let mut path: Vec<Step<'t>> = Vec::new();
     loop {
         let node = cursor.node();
-        let kind = grammar.kind(node);
-        let parent = path.last();
-        // (a field costs a search of the parent's fields: read only where
-        // a rule may ask, and under Rust's `let_condition` for its pattern)
-        let field = match marked(&grammar.fielded, node)
-            || parent.is_some_and(|p| p.kind == K::LetCondition)
-        {
-            true => cursor
-                .field_id()
-                .and_then(|f| grammar.fields.get(f.get() as usize).copied())
-                .unwrap_or(F::Other),
-            false => F::Other,
-        };
-        let step = Step {
-            node,
-            kind,
-            field,
-            function: parent.map_or(root, |p| p.function),
-            class: parent.map_or(root, |p| p.class),
-            declaration: parent.and_then(|p| p.declaration),
-        };
-        // (the tables mark named kinds alone: an anonymous token is
-        // nothing to the rules)
-        visit(grammar, &path, step, &mut walked);
-        let inner = Step {
-            declaration: match kind {
-                K::ShortVarDeclaration
-                | K::VarDeclaration
-                | K::ConstDeclaration
-                | K::LetDeclaration
-                | K::LetCondition
-                | K::InstanceofExpression
-                | K::TypePattern
-                | K::RecordPatternComponent => Some(node),
-                _ => step.declaration,
-            },
-            function: match marked(&grammar.functions, node) {
-                true => node,
-                false => step.function,
-            },
-            class: match marked(&grammar.classes, node) {
-                true => node,
-                false => step.class,
-            },
-            ..step
-        };
-        if !marked(&grammar.opaque, node) && cursor.goto_first_child() {
-            path.push(inner);
-            continue;
+        // (the kind's id read once: each read is a call into the tree)
+        let id = node.kind_id();
+        // (a token is a leaf the rules never read: stepped over; about
+        // half the nodes of a tree)
+        if !marked(&grammar.tokens, id) {
+            let kind = grammar.kinds.get(id as usize).copied().unwrap_or(K::Other);
+            let parent = path.last();
+            // (a field costs a search of the parent's fields: read only
+            // where a rule may ask, and under Rust's `let_condition` for
+            // its pattern)
+            let field = match marked(&grammar.fielded, id)
+                || parent.is_some_and(|p| p.kind == K::LetCondition)
+            {
+                true => cursor
+                    .field_id()
+                    .and_then(|f| grammar.fields.get(f.get() as usize).copied())
+                    .unwrap_or(F::Other),
+                false => F::Other,
+            };
+            let step = Step {
+                node,
+                id,
+                kind,
+                field,
+                function: parent.map_or(root, |p| p.function),
+                class: parent.map_or(root, |p| p.class),
+                declaration: parent.and_then(|p| p.declaration),
+            };
+            visit(grammar, &path, step, &mut walked);
+            let inner = Step {
+                declaration: match kind {
+                    K::ShortVarDeclaration
+                    | K::VarDeclaration
+                    | K::ConstDeclaration
+                    | K::LetDeclaration
+                    | K::LetCondition
+                    | K::InstanceofExpression
+                    | K::TypePattern
+                    | K::RecordPatternComponent => Some(node),
+                    _ => step.declaration,
+                },
+                function: match marked(&grammar.functions, id) {
+                    true => node,
+                    false => step.function,
+                },
+                class: match marked(&grammar.classes, id) {
+                    true => node,
+                    false => step.class,
+                },
+                ..step
+            };
+            if !marked(&grammar.opaque, id) && cursor.goto_first_child() {
+                path.push(inner);
+                continue;
+            }
+            read_typed(
+                grammar,
+                family,
+                text,
+                rope,
+                step,
+                file,
+                &mut typed_blocks,
+                &mut inheriting_blocks,
+            );
         }
         // leave the node, and each ancestor whose last child it is
-        let mut left = step;
         loop {
-            if marked(&grammar.typed, left.node) {
-                let (t, i) = (file.typed.len(), file.inheriting.len());
-                family.read_typed(text, rope, left.node, left.function, left.class, file);
-                typed_blocks.push((t, file.typed.len()));
-                inheriting_blocks.push((i, file.inheriting.len()));
-            }
             if cursor.goto_next_sibling() {
                 break;
             }
@@ -615,20 +633,51 @@ pub(super) fn walk<'t>(
                 return walked;
             }
             let parent = path.pop().expect("a parent on the path");
-            left = Step {
+            let left = Step {
                 function: path.last().map_or(root, |p| p.function),
                 class: path.last().map_or(root, |p| p.class),
                 declaration: path.last().and_then(|p| p.declaration),
                 ..parent
             };
+            read_typed(
+                grammar,
+                family,
+                text,
+                rope,
+                left,
+                file,
+                &mut typed_blocks,
+                &mut inheriting_blocks,
+            );
         }
+    }
+}
+
+/// The family's typed names of a node it reads (after its children),
+/// each node's in a block of its own ([`reorder`]).
+#[allow(clippy::too_many_arguments)]
+fn read_typed(
+    grammar: &Grammar,
+    family: &dyn Family,
+    text: &str,
+    rope: &Rope,
+    left: Step<'_>,
+    file: &mut TagsFile,
+    typed_blocks: &mut Vec<(usize, usize)>,
+    inheriting_blocks: &mut Vec<(usize, usize)>,
+) {
+    if marked(&grammar.typed, left.id) {
+        let (t, i) = (file.typed.len(), file.inheriting.len());
+        family.read_typed(text, rope, left.node, left.function, left.class, file);
+        typed_blocks.push((t, file.typed.len()));
+        inheriting_blocks.push((i, file.inheriting.len()));
     }
 }
 
 /// Whether a table per kind id marks the node's kind (an `ERROR` node's
 /// id is past every table).
-fn marked(table: &[bool], node: Node<'_>) -> bool {
-    table.get(node.kind_id() as usize).copied().unwrap_or(false)
+fn marked(table: &[bool], id: u16) -> bool {
+    table.get(id as usize).copied().unwrap_or(false)
 }
 
 /// The items in the reverse order of their blocks (each block's own order
@@ -645,7 +694,7 @@ fn reorder<T>(items: &mut Vec<T>, blocks: &[(usize, usize)]) {
 
 /// What the rules say of one named node, given its ancestors.
 fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut Walked<'t>) {
-    if marked(&grammar.scopes, node.node) {
+    if marked(&grammar.scopes, node.id) {
         walked.scopes.push(node.node);
     }
     if !is_name(node.kind) {
