@@ -136,10 +136,18 @@ class _Definition(Element):
         #: the query that found it (its callers are asked with its others')
         self._found = found
 
-    def _calls(self) -> List["Call"]:
-        """The calls of this element, from the query's batched answer;
-        Refused for code that is not Python."""
-        self._python_only("callers()")
+    def callers(self) -> List["Call"]:
+        """The calls the index proves are of this function (not of a
+        same-named method), or of this class (its instantiations); refused,
+        naming them, when some cannot be proven. The first ``callers()`` of
+        an element asks those of every function and class its query found,
+        in one request; they are kept until this Workspace writes (another
+        writer's edits show in a new query). Refused for code that is not
+        Python."""
+        # one frame between the caller and a refusal: a walk raises
+        # thousands, and each frame an exception passes is built as an object
+        if self.language != "python":
+            self._python_only("callers()")
         calls = self._ws._callers_or_failure(self.full_name, self._found)
         if isinstance(calls, EddiError):
             try:
@@ -179,7 +187,8 @@ class _Definition(Element):
 class Function(_Definition):
     """A function or a method: ``params`` (names as written, ``self``
     included), ``decorators``, ``complexity`` (radon's), ``line_count``,
-    ``class_name`` (a method's class, else None)."""
+    ``class_name`` (a method's class, else None); ``callers()`` the calls
+    the index proves are of it."""
 
     kind = "function"
 
@@ -193,18 +202,10 @@ class Function(_Definition):
     def is_method(self) -> bool:
         return self.class_name is not None
 
-    def callers(self) -> List["Call"]:
-        """The calls the index proves are of this function (not of a
-        same-named method); refused, naming them, when some cannot be proven.
-        The first ``callers()`` of an element asks those of every function
-        and class its query found, in one request; they are kept until this
-        Workspace writes (another writer's edits show in a new query).
-        Refused for a function that is not Python code."""
-        return self._calls()
-
 
 class Class(_Definition):
-    """A class: ``methods`` (in source order), ``bases`` (as written)."""
+    """A class: ``methods`` (in source order), ``bases`` (as written);
+    ``callers()`` its instantiations, as the index proves them."""
 
     kind = "class"
 
@@ -222,11 +223,6 @@ class Class(_Definition):
         from .errors import NotFound
         raise NotFound("not_found", f"class {self.qualname} has no method '{name}'",
                        [m.name for m in self.methods])
-
-    def callers(self) -> List["Call"]:
-        """Its instantiations, as the index proves them (asked as
-        :meth:`Function.callers` is)."""
-        return self._calls()
 
     def subclasses(self) -> List["Class"]:
         """The classes deriving from it, transitively, through aliases."""
