@@ -121,11 +121,15 @@ class Element:
 
 
 class _Definition(Element):
-    """A function, method or class."""
+    """A function, method or class.
+
+    The element classes call their base's ``__init__`` by name, not
+    through ``super()``: a walk makes thousands, and each ``super()`` is an
+    object the cycle collector counts."""
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
                  found: "Optional[_Found]" = None) -> None:
-        super().__init__(ws, data, read_at)
+        Element.__init__(self, ws, data, read_at)
         self.complexity: int = data["complexity"]
         self.line_count: int = data["line_count"]
         self.decorators: List[str] = data["decorators"]
@@ -194,7 +198,7 @@ class Function(_Definition):
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
                  found: "Optional[_Found]" = None) -> None:
-        super().__init__(ws, data, read_at, found)
+        _Definition.__init__(self, ws, data, read_at, found)
         self.params: List[str] = data["params"]
         self.class_name: Optional[str] = data.get("class")
 
@@ -211,7 +215,7 @@ class Class(_Definition):
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
                  found: "Optional[_Found]" = None) -> None:
-        super().__init__(ws, data, read_at, found)
+        _Definition.__init__(self, ws, data, read_at, found)
         self.bases: List[str] = data["bases"]
         self.methods: List[Function] = [Function(ws, m, read_at, found) for m in data.get("methods", [])]
 
@@ -251,7 +255,7 @@ class Import(Element):
     kind = "import"
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
-        super().__init__(ws, data, read_at)
+        Element.__init__(self, ws, data, read_at)
         self.module: str = data["module"]
         self.names: List[str] = list(data["names"])
         self.unused: bool = data["unused"]
@@ -275,7 +279,7 @@ class File(Element):
     kind = "file"
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
-        super().__init__(ws, data, read_at)
+        Element.__init__(self, ws, data, read_at)
         self.line_count: int = data["line_count"]
         self.complexity: int = data["complexity"]
         self.imports: List[Import] = [Import(ws, i, read_at) for i in data.get("imports", [])]
@@ -313,7 +317,7 @@ class Call(Element):
     kind = "call"
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], target: str, read_at: "ReadAt" = (None, 0)) -> None:
-        super().__init__(ws, data, read_at)
+        Element.__init__(self, ws, data, read_at)
         self.text: str = data["text"]
         self.function: str = data["function"]
         self.args, self.keywords = _split_arguments(data["args"])
