@@ -121,11 +121,15 @@ class Element:
 
 
 class _Definition(Element):
-    """A function, method or class."""
+    """A function, method or class.
+
+    The element classes call their base's ``__init__`` by name, not
+    through ``super()``: a walk makes thousands, and each ``super()`` is an
+    object the cycle collector counts."""
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
                  found: "Optional[_Found]" = None) -> None:
-        super().__init__(ws, data, read_at)
+        Element.__init__(self, ws, data, read_at)
         self.complexity: int = data["complexity"]
         self.line_count: int = data["line_count"]
         self.decorators: List[str] = data["decorators"]
@@ -136,10 +140,18 @@ class _Definition(Element):
         #: the query that found it (its callers are asked with its others')
         self._found = found
 
-    def _calls(self) -> List["Call"]:
-        """The calls of this element, from the query's batched answer;
-        Refused for code that is not Python."""
-        self._python_only("callers()")
+    def callers(self) -> List["Call"]:
+        """The calls the index proves are of this function (not of a
+        same-named method), or of this class (its instantiations); refused,
+        naming them, when some cannot be proven. The first ``callers()`` of
+        an element asks those of every function and class its query found,
+        in one request; they are kept until this Workspace writes (another
+        writer's edits show in a new query). Refused for code that is not
+        Python."""
+        # one frame between the caller and a refusal: a walk raises
+        # thousands, and each frame an exception passes is built as an object
+        if self.language != "python":
+            self._python_only("callers()")
         calls = self._ws._callers_or_failure(self.full_name, self._found)
         if isinstance(calls, EddiError):
             try:
@@ -179,13 +191,14 @@ class _Definition(Element):
 class Function(_Definition):
     """A function or a method: ``params`` (names as written, ``self``
     included), ``decorators``, ``complexity`` (radon's), ``line_count``,
-    ``class_name`` (a method's class, else None)."""
+    ``class_name`` (a method's class, else None); ``callers()`` the calls
+    the index proves are of it."""
 
     kind = "function"
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
                  found: "Optional[_Found]" = None) -> None:
-        super().__init__(ws, data, read_at, found)
+        _Definition.__init__(self, ws, data, read_at, found)
         self.params: List[str] = data["params"]
         self.class_name: Optional[str] = data.get("class")
 
@@ -193,24 +206,16 @@ class Function(_Definition):
     def is_method(self) -> bool:
         return self.class_name is not None
 
-    def callers(self) -> List["Call"]:
-        """The calls the index proves are of this function (not of a
-        same-named method); refused, naming them, when some cannot be proven.
-        The first ``callers()`` of an element asks those of every function
-        and class its query found, in one request; they are kept until this
-        Workspace writes (another writer's edits show in a new query).
-        Refused for a function that is not Python code."""
-        return self._calls()
-
 
 class Class(_Definition):
-    """A class: ``methods`` (in source order), ``bases`` (as written)."""
+    """A class: ``methods`` (in source order), ``bases`` (as written);
+    ``callers()`` its instantiations, as the index proves them."""
 
     kind = "class"
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
                  found: "Optional[_Found]" = None) -> None:
-        super().__init__(ws, data, read_at, found)
+        _Definition.__init__(self, ws, data, read_at, found)
         self.bases: List[str] = data["bases"]
         self.methods: List[Function] = [Function(ws, m, read_at, found) for m in data.get("methods", [])]
 
@@ -222,11 +227,6 @@ class Class(_Definition):
         from .errors import NotFound
         raise NotFound("not_found", f"class {self.qualname} has no method '{name}'",
                        [m.name for m in self.methods])
-
-    def callers(self) -> List["Call"]:
-        """Its instantiations, as the index proves them (asked as
-        :meth:`Function.callers` is)."""
-        return self._calls()
 
     def subclasses(self) -> List["Class"]:
         """The classes deriving from it, transitively, through aliases."""
@@ -255,7 +255,7 @@ class Import(Element):
     kind = "import"
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
-        super().__init__(ws, data, read_at)
+        Element.__init__(self, ws, data, read_at)
         self.module: str = data["module"]
         self.names: List[str] = list(data["names"])
         self.unused: bool = data["unused"]
@@ -279,7 +279,7 @@ class File(Element):
     kind = "file"
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
-        super().__init__(ws, data, read_at)
+        Element.__init__(self, ws, data, read_at)
         self.line_count: int = data["line_count"]
         self.complexity: int = data["complexity"]
         self.imports: List[Import] = [Import(ws, i, read_at) for i in data.get("imports", [])]
@@ -317,7 +317,7 @@ class Call(Element):
     kind = "call"
 
     def __init__(self, ws: "Workspace", data: Dict[str, Any], target: str, read_at: "ReadAt" = (None, 0)) -> None:
-        super().__init__(ws, data, read_at)
+        Element.__init__(self, ws, data, read_at)
         self.text: str = data["text"]
         self.function: str = data["function"]
         self.args, self.keywords = _split_arguments(data["args"])

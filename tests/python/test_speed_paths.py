@@ -240,3 +240,23 @@ def test_a_refused_callers_leaves_no_cycle_behind(ws: eddi.Workspace, shop: Path
     finally:
         if enabled:
             gc.enable()
+
+
+def test_a_refusal_counts_every_unproven_call_and_names_the_first_ten(ws: eddi.Workspace, shop: Path) -> None:
+    # `thing.get(...)` on an object the index cannot type: possibly Box.get
+    (shop / "shop/box.py").write_text("class Box:\n    def get(self, key):\n        return key\n")
+    (shop / "shop/many.py").write_text("def f(thing):\n" + "".join(f"    thing.get({n})\n" for n in range(12)))
+    (shop / "shop/one.py").write_text("def g(thing):\n    return thing.get(0)\n")
+    [get] = [f for f in ws.functions() if f.full_name == "shop.box.Box.get"]
+    with pytest.raises(eddi.Refused) as refused:
+        get.callers()
+    message = refused.value.message
+    # the fixture has `.get(` calls of its own: 13 of these files and more
+    counted = int(message.split("cannot prove ", 1)[1].split(" ", 1)[0])
+    assert counted >= 13 and "call(s) of shop.box.Box.get (" in message, message
+    named = message.split(" (", 1)[1].split(")", 1)[0].split(", ")
+    assert len(named) == 10 and all(site.startswith("shop/") for site in named), named
+    # inside a foreach of one file: that file's calls alone are counted
+    reply = ws.run('foreach file matching "one.py" { foreach caller of shop.box.Box.get() { flag "x" } }')
+    assert not reply.ok
+    assert "cannot prove 1 call(s) of shop.box.Box.get (shop/one.py:2)" in reply.text, reply.text

@@ -18,6 +18,7 @@
 //! works.
 
 mod selections;
+mod tree_heap;
 
 use std::time::Duration;
 
@@ -176,6 +177,7 @@ impl NatsEngine {
 
 #[pymodule]
 fn _eddi(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    tree_heap::use_mimalloc();
     m.add_class::<LocalEngine>()?;
     m.add_class::<NatsEngine>()?;
     m.add("OpenError", m.py().get_type::<OpenError>())?;

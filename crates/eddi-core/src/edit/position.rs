@@ -131,10 +131,16 @@ pub fn from_char(text: &Rope, offset: usize) -> Position {
     let offset = offset.min(text.len_chars());
     let line = text.char_to_line(offset);
     let col = offset - text.line_to_char(line);
-    // An offset between '\r' and '\n' belongs at the end of the line.
+    // An offset between '\r' and '\n' belongs at the end of the line
+    // (the one offset past a line's end that is still on it: checked by
+    // its two chars, not by measuring the line — a walk asks thousands)
+    let between = col > 0
+        && offset < text.len_chars()
+        && text.char(offset) == '\n'
+        && text.char(offset - 1) == '\r';
     Position {
         line,
-        col: col.min(line_len(text, line)),
+        col: col - usize::from(between),
     }
 }
 
@@ -166,6 +172,21 @@ mod tests {
                 continue; // inside a CRLF pair there is no position of its own
             }
             assert_eq!(to_char(&text, pos), Ok(offset), "offset {offset} -> {pos}");
+        }
+    }
+
+    #[test]
+    fn a_column_never_passes_its_line_end_whatever_ends_the_line() {
+        // every line break ropey knows, CRLF among them, and empty lines
+        let text = Rope::from_str("a\r\n\r\nb\rc\u{2028}d\n\ne\u{85}f\r\n");
+        for offset in 0..=text.len_chars() {
+            let line = text.char_to_line(offset);
+            let col = (offset - text.line_to_char(line)).min(line_len(&text, line));
+            assert_eq!(
+                from_char(&text, offset),
+                Position::new(line, col),
+                "offset {offset}"
+            );
         }
     }
 

@@ -640,16 +640,29 @@ impl interpreter::Project for View<'_> {
         self.index.module_of(path).map(str::to_owned)
     }
 
-    fn calls_of(&self, name: &str) -> Result<Calls, OpError> {
-        let site =
-            |c: &crate::analysis::index::Call| (c.location.path.clone(), c.location.position);
-        // read where the memo keeps it: a walk asks thousands
+    fn calls_of(&self, name: &str, only: Option<&str>) -> Result<Calls, OpError> {
+        use crate::analysis::index::Call;
+        let here = |c: &&Call| only.is_none_or(|path| c.location.path == path);
+        let site = |c: &Call| (c.location.path.clone(), c.location.position);
+        // read where the memo keeps it, copying only what the query reads:
+        // a walk asks thousands, most of them refused
         self.index
             .read_callers_memo(name, &mut self.memo.borrow_mut(), |found| {
                 let found = found.as_ref().map_err(|e| index_error(e.clone()))?;
+                let possible = found.possible.iter().filter(here).count();
                 Ok(Calls {
-                    proven: found.certain.iter().map(site).collect(),
-                    possible: found.possible.iter().map(site).collect(),
+                    proven: match possible {
+                        0 => found.certain.iter().filter(here).map(site).collect(),
+                        _ => Vec::new(),
+                    },
+                    possible,
+                    possible_named: found
+                        .possible
+                        .iter()
+                        .filter(here)
+                        .take(Calls::NAMED)
+                        .map(site)
+                        .collect(),
                 })
             })
     }

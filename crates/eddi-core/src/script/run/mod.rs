@@ -65,9 +65,9 @@ pub trait Project {
     /// The module name of a file, as the index knows it.
     fn module_of(&self, path: &str) -> Option<String>;
     /// The calls of a function, method or class as the index resolves
-    /// them in the files on disk: proven, and possible (the index can
-    /// neither prove nor exclude them).
-    fn calls_of(&self, name: &str) -> std::result::Result<Calls, OpError>;
+    /// them in the files on disk (in file `only`, when given): proven, and
+    /// possible (the index can neither prove nor exclude them).
+    fn calls_of(&self, name: &str, only: Option<&str>) -> std::result::Result<Calls, OpError>;
     /// The classes deriving from a class, transitively: (path, position
     /// of the `class` keyword).
     fn subclasses_of(&self, name: &str) -> std::result::Result<Vec<(String, Position)>, OpError>;
@@ -131,8 +131,18 @@ pub trait Project {
 /// Call sites: (path, position of the callee's name).
 #[derive(Debug, Clone, Default)]
 pub struct Calls {
+    /// Every proven call (none when some are only possible: the query is
+    /// refused then).
     pub proven: Vec<(String, Position)>,
-    pub possible: Vec<(String, Position)>,
+    /// How many calls the index can neither prove nor exclude.
+    pub possible: usize,
+    /// The first [`Calls::NAMED`] of them, which a refusal names.
+    pub possible_named: Vec<(String, Position)>,
+}
+
+impl Calls {
+    /// How many possible calls a refusal names.
+    pub const NAMED: usize = 10;
 }
 
 /// A variable a script's top level defines, kept for the session's next

@@ -381,17 +381,15 @@ impl Interpreter<'_> {
         };
         let mut found = Vec::new();
         for name in names {
-            let mut calls = self.project.calls_of(&name).map_err(fail)?;
             // inside a foreach of files (or of functions), that file's calls
-            if let Some(only) = &files {
-                calls.proven.retain(|(path, _)| path == only);
-                calls.possible.retain(|(path, _)| path == only);
-            }
-            if !calls.possible.is_empty() {
+            let calls = self
+                .project
+                .calls_of(&name, files.as_deref())
+                .map_err(fail)?;
+            if calls.possible > 0 {
                 let sites: Vec<String> = calls
-                    .possible
+                    .possible_named
                     .iter()
-                    .take(10)
                     .map(|(path, at)| format!("{path}:{}", at.line + 1))
                     .collect();
                 return Err(Failed::new(
@@ -399,7 +397,7 @@ impl Interpreter<'_> {
                     ErrorKind::NotApplicable,
                     format!(
                         "the index cannot prove {} call(s) of {name} ({}): a script changes proven calls only and refuses to guess; make them provable, or change them by hand",
-                        calls.possible.len(),
+                        calls.possible,
                         sites.join(", ")
                     ),
                 ));
@@ -684,17 +682,24 @@ fn call_at(path: &str, parsed: &Parsed, position: Position, version: usize) -> O
     let text = &parsed.text;
     let offset = to_char(text, position).ok()?;
     let byte = char_to_byte(text, offset);
-    let mut node = parsed.tree.root().descendant_for_byte_range(byte, byte)?;
+    // down from the root along the nodes that hold `byte`, keeping the
+    // innermost call whose callee holds it (up from the leaf, each
+    // `parent()` would walk down from the root again)
+    let mut cursor = parsed.tree.root().walk();
+    let mut innermost = None;
     loop {
+        let node = cursor.node();
         if node.kind() == "call" {
             let callee = node.child_by_field_name("function")?;
             if callee.start_byte() <= byte && byte <= callee.end_byte() {
-                break;
+                innermost = Some(node);
             }
         }
-        node = node.parent()?;
+        if cursor.goto_first_child_for_byte(byte).is_none() {
+            break;
+        }
     }
-    Some(call_element(path, parsed, node, version))
+    Some(call_element(path, parsed, innermost?, version))
 }
 
 pub(super) fn call_element(path: &str, parsed: &Parsed, node: Node<'_>, version: usize) -> Element {
