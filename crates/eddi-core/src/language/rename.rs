@@ -465,12 +465,19 @@ impl Reader<'_> {
         let mut found = Found::default();
         let named = self.bare_refs(old);
         // a variable's name in a type's place is a type's (TypeScript's
-        // `type total = number; const z: total = total`)
+        // `type total = number; const z: total = total`), and in a Rust
+        // path's a module's (`ast::Group` where a local is `ast`)
         let in_type_place = |at: usize| {
+            let rust_path = || {
+                let after = (at + old.chars().count()).min(self.text.len_chars());
+                let mut rest = self.text.chars_at(after).skip_while(|c| c.is_whitespace());
+                self.language.id() == "rust" && rest.next() == Some(':') && rest.next() == Some(':')
+            };
             symbol.kind == SymbolKind::Local
-                && self
+                && (self
                     .node_at(at)
                     .is_some_and(|n| n.kind() == "type_identifier")
+                    || rust_path())
         };
         for r in named.filter(|r| r.binding.as_ref() == Some(scope)) {
             if in_type_place(r.offset) {

@@ -727,13 +727,16 @@ pub fn tally(v: Option<i32>, list: &[i32], d: Length) -> i32 {
 
 /// A name after a comment that ends with a dot or `::` is a bare name:
 /// the tokens before a name tell its path or object inside a macro's
-/// arguments alone (where tree-sitter sees tokens), not across a comment.
+/// arguments alone (where tree-sitter sees tokens), not across a comment;
+/// a local's name in a path (`fmt::Error`) is a module's.
 #[test]
 fn rust_names_after_comments_are_bare() {
     let f = Fixture::new();
     f.write(
         "lib.rs",
-        "pub fn count(items: &[i32]) -> i32 {
+        "use std::fmt;
+
+pub fn count(items: &[i32]) -> i32 {
     let mut seen = 0;
     for item in items {
         // add it to the sum.
@@ -741,6 +744,8 @@ fn rust_names_after_comments_are_bare() {
         // see std::
         seen += 1;
     }
+    let fmt = fmt::Error;
+    let _ = fmt;
     assert!(seen >= 0, \"{}\", seen.abs());
     seen
 }
@@ -752,14 +757,19 @@ fn rust_names_after_comments_are_bare() {
         > Start s
         Ok
         > Open lib.rs
-        Ok, At 0:0, Length 11
+        Ok, At 0:0, Length 15
+        > Modify Variable count.fmt Rename error
+        Ok, Modified local variable count.fmt (2 edits), At 10:8
         > Modify Variable count.seen Rename total
-        Ok, Modified local variable count.seen (7 edits), At 1:12
+        Ok, Modified local variable count.seen (7 edits), At 3:12
         > Save
-        Ok, Bytes 247
+        Ok, Bytes 309
         "#,
     );
     assert!(!f.read("lib.rs").contains("seen"), "{}", f.read("lib.rs"));
+    assert!(f
+        .read("lib.rs")
+        .contains("let error = fmt::Error;\n    let _ = error;"));
 }
 
 const SHOP_JAVA: &str = "public class Shop {
