@@ -115,11 +115,17 @@ pub fn rename(
         .sites
         .iter()
         .map(|site| {
-            let range = site.at..site.at + old.chars().count();
+            // Rust's `C { ref x }`: the key goes before the `ref`
+            let from = match site.write {
+                Write::Name => site.at,
+                Write::KeepKey | Write::KeepValue => pattern_start(text, tree, site.at),
+            };
+            let range = from..site.at + old.chars().count();
+            let modifiers = text.slice(from..site.at).to_string();
             let insert = match site.write {
                 Write::Name => new_name.to_string(),
-                Write::KeepKey => format!("{old}: {new_name}"),
-                Write::KeepValue => format!("{new_name}: {old}"),
+                Write::KeepKey => format!("{old}: {modifiers}{new_name}"),
+                Write::KeepValue => format!("{new_name}: {modifiers}{old}"),
             };
             Indel::new(range, insert)
         })
@@ -132,6 +138,20 @@ pub fn rename(
         element: Some(symbol.position),
         note: None,
     })
+}
+
+/// Where the shorthand at char `at` starts with what binds it: a Rust
+/// field pattern's `ref`, `mut` or `ref mut` before its name (`C { ref x
+/// }`), else `at`.
+fn pattern_start(text: &Rope, tree: &SyntaxTree, at: usize) -> usize {
+    let byte = text.char_to_byte(at);
+    let pattern = tree
+        .root()
+        .named_descendant_for_byte_range(byte, byte)
+        .filter(|n| n.kind() == "shorthand_field_identifier")
+        .and_then(|n| n.parent())
+        .filter(|p| p.kind() == "field_pattern" && p.start_byte() < byte);
+    pattern.map_or(at, |p| text.byte_to_char(p.start_byte()))
 }
 
 /// A name its language (or its toolchain) fixes, so that a rename would

@@ -622,9 +622,15 @@ pub fn report(w: usize, head: Option<usize>, items: &[u8]) -> String {
 
 const PATTERNS_RS: &str = "pub const LIMIT: i32 = 5;
 pub struct Meters(pub i32);
+pub struct Span {
+    pub start: i32,
+    pub end: i32,
+}
 
-pub fn tally(v: Option<i32>, list: &[i32], d: Meters) -> i32 {
+pub fn tally(v: Option<i32>, list: &[i32], d: Meters, s: &Span) -> i32 {
     let mut acc = 0;
+    let Span { ref start, ref end } = *s;
+    acc += *start + *end;
     let Meters(m) = d;
     match v {
         Some(ref r) if *r > m => acc += *r,
@@ -660,19 +666,23 @@ fn rust_patterns_bind_their_names() {
         > Start s
         Ok
         > Open lib.rs
-        Ok, At 0:0, Length 24
+        Ok, At 0:0, Length 30
+        > Modify Variable tally.start Rename begin
+        Ok, Modified local variable tally.start (2 edits), At 9:19
+        > Modify Variable Span.end Rename finish
+        Ok, Modified attribute Span.end (2 edits), At 4:8
         > Modify Variable tally.r Rename found
-        Ok, Modified local variable tally.r (3 edits), At 7:17
+        Ok, Modified local variable tally.r (3 edits), At 13:17
         > Modify Variable tally.rest Rename others
-        Ok, Modified local variable tally.rest (2 edits), At 11:16
+        Ok, Modified local variable tally.rest (2 edits), At 17:16
         > Modify Variable tally.n Rename k
-        Ok, Modified local variable tally.n (2 edits), At 15:8
+        Ok, Modified local variable tally.n (2 edits), At 21:8
         > Modify Variable tally.x Rename item
-        Ok, Modified local variable tally.x (2 edits), At 19:9
+        Ok, Modified local variable tally.x (2 edits), At 25:9
         > Modify Variable tally.m Rename meters
-        Ok, Modified local variable tally.m (3 edits), At 5:15
+        Ok, Modified local variable tally.m (3 edits), At 11:15
         > Save
-        Ok, Bytes 549
+        Ok, Bytes 703
         > Refactor RenameSymbol Meters Length
         Ok, Renamed in 1 file (lib.rs), 3 references updated
         > Refactor RenameSymbol LIMIT MAX
@@ -683,9 +693,15 @@ fn rust_patterns_bind_their_names() {
         f.read("lib.rs"),
         "pub const MAX: i32 = 5;
 pub struct Length(pub i32);
+pub struct Span {
+    pub start: i32,
+    pub finish: i32,
+}
 
-pub fn tally(v: Option<i32>, list: &[i32], d: Length) -> i32 {
+pub fn tally(v: Option<i32>, list: &[i32], d: Length, s: &Span) -> i32 {
     let mut acc = 0;
+    let Span { start: ref begin, finish: ref end } = *s;
+    acc += *begin + *end;
     let Length(meters) = d;
     match v {
         Some(ref found) if *found > meters => acc += *found,
