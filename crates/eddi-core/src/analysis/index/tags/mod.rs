@@ -531,6 +531,84 @@ mod tests {
         );
     }
 
+    /// Go: each file's kept verdicts after another file's new text — the
+    /// changed file resolved again, the others kept but for a file whose
+    /// verdicts read what the changed file's package declares (a dot
+    /// import's name, hidden by a declaration of the package), and the
+    /// symbol found again where a method moves between the files of its
+    /// type's package.
+    #[test]
+    fn go_kept_verdicts_follow_what_they_read() {
+        let t = Tree::new();
+        t.write(
+            "go.mod",
+            "module example.com/m
+",
+        );
+        t.write(
+            "store/stack.go",
+            "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n",
+        );
+        t.write(
+            "store/extra.go",
+            "package store\n\nfunc (s *Stack) Pop() {}\n",
+        );
+        t.write(
+            "app/dot.go",
+            "package main\n\nimport . \"example.com/m/store\"\n\nfunc dot() {\n\tvar s Stack\n\ts.Push(1)\n}\n",
+        );
+        t.write(
+            "app/main.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc main() {\n\tvar s store.Stack\n\ts.Push(2)\n}\n",
+        );
+        t.write("app/other.go", "package main\n\nfunc other() {}\n");
+        let mut index = ProjectIndex::build(t.0.path());
+        let push = "store.Stack.Push";
+        let first = ["app/dot.go:6:3", "app/main.go:6:3"];
+        assert_eq!(uses(&index, push), first);
+        // a file of uses edited: resolved again, the other's verdicts kept
+        t.write(
+            "app/main.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc main() {\n\tvar s store.Stack\n\tvar n int\n\tn.Push(2)\n\ts.Push(3)\n}\n",
+        );
+        index.refresh_files(&["app/main.go".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), (1, 1));
+        assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        // another file of the package comes to declare `Stack`: the dot
+        // import's `Stack` in `dot.go` is the package's own now
+        t.write(
+            "app/other.go",
+            "package main\n\ntype Stack struct{}\n\nfunc other() {}\n",
+        );
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/main.go:8:3"]);
+        t.write("app/other.go", "package main\n\nfunc other() {}\n");
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        // the type loses the method, then has it again
+        t.write("store/stack.go", "package store\n\ntype Stack struct{}\n");
+        index.refresh_files(&["store/stack.go".to_string()]);
+        assert!(index
+            .tags()
+            .find_references(index.root(), push, None)
+            .is_err());
+        t.write(
+            "store/stack.go",
+            "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n",
+        );
+        index.refresh_files(&["store/stack.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        // another file of the package declares a method of the name: the
+        // symbols found again there
+        t.write(
+            "store/extra.go",
+            "package store\n\nfunc (s *Stack) Pop() {}\n\nfunc (s *Stack) Push(x int) {}\n",
+        );
+        index.refresh_files(&["store/extra.go".to_string()]);
+        let both = index.tags().find_definition(index.root(), push, None);
+        assert_eq!(both.map(|d| d.len()).ok(), Some(2));
+    }
+
     /// The same for ES modules: an import whose file appears (a
     /// re-export of the symbol), is edited (its own symbol), and goes;
     /// a sender's unsaved text is its own view's answer alone.
@@ -585,5 +663,67 @@ mod tests {
         t.delete("more.ts");
         index.refresh_files(&["more.ts".to_string()]);
         assert_eq!(uses(&index, "util.add"), unknown);
+    }
+
+    /// ES modules: each file's kept verdicts after another file's new
+    /// text — a file of uses whose import changes, another that gains a
+    /// use, the symbol's own file — and the symbols found again in a
+    /// file that comes to define the name.
+    #[test]
+    fn es_kept_verdicts_follow_edits() {
+        let t = Tree::new();
+        t.write(
+            "util.ts",
+            "export function add(a: number) {\n  return a;\n}\n",
+        );
+        t.write("app.ts", "import { add } from './util';\nadd(1);\n");
+        t.write(
+            "lib.ts",
+            "import { add as plus } from './util';\nplus(2);\n",
+        );
+        let mut index = ProjectIndex::build(t.0.path());
+        let all = ["app.ts:0:9", "app.ts:1:0", "lib.ts:0:9", "lib.ts:1:0"];
+        assert_eq!(uses(&index, "util.add"), all);
+        t.write(
+            "lib.ts",
+            "import { add as plus } from './nowhere';\nplus(2);\n",
+        );
+        index.refresh_files(&["lib.ts".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), (1, 1));
+        assert_eq!(
+            uses(&index, "util.add"),
+            ["app.ts:0:9", "app.ts:1:0", "lib.ts:0:9?", "lib.ts:1:0?"]
+        );
+        t.write(
+            "app.ts",
+            "import { add } from './util';\nadd(1);\nadd(3);\n",
+        );
+        index.refresh_files(&["app.ts".to_string()]);
+        let three = [
+            "app.ts:0:9",
+            "app.ts:1:0",
+            "app.ts:2:0",
+            "lib.ts:0:9?",
+            "lib.ts:1:0?",
+        ];
+        assert_eq!(uses(&index, "util.add"), three);
+        // the symbol's own file: all resolved again
+        t.write(
+            "util.ts",
+            "export function add(a: number) {\n  return a;\n}\nadd(0);\n",
+        );
+        index.refresh_files(&["util.ts".to_string()]);
+        let mut own = three.to_vec();
+        own.insert(3, "util.ts:3:0");
+        assert_eq!(uses(&index, "util.add"), own);
+        // a file comes to define `add`: two symbols of the name
+        t.write("lib.ts", "export function add() {}\n");
+        index.refresh_files(&["lib.ts".to_string()]);
+        let defined = index.tags().find_definition(index.root(), "add", None);
+        assert_eq!(defined.map(|d| d.len()).ok(), Some(2));
+        assert_eq!(
+            uses(&index, "util.add"),
+            ["app.ts:0:9", "app.ts:1:0", "app.ts:2:0", "util.ts:3:0"]
+        );
     }
 }

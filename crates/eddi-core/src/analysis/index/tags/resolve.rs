@@ -231,9 +231,14 @@ impl TagsIndex {
     fn symbols(&self, query: &str) -> Result<Vec<Symbol<'_>>, IndexError> {
         let query = clean(query);
         let named = self.memo().named(query, |before| {
-            let found = match before.map(|b| (&b.found, &b.stale)) {
+            let again = match before.map(|b| (&b.found, &b.stale)) {
                 Some((Ok(found), stale)) => self.symbols_again(query, found, stale),
-                _ => self.find_symbols(query)?,
+                _ => Vec::new(),
+            };
+            // (none left: found in every file, for the closest names)
+            let found = match again.is_empty() {
+                true => self.find_symbols(query)?,
+                false => again,
             };
             Ok(found
                 .into_iter()
