@@ -16,11 +16,16 @@
 //! * The answers: the symbols a query names and each symbol's uses. A
 //!   query reads the files that spell its words (and the symbol's own
 //!   file; in Rust, the module files its paths reach), so after a file's
-//!   new text in a family that resolves by paths, an answer is kept when
-//!   neither the file's old text nor its new one spells a word the answer
-//!   read (nor, in ES modules, may re-export) and the file is not the
-//!   symbol's — or when the file is of another family; the others
-//!   resolve again. Every other change starts them all again.
+//!   new text in a family that resolves by paths, an answer is kept whole
+//!   when neither the file's old text nor its new one spells a word the
+//!   answer read (nor, in ES modules, may re-export) and the file is not
+//!   the symbol's — or when the file is of another family. Else an answer
+//!   that keeps each file's verdicts ([`super::verdicts`]) is kept with
+//!   the file marked stale, unless the file is the symbol's or one of its
+//!   texts may re-export (ES: the symbol's names may change): the next
+//!   query resolves the stale files alone. The symbols a query names are
+//!   kept likewise (a file's symbols depend on its own text): the stale
+//!   files searched again. Every other change starts them all again.
 
 use std::any::Any;
 use std::collections::{HashMap, HashSet};
