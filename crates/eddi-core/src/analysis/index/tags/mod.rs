@@ -108,8 +108,7 @@ impl TagsEntry {
             *self.text.lock().unwrap_or_else(|p| p.into_inner()) = None;
             file
         });
-        self.filter
-            .get_or_init(|| WordFilter::new(file.words.iter().map(|w| &**w)));
+        self.filter.get_or_init(|| WordFilter::new(file.words()));
         file
     }
 
@@ -150,7 +149,7 @@ impl TagsEntry {
     fn may_mention(&self, word: &Word<'_>) -> bool {
         if let Some(file) = self.scanned.get() {
             let filtered = self.filter.get().is_none_or(|f| f.may_hold(word));
-            return filtered && file.words.contains(word.text);
+            return filtered && file.keys(word.text);
         }
         match self.text() {
             Some(text) => spells(&text, word.text),
