@@ -21,9 +21,10 @@
 //!   answer read (nor, in ES modules, may re-export) and the file is not
 //!   the symbol's — or when the file is of another family. Else an answer
 //!   that keeps each file's verdicts ([`super::verdicts`]) is kept with
-//!   the file marked stale, unless the file is the symbol's or one of its
-//!   texts may re-export (ES: the symbol's names may change): the next
-//!   query resolves the stale files alone. The symbols a query names are
+//!   the file marked stale, unless the file is the symbol's or may
+//!   re-export (ES: the symbol's names may change; its old text is asked
+//!   then, its new one, scanned, when the answer is read): the next query
+//!   resolves the stale files alone. The symbols a query names are
 //!   kept likewise (a file's symbols depend on its own text): the stale
 //!   files searched again. Every other change starts them all again.
 
@@ -92,8 +93,9 @@ impl Answer {
     /// The answer of the state where the file of `old` has the new text
     /// of `new`: itself when it reads neither text; else with the file
     /// to resolve again when it keeps each file's verdicts and the names
-    /// of its symbol cannot change (the file is not the symbol's, neither
-    /// text may re-export); else none.
+    /// of its symbol cannot change (the file is not the symbol's, its old
+    /// text may not re-export; its new text is asked when the answer is
+    /// read, once scanned: [`Answer::reexported`]); else none.
     fn after_edit(&self, symbol: &str, old: &TagsEntry, new: &TagsEntry) -> Option<Answer> {
         if *symbol == *new.path {
             return None;
@@ -101,7 +103,9 @@ impl Answer {
         if !self.may_read(old) && !self.may_read(new) {
             return Some(self.clone());
         }
-        let reexport = self.reexports && (old.may_reexport() || new.may_reexport());
+        // (an answer that reads re-exports scanned every file that may
+        // re-export: an old text not scanned does not)
+        let reexport = self.reexports && old.may_reexport();
         if self.kept.is_none() || reexport {
             return None;
         }
@@ -110,6 +114,23 @@ impl Answer {
             answer.stale.push(new.path.as_str().into());
         }
         Some(answer)
+    }
+}
+
+impl Answer {
+    /// Whether the new text of a stale file re-exports a name (it is
+    /// scanned here): then the names that denote the symbol may change,
+    /// and the answer is resolved again whole.
+    pub fn reexported(&self, index: &super::TagsIndex) -> bool {
+        self.reexports
+            && self
+                .stale
+                .iter()
+                .filter_map(|path| index.entry(path))
+                .any(|e| {
+                    e.file();
+                    e.may_reexport()
+                })
     }
 }
 

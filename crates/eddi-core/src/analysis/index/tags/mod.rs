@@ -405,6 +405,12 @@ mod tests {
         assert_eq!(uses(&index, "add"), ["app.ts:0:9?", "app.ts:1:0?"]);
     }
 
+    /// The uses of `symbol` in a new index of the tree: what an index
+    /// kept through edits must answer.
+    fn afresh(tree: &Tree, symbol: &str) -> Vec<String> {
+        uses(&ProjectIndex::build(tree.0.path()), symbol)
+    }
+
     /// A project in a temp dir: `write` (dirs made), `delete`.
     struct Tree(tempfile::TempDir);
 
@@ -565,6 +571,7 @@ mod tests {
         let push = "store.Stack.Push";
         let first = ["app/dot.go:6:3", "app/main.go:6:3"];
         assert_eq!(uses(&index, push), first);
+        assert_eq!(uses(&index, push), afresh(&t, push));
         // a file of uses edited: resolved again, the other's verdicts kept
         t.write(
             "app/main.go",
@@ -573,6 +580,7 @@ mod tests {
         index.refresh_files(&["app/main.go".to_string()]);
         assert_eq!(index.tags().memo().kept_answers(), (1, 1));
         assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        assert_eq!(uses(&index, push), afresh(&t, push));
         // another file of the package comes to declare `Stack`: the dot
         // import's `Stack` in `dot.go` is the package's own now
         t.write(
@@ -581,9 +589,11 @@ mod tests {
         );
         index.refresh_files(&["app/other.go".to_string()]);
         assert_eq!(uses(&index, push), ["app/main.go:8:3"]);
+        assert_eq!(uses(&index, push), afresh(&t, push));
         t.write("app/other.go", "package main\n\nfunc other() {}\n");
         index.refresh_files(&["app/other.go".to_string()]);
         assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        assert_eq!(uses(&index, push), afresh(&t, push));
         // the type loses the method, then has it again
         t.write("store/stack.go", "package store\n\ntype Stack struct{}\n");
         index.refresh_files(&["store/stack.go".to_string()]);
@@ -597,6 +607,7 @@ mod tests {
         );
         index.refresh_files(&["store/stack.go".to_string()]);
         assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        assert_eq!(uses(&index, push), afresh(&t, push));
         // another file of the package declares a method of the name: the
         // symbols found again there
         t.write(
@@ -680,9 +691,11 @@ mod tests {
             "lib.ts",
             "import { add as plus } from './util';\nplus(2);\n",
         );
+        t.write("c.ts", "import { sum } from './lib';\nsum(4);\n");
         let mut index = ProjectIndex::build(t.0.path());
         let all = ["app.ts:0:9", "app.ts:1:0", "lib.ts:0:9", "lib.ts:1:0"];
         assert_eq!(uses(&index, "util.add"), all);
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
         t.write(
             "lib.ts",
             "import { add as plus } from './nowhere';\nplus(2);\n",
@@ -693,6 +706,7 @@ mod tests {
             uses(&index, "util.add"),
             ["app.ts:0:9", "app.ts:1:0", "lib.ts:0:9?", "lib.ts:1:0?"]
         );
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
         t.write(
             "app.ts",
             "import { add } from './util';\nadd(1);\nadd(3);\n",
@@ -706,6 +720,22 @@ mod tests {
             "lib.ts:1:0?",
         ];
         assert_eq!(uses(&index, "util.add"), three);
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
+        // a file of uses comes to re-export it (a name `c.ts` imports):
+        // resolved whole, then it no longer does
+        let reexporting = "import { add as plus } from './nowhere';\nexport { add as sum } from './util';\nplus(2);\n";
+        t.write("lib.ts", reexporting);
+        index.refresh_files(&["lib.ts".to_string()]);
+        let found = uses(&index, "util.add");
+        assert!(found.contains(&"c.ts:1:0".to_string()), "{found:?}");
+        assert_eq!(found, afresh(&t, "util.add"));
+        t.write(
+            "lib.ts",
+            "import { add as plus } from './nowhere';\nplus(2);\n",
+        );
+        index.refresh_files(&["lib.ts".to_string()]);
+        assert_eq!(uses(&index, "util.add"), three);
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
         // the symbol's own file: all resolved again
         t.write(
             "util.ts",
@@ -715,6 +745,7 @@ mod tests {
         let mut own = three.to_vec();
         own.insert(3, "util.ts:3:0");
         assert_eq!(uses(&index, "util.add"), own);
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
         // a file comes to define `add`: two symbols of the name
         t.write("lib.ts", "export function add() {}\n");
         index.refresh_files(&["lib.ts".to_string()]);
@@ -724,5 +755,6 @@ mod tests {
             uses(&index, "util.add"),
             ["app.ts:0:9", "app.ts:1:0", "app.ts:2:0", "util.ts:3:0"]
         );
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
     }
 }

@@ -160,6 +160,7 @@ impl TagsIndex {
         self.memo()
             .uses(&symbol.entry.path, symbol.defs[0], |before| {
                 let query = Query::new(self, root, symbol);
+                let before = before.filter(|b| !b.reexported(self));
                 if let Some((before, kept)) = before.and_then(|b| Some((b, b.kept.as_ref()?))) {
                     let (uses, kept) = query.refreshed(symbol, kept, &before.uses, &before.stale);
                     return Answer {

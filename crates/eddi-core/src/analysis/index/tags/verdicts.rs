@@ -12,7 +12,7 @@
 //! So a file's kept verdicts hold across another file's new text when
 //! the layout is kept (the family resolves by paths), the symbol's file
 //! is not the changed one, no re-export may change (ES: neither text of
-//! the changed file may re-export) — else the memo drops the answer —
+//! the changed file re-exports) — else the answer is resolved whole —
 //! and each module-defines answer the file asked is the same over the
 //! new files read: a file whose answer changed is resolved again.
 
