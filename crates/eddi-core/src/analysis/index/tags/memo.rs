@@ -35,6 +35,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::family::{Bound, ModuleKey};
 use super::resolve::{Named, Use};
+use super::scan::Import;
 use super::verdicts::Kept;
 use super::words::Word;
 use super::TagsEntry;
@@ -80,6 +81,9 @@ pub(super) struct Answer {
     /// The files of the family whose text changed since it was resolved,
     /// which it may read: to resolve again before it is read.
     pub stale: Vec<Box<str>>,
+    /// When it reads re-exports (ES): each stale file's re-exports in the
+    /// text it was resolved with ([`Answer::reexported`]).
+    pub reexports_before: Vec<(Box<str>, Arc<[Import]>)>,
 }
 
 impl Answer {
@@ -92,10 +96,10 @@ impl Answer {
 
     /// The answer of the state where the file of `old` has the new text
     /// of `new`: itself when it reads neither text; else with the file
-    /// to resolve again when it keeps each file's verdicts and the names
-    /// of its symbol cannot change (the file is not the symbol's, its old
-    /// text may not re-export; its new text is asked when the answer is
-    /// read, once scanned: [`Answer::reexported`]); else none.
+    /// to resolve again when it keeps each file's verdicts and the file
+    /// is not the symbol's (whether its re-exports changed is asked when
+    /// the answer is read, its new text scanned: [`Answer::reexported`]);
+    /// else none.
     fn after_edit(&self, symbol: &str, old: &TagsEntry, new: &TagsEntry) -> Option<Answer> {
         if *symbol == *new.path {
             return None;
@@ -103,34 +107,37 @@ impl Answer {
         if !self.may_read(old) && !self.may_read(new) {
             return Some(self.clone());
         }
-        // (an answer that reads re-exports scanned every file that may
-        // re-export: an old text not scanned does not)
-        let reexport = self.reexports && old.may_reexport();
-        if self.kept.is_none() || reexport {
+        if self.kept.is_none() {
             return None;
         }
         let mut answer = self.clone();
         if !answer.stale.iter().any(|s| **s == *new.path) {
             answer.stale.push(new.path.as_str().into());
+            if self.reexports {
+                // (an answer that reads re-exports scanned every file that
+                // may re-export: an old text not scanned does not)
+                answer
+                    .reexports_before
+                    .push((new.path.as_str().into(), old.reexports()?.into()));
+            }
         }
         Some(answer)
     }
 }
 
 impl Answer {
-    /// Whether the new text of a stale file re-exports a name (it is
-    /// scanned here): then the names that denote the symbol may change,
-    /// and the answer is resolved again whole.
+    /// Whether the new text of a stale file re-exports other names than
+    /// its text when the answer was resolved (it is scanned here): then
+    /// the names that denote the symbol may change, and the answer is
+    /// resolved again whole.
     pub fn reexported(&self, index: &super::TagsIndex) -> bool {
-        self.reexports
-            && self
-                .stale
-                .iter()
-                .filter_map(|path| index.entry(path))
-                .any(|e| {
-                    e.file();
-                    e.may_reexport()
-                })
+        self.reexports_before.iter().any(|(path, before)| {
+            let now = index.entry(path).and_then(|e| {
+                e.file();
+                e.reexports()
+            });
+            now.as_deref() != Some(&**before)
+        })
     }
 }
 

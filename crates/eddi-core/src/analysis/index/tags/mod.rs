@@ -172,6 +172,17 @@ impl TagsEntry {
         }
     }
 
+    /// Its re-exports (`export … from`), when known: scanned, or a text
+    /// that does not spell `export`.
+    fn reexports(&self) -> Option<Vec<scan::Import>> {
+        if let Some(file) = self.scanned.get() {
+            let imports = file.imports.iter();
+            let reexports = imports.filter(|i| i.kind == scan::ImportKind::ReExport);
+            return Some(reexports.cloned().collect());
+        }
+        (!self.may_reexport()).then(Vec::new)
+    }
+
     fn family_id(&self) -> Option<&'static str> {
         family::family_id(self.language)
     }
@@ -728,6 +739,13 @@ mod tests {
         index.refresh_files(&["lib.ts".to_string()]);
         let found = uses(&index, "util.add");
         assert!(found.contains(&"c.ts:1:0".to_string()), "{found:?}");
+        assert_eq!(found, afresh(&t, "util.add"));
+        // its other text edited, its re-exports the same: kept verdicts
+        t.write("lib.ts", &format!("{reexporting}plus(5);\n"));
+        index.refresh_files(&["lib.ts".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), (1, 1));
+        let found = uses(&index, "util.add");
+        assert!(found.contains(&"lib.ts:3:0?".to_string()), "{found:?}");
         assert_eq!(found, afresh(&t, "util.add"));
         t.write(
             "lib.ts",

@@ -167,6 +167,7 @@ impl TagsIndex {
                         uses: uses.into(),
                         kept: Some(Arc::new(kept)),
                         stale: Vec::new(),
+                        reexports_before: Vec::new(),
                         ..before.clone()
                     };
                 }
@@ -183,6 +184,7 @@ impl TagsIndex {
                         .filter(|_| query.family.resolves_by_paths())
                         .map(Arc::new),
                     stale: Vec::new(),
+                    reexports_before: Vec::new(),
                 }
             })
     }

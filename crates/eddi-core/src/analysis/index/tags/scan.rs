@@ -223,7 +223,7 @@ pub enum ImportKind {
     Member,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Import {
     /// The name it binds in the file (for a re-export: the name exported).
     pub local: String,
