@@ -21,10 +21,10 @@
 //!   answer read (nor, in ES modules, may re-export) and the file is not
 //!   the symbol's — or when the file is of another family. Else an answer
 //!   that keeps each file's verdicts ([`super::verdicts`]) is kept with
-//!   the file marked stale, unless the file is the symbol's or may
-//!   re-export (ES: the symbol's names may change; its old text is asked
-//!   then, its new one, scanned, when the answer is read): the next query
-//!   resolves the stale files alone. The symbols a query names are
+//!   the file marked stale, unless the file is the symbol's: the next
+//!   query resolves the stale files alone — or the whole answer, in ES
+//!   modules, when the file's re-exports differ between the text the
+//!   answer read and the new one (the symbol's names may change). The symbols a query names are
 //!   kept likewise (a file's symbols depend on its own text): the stale
 //!   files searched again. Every other change starts them all again.
 

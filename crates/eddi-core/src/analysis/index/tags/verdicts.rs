@@ -11,8 +11,9 @@
 //! name defines it over the files the query reads ([`KeptFile::asked`]).
 //! So a file's kept verdicts hold across another file's new text when
 //! the layout is kept (the family resolves by paths), the symbol's file
-//! is not the changed one, no re-export may change (ES: neither text of
-//! the changed file re-exports) — else the answer is resolved whole —
+//! is not the changed one, no re-export may change (ES: the changed
+//! file's re-exports are the same in both texts) — else the answer is
+//! resolved whole —
 //! and each module-defines answer the file asked is the same over the
 //! new files read: a file whose answer changed is resolved again.
 
