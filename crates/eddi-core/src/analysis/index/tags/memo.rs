@@ -16,11 +16,17 @@
 //! * The answers: the symbols a query names and each symbol's uses. A
 //!   query reads the files that spell its words (and the symbol's own
 //!   file; in Rust, the module files its paths reach), so after a file's
-//!   new text in a family that resolves by paths, an answer is kept when
-//!   neither the file's old text nor its new one spells a word the answer
-//!   read (nor, in ES modules, may re-export) and the file is not the
-//!   symbol's — or when the file is of another family; the others
-//!   resolve again. Every other change starts them all again.
+//!   new text in a family that resolves by paths, an answer is kept whole
+//!   when neither the file's old text nor its new one spells a word the
+//!   answer read (nor, in ES modules, may re-export) and the file is not
+//!   the symbol's — or when the file is of another family. Else an answer
+//!   that keeps each file's verdicts ([`super::verdicts`]) is kept with
+//!   the file marked stale, unless the file is the symbol's: the next
+//!   query resolves the stale files alone — or the whole answer, in ES
+//!   modules, when the file's re-exports differ between the text the
+//!   answer read and the new one (the symbol's names may change). The symbols a query names are
+//!   kept likewise (a file's symbols depend on its own text): the stale
+//!   files searched again. Every other change starts them all again.
 
 use std::any::Any;
 use std::collections::{HashMap, HashSet};
@@ -29,6 +35,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::family::{Bound, ModuleKey};
 use super::resolve::{Named, Use};
+use super::scan::Import;
+use super::verdicts::Kept;
 use super::words::Word;
 use super::TagsEntry;
 use crate::analysis::index::error::IndexError;
@@ -51,7 +59,7 @@ pub struct Memo {
     modules: Mutex<HashMap<Box<str>, ModuleKey>>,
     bounds: Mutex<HashMap<Box<str>, Arc<[Bound]>>>,
     /// The symbols a query (cleaned) names, or why none.
-    named: Mutex<HashMap<Box<str>, Found>>,
+    named: Mutex<HashMap<Box<str>, Names>>,
     /// Each symbol's uses, by its file and its first definition.
     uses: Mutex<HashMap<SymbolKey, Answer>>,
 }
@@ -63,9 +71,19 @@ pub(super) struct Answer {
     /// The symbol's family.
     pub family: &'static str,
     /// The words whose files of the family it read.
-    pub words: Vec<Box<str>>,
+    pub words: Arc<[Box<str>]>,
     /// Whether it read every file of the family that may re-export.
     pub reexports: bool,
+    /// Each file's verdicts (a family that resolves by paths; not a
+    /// nested symbol's): after another file's new text, that file alone
+    /// is resolved again ([`super::verdicts`]).
+    pub kept: Option<Arc<Kept>>,
+    /// The files of the family whose text changed since it was resolved,
+    /// which it may read: to resolve again before it is read.
+    pub stale: Vec<Box<str>>,
+    /// When it reads re-exports (ES): each stale file's re-exports in the
+    /// text it was resolved with ([`Answer::reexported`]).
+    pub reexports_before: Vec<(Box<str>, Arc<[Import]>)>,
 }
 
 impl Answer {
@@ -75,10 +93,63 @@ impl Answer {
             && (self.reexports && entry.may_reexport()
                 || self.words.iter().any(|w| entry.may_mention(&Word::new(w))))
     }
+
+    /// The answer of the state where the file of `old` has the new text
+    /// of `new`: itself when it reads neither text; else with the file
+    /// to resolve again when it keeps each file's verdicts and the file
+    /// is not the symbol's (whether its re-exports changed is asked when
+    /// the answer is read, its new text scanned: [`Answer::reexported`]);
+    /// else none.
+    fn after_edit(&self, symbol: &str, old: &TagsEntry, new: &TagsEntry) -> Option<Answer> {
+        if *symbol == *new.path {
+            return None;
+        }
+        if !self.may_read(old) && !self.may_read(new) {
+            return Some(self.clone());
+        }
+        // (an answer without each file's verdicts resolves whole)
+        self.kept.as_ref()?;
+        let mut answer = self.clone();
+        if !answer.stale.iter().any(|s| **s == *new.path) {
+            answer.stale.push(new.path.as_str().into());
+            if self.reexports {
+                // (an answer that reads re-exports scanned every file that
+                // may re-export: an old text not scanned does not)
+                answer
+                    .reexports_before
+                    .push((new.path.as_str().into(), old.reexports()?.into()));
+            }
+        }
+        Some(answer)
+    }
+}
+
+impl Answer {
+    /// Whether the new text of a stale file re-exports other names than
+    /// its text when the answer was resolved (it is scanned here): then
+    /// the names that denote the symbol may change, and the answer is
+    /// resolved again whole.
+    pub fn reexported(&self, index: &super::TagsIndex) -> bool {
+        self.reexports_before.iter().any(|(path, before)| {
+            let now = index.entry(path).and_then(|e| {
+                e.file();
+                e.reexports()
+            });
+            now.as_deref() != Some(&**before)
+        })
+    }
+}
+
+/// The symbols a query names (or why none), with the files whose text
+/// changed since they were found and spell the query's last name.
+#[derive(Clone)]
+pub(super) struct Names {
+    pub found: Found,
+    pub stale: Vec<Box<str>>,
 }
 
 /// The symbols a query names, or why none.
-type Found = Result<Arc<[Named]>, IndexError>;
+pub(super) type Found = Result<Arc<[Named]>, IndexError>;
 
 /// A symbol: its file's path, the index of its first definition there.
 type SymbolKey = (Box<str>, usize);
@@ -140,16 +211,24 @@ impl Memo {
         if self.changed.len() >= CHANGED_FILES {
             return Memo::default();
         }
-        // the answers that read neither text
+        // the symbols found where neither text spells the last name; a
+        // file's symbols depend on its text alone: found again there
         let mut named = lock(&self.named).clone();
-        named.retain(|query, _| {
+        named.retain(|query, names| {
             let last = Word::new(query.rsplit('.').next().unwrap_or(query));
-            !old.may_mention(&last) && !new.may_mention(&last)
+            if !old.may_mention(&last) && !new.may_mention(&last) {
+                return true;
+            }
+            if !names.stale.iter().any(|s| **s == *path) {
+                names.stale.push(path.into());
+            }
+            names.found.is_ok()
         });
-        let mut uses = lock(&self.uses).clone();
-        uses.retain(|(symbol, _), answer| {
-            **symbol != *path && !answer.may_read(old) && !answer.may_read(new)
-        });
+        // the answers that read neither text, or resolve the file again
+        let uses = lock(&self.uses)
+            .iter()
+            .filter_map(|(key, answer)| Some((key.clone(), answer.after_edit(&key.0, old, new)?)))
+            .collect();
         let mut changed = self.changed.clone();
         changed.insert(path.into());
         let mut modules = lock(&self.modules).clone();
@@ -166,10 +245,13 @@ impl Memo {
         }
     }
 
-    /// How many symbols' uses it keeps.
+    /// How many symbols' uses it keeps, and how many of them resolve
+    /// changed files again before they are read.
     #[cfg(test)]
-    pub fn kept_answers(&self) -> usize {
-        lock(&self.uses).len()
+    pub fn kept_answers(&self) -> (usize, usize) {
+        let uses = lock(&self.uses);
+        let stale = uses.values().filter(|a| !a.stale.is_empty()).count();
+        (uses.len(), stale)
     }
 
     /// A file's module: made by `make` the first time.
@@ -190,37 +272,46 @@ impl Memo {
         }
     }
 
-    /// The symbols `query` names: found by `find` the first time.
+    /// The symbols `query` names: found by `find` the first time, and
+    /// again when files changed since (given what was found and those
+    /// files).
     pub(super) fn named(
         &self,
         query: &str,
-        find: impl FnOnce() -> Result<Vec<Named>, IndexError>,
+        find: impl FnOnce(Option<&Names>) -> Result<Vec<Named>, IndexError>,
     ) -> Found {
-        if let Some(found) = lock(&self.named).get(query) {
-            return found.clone();
+        let before = lock(&self.named).get(query).cloned();
+        if let Some(names) = before.as_ref().filter(|n| n.stale.is_empty()) {
+            return names.found.clone();
         }
-        let found = find().map(Arc::from);
+        let found = find(before.as_ref()).map(Arc::from);
         let mut named = lock(&self.named);
         if named.len() >= KEPT_ANSWERS {
             named.clear();
         }
-        named.insert(query.into(), found.clone());
+        let names = Names {
+            found: found.clone(),
+            stale: Vec::new(),
+        };
+        named.insert(query.into(), names);
         found
     }
 
     /// The uses of the symbol defined at `defs[first]` of `path`:
-    /// resolved by `resolve` the first time.
+    /// resolved by `resolve` the first time, and again when files it
+    /// reads changed since (given the answer with those files).
     pub(super) fn uses(
         &self,
         path: &str,
         first: usize,
-        resolve: impl FnOnce() -> Answer,
+        resolve: impl FnOnce(Option<&Answer>) -> Answer,
     ) -> Arc<[Use]> {
         let key = (Box::from(path), first);
-        if let Some(answer) = lock(&self.uses).get(&key) {
+        let before = lock(&self.uses).get(&key).cloned();
+        if let Some(answer) = before.as_ref().filter(|a| a.stale.is_empty()) {
             return Arc::clone(&answer.uses);
         }
-        let answer = resolve();
+        let answer = resolve(before.as_ref());
         let uses = Arc::clone(&answer.uses);
         let mut kept = lock(&self.uses);
         if kept.len() >= KEPT_ANSWERS {

@@ -37,6 +37,7 @@ mod rust;
 pub mod scan;
 mod sites;
 mod tsconfig;
+mod verdicts;
 mod walk;
 mod words;
 
@@ -108,8 +109,7 @@ impl TagsEntry {
             *self.text.lock().unwrap_or_else(|p| p.into_inner()) = None;
             file
         });
-        self.filter
-            .get_or_init(|| WordFilter::new(file.words.iter().map(|w| &**w)));
+        self.filter.get_or_init(|| WordFilter::new(file.words()));
         file
     }
 
@@ -150,7 +150,7 @@ impl TagsEntry {
     fn may_mention(&self, word: &Word<'_>) -> bool {
         if let Some(file) = self.scanned.get() {
             let filtered = self.filter.get().is_none_or(|f| f.may_hold(word));
-            return filtered && file.words.contains(word.text);
+            return filtered && file.keys(word.text);
         }
         match self.text() {
             Some(text) => spells(&text, word.text),
@@ -171,6 +171,17 @@ impl TagsEntry {
             Some(text) => may_reexport(&text),
             None => true,
         }
+    }
+
+    /// Its re-exports (`export … from`), when known: scanned, or a text
+    /// that does not spell `export`.
+    fn reexports(&self) -> Option<Vec<scan::Import>> {
+        if let Some(file) = self.scanned.get() {
+            let imports = file.imports.iter();
+            let reexports = imports.filter(|i| i.kind == scan::ImportKind::ReExport);
+            return Some(reexports.cloned().collect());
+        }
+        (!self.may_reexport()).then(Vec::new)
     }
 
     fn family_id(&self) -> Option<&'static str> {
@@ -356,12 +367,12 @@ impl TagsIndex {
         family: Option<&str>,
         words: &[&str],
         reexports: bool,
-    ) -> Vec<&TagsEntry> {
+    ) -> Vec<&Arc<TagsEntry>> {
         let words: Vec<Word<'_>> = words.iter().map(|w| Word::new(w)).collect();
-        let mut found: Vec<&TagsEntry> = self
+        let mut found: Vec<&Arc<TagsEntry>> = self
             .entries
             .par_iter()
-            .map(|(_, e)| &**e)
+            .map(|(_, e)| e)
             .filter(|e| family.is_none() || e.family_id() == family)
             .filter(|e| words.iter().any(|w| e.may_mention(w)) || (reexports && e.may_reexport()))
             .collect();
@@ -525,6 +536,12 @@ mod tests {
         assert_eq!(uses(&index, "add"), ["app.ts:0:9?", "app.ts:1:0?"]);
     }
 
+    /// The uses of `symbol` in a new index of the tree: what an index
+    /// kept through edits must answer.
+    fn afresh(tree: &Tree, symbol: &str) -> Vec<String> {
+        uses(&ProjectIndex::build(tree.0.path()), symbol)
+    }
+
     /// A project in a temp dir: `write` (dirs made), `delete`.
     struct Tree(tempfile::TempDir);
 
@@ -572,14 +589,15 @@ mod tests {
         // the answer; one that comes to spell them does not
         t.write("app/other.go", "package main\n\nfunc other() { _ = 1 }\n");
         index.refresh_files(&["app/other.go".to_string()]);
-        assert_eq!(index.tags().memo().kept_answers(), 1);
+        assert_eq!(index.tags().memo().kept_answers(), (1, 0));
         assert_eq!(uses(&index, push), first);
         t.write(
             "app/other.go",
             "package main\n\nimport \"example.com/m/store\"\n\nfunc other(s *store.Stack) { s.Push(9) }\n",
         );
         index.refresh_files(&["app/other.go".to_string()]);
-        assert_eq!(index.tags().memo().kept_answers(), 0);
+        // (the answer kept, that file to resolve again)
+        assert_eq!(index.tags().memo().kept_answers(), (1, 1));
         assert_eq!(
             uses(&index, push),
             ["app/main.go:6:3", "app/other.go:4:31", "app/alt.go:6:3?"]
@@ -649,6 +667,89 @@ mod tests {
         );
     }
 
+    /// Go: each file's kept verdicts after another file's new text — the
+    /// changed file resolved again, the others kept but for a file whose
+    /// verdicts read what the changed file's package declares (a dot
+    /// import's name, hidden by a declaration of the package), and the
+    /// symbol found again where a method moves between the files of its
+    /// type's package.
+    #[test]
+    fn go_kept_verdicts_follow_what_they_read() {
+        let t = Tree::new();
+        t.write(
+            "go.mod",
+            "module example.com/m
+",
+        );
+        t.write(
+            "store/stack.go",
+            "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n",
+        );
+        t.write(
+            "store/extra.go",
+            "package store\n\nfunc (s *Stack) Pop() {}\n",
+        );
+        t.write(
+            "app/dot.go",
+            "package main\n\nimport . \"example.com/m/store\"\n\nfunc dot() {\n\tvar s Stack\n\ts.Push(1)\n}\n",
+        );
+        t.write(
+            "app/main.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc main() {\n\tvar s store.Stack\n\ts.Push(2)\n}\n",
+        );
+        t.write("app/other.go", "package main\n\nfunc other() {}\n");
+        let mut index = ProjectIndex::build(t.0.path());
+        let push = "store.Stack.Push";
+        let first = ["app/dot.go:6:3", "app/main.go:6:3"];
+        assert_eq!(uses(&index, push), first);
+        assert_eq!(uses(&index, push), afresh(&t, push));
+        // a file of uses edited: resolved again, the other's verdicts kept
+        t.write(
+            "app/main.go",
+            "package main\n\nimport \"example.com/m/store\"\n\nfunc main() {\n\tvar s store.Stack\n\tvar n int\n\tn.Push(2)\n\ts.Push(3)\n}\n",
+        );
+        index.refresh_files(&["app/main.go".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), (1, 1));
+        assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        assert_eq!(uses(&index, push), afresh(&t, push));
+        // another file of the package comes to declare `Stack`: the dot
+        // import's `Stack` in `dot.go` is the package's own now
+        t.write(
+            "app/other.go",
+            "package main\n\ntype Stack struct{}\n\nfunc other() {}\n",
+        );
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/main.go:8:3"]);
+        assert_eq!(uses(&index, push), afresh(&t, push));
+        t.write("app/other.go", "package main\n\nfunc other() {}\n");
+        index.refresh_files(&["app/other.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        assert_eq!(uses(&index, push), afresh(&t, push));
+        // the type loses the method, then has it again
+        t.write("store/stack.go", "package store\n\ntype Stack struct{}\n");
+        index.refresh_files(&["store/stack.go".to_string()]);
+        assert!(index
+            .tags()
+            .find_references(index.root(), push, None)
+            .is_err());
+        t.write(
+            "store/stack.go",
+            "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n",
+        );
+        index.refresh_files(&["store/stack.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/dot.go:6:3", "app/main.go:8:3"]);
+        assert_eq!(uses(&index, push), afresh(&t, push));
+        // another file of the package declares a method of the name: the
+        // symbols found again there
+        t.write(
+            "store/extra.go",
+            "package store\n\nfunc (s *Stack) Pop() {}\n\nfunc (s *Stack) Push(x int) {}\n",
+        );
+        index.refresh_files(&["store/extra.go".to_string()]);
+        let both = index.tags().find_definition(index.root(), push, None);
+        assert_eq!(both.map(|d| d.len()).ok(), Some(2));
+    }
+
     /// The same for ES modules: an import whose file appears (a
     /// re-export of the symbol), is edited (its own symbol), and goes;
     /// a sender's unsaved text is its own view's answer alone.
@@ -703,5 +804,95 @@ mod tests {
         t.delete("more.ts");
         index.refresh_files(&["more.ts".to_string()]);
         assert_eq!(uses(&index, "util.add"), unknown);
+    }
+
+    /// ES modules: each file's kept verdicts after another file's new
+    /// text — a file of uses whose import changes, another that gains a
+    /// use, the symbol's own file — and the symbols found again in a
+    /// file that comes to define the name.
+    #[test]
+    fn es_kept_verdicts_follow_edits() {
+        let t = Tree::new();
+        t.write(
+            "util.ts",
+            "export function add(a: number) {\n  return a;\n}\n",
+        );
+        t.write("app.ts", "import { add } from './util';\nadd(1);\n");
+        t.write(
+            "lib.ts",
+            "import { add as plus } from './util';\nplus(2);\n",
+        );
+        t.write("c.ts", "import { sum } from './lib';\nsum(4);\n");
+        let mut index = ProjectIndex::build(t.0.path());
+        let all = ["app.ts:0:9", "app.ts:1:0", "lib.ts:0:9", "lib.ts:1:0"];
+        assert_eq!(uses(&index, "util.add"), all);
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
+        t.write(
+            "lib.ts",
+            "import { add as plus } from './nowhere';\nplus(2);\n",
+        );
+        index.refresh_files(&["lib.ts".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), (1, 1));
+        assert_eq!(
+            uses(&index, "util.add"),
+            ["app.ts:0:9", "app.ts:1:0", "lib.ts:0:9?", "lib.ts:1:0?"]
+        );
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
+        t.write(
+            "app.ts",
+            "import { add } from './util';\nadd(1);\nadd(3);\n",
+        );
+        index.refresh_files(&["app.ts".to_string()]);
+        let three = [
+            "app.ts:0:9",
+            "app.ts:1:0",
+            "app.ts:2:0",
+            "lib.ts:0:9?",
+            "lib.ts:1:0?",
+        ];
+        assert_eq!(uses(&index, "util.add"), three);
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
+        // a file of uses comes to re-export it (a name `c.ts` imports):
+        // resolved whole, then it no longer does
+        let reexporting = "import { add as plus } from './nowhere';\nexport { add as sum } from './util';\nplus(2);\n";
+        t.write("lib.ts", reexporting);
+        index.refresh_files(&["lib.ts".to_string()]);
+        let found = uses(&index, "util.add");
+        assert!(found.contains(&"c.ts:1:0".to_string()), "{found:?}");
+        assert_eq!(found, afresh(&t, "util.add"));
+        // its other text edited, its re-exports the same: kept verdicts
+        t.write("lib.ts", &format!("{reexporting}plus(5);\n"));
+        index.refresh_files(&["lib.ts".to_string()]);
+        assert_eq!(index.tags().memo().kept_answers(), (1, 1));
+        let found = uses(&index, "util.add");
+        assert!(found.contains(&"lib.ts:3:0?".to_string()), "{found:?}");
+        assert_eq!(found, afresh(&t, "util.add"));
+        t.write(
+            "lib.ts",
+            "import { add as plus } from './nowhere';\nplus(2);\n",
+        );
+        index.refresh_files(&["lib.ts".to_string()]);
+        assert_eq!(uses(&index, "util.add"), three);
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
+        // the symbol's own file: all resolved again
+        t.write(
+            "util.ts",
+            "export function add(a: number) {\n  return a;\n}\nadd(0);\n",
+        );
+        index.refresh_files(&["util.ts".to_string()]);
+        let mut own = three.to_vec();
+        own.insert(3, "util.ts:3:0");
+        assert_eq!(uses(&index, "util.add"), own);
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
+        // a file comes to define `add`: two symbols of the name
+        t.write("lib.ts", "export function add() {}\n");
+        index.refresh_files(&["lib.ts".to_string()]);
+        let defined = index.tags().find_definition(index.root(), "add", None);
+        assert_eq!(defined.map(|d| d.len()).ok(), Some(2));
+        assert_eq!(
+            uses(&index, "util.add"),
+            ["app.ts:0:9", "app.ts:1:0", "app.ts:2:0", "util.ts:3:0"]
+        );
+        assert_eq!(uses(&index, "util.add"), afresh(&t, "util.add"));
     }
 }

@@ -14,11 +14,14 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::Arc;
 
 use super::family::{family_of, Bound, Family, Files, ModuleKey};
 use super::memo::Answer;
 use super::rust::{binds_in_part, declares, rebase};
 use super::scan::{ImportKind, Imported, Qualifier, TagDef, TagRef, TagsFile};
+use super::verdicts::{Asked, Context, Kept, KeptFile};
+use super::words::Word;
 use super::{TagsEntry, TagsIndex};
 use crate::analysis::index::error::{IndexError, SymbolCandidate};
 use crate::analysis::index::query::{Call, Callers, Definition, Location, References};
@@ -45,6 +48,7 @@ pub(super) struct Named {
 }
 
 /// One use of a symbol.
+#[derive(Clone)]
 pub(super) struct Use {
     path: String,
     start: crate::edit::Position,
@@ -149,18 +153,40 @@ impl TagsIndex {
     }
 
     /// The uses of a symbol, resolved once per state of the index.
-    fn uses(&self, root: &Path, symbol: &Symbol<'_>) -> std::sync::Arc<[Use]> {
-        self.memo().uses(&symbol.entry.path, symbol.defs[0], || {
-            let query = Query::new(self, root, symbol);
-            let uses = query.uses(symbol);
-            let read = query.read.into_inner();
-            Answer {
-                uses: uses.into(),
-                family: query.family_id,
-                words: read.words,
-                reexports: read.reexports,
-            }
-        })
+    /// The uses of a symbol, resolved once per state of the index; after
+    /// files' new texts, those files alone where the answer keeps each
+    /// file's verdicts.
+    fn uses(&self, root: &Path, symbol: &Symbol<'_>) -> Arc<[Use]> {
+        self.memo()
+            .uses(&symbol.entry.path, symbol.defs[0], |before| {
+                let query = Query::new(self, root, symbol);
+                let before = before.filter(|b| !b.reexported(self));
+                if let Some((before, kept)) = before.and_then(|b| Some((b, b.kept.as_ref()?))) {
+                    let (uses, kept) = query.refreshed(symbol, kept, &before.uses, &before.stale);
+                    return Answer {
+                        uses: uses.into(),
+                        kept: Some(Arc::new(kept)),
+                        stale: Vec::new(),
+                        reexports_before: Vec::new(),
+                        ..before.clone()
+                    };
+                }
+                let (uses, kept) = query.uses(symbol);
+                let read = query.read.into_inner();
+                Answer {
+                    uses: uses.into(),
+                    family: query.family_id,
+                    words: read.words.into(),
+                    reexports: read.reexports,
+                    // (a family that reads other files' texts to resolve a
+                    // file's imports starts again after any new text)
+                    kept: kept
+                        .filter(|_| query.family.resolves_by_paths())
+                        .map(Arc::new),
+                    stale: Vec::new(),
+                    reexports_before: Vec::new(),
+                }
+            })
     }
 
     /// The module label of a file and the files whose imports resolve to
@@ -204,11 +230,19 @@ impl TagsIndex {
     }
 
     /// Every symbol `query` names, by file (found once per state of the
-    /// index).
+    /// index; after files' new texts, found again in those files alone).
     fn symbols(&self, query: &str) -> Result<Vec<Symbol<'_>>, IndexError> {
         let query = clean(query);
-        let named = self.memo().named(query, || {
-            let found = self.find_symbols(query)?;
+        let named = self.memo().named(query, |before| {
+            let again = match before.map(|b| (&b.found, &b.stale)) {
+                Some((Ok(found), stale)) => self.symbols_again(query, found, stale),
+                _ => Vec::new(),
+            };
+            // (none left: found in every file, for the closest names)
+            let found = match again.is_empty() {
+                true => self.find_symbols(query)?,
+                false => again,
+            };
             Ok(found
                 .into_iter()
                 .map(|s| Named {
@@ -228,41 +262,39 @@ impl TagsIndex {
             .collect())
     }
 
+    /// The symbols `query` names after new texts of the files at `stale`:
+    /// the others' as `found` before, those files' found again.
+    fn symbols_again(&self, query: &str, found: &[Named], stale: &[Box<str>]) -> Vec<Symbol<'_>> {
+        let is_stale = |path: &str| stale.iter().any(|s| **s == *path);
+        let last = query.rsplit('.').next().unwrap_or(query);
+        let word = Word::new(last);
+        let kept = found.iter().filter(|n| !is_stale(&n.path)).filter_map(|n| {
+            Some(Symbol {
+                entry: self.entry(&n.path)?,
+                defs: n.defs.clone(),
+            })
+        });
+        let changed = stale
+            .iter()
+            .filter_map(|path| self.entry(path))
+            .filter(|e| e.may_mention(&word));
+        let mut close = Vec::new();
+        let mut symbols: Vec<Symbol<'_>> = kept
+            .chain(changed.flat_map(|e| symbols_in(e, query, &mut close)))
+            .collect();
+        // (by file, as found: each file's in order)
+        symbols.sort_by(|a, b| a.entry.path.cmp(&b.entry.path));
+        symbols
+    }
+
     /// Every symbol `query` (cleaned) names, by file, found in the files
     /// that spell its last name.
     fn find_symbols(&self, query: &str) -> Result<Vec<Symbol<'_>>, IndexError> {
         let last = query.rsplit('.').next().unwrap_or(query);
-        let suffix = format!(".{query}");
         let mut found: Vec<Symbol<'_>> = Vec::new();
         let mut close: Vec<String> = Vec::new();
         for entry in self.files_with(None, &[last], false) {
-            let Some(family) = family_of(entry.language) else {
-                continue;
-            };
-            let file = entry.file();
-            let label = std::cell::OnceCell::new();
-            let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
-            for (i, def) in file.defs.iter().enumerate() {
-                if def.name != last || def.kind == SymbolKind::Local {
-                    continue;
-                }
-                let label = label.get_or_init(|| family.label(&entry.path, file));
-                let full = full_name(label, &def.qualified);
-                let by_type = def.container.as_ref().map(|c| format!("{c}.{}", def.name));
-                let names_it = def.qualified == query
-                    || full == query
-                    || full.ends_with(&suffix)
-                    || by_type.as_deref() == Some(query);
-                if !names_it {
-                    close.push(full);
-                    continue;
-                }
-                match groups.iter_mut().find(|(q, _)| *q == def.qualified) {
-                    Some((_, defs)) => defs.push(i),
-                    None => groups.push((def.qualified.clone(), vec![i])),
-                }
-            }
-            found.extend(groups.into_iter().map(|(_, defs)| Symbol { entry, defs }));
+            found.extend(symbols_in(entry, query, &mut close));
         }
         if found.is_empty() {
             close.sort();
@@ -344,6 +376,43 @@ impl TagsIndex {
     }
 }
 
+/// The symbols `query` (cleaned) names in one file, each with its
+/// definitions there; the full names of its other definitions of the
+/// last name go to `close`.
+fn symbols_in<'a>(entry: &'a TagsEntry, query: &str, close: &mut Vec<String>) -> Vec<Symbol<'a>> {
+    let Some(family) = family_of(entry.language) else {
+        return Vec::new();
+    };
+    let last = query.rsplit('.').next().unwrap_or(query);
+    let file = entry.file();
+    let label = std::cell::OnceCell::new();
+    let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (i, def) in file.defs.iter().enumerate() {
+        if def.name != last || def.kind == SymbolKind::Local {
+            continue;
+        }
+        let label = label.get_or_init(|| family.label(&entry.path, file));
+        let full = full_name(label, &def.qualified);
+        let by_type = def.container.as_ref().map(|c| format!("{c}.{}", def.name));
+        let names_it = def.qualified == query
+            || full == query
+            || full.strip_suffix(query).is_some_and(|l| l.ends_with('.'))
+            || by_type.as_deref() == Some(query);
+        if !names_it {
+            close.push(full);
+            continue;
+        }
+        match groups.iter_mut().find(|(q, _)| *q == def.qualified) {
+            Some((_, defs)) => defs.push(i),
+            None => groups.push((&def.qualified, vec![i])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, defs)| Symbol { entry, defs })
+        .collect()
+}
+
 /// `label.qualified`, or `qualified` alone when the label is empty.
 fn full_name(label: &str, qualified: &str) -> String {
     match label {
@@ -416,7 +485,7 @@ impl<'a> Query<'a> {
 
     /// The family's files that spell one of `words` (or may re-export),
     /// scanned, sorted by path; the words kept as what the query read.
-    fn files_with(&self, words: &[&str], reexports: bool) -> Vec<&'a TagsEntry> {
+    fn files_with(&self, words: &[&str], reexports: bool) -> Vec<&'a Arc<TagsEntry>> {
         let mut read = self.read.borrow_mut();
         read.words.extend(words.iter().map(|w| Box::from(*w)));
         read.reexports |= reexports;
@@ -454,8 +523,11 @@ impl<'a> Query<'a> {
         bounds[i].clone()
     }
 
-    /// Every use of the symbol in the family's files.
-    fn uses(&self, symbol: &Symbol<'_>) -> Vec<Use> {
+    /// What every file's uses of the symbol are resolved against: the
+    /// module-level definition it is (or is a member of) and the names
+    /// that denote it. `None`: a nested symbol (resolved whole, by
+    /// [`Query::nested_uses`]).
+    fn context(&self, symbol: &Symbol<'_>) -> Option<Context> {
         let def = symbol.def();
         let file = symbol.entry.file();
         let module = self.module(symbol.entry);
@@ -469,108 +541,238 @@ impl<'a> Query<'a> {
             }
         };
         // the module-level definition it is (or is a member of)
-        let top = match level(def) {
-            Some(key) => Some((def, key)),
+        let (top, top_module) = match level(def) {
+            Some(key) => Some((symbol.defs[0], key)),
             None => {
                 let inline = inline_at(file, def.span.start);
                 def.container.as_ref().and_then(|c| {
                     file.defs
                         .iter()
-                        .filter(|d| &d.name == c && d.kind == SymbolKind::Class)
-                        .filter(|d| inline_parent(file, d) == inline)
-                        .find_map(|d| Some((d, level(d)?)))
+                        .enumerate()
+                        .filter(|(_, d)| &d.name == c && d.kind == SymbolKind::Class)
+                        .filter(|(_, d)| inline_parent(file, d) == inline)
+                        .find_map(|(i, d)| Some((i, level(d)?)))
                 })
             }
-        };
-        // a nested function: its own file's uses within its parent
-        let Some((top, top_module)) = top else {
-            return self.nested_uses(symbol);
-        };
-        let is_top = std::ptr::eq(top, def);
-        let aliases = self.aliases(symbol.entry, top_module, &top.name);
-        let names: HashSet<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
-        let mut words: Vec<&str> = names.iter().copied().collect();
-        words.push(&def.name);
+        }?;
+        let is_top = top == symbol.defs[0];
+        let aliases = self.aliases(symbol.entry, top_module, &file.defs[top].name);
+        let mut words: Vec<String> = aliases.iter().map(|(_, n)| n.clone()).collect();
+        words.sort_unstable();
+        words.dedup();
         // every use spells one of its names but a default import's
         // (`import tw from './util'`), which spells its source: the
         // defining (or re-exporting) file's stem, or its directory
-        let places: Vec<String> = match names.contains("default") {
-            true => aliases
-                .iter()
-                .flat_map(|(module, _)| source_words(module))
-                .collect(),
-            false => Vec::new(),
-        };
-        words.extend(places.iter().map(String::as_str));
-        let files = self.files_with(&words, false);
-        let defined = Defined::new(&files);
-        let mut uses = Vec::new();
-        for &entry in &files {
-            let g = entry.file();
-            let label = std::cell::OnceCell::new();
-            // the names its uses may have: the symbol's, or (module-level)
-            // its names' and those this file binds to one of them
-            // (`import { f as g }`)
-            let mut wanted: HashSet<&str> = HashSet::new();
-            match is_top {
-                true => {
-                    wanted.extend(names.iter().copied());
-                    wanted.extend(
-                        g.imports
-                            .iter()
-                            .filter(|i| match &i.imported {
-                                Imported::Name(n) => names.contains(n.as_str()),
-                                Imported::Default => names.contains("default"),
-                                Imported::Module | Imported::All => false,
-                            })
-                            .map(|i| i.local.as_str()),
-                    );
-                }
-                false => {
-                    wanted.insert(&def.name);
-                }
-            }
-            // (a member's uses ask it: once per file)
-            let same_module = std::cell::OnceCell::new();
-            let same_module = || *same_module.get_or_init(|| self.module(entry) == module);
-            for r in wanted.iter().flat_map(|name| g.refs_named(name)) {
-                let verdict = match is_top {
-                    true => self.top_level_use(entry, r, &aliases, &defined),
-                    false => {
-                        let class = Class {
-                            def: top,
-                            aliases: &aliases,
-                            same_module: same_module(),
-                        };
-                        self.member_use(entry, r, symbol, &class, &defined)
-                    }
-                };
-                if verdict == Verdict::Other {
-                    continue;
-                }
-                // a definition is not its own use
-                if Some(entry.path.as_str()) == Some(symbol.entry.path.as_str())
-                    && symbol
-                        .defs
-                        .iter()
-                        .any(|&i| file.defs[i].name_position == r.start)
-                {
-                    continue;
-                }
-                uses.push(Use {
-                    path: entry.path.clone(),
-                    start: r.start,
-                    end: r.end,
-                    certain: verdict == Verdict::Certain,
-                    call: r.call,
-                    caller: r.in_def.map(|i| {
-                        let label = label.get_or_init(|| self.family.label(&entry.path, g));
-                        full_name(label, &g.defs[i].qualified)
-                    }),
-                });
-            }
+        if words.iter().any(|w| w == "default") {
+            words.extend(aliases.iter().flat_map(|(module, _)| source_words(module)));
         }
-        uses.sort_by(|a, b| (&a.path, a.start).cmp(&(&b.path, b.start)));
+        words.push(def.name.clone());
+        Some(Context {
+            top,
+            is_top,
+            module,
+            aliases,
+            words,
+        })
+    }
+
+    /// Every use of the symbol in the family's files, with each file's
+    /// verdicts (`None`: a nested symbol's, resolved whole).
+    fn uses(&self, symbol: &Symbol<'_>) -> (Vec<Use>, Option<Kept>) {
+        let Some(context) = self.context(symbol) else {
+            return (self.nested_uses(symbol), None);
+        };
+        let words: Vec<&str> = context.words.iter().map(String::as_str).collect();
+        let files = self.files_with(&words, false);
+        let defined = Defined::new(files.iter().map(|e| &***e).collect());
+        let mut uses = Vec::new();
+        let kept = files
+            .into_iter()
+            .map(|entry| self.resolve_file(symbol, &context, entry, &defined, &mut uses))
+            .collect();
+        let kept = Kept {
+            context: Arc::new(context),
+            files: kept,
+        };
+        (uses, Some(kept))
+    }
+
+    /// The uses again after new texts of the files at `stale` (none of
+    /// them the symbol's, none a re-export's: the memo drops the answer
+    /// then): those files resolved again where they spell its words, and
+    /// each other file's kept verdicts merged with them — but for a file
+    /// whose verdicts asked whether a module defines a name that a
+    /// changed file defines (before or after) at its level, and get
+    /// another answer now (see [`super::verdicts`]).
+    fn refreshed(
+        &self,
+        symbol: &Symbol<'_>,
+        kept: &Kept,
+        before: &[Use],
+        stale: &[Box<str>],
+    ) -> (Vec<Use>, Kept) {
+        let is_stale = |path: &str| stale.iter().any(|s| **s == *path);
+        let words: Vec<Word<'_>> = kept.context.words.iter().map(|w| Word::new(w)).collect();
+        // the changed files as they are now, where they spell its words
+        let fresh: Vec<&Arc<TagsEntry>> = stale
+            .iter()
+            .filter_map(|path| self.index.entry(path))
+            .filter(|e| e.family_id() == Some(self.family_id))
+            .filter(|e| words.iter().any(|w| e.may_mention(w)))
+            .collect();
+        // the names the changed files define at their level, before and
+        // after: what a module-defines answer may change with
+        let old = kept.files.iter().map(|k| &k.entry);
+        let changed: HashSet<&str> = old
+            .filter(|e| is_stale(&e.path))
+            .chain(fresh.iter().copied())
+            .flat_map(|e| e.file().defs.iter().filter(|d| d.top_level))
+            .map(|d| d.name.as_str())
+            .collect();
+        // every file read now, by path, with its kept verdicts
+        let mut files: Vec<(&Arc<TagsEntry>, Option<&KeptFile>)> = kept
+            .files
+            .iter()
+            .filter(|k| !is_stale(&k.entry.path))
+            .map(|k| (&k.entry, Some(k)))
+            .chain(fresh.iter().map(|e| (*e, None)))
+            .collect();
+        files.sort_by(|a, b| a.0.path.cmp(&b.0.path));
+        let defined = Defined::new(files.iter().map(|(e, _)| &***e).collect());
+        let mut uses = Vec::with_capacity(before.len());
+        let mut refreshed = Vec::with_capacity(files.len());
+        for (entry, kept_file) in files {
+            let holds = kept_file.filter(|k| {
+                k.asked
+                    .iter()
+                    .all(|a| !changed.contains(a.0 .2.as_str()) || defined.still(self, a))
+            });
+            defined.take_asked();
+            let Some(k) = holds else {
+                refreshed.push(self.resolve_file(
+                    symbol,
+                    &kept.context,
+                    entry,
+                    &defined,
+                    &mut uses,
+                ));
+                continue;
+            };
+            let start = uses.len();
+            uses.extend_from_slice(&before[k.uses.clone()]);
+            refreshed.push(KeptFile {
+                entry: Arc::clone(entry),
+                uses: start..uses.len(),
+                asked: k.asked.clone(),
+            });
+        }
+        let context = Arc::clone(&kept.context);
+        (
+            uses,
+            Kept {
+                context,
+                files: refreshed,
+            },
+        )
+    }
+
+    /// Resolves one file's uses of the symbol into `uses`: its verdicts,
+    /// kept.
+    fn resolve_file(
+        &self,
+        symbol: &Symbol<'_>,
+        context: &Context,
+        entry: &Arc<TagsEntry>,
+        defined: &Defined<'_>,
+        uses: &mut Vec<Use>,
+    ) -> KeptFile {
+        let start = uses.len();
+        uses.extend(self.file_uses(symbol, context, entry, defined));
+        KeptFile {
+            entry: Arc::clone(entry),
+            uses: start..uses.len(),
+            asked: defined.take_asked().into(),
+        }
+    }
+
+    /// One file's uses of the symbol, by position.
+    fn file_uses(
+        &self,
+        symbol: &Symbol<'_>,
+        context: &Context,
+        entry: &TagsEntry,
+        defined: &Defined<'_>,
+    ) -> Vec<Use> {
+        let file = symbol.entry.file();
+        let def = symbol.def();
+        let top = &file.defs[context.top];
+        let aliases = &context.aliases;
+        let g = entry.file();
+        let label = std::cell::OnceCell::new();
+        // the names its uses may have: the symbol's, or (module-level)
+        // its names' and those this file binds to one of them
+        // (`import { f as g }`)
+        let mut wanted: Vec<&str> = Vec::new();
+        match context.is_top {
+            true => {
+                let names = || aliases.iter().map(|(_, n)| n.as_str());
+                wanted.extend(names());
+                wanted.extend(
+                    g.imports
+                        .iter()
+                        .filter(|i| match &i.imported {
+                            Imported::Name(n) => names().any(|a| a == n),
+                            Imported::Default => names().any(|a| a == "default"),
+                            Imported::Module | Imported::All => false,
+                        })
+                        .map(|i| i.local.as_str()),
+                );
+                wanted.sort_unstable();
+                wanted.dedup();
+            }
+            false => wanted.push(&def.name),
+        }
+        // (a member's uses ask it: once per file)
+        let same_module = std::cell::OnceCell::new();
+        let same_module = || *same_module.get_or_init(|| self.module(entry) == context.module);
+        let mut uses = Vec::new();
+        for r in wanted.iter().flat_map(|name| g.refs_named(name)) {
+            let verdict = match context.is_top {
+                true => self.top_level_use(entry, r, aliases, defined),
+                false => {
+                    let class = Class {
+                        def: top,
+                        aliases,
+                        same_module: same_module(),
+                    };
+                    self.member_use(entry, r, symbol, &class, defined)
+                }
+            };
+            if verdict == Verdict::Other {
+                continue;
+            }
+            // a definition is not its own use
+            if entry.path == symbol.entry.path
+                && symbol
+                    .defs
+                    .iter()
+                    .any(|&i| file.defs[i].name_position == r.start)
+            {
+                continue;
+            }
+            uses.push(Use {
+                path: entry.path.clone(),
+                start: r.start,
+                end: r.end,
+                certain: verdict == Verdict::Certain,
+                call: r.call,
+                caller: r.in_def.map(|i| {
+                    let label = label.get_or_init(|| self.family.label(&entry.path, g));
+                    full_name(label, &g.defs[i].qualified)
+                }),
+            });
+        }
+        uses.sort_by_key(|u| u.start);
         uses
     }
 
@@ -609,9 +811,7 @@ impl<'a> Query<'a> {
         // values whose class the index does not follow, anywhere — each
         // other use of its name may be it
         if def.container.is_some() && parent.kind == SymbolKind::Class {
-            let files = self
-                .index
-                .files_with(Some(self.family_id), &[def.name.as_str()], false);
+            let files = self.files_with(&[def.name.as_str()], false);
             for entry in files {
                 let g = entry.file();
                 let label = self.family.label(&entry.path, g);
@@ -1165,26 +1365,25 @@ impl Query<'_> {
 
 /// Whether a module whose files share their names (a Go package, a Java
 /// package) defines a name at its top level, over the files a query reads
-/// (every one that spells its names): the files grouped by module the
-/// first time a use asks, each answer kept.
+/// (every one that spells its names): for each name asked, the files that
+/// define it found once (most ruled out by their word filters), each
+/// answer kept. What the uses of one file asked is logged
+/// ([`Defined::take_asked`]): their verdicts hold while those answers do.
 struct Defined<'q> {
-    files: &'q [&'q TagsEntry],
-    groups: RefCell<Option<Groups<'q>>>,
+    files: Vec<&'q TagsEntry>,
+    /// By name: the module and package clause of each file that defines it.
+    definers: RefCell<HashMap<String, Vec<(ModuleKey, String)>>>,
     answers: RefCell<HashMap<Asked, bool>>,
+    asked: RefCell<Vec<(Asked, bool)>>,
 }
 
-/// A module, its package clause (or any), a name.
-type Asked = (ModuleKey, Option<String>, String);
-
-/// Files by module and package clause.
-type Groups<'q> = HashMap<(ModuleKey, String), Vec<&'q TagsEntry>>;
-
 impl<'q> Defined<'q> {
-    fn new(files: &'q [&'q TagsEntry]) -> Self {
+    fn new(files: Vec<&'q TagsEntry>) -> Self {
         Defined {
             files,
-            groups: RefCell::new(None),
-            answers: RefCell::new(HashMap::new()),
+            definers: RefCell::default(),
+            answers: RefCell::default(),
+            asked: RefCell::default(),
         }
     }
 
@@ -1202,28 +1401,43 @@ impl<'q> Defined<'q> {
             package.map(str::to_string),
             name.to_string(),
         );
-        if let Some(&known) = self.answers.borrow().get(&key) {
-            return known;
-        }
-        let mut groups = self.groups.borrow_mut();
-        let groups = groups.get_or_insert_with(|| {
-            let mut groups: Groups<'q> = HashMap::new();
-            for entry in self.files {
-                let package = entry.file().package.clone().unwrap_or_default();
-                groups
-                    .entry((query.module(entry), package))
-                    .or_default()
-                    .push(entry);
-            }
-            groups
+        let known = self.answers.borrow().get(&key).copied();
+        let found = known.unwrap_or_else(|| {
+            let mut definers = self.definers.borrow_mut();
+            let definers = definers.entry(name.to_string()).or_insert_with(|| {
+                let word = Word::new(name);
+                self.files
+                    .iter()
+                    .filter(|e| e.may_mention(&word))
+                    .filter(|e| e.file().defs.iter().any(|d| d.top_level && d.name == name))
+                    .map(|e| {
+                        let package = e.file().package.clone().unwrap_or_default();
+                        (query.module(e), package)
+                    })
+                    .collect()
+            });
+            let found = definers
+                .iter()
+                .any(|(m, p)| m == module && package.is_none_or(|package| p == package));
+            self.answers.borrow_mut().insert(key.clone(), found);
+            found
         });
-        let found = groups
-            .iter()
-            .filter(|((m, p), _)| m == module && package.is_none_or(|package| p == package))
-            .flat_map(|(_, entries)| entries)
-            .any(|e| e.file().defs.iter().any(|d| d.top_level && d.name == name));
-        self.answers.borrow_mut().insert(key, found);
+        let mut asked = self.asked.borrow_mut();
+        if !asked.iter().any(|(k, _)| *k == key) {
+            asked.push((key, found));
+        }
         found
+    }
+
+    /// What was asked since the last call, with the answers.
+    fn take_asked(&self) -> Vec<(Asked, bool)> {
+        std::mem::take(&mut self.asked.borrow_mut())
+    }
+
+    /// Whether `asked` is answered as it was.
+    fn still(&self, query: &Query<'_>, (asked, was): &(Asked, bool)) -> bool {
+        let (module, package, name) = asked;
+        self.defines(query, module, package.as_deref(), name) == *was
     }
 }
 

@@ -63,43 +63,58 @@ pub struct TagsFile {
     /// makes a field of the type's name.
     pub embedded: Vec<String>,
     /// Every word its tables key (names of definitions, uses, imports,
-    /// and the words of import sources): once scanned, a query asks this
-    /// instead of the text.
-    pub words: FxHashSet<Box<str>>,
+    /// and the words of import sources), each with the range of its uses
+    /// in `refs` (empty: none): once scanned, a query asks this instead
+    /// of the text, and finds a name's uses with one look-up.
+    words: FxHashMap<Box<str>, Range<u32>>,
 }
 
 impl TagsFile {
-    /// The uses of `name` (its uses are sorted by name, then offset).
+    /// The uses of `name`, by offset.
     pub fn refs_named(&self, name: &str) -> &[TagRef] {
-        let start = self.refs.partition_point(|r| r.name.as_str() < name);
-        let end = start + self.refs[start..].partition_point(|r| r.name == name);
-        &self.refs[start..end]
+        match self.words.get(name) {
+            Some(uses) => &self.refs[uses.start as usize..uses.end as usize],
+            None => &[],
+        }
     }
 
-    /// Fills [`TagsFile::words`] from its tables (its uses grouped by
-    /// name: one word per group).
+    /// Whether its tables key `word`.
+    pub fn keys(&self, word: &str) -> bool {
+        self.words.contains_key(word)
+    }
+
+    /// Every word its tables key.
+    pub fn words(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.words.keys().map(|w| &**w)
+    }
+
+    /// Fills [`TagsFile::words`] from its tables (its uses sorted by
+    /// name, then offset: each name's uses are one run).
     fn key_words(&mut self) {
-        let mut words = FxHashSet::default();
-        words.extend(self.defs.iter().map(|d| d.name.as_str().into()));
-        let mut last: Option<&str> = None;
-        for r in &self.refs {
-            if last != Some(r.name.as_str()) {
-                words.insert(r.name.as_str().into());
-                last = Some(r.name.as_str());
+        let mut words: FxHashMap<Box<str>, Range<u32>> = FxHashMap::default();
+        let mut start = 0;
+        for (i, r) in self.refs.iter().enumerate() {
+            if self.refs.get(i + 1).is_none_or(|next| next.name != r.name) {
+                words.insert(r.name.as_str().into(), start as u32..(i + 1) as u32);
+                start = i + 1;
             }
         }
-        for import in &self.imports {
-            words.insert(import.local.as_str().into());
-            if let Imported::Name(n) = &import.imported {
-                words.insert(n.as_str().into());
+        let mut key = |word: &str| {
+            if !words.contains_key(word) {
+                words.insert(word.into(), 0..0);
             }
-            words.extend(
-                import
-                    .source
-                    .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
-                    .filter(|w| !w.is_empty())
-                    .map(Into::into),
-            );
+        };
+        self.defs.iter().for_each(|d| key(&d.name));
+        for import in &self.imports {
+            key(&import.local);
+            if let Imported::Name(n) = &import.imported {
+                key(n);
+            }
+            import
+                .source
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                .filter(|w| !w.is_empty())
+                .for_each(&mut key);
         }
         self.words = words;
     }
@@ -211,7 +226,7 @@ pub enum ImportKind {
     Member,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Import {
     /// The name it binds in the file (for a re-export: the name exported).
     pub local: String,
