@@ -143,6 +143,48 @@ fn go_renames_across_packages() {
     accepted(&f, "go", &["vet", "./..."]);
 }
 
+/// A Go method declared in another file than its type's is the type's
+/// member all the same: its uses through typed values are found and
+/// renamed, in a third file and in another package; a name another file
+/// of the package declares (a method of the type, a function) is taken.
+#[test]
+fn go_methods_declared_apart_from_their_type() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/m\n\ngo 1.19\n");
+    f.write(
+        "stack/stack.go",
+        "package stack\n\ntype Stack struct{ items []int }\n\nfunc (s *Stack) Len() int { return len(s.items) }\n",
+    );
+    f.write(
+        "stack/push.go",
+        "package stack\n\nfunc (s *Stack) Push(v int) { s.items = append(s.items, v) }\n",
+    );
+    f.write(
+        "stack/fill.go",
+        "package stack\n\nfunc Fill(s *Stack) int {\n\ts.Push(1)\n\treturn s.Len()\n}\n",
+    );
+    f.write(
+        "main.go",
+        "package main\n\nimport \"example.com/m/stack\"\n\nfunc main() {\n\tvar s stack.Stack\n\ts.Push(2)\n\t_ = stack.Fill(&s)\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Stack.Push Len
+        Fail "Name conflict exists: stack/stack.go:5 already defines Stack.Len; choose another name"
+        > Refactor RenameSymbol Fill Stack
+        Fail "Name conflict exists: stack/stack.go:3 already defines Stack; choose another name"
+        > Refactor RenameSymbol Stack.Push Add
+        Ok, Renamed in 3 files (main.go, stack/fill.go, stack/push.go), 3 references updated
+        "#,
+    );
+    assert!(f.read("stack/fill.go").contains("\ts.Add(1)\n"));
+    assert!(f.read("main.go").contains("\ts.Add(2)\n"));
+    accepted(&f, "go", &["vet", "./..."]);
+}
+
 /// Rust: an item through `use`, `crate::` and `super::` paths, a
 /// re-export; rustc compiles the crate.
 #[test]

@@ -91,6 +91,7 @@ pub(super) fn rename(
     refuse_supertypes(language, &def_file, &symbol, &full_name)?;
     refuse_fixed_names(&def_file, class.as_deref(), &symbol, &full_name, new)?;
     refuse_taken(&def_file, &symbol, class.as_deref(), new)?;
+    refuse_taken_in_package(project, &def_file, class.as_deref(), new)?;
 
     // every site, by file: (start char, how it is written)
     let mut evidence = Evidence::default();
@@ -685,6 +686,58 @@ fn refuse_taken(
         .at(Argument::NewName));
     }
     let _ = symbol;
+    Ok(())
+}
+
+/// Go: refuses a new name another file of the defining file's package
+/// declares: a package is one namespace across its files, and a type's
+/// methods may be declared in any of them (`func (s *Stack) Len` in
+/// `len.go`, `type Stack` in `stack.go`).
+fn refuse_taken_in_package(
+    project: &Project<'_>,
+    file: &Parsed,
+    class: Option<&str>,
+    new: &str,
+) -> Result<(), RefactorError> {
+    if file.language.id() != "go" {
+        return Ok(());
+    }
+    let package_of = |text: &Rope| {
+        text.lines()
+            .map(|l| l.to_string())
+            .find_map(|l| l.strip_prefix("package ").map(|p| p.trim().to_string()))
+    };
+    let package = package_of(&file.text);
+    let path = file.path.as_str();
+    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    let siblings = project.index.tags().paths().filter(|p| {
+        *p != path && p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir
+    });
+    for sibling in siblings.map(str::to_string).collect::<Vec<_>>() {
+        let other = Parsed::read(project, file.language, &sibling)?;
+        if package_of(&other.text) != package {
+            continue;
+        }
+        let taken = other.outline.symbols.iter().find(|s| {
+            let owner = member_of(&other.outline, s);
+            s.name == new
+                && match class {
+                    Some(class) => owner.as_deref() == Some(class),
+                    None => s.parent.is_none() && owner.is_none(),
+                }
+        });
+        if let Some(s) = taken {
+            return Err(RefactorError::new(
+                RefactorFailure::NameConflict,
+                format!(
+                    "Name conflict exists: {sibling}:{} already defines {}; choose another name",
+                    s.name_position.line + 1,
+                    s.qualified_name,
+                ),
+            )
+            .at(Argument::NewName));
+        }
+    }
     Ok(())
 }
 

@@ -60,7 +60,8 @@ pub(super) struct Use {
 
 /// The class whose member a query looks for, as a file of uses sees it.
 struct Class<'q> {
-    def: &'q TagDef,
+    /// Its name.
+    name: &'q str,
     /// The names that denote it.
     aliases: &'q HashSet<(ModuleKey, String)>,
     /// Whether the file of uses is in the class's module.
@@ -554,9 +555,16 @@ impl<'a> Query<'a> {
                         .find_map(|(i, d)| Some((i, level(d)?)))
                 })
             }
-        }?;
-        let is_top = top == symbol.defs[0];
-        let aliases = self.aliases(symbol.entry, top_module, &file.defs[top].name);
+        }
+        .map(|(i, key)| (file.defs[i].name.clone(), key))
+        .or_else(|| {
+            // a Go method in another file than its type's: the type is
+            // its package's all the same
+            let owner = def.container.as_ref().filter(|_| self.family_id == "go")?;
+            Some((owner.clone(), module.clone()))
+        })?;
+        let is_top = level(def).is_some();
+        let aliases = self.aliases(symbol.entry, top_module, &top);
         let mut words: Vec<String> = aliases.iter().map(|(_, n)| n.clone()).collect();
         words.sort_unstable();
         words.dedup();
@@ -705,7 +713,6 @@ impl<'a> Query<'a> {
     ) -> Vec<Use> {
         let file = symbol.entry.file();
         let def = symbol.def();
-        let top = &file.defs[context.top];
         let aliases = &context.aliases;
         let g = entry.file();
         let label = std::cell::OnceCell::new();
@@ -741,7 +748,7 @@ impl<'a> Query<'a> {
                 true => self.top_level_use(entry, r, aliases, defined),
                 false => {
                     let class = Class {
-                        def: top,
+                        name: &context.top,
                         aliases,
                         same_module: same_module(),
                     };
@@ -1173,7 +1180,7 @@ impl<'a> Query<'a> {
     ) -> Verdict {
         let file = entry.file();
         let (aliases, same_module) = (class.aliases, class.same_module);
-        let class = class.def;
+        let class_name = class.name;
         // the class whose code the use is in
         let inside = r.in_def.and_then(|i| {
             let d = &file.defs[i];
@@ -1182,7 +1189,7 @@ impl<'a> Query<'a> {
                 _ => d.container.as_deref(),
             }
         });
-        let in_class = same_module && inside == Some(class.name.as_str());
+        let in_class = same_module && inside == Some(class_name);
         if let Some(i) = r.import {
             // the name a static import takes from its class
             return match (file.imports[i].kind, self.bound(entry, i)) {
@@ -1196,7 +1203,7 @@ impl<'a> Query<'a> {
             // inheritance); in a trait's body, any type implementing it
             Qualifier::This
                 if self.family_id == "rust"
-                    && inside.is_some_and(|c| c != class.name)
+                    && inside.is_some_and(|c| c != class_name)
                     && !file.inheriting.iter().any(|b| b.contains(&r.offset)) =>
             {
                 Verdict::Other
@@ -1205,7 +1212,7 @@ impl<'a> Query<'a> {
             Qualifier::None if self.family.implicit_members() && !r.shadowed => {
                 let name = &symbol.def().name;
                 match implicit_member(file, r.offset, name) {
-                    Implicit::DeclaredBy(owner) => certain_if(same_module && owner == class.name),
+                    Implicit::DeclaredBy(owner) => certain_if(same_module && owner == class_name),
                     Implicit::MayBeInherited => Verdict::Possible,
                     Implicit::NoMember => self.statically_imported(entry, name, aliases),
                 }
@@ -1227,7 +1234,7 @@ impl<'a> Query<'a> {
                             .file()
                             .constructors
                             .iter()
-                            .any(|(t, f)| *t == class.name && f == function);
+                            .any(|(t, f)| *t == class_name && f == function);
                         let function_names: HashSet<(ModuleKey, String)> = aliases
                             .iter()
                             .map(|(m, _)| (m.clone(), function.to_string()))
@@ -1254,7 +1261,7 @@ impl<'a> Query<'a> {
                         .file()
                         .constructors
                         .iter()
-                        .any(|(t, f)| *t == class.name && f == function);
+                        .any(|(t, f)| *t == class_name && f == function);
                     return match self.typed_as(entry, r.offset, owner, aliases, defined) {
                         Verdict::Certain if returns_class => Verdict::Certain,
                         _ => Verdict::Possible,

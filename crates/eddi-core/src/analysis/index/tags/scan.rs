@@ -278,19 +278,26 @@ fn bound_until(declaration: Option<Node<'_>>) -> Option<usize> {
 
 /// The index's definitions of a file's symbol sites: each with whether it
 /// is at the file's level and the class it is a member of.
-fn tag_defs(sites: Vec<SiteDefinition>) -> Vec<TagDef> {
+fn tag_defs(sites: Vec<SiteDefinition>, methods_apart: bool) -> Vec<TagDef> {
     let containers: Vec<Option<String>> = sites
         .iter()
-        .map(|site| {
-            let parent = &sites[site.parent?];
-            (parent.kind == SymbolKind::Class).then(|| parent.name.clone())
+        .map(|site| match site.parent {
+            Some(parent) => {
+                let parent = &sites[parent];
+                (parent.kind == SymbolKind::Class).then(|| parent.name.clone())
+            }
+            None if methods_apart => {
+                declared_apart(site.kind, &site.qualified_name, site.via_trait.is_some())
+                    .map(str::to_string)
+            }
+            None => None,
         })
         .collect();
     sites
         .into_iter()
         .zip(containers)
         .map(|(site, container)| TagDef {
-            top_level: site.parent.is_none(),
+            top_level: site.parent.is_none() && container.is_none(),
             container,
             name: site.name,
             qualified: site.qualified_name,
@@ -301,6 +308,21 @@ fn tag_defs(sites: Vec<SiteDefinition>) -> Vec<TagDef> {
             trait_member: site.trait_member,
         })
         .collect()
+}
+
+/// The type a method declared apart from it belongs to, when the file
+/// does not declare the type (Go's `func (s *Stack) Push` in another file
+/// of the package than `type Stack`): its qualified name's (`Stack.Push`;
+/// `Point.Display.fmt` through a trait).
+fn declared_apart(kind: SymbolKind, qualified: &str, via_trait: bool) -> Option<&str> {
+    if kind != SymbolKind::Method {
+        return None;
+    }
+    let mut names = qualified.rsplit('.').skip(1);
+    if via_trait {
+        names.next();
+    }
+    names.next()
 }
 
 /// Each local definition with the scope it binds its name in: one sweep
@@ -510,7 +532,7 @@ fn references(
         .map(|name| text[name.byte_range()].to_string())
         .collect();
     if let Some(definitions) = language.site_definitions() {
-        file.defs = tag_defs(definitions(rope, sites));
+        file.defs = tag_defs(definitions(rope, sites), language.id() == "go");
     }
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
@@ -823,16 +845,26 @@ mod tests {
                     .iter()
                     .map(|symbol| {
                         let parent = outline.parent(symbol);
+                        // a Go method apart from its type is the type's
+                        let apart = match (parent, language.id()) {
+                            (None, "go") => declared_apart(
+                                symbol.kind,
+                                &symbol.qualified_name,
+                                symbol.via_trait.is_some(),
+                            ),
+                            _ => None,
+                        };
                         (
                             symbol.name.clone(),
                             symbol.qualified_name.clone(),
                             symbol.kind,
                             symbol.position,
                             symbol.name_position,
-                            parent.is_none(),
+                            parent.is_none() && apart.is_none(),
                             parent
                                 .filter(|p| p.kind == SymbolKind::Class)
-                                .map(|p| p.name.clone()),
+                                .map(|p| p.name.clone())
+                                .or(apart.map(str::to_string)),
                             symbol.definition.clone(),
                         )
                     })

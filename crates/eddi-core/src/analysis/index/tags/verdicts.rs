@@ -31,9 +31,8 @@ pub(super) type Asked = (ModuleKey, Option<String>, String);
 /// What every file's uses of a module-level symbol (or of its member)
 /// are resolved against.
 pub(super) struct Context {
-    /// The module-level definition it is or is a member of (an index of
-    /// its file's definitions).
-    pub top: usize,
+    /// The name of the module-level definition it is or is a member of.
+    pub top: String,
     /// Whether the symbol is that definition (not a member).
     pub is_top: bool,
     /// The symbol's module.
