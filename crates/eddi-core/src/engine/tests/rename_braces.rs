@@ -170,14 +170,16 @@ export function pick(o, { limit = 10 } = {}) {
   const { name, size = 1, ...others } = o;
   const { a: first = 0 } = o;
   const [head = 2, ...tail] = o.list;
-  return [name, size, others, first, head, tail, limit, rest];
+  let late = 0;
+  ({ late } = o);
+  return [name, size, others, first, head, tail, limit, rest, late];
 }
 ";
 
 /// A destructuring declares what it names: a shorthand keeps its key
 /// (`{ name }` → `{ name: label }`, also with a default), defaults and
 /// rests bind in objects and arrays, so a module-level name of theirs is
-/// another binding.
+/// another binding; an assignment's pattern (`({ late } = o)`) assigns.
 #[test]
 fn javascript_destructurings_declare_their_names() {
     let f = Fixture::new();
@@ -188,7 +190,7 @@ fn javascript_destructurings_declare_their_names() {
         > Start s
         Ok
         > Open pick.js
-        Ok, At 0:0, Length 7
+        Ok, At 0:0, Length 9
         > Modify Variable pick.name Rename label
         Ok, Modified local variable pick.name (2 edits), At 2:10
         > Modify Variable pick.size Rename count
@@ -203,10 +205,12 @@ fn javascript_destructurings_declare_their_names() {
         Ok, Modified local variable pick.head (2 edits), At 4:9
         > Modify Variable pick.tail Rename after
         Ok, Modified local variable pick.tail (2 edits), At 4:21
+        > Modify Variable pick.late Rename last
+        Ok, Modified local variable pick.late (3 edits), At 5:6
         > Modify Variable rest Rename spare
         Ok, Modified variable rest (2 edits), At 0:6
         > Save
-        Ok, Bytes 271
+        Ok, Bytes 317
         "#,
     );
     assert_eq!(
@@ -216,7 +220,9 @@ export function pick(o, { limit: max = 10 } = {}) {
   const { name: label, size: count = 1, ...remaining } = o;
   const { a: initial = 0 } = o;
   const [top = 2, ...after] = o.list;
-  return [label, count, remaining, initial, top, after, max, spare];
+  let last = 0;
+  ({ late: last } = o);
+  return [label, count, remaining, initial, top, after, max, spare, last];
 }
 "
     );

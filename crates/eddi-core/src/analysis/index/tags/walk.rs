@@ -104,6 +104,7 @@ kinds! {
     FormalParameters = "formal_parameters",
     AssignmentPattern = "assignment_pattern",
     ObjectAssignmentPattern = "object_assignment_pattern",
+    AssignmentExpression = "assignment_expression",
     RestPattern = "rest_pattern",
     ArrowFunction = "arrow_function",
     VariableDeclarator = "variable_declarator",
@@ -807,6 +808,13 @@ fn es_use<'t>(
             call
         }
         K::Identifier | K::ShorthandPropertyIdentifier => Some((Capture::Name, None)),
+        // `({ a } = o)` assigns `a`
+        K::ShorthandPropertyIdentifierPattern
+            if parent.is_some_and(|p| p.kind == K::ObjectPattern)
+                && grandparent.is_some_and(|g| g.kind == K::AssignmentExpression) =>
+        {
+            Some((Capture::Name, None))
+        }
         K::PropertyIdentifier | K::PrivatePropertyIdentifier
             if holds(parent, K::MemberExpression, F::Property, node) =>
         {
@@ -908,11 +916,12 @@ fn es_local(
             here
         }
         // `{ a }` and `{ a = 1 }`
+        // (an assignment's pattern assigns: `({ a } = o)`)
         K::ShorthandPropertyIdentifierPattern
             if matches!(
                 parent_kind,
                 Some(K::ObjectPattern | K::ObjectAssignmentPattern)
-            ) =>
+            ) && grandparent_kind != Some(K::AssignmentExpression) =>
         {
             here
         }
