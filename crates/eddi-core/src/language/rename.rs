@@ -632,7 +632,10 @@ impl Reader<'_> {
         for r in self.file.refs.iter().filter(|r| r.name == old) {
             let inside = self.class_around(r) == Some(class);
             let verdict = match &r.qualifier {
-                Qualifier::This => inside.then_some(true),
+                Qualifier::This if inside => Some(true),
+                // another class that extends one may inherit the member
+                Qualifier::This if self.in_es_subclass(r.offset) => Some(false),
+                Qualifier::This => None,
                 Qualifier::None if implicit && r.binding.is_none() && r.import.is_none() => {
                     inside.then_some(true)
                 }
@@ -711,6 +714,27 @@ impl Reader<'_> {
                         found.add(at, Write::Name);
                     }
                 }
+                // `const { x } = this` in the class; through another
+                // value, what the index cannot type
+                "shorthand_property_identifier_pattern" => {
+                    let Some(pattern) = node.parent().filter(|p| p.kind() == "object_pattern")
+                    else {
+                        continue;
+                    };
+                    let value = pattern.parent().and_then(|d| match d.kind() {
+                        "variable_declarator" => d.child_by_field_name("value"),
+                        "assignment_expression" => d.child_by_field_name("right"),
+                        _ => None,
+                    });
+                    let Some(value) = value else {
+                        continue;
+                    };
+                    if value.kind() == "this" && self.es_class_of(node) == Some(class) {
+                        found.add(at, Write::KeepValue);
+                    } else {
+                        found.possible.push(at);
+                    }
+                }
                 "shorthand_field_identifier" => {
                     let pattern = node.parent().and_then(|p| p.parent());
                     if self.rust_struct_named(pattern, class)
@@ -722,6 +746,41 @@ impl Reader<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// The name of the JavaScript or TypeScript class around `node`.
+    fn es_class_of(&self, node: Node<'_>) -> Option<&str> {
+        let mut at = node.parent();
+        while let Some(n) = at {
+            if matches!(
+                n.kind(),
+                "class_declaration" | "class" | "abstract_class_declaration"
+            ) {
+                return n
+                    .child_by_field_name("name")
+                    .map(|name| &self.source[name.byte_range()]);
+            }
+            at = n.parent();
+        }
+        None
+    }
+
+    /// Whether char `at` is in a JavaScript or TypeScript class that
+    /// extends another (`this.x` there may be an inherited member).
+    fn in_es_subclass(&self, at: usize) -> bool {
+        let mut node = self.node_at(at).and_then(|n| n.parent());
+        while let Some(n) = node {
+            if matches!(
+                n.kind(),
+                "class_declaration" | "class" | "abstract_class_declaration"
+            ) {
+                let mut c = n.walk();
+                let extends = n.children(&mut c).any(|k| k.kind() == "class_heritage");
+                return extends;
+            }
+            node = n.parent();
+        }
+        false
     }
 
     /// Whether a Rust `field_initializer_list` or `struct_pattern` is

@@ -270,6 +270,43 @@ fn typescript_variables_leave_types_and_function_names() {
     );
 }
 
+/// A member read by destructuring `this` keeps its local name (`const {
+/// value } = this` → `const { amount: value } = this`); `this.value` in a
+/// class that extends another may be an inherited member: refused by
+/// default, naming it.
+#[test]
+fn typescript_members_read_by_destructuring_and_in_subclasses() {
+    let f = Fixture::new();
+    f.write(
+        "box.ts",
+        "export class Box {\n  protected value = 1;\n  read(): number {\n    const { value } = this;\n    return value + this.value;\n  }\n}\n",
+    );
+    f.write(
+        "base.ts",
+        "export class Base {\n  protected value = 1;\n}\nexport class Child extends Base {\n  bump(): void {\n    this.value += 1;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open box.ts
+        Ok, At 0:0, Length 7
+        > Modify Variable Box.value Rename amount
+        Ok, Modified attribute Box.value (3 edits), At 1:2, not changed: 1 reference in other files (base.ts:5); cross-file rename: Refactor RenameSymbol box.Box.value amount
+        > Save
+        Ok, Bytes 136
+        > Open base.ts
+        Ok, At 0:0, Length 8
+        > Modify Variable Base.value Rename amount
+        Fail "Cannot rename Base.value in this file: 1 use may name it through a value of unknown type (at 5:9); Refactor RenameSymbol Base.value amount Include Possible renames them too, Only Proven leaves them"
+        "#,
+    );
+    assert!(f
+        .read("box.ts")
+        .contains("const { amount: value } = this;\n    return value + this.amount;"));
+}
+
 const SHAPES_GO: &str = "package shapes
 
 import \"fmt\"
