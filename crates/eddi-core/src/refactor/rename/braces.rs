@@ -673,20 +673,24 @@ fn refuse_taken(
                 None => s.parent.is_none(),
             }
     });
-    if let Some(s) = taken {
-        let path = file.path.as_str();
-        return Err(RefactorError::new(
-            RefactorFailure::NameConflict,
-            format!(
-                "Name conflict exists: {path}:{} already defines {}; choose another name",
-                s.name_position.line + 1,
-                s.qualified_name,
-            ),
-        )
-        .at(Argument::NewName));
-    }
     let _ = symbol;
-    Ok(())
+    match taken {
+        Some(s) => Err(name_conflict(file.path.as_str(), s)),
+        None => Ok(()),
+    }
+}
+
+/// `path` already defines `s`: the new name is taken.
+fn name_conflict(path: &str, s: &Symbol) -> RefactorError {
+    RefactorError::new(
+        RefactorFailure::NameConflict,
+        format!(
+            "Name conflict exists: {path}:{} already defines {}; choose another name",
+            s.name_position.line + 1,
+            s.qualified_name,
+        ),
+    )
+    .at(Argument::NewName)
 }
 
 /// Go: refuses a new name another file of the defining file's package
@@ -727,15 +731,7 @@ fn refuse_taken_in_package(
                 }
         });
         if let Some(s) = taken {
-            return Err(RefactorError::new(
-                RefactorFailure::NameConflict,
-                format!(
-                    "Name conflict exists: {sibling}:{} already defines {}; choose another name",
-                    s.name_position.line + 1,
-                    s.qualified_name,
-                ),
-            )
-            .at(Argument::NewName));
+            return Err(name_conflict(&sibling, s));
         }
     }
     Ok(())
