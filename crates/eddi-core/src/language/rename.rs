@@ -748,39 +748,36 @@ impl Reader<'_> {
         }
     }
 
-    /// The name of the JavaScript or TypeScript class around `node`.
-    fn es_class_of(&self, node: Node<'_>) -> Option<&str> {
+    /// The JavaScript or TypeScript class around `node`.
+    fn es_class_around<'t>(node: Node<'t>) -> Option<Node<'t>> {
         let mut at = node.parent();
         while let Some(n) = at {
             if matches!(
                 n.kind(),
                 "class_declaration" | "class" | "abstract_class_declaration"
             ) {
-                return n
-                    .child_by_field_name("name")
-                    .map(|name| &self.source[name.byte_range()]);
+                return Some(n);
             }
             at = n.parent();
         }
         None
     }
 
+    /// The name of the JavaScript or TypeScript class around `node`.
+    fn es_class_of(&self, node: Node<'_>) -> Option<&str> {
+        let name = Self::es_class_around(node)?.child_by_field_name("name")?;
+        Some(&self.source[name.byte_range()])
+    }
+
     /// Whether char `at` is in a JavaScript or TypeScript class that
     /// extends another (`this.x` there may be an inherited member).
     fn in_es_subclass(&self, at: usize) -> bool {
-        let mut node = self.node_at(at).and_then(|n| n.parent());
-        while let Some(n) = node {
-            if matches!(
-                n.kind(),
-                "class_declaration" | "class" | "abstract_class_declaration"
-            ) {
-                let mut c = n.walk();
-                let extends = n.children(&mut c).any(|k| k.kind() == "class_heritage");
-                return extends;
-            }
-            node = n.parent();
-        }
-        false
+        let class = self.node_at(at).and_then(Self::es_class_around);
+        class.is_some_and(|class| {
+            let mut c = class.walk();
+            let extends = class.children(&mut c).any(|k| k.kind() == "class_heritage");
+            extends
+        })
     }
 
     /// Whether a Rust `field_initializer_list` or `struct_pattern` is
