@@ -173,12 +173,16 @@ fn qualified(asked: &str, qualified: &str) -> String {
 
 /// The code targets a name may mean, tried in order.
 fn targets(name: &str, class: bool) -> Vec<CodeTarget> {
+    // `f(a: (x: T) => U)`: the parameters run from the first `(` to the
+    // last `)`, which closes it; their own parentheses stay theirs.
+    let name = name.trim();
     let (bare, params) = match name.find('(') {
-        Some(at) => (
-            name[..at].trim().to_owned(),
-            Some(name[at + 1..].trim_end_matches(')').to_owned()),
-        ),
-        None => (name.trim().to_owned(), None),
+        Some(at) => {
+            let inner = &name[at + 1..];
+            let params = inner.strip_suffix(')').unwrap_or(inner);
+            (name[..at].trim().to_owned(), Some(params.to_owned()))
+        }
+        None => (name.to_owned(), None),
     };
     if class {
         return vec![CodeTarget::Class { name: bare }];

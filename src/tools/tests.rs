@@ -1528,6 +1528,27 @@ fn the_reading_tools_work_on_go_rust_and_java_files() {
 }
 
 #[test]
+fn every_name_get_structure_prints_is_taken_back_by_get_function() {
+    // overloads named by annotations that hold parentheses of their own
+    let p = Project::new();
+    let source = "export function pick(f: (x: number) => string): string;\nexport function pick(f: (x: string) => number): number;\nexport function pick(f: any): any {\n    return f;\n}\n";
+    std::fs::write(p.dir.path().join("pick.ts"), source).unwrap();
+    let outline = p.ok("get_structure", json!({"path": "pick.ts"}));
+    let names: Vec<(String, u64)> = outline["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (n["qualified_name"].as_str().unwrap().to_owned(), n["line"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(names.len(), 3, "{outline}");
+    assert_eq!(names[0].0, "pick(f: (x: number) => string)");
+    for (name, line) in names {
+        let found = p.ok("get_function", json!({"name": name, "path": "pick.ts"}));
+        assert_eq!(found["line"], line, "{name}");
+    }
+}
+
+#[test]
 fn run_script_writes_collects_or_previews_a_script() {
     let p = Project::new();
     let flagged = p.ok(

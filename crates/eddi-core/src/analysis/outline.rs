@@ -768,12 +768,31 @@ fn typed_params(params: &str) -> Vec<(String, Option<String>)> {
                 return None;
             }
             let annotation = p[end..].strip_prefix(':').map(|rest| {
-                let stop = top_level_find(rest, '=').unwrap_or(rest.len());
+                let stop = default_at(rest).unwrap_or(rest.len());
                 rest[..stop].split_whitespace().collect::<String>()
             });
             Some((name.to_string(), annotation))
         })
         .collect()
+}
+
+/// Where a parameter's default value starts: its first `=` outside
+/// brackets and strings that assigns, not the `=>` of a TypeScript function
+/// type (`f: (x: T) => U = id`) or a comparison in the default's own text.
+fn default_at(param: &str) -> Option<usize> {
+    let bytes = param.as_bytes();
+    let mut from = 0;
+    while let Some(i) = top_level_find(&param[from..], '=').map(|i| i + from) {
+        let next = bytes.get(i + 1).copied();
+        let before = i.checked_sub(1).map(|b| bytes[b]);
+        let assigns = !matches!(next, Some(b'>' | b'='))
+            && !matches!(before, Some(b'=' | b'!' | b'<' | b'>'));
+        if assigns {
+            return Some(i);
+        }
+        from = i + 1;
+    }
+    None
 }
 
 /// The first `ch` outside brackets and strings.
@@ -1114,7 +1133,7 @@ pub fn working_form(outline: &Outline, s: &Symbol) -> CodeTarget {
         .iter()
         .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
         .filter(|p| !(s.kind == SymbolKind::Method && (p == "self" || p == "cls")))
-        .map(|p| match top_level_find(&p, '=') {
+        .map(|p| match default_at(&p) {
             Some(i) => p[..i].trim().to_string(),
             None => p,
         })
