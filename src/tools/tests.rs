@@ -1538,7 +1538,12 @@ fn every_name_get_structure_prints_is_taken_back_by_get_function() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|n| (n["qualified_name"].as_str().unwrap().to_owned(), n["line"].as_u64().unwrap()))
+        .map(|n| {
+            (
+                n["qualified_name"].as_str().unwrap().to_owned(),
+                n["line"].as_u64().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(names.len(), 3, "{outline}");
     assert_eq!(names[0].0, "pick(f: (x: number) => string)");

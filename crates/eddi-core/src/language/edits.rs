@@ -172,7 +172,9 @@ pub fn insert(
     }
     let (range, indent, before, after) = match (kind, style.methods) {
         (InsertKind::Method, MethodPlace::InClass) => method_place(text, outline, cursor, &unit)?,
-        (InsertKind::Method, MethodPlace::AfterType) => after_type_place(text, outline, cursor)?,
+        (InsertKind::Method, MethodPlace::AfterType) => {
+            after_type_place(text, tree, outline, cursor, &unit)?
+        }
         (InsertKind::Method, MethodPlace::InImpl) => {
             impl_place(text, tree, outline, cursor, &unit)?
         }
@@ -185,8 +187,19 @@ pub fn insert(
     };
     let body = reindent(code, &indent, &unit).replace('\n', nl);
     let inserted = format!("{before}{body}{after}");
-    let at = range.start;
-    let edits = vec![Indel::new(range, inserted.clone())];
+    let mut edits = Vec::new();
+    // a Java enum's methods follow its constants' `;`, written when absent
+    let separator = match (kind, style.methods) {
+        (InsertKind::Method, MethodPlace::InClass) => enum_separator(text, tree, outline, cursor),
+        _ => None,
+    };
+    let mut shift = 0;
+    if let Some(replaced) = separator.filter(|r| r.end <= range.start) {
+        shift = 1 - replaced.len();
+        edits.push(Indel::new(replaced, ";".to_owned()));
+    }
+    let at = range.start + shift;
+    edits.push(Indel::new(range, inserted.clone()));
     let new = apply(text, &edits)?;
     let element_char = at + before.chars().count() + indent.chars().count();
     let end_char = at + before.chars().count() + body.chars().count();
@@ -303,8 +316,10 @@ fn method_place(
 /// declaration or in one of its methods — else after the type.
 fn after_type_place(
     text: &Rope,
+    tree: &SyntaxTree,
     outline: &Outline,
     cursor: Position,
+    unit: &str,
 ) -> Result<(std::ops::Range<usize>, String, String, String)> {
     let index_of = |s: &Symbol| outline.symbols.iter().position(|o| std::ptr::eq(o, s));
     let class = match enclosing(outline, text, cursor, Enclosing::Class) {
@@ -314,6 +329,24 @@ fn after_type_place(
             .filter(|&p| outline.symbols[p].kind == SymbolKind::Class),
     }
     .ok_or(AnalysisError::NotIn("type or one of its methods"))?;
+    let spec = symbol_node(
+        text,
+        tree,
+        &outline.symbols[class],
+        &["type_spec", "type_alias"],
+    );
+    if spec
+        .and_then(|spec| spec.child_by_field_name("type"))
+        .is_some_and(|t| t.kind() == "interface_type")
+    {
+        // an interface's methods are written in it
+        return method_place(text, outline, cursor, unit);
+    }
+    // a type of a `type ( … )` group: after the group
+    let group_last = spec
+        .and_then(|spec| spec.parent())
+        .filter(|decl| decl.kind() == "type_declaration")
+        .map_or(0, |decl| decl.end_position().row);
     let nl = lines::ending(text);
     // the last line of the type or of a method of it in this file
     let last = outline
@@ -322,6 +355,7 @@ fn after_type_place(
         .enumerate()
         .filter(|(i, s)| *i == class || (s.parent == Some(class) && s.kind == SymbolKind::Method))
         .map(|(_, s)| s.full_lines.last)
+        .chain([group_last])
         .max()
         .expect("the type itself");
     let at = lines::end_with_newline(text, last);
@@ -365,8 +399,27 @@ fn impl_place(
         None => {
             let class = enclosing(outline, text, cursor, Enclosing::Class)
                 .ok_or(AnalysisError::NotIn("impl block or type"))?;
-            let mut walk = root.walk();
-            let inherent = root.named_children(&mut walk).find(|item| {
+            let item = symbol_node(
+                text,
+                tree,
+                class,
+                &[
+                    "struct_item",
+                    "enum_item",
+                    "union_item",
+                    "trait_item",
+                    "type_item",
+                    "mod_item",
+                ],
+            );
+            if item.is_some_and(|item| item.kind() == "trait_item") {
+                // a trait's methods are written in it
+                return method_place(text, outline, cursor, unit);
+            }
+            // the type's inherent block, among the items beside it
+            let scope = item.and_then(|item| item.parent()).unwrap_or(root);
+            let mut walk = scope.walk();
+            let inherent = scope.named_children(&mut walk).find(|item| {
                 item.kind() == "impl_item"
                     && item.child_by_field_name("trait").is_none()
                     && item
@@ -376,15 +429,26 @@ fn impl_place(
             match inherent {
                 Some(block) => block,
                 None => {
-                    // a new inherent block after the type
+                    // a new inherent block after the type, at its indentation
                     let at = lines::end_with_newline(text, class.full_lines.last);
                     let lead = if at > 0 && text.char(at - 1) == '\n' {
                         nl.to_owned()
                     } else {
                         format!("{nl}{nl}")
                     };
-                    let open = format!("{lead}impl {} {{{nl}", class.name);
-                    return Ok((at..at, unit.to_owned(), open, format!("}}{nl}")));
+                    let indent =
+                        lines::indent_str(&lines::text_of(text, class.position.line)).to_owned();
+                    let header = item.map_or_else(
+                        || format!("impl {} {{", class.name),
+                        |item| impl_header(text, item, &class.name, &indent, nl),
+                    );
+                    let open = format!("{lead}{indent}{header}{nl}");
+                    return Ok((
+                        at..at,
+                        format!("{indent}{unit}"),
+                        open,
+                        format!("{indent}}}{nl}"),
+                    ));
                 }
             }
         }
@@ -410,6 +474,113 @@ fn impl_place(
             nl.to_owned(),
             block_indent,
         )),
+    }
+}
+
+/// The first line of a new inherent `impl` block of the type `item`
+/// (`name`): its generic parameters without their defaults, as arguments
+/// by name, and its `where` clause — `impl<'a, T: Clone> Wrap<'a, T> {`.
+fn impl_header(text: &Rope, item: Node<'_>, name: &str, indent: &str, nl: &str) -> String {
+    let node_text = |n: Node<'_>| crate::analysis::syntax::node_text(text, n);
+    let (mut params, mut args) = (Vec::new(), Vec::new());
+    if let Some(list) = item.child_by_field_name("type_parameters") {
+        let mut walk = list.walk();
+        for param in list.named_children(&mut walk) {
+            let Some(param_name) = param.child_by_field_name("name").map(node_text) else {
+                continue; // an attribute on a parameter
+            };
+            let written = match param.kind() {
+                "const_parameter" => param
+                    .child_by_field_name("type")
+                    .map(|t| format!("const {param_name}: {}", node_text(t))),
+                _ => Some(match param.child_by_field_name("bounds") {
+                    Some(bounds) => format!("{param_name}{}", node_text(bounds)),
+                    None => param_name.clone(),
+                }),
+            };
+            params.extend(written);
+            args.push(param_name);
+        }
+    }
+    let generics = |items: &[String]| match items {
+        [] => String::new(),
+        _ => format!("<{}>", items.join(", ")),
+    };
+    let mut walk = item.walk();
+    let clause = item
+        .children(&mut walk)
+        .find(|c| c.kind() == "where_clause")
+        .map(node_text);
+    let head = format!("impl{} {name}{}", generics(&params), generics(&args));
+    match clause {
+        // rustfmt's layout: `where` and its bounds on their own lines
+        Some(clause) if clause.contains('\n') => format!("{head}{nl}{clause}{nl}{indent}{{"),
+        Some(clause) => format!("{head} {clause} {{"),
+        None => format!("{head} {{"),
+    }
+}
+
+/// The node of `symbol`: the nearest one around its name of one of `kinds`.
+fn symbol_node<'t>(
+    text: &Rope,
+    tree: &'t SyntaxTree,
+    symbol: &Symbol,
+    kinds: &[&str],
+) -> Option<Node<'t>> {
+    let at = crate::edit::position::to_char(text, symbol.name_position).ok()?;
+    let byte = text.char_to_byte(at);
+    let mut node = tree.root().descendant_for_byte_range(byte, byte);
+    while let Some(n) = node {
+        if kinds.contains(&n.kind()) {
+            return Some(n);
+        }
+        node = n.parent();
+    }
+    None
+}
+
+/// What becomes `;` before a method goes into the Java enum around the
+/// cursor: its constants' trailing comma, else the empty range after its
+/// last constant, or just inside its `{` when it has none; `None` when the
+/// enum has its `;` or the class is no Java enum (TypeScript's enums hold
+/// no methods).
+fn enum_separator(
+    text: &Rope,
+    tree: &SyntaxTree,
+    outline: &Outline,
+    cursor: Position,
+) -> Option<std::ops::Range<usize>> {
+    if tree.language().id() != "java" {
+        return None;
+    }
+    let class = enclosing(outline, text, cursor, Enclosing::Class)?;
+    let body = symbol_node(text, tree, class, &["enum_declaration"])?
+        .child_by_field_name("body")
+        .filter(|body| body.kind() == "enum_body")?;
+    let mut walk = body.walk();
+    let children: Vec<Node<'_>> = body.children(&mut walk).collect();
+    if children
+        .iter()
+        .any(|c| c.kind() == "enum_body_declarations")
+    {
+        return None;
+    }
+    let last_constant = children.iter().rposition(|c| c.kind() == "enum_constant");
+    let char_at = |byte| byte_to_char(text, byte);
+    match last_constant {
+        Some(i) => match children.get(i + 1) {
+            Some(comma) if comma.kind() == "," => {
+                Some(char_at(comma.start_byte())..char_at(comma.end_byte()))
+            }
+            _ => {
+                let end = char_at(children[i].end_byte());
+                Some(end..end)
+            }
+        },
+        None => {
+            let end = char_at(children.first()?.end_byte()); // after the `{`
+            Some(end..end)
+        }
     }
 }
 

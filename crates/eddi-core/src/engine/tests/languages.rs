@@ -997,6 +997,165 @@ fn a_rust_files_elements_are_inserted_deleted_and_commented() {
     }
 }
 
+/// Runs a language's compiler on a fixture's result when it is installed.
+fn compiles(tool: &str, args: &[&std::ffi::OsStr]) {
+    match std::process::Command::new(tool).args(args).output() {
+        Ok(run) => assert!(
+            run.status.success(),
+            "{tool}: {}{}",
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        ),
+        Err(_) => eprintln!("{tool} is not installed: checked by Eddi's syntax check only"),
+    }
+}
+
+/// `Insert Method` into a Java enum writes the `;` that ends its constants
+/// when there is none (the constants' trailing comma becomes it), also in
+/// an enum without constants.
+#[test]
+fn a_method_inserted_into_a_java_enum_follows_its_constants_semicolon() {
+    let f = Fixture::new();
+    f.write(
+        "Color.java",
+        "enum Color {\n    RED, GREEN\n}\n\nenum Empty {}\n\nenum Trail {\n    A,\n    B,\n}\n\nenum Body {\n    X;\n\n    int old() { return 0; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open Color.java; Goto Class Color
+        Ok
+        Ok, At 0:0, Length 16
+        Ok, At 0:0
+        > Insert Method "int probe() { return 1; }"
+        Ok, Inserted 2 lines at 2, At 4:0
+        > Goto Class Empty
+        Ok, At 6:0
+        > Insert Method "int probe() { return 1; }"
+        Ok, Inserted 2 lines at 7, At 8:0
+        > Goto Class Trail
+        Ok, At 10:0
+        > Insert Method "int probe() { return 1; }"
+        Ok, Inserted 2 lines at 13, At 15:0
+        > Goto Class Body
+        Ok, At 17:0
+        > Insert Method "int probe() { return 1; }"
+        Ok, Inserted 2 lines at 21, At 23:0
+        > Save
+        Ok, Bytes 252
+        "#,
+    );
+    assert_eq!(
+        f.read("Color.java"),
+        "enum Color {\n    RED, GREEN;\n\n    int probe() { return 1; }\n}\n\nenum Empty {;\n    int probe() { return 1; }\n}\n\nenum Trail {\n    A,\n    B;\n\n    int probe() { return 1; }\n}\n\nenum Body {\n    X;\n\n    int old() { return 0; }\n\n    int probe() { return 1; }\n}\n"
+    );
+    let out = f.dir.path().join("classes");
+    let source = f.dir.path().join("Color.java");
+    compiles(
+        "javac",
+        &["-d".as_ref(), out.as_os_str(), source.as_os_str()],
+    );
+}
+
+/// `Insert Method` on a Rust type without an inherent `impl` writes one
+/// with the type's generics (bounds kept, defaults left out) and `where`
+/// clause, at the type's indentation in an inline module; on a trait it
+/// goes into the trait; an inherent block beside a type in a module is
+/// found.
+#[test]
+fn a_new_rust_impl_block_carries_the_types_generics_and_place() {
+    let f = Fixture::new();
+    f.write(
+        "lib.rs",
+        "pub struct Wrap<'a, T: Clone, const N: usize, U = u8>\nwhere\n    T: std::fmt::Debug,\n{\n    inner: &'a [T; N],\n    u: U,\n}\n\npub struct Short<T>(T) where T: Copy;\n\npub trait Area {\n    fn area(&self) -> f64;\n}\n\nmod inner {\n    pub struct Deep(pub u8);\n\n    pub struct Has;\n\n    impl Has {\n        pub fn old(&self) {}\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open lib.rs; Goto Class Wrap
+        Ok
+        Ok, At 0:0, Length 23
+        Ok, At 0:0
+        > Insert Method "pub fn probe(&self) -> u8 { 1 }"
+        Ok, Inserted 7 lines at 7, At 13:0
+        > Goto Class Short
+        Ok, At 15:0
+        > Insert Method "pub fn probe(&self) -> u8 { 1 }"
+        Ok, Inserted 4 lines at 16, At 19:0
+        > Goto Class Area
+        Ok, At 21:0
+        > Insert Method "fn probe(&self) -> u8 { 1 }"
+        Ok, Inserted 2 lines at 23, At 25:0
+        > Goto Class inner.Deep
+        Ok, At 28:4
+        > Insert Method "pub fn probe(&self) -> u8 { 1 }"
+        Ok, Inserted 4 lines at 29, At 32:0
+        > Goto Class inner.Has
+        Ok, At 34:4
+        > Insert Method "pub fn probe(&self) -> u8 { 1 }"
+        Ok, Inserted 2 lines at 38, At 40:0
+        > Save
+        Ok, Bytes 659
+        "#,
+    );
+    assert_eq!(
+        f.read("lib.rs"),
+        "pub struct Wrap<'a, T: Clone, const N: usize, U = u8>\nwhere\n    T: std::fmt::Debug,\n{\n    inner: &'a [T; N],\n    u: U,\n}\n\nimpl<'a, T: Clone, const N: usize, U> Wrap<'a, T, N, U>\nwhere\n    T: std::fmt::Debug,\n{\n    pub fn probe(&self) -> u8 { 1 }\n}\n\npub struct Short<T>(T) where T: Copy;\n\nimpl<T> Short<T> where T: Copy {\n    pub fn probe(&self) -> u8 { 1 }\n}\n\npub trait Area {\n    fn area(&self) -> f64;\n\n    fn probe(&self) -> u8 { 1 }\n}\n\nmod inner {\n    pub struct Deep(pub u8);\n\n    impl Deep {\n        pub fn probe(&self) -> u8 { 1 }\n    }\n\n    pub struct Has;\n\n    impl Has {\n        pub fn old(&self) {}\n\n        pub fn probe(&self) -> u8 { 1 }\n    }\n}\n"
+    );
+    let out = f.dir.path().join("out.rmeta");
+    let source = f.dir.path().join("lib.rs");
+    let args = [
+        "--edition",
+        "2021",
+        "--crate-type",
+        "lib",
+        "--emit",
+        "metadata",
+        "-o",
+    ];
+    let mut args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+    args.extend([out.as_os_str(), source.as_os_str()]);
+    compiles("rustc", &args);
+}
+
+/// `Insert Method` on a Go interface goes into the interface; on a type of
+/// a `type ( … )` group, after the group (and after the type's methods).
+#[test]
+fn a_go_method_goes_into_its_interface_or_after_its_types_group() {
+    let f = Fixture::new();
+    f.write(
+        "a/a.go",
+        "package a\n\ntype Shape interface {\n\tArea() float64\n}\n\ntype (\n\tMeters float64\n\tFeet   float64\n)\n\nfunc (f Feet) Half() Feet { return f / 2 }\n\nfunc helper() {}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open a/a.go; Goto Class Shape
+        Ok
+        Ok, At 0:0, Length 14
+        Ok, At 2:0
+        > Insert Method "Perimeter() float64"
+        Ok, Inserted 2 lines at 4, At 6:0
+        > Goto Class Meters
+        Ok, At 9:1
+        > Insert Method "func (m Meters) Feet() Feet { return Feet(m * 3.28) }"
+        Ok, Inserted 2 lines at 12, At 14:0
+        > Goto Class Feet
+        Ok, At 10:1
+        > Insert Method "func (f Feet) Double() Feet { return f * 2 }"
+        Ok, Inserted 2 lines at 16, At 18:0
+        > Save
+        Ok, Bytes 279
+        "#,
+    );
+    assert_eq!(
+        f.read("a/a.go"),
+        "package a\n\ntype Shape interface {\n\tArea() float64\n\n\tPerimeter() float64\n}\n\ntype (\n\tMeters float64\n\tFeet   float64\n)\n\nfunc (m Meters) Feet() Feet { return Feet(m * 3.28) }\n\nfunc (f Feet) Half() Feet { return f / 2 }\n\nfunc (f Feet) Double() Feet { return f * 2 }\n\nfunc helper() {}\n"
+    );
+    let source = f.dir.path().join("a/a.go");
+    compiles("gofmt", &["-e".as_ref(), source.as_os_str()]);
+}
+
 /// `Format` of Go and Rust files runs their own formatters, gofmt and
 /// rustfmt, on the whole file (neither formats a range: `Format Function
 /// f` says so); rustfmt takes a line length, gofmt none.
