@@ -335,6 +335,17 @@ fn after_type_place(
         &outline.symbols[class],
         &["type_spec", "type_alias"],
     );
+    if let Some(alias) = spec.filter(|spec| spec.kind() == "type_alias") {
+        // methods on `A = B` are B's, and B may be another package's
+        let named = alias
+            .child_by_field_name("type")
+            .map(|t| crate::analysis::syntax::node_text(text, t))
+            .unwrap_or_default();
+        return Err(AnalysisError::InvalidCode(format!(
+            "{} is a type alias of {named}: Goto that type, which takes the methods",
+            outline.symbols[class].name
+        )));
+    }
     if spec
         .and_then(|spec| spec.child_by_field_name("type"))
         .is_some_and(|t| t.kind() == "interface_type")
@@ -412,9 +423,28 @@ fn impl_place(
                     "mod_item",
                 ],
             );
-            if item.is_some_and(|item| item.kind() == "trait_item") {
+            match item.map(|item| (item.kind(), item)) {
                 // a trait's methods are written in it
-                return method_place(text, outline, cursor, unit);
+                Some(("trait_item", _)) => return method_place(text, outline, cursor, unit),
+                Some(("mod_item", _)) => {
+                    return Err(AnalysisError::InvalidCode(format!(
+                        "{} is a module: it has no methods; Goto a type or an impl block, or use Insert Function",
+                        class.name
+                    )))
+                }
+                // `impl Alias` is an error unless this crate defines the type
+                // it names, which one file does not tell
+                Some(("type_item", alias)) => {
+                    let named = alias
+                        .child_by_field_name("type")
+                        .map(|t| crate::analysis::syntax::node_text(text, t))
+                        .unwrap_or_default();
+                    return Err(AnalysisError::InvalidCode(format!(
+                        "{} is a type alias of {named}: Goto that type, whose impl takes methods",
+                        class.name
+                    )));
+                }
+                _ => {}
             }
             // the type's inherent block, among the items beside it
             let scope = item.and_then(|item| item.parent()).unwrap_or(root);

@@ -1118,6 +1118,40 @@ fn a_new_rust_impl_block_carries_the_types_generics_and_place() {
     compiles("rustc", &args);
 }
 
+/// `Insert Method` is refused, changing nothing, where no method can go:
+/// a Rust module, a type alias (Rust's or Go's: its methods are the named
+/// type's, which may be another crate's or package's).
+#[test]
+fn insert_method_is_refused_on_modules_and_type_aliases() {
+    let f = Fixture::new();
+    let rust = "pub type Alias = Vec<u8>;\n\npub mod inner {\n    pub fn f() {}\n}\n";
+    let go = "package a\n\ntype MyInt = int\n";
+    f.write("m.rs", rust);
+    f.write("a/a.go", go);
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open m.rs; Goto Class Alias
+        Ok
+        Ok, At 0:0, Length 5
+        Ok, At 0:0
+        > Insert Method "pub fn probe(&self) -> u8 { 1 }"
+        Fail "Invalid code: Alias is a type alias of Vec<u8>: Goto that type, whose impl takes methods"
+        > Goto Function inner.f
+        Ok, At 3:4
+        > Insert Method "pub fn probe(&self) -> u8 { 1 }"
+        Fail "Invalid code: inner is a module: it has no methods; Goto a type or an impl block, or use Insert Function"
+        > Open a/a.go; Goto Class MyInt
+        Ok, At 0:0, Length 3
+        Ok, At 2:0
+        > Insert Method "func (m MyInt) X() {}"
+        Fail "Invalid code: MyInt is a type alias of int: Goto that type, which takes the methods"
+        "#,
+    );
+    assert_eq!(f.read("m.rs"), rust);
+    assert_eq!(f.read("a/a.go"), go);
+}
+
 /// `Insert Method` on a Go interface goes into the interface; on a type of
 /// a `type ( … )` group, after the group (and after the type's methods).
 #[test]
