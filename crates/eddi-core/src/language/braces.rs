@@ -511,14 +511,19 @@ fn first_token<'t>(braces: &Braces, declaration: Node<'t>) -> Node<'t> {
 }
 
 /// The first node of an element's lines: the attributes before it (Rust's
-/// `#[…]`, siblings of the item), else the element.
+/// `#[…]`, siblings of the item, with the comments among them: an
+/// attribute applies to the next item whatever stands between), else the
+/// element.
 fn first_of<'t>(braces: &Braces, declaration: Node<'t>) -> Node<'t> {
     let mut first = declaration;
-    while let Some(previous) = first
-        .prev_named_sibling()
-        .filter(|p| braces.annotations.contains(&p.kind()))
-    {
-        first = previous;
+    let mut previous = declaration.prev_named_sibling();
+    while let Some(node) = previous {
+        if braces.annotations.contains(&node.kind()) {
+            first = node;
+        } else if !braces.comments.contains(&node.kind()) {
+            break;
+        }
+        previous = node.prev_named_sibling();
     }
     first
 }

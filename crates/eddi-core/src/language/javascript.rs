@@ -555,12 +555,17 @@ fn outer_of(declaration: Node<'_>) -> Node<'_> {
 /// The first node of an element's lines: the decorators TypeScript puts
 /// before a class member (as the member's siblings), else the element.
 fn first_of(outer: Node<'_>) -> Node<'_> {
+    // a decorator applies to the next member whatever comments stand
+    // between
     let mut first = outer;
-    while let Some(previous) = first
-        .prev_named_sibling()
-        .filter(|p| p.kind() == "decorator")
-    {
-        first = previous;
+    let mut previous = outer.prev_named_sibling();
+    while let Some(node) = previous {
+        match node.kind() {
+            "decorator" => first = node,
+            "comment" => {}
+            _ => break,
+        }
+        previous = node.prev_named_sibling();
     }
     first
 }

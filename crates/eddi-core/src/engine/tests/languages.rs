@@ -1118,6 +1118,45 @@ fn a_new_rust_impl_block_carries_the_types_generics_and_place() {
     compiles("rustc", &args);
 }
 
+/// `Delete` takes every attribute (Rust) and decorator (TypeScript) of
+/// the element with the comments among them: one left behind would apply
+/// to the next element, which compiles and silently changes it.
+#[test]
+fn a_deleted_element_takes_its_attributes_past_the_comments_among_them() {
+    let f = Fixture::new();
+    f.write(
+        "lib.rs",
+        "pub struct P;\n\nimpl P {\n    /// Doc a.\n    #[inline]\n    // a plain comment between\n    #[cfg(not(test))]\n    pub fn a(&self) -> u8 {\n        1\n    }\n\n    // SAFETY: a note about b\n\n    /// Doc b.\n    pub fn b(&self) -> u8 { 2 }\n}\n",
+    );
+    f.write(
+        "a.ts",
+        "export class C {\n  /** Doc a. */\n  @Input()\n  // between\n  @Output()\n  a(): number {\n    return 1;\n  }\n\n  b(): number { return 2; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open lib.rs; Delete Method P.a
+        Ok
+        Ok, At 0:0, Length 16
+        Ok, Deleted 8 lines at 3, At 3:0
+        > Open a.ts; Delete Method C.a
+        Ok, At 0:0, Length 11
+        Ok, Deleted 8 lines at 1, At 1:0
+        > Save; Save lib.rs
+        Ok, Bytes 47
+        Ok, Bytes 104
+        "#,
+    );
+    assert_eq!(
+        f.read("lib.rs"),
+        "pub struct P;\n\nimpl P {\n    // SAFETY: a note about b\n\n    /// Doc b.\n    pub fn b(&self) -> u8 { 2 }\n}\n"
+    );
+    assert_eq!(
+        f.read("a.ts"),
+        "export class C {\n  b(): number { return 2; }\n}\n"
+    );
+}
+
 /// `Insert Method` is refused, changing nothing, where no method can go:
 /// a Rust module, a type alias (Rust's or Go's: its methods are the named
 /// type's, which may be another crate's or package's).
