@@ -546,11 +546,16 @@ fn attached_start(braces: &Braces, text: &Rope, first: Node<'_>) -> usize {
         } else {
             end.row
         };
-        if ends + 1 < line || ends > line {
-            break;
-        }
         let body = node_text(text, comment);
         if body.starts_with("//!") || body.starts_with("/*!") {
+            break;
+        }
+        // an outer doc comment (Rust's, Java's: their grammars tell line
+        // and block comments; Go's doc comments touch their element)
+        // documents the next element across blank lines
+        let doc = matches!(comment.kind(), "line_comment" | "block_comment") && is_outer_doc(&body);
+        let apart = ends + 1 < line && !(doc && only_blank(text, ends + 1..line));
+        if apart || ends > line {
             break;
         }
         let starts = comment.start_position();
@@ -563,6 +568,17 @@ fn attached_start(braces: &Braces, text: &Rope, first: Node<'_>) -> usize {
         node = comment;
     }
     line
+}
+
+/// `/// …` and `/** … */`: a doc comment of the element after it (not
+/// `////` or `/***`, which are plain comments).
+fn is_outer_doc(comment: &str) -> bool {
+    (comment.starts_with("///") && !comment.starts_with("////"))
+        || (comment.starts_with("/**") && !comment.starts_with("/***") && comment != "/**/")
+}
+
+fn only_blank(text: &Rope, rows: std::ops::Range<usize>) -> bool {
+    rows.into_iter().all(|row| lines::is_blank(text, row))
 }
 
 /// The closing brace of a block, when it ends with one.

@@ -1155,6 +1155,19 @@ fn a_deleted_element_takes_its_attributes_past_the_comments_among_them() {
         f.read("a.ts"),
         "export class C {\n  b(): number { return 2; }\n}\n"
     );
+    // a Rust doc comment documents the next item across blank lines
+    f.write(
+        "d.rs",
+        "pub struct P;\n\nimpl P {\n    pub fn b(&self) -> u8 { 2 }\n\n    /// Doc a, apart.\n\n    pub fn a(&self) -> u8 { 1 }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Open d.rs; Delete Method P.a
+        Ok, At 0:0, Length 9
+        Ok, Deleted 4 lines at 4, At 4:0
+        "#,
+    );
 }
 
 /// `Insert Method` is refused, changing nothing, where no method can go:
