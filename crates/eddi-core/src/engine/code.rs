@@ -761,8 +761,8 @@ impl Ctx<'_> {
         let code = self.code_able(Some(target), Capability::ElementEdits, command)?;
         let symbol = code.symbol(target)?;
         let result = match code.language.brace_edits() {
-            Some(_) if !code.language.code_edits() => {
-                edits::delete(&code.text, &code.outline, symbol)
+            Some(style) if !code.language.code_edits() => {
+                edits::delete(&code.text, &code.outline, symbol, style)
             }
             _ => delete::delete_symbol(&code.text, &code.outline, symbol),
         }

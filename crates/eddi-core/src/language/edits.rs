@@ -53,6 +53,10 @@ pub struct BraceEdits {
     pub top_level_functions: bool,
     /// Where `Insert Method` puts a method.
     pub methods: MethodPlace,
+    /// Whether a function's overload signatures stand before its
+    /// implementation (TypeScript's): `Delete` of the implementation takes
+    /// them too, since signatures without it do not compile.
+    pub overloads: bool,
 }
 
 /// Where a language keeps a type's methods.
@@ -81,11 +85,27 @@ pub enum DocComment {
     Lines(&'static str),
 }
 
-/// The deletion of `symbol`, its attached comments and decorators.
-pub fn delete(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<EditResult> {
-    let first = symbol.full_lines.first;
+/// The deletion of `symbol`, its attached comments and decorators (and,
+/// where the language has them, the overload signatures of an
+/// implementation).
+pub fn delete(
+    text: &Rope,
+    outline: &Outline,
+    symbol: &Symbol,
+    style: BraceEdits,
+) -> Result<EditResult> {
+    let signatures = match style.overloads {
+        true => overload_signatures(outline, symbol),
+        false => Vec::new(),
+    };
+    let first = signatures
+        .first()
+        .map_or(symbol.full_lines.first, |s| s.full_lines.first);
     let last = symbol.full_lines.last;
     refuse_shared_lines(text, outline, symbol)?;
+    for signature in &signatures {
+        refuse_shared_lines(text, outline, signature)?;
+    }
     let n = lines::count(text);
     let mut above = first;
     while above > 0 && lines::is_blank(text, above - 1) {
@@ -115,6 +135,27 @@ pub fn delete(text: &Rope, outline: &Outline, symbol: &Symbol) -> Result<EditRes
         element: None,
         note: None,
     })
+}
+
+/// The overload signatures right before `symbol`, an implementation: the
+/// body-less definitions of its name and owner that precede it with
+/// nothing else between (TypeScript's `function f(a: string): string;`).
+fn overload_signatures<'o>(outline: &'o Outline, symbol: &Symbol) -> Vec<&'o Symbol> {
+    if symbol.body.is_none() || !matches!(symbol.kind, SymbolKind::Function | SymbolKind::Method) {
+        return Vec::new();
+    }
+    let Some(at) = outline.symbols.iter().position(|s| std::ptr::eq(s, symbol)) else {
+        return Vec::new();
+    };
+    let siblings = outline.symbols[..at]
+        .iter()
+        .rev()
+        .filter(|s| s.parent == symbol.parent && s.kind != SymbolKind::Local);
+    let mut signatures: Vec<&Symbol> = siblings
+        .take_while(|s| s.kind == symbol.kind && s.name == symbol.name && s.body.is_none())
+        .collect();
+    signatures.reverse();
+    signatures
 }
 
 /// Refuses a deletion whose lines hold another element that is neither
@@ -952,7 +993,7 @@ mod tests {
         let tree = SyntaxTree::parse_language(&JavaScript, &text).unwrap();
         let outline = (JavaScript.symbol_sites().unwrap())(&text, &tree);
         let symbol = lookup(&outline, &target).unwrap();
-        let result = delete(&text, &outline, symbol)?;
+        let result = delete(&text, &outline, symbol, crate::language::javascript::EDITS)?;
         Ok(apply(&text, &result.edits).unwrap().to_string())
     }
 

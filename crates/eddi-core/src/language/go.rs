@@ -66,6 +66,7 @@ impl Language for Go {
             imports: Some(super::go_imports::insert_import),
             top_level_functions: true,
             methods: super::edits::MethodPlace::AfterType,
+            overloads: false,
         })
     }
 

@@ -69,6 +69,7 @@ impl Language for Java {
             imports: Some(super::line_imports::insert_java_import),
             top_level_functions: false,
             methods: super::edits::MethodPlace::InClass,
+            overloads: false,
         })
     }
 

@@ -62,6 +62,7 @@ pub(super) const EDITS: BraceEdits = BraceEdits {
     imports: Some(super::es_imports::insert_import),
     top_level_functions: true,
     methods: super::edits::MethodPlace::InClass,
+    overloads: true,
 };
 
 /// Prettier, which JavaScript and TypeScript projects format with; it

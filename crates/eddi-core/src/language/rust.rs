@@ -65,6 +65,7 @@ impl Language for Rust {
             imports: Some(super::line_imports::insert_rust_import),
             top_level_functions: true,
             methods: super::edits::MethodPlace::InImpl,
+            overloads: false,
         })
     }
 

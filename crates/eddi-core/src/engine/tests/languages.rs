@@ -1170,6 +1170,36 @@ fn a_deleted_element_takes_its_attributes_past_the_comments_among_them() {
     );
 }
 
+/// `Delete` of a TypeScript implementation takes its overload signatures
+/// (left alone, they do not compile); one signature goes alone.
+#[test]
+fn a_deleted_typescript_implementation_takes_its_overload_signatures() {
+    let f = Fixture::new();
+    f.write(
+        "ov.ts",
+        "/** Picks. */\nexport function pick(a: string): string;\nexport function pick(a: number): number;\nexport function pick(a: any): any {\n  return a;\n}\n\nexport class K {\n  m(a: string): void;\n  m(a: number): void;\n  m(a: any): void {}\n}\n\nexport function other(): number { return 1; }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open ov.ts; Delete Method K.m#1
+        Ok
+        Ok, At 0:0, Length 14
+        Ok, Deleted 1 line at 8, At 8:0
+        > Delete Function pick#3; Delete Method K.m#2; Save
+        Ok, Deleted 7 lines at 0, At 0:0
+        Ok, Deleted 2 lines at 1, At 1:0
+        Ok, Bytes 66
+        "#,
+    );
+    assert_eq!(
+        f.read("ov.ts"),
+        "export class K {\n}\n\nexport function other(): number { return 1; }\n"
+    );
+    let source = f.dir.path().join("ov.ts");
+    compiles("tsc", &["--noEmit".as_ref(), source.as_os_str()]);
+}
+
 /// `Insert Method` is refused, changing nothing, where no method can go:
 /// a Rust module, a type alias (Rust's or Go's: its methods are the named
 /// type's, which may be another crate's or package's).
