@@ -22,6 +22,12 @@ use super::Engine;
 /// Before `command` runs: the edit of a definition it makes, which may
 /// leave code elsewhere behind.
 pub(super) fn definition_edit(ctx: &mut Ctx<'_>, command: &Command) -> Option<DefinitionEdit> {
+    // the Python index's: a brace-language file's are the brace index's
+    // ([`Engine::brace_leftovers`]), and its calls pass no argument by name
+    let current = ctx.session.current.as_ref()?;
+    if crate::analysis::index::tags::reads(current.as_str()) {
+        return None;
+    }
     match command {
         Command::Modify { target, change } => {
             let renamed_to = |old: &str| -> Option<String> {

@@ -1159,3 +1159,58 @@ fn brace_modify_edits_signatures_decorators_and_modifiers() {
     );
     accepted(&f, "javac", &["-d", "classes", "A.java"]);
 }
+
+/// A loop variable binds in its loop's body, not in what the loop
+/// iterates: renaming the outer name renames it in `for x in x` (Rust),
+/// `for _, v := range v` (Go) and `for (int s : s)` (Java). A parameter's
+/// rename in a brace language changes no call (no argument is passed by
+/// name), and says none, even where a Python file calls a function of
+/// that name.
+#[test]
+fn a_loop_variable_binds_in_its_body_not_in_what_it_iterates() {
+    let f = Fixture::new();
+    f.write(
+        "lp.rs",
+        "pub fn f(x: Vec<u8>) -> u32 {\n    let mut n = 0;\n    for x in x {\n        n += x as u32;\n    }\n    n\n}\n",
+    );
+    f.write(
+        "lp.go",
+        "package lp\n\nfunc F(v []int) int {\n\tn := 0\n\tfor _, v := range v {\n\t\tn += v\n\t}\n\treturn n\n}\n",
+    );
+    f.write(
+        "Lp.java",
+        "class Lp {\n    int[] s = {1};\n    int f() {\n        int n = 0;\n        for (int s : s) { n += s; }\n        return n;\n    }\n}\n",
+    );
+    f.write(
+        "m.py",
+        "def f(x):\n    return x\n\ndef g():\n    return f(x=1)\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s; Open lp.rs; Modify Variable f.x Rename y
+        Ok
+        Ok, At 0:0, Length 7
+        Ok, Modified local variable f.x (2 edits), At 0:9
+        > Open lp.go; Modify Variable F.v Rename w
+        Ok, At 0:0, Length 9
+        Ok, Modified local variable F.v (2 edits), At 2:7
+        > Open Lp.java; Modify Variable Lp.s Rename t
+        Ok, At 0:0, Length 8
+        Ok, Modified attribute Lp.s (2 edits), At 1:10
+        > Save; Save lp.go; Save lp.rs
+        Ok, Bytes 125
+        Ok, Bytes 89
+        Ok, Bytes 103
+        "#,
+    );
+    assert!(f
+        .read("lp.rs")
+        .contains("for x in y {\n        n += x as u32;"));
+    assert!(f
+        .read("lp.go")
+        .contains("for _, v := range w {\n\t\tn += v"));
+    assert!(f.read("Lp.java").contains("for (int s : t) { n += s; }"));
+    assert!(accepted(&f, "javac", &["-d", "classes", "Lp.java"]));
+    assert!(accepted(&f, "gofmt", &["-e", "lp.go"]));
+}

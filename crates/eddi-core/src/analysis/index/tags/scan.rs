@@ -260,6 +260,31 @@ fn declared_until(declaration: Option<Node<'_>>, scope: Node<'_>) -> Option<usiz
     Some(declaration.end_byte())
 }
 
+/// Where a loop variable's binding starts (bytes): at its loop's body, so
+/// that `for x in x` (Rust), `for _, v := range v` (Go) and `for (T s :
+/// s)` (Java) read the outer name in what they iterate; `None` for a
+/// local that no loop's pattern binds. (JavaScript's `for (const x of x)`
+/// reads its own `x`, which throws: no exception there.)
+fn loop_body_start(local: Node<'_>) -> Option<usize> {
+    let mut node = local;
+    while let Some(parent) = node.parent() {
+        let (pattern, body) = match parent.kind() {
+            "for_expression" => (parent.child_by_field_name("pattern"), parent),
+            "enhanced_for_statement" => (parent.child_by_field_name("name"), parent),
+            "range_clause" => (parent.child_by_field_name("left"), parent.parent()?),
+            _ => (None, parent),
+        };
+        if let Some(pattern) = pattern {
+            if pattern.start_byte() <= local.start_byte() && local.end_byte() <= pattern.end_byte()
+            {
+                return body.child_by_field_name("body").map(|b| b.start_byte());
+            }
+        }
+        node = parent;
+    }
+    None
+}
+
 /// Where a local's binding ends when its declaration says so (bytes):
 /// Rust's `if let` and `while let` bind in their block alone, not in an
 /// `else` (`if let Some(x) = x { … } else { x }` reads the outer `x`
@@ -559,7 +584,9 @@ fn references(
         _ => {}
     }
     for (local, scope) in bound_locals {
-        let visible = declared_until(local.declaration, scope).unwrap_or(scope.start_byte());
+        let visible = loop_body_start(local.node)
+            .or_else(|| declared_until(local.declaration, scope))
+            .unwrap_or(scope.start_byte());
         let until = bound_until(local.declaration).unwrap_or(scope.end_byte());
         let local = local.node;
         let name = &text[local.byte_range()];
