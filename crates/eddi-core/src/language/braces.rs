@@ -199,8 +199,16 @@ pub(super) fn definitions(
             let first = first_token(braces, declaration);
             let (position, definition) =
                 position_and_definition(text, f, p.kind, first, declaration);
+            // declared for an interface or a trait (whose implementations
+            // reach it by name), or in a Rust `impl` the file cannot tell;
+            // a Go method with a receiver is its type's own
             let trait_member = via_trait.is_some()
-                || parent.is_none_or(|parent| found[placed_found[parent]].kind == "trait");
+                || match parent {
+                    Some(parent) => {
+                        matches!(found[placed_found[parent]].kind, "trait" | "interface")
+                    }
+                    None => f.node.kind() != "method_declaration",
+                };
             SiteDefinition {
                 name: p.name,
                 qualified_name,

@@ -329,10 +329,11 @@ pub struct SiteDefinition {
     pub parent: Option<usize>,
     /// The trait whose implementation declares a method (Rust).
     pub via_trait: Option<String>,
-    /// Rust: a member a type implementing a trait may reach by its name —
-    /// declared in a `trait` or an `impl Trait for T` block, or in an
-    /// `impl` of a type the file does not declare beside it (which the
-    /// file alone cannot tell from a trait's).
+    /// A member a type implementing a trait or an interface may reach by
+    /// its name — Rust's declared in a `trait` or an `impl Trait for T`
+    /// block, or in an `impl` of a type the file does not declare beside
+    /// it (which the file alone cannot tell from a trait's); a Go, Java or
+    /// TypeScript interface's.
     pub trait_member: bool,
 }
 

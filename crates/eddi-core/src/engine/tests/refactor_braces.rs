@@ -406,6 +406,37 @@ fn go_examples_interfaces_and_embedded_types() {
     accepted(&f, "go", &["test", "./..."]);
 }
 
+/// Go types inherit nothing but what they embed: another type's own
+/// method of the name is no site of a method's rename; an interface's
+/// method of the name is (a type satisfying it may be used through it),
+/// and so is a method of a type that embeds the renamed one's, or that it
+/// embeds.
+#[test]
+fn go_methods_of_other_types_interfaces_and_embedding() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+    f.write(
+        "w/w.go",
+        "package w\n\ntype Tree struct{ n int }\n\nfunc (t *Tree) next() int { return t.n }\n\ntype lexer struct{ n int }\n\nfunc (l *lexer) next() int { return l.n + 1 }\n\ntype Sizer interface {\n\tSize() int\n}\n\ntype File struct{}\n\nfunc (f File) Size() int { return 0 }\n\ntype Base struct{}\n\nfunc (b Base) Name() string { return \"base\" }\n\ntype Named struct {\n\tBase\n}\n\nfunc (n Named) Name() string { return \"named\" }\n\nfunc Use(t *Tree, l *lexer) int { return t.next() + l.next() }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Tree.next advance
+        Ok, Renamed in 1 file (w/w.go), 2 references updated
+        > Refactor RenameSymbol File.Size Bytes
+        Fail "Cannot rename w.File.Size: 1 possible use it cannot prove: w/w.go:11:1 (w.Sizer.Size has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Named.Name Title
+        Fail "Cannot rename w.Named.Name: 1 possible use it cannot prove: w/w.go:20:14 (w.Base.Name has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(f.read("w/w.go").contains("func (t *Tree) advance() int"));
+    assert!(f.read("w/w.go").contains("func (l *lexer) next() int"));
+    accepted(&f, "go", &["vet", "./..."]);
+}
+
 /// JavaScript: a method a protocol calls by name (`toJSON` for
 /// `JSON.stringify`) is possible; a `next` of a class that is no iterator
 /// (no `Symbol.iterator`) is the class's own.

@@ -151,6 +151,14 @@ pub(super) fn rename(
                     // another type's own: Rust types inherit nothing
                     continue;
                 }
+                if language.id() == "go"
+                    && !declared_by_trait(project, &other)
+                    && !go_embeds_either(project, language, class.as_deref(), &other)
+                {
+                    // another type's own method: Go types inherit nothing
+                    // but what they embed
+                    continue;
+                }
                 possible.push(Unproven {
                     site: name_at(&other.location.path, other.name_position, &old),
                     why: format!(
@@ -427,6 +435,35 @@ fn go_embedded_uses(
         }
     }
     found
+}
+
+/// Whether a Go struct of the project embeds `class` or the type of
+/// `other` (a method of the same name): then one's method may be promoted
+/// through the other, or shadow it.
+fn go_embeds_either(
+    project: &Project<'_>,
+    language: &'static dyn Language,
+    class: Option<&str>,
+    other: &crate::analysis::index::Definition,
+) -> bool {
+    let owner = other
+        .qualified_name
+        .rsplit('.')
+        .nth(1)
+        .unwrap_or(&other.qualified_name);
+    let types: Vec<&str> = class.into_iter().chain([owner]).collect();
+    project
+        .index
+        .tags()
+        .files_with(family_id(language), &types, false)
+        .iter()
+        .any(|entry| {
+            entry
+                .file()
+                .embedded
+                .iter()
+                .any(|name| types.contains(&name.as_str()))
+        })
 }
 
 /// The spelling of `old` in the names of the Go example functions of its
