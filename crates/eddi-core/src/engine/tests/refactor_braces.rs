@@ -490,6 +490,43 @@ fn rust_members_of_other_types_and_traits() {
     assert!(text.contains("self.len() * 2") && text.contains("self.size() * 2"));
 }
 
+/// Rust: a crate root's glob `use` (`pub use self::common::*;`) makes its
+/// module's items the root's too: `use crate::{diff}` in another module
+/// names the function, and its rename renames that import. `&Self` in an
+/// `impl` block is the block's type: `rhs.empty()` is the method's use.
+#[test]
+fn rust_glob_reexports_and_self_typed_parameters() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"sim\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "mod common;\nmod text;\n\npub use self::common::*;\npub use self::text::Id;\n",
+    );
+    f.write("src/common.rs", "pub fn diff(a: u8) -> u8 {\n    a\n}\n");
+    f.write(
+        "src/text.rs",
+        "use crate::{diff};\n\npub struct Id(u8);\n\nimpl Id {\n    fn empty(&self) -> bool {\n        diff(self.0) == 0\n    }\n}\n\nimpl PartialEq for Id {\n    fn eq(&self, rhs: &Self) -> bool {\n        self.empty() && rhs.empty()\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol diff compare
+        Ok, Renamed in 2 files (src/common.rs, src/text.rs), 3 references updated
+        > Refactor RenameSymbol Id.empty is_blank
+        Ok, Renamed in 1 file (src/text.rs), 3 references updated
+        "#,
+    );
+    let text = f.read("src/text.rs");
+    assert!(text.contains("use crate::{compare};"), "{text}");
+    assert!(text.contains("self.is_blank() && rhs.is_blank()"), "{text}");
+    accepted(&f, "cargo", &["check", "--quiet", "--offline"]);
+}
+
 /// A Rust function named as a module (`crate::rank::TABLE` names the
 /// module `rank`, not the function `rank`) is renamed without that path.
 #[test]

@@ -159,15 +159,18 @@ impl TagsEntry {
         }
     }
 
-    /// Whether it may re-export a module's names (`export … from`).
+    /// Whether it may re-export a module's names (`export … from`; Rust's
+    /// glob `use m::*`, which spells none of the names it brings).
     fn may_reexport(&self) -> bool {
+        let rust = self.family_id() == Some("rust");
         if let Some(file) = self.scanned.get() {
-            return file
-                .imports
-                .iter()
-                .any(|i| i.kind == scan::ImportKind::ReExport);
+            return file.imports.iter().any(|i| match rust {
+                true => i.imported == scan::Imported::All,
+                false => i.kind == scan::ImportKind::ReExport,
+            });
         }
         match self.text() {
+            Some(text) if rust => text.contains("::*"),
             Some(text) => may_reexport(&text),
             None => true,
         }

@@ -863,7 +863,9 @@ impl<'a> Query<'a> {
         }
         loop {
             let words: Vec<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
-            let candidates = self.files_with(&words, self.family_id == "es");
+            // (a re-export of a whole module spells none of its names)
+            let globs = matches!(self.family_id, "es" | "rust");
+            let candidates = self.files_with(&words, globs);
             let mut new = Vec::new();
             for r in candidates {
                 let rf = r.file();

@@ -656,15 +656,44 @@ fn typed_name(
         }
         _ => return,
     };
-    let (Some(name), Some(type_name)) = (name.filter(|n| n.kind() == "identifier"), type_name)
+    let (Some(name), Some(mut type_name)) = (name.filter(|n| n.kind() == "identifier"), type_name)
     else {
         return;
     };
+    if type_name == "Self" {
+        // the type of the `impl` around it; in a trait, any implementor
+        let Some(own) = impl_type(text, function) else {
+            return;
+        };
+        type_name = own;
+    }
     file.typed.push(Typed {
         name: text[name.byte_range()].to_string(),
         type_name,
         scope,
     });
+}
+
+/// The type an `impl` block around `node` is for (`Point` of `impl<T>
+/// Display for Point<T>`); `None` outside one (a trait's body).
+fn impl_type(text: &str, node: Node<'_>) -> Option<String> {
+    let mut around = node.parent();
+    while let Some(n) = around {
+        match n.kind() {
+            "impl_item" => {
+                let own = n.child_by_field_name("type")?;
+                // `impl<T> … for Point<T>`: Point
+                let own = match own.kind() {
+                    "generic_type" => own.child_by_field_name("type")?,
+                    _ => own,
+                };
+                return type_of(text, own);
+            }
+            "trait_item" => return None,
+            _ => around = n.parent(),
+        }
+    }
+    None
 }
 
 /// What the file's items say of its types: the associated functions that
