@@ -372,18 +372,22 @@ fn without_redeclarations<'t>(
     text: &str,
     bound: Vec<(Local<'t>, Node<'t>)>,
 ) -> Vec<(Local<'t>, Node<'t>)> {
-    // a function's body is one block with its parameters
-    let block = |scope: Node<'_>| {
-        let function = scope.parent().filter(|p| {
-            scope.kind() == "block"
-                && matches!(
-                    p.kind(),
-                    "function_declaration" | "method_declaration" | "func_literal"
-                )
-        });
-        function.unwrap_or(scope).id()
+    // a function's body is one block with its parameters (each scope's
+    // block looked up once: a `parent()` is a descent from the root)
+    let mut blocks: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut block = |scope: Node<'_>| {
+        *blocks.entry(scope.id()).or_insert_with(|| {
+            let function = scope.parent().filter(|p| {
+                scope.kind() == "block"
+                    && matches!(
+                        p.kind(),
+                        "function_declaration" | "method_declaration" | "func_literal"
+                    )
+            });
+            function.unwrap_or(scope).id()
+        })
     };
-    let mut declared: std::collections::HashSet<(&str, usize)> = Default::default();
+    let mut declared: FxHashSet<(&str, usize)> = FxHashSet::default();
     bound
         .into_iter()
         .filter(|(local, scope)| {
@@ -590,10 +594,7 @@ fn references(
     let mut enclosing = Enclosing::new(&file.defs);
     // the uses the walk found and the names strings read, in source order
     let in_strings = family.names_in_strings(text, root);
-    let mut uses = uses
-        .into_iter()
-        .map(|(node, capture, object)| (node.byte_range(), capture, object))
-        .peekable();
+    let mut uses = uses.into_iter().peekable();
     let mut in_strings = in_strings.into_iter().peekable();
     let uses = std::iter::from_fn(|| match (uses.peek(), in_strings.peek()) {
         (Some(u), Some(s)) if s.start < u.0.start => {
