@@ -6,8 +6,6 @@
 //!
 //! Usage: `cargo run --release --example index_bench -- <root> [symbol…]`
 //! The root must be writable: (g) creates one file in it and removes it.
-//! tree-sitter's heap is mimalloc, as in the binary (`eddi::tree_heap`);
-//! `INDEX_BENCH_TREE_HEAP=system` keeps C `malloc`.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -127,9 +125,6 @@ fn ms(d: Duration) -> f64 {
 }
 
 fn main() {
-    if std::env::var("INDEX_BENCH_TREE_HEAP").as_deref() != Ok("system") {
-        eddi::tree_heap::use_mimalloc();
-    }
     let mut args = std::env::args().skip(1);
     let Some(root) = args.next().map(PathBuf::from) else {
         eprintln!("usage: index_bench <root> [symbol…]");

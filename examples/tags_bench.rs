@@ -14,10 +14,9 @@
 //! spell the name; `scripts/bench-tags` times it against one ast-grep
 //! scan of the tree.
 //!
-//! tree-sitter's heap is mimalloc, as in the binary (`eddi::tree_heap`);
-//! `TAGS_BENCH_TREE_HEAP=system` keeps C `malloc` (the floor and the
-//! index under the same allocator either way). Each round also prints the
-//! process's CPU time of the floor and of the cold index (all threads).
+//! Each round also prints the process's CPU time (all threads) of the
+//! floor and of the cold index, whose ratio the machine's load moves less
+//! than the wall one's.
 
 use std::time::{Duration, Instant};
 
@@ -41,9 +40,6 @@ fn cpu_time() -> Duration {
 }
 
 fn main() {
-    if std::env::var("TAGS_BENCH_TREE_HEAP").as_deref() != Ok("system") {
-        eddi::tree_heap::use_mimalloc();
-    }
     if std::env::args().nth(1).as_deref() == Some("--first") {
         return first_query();
     }
