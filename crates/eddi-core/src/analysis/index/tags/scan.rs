@@ -91,7 +91,14 @@ impl TagsFile {
     /// Fills [`TagsFile::words`] from its tables (its uses sorted by
     /// name, then offset: each name's uses are one run).
     fn key_words(&mut self) {
-        let mut words: FxHashMap<Box<str>, Range<u32>> = FxHashMap::default();
+        // (sized once: a file keys hundreds of words)
+        let runs = 1 + self
+            .refs
+            .windows(2)
+            .filter(|w| w[0].name != w[1].name)
+            .count();
+        let mut words: FxHashMap<Box<str>, Range<u32>> =
+            FxHashMap::with_capacity_and_hasher(runs + self.defs.len(), Default::default());
         let mut start = 0;
         for (i, r) in self.refs.iter().enumerate() {
             if self.refs.get(i + 1).is_none_or(|next| next.name != r.name) {
@@ -476,7 +483,8 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
 /// sorted as strings) and its offset, the keys sorted, the uses moved
 /// into place once (as `sort_by_cached_key` does: a use is large).
 fn grouped_by_name(mut refs: Vec<TagRef>) -> Vec<TagRef> {
-    let mut ids: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut ids: FxHashMap<&str, u32> =
+        FxHashMap::with_capacity_and_hasher(refs.len(), Default::default());
     let mut names: Vec<&str> = Vec::new();
     let keys: Vec<u32> = refs
         .iter()
@@ -540,13 +548,17 @@ fn references(
     }
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
-    let mut bound: FxHashMap<&str, Bindings> = FxHashMap::default();
+    // (the maps sized once for the locals: no growth on the way)
+    let mut bound: FxHashMap<&str, Bindings> =
+        FxHashMap::with_capacity_and_hasher(locals.len(), Default::default());
     // a local's own name reads its binding, wherever that starts
-    let mut own: FxHashMap<usize, Range<usize>> = FxHashMap::default();
+    let mut own: FxHashMap<usize, Range<usize>> =
+        FxHashMap::with_capacity_and_hasher(locals.len(), Default::default());
     // (the locals come by start: their offsets in one sweep; a scope's
     // bounds, shared by its locals, looked up in the rope once)
     let mut at_local = Sweep::new(rope, text);
-    let mut chars: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut chars: FxHashMap<usize, usize> =
+        FxHashMap::with_capacity_and_hasher(2 * locals.len(), Default::default());
     let mut char_at = |byte: usize| {
         *chars
             .entry(byte)
