@@ -20,9 +20,11 @@ pub mod transport;
 /// Eddi's allocations go to mimalloc, tree-sitter's (C `malloc`) stay with
 /// the system allocator: the index's tables, which live as long as the
 /// index, no longer fragment the heap in which every parse allocates and
-/// frees its tree (measured in `docs/BENCHMARKS-index.md`). The binary's
-/// choice, made here rather than in the core, so that an embedder of
-/// `eddi_core` (a Python extension) keeps its own. Not under `cargo fuzz`,
+/// frees its tree (measured in `docs/BENCHMARKS-index.md`; tree-sitter's
+/// heap on mimalloc too sped the parse floor, not the cold index:
+/// `docs/PERFORMANCE.md`). The binary's choice, made here rather than in
+/// the core, so that an embedder of `eddi_core` (a Python extension) keeps
+/// its own. Not under `cargo fuzz`,
 /// whose AddressSanitizer watches the system allocator.
 #[cfg(not(fuzzing))]
 #[global_allocator]

@@ -8,8 +8,10 @@
 //! ([`super::tsconfig`]) into the project; else (`react`) it names a
 //! package from outside: unknown.
 
+use std::cell::RefCell;
+
 use ropey::Rope;
-use tree_sitter::Node;
+use tree_sitter::{Language, Node};
 
 use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
@@ -445,11 +447,33 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
         "type_annotation" => node.named_child(0).and_then(|t| class_of(text, t)),
         "type_identifier" | "identifier" => Some(text[node.byte_range()].to_string()),
         "generic_type" => node.named_child(0).and_then(|t| class_of(text, t)),
-        "new_expression" => node
-            .child_by_field_name("constructor")
-            .and_then(|c| class_of(text, c)),
+        "new_expression" => field(node, "constructor").and_then(|c| class_of(text, c)),
         _ => None,
     }
+}
+
+/// `node`'s child in the field `name`, as `Node::child_by_field_name`
+/// finds it, the field's id looked up once per grammar and thread: that
+/// look-up compares the name with each of the grammar's fields, and the
+/// scan asks it for every parameter and declarator.
+fn field<'t>(node: Node<'t>, name: &'static str) -> Option<Node<'t>> {
+    type Known = Vec<(Language, &'static str, Option<std::num::NonZeroU16>)>;
+    thread_local! {
+        static FIELD_IDS: RefCell<Known> = const { RefCell::new(Vec::new()) };
+    }
+    let language = node.language();
+    let id = FIELD_IDS.with(|known| {
+        let mut known = known.borrow_mut();
+        match known.iter().find(|(l, n, _)| *l == *language && *n == name) {
+            Some((_, _, id)) => *id,
+            None => {
+                let id = language.field_id_for_name(name);
+                known.push(((*language).clone(), name, id));
+                id
+            }
+        }
+    })?;
+    node.child_by_field_id(id.get())
 }
 
 /// The names `node` declares with a class (a parameter `c: C`, `const c
@@ -457,17 +481,13 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
 fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
     let (name, class) = match node.kind() {
         "required_parameter" | "optional_parameter" => (
-            node.child_by_field_name("pattern"),
-            node.child_by_field_name("type")
-                .and_then(|t| class_of(text, t)),
+            field(node, "pattern"),
+            field(node, "type").and_then(|t| class_of(text, t)),
         ),
         "variable_declarator" => (
-            node.child_by_field_name("name"),
-            node.child_by_field_name("type")
-                .or_else(|| {
-                    node.child_by_field_name("value")
-                        .filter(|v| v.kind() == "new_expression")
-                })
+            field(node, "name"),
+            field(node, "type")
+                .or_else(|| field(node, "value").filter(|v| v.kind() == "new_expression"))
                 .and_then(|t| class_of(text, t)),
         ),
         _ => return,

@@ -91,7 +91,14 @@ impl TagsFile {
     /// Fills [`TagsFile::words`] from its tables (its uses sorted by
     /// name, then offset: each name's uses are one run).
     fn key_words(&mut self) {
-        let mut words: FxHashMap<Box<str>, Range<u32>> = FxHashMap::default();
+        // (sized once: a file keys hundreds of words)
+        let runs = 1 + self
+            .refs
+            .windows(2)
+            .filter(|w| w[0].name != w[1].name)
+            .count();
+        let mut words: FxHashMap<Box<str>, Range<u32>> =
+            FxHashMap::with_capacity_and_hasher(runs + self.defs.len(), Default::default());
         let mut start = 0;
         for (i, r) in self.refs.iter().enumerate() {
             if self.refs.get(i + 1).is_none_or(|next| next.name != r.name) {
@@ -397,18 +404,22 @@ fn without_redeclarations<'t>(
     text: &str,
     bound: Vec<(Local<'t>, Node<'t>)>,
 ) -> Vec<(Local<'t>, Node<'t>)> {
-    // a function's body is one block with its parameters
-    let block = |scope: Node<'_>| {
-        let function = scope.parent().filter(|p| {
-            scope.kind() == "block"
-                && matches!(
-                    p.kind(),
-                    "function_declaration" | "method_declaration" | "func_literal"
-                )
-        });
-        function.unwrap_or(scope).id()
+    // a function's body is one block with its parameters (each scope's
+    // block looked up once: a `parent()` is a descent from the root)
+    let mut blocks: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut block = |scope: Node<'_>| {
+        *blocks.entry(scope.id()).or_insert_with(|| {
+            let function = scope.parent().filter(|p| {
+                scope.kind() == "block"
+                    && matches!(
+                        p.kind(),
+                        "function_declaration" | "method_declaration" | "func_literal"
+                    )
+            });
+            function.unwrap_or(scope).id()
+        })
     };
-    let mut declared: std::collections::HashSet<(&str, usize)> = Default::default();
+    let mut declared: FxHashSet<(&str, usize)> = FxHashSet::default();
     bound
         .into_iter()
         .filter(|(local, scope)| {
@@ -497,7 +508,8 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
 /// sorted as strings) and its offset, the keys sorted, the uses moved
 /// into place once (as `sort_by_cached_key` does: a use is large).
 fn grouped_by_name(mut refs: Vec<TagRef>) -> Vec<TagRef> {
-    let mut ids: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut ids: FxHashMap<&str, u32> =
+        FxHashMap::with_capacity_and_hasher(refs.len(), Default::default());
     let mut names: Vec<&str> = Vec::new();
     let keys: Vec<u32> = refs
         .iter()
@@ -561,13 +573,17 @@ fn references(
     }
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
-    let mut bound: FxHashMap<&str, Bindings> = FxHashMap::default();
+    // (the maps sized once for the locals: no growth on the way)
+    let mut bound: FxHashMap<&str, Bindings> =
+        FxHashMap::with_capacity_and_hasher(locals.len(), Default::default());
     // a local's own name reads its binding, wherever that starts
-    let mut own: FxHashMap<usize, Range<usize>> = FxHashMap::default();
+    let mut own: FxHashMap<usize, Range<usize>> =
+        FxHashMap::with_capacity_and_hasher(locals.len(), Default::default());
     // (the locals come by start: their offsets in one sweep; a scope's
     // bounds, shared by its locals, looked up in the rope once)
     let mut at_local = Sweep::new(rope, text);
-    let mut chars: FxHashMap<usize, usize> = FxHashMap::default();
+    let mut chars: FxHashMap<usize, usize> =
+        FxHashMap::with_capacity_and_hasher(2 * locals.len(), Default::default());
     let mut char_at = |byte: usize| {
         *chars
             .entry(byte)
@@ -617,10 +633,7 @@ fn references(
     let mut enclosing = Enclosing::new(&file.defs);
     // the uses the walk found and the names strings read, in source order
     let in_strings = family.names_in_strings(text, root);
-    let mut uses = uses
-        .into_iter()
-        .map(|(node, capture, object)| (node.byte_range(), capture, object))
-        .peekable();
+    let mut uses = uses.into_iter().peekable();
     let mut in_strings = in_strings.into_iter().peekable();
     let uses = std::iter::from_fn(|| match (uses.peek(), in_strings.peek()) {
         (Some(u), Some(s)) if s.start < u.0.start => {

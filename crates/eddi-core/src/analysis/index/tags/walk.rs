@@ -12,6 +12,7 @@
 //! cursor matched in a pass of its own: `docs/PERFORMANCE.md`.)
 
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use ropey::Rope;
@@ -43,9 +44,10 @@ pub(super) enum Binds {
     Function,
 }
 
-/// A use of a name: the name, how, and what it is read through (a
-/// path's qualifier when `true`).
-pub(super) type Use<'t> = (Node<'t>, Capture, Option<(Node<'t>, bool)>);
+/// A use of a name: the name's bytes (read while the walk is at its node,
+/// whose subtree is then in the cache), how, and what it is read through
+/// (a path's qualifier when `true`).
+pub(super) type Use<'t> = (Range<usize>, Capture, Option<(Node<'t>, bool)>);
 
 /// What the walk finds in a file.
 #[derive(Default)]
@@ -722,7 +724,7 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
         ),
     };
     if let Some((capture, object)) = used {
-        walked.uses.push((node.node, capture, object));
+        walked.uses.push((node.node.byte_range(), capture, object));
     }
     if let Some(kind) = site_kind(grammar, path, node) {
         walked.sites.push(FoundSite {
