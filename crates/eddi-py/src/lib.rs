@@ -104,6 +104,31 @@ impl LocalEngine {
             }
         }
     }
+
+    /// The `select` tool, its result kept here: a `Found` whose elements
+    /// are made Python values field by field as they are read
+    /// (`selections::Row`), or, when it fails, the tool's envelope as
+    /// JSON text.
+    fn select_found<'py>(
+        &self,
+        py: Python<'py>,
+        sender: &str,
+        params: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let params = params_of(params)?;
+        let found = py.allow_threads(|| eddi::tools::select_found(&self.engine, sender, params));
+        match found {
+            Ok(found) => Ok(Bound::new(
+                py,
+                selections::Found::new(found.reply, found.selections, found.texts),
+            )?
+            .into_any()),
+            Err(error) => {
+                let envelope = eddi::tools::envelope_text(&Err(error));
+                Ok(pyo3::types::PyString::new(py, &envelope).into_any())
+            }
+        }
+    }
 }
 
 fn params_of(params: &str) -> PyResult<serde_json::Value> {
@@ -180,6 +205,8 @@ fn _eddi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tree_heap::use_mimalloc();
     m.add_class::<LocalEngine>()?;
     m.add_class::<NatsEngine>()?;
+    m.add_class::<selections::Found>()?;
+    m.add_class::<selections::Row>()?;
     m.add("OpenError", m.py().get_type::<OpenError>())?;
     m.add("BusyError", m.py().get_type::<BusyError>())?;
     m.add("TransportError", m.py().get_type::<TransportError>())?;

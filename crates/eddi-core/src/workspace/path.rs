@@ -213,8 +213,8 @@ fn no_link_below(root: &Path, relative: &str, checked: &mut CheckedDirs) -> bool
         end += part.len();
         let directory = (end < relative.len()).then(|| &relative[..end]);
         if !directory.is_some_and(|dir| checked.0.contains(dir)) {
-            let real = std::fs::symlink_metadata(&probe)
-                .is_ok_and(|meta| !meta.file_type().is_symlink());
+            let real =
+                std::fs::symlink_metadata(&probe).is_ok_and(|meta| !meta.file_type().is_symlink());
             if !real {
                 return false;
             }

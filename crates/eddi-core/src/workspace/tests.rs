@@ -55,7 +55,10 @@ fn paths_resolved_with_the_directories_checked_once_are_those_resolved_alone() {
     ];
     let mut checked = CheckedDirs::default();
     for path in given {
-        let alone = ws.resolve(path).map(|p| p.to_string()).map_err(|e| e.to_string());
+        let alone = ws
+            .resolve(path)
+            .map(|p| p.to_string())
+            .map_err(|e| e.to_string());
         let together = ws
             .resolve_checked(path, &mut checked)
             .map(|p| p.to_string())

@@ -690,7 +690,12 @@ fn call_element(path: &str, site: CallSite, version: usize) -> Element {
         span: site.span,
         version,
         line: site.line,
-        name: site.callee.rsplit('.').next().unwrap_or(&site.callee).to_owned(),
+        name: site
+            .callee
+            .rsplit('.')
+            .next()
+            .unwrap_or(&site.callee)
+            .to_owned(),
         qualified_name: site.callee.clone(),
         detail: Detail::Call {
             function: site.callee,
