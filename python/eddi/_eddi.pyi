@@ -1,6 +1,6 @@
 """Stubs of the native module (crates/eddi-py): the tool-call transport."""
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, List, Optional, Tuple, Union
 
 class OpenError(Exception): ...
 class BusyError(OpenError): ...
@@ -12,9 +12,6 @@ class LocalEngine:
     def __init__(self, root: str, state_dir: Optional[str] = None) -> None: ...
     def call(self, sender: str, tool: str, params: str) -> str:
         """One tool call (params as JSON text); the envelope as JSON text."""
-    def select(self, sender: str, params: str) -> Union[Dict[str, Any], str]:
-        """The `select` tool: its result as the dict `json.loads` would make
-        of it, or the failure's envelope as JSON text."""
     def select_found(self, sender: str, params: str) -> Union["Found", str]:
         """The `select` tool, its result kept in Rust (`Found`), or the
         failure's envelope as JSON text."""

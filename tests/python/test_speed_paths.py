@@ -152,39 +152,6 @@ def test_callers_of_another_languages_function_are_refused(ws: eddi.Workspace, s
     assert [c.path for c in py.callers()] == ["shop/service.py"]
 
 
-def _json_and_objects(ws: eddi.Workspace, params: Dict[str, object]) -> Tuple[object, object]:
-    """The same `select` answered as the JSON tool's result and as the
-    objects the in-process engine makes without JSON."""
-    engine = ws._backend._engine
-    assert isinstance(engine, eddi._eddi.LocalEngine)
-    text = json.dumps(params)
-    envelope = json.loads(engine.call(ws.sender, "select", text))
-    assert envelope["ok"], envelope
-    objects = engine.select(ws.sender, text)
-    assert isinstance(objects, dict), objects
-    return envelope["result"], objects
-
-
-@pytest.mark.parametrize("query", [
-    "function", "class", "method in UserManager", 'file matching "*.py"', "import", "symbol of type variable",
-    "caller of shop.auth.authenticate()", "match `authenticate($a, $b)`",
-])
-@pytest.mark.parametrize("text", [True, False])
-def test_in_process_objects_are_the_json_of_select(ws: eddi.Workspace, shop: Path, query: str, text: bool) -> None:
-    (shop / "shop/settings.py").write_text("TIMEOUT = 30\n")
-    (ws_json, objects) = _json_and_objects(ws, {"query": query, "text": text})
-    assert objects == ws_json
-    assert isinstance(objects, dict) and objects["elements"], query
-
-
-def test_in_process_answers_are_the_json_of_select(ws: eddi.Workspace) -> None:
-    queries = ["caller of shop.auth.authenticate()", "caller of nowhere.f()", "caller of", "function"]
-    (ws_json, objects) = _json_and_objects(ws, {"queries": queries, "text": False})
-    assert objects == ws_json
-    assert isinstance(objects, dict)
-    assert [sorted(a) for a in objects["answers"]] == [["elements"], ["failure"], ["failure"], ["elements"]]
-
-
 def _plain(value: object) -> object:
     """A value read of a `_eddi.Row`, its nested rows made dicts."""
     if isinstance(value, list):
@@ -275,7 +242,7 @@ def test_in_process_failures_are_the_engines(ws: eddi.Workspace) -> None:
         ws.select("functoin")
     engine = ws._backend._engine
     assert isinstance(engine, eddi._eddi.LocalEngine)
-    refused = engine.select(ws.sender, json.dumps({"query": "function", "nonsense": 1}))
+    refused = engine.select_found(ws.sender, json.dumps({"query": "function", "nonsense": 1}))
     assert isinstance(refused, str) and json.loads(refused)["error"]["code"] == "invalid_params"
 
 

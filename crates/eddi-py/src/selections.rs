@@ -1,17 +1,15 @@
-//! What a `select` found, made Python objects straight from the engine's
+//! What a `select` found, read from Python straight from the engine's
 //! typed elements, without building a JSON tree, writing its text and
 //! reading it back — on a walk of a large project that round trip cost
 //! more than the query.
 //!
-//! Two forms, one set of fields ([`field`]: the keys and values of the
-//! `select` tool's JSON, checked by `tests/python/test_speed_paths.py`):
-//!
-//! - [`result`]: the dicts `json.loads` would make of the tool's result.
-//! - [`Found`]: the answer kept in Rust, each element a [`Row`] that
-//!   makes a field a Python value when it is read. A walk of a project
-//!   reads two or three fields of each of thousands of elements: the
-//!   others are never made, and a `Row` holds no Python object, so
-//!   Python's cycle collector never walks it.
+//! [`Found`] keeps the answer in Rust, each element a [`Row`] read like
+//! the dict `json.loads` would make of the tool's JSON (the same keys and
+//! values, [`keys`] and [`field`], checked by
+//! `tests/python/test_speed_paths.py`), each field made a Python value
+//! when it is read. A walk of a project reads two or three fields of each
+//! of thousands of elements: the others are never made, and a `Row`
+//! holds no Python object, so Python's cycle collector never walks it.
 
 use std::sync::Arc;
 
@@ -20,69 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use pyo3::{intern, IntoPyObjectExt};
 
-use eddi::script::run::{Answer, Detail, Selected, Selections};
-
-/// `{"reply": …, "elements": [...]}` or `{"reply": …, "answers": [...]}`.
-pub fn result<'py>(
-    py: Python<'py>,
-    reply: &str,
-    found: &Selections,
-    texts: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let result = PyDict::new(py);
-    result.set_item(intern!(py, "reply"), reply)?;
-    match found {
-        Selections::Elements(all) => {
-            result.set_item(intern!(py, "elements"), dicts(py, all, texts)?)?
-        }
-        Selections::Answers(all) => {
-            let answers = all
-                .iter()
-                .map(|a| answer_dict(py, a, texts))
-                .collect::<PyResult<Vec<_>>>()?;
-            result.set_item(intern!(py, "answers"), PyList::new(py, answers)?)?
-        }
-    }
-    Ok(result)
-}
-
-fn dicts<'py>(py: Python<'py>, all: &[Selected], texts: bool) -> PyResult<Bound<'py, PyList>> {
-    let each = all
-        .iter()
-        .map(|s| dict(py, s, texts))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, each)
-}
-
-/// `{"elements": [...]}` or `{"failure": {code, message, candidates}}`.
-fn answer_dict<'py>(py: Python<'py>, answer: &Answer, texts: bool) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    match answer {
-        Ok(found) => dict.set_item(intern!(py, "elements"), dicts(py, found, texts)?)?,
-        Err(error) => {
-            let failure = PyDict::new(py);
-            failure.set_item(intern!(py, "code"), error.kind.code())?;
-            failure.set_item(intern!(py, "message"), &error.message)?;
-            failure.set_item(intern!(py, "candidates"), &error.candidates)?;
-            dict.set_item(intern!(py, "failure"), failure)?;
-        }
-    }
-    Ok(dict)
-}
-
-/// One element as a dict: every key [`keys`] names, with its [`field`].
-fn dict<'py>(py: Python<'py>, selected: &Selected, texts: bool) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    for key in keys(selected, texts) {
-        let value = match field(py, selected, texts, key)? {
-            Some(Field::Value(value)) => value,
-            Some(Field::Nested(all)) => dicts(py, all, texts)?.into_any(),
-            None => continue,
-        };
-        dict.set_item(PyString::intern(py, key), value)?;
-    }
-    Ok(dict)
-}
+use eddi::script::run::{Detail, Selected, Selections};
 
 /// The value of one key of an element.
 enum Field<'py, 'a> {
