@@ -101,9 +101,9 @@ class JsonFound:
 @contextlib.contextmanager
 def paused_gc() -> Iterator[None]:
     """Python's cycle collector paused while a query's answer becomes
-    objects (thousands of dicts and elements, none in a cycle): each
-    collection meanwhile would walk every object alive, the elements of
-    earlier queries too. Reference counting frees them as ever."""
+    elements (thousands, none in a cycle): each collection meanwhile would
+    walk every object alive, the elements of earlier queries too.
+    Reference counting frees them as ever."""
     if not gc.isenabled():
         yield
         return
