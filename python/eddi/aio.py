@@ -71,9 +71,8 @@ class Element:
         self._bridge = bridge
         self._sync = element
         self.kind = element.kind
-        for key, value in vars(element).items():
-            if not key.startswith("_"):
-                setattr(self, key, value)
+        for key, value in sync_elements.attributes(element).items():
+            setattr(self, key, value)
         self.source = element.source
 
     @property

@@ -2,7 +2,7 @@
 
 Each element is data captured when it was found (``name``, ``line``,
 ``complexity``, ``params``, a class's ``methods``, …): reading an attribute
-asks nothing. Relations (``callers()``, ``references()``,
+asks nothing (in process, the fields stay in Rust until one is read). Relations (``callers()``, ``references()``,
 ``subclasses()``) are queries, and edits (``Call.replace``,
 ``Import.remove``, ``File.add_import``, ``File.add_line``) are statements
 of the scripting language — run at once, or collected by the transaction
@@ -16,12 +16,13 @@ never dropped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _script
 from .errors import EddiError, Refused
 
 if TYPE_CHECKING:
+    from ._backend import Row
     from .workspace import Workspace, _Batch, _Found
 
     #: where an element was read: the transaction's batch (or None) and
@@ -72,20 +73,46 @@ class Location:
 class Element:
     """What every element has: ``name``, ``qualname``, ``path``
     (workspace-relative), ``line`` and ``end_line`` (1-based), ``col``,
-    ``source`` (its text when found)."""
+    ``source`` (its text when found).
+
+    An element's attributes are read from the fields its query found
+    (``_data``: the dict of the ``select`` tool's JSON, or in process a
+    ``_eddi.Row`` that makes a field a Python value when it is read): a
+    walk of a project reads two or three of each element's."""
 
     kind = "element"
+    #: its public attributes (``eddi.aio`` copies them)
+    _ATTRIBUTES: Tuple[str, ...] = ("name", "qualname", "path", "line", "end_line", "col")
+    _source: Optional[str] = None
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
+    def __init__(self, ws: "Workspace", data: "Row", read_at: "ReadAt" = (None, 0)) -> None:
         self._ws = ws
+        self._data = data
         self._read_at = read_at
-        self.name: str = data["name"]
-        self.qualname: str = data["qualified_name"]
-        self.path: str = data["path"]
-        self.line: int = data["line"]
-        self.end_line: int = data["end_line"]
-        self.col: int = data["col"]
-        self._source: Optional[str] = data.get("text")
+
+    @property
+    def name(self) -> str:
+        return str(self._data["name"])
+
+    @property
+    def qualname(self) -> str:
+        return str(self._data["qualified_name"])
+
+    @property
+    def path(self) -> str:
+        return str(self._data["path"])
+
+    @property
+    def line(self) -> int:
+        return int(self._data["line"])
+
+    @property
+    def end_line(self) -> int:
+        return int(self._data["end_line"])
+
+    @property
+    def col(self) -> int:
+        return int(self._data["col"])
 
     @property
     def source(self) -> str:
@@ -93,7 +120,8 @@ class Element:
         elements leaves it out; it is then asked on first read, and raises
         :class:`~eddi.errors.Conflict` if its file changed since."""
         if self._source is None:
-            self._source = self._ws._source_of(self)
+            text = self._data.get("text")
+            self._source = text if isinstance(text, str) else self._ws._source_of(self)
         return self._source
 
     @property
@@ -127,18 +155,35 @@ class _Definition(Element):
     through ``super()``: a walk makes thousands, and each ``super()`` is an
     object the cycle collector counts."""
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
+    _ATTRIBUTES = Element._ATTRIBUTES + ("complexity", "line_count", "decorators", "full_name", "language")
+
+    def __init__(self, ws: "Workspace", data: "Row", read_at: "ReadAt" = (None, 0),
                  found: "Optional[_Found]" = None) -> None:
         Element.__init__(self, ws, data, read_at)
-        self.complexity: int = data["complexity"]
-        self.line_count: int = data["line_count"]
-        self.decorators: List[str] = data["decorators"]
-        #: the name the index knows it by: ``pkg.mod.Class.method``
-        self.full_name: str = data["indexed_name"]
-        #: the language of its file (``python``, ``javascript``, …)
-        self.language: str = data["language"]
         #: the query that found it (its callers are asked with its others')
         self._found = found
+
+    @property
+    def complexity(self) -> int:
+        return int(self._data["complexity"])
+
+    @property
+    def line_count(self) -> int:
+        return int(self._data["line_count"])
+
+    @property
+    def decorators(self) -> List[str]:
+        return list(self._data["decorators"])
+
+    @property
+    def full_name(self) -> str:
+        """The name the index knows it by: ``pkg.mod.Class.method``."""
+        return str(self._data["indexed_name"])
+
+    @property
+    def language(self) -> str:
+        """The language of its file (``python``, ``javascript``, …)."""
+        return str(self._data["language"])
 
     def callers(self) -> List["Call"]:
         """The calls the index proves are of this function (not of a
@@ -150,9 +195,9 @@ class _Definition(Element):
         Python."""
         # one frame between the caller and a refusal: a walk raises
         # thousands, and each frame an exception passes is built as an object
-        if self.language != "python":
+        if self._data["language"] != "python":
             self._python_only("callers()")
-        calls = self._ws._callers_or_failure(self.full_name, self._found)
+        calls = self._ws._callers_or_failure(self._data["indexed_name"], self._found)
         if isinstance(calls, EddiError):
             try:
                 raise calls
@@ -195,12 +240,16 @@ class Function(_Definition):
     the index proves are of it."""
 
     kind = "function"
+    _ATTRIBUTES = _Definition._ATTRIBUTES + ("params", "class_name")
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
-                 found: "Optional[_Found]" = None) -> None:
-        _Definition.__init__(self, ws, data, read_at, found)
-        self.params: List[str] = data["params"]
-        self.class_name: Optional[str] = data.get("class")
+    @property
+    def params(self) -> List[str]:
+        return list(self._data["params"])
+
+    @property
+    def class_name(self) -> Optional[str]:
+        name = self._data.get("class")
+        return None if name is None else str(name)
 
     @property
     def is_method(self) -> bool:
@@ -212,12 +261,19 @@ class Class(_Definition):
     ``callers()`` its instantiations, as the index proves them."""
 
     kind = "class"
+    _ATTRIBUTES = _Definition._ATTRIBUTES + ("bases", "methods")
+    _methods: Optional[List[Function]] = None
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0),
-                 found: "Optional[_Found]" = None) -> None:
-        _Definition.__init__(self, ws, data, read_at, found)
-        self.bases: List[str] = data["bases"]
-        self.methods: List[Function] = [Function(ws, m, read_at, found) for m in data.get("methods", [])]
+    @property
+    def bases(self) -> List[str]:
+        return list(self._data["bases"])
+
+    @property
+    def methods(self) -> List[Function]:
+        if self._methods is None:
+            self._methods = [Function(self._ws, m, self._read_at, self._found)
+                             for m in self._data.get("methods") or []]
+        return self._methods
 
     def method(self, name: str) -> Function:
         """The method ``name``; NotFound with the methods as candidates."""
@@ -253,12 +309,19 @@ class Import(Element):
     ``names`` (all its statement imports), ``unused``."""
 
     kind = "import"
+    _ATTRIBUTES = Element._ATTRIBUTES + ("module", "names", "unused")
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
-        Element.__init__(self, ws, data, read_at)
-        self.module: str = data["module"]
-        self.names: List[str] = list(data["names"])
-        self.unused: bool = data["unused"]
+    @property
+    def module(self) -> str:
+        return str(self._data["module"])
+
+    @property
+    def names(self) -> List[str]:
+        return list(self._data["names"])
+
+    @property
+    def unused(self) -> bool:
+        return bool(self._data["unused"])
 
     def remove(self) -> None:
         """Removes this name from its import (the statement when it is the only one)."""
@@ -277,12 +340,22 @@ class File(Element):
     complex block's)."""
 
     kind = "file"
+    _ATTRIBUTES = Element._ATTRIBUTES + ("line_count", "complexity", "imports")
+    _imports: Optional[List[Import]] = None
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any], read_at: "ReadAt" = (None, 0)) -> None:
-        Element.__init__(self, ws, data, read_at)
-        self.line_count: int = data["line_count"]
-        self.complexity: int = data["complexity"]
-        self.imports: List[Import] = [Import(ws, i, read_at) for i in data.get("imports", [])]
+    @property
+    def line_count(self) -> int:
+        return int(self._data["line_count"])
+
+    @property
+    def complexity(self) -> int:
+        return int(self._data["complexity"])
+
+    @property
+    def imports(self) -> List[Import]:
+        if self._imports is None:
+            self._imports = [Import(self._ws, i, self._read_at) for i in self._data.get("imports") or []]
+        return self._imports
 
     def add_import(self, name: str) -> None:
         """Imports ``name`` (``logging``, or ``from x import y`` as written),
@@ -315,22 +388,52 @@ class Call(Element):
     (``name -> source text``)."""
 
     kind = "call"
+    _ATTRIBUTES = Element._ATTRIBUTES + ("text", "function", "args", "keywords")
+    _arguments: Optional[Tuple[List[str], Dict[str, str]]] = None
 
-    def __init__(self, ws: "Workspace", data: Dict[str, Any], target: str, read_at: "ReadAt" = (None, 0)) -> None:
+    def __init__(self, ws: "Workspace", data: "Row", target: str, read_at: "ReadAt" = (None, 0),
+                 siblings: "Optional[Sequence[Row]]" = None) -> None:
         Element.__init__(self, ws, data, read_at)
-        self.text: str = data["text"]
-        self.function: str = data["function"]
-        self.args, self.keywords = _split_arguments(data["args"])
         self._target = target
-        #: calls of the same text on the same line (an edit names a call
-        #: by file, line and text: it cannot tell such twins apart)
-        self._twins = 1
+        #: the calls found with it (an edit names a call by file, line and
+        #: text: it cannot tell twins apart)
+        self._siblings = siblings
+
+    @property
+    def text(self) -> str:
+        return str(self._data["text"])
+
+    @property
+    def function(self) -> str:
+        return str(self._data["function"])
+
+    @property
+    def args(self) -> List[str]:
+        return self._split()[0]
+
+    @property
+    def keywords(self) -> Dict[str, str]:
+        return self._split()[1]
+
+    def _split(self) -> Tuple[List[str], Dict[str, str]]:
+        if self._arguments is None:
+            self._arguments = _split_arguments(list(self._data["args"]))
+        return self._arguments
+
+    @property
+    def _twins(self) -> int:
+        """Calls of the same text on the same line found with it."""
+        if not self._siblings:
+            return 1
+        me = (self.path, self.line, self.text)
+        return sum(1 for s in self._siblings if (s["path"], s["line"], s["text"]) == me)
 
     def replace(self, text: str) -> None:
         """Replaces the whole call with ``text`` (``f(a, timeout=30)``)."""
-        if self._twins > 1:
+        twins = self._twins
+        if twins > 1:
             raise Refused("not_applicable",
-                          f"{self.path}:{self.line} has {self._twins} calls '{self.text}': an edit cannot tell them apart; "
+                          f"{self.path}:{self.line} has {twins} calls '{self.text}': an edit cannot tell them apart; "
                           "change that line with ws.run (Open, Goto, Replace)")
         self._ws._edit(self, f"replace with {_script.quote(text)}")
 
@@ -355,10 +458,12 @@ def _split_arguments(arguments: List[str]) -> Tuple[List[str], Dict[str, str]]:
     return positional, keywords
 
 
-def element_of(ws: "Workspace", data: Dict[str, Any], target: str = "",
-               found: "Optional[_Found]" = None, read_at: "ReadAt" = (None, 0)) -> Element:
-    """The element class for a selected element's data; ``found``: the
-    query's definitions, ``read_at``: where it was read."""
+def element_of(ws: "Workspace", data: "Row", target: str = "",
+               found: "Optional[_Found]" = None, read_at: "ReadAt" = (None, 0),
+               siblings: "Optional[Sequence[Row]]" = None) -> Element:
+    """The element class for a selected element's fields; ``found``: the
+    query's definitions, ``read_at``: where it was read, ``siblings``: the
+    elements found with a call."""
     kind = data["kind"]
     if kind in ("function", "method"):
         return Function(ws, data, read_at, found)
@@ -369,5 +474,10 @@ def element_of(ws: "Workspace", data: Dict[str, Any], target: str = "",
     if kind == "import":
         return Import(ws, data, read_at)
     if kind == "call":
-        return Call(ws, data, target, read_at)
+        return Call(ws, data, target, read_at, siblings)
     return Variable(ws, data, read_at)
+
+
+def attributes(element: Element) -> Dict[str, Any]:
+    """An element's public attributes and their values."""
+    return {name: getattr(element, name) for name in element._ATTRIBUTES}

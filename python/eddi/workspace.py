@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections import Counter
 from types import TracebackType
-from typing import Any, Dict, List, Optional, Tuple, Type, TypeVar, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from . import _backend, _script
 from .elements import (
@@ -28,7 +27,7 @@ from .elements import (
     Variable,
     element_of,
 )
-from .errors import Ambiguous, Conflict, EddiError, NotFound, Refused, error_from, from_failure
+from .errors import Ambiguous, Conflict, EddiError, NotFound, Refused, error_from
 
 E = TypeVar("E", bound=Element)
 
@@ -83,21 +82,40 @@ class _Found:
     (``select``'s ``queries``), and kept while the workspace is as it was
     then (no edit through this Workspace since)."""
 
-    def __init__(self) -> None:
-        self.names: List[str] = []
-        self._answers: Dict[str, Dict[str, Any]] = {}
+    def __init__(self, found: Optional[_backend.Found] = None) -> None:
+        #: the query's answer, whose Python definitions are asked about
+        self._found = found
+        self._index: Dict[str, int] = {}
+        self._answers: Optional[_backend.Found] = None
         self._state: Optional[Tuple[int, int]] = None
 
-    def answer(self, ws: "Workspace", name: str) -> Optional[Dict[str, Any]]:
+    def names(self) -> List[str]:
+        """The full names of its Python functions, methods and classes
+        (the index proves the callers of Python code only)."""
+        found = self._found
+        if found is None:
+            return []
+        if isinstance(found, _backend.JsonFound):
+            names: List[str] = []
+            for row in found.rows():
+                for data in [row, *(row.get("methods") or [])]:
+                    if data.get("indexed_name") is not None and data.get("language") == "python":
+                        names.append(data["indexed_name"])
+            return names
+        return found.python_definitions()
+
+    def answer(self, ws: "Workspace", name: str) -> "Union[None, Sequence[_backend.Row], _backend.Failure]":
         state = ws._state()
-        if state != self._state:
-            unique = list(dict.fromkeys(self.names))
+        if state != self._state or self._answers is None:
+            unique = list(dict.fromkeys(self.names()))
+            if len(unique) < 2:
+                return None
             queries = [f"caller of {_script.word(n, 'function')}()" for n in unique]
-            with _backend.paused_gc():
-                result = ws._call("select", {"queries": queries}, texts=True)
-                self._answers = dict(zip(unique, result.get("answers", [])))
+            self._answers = ws._select({"queries": queries}, texts=True)
+            self._index = {n: i for i, n in enumerate(unique)}
             self._state = state
-        return self._answers.get(name)
+        at = self._index.get(name)
+        return None if at is None else self._answers.answer(at)
 
 
 class Workspace:
@@ -178,20 +196,13 @@ class Workspace:
         if where is not None:
             params["where"] = where
         target = _callee_of(query)
-        found = _Found()
+        found = self._select(params)
+        rows = found.rows()
+        definitions = _Found(found)
         read_at = self._read_at()
         with _backend.paused_gc():
-            result = self._call("select", params)
-            elements = [element_of(self, e, target, found, read_at) for e in result.get("elements", [])]
-            # the answer's dicts freed before the collector runs again:
-            # it would walk them all once, for nothing
-            del result
-        for element in elements:
-            for definition in [element, *getattr(element, "methods", [])]:
-                # the index proves the callers of Python code only
-                if isinstance(definition, (Function, Class)) and definition.language == "python":
-                    found.names.append(definition.full_name)
-        return elements
+            # (a call's twins are counted among the calls found with it)
+            return [element_of(self, r, target, definitions, read_at, rows) for r in rows]
 
     def functions(self, where: Optional[str] = None, path: Optional[str] = None) -> List[Function]:
         """Every function and method (in ``path`` only, if given) for which
@@ -234,18 +245,17 @@ class Workspace:
             raise Ambiguous("ambiguous", f"'{name}' names {len(found)} elements: {', '.join(names)}; give the dotted name", names)
         return found[0]
 
-    def _call(self, tool: str, params: Dict[str, Any], texts: bool = False) -> Dict[str, Any]:
+    def _select(self, params: Dict[str, Any], texts: bool = False) -> _backend.Found:
         """A ``select``: inside a transaction or changeset after its edits
         so far; without the long texts unless ``texts`` (an element's
         ``source`` is then asked when read)."""
-        if tool == "select":
-            batch = self._pending()
-            if batch is not None:
-                params["after"] = batch.script
-            # read inside a transaction, an element's text comes with it:
-            # asked later, it would be of the files as they are then
-            params["text"] = texts or batch is not None or self._texts
-        return self._backend.call(tool, params)
+        batch = self._pending()
+        if batch is not None:
+            params["after"] = batch.script
+        # read inside a transaction, an element's text comes with it:
+        # asked later, it would be of the files as they are then
+        params["text"] = texts or batch is not None or self._texts
+        return self._backend.select(params)
 
     def _pending(self) -> Optional[_Batch]:
         """The transaction's or changeset's batch, when it holds edits."""
@@ -265,8 +275,8 @@ class Workspace:
 
     def _source_of(self, element: Element) -> str:
         """An element's text, asked when first read (its query left it out)."""
-        result = self._call("select", {"query": element._selector()}, texts=True)
-        texts = [e.get("text") for e in result.get("elements", []) if e.get("line") == element.line]
+        found = self._select({"query": element._selector()}, texts=True)
+        texts = [e.get("text") for e in found.rows() if e.get("line") == element.line]
         if len(texts) != 1 or not isinstance(texts[0], str):
             raise Conflict(
                 "conflict",
@@ -331,26 +341,16 @@ class Workspace:
         """The callers, or the failure of the request that kept them: the
         element raises it (a walk raises thousands; each frame an exception
         passes through is built as an object)."""
-        answer = found.answer(self, full_name) if found is not None and len(found.names) > 1 else None
+        answer = found.answer(self, full_name) if found is not None else None
         if answer is None:
             query = f"caller of {_script.word(full_name, 'function')}()"
-            calls = [e for e in self.select(query) if isinstance(e, Call)]
-        elif "failure" in answer:
-            return from_failure(answer["failure"])
-        else:
-            elements = answer.get("elements", [])
-            if not elements:
-                return []
-            read_at = self._read_at()
-            calls = []
-            for data in elements:
-                call = element_of(self, data, full_name, None, read_at)
-                if isinstance(call, Call):
-                    calls.append(call)
-        same = Counter((c.path, c.line, c.text) for c in calls)
-        for call in calls:
-            call._twins = same[(call.path, call.line, call.text)]
-        return calls
+            return [e for e in self.select(query) if isinstance(e, Call)]
+        if isinstance(answer, tuple):
+            return error_from(*answer)
+        if not answer:
+            return []
+        read_at = self._read_at()
+        return [Call(self, data, full_name, read_at, answer) for data in answer]
 
     def _subclasses(self, full_name: str) -> List[Class]:
         query = f"class implementing {_script.word(full_name, 'class')}"
@@ -509,6 +509,9 @@ class _Closed(_backend.Backend):
 
     def call(self, tool: str, params: Dict[str, Any]) -> Dict[str, Any]:
         raise EddiError("closed", "this Workspace is closed: open a new one")
+
+    def select(self, params: Dict[str, Any]) -> _backend.Found:
+        return _backend.JsonFound(self.call("select", params))
 
 
 def _argument(value: str) -> str:

@@ -152,17 +152,24 @@ def test_callers_of_another_languages_function_are_refused(ws: eddi.Workspace, s
     assert [c.path for c in py.callers()] == ["shop/service.py"]
 
 
-def _json_and_objects(ws: eddi.Workspace, params: Dict[str, object]) -> Tuple[object, object]:
-    """The same `select` answered as the JSON tool's result and as the
-    objects the in-process engine makes without JSON."""
+def _plain(value: object) -> object:
+    """A value read of a `_eddi.Row`, its nested rows made dicts."""
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, eddi._eddi.Row):
+        return {key: _plain(value[key]) for key in value.keys()}
+    return value
+
+
+def _rows_and_json(ws: eddi.Workspace, params: Dict[str, object]) -> Tuple[object, "eddi._eddi.Found"]:
     engine = ws._backend._engine
     assert isinstance(engine, eddi._eddi.LocalEngine)
     text = json.dumps(params)
     envelope = json.loads(engine.call(ws.sender, "select", text))
     assert envelope["ok"], envelope
-    objects = engine.select(ws.sender, text)
-    assert isinstance(objects, dict), objects
-    return envelope["result"], objects
+    found = engine.select_found(ws.sender, text)
+    assert isinstance(found, eddi._eddi.Found), found
+    return envelope["result"], found
 
 
 @pytest.mark.parametrize("query", [
@@ -170,19 +177,64 @@ def _json_and_objects(ws: eddi.Workspace, params: Dict[str, object]) -> Tuple[ob
     "caller of shop.auth.authenticate()", "match `authenticate($a, $b)`",
 ])
 @pytest.mark.parametrize("text", [True, False])
-def test_in_process_objects_are_the_json_of_select(ws: eddi.Workspace, shop: Path, query: str, text: bool) -> None:
+def test_in_process_rows_read_as_the_json_of_select(ws: eddi.Workspace, shop: Path, query: str, text: bool) -> None:
     (shop / "shop/settings.py").write_text("TIMEOUT = 30\n")
-    (ws_json, objects) = _json_and_objects(ws, {"query": query, "text": text})
-    assert objects == ws_json
-    assert isinstance(objects, dict) and objects["elements"], query
+    (ws_json, found) = _rows_and_json(ws, {"query": query, "text": text})
+    assert isinstance(ws_json, dict)
+    rows = found.rows()
+    assert rows and found.reply == ws_json["reply"] and len(found) == len(rows)
+    assert [_plain(r) for r in rows] == ws_json["elements"], query
+    for row, element in zip(rows, ws_json["elements"]):
+        # a key the JSON leaves out is not there either
+        assert ("text" in row) == ("text" in element)
+        assert row.get("text") == element.get("text") and row.get("nonsense", 7) == 7
+        with pytest.raises(KeyError):
+            row["nonsense"]
 
 
-def test_in_process_answers_are_the_json_of_select(ws: eddi.Workspace) -> None:
+def test_in_process_answers_read_as_the_json_of_select(ws: eddi.Workspace) -> None:
     queries = ["caller of shop.auth.authenticate()", "caller of nowhere.f()", "caller of", "function"]
-    (ws_json, objects) = _json_and_objects(ws, {"queries": queries, "text": False})
-    assert objects == ws_json
-    assert isinstance(objects, dict)
-    assert [sorted(a) for a in objects["answers"]] == [["elements"], ["failure"], ["failure"], ["elements"]]
+    (ws_json, found) = _rows_and_json(ws, {"queries": queries, "text": False})
+    assert isinstance(ws_json, dict) and len(found) == len(queries)
+    for i, answer in enumerate(ws_json["answers"]):
+        read = found.answer(i)
+        if "failure" in answer:
+            failure = answer["failure"]
+            assert read == (failure["code"], failure["message"], failure["candidates"])
+        else:
+            assert isinstance(read, list) and [_plain(r) for r in read] == answer["elements"]
+    with pytest.raises(IndexError):
+        found.answer(len(queries))
+    with pytest.raises(ValueError):
+        found.rows()
+
+
+def test_elements_read_in_process_equal_those_read_as_json(ws: eddi.Workspace) -> None:
+    """What the object model gives is the same through `_eddi.Row`s (in
+    process) as through the JSON dicts (as over NATS)."""
+    from eddi import _backend
+    from eddi.elements import attributes
+
+    def seen(workspace: eddi.Workspace) -> List[Dict[str, object]]:
+        found = []
+        for element in workspace.select("class") + workspace.functions() + workspace.files():
+            values = attributes(element)
+            values["methods"] = [attributes(m) for m in values.get("methods", [])]  # type: ignore[attr-defined]
+            values["imports"] = [attributes(i) for i in values.get("imports", [])]  # type: ignore[attr-defined]
+            found.append(values)
+        return found
+
+    class Json(_backend.Backend):
+        def select(self, params: Dict[str, object]) -> _backend.Found:
+            return _backend.JsonFound(self.call("select", params))
+
+    in_process = seen(ws)
+    over_json = eddi.Workspace(backend=Json(ws._backend._engine, ws.sender))
+    assert seen(over_json) == in_process
+    calls = {f.full_name: [attributes(c) for c in f.callers()] for f in over_json.functions()
+             if f.full_name == "shop.auth.authenticate"}
+    assert calls == {f.full_name: [attributes(c) for c in f.callers()] for f in ws.functions()
+                     if f.full_name == "shop.auth.authenticate"}
 
 
 def test_in_process_failures_are_the_engines(ws: eddi.Workspace) -> None:
@@ -190,7 +242,7 @@ def test_in_process_failures_are_the_engines(ws: eddi.Workspace) -> None:
         ws.select("functoin")
     engine = ws._backend._engine
     assert isinstance(engine, eddi._eddi.LocalEngine)
-    refused = engine.select(ws.sender, json.dumps({"query": "function", "nonsense": 1}))
+    refused = engine.select_found(ws.sender, json.dumps({"query": "function", "nonsense": 1}))
     assert isinstance(refused, str) and json.loads(refused)["error"]["code"] == "invalid_params"
 
 

@@ -12,9 +12,10 @@
 //!   `<prefix>.<name>.tools.call` subject.
 //!
 //! The Python layer (`python/eddi`) builds every request, so both backends
-//! send the same ones. `LocalEngine.select` answers a query with Python
-//! objects made from the engine's typed elements (`selections`), the
-//! dicts the JSON of `select` would give, without JSON between. The GIL is released while the engine or the network
+//! send the same ones. `LocalEngine.select_found` answers a query with
+//! the engine's typed elements kept in Rust (`selections`), read from
+//! Python like the dicts the JSON of `select` would give, without JSON
+//! between. The GIL is released while the engine or the network
 //! works.
 
 mod selections;
@@ -83,10 +84,11 @@ impl LocalEngine {
         }))
     }
 
-    /// The `select` tool, its result made Python objects here: the dict
-    /// `json.loads` would make of the tool's result (`selections`), or,
-    /// when it fails, the tool's envelope as JSON text.
-    fn select<'py>(
+    /// The `select` tool, its result kept here: a `Found` whose elements
+    /// are made Python values field by field as they are read
+    /// (`selections::Row`), or, when it fails, the tool's envelope as
+    /// JSON text.
+    fn select_found<'py>(
         &self,
         py: Python<'py>,
         sender: &str,
@@ -95,9 +97,11 @@ impl LocalEngine {
         let params = params_of(params)?;
         let found = py.allow_threads(|| eddi::tools::select_found(&self.engine, sender, params));
         match found {
-            Ok(found) => Ok(
-                selections::result(py, &found.reply, &found.selections, found.texts)?.into_any(),
-            ),
+            Ok(found) => Ok(Bound::new(
+                py,
+                selections::Found::new(found.reply, found.selections, found.texts),
+            )?
+            .into_any()),
             Err(error) => {
                 let envelope = eddi::tools::envelope_text(&Err(error));
                 Ok(pyo3::types::PyString::new(py, &envelope).into_any())
@@ -180,6 +184,8 @@ fn _eddi(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tree_heap::use_mimalloc();
     m.add_class::<LocalEngine>()?;
     m.add_class::<NatsEngine>()?;
+    m.add_class::<selections::Found>()?;
+    m.add_class::<selections::Row>()?;
     m.add("OpenError", m.py().get_type::<OpenError>())?;
     m.add("BusyError", m.py().get_type::<BusyError>())?;
     m.add("TransportError", m.py().get_type::<TransportError>())?;

@@ -25,7 +25,7 @@ use crate::script::ast::StatementKind;
 use crate::script::run::{self as interpreter, Calls};
 use crate::script::{self, ScriptError};
 use crate::session::{ChangesetName, ChangesetState, Event};
-use crate::workspace::{DiskStamp, WorkspacePath};
+use crate::workspace::{CheckedDirs, DiskStamp, WorkspacePath};
 
 use super::apply::{ApplyMode, Direction};
 use super::context::{Ctx, Ran};
@@ -176,6 +176,7 @@ impl Engine {
                 session,
                 memo: RefCell::new(memo),
                 read_at: Default::default(),
+                checked_dirs: Default::default(),
             };
             let done = work(&view);
             self.index.keep_memo(view.memo.into_inner());
@@ -530,6 +531,9 @@ struct View<'a> {
     /// When the read of each file read from disk began (whether its
     /// stamp may vouch for its bytes later: `engine/parses.rs`).
     read_at: RefCell<HashMap<String, SystemTime>>,
+    /// The directories this view found to be no links (each file's path
+    /// checks only the parts not checked yet: `CheckedDirs`).
+    checked_dirs: RefCell<CheckedDirs>,
 }
 
 impl View<'_> {
@@ -575,7 +579,7 @@ impl interpreter::Project for View<'_> {
         let resolved = self
             .engine
             .workspace
-            .resolve(path)
+            .resolve_checked(path, &mut self.checked_dirs.borrow_mut())
             .map_err(|e| OpError::new(ErrorKind::InvalidArgument, e.to_string()))?;
         if self.unsaved.contains(resolved.as_str()) {
             return Err(OpError::new(

@@ -26,7 +26,7 @@ use std::time::UNIX_EPOCH;
 use serde::{Deserialize, Serialize};
 
 pub use commit::{CommitError, Conflict, Expect, Fault, FileWrite, Found, Recovery};
-pub use path::WorkspacePath;
+pub use path::{CheckedDirs, WorkspacePath};
 pub use watch::{TreeChanges, TreeWatch};
 
 /// What a file looked like on disk when Eddi last read or wrote it.
@@ -161,7 +161,18 @@ impl Workspace {
     /// Resolves a user-given path inside the workspace, to the file's
     /// canonical name (through symlinks inside the root).
     pub fn resolve(&self, user_path: &str) -> Result<WorkspacePath> {
-        WorkspacePath::resolve(&self.root, &self.state_dir, user_path)
+        self.resolve_checked(user_path, &mut CheckedDirs::default())
+    }
+
+    /// [`Self::resolve`] for one of a request's many paths: the
+    /// directories `checked` holds are known to be no links (one `lstat`
+    /// per directory a request, not one per file's every parent).
+    pub fn resolve_checked(
+        &self,
+        user_path: &str,
+        checked: &mut CheckedDirs,
+    ) -> Result<WorkspacePath> {
+        WorkspacePath::resolve(&self.root, &self.state_dir, user_path, checked)
     }
 
     /// The name a user path was given under, when it is not the file's

@@ -1,5 +1,6 @@
 //! Workspace-relative paths that are known not to escape the root.
 
+use std::collections::HashSet;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
@@ -26,7 +27,15 @@ impl WorkspacePath {
     /// through the symlinks that exist now — so a link and its target, or
     /// `a/../b.py` and `b.py`, are one path. Refuses what leads outside the
     /// root and what lies in Eddi's state directory.
-    pub(super) fn resolve(root: &Path, state_dir: &Path, user_path: &str) -> Result<WorkspacePath> {
+    ///
+    /// `checked`: the directories below the root this request already
+    /// found to be no links (see [`CheckedDirs`]).
+    pub(super) fn resolve(
+        root: &Path,
+        state_dir: &Path,
+        user_path: &str,
+        checked: &mut CheckedDirs,
+    ) -> Result<WorkspacePath> {
         let lexical = Self::lexical(root, user_path)?;
         let escapes = || FileError::Escapes(user_path.trim().to_owned());
         // The deepest existing ancestor, canonical, plus the rest as given.
@@ -37,7 +46,7 @@ impl WorkspacePath {
             // an existing path without a link below the (canonical) root
             // is its own canonical form: one lstat per part below the
             // root instead of a walk of every part from `/`
-            if missing.is_empty() && hops == 0 && no_link_below(root, &lexical) {
+            if missing.is_empty() && hops == 0 && no_link_below(root, &lexical, checked) {
                 break probe.clone();
             }
             match probe.canonicalize() {
@@ -182,15 +191,38 @@ impl fmt::Display for WorkspacePath {
     }
 }
 
+/// The directories below the root that one request found to be real
+/// directories, not links: each path it resolves then checks only the
+/// parts it has not checked (a walk of a project reads hundreds of files
+/// in a few dozen directories). Kept for one request only — a directory
+/// replaced by a link afterwards is checked again by the next one.
+#[derive(Debug, Default)]
+pub struct CheckedDirs(HashSet<String>);
+
 /// Whether every part of `relative` (`/`-separated, lexical) exists below
-/// `root` and none is a symbolic link.
-fn no_link_below(root: &Path, relative: &str) -> bool {
+/// `root` and none is a symbolic link; the directories found so are added
+/// to `checked`, and those in it are not asked again.
+fn no_link_below(root: &Path, relative: &str, checked: &mut CheckedDirs) -> bool {
     if relative.is_empty() {
         return false;
     }
     let mut probe = root.to_path_buf();
-    relative.split('/').all(|part| {
+    let mut end = 0;
+    for part in relative.split('/') {
         probe.push(part);
-        std::fs::symlink_metadata(&probe).is_ok_and(|meta| !meta.file_type().is_symlink())
-    })
+        end += part.len();
+        let directory = (end < relative.len()).then(|| &relative[..end]);
+        if !directory.is_some_and(|dir| checked.0.contains(dir)) {
+            let real =
+                std::fs::symlink_metadata(&probe).is_ok_and(|meta| !meta.file_type().is_symlink());
+            if !real {
+                return false;
+            }
+            if let Some(dir) = directory {
+                checked.0.insert(dir.to_owned());
+            }
+        }
+        end += 1; // the '/'
+    }
+    true
 }

@@ -35,6 +35,47 @@ fn resolves_inside_and_refuses_escapes() {
 }
 
 #[test]
+fn paths_resolved_with_the_directories_checked_once_are_those_resolved_alone() {
+    let (dir, ws) = workspace();
+    fs::create_dir_all(dir.path().join("pkg/sub")).unwrap();
+    fs::create_dir_all(dir.path().join("real")).unwrap();
+    for file in ["pkg/a.py", "pkg/sub/b.py", "real/c.py"] {
+        fs::write(dir.path().join(file), "x = 1\n").unwrap();
+    }
+    std::os::unix::fs::symlink(dir.path().join("real"), dir.path().join("pkg/linked")).unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("pkg/out")).unwrap();
+    let given = [
+        "pkg/a.py",
+        "pkg/sub/b.py",
+        "pkg/linked/c.py",
+        "pkg/out/secret.py",
+        "pkg/sub/../a.py",
+        "pkg/missing/new.py",
+    ];
+    let mut checked = CheckedDirs::default();
+    for path in given {
+        let alone = ws
+            .resolve(path)
+            .map(|p| p.to_string())
+            .map_err(|e| e.to_string());
+        let together = ws
+            .resolve_checked(path, &mut checked)
+            .map(|p| p.to_string())
+            .map_err(|e| e.to_string());
+        assert_eq!(together, alone, "{path}");
+    }
+    assert_eq!(ws.resolve("pkg/linked/c.py").unwrap().as_str(), "real/c.py");
+    // a directory made a link after one request is checked by the next
+    fs::remove_dir_all(dir.path().join("pkg/sub")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("pkg/sub")).unwrap();
+    assert!(matches!(
+        ws.resolve_checked("pkg/sub/b.py", &mut CheckedDirs::default()),
+        Err(FileError::Escapes(_))
+    ));
+}
+
+#[test]
 fn refuses_binary_non_utf8_and_large_files() {
     let (dir, ws) = workspace();
     fs::write(dir.path().join("bin"), b"ab\0cd").unwrap();

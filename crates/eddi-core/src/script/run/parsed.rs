@@ -4,8 +4,10 @@
 //! queries and conditions ask. Parsed once per version of the file's text.
 
 use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 use std::sync::OnceLock;
 
+use parking_lot::Mutex;
 use ropey::Rope;
 
 use crate::analysis::complexity;
@@ -37,6 +39,25 @@ pub struct Parsed {
     /// `Analyze … Issues` reports them: `__all__`, re-exports, `# noqa`,
     /// names in strings and a package's `__init__.py` exempt).
     unused: OnceLock<HashSet<Position>>,
+    /// The call found at each position a caller query asked (`call_at`):
+    /// a parse is kept while its file is unchanged (`engine/parses.rs`),
+    /// and a walk of a project asks for the same calls in every walk —
+    /// each found by a descent from the root otherwise.
+    calls: Mutex<HashMap<Position, Option<CallSite>>>,
+}
+
+/// A call as the text holds it: what a `Call` element is made of, but
+/// the file's path and version.
+#[derive(Debug, Clone)]
+pub struct CallSite {
+    /// The whole call, in chars.
+    pub span: Range<usize>,
+    /// 1-based.
+    pub line: usize,
+    /// The callee as written (`self.client.get`).
+    pub callee: String,
+    /// The arguments as written.
+    pub arguments: Vec<String>,
 }
 
 impl Parsed {
@@ -79,6 +100,7 @@ impl Parsed {
             scopes: OnceLock::new(),
             imports: OnceLock::new(),
             unused: OnceLock::new(),
+            calls: Mutex::default(),
         })
     }
 
@@ -101,7 +123,24 @@ impl Parsed {
             scopes: OnceLock::new(),
             imports: OnceLock::new(),
             unused: OnceLock::new(),
+            calls: Mutex::default(),
         })
+    }
+
+    /// The call at `position` (the first char of its callee's name, as the
+    /// index has it), found by `find` the first time it is asked.
+    pub fn call_at(
+        &self,
+        position: Position,
+        find: impl FnOnce() -> Option<CallSite>,
+    ) -> Option<CallSite> {
+        if let Some(known) = self.calls.lock().get(&position) {
+            return known.clone();
+        }
+        // found outside the lock (a parse is shared between threads)
+        let found = find();
+        self.calls.lock().insert(position, found.clone());
+        found
     }
 
     /// Whether the file is Python's: what the scripting language reads of

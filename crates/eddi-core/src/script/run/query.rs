@@ -23,7 +23,7 @@ use crate::failure::{ErrorKind, OpError};
 
 use super::super::ast::{ElementKind, Query, Source, Span, Subject, SymbolKind, Var};
 use super::element::{Detail, Element};
-use super::parsed::Parsed;
+use super::parsed::{CallSite, Parsed};
 use super::{Failed, Interpreter, Result};
 
 /// Where a query looks.
@@ -679,6 +679,33 @@ fn import_elements(path: &str, parsed: &Parsed, version: usize) -> Vec<Element> 
 /// The call whose callee holds `position` (where the index puts a call
 /// site: the callee's name).
 fn call_at(path: &str, parsed: &Parsed, position: Position, version: usize) -> Option<Element> {
+    let site = parsed.call_at(position, || find_call(parsed, position))?;
+    Some(call_element(path, site, version))
+}
+
+fn call_element(path: &str, site: CallSite, version: usize) -> Element {
+    Element {
+        kind: ElementKind::Call,
+        path: path.to_owned(),
+        span: site.span,
+        version,
+        line: site.line,
+        name: site
+            .callee
+            .rsplit('.')
+            .next()
+            .unwrap_or(&site.callee)
+            .to_owned(),
+        qualified_name: site.callee.clone(),
+        detail: Detail::Call {
+            function: site.callee,
+            arguments: site.arguments,
+        },
+    }
+}
+
+/// The innermost call whose callee holds `position`.
+fn find_call(parsed: &Parsed, position: Position) -> Option<CallSite> {
     let text = &parsed.text;
     let offset = to_char(text, position).ok()?;
     let byte = char_to_byte(text, offset);
@@ -699,30 +726,20 @@ fn call_at(path: &str, parsed: &Parsed, position: Position, version: usize) -> O
             break;
         }
     }
-    Some(call_element(path, parsed, innermost?, version))
+    Some(call_site(parsed, innermost?))
 }
 
-pub(super) fn call_element(path: &str, parsed: &Parsed, node: Node<'_>, version: usize) -> Element {
+fn call_site(parsed: &Parsed, node: Node<'_>) -> CallSite {
     let text = &parsed.text;
-    let callee = node
-        .child_by_field_name("function")
-        .map(|n| node_text(text, n))
-        .unwrap_or_default();
-    let arguments = call_arguments(text, node);
     let start = byte_to_char(text, node.start_byte());
-    let end = byte_to_char(text, node.end_byte());
-    Element {
-        kind: ElementKind::Call,
-        path: path.to_owned(),
-        span: start..end,
-        version,
+    CallSite {
+        span: start..byte_to_char(text, node.end_byte()),
         line: from_char(text, start).line + 1,
-        name: callee.rsplit('.').next().unwrap_or(&callee).to_owned(),
-        qualified_name: callee.clone(),
-        detail: Detail::Call {
-            function: callee,
-            arguments,
-        },
+        callee: node
+            .child_by_field_name("function")
+            .map(|n| node_text(text, n))
+            .unwrap_or_default(),
+        arguments: call_arguments(text, node),
     }
 }
 
