@@ -52,6 +52,7 @@ pub mod python;
 pub mod rename;
 pub mod rust;
 pub mod signature;
+mod tsc;
 pub mod typescript;
 
 #[cfg(test)]

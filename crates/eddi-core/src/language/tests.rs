@@ -581,12 +581,40 @@ fn javascript_syntax_errors_say_where_and_what() {
         errors(&JavaScript, "const a = [1, 2;\nconst b = 3;\n"),
         ["0:15 missing ']'"]
     );
+    // the grammar's message, or `tsc`'s where it is installed (it
+    // confirms what the grammar finds): at the same place
+    let found = errors(
+        &TypeScript,
+        "interface A {\n  x: number\n  y: string;;\n}\n",
+    );
+    assert!(
+        found == ["2:12 unexpected ';'"] || found == ["2:12 Property or signature expected."],
+        "{found:?}"
+    );
+}
+
+/// Valid TypeScript that tree-sitter-typescript 0.23 rejects is valid:
+/// `tsc` (5.6 or later) decides when the grammar finds errors. (Checked
+/// where `tsc` is installed.)
+#[test]
+fn typescript_the_grammar_rejects_is_valid_when_tsc_accepts_it() {
+    let probe = Rope::from_str("let x = (;\n");
+    if super::tsc::syntax_errors(&probe, "ts").is_none() {
+        eprintln!("no tsc that checks syntax alone (5.6 or later): not checked");
+        return;
+    }
+    for valid in [
+        "interface I {\n  <S>(r: S): S\n  <S, A extends any[]>(r: S, ...a: A): S\n}\n",
+        "export type * from \"./types\";\n",
+        "interface Z<out O = unknown, in I = unknown> {\n  a: O;\n}\n",
+        "abstract class B {\n  abstract p: string;\n}\nexport abstract class C extends B {\n  abstract override p: string;\n}\n",
+    ] {
+        assert_eq!(errors(&TypeScript, valid), Vec::<String>::new(), "{valid}");
+    }
+    // and broken TypeScript is broken where `tsc` says
     assert_eq!(
-        errors(
-            &TypeScript,
-            "interface A {\n  x: number\n  y: string;;\n}\n"
-        ),
-        ["2:12 unexpected ';'"]
+        errors(&TypeScript, "let x = (;\nfunction f( {\n"),
+        ["0:9 Expression expected.", "2:0 '}' expected."]
     );
 }
 

@@ -13,6 +13,7 @@ use tree_sitter::Query;
 
 use super::javascript::{read, syntax_errors, JS_GLOBALS};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
+use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
 
 /// The TypeScript language (`.ts` files).
@@ -55,7 +56,7 @@ impl Language for TypeScript {
     }
 
     fn syntax_check(&self) -> Option<SyntaxCheck> {
-        Some(syntax_errors)
+        Some(typescript_syntax_errors)
     }
 
     fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
@@ -129,7 +130,7 @@ impl Language for Tsx {
     }
 
     fn syntax_check(&self) -> Option<SyntaxCheck> {
-        Some(syntax_errors)
+        Some(tsx_syntax_errors)
     }
 
     fn brace_edits(&self) -> Option<super::edits::BraceEdits> {
@@ -254,3 +255,22 @@ pub(crate) const TS_GLOBAL_TYPES: &[&str] = &[
     "PropertyKey",
     "TemplateStringsArray",
 ];
+
+/// A TypeScript file's syntax errors: the grammar's, confirmed by `tsc`
+/// when it finds any ([`super::tsc`]: the grammar rejects some valid
+/// TypeScript).
+fn typescript_syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    confirmed(syntax_errors(text, tree), text, "ts")
+}
+
+/// A TSX file's, as [`typescript_syntax_errors`].
+fn tsx_syntax_errors(text: &Rope, tree: &SyntaxTree) -> Vec<SyntaxError> {
+    confirmed(syntax_errors(text, tree), text, "tsx")
+}
+
+fn confirmed(found: Vec<SyntaxError>, text: &Rope, extension: &str) -> Vec<SyntaxError> {
+    match found.is_empty() {
+        true => found,
+        false => super::tsc::syntax_errors(text, extension).unwrap_or(found),
+    }
+}
