@@ -46,7 +46,7 @@
 //! recovered.
 
 use ropey::Rope;
-use tree_sitter::Node;
+use tree_sitter::{Node, TreeCursor};
 
 use super::nodes::children;
 use super::outline::{symbol_node, Symbol, SymbolKind};
@@ -174,13 +174,21 @@ impl<'r> Visitor<'r> {
     /// thread's stack.
     fn visit(&mut self, root: Node<'_>) {
         let mut stack = vec![root];
+        // one cursor for the whole walk: a list of each node's children
+        // was an allocation per node of every file
+        let mut cursor = root.walk();
         while let Some(node) = stack.pop() {
-            self.count(node, &mut stack);
+            self.count(node, &mut stack, &mut cursor);
         }
     }
 
     /// Counts `node` and pushes the children still to visit.
-    fn count<'t>(&mut self, node: Node<'t>, stack: &mut Vec<Node<'t>>) {
+    fn count<'t>(
+        &mut self,
+        node: Node<'t>,
+        stack: &mut Vec<Node<'t>>,
+        cursor: &mut TreeCursor<'t>,
+    ) {
         match node.kind() {
             "function_definition" => {
                 let block = function_block(self.text, node, self.to_method, self.classname.clone());
@@ -250,7 +258,10 @@ impl<'r> Visitor<'r> {
             }
             _ => {}
         }
-        stack.extend(children(node).into_iter().rev());
+        // the children in reverse, so that they are popped in source order
+        let first = stack.len();
+        stack.extend(node.children(cursor));
+        stack[first..].reverse();
     }
 }
 

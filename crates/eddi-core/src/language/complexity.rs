@@ -201,8 +201,9 @@ fn inner_nodes<'t>(
 ) -> Vec<(Node<'t>, bool)> {
     let mut found = Vec::new();
     let mut stack = vec![(node, true)];
+    // one cursor for the walk, not one (an allocation) per node
+    let mut walk = node.walk();
     while let Some((n, own)) = stack.pop() {
-        let mut walk = n.walk();
         for child in n.children(&mut walk) {
             found.push((child, own));
             if is_function(child) {
@@ -233,6 +234,7 @@ fn merged(mut ranges: Vec<Range<usize>>) -> Vec<Range<usize>> {
 fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_>) -> bool) -> u32 {
     let mut count = 0;
     let mut stack: Vec<Node<'_>> = Vec::new();
+    // one cursor for the walk, not one (an allocation) per node
     let mut walk = node.walk();
     stack.extend(node.children(&mut walk));
     while let Some(n) = stack.pop() {
@@ -242,7 +244,6 @@ fn nodes_within(node: Node<'_>, points: &DecisionPoints, is_decision: fn(Node<'_
         if is_decision(n) {
             count += 1;
         }
-        let mut walk = n.walk();
         stack.extend(n.children(&mut walk));
     }
     count

@@ -14,8 +14,11 @@
 //! so each query's whole answer is kept too ([`CallersMemo::callers`]):
 //! it is a function of those entries alone.
 
-use std::collections::HashMap;
 use std::sync::Arc;
+
+// Fx, not SipHash: the maps are keyed by names and small ids, and
+// hashed hundreds of thousands of times in a cold walk of a project
+use super::hash::FxHashMap as HashMap;
 
 use super::entry::Entry;
 use super::file::{DefId, ValueId};
@@ -91,20 +94,19 @@ impl CallersMemo {
             .into_mut()
     }
 
-    /// What `value` of `file` denotes.
-    pub(crate) fn resolve(&mut self, index: &ProjectIndex, file: FileId, value: ValueId) -> Res {
+    /// What `value` of `file` denotes (read where it is kept: a common
+    /// name's references are read by every query of that name).
+    pub(crate) fn resolve(&mut self, index: &ProjectIndex, file: FileId, value: ValueId) -> &Res {
         self.resolved
             .entry((file, value))
             .or_insert_with(|| index.resolve(file, value, 0))
-            .clone()
     }
 
     /// The `__init__` constructing `class` runs.
-    pub(crate) fn init_of(&mut self, index: &ProjectIndex, class: DefRef) -> Res {
+    pub(crate) fn init_of(&mut self, index: &ProjectIndex, class: DefRef) -> &Res {
         self.inits
             .entry(class)
             .or_insert_with(|| index.class_member(&[class], "__init__", 0))
-            .clone()
     }
 
     /// Every class of the project that has bases, in file order.
@@ -148,13 +150,10 @@ impl CallersMemo {
         let defining = self.defining.get_or_insert_with(|| {
             // every file scanned, so that each one's definitions are known
             index.scan_python();
-            let mut defining: HashMap<String, Vec<FileId>> = HashMap::new();
+            let mut defining = HashMap::default();
             for (fid, file) in index.scanned_files() {
                 for id in file.def_ranges.keys() {
-                    defining
-                        .entry(file.names.name(*id).to_owned())
-                        .or_default()
-                        .push(fid);
+                    add_file(&mut defining, file.names.name(*id), fid);
                 }
             }
             defining
@@ -171,17 +170,25 @@ impl CallersMemo {
         let naming = self.naming.get_or_insert_with(|| {
             // every file scanned, so that each one's names are known
             index.scan_python();
-            let mut naming: HashMap<String, Vec<FileId>> = HashMap::new();
+            let mut naming = HashMap::default();
             for (fid, file) in index.scanned_files() {
                 for id in file.ref_ranges.keys() {
-                    naming
-                        .entry(file.names.name(*id).to_owned())
-                        .or_default()
-                        .push(fid);
+                    add_file(&mut naming, file.names.name(*id), fid);
                 }
             }
             naming
         });
         Some(naming.get(name).map_or(&[], Vec::as_slice))
+    }
+}
+
+/// Adds `file` to the files of `name`: the name is copied only the first
+/// time (most names are in many files).
+fn add_file(files: &mut HashMap<String, Vec<FileId>>, name: &str, file: FileId) {
+    match files.get_mut(name) {
+        Some(found) => found.push(file),
+        None => {
+            files.insert(name.to_owned(), vec![file]);
+        }
     }
 }
