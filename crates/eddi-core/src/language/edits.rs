@@ -378,14 +378,7 @@ fn after_type_place(
     );
     if let Some(alias) = spec.filter(|spec| spec.kind() == "type_alias") {
         // methods on `A = B` are B's, and B may be another package's
-        let named = alias
-            .child_by_field_name("type")
-            .map(|t| crate::analysis::syntax::node_text(text, t))
-            .unwrap_or_default();
-        return Err(AnalysisError::InvalidCode(format!(
-            "{} is a type alias of {named}: Goto that type, which takes the methods",
-            outline.symbols[class].name
-        )));
+        return Err(alias_refused(text, alias, &outline.symbols[class].name));
     }
     if spec
         .and_then(|spec| spec.child_by_field_name("type"))
@@ -475,16 +468,7 @@ fn impl_place(
                 }
                 // `impl Alias` is an error unless this crate defines the type
                 // it names, which one file does not tell
-                Some(("type_item", alias)) => {
-                    let named = alias
-                        .child_by_field_name("type")
-                        .map(|t| crate::analysis::syntax::node_text(text, t))
-                        .unwrap_or_default();
-                    return Err(AnalysisError::InvalidCode(format!(
-                        "{} is a type alias of {named}: Goto that type, whose impl takes methods",
-                        class.name
-                    )));
-                }
+                Some(("type_item", alias)) => return Err(alias_refused(text, alias, &class.name)),
                 _ => {}
             }
             // the type's inherent block, among the items beside it
@@ -589,6 +573,18 @@ fn impl_header(text: &Rope, item: Node<'_>, name: &str, indent: &str, nl: &str) 
         Some(clause) => format!("{head} {clause} {{"),
         None => format!("{head} {{"),
     }
+}
+
+/// `Insert Method` on the type alias `alias` (`name`): its methods are the
+/// named type's, which may be another package's or crate's.
+fn alias_refused(text: &Rope, alias: Node<'_>, name: &str) -> AnalysisError {
+    let named = alias
+        .child_by_field_name("type")
+        .map(|t| crate::analysis::syntax::node_text(text, t))
+        .unwrap_or_default();
+    AnalysisError::InvalidCode(format!(
+        "{name} is a type alias of {named}: Goto that type, which takes the methods"
+    ))
 }
 
 /// The node of `symbol`: the nearest one around its name of one of `kinds`.

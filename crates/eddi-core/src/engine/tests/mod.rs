@@ -67,6 +67,31 @@ impl Fixture {
     fn read(&self, path: &str) -> String {
         std::fs::read_to_string(self.dir.path().join(path)).unwrap()
     }
+
+    /// Whether `program` (a language's own compiler or checker), run with
+    /// `args` in the fixture's folder, accepts the result: it fails the
+    /// test when it does not; where it is not installed, only Eddi's own
+    /// checks stand.
+    fn accepted(&self, program: &str, args: &[&str]) -> bool {
+        let out = match std::process::Command::new(program)
+            .args(args)
+            .current_dir(self.dir.path())
+            .output()
+        {
+            Ok(out) => out,
+            Err(_) => {
+                eprintln!("{program} is not installed: not checked");
+                return true;
+            }
+        };
+        assert!(
+            out.status.success(),
+            "{program} refused the result: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        true
+    }
 }
 
 #[test]

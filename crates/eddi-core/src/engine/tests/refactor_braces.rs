@@ -5,24 +5,6 @@
 
 use super::*;
 
-/// Runs `program args…` in the fixture's directory and asserts it
-/// succeeded (not checked where the program is not installed).
-fn accepted(f: &Fixture, program: &str, args: &[&str]) {
-    match std::process::Command::new(program)
-        .args(args)
-        .current_dir(f.dir.path())
-        .output()
-    {
-        Ok(out) => assert!(
-            out.status.success(),
-            "{program} refused the result: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        ),
-        Err(_) => eprintln!("{program} is not installed: not checked"),
-    }
-}
-
 /// ES modules: an import's alias keeps its name, a re-export and a
 /// namespace import follow, a shorthand keeps its key; Node runs the
 /// result. A use through `require` is possible: refused by default,
@@ -54,7 +36,7 @@ fn es_modules_rename_across_files() {
         f.read("web/app.js"),
         "import { sum as plus } from './util.js';\nimport * as u from './util.js';\nimport { sum } from './index.js';\n\nconst o = { add: sum };\nconsole.log(plus(1, 2) + u.sum(3, 4) + sum(5, 6) + o.add(1, 1));\n"
     );
-    accepted(&f, "node", &["web/app.js"]);
+    f.accepted("node", &["web/app.js"]);
 }
 
 /// A use through CommonJS `require` is possible: refused by default,
@@ -140,7 +122,7 @@ fn go_renames_across_packages() {
     assert!(f
         .read("main.go")
         .contains("q := shapes.Point{Left: 2}\n\tfmt.Println(p.Total(), p.Left, q.Y)"));
-    accepted(&f, "go", &["vet", "./..."]);
+    f.accepted("go", &["vet", "./..."]);
 }
 
 /// A Go method declared in another file than its type's is the type's
@@ -182,7 +164,7 @@ fn go_methods_declared_apart_from_their_type() {
     );
     assert!(f.read("stack/fill.go").contains("\ts.Add(1)\n"));
     assert!(f.read("main.go").contains("\ts.Add(2)\n"));
-    accepted(&f, "go", &["vet", "./..."]);
+    f.accepted("go", &["vet", "./..."]);
 }
 
 /// Rust: an item through `use`, `crate::` and `super::` paths, a
@@ -221,8 +203,7 @@ fn rust_renames_within_a_crate() {
     );
     assert!(f.read("src/lib.rs").contains("pub use geo::square;\n\npub fn total() -> i32 {\n    geo::square(2) + crate::geo::square(1) + square(3)"));
     let out = f.dir.path().join("lib.rmeta");
-    accepted(
-        &f,
+    f.accepted(
         "rustc",
         &[
             "--edition",
@@ -269,8 +250,7 @@ fn java_renames_classes_with_their_files_and_methods() {
         .read("src/shop/App.java")
         .contains("Store shop = new Store();\n        System.out.println(shop.plus(1));"));
     assert!(!f.dir.path().join("src/shop/Shop.java").exists());
-    accepted(
-        &f,
+    f.accepted(
         "javac",
         &["-d", "out", "src/shop/Store.java", "src/shop/App.java"],
     );
@@ -306,7 +286,7 @@ fn typescript_renames_exports_across_files() {
         f.read("src/main.ts"),
         "import { Counter, create as build } from './calc';\n\nconst c: Counter = build();\nc.add(1);\nexport const d = new Counter();\n"
     );
-    accepted(&f, "tsc", &["--noEmit", "--strict", "src/main.ts"]);
+    f.accepted("tsc", &["--noEmit", "--strict", "src/main.ts"]);
 }
 
 /// `Modify … Rename` of an exported function renames in its file and
@@ -364,7 +344,7 @@ fn a_member_another_type_also_has_is_refused_by_default() {
         Ok, Renamed in 1 file (src/shapes.ts), 2 references updated, possible: 1 use changed too (Include Possible): src/shapes.ts:1:2 (src.shapes.Shape.area has a member of the name, which may override it, be overridden by it or declare it for an interface)
         "#,
     );
-    accepted(&f, "tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
+    f.accepted("tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
 }
 
 /// Go: an example function names what it shows (`ExampleWriter_Flush`),
@@ -402,8 +382,8 @@ fn go_examples_interfaces_and_embedded_types() {
         .read("w/example_test.go")
         .contains("func ExampleWriter_Drain() {"));
     assert!(f.read("w/w.go").contains("return w.n + w.Position.Line"));
-    accepted(&f, "go", &["vet", "./..."]);
-    accepted(&f, "go", &["test", "./..."]);
+    f.accepted("go", &["vet", "./..."]);
+    f.accepted("go", &["test", "./..."]);
 }
 
 /// Go types inherit nothing but what they embed: another type's own
@@ -434,7 +414,7 @@ fn go_methods_of_other_types_interfaces_and_embedding() {
     );
     assert!(f.read("w/w.go").contains("func (t *Tree) advance() int"));
     assert!(f.read("w/w.go").contains("func (l *lexer) next() int"));
-    accepted(&f, "go", &["vet", "./..."]);
+    f.accepted("go", &["vet", "./..."]);
 }
 
 /// JavaScript: a method a protocol calls by name (`toJSON` for
@@ -524,7 +504,7 @@ fn rust_glob_reexports_and_self_typed_parameters() {
     let text = f.read("src/text.rs");
     assert!(text.contains("use crate::{compare};"), "{text}");
     assert!(text.contains("self.is_blank() && rhs.is_blank()"), "{text}");
-    accepted(&f, "cargo", &["check", "--quiet", "--offline"]);
+    f.accepted("cargo", &["check", "--quiet", "--offline"]);
 }
 
 /// A Rust function named as a module (`crate::rank::TABLE` names the
@@ -600,8 +580,7 @@ fn a_rust_path_the_index_does_not_resolve_is_possible() {
     assert!(f.read("src/geo.rs").contains("assert_eq!(s.size(), 9);"));
     assert!(f.read("src/shapes.rs").contains("        q.size()"));
     let out = f.dir.path().join("lib.rmeta");
-    accepted(
-        &f,
+    f.accepted(
         "rustc",
         &[
             "--edition",
@@ -677,7 +656,7 @@ fn names_the_language_fixes_are_refused() {
     assert_eq!(f.read("k.ts"), ts);
     assert_eq!(f.read("main.go"), go);
     assert_eq!(f.read("src/bin/tool.rs"), rust);
-    accepted(&f, "go", &["vet", "./..."]);
+    f.accepted("go", &["vet", "./..."]);
 }
 
 /// `Delete Function|Class|Method` in a brace-language file names the uses
@@ -747,5 +726,5 @@ fn java_nested_classes_and_anonymous_bodies() {
         Ok, Renamed in 1 file (p/Outer.java), 2 references updated, possible: 1 use changed too (Include Possible): p/Outer.java:20:14 (the index cannot resolve it)
         "#,
     );
-    accepted(&f, "javac", &["-d", "classes", "p/Outer.java"]);
+    f.accepted("javac", &["-d", "classes", "p/Outer.java"]);
 }

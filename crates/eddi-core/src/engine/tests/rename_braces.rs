@@ -5,30 +5,6 @@
 
 use super::*;
 
-/// Runs `program args… file` in the fixture's directory; `None` when the
-/// program is not installed, else whether it accepted the file (its
-/// output in the panic message otherwise).
-fn accepted(f: &Fixture, program: &str, args: &[&str]) -> bool {
-    let out = match std::process::Command::new(program)
-        .args(args)
-        .current_dir(f.dir.path())
-        .output()
-    {
-        Ok(out) => out,
-        Err(_) => {
-            eprintln!("{program} is not installed: not checked");
-            return true;
-        }
-    };
-    assert!(
-        out.status.success(),
-        "{program} refused the result: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    true
-}
-
 const APP_JS: &str = "const total = 10;
 function add(a, b) {
   const sum = a + b;
@@ -104,7 +80,7 @@ c.step(plus(1, 2));
 export { plus, Counter };
 "
     );
-    assert!(accepted(&f, "node", &["--check", "app.js"]));
+    assert!(f.accepted("node", &["--check", "app.js"]));
     // refusals: the scope's own name, a keyword, a name defined, a name
     // the renamed binding would hide
     f.check(
@@ -162,7 +138,7 @@ fn javascript_names_with_dollars() {
         f.read("app.js"),
         "import { $q } from './dom.js';\n$q('#a');\n"
     );
-    assert!(accepted(&f, "node", &["--check", "dom.js"]));
+    assert!(f.accepted("node", &["--check", "dom.js"]));
 }
 
 const PICK_JS: &str = "const rest = [];
@@ -226,7 +202,7 @@ export function pick(o, { limit: max = 10 } = {}) {
 }
 "
     );
-    assert!(accepted(&f, "node", &["--check", "pick.js"]));
+    assert!(f.accepted("node", &["--check", "pick.js"]));
 }
 
 const TOTALS_TS: &str = "export function sum(items: number[]): number {
@@ -369,8 +345,8 @@ fn go_renames_respect_scopes() {
     assert!(text.contains("\t\ttotal := acc + p.X\n\t\tfmt.Println(total)\n"));
     assert!(text.contains("func (p *Pt) Move(dx int) {"));
     assert!(text.contains("all := []Pt{{X: 1, Y: 2}}\n\tall[0].Move(acc)\n\treturn acc\n"));
-    assert!(accepted(&f, "gofmt", &["-e", "shapes.go"]));
-    assert!(accepted(&f, "go", &["vet", "."]));
+    assert!(f.accepted("gofmt", &["-e", "shapes.go"]));
+    assert!(f.accepted("go", &["vet", "."]));
 }
 
 const RESULTS_GO: &str = "package results
@@ -426,7 +402,7 @@ fn go_short_declarations_reuse_what_their_block_declares() {
     assert!(text.contains("\tif err := check(a); err != nil {\n\t\treturn 0, err\n"));
     assert!(text.contains("wrap := func(err error) error { return err }\n\t_ = wrap(failure)\n"));
     assert!(text.contains("\t\tc, err := read()\n\t\ttotal += c + i\n\t\t_ = err\n"));
-    assert!(accepted(&f, "go", &["vet", "."]));
+    assert!(f.accepted("go", &["vet", "."]));
 }
 
 const GEOMETRY_GO: &str = "package geometry
@@ -478,8 +454,8 @@ fn go_renames_fields_and_methods_through_types() {
     assert!(text.contains("return Point{Left: p.Left + dx, Y: p.Y}"));
     assert!(text.contains("return []Point{{Left: -q.Left, Y: q.Y}, q.Moved(1)}"));
     assert!(text.contains("\tX := 1\n\treturn map[string]int{\"X\": X}\n"));
-    assert!(accepted(&f, "gofmt", &["-e", "geometry.go"]));
-    assert!(accepted(&f, "go", &["vet", "."]));
+    assert!(f.accepted("gofmt", &["-e", "geometry.go"]));
+    assert!(f.accepted("go", &["vet", "."]));
 }
 
 const LIB_RS: &str = "pub struct Point {
@@ -568,8 +544,7 @@ pub fn origin(q: Pt) -> Pt {
     );
     let out = f.dir.path().join("lib.rmeta");
     let out = out.to_str().unwrap();
-    assert!(accepted(
-        &f,
+    assert!(f.accepted(
         "rustc",
         &[
             "--edition",
@@ -647,8 +622,7 @@ pub fn report(w: usize, head: Option<usize>, items: &[u8]) -> String {
     );
     let out = f.dir.path().join("lib.rmeta");
     let out = out.to_str().unwrap();
-    assert!(accepted(
-        &f,
+    assert!(f.accepted(
         "rustc",
         &[
             "--edition",
@@ -768,8 +742,7 @@ pub fn tally(v: Option<i32>, list: &[i32], d: Length, s: &Span) -> i32 {
     );
     let out = f.dir.path().join("lib.rmeta");
     let out = out.to_str().unwrap();
-    assert!(accepted(
-        &f,
+    assert!(f.accepted(
         "rustc",
         &[
             "--edition",
@@ -924,7 +897,7 @@ class Counter {
 }
 "
     );
-    assert!(accepted(&f, "javac", &["-d", "out", "Shop.java"]));
+    assert!(f.accepted("javac", &["-d", "out", "Shop.java"]));
     // an override: what calls reach is the supertype's to say
     f.write(
         "Note.java",
@@ -1006,7 +979,7 @@ fn java_patterns_and_anonymous_classes_bind_their_names() {
     ));
     assert!(text.contains("(java.io.StringReader reader = new java.io.StringReader(\"a\")) {\n            total += reader.read();"));
     assert!(text.contains("return total + this.size;"));
-    assert!(accepted(&f, "javac", &["-d", "classes", "Shapes.java"]));
+    assert!(f.accepted("javac", &["-d", "classes", "Shapes.java"]));
 }
 
 const UTIL_TS: &str = "export interface Shape {
@@ -1060,7 +1033,7 @@ fn typescript_renames_locals_and_refuses_what_it_cannot_type() {
     assert!(
         text.contains("let acc = first.area();\n  for (const s of shapes) {\n    acc += s.area();")
     );
-    assert!(accepted(&f, "tsc", &["--noEmit", "--strict", "util.ts"]));
+    assert!(f.accepted("tsc", &["--noEmit", "--strict", "util.ts"]));
 }
 
 /// `Modify` but Rename in the brace languages (`language/signature.rs`):
@@ -1157,7 +1130,7 @@ fn brace_modify_edits_signatures_decorators_and_modifiers() {
         f.read("A.java"),
         "public class A {\n  /** Doc. */\n  @Deprecated\n  private int f(int a, int b) { return a; }\n  public int g() { return f(1, 2); }\n}\n"
     );
-    accepted(&f, "javac", &["-d", "classes", "A.java"]);
+    f.accepted("javac", &["-d", "classes", "A.java"]);
 }
 
 /// A loop variable binds in its loop's body, not in what the loop
@@ -1211,6 +1184,6 @@ fn a_loop_variable_binds_in_its_body_not_in_what_it_iterates() {
         .read("lp.go")
         .contains("for _, v := range w {\n\t\tn += v"));
     assert!(f.read("Lp.java").contains("for (int s : t) { n += s; }"));
-    assert!(accepted(&f, "javac", &["-d", "classes", "Lp.java"]));
-    assert!(accepted(&f, "gofmt", &["-e", "lp.go"]));
+    assert!(f.accepted("javac", &["-d", "classes", "Lp.java"]));
+    assert!(f.accepted("gofmt", &["-e", "lp.go"]));
 }
