@@ -1100,6 +1100,7 @@ fn what_reads_python_code_says_so_on_another_language() {
         ("foreach file matching \"*.js\" { foreach import flag \"x\" }", "1:40: import reads Python code; web/a.js is JavaScript: a script reads its functions, classes, methods, lines and text (at file web/a.js)"),
         ("foreach function pick where unused flag \"x\"", "1:29: unused reads Python code; web/a.js is JavaScript: a script reads its functions, classes, methods, lines and text"),
         ("foreach file matching \"*.rs\" where imports std flag \"x\"", "1:36: imports reads Python code; rs/lib.rs is Rust: a script reads its functions, classes, methods, lines and text"),
+        ("foreach caller of helper() flag \"x\"", "1:9: caller of and call to read Python code; helper is defined in rs/lib.rs, Rust: Find Callers helper lists its callers"),
     ] {
         assert_eq!(f.send(script), format!("Fail \"{}\"", why), "{script}");
     }

@@ -483,6 +483,28 @@ fn answer_text(mut outcome: Outcome) -> String {
 }
 
 /// An index's refusal as a typed failure, its choices as candidates.
+impl View<'_> {
+    /// `caller of`/`call to` a name the Python index does not know but a
+    /// brace language's file defines: the relation is Python's alone for
+    /// now, and `Find Callers` answers for that language.
+    fn not_python(&self, name: &str) -> Option<OpError> {
+        let defined = self
+            .index
+            .tags()
+            .find_definition(self.index.root(), name, None)
+            .ok()?;
+        let first = defined.first()?;
+        let path = &first.location.path;
+        let language = crate::language::language_of(path).map_or("another language", |l| l.name());
+        Some(OpError::new(
+            ErrorKind::NotApplicable,
+            format!(
+                "caller of and call to read Python code; {name} is defined in {path}, {language}: Find Callers {name} lists its callers"
+            ),
+        ))
+    }
+}
+
 fn index_error(error: crate::analysis::index::IndexError) -> OpError {
     use crate::analysis::index::IndexError;
     let (kind, candidates) = match &error {
@@ -652,7 +674,12 @@ impl interpreter::Project for View<'_> {
         // a walk asks thousands, most of them refused
         self.index
             .read_callers_memo(name, &mut self.memo.borrow_mut(), |found| {
-                let found = found.as_ref().map_err(|e| index_error(e.clone()))?;
+                let found = found.as_ref().map_err(|e| match e {
+                    crate::analysis::index::IndexError::NotFound { .. } => self
+                        .not_python(name)
+                        .unwrap_or_else(|| index_error(e.clone())),
+                    _ => index_error(e.clone()),
+                })?;
                 let possible = found.possible.iter().filter(here).count();
                 Ok(Calls {
                     proven: match possible {
