@@ -384,8 +384,17 @@ fn after_type_place(
         .and_then(|spec| spec.child_by_field_name("type"))
         .is_some_and(|t| t.kind() == "interface_type")
     {
-        // an interface's methods are written in it
-        return method_place(text, outline, cursor, unit);
+        // an interface's methods are written in it; gofmt writes the
+        // `interface{}` that gets one as `interface {`
+        let (range, indent, before, after) = method_place(text, outline, cursor, unit)?;
+        let open = range
+            .start
+            .checked_sub(1)
+            .filter(|&at| at > 0 && text.char(at) == '{' && !text.char(at - 1).is_whitespace());
+        return Ok(match open {
+            Some(at) => (at..range.end, indent, format!(" {{{before}"), after),
+            None => (range, indent, before, after),
+        });
     }
     // a type of a `type ( … )` group: after the group
     let group_last = spec

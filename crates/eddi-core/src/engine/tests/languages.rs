@@ -1248,6 +1248,22 @@ fn a_go_method_goes_into_its_interface_or_after_its_types_group() {
         "package a\n\ntype Shape interface {\n\tArea() float64\n\n\tPerimeter() float64\n}\n\ntype (\n\tMeters float64\n\tFeet   float64\n)\n\nfunc (m Meters) Feet() Feet { return Feet(m * 3.28) }\n\nfunc (f Feet) Half() Feet { return f / 2 }\n\nfunc (f Feet) Double() Feet { return f * 2 }\n\nfunc helper() {}\n"
     );
     assert!(f.accepted("gofmt", &["-e", "a/a.go"]));
+    // an empty `interface{}` becomes gofmt's `interface {`
+    f.write("b/b.go", "package b\n\ntype Empty interface{}\n");
+    f.check(
+        "a",
+        r#"
+        > Open b/b.go; Goto Class Empty; Insert Method "Probe() int"; Save
+        Ok, At 0:0, Length 3
+        Ok, At 2:0
+        Ok, Inserted 2 lines at 3, At 4:0
+        Ok, Bytes 49
+        "#,
+    );
+    assert_eq!(
+        f.read("b/b.go"),
+        "package b\n\ntype Empty interface {\n\tProbe() int\n}\n"
+    );
 }
 
 /// `Format` of Go and Rust files runs their own formatters, gofmt and
