@@ -234,12 +234,13 @@ pub fn insert(
         (InsertKind::Method, MethodPlace::InClass) => enum_separator(text, tree, outline, cursor),
         _ => None,
     };
-    let mut shift = 0;
+    // the `;` takes the place of a comma or none: the method's place moves
+    // by what it adds
+    let mut at = range.start;
     if let Some(replaced) = separator.filter(|r| r.end <= range.start) {
-        shift = 1 - replaced.len();
+        at = at + 1 - replaced.len();
         edits.push(Indel::new(replaced, ";".to_owned()));
     }
-    let at = range.start + shift;
     edits.push(Indel::new(range, inserted.clone()));
     let new = apply(text, &edits)?;
     let element_char = at + before.chars().count() + indent.chars().count();
@@ -370,7 +371,7 @@ fn after_type_place(
             .filter(|&p| outline.symbols[p].kind == SymbolKind::Class),
     }
     .ok_or(AnalysisError::NotIn("type or one of its methods"))?;
-    let spec = symbol_node(
+    let spec = node_around_name(
         text,
         tree,
         &outline.symbols[class],
@@ -441,19 +442,13 @@ fn impl_place(
     let nl = lines::ending(text);
     let at_cursor = text.char_to_byte(text.line_to_char(cursor.line) + cursor.col);
     let root = tree.root();
-    let around = {
-        let mut node = root.descendant_for_byte_range(at_cursor, at_cursor);
-        while let Some(n) = node.filter(|n| n.kind() != "impl_item") {
-            node = n.parent();
-        }
-        node
-    };
+    let around = around_of_kind(root, at_cursor, &["impl_item"]);
     let block = match around {
         Some(block) => block,
         None => {
             let class = enclosing(outline, text, cursor, Enclosing::Class)
                 .ok_or(AnalysisError::NotIn("impl block or type"))?;
-            let item = symbol_node(
+            let item = node_around_name(
                 text,
                 tree,
                 class,
@@ -597,22 +592,23 @@ fn alias_refused(text: &Rope, alias: Node<'_>, name: &str) -> AnalysisError {
 }
 
 /// The node of `symbol`: the nearest one around its name of one of `kinds`.
-fn symbol_node<'t>(
+fn node_around_name<'t>(
     text: &Rope,
     tree: &'t SyntaxTree,
     symbol: &Symbol,
     kinds: &[&str],
 ) -> Option<Node<'t>> {
     let at = crate::edit::position::to_char(text, symbol.name_position).ok()?;
-    let byte = text.char_to_byte(at);
-    let mut node = tree.root().descendant_for_byte_range(byte, byte);
-    while let Some(n) = node {
-        if kinds.contains(&n.kind()) {
-            return Some(n);
-        }
+    around_of_kind(tree.root(), text.char_to_byte(at), kinds)
+}
+
+/// The nearest node around `byte` of one of `kinds`.
+fn around_of_kind<'t>(root: Node<'t>, byte: usize, kinds: &[&str]) -> Option<Node<'t>> {
+    let mut node = root.descendant_for_byte_range(byte, byte);
+    while let Some(n) = node.filter(|n| !kinds.contains(&n.kind())) {
         node = n.parent();
     }
-    None
+    node
 }
 
 /// What becomes `;` before a method goes into the Java enum around the
@@ -630,7 +626,7 @@ fn enum_separator(
         return None;
     }
     let class = enclosing(outline, text, cursor, Enclosing::Class)?;
-    let body = symbol_node(text, tree, class, &["enum_declaration"])?
+    let body = node_around_name(text, tree, class, &["enum_declaration"])?
         .child_by_field_name("body")
         .filter(|body| body.kind() == "enum_body")?;
     let mut walk = body.walk();

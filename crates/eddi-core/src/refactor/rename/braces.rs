@@ -418,9 +418,7 @@ fn go_embedded_uses(
             .any(|l| l.path == path && l.position == at)
     };
     let candidates = tags.files_with(family_id(language), &[old], false);
-    let embedded = candidates
-        .iter()
-        .any(|entry| entry.file().embedded.iter().any(|name| name == old));
+    let embedded = embeds_any(&candidates, &[old]);
     let mut found = Vec::new();
     // a promoted field is read from any package
     for entry in candidates.iter().filter(|_| embedded) {
@@ -452,18 +450,25 @@ fn go_embeds_either(
         .nth(1)
         .unwrap_or(&other.qualified_name);
     let types: Vec<&str> = class.into_iter().chain([owner]).collect();
-    project
+    let candidates = project
         .index
         .tags()
-        .files_with(family_id(language), &types, false)
-        .iter()
-        .any(|entry| {
-            entry
-                .file()
-                .embedded
-                .iter()
-                .any(|name| types.contains(&name.as_str()))
-        })
+        .files_with(family_id(language), &types, false);
+    embeds_any(&candidates, &types)
+}
+
+/// Whether a Go struct of `files` embeds one of `types`.
+fn embeds_any(
+    files: &[&std::sync::Arc<crate::analysis::index::tags::TagsEntry>],
+    types: &[&str],
+) -> bool {
+    files.iter().any(|entry| {
+        entry
+            .file()
+            .embedded
+            .iter()
+            .any(|name| types.contains(&name.as_str()))
+    })
 }
 
 /// The spelling of `old` in the names of the Go example functions of its

@@ -272,24 +272,21 @@ fn declared_until(declaration: Option<Node<'_>>, scope: Node<'_>) -> Option<usiz
 /// s)` (Java) read the outer name in what they iterate; `None` for a
 /// local that no loop's pattern binds. (JavaScript's `for (const x of x)`
 /// reads its own `x`, which throws: no exception there.)
-fn loop_body_start(local: Node<'_>) -> Option<usize> {
-    let mut node = local;
-    while let Some(parent) = node.parent() {
-        let (pattern, body) = match parent.kind() {
-            "for_expression" => (parent.child_by_field_name("pattern"), parent),
-            "enhanced_for_statement" => (parent.child_by_field_name("name"), parent),
-            "range_clause" => (parent.child_by_field_name("left"), parent.parent()?),
-            _ => (None, parent),
-        };
-        if let Some(pattern) = pattern {
-            if pattern.start_byte() <= local.start_byte() && local.end_byte() <= pattern.end_byte()
-            {
-                return body.child_by_field_name("body").map(|b| b.start_byte());
-            }
-        }
-        node = parent;
-    }
-    None
+fn loop_body_start(local: Node<'_>, scope: Node<'_>) -> Option<usize> {
+    // a loop binds in the scope the loop is (its pattern's names are
+    // the loop's own): no walk up from each local
+    let pattern = match scope.kind() {
+        "for_expression" => scope.child_by_field_name("pattern"),
+        "enhanced_for_statement" => scope.child_by_field_name("name"),
+        "for_statement" => scope
+            .named_children(&mut scope.walk())
+            .find(|c| c.kind() == "range_clause")
+            .and_then(|range| range.child_by_field_name("left")),
+        _ => None,
+    }?;
+    let inside =
+        pattern.start_byte() <= local.start_byte() && local.end_byte() <= pattern.end_byte();
+    inside.then(|| scope.child_by_field_name("body").map(|b| b.start_byte()))?
 }
 
 /// Where a local's binding ends when its declaration says so (bytes):
@@ -600,7 +597,7 @@ fn references(
         _ => {}
     }
     for (local, scope) in bound_locals {
-        let visible = loop_body_start(local.node)
+        let visible = loop_body_start(local.node, scope)
             .or_else(|| declared_until(local.declaration, scope))
             .unwrap_or(scope.start_byte());
         let until = bound_until(local.declaration).unwrap_or(scope.end_byte());
