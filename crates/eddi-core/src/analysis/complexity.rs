@@ -48,6 +48,7 @@
 use ropey::Rope;
 use tree_sitter::{Node, TreeCursor};
 
+use super::grammar::kind_name;
 use super::nodes::children;
 use super::outline::{symbol_node, Symbol, SymbolKind};
 use super::syntax::{node_start, node_text, SyntaxTree};
@@ -189,7 +190,7 @@ impl<'r> Visitor<'r> {
         stack: &mut Vec<Node<'t>>,
         cursor: &mut TreeCursor<'t>,
     ) {
-        match node.kind() {
+        match kind_name(node) {
             "function_definition" => {
                 let block = function_block(self.text, node, self.to_method, self.classname.clone());
                 self.functions.push(block);
@@ -266,7 +267,7 @@ impl<'r> Visitor<'r> {
 }
 
 fn has_child(node: Node<'_>, kind: &str) -> bool {
-    children(node).iter().any(|c| c.kind() == kind)
+    children(node).iter().any(|c| kind_name(*c) == kind)
 }
 
 fn is_except_star(text: &Rope, clause: Node<'_>) -> bool {

@@ -1,10 +1,12 @@
 //! The reader the brace languages share: Go ([`super::go`]), Rust
 //! ([`super::rust`]) and Java ([`super::java`]) read their files alike, as
 //! the JavaScript family does ([`super::javascript`]). Each language's
-//! outline query says what an element is (tags convention:
-//! `@definition.<kind>` around an element, `@name` on its name); its
-//! [`Braces`] say where its parts are; this module gives each element the
-//! ranges code targets need:
+//! symbol sites say what an element is (the rules of
+//! `analysis/index/tags/sites.rs`, in the tags convention, which the
+//! project index reads too; `queries/<language>/outline.scm` says the same
+//! as a query, and a test holds the two equal); its [`Braces`] say where
+//! its parts are; this module gives each element the ranges code targets
+//! need:
 //! * an element's *position* is its first token after its annotations or
 //!   attributes (`func`, `type`, `pub`, `fn`, `public`, `class`); a
 //!   variable's or a field's is its name. Its *definition* runs from its
@@ -24,7 +26,7 @@
 //! (`Stack.Push`), with the trait between for a trait's implementation
 //! (`Point.Display.fmt`, which `Method Point.fmt` also finds).
 //!
-//! Kinds (the query's capture names): `function`; `method` and
+//! Kinds (the sites' kinds, the query's capture names): `function`; `method` and
 //! `constructor` (callables of a class); `field`, `variant` (members of a
 //! class, `Variable C.x`; dropped outside one); `variable`, `constant`,
 //! `static` (module-level bindings, or a class's members); any other kind
@@ -32,9 +34,10 @@
 //! `record`, `annotation`, `module`) is what `Class` names.
 
 use ropey::Rope;
-use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+use tree_sitter::Node;
 
-use super::{Entry, FoundSite, Outline, SiteDefinition};
+use super::{Entry, FoundSite, Language, Outline, SiteDefinition};
+use crate::analysis::index::tags::symbol_sites;
 use crate::analysis::lines;
 use crate::analysis::outline::{
     self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
@@ -45,8 +48,8 @@ use crate::edit::{LineRange, Position};
 
 /// Where a brace language keeps the parts of its elements.
 pub(super) struct Braces {
-    /// Its outline query, compiled once.
-    pub(super) query: fn() -> &'static Query,
+    /// The language, whose symbol sites are its elements.
+    pub(super) language: &'static dyn Language,
     /// The kinds of its comment nodes.
     pub(super) comments: &'static [&'static str],
     /// The kinds of the annotations or attributes an element carries
@@ -153,10 +156,11 @@ struct Placed {
     owner: Option<Owner>,
 }
 
-/// The elements a brace language's outline query finds in a parsed file,
+/// The elements of a parsed file of a brace language (its symbol sites),
 /// with their ranges, owners and names.
 pub(super) fn read(braces: &Braces, text: &Rope, tree: &SyntaxTree) -> Read {
-    let found = found(braces, text, tree);
+    let mut found = symbol_sites(braces.language, tree.root()).unwrap_or_default();
+    in_source_order(&mut found);
     let placed = place(braces, text, &found);
     let parents = parents(&placed);
     let names = qualified_names(&placed, &parents);
@@ -275,51 +279,6 @@ fn place(braces: &Braces, text: &Rope, found: &[FoundSite<'_>]) -> Vec<Placed> {
         });
     }
     placed
-}
-
-/// The elements the query finds, one per name, in source order (outer
-/// before inner).
-fn found<'t>(braces: &Braces, text: &Rope, tree: &'t SyntaxTree) -> Vec<FoundSite<'t>> {
-    let query = (braces.query)();
-    let names = query.capture_names();
-    let mut found: Vec<(FoundSite<'t>, usize)> = Vec::new();
-    let mut cursor = QueryCursor::new();
-    let source = |node: Node<'_>| std::iter::once(node_text(text, node).into_bytes());
-    let mut matches = cursor.matches(query, tree.root(), source);
-    while let Some(m) = matches.next() {
-        let mut element = None;
-        let mut name = None;
-        for capture in m.captures {
-            let capture_name = names[capture.index as usize];
-            if capture_name == "name" {
-                name = Some(capture.node);
-            } else if let Some(kind) = capture_name.strip_prefix("definition.") {
-                element = Some((capture.node, kind));
-            }
-        }
-        if let (Some((node, kind)), Some(name)) = (element, name) {
-            found.push((
-                FoundSite {
-                    node,
-                    kind,
-                    name,
-                    parent: None,
-                },
-                m.pattern_index,
-            ));
-        }
-    }
-    first_per_name(found)
-}
-
-/// One element per name, the first query pattern's (each site comes with
-/// the index of the pattern that found it), in source order.
-pub(super) fn first_per_name(mut found: Vec<(FoundSite<'_>, usize)>) -> Vec<FoundSite<'_>> {
-    found.sort_by_key(|(f, pattern)| (f.node.id(), f.name.id(), *pattern));
-    found.dedup_by_key(|(f, _)| (f.node.id(), f.name.id()));
-    let mut found: Vec<FoundSite<'_>> = found.into_iter().map(|(f, _)| f).collect();
-    in_source_order(&mut found);
-    found
 }
 
 /// Elements in source order, outer before inner (then by name).

@@ -116,30 +116,21 @@ impl<'a> Counter<'a> {
         let lexed = Lexed { source, tokens };
         let start = (rules.start)(node);
         let end = (rules.end)(node, &lexed);
-        let mut excluded: Vec<Range<usize>> = Vec::new();
-        for (n, own) in inner_nodes(node, self.points.is_function, rules.apart) {
-            if (self.points.is_function)(n) {
-                excluded.push(n.start_byte()..(rules.end)(n, &lexed));
-            } else if (rules.apart)(n) {
-                excluded.push(n.byte_range());
-            } else if let Some(lost) = own.then(|| (rules.lost)(n, &lexed)).flatten() {
-                excluded.push(lost);
+        let excluded = merged(self.excluded(node, rules, &lexed));
+        // the tokens between the ranges set apart, each gap's found by a
+        // search: the tokens of the functions within are not read again
+        let mut own: Vec<Token> = Vec::new();
+        let mut from = start;
+        for apart in excluded.iter().chain([&(end..end)]) {
+            let to = apart.start.min(end);
+            if to > from {
+                own.extend_from_slice(&tokens[lexed.first_from(from)..lexed.first_from(to)]);
+            }
+            from = from.max(apart.end);
+            if from >= end {
+                break;
             }
         }
-        let excluded = merged(excluded);
-        let first = tokens.partition_point(|t| t.start < start);
-        let mut apart = excluded.iter().peekable();
-        let own: Vec<Token> = tokens[first..]
-            .iter()
-            .take_while(|t| t.start < end)
-            .filter(|t| {
-                while apart.peek().is_some_and(|r| r.end <= t.start) {
-                    apart.next();
-                }
-                !apart.peek().is_some_and(|r| r.contains(&t.start))
-            })
-            .copied()
-            .collect();
         let own = if rules.functions_in_tokens {
             let body = node
                 .child_by_field_name("body")
@@ -168,6 +159,42 @@ impl<'a> Counter<'a> {
     }
 }
 
+impl Counter<'_> {
+    /// The code inside the function `node` that is not its own, as
+    /// ranges: the functions within it (to where lizard ends each), code
+    /// set apart, and code whose conditions lizard loses. A function
+    /// within is not read inside, but where lizard ends it before its
+    /// tree node does (an arrow's body on the next line): the functions
+    /// in the rest are still their own.
+    fn excluded(&self, node: Node<'_>, rules: &TokenRules, lexed: &Lexed<'_>) -> Vec<Range<usize>> {
+        let is_function = self.points.is_function;
+        let mut excluded = Vec::new();
+        // (a node, whether it is the function's own code)
+        let mut stack = vec![(node, true)];
+        // one cursor for the walk, not one (an allocation) per node
+        let mut walk = node.walk();
+        while let Some((n, own)) = stack.pop() {
+            for child in n.children(&mut walk) {
+                if is_function(child) {
+                    let end = (rules.end)(child, lexed);
+                    excluded.push(child.start_byte()..end);
+                    if end < child.end_byte() {
+                        stack.push((child, false));
+                    }
+                } else if (rules.apart)(child) {
+                    excluded.push(child.byte_range());
+                } else {
+                    if let Some(lost) = own.then(|| (rules.lost)(child, lexed)).flatten() {
+                        excluded.push(lost);
+                    }
+                    stack.push((child, own));
+                }
+            }
+        }
+        excluded
+    }
+}
+
 /// A file's source and its tokens as lizard reads them.
 pub struct Lexed<'s> {
     pub source: &'s str,
@@ -187,33 +214,6 @@ impl Lexed<'_> {
         let before = if i == 0 { 0 } else { self.tokens[i - 1].end };
         self.source[before..token.end].contains('\n')
     }
-}
-
-/// The nodes inside `node`, each with whether it is `node`'s own code
-/// (not inside a function within it), down to code set `apart` (not its
-/// insides). The functions inside other functions are there too: where
-/// lizard ends a function before its tree node does (an arrow's body on
-/// the next line), the functions in the rest are still their own.
-fn inner_nodes<'t>(
-    node: Node<'t>,
-    is_function: fn(Node<'_>) -> bool,
-    apart: fn(Node<'_>) -> bool,
-) -> Vec<(Node<'t>, bool)> {
-    let mut found = Vec::new();
-    let mut stack = vec![(node, true)];
-    // one cursor for the walk, not one (an allocation) per node
-    let mut walk = node.walk();
-    while let Some((n, own)) = stack.pop() {
-        for child in n.children(&mut walk) {
-            found.push((child, own));
-            if is_function(child) {
-                stack.push((child, false));
-            } else if !apart(child) {
-                stack.push((child, own));
-            }
-        }
-    }
-    found
 }
 
 /// Ranges sorted and merged where they overlap.

@@ -1,18 +1,16 @@
 //! Go behind the language seam: its outline, a syntax check and code
-//! targets, read from its outline query (`queries/go/outline.scm`) by the
-//! brace languages' reader ([`super::braces`]). Functions; methods by
-//! their receiver type (`Method Stack.Push`, also where the type is
-//! declared in another file of the package); structs, interfaces and the
-//! other named types and aliases as classes, a struct's fields and an
-//! interface's methods as their members; package-level variables and
-//! constants. The code edits, the code analyses, the project index and
-//! the refactors are Python's alone for now: the commands that need them
-//! say that Go is not supported yet.
-
-use std::sync::OnceLock;
+//! targets, read from its symbol sites by the brace languages' reader
+//! ([`super::braces`]). Functions; methods by their receiver type (`Method
+//! Stack.Push`, also where the type is declared in another file of the
+//! package); structs, interfaces and the other named types and aliases as
+//! classes, a struct's fields and an interface's methods as their members;
+//! package-level variables and constants. Its code edits, analyses, project
+//! index and renames are those of the brace languages ([`super::edits`],
+//! [`super::complexity`], `analysis/index/tags`); the refactors beyond
+//! renames say that they are Python's alone.
 
 use ropey::Rope;
-use tree_sitter::{Node, Query};
+use tree_sitter::Node;
 
 use super::braces::{self, field_children, parameter_list, Braces, Owner, Parameters};
 use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
@@ -120,7 +118,7 @@ impl Language for Go {
 
 /// Where Go keeps the parts of its elements.
 const BRACES: Braces = Braces {
-    query,
+    language: &Go,
     comments: &["comment"],
     annotations: &[],
     modifiers: &[],
@@ -153,15 +151,6 @@ fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
 /// The index's definitions of the elements its walk found.
 fn definitions(text: &Rope, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
     super::braces::definitions(&BRACES, text, found)
-}
-
-/// Go's outline query, compiled once.
-fn query() -> &'static Query {
-    static QUERY: OnceLock<Query> = OnceLock::new();
-    QUERY.get_or_init(|| {
-        Query::new(&Go.grammar(), include_str!("../../queries/go/outline.scm"))
-            .expect("the Go outline query matches the Go grammar")
-    })
 }
 
 /// The braces that end an element: a function's block, a struct's field

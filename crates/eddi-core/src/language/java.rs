@@ -1,19 +1,17 @@
 //! Java behind the language seam: its outline, a syntax check and code
-//! targets, read from its outline query (`queries/java/outline.scm`) by
-//! the brace languages' reader ([`super::braces`]). Classes, interfaces,
-//! enums, records and annotation types (nested ones by their path,
-//! `Outer.Inner`); their methods and constructors (`Method Shape.area`,
-//! `Method Shape.Shape`; overloads by their parameters, `Shape.scale(
-//! factor)`, or ordinal); fields and enum constants (`Variable
-//! Shape.LIMIT`). Java has no functions outside classes: `Function m`
-//! finds a method by its name alone. The code edits, the code analyses,
-//! the project index and the refactors are Python's alone for now: the
-//! commands that need them say that Java is not supported yet.
-
-use std::sync::OnceLock;
+//! targets, read from its symbol sites by the brace languages' reader
+//! ([`super::braces`]). Classes, interfaces, enums, records and annotation
+//! types (nested ones by their path, `Outer.Inner`); their methods and
+//! constructors (`Method Shape.area`, `Method Shape.Shape`; overloads by
+//! their parameters, `Shape.scale( factor)`, or ordinal); fields and enum
+//! constants (`Variable Shape.LIMIT`). Java has no functions outside
+//! classes: `Function m` finds a method by its name alone. Its code edits,
+//! analyses, project index and renames are those of the brace languages
+//! ([`super::edits`], [`super::complexity`], `analysis/index/tags`); the
+//! refactors beyond renames say that they are Python's alone.
 
 use ropey::Rope;
-use tree_sitter::{Node, Query};
+use tree_sitter::Node;
 
 use super::braces::{self, parameter_list, Braces, Parameters};
 use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
@@ -125,7 +123,7 @@ impl Language for Java {
 
 /// Where Java keeps the parts of its elements.
 const BRACES: Braces = Braces {
-    query,
+    language: &Java,
     comments: &["line_comment", "block_comment"],
     annotations: &["marker_annotation", "annotation"],
     modifiers: &["modifiers"],
@@ -157,18 +155,6 @@ fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
 /// The index's definitions of the elements its walk found.
 fn definitions(text: &Rope, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
     super::braces::definitions(&BRACES, text, found)
-}
-
-/// Java's outline query, compiled once.
-fn query() -> &'static Query {
-    static QUERY: OnceLock<Query> = OnceLock::new();
-    QUERY.get_or_init(|| {
-        Query::new(
-            &Java.grammar(),
-            include_str!("../../queries/java/outline.scm"),
-        )
-        .expect("the Java outline query matches the Java grammar")
-    })
 }
 
 /// A method's or constructor's parameters: `int a, String... more` binds

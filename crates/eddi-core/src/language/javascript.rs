@@ -1,14 +1,12 @@
 //! JavaScript (and JSX) behind the language seam: its outline, a syntax
-//! check and code targets, read from its outline query
-//! (`queries/javascript/outline.scm`). TypeScript's files are read the
-//! same way, with their own grammars and query ([`super::typescript`]).
-//! The code edits, the code analyses, the project index and the
-//! refactors are Python's alone for now: the commands that need them say
-//! that JavaScript is not supported yet.
+//! check, code targets and the ranges its edits read. TypeScript's files
+//! are read the same way, with their own grammars ([`super::typescript`]).
 //!
-//! What is an element, and of which kind, is the query's (tags
-//! convention: `@definition.<kind>` around an element, `@name` on its
-//! name); the ranges code targets need are this module's:
+//! What is an element, and of which kind, is the symbol sites' (the rules
+//! of `analysis/index/tags/sites.rs`, in the tags convention, which the
+//! project index reads too; `queries/javascript/outline.scm` says the same
+//! as a query, and a test holds the two equal); the ranges code targets
+//! need are this module's:
 //! * an element's *position* is its keyword (`function`, `class`,
 //!   `async`, `static`, `get`, the `const` of `const f = () => …`), after
 //!   its decorators and its `export`; a variable's is its name. Its
@@ -29,10 +27,8 @@
 //! (`Variable C.x`); module-level bindings are variables (each name of a
 //! destructuring pattern its own).
 
-use std::sync::OnceLock;
-
 use ropey::Rope;
-use tree_sitter::{Node, Query, QueryCursor, StreamingIterator};
+use tree_sitter::Node;
 
 use super::edits::{BraceEdits, DocComment};
 use super::parse_errors::{parse_errors, shortened, token_after, EndOfFile, Lexicon};
@@ -40,6 +36,7 @@ use super::{
     Entry, ExternalFormatter, FoundSite, Language, Outline, SiteDefinition, SiteDefinitions,
     SymbolSites, SyntaxCheck,
 };
+use crate::analysis::index::tags::symbol_sites;
 use crate::analysis::lines;
 use crate::analysis::outline::{
     self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
@@ -101,7 +98,7 @@ impl Language for JavaScript {
     }
 
     fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
-        read(query(), text, tree).outline()
+        read(&JavaScript, text, tree).outline()
     }
 
     fn syntax_check(&self) -> Option<SyntaxCheck> {
@@ -155,19 +152,7 @@ impl Language for JavaScript {
 
 /// A JavaScript file's symbols as code targets name them.
 fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
-    read(query(), text, tree).symbols
-}
-
-/// JavaScript's outline query, compiled once.
-fn query() -> &'static Query {
-    static QUERY: OnceLock<Query> = OnceLock::new();
-    QUERY.get_or_init(|| {
-        Query::new(
-            &JavaScript.grammar(),
-            include_str!("../../queries/javascript/outline.scm"),
-        )
-        .expect("the JavaScript outline query matches the JavaScript grammar")
-    })
+    read(&JavaScript, text, tree).symbols
 }
 
 /// A file's elements as code targets name them, and what its outline
@@ -226,43 +211,11 @@ struct Placed {
     parent: Option<usize>,
 }
 
-/// The elements `query` (an outline query of the JavaScript family) finds
-/// in a parsed file, with their ranges, nesting and names.
-pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Read {
-    let names = query.capture_names();
-    let mut found: Vec<(FoundSite<'_>, usize)> = Vec::new();
-    let mut cursor = QueryCursor::new();
-    let source = |node: Node<'_>| std::iter::once(node_text(text, node).into_bytes());
-    let mut matches = cursor.matches(query, tree.root(), source);
-    while let Some(m) = matches.next() {
-        let mut element = None;
-        let mut name = None;
-        for capture in m.captures {
-            let capture_name = names[capture.index as usize];
-            if capture_name == "name" {
-                name = Some(capture.node);
-            } else if let Some(kind) = capture_name.strip_prefix("definition.") {
-                element = Some((capture.node, kind));
-            }
-        }
-        let (Some((node, kind)), Some(name)) = (element, name) else {
-            continue;
-        };
-        // a destructuring pattern binds each of its names
-        for name in bound_names(name) {
-            found.push((
-                FoundSite {
-                    node,
-                    kind,
-                    name,
-                    parent: None,
-                },
-                m.pattern_index,
-            ));
-        }
-    }
-    // source order, outer before inner: a parent is always listed first
-    let found = super::braces::first_per_name(found);
+/// The elements of a parsed file of the JavaScript family (its symbol
+/// sites, [`crate::analysis::index::tags::symbol_sites`]), with their
+/// ranges, nesting and names.
+pub(super) fn read(language: &'static dyn Language, text: &Rope, tree: &SyntaxTree) -> Read {
+    let found = each_name(symbol_sites(language, tree.root()).unwrap_or_default());
     let mut read = Read {
         symbols: symbols::Outline::default(),
         shown_kinds: Vec::new(),
@@ -280,16 +233,7 @@ pub(super) fn read(query: &'static Query, text: &Rope, tree: &SyntaxTree) -> Rea
 /// The definitions the project index keeps of the elements a walk found
 /// (the outline's symbols, without the ranges only edits read).
 pub(super) fn definitions(text: &Rope, found: Vec<FoundSite<'_>>) -> Vec<SiteDefinition> {
-    // a destructuring pattern binds each of its names
-    let mut found: Vec<FoundSite<'_>> = found
-        .into_iter()
-        .flat_map(|f| {
-            bound_names(f.name)
-                .into_iter()
-                .map(move |name| FoundSite { name, ..f })
-        })
-        .collect();
-    super::braces::in_source_order(&mut found);
+    let found = each_name(found);
     place(text, &found)
         .into_iter()
         .map(|p| {
@@ -310,6 +254,21 @@ pub(super) fn definitions(text: &Rope, found: Vec<FoundSite<'_>>) -> Vec<SiteDef
             }
         })
         .collect()
+}
+
+/// The sites, one per name a destructuring pattern binds, in source
+/// order (outer before inner: a parent is always listed first).
+fn each_name(found: Vec<FoundSite<'_>>) -> Vec<FoundSite<'_>> {
+    let mut found: Vec<FoundSite<'_>> = found
+        .into_iter()
+        .flat_map(|f| {
+            bound_names(f.name)
+                .into_iter()
+                .map(move |name| FoundSite { name, ..f })
+        })
+        .collect();
+    super::braces::in_source_order(&mut found);
+    found
 }
 
 /// Each element's kind, name and parent (the innermost element around

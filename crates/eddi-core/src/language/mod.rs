@@ -61,6 +61,9 @@ pub mod json;
 #[cfg(test)]
 mod tests;
 
+#[cfg(test)]
+mod outline_queries;
+
 use std::path::Path;
 
 use ropey::Rope;

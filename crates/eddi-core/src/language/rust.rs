@@ -1,19 +1,18 @@
 //! Rust behind the language seam: its outline, a syntax check and code
-//! targets, read from its outline query (`queries/rust/outline.scm`) by
-//! the brace languages' reader ([`super::braces`]). Functions (in
-//! modules too: `Function net.connect`); methods of inherent and trait
-//! `impl` blocks by their type (`Method Point.new`; a trait's method is
-//! also `Point.Display.fmt`, the form printed where the type's name alone
-//! is ambiguous) and of traits; structs, enums, unions, traits, type
-//! aliases and inline modules as classes, with their fields and variants;
-//! constants and statics. The code edits, the code analyses, the project
-//! index and the refactors are Python's alone for now: the commands that
-//! need them say that Rust is not supported yet.
-
-use std::sync::OnceLock;
+//! targets, read from its symbol sites by the brace languages' reader
+//! ([`super::braces`]). Functions (in modules too: `Function net.connect`);
+//! methods of inherent and trait `impl` blocks by their type (`Method
+//! Point.new`; a trait's method is also `Point.Display.fmt`, the form
+//! printed where the type's name alone is ambiguous) and of traits;
+//! structs, enums, unions, traits, type aliases and inline modules as
+//! classes, with their fields and variants; constants and statics. Its code
+//! edits, analyses, project index and renames are those of the brace
+//! languages ([`super::edits`], [`super::complexity`],
+//! `analysis/index/tags`); the refactors beyond renames say that they are
+//! Python's alone.
 
 use ropey::Rope;
-use tree_sitter::{Node, Query};
+use tree_sitter::Node;
 
 use super::braces::{self, parameter_list, Braces, Owner, Parameters};
 use super::parse_errors::{delimiter_error, parse_errors, EndOfFile, Lexicon};
@@ -119,7 +118,7 @@ impl Language for Rust {
 
 /// Where Rust keeps the parts of its elements.
 const BRACES: Braces = Braces {
-    query,
+    language: &Rust,
     comments: &["line_comment", "block_comment"],
     annotations: &["attribute_item"],
     modifiers: &[],
@@ -152,18 +151,6 @@ fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
 /// The index's definitions of the elements its walk found.
 fn definitions(text: &Rope, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
     super::braces::definitions(&BRACES, text, found)
-}
-
-/// Rust's outline query, compiled once.
-fn query() -> &'static Query {
-    static QUERY: OnceLock<Query> = OnceLock::new();
-    QUERY.get_or_init(|| {
-        Query::new(
-            &Rust.grammar(),
-            include_str!("../../queries/rust/outline.scm"),
-        )
-        .expect("the Rust outline query matches the Rust grammar")
-    })
 }
 
 /// A function's parameters, `self` left out: `x: T, (a, b): (i32, i32)`

@@ -1593,3 +1593,16 @@ fn brace_languages_count_what_lizard_reads() {
     let ts = "function opt(a?: string, b = 2): number {\n  const n = a?.length ?? 0;\n  return n > 1 ? n : b;\n}\n";
     assert_eq!(figures(&TypeScript, ts), named(&[("opt", 4)]));
 }
+
+/// The fixtures of the brace languages above, each with its language.
+pub(super) fn brace_fixtures() -> [(&'static dyn Language, &'static str); 7] {
+    [
+        (&JavaScript, JS),
+        (&JavaScript, JSX),
+        (&TypeScript, TS),
+        (&Tsx, TSX),
+        (&Go, GO),
+        (&Rust, RS),
+        (&Java, JAVA),
+    ]
+}

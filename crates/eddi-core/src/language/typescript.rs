@@ -1,15 +1,13 @@
 //! TypeScript behind the language seam, as two languages: TypeScript
 //! (`.ts`, `.mts`, `.cts`) and TSX (`.tsx`), whose grammars differ where
 //! `<T>x` is a type assertion in one and an element in the other. Both
-//! are read as JavaScript is ([`super::javascript`]), with one outline
-//! query (`queries/typescript/outline.scm`) that adds TypeScript's
-//! declarations (overloads, abstract classes, interfaces, type aliases,
-//! enums, namespaces) and members (signatures, interface members).
-
-use std::sync::OnceLock;
+//! are read as JavaScript is ([`super::javascript`]), with the symbol
+//! sites of TypeScript's declarations too (overloads, abstract classes,
+//! interfaces, type aliases, enums, namespaces) and its members
+//! (signatures, interface members); `queries/typescript/outline.scm`
+//! says the same as a query.
 
 use ropey::Rope;
-use tree_sitter::Query;
 
 use super::javascript::{read, syntax_errors, JS_GLOBALS};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
@@ -23,8 +21,6 @@ pub struct TypeScript;
 /// TypeScript with JSX (`.tsx` files).
 #[derive(Debug, Clone, Copy)]
 pub struct Tsx;
-
-const OUTLINE: &str = include_str!("../../queries/typescript/outline.scm");
 
 impl Language for TypeScript {
     fn predeclared(&self, name: &str) -> bool {
@@ -52,7 +48,7 @@ impl Language for TypeScript {
     }
 
     fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
-        read(typescript_query(), text, tree).outline()
+        read(&TypeScript, text, tree).outline()
     }
 
     fn syntax_check(&self) -> Option<SyntaxCheck> {
@@ -126,7 +122,7 @@ impl Language for Tsx {
     }
 
     fn outline(&self, text: &Rope, tree: &SyntaxTree) -> Outline {
-        read(tsx_query(), text, tree).outline()
+        read(&Tsx, text, tree).outline()
     }
 
     fn syntax_check(&self) -> Option<SyntaxCheck> {
@@ -180,30 +176,12 @@ impl Language for Tsx {
 
 /// A TypeScript file's symbols as code targets name them.
 fn typescript_sites(text: &Rope, tree: &SyntaxTree) -> crate::analysis::Outline {
-    read(typescript_query(), text, tree).symbols
+    read(&TypeScript, text, tree).symbols
 }
 
 /// A TSX file's symbols as code targets name them.
 fn tsx_sites(text: &Rope, tree: &SyntaxTree) -> crate::analysis::Outline {
-    read(tsx_query(), text, tree).symbols
-}
-
-/// The outline query for TypeScript's grammar, compiled once.
-fn typescript_query() -> &'static Query {
-    static QUERY: OnceLock<Query> = OnceLock::new();
-    QUERY.get_or_init(|| {
-        Query::new(&TypeScript.grammar(), OUTLINE)
-            .expect("the TypeScript outline query matches the TypeScript grammar")
-    })
-}
-
-/// The outline query for TSX's grammar, compiled once.
-fn tsx_query() -> &'static Query {
-    static QUERY: OnceLock<Query> = OnceLock::new();
-    QUERY.get_or_init(|| {
-        Query::new(&Tsx.grammar(), OUTLINE)
-            .expect("the TypeScript outline query matches the TSX grammar")
-    })
+    read(&Tsx, text, tree).symbols
 }
 
 /// The locals of a TypeScript file's functions (`Variable f.x`).

@@ -39,6 +39,8 @@ mod sites;
 mod tsconfig;
 mod verdicts;
 mod walk;
+
+pub(crate) use walk::symbol_sites;
 mod words;
 
 use std::collections::HashMap;

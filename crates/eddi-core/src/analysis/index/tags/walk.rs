@@ -656,6 +656,67 @@ pub(super) fn walk<'t>(
     }
 }
 
+/// The symbol sites of a file of `language` alone ([`super::sites`], the
+/// rules the scan's walk asks at each name), in the walk's order: what
+/// the outline of a brace language is read from, with no use, scope or
+/// typed name collected. `None` for a language the walk has no rules for.
+pub(crate) fn symbol_sites<'t>(
+    language: &'static dyn Language,
+    root: Node<'t>,
+) -> Option<Vec<FoundSite<'t>>> {
+    let grammar = grammar_of(language)?;
+    let mut sites = Vec::new();
+    let mut cursor = root.walk();
+    let mut path: Vec<Step<'t>> = Vec::new();
+    loop {
+        let node = cursor.node();
+        let id = node.kind_id();
+        if !marked(&grammar.tokens, id) {
+            let kind = grammar.kinds.get(id as usize).copied().unwrap_or(K::Other);
+            let field = match marked(&grammar.fielded, id) {
+                true => cursor
+                    .field_id()
+                    .and_then(|f| grammar.fields.get(f.get() as usize).copied())
+                    .unwrap_or(F::Other),
+                false => F::Other,
+            };
+            let step = Step {
+                node,
+                id,
+                kind,
+                field,
+                // (what only the uses' and locals' rules read)
+                function: root,
+                class: root,
+                declaration: None,
+            };
+            if is_name(kind) {
+                if let Some(kind) = site_kind(grammar, &path, step) {
+                    sites.push(FoundSite {
+                        node: path[path.len() - 1].node,
+                        kind,
+                        name: node,
+                        parent: path.len().checked_sub(2).map(|i| path[i].node),
+                    });
+                }
+            }
+            if !marked(&grammar.opaque, id) && cursor.goto_first_child() {
+                path.push(step);
+                continue;
+            }
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return Some(sites);
+            }
+            path.pop();
+        }
+    }
+}
+
 /// The family's typed names of a node it reads (after its children),
 /// each node's in a block of its own ([`reorder`]).
 #[allow(clippy::too_many_arguments)]
