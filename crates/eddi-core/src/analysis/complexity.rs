@@ -170,45 +170,68 @@ impl<'r> Visitor<'r> {
         }
     }
 
-    /// Depth first, in source order; an explicit stack rather than
-    /// recursion, so that a pathologically nested file cannot overflow the
-    /// thread's stack.
+    /// Each node under `root`, depth first in source order, by a cursor
+    /// (no recursion: a pathologically nested file cannot overflow the
+    /// thread's stack).
     fn visit(&mut self, root: Node<'_>) {
-        let mut stack = vec![root];
-        // one cursor for the whole walk: a list of each node's children
-        // was an allocation per node of every file
-        let mut cursor = root.walk();
-        while let Some(node) = stack.pop() {
-            self.count(node, &mut stack, &mut cursor);
+        self.visit_each([root]);
+    }
+
+    /// [`Self::visit`] of each of `roots`, with one cursor for them all.
+    fn visit_each<'t>(&mut self, roots: impl IntoIterator<Item = Node<'t>>) {
+        let mut roots = roots.into_iter();
+        let Some(first) = roots.next() else {
+            return;
+        };
+        let mut cursor = first.walk();
+        let mut root = Some(first);
+        while let Some(node) = root {
+            cursor.reset(node);
+            self.visit_from(&mut cursor);
+            root = roots.next();
         }
     }
 
-    /// Counts `node` and pushes the children still to visit.
-    fn count<'t>(
-        &mut self,
-        node: Node<'t>,
-        stack: &mut Vec<Node<'t>>,
-        cursor: &mut TreeCursor<'t>,
-    ) {
+    /// Visits the cursor's node and everything under it.
+    fn visit_from(&mut self, cursor: &mut TreeCursor<'_>) {
+        let mut depth = 0usize;
+        loop {
+            if self.count(cursor.node()) && cursor.goto_first_child() {
+                depth += 1;
+                continue;
+            }
+            // leave the node, and each ancestor whose last child it is
+            loop {
+                if depth == 0 {
+                    return;
+                }
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                cursor.goto_parent();
+                depth -= 1;
+            }
+        }
+    }
+
+    /// Counts `node`; whether its children are to be visited (a
+    /// definition's are its own block's).
+    fn count(&mut self, node: Node<'_>) -> bool {
         match kind_name(node) {
             "function_definition" => {
                 let block = function_block(self.text, node, self.to_method, self.classname.clone());
                 self.functions.push(block);
-                return;
+                return false;
             }
             "class_definition" => {
                 self.classes.push(class_block(self.text, node));
-                return;
+                return false;
             }
-            "decorated_definition" => {
-                if let Some(def) = node.child_by_field_name("definition") {
-                    stack.push(def);
-                }
-                return;
-            }
+            // of a decorated definition, the definition alone
+            "decorator" => return false,
             "assert_statement" => {
                 self.complexity += 1;
-                return;
+                return false;
             }
             "if_statement"
             | "elif_clause"
@@ -259,10 +282,7 @@ impl<'r> Visitor<'r> {
             }
             _ => {}
         }
-        // the children in reverse, so that they are popped in source order
-        let first = stack.len();
-        stack.extend(node.children(cursor));
-        stack[first..].reverse();
+        true
     }
 }
 
@@ -318,14 +338,10 @@ fn def_name(text: &Rope, def: Node<'_>) -> String {
 }
 
 fn function_block(text: &Rope, def: Node<'_>, is_method: bool, classname: Option<String>) -> Block {
-    let mut complexity = 1;
-    let mut closures = Vec::new();
-    for stmt in body_statements(def) {
-        let mut v = Visitor::new(text, false, None);
-        v.visit(stmt);
-        closures.extend(v.functions);
-        complexity += v.complexity;
-    }
+    let mut v = Visitor::new(text, false, None);
+    v.visit_each(body_statements(def));
+    let complexity = 1 + v.complexity;
+    let closures = v.functions;
     Block {
         kind: if is_method {
             BlockKind::Method
@@ -345,16 +361,10 @@ fn function_block(text: &Rope, def: Node<'_>, is_method: bool, classname: Option
 
 fn class_block(text: &Rope, def: Node<'_>) -> Block {
     let name = def_name(text, def);
-    let mut real = 1;
-    let mut methods = Vec::new();
-    let mut inner_classes = Vec::new();
-    for stmt in body_statements(def) {
-        let mut v = Visitor::new(text, true, Some(name.clone()));
-        v.visit(stmt);
-        real += v.complexity + v.functions.iter().map(|f| f.complexity).sum::<u32>();
-        methods.extend(v.functions);
-        inner_classes.extend(v.classes);
-    }
+    let mut v = Visitor::new(text, true, Some(name.clone()));
+    v.visit_each(body_statements(def));
+    let real = 1 + v.complexity + v.functions.iter().map(|f| f.complexity).sum::<u32>();
+    let (methods, inner_classes) = (v.functions, v.classes);
     let n = methods.len() as u32;
     let complexity = match real.checked_div(n) {
         None => real,
