@@ -221,8 +221,9 @@ class _Definition(Element):
             raise Refused(
                 "not_applicable",
                 f"{self.path}:{self.line}: {what} asks the project index, which proves the uses of Python "
-                f"code; {self.qualname} is {self.language} code: find its uses with a query "
-                f"(ws.select(\"match ...\")) or ws.run(\"Find All ...\")",
+                f"code; {self.qualname} is {self.language} code: find its calls with the scripting "
+                f"language's query (ws.select(\"caller of <its full name>()\")), its uses with "
+                f"ws.run(\"Find References ...\")",
             )
 
     def _selector(self) -> str:

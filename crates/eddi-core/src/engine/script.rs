@@ -487,21 +487,47 @@ impl View<'_> {
     /// `caller of`/`call to` a name the Python index does not know but a
     /// brace language's file defines: the relation is Python's alone for
     /// now, and `Find Callers` answers for that language.
-    fn not_python(&self, name: &str) -> Option<OpError> {
-        let defined = self
+    /// The calls of a definition in a brace language's file, as the
+    /// brace languages' index resolves them (`defined_in` picks its file's
+    /// definition among same-named ones).
+    fn brace_calls_of(
+        &self,
+        name: &str,
+        defined_in: Option<&str>,
+        only: Option<&str>,
+    ) -> Result<Calls, OpError> {
+        let found = self
             .index
             .tags()
-            .find_definition(self.index.root(), name, None)
-            .ok()?;
-        let first = defined.first()?;
-        let path = &first.location.path;
-        let language = crate::language::language_of(path).map_or("another language", |l| l.name());
-        Some(OpError::new(
-            ErrorKind::NotApplicable,
-            format!(
-                "caller of and call to read Python code; {name} is defined in {path}, {language}: Find Callers {name} lists its callers"
-            ),
-        ))
+            .find_callers(self.index.root(), name, defined_in)
+            .map_err(index_error)?;
+        Ok(calls_in(&found.certain, &found.possible, only))
+    }
+}
+
+/// A script's calls of a definition from an index's (in file `only`,
+/// when given): the proven ones only when none is merely possible.
+fn calls_in(
+    certain: &[crate::analysis::index::Call],
+    possible: &[crate::analysis::index::Call],
+    only: Option<&str>,
+) -> Calls {
+    use crate::analysis::index::Call;
+    let here = |c: &&Call| only.is_none_or(|path| c.location.path == path);
+    let site = |c: &Call| (c.location.path.clone(), c.location.position);
+    let possible_here = possible.iter().filter(here).count();
+    Calls {
+        proven: match possible_here {
+            0 => certain.iter().filter(here).map(site).collect(),
+            _ => Vec::new(),
+        },
+        possible: possible_here,
+        possible_named: possible
+            .iter()
+            .filter(here)
+            .take(Calls::NAMED)
+            .map(site)
+            .collect(),
     }
 }
 
@@ -666,36 +692,39 @@ impl interpreter::Project for View<'_> {
         self.index.module_of(path).map(str::to_owned)
     }
 
-    fn calls_of(&self, name: &str, only: Option<&str>) -> Result<Calls, OpError> {
-        use crate::analysis::index::Call;
-        let here = |c: &&Call| only.is_none_or(|path| c.location.path == path);
-        let site = |c: &Call| (c.location.path.clone(), c.location.position);
+    fn calls_of(
+        &self,
+        name: &str,
+        defined_in: Option<&str>,
+        only: Option<&str>,
+    ) -> Result<Calls, OpError> {
+        use crate::analysis::index::{tags, IndexError};
+        if defined_in.is_some_and(tags::reads) {
+            return self.brace_calls_of(name, defined_in, only);
+        }
         // read where the memo keeps it, copying only what the query reads:
         // a walk asks thousands, most of them refused
-        self.index
+        let python = self
+            .index
             .read_callers_memo(name, &mut self.memo.borrow_mut(), |found| {
-                let found = found.as_ref().map_err(|e| match e {
-                    crate::analysis::index::IndexError::NotFound { .. } => self
-                        .not_python(name)
-                        .unwrap_or_else(|| index_error(e.clone())),
-                    _ => index_error(e.clone()),
-                })?;
-                let possible = found.possible.iter().filter(here).count();
-                Ok(Calls {
-                    proven: match possible {
-                        0 => found.certain.iter().filter(here).map(site).collect(),
-                        _ => Vec::new(),
-                    },
-                    possible,
-                    possible_named: found
-                        .possible
-                        .iter()
-                        .filter(here)
-                        .take(Calls::NAMED)
-                        .map(site)
-                        .collect(),
-                })
-            })
+                found
+                    .as_ref()
+                    .map(|found| calls_in(&found.certain, &found.possible, only))
+                    .map_err(IndexError::clone)
+            });
+        match python {
+            // a name Python's index does not have: the brace languages'
+            Err(IndexError::NotFound { .. })
+                if self
+                    .index
+                    .tags()
+                    .find_definition(self.index.root(), name, None)
+                    .is_ok() =>
+            {
+                self.brace_calls_of(name, None, only)
+            }
+            found => found.map_err(index_error),
+        }
     }
 
     fn subclasses_of(&self, name: &str) -> Result<Vec<(String, Position)>, OpError> {

@@ -14,6 +14,7 @@ use crate::failure::{ErrorKind, OpError};
 
 use super::super::ast::*;
 use super::element::{Detail, Element};
+use super::parsed::call_parts;
 use super::report::{Flagged, Verb};
 use super::{Failed, Interpreter, Result};
 
@@ -300,17 +301,19 @@ impl Interpreter<'_> {
         let parsed = self.parse(&element.path).map_err(Self::fail(at))?;
         let text = &parsed.text;
         let (start, end) = (char_to_byte(text, span.start), char_to_byte(text, span.end));
-        let node = parsed
+        let call = parsed
             .tree
             .root()
             .descendant_for_byte_range(start, end)
             .and_then(|mut n| loop {
-                if n.kind() == "call" && n.start_byte() == start && n.end_byte() == end {
-                    return Some(n);
+                if n.start_byte() == start && n.end_byte() == end {
+                    if let Some(parts) = call_parts(parsed.language, n) {
+                        return Some(parts);
+                    }
                 }
                 n = n.parent()?;
             });
-        let Some(node) = node else {
+        let Some(call) = call else {
             return Err(Failed::named(
                 at,
                 ErrorKind::Conflict,
@@ -320,11 +323,8 @@ impl Interpreter<'_> {
                 ),
             ));
         };
-        let callee = node
-            .child_by_field_name("function")
-            .map(|n| node_text(text, n))
-            .unwrap_or_default();
-        Ok((callee, super::query::call_arguments(text, node)))
+        let callee = text.byte_slice(call.callee).to_string();
+        Ok((callee, super::query::call_arguments(text, call.arguments)))
     }
 
     fn remove(&mut self, element: &Element, at: Span) -> Result<()> {
@@ -686,7 +686,10 @@ impl Interpreter<'_> {
                             sites.push((
                                 byte_to_char(text, node.start_byte())
                                     ..byte_to_char(text, node.end_byte()),
-                                Some(super::query::call_arguments(text, node)),
+                                Some(super::query::call_arguments(
+                                    text,
+                                    node.child_by_field_name("arguments"),
+                                )),
                             ));
                         }
                     } else if inside
@@ -955,7 +958,7 @@ fn arguments_of_call(text: &str) -> Vec<String> {
             None => return Vec::new(),
         }
     }
-    super::query::call_arguments(&rope, node)
+    super::query::call_arguments(&rope, node.child_by_field_name("arguments"))
 }
 
 /// A definition's whole lines with the blank lines that set it apart:

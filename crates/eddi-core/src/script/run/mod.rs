@@ -66,8 +66,17 @@ pub trait Project {
     fn module_of(&self, path: &str) -> Option<String>;
     /// The calls of a function, method or class as the index resolves
     /// them in the files on disk (in file `only`, when given): proven, and
-    /// possible (the index can neither prove nor exclude them).
-    fn calls_of(&self, name: &str, only: Option<&str>) -> std::result::Result<Calls, OpError>;
+    /// possible (the index can neither prove nor exclude them). `name` is
+    /// Python's index's, or, when that index has no such name, the brace
+    /// languages' index's; `defined_in`, the file of the definition a
+    /// script holds, picks the index of its language and that file's
+    /// definition among same-named ones.
+    fn calls_of(
+        &self,
+        name: &str,
+        defined_in: Option<&str>,
+        only: Option<&str>,
+    ) -> std::result::Result<Calls, OpError>;
     /// The classes deriving from a class, transitively: (path, position
     /// of the `class` keyword).
     fn subclasses_of(&self, name: &str) -> std::result::Result<Vec<(String, Position)>, OpError>;

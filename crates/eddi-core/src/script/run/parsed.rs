@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use parking_lot::Mutex;
 use ropey::Rope;
+use tree_sitter::Node;
 
 use crate::analysis::complexity;
 use crate::analysis::dependencies::{self, Import};
@@ -255,4 +256,46 @@ impl Parsed {
                     || import.module.starts_with(&format!("{module}.")))
         })
     }
+}
+
+/// A call's parts in the syntax tree of its language: the callee's bytes
+/// (`obj.method`, `pkg.F`, `new Foo`'s `Foo`) and the node that lists its
+/// arguments.
+#[derive(Debug, Clone)]
+pub struct CallParts<'t> {
+    pub callee: Range<usize>,
+    pub arguments: Option<Node<'t>>,
+}
+
+/// `node` as a call of `language`: Python's `call`, the JavaScript
+/// family's, Go's and Rust's `call_expression` (and `new Foo(…)`), Java's
+/// method invocation and `new Foo(…)`; `None` for any other node.
+pub fn call_parts<'t>(language: &dyn Language, node: Node<'t>) -> Option<CallParts<'t>> {
+    let arguments = || node.child_by_field_name("arguments");
+    let callee = match (language.id(), node.kind()) {
+        ("python", "call")
+        | ("go" | "rust" | "javascript" | "typescript" | "tsx", "call_expression") => {
+            node.child_by_field_name("function")?
+        }
+        ("javascript" | "typescript" | "tsx", "new_expression") => {
+            node.child_by_field_name("constructor")?
+        }
+        ("java", "object_creation_expression") => node.child_by_field_name("type")?,
+        ("java", "method_invocation") => {
+            let name = node.child_by_field_name("name")?;
+            // the callee runs from its object (`list.add`, `a.b().c`)
+            let start = node
+                .child_by_field_name("object")
+                .map_or(name.start_byte(), |o| o.start_byte());
+            return Some(CallParts {
+                callee: start..name.end_byte(),
+                arguments: arguments(),
+            });
+        }
+        _ => return None,
+    };
+    Some(CallParts {
+        callee: callee.byte_range(),
+        arguments: arguments(),
+    })
 }

@@ -23,7 +23,7 @@ use crate::failure::{ErrorKind, OpError};
 
 use super::super::ast::{ElementKind, Query, Source, Span, Subject, SymbolKind, Var};
 use super::element::{Detail, Element};
-use super::parsed::{CallSite, Parsed};
+use super::parsed::{call_parts, CallParts, CallSite, Parsed};
 use super::{Failed, Interpreter, Result};
 
 /// Where a query looks.
@@ -362,17 +362,19 @@ impl Interpreter<'_> {
             stop: false,
             named: false,
         };
-        let names: Vec<String> = match subject {
-            Subject::Name(name) => vec![name.text.trim_end_matches("()").to_owned()],
-            Subject::Var(var) => {
-                let elements = self.variable(var)?;
-                // the index proves the calls of Python code: another
-                // language's function is not looked up by its name there
-                for element in elements.iter() {
-                    self.python_code(&element.path, "caller of").map_err(fail)?;
-                }
-                elements.iter().map(|e| self.indexed_name(e)).collect()
-            }
+        // each name, with the file of the definition a variable holds
+        let names: Vec<(String, Option<String>)> = match subject {
+            Subject::Name(name) => vec![(name.text.trim_end_matches("()").to_owned(), None)],
+            Subject::Var(var) => self
+                .variable(var)?
+                .iter()
+                .map(|e| match crate::analysis::index::tags::reads(&e.path) {
+                    // the brace languages' index names it as code
+                    // targets print it, its file picking among same names
+                    true => (e.qualified_name.clone(), Some(e.path.clone())),
+                    false => (self.indexed_name(e), None),
+                })
+                .collect(),
         };
         let (files, within) = match self.scope().map_err(fail)? {
             Scope::Project => (None, None),
@@ -380,11 +382,11 @@ impl Interpreter<'_> {
             Scope::Within(path, span) => (Some(path), Some(span)),
         };
         let mut found = Vec::new();
-        for name in names {
+        for (name, defined_in) in names {
             // inside a foreach of files (or of functions), that file's calls
             let calls = self
                 .project
-                .calls_of(&name, files.as_deref())
+                .calls_of(&name, defined_in.as_deref(), files.as_deref())
                 .map_err(fail)?;
             if calls.possible > 0 {
                 let sites: Vec<String> = calls
@@ -403,8 +405,6 @@ impl Interpreter<'_> {
                 ));
             }
             for (path, position) in calls.proven {
-                self.python_code(&path, &format!("caller of {name}"))
-                    .map_err(fail)?;
                 let parsed = self.parse(&path).map_err(fail)?;
                 let version = self.version(&path);
                 // the index answers for the files as read (`call to
@@ -415,14 +415,28 @@ impl Interpreter<'_> {
                 let Some(position) = self.position_now(&path, position) else {
                     continue;
                 };
-                if let Some(call) = call_at(&path, &parsed, position, version) {
-                    let inside = within.as_ref().is_none_or(|w| {
-                        let span = self.snapshot.map(&path, version, call.span.clone());
-                        span.is_ok_and(|s| s.start >= w.start && s.end <= w.end)
-                    });
-                    if inside {
-                        found.push(call);
+                let Some(call) = call_at(&path, &parsed, position, version) else {
+                    // a brace language's index counts as calls what is no
+                    // call expression (a JSX element, a Rust macro): never
+                    // left out in silence
+                    if !parsed.is_python() && version == 0 {
+                        return Err(Failed::new(
+                            at,
+                            ErrorKind::NotApplicable,
+                            format!(
+                                "{path}:{}: the index finds a use of {name} there that a script does not read as a call (a JSX element, a macro): change it by hand, or leave {name} as it is",
+                                position.line + 1
+                            ),
+                        ));
                     }
+                    continue;
+                };
+                let inside = within.as_ref().is_none_or(|w| {
+                    let span = self.snapshot.map(&path, version, call.span.clone());
+                    span.is_ok_and(|s| s.start >= w.start && s.end <= w.end)
+                });
+                if inside {
+                    found.push(call);
                 }
             }
         }
@@ -716,36 +730,33 @@ fn find_call(parsed: &Parsed, position: Position) -> Option<CallSite> {
     let mut innermost = None;
     loop {
         let node = cursor.node();
-        if node.kind() == "call" {
-            let callee = node.child_by_field_name("function")?;
-            if callee.start_byte() <= byte && byte <= callee.end_byte() {
-                innermost = Some(node);
+        if let Some(parts) = call_parts(parsed.language, node) {
+            if parts.callee.start <= byte && byte <= parts.callee.end {
+                innermost = Some((node, parts));
             }
         }
         if cursor.goto_first_child_for_byte(byte).is_none() {
             break;
         }
     }
-    Some(call_site(parsed, innermost?))
+    let (node, parts) = innermost?;
+    Some(call_site(parsed, node, parts))
 }
 
-fn call_site(parsed: &Parsed, node: Node<'_>) -> CallSite {
+fn call_site(parsed: &Parsed, node: Node<'_>, parts: CallParts<'_>) -> CallSite {
     let text = &parsed.text;
     let start = byte_to_char(text, node.start_byte());
     CallSite {
         span: start..byte_to_char(text, node.end_byte()),
         line: from_char(text, start).line + 1,
-        callee: node
-            .child_by_field_name("function")
-            .map(|n| node_text(text, n))
-            .unwrap_or_default(),
-        arguments: call_arguments(text, node),
+        callee: text.byte_slice(parts.callee).to_string(),
+        arguments: call_arguments(text, parts.arguments),
     }
 }
 
 /// A call's arguments as written.
-pub(super) fn call_arguments(text: &ropey::Rope, call: Node<'_>) -> Vec<String> {
-    let Some(list) = call.child_by_field_name("arguments") else {
+pub(super) fn call_arguments(text: &ropey::Rope, list: Option<Node<'_>>) -> Vec<String> {
+    let Some(list) = list else {
         return Vec::new();
     };
     let mut cursor = list.walk();
