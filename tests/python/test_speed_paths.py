@@ -146,6 +146,10 @@ def test_callers_of_another_languages_function_are_refused(ws: eddi.Workspace, s
     assert "shop/ui.js:1" in refused.value.message
     with pytest.raises(eddi.Refused):
         js.references()
+    # the scripting language's query asks the brace languages' index for
+    # a name Python's index does not have
+    calls = ws.select("caller of shop.ui.logout()")
+    assert [(c.path, c.line) for c in calls] == [("shop/ui.js", 4)]
     # the Python functions of the same walk still get their callers
     [py] = [f for f in functions if f.full_name == "shop.auth.logout"]
     assert py.language == "python"
