@@ -298,6 +298,8 @@ impl Cart {
     pub fn add(&mut self, n: u32) {
         self.items.push(n);
         let _ = sum(&self.items);
+        // a call in a macro's tokens is a call too
+        println!("{}", sum(&self.items));
     }
 }"#,
     );
@@ -328,9 +330,9 @@ fn main() {
         > Start s
         Ok
         > Find References sum
-        Ok: Found 3 references, with lines, Txt src/cart.rs:0:17: use super::util::sum;\nsrc/cart.rs:13:16: let _ = sum(&self.items);\nsrc/lib.rs:6:10: util::sum(&c.items)
+        Ok: Found 4 references, with lines, Txt src/cart.rs:0:17: use super::util::sum;\nsrc/cart.rs:13:16: let _ = sum(&self.items);\nsrc/cart.rs:15:23: println!("{}", sum(&self.items));\nsrc/lib.rs:6:10: util::sum(&c.items)
         > Find Callers sum
-        Ok: Found 2 callers, with lines, Txt src/cart.rs:13:16 in cart.Cart.add: let _ = sum(&self.items);\nsrc/lib.rs:6:10 in total: util::sum(&c.items)
+        Ok: Found 3 callers, with lines, Txt src/cart.rs:13:16 in cart.Cart.add: let _ = sum(&self.items);\nsrc/cart.rs:15:23 in cart.Cart.add: println!("{}", sum(&self.items));\nsrc/lib.rs:6:10 in total: util::sum(&c.items)
         > Find References Cart
         Ok: Found 6 references, with lines, Txt src/bin/main.rs:0:16: use shop::cart::Cart as Basket;\nsrc/bin/main.rs:3:16: let mut b = Basket::new();\nsrc/cart.rs:6:5: impl Cart {\nsrc/cart.rs:8:8: Cart { items: Vec::new() }\nsrc/lib.rs:3:17: use crate::cart::Cart;\nsrc/lib.rs:5:17: pub fn total(c: &Cart) -> u32 {
         > Find References Cart.new

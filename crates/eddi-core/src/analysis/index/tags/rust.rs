@@ -863,6 +863,9 @@ fn macro_paths(text: &str, rope: &Rope, trees: &[std::ops::Range<usize>], file: 
                 _ => Qualifier::Other,
             };
         } else {
+            // a bare name: whether it is called (`vec![helper(1)]`)
+            let after = byte + r.name.len();
+            r.call = text[after..].trim_start().starts_with('(');
             continue;
         }
         r.shadowed = false;
