@@ -1147,11 +1147,11 @@ fn callers_of_every_language_through_its_index() {
     let before = f.files();
     assert_eq!(
         f.send("let $h = function helper\nforeach caller of $h flag call.args"),
-        "Fail \"2:9: rs/lib.rs:10: the index finds a use of helper there that a script does not read as a call (a JSX element, a macro): change it by hand, or leave helper as it is\""
+        "Fail \"2:9: rs/lib.rs:10: the index finds a use of helper there that a script does not read as a call (a JSX element, a macro, a tagged template): change it by hand, or leave helper as it is\""
     );
     assert_eq!(
         f.send("foreach caller of Badge() replace with Chip()"),
-        "Fail \"1:9: web/view.jsx:6: the index finds a use of Badge there that a script does not read as a call (a JSX element, a macro): change it by hand, or leave Badge as it is\""
+        "Fail \"1:9: web/view.jsx:6: the index finds a use of Badge there that a script does not read as a call (a JSX element, a macro, a tagged template): change it by hand, or leave Badge as it is\""
     );
     assert_eq!(f.files(), before);
     // the calls changed, each file checked in its own language

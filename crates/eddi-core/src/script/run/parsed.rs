@@ -294,8 +294,14 @@ pub fn call_parts<'t>(language: &dyn Language, node: Node<'t>) -> Option<CallPar
         }
         _ => return None,
     };
+    // (a tagged template, tag`…`, is the JavaScript family's call of
+    // its tag without an argument list)
+    let arguments = arguments();
+    if arguments.is_some_and(|a| a.kind() == "template_string") {
+        return None;
+    }
     Some(CallParts {
         callee: callee.byte_range(),
-        arguments: arguments(),
+        arguments,
     })
 }

@@ -424,7 +424,7 @@ impl Interpreter<'_> {
                             at,
                             ErrorKind::NotApplicable,
                             format!(
-                                "{path}:{}: the index finds a use of {name} there that a script does not read as a call (a JSX element, a macro): change it by hand, or leave {name} as it is",
+                                "{path}:{}: the index finds a use of {name} there that a script does not read as a call (a JSX element, a macro, a tagged template): change it by hand, or leave {name} as it is",
                                 position.line + 1
                             ),
                         ));
