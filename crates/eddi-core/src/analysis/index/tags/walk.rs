@@ -434,11 +434,26 @@ impl Grammar {
         })
     }
 
+    /// The kind of a node kind's id.
+    fn kind_of_id(&self, id: u16) -> K {
+        self.kinds.get(id as usize).copied().unwrap_or(K::Other)
+    }
+
+    /// The field of the cursor's node (of kind `id`) in its parent, where
+    /// a rule may read it: a field costs a search of the parent's fields,
+    /// read for the kinds a rule asks of, or when `anyway`.
+    fn field_at(&self, cursor: &tree_sitter::TreeCursor<'_>, id: u16, anyway: bool) -> F {
+        match anyway || marked(&self.fielded, id) {
+            true => cursor
+                .field_id()
+                .and_then(|f| self.fields.get(f.get() as usize).copied())
+                .unwrap_or(F::Other),
+            false => F::Other,
+        }
+    }
+
     pub(super) fn kind(&self, node: Node<'_>) -> K {
-        self.kinds
-            .get(node.kind_id() as usize)
-            .copied()
-            .unwrap_or(K::Other)
+        self.kind_of_id(node.kind_id())
     }
 
     pub(super) fn child<'t>(&self, node: Node<'t>, field: F) -> Option<Node<'t>> {
@@ -564,20 +579,14 @@ pub(super) fn walk<'t>(
         // (a token is a leaf the rules never read: stepped over; about
         // half the nodes of a tree)
         if !marked(&grammar.tokens, id) {
-            let kind = grammar.kinds.get(id as usize).copied().unwrap_or(K::Other);
+            let kind = grammar.kind_of_id(id);
             let parent = path.last();
-            // (a field costs a search of the parent's fields: read only
-            // where a rule may ask, and under Rust's `let_condition` for
-            // its pattern)
-            let field = match marked(&grammar.fielded, id)
-                || parent.is_some_and(|p| p.kind == K::LetCondition)
-            {
-                true => cursor
-                    .field_id()
-                    .and_then(|f| grammar.fields.get(f.get() as usize).copied())
-                    .unwrap_or(F::Other),
-                false => F::Other,
-            };
+            // (and under Rust's `let_condition` for its pattern)
+            let field = grammar.field_at(
+                &cursor,
+                id,
+                parent.is_some_and(|p| p.kind == K::LetCondition),
+            );
             let step = Step {
                 node,
                 id,
@@ -672,14 +681,8 @@ pub(crate) fn symbol_sites<'t>(
         let node = cursor.node();
         let id = node.kind_id();
         if !marked(&grammar.tokens, id) {
-            let kind = grammar.kinds.get(id as usize).copied().unwrap_or(K::Other);
-            let field = match marked(&grammar.fielded, id) {
-                true => cursor
-                    .field_id()
-                    .and_then(|f| grammar.fields.get(f.get() as usize).copied())
-                    .unwrap_or(F::Other),
-                false => F::Other,
-            };
+            let kind = grammar.kind_of_id(id);
+            let field = grammar.field_at(&cursor, id, false);
             let step = Step {
                 node,
                 id,
@@ -691,14 +694,7 @@ pub(crate) fn symbol_sites<'t>(
                 declaration: None,
             };
             if is_name(kind) {
-                if let Some(kind) = site_kind(grammar, &path, step) {
-                    sites.push(FoundSite {
-                        node: path[path.len() - 1].node,
-                        kind,
-                        name: node,
-                        parent: path.len().checked_sub(2).map(|i| path[i].node),
-                    });
-                }
+                sites.extend(site_at(grammar, &path, step));
             }
             if !marked(&grammar.opaque, id) && cursor.goto_first_child() {
                 path.push(step);
@@ -787,14 +783,7 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
     if let Some((capture, object)) = used {
         walked.uses.push((node.node.byte_range(), capture, object));
     }
-    if let Some(kind) = site_kind(grammar, path, node) {
-        walked.sites.push(FoundSite {
-            node: path[path.len() - 1].node,
-            kind,
-            name: node.node,
-            parent: path.len().checked_sub(2).map(|i| path[i].node),
-        });
-    }
+    walked.sites.extend(site_at(grammar, path, node));
     if grammar.rules == Rules::Go && node.kind == K::TypeIdentifier && embedded(grammar, path, node)
     {
         walked.embedded.push(node.node);
@@ -806,6 +795,18 @@ fn visit<'t>(grammar: &Grammar, path: &[Step<'t>], node: Step<'t>, walked: &mut 
             declaration: node.declaration,
         });
     }
+}
+
+/// The symbol site a name makes, given its ancestors: the element
+/// around it (`path`'s last), of the kind the rules say.
+fn site_at<'t>(grammar: &Grammar, path: &[Step<'t>], name: Step<'t>) -> Option<FoundSite<'t>> {
+    let kind = site_kind(grammar, path, name)?;
+    Some(FoundSite {
+        node: path[path.len() - 1].node,
+        kind,
+        name: name.node,
+        parent: path.len().checked_sub(2).map(|i| path[i].node),
+    })
 }
 
 type Found<'t> = Option<(Capture, Option<(Node<'t>, bool)>)>;
