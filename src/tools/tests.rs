@@ -1752,12 +1752,11 @@ fn select_sees_files_another_program_rewrote_between_two_calls() {
     assert_eq!(calls(), 2);
 }
 
-/// An element says its file's language; the callers the index proves
-/// are Python's, so `caller of` a JavaScript function held in a variable
-/// is refused, naming the file — never the callers of a same-named
-/// Python function.
+/// An element says its file's language; `caller of` a JavaScript
+/// function held in a variable asks the brace languages' index for it —
+/// never for the callers of a same-named Python function.
 #[test]
-fn caller_of_another_languages_function_is_refused_not_taken_for_pythons() {
+fn caller_of_another_languages_function_is_its_own_not_pythons() {
     let p = Project::new();
     std::fs::write(
         p.dir.path().join("ui.js"),
@@ -1775,15 +1774,14 @@ fn caller_of_another_languages_function_is_refused_not_taken_for_pythons() {
         .map(|e| (e["path"].as_str().unwrap(), e["language"].as_str().unwrap()))
         .collect();
     assert_eq!(languages, [("shop.py", "python"), ("ui.js", "javascript")]);
+    // the JavaScript function's calls, from the brace languages' index:
+    // not the Python function's of the same name
     let script = "{ let $js = function checkout where function.file == \"ui.js\" foreach caller of $js { flag \"x\" } }";
-    let refused = p.err("run_script", json!({ "script": script }));
-    assert_eq!(refused["code"], "not_applicable", "{refused}");
-    assert!(
-        refused["message"]
-            .as_str()
-            .unwrap()
-            .contains("ui.js is JavaScript"),
-        "{refused}"
+    let ran = p.ok("run_script", json!({ "script": script }));
+    assert_eq!(
+        ran["script"]["flagged"],
+        json!([{"line": 4, "message": "x", "path": "ui.js"}]),
+        "{ran}"
     );
 }
 
