@@ -3,14 +3,20 @@
 //! it starts with the module path of the nearest `go.mod` above the file,
 //! and is unknown otherwise (the standard library, other modules). The
 //! names declared with a type — a method's receiver, parameters, `var x
-//! T`, `x := T{…}` — make `x.M` a method of that type; through any other
-//! value, `x.M` is possible.
+//! T`, `x := T{…}` — make `x.M` a method of that type; so do the values
+//! whose type the project states: `x := e`, `for _, x := range e` and
+//! member uses through expressions ([`chain`]) keep the expression, and
+//! the file's [`Declared`] types of fields, results and variables let a
+//! query infer its type (`resolve/infer.rs`). Through any other value,
+//! `x.M` is possible.
 
 use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
-use super::scan::{Import, ImportKind, Imported, TagsFile, Typed};
+use super::scan::{
+    Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile, Typed,
+};
 use crate::analysis::syntax::byte_to_char;
 
 pub struct Go;
@@ -32,11 +38,18 @@ impl Family for Go {
             }
         }
         constructors(text, root, file);
+        declared(text, root, file);
     }
 
     fn typed_kinds(&self) -> TypedKinds {
         TypedKinds {
-            nodes: &["parameter_declaration", "var_spec", "short_var_declaration"],
+            nodes: &[
+                "parameter_declaration",
+                "variadic_parameter_declaration",
+                "var_spec",
+                "short_var_declaration",
+                "range_clause",
+            ],
             functions: &["function_declaration", "method_declaration", "func_literal"],
             classes: &[],
         }
@@ -52,6 +65,18 @@ impl Family for Go {
         file: &mut TagsFile,
     ) {
         typed_name(text, rope, node, function, file)
+    }
+
+    fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
+        match object.kind() {
+            "identifier" | "package_identifier" | "type_identifier" => {
+                Qualifier::Name(text[object.byte_range()].into())
+            }
+            _ => match chain(text, object) {
+                Some(expression) => Qualifier::Expression(expression.into()),
+                None => Qualifier::Other,
+            },
+        }
     }
 
     fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {
@@ -196,21 +221,68 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
     }
 }
 
-/// What a call returns, as `F()` or `pkg.F()`: the first result of the
-/// function, which a query reads from its declaration (`x, err :=
-/// csv.NewReader(r)`).
-fn call_result(text: &str, value: Node<'_>) -> Option<String> {
-    let function = value
-        .child_by_field_name("function")
-        .filter(|_| value.kind() == "call_expression")?;
-    match function.kind() {
-        "identifier" => Some(format!("{}()", &text[function.byte_range()])),
-        "selector_expression" => {
-            let operand = function.child_by_field_name("operand")?;
-            (operand.kind() == "identifier").then(|| format!("{}()", &text[function.byte_range()]))
+/// An expression whose type a query may infer, written compactly: a
+/// name (or a type assertion's type, `(T)`), then steps `.name`, `()` (a
+/// call, its arguments left out) and `[]` (an index): `t.lookup(n).items[i]`
+/// is `t.lookup().items[]`. A dereference, an address and parentheses
+/// keep the type a selector reads through. `None`: another expression
+/// (a literal, an operator's, a generic call with type arguments).
+pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<String> {
+    // (the steps from the last, the node walked down to the root name)
+    let mut steps: Vec<&str> = Vec::new();
+    let mut node = expression;
+    let root = loop {
+        match node.kind() {
+            "identifier" | "package_identifier" => break text[node.byte_range()].to_string(),
+            "selector_expression" => {
+                steps.push(&text[node.child_by_field_name("field")?.byte_range()]);
+                steps.push(".");
+                node = node.child_by_field_name("operand")?;
+            }
+            "call_expression" if node.child_by_field_name("type_arguments").is_none() => {
+                steps.push("()");
+                node = node.child_by_field_name("function")?;
+            }
+            "index_expression" => {
+                steps.push("[]");
+                node = node.child_by_field_name("operand")?;
+            }
+            "parenthesized_expression" => node = node.named_child(0)?,
+            "unary_expression" => {
+                let operator = node.child_by_field_name("operator")?;
+                if !matches!(&text[operator.byte_range()], "*" | "&") {
+                    return None;
+                }
+                node = node.child_by_field_name("operand")?;
+            }
+            "type_assertion_expression" => {
+                let asserted = &text[node.child_by_field_name("type")?.byte_range()];
+                let plain = asserted
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'*'));
+                if !plain {
+                    return None;
+                }
+                break format!("({asserted})");
+            }
+            _ => return None,
         }
-        _ => None,
-    }
+    };
+    let mut written = root;
+    steps.iter().rev().for_each(|s| written.push_str(s));
+    Some(written)
+}
+
+/// A slice's, an array's or a map's type, as written (`[]*Item`,
+/// `map[string]T`), or a pointer to one: what an index or a range reads
+/// its element of.
+fn composite_type(text: &str, node: Node<'_>) -> Option<String> {
+    let inner = match node.kind() {
+        "pointer_type" => node.named_child(0)?,
+        _ => node,
+    };
+    matches!(inner.kind(), "slice_type" | "array_type" | "map_type")
+        .then(|| text[node.byte_range()].to_string())
 }
 
 /// The file's functions whose first result is one of its package's
@@ -247,6 +319,174 @@ fn constructors(text: &str, root: Node<'_>, file: &mut TagsFile) {
     }
 }
 
+/// The declared types the file states ([`TagsFile::declared`]): its
+/// non-generic structs' named fields, its functions' and its non-generic
+/// types' methods' first results, its package-level variables and
+/// constants with a type.
+fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
+    let mut push = |owner: Option<&str>, name: &str, t: &str, kind: DeclaredKind| {
+        file.declared.push(Declared {
+            owner: owner.map(str::to_string),
+            name: name.to_string(),
+            type_text: t.to_string(),
+            kind,
+        })
+    };
+    let written = |n: Node<'_>| &text[n.byte_range()];
+    let mut c = root.walk();
+    for node in root.named_children(&mut c) {
+        match node.kind() {
+            "function_declaration" | "method_declaration" => {
+                if node.child_by_field_name("type_parameters").is_some() {
+                    continue;
+                }
+                let owner = match node.child_by_field_name("receiver") {
+                    Some(receiver) => match receiver_type(text, receiver) {
+                        Some(owner) => Some(owner),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                let (Some(name), Some(result)) = (
+                    node.child_by_field_name("name"),
+                    node.child_by_field_name("result"),
+                ) else {
+                    continue;
+                };
+                let first = match result.kind() {
+                    "parameter_list" => result
+                        .named_child(0)
+                        .filter(|p| p.kind() == "parameter_declaration")
+                        .and_then(|p| p.child_by_field_name("type")),
+                    _ => Some(result),
+                };
+                if let Some(t) = first {
+                    push(owner, written(name), written(t), DeclaredKind::Returns);
+                }
+            }
+            "type_declaration" => {
+                let mut c = node.walk();
+                for spec in node.named_children(&mut c) {
+                    let (Some(owner), Some(body)) = (
+                        spec.child_by_field_name("name"),
+                        spec.child_by_field_name("type"),
+                    ) else {
+                        continue;
+                    };
+                    let owner = written(owner);
+                    let generic = spec.child_by_field_name("type_parameters").is_some();
+                    match body.kind() {
+                        _ if generic || spec.kind() != "type_spec" => {
+                            push(Some(owner), "", "", DeclaredKind::Embedded)
+                        }
+                        "struct_type" => {
+                            let Some(fields) = body.named_child(0) else {
+                                continue;
+                            };
+                            let mut c = fields.walk();
+                            for field in fields.named_children(&mut c) {
+                                let Some(t) = field.child_by_field_name("type") else {
+                                    continue;
+                                };
+                                let mut c = field.walk();
+                                let mut named = false;
+                                for name in field.children_by_field_name("name", &mut c) {
+                                    push(
+                                        Some(owner),
+                                        written(name),
+                                        written(t),
+                                        DeclaredKind::Value,
+                                    );
+                                    named = true;
+                                }
+                                if !named {
+                                    // the embedded field is named by its type
+                                    let by = written(t).trim_start_matches('*');
+                                    let by = by.split('[').next().unwrap_or(by);
+                                    let by = by.rsplit('.').next().unwrap_or(by);
+                                    push(Some(owner), by, written(t), DeclaredKind::Embedded);
+                                }
+                            }
+                        }
+                        "interface_type" => {
+                            let mut c = body.walk();
+                            if body
+                                .named_children(&mut c)
+                                .any(|e| !matches!(e.kind(), "method_elem" | "comment"))
+                            {
+                                push(Some(owner), "", "", DeclaredKind::Embedded);
+                            }
+                        }
+                        "type_identifier" if PREDECLARED.contains(&written(body)) => {}
+                        "type_identifier" | "qualified_type" | "generic_type" => {
+                            push(Some(owner), "", "", DeclaredKind::Embedded)
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            "var_declaration" | "const_declaration" => {
+                let mut specs = vec![node];
+                let mut at = 0;
+                while let Some(n) = specs.get(at).copied() {
+                    at += 1;
+                    let mut c = n.walk();
+                    specs.extend(n.named_children(&mut c).filter(|s| {
+                        matches!(s.kind(), "var_spec" | "const_spec" | "var_spec_list")
+                    }));
+                }
+                for spec in &specs[1..] {
+                    let Some(t) = spec.child_by_field_name("type") else {
+                        continue;
+                    };
+                    let mut c = spec.walk();
+                    for name in spec.children_by_field_name("name", &mut c) {
+                        push(None, written(name), written(t), DeclaredKind::Value);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Go's predeclared types that a defined type may be over: none reaches
+/// a member of the project's types.
+pub(super) const PREDECLARED: &[&str] = &[
+    "bool",
+    "byte",
+    "complex64",
+    "complex128",
+    "error",
+    "float32",
+    "float64",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "rune",
+    "string",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
+    "any",
+];
+
+/// The type a method's receiver is of, by name (`T` of `(t *T)`);
+/// `None` for a generic type's (`(l *List[E])`).
+fn receiver_type<'t>(text: &'t str, receiver: Node<'_>) -> Option<&'t str> {
+    let t = receiver.named_child(0)?.child_by_field_name("type")?;
+    let t = match t.kind() {
+        "pointer_type" => t.named_child(0)?,
+        _ => t,
+    };
+    (t.kind() == "type_identifier").then(|| &text[t.byte_range()])
+}
+
 /// The ids of the Go grammar's fields `type`, `name`, `left` and
 /// `right` (a field read by its name is a search of the grammar's names).
 fn typed_fields() -> &'static [u16; 4] {
@@ -271,24 +511,50 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
             })
             .clone()
     };
+    let at = |name: Node<'_>| Some(byte_to_char(rope, name.start_byte()));
     match node.kind() {
-        "parameter_declaration" | "var_spec" => {
-            if let Some(t) = node
-                .child_by_field_id(type_field)
-                .and_then(|t| type_name(text, t))
-            {
-                let mut c = node.walk();
-                let names: Vec<Node<'_>> = match std::num::NonZeroU16::new(name_field) {
-                    Some(f) => node.children_by_field_id(f, &mut c).collect(),
-                    None => Vec::new(),
-                };
-                for name in names {
-                    file.typed.push(Typed {
-                        name: text[name.byte_range()].to_string(),
-                        type_name: t.clone(),
-                        scope: scope_of(node),
-                    });
+        "parameter_declaration" | "variadic_parameter_declaration" | "var_spec" => {
+            let mut c = node.walk();
+            let names: Vec<Node<'_>> = match std::num::NonZeroU16::new(name_field) {
+                Some(f) => node.children_by_field_id(f, &mut c).collect(),
+                None => Vec::new(),
+            };
+            let declared = node.child_by_field_id(type_field);
+            // `var x = e` in a function: of the expression's type
+            let values = node
+                .child_by_field_name("value")
+                .filter(|_| declared.is_none() && scope.kind() != "source_file");
+            let types: Vec<(String, bool)> = match (declared, values) {
+                (Some(t), _) => {
+                    let Some(t) = type_name(text, t).or_else(|| composite_type(text, t)) else {
+                        return;
+                    };
+                    let t = match node.kind() {
+                        "variadic_parameter_declaration" => format!("[]{t}"),
+                        _ => t,
+                    };
+                    vec![(t, false); names.len()]
                 }
+                (None, Some(values)) => {
+                    let mut c = values.walk();
+                    values
+                        .named_children(&mut c)
+                        .map(|v| chain(text, v).map_or((String::new(), true), |e| (e, true)))
+                        .collect()
+                }
+                (None, None) => return,
+            };
+            for (name, (t, inferred)) in names.into_iter().zip(types) {
+                if t.is_empty() {
+                    continue;
+                }
+                file.typed.push(Typed {
+                    name: text[name.byte_range()].to_string(),
+                    type_name: t,
+                    scope: scope_of(node),
+                    at: at(name),
+                    inferred,
+                });
             }
         }
         "short_var_declaration" => {
@@ -301,14 +567,43 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
                     .named_children(&mut lc)
                     .zip(right.named_children(&mut rc))
                 {
-                    if let Some(t) = type_name(text, value).or_else(|| call_result(text, value)) {
+                    // `T{…}`, `&T{…}`: of type `T`; any other value, the
+                    // expression's
+                    let (t, inferred) = match type_name(text, value) {
+                        Some(t) => (Some(t), false),
+                        None => (chain(text, value), true),
+                    };
+                    if let Some(t) = t {
                         file.typed.push(Typed {
                             name: text[name.byte_range()].to_string(),
                             type_name: t,
                             scope: scope_of(node),
+                            at: at(name),
+                            inferred,
                         });
                     }
                 }
+            }
+        }
+        // `for k, v := range e`: `v` is an element (a value) of `e`
+        "range_clause" => {
+            let (Some(left), Some(right)) = (
+                node.child_by_field_id(left_field),
+                node.child_by_field_id(right_field),
+            ) else {
+                return;
+            };
+            let declares = text[left.end_byte()..right.start_byte()].contains(":=");
+            let mut c = left.walk();
+            let value = left.named_children(&mut c).nth(1);
+            if let (true, Some(value), Some(e)) = (declares, value, chain(text, right)) {
+                file.typed.push(Typed {
+                    name: text[value.byte_range()].to_string(),
+                    type_name: format!("{e}[]"),
+                    scope: scope_of(node),
+                    at: at(value),
+                    inferred: true,
+                });
             }
         }
         _ => {}
