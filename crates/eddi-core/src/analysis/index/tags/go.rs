@@ -347,22 +347,21 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                     },
                     None => None,
                 };
-                let (Some(name), Some(result)) = (
-                    node.child_by_field_name("name"),
-                    node.child_by_field_name("result"),
-                ) else {
+                let Some(name) = node.child_by_field_name("name") else {
                     continue;
                 };
-                let first = match result.kind() {
-                    "parameter_list" => result
-                        .named_child(0)
-                        .filter(|p| p.kind() == "parameter_declaration")
-                        .and_then(|p| p.child_by_field_name("type")),
-                    _ => Some(result),
-                };
-                if let Some(t) = first {
-                    push(owner, written(name), written(t), DeclaredKind::Returns);
-                }
+                // (one without a result too: a type's own method)
+                let first =
+                    node.child_by_field_name("result")
+                        .and_then(|result| match result.kind() {
+                            "parameter_list" => result
+                                .named_child(0)
+                                .filter(|p| p.kind() == "parameter_declaration")
+                                .and_then(|p| p.child_by_field_name("type")),
+                            _ => Some(result),
+                        });
+                let first = first.map_or("", written);
+                push(owner, written(name), first, DeclaredKind::Returns);
             }
             "type_declaration" => {
                 let mut c = node.walk();
@@ -520,10 +519,13 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
                 None => Vec::new(),
             };
             let declared = node.child_by_field_id(type_field);
-            // `var x = e` in a function: of the expression's type
+            // `var x = e` in a function: of the expression's type; not in
+            // a group (`var ( a = f(); b = a )`), where the scan binds
+            // `a` from the group's end, so `b`'s `a` may seem an outer one
+            let grouped = node.parent().is_some_and(|p| p.kind() == "var_spec_list");
             let values = node
                 .child_by_field_name("value")
-                .filter(|_| declared.is_none() && scope.kind() != "source_file");
+                .filter(|_| declared.is_none() && scope.kind() != "source_file" && !grouped);
             let types: Vec<(String, bool)> = match (declared, values) {
                 (Some(t), _) => {
                     let Some(t) = type_name(text, t).or_else(|| composite_type(text, t)) else {

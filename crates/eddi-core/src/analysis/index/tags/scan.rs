@@ -62,10 +62,10 @@ pub struct TagsFile {
     /// Go: the types its structs embed, by name (`T` of `*pkg.T`): each
     /// makes a field of the type's name.
     pub embedded: Vec<String>,
-    /// Go: the declared types of its non-generic types' fields and
-    /// methods' first results, of its functions' first results and of
-    /// its package-level variables: what a query infers the type of an
-    /// expression from.
+    /// Go: its non-generic types' fields and methods, its functions and
+    /// its package-level variables, with their declared types (a
+    /// function's first result), and what its types embed: what a query
+    /// infers the type of an expression from.
     pub declared: Vec<Declared>,
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources), each with the range of its uses
@@ -280,7 +280,7 @@ pub struct Declared {
     pub owner: Option<String>,
     pub name: String,
     /// A field's or variable's type, or what a function or method
-    /// returns first.
+    /// returns first (empty: nothing).
     pub type_text: String,
     pub kind: DeclaredKind,
 }
