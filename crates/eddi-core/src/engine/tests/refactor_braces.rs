@@ -274,7 +274,7 @@ fn go_members_through_generics_interfaces_and_embedding_stay_possible() {
     f.write("tree/tree.go", TREE_GO);
     f.write(
         "tree/more.go",
-        "package tree\n\nfunc firstOf[T any](xs []T) T { return xs[0] }\n\ntype Wrapped struct{ *Item }\n\nfunc (w Wrapped) Item0() Item { return *w.Item }\n\nfunc Peek(t *Tree, w Wrapped, a any) string {\n\tmake := func() *Item { return t.items[0] }\n\tm := make()\n\tvar (\n\t\ta = t.items[0]\n\t\tb = a\n\t)\n\t_ = b.Name\n\treturn firstOf(t.items).Name + w.Name + a.(interface{ Get() Item }).Get().Name + m.Name + w.Item0().Name\n}\n",
+        "package tree\n\nfunc firstOf[T any](xs []T) T { return xs[0] }\n\ntype Wrapped struct{ *Item }\n\nfunc (w Wrapped) Item0() Item { return *w.Item }\n\nfunc Peek(t *Tree, w Wrapped, a any) string {\n\tmake := func() *Item { return t.items[0] }\n\tm := make()\n\tvar (\n\t\tc = t.items[0]\n\t\td = c\n\t)\n\t_ = d.Name\n\treturn firstOf(t.items).Name + w.Name + a.(interface{ Get() Item }).Get().Name + m.Name + w.Item0().Name\n}\n",
     );
     f.check(
         "a",
