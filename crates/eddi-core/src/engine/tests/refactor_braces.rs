@@ -216,14 +216,15 @@ func (t *Tree) Names() []string {
 \tfor _, it := range t.labels {
 \t\tout = append(out, it.Name, t.labels[0].Name)
 \t}
-\treturn append(out, NewTree().lookup(0).next.Name)
+\tmade := new(Item)
+\treturn append(out, NewTree().lookup(0).next.Name, made.Name)
 }
 ";
 
 /// Go: a member through values whose types the project states — a
 /// call's result (a function's, a method's, in another package too), an
 /// element of a slice, an array or a map (by index, by `range`, by `v,
-/// ok :=`), a dereference, `x := e` — is certain; the same name of
+/// ok :=`), a dereference, `new(T)`, `x := e` — is certain; the same name of
 /// another type (a loop variable of the same name over another slice, a
 /// method of a type that embeds another but declares it) is left; `go
 /// vet` accepts the result.
@@ -242,7 +243,7 @@ fn go_renames_members_through_calls_ranges_and_indexes() {
         > Start s
         Ok
         > Refactor RenameSymbol Item.Name Title
-        Ok, Renamed in 2 files (main.go, tree/tree.go), 10 references updated
+        Ok, Renamed in 2 files (main.go, tree/tree.go), 11 references updated
         > Refactor RenameSymbol Tree.add push
         Ok, Renamed in 1 file (tree/tree.go), 2 references updated
         "#,
@@ -256,7 +257,7 @@ fn go_renames_members_through_calls_ranges_and_indexes() {
     ));
     assert!(text.contains("out = append(out, v.Title, (*t.items[0]).Title)"));
     assert!(text.contains("out = append(out, it.Name, t.labels[0].Name)"));
-    assert!(text.contains("return append(out, NewTree().lookup(0).next.Title)"));
+    assert!(text.contains("return append(out, NewTree().lookup(0).next.Title, made.Title)"));
     assert!(f.read("main.go").contains("t.First().Title)"));
     assert!(f.accepted("go", &["vet", "./..."]));
 }

@@ -10,6 +10,7 @@
 //! query infer its type (`resolve/infer.rs`). Through any other value,
 //! `x.M` is possible.
 
+use compact_str::CompactString;
 use ropey::Rope;
 use tree_sitter::Node;
 
@@ -73,7 +74,7 @@ impl Family for Go {
                 Qualifier::Name(text[object.byte_range()].into())
             }
             _ => match chain(text, object) {
-                Some(expression) => Qualifier::Expression(expression.into()),
+                Some(expression) => Qualifier::Expression(expression),
                 None => Qualifier::Other,
             },
         }
@@ -222,26 +223,32 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
 }
 
 /// An expression whose type a query may infer, written compactly: a
-/// name (or a type assertion's type, `(T)`), then steps `.name`, `()` (a
+/// name (or a type assertion's type, `(T)`, or `new(T)`), then steps `.name`, `()` (a
 /// call, its arguments left out) and `[]` (an index): `t.lookup(n).items[i]`
 /// is `t.lookup().items[]`. A dereference, an address and parentheses
 /// keep the type a selector reads through. `None`: another expression
 /// (a literal, an operator's, a generic call with type arguments).
-pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<String> {
+pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
     // (the steps from the last, the node walked down to the root name)
     let mut steps: Vec<&str> = Vec::new();
     let mut node = expression;
     let root = loop {
         match node.kind() {
-            "identifier" | "package_identifier" => break text[node.byte_range()].to_string(),
+            "identifier" | "package_identifier" => {
+                break CompactString::from(&text[node.byte_range()])
+            }
             "selector_expression" => {
                 steps.push(&text[node.child_by_field_name("field")?.byte_range()]);
                 steps.push(".");
                 node = node.child_by_field_name("operand")?;
             }
             "call_expression" if node.child_by_field_name("type_arguments").is_none() => {
+                let function = node.child_by_field_name("function")?;
+                if let Some(made) = allocated(text, node, function) {
+                    break made;
+                }
                 steps.push("()");
-                node = node.child_by_field_name("function")?;
+                node = function;
             }
             "index_expression" => {
                 steps.push("[]");
@@ -257,13 +264,10 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<String> {
             }
             "type_assertion_expression" => {
                 let asserted = &text[node.child_by_field_name("type")?.byte_range()];
-                let plain = asserted
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'*'));
-                if !plain {
+                if !plain_type(asserted) {
                     return None;
                 }
-                break format!("({asserted})");
+                break compact_str::format_compact!("({asserted})");
             }
             _ => return None,
         }
@@ -271,6 +275,29 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<String> {
     let mut written = root;
     steps.iter().rev().for_each(|s| written.push_str(s));
     Some(written)
+}
+
+/// `new(T)` as `new(T)` (a query checks that `new` is the builtin).
+fn allocated(text: &str, call: Node<'_>, function: Node<'_>) -> Option<CompactString> {
+    if function.kind() != "identifier" || &text[function.byte_range()] != "new" {
+        return None;
+    }
+    let arguments = call.child_by_field_name("arguments")?;
+    let mut c = arguments.walk();
+    let mut types = arguments.named_children(&mut c);
+    let (Some(t), None) = (types.next(), types.next()) else {
+        return None;
+    };
+    let t = &text[t.byte_range()];
+    plain_type(t).then(|| compact_str::format_compact!("new({t})"))
+}
+
+/// Whether a type as written is a name, `pkg.T` or a pointer to one
+/// (what a compact expression may hold).
+fn plain_type(t: &str) -> bool {
+    !t.is_empty()
+        && t.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'*'))
 }
 
 /// A slice's, an array's or a map's type, as written (`[]*Item`,
@@ -326,9 +353,9 @@ fn constructors(text: &str, root: Node<'_>, file: &mut TagsFile) {
 fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
     let mut push = |owner: Option<&str>, name: &str, t: &str, kind: DeclaredKind| {
         file.declared.push(Declared {
-            owner: owner.map(str::to_string),
-            name: name.to_string(),
-            type_text: t.to_string(),
+            owner: owner.map(CompactString::from),
+            name: name.into(),
+            type_text: t.into(),
             kind,
         })
     };
@@ -541,7 +568,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
                     let mut c = values.walk();
                     values
                         .named_children(&mut c)
-                        .map(|v| chain(text, v).map_or((String::new(), true), |e| (e, true)))
+                        .map(|v| (chain(text, v).map(String::from).unwrap_or_default(), true))
                         .collect()
                 }
                 (None, None) => return,
@@ -573,7 +600,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
                     // expression's
                     let (t, inferred) = match type_name(text, value) {
                         Some(t) => (Some(t), false),
-                        None => (chain(text, value), true),
+                        None => (chain(text, value).map(String::from), true),
                     };
                     if let Some(t) = t {
                         file.typed.push(Typed {

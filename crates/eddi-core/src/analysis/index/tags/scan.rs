@@ -277,11 +277,12 @@ pub struct Typed {
 pub struct Declared {
     /// The type whose member it is (a field's struct, a method's
     /// receiver); `None`: a package-level function or variable.
-    pub owner: Option<String>,
-    pub name: String,
+    /// (Inline, as most names and types are short: no allocation.)
+    pub owner: Option<CompactString>,
+    pub name: CompactString,
     /// A field's or variable's type, or what a function or method
     /// returns first (empty: nothing).
-    pub type_text: String,
+    pub type_text: CompactString,
     pub kind: DeclaredKind,
 }
 

@@ -148,9 +148,16 @@ impl<'a> Query<'a> {
             return None;
         }
         let (root, mut rest) = split_root(expression)?;
-        let mut value = match root.strip_prefix('(') {
-            Some(asserted) => Value::Written(asserted.trim_end_matches(')').to_string(), entry),
-            None => self.name_value(entry, offset, root, depth)?,
+        let mut value = match (root.strip_prefix('('), root.strip_prefix("new(")) {
+            (Some(asserted), _) => {
+                Value::Written(asserted.trim_end_matches(')').to_string(), entry)
+            }
+            // the builtin's, unless a local or the package declares `new`
+            (_, Some(made)) if self.is_builtin(entry, offset, "new") => {
+                Value::Written(made.trim_end_matches(')').to_string(), entry)
+            }
+            (_, Some(_)) => return None,
+            _ => self.name_value(entry, offset, root, depth)?,
         };
         while let Some((step, after)) = next_step(rest) {
             rest = after;
@@ -243,6 +250,24 @@ impl<'a> Query<'a> {
         found
     }
 
+    /// Whether a bare `name` at `offset` is Go's builtin: no local binds
+    /// it, no import, no package-level name of the file's package.
+    fn is_builtin(&self, entry: &TagsEntry, offset: usize, name: &str) -> bool {
+        let file = entry.file();
+        let bound = file
+            .locals
+            .iter()
+            .any(|l| l.name == name && l.visible.contains(&offset));
+        let package = self.package_of(entry);
+        !bound
+            && self.imported(entry, name).is_none()
+            && self.declaration(&package, None, name).is_none()
+            && self
+                .package_files(&package, name)
+                .iter()
+                .all(|e| !e.file().defs.iter().any(|d| d.top_level && d.name == name))
+    }
+
     /// The package an import of `entry` names `name` for: `Some(None)`
     /// when it is not the project's.
     fn imported(&self, entry: &TagsEntry, name: &str) -> Option<Option<Package>> {
@@ -306,8 +331,10 @@ impl<'a> Query<'a> {
             type_text, kind, ..
         } = &file.file().declared[i];
         Some(match kind {
-            DeclaredKind::Returns => Value::Function(type_text.clone(), file),
-            DeclaredKind::Value | DeclaredKind::Embedded => Value::Written(type_text.clone(), file),
+            DeclaredKind::Returns => Value::Function(type_text.to_string(), file),
+            DeclaredKind::Value | DeclaredKind::Embedded => {
+                Value::Written(type_text.to_string(), file)
+            }
         })
     }
 
@@ -414,7 +441,7 @@ impl<'a> Query<'a> {
 
 /// A compact expression's root (a name, or `(T)`) and its steps.
 fn split_root(expression: &str) -> Option<(&str, &str)> {
-    let end = match expression.starts_with('(') {
+    let end = match expression.starts_with('(') || expression.starts_with("new(") {
         true => expression.find(')')? + 1,
         false => expression.find(['.', '(', '[']).unwrap_or(expression.len()),
     };
