@@ -175,7 +175,7 @@ fn imports(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
         }
     }
     for spec in specs {
-        let Some(path) = spec.child_by_field_name("path") else {
+        let Some(path) = child(spec, F::Path) else {
             continue;
         };
         let source = text[path.byte_range()].trim_matches(|c| c == '"' || c == '`');
@@ -187,7 +187,7 @@ fn imports(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
             }
             _ => last,
         };
-        let (local, imported) = match spec.child_by_field_name("name") {
+        let (local, imported) = match child(spec, F::Name) {
             Some(n) if n.kind() == "dot" => ("*".to_string(), Imported::All),
             Some(n) if n.kind() == "blank_identifier" => continue,
             Some(n) => (text[n.byte_range()].to_string(), Imported::Module),
@@ -212,12 +212,8 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
         }
         // `pkg.T`, resolved through the package's import when a query runs
         "qualified_type" => Some(text[node.byte_range()].to_string()),
-        "composite_literal" => node
-            .child_by_field_name("type")
-            .and_then(|t| type_name(text, t)),
-        "unary_expression" => node
-            .child_by_field_name("operand")
-            .and_then(|o| type_name(text, o)),
+        "composite_literal" => child(node, F::Type).and_then(|t| type_name(text, t)),
+        "unary_expression" => child(node, F::Operand).and_then(|o| type_name(text, o)),
         _ => None,
     }
 }
@@ -238,12 +234,12 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
                 break CompactString::from(&text[node.byte_range()])
             }
             "selector_expression" => {
-                steps.push(&text[node.child_by_field_name("field")?.byte_range()]);
+                steps.push(&text[child(node, F::Field)?.byte_range()]);
                 steps.push(".");
-                node = node.child_by_field_name("operand")?;
+                node = child(node, F::Operand)?;
             }
-            "call_expression" if node.child_by_field_name("type_arguments").is_none() => {
-                let function = node.child_by_field_name("function")?;
+            "call_expression" if child(node, F::TypeArguments).is_none() => {
+                let function = child(node, F::Function)?;
                 if let Some(made) = allocated(text, node, function) {
                     break made;
                 }
@@ -252,18 +248,18 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
             }
             "index_expression" => {
                 steps.push("[]");
-                node = node.child_by_field_name("operand")?;
+                node = child(node, F::Operand)?;
             }
             "parenthesized_expression" => node = node.named_child(0)?,
             "unary_expression" => {
-                let operator = node.child_by_field_name("operator")?;
+                let operator = child(node, F::Operator)?;
                 if !matches!(&text[operator.byte_range()], "*" | "&") {
                     return None;
                 }
-                node = node.child_by_field_name("operand")?;
+                node = child(node, F::Operand)?;
             }
             "type_assertion_expression" => {
-                let asserted = &text[node.child_by_field_name("type")?.byte_range()];
+                let asserted = &text[child(node, F::Type)?.byte_range()];
                 if !plain_type(asserted) {
                     return None;
                 }
@@ -282,7 +278,7 @@ fn allocated(text: &str, call: Node<'_>, function: Node<'_>) -> Option<CompactSt
     if function.kind() != "identifier" || &text[function.byte_range()] != "new" {
         return None;
     }
-    let arguments = call.child_by_field_name("arguments")?;
+    let arguments = child(call, F::Arguments)?;
     let mut c = arguments.walk();
     let mut types = arguments.named_children(&mut c);
     let (Some(t), None) = (types.next(), types.next()) else {
@@ -321,16 +317,12 @@ fn constructors(text: &str, root: Node<'_>, file: &mut TagsFile) {
         .named_children(&mut c)
         .filter(|n| n.kind() == "function_declaration")
     {
-        let (Some(name), Some(result)) = (
-            function.child_by_field_name("name"),
-            function.child_by_field_name("result"),
-        ) else {
+        let (Some(name), Some(result)) = (child(function, F::Name), child(function, F::Result))
+        else {
             continue;
         };
         let first = match result.kind() {
-            "parameter_list" => result
-                .named_child(0)
-                .and_then(|p| p.child_by_field_name("type")),
+            "parameter_list" => result.named_child(0).and_then(|p| child(p, F::Type)),
             _ => Some(result),
         };
         let first = first.map(|t| match t.kind() {
@@ -364,43 +356,39 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
     for node in root.named_children(&mut c) {
         match node.kind() {
             "function_declaration" | "method_declaration" => {
-                if node.child_by_field_name("type_parameters").is_some() {
+                if child(node, F::TypeParameters).is_some() {
                     continue;
                 }
-                let owner = match node.child_by_field_name("receiver") {
+                let owner = match child(node, F::Receiver) {
                     Some(receiver) => match receiver_type(text, receiver) {
                         Some(owner) => Some(owner),
                         None => continue,
                     },
                     None => None,
                 };
-                let Some(name) = node.child_by_field_name("name") else {
+                let Some(name) = child(node, F::Name) else {
                     continue;
                 };
                 // (one without a result too: a type's own method)
-                let first =
-                    node.child_by_field_name("result")
-                        .and_then(|result| match result.kind() {
-                            "parameter_list" => result
-                                .named_child(0)
-                                .filter(|p| p.kind() == "parameter_declaration")
-                                .and_then(|p| p.child_by_field_name("type")),
-                            _ => Some(result),
-                        });
+                let first = child(node, F::Result).and_then(|result| match result.kind() {
+                    "parameter_list" => result
+                        .named_child(0)
+                        .filter(|p| p.kind() == "parameter_declaration")
+                        .and_then(|p| child(p, F::Type)),
+                    _ => Some(result),
+                });
                 let first = first.map_or("", written);
                 push(owner, written(name), first, DeclaredKind::Returns);
             }
             "type_declaration" => {
                 let mut c = node.walk();
                 for spec in node.named_children(&mut c) {
-                    let (Some(owner), Some(body)) = (
-                        spec.child_by_field_name("name"),
-                        spec.child_by_field_name("type"),
-                    ) else {
+                    let (Some(owner), Some(body)) = (child(spec, F::Name), child(spec, F::Type))
+                    else {
                         continue;
                     };
                     let owner = written(owner);
-                    let generic = spec.child_by_field_name("type_parameters").is_some();
+                    let generic = child(spec, F::TypeParameters).is_some();
                     match body.kind() {
                         _ if generic || spec.kind() != "type_spec" => {
                             push(Some(owner), "", "", DeclaredKind::Embedded)
@@ -411,12 +399,12 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                             };
                             let mut c = fields.walk();
                             for field in fields.named_children(&mut c) {
-                                let Some(t) = field.child_by_field_name("type") else {
+                                let Some(t) = child(field, F::Type) else {
                                     continue;
                                 };
                                 let mut c = field.walk();
                                 let mut named = false;
-                                for name in field.children_by_field_name("name", &mut c) {
+                                for name in children(field, F::Name, &mut c) {
                                     push(
                                         Some(owner),
                                         written(name),
@@ -462,11 +450,11 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                     }));
                 }
                 for spec in &specs[1..] {
-                    let Some(t) = spec.child_by_field_name("type") else {
+                    let Some(t) = child(*spec, F::Type) else {
                         continue;
                     };
                     let mut c = spec.walk();
-                    for name in spec.children_by_field_name("name", &mut c) {
+                    for name in children(*spec, F::Name, &mut c) {
                         push(None, written(name), written(t), DeclaredKind::Value);
                     }
                 }
@@ -505,7 +493,7 @@ pub(super) const PREDECLARED: &[&str] = &[
 /// The type a method's receiver is of, by name (`T` of `(t *T)`);
 /// `None` for a generic type's (`(l *List[E])`).
 fn receiver_type<'t>(text: &'t str, receiver: Node<'_>) -> Option<&'t str> {
-    let t = receiver.named_child(0)?.child_by_field_name("type")?;
+    let t = child(receiver.named_child(0)?, F::Type)?;
     let t = match t.kind() {
         "pointer_type" => t.named_child(0)?,
         _ => t,
@@ -513,21 +501,73 @@ fn receiver_type<'t>(text: &'t str, receiver: Node<'_>) -> Option<&'t str> {
     (t.kind() == "type_identifier").then(|| &text[t.byte_range()])
 }
 
-/// The ids of the Go grammar's fields `type`, `name`, `left` and
-/// `right` (a field read by its name is a search of the grammar's names).
-fn typed_fields() -> &'static [u16; 4] {
-    static FIELDS: std::sync::OnceLock<[u16; 4]> = std::sync::OnceLock::new();
+/// The fields of the Go grammar the scan reads.
+#[derive(Clone, Copy)]
+enum F {
+    Arguments,
+    Field,
+    Function,
+    Left,
+    Name,
+    Operand,
+    Operator,
+    Path,
+    Receiver,
+    Result,
+    Right,
+    Type,
+    TypeArguments,
+    TypeParameters,
+    Value,
+}
+
+/// The ids of [`F`]'s fields, in its order (a field read by its name is
+/// a search of the grammar's names: looked up once).
+fn field_ids() -> &'static [u16; 15] {
+    static FIELDS: std::sync::OnceLock<[u16; 15]> = std::sync::OnceLock::new();
     FIELDS.get_or_init(|| {
         let grammar = crate::language::Language::grammar(&crate::language::go::Go);
-        ["type", "name", "left", "right"]
-            .map(|f| grammar.field_id_for_name(f).map_or(0, |id| id.get()))
+        [
+            "arguments",
+            "field",
+            "function",
+            "left",
+            "name",
+            "operand",
+            "operator",
+            "path",
+            "receiver",
+            "result",
+            "right",
+            "type",
+            "type_arguments",
+            "type_parameters",
+            "value",
+        ]
+        .map(|f| grammar.field_id_for_name(f).map_or(0, |id| id.get()))
     })
+}
+
+/// `node`'s child in `field`.
+fn child(node: Node<'_>, field: F) -> Option<Node<'_>> {
+    node.child_by_field_id(field_ids()[field as usize])
+}
+
+/// `node`'s children in `field`.
+fn children<'t>(
+    node: Node<'t>,
+    field: F,
+    cursor: &mut tree_sitter::TreeCursor<'t>,
+) -> Vec<Node<'t>> {
+    match std::num::NonZeroU16::new(field_ids()[field as usize]) {
+        Some(id) => node.children_by_field_id(id, cursor).collect(),
+        None => Vec::new(),
+    }
 }
 
 /// The names `node` declares with a type, with the function (or file)
 /// it is declared in as their scope.
 fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
-    let &[type_field, name_field, left_field, right_field] = typed_fields();
     // (the scope's chars, shared by the names it declares, found once)
     let mut chars = None;
     let mut scope_of = |_: Node<'_>| {
@@ -541,17 +581,13 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
     match node.kind() {
         "parameter_declaration" | "variadic_parameter_declaration" | "var_spec" => {
             let mut c = node.walk();
-            let names: Vec<Node<'_>> = match std::num::NonZeroU16::new(name_field) {
-                Some(f) => node.children_by_field_id(f, &mut c).collect(),
-                None => Vec::new(),
-            };
-            let declared = node.child_by_field_id(type_field);
+            let names = children(node, F::Name, &mut c);
+            let declared = child(node, F::Type);
             // `var x = e` in a function: of the expression's type; not in
             // a group (`var ( a = f(); b = a )`), where the scan binds
             // `a` from the group's end, so `b`'s `a` may seem an outer one
             let grouped = node.parent().is_some_and(|p| p.kind() == "var_spec_list");
-            let values = node
-                .child_by_field_name("value")
+            let values = child(node, F::Value)
                 .filter(|_| declared.is_none() && scope.kind() != "source_file" && !grouped);
             let types: Vec<(String, bool)> = match (declared, values) {
                 (Some(t), _) => {
@@ -587,10 +623,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
             }
         }
         "short_var_declaration" => {
-            if let (Some(left), Some(right)) = (
-                node.child_by_field_id(left_field),
-                node.child_by_field_id(right_field),
-            ) {
+            if let (Some(left), Some(right)) = (child(node, F::Left), child(node, F::Right)) {
                 let (mut lc, mut rc) = (left.walk(), right.walk());
                 for (name, value) in left
                     .named_children(&mut lc)
@@ -616,10 +649,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
         }
         // `for k, v := range e`: `v` is an element (a value) of `e`
         "range_clause" => {
-            let (Some(left), Some(right)) = (
-                node.child_by_field_id(left_field),
-                node.child_by_field_id(right_field),
-            ) else {
+            let (Some(left), Some(right)) = (child(node, F::Left), child(node, F::Right)) else {
                 return;
             };
             let declares = text[left.end_byte()..right.start_byte()].contains(":=");
