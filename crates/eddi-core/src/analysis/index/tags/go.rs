@@ -586,9 +586,12 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
             // `var x = e` in a function: of the expression's type; not in
             // a group (`var ( a = f(); b = a )`), where the scan binds
             // `a` from the group's end, so `b`'s `a` may seem an outer one
-            let grouped = node.parent().is_some_and(|p| p.kind() == "var_spec_list");
-            let values = child(node, F::Value)
-                .filter(|_| declared.is_none() && scope.kind() != "source_file" && !grouped);
+            // (the parent asked last: a search from the root)
+            let values = child(node, F::Value).filter(|_| {
+                declared.is_none()
+                    && scope.kind() != "source_file"
+                    && node.parent().is_none_or(|p| p.kind() != "var_spec_list")
+            });
             let types: Vec<(String, bool)> = match (declared, values) {
                 (Some(t), _) => {
                     let Some(t) = type_name(text, t).or_else(|| composite_type(text, t)) else {
