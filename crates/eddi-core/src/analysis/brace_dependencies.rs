@@ -149,7 +149,7 @@ pub fn element_uses(
                 }
                 None => (r.name.as_str(), Vec::new()),
             },
-            Qualifier::This | Qualifier::Other => continue,
+            Qualifier::This | Qualifier::Expression(_) | Qualifier::Other => continue,
         };
         let generic = || {
             generics

@@ -577,6 +577,11 @@ impl Reader<'_> {
             .filter(|t| t.name == name && t.scope.contains(&at))
             .min_by_key(|t| t.scope.end - t.scope.start)
             .and_then(|t| {
+                // Go's `x := e`: a call of the file's own function alone
+                // (below), no other expression's type
+                if t.inferred && !t.type_name.ends_with("()") {
+                    return None;
+                }
                 if let Some(callee) = t.type_name.strip_suffix("()") {
                     // Go's `x := f(…)`: the type the file's own `f`
                     // returns; another package's `f` makes a type unknown
@@ -654,7 +659,7 @@ impl Reader<'_> {
                     Some(t) if t == class => Some(true),
                     _ => None,
                 },
-                Qualifier::Other => Some(false),
+                Qualifier::Expression(_) | Qualifier::Other => Some(false),
             };
             match verdict {
                 Some(true) => {

@@ -167,6 +167,128 @@ fn go_methods_declared_apart_from_their_type() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+const TREE_GO: &str = "package tree
+
+type Item struct {
+\tName string
+\tnext *Item
+}
+
+type Label struct{ Name string }
+
+type Tree struct {
+\titems  []*Item
+\tbyKey  map[string]Item
+\troot   [2]Item
+\tlabels []Label
+}
+
+type Counter struct{ n int }
+
+type Bag struct {
+\tCounter
+\tkept []*Item
+}
+
+func (b *Bag) add(it *Item) { b.kept = append(b.kept, it) }
+
+func (t *Tree) add(it *Item) { t.items = append(t.items, it) }
+
+func NewTree() *Tree { return &Tree{byKey: map[string]Item{}} }
+
+func (t *Tree) lookup(n int) *Item { return t.items[n] }
+
+func (t *Tree) First() Item { return t.root[0] }
+
+func (t *Tree) Names() []string {
+\tvar out []string
+\tfor _, it := range t.items {
+\t\tout = append(out, it.Name)
+\t}
+\tfirst := t.lookup(0)
+\tbag := &Bag{}
+\tbag.add(first)
+\tt.add(first)
+\tout = append(out, first.Name, t.lookup(1).Name, t.byKey[\"a\"].Name, t.root[0].Name)
+\tif v, ok := t.byKey[\"b\"]; ok {
+\t\tout = append(out, v.Name, (*t.items[0]).Name)
+\t}
+\tfor _, it := range t.labels {
+\t\tout = append(out, it.Name, t.labels[0].Name)
+\t}
+\tmade := new(Item)
+\treturn append(out, NewTree().lookup(0).next.Name, made.Name)
+}
+";
+
+/// Go: a member through values whose types the project states — a
+/// call's result (a function's, a method's, in another package too), an
+/// element of a slice, an array or a map (by index, by `range`, by `v,
+/// ok :=`), a dereference, `new(T)`, `x := e` — is certain; the same name of
+/// another type (a loop variable of the same name over another slice, a
+/// method of a type that embeds another but declares it) is left; `go
+/// vet` accepts the result.
+#[test]
+fn go_renames_members_through_calls_ranges_and_indexes() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/m\n\ngo 1.19\n");
+    f.write("tree/tree.go", TREE_GO);
+    f.write(
+        "main.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/tree\"\n)\n\nfunc main() {\n\tt := tree.NewTree()\n\tfmt.Println(t.Names(), t.First().Name)\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.Name Title
+        Ok, Renamed in 2 files (main.go, tree/tree.go), 11 references updated
+        > Refactor RenameSymbol Tree.add push
+        Ok, Renamed in 1 file (tree/tree.go), 2 references updated
+        "#,
+    );
+    let text = f.read("tree/tree.go");
+    assert!(text.contains("\tbag.add(first)\n\tt.push(first)\n"));
+    assert!(text.contains("\tTitle string\n"));
+    assert!(text.contains("out = append(out, it.Title)"));
+    assert!(text.contains(
+        "out = append(out, first.Title, t.lookup(1).Title, t.byKey[\"a\"].Title, t.root[0].Title)"
+    ));
+    assert!(text.contains("out = append(out, v.Title, (*t.items[0]).Title)"));
+    assert!(text.contains("out = append(out, it.Name, t.labels[0].Name)"));
+    assert!(text.contains("return append(out, NewTree().lookup(0).next.Title, made.Title)"));
+    assert!(f.read("main.go").contains("t.First().Title)"));
+    assert!(f.accepted("go", &["vet", "./..."]));
+}
+
+/// Go: what the declarations do not state keeps a member use possible —
+/// a generic function's result, a promoted field of an embedded type, a
+/// type assertion to an interface literal, a value a function literal
+/// makes, a `var ( … )` group's value — and the rename is refused, listing them (and, the type being
+/// embedded, another type's field of the name); a method's result
+/// through the embedding type is stated (`w.Item0().Name`).
+#[test]
+fn go_members_through_generics_interfaces_and_embedding_stay_possible() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/m\n\ngo 1.19\n");
+    f.write("tree/tree.go", TREE_GO);
+    f.write(
+        "tree/more.go",
+        "package tree\n\nfunc firstOf[T any](xs []T) T { return xs[0] }\n\ntype Wrapped struct{ *Item }\n\nfunc (w Wrapped) Item0() Item { return *w.Item }\n\nfunc Peek(t *Tree, w Wrapped, a any) string {\n\tmake := func() *Item { return t.items[0] }\n\tm := make()\n\tvar (\n\t\tc = t.items[0]\n\t\td = c\n\t)\n\t_ = d.Name\n\treturn firstOf(t.items).Name + w.Name + a.(interface{ Get() Item }).Get().Name + m.Name + w.Item0().Name\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.Name Title
+        Fail "Cannot rename tree.Item.Name: 6 possible uses it cannot prove: tree/more.go:15:7 (the index cannot resolve it), tree/more.go:16:25 (the index cannot resolve it), tree/more.go:16:34 (the index cannot resolve it), tree/more.go:16:75 (the index cannot resolve it), tree/more.go:16:84 (the index cannot resolve it), tree/tree.go:7:19 (tree.Label.Name has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(f.accepted("go", &["vet", "./..."]));
+}
+
 /// Rust: an item through `use`, `crate::` and `super::` paths, a
 /// re-export; rustc compiles the crate.
 #[test]

@@ -499,5 +499,6 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
         name: text[name.byte_range()].to_string(),
         type_name: class,
         scope: byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()),
+        ..Default::default()
     });
 }

@@ -3,14 +3,21 @@
 //! it starts with the module path of the nearest `go.mod` above the file,
 //! and is unknown otherwise (the standard library, other modules). The
 //! names declared with a type — a method's receiver, parameters, `var x
-//! T`, `x := T{…}` — make `x.M` a method of that type; through any other
-//! value, `x.M` is possible.
+//! T`, `x := T{…}` — make `x.M` a method of that type; so do the values
+//! whose type the project states: `x := e`, `for _, x := range e` and
+//! member uses through expressions ([`chain`]) keep the expression, and
+//! the file's [`Declared`] types of fields, results and variables let a
+//! query infer its type (`resolve/infer.rs`). Through any other value,
+//! `x.M` is possible.
 
+use compact_str::CompactString;
 use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
-use super::scan::{Import, ImportKind, Imported, TagsFile, Typed};
+use super::scan::{
+    Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile, Typed,
+};
 use crate::analysis::syntax::byte_to_char;
 
 pub struct Go;
@@ -32,11 +39,18 @@ impl Family for Go {
             }
         }
         constructors(text, root, file);
+        declared(text, root, file);
     }
 
     fn typed_kinds(&self) -> TypedKinds {
         TypedKinds {
-            nodes: &["parameter_declaration", "var_spec", "short_var_declaration"],
+            nodes: &[
+                "parameter_declaration",
+                "variadic_parameter_declaration",
+                "var_spec",
+                "short_var_declaration",
+                "range_clause",
+            ],
             functions: &["function_declaration", "method_declaration", "func_literal"],
             classes: &[],
         }
@@ -52,6 +66,18 @@ impl Family for Go {
         file: &mut TagsFile,
     ) {
         typed_name(text, rope, node, function, file)
+    }
+
+    fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
+        match object.kind() {
+            "identifier" | "package_identifier" | "type_identifier" => {
+                Qualifier::Name(text[object.byte_range()].into())
+            }
+            _ => match chain(text, object) {
+                Some(expression) => Qualifier::Expression(expression),
+                None => Qualifier::Other,
+            },
+        }
     }
 
     fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {
@@ -149,7 +175,7 @@ fn imports(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
         }
     }
     for spec in specs {
-        let Some(path) = spec.child_by_field_name("path") else {
+        let Some(path) = child(spec, F::Path) else {
             continue;
         };
         let source = text[path.byte_range()].trim_matches(|c| c == '"' || c == '`');
@@ -161,7 +187,7 @@ fn imports(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
             }
             _ => last,
         };
-        let (local, imported) = match spec.child_by_field_name("name") {
+        let (local, imported) = match child(spec, F::Name) {
             Some(n) if n.kind() == "dot" => ("*".to_string(), Imported::All),
             Some(n) if n.kind() == "blank_identifier" => continue,
             Some(n) => (text[n.byte_range()].to_string(), Imported::Module),
@@ -186,31 +212,100 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
         }
         // `pkg.T`, resolved through the package's import when a query runs
         "qualified_type" => Some(text[node.byte_range()].to_string()),
-        "composite_literal" => node
-            .child_by_field_name("type")
-            .and_then(|t| type_name(text, t)),
-        "unary_expression" => node
-            .child_by_field_name("operand")
-            .and_then(|o| type_name(text, o)),
+        "composite_literal" => child(node, F::Type).and_then(|t| type_name(text, t)),
+        "unary_expression" => child(node, F::Operand).and_then(|o| type_name(text, o)),
         _ => None,
     }
 }
 
-/// What a call returns, as `F()` or `pkg.F()`: the first result of the
-/// function, which a query reads from its declaration (`x, err :=
-/// csv.NewReader(r)`).
-fn call_result(text: &str, value: Node<'_>) -> Option<String> {
-    let function = value
-        .child_by_field_name("function")
-        .filter(|_| value.kind() == "call_expression")?;
-    match function.kind() {
-        "identifier" => Some(format!("{}()", &text[function.byte_range()])),
-        "selector_expression" => {
-            let operand = function.child_by_field_name("operand")?;
-            (operand.kind() == "identifier").then(|| format!("{}()", &text[function.byte_range()]))
+/// An expression whose type a query may infer, written compactly: a
+/// name (or a type assertion's type, `(T)`, or `new(T)`), then steps `.name`, `()` (a
+/// call, its arguments left out) and `[]` (an index): `t.lookup(n).items[i]`
+/// is `t.lookup().items[]`. A dereference, an address and parentheses
+/// keep the type a selector reads through. `None`: another expression
+/// (a literal, an operator's, a generic call with type arguments).
+pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
+    // (the steps from the last, the node walked down to the root name)
+    let mut steps: Vec<&str> = Vec::new();
+    let mut node = expression;
+    let root = loop {
+        match node.kind() {
+            "identifier" | "package_identifier" => {
+                break CompactString::from(&text[node.byte_range()])
+            }
+            "selector_expression" => {
+                steps.push(&text[child(node, F::Field)?.byte_range()]);
+                steps.push(".");
+                node = child(node, F::Operand)?;
+            }
+            "call_expression" if child(node, F::TypeArguments).is_none() => {
+                let function = child(node, F::Function)?;
+                if let Some(made) = allocated(text, node, function) {
+                    break made;
+                }
+                steps.push("()");
+                node = function;
+            }
+            "index_expression" => {
+                steps.push("[]");
+                node = child(node, F::Operand)?;
+            }
+            "parenthesized_expression" => node = node.named_child(0)?,
+            "unary_expression" => {
+                let operator = child(node, F::Operator)?;
+                if !matches!(&text[operator.byte_range()], "*" | "&") {
+                    return None;
+                }
+                node = child(node, F::Operand)?;
+            }
+            "type_assertion_expression" => {
+                let asserted = &text[child(node, F::Type)?.byte_range()];
+                if !plain_type(asserted) {
+                    return None;
+                }
+                break compact_str::format_compact!("({asserted})");
+            }
+            _ => return None,
         }
-        _ => None,
+    };
+    let mut written = root;
+    steps.iter().rev().for_each(|s| written.push_str(s));
+    Some(written)
+}
+
+/// `new(T)` as `new(T)` (a query checks that `new` is the builtin).
+fn allocated(text: &str, call: Node<'_>, function: Node<'_>) -> Option<CompactString> {
+    if function.kind() != "identifier" || &text[function.byte_range()] != "new" {
+        return None;
     }
+    let arguments = child(call, F::Arguments)?;
+    let mut c = arguments.walk();
+    let mut types = arguments.named_children(&mut c);
+    let (Some(t), None) = (types.next(), types.next()) else {
+        return None;
+    };
+    let t = &text[t.byte_range()];
+    plain_type(t).then(|| compact_str::format_compact!("new({t})"))
+}
+
+/// Whether a type as written is a name, `pkg.T` or a pointer to one
+/// (what a compact expression may hold).
+fn plain_type(t: &str) -> bool {
+    !t.is_empty()
+        && t.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'*'))
+}
+
+/// A slice's, an array's or a map's type, as written (`[]*Item`,
+/// `map[string]T`), or a pointer to one: what an index or a range reads
+/// its element of.
+fn composite_type(text: &str, node: Node<'_>) -> Option<String> {
+    let inner = match node.kind() {
+        "pointer_type" => node.named_child(0)?,
+        _ => node,
+    };
+    matches!(inner.kind(), "slice_type" | "array_type" | "map_type")
+        .then(|| text[node.byte_range()].to_string())
 }
 
 /// The file's functions whose first result is one of its package's
@@ -222,16 +317,12 @@ fn constructors(text: &str, root: Node<'_>, file: &mut TagsFile) {
         .named_children(&mut c)
         .filter(|n| n.kind() == "function_declaration")
     {
-        let (Some(name), Some(result)) = (
-            function.child_by_field_name("name"),
-            function.child_by_field_name("result"),
-        ) else {
+        let (Some(name), Some(result)) = (child(function, F::Name), child(function, F::Result))
+        else {
             continue;
         };
         let first = match result.kind() {
-            "parameter_list" => result
-                .named_child(0)
-                .and_then(|p| p.child_by_field_name("type")),
+            "parameter_list" => result.named_child(0).and_then(|p| child(p, F::Type)),
             _ => Some(result),
         };
         let first = first.map(|t| match t.kind() {
@@ -247,21 +338,236 @@ fn constructors(text: &str, root: Node<'_>, file: &mut TagsFile) {
     }
 }
 
-/// The ids of the Go grammar's fields `type`, `name`, `left` and
-/// `right` (a field read by its name is a search of the grammar's names).
-fn typed_fields() -> &'static [u16; 4] {
-    static FIELDS: std::sync::OnceLock<[u16; 4]> = std::sync::OnceLock::new();
+/// The declared types the file states ([`TagsFile::declared`]): its
+/// non-generic structs' named fields, its functions' and its non-generic
+/// types' methods' first results, its package-level variables and
+/// constants with a type.
+fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
+    let mut push = |owner: Option<&str>, name: &str, t: &str, kind: DeclaredKind| {
+        file.declared.push(Declared {
+            owner: owner.map(CompactString::from),
+            name: name.into(),
+            type_text: t.into(),
+            kind,
+        })
+    };
+    let written = |n: Node<'_>| &text[n.byte_range()];
+    let mut c = root.walk();
+    for node in root.named_children(&mut c) {
+        match node.kind() {
+            "function_declaration" | "method_declaration" => {
+                if child(node, F::TypeParameters).is_some() {
+                    continue;
+                }
+                let owner = match child(node, F::Receiver) {
+                    Some(receiver) => match receiver_type(text, receiver) {
+                        Some(owner) => Some(owner),
+                        None => continue,
+                    },
+                    None => None,
+                };
+                let Some(name) = child(node, F::Name) else {
+                    continue;
+                };
+                // (one without a result too: a type's own method)
+                let first = child(node, F::Result).and_then(|result| match result.kind() {
+                    "parameter_list" => result
+                        .named_child(0)
+                        .filter(|p| p.kind() == "parameter_declaration")
+                        .and_then(|p| child(p, F::Type)),
+                    _ => Some(result),
+                });
+                let first = first.map_or("", written);
+                push(owner, written(name), first, DeclaredKind::Returns);
+            }
+            "type_declaration" => {
+                let mut c = node.walk();
+                for spec in node.named_children(&mut c) {
+                    let (Some(owner), Some(body)) = (child(spec, F::Name), child(spec, F::Type))
+                    else {
+                        continue;
+                    };
+                    let owner = written(owner);
+                    let generic = child(spec, F::TypeParameters).is_some();
+                    match body.kind() {
+                        _ if generic || spec.kind() != "type_spec" => {
+                            push(Some(owner), "", "", DeclaredKind::Embedded)
+                        }
+                        "struct_type" => {
+                            let Some(fields) = body.named_child(0) else {
+                                continue;
+                            };
+                            let mut c = fields.walk();
+                            for field in fields.named_children(&mut c) {
+                                let Some(t) = child(field, F::Type) else {
+                                    continue;
+                                };
+                                let mut c = field.walk();
+                                let mut named = false;
+                                for name in children(field, F::Name, &mut c) {
+                                    push(
+                                        Some(owner),
+                                        written(name),
+                                        written(t),
+                                        DeclaredKind::Value,
+                                    );
+                                    named = true;
+                                }
+                                if !named {
+                                    // the embedded field is named by its type
+                                    let by = written(t).trim_start_matches('*');
+                                    let by = by.split('[').next().unwrap_or(by);
+                                    let by = by.rsplit('.').next().unwrap_or(by);
+                                    push(Some(owner), by, written(t), DeclaredKind::Embedded);
+                                }
+                            }
+                        }
+                        "interface_type" => {
+                            let mut c = body.walk();
+                            if body
+                                .named_children(&mut c)
+                                .any(|e| !matches!(e.kind(), "method_elem" | "comment"))
+                            {
+                                push(Some(owner), "", "", DeclaredKind::Embedded);
+                            }
+                        }
+                        "type_identifier" if PREDECLARED.contains(&written(body)) => {}
+                        "type_identifier" | "qualified_type" | "generic_type" => {
+                            push(Some(owner), "", "", DeclaredKind::Embedded)
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            "var_declaration" | "const_declaration" => {
+                let mut specs = vec![node];
+                let mut at = 0;
+                while let Some(n) = specs.get(at).copied() {
+                    at += 1;
+                    let mut c = n.walk();
+                    specs.extend(n.named_children(&mut c).filter(|s| {
+                        matches!(s.kind(), "var_spec" | "const_spec" | "var_spec_list")
+                    }));
+                }
+                for spec in &specs[1..] {
+                    let Some(t) = child(*spec, F::Type) else {
+                        continue;
+                    };
+                    let mut c = spec.walk();
+                    for name in children(*spec, F::Name, &mut c) {
+                        push(None, written(name), written(t), DeclaredKind::Value);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Go's predeclared types that a defined type may be over: none reaches
+/// a member of the project's types.
+pub(super) const PREDECLARED: &[&str] = &[
+    "bool",
+    "byte",
+    "complex64",
+    "complex128",
+    "error",
+    "float32",
+    "float64",
+    "int",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "rune",
+    "string",
+    "uint",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "uintptr",
+    "any",
+];
+
+/// The type a method's receiver is of, by name (`T` of `(t *T)`);
+/// `None` for a generic type's (`(l *List[E])`).
+fn receiver_type<'t>(text: &'t str, receiver: Node<'_>) -> Option<&'t str> {
+    let t = child(receiver.named_child(0)?, F::Type)?;
+    let t = match t.kind() {
+        "pointer_type" => t.named_child(0)?,
+        _ => t,
+    };
+    (t.kind() == "type_identifier").then(|| &text[t.byte_range()])
+}
+
+/// The fields of the Go grammar the scan reads.
+#[derive(Clone, Copy)]
+enum F {
+    Arguments,
+    Field,
+    Function,
+    Left,
+    Name,
+    Operand,
+    Operator,
+    Path,
+    Receiver,
+    Result,
+    Right,
+    Type,
+    TypeArguments,
+    TypeParameters,
+    Value,
+}
+
+/// The ids of [`F`]'s fields, in its order (a field read by its name is
+/// a search of the grammar's names: looked up once).
+fn field_ids() -> &'static [u16; 15] {
+    static FIELDS: std::sync::OnceLock<[u16; 15]> = std::sync::OnceLock::new();
     FIELDS.get_or_init(|| {
         let grammar = crate::language::Language::grammar(&crate::language::go::Go);
-        ["type", "name", "left", "right"]
-            .map(|f| grammar.field_id_for_name(f).map_or(0, |id| id.get()))
+        [
+            "arguments",
+            "field",
+            "function",
+            "left",
+            "name",
+            "operand",
+            "operator",
+            "path",
+            "receiver",
+            "result",
+            "right",
+            "type",
+            "type_arguments",
+            "type_parameters",
+            "value",
+        ]
+        .map(|f| grammar.field_id_for_name(f).map_or(0, |id| id.get()))
     })
+}
+
+/// `node`'s child in `field`.
+fn child(node: Node<'_>, field: F) -> Option<Node<'_>> {
+    node.child_by_field_id(field_ids()[field as usize])
+}
+
+/// `node`'s children in `field`.
+fn children<'t>(
+    node: Node<'t>,
+    field: F,
+    cursor: &mut tree_sitter::TreeCursor<'t>,
+) -> Vec<Node<'t>> {
+    match std::num::NonZeroU16::new(field_ids()[field as usize]) {
+        Some(id) => node.children_by_field_id(id, cursor).collect(),
+        None => Vec::new(),
+    }
 }
 
 /// The names `node` declares with a type, with the function (or file)
 /// it is declared in as their scope.
 fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
-    let &[type_field, name_field, left_field, right_field] = typed_fields();
     // (the scope's chars, shared by the names it declares, found once)
     let mut chars = None;
     let mut scope_of = |_: Node<'_>| {
@@ -271,44 +577,95 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
             })
             .clone()
     };
+    let at = |name: Node<'_>| Some(byte_to_char(rope, name.start_byte()));
     match node.kind() {
-        "parameter_declaration" | "var_spec" => {
-            if let Some(t) = node
-                .child_by_field_id(type_field)
-                .and_then(|t| type_name(text, t))
-            {
-                let mut c = node.walk();
-                let names: Vec<Node<'_>> = match std::num::NonZeroU16::new(name_field) {
-                    Some(f) => node.children_by_field_id(f, &mut c).collect(),
-                    None => Vec::new(),
-                };
-                for name in names {
-                    file.typed.push(Typed {
-                        name: text[name.byte_range()].to_string(),
-                        type_name: t.clone(),
-                        scope: scope_of(node),
-                    });
+        "parameter_declaration" | "variadic_parameter_declaration" | "var_spec" => {
+            let mut c = node.walk();
+            let names = children(node, F::Name, &mut c);
+            let declared = child(node, F::Type);
+            // `var x = e` in a function: of the expression's type; not in
+            // a group (`var ( a = f(); b = a )`), where the scan binds
+            // `a` from the group's end, so `b`'s `a` may seem an outer one
+            // (the parent asked last: a search from the root)
+            let values = child(node, F::Value).filter(|_| {
+                declared.is_none()
+                    && scope.kind() != "source_file"
+                    && node.parent().is_none_or(|p| p.kind() != "var_spec_list")
+            });
+            let types: Vec<(String, bool)> = match (declared, values) {
+                (Some(t), _) => {
+                    let Some(t) = type_name(text, t).or_else(|| composite_type(text, t)) else {
+                        return;
+                    };
+                    let t = match node.kind() {
+                        "variadic_parameter_declaration" => format!("[]{t}"),
+                        _ => t,
+                    };
+                    vec![(t, false); names.len()]
                 }
+                (None, Some(values)) => {
+                    let mut c = values.walk();
+                    values
+                        .named_children(&mut c)
+                        .map(|v| (chain(text, v).map(String::from).unwrap_or_default(), true))
+                        .collect()
+                }
+                (None, None) => return,
+            };
+            for (name, (t, inferred)) in names.into_iter().zip(types) {
+                if t.is_empty() {
+                    continue;
+                }
+                file.typed.push(Typed {
+                    name: text[name.byte_range()].to_string(),
+                    type_name: t,
+                    scope: scope_of(node),
+                    at: at(name),
+                    inferred,
+                });
             }
         }
         "short_var_declaration" => {
-            if let (Some(left), Some(right)) = (
-                node.child_by_field_id(left_field),
-                node.child_by_field_id(right_field),
-            ) {
+            if let (Some(left), Some(right)) = (child(node, F::Left), child(node, F::Right)) {
                 let (mut lc, mut rc) = (left.walk(), right.walk());
                 for (name, value) in left
                     .named_children(&mut lc)
                     .zip(right.named_children(&mut rc))
                 {
-                    if let Some(t) = type_name(text, value).or_else(|| call_result(text, value)) {
+                    // `T{…}`, `&T{…}`: of type `T`; any other value, the
+                    // expression's
+                    let (t, inferred) = match type_name(text, value) {
+                        Some(t) => (Some(t), false),
+                        None => (chain(text, value).map(String::from), true),
+                    };
+                    if let Some(t) = t {
                         file.typed.push(Typed {
                             name: text[name.byte_range()].to_string(),
                             type_name: t,
                             scope: scope_of(node),
+                            at: at(name),
+                            inferred,
                         });
                     }
                 }
+            }
+        }
+        // `for k, v := range e`: `v` is an element (a value) of `e`
+        "range_clause" => {
+            let (Some(left), Some(right)) = (child(node, F::Left), child(node, F::Right)) else {
+                return;
+            };
+            let declares = text[left.end_byte()..right.start_byte()].contains(":=");
+            let mut c = left.walk();
+            let value = left.named_children(&mut c).nth(1);
+            if let (true, Some(value), Some(e)) = (declares, value, chain(text, right)) {
+                file.typed.push(Typed {
+                    name: text[value.byte_range()].to_string(),
+                    type_name: format!("{e}[]"),
+                    scope: scope_of(node),
+                    at: at(value),
+                    inferred: true,
+                });
             }
         }
         _ => {}

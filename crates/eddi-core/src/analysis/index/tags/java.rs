@@ -256,6 +256,7 @@ fn typed_name(
             name: text[name.byte_range()].to_string(),
             type_name: t.clone(),
             scope: byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()),
+            ..Typed::default()
         });
     }
 }

@@ -610,11 +610,18 @@ mod tests {
         t.write("app/other.go", "package main\n\nfunc other() {}\n");
         index.refresh_files(&["app/other.go".to_string()]);
         assert_eq!(uses(&index, push), first);
-        // the defining file's text decides what `s` is: `New` no longer
-        // makes a Stack, so `s.Push` is possible
+        // the defining file's text decides what `s` is: `New` makes an
+        // `int` now, so `s.Push` is no Stack's; then a type of another
+        // package, so it is possible
         t.write(
             "store/stack.go",
             "package store\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n\nfunc New() int { return 0 }\n",
+        );
+        index.refresh_files(&["store/stack.go".to_string()]);
+        assert_eq!(uses(&index, push), ["app/alt.go:6:3?"]);
+        t.write(
+            "store/stack.go",
+            "package store\n\nimport \"strings\"\n\ntype Stack struct{}\n\nfunc (s *Stack) Push(x int) {}\n\nfunc New() strings.Builder { return strings.Builder{} }\n",
         );
         index.refresh_files(&["store/stack.go".to_string()]);
         assert_eq!(uses(&index, push), ["app/alt.go:6:3?", "app/main.go:6:3?"]);

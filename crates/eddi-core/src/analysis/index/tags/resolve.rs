@@ -11,7 +11,7 @@
 //! that re-export it give it; a member's (a method's, a field's) through
 //! its class's.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::Arc;
@@ -26,6 +26,8 @@ use super::{TagsEntry, TagsIndex};
 use crate::analysis::index::error::{IndexError, SymbolCandidate};
 use crate::analysis::index::query::{Call, Callers, Definition, Location, References};
 use crate::analysis::outline::SymbolKind;
+
+mod infer;
 
 /// A symbol: its file and its definitions there (overloads, a property's
 /// accessors are one symbol).
@@ -461,6 +463,11 @@ struct Query<'a> {
     paths: std::sync::Arc<[Box<str>]>,
     /// The files it read, as the words they spell (see [`Answer`]).
     read: RefCell<Read>,
+    /// Go: the declarations it looked up to infer the types of values.
+    declared_in: RefCell<infer::DeclaredIn<'a>>,
+    /// Whether the verdicts of the file being resolved read declarations
+    /// of other files (the types of values): see [`KeptFile::inferred`].
+    read_declarations: Cell<bool>,
 }
 
 /// The words whose files a query read, and whether it read every file
@@ -481,6 +488,8 @@ impl<'a> Query<'a> {
             root,
             paths: index.family_paths(family_id),
             read: RefCell::default(),
+            declared_in: RefCell::default(),
+            read_declarations: Cell::new(false),
         }
     }
 
@@ -650,10 +659,13 @@ impl<'a> Query<'a> {
         let mut uses = Vec::with_capacity(before.len());
         let mut refreshed = Vec::with_capacity(files.len());
         for (entry, kept_file) in files {
+            // (a file whose verdicts read declarations of other files —
+            // the types of values — is resolved again after any new text)
             let holds = kept_file.filter(|k| {
-                k.asked
-                    .iter()
-                    .all(|a| !changed.contains(a.0 .2.as_str()) || defined.still(self, a))
+                !k.inferred
+                    && k.asked
+                        .iter()
+                        .all(|a| !changed.contains(a.0 .2.as_str()) || defined.still(self, a))
             });
             defined.take_asked();
             let Some(k) = holds else {
@@ -672,6 +684,7 @@ impl<'a> Query<'a> {
                 entry: Arc::clone(entry),
                 uses: start..uses.len(),
                 asked: k.asked.clone(),
+                inferred: false,
             });
         }
         let context = Arc::clone(&kept.context);
@@ -695,11 +708,13 @@ impl<'a> Query<'a> {
         uses: &mut Vec<Use>,
     ) -> KeptFile {
         let start = uses.len();
+        self.read_declarations.set(false);
         uses.extend(self.file_uses(symbol, context, entry, defined));
         KeptFile {
             entry: Arc::clone(entry),
             uses: start..uses.len(),
             asked: defined.take_asked().into(),
+            inferred: self.read_declarations.take(),
         }
     }
 
@@ -1167,7 +1182,7 @@ impl<'a> Query<'a> {
                     None => Verdict::Possible,
                 }
             }
-            Qualifier::This | Qualifier::Other => Verdict::Other,
+            Qualifier::This | Qualifier::Expression(_) | Qualifier::Other => Verdict::Other,
         }
     }
 
@@ -1220,6 +1235,16 @@ impl<'a> Query<'a> {
                 }
             }
             Qualifier::None => Verdict::Other,
+            Qualifier::Expression(e) => self
+                .go_member_use(entry, r, e, aliases, symbol.entry.file().package.as_deref())
+                .unwrap_or(Verdict::Possible),
+            Qualifier::Name(q) if self.family_id == "go" => {
+                let package = symbol.entry.file().package.as_deref();
+                if let Some(verdict) = self.go_member_use(entry, r, q, aliases, package) {
+                    return verdict;
+                }
+                self.denoted_member(entry, q, aliases, defined)
+            }
             Qualifier::Name(q) => {
                 let typed = file
                     .typed
@@ -1272,21 +1297,7 @@ impl<'a> Query<'a> {
                 if r.local_qualifier {
                     return Verdict::Possible;
                 }
-                match self.denotes(entry, q, aliases, defined) {
-                    Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => {
-                        Verdict::Certain
-                    }
-                    // another class or function of this module
-                    Denotes::Item(m, n) if m == self.module(entry) => {
-                        let other = file.defs.iter().find(|d| d.top_level && d.name == n);
-                        match other.map(|d| d.kind) {
-                            Some(SymbolKind::Class | SymbolKind::Function) => Verdict::Other,
-                            _ => Verdict::Possible,
-                        }
-                    }
-                    Denotes::Module(_) => Verdict::Other,
-                    _ => Verdict::Possible,
-                }
+                self.denoted_member(entry, q, aliases, defined)
             }
             Qualifier::Path(path) => {
                 if path.last().map(String::as_str) == Some("Self") {
@@ -1312,6 +1323,35 @@ impl<'a> Query<'a> {
 }
 
 impl Query<'_> {
+    /// Whether a member use through a module-level name `q` (not a
+    /// local's) names the member of the class whose names are `aliases`:
+    /// by what `q` denotes.
+    fn denoted_member(
+        &self,
+        entry: &TagsEntry,
+        q: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        match self.denotes(entry, q, aliases, defined) {
+            Denotes::Item(m, n) if aliases.contains(&(m.clone(), n.clone())) => Verdict::Certain,
+            // another class or function of this module
+            Denotes::Item(m, n) if m == self.module(entry) => {
+                let other = entry
+                    .file()
+                    .defs
+                    .iter()
+                    .find(|d| d.top_level && d.name == n);
+                match other.map(|d| d.kind) {
+                    Some(SymbolKind::Class | SymbolKind::Function) => Verdict::Other,
+                    _ => Verdict::Possible,
+                }
+            }
+            Denotes::Module(_) => Verdict::Other,
+            _ => Verdict::Possible,
+        }
+    }
+
     /// Whether a bare `name` that no class around it declares or may
     /// inherit is the member that a static import (`import static
     /// a.B.name;`, `a.B.*`) of the class whose names are `aliases` brings

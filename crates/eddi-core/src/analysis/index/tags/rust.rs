@@ -671,6 +671,7 @@ fn typed_name(
         name: text[name.byte_range()].to_string(),
         type_name,
         scope,
+        ..Typed::default()
     });
 }
 

@@ -62,6 +62,11 @@ pub struct TagsFile {
     /// Go: the types its structs embed, by name (`T` of `*pkg.T`): each
     /// makes a field of the type's name.
     pub embedded: Vec<String>,
+    /// Go: its non-generic types' fields and methods, its functions and
+    /// its package-level variables, with their declared types (a
+    /// function's first result), and what its types embed: what a query
+    /// infers the type of an expression from.
+    pub declared: Vec<Declared>,
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources), each with the range of its uses
     /// in `refs` (empty: none): once scanned, a query asks this instead
@@ -172,6 +177,10 @@ pub enum Qualifier {
     This,
     /// Rust's `a::b::name`: the path's names before it.
     Path(Vec<String>),
+    /// Go: through an expression whose type a query may infer from what
+    /// the project declares, written compactly ([`super::go::chain`]):
+    /// `t.lookup(n).items[i]` is `t.lookup().items[]`.
+    Expression(CompactString),
     /// Through any other expression (`f().name`).
     Other,
 }
@@ -244,7 +253,7 @@ pub struct Import {
 }
 
 /// A name declared with a type within a scope.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Typed {
     pub name: String,
     /// The type's name (`C`, `pkg.C`); Rust's `T::f` is what the
@@ -253,6 +262,42 @@ pub struct Typed {
     /// among the type's `constructors`).
     pub type_name: String,
     pub scope: Range<usize>,
+    /// Go: where the name is declared (chars): the local binding
+    /// ([`LocalDef::offset`]) whose type it is.
+    pub at: Option<usize>,
+    /// Go: `type_name` is the expression the name is bound to (`x := e`,
+    /// `for _, x := range e` as `e[]`), as [`Qualifier::Expression`]
+    /// writes it: its type is inferred when a query runs.
+    pub inferred: bool,
+}
+
+/// Go: the type a package-level name or a member is declared with, as
+/// written in its file.
+#[derive(Debug, Clone)]
+pub struct Declared {
+    /// The type whose member it is (a field's struct, a method's
+    /// receiver); `None`: a package-level function or variable.
+    /// (Inline, as most names and types are short: no allocation.)
+    pub owner: Option<CompactString>,
+    pub name: CompactString,
+    /// A field's or variable's type, or what a function or method
+    /// returns first (empty: nothing).
+    pub type_text: CompactString,
+    pub kind: DeclaredKind,
+}
+
+/// What a [`Declared`] name is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeclaredKind {
+    /// A field or a variable, of `type_text`.
+    Value,
+    /// A function or a method, whose call makes a `type_text`.
+    Returns,
+    /// A type the owner embeds (a struct's field named by its type, an
+    /// interface's), or `""`: the owner may reach another type's members
+    /// some other way (a defined type over a named one, an alias, a
+    /// generic type): a member it does not declare may be another's.
+    Embedded,
 }
 
 /// Where a local's binding starts when its declaration binds it from its

@@ -57,4 +57,8 @@ pub(super) struct KeptFile {
     pub uses: Range<usize>,
     /// What its verdicts asked of the other files read, with the answers.
     pub asked: Box<[(Asked, bool)]>,
+    /// Whether its verdicts read declarations of other files (Go: the
+    /// types of fields, results and variables a value's type is inferred
+    /// from): any new text may change them, so it is resolved again.
+    pub inferred: bool,
 }
