@@ -27,7 +27,7 @@ pub struct Go;
 
 impl Language for Go {
     fn predeclared(&self, name: &str) -> bool {
-        GO_PREDECLARED.contains(&name)
+        GO_PREDECLARED.contains(&name) || GO_PREDECLARED_TYPES.contains(&name)
     }
 
     fn id(&self) -> &'static str {
@@ -433,26 +433,9 @@ fn locals_go(outline: &mut crate::analysis::Outline, text: &Rope, _tree: &Syntax
     super::locals::add_locals(&Go, outline, text);
 }
 
-/// Go's predeclared identifiers (the spec's universe block).
-pub(crate) const GO_PREDECLARED: &[&str] = &[
-    "append",
-    "cap",
-    "clear",
-    "close",
-    "complex",
-    "copy",
-    "delete",
-    "imag",
-    "len",
-    "make",
-    "max",
-    "min",
-    "new",
-    "panic",
-    "print",
-    "println",
-    "real",
-    "recover",
+/// Go's predeclared types (of the spec's universe block) a defined type
+/// may be over.
+pub(crate) const GO_PREDECLARED_TYPES: &[&str] = &[
     "bool",
     "byte",
     "complex64",
@@ -474,6 +457,29 @@ pub(crate) const GO_PREDECLARED: &[&str] = &[
     "uint64",
     "uintptr",
     "any",
+];
+
+/// Go's other predeclared identifiers (the spec's universe block): its
+/// builtin functions, `comparable`, the constants and `nil`.
+pub(crate) const GO_PREDECLARED: &[&str] = &[
+    "append",
+    "cap",
+    "clear",
+    "close",
+    "complex",
+    "copy",
+    "delete",
+    "imag",
+    "len",
+    "make",
+    "max",
+    "min",
+    "new",
+    "panic",
+    "print",
+    "println",
+    "real",
+    "recover",
     "comparable",
     "true",
     "false",

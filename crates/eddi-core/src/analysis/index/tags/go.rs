@@ -466,29 +466,7 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
 
 /// Go's predeclared types that a defined type may be over: none reaches
 /// a member of the project's types.
-pub(super) const PREDECLARED: &[&str] = &[
-    "bool",
-    "byte",
-    "complex64",
-    "complex128",
-    "error",
-    "float32",
-    "float64",
-    "int",
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "rune",
-    "string",
-    "uint",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "uintptr",
-    "any",
-];
+pub(super) use crate::language::go::GO_PREDECLARED_TYPES as PREDECLARED;
 
 /// The type a method's receiver is of, by name (`T` of `(t *T)`);
 /// `None` for a generic type's (`(l *List[E])`).
@@ -570,14 +548,20 @@ fn children<'t>(
 fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
     // (the scope's chars, shared by the names it declares, found once)
     let mut chars = None;
-    let mut scope_of = |_: Node<'_>| {
-        chars
+    let mut typed = |file: &mut TagsFile, name: Node<'_>, type_name: String, inferred: bool| {
+        let scope = chars
             .get_or_insert_with(|| {
                 byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte())
             })
-            .clone()
+            .clone();
+        file.typed.push(Typed {
+            name: text[name.byte_range()].to_string(),
+            type_name,
+            scope,
+            at: Some(byte_to_char(rope, name.start_byte())),
+            inferred,
+        });
     };
-    let at = |name: Node<'_>| Some(byte_to_char(rope, name.start_byte()));
     match node.kind() {
         "parameter_declaration" | "variadic_parameter_declaration" | "var_spec" => {
             let mut c = node.walk();
@@ -613,16 +597,9 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
                 (None, None) => return,
             };
             for (name, (t, inferred)) in names.into_iter().zip(types) {
-                if t.is_empty() {
-                    continue;
+                if !t.is_empty() {
+                    typed(file, name, t, inferred);
                 }
-                file.typed.push(Typed {
-                    name: text[name.byte_range()].to_string(),
-                    type_name: t,
-                    scope: scope_of(node),
-                    at: at(name),
-                    inferred,
-                });
             }
         }
         "short_var_declaration" => {
@@ -639,13 +616,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
                         None => (chain(text, value).map(String::from), true),
                     };
                     if let Some(t) = t {
-                        file.typed.push(Typed {
-                            name: text[name.byte_range()].to_string(),
-                            type_name: t,
-                            scope: scope_of(node),
-                            at: at(name),
-                            inferred,
-                        });
+                        typed(file, name, t, inferred);
                     }
                 }
             }
@@ -659,13 +630,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
             let mut c = left.walk();
             let value = left.named_children(&mut c).nth(1);
             if let (true, Some(value), Some(e)) = (declares, value, chain(text, right)) {
-                file.typed.push(Typed {
-                    name: text[value.byte_range()].to_string(),
-                    type_name: format!("{e}[]"),
-                    scope: scope_of(node),
-                    at: at(value),
-                    inferred: true,
-                });
+                typed(file, value, format!("{e}[]"), true);
             }
         }
         _ => {}
