@@ -24,9 +24,10 @@ class Found:
     def __len__(self) -> int: ...
     def rows(self) -> List["Row"]:
         """One query's elements."""
-    def python_definitions(self) -> List[str]:
-        """The indexed names of the Python functions, methods and classes
-        among one query's elements (a class's methods after it)."""
+    def definitions(self, python: bool) -> List[str]:
+        """The indexed names of the functions, methods and classes among
+        one query's elements (a class's methods after it), of Python code
+        (``python``) or of the brace languages' (not)."""
     def answer(self, i: int) -> Union[List["Row"], Tuple[str, str, List[str]]]:
         """Query i's elements, or its failure as (code, message, candidates)."""
 

@@ -8,6 +8,7 @@ interpreter; this module only writes their text, quoting what it takes.
 from __future__ import annotations
 
 import re
+from typing import List
 
 _WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_.]*$")
 _GLOB_SPECIAL = set("*?[]{}")
@@ -24,6 +25,19 @@ def quote(text: str) -> str:
     return f'"{escaped}"'
 
 
+def unquote(text: str) -> str:
+    """The text a script string (as :func:`quote` makes it) holds."""
+    escapes = {"n": "\n", "t": "\t"}
+    out: List[str] = []
+    chars = iter(text[1:-1])
+    for c in chars:
+        if c == "\\":
+            c = next(chars, "")
+            c = escapes.get(c, c)
+        out.append(c)
+    return "".join(out)
+
+
 def is_word(text: str) -> bool:
     """A script word: a name, dotted or not (``pkg.mod.f``)."""
     return bool(_WORD.match(text)) and not text.endswith(".")
@@ -36,6 +50,14 @@ def word(text: str, what: str) -> str:
             f"{what} {text!r} is not a name (letters, digits, _ and dots, not starting with a digit)"
         )
     return text
+
+
+def callee(full_name: str) -> str:
+    """The subject of ``caller of``/``call to`` naming a definition by its
+    full name: the name as a word (``pkg.mod.f()``), or quoted when it is
+    none — a brace language's module label is its path's, which may hold a
+    ``-`` (``"web.my-app.util.fmt"``)."""
+    return f"{full_name}()" if is_word(full_name) else quote(full_name)
 
 
 def glob_of(path: str) -> str:

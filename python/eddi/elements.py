@@ -189,15 +189,14 @@ class _Definition(Element):
         """The calls the index proves are of this function (not of a
         same-named method), or of this class (its instantiations); refused,
         naming them, when some cannot be proven. The first ``callers()`` of
-        an element asks those of every function and class its query found,
-        in one request; they are kept until this Workspace writes (another
-        writer's edits show in a new query). Refused for code that is not
-        Python."""
+        an element asks those of every function and class its query found
+        that its index answers for (Python's, or the brace languages'), in
+        one request; they are kept until this Workspace writes (another
+        writer's edits show in a new query)."""
         # one frame between the caller and a refusal: a walk raises
         # thousands, and each frame an exception passes is built as an object
-        if self._data["language"] != "python":
-            self._python_only("callers()")
-        calls = self._ws._callers_or_failure(self._data["indexed_name"], self._found)
+        python = self._data["language"] == "python"
+        calls = self._ws._callers_or_failure(self._data["indexed_name"], self._found, python)
         if isinstance(calls, EddiError):
             try:
                 raise calls
@@ -210,20 +209,17 @@ class _Definition(Element):
 
     def references(self) -> List[Location]:
         """Every use the index finds (certain ones first), and the import lines."""
-        self._python_only("references()")
         return self._ws._references(self.full_name)
 
     def _python_only(self, what: str) -> None:
-        """The relations ask the project index, which proves them in
-        Python code: of another language's definition they are refused
-        (never another definition's of the same name)."""
+        """A relation only Python's index answers: of another language's
+        definition it is refused (never another definition's of the same
+        name)."""
         if self.language != "python":
             raise Refused(
                 "not_applicable",
-                f"{self.path}:{self.line}: {what} asks the project index, which proves the uses of Python "
-                f"code; {self.qualname} is {self.language} code: find its calls with the scripting "
-                f"language's query (ws.select(\"caller of <its full name>()\")), its uses with "
-                f"ws.run(\"Find References ...\")",
+                f"{self.path}:{self.line}: {what} asks Python's index; {self.qualname} is {self.language} "
+                f"code: its callers() and references() are the brace languages' index's",
             )
 
     def _selector(self) -> str:
@@ -439,7 +435,7 @@ class Call(Element):
         self._ws._edit(self, f"replace with {_script.quote(text)}")
 
     def _selector(self) -> str:
-        return f"call to {_script.word(self._target, 'callee')}" + _script.where(
+        return f"call to {_script.callee(self._target)}" + _script.where(
             f"call.file == {_script.quote(self.path)}",
             f"call.line == {self.line}",
             f"call.text == {_script.quote(self.text)}",

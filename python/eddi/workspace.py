@@ -77,21 +77,22 @@ class _Batch:
 
 
 class _Found:
-    """The definitions one query found: the callers of all of them are
-    asked in one request, on the first ``callers()`` of one of them
-    (``select``'s ``queries``), and kept while the workspace is as it was
-    then (no edit through this Workspace since)."""
+    """The definitions one query found: the callers of all of them that
+    one index answers for (Python's, or the brace languages') are asked in
+    one request, on the first ``callers()`` of one of them (``select``'s
+    ``queries``), and kept while the workspace is as it was then (no edit
+    through this Workspace since)."""
 
     def __init__(self, found: Optional[_backend.Found] = None) -> None:
-        #: the query's answer, whose Python definitions are asked about
+        #: the query's answer, whose definitions are asked about
         self._found = found
-        self._index: Dict[str, int] = {}
-        self._answers: Optional[_backend.Found] = None
-        self._state: Optional[Tuple[int, int]] = None
+        #: by index (Python's: True), the names asked, their answers and
+        #: the workspace's state then
+        self._asked: Dict[bool, Tuple[Dict[str, int], _backend.Found, Tuple[int, int]]] = {}
 
-    def names(self) -> List[str]:
-        """The full names of its Python functions, methods and classes
-        (the index proves the callers of Python code only)."""
+    def names(self, python: bool) -> List[str]:
+        """The full names of its functions, methods and classes of Python
+        code (``python``) or of the brace languages' (not)."""
         found = self._found
         if found is None:
             return []
@@ -99,23 +100,24 @@ class _Found:
             names: List[str] = []
             for row in found.rows():
                 for data in [row, *(row.get("methods") or [])]:
-                    if data.get("indexed_name") is not None and data.get("language") == "python":
+                    if data.get("indexed_name") is not None and (data.get("language") == "python") == python:
                         names.append(data["indexed_name"])
             return names
-        return found.python_definitions()
+        return found.definitions(python)
 
-    def answer(self, ws: "Workspace", name: str) -> "Union[None, Sequence[_backend.Row], _backend.Failure]":
+    def answer(self, ws: "Workspace", name: str, python: bool) -> "Union[None, Sequence[_backend.Row], _backend.Failure]":
         state = ws._state()
-        if state != self._state or self._answers is None:
-            unique = list(dict.fromkeys(self.names()))
+        asked = self._asked.get(python)
+        if asked is None or asked[2] != state:
+            unique = list(dict.fromkeys(self.names(python)))
             if len(unique) < 2:
                 return None
-            queries = [f"caller of {_script.word(n, 'function')}()" for n in unique]
-            self._answers = ws._select({"queries": queries}, texts=True)
-            self._index = {n: i for i, n in enumerate(unique)}
-            self._state = state
-        at = self._index.get(name)
-        return None if at is None else self._answers.answer(at)
+            queries = [f"caller of {_script.callee(n)}" for n in unique]
+            answers = ws._select({"queries": queries}, texts=True)
+            asked = ({n: i for i, n in enumerate(unique)}, answers, state)
+            self._asked[python] = asked
+        at = asked[0].get(name)
+        return None if at is None else asked[1].answer(at)
 
 
 class Workspace:
@@ -328,8 +330,8 @@ class Workspace:
 
     # -- relations (the elements call these) --------------------------------
 
-    def _callers(self, full_name: str, found: Optional[_Found] = None) -> List[Call]:
-        calls = self._callers_or_failure(full_name, found)
+    def _callers(self, full_name: str, found: Optional[_Found] = None, python: bool = True) -> List[Call]:
+        calls = self._callers_or_failure(full_name, found, python)
         if isinstance(calls, EddiError):
             try:
                 raise calls
@@ -337,13 +339,15 @@ class Workspace:
                 del calls  # no cycle through this frame (see Function.callers)
         return calls
 
-    def _callers_or_failure(self, full_name: str, found: Optional[_Found] = None) -> Union[List[Call], EddiError]:
-        """The callers, or the failure of the request that kept them: the
-        element raises it (a walk raises thousands; each frame an exception
-        passes through is built as an object)."""
-        answer = found.answer(self, full_name) if found is not None else None
+    def _callers_or_failure(self, full_name: str, found: Optional[_Found] = None,
+                            python: bool = True) -> Union[List[Call], EddiError]:
+        """The callers (of a definition of Python code, or not), or the
+        failure of the request that kept them: the element raises it (a
+        walk raises thousands; each frame an exception passes through is
+        built as an object)."""
+        answer = found.answer(self, full_name, python) if found is not None else None
         if answer is None:
-            query = f"caller of {_script.word(full_name, 'function')}()"
+            query = f"caller of {_script.callee(full_name)}"
             return [e for e in self.select(query) if isinstance(e, Call)]
         if isinstance(answer, tuple):
             return error_from(*answer)
@@ -525,7 +529,10 @@ def _argument(value: str) -> str:
 def _callee_of(query: str) -> str:
     words = query.split()
     if len(words) >= 3 and words[0].lower() in ("caller", "callers", "call", "calls") and words[1].lower() in ("of", "to"):
-        return words[2].removesuffix("()")
+        target = words[2]
+        if len(target) >= 2 and target[0] == target[-1] == '"':
+            return _script.unquote(target)
+        return target.removesuffix("()")
     return ""
 
 

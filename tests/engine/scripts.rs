@@ -1129,6 +1129,11 @@ fn callers_of_every_language_through_its_index() {
         f.send("foreach caller of web.util.fmt() flag call.function + \"(\" + call.args + \")\""),
         "Ok, 2 calls flagged, Flagged: web/app.ts:10: fmt(\"a\", \"b\"); web/app.ts:10: fmt(\"d\", \"e\")"
     );
+    // a full name quoted: the subject a module label with a '-' needs
+    assert_eq!(
+        f.send("foreach caller of \"web.util.fmt\" flag call.function"),
+        "Ok, 2 calls flagged, Flagged: web/app.ts:10: fmt; web/app.ts:10: fmt"
+    );
     assert_eq!(
         f.send("foreach caller of Mix() flag call.function + \" \" + call.args.count"),
         "Ok, 2 calls flagged, Flagged: main.go:6: calc.Mix 2; main.go:6: calc.Mix 2"

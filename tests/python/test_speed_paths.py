@@ -136,20 +136,38 @@ def test_a_rewrite_of_the_same_size_is_read_again(ws: eddi.Workspace, shop: Path
     assert "shop.auth.logoff" in names and "shop.auth.logout" not in names
 
 
-def test_callers_of_another_languages_function_are_refused(ws: eddi.Workspace, shop: Path) -> None:
+def test_callers_of_another_languages_function(ws: eddi.Workspace, shop: Path) -> None:
     (shop / "shop/ui.js").write_text("function logout(user) {\n  return user;\n}\nlogout(1);\n")
+    # a module label no script name spells: its path holds a '-'
+    (shop / "shop/my-app").mkdir()
+    (shop / "shop/my-app/pad.js").write_text(
+        "export function pad(s) {\n  return s;\n}\nexport const twice = (s) => pad(pad(s));\n")
+    (shop / "shop/my-app/use.ts").write_text(
+        "import { pad } from './pad.js';\n\nexport function show(s: string) {\n  return pad(s);\n}\n")
     functions = ws.functions()
     [js] = [f for f in functions if f.path == "shop/ui.js"]
-    assert js.language == "javascript"
-    with pytest.raises(eddi.Refused) as refused:
-        js.callers()
-    assert "shop/ui.js:1" in refused.value.message
-    with pytest.raises(eddi.Refused):
-        js.references()
-    # the scripting language's query asks the brace languages' index for
-    # a name Python's index does not have
-    calls = ws.select("caller of shop.ui.logout()")
-    assert [(c.path, c.line) for c in calls] == [("shop/ui.js", 4)]
+    assert (js.language, js.full_name) == ("javascript", "shop.ui.logout")
+    assert [(c.path, c.line, c.text) for c in js.callers()] == [("shop/ui.js", 4, "logout(1)")]
+    assert [(r.path, r.line, r.certain) for r in js.references()] == [("shop/ui.js", 4, True)]
+    [pad] = [f for f in functions if f.name == "pad"]
+    assert pad.full_name == "shop.my-app.pad.pad"
+    calls = pad.callers()
+    assert [(c.path, c.line, c.text) for c in calls] == [
+        ("shop/my-app/pad.js", 4, "pad(pad(s))"), ("shop/my-app/pad.js", 4, "pad(s)"),
+        ("shop/my-app/use.ts", 4, "pad(s)")]
+    # the same answers through the scripting language's query, quoted
+    assert [(c.path, c.line) for c in ws.select('caller of "shop.my-app.pad.pad"')] == [
+        (c.path, c.line) for c in calls]
+    # a call changed through the brace languages' index
+    calls[2].replace("pad(s.trim())")
+    assert "return pad(s.trim());" in (shop / "shop/my-app/use.ts").read_text()
+    # Java's full names start with the package the file declares
+    (shop / "shop/Cart.java").write_text(
+        "package com.shop;\n\nclass Cart {\n    int total() {\n        return 1;\n    }\n\n"
+        "    int twice() {\n        return total() + this.total();\n    }\n}\n")
+    [total] = [f for f in ws.functions() if f.name == "total"]
+    assert total.full_name == "com.shop.Cart.total"
+    assert [c.text for c in total.callers()] == ["total()", "this.total()"]
     # the Python functions of the same walk still get their callers
     [py] = [f for f in functions if f.full_name == "shop.auth.logout"]
     assert py.language == "python"

@@ -216,23 +216,26 @@ impl Found {
         }
     }
 
-    /// The indexed names of the Python functions, methods and classes
-    /// among one query's elements, each class's methods after it: those
-    /// whose callers the index proves (`caller of` takes these names).
-    fn python_definitions(&self) -> Vec<&str> {
-        fn add<'a>(all: &'a [Selected], names: &mut Vec<&'a str>) {
+    /// The indexed names of the functions, methods and classes among one
+    /// query's elements, each class's methods after it, of Python code
+    /// (`python`) or of the brace languages' (not): the names one index
+    /// answers `caller of` for.
+    fn definitions(&self, python: bool) -> Vec<&str> {
+        fn add<'a>(all: &'a [Selected], python: bool, names: &mut Vec<&'a str>) {
             for selected in all {
-                let python = eddi::language::language_of(&selected.element.path)
+                let is_python = eddi::language::language_of(&selected.element.path)
                     .is_none_or(|l| l.id() == "python");
-                if python && matches!(selected.element.detail, Detail::Definition { .. }) {
+                if is_python == python
+                    && matches!(selected.element.detail, Detail::Definition { .. })
+                {
                     names.push(&selected.indexed_name);
-                    add(&selected.methods, names);
+                    add(&selected.methods, python, names);
                 }
             }
         }
         let mut names = Vec::new();
         if let Selections::Elements(all) = &*self.selections {
-            add(all, &mut names);
+            add(all, python, &mut names);
         }
         names
     }

@@ -871,10 +871,19 @@ impl<'s> Parser<'s> {
         Ok(Source::Lines { first, last })
     }
 
-    /// The function or class a query is about: `$x`, `name`, `name()`.
+    /// The function or class a query is about: `$x`, `name`, `name()`,
+    /// or a full name quoted (`"src.my-app.util.fmt"`: a brace language's
+    /// module label may hold what a name cannot, a `-` of its path).
     fn subject(&mut self, what: &str) -> Result<Subject> {
         match self.peek().map(|t| t.tok.clone()) {
             Some(Tok::Var(_)) => Ok(Subject::Var(self.variable(what)?)),
+            Some(Tok::Str(text)) if !text.trim().is_empty() => {
+                self.bump();
+                Ok(Subject::Name(Name {
+                    text,
+                    span: self.last,
+                }))
+            }
             Some(Tok::Word(w)) if is_dotted(&w) && !is_reserved(&w) => {
                 self.bump();
                 let span = self.last;

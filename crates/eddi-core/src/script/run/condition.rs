@@ -115,7 +115,7 @@ impl Interpreter<'_> {
                 Detail::Definition { .. } | Detail::Variable { .. } => {
                     self.python_code(&element.path, "unused")
                         .map_err(Self::fail(at))?;
-                    let name = self.indexed_name_of(element);
+                    let name = self.indexed_name(element);
                     !self.project.is_used(&name).map_err(|error| Failed {
                         at,
                         error,
@@ -159,13 +159,6 @@ impl Interpreter<'_> {
             self.doc_text(importer)
                 .map_or(true, |text| has_word(&text.to_string(), name))
         })
-    }
-
-    fn indexed_name_of(&self, element: &Element) -> String {
-        match self.project.module_of(&element.path) {
-            Some(module) if !module.is_empty() => format!("{module}.{}", element.qualified_name),
-            _ => element.qualified_name.clone(),
-        }
     }
 
     /// The element's text now.

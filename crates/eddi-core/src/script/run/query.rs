@@ -15,6 +15,7 @@ use std::rc::Rc;
 
 use tree_sitter::Node;
 
+use crate::analysis::index::tags;
 use crate::analysis::outline::{Symbol, SymbolKind as OutlineKind};
 use crate::analysis::syntax::{byte_to_char, char_to_byte, node_text};
 use crate::edit::position::{from_char, line_of, to_char};
@@ -104,11 +105,10 @@ impl Interpreter<'_> {
             Source::ClassesImplementing(subject) => {
                 let names: Vec<String> = match subject {
                     Subject::Name(name) => vec![name.text.clone()],
-                    Subject::Var(var) => self
-                        .variable(var)?
-                        .iter()
-                        .map(|c| self.indexed_name(c))
-                        .collect(),
+                    Subject::Var(var) => {
+                        let held = self.variable(var)?;
+                        held.iter().map(|c| self.indexed_name(c)).collect()
+                    }
                 };
                 let mut classes = Vec::new();
                 for name in names {
@@ -341,8 +341,23 @@ impl Interpreter<'_> {
         }
     }
 
-    /// The name the index knows a definition by: `module.Class.f`.
-    pub(super) fn indexed_name(&self, element: &Element) -> String {
+    /// The name the index knows a definition by: Python's
+    /// `module.Class.f`, the brace languages' `label.Class.f`
+    /// (`web.util.fmt`, [`tags::full_name_of`]).
+    pub(super) fn indexed_name(&mut self, element: &Element) -> String {
+        if tags::reads(&element.path) {
+            let parsed = self.parse(&element.path).ok();
+            let full = parsed.and_then(|parsed| {
+                let text = &parsed.text;
+                tags::full_name_of(
+                    &element.path,
+                    &element.qualified_name,
+                    parsed.tree.root(),
+                    |range| text.byte_slice(range).to_string(),
+                )
+            });
+            return full.unwrap_or_else(|| element.qualified_name.clone());
+        }
         match self.project.module_of(&element.path) {
             Some(module) if !module.is_empty() => format!("{module}.{}", element.qualified_name),
             _ => element.qualified_name.clone(),
@@ -365,16 +380,17 @@ impl Interpreter<'_> {
         // each name, with the file of the definition a variable holds
         let names: Vec<(String, Option<String>)> = match subject {
             Subject::Name(name) => vec![(name.text.trim_end_matches("()").to_owned(), None)],
-            Subject::Var(var) => self
-                .variable(var)?
-                .iter()
-                .map(|e| match crate::analysis::index::tags::reads(&e.path) {
-                    // the brace languages' index names it as code
-                    // targets print it, its file picking among same names
-                    true => (e.qualified_name.clone(), Some(e.path.clone())),
-                    false => (self.indexed_name(e), None),
-                })
-                .collect(),
+            Subject::Var(var) => {
+                let held = self.variable(var)?;
+                held.iter()
+                    .map(|e| match tags::reads(&e.path) {
+                        // the brace languages' index names it as code
+                        // targets print it, its file picking among same names
+                        true => (e.qualified_name.clone(), Some(e.path.clone())),
+                        false => (self.indexed_name(e), None),
+                    })
+                    .collect()
+            }
         };
         let (files, within) = match self.scope().map_err(fail)? {
             Scope::Project => (None, None),

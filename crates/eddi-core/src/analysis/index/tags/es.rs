@@ -119,7 +119,7 @@ impl Family for Es {
         true
     }
 
-    fn label(&self, path: &str, _file: &TagsFile) -> String {
+    fn label(&self, path: &str, _package: Option<&str>) -> String {
         let stem = path.rsplit_once('.').map_or(path, |(s, _)| s);
         stem.replace('/', ".")
     }

@@ -190,8 +190,16 @@ pub trait Family: Sync {
         false
     }
 
-    /// The label a definition's full name starts with (its module).
-    fn label(&self, path: &str, file: &TagsFile) -> String;
+    /// The label a definition's full name starts with (its module), from
+    /// its file's path and the package its text declares (Go's, Java's:
+    /// [`Self::package`]).
+    fn label(&self, path: &str, package: Option<&str>) -> String;
+
+    /// The name of the package a file declares (`package a.b;`), among
+    /// its root's first children: Go's and Java's; none elsewhere.
+    fn package<'t>(&self, _root: Node<'t>) -> Option<Node<'t>> {
+        None
+    }
 
     /// Whether a file's module and what its imports bind depend only on
     /// the family's paths, the manifests and the file's own text (not on

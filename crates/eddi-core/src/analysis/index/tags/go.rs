@@ -28,11 +28,7 @@ impl Family for Go {
         for node in root.named_children(&mut cursor) {
             match node.kind() {
                 "package_clause" => {
-                    let mut c = node.walk();
-                    file.package = node
-                        .named_children(&mut c)
-                        .find(|n| n.kind() == "package_identifier")
-                        .map(|n| text[n.byte_range()].to_string());
+                    file.package = package_name(node).map(|n| text[n.byte_range()].to_string())
                 }
                 "import_declaration" => imports(text, node, file),
                 _ => {}
@@ -121,12 +117,29 @@ impl Family for Go {
         true
     }
 
-    fn label(&self, path: &str, file: &TagsFile) -> String {
+    fn label(&self, path: &str, package: Option<&str>) -> String {
         match directory(path) {
-            "" => file.package.clone().unwrap_or_default(),
+            "" => package.unwrap_or_default().to_string(),
             dir => dir.replace('/', "."),
         }
     }
+
+    fn package<'t>(&self, root: Node<'t>) -> Option<Node<'t>> {
+        let mut cursor = root.walk();
+        let clause = root
+            .named_children(&mut cursor)
+            .find(|n| n.kind() == "package_clause")?;
+        package_name(clause)
+    }
+}
+
+/// The name a `package x` clause declares.
+fn package_name(clause: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = clause.walk();
+    let found = clause
+        .named_children(&mut cursor)
+        .find(|n| n.kind() == "package_identifier");
+    found
 }
 
 fn directory(path: &str) -> &str {

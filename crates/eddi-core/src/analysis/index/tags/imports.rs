@@ -119,7 +119,7 @@ impl TagsIndex {
             };
             let label = found
                 .first()
-                .and_then(|p| Some(family.label(p, self.entry(p)?.file())));
+                .and_then(|p| Some(family.label(p, self.entry(p)?.file().package.as_deref())));
             imports.push(ModuleImport {
                 source: import.source.clone(),
                 kind,
@@ -129,7 +129,7 @@ impl TagsIndex {
             });
         }
         Some(FileImports {
-            module: family.label(path, file),
+            module: family.label(path, file.package.as_deref()),
             imports,
         })
     }

@@ -31,11 +31,7 @@ impl Family for Java {
         for node in root.named_children(&mut cursor) {
             match node.kind() {
                 "package_declaration" => {
-                    let mut c = node.walk();
-                    file.package = node
-                        .named_children(&mut c)
-                        .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"))
-                        .map(|n| text[n.byte_range()].to_string());
+                    file.package = package_name(node).map(|n| text[n.byte_range()].to_string())
                 }
                 "import_declaration" => import(text, rope, node, file),
                 _ => {}
@@ -120,9 +116,26 @@ impl Family for Java {
         true
     }
 
-    fn label(&self, _path: &str, file: &TagsFile) -> String {
-        file.package.clone().unwrap_or_default()
+    fn label(&self, _path: &str, package: Option<&str>) -> String {
+        package.unwrap_or_default().to_string()
     }
+
+    fn package<'t>(&self, root: Node<'t>) -> Option<Node<'t>> {
+        let mut cursor = root.walk();
+        let declaration = root
+            .named_children(&mut cursor)
+            .find(|n| n.kind() == "package_declaration")?;
+        package_name(declaration)
+    }
+}
+
+/// The name a `package a.b;` declaration declares.
+fn package_name(declaration: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = declaration.walk();
+    let found = declaration
+        .named_children(&mut cursor)
+        .find(|n| matches!(n.kind(), "scoped_identifier" | "identifier"));
+    found
 }
 
 /// `import a.b.C;`, `import a.b.*;`, and the static imports of a class's

@@ -55,6 +55,23 @@ pub use imports::{FileImports, ImportForm, ModuleImport};
 pub use scan::TagsFile;
 use words::{Word, WordFilter};
 
+/// The full name this index takes for the definition `qualified` of a
+/// brace-language file (`web.util.fmt`: its module's label, then the
+/// name), from the file's path and tree (`text_of` reads a byte range of
+/// its text): what `caller of`, `Refactor RenameSymbol` and the agent
+/// tools resolve exactly. `None` for a file of another language.
+pub fn full_name_of(
+    path: &str,
+    qualified: &str,
+    root: tree_sitter::Node<'_>,
+    text_of: impl FnOnce(std::ops::Range<usize>) -> String,
+) -> Option<String> {
+    let family = family::family_of(crate::language::language_of(path)?)?;
+    let package = family.package(root).map(|name| text_of(name.byte_range()));
+    let label = family.label(path, package.as_deref());
+    Some(resolve::full_name(&label, qualified))
+}
+
 /// Whether the index reads `path` as a file of a brace language.
 pub fn reads(path: &str) -> bool {
     crate::language::language_of(path).is_some_and(|l| family::family_of(l).is_some())

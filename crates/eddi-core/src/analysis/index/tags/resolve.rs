@@ -226,10 +226,13 @@ impl TagsIndex {
                 )
             });
             if imports {
-                found.push((family.label(&other.path, file), other.path.clone()));
+                found.push((
+                    family.label(&other.path, file.package.as_deref()),
+                    other.path.clone(),
+                ));
             }
         }
-        Some((family.label(path, entry.file()), found))
+        Some((family.label(path, entry.file().package.as_deref()), found))
     }
 
     /// Every symbol `query` names, by file (found once per state of the
@@ -344,7 +347,10 @@ impl TagsIndex {
                 let s = &symbols[i];
                 let family = family_of(s.entry.language);
                 family.is_some_and(|f| {
-                    full_name(&f.label(&s.entry.path, s.entry.file()), &s.def().qualified) == query
+                    full_name(
+                        &f.label(&s.entry.path, s.entry.file().package.as_deref()),
+                        &s.def().qualified,
+                    ) == query
                 })
             })
             .collect();
@@ -363,7 +369,7 @@ impl TagsIndex {
                 .iter()
                 .map(|s| {
                     let label = family_of(s.entry.language)
-                        .map(|f| f.label(&s.entry.path, s.entry.file()))
+                        .map(|f| f.label(&s.entry.path, s.entry.file().package.as_deref()))
                         .unwrap_or_default();
                     let full = full_name(&label, &s.def().qualified);
                     SymbolCandidate {
@@ -394,7 +400,7 @@ fn symbols_in<'a>(entry: &'a TagsEntry, query: &str, close: &mut Vec<String>) ->
         if def.name != last || def.kind == SymbolKind::Local {
             continue;
         }
-        let label = label.get_or_init(|| family.label(&entry.path, file));
+        let label = label.get_or_init(|| family.label(&entry.path, file.package.as_deref()));
         let full = full_name(label, &def.qualified);
         let by_type = def.container.as_ref().map(|c| format!("{c}.{}", def.name));
         let names_it = def.qualified == query
@@ -417,7 +423,7 @@ fn symbols_in<'a>(entry: &'a TagsEntry, query: &str, close: &mut Vec<String>) ->
 }
 
 /// `label.qualified`, or `qualified` alone when the label is empty.
-fn full_name(label: &str, qualified: &str) -> String {
+pub(super) fn full_name(label: &str, qualified: &str) -> String {
     match label {
         "" => qualified.to_string(),
         l => format!("{l}.{qualified}"),
@@ -437,7 +443,7 @@ fn clean(query: &str) -> &str {
 fn definitions(_root: &Path, symbol: &Symbol<'_>) -> Vec<Definition> {
     let file = symbol.entry.file();
     let label = family_of(symbol.entry.language)
-        .map(|f| f.label(&symbol.entry.path, file))
+        .map(|f| f.label(&symbol.entry.path, file.package.as_deref()))
         .unwrap_or_default();
     symbol
         .defs
@@ -789,7 +795,8 @@ impl<'a> Query<'a> {
                 certain: verdict == Verdict::Certain,
                 call: r.call,
                 caller: r.in_def.map(|i| {
-                    let label = label.get_or_init(|| self.family.label(&entry.path, g));
+                    let label =
+                        label.get_or_init(|| self.family.label(&entry.path, g.package.as_deref()));
                     full_name(label, &g.defs[i].qualified)
                 }),
             });
@@ -814,7 +821,9 @@ impl<'a> Query<'a> {
         let Some(parent) = parent else {
             return Vec::new();
         };
-        let label = self.family.label(&symbol.entry.path, file);
+        let label = self
+            .family
+            .label(&symbol.entry.path, file.package.as_deref());
         let mut uses: Vec<Use> = file
             .refs_named(&def.name)
             .iter()
@@ -836,7 +845,7 @@ impl<'a> Query<'a> {
             let files = self.files_with(&[def.name.as_str()], false);
             for entry in files {
                 let g = entry.file();
-                let label = self.family.label(&entry.path, g);
+                let label = self.family.label(&entry.path, g.package.as_deref());
                 let same_file = entry.path == symbol.entry.path;
                 for r in g.refs_named(&def.name) {
                     let known = same_file

@@ -183,7 +183,7 @@ impl Family for Rust {
         }
     }
 
-    fn label(&self, path: &str, _file: &TagsFile) -> String {
+    fn label(&self, path: &str, _package: Option<&str>) -> String {
         // the module path under the crate's source root, by the path alone
         let rel = path.rsplit_once("src/").map_or(path, |(_, r)| r);
         let stem = rel.strip_suffix(".rs").unwrap_or(rel);
