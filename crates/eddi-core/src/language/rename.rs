@@ -1029,6 +1029,112 @@ fn count(n: usize, what: &str) -> String {
     }
 }
 
+/// A supertype a class declaration names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Supertype {
+    /// A type by its name as written, without type arguments (`a.b.Base`
+    /// of `a.b.Base<T>`).
+    Named(String),
+    /// What a JavaScript class extends when it is no name (`mixin(Base)`).
+    Expression(String),
+}
+
+/// The supertypes the class (interface, enum, record) declaration at
+/// `definition` (chars) names after `extends` and `implements`, in order.
+pub fn supertypes(text: &Rope, tree: &SyntaxTree, definition: Range<usize>) -> Vec<Supertype> {
+    let end = definition.end.min(text.len_chars());
+    let (start, end) = (
+        text.char_to_byte(definition.start.min(end)),
+        text.char_to_byte(end),
+    );
+    let Some(mut node) = tree.root().descendant_for_byte_range(start, end) else {
+        return Vec::new();
+    };
+    // `export class …`: the declaration the statement exports
+    if let Some(declaration) = node.child_by_field_name("declaration") {
+        node = declaration;
+    }
+    let header_end = node
+        .child_by_field_name("body")
+        .map_or(node.end_byte(), |b| b.start_byte());
+    let header = text.byte_slice(node.start_byte()..header_end).to_string();
+    supertypes_in(&header)
+}
+
+/// The supertypes a declaration's header (up to its body) names: what
+/// follows `extends` and `implements` outside its type parameters, up to
+/// Java's `permits` (subclasses, not supertypes).
+fn supertypes_in(header: &str) -> Vec<Supertype> {
+    let mut found = Vec::new();
+    let mut item = String::new();
+    let mut listing = false;
+    let (mut angles, mut parens) = (0usize, 0usize);
+    let mut word = String::new();
+    let finish = |item: &mut String, found: &mut Vec<Supertype>| {
+        let written = item.trim();
+        if !written.is_empty() {
+            let is_name = written.split('.').all(|part| {
+                part.chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+                    && part
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '$')
+            });
+            found.push(match is_name {
+                true => Supertype::Named(written.to_string()),
+                false => Supertype::Expression(written.to_string()),
+            });
+        }
+        item.clear();
+    };
+    let mut chars = header.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_alphanumeric() || c == '_' || c == '$' {
+            word.push(c);
+        } else {
+            word.clear();
+        }
+        let at_top = angles == 0 && parens == 0;
+        match c {
+            '<' => angles += 1,
+            '>' => angles = angles.saturating_sub(1),
+            '=' if chars.peek() == Some(&'>') => {
+                // an arrow in a type argument (`Foo<() => void>`)
+                chars.next();
+                continue;
+            }
+            '(' => parens += 1,
+            ')' => parens = parens.saturating_sub(1),
+            _ => {}
+        }
+        let boundary = !chars
+            .peek()
+            .is_some_and(|n| n.is_alphanumeric() || *n == '_' || *n == '$');
+        if at_top && boundary && matches!(word.as_str(), "extends" | "implements" | "permits") {
+            // the keyword's letters went into the item: take them back
+            let keep = (item.len() + 1).saturating_sub(word.len());
+            item.truncate(keep);
+            finish(&mut item, &mut found);
+            listing = word != "permits";
+            word.clear();
+            continue;
+        }
+        if !listing {
+            continue;
+        }
+        match c {
+            ',' if at_top => finish(&mut item, &mut found),
+            // a type's arguments are not its name
+            '<' | '>' => {}
+            _ if angles > 0 => {}
+            _ => item.push(c),
+        }
+    }
+    finish(&mut item, &mut found);
+    found
+}
+
 /// Refuses a name that is not an identifier of `language`, or is one of
 /// its keywords.
 /// The interface (or protocol) outside the project that a type's method
@@ -1442,5 +1548,38 @@ pub fn is_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
             .parent()
             .is_some_and(|p| p.kind() == "shorthand_field_initializer"),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod supertype_tests {
+    use super::{supertypes_in, Supertype};
+
+    fn named(names: &[&str]) -> Vec<Supertype> {
+        names
+            .iter()
+            .map(|n| Supertype::Named(n.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_headers_supertypes_are_its_extends_and_implements() {
+        for (header, expected) in [
+            ("public class Foo extends Thread ", named(&["Thread"])),
+            (
+                "class Foo<T extends Comparable<T>> extends a.b.Base<T> implements Runnable, java.io.Serializable ",
+                named(&["a.b.Base", "Runnable", "java.io.Serializable"]),
+            ),
+            ("sealed interface Shape extends HasArea permits Circle, Square ", named(&["HasArea"])),
+            ("interface Cb extends Fn<(x: number) => void>, Other ", named(&["Fn", "Other"])),
+            ("@Deprecated(since = \"9\") final class Plain ", named(&[])),
+            ("export class View extends React.Component<Props> ", named(&["React.Component"])),
+        ] {
+            assert_eq!(supertypes_in(header), expected, "{header}");
+        }
+        assert_eq!(
+            supertypes_in("class Mixed extends mixin(Base, Other) "),
+            vec![Supertype::Expression("mixin(Base, Other)".to_string())]
+        );
     }
 }

@@ -562,6 +562,57 @@ fn javascript_methods_protocols_call() {
     );
 }
 
+/// A class deriving from a type outside the project (directly, or
+/// through the project's classes) may override that type's method of the
+/// name, which code there calls by it: renaming `Worker.run` of a
+/// `Thread` compiles and no longer runs. Such a method is possible; a
+/// private or (Java) static one overrides nothing, nor does a method of a
+/// class whose supertypes are all the project's.
+#[test]
+fn methods_of_classes_deriving_from_outside_types() {
+    let f = Fixture::new();
+    f.write(
+        "src/a/Worker.java",
+        "package a;\n\npublic class Worker extends Thread {\n    public void run() {\n        tick();\n    }\n\n    private void tick() {\n    }\n\n    static int count() {\n        return 1;\n    }\n}\n",
+    );
+    f.write(
+        "src/a/Late.java",
+        "package a;\n\nclass Late extends Worker {\n    public void pause() {\n    }\n}\n",
+    );
+    f.write(
+        "src/a/Own.java",
+        "package a;\n\nclass Own {\n    void step() {\n    }\n}\n\nclass Mine extends Own {\n    void jump() {\n        step();\n    }\n}\n",
+    );
+    f.write(
+        "web/view.ts",
+        "import { EventEmitter } from \"events\";\n\nexport class Bus extends EventEmitter {\n  fire() {\n    return this.relay();\n  }\n\n  private relay() {\n    return 1;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Worker.run execute
+        Fail "Cannot rename a.Worker.run: 1 possible use it cannot prove: src/a/Worker.java:3:16 (Worker derives from Thread, outside the project, whose method of the name it may override (code there calls it by that name)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Late.pause hold
+        Fail "Cannot rename a.Late.pause: 1 possible use it cannot prove: src/a/Late.java:3:16 (Late derives from Thread, outside the project, whose method of the name it may override (code there calls it by that name)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Bus.fire emit2
+        Fail "Cannot rename web.view.Bus.fire: 1 possible use it cannot prove: web/view.ts:3:2 (Bus derives from EventEmitter, outside the project, whose method of the name it may override (code there calls it by that name)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Worker.tick beat
+        Ok, Renamed in 1 file (src/a/Worker.java), 2 references updated
+        > Refactor RenameSymbol Worker.count total
+        Ok, Renamed in 1 file (src/a/Worker.java), 1 reference updated
+        > Refactor RenameSymbol Mine.jump leap
+        Ok, Renamed in 1 file (src/a/Own.java), 1 reference updated
+        > Refactor RenameSymbol Bus.relay pass
+        Ok, Renamed in 1 file (web/view.ts), 2 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/a/Worker.java")
+        .contains("public void run() {\n        beat();"));
+}
+
 /// Rust types inherit nothing: `self` in another type's `impl` is that
 /// type, and another type's own method of the name is not a site; a
 /// trait's method of the name is (a type implementing it reaches it by

@@ -197,6 +197,34 @@ pub(super) fn rename(
             });
         }
     }
+    // Java, JavaScript, TypeScript: a class deriving from a type outside
+    // the project may override that type's method of the name, which code
+    // there calls by it (`Thread.run`); Java's private and static methods
+    // override nothing
+    if let (Some(class), SymbolKind::Method) = (&class, symbol.kind) {
+        let overridable = match language.id() {
+            "java" => !has_modifier(&def_file, &symbol, &["private", "static"]),
+            "javascript" | "typescript" | "tsx" => {
+                !old.starts_with('#') && !has_modifier(&def_file, &symbol, &["private"])
+            }
+            _ => false,
+        };
+        let parent = def_file
+            .outline
+            .parent(&symbol)
+            .filter(|p| p.name == *class);
+        if let Some(parent) = parent.filter(|_| overridable) {
+            let mut seen = Vec::new();
+            if let Some(outside) = outside_supertype(project, &def_file, parent, &mut seen)? {
+                possible.push(Unproven {
+                    site: name_at(&def_path, symbol.name_position, &old),
+                    why: format!(
+                        "{class} derives from {outside}, outside the project, whose method of the name it may override (code there calls it by that name)"
+                    ),
+                });
+            }
+        }
+    }
     // Go: a struct embedding the type has a field of its name (`s.Position`)
     if language.id() == "go" && symbol.kind == SymbolKind::Class {
         possible.extend(go_embedded_uses(
@@ -664,6 +692,73 @@ fn refuse_supertypes(
         }
     }
     Ok(())
+}
+
+/// Whether a member's declaration before its name holds one of `words`
+/// as a word (`private`, `static`).
+fn has_modifier(file: &Parsed, symbol: &Symbol, words: &[&str]) -> bool {
+    let name = crate::edit::position::to_char(&file.text, symbol.name_position)
+        .unwrap_or(symbol.full.start)
+        .max(symbol.full.start);
+    let head = file.text.slice(symbol.full.start..name).to_string();
+    head.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| words.contains(&w))
+}
+
+/// The first supertype outside the project that `class` (of `file`)
+/// derives from, through the project's classes it extends or implements:
+/// its name as written, or the expression a JavaScript class extends
+/// (`mixin(Base)`). `seen` holds the classes already followed (a cycle
+/// of invalid code ends there).
+fn outside_supertype(
+    project: &Project<'_>,
+    file: &Parsed,
+    class: &Symbol,
+    seen: &mut Vec<(String, usize)>,
+) -> Result<Option<String>, RefactorError> {
+    const DEEPEST: usize = 16;
+    if seen.len() > DEEPEST || seen.contains(&(file.path.to_string(), class.full.start)) {
+        return Ok(None);
+    }
+    seen.push((file.path.to_string(), class.full.start));
+    let root = project.index.root();
+    let tags = project.index.tags();
+    for supertype in language::rename::supertypes(&file.text, &file.tree, class.definition.clone())
+    {
+        let name = match supertype {
+            language::rename::Supertype::Named(name) => name,
+            language::rename::Supertype::Expression(text) => return Ok(Some(text)),
+        };
+        let last = name.rsplit('.').next().unwrap_or(&name).to_string();
+        let family = family_id(file.language);
+        let found: Vec<_> = tags
+            .find_definition(root, &last, None)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|d| d.kind == SymbolKind::Class)
+            .filter(|d| {
+                language::language_of(&d.location.path).is_some_and(|l| family_id(l) == family)
+            })
+            .collect();
+        if found.is_empty() {
+            return Ok(Some(name));
+        }
+        for definition in found {
+            let Some(language) = language::language_of(&definition.location.path) else {
+                continue;
+            };
+            let other = Parsed::read(project, language, &definition.location.path)?;
+            let declared = other.outline.symbols.iter().find(|s| {
+                s.kind == SymbolKind::Class && s.name_position == definition.name_position
+            });
+            if let Some(declared) = declared {
+                if let Some(outside) = outside_supertype(project, &other, declared, seen)? {
+                    return Ok(Some(outside));
+                }
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// Refuses a rename the language's fixed names forbid: a constructor, an
