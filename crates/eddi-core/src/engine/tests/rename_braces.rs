@@ -405,6 +405,41 @@ fn go_short_declarations_reuse_what_their_block_declares() {
     assert!(f.accepted("go", &["vet", "."]));
 }
 
+/// A name a `var` or `const` group in a function declares is bound from
+/// the end of its own spec, not of the group: `y = x + 1` after `x = 1`
+/// reads the group's `x` (renamed with it), never the package's `x` (the
+/// rename answered `Ok` and `f` returned 12 instead of 3).
+#[test]
+fn go_var_and_const_groups_bind_each_name_after_its_spec() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/groups\n\ngo 1.19\n");
+    f.write(
+        "main.go",
+        "package main\n\nvar x = 10\n\nconst k = 7\n\nfunc f() int {\n\tvar (\n\t\tx = 1\n\t\ty = x + 1\n\t)\n\tconst (\n\t\tk = 2\n\t\tm = k * 3\n\t)\n\treturn x + y + k + m\n}\n\nfunc main() {\n\tprintln(f(), x, k)\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open main.go
+        Ok, At 0:0, Length 21
+        > Modify Variable f.x Rename z
+        Ok, Modified local variable f.x (3 edits), At 8:2
+        > Modify Variable f.k Rename j
+        Ok, Modified local variable f.k (3 edits), At 12:2
+        > Save
+        Ok, Bytes 177
+        "#,
+    );
+    let text = f.read("main.go");
+    assert!(text.contains("\t\tz = 1\n\t\ty = z + 1\n"), "{text}");
+    assert!(text.contains("\t\tj = 2\n\t\tm = j * 3\n"), "{text}");
+    assert!(text.contains("return z + y + j + m\n"), "{text}");
+    assert!(text.contains("println(f(), x, k)"), "{text}");
+    assert!(f.accepted("go", &["vet", "."]));
+}
+
 const GEOMETRY_GO: &str = "package geometry
 
 type Point struct {
@@ -914,6 +949,40 @@ class Counter {
     );
 }
 
+/// A Java local is bound from the end of its own declarator, not from its
+/// block's start: `int y = x;` before `int x = 1;` reads the field (the
+/// rename made it `int y = z;`, before `z` was declared, and answered
+/// `Ok`); `int a = 1, b = a + 1;` reads the first declarator's `a`.
+#[test]
+fn java_locals_are_bound_after_their_declarator() {
+    let f = Fixture::new();
+    f.write(
+        "A.java",
+        "class A {\n    int x = 10;\n\n    int f() {\n        int y = x;\n        int x = 1, w = x + 1;\n        return x + y + w;\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open A.java
+        Ok, At 0:0, Length 9
+        > Modify Variable A.f.x Rename z
+        Ok, Modified local variable A.f.x (3 edits), At 5:12
+        > Save
+        Ok, Bytes 124
+        "#,
+    );
+    let text = f.read("A.java");
+    assert!(
+        text.contains(
+            "        int y = x;\n        int z = 1, w = z + 1;\n        return z + y + w;"
+        ),
+        "{text}"
+    );
+    assert!(f.accepted("javac", &["-d", "out", "A.java"]));
+}
+
 const SHAPES_JAVA: &str = "import java.util.List;
 
 public class Shapes {
@@ -1183,7 +1252,10 @@ fn a_loop_variable_binds_in_its_body_not_in_what_it_iterates() {
     assert!(f
         .read("lp.go")
         .contains("for _, v := range w {\n\t\tn += v"));
-    assert!(f.read("Lp.java").contains("for (int s : t) { n += s; }"));
+    assert_eq!(
+        f.read("Lp.java"),
+        "class Lp {\n    int[] t = {1};\n    int f() {\n        int n = 0;\n        for (int s : t) { n += s; }\n        return n;\n    }\n}\n"
+    );
     assert!(f.accepted("javac", &["-d", "classes", "Lp.java"]));
     assert!(f.accepted("gofmt", &["-e", "lp.go"]));
 }

@@ -598,15 +598,25 @@ pub(super) fn walk<'t>(
             };
             visit(grammar, &path, step, &mut walked);
             let inner = Step {
+                // (a Go name a `var`/`const` group declares is bound
+                // from the end of its own spec: `y = x + 1` after `x = 1`
+                // in one group reads that `x`)
                 declaration: match kind {
                     K::ShortVarDeclaration
-                    | K::VarDeclaration
-                    | K::ConstDeclaration
+                    | K::VarSpec
+                    | K::ConstSpec
                     | K::LetDeclaration
                     | K::LetCondition
                     | K::InstanceofExpression
                     | K::TypePattern
                     | K::RecordPatternComponent => Some(node),
+                    // a Java local is bound from the end of its own
+                    // declarator: `int y = x;` before `int x` reads a field
+                    K::VariableDeclarator
+                        if parent.is_some_and(|p| p.kind == K::LocalVariableDeclaration) =>
+                    {
+                        Some(node)
+                    }
                     _ => step.declaration,
                 },
                 function: match marked(&grammar.functions, id) {
