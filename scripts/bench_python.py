@@ -5,8 +5,8 @@
 Each side walks every function and method of <tree> with its complexity
 and its callers count:
 
-- Eddi: ``ws.functions()`` (complexity comes with each element), then
-  ``fn.callers()`` for each — the calls the index proves; a function with
+- Eddi: ``ws.functions()`` (complexity comes with each element), its
+  Python ones, then ``fn.callers()`` for each — the calls the index proves; a function with
   calls the index cannot prove is refused (``eddi.Refused``) and counted
   as such, never guessed.
 - LibCST: every module parsed (``libcst.parse_module``), one visitor
@@ -40,7 +40,9 @@ from typing import Any, Dict, List
 def eddi_walk(ws: Any) -> Dict[str, int]:
     import eddi
 
-    functions = ws.functions()
+    # Python's, as LibCST's side reads only them (a tree's JavaScript is
+    # found too, its callers asked of the brace languages' index)
+    functions = [f for f in ws.functions() if f.language == "python"]
     proven = refused = 0
     for function in functions:
         try:

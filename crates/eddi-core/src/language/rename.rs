@@ -740,6 +740,37 @@ impl Reader<'_> {
                         found.possible.push(at);
                     }
                 }
+                // an object literal's key (`{ area: f }`, `{ area() {} }`,
+                // `{ area }`): JavaScript's and TypeScript's types are
+                // structural, so the object may be a value of the type —
+                // certain where the literal is declared as it (`const s:
+                // Shape = {…}`, `{…} as Shape`, `satisfies Shape`),
+                // possible elsewhere
+                "property_identifier" | "shorthand_property_identifier" => {
+                    let Some(parent) = node.parent() else {
+                        continue;
+                    };
+                    let literal = match parent.kind() {
+                        "object" => Some(parent),
+                        "pair" if parent.child_by_field_name("key") == Some(node) => {
+                            parent.parent()
+                        }
+                        "method_definition" if parent.child_by_field_name("name") == Some(node) => {
+                            parent.parent()
+                        }
+                        _ => None,
+                    };
+                    let Some(literal) = literal.filter(|l| l.kind() == "object") else {
+                        continue;
+                    };
+                    match self.es_declared_type(literal) == Some(class) {
+                        true if node.kind() == "shorthand_property_identifier" => {
+                            found.add(at, Write::KeepValue)
+                        }
+                        true => found.add(at, Write::Name),
+                        false => found.possible.push(at),
+                    }
+                }
                 "shorthand_field_identifier" => {
                     let pattern = node.parent().and_then(|p| p.parent());
                     if self.rust_struct_named(pattern, class)
@@ -751,6 +782,25 @@ impl Reader<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// The type an object literal is declared as, by its name: `const s:
+    /// Shape = {…}`, `{…} as Shape`, `{…} satisfies Shape`.
+    fn es_declared_type(&self, literal: Node<'_>) -> Option<&str> {
+        let parent = literal.parent()?;
+        let written = match parent.kind() {
+            "variable_declarator" if parent.child_by_field_name("value") == Some(literal) => {
+                let annotation = parent.child_by_field_name("type")?;
+                annotation.named_child(0)?
+            }
+            "as_expression" | "satisfies_expression" => {
+                let mut c = parent.walk();
+                let last = parent.named_children(&mut c).last()?;
+                (last != literal).then_some(last)?
+            }
+            _ => return None,
+        };
+        (written.kind() == "type_identifier").then(|| &self.source[written.byte_range()])
     }
 
     /// The JavaScript or TypeScript class around `node`.

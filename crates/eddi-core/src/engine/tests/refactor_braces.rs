@@ -562,6 +562,43 @@ fn javascript_methods_protocols_call() {
     );
 }
 
+/// TypeScript's types are structural: an object literal with a key of
+/// the member's name may be a value of the type. Declared as the type
+/// (`const s: Shape = {…}`, `{…} as Shape`), its key is renamed (a
+/// shorthand keeps its value); elsewhere it is possible, refused by
+/// default (the rename answered `Ok` and `tsc` refused the project).
+#[test]
+fn typescript_object_literals_may_be_values_of_the_type() {
+    let f = Fixture::new();
+    f.write(
+        "tsconfig.json",
+        "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"target\":\"es2020\"}}",
+    );
+    f.write(
+        "shape.ts",
+        "export interface Shape {\n  area(): number;\n}\n\nexport function total(shapes: Shape[]): number {\n  return shapes.reduce((sum, s: Shape) => sum + s.area(), 0);\n}\n",
+    );
+    f.write(
+        "use.ts",
+        "import { Shape, total } from \"./shape\";\n\nconst square: Shape = { area() { return 4; } };\nconst circle = { area: () => 3 };\nconst area = () => 5;\nconst tri = { area } as Shape;\nconsole.log(total([square, circle, tri]));\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Shape.area size
+        Fail "Cannot rename shape.Shape.area: 1 possible use it cannot prove: use.ts:3:17 (an object literal's key of the name: the object may be a Shape (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Shape.area size Include Possible
+        Ok, Renamed in 2 files (shape.ts, use.ts), 5 references updated, possible: 1 use changed too (Include Possible): use.ts:3:17 (an object literal's key of the name: the object may be a Shape (types are structural))
+        "#,
+    );
+    assert!(f.read("use.ts").contains(
+        "const square: Shape = { size() { return 4; } };\nconst circle = { size: () => 3 };\nconst area = () => 5;\nconst tri = { size: area } as Shape;"
+    ));
+    f.accepted("tsc", &["-p", "."]);
+}
+
 /// A class deriving from a type outside the project (directly, or
 /// through the project's classes) may override that type's method of the
 /// name, which code there calls by it: renaming `Worker.run` of a

@@ -236,9 +236,13 @@ pub(super) fn rename(
         ));
     }
     // a field: the keys of its type's struct literals, in every file of
-    // the language's family that spells it
+    // the language's family that spells it; in JavaScript and TypeScript
+    // a method's too (an object literal may be a value of the type)
     let mut keys: BTreeMap<String, Vec<(usize, bool)>> = BTreeMap::new();
-    if let (Some(class), SymbolKind::Attribute) = (&class, symbol.kind) {
+    let structural = matches!(language.id(), "javascript" | "typescript" | "tsx");
+    let keyed =
+        symbol.kind == SymbolKind::Attribute || (structural && symbol.kind == SymbolKind::Method);
+    if let (Some(class), true) = (&class, keyed) {
         let family = family_id(language);
         let tags = project.index.tags();
         for entry in tags.files_with(family, &[old.as_str()], false) {
@@ -248,7 +252,10 @@ pub(super) fn rename(
             for at in unknown {
                 possible.push(Unproven {
                     site: point(&file.text, &entry.path, at, &old),
-                    why: "a struct literal's key whose type the index cannot tell".to_string(),
+                    why: match structural {
+                        true => format!("an object literal's key of the name: the object may be a {class} (types are structural)"),
+                        false => "a struct literal's key whose type the index cannot tell".to_string(),
+                    },
                 });
             }
             if !found_keys.is_empty() {
