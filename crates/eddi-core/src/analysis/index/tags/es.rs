@@ -10,13 +10,12 @@
 
 use std::cell::RefCell;
 
-use ropey::Rope;
 use tree_sitter::{Language, Node};
 
 use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
 use super::tsconfig::TsConfig;
-use crate::analysis::syntax::byte_to_char;
+use crate::analysis::syntax::{byte_to_char, LineTable};
 
 pub struct Es;
 
@@ -47,12 +46,12 @@ impl Family for Es {
         }
     }
 
-    fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    fn read_module(&self, text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
         let mut cursor = root.walk();
         for statement in root.named_children(&mut cursor) {
             match statement.kind() {
-                "import_statement" => import(text, rope, statement, file),
-                "export_statement" => export(text, rope, statement, file),
+                "import_statement" => import(text, lines, statement, file),
+                "export_statement" => export(text, lines, statement, file),
                 "lexical_declaration" | "variable_declaration" => require(text, statement, file),
                 _ => {}
             }
@@ -74,13 +73,13 @@ impl Family for Es {
     fn read_typed(
         &self,
         text: &str,
-        rope: &Rope,
+        lines: &LineTable<'_>,
         node: Node<'_>,
         function: Node<'_>,
         _class: Node<'_>,
         file: &mut TagsFile,
     ) {
-        typed_name(text, rope, node, function, file)
+        typed_name(text, lines, node, function, file)
     }
 
     fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {
@@ -173,7 +172,7 @@ fn string_text(text: &str, node: Node<'_>) -> String {
 }
 
 /// `import d, { a, b as c } from 's'`, `import * as ns from 's'`.
-fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
+fn import(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut TagsFile) {
     let Some(source) = statement.child_by_field_name("source") else {
         return;
     };
@@ -187,7 +186,8 @@ fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
         });
         if let Some(node) = named {
             let i = file.imports.len() - 1;
-            file.refs.push(super::scan::import_ref(rope, text, node, i));
+            file.refs
+                .push(super::scan::import_ref(lines, text, node, i));
         }
     };
     let mut cursor = statement.walk();
@@ -234,7 +234,7 @@ fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
 
 /// `export function f`, `export { a as b }`, `export default f`, and the
 /// re-exports `export { a as b } from 's'`, `export * from 's'`.
-fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
+fn export(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut TagsFile) {
     let name_of = |n: Node<'_>| text[n.byte_range()].to_string();
     let is_default = {
         let mut c = statement.walk();
@@ -268,7 +268,8 @@ fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
                     });
                     if name.kind() == "identifier" {
                         let i = file.imports.len() - 1;
-                        file.refs.push(super::scan::import_ref(rope, text, name, i));
+                        file.refs
+                            .push(super::scan::import_ref(lines, text, name, i));
                     }
                 }
             }
@@ -478,7 +479,13 @@ fn field<'t>(node: Node<'t>, name: &'static str) -> Option<Node<'t>> {
 
 /// The names `node` declares with a class (a parameter `c: C`, `const c
 /// = new C()`), with the function (or file) around as their scope.
-fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
+fn typed_name(
+    text: &str,
+    lines: &LineTable<'_>,
+    node: Node<'_>,
+    scope: Node<'_>,
+    file: &mut TagsFile,
+) {
     let (name, class) = match node.kind() {
         "required_parameter" | "optional_parameter" => (
             field(node, "pattern"),
@@ -498,7 +505,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
     file.typed.push(super::scan::Typed {
         name: text[name.byte_range()].to_string(),
         type_name: class,
-        scope: byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()),
+        scope: byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte()),
         ..Default::default()
     });
 }
