@@ -41,7 +41,7 @@ impl Family for Es {
         // the names of imports and re-exports are read with them
         match statement.kind() {
             "import_statement" => true,
-            "export_statement" => statement.child_by_field_name("source").is_some(),
+            "export_statement" => field(statement, "source").is_some(),
             _ => false,
         }
     }
@@ -173,7 +173,7 @@ fn string_text(text: &str, node: Node<'_>) -> String {
 
 /// `import d, { a, b as c } from 's'`, `import * as ns from 's'`.
 fn import(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut TagsFile) {
-    let Some(source) = statement.child_by_field_name("source") else {
+    let Some(source) = field(statement, "source") else {
         return;
     };
     let source = string_text(text, source);
@@ -211,12 +211,11 @@ fn import(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut Tag
                 "named_imports" => {
                     let mut c = part.walk();
                     for specifier in part.named_children(&mut c) {
-                        let Some(name) = specifier.child_by_field_name("name") else {
+                        let Some(name) = field(specifier, "name") else {
                             continue;
                         };
                         let imported = string_text(text, name);
-                        let local = specifier
-                            .child_by_field_name("alias")
+                        let local = field(specifier, "alias")
                             .map_or(imported.clone(), |a| text[a.byte_range()].to_string());
                         let named = (name.kind() == "identifier").then_some(name);
                         let imported = match imported.as_str() {
@@ -241,7 +240,7 @@ fn export(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut Tag
         let found = statement.children(&mut c).any(|n| n.kind() == "default");
         found
     };
-    if let Some(source) = statement.child_by_field_name("source") {
+    if let Some(source) = field(statement, "source") {
         let source = string_text(text, source);
         let mut c = statement.walk();
         let children: Vec<Node<'_>> = statement.named_children(&mut c).collect();
@@ -250,12 +249,11 @@ fn export(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut Tag
             Some(clause) => {
                 let mut c = clause.walk();
                 for specifier in clause.named_children(&mut c) {
-                    let Some(name) = specifier.child_by_field_name("name") else {
+                    let Some(name) = field(specifier, "name") else {
                         continue;
                     };
                     let imported = string_text(text, name);
-                    let local = specifier
-                        .child_by_field_name("alias")
+                    let local = field(specifier, "alias")
                         .map_or(imported.clone(), |a| string_text(text, a));
                     file.imports.push(Import {
                         local,
@@ -294,7 +292,7 @@ fn export(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut Tag
         }
         return;
     }
-    if let Some(declaration) = statement.child_by_field_name("declaration") {
+    if let Some(declaration) = field(statement, "declaration") {
         let names = declared_names(text, declaration);
         for name in names {
             let exported = if is_default {
@@ -306,11 +304,11 @@ fn export(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut Tag
         }
         return;
     }
-    if let Some(value) = statement.child_by_field_name("value") {
+    if let Some(value) = field(statement, "value") {
         if is_default {
             let local = match value.kind() {
                 "identifier" => Some(name_of(value)),
-                _ => value.child_by_field_name("name").map(name_of),
+                _ => field(value, "name").map(name_of),
             };
             if let Some(local) = local {
                 file.exports.push(("default".to_string(), local));
@@ -325,13 +323,12 @@ fn export(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut Tag
         }
         let mut c = clause.walk();
         for specifier in clause.named_children(&mut c) {
-            let Some(name) = specifier.child_by_field_name("name") else {
+            let Some(name) = field(specifier, "name") else {
                 continue;
             };
             let local = string_text(text, name);
-            let exported = specifier
-                .child_by_field_name("alias")
-                .map_or(local.clone(), |a| string_text(text, a));
+            let exported =
+                field(specifier, "alias").map_or(local.clone(), |a| string_text(text, a));
             file.exports.push((exported, local));
         }
     }
@@ -345,12 +342,11 @@ fn declared_names(text: &str, declaration: Node<'_>) -> Vec<String> {
             declaration
                 .named_children(&mut c)
                 .filter(|d| d.kind() == "variable_declarator")
-                .filter_map(|d| d.child_by_field_name("name"))
+                .filter_map(|d| field(d, "name"))
                 .flat_map(|n| pattern_names(text, n))
                 .collect()
         }
-        _ => declaration
-            .child_by_field_name("name")
+        _ => field(declaration, "name")
             .map(|n| vec![text[n.byte_range()].to_string()])
             .unwrap_or_default(),
     }
@@ -368,8 +364,7 @@ fn pattern_names(text: &str, pattern: Node<'_>) -> Vec<String> {
             children
                 .into_iter()
                 .flat_map(|n| match n.kind() {
-                    "pair_pattern" => n
-                        .child_by_field_name("value")
+                    "pair_pattern" => field(n, "value")
                         .map(|v| pattern_names(text, v))
                         .unwrap_or_default(),
                     _ => pattern_names(text, n),
@@ -384,18 +379,13 @@ fn pattern_names(text: &str, pattern: Node<'_>) -> Vec<String> {
 fn require(text: &str, statement: Node<'_>, file: &mut TagsFile) {
     let mut c = statement.walk();
     for declarator in statement.named_children(&mut c) {
-        let (Some(name), Some(value)) = (
-            declarator.child_by_field_name("name"),
-            declarator.child_by_field_name("value"),
-        ) else {
+        let (Some(name), Some(value)) = (field(declarator, "name"), field(declarator, "value"))
+        else {
             continue;
         };
         let is_require = value.kind() == "call_expression"
-            && value
-                .child_by_field_name("function")
-                .is_some_and(|f| &text[f.byte_range()] == "require");
-        let Some(source) = value
-            .child_by_field_name("arguments")
+            && field(value, "function").is_some_and(|f| &text[f.byte_range()] == "require");
+        let Some(source) = field(value, "arguments")
             .and_then(|a| a.named_child(0))
             .filter(|s| is_require && s.kind() == "string")
         else {
@@ -421,10 +411,9 @@ fn require(text: &str, statement: Node<'_>, file: &mut TagsFile) {
                             push(n.clone(), Imported::Name(n));
                         }
                         "pair_pattern" => {
-                            let (Some(key), Some(value)) = (
-                                part.child_by_field_name("key"),
-                                part.child_by_field_name("value"),
-                            ) else {
+                            let (Some(key), Some(value)) =
+                                (field(part, "key"), field(part, "value"))
+                            else {
                                 continue;
                             };
                             push(
@@ -456,7 +445,8 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
 /// `node`'s child in the field `name`, as `Node::child_by_field_name`
 /// finds it, the field's id looked up once per grammar and thread: that
 /// look-up compares the name with each of the grammar's fields, and the
-/// scan asks it for every parameter and declarator.
+/// scan asks it for every parameter and declarator, import, export and
+/// `require`.
 fn field<'t>(node: Node<'t>, name: &'static str) -> Option<Node<'t>> {
     type Known = Vec<(Language, &'static str, Option<std::num::NonZeroU16>)>;
     thread_local! {
