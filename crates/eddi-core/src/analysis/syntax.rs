@@ -29,6 +29,9 @@
 use ropey::Rope;
 use tree_sitter::{InputEdit, Node, Parser, Point, Tree};
 
+mod text_at;
+pub use text_at::{LineTable, TextAt};
+
 use super::error::{AnalysisError, Result};
 use crate::edit::position::from_char;
 use crate::edit::{ChangeSet, Position};
@@ -296,8 +299,8 @@ pub fn char_to_point(text: &Rope, char_idx: usize) -> Point {
 }
 
 /// The char offset of a byte offset (clamped to the document).
-pub fn byte_to_char(text: &Rope, byte: usize) -> usize {
-    text.byte_to_char(byte.min(text.len_bytes()))
+pub fn byte_to_char(text: &(impl TextAt + ?Sized), byte: usize) -> usize {
+    text.char_at(byte)
 }
 
 /// The byte offset of a char offset (clamped to the document).
@@ -306,8 +309,8 @@ pub fn char_to_byte(text: &Rope, char_idx: usize) -> usize {
 }
 
 /// The Eddi position of a byte offset.
-pub fn byte_to_position(text: &Rope, byte: usize) -> Position {
-    from_char(text, byte_to_char(text, byte))
+pub fn byte_to_position(text: &(impl TextAt + ?Sized), byte: usize) -> Position {
+    text.position_at(byte)
 }
 
 /// The Eddi position of a tree-sitter point (column in bytes).
@@ -320,7 +323,7 @@ pub fn point_to_position(text: &Rope, point: Point) -> Position {
 }
 
 /// Where a node starts, as a position.
-pub fn node_start(text: &Rope, node: Node<'_>) -> Position {
+pub fn node_start(text: &(impl TextAt + ?Sized), node: Node<'_>) -> Position {
     byte_to_position(text, node.start_byte())
 }
 
@@ -363,11 +366,8 @@ fn char_len(s: &str) -> usize {
 }
 
 /// The source text of a node.
-pub fn node_text(text: &Rope, node: Node<'_>) -> String {
-    let len = text.len_bytes();
-    let start = node.start_byte().min(len);
-    let end = node.end_byte().min(len).max(start);
-    text.byte_slice(start..end).to_string()
+pub fn node_text(text: &(impl TextAt + ?Sized), node: Node<'_>) -> String {
+    text.text_of(node.byte_range())
 }
 
 /// Tree cursors kept for reuse by a walk that visits the children of

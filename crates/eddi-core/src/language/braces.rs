@@ -42,7 +42,9 @@ use crate::analysis::lines;
 use crate::analysis::outline::{
     self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
 };
-use crate::analysis::syntax::{byte_to_char, byte_to_position, node_start, node_text, SyntaxTree};
+use crate::analysis::syntax::{
+    byte_to_char, byte_to_position, node_start, node_text, SyntaxTree, TextAt,
+};
 use crate::edit::position::from_char;
 use crate::edit::{LineRange, Position};
 
@@ -70,7 +72,7 @@ pub(super) struct Braces {
     pub(super) parameters: fn(&Rope, Node<'_>) -> Parameters,
     /// The type a method declared apart from its type belongs to, and the
     /// trait it implements (Go's receiver; Rust's `impl Trait for Type`).
-    pub(super) owner: fn(&Rope, Node<'_>) -> Option<Owner>,
+    pub(super) owner: fn(&dyn TextAt, Node<'_>) -> Option<Owner>,
     /// Whether a callable is `async`.
     pub(super) is_async: fn(Node<'_>) -> bool,
 }
@@ -185,7 +187,7 @@ pub(super) fn read(braces: &Braces, text: &Rope, tree: &SyntaxTree) -> Read {
 /// (the outline's symbols, without the ranges only edits read).
 pub(super) fn definitions(
     braces: &Braces,
-    text: &Rope,
+    text: &dyn TextAt,
     mut found: Vec<FoundSite<'_>>,
 ) -> Vec<SiteDefinition> {
     in_source_order(&mut found);
@@ -230,7 +232,7 @@ pub(super) fn definitions(
 
 /// Each element's kind, name, the element around it and its owner: the
 /// elements in source order, outer before inner.
-fn place(braces: &Braces, text: &Rope, found: &[FoundSite<'_>]) -> Vec<Placed> {
+fn place(braces: &Braces, text: &dyn TextAt, found: &[FoundSite<'_>]) -> Vec<Placed> {
     let mut placed: Vec<Placed> = Vec::new();
     // the elements around the next one: (placed, its node)
     let mut open: Vec<(usize, Node<'_>)> = Vec::new();
@@ -348,7 +350,7 @@ fn qualified_names(placed: &[Placed], parents: &[Option<usize>]) -> Vec<(String,
 /// An element's position (its first token; a variable's or a field's
 /// name) and its definition, from its first token to its end (chars).
 fn position_and_definition(
-    text: &Rope,
+    text: &dyn TextAt,
     f: &FoundSite<'_>,
     kind: SymbolKind,
     first: Node<'_>,

@@ -16,7 +16,7 @@ use super::braces::{self, field_children, parameter_list, Braces, Owner, Paramet
 use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
-use crate::analysis::syntax::node_text;
+use crate::analysis::syntax::{node_text, TextAt};
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
 use crate::edit::Position;
@@ -149,7 +149,7 @@ fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
 }
 
 /// The index's definitions of the elements its walk found.
-fn definitions(text: &Rope, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
+fn definitions(text: &dyn TextAt, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
     super::braces::definitions(&BRACES, text, found)
 }
 
@@ -179,7 +179,7 @@ fn parameters(text: &Rope, callable: Node<'_>) -> Parameters {
 }
 
 /// The type a method's receiver names: `Stack` for `(s *Stack[T])`.
-fn receiver_type(text: &Rope, method: Node<'_>) -> Option<Owner> {
+fn receiver_type(text: &dyn TextAt, method: Node<'_>) -> Option<Owner> {
     let receiver = method.child_by_field_name("receiver")?;
     let mut c = receiver.walk();
     let parameter = receiver

@@ -17,6 +17,7 @@ use super::braces::{self, parameter_list, Braces, Parameters};
 use super::parse_errors::{parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
+use crate::analysis::syntax::TextAt;
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
 
@@ -153,7 +154,7 @@ fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
 }
 
 /// The index's definitions of the elements its walk found.
-fn definitions(text: &Rope, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
+fn definitions(text: &dyn TextAt, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
     super::braces::definitions(&BRACES, text, found)
 }
 

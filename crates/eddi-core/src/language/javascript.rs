@@ -41,7 +41,9 @@ use crate::analysis::lines;
 use crate::analysis::outline::{
     self as symbols, content_end_byte, display_name, Symbol, SymbolKind,
 };
-use crate::analysis::syntax::{byte_to_char, byte_to_position, node_start, node_text, SyntaxTree};
+use crate::analysis::syntax::{
+    byte_to_char, byte_to_position, node_start, node_text, SyntaxTree, TextAt,
+};
 use crate::analysis::validate::SyntaxError;
 use crate::edit::position::from_char;
 use crate::edit::{LineRange, Position};
@@ -232,7 +234,7 @@ pub(super) fn read(language: &'static dyn Language, text: &Rope, tree: &SyntaxTr
 
 /// The definitions the project index keeps of the elements a walk found
 /// (the outline's symbols, without the ranges only edits read).
-pub(super) fn definitions(text: &Rope, found: Vec<FoundSite<'_>>) -> Vec<SiteDefinition> {
+pub(super) fn definitions(text: &dyn TextAt, found: Vec<FoundSite<'_>>) -> Vec<SiteDefinition> {
     let found = each_name(found);
     place(text, &found)
         .into_iter()
@@ -273,7 +275,7 @@ fn each_name(found: Vec<FoundSite<'_>>) -> Vec<FoundSite<'_>> {
 
 /// Each element's kind, name and parent (the innermost element around
 /// it): the elements in source order, outer before inner.
-fn place(text: &Rope, found: &[FoundSite<'_>]) -> Vec<Placed> {
+fn place(text: &dyn TextAt, found: &[FoundSite<'_>]) -> Vec<Placed> {
     let mut placed: Vec<Placed> = Vec::new();
     // the elements around the next one: (placed, its node)
     let mut open: Vec<(usize, Node<'_>)> = Vec::new();
@@ -325,7 +327,7 @@ fn symbol_kind(kind: &str) -> SymbolKind {
 /// An element's position (its keyword; a variable's name) and its
 /// definition, from its keyword to its end (chars).
 fn position_and_definition(
-    text: &Rope,
+    text: &dyn TextAt,
     f: &FoundSite<'_>,
     kind: SymbolKind,
     declaration: Node<'_>,

@@ -342,8 +342,10 @@ pub struct SiteDefinition {
 }
 
 /// A language's definitions of the elements a walk found, in any order:
-/// what its outline of symbol sites says of them, in source order.
-pub type SiteDefinitions = for<'t> fn(&Rope, Vec<FoundSite<'t>>) -> Vec<SiteDefinition>;
+/// what its outline of symbol sites says of them, in source order (the
+/// text read at the nodes: the index's scan builds no rope).
+pub type SiteDefinitions =
+    for<'t> fn(&dyn crate::analysis::syntax::TextAt, Vec<FoundSite<'t>>) -> Vec<SiteDefinition>;
 
 /// A language's local variables: adds each function's to an outline of
 /// its symbol sites ([`crate::analysis::Outline::locals`]).

@@ -18,7 +18,7 @@ use super::braces::{self, parameter_list, Braces, Owner, Parameters};
 use super::parse_errors::{delimiter_error, parse_errors, EndOfFile, Lexicon};
 use super::{Language, Outline, SymbolSites, SyntaxCheck};
 use crate::analysis::outline as symbols;
-use crate::analysis::syntax::{node_start, node_text};
+use crate::analysis::syntax::{node_start, node_text, TextAt};
 use crate::analysis::validate::SyntaxError;
 use crate::analysis::SyntaxTree;
 
@@ -149,7 +149,7 @@ fn sites(text: &Rope, tree: &SyntaxTree) -> symbols::Outline {
 }
 
 /// The index's definitions of the elements its walk found.
-fn definitions(text: &Rope, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
+fn definitions(text: &dyn TextAt, found: Vec<super::FoundSite<'_>>) -> Vec<super::SiteDefinition> {
     super::braces::definitions(&BRACES, text, found)
 }
 
@@ -186,7 +186,7 @@ fn identifiers(pattern: Node<'_>) -> Vec<Node<'_>> {
 
 /// The type (and trait) of the `impl` block a method is in: `Point` and
 /// `Display` for `impl fmt::Display for Point<i32>`.
-fn impl_type(text: &Rope, method: Node<'_>) -> Option<Owner> {
+fn impl_type(text: &dyn TextAt, method: Node<'_>) -> Option<Owner> {
     let block = method
         .parent()
         .filter(|p| p.kind() == "declaration_list")?
@@ -205,7 +205,7 @@ fn impl_type(text: &Rope, method: Node<'_>) -> Option<Owner> {
 
 /// The name of the type a type expression names: `Point` for
 /// `Point<T>`, `&mut Point`, `geo::Point`.
-fn type_name(text: &Rope, ty: Node<'_>) -> Option<String> {
+fn type_name(text: &dyn TextAt, ty: Node<'_>) -> Option<String> {
     let mut ty = ty;
     loop {
         ty = match ty.kind() {
@@ -217,7 +217,7 @@ fn type_name(text: &Rope, ty: Node<'_>) -> Option<String> {
 
 /// The last name of a (generic, scoped) type path: `Display` for
 /// `fmt::Display`, `From` for `From<u8>`.
-fn type_name_of_path(text: &Rope, path: Node<'_>) -> Option<String> {
+fn type_name_of_path(text: &dyn TextAt, path: Node<'_>) -> Option<String> {
     match path.kind() {
         "type_identifier" | "primitive_type" => Some(node_text(text, path)),
         "generic_type" => type_name_of_path(text, path.child_by_field_name("type")?),

@@ -10,13 +10,12 @@
 
 use std::cell::RefCell;
 
-use ropey::Rope;
 use tree_sitter::{Language, Node};
 
 use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
 use super::tsconfig::TsConfig;
-use crate::analysis::syntax::byte_to_char;
+use crate::analysis::syntax::{byte_to_char, LineTable};
 
 pub struct Es;
 
@@ -42,17 +41,17 @@ impl Family for Es {
         // the names of imports and re-exports are read with them
         match statement.kind() {
             "import_statement" => true,
-            "export_statement" => statement.child_by_field_name("source").is_some(),
+            "export_statement" => field(statement, "source").is_some(),
             _ => false,
         }
     }
 
-    fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    fn read_module(&self, text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
         let mut cursor = root.walk();
         for statement in root.named_children(&mut cursor) {
             match statement.kind() {
-                "import_statement" => import(text, rope, statement, file),
-                "export_statement" => export(text, rope, statement, file),
+                "import_statement" => import(text, lines, statement, file),
+                "export_statement" => export(text, lines, statement, file),
                 "lexical_declaration" | "variable_declaration" => require(text, statement, file),
                 _ => {}
             }
@@ -74,13 +73,13 @@ impl Family for Es {
     fn read_typed(
         &self,
         text: &str,
-        rope: &Rope,
+        lines: &LineTable<'_>,
         node: Node<'_>,
         function: Node<'_>,
         _class: Node<'_>,
         file: &mut TagsFile,
     ) {
-        typed_name(text, rope, node, function, file)
+        typed_name(text, lines, node, function, file)
     }
 
     fn module_of(&self, _files: &Files<'_>, path: &str, _file: &TagsFile) -> ModuleKey {
@@ -173,8 +172,8 @@ fn string_text(text: &str, node: Node<'_>) -> String {
 }
 
 /// `import d, { a, b as c } from 's'`, `import * as ns from 's'`.
-fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
-    let Some(source) = statement.child_by_field_name("source") else {
+fn import(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut TagsFile) {
+    let Some(source) = field(statement, "source") else {
         return;
     };
     let source = string_text(text, source);
@@ -187,7 +186,8 @@ fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
         });
         if let Some(node) = named {
             let i = file.imports.len() - 1;
-            file.refs.push(super::scan::import_ref(rope, text, node, i));
+            file.refs
+                .push(super::scan::import_ref(lines, text, node, i));
         }
     };
     let mut cursor = statement.walk();
@@ -211,12 +211,11 @@ fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
                 "named_imports" => {
                     let mut c = part.walk();
                     for specifier in part.named_children(&mut c) {
-                        let Some(name) = specifier.child_by_field_name("name") else {
+                        let Some(name) = field(specifier, "name") else {
                             continue;
                         };
                         let imported = string_text(text, name);
-                        let local = specifier
-                            .child_by_field_name("alias")
+                        let local = field(specifier, "alias")
                             .map_or(imported.clone(), |a| text[a.byte_range()].to_string());
                         let named = (name.kind() == "identifier").then_some(name);
                         let imported = match imported.as_str() {
@@ -234,14 +233,14 @@ fn import(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
 
 /// `export function f`, `export { a as b }`, `export default f`, and the
 /// re-exports `export { a as b } from 's'`, `export * from 's'`.
-fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
+fn export(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut TagsFile) {
     let name_of = |n: Node<'_>| text[n.byte_range()].to_string();
     let is_default = {
         let mut c = statement.walk();
         let found = statement.children(&mut c).any(|n| n.kind() == "default");
         found
     };
-    if let Some(source) = statement.child_by_field_name("source") {
+    if let Some(source) = field(statement, "source") {
         let source = string_text(text, source);
         let mut c = statement.walk();
         let children: Vec<Node<'_>> = statement.named_children(&mut c).collect();
@@ -250,12 +249,11 @@ fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
             Some(clause) => {
                 let mut c = clause.walk();
                 for specifier in clause.named_children(&mut c) {
-                    let Some(name) = specifier.child_by_field_name("name") else {
+                    let Some(name) = field(specifier, "name") else {
                         continue;
                     };
                     let imported = string_text(text, name);
-                    let local = specifier
-                        .child_by_field_name("alias")
+                    let local = field(specifier, "alias")
                         .map_or(imported.clone(), |a| string_text(text, a));
                     file.imports.push(Import {
                         local,
@@ -268,7 +266,8 @@ fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
                     });
                     if name.kind() == "identifier" {
                         let i = file.imports.len() - 1;
-                        file.refs.push(super::scan::import_ref(rope, text, name, i));
+                        file.refs
+                            .push(super::scan::import_ref(lines, text, name, i));
                     }
                 }
             }
@@ -293,7 +292,7 @@ fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
         }
         return;
     }
-    if let Some(declaration) = statement.child_by_field_name("declaration") {
+    if let Some(declaration) = field(statement, "declaration") {
         let names = declared_names(text, declaration);
         for name in names {
             let exported = if is_default {
@@ -305,11 +304,11 @@ fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
         }
         return;
     }
-    if let Some(value) = statement.child_by_field_name("value") {
+    if let Some(value) = field(statement, "value") {
         if is_default {
             let local = match value.kind() {
                 "identifier" => Some(name_of(value)),
-                _ => value.child_by_field_name("name").map(name_of),
+                _ => field(value, "name").map(name_of),
             };
             if let Some(local) = local {
                 file.exports.push(("default".to_string(), local));
@@ -324,13 +323,12 @@ fn export(text: &str, rope: &Rope, statement: Node<'_>, file: &mut TagsFile) {
         }
         let mut c = clause.walk();
         for specifier in clause.named_children(&mut c) {
-            let Some(name) = specifier.child_by_field_name("name") else {
+            let Some(name) = field(specifier, "name") else {
                 continue;
             };
             let local = string_text(text, name);
-            let exported = specifier
-                .child_by_field_name("alias")
-                .map_or(local.clone(), |a| string_text(text, a));
+            let exported =
+                field(specifier, "alias").map_or(local.clone(), |a| string_text(text, a));
             file.exports.push((exported, local));
         }
     }
@@ -344,12 +342,11 @@ fn declared_names(text: &str, declaration: Node<'_>) -> Vec<String> {
             declaration
                 .named_children(&mut c)
                 .filter(|d| d.kind() == "variable_declarator")
-                .filter_map(|d| d.child_by_field_name("name"))
+                .filter_map(|d| field(d, "name"))
                 .flat_map(|n| pattern_names(text, n))
                 .collect()
         }
-        _ => declaration
-            .child_by_field_name("name")
+        _ => field(declaration, "name")
             .map(|n| vec![text[n.byte_range()].to_string()])
             .unwrap_or_default(),
     }
@@ -367,8 +364,7 @@ fn pattern_names(text: &str, pattern: Node<'_>) -> Vec<String> {
             children
                 .into_iter()
                 .flat_map(|n| match n.kind() {
-                    "pair_pattern" => n
-                        .child_by_field_name("value")
+                    "pair_pattern" => field(n, "value")
                         .map(|v| pattern_names(text, v))
                         .unwrap_or_default(),
                     _ => pattern_names(text, n),
@@ -383,18 +379,13 @@ fn pattern_names(text: &str, pattern: Node<'_>) -> Vec<String> {
 fn require(text: &str, statement: Node<'_>, file: &mut TagsFile) {
     let mut c = statement.walk();
     for declarator in statement.named_children(&mut c) {
-        let (Some(name), Some(value)) = (
-            declarator.child_by_field_name("name"),
-            declarator.child_by_field_name("value"),
-        ) else {
+        let (Some(name), Some(value)) = (field(declarator, "name"), field(declarator, "value"))
+        else {
             continue;
         };
         let is_require = value.kind() == "call_expression"
-            && value
-                .child_by_field_name("function")
-                .is_some_and(|f| &text[f.byte_range()] == "require");
-        let Some(source) = value
-            .child_by_field_name("arguments")
+            && field(value, "function").is_some_and(|f| &text[f.byte_range()] == "require");
+        let Some(source) = field(value, "arguments")
             .and_then(|a| a.named_child(0))
             .filter(|s| is_require && s.kind() == "string")
         else {
@@ -420,10 +411,9 @@ fn require(text: &str, statement: Node<'_>, file: &mut TagsFile) {
                             push(n.clone(), Imported::Name(n));
                         }
                         "pair_pattern" => {
-                            let (Some(key), Some(value)) = (
-                                part.child_by_field_name("key"),
-                                part.child_by_field_name("value"),
-                            ) else {
+                            let (Some(key), Some(value)) =
+                                (field(part, "key"), field(part, "value"))
+                            else {
                                 continue;
                             };
                             push(
@@ -455,7 +445,8 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
 /// `node`'s child in the field `name`, as `Node::child_by_field_name`
 /// finds it, the field's id looked up once per grammar and thread: that
 /// look-up compares the name with each of the grammar's fields, and the
-/// scan asks it for every parameter and declarator.
+/// scan asks it for every parameter and declarator, import, export and
+/// `require`.
 fn field<'t>(node: Node<'t>, name: &'static str) -> Option<Node<'t>> {
     type Known = Vec<(Language, &'static str, Option<std::num::NonZeroU16>)>;
     thread_local! {
@@ -478,7 +469,13 @@ fn field<'t>(node: Node<'t>, name: &'static str) -> Option<Node<'t>> {
 
 /// The names `node` declares with a class (a parameter `c: C`, `const c
 /// = new C()`), with the function (or file) around as their scope.
-fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
+fn typed_name(
+    text: &str,
+    lines: &LineTable<'_>,
+    node: Node<'_>,
+    scope: Node<'_>,
+    file: &mut TagsFile,
+) {
     let (name, class) = match node.kind() {
         "required_parameter" | "optional_parameter" => (
             field(node, "pattern"),
@@ -498,7 +495,7 @@ fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &m
     file.typed.push(super::scan::Typed {
         name: text[name.byte_range()].to_string(),
         type_name: class,
-        scope: byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()),
+        scope: byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte()),
         ..Default::default()
     });
 }

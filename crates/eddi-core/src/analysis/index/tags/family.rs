@@ -7,6 +7,7 @@
 use tree_sitter::Node;
 
 use super::scan::{Import, Imported, Qualifier, TagsFile};
+use crate::analysis::syntax::LineTable;
 use crate::language::Language;
 
 /// A module as the resolver keys it: a file (ES, Rust), a directory (a Go
@@ -82,7 +83,7 @@ pub enum Source {
 
 pub trait Family: Sync {
     /// Reads the file's imports, exports and package.
-    fn read_module(&self, text: &str, rope: &ropey::Rope, root: Node<'_>, file: &mut TagsFile);
+    fn read_module(&self, text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile);
 
     /// The kinds of the nodes [`Family::read_typed`] reads, and of the
     /// scopes it is given.
@@ -98,7 +99,7 @@ pub trait Family: Sync {
     fn read_typed(
         &self,
         _text: &str,
-        _rope: &ropey::Rope,
+        _lines: &LineTable<'_>,
         _node: Node<'_>,
         _function: Node<'_>,
         _class: Node<'_>,

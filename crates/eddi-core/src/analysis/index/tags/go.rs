@@ -11,19 +11,18 @@
 //! `x.M` is possible.
 
 use compact_str::CompactString;
-use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{
     Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile, Typed,
 };
-use crate::analysis::syntax::byte_to_char;
+use crate::analysis::syntax::{byte_to_char, LineTable};
 
 pub struct Go;
 
 impl Family for Go {
-    fn read_module(&self, text: &str, _rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    fn read_module(&self, text: &str, _lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
             match node.kind() {
@@ -55,13 +54,13 @@ impl Family for Go {
     fn read_typed(
         &self,
         text: &str,
-        rope: &Rope,
+        lines: &LineTable<'_>,
         node: Node<'_>,
         function: Node<'_>,
         _class: Node<'_>,
         file: &mut TagsFile,
     ) {
-        typed_name(text, rope, node, function, file)
+        typed_name(text, lines, node, function, file)
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -558,20 +557,26 @@ fn children<'t>(
 
 /// The names `node` declares with a type, with the function (or file)
 /// it is declared in as their scope.
-fn typed_name(text: &str, rope: &Rope, node: Node<'_>, scope: Node<'_>, file: &mut TagsFile) {
+fn typed_name(
+    text: &str,
+    lines: &LineTable<'_>,
+    node: Node<'_>,
+    scope: Node<'_>,
+    file: &mut TagsFile,
+) {
     // (the scope's chars, shared by the names it declares, found once)
     let mut chars = None;
     let mut typed = |file: &mut TagsFile, name: Node<'_>, type_name: String, inferred: bool| {
         let scope = chars
             .get_or_insert_with(|| {
-                byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte())
+                byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte())
             })
             .clone();
         file.typed.push(Typed {
             name: text[name.byte_range()].to_string(),
             type_name,
             scope,
-            at: Some(byte_to_char(rope, name.start_byte())),
+            at: Some(byte_to_char(lines, name.start_byte())),
             inferred,
         });
     };

@@ -9,12 +9,11 @@
 //! declares an `m` or inherits from another (whose members would hide
 //! it: then possible).
 
-use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{Import, ImportKind, Imported, TagsFile, Typed};
-use crate::analysis::syntax::byte_to_char;
+use crate::analysis::syntax::{byte_to_char, LineTable};
 
 pub struct Java;
 
@@ -26,14 +25,14 @@ impl Family for Java {
         )
     }
 
-    fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    fn read_module(&self, text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
             match node.kind() {
                 "package_declaration" => {
                     file.package = package_name(node).map(|n| text[n.byte_range()].to_string())
                 }
-                "import_declaration" => import(text, rope, node, file),
+                "import_declaration" => import(text, lines, node, file),
                 _ => {}
             }
         }
@@ -70,14 +69,14 @@ impl Family for Java {
     fn read_typed(
         &self,
         text: &str,
-        rope: &Rope,
+        lines: &LineTable<'_>,
         node: Node<'_>,
         function: Node<'_>,
         class: Node<'_>,
         file: &mut TagsFile,
     ) {
-        typed_name(text, rope, node, function, class, file);
-        inheriting(rope, node, file);
+        typed_name(text, lines, node, function, class, file);
+        inheriting(lines, node, file);
     }
 
     fn bound(&self, _files: &Files<'_>, _from: &str, _file: &TagsFile, import: &Import) -> Bound {
@@ -140,7 +139,7 @@ fn package_name(declaration: Node<'_>) -> Option<Node<'_>> {
 
 /// `import a.b.C;`, `import a.b.*;`, and the static imports of a class's
 /// members, `import static a.b.C.m;` and `import static a.b.C.*;`.
-fn import(text: &str, rope: &Rope, node: Node<'_>, file: &mut TagsFile) {
+fn import(text: &str, lines: &LineTable<'_>, node: Node<'_>, file: &mut TagsFile) {
     let mut c = node.walk();
     let children: Vec<Node<'_>> = node.children(&mut c).collect();
     let is_static = children.iter().any(|n| n.kind() == "static");
@@ -178,20 +177,21 @@ fn import(text: &str, rope: &Rope, node: Node<'_>, file: &mut TagsFile) {
     // `import a.b.C;` names `C`, `import static a.b.C.m;` names `m`: a use
     if let (Some(last), false) = (name.child_by_field_name("name"), every) {
         let i = file.imports.len() - 1;
-        file.refs.push(super::scan::import_ref(rope, text, last, i));
+        file.refs
+            .push(super::scan::import_ref(lines, text, last, i));
     }
 }
 
 /// A class, enum, interface or record that extends or implements another,
 /// and an anonymous class (`new T() { … }`): its body, where a bare name
 /// may be an inherited member.
-fn inheriting(rope: &Rope, node: Node<'_>, file: &mut TagsFile) {
+fn inheriting(lines: &LineTable<'_>, node: Node<'_>, file: &mut TagsFile) {
     if node.kind() == "object_creation_expression" {
         let mut c = node.walk();
         let body = node.children(&mut c).find(|n| n.kind() == "class_body");
         if let Some(body) = body {
             file.inheriting
-                .push(byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte()));
+                .push(byte_to_char(lines, body.start_byte())..byte_to_char(lines, body.end_byte()));
         }
         return;
     }
@@ -213,7 +213,7 @@ fn inheriting(rope: &Rope, node: Node<'_>, file: &mut TagsFile) {
     });
     if let (true, Some(body)) = (inherits, node.child_by_field_name("body")) {
         file.inheriting
-            .push(byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte()));
+            .push(byte_to_char(lines, body.start_byte())..byte_to_char(lines, body.end_byte()));
     }
 }
 
@@ -235,7 +235,7 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
 /// body) they are declared in as their scope.
 fn typed_name(
     text: &str,
-    rope: &Rope,
+    lines: &LineTable<'_>,
     node: Node<'_>,
     function: Node<'_>,
     class: Node<'_>,
@@ -268,7 +268,7 @@ fn typed_name(
         file.typed.push(Typed {
             name: text[name.byte_range()].to_string(),
             type_name: t.clone(),
-            scope: byte_to_char(rope, scope.start_byte())..byte_to_char(rope, scope.end_byte()),
+            scope: byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte()),
             ..Typed::default()
         });
     }

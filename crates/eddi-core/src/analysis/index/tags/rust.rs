@@ -12,13 +12,12 @@
 //! a path inside it is read from the block ([`rebase`]).
 //! Macros and other crates are not followed: their names are possible.
 
-use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
 use super::scan::{import_ref, Import, ImportKind, Imported, Qualifier, TagsFile, Typed};
 use crate::analysis::outline::SymbolKind;
-use crate::analysis::syntax::byte_to_char;
+use crate::analysis::syntax::{byte_to_char, LineTable};
 
 pub struct Rust;
 
@@ -32,19 +31,19 @@ impl Family for Rust {
         }
     }
 
-    fn read_module(&self, text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+    fn read_module(&self, text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
         let mut cursor = root.walk();
         for node in root.named_children(&mut cursor) {
             if node.kind() == "use_declaration" {
                 if let Some(argument) = node.child_by_field_name("argument") {
-                    uses(text, rope, argument, &[], file);
+                    uses(text, lines, argument, &[], file);
                 }
             }
         }
-        inline_modules(text, rope, root, "", file);
-        local_uses(text, rope, root, file);
-        macro_paths(text, rope, &super::macros::token_trees(text, root), file);
-        impl_facts(text, rope, root, file);
+        inline_modules(text, lines, root, "", file);
+        local_uses(text, lines, root, file);
+        macro_paths(text, lines, &super::macros::token_trees(text, root), file);
+        impl_facts(text, lines, root, file);
     }
 
     fn names_in_strings(&self, text: &str, root: Node<'_>) -> Vec<std::ops::Range<usize>> {
@@ -63,13 +62,13 @@ impl Family for Rust {
     fn read_typed(
         &self,
         text: &str,
-        rope: &Rope,
+        lines: &LineTable<'_>,
         node: Node<'_>,
         function: Node<'_>,
         block: Node<'_>,
         file: &mut TagsFile,
     ) {
-        typed_name(text, rope, node, function, block, file)
+        typed_name(text, lines, node, function, block, file)
     }
 
     fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
@@ -417,7 +416,7 @@ fn module_file(files: &Files<'_>, krate: &str, module: &[String]) -> Option<Stri
 }
 
 /// The names a `use` tree binds, under `prefix`.
-fn uses(text: &str, rope: &Rope, node: Node<'_>, prefix: &[String], file: &mut TagsFile) {
+fn uses(text: &str, lines: &LineTable<'_>, node: Node<'_>, prefix: &[String], file: &mut TagsFile) {
     let names = |n: Node<'_>| -> Vec<String> {
         text[n.byte_range()]
             .split("::")
@@ -452,7 +451,7 @@ fn uses(text: &str, rope: &Rope, node: Node<'_>, prefix: &[String], file: &mut T
             });
             if let Some(name) = last_name(node).filter(|n| &text[n.byte_range()] != "self") {
                 let i = file.imports.len() - 1;
-                file.refs.push(import_ref(rope, text, name, i));
+                file.refs.push(import_ref(lines, text, name, i));
             }
         }
         "use_as_clause" => {
@@ -474,7 +473,7 @@ fn uses(text: &str, rope: &Rope, node: Node<'_>, prefix: &[String], file: &mut T
             });
             if let Some(name) = last_name(path_node) {
                 let i = file.imports.len() - 1;
-                file.refs.push(import_ref(rope, text, name, i));
+                file.refs.push(import_ref(lines, text, name, i));
             }
         }
         "use_wildcard" => {
@@ -497,13 +496,13 @@ fn uses(text: &str, rope: &Rope, node: Node<'_>, prefix: &[String], file: &mut T
                 .map(|p| joined(names(p)))
                 .unwrap_or_else(|| prefix.to_vec());
             if let Some(list) = node.child_by_field_name("list") {
-                uses(text, rope, list, &inner, file);
+                uses(text, lines, list, &inner, file);
             }
         }
         "use_list" => {
             let mut c = node.walk();
             for item in node.named_children(&mut c) {
-                uses(text, rope, item, prefix, file);
+                uses(text, lines, item, prefix, file);
             }
         }
         _ => {}
@@ -511,7 +510,13 @@ fn uses(text: &str, rope: &Rope, node: Node<'_>, prefix: &[String], file: &mut T
 }
 
 /// The `mod m { … }` blocks under `node`, by qualified name (`a.b`).
-fn inline_modules(text: &str, rope: &Rope, node: Node<'_>, prefix: &str, file: &mut TagsFile) {
+fn inline_modules(
+    text: &str,
+    lines: &LineTable<'_>,
+    node: Node<'_>,
+    prefix: &str,
+    file: &mut TagsFile,
+) {
     let mut c = node.walk();
     for item in node.named_children(&mut c) {
         let (Some(name), Some(body)) = (
@@ -527,10 +532,10 @@ fn inline_modules(text: &str, rope: &Rope, node: Node<'_>, prefix: &str, file: &
             "" => text[name.byte_range()].to_string(),
             p => format!("{p}.{}", &text[name.byte_range()]),
         };
-        let chars = byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte());
+        let chars = byte_to_char(lines, body.start_byte())..byte_to_char(lines, body.end_byte());
         file.inline_modules.push((qualified.clone(), chars));
-        block_uses(text, rope, body, &qualified, file);
-        inline_modules(text, rope, body, &qualified, file);
+        block_uses(text, lines, body, &qualified, file);
+        inline_modules(text, lines, body, &qualified, file);
     }
 }
 
@@ -538,7 +543,7 @@ fn inline_modules(text: &str, rope: &Rope, node: Node<'_>, prefix: &str, file: &
 /// imports that bind in the block alone, their paths rebased to the
 /// file's module; the names they spell are read with them, not as uses
 /// of paths from the block.
-fn block_uses(text: &str, rope: &Rope, body: Node<'_>, block: &str, file: &mut TagsFile) {
+fn block_uses(text: &str, lines: &LineTable<'_>, body: Node<'_>, block: &str, file: &mut TagsFile) {
     let mut c = body.walk();
     let items: Vec<Node<'_>> = body.named_children(&mut c).collect();
     let declared: Vec<&str> = items
@@ -551,11 +556,11 @@ fn block_uses(text: &str, rope: &Rope, body: Node<'_>, block: &str, file: &mut T
             continue;
         };
         // what the index query took of it as uses of paths
-        let chars = byte_to_char(rope, declaration.start_byte())
-            ..byte_to_char(rope, declaration.end_byte());
+        let chars = byte_to_char(lines, declaration.start_byte())
+            ..byte_to_char(lines, declaration.end_byte());
         file.refs.retain(|r| !chars.contains(&r.offset));
         let first = file.imports.len();
-        uses(text, rope, argument, &[], file);
+        uses(text, lines, argument, &[], file);
         for i in first..file.imports.len() {
             let path: Vec<String> = file.imports[i]
                 .source
@@ -572,7 +577,7 @@ fn block_uses(text: &str, rope: &Rope, body: Node<'_>, block: &str, file: &mut T
 /// The `use` declarations in functions' blocks (`fn f() { use
 /// crate::g; … }`): imports that bind in their block alone, their paths
 /// rebased to the file's module. Found where the text spells `use`.
-fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+fn local_uses(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
     let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
     let bytes = text.as_bytes();
     for (at, _) in text.match_indices("use") {
@@ -596,13 +601,13 @@ fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
             continue;
         };
         let chars =
-            |n: Node<'_>| byte_to_char(rope, n.start_byte())..byte_to_char(rope, n.end_byte());
+            |n: Node<'_>| byte_to_char(lines, n.start_byte())..byte_to_char(lines, n.end_byte());
         let (own, scope) = (chars(declaration), chars(block));
         // what the index query took of it as uses of paths
         file.refs.retain(|r| !own.contains(&r.offset));
         let module = super::resolve::inline_at(file, own.start).map(str::to_string);
         let first = file.imports.len();
-        uses(text, rope, argument, &[], file);
+        uses(text, lines, argument, &[], file);
         for i in first..file.imports.len() {
             if let Some(block) = &module {
                 let path: Vec<String> = file.imports[i]
@@ -627,13 +632,13 @@ fn local_uses(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
 /// method call dereferences them); other generics do not.
 fn typed_name(
     text: &str,
-    rope: &Rope,
+    lines: &LineTable<'_>,
     node: Node<'_>,
     function: Node<'_>,
     block: Node<'_>,
     file: &mut TagsFile,
 ) {
-    let chars = |from: usize, to: usize| byte_to_char(rope, from)..byte_to_char(rope, to);
+    let chars = |from: usize, to: usize| byte_to_char(lines, from)..byte_to_char(lines, to);
     let (name, type_name, scope) = match node.kind() {
         "parameter" => (
             node.child_by_field_name("pattern"),
@@ -700,7 +705,7 @@ fn impl_type(text: &str, node: Node<'_>) -> Option<String> {
 /// What the file's items say of its types: the associated functions that
 /// return their own type (`T::f`, for [`typed_name`]'s values), and the
 /// bodies of traits (where `self` is any type that implements it).
-fn impl_facts(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
+fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
     let items = module_items(root);
     file.constructors = constructors(text, &items);
     file.inheriting.extend(
@@ -708,7 +713,9 @@ fn impl_facts(text: &str, rope: &Rope, root: Node<'_>, file: &mut TagsFile) {
             .iter()
             .filter(|item| item.kind() == "trait_item")
             .filter_map(|item| item.child_by_field_name("body"))
-            .map(|body| byte_to_char(rope, body.start_byte())..byte_to_char(rope, body.end_byte())),
+            .map(|body| {
+                byte_to_char(lines, body.start_byte())..byte_to_char(lines, body.end_byte())
+            }),
     );
 }
 
@@ -801,7 +808,12 @@ fn constructors(text: &str, items: &[Node<'_>]) -> Vec<(String, String)> {
 /// tokens before it tell what it is: after `a::b::` a path (`$crate::`
 /// is `crate::`), after `x.` a member of `x` (`self.` of `self`), after
 /// any other `.` or `>::` a member of what the index cannot tell.
-fn macro_paths(text: &str, rope: &Rope, trees: &[std::ops::Range<usize>], file: &mut TagsFile) {
+fn macro_paths(
+    text: &str,
+    lines: &LineTable<'_>,
+    trees: &[std::ops::Range<usize>],
+    file: &mut TagsFile,
+) {
     let bytes = text.as_bytes();
     let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     // the end of the text before `at`, blanks skipped
@@ -829,7 +841,7 @@ fn macro_paths(text: &str, rope: &Rope, trees: &[std::ops::Range<usize>], file: 
         .iter_mut()
         .filter(|r| r.qualifier == Qualifier::None && r.import.is_none())
     {
-        let byte = rope.char_to_byte(r.offset);
+        let byte = lines.byte_of_char(r.offset);
         if !in_tokens(byte) {
             continue;
         }
@@ -871,7 +883,7 @@ fn macro_paths(text: &str, rope: &Rope, trees: &[std::ops::Range<usize>], file: 
         }
         r.shadowed = false;
         r.binding = None;
-        let after = rope.char_to_byte(r.offset) + r.name.len();
+        let after = lines.byte_of_char(r.offset) + r.name.len();
         r.call = text[after..].trim_start().starts_with('(');
     }
 }

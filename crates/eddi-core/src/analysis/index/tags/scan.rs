@@ -7,14 +7,13 @@
 use std::ops::Range;
 
 use compact_str::CompactString;
-use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{family_of, Family};
 use super::walk::{self, Binds, Capture, Local, Walked};
 use crate::analysis::index::hash::{FxHashMap, FxHashSet};
 use crate::analysis::outline::SymbolKind;
-use crate::analysis::syntax::{byte_to_char, byte_to_position, SyntaxTree};
+use crate::analysis::syntax::{byte_to_char, byte_to_position, LineTable, SyntaxTree};
 use crate::edit::Position;
 use crate::language::{Language, SiteDefinition};
 
@@ -532,13 +531,14 @@ pub fn scan(language: &'static dyn Language, text: &str) -> TagsFile {
     let Some(family) = family_of(language) else {
         return TagsFile::default();
     };
-    let rope = Rope::from_str(text);
     let Ok(tree) = SyntaxTree::parse_text(language, text) else {
         return TagsFile::default();
     };
+    // (positions from a table of the lines: no rope per file)
+    let lines = LineTable::new(text);
     let mut file = TagsFile::default();
-    references(family, language, &rope, text, tree.root(), &mut file);
-    family.read_module(text, &rope, tree.root(), &mut file);
+    references(family, language, &lines, text, tree.root(), &mut file);
+    family.read_module(text, &lines, tree.root(), &mut file);
     // by name: a query reads only its names' uses
     file.refs = grouped_by_name(std::mem::take(&mut file.refs));
     file.key_words();
@@ -593,12 +593,12 @@ fn grouped_by_name(mut refs: Vec<TagRef>) -> Vec<TagRef> {
 fn references(
     family: &dyn Family,
     language: &'static dyn Language,
-    rope: &Rope,
+    lines: &LineTable<'_>,
     text: &str,
     root: Node<'_>,
     file: &mut TagsFile,
 ) {
-    let walked = walk::walk(family, language, text, rope, root, file);
+    let walked = walk::walk(family, language, text, lines, root, file);
     let Walked {
         uses,
         scopes,
@@ -611,7 +611,7 @@ fn references(
         .map(|name| text[name.byte_range()].to_string())
         .collect();
     if let Some(definitions) = language.site_definitions() {
-        file.defs = tag_defs(definitions(rope, sites), language.id() == "go");
+        file.defs = tag_defs(definitions(lines, sites), language.id() == "go");
     }
     // the scopes that bind each name, from where each binding is visible
     // (chars), sorted for a binary search
@@ -621,16 +621,9 @@ fn references(
     // a local's own name reads its binding, wherever that starts
     let mut own: FxHashMap<usize, Range<usize>> =
         FxHashMap::with_capacity_and_hasher(locals.len(), Default::default());
-    // (the locals come by start: their offsets in one sweep; a scope's
-    // bounds, shared by its locals, looked up in the rope once)
-    let mut at_local = Sweep::new(rope, text);
-    let mut chars: FxHashMap<usize, usize> =
-        FxHashMap::with_capacity_and_hasher(2 * locals.len(), Default::default());
-    let mut char_at = |byte: usize| {
-        *chars
-            .entry(byte)
-            .or_insert_with(|| byte_to_char(rope, byte))
-    };
+    // (the locals come by start: their offsets in one sweep)
+    let mut at_local = Sweep::new(lines, text);
+    let char_at = |byte: usize| byte_to_char(lines, byte);
     let mut bound_locals = scopes_of(family, scopes, locals);
     match language.name() {
         "Go" => bound_locals = without_redeclarations(text, bound_locals),
@@ -686,7 +679,7 @@ fn references(
     });
     file.refs.reserve_exact(uses.size_hint().0);
     let mut skip_at = 0;
-    let mut starts = Sweep::new(rope, text);
+    let mut starts = Sweep::new(lines, text);
     for (range, capture, object) in uses {
         while skipped_ranges
             .get(skip_at)
@@ -725,7 +718,7 @@ fn references(
                 line: start.line,
                 col: start.col + name.chars().count(),
             },
-            true => byte_to_position(rope, range.end),
+            true => byte_to_position(lines, range.end),
         };
         file.refs.push(TagRef {
             end,
@@ -744,12 +737,12 @@ fn references(
 }
 
 /// The char offsets and positions of increasing byte offsets, in one
-/// sweep of the text: a rope finds each with a search from its root, and
+/// sweep of the text: the line table finds each with a binary search, and
 /// the scan asks for three per use. A byte offset before the last one asked
-/// is looked up in the rope. Lines end at `\n` alone (as Eddi's ropes
+/// is looked up in the table. Lines end at `\n` alone (as Eddi's ropes
 /// count them).
 struct Sweep<'t> {
-    rope: &'t Rope,
+    lines: &'t LineTable<'t>,
     text: &'t [u8],
     byte: usize,
     char: usize,
@@ -759,9 +752,9 @@ struct Sweep<'t> {
 }
 
 impl<'t> Sweep<'t> {
-    fn new(rope: &'t Rope, text: &'t str) -> Self {
+    fn new(lines: &'t LineTable<'t>, text: &'t str) -> Self {
         Sweep {
-            rope,
+            lines,
             text: text.as_bytes(),
             byte: 0,
             char: 0,
@@ -773,8 +766,8 @@ impl<'t> Sweep<'t> {
     fn at(&mut self, byte: usize) -> (usize, Position) {
         if byte < self.byte || byte > self.text.len() {
             return (
-                byte_to_char(self.rope, byte),
-                byte_to_position(self.rope, byte),
+                byte_to_char(self.lines, byte),
+                byte_to_position(self.lines, byte),
             );
         }
         for &b in &self.text[self.byte..byte] {
@@ -798,12 +791,17 @@ impl<'t> Sweep<'t> {
 
 /// The name an import takes from its source (`f` of `import { f as g }`),
 /// as a use of it.
-pub(super) fn import_ref(rope: &Rope, text: &str, node: Node<'_>, import: usize) -> TagRef {
+pub(super) fn import_ref(
+    lines: &LineTable<'_>,
+    text: &str,
+    node: Node<'_>,
+    import: usize,
+) -> TagRef {
     TagRef {
         name: text[node.byte_range()].into(),
-        start: byte_to_position(rope, node.start_byte()),
-        end: byte_to_position(rope, node.end_byte()),
-        offset: byte_to_char(rope, node.start_byte()),
+        start: byte_to_position(lines, node.start_byte()),
+        end: byte_to_position(lines, node.end_byte()),
+        offset: byte_to_char(lines, node.start_byte()),
         call: false,
         qualifier: Qualifier::None,
         shadowed: false,
@@ -878,14 +876,15 @@ mod tests {
     #[test]
     fn the_sweep_agrees_with_the_rope() {
         let text = "é = 1;\r\nlet 日本 = \"x\";\n\n  ok(é)\r\n";
-        let rope = Rope::from_str(text);
+        let rope = ropey::Rope::from_str(text);
+        let lines = LineTable::new(text);
         // every char boundary but those between `\r` and `\n` (no name
         // starts there; the rope puts them at the line's end)
         let bytes: Vec<usize> = (0..=text.len())
             .filter(|&b| text.is_char_boundary(b))
             .filter(|&b| !(b > 0 && text.as_bytes()[b - 1] == b'\r'))
             .collect();
-        let mut sweep = Sweep::new(&rope, text);
+        let mut sweep = Sweep::new(&lines, text);
         for &b in bytes.iter().chain(bytes.iter().rev()) {
             assert_eq!(
                 sweep.at(b),
@@ -919,7 +918,7 @@ mod tests {
                 let Ok(text) = std::fs::read_to_string(path) else {
                     continue;
                 };
-                let rope = Rope::from_str(&text);
+                let rope = ropey::Rope::from_str(&text);
                 let tree = SyntaxTree::parse_language(language, &rope).expect("a parse");
                 let outline = sites(&rope, &tree);
                 let expected: Vec<_> = outline

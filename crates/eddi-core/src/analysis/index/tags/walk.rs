@@ -15,12 +15,12 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use ropey::Rope;
 use tree_sitter::Node;
 
 use super::family::{family_of, Family};
 use super::scan::TagsFile;
 use super::sites::site_kind;
+use crate::analysis::syntax::LineTable;
 use crate::language::{FoundSite, Language};
 
 /// What a use says of its name; the strongest wins.
@@ -552,7 +552,7 @@ pub(super) fn walk<'t>(
     family: &dyn Family,
     language: &'static dyn Language,
     text: &str,
-    rope: &Rope,
+    lines: &LineTable<'_>,
     root: Node<'t>,
     file: &mut TagsFile,
 ) -> Walked<'t> {
@@ -637,7 +637,7 @@ pub(super) fn walk<'t>(
                 grammar,
                 family,
                 text,
-                rope,
+                lines,
                 step,
                 file,
                 &mut typed_blocks,
@@ -665,7 +665,7 @@ pub(super) fn walk<'t>(
                 grammar,
                 family,
                 text,
-                rope,
+                lines,
                 left,
                 file,
                 &mut typed_blocks,
@@ -730,7 +730,7 @@ fn read_typed(
     grammar: &Grammar,
     family: &dyn Family,
     text: &str,
-    rope: &Rope,
+    lines: &LineTable<'_>,
     left: Step<'_>,
     file: &mut TagsFile,
     typed_blocks: &mut Vec<(usize, usize)>,
@@ -738,7 +738,7 @@ fn read_typed(
 ) {
     if marked(&grammar.typed, left.id) {
         let (t, i) = (file.typed.len(), file.inheriting.len());
-        family.read_typed(text, rope, left.node, left.function, left.class, file);
+        family.read_typed(text, lines, left.node, left.function, left.class, file);
         typed_blocks.push((t, file.typed.len()));
         inheriting_blocks.push((i, file.inheriting.len()));
     }
