@@ -562,6 +562,73 @@ fn javascript_methods_protocols_call() {
     );
 }
 
+/// A member's new name that a class of its lineage has (a subclass's,
+/// a superclass's) would make one method override the other: `A.foo`
+/// renamed `baz`, where `B extends A` has `baz`, answered `Ok` and `new
+/// B().bar()` then called `B.baz`. A name conflict; an unrelated class's
+/// member of the name is none.
+#[test]
+fn new_names_a_class_of_the_lineage_has() {
+    let f = Fixture::new();
+    f.write(
+        "a.js",
+        "export class A {\n  foo() { return \"A.foo\"; }\n  bar() { return this.foo(); }\n}\nexport class B extends A {\n  baz() { return \"B.baz\"; }\n}\nexport class C {\n  qux() { return 1; }\n}\nconsole.log(new B().bar());\n",
+    );
+    f.write(
+        "p/A.java",
+        "package p;\n\npublic class A {\n    String foo() { return \"A.foo\"; }\n    String bar() { return foo(); }\n}\n\nclass B extends A {\n    String baz() { return \"B.baz\"; }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol a.A.foo baz
+        Fail "Name conflict exists: a.js:6 already defines B.baz in the lineage of A: renamed, one method would override the other; choose another name"
+        > Refactor RenameSymbol a.B.baz bar
+        Fail "Name conflict exists: a.js:3 already defines A.bar in the lineage of B: renamed, one method would override the other; choose another name"
+        > Refactor RenameSymbol p.A.foo baz
+        Fail "Name conflict exists: p/A.java:9 already defines B.baz in the lineage of A: renamed, one method would override the other; choose another name"
+        > Refactor RenameSymbol a.A.foo qux
+        Ok, Renamed in 1 file (a.js), 2 references updated
+        "#,
+    );
+    f.accepted("node", &["a.js"]);
+}
+
+/// A new name code outside the project calls by (Go's `String` of
+/// `fmt.Stringer`, Java's `toString`, JavaScript's `then`) changes what
+/// that code does: `Describe` renamed `String` compiled, answered `Ok`,
+/// and `fmt.Println(p)` printed `point` instead of `{1}`. Possible,
+/// refused by default; another new name is renamed.
+#[test]
+fn new_names_code_outside_the_project_calls() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/p\n\ngo 1.19\n");
+    f.write(
+        "main.go",
+        "package main\n\nimport \"fmt\"\n\ntype Point struct{ X int }\n\nfunc (p Point) Describe() string { return \"point\" }\n\nfunc main() {\n\tp := Point{1}\n\tfmt.Println(p, p.Describe())\n}\n",
+    );
+    f.write(
+        "task.js",
+        "export class Task {\n  finish(done) {\n    return done(1);\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Point.Describe String
+        Fail "Cannot rename main.Point.Describe: 1 possible use it cannot prove: main.go:6:15 (code outside the project calls the new name String through fmt.Stringer: renamed, the method changes what that code does); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Task.finish then
+        Fail "Cannot rename task.Task.finish: 1 possible use it cannot prove: task.js:1:2 (code outside the project calls the new name then through the thenable protocol (await, Promise.resolve): renamed, the method changes what that code does); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Point.Describe Label
+        Ok, Renamed in 1 file (main.go), 2 references updated
+        "#,
+    );
+    f.accepted("go", &["vet", "./..."]);
+}
+
 /// TypeScript's types are structural: an object literal with a key of
 /// the member's name may be a value of the type. Declared as the type
 /// (`const s: Shape = {…}`, `{…} as Shape`), its key is renamed (a

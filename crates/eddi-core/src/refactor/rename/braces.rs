@@ -92,6 +92,7 @@ pub(super) fn rename(
     refuse_fixed_names(&def_file, class.as_deref(), &symbol, &full_name, new)?;
     refuse_taken(&def_file, &symbol, class.as_deref(), new)?;
     refuse_taken_in_package(project, &def_file, class.as_deref(), new)?;
+    refuse_taken_in_hierarchy(project, &def_file, &symbol, new)?;
 
     // every site, by file: (start char, how it is written)
     let mut evidence = Evidence::default();
@@ -146,7 +147,10 @@ pub(super) fn rename(
                 d.location.path == other.location.path && d.name_position == other.name_position
             });
             let member = matches!(other.kind, SymbolKind::Method | SymbolKind::Attribute);
-            if !own && member && other.qualified_name != full_name {
+            // (another language's type shares nothing with it)
+            let kin = language::language_of(&other.location.path)
+                .is_some_and(|l| family_id(l) == family_id(language));
+            if !own && member && kin && other.qualified_name != full_name {
                 if language.id() == "rust" && !declared_by_trait(project, &other) {
                     // another type's own: Rust types inherit nothing
                     continue;
@@ -196,6 +200,19 @@ pub(super) fn rename(
                 ),
             });
         }
+        // and the new name: `Describe` renamed `String` makes the type a
+        // `fmt.Stringer`, and `fmt` prints it otherwise
+        let has_after = |method: &str| method != old && (method == new || has(method));
+        let interface =
+            language::rename::external_interface(language, new, has_after, &declaration);
+        if let Some(interface) = interface {
+            possible.push(Unproven {
+                site: name_at(&def_path, symbol.name_position, &old),
+                why: format!(
+                    "code outside the project calls the new name {new} through {interface}: renamed, the method changes what that code does"
+                ),
+            });
+        }
     }
     // Java, JavaScript, TypeScript: a class deriving from a type outside
     // the project may override that type's method of the name, which code
@@ -214,8 +231,7 @@ pub(super) fn rename(
             .parent(&symbol)
             .filter(|p| p.name == *class);
         if let Some(parent) = parent.filter(|_| overridable) {
-            let mut seen = Vec::new();
-            if let Some(outside) = outside_supertype(project, &def_file, parent, &mut seen)? {
+            if let Some(outside) = outside_supertype(project, &def_file, parent)? {
                 possible.push(Unproven {
                     site: name_at(&def_path, symbol.name_position, &old),
                     why: format!(
@@ -715,13 +731,26 @@ fn has_modifier(file: &Parsed, symbol: &Symbol, words: &[&str]) -> bool {
 /// The first supertype outside the project that `class` (of `file`)
 /// derives from, through the project's classes it extends or implements:
 /// its name as written, or the expression a JavaScript class extends
-/// (`mixin(Base)`). `seen` holds the classes already followed (a cycle
-/// of invalid code ends there).
+/// (`mixin(Base)`).
 fn outside_supertype(
     project: &Project<'_>,
     file: &Parsed,
     class: &Symbol,
+) -> Result<Option<String>, RefactorError> {
+    lineage(project, file, class, &mut Vec::new(), &mut Vec::new())
+}
+
+/// Follows `class`'s supertypes through the project's classes: pushes
+/// each project class it derives from onto `names` (by name) and answers
+/// the first supertype outside the project (see [`outside_supertype`]).
+/// `seen` holds the classes already followed (a cycle of invalid code
+/// ends there).
+fn lineage(
+    project: &Project<'_>,
+    file: &Parsed,
+    class: &Symbol,
     seen: &mut Vec<(String, usize)>,
+    names: &mut Vec<String>,
 ) -> Result<Option<String>, RefactorError> {
     const DEEPEST: usize = 16;
     if seen.len() > DEEPEST || seen.contains(&(file.path.to_string(), class.full.start)) {
@@ -730,11 +759,15 @@ fn outside_supertype(
     seen.push((file.path.to_string(), class.full.start));
     let root = project.index.root();
     let tags = project.index.tags();
+    let mut outside = None;
     for supertype in language::rename::supertypes(&file.text, &file.tree, class.definition.clone())
     {
         let name = match supertype {
             language::rename::Supertype::Named(name) => name,
-            language::rename::Supertype::Expression(text) => return Ok(Some(text)),
+            language::rename::Supertype::Expression(text) => {
+                outside.get_or_insert(text);
+                continue;
+            }
         };
         let last = name.rsplit('.').next().unwrap_or(&name).to_string();
         let family = family_id(file.language);
@@ -748,8 +781,10 @@ fn outside_supertype(
             })
             .collect();
         if found.is_empty() {
-            return Ok(Some(name));
+            outside.get_or_insert(name);
+            continue;
         }
+        names.push(last);
         for definition in found {
             let Some(language) = language::language_of(&definition.location.path) else {
                 continue;
@@ -759,13 +794,99 @@ fn outside_supertype(
                 s.kind == SymbolKind::Class && s.name_position == definition.name_position
             });
             if let Some(declared) = declared {
-                if let Some(outside) = outside_supertype(project, &other, declared, seen)? {
-                    return Ok(Some(outside));
+                let further = lineage(project, &other, declared, seen, names)?;
+                if let Some(further) = further {
+                    outside.get_or_insert(further);
                 }
             }
         }
     }
-    Ok(None)
+    Ok(outside)
+}
+
+/// Java, JavaScript, TypeScript: refuses a member's new name that a class
+/// of its lineage has (one it derives from, or one deriving from it): one
+/// method would then override the other (`A.foo` renamed `baz` where `B
+/// extends A` has `baz`: `new B().bar()` then calls `B.baz`).
+fn refuse_taken_in_hierarchy(
+    project: &Project<'_>,
+    file: &Parsed,
+    symbol: &Symbol,
+    new: &str,
+) -> Result<(), RefactorError> {
+    if !matches!(
+        file.language.id(),
+        "java" | "javascript" | "typescript" | "tsx"
+    ) || !matches!(symbol.kind, SymbolKind::Method | SymbolKind::Attribute)
+    {
+        return Ok(());
+    }
+    let Some(class) = file
+        .outline
+        .parent(symbol)
+        .filter(|p| p.kind == SymbolKind::Class)
+    else {
+        return Ok(());
+    };
+    let root = project.index.root();
+    let family = family_id(file.language);
+    let others: Vec<_> = project
+        .index
+        .tags()
+        .find_definition(root, new, None)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| matches!(d.kind, SymbolKind::Method | SymbolKind::Attribute))
+        .filter(|d| language::language_of(&d.location.path).is_some_and(|l| family_id(l) == family))
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    let mut ancestors = Vec::new();
+    lineage(project, file, class, &mut Vec::new(), &mut ancestors)?;
+    for other in others {
+        let Some(language) = language::language_of(&other.location.path) else {
+            continue;
+        };
+        let other_file = Parsed::read(project, language, &other.location.path)?;
+        let member = other_file
+            .outline
+            .symbols
+            .iter()
+            .find(|s| s.name_position == other.name_position);
+        let Some(member) = member else {
+            continue;
+        };
+        let Some(owner) = other_file
+            .outline
+            .parent(member)
+            .filter(|p| p.kind == SymbolKind::Class)
+        else {
+            continue;
+        };
+        if owner.name == class.name {
+            continue; // its own class: refuse_taken's
+        }
+        let related = ancestors.contains(&owner.name) || {
+            let mut theirs = Vec::new();
+            lineage(project, &other_file, owner, &mut Vec::new(), &mut theirs)?;
+            theirs.contains(&class.name)
+        };
+        if related {
+            return Err(RefactorError::new(
+                RefactorFailure::NameConflict,
+                format!(
+                    "Name conflict exists: {}:{} already defines {} in the lineage of {}: renamed, one method would override the other; choose another name",
+                    other.location.path,
+                    member.name_position.line + 1,
+                    member.qualified_name,
+                    class.name,
+                ),
+            )
+            .at(Argument::NewName));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a rename the language's fixed names forbid: a constructor, an
