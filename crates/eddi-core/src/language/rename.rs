@@ -1079,6 +1079,48 @@ fn count(n: usize, what: &str) -> String {
     }
 }
 
+/// Rust: the traits a file's `impl Trait for Type` blocks implement for
+/// the type named `ty` (by their last path segment, without type
+/// arguments: `fmt::Display` is `Display`).
+pub fn rust_traits_implemented(text: &Rope, tree: &SyntaxTree, ty: &str) -> Vec<String> {
+    fn base_name(text: &Rope, node: Node<'_>) -> String {
+        let node = match node.kind() {
+            "generic_type" => node.child_by_field_name("type").unwrap_or(node),
+            _ => node,
+        };
+        let node = match node.kind() {
+            "scoped_type_identifier" => node.child_by_field_name("name").unwrap_or(node),
+            _ => node,
+        };
+        text.byte_slice(node.byte_range()).to_string()
+    }
+    let mut found = Vec::new();
+    let mut todo = vec![tree.root()];
+    while let Some(node) = todo.pop() {
+        if node.kind() == "impl_item" {
+            let (Some(implemented), Some(of)) = (
+                node.child_by_field_name("trait"),
+                node.child_by_field_name("type"),
+            ) else {
+                continue;
+            };
+            if base_name(text, of) == ty {
+                found.push(base_name(text, implemented));
+            }
+            continue;
+        }
+        // impls are items: of the file, or of its modules and functions
+        let mut c = node.walk();
+        todo.extend(node.named_children(&mut c).filter(|n| {
+            matches!(
+                n.kind(),
+                "impl_item" | "mod_item" | "declaration_list" | "function_item" | "block"
+            )
+        }));
+    }
+    found
+}
+
 /// A supertype a class declaration names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Supertype {

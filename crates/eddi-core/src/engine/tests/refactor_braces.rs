@@ -596,6 +596,46 @@ fn new_names_a_class_of_the_lineage_has() {
     f.accepted("node", &["a.js"]);
 }
 
+/// Rust: method calls reach a type's inherent method before its traits':
+/// an inherent method renamed to a name a project trait the type
+/// implements declares would take `p.baz()` from the trait (the rename
+/// answered `Ok` and the program printed `inherent inherent`). A name
+/// conflict.
+#[test]
+fn rust_inherent_methods_named_as_a_trait_method() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"tr\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/main.rs",
+        "pub trait Tr {\n    fn baz(&self) -> &'static str {\n        \"trait\"\n    }\n}\n\npub struct P;\n\nimpl Tr for P {}\n\nimpl P {\n    pub fn foo(&self) -> &'static str {\n        \"inherent\"\n    }\n}\n\nfn main() {\n    let p: P = P;\n    println!(\"{} {}\", p.baz(), p.foo());\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol P.foo baz
+        Fail "Name conflict exists: P implements the trait Tr, whose method baz (src/main.rs:2) its calls reach: renamed, they would call the inherent method instead; choose another name"
+        > Refactor RenameSymbol P.foo qux
+        Ok, Renamed in 1 file (src/main.rs), 2 references updated
+        "#,
+    );
+    f.accepted(
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--emit=metadata",
+            "-o",
+            "out.rmeta",
+            "src/main.rs",
+        ],
+    );
+}
+
 /// A new name code outside the project calls by (Go's `String` of
 /// `fmt.Stringer`, Java's `toString`, JavaScript's `then`) changes what
 /// that code does: `Describe` renamed `String` compiled, answered `Ok`,

@@ -93,6 +93,7 @@ pub(super) fn rename(
     refuse_taken(&def_file, &symbol, class.as_deref(), new)?;
     refuse_taken_in_package(project, &def_file, class.as_deref(), new)?;
     refuse_taken_in_hierarchy(project, &def_file, &symbol, new)?;
+    refuse_taken_by_traits(project, &def_file, &symbol, class.as_deref(), new)?;
 
     // every site, by file: (start char, how it is written)
     let mut evidence = Evidence::default();
@@ -802,6 +803,62 @@ fn lineage(
         }
     }
     Ok(outside)
+}
+
+/// Rust: refuses an inherent method's new name that a project trait the
+/// type implements declares: method calls reach the inherent method
+/// first, so `p.baz()`, the trait's until then, would call the renamed
+/// one.
+fn refuse_taken_by_traits(
+    project: &Project<'_>,
+    file: &Parsed,
+    symbol: &Symbol,
+    class: Option<&str>,
+    new: &str,
+) -> Result<(), RefactorError> {
+    let Some(class) = class else {
+        return Ok(());
+    };
+    if file.language.id() != "rust"
+        || symbol.kind != SymbolKind::Method
+        || symbol.via_trait.is_some()
+    {
+        return Ok(());
+    }
+    let root = project.index.root();
+    let tags = project.index.tags();
+    let declared: Vec<_> = tags
+        .find_definition(root, new, None)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| d.kind == SymbolKind::Method && d.location.path.ends_with(".rs"))
+        .collect();
+    if declared.is_empty() {
+        return Ok(());
+    }
+    for entry in tags.files_with(family_id(file.language), &[class], false) {
+        let other = Parsed::read(project, entry.language, &entry.path)?;
+        for implemented in
+            language::rename::rust_traits_implemented(&other.text, &other.tree, class)
+        {
+            let of_trait = format!("{implemented}.{new}");
+            let taken = declared.iter().find(|d| {
+                d.qualified_name == of_trait || d.qualified_name.ends_with(&format!(".{of_trait}"))
+            });
+            if let Some(taken) = taken {
+                return Err(RefactorError::new(
+                    RefactorFailure::NameConflict,
+                    format!(
+                        "Name conflict exists: {class} implements the trait {implemented}, whose method {new} ({}:{}) its calls reach: renamed, they would call the inherent method instead; choose another name",
+                        taken.location.path,
+                        taken.name_position.line + 1,
+                    ),
+                )
+                .at(Argument::NewName));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Java, JavaScript, TypeScript: refuses a member's new name that a class
