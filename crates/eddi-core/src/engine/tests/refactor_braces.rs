@@ -850,3 +850,199 @@ fn java_nested_classes_and_anonymous_bodies() {
     );
     f.accepted("javac", &["-d", "classes", "p/Outer.java"]);
 }
+
+const SHOP_ITEM_JAVA: &str = "package shop;
+
+public class Item {
+    public String label = \"\";
+
+    public int weight() {
+        return 1;
+    }
+
+    public Item next() {
+        return this;
+    }
+
+    public int size() {
+        return 0;
+    }
+}
+";
+
+const SHOP_BASE_JAVA: &str = "package shop;
+
+import java.util.ArrayList;
+import java.util.List;
+
+public class Base {
+    protected List<Item> items = new ArrayList<>();
+    protected Item[] extra = {new Item()};
+
+    public Item first() {
+        return items.get(0);
+    }
+
+    public Item pick(int i) {
+        return items.get(i);
+    }
+
+    public Item pick(int i, int j) {
+        return items.get(i + j);
+    }
+}
+";
+
+const SHOP_CART_JAVA: &str = "package shop;
+
+public class Cart extends Base {
+    Cart self() {
+        return this;
+    }
+
+    int total(Object o) {
+        int n = 0;
+        for (Item it : items) {
+            n += it.weight();
+        }
+        for (var it : extra) {
+            n += it.weight();
+        }
+        for (var it : this.items) {
+            n += it.weight();
+        }
+        var made = new Item();
+        n += made.weight() + first().weight() + this.first().weight();
+        n += pick(1).weight() + pick(1, 2).weight() + ((Item) o).weight();
+        n += self().first().next().weight() + extra[0].weight() + super.first().weight();
+        return n;
+    }
+}
+";
+
+const SHOP_APP_JAVA: &str = "package shop;
+
+public class App {
+    static int run(Cart cart) {
+        Base base = cart;
+        return cart.first().weight() + base.first().next().weight() + cart.extra[0].weight();
+    }
+}
+";
+
+/// Java: a member through values whose types the project states — a
+/// method's result (an inherited one, an overload told by its number of
+/// arguments), a field's type, an element of an array or of a `List<T>`
+/// (by a for-each loop, `var` or typed), `var x = new T()`, a cast,
+/// `this`, `super`, a bare call of an inherited method — is certain, and
+/// so is a method a subclass inherits through a typed name; `javac`
+/// accepts the result.
+#[test]
+fn java_renames_members_through_results_fields_and_elements() {
+    let f = Fixture::new();
+    f.write("shop/Item.java", SHOP_ITEM_JAVA);
+    f.write("shop/Base.java", SHOP_BASE_JAVA);
+    f.write("shop/Cart.java", SHOP_CART_JAVA);
+    f.write("shop/App.java", SHOP_APP_JAVA);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.weight mass
+        Ok, Renamed in 3 files (shop/App.java, shop/Cart.java, shop/Item.java), 16 references updated
+        > Refactor RenameSymbol Base.first head
+        Ok, Renamed in 3 files (shop/App.java, shop/Base.java, shop/Cart.java), 7 references updated
+        "#,
+    );
+    let cart = f.read("shop/Cart.java");
+    assert!(cart.contains("n += made.mass() + head().mass() + this.head().mass();"));
+    assert!(cart.contains("n += pick(1).mass() + pick(1, 2).mass() + ((Item) o).mass();"));
+    assert!(
+        cart.contains("n += self().head().next().mass() + extra[0].mass() + super.head().mass();")
+    );
+    assert!(f
+        .read("shop/App.java")
+        .contains("return cart.head().mass() + base.head().next().mass() + cart.extra[0].mass();"));
+    assert!(f.accepted(
+        "javac",
+        &[
+            "-d",
+            "classes",
+            "shop/Item.java",
+            "shop/Base.java",
+            "shop/Cart.java",
+            "shop/App.java"
+        ]
+    ));
+}
+
+/// Java: what the declarations do not state keeps a member use possible
+/// — a type parameter's value, a method a superclass from outside the
+/// project may declare, overloads of one number of parameters, a
+/// wildcard's element, a `java.util` method's result — and the rename is
+/// refused, listing them.
+#[test]
+fn java_members_through_type_parameters_overloads_and_outside_types_stay_possible() {
+    let f = Fixture::new();
+    f.write("shop/Item.java", SHOP_ITEM_JAVA);
+    f.write(
+        "shop/Odd.java",
+        "package shop;
+
+import java.util.ArrayList;
+import java.util.List;
+
+class Box<T extends Item> {
+    T value;
+
+    T get() {
+        return value;
+    }
+
+    int probe() {
+        return value.weight() + get().weight();
+    }
+}
+
+class Bag extends ArrayList<Item> {
+    int probe() {
+        return size() + this.size();
+    }
+}
+
+class Over {
+    Item at(int i) {
+        return null;
+    }
+
+    Item at(String s) {
+        return null;
+    }
+
+    int probe(List<? extends Item> wild, List<Item> list) {
+        int n = at(1).weight() + list.get(0).weight();
+        for (var it : wild) {
+            n += it.weight();
+        }
+        return n;
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.weight mass
+        Fail "Cannot rename shop.Item.weight: 5 possible uses it cannot prove: shop/Odd.java:13:21 (the index cannot resolve it), shop/Odd.java:13:38 (the index cannot resolve it), shop/Odd.java:33:22 (the index cannot resolve it), shop/Odd.java:33:45 (the index cannot resolve it), shop/Odd.java:35:20 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Item.size count
+        Fail "Cannot rename shop.Item.size: 2 possible uses it cannot prove: shop/Odd.java:19:15 (the index cannot resolve it), shop/Odd.java:19:29 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(f.accepted(
+        "javac",
+        &["-d", "classes", "shop/Item.java", "shop/Odd.java"]
+    ));
+}

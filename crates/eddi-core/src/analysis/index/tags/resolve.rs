@@ -28,6 +28,7 @@ use crate::analysis::index::query::{Call, Callers, Definition, Location, Referen
 use crate::analysis::outline::SymbolKind;
 
 mod infer;
+mod java_types;
 
 /// A symbol: its file and its definitions there (overloads, a property's
 /// accessors are one symbol).
@@ -1225,16 +1226,23 @@ impl<'a> Query<'a> {
             {
                 Verdict::Other
             }
+            // Java: `this` of another class (or in an anonymous one)
+            Qualifier::This if self.family_id == "java" => {
+                self.java_implicit_use(entry, r, true, aliases)
+            }
             Qualifier::This => Verdict::Possible,
             Qualifier::None if self.family.implicit_members() && !r.shadowed => {
                 let name = &symbol.def().name;
                 match implicit_member(file, r.offset, name) {
                     Implicit::DeclaredBy(owner) => certain_if(same_module && owner == class_name),
-                    Implicit::MayBeInherited => Verdict::Possible,
+                    Implicit::MayBeInherited => self.java_implicit_use(entry, r, false, aliases),
                     Implicit::NoMember => self.statically_imported(entry, name, aliases),
                 }
             }
             Qualifier::None => Verdict::Other,
+            Qualifier::Expression(e) if self.family_id == "java" => {
+                self.java_expression_use(entry, r, e, aliases)
+            }
             Qualifier::Expression(e) => self
                 .go_member_use(entry, r, e, aliases, symbol.entry.file().package.as_deref())
                 .unwrap_or(Verdict::Possible),
@@ -1242,6 +1250,15 @@ impl<'a> Query<'a> {
                 let package = symbol.entry.file().package.as_deref();
                 if let Some(verdict) = self.go_member_use(entry, r, q, aliases, package) {
                     return verdict;
+                }
+                self.denoted_member(entry, q, aliases, defined)
+            }
+            Qualifier::Name(q) if self.family_id == "java" => {
+                if let Some(verdict) = self.java_named_use(entry, r, q, aliases) {
+                    return verdict;
+                }
+                if r.local_qualifier {
+                    return Verdict::Possible;
                 }
                 self.denoted_member(entry, q, aliases, defined)
             }
