@@ -1046,3 +1046,130 @@ class Over {
         &["-d", "classes", "shop/Item.java", "shop/Odd.java"]
     ));
 }
+
+const TREE_RS: &str = "pub struct Node {
+    pub label: String,
+}
+
+impl Node {
+    pub fn new() -> Self {
+        Node { label: String::new() }
+    }
+
+    pub fn weight(&self) -> usize {
+        self.label.len()
+    }
+
+    pub fn builder(&self) -> Node {
+        Node::new()
+    }
+}
+
+pub struct Tree {
+    root: Box<Node>,
+    nodes: Vec<Node>,
+    pair: [Node; 2],
+}
+
+impl Tree {
+    pub fn total(&self) -> usize {
+        let mut n = self.root.weight() + Node::new().weight() + self.root.builder().weight();
+        for node in &self.nodes {
+            n += node.weight();
+        }
+        for node in self.pair.iter() {
+            n += node.weight();
+        }
+        n + self.nodes[0].weight() + (*self.root).weight()
+    }
+}
+";
+
+fn rust_compiles(f: &Fixture, lib: &str) -> bool {
+    let out = f.dir.path().join("lib.rmeta");
+    f.accepted(
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+            "-o",
+            out.to_str().unwrap(),
+            lib,
+        ],
+    )
+}
+
+/// Rust: a member through values whose types the file states — a
+/// struct's field (through `Box`), an element of a `Vec`, an array
+/// (`for x in &v`, `.iter()`, an index), what an associated function or a
+/// method returning `Self` or the type makes, a dereference — is
+/// certain; rustc compiles the result.
+#[test]
+fn rust_renames_members_through_fields_elements_and_results() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"tree\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", TREE_RS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.weight mass
+        Ok, Renamed in 1 file (src/lib.rs), 8 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("n + self.nodes[0].mass() + (*self.root).mass()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: what the file does not state keeps a member use possible — a
+/// generic struct's field, a struct of another file, a method's result
+/// that is not its own type, a closure's parameter hiding a loop's
+/// variable — and the rename is refused, listing them.
+#[test]
+fn rust_members_through_generics_and_other_files_stay_possible() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"tree\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", &format!("pub mod more;\n\n{TREE_RS}"));
+    f.write(
+        "src/more.rs",
+        "use crate::{Node, Tree};
+
+pub struct Wrap<T> {
+    inner: T,
+}
+
+impl Wrap<Node> {
+    pub fn probe(&self, tree: &Tree, all: Vec<Node>) -> usize {
+        let mut n = self.inner.weight() + all.first().unwrap().weight();
+        for node in &all {
+            n += [1].iter().map(|node| node + 1).sum::<usize>();
+            n += node.weight();
+        }
+        n + tree.total()
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.weight mass
+        Fail "Cannot rename Node.weight: 3 possible uses it cannot prove: src/more.rs:8:31 (the index cannot resolve it), src/more.rs:8:63 (the index cannot resolve it), src/more.rs:11:22 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}

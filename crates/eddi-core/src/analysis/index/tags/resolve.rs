@@ -29,6 +29,7 @@ use crate::analysis::outline::SymbolKind;
 
 mod infer;
 mod java_types;
+mod rust_types;
 
 /// A symbol: its file and its definitions there (overloads, a property's
 /// accessors are one symbol).
@@ -1243,6 +1244,12 @@ impl<'a> Query<'a> {
             Qualifier::Expression(e) if self.family_id == "java" => {
                 self.java_expression_use(entry, r, e, aliases)
             }
+            Qualifier::Expression(e) if self.family_id == "rust" => {
+                let returns_class = |t: &str, f: &str| {
+                    self.rust_returns_class(entry, r, symbol, class, defined, t, f)
+                };
+                self.rust_expression_use(entry, r, e, inside, aliases, &returns_class, defined)
+            }
             Qualifier::Expression(e) => self
                 .go_member_use(entry, r, e, aliases, symbol.entry.file().package.as_deref())
                 .unwrap_or(Verdict::Possible),
@@ -1269,6 +1276,20 @@ impl<'a> Query<'a> {
                     .filter(|t| t.name == *q && t.scope.contains(&r.offset))
                     .min_by_key(|t| t.scope.end - t.scope.start);
                 if let Some(t) = typed {
+                    if t.inferred && self.family_id == "rust" {
+                        let returns_class = |t: &str, f: &str| {
+                            self.rust_returns_class(entry, r, symbol, class, defined, t, f)
+                        };
+                        return self.rust_expression_use(
+                            entry,
+                            r,
+                            q,
+                            inside,
+                            aliases,
+                            &returns_class,
+                            defined,
+                        );
+                    }
                     if let Some(callee) = t.type_name.strip_suffix("()") {
                         // Go's `x := f(…)`: the class's when the callee is
                         // a function of the class's file that returns it
@@ -1340,6 +1361,30 @@ impl<'a> Query<'a> {
 }
 
 impl Query<'_> {
+    /// Rust: whether `T::f` (or a method `f` of `T`) makes a `T` when `T`
+    /// is the class whose member is asked (at `r`), by the functions of
+    /// the class's own `impl` that return `Self` or the class.
+    #[allow(clippy::too_many_arguments)]
+    fn rust_returns_class(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        symbol: &Symbol<'_>,
+        class: &Class<'_>,
+        defined: &Defined<'_>,
+        t: &str,
+        f: &str,
+    ) -> bool {
+        t == class.name
+            && symbol
+                .entry
+                .file()
+                .constructors
+                .iter()
+                .any(|(o, g)| o == class.name && g == f)
+            && self.typed_as(entry, r.offset, t, class.aliases, defined) == Verdict::Certain
+    }
+
     /// Whether a member use through a module-level name `q` (not a
     /// local's) names the member of the class whose names are `aliases`:
     /// by what `q` denotes.
