@@ -467,6 +467,8 @@ struct Query<'a> {
     read: RefCell<Read>,
     /// Go: the declarations it looked up to infer the types of values.
     declared_in: RefCell<infer::DeclaredIn<'a>>,
+    /// Java: the classes it looked up, by package and name.
+    java_classes: RefCell<java_types::Classes<'a>>,
     /// Whether the verdicts of the file being resolved read declarations
     /// of other files (the types of values): see [`KeptFile::inferred`].
     read_declarations: Cell<bool>,
@@ -491,6 +493,7 @@ impl<'a> Query<'a> {
             paths: index.family_paths(family_id),
             read: RefCell::default(),
             declared_in: RefCell::default(),
+            java_classes: RefCell::default(),
             read_declarations: Cell::new(false),
         }
     }

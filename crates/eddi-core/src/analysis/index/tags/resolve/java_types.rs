@@ -70,6 +70,11 @@ enum Owner {
     Unknown,
 }
 
+/// The classes a query looked up, by package and name: the one file
+/// that declares each and its definition's index there (`None`: none,
+/// or several).
+pub(super) type Classes<'a> = HashMap<(ModuleKey, String), Option<(&'a TagsEntry, usize)>>;
+
 /// How deep supertypes and `var x = y` chains are followed (broken code
 /// may loop).
 const MAX_DEPTH: usize = 16;
@@ -501,6 +506,7 @@ impl<'a> Query<'a> {
     }
 
     fn project_class(&self, name: &str, which: impl Fn(&TagDef) -> bool) -> bool {
+        self.read_declarations.set(true);
         self.files_with(&[name], false).iter().any(|e| {
             e.file()
                 .defs
@@ -513,21 +519,27 @@ impl<'a> Query<'a> {
     /// definition there; `None`: none, or several (a nested class of the
     /// name beside another).
     fn class_file(&self, class: &Class) -> Option<(&'a TagsEntry, &'a TagDef)> {
+        self.read_declarations.set(true);
+        let key = (class.package.clone(), class.name.clone());
+        if let Some(known) = self.java_classes.borrow().get(&key) {
+            return known.map(|(e, i)| (e, &e.file().defs[i]));
+        }
         let mut found = None;
+        let mut twice = false;
         for e in self.files_with(&[class.name.as_str()], false) {
             if self.module(e) != class.package {
                 continue;
             }
-            for d in &e.file().defs {
+            for (i, d) in e.file().defs.iter().enumerate() {
                 if d.kind == SymbolKind::Class && d.name == class.name {
-                    if found.is_some() {
-                        return None;
-                    }
-                    found = Some((&**e, d));
+                    twice |= found.is_some();
+                    found = Some((&**e, i));
                 }
             }
         }
-        found
+        let found = found.filter(|_| !twice);
+        self.java_classes.borrow_mut().insert(key, found);
+        found.map(|(e, i)| (e, &e.file().defs[i]))
     }
 
     /// The class around `offset` that `this` is: `None` in an anonymous

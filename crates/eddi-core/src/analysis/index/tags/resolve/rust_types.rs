@@ -36,6 +36,7 @@ impl Query<'_> {
         returns_class: &dyn Fn(&str, &str) -> bool,
         defined: &Defined<'_>,
     ) -> Verdict {
+        self.read_declarations.set(true);
         match self.rust_type_of(
             entry,
             r.offset,
