@@ -177,7 +177,7 @@ func push(x interface{ Push(int) }) {
     );
 }
 
-/// Java: the classes of a package see each other; another package's through its import; a method through a value declared with its class (a parameter, a local, a field) is certain, through an unknown value possible; a class its file neither shares a package with nor imports is another.
+/// Java: the classes of a package see each other; another package's through its import; a method through a value declared with its class (a parameter, a local, a field) or a static method's result is certain, through an unknown value possible; a class its file neither shares a package with nor imports is another.
 #[test]
 fn java_packages_imports_and_typed_members() {
     let f = Fixture::new();
@@ -249,9 +249,9 @@ public class Other {
         > Find References Cart
         Ok: Found 9 references, with lines, Txt src/com/shop/Cart.java:14:18: public static Cart empty() {\nsrc/com/shop/Cart.java:15:19: return new Cart();\nsrc/com/shop/Checkout.java:3:19: public int run(Cart cart, Object x) {\nsrc/com/shop/Checkout.java:5:8: Cart.empty().add(2);\nsrc/com/shop/Checkout.java:6:8,21: Cart c = new Cart();\nsrc/com/web/Page.java:2:16: import com.shop.Cart;\nsrc/com/web/Page.java:5:4,16: Cart cart = Cart.empty();
         > Find Callers Cart.add
-        Ok: Found 3 callers and 1 possible, with lines, Txt src/com/shop/Checkout.java:4:13 in com.shop.Checkout.run: cart.add(1);\nsrc/com/shop/Checkout.java:7:10 in com.shop.Checkout.run: c.add(3);\nsrc/com/web/Page.java:8:13 in com.web.Page.show: cart.add(4);\npossible:\nsrc/com/shop/Checkout.java:5:21 in com.shop.Checkout.run: Cart.empty().add(2);
+        Ok: Found 4 callers, with lines, Txt src/com/shop/Checkout.java:4:13 in com.shop.Checkout.run: cart.add(1);\nsrc/com/shop/Checkout.java:5:21 in com.shop.Checkout.run: Cart.empty().add(2);\nsrc/com/shop/Checkout.java:7:10 in com.shop.Checkout.run: c.add(3);\nsrc/com/web/Page.java:8:13 in com.web.Page.show: cart.add(4);
         > Find References Cart.add
-        Ok: Found 3 references and 1 possible, with lines, Txt src/com/shop/Checkout.java:4:13: cart.add(1);\nsrc/com/shop/Checkout.java:7:10: c.add(3);\nsrc/com/web/Page.java:8:13: cart.add(4);\npossible:\nsrc/com/shop/Checkout.java:5:21: Cart.empty().add(2);
+        Ok: Found 4 references, with lines, Txt src/com/shop/Checkout.java:4:13: cart.add(1);\nsrc/com/shop/Checkout.java:5:21: Cart.empty().add(2);\nsrc/com/shop/Checkout.java:7:10: c.add(3);\nsrc/com/web/Page.java:8:13: cart.add(4);
         > Find Definition add
         Ok: Found 1 definition, with lines, Txt src/com/shop/Cart.java:7:4 method com.shop.Cart.add: public void add(int n) {
         > Find Callers empty

@@ -1045,3 +1045,326 @@ fn java_nested_classes_and_anonymous_bodies() {
     );
     f.accepted("javac", &["-d", "classes", "p/Outer.java"]);
 }
+
+const SHOP_ITEM_JAVA: &str = "package shop;
+
+public class Item {
+    public String label = \"\";
+
+    public int weight() {
+        return 1;
+    }
+
+    public Item next() {
+        return this;
+    }
+
+    public int size() {
+        return 0;
+    }
+}
+";
+
+const SHOP_BASE_JAVA: &str = "package shop;
+
+import java.util.ArrayList;
+import java.util.List;
+
+public class Base {
+    protected List<Item> items = new ArrayList<>();
+    protected Item[] extra = {new Item()};
+
+    public Item first() {
+        return items.get(0);
+    }
+
+    public Item pick(int i) {
+        return items.get(i);
+    }
+
+    public Item pick(int i, int j) {
+        return items.get(i + j);
+    }
+}
+";
+
+const SHOP_CART_JAVA: &str = "package shop;
+
+public class Cart extends Base {
+    Cart self() {
+        return this;
+    }
+
+    int total(Object o) {
+        int n = 0;
+        for (Item it : items) {
+            n += it.weight();
+        }
+        for (var it : extra) {
+            n += it.weight();
+        }
+        for (var it : this.items) {
+            n += it.weight();
+        }
+        var made = new Item();
+        n += made.weight() + first().weight() + this.first().weight();
+        n += pick(1).weight() + pick(1, 2).weight() + ((Item) o).weight();
+        n += self().first().next().weight() + extra[0].weight() + super.first().weight();
+        return n;
+    }
+}
+";
+
+const SHOP_APP_JAVA: &str = "package shop;
+
+public class App {
+    static int run(Cart cart) {
+        Base base = cart;
+        return cart.first().weight() + base.first().next().weight() + cart.extra[0].weight();
+    }
+}
+";
+
+/// Java: a member through values whose types the project states — a
+/// method's result (an inherited one, an overload told by its number of
+/// arguments), a field's type, an element of an array or of a `List<T>`
+/// (by a for-each loop, `var` or typed), `var x = new T()`, a cast,
+/// `this`, `super`, a bare call of an inherited method — is certain, and
+/// so is a method a subclass inherits through a typed name; `javac`
+/// accepts the result.
+#[test]
+fn java_renames_members_through_results_fields_and_elements() {
+    let f = Fixture::new();
+    f.write("shop/Item.java", SHOP_ITEM_JAVA);
+    f.write("shop/Base.java", SHOP_BASE_JAVA);
+    f.write("shop/Cart.java", SHOP_CART_JAVA);
+    f.write("shop/App.java", SHOP_APP_JAVA);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.weight mass
+        Ok, Renamed in 3 files (shop/App.java, shop/Cart.java, shop/Item.java), 16 references updated
+        > Refactor RenameSymbol Base.first head
+        Ok, Renamed in 3 files (shop/App.java, shop/Base.java, shop/Cart.java), 7 references updated
+        "#,
+    );
+    let cart = f.read("shop/Cart.java");
+    assert!(cart.contains("n += made.mass() + head().mass() + this.head().mass();"));
+    assert!(cart.contains("n += pick(1).mass() + pick(1, 2).mass() + ((Item) o).mass();"));
+    assert!(
+        cart.contains("n += self().head().next().mass() + extra[0].mass() + super.head().mass();")
+    );
+    assert!(f
+        .read("shop/App.java")
+        .contains("return cart.head().mass() + base.head().next().mass() + cart.extra[0].mass();"));
+    assert!(f.accepted(
+        "javac",
+        &[
+            "-d",
+            "classes",
+            "shop/Item.java",
+            "shop/Base.java",
+            "shop/Cart.java",
+            "shop/App.java"
+        ]
+    ));
+}
+
+/// Java: what the declarations do not state keeps a member use possible
+/// — a type parameter's value, a method a superclass from outside the
+/// project may declare, overloads of one number of parameters, a
+/// wildcard's element, a `java.util` method's result — and the rename is
+/// refused, listing them.
+#[test]
+fn java_members_through_type_parameters_overloads_and_outside_types_stay_possible() {
+    let f = Fixture::new();
+    f.write("shop/Item.java", SHOP_ITEM_JAVA);
+    f.write(
+        "shop/Odd.java",
+        "package shop;
+
+import java.util.ArrayList;
+import java.util.List;
+
+class Box<T extends Item> {
+    T value;
+
+    T get() {
+        return value;
+    }
+
+    int probe() {
+        return value.weight() + get().weight();
+    }
+}
+
+class Bag extends ArrayList<Item> {
+    int probe() {
+        return size() + this.size();
+    }
+}
+
+class Over {
+    Item at(int i) {
+        return null;
+    }
+
+    Item at(String s) {
+        return null;
+    }
+
+    int probe(List<? extends Item> wild, List<Item> list) {
+        int n = at(1).weight() + list.get(0).weight();
+        for (var it : wild) {
+            n += it.weight();
+        }
+        return n;
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.weight mass
+        Fail "Cannot rename shop.Item.weight: 5 possible uses it cannot prove: shop/Odd.java:13:21 (the index cannot resolve it), shop/Odd.java:13:38 (the index cannot resolve it), shop/Odd.java:33:22 (the index cannot resolve it), shop/Odd.java:33:45 (the index cannot resolve it), shop/Odd.java:35:20 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Item.size count
+        Fail "Cannot rename shop.Item.size: 2 possible uses it cannot prove: shop/Odd.java:19:15 (the index cannot resolve it), shop/Odd.java:19:29 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(f.accepted(
+        "javac",
+        &["-d", "classes", "shop/Item.java", "shop/Odd.java"]
+    ));
+}
+
+const TREE_RS: &str = "pub struct Node {
+    pub label: String,
+}
+
+impl Node {
+    pub fn new() -> Self {
+        Node { label: String::new() }
+    }
+
+    pub fn weight(&self) -> usize {
+        self.label.len()
+    }
+
+    pub fn builder(&self) -> Node {
+        Node::new()
+    }
+}
+
+pub struct Tree {
+    root: Box<Node>,
+    nodes: Vec<Node>,
+    pair: [Node; 2],
+}
+
+impl Tree {
+    pub fn total(&self) -> usize {
+        let mut n = self.root.weight() + Node::new().weight() + self.root.builder().weight();
+        for node in &self.nodes {
+            n += node.weight();
+        }
+        for node in self.pair.iter() {
+            n += node.weight();
+        }
+        n + self.nodes[0].weight() + (*self.root).weight()
+    }
+}
+";
+
+fn rust_compiles(f: &Fixture, lib: &str) -> bool {
+    let out = f.dir.path().join("lib.rmeta");
+    f.accepted(
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--emit=metadata",
+            "-o",
+            out.to_str().unwrap(),
+            lib,
+        ],
+    )
+}
+
+/// Rust: a member through values whose types the file states — a
+/// struct's field (through `Box`), an element of a `Vec`, an array
+/// (`for x in &v`, `.iter()`, an index), what an associated function or a
+/// method returning `Self` or the type makes, a dereference — is
+/// certain; rustc compiles the result.
+#[test]
+fn rust_renames_members_through_fields_elements_and_results() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"tree\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", TREE_RS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.weight mass
+        Ok, Renamed in 1 file (src/lib.rs), 8 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("n + self.nodes[0].mass() + (*self.root).mass()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: what the file does not state keeps a member use possible — a
+/// generic struct's field, a struct of another file, a method's result
+/// that is not its own type, a closure's parameter hiding a loop's
+/// variable — and the rename is refused, listing them.
+#[test]
+fn rust_members_through_generics_and_other_files_stay_possible() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"tree\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", &format!("pub mod more;\n\n{TREE_RS}"));
+    f.write(
+        "src/more.rs",
+        "use crate::{Node, Tree};
+
+pub struct Wrap<T> {
+    inner: T,
+}
+
+impl Wrap<Node> {
+    pub fn probe(&self, tree: &Tree, all: Vec<Node>) -> usize {
+        let mut n = self.inner.weight() + all.first().unwrap().weight();
+        for node in &all {
+            n += [1].iter().map(|node| node + 1).sum::<usize>();
+            n += node.weight();
+        }
+        n + tree.total()
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.weight mass
+        Fail "Cannot rename Node.weight: 3 possible uses it cannot prove: src/more.rs:8:31 (the index cannot resolve it), src/more.rs:8:63 (the index cannot resolve it), src/more.rs:11:22 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}

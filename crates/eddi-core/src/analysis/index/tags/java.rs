@@ -9,10 +9,16 @@
 //! declares an `m` or inherits from another (whose members would hide
 //! it: then possible).
 
+use std::ops::Range;
+
 use tree_sitter::Node;
 
+use compact_str::CompactString;
+
 use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
-use super::scan::{Import, ImportKind, Imported, TagsFile, Typed};
+use super::scan::{
+    Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile, Typed,
+};
 use crate::analysis::syntax::{byte_to_char, LineTable};
 
 pub struct Java;
@@ -36,6 +42,7 @@ impl Family for Java {
                 _ => {}
             }
         }
+        declared(text, root, file);
     }
 
     fn typed_kinds(&self) -> TypedKinds {
@@ -77,6 +84,17 @@ impl Family for Java {
     ) {
         typed_name(text, lines, node, function, class, file);
         inheriting(lines, node, file);
+    }
+
+    fn qualifier(&self, text: &str, object: Node<'_>) -> Qualifier {
+        match object.kind() {
+            "this" => Qualifier::This,
+            "identifier" | "type_identifier" => Qualifier::Name(text[object.byte_range()].into()),
+            _ => match chain(text, object) {
+                Some(expression) => Qualifier::Expression(expression),
+                None => Qualifier::Other,
+            },
+        }
     }
 
     fn bound(&self, _files: &Files<'_>, _from: &str, _file: &TagsFile, import: &Import) -> Bound {
@@ -253,23 +271,325 @@ fn typed_name(
         }
         _ => return,
     };
-    let Some(t) = node
-        .child_by_field_name("type")
-        .and_then(|t| type_name(text, t))
-    else {
-        return;
-    };
     // a field is its class body's; a parameter or a local its method's
     let scope = match node.kind() {
         "field_declaration" => class,
         _ => function,
     };
+    let scope = byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte());
+    let Some(written) = node.child_by_field_name("type") else {
+        return;
+    };
+    if &text[written.byte_range()] == "var" {
+        inferred_names(text, lines, node, scope, file);
+        return;
+    }
+    let Some(t) = type_name(text, written) else {
+        return;
+    };
     for name in names {
         file.typed.push(Typed {
             name: text[name.byte_range()].to_string(),
             type_name: t.clone(),
-            scope: byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte()),
+            scope: scope.clone(),
+            at: Some(byte_to_char(lines, name.start_byte())),
             ..Typed::default()
         });
+    }
+}
+
+/// The names `var` declares (`var x = e;`, `for (var x : e)`), each with
+/// the expression it is bound to ([`chain`]; an element of it for the
+/// loop's): its type is inferred when a query runs.
+fn inferred_names(
+    text: &str,
+    lines: &LineTable<'_>,
+    node: Node<'_>,
+    scope: Range<usize>,
+    file: &mut TagsFile,
+) {
+    let mut push = |name: Node<'_>, expression: CompactString| {
+        file.typed.push(Typed {
+            name: text[name.byte_range()].to_string(),
+            type_name: expression.to_string(),
+            scope: scope.clone(),
+            at: Some(byte_to_char(lines, name.start_byte())),
+            inferred: true,
+        })
+    };
+    match node.kind() {
+        "enhanced_for_statement" => {
+            let (Some(name), Some(value)) = (
+                node.child_by_field_name("name"),
+                node.child_by_field_name("value"),
+            ) else {
+                return;
+            };
+            if let Some(mut iterated) = chain(text, value) {
+                iterated.push_str("[]");
+                push(name, iterated);
+            }
+        }
+        "local_variable_declaration" => {
+            let mut c = node.walk();
+            for declarator in node.children_by_field_name("declarator", &mut c) {
+                let (Some(name), Some(value)) = (
+                    declarator.child_by_field_name("name"),
+                    declarator.child_by_field_name("value"),
+                ) else {
+                    continue;
+                };
+                if let Some(expression) = chain(text, value) {
+                    push(name, expression);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// An expression whose type a query may infer, written compactly: a root
+/// — a name, a bare call `m(2)` (its number of arguments), `this`,
+/// `super`, a cast's type `(T)`, a construction `new(T)` — then steps
+/// `.name` (a field), `(2)` (a call of the member before it, with two
+/// arguments) and `[]` (an array's element): `a.getB(x).items[i]` is
+/// `a.getB(1).items[]`. `None`: another expression (a literal, an
+/// operator's, a lambda, an anonymous class, a call with type arguments).
+pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
+    // (the steps from the last, the node walked down to the root)
+    let mut steps: Vec<CompactString> = Vec::new();
+    let mut node = expression;
+    let root: CompactString = loop {
+        match node.kind() {
+            "identifier" | "this" | "super" => break text[node.byte_range()].into(),
+            "field_access" => {
+                let field = node.child_by_field_name("field")?;
+                if field.kind() != "identifier" {
+                    return None;
+                }
+                steps.push(compact_str::format_compact!(
+                    ".{}",
+                    &text[field.byte_range()]
+                ));
+                node = node.child_by_field_name("object")?;
+            }
+            "method_invocation" if node.child_by_field_name("type_arguments").is_none() => {
+                let name = &text[node.child_by_field_name("name")?.byte_range()];
+                let arguments = node.child_by_field_name("arguments")?;
+                let mut c = arguments.walk();
+                let arity = arguments
+                    .named_children(&mut c)
+                    .filter(|a| !a.kind().ends_with("comment"))
+                    .count();
+                match node.child_by_field_name("object") {
+                    Some(object) => {
+                        steps.push(compact_str::format_compact!(".{name}({arity})"));
+                        node = object;
+                    }
+                    None => break compact_str::format_compact!("{name}({arity})"),
+                }
+            }
+            "array_access" => {
+                steps.push("[]".into());
+                node = node.child_by_field_name("array")?;
+            }
+            "parenthesized_expression" => node = node.named_child(0)?,
+            "cast_expression" => {
+                let t = &text[node.child_by_field_name("type")?.byte_range()];
+                break compact_str::format_compact!("({})", plain_type(t)?);
+            }
+            "object_creation_expression" => {
+                let t = node.child_by_field_name("type")?;
+                let mut c = node.walk();
+                // an anonymous class, or an inner class's `outer.new T()`
+                let anonymous = node
+                    .named_children(&mut c)
+                    .any(|n| n.kind() == "class_body");
+                if anonymous || text[node.start_byte()..t.start_byte()].contains('.') {
+                    return None;
+                }
+                let t = &text[t.byte_range()];
+                break compact_str::format_compact!("new({})", plain_type(t)?);
+            }
+            _ => return None,
+        }
+    };
+    let mut written = root;
+    steps.iter().rev().for_each(|s| written.push_str(s));
+    Some(written)
+}
+
+/// A type as written, when a compact expression may hold it (no
+/// parentheses, no annotations): `T`, `a.b.T`, `List<T>`, `T[]`.
+fn plain_type(t: &str) -> Option<&str> {
+    t.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"_$.<>[], ?".contains(&b))
+        .then_some(t)
+        .filter(|t| !t.is_empty())
+}
+
+/// The declarations a query infers the types of expressions from
+/// ([`TagsFile::declared`]): each class's (interface's, enum's, record's)
+/// fields and methods with their declared types, its supertypes, and
+/// every type parameter of the file. Classes declared in a method's
+/// body are left out (their names are no package's).
+fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
+    let mut classes: Vec<Node<'_>> = Vec::new();
+    let mut c = root.walk();
+    classes.extend(root.named_children(&mut c).filter(|n| is_class(n.kind())));
+    while let Some(class) = classes.pop() {
+        let Some(owner) = class.child_by_field_name("name") else {
+            continue;
+        };
+        let owner = &text[owner.byte_range()];
+        type_parameters(text, class, &mut file.declared);
+        let declared = &mut file.declared;
+        let mut push = |name: &str, t: &str, kind: DeclaredKind| {
+            declared.push(Declared {
+                owner: Some(owner.into()),
+                name: name.into(),
+                type_text: t.into(),
+                kind,
+            })
+        };
+        let mut c = class.walk();
+        for part in class.children(&mut c) {
+            let (kind, list) = match part.kind() {
+                "superclass" => (DeclaredKind::Extends, part),
+                "super_interfaces" | "extends_interfaces" => match part.named_child(0) {
+                    Some(list) => (DeclaredKind::Implements, list),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let mut c = list.walk();
+            for t in list.named_children(&mut c) {
+                push("", &text[t.byte_range()], kind);
+            }
+        }
+        // a record's components are its fields and its accessors
+        if let Some(components) = class.child_by_field_name("parameters") {
+            let mut c = components.walk();
+            for component in components.named_children(&mut c) {
+                let (Some(name), Some(t)) = (
+                    component.child_by_field_name("name"),
+                    component.child_by_field_name("type"),
+                ) else {
+                    continue;
+                };
+                let (name, t) = (&text[name.byte_range()], &text[t.byte_range()]);
+                push(name, t, DeclaredKind::Value);
+                let accessor = DeclaredKind::Method {
+                    arity: 0,
+                    varargs: false,
+                };
+                push(name, t, accessor);
+            }
+        }
+        let Some(body) = class.child_by_field_name("body") else {
+            continue;
+        };
+        let mut methods: Vec<Node<'_>> = Vec::new();
+        let mut members: Vec<Node<'_>> = Vec::new();
+        let mut c = body.walk();
+        for member in body.named_children(&mut c) {
+            match member.kind() {
+                // an enum's members after its constants
+                "enum_body_declarations" => {
+                    let mut c = member.walk();
+                    members.extend(member.named_children(&mut c));
+                }
+                _ => members.push(member),
+            }
+        }
+        for member in members {
+            match member.kind() {
+                kind if is_class(kind) => classes.push(member),
+                "field_declaration" | "constant_declaration" => {
+                    let Some(t) = member.child_by_field_name("type") else {
+                        continue;
+                    };
+                    let t = &text[t.byte_range()];
+                    let mut c = member.walk();
+                    for declarator in member.children_by_field_name("declarator", &mut c) {
+                        let Some(name) = declarator.child_by_field_name("name") else {
+                            continue;
+                        };
+                        // `int a[]`: an array of the written type
+                        let array = declarator.child_by_field_name("dimensions").is_some();
+                        let t = match array {
+                            true => format!("{t}[]"),
+                            false => t.to_string(),
+                        };
+                        push(&text[name.byte_range()], &t, DeclaredKind::Value);
+                    }
+                }
+                "method_declaration" => {
+                    let (Some(name), Some(t)) = (
+                        member.child_by_field_name("name"),
+                        member.child_by_field_name("type"),
+                    ) else {
+                        continue;
+                    };
+                    let (mut arity, mut varargs) = (0u8, false);
+                    if let Some(parameters) = member.child_by_field_name("parameters") {
+                        let mut c = parameters.walk();
+                        for p in parameters.named_children(&mut c) {
+                            match p.kind() {
+                                "formal_parameter" => arity = arity.saturating_add(1),
+                                "spread_parameter" => {
+                                    arity = arity.saturating_add(1);
+                                    varargs = true;
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                    // `int m()[]`: an array of the written type
+                    let t = &text[t.byte_range()];
+                    let t = match member.child_by_field_name("dimensions") {
+                        Some(_) => format!("{t}[]"),
+                        None if t == "void" => String::new(),
+                        None => t.to_string(),
+                    };
+                    let kind = DeclaredKind::Method { arity, varargs };
+                    push(&text[name.byte_range()], &t, kind);
+                    methods.push(member);
+                }
+                _ => {}
+            }
+        }
+        for method in methods {
+            type_parameters(text, method, &mut file.declared);
+        }
+    }
+}
+
+fn is_class(kind: &str) -> bool {
+    matches!(
+        kind,
+        "class_declaration" | "interface_declaration" | "enum_declaration" | "record_declaration"
+    )
+}
+
+/// The type parameters a class or a method declares (`<T extends B>`).
+fn type_parameters(text: &str, declaration: Node<'_>, declared: &mut Vec<Declared>) {
+    let Some(parameters) = declaration.child_by_field_name("type_parameters") else {
+        return;
+    };
+    let mut c = parameters.walk();
+    for parameter in parameters.named_children(&mut c) {
+        let mut c = parameter.walk();
+        let name = parameter
+            .named_children(&mut c)
+            .find(|n| n.kind() == "type_identifier");
+        if let Some(name) = name {
+            declared.push(Declared {
+                owner: None,
+                name: text[name.byte_range()].into(),
+                type_text: CompactString::default(),
+                kind: DeclaredKind::TypeParameter,
+            });
+        }
     }
 }

@@ -28,6 +28,8 @@ use crate::analysis::index::query::{Call, Callers, Definition, Location, Referen
 use crate::analysis::outline::SymbolKind;
 
 mod infer;
+mod java_types;
+mod rust_types;
 
 /// A symbol: its file and its definitions there (overloads, a property's
 /// accessors are one symbol).
@@ -471,6 +473,8 @@ struct Query<'a> {
     read: RefCell<Read>,
     /// Go: the declarations it looked up to infer the types of values.
     declared_in: RefCell<infer::DeclaredIn<'a>>,
+    /// Java: the classes it looked up, by package and name.
+    java_classes: RefCell<java_types::Classes<'a>>,
     /// Whether the verdicts of the file being resolved read declarations
     /// of other files (the types of values): see [`KeptFile::inferred`].
     read_declarations: Cell<bool>,
@@ -495,6 +499,7 @@ impl<'a> Query<'a> {
             paths: index.family_paths(family_id),
             read: RefCell::default(),
             declared_in: RefCell::default(),
+            java_classes: RefCell::default(),
             read_declarations: Cell::new(false),
         }
     }
@@ -1234,16 +1239,29 @@ impl<'a> Query<'a> {
             {
                 Verdict::Other
             }
+            // Java: `this` of another class (or in an anonymous one)
+            Qualifier::This if self.family_id == "java" => {
+                self.java_implicit_use(entry, r, true, aliases)
+            }
             Qualifier::This => Verdict::Possible,
             Qualifier::None if self.family.implicit_members() && !r.shadowed => {
                 let name = &symbol.def().name;
                 match implicit_member(file, r.offset, name) {
                     Implicit::DeclaredBy(owner) => certain_if(same_module && owner == class_name),
-                    Implicit::MayBeInherited => Verdict::Possible,
+                    Implicit::MayBeInherited => self.java_implicit_use(entry, r, false, aliases),
                     Implicit::NoMember => self.statically_imported(entry, name, aliases),
                 }
             }
             Qualifier::None => Verdict::Other,
+            Qualifier::Expression(e) if self.family_id == "java" => {
+                self.java_expression_use(entry, r, e, aliases)
+            }
+            Qualifier::Expression(e) if self.family_id == "rust" => {
+                let returns_class = |t: &str, f: &str| {
+                    self.rust_returns_class(entry, r, symbol, class, defined, t, f)
+                };
+                self.rust_expression_use(entry, r, e, inside, aliases, &returns_class, defined)
+            }
             Qualifier::Expression(e) => self
                 .go_member_use(entry, r, e, aliases, symbol.entry.file().package.as_deref())
                 .unwrap_or(Verdict::Possible),
@@ -1254,6 +1272,15 @@ impl<'a> Query<'a> {
                 }
                 self.denoted_member(entry, q, aliases, defined)
             }
+            Qualifier::Name(q) if self.family_id == "java" => {
+                if let Some(verdict) = self.java_named_use(entry, r, q, aliases) {
+                    return verdict;
+                }
+                if r.local_qualifier {
+                    return Verdict::Possible;
+                }
+                self.denoted_member(entry, q, aliases, defined)
+            }
             Qualifier::Name(q) => {
                 let typed = file
                     .typed
@@ -1261,6 +1288,20 @@ impl<'a> Query<'a> {
                     .filter(|t| t.name == *q && t.scope.contains(&r.offset))
                     .min_by_key(|t| t.scope.end - t.scope.start);
                 if let Some(t) = typed {
+                    if t.inferred && self.family_id == "rust" {
+                        let returns_class = |t: &str, f: &str| {
+                            self.rust_returns_class(entry, r, symbol, class, defined, t, f)
+                        };
+                        return self.rust_expression_use(
+                            entry,
+                            r,
+                            q,
+                            inside,
+                            aliases,
+                            &returns_class,
+                            defined,
+                        );
+                    }
                     if let Some(callee) = t.type_name.strip_suffix("()") {
                         // Go's `x := f(…)`: the class's when the callee is
                         // a function of the class's file that returns it
@@ -1332,6 +1373,30 @@ impl<'a> Query<'a> {
 }
 
 impl Query<'_> {
+    /// Rust: whether `T::f` (or a method `f` of `T`) makes a `T` when `T`
+    /// is the class whose member is asked (at `r`), by the functions of
+    /// the class's own `impl` that return `Self` or the class.
+    #[allow(clippy::too_many_arguments)]
+    fn rust_returns_class(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        symbol: &Symbol<'_>,
+        class: &Class<'_>,
+        defined: &Defined<'_>,
+        t: &str,
+        f: &str,
+    ) -> bool {
+        t == class.name
+            && symbol
+                .entry
+                .file()
+                .constructors
+                .iter()
+                .any(|(o, g)| o == class.name && g == f)
+            && self.typed_as(entry, r.offset, t, class.aliases, defined) == Verdict::Certain
+    }
+
     /// Whether a member use through a module-level name `q` (not a
     /// local's) names the member of the class whose names are `aliases`:
     /// by what `q` denotes.

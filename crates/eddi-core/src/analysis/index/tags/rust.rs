@@ -15,7 +15,11 @@
 use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
-use super::scan::{import_ref, Import, ImportKind, Imported, Qualifier, TagsFile, Typed};
+use compact_str::CompactString;
+
+use super::scan::{
+    import_ref, Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile, Typed,
+};
 use crate::analysis::outline::SymbolKind;
 use crate::analysis::syntax::{byte_to_char, LineTable};
 
@@ -52,7 +56,7 @@ impl Family for Rust {
 
     fn typed_kinds(&self) -> TypedKinds {
         TypedKinds {
-            nodes: &["parameter", "let_declaration"],
+            nodes: &["parameter", "let_declaration", "for_expression"],
             functions: &["function_item", "closure_expression"],
             // a `let` binds to the end of its block
             classes: &["block"],
@@ -75,7 +79,10 @@ impl Family for Rust {
         match object.kind() {
             "self" => Qualifier::This,
             "identifier" => Qualifier::Name(text[object.byte_range()].into()),
-            _ => Qualifier::Other,
+            _ => match chain(text, object) {
+                Some(expression) => Qualifier::Expression(expression),
+                None => Qualifier::Other,
+            },
         }
     }
 
@@ -639,6 +646,10 @@ fn typed_name(
     file: &mut TagsFile,
 ) {
     let chars = |from: usize, to: usize| byte_to_char(lines, from)..byte_to_char(lines, to);
+    if node.kind() == "for_expression" {
+        loop_element(text, node, chars, file);
+        return;
+    }
     let (name, type_name, scope) = match node.kind() {
         "parameter" => (
             node.child_by_field_name("pattern"),
@@ -680,6 +691,39 @@ fn typed_name(
     });
 }
 
+/// A `for x in e` loop's variable, of the type of an element of `e`
+/// (`e[]`, inferred when a query runs; `e.iter()`, `e.iter_mut()` and
+/// `e.into_iter()` iterate `e`'s elements too), in the loop's body.
+fn loop_element(
+    text: &str,
+    node: Node<'_>,
+    chars: impl Fn(usize, usize) -> std::ops::Range<usize>,
+    file: &mut TagsFile,
+) {
+    let (Some(name), Some(value), Some(body)) = (
+        node.child_by_field_name("pattern")
+            .filter(|p| p.kind() == "identifier"),
+        node.child_by_field_name("value"),
+        node.child_by_field_name("body"),
+    ) else {
+        return;
+    };
+    let Some(iterated) = chain(text, value) else {
+        return;
+    };
+    let iterated = [".iter()", ".iter_mut()", ".into_iter()"]
+        .iter()
+        .find_map(|call| iterated.strip_suffix(call))
+        .unwrap_or(&iterated);
+    file.typed.push(Typed {
+        name: text[name.byte_range()].to_string(),
+        type_name: format!("{iterated}[]"),
+        scope: chars(body.start_byte(), body.end_byte()),
+        at: Some(chars(name.start_byte(), name.start_byte()).start),
+        inferred: true,
+    });
+}
+
 /// The type an `impl` block around `node` is for (`Point` of `impl<T>
 /// Display for Point<T>`); `None` outside one (a trait's body).
 fn impl_type(text: &str, node: Node<'_>) -> Option<String> {
@@ -708,6 +752,7 @@ fn impl_type(text: &str, node: Node<'_>) -> Option<String> {
 fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
     let items = module_items(root);
     file.constructors = constructors(text, &items);
+    fields(text, &items, file);
     file.inheriting.extend(
         items
             .iter()
@@ -754,6 +799,97 @@ fn built_type(text: &str, value: Node<'_>) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The named fields of the non-generic structs among `items`, with their
+/// types as written ([`TagsFile::declared`]).
+fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
+    let structs = items.iter().filter(|i| {
+        i.kind() == "struct_item" && i.child_by_field_name("type_parameters").is_none()
+    });
+    for item in structs {
+        let (Some(owner), Some(body)) = (
+            item.child_by_field_name("name"),
+            item.child_by_field_name("body"),
+        ) else {
+            continue;
+        };
+        let mut c = body.walk();
+        for field in body.named_children(&mut c) {
+            let (Some(name), Some(t)) = (
+                field.child_by_field_name("name"),
+                field.child_by_field_name("type"),
+            ) else {
+                continue;
+            };
+            file.declared.push(Declared {
+                owner: Some(text[owner.byte_range()].into()),
+                name: text[name.byte_range()].into(),
+                type_text: text[t.byte_range()].into(),
+                kind: DeclaredKind::Value,
+            });
+        }
+    }
+}
+
+/// An expression whose type a query may infer, written compactly: a
+/// root — `self`, a name, an associated function's call `T::f()` — then
+/// steps `.name` (a field, or a method with `()` after it) and `[]` (an
+/// element): `self.items[i].next()` is `self.items[].next()`. A
+/// reference, a dereference and parentheses keep the type (a member
+/// access dereferences). `None`: another expression (a macro's, a
+/// generic call, `?`, a literal).
+pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
+    let mut steps: Vec<&str> = Vec::new();
+    let mut node = expression;
+    let root: CompactString = loop {
+        match node.kind() {
+            "self" | "identifier" => break text[node.byte_range()].into(),
+            "field_expression" => {
+                let field = node.child_by_field_name("field")?;
+                if field.kind() != "field_identifier" {
+                    return None;
+                }
+                steps.push(&text[field.byte_range()]);
+                steps.push(".");
+                node = node.child_by_field_name("value")?;
+            }
+            "call_expression" => {
+                let function = node.child_by_field_name("function")?;
+                match function.kind() {
+                    "field_expression" => {
+                        steps.push("()");
+                        node = function;
+                    }
+                    "scoped_identifier" => {
+                        let owner = function
+                            .child_by_field_name("path")
+                            .filter(|p| matches!(p.kind(), "identifier" | "type_identifier"))?;
+                        let name = function.child_by_field_name("name")?;
+                        break compact_str::format_compact!(
+                            "{}::{}()",
+                            &text[owner.byte_range()],
+                            &text[name.byte_range()]
+                        );
+                    }
+                    _ => return None,
+                }
+            }
+            "index_expression" => {
+                steps.push("[]");
+                node = node.named_child(0)?;
+            }
+            "reference_expression" => node = node.child_by_field_name("value")?,
+            "unary_expression" if text[node.byte_range()].starts_with('*') => {
+                node = node.named_child(0)?
+            }
+            "parenthesized_expression" => node = node.named_child(0)?,
+            _ => return None,
+        }
+    };
+    let mut written = root;
+    steps.iter().rev().for_each(|s| written.push_str(s));
+    Some(written)
 }
 
 /// The items at module level: the file's, and its `mod m { … }` blocks'.

@@ -63,8 +63,10 @@ pub struct TagsFile {
     pub embedded: Vec<String>,
     /// Go: its non-generic types' fields and methods, its functions and
     /// its package-level variables, with their declared types (a
-    /// function's first result), and what its types embed: what a query
-    /// infers the type of an expression from.
+    /// function's first result), and what its types embed. Java: its
+    /// classes' fields and methods with their declared types (a method's
+    /// result), their supertypes, and the type parameters it declares.
+    /// What a query infers the type of an expression from.
     pub declared: Vec<Declared>,
     /// Every word its tables key (names of definitions, uses, imports,
     /// and the words of import sources), each with the range of its uses
@@ -270,12 +272,13 @@ pub struct Typed {
     pub inferred: bool,
 }
 
-/// Go: the type a package-level name or a member is declared with, as
-/// written in its file.
+/// The type a package-level name (Go) or a member (Go, Java) is declared
+/// with, as written in its file.
 #[derive(Debug, Clone)]
 pub struct Declared {
-    /// The type whose member it is (a field's struct, a method's
-    /// receiver); `None`: a package-level function or variable.
+    /// The type whose member it is (a field's struct or class, a method's
+    /// receiver or class); `None`: a package-level function or variable,
+    /// a Java type parameter.
     /// (Inline, as most names and types are short: no allocation.)
     pub owner: Option<CompactString>,
     pub name: CompactString,
@@ -297,6 +300,18 @@ pub enum DeclaredKind {
     /// some other way (a defined type over a named one, an alias, a
     /// generic type): a member it does not declare may be another's.
     Embedded,
+    /// Java: a method with this many parameters (`varargs`: its last
+    /// one takes any number of arguments), whose call makes a
+    /// `type_text` (empty: `void`, or a type parameter's).
+    Method { arity: u8, varargs: bool },
+    /// Java: the class the owner extends (`type_text`).
+    Extends,
+    /// Java: an interface the owner implements, or one an interface
+    /// extends (`type_text`).
+    Implements,
+    /// Java: a type parameter `name` of a class or a method of the file
+    /// (a type written with its name is no class's).
+    TypeParameter,
 }
 
 /// Where a local's binding starts when its declaration binds it from its

@@ -335,6 +335,11 @@ impl<'a> Query<'a> {
             DeclaredKind::Value | DeclaredKind::Embedded => {
                 Value::Written(type_text.to_string(), file)
             }
+            // (Java's: no Go file declares them)
+            DeclaredKind::Method { .. }
+            | DeclaredKind::Extends
+            | DeclaredKind::Implements
+            | DeclaredKind::TypeParameter => return None,
         })
     }
 
