@@ -250,7 +250,7 @@ fn element(written: &str) -> Option<&str> {
         Some((element, _)) => element,
         None => inner,
     };
-    Some(element.trim()).filter(|e| !e.is_empty() && !e.contains([',', ';']))
+    Some(element.trim()).filter(|kept| !kept.is_empty() && !kept.contains([',', ';']))
 }
 
 #[cfg(test)]
