@@ -58,6 +58,7 @@
 //! symbol); `Rename_Class` of anything but a class.
 
 mod braces;
+mod captures;
 mod conflict;
 pub(super) mod dispatch;
 pub(super) mod strings;

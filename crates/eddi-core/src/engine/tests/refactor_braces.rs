@@ -1368,3 +1368,72 @@ impl Wrap<Node> {
     );
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
+
+/// A new name the project already uses for something else outside it — a
+/// method of a trait or class from a library, a builtin, a global, a
+/// member promoted from an embedded library type — is taken over where
+/// the renamed symbol would then be what the use resolves to: Rust's
+/// `P.dup` renamed `clone` on a type deriving `Clone` compiled, answered
+/// `Ok`, and `p.clone()` called the inherent method (the program printed
+/// `101 101`). The index answers for the renamed texts: a use it proves
+/// is a name conflict, one it cannot tell is refused by default and left
+/// as it is with `Include Possible`.
+#[test]
+fn new_names_the_project_uses_for_something_else() {
+    let f = Fixture::new();
+    f.write(
+        "src/main.rs",
+        "#[derive(Clone)]\nstruct P {\n    v: i32,\n}\n\nimpl P {\n    fn dup(&self) -> P {\n        P { v: self.v + 100 }\n    }\n}\n\nfn show(p: &P) -> i32 {\n    p.v\n}\n\nfn main() {\n    let p = P { v: 1 };\n    let q = p.clone();\n    println!(\"{} {}\", show(&q), show(&p.dup()));\n}\n",
+    );
+    f.write("go.mod", "module example.com/p\n\ngo 1.19\n");
+    f.write(
+        "main.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n)\n\ntype Box struct {\n\tsync.Mutex\n\tn int\n}\n\nfunc (b *Box) Grab() { b.n++ }\n\nfunc count(xs []int) int { return 7 }\n\nfunc main() {\n\tb := &Box{}\n\tb.Lock()\n\tb.Grab()\n\tb.Unlock()\n\tfmt.Println(len([]int{1}), count(nil), b.n)\n}\n",
+    );
+    f.write("web/package.json", "{\"type\": \"module\"}\n");
+    f.write(
+        "web/util.js",
+        "export function toNum(s) {\n  return 42;\n}\n\nexport class Q {\n  size() {\n    return 1;\n  }\n}\n",
+    );
+    f.write(
+        "web/app.js",
+        "import { toNum, Q } from './util.js';\n\nexport function sizes(xs) {\n  const q = new Q();\n  return xs.length + q.size();\n}\n\nconsole.log(parseInt('7'), toNum('8'), sizes([1]));\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol P.dup clone
+        Fail "Name conflict exists: src/main.rs:17:14 uses clone, which would then be the renamed P.dup; choose another name"
+        > Refactor RenameSymbol Box.Grab Lock
+        Fail "Name conflict exists: main.go:18:3 uses Lock, which would then be the renamed main.Box.Grab; choose another name"
+        > Refactor RenameSymbol main.count len
+        Fail "Name conflict exists: main.go:21:13 uses len, which would then be the renamed main.count; choose another name"
+        > Refactor RenameSymbol toNum parseInt
+        Fail "Name conflict exists: web/app.js:7:12 uses parseInt, which would then be the renamed web.util.toNum; choose another name"
+        > Refactor RenameSymbol Q.size length
+        Fail "Cannot rename web.util.Q.size to length: 1 use of length may then be the renamed web.util.Q.size: web/app.js:4:12; nothing was changed. Include Possible renames it anyway and leaves those uses as they are; or choose another name"
+        > Refactor RenameSymbol Q.size length Include Possible
+        Ok, Renamed in 2 files (web/app.js, web/util.js), 2 references updated, left alone: 1 use it cannot prove: web/app.js:4:12 (a use of length that may then be the renamed web.util.Q.size)
+        > Refactor RenameSymbol P.dup twin
+        Ok, Renamed in 1 file (src/main.rs), 2 references updated
+        > Refactor RenameSymbol Box.Grab Take
+        Ok, Renamed in 1 file (main.go), 2 references updated
+        "#,
+    );
+    assert!(f.read("web/app.js").contains("xs.length + q.length()"));
+    f.accepted("node", &["web/app.js"]);
+    f.accepted("go", &["vet", "./..."]);
+    f.accepted(
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--emit=metadata",
+            "-o",
+            "out.rmeta",
+            "src/main.rs",
+        ],
+    );
+}

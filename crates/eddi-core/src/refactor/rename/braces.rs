@@ -24,10 +24,11 @@
 //! supertype's), and an edit that leaves a file with more syntax errors.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use ropey::Rope;
 
-use super::{unproven_refusal, Location};
+use super::{captures, unproven_refusal, Location};
 use crate::analysis::index::query::References;
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::index::tags::scan::Qualifier;
@@ -359,6 +360,7 @@ pub(super) fn rename(
 
     // the edits, file by file, checked
     let mut change = WorkspaceChange::new();
+    let mut edited: Vec<captures::Edited> = Vec::new();
     let mut references = 0;
     let member = class.is_some();
     for (path, at) in &sites {
@@ -407,8 +409,17 @@ pub(super) fn rename(
                 format!("Internal error: overlapping edits in {path} at {a:?} and {b:?}"),
             )
         })?;
-        file.check_kept(path, &edits)?;
-        let op = match moved_to(language, &def_file, &symbol, path, &def_path, &old, new)? {
+        let after = file.check_kept(path, &edits)?;
+        let moved = moved_to(language, &def_file, &symbol, path, &def_path, &old, new)?;
+        edited.push(captures::Edited {
+            before: path.clone(),
+            path: moved
+                .as_ref()
+                .map_or(path.clone(), |to| to.as_str().to_string()),
+            text: after,
+            names: names_after(&edits),
+        });
+        let op = match moved {
             Some(to) => FileOp::Move { to, edits },
             None => FileOp::Edit(edits),
         };
@@ -423,6 +434,49 @@ pub(super) fn rename(
             .map_err(|e| {
                 RefactorError::new(RefactorFailure::WouldBreak, format!("Internal error: {e}"))
             })?;
+    }
+    // the uses of the new name the renamed symbol would take over
+    let new_full_name = match full_name.rsplit_once('.') {
+        Some((prefix, _)) => format!("{prefix}.{new}"),
+        None => new.to_string(),
+    };
+    let taken: Vec<Unproven> = match captures::captured(project, &edited, new, &new_full_name) {
+        Some(captured) => {
+            if let Some(at) = captured.certain.first() {
+                return Err(captures::conflict(&full_name, new, at));
+            }
+            if policy == SitePolicy::Refuse && !captured.possible.is_empty() {
+                return Err(captures::refusal(&full_name, new, &captured.possible));
+            }
+            let why = format!("a use of {new} that may then be the renamed {full_name}");
+            captured
+                .possible
+                .into_iter()
+                .map(|site| Unproven {
+                    site,
+                    why: why.clone(),
+                })
+                .collect()
+        }
+        None => {
+            let unchecked = Unproven {
+                site: name_at(&def_path, symbol.name_position, &old),
+                why: format!(
+                    "the index does not find {new_full_name} in the renamed texts, so what the new name would take over is unchecked"
+                ),
+            };
+            if policy == SitePolicy::Refuse {
+                return Err(unproven_refusal(&full_name, &[unchecked], &[]));
+            }
+            vec![unchecked]
+        }
+    };
+    // (left as they are, whatever the policy: they are no sites of it)
+    for u in taken {
+        left_alone.push(LeftAlone {
+            site: u.site,
+            why: u.why,
+        });
     }
     let files = change.files().count();
     proven.sort();
@@ -634,19 +688,20 @@ impl Parsed {
         })
     }
 
-    /// Refuses edits that leave the file with more syntax errors.
-    fn check_kept(&self, path: &str, edits: &TextEdits) -> Result<(), RefactorError> {
-        let Some(check) = self.language.syntax_check() else {
-            return Ok(());
-        };
+    /// The text after the edits; refuses edits that leave the file with
+    /// more syntax errors.
+    fn check_kept(&self, path: &str, edits: &TextEdits) -> Result<Rope, RefactorError> {
         let after = edits.apply(&self.text).map_err(|e| {
             RefactorError::new(
                 RefactorFailure::WouldBreak,
                 format!("Internal error: the edits of {path} do not apply: {e}"),
             )
         })?;
+        let Some(check) = self.language.syntax_check() else {
+            return Ok(after);
+        };
         let Ok(tree) = SyntaxTree::parse_language(self.language, &after) else {
-            return Ok(());
+            return Ok(after);
         };
         let before = check(&self.text, &self.tree).len();
         let now = check(&after, &tree);
@@ -660,7 +715,7 @@ impl Parsed {
                 ),
             ));
         }
-        Ok(())
+        Ok(after)
     }
 }
 
@@ -1109,6 +1164,20 @@ fn moved_to(
     WorkspacePath::from_persisted(to)
         .map(Some)
         .map_err(|e| RefactorError::new(RefactorFailure::InvalidArgument, e))
+}
+
+/// Where each edit's text is in the text after the edits (char ranges).
+fn names_after(edits: &TextEdits) -> Vec<Range<usize>> {
+    let mut shift: isize = 0;
+    edits
+        .iter()
+        .map(|e| {
+            let start = (e.range.start as isize + shift) as usize;
+            let len = e.insert.chars().count();
+            shift += len as isize - e.range.len() as isize;
+            start..start + len
+        })
+        .collect()
 }
 
 fn name_at(path: &str, position: crate::edit::Position, name: &str) -> Location {
