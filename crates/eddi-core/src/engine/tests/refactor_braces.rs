@@ -1437,3 +1437,59 @@ fn new_names_the_project_uses_for_something_else() {
         ],
     );
 }
+
+/// A use renamed where its scope binds the new name becomes that name's:
+/// `add(sum, 2)` in a function with a local `sum` renamed `sum` is
+/// `sum(sum, 2)`. Go refused to compile it; Rust's closure and Java's
+/// nested class's method compiled and computed something else; node threw
+/// at run time — each answered `Ok`. The index answers for the renamed
+/// texts: a use it proved that is no use of the renamed symbol after the
+/// edits is a name conflict.
+#[test]
+fn renamed_uses_a_scope_binds_the_new_name_in() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/p\n\ngo 1.19\n");
+    f.write(
+        "main.go",
+        "package main\n\nimport \"fmt\"\n\nfunc add(a, b int) int { return a + b }\n\nfunc f() int {\n\tsum := 1\n\treturn add(sum, 2)\n}\n\nfunc main() { fmt.Println(f()) }\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub fn mix(a: i32, b: i32) -> i32 {\n    a + b\n}\n\npub fn f() -> i32 {\n    let sum = |x: i32, y: i32| x * y;\n    mix(sum(1, 2), 2)\n}\n",
+    );
+    f.write(
+        "j/a/M.java",
+        "package a;\n\npublic class M {\n    static int add(int a, int b) {\n        return a + b;\n    }\n\n    static class In {\n        static int sum(int a, int b) {\n            return a * b;\n        }\n\n        int f() {\n            return add(1, 2);\n        }\n    }\n}\n",
+    );
+    f.write("web/package.json", "{\"type\": \"module\"}\n");
+    f.write(
+        "web/util.js",
+        "export function plus(a, b) {\n  return a + b;\n}\n",
+    );
+    f.write(
+        "web/app.js",
+        "import { plus } from './util.js';\n\nfunction f() {\n  const total = 1;\n  return plus(total, 2);\n}\n\nconsole.log(f());\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol main.add sum
+        Fail "Name conflict exists: renamed, the use of main.add at main.go:8:8 would be another sum (a name its scope binds); choose another name"
+        > Refactor RenameSymbol mix sum
+        Fail "Name conflict exists: renamed, the use of mix at src/lib.rs:6:4 would be another sum (a name its scope binds); choose another name"
+        > Refactor RenameSymbol M.add sum
+        Fail "Name conflict exists: renamed, the use of a.M.add at j/a/M.java:13:19 would be another sum (a name its scope binds); choose another name"
+        > Refactor RenameSymbol plus total
+        Fail "Name conflict exists: renamed, the use of web.util.plus at web/app.js:4:9 would be another total (a name its scope binds); choose another name"
+        > Refactor RenameSymbol main.add addUp
+        Ok, Renamed in 1 file (main.go), 2 references updated
+        > Refactor RenameSymbol plus addUp
+        Ok, Renamed in 2 files (web/app.js, web/util.js), 3 references updated
+        "#,
+    );
+    assert!(f.read("main.go").contains("return addUp(sum, 2)"));
+    f.accepted("go", &["vet", "./..."]);
+    f.accepted("node", &["web/app.js"]);
+}

@@ -24,7 +24,6 @@
 //! supertype's), and an edit that leaves a file with more syntax errors.
 
 use std::collections::BTreeMap;
-use std::ops::Range;
 
 use ropey::Rope;
 
@@ -363,6 +362,12 @@ pub(super) fn rename(
     let mut edited: Vec<captures::Edited> = Vec::new();
     let mut references = 0;
     let member = class.is_some();
+    // the uses the index proved: still its uses after the edits
+    let proved: std::collections::HashSet<(&str, crate::edit::Position)> = found
+        .certain
+        .iter()
+        .map(|l| (l.path.as_str(), l.position))
+        .collect();
     for (path, at) in &sites {
         let file = Parsed::read(
             project,
@@ -373,10 +378,14 @@ pub(super) fn rename(
             refuse_bound_in(&file, path, new)?;
         }
         let mut edits: Vec<Indel> = Vec::new();
+        let mut uses_proved: Vec<usize> = Vec::new();
         for site in at {
             let Ok(start) = crate::edit::position::to_char(&file.text, site.position) else {
                 continue;
             };
+            if proved.contains(&(site.path.as_str(), site.position)) {
+                uses_proved.push(start);
+            }
             let end = start + old.chars().count();
             // an alias keeps its own name (`import { f as g }`: `g`)
             if end > file.text.len_chars() || file.text.slice(start..end) != old.as_str() {
@@ -417,7 +426,7 @@ pub(super) fn rename(
                 .as_ref()
                 .map_or(path.clone(), |to| to.as_str().to_string()),
             text: after,
-            names: names_after(&edits),
+            names: names_after(&edits, new, &uses_proved),
         });
         let op = match moved {
             Some(to) => FileOp::Move { to, edits },
@@ -445,12 +454,16 @@ pub(super) fn rename(
             if let Some(at) = captured.certain.first() {
                 return Err(captures::conflict(&full_name, new, at));
             }
-            if policy == SitePolicy::Refuse && !captured.possible.is_empty() {
-                return Err(captures::refusal(&full_name, new, &captured.possible));
+            if let Some(at) = captured.lost.first() {
+                return Err(captures::shadowed(&full_name, new, at));
+            }
+            let mut possible = captured.possible;
+            possible.extend(captured.unproved);
+            if policy == SitePolicy::Refuse && !possible.is_empty() {
+                return Err(captures::refusal(&full_name, new, &possible));
             }
             let why = format!("a use of {new} that may then be the renamed {full_name}");
-            captured
-                .possible
+            possible
                 .into_iter()
                 .map(|site| Unproven {
                     site,
@@ -1166,16 +1179,26 @@ fn moved_to(
         .map_err(|e| RefactorError::new(RefactorFailure::InvalidArgument, e))
 }
 
-/// Where each edit's text is in the text after the edits (char ranges).
-fn names_after(edits: &TextEdits) -> Vec<Range<usize>> {
+/// Where each edit writes the new name in the text after the edits, and
+/// whether the index proved the use it renames.
+fn names_after(edits: &TextEdits, new: &str, uses_proved: &[usize]) -> Vec<captures::Name> {
+    let length = new.chars().count();
     let mut shift: isize = 0;
     edits
         .iter()
         .map(|e| {
             let start = (e.range.start as isize + shift) as usize;
-            let len = e.insert.chars().count();
-            shift += len as isize - e.range.len() as isize;
-            start..start + len
+            let written = e.insert.chars().count();
+            shift += written as isize - e.range.len() as isize;
+            // a shorthand's `old: new` writes it last
+            let at = match e.insert == new || e.insert.starts_with(&format!("{new}:")) {
+                true => start,
+                false => start + written - length,
+            };
+            captures::Name {
+                range: at..at + length,
+                proved: uses_proved.contains(&e.range.start),
+            }
         })
         .collect()
 }

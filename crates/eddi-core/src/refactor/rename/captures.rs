@@ -32,14 +32,29 @@ pub(super) struct Edited {
     pub before: String,
     pub path: String,
     pub text: Rope,
-    pub names: Vec<Range<usize>>,
+    pub names: Vec<Name>,
 }
 
-/// What the rename would capture.
+/// Where the edits write the new name.
+pub(super) struct Name {
+    pub range: Range<usize>,
+    /// It renames a use the index proved: after the edits, it must still
+    /// be a use of the renamed symbol.
+    pub proved: bool,
+}
+
+/// What the rename would capture, and the uses it renamed that would
+/// then be something else's.
 #[derive(Default)]
 pub(super) struct Captured {
     pub certain: Vec<Location>,
     pub possible: Vec<Location>,
+    /// Proved uses of the old name that the index does not find as uses
+    /// of the new one: a name the use's scope binds takes them (a local
+    /// `sum` around `add(…)` renamed `sum`).
+    pub lost: Vec<Location>,
+    /// Proved uses the index can no longer prove.
+    pub unproved: Vec<Location>,
 }
 
 /// The uses of `new_full_name` after the edits that are none of the
@@ -88,14 +103,53 @@ pub(super) fn captured(
         if end > text.len_chars() || text.slice(start..end) != new {
             return false;
         }
-        !edited.is_some_and(|f| f.names.iter().any(|n| n.contains(&start)))
+        !edited.is_some_and(|f| f.names.iter().any(|n| n.range.contains(&start)))
     };
-    let captured =
-        |sites: Vec<Location>| -> Vec<Location> { sites.into_iter().filter(captures).collect() };
+    let captured = |sites: &[Location]| -> Vec<Location> {
+        sites.iter().filter(|s| captures(s)).cloned().collect()
+    };
+    let starts_in = |sites: &[Location], file: &Edited, name: &Name| {
+        sites.iter().filter(|s| s.path == file.path).any(|s| {
+            crate::edit::position::to_char(&file.text, s.position)
+                .is_ok_and(|start| name.range.contains(&start))
+        })
+    };
+    let (mut lost, mut unproved) = (Vec::new(), Vec::new());
+    for file in edited {
+        for name in file.names.iter().filter(|n| n.proved) {
+            if starts_in(&found.certain, file, name) {
+                continue;
+            }
+            let line = file.text.char_to_line(name.range.start);
+            let column = |at: usize| at - file.text.line_to_char(line);
+            let at = Location {
+                path: file.path.clone(),
+                position: crate::edit::Position::new(line, column(name.range.start)),
+                end: crate::edit::Position::new(line, column(name.range.end)),
+            };
+            match starts_in(&found.possible, file, name) {
+                true => unproved.push(at),
+                false => lost.push(at),
+            }
+        }
+    }
     Some(Captured {
-        certain: captured(found.certain),
-        possible: captured(found.possible),
+        certain: captured(&found.certain),
+        possible: captured(&found.possible),
+        lost,
+        unproved,
     })
+}
+
+/// A renamed use that the new name would make another symbol's.
+pub(super) fn shadowed(full_name: &str, new: &str, at: &Location) -> RefactorError {
+    RefactorError::new(
+        RefactorFailure::NameConflict,
+        format!(
+            "Name conflict exists: renamed, the use of {full_name} at {at} would be another {new} (a name its scope binds); choose another name"
+        ),
+    )
+    .at(crate::refactor::Argument::NewName)
 }
 
 /// A certain capture: the rename would change what the use calls.
