@@ -719,27 +719,26 @@ impl Reader<'_> {
                         found.add(at, Write::Name);
                     }
                 }
-                // `const { x } = this` in the class; through another
-                // value, what the index cannot type
-                "shorthand_property_identifier_pattern" => {
-                    let Some(pattern) = node.parent().filter(|p| p.kind() == "object_pattern")
-                    else {
+                // a destructuring pattern's key (`const { x } = this` in
+                // the class, `({ x }: Shape) => …`, `const { x: y } = s`):
+                // certain where the pattern is declared as the type or
+                // takes `this` in the class, possible elsewhere
+                "shorthand_property_identifier_pattern" | "property_identifier"
+                    if Self::es_pattern_of_key(node).is_some() =>
+                {
+                    let Some(pattern) = Self::es_pattern_of_key(node) else {
                         continue;
                     };
-                    let value = pattern.parent().and_then(|d| match d.kind() {
-                        "variable_declarator" => d.child_by_field_name("value"),
-                        "assignment_expression" => d.child_by_field_name("right"),
-                        _ => None,
-                    });
-                    let Some(value) = value else {
-                        continue;
-                    };
-                    if value.kind() == "this" && self.es_class_of(node) == Some(class) {
-                        found.add(at, Write::KeepValue);
-                    } else {
-                        found.possible.push(at);
+                    let shorthand = node.kind() == "shorthand_property_identifier_pattern";
+                    match self.es_pattern_is(pattern, node, class) {
+                        true if shorthand => found.add(at, Write::KeepValue),
+                        true => found.add(at, Write::Name),
+                        false => found.possible.push(at),
                     }
                 }
+                // a key written as a string (`s["x"]`, `{ "x": 1 }`): the
+                // member's name in a string, which the index cannot type
+                "string_fragment" if Self::es_string_key(node) => found.possible.push(at),
                 // an object literal's key (`{ area: f }`, `{ area() {} }`,
                 // `{ area }`): JavaScript's and TypeScript's types are
                 // structural, so the object may be a value of the type —
@@ -781,6 +780,61 @@ impl Reader<'_> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// The object pattern whose key `node` is (`{ x }`, `{ x: y }`).
+    fn es_pattern_of_key(node: Node<'_>) -> Option<Node<'_>> {
+        let parent = node.parent()?;
+        match parent.kind() {
+            "object_pattern" if node.kind() == "shorthand_property_identifier_pattern" => {
+                Some(parent)
+            }
+            "pair_pattern" if parent.child_by_field_name("key") == Some(node) => {
+                parent.parent().filter(|p| p.kind() == "object_pattern")
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a destructuring pattern surely takes a value of `class`:
+    /// declared as it (`const { x }: C = …`, a parameter `({ x }: C)`) or
+    /// taking `this` in the class.
+    fn es_pattern_is(&self, pattern: Node<'_>, key: Node<'_>, class: &str) -> bool {
+        let Some(holder) = pattern.parent() else {
+            return false;
+        };
+        let declared = match holder.kind() {
+            "variable_declarator" | "required_parameter" | "optional_parameter" => holder
+                .child_by_field_name("type")
+                .and_then(|t| t.named_child(0)),
+            _ => None,
+        };
+        if let Some(declared) = declared {
+            return declared.kind() == "type_identifier"
+                && &self.source[declared.byte_range()] == class;
+        }
+        let value = match holder.kind() {
+            "variable_declarator" => holder.child_by_field_name("value"),
+            "assignment_expression" => holder.child_by_field_name("right"),
+            _ => None,
+        };
+        value.is_some_and(|v| v.kind() == "this") && self.es_class_of(key) == Some(class)
+    }
+
+    /// Whether a string's text is a member's key: `o["x"]`, `{ "x": 1 }`,
+    /// `const { "x": y } = o`.
+    fn es_string_key(fragment: Node<'_>) -> bool {
+        let Some(string) = fragment.parent().filter(|s| s.kind() == "string") else {
+            return false;
+        };
+        let Some(holder) = string.parent() else {
+            return false;
+        };
+        match holder.kind() {
+            "subscript_expression" => holder.child_by_field_name("index") == Some(string),
+            "pair" | "pair_pattern" => holder.child_by_field_name("key") == Some(string),
+            _ => false,
         }
     }
 
@@ -1623,6 +1677,18 @@ pub fn field_keys(
         .map(|s| (s.at, s.write == Write::KeepValue))
         .collect();
     (keys, found.possible)
+}
+
+/// What the JavaScript or TypeScript key at char `at` is written in: an
+/// object literal, a destructuring pattern, a string (`o["x"]`).
+pub fn es_key_kind(text: &Rope, tree: &SyntaxTree, at: usize) -> &'static str {
+    let byte = text.char_to_byte(at);
+    let node = tree.root().named_descendant_for_byte_range(byte, byte);
+    match node {
+        Some(n) if n.kind() == "string_fragment" => "a string key",
+        Some(n) if Reader::es_pattern_of_key(n).is_some() => "a destructuring pattern's key",
+        _ => "an object literal's key",
+    }
 }
 
 /// Whether the name at char `at` is a shorthand that stands for both a

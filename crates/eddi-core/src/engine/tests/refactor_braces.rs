@@ -1493,3 +1493,44 @@ fn renamed_uses_a_scope_binds_the_new_name_in() {
     f.accepted("go", &["vet", "./..."]);
     f.accepted("node", &["web/app.js"]);
 }
+
+/// A member's name as a destructuring pattern's key (`const { name: label
+/// } = s`, a parameter `({ name }: Shape)`) or a string key (`s["name"]`)
+/// names the member too: renaming `Shape.name` left them, answered `Ok`,
+/// and tsc refused the project. A pattern declared as the type is
+/// renamed (a shorthand keeps its local: `{ title: name }`); another, or
+/// a string, is possible, refused by default and renamed with `Include
+/// Possible`.
+#[test]
+fn typescript_patterns_and_string_keys_name_members() {
+    let f = Fixture::new();
+    f.write(
+        "tsconfig.json",
+        "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"target\":\"es2020\"}}",
+    );
+    f.write(
+        "a.ts",
+        "export interface Shape {\n  area: number;\n  name: string;\n}\n\nexport function f(s: Shape): number {\n  const { name: label } = s;\n  return s.area + label.length;\n}\n\nexport function g(s: Shape): string {\n  return s[\"name\"];\n}\n\nexport function h({ name, area: a }: Shape): string {\n  return name + a;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Shape.name title
+        Fail "Cannot rename a.Shape.name: 2 possible uses it cannot prove: a.ts:6:10 (a destructuring pattern's key of the name: the object may be a Shape (types are structural)), a.ts:11:12 (a string key of the name: the object may be a Shape (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Shape.area size
+        Ok, Renamed in 1 file (a.ts), 3 references updated
+        > Refactor RenameSymbol Shape.name title Include Possible
+        Ok, Renamed in 1 file (a.ts), 4 references updated, possible: 2 uses changed too (Include Possible): a.ts:6:10 (a destructuring pattern's key of the name: the object may be a Shape (types are structural)), a.ts:11:12 (a string key of the name: the object may be a Shape (types are structural))
+        "#,
+    );
+    assert!(f
+        .read("a.ts")
+        .contains("const { title: label } = s;\n  return s.size + label.length;"));
+    assert!(f.read("a.ts").contains("return s[\"title\"];"));
+    assert!(f
+        .read("a.ts")
+        .contains("h({ title: name, size: a }: Shape)"));
+    f.accepted("tsc", &["-p", "."]);
+}

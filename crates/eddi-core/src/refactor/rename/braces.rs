@@ -270,8 +270,13 @@ pub(super) fn rename(
                 possible.push(Unproven {
                     site: point(&file.text, &entry.path, at, &old),
                     why: match structural {
-                        true => format!("an object literal's key of the name: the object may be a {class} (types are structural)"),
-                        false => "a struct literal's key whose type the index cannot tell".to_string(),
+                        true => format!(
+                            "{} of the name: the object may be a {class} (types are structural)",
+                            language::rename::es_key_kind(&file.text, &file.tree, at)
+                        ),
+                        false => {
+                            "a struct literal's key whose type the index cannot tell".to_string()
+                        }
                     },
                 });
             }
