@@ -823,7 +823,7 @@ impl Reader<'_> {
     }
 
     /// Whether a string's text is a member's key: `o["x"]`, `{ "x": 1 }`,
-    /// `const { "x": y } = o`.
+    /// `const { "x": y } = o`, a literal type (`Omit<Shape, "x">`).
     fn es_string_key(fragment: Node<'_>) -> bool {
         let Some(string) = fragment.parent().filter(|s| s.kind() == "string") else {
             return false;
@@ -834,6 +834,8 @@ impl Reader<'_> {
         match holder.kind() {
             "subscript_expression" => holder.child_by_field_name("index") == Some(string),
             "pair" | "pair_pattern" => holder.child_by_field_name("key") == Some(string),
+            // a string literal type (`Pick<Shape, "x">`, `keyof` values)
+            "literal_type" => true,
             _ => false,
         }
     }

@@ -1495,7 +1495,8 @@ fn renamed_uses_a_scope_binds_the_new_name_in() {
 }
 
 /// A member's name as a destructuring pattern's key (`const { name: label
-/// } = s`, a parameter `({ name }: Shape)`) or a string key (`s["name"]`)
+/// } = s`, a parameter `({ name }: Shape)`) or a string key (`s["name"]`,
+/// `Pick<Shape, "name">`)
 /// names the member too: renaming `Shape.name` left them, answered `Ok`,
 /// and tsc refused the project. A pattern declared as the type is
 /// renamed (a shorthand keeps its local: `{ title: name }`); another, or
@@ -1510,7 +1511,7 @@ fn typescript_patterns_and_string_keys_name_members() {
     );
     f.write(
         "a.ts",
-        "export interface Shape {\n  area: number;\n  name: string;\n}\n\nexport function f(s: Shape): number {\n  const { name: label } = s;\n  return s.area + label.length;\n}\n\nexport function g(s: Shape): string {\n  return s[\"name\"];\n}\n\nexport function h({ name, area: a }: Shape): string {\n  return name + a;\n}\n",
+        "export interface Shape {\n  area: number;\n  name: string;\n}\n\nexport function f(s: Shape): number {\n  const { name: label } = s;\n  return s.area + label.length;\n}\n\nexport function g(s: Shape): string {\n  return s[\"name\"];\n}\n\nexport function h({ name, area: a }: Shape): string {\n  return name + a;\n}\n\nexport type Named = Pick<Shape, \"name\">;\n",
     );
     f.check(
         "a",
@@ -1518,11 +1519,11 @@ fn typescript_patterns_and_string_keys_name_members() {
         > Start s
         Ok
         > Refactor RenameSymbol Shape.name title
-        Fail "Cannot rename a.Shape.name: 2 possible uses it cannot prove: a.ts:6:10 (a destructuring pattern's key of the name: the object may be a Shape (types are structural)), a.ts:11:12 (a string key of the name: the object may be a Shape (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename a.Shape.name: 3 possible uses it cannot prove: a.ts:6:10 (a destructuring pattern's key of the name: the object may be a Shape (types are structural)), a.ts:11:12 (a string key of the name: the object may be a Shape (types are structural)), a.ts:18:33 (a string key of the name: the object may be a Shape (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Shape.area size
         Ok, Renamed in 1 file (a.ts), 3 references updated
         > Refactor RenameSymbol Shape.name title Include Possible
-        Ok, Renamed in 1 file (a.ts), 4 references updated, possible: 2 uses changed too (Include Possible): a.ts:6:10 (a destructuring pattern's key of the name: the object may be a Shape (types are structural)), a.ts:11:12 (a string key of the name: the object may be a Shape (types are structural))
+        Ok, Renamed in 1 file (a.ts), 5 references updated, possible: 3 uses changed too (Include Possible): a.ts:6:10 (a destructuring pattern's key of the name: the object may be a Shape (types are structural)), a.ts:11:12 (a string key of the name: the object may be a Shape (types are structural)), a.ts:18:33 (a string key of the name: the object may be a Shape (types are structural))
         "#,
     );
     assert!(f
