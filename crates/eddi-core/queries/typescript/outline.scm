@@ -55,6 +55,33 @@
   (public_field_definition
     name: [(property_identifier) (private_property_identifier)] @name) @definition.field)
 
+; a constructor's parameter properties (`constructor(private x: T)`):
+; fields of the class
+(class_body
+  (method_definition
+    parameters: (formal_parameters
+      (required_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field)))
+(class_body
+  (method_definition
+    parameters: (formal_parameters
+      (required_parameter (override_modifier) pattern: (identifier) @name) @definition.field)))
+(class_body
+  (method_definition
+    parameters: (formal_parameters
+      (required_parameter "readonly" pattern: (identifier) @name) @definition.field)))
+(class_body
+  (method_definition
+    parameters: (formal_parameters
+      (optional_parameter (accessibility_modifier) pattern: (identifier) @name) @definition.field)))
+(class_body
+  (method_definition
+    parameters: (formal_parameters
+      (optional_parameter (override_modifier) pattern: (identifier) @name) @definition.field)))
+(class_body
+  (method_definition
+    parameters: (formal_parameters
+      (optional_parameter "readonly" pattern: (identifier) @name) @definition.field)))
+
 ; interface members
 (interface_body
   (method_signature

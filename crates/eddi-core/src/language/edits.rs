@@ -270,11 +270,20 @@ fn method_place(
         .iter()
         .position(|s| std::ptr::eq(s, class))
         .expect("the class is in the outline");
-    let members: Vec<&Symbol> = outline
+    let mut members: Vec<&Symbol> = outline
         .symbols
         .iter()
         .filter(|s| s.parent == Some(class_index) && s.kind != SymbolKind::Local)
         .collect();
+    // a member written in another (a TypeScript parameter property, in
+    // its constructor) is the other's place
+    let within = |s: &Symbol, m: &Symbol| {
+        !std::ptr::eq(s, m)
+            && m.definition.start <= s.definition.start
+            && s.definition.end <= m.definition.end
+    };
+    let all = members.clone();
+    members.retain(|s| !all.iter().any(|m| within(s, m)));
     let class_indent = lines::indent_str(&lines::text_of(text, class.position.line)).to_owned();
     // the members' indentation, from one on a line of its own
     let member_indent = members

@@ -23,9 +23,10 @@
 //! and setters, named `C.x.getter` and `C.x.setter` when both exist;
 //! fields whose value is a function; interface methods) are callables;
 //! classes, interfaces, type aliases, enums and namespaces are what
-//! `Class` names; class fields and interface properties are attributes
-//! (`Variable C.x`); module-level bindings are variables (each name of a
-//! destructuring pattern its own).
+//! `Class` names; class fields, TypeScript's parameter properties
+//! (`constructor(private x: T)`: the class's, not the constructor's) and
+//! interface properties are attributes (`Variable C.x`); module-level
+//! bindings are variables (each name of a destructuring pattern its own).
 
 use ropey::Rope;
 use tree_sitter::Node;
@@ -287,7 +288,11 @@ fn place(text: &dyn TextAt, found: &[FoundSite<'_>]) -> Vec<Placed> {
         }) {
             open.pop();
         }
-        let parent = open.last().map(|&(i, _)| i);
+        let mut parent = open.last().map(|&(i, _)| i);
+        // a parameter property is its constructor's class's
+        if is_parameter(f.node) {
+            parent = parent.and_then(|p| placed[p].parent);
+        }
         let in_class = parent.is_some_and(|p| symbol_kind(placed[p].kind) == SymbolKind::Class);
         // a member of a class no target names (`export default class
         // { … }`): its methods are functions, its fields nothing
@@ -311,6 +316,11 @@ fn place(text: &dyn TextAt, found: &[FoundSite<'_>]) -> Vec<Placed> {
         });
     }
     placed
+}
+
+/// Whether an element is a parameter (a TypeScript parameter property).
+pub(super) fn is_parameter(node: Node<'_>) -> bool {
+    matches!(node.kind(), "required_parameter" | "optional_parameter")
 }
 
 /// The symbol kind of an element found as `kind`.

@@ -352,7 +352,19 @@ impl Reader<'_> {
     /// a member.
     fn what(&self, outline: &Outline, symbol: &Symbol) -> Result<Renamed, OpError> {
         let at = self.offset(symbol.name_position);
-        if let Some(local) = self.file.locals.iter().find(|l| l.offset == at) {
+        // (a parameter property's name is its constructor's parameter
+        // too: it is renamed as the member, with its uses as a parameter)
+        let member = symbol.kind == SymbolKind::Attribute
+            && outline
+                .parent(symbol)
+                .is_some_and(|p| p.kind == SymbolKind::Class);
+        if let Some(local) = self
+            .file
+            .locals
+            .iter()
+            .find(|l| l.offset == at)
+            .filter(|_| !member)
+        {
             return Ok(Renamed::Local {
                 visible: local.visible.clone(),
                 scope: local.scope.clone(),
@@ -674,7 +686,53 @@ impl Reader<'_> {
             }
         }
         self.struct_literal_keys(class, old, &mut found);
+        // a parameter property is a parameter of its constructor too
+        for (at, shorthand) in self.parameter_uses(symbol) {
+            found.add(
+                at,
+                match shorthand {
+                    true => Write::KeepKey,
+                    false => Write::Name,
+                },
+            );
+        }
         found
+    }
+
+    /// A TypeScript parameter property's uses as its constructor's
+    /// parameter (`x` and `{ x }` in `constructor(private x: T) { f(x, { x
+    /// }) }`), chars, each with whether it is a shorthand; none for any
+    /// other symbol.
+    fn parameter_uses(&self, symbol: &Symbol) -> Vec<(usize, bool)> {
+        let at = self.offset(symbol.name_position);
+        let byte = self.text.char_to_byte(at);
+        let parameter = self
+            .tree
+            .root()
+            .named_descendant_for_byte_range(byte, byte)
+            .and_then(|n| n.parent())
+            .filter(|p| matches!(p.kind(), "required_parameter" | "optional_parameter"));
+        if symbol.kind != SymbolKind::Attribute || parameter.is_none() {
+            return Vec::new();
+        }
+        let Some(local) = self.file.locals.iter().find(|l| l.offset == at) else {
+            return Vec::new();
+        };
+        self.file
+            .refs
+            .iter()
+            .filter(|r| {
+                r.name == symbol.name
+                    && r.qualifier == Qualifier::None
+                    && r.binding.as_ref() == Some(&local.visible)
+            })
+            .map(|r| {
+                let shorthand = self
+                    .node_at(r.offset)
+                    .is_some_and(|n| n.kind() == "shorthand_property_identifier");
+                (r.offset, shorthand)
+            })
+            .collect()
     }
 
     /// The keys naming field `old` in `class`'s struct literals and
@@ -998,6 +1056,20 @@ impl Reader<'_> {
                     return conflict(format!(
                         "{class} already has {new} (line {})",
                         other.name_position.line + 1
+                    ));
+                }
+                // a parameter property's uses as a parameter: a name the
+                // constructor binds around them would take them over
+                let uses = self.parameter_uses(symbol);
+                if let Some(local) = self
+                    .file
+                    .locals
+                    .iter()
+                    .find(|l| l.name == new && uses.iter().any(|(at, _)| l.scope.contains(at)))
+                {
+                    return conflict(format!(
+                        "the constructor binds {new} (line {}), where it reads the parameter {old}",
+                        local.start.line + 1
                     ));
                 }
                 let used = self.file.refs.iter().find(|r| {
@@ -1679,6 +1751,34 @@ pub fn field_keys(
         .map(|s| (s.at, s.write == Write::KeepValue))
         .collect();
     (keys, found.possible)
+}
+
+/// A TypeScript parameter property's uses as its constructor's parameter
+/// (see [`Reader::parameter_uses`]), and the names the constructor's
+/// scopes bind there (a new name among them would take the uses over).
+pub fn parameter_property_uses(
+    language: &'static dyn Language,
+    text: &Rope,
+    tree: &SyntaxTree,
+    symbol: &Symbol,
+) -> (Vec<(usize, bool)>, Vec<String>) {
+    let source = text.to_string();
+    let file = scan(language, &source);
+    let reader = Reader {
+        language,
+        text,
+        source: &source,
+        tree,
+        file: &file,
+    };
+    let uses = reader.parameter_uses(symbol);
+    let bound = file
+        .locals
+        .iter()
+        .filter(|l| uses.iter().any(|(at, _)| l.scope.contains(at)))
+        .map(|l| l.name.clone())
+        .collect();
+    (uses, bound)
 }
 
 /// What the JavaScript or TypeScript key at char `at` is written in: an

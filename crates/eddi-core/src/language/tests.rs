@@ -418,6 +418,14 @@ namespace Util {
 }
 
 export const handler = async (event: unknown) => event;
+
+export class Service {
+  constructor(
+    private readonly http: Base,
+    public label?: string,
+    count = 1,
+  ) {}
+}
 "#;
 
 #[test]
@@ -442,6 +450,11 @@ fn a_typescript_files_outline_has_its_types_overloads_and_members() {
             "namespace Util (Util): 25:0-28:1",
             "function twice (Util.twice) in Util: 27:9-27:52",
             "async function handler (handler): 30:7-30:55",
+            "class Service (Service): 32:7-38:1",
+            "method constructor (Service.constructor) in Service: 33:2-37:6",
+            // parameter properties are the class's fields
+            "field http (Service.http) in Service: 34:4-34:31",
+            "field label (Service.label) in Service: 35:4-35:25",
         ]
     );
     let sites = TypeScript.symbol_sites().unwrap()(&rope, &tree);

@@ -1535,3 +1535,59 @@ fn typescript_patterns_and_string_keys_name_members() {
         .contains("h({ title: name, size: a }: Shape)"));
     f.accepted("tsc", &["-p", "."]);
 }
+
+/// TypeScript's parameter properties (`constructor(private http: Client)`,
+/// Angular's and NestJS's way to declare what a class holds) are fields
+/// of the class: addressed as `Variable C.x`, shown in its structure,
+/// renamed as members with their uses as the constructor's parameter
+/// (`x`, `{ x }` → `{ x: y }`). Renaming the parameter alone (`Modify
+/// Variable C.constructor.x`) answered `Ok` and left `this.x` unrenamed
+/// (tsc refused the project); `Insert Method` with the cursor on one
+/// went into the parameter list.
+#[test]
+fn typescript_parameter_properties_are_fields() {
+    let f = Fixture::new();
+    f.write(
+        "tsconfig.json",
+        "{\"compilerOptions\":{\"strict\":true,\"noEmit\":true,\"target\":\"es2020\"}}",
+    );
+    f.write(
+        "svc.ts",
+        "export class Service {\n  constructor(\n    private readonly base: string,\n    public label?: string,\n  ) {\n    const full = base + \"/\";\n    console.log(full, [base]);\n  }\n\n  url(path: string): string {\n    return this.base + path;\n  }\n}\n",
+    );
+    f.write(
+        "main.ts",
+        "import { Service } from \"./svc\";\n\nconst s = new Service(\"/api\", \"x\");\nconsole.log(s.url(\"/a\"), s.label);\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Open svc.ts
+        Ok, At 0:0, Length 13
+        > Analyze Class Service Structure
+        Ok: Class Service: method constructor at 1:2, field base at 2:4, field label at 3:4, method url at 9:2
+        > Modify Variable Service.constructor.base Rename root
+        Fail "Not found: variable 'Service.constructor.base'. Available: Service.constructor.full"
+        > Refactor RenameSymbol Service.base full
+        Fail "Name conflict exists: the constructor of svc.ts:3 binds full, where it reads the parameter base; choose another name"
+        > Refactor RenameSymbol Service.base root
+        Ok, Renamed in 1 file (svc.ts), 4 references updated
+        > Refactor RenameSymbol Service.label title
+        Ok, Renamed in 2 files (main.ts, svc.ts), 2 references updated
+        > Goto 3:6
+        Ok, At 3:6
+        > Insert Method "size(): number {\n  return 1;\n}"
+        Ok, Inserted 4 lines at 8, At 12:0
+        > Save
+        Ok, Bytes 274
+        "#,
+    );
+    let svc = f.read("svc.ts");
+    assert!(svc.contains("private readonly root: string,\n    public title?: string,"));
+    assert!(svc.contains("const full = root + \"/\";\n    console.log(full, [root]);"));
+    assert!(svc.contains("return this.root + path;"));
+    assert!(svc.contains("  }\n\n  size(): number {\n    return 1;\n  }\n\n  url(path"));
+    f.accepted("tsc", &["-p", "."]);
+}

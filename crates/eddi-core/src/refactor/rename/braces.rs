@@ -125,6 +125,23 @@ pub(super) fn rename(
         )?);
     }
     proven.extend(found.certain.iter().cloned());
+    // a TypeScript parameter property is its constructor's parameter too
+    let (parameter_uses, bound_there) = language::rename::parameter_property_uses(
+        language,
+        &def_file.text,
+        &def_file.tree,
+        &symbol,
+    );
+    if bound_there.iter().any(|n| n == new) {
+        return Err(RefactorError::new(
+            RefactorFailure::NameConflict,
+            format!(
+                "Name conflict exists: the constructor of {def_path}:{} binds {new}, where it reads the parameter {old}; choose another name",
+                symbol.name_position.line + 1
+            ),
+        )
+        .at(Argument::NewName));
+    }
     let mut possible: Vec<Unproven> = found
         .possible
         .iter()
@@ -361,6 +378,9 @@ pub(super) fn rename(
     for path in keys.keys() {
         sites.entry(path.clone()).or_default();
     }
+    if !parameter_uses.is_empty() {
+        sites.entry(def_path.clone()).or_default();
+    }
 
     // the edits, file by file, checked
     let mut change = WorkspaceChange::new();
@@ -398,6 +418,21 @@ pub(super) fn rename(
             }
             let insert = match language::rename::is_shorthand(&file.text, &file.tree, start) {
                 true if member => format!("{new}: {old}"),
+                true => format!("{old}: {new}"),
+                false => new.to_string(),
+            };
+            edits.push(Indel::new(start..end, insert));
+        }
+        // (a parameter's shorthand `{ x }` keeps its key)
+        let parameter = parameter_uses.iter().filter(|_| *path == def_path);
+        for &(start, shorthand) in parameter {
+            // a shorthand that is also the member's key: `{ y }` is both
+            if let Some(both) = edits.iter_mut().find(|e| e.range.start == start) {
+                both.insert = new.to_string();
+                continue;
+            }
+            let end = start + old.chars().count();
+            let insert = match shorthand {
                 true => format!("{old}: {new}"),
                 false => new.to_string(),
             };

@@ -110,6 +110,19 @@ fn es_site(
                 false => Some("field"),
             }
         }
+        // a parameter property (`constructor(private x: T)`, TypeScript
+        // allows the modifiers on a constructor's parameters alone): a
+        // field of the class
+        K::RequiredParameter | K::OptionalParameter
+            if identifier
+                && node.field == F::Pattern
+                && is(around, K::FormalParameters)
+                && is(statement, K::MethodDefinition)
+                && is(outer, K::ClassBody)
+                && is_parameter_property(element) =>
+        {
+            Some("field")
+        }
         K::MethodSignature
             if named && node.kind == K::PropertyIdentifier && is(around, K::InterfaceBody) =>
         {
@@ -122,6 +135,19 @@ fn es_site(
         }
         _ => None,
     }
+}
+
+/// Whether a TypeScript parameter declares a member: it has an
+/// accessibility modifier, `override` or `readonly`.
+fn is_parameter_property(parameter: Step<'_>) -> bool {
+    let mut cursor = parameter.node.walk();
+    let found = parameter.node.children(&mut cursor).any(|c| {
+        matches!(
+            c.kind(),
+            "accessibility_modifier" | "override_modifier" | "readonly"
+        )
+    });
+    found
 }
 
 fn go_site(
