@@ -1591,3 +1591,33 @@ fn typescript_parameter_properties_are_fields() {
     assert!(svc.contains("  }\n\n  size(): number {\n    return 1;\n  }\n\n  url(path"));
     f.accepted("tsc", &["-p", "."]);
 }
+
+/// A Java class is named in the imports of its members and nested
+/// classes (`import static a.Base.twice;`, `import static a.Base.*;`,
+/// `import a.Base.Kind;`): renaming `Base` left them, answered `Ok`, and
+/// javac refused the project.
+#[test]
+fn java_classes_named_in_static_and_nested_imports() {
+    let f = Fixture::new();
+    f.write(
+        "src/a/Base.java",
+        "package a;\n\npublic class Base {\n    public enum Kind { ONE }\n\n    public static int twice(int x) {\n        return 2 * x;\n    }\n}\n",
+    );
+    f.write(
+        "src/b/Use.java",
+        "package b;\n\nimport static a.Base.twice;\nimport static a.Base.*;\n\nimport a.Base.Kind;\n\npublic class Use {\n    Kind k = Kind.ONE;\n\n    int f() {\n        return twice(1);\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol a.Base Root
+        Ok, Renamed in 2 files (src/a/Base.java, src/b/Use.java), 4 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/b/Use.java")
+        .contains("import static a.Root.twice;\nimport static a.Root.*;\n\nimport a.Root.Kind;"));
+    f.accepted("javac", &["-d", "out", "src/a/Root.java", "src/b/Use.java"]);
+}

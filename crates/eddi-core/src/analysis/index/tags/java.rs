@@ -121,6 +121,19 @@ impl Family for Java {
         Source::Module(source.to_string())
     }
 
+    /// A class named through its package in an import (`C` of `import
+    /// static a.b.C.m;`, of `import a.b.C.Inner;`): the package is its
+    /// name.
+    fn resolve_path(
+        &self,
+        _files: &Files<'_>,
+        _from: &str,
+        _file: &TagsFile,
+        path: &[String],
+    ) -> Option<(ModuleKey, Option<String>)> {
+        Some((path.join("."), None))
+    }
+
     fn implicit_members(&self) -> bool {
         true
     }
@@ -197,6 +210,30 @@ fn import(text: &str, lines: &LineTable<'_>, node: Node<'_>, file: &mut TagsFile
         let i = file.imports.len() - 1;
         file.refs
             .push(super::scan::import_ref(lines, text, last, i));
+    }
+    // the class a member or a nested class is imported through (`C` of
+    // `a.b.C.m`, `a.b.C.*`, `a.b.C.Inner`): a use of it, through its
+    // package (a package's name is no class of the package above it)
+    let through = match every {
+        true => Some(*name),
+        false => name.child_by_field_name("scope"),
+    };
+    let class = through.filter(|t| t.kind() == "scoped_identifier");
+    if let Some((class, package)) = class.and_then(|c| {
+        Some((
+            c.child_by_field_name("name")?,
+            c.child_by_field_name("scope")?,
+        ))
+    }) {
+        let mut r = super::scan::import_ref(lines, text, class, 0);
+        r.import = None;
+        r.qualifier = Qualifier::Path(
+            text[package.byte_range()]
+                .split('.')
+                .map(|s| s.trim().to_string())
+                .collect(),
+        );
+        file.refs.push(r);
     }
 }
 
