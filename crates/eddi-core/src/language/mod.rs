@@ -49,6 +49,7 @@ mod locals;
 pub mod outline;
 mod parse_errors;
 pub mod python;
+pub mod read_by_name;
 pub mod rename;
 pub mod rust;
 pub mod signature;

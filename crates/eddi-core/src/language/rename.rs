@@ -94,6 +94,18 @@ pub fn rename(
         Renamed::Member(class) => reader.member_sites(outline, symbol, class),
     };
     reader.check_conflicts(&what, old, new_name, &found, outline, symbol)?;
+    if let Renamed::Member(_) = &what {
+        let at = reader.offset(symbol.name_position);
+        if let Some(why) = super::read_by_name::read_by_name(language, text, tree, at) {
+            return Err(OpError::new(
+                ErrorKind::NotApplicable,
+                format!(
+                    "Cannot rename {} in this file: code outside the project may read it by its name: {why}; Refactor RenameSymbol {} {new_name} Include Possible renames it anyway",
+                    symbol.qualified_name, symbol.qualified_name,
+                ),
+            ));
+        }
+    }
     if !found.possible.is_empty() {
         let places: Vec<String> = found
             .possible

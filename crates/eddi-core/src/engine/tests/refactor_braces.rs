@@ -1621,3 +1621,69 @@ fn java_classes_named_in_static_and_nested_imports() {
         .contains("import static a.Root.twice;\nimport static a.Root.*;\n\nimport a.Root.Kind;"));
     f.accepted("javac", &["-d", "out", "src/a/Root.java", "src/b/Use.java"]);
 }
+
+/// A member that code outside the project reads by its name, as its
+/// declaration says — an untagged field of a Go struct whose other
+/// fields have `json` tags, a field of a Rust struct deriving `Serialize`,
+/// a Java field of an `@Entity` or annotated `@JsonProperty`, a decorated
+/// TypeScript property or a member of an Angular `@Component` — is
+/// possible: renamed, it compiled and changed the JSON, the column or the
+/// template binding. Refused by default, naming the declaration; a field
+/// the declaration names explicitly (`json:"id"`, `#[serde(rename)]`), a
+/// private member and an undecorated class's are renamed.
+#[test]
+fn members_code_outside_the_project_reads_by_name() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/p\n\ngo 1.19\n");
+    f.write(
+        "main.go",
+        "package main\n\ntype User struct {\n\tName  string `json:\"name\"`\n\tAge   int\n\tEmail string `json:\",omitempty\"`\n}\n\nfunc main() {}\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "#[derive(Debug, serde::Serialize)]\npub struct Conf {\n    pub port: u16,\n    #[serde(rename = \"h\")]\n    pub host: String,\n}\n",
+    );
+    f.write(
+        "j/a/E.java",
+        "package a;\n\n@Entity\npublic class E {\n    private int total;\n}\n\nclass F {\n    @JsonProperty\n    int count;\n    int other;\n}\n",
+    );
+    f.write(
+        "web/card.ts",
+        "@Component({ selector: 'x-card' })\nexport class Card {\n  @Input() title = '';\n  open = false;\n  private shown = 1;\n\n  toggle(): void {\n    this.open = !this.open;\n  }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol User.Age Years
+        Fail "Cannot rename main.User.Age: 1 possible use it cannot prove: main.go:4:1 (code outside the project may read it by its name: the struct's other fields have json tags: the code that reads them reads this field by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol User.Email Mail
+        Fail "Cannot rename main.User.Email: 1 possible use it cannot prove: main.go:5:1 (code outside the project may read it by its name: its tag json:\",omitempty\" names no key: the json encoding reads the field by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Conf.port listen
+        Fail "Cannot rename Conf.port: 1 possible use it cannot prove: src/lib.rs:2:8 (code outside the project may read it by its name: its struct derives Serialize, whose generated code spells the field's name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol a.E.total sum
+        Fail "Cannot rename a.E.total: 1 possible use it cannot prove: j/a/E.java:4:16 (code outside the project may read it by its name: its class's annotation @Entity reads its fields by their names); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol a.F.count n
+        Fail "Cannot rename a.F.count: 1 possible use it cannot prove: j/a/E.java:9:8 (code outside the project may read it by its name: its annotation @JsonProperty reads the field by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Card.title heading
+        Fail "Cannot rename web.card.Card.title: 1 possible use it cannot prove: web/card.ts:2:11 (code outside the project may read it by its name: its decorator @Input reads the property by its name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Card.toggle flip
+        Fail "Cannot rename web.card.Card.toggle: 1 possible use it cannot prove: web/card.ts:6:2 (code outside the project may read it by its name: its class's decorator @Component binds its members by their names (templates, mappings)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Conf.host hostname
+        Ok, Renamed in 1 file (src/lib.rs), 1 reference updated
+        > Refactor RenameSymbol User.Name FullName
+        Ok, Renamed in 1 file (main.go), 1 reference updated
+        > Refactor RenameSymbol a.F.other rest
+        Ok, Renamed in 1 file (j/a/E.java), 1 reference updated
+        > Refactor RenameSymbol Card.shown visible
+        Ok, Renamed in 1 file (web/card.ts), 1 reference updated
+        > Open web/card.ts
+        Ok, At 0:0, Length 10
+        > Modify Variable Card.open Rename expanded
+        Fail "Cannot rename Card.open in this file: code outside the project may read it by its name: its class's decorator @Component binds its members by their names (templates, mappings); Refactor RenameSymbol Card.open expanded Include Possible renames it anyway"
+        > Refactor RenameSymbol Card.open expanded Include Possible
+        Ok, Renamed in 1 file (web/card.ts), 3 references updated, possible: 1 use changed too (Include Possible): web/card.ts:3:2 (code outside the project may read it by its name: its class's decorator @Component binds its members by their names (templates, mappings))
+        "#,
+    );
+}

@@ -259,6 +259,21 @@ pub(super) fn rename(
             }
         }
     }
+    // a member code outside the project reads by its name, as its
+    // declaration says (a serializer, an ORM, a template, generated
+    // accessors)
+    if class.is_some() && matches!(symbol.kind, SymbolKind::Attribute | SymbolKind::Method) {
+        let at = crate::edit::position::to_char(&def_file.text, symbol.name_position)
+            .unwrap_or(symbol.definition.start);
+        let read =
+            language::read_by_name::read_by_name(language, &def_file.text, &def_file.tree, at);
+        if let Some(why) = read {
+            possible.push(Unproven {
+                site: name_at(&def_path, symbol.name_position, &old),
+                why: format!("code outside the project may read it by its name: {why}"),
+            });
+        }
+    }
     // Go: a struct embedding the type has a field of its name (`s.Position`)
     if language.id() == "go" && symbol.kind == SymbolKind::Class {
         possible.extend(go_embedded_uses(
