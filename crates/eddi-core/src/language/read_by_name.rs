@@ -7,13 +7,14 @@
 //! - Go: an exported field whose struct tag names no key for an encoding
 //!   (`json:",omitempty"`), or that has no tag where the struct's other
 //!   fields have one (`encoding/json` reads it by its name);
-//! - Rust: a field of a struct that derives a macro other than the
-//!   standard library's (`Serialize`, `Deserialize`, clap's `Parser`):
+//! - Rust: a field of a struct (a variant of an enum) that derives a
+//!   macro other than the standard library's (`Serialize`, `Deserialize`, clap's `Parser`):
 //!   the generated code spells the field's name (a serde-only struct
 //!   whose field says `#[serde(rename = …)]` is exempt);
 //! - Java: a field annotated for a mapping or for generated accessors
 //!   (`@Column`, `@JsonProperty`, Lombok's `@Getter`), or of a class so
-//!   annotated (`@Entity`, `@Data`);
+//!   annotated (`@Entity`, `@Data`); an enum's constant (`name()`,
+//!   `valueOf("ONE")`, serializers);
 //! - TypeScript and JavaScript: a decorated property (`@Input()`,
 //!   `@Column()`), or a non-private member of a class whose decorator
 //!   binds members by name (Angular's `@Component` templates, TypeORM's
@@ -116,11 +117,20 @@ const STD_DERIVES: &[&str] = &[
 ];
 
 fn rust(name: Node<'_>, source: &Source<'_>) -> Option<String> {
-    let field = name.parent().filter(|p| p.kind() == "field_declaration")?;
+    // a struct's field, or an enum's variant
+    let field = name
+        .parent()
+        .filter(|p| matches!(p.kind(), "field_declaration" | "enum_variant"))?;
     let list = field
         .parent()
-        .filter(|l| l.kind() == "field_declaration_list")?;
-    let item = list.parent().filter(|s| s.kind() == "struct_item")?;
+        .filter(|l| matches!(l.kind(), "field_declaration_list" | "enum_variant_list"))?;
+    let item = list
+        .parent()
+        .filter(|s| matches!(s.kind(), "struct_item" | "enum_item"))?;
+    let (owner, member) = match item.kind() {
+        "enum_item" => ("enum", "variant"),
+        _ => ("struct", "field"),
+    };
     let derives: Vec<String> = attributes_before(item)
         .iter()
         .flat_map(|a| derived(&source(*a)))
@@ -140,7 +150,7 @@ fn rust(name: Node<'_>, source: &Source<'_>) -> Option<String> {
         return None;
     }
     Some(format!(
-        "its struct derives {}, whose generated code spells the field's name",
+        "its {owner} derives {}, whose generated code spells the {member}'s name",
         derives.join(", ")
     ))
 }
@@ -211,6 +221,12 @@ const JAVA_FIELD_ANNOTATIONS: &[&str] = &[
 ];
 
 fn java(name: Node<'_>, source: &Source<'_>) -> Option<String> {
+    if name.parent().is_some_and(|p| p.kind() == "enum_constant") {
+        return Some(
+            "an enum constant's name is data: name(), toString() and valueOf() read it, as serializers and mappings do"
+                .to_string(),
+        );
+    }
     let declarator = name
         .parent()
         .filter(|p| p.kind() == "variable_declarator")?;

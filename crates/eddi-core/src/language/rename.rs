@@ -1793,6 +1793,18 @@ pub fn parameter_property_uses(
     (uses, bound)
 }
 
+/// Whether the Rust name at `position` is an enum's variant.
+pub fn is_rust_variant(text: &Rope, tree: &SyntaxTree, position: crate::edit::Position) -> bool {
+    let Ok(at) = crate::edit::position::to_char(text, position) else {
+        return false;
+    };
+    let byte = text.char_to_byte(at);
+    tree.root()
+        .named_descendant_for_byte_range(byte, byte)
+        .and_then(|n| n.parent())
+        .is_some_and(|p| p.kind() == "enum_variant")
+}
+
 /// What the JavaScript or TypeScript key at char `at` is written in: an
 /// object literal, a destructuring pattern, a string (`o["x"]`).
 pub fn es_key_kind(text: &Rope, tree: &SyntaxTree, at: usize) -> &'static str {

@@ -1687,3 +1687,53 @@ fn members_code_outside_the_project_reads_by_name() {
         "#,
     );
 }
+
+/// An enum's variant is named bare where `use Shape::*` brings it in:
+/// renaming `Shape::Dot` left `let a = Dot;`, answered `Ok`, and rustc
+/// refused the crate. Such a use is possible. A variant of an enum
+/// deriving `Serialize` and a Java enum's constant are names read as
+/// data (serializers, `valueOf("ONE")`): possible too.
+#[test]
+fn enum_variants_named_bare_or_read_as_data() {
+    let f = Fixture::new();
+    f.write(
+        "src/main.rs",
+        "enum Shape {\n    Dot,\n    Line(i32),\n}\n\nfn f(s: &Shape) -> i32 {\n    match s {\n        Shape::Dot => 0,\n        Shape::Line(n) => *n,\n    }\n}\n\nfn main() {\n    use Shape::*;\n    let a = Dot;\n    println!(\"{}\", f(&a) + f(&Shape::Line(2)));\n}\n",
+    );
+    // (not a module of the crate rustc compiles: serde is no dependency)
+    f.write(
+        "src/mode.rs",
+        "#[derive(serde::Serialize)]\npub enum Mode {\n    Fast,\n}\n",
+    );
+    f.write(
+        "j/a/K.java",
+        "package a;\n\npublic enum K {\n    ONE,\n    TWO;\n\n    static K parse() {\n        return K.valueOf(\"ONE\");\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Shape.Dot Point
+        Fail "Cannot rename Shape.Dot: 1 possible use it cannot prove: src/main.rs:14:12 (a bare name a `use` of the enum's variants may bring in); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Mode.Fast Quick
+        Fail "Cannot rename mode.Mode.Fast: 1 possible use it cannot prove: src/mode.rs:2:4 (code outside the project may read it by its name: its enum derives Serialize, whose generated code spells the variant's name); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol a.K.ONE FIRST
+        Fail "Cannot rename a.K.ONE: 1 possible use it cannot prove: j/a/K.java:3:4 (code outside the project may read it by its name: an enum constant's name is data: name(), toString() and valueOf() read it, as serializers and mappings do); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Shape.Dot Point Include Possible
+        Ok, Renamed in 1 file (src/main.rs), 3 references updated, possible: 1 use changed too (Include Possible): src/main.rs:14:12 (a bare name a `use` of the enum's variants may bring in)
+        "#,
+    );
+    assert!(f.read("src/main.rs").contains("let a = Point;"));
+    f.accepted(
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--emit=metadata",
+            "-o",
+            "out.rmeta",
+            "src/main.rs",
+        ],
+    );
+}

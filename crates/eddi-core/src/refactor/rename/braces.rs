@@ -30,7 +30,7 @@ use ropey::Rope;
 use super::{captures, unproven_refusal, Location};
 use crate::analysis::index::query::References;
 use crate::analysis::index::tags::family::family_id;
-use crate::analysis::index::tags::scan::Qualifier;
+use crate::analysis::index::tags::scan::{Imported, Qualifier};
 use crate::analysis::outline::{Outline, Symbol, SymbolKind};
 use crate::analysis::SyntaxTree;
 use crate::change::{FileChange, FileOp, Indel, TextEdits, WorkspaceChange};
@@ -345,6 +345,34 @@ pub(super) fn rename(
                     possible.push(Unproven {
                         site: name_at(&entry.path, r.start, &old),
                         why: "a path the index does not resolve, which may name it".to_string(),
+                    });
+                }
+            }
+        }
+    }
+    // Rust: an enum's variant named bare, as `use Shape::*` or `use
+    // Shape::Dot` brings it in (the index reads a bare name as no member's)
+    let variant = language.id() == "rust"
+        && symbol.kind == SymbolKind::Attribute
+        && language::rename::is_rust_variant(&def_file.text, &def_file.tree, symbol.name_position);
+    if variant {
+        let tags = project.index.tags();
+        for entry in tags.files_with(family_id(language), &[old.as_str()], false) {
+            let file = entry.file();
+            let brings = file.imports.iter().any(|i| match &i.imported {
+                Imported::All => true,
+                Imported::Name(n) => *n == old,
+                _ => false,
+            });
+            if !brings {
+                continue;
+            }
+            for r in file.refs.iter().filter(|r| r.name == old) {
+                let bare = r.qualifier == Qualifier::None && !r.shadowed && r.import.is_none();
+                if bare {
+                    possible.push(Unproven {
+                        site: name_at(&entry.path, r.start, &old),
+                        why: "a bare name a `use` of the enum's variants may bring in".to_string(),
                     });
                 }
             }
