@@ -849,15 +849,7 @@ fn refuse_supertypes(
         ));
     }
     if language.id() == "java" {
-        let name = crate::edit::position::to_char(&file.text, symbol.name_position)
-            .unwrap_or(symbol.full.start)
-            .max(symbol.full.start);
-        if file
-            .text
-            .slice(symbol.full.start..name)
-            .to_string()
-            .contains("@Override")
-        {
+        if head_before_name(file, symbol).contains("@Override") {
             return Err(RefactorError::new(
                 RefactorFailure::Refused,
                 format!(
@@ -872,12 +864,18 @@ fn refuse_supertypes(
 /// Whether a member's declaration before its name holds one of `words`
 /// as a word (`private`, `static`).
 fn has_modifier(file: &Parsed, symbol: &Symbol, words: &[&str]) -> bool {
+    head_before_name(file, symbol)
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| words.contains(&w))
+}
+
+/// A member's declaration before its name, with its annotations (its
+/// whole lines hold them).
+fn head_before_name(file: &Parsed, symbol: &Symbol) -> String {
     let name = crate::edit::position::to_char(&file.text, symbol.name_position)
         .unwrap_or(symbol.full.start)
         .max(symbol.full.start);
-    let head = file.text.slice(symbol.full.start..name).to_string();
-    head.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .any(|w| words.contains(&w))
+    file.text.slice(symbol.full.start..name).to_string()
 }
 
 /// The first supertype outside the project that `class` (of `file`)
