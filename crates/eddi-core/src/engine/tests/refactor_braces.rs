@@ -1757,3 +1757,50 @@ pub fn count(r: &Rope) -> usize {
     );
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
+
+/// Rust: a method named as a primitive type (`char`) called in a macro's
+/// tokens (`assert_eq!(r.char(0), 'a')`) is a use there: renamed with
+/// the others, and rustc compiles the result (it was left, the
+/// rename answered Ok).
+#[test]
+fn rust_renames_a_method_named_as_a_primitive_type_in_macros() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"prim\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub struct Rope;
+
+impl Rope {
+    pub fn new() -> Self {
+        Rope
+    }
+
+    pub fn char(&self, _i: usize) -> char {
+        'a'
+    }
+}
+
+pub fn first() -> char {
+    let r = Rope::new();
+    assert_eq!(r.char(0), 'a');
+    r.char(1)
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Rope.char glyph
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("assert_eq!(r.glyph(0), 'a');"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}

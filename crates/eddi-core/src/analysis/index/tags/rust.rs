@@ -786,8 +786,10 @@ fn impl_type(text: &str, node: Node<'_>) -> Option<String> {
 }
 
 /// What the file's items say of its types: the associated functions that
-/// return their own type (`T::f`, for [`typed_name`]'s values), and the
-/// bodies of traits (where `self` is any type that implements it).
+/// return their own type (`T::f`, for [`typed_name`]'s values), what
+/// each function of an inherent `impl` returns, its structs' fields, its
+/// type aliases, and the bodies of traits (where `self` is any type that
+/// implements it).
 fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
     let items = module_items(root);
     file.constructors = impl_results(text, &items, file);

@@ -66,6 +66,9 @@ pub struct TagsFile {
     /// function's first result), and what its types embed. Java: its
     /// classes' fields and methods with their declared types (a method's
     /// result), their supertypes, and the type parameters it declares.
+    /// Rust: its structs' fields (non-generic but for lifetimes), what
+    /// the functions of its inherent `impl`s return when that is a type's
+    /// name, and its type aliases (as [`DeclaredKind::Embedded`]).
     /// What a query infers the type of an expression from.
     pub declared: Vec<Declared>,
     /// Every word its tables key (names of definitions, uses, imports,

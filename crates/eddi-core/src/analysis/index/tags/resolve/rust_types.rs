@@ -135,7 +135,7 @@ impl<'a> Query<'a> {
                 "Self" => inside?,
                 owner => owner,
             };
-            self.rust_result(&here(owner), f, returns_class, defined)?
+            self.rust_result(entry, &here(owner), f, returns_class, defined)?
         } else {
             let typed = file
                 .typed
@@ -165,7 +165,7 @@ impl<'a> Query<'a> {
             let (name, after) = after.split_at(end);
             match after.strip_prefix("()") {
                 Some(after) => {
-                    t = self.rust_result(&t, name, returns_class, defined)?;
+                    t = self.rust_result(entry, &t, name, returns_class, defined)?;
                     rest = after;
                 }
                 None => {
@@ -202,7 +202,7 @@ impl<'a> Query<'a> {
             at,
         };
         match typed.type_name.split_once("::") {
-            Some((owner, f)) => self.rust_result(&written(owner), f, returns_class, defined),
+            Some((owner, f)) => self.rust_result(entry, &written(owner), f, returns_class, defined),
             None => Some(written(&typed.type_name)),
         }
     }
@@ -213,6 +213,7 @@ impl<'a> Query<'a> {
     /// written there.
     fn rust_result<'e>(
         &self,
+        here: &TagsEntry,
         t: &Written<'e>,
         f: &str,
         returns_class: &dyn Fn(&str, &str) -> bool,
@@ -222,14 +223,11 @@ impl<'a> Query<'a> {
         'a: 'e,
     {
         let own = held(&t.text)?;
-        // `T::f` of the file's own `impl T`, or of the class asked about
-        let makes = t
-            .entry
-            .file()
-            .constructors
-            .iter()
-            .any(|(o, g)| o == own && g == f)
-            || returns_class(own, f);
+        // `T::f` of the file's own `impl T`, or (a name of the use's file,
+        // as `returns_class` reads it) of the class asked about
+        let constructors = &t.entry.file().constructors;
+        let makes = constructors.iter().any(|(o, g)| o == own && g == f)
+            || (std::ptr::eq(t.entry, here) && returns_class(own, f));
         if makes {
             return Some(Written {
                 text: own.to_string(),
