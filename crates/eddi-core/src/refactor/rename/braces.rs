@@ -848,15 +848,13 @@ fn refuse_supertypes(
             ),
         ));
     }
-    if language.id() == "java" {
-        if head_before_name(file, symbol).contains("@Override") {
-            return Err(RefactorError::new(
+    if language.id() == "java" && head_before_name(file, symbol).contains("@Override") {
+        return Err(RefactorError::new(
                 RefactorFailure::Refused,
                 format!(
                     "Cannot rename {full_name}: it overrides a method of a supertype (@Override), whose name it must keep; rename the supertype's method"
                 ),
             ));
-        }
     }
     Ok(())
 }

@@ -475,6 +475,8 @@ struct Query<'a> {
     declared_in: RefCell<infer::DeclaredIn<'a>>,
     /// Java: the classes it looked up, by package and name.
     java_classes: RefCell<java_types::Classes<'a>>,
+    /// Rust: the types it looked up, by name.
+    rust_types: RefCell<rust_types::RustTypes<'a>>,
     /// Whether the verdicts of the file being resolved read declarations
     /// of other files (the types of values): see [`KeptFile::inferred`].
     read_declarations: Cell<bool>,
@@ -500,6 +502,7 @@ impl<'a> Query<'a> {
             read: RefCell::default(),
             declared_in: RefCell::default(),
             java_classes: RefCell::default(),
+            rust_types: RefCell::default(),
             read_declarations: Cell::new(false),
         }
     }

@@ -658,15 +658,23 @@ fn typed_name(
             chars(function.start_byte(), function.end_byte()),
         ),
         "let_declaration" => {
-            let declared = node
-                .child_by_field_name("type")
-                .and_then(|t| type_of(text, t));
-            let built = node
-                .child_by_field_name("value")
-                .and_then(|v| built_type(text, v));
+            let declared = node.child_by_field_name("type");
+            let value = node.child_by_field_name("value");
+            let built = value.and_then(|v| built_type(text, v));
+            if let (None, None, Some(value)) = (declared, &built, value) {
+                // `let s = r.slice(..)`: the type of the expression
+                let_expression(
+                    text,
+                    node,
+                    value,
+                    chars(node.start_byte(), block.end_byte()),
+                    file,
+                );
+                return;
+            }
             (
                 node.child_by_field_name("pattern"),
-                declared.or(built),
+                declared.and_then(|t| type_of(text, t)).or(built),
                 chars(node.start_byte(), block.end_byte()),
             )
         }
@@ -688,6 +696,37 @@ fn typed_name(
         type_name,
         scope,
         ..Typed::default()
+    });
+}
+
+/// A `let x = e` without a type, of an expression the query may type
+/// ([`chain`]: a method's result, a field, an element), inferred when a
+/// query runs.
+fn let_expression(
+    text: &str,
+    node: Node<'_>,
+    value: Node<'_>,
+    scope: std::ops::Range<usize>,
+    file: &mut TagsFile,
+) {
+    let Some(name) = node
+        .child_by_field_name("pattern")
+        .filter(|p| p.kind() == "identifier")
+    else {
+        return;
+    };
+    // (a bare name or `self` is the value itself: no member read)
+    let Some(expression) = chain(text, value).filter(|c| c.contains(['.', '[', '('])) else {
+        return;
+    };
+    let name_at = name.start_byte();
+    let at = scope.start + text[node.start_byte()..name_at].chars().count();
+    file.typed.push(Typed {
+        name: text[name.byte_range()].to_string(),
+        type_name: expression.to_string(),
+        scope,
+        at: Some(at),
+        inferred: true,
     });
 }
 
@@ -747,11 +786,13 @@ fn impl_type(text: &str, node: Node<'_>) -> Option<String> {
 }
 
 /// What the file's items say of its types: the associated functions that
-/// return their own type (`T::f`, for [`typed_name`]'s values), and the
-/// bodies of traits (where `self` is any type that implements it).
+/// return their own type (`T::f`, for [`typed_name`]'s values), what
+/// each function of an inherent `impl` returns, its structs' fields, its
+/// type aliases, and the bodies of traits (where `self` is any type that
+/// implements it).
 fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut TagsFile) {
     let items = module_items(root);
-    file.constructors = constructors(text, &items);
+    file.constructors = impl_results(text, &items, file);
     fields(text, &items, file);
     file.inheriting.extend(
         items
@@ -770,8 +811,13 @@ fn type_of(text: &str, node: Node<'_>) -> Option<String> {
         "type_identifier" => Some(text[node.byte_range()].to_string()),
         "reference_type" => type_of(text, node.child_by_field_name("type")?),
         "generic_type" => {
-            let outer = &text[node.child_by_field_name("type")?.byte_range()];
+            let outer = node.child_by_field_name("type")?;
             let arguments = node.child_by_field_name("type_arguments")?;
+            // `RopeSlice<'a>`: lifetimes do not change the type's members
+            if only_lifetimes(arguments) {
+                return type_of(text, outer);
+            }
+            let outer = &text[outer.byte_range()];
             let only = (arguments.named_child_count() == 1)
                 .then(|| arguments.named_child(0))
                 .flatten()?;
@@ -779,6 +825,16 @@ fn type_of(text: &str, node: Node<'_>) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Whether a list of generic arguments or parameters has lifetimes
+/// alone (`<'a>`, `<'a, 'b: 'a>`).
+fn only_lifetimes(list: Node<'_>) -> bool {
+    let mut c = list.walk();
+    let all = list
+        .named_children(&mut c)
+        .all(|n| matches!(n.kind(), "lifetime" | "lifetime_parameter"));
+    all
 }
 
 /// The type a `let`'s value builds: a struct literal's, or what an
@@ -801,11 +857,25 @@ fn built_type(text: &str, value: Node<'_>) -> Option<String> {
     }
 }
 
-/// The named fields of the non-generic structs among `items`, with their
-/// types as written ([`TagsFile::declared`]).
+/// The named fields of the non-generic structs among `items` (lifetimes
+/// aside), with their types as written ([`TagsFile::declared`]); and
+/// each type alias (`type A = …;`) as a type that reaches another's
+/// members ([`DeclaredKind::Embedded`]).
 fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
+    for alias in items.iter().filter(|i| i.kind() == "type_item") {
+        if let Some(name) = alias.child_by_field_name("name") {
+            file.declared.push(Declared {
+                owner: Some(text[name.byte_range()].into()),
+                name: CompactString::default(),
+                type_text: CompactString::default(),
+                kind: DeclaredKind::Embedded,
+            });
+        }
+    }
     let structs = items.iter().filter(|i| {
-        i.kind() == "struct_item" && i.child_by_field_name("type_parameters").is_none()
+        i.kind() == "struct_item"
+            && i.child_by_field_name("type_parameters")
+                .is_none_or(only_lifetimes)
     });
     for item in structs {
         let (Some(owner), Some(body)) = (
@@ -909,8 +979,11 @@ fn module_items(root: Node<'_>) -> Vec<Node<'_>> {
 }
 
 /// The associated functions of `impl T` blocks among `items` that return
-/// `Self` or `T`, as `(T, f)`.
-fn constructors(text: &str, items: &[Node<'_>]) -> Vec<(String, String)> {
+/// `Self` or `T`, as `(T, f)`; and into `file`'s declarations, what each
+/// function of them returns when that is a type's name (through `&`,
+/// `Box`, `Rc`, `Arc`; `Self` as `T`; not one of its type parameters):
+/// [`DeclaredKind::Returns`].
+fn impl_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) -> Vec<(String, String)> {
     let mut found = Vec::new();
     let inherent = items
         .iter()
@@ -929,13 +1002,42 @@ fn constructors(text: &str, items: &[Node<'_>]) -> Vec<(String, String)> {
                 .child_by_field_name("return_type")
                 .map(|r| &text[r.byte_range()]);
             let name = function.child_by_field_name("name");
-            if let (Some(returns), Some(name)) = (returns, name) {
-                if returns == "Self" || returns == owner {
-                    found.push((owner.clone(), text[name.byte_range()].to_string()));
-                }
+            let (Some(returns), Some(name)) = (returns, name) else {
+                continue;
+            };
+            if returns == "Self" || returns == owner {
+                found.push((owner.clone(), text[name.byte_range()].to_string()));
+            }
+            let result = function
+                .child_by_field_name("return_type")
+                .and_then(|r| type_of(text, r))
+                .map(|t| if t == "Self" { owner.clone() } else { t });
+            let generic = |t: &str| {
+                function
+                    .child_by_field_name("type_parameters")
+                    .is_some_and(|p| declares_type_parameter(text, p, t))
+            };
+            if let Some(result) = result.filter(|t| !generic(t)) {
+                file.declared.push(Declared {
+                    owner: Some(owner.as_str().into()),
+                    name: text[name.byte_range()].into(),
+                    type_text: result.into(),
+                    kind: DeclaredKind::Returns,
+                });
             }
         }
     }
+    found
+}
+
+/// Whether a function's type parameters (`<T: Tr, U = X>`) declare `name`.
+fn declares_type_parameter(text: &str, parameters: Node<'_>, name: &str) -> bool {
+    let mut c = parameters.walk();
+    let found = parameters.named_children(&mut c).any(|p| {
+        p.kind() == "type_parameter"
+            && p.child_by_field_name("name")
+                .is_some_and(|n| &text[n.byte_range()] == name)
+    });
     found
 }
 

@@ -66,6 +66,9 @@ pub struct TagsFile {
     /// function's first result), and what its types embed. Java: its
     /// classes' fields and methods with their declared types (a method's
     /// result), their supertypes, and the type parameters it declares.
+    /// Rust: its structs' fields (non-generic but for lifetimes), what
+    /// the functions of its inherent `impl`s return when that is a type's
+    /// name, and its type aliases (as [`DeclaredKind::Embedded`]).
     /// What a query infers the type of an expression from.
     pub declared: Vec<Declared>,
     /// Every word its tables key (names of definitions, uses, imports,
@@ -1032,6 +1035,34 @@ mod tests {
                 ("P.T.req", true),
                 // (a type declared elsewhere: the file cannot tell)
                 ("Elsewhere.far", true),
+            ]
+        );
+    }
+
+    /// Rust: what each function of an inherent `impl` returns when that
+    /// is a type's name (through `&`, `Box`; `Self` as the type;
+    /// lifetimes aside), and not a type parameter's, a generic type's,
+    /// `impl Trait`, a trait object, an associated type or a trait
+    /// impl's; a type alias reaches another type's members.
+    #[test]
+    fn a_rust_scan_records_what_impl_functions_return() {
+        let text = "pub type Piece<'a> = Slice<'a>;\nstruct R;\nimpl R {\n    fn new() -> Self { R }\n    fn slice(&self) -> Slice<'_> { todo!() }\n    fn boxed(&self) -> Box<Node> { todo!() }\n    fn make<Node>(&self) -> Node { todo!() }\n    fn all(&self) -> Vec<Node> { todo!() }\n    fn hidden(&self) -> impl Iterator<Item = u8> { todo!() }\n    fn any(&self) -> Box<dyn Tr> { todo!() }\n    fn item(&self) -> Self::Item { todo!() }\n}\nimpl Tr for R {\n    fn next(&self) -> Node { todo!() }\n}\n";
+        let file = scan(&crate::language::rust::Rust, text);
+        let recorded: Vec<(&str, &str, &str, DeclaredKind)> = file
+            .declared
+            .iter()
+            .map(|d| {
+                let owner = d.owner.as_deref().unwrap_or_default();
+                (owner, d.name.as_str(), d.type_text.as_str(), d.kind)
+            })
+            .collect();
+        assert_eq!(
+            recorded,
+            [
+                ("R", "new", "R", DeclaredKind::Returns),
+                ("R", "slice", "Slice", DeclaredKind::Returns),
+                ("R", "boxed", "Node", DeclaredKind::Returns),
+                ("Piece", "", "", DeclaredKind::Embedded),
             ]
         );
     }

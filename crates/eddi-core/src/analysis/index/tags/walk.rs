@@ -96,6 +96,8 @@ kinds! {
     ShorthandPropertyIdentifierPattern = "shorthand_property_identifier_pattern",
     ShorthandFieldIdentifier = "shorthand_field_identifier",
     PackageIdentifier = "package_identifier",
+    PrimitiveType = "primitive_type",
+    TokenTree = "token_tree",
     CallExpression = "call_expression",
     NewExpression = "new_expression",
     MemberExpression = "member_expression",
@@ -290,6 +292,7 @@ fn is_name(kind: K) -> bool {
     matches!(
         kind,
         K::Identifier
+            | K::PrimitiveType
             | K::TypeIdentifier
             | K::FieldIdentifier
             | K::PropertyIdentifier
@@ -1090,6 +1093,9 @@ fn rust_use<'t>(
             Some((Capture::Call, None))
         }
         K::Identifier | K::TypeIdentifier | K::ShorthandFieldIdentifier => name,
+        // a macro's tokens: `char` of `assert_eq!(r.char(0), 'H')` is a
+        // name there (a method's), not the type
+        K::PrimitiveType if parent.is_some_and(|p| p.kind == K::TokenTree) => name,
         _ => None,
     }
 }

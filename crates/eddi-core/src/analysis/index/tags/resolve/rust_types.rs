@@ -1,17 +1,23 @@
-//! Rust: the type of the value a member is read through, where the file
-//! states it — `self` in a type's `impl`, a typed local, a loop's
-//! variable over a `Vec<T>`, an array or a slice (`for x in
-//! &self.items`, `.iter()`, `.iter_mut()`, `.into_iter()`), a field of
-//! a non-generic struct the file declares (`self.inner.m()`), what an
-//! associated function or a method of an `impl` in the file that returns
-//! `Self` or the type makes (`T::new().m()`, `x.builder().m()`).
-//! References, `Box`, `Rc` and `Arc` reach the type they hold (a member
-//! access dereferences them). The expression is the scan's compact one
+//! Rust: the type of the value a member is read through, where the
+//! crate states it — `self` in a type's `impl`, a typed local, a `let`
+//! of a typed expression, a loop's variable over a `Vec<T>`, an array or
+//! a slice (`for x in &self.items`, `.iter()`, `.iter_mut()`,
+//! `.into_iter()`), a field of a struct (`self.inner.m()`; generic ones
+//! but for lifetimes are not read), what an associated function or a
+//! method of an inherent `impl` returns when that is a type's name
+//! (`T::new().m()`, `r.slice(..).m()`). A type written in another file
+//! (a field's, a result's) is resolved there, as that file names it: a
+//! struct, an enum or a union the crate declares once. References,
+//! `Box`, `Rc` and `Arc` reach the type they hold (a member access
+//! dereferences them). The expression is the scan's compact one
 //! ([`super::super::rust::chain`]).
 //!
-//! What the file does not state — a struct of another file, a generic
-//! struct, a type parameter, a method's other result, a trait's `self`,
-//! a macro — leaves the use possible.
+//! What the crate does not state — a generic struct, a type parameter,
+//! a result that is not a type's name (`Option<T>`, `impl Trait`, `Box<dyn
+//! Trait>`), a trait's method, a trait's `self`, a type alias's name, a
+//! name declared twice, a macro — leaves the use possible.
+
+use std::rc::Rc;
 
 use super::*;
 use crate::analysis::index::tags::scan::{DeclaredKind, Typed};
@@ -19,7 +25,39 @@ use crate::analysis::index::tags::scan::{DeclaredKind, Typed};
 /// How deep `for` variables over other ones are followed.
 const MAX_DEPTH: usize = 16;
 
-impl Query<'_> {
+/// A type as written in a file: its text, and where it names it.
+struct Written<'e> {
+    text: String,
+    entry: &'e TagsEntry,
+    at: usize,
+}
+
+/// A struct, an enum or a union of the crate: the file that declares it,
+/// where, and the names that denote it.
+#[derive(Clone)]
+pub(super) struct RustType<'a> {
+    entry: &'a TagsEntry,
+    at: usize,
+    aliases: Rc<HashSet<(ModuleKey, String)>>,
+}
+
+/// What the crate's files declare of a type's name.
+#[derive(Default)]
+pub(super) struct Declarations<'a> {
+    /// Its declarations as a struct, an enum, a union (or a trait).
+    types: Vec<RustType<'a>>,
+    /// A file declares a type alias of the name (`type A = B;`): a value
+    /// of type `A` may be another type's.
+    aliased: bool,
+    /// A file declares it twice, or in a function's body: which one a
+    /// name is the index does not tell.
+    ambiguous: bool,
+}
+
+/// The types a query looked up, by name.
+pub(super) type RustTypes<'a> = HashMap<String, Rc<Declarations<'a>>>;
+
+impl<'a> Query<'a> {
     /// Whether a Rust member use through a compact expression (or a
     /// name of an inferred type) names a member of `class` (the type
     /// whose names are `aliases`; `returns_class`: whether a function of
@@ -37,7 +75,7 @@ impl Query<'_> {
         defined: &Defined<'_>,
     ) -> Verdict {
         self.read_declarations.set(true);
-        match self.rust_type_of(
+        let found = self.rust_type_of(
             entry,
             r.offset,
             expression,
@@ -45,51 +83,67 @@ impl Query<'_> {
             returns_class,
             defined,
             0,
-        ) {
-            Some(t) => self.typed_as(entry, r.offset, &t, aliases, defined),
-            None => Verdict::Possible,
+        );
+        let Some(t) = found else {
+            return Verdict::Possible;
+        };
+        let Some(own) = held(&t.text) else {
+            return Verdict::Possible;
+        };
+        // an alias of the name may be the class under another name
+        if self.rust_types_named(own).aliased {
+            return Verdict::Possible;
         }
+        self.typed_as(t.entry, t.at, own, aliases, defined)
     }
 
-    /// The type (its name in `entry`) of a compact expression at
-    /// `offset`.
+    /// The type of a compact expression at `offset` in `entry`, as
+    /// written where the crate states it.
     #[allow(clippy::too_many_arguments)]
-    fn rust_type_of(
+    fn rust_type_of<'e>(
         &self,
-        entry: &TagsEntry,
+        entry: &'e TagsEntry,
         offset: usize,
         expression: &str,
         inside: Option<&str>,
         returns_class: &dyn Fn(&str, &str) -> bool,
         defined: &Defined<'_>,
         depth: usize,
-    ) -> Option<String> {
+    ) -> Option<Written<'e>>
+    where
+        'a: 'e,
+    {
         if depth > MAX_DEPTH {
             return None;
         }
         let file = entry.file();
         let (root, mut rest) = split_root(expression)?;
-        // whether the file's `impl T` has a function `f` that returns a `T`
-        let makes = |t: &str, f: &str| {
-            file.constructors.iter().any(|(o, g)| o == t && g == f) || returns_class(t, f)
+        let here = |text: &str| Written {
+            text: text.to_string(),
+            entry,
+            at: offset,
         };
-        let mut t: String = if root == "self" {
+        let mut t: Written<'e> = if root == "self" {
             // a trait's body: any type that implements it
             if file.inheriting.iter().any(|b| b.contains(&offset)) {
                 return None;
             }
-            inside?.to_string()
+            here(inside?)
         } else if let Some(call) = root.strip_suffix("()") {
             let (owner, f) = call.split_once("::")?;
-            makes(owner, f).then(|| owner.to_string())?
+            let owner = match owner {
+                "Self" => inside?,
+                owner => owner,
+            };
+            self.rust_result(entry, &here(owner), f, returns_class, defined)?
         } else {
             let typed = file
                 .typed
                 .iter()
                 .filter(|t| t.name == root && t.scope.contains(&offset))
                 .min_by_key(|t| t.scope.end - t.scope.start)?;
-            // a loop's variable, unless a closer binding (a closure's
-            // parameter) hides it
+            // a loop's or a `let`'s variable, unless a closer binding (a
+            // closure's parameter) hides it
             let innermost = file
                 .locals
                 .iter()
@@ -102,86 +156,206 @@ impl Query<'_> {
         };
         while !rest.is_empty() {
             if let Some(after) = rest.strip_prefix("[]") {
-                t = element(&t)?.to_string();
+                t.text = element(&t.text)?.to_string();
                 rest = after;
                 continue;
             }
             let after = rest.strip_prefix('.')?;
             let end = after.find(['.', '(', '[']).unwrap_or(after.len());
             let (name, after) = after.split_at(end);
-            let own = held(&t)?;
             match after.strip_prefix("()") {
                 Some(after) => {
-                    t = makes(own, name).then(|| own.to_string())?;
+                    t = self.rust_result(entry, &t, name, returns_class, defined)?;
                     rest = after;
                 }
                 None => {
-                    t = self.own_field(entry, offset, own, name, defined)?;
+                    t = self.rust_field(&t, name, defined)?;
                     rest = after;
                 }
             }
         }
-        Some(held(&t)?.to_string())
+        Some(t)
     }
 
     /// The type a typed name is of: its declared one, what `T::f`
     /// makes, or its inferred expression's.
-    fn typed_type(
+    fn typed_type<'e>(
         &self,
-        entry: &TagsEntry,
+        entry: &'e TagsEntry,
         typed: &Typed,
         inside: Option<&str>,
         returns_class: &dyn Fn(&str, &str) -> bool,
         defined: &Defined<'_>,
         depth: usize,
-    ) -> Option<String> {
+    ) -> Option<Written<'e>>
+    where
+        'a: 'e,
+    {
+        let at = typed.scope.start;
         if typed.inferred {
-            let at = typed.scope.start;
             let e = &typed.type_name;
             return self.rust_type_of(entry, at, e, inside, returns_class, defined, depth + 1);
         }
+        let written = |text: &str| Written {
+            text: text.to_string(),
+            entry,
+            at,
+        };
         match typed.type_name.split_once("::") {
-            Some((owner, f)) => {
-                let file = entry.file();
-                let makes = file.constructors.iter().any(|(o, g)| o == owner && g == f)
-                    || returns_class(owner, f);
-                makes.then(|| owner.to_string())
-            }
-            None => Some(typed.type_name.clone()),
+            Some((owner, f)) => self.rust_result(entry, &written(owner), f, returns_class, defined),
+            None => Some(written(&typed.type_name)),
         }
     }
 
-    /// The declared type of the field `name` of the struct `owner`, when
-    /// `owner` names (at `offset`) a non-generic struct `entry`'s module
-    /// declares.
-    fn own_field(
+    /// What a call of the function `f` of the type `t` (a method, an
+    /// associated function) makes: the type its inherent `impl` says it
+    /// returns (`Self`, the type itself, or another type's name), as
+    /// written there.
+    fn rust_result<'e>(
         &self,
-        entry: &TagsEntry,
-        offset: usize,
-        owner: &str,
-        name: &str,
+        here: &TagsEntry,
+        t: &Written<'e>,
+        f: &str,
+        returns_class: &dyn Fn(&str, &str) -> bool,
         defined: &Defined<'_>,
-    ) -> Option<String> {
-        let file = entry.file();
-        let module = self.module(entry);
-        let own: HashSet<(ModuleKey, String)> = [(module, owner.to_string())].into();
-        let declared_here = file
-            .defs
-            .iter()
-            .filter(|d| d.top_level && d.name == owner && d.kind == SymbolKind::Class)
-            .count()
-            == 1;
-        if !declared_here || self.typed_as(entry, offset, owner, &own, defined) != Verdict::Certain
-        {
-            return None;
+    ) -> Option<Written<'e>>
+    where
+        'a: 'e,
+    {
+        let own = held(&t.text)?;
+        // `T::f` of the file's own `impl T`, or (a name of the use's file,
+        // as `returns_class` reads it) of the class asked about
+        let constructors = &t.entry.file().constructors;
+        let makes = constructors.iter().any(|(o, g)| o == own && g == f)
+            || (std::ptr::eq(t.entry, here) && returns_class(own, f));
+        if makes {
+            return Some(Written {
+                text: own.to_string(),
+                entry: t.entry,
+                at: t.at,
+            });
         }
-        let mut fields = file.declared.iter().filter(|d| {
-            d.kind == DeclaredKind::Value && d.owner.as_deref() == Some(owner) && d.name == name
-        });
-        match (fields.next(), fields.next()) {
-            (Some(d), None) => Some(d.type_text.to_string()),
+        let declared = self.rust_type(t.entry, t.at, own, defined)?;
+        // every inherent `impl` of the type (in any file) that declares
+        // `f` with a type's name as its result: one must
+        let mut results = Vec::new();
+        for e in self.files_with(&[f], false) {
+            let file = e.file();
+            let returns = file.declared.iter().filter(|d| {
+                d.kind == DeclaredKind::Returns && d.name == f && d.owner.as_deref() == Some(own)
+            });
+            for d in returns {
+                let at = file
+                    .defs
+                    .iter()
+                    .find(|def| def.name == f && def.container.as_deref() == Some(own))?
+                    .span
+                    .start;
+                if self.typed_as(e, at, own, &declared.aliases, defined) == Verdict::Certain {
+                    results.push(Written {
+                        text: d.type_text.to_string(),
+                        entry: e,
+                        at,
+                    });
+                }
+            }
+        }
+        match results.len() {
+            1 => results.pop(),
             _ => None,
         }
+    }
+
+    /// The declared type of the field `name` of the struct a written type
+    /// names, as written in the struct's file.
+    fn rust_field<'e>(
+        &self,
+        t: &Written<'e>,
+        name: &str,
+        defined: &Defined<'_>,
+    ) -> Option<Written<'e>>
+    where
+        'a: 'e,
+    {
+        let own = held(&t.text)?;
+        let declared = self.rust_type(t.entry, t.at, own, defined)?;
+        let mut fields = declared.entry.file().declared.iter().filter(|d| {
+            d.kind == DeclaredKind::Value && d.owner.as_deref() == Some(own) && d.name == name
+        });
+        match (fields.next(), fields.next()) {
+            (Some(d), None) => Some(Written {
+                text: d.type_text.to_string(),
+                entry: declared.entry,
+                at: declared.at,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The struct, enum or union of the crate that `name` names at `at`
+    /// in `entry`: the one of its declarations whose names it is.
+    fn rust_type(
+        &self,
+        entry: &TagsEntry,
+        at: usize,
+        name: &str,
+        defined: &Defined<'_>,
+    ) -> Option<RustType<'a>> {
+        let declarations = self.rust_types_named(name);
+        if declarations.aliased || declarations.ambiguous {
+            return None;
+        }
+        let mut named = declarations
+            .types
+            .iter()
+            .filter(|d| self.typed_as(entry, at, name, &d.aliases, defined) == Verdict::Certain);
+        match (named.next(), named.next()) {
+            (Some(d), None) => Some(d.clone()),
+            _ => None,
+        }
+    }
+
+    /// What the crate's files declare of a type `name` (looked up once per
+    /// query).
+    fn rust_types_named(&self, name: &str) -> Rc<Declarations<'a>> {
+        if let Some(known) = self.rust_types.borrow().get(name) {
+            return Rc::clone(known);
+        }
+        let mut found = Declarations::default();
+        for e in self.files_with(&[name], false) {
+            let file = e.file();
+            found.aliased |= file
+                .declared
+                .iter()
+                .any(|d| d.kind == DeclaredKind::Embedded && d.owner.as_deref() == Some(name));
+            let mut types = file
+                .defs
+                .iter()
+                .filter(|d| d.kind == SymbolKind::Class && d.name == name);
+            let Some(d) = types.next() else {
+                continue;
+            };
+            found.ambiguous |= types.next().is_some();
+            let module = self.module(e);
+            let key = match (d.top_level, inline_parent(file, d)) {
+                (true, _) => module,
+                (false, Some(inline)) => self.family.inline_key(&module, inline),
+                (false, None) => {
+                    found.ambiguous = true;
+                    continue;
+                }
+            };
+            found.types.push(RustType {
+                entry: e,
+                at: d.span.start,
+                aliases: Rc::new(self.aliases(e, key, name)),
+            });
+        }
+        let found = Rc::new(found);
+        self.rust_types
+            .borrow_mut()
+            .insert(name.to_string(), Rc::clone(&found));
+        found
     }
 }
 
