@@ -1920,3 +1920,38 @@ pub fn first() -> char {
         .contains("assert_eq!(r.glyph(0), 'a');"));
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
+
+/// A value declared with a type alias (`x: &Alias`, `let y: Alias`,
+/// `type Alias = P;`) may be the class under another name: renaming
+/// `P.dup` renamed its definition alone, answered `Ok`, and rustc refused
+/// the crate. Such a use is possible.
+#[test]
+fn rust_values_typed_by_an_alias_may_be_the_class() {
+    let f = Fixture::new();
+    f.write(
+        "src/main.rs",
+        "struct P {\n    v: i32,\n}\n\ntype Alias = P;\n\nimpl P {\n    fn dup(&self) -> i32 {\n        self.v * 2\n    }\n}\n\nfn f(x: &Alias) -> i32 {\n    x.dup()\n}\n\nfn main() {\n    let y: Alias = P { v: 1 };\n    println!(\"{} {}\", f(&y), y.dup());\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol P.dup twice
+        Fail "Cannot rename P.dup: 2 possible uses it cannot prove: src/main.rs:13:6 (the index cannot resolve it), src/main.rs:18:31 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol P.dup twice Include Possible
+        Ok, Renamed in 1 file (src/main.rs), 3 references updated, possible: 2 uses changed too (Include Possible): src/main.rs:13:6 (the index cannot resolve it), src/main.rs:18:31 (the index cannot resolve it)
+        "#,
+    );
+    f.accepted(
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--emit=metadata",
+            "-o",
+            "out.rmeta",
+            "src/main.rs",
+        ],
+    );
+}

@@ -1305,6 +1305,11 @@ impl<'a> Query<'a> {
                             defined,
                         );
                     }
+                    // Rust: a type alias of the name may be the class
+                    // under another name (`x: &Alias`)
+                    if self.family_id == "rust" && self.rust_type_aliased(&t.type_name) {
+                        return Verdict::Possible;
+                    }
                     if let Some(callee) = t.type_name.strip_suffix("()") {
                         // Go's `x := f(…)`: the class's when the callee is
                         // a function of the class's file that returns it

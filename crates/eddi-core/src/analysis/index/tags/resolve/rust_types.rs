@@ -315,6 +315,15 @@ impl<'a> Query<'a> {
         }
     }
 
+    /// Whether a written type (`&Alias`, `Box<Alias>`, `T::new`) names a
+    /// type alias a file of the crate declares.
+    pub(super) fn rust_type_aliased(&self, written: &str) -> bool {
+        // (the answer reads other files' declarations)
+        self.read_declarations.set(true);
+        let name = written.split("::").next().unwrap_or(written);
+        held(name).is_some_and(|own| self.rust_types_named(own).aliased)
+    }
+
     /// What the crate's files declare of a type `name` (looked up once per
     /// query).
     fn rust_types_named(&self, name: &str) -> Rc<Declarations<'a>> {
