@@ -716,17 +716,10 @@ impl Reader<'_> {
     /// }) }`), chars, each with whether it is a shorthand; none for any
     /// other symbol.
     fn parameter_uses(&self, symbol: &Symbol) -> Vec<(usize, bool)> {
-        let at = self.offset(symbol.name_position);
-        let byte = self.text.char_to_byte(at);
-        let parameter = self
-            .tree
-            .root()
-            .named_descendant_for_byte_range(byte, byte)
-            .and_then(|n| n.parent())
-            .filter(|p| matches!(p.kind(), "required_parameter" | "optional_parameter"));
-        if symbol.kind != SymbolKind::Attribute || parameter.is_none() {
+        if !is_parameter_property(self.text, self.tree, symbol) {
             return Vec::new();
         }
+        let at = self.offset(symbol.name_position);
         let Some(local) = self.file.locals.iter().find(|l| l.offset == at) else {
             return Vec::new();
         };
@@ -1774,6 +1767,10 @@ pub fn parameter_property_uses(
     tree: &SyntaxTree,
     symbol: &Symbol,
 ) -> (Vec<(usize, bool)>, Vec<String>) {
+    // (most symbols are none: no scan of the file for them)
+    if !is_parameter_property(text, tree, symbol) {
+        return (Vec::new(), Vec::new());
+    }
     let source = text.to_string();
     let file = scan(language, &source);
     let reader = Reader {
@@ -1791,6 +1788,21 @@ pub fn parameter_property_uses(
         .map(|l| l.name.clone())
         .collect();
     (uses, bound)
+}
+
+/// Whether an attribute is a TypeScript parameter property: its name is
+/// a parameter's (`constructor(private x: T)`).
+fn is_parameter_property(text: &Rope, tree: &SyntaxTree, symbol: &Symbol) -> bool {
+    let Ok(at) = crate::edit::position::to_char(text, symbol.name_position) else {
+        return false;
+    };
+    let byte = text.char_to_byte(at);
+    symbol.kind == SymbolKind::Attribute
+        && tree
+            .root()
+            .named_descendant_for_byte_range(byte, byte)
+            .and_then(|n| n.parent())
+            .is_some_and(|p| matches!(p.kind(), "required_parameter" | "optional_parameter"))
 }
 
 /// Whether the Rust name at `position` is an enum's variant.

@@ -623,17 +623,7 @@ fn rust_inherent_methods_named_as_a_trait_method() {
         Ok, Renamed in 1 file (src/main.rs), 2 references updated
         "#,
     );
-    f.accepted(
-        "rustc",
-        &[
-            "--edition",
-            "2021",
-            "--emit=metadata",
-            "-o",
-            "out.rmeta",
-            "src/main.rs",
-        ],
-    );
+    rustc_accepts(&f, "src/main.rs");
 }
 
 /// A new name code outside the project calls by (Go's `String` of
@@ -1280,6 +1270,23 @@ impl Tree {
 }
 ";
 
+/// rustc accepts a crate root (a binary's `main.rs`, a library's
+/// `lib.rs`), its metadata only (`Fixture::accepted`: "not checked"
+/// without rustc).
+fn rustc_accepts(f: &Fixture, root: &str) -> bool {
+    f.accepted(
+        "rustc",
+        &[
+            "--edition",
+            "2021",
+            "--emit=metadata",
+            "-o",
+            "out.rmeta",
+            root,
+        ],
+    )
+}
+
 fn rust_compiles(f: &Fixture, lib: &str) -> bool {
     let out = f.dir.path().join("lib.rmeta");
     f.accepted(
@@ -1425,17 +1432,7 @@ fn new_names_the_project_uses_for_something_else() {
     assert!(f.read("web/app.js").contains("xs.length + q.length()"));
     f.accepted("node", &["web/app.js"]);
     f.accepted("go", &["vet", "./..."]);
-    f.accepted(
-        "rustc",
-        &[
-            "--edition",
-            "2021",
-            "--emit=metadata",
-            "-o",
-            "out.rmeta",
-            "src/main.rs",
-        ],
-    );
+    rustc_accepts(&f, "src/main.rs");
 }
 
 /// A use renamed where its scope binds the new name becomes that name's:
@@ -1725,17 +1722,7 @@ fn enum_variants_named_bare_or_read_as_data() {
         "#,
     );
     assert!(f.read("src/main.rs").contains("let a = Point;"));
-    f.accepted(
-        "rustc",
-        &[
-            "--edition",
-            "2021",
-            "--emit=metadata",
-            "-o",
-            "out.rmeta",
-            "src/main.rs",
-        ],
-    );
+    rustc_accepts(&f, "src/main.rs");
 }
 
 /// A crate of four files: a rope whose methods return another file's
@@ -1943,15 +1930,5 @@ fn rust_values_typed_by_an_alias_may_be_the_class() {
         Ok, Renamed in 1 file (src/main.rs), 3 references updated, possible: 2 uses changed too (Include Possible): src/main.rs:13:6 (the index cannot resolve it), src/main.rs:18:31 (the index cannot resolve it)
         "#,
     );
-    f.accepted(
-        "rustc",
-        &[
-            "--edition",
-            "2021",
-            "--emit=metadata",
-            "-o",
-            "out.rmeta",
-            "src/main.rs",
-        ],
-    );
+    rustc_accepts(&f, "src/main.rs");
 }
