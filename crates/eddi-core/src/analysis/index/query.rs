@@ -100,6 +100,11 @@ pub struct References {
     pub certain: Vec<Location>,
     /// Uses the index cannot prove nor exclude.
     pub possible: Vec<Location>,
+    /// Those of the uses written as a name the symbol is imported or
+    /// re-exported under (`import f from`, `export { default as f }`):
+    /// the importer's name, which a rename keeps even where it spells
+    /// the symbol's.
+    pub aliased: Vec<Location>,
 }
 
 /// One call of a symbol.
@@ -633,6 +638,8 @@ impl ProjectIndex {
             definitions,
             certain: certain.into_iter().map(|c| c.location).collect(),
             possible: possible.into_iter().map(|c| c.location).collect(),
+            // (a Python import's alias is always spelled: `import a as b`)
+            aliased: Vec::new(),
         })
     }
 

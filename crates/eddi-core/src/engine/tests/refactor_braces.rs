@@ -1932,3 +1932,56 @@ fn rust_values_typed_by_an_alias_may_be_the_class() {
     );
     rustc_accepts(&f, "src/main.rs");
 }
+
+/// A name an importer chose is kept even where it spells the renamed
+/// symbol's: a default import (`import helper from`), a re-export of the
+/// default (`export { default as helper }`, React's index files) and a
+/// name changed and changed back (`export { fmt as format }`, then
+/// `export { format as fmt }`). A module's own export shadows the one
+/// its `export *` would bring (so `sh.twice` there is not the renamed
+/// `twice`). tsc accepts the project.
+#[test]
+fn names_an_importer_chose_are_kept() {
+    let f = Fixture::new();
+    f.write(
+        "src/helper.ts",
+        "export default function helper(x: number): number {\n  return x + 1;\n}\n\nexport function twice(x: number): number {\n  return helper(helper(x));\n}\n",
+    );
+    f.write(
+        "src/fmt.ts",
+        "function fmt(x: number): string {\n  return `${x}`;\n}\n\nexport { fmt as format };\n",
+    );
+    f.write(
+        "src/index.ts",
+        "export { default as helper, twice } from \"./helper\";\nexport { format as fmt } from \"./fmt\";\nexport * from \"./helper\";\n",
+    );
+    f.write(
+        "src/shadow.ts",
+        "export * from \"./helper\";\n\nexport function twice(x: number): number {\n  return x * 2;\n}\n",
+    );
+    let main = "import helper from \"./helper\";\nimport * as lib from \"./index\";\nimport * as sh from \"./shadow\";\nimport { helper as help, fmt, twice } from \"./index\";\n\nconst a: number = helper(1) + lib.helper(2) + help(3) + twice(4) + lib.twice(5) + sh.twice(6);\nexport const s: string = fmt(a) + lib.fmt(a);\n";
+    f.write("src/main.ts", main);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol helper.helper addOne
+        Ok, Renamed in 1 file (src/helper.ts), 3 references updated
+        > Refactor RenameSymbol fmt.fmt show
+        Ok, Renamed in 1 file (src/fmt.ts), 2 references updated
+        > Refactor RenameSymbol helper.twice double
+        Ok, Renamed in 3 files (src/helper.ts, src/index.ts, src/main.ts), 5 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("src/main.ts"),
+        main.replace("twice(4) + lib.twice(5)", "double(4) + lib.double(5)")
+            .replace(", twice }", ", double }")
+    );
+    assert_eq!(
+        f.read("src/index.ts"),
+        "export { default as helper, double } from \"./helper\";\nexport { format as fmt } from \"./fmt\";\nexport * from \"./helper\";\n"
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "src/main.ts"]);
+}

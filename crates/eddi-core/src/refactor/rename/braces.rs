@@ -436,6 +436,13 @@ pub(super) fn rename(
         .iter()
         .map(|l| (l.path.as_str(), l.position))
         .collect();
+    // the uses written as the importer's name (`import f from`, `export {
+    // default as f }`): kept, even where it spells the old name
+    let aliased: std::collections::HashSet<(&str, crate::edit::Position)> = found
+        .aliased
+        .iter()
+        .map(|l| (l.path.as_str(), l.position))
+        .collect();
     for (path, at) in &sites {
         let file = Parsed::read(
             project,
@@ -456,7 +463,9 @@ pub(super) fn rename(
             }
             let end = start + old.chars().count();
             // an alias keeps its own name (`import { f as g }`: `g`)
-            if end > file.text.len_chars() || file.text.slice(start..end) != old.as_str() {
+            let spelled =
+                end <= file.text.len_chars() && file.text.slice(start..end) == old.as_str();
+            if !spelled || aliased.contains(&(site.path.as_str(), site.position)) {
                 continue;
             }
             let insert = match language::rename::is_shorthand(&file.text, &file.tree, start) {

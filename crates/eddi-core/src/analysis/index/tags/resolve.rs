@@ -38,6 +38,18 @@ struct Symbol<'a> {
     defs: Vec<usize>,
 }
 
+/// Whether a module's own declarations or explicit exports bind `name`,
+/// which a glob re-export (`export *`, Rust's `pub use m::*`) then does
+/// not: they shadow it.
+fn declares_itself(file: &TagsFile, name: &str) -> bool {
+    file.exports.iter().any(|(exported, _)| exported == name)
+        || file.defs.iter().any(|d| d.top_level && d.name == name)
+        || file
+            .imports
+            .iter()
+            .any(|i| i.local == name && !matches!(i.imported, Imported::All))
+}
+
 impl Symbol<'_> {
     fn def(&self) -> &TagDef {
         &self.entry.file().defs[self.defs[0]]
@@ -58,8 +70,20 @@ pub(super) struct Use {
     start: crate::edit::Position,
     end: crate::edit::Position,
     certain: bool,
+    /// Written as a name the symbol is imported or re-exported under, not
+    /// as its own (`import f from`, `export { default as f }`), though it
+    /// may spell the same.
+    aliased: bool,
     call: bool,
     caller: Option<String>,
+}
+
+/// The names that denote a module-level definition, by module.
+#[derive(Default)]
+pub(super) struct Names {
+    pub all: HashSet<(ModuleKey, String)>,
+    /// Those that are its own name, kept along every export on the way.
+    pub own: HashSet<(ModuleKey, String)>,
 }
 
 /// The class whose member a query looks for, as a file of uses sees it.
@@ -127,6 +151,7 @@ impl TagsIndex {
             definitions: definitions(root, &symbol),
             certain: certain.into_iter().map(location).collect(),
             possible: possible.into_iter().map(location).collect(),
+            aliased: uses.iter().filter(|u| u.aliased).map(location).collect(),
         })
     }
 
@@ -587,7 +612,10 @@ impl<'a> Query<'a> {
             Some((owner.clone(), module.clone()))
         })?;
         let is_top = level(def).is_some();
-        let aliases = self.aliases(symbol.entry, top_module, &top);
+        let Names {
+            all: aliases,
+            own: own_names,
+        } = self.aliases(symbol.entry, top_module, &top);
         let mut words: Vec<String> = aliases.iter().map(|(_, n)| n.clone()).collect();
         words.sort_unstable();
         words.dedup();
@@ -603,6 +631,7 @@ impl<'a> Query<'a> {
             is_top,
             module,
             aliases,
+            own_names,
             words,
         })
     }
@@ -796,11 +825,16 @@ impl<'a> Query<'a> {
             {
                 continue;
             }
+            // (only a symbol with names not its own has uses through them)
+            let aliased = context.is_top
+                && context.own_names.len() < aliases.len()
+                && self.through_alias(entry, r, context, defined);
             uses.push(Use {
                 path: entry.path.clone(),
                 start: r.start,
                 end: r.end,
                 certain: verdict == Verdict::Certain,
+                aliased,
                 call: r.call,
                 caller: r.in_def.map(|i| {
                     let label =
@@ -811,6 +845,36 @@ impl<'a> Query<'a> {
         }
         uses.sort_by_key(|u| u.start);
         uses
+    }
+
+    /// Whether a use of a module-level symbol reaches it through a name
+    /// it has under an import or a re-export rather than its own
+    /// (`import f from './a'`, `export { default as f }`): that name is
+    /// the importer's, even where it spells the same.
+    fn through_alias(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        context: &Context,
+        defined: &Defined<'_>,
+    ) -> bool {
+        let aliases = &context.aliases;
+        let binding = match (r.import, &r.qualifier) {
+            (Some(i), _) => match self.bound(entry, i) {
+                Bound::Item(m, n) => Some((m, n)),
+                _ => None,
+            },
+            (None, Qualifier::Name(q)) => match self.denotes(entry, q, aliases, defined) {
+                Denotes::Module(m) => Some((m, r.name.to_string())),
+                _ => None,
+            },
+            (None, Qualifier::None) => match self.denotes(entry, &r.name, aliases, defined) {
+                Denotes::Item(m, n) => Some((m, n)),
+                _ => None,
+            },
+            _ => None,
+        };
+        binding.is_some_and(|b| aliases.contains(&b) && !context.own_names.contains(&b))
     }
 
     /// A nested function's uses: its file's bare names within the
@@ -842,6 +906,7 @@ impl<'a> Query<'a> {
                 start: r.start,
                 end: r.end,
                 certain: true,
+                aliased: false,
                 call: r.call,
                 caller: r.in_def.map(|i| full_name(&label, &file.defs[i].qualified)),
             })
@@ -867,6 +932,7 @@ impl<'a> Query<'a> {
                         start: r.start,
                         end: r.end,
                         certain: false,
+                        aliased: false,
                         call: r.call,
                         caller: r.in_def.map(|i| full_name(&label, &g.defs[i].qualified)),
                     });
@@ -878,23 +944,26 @@ impl<'a> Query<'a> {
 
     /// The names that denote a module-level definition `name` of
     /// `entry`'s module: its own, its exports', and (ES modules) those of
-    /// the modules that re-export it, followed until none is new.
-    fn aliases(
-        &self,
-        entry: &TagsEntry,
-        module: ModuleKey,
-        name: &str,
-    ) -> HashSet<(ModuleKey, String)> {
+    /// the modules that re-export it, followed until none is new. With
+    /// them, the ones written as its own name all the way (`export {
+    /// f }`, `export { f } from`, `export *`): a use through another
+    /// (`export { default as f }`, `import f from`) spells a name of the
+    /// importer's choosing, which a rename keeps.
+    fn aliases(&self, entry: &TagsEntry, module: ModuleKey, name: &str) -> Names {
         let file = entry.file();
-        let mut aliases: HashSet<(ModuleKey, String)> = HashSet::new();
-        aliases.insert((module.clone(), name.to_string()));
+        let mut names = Names::default();
+        names.all.insert((module.clone(), name.to_string()));
+        names.own.insert((module.clone(), name.to_string()));
         for (exported, local) in &file.exports {
             if local == name {
-                aliases.insert((module.clone(), exported.clone()));
+                names.all.insert((module.clone(), exported.clone()));
+                if exported == name {
+                    names.own.insert((module.clone(), exported.clone()));
+                }
             }
         }
         loop {
-            let words: Vec<&str> = aliases.iter().map(|(_, n)| n.as_str()).collect();
+            let words: Vec<&str> = names.all.iter().map(|(_, n)| n.as_str()).collect();
             // (a re-export of a whole module spells none of its names)
             let globs = matches!(self.family_id, "es" | "rust");
             let candidates = self.files_with(&words, globs);
@@ -913,13 +982,17 @@ impl<'a> Query<'a> {
                 for (i, import) in reexports {
                     let key = self.module(r);
                     match (self.bound(r, i), &import.imported) {
-                        (Bound::Item(m, n), _) if aliases.contains(&(m.clone(), n.clone())) => {
-                            new.push((key, import.local.clone()));
+                        (Bound::Item(m, n), _) if names.all.contains(&(m.clone(), n.clone())) => {
+                            let own = import.local == n && names.own.contains(&(m, n));
+                            new.push((key, import.local.clone(), own));
                         }
                         (Bound::Module(m), Imported::All) => {
-                            for (am, an) in &aliases {
-                                if *am == m && an != "default" {
-                                    new.push((key.clone(), an.clone()));
+                            // (a name the module exports or declares itself
+                            // is its own, not the glob's)
+                            for (am, an) in &names.all {
+                                if *am == m && an != "default" && !declares_itself(rf, an) {
+                                    let own = names.own.contains(&(m.clone(), an.clone()));
+                                    new.push((key.clone(), an.clone(), own));
                                 }
                             }
                         }
@@ -927,10 +1000,15 @@ impl<'a> Query<'a> {
                     }
                 }
             }
-            let before = aliases.len();
-            aliases.extend(new);
-            if aliases.len() == before {
-                return aliases;
+            let before = (names.all.len(), names.own.len());
+            for (key, name, own) in new {
+                if own {
+                    names.own.insert((key.clone(), name.clone()));
+                }
+                names.all.insert((key, name));
+            }
+            if (names.all.len(), names.own.len()) == before {
+                return names;
             }
         }
     }

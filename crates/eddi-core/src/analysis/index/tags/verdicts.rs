@@ -39,6 +39,8 @@ pub(super) struct Context {
     pub module: ModuleKey,
     /// The names that denote the module-level definition.
     pub aliases: HashSet<(ModuleKey, String)>,
+    /// Those of them that are its own name (see `Names::own`).
+    pub own_names: HashSet<(ModuleKey, String)>,
     /// The words a file of uses spells.
     pub words: Vec<String>,
 }

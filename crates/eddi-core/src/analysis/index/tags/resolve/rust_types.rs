@@ -357,7 +357,7 @@ impl<'a> Query<'a> {
             found.types.push(RustType {
                 entry: e,
                 at: d.span.start,
-                aliases: Rc::new(self.aliases(e, key, name)),
+                aliases: Rc::new(self.aliases(e, key, name).all),
             });
         }
         let found = Rc::new(found);
