@@ -1,0 +1,282 @@
+//! The new names a brace rename refuses: no name the language allows
+//! there (a constructor's, an entry point's), a supertype's (a trait
+//! impl's method, an `@Override`), one the defining file, its package,
+//! its lineage or a trait of its type binds, one a file of its uses
+//! binds at module level, and an unexported Go name used from another
+//! package.
+
+use ropey::Rope;
+
+use super::parsed::head_before_name;
+use super::{hierarchy, member_of, starts_upper, Parsed, Target};
+use crate::analysis::index::tags::family::family_id;
+use crate::analysis::outline::{Symbol, SymbolKind};
+use crate::language::{self, Language};
+use crate::refactor::rename::Location;
+use crate::refactor::{Argument, Project, RefactorError, RefactorFailure};
+
+/// Refuses a new name that `target`'s definition cannot take.
+pub(super) fn refuse(
+    project: &Project<'_>,
+    target: &Target,
+    new: &str,
+) -> Result<(), RefactorError> {
+    let Target {
+        language,
+        def_file,
+        symbol,
+        full_name,
+        class,
+        ..
+    } = target;
+    let class = class.as_deref();
+    refuse_supertypes(*language, def_file, symbol, full_name)?;
+    refuse_fixed_names(def_file, class, symbol, full_name, new)?;
+    refuse_taken(def_file, class, new)?;
+    refuse_taken_in_package(project, def_file, class, new)?;
+    hierarchy::refuse_taken_in_hierarchy(project, def_file, symbol, new)?;
+    refuse_taken_by_traits(project, def_file, symbol, class, new)
+}
+
+/// Go exports by the case of a name's first letter: refuses an
+/// unexported new name for a symbol used from another package.
+pub(super) fn refuse_unexported(
+    target: &Target,
+    proven: &[Location],
+    new: &str,
+) -> Result<(), RefactorError> {
+    let Target {
+        def_path,
+        language,
+        old,
+        full_name,
+        ..
+    } = target;
+    if language.id() != "go" || !starts_upper(old) || starts_upper(new) {
+        return Ok(());
+    }
+    let package = def_path.rsplit_once('/').map_or("", |(d, _)| d);
+    let outside = proven
+        .iter()
+        .find(|l| l.path.rsplit_once('/').map_or("", |(d, _)| d) != package);
+    match outside {
+        Some(site) => Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {full_name} to {new}: a Go name starting with a lower-case letter is not exported, and {site} uses it from another package; choose a name starting with an upper-case letter"
+            ),
+        )
+        .at(Argument::NewName)),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a member whose name is a supertype's: a Rust trait impl's
+/// method, a Java `@Override` method.
+fn refuse_supertypes(
+    language: &dyn Language,
+    file: &Parsed,
+    symbol: &Symbol,
+    full_name: &str,
+) -> Result<(), RefactorError> {
+    if let Some(via) = &symbol.via_trait {
+        return Err(RefactorError::new(
+            RefactorFailure::Refused,
+            format!(
+                "Cannot rename {full_name}: it implements the trait {via}'s method, whose name it must keep; rename the trait's method"
+            ),
+        ));
+    }
+    if language.id() == "java" && head_before_name(file, symbol).contains("@Override") {
+        return Err(RefactorError::new(
+                RefactorFailure::Refused,
+                format!(
+                    "Cannot rename {full_name}: it overrides a method of a supertype (@Override), whose name it must keep; rename the supertype's method"
+                ),
+            ));
+    }
+    Ok(())
+}
+
+/// Refuses a rename the language's fixed names forbid: a constructor, an
+/// entry point, Go's `init` and test functions
+/// ([`language::rename::FixedName`]).
+fn refuse_fixed_names(
+    file: &Parsed,
+    class: Option<&str>,
+    symbol: &Symbol,
+    full_name: &str,
+    new: &str,
+) -> Result<(), RefactorError> {
+    use language::rename::FixedName;
+    let fixed = FixedName::of(
+        file.language,
+        file.path.as_str(),
+        &file.text,
+        &file.outline,
+        class,
+        symbol,
+        new,
+    );
+    let Some(fixed) = fixed else {
+        return Ok(());
+    };
+    let at = match fixed {
+        FixedName::JavaConstructor | FixedName::ScriptConstructor => Argument::Symbol,
+        _ => Argument::NewName,
+    };
+    Err(RefactorError::new(
+        RefactorFailure::Refused,
+        fixed.refusal(full_name, class.unwrap_or_default(), new),
+    )
+    .at(at))
+}
+
+/// Refuses a new name the defining file (or, for a member, its type)
+/// binds already.
+fn refuse_taken(file: &Parsed, class: Option<&str>, new: &str) -> Result<(), RefactorError> {
+    let taken = file.outline.symbols.iter().find(|s| {
+        s.name == new
+            && match class {
+                Some(class) => member_of(&file.outline, s).as_deref() == Some(class),
+                None => s.parent.is_none(),
+            }
+    });
+    match taken {
+        Some(s) => Err(name_conflict(file.path.as_str(), s)),
+        None => Ok(()),
+    }
+}
+
+/// `path` already defines `s`: the new name is taken.
+fn name_conflict(path: &str, s: &Symbol) -> RefactorError {
+    RefactorError::new(
+        RefactorFailure::NameConflict,
+        format!(
+            "Name conflict exists: {path}:{} already defines {}; choose another name",
+            s.name_position.line + 1,
+            s.qualified_name,
+        ),
+    )
+    .at(Argument::NewName)
+}
+
+/// Go: refuses a new name another file of the defining file's package
+/// declares: a package is one namespace across its files, and a type's
+/// methods may be declared in any of them (`func (s *Stack) Len` in
+/// `len.go`, `type Stack` in `stack.go`).
+fn refuse_taken_in_package(
+    project: &Project<'_>,
+    file: &Parsed,
+    class: Option<&str>,
+    new: &str,
+) -> Result<(), RefactorError> {
+    if file.language.id() != "go" {
+        return Ok(());
+    }
+    let package_of = |text: &Rope| {
+        text.lines()
+            .map(|l| l.to_string())
+            .find_map(|l| l.strip_prefix("package ").map(|p| p.trim().to_string()))
+    };
+    let package = package_of(&file.text);
+    let path = file.path.as_str();
+    let dir = path.rsplit_once('/').map_or("", |(d, _)| d);
+    let siblings = project.index.tags().paths().filter(|p| {
+        *p != path && p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir
+    });
+    for sibling in siblings.map(str::to_string).collect::<Vec<_>>() {
+        let other = Parsed::read(project, file.language, &sibling)?;
+        if package_of(&other.text) != package {
+            continue;
+        }
+        let taken = other.outline.symbols.iter().find(|s| {
+            let owner = member_of(&other.outline, s);
+            s.name == new
+                && match class {
+                    Some(class) => owner.as_deref() == Some(class),
+                    None => s.parent.is_none() && owner.is_none(),
+                }
+        });
+        if let Some(s) = taken {
+            return Err(name_conflict(&sibling, s));
+        }
+    }
+    Ok(())
+}
+
+/// Rust: refuses an inherent method's new name that a project trait the
+/// type implements declares: method calls reach the inherent method
+/// first, so `p.baz()`, the trait's until then, would call the renamed
+/// one.
+fn refuse_taken_by_traits(
+    project: &Project<'_>,
+    file: &Parsed,
+    symbol: &Symbol,
+    class: Option<&str>,
+    new: &str,
+) -> Result<(), RefactorError> {
+    let Some(class) = class else {
+        return Ok(());
+    };
+    if file.language.id() != "rust"
+        || symbol.kind != SymbolKind::Method
+        || symbol.via_trait.is_some()
+    {
+        return Ok(());
+    }
+    let root = project.index.root();
+    let tags = project.index.tags();
+    let declared: Vec<_> = tags
+        .find_definition(root, new, None)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|d| d.kind == SymbolKind::Method && d.location.path.ends_with(".rs"))
+        .collect();
+    if declared.is_empty() {
+        return Ok(());
+    }
+    for entry in tags.files_with(family_id(file.language), &[class], false) {
+        let other = Parsed::read(project, entry.language, &entry.path)?;
+        for implemented in
+            language::rename::rust_traits_implemented(&other.text, &other.tree, class)
+        {
+            let of_trait = format!("{implemented}.{new}");
+            let taken = declared.iter().find(|d| {
+                d.qualified_name == of_trait || d.qualified_name.ends_with(&format!(".{of_trait}"))
+            });
+            if let Some(taken) = taken {
+                return Err(RefactorError::new(
+                    RefactorFailure::NameConflict,
+                    format!(
+                        "Name conflict exists: {class} implements the trait {implemented}, whose method {new} ({}:{}) its calls reach: renamed, they would call the inherent method instead; choose another name",
+                        taken.location.path,
+                        taken.name_position.line + 1,
+                    ),
+                )
+                .at(Argument::NewName));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a file whose renamed uses would meet a module-level binding of
+/// the new name there (a definition or an import).
+pub(super) fn refuse_bound_in(file: &Parsed, path: &str, new: &str) -> Result<(), RefactorError> {
+    let scan = crate::analysis::index::tags::scan::scan(file.language, &file.text.to_string());
+    let defined = scan.defs.iter().find(|d| d.top_level && d.name == new);
+    let imported = scan.imports.iter().any(|i| i.local == new);
+    if defined.is_some() || imported {
+        let line = defined.map(|d| format!(":{}", d.name_position.line + 1));
+        return Err(RefactorError::new(
+            RefactorFailure::NameConflict,
+            format!(
+                "Name conflict exists: {path}{} already binds {new}, which the renamed uses there would then read; choose another name",
+                line.unwrap_or_default()
+            ),
+        )
+        .at(Argument::NewName));
+    }
+    Ok(())
+}

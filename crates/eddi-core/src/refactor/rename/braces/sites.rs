@@ -1,0 +1,485 @@
+//! Where a brace rename writes: the sites the index proves and those it
+//! cannot, gathered from each source a language has — the index's uses,
+//! constructors and Go examples that spell the name, members of the name
+//! elsewhere that may override or stand for it, names code outside the
+//! project calls or reads, literal keys of a field, and Rust paths and
+//! variants the index does not resolve.
+
+use std::collections::BTreeMap;
+
+use super::{go, hierarchy, name_at, point, Parsed, Target};
+use crate::analysis::index::query::References;
+use crate::analysis::index::tags::family::family_id;
+use crate::analysis::index::tags::scan::{Imported, Qualifier};
+use crate::analysis::outline::SymbolKind;
+use crate::language;
+use crate::refactor::rename::Location;
+use crate::refactor::{Argument, Project, RefactorError, RefactorFailure, Unproven};
+
+/// A field's (or a structural method's) keys in literals of its type, by
+/// file: (start char, whether the key keeps its value's name).
+pub(super) type Keys = BTreeMap<String, Vec<(usize, bool)>>;
+
+/// Every site of a rename.
+pub(super) struct Sites {
+    /// The definitions and the uses the index proves.
+    pub proven: Vec<Location>,
+    /// The sites it cannot prove, each with why.
+    pub possible: Vec<Unproven>,
+    pub keys: Keys,
+    /// A TypeScript parameter property's uses as its constructor's
+    /// parameter: (start char, whether written as a shorthand).
+    pub parameter_uses: Vec<(usize, bool)>,
+}
+
+/// Gathers every site of `target` from the index's `found` and what
+/// each language adds.
+pub(super) fn collect(
+    project: &Project<'_>,
+    target: &Target,
+    found: &References,
+    new: &str,
+) -> Result<Sites, RefactorError> {
+    let proven = proven(project, target, found)?;
+    let parameter_uses = parameter_uses(target, new)?;
+    let mut possible: Vec<Unproven> = found
+        .possible
+        .iter()
+        .map(|site| Unproven {
+            site: site.clone(),
+            why: "the index cannot resolve it".to_string(),
+        })
+        .collect();
+    possible.extend(members_of_the_name(project, target, found)?);
+    possible.extend(called_by_name_outside(project, target, new));
+    possible.extend(overrides_outside(project, target)?);
+    possible.extend(read_by_name(target));
+    if target.language.id() == "go" && target.symbol.kind == SymbolKind::Class {
+        possible.extend(go::embedded_uses(
+            project,
+            target.language,
+            &target.old,
+            &proven,
+            &found.possible,
+        ));
+    }
+    let (keys, unknown_keys) = literal_keys(project, target)?;
+    possible.extend(unknown_keys);
+    if target.language.id() == "rust" {
+        possible.extend(rust_unresolved_paths(project, target, &proven, found)?);
+        possible.extend(rust_bare_variants(project, target));
+    }
+    Ok(Sites {
+        proven,
+        possible,
+        keys,
+        parameter_uses,
+    })
+}
+
+/// The definitions, the uses the index proves, and what spells the name
+/// with them: a Java class's constructors, Go's example functions
+/// (`ExampleWriter_WriteAll`: `go vet` checks the name they spell).
+fn proven(
+    project: &Project<'_>,
+    target: &Target,
+    found: &References,
+) -> Result<Vec<Location>, RefactorError> {
+    let Target {
+        def_path,
+        language,
+        def_file,
+        symbol,
+        old,
+        class,
+        ..
+    } = target;
+    let mut proven: Vec<Location> = found
+        .definitions
+        .iter()
+        .map(|def| name_at(&def.location.path, def.name_position, old))
+        .collect();
+    if symbol.kind == SymbolKind::Class && language.id() == "java" {
+        for s in &def_file.outline.symbols {
+            let of_it = def_file.outline.parent(s).is_some_and(|p| p.name == *old);
+            if s.name == *old && of_it && s.kind != SymbolKind::Class {
+                proven.push(name_at(def_path, s.name_position, old));
+            }
+        }
+    }
+    if language.id() == "go" {
+        let is_type = symbol.kind == SymbolKind::Class;
+        proven.extend(go::examples(
+            project,
+            *language,
+            def_path,
+            class.as_deref(),
+            is_type,
+            old,
+        )?);
+    }
+    proven.extend(found.certain.iter().cloned());
+    Ok(proven)
+}
+
+/// A TypeScript parameter property's uses as its constructor's
+/// parameter; refuses a new name the constructor binds.
+fn parameter_uses(target: &Target, new: &str) -> Result<Vec<(usize, bool)>, RefactorError> {
+    let Target {
+        def_path,
+        language,
+        def_file,
+        symbol,
+        old,
+        ..
+    } = target;
+    let (uses, bound_there) = language::rename::parameter_property_uses(
+        *language,
+        &def_file.text,
+        &def_file.tree,
+        symbol,
+    );
+    if bound_there.iter().any(|n| n == new) {
+        return Err(RefactorError::new(
+            RefactorFailure::NameConflict,
+            format!(
+                "Name conflict exists: the constructor of {def_path}:{} binds {new}, where it reads the parameter {old}; choose another name",
+                symbol.name_position.line + 1
+            ),
+        )
+        .at(Argument::NewName));
+    }
+    Ok(uses)
+}
+
+/// A member: another type's member of the name may override it, be
+/// overridden by it or stand for it in an interface the index does not
+/// follow. Rust types inherit nothing, Go types only what they embed:
+/// there only a trait's member (or an embedding) counts.
+fn members_of_the_name(
+    project: &Project<'_>,
+    target: &Target,
+    found: &References,
+) -> Result<Vec<Unproven>, RefactorError> {
+    let Target {
+        language,
+        old,
+        full_name,
+        class,
+        ..
+    } = target;
+    if class.is_none() {
+        return Ok(Vec::new());
+    }
+    let root = project.index.root();
+    let others = project
+        .index
+        .tags()
+        .find_definition(root, old, None)
+        .unwrap_or_default();
+    let mut possible = Vec::new();
+    for other in others {
+        let own = found.definitions.iter().any(|d| {
+            d.location.path == other.location.path && d.name_position == other.name_position
+        });
+        let member = matches!(other.kind, SymbolKind::Method | SymbolKind::Attribute);
+        // (another language's type shares nothing with it)
+        let kin = language::language_of(&other.location.path)
+            .is_some_and(|l| family_id(l) == family_id(*language));
+        if own || !member || !kin || other.qualified_name == *full_name {
+            continue;
+        }
+        if language.id() == "rust" && !declared_by_trait(project, &other) {
+            continue;
+        }
+        if language.id() == "go"
+            && !declared_by_trait(project, &other)
+            && !go::embeds_either(project, *language, class.as_deref(), &other)
+        {
+            continue;
+        }
+        possible.push(Unproven {
+            site: name_at(&other.location.path, other.name_position, old),
+            why: format!(
+                "{} has a member of the name, which may override it, be overridden by it or declare it for an interface",
+                other.qualified_name
+            ),
+        });
+    }
+    Ok(possible)
+}
+
+/// A method code outside the project may call by its name, through an
+/// interface it implements (`errors.Is` calls `Unwrap`); and one the new
+/// name makes such a method (`Describe` renamed `String` makes the type
+/// a `fmt.Stringer`, and `fmt` prints it otherwise).
+fn called_by_name_outside(project: &Project<'_>, target: &Target, new: &str) -> Vec<Unproven> {
+    let Target {
+        def_path,
+        language,
+        def_file,
+        symbol,
+        old,
+        full_name,
+        class,
+    } = target;
+    let (Some(class), SymbolKind::Method) = (class, symbol.kind) else {
+        return Vec::new();
+    };
+    let declaration = def_file
+        .outline
+        .symbols
+        .iter()
+        .find(|s| s.kind == SymbolKind::Class && s.name == *class)
+        .map(|s| def_file.text.slice(s.definition.clone()).to_string())
+        .unwrap_or_default();
+    // (a Go type's methods may be declared in any file of its package)
+    let prefix = full_name.rsplit_once('.').map_or("", |(p, _)| p);
+    let tags = project.index.tags();
+    let has = |method: &str| {
+        tags.find_definition(project.index.root(), &format!("{class}.{method}"), None)
+            .unwrap_or_default()
+            .iter()
+            .any(|d| d.qualified_name == format!("{prefix}.{method}"))
+    };
+    let mut possible = Vec::new();
+    let site = name_at(def_path, symbol.name_position, old);
+    if let Some(interface) = language::rename::external_interface(*language, old, has, &declaration)
+    {
+        possible.push(Unproven {
+            site: site.clone(),
+            why: format!("code outside the project may call it by its name, through {interface}"),
+        });
+    }
+    let has_after = |method: &str| method != old.as_str() && (method == new || has(method));
+    if let Some(interface) =
+        language::rename::external_interface(*language, new, has_after, &declaration)
+    {
+        possible.push(Unproven {
+            site,
+            why: format!(
+                "code outside the project calls the new name {new} through {interface}: renamed, the method changes what that code does"
+            ),
+        });
+    }
+    possible
+}
+
+/// Java, JavaScript, TypeScript: a class deriving from a type outside the
+/// project may override that type's method of the name, which code there
+/// calls by it (`Thread.run`); Java's private and static methods override
+/// nothing.
+fn overrides_outside(
+    project: &Project<'_>,
+    target: &Target,
+) -> Result<Option<Unproven>, RefactorError> {
+    let Target {
+        def_path,
+        language,
+        def_file,
+        symbol,
+        old,
+        class,
+        ..
+    } = target;
+    let (Some(class), SymbolKind::Method) = (class, symbol.kind) else {
+        return Ok(None);
+    };
+    let overridable = match language.id() {
+        "java" => !super::parsed::has_modifier(def_file, symbol, &["private", "static"]),
+        "javascript" | "typescript" | "tsx" => {
+            !old.starts_with('#') && !super::parsed::has_modifier(def_file, symbol, &["private"])
+        }
+        _ => false,
+    };
+    let parent = def_file.outline.parent(symbol).filter(|p| p.name == *class);
+    let Some(parent) = parent.filter(|_| overridable) else {
+        return Ok(None);
+    };
+    let outside = hierarchy::outside_supertype(project, def_file, parent)?;
+    Ok(outside.map(|outside| Unproven {
+        site: name_at(def_path, symbol.name_position, old),
+        why: format!(
+            "{class} derives from {outside}, outside the project, whose method of the name it may override (code there calls it by that name)"
+        ),
+    }))
+}
+
+/// A member code outside the project reads by its name, as its
+/// declaration says (a serializer, an ORM, a template, generated
+/// accessors).
+fn read_by_name(target: &Target) -> Option<Unproven> {
+    let Target {
+        def_path,
+        language,
+        def_file,
+        symbol,
+        old,
+        class,
+        ..
+    } = target;
+    if class.is_none() || !matches!(symbol.kind, SymbolKind::Attribute | SymbolKind::Method) {
+        return None;
+    }
+    let at = crate::edit::position::to_char(&def_file.text, symbol.name_position)
+        .unwrap_or(symbol.definition.start);
+    let why = language::read_by_name::read_by_name(*language, &def_file.text, &def_file.tree, at)?;
+    Some(Unproven {
+        site: name_at(def_path, symbol.name_position, old),
+        why: format!("code outside the project may read it by its name: {why}"),
+    })
+}
+
+/// A field: the keys of its type's struct literals, in every file of the
+/// language's family that spells it; in JavaScript and TypeScript a
+/// method's too (an object literal may be a value of the type). The keys
+/// whose type the index cannot tell are possible.
+fn literal_keys(
+    project: &Project<'_>,
+    target: &Target,
+) -> Result<(Keys, Vec<Unproven>), RefactorError> {
+    let Target {
+        language,
+        symbol,
+        old,
+        class,
+        ..
+    } = target;
+    let mut keys = BTreeMap::new();
+    let mut possible = Vec::new();
+    let structural = matches!(language.id(), "javascript" | "typescript" | "tsx");
+    let keyed =
+        symbol.kind == SymbolKind::Attribute || (structural && symbol.kind == SymbolKind::Method);
+    let (Some(class), true) = (class, keyed) else {
+        return Ok((keys, possible));
+    };
+    let tags = project.index.tags();
+    for entry in tags.files_with(family_id(*language), &[old.as_str()], false) {
+        let file = Parsed::read(project, entry.language, &entry.path)?;
+        let (found_keys, unknown) =
+            language::rename::field_keys(entry.language, &file.text, &file.tree, class, old);
+        for at in unknown {
+            possible.push(Unproven {
+                site: point(&file.text, &entry.path, at, old),
+                why: match structural {
+                    true => format!(
+                        "{} of the name: the object may be a {class} (types are structural)",
+                        language::rename::es_key_kind(&file.text, &file.tree, at)
+                    ),
+                    false => "a struct literal's key whose type the index cannot tell".to_string(),
+                },
+            });
+        }
+        if !found_keys.is_empty() {
+            keys.insert(entry.path.clone(), found_keys);
+        }
+    }
+    Ok((keys, possible))
+}
+
+/// Rust: a path to the name the index does not resolve (a module
+/// `#[path]` moved) may be a use it missed; a function's name is never a
+/// path's prefix (`crate::rank::TABLE` names a module `rank`).
+fn rust_unresolved_paths(
+    project: &Project<'_>,
+    target: &Target,
+    proven: &[Location],
+    found: &References,
+) -> Result<Vec<Unproven>, RefactorError> {
+    let Target {
+        language,
+        symbol,
+        old,
+        ..
+    } = target;
+    let known = |path: &str, at: crate::edit::Position| {
+        proven
+            .iter()
+            .chain(found.possible.iter())
+            .any(|l| l.path == path && l.position == at)
+    };
+    let mut possible = Vec::new();
+    let tags = project.index.tags();
+    for entry in tags.files_with(family_id(*language), &[old.as_str()], false) {
+        for r in &entry.file().refs {
+            let relative = matches!(&r.qualifier, Qualifier::Path(p)
+                if p.first().is_some_and(|q| matches!(q.as_str(), "super" | "self" | "crate")));
+            if r.name != *old || !relative || known(&entry.path, r.start) {
+                continue;
+            }
+            if symbol.kind == SymbolKind::Function {
+                let text = &project.source(&entry.path)?.text;
+                let after = r.offset + old.chars().count();
+                let next: String = text.chars_at(after.min(text.len_chars())).take(3).collect();
+                if next.starts_with("::") && next != "::<" {
+                    continue;
+                }
+            }
+            possible.push(Unproven {
+                site: name_at(&entry.path, r.start, old),
+                why: "a path the index does not resolve, which may name it".to_string(),
+            });
+        }
+    }
+    Ok(possible)
+}
+
+/// Rust: an enum's variant named bare, as `use Shape::*` or `use
+/// Shape::Dot` brings it in (the index reads a bare name as no member's).
+fn rust_bare_variants(project: &Project<'_>, target: &Target) -> Vec<Unproven> {
+    let Target {
+        language,
+        def_file,
+        symbol,
+        old,
+        ..
+    } = target;
+    let variant = symbol.kind == SymbolKind::Attribute
+        && language::rename::is_rust_variant(&def_file.text, &def_file.tree, symbol.name_position);
+    if !variant {
+        return Vec::new();
+    }
+    let mut possible = Vec::new();
+    let tags = project.index.tags();
+    for entry in tags.files_with(family_id(*language), &[old.as_str()], false) {
+        let file = entry.file();
+        let brings = file.imports.iter().any(|i| match &i.imported {
+            Imported::All => true,
+            Imported::Name(n) => n == old,
+            _ => false,
+        });
+        if !brings {
+            continue;
+        }
+        for r in file.refs.iter().filter(|r| r.name == *old) {
+            let bare = r.qualifier == Qualifier::None && !r.shadowed && r.import.is_none();
+            if bare {
+                possible.push(Unproven {
+                    site: name_at(&entry.path, r.start, old),
+                    why: "a bare name a `use` of the enum's variants may bring in".to_string(),
+                });
+            }
+        }
+    }
+    possible
+}
+
+/// Rust: whether a member is a trait's (declared in a `trait`, or in an
+/// `impl Trait for T` block): a type implementing the trait may reach it
+/// by the same name, where another type's own member never matters. The
+/// index's scan says so of each definition ([`TagDef::trait_member`]); a
+/// definition it no longer has may be.
+///
+/// [`TagDef::trait_member`]: crate::analysis::index::tags::scan::TagDef::trait_member
+fn declared_by_trait(project: &Project<'_>, member: &crate::analysis::index::Definition) -> bool {
+    let tags = project.index.tags();
+    let Some(entry) = tags.entry(&member.location.path) else {
+        return true;
+    };
+    entry
+        .file()
+        .defs
+        .iter()
+        .find(|d| d.name_position == member.name_position)
+        .is_none_or(|d| d.trait_member)
+}
