@@ -1847,6 +1847,42 @@ pub fn is_shorthand(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
     }
 }
 
+/// Java: the class an anonymous body extends or implements, when the
+/// method whose name is at `position` is declared in one — `new T(…) {
+/// … }`'s `T` (its last segment), or an enum constant's body's enum. The
+/// outline reads such a method as a function of the code around it; it
+/// overrides `T`'s method of its name.
+pub fn java_anonymous_base(
+    text: &Rope,
+    tree: &SyntaxTree,
+    position: crate::edit::Position,
+) -> Option<String> {
+    let at = crate::edit::position::to_char(text, position).ok()?;
+    let byte = text.char_to_byte(at);
+    let method = tree
+        .root()
+        .named_descendant_for_byte_range(byte, byte)?
+        .parent()
+        .filter(|m| m.kind() == "method_declaration")?;
+    let body = method.parent().filter(|b| b.kind() == "class_body")?;
+    let holder = body.parent()?;
+    let base = match holder.kind() {
+        "object_creation_expression" => holder.child_by_field_name("type")?,
+        "enum_constant" => holder
+            .parent()
+            .and_then(|b| b.parent())
+            .filter(|e| e.kind() == "enum_declaration")?
+            .child_by_field_name("name")?,
+        _ => return None,
+    };
+    let written = text
+        .byte_slice(base.start_byte()..base.end_byte())
+        .to_string();
+    // `a.b.T<X>`: `T`
+    let bare = written.split('<').next().unwrap_or(&written);
+    Some(bare.rsplit('.').next().unwrap_or(bare).trim().to_string())
+}
+
 #[cfg(test)]
 mod supertype_tests {
     use super::{supertypes_in, Supertype};

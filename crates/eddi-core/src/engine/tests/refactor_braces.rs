@@ -446,14 +446,16 @@ fn an_in_file_rename_names_the_uses_it_leaves_in_other_files() {
     );
 }
 
-/// A method another class of the project also has (an override, an
-/// interface's declaration) is possible: refused by default, naming it.
+/// A method another class of the project also has, unrelated to its own
+/// (TypeScript's types are structural: a `Circle` may stand for a
+/// `Shape`), is possible: refused by default, naming it. The interface's
+/// declaration its class implements is of its family: renamed with it.
 #[test]
 fn a_member_another_type_also_has_is_refused_by_default() {
     let f = Fixture::new();
     f.write(
         "src/shapes.ts",
-        "export interface Shape {\n  area(): number;\n}\n\nexport class Square implements Shape {\n  side = 1;\n  area(): number {\n    return this.side * this.side;\n  }\n}\n",
+        "export interface Shape {\n  area(): number;\n}\n\nexport class Square implements Shape {\n  side = 1;\n  area(): number {\n    return this.side * this.side;\n  }\n}\n\nexport class Circle {\n  area(): number {\n    return 3;\n  }\n}\n",
     );
     f.check(
         "a",
@@ -461,11 +463,12 @@ fn a_member_another_type_also_has_is_refused_by_default() {
         > Start s
         Ok
         > Refactor RenameSymbol Square.area size
-        Fail "Cannot rename src.shapes.Square.area: 1 possible use it cannot prove: src/shapes.ts:1:2 (src.shapes.Shape.area has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename src.shapes.Square.area: 1 possible use it cannot prove: src/shapes.ts:12:2 (src.shapes.Circle.area has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Square.area size Include Possible
-        Ok, Renamed in 1 file (src/shapes.ts), 2 references updated, possible: 1 use changed too (Include Possible): src/shapes.ts:1:2 (src.shapes.Shape.area has a member of the name, which may override it, be overridden by it or declare it for an interface)
+        Ok, Renamed in 1 file (src/shapes.ts), 3 references updated, possible: 1 use changed too (Include Possible): src/shapes.ts:12:2 (src.shapes.Circle.area has a member of the name, which may override it, be overridden by it or declare it for an interface)
         "#,
     );
+    assert!(f.read("src/shapes.ts").contains("  size(): number;\n}"));
     f.accepted("tsc", &["--noEmit", "--strict", "src/shapes.ts"]);
 }
 
@@ -1984,4 +1987,153 @@ fn names_an_importer_chose_are_kept() {
         "export { default as helper, double } from \"./helper\";\nexport { format as fmt } from \"./fmt\";\nexport * from \"./helper\";\n"
     );
     f.accepted("tsc", &["--noEmit", "--strict", "src/main.ts"]);
+}
+
+/// What the Java program prints: its sources compiled into `out`, its
+/// main class run. `None` where no JDK is installed.
+fn java_prints(f: &Fixture, sources: &[&str], main: &str) -> Option<String> {
+    let mut javac = std::process::Command::new("javac");
+    javac
+        .args(["-d", "out"])
+        .args(sources)
+        .current_dir(f.dir.path());
+    let compiled = javac.output().ok()?;
+    assert!(
+        compiled.status.success(),
+        "javac refused the result: {}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let run = std::process::Command::new("java")
+        .args(["-cp", "out", main])
+        .current_dir(f.dir.path())
+        .output()
+        .ok()?;
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    Some(String::from_utf8_lossy(&run.stdout).into_owned())
+}
+
+/// Java: a method is renamed with its family — the methods of its name it
+/// overrides or that override it, in subclasses, in anonymous bodies
+/// (`new A() { … }`), in an enum constant's body, and an interface's
+/// declaration with each implementation — so an `@Override` method is
+/// renamed from either end. Before, the overrides were possible sites
+/// (refused by default), and the anonymous body's was not even seen:
+/// `A.foo` renamed answered `Ok` and javac refused the project. A new
+/// name a class of the family already has is a conflict. The program
+/// prints the same after each rename.
+#[test]
+fn java_methods_rename_with_their_family() {
+    let f = Fixture::new();
+    f.write(
+        "p/A.java",
+        "package p;\n\npublic class A {\n    public int foo() {\n        return 1;\n    }\n\n    public int twice() {\n        return foo() * 2;\n    }\n}\n",
+    );
+    f.write(
+        "p/B.java",
+        "package p;\n\npublic class B extends A {\n    @Override\n    public int foo() {\n        return 5 + super.foo();\n    }\n}\n",
+    );
+    f.write(
+        "p/C.java",
+        "package p;\n\npublic class C extends B {\n    public int bar() {\n        return 7;\n    }\n}\n",
+    );
+    f.write(
+        "p/Shape.java",
+        "package p;\n\npublic interface Shape {\n    double area();\n}\n",
+    );
+    f.write(
+        "p/Sq.java",
+        "package p;\n\npublic class Sq implements Shape {\n    public double area() {\n        return 4;\n    }\n}\n",
+    );
+    f.write(
+        "p/Op.java",
+        "package p;\n\npublic enum Op {\n    ONE {\n        @Override\n        int apply() {\n            return 1;\n        }\n    };\n\n    abstract int apply();\n}\n",
+    );
+    f.write(
+        "p/Main.java",
+        "package p;\n\npublic class Main {\n    public static void main(String[] args) {\n        B b = new B();\n        A anon = new A() {\n            @Override\n            public int foo() {\n                return 9;\n            }\n        };\n        Shape s = new Sq();\n        Sq q = new Sq();\n        Op op = Op.ONE;\n        System.out.println(b.foo() + anon.foo() + anon.twice() + s.area() + q.area() + op.apply());\n    }\n}\n",
+    );
+    let sources = [
+        "p/A.java",
+        "p/B.java",
+        "p/C.java",
+        "p/Shape.java",
+        "p/Sq.java",
+        "p/Op.java",
+        "p/Main.java",
+    ];
+    let before = java_prints(&f, &sources, "p.Main");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol A.foo bar
+        Fail "Name conflict exists: p/C.java:4 already defines C.bar in the lineage of A: renamed, one method would override the other; choose another name"
+        > Refactor RenameSymbol B.foo value
+        Ok, Renamed in 3 files (p/A.java, p/B.java, p/Main.java), 7 references updated
+        > Refactor RenameSymbol Sq.area size
+        Ok, Renamed in 3 files (p/Main.java, p/Shape.java, p/Sq.java), 4 references updated
+        > Refactor RenameSymbol Op.apply run
+        Ok, Renamed in 2 files (p/Main.java, p/Op.java), 3 references updated
+        "#,
+    );
+    assert!(f.read("p/B.java").contains("return 5 + super.value();"));
+    assert!(f
+        .read("p/Main.java")
+        .contains("public int value() {\n                return 9;"));
+    assert!(f
+        .read("p/Op.java")
+        .contains("int run() {\n            return 1;"));
+    assert_eq!(java_prints(&f, &sources, "p.Main"), before);
+}
+
+/// JavaScript and TypeScript: a method is renamed with its family (a
+/// subclass's override, an interface's declaration and its
+/// implementations), and `super.m()` in a class of the family is the
+/// nearest ancestor's `m`, of the family: proven. Before, both ends were
+/// possible sites, refused by default. tsc accepts the result, and node
+/// runs the JavaScript one the same.
+#[test]
+fn es_methods_rename_with_their_family() {
+    let f = Fixture::new();
+    f.write(
+        "shapes.ts",
+        "export interface Shape {\n  area(): number;\n}\n\nexport class Sq implements Shape {\n  area(): number {\n    return 4;\n  }\n}\n\nexport class A {\n  foo(): number {\n    return 1;\n  }\n}\n\nexport class B extends A {\n  foo(): number {\n    return super.foo() + 5;\n  }\n}\n",
+    );
+    f.write(
+        "main.ts",
+        "import { A, B, Sq, Shape } from \"./shapes\";\n\nconst b = new B();\nconst a: A = b;\nconst s: Shape = new Sq();\nconst q = new Sq();\nexport const total: number = b.foo() + a.foo() + s.area() + q.area();\n",
+    );
+    f.write(
+        "web/base.js",
+        "export class Base {\n  greet() {\n    return \"base\";\n  }\n}\n\nexport class Loud extends Base {\n  greet() {\n    return super.greet().toUpperCase();\n  }\n}\n",
+    );
+    f.write(
+        "web/app.js",
+        "import { Base, Loud } from \"./base.js\";\n\nconst loud = new Loud();\nconst base = new Base();\nconsole.log(loud.greet(), base.greet());\n",
+    );
+    f.write("web/package.json", "{\"type\": \"module\"}\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol B.foo value
+        Ok, Renamed in 2 files (main.ts, shapes.ts), 5 references updated
+        > Refactor RenameSymbol Shape.area size
+        Ok, Renamed in 2 files (main.ts, shapes.ts), 4 references updated
+        > Refactor RenameSymbol Base.greet hello
+        Ok, Renamed in 2 files (web/app.js, web/base.js), 5 references updated
+        "#,
+    );
+    assert!(f.read("shapes.ts").contains("return super.value() + 5;"));
+    assert!(f
+        .read("web/base.js")
+        .contains("return super.hello().toUpperCase();"));
+    f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
+    f.accepted("node", &["web/app.js"]);
 }

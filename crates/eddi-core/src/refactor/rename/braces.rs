@@ -36,7 +36,7 @@ use ropey::Rope;
 
 use super::{captures, unproven_refusal, Location};
 use crate::analysis::index::query::References;
-use crate::analysis::outline::Symbol;
+use crate::analysis::outline::{Symbol, SymbolKind};
 use crate::language::{self, Language};
 use crate::refactor::{
     Argument, Evidence, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, SitePolicy,
@@ -56,7 +56,8 @@ pub(super) fn rename(
 ) -> Result<Refactored, RefactorError> {
     let target = Target::read(project, &found, new)?;
     conflicts::refuse(project, &target, new)?;
-    let mut sites = sites::collect(project, &target, &found, new)?;
+    let (found, super_calls) = with_family(project, &target, found)?;
+    let mut sites = sites::collect(project, &target, &found, &super_calls, new)?;
     conflicts::refuse_unexported(&target, &sites.proven, new)?;
 
     // the possible sites: refused, renamed or left, as the request says
@@ -138,6 +139,9 @@ struct Target {
     full_name: String,
     /// The type it is a member of (a class, or a method's receiver type).
     class: Option<String>,
+    /// The methods renamed with it: those of its name that override it
+    /// or that it overrides ([`hierarchy::family`]).
+    family: hierarchy::Family,
 }
 
 impl Target {
@@ -184,6 +188,10 @@ impl Target {
             .at(Argument::NewName));
         }
         let class = member_of(&def_file.outline, &symbol);
+        let family = match overrides(language, &def_file, &symbol) {
+            true => hierarchy::family(project, &def_file, &symbol)?.unwrap_or_default(),
+            false => hierarchy::Family::default(),
+        };
         Ok(Target {
             def_path,
             language,
@@ -192,12 +200,127 @@ impl Target {
             old,
             full_name,
             class,
+            family,
         })
     }
 
     fn is_member(&self) -> bool {
         self.class.is_some()
     }
+}
+
+/// Whether a method may override or be overridden by another of its
+/// name: a class's method in Java (but a private or static one),
+/// JavaScript and TypeScript (but a `#private` or `private` one).
+fn overrides(language: &dyn Language, file: &Parsed, symbol: &Symbol) -> bool {
+    if symbol.kind != SymbolKind::Method {
+        return false;
+    }
+    match language.id() {
+        "java" => !parsed::has_modifier(file, symbol, &["private", "static"]),
+        "javascript" | "typescript" | "tsx" => {
+            !symbol.name.starts_with('#') && !parsed::has_modifier(file, symbol, &["private"])
+        }
+        _ => false,
+    }
+}
+
+/// `found` with the definitions and uses of the method's family: a use
+/// proven for one of them is proven (a value typed as the subclass calls
+/// the override, which is renamed too). With them, the possible uses the
+/// family proves (`super.m()`, [`super_calls_of_the_family`]): proven by
+/// the rename, not by the index, which its check after the edits knows.
+fn with_family(
+    project: &Project<'_>,
+    target: &Target,
+    mut found: References,
+) -> Result<(References, Vec<Location>), RefactorError> {
+    let root = project.index.root();
+    for member in &target.family.members {
+        let theirs = project
+            .index
+            .tags()
+            .find_references(root, &member.qualified_name, None)
+            .map_err(|e| {
+                RefactorError::new(
+                    RefactorFailure::Refused,
+                    format!(
+                        "Cannot rename {}: {} overrides it or is overridden by it, and its uses cannot be found: {e}",
+                        target.full_name, member.qualified_name
+                    ),
+                )
+            })?;
+        found.definitions.extend(theirs.definitions);
+        found.certain.extend(theirs.certain);
+        found.possible.extend(theirs.possible);
+        found.aliased.extend(theirs.aliased);
+    }
+    found.certain.sort();
+    found.certain.dedup();
+    found.possible.sort();
+    found.possible.dedup();
+    found
+        .possible
+        .retain(|l| found.certain.binary_search(l).is_err());
+    let super_calls = match target.language.id() {
+        "javascript" | "typescript" | "tsx" => {
+            super_calls_of_the_family(project, target, &found.possible)?
+        }
+        _ => Vec::new(),
+    };
+    Ok((found, super_calls))
+}
+
+/// JavaScript, TypeScript: the possible uses that are `super.m` in a
+/// class of the method's family, where a project class it derives from
+/// declares `m` (the nearest one's is called: of the family, renamed).
+fn super_calls_of_the_family(
+    project: &Project<'_>,
+    target: &Target,
+    possible: &[Location],
+) -> Result<Vec<Location>, RefactorError> {
+    let owners: Vec<&str> = target
+        .family
+        .members
+        .iter()
+        .filter_map(|m| m.qualified_name.rsplit('.').nth(1))
+        .chain(target.class.as_deref())
+        .collect();
+    let mut proven = Vec::new();
+    for site in possible {
+        let Some(language) = language::language_of(&site.path) else {
+            continue;
+        };
+        let file = Parsed::read(project, language, &site.path)?;
+        let Ok(at) = crate::edit::position::to_char(&file.text, site.position) else {
+            continue;
+        };
+        let before = at.saturating_sub("super.".len());
+        if file.text.slice(before..at) != "super." {
+            continue;
+        }
+        let class = file
+            .outline
+            .symbols
+            .iter()
+            .filter(|s| s.kind == SymbolKind::Class && s.full.contains(&at))
+            .min_by_key(|s| s.full.len());
+        let Some(class) = class else {
+            continue;
+        };
+        let related = target
+            .family
+            .classes
+            .contains(&(site.path.clone(), class.full.start));
+        if related
+            && hierarchy::ancestors(project, &file, class)?
+                .iter()
+                .any(|a| owners.contains(&a.as_str()))
+        {
+            proven.push(site.clone());
+        }
+    }
+    Ok(proven)
 }
 
 /// Asks the index about the texts after the edits: a use of the new name
@@ -213,11 +336,20 @@ fn after_check(
     policy: SitePolicy,
 ) -> Result<Vec<Unproven>, RefactorError> {
     let full_name = &target.full_name;
-    let new_full_name = match full_name.rsplit_once('.') {
+    let renamed = |name: &str| match name.rsplit_once('.') {
         Some((prefix, _)) => format!("{prefix}.{new}"),
         None => new.to_string(),
     };
-    let Some(captured) = captures::captured(project, edited, new, &new_full_name) else {
+    let new_full_name = renamed(full_name);
+    let mut new_full_names = vec![new_full_name.clone()];
+    new_full_names.extend(
+        target
+            .family
+            .members
+            .iter()
+            .map(|m| renamed(&m.qualified_name)),
+    );
+    let Some(captured) = captures::captured(project, edited, new, &new_full_names) else {
         let unchecked = Unproven {
             site: name_at(&target.def_path, target.symbol.name_position, &target.old),
             why: format!(

@@ -57,14 +57,15 @@ pub(super) struct Captured {
     pub unproved: Vec<Location>,
 }
 
-/// The uses of `new_full_name` after the edits that are none of the
-/// renamed sites. `None` when the index cannot find the renamed symbol
-/// in the new texts (nothing to compare with).
+/// The uses of the renamed symbols after the edits (by their new full
+/// names: the symbol's, and those of the methods renamed with it) that
+/// are none of the renamed sites. `None` when the index cannot find a
+/// renamed symbol in the new texts (nothing to compare with).
 pub(super) fn captured(
     project: &Project<'_>,
     edited: &[Edited],
     new: &str,
-    new_full_name: &str,
+    new_full_names: &[String],
 ) -> Option<Captured> {
     let mut after = project.index.tags().clone();
     for file in edited {
@@ -78,9 +79,17 @@ pub(super) fn captured(
             None,
         );
     }
-    let found = after
-        .find_references(project.index.root(), new_full_name, None)
+    let mut found = after
+        .find_references(project.index.root(), new_full_names.first()?, None)
         .ok()?;
+    for other in &new_full_names[1..] {
+        let theirs = after
+            .find_references(project.index.root(), other, None)
+            .ok()?;
+        found.certain.extend(theirs.certain);
+        found.possible.extend(theirs.possible);
+    }
+    found.possible.retain(|l| !found.certain.contains(l));
     // a use written as the new name (an alias's use keeps its own), in
     // none of the renamed sites
     let captures = |at: &Location| -> bool {

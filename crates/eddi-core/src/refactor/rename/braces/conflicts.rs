@@ -11,7 +11,7 @@ use super::parsed::head_before_name;
 use super::{hierarchy, member_of, starts_upper, Parsed, Target};
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::outline::{Symbol, SymbolKind};
-use crate::language::{self, Language};
+use crate::language;
 use crate::refactor::rename::Location;
 use crate::refactor::{Argument, Project, RefactorError, RefactorFailure};
 
@@ -22,7 +22,6 @@ pub(super) fn refuse(
     new: &str,
 ) -> Result<(), RefactorError> {
     let Target {
-        language,
         def_file,
         symbol,
         full_name,
@@ -30,12 +29,30 @@ pub(super) fn refuse(
         ..
     } = target;
     let class = class.as_deref();
-    refuse_supertypes(*language, def_file, symbol, full_name)?;
+    refuse_supertypes(project, target)?;
     refuse_fixed_names(def_file, class, symbol, full_name, new)?;
     refuse_taken(def_file, class, new)?;
     refuse_taken_in_package(project, def_file, class, new)?;
     hierarchy::refuse_taken_in_hierarchy(project, def_file, symbol, new)?;
-    refuse_taken_by_traits(project, def_file, symbol, class, new)
+    refuse_taken_by_traits(project, def_file, symbol, class, new)?;
+    // each method renamed with it: its class must not have the new name
+    for member in &target.family.members {
+        let Some(language) = language::language_of(&member.location.path) else {
+            continue;
+        };
+        let file = Parsed::read(project, language, &member.location.path)?;
+        let Some(symbol) = file
+            .outline
+            .symbols
+            .iter()
+            .find(|s| s.name_position == member.name_position)
+        else {
+            continue;
+        };
+        refuse_taken(&file, member_of(&file.outline, symbol).as_deref(), new)?;
+        hierarchy::refuse_taken_in_hierarchy(project, &file, symbol, new)?;
+    }
+    Ok(())
 }
 
 /// Go exports by the case of a name's first letter: refuses an
@@ -73,12 +90,14 @@ pub(super) fn refuse_unexported(
 
 /// Refuses a member whose name is a supertype's: a Rust trait impl's
 /// method, a Java `@Override` method.
-fn refuse_supertypes(
-    language: &dyn Language,
-    file: &Parsed,
-    symbol: &Symbol,
-    full_name: &str,
-) -> Result<(), RefactorError> {
+fn refuse_supertypes(project: &Project<'_>, target: &Target) -> Result<(), RefactorError> {
+    let Target {
+        language,
+        def_file: file,
+        symbol,
+        full_name,
+        ..
+    } = target;
     if let Some(via) = &symbol.via_trait {
         return Err(RefactorError::new(
             RefactorFailure::Refused,
@@ -87,7 +106,21 @@ fn refuse_supertypes(
             ),
         ));
     }
-    if language.id() == "java" && head_before_name(file, symbol).contains("@Override") {
+    // (a supertype's method in the project is of its family: renamed too)
+    let overridden_here = || -> Result<bool, RefactorError> {
+        let Some(class) = file.outline.parent(symbol) else {
+            return Ok(false);
+        };
+        let ancestors = hierarchy::ancestors(project, file, class)?;
+        Ok(target.family.members.iter().any(|member| {
+            let owner = member.qualified_name.rsplit('.').nth(1);
+            owner.is_some_and(|owner| ancestors.iter().any(|a| a == owner))
+        }))
+    };
+    if language.id() == "java"
+        && head_before_name(file, symbol).contains("@Override")
+        && !overridden_here()?
+    {
         return Err(RefactorError::new(
                 RefactorFailure::Refused,
                 format!(

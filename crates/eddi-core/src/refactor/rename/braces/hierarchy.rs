@@ -4,6 +4,7 @@
 //! lineage already has.
 
 use super::Parsed;
+use crate::analysis::index::query::Definition;
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::outline::{Symbol, SymbolKind};
 use crate::language;
@@ -19,6 +20,17 @@ pub(super) fn outside_supertype(
     class: &Symbol,
 ) -> Result<Option<String>, RefactorError> {
     lineage(project, file, class, &mut Vec::new(), &mut Vec::new())
+}
+
+/// The names of the project's classes `class` derives from.
+pub(super) fn ancestors(
+    project: &Project<'_>,
+    file: &Parsed,
+    class: &Symbol,
+) -> Result<Vec<String>, RefactorError> {
+    let mut names = Vec::new();
+    lineage(project, file, class, &mut Vec::new(), &mut names)?;
+    Ok(names)
 }
 
 /// Follows `class`'s supertypes through the project's classes: pushes
@@ -168,4 +180,162 @@ pub(super) fn refuse_taken_in_hierarchy(
         }
     }
     Ok(())
+}
+
+/// The methods renamed together, and the classes they were looked for in.
+#[derive(Default)]
+pub(super) struct Family {
+    /// Each method of the family but the one asked for, as the index
+    /// defines it.
+    pub members: Vec<Definition>,
+    /// The classes related to the method's class (it included): path and
+    /// the class's start (chars).
+    pub classes: Vec<(String, usize)>,
+}
+
+/// A method's family: the project's methods of its name in the classes
+/// related to its class through `extends` and `implements`, up and down
+/// (`A.foo`, `B extends A`'s `foo`, an interface's `foo` and each
+/// implementation's). One overrides another, so they keep one name: a
+/// rename renames them together. Each member as the index defines it
+/// (its full name asks for its uses); the method itself is none of them.
+/// `None` when the classes related are more than a rename should follow
+/// (its members of the name then stay possible sites).
+pub(super) fn family(
+    project: &Project<'_>,
+    file: &Parsed,
+    method: &Symbol,
+) -> Result<Option<Family>, RefactorError> {
+    /// Related classes followed at most.
+    const MOST: usize = 64;
+    let Some(class) = file
+        .outline
+        .parent(method)
+        .filter(|p| p.kind == SymbolKind::Class)
+    else {
+        return Ok(Some(Family::default()));
+    };
+    let root = project.index.root();
+    let tags = project.index.tags();
+    let kin = family_id(file.language);
+    let mut seen: Vec<(String, usize)> = vec![(file.path.to_string(), class.full.start)];
+    let mut queue: Vec<(String, Symbol)> = vec![(file.path.to_string(), class.clone())];
+    let mut members: Vec<(String, crate::edit::Position)> = Vec::new();
+    while let Some((path, class)) = queue.pop() {
+        let Some(language) = language::language_of(&path) else {
+            continue;
+        };
+        let here = Parsed::read(project, language, &path)?;
+        // its method of the name
+        let own = here.outline.symbols.iter().find(|s| {
+            s.name == method.name
+                && s.kind == SymbolKind::Method
+                && here.outline.parent(s).is_some_and(|p| p.full == class.full)
+        });
+        if let Some(own) =
+            own.filter(|s| (path.as_str(), s.full.start) != (file.path.as_str(), method.full.start))
+        {
+            members.push((path.clone(), own.name_position));
+        }
+        let mut related: Vec<(String, Symbol)> = Vec::new();
+        // up: the project's classes it names after `extends`/`implements`
+        for supertype in
+            language::rename::supertypes(&here.text, &here.tree, class.definition.clone())
+        {
+            let language::rename::Supertype::Named(name) = supertype else {
+                continue;
+            };
+            let last = name.rsplit('.').next().unwrap_or(&name).to_string();
+            for definition in tags.find_definition(root, &last, None).unwrap_or_default() {
+                related.extend(class_at(project, kin, &definition)?);
+            }
+        }
+        // down: the classes that name it so, and Java's anonymous bodies
+        // (`new A() { … }`, an enum constant's) that override it
+        for entry in tags.files_with(kin, &[class.name.as_str()], false) {
+            let other = Parsed::read(project, entry.language, &entry.path)?;
+            if entry.language.id() == "java" {
+                let anonymous = other.outline.symbols.iter().filter(|s| {
+                    s.name == method.name
+                        && other
+                            .outline
+                            .parent(s)
+                            .is_none_or(|p| p.kind != SymbolKind::Class)
+                        && language::rename::java_anonymous_base(
+                            &other.text,
+                            &other.tree,
+                            s.name_position,
+                        )
+                        .is_some_and(|base| base == class.name)
+                });
+                members.extend(anonymous.map(|s| (entry.path.clone(), s.name_position)));
+            }
+            for s in other
+                .outline
+                .symbols
+                .iter()
+                .filter(|s| s.kind == SymbolKind::Class)
+            {
+                let derives =
+                    language::rename::supertypes(&other.text, &other.tree, s.definition.clone())
+                        .iter()
+                        .any(|t| {
+                            matches!(t, language::rename::Supertype::Named(n)
+                        if n.rsplit('.').next() == Some(class.name.as_str()))
+                        });
+                if derives {
+                    related.push((entry.path.clone(), s.clone()));
+                }
+            }
+        }
+        for (path, class) in related {
+            let key = (path.clone(), class.full.start);
+            if !seen.contains(&key) {
+                if seen.len() >= MOST {
+                    return Ok(None);
+                }
+                seen.push(key);
+                queue.push((path, class));
+            }
+        }
+    }
+    // each member as the index defines it
+    let mut found = Vec::new();
+    for (path, at) in members {
+        let definition = tags
+            .find_definition(root, &method.name, None)
+            .unwrap_or_default()
+            .into_iter()
+            .find(|d| d.location.path == path && d.name_position == at);
+        match definition {
+            Some(d) => found.push(d),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(Family {
+        members: found,
+        classes: seen,
+    }))
+}
+
+/// The class an index definition names, in a file of the language family
+/// `kin`: its path and its symbol there.
+fn class_at(
+    project: &Project<'_>,
+    kin: Option<&str>,
+    definition: &Definition,
+) -> Result<Option<(String, Symbol)>, RefactorError> {
+    let path = &definition.location.path;
+    let language = language::language_of(path).filter(|l| family_id(*l) == kin);
+    let (Some(language), SymbolKind::Class) = (language, definition.kind) else {
+        return Ok(None);
+    };
+    let file = Parsed::read(project, language, path)?;
+    let class = file
+        .outline
+        .symbols
+        .iter()
+        .find(|s| s.kind == SymbolKind::Class && s.name_position == definition.name_position)
+        .cloned();
+    Ok(class.map(|c| (path.clone(), c)))
 }

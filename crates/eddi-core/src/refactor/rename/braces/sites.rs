@@ -11,7 +11,7 @@ use super::{go, hierarchy, name_at, point, Parsed, Target};
 use crate::analysis::index::query::References;
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::index::tags::scan::{Imported, Qualifier};
-use crate::analysis::outline::SymbolKind;
+use crate::analysis::outline::{Symbol, SymbolKind};
 use crate::language;
 use crate::refactor::rename::Location;
 use crate::refactor::{Argument, Project, RefactorError, RefactorFailure, Unproven};
@@ -34,17 +34,21 @@ pub(super) struct Sites {
 
 /// Gathers every site of `target` from the index's `found` and what
 /// each language adds.
+/// `super_calls` are possible uses the method's family proves.
 pub(super) fn collect(
     project: &Project<'_>,
     target: &Target,
     found: &References,
+    super_calls: &[Location],
     new: &str,
 ) -> Result<Sites, RefactorError> {
-    let proven = proven(project, target, found)?;
+    let mut proven = proven(project, target, found)?;
+    proven.extend(super_calls.iter().cloned());
     let parameter_uses = parameter_uses(target, new)?;
     let mut possible: Vec<Unproven> = found
         .possible
         .iter()
+        .filter(|site| !super_calls.contains(site))
         .map(|site| Unproven {
             site: site.clone(),
             why: "the index cannot resolve it".to_string(),
@@ -222,6 +226,7 @@ fn called_by_name_outside(project: &Project<'_>, target: &Target, new: &str) -> 
         old,
         full_name,
         class,
+        ..
     } = target;
     let (Some(class), SymbolKind::Method) = (class, symbol.kind) else {
         return Vec::new();
@@ -267,42 +272,49 @@ fn called_by_name_outside(project: &Project<'_>, target: &Target, new: &str) -> 
 
 /// Java, JavaScript, TypeScript: a class deriving from a type outside the
 /// project may override that type's method of the name, which code there
-/// calls by it (`Thread.run`); Java's private and static methods override
-/// nothing.
+/// calls by it (`Thread.run`) — the method's class, or a class of a method
+/// renamed with it. Java's private and static methods override nothing.
 fn overrides_outside(
     project: &Project<'_>,
     target: &Target,
-) -> Result<Option<Unproven>, RefactorError> {
-    let Target {
-        def_path,
-        language,
-        def_file,
-        symbol,
-        old,
-        class,
-        ..
-    } = target;
-    let (Some(class), SymbolKind::Method) = (class, symbol.kind) else {
-        return Ok(None);
-    };
-    let overridable = match language.id() {
-        "java" => !super::parsed::has_modifier(def_file, symbol, &["private", "static"]),
-        "javascript" | "typescript" | "tsx" => {
-            !old.starts_with('#') && !super::parsed::has_modifier(def_file, symbol, &["private"])
+) -> Result<Vec<Unproven>, RefactorError> {
+    let mut possible = Vec::new();
+    let mut check = |path: &str, file: &Parsed, method: &Symbol| -> Result<(), RefactorError> {
+        let class = file
+            .outline
+            .parent(method)
+            .filter(|p| p.kind == SymbolKind::Class);
+        let Some(class) = class.filter(|_| super::overrides(file.language, file, method)) else {
+            return Ok(());
+        };
+        if let Some(outside) = hierarchy::outside_supertype(project, file, class)? {
+            possible.push(Unproven {
+                site: name_at(path, method.name_position, &method.name),
+                why: format!(
+                    "{} derives from {outside}, outside the project, whose method of the name it may override (code there calls it by that name)",
+                    class.name
+                ),
+            });
         }
-        _ => false,
+        Ok(())
     };
-    let parent = def_file.outline.parent(symbol).filter(|p| p.name == *class);
-    let Some(parent) = parent.filter(|_| overridable) else {
-        return Ok(None);
-    };
-    let outside = hierarchy::outside_supertype(project, def_file, parent)?;
-    Ok(outside.map(|outside| Unproven {
-        site: name_at(def_path, symbol.name_position, old),
-        why: format!(
-            "{class} derives from {outside}, outside the project, whose method of the name it may override (code there calls it by that name)"
-        ),
-    }))
+    check(&target.def_path, &target.def_file, &target.symbol)?;
+    for member in &target.family.members {
+        let path = &member.location.path;
+        let Some(language) = language::language_of(path) else {
+            continue;
+        };
+        let file = Parsed::read(project, language, path)?;
+        let method = file
+            .outline
+            .symbols
+            .iter()
+            .find(|s| s.name_position == member.name_position);
+        if let Some(method) = method {
+            check(path, &file, method)?;
+        }
+    }
+    Ok(possible)
 }
 
 /// A member code outside the project reads by its name, as its
