@@ -2023,7 +2023,8 @@ fn java_prints(f: &Fixture, sources: &[&str], main: &str) -> Option<String> {
 /// renamed from either end. Before, the overrides were possible sites
 /// (refused by default), and the anonymous body's was not even seen:
 /// `A.foo` renamed answered `Ok` and javac refused the project. A new
-/// name a class of the family already has is a conflict. The program
+/// name a class of the family already has is a conflict. An enum's
+/// constant is a value of the enum (`Op.ONE.apply()`). The program
 /// prints the same after each rename.
 #[test]
 fn java_methods_rename_with_their_family() {
@@ -2054,7 +2055,7 @@ fn java_methods_rename_with_their_family() {
     );
     f.write(
         "p/Main.java",
-        "package p;\n\npublic class Main {\n    public static void main(String[] args) {\n        B b = new B();\n        A anon = new A() {\n            @Override\n            public int foo() {\n                return 9;\n            }\n        };\n        Shape s = new Sq();\n        Sq q = new Sq();\n        Op op = Op.ONE;\n        System.out.println(b.foo() + anon.foo() + anon.twice() + s.area() + q.area() + op.apply());\n    }\n}\n",
+        "package p;\n\npublic class Main {\n    public static void main(String[] args) {\n        B b = new B();\n        A anon = new A() {\n            @Override\n            public int foo() {\n                return 9;\n            }\n        };\n        Shape s = new Sq();\n        Sq q = new Sq();\n        Op op = Op.ONE;\n        System.out.println(b.foo() + anon.foo() + anon.twice() + s.area() + q.area() + op.apply() + Op.ONE.apply());\n    }\n}\n",
     );
     let sources = [
         "p/A.java",
@@ -2078,7 +2079,7 @@ fn java_methods_rename_with_their_family() {
         > Refactor RenameSymbol Sq.area size
         Ok, Renamed in 3 files (p/Main.java, p/Shape.java, p/Sq.java), 4 references updated
         > Refactor RenameSymbol Op.apply run
-        Ok, Renamed in 2 files (p/Main.java, p/Op.java), 3 references updated
+        Ok, Renamed in 2 files (p/Main.java, p/Op.java), 4 references updated
         "#,
     );
     assert!(f.read("p/B.java").contains("return 5 + super.value();"));

@@ -17,6 +17,7 @@
 //! resolution rules see, this check sees: a certain capture is a name
 //! conflict, a possible one a possible site.
 
+use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -91,19 +92,21 @@ pub(super) fn captured(
     }
     found.possible.retain(|l| !found.certain.contains(l));
     // a use written as the new name (an alias's use keeps its own), in
-    // none of the renamed sites
-    let captures = |at: &Location| -> bool {
+    // none of the renamed sites; each file not edited read once
+    let mut unedited: HashMap<String, Option<Rope>> = HashMap::new();
+    let mut captures = |at: &Location| -> bool {
         let edited = edited.iter().find(|f| f.path == at.path);
-        let source;
         let text = match edited {
             Some(f) => &f.text,
-            None => match project.source(&at.path) {
-                Ok(s) => {
-                    source = s;
-                    &source.text
+            None => {
+                let read = unedited
+                    .entry(at.path.clone())
+                    .or_insert_with(|| project.source(&at.path).ok().map(|s| s.text));
+                match read {
+                    Some(text) => &*text,
+                    None => return true,
                 }
-                Err(_) => return true,
-            },
+            }
         };
         let Ok(start) = crate::edit::position::to_char(text, at.position) else {
             return true;
@@ -114,7 +117,7 @@ pub(super) fn captured(
         }
         !edited.is_some_and(|f| f.names.iter().any(|n| n.range.contains(&start)))
     };
-    let captured = |sites: &[Location]| -> Vec<Location> {
+    let mut captured = |sites: &[Location]| -> Vec<Location> {
         sites.iter().filter(|s| captures(s)).cloned().collect()
     };
     let starts_in = |sites: &[Location], file: &Edited, name: &Name| {

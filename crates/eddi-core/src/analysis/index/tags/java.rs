@@ -542,6 +542,12 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
         for member in members {
             match member.kind() {
                 kind if is_class(kind) => classes.push(member),
+                // an enum's constant is a value of the enum (`Op.ONE.apply()`)
+                "enum_constant" => {
+                    if let Some(name) = member.child_by_field_name("name") {
+                        push(&text[name.byte_range()], owner, DeclaredKind::Value);
+                    }
+                }
                 "field_declaration" | "constant_declaration" => {
                     let Some(t) = member.child_by_field_name("type") else {
                         continue;
