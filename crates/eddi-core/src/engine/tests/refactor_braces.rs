@@ -2138,3 +2138,36 @@ fn es_methods_rename_with_their_family() {
     f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
     f.accepted("node", &["web/app.js"]);
 }
+
+/// Rust: a trait's method and each `impl Trait for T`'s method of its
+/// name are one family, renamed together from either end (an impl's
+/// method was refused: its name is the trait's). A value whose type the
+/// crate does not declare — a type parameter bounded by the trait, a
+/// `dyn` trait object — may call the trait's method: possible, never
+/// another's (`s.area()` in `generic<S: Shape>` was left as it was, and
+/// the renamed trait method answered `Ok` on a crate rustc refused).
+#[test]
+fn rust_trait_methods_rename_with_their_implementations() {
+    let f = Fixture::new();
+    f.write("src/main.rs", "trait Shape {\n    fn area(&self) -> f64;\n\n    fn double(&self) -> f64 {\n        self.area() * 2.0\n    }\n}\n\nstruct Sq(f64);\nstruct Circle(f64);\n\nimpl Shape for Sq {\n    fn area(&self) -> f64 {\n        self.0 * self.0\n    }\n}\n\nimpl Shape for Circle {\n    fn area(&self) -> f64 {\n        3.0 * self.0 * self.0\n    }\n\n    fn double(&self) -> f64 {\n        self.area() * 4.0\n    }\n}\n\nfn one(s: &dyn Shape) -> f64 {\n    s.area()\n}\n\nfn square(q: &Sq) -> f64 {\n    q.area()\n}\n\nfn generic<S: Shape>(s: &S) -> f64 {\n    s.area() + s.double()\n}\n\nfn main() {\n    let q = Sq(2.0);\n    let c = Circle(1.0);\n    println!(\"{} {} {} {}\", square(&q), one(&c), generic(&c), c.double());\n}\n");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Sq.area size
+        Fail "Cannot rename Sq.Shape.area: 2 possible uses it cannot prove: src/main.rs:28:6 (the index cannot resolve it), src/main.rs:36:6 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Sq.area size Include Possible
+        Ok, Renamed in 1 file (src/main.rs), 8 references updated, possible: 2 uses changed too (Include Possible): src/main.rs:28:6 (the index cannot resolve it), src/main.rs:36:6 (the index cannot resolve it)
+        > Refactor RenameSymbol Circle.double twice Include Possible
+        Ok, Renamed in 1 file (src/main.rs), 4 references updated, possible: 2 uses changed too (Include Possible): src/main.rs:36:17 (the index cannot resolve it), src/main.rs:42:64 (the index cannot resolve it)
+        "#,
+    );
+    let after = f.read("src/main.rs");
+    assert!(after.contains(
+        "    fn size(&self) -> f64;\n\n    fn twice(&self) -> f64 {\n        self.size() * 2.0"
+    ));
+    assert!(after.contains("    s.size() + s.twice()\n"));
+    assert_eq!(after.matches("fn size(").count(), 3);
+    rustc_accepts(&f, "src/main.rs");
+}

@@ -29,6 +29,7 @@ mod go;
 mod hierarchy;
 mod parsed;
 mod sites;
+mod traits;
 
 use std::collections::BTreeMap;
 
@@ -188,10 +189,12 @@ impl Target {
             .at(Argument::NewName));
         }
         let class = member_of(&def_file.outline, &symbol);
-        let family = match overrides(language, &def_file, &symbol) {
-            true => hierarchy::family(project, &def_file, &symbol)?.unwrap_or_default(),
-            false => hierarchy::Family::default(),
+        let family = match (overrides(language, &def_file, &symbol), language.id()) {
+            (false, _) => None,
+            (true, "rust") => traits::family(project, &def_file, &symbol)?,
+            (true, _) => hierarchy::family(project, &def_file, &symbol)?,
         };
+        let family = family.unwrap_or_default();
         Ok(Target {
             def_path,
             language,
@@ -211,12 +214,14 @@ impl Target {
 
 /// Whether a method may override or be overridden by another of its
 /// name: a class's method in Java (but a private or static one),
-/// JavaScript and TypeScript (but a `#private` or `private` one).
+/// JavaScript and TypeScript (but a `#private` or `private` one); a
+/// trait's method in Rust, or one an `impl Trait for T` implements.
 fn overrides(language: &dyn Language, file: &Parsed, symbol: &Symbol) -> bool {
     if symbol.kind != SymbolKind::Method {
         return false;
     }
     match language.id() {
+        "rust" => symbol.via_trait.is_some() || symbol.parent.is_some(),
         "java" => !parsed::has_modifier(file, symbol, &["private", "static"]),
         "javascript" | "typescript" | "tsx" => {
             !symbol.name.starts_with('#') && !parsed::has_modifier(file, symbol, &["private"])

@@ -505,6 +505,11 @@ struct Query<'a> {
     /// Whether the verdicts of the file being resolved read declarations
     /// of other files (the types of values): see [`KeptFile::inferred`].
     read_declarations: Cell<bool>,
+    /// Rust: the symbol is a trait's method (declared in a trait, or
+    /// implemented in an `impl Trait for T`), which a value of a type the
+    /// crate does not declare may call (`s.area()` with `s: &S` and `S:
+    /// Shape`, or `String` implementing it).
+    trait_member: bool,
 }
 
 /// The words whose files a query read, and whether it read every file
@@ -529,6 +534,9 @@ impl<'a> Query<'a> {
             java_classes: RefCell::default(),
             rust_types: RefCell::default(),
             read_declarations: Cell::new(false),
+            trait_member: family_id == "rust"
+                && symbol.def().trait_member
+                && symbol.def().container.is_some(),
         }
     }
 
@@ -1567,6 +1575,9 @@ impl Query<'_> {
         match denoted {
             Denotes::Item(m, n) => certain_if(aliases.contains(&(m, n))),
             Denotes::Unknown | Denotes::Required(..) => Verdict::Possible,
+            // a type parameter, or a type from outside the crate, may
+            // implement the trait whose method the query is
+            Denotes::Unbound if self.trait_member => Verdict::Possible,
             Denotes::Module(_) | Denotes::Unbound => Verdict::Other,
         }
     }

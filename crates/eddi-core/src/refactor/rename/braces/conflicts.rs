@@ -98,7 +98,12 @@ fn refuse_supertypes(project: &Project<'_>, target: &Target) -> Result<(), Refac
         full_name,
         ..
     } = target;
-    if let Some(via) = &symbol.via_trait {
+    // (the trait's method in the project is of its family: renamed too)
+    if let Some(via) = symbol
+        .via_trait
+        .as_ref()
+        .filter(|_| target.family.members.is_empty())
+    {
         return Err(RefactorError::new(
             RefactorFailure::Refused,
             format!(
