@@ -1883,6 +1883,26 @@ pub fn java_anonymous_base(
     Some(bare.rsplit('.').next().unwrap_or(bare).trim().to_string())
 }
 
+/// JavaScript, TypeScript: whether `this` (or `super`) before the name
+/// at char `at` is the instance of the class around it — no `function`
+/// between them rebinds it (an arrow function keeps it).
+pub fn es_this_is_the_instance(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
+    let byte = text.char_to_byte(at);
+    let mut node = tree.root().named_descendant_for_byte_range(byte, byte);
+    while let Some(n) = node {
+        match n.kind() {
+            "class_body" => return true,
+            "function_expression"
+            | "function_declaration"
+            | "generator_function"
+            | "generator_function_declaration"
+            | "function" => return false,
+            _ => node = n.parent(),
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod supertype_tests {
     use super::{supertypes_in, Supertype};

@@ -2094,8 +2094,9 @@ fn java_methods_rename_with_their_family() {
 
 /// JavaScript and TypeScript: a method is renamed with its family (a
 /// subclass's override, an interface's declaration and its
-/// implementations), and `super.m()` in a class of the family is the
-/// nearest ancestor's `m`, of the family: proven. Before, both ends were
+/// implementations), and `super.m()` or `this.m()` (an arrow function's
+/// too) in a class of the family is an ancestor's, its own or an
+/// override's `m`, of the family: proven. Before, both ends were
 /// possible sites, refused by default. tsc accepts the result, and node
 /// runs the JavaScript one the same.
 #[test]
@@ -2103,7 +2104,7 @@ fn es_methods_rename_with_their_family() {
     let f = Fixture::new();
     f.write(
         "shapes.ts",
-        "export interface Shape {\n  area(): number;\n}\n\nexport class Sq implements Shape {\n  area(): number {\n    return 4;\n  }\n}\n\nexport class A {\n  foo(): number {\n    return 1;\n  }\n}\n\nexport class B extends A {\n  foo(): number {\n    return super.foo() + 5;\n  }\n}\n",
+        "export interface Shape {\n  area(): number;\n}\n\nexport class Sq implements Shape {\n  area(): number {\n    return 4;\n  }\n}\n\nexport class A {\n  foo(): number {\n    return 1;\n  }\n}\n\nexport class B extends A {\n  foo(): number {\n    return super.foo() + 5;\n  }\n}\n\nexport class D extends B {\n  twice(): number {\n    const again = () => this.foo();\n    return this.foo() + again();\n  }\n}\n",
     );
     f.write(
         "main.ts",
@@ -2124,7 +2125,7 @@ fn es_methods_rename_with_their_family() {
         > Start s
         Ok
         > Refactor RenameSymbol B.foo value
-        Ok, Renamed in 2 files (main.ts, shapes.ts), 5 references updated
+        Ok, Renamed in 2 files (main.ts, shapes.ts), 7 references updated
         > Refactor RenameSymbol Shape.area size
         Ok, Renamed in 2 files (main.ts, shapes.ts), 4 references updated
         > Refactor RenameSymbol Base.greet hello
@@ -2132,6 +2133,9 @@ fn es_methods_rename_with_their_family() {
         "#,
     );
     assert!(f.read("shapes.ts").contains("return super.value() + 5;"));
+    assert!(f
+        .read("shapes.ts")
+        .contains("const again = () => this.value();\n    return this.value() + again();"));
     assert!(f
         .read("web/base.js")
         .contains("return super.hello().toUpperCase();"));

@@ -57,8 +57,8 @@ pub(super) fn rename(
 ) -> Result<Refactored, RefactorError> {
     let target = Target::read(project, &found, new)?;
     conflicts::refuse(project, &target, new)?;
-    let (found, super_calls) = with_family(project, &target, found)?;
-    let mut sites = sites::collect(project, &target, &found, &super_calls, new)?;
+    let (found, inherited) = with_family(project, &target, found)?;
+    let mut sites = sites::collect(project, &target, &found, &inherited, new)?;
     conflicts::refuse_unexported(&target, &sites.proven, new)?;
 
     // the possible sites: refused, renamed or left, as the request says
@@ -233,8 +233,9 @@ fn overrides(language: &dyn Language, file: &Parsed, symbol: &Symbol) -> bool {
 /// `found` with the definitions and uses of the method's family: a use
 /// proven for one of them is proven (a value typed as the subclass calls
 /// the override, which is renamed too). With them, the possible uses the
-/// family proves (`super.m()`, [`super_calls_of_the_family`]): proven by
-/// the rename, not by the index, which its check after the edits knows.
+/// family proves (`super.m()`, `this.m()`:
+/// [`inherited_calls_of_the_family`]): proven by the rename, not by the
+/// index, which its check after the edits knows.
 fn with_family(
     project: &Project<'_>,
     target: &Target,
@@ -267,19 +268,21 @@ fn with_family(
     found
         .possible
         .retain(|l| found.certain.binary_search(l).is_err());
-    let super_calls = match target.language.id() {
+    let inherited = match target.language.id() {
         "javascript" | "typescript" | "tsx" => {
-            super_calls_of_the_family(project, target, &found.possible)?
+            inherited_calls_of_the_family(project, target, &found.possible)?
         }
         _ => Vec::new(),
     };
-    Ok((found, super_calls))
+    Ok((found, inherited))
 }
 
-/// JavaScript, TypeScript: the possible uses that are `super.m` in a
-/// class of the method's family, where a project class it derives from
-/// declares `m` (the nearest one's is called: of the family, renamed).
-fn super_calls_of_the_family(
+/// JavaScript, TypeScript: the possible uses that are `super.m` or
+/// `this.m` in a class of the method's family, where the project declares
+/// `m` in a class it derives from (`super.m`: the nearest one's), or in
+/// itself too (`this.m`: its own, an ancestor's, or a subclass's override)
+/// — each one of the family, renamed.
+fn inherited_calls_of_the_family(
     project: &Project<'_>,
     target: &Target,
     possible: &[Location],
@@ -300,8 +303,13 @@ fn super_calls_of_the_family(
         let Ok(at) = crate::edit::position::to_char(&file.text, site.position) else {
             continue;
         };
-        let before = at.saturating_sub("super.".len());
-        if file.text.slice(before..at) != "super." {
+        let through = |receiver: &str| {
+            let before = at.saturating_sub(receiver.chars().count());
+            file.text.slice(before..at) == receiver
+        };
+        let (through_super, through_this) = (through("super."), through("this."));
+        let instance = language::rename::es_this_is_the_instance(&file.text, &file.tree, at);
+        if !(through_super || through_this) || !instance {
             continue;
         }
         let class = file
@@ -317,11 +325,14 @@ fn super_calls_of_the_family(
             .family
             .classes
             .contains(&(site.path.clone(), class.full.start));
-        if related
-            && hierarchy::ancestors(project, &file, class)?
-                .iter()
-                .any(|a| owners.contains(&a.as_str()))
-        {
+        if !related {
+            continue;
+        }
+        let mut declaring = hierarchy::ancestors(project, &file, class)?;
+        if through_this {
+            declaring.push(class.name.clone());
+        }
+        if declaring.iter().any(|a| owners.contains(&a.as_str())) {
             proven.push(site.clone());
         }
     }

@@ -34,21 +34,22 @@ pub(super) struct Sites {
 
 /// Gathers every site of `target` from the index's `found` and what
 /// each language adds.
-/// `super_calls` are possible uses the method's family proves.
+/// `inherited` are possible uses the method's family proves (`super.m()`,
+/// `this.m()` in a class of the family).
 pub(super) fn collect(
     project: &Project<'_>,
     target: &Target,
     found: &References,
-    super_calls: &[Location],
+    inherited: &[Location],
     new: &str,
 ) -> Result<Sites, RefactorError> {
     let mut proven = proven(project, target, found)?;
-    proven.extend(super_calls.iter().cloned());
+    proven.extend(inherited.iter().cloned());
     let parameter_uses = parameter_uses(target, new)?;
     let mut possible: Vec<Unproven> = found
         .possible
         .iter()
-        .filter(|site| !super_calls.contains(site))
+        .filter(|site| !inherited.contains(site))
         .map(|site| Unproven {
             site: site.clone(),
             why: "the index cannot resolve it".to_string(),
