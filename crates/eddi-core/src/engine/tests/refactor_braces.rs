@@ -2023,7 +2023,8 @@ fn java_prints(f: &Fixture, sources: &[&str], main: &str) -> Option<String> {
 /// renamed from either end. Before, the overrides were possible sites
 /// (refused by default), and the anonymous body's was not even seen:
 /// `A.foo` renamed answered `Ok` and javac refused the project. A new
-/// name a class of the family already has is a conflict. An enum's
+/// name a class of the family already has is a conflict; an unrelated
+/// class's method of the name (`Other.foo`) is none of it. An enum's
 /// constant is a value of the enum (`Op.ONE.apply()`). The program
 /// prints the same after each rename.
 #[test]
@@ -2046,6 +2047,10 @@ fn java_methods_rename_with_their_family() {
         "package p;\n\npublic interface Shape {\n    double area();\n}\n",
     );
     f.write(
+        "p/Other.java",
+        "package p;\n\npublic class Other {\n    public int foo() {\n        return 3;\n    }\n}\n",
+    );
+    f.write(
         "p/Sq.java",
         "package p;\n\npublic class Sq implements Shape {\n    public double area() {\n        return 4;\n    }\n}\n",
     );
@@ -2055,13 +2060,14 @@ fn java_methods_rename_with_their_family() {
     );
     f.write(
         "p/Main.java",
-        "package p;\n\npublic class Main {\n    public static void main(String[] args) {\n        B b = new B();\n        A anon = new A() {\n            @Override\n            public int foo() {\n                return 9;\n            }\n        };\n        Shape s = new Sq();\n        Sq q = new Sq();\n        Op op = Op.ONE;\n        System.out.println(b.foo() + anon.foo() + anon.twice() + s.area() + q.area() + op.apply() + Op.ONE.apply());\n    }\n}\n",
+        "package p;\n\npublic class Main {\n    public static void main(String[] args) {\n        B b = new B();\n        A anon = new A() {\n            @Override\n            public int foo() {\n                return 9;\n            }\n        };\n        Shape s = new Sq();\n        Sq q = new Sq();\n        Op op = Op.ONE;\n        System.out.println(b.foo() + anon.foo() + anon.twice() + s.area() + q.area() + op.apply() + Op.ONE.apply() + new Other().foo());\n    }\n}\n",
     );
     let sources = [
         "p/A.java",
         "p/B.java",
         "p/C.java",
         "p/Shape.java",
+        "p/Other.java",
         "p/Sq.java",
         "p/Op.java",
         "p/Main.java",

@@ -191,6 +191,10 @@ pub(super) struct Family {
     /// The classes related to the method's class (it included): path and
     /// the class's start (chars).
     pub classes: Vec<(String, usize)>,
+    /// Whether `classes` are every class related to it: then a class
+    /// outside them shares nothing with it (in Java, whose types are
+    /// nominal).
+    pub complete: bool,
 }
 
 /// A method's family: the project's methods of its name in the classes
@@ -315,6 +319,7 @@ pub(super) fn family(
     Ok(Some(Family {
         members: found,
         classes: seen,
+        complete: true,
     }))
 }
 

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::{go, hierarchy, name_at, point, Parsed, Target};
-use crate::analysis::index::query::References;
+use crate::analysis::index::query::{Definition, References};
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::index::tags::scan::{Imported, Qualifier};
 use crate::analysis::outline::{Symbol, SymbolKind};
@@ -203,6 +203,9 @@ fn members_of_the_name(
         {
             continue;
         }
+        if language.id() == "java" && !related_in_java(project, target, &other)? {
+            continue;
+        }
         possible.push(Unproven {
             site: name_at(&other.location.path, other.name_position, old),
             why: format!(
@@ -212,6 +215,37 @@ fn members_of_the_name(
         });
     }
     Ok(possible)
+}
+
+/// Java: whether another member of the name may be related to the
+/// method — unless its family is known whole and the member's class is
+/// none of its classes (Java's types are nominal: an unrelated class's
+/// method overrides nothing of it).
+fn related_in_java(
+    project: &Project<'_>,
+    target: &Target,
+    other: &Definition,
+) -> Result<bool, RefactorError> {
+    let family = &target.family;
+    if !family.complete || target.symbol.kind != SymbolKind::Method {
+        return Ok(true);
+    }
+    let Some(language) = language::language_of(&other.location.path) else {
+        return Ok(true);
+    };
+    let file = Parsed::read(project, language, &other.location.path)?;
+    let class = file
+        .outline
+        .symbols
+        .iter()
+        .find(|s| s.name_position == other.name_position)
+        .and_then(|s| file.outline.parent(s))
+        .filter(|p| p.kind == SymbolKind::Class);
+    Ok(class.is_none_or(|class| {
+        family
+            .classes
+            .contains(&(other.location.path.clone(), class.full.start))
+    }))
 }
 
 /// A method code outside the project may call by its name, through an

@@ -102,6 +102,7 @@ pub(super) fn family(
     Ok(Some(Family {
         members: found,
         classes: Vec::new(),
+        complete: false,
     }))
 }
 
