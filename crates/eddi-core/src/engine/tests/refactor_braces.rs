@@ -2181,3 +2181,44 @@ fn rust_trait_methods_rename_with_their_implementations() {
     assert_eq!(after.matches("fn size(").count(), 3);
     rustc_accepts(&f, "src/main.rs");
 }
+
+/// JavaScript, TypeScript: a value of a subclass reaches the members it
+/// inherits (`const b = new B(); b.foo()` with `class B extends A` calls
+/// `A.foo`), through the project's classes and modules (the scan reads
+/// each class's `extends`); a subclass that declares the member has its
+/// own (`C.foo`: of the family, renamed with it), and one extending a
+/// class from outside the project reaches that class's. Before, such a
+/// use was no use of `A.foo`: Find References missed it, and the rename
+/// answered `Ok` on a project tsc refused.
+#[test]
+fn es_values_of_subclasses_reach_inherited_members() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export class A {\n  foo(): number {\n    return 1;\n  }\n}\n",
+    );
+    f.write(
+        "b.ts",
+        "import { A } from \"./a\";\n\nexport class B extends A {}\n\nexport class C extends A {\n  foo(): number {\n    return 2;\n  }\n}\n\nexport default class D extends B {}\n",
+    );
+    f.write(
+        "main.ts",
+        "import { B, C } from \"./b\";\nimport D from \"./b\";\n\nconst b = new B();\nconst c: C = new C();\nconst d: D = new D();\nexport const n: number = b.foo() + c.foo() + d.foo();\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References A.foo
+        Ok: Found 2 references, with lines, Txt main.ts:6:27,47: export const n: number = b.foo() + c.foo() + d.foo();
+        > Refactor RenameSymbol A.foo value
+        Ok, Renamed in 3 files (a.ts, b.ts, main.ts), 5 references updated
+        "#,
+    );
+    assert_eq!(
+        f.read("main.ts").lines().last(),
+        Some("export const n: number = b.value() + c.value() + d.value();")
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
+}

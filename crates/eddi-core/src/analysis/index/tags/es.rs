@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use tree_sitter::{Language, Node};
 
 use super::family::{Family, Files, ModuleKey, Source, TypedKinds};
-use super::scan::{Import, ImportKind, Imported, Qualifier, TagsFile};
+use super::scan::{Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile};
 use super::tsconfig::TsConfig;
 use crate::analysis::syntax::{byte_to_char, LineTable};
 
@@ -51,9 +51,14 @@ impl Family for Es {
         for statement in root.named_children(&mut cursor) {
             match statement.kind() {
                 "import_statement" => import(text, lines, statement, file),
-                "export_statement" => export(text, lines, statement, file),
+                "export_statement" => {
+                    if let Some(declaration) = field(statement, "declaration") {
+                        heritage(text, declaration, file);
+                    }
+                    export(text, lines, statement, file)
+                }
                 "lexical_declaration" | "variable_declaration" => require(text, statement, file),
-                _ => {}
+                _ => heritage(text, statement, file),
             }
         }
     }
@@ -233,6 +238,46 @@ fn import(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut Tag
 
 /// `export function f`, `export { a as b }`, `export default f`, and the
 /// re-exports `export { a as b } from 's'`, `export * from 's'`.
+/// The class a module-level class declaration extends (`class B extends
+/// A`, `extends ns.A<T>`: the expression without its type arguments), as
+/// a [`DeclaredKind::Extends`] of the class: a member the class does not
+/// declare is the one it inherits.
+fn heritage(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
+    if !matches!(
+        declaration.kind(),
+        "class_declaration" | "abstract_class_declaration"
+    ) {
+        return;
+    }
+    let Some(name) = field(declaration, "name") else {
+        return;
+    };
+    let mut c = declaration.walk();
+    let Some(heritage) = declaration
+        .named_children(&mut c)
+        .find(|n| n.kind() == "class_heritage")
+    else {
+        return;
+    };
+    // TypeScript: `extends_clause` (its `value`); JavaScript: the expression
+    let mut c = heritage.walk();
+    let first = heritage.named_children(&mut c).next();
+    let base = match first {
+        Some(clause) if clause.kind() == "extends_clause" => field(clause, "value"),
+        Some(clause) if clause.kind() == "implements_clause" => None,
+        other => other,
+    };
+    let Some(base) = base.filter(|b| matches!(b.kind(), "identifier" | "member_expression")) else {
+        return;
+    };
+    file.declared.push(Declared {
+        owner: Some(text[name.byte_range()].into()),
+        name: "".into(),
+        type_text: text[base.byte_range()].into(),
+        kind: DeclaredKind::Extends,
+    });
+}
+
 fn export(text: &str, lines: &LineTable<'_>, statement: Node<'_>, file: &mut TagsFile) {
     let name_of = |n: Node<'_>| text[n.byte_range()].to_string();
     let is_default = {

@@ -27,6 +27,7 @@ use crate::analysis::index::error::{IndexError, SymbolCandidate};
 use crate::analysis::index::query::{Call, Callers, Definition, Location, References};
 use crate::analysis::outline::SymbolKind;
 
+mod es_types;
 mod infer;
 mod java_types;
 mod rust_types;
@@ -1422,7 +1423,20 @@ impl<'a> Query<'a> {
                         };
                     }
                     let Some((owner, function)) = t.type_name.split_once("::") else {
-                        return self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
+                        let verdict =
+                            self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
+                        // ES: a subclass's value reaches the member it inherits
+                        if verdict == Verdict::Other && self.family_id == "es" {
+                            let member = &symbol.def().name;
+                            return self.es_inherited_use(
+                                entry,
+                                &t.type_name,
+                                member,
+                                aliases,
+                                defined,
+                            );
+                        }
+                        return verdict;
                     };
                     // `let x = T::f(…)`: the class's own when `f` of the
                     // class's file returns it; what another's returns, or

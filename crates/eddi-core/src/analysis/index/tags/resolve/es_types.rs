@@ -1,0 +1,85 @@
+//! JavaScript and TypeScript: a member read through a value of a class
+//! that derives from the class whose member is asked (`const b: B`,
+//! `const b = new B()` with `class B extends A`) reaches the member of
+//! the nearest class of its lineage that declares one: where that is the
+//! asked class's, the use is its (`b.foo()` calls `A.foo` when `B` does
+//! not declare `foo`). The lineage is the scan's: each module-level
+//! class's `extends` ([`DeclaredKind::Extends`]), followed through the
+//! project's modules.
+
+use super::*;
+use crate::analysis::index::tags::scan::DeclaredKind;
+
+/// How many classes of a lineage are followed.
+const DEEPEST: usize = 16;
+
+impl Query<'_> {
+    /// The verdict of a use of the member `member` through a value typed
+    /// `type_name` (as `entry` names it) that does not denote the
+    /// asked class (whose names are `aliases`): certain where the class
+    /// it denotes inherits the member from it through project classes
+    /// that do not declare it; possible where the index cannot tell what
+    /// a class of the lineage extends; else another's.
+    pub(super) fn es_inherited_use(
+        &self,
+        entry: &TagsEntry,
+        type_name: &str,
+        member: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        self.read_declarations.set(true);
+        let (mut entry, mut type_name) = (entry, type_name.to_string());
+        for _ in 0..DEEPEST {
+            let denoted = match type_name.rsplit_once('.') {
+                Some((module, name)) => match self.denotes(entry, module, aliases, defined) {
+                    Denotes::Module(m) => Denotes::Item(m, name.to_string()),
+                    other => other,
+                },
+                None => self.denotes(entry, &type_name, aliases, defined),
+            };
+            let (module, exported) = match denoted {
+                Denotes::Item(m, n) => (m, n),
+                Denotes::Unknown | Denotes::Required(..) => return Verdict::Possible,
+                Denotes::Module(_) | Denotes::Unbound => return Verdict::Other,
+            };
+            let Some(declaring) = self.index.entry(&module) else {
+                return Verdict::Other;
+            };
+            let file = declaring.file();
+            let local = file
+                .exports
+                .iter()
+                .find(|(e, _)| *e == exported)
+                .map_or(exported.as_str(), |(_, l)| l.as_str());
+            let Some(class) = file
+                .defs
+                .iter()
+                .find(|d| d.top_level && d.kind == SymbolKind::Class && d.name == local)
+            else {
+                return Verdict::Other;
+            };
+            // a class that declares the member has its own
+            let declares = file
+                .defs
+                .iter()
+                .any(|d| d.name == member && d.container.as_deref() == Some(local));
+            if declares {
+                return Verdict::Other;
+            }
+            let Some(base) = file
+                .declared
+                .iter()
+                .find(|d| d.kind == DeclaredKind::Extends && d.owner.as_deref() == Some(local))
+            else {
+                return Verdict::Other;
+            };
+            let at = class.span.start;
+            if self.typed_as(declaring, at, &base.type_text, aliases, defined) == Verdict::Certain {
+                return Verdict::Certain;
+            }
+            (entry, type_name) = (&**declaring, base.type_text.to_string());
+        }
+        Verdict::Possible
+    }
+}
