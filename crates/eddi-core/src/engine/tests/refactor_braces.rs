@@ -2184,8 +2184,9 @@ fn rust_trait_methods_rename_with_their_implementations() {
 
 /// JavaScript, TypeScript: a value of a subclass reaches the members it
 /// inherits (`const b = new B(); b.foo()` with `class B extends A` calls
-/// `A.foo`), through the project's classes and modules (the scan reads
-/// each class's `extends`); a subclass that declares the member has its
+/// `A.foo`, and so does its `this.foo()`), through the project's classes
+/// and modules (the scan reads each class's `extends`); a subclass that
+/// declares the member has its
 /// own (`C.foo`: of the family, renamed with it), and one extending a
 /// class from outside the project reaches that class's. Before, such a
 /// use was no use of `A.foo`: Find References missed it, and the rename
@@ -2199,7 +2200,7 @@ fn es_values_of_subclasses_reach_inherited_members() {
     );
     f.write(
         "b.ts",
-        "import { A } from \"./a\";\n\nexport class B extends A {}\n\nexport class C extends A {\n  foo(): number {\n    return 2;\n  }\n}\n\nexport default class D extends B {}\n",
+        "import { A } from \"./a\";\n\nexport class B extends A {\n  bar(): number {\n    return this.foo();\n  }\n}\n\nexport class C extends A {\n  foo(): number {\n    return 2;\n  }\n}\n\nexport default class D extends B {}\n",
     );
     f.write(
         "main.ts",
@@ -2211,9 +2212,9 @@ fn es_values_of_subclasses_reach_inherited_members() {
         > Start s
         Ok
         > Find References A.foo
-        Ok: Found 2 references, with lines, Txt main.ts:6:27,47: export const n: number = b.foo() + c.foo() + d.foo();
+        Ok: Found 3 references, with lines, Txt b.ts:4:16: return this.foo();\nmain.ts:6:27,47: export const n: number = b.foo() + c.foo() + d.foo();
         > Refactor RenameSymbol A.foo value
-        Ok, Renamed in 3 files (a.ts, b.ts, main.ts), 5 references updated
+        Ok, Renamed in 3 files (a.ts, b.ts, main.ts), 6 references updated
         "#,
     );
     assert_eq!(

@@ -1333,6 +1333,22 @@ impl<'a> Query<'a> {
             Qualifier::This if self.family_id == "java" => {
                 self.java_implicit_use(entry, r, true, aliases)
             }
+            // ES: `this` in a subclass that inherits the member (the
+            // rest stays possible: a `function` may rebind `this`)
+            Qualifier::This if self.family_id == "es" => match inside {
+                Some(around)
+                    if self.es_inherited_use(
+                        entry,
+                        around,
+                        &symbol.def().name,
+                        aliases,
+                        defined,
+                    ) == Verdict::Certain =>
+                {
+                    Verdict::Certain
+                }
+                _ => Verdict::Possible,
+            },
             Qualifier::This => Verdict::Possible,
             Qualifier::None if self.family.implicit_members() && !r.shadowed => {
                 let name = &symbol.def().name;
