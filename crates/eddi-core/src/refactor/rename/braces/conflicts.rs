@@ -37,20 +37,10 @@ pub(super) fn refuse(
     refuse_taken_by_traits(project, def_file, symbol, class, new)?;
     // each method renamed with it: its class must not have the new name
     for member in &target.family.members {
-        let Some(language) = language::language_of(&member.location.path) else {
-            continue;
-        };
-        let file = Parsed::read(project, language, &member.location.path)?;
-        let Some(symbol) = file
-            .outline
-            .symbols
-            .iter()
-            .find(|s| s.name_position == member.name_position)
-        else {
-            continue;
-        };
-        refuse_taken(&file, member_of(&file.outline, symbol).as_deref(), new)?;
-        hierarchy::refuse_taken_in_hierarchy(project, &file, symbol, new)?;
+        if let Some((file, symbol)) = Parsed::of_definition(project, member)? {
+            refuse_taken(&file, member_of(&file.outline, &symbol).as_deref(), new)?;
+            hierarchy::refuse_taken_in_hierarchy(project, &file, &symbol, new)?;
+        }
     }
     Ok(())
 }

@@ -138,18 +138,10 @@ pub(super) fn refuse_taken_in_hierarchy(
     let mut ancestors = Vec::new();
     lineage(project, file, class, &mut Vec::new(), &mut ancestors)?;
     for other in others {
-        let Some(language) = language::language_of(&other.location.path) else {
+        let Some((other_file, member)) = Parsed::of_definition(project, &other)? else {
             continue;
         };
-        let other_file = Parsed::read(project, language, &other.location.path)?;
-        let member = other_file
-            .outline
-            .symbols
-            .iter()
-            .find(|s| s.name_position == other.name_position);
-        let Some(member) = member else {
-            continue;
-        };
+        let member = &member;
         let Some(owner) = other_file
             .outline
             .parent(member)

@@ -3,6 +3,7 @@
 
 use ropey::Rope;
 
+use crate::analysis::index::query::Definition;
 use crate::analysis::outline::{Outline, Symbol, SymbolKind};
 use crate::analysis::SyntaxTree;
 use crate::change::TextEdits;
@@ -45,6 +46,27 @@ impl Parsed {
             tree,
             outline,
         })
+    }
+
+    /// The file of an index definition, read, with the definition's
+    /// symbol there (`None`: of no language Eddi reads, or no longer
+    /// there).
+    pub fn of_definition(
+        project: &Project<'_>,
+        definition: &Definition,
+    ) -> Result<Option<(Parsed, Symbol)>, RefactorError> {
+        let path = &definition.location.path;
+        let Some(language) = crate::language::language_of(path) else {
+            return Ok(None);
+        };
+        let file = Parsed::read(project, language, path)?;
+        let symbol = file
+            .outline
+            .symbols
+            .iter()
+            .find(|s| s.name_position == definition.name_position)
+            .cloned();
+        Ok(symbol.map(|symbol| (file, symbol)))
     }
 
     /// The text after the edits; refuses edits that leave the file with

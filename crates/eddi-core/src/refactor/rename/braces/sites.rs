@@ -230,16 +230,12 @@ fn related_in_java(
     if !family.complete || target.symbol.kind != SymbolKind::Method {
         return Ok(true);
     }
-    let Some(language) = language::language_of(&other.location.path) else {
+    let Some((file, member)) = Parsed::of_definition(project, other)? else {
         return Ok(true);
     };
-    let file = Parsed::read(project, language, &other.location.path)?;
     let class = file
         .outline
-        .symbols
-        .iter()
-        .find(|s| s.name_position == other.name_position)
-        .and_then(|s| file.outline.parent(s))
+        .parent(&member)
         .filter(|p| p.kind == SymbolKind::Class);
     Ok(class.is_none_or(|class| {
         family
@@ -335,18 +331,8 @@ fn overrides_outside(
     };
     check(&target.def_path, &target.def_file, &target.symbol)?;
     for member in &target.family.members {
-        let path = &member.location.path;
-        let Some(language) = language::language_of(path) else {
-            continue;
-        };
-        let file = Parsed::read(project, language, path)?;
-        let method = file
-            .outline
-            .symbols
-            .iter()
-            .find(|s| s.name_position == member.name_position);
-        if let Some(method) = method {
-            check(path, &file, method)?;
+        if let Some((file, method)) = Parsed::of_definition(project, member)? {
+            check(&member.location.path, &file, &method)?;
         }
     }
     Ok(possible)
