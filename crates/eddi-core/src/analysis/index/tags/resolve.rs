@@ -1362,6 +1362,17 @@ impl<'a> Query<'a> {
                 }
                 self.denoted_member(entry, q, aliases, defined)
             }
+            // Rust: a local's type as the crate states it (a declared
+            // type, what `T::f` makes, an inferred expression's), when no
+            // untyped binding closer to the use hides it
+            Qualifier::Name(q)
+                if self.family_id == "rust" && rust_types::typed_binding(file, q, r.offset).is_some() =>
+            {
+                let returns_class = |t: &str, f: &str| {
+                    self.rust_returns_class(entry, r, symbol, class, defined, t, f)
+                };
+                self.rust_expression_use(entry, r, q, inside, aliases, &returns_class, defined)
+            }
             Qualifier::Name(q) => {
                 let typed = file
                     .typed
@@ -1369,23 +1380,8 @@ impl<'a> Query<'a> {
                     .filter(|t| t.name == *q && t.scope.contains(&r.offset))
                     .min_by_key(|t| t.scope.end - t.scope.start);
                 if let Some(t) = typed {
-                    if t.inferred && self.family_id == "rust" {
-                        let returns_class = |t: &str, f: &str| {
-                            self.rust_returns_class(entry, r, symbol, class, defined, t, f)
-                        };
-                        return self.rust_expression_use(
-                            entry,
-                            r,
-                            q,
-                            inside,
-                            aliases,
-                            &returns_class,
-                            defined,
-                        );
-                    }
-                    // Rust: a type alias of the name may be the class
-                    // under another name (`x: &Alias`)
-                    if self.family_id == "rust" && self.rust_type_aliased(&t.type_name) {
+                    // Rust: hidden by a closer binding, of a type unknown
+                    if self.family_id == "rust" {
                         return Verdict::Possible;
                     }
                     if let Some(callee) = t.type_name.strip_suffix("()") {

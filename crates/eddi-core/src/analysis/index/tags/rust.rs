@@ -695,7 +695,9 @@ fn typed_name(
         name: text[name.byte_range()].to_string(),
         type_name,
         scope,
-        ..Typed::default()
+        // (the local binding it is: a closer one hides it)
+        at: Some(byte_to_char(lines, name.start_byte())),
+        inferred: false,
     });
 }
 
@@ -808,7 +810,8 @@ fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
 /// The type a type node names, through references and owning pointers.
 fn type_of(text: &str, node: Node<'_>) -> Option<String> {
     match node.kind() {
-        "type_identifier" => Some(text[node.byte_range()].to_string()),
+        // (a primitive's members are no type's of the crate)
+        "type_identifier" | "primitive_type" => Some(text[node.byte_range()].to_string()),
         "reference_type" => type_of(text, node.child_by_field_name("type")?),
         "generic_type" => {
             let outer = node.child_by_field_name("type")?;

@@ -137,21 +137,7 @@ impl<'a> Query<'a> {
             };
             self.rust_result(entry, &here(owner), f, returns_class, defined)?
         } else {
-            let typed = file
-                .typed
-                .iter()
-                .filter(|t| t.name == root && t.scope.contains(&offset))
-                .min_by_key(|t| t.scope.end - t.scope.start)?;
-            // a loop's or a `let`'s variable, unless a closer binding (a
-            // closure's parameter) hides it
-            let innermost = file
-                .locals
-                .iter()
-                .filter(|l| l.name == root && l.visible.contains(&offset))
-                .min_by_key(|l| l.visible.end - l.visible.start);
-            if typed.inferred && innermost.is_some_and(|l| typed.at != Some(l.offset)) {
-                return None;
-            }
+            let typed = typed_binding(file, root, offset)?;
             self.typed_type(entry, typed, inside, returns_class, defined, depth)?
         };
         while !rest.is_empty() {
@@ -315,15 +301,6 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// Whether a written type (`&Alias`, `Box<Alias>`, `T::new`) names a
-    /// type alias a file of the crate declares.
-    pub(super) fn rust_type_aliased(&self, written: &str) -> bool {
-        // (the answer reads other files' declarations)
-        self.read_declarations.set(true);
-        let name = written.split("::").next().unwrap_or(written);
-        held(name).is_some_and(|own| self.rust_types_named(own).aliased)
-    }
-
     /// What the crate's files declare of a type `name` (looked up once per
     /// query).
     fn rust_types_named(&self, name: &str) -> Rc<Declarations<'a>> {
@@ -365,6 +342,27 @@ impl<'a> Query<'a> {
             .borrow_mut()
             .insert(name.to_string(), Rc::clone(&found));
         found
+    }
+}
+
+/// The typed binding a name reads at `offset`: the innermost typed one
+/// (a parameter, a `let`, a loop's variable), unless a closer binding the
+/// scan does not type (`let x = g();`, a closure's parameter, a pattern's
+/// name) hides it — its type is then unknown.
+pub(super) fn typed_binding<'f>(file: &'f TagsFile, name: &str, offset: usize) -> Option<&'f Typed> {
+    let typed = file
+        .typed
+        .iter()
+        .filter(|t| t.name == name && t.scope.contains(&offset))
+        .min_by_key(|t| t.scope.end - t.scope.start)?;
+    let innermost = file
+        .locals
+        .iter()
+        .filter(|l| l.name == name && l.visible.contains(&offset))
+        .min_by_key(|l| l.visible.end - l.visible.start);
+    match innermost {
+        Some(l) if typed.at != Some(l.offset) => None,
+        _ => Some(typed),
     }
 }
 
