@@ -1376,6 +1376,89 @@ impl Wrap<Node> {
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
+const LEAF_RS: &str = "pub struct Node {
+    pub label: String,
+}
+
+impl Node {
+    pub fn weight(&self) -> usize {
+        self.label.len()
+    }
+
+    pub fn len(&self) -> usize {
+        self.label.len()
+    }
+}
+
+pub struct Leaf;
+
+impl Leaf {
+    pub fn make() -> Leaf {
+        Leaf
+    }
+
+    pub fn weight(&self) -> usize {
+        1
+    }
+}
+
+pub fn make_leaf() -> Leaf {
+    Leaf
+}
+
+pub fn sum(node: &Node, name: &str) -> usize {
+    let leaf = Leaf::make();
+    leaf.weight() + name.len() + node.weight() + node.len()
+}
+";
+
+/// Rust: a local whose type the crate states is read by that type — what
+/// another type's associated function makes (`Leaf::make()`), a
+/// primitive (`name: &str`) — so its members are another's; a typed
+/// parameter hidden by a closer binding of unknown type (`let node =
+/// make_leaf();`) is no longer read as typed: the rename of
+/// `Leaf.weight` answered `Ok` and left `node.weight()` calling the
+/// renamed method by its old name.
+#[test]
+fn rust_locals_read_by_their_innermost_binding() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"leaf\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", LEAF_RS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.weight mass
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        > Refactor RenameSymbol Node.len size
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("leaf.weight() + name.len() + node.mass() + node.size()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+
+    let hidden = Fixture::new();
+    hidden.write(
+        "src/lib.rs",
+        &format!("{LEAF_RS}\npub fn hidden(node: &Node) -> usize {{\n    let node = make_leaf();\n    node.weight()\n}}\n"),
+    );
+    hidden.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Leaf.weight heft
+        Fail "Cannot rename Leaf.weight: 1 possible use it cannot prove: src/lib.rs:37:9 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+}
+
 /// A new name the project already uses for something else outside it — a
 /// method of a trait or class from a library, a builtin, a global, a
 /// member promoted from an embedded library type — is taken over where

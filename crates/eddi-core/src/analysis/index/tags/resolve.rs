@@ -1366,7 +1366,8 @@ impl<'a> Query<'a> {
             // type, what `T::f` makes, an inferred expression's), when no
             // untyped binding closer to the use hides it
             Qualifier::Name(q)
-                if self.family_id == "rust" && rust_types::typed_binding(file, q, r.offset).is_some() =>
+                if self.family_id == "rust"
+                    && rust_types::typed_binding(file, q, r.offset).is_some() =>
             {
                 let returns_class = |t: &str, f: &str| {
                     self.rust_returns_class(entry, r, symbol, class, defined, t, f)
@@ -1469,13 +1470,13 @@ impl Query<'_> {
         t: &str,
         f: &str,
     ) -> bool {
-        t == class.name
-            && symbol
-                .entry
-                .file()
-                .constructors
-                .iter()
-                .any(|(o, g)| o == class.name && g == f)
+        // (`t` may name it under another name: `use a::Cart as Basket`)
+        symbol
+            .entry
+            .file()
+            .constructors
+            .iter()
+            .any(|(o, g)| o == class.name && g == f)
             && self.typed_as(entry, r.offset, t, class.aliases, defined) == Verdict::Certain
     }
 

@@ -349,7 +349,11 @@ impl<'a> Query<'a> {
 /// (a parameter, a `let`, a loop's variable), unless a closer binding the
 /// scan does not type (`let x = g();`, a closure's parameter, a pattern's
 /// name) hides it — its type is then unknown.
-pub(super) fn typed_binding<'f>(file: &'f TagsFile, name: &str, offset: usize) -> Option<&'f Typed> {
+pub(super) fn typed_binding<'f>(
+    file: &'f TagsFile,
+    name: &str,
+    offset: usize,
+) -> Option<&'f Typed> {
     let typed = file
         .typed
         .iter()
