@@ -1459,6 +1459,84 @@ fn rust_locals_read_by_their_innermost_binding() {
     );
 }
 
+/// Rust: the names a variant's or a struct's pattern binds are of the
+/// types its fields are declared with (`Node::Leaf(ref text)`, `Self::Leaf(text)`,
+/// `Node::Inner { ref info, .. }`), a tuple struct's field by position
+/// (`info.1`), an element of a method's slice result (`node.infos()[0]`):
+/// members through them are certain. `Some(x)` is not read (the matched
+/// value's type is unknown): its member stays possible, renamed with
+/// `Include Possible`; rustc compiles the result.
+#[test]
+fn rust_pattern_bindings_are_of_their_fields_types() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Text {
+    pub s: String,
+}
+
+impl Text {
+    pub fn size(&self) -> usize {
+        self.s.len()
+    }
+}
+
+pub struct Info(pub usize, pub Text);
+
+pub enum Node {
+    Leaf(Text),
+    Inner { kids: Vec<Node>, info: Info },
+}
+
+impl Node {
+    pub fn infos(&self) -> &[Info] {
+        match self {
+            Node::Leaf(_) => &[],
+            Node::Inner { info, .. } => std::slice::from_ref(info),
+        }
+    }
+
+    pub fn total(&self) -> usize {
+        match *self {
+            Node::Leaf(ref text) => text.size(),
+            Node::Inner { ref kids, ref info } => info.1.size() + kids.len(),
+        }
+    }
+
+    pub fn first(&self) -> usize {
+        if let Self::Leaf(text) = self {
+            text.size() + self.infos()[0].1.size()
+        } else {
+            0
+        }
+    }
+}
+
+pub fn maybe(t: Option<&Text>) -> usize {
+    match t {
+        Some(x) => x.size(),
+        None => 0,
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Text.size measure
+        Fail "Cannot rename Text.size: 1 possible use it cannot prove: src/lib.rs:43:21 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Text.size measure Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 6 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:43:21 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("text.measure() + self.infos()[0].1.measure()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// A new name the project already uses for something else outside it — a
 /// method of a trait or class from a library, a builtin, a global, a
 /// member promoted from an embedded library type — is taken over where

@@ -15,7 +15,7 @@
 use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
-use compact_str::CompactString;
+use compact_str::{format_compact, CompactString};
 
 use super::scan::{
     import_ref, Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile, Typed,
@@ -56,7 +56,13 @@ impl Family for Rust {
 
     fn typed_kinds(&self) -> TypedKinds {
         TypedKinds {
-            nodes: &["parameter", "let_declaration", "for_expression"],
+            nodes: &[
+                "parameter",
+                "let_declaration",
+                "for_expression",
+                "tuple_struct_pattern",
+                "struct_pattern",
+            ],
             functions: &["function_item", "closure_expression"],
             // a `let` binds to the end of its block
             classes: &["block"],
@@ -646,9 +652,12 @@ fn typed_name(
     file: &mut TagsFile,
 ) {
     let chars = |from: usize, to: usize| byte_to_char(lines, from)..byte_to_char(lines, to);
-    if node.kind() == "for_expression" {
-        loop_element(text, node, chars, file);
-        return;
+    match node.kind() {
+        "for_expression" => return loop_element(text, node, chars, file),
+        "tuple_struct_pattern" | "struct_pattern" => {
+            return pattern_fields(text, lines, node, file)
+        }
+        _ => {}
     }
     let (name, type_name, scope) = match node.kind() {
         "parameter" => (
@@ -765,6 +774,126 @@ fn loop_element(
     });
 }
 
+/// The names a struct's or an enum variant's pattern binds to its fields
+/// (`Node::Leaf(ref text)`, `Span { start, .. }`, `Self::V(x)`), each of
+/// the type the field is declared with: the compact expression
+/// `Node::Leaf{}.0` (a value the variant's pattern matched, then its field
+/// `0`), inferred when a query runs. Visible in the arm, `if`, `while`,
+/// loop, closure, function or block around the pattern, where no closer
+/// binding hides it. A name after `..` in a tuple's pattern, and a
+/// pattern whose path is generic or longer than `E::V`, are not read.
+fn pattern_fields(text: &str, lines: &LineTable<'_>, node: Node<'_>, file: &mut TagsFile) {
+    let Some(path) = node.child_by_field_name("type") else {
+        return;
+    };
+    let value = match path.kind() {
+        "identifier" | "type_identifier" => text[path.byte_range()].to_string(),
+        "scoped_identifier" | "scoped_type_identifier" => {
+            let (Some(owner), Some(variant)) = (
+                path.child_by_field_name("path")
+                    .filter(|p| matches!(p.kind(), "identifier" | "type_identifier" | "self")),
+                path.child_by_field_name("name"),
+            ) else {
+                return;
+            };
+            let owner = match &text[owner.byte_range()] {
+                "Self" => match impl_type(text, node) {
+                    Some(own) => own,
+                    None => return,
+                },
+                owner => owner.to_string(),
+            };
+            format!("{owner}::{}", &text[variant.byte_range()])
+        }
+        _ => return,
+    };
+    // (`Some(x)`, `Ok(x)`: the matched value's type is not read)
+    if matches!(value.as_str(), "Some" | "Ok" | "Err") {
+        return;
+    }
+    let Some(scope) = binding_scope(node) else {
+        return;
+    };
+    let scope = byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte());
+    let mut bind = |name: Node<'_>, field: &str| {
+        file.typed.push(Typed {
+            name: text[name.byte_range()].to_string(),
+            type_name: format!("{value}{{}}.{field}"),
+            scope: scope.clone(),
+            at: Some(byte_to_char(lines, name.start_byte())),
+            inferred: true,
+        });
+    };
+    let mut c = node.walk();
+    if node.kind() == "tuple_struct_pattern" {
+        let elements = node.named_children(&mut c).filter(|n| {
+            n.id() != path.id() && n.kind() != "line_comment" && n.kind() != "block_comment"
+        });
+        for (i, element) in elements.enumerate() {
+            if element.kind() == "remaining_field_pattern" {
+                break;
+            }
+            if let Some(name) = bound_name(element) {
+                bind(name, &i.to_string());
+            }
+        }
+        return;
+    }
+    for field in node
+        .named_children(&mut c)
+        .filter(|n| n.kind() == "field_pattern")
+    {
+        let Some(name) = field.child_by_field_name("name") else {
+            continue;
+        };
+        let bound = match name.kind() {
+            "shorthand_field_identifier" => Some(name),
+            _ => field.child_by_field_name("pattern").and_then(bound_name),
+        };
+        if let Some(bound) = bound {
+            bind(bound, &text[name.byte_range()]);
+        }
+    }
+}
+
+/// The name a pattern binds as a whole: `x`, `ref x`, `mut x`, `ref mut
+/// x`, `&x` (a reference's target: the same members).
+fn bound_name(pattern: Node<'_>) -> Option<Node<'_>> {
+    match pattern.kind() {
+        "identifier" => Some(pattern),
+        "ref_pattern" | "mut_pattern" | "reference_pattern" => {
+            let mut c = pattern.walk();
+            let inner = pattern
+                .named_children(&mut c)
+                .find(|n| n.kind() != "mutable_specifier");
+            inner.and_then(bound_name)
+        }
+        _ => None,
+    }
+}
+
+/// The node a pattern's names are bound in: the nearest match arm, `if`,
+/// `while`, `for`, closure, function or block around it.
+fn binding_scope(pattern: Node<'_>) -> Option<Node<'_>> {
+    let mut around = pattern.parent();
+    while let Some(n) = around {
+        if matches!(
+            n.kind(),
+            "match_arm"
+                | "if_expression"
+                | "while_expression"
+                | "for_expression"
+                | "closure_expression"
+                | "function_item"
+                | "block"
+        ) {
+            return Some(n);
+        }
+        around = n.parent();
+    }
+    None
+}
+
 /// The type an `impl` block around `node` is for (`Point` of `impl<T>
 /// Display for Point<T>`); `None` outside one (a trait's body).
 fn impl_type(text: &str, node: Node<'_>) -> Option<String> {
@@ -875,32 +1004,70 @@ fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
             });
         }
     }
-    let structs = items.iter().filter(|i| {
-        i.kind() == "struct_item"
+    let types = items.iter().filter(|i| {
+        matches!(i.kind(), "struct_item" | "enum_item")
             && i.child_by_field_name("type_parameters")
                 .is_none_or(only_lifetimes)
     });
-    for item in structs {
+    for item in types {
         let (Some(owner), Some(body)) = (
             item.child_by_field_name("name"),
             item.child_by_field_name("body"),
         ) else {
             continue;
         };
+        let owner: CompactString = text[owner.byte_range()].into();
+        if item.kind() == "struct_item" {
+            struct_fields(text, &owner, "", body, file);
+            continue;
+        }
+        // an enum's variants' fields, as `V.0`, `V.name`
         let mut c = body.walk();
-        for field in body.named_children(&mut c) {
-            let (Some(name), Some(t)) = (
-                field.child_by_field_name("name"),
-                field.child_by_field_name("type"),
+        for variant in body.named_children(&mut c) {
+            let (Some(name), Some(fields)) = (
+                variant.child_by_field_name("name"),
+                variant.child_by_field_name("body"),
             ) else {
                 continue;
             };
-            file.declared.push(Declared {
-                owner: Some(text[owner.byte_range()].into()),
-                name: text[name.byte_range()].into(),
-                type_text: text[t.byte_range()].into(),
-                kind: DeclaredKind::Value,
-            });
+            let prefix = format!("{}.", &text[name.byte_range()]);
+            struct_fields(text, &owner, &prefix, fields, file);
+        }
+    }
+}
+
+/// The fields of a struct's or a variant's body — named (`{ a: A }`) or
+/// by position (`(A, B)`: `0`, `1`) — as the owner's values, each name
+/// after `prefix`.
+fn struct_fields(
+    text: &str,
+    owner: &CompactString,
+    prefix: &str,
+    body: Node<'_>,
+    file: &mut TagsFile,
+) {
+    let mut push = |name: &str, t: Node<'_>| {
+        file.declared.push(Declared {
+            owner: Some(owner.clone()),
+            name: format_compact!("{prefix}{name}"),
+            type_text: text[t.byte_range()].into(),
+            kind: DeclaredKind::Value,
+        });
+    };
+    if body.kind() == "ordered_field_declaration_list" {
+        let mut c = body.walk();
+        for (i, t) in body.children_by_field_name("type", &mut c).enumerate() {
+            push(&i.to_string(), t);
+        }
+        return;
+    }
+    let mut c = body.walk();
+    for field in body.named_children(&mut c) {
+        if let (Some(name), Some(t)) = (
+            field.child_by_field_name("name"),
+            field.child_by_field_name("type"),
+        ) {
+            push(&text[name.byte_range()], t);
         }
     }
 }
@@ -920,7 +1087,8 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
             "self" | "identifier" => break text[node.byte_range()].into(),
             "field_expression" => {
                 let field = node.child_by_field_name("field")?;
-                if field.kind() != "field_identifier" {
+                // (`self.0`: a tuple struct's field by position)
+                if !matches!(field.kind(), "field_identifier" | "integer_literal") {
                     return None;
                 }
                 steps.push(&text[field.byte_range()]);
@@ -1011,15 +1179,13 @@ fn impl_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) -> Vec<(Str
             if returns == "Self" || returns == owner {
                 found.push((owner.clone(), text[name.byte_range()].to_string()));
             }
+            let type_parameters = function.child_by_field_name("type_parameters");
             let result = function
                 .child_by_field_name("return_type")
-                .and_then(|r| type_of(text, r))
+                .and_then(|r| type_of(text, r).or_else(|| elements(text, r, type_parameters)))
                 .map(|t| if t == "Self" { owner.clone() } else { t });
-            let generic = |t: &str| {
-                function
-                    .child_by_field_name("type_parameters")
-                    .is_some_and(|p| declares_type_parameter(text, p, t))
-            };
+            let generic =
+                |t: &str| type_parameters.is_some_and(|p| declares_type_parameter(text, p, t));
             if let Some(result) = result.filter(|t| !generic(t)) {
                 file.declared.push(Declared {
                     owner: Some(owner.as_str().into()),
@@ -1031,6 +1197,24 @@ fn impl_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) -> Vec<(Str
         }
     }
     found
+}
+
+/// A result that holds elements (`&[TextInfo]`, `Vec<Node>`, `[u8; 4]`)
+/// as written: its element's type is read where the result is indexed or
+/// iterated. Not of a generic function (its element may be a parameter).
+fn elements(text: &str, result: Node<'_>, type_parameters: Option<Node<'_>>) -> Option<String> {
+    let mut held = result;
+    while held.kind() == "reference_type" {
+        held = held.child_by_field_name("type")?;
+    }
+    let holds = match held.kind() {
+        "array_type" => true,
+        "generic_type" => held
+            .child_by_field_name("type")
+            .is_some_and(|t| &text[t.byte_range()] == "Vec"),
+        _ => false,
+    };
+    (holds && type_parameters.is_none()).then(|| text[result.byte_range()].to_string())
 }
 
 /// Whether a function's type parameters (`<T: Tr, U = X>`) declare `name`.

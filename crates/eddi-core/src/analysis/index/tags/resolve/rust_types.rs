@@ -129,6 +129,18 @@ impl<'a> Query<'a> {
                 return None;
             }
             here(inside?)
+        } else if let Some(matched) = root.strip_suffix("{}") {
+            // a value a struct's or a variant's pattern matched: its first
+            // step is a field of the struct, or of the variant
+            let after = rest.strip_prefix('.')?;
+            let end = after.find(['.', '(', '[']).unwrap_or(after.len());
+            let (field, after) = after.split_at(end);
+            rest = after;
+            let (owner, variant) = match matched.split_once("::") {
+                Some((owner, variant)) => (owner, format!("{variant}.{field}")),
+                None => (matched, field.to_string()),
+            };
+            self.rust_field(&here(owner), &variant, defined)?
         } else if let Some(call) = root.strip_suffix("()") {
             let (owner, f) = call.split_once("::")?;
             let owner = match owner {
@@ -372,8 +384,11 @@ pub(super) fn typed_binding<'f>(
 
 /// A compact expression's root (`self`, a name, `T::f()`) and its steps.
 fn split_root(expression: &str) -> Option<(&str, &str)> {
-    let end = match expression.find("()") {
-        Some(call) if expression[..call].contains("::") && !expression[..call].contains('.') => {
+    let end = match (expression.find("()"), expression.find("{}")) {
+        (_, Some(matched)) if !expression[..matched].contains('.') => matched + 2,
+        (Some(call), _)
+            if expression[..call].contains("::") && !expression[..call].contains('.') =>
+        {
             call + 2
         }
         _ => expression.find(['.', '[']).unwrap_or(expression.len()),
@@ -455,5 +470,10 @@ mod tests {
         assert_eq!(split_root("T::new().inner"), Some(("T::new()", ".inner")));
         assert_eq!(split_root("self.a.b()"), Some(("self", ".a.b()")));
         assert_eq!(split_root("x.items[]"), Some(("x", ".items[]")));
+        assert_eq!(
+            split_root("Node::Leaf{}.0.m()"),
+            Some(("Node::Leaf{}", ".0.m()"))
+        );
+        assert_eq!(split_root("Span{}.start"), Some(("Span{}", ".start")));
     }
 }
