@@ -595,45 +595,51 @@ impl Reader<'_> {
 
     /// The type a name is declared with where `r` reads it.
     fn declared_type(&self, name: &str, at: usize) -> Option<&str> {
-        self.file
-            .typed
-            .iter()
-            .filter(|t| t.name == name && t.scope.contains(&at))
-            .min_by_key(|t| t.scope.end - t.scope.start)
-            .and_then(|t| {
-                // Go's `x := e`: a call of the file's own function alone
-                // (below), no other expression's type
-                if t.inferred && !t.type_name.ends_with("()") {
-                    return None;
-                }
-                if let Some(callee) = t.type_name.strip_suffix("()") {
-                    // Go's `x := f(…)`: the type the file's own `f`
-                    // returns; another package's `f` makes a type unknown
-                    return match callee.contains('.') {
-                        true => None,
-                        false => self
-                            .file
-                            .constructors
-                            .iter()
-                            .find(|(_, f)| f == callee)
-                            .map(|(t, _)| t.as_str()),
-                    };
-                }
-                match t.type_name.split_once("::") {
-                    // Rust's `let x = T::f(…)`: `T` when the file's `f` of
-                    // `T` returns it, else a type unknown
-                    Some((owner, function)) => self
+        let typed = match self.language.id() {
+            // (unless a closer binding of unknown type hides it)
+            "rust" => self.file.typed_binding(name, at),
+            _ => self
+                .file
+                .typed
+                .iter()
+                .filter(|t| t.name == name && t.scope.contains(&at))
+                .min_by_key(|t| t.scope.end - t.scope.start),
+        };
+        typed.and_then(|t| {
+            // Go's `x := e`: a call of the file's own function alone
+            // (below), no other expression's type
+            if t.inferred && !t.type_name.ends_with("()") {
+                return None;
+            }
+            if let Some(callee) = t.type_name.strip_suffix("()") {
+                // Rust's `let x = T::f(…)`: `T` when the file's `f` of
+                // `T` returns it, else a type unknown
+                if let Some((owner, function)) = callee.split_once("::") {
+                    return self
                         .file
                         .constructors
                         .iter()
                         .any(|(o, f)| o == owner && f == function)
-                        .then_some(owner),
-                    None => {
-                        let ty = t.type_name.as_str();
-                        ty.rsplit('.').next()
-                    }
+                        .then_some(owner);
                 }
-            })
+                // Go's `x := f(…)`: the type the file's own `f`
+                // returns; another package's `f` makes a type unknown
+                return match callee.contains('.') {
+                    true => None,
+                    false => self
+                        .file
+                        .constructors
+                        .iter()
+                        .find(|(_, f)| f == callee)
+                        .map(|(t, _)| t.as_str()),
+                };
+            }
+            // (Rust's `ast::Span`: a module's type, not the file's)
+            match t.type_name.contains("::") {
+                true => None,
+                false => t.type_name.rsplit('.').next(),
+            }
+        })
     }
 
     fn member_sites(&self, outline: &Outline, symbol: &Symbol, class: &str) -> Found {

@@ -1455,8 +1455,52 @@ fn rust_locals_read_by_their_innermost_binding() {
         Ok
         > Refactor RenameSymbol Leaf.weight heft
         Fail "Cannot rename Leaf.weight: 1 possible use it cannot prove: src/lib.rs:37:9 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Open src/lib.rs
+        Ok, At 0:0, Length 39
+        > Modify Method Leaf.weight Rename heft
+        Fail "Cannot rename Leaf.weight in this file: 1 use may name it through a value of unknown type (at 37:9); Refactor RenameSymbol Leaf.weight heft Include Possible renames them too, Only Proven leaves them"
         "#,
     );
+}
+
+/// Rust: a type written through its module (`span: &ast::Span`, `let s =
+/// ast::Span { … }`) is that module's type, found where the module's
+/// path leads: members through it are certain, another module's type's
+/// are not the symbol's; an associated type (`T::Pos`) is unknown, its
+/// member possible.
+#[test]
+fn rust_types_written_through_their_modules() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"spans\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod ast;\npub mod hir;\n\npub trait Tr {\n    type Pos;\n}\n\npub fn width(span: &ast::Span, other: &hir::Span) -> usize {\n    let s = ast::Span { start: 1, end: 2 };\n    span.len() + s.len() + other.len()\n}\n\npub fn far<T: Tr<Pos = ast::Span>>(p: T::Pos) -> usize {\n    p.len()\n}\n",
+    );
+    f.write(
+        "src/ast.rs",
+        "pub struct Span {\n    pub start: usize,\n    pub end: usize,\n}\n\nimpl Span {\n    pub fn len(&self) -> usize {\n        self.end - self.start\n    }\n}\n",
+    );
+    f.write(
+        "src/hir.rs",
+        "pub struct Span;\n\nimpl Span {\n    pub fn len(&self) -> usize {\n        0\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol ast.Span.len size
+        Fail "Cannot rename ast.Span.len: 1 possible use it cannot prove: src/lib.rs:13:6 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol ast.Span.len size Only Proven
+        Ok, Renamed in 2 files (src/ast.rs, src/lib.rs), 3 references updated, may be broken at: 1 possible use left unchanged (Only Proven): src/lib.rs:13:6 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("span.size() + s.size() + other.len()"));
 }
 
 /// Rust: the names a variant's or a struct's pattern binds are of the

@@ -1366,8 +1366,7 @@ impl<'a> Query<'a> {
             // type, what `T::f` makes, an inferred expression's), when no
             // untyped binding closer to the use hides it
             Qualifier::Name(q)
-                if self.family_id == "rust"
-                    && rust_types::typed_binding(file, q, r.offset).is_some() =>
+                if self.family_id == "rust" && file.typed_binding(q, r.offset).is_some() =>
             {
                 let returns_class = |t: &str, f: &str| {
                     self.rust_returns_class(entry, r, symbol, class, defined, t, f)
@@ -1410,22 +1409,7 @@ impl<'a> Query<'a> {
                             _ => Verdict::Possible,
                         };
                     }
-                    let Some((owner, function)) = t.type_name.split_once("::") else {
-                        return self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
-                    };
-                    // `let x = T::f(…)`: the class's own when `f` of the
-                    // class's file returns it; what another's returns, or
-                    // this one's that returns something else, is unknown
-                    let returns_class = symbol
-                        .entry
-                        .file()
-                        .constructors
-                        .iter()
-                        .any(|(t, f)| *t == class_name && f == function);
-                    return match self.typed_as(entry, r.offset, owner, aliases, defined) {
-                        Verdict::Certain if returns_class => Verdict::Certain,
-                        _ => Verdict::Possible,
-                    };
+                    return self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
                 }
                 if r.local_qualifier {
                     return Verdict::Possible;

@@ -638,10 +638,9 @@ fn local_uses(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
 
 /// What a `let` or a parameter declares with a type, and where it is
 /// visible: a parameter (`r: &Rope`) in its function; a `let` with a type
-/// (`let r: Rope`), of a struct literal (`let r = Rope { … }`) or of an
-/// associated function (`let r = Rope::new()`, `Rope::new` as its type:
-/// the query reads whether `new` returns `Rope`), from the `let` to the
-/// end of its block. `&`, `&mut`, `Box`, `Rc` and `Arc` reach the type (a
+/// (`let r: Rope`) or of a struct literal (`let r = Rope { … }`) from the
+/// `let` to the end of its block (of another value, [`let_expression`]:
+/// `let r = Rope::new()` is what `new` returns). `&`, `&mut`, `Box`, `Rc` and `Arc` reach the type (a
 /// method call dereferences them); other generics do not.
 fn typed_name(
     text: &str,
@@ -669,7 +668,7 @@ fn typed_name(
         "let_declaration" => {
             let declared = node.child_by_field_name("type");
             let value = node.child_by_field_name("value");
-            let built = value.and_then(|v| built_type(text, v));
+            let built = value.and_then(|v| literal_type(text, v));
             if let (None, None, Some(value)) = (declared, &built, value) {
                 // `let s = r.slice(..)`: the type of the expression
                 let_expression(
@@ -941,6 +940,16 @@ fn type_of(text: &str, node: Node<'_>) -> Option<String> {
     match node.kind() {
         // (a primitive's members are no type's of the crate)
         "type_identifier" | "primitive_type" => Some(text[node.byte_range()].to_string()),
+        // `ast::Span`: a module's type (a longer path is not read)
+        "scoped_type_identifier" => {
+            let module = node.child_by_field_name("path")?;
+            (module.kind() == "identifier"
+                && !matches!(
+                    &text[module.byte_range()],
+                    "self" | "super" | "crate" | "Self"
+                ))
+            .then(|| text[node.byte_range()].to_string())
+        }
         "reference_type" => type_of(text, node.child_by_field_name("type")?),
         "generic_type" => {
             let outer = node.child_by_field_name("type")?;
@@ -969,22 +978,10 @@ fn only_lifetimes(list: Node<'_>) -> bool {
     all
 }
 
-/// The type a `let`'s value builds: a struct literal's, or what an
-/// associated function returns (`T::f`).
-fn built_type(text: &str, value: Node<'_>) -> Option<String> {
+/// The type a struct literal builds (`Rope { … }`, `ast::Span { … }`).
+fn literal_type(text: &str, value: Node<'_>) -> Option<String> {
     match value.kind() {
         "struct_expression" => type_of(text, value.child_by_field_name("name")?),
-        "call_expression" => {
-            let callee = value
-                .child_by_field_name("function")
-                .filter(|f| f.kind() == "scoped_identifier")?;
-            let owner = callee
-                .child_by_field_name("path")
-                .filter(|p| matches!(p.kind(), "identifier" | "type_identifier"))?;
-            let function = callee.child_by_field_name("name")?;
-            let owner = &text[owner.byte_range()];
-            (owner != "Self").then(|| format!("{owner}::{}", &text[function.byte_range()]))
-        }
         _ => None,
     }
 }

@@ -79,6 +79,27 @@ pub struct TagsFile {
 }
 
 impl TagsFile {
+    /// The typed binding a name reads at `offset` (Rust): the innermost
+    /// typed one (a parameter, a `let`, a loop's variable, a pattern's
+    /// name), unless a closer binding the scan does not type (`let x =
+    /// g();`, a closure's parameter) hides it — its type is then unknown.
+    pub fn typed_binding(&self, name: &str, offset: usize) -> Option<&Typed> {
+        let typed = self
+            .typed
+            .iter()
+            .filter(|t| t.name == name && t.scope.contains(&offset))
+            .min_by_key(|t| t.scope.end - t.scope.start)?;
+        let innermost = self
+            .locals
+            .iter()
+            .filter(|l| l.name == name && l.visible.contains(&offset))
+            .min_by_key(|l| l.visible.end - l.visible.start);
+        match innermost {
+            Some(l) if typed.at != Some(l.offset) => None,
+            _ => Some(typed),
+        }
+    }
+
     /// The uses of `name`, by offset.
     pub fn refs_named(&self, name: &str) -> &[TagRef] {
         match self.words.get(name) {

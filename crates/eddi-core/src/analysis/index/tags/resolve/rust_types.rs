@@ -91,10 +91,10 @@ impl<'a> Query<'a> {
             return Verdict::Possible;
         };
         // an alias of the name may be the class under another name
-        if self.rust_types_named(own).aliased {
+        if self.rust_types_named(last_segment(own)).aliased {
             return Verdict::Possible;
         }
-        self.typed_as(t.entry, t.at, own, aliases, defined)
+        self.rust_names(t.entry, t.at, own, aliases, defined)
     }
 
     /// The type of a compact expression at `offset` in `entry`, as
@@ -149,7 +149,7 @@ impl<'a> Query<'a> {
             };
             self.rust_result(entry, &here(owner), f, returns_class, defined)?
         } else {
-            let typed = typed_binding(file, root, offset)?;
+            let typed = file.typed_binding(root, offset)?;
             self.typed_type(entry, typed, inside, returns_class, defined, depth)?
         };
         while !rest.is_empty() {
@@ -175,8 +175,8 @@ impl<'a> Query<'a> {
         Some(t)
     }
 
-    /// The type a typed name is of: its declared one, what `T::f`
-    /// makes, or its inferred expression's.
+    /// The type a typed name is of: its declared one, or its inferred
+    /// expression's.
     fn typed_type<'e>(
         &self,
         entry: &'e TagsEntry,
@@ -194,15 +194,11 @@ impl<'a> Query<'a> {
             let e = &typed.type_name;
             return self.rust_type_of(entry, at, e, inside, returns_class, defined, depth + 1);
         }
-        let written = |text: &str| Written {
-            text: text.to_string(),
+        Some(Written {
+            text: typed.type_name.clone(),
             entry,
             at,
-        };
-        match typed.type_name.split_once("::") {
-            Some((owner, f)) => self.rust_result(entry, &written(owner), f, returns_class, defined),
-            None => Some(written(&typed.type_name)),
-        }
+        })
     }
 
     /// What a call of the function `f` of the type `t` (a method, an
@@ -221,11 +217,13 @@ impl<'a> Query<'a> {
         'a: 'e,
     {
         let own = held(&t.text)?;
+        let name = last_segment(own);
         // `T::f` of the file's own `impl T`, or (a name of the use's file,
         // as `returns_class` reads it) of the class asked about
         let constructors = &t.entry.file().constructors;
-        let makes = constructors.iter().any(|(o, g)| o == own && g == f)
-            || (std::ptr::eq(t.entry, here) && returns_class(own, f));
+        let makes = own == name
+            && (constructors.iter().any(|(o, g)| o == own && g == f)
+                || (std::ptr::eq(t.entry, here) && returns_class(own, f)));
         if makes {
             return Some(Written {
                 text: own.to_string(),
@@ -240,16 +238,16 @@ impl<'a> Query<'a> {
         for e in self.files_with(&[f], false) {
             let file = e.file();
             let returns = file.declared.iter().filter(|d| {
-                d.kind == DeclaredKind::Returns && d.name == f && d.owner.as_deref() == Some(own)
+                d.kind == DeclaredKind::Returns && d.name == f && d.owner.as_deref() == Some(name)
             });
             for d in returns {
                 let at = file
                     .defs
                     .iter()
-                    .find(|def| def.name == f && def.container.as_deref() == Some(own))?
+                    .find(|def| def.name == f && def.container.as_deref() == Some(name))?
                     .span
                     .start;
-                if self.typed_as(e, at, own, &declared.aliases, defined) == Verdict::Certain {
+                if self.typed_as(e, at, name, &declared.aliases, defined) == Verdict::Certain {
                     results.push(Written {
                         text: d.type_text.to_string(),
                         entry: e,
@@ -277,8 +275,9 @@ impl<'a> Query<'a> {
     {
         let own = held(&t.text)?;
         let declared = self.rust_type(t.entry, t.at, own, defined)?;
+        let owner = last_segment(own);
         let mut fields = declared.entry.file().declared.iter().filter(|d| {
-            d.kind == DeclaredKind::Value && d.owner.as_deref() == Some(own) && d.name == name
+            d.kind == DeclaredKind::Value && d.owner.as_deref() == Some(owner) && d.name == name
         });
         match (fields.next(), fields.next()) {
             (Some(d), None) => Some(Written {
@@ -290,26 +289,53 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// The struct, enum or union of the crate that `name` names at `at`
-    /// in `entry`: the one of its declarations whose names it is.
+    /// The struct, enum or union of the crate that `path` (`T`, `m::T`)
+    /// names at `at` in `entry`: the one of its declarations whose names
+    /// it is.
     fn rust_type(
         &self,
         entry: &TagsEntry,
         at: usize,
-        name: &str,
+        path: &str,
         defined: &Defined<'_>,
     ) -> Option<RustType<'a>> {
-        let declarations = self.rust_types_named(name);
+        let declarations = self.rust_types_named(last_segment(path));
         if declarations.aliased || declarations.ambiguous {
             return None;
         }
         let mut named = declarations
             .types
             .iter()
-            .filter(|d| self.typed_as(entry, at, name, &d.aliases, defined) == Verdict::Certain);
+            .filter(|d| self.rust_names(entry, at, path, &d.aliases, defined) == Verdict::Certain);
         match (named.next(), named.next()) {
             (Some(d), None) => Some(d.clone()),
             _ => None,
+        }
+    }
+
+    /// Whether a written type (`T`, `m::T`) at `at` in `entry` names the
+    /// type whose names are `aliases`: a module's type by the module's
+    /// path; `T::Item` (an associated type) is unknown.
+    fn rust_names(
+        &self,
+        entry: &TagsEntry,
+        at: usize,
+        written: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        let Some((module, name)) = written.split_once("::") else {
+            return self.typed_as(entry, at, written, aliases, defined);
+        };
+        let file = entry.file();
+        let path = from_scope(file, at, &[module.to_string(), name.to_string()]);
+        match self
+            .family
+            .resolve_path(&self.files(), &entry.path, file, &path)
+        {
+            // (a path whose first name is a type resolves to that type)
+            Some((m, Some(item))) if item == name => certain_if(aliases.contains(&(m, item))),
+            _ => Verdict::Possible,
         }
     }
 
@@ -357,31 +383,6 @@ impl<'a> Query<'a> {
     }
 }
 
-/// The typed binding a name reads at `offset`: the innermost typed one
-/// (a parameter, a `let`, a loop's variable), unless a closer binding the
-/// scan does not type (`let x = g();`, a closure's parameter, a pattern's
-/// name) hides it — its type is then unknown.
-pub(super) fn typed_binding<'f>(
-    file: &'f TagsFile,
-    name: &str,
-    offset: usize,
-) -> Option<&'f Typed> {
-    let typed = file
-        .typed
-        .iter()
-        .filter(|t| t.name == name && t.scope.contains(&offset))
-        .min_by_key(|t| t.scope.end - t.scope.start)?;
-    let innermost = file
-        .locals
-        .iter()
-        .filter(|l| l.name == name && l.visible.contains(&offset))
-        .min_by_key(|l| l.visible.end - l.visible.start);
-    match innermost {
-        Some(l) if typed.at != Some(l.offset) => None,
-        _ => Some(typed),
-    }
-}
-
 /// A compact expression's root (`self`, a name, `T::f()`) and its steps.
 fn split_root(expression: &str) -> Option<(&str, &str)> {
     let end = match (expression.find("()"), expression.find("{}")) {
@@ -398,7 +399,8 @@ fn split_root(expression: &str) -> Option<(&str, &str)> {
 
 /// The type a written type holds for member access: itself, or through
 /// `&`, `&mut`, `Box<…>`, `Rc<…>`, `Arc<…>`; `None` unless that is a
-/// plain name (a path, a generic type, a tuple are not followed).
+/// name or a module's (`ast::Span`; a longer path, a generic type, a
+/// tuple are not followed).
 fn held(written: &str) -> Option<&str> {
     let mut t = written.trim();
     loop {
@@ -414,7 +416,17 @@ fn held(written: &str) -> Option<&str> {
             None => break,
         }
     }
-    (!t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')).then_some(t)
+    let word = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    let named = match t.split_once("::") {
+        Some((module, name)) => word(module) && word(name),
+        None => word(t),
+    };
+    named.then_some(t)
+}
+
+/// A type's own name: the last of its path's.
+fn last_segment(path: &str) -> &str {
+    path.rsplit_once("::").map_or(path, |(_, name)| name)
 }
 
 /// What a reference (after its `&`) is to: its lifetime and `mut` left
@@ -463,6 +475,7 @@ mod tests {
         assert_eq!(held("Arc<Inner>"), Some("Inner"));
         assert_eq!(held("Vec<Node>"), None);
         assert_eq!(held("crate::a::Node"), None);
+        assert_eq!(held("&ast::Span"), Some("ast::Span"));
         assert_eq!(element("&[Node]"), Some("Node"));
         assert_eq!(element("[Box<Node>; 4]"), Some("Box<Node>"));
         assert_eq!(element("&mut Vec<Node>"), Some("Node"));
