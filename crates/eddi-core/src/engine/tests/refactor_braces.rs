@@ -1464,10 +1464,12 @@ fn rust_locals_read_by_their_innermost_binding() {
 }
 
 /// Rust: a type written through its module (`span: &ast::Span`, `let s =
-/// ast::Span { … }`) is that module's type, found where the module's
-/// path leads: members through it are certain, another module's type's
-/// are not the symbol's; an associated type (`T::Pos`) is unknown, its
-/// member possible.
+/// ast::Span { … }`, `crate::ast::Span`) is that module's type, found
+/// where the module's path leads: members through it are certain,
+/// another module's type's are not the symbol's; an associated type
+/// (`T::Pos`) is unknown, its member possible. A field's read (`s.len`)
+/// never names a method; a method's call with a turbofish
+/// (`s.pick::<u8>()`) may.
 #[test]
 fn rust_types_written_through_their_modules() {
     let f = Fixture::new();
@@ -1477,11 +1479,11 @@ fn rust_types_written_through_their_modules() {
     );
     f.write(
         "src/lib.rs",
-        "pub mod ast;\npub mod hir;\n\npub trait Tr {\n    type Pos;\n}\n\npub fn width(span: &ast::Span, other: &hir::Span) -> usize {\n    let s = ast::Span { start: 1, end: 2 };\n    span.len() + s.len() + other.len()\n}\n\npub fn far<T: Tr<Pos = ast::Span>>(p: T::Pos) -> usize {\n    p.len()\n}\n",
+        "pub mod ast;\npub mod hir;\n\npub trait Tr {\n    type Pos;\n}\n\npub fn width(span: &ast::Span, other: &hir::Span) -> usize {\n    let s = ast::Span { start: 1, end: 2 };\n    span.len() + s.len() + other.len()\n}\n\npub fn far<T: Tr<Pos = ast::Span>>(p: T::Pos) -> usize {\n    p.len()\n}\n\npub struct Stats {\n    pub len: usize,\n}\n\npub fn lens(all: Vec<Stats>, span: crate::ast::Span) -> usize {\n    all.iter().map(|s| s.len).sum::<usize>() + span.len()\n}\n\npub fn picks(all: Vec<ast::Span>) -> u8 {\n    all.iter().map(|s| s.pick::<u8>()).sum()\n}\n",
     );
     f.write(
         "src/ast.rs",
-        "pub struct Span {\n    pub start: usize,\n    pub end: usize,\n}\n\nimpl Span {\n    pub fn len(&self) -> usize {\n        self.end - self.start\n    }\n}\n",
+        "pub struct Span {\n    pub start: usize,\n    pub end: usize,\n}\n\nimpl Span {\n    pub fn len(&self) -> usize {\n        self.end - self.start\n    }\n\n    pub fn pick<T: Default>(&self) -> T {\n        T::default()\n    }\n}\n",
     );
     f.write(
         "src/hir.rs",
@@ -1495,12 +1497,17 @@ fn rust_types_written_through_their_modules() {
         > Refactor RenameSymbol ast.Span.len size
         Fail "Cannot rename ast.Span.len: 1 possible use it cannot prove: src/lib.rs:13:6 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol ast.Span.len size Only Proven
-        Ok, Renamed in 2 files (src/ast.rs, src/lib.rs), 3 references updated, may be broken at: 1 possible use left unchanged (Only Proven): src/lib.rs:13:6 (the index cannot resolve it)
+        Ok, Renamed in 2 files (src/ast.rs, src/lib.rs), 4 references updated, may be broken at: 1 possible use left unchanged (Only Proven): src/lib.rs:13:6 (the index cannot resolve it)
+        > Refactor RenameSymbol ast.Span.pick choose
+        Fail "Cannot rename ast.Span.pick: 1 possible use it cannot prove: src/lib.rs:25:25 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         "#,
     );
     assert!(f
         .read("src/lib.rs")
         .contains("span.size() + s.size() + other.len()"));
+    assert!(f
+        .read("src/lib.rs")
+        .contains("map(|s| s.len).sum::<usize>() + span.size()"));
 }
 
 /// Rust: the names a variant's or a struct's pattern binds are of the

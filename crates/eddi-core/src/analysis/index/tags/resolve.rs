@@ -1309,6 +1309,18 @@ impl<'a> Query<'a> {
                 _ => Verdict::Other,
             };
         }
+        // Rust: a call through a value never names a field, nor a read of
+        // a field a method (`x.f` of a method does not compile)
+        let through_value = matches!(
+            r.qualifier,
+            Qualifier::This | Qualifier::Name(_) | Qualifier::Expression(_) | Qualifier::Other
+        );
+        if self.family_id == "rust"
+            && through_value
+            && r.call != (symbol.def().kind == SymbolKind::Method)
+        {
+            return Verdict::Other;
+        }
         match &r.qualifier {
             Qualifier::This if in_class => Verdict::Certain,
             // Rust: `self` in another type's `impl` is that type (no

@@ -940,15 +940,14 @@ fn type_of(text: &str, node: Node<'_>) -> Option<String> {
     match node.kind() {
         // (a primitive's members are no type's of the crate)
         "type_identifier" | "primitive_type" => Some(text[node.byte_range()].to_string()),
-        // `ast::Span`: a module's type (a longer path is not read)
+        // `ast::Span`, `crate::hir::Hir`: a module's type (`Self::Item`,
+        // a generic path's are not read)
         "scoped_type_identifier" => {
-            let module = node.child_by_field_name("path")?;
-            (module.kind() == "identifier"
-                && !matches!(
-                    &text[module.byte_range()],
-                    "self" | "super" | "crate" | "Self"
-                ))
-            .then(|| text[node.byte_range()].to_string())
+            let path = &text[node.byte_range()];
+            let word = |w: &str| {
+                !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            };
+            (path.split("::").all(word) && !path.starts_with("Self::")).then(|| path.to_string())
         }
         "reference_type" => type_of(text, node.child_by_field_name("type")?),
         "generic_type" => {
@@ -1306,7 +1305,8 @@ fn macro_paths(
         r.shadowed = false;
         r.binding = None;
         let after = lines.byte_of_char(r.offset) + r.name.len();
-        r.call = text[after..].trim_start().starts_with('(');
+        // (`x.f::<T>()`: a method's turbofish)
+        r.call = text[after..].trim_start().starts_with(['(', ':']);
     }
 }
 

@@ -313,9 +313,9 @@ impl<'a> Query<'a> {
         }
     }
 
-    /// Whether a written type (`T`, `m::T`) at `at` in `entry` names the
-    /// type whose names are `aliases`: a module's type by the module's
-    /// path; `T::Item` (an associated type) is unknown.
+    /// Whether a written type (`T`, `m::T`, `crate::m::T`) at `at` in
+    /// `entry` names the type whose names are `aliases`: a module's type
+    /// by the module's path; `T::Item` (an associated type) is unknown.
     fn rust_names(
         &self,
         entry: &TagsEntry,
@@ -324,11 +324,13 @@ impl<'a> Query<'a> {
         aliases: &HashSet<(ModuleKey, String)>,
         defined: &Defined<'_>,
     ) -> Verdict {
-        let Some((module, name)) = written.split_once("::") else {
+        if !written.contains("::") {
             return self.typed_as(entry, at, written, aliases, defined);
-        };
+        }
+        let name = last_segment(written);
         let file = entry.file();
-        let path = from_scope(file, at, &[module.to_string(), name.to_string()]);
+        let path: Vec<String> = written.split("::").map(str::to_string).collect();
+        let path = from_scope(file, at, &path);
         match self
             .family
             .resolve_path(&self.files(), &entry.path, file, &path)
@@ -399,7 +401,7 @@ fn split_root(expression: &str) -> Option<(&str, &str)> {
 
 /// The type a written type holds for member access: itself, or through
 /// `&`, `&mut`, `Box<…>`, `Rc<…>`, `Arc<…>`; `None` unless that is a
-/// name or a module's (`ast::Span`; a longer path, a generic type, a
+/// name or a path (`ast::Span`, `crate::hir::Hir`; a generic type, a
 /// tuple are not followed).
 fn held(written: &str) -> Option<&str> {
     let mut t = written.trim();
@@ -417,11 +419,7 @@ fn held(written: &str) -> Option<&str> {
         }
     }
     let word = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-    let named = match t.split_once("::") {
-        Some((module, name)) => word(module) && word(name),
-        None => word(t),
-    };
-    named.then_some(t)
+    t.split("::").all(word).then_some(t)
 }
 
 /// A type's own name: the last of its path's.
@@ -474,7 +472,8 @@ mod tests {
         assert_eq!(held("&'a mut Box<Node>"), Some("Node"));
         assert_eq!(held("Arc<Inner>"), Some("Inner"));
         assert_eq!(held("Vec<Node>"), None);
-        assert_eq!(held("crate::a::Node"), None);
+        assert_eq!(held("crate::a::Node"), Some("crate::a::Node"));
+        assert_eq!(held("a::Node<T>"), None);
         assert_eq!(held("&ast::Span"), Some("ast::Span"));
         assert_eq!(element("&[Node]"), Some("Node"));
         assert_eq!(element("[Box<Node>; 4]"), Some("Box<Node>"));
