@@ -1588,6 +1588,79 @@ pub fn maybe(t: Option<&Text>) -> usize {
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
+/// Rust: a type that implements `Deref` reaches its target's methods it
+/// does not declare — `h.weight()` and `self.weight()` in its `impl` may
+/// be the target's (they were another type's, and the rename of
+/// `Node.weight` answered `Ok` on a crate rustc refused) —; `x.clone()`
+/// is of `x`'s type, `Vec::new()` a `Vec` (its `push` no type's of the
+/// crate).
+#[test]
+fn rust_dereferences_clones_and_prelude_collections() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "use std::ops::Deref;
+
+#[derive(Clone)]
+pub struct Node {
+    pub label: String,
+}
+
+impl Node {
+    pub fn weight(&self) -> usize {
+        self.label.len()
+    }
+
+    pub fn push(&mut self, c: char) {
+        self.label.push(c)
+    }
+}
+
+pub struct Handle {
+    node: Node,
+}
+
+impl Deref for Handle {
+    type Target = Node;
+
+    fn deref(&self) -> &Node {
+        &self.node
+    }
+}
+
+impl Handle {
+    pub fn size(&self) -> usize {
+        self.weight()
+    }
+}
+
+pub fn total(h: &Handle, n: &Node) -> usize {
+    let mut names = Vec::new();
+    names.push('a');
+    let copy = n.clone();
+    h.weight() + copy.weight() + names.len()
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.push append
+        Ok, Renamed in 1 file (src/lib.rs), 1 reference updated
+        > Refactor RenameSymbol Node.weight mass
+        Fail "Cannot rename Node.weight: 2 possible uses it cannot prove: src/lib.rs:31:13 (the index cannot resolve it), src/lib.rs:39:6 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Node.weight mass Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 4 references updated, possible: 2 uses changed too (Include Possible): src/lib.rs:31:13 (the index cannot resolve it), src/lib.rs:39:6 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("h.mass() + copy.mass() + names.len()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// A new name the project already uses for something else outside it — a
 /// method of a trait or class from a library, a builtin, a global, a
 /// member promoted from an embedded library type — is taken over where

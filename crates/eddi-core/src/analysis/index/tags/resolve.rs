@@ -1324,10 +1324,11 @@ impl<'a> Query<'a> {
         match &r.qualifier {
             Qualifier::This if in_class => Verdict::Certain,
             // Rust: `self` in another type's `impl` is that type (no
-            // inheritance); in a trait's body, any type implementing it
+            // inheritance, unless it dereferences to another); in a
+            // trait's body, any type implementing it
             Qualifier::This
                 if self.family_id == "rust"
-                    && inside.is_some_and(|c| c != class_name)
+                    && inside.is_some_and(|c| c != class_name && !self.rust_derefs(c))
                     && !file.inheriting.iter().any(|b| b.contains(&r.offset)) =>
             {
                 Verdict::Other

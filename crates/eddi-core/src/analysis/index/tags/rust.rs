@@ -924,6 +924,7 @@ fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
     let items = module_items(root);
     file.constructors = impl_results(text, &items, file);
     fields(text, &items, file);
+    dereferencing(text, &items, file);
     file.inheriting.extend(
         items
             .iter()
@@ -933,6 +934,34 @@ fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
                 byte_to_char(lines, body.start_byte())..byte_to_char(lines, body.end_byte())
             }),
     );
+}
+
+/// The types among `items` that implement `Deref` (or `DerefMut`): a
+/// method call through one reaches the target's methods it does not
+/// declare itself ([`DeclaredKind::Embedded`], named `*`).
+fn dereferencing(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
+    for item in items.iter().filter(|i| i.kind() == "impl_item") {
+        let derefs = item.child_by_field_name("trait").is_some_and(|t| {
+            let name = &text[t.byte_range()];
+            let name = name.rsplit("::").next().unwrap_or(name);
+            matches!(name, "Deref" | "DerefMut")
+        });
+        let owner = item
+            .child_by_field_name("type")
+            .and_then(|t| match t.kind() {
+                "generic_type" => t.child_by_field_name("type"),
+                _ => Some(t),
+            });
+        if let (true, Some(owner)) = (derefs, owner) {
+            let owner = &text[owner.byte_range()];
+            file.declared.push(Declared {
+                owner: Some(owner.rsplit("::").next().unwrap_or(owner).into()),
+                name: "*".into(),
+                type_text: CompactString::default(),
+                kind: DeclaredKind::Embedded,
+            });
+        }
+    }
 }
 
 /// The type a type node names, through references and owning pointers.

@@ -49,6 +49,9 @@ pub(super) struct Declarations<'a> {
     /// A file declares a type alias of the name (`type A = B;`): a value
     /// of type `A` may be another type's.
     aliased: bool,
+    /// It implements `Deref`: a method it does not declare may be its
+    /// target's.
+    derefs: bool,
     /// A file declares it twice, or in a function's body: which one a
     /// name is the index does not tell.
     ambiguous: bool,
@@ -91,10 +94,15 @@ impl<'a> Query<'a> {
             return Verdict::Possible;
         };
         // an alias of the name may be the class under another name
-        if self.rust_types_named(last_segment(own)).aliased {
+        let declarations = self.rust_types_named(last_segment(own));
+        if declarations.aliased {
             return Verdict::Possible;
         }
-        self.rust_names(t.entry, t.at, own, aliases, defined)
+        match self.rust_names(t.entry, t.at, own, aliases, defined) {
+            // (another type that dereferences to one may reach the member)
+            Verdict::Other if declarations.derefs => Verdict::Possible,
+            verdict => verdict,
+        }
     }
 
     /// The type of a compact expression at `offset` in `entry`, as
@@ -163,7 +171,12 @@ impl<'a> Query<'a> {
             let (name, after) = after.split_at(end);
             match after.strip_prefix("()") {
                 Some(after) => {
-                    t = self.rust_result(entry, &t, name, returns_class, defined)?;
+                    t = match self.rust_result(entry, &t, name, returns_class, defined) {
+                        Some(made) => made,
+                        // `Clone::clone` makes the type it is called on
+                        None if name == "clone" && self.clones_itself(&t) => t,
+                        None => return None,
+                    };
                     rest = after;
                 }
                 None => {
@@ -218,6 +231,13 @@ impl<'a> Query<'a> {
     {
         let own = held(&t.text)?;
         let name = last_segment(own);
+        if self.prelude_made(t, own, f, defined) {
+            return Some(Written {
+                text: own.to_string(),
+                entry: t.entry,
+                at: t.at,
+            });
+        }
         // `T::f` of the file's own `impl T`, or (a name of the use's file,
         // as `returns_class` reads it) of the class asked about
         let constructors = &t.entry.file().constructors;
@@ -260,6 +280,30 @@ impl<'a> Query<'a> {
             1 => results.pop(),
             _ => None,
         }
+    }
+
+    /// Whether `T::f()` is a constructor of the prelude's `Vec` or
+    /// `String` (`Vec::new()`, `String::from(…)`), which makes one: where
+    /// the file binds no other `T` and the crate declares none. (Members
+    /// through them are no type's of the crate: a `Vec` dereferences to a
+    /// slice alone.)
+    fn prelude_made(&self, t: &Written<'_>, own: &str, f: &str, defined: &Defined<'_>) -> bool {
+        matches!(own, "Vec" | "String")
+            && matches!(f, "new" | "with_capacity" | "from" | "default")
+            && self.rust_types_named(own).types.is_empty()
+            && !self.rust_types_named(own).aliased
+            && self.typed_as(t.entry, t.at, own, &HashSet::new(), defined) == Verdict::Other
+    }
+
+    /// Whether `x.clone()` of a value of the written type `t` is of that
+    /// type: a name (through references: a reference's clone is one, of
+    /// the same type), not of a type that dereferences to another (whose
+    /// clone, were it not `Clone`, would be the target's) nor an alias.
+    fn clones_itself(&self, t: &Written<'_>) -> bool {
+        held(&t.text).is_some_and(|own| {
+            let declarations = self.rust_types_named(last_segment(own));
+            !declarations.derefs && !declarations.aliased
+        })
     }
 
     /// The declared type of the field `name` of the struct a written type
@@ -341,6 +385,14 @@ impl<'a> Query<'a> {
         }
     }
 
+    /// Whether a type of the crate named `name` implements `Deref`: its
+    /// method calls may reach another type's methods.
+    pub(super) fn rust_derefs(&self, name: &str) -> bool {
+        // (the answer reads other files' declarations)
+        self.read_declarations.set(true);
+        self.rust_types_named(name).derefs
+    }
+
     /// What the crate's files declare of a type `name` (looked up once per
     /// query).
     fn rust_types_named(&self, name: &str) -> Rc<Declarations<'a>> {
@@ -350,10 +402,16 @@ impl<'a> Query<'a> {
         let mut found = Declarations::default();
         for e in self.files_with(&[name], false) {
             let file = e.file();
-            found.aliased |= file
+            for d in file
                 .declared
                 .iter()
-                .any(|d| d.kind == DeclaredKind::Embedded && d.owner.as_deref() == Some(name));
+                .filter(|d| d.kind == DeclaredKind::Embedded && d.owner.as_deref() == Some(name))
+            {
+                match d.name.as_str() {
+                    "*" => found.derefs = true,
+                    _ => found.aliased = true,
+                }
+            }
             let mut types = file
                 .defs
                 .iter()
