@@ -1661,6 +1661,62 @@ pub fn total(h: &Handle, n: &Node) -> usize {
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
+/// Rust: a member in a macro's tokens read through a chain of calls
+/// (`assert_eq!(t.kid().size(), …)`, `format!("{}", o.kid().size())`)
+/// is typed as the same chain in code: certain, or another type's;
+/// rustc compiles the result.
+#[test]
+fn rust_chains_in_macro_arguments() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Text {
+    pub s: String,
+}
+
+impl Text {
+    pub fn size(&self) -> usize {
+        self.s.len()
+    }
+
+    pub fn kid(&self) -> Text {
+        Text { s: String::new() }
+    }
+}
+
+pub struct Other;
+
+impl Other {
+    pub fn size(&self) -> usize {
+        0
+    }
+
+    pub fn kid(&self) -> Other {
+        Other
+    }
+}
+
+pub fn check(t: &Text, o: &Other) -> String {
+    assert_eq!(t.kid().size(), o.kid().size());
+    format!(\"{} {}\", t.kid().size(), o.kid().size())
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Text.size measure
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("assert_eq!(t.kid().measure(), o.kid().size());"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// A new name the project already uses for something else outside it — a
 /// method of a trait or class from a library, a builtin, a global, a
 /// member promoted from an embedded library type — is taken over where

@@ -1319,11 +1319,16 @@ fn macro_paths(
             let (start, object) = word_before(back(at - 1));
             let alone = start == 0 || !matches!(bytes[back(start).saturating_sub(1)], b'.' | b':');
             r.qualifier = match object {
-                "self" => Qualifier::This,
+                "self" if alone => Qualifier::This,
                 o if alone && !o.is_empty() && !o.as_bytes()[0].is_ascii_digit() => {
                     Qualifier::Name(o.into())
                 }
-                _ => Qualifier::Other,
+                // `r.line(6).len()`: the chain of calls, fields and
+                // elements before it, as code writes it
+                _ => match super::macros::object_chain(text, at - 1) {
+                    Some(chain) => Qualifier::Expression(chain.into()),
+                    None => Qualifier::Other,
+                },
             };
         } else {
             // a bare name: whether it is called (`vec![helper(1)]`)
