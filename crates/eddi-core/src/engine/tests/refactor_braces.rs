@@ -1717,6 +1717,67 @@ pub fn check(t: &Text, o: &Other) -> String {
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
+/// Rust: a generic struct's fields are read with its type parameters
+/// unknown (`ranges: Vec<I>` is a `Vec` of elements of no type the index
+/// reads): a method called on a `Vec`, a `String` or an `Option` (the
+/// prelude's, or `alloc`'s imported) is no type's of the crate, an
+/// element's stays possible; rustc compiles the result.
+#[test]
+fn rust_prelude_holders_and_generic_fields() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "extern crate alloc;
+
+use alloc::string::String;
+
+pub struct Item;
+
+impl Item {
+    pub fn push(&self) {}
+
+    pub fn first(&self) -> usize {
+        1
+    }
+}
+
+pub struct Set<I> {
+    ranges: Vec<I>,
+    name: String,
+}
+
+impl<I> Set<I> {
+    pub fn add(&mut self, i: I) -> Option<&I> {
+        self.ranges.push(i);
+        self.name.push('a');
+        self.ranges.first()
+    }
+}
+
+impl Set<Item> {
+    pub fn head(&self) -> usize {
+        self.ranges[0].first()
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.push put
+        Ok, Renamed in 1 file (src/lib.rs), 1 reference updated
+        > Refactor RenameSymbol Item.first top
+        Fail "Cannot rename Item.first: 1 possible use it cannot prove: src/lib.rs:29:23 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Item.first top Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:29:23 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f.read("src/lib.rs").contains("self.ranges.first()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// A new name the project already uses for something else outside it — a
 /// method of a trait or class from a library, a builtin, a global, a
 /// member promoted from an embedded library type — is taken over where

@@ -1014,10 +1014,11 @@ fn literal_type(text: &str, value: Node<'_>) -> Option<String> {
     }
 }
 
-/// The named fields of the non-generic structs among `items` (lifetimes
-/// aside), with their types as written ([`TagsFile::declared`]); and
-/// each type alias (`type A = …;`) as a type that reaches another's
-/// members ([`DeclaredKind::Embedded`]).
+/// The fields of the structs and enum variants among `items`, with their
+/// types as written ([`TagsFile::declared`]; a generic one's type
+/// parameters as `?`, a type no query reads: `ranges: Vec<I>` is a
+/// `Vec<?>`); and each type alias (`type A = …;`) as a type that reaches
+/// another's members ([`DeclaredKind::Embedded`]).
 fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
     for alias in items.iter().filter(|i| i.kind() == "type_item") {
         if let Some(name) = alias.child_by_field_name("name") {
@@ -1029,19 +1030,21 @@ fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
             });
         }
     }
-    let types = items.iter().filter(|i| {
-        matches!(i.kind(), "struct_item" | "enum_item")
-            && i.child_by_field_name("type_parameters")
-                .is_none_or(only_lifetimes)
-    });
+    let types = items
+        .iter()
+        .filter(|i| matches!(i.kind(), "struct_item" | "enum_item"));
     for item in types {
-        let (Some(owner), Some(body)) = (
+        let (Some(owner), Some(body), Some(parameters)) = (
             item.child_by_field_name("name"),
             item.child_by_field_name("body"),
+            type_parameters(text, *item),
         ) else {
             continue;
         };
-        let owner: CompactString = text[owner.byte_range()].into();
+        let owner = Owner {
+            name: text[owner.byte_range()].into(),
+            parameters,
+        };
         if item.kind() == "struct_item" {
             struct_fields(text, &owner, "", body, file);
             continue;
@@ -1061,21 +1064,69 @@ fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
     }
 }
 
+/// A struct or an enum whose fields are read: its name, and its type
+/// parameters' names.
+struct Owner {
+    name: CompactString,
+    parameters: Vec<String>,
+}
+
+impl Owner {
+    /// A field's type as written, each of the owner's type parameters as
+    /// `?` (`Vec<I>` is `Vec<?>`: a `Vec`, of elements of no type a query
+    /// reads).
+    fn field_type(&self, written: &str) -> CompactString {
+        if self.parameters.is_empty() {
+            return written.into();
+        }
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let mut blanked = CompactString::default();
+        let mut rest = written;
+        while let Some(start) = rest.find(word) {
+            let end = rest[start..]
+                .find(|c| !word(c))
+                .map_or(rest.len(), |e| start + e);
+            blanked.push_str(&rest[..start]);
+            let name = &rest[start..end];
+            let parameter = self.parameters.iter().any(|p| p == name);
+            blanked.push_str(if parameter { "?" } else { name });
+            rest = &rest[end..];
+        }
+        blanked.push_str(rest);
+        blanked
+    }
+}
+
+/// The names of a struct's or an enum's type parameters (none when it
+/// has none, lifetimes aside); `None` when it has another kind (a const
+/// parameter, a macro's).
+fn type_parameters(text: &str, item: Node<'_>) -> Option<Vec<String>> {
+    let Some(list) = item.child_by_field_name("type_parameters") else {
+        return Some(Vec::new());
+    };
+    let mut names = Vec::new();
+    let mut c = list.walk();
+    for p in list.named_children(&mut c) {
+        match p.kind() {
+            "lifetime_parameter" | "lifetime" | "attribute_item" => {}
+            "type_parameter" => {
+                names.push(text[p.child_by_field_name("name")?.byte_range()].to_string())
+            }
+            _ => return None,
+        }
+    }
+    Some(names)
+}
+
 /// The fields of a struct's or a variant's body — named (`{ a: A }`) or
 /// by position (`(A, B)`: `0`, `1`) — as the owner's values, each name
 /// after `prefix`.
-fn struct_fields(
-    text: &str,
-    owner: &CompactString,
-    prefix: &str,
-    body: Node<'_>,
-    file: &mut TagsFile,
-) {
+fn struct_fields(text: &str, owner: &Owner, prefix: &str, body: Node<'_>, file: &mut TagsFile) {
     let mut push = |name: &str, t: Node<'_>| {
         file.declared.push(Declared {
-            owner: Some(owner.clone()),
+            owner: Some(owner.name.clone()),
             name: format_compact!("{prefix}{name}"),
-            type_text: text[t.byte_range()].into(),
+            type_text: owner.field_type(&text[t.byte_range()]),
             kind: DeclaredKind::Value,
         });
     };

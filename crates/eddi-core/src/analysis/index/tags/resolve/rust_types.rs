@@ -90,6 +90,11 @@ impl<'a> Query<'a> {
         let Some(t) = found else {
             return Verdict::Possible;
         };
+        // a `String`, a `Vec`, an `Option`, a slice: their members are no
+        // type's of the crate (none dereferences to a crate's type)
+        if self.prelude_holder(&t, defined) {
+            return Verdict::Other;
+        }
         let Some(own) = held(&t.text) else {
             return Verdict::Possible;
         };
@@ -290,9 +295,56 @@ impl<'a> Query<'a> {
     fn prelude_made(&self, t: &Written<'_>, own: &str, f: &str, defined: &Defined<'_>) -> bool {
         matches!(own, "Vec" | "String")
             && matches!(f, "new" | "with_capacity" | "from" | "default")
-            && self.rust_types_named(own).types.is_empty()
-            && !self.rust_types_named(own).aliased
-            && self.typed_as(t.entry, t.at, own, &HashSet::new(), defined) == Verdict::Other
+            && self.prelude_bound(t, own, defined)
+    }
+
+    /// Whether a written type is one of the prelude's that never
+    /// dereference to a crate's type — `String`, `Vec<…>`, `Option<…>`,
+    /// `Result<…>`, a slice, an array, a tuple —, through references: a
+    /// method called on it is its own or a trait's, never a crate type's
+    /// own.
+    fn prelude_holder(&self, t: &Written<'_>, defined: &Defined<'_>) -> bool {
+        let mut held = t.text.trim();
+        while let Some(inner) = held.strip_prefix('&') {
+            match unreferenced(inner) {
+                Some(inner) => held = inner,
+                None => return false,
+            }
+        }
+        if held.starts_with(['[', '(']) {
+            return true;
+        }
+        let outer = held.split_once('<').map_or(held, |(outer, _)| outer);
+        matches!(outer, "String" | "Vec" | "Option" | "Result")
+            && self.prelude_bound(t, outer, defined)
+    }
+
+    /// Whether `name` is the standard library's where `t` is written: the
+    /// file binds no other (or imports it from `std`, `alloc` or `core`
+    /// itself, as a `no_std` crate does), the crate declares none.
+    fn prelude_bound(&self, t: &Written<'_>, name: &str, defined: &Defined<'_>) -> bool {
+        let declarations = self.rust_types_named(name);
+        if !declarations.types.is_empty() || declarations.aliased {
+            return false;
+        }
+        let mut imports = t.entry.file().imports.iter().filter(|i| i.local == name);
+        match (imports.next(), imports.next()) {
+            (None, _) => {
+                self.typed_as(t.entry, t.at, name, &HashSet::new(), defined) == Verdict::Other
+            }
+            (Some(import), None) => {
+                let module = match name {
+                    "Vec" => "vec",
+                    "String" => "string",
+                    "Option" => "option",
+                    _ => "result",
+                };
+                ["std", "alloc", "core"]
+                    .iter()
+                    .any(|root| import.source == format!("{root}::{module}::{name}"))
+            }
+            _ => false,
+        }
     }
 
     /// Whether `x.clone()` of a value of the written type `t` is of that
