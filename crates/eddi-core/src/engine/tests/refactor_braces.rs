@@ -1778,6 +1778,55 @@ impl Set<Item> {
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
+/// Rust: the names `let (a, b) = e` binds are of the elements of the
+/// tuple `e`'s type holds (`n.pair()` returns `(&str, &Node)`), and a
+/// result written with `Self` (`-> &[Self]`) holds the `impl`'s type:
+/// members through them are certain; rustc compiles the result.
+#[test]
+fn rust_tuples_destructured_and_self_in_results() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Node {
+    kids: Vec<Node>,
+    label: String,
+}
+
+impl Node {
+    pub fn kids(&self) -> &[Self] {
+        &self.kids
+    }
+
+    pub fn pair(&self) -> (&str, &Node) {
+        (&self.label, self)
+    }
+
+    pub fn weight(&self) -> usize {
+        self.label.len()
+    }
+}
+
+pub fn total(n: &Node) -> usize {
+    let (label, node) = n.pair();
+    n.kids()[0].weight() + node.weight() + label.len()
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.weight mass
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("n.kids()[0].mass() + node.mass() + label.len()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// A new name the project already uses for something else outside it — a
 /// method of a trait or class from a library, a builtin, a global, a
 /// member promoted from an embedded library type — is taken over where

@@ -719,25 +719,39 @@ fn let_expression(
     scope: std::ops::Range<usize>,
     file: &mut TagsFile,
 ) {
-    let Some(name) = node
-        .child_by_field_name("pattern")
-        .filter(|p| p.kind() == "identifier")
-    else {
+    let Some(pattern) = node.child_by_field_name("pattern") else {
         return;
     };
     // (a bare name or `self` is the value itself: no member read)
     let Some(expression) = chain(text, value).filter(|c| c.contains(['.', '[', '('])) else {
         return;
     };
-    let name_at = name.start_byte();
-    let at = scope.start + text[node.start_byte()..name_at].chars().count();
-    file.typed.push(Typed {
-        name: text[name.byte_range()].to_string(),
-        type_name: expression.to_string(),
-        scope,
-        at: Some(at),
-        inferred: true,
-    });
+    let mut bind = |name: Node<'_>, type_name: String| {
+        let at = scope.start + text[node.start_byte()..name.start_byte()].chars().count();
+        file.typed.push(Typed {
+            name: text[name.byte_range()].to_string(),
+            type_name,
+            scope: scope.clone(),
+            at: Some(at),
+            inferred: true,
+        });
+    };
+    match pattern.kind() {
+        "identifier" => bind(pattern, expression.to_string()),
+        // `let (a, b) = e`: `a` is `e.0` (a name after `..` is not read)
+        "tuple_pattern" => {
+            let mut c = pattern.walk();
+            for (i, element) in pattern.named_children(&mut c).enumerate() {
+                if element.kind() == "remaining_field_pattern" {
+                    break;
+                }
+                if let Some(name) = bound_name(element) {
+                    bind(name, format!("{expression}.{i}"));
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A `for x in e` loop's variable, of the type of an element of `e`
@@ -1258,7 +1272,9 @@ fn impl_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) -> Vec<(Str
             let type_parameters = function.child_by_field_name("type_parameters");
             let result = function
                 .child_by_field_name("return_type")
-                .and_then(|r| type_of(text, r).or_else(|| elements(text, r, type_parameters)))
+                .and_then(|r| {
+                    type_of(text, r).or_else(|| holding(text, r, &owner, type_parameters))
+                })
                 .map(|t| if t == "Self" { owner.clone() } else { t });
             let generic =
                 |t: &str| type_parameters.is_some_and(|p| declares_type_parameter(text, p, t));
@@ -1275,22 +1291,48 @@ fn impl_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) -> Vec<(Str
     found
 }
 
-/// A result that holds elements (`&[TextInfo]`, `Vec<Node>`, `[u8; 4]`)
-/// as written: its element's type is read where the result is indexed or
-/// iterated. Not of a generic function (its element may be a parameter).
-fn elements(text: &str, result: Node<'_>, type_parameters: Option<Node<'_>>) -> Option<String> {
+/// A result that holds values (`&[TextInfo]`, `Vec<Node>`, `[u8; 4]`,
+/// `(&str, usize)`, `Option<Node>`) as written, `Self` as the `impl`'s
+/// type (`owner`): what it holds is read where it is indexed, iterated
+/// or destructured. Not of a generic function (what it holds may be a
+/// parameter).
+fn holding(
+    text: &str,
+    result: Node<'_>,
+    owner: &str,
+    type_parameters: Option<Node<'_>>,
+) -> Option<String> {
     let mut held = result;
     while held.kind() == "reference_type" {
         held = held.child_by_field_name("type")?;
     }
     let holds = match held.kind() {
-        "array_type" => true,
+        "array_type" | "tuple_type" => true,
         "generic_type" => held
             .child_by_field_name("type")
-            .is_some_and(|t| &text[t.byte_range()] == "Vec"),
+            .is_some_and(|t| matches!(&text[t.byte_range()], "Vec" | "Option" | "Result")),
         _ => false,
     };
-    (holds && type_parameters.is_none()).then(|| text[result.byte_range()].to_string())
+    if !holds || type_parameters.is_some() {
+        return None;
+    }
+    let written = &text[result.byte_range()];
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut replaced = String::with_capacity(written.len());
+    let mut rest = written;
+    while let Some(start) = rest.find(word) {
+        let end = rest[start..]
+            .find(|c| !word(c))
+            .map_or(rest.len(), |e| start + e);
+        replaced.push_str(&rest[..start]);
+        replaced.push_str(match &rest[start..end] {
+            "Self" => owner,
+            name => name,
+        });
+        rest = &rest[end..];
+    }
+    replaced.push_str(rest);
+    Some(replaced)
 }
 
 /// Whether a function's type parameters (`<T: Tr, U = X>`) declare `name`.

@@ -185,7 +185,13 @@ impl<'a> Query<'a> {
                     rest = after;
                 }
                 None => {
-                    t = self.rust_field(&t, name, defined)?;
+                    t = match tuple_element(&t.text, name) {
+                        Some(element) => Written {
+                            text: element.to_string(),
+                            ..t
+                        },
+                        None => self.rust_field(&t, name, defined)?,
+                    };
                     rest = after;
                 }
             }
@@ -573,6 +579,35 @@ fn element(written: &str) -> Option<&str> {
     Some(element.trim()).filter(|kept| !kept.is_empty() && !kept.contains([',', ';']))
 }
 
+/// The element `index` (`0`, `1`, …) of a tuple type as written
+/// (`(&'a str, usize)`, through references).
+fn tuple_element<'w>(written: &'w str, index: &str) -> Option<&'w str> {
+    let index: usize = index.parse().ok()?;
+    let mut t = written.trim();
+    while let Some(inner) = t.strip_prefix('&') {
+        t = unreferenced(inner)?;
+    }
+    let inner = t.strip_prefix('(')?.strip_suffix(')')?;
+    // the elements, split at the commas outside brackets
+    let (mut depth, mut start, mut elements) = (0usize, 0, Vec::new());
+    for (at, b) in inner.bytes().enumerate() {
+        match b {
+            b'(' | b'[' | b'<' => depth += 1,
+            b')' | b']' | b'>' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => {
+                elements.push(&inner[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    elements.push(&inner[start..]);
+    elements
+        .get(index)
+        .map(|e| e.trim())
+        .filter(|e| !e.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -597,5 +632,11 @@ mod tests {
             Some(("Node::Leaf{}", ".0.m()"))
         );
         assert_eq!(split_root("Span{}.start"), Some(("Span{}", ".start")));
+        assert_eq!(
+            tuple_element("(&'a str, Vec<(u8, u8)>, usize)", "1"),
+            Some("Vec<(u8, u8)>")
+        );
+        assert_eq!(tuple_element("&(Node, usize)", "0"), Some("Node"));
+        assert_eq!(tuple_element("(Node,)", "1"), None);
     }
 }
