@@ -624,7 +624,8 @@ impl Reader<'_> {
                 }
                 // Go's `x := f(…)`: the type the file's own `f`
                 // returns; another package's `f` makes a type unknown
-                return match callee.contains('.') {
+                // (Rust's `f()`: unknown here)
+                return match callee.contains('.') || self.language.id() == "rust" {
                     true => None,
                     false => self
                         .file

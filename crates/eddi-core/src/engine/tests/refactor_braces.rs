@@ -1416,7 +1416,7 @@ pub fn sum(node: &Node, name: &str) -> usize {
 /// another type's associated function makes (`Leaf::make()`), a
 /// primitive (`name: &str`) — so its members are another's; a typed
 /// parameter hidden by a closer binding of unknown type (`let node =
-/// make_leaf();`) is no longer read as typed: the rename of
+/// identity(make_leaf());`) is no longer read as typed: the rename of
 /// `Leaf.weight` answered `Ok` and left `node.weight()` calling the
 /// renamed method by its old name.
 #[test]
@@ -1446,7 +1446,7 @@ fn rust_locals_read_by_their_innermost_binding() {
     let hidden = Fixture::new();
     hidden.write(
         "src/lib.rs",
-        &format!("{LEAF_RS}\npub fn hidden(node: &Node) -> usize {{\n    let node = make_leaf();\n    node.weight()\n}}\n"),
+        &format!("{LEAF_RS}\npub fn hidden(node: &Node) -> usize {{\n    let node = std::convert::identity(make_leaf());\n    node.weight()\n}}\n"),
     );
     hidden.check(
         "a",
@@ -1824,6 +1824,68 @@ pub fn total(n: &Node) -> usize {
     assert!(f
         .read("src/lib.rs")
         .contains("n.kids()[0].mass() + node.mass() + label.len()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: what a function of the crate returns types its call (`props(1).count()`,
+/// `let p = props(2)`); a local of the name (a closure) hides the
+/// function, and its result stays unknown; rustc compiles the result.
+#[test]
+fn rust_function_results() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Props {
+    n: usize,
+}
+
+impl Props {
+    pub fn count(&self) -> usize {
+        self.n
+    }
+}
+
+pub struct Other;
+
+impl Other {
+    pub fn count(&self) -> usize {
+        0
+    }
+}
+
+fn props(n: usize) -> Props {
+    Props { n }
+}
+
+fn other() -> Other {
+    Other
+}
+
+pub fn total() -> usize {
+    let p = props(2);
+    props(1).count() + p.count() + other().count()
+}
+
+pub fn hidden() -> usize {
+    let props = |_n: usize| Other;
+    props(1).count()
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Props.count size
+        Fail "Cannot rename Props.count: 1 possible use it cannot prove: src/lib.rs:33:13 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Props.count size Only Proven
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated, may be broken at: 1 possible use left unchanged (Only Proven): src/lib.rs:33:13 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("props(1).size() + p.size() + other().count()"));
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 

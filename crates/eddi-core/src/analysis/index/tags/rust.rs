@@ -938,6 +938,7 @@ fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
     let items = module_items(root);
     file.constructors = impl_results(text, &items, file);
     fields(text, &items, file);
+    function_results(text, &items, file);
     dereferencing(text, &items, file);
     file.inheriting.extend(
         items
@@ -948,6 +949,33 @@ fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
                 byte_to_char(lines, body.start_byte())..byte_to_char(lines, body.end_byte())
             }),
     );
+}
+
+/// What each non-generic function among `items` (at module level, or in
+/// a `mod` block) returns when that is a type's name or holds one, as
+/// written ([`DeclaredKind::Returns`] without an owner): `props(p).m()`.
+fn function_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
+    for function in items.iter().filter(|i| i.kind() == "function_item") {
+        if function.child_by_field_name("type_parameters").is_some() {
+            continue;
+        }
+        let (Some(name), Some(returns)) = (
+            function.child_by_field_name("name"),
+            function.child_by_field_name("return_type"),
+        ) else {
+            continue;
+        };
+        // (`Self` names no type outside an `impl`)
+        let result = type_of(text, returns).or_else(|| holding(text, returns, "Self", None));
+        if let Some(result) = result.filter(|t| t != "Self") {
+            file.declared.push(Declared {
+                owner: None,
+                name: text[name.byte_range()].into(),
+                type_text: result.into(),
+                kind: DeclaredKind::Returns,
+            });
+        }
+    }
 }
 
 /// The types among `items` that implement `Deref` (or `DerefMut`): a
@@ -1163,7 +1191,8 @@ fn struct_fields(text: &str, owner: &Owner, prefix: &str, body: Node<'_>, file: 
 }
 
 /// An expression whose type a query may infer, written compactly: a
-/// root — `self`, a name, an associated function's call `T::f()` — then
+/// root — `self`, a name, an associated function's call `T::f()`, a
+/// function's call `f()` — then
 /// steps `.name` (a field, or a method with `()` after it) and `[]` (an
 /// element): `self.items[i].next()` is `self.items[].next()`. A
 /// reference, a dereference and parentheses keep the type (a member
@@ -1191,6 +1220,10 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
                     "field_expression" => {
                         steps.push("()");
                         node = function;
+                    }
+                    // a function of the crate's (`props(p)`)
+                    "identifier" => {
+                        break compact_str::format_compact!("{}()", &text[function.byte_range()])
                     }
                     "scoped_identifier" => {
                         let owner = function

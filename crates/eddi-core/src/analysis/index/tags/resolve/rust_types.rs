@@ -155,7 +155,9 @@ impl<'a> Query<'a> {
             };
             self.rust_field(&here(owner), &variant, defined)?
         } else if let Some(call) = root.strip_suffix("()") {
-            let (owner, f) = call.split_once("::")?;
+            let Some((owner, f)) = call.split_once("::") else {
+                return self.rust_function_result(entry, offset, call, defined);
+            };
             let owner = match owner {
                 "Self" => inside?,
                 owner => owner,
@@ -362,6 +364,63 @@ impl<'a> Query<'a> {
             let declarations = self.rust_types_named(last_segment(own));
             !declarations.derefs && !declarations.aliased
         })
+    }
+
+    /// What a call of the function `f` (not a method) at `offset` in
+    /// `entry` makes: what the crate's one function that `f` names there
+    /// returns, as written in its file. A file that declares two of the
+    /// name (in two `mod` blocks) tells neither.
+    fn rust_function_result<'e>(
+        &self,
+        entry: &'e TagsEntry,
+        offset: usize,
+        f: &str,
+        defined: &Defined<'_>,
+    ) -> Option<Written<'e>>
+    where
+        'a: 'e,
+    {
+        // (a local of the name, a closure's, hides the functions)
+        let local = |l: &super::super::scan::LocalDef| l.name == f && l.visible.contains(&offset);
+        if entry.file().locals.iter().any(local) {
+            return None;
+        }
+        let mut results = Vec::new();
+        for e in self.files_with(&[f], false) {
+            let file = e.file();
+            let Some(returns) = file
+                .declared
+                .iter()
+                .find(|d| d.kind == DeclaredKind::Returns && d.owner.is_none() && d.name == f)
+            else {
+                continue;
+            };
+            let mut functions = file
+                .defs
+                .iter()
+                .filter(|d| d.name == f && d.kind == SymbolKind::Function);
+            let (Some(function), None) = (functions.next(), functions.next()) else {
+                return None;
+            };
+            let module = self.module(e);
+            let key = match (function.top_level, inline_parent(file, function)) {
+                (true, _) => module,
+                (false, Some(inline)) => self.family.inline_key(&module, inline),
+                (false, None) => return None,
+            };
+            let names = self.aliases(e, key, f).all;
+            if self.rust_names(entry, offset, f, &names, defined) == Verdict::Certain {
+                results.push(Written {
+                    text: returns.type_text.to_string(),
+                    entry: e,
+                    at: function.span.start,
+                });
+            }
+        }
+        match results.len() {
+            1 => results.pop(),
+            _ => None,
+        }
     }
 
     /// The declared type of the field `name` of the struct a written type
