@@ -1779,9 +1779,11 @@ impl Set<Item> {
 }
 
 /// Rust: the names `let (a, b) = e` binds are of the elements of the
-/// tuple `e`'s type holds (`n.pair()` returns `(&str, &Node)`), and a
-/// result written with `Self` (`-> &[Self]`) holds the `impl`'s type:
-/// members through them are certain; rustc compiles the result.
+/// tuple `e`'s type holds (`n.pair()` returns `(&str, &Node)`), a
+/// result written with `Self` (`-> &[Self]`) holds the `impl`'s type,
+/// an `Option`'s `unwrap()` and `?` make what it holds, a slice's
+/// `last()` an `Option` of an element: members through them are
+/// certain; rustc compiles the result.
 #[test]
 fn rust_tuples_destructured_and_self_in_results() {
     let f = Fixture::new();
@@ -1801,6 +1803,10 @@ impl Node {
         (&self.label, self)
     }
 
+    pub fn top(&self) -> Option<&Node> {
+        self.kids.first()
+    }
+
     pub fn weight(&self) -> usize {
         self.label.len()
     }
@@ -1810,6 +1816,10 @@ pub fn total(n: &Node) -> usize {
     let (label, node) = n.pair();
     n.kids()[0].weight() + node.weight() + label.len()
 }
+
+pub fn ends(n: &Node) -> Option<usize> {
+    Some(n.top().unwrap().weight() + n.top()?.weight() + n.kids().last()?.weight())
+}
 ",
     );
     f.check(
@@ -1818,7 +1828,7 @@ pub fn total(n: &Node) -> usize {
         > Start s
         Ok
         > Refactor RenameSymbol Node.weight mass
-        Ok, Renamed in 1 file (src/lib.rs), 3 references updated
+        Ok, Renamed in 1 file (src/lib.rs), 6 references updated
         "#,
     );
     assert!(f

@@ -1196,8 +1196,8 @@ fn struct_fields(text: &str, owner: &Owner, prefix: &str, body: Node<'_>, file: 
 /// steps `.name` (a field, or a method with `()` after it) and `[]` (an
 /// element): `self.items[i].next()` is `self.items[].next()`. A
 /// reference, a dereference and parentheses keep the type (a member
-/// access dereferences). `None`: another expression (a macro's, a
-/// generic call, `?`, a literal).
+/// access dereferences); `e?` is `e.unwrap()`. `None`: another
+/// expression (a macro's, a generic call, a literal).
 pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
     let mut steps: Vec<&str> = Vec::new();
     let mut node = expression;
@@ -1248,6 +1248,11 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
                 node = node.named_child(0)?
             }
             "parenthesized_expression" => node = node.named_child(0)?,
+            // `e?`: what `e.unwrap()` makes (an `Option`'s or a `Result`'s)
+            "try_expression" => {
+                steps.extend(["()", "unwrap", "."]);
+                node = node.named_child(0)?;
+            }
             _ => return None,
         }
     };

@@ -180,9 +180,7 @@ impl<'a> Query<'a> {
                 Some(after) => {
                     t = match self.rust_result(entry, &t, name, returns_class, defined) {
                         Some(made) => made,
-                        // `Clone::clone` makes the type it is called on
-                        None if name == "clone" && self.clones_itself(&t) => t,
-                        None => return None,
+                        None => self.standard_result(t, name, defined)?,
                     };
                     rest = after;
                 }
@@ -352,6 +350,43 @@ impl<'a> Query<'a> {
                     .any(|root| import.source == format!("{root}::{module}::{name}"))
             }
             _ => false,
+        }
+    }
+
+    /// What a standard method makes of a value of the written type `t`
+    /// that has no method of the name of its own: `clone()` the same
+    /// type ([`Self::clones_itself`]), `unwrap()` and `expect()` (and
+    /// `?`, which the scan writes as `unwrap()`) of an `Option<T>` or a
+    /// `Result<T, E>` a `T`, `first()` and `last()` of a `Vec`, a slice or
+    /// an array an `Option` of an element.
+    fn standard_result<'e>(
+        &self,
+        t: Written<'e>,
+        name: &str,
+        defined: &Defined<'_>,
+    ) -> Option<Written<'e>> {
+        let with = |text: String| Written {
+            text,
+            entry: t.entry,
+            at: t.at,
+        };
+        match name {
+            "clone" if self.clones_itself(&t) => Some(t),
+            "unwrap" | "expect" => {
+                let (outer, arguments) = t.text.trim().split_once('<')?;
+                if !matches!(outer, "Option" | "Result") || !self.prelude_bound(&t, outer, defined)
+                {
+                    return None;
+                }
+                let arguments = arguments.trim_end().strip_suffix('>')?;
+                let held = tuple_element(&format!("({arguments})"), "0")?.to_string();
+                Some(with(held))
+            }
+            "first" | "last" | "first_mut" | "last_mut" if self.prelude_holder(&t, defined) => {
+                let of = element(&t.text)?.to_string();
+                Some(with(format!("Option<&{of}>")))
+            }
+            _ => None,
         }
     }
 
