@@ -36,7 +36,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::Language;
-use crate::analysis::index::tags::scan::{scan, Qualifier, TagRef, TagsFile};
+use crate::analysis::index::tags::scan::{scan, DeclaredKind, Qualifier, TagRef, TagsFile};
 use crate::analysis::outline::{Outline, Symbol, SymbolKind};
 use crate::analysis::syntax::byte_to_char;
 use crate::analysis::textedit::EditResult;
@@ -593,6 +593,14 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether the file implements `Deref` for the type `ty` (Rust): a
+    /// member it does not declare may be its target's.
+    fn dereferences(&self, ty: &str) -> bool {
+        self.file.declared.iter().any(|d| {
+            d.kind == DeclaredKind::Embedded && d.name == "*" && d.owner.as_deref() == Some(ty)
+        })
+    }
+
     /// The type a name is declared with where `r` reads it.
     fn declared_type(&self, name: &str, at: usize) -> Option<&str> {
         let typed = match self.language.id() {
@@ -671,12 +679,18 @@ impl Reader<'_> {
                 Qualifier::This if inside => Some(true),
                 // another class that extends one may inherit the member
                 Qualifier::This if self.in_es_subclass(r.offset) => Some(false),
+                // Rust: a type that dereferences to another reaches its
+                // members
+                Qualifier::This if self.class_around(r).is_some_and(|c| self.dereferences(c)) => {
+                    Some(false)
+                }
                 Qualifier::This => None,
                 Qualifier::None if implicit && r.binding.is_none() && r.import.is_none() => {
                     inside.then_some(true)
                 }
                 Qualifier::None => None,
                 Qualifier::Name(q) => match self.declared_type(q, r.offset) {
+                    Some(ty) if ty != class && self.dereferences(ty) => Some(false),
                     Some(ty) => (ty == class).then_some(true),
                     None if q == class && !r.local_qualifier => Some(true),
                     None if r.local_qualifier => Some(false),

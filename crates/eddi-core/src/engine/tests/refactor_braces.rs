@@ -1591,7 +1591,8 @@ pub fn maybe(t: Option<&Text>) -> usize {
 /// Rust: a type that implements `Deref` reaches its target's methods it
 /// does not declare — `h.weight()` and `self.weight()` in its `impl` may
 /// be the target's (they were another type's, and the rename of
-/// `Node.weight` answered `Ok` on a crate rustc refused) —; `x.clone()`
+/// `Node.weight` answered `Ok` on a crate rustc refused; in one file
+/// too) —; `x.clone()`
 /// is of `x`'s type, `Vec::new()` a `Vec` (its `push` no type's of the
 /// crate).
 #[test]
@@ -1651,6 +1652,10 @@ pub fn total(h: &Handle, n: &Node) -> usize {
         Ok, Renamed in 1 file (src/lib.rs), 1 reference updated
         > Refactor RenameSymbol Node.weight mass
         Fail "Cannot rename Node.weight: 2 possible uses it cannot prove: src/lib.rs:31:13 (the index cannot resolve it), src/lib.rs:39:6 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Open src/lib.rs
+        Ok, At 0:0, Length 41
+        > Modify Method Node.weight Rename mass
+        Fail "Cannot rename Node.weight in this file: 3 uses may name it through a value of unknown type (at 31:13, 39:6, 39:22); Refactor RenameSymbol Node.weight mass Include Possible renames them too, Only Proven leaves them"
         > Refactor RenameSymbol Node.weight mass Include Possible
         Ok, Renamed in 1 file (src/lib.rs), 4 references updated, possible: 2 uses changed too (Include Possible): src/lib.rs:31:13 (the index cannot resolve it), src/lib.rs:39:6 (the index cannot resolve it)
         "#,
