@@ -1904,6 +1904,51 @@ pub fn hidden() -> usize {
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
+/// Rust: a struct with a field and a method of one name (`utf8`) makes
+/// one symbol of both: its calls and its field's reads are all its uses
+/// (the rule that a call never names a field read the field alone, and
+/// the rename answered `Ok` leaving `self.b.utf8(true)` broken); rustc
+/// compiles the result.
+#[test]
+fn rust_field_and_method_of_one_name() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Builder {
+    utf8: bool,
+}
+
+impl Builder {
+    pub fn utf8(&mut self, yes: bool) -> &mut Builder {
+        self.utf8 = yes;
+        self
+    }
+}
+
+pub struct Parser {
+    b: Builder,
+}
+
+impl Parser {
+    pub fn set(&mut self) -> bool {
+        self.b.utf8(true).utf8
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Builder.utf8 unicode
+        Ok, Renamed in 1 file (src/lib.rs), 5 references updated
+        "#,
+    );
+    assert!(f.read("src/lib.rs").contains("self.b.unicode(true).unicode"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// A new name the project already uses for something else outside it — a
 /// method of a trait or class from a library, a builtin, a global, a
 /// member promoted from an embedded library type — is taken over where

@@ -1310,15 +1310,21 @@ impl<'a> Query<'a> {
             };
         }
         // Rust: a call through a value never names a field, nor a read of
-        // a field a method (`x.f` of a method does not compile)
+        // a field a method (`x.f` of a method does not compile) — when the
+        // symbol's definitions are all methods or all fields (a struct may
+        // have a field and a method of one name: both are the symbol's)
         let through_value = matches!(
             r.qualifier,
             Qualifier::This | Qualifier::Name(_) | Qualifier::Expression(_) | Qualifier::Other
         );
-        if self.family_id == "rust"
-            && through_value
-            && r.call != (symbol.def().kind == SymbolKind::Method)
-        {
+        let defs = &symbol.entry.file().defs;
+        let methods = symbol
+            .defs
+            .iter()
+            .filter(|&&i| defs[i].kind == SymbolKind::Method)
+            .count();
+        let one_kind = methods == 0 || methods == symbol.defs.len();
+        if self.family_id == "rust" && through_value && one_kind && r.call != (methods > 0) {
             return Verdict::Other;
         }
         match &r.qualifier {
