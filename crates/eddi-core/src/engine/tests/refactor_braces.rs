@@ -1945,7 +1945,9 @@ impl Parser {
         Ok, Renamed in 1 file (src/lib.rs), 5 references updated
         "#,
     );
-    assert!(f.read("src/lib.rs").contains("self.b.unicode(true).unicode"));
+    assert!(f
+        .read("src/lib.rs")
+        .contains("self.b.unicode(true).unicode"));
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
