@@ -36,7 +36,7 @@ use ropey::Rope;
 use tree_sitter::Node;
 
 use super::Language;
-use crate::analysis::index::tags::scan::{scan, Qualifier, TagRef, TagsFile};
+use crate::analysis::index::tags::scan::{scan, DeclaredKind, Qualifier, TagRef, TagsFile};
 use crate::analysis::outline::{Outline, Symbol, SymbolKind};
 use crate::analysis::syntax::byte_to_char;
 use crate::analysis::textedit::EditResult;
@@ -593,47 +593,62 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether the file implements `Deref` for the type `ty` (Rust): a
+    /// member it does not declare may be its target's.
+    fn dereferences(&self, ty: &str) -> bool {
+        self.file.declared.iter().any(|d| {
+            d.kind == DeclaredKind::Embedded && d.name == "*" && d.owner.as_deref() == Some(ty)
+        })
+    }
+
     /// The type a name is declared with where `r` reads it.
     fn declared_type(&self, name: &str, at: usize) -> Option<&str> {
-        self.file
-            .typed
-            .iter()
-            .filter(|t| t.name == name && t.scope.contains(&at))
-            .min_by_key(|t| t.scope.end - t.scope.start)
-            .and_then(|t| {
-                // Go's `x := e`: a call of the file's own function alone
-                // (below), no other expression's type
-                if t.inferred && !t.type_name.ends_with("()") {
-                    return None;
-                }
-                if let Some(callee) = t.type_name.strip_suffix("()") {
-                    // Go's `x := f(…)`: the type the file's own `f`
-                    // returns; another package's `f` makes a type unknown
-                    return match callee.contains('.') {
-                        true => None,
-                        false => self
-                            .file
-                            .constructors
-                            .iter()
-                            .find(|(_, f)| f == callee)
-                            .map(|(t, _)| t.as_str()),
-                    };
-                }
-                match t.type_name.split_once("::") {
-                    // Rust's `let x = T::f(…)`: `T` when the file's `f` of
-                    // `T` returns it, else a type unknown
-                    Some((owner, function)) => self
+        let typed = match self.language.id() {
+            // (unless a closer binding of unknown type hides it)
+            "rust" => self.file.typed_binding(name, at),
+            _ => self
+                .file
+                .typed
+                .iter()
+                .filter(|t| t.name == name && t.scope.contains(&at))
+                .min_by_key(|t| t.scope.end - t.scope.start),
+        };
+        typed.and_then(|t| {
+            // Go's `x := e`: a call of the file's own function alone
+            // (below), no other expression's type
+            if t.inferred && !t.type_name.ends_with("()") {
+                return None;
+            }
+            if let Some(callee) = t.type_name.strip_suffix("()") {
+                // Rust's `let x = T::f(…)`: `T` when the file's `f` of
+                // `T` returns it, else a type unknown
+                if let Some((owner, function)) = callee.split_once("::") {
+                    return self
                         .file
                         .constructors
                         .iter()
                         .any(|(o, f)| o == owner && f == function)
-                        .then_some(owner),
-                    None => {
-                        let ty = t.type_name.as_str();
-                        ty.rsplit('.').next()
-                    }
+                        .then_some(owner);
                 }
-            })
+                // Go's `x := f(…)`: the type the file's own `f`
+                // returns; another package's `f` makes a type unknown
+                // (Rust's `f()`: unknown here)
+                return match callee.contains('.') || self.language.id() == "rust" {
+                    true => None,
+                    false => self
+                        .file
+                        .constructors
+                        .iter()
+                        .find(|(_, f)| f == callee)
+                        .map(|(t, _)| t.as_str()),
+                };
+            }
+            // (Rust's `ast::Span`: a module's type, not the file's)
+            match t.type_name.contains("::") {
+                true => None,
+                false => t.type_name.rsplit('.').next(),
+            }
+        })
     }
 
     fn member_sites(&self, outline: &Outline, symbol: &Symbol, class: &str) -> Found {
@@ -664,12 +679,18 @@ impl Reader<'_> {
                 Qualifier::This if inside => Some(true),
                 // another class that extends one may inherit the member
                 Qualifier::This if self.in_es_subclass(r.offset) => Some(false),
+                // Rust: a type that dereferences to another reaches its
+                // members
+                Qualifier::This if self.class_around(r).is_some_and(|c| self.dereferences(c)) => {
+                    Some(false)
+                }
                 Qualifier::This => None,
                 Qualifier::None if implicit && r.binding.is_none() && r.import.is_none() => {
                     inside.then_some(true)
                 }
                 Qualifier::None => None,
                 Qualifier::Name(q) => match self.declared_type(q, r.offset) {
+                    Some(ty) if ty != class && self.dereferences(ty) => Some(false),
                     Some(ty) => (ty == class).then_some(true),
                     None if q == class && !r.local_qualifier => Some(true),
                     None if r.local_qualifier => Some(false),

@@ -1379,6 +1379,581 @@ impl Wrap<Node> {
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
+const LEAF_RS: &str = "pub struct Node {
+    pub label: String,
+}
+
+impl Node {
+    pub fn weight(&self) -> usize {
+        self.label.len()
+    }
+
+    pub fn len(&self) -> usize {
+        self.label.len()
+    }
+}
+
+pub struct Leaf;
+
+impl Leaf {
+    pub fn make() -> Leaf {
+        Leaf
+    }
+
+    pub fn weight(&self) -> usize {
+        1
+    }
+}
+
+pub fn make_leaf() -> Leaf {
+    Leaf
+}
+
+pub fn sum(node: &Node, name: &str) -> usize {
+    let leaf = Leaf::make();
+    leaf.weight() + name.len() + node.weight() + node.len()
+}
+";
+
+/// Rust: a local whose type the crate states is read by that type — what
+/// another type's associated function makes (`Leaf::make()`), a
+/// primitive (`name: &str`) — so its members are another's; a typed
+/// parameter hidden by a closer binding of unknown type (`let node =
+/// identity(make_leaf());`) is no longer read as typed: the rename of
+/// `Leaf.weight` answered `Ok` and left `node.weight()` calling the
+/// renamed method by its old name.
+#[test]
+fn rust_locals_read_by_their_innermost_binding() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"leaf\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write("src/lib.rs", LEAF_RS);
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.weight mass
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        > Refactor RenameSymbol Node.len size
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("leaf.weight() + name.len() + node.mass() + node.size()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+
+    let hidden = Fixture::new();
+    hidden.write(
+        "src/lib.rs",
+        &format!("{LEAF_RS}\npub fn hidden(node: &Node) -> usize {{\n    let node = std::convert::identity(make_leaf());\n    node.weight()\n}}\n"),
+    );
+    hidden.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Leaf.weight heft
+        Fail "Cannot rename Leaf.weight: 1 possible use it cannot prove: src/lib.rs:37:9 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Open src/lib.rs
+        Ok, At 0:0, Length 39
+        > Modify Method Leaf.weight Rename heft
+        Fail "Cannot rename Leaf.weight in this file: 1 use may name it through a value of unknown type (at 37:9); Refactor RenameSymbol Leaf.weight heft Include Possible renames them too, Only Proven leaves them"
+        "#,
+    );
+}
+
+/// Rust: a type written through its module (`span: &ast::Span`, `let s =
+/// ast::Span { … }`, `crate::ast::Span`) is that module's type, found
+/// where the module's path leads: members through it are certain,
+/// another module's type's are not the symbol's; an associated type
+/// (`T::Pos`) is unknown, its member possible. A field's read (`s.len`)
+/// never names a method; a method's call with a turbofish
+/// (`s.pick::<u8>()`) may.
+#[test]
+fn rust_types_written_through_their_modules() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"spans\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod ast;\npub mod hir;\n\npub trait Tr {\n    type Pos;\n}\n\npub fn width(span: &ast::Span, other: &hir::Span) -> usize {\n    let s = ast::Span { start: 1, end: 2 };\n    span.len() + s.len() + other.len()\n}\n\npub fn far<T: Tr<Pos = ast::Span>>(p: T::Pos) -> usize {\n    p.len()\n}\n\npub struct Stats {\n    pub len: usize,\n}\n\npub fn lens(all: Vec<Stats>, span: crate::ast::Span) -> usize {\n    all.iter().map(|s| s.len).sum::<usize>() + span.len()\n}\n\npub fn picks(all: Vec<ast::Span>) -> u8 {\n    all.iter().map(|s| s.pick::<u8>()).sum()\n}\n",
+    );
+    f.write(
+        "src/ast.rs",
+        "pub struct Span {\n    pub start: usize,\n    pub end: usize,\n}\n\nimpl Span {\n    pub fn len(&self) -> usize {\n        self.end - self.start\n    }\n\n    pub fn pick<T: Default>(&self) -> T {\n        T::default()\n    }\n}\n",
+    );
+    f.write(
+        "src/hir.rs",
+        "pub struct Span;\n\nimpl Span {\n    pub fn len(&self) -> usize {\n        0\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol ast.Span.len size
+        Fail "Cannot rename ast.Span.len: 1 possible use it cannot prove: src/lib.rs:13:6 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol ast.Span.len size Only Proven
+        Ok, Renamed in 2 files (src/ast.rs, src/lib.rs), 4 references updated, may be broken at: 1 possible use left unchanged (Only Proven): src/lib.rs:13:6 (the index cannot resolve it)
+        > Refactor RenameSymbol ast.Span.pick choose
+        Fail "Cannot rename ast.Span.pick: 1 possible use it cannot prove: src/lib.rs:25:25 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("span.size() + s.size() + other.len()"));
+    assert!(f
+        .read("src/lib.rs")
+        .contains("map(|s| s.len).sum::<usize>() + span.size()"));
+}
+
+/// Rust: the names a variant's or a struct's pattern binds are of the
+/// types its fields are declared with (`Node::Leaf(ref text)`, `Self::Leaf(text)`,
+/// `Node::Inner { ref info, .. }`), a tuple struct's field by position
+/// (`info.1`), an element of a method's slice result (`node.infos()[0]`):
+/// members through them are certain. `Some(x)` is not read (the matched
+/// value's type is unknown): its member stays possible, renamed with
+/// `Include Possible`; rustc compiles the result.
+#[test]
+fn rust_pattern_bindings_are_of_their_fields_types() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Text {
+    pub s: String,
+}
+
+impl Text {
+    pub fn size(&self) -> usize {
+        self.s.len()
+    }
+}
+
+pub struct Info(pub usize, pub Text);
+
+pub enum Node {
+    Leaf(Text),
+    Inner { kids: Vec<Node>, info: Info },
+}
+
+impl Node {
+    pub fn infos(&self) -> &[Info] {
+        match self {
+            Node::Leaf(_) => &[],
+            Node::Inner { info, .. } => std::slice::from_ref(info),
+        }
+    }
+
+    pub fn total(&self) -> usize {
+        match *self {
+            Node::Leaf(ref text) => text.size(),
+            Node::Inner { ref kids, ref info } => info.1.size() + kids.len(),
+        }
+    }
+
+    pub fn first(&self) -> usize {
+        if let Self::Leaf(text) = self {
+            text.size() + self.infos()[0].1.size()
+        } else {
+            0
+        }
+    }
+}
+
+pub fn maybe(t: Option<&Text>) -> usize {
+    match t {
+        Some(x) => x.size(),
+        None => 0,
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Text.size measure
+        Fail "Cannot rename Text.size: 1 possible use it cannot prove: src/lib.rs:43:21 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Text.size measure Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 6 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:43:21 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("text.measure() + self.infos()[0].1.measure()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: a type that implements `Deref` reaches its target's methods it
+/// does not declare — `h.weight()` and `self.weight()` in its `impl` may
+/// be the target's (they were another type's, and the rename of
+/// `Node.weight` answered `Ok` on a crate rustc refused; in one file
+/// too) —; `x.clone()`
+/// is of `x`'s type, `Vec::new()` a `Vec` (its `push` no type's of the
+/// crate).
+#[test]
+fn rust_dereferences_clones_and_prelude_collections() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "use std::ops::Deref;
+
+#[derive(Clone)]
+pub struct Node {
+    pub label: String,
+}
+
+impl Node {
+    pub fn weight(&self) -> usize {
+        self.label.len()
+    }
+
+    pub fn push(&mut self, c: char) {
+        self.label.push(c)
+    }
+}
+
+pub struct Handle {
+    node: Node,
+}
+
+impl Deref for Handle {
+    type Target = Node;
+
+    fn deref(&self) -> &Node {
+        &self.node
+    }
+}
+
+impl Handle {
+    pub fn size(&self) -> usize {
+        self.weight()
+    }
+}
+
+pub fn total(h: &Handle, n: &Node) -> usize {
+    let mut names = Vec::new();
+    names.push('a');
+    let copy = n.clone();
+    h.weight() + copy.weight() + names.len()
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.push append
+        Ok, Renamed in 1 file (src/lib.rs), 1 reference updated
+        > Refactor RenameSymbol Node.weight mass
+        Fail "Cannot rename Node.weight: 2 possible uses it cannot prove: src/lib.rs:31:13 (the index cannot resolve it), src/lib.rs:39:6 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Open src/lib.rs
+        Ok, At 0:0, Length 41
+        > Modify Method Node.weight Rename mass
+        Fail "Cannot rename Node.weight in this file: 3 uses may name it through a value of unknown type (at 31:13, 39:6, 39:22); Refactor RenameSymbol Node.weight mass Include Possible renames them too, Only Proven leaves them"
+        > Refactor RenameSymbol Node.weight mass Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 4 references updated, possible: 2 uses changed too (Include Possible): src/lib.rs:31:13 (the index cannot resolve it), src/lib.rs:39:6 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("h.mass() + copy.mass() + names.len()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: a member in a macro's tokens read through a chain of calls
+/// (`assert_eq!(t.kid().size(), …)`, `format!("{}", o.kid().size())`)
+/// is typed as the same chain in code: certain, or another type's;
+/// rustc compiles the result.
+#[test]
+fn rust_chains_in_macro_arguments() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Text {
+    pub s: String,
+}
+
+impl Text {
+    pub fn size(&self) -> usize {
+        self.s.len()
+    }
+
+    pub fn kid(&self) -> Text {
+        Text { s: String::new() }
+    }
+}
+
+pub struct Other;
+
+impl Other {
+    pub fn size(&self) -> usize {
+        0
+    }
+
+    pub fn kid(&self) -> Other {
+        Other
+    }
+}
+
+pub fn check(t: &Text, o: &Other) -> String {
+    assert_eq!(t.kid().size(), o.kid().size());
+    format!(\"{} {}\", t.kid().size(), o.kid().size())
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Text.size measure
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("assert_eq!(t.kid().measure(), o.kid().size());"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: a generic struct's fields are read with its type parameters
+/// unknown (`ranges: Vec<I>` is a `Vec` of elements of no type the index
+/// reads): a method called on a `Vec`, a `String` or an `Option` (the
+/// prelude's, or `alloc`'s imported) is no type's of the crate, an
+/// element's stays possible; rustc compiles the result.
+#[test]
+fn rust_prelude_holders_and_generic_fields() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "extern crate alloc;
+
+use alloc::string::String;
+
+pub struct Item;
+
+impl Item {
+    pub fn push(&self) {}
+
+    pub fn first(&self) -> usize {
+        1
+    }
+}
+
+pub struct Set<I> {
+    ranges: Vec<I>,
+    name: String,
+}
+
+impl<I> Set<I> {
+    pub fn add(&mut self, i: I) -> Option<&I> {
+        self.ranges.push(i);
+        self.name.push('a');
+        self.ranges.first()
+    }
+}
+
+impl Set<Item> {
+    pub fn head(&self) -> usize {
+        self.ranges[0].first()
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.push put
+        Ok, Renamed in 1 file (src/lib.rs), 1 reference updated
+        > Refactor RenameSymbol Item.first top
+        Fail "Cannot rename Item.first: 1 possible use it cannot prove: src/lib.rs:29:23 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Item.first top Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:29:23 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f.read("src/lib.rs").contains("self.ranges.first()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: the names `let (a, b) = e` binds are of the elements of the
+/// tuple `e`'s type holds (`n.pair()` returns `(&str, &Node)`), a
+/// result written with `Self` (`-> &[Self]`) holds the `impl`'s type,
+/// an `Option`'s `unwrap()` and `?` make what it holds, a slice's
+/// `last()` an `Option` of an element: members through them are
+/// certain; rustc compiles the result.
+#[test]
+fn rust_tuples_destructured_and_self_in_results() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Node {
+    kids: Vec<Node>,
+    label: String,
+}
+
+impl Node {
+    pub fn kids(&self) -> &[Self] {
+        &self.kids
+    }
+
+    pub fn pair(&self) -> (&str, &Node) {
+        (&self.label, self)
+    }
+
+    pub fn top(&self) -> Option<&Node> {
+        self.kids.first()
+    }
+
+    pub fn weight(&self) -> usize {
+        self.label.len()
+    }
+}
+
+pub fn total(n: &Node) -> usize {
+    let (label, node) = n.pair();
+    n.kids()[0].weight() + node.weight() + label.len()
+}
+
+pub fn ends(n: &Node) -> Option<usize> {
+    Some(n.top().unwrap().weight() + n.top()?.weight() + n.kids().last()?.weight())
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.weight mass
+        Ok, Renamed in 1 file (src/lib.rs), 6 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("n.kids()[0].mass() + node.mass() + label.len()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: what a function of the crate returns types its call (`props(1).count()`,
+/// `let p = props(2)`); a local of the name (a closure) hides the
+/// function, and its result stays unknown; rustc compiles the result.
+#[test]
+fn rust_function_results() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Props {
+    n: usize,
+}
+
+impl Props {
+    pub fn count(&self) -> usize {
+        self.n
+    }
+}
+
+pub struct Other;
+
+impl Other {
+    pub fn count(&self) -> usize {
+        0
+    }
+}
+
+fn props(n: usize) -> Props {
+    Props { n }
+}
+
+fn other() -> Other {
+    Other
+}
+
+pub fn total() -> usize {
+    let p = props(2);
+    props(1).count() + p.count() + other().count()
+}
+
+pub fn hidden() -> usize {
+    let props = |_n: usize| Other;
+    props(1).count()
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Props.count size
+        Fail "Cannot rename Props.count: 1 possible use it cannot prove: src/lib.rs:33:13 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Props.count size Only Proven
+        Ok, Renamed in 1 file (src/lib.rs), 3 references updated, may be broken at: 1 possible use left unchanged (Only Proven): src/lib.rs:33:13 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("props(1).size() + p.size() + other().count()"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: a struct with a field and a method of one name (`utf8`) makes
+/// one symbol of both: its calls and its field's reads are all its uses
+/// (the rule that a call never names a field read the field alone, and
+/// the rename answered `Ok` leaving `self.b.utf8(true)` broken); rustc
+/// compiles the result.
+#[test]
+fn rust_field_and_method_of_one_name() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Builder {
+    utf8: bool,
+}
+
+impl Builder {
+    pub fn utf8(&mut self, yes: bool) -> &mut Builder {
+        self.utf8 = yes;
+        self
+    }
+}
+
+pub struct Parser {
+    b: Builder,
+}
+
+impl Parser {
+    pub fn set(&mut self) -> bool {
+        self.b.utf8(true).utf8
+    }
+}
+",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Builder.utf8 unicode
+        Ok, Renamed in 1 file (src/lib.rs), 5 references updated
+        "#,
+    );
+    assert!(f
+        .read("src/lib.rs")
+        .contains("self.b.unicode(true).unicode"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
 /// A new name the project already uses for something else outside it — a
 /// method of a trait or class from a library, a builtin, a global, a
 /// member promoted from an embedded library type — is taken over where

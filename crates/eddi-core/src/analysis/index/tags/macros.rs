@@ -196,8 +196,128 @@ fn placeholders(literal: &str) -> Vec<Range<usize>> {
     found
 }
 
+/// The object a member in a macro's tokens is read through, ending at
+/// byte `end` (before the member's `.`), written as the compact
+/// expression [`super::rust::chain`] makes of code: `r.line(6)` is
+/// `r.line()`, `self.items[i]` is `self.items[]`, `Node::new(1)` is
+/// `Node::new()`. `None` for another expression: a free function's
+/// call, parentheses, a literal, a longer path, brackets holding a
+/// quote (whose text the tokens do not tell apart).
+pub(super) fn object_chain(text: &str, end: usize) -> Option<String> {
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let back = |mut at: usize| {
+        while at > 0 && bytes[at - 1].is_ascii_whitespace() {
+            at -= 1;
+        }
+        at
+    };
+    let word_before = |end: usize| {
+        let mut start = end;
+        while start > 0 && word(bytes[start - 1]) {
+            start -= 1;
+        }
+        (start, &text[start..end])
+    };
+    // a member's `.` before `at` (not a range's `..`)
+    let dot_before = |at: usize| bytes[..at].ends_with(b".") && !bytes[..at].ends_with(b"..");
+    let mut steps: Vec<String> = Vec::new();
+    let mut end = back(end);
+    let root = loop {
+        match bytes[..end].last()? {
+            b')' => {
+                let open = opening(bytes, end - 1)?;
+                let (start, name) = word_before(back(open));
+                let before = back(start);
+                if name.is_empty() || name.as_bytes()[0].is_ascii_digit() {
+                    return None;
+                }
+                if dot_before(before) {
+                    steps.push(format!(".{name}()"));
+                    end = back(before - 1);
+                    continue;
+                }
+                // `T::f(…)`, `T` a name alone
+                let path = bytes[..before].strip_suffix(b"::")?;
+                let (owner_start, owner) = word_before(back(path.len()));
+                let alone = !bytes[..back(owner_start)].ends_with(b"::");
+                if owner.is_empty() || owner.as_bytes()[0].is_ascii_digit() || !alone {
+                    return None;
+                }
+                break format!("{owner}::{name}()");
+            }
+            b']' => {
+                steps.push("[]".to_string());
+                end = back(opening(bytes, end - 1)?);
+            }
+            _ => {
+                let (start, name) = word_before(end);
+                let before = back(start);
+                if name.is_empty() {
+                    return None;
+                }
+                if dot_before(before) {
+                    steps.push(format!(".{name}"));
+                    end = back(before - 1);
+                    continue;
+                }
+                // (`$x`: a macro's variable)
+                let variable = bytes[..start].ends_with(b"$");
+                if name.as_bytes()[0].is_ascii_digit()
+                    || bytes[..before].ends_with(b"::")
+                    || variable
+                {
+                    return None;
+                }
+                break name.to_string();
+            }
+        }
+    };
+    Some(steps.iter().rev().fold(root, |chain, step| chain + step))
+}
+
+/// The `(` or `[` that opens the bracket closing at `close`; `None`
+/// across a quote.
+fn opening(bytes: &[u8], close: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for at in (0..=close).rev() {
+        match bytes[at] {
+            b')' | b']' | b'}' => depth += 1,
+            b'(' | b'[' | b'{' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(at);
+                }
+            }
+            b'"' | b'\'' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn objects_in_tokens_are_chains() {
+        let chain = |text: &str| super::object_chain(text, text.len());
+        assert_eq!(chain("assert_eq!(r.line(6)").as_deref(), Some("r.line()"));
+        assert_eq!(
+            chain("(self.items[i + 1].0").as_deref(),
+            Some("self.items[].0")
+        );
+        assert_eq!(
+            chain("(&Node::new(1, 2).kids").as_deref(),
+            Some("Node::new().kids")
+        );
+        assert_eq!(chain("(a::b::f()"), None);
+        assert_eq!(chain("(f(x)"), None);
+        assert_eq!(chain("((a + b)"), None);
+        assert_eq!(chain("(r.get(\")\")"), None);
+        assert_eq!(chain("($x.inner"), None);
+        assert_eq!(chain("(1.0"), None);
+    }
+
     use super::placeholders;
 
     fn named(literal: &str) -> Vec<&str> {

@@ -1318,13 +1318,32 @@ impl<'a> Query<'a> {
                 _ => Verdict::Other,
             };
         }
+        // Rust: a call through a value never names a field, nor a read of
+        // a field a method (`x.f` of a method does not compile) — when the
+        // symbol's definitions are all methods or all fields (a struct may
+        // have a field and a method of one name: both are the symbol's)
+        let through_value = matches!(
+            r.qualifier,
+            Qualifier::This | Qualifier::Name(_) | Qualifier::Expression(_) | Qualifier::Other
+        );
+        let defs = &symbol.entry.file().defs;
+        let methods = symbol
+            .defs
+            .iter()
+            .filter(|&&i| defs[i].kind == SymbolKind::Method)
+            .count();
+        let one_kind = methods == 0 || methods == symbol.defs.len();
+        if self.family_id == "rust" && through_value && one_kind && r.call != (methods > 0) {
+            return Verdict::Other;
+        }
         match &r.qualifier {
             Qualifier::This if in_class => Verdict::Certain,
             // Rust: `self` in another type's `impl` is that type (no
-            // inheritance); in a trait's body, any type implementing it
+            // inheritance, unless it dereferences to another); in a
+            // trait's body, any type implementing it
             Qualifier::This
                 if self.family_id == "rust"
-                    && inside.is_some_and(|c| c != class_name)
+                    && inside.is_some_and(|c| c != class_name && !self.rust_derefs(c))
                     && !file.inheriting.iter().any(|b| b.contains(&r.offset)) =>
             {
                 Verdict::Other
@@ -1387,6 +1406,17 @@ impl<'a> Query<'a> {
                 }
                 self.denoted_member(entry, q, aliases, defined)
             }
+            // Rust: a local's type as the crate states it (a declared
+            // type, what `T::f` makes, an inferred expression's), when no
+            // untyped binding closer to the use hides it
+            Qualifier::Name(q)
+                if self.family_id == "rust" && file.typed_binding(q, r.offset).is_some() =>
+            {
+                let returns_class = |t: &str, f: &str| {
+                    self.rust_returns_class(entry, r, symbol, class, defined, t, f)
+                };
+                self.rust_expression_use(entry, r, q, inside, aliases, &returns_class, defined)
+            }
             Qualifier::Name(q) => {
                 let typed = file
                     .typed
@@ -1394,23 +1424,8 @@ impl<'a> Query<'a> {
                     .filter(|t| t.name == *q && t.scope.contains(&r.offset))
                     .min_by_key(|t| t.scope.end - t.scope.start);
                 if let Some(t) = typed {
-                    if t.inferred && self.family_id == "rust" {
-                        let returns_class = |t: &str, f: &str| {
-                            self.rust_returns_class(entry, r, symbol, class, defined, t, f)
-                        };
-                        return self.rust_expression_use(
-                            entry,
-                            r,
-                            q,
-                            inside,
-                            aliases,
-                            &returns_class,
-                            defined,
-                        );
-                    }
-                    // Rust: a type alias of the name may be the class
-                    // under another name (`x: &Alias`)
-                    if self.family_id == "rust" && self.rust_type_aliased(&t.type_name) {
+                    // Rust: hidden by a closer binding, of a type unknown
+                    if self.family_id == "rust" {
                         return Verdict::Possible;
                     }
                     if let Some(callee) = t.type_name.strip_suffix("()") {
@@ -1438,35 +1453,19 @@ impl<'a> Query<'a> {
                             _ => Verdict::Possible,
                         };
                     }
-                    let Some((owner, function)) = t.type_name.split_once("::") else {
-                        let verdict =
-                            self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
-                        // ES: a subclass's value reaches the member it inherits
-                        if verdict == Verdict::Other && self.family_id == "es" {
-                            let member = &symbol.def().name;
-                            return self.es_inherited_use(
-                                entry,
-                                &t.type_name,
-                                member,
-                                aliases,
-                                defined,
-                            );
-                        }
-                        return verdict;
-                    };
-                    // `let x = T::f(…)`: the class's own when `f` of the
-                    // class's file returns it; what another's returns, or
-                    // this one's that returns something else, is unknown
-                    let returns_class = symbol
-                        .entry
-                        .file()
-                        .constructors
-                        .iter()
-                        .any(|(t, f)| *t == class_name && f == function);
-                    return match self.typed_as(entry, r.offset, owner, aliases, defined) {
-                        Verdict::Certain if returns_class => Verdict::Certain,
-                        _ => Verdict::Possible,
-                    };
+                    let verdict = self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
+                    // ES: a subclass's value reaches the member it inherits
+                    if verdict == Verdict::Other && self.family_id == "es" {
+                        let member = &symbol.def().name;
+                        return self.es_inherited_use(
+                            entry,
+                            &t.type_name,
+                            member,
+                            aliases,
+                            defined,
+                        );
+                    }
+                    return verdict;
                 }
                 if r.local_qualifier {
                     return Verdict::Possible;
@@ -1511,13 +1510,13 @@ impl Query<'_> {
         t: &str,
         f: &str,
     ) -> bool {
-        t == class.name
-            && symbol
-                .entry
-                .file()
-                .constructors
-                .iter()
-                .any(|(o, g)| o == class.name && g == f)
+        // (`t` may name it under another name: `use a::Cart as Basket`)
+        symbol
+            .entry
+            .file()
+            .constructors
+            .iter()
+            .any(|(o, g)| o == class.name && g == f)
             && self.typed_as(entry, r.offset, t, class.aliases, defined) == Verdict::Certain
     }
 

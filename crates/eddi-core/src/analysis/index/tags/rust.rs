@@ -15,7 +15,7 @@
 use tree_sitter::Node;
 
 use super::family::{Bound, Family, Files, ModuleKey, Source, TypedKinds};
-use compact_str::CompactString;
+use compact_str::{format_compact, CompactString};
 
 use super::scan::{
     import_ref, Declared, DeclaredKind, Import, ImportKind, Imported, Qualifier, TagsFile, Typed,
@@ -56,7 +56,13 @@ impl Family for Rust {
 
     fn typed_kinds(&self) -> TypedKinds {
         TypedKinds {
-            nodes: &["parameter", "let_declaration", "for_expression"],
+            nodes: &[
+                "parameter",
+                "let_declaration",
+                "for_expression",
+                "tuple_struct_pattern",
+                "struct_pattern",
+            ],
             functions: &["function_item", "closure_expression"],
             // a `let` binds to the end of its block
             classes: &["block"],
@@ -632,10 +638,9 @@ fn local_uses(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
 
 /// What a `let` or a parameter declares with a type, and where it is
 /// visible: a parameter (`r: &Rope`) in its function; a `let` with a type
-/// (`let r: Rope`), of a struct literal (`let r = Rope { … }`) or of an
-/// associated function (`let r = Rope::new()`, `Rope::new` as its type:
-/// the query reads whether `new` returns `Rope`), from the `let` to the
-/// end of its block. `&`, `&mut`, `Box`, `Rc` and `Arc` reach the type (a
+/// (`let r: Rope`) or of a struct literal (`let r = Rope { … }`) from the
+/// `let` to the end of its block (of another value, [`let_expression`]:
+/// `let r = Rope::new()` is what `new` returns). `&`, `&mut`, `Box`, `Rc` and `Arc` reach the type (a
 /// method call dereferences them); other generics do not.
 fn typed_name(
     text: &str,
@@ -646,9 +651,12 @@ fn typed_name(
     file: &mut TagsFile,
 ) {
     let chars = |from: usize, to: usize| byte_to_char(lines, from)..byte_to_char(lines, to);
-    if node.kind() == "for_expression" {
-        loop_element(text, node, chars, file);
-        return;
+    match node.kind() {
+        "for_expression" => return loop_element(text, node, chars, file),
+        "tuple_struct_pattern" | "struct_pattern" => {
+            return pattern_fields(text, lines, node, file)
+        }
+        _ => {}
     }
     let (name, type_name, scope) = match node.kind() {
         "parameter" => (
@@ -660,7 +668,7 @@ fn typed_name(
         "let_declaration" => {
             let declared = node.child_by_field_name("type");
             let value = node.child_by_field_name("value");
-            let built = value.and_then(|v| built_type(text, v));
+            let built = value.and_then(|v| literal_type(text, v));
             if let (None, None, Some(value)) = (declared, &built, value) {
                 // `let s = r.slice(..)`: the type of the expression
                 let_expression(
@@ -695,7 +703,9 @@ fn typed_name(
         name: text[name.byte_range()].to_string(),
         type_name,
         scope,
-        ..Typed::default()
+        // (the local binding it is: a closer one hides it)
+        at: Some(byte_to_char(lines, name.start_byte())),
+        inferred: false,
     });
 }
 
@@ -709,25 +719,39 @@ fn let_expression(
     scope: std::ops::Range<usize>,
     file: &mut TagsFile,
 ) {
-    let Some(name) = node
-        .child_by_field_name("pattern")
-        .filter(|p| p.kind() == "identifier")
-    else {
+    let Some(pattern) = node.child_by_field_name("pattern") else {
         return;
     };
     // (a bare name or `self` is the value itself: no member read)
     let Some(expression) = chain(text, value).filter(|c| c.contains(['.', '[', '('])) else {
         return;
     };
-    let name_at = name.start_byte();
-    let at = scope.start + text[node.start_byte()..name_at].chars().count();
-    file.typed.push(Typed {
-        name: text[name.byte_range()].to_string(),
-        type_name: expression.to_string(),
-        scope,
-        at: Some(at),
-        inferred: true,
-    });
+    let mut bind = |name: Node<'_>, type_name: String| {
+        let at = scope.start + text[node.start_byte()..name.start_byte()].chars().count();
+        file.typed.push(Typed {
+            name: text[name.byte_range()].to_string(),
+            type_name,
+            scope: scope.clone(),
+            at: Some(at),
+            inferred: true,
+        });
+    };
+    match pattern.kind() {
+        "identifier" => bind(pattern, expression.to_string()),
+        // `let (a, b) = e`: `a` is `e.0` (a name after `..` is not read)
+        "tuple_pattern" => {
+            let mut c = pattern.walk();
+            for (i, element) in pattern.named_children(&mut c).enumerate() {
+                if element.kind() == "remaining_field_pattern" {
+                    break;
+                }
+                if let Some(name) = bound_name(element) {
+                    bind(name, format!("{expression}.{i}"));
+                }
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A `for x in e` loop's variable, of the type of an element of `e`
@@ -763,6 +787,126 @@ fn loop_element(
     });
 }
 
+/// The names a struct's or an enum variant's pattern binds to its fields
+/// (`Node::Leaf(ref text)`, `Span { start, .. }`, `Self::V(x)`), each of
+/// the type the field is declared with: the compact expression
+/// `Node::Leaf{}.0` (a value the variant's pattern matched, then its field
+/// `0`), inferred when a query runs. Visible in the arm, `if`, `while`,
+/// loop, closure, function or block around the pattern, where no closer
+/// binding hides it. A name after `..` in a tuple's pattern, and a
+/// pattern whose path is generic or longer than `E::V`, are not read.
+fn pattern_fields(text: &str, lines: &LineTable<'_>, node: Node<'_>, file: &mut TagsFile) {
+    let Some(path) = node.child_by_field_name("type") else {
+        return;
+    };
+    let value = match path.kind() {
+        "identifier" | "type_identifier" => text[path.byte_range()].to_string(),
+        "scoped_identifier" | "scoped_type_identifier" => {
+            let (Some(owner), Some(variant)) = (
+                path.child_by_field_name("path")
+                    .filter(|p| matches!(p.kind(), "identifier" | "type_identifier" | "self")),
+                path.child_by_field_name("name"),
+            ) else {
+                return;
+            };
+            let owner = match &text[owner.byte_range()] {
+                "Self" => match impl_type(text, node) {
+                    Some(own) => own,
+                    None => return,
+                },
+                owner => owner.to_string(),
+            };
+            format!("{owner}::{}", &text[variant.byte_range()])
+        }
+        _ => return,
+    };
+    // (`Some(x)`, `Ok(x)`: the matched value's type is not read)
+    if matches!(value.as_str(), "Some" | "Ok" | "Err") {
+        return;
+    }
+    let Some(scope) = binding_scope(node) else {
+        return;
+    };
+    let scope = byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte());
+    let mut bind = |name: Node<'_>, field: &str| {
+        file.typed.push(Typed {
+            name: text[name.byte_range()].to_string(),
+            type_name: format!("{value}{{}}.{field}"),
+            scope: scope.clone(),
+            at: Some(byte_to_char(lines, name.start_byte())),
+            inferred: true,
+        });
+    };
+    let mut c = node.walk();
+    if node.kind() == "tuple_struct_pattern" {
+        let elements = node.named_children(&mut c).filter(|n| {
+            n.id() != path.id() && n.kind() != "line_comment" && n.kind() != "block_comment"
+        });
+        for (i, element) in elements.enumerate() {
+            if element.kind() == "remaining_field_pattern" {
+                break;
+            }
+            if let Some(name) = bound_name(element) {
+                bind(name, &i.to_string());
+            }
+        }
+        return;
+    }
+    for field in node
+        .named_children(&mut c)
+        .filter(|n| n.kind() == "field_pattern")
+    {
+        let Some(name) = field.child_by_field_name("name") else {
+            continue;
+        };
+        let bound = match name.kind() {
+            "shorthand_field_identifier" => Some(name),
+            _ => field.child_by_field_name("pattern").and_then(bound_name),
+        };
+        if let Some(bound) = bound {
+            bind(bound, &text[name.byte_range()]);
+        }
+    }
+}
+
+/// The name a pattern binds as a whole: `x`, `ref x`, `mut x`, `ref mut
+/// x`, `&x` (a reference's target: the same members).
+fn bound_name(pattern: Node<'_>) -> Option<Node<'_>> {
+    match pattern.kind() {
+        "identifier" => Some(pattern),
+        "ref_pattern" | "mut_pattern" | "reference_pattern" => {
+            let mut c = pattern.walk();
+            let inner = pattern
+                .named_children(&mut c)
+                .find(|n| n.kind() != "mutable_specifier");
+            inner.and_then(bound_name)
+        }
+        _ => None,
+    }
+}
+
+/// The node a pattern's names are bound in: the nearest match arm, `if`,
+/// `while`, `for`, closure, function or block around it.
+fn binding_scope(pattern: Node<'_>) -> Option<Node<'_>> {
+    let mut around = pattern.parent();
+    while let Some(n) = around {
+        if matches!(
+            n.kind(),
+            "match_arm"
+                | "if_expression"
+                | "while_expression"
+                | "for_expression"
+                | "closure_expression"
+                | "function_item"
+                | "block"
+        ) {
+            return Some(n);
+        }
+        around = n.parent();
+    }
+    None
+}
+
 /// The type an `impl` block around `node` is for (`Point` of `impl<T>
 /// Display for Point<T>`); `None` outside one (a trait's body).
 fn impl_type(text: &str, node: Node<'_>) -> Option<String> {
@@ -794,6 +938,8 @@ fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
     let items = module_items(root);
     file.constructors = impl_results(text, &items, file);
     fields(text, &items, file);
+    function_results(text, &items, file);
+    dereferencing(text, &items, file);
     file.inheriting.extend(
         items
             .iter()
@@ -805,10 +951,75 @@ fn impl_facts(text: &str, lines: &LineTable<'_>, root: Node<'_>, file: &mut Tags
     );
 }
 
+/// What each non-generic function among `items` (at module level, or in
+/// a `mod` block) returns when that is a type's name or holds one, as
+/// written ([`DeclaredKind::Returns`] without an owner): `props(p).m()`.
+fn function_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
+    for function in items.iter().filter(|i| i.kind() == "function_item") {
+        if function.child_by_field_name("type_parameters").is_some() {
+            continue;
+        }
+        let (Some(name), Some(returns)) = (
+            function.child_by_field_name("name"),
+            function.child_by_field_name("return_type"),
+        ) else {
+            continue;
+        };
+        // (`Self` names no type outside an `impl`)
+        let result = type_of(text, returns).or_else(|| holding(text, returns, "Self", None));
+        if let Some(result) = result.filter(|t| t != "Self") {
+            file.declared.push(Declared {
+                owner: None,
+                name: text[name.byte_range()].into(),
+                type_text: result.into(),
+                kind: DeclaredKind::Returns,
+            });
+        }
+    }
+}
+
+/// The types among `items` that implement `Deref` (or `DerefMut`): a
+/// method call through one reaches the target's methods it does not
+/// declare itself ([`DeclaredKind::Embedded`], named `*`).
+fn dereferencing(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
+    for item in items.iter().filter(|i| i.kind() == "impl_item") {
+        let derefs = item.child_by_field_name("trait").is_some_and(|t| {
+            let name = &text[t.byte_range()];
+            let name = name.rsplit("::").next().unwrap_or(name);
+            matches!(name, "Deref" | "DerefMut")
+        });
+        let owner = item
+            .child_by_field_name("type")
+            .and_then(|t| match t.kind() {
+                "generic_type" => t.child_by_field_name("type"),
+                _ => Some(t),
+            });
+        if let (true, Some(owner)) = (derefs, owner) {
+            let owner = &text[owner.byte_range()];
+            file.declared.push(Declared {
+                owner: Some(owner.rsplit("::").next().unwrap_or(owner).into()),
+                name: "*".into(),
+                type_text: CompactString::default(),
+                kind: DeclaredKind::Embedded,
+            });
+        }
+    }
+}
+
 /// The type a type node names, through references and owning pointers.
 fn type_of(text: &str, node: Node<'_>) -> Option<String> {
     match node.kind() {
-        "type_identifier" => Some(text[node.byte_range()].to_string()),
+        // (a primitive's members are no type's of the crate)
+        "type_identifier" | "primitive_type" => Some(text[node.byte_range()].to_string()),
+        // `ast::Span`, `crate::hir::Hir`: a module's type (`Self::Item`,
+        // a generic path's are not read)
+        "scoped_type_identifier" => {
+            let path = &text[node.byte_range()];
+            let word = |w: &str| {
+                !w.is_empty() && w.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            };
+            (path.split("::").all(word) && !path.starts_with("Self::")).then(|| path.to_string())
+        }
         "reference_type" => type_of(text, node.child_by_field_name("type")?),
         "generic_type" => {
             let outer = node.child_by_field_name("type")?;
@@ -837,30 +1048,19 @@ fn only_lifetimes(list: Node<'_>) -> bool {
     all
 }
 
-/// The type a `let`'s value builds: a struct literal's, or what an
-/// associated function returns (`T::f`).
-fn built_type(text: &str, value: Node<'_>) -> Option<String> {
+/// The type a struct literal builds (`Rope { … }`, `ast::Span { … }`).
+fn literal_type(text: &str, value: Node<'_>) -> Option<String> {
     match value.kind() {
         "struct_expression" => type_of(text, value.child_by_field_name("name")?),
-        "call_expression" => {
-            let callee = value
-                .child_by_field_name("function")
-                .filter(|f| f.kind() == "scoped_identifier")?;
-            let owner = callee
-                .child_by_field_name("path")
-                .filter(|p| matches!(p.kind(), "identifier" | "type_identifier"))?;
-            let function = callee.child_by_field_name("name")?;
-            let owner = &text[owner.byte_range()];
-            (owner != "Self").then(|| format!("{owner}::{}", &text[function.byte_range()]))
-        }
         _ => None,
     }
 }
 
-/// The named fields of the non-generic structs among `items` (lifetimes
-/// aside), with their types as written ([`TagsFile::declared`]); and
-/// each type alias (`type A = …;`) as a type that reaches another's
-/// members ([`DeclaredKind::Embedded`]).
+/// The fields of the structs and enum variants among `items`, with their
+/// types as written ([`TagsFile::declared`]; a generic one's type
+/// parameters as `?`, a type no query reads: `ranges: Vec<I>` is a
+/// `Vec<?>`); and each type alias (`type A = …;`) as a type that reaches
+/// another's members ([`DeclaredKind::Embedded`]).
 fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
     for alias in items.iter().filter(|i| i.kind() == "type_item") {
         if let Some(name) = alias.child_by_field_name("name") {
@@ -872,43 +1072,132 @@ fn fields(text: &str, items: &[Node<'_>], file: &mut TagsFile) {
             });
         }
     }
-    let structs = items.iter().filter(|i| {
-        i.kind() == "struct_item"
-            && i.child_by_field_name("type_parameters")
-                .is_none_or(only_lifetimes)
-    });
-    for item in structs {
-        let (Some(owner), Some(body)) = (
+    let types = items
+        .iter()
+        .filter(|i| matches!(i.kind(), "struct_item" | "enum_item"));
+    for item in types {
+        let (Some(owner), Some(body), Some(parameters)) = (
             item.child_by_field_name("name"),
             item.child_by_field_name("body"),
+            type_parameters(text, *item),
         ) else {
             continue;
         };
+        let owner = Owner {
+            name: text[owner.byte_range()].into(),
+            parameters,
+        };
+        if item.kind() == "struct_item" {
+            struct_fields(text, &owner, "", body, file);
+            continue;
+        }
+        // an enum's variants' fields, as `V.0`, `V.name`
         let mut c = body.walk();
-        for field in body.named_children(&mut c) {
-            let (Some(name), Some(t)) = (
-                field.child_by_field_name("name"),
-                field.child_by_field_name("type"),
+        for variant in body.named_children(&mut c) {
+            let (Some(name), Some(fields)) = (
+                variant.child_by_field_name("name"),
+                variant.child_by_field_name("body"),
             ) else {
                 continue;
             };
-            file.declared.push(Declared {
-                owner: Some(text[owner.byte_range()].into()),
-                name: text[name.byte_range()].into(),
-                type_text: text[t.byte_range()].into(),
-                kind: DeclaredKind::Value,
-            });
+            let prefix = format!("{}.", &text[name.byte_range()]);
+            struct_fields(text, &owner, &prefix, fields, file);
+        }
+    }
+}
+
+/// A struct or an enum whose fields are read: its name, and its type
+/// parameters' names.
+struct Owner {
+    name: CompactString,
+    parameters: Vec<String>,
+}
+
+impl Owner {
+    /// A field's type as written, each of the owner's type parameters as
+    /// `?` (`Vec<I>` is `Vec<?>`: a `Vec`, of elements of no type a query
+    /// reads).
+    fn field_type(&self, written: &str) -> CompactString {
+        if self.parameters.is_empty() {
+            return written.into();
+        }
+        let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let mut blanked = CompactString::default();
+        let mut rest = written;
+        while let Some(start) = rest.find(word) {
+            let end = rest[start..]
+                .find(|c| !word(c))
+                .map_or(rest.len(), |e| start + e);
+            blanked.push_str(&rest[..start]);
+            let name = &rest[start..end];
+            let parameter = self.parameters.iter().any(|p| p == name);
+            blanked.push_str(if parameter { "?" } else { name });
+            rest = &rest[end..];
+        }
+        blanked.push_str(rest);
+        blanked
+    }
+}
+
+/// The names of a struct's or an enum's type parameters (none when it
+/// has none, lifetimes aside); `None` when it has another kind (a const
+/// parameter, a macro's).
+fn type_parameters(text: &str, item: Node<'_>) -> Option<Vec<String>> {
+    let Some(list) = item.child_by_field_name("type_parameters") else {
+        return Some(Vec::new());
+    };
+    let mut names = Vec::new();
+    let mut c = list.walk();
+    for p in list.named_children(&mut c) {
+        match p.kind() {
+            "lifetime_parameter" | "lifetime" | "attribute_item" => {}
+            "type_parameter" => {
+                names.push(text[p.child_by_field_name("name")?.byte_range()].to_string())
+            }
+            _ => return None,
+        }
+    }
+    Some(names)
+}
+
+/// The fields of a struct's or a variant's body — named (`{ a: A }`) or
+/// by position (`(A, B)`: `0`, `1`) — as the owner's values, each name
+/// after `prefix`.
+fn struct_fields(text: &str, owner: &Owner, prefix: &str, body: Node<'_>, file: &mut TagsFile) {
+    let mut push = |name: &str, t: Node<'_>| {
+        file.declared.push(Declared {
+            owner: Some(owner.name.clone()),
+            name: format_compact!("{prefix}{name}"),
+            type_text: owner.field_type(&text[t.byte_range()]),
+            kind: DeclaredKind::Value,
+        });
+    };
+    if body.kind() == "ordered_field_declaration_list" {
+        let mut c = body.walk();
+        for (i, t) in body.children_by_field_name("type", &mut c).enumerate() {
+            push(&i.to_string(), t);
+        }
+        return;
+    }
+    let mut c = body.walk();
+    for field in body.named_children(&mut c) {
+        if let (Some(name), Some(t)) = (
+            field.child_by_field_name("name"),
+            field.child_by_field_name("type"),
+        ) {
+            push(&text[name.byte_range()], t);
         }
     }
 }
 
 /// An expression whose type a query may infer, written compactly: a
-/// root — `self`, a name, an associated function's call `T::f()` — then
+/// root — `self`, a name, an associated function's call `T::f()`, a
+/// function's call `f()` — then
 /// steps `.name` (a field, or a method with `()` after it) and `[]` (an
 /// element): `self.items[i].next()` is `self.items[].next()`. A
 /// reference, a dereference and parentheses keep the type (a member
-/// access dereferences). `None`: another expression (a macro's, a
-/// generic call, `?`, a literal).
+/// access dereferences); `e?` is `e.unwrap()`. `None`: another
+/// expression (a macro's, a generic call, a literal).
 pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
     let mut steps: Vec<&str> = Vec::new();
     let mut node = expression;
@@ -917,7 +1206,8 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
             "self" | "identifier" => break text[node.byte_range()].into(),
             "field_expression" => {
                 let field = node.child_by_field_name("field")?;
-                if field.kind() != "field_identifier" {
+                // (`self.0`: a tuple struct's field by position)
+                if !matches!(field.kind(), "field_identifier" | "integer_literal") {
                     return None;
                 }
                 steps.push(&text[field.byte_range()]);
@@ -930,6 +1220,10 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
                     "field_expression" => {
                         steps.push("()");
                         node = function;
+                    }
+                    // a function of the crate's (`props(p)`)
+                    "identifier" => {
+                        break compact_str::format_compact!("{}()", &text[function.byte_range()])
                     }
                     "scoped_identifier" => {
                         let owner = function
@@ -954,6 +1248,11 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
                 node = node.named_child(0)?
             }
             "parenthesized_expression" => node = node.named_child(0)?,
+            // `e?`: what `e.unwrap()` makes (an `Option`'s or a `Result`'s)
+            "try_expression" => {
+                steps.extend(["()", "unwrap", "."]);
+                node = node.named_child(0)?;
+            }
             _ => return None,
         }
     };
@@ -1008,15 +1307,15 @@ fn impl_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) -> Vec<(Str
             if returns == "Self" || returns == owner {
                 found.push((owner.clone(), text[name.byte_range()].to_string()));
             }
+            let type_parameters = function.child_by_field_name("type_parameters");
             let result = function
                 .child_by_field_name("return_type")
-                .and_then(|r| type_of(text, r))
+                .and_then(|r| {
+                    type_of(text, r).or_else(|| holding(text, r, &owner, type_parameters))
+                })
                 .map(|t| if t == "Self" { owner.clone() } else { t });
-            let generic = |t: &str| {
-                function
-                    .child_by_field_name("type_parameters")
-                    .is_some_and(|p| declares_type_parameter(text, p, t))
-            };
+            let generic =
+                |t: &str| type_parameters.is_some_and(|p| declares_type_parameter(text, p, t));
             if let Some(result) = result.filter(|t| !generic(t)) {
                 file.declared.push(Declared {
                     owner: Some(owner.as_str().into()),
@@ -1028,6 +1327,50 @@ fn impl_results(text: &str, items: &[Node<'_>], file: &mut TagsFile) -> Vec<(Str
         }
     }
     found
+}
+
+/// A result that holds values (`&[TextInfo]`, `Vec<Node>`, `[u8; 4]`,
+/// `(&str, usize)`, `Option<Node>`) as written, `Self` as the `impl`'s
+/// type (`owner`): what it holds is read where it is indexed, iterated
+/// or destructured. Not of a generic function (what it holds may be a
+/// parameter).
+fn holding(
+    text: &str,
+    result: Node<'_>,
+    owner: &str,
+    type_parameters: Option<Node<'_>>,
+) -> Option<String> {
+    let mut held = result;
+    while held.kind() == "reference_type" {
+        held = held.child_by_field_name("type")?;
+    }
+    let holds = match held.kind() {
+        "array_type" | "tuple_type" => true,
+        "generic_type" => held
+            .child_by_field_name("type")
+            .is_some_and(|t| matches!(&text[t.byte_range()], "Vec" | "Option" | "Result")),
+        _ => false,
+    };
+    if !holds || type_parameters.is_some() {
+        return None;
+    }
+    let written = &text[result.byte_range()];
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut replaced = String::with_capacity(written.len());
+    let mut rest = written;
+    while let Some(start) = rest.find(word) {
+        let end = rest[start..]
+            .find(|c| !word(c))
+            .map_or(rest.len(), |e| start + e);
+        replaced.push_str(&rest[..start]);
+        replaced.push_str(match &rest[start..end] {
+            "Self" => owner,
+            name => name,
+        });
+        rest = &rest[end..];
+    }
+    replaced.push_str(rest);
+    Some(replaced)
 }
 
 /// Whether a function's type parameters (`<T: Tr, U = X>`) declare `name`.
@@ -1107,11 +1450,16 @@ fn macro_paths(
             let (start, object) = word_before(back(at - 1));
             let alone = start == 0 || !matches!(bytes[back(start).saturating_sub(1)], b'.' | b':');
             r.qualifier = match object {
-                "self" => Qualifier::This,
+                "self" if alone => Qualifier::This,
                 o if alone && !o.is_empty() && !o.as_bytes()[0].is_ascii_digit() => {
                     Qualifier::Name(o.into())
                 }
-                _ => Qualifier::Other,
+                // `r.line(6).len()`: the chain of calls, fields and
+                // elements before it, as code writes it
+                _ => match super::macros::object_chain(text, at - 1) {
+                    Some(chain) => Qualifier::Expression(chain.into()),
+                    None => Qualifier::Other,
+                },
             };
         } else {
             // a bare name: whether it is called (`vec![helper(1)]`)
@@ -1122,7 +1470,8 @@ fn macro_paths(
         r.shadowed = false;
         r.binding = None;
         let after = lines.byte_of_char(r.offset) + r.name.len();
-        r.call = text[after..].trim_start().starts_with('(');
+        // (`x.f::<T>()`: a method's turbofish)
+        r.call = text[after..].trim_start().starts_with(['(', ':']);
     }
 }
 

@@ -79,6 +79,27 @@ pub struct TagsFile {
 }
 
 impl TagsFile {
+    /// The typed binding a name reads at `offset` (Rust): the innermost
+    /// typed one (a parameter, a `let`, a loop's variable, a pattern's
+    /// name), unless a closer binding the scan does not type (`let x =
+    /// g();`, a closure's parameter) hides it — its type is then unknown.
+    pub fn typed_binding(&self, name: &str, offset: usize) -> Option<&Typed> {
+        let typed = self
+            .typed
+            .iter()
+            .filter(|t| t.name == name && t.scope.contains(&offset))
+            .min_by_key(|t| t.scope.end - t.scope.start)?;
+        let innermost = self
+            .locals
+            .iter()
+            .filter(|l| l.name == name && l.visible.contains(&offset))
+            .min_by_key(|l| l.visible.end - l.visible.start);
+        match innermost {
+            Some(l) if typed.at != Some(l.offset) => None,
+            _ => Some(typed),
+        }
+    }
+
     /// The uses of `name`, by offset.
     pub fn refs_named(&self, name: &str) -> &[TagRef] {
         match self.words.get(name) {
@@ -1043,7 +1064,8 @@ mod tests {
     /// is a type's name (through `&`, `Box`; `Self` as the type;
     /// lifetimes aside), and not a type parameter's, a generic type's,
     /// `impl Trait`, a trait object, an associated type or a trait
-    /// impl's; a type alias reaches another type's members.
+    /// impl's; a result holding elements as written; a type alias
+    /// reaches another type's members.
     #[test]
     fn a_rust_scan_records_what_impl_functions_return() {
         let text = "pub type Piece<'a> = Slice<'a>;\nstruct R;\nimpl R {\n    fn new() -> Self { R }\n    fn slice(&self) -> Slice<'_> { todo!() }\n    fn boxed(&self) -> Box<Node> { todo!() }\n    fn make<Node>(&self) -> Node { todo!() }\n    fn all(&self) -> Vec<Node> { todo!() }\n    fn hidden(&self) -> impl Iterator<Item = u8> { todo!() }\n    fn any(&self) -> Box<dyn Tr> { todo!() }\n    fn item(&self) -> Self::Item { todo!() }\n}\nimpl Tr for R {\n    fn next(&self) -> Node { todo!() }\n}\n";
@@ -1062,6 +1084,8 @@ mod tests {
                 ("R", "new", "R", DeclaredKind::Returns),
                 ("R", "slice", "Slice", DeclaredKind::Returns),
                 ("R", "boxed", "Node", DeclaredKind::Returns),
+                // (its elements' type read where it is indexed or iterated)
+                ("R", "all", "Vec<Node>", DeclaredKind::Returns),
                 ("Piece", "", "", DeclaredKind::Embedded),
             ]
         );

@@ -137,6 +137,7 @@ kinds! {
     RangeClause = "range_clause",
     TypeSwitchStatement = "type_switch_statement",
     FieldExpression = "field_expression",
+    GenericFunction = "generic_function",
     ScopedIdentifier = "scoped_identifier",
     ScopedTypeIdentifier = "scoped_type_identifier",
     StructExpression = "struct_expression",
@@ -1071,7 +1072,9 @@ fn rust_use<'t>(
         }
         K::FieldIdentifier if holds(parent, K::FieldExpression, F::Field, node) => {
             let parent = parent?;
-            let callee = holds(grandparent, K::CallExpression, F::Function, parent);
+            // (`x.f::<T>()`: a method's turbofish is a call's too)
+            let callee = holds(grandparent, K::CallExpression, F::Function, parent)
+                || grandparent.is_some_and(|g| g.kind == K::GenericFunction);
             member(grammar.child(parent.node, F::Value), callee)
         }
         K::Identifier if holds(parent, K::ScopedIdentifier, F::Name, node) => {
