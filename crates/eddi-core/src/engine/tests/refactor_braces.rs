@@ -2798,3 +2798,30 @@ fn es_values_of_subclasses_reach_inherited_members() {
     );
     f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
 }
+
+/// Rust: a crate's trait may be implemented for the prelude's types (`impl
+/// Shape for Vec<f64>`): a method called on a `Vec`, a `String`, a slice
+/// may be the trait's, so it is possible for the trait's method (for a
+/// type's own method it is none: the prelude's types reach no crate
+/// type's). Before, `v.area()` was no use, and the trait method's rename
+/// answered `Ok` on a crate rustc refused.
+#[test]
+fn rust_trait_methods_through_the_preludes_types_are_possible() {
+    let f = Fixture::new();
+    f.write(
+        "src/main.rs",
+        "trait Shape {\n    fn area(&self) -> f64;\n}\n\nimpl Shape for Vec<f64> {\n    fn area(&self) -> f64 {\n        self.iter().sum()\n    }\n}\n\nfn main() {\n    let v: Vec<f64> = Vec::new();\n    println!(\"{}\", v.area());\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Shape.area size
+        Fail "Cannot rename Shape.area: 1 possible use it cannot prove: src/main.rs:12:21 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Shape.area size Include Possible
+        Ok, Renamed in 1 file (src/main.rs), 3 references updated, possible: 1 use changed too (Include Possible): src/main.rs:12:21 (the index cannot resolve it)
+        "#,
+    );
+    rustc_accepts(&f, "src/main.rs");
+}

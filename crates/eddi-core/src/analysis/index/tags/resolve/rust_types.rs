@@ -91,9 +91,13 @@ impl<'a> Query<'a> {
             return Verdict::Possible;
         };
         // a `String`, a `Vec`, an `Option`, a slice: their members are no
-        // type's of the crate (none dereferences to a crate's type)
+        // type's of the crate (none dereferences to a crate's type) — but
+        // a trait's of the crate may be implemented for them
         if self.prelude_holder(&t, defined) {
-            return Verdict::Other;
+            return match self.trait_member {
+                true => Verdict::Possible,
+                false => Verdict::Other,
+            };
         }
         let Some(own) = held(&t.text) else {
             return Verdict::Possible;
