@@ -205,20 +205,9 @@ fn placeholders(literal: &str) -> Vec<Range<usize>> {
 /// quote (whose text the tokens do not tell apart).
 pub(super) fn object_chain(text: &str, end: usize) -> Option<String> {
     let bytes = text.as_bytes();
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let back = |mut at: usize| {
-        while at > 0 && bytes[at - 1].is_ascii_whitespace() {
-            at -= 1;
-        }
-        at
-    };
-    let word_before = |end: usize| {
-        let mut start = end;
-        while start > 0 && word(bytes[start - 1]) {
-            start -= 1;
-        }
-        (start, &text[start..end])
-    };
+    let back = |at: usize| blanks_before(bytes, at);
+    let word_before =
+        |end: usize| word_before(text, end, |b| b.is_ascii_alphanumeric() || b == b'_');
     // a member's `.` before `at` (not a range's `..`)
     let dot_before = |at: usize| bytes[..at].ends_with(b".") && !bytes[..at].ends_with(b"..");
     let mut steps: Vec<String> = Vec::new();
@@ -294,6 +283,25 @@ fn opening(bytes: &[u8], close: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// The end of the text before byte `at`, blanks skipped.
+pub(super) fn blanks_before(bytes: &[u8], mut at: usize) -> usize {
+    while at > 0 && bytes[at - 1].is_ascii_whitespace() {
+        at -= 1;
+    }
+    at
+}
+
+/// The word of bytes `word` accepts that ends at byte `end`: its start
+/// and its text (empty where none does).
+pub(super) fn word_before(text: &str, end: usize, word: impl Fn(u8) -> bool) -> (usize, &str) {
+    let bytes = text.as_bytes();
+    let mut start = end;
+    while start > 0 && word(bytes[start - 1]) {
+        start -= 1;
+    }
+    (start, &text[start..end])
 }
 
 #[cfg(test)]

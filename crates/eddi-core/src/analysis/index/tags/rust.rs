@@ -1396,21 +1396,11 @@ fn macro_paths(
     file: &mut TagsFile,
 ) {
     let bytes = text.as_bytes();
-    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
-    // the end of the text before `at`, blanks skipped
-    let back = |mut at: usize| {
-        while at > 0 && bytes[at - 1].is_ascii_whitespace() {
-            at -= 1;
-        }
-        at
-    };
-    // the word ending at `end`
+    let back = |at: usize| super::macros::blanks_before(bytes, at);
     let word_before = |end: usize| {
-        let mut start = end;
-        while start > 0 && word(bytes[start - 1]) {
-            start -= 1;
-        }
-        (start, &text[start..end])
+        super::macros::word_before(text, end, |b| {
+            b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
+        })
     };
     // (`trees`: sorted and apart; a name outside them is the tree's)
     let in_tokens = |at: usize| {
