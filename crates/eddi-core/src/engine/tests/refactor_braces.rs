@@ -465,7 +465,7 @@ fn a_member_another_type_also_has_is_refused_by_default() {
         > Refactor RenameSymbol Square.area size
         Fail "Cannot rename src.shapes.Square.area: 1 possible use it cannot prove: src/shapes.ts:12:2 (src.shapes.Circle.area has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Square.area size Include Possible
-        Ok, Renamed in 1 file (src/shapes.ts), 3 references updated, possible: 1 use changed too (Include Possible): src/shapes.ts:12:2 (src.shapes.Circle.area has a member of the name, which may override it, be overridden by it or declare it for an interface)
+        Ok, Renamed in 1 file (src/shapes.ts), 3 references updated, also renamed: src.shapes.Shape.area, possible: 1 use changed too (Include Possible): src/shapes.ts:12:2 (src.shapes.Circle.area has a member of the name, which may override it, be overridden by it or declare it for an interface)
         "#,
     );
     assert!(f.read("src/shapes.ts").contains("  size(): number;\n}"));
@@ -2656,11 +2656,11 @@ fn java_methods_rename_with_their_family() {
         > Refactor RenameSymbol A.foo bar
         Fail "Name conflict exists: p/C.java:4 already defines C.bar in the lineage of A: renamed, one method would override the other; choose another name"
         > Refactor RenameSymbol B.foo value
-        Ok, Renamed in 3 files (p/A.java, p/B.java, p/Main.java), 7 references updated
+        Ok, Renamed in 3 files (p/A.java, p/B.java, p/Main.java), 7 references updated, also renamed: p.A.foo, p.Main.main.foo
         > Refactor RenameSymbol Sq.area size
-        Ok, Renamed in 3 files (p/Main.java, p/Shape.java, p/Sq.java), 4 references updated
+        Ok, Renamed in 3 files (p/Main.java, p/Shape.java, p/Sq.java), 4 references updated, also renamed: p.Shape.area
         > Refactor RenameSymbol Op.apply run
-        Ok, Renamed in 2 files (p/Main.java, p/Op.java), 4 references updated
+        Ok, Renamed in 2 files (p/Main.java, p/Op.java), 4 references updated, also renamed: p.Op.ONE.apply
         "#,
     );
     assert!(f.read("p/B.java").contains("return 5 + super.value();"));
@@ -2706,11 +2706,11 @@ fn es_methods_rename_with_their_family() {
         > Start s
         Ok
         > Refactor RenameSymbol B.foo value
-        Ok, Renamed in 2 files (main.ts, shapes.ts), 7 references updated
+        Ok, Renamed in 2 files (main.ts, shapes.ts), 7 references updated, also renamed: shapes.A.foo
         > Refactor RenameSymbol Shape.area size
-        Ok, Renamed in 2 files (main.ts, shapes.ts), 4 references updated
+        Ok, Renamed in 2 files (main.ts, shapes.ts), 4 references updated, also renamed: shapes.Sq.area
         > Refactor RenameSymbol Base.greet hello
-        Ok, Renamed in 2 files (web/app.js, web/base.js), 5 references updated
+        Ok, Renamed in 2 files (web/app.js, web/base.js), 5 references updated, also renamed: web.base.Loud.greet
         "#,
     );
     assert!(f.read("shapes.ts").contains("return super.value() + 5;"));
@@ -2743,9 +2743,9 @@ fn rust_trait_methods_rename_with_their_implementations() {
         > Refactor RenameSymbol Sq.area size
         Fail "Cannot rename Sq.Shape.area: 2 possible uses it cannot prove: src/main.rs:28:6 (the index cannot resolve it), src/main.rs:36:6 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Sq.area size Include Possible
-        Ok, Renamed in 1 file (src/main.rs), 8 references updated, possible: 2 uses changed too (Include Possible): src/main.rs:28:6 (the index cannot resolve it), src/main.rs:36:6 (the index cannot resolve it)
+        Ok, Renamed in 1 file (src/main.rs), 8 references updated, also renamed: Circle.Shape.area, Shape.area, possible: 2 uses changed too (Include Possible): src/main.rs:28:6 (the index cannot resolve it), src/main.rs:36:6 (the index cannot resolve it)
         > Refactor RenameSymbol Circle.double twice Include Possible
-        Ok, Renamed in 1 file (src/main.rs), 4 references updated, possible: 2 uses changed too (Include Possible): src/main.rs:36:17 (the index cannot resolve it), src/main.rs:42:64 (the index cannot resolve it)
+        Ok, Renamed in 1 file (src/main.rs), 4 references updated, also renamed: Shape.double, possible: 2 uses changed too (Include Possible): src/main.rs:36:17 (the index cannot resolve it), src/main.rs:42:64 (the index cannot resolve it)
         "#,
     );
     let after = f.read("src/main.rs");
@@ -2789,7 +2789,7 @@ fn es_values_of_subclasses_reach_inherited_members() {
         > Find References A.foo
         Ok: Found 3 references, with lines, Txt b.ts:4:16: return this.foo();\nmain.ts:6:27,47: export const n: number = b.foo() + c.foo() + d.foo();
         > Refactor RenameSymbol A.foo value
-        Ok, Renamed in 3 files (a.ts, b.ts, main.ts), 6 references updated
+        Ok, Renamed in 3 files (a.ts, b.ts, main.ts), 6 references updated, also renamed: b.C.foo
         "#,
     );
     assert_eq!(
@@ -2820,7 +2820,7 @@ fn rust_trait_methods_through_the_preludes_types_are_possible() {
         > Refactor RenameSymbol Shape.area size
         Fail "Cannot rename Shape.area: 1 possible use it cannot prove: src/main.rs:12:21 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Shape.area size Include Possible
-        Ok, Renamed in 1 file (src/main.rs), 3 references updated, possible: 1 use changed too (Include Possible): src/main.rs:12:21 (the index cannot resolve it)
+        Ok, Renamed in 1 file (src/main.rs), 3 references updated, also renamed: Vec.Shape.area, possible: 1 use changed too (Include Possible): src/main.rs:12:21 (the index cannot resolve it)
         "#,
     );
     rustc_accepts(&f, "src/main.rs");

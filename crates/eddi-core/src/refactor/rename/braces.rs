@@ -108,6 +108,12 @@ pub(super) fn rename(
     proven.sort();
     proven.dedup();
     left_alone.sort_by(|a, b| a.site.cmp(&b.site));
+    // the methods it overrides or that override it, renamed with it
+    let mut also: Vec<String> = (target.family.members.iter())
+        .map(|member| member.qualified_name.clone())
+        .collect();
+    also.sort();
+    also.dedup();
     Ok(Refactored {
         change: written.change,
         summary: Summary::Renamed {
@@ -118,6 +124,7 @@ pub(super) fn rename(
         evidence: Evidence {
             proven,
             possible,
+            also,
             ..Evidence::default()
         },
         left_alone,
