@@ -43,7 +43,7 @@ use crate::refactor::{
     Argument, Evidence, LeftAlone, Project, RefactorError, RefactorFailure, Refactored, SitePolicy,
     Summary, Unproven,
 };
-use parsed::{member_of, Parsed};
+use parsed::{member_of, Parsed, ParsedFiles};
 
 /// Renames the symbol whose sites are `found` to `new`: the symbol read
 /// from its file, the new name checked against what binds it, every
@@ -302,11 +302,12 @@ fn inherited_calls_of_the_family(
         .chain(target.class.as_deref())
         .collect();
     let mut proven = Vec::new();
+    let mut files = ParsedFiles::default();
     for site in possible {
         let Some(language) = language::language_of(&site.path) else {
             continue;
         };
-        let file = Parsed::read(project, language, &site.path)?;
+        let file = files.read(project, language, &site.path)?;
         let Ok(at) = crate::edit::position::to_char(&file.text, site.position) else {
             continue;
         };

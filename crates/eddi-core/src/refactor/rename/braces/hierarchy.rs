@@ -3,6 +3,7 @@
 //! supertype outside the project), and the new names a class of the
 //! lineage already has.
 
+use super::parsed::ParsedFiles;
 use super::Parsed;
 use crate::analysis::index::query::Definition;
 use crate::analysis::index::tags::family::family_id;
@@ -19,7 +20,14 @@ pub(super) fn outside_supertype(
     file: &Parsed,
     class: &Symbol,
 ) -> Result<Option<String>, RefactorError> {
-    lineage(project, file, class, &mut Vec::new(), &mut Vec::new())
+    lineage(
+        project,
+        &mut ParsedFiles::default(),
+        file,
+        class,
+        &mut Vec::new(),
+        &mut Vec::new(),
+    )
 }
 
 /// The names of the project's classes `class` derives from.
@@ -29,7 +37,9 @@ pub(super) fn ancestors(
     class: &Symbol,
 ) -> Result<Vec<String>, RefactorError> {
     let mut names = Vec::new();
-    lineage(project, file, class, &mut Vec::new(), &mut names)?;
+    let mut files = ParsedFiles::default();
+    let seen = &mut Vec::new();
+    lineage(project, &mut files, file, class, seen, &mut names)?;
     Ok(names)
 }
 
@@ -40,6 +50,7 @@ pub(super) fn ancestors(
 /// ends there).
 fn lineage(
     project: &Project<'_>,
+    files: &mut ParsedFiles,
     file: &Parsed,
     class: &Symbol,
     seen: &mut Vec<(String, usize)>,
@@ -82,12 +93,12 @@ fn lineage(
             let Some(language) = language::language_of(&definition.location.path) else {
                 continue;
             };
-            let other = Parsed::read(project, language, &definition.location.path)?;
+            let other = files.read(project, language, &definition.location.path)?;
             let declared = other.outline.symbols.iter().find(|s| {
                 s.kind == SymbolKind::Class && s.name_position == definition.name_position
             });
             if let Some(declared) = declared {
-                let further = lineage(project, &other, declared, seen, names)?;
+                let further = lineage(project, files, &other, declared, seen, names)?;
                 if let Some(further) = further {
                     outside.get_or_insert(further);
                 }
@@ -136,7 +147,9 @@ pub(super) fn refuse_taken_in_hierarchy(
         return Ok(());
     }
     let mut ancestors = Vec::new();
-    lineage(project, file, class, &mut Vec::new(), &mut ancestors)?;
+    let mut files = ParsedFiles::default();
+    let seen = &mut Vec::new();
+    lineage(project, &mut files, file, class, seen, &mut ancestors)?;
     for other in others {
         let Some((other_file, member)) = Parsed::of_definition(project, &other)? else {
             continue;
@@ -154,7 +167,8 @@ pub(super) fn refuse_taken_in_hierarchy(
         }
         let related = ancestors.contains(&owner.name) || {
             let mut theirs = Vec::new();
-            lineage(project, &other_file, owner, &mut Vec::new(), &mut theirs)?;
+            let seen = &mut Vec::new();
+            lineage(project, &mut files, &other_file, owner, seen, &mut theirs)?;
             theirs.contains(&class.name)
         };
         if related {
@@ -217,11 +231,12 @@ pub(super) fn family(
     let mut seen: Vec<(String, usize)> = vec![(file.path.to_string(), class.full.start)];
     let mut queue: Vec<(String, Symbol)> = vec![(file.path.to_string(), class.clone())];
     let mut members: Vec<(String, crate::edit::Position)> = Vec::new();
+    let mut files = ParsedFiles::default();
     while let Some((path, class)) = queue.pop() {
         let Some(language) = language::language_of(&path) else {
             continue;
         };
-        let here = Parsed::read(project, language, &path)?;
+        let here = files.read(project, language, &path)?;
         // its method of the name
         let own = here.outline.symbols.iter().find(|s| {
             s.name == method.name
@@ -243,13 +258,13 @@ pub(super) fn family(
             };
             let last = name.rsplit('.').next().unwrap_or(&name).to_string();
             for definition in tags.find_definition(root, &last, None).unwrap_or_default() {
-                related.extend(class_at(project, kin, &definition)?);
+                related.extend(class_at(project, &mut files, kin, &definition)?);
             }
         }
         // down: the classes that name it so, and Java's anonymous bodies
         // (`new A() { … }`, an enum constant's) that override it
         for entry in tags.files_with(kin, &[class.name.as_str()], false) {
-            let other = Parsed::read(project, entry.language, &entry.path)?;
+            let other = files.read(project, entry.language, &entry.path)?;
             if entry.language.id() == "java" {
                 let anonymous = other.outline.symbols.iter().filter(|s| {
                     s.name == method.name
@@ -319,6 +334,7 @@ pub(super) fn family(
 /// `kin`: its path and its symbol there.
 fn class_at(
     project: &Project<'_>,
+    files: &mut ParsedFiles,
     kin: Option<&str>,
     definition: &Definition,
 ) -> Result<Option<(String, Symbol)>, RefactorError> {
@@ -327,7 +343,7 @@ fn class_at(
     let (Some(language), SymbolKind::Class) = (language, definition.kind) else {
         return Ok(None);
     };
-    let file = Parsed::read(project, language, path)?;
+    let file = files.read(project, language, path)?;
     let class = file
         .outline
         .symbols

@@ -100,6 +100,28 @@ impl Parsed {
     }
 }
 
+/// The files one walk of a rename reads (a class hierarchy's), each read
+/// and parsed once however many classes ask for it: a base class that
+/// hundreds of files name is asked for by each class of the family.
+#[derive(Default)]
+pub(super) struct ParsedFiles(std::collections::HashMap<String, std::rc::Rc<Parsed>>);
+
+impl ParsedFiles {
+    pub fn read(
+        &mut self,
+        project: &Project<'_>,
+        language: &'static dyn Language,
+        path: &str,
+    ) -> Result<std::rc::Rc<Parsed>, RefactorError> {
+        if let Some(parsed) = self.0.get(path) {
+            return Ok(parsed.clone());
+        }
+        let parsed = std::rc::Rc::new(Parsed::read(project, language, path)?);
+        self.0.insert(path.to_string(), parsed.clone());
+        Ok(parsed)
+    }
+}
+
 /// The type a member belongs to (its class, or a method's receiver type
 /// named before it: `T.m`); `None` for a module-level symbol.
 pub(super) fn member_of(outline: &Outline, symbol: &Symbol) -> Option<String> {
