@@ -262,6 +262,39 @@ fn go_renames_members_through_calls_ranges_and_indexes() {
     assert!(f.accepted("go", &["vet", "./..."]));
 }
 
+/// Go: a member read through a composite literal is its type's — `A{}.Foo()`,
+/// `(&A{}).Foo()`, `x := A{}` then `x.Foo()`, in another package
+/// `a.A{}.Foo()` —; a literal of a type that embeds `A` still promotes
+/// it (possible). Before, each literal was possible and the rename
+/// refused.
+#[test]
+fn go_members_through_composite_literals() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/m\n\ngo 1.19\n");
+    f.write(
+        "a/a.go",
+        "package a\n\ntype A struct{ N int }\n\nfunc (v A) Foo() int { return v.N }\n\nfunc Use() int {\n\tx := A{N: 1}\n\tp := &A{}\n\treturn A{}.Foo() + (&A{N: 2}).Foo() + x.Foo() + p.Foo()\n}\n",
+    );
+    f.write(
+        "main.go",
+        "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/m/a\"\n)\n\nfunc main() {\n\tfmt.Println(a.A{N: 3}.Foo(), a.Use())\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol A.Foo Bar
+        Ok, Renamed in 2 files (a/a.go, main.go), 6 references updated
+        "#,
+    );
+    assert!(f
+        .read("a/a.go")
+        .contains("return A{}.Bar() + (&A{N: 2}).Bar() + x.Bar() + p.Bar()"));
+    assert!(f.read("main.go").contains("a.A{N: 3}.Bar()"));
+    assert!(f.accepted("go", &["vet", "./..."]));
+}
+
 /// Go: what the declarations do not state keeps a member use possible —
 /// a generic function's result, a promoted field of an embedded type, a
 /// type assertion to an interface literal, a value a function literal
@@ -2795,6 +2828,38 @@ fn es_values_of_subclasses_reach_inherited_members() {
     assert_eq!(
         f.read("main.ts").lines().last(),
         Some("export const n: number = b.value() + c.value() + d.value();")
+    );
+    f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
+}
+
+/// JavaScript, TypeScript: a member read through a value the expression
+/// states the class of is that class's — `new A().foo()`, `(new B()).foo()`
+/// (`B` inherits it), `(u as A).foo()`, `(<A>u).foo()` — and through what
+/// a call of the project's function returns, as its declaration states
+/// (`function make(): A`, each overload the same); a local `make` hiding
+/// it is not it (possible). Before, each was possible: the rename
+/// refused a project tsc would have accepted renamed.
+#[test]
+fn es_members_through_stated_classes_and_declared_results() {
+    let f = Fixture::new();
+    f.write(
+        "a.ts",
+        "export class A {\n  foo(): number {\n    return 1;\n  }\n}\n\nexport class B extends A {}\n\nexport function make(): A {\n  return new A();\n}\n\nexport function pick(n: number): A;\nexport function pick(n: string): A;\nexport function pick(n: number | string): A {\n  return n ? new A() : new B();\n}\n",
+    );
+    f.write(
+        "main.ts",
+        "import { A, B, make, pick } from \"./a\";\n\ndeclare const u: unknown;\nexport const n: number =\n  new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo();\n\nexport function local(): number {\n  const make = (): A => new B();\n  return make().foo();\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Find References A.foo
+        Ok: Found 6 references and 1 possible, with lines, Txt main.ts:4:10,28,45,60,75,91: new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo();\npossible:\nmain.ts:8:16: return make().foo();
+        > Refactor RenameSymbol A.foo value Include Possible
+        Ok, Renamed in 2 files (a.ts, main.ts), 8 references updated, possible: 1 use changed too (Include Possible): main.ts:8:16 (the index cannot resolve it)
+        "#,
     );
     f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
 }

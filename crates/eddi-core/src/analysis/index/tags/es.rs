@@ -54,11 +54,15 @@ impl Family for Es {
                 "export_statement" => {
                     if let Some(declaration) = field(statement, "declaration") {
                         heritage(text, declaration, file);
+                        returns(text, declaration, file);
                     }
                     export(text, lines, statement, file)
                 }
                 "lexical_declaration" | "variable_declaration" => require(text, statement, file),
-                _ => heritage(text, statement, file),
+                _ => {
+                    heritage(text, statement, file);
+                    returns(text, statement, file);
+                }
             }
         }
     }
@@ -115,7 +119,14 @@ impl Family for Es {
         match object.kind() {
             "this" => Qualifier::This,
             "identifier" => Qualifier::Name(text[object.byte_range()].into()),
-            _ => Qualifier::Other,
+            // a value of a class the expression states: its type
+            _ => match stated_class(text, object) {
+                Some(class) => Qualifier::Expression(class.into()),
+                None => match called_function(text, object) {
+                    Some(function) => Qualifier::Expression(format!("{function}()").into()),
+                    None => Qualifier::Other,
+                },
+            },
         }
     }
 
@@ -485,6 +496,55 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
         "new_expression" => field(node, "constructor").and_then(|c| class_of(text, c)),
         _ => None,
     }
+}
+
+/// The class of the value an expression makes or asserts, as written:
+/// `new A()`, `(new A())`, TypeScript's `x as A` and `<A>x` (what `.m`
+/// after it reads is `A`'s member, as a value declared `A` would).
+fn stated_class(text: &str, node: Node<'_>) -> Option<String> {
+    match node.kind() {
+        "parenthesized_expression" => node.named_child(0).and_then(|e| stated_class(text, e)),
+        "new_expression" => class_of(text, node),
+        "as_expression" => node.named_child(1).and_then(|t| class_of(text, t)),
+        "type_assertion" => node
+            .named_child(0)
+            .and_then(|arguments| arguments.named_child(0))
+            .and_then(|t| class_of(text, t)),
+        _ => None,
+    }
+}
+
+/// `f` of a call `f(…)` (what `f(…).m` reads `m` of: what `f` returns).
+fn called_function<'t>(text: &'t str, node: Node<'_>) -> Option<&'t str> {
+    let function = (node.kind() == "call_expression")
+        .then(|| field(node, "function"))
+        .flatten()?;
+    (function.kind() == "identifier").then(|| &text[function.byte_range()])
+}
+
+/// TypeScript: the class a module-level function declares it returns
+/// (`function make(): A`, each overload's signature too), as
+/// [`DeclaredKind::Returns`]: what `make().m` reads `m` of.
+fn returns(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
+    if !matches!(
+        declaration.kind(),
+        "function_declaration" | "function_signature"
+    ) {
+        return;
+    }
+    let (Some(name), Some(result)) = (
+        field(declaration, "name"),
+        field(declaration, "return_type"),
+    ) else {
+        return;
+    };
+    file.declared.push(Declared {
+        owner: None,
+        name: text[name.byte_range()].into(),
+        // (not a class's name, `Promise<A>` is `Promise`: never the class)
+        type_text: class_of(text, result).unwrap_or_default().into(),
+        kind: DeclaredKind::Returns,
+    });
 }
 
 /// `node`'s child in the field `name`, as `Node::child_by_field_name`

@@ -270,12 +270,13 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
                 }
                 node = child(node, F::Operand)?;
             }
-            "type_assertion_expression" => {
-                let asserted = &text[child(node, F::Type)?.byte_range()];
-                if !plain_type(asserted) {
+            // `x.(T)` and `T{…}` (`&T{…}`): a value of `T`
+            "type_assertion_expression" | "composite_literal" => {
+                let stated = &text[child(node, F::Type)?.byte_range()];
+                if !plain_type(stated) {
                     return None;
                 }
-                break compact_str::format_compact!("({asserted})");
+                break compact_str::format_compact!("({stated})");
             }
             _ => return None,
         }

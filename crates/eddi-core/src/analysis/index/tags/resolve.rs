@@ -1387,6 +1387,16 @@ impl<'a> Query<'a> {
                 };
                 self.rust_expression_use(entry, r, e, inside, aliases, &returns_class, defined)
             }
+            // ES: `new A().m`, `(x as A).m`, `make().m`
+            Qualifier::Expression(e) if self.family_id == "es" => {
+                let member = &symbol.def().name;
+                match e.strip_suffix("()") {
+                    Some(function) => {
+                        self.es_result_use(entry, r, function, member, aliases, defined)
+                    }
+                    None => self.es_typed_use(entry, r.offset, e, member, aliases, defined),
+                }
+            }
             Qualifier::Expression(e) => self
                 .go_member_use(entry, r, e, aliases, symbol.entry.file().package.as_deref())
                 .unwrap_or(Verdict::Possible),
@@ -1453,19 +1463,18 @@ impl<'a> Query<'a> {
                             _ => Verdict::Possible,
                         };
                     }
-                    let verdict = self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
-                    // ES: a subclass's value reaches the member it inherits
-                    if verdict == Verdict::Other && self.family_id == "es" {
+                    if self.family_id == "es" {
                         let member = &symbol.def().name;
-                        return self.es_inherited_use(
+                        return self.es_typed_use(
                             entry,
+                            r.offset,
                             &t.type_name,
                             member,
                             aliases,
                             defined,
                         );
                     }
-                    return verdict;
+                    return self.typed_as(entry, r.offset, &t.type_name, aliases, defined);
                 }
                 if r.local_qualifier {
                     return Verdict::Possible;

@@ -14,6 +14,76 @@ use crate::analysis::index::tags::scan::DeclaredKind;
 const DEEPEST: usize = 16;
 
 impl Query<'_> {
+    /// The verdict of a use of the member `member` through a value of the
+    /// class `type_name`, as `entry` names it at `offset` (a parameter or
+    /// a `const` declared so, `new A().m`, `(x as A).m`): certain where
+    /// the name denotes the asked class or a class that inherits the
+    /// member from it.
+    pub(super) fn es_typed_use(
+        &self,
+        entry: &TagsEntry,
+        offset: usize,
+        type_name: &str,
+        member: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        match self.typed_as(entry, offset, type_name, aliases, defined) {
+            // a subclass's value reaches the member it inherits
+            Verdict::Other => self.es_inherited_use(entry, type_name, member, aliases, defined),
+            verdict => verdict,
+        }
+    }
+
+    /// The verdict of a use of the member `member` (at `r`) through what a
+    /// call of `function` returns (`make().m`): as through a value of the
+    /// class the project's function declares it returns (`function
+    /// make(): A`, every overload the same); possible where the function
+    /// is not the project's module-level one, or states no class.
+    pub(super) fn es_result_use(
+        &self,
+        entry: &TagsEntry,
+        r: &TagRef,
+        function: &str,
+        member: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        let file = entry.file();
+        let hidden =
+            (file.locals.iter()).any(|l| l.name == function && l.visible.contains(&r.offset));
+        if hidden {
+            return Verdict::Possible;
+        }
+        self.read_declarations.set(true);
+        let Denotes::Item(module, exported) = self.denotes(entry, function, aliases, defined)
+        else {
+            return Verdict::Possible;
+        };
+        let Some(declaring) = self.index.entry(&module) else {
+            return Verdict::Possible;
+        };
+        let file = declaring.file();
+        let local = (file.exports.iter())
+            .find(|(e, _)| *e == exported)
+            .map_or(exported.as_str(), |(_, l)| l.as_str());
+        let results: Vec<&str> = (file.declared.iter())
+            .filter(|d| d.kind == DeclaredKind::Returns && d.owner.is_none() && d.name == local)
+            .map(|d| d.type_text.as_str())
+            .collect();
+        let (Some(&result), true) = (results.first(), results.windows(2).all(|w| w[0] == w[1]))
+        else {
+            return Verdict::Possible;
+        };
+        let at = (file.defs.iter())
+            .find(|d| d.top_level && d.name == local)
+            .map_or(0, |d| d.span.start);
+        match result {
+            "" => Verdict::Possible,
+            class => self.es_typed_use(declaring, at, class, member, aliases, defined),
+        }
+    }
+
     /// The verdict of a use of the member `member` through a value typed
     /// `type_name` (as `entry` names it) that does not denote the
     /// asked class (whose names are `aliases`): certain where the class
