@@ -2836,9 +2836,12 @@ fn es_values_of_subclasses_reach_inherited_members() {
 /// states the class of is that class's — `new A().foo()`, `(new B()).foo()`
 /// (`B` inherits it), `(u as A).foo()`, `(<A>u).foo()` — and through what
 /// a call of the project's function returns, as its declaration states
-/// (`function make(): A`, each overload the same); a local `make` hiding
-/// it is not it (possible). Before, each was possible: the rename
-/// refused a project tsc would have accepted renamed.
+/// (`function make(): A`, each overload the same), and a field of the
+/// instance as its class declares it (`this.users.foo()` with `private
+/// users: A`, a parameter property, `made = new B()`); a local `make`
+/// hiding the function, or a field of no stated class (`any`), is not
+/// it (possible). Before, each was possible: the rename refused a
+/// project tsc would have accepted renamed.
 #[test]
 fn es_members_through_stated_classes_and_declared_results() {
     let f = Fixture::new();
@@ -2850,18 +2853,22 @@ fn es_members_through_stated_classes_and_declared_results() {
         "main.ts",
         "import { A, B, make, pick } from \"./a\";\n\ndeclare const u: unknown;\nexport const n: number =\n  new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo();\n\nexport function local(): number {\n  const make = (): A => new B();\n  return make().foo();\n}\n",
     );
+    f.write(
+        "comp.ts",
+        "import { A, B } from \"./a\";\n\nexport class Comp {\n  private other: A = new A();\n  made = new B();\n  loose: any;\n\n  constructor(private readonly users: A, plain: A) {\n    this.loose = plain;\n  }\n\n  show(): number {\n    return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\n  }\n}\n",
+    );
     f.check(
         "a",
         r#"
         > Start s
         Ok
         > Find References A.foo
-        Ok: Found 6 references and 1 possible, with lines, Txt main.ts:4:10,28,45,60,75,91: new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo();\npossible:\nmain.ts:8:16: return make().foo();
+        Ok: Found 9 references and 2 possible, with lines, Txt comp.ts:12:22,41,59: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:4:10,28,45,60,75,91: new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo();\npossible:\ncomp.ts:12:78: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:8:16: return make().foo();
         > Refactor RenameSymbol A.foo value Include Possible
-        Ok, Renamed in 2 files (a.ts, main.ts), 8 references updated, possible: 1 use changed too (Include Possible): main.ts:8:16 (the index cannot resolve it)
+        Ok, Renamed in 3 files (a.ts, comp.ts, main.ts), 12 references updated, possible: 2 uses changed too (Include Possible): comp.ts:12:78 (the index cannot resolve it), main.ts:8:16 (the index cannot resolve it)
         "#,
     );
-    f.accepted("tsc", &["--noEmit", "--strict", "main.ts"]);
+    f.accepted("tsc", &["--noEmit", "--strict", "main.ts", "comp.ts"]);
 }
 
 /// Rust: a crate's trait may be implemented for the prelude's types (`impl

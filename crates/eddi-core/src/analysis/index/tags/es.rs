@@ -55,6 +55,7 @@ impl Family for Es {
                     if let Some(declaration) = field(statement, "declaration") {
                         heritage(text, declaration, file);
                         returns(text, declaration, file);
+                        fields(text, declaration, file);
                     }
                     export(text, lines, statement, file)
                 }
@@ -62,6 +63,7 @@ impl Family for Es {
                 _ => {
                     heritage(text, statement, file);
                     returns(text, statement, file);
+                    fields(text, statement, file);
                 }
             }
         }
@@ -119,6 +121,10 @@ impl Family for Es {
         match object.kind() {
             "this" => Qualifier::This,
             "identifier" => Qualifier::Name(text[object.byte_range()].into()),
+            // a field of the instance (`this.users.m`): its declared class
+            "member_expression" if this_field(text, object).is_some() => {
+                Qualifier::Expression(text[object.byte_range()].into())
+            }
             // a value of a class the expression states: its type
             _ => match stated_class(text, object) {
                 Some(class) => Qualifier::Expression(class.into()),
@@ -511,6 +517,75 @@ fn stated_class(text: &str, node: Node<'_>) -> Option<String> {
             .and_then(|arguments| arguments.named_child(0))
             .and_then(|t| class_of(text, t)),
         _ => None,
+    }
+}
+
+/// `x` of `this.x`.
+fn this_field<'t>(text: &'t str, node: Node<'_>) -> Option<&'t str> {
+    let object = field(node, "object").filter(|o| o.kind() == "this")?;
+    let property = field(node, "property").filter(|p| p.kind() == "property_identifier")?;
+    (object.end_byte() + 1 == property.start_byte()).then(|| &text[property.byte_range()])
+}
+
+/// The classes a module-level class's fields are declared of, as
+/// [`DeclaredKind::Value`]s of the class (`private users: UserService`,
+/// `users = new UserService()`, TypeScript's parameter properties
+/// `constructor(private users: UserService)`): what `this.users.m` reads
+/// `m` of. A field of no stated class is recorded with none (`""`).
+fn fields(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
+    if !matches!(
+        declaration.kind(),
+        "class_declaration" | "abstract_class_declaration" | "class"
+    ) {
+        return;
+    }
+    let (Some(class), Some(body)) = (field(declaration, "name"), field(declaration, "body")) else {
+        return;
+    };
+    let owner: compact_str::CompactString = text[class.byte_range()].into();
+    let mut push = |name: Node<'_>, class: Option<String>| {
+        file.declared.push(Declared {
+            owner: Some(owner.clone()),
+            name: text[name.byte_range()].into(),
+            type_text: class.unwrap_or_default().into(),
+            kind: DeclaredKind::Value,
+        })
+    };
+    let mut c = body.walk();
+    for member in body.named_children(&mut c) {
+        match member.kind() {
+            "public_field_definition" | "field_definition" => {
+                let name = field(member, "name").or_else(|| field(member, "property"));
+                let stated = field(member, "type")
+                    .or_else(|| field(member, "value").filter(|v| v.kind() == "new_expression"))
+                    .and_then(|t| class_of(text, t));
+                if let Some(name) = name.filter(|n| n.kind() == "property_identifier") {
+                    push(name, stated);
+                }
+            }
+            "method_definition" => {
+                let constructor =
+                    field(member, "name").is_some_and(|n| &text[n.byte_range()] == "constructor");
+                let Some(parameters) = field(member, "parameters").filter(|_| constructor) else {
+                    continue;
+                };
+                let mut c = parameters.walk();
+                for parameter in parameters.named_children(&mut c) {
+                    let mut c = parameter.walk();
+                    let property = parameter
+                        .children(&mut c)
+                        .any(|m| matches!(m.kind(), "accessibility_modifier" | "readonly"));
+                    let name = field(parameter, "pattern").filter(|p| p.kind() == "identifier");
+                    if let (true, Some(name)) = (property, name) {
+                        push(
+                            name,
+                            field(parameter, "type").and_then(|t| class_of(text, t)),
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }
 

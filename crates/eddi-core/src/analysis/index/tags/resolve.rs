@@ -1387,9 +1387,17 @@ impl<'a> Query<'a> {
                 };
                 self.rust_expression_use(entry, r, e, inside, aliases, &returns_class, defined)
             }
-            // ES: `new A().m`, `(x as A).m`, `make().m`
+            // ES: `this.x.m`, `new A().m`, `(x as A).m`, `make().m`
             Qualifier::Expression(e) if self.family_id == "es" => {
                 let member = &symbol.def().name;
+                if let Some(field) = e.strip_prefix("this.") {
+                    return match inside {
+                        Some(inside) => {
+                            self.es_field_use(entry, inside, field, member, aliases, defined)
+                        }
+                        None => Verdict::Possible,
+                    };
+                }
                 match e.strip_suffix("()") {
                     Some(function) => {
                         self.es_result_use(entry, r, function, member, aliases, defined)

@@ -35,6 +35,38 @@ impl Query<'_> {
         }
     }
 
+    /// The verdict of a use of the member `member` through `this.field` in
+    /// the code of the class `inside` (of `entry`): as through a value of
+    /// the class the module-level class declares the field of (`private
+    /// users: UserService`, a parameter property); possible where it
+    /// declares none (an inherited field, one of no stated class).
+    pub(super) fn es_field_use(
+        &self,
+        entry: &TagsEntry,
+        inside: &str,
+        field: &str,
+        member: &str,
+        aliases: &HashSet<(ModuleKey, String)>,
+        defined: &Defined<'_>,
+    ) -> Verdict {
+        let file = entry.file();
+        let Some(class) = (file.defs.iter())
+            .find(|d| d.top_level && d.kind == SymbolKind::Class && d.name == inside)
+        else {
+            return Verdict::Possible;
+        };
+        let mut stated = (file.declared.iter()).filter(|d| {
+            d.kind == DeclaredKind::Value && d.owner.as_deref() == Some(inside) && d.name == field
+        });
+        match (stated.next(), stated.next()) {
+            (Some(d), None) if !d.type_text.is_empty() => {
+                let at = class.span.start;
+                self.es_typed_use(entry, at, &d.type_text, member, aliases, defined)
+            }
+            _ => Verdict::Possible,
+        }
+    }
+
     /// The verdict of a use of the member `member` (at `r`) through what a
     /// call of `function` returns (`make().m`): as through a value of the
     /// class the project's function declares it returns (`function
