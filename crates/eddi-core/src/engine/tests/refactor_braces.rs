@@ -2836,7 +2836,8 @@ fn es_values_of_subclasses_reach_inherited_members() {
 /// states the class of is that class's — `new A().foo()`, `(new B()).foo()`
 /// (`B` inherits it), `(u as A).foo()`, `(<A>u).foo()` — and through what
 /// a call of the project's function returns, as its declaration states
-/// (`function make(): A`, each overload the same), and a field of the
+/// (`function make(): A`, each overload the same; `const build = (): A =>
+/// …`), and a field of the
 /// instance as its class declares it (`this.users.foo()` with `private
 /// users: A`, a parameter property, `made = new B()`); a local `make`
 /// hiding the function, or a field of no stated class (`any`), is not
@@ -2847,11 +2848,11 @@ fn es_members_through_stated_classes_and_declared_results() {
     let f = Fixture::new();
     f.write(
         "a.ts",
-        "export class A {\n  foo(): number {\n    return 1;\n  }\n}\n\nexport class B extends A {}\n\nexport function make(): A {\n  return new A();\n}\n\nexport function pick(n: number): A;\nexport function pick(n: string): A;\nexport function pick(n: number | string): A {\n  return n ? new A() : new B();\n}\n",
+        "export class A {\n  foo(): number {\n    return 1;\n  }\n}\n\nexport class B extends A {}\n\nexport function make(): A {\n  return new A();\n}\n\nexport function pick(n: number): A;\nexport function pick(n: string): A;\nexport function pick(n: number | string): A {\n  return n ? new A() : new B();\n}\n\nexport const build = (): A => new A();\n",
     );
     f.write(
         "main.ts",
-        "import { A, B, make, pick } from \"./a\";\n\ndeclare const u: unknown;\nexport const n: number =\n  new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo();\n\nexport function local(): number {\n  const make = (): A => new B();\n  return make().foo();\n}\n",
+        "import { A, B, build, make, pick } from \"./a\";\n\ndeclare const u: unknown;\nexport const n: number =\n  new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo() + build().foo();\n\nexport function local(): number {\n  const make = (): A => new B();\n  return make().foo();\n}\n",
     );
     f.write(
         "comp.ts",
@@ -2863,9 +2864,9 @@ fn es_members_through_stated_classes_and_declared_results() {
         > Start s
         Ok
         > Find References A.foo
-        Ok: Found 9 references and 2 possible, with lines, Txt comp.ts:12:22,41,59: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:4:10,28,45,60,75,91: new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo();\npossible:\ncomp.ts:12:78: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:8:16: return make().foo();
+        Ok: Found 10 references and 2 possible, with lines, Txt comp.ts:12:22,41,59: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:4:10,28,45,60,75,91,107: new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo() + build().foo();\npossible:\ncomp.ts:12:78: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:8:16: return make().foo();
         > Refactor RenameSymbol A.foo value Include Possible
-        Ok, Renamed in 3 files (a.ts, comp.ts, main.ts), 12 references updated, possible: 2 uses changed too (Include Possible): comp.ts:12:78 (the index cannot resolve it), main.ts:8:16 (the index cannot resolve it)
+        Ok, Renamed in 3 files (a.ts, comp.ts, main.ts), 13 references updated, possible: 2 uses changed too (Include Possible): comp.ts:12:78 (the index cannot resolve it), main.ts:8:16 (the index cannot resolve it)
         "#,
     );
     f.accepted("tsc", &["--noEmit", "--strict", "main.ts", "comp.ts"]);

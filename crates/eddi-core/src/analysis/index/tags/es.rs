@@ -59,7 +59,10 @@ impl Family for Es {
                     }
                     export(text, lines, statement, file)
                 }
-                "lexical_declaration" | "variable_declaration" => require(text, statement, file),
+                "lexical_declaration" | "variable_declaration" => {
+                    require(text, statement, file);
+                    returns(text, statement, file);
+                }
                 _ => {
                     heritage(text, statement, file);
                     returns(text, statement, file);
@@ -598,19 +601,35 @@ fn called_function<'t>(text: &'t str, node: Node<'_>) -> Option<&'t str> {
 }
 
 /// TypeScript: the class a module-level function declares it returns
-/// (`function make(): A`, each overload's signature too), as
+/// (`function make(): A`, each overload's signature too, `const make =
+/// (): A => …`), as
 /// [`DeclaredKind::Returns`]: what `make().m` reads `m` of.
 fn returns(text: &str, declaration: Node<'_>, file: &mut TagsFile) {
-    if !matches!(
-        declaration.kind(),
-        "function_declaration" | "function_signature"
-    ) {
-        return;
+    let (name, function) = match declaration.kind() {
+        "function_declaration" | "function_signature" => (field(declaration, "name"), declaration),
+        // `const make = (): A => …` (`function (): A { … }`)
+        "lexical_declaration" | "variable_declaration" => {
+            let mut c = declaration.walk();
+            for declarator in declaration.named_children(&mut c) {
+                let function = field(declarator, "value")
+                    .filter(|v| matches!(v.kind(), "arrow_function" | "function_expression"));
+                let name = field(declarator, "name").filter(|n| n.kind() == "identifier");
+                if let (Some(name), Some(function)) = (name, function) {
+                    declared_result(text, name, function, file);
+                }
+            }
+            return;
+        }
+        _ => return,
+    };
+    if let Some(name) = name {
+        declared_result(text, name, function, file);
     }
-    let (Some(name), Some(result)) = (
-        field(declaration, "name"),
-        field(declaration, "return_type"),
-    ) else {
+}
+
+/// What `function` (named `name`) declares it returns, if anything.
+fn declared_result(text: &str, name: Node<'_>, function: Node<'_>, file: &mut TagsFile) {
+    let Some(result) = field(function, "return_type") else {
         return;
     };
     file.declared.push(Declared {
