@@ -2840,8 +2840,9 @@ fn es_values_of_subclasses_reach_inherited_members() {
 /// …`), and a field of the
 /// instance as its class declares it (`this.users.foo()` with `private
 /// users: A`, a parameter property, `made = new B()`); a local `make`
-/// hiding the function, or a field of no stated class (`any`), is not
-/// it (possible). Before, each was possible: the rename refused a
+/// hiding the function, a field of no stated class (`any`), or a class
+/// read off a value (`new ns.A()`, not a namespace import's `new m.A()`)
+/// is not it (possible). Before, each was possible: the rename refused a
 /// project tsc would have accepted renamed.
 #[test]
 fn es_members_through_stated_classes_and_declared_results() {
@@ -2855,6 +2856,10 @@ fn es_members_through_stated_classes_and_declared_results() {
         "import { A, B, build, make, pick } from \"./a\";\n\ndeclare const u: unknown;\nexport const n: number =\n  new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo() + build().foo();\n\nexport function local(): number {\n  const make = (): A => new B();\n  return make().foo();\n}\n",
     );
     f.write(
+        "ns.ts",
+        "import * as m from \"./a\";\nimport { A } from \"./a\";\n\nconst ns = { A };\nconst x: m.A = new m.A();\nexport const k: number = new m.A().foo() + x.foo() + new ns.A().foo();\n",
+    );
+    f.write(
         "comp.ts",
         "import { A, B } from \"./a\";\n\nexport class Comp {\n  private other: A = new A();\n  made = new B();\n  loose: any;\n\n  constructor(private readonly users: A, plain: A) {\n    this.loose = plain;\n  }\n\n  show(): number {\n    return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\n  }\n}\n",
     );
@@ -2864,12 +2869,15 @@ fn es_members_through_stated_classes_and_declared_results() {
         > Start s
         Ok
         > Find References A.foo
-        Ok: Found 10 references and 2 possible, with lines, Txt comp.ts:12:22,41,59: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:4:10,28,45,60,75,91,107: new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo() + build().foo();\npossible:\ncomp.ts:12:78: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:8:16: return make().foo();
+        Ok: Found 12 references and 3 possible, with lines, Txt comp.ts:12:22,41,59: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:4:10,28,45,60,75,91,107: new A().foo() + (new B()).foo() + (u as A).foo() + (<A>u).foo() + make().foo() + pick(1).foo() + build().foo();\nns.ts:5:35,45: export const k: number = new m.A().foo() + x.foo() + new ns.A().foo();\npossible:\ncomp.ts:12:78: return this.users.foo() + this.other.foo() + this.made.foo() + this.loose.foo();\nmain.ts:8:16: return make().foo();\nns.ts:5:64: export const k: number = new m.A().foo() + x.foo() + new ns.A().foo();
         > Refactor RenameSymbol A.foo value Include Possible
-        Ok, Renamed in 3 files (a.ts, comp.ts, main.ts), 13 references updated, possible: 2 uses changed too (Include Possible): comp.ts:12:78 (the index cannot resolve it), main.ts:8:16 (the index cannot resolve it)
+        Ok, Renamed in 4 files (a.ts, comp.ts, main.ts, ns.ts), 16 references updated, possible: 3 uses changed too (Include Possible): comp.ts:12:78 (the index cannot resolve it), main.ts:8:16 (the index cannot resolve it), ns.ts:5:64 (the index cannot resolve it)
         "#,
     );
-    f.accepted("tsc", &["--noEmit", "--strict", "main.ts", "comp.ts"]);
+    f.accepted(
+        "tsc",
+        &["--noEmit", "--strict", "main.ts", "comp.ts", "ns.ts"],
+    );
 }
 
 /// Rust: a crate's trait may be implemented for the prelude's types (`impl

@@ -502,6 +502,14 @@ fn class_of(text: &str, node: Node<'_>) -> Option<String> {
         "type_annotation" => node.named_child(0).and_then(|t| class_of(text, t)),
         "type_identifier" | "identifier" => Some(text[node.byte_range()].to_string()),
         "generic_type" => node.named_child(0).and_then(|t| class_of(text, t)),
+        // `m.A` of a namespace import (a query reads the module, then `A`)
+        "nested_type_identifier" | "member_expression" => {
+            let written = &text[node.byte_range()];
+            let plain = written.split('.').count() == 2
+                && (written.bytes())
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.'));
+            plain.then(|| written.to_string())
+        }
         "new_expression" => field(node, "constructor").and_then(|c| class_of(text, c)),
         _ => None,
     }

@@ -1611,6 +1611,9 @@ impl Query<'_> {
         let denoted = match type_name.rsplit_once('.') {
             Some((module, name)) => match self.denotes(entry, module, aliases, defined) {
                 Denotes::Module(m) => Denotes::Item(m, name.to_string()),
+                // ES: a class read off a value (`new ns.A()`, `const ns =
+                // { A }`): which, the index cannot tell
+                Denotes::Item(..) if self.family_id == "es" => Denotes::Unknown,
                 other => other,
             },
             None => match self.in_part(entry, offset, type_name, aliases, defined) {
