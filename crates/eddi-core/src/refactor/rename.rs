@@ -514,6 +514,10 @@ fn brace_symbol(
         // from a brace file, the brace index's answer, unless Python's
         // index knows the name
         Err(e) if brace_current && !in_python() => Some(Err(e)),
+        // from no brace file Python's index does not know the name (above):
+        // a name several brace files define is theirs to list, not Python's
+        // "Not found"
+        Err(e @ IndexError::Ambiguous { .. }) => Some(Err(e)),
         Err(_) => None,
     }
 }

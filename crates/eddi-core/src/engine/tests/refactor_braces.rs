@@ -42,6 +42,42 @@ fn es_modules_rename_across_files() {
 /// A use through CommonJS `require` is possible: refused by default,
 /// left and named with `Only Proven`, renamed with `Include Possible`;
 /// Preview shows the change and `Undo` takes it back in one step.
+/// A name two JavaScript files define, asked from no open file, is
+/// ambiguous: the reply lists both (it said "Not found … No similar name
+/// in the index", Python's answer, a false reason); the full name then
+/// renames the one asked, and Node runs the result.
+#[test]
+fn a_name_several_brace_files_define_is_ambiguous_not_missing() {
+    let f = Fixture::new();
+    f.write(
+        "lib.js",
+        "function helper(x) {\n  return x + 1;\n}\nmodule.exports = { helper };\n",
+    );
+    f.write(
+        "main.js",
+        "function helper() {\n  return 2;\n}\nconsole.log(helper());\n",
+    );
+    f.send("a", "Start s");
+    let reply = f.send("a", "Refactor RenameSymbol helper helped");
+    assert!(
+        reply.starts_with("Fail \"Ambiguous symbol 'helper'"),
+        "{reply}"
+    );
+    assert!(
+        reply.contains("lib.helper") && reply.contains("main.helper"),
+        "{reply}"
+    );
+    assert_eq!(
+        f.send("a", "Refactor RenameSymbol main.helper helped"),
+        "Ok, Renamed in 1 file (main.js), 2 references updated"
+    );
+    assert_eq!(
+        f.read("main.js"),
+        "function helped() {\n  return 2;\n}\nconsole.log(helped());\n"
+    );
+    f.accepted("node", &["main.js"]);
+}
+
 #[test]
 fn a_possible_use_refuses_unless_the_request_says_what_to_do() {
     let f = Fixture::new();
