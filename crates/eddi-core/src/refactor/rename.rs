@@ -512,8 +512,11 @@ fn brace_symbol(
     match index.tags().find_references(index.root(), symbol, current) {
         Ok(found) => Some(Ok(found)),
         // from a brace file, the brace index's answer, unless Python's
-        // index knows the name
-        Err(e) if brace_current && !in_python() => Some(Err(e)),
+        // index knows the name; from elsewhere, a name the brace index
+        // knows (several definitions share it) is its to answer too
+        Err(e) if (brace_current || !matches!(e, IndexError::NotFound { .. })) && !in_python() => {
+            Some(Err(e))
+        }
         Err(_) => None,
     }
 }

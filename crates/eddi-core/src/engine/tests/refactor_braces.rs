@@ -2852,3 +2852,36 @@ fn rust_members_a_macro_may_paste_are_possible() {
     );
     rust_compiles(&f, "src/lib.rs");
 }
+
+/// A name several Rust definitions share (itertools' free `coalesce` and
+/// its trait's `Itertools.coalesce`), renamed with no file open: the
+/// brace index's answer — ambiguous, with the qualified names to ask —
+/// not Python's index's "Not found", which was false.
+#[test]
+fn a_shared_brace_name_renamed_from_no_file_is_ambiguous() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"it\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod adaptors;\n\npub trait Itertools: Iterator {\n    fn coalesce(self) -> usize\n    where\n        Self: Sized,\n    {\n        adaptors::coalesce(self)\n    }\n}\n",
+    );
+    f.write(
+        "src/adaptors.rs",
+        "pub fn coalesce<I>(_iter: I) -> usize {\n    0\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol coalesce merge
+        Fail "Ambiguous symbol 'coalesce': adaptors.coalesce at src/adaptors.rs:0:0, Itertools.coalesce at src/lib.rs:3:4; use a qualified name"
+        > Refactor RenameSymbol adaptors.coalesce merge
+        Ok, Renamed in 2 files (src/adaptors.rs, src/lib.rs), 2 references updated
+        "#,
+    );
+    rust_compiles(&f, "src/lib.rs");
+}
