@@ -2942,3 +2942,63 @@ fn rust_trait_methods_through_the_preludes_types_are_possible() {
     );
     rustc_accepts(&f, "src/main.rs");
 }
+
+/// Rust: a macro of the crate's (or another crate's) may paste a bare
+/// name of its tokens as a method's (`extract!(literal, …)` expanding to
+/// `pat.$which()`, globset's tests): the name is a possible use of a
+/// member; a standard macro's bare name (`assert!(literal)`) is a
+/// value's, no member's. Before, it was no use, and the method's rename
+/// answered `Ok` on a crate rustc refused.
+#[test]
+fn rust_members_a_macro_may_paste_are_possible() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Glob(pub String);\n\nimpl Glob {\n    pub fn literal(&self) -> usize {\n        self.0.len()\n    }\n}\n\nmacro_rules! extract {\n    ($which:ident, $pat:expr) => {\n        Glob($pat.to_string()).$which()\n    };\n}\n\npub fn three() -> usize {\n    let literal = true;\n    assert!(literal);\n    extract!(literal, \"abc\")\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Glob.literal size
+        Fail "Cannot rename Glob.literal: 1 possible use it cannot prove: src/lib.rs:17:13 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Glob.literal size Include Possible
+        Ok, Renamed in 1 file (src/lib.rs), 2 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:17:13 (the index cannot resolve it)
+        "#,
+    );
+    rust_compiles(&f, "src/lib.rs");
+}
+
+/// A name several Rust definitions share (itertools' free `coalesce` and
+/// its trait's `Itertools.coalesce`), renamed with no file open: the
+/// brace index's answer — ambiguous, with the qualified names to ask —
+/// not Python's index's "Not found", which was false.
+#[test]
+fn a_shared_brace_name_renamed_from_no_file_is_ambiguous() {
+    let f = Fixture::new();
+    f.write(
+        "Cargo.toml",
+        "[package]\nname = \"it\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    f.write(
+        "src/lib.rs",
+        "pub mod adaptors;\n\npub trait Itertools: Iterator {\n    fn coalesce(self) -> usize\n    where\n        Self: Sized,\n    {\n        adaptors::coalesce(self)\n    }\n}\n",
+    );
+    f.write(
+        "src/adaptors.rs",
+        "pub fn coalesce<I>(_iter: I) -> usize {\n    0\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol coalesce merge
+        Fail "Ambiguous symbol 'coalesce': adaptors.coalesce at src/adaptors.rs:0:0, Itertools.coalesce at src/lib.rs:3:4; use a qualified name"
+        > Refactor RenameSymbol adaptors.coalesce merge
+        Ok, Renamed in 2 files (src/adaptors.rs, src/lib.rs), 2 references updated
+        "#,
+    );
+    rust_compiles(&f, "src/lib.rs");
+}

@@ -60,17 +60,86 @@ fn invocations<'t>(text: &'t str, root: Node<'t>) -> impl Iterator<Item = (&'t s
     })
 }
 
-/// The byte ranges of the macro invocations' token trees in `root` and
-/// of the `macro_rules!` definitions, the nested ones within the outer
-/// ones: sorted, apart.
-pub(super) fn token_trees(text: &str, root: Node<'_>) -> Vec<Range<usize>> {
+/// The standard library's macros whose arguments are expressions (and
+/// format strings): a bare name among their tokens is a value's. Any
+/// other macro — the crate's own `macro_rules!`, another crate's — may
+/// paste a name anywhere: as a method's (`$x.$which()`), a field's, a
+/// new item's.
+fn takes_expressions(name: &str) -> bool {
+    format_at(name).is_some()
+        || matches!(
+            name,
+            "vec"
+                | "matches"
+                | "dbg"
+                | "assert_matches"
+                | "debug_assert_matches"
+                | "concat"
+                | "stringify"
+                | "env"
+                | "option_env"
+                | "include"
+                | "include_str"
+                | "include_bytes"
+                | "cfg"
+                | "compile_error"
+                | "addr_of"
+                | "addr_of_mut"
+                | "pin"
+                | "ready"
+        )
+}
+
+/// Where a file's macros hold tokens, as byte ranges: sorted, apart,
+/// the nested ones within the outer ones.
+pub(super) struct MacroTokens {
+    /// The invocations' token trees and the `macro_rules!` definitions.
+    pub trees: Vec<Range<usize>>,
+    /// The token trees of the invocations of a macro that may paste a
+    /// name anywhere (not [`takes_expressions`]).
+    pub pasting: Vec<Range<usize>>,
+}
+
+impl MacroTokens {
+    pub fn in_tokens(&self, at: usize) -> bool {
+        within(&self.trees, at)
+    }
+
+    pub fn pasting(&self, at: usize) -> bool {
+        within(&self.pasting, at)
+    }
+}
+
+/// Whether byte `at` is in one of `ranges` (sorted, apart).
+fn within(ranges: &[Range<usize>], at: usize) -> bool {
+    let i = ranges.partition_point(|r| r.start <= at);
+    i > 0 && ranges[i - 1].contains(&at)
+}
+
+/// The macro tokens of `root`: the invocations' token trees and the
+/// `macro_rules!` definitions.
+pub(super) fn token_trees(text: &str, root: Node<'_>) -> MacroTokens {
     let definitions = text.match_indices("macro_rules!").filter_map(|(at, _)| {
         let token = root.descendant_for_byte_range(at, at + 1)?;
         let definition = token.parent().filter(|p| p.kind() == "macro_definition")?;
         Some(definition.byte_range())
     });
-    let invoked = invocations(text, root).map(|(_, tree)| tree.byte_range());
-    let mut all: Vec<Range<usize>> = definitions.chain(invoked).collect();
+    let mut trees: Vec<Range<usize>> = definitions.collect();
+    let mut pasting = Vec::new();
+    for (name, tree) in invocations(text, root) {
+        trees.push(tree.byte_range());
+        if !takes_expressions(name) {
+            pasting.push(tree.byte_range());
+        }
+    }
+    MacroTokens {
+        trees: merged(trees),
+        pasting: merged(pasting),
+    }
+}
+
+/// `ranges` sorted, the overlapping ones merged.
+fn merged(mut all: Vec<Range<usize>>) -> Vec<Range<usize>> {
     all.sort_by_key(|r| r.start);
     let mut ranges: Vec<Range<usize>> = Vec::new();
     for range in all {

@@ -1377,6 +1377,9 @@ impl<'a> Query<'a> {
                     Implicit::NoMember => self.statically_imported(entry, name, aliases),
                 }
             }
+            // Rust: a macro may paste a bare name as a member's
+            // (`pat.$which()`)
+            Qualifier::None if r.pasted => Verdict::Possible,
             Qualifier::None => Verdict::Other,
             Qualifier::Expression(e) if self.family_id == "java" => {
                 self.java_expression_use(entry, r, e, aliases)

@@ -1388,11 +1388,13 @@ fn declares_type_parameter(text: &str, parameters: Node<'_>, name: &str) -> bool
 /// `vec![a.len()]`): each name in them is a bare name to the query. The
 /// tokens before it tell what it is: after `a::b::` a path (`$crate::`
 /// is `crate::`), after `x.` a member of `x` (`self.` of `self`), after
-/// any other `.` or `>::` a member of what the index cannot tell.
+/// any other `.` or `>::` a member of what the index cannot tell. A bare
+/// name no call follows, in the tokens of a macro that may paste it
+/// anywhere, may be a member's name too (`TagRef::pasted`).
 fn macro_paths(
     text: &str,
     lines: &LineTable<'_>,
-    trees: &[std::ops::Range<usize>],
+    tokens: &super::macros::MacroTokens,
     file: &mut TagsFile,
 ) {
     let bytes = text.as_bytes();
@@ -1402,18 +1404,13 @@ fn macro_paths(
             b.is_ascii_alphanumeric() || b == b'_' || b == b'$'
         })
     };
-    // (`trees`: sorted and apart; a name outside them is the tree's)
-    let in_tokens = |at: usize| {
-        let i = trees.partition_point(|t| t.start <= at);
-        i > 0 && trees[i - 1].contains(&at)
-    };
     for r in file
         .refs
         .iter_mut()
         .filter(|r| r.qualifier == Qualifier::None && r.import.is_none())
     {
         let byte = lines.byte_of_char(r.offset);
-        if !in_tokens(byte) {
+        if !tokens.in_tokens(byte) {
             continue;
         }
         let at = back(byte);
@@ -1452,9 +1449,11 @@ fn macro_paths(
                 },
             };
         } else {
-            // a bare name: whether it is called (`vec![helper(1)]`)
-            let after = byte + r.name.len();
-            r.call = text[after..].trim_start().starts_with('(');
+            // a bare name: whether it is called (`vec![helper(1)]`), or
+            // a macro's own name (`inner!(…)` in another's tokens)
+            let after = text[byte + r.name.len()..].trim_start();
+            r.call = after.starts_with('(');
+            r.pasted = !r.call && !after.starts_with('!') && tokens.pasting(byte);
             continue;
         }
         r.shadowed = false;

@@ -230,6 +230,10 @@ pub struct TagRef {
     /// A scope around it binds the name it is read through (`x` of
     /// `x.name`): a local value.
     pub local_qualifier: bool,
+    /// Rust: a bare name among the tokens of a macro that may paste it
+    /// anywhere (`extract!(literal, …)` expanding to `pat.$which()`): a
+    /// member's name too, not only a value's.
+    pub pasted: bool,
     /// The innermost function or class it is in (an index of `defs`).
     pub in_def: Option<usize>,
     /// The name an import takes from its source (`f` of `import { f as g }`):
@@ -769,6 +773,7 @@ fn references(
             shadowed,
             binding,
             local_qualifier,
+            pasted: false,
             in_def,
             import: None,
         });
@@ -846,6 +851,7 @@ pub(super) fn import_ref(
         shadowed: false,
         binding: None,
         local_qualifier: false,
+        pasted: false,
         in_def: None,
         import: Some(import),
     }
