@@ -57,6 +57,9 @@ pub(super) fn collect(
         .collect();
     possible.extend(members_of_the_name(project, target, found)?);
     possible.extend(called_by_name_outside(project, target, new));
+    if target.language.id() == "go" {
+        possible.extend(go::interfaces_it_would_satisfy(project, target, new)?);
+    }
     possible.extend(overrides_outside(project, target)?);
     possible.extend(read_by_name(target));
     if target.language.id() == "go" && target.symbol.kind == SymbolKind::Class {
