@@ -512,8 +512,12 @@ fn brace_symbol(
     match index.tags().find_references(index.root(), symbol, current) {
         Ok(found) => Some(Ok(found)),
         // from a brace file, the brace index's answer, unless Python's
-        // index knows the name
-        Err(e) if brace_current && !in_python() => Some(Err(e)),
+        // index knows the name; a name it knows several definitions of
+        // from anywhere (a Java class and its constructor: Python's index
+        // would say it does not know the name)
+        Err(e) if (brace_current || matches!(e, IndexError::Ambiguous { .. })) && !in_python() => {
+            Some(Err(e))
+        }
         Err(_) => None,
     }
 }

@@ -582,6 +582,68 @@ fn go_interfaces_written_in_place_and_new_names_that_complete_one() {
     f.accepted("go", &["test", "./..."]);
 }
 
+/// Go: a `//go:linkname` directive's first word is the local name of the
+/// function it declares without a body (`mime/multipart`'s
+/// `readMIMEHeader`): renamed with it. Before, the rename answered `Ok`
+/// and left the directive, and the package no longer built ("missing
+/// function body").
+#[test]
+fn go_linkname_directives_follow_their_function() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+    f.write(
+        "w/w.go",
+        "package w\n\nimport _ \"unsafe\" // for go:linkname\n\n//go:linkname nanotime runtime.nanotime\nfunc nanotime() int64\n\n// Since says how long ago start was.\nfunc Since(start int64) int64 { return nanotime() - start }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol nanotime monotonic
+        Ok, Renamed in 1 file (w/w.go), 3 references updated
+        "#,
+    );
+    assert!(f
+        .read("w/w.go")
+        .contains("//go:linkname monotonic runtime.nanotime\nfunc monotonic() int64"));
+    f.accepted("go", &["build", "./..."]);
+    f.accepted("go", &["vet", "./..."]);
+}
+
+/// Java: a class with a constructor is two definitions of its name; asked
+/// by that name with no file open, the rename said the name was not in
+/// the index at all ("Not found … No similar name", from Python's index:
+/// false, and what to do instead unsaid). It says the name is ambiguous,
+/// with the candidates; the qualified name renames the class.
+#[test]
+fn java_a_class_and_its_constructor_are_ambiguous_not_unknown() {
+    let f = Fixture::new();
+    f.write(
+        "com/x/Auth.java",
+        "package com.x;\n\npublic class Auth {\n    public Auth() { }\n}\n",
+    );
+    f.write(
+        "com/x/Use.java",
+        "package com.x;\n\nclass Use {\n    Auth auth = new Auth();\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Auth Guard
+        Fail "Ambiguous symbol 'Auth': com.x.Auth at com/x/Auth.java:2:0, com.x.Auth.Auth at com/x/Auth.java:3:4; use a qualified name"
+        > Refactor RenameSymbol com.x.Auth Guard
+        Ok, Renamed in 2 files (com/x/Auth.java, com/x/Use.java), 4 references updated
+        "#,
+    );
+    f.accepted(
+        "javac",
+        &["-d", "out", "com/x/Guard.java", "com/x/Use.java"],
+    );
+}
+
 /// JavaScript: a method a protocol calls by name (`toJSON` for
 /// `JSON.stringify`) is possible; a `next` of a class that is no iterator
 /// (no `Symbol.iterator`) is the class's own.

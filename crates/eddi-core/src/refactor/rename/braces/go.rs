@@ -172,6 +172,41 @@ fn embeds_any(files: &[&Arc<TagsEntry>], types: &[&str]) -> bool {
     })
 }
 
+/// The `//go:linkname old target` directives of the package that
+/// declares `old`: their first word is its local name (a function
+/// declared without a body takes another package's by it), which the
+/// compiler checks against the package's declarations.
+pub(super) fn linknames(
+    project: &Project<'_>,
+    def_path: &str,
+    old: &str,
+) -> Result<Vec<Location>, RefactorError> {
+    let dir = def_path.rsplit_once('/').map_or("", |(d, _)| d);
+    let files: Vec<String> = project
+        .index
+        .tags()
+        .paths()
+        .filter(|p| p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir)
+        .map(str::to_string)
+        .collect();
+    let mut found = Vec::new();
+    for path in files {
+        let text = project.source(&path)?.text;
+        for (line, content) in text.lines().enumerate() {
+            let content = content.to_string();
+            let Some(rest) = content.strip_prefix("//go:linkname ") else {
+                continue;
+            };
+            let name = rest.split_whitespace().next().unwrap_or("");
+            if name == old {
+                let col = "//go:linkname ".len() + (rest.len() - rest.trim_start().len());
+                found.push(name_at(&path, crate::edit::Position::new(line, col), old));
+            }
+        }
+    }
+    Ok(found)
+}
+
 /// The spelling of `old` in the names of the Go example functions of its
 /// package's test files (`Example<F>`, `Example<T>_<M>`, either with a
 /// `_suffix`; a type's also `Example<T>_<M>`), where `class` is the

@@ -87,7 +87,8 @@ pub(super) fn collect(
 
 /// The definitions, the uses the index proves, and what spells the name
 /// with them: a Java class's constructors, Go's example functions
-/// (`ExampleWriter_WriteAll`: `go vet` checks the name they spell).
+/// (`ExampleWriter_WriteAll`: `go vet` checks the name they spell) and
+/// `//go:linkname` directives.
 fn proven(
     project: &Project<'_>,
     target: &Target,
@@ -114,6 +115,9 @@ fn proven(
                 proven.push(name_at(def_path, s.name_position, old));
             }
         }
+    }
+    if language.id() == "go" && class.is_none() {
+        proven.extend(go::linknames(project, def_path, old)?);
     }
     if language.id() == "go" {
         let is_type = symbol.kind == SymbolKind::Class;
