@@ -1,5 +1,6 @@
 //! Go's share of a brace rename: the example functions that spell a
-//! name (`ExampleWriter_WriteAll`), the types a struct embeds (its
+//! name (`ExampleWriter_WriteAll`), the `//go:linkname` directives that
+//! name a function, the types a struct embeds (its
 //! field named by the type, its methods promoted), and the interfaces a
 //! method's new name may make its type satisfy.
 
