@@ -206,9 +206,11 @@ pub(super) fn definitions(
             let (position, definition) =
                 position_and_definition(text, f, p.kind, first, declaration);
             // declared for an interface or a trait (whose implementations
-            // reach it by name), or in a Rust `impl` the file cannot tell;
-            // a Go method with a receiver is its type's own
+            // reach it by name; a Go interface written in place too,
+            // `v.(interface{ M() })`), or in a Rust `impl` the file cannot
+            // tell; a Go method with a receiver is its type's own
             let trait_member = via_trait.is_some()
+                || f.node.kind() == "method_elem"
                 || match parent {
                     Some(parent) => {
                         matches!(found[placed_found[parent]].kind, "trait" | "interface")
@@ -251,8 +253,13 @@ fn place(braces: &Braces, text: &dyn TextAt, found: &[FoundSite<'_>]) -> Vec<Pla
             "method" => (braces.owner)(text, f.node),
             _ => None,
         };
+        // (a Go interface's method is one where the interface is written
+        // in place too: a type assertion's, a parameter's)
+        let interface_method = f.node.kind() == "method_elem";
         let kind = match f.kind {
-            "method" | "constructor" if in_class || owner.is_some() => SymbolKind::Method,
+            "method" | "constructor" if in_class || owner.is_some() || interface_method => {
+                SymbolKind::Method
+            }
             "function" | "method" | "constructor" => SymbolKind::Function,
             "field" | "variant" if !in_class => continue,
             "field" | "variant" => SymbolKind::Attribute,

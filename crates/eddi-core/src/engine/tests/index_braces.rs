@@ -166,7 +166,7 @@ func push(x interface{ Push(int) }) {
         > Find Callers Push
         Fail "Ambiguous symbol 'Push': cmd.push.Push at cmd/helper.go:2:23, cmd.Other.Push at cmd/main.go:10:0, stack.Stack.Push at stack/stack.go:7:0; use a qualified name"
         > Find Definition Push
-        Ok: Found 3 definitions, with lines, Txt cmd/helper.go:2:23 function cmd.push.Push: func push(x interface{ Push(int) }) {\ncmd/main.go:10:0 method cmd.Other.Push: func (o Other) Push(v int) {}\nstack/stack.go:7:0 method stack.Stack.Push: func (s *Stack) Push(v int) {
+        Ok: Found 3 definitions, with lines, Txt cmd/helper.go:2:23 method cmd.push.Push: func push(x interface{ Push(int) }) {\ncmd/main.go:10:0 method cmd.Other.Push: func (o Other) Push(v int) {}\nstack/stack.go:7:0 method stack.Stack.Push: func (s *Stack) Push(v int) {
         > Find References stack.Stack.Push
         Ok: Found 3 references and 1 possible, with lines, Txt cmd/main.go:14:3: s.Push(1)\ncmd/main.go:16:3: t.Push(2)\nstack/peek.go:3:3: s.Push(0)\npossible:\ncmd/helper.go:3:3: x.Push(4)
         > Find Definition New

@@ -611,6 +611,108 @@ fn go_methods_of_other_types_interfaces_and_embedding() {
     f.accepted("go", &["vet", "./..."]);
 }
 
+/// Go: an interface satisfied by a type's methods may be written in place
+/// (`v.(interface{ Flush() int })`) — its method is an interface's too, so
+/// renaming a type's method of its name is possible; and a new name that
+/// completes an interface's methods (`Count` renamed `Len`, with `sizer`
+/// declaring `Len`; not `resetter`, whose `Reset` it lacks) makes the type
+/// satisfy it. Either way everything
+/// compiles and a type assertion takes another branch: before, both
+/// answered `Ok` and `go test` failed.
+#[test]
+fn go_interfaces_written_in_place_and_new_names_that_complete_one() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+    f.write(
+        "w/w.go",
+        "package w\n\ntype Buffer struct{ n int }\n\nfunc (b *Buffer) Flush() int { return b.n }\n\ntype Counter struct{}\n\nfunc (c Counter) Count() int { return 0 }\n\ntype sizer interface{ Len() int }\n\ntype resetter interface {\n\tLen() int\n\tReset()\n}\n\n// Describe says what v can do.\nfunc Describe(v any) string {\n\tif _, ok := v.(interface{ Flush() int }); ok {\n\t\treturn \"flushes\"\n\t}\n\tif _, ok := v.(sizer); ok {\n\t\treturn \"sized\"\n\t}\n\treturn \"plain\"\n}\n",
+    );
+    f.write(
+        "w/w_test.go",
+        "package w\n\nimport \"testing\"\n\nfunc TestDescribe(t *testing.T) {\n\tif got := Describe(&Buffer{}); got != \"flushes\" {\n\t\tt.Fatal(got)\n\t}\n\tif got := Describe(Counter{}); got != \"plain\" {\n\t\tt.Fatal(got)\n\t}\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Buffer.Flush Drain
+        Fail "Cannot rename w.Buffer.Flush: 1 possible use it cannot prove: w/w.go:19:27 (w.Describe.Flush has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Counter.Count Len
+        Fail "Cannot rename w.Counter.Count: 1 possible use it cannot prove: w/w.go:8:17 (the new name Len is a method of the interface at w/w.go:11: renamed, Counter may satisfy it, and a type assertion or switch on it then takes another branch); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Counter.Count Total
+        Ok, Renamed in 1 file (w/w.go), 1 reference updated
+        > Refactor RenameSymbol Buffer.Flush Drain Include Possible
+        Ok, Renamed in 1 file (w/w.go), 2 references updated, possible: 1 use changed too (Include Possible): w/w.go:19:27 (w.Describe.Flush has a member of the name, which may override it, be overridden by it or declare it for an interface)
+        "#,
+    );
+    assert!(f.read("w/w.go").contains("v.(interface{ Drain() int })"));
+    f.accepted("go", &["vet", "./..."]);
+    f.accepted("go", &["test", "./..."]);
+}
+
+/// Go: a `//go:linkname` directive's first word is the local name of the
+/// function it declares without a body (`mime/multipart`'s
+/// `readMIMEHeader`): renamed with it. Before, the rename answered `Ok`
+/// and left the directive, and the package no longer built ("missing
+/// function body").
+#[test]
+fn go_linkname_directives_follow_their_function() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+    f.write(
+        "w/w.go",
+        "package w\n\nimport _ \"unsafe\" // for go:linkname\n\n//go:linkname nanotime runtime.nanotime\nfunc nanotime() int64\n\n// Since says how long ago start was.\nfunc Since(start int64) int64 { return nanotime() - start }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol nanotime monotonic
+        Ok, Renamed in 1 file (w/w.go), 3 references updated
+        "#,
+    );
+    assert!(f
+        .read("w/w.go")
+        .contains("//go:linkname monotonic runtime.nanotime\nfunc monotonic() int64"));
+    f.accepted("go", &["build", "./..."]);
+    f.accepted("go", &["vet", "./..."]);
+}
+
+/// Java: a class with a constructor is two definitions of its name; asked
+/// by that name with no file open, the rename said the name was not in
+/// the index at all ("Not found … No similar name", from Python's index:
+/// false, and what to do instead unsaid). It says the name is ambiguous,
+/// with the candidates; the qualified name renames the class.
+#[test]
+fn java_a_class_and_its_constructor_are_ambiguous_not_unknown() {
+    let f = Fixture::new();
+    f.write(
+        "com/x/Auth.java",
+        "package com.x;\n\npublic class Auth {\n    public Auth() { }\n}\n",
+    );
+    f.write(
+        "com/x/Use.java",
+        "package com.x;\n\nclass Use {\n    Auth auth = new Auth();\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Auth Guard
+        Fail "Ambiguous symbol 'Auth': com.x.Auth at com/x/Auth.java:2:0, com.x.Auth.Auth at com/x/Auth.java:3:4; use a qualified name"
+        > Refactor RenameSymbol com.x.Auth Guard
+        Ok, Renamed in 2 files (com/x/Auth.java, com/x/Use.java), 4 references updated
+        "#,
+    );
+    f.accepted(
+        "javac",
+        &["-d", "out", "com/x/Guard.java", "com/x/Use.java"],
+    );
+}
+
 /// JavaScript: a method a protocol calls by name (`toJSON` for
 /// `JSON.stringify`) is possible; a `next` of a class that is no iterator
 /// (no `Symbol.iterator`) is the class's own.

@@ -1,10 +1,12 @@
 //! Go's share of a brace rename: the example functions that spell a
-//! name (`ExampleWriter_WriteAll`), and the types a struct embeds (its
-//! field named by the type, its methods promoted).
+//! name (`ExampleWriter_WriteAll`), the `//go:linkname` directives that
+//! name a function, the types a struct embeds (its
+//! field named by the type, its methods promoted), and the interfaces a
+//! method's new name may make its type satisfy.
 
 use std::sync::Arc;
 
-use super::{name_at, Parsed};
+use super::{name_at, Parsed, Target};
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::index::tags::scan::Qualifier;
 use crate::analysis::index::tags::TagsEntry;
@@ -74,6 +76,92 @@ pub(super) fn embeds_either(
     embeds_any(&candidates, &types)
 }
 
+/// A method renamed to a method of an interface of the project (named,
+/// or written in place: `v.(interface{ Flush() })`) may make its type
+/// satisfy that interface, and then a type assertion or switch on it
+/// takes another branch while everything compiles: the method's own site
+/// is possible, unless the interface has a method the type lacks (one it
+/// embeds, the interface's method set unknown, counts as had).
+pub(super) fn interfaces_it_would_satisfy(
+    project: &Project<'_>,
+    target: &Target,
+    new: &str,
+) -> Result<Vec<Unproven>, RefactorError> {
+    let Target {
+        def_path,
+        symbol,
+        old,
+        full_name,
+        class,
+        ..
+    } = target;
+    let (Some(class), SymbolKind::Method) = (class, symbol.kind) else {
+        return Ok(Vec::new());
+    };
+    let tags = project.index.tags();
+    let root = project.index.root();
+    // (a Go type's methods may be declared in any file of its package)
+    let prefix = full_name.rsplit_once('.').map_or("", |(p, _)| p);
+    let has = |method: &str| {
+        method == new
+            || (method != old.as_str()
+                && tags
+                    .find_definition(root, &format!("{class}.{method}"), None)
+                    .unwrap_or_default()
+                    .iter()
+                    .any(|d| d.qualified_name == format!("{prefix}.{method}")))
+    };
+    let others = tags.find_definition(root, new, None).unwrap_or_default();
+    let mut possible = Vec::new();
+    for other in others.iter().filter(|d| d.kind == SymbolKind::Method) {
+        let Some((file, _)) = Parsed::of_definition(project, other)? else {
+            continue;
+        };
+        let Some(methods) = interface_methods(&file, other.name_position) else {
+            continue;
+        };
+        if methods.iter().all(|m| m.as_deref().is_none_or(has)) {
+            possible.push(Unproven {
+                site: name_at(def_path, symbol.name_position, old),
+                why: format!(
+                    "the new name {new} is a method of the interface at {}:{}: renamed, {class} may satisfy it, and a type assertion or switch on it then takes another branch",
+                    other.location.path,
+                    other.name_position.line + 1
+                ),
+            });
+        }
+    }
+    Ok(possible)
+}
+
+/// The methods of the Go interface that declares the method named at
+/// `at` (`None` each for what it embeds); `None` when the name is no
+/// interface's method (a type's own).
+fn interface_methods(file: &Parsed, at: crate::edit::Position) -> Option<Vec<Option<String>>> {
+    let char = crate::edit::position::to_char(&file.text, at).ok()?;
+    let byte = file.text.char_to_byte(char);
+    let name = file
+        .tree
+        .root()
+        .named_descendant_for_byte_range(byte, byte)?;
+    let interface = name
+        .parent()
+        .filter(|m| m.kind() == "method_elem")?
+        .parent()
+        .filter(|i| i.kind() == "interface_type")?;
+    let mut cursor = interface.walk();
+    let methods = interface
+        .named_children(&mut cursor)
+        .filter(|e| e.kind() != "comment")
+        .map(|e| {
+            e.child_by_field_name("name")
+                .filter(|_| e.kind() == "method_elem")
+                .map(|n| file.text.byte_slice(n.byte_range()).to_string())
+        })
+        .collect();
+    Some(methods)
+}
+
 /// Whether a Go struct of `files` embeds one of `types`.
 fn embeds_any(files: &[&Arc<TagsEntry>], types: &[&str]) -> bool {
     files.iter().any(|entry| {
@@ -83,6 +171,41 @@ fn embeds_any(files: &[&Arc<TagsEntry>], types: &[&str]) -> bool {
             .iter()
             .any(|name| types.contains(&name.as_str()))
     })
+}
+
+/// The `//go:linkname old target` directives of the package that
+/// declares `old`: their first word is its local name (a function
+/// declared without a body takes another package's by it), which the
+/// compiler checks against the package's declarations.
+pub(super) fn linknames(
+    project: &Project<'_>,
+    def_path: &str,
+    old: &str,
+) -> Result<Vec<Location>, RefactorError> {
+    let dir = def_path.rsplit_once('/').map_or("", |(d, _)| d);
+    let files: Vec<String> = project
+        .index
+        .tags()
+        .paths()
+        .filter(|p| p.ends_with(".go") && p.rsplit_once('/').map_or("", |(d, _)| d) == dir)
+        .map(str::to_string)
+        .collect();
+    let mut found = Vec::new();
+    for path in files {
+        let text = project.source(&path)?.text;
+        for (line, content) in text.lines().enumerate() {
+            let content = content.to_string();
+            let Some(rest) = content.strip_prefix("//go:linkname ") else {
+                continue;
+            };
+            let name = rest.split_whitespace().next().unwrap_or("");
+            if name == old {
+                let col = "//go:linkname ".len() + (rest.len() - rest.trim_start().len());
+                found.push(name_at(&path, crate::edit::Position::new(line, col), old));
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// The spelling of `old` in the names of the Go example functions of its

@@ -57,6 +57,9 @@ pub(super) fn collect(
         .collect();
     possible.extend(members_of_the_name(project, target, found)?);
     possible.extend(called_by_name_outside(project, target, new));
+    if target.language.id() == "go" {
+        possible.extend(go::interfaces_it_would_satisfy(project, target, new)?);
+    }
     possible.extend(overrides_outside(project, target)?);
     possible.extend(read_by_name(target));
     if target.language.id() == "go" && target.symbol.kind == SymbolKind::Class {
@@ -84,7 +87,8 @@ pub(super) fn collect(
 
 /// The definitions, the uses the index proves, and what spells the name
 /// with them: a Java class's constructors, Go's example functions
-/// (`ExampleWriter_WriteAll`: `go vet` checks the name they spell).
+/// (`ExampleWriter_WriteAll`: `go vet` checks the name they spell) and
+/// `//go:linkname` directives.
 fn proven(
     project: &Project<'_>,
     target: &Target,
@@ -111,6 +115,9 @@ fn proven(
                 proven.push(name_at(def_path, s.name_position, old));
             }
         }
+    }
+    if language.id() == "go" && class.is_none() {
+        proven.extend(go::linknames(project, def_path, old)?);
     }
     if language.id() == "go" {
         let is_type = symbol.kind == SymbolKind::Class;
