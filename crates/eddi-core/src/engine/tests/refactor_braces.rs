@@ -1018,6 +1018,43 @@ fn a_rust_function_named_as_a_module() {
     );
 }
 
+/// A Rust function imported beside the module of its name (`mod compile;
+/// use crate::compile::compile;`, fancy-regex): the first name of a path
+/// (`compile::X`, `compile::Compiler::new()`) is the module's — a function
+/// or a value heads no path — and stays as it is; a turbofish
+/// (`convert::<u8>(…)`) is the function's. Before, the module's paths were
+/// renamed with the function: `Ok`, and rustc refused (E0433).
+#[test]
+fn a_path_headed_by_a_module_is_not_the_function_of_its_name() {
+    let f = Fixture::new();
+    f.write(
+        "src/main.rs",
+        "mod compile;\n\nuse crate::compile::compile;\nuse crate::compile::convert;\n\nfn main() {\n    let c = compile::Compiler::new();\n    println!(\"{} {} {}\", compile(), compile::X + c.0, convert::<u8>(7));\n}\n",
+    );
+    f.write(
+        "src/compile.rs",
+        "pub const X: i32 = 1;\n\npub struct Compiler(pub i32);\n\nimpl Compiler {\n    pub fn new() -> Compiler {\n        Compiler(2)\n    }\n}\n\npub fn compile() -> i32 {\n    X\n}\n\npub fn convert<T: Into<i32>>(v: T) -> i32 {\n    v.into()\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol compile.compile build
+        Ok, Renamed in 2 files (src/compile.rs, src/main.rs), 3 references updated
+        > Refactor RenameSymbol compile.convert widen
+        Ok, Renamed in 2 files (src/compile.rs, src/main.rs), 3 references updated
+        "#,
+    );
+    let main = f.read("src/main.rs");
+    assert!(
+        main.contains("build(), compile::X + c.0, widen::<u8>(7)"),
+        "{main}"
+    );
+    assert!(main.contains("let c = compile::Compiler::new();"), "{main}");
+    assert!(rustc_accepts(&f, "src/main.rs"));
+}
+
 /// Rust: a method through `self`, through a value an associated function
 /// returning `Self` made (`let s = Square::new(3)`, in `mod tests` after
 /// `use super::*`), through a typed parameter of a type a glob import

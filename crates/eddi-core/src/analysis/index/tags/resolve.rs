@@ -809,8 +809,18 @@ impl<'a> Query<'a> {
         // (a member's uses ask it: once per file)
         let same_module = std::cell::OnceCell::new();
         let same_module = || *same_module.get_or_init(|| self.module(entry) == context.module);
+        // (Rust: a function or a value heads no path)
+        let values = (symbol.defs.iter()).all(|&i| {
+            matches!(
+                file.defs[i].kind,
+                SymbolKind::Function | SymbolKind::Variable
+            )
+        });
         let mut uses = Vec::new();
         for r in wanted.iter().flat_map(|name| g.refs_named(name)) {
+            if r.path_head && values {
+                continue;
+            }
             let verdict = match context.is_top {
                 true => self.top_level_use(entry, r, aliases, defined),
                 false => {

@@ -47,6 +47,7 @@ impl Family for Rust {
         inline_modules(text, lines, root, "", file);
         local_uses(text, lines, root, file);
         macro_paths(text, lines, &super::macros::token_trees(text, root), file);
+        path_heads(text, lines, file);
         impl_facts(text, lines, root, file);
     }
 
@@ -311,7 +312,10 @@ impl<'k> ModulePath<'k> {
 }
 
 /// The directory of the package a file is in: the nearest with a
-/// `Cargo.toml`.
+/// `Cargo.toml`; in a tree with none, the directory above the innermost
+/// `src/` around the file that holds a `main.rs` or a `lib.rs` (a crate
+/// laid out as Cargo lays one out, its manifest outside the project: its
+/// `mod` files are its modules, not crates of their own).
 fn package_dir<'p>(files: &Files<'_>, path: &'p str) -> Option<&'p str> {
     let mut dir = path.rsplit_once('/').map_or("", |(d, _)| d);
     loop {
@@ -321,9 +325,19 @@ fn package_dir<'p>(files: &Files<'_>, path: &'p str) -> Option<&'p str> {
         match dir.rsplit_once('/') {
             Some((up, _)) => dir = up,
             None if !dir.is_empty() => dir = "",
-            None => return None,
+            None => break,
         }
     }
+    let sources = path.match_indices("src/").map(|(i, _)| i);
+    let root = sources
+        .filter(|&i| i == 0 || path.as_bytes()[i - 1] == b'/')
+        .filter(|&i| {
+            ["main.rs", "lib.rs"]
+                .iter()
+                .any(|f| files.has(&format!("{}{f}", &path[..i + 4])))
+        })
+        .last()?;
+    Some(path[..root].trim_end_matches('/'))
 }
 
 fn manifest_in(dir: &str) -> String {
@@ -1371,6 +1385,16 @@ fn holding(
     }
     replaced.push_str(rest);
     Some(replaced)
+}
+
+/// Marks the bare names `::` follows (`m::X`; not a turbofish's `f::<T>`)
+/// as the first names of paths ([`super::scan::TagRef::path_head`]).
+fn path_heads(text: &str, lines: &LineTable<'_>, file: &mut TagsFile) {
+    let bare = |r: &super::scan::TagRef| r.qualifier == Qualifier::None && r.import.is_none();
+    for r in file.refs.iter_mut().filter(|r| bare(r)) {
+        let after = text[lines.byte_of_char(r.offset) + r.name.len()..].trim_start();
+        r.path_head = after.starts_with("::") && !after[2..].trim_start().starts_with('<');
+    }
 }
 
 /// Whether a function's type parameters (`<T: Tr, U = X>`) declare `name`.

@@ -234,6 +234,10 @@ pub struct TagRef {
     /// anywhere (`extract!(literal, …)` expanding to `pat.$which()`): a
     /// member's name too, not only a value's.
     pub pasted: bool,
+    /// Rust: the first name of a path (`m` of `m::X`, `T` of `T::new()`):
+    /// a module's or a type's, never a function's or a value's (which
+    /// share no namespace with them: `use m::m;` beside `mod m`).
+    pub path_head: bool,
     /// The innermost function or class it is in (an index of `defs`).
     pub in_def: Option<usize>,
     /// The name an import takes from its source (`f` of `import { f as g }`):
@@ -774,6 +778,7 @@ fn references(
             binding,
             local_qualifier,
             pasted: false,
+            path_head: false,
             in_def,
             import: None,
         });
@@ -852,6 +857,7 @@ pub(super) fn import_ref(
         binding: None,
         local_qualifier: false,
         pasted: false,
+        path_head: false,
         in_def: None,
         import: Some(import),
     }
