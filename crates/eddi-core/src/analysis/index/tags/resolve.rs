@@ -1401,9 +1401,9 @@ impl<'a> Query<'a> {
                 self.rust_expression_use(entry, r, e, inside, aliases, &returns_class, defined)
             }
             // ES: `this.x.m`, `new A().m`, `(x as A).m`, `make().m`
-            Qualifier::Expression(e) if self.family_id == "es" => {
+            Qualifier::Expression(written) if self.family_id == "es" => {
                 let member = &symbol.def().name;
-                if let Some(field) = e.strip_prefix("this.") {
+                if let Some(field) = written.strip_prefix("this.") {
                     return match inside {
                         Some(inside) => {
                             self.es_field_use(entry, inside, field, member, aliases, defined)
@@ -1411,11 +1411,11 @@ impl<'a> Query<'a> {
                         None => Verdict::Possible,
                     };
                 }
-                match e.strip_suffix("()") {
+                match written.strip_suffix("()") {
                     Some(function) => {
                         self.es_result_use(entry, r, function, member, aliases, defined)
                     }
-                    None => self.es_typed_use(entry, r.offset, e, member, aliases, defined),
+                    None => self.es_typed_use(entry, r.offset, written, member, aliases, defined),
                 }
             }
             Qualifier::Expression(e) => self
