@@ -1018,6 +1018,31 @@ fn a_rust_function_named_as_a_module() {
     );
 }
 
+/// Rust: `Some(s)` or `Ok(s)` matched against a compact expression binds
+/// what its `unwrap()` makes — `if let Some(s) = &self.opt`, `let Some(s)
+/// = … else`, a `match` arm's — so a method through `s` is proven; a
+/// value the index cannot type (`stack.pop()`) stays possible. Before,
+/// each was possible and the rename refused.
+#[test]
+fn rust_values_some_and_ok_patterns_bind() {
+    let f = Fixture::new();
+    f.write(
+        "src/main.rs",
+        "struct Svc {\n    n: i32,\n}\n\nimpl Svc {\n    fn get(&self) -> i32 {\n        self.n\n    }\n}\n\nstruct Comp {\n    opt: Option<Svc>,\n}\n\nimpl Comp {\n    fn run(&self) -> i32 {\n        let mut t = 0;\n        if let Some(s) = &self.opt {\n            t += s.get();\n        }\n        match &self.opt {\n            Some(s) => t += s.get(),\n            None => {}\n        }\n        let Some(s) = &self.opt else { return t };\n        t + s.get()\n    }\n}\n\nfn main() {\n    let c = Comp { opt: Some(Svc { n: 1 }) };\n    println!(\"{}\", c.run());\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Svc.get fetch
+        Ok, Renamed in 1 file (src/main.rs), 4 references updated
+        "#,
+    );
+    assert!(f.read("src/main.rs").contains("Some(s) => t += s.fetch(),"));
+    assert!(rustc_accepts(&f, "src/main.rs"));
+}
+
 /// A Rust function imported beside the module of its name (`mod compile;
 /// use crate::compile::compile;`, fancy-regex): the first name of a path
 /// (`compile::X`, `compile::Compiler::new()`) is the module's — a function

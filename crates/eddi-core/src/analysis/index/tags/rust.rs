@@ -834,14 +834,31 @@ fn pattern_fields(text: &str, lines: &LineTable<'_>, node: Node<'_>, file: &mut 
         }
         _ => return,
     };
-    // (`Some(x)`, `Ok(x)`: the matched value's type is not read)
-    if matches!(value.as_str(), "Some" | "Ok" | "Err") {
-        return;
-    }
     let Some(scope) = binding_scope(node) else {
         return;
     };
     let scope = byte_to_char(lines, scope.start_byte())..byte_to_char(lines, scope.end_byte());
+    // `Some(x)`, `Ok(x)` matching a compact expression: `x` is what its
+    // `unwrap()` makes (`if let Some(s) = &self.opt`); `Err(e)`'s type is
+    // not read
+    if matches!(value.as_str(), "Some" | "Ok" | "Err") {
+        let matched = (value != "Err").then(|| scrutinee(node)).flatten();
+        let mut c = node.walk();
+        let mut elements = node.named_children(&mut c).filter(|n| n.id() != path.id());
+        let (Some(matched), Some(only), None) = (matched, elements.next(), elements.next()) else {
+            return;
+        };
+        if let (Some(name), Some(matched)) = (bound_name(only), chain(text, matched)) {
+            file.typed.push(Typed {
+                name: text[name.byte_range()].to_string(),
+                type_name: format!("{matched}.unwrap()"),
+                scope: scope.clone(),
+                at: Some(byte_to_char(lines, name.start_byte())),
+                inferred: true,
+            });
+        }
+        return;
+    }
     let mut bind = |name: Node<'_>, field: &str| {
         file.typed.push(Typed {
             name: text[name.byte_range()].to_string(),
@@ -880,6 +897,23 @@ fn pattern_fields(text: &str, lines: &LineTable<'_>, node: Node<'_>, file: &mut 
         if let Some(bound) = bound {
             bind(bound, &text[name.byte_range()]);
         }
+    }
+}
+
+/// The value a whole pattern is matched against: an `if let`'s or a
+/// `while let`'s, a `let … else`'s, a `match`'s (the pattern of an arm).
+fn scrutinee(pattern: Node<'_>) -> Option<Node<'_>> {
+    let parent = pattern.parent()?;
+    match parent.kind() {
+        "let_condition" | "let_declaration" => parent
+            .child_by_field_name("value")
+            .filter(|_| parent.child_by_field_name("pattern") == Some(pattern)),
+        "match_pattern" => {
+            let arm = parent.parent().filter(|a| a.kind() == "match_arm")?;
+            let block = arm.parent().filter(|b| b.kind() == "match_block")?;
+            block.parent()?.child_by_field_name("value")
+        }
+        _ => None,
     }
 }
 
