@@ -50,9 +50,7 @@ impl Query<'_> {
         defined: &Defined<'_>,
     ) -> Verdict {
         let file = entry.file();
-        let Some(class) = (file.defs.iter())
-            .find(|d| d.top_level && d.kind == SymbolKind::Class && d.name == inside)
-        else {
+        let Some(class) = module_class(file, inside) else {
             return Verdict::Possible;
         };
         let mut stated = (file.declared.iter()).filter(|d| {
@@ -96,9 +94,7 @@ impl Query<'_> {
             return Verdict::Possible;
         };
         let file = declaring.file();
-        let local = (file.exports.iter())
-            .find(|(e, _)| *e == exported)
-            .map_or(exported.as_str(), |(_, l)| l.as_str());
+        let local = local_name(file, &exported);
         let results: Vec<&str> = (file.declared.iter())
             .filter(|d| d.kind == DeclaredKind::Returns && d.owner.is_none() && d.name == local)
             .map(|d| d.type_text.as_str())
@@ -149,16 +145,8 @@ impl Query<'_> {
                 return Verdict::Other;
             };
             let file = declaring.file();
-            let local = file
-                .exports
-                .iter()
-                .find(|(e, _)| *e == exported)
-                .map_or(exported.as_str(), |(_, l)| l.as_str());
-            let Some(class) = file
-                .defs
-                .iter()
-                .find(|d| d.top_level && d.kind == SymbolKind::Class && d.name == local)
-            else {
+            let local = local_name(file, &exported);
+            let Some(class) = module_class(file, local) else {
                 return Verdict::Other;
             };
             // a class that declares the member has its own
@@ -184,4 +172,17 @@ impl Query<'_> {
         }
         Verdict::Possible
     }
+}
+
+/// The module-level name a module exports as `exported` (`export { a as
+/// b }`: `a` for `b`; a name it declares and exports as itself).
+fn local_name<'f>(file: &'f TagsFile, exported: &'f str) -> &'f str {
+    (file.exports.iter())
+        .find(|(e, _)| e == exported)
+        .map_or(exported, |(_, local)| local.as_str())
+}
+
+/// The module-level class `name` of a module, as its scan defines it.
+fn module_class<'f>(file: &'f TagsFile, name: &str) -> Option<&'f TagDef> {
+    (file.defs.iter()).find(|d| d.top_level && d.kind == SymbolKind::Class && d.name == name)
 }
