@@ -90,7 +90,7 @@ impl ServerHandler for EddiMcp {
         let mut info = ServerConfig::new(capabilities);
         info.server_info = Implementation::new("eddi", env!("CARGO_PKG_VERSION"));
         info.instructions = Some(format!(
-            "Eddi edits and analyses the code of one workspace (Python-aware). Paths are workspace-relative; lines and columns are zero-based. Read with get_lines (it returns the file's hash) and edit with edit_lines passing that hash as expected_hash. Change code across files with the refactoring tools (rename_symbol, change_signature, extract_method, inline_function, …): call with preview true to see the diff, then preview false to apply (one undo step); a use it cannot prove refuses the change by default, and the result lists what was inferred, left alone or only mentioned: check those sites. The resource {GUIDE_URI} is a compact guide to the tools and to Eddi's command language (the eddi tool)."
+            "Eddi edits and analyses the code of one workspace (Python, JavaScript, TypeScript, Go, Rust, Java). Paths are workspace-relative; lines and columns are zero-based. Read with get_lines (it returns the file's hash) and edit with edit_lines passing that hash as expected_hash. Change code across files with the refactoring tools (rename_symbol, change_signature, extract_method, inline_function, …): call with preview true to see the diff, then preview false to apply (one undo step); a use it cannot prove refuses the change by default, and the result lists what was inferred, left alone or only mentioned: check those sites. The resource {GUIDE_URI} is a compact guide to the tools and to Eddi's command language (the eddi tool)."
         ));
         info
     }

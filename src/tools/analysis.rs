@@ -19,7 +19,7 @@ const MAX_TODOS: usize = 200;
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OneFile {
-    /// Workspace-relative path of the Python file.
+    /// Workspace-relative path of the file.
     pub path: String,
 }
 
@@ -27,7 +27,7 @@ pub struct OneFile {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FileOrProject {
-    /// A Python file or a folder; omitted: the whole project.
+    /// A code file or a folder; omitted: the whole project.
     pub path: Option<String>,
 }
 

@@ -94,8 +94,9 @@ pub fn guide() -> String {
     let mut out = String::new();
     out.push_str(
         "# Eddi: a guide for models\n\n\
-Eddi is a code editor without a screen, for agents. It understands Python \
-(tree-sitter): definitions, references, callers, complexity, syntax errors. \
+Eddi is a code editor without a screen, for agents. It understands Python, \
+JavaScript, TypeScript, Go, Rust and Java (tree-sitter): definitions, references, \
+callers, complexity, syntax errors; each answer says which uses it proves. \
 Use its JSON tools, or its terse command language through the `eddi` tool.\n\n\
 ## Sessions, files and positions\n\n\
 - Everything you do happens in your *session*: open files (buffers), a cursor per \

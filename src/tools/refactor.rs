@@ -40,7 +40,7 @@ macro_rules! modes {
 }
 
 pub const RENAME_SYMBOL: &str = concat!(
-    "Rename a Python function, class, method, variable or attribute across the project at the uses the index proves or infers (definitions, references, imports, keyword arguments, overrides in subclasses; not text search), refusing by default when some use may be another symbol's. Use it instead of edit_lines or `Modify … Rename` (eddi) whenever the name is used outside its own lines. An unknown name comes back with the closest names as `candidates`; an ambiguous one with the exact forms that work (`shop.Cart.total`).",
+    "Rename a function, class, method, variable or attribute across the project at the uses the index proves or infers (definitions, references, imports, keyword arguments, overrides in subclasses; not text search), refusing by default when some use may be another symbol's. Python, and JavaScript, TypeScript, Go, Rust and Java names other files can use (exports, package-level names, methods with the overrides and implementations renamed with them). Use it instead of edit_lines or `Modify … Rename` (eddi) whenever the name is used outside its own lines. An unknown name comes back with the closest names as `candidates`; an ambiguous one with the exact forms that work (`shop.Cart.total`).",
     modes!()
 );
 

@@ -1527,6 +1527,64 @@ fn the_reading_tools_work_on_go_rust_and_java_files() {
     );
 }
 
+/// Without `path`, the project index finds a brace language's class or
+/// function, and the full name it knows it by (`web.shapes.Circle`, Go's
+/// `geo.Stack`, Java's `app.Ring.Inner`) is taken back by the file's
+/// outline: `get_class` answered "Not found: class 'web.shapes.Circle'"
+/// for every class of these languages.
+#[test]
+fn brace_classes_and_functions_are_found_without_a_path() {
+    let p = Project::new();
+    let write = |path: &str, text: &str| {
+        let path = p.dir.path().join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    };
+    write(
+        "web/shapes.ts",
+        "export class Circle {\n  area(): number {\n    return 1;\n  }\n}\n\nexport function unit(): Circle {\n  return new Circle();\n}\n",
+    );
+    write(
+        "geo/stack.go",
+        "package geo\n\ntype Stack struct {\n\titems []int\n}\n\nfunc (s *Stack) Push(v int) {\n\ts.items = append(s.items, v)\n}\n",
+    );
+    write(
+        "src/app/Ring.java",
+        "package app;\n\nclass Ring {\n    static class Inner {\n        int r() {\n            return 1;\n        }\n    }\n}\n",
+    );
+    write(
+        "src/lib.rs",
+        "pub mod shapes {\n    pub struct Square;\n\n    impl Square {\n        pub fn side(&self) -> u32 {\n            1\n        }\n    }\n}\n",
+    );
+    for (tool, name, path, line) in [
+        ("get_class", "Circle", "web/shapes.ts", 0),
+        ("get_function", "unit", "web/shapes.ts", 6),
+        ("get_function", "Circle.area", "web/shapes.ts", 1),
+        ("get_class", "Stack", "geo/stack.go", 2),
+        ("get_function", "Stack.Push", "geo/stack.go", 6),
+        ("get_class", "Inner", "src/app/Ring.java", 3),
+        ("get_class", "Ring.Inner", "src/app/Ring.java", 3),
+        ("get_function", "Ring.Inner.r", "src/app/Ring.java", 4),
+        ("get_class", "Square", "src/lib.rs", 1),
+        ("get_function", "Square.side", "src/lib.rs", 4),
+    ] {
+        let found = p.ok(tool, json!({ "name": name }));
+        assert_eq!(
+            (&found["path"], &found["line"]),
+            (&json!(path), &json!(line)),
+            "{tool} {name}: {found}"
+        );
+        // the full name the index prints is accepted back
+        let definitions = p.ok("find_definition", json!({ "symbol": name }));
+        let full = definitions["definitions"][0]["name"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let again = p.ok(tool, json!({ "name": full, "path": path }));
+        assert_eq!(again["line"], line, "{tool} {full}: {again}");
+    }
+}
+
 #[test]
 fn every_name_get_structure_prints_is_taken_back_by_get_function() {
     // overloads named by annotations that hold parentheses of their own

@@ -20,7 +20,6 @@ use crate::failure::OpError;
 use crate::outcome::{CodeFact, Element, Fact, Outcome, Shape};
 use ropey::Rope;
 
-use crate::analysis::index::module_path::ImportRoots;
 use crate::analysis::issues::IssueConfig;
 use crate::analysis::outline::{self, enclosing, lookup, Enclosing, Outline, Symbol, SymbolKind};
 use crate::analysis::textedit::EditResult;
@@ -401,10 +400,7 @@ impl Ctx<'_> {
         };
         let text = buffer.text().clone();
         let outline = sites(&text, &tree);
-        let module = ImportRoots::new(self.workspace.root())
-            .module_name(path.as_str())
-            .map(|(m, _)| m)
-            .unwrap_or_default();
+        let module = ops::code::module_name(self.workspace.root(), &path, &text, &tree);
         Ok(Code {
             language,
             text,

@@ -9,6 +9,7 @@ use ropey::Rope;
 
 use crate::analysis::dependencies::Dependencies;
 use crate::analysis::index::module_path::ImportRoots;
+use crate::analysis::index::tags;
 use crate::analysis::issues::{Issue, IssueConfig, IssueKind};
 use crate::analysis::outline::{self, display_name, lookup, Outline, Symbol, SymbolKind};
 use crate::analysis::target::CodeTarget;
@@ -229,10 +230,7 @@ impl Engine {
         if let Some(locals) = language.local_sites() {
             locals(&mut outline, &text, &tree);
         }
-        let module = ImportRoots::new(self.workspace.root())
-            .module_name(path.as_str())
-            .map(|(m, _)| m)
-            .unwrap_or_default();
+        let module = module_name(self.workspace.root(), &path, &text, &tree);
         Ok(CodeFile {
             path: path.to_string(),
             is_init: path.file_name() == "__init__.py",
@@ -291,6 +289,26 @@ pub fn local_target(outline: &Outline, module: &str, target: &CodeTarget) -> Cod
         }
     }
     target.clone()
+}
+
+/// The name of the module `path` is (Python's dotted module; a brace
+/// language's label, as its index names it): the prefix a full name the
+/// index printed carries ([`local_target`] drops it).
+pub fn module_name(
+    root: &std::path::Path,
+    path: &WorkspacePath,
+    text: &Rope,
+    tree: &SyntaxTree,
+) -> String {
+    let label = tags::module_label_of(path.as_str(), tree.root(), |bytes| {
+        text.byte_slice(bytes).to_string()
+    });
+    label.unwrap_or_else(|| {
+        ImportRoots::new(root)
+            .module_name(path.as_str())
+            .map(|(module, _)| module)
+            .unwrap_or_default()
+    })
 }
 
 /// The failure of a code operation on a file whose language has no code

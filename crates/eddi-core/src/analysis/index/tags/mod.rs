@@ -66,10 +66,22 @@ pub fn full_name_of(
     root: tree_sitter::Node<'_>,
     text_of: impl FnOnce(std::ops::Range<usize>) -> String,
 ) -> Option<String> {
+    let label = module_label_of(path, root, text_of)?;
+    Some(resolve::full_name(&label, qualified))
+}
+
+/// The label of a brace-language file's module (`web.util`, Go's package
+/// directory, Java's package): what the index's full names of its
+/// definitions start with ([`full_name_of`]), so a per-file command given
+/// such a name can drop it. `None` for a file of another language.
+pub fn module_label_of(
+    path: &str,
+    root: tree_sitter::Node<'_>,
+    text_of: impl FnOnce(std::ops::Range<usize>) -> String,
+) -> Option<String> {
     let family = family::family_of(crate::language::language_of(path)?)?;
     let package = family.package(root).map(|name| text_of(name.byte_range()));
-    let label = family.label(path, package.as_deref());
-    Some(resolve::full_name(&label, qualified))
+    Some(family.label(path, package.as_deref()))
 }
 
 /// Whether the index reads `path` as a file of a brace language.
