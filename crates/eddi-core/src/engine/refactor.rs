@@ -435,7 +435,12 @@ impl Engine {
         // tree; a write the index read half done, its end not yet taken),
         // the file is re-read and the refactor computed again.
         let ((mut refactored, mut checked, mut state), mut stale) =
-            compute().map_err(in_project)?;
+            compute()
+                .map_err(in_project)
+                .map_err(|fault| match (&not_python, renames_braces) {
+                    (None, false) => self.defined_in_another_language(session, refactoring, fault),
+                    _ => fault,
+                })?;
         if !stale.is_empty() {
             self.index.touch(&stale);
             ((refactored, checked, state), stale) = compute()?;
@@ -457,6 +462,40 @@ impl Engine {
             place: current,
             project: state,
         })
+    }
+
+    /// A Python refactoring's "Not found" for a name the brace languages'
+    /// index defines: that the refactoring does not work on its language
+    /// (then what Python's files said), not a false "No similar name".
+    fn defined_in_another_language(
+        &self,
+        session: &Session,
+        refactoring: &Refactoring,
+        mut fault: RefactorFault,
+    ) -> RefactorFault {
+        if fault.error.kind != ErrorKind::NotFound {
+            return fault;
+        }
+        let elsewhere = self.with_index(session, |index, _, _| {
+            refactoring.names().into_iter().find_map(|name| {
+                let found = index
+                    .tags()
+                    .find_definition(index.root(), name, None)
+                    .ok()?;
+                found.into_iter().next().map(|d| d.location.path)
+            })
+        });
+        let Some(path) = elsewhere else {
+            return fault;
+        };
+        let command = format!("Refactor {}", refactoring.spec_name());
+        let language = crate::language::language_of(&path);
+        let why = language.and_then(|l| super::not_yet(&path, l, Capability::Refactors, &command));
+        if let Some(why) = why {
+            fault.error.message = super::unsupported_file_first(&why, &fault.error.message);
+            fault.error.kind = ErrorKind::NotApplicable;
+        }
+        fault
     }
 
     /// Steps 3 and 4: a computed refactor checked against the permissions

@@ -203,6 +203,26 @@ impl Refactoring {
         self.kind().keyword
     }
 
+    /// The names of the project's code it looks up (functions, classes,
+    /// members), as written: what a "Not found" may be about.
+    pub fn names(&self) -> Vec<&str> {
+        match self {
+            Refactoring::Rename { symbol: name, .. }
+            | Refactoring::RenameParam { function: name, .. }
+            | Refactoring::Signature { function: name, .. }
+            | Refactoring::Inline { name, .. }
+            | Refactoring::ExtractInterface { class: name, .. }
+            | Refactoring::ChangeInheritance { class: name, .. }
+            | Refactoring::PushDown { member: name }
+            | Refactoring::MoveMethod { method: name, .. }
+            | Refactoring::SplitClass { class: name, .. }
+            | Refactoring::ExtractClass { class: name, .. } => vec![name],
+            Refactoring::MergeClasses { first, second, .. } => vec![first, second],
+            Refactoring::PullUp { members } => members.iter().map(String::as_str).collect(),
+            Refactoring::Extract { .. } => Vec::new(),
+        }
+    }
+
     /// What the request says to do with the uses it cannot prove.
     pub fn site_policy(&self) -> SitePolicy {
         match self {

@@ -113,6 +113,55 @@ fn commands_a_json_file_does_not_support_say_so() {
     assert!(f.read("data.json").contains("oops {"));
 }
 
+/// A refactoring that works on Python code only, asked with no file of
+/// another language open for a name the brace languages' index defines,
+/// says it does not support that language (where the name is), then what
+/// Python's files said — not a bare "No similar name in the index".
+#[test]
+fn python_refactors_name_the_language_of_a_brace_name() {
+    let f = Fixture::new();
+    f.write("pkg/__init__.py", "");
+    f.write("pkg/auth.py", "def login(user):\n    return user\n");
+    f.write(
+        "web/util.ts",
+        "export function fmt(x: number): string {\n  return String(x);\n}\n\nexport class Box {\n  get(): number {\n    return 1;\n  }\n}\n",
+    );
+    f.write(
+        "geo/geo.go",
+        "package geo\n\nfunc Area(r int) int {\n\treturn r * r\n}\n",
+    );
+    let not_ts = |command: &str| {
+        format!("web/util.ts is a TypeScript file: Refactor {command} does not support TypeScript yet (it works on Python files); in the project's Python files: Not found: ")
+    };
+    f.check(
+        "a",
+        &format!(
+            r#"
+        > Start sa
+        Ok
+        > Refactor Signature fmt(x) fmt(x, y:=1)
+        Fail "{}symbol 'fmt'. No similar name in the index"
+        > Refactor InlineFunction fmt
+        Fail "{}symbol 'fmt'. No similar name in the index"
+        > Refactor Rename_Param fmt x value
+        Fail "{}symbol 'fmt'. No similar name in the index"
+        > Refactor Extract_Interface Box IBox
+        Fail "{}symbol 'Box'. No similar name in the index"
+        > Refactor Signature Area(r) Area(r, s:=1)
+        Fail "geo/geo.go is a Go file: Refactor Signature does not support Go yet (it works on Python files); in the project's Python files: Not found: symbol 'Area'. No similar name in the index"
+        > Refactor Signature nowhere(x) nowhere(x, y:=1)
+        Fail "Not found: symbol 'nowhere'. No similar name in the index"
+        > Refactor Signature login(user) login(user, t:=1)
+        Ok, Signature updated, 0 callers replaced
+        "#,
+            not_ts("Signature"),
+            not_ts("InlineFunction"),
+            not_ts("Rename_Param"),
+            not_ts("Extract_Interface"),
+        ),
+    );
+}
+
 /// Python's file structure through the seam is what its own outline
 /// gave: `Analyze File Structure` is unchanged for Python.
 #[test]
