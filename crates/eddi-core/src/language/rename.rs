@@ -820,6 +820,14 @@ impl Reader<'_> {
                         false => found.possible.push(at),
                     }
                 }
+                // a JSX attribute (`<Tag label="x" />`): a key of the
+                // props object the element passes its component, which
+                // may be a value of the type
+                "property_identifier"
+                    if node.parent().is_some_and(|p| p.kind() == "jsx_attribute") =>
+                {
+                    found.possible.push(at)
+                }
                 // a key written as a string (`s["x"]`, `{ "x": 1 }`): the
                 // member's name in a string, which the index cannot type
                 "string_fragment" if Self::es_string_key(node) => found.possible.push(at),
@@ -1846,6 +1854,7 @@ pub fn es_key_kind(text: &Rope, tree: &SyntaxTree, at: usize) -> &'static str {
     match node {
         Some(n) if n.kind() == "string_fragment" => "a string key",
         Some(n) if Reader::es_pattern_of_key(n).is_some() => "a destructuring pattern's key",
+        Some(n) if n.parent().is_some_and(|p| p.kind() == "jsx_attribute") => "a JSX attribute",
         _ => "an object literal's key",
     }
 }

@@ -191,7 +191,7 @@ impl Entry {
 /// scan, a false "no" a missed reference): a non-ASCII neighbour may end
 /// an identifier, and a run that starts with a digit is a number the
 /// lexer may end anywhere (`1e5name`, `1jname`: a number, then a name).
-pub(super) fn spells(text: &str, word: &str) -> bool {
+pub(crate) fn spells(text: &str, word: &str) -> bool {
     if word.is_empty() {
         return true;
     }

@@ -87,6 +87,7 @@ use std::path::{Path, PathBuf};
 
 use crate::change::{FileOp, TextEdits, WorkspaceChange};
 use crate::workspace::{Workspace, WorkspacePath};
+pub(crate) use entry::spells;
 use entry::Entry;
 use rayon::prelude::*;
 use ropey::Rope;

@@ -3080,6 +3080,57 @@ fn es_members_through_stated_classes_and_declared_results() {
     );
 }
 
+/// A TypeScript type's property is written in object literals of the
+/// type and in JSX attributes of a component whose props it types. A
+/// literal declared as the type in a file whose scan keys no use of the
+/// name (`const p: TagProps = { label: 'x' }`: a key is no use) was left
+/// out, and a JSX attribute (`<Tag label={…} />`) was no site at all: the
+/// rename answered `Ok` in one file and tsc refused both. The literal is
+/// certain now (the files are found by their text), the attribute
+/// possible (the component's props may be a value of the type).
+#[test]
+fn es_properties_in_literals_of_other_files_and_jsx_attributes() {
+    let f = Fixture::new();
+    f.write(
+        "jsx.d.ts",
+        "declare namespace JSX {\n  interface Element {}\n  interface IntrinsicElements {\n    span: {};\n  }\n}\n",
+    );
+    f.write(
+        "Badge.tsx",
+        "export interface TagProps {\n  label: string;\n}\n\nexport function Tag({ label }: TagProps) {\n  return <span>{label}</span>;\n}\n\nexport function Panel(props: { title: string }) {\n  return <Tag label={props.title} />;\n}\n",
+    );
+    f.write(
+        "App.tsx",
+        "import { Tag, TagProps } from \"./Badge\";\n\nconst p: TagProps = { label: \"x\" };\n\nexport function App() {\n  return <Tag {...p} />;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol TagProps.label text
+        Fail "Cannot rename Badge.TagProps.label: 1 possible use it cannot prove: Badge.tsx:9:14 (a JSX attribute of the name: the object may be a TagProps (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol TagProps.label text Include Possible
+        Ok, Renamed in 2 files (App.tsx, Badge.tsx), 4 references updated, possible: 1 use changed too (Include Possible): Badge.tsx:9:14 (a JSX attribute of the name: the object may be a TagProps (types are structural))
+        "#,
+    );
+    assert!(f
+        .read("App.tsx")
+        .contains("const p: TagProps = { text: \"x\" };"));
+    f.accepted(
+        "tsc",
+        &[
+            "--noEmit",
+            "--strict",
+            "--jsx",
+            "preserve",
+            "jsx.d.ts",
+            "Badge.tsx",
+            "App.tsx",
+        ],
+    );
+}
+
 /// Rust: a crate's trait may be implemented for the prelude's types (`impl
 /// Shape for Vec<f64>`): a method called on a `Vec`, a `String`, a slice
 /// may be the trait's, so it is possible for the trait's method (for a

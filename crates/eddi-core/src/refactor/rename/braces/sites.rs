@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use super::{go, hierarchy, name_at, point, Parsed, Target};
 use crate::analysis::index::query::{Definition, References};
+use crate::analysis::index::spells;
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::index::tags::scan::{Imported, Qualifier};
 use crate::analysis::outline::{Symbol, SymbolKind};
@@ -393,14 +394,13 @@ fn literal_keys(
     let (Some(class), true) = (class, keyed) else {
         return Ok((keys, possible));
     };
-    let tags = project.index.tags();
-    for entry in tags.files_with(family_id(*language), &[old.as_str()], false) {
-        let file = Parsed::read(project, entry.language, &entry.path)?;
+    for (path, language) in files_spelling(project, *language, old)? {
+        let file = Parsed::read(project, language, &path)?;
         let (found_keys, unknown) =
-            language::rename::field_keys(entry.language, &file.text, &file.tree, class, old);
+            language::rename::field_keys(language, &file.text, &file.tree, class, old);
         for at in unknown {
             possible.push(Unproven {
-                site: point(&file.text, &entry.path, at, old),
+                site: point(&file.text, &path, at, old),
                 why: match structural {
                     true => format!(
                         "{} of the name: the object may be a {class} (types are structural)",
@@ -411,10 +411,36 @@ fn literal_keys(
             });
         }
         if !found_keys.is_empty() {
-            keys.insert(entry.path.clone(), found_keys);
+            keys.insert(path, found_keys);
         }
     }
     Ok((keys, possible))
+}
+
+/// The files of `language`'s family whose text spells `word`, with their
+/// languages, by path: also those whose scan keys no such name — an
+/// object's key, a JSX attribute and a string key are no uses the scan
+/// records, so the index's words would leave them out.
+fn files_spelling(
+    project: &Project<'_>,
+    language: &'static dyn language::Language,
+    word: &str,
+) -> Result<Vec<(String, &'static dyn language::Language)>, RefactorError> {
+    let tags = project.index.tags();
+    let Some(family) = family_id(language) else {
+        return Ok(Vec::new());
+    };
+    let mut spelling = Vec::new();
+    for path in tags.family_paths(family).iter() {
+        let Some(entry) = tags.entry(path) else {
+            continue;
+        };
+        let text = project.source(path)?.text.to_string();
+        if spells(&text, word) {
+            spelling.push((path.to_string(), entry.language));
+        }
+    }
+    Ok(spelling)
 }
 
 /// Rust: a path to the name the index does not resolve (a module
