@@ -831,6 +831,16 @@ impl Reader<'_> {
                 // a key written as a string (`s["x"]`, `{ "x": 1 }`): the
                 // member's name in a string, which the index cannot type
                 "string_fragment" if Self::es_string_key(node) => found.possible.push(at),
+                // in TypeScript any other string of the name but a
+                // module's: it may be a value of a `keyof` type (`const k:
+                // keyof S = "x"`, `get(s, "x")`), which tsc holds to the
+                // member's name
+                "string_fragment"
+                    if matches!(self.language.id(), "typescript" | "tsx")
+                        && self.es_string_may_be_keyof(node) =>
+                {
+                    found.possible.push(at)
+                }
                 // an object literal's key (`{ area: f }`, `{ area() {} }`,
                 // `{ area }`): JavaScript's and TypeScript's types are
                 // structural, so the object may be a value of the type —
@@ -930,6 +940,29 @@ impl Reader<'_> {
             "literal_type" => true,
             _ => false,
         }
+    }
+
+    /// Whether a string fragment is a whole string (`"x"`, `` `x` ``)
+    /// that is not a module's name (an import's or export's source,
+    /// `require("x")`, `import("x")`, `declare module "x"`).
+    fn es_string_may_be_keyof(&self, fragment: Node<'_>) -> bool {
+        let Some(string) = fragment.parent() else {
+            return false;
+        };
+        let whole = matches!(string.kind(), "string" | "template_string")
+            && string.named_child_count() == 1;
+        let Some(holder) = string.parent() else {
+            return false;
+        };
+        let module_name = match holder.kind() {
+            "import_statement" | "export_statement" | "import_require_clause" | "module" => true,
+            "arguments" => holder
+                .parent()
+                .and_then(|call| call.child_by_field_name("function"))
+                .is_some_and(|f| matches!(&self.source[f.byte_range()], "require" | "import")),
+            _ => false,
+        };
+        whole && !module_name
     }
 
     /// The type an object literal is declared as, by its name: `const s:
@@ -1846,17 +1879,23 @@ pub fn is_rust_variant(text: &Rope, tree: &SyntaxTree, position: crate::edit::Po
         .is_some_and(|p| p.kind() == "enum_variant")
 }
 
-/// What the JavaScript or TypeScript key at char `at` is written in: an
-/// object literal, a destructuring pattern, a string (`o["x"]`).
-pub fn es_key_kind(text: &Rope, tree: &SyntaxTree, at: usize) -> &'static str {
+/// Why the JavaScript or TypeScript site at char `at` may be a member of
+/// `class`: a key in an object literal, a destructuring pattern, a string
+/// (`o["x"]`) or a JSX attribute, whose object may be a value of the type,
+/// or a string that may be a `keyof` value.
+pub fn es_key_why(text: &Rope, tree: &SyntaxTree, at: usize, class: &str) -> String {
     let byte = text.char_to_byte(at);
     let node = tree.root().named_descendant_for_byte_range(byte, byte);
-    match node {
+    let written_in = match node {
+        Some(n) if n.kind() == "string_fragment" && !Reader::es_string_key(n) => {
+            return format!("a string of the name: it may be a value of `keyof {class}`");
+        }
         Some(n) if n.kind() == "string_fragment" => "a string key",
         Some(n) if Reader::es_pattern_of_key(n).is_some() => "a destructuring pattern's key",
         Some(n) if n.parent().is_some_and(|p| p.kind() == "jsx_attribute") => "a JSX attribute",
         _ => "an object literal's key",
-    }
+    };
+    format!("{written_in} of the name: the object may be a {class} (types are structural)")
 }
 
 /// Whether the name at char `at` is a shorthand that stands for both a

@@ -3131,6 +3131,36 @@ fn es_properties_in_literals_of_other_files_and_jsx_attributes() {
     );
 }
 
+/// In TypeScript a string of a property's name may be a value of a
+/// `keyof` type, which tsc holds to the name (`const k: keyof Props =
+/// "label"`, an argument `pick(p, "label")` of `K extends keyof T`):
+/// possible, where before it was no site and the rename answered `Ok` on
+/// a project tsc refused. A module's name (`from "./label"`) is none.
+#[test]
+fn ts_strings_of_a_property_name_may_be_keyof_values() {
+    let f = Fixture::new();
+    f.write("label.ts", "export const unit = 1;\n");
+    f.write(
+        "a.ts",
+        "import { unit } from \"./label\";\n\nexport interface Props {\n  label: string;\n  size: number;\n}\n\nexport function pick<T, K extends keyof T>(o: T, k: K): T[K] {\n  return o[k];\n}\n\nexport const key: keyof Props = \"label\";\n\nexport function show(p: Props): string {\n  return pick(p, \"label\") + p.size + unit;\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Props.label text
+        Fail "Cannot rename a.Props.label: 2 possible uses it cannot prove: a.ts:11:33 (a string of the name: it may be a value of `keyof Props`), a.ts:14:18 (a string of the name: it may be a value of `keyof Props`); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Props.label text Include Possible
+        Ok, Renamed in 1 file (a.ts), 3 references updated, possible: 2 uses changed too (Include Possible): a.ts:11:33 (a string of the name: it may be a value of `keyof Props`), a.ts:14:18 (a string of the name: it may be a value of `keyof Props`)
+        "#,
+    );
+    assert!(f
+        .read("a.ts")
+        .starts_with("import { unit } from \"./label\";"));
+    f.accepted("tsc", &["--noEmit", "--strict", "a.ts", "label.ts"]);
+}
+
 /// Rust: a crate's trait may be implemented for the prelude's types (`impl
 /// Shape for Vec<f64>`): a method called on a `Vec`, a `String`, a slice
 /// may be the trait's, so it is possible for the trait's method (for a

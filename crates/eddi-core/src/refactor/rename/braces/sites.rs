@@ -402,10 +402,7 @@ fn literal_keys(
             possible.push(Unproven {
                 site: point(&file.text, &path, at, old),
                 why: match structural {
-                    true => format!(
-                        "{} of the name: the object may be a {class} (types are structural)",
-                        language::rename::es_key_kind(&file.text, &file.tree, at)
-                    ),
+                    true => language::rename::es_key_why(&file.text, &file.tree, at, class),
                     false => "a struct literal's key whose type the index cannot tell".to_string(),
                 },
             });
