@@ -718,7 +718,7 @@ impl Reader<'_> {
                 None => {}
             }
         }
-        self.struct_literal_keys(class, old, &mut found);
+        self.struct_literal_keys(class, old, &[], &mut found);
         // a parameter property is a parameter of its constructor too
         for (at, shorthand) in self.parameter_uses(symbol) {
             found.add(
@@ -763,7 +763,7 @@ impl Reader<'_> {
 
     /// The keys naming field `old` in `class`'s struct literals and
     /// patterns (Go `C{X: 1}`, Rust `C { x: 1 }`, `C { x }`).
-    fn struct_literal_keys(&self, class: &str, old: &str, found: &mut Found) {
+    fn struct_literal_keys(&self, class: &str, old: &str, jsx_tags: &[usize], found: &mut Found) {
         let mut todo = vec![self.tree.root()];
         while let Some(node) = todo.pop() {
             let mut c = node.walk();
@@ -826,7 +826,17 @@ impl Reader<'_> {
                 "property_identifier"
                     if node.parent().is_some_and(|p| p.kind() == "jsx_attribute") =>
                 {
-                    found.possible.push(at)
+                    let tag = node
+                        .parent()
+                        .and_then(|attribute| attribute.parent())
+                        .and_then(|element| element.child_by_field_name("name"));
+                    let of_the_type = tag.is_some_and(|t| {
+                        jsx_tags.contains(&byte_to_char(self.text, t.start_byte()))
+                    });
+                    match of_the_type {
+                        true => found.add(at, Write::Name),
+                        false => found.possible.push(at),
+                    }
                 }
                 // a key written as a string (`s["x"]`, `{ "x": 1 }`): the
                 // member's name in a string, which the index cannot type
@@ -1794,12 +1804,16 @@ const ES_KEYWORDS: &[&str] = &[
 /// each key's char offset with whether it is a shorthand whose value
 /// stays (`C { x }` → `C { y: x }`), and the keys of literals whose type
 /// cannot be told. For the cross-file rename of a field.
+/// `jsx_tags` are the char offsets of the JSX elements' tag names whose
+/// component takes props of `class` ([`es_component_of_props`]): their
+/// attributes of the name are certain, any other's possible.
 pub fn field_keys(
     language: &'static dyn Language,
     text: &Rope,
     tree: &SyntaxTree,
     class: &str,
     old: &str,
+    jsx_tags: &[usize],
 ) -> (Vec<(usize, bool)>, Vec<usize>) {
     let source = text.to_string();
     let file = TagsFile::default();
@@ -1811,7 +1825,7 @@ pub fn field_keys(
         file: &file,
     };
     let mut found = Found::default();
-    reader.struct_literal_keys(class, old, &mut found);
+    reader.struct_literal_keys(class, old, jsx_tags, &mut found);
     let keys = found
         .sites
         .iter()
@@ -1877,6 +1891,54 @@ pub fn is_rust_variant(text: &Rope, tree: &SyntaxTree, position: crate::edit::Po
         .named_descendant_for_byte_range(byte, byte)
         .and_then(|n| n.parent())
         .is_some_and(|p| p.kind() == "enum_variant")
+}
+
+/// The component whose props the type named at char `at` declares: a
+/// function whose first parameter is annotated with it (`function
+/// Tag({ label }: TagProps)`, `const Tag = (props: TagProps) => …`), by
+/// its name.
+pub fn es_component_of_props(text: &Rope, tree: &SyntaxTree, at: usize) -> Option<String> {
+    let byte = text.char_to_byte(at);
+    let name = tree.root().named_descendant_for_byte_range(byte, byte)?;
+    let annotation = name
+        .parent()
+        .filter(|a| name.kind() == "type_identifier" && a.kind() == "type_annotation")?;
+    let parameter = annotation
+        .parent()
+        .filter(|p| matches!(p.kind(), "required_parameter" | "optional_parameter"))?;
+    let parameters = parameter
+        .parent()
+        .filter(|p| p.kind() == "formal_parameters")?;
+    if parameters.named_child(0) != Some(parameter) {
+        return None;
+    }
+    let function = parameters.parent()?;
+    let named = match function.kind() {
+        "function_declaration" => function.child_by_field_name("name")?,
+        "arrow_function" | "function_expression" => {
+            let declarator = function
+                .parent()
+                .filter(|d| d.kind() == "variable_declarator")?;
+            declarator.child_by_field_name("name")?
+        }
+        _ => return None,
+    };
+    (named.kind() == "identifier").then(|| text.byte_slice(named.byte_range()).to_string())
+}
+
+/// Whether the name at char `at` is a JSX element's tag (`<Tag …>`,
+/// `<Tag />`).
+pub fn is_jsx_tag(text: &Rope, tree: &SyntaxTree, at: usize) -> bool {
+    let byte = text.char_to_byte(at);
+    let Some(name) = tree.root().named_descendant_for_byte_range(byte, byte) else {
+        return false;
+    };
+    name.parent().is_some_and(|element| {
+        matches!(
+            element.kind(),
+            "jsx_opening_element" | "jsx_self_closing_element"
+        ) && element.child_by_field_name("name") == Some(name)
+    })
 }
 
 /// Why the JavaScript or TypeScript site at char `at` may be a member of

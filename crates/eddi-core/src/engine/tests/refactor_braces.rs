@@ -3086,8 +3086,10 @@ fn es_members_through_stated_classes_and_declared_results() {
 /// name (`const p: TagProps = { label: 'x' }`: a key is no use) was left
 /// out, and a JSX attribute (`<Tag label={…} />`) was no site at all: the
 /// rename answered `Ok` in one file and tsc refused both. The literal is
-/// certain now (the files are found by their text), the attribute
-/// possible (the component's props may be a value of the type).
+/// certain now (the files are found by their text), and so is an
+/// attribute of an element whose tag is a certain use of a component
+/// whose first parameter is declared as the type; another component's
+/// attribute of the name is possible.
 #[test]
 fn es_properties_in_literals_of_other_files_and_jsx_attributes() {
     let f = Fixture::new();
@@ -3097,11 +3099,11 @@ fn es_properties_in_literals_of_other_files_and_jsx_attributes() {
     );
     f.write(
         "Badge.tsx",
-        "export interface TagProps {\n  label: string;\n}\n\nexport function Tag({ label }: TagProps) {\n  return <span>{label}</span>;\n}\n\nexport function Panel(props: { title: string }) {\n  return <Tag label={props.title} />;\n}\n",
+        "export interface TagProps {\n  label: string;\n}\n\nexport function Tag({ label }: TagProps) {\n  return <span>{label}</span>;\n}\n\nexport const Chip = (props: TagProps) => <Tag label={props.label} />;\n\nexport function Panel(props: { title: string }) {\n  return <Tag label={props.title} />;\n}\n",
     );
     f.write(
         "App.tsx",
-        "import { Tag, TagProps } from \"./Badge\";\n\nconst p: TagProps = { label: \"x\" };\n\nexport function App() {\n  return <Tag {...p} />;\n}\n",
+        "import { Chip, Tag, TagProps } from \"./Badge\";\n\nconst p: TagProps = { label: \"x\" };\n\nexport function Other(props: { label: string }) {\n  return <span>{props.label}</span>;\n}\n\nexport function App() {\n  return <Tag {...p} />;\n}\n\nexport const o = <Other label=\"o\" />;\nexport const c = <Chip label=\"c\" />;\n",
     );
     f.check(
         "a",
@@ -3109,14 +3111,15 @@ fn es_properties_in_literals_of_other_files_and_jsx_attributes() {
         > Start s
         Ok
         > Refactor RenameSymbol TagProps.label text
-        Fail "Cannot rename Badge.TagProps.label: 1 possible use it cannot prove: Badge.tsx:9:14 (a JSX attribute of the name: the object may be a TagProps (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
-        > Refactor RenameSymbol TagProps.label text Include Possible
-        Ok, Renamed in 2 files (App.tsx, Badge.tsx), 4 references updated, possible: 1 use changed too (Include Possible): Badge.tsx:9:14 (a JSX attribute of the name: the object may be a TagProps (types are structural))
+        Fail "Cannot rename Badge.TagProps.label: 2 possible uses it cannot prove: App.tsx:5:22 (the index cannot resolve it), App.tsx:12:24 (a JSX attribute of the name: the object may be a TagProps (types are structural)); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol TagProps.label text Only Proven
+        Ok, Renamed in 2 files (App.tsx, Badge.tsx), 7 references updated, may be broken at: 2 possible uses left unchanged (Only Proven): App.tsx:5:22 (the index cannot resolve it), App.tsx:12:24 (a JSX attribute of the name: the object may be a TagProps (types are structural))
         "#,
     );
     assert!(f
         .read("App.tsx")
         .contains("const p: TagProps = { text: \"x\" };"));
+    assert!(f.read("App.tsx").contains("<Other label=\"o\" />"));
     f.accepted(
         "tsc",
         &[

@@ -7,11 +7,12 @@
 
 use std::collections::BTreeMap;
 
+use super::parsed::ParsedFiles;
 use super::{go, hierarchy, name_at, point, Parsed, Target};
 use crate::analysis::index::query::{Definition, References};
-use crate::analysis::index::spells;
 use crate::analysis::index::tags::family::family_id;
 use crate::analysis::index::tags::scan::{Imported, Qualifier};
+use crate::analysis::index::{spells, tags};
 use crate::analysis::outline::{Symbol, SymbolKind};
 use crate::language;
 use crate::refactor::rename::Location;
@@ -394,10 +395,21 @@ fn literal_keys(
     let (Some(class), true) = (class, keyed) else {
         return Ok((keys, possible));
     };
+    let components = match structural && symbol.kind == SymbolKind::Attribute {
+        true => jsx_components(project, target)?,
+        false => BTreeMap::new(),
+    };
     for (path, language) in files_spelling(project, *language, old)? {
         let file = Parsed::read(project, language, &path)?;
-        let (found_keys, unknown) =
-            language::rename::field_keys(language, &file.text, &file.tree, class, old);
+        let tags_of_the_type = components.get(&path).map_or(&[][..], Vec::as_slice);
+        let (found_keys, unknown) = language::rename::field_keys(
+            language,
+            &file.text,
+            &file.tree,
+            class,
+            old,
+            tags_of_the_type,
+        );
         for at in unknown {
             possible.push(Unproven {
                 site: point(&file.text, &path, at, old),
@@ -412,6 +424,69 @@ fn literal_keys(
         }
     }
     Ok((keys, possible))
+}
+
+/// The JSX elements that pass their component props of the target's
+/// type, by file: the char offsets of their tags' names. A component is
+/// a function whose first parameter is declared as the type (`function
+/// Tag({ label }: TagProps)`, `const Tag = (p: TagProps) => …`, the
+/// annotation one of the type's certain uses); its certain uses that are
+/// a JSX element's tag pass it props of the type, so their attributes
+/// are the type's fields.
+fn jsx_components(
+    project: &Project<'_>,
+    target: &Target,
+) -> Result<BTreeMap<String, Vec<usize>>, RefactorError> {
+    let mut tags = BTreeMap::new();
+    let suffix = format!(".{}", target.old);
+    let Some(class) = target.full_name.strip_suffix(&suffix) else {
+        return Ok(tags);
+    };
+    let index = project.index.tags();
+    let root = project.index.root();
+    let Ok(typed) = index.find_references(root, class, None) else {
+        return Ok(tags);
+    };
+    let mut files = ParsedFiles::default();
+    let mut read = |path: &str| match language::language_of(path) {
+        Some(language) => files.read(project, language, path).map(Some),
+        None => Ok(None),
+    };
+    let mut components = Vec::new();
+    for annotation in &typed.certain {
+        let Some(file) = read(&annotation.path)? else {
+            continue;
+        };
+        let text = &file.text;
+        let at = crate::edit::position::to_char(text, annotation.position).ok();
+        let component =
+            at.and_then(|at| language::rename::es_component_of_props(text, &file.tree, at));
+        if let Some(name) = component {
+            let full = tags::full_name_of(&annotation.path, &name, file.tree.root(), |bytes| {
+                text.byte_slice(bytes).to_string()
+            });
+            components.extend(full);
+        }
+    }
+    for component in components {
+        let Ok(uses) = index.find_references(root, &component, None) else {
+            continue;
+        };
+        for used in &uses.certain {
+            let Some(file) = read(&used.path)? else {
+                continue;
+            };
+            let Ok(at) = crate::edit::position::to_char(&file.text, used.position) else {
+                continue;
+            };
+            if language::rename::is_jsx_tag(&file.text, &file.tree, at) {
+                tags.entry(used.path.clone())
+                    .or_insert_with(Vec::new)
+                    .push(at);
+            }
+        }
+    }
+    Ok(tags)
 }
 
 /// The files of `language`'s family whose text spells `word`, with their
