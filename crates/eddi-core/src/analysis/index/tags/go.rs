@@ -702,7 +702,8 @@ fn typed_name(
             }
         }
         // `switch t := x.(type) { case *T: … }`: in a case of one type,
-        // `t` is of it (its scope the case's)
+        // `t` is of it, as `x.(*T)` is (inferred, its scope the case's:
+        // a name the case declares again is bound by its own entry)
         "type_case" => {
             let alias = node
                 .parent()
@@ -714,15 +715,16 @@ fn typed_name(
             let (Some(alias), [t]) = (alias, &types[..]) else {
                 return;
             };
-            let Some(t) = type_name(text, *t).filter(|t| t != "nil") else {
+            let stated = &text[t.byte_range()];
+            if stated == "nil" || !plain_type(stated) {
                 return;
-            };
+            }
             file.typed.push(Typed {
                 name: text[alias.byte_range()].to_string(),
-                type_name: t,
+                type_name: format!("({stated})"),
                 scope: byte_to_char(lines, node.start_byte())..byte_to_char(lines, node.end_byte()),
                 at: Some(byte_to_char(lines, alias.start_byte())),
-                inferred: false,
+                inferred: true,
             });
         }
         _ => {}
