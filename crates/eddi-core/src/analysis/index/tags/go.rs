@@ -4,8 +4,10 @@
 //! and is unknown otherwise (the standard library, other modules). The
 //! names declared with a type — a method's receiver, parameters, `var x
 //! T`, `x := T{…}` — make `x.M` a method of that type; so do the values
-//! whose type the project states: `x := e`, `for _, x := range e` and
-//! member uses through expressions ([`chain`]) keep the expression, and
+//! whose type the project states: `x := e`, `for _, x := range e`, `v
+//! := <-ch` (a `select`'s `case v := <-ch:` too), a type switch's name in
+//! a case of one type and member uses through expressions ([`chain`])
+//! keep the expression, and
 //! the file's [`Declared`] types of fields, results and variables let a
 //! query infer its type (`resolve/infer.rs`). Through any other value,
 //! `x.M` is possible.

@@ -4,20 +4,21 @@
 //! t.items`), a package-level variable's, a field's, what a function or
 //! method returns first, an element of a slice, an array, a map or a
 //! channel (a receive, a range over it), a type assertion's (a type
-//! switch's case of one type), a conversion's. A member is selected as
+//! switch's case of one type), a conversion's. The expression is the
+//! scan's compact one ([`super::super::go::chain`]:
+//! `t.lookup().items[]`); each name in it is looked up where Go's scopes
+//! say (the innermost local binding, an import, the package), each
+//! member in the declarations of its type's package
+//! ([`TagsFile::declared`], the files that spell its name), selected as
 //! Go selects it: the type's own, else the one member of the name at the
-//! shallowest depth of the types it embeds ([`Selected`]); a method
-//! expression (`T.M`, `(*T).M`) is a member of its type. The expression is the scan's compact one
-//! ([`super::super::go::chain`]: `t.lookup().items[]`); each name in it is
-//! looked up where Go's scopes say (the innermost local binding, an
-//! import, the package), each member in the declarations of its type's
-//! package ([`TagsFile::declared`], the files that spell its name).
+//! shallowest depth of the types it embeds ([`Selected`]). A method
+//! expression (`T.M`, `(*T).M`) is a member of its type.
 //!
-//! Whatever the declarations do not state — a member that an embedded
-//! type from outside the project may shadow, a generic type or function, a type from outside the
-//! project, a dot import, a type declared in a function, a name declared
-//! twice (a build tag's files) — leaves the type unknown: the use stays
-//! possible.
+//! Whatever the declarations do not state — a member an embedded type
+//! from outside the project may shadow, a generic type or function, a
+//! type from outside the project, a dot import, a type declared in a
+//! function, a name declared twice (a build tag's files) — leaves the
+//! type unknown: the use stays possible.
 
 use super::*;
 use crate::analysis::index::tags::go::PREDECLARED;
