@@ -332,11 +332,12 @@ fn go_members_through_composite_literals() {
 }
 
 /// Go: what the declarations do not state keeps a member use possible —
-/// a generic function's result, a promoted field of an embedded type, a
-/// type assertion to an interface literal, a value a function literal
-/// makes, a `var ( … )` group's value — and the rename is refused, listing them (and, the type being
+/// a generic function's result, a type assertion to an interface
+/// literal, a value a function literal makes, a `var ( … )` group's
+/// value — and the rename is refused, listing them (and, the type being
 /// embedded, another type's field of the name); a method's result
-/// through the embedding type is stated (`w.Item0().Name`).
+/// through the embedding type is stated (`w.Item0().Name`), and so is a
+/// field it promotes from the type it embeds (`w.Name`).
 #[test]
 fn go_members_through_generics_interfaces_and_embedding_stay_possible() {
     let f = Fixture::new();
@@ -352,9 +353,131 @@ fn go_members_through_generics_interfaces_and_embedding_stay_possible() {
         > Start s
         Ok
         > Refactor RenameSymbol Item.Name Title
-        Fail "Cannot rename tree.Item.Name: 6 possible uses it cannot prove: tree/more.go:15:7 (the index cannot resolve it), tree/more.go:16:25 (the index cannot resolve it), tree/more.go:16:34 (the index cannot resolve it), tree/more.go:16:75 (the index cannot resolve it), tree/more.go:16:84 (the index cannot resolve it), tree/tree.go:7:19 (tree.Label.Name has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename tree.Item.Name: 5 possible uses it cannot prove: tree/more.go:15:7 (the index cannot resolve it), tree/more.go:16:25 (the index cannot resolve it), tree/more.go:16:75 (the index cannot resolve it), tree/more.go:16:84 (the index cannot resolve it), tree/tree.go:7:19 (tree.Label.Name has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         "#,
     );
+    assert!(f.accepted("go", &["vet", "./..."]));
+}
+
+/// Go: a member promoted through embedding — `in.Inner` of another
+/// package, `*Local`, two depths down (`d.Foo()` through `Deep{Outer}`) —
+/// is a use of the embedded type's member, selected as Go selects it: the
+/// shallowest depth, one type there. Before, each was possible and the
+/// rename refused. A type outside the project embedded at the same depth
+/// (`sync.Mutex` beside `Local`) may have a member of the name: `l.Baz()`
+/// stays possible. A new name a type related by embedding has (`Bar`,
+/// `Inner`'s once renamed, for `Local.Baz`, both embedded in `Outer`)
+/// would make `o.Bar()` ambiguous or shadowed: refused.
+#[test]
+fn go_members_promoted_through_embedding() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/p\n\ngo 1.19\n");
+    f.write(
+        "in/in.go",
+        "package in\n\ntype Inner struct{ N int }\n\nfunc (i *Inner) Foo() int { return i.N }\n",
+    );
+    f.write(
+        "out/out.go",
+        "package out\n\nimport (\n\t\"sync\"\n\n\t\"example.com/p/in\"\n)\n\ntype Local struct{ M int }\n\nfunc (l *Local) Baz() int { return l.M }\n\ntype Outer struct {\n\tin.Inner\n\t*Local\n\tk int\n}\n\ntype Deep struct{ Outer }\n\ntype Locked struct {\n\tsync.Mutex\n\tLocal\n}\n\nfunc Use(o Outer, d *Deep, l *Locked) int {\n\treturn o.Foo() + o.N + o.Baz() + o.M + d.Foo() + d.N + o.Inner.Foo() + l.Baz() + o.k\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Inner.Foo Bar
+        Ok, Renamed in 2 files (in/in.go, out/out.go), 4 references updated
+        > Refactor RenameSymbol Inner.N Count
+        Ok, Renamed in 2 files (in/in.go, out/out.go), 4 references updated
+        > Refactor RenameSymbol Local.Baz Bar
+        Fail "Name conflict exists: in/in.go:5 already defines in.Inner.Bar, and Local is related to its type by embedding: renamed, one would shadow the other in a selector, or make it ambiguous; choose another name"
+        > Refactor RenameSymbol Local.Baz Qux
+        Fail "Cannot rename out.Local.Baz: 1 possible use it cannot prove: out/out.go:26:82 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+    let out = f.read("out/out.go");
+    assert!(out.contains(
+        "return o.Bar() + o.Count + o.Baz() + o.M + d.Bar() + d.Count + o.Inner.Bar() + l.Baz()"
+    ));
+    assert!(f
+        .read("in/in.go")
+        .contains("func (i *Inner) Bar() int { return i.Count }"));
+    assert!(f.accepted("go", &["vet", "./..."]));
+}
+
+/// Go: renaming an embedded type's method changes the method set of each
+/// type embedding it, so an interface of the project naming the method
+/// keeps the rename refused (`*Outer` asserted to `Fooer`); renaming the
+/// embedding type's own method to a name its embedded type has would
+/// shadow that one in `o.Foo()`: refused.
+#[test]
+fn go_embedding_keeps_interfaces_and_shadowed_names_refused() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/p\n\ngo 1.19\n");
+    f.write(
+        "p.go",
+        "package p\n\ntype Inner struct{}\n\nfunc (i *Inner) Foo() int { return 1 }\n\ntype Outer struct{ Inner }\n\nfunc (o *Outer) Own() int { return 2 }\n\ntype Fooer interface{ Foo() int }\n\nvar _ Fooer = &Outer{}\n\nfunc Use(o *Outer) int { return o.Foo() + o.Own() }\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Inner.Foo Bar
+        Fail "Cannot rename p.Inner.Foo: 1 possible use it cannot prove: p.go:10:22 (p.Fooer.Foo has a member of the name, which may override it, be overridden by it or declare it for an interface); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Outer.Own Foo
+        Fail "Name conflict exists: p.go:5 already defines p.Inner.Foo, and Outer is related to its type by embedding: renamed, one would shadow the other in a selector, or make it ambiguous; choose another name"
+        > Refactor RenameSymbol Outer.Own Mine
+        Ok, Renamed in 1 file (p.go), 2 references updated
+        "#,
+    );
+    assert!(f.accepted("go", &["vet", "./..."]));
+}
+
+/// Go: the locals the scan types from what they receive or assert — a
+/// `select` case's `v := <-ch` (and `w, ok := <-ro`), `u := <-ch`, `for r
+/// := range ch` over a channel, a type switch's name in a case of one
+/// type (`*Item`; in `case *Box` it is a `*Box`) — and a method value
+/// (`(<-ch).Size`) or expression (`(*Item).Size`): each a use of the
+/// method (and `s.Size()` in `case *Box` is `Box`'s). Before, each was
+/// possible and the rename refused. A channel
+/// `make` returns (a builtin's result the index does not type) stays
+/// possible.
+#[test]
+fn go_members_through_receives_type_switches_and_method_expressions() {
+    let f = Fixture::new();
+    f.write("go.mod", "module example.com/w\n\ngo 1.19\n");
+    f.write(
+        "w/w.go",
+        "package w\n\ntype Item struct{ n int }\n\nfunc (it *Item) Size() int { return it.n }\n\ntype Box struct{ n int }\n\nfunc (b *Box) Size() int { return b.n }\n\nfunc Sizes(ch chan *Item, ro <-chan *Item, x any) int {\n\tn := 0\n\tselect {\n\tcase v := <-ch:\n\t\tn += v.Size()\n\tcase w, ok := <-ro:\n\t\tif ok {\n\t\t\tn += w.Size()\n\t\t}\n\t}\n\tu := <-ch\n\tz, ok := <-ch\n\tif ok {\n\t\tn += z.Size() + u.Size()\n\t}\n\tfor r := range ch {\n\t\tn += r.Size()\n\t}\n\tswitch s := x.(type) {\n\tcase *Item:\n\t\tn += s.Size()\n\tcase *Box:\n\t\tn += s.Size()\n\t}\n\tf := (<-ch).Size\n\tg := (*Item).Size\n\treturn n + f() + g(<-ch)\n}\n",
+    );
+    f.write(
+        "w/made.go",
+        "package w\n\nfunc Made() int {\n\tch := make(chan *Item, 1)\n\tch <- &Item{}\n\treturn (<-ch).Size()\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Item.Size Len
+        Fail "Cannot rename w.Item.Size: 1 possible use it cannot prove: w/made.go:5:15 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Item.Size Len Include Possible
+        Ok, Renamed in 2 files (w/made.go, w/w.go), 10 references updated, possible: 1 use changed too (Include Possible): w/made.go:5:15 (the index cannot resolve it)
+        "#,
+    );
+    let w = f.read("w/w.go");
+    for renamed in [
+        "v.Len()",
+        "w.Len()",
+        "z.Len() + u.Len()",
+        "r.Len()",
+        "f := (<-ch).Len",
+        "g := (*Item).Len",
+    ] {
+        assert!(w.contains(renamed), "{renamed}");
+    }
+    assert!(w.contains("case *Box:\n\t\tn += s.Size()"));
     assert!(f.accepted("go", &["vet", "./..."]));
 }
 

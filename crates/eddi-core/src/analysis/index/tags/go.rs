@@ -4,8 +4,10 @@
 //! and is unknown otherwise (the standard library, other modules). The
 //! names declared with a type — a method's receiver, parameters, `var x
 //! T`, `x := T{…}` — make `x.M` a method of that type; so do the values
-//! whose type the project states: `x := e`, `for _, x := range e` and
-//! member uses through expressions ([`chain`]) keep the expression, and
+//! whose type the project states: `x := e`, `for _, x := range e`, `v
+//! := <-ch` (a `select`'s `case v := <-ch:` too), a type switch's name in
+//! a case of one type and member uses through expressions ([`chain`])
+//! keep the expression, and
 //! the file's [`Declared`] types of fields, results and variables let a
 //! query infer its type (`resolve/infer.rs`). Through any other value,
 //! `x.M` is possible.
@@ -45,6 +47,8 @@ impl Family for Go {
                 "var_spec",
                 "short_var_declaration",
                 "range_clause",
+                "receive_statement",
+                "type_case",
             ],
             functions: &["function_declaration", "method_declaration", "func_literal"],
             classes: &[],
@@ -232,8 +236,9 @@ fn type_name(text: &str, node: Node<'_>) -> Option<String> {
 
 /// An expression whose type a query may infer, written compactly: a
 /// name (or a type assertion's type, `(T)`, or `new(T)`), then steps `.name`, `()` (a
-/// call, its arguments left out) and `[]` (an index): `t.lookup(n).items[i]`
-/// is `t.lookup().items[]`. A dereference, an address and parentheses
+/// call, its arguments left out), `[]` (an index) and `<-` (a receive,
+/// written after what it receives from): `t.lookup(n).items[i]` is
+/// `t.lookup().items[]`, `<-t.done` is `t.done<-`. A dereference, an address and parentheses
 /// keep the type a selector reads through. `None`: another expression
 /// (a literal, an operator's, a generic call with type arguments).
 pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
@@ -265,8 +270,11 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
             "parenthesized_expression" => node = node.named_child(0)?,
             "unary_expression" => {
                 let operator = child(node, F::Operator)?;
-                if !matches!(&text[operator.byte_range()], "*" | "&") {
-                    return None;
+                match &text[operator.byte_range()] {
+                    "*" | "&" => {}
+                    // a value received from a channel: its element
+                    "<-" => steps.push("<-"),
+                    _ => return None,
                 }
                 node = child(node, F::Operand)?;
             }
@@ -309,16 +317,19 @@ fn plain_type(t: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'*'))
 }
 
-/// A slice's, an array's or a map's type, as written (`[]*Item`,
-/// `map[string]T`), or a pointer to one: what an index or a range reads
-/// its element of.
+/// A slice's, an array's, a map's or a channel's type, as written
+/// (`[]*Item`, `map[string]T`, `<-chan T`), or a pointer to one: what an
+/// index, a receive or a range reads its element of.
 fn composite_type(text: &str, node: Node<'_>) -> Option<String> {
     let inner = match node.kind() {
         "pointer_type" => node.named_child(0)?,
         _ => node,
     };
-    matches!(inner.kind(), "slice_type" | "array_type" | "map_type")
-        .then(|| text[node.byte_range()].to_string())
+    matches!(
+        inner.kind(),
+        "slice_type" | "array_type" | "map_type" | "channel_type"
+    )
+    .then(|| text[node.byte_range()].to_string())
 }
 
 /// The file's functions whose first result is one of its package's
@@ -383,14 +394,7 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                     continue;
                 };
                 // (one without a result too: a type's own method)
-                let first = child(node, F::Result).and_then(|result| match result.kind() {
-                    "parameter_list" => result
-                        .named_child(0)
-                        .filter(|p| p.kind() == "parameter_declaration")
-                        .and_then(|p| child(p, F::Type)),
-                    _ => Some(result),
-                });
-                let first = first.map_or("", written);
+                let first = first_result(node).map_or("", written);
                 push(owner, written(name), first, DeclaredKind::Returns);
             }
             "type_declaration" => {
@@ -435,13 +439,27 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
                                 }
                             }
                         }
+                        // its methods (what an embedding of it promotes),
+                        // and whether it embeds what it does not state
                         "interface_type" => {
                             let mut c = body.walk();
-                            if body
-                                .named_children(&mut c)
-                                .any(|e| !matches!(e.kind(), "method_elem" | "comment"))
-                            {
-                                push(Some(owner), "", "", DeclaredKind::Embedded);
+                            for element in body.named_children(&mut c) {
+                                match element.kind() {
+                                    "method_elem" => {
+                                        let Some(name) = child(element, F::Name) else {
+                                            continue;
+                                        };
+                                        let first = first_result(element).map_or("", written);
+                                        push(
+                                            Some(owner),
+                                            written(name),
+                                            first,
+                                            DeclaredKind::Returns,
+                                        );
+                                    }
+                                    "comment" => {}
+                                    _ => push(Some(owner), "", "", DeclaredKind::Embedded),
+                                }
                             }
                         }
                         "type_identifier" if PREDECLARED.contains(&written(body)) => {}
@@ -477,6 +495,19 @@ fn declared(text: &str, root: Node<'_>, file: &mut TagsFile) {
     }
 }
 
+/// The type of a function's (a method's, an interface method's) first
+/// result, as written.
+fn first_result(function: Node<'_>) -> Option<Node<'_>> {
+    let result = child(function, F::Result)?;
+    match result.kind() {
+        "parameter_list" => result
+            .named_child(0)
+            .filter(|p| p.kind() == "parameter_declaration")
+            .and_then(|p| child(p, F::Type)),
+        _ => Some(result),
+    }
+}
+
 /// Go's predeclared types that a defined type may be over: none reaches
 /// a member of the project's types.
 pub(super) use crate::language::go::GO_PREDECLARED_TYPES as PREDECLARED;
@@ -495,6 +526,7 @@ fn receiver_type<'t>(text: &'t str, receiver: Node<'_>) -> Option<&'t str> {
 /// The fields of the Go grammar the scan reads.
 #[derive(Clone, Copy)]
 enum F {
+    Alias,
     Arguments,
     Field,
     Function,
@@ -514,11 +546,12 @@ enum F {
 
 /// The ids of [`F`]'s fields, in its order (a field read by its name is
 /// a search of the grammar's names: looked up once).
-fn field_ids() -> &'static [u16; 15] {
-    static FIELDS: std::sync::OnceLock<[u16; 15]> = std::sync::OnceLock::new();
+fn field_ids() -> &'static [u16; 16] {
+    static FIELDS: std::sync::OnceLock<[u16; 16]> = std::sync::OnceLock::new();
     FIELDS.get_or_init(|| {
         let grammar = crate::language::Language::grammar(&crate::language::go::Go);
         [
+            "alias",
             "arguments",
             "field",
             "function",
@@ -647,10 +680,54 @@ fn typed_name(
             };
             let declares = text[left.end_byte()..right.start_byte()].contains(":=");
             let mut c = left.walk();
-            let value = left.named_children(&mut c).nth(1);
-            if let (true, Some(value), Some(e)) = (declares, value, chain(text, right)) {
-                typed(file, value, format!("{e}[]"), true);
+            let names: Vec<Node<'_>> = left.named_children(&mut c).collect();
+            let (true, Some(e)) = (declares, chain(text, right)) else {
+                return;
+            };
+            match names[..] {
+                [_, value] => typed(file, value, format!("{e}[]"), true),
+                // `for v := range ch`: an element of a channel (over
+                // anything else, what it reads is no element: unknown)
+                [value] => typed(file, value, format!("{e}<-"), true),
+                _ => {}
             }
+        }
+        // `case v := <-ch:` (`v, ok := <-ch`) in a `select`
+        "receive_statement" => {
+            let (Some(left), Some(right)) = (child(node, F::Left), child(node, F::Right)) else {
+                return;
+            };
+            let declares = text[left.end_byte()..right.start_byte()].contains(":=");
+            let value = left.named_child(0);
+            if let (true, Some(value), Some(e)) = (declares, value, chain(text, right)) {
+                typed(file, value, e.to_string(), true);
+            }
+        }
+        // `switch t := x.(type) { case *T: … }`: in a case of one type,
+        // `t` is of it, as `x.(*T)` is (inferred, its scope the case's:
+        // a name the case declares again is bound by its own entry)
+        "type_case" => {
+            let alias = node
+                .parent()
+                .filter(|s| s.kind() == "type_switch_statement")
+                .and_then(|s| child(s, F::Alias))
+                .and_then(|a| a.named_child(0));
+            let mut c = node.walk();
+            let types = children(node, F::Type, &mut c);
+            let (Some(alias), [t]) = (alias, &types[..]) else {
+                return;
+            };
+            let stated = &text[t.byte_range()];
+            if stated == "nil" || !plain_type(stated) {
+                return;
+            }
+            file.typed.push(Typed {
+                name: text[alias.byte_range()].to_string(),
+                type_name: format!("({stated})"),
+                scope: byte_to_char(lines, node.start_byte())..byte_to_char(lines, node.end_byte()),
+                at: Some(byte_to_char(lines, alias.start_byte())),
+                inferred: true,
+            });
         }
         _ => {}
     }

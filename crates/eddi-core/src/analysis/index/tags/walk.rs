@@ -136,6 +136,7 @@ kinds! {
     ConstSpec = "const_spec",
     RangeClause = "range_clause",
     TypeSwitchStatement = "type_switch_statement",
+    ReceiveStatement = "receive_statement",
     FieldExpression = "field_expression",
     GenericFunction = "generic_function",
     ScopedIdentifier = "scoped_identifier",
@@ -495,6 +496,8 @@ fn scope_kinds(rules: Rules) -> &'static [&'static str] {
             "if_statement",
             "expression_switch_statement",
             "type_switch_statement",
+            // (a `select` case's names: `case v := <-ch:`)
+            "communication_case",
         ],
         Rules::Rust => &[
             "function_item",
@@ -607,6 +610,7 @@ pub(super) fn walk<'t>(
                 // in one group reads that `x`)
                 declaration: match kind {
                     K::ShortVarDeclaration
+                    | K::ReceiveStatement
                     | K::VarSpec
                     | K::ConstSpec
                     | K::LetDeclaration
@@ -1053,10 +1057,20 @@ fn go_local(
             holds(grandparent, K::ShortVarDeclaration, F::Left, parent)
                 || holds(grandparent, K::RangeClause, F::Left, parent)
                 || holds(grandparent, K::TypeSwitchStatement, F::Alias, parent)
+                // `case v := <-ch:` (not `case v = <-ch:`)
+                || (holds(grandparent, K::ReceiveStatement, F::Left, parent)
+                    && grandparent.is_some_and(|g| declares(g.node)))
         }
         _ => false,
     };
     bound.then_some(Binds::Here)
+}
+
+/// Whether a Go statement declares its left side (`:=`, not `=`).
+fn declares(statement: Node<'_>) -> bool {
+    let mut cursor = statement.walk();
+    let found = statement.children(&mut cursor).any(|c| c.kind() == ":=");
+    found
 }
 
 fn rust_use<'t>(

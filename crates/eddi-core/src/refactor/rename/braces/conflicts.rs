@@ -2,8 +2,8 @@
 //! there (a constructor's, an entry point's), a supertype's (a trait
 //! impl's method, an `@Override`), one the defining file, its package,
 //! its lineage or a trait of its type binds, one a file of its uses
-//! binds at module level, and an unexported Go name used from another
-//! package.
+//! binds at module level, one a Go type related to the member's by
+//! embedding has, and an unexported Go name used from another package.
 
 use ropey::Rope;
 
@@ -35,6 +35,7 @@ pub(super) fn refuse(
     refuse_taken_in_package(project, def_file, class, new)?;
     hierarchy::refuse_taken_in_hierarchy(project, def_file, symbol, new)?;
     refuse_taken_by_traits(project, def_file, symbol, class, new)?;
+    super::go::refuse_taken_through_embedding(project, target, new)?;
     // each method renamed with it: its class must not have the new name
     for member in &target.family.members {
         if let Some((file, symbol)) = Parsed::of_definition(project, member)? {

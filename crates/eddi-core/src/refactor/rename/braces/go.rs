@@ -1,19 +1,20 @@
 //! Go's share of a brace rename: the example functions that spell a
 //! name (`ExampleWriter_WriteAll`), the `//go:linkname` directives that
 //! name a function, the types a struct embeds (its
-//! field named by the type, its methods promoted), and the interfaces a
+//! field named by the type, its methods promoted), the new names a type
+//! related to the member's by embedding takes, and the interfaces a
 //! method's new name may make its type satisfy.
 
 use std::sync::Arc;
 
 use super::{name_at, Parsed, Target};
 use crate::analysis::index::tags::family::family_id;
-use crate::analysis::index::tags::scan::Qualifier;
+use crate::analysis::index::tags::scan::{DeclaredKind, Qualifier};
 use crate::analysis::index::tags::TagsEntry;
 use crate::analysis::outline::SymbolKind;
 use crate::language::Language;
 use crate::refactor::rename::Location;
-use crate::refactor::{Project, RefactorError, Unproven};
+use crate::refactor::{Argument, Project, RefactorError, RefactorFailure, Unproven};
 
 /// The member uses named like the type `old` (`s.Position`) when a
 /// struct of the project embeds it (`Position`, `*Position`,
@@ -160,6 +161,104 @@ fn interface_methods(file: &Parsed, at: crate::edit::Position) -> Option<Vec<Opt
         })
         .collect();
     Some(methods)
+}
+
+/// Go selects a member at the shallowest depth of a type's embedding
+/// tree, where one type alone may declare it: refuses a member's new name
+/// that a type related to its own by embedding has — one that embeds it
+/// (at any depth), or one any of those embeds — as a field, a method or
+/// an embedded field. Renamed, one would shadow the other in a selector
+/// (`o.Foo()` calling another method, and everything compiling), or make
+/// it ambiguous. The types are matched by name, in any package.
+pub(super) fn refuse_taken_through_embedding(
+    project: &Project<'_>,
+    target: &Target,
+    new: &str,
+) -> Result<(), RefactorError> {
+    let (Some(class), "go") = (target.class.as_deref(), target.language.id()) else {
+        return Ok(());
+    };
+    if !matches!(
+        target.symbol.kind,
+        SymbolKind::Method | SymbolKind::Attribute
+    ) {
+        return Ok(());
+    }
+    let tags = project.index.tags();
+    let family = family_id(target.language);
+    // (owner, embedded type's name) of each embedding of the types read
+    let embeddings = |t: &str| -> Vec<(String, String)> {
+        let mut found = Vec::new();
+        for entry in tags.files_with(family, &[t], false) {
+            for d in &entry.file().declared {
+                if let (DeclaredKind::Embedded, Some(owner)) = (&d.kind, d.owner.as_deref()) {
+                    if !d.name.is_empty() && (d.name == t || owner == t) {
+                        found.push((owner.to_string(), d.name.to_string()));
+                    }
+                }
+            }
+        }
+        found
+    };
+    // the types that embed the class, then those any of them embeds
+    let mut above = vec![class.to_string()];
+    let mut at = 0;
+    while let Some(t) = above.get(at).cloned() {
+        at += 1;
+        for (owner, _) in embeddings(&t).into_iter().filter(|(_, inner)| *inner == t) {
+            if !above.contains(&owner) {
+                above.push(owner);
+            }
+        }
+    }
+    let mut related = above.clone();
+    let mut taken_by_field = None;
+    let mut at = 0;
+    while let Some(t) = related.get(at).cloned() {
+        at += 1;
+        for (_, inner) in embeddings(&t).into_iter().filter(|(owner, _)| *owner == t) {
+            if inner == new {
+                taken_by_field.get_or_insert(t.clone());
+            }
+            if !related.contains(&inner) {
+                related.push(inner);
+            }
+        }
+    }
+    if related.len() == 1 {
+        return Ok(());
+    }
+    let conflict = |taken: String| {
+        RefactorError::new(
+            RefactorFailure::NameConflict,
+            format!(
+                "Name conflict exists: {taken}, and {class} is related to its type by embedding: renamed, one would shadow the other in a selector, or make it ambiguous; choose another name"
+            ),
+        )
+        .at(Argument::NewName)
+    };
+    if let Some(owner) = taken_by_field {
+        return Err(conflict(format!(
+            "{owner} already embeds a type named {new}"
+        )));
+    }
+    let root = project.index.root();
+    let defined = tags.find_definition(root, new, None).unwrap_or_default();
+    for other in defined {
+        let member = matches!(other.kind, SymbolKind::Method | SymbolKind::Attribute);
+        let kin = crate::language::language_of(&other.location.path)
+            .is_some_and(|l| family_id(l) == family_id(target.language));
+        let owner = other.qualified_name.rsplit('.').nth(1).unwrap_or_default();
+        if member && kin && owner != class && related.iter().any(|r| r == owner) {
+            return Err(conflict(format!(
+                "{}:{} already defines {}",
+                other.location.path,
+                other.name_position.line + 1,
+                other.qualified_name,
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Whether a Go struct of `files` embeds one of `types`.

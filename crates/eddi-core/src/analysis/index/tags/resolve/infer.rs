@@ -2,18 +2,23 @@
 //! project states it — a local's declared type, or the type of the
 //! expression it is bound to (`x := t.lookup(n)`, `for _, x := range
 //! t.items`), a package-level variable's, a field's, what a function or
-//! method returns first, an element of a slice, an array or a map, a type
-//! assertion's, a conversion's. The expression is the scan's compact one
-//! ([`super::super::go::chain`]: `t.lookup().items[]`); each name in it is
-//! looked up where Go's scopes say (the innermost local binding, an
-//! import, the package), each member in the declarations of its type's
-//! package ([`TagsFile::declared`], the files that spell its name).
+//! method returns first, an element of a slice, an array, a map or a
+//! channel (a receive, a range over it), a type assertion's (a type
+//! switch's case of one type), a conversion's. The expression is the
+//! scan's compact one ([`super::super::go::chain`]:
+//! `t.lookup().items[]`); each name in it is looked up where Go's scopes
+//! say (the innermost local binding, an import, the package), each
+//! member in the declarations of its type's package
+//! ([`TagsFile::declared`], the files that spell its name), selected as
+//! Go selects it: the type's own, else the one member of the name at the
+//! shallowest depth of the types it embeds ([`Selected`]). A method
+//! expression (`T.M`, `(*T).M`) is a member of its type.
 //!
-//! Whatever the declarations do not state — a promoted member of an
-//! embedded type, a generic type or function, a type from outside the
-//! project, a dot import, a type declared in a function, a name declared
-//! twice (a build tag's files) — leaves the type unknown: the use stays
-//! possible.
+//! Whatever the declarations do not state — a member an embedded type
+//! from outside the project may shadow, a generic type or function, a
+//! type from outside the project, a dot import, a type declared in a
+//! function, a name declared twice (a build tag's files) — leaves the
+//! type unknown: the use stays possible.
 
 use super::*;
 use crate::analysis::index::tags::go::PREDECLARED;
@@ -57,7 +62,27 @@ enum Step<'x> {
     Member(&'x str),
     Call,
     Index,
+    Receive,
 }
+
+/// Where Go's selector finds a member of a named type: the type's own,
+/// else at the shallowest depth of the types it embeds (through pointers
+/// too), where exactly one type must declare it.
+enum Selected<'e> {
+    /// The one type declaring it there, and the member (`None`: declared
+    /// in files of several build tags).
+    Found(Named, Option<Value<'e>>),
+    /// No type of its embedding tree declares it, each the project's.
+    Absent,
+    /// A type there or above that the declarations do not state (from
+    /// outside the project, generic, declared over another type, an
+    /// interface that embeds), or several types declaring it at that
+    /// depth (the selector does not compile).
+    Unknown,
+}
+
+/// How many embedded types one depth of a selection follows at most.
+const WIDEST: usize = 64;
 
 /// How deep `x := y` chains are followed (broken code may loop).
 const MAX_DEPTH: usize = 16;
@@ -89,7 +114,8 @@ impl<'a> Query<'a> {
         let value = self.value_of(entry, r.offset, expression, 0);
         let named = match value {
             Some(Value::Written(t, file)) => self.named(&t, file),
-            Some(Value::Of(named)) => Some(named),
+            // (a type's: a method expression, `T.M`, `(*T).M`)
+            Some(Value::Of(named) | Value::Type(named)) => Some(named),
             _ if r.local_qualifier || expression.contains(['.', '(', '[']) => {
                 return Some(Verdict::Possible)
             }
@@ -98,39 +124,101 @@ impl<'a> Query<'a> {
         let Some(named) = named else {
             return Some(Verdict::Possible);
         };
-        let ours = aliases.contains(&(named.package.module.clone(), named.name.clone()))
-            && named
-                .package
-                .clause
-                .as_deref()
-                .is_none_or(|c| Some(c) == clause);
-        let declared = self.declares_type(&named.package, &named.name);
-        Some(match ours {
-            true => Verdict::Certain,
-            // another type's own member, or none it may reach
-            false
-                if declared
-                    && (self.member(&named, &r.name).is_some() || !self.may_embed(&named)) =>
-            {
-                Verdict::Other
-            }
+        let ours = |named: &Named| {
+            aliases.contains(&(named.package.module.clone(), named.name.clone()))
+                && named
+                    .package
+                    .clause
+                    .as_deref()
+                    .is_none_or(|c| Some(c) == clause)
+        };
+        if ours(&named) {
+            return Some(Verdict::Certain);
+        }
+        if !self.declares_type(&named.package, &named.name) {
             // a predeclared type has no member of the project's
-            false if !declared && PREDECLARED.contains(&named.name.as_str()) => Verdict::Other,
-            false => Verdict::Possible,
+            return Some(match PREDECLARED.contains(&named.name.as_str()) {
+                true => Verdict::Other,
+                false => Verdict::Possible,
+            });
+        }
+        Some(match self.selected(&named, &r.name) {
+            // promoted from an embedded type of the class's
+            Selected::Found(owner, _) if ours(&owner) => Verdict::Certain,
+            // another type's member, or none it may reach
+            Selected::Found(..) | Selected::Absent => Verdict::Other,
+            Selected::Unknown => Verdict::Possible,
         })
     }
 
-    /// Whether a type may reach members it does not declare: it embeds a
-    /// type, or is declared over another, or is generic (an
-    /// [`DeclaredKind::Embedded`] of its package's files).
-    fn may_embed(&self, named: &Named) -> bool {
-        self.package_files(&named.package, &named.name)
-            .iter()
-            .any(|e| {
-                e.file().declared.iter().any(|d| {
-                    d.kind == DeclaredKind::Embedded && d.owner.as_deref() == Some(&named.name)
-                })
-            })
+    /// The member `name` of `named` as Go's selector finds it (see
+    /// [`Selected`]): depth by depth through the types each type embeds
+    /// ([`DeclaredKind::Embedded`], a field named by its type; one with
+    /// no name: what the declarations do not state).
+    fn selected<'e>(&self, named: &Named, name: &str) -> Selected<'e>
+    where
+        'a: 'e,
+    {
+        let mut level = vec![named.clone()];
+        for _ in 0..MAX_DEPTH {
+            let mut found = Vec::new();
+            // a type of this depth, or one it embeds, the declarations
+            // do not state
+            let (mut unknown, mut unknown_below) = (false, false);
+            let mut next = Vec::new();
+            for t in &level {
+                if !self.declares_type(&t.package, &t.name) {
+                    unknown = true;
+                    continue;
+                }
+                if let Some(member) = self.member(t, name) {
+                    found.push((t.clone(), Some(member)));
+                    continue;
+                }
+                let mut declares = false;
+                for e in self.package_files(&t.package, &t.name) {
+                    let own = |d: &&Declared| d.owner.as_deref() == Some(t.name.as_str());
+                    for d in e.file().declared.iter().filter(own) {
+                        declares |= d.name == name;
+                        if d.kind != DeclaredKind::Embedded {
+                            continue;
+                        }
+                        match (d.name.is_empty(), self.named(&d.type_text, e)) {
+                            (false, Some(inner)) => next.push(inner),
+                            _ => unknown_below = true,
+                        }
+                    }
+                }
+                // (declared in files of several build tags)
+                if declares {
+                    found.push((t.clone(), None));
+                }
+            }
+            match found.len() {
+                0 if unknown || unknown_below => return Selected::Unknown,
+                0 if next.is_empty() => return Selected::Absent,
+                0 if next.len() > WIDEST => return Selected::Unknown,
+                0 => level = next,
+                1 if !unknown => {
+                    let (owner, member) = found.pop().expect("one found");
+                    return Selected::Found(owner, member);
+                }
+                _ => return Selected::Unknown,
+            }
+        }
+        Selected::Unknown
+    }
+
+    /// A member of a named type as Go's selector finds it, when the
+    /// declarations state it ([`Self::selected`]).
+    fn selected_member<'e>(&self, named: &Named, name: &str) -> Option<Value<'e>>
+    where
+        'a: 'e,
+    {
+        match self.selected(named, name) {
+            Selected::Found(_, member) => member,
+            Selected::Absent | Selected::Unknown => None,
+        }
     }
 
     /// What `expression` is at `offset` in `entry`.
@@ -167,13 +255,16 @@ impl<'a> Query<'a> {
                 }
                 (Value::Written(t, file), Step::Member(name)) => {
                     let named = self.named(&t, file)?;
-                    self.member(&named, name)?
+                    self.selected_member(&named, name)?
                 }
-                (Value::Of(named), Step::Member(name)) => self.member(&named, name)?,
+                (Value::Of(named), Step::Member(name)) => self.selected_member(&named, name)?,
                 (Value::Function(t, file), Step::Call) => Value::Written(t, file),
                 (Value::Type(named), Step::Call) => Value::Of(named),
                 (Value::Written(t, file), Step::Index) => {
                     Value::Written(element(&t)?.to_string(), file)
+                }
+                (Value::Written(t, file), Step::Receive) => {
+                    Value::Written(received(&t)?.to_string(), file)
                 }
                 _ => return None,
             };
@@ -201,7 +292,12 @@ impl<'a> Query<'a> {
             .filter(|l| l.name == name && l.visible.contains(&offset))
             .min_by_key(|l| l.visible.end - l.visible.start);
         if let Some(local) = local {
-            let typed = file.typed.iter().find(|t| t.at == Some(local.offset))?;
+            // (a type switch's name has a type in each case of one type)
+            let typed = file
+                .typed
+                .iter()
+                .filter(|t| t.at == Some(local.offset) && t.scope.contains(&offset))
+                .min_by_key(|t| t.scope.end - t.scope.start)?;
             return match typed.inferred {
                 true => self.value_of(entry, local.offset, &typed.type_name, depth + 1),
                 false => Some(Value::Written(typed.type_name.clone(), entry)),
@@ -448,7 +544,9 @@ impl<'a> Query<'a> {
 fn split_root(expression: &str) -> Option<(&str, &str)> {
     let end = match expression.starts_with('(') || expression.starts_with("new(") {
         true => expression.find(')')? + 1,
-        false => expression.find(['.', '(', '[']).unwrap_or(expression.len()),
+        false => expression
+            .find(['.', '(', '[', '<'])
+            .unwrap_or(expression.len()),
     };
     Some(expression.split_at(end)).filter(|(root, _)| !root.is_empty())
 }
@@ -461,8 +559,11 @@ fn next_step(steps: &str) -> Option<(Step<'_>, &str)> {
     if let Some(rest) = steps.strip_prefix("[]") {
         return Some((Step::Index, rest));
     }
+    if let Some(rest) = steps.strip_prefix("<-") {
+        return Some((Step::Receive, rest));
+    }
     let rest = steps.strip_prefix('.')?;
-    let end = rest.find(['.', '(', '[']).unwrap_or(rest.len());
+    let end = rest.find(['.', '(', '[', '<']).unwrap_or(rest.len());
     Some((Step::Member(&rest[..end]), &rest[end..]))
 }
 
@@ -491,6 +592,21 @@ fn element(written: &str) -> Option<&str> {
     None
 }
 
+/// The element type of a channel, as written: `T` of `chan T`, `<-chan
+/// T`, `chan<- T`.
+fn received(written: &str) -> Option<&str> {
+    let t = written.trim();
+    let t = t.strip_prefix("<-").map_or(t, str::trim_start);
+    let rest = t.strip_prefix("chan")?;
+    let rest = match rest.strip_prefix("<-") {
+        Some(rest) => rest,
+        // (`channel` is a name)
+        None if rest.starts_with(char::is_whitespace) => rest,
+        None => return None,
+    };
+    Some(rest.trim()).filter(|e| !e.is_empty())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,12 +624,24 @@ mod tests {
     }
 
     #[test]
+    fn elements_of_channels() {
+        assert_eq!(received("chan *Item"), Some("*Item"));
+        assert_eq!(received("<-chan pkg.T"), Some("pkg.T"));
+        assert_eq!(received("chan<- T"), Some("T"));
+        assert_eq!(received("chan []T"), Some("[]T"));
+        assert_eq!(received("channel"), None);
+        assert_eq!(received("[]T"), None);
+    }
+
+    #[test]
     fn compact_expressions_split_into_steps() {
         assert_eq!(
             split_root("t.lookup().items[]"),
             Some(("t", ".lookup().items[]"))
         );
         assert_eq!(split_root("(*pkg.T).x"), Some(("(*pkg.T)", ".x")));
+        assert_eq!(split_root("t.done<-"), Some(("t", ".done<-")));
+        assert_eq!(split_root("ch<-.x"), Some(("ch", "<-.x")));
         let mut steps = Vec::new();
         let mut rest = ".lookup().items[]";
         while let Some((step, after)) = next_step(rest) {
@@ -521,6 +649,7 @@ mod tests {
                 Step::Member(m) => m.to_string(),
                 Step::Call => "()".to_string(),
                 Step::Index => "[]".to_string(),
+                Step::Receive => "<-".to_string(),
             });
             rest = after;
         }
