@@ -3225,3 +3225,51 @@ fn rust_values_the_standard_library_does_not_prove_stay_possible() {
         "#,
     );
 }
+
+/// Java: a lambda's parameter without a type given first to a standard
+/// container's method is of the element its type states — a `List<Foo>`'s
+/// `forEach` and `removeIf`, its `stream()`'s `filter`, `map`,
+/// `anyMatch`, a `Map<String, Foo>`'s `forEach((k, v) -> …)`, an
+/// `Optional<Foo>`'s `ifPresent` —, and a method through it is proven
+/// (each was possible, and the rename refused); javac compiles the result
+/// and it prints the same. What the types do not state stays possible: a
+/// wildcard's element (`List<? extends Foo>`), a project class's own
+/// `forEach` (`Bag<Foo>`), a lambda that is not the first argument
+/// (`reduce(0, (t, f) -> …)`).
+#[test]
+fn java_lambda_parameters_of_standard_containers() {
+    let f = Fixture::new();
+    f.write(
+        "p/Foo.java",
+        "package p;\n\npublic class Foo {\n    public int bar() {\n        return 2;\n    }\n}\n",
+    );
+    f.write(
+        "p/Bag.java",
+        "package p;\n\nimport java.util.function.Consumer;\n\npublic class Bag<T> {\n    public void forEach(Consumer<T> each) {\n    }\n}\n",
+    );
+    f.write(
+        "p/Main.java",
+        "package p;\n\nimport java.util.*;\n\npublic class Main {\n    static int total(List<Foo> list, Map<String, Foo> byName, Optional<Foo> maybe) {\n        int[] t = {0};\n        list.forEach(f -> t[0] += f.bar());\n        list.removeIf(f -> f.bar() > 5);\n        t[0] += list.stream().filter(f -> f.bar() > 0).map(f -> f.bar()).findFirst().orElse(0);\n        if (list.stream().anyMatch(f -> f.bar() == 2)) {\n            t[0]++;\n        }\n        byName.forEach((k, v) -> t[0] += v.bar());\n        maybe.ifPresent(f -> t[0] += f.bar());\n        return t[0];\n    }\n\n    public static void main(String[] args) {\n        List<Foo> list = new ArrayList<>(List.of(new Foo()));\n        System.out.println(total(list, Map.of(\"a\", new Foo()), Optional.of(new Foo())));\n    }\n}\n",
+    );
+    f.write(
+        "p/Rest.java",
+        "package p;\n\nimport java.util.*;\n\npublic class Rest {\n    static int rest(List<? extends Foo> some, Bag<Foo> bag, List<Foo> list) {\n        int[] t = {0};\n        some.forEach(f -> t[0] += f.bar());\n        bag.forEach(f -> t[0] += f.bar());\n        return t[0] + list.stream().reduce(0, (n, f) -> n + f.bar(), Integer::sum);\n    }\n}\n",
+    );
+    let sources = ["p/Foo.java", "p/Bag.java", "p/Main.java", "p/Rest.java"];
+    let before = java_prints(&f, &sources, "p.Main");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Foo.bar weight
+        Fail "Cannot rename p.Foo.bar: 3 possible uses it cannot prove: p/Rest.java:7:36 (the index cannot resolve it), p/Rest.java:8:35 (the index cannot resolve it), p/Rest.java:9:62 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Foo.bar weight Include Possible
+        Ok, Renamed in 3 files (p/Foo.java, p/Main.java, p/Rest.java), 11 references updated, possible: 3 uses changed too (Include Possible): p/Rest.java:7:36 (the index cannot resolve it), p/Rest.java:8:35 (the index cannot resolve it), p/Rest.java:9:62 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("p/Main.java")
+        .contains("byName.forEach((k, v) -> t[0] += v.weight());"));
+    assert_eq!(java_prints(&f, &sources, "p.Main"), before);
+}
