@@ -923,10 +923,18 @@ fn matches<'o>(
                     .filter(|s| named(s, c))
                     .collect()
             };
-            let mut classes = classes_named(class);
+            // `Data#2.m`: the type is one of several of its name (a Rust
+            // type declared under two `cfg`s), whose `impl` blocks the
+            // outline does not tell apart: a method of any of them
+            let (owner, owner_ordinal) = split_ordinal(class);
+            let mut classes = classes_named(owner);
+            if owner_ordinal.is_some_and(|n| n > classes.len()) {
+                let offered = offered(outline, owner, |s| s.kind == SymbolKind::Class);
+                return Err(not_found("class", class.clone(), offered));
+            }
             let (mut method, mut wanted_accessor) = (base, None);
             if classes.is_empty() && ACCESSORS.contains(&base) {
-                if let Some((owner, m)) = class.rsplit_once('.') {
+                if let Some((owner, m)) = owner.rsplit_once('.') {
                     classes = classes_named(owner);
                     (method, wanted_accessor) = (m, Some(base));
                 }
@@ -937,10 +945,10 @@ fn matches<'o>(
             let owned = |s: &Symbol| {
                 s.kind == SymbolKind::Method
                     && (s.parent.is_none() || s.via_trait.is_some())
-                    && owned_by(s, class)
+                    && owned_by(s, owner)
             };
             if classes.is_empty() && !outline.symbols.iter().any(owned) {
-                let offered = offered(outline, class, |s| s.kind == SymbolKind::Class);
+                let offered = offered(outline, owner, |s| s.kind == SymbolKind::Class);
                 return Err(not_found("class", class.clone(), offered));
             }
             let in_classes = |s: &Symbol| {

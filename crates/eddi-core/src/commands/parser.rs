@@ -509,9 +509,13 @@ impl<'t> Parser<'t> {
                 Ok(CodeTarget::Class { name })
             }
             "Method" => {
+                // (`Data#2.len`: a method of a type declared twice, by the
+                // form the structure prints the type in)
                 let (class, name) = match self.peek().and_then(Token::word) {
-                    Some(w) if is_target_name(w) => match w.rsplit_once('.') {
-                        Some((c, m)) if is_target_path(c) => (c.to_string(), m.to_string()),
+                    Some(w) => match w.rsplit_once('.') {
+                        Some((c, m)) if is_target_name(c) && is_target_name(m) => {
+                            (c.to_string(), m.to_string())
+                        }
                         _ => return Err(self.expected("a method as Class.method")),
                     },
                     _ => return Err(self.expected("a method as Class.method")),

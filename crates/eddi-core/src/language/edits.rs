@@ -451,7 +451,11 @@ fn impl_place(
     let nl = lines::ending(text);
     let at_cursor = text.char_to_byte(text.line_to_char(cursor.line) + cursor.col);
     let root = tree.root();
-    let around = around_of_kind(root, at_cursor, &["impl_item"]);
+    // (a type declared in a function of an `impl` is not that block's:
+    // `struct PanicGuard` in `SmallVec::retain` gets a block of its own)
+    let types = ["struct_item", "enum_item", "union_item", "trait_item"];
+    let around = around_of_kind(root, at_cursor, &[&["impl_item"][..], &types].concat())
+        .filter(|n| n.kind() == "impl_item");
     let block = match around {
         Some(block) => block,
         None => {
@@ -484,16 +488,27 @@ fn impl_place(
                 Some(("type_item", alias)) => return Err(alias_refused(text, alias, &class.name)),
                 _ => {}
             }
-            // the type's inherent block, among the items beside it
+            // the type's inherent block, among the items beside it: the
+            // first after it (of a type declared twice under `cfg`, the
+            // one written for it), else the last before it
             let scope = item.and_then(|item| item.parent()).unwrap_or(root);
             let mut walk = scope.walk();
-            let inherent = scope.named_children(&mut walk).find(|item| {
-                item.kind() == "impl_item"
-                    && item.child_by_field_name("trait").is_none()
-                    && item
-                        .child_by_field_name("type")
-                        .is_some_and(|t| type_name(text, t) == class.name)
-            });
+            let inherent: Vec<Node<'_>> = scope
+                .named_children(&mut walk)
+                .filter(|block| {
+                    block.kind() == "impl_item"
+                        && block.child_by_field_name("trait").is_none()
+                        && block
+                            .child_by_field_name("type")
+                            .is_some_and(|t| type_name(text, t) == class.name)
+                })
+                .collect();
+            let declared = item.map_or(0, |item| item.end_byte());
+            let inherent = inherent
+                .iter()
+                .find(|block| block.start_byte() >= declared)
+                .or(inherent.last())
+                .copied();
             match inherent {
                 Some(block) => block,
                 None => {

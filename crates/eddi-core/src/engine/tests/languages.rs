@@ -1147,6 +1147,68 @@ fn a_new_rust_impl_block_carries_the_types_generics_and_place() {
     ));
 }
 
+/// Rust: the names the structure prints for a type declared twice under
+/// `cfg` (`Data#1`, `Data#2`) address its methods too (`Show Method
+/// Data#2.one`: a method of either's `impl`, which the outline does not
+/// tell apart; a form past the last, `Data#3`, is not found); a type
+/// declared in a method's body (`PanicGuard` in `SmallVec::retain`) gets
+/// its method in a block of its own, not in the `impl` around the
+/// function (it went into `impl SmallVec`, answered `Ok`, and `Show
+/// Method PanicGuard.probe` found nothing).
+#[test]
+fn rust_methods_of_nested_and_twice_declared_types_are_found() {
+    let f = Fixture::new();
+    f.write(
+        "lib.rs",
+        "pub trait Array {}\n\n#[cfg(feature = \"union\")]\nunion Data<A: Array> {\n    a: u8,\n    b: std::marker::PhantomData<A>,\n}\n\n#[cfg(feature = \"union\")]\nimpl<A: Array> Data<A> {\n    fn one(&self) -> u8 {\n        0\n    }\n}\n\n#[cfg(not(feature = \"union\"))]\nenum Data<A: Array> {\n    Inline(A),\n}\n\n#[cfg(not(feature = \"union\"))]\nimpl<A: Array> Data<A> {\n    fn two(&self) -> u8 {\n        1\n    }\n}\n\npub struct SmallVec<A: Array> {\n    a: A,\n}\n\nimpl<A: Array> SmallVec<A> {\n    pub fn retain(&mut self) {\n        struct PanicGuard<'a, A: Array> {\n            v: &'a mut SmallVec<A>,\n        }\n\n        impl<A: Array> Drop for PanicGuard<'_, A> {\n            fn drop(&mut self) {}\n        }\n\n        let _g = PanicGuard { v: self };\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start sa; Open lib.rs
+        Ok
+        Ok, At 0:0, Length 44
+        > Goto Method Data#1.one
+        Ok, At 10:4
+        > Goto Method Data#2.two
+        Ok, At 22:4
+        > Show Method Data#3.one
+        Fail "Not found: class 'Data#3'. Available: Data, Array, SmallVec, PanicGuard"
+        > Goto Class Data#2
+        Ok, At 16:0
+        > Insert Method "fn probe(&self) -> u8 { 2 }"
+        Ok, Inserted 2 lines at 25, At 27:0
+        > Show Method Data#2.probe
+        Ok: At 26:4, Txt fn probe(&self) -> u8 { 2 }
+        > Goto Class SmallVec.retain.PanicGuard
+        Ok, At 35:8
+        > Insert Method "fn probe(&self) -> u8 { 3 }"
+        Ok, Inserted 4 lines at 38, At 41:0
+        > Show Method SmallVec.retain.PanicGuard.probe
+        Ok: At 40:12, Txt fn probe(&self) -> u8 { 3 }
+        > Save
+        Ok, Bytes 858
+        "#,
+    );
+    let text = f.read("lib.rs");
+    assert!(text.contains(
+        "    fn two(&self) -> u8 {\n        1\n    }\n\n    fn probe(&self) -> u8 { 2 }\n}"
+    ));
+    assert!(text.contains("        impl<'a, A: Array> PanicGuard<'a, A> {\n            fn probe(&self) -> u8 { 3 }\n        }"));
+    let args = [
+        "--edition",
+        "2021",
+        "--crate-type",
+        "lib",
+        "--emit",
+        "metadata",
+    ];
+    assert!(f.accepted(
+        "rustc",
+        &[&args[..], &["-o", "out.rmeta", "lib.rs"]].concat()
+    ));
+}
+
 /// `Delete` takes every attribute (Rust) and decorator (TypeScript) of
 /// the element with the comments among them: one left behind would apply
 /// to the next element, which compiles and silently changes it.

@@ -1207,8 +1207,8 @@ fn a_path_headed_by_a_module_is_not_the_function_of_its_name() {
 /// returning `Self` made (`let s = Square::new(3)`, in `mod tests` after
 /// `use super::*`), through a typed parameter of a type a glob import
 /// brings from a re-exporting module, is proven; through a closure's
-/// parameter of unknown type it is possible: refused by default, never
-/// left silently.
+/// parameter of unknown type (`fold`'s, not its first argument) it is
+/// possible: refused by default, never left silently.
 #[test]
 fn a_rust_path_the_index_does_not_resolve_is_possible() {
     let f = Fixture::new();
@@ -1223,7 +1223,7 @@ fn a_rust_path_the_index_does_not_resolve_is_possible() {
     f.write("src/prelude.rs", "pub use crate::geo::Square;\n");
     f.write(
         "src/geo.rs",
-        "pub struct Square {\n    pub side: i32,\n}\n\nimpl Square {\n    pub fn new(side: i32) -> Self {\n        Square { side }\n    }\n\n    pub fn area(&self) -> i32 {\n        self.side * self.side\n    }\n\n    pub fn double(&self) -> i32 {\n        self.area() * 2\n    }\n}\n\npub fn total(squares: &[Square]) -> i32 {\n    squares.iter().map(|s| s.area()).sum()\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn squares() {\n        let s = Square::new(3);\n        assert_eq!(s.area(), 9);\n    }\n}\n",
+        "pub struct Square {\n    pub side: i32,\n}\n\nimpl Square {\n    pub fn new(side: i32) -> Self {\n        Square { side }\n    }\n\n    pub fn area(&self) -> i32 {\n        self.side * self.side\n    }\n\n    pub fn double(&self) -> i32 {\n        self.area() * 2\n    }\n}\n\npub fn total(squares: &[Square]) -> i32 {\n    squares.iter().fold(0, |t, s| t + s.area())\n}\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n\n    #[test]\n    fn squares() {\n        let s = Square::new(3);\n        assert_eq!(s.area(), 9);\n    }\n}\n",
     );
     f.write(
         "src/shapes.rs",
@@ -1235,14 +1235,14 @@ fn a_rust_path_the_index_does_not_resolve_is_possible() {
         > Start s
         Ok
         > Refactor RenameSymbol Square.area size
-        Fail "Cannot rename geo.Square.area: 1 possible use it cannot prove: src/geo.rs:19:29 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename geo.Square.area: 1 possible use it cannot prove: src/geo.rs:19:40 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         > Refactor RenameSymbol Square.area size Include Possible
-        Ok, Renamed in 2 files (src/geo.rs, src/shapes.rs), 5 references updated, possible: 1 use changed too (Include Possible): src/geo.rs:19:29 (the index cannot resolve it)
+        Ok, Renamed in 2 files (src/geo.rs, src/shapes.rs), 5 references updated, possible: 1 use changed too (Include Possible): src/geo.rs:19:40 (the index cannot resolve it)
         "#,
     );
     assert!(f
         .read("src/geo.rs")
-        .contains("squares.iter().map(|s| s.size()).sum()"));
+        .contains("squares.iter().fold(0, |t, s| t + s.size())"));
     assert!(f.read("src/geo.rs").contains("assert_eq!(s.size(), 9);"));
     assert!(f.read("src/shapes.rs").contains("        q.size()"));
     let out = f.dir.path().join("lib.rmeta");
@@ -1692,9 +1692,10 @@ fn rust_renames_members_through_fields_elements_and_results() {
 }
 
 /// Rust: what the file does not state keeps a member use possible — a
-/// generic struct's field, a struct of another file, a method's result
-/// that is not its own type, a closure's parameter hiding a loop's
-/// variable — and the rename is refused, listing them.
+/// generic struct's field — and the rename is refused, listing them; a
+/// loop's variable over a `Vec<Node>` parameter, and that `Vec`'s
+/// `first().unwrap()`, are `Node`s (a closure's parameter of the name
+/// hides the loop's variable in the closure alone).
 #[test]
 fn rust_members_through_generics_and_other_files_stay_possible() {
     let f = Fixture::new();
@@ -1729,7 +1730,7 @@ impl Wrap<Node> {
         > Start s
         Ok
         > Refactor RenameSymbol Node.weight mass
-        Fail "Cannot rename Node.weight: 3 possible uses it cannot prove: src/more.rs:8:31 (the index cannot resolve it), src/more.rs:8:63 (the index cannot resolve it), src/more.rs:11:22 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Fail "Cannot rename Node.weight: 1 possible use it cannot prove: src/more.rs:8:31 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
         "#,
     );
     assert!(rust_compiles(&f, "src/lib.rs"));
@@ -1828,7 +1829,8 @@ fn rust_locals_read_by_their_innermost_binding() {
 /// another module's type's are not the symbol's; an associated type
 /// (`T::Pos`) is unknown, its member possible. A field's read (`s.len`)
 /// never names a method; a method's call with a turbofish
-/// (`s.pick::<u8>()`) may.
+/// (`s.pick::<u8>()`, `s` a closure's parameter over a `Vec<ast::Span>`'s
+/// items) is the method's.
 #[test]
 fn rust_types_written_through_their_modules() {
     let f = Fixture::new();
@@ -1858,9 +1860,10 @@ fn rust_types_written_through_their_modules() {
         > Refactor RenameSymbol ast.Span.len size Only Proven
         Ok, Renamed in 2 files (src/ast.rs, src/lib.rs), 4 references updated, may be broken at: 1 possible use left unchanged (Only Proven): src/lib.rs:13:6 (the index cannot resolve it)
         > Refactor RenameSymbol ast.Span.pick choose
-        Fail "Cannot rename ast.Span.pick: 1 possible use it cannot prove: src/lib.rs:25:25 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        Ok, Renamed in 2 files (src/ast.rs, src/lib.rs), 2 references updated
         "#,
     );
+    assert!(f.read("src/lib.rs").contains("map(|s| s.choose::<u8>())"));
     assert!(f
         .read("src/lib.rs")
         .contains("span.size() + s.size() + other.len()"));
@@ -1872,10 +1875,9 @@ fn rust_types_written_through_their_modules() {
 /// Rust: the names a variant's or a struct's pattern binds are of the
 /// types its fields are declared with (`Node::Leaf(ref text)`, `Self::Leaf(text)`,
 /// `Node::Inner { ref info, .. }`), a tuple struct's field by position
-/// (`info.1`), an element of a method's slice result (`node.infos()[0]`):
-/// members through them are certain. `Some(x)` is not read (the matched
-/// value's type is unknown): its member stays possible, renamed with
-/// `Include Possible`; rustc compiles the result.
+/// (`info.1`), an element of a method's slice result (`node.infos()[0]`),
+/// `Some(x)` matching an `Option<&Text>` parameter: members through them
+/// are certain; rustc compiles the result.
 #[test]
 fn rust_pattern_bindings_are_of_their_fields_types() {
     let f = Fixture::new();
@@ -1936,14 +1938,13 @@ pub fn maybe(t: Option<&Text>) -> usize {
         > Start s
         Ok
         > Refactor RenameSymbol Text.size measure
-        Fail "Cannot rename Text.size: 1 possible use it cannot prove: src/lib.rs:43:21 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
-        > Refactor RenameSymbol Text.size measure Include Possible
-        Ok, Renamed in 1 file (src/lib.rs), 6 references updated, possible: 1 use changed too (Include Possible): src/lib.rs:43:21 (the index cannot resolve it)
+        Ok, Renamed in 1 file (src/lib.rs), 6 references updated
         "#,
     );
     assert!(f
         .read("src/lib.rs")
         .contains("text.measure() + self.infos()[0].1.measure()"));
+    assert!(f.read("src/lib.rs").contains("Some(x) => x.measure(),"));
     assert!(rust_compiles(&f, "src/lib.rs"));
 }
 
@@ -3372,4 +3373,110 @@ fn a_shared_brace_name_renamed_from_no_file_is_ambiguous() {
         "#,
     );
     rust_compiles(&f, "src/lib.rs");
+}
+
+/// Rust: the values the standard library's containers give — a
+/// closure's parameter of an iterator's adapter or consumer (`map`,
+/// `for_each`, `filter`, `any`, `all`, `find`), of a `Vec`'s `retain`
+/// and `sort_by`, of an `Option`'s `iter()`; what `pop()`, `first()`,
+/// `get(i)`, `iter().next()`, `pop_front()`, a `HashMap`'s `get(&k)` and
+/// `as_ref()` make, matched by `Some(n)` — are of the element type the
+/// parameter declares (`Vec<Node>`, `&[Node]`, `VecDeque<Node>`,
+/// `HashMap<u32, Node>`, `Option<Node>`): a method through them is
+/// proven. Before, each was possible and the rename refused.
+#[test]
+fn rust_values_of_standard_containers_are_their_elements() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "use std::collections::{HashMap, VecDeque};\n\npub struct Node {\n    n: usize,\n}\n\nimpl Node {\n    pub fn size(&self) -> usize {\n        self.n\n    }\n}\n\npub fn walk(\n    mut stack: Vec<Node>,\n    nodes: &[Node],\n    opt: Option<Node>,\n    mut queue: VecDeque<Node>,\n    by_id: HashMap<u32, Node>,\n) -> usize {\n    let mut t = nodes.iter().map(|n| n.size()).sum::<usize>();\n    nodes.iter().for_each(|n| t += n.size());\n    t += nodes.iter().filter(|n| n.size() > 0).count();\n    if nodes.iter().any(|n| n.size() > 1) && nodes.iter().all(|n| n.size() < 9) {\n        t += 1;\n    }\n    if let Some(n) = nodes.iter().find(|n| n.size() == 2) {\n        t += n.size();\n    }\n    if let Some(n) = nodes.first() {\n        t += n.size();\n    }\n    if let Some(n) = nodes.get(t % 2) {\n        t += n.size();\n    }\n    if let Some(n) = nodes.iter().next() {\n        t += n.size();\n    }\n    if let Some(n) = opt.as_ref() {\n        t += n.size();\n    }\n    t += opt.iter().map(|n| n.size()).sum::<usize>();\n    if let Some(n) = by_id.get(&1) {\n        t += n.size();\n    }\n    if let Some(n) = queue.pop_front() {\n        t += n.size();\n    }\n    stack.retain(|n| n.size() > 0);\n    stack.sort_by(|a, b| a.size().cmp(&b.size()));\n    while let Some(n) = stack.pop() {\n        t += n.size();\n    }\n    t\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.size weight
+        Ok, Renamed in 1 file (src/lib.rs), 19 references updated
+        "#,
+    );
+    let text = f.read("src/lib.rs");
+    assert!(text.contains("while let Some(n) = stack.pop() {\n        t += n.weight();"));
+    assert!(text.contains("stack.sort_by(|a, b| a.weight().cmp(&b.weight()));"));
+    assert!(rust_compiles(&f, "src/lib.rs"));
+}
+
+/// Rust: what the code does not prove stays possible — `pop()` where a
+/// trait of the crate declares a `pop` (implemented for `Vec<Node>`, it
+/// may be the one called), a closure given to a function of the crate
+/// (`apply(&v, |n| …)`: what it passes is not read), `get(1..)` (a
+/// slice, not an element: `s.len()` is the slice's). A method of the
+/// crate's own type of the name (`Pile::pop`) is followed to what it
+/// declares it returns.
+#[test]
+fn rust_values_the_standard_library_does_not_prove_stay_possible() {
+    let f = Fixture::new();
+    f.write(
+        "src/lib.rs",
+        "pub struct Node {\n    n: usize,\n}\n\nimpl Node {\n    pub fn size(&self) -> usize {\n        self.n\n    }\n\n    pub fn len(&self) -> usize {\n        self.n\n    }\n}\n\npub trait Peel {\n    fn pop(&mut self) -> Option<Node>;\n}\n\nimpl Peel for Vec<Node> {\n    fn pop(&mut self) -> Option<Node> {\n        None\n    }\n}\n\npub struct Pile {\n    items: Vec<Node>,\n}\n\nimpl Pile {\n    pub fn pop(&mut self) -> Option<Node> {\n        self.items.pop()\n    }\n}\n\nfn apply(v: &[Node], f: impl Fn(&Node) -> usize) -> usize {\n    v.iter().map(f).sum()\n}\n\npub fn peeled(mut v: Vec<Node>, mut pile: Pile) -> usize {\n    let mut t = apply(&v, |n| n.size());\n    if let Some(n) = pile.pop() {\n        t += n.size();\n    }\n    if let Some(s) = v.get(1..) {\n        t += s.len();\n    }\n    match v.pop() {\n        Some(n) => t + n.size(),\n        None => t,\n    }\n}\n",
+    );
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Node.size weight
+        Fail "Cannot rename Node.size: 2 possible uses it cannot prove: src/lib.rs:39:32 (the index cannot resolve it), src/lib.rs:47:25 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Node.len count
+        Fail "Cannot rename Node.len: 1 possible use it cannot prove: src/lib.rs:44:15 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        "#,
+    );
+}
+
+/// Java: a lambda's parameter without a type given first to a standard
+/// container's method is of the element its type states — a `List<Foo>`'s
+/// `forEach` and `removeIf`, its `stream()`'s `filter`, `map`,
+/// `anyMatch`, a `Map<String, Foo>`'s `forEach((k, v) -> …)`, an
+/// `Optional<Foo>`'s `ifPresent` —, and a method through it is proven
+/// (each was possible, and the rename refused); javac compiles the result
+/// and it prints the same. What the types do not state stays possible: a
+/// wildcard's element (`List<? extends Foo>`), a project class's own
+/// `forEach` (`Bag<Foo>`), a lambda that is not the first argument
+/// (`reduce(0, (t, f) -> …)`).
+#[test]
+fn java_lambda_parameters_of_standard_containers() {
+    let f = Fixture::new();
+    f.write(
+        "p/Foo.java",
+        "package p;\n\npublic class Foo {\n    public int bar() {\n        return 2;\n    }\n}\n",
+    );
+    f.write(
+        "p/Bag.java",
+        "package p;\n\nimport java.util.function.Consumer;\n\npublic class Bag<T> {\n    public void forEach(Consumer<T> each) {\n    }\n}\n",
+    );
+    f.write(
+        "p/Main.java",
+        "package p;\n\nimport java.util.*;\n\npublic class Main {\n    static int total(List<Foo> list, Map<String, Foo> byName, Optional<Foo> maybe) {\n        int[] t = {0};\n        list.forEach(f -> t[0] += f.bar());\n        list.removeIf(f -> f.bar() > 5);\n        t[0] += list.stream().filter(f -> f.bar() > 0).map(f -> f.bar()).findFirst().orElse(0);\n        if (list.stream().anyMatch(f -> f.bar() == 2)) {\n            t[0]++;\n        }\n        byName.forEach((k, v) -> t[0] += v.bar());\n        maybe.ifPresent(f -> t[0] += f.bar());\n        return t[0];\n    }\n\n    public static void main(String[] args) {\n        List<Foo> list = new ArrayList<>(List.of(new Foo()));\n        System.out.println(total(list, Map.of(\"a\", new Foo()), Optional.of(new Foo())));\n    }\n}\n",
+    );
+    f.write(
+        "p/Rest.java",
+        "package p;\n\nimport java.util.*;\n\npublic class Rest {\n    static int rest(List<? extends Foo> some, Bag<Foo> bag, List<Foo> list) {\n        int[] t = {0};\n        some.forEach(f -> t[0] += f.bar());\n        bag.forEach(f -> t[0] += f.bar());\n        return t[0] + list.stream().reduce(0, (n, f) -> n + f.bar(), Integer::sum);\n    }\n}\n",
+    );
+    let sources = ["p/Foo.java", "p/Bag.java", "p/Main.java", "p/Rest.java"];
+    let before = java_prints(&f, &sources, "p.Main");
+    f.check(
+        "a",
+        r#"
+        > Start s
+        Ok
+        > Refactor RenameSymbol Foo.bar weight
+        Fail "Cannot rename p.Foo.bar: 3 possible uses it cannot prove: p/Rest.java:7:36 (the index cannot resolve it), p/Rest.java:8:35 (the index cannot resolve it), p/Rest.java:9:62 (the index cannot resolve it); nothing was changed. Include Possible renames them too; Only Proven renames only the proven ones (the project may then be broken at those sites)"
+        > Refactor RenameSymbol Foo.bar weight Include Possible
+        Ok, Renamed in 3 files (p/Foo.java, p/Main.java, p/Rest.java), 11 references updated, possible: 3 uses changed too (Include Possible): p/Rest.java:7:36 (the index cannot resolve it), p/Rest.java:8:35 (the index cannot resolve it), p/Rest.java:9:62 (the index cannot resolve it)
+        "#,
+    );
+    assert!(f
+        .read("p/Main.java")
+        .contains("byName.forEach((k, v) -> t[0] += v.weight());"));
+    assert_eq!(java_prints(&f, &sources, "p.Main"), before);
 }

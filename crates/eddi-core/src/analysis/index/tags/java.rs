@@ -58,6 +58,7 @@ impl Family for Java {
                 "interface_declaration",
                 "record_declaration",
                 "object_creation_expression",
+                "lambda_expression",
             ],
             functions: &[
                 "method_declaration",
@@ -276,7 +277,22 @@ fn inheriting(lines: &LineTable<'_>, node: Node<'_>, file: &mut TagsFile) {
 fn type_name(text: &str, node: Node<'_>) -> Option<String> {
     match node.kind() {
         "type_identifier" => Some(text[node.byte_range()].to_string()),
-        "generic_type" => node.named_child(0).and_then(|n| type_name(text, n)),
+        // `List<Foo>`: the class's name as for a plain type, then the
+        // arguments (a collection's element, a lambda's parameter)
+        "generic_type" => {
+            let base = type_name(text, node.named_child(0)?)?;
+            let mut c = node.walk();
+            let arguments = node
+                .named_children(&mut c)
+                .find(|n| n.kind() == "type_arguments");
+            Some(match arguments {
+                Some(a) => {
+                    let written: Vec<&str> = text[a.byte_range()].split_whitespace().collect();
+                    format!("{base}{}", written.join(" "))
+                }
+                None => base,
+            })
+        }
         "scoped_type_identifier" => {
             let mut c = node.walk();
             let last = node.named_children(&mut c).last();
@@ -297,6 +313,7 @@ fn typed_name(
     file: &mut TagsFile,
 ) {
     let names: Vec<Node<'_>> = match node.kind() {
+        "lambda_expression" => return lambda_names(text, lines, node, file),
         "formal_parameter" | "catch_formal_parameter" | "enhanced_for_statement" => {
             node.child_by_field_name("name").into_iter().collect()
         }
@@ -331,6 +348,63 @@ fn typed_name(
             scope: scope.clone(),
             at: Some(byte_to_char(lines, name.start_byte())),
             ..Typed::default()
+        });
+    }
+}
+
+/// The parameters of a lambda without types given first to a method
+/// (`list.forEach(f -> …)`, `list.stream().map(f -> …)`, `map.forEach((k,
+/// v) -> …)`), each of what the method passes its function there: the
+/// compact expression `list.forEach(|0|)`, inferred when a query runs (a
+/// `java.util` collection's element, a map's key or value, else
+/// unknown). Visible in the lambda.
+fn lambda_names(text: &str, lines: &LineTable<'_>, node: Node<'_>, file: &mut TagsFile) {
+    let Some(arguments) = node.parent().filter(|a| a.kind() == "argument_list") else {
+        return;
+    };
+    let mut c = arguments.walk();
+    let first = arguments
+        .named_children(&mut c)
+        .find(|a| !a.kind().ends_with("comment"));
+    if first.map(|a| a.id()) != Some(node.id()) {
+        return;
+    }
+    let Some(call) = arguments
+        .parent()
+        .filter(|c| c.kind() == "method_invocation")
+    else {
+        return;
+    };
+    let (Some(receiver), Some(method)) = (
+        call.child_by_field_name("object")
+            .and_then(|o| chain(text, o)),
+        call.child_by_field_name("name"),
+    ) else {
+        return;
+    };
+    let Some(parameters) = node.child_by_field_name("parameters") else {
+        return;
+    };
+    let names: Vec<Node<'_>> = match parameters.kind() {
+        "identifier" => vec![parameters],
+        // (typed ones are `formal_parameter`s, read as a method's)
+        "inferred_parameters" => {
+            let mut c = parameters.walk();
+            parameters
+                .named_children(&mut c)
+                .filter(|p| p.kind() == "identifier")
+                .collect()
+        }
+        _ => return,
+    };
+    let scope = byte_to_char(lines, node.start_byte())..byte_to_char(lines, node.end_byte());
+    for (i, name) in names.into_iter().enumerate() {
+        file.typed.push(Typed {
+            name: text[name.byte_range()].to_string(),
+            type_name: format!("{receiver}.{}(|{i}|)", &text[method.byte_range()]),
+            scope: scope.clone(),
+            at: Some(byte_to_char(lines, name.start_byte())),
+            inferred: true,
         });
     }
 }

@@ -63,6 +63,7 @@ impl Family for Rust {
                 "for_expression",
                 "tuple_struct_pattern",
                 "struct_pattern",
+                "closure_parameters",
             ],
             functions: &["function_item", "closure_expression"],
             // a `let` binds to the end of its block
@@ -670,13 +671,14 @@ fn typed_name(
         "tuple_struct_pattern" | "struct_pattern" => {
             return pattern_fields(text, lines, node, file)
         }
+        "closure_parameters" => return closure_elements(text, lines, node, file),
         _ => {}
     }
     let (name, type_name, scope) = match node.kind() {
         "parameter" => (
             node.child_by_field_name("pattern"),
             node.child_by_field_name("type")
-                .and_then(|t| type_of(text, t)),
+                .and_then(|t| type_of(text, t).or_else(|| container_type(text, t))),
             chars(function.start_byte(), function.end_byte()),
         ),
         "let_declaration" => {
@@ -696,7 +698,9 @@ fn typed_name(
             }
             (
                 node.child_by_field_name("pattern"),
-                declared.and_then(|t| type_of(text, t)).or(built),
+                declared
+                    .and_then(|t| type_of(text, t).or_else(|| container_type(text, t)))
+                    .or(built),
                 chars(node.start_byte(), block.end_byte()),
             )
         }
@@ -799,6 +803,61 @@ fn loop_element(
         at: Some(chars(name.start_byte(), name.start_byte()).start),
         inferred: true,
     });
+}
+
+/// The untyped parameters of a closure passed first to a method
+/// (`v.iter().map(|n| …)`, `v.retain(|n| …)`, `m.retain(|k, v| …)`), each
+/// of what the method gives its closure's parameter at that place: the
+/// compact expression `v.iter().map(|0|)`, inferred when a query runs (a
+/// standard container's item, element or value, else unknown). Visible in
+/// the closure.
+fn closure_elements(text: &str, lines: &LineTable<'_>, node: Node<'_>, file: &mut TagsFile) {
+    let Some(closure) = node.parent().filter(|c| c.kind() == "closure_expression") else {
+        return;
+    };
+    let Some(arguments) = closure.parent().filter(|a| a.kind() == "arguments") else {
+        return;
+    };
+    let mut c = arguments.walk();
+    let first = arguments
+        .named_children(&mut c)
+        .find(|a| !a.kind().ends_with("comment"));
+    if first.map(|a| a.id()) != Some(closure.id()) {
+        return;
+    }
+    let Some(method) = arguments
+        .parent()
+        .filter(|call| call.kind() == "call_expression")
+        .and_then(|call| call.child_by_field_name("function"))
+        .filter(|f| f.kind() == "field_expression")
+    else {
+        return;
+    };
+    let (Some(receiver), Some(name)) = (
+        method
+            .child_by_field_name("value")
+            .and_then(|v| chain(text, v)),
+        method.child_by_field_name("field"),
+    ) else {
+        return;
+    };
+    let scope = byte_to_char(lines, closure.start_byte())..byte_to_char(lines, closure.end_byte());
+    let mut c = node.walk();
+    let parameters = node
+        .named_children(&mut c)
+        .filter(|p| !p.kind().ends_with("comment"));
+    for (i, parameter) in parameters.enumerate() {
+        // (a typed one is a `parameter`, read as a function's)
+        if let Some(bound) = bound_name(parameter) {
+            file.typed.push(Typed {
+                name: text[bound.byte_range()].to_string(),
+                type_name: format!("{receiver}.{}(|{i}|)", &text[name.byte_range()]),
+                scope: scope.clone(),
+                at: Some(byte_to_char(lines, bound.start_byte())),
+                inferred: true,
+            });
+        }
+    }
 }
 
 /// The names a struct's or an enum variant's pattern binds to its fields
@@ -1086,6 +1145,38 @@ fn type_of(text: &str, node: Node<'_>) -> Option<String> {
     }
 }
 
+/// A standard container's type as written (its spaces collapsed), for a
+/// value declared with it: `Vec<T>`, `VecDeque<T>`, `Option<T>`,
+/// `Result<T, E>`, `HashMap<K, V>`, `BTreeMap<K, V>`, a slice, an array,
+/// through references, `Box`, `Rc` and `Arc` (the query reads what it
+/// holds, and whether the name is the standard library's there).
+fn container_type(text: &str, node: Node<'_>) -> Option<String> {
+    let written = || {
+        Some(
+            text[node.byte_range()]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    };
+    match node.kind() {
+        "reference_type" => container_type(text, node.child_by_field_name("type")?),
+        "slice_type" | "array_type" => written(),
+        "generic_type" => {
+            let outer = &text[node.child_by_field_name("type")?.byte_range()];
+            let arguments = node.child_by_field_name("type_arguments")?;
+            match outer {
+                "Box" | "Rc" | "Arc" if arguments.named_child_count() == 1 => {
+                    container_type(text, arguments.named_child(0)?)
+                }
+                "Vec" | "VecDeque" | "Option" | "Result" | "HashMap" | "BTreeMap" => written(),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Whether a list of generic arguments or parameters has lifetimes
 /// alone (`<'a>`, `<'a, 'b: 'a>`).
 fn only_lifetimes(list: Node<'_>) -> bool {
@@ -1265,6 +1356,8 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
             "call_expression" => {
                 let function = node.child_by_field_name("function")?;
                 match function.kind() {
+                    // (`v.get(1..)` makes a slice, not an element)
+                    "field_expression" if ranged_get(text, node, function) => return None,
                     "field_expression" => {
                         steps.push("()");
                         node = function;
@@ -1307,6 +1400,23 @@ pub(super) fn chain(text: &str, expression: Node<'_>) -> Option<CompactString> {
     let mut written = root;
     steps.iter().rev().for_each(|s| written.push_str(s));
     Some(written)
+}
+
+/// Whether a call is `x.get(…)` or `x.get_mut(…)` of a range (`1..`,
+/// `..=n`): a slice's sub-slice, where the index would read an element.
+fn ranged_get(text: &str, call: Node<'_>, function: Node<'_>) -> bool {
+    let getter = function
+        .child_by_field_name("field")
+        .is_some_and(|f| matches!(&text[f.byte_range()], "get" | "get_mut"));
+    let ranged = || {
+        let arguments = call.child_by_field_name("arguments");
+        let mut c = arguments.map(|a| a.walk());
+        match (arguments, c.as_mut()) {
+            (Some(a), Some(c)) => a.named_children(c).any(|n| n.kind() == "range_expression"),
+            _ => false,
+        }
+    };
+    getter && ranged()
 }
 
 /// The items at module level: the file's, and its `mod m { … }` blocks'.

@@ -276,6 +276,14 @@ impl<'a> Query<'a> {
                     };
                     self.field_type(&owner, name)?
                 }
+                Step::Call(name, arity) if self.standard_holds(&value).is_some() => {
+                    let (holds, file) = self.standard_holds(&value)?;
+                    Value::Written(stream_made(&holds, name, arity)?, file)
+                }
+                Step::Lambda(name, index) => {
+                    let (holds, file) = self.standard_holds(&value)?;
+                    Value::Written(lambda_parameter(&holds, name, index)?, file)
+                }
                 Step::Call(name, arity) => {
                     let class = self.class_of(value)?;
                     let Owner::Declared(owner) = self.owner_from(&class, name, Member::Method)
@@ -396,6 +404,69 @@ impl<'a> Query<'a> {
         let one = !argument.contains([',', '?', '<']) && !argument.is_empty();
         (one && COLLECTIONS.contains(&simple) && self.is_java_util(base.trim(), file))
             .then(|| argument.to_string())
+    }
+
+    /// What a value of a standard container holds, where its type is
+    /// written with type arguments the index reads ([`Holds`]): a
+    /// `java.util` collection's element, a map's key and value, an
+    /// `Optional`'s value, a `java.util.stream.Stream`'s element.
+    fn standard_holds<'e>(&self, value: &Value<'e>) -> Option<(Holds, &'e TagsEntry)> {
+        let Value::Written(t, file) = value else {
+            return None;
+        };
+        let t = t.trim();
+        let (base, arguments) = t.split_once('<')?;
+        let arguments: Vec<&str> = arguments
+            .strip_suffix('>')?
+            .split(',')
+            .map(str::trim)
+            .collect();
+        let plain = |a: &&str| !a.is_empty() && !a.contains(['?', '<', '>']);
+        if !arguments.iter().all(plain) {
+            return None;
+        }
+        let base = base.trim();
+        let simple = base.rsplit('.').next().unwrap_or(base);
+        let holds = match arguments[..] {
+            [element] if COLLECTIONS.contains(&simple) && self.is_java_util(base, file) => {
+                Holds::Collection(element.to_string())
+            }
+            [value] if simple == "Optional" && self.is_java_util(base, file) => {
+                Holds::Optional(value.to_string())
+            }
+            [element] if simple == "Stream" && self.is_java_stream(base, file) => {
+                Holds::Stream(element.to_string())
+            }
+            [key, value] if MAPS.contains(&simple) && self.is_java_util(base, file) => {
+                Holds::Map(key.to_string(), value.to_string())
+            }
+            _ => return None,
+        };
+        Some((holds, file))
+    }
+
+    /// Whether a type written in `file` is `java.util.stream.Stream`: no
+    /// project class of its name, and the file imports it from there (or
+    /// spells it so).
+    fn is_java_stream(&self, written: &str, file: &TagsEntry) -> bool {
+        if written == "java.util.stream.Stream" {
+            return true;
+        }
+        if written != "Stream" || self.project_declares_class(written) {
+            return false;
+        }
+        let imports = &file.file().imports;
+        let single = imports.iter().find(|i| {
+            i.kind == ImportKind::Static && i.imported == Imported::Name(written.to_string())
+        });
+        match single {
+            Some(import) => import.source == "java.util.stream",
+            None => imports.iter().any(|i| {
+                i.kind == ImportKind::Static
+                    && i.imported == Imported::All
+                    && i.source == "java.util.stream"
+            }),
+        }
     }
 
     /// Whether a type written in `file` is `java.util`'s (or
@@ -751,6 +822,9 @@ enum Step<'x> {
     /// A call of a member with its number of arguments.
     Call(&'x str, usize),
     Element,
+    /// The `index`th parameter of a lambda given first to a method
+    /// (`.forEach(|0|)`).
+    Lambda(&'x str, usize),
 }
 
 /// A compact expression's root and its steps.
@@ -781,6 +855,10 @@ fn next_step(steps: &str) -> Option<(Step<'_>, &str)> {
     let rest = steps.strip_prefix('.')?;
     let end = rest.find(['.', '(', '[']).unwrap_or(rest.len());
     let (name, after) = rest.split_at(end);
+    if let Some(lambda) = after.strip_prefix("(|") {
+        let (index, rest) = lambda.split_once("|)")?;
+        return Some((Step::Lambda(name, index.parse().ok()?), rest));
+    }
     match after.strip_prefix('(') {
         Some(call) => {
             let close = call.find(')')?;
@@ -791,6 +869,71 @@ fn next_step(steps: &str) -> Option<(Step<'_>, &str)> {
         }
         None => Some((Step::Field(name), after)),
     }
+}
+
+/// The `java.util` maps whose `forEach` gives a key and a value.
+const MAPS: &[&str] = &[
+    "Map",
+    "SortedMap",
+    "NavigableMap",
+    "HashMap",
+    "LinkedHashMap",
+    "TreeMap",
+];
+
+/// What a standard container holds, as written in its type's arguments.
+enum Holds {
+    /// A `java.util` collection's element (`List<Foo>`).
+    Collection(String),
+    /// A map's key and value.
+    Map(String, String),
+    Optional(String),
+    /// A `java.util.stream.Stream`'s element.
+    Stream(String),
+}
+
+/// What a call of the standard method `name` with `arity` arguments of a
+/// container makes, where the index reads it: a collection's `stream()`,
+/// a stream's `filter`, `sorted`, `distinct`, `limit`, `skip` and `peek`
+/// (a stream of the same elements). `None`: another method.
+fn stream_made(holds: &Holds, name: &str, arity: usize) -> Option<String> {
+    let stream = |element: &str| format!("java.util.stream.Stream<{element}>");
+    match (holds, name, arity) {
+        (Holds::Collection(element), "stream", 0) => Some(stream(element)),
+        (Holds::Stream(element), "filter" | "limit" | "skip" | "peek", 1)
+        | (Holds::Stream(element), "sorted", 0 | 1)
+        | (Holds::Stream(element), "distinct", 0) => Some(stream(element)),
+        _ => None,
+    }
+}
+
+/// What the `index`th parameter of a lambda given first to the standard
+/// method `name` of a container is: a collection's element (`forEach`,
+/// `removeIf`), a stream's (`map`, `filter`, `forEach`, `anyMatch`, …;
+/// both of `sorted`'s, `max`'s and `min`'s comparator), an `Optional`'s
+/// value (`ifPresent`, `map`, `filter`, …), a map's key and value
+/// (`forEach((k, v) -> …)`, `replaceAll`).
+fn lambda_parameter(holds: &Holds, name: &str, index: usize) -> Option<String> {
+    let element = match (holds, name, index) {
+        (Holds::Collection(element), "forEach" | "removeIf", 0) => element,
+        (
+            Holds::Stream(element),
+            "map" | "filter" | "forEach" | "forEachOrdered" | "anyMatch" | "allMatch" | "noneMatch"
+            | "peek" | "flatMap" | "mapToInt" | "mapToLong" | "mapToDouble" | "takeWhile"
+            | "dropWhile",
+            0,
+        ) => element,
+        (Holds::Stream(element), "sorted" | "max" | "min", 0 | 1) => element,
+        (
+            Holds::Optional(value),
+            "ifPresent" | "ifPresentOrElse" | "map" | "filter" | "flatMap",
+            0,
+        ) => value,
+        (Holds::Map(key, _), "forEach" | "replaceAll", 0) => key,
+        (Holds::Map(_, value), "forEach" | "replaceAll", 1) => value,
+        _ => return None,
+    };
+    Some(element.clone())
 }
 
 #[cfg(test)]
@@ -808,16 +951,17 @@ mod tests {
         assert_eq!(split_root("new(Box<>)"), Some(("new(Box<>)", "")));
         assert_eq!(call_of("get(2)"), Some(("get", 2)));
         let mut steps = Vec::new();
-        let mut rest = ".getB(1).items[].size(0)";
+        let mut rest = ".getB(1).items[].size(0).forEach(|1|)";
         while let Some((step, after)) = next_step(rest) {
             steps.push(match step {
                 Step::Field(f) => f.to_string(),
                 Step::Call(m, n) => format!("{m}/{n}"),
                 Step::Element => "[]".to_string(),
+                Step::Lambda(m, i) => format!("{m}|{i}"),
             });
             rest = after;
         }
-        assert_eq!(steps, ["getB/1", "items", "[]", "size/0"]);
+        assert_eq!(steps, ["getB/1", "items", "[]", "size/0", "forEach|1"]);
         assert!(rest.is_empty());
     }
 }

@@ -173,13 +173,27 @@ impl<'a> Query<'a> {
         };
         while !rest.is_empty() {
             if let Some(after) = rest.strip_prefix("[]") {
-                t.text = element(&t.text)?.to_string();
+                // (an index's or a loop's: an iterator's item too)
+                t.text = match element(&t.text) {
+                    Some(e) => e.to_string(),
+                    None => match self.standard(&t, defined)? {
+                        Holds::Iterator(item) => item,
+                        _ => return None,
+                    },
+                };
                 rest = after;
                 continue;
             }
             let after = rest.strip_prefix('.')?;
             let end = after.find(['.', '(', '[']).unwrap_or(after.len());
             let (name, after) = after.split_at(end);
+            // `.map(|0|)`: the first parameter of the closure `map` takes
+            if let Some(closure) = after.strip_prefix("(|") {
+                let (index, after) = closure.split_once("|)")?;
+                t = self.closure_parameter(&t, name, index.parse().ok()?, defined)?;
+                rest = after;
+                continue;
+            }
             match after.strip_prefix("()") {
                 Some(after) => {
                     t = match self.rust_result(entry, &t, name, returns_class, defined) {
@@ -359,39 +373,157 @@ impl<'a> Query<'a> {
 
     /// What a standard method makes of a value of the written type `t`
     /// that has no method of the name of its own: `clone()` the same
-    /// type ([`Self::clones_itself`]), `unwrap()` and `expect()` (and
-    /// `?`, which the scan writes as `unwrap()`) of an `Option<T>` or a
-    /// `Result<T, E>` a `T`, `first()` and `last()` of a `Vec`, a slice or
-    /// an array an `Option` of an element.
+    /// type ([`Self::clones_itself`]); of a standard container
+    /// ([`Self::standard`]), what the standard library declares the
+    /// method returns ([`standard_made`]: `unwrap()` of an `Option<T>` a
+    /// `T`, `pop()` of a `Vec<T>` an `Option<T>`, `get(k)` of a
+    /// `HashMap<K, V>` an `Option<&V>`, `iter()` an iterator of `&T`, its
+    /// `next()` an `Option<&T>`). A trait of the crate that declares a
+    /// method of the name may be implemented for the container and be
+    /// the one called: unknown then.
     fn standard_result<'e>(
         &self,
         t: Written<'e>,
         name: &str,
         defined: &Defined<'_>,
     ) -> Option<Written<'e>> {
-        let with = |text: String| Written {
-            text,
+        if name == "clone" && self.clones_itself(&t) {
+            return Some(t);
+        }
+        let holds = self.standard(&t, defined)?;
+        if self.crate_trait_declares(name) {
+            return None;
+        }
+        Some(Written {
+            text: standard_made(&holds, name)?,
             entry: t.entry,
             at: t.at,
-        };
-        match name {
-            "clone" if self.clones_itself(&t) => Some(t),
-            "unwrap" | "expect" => {
-                let (outer, arguments) = t.text.trim().split_once('<')?;
-                if !matches!(outer, "Option" | "Result") || !self.prelude_bound(&t, outer, defined)
-                {
-                    return None;
-                }
-                let arguments = arguments.trim_end().strip_suffix('>')?;
-                let held = tuple_element(&format!("({arguments})"), "0")?.to_string();
-                Some(with(held))
-            }
-            "first" | "last" | "first_mut" | "last_mut" if self.prelude_holder(&t, defined) => {
-                let of = element(&t.text)?.to_string();
-                Some(with(format!("Option<&{of}>")))
-            }
-            _ => None,
+        })
+    }
+
+    /// The type of the `index`th parameter of a closure passed first to
+    /// the method `name` of a standard container of the written type `t`
+    /// ([`closure_element`]: `v.iter().map(|n| …)`, `v.retain(|n| …)`,
+    /// `opt.map(|n| …)`, `m.retain(|k, v| …)`); unknown where a trait of
+    /// the crate declares a method of the name.
+    fn closure_parameter<'e>(
+        &self,
+        t: &Written<'e>,
+        name: &str,
+        index: usize,
+        defined: &Defined<'_>,
+    ) -> Option<Written<'e>> {
+        let holds = self.standard(t, defined)?;
+        if self.crate_trait_declares(name) {
+            return None;
         }
+        Some(Written {
+            text: closure_element(&holds, name, index)?.to_string(),
+            entry: t.entry,
+            at: t.at,
+        })
+    }
+
+    /// What a standard container of the written type `t` holds (through
+    /// references, `Box`, `Rc`, `Arc`): a `Vec`, a `VecDeque`, a slice or
+    /// an array its elements, a `HashMap` or a `BTreeMap` its keys and
+    /// values, an `Option` or a `Result` its value, an iterator (`impl
+    /// Iterator<Item = T>`, what [`standard_made`] writes for `iter()`)
+    /// its items — where the name is the standard library's there.
+    fn standard(&self, t: &Written<'_>, defined: &Defined<'_>) -> Option<Holds> {
+        let mut held = t.text.trim();
+        loop {
+            if let Some(inner) = held.strip_prefix('&') {
+                held = unreferenced(inner)?;
+                continue;
+            }
+            match ["Box<", "Rc<", "Arc<"]
+                .iter()
+                .find_map(|w| held.strip_prefix(w))
+            {
+                Some(inner) => held = inner.strip_suffix('>')?.trim(),
+                None => break,
+            }
+        }
+        if held.starts_with('[') {
+            return Some(Holds::Sequence(Sequence::Slice, element(held)?.to_string()));
+        }
+        if let Some(item) = held
+            .strip_prefix("impl Iterator<Item = ")
+            .and_then(|i| i.strip_suffix('>'))
+        {
+            let iterator = self.rust_types_named("Iterator");
+            let std = iterator.types.is_empty() && !iterator.aliased;
+            return std.then(|| Holds::Iterator(item.trim().to_string()));
+        }
+        let (outer, arguments) = held.split_once('<')?;
+        let arguments = split_arguments(arguments.strip_suffix('>')?);
+        let outer = outer.trim();
+        let first = || Some(arguments.first()?.to_string());
+        let holds = match (outer, arguments.len()) {
+            ("Vec", 1) if self.prelude_bound(t, outer, defined) => {
+                Holds::Sequence(Sequence::Vec, first()?)
+            }
+            ("Option", 1) if self.prelude_bound(t, outer, defined) => Holds::Option(first()?),
+            ("Result", 1 | 2) if self.prelude_bound(t, outer, defined) => Holds::Result(first()?),
+            ("VecDeque" | "std::collections::VecDeque", 1)
+                if self.collection_bound(t, outer, "vec_deque") =>
+            {
+                Holds::Sequence(Sequence::Deque, first()?)
+            }
+            ("HashMap" | "std::collections::HashMap", 2 | 3)
+                if self.collection_bound(t, outer, "hash_map") =>
+            {
+                Holds::Map(arguments[0].to_string(), arguments[1].to_string())
+            }
+            ("BTreeMap" | "std::collections::BTreeMap", 2)
+                if self.collection_bound(t, outer, "btree_map") =>
+            {
+                Holds::Map(arguments[0].to_string(), arguments[1].to_string())
+            }
+            _ => return None,
+        };
+        Some(holds)
+    }
+
+    /// Whether a collection's name (`HashMap`, or its whole path) is the
+    /// standard library's where `t` is written: the crate declares none
+    /// of the name, and the path says `std::collections` or the file
+    /// imports it from there (`alloc::collections` too, or through its
+    /// `module`).
+    fn collection_bound(&self, t: &Written<'_>, written: &str, module: &str) -> bool {
+        let name = last_segment(written);
+        let declarations = self.rust_types_named(name);
+        if !declarations.types.is_empty() || declarations.aliased {
+            return false;
+        }
+        if written.contains("::") {
+            return true;
+        }
+        let from = |source: &str| {
+            ["std", "alloc"].iter().any(|root| {
+                source == format!("{root}::collections::{name}")
+                    || source == format!("{root}::collections::{module}::{name}")
+            })
+        };
+        let mut imports = t.entry.file().imports.iter().filter(|i| i.local == name);
+        matches!((imports.next(), imports.next()), (Some(import), None) if from(&import.source))
+    }
+
+    /// Whether a trait of the crate declares a method (a function) `name`:
+    /// implemented for a standard type, it may be the one a call of the
+    /// name reaches (a trait's method taking `self` comes before an
+    /// inherent one taking `&self`).
+    fn crate_trait_declares(&self, name: &str) -> bool {
+        self.read_declarations.set(true);
+        self.files_with(&[name], false).iter().any(|e| {
+            let file = e.file();
+            file.defs.iter().any(|d| {
+                d.name == name
+                    && matches!(d.kind, SymbolKind::Method | SymbolKind::Function)
+                    && file.inheriting.iter().any(|b| b.contains(&d.span.start))
+            })
+        })
     }
 
     /// Whether `x.clone()` of a value of the written type `t` is of that
@@ -704,6 +836,161 @@ fn tuple_element<'w>(written: &'w str, index: &str) -> Option<&'w str> {
         .get(index)
         .map(|e| e.trim())
         .filter(|e| !e.is_empty())
+}
+
+/// Which sequence a [`Holds::Sequence`] is: its own methods differ.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sequence {
+    Vec,
+    Deque,
+    /// A slice or an array.
+    Slice,
+}
+
+/// What a standard container holds, as written ([`Query::standard`]).
+enum Holds {
+    Sequence(Sequence, String),
+    /// A map's key and value.
+    Map(String, String),
+    Option(String),
+    /// A `Result`'s value (its error is not read).
+    Result(String),
+    /// An iterator's item.
+    Iterator(String),
+}
+
+/// What the standard method `name` of a container makes, written as a
+/// type: an element, an `Option` of one or of a reference to one, an
+/// iterator of them (`impl Iterator<Item = T>`); `None` for another
+/// method or a result the index does not read.
+fn standard_made(holds: &Holds, name: &str) -> Option<String> {
+    let option = |t: &str| format!("Option<{t}>");
+    let iterator = |t: &str| format!("impl Iterator<Item = {t}>");
+    let made = match holds {
+        Holds::Sequence(kind, e) => match name {
+            "first" | "last" | "get" | "first_mut" | "last_mut" | "get_mut" => {
+                option(&format!("&{e}"))
+            }
+            "front" | "back" | "front_mut" | "back_mut" if *kind == Sequence::Deque => {
+                option(&format!("&{e}"))
+            }
+            "pop" if *kind == Sequence::Vec => option(e),
+            "pop_front" | "pop_back" | "remove" if *kind == Sequence::Deque => option(e),
+            "remove" | "swap_remove" if *kind == Sequence::Vec => e.clone(),
+            "iter" | "iter_mut" => iterator(&format!("&{e}")),
+            "into_iter" | "drain" => iterator(e),
+            _ => return None,
+        },
+        Holds::Map(key, value) => match name {
+            "get" | "get_mut" => option(&format!("&{value}")),
+            "remove" => option(value),
+            "values" | "values_mut" => iterator(&format!("&{value}")),
+            "into_values" => iterator(value),
+            "keys" => iterator(&format!("&{key}")),
+            "into_keys" => iterator(key),
+            _ => return None,
+        },
+        Holds::Option(t) => match name {
+            "unwrap" | "expect" | "unwrap_or" | "unwrap_or_else" | "unwrap_or_default" => t.clone(),
+            "as_ref" => option(&format!("&{t}")),
+            "as_mut" => option(&format!("&mut {t}")),
+            "take" | "replace" | "filter" | "or" | "or_else" => option(t),
+            "cloned" | "copied" => option(dereferenced(t)?),
+            "iter" | "iter_mut" => iterator(&format!("&{t}")),
+            "into_iter" => iterator(t),
+            _ => return None,
+        },
+        Holds::Result(t) => match name {
+            "unwrap" | "expect" | "unwrap_or" | "unwrap_or_else" | "unwrap_or_default" => t.clone(),
+            "ok" => option(t),
+            _ => return None,
+        },
+        Holds::Iterator(item) => match name {
+            "next" | "next_back" | "last" | "nth" | "min" | "max" | "find" | "min_by_key"
+            | "max_by_key" | "min_by" | "max_by" | "reduce" => option(item),
+            "peek" => option(&format!("&{item}")),
+            "rev" | "skip" | "take" | "filter" | "skip_while" | "take_while" | "inspect"
+            | "step_by" | "fuse" | "peekable" | "by_ref" => iterator(item),
+            "cloned" | "copied" => iterator(dereferenced(item)?),
+            _ => return None,
+        },
+    };
+    Some(made)
+}
+
+/// What the `index`th parameter of a closure passed first to the
+/// standard method `name` of a container is (a reference to it or the
+/// value: the same members): an iterator's item for its adapters and
+/// consumers (`map`, `filter`, `for_each`, `any`, `all`, `find`, …), a
+/// sequence's element (`retain`, `sort_by_key`, both of `sort_by`'s), an
+/// `Option`'s or a `Result`'s value (`map`, `and_then`, …), a map's key
+/// and value (`retain(|k, v| …)`).
+fn closure_element<'h>(holds: &'h Holds, name: &str, index: usize) -> Option<&'h str> {
+    let first = |t: &'h String| (index == 0).then_some(t.as_str());
+    let pair = |t: &'h String| (index < 2).then_some(t.as_str());
+    match holds {
+        Holds::Iterator(item) => match name {
+            "map" | "for_each" | "filter" | "any" | "all" | "find" | "position" | "rposition"
+            | "inspect" | "take_while" | "skip_while" | "map_while" | "filter_map" | "flat_map"
+            | "find_map" | "max_by_key" | "min_by_key" | "partition" | "try_for_each" => {
+                first(item)
+            }
+            "max_by" | "min_by" | "is_sorted_by" => pair(item),
+            _ => None,
+        },
+        Holds::Sequence(_, e) => match name {
+            "retain"
+            | "retain_mut"
+            | "sort_by_key"
+            | "sort_unstable_by_key"
+            | "sort_by_cached_key"
+            | "binary_search_by"
+            | "dedup_by_key"
+            | "partition_point" => first(e),
+            "sort_by" | "sort_unstable_by" | "dedup_by" | "is_sorted_by" => pair(e),
+            _ => None,
+        },
+        Holds::Option(t) => match name {
+            "map" | "and_then" | "filter" | "is_some_and" | "is_none_or" | "inspect"
+            | "take_if" => first(t),
+            _ => None,
+        },
+        Holds::Result(t) => match name {
+            "map" | "and_then" | "is_ok_and" | "inspect" => first(t),
+            _ => None,
+        },
+        Holds::Map(key, value) => match (name, index) {
+            ("retain", 0) => Some(key),
+            ("retain", 1) => Some(value),
+            _ => None,
+        },
+    }
+}
+
+/// A reference's target type as written (`&'a T`, `&mut T`): what
+/// `cloned()` and `copied()` make of one.
+fn dereferenced(written: &str) -> Option<&str> {
+    unreferenced(written.trim().strip_prefix('&')?)
+}
+
+/// A generic type's arguments as written (`K, Vec<(u8, u8)>`), split at
+/// the commas outside brackets.
+fn split_arguments(written: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut arguments) = (0usize, 0, Vec::new());
+    for (at, b) in written.bytes().enumerate() {
+        match b {
+            b'(' | b'[' | b'<' => depth += 1,
+            b')' | b']' | b'>' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => {
+                arguments.push(written[start..at].trim());
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    arguments.push(written[start..].trim());
+    arguments.retain(|a| !a.is_empty());
+    arguments
 }
 
 #[cfg(test)]
