@@ -49,16 +49,18 @@ pub(crate) fn repaired(
     }
     let (mut kept, mut rejected) = (BTreeSet::new(), BTreeSet::new());
     let mut best: Option<(Tree, usize)> = None;
-    let mut scanned = tree.clone();
+    let (mut scanned, mut parsed) = (tree.clone(), None);
     for _ in 0..ROUNDS {
         let mut places = kept.clone();
         let found = candidates(text, scanned.root_node());
         places.extend(found.into_iter().filter(|at| !rejected.contains(at)));
-        if places.is_empty() || (places == kept && best.is_some()) {
+        // nothing new to read since the last copy
+        if places.is_empty() || parsed.as_ref() == Some(&places) {
             break;
         }
         let copy = with_separators(text, &places);
         let fixed = parse(&copy)?;
+        parsed = Some(places.clone());
         let (good, bad): (BTreeSet<usize>, BTreeSet<usize>) =
             (places.into_iter()).partition(|&at| separates_members(fixed.root_node(), at));
         if bad.is_empty() {
